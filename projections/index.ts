@@ -1,0 +1,11 @@
+import type { Projection } from './runner/projection';
+import { sitesProjection } from './sites/sites.projection';
+import { usersProjection } from './users/users.projection';
+
+export type { Projection, Push, PushWithPosition, ProjectionContext } from './runner/projection';
+export { ProjectionRunner, type ProjectionState } from './runner/projection-runner';
+export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type RebuildProgress } from './runner/rebuild';
+export { projectionStatus, type ProjectionStatus } from './runner/status';
+
+/** Every read model of the product. */
+export const allProjections: readonly Projection[] = [sitesProjection, usersProjection];

@@ -1,0 +1,47 @@
+import type pg from 'pg';
+import type { Checkpoint } from '../../src/eventstore/event-store.port';
+import type { StoredEvent } from '../../src/shared/event';
+
+/** A message for browsers, emitted only after the transaction that produced it committed. */
+export type Push = {
+  /** socket.io rooms, e.g. 'user:<id>', 'office:<brokerId>', 'staff'. */
+  readonly to: readonly string[];
+  readonly name: string;
+  readonly payload: Record<string, unknown>;
+};
+
+export type PushWithPosition = Push & { readonly position: Checkpoint };
+
+export type ProjectionContext = {
+  /** The transaction the batch and the checkpoint are written in. */
+  readonly tx: pg.PoolClient;
+  /** The real name of one of the projection's tables (a rebuild writes fresh copies). */
+  readonly table: (base: string) => string;
+  readonly push: (push: Push) => void;
+  /** True while rebuilding from zero: pushes are dropped and side effects must be skipped. */
+  readonly replaying: boolean;
+};
+
+/**
+ * A read model: the events it reads, the tables it owns, and how a batch changes them.
+ *
+ * Rules that make rebuilds possible: only the projection writes its tables; DDL creates tables
+ * and indexes through ctx.table() without naming indexes or constraints (PostgreSQL picks
+ * names that cannot collide with the copy being replaced); apply is deterministic in the events.
+ * Bump `version` when the tables or the logic change: the runner then rebuilds.
+ */
+export type Projection = {
+  readonly name: string;
+  readonly version: number;
+  readonly eventTypes: readonly string[];
+  readonly tables: readonly string[];
+  createTables(tx: pg.PoolClient, table: (base: string) => string): Promise<void>;
+  apply(events: readonly StoredEvent[], ctx: ProjectionContext): Promise<void>;
+};
+
+const IDENT = /^[a-z_][a-z0-9_]{0,40}$/;
+
+export function assertProjectionShape(p: Projection): void {
+  if (!IDENT.test(p.name)) throw new Error(`Projection name ${p.name} must be a lower-case identifier`);
+  for (const t of p.tables) if (!IDENT.test(t)) throw new Error(`Table ${t} of ${p.name} must be a lower-case identifier`);
+}

@@ -1,0 +1,36 @@
+import type pg from 'pg';
+
+export type ProjectionStatus = {
+  readonly name: string;
+  readonly version: number;
+  /** The global position of the last event the projection has passed. */
+  readonly position: string;
+  /** Committed events after the checkpoint (all types): how far behind the log it is. */
+  readonly lag: number;
+  readonly eventsApplied: number;
+  readonly updatedAt: string;
+};
+
+/** Read from the checkpoint table, so it is true whichever process runs the projection. */
+export async function projectionStatus(db: pg.Pool | pg.ClientBase): Promise<ProjectionStatus[]> {
+  const { rows } = await db.query<{
+    name: string;
+    version: number;
+    global_position: bigint;
+    events_applied: bigint;
+    updated_at: Date;
+    lag: bigint;
+  }>(
+    `SELECT c.name, c.version, c.global_position, c.events_applied, c.updated_at,
+            (SELECT count(*) FROM events e WHERE (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)) AS lag
+     FROM projection_checkpoints c WHERE c.name NOT LIKE '%\\_\\_rebuild' ORDER BY c.name`,
+  );
+  return rows.map((r) => ({
+    name: r.name,
+    version: r.version,
+    position: r.global_position.toString(),
+    lag: Number(r.lag),
+    eventsApplied: Number(r.events_applied),
+    updatedAt: r.updated_at.toISOString(),
+  }));
+}

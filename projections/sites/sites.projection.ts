@@ -1,0 +1,43 @@
+import { type SiteEvent, siteEventTypes } from '../../src/modules/sites';
+import { assertNever } from '../../src/shared/errors';
+import type { Projection } from '../runner/projection';
+
+/** Sites by subdomain and custom domain: what host resolution and settings reads query. */
+export const sitesProjection: Projection = {
+  name: 'sites',
+  version: 1,
+  eventTypes: siteEventTypes,
+  tables: ['sites'],
+  async createTables(tx, t) {
+    await tx.query(`CREATE TABLE ${t('sites')} (
+      site_id uuid PRIMARY KEY,
+      subdomain text NOT NULL UNIQUE,
+      domain_name text UNIQUE,
+      name text NOT NULL,
+      kind text NOT NULL,
+      owner_user_id uuid NOT NULL,
+      master_site_id uuid,
+      is_default boolean NOT NULL,
+      settings jsonb NOT NULL,
+      created_at timestamptz NOT NULL
+    )`);
+  },
+  async apply(events, { tx, table }) {
+    for (const stored of events) {
+      const e = stored as unknown as SiteEvent & typeof stored;
+      switch (e.type) {
+        case 'SiteCreated': {
+          const d = e.data;
+          await tx.query(
+            `INSERT INTO ${table('sites')} (site_id, subdomain, domain_name, name, kind, owner_user_id, master_site_id, is_default, settings, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (site_id) DO NOTHING`,
+            [d.siteId, d.subdomain, d.DomainName, d.name, d.kind, d.ownerUserId, d.masterSiteId, d.isDefault, d.settings, e.metadata.at],
+          );
+          break;
+        }
+        default:
+          assertNever(e.type);
+      }
+    }
+  },
+};

@@ -1,0 +1,34 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { Runtime } from './app/runtime';
+import { CONFIG, DB_POOL, RUNNER, RUNTIME } from './app/tokens';
+import { EventStore } from './eventstore/event-store.port';
+import { HealthController } from './health/health.controller';
+import { ErrorFilter } from './http/error.filter';
+import { RegisterUserHandler } from './modules/accounts';
+import { CreateSiteHandler } from './modules/sites';
+import { RealtimeGateway } from './realtime/realtime.gateway';
+
+/** The HTTP and socket application over an already-built runtime. */
+@Module({})
+export class AppModule {
+  static create(runtime: Runtime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CqrsModule.forRoot()],
+      controllers: [HealthController],
+      providers: [
+        { provide: RUNTIME, useValue: runtime },
+        { provide: CONFIG, useValue: runtime.config },
+        { provide: DB_POOL, useValue: runtime.db.pool },
+        { provide: EventStore, useValue: runtime.store },
+        { provide: RUNNER, useValue: runtime.runner },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        RealtimeGateway,
+        CreateSiteHandler,
+        RegisterUserHandler,
+      ],
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import type { Config } from '../config/config';
+import { type Database, openDatabase } from '../database/database';
+import type { EventStore } from '../eventstore/event-store.port';
+import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import { allProjections, type Projection, ProjectionRunner, type PushWithPosition } from '../../projections';
+
+/**
+ * The parts that exist before and outside Nest: the database (embedded or not), the event
+ * store and the projection runner. The HTTP app, the CLIs and the tests all build on this.
+ */
+export type Runtime = {
+  readonly config: Config;
+  readonly db: Database;
+  readonly store: EventStore;
+  readonly runner: ProjectionRunner;
+  /** Pushes from committed projection batches go to whoever subscribes (the socket gateway). */
+  onPushes(listener: (pushes: PushWithPosition[]) => void): void;
+  close(): Promise<void>;
+};
+
+export async function createRuntime(
+  config: Config,
+  opts: { projections?: readonly Projection[]; fsync?: boolean } = {},
+): Promise<Runtime> {
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    fsync: opts.fsync,
+  });
+  const store: EventStore = new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
+  const listeners: ((pushes: PushWithPosition[]) => void)[] = [];
+  const runner = new ProjectionRunner({
+    pool: db.pool,
+    databaseUrl: db.url,
+    store,
+    projections: opts.projections ?? allProjections,
+    batchSize: config.projections.batchSize,
+    onPushes: (pushes) => listeners.forEach((l) => l(pushes)),
+  });
+  return {
+    config,
+    db,
+    store,
+    runner,
+    onPushes: (l) => listeners.push(l),
+    close: async () => {
+      await runner.stop();
+      await store.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+/** Injection tokens for what is created before Nest starts (see runtime.ts). */
+export const CONFIG = Symbol('CONFIG');
+export const DB_POOL = Symbol('DB_POOL');
+export const RUNNER = Symbol('RUNNER');
+export const RUNTIME = Symbol('RUNTIME');

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable the product understands is declared here,
+ * validated once at start, and handed around as a typed object; a bad value stops the start
+ * with a message that names the variable.
+ */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+      error: 'must be one of 1, 0, true, false, yes, no, on, off',
+    })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!/^-?\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be an integer from ${min} to ${max} (got "${v}")` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const url = (protocols: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      try {
+        const u = new URL(v);
+        if (!protocols.includes(u.protocol)) throw new Error('protocol');
+        return v;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `must be a ${protocols.join(' or ')} URL` });
+        return z.NEVER;
+      }
+    });
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./.data'),
+  DEMO_SEED: flag(true),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('porchlight-demo'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug']).default('info'),
+  TRUST_PROXY: flag(false),
+  PROJECTION_POLL_MS: int(500, 10, 60_000),
+  PROJECTION_BATCH_SIZE: int(1000, 1, 100_000),
+  DB_POOL_SIZE: int(16, 2, 500),
+  EVENTSTORE_URL: url(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
+  MEILI_URL: url(['http:', 'https:']),
+  MEILI_KEY: z.string().optional(),
+});
+
+export type Config = {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  /** Unset: start an embedded PostgreSQL server whose data lives under dataDir. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly demoSeed: boolean;
+  readonly demoPassword: string;
+  readonly logLevel: 'error' | 'warn' | 'info' | 'debug';
+  readonly trustProxy: boolean;
+  readonly projections: { readonly pollMs: number; readonly batchSize: number };
+  readonly dbPoolSize: number;
+  readonly eventStoreUrl: string | undefined;
+  readonly meili: { readonly url: string; readonly key: string | undefined } | undefined;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0] ?? '?')} ${i.message}`));
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    demoSeed: e.DEMO_SEED,
+    demoPassword: e.DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    projections: { pollMs: e.PROJECTION_POLL_MS, batchSize: e.PROJECTION_BATCH_SIZE },
+    dbPoolSize: e.DB_POOL_SIZE,
+    eventStoreUrl: e.EVENTSTORE_URL,
+    meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
+  };
+}

@@ -1,0 +1,71 @@
+import pg from 'pg';
+import { logger } from '../shared/logger';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { migrate } from './migrate';
+
+const log = logger('database');
+
+// int8 and xid8 come back as strings by default; positions are compared and incremented, so
+// they are parsed as bigint once here.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => BigInt(v));
+const XID8 = 5069 as Parameters<typeof pg.types.setTypeParser>[0];
+pg.types.setTypeParser(XID8, (v: string) => BigInt(v));
+
+export type Database = {
+  readonly pool: pg.Pool;
+  readonly url: string;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly poolSize: number;
+  /** Test clusters run without fsync; the product never does. */
+  readonly fsync?: boolean;
+};
+
+/** Connects (starting the embedded server when no URL is given) and runs the migrations. */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const embedded = opts.databaseUrl ? undefined : await startEmbeddedPostgres(opts.dataDir, { fsync: opts.fsync });
+  const url = opts.databaseUrl ?? embedded!.url;
+  const pool = createPool(url, opts.poolSize);
+  try {
+    await migrate(pool);
+  } catch (err) {
+    await pool.end();
+    await embedded?.stop();
+    throw err;
+  }
+  return {
+    pool,
+    url,
+    close: async () => {
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}
+
+export function createPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', (err) => log.warn('idle database connection failed', { message: err.message }));
+  return pool;
+}
+
+/** Runs `fn` in a transaction on one client, committing on success and rolling back on error. */
+export async function inTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

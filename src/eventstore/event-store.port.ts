@@ -1,0 +1,93 @@
+import type { NewEvent, StoredEvent } from '../shared/event';
+
+/**
+ * What an append expects of the stream: that it does not exist yet, that it exists, anything,
+ * or an exact revision (the stream position of its last event). Application code appends to
+ * aggregate streams with an exact revision or 'no_stream', never 'any'.
+ */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | bigint;
+
+/** A place in the global log; events after it are read next. */
+export type Checkpoint = { readonly transactionId: bigint; readonly globalPosition: bigint };
+export const START: Checkpoint = { transactionId: 0n, globalPosition: 0n };
+
+const sign = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export const compareCheckpoints = (a: Checkpoint, b: Checkpoint): number =>
+  sign(a.transactionId, b.transactionId) || sign(a.globalPosition, b.globalPosition);
+
+export type AppendResult = {
+  /** The stream's revision after the append. */
+  readonly nextRevision: bigint;
+  /** Where the last appended event sits in the global log. */
+  readonly position: Checkpoint;
+  /** True when every event was already stored there (an idempotent retry). */
+  readonly duplicate: boolean;
+};
+
+export type StreamAppend = {
+  readonly streamId: string;
+  readonly expected: ExpectedRevision;
+  readonly events: readonly NewEvent[];
+};
+
+export type ReadStreamOptions = {
+  readonly direction?: 'forwards' | 'backwards';
+  /** Forwards: first revision to read (inclusive). Backwards: last (inclusive). */
+  readonly from?: bigint;
+  readonly limit?: number;
+};
+
+export type ReadAllOptions = {
+  readonly limit?: number;
+  /** Only these event types (the checkpoint still moves past the others). */
+  readonly types?: readonly string[];
+};
+
+export type ReadAllPage = {
+  readonly events: StoredEvent[];
+  /**
+   * Where the next read starts. It can be past the last event returned: when types are
+   * filtered, or when everything up to the visible end was read.
+   */
+  readonly next: Checkpoint;
+  /** True when the page reached the end of what is visible now. */
+  readonly atEnd: boolean;
+  /** True when committed events are still hidden behind an older, open transaction. */
+  readonly pending: boolean;
+};
+
+export type Subscription = { stop(): Promise<void> };
+
+export type SubscribeOptions = ReadAllOptions & {
+  readonly from: Checkpoint;
+  /**
+   * Called in global order whenever the subscription moves forwards: with the next batch, or
+   * with no events when only filtered-out ones were passed. The subscription waits for it to
+   * settle; if it returns a checkpoint, reading goes on from there instead (someone else moved
+   * the subscriber, as a projection rebuild does). If it throws, the same batch is offered
+   * again after onError.
+   */
+  readonly onEvents: (events: StoredEvent[], next: Checkpoint) => Promise<Checkpoint | void>;
+  readonly onError?: (err: unknown) => void;
+};
+
+/** The event store port. Adapters: postgres/ (default), kurrentdb/. One conformance suite. */
+export abstract class EventStore {
+  abstract append(
+    streamId: string,
+    expected: ExpectedRevision,
+    events: readonly NewEvent[],
+  ): Promise<AppendResult>;
+  /** Appends to several streams atomically where the adapter can (PostgreSQL can). */
+  abstract appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
+  abstract readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  /** The stream's current revision, or undefined if it has no events. */
+  abstract streamRevision(streamId: string): Promise<bigint | undefined>;
+  abstract readAll(from: Checkpoint, options?: ReadAllOptions): Promise<ReadAllPage>;
+  /** Catch up from `from`, then stay live (woken by notifications, polling as a fallback). */
+  abstract subscribe(options: SubscribeOptions): Subscription;
+  /** The newest visible checkpoint. */
+  abstract head(): Promise<Checkpoint>;
+  abstract close(): Promise<void>;
+}

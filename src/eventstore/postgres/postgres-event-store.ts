@@ -1,0 +1,273 @@
+import pg from 'pg';
+import { ConcurrencyError } from '../../shared/errors';
+import type { EventMetadata, NewEvent, StoredEvent } from '../../shared/event';
+import { logger } from '../../shared/logger';
+import {
+  type AppendResult,
+  type Checkpoint,
+  compareCheckpoints,
+  EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadAllPage,
+  type ReadStreamOptions,
+  type StreamAppend,
+  type SubscribeOptions,
+  type Subscription,
+} from '../event-store.port';
+import { assertWellFormed, MalformedEventError } from '../validate-event';
+import { Wakeup } from './wakeup';
+
+const log = logger('event-store');
+export const EVENTS_CHANNEL = 'porchlight_events';
+
+type EventRow = {
+  kind: 'e' | 'h' | 'p';
+  transaction_id: bigint | null;
+  global_position: bigint | null;
+  stream_id: string;
+  stream_position: bigint;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  created_at: Date;
+};
+
+/**
+ * The default event store: the `events` table and the append_events() function (migration 1).
+ * Readers of the global log only look below pg_snapshot_xmin, so an event whose transaction
+ * started before a later-committed one is never skipped.
+ */
+export class PostgresEventStore extends EventStore {
+  private readonly wakeup: Wakeup;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: { pollMs: number; databaseUrl: string },
+  ) {
+    super();
+    this.wakeup = new Wakeup(options.databaseUrl, EVENTS_CHANNEL);
+  }
+
+  async append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult> {
+    const [result] = await this.appendMany([{ streamId, expected, events }]);
+    return result!;
+  }
+
+  async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    const streams: string[] = [];
+    const expected: string[] = [];
+    const eventStream: number[] = [];
+    const ordinal: number[] = [];
+    const ids: string[] = [];
+    const types: string[] = [];
+    const data: string[] = [];
+    const meta: string[] = [];
+    const seenStreams = new Set<string>();
+    for (const a of appends) {
+      if (!a.streamId) throw new MalformedEventError('An append needs a stream id');
+      if (seenStreams.has(a.streamId)) throw new MalformedEventError(`Stream ${a.streamId} appears twice in one append`);
+      if (a.events.length === 0) throw new MalformedEventError(`Append to ${a.streamId} has no events`);
+      seenStreams.add(a.streamId);
+      streams.push(a.streamId);
+      expected.push(typeof a.expected === 'bigint' ? a.expected.toString() : a.expected);
+      a.events.forEach((e, i) => {
+        assertWellFormed(e);
+        eventStream.push(streams.length);
+        ordinal.push(i + 1);
+        ids.push(e.eventId);
+        types.push(e.type);
+        data.push(JSON.stringify(e.data));
+        meta.push(JSON.stringify(e.metadata));
+      });
+    }
+    if (streams.length === 0) return [];
+    if (appends.some((a) => typeof a.expected === 'bigint' && a.expected < 0n)) {
+      throw new MalformedEventError('An expected revision cannot be negative');
+    }
+
+    const params = [streams, expected, eventStream, ordinal, ids, types, data, meta];
+    const sql = `SELECT revisions, last_global_position, tx_id, duplicate
+      FROM append_events($1::text[], $2::text[], $3::int[], $4::int[], $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[])`;
+    let row: { revisions: bigint[]; last_global_position: bigint; tx_id: bigint; duplicate: boolean };
+    try {
+      row = (await this.pool.query(sql, params)).rows[0];
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string; message: string };
+      if (e.code === 'PLC01') {
+        const c = JSON.parse(e.message) as { stream: string; expected: string; actual: string };
+        throw new ConcurrencyError(c.stream, c.expected, c.actual);
+      }
+      if (e.code === 'PLI01') throw new ConcurrencyError(streams[0]!, expected[0]!, e.message);
+      if (e.code === '23505') {
+        // A concurrent append won the race. Run once more: if it was our own retry racing
+        // itself this now answers as a duplicate; otherwise the revision check reports it.
+        row = await this.pool.query(sql, params).then((r) => r.rows[0]).catch((again) => {
+          const a = again as { code?: string; message: string };
+          if (a.code === 'PLC01') {
+            const c = JSON.parse(a.message) as { stream: string; expected: string; actual: string };
+            throw new ConcurrencyError(c.stream, c.expected, c.actual);
+          }
+          throw new ConcurrencyError(streams[0]!, expected[0]!, 'changed concurrently');
+        });
+      } else {
+        throw err;
+      }
+    }
+    if (!row.duplicate) this.wakeup.notify(this.pool);
+    const position: Checkpoint = { transactionId: row.tx_id, globalPosition: row.last_global_position };
+    return appends.map((a, i) => ({
+      nextRevision: row.revisions[i]! + BigInt(a.events.length),
+      position,
+      duplicate: row.duplicate,
+    }));
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const backwards = options.direction === 'backwards';
+    const limit = options.limit ?? 1_000_000;
+    const from = options.from;
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT 'e' AS kind, transaction_id, global_position, stream_id, stream_position, event_id, type, data, metadata, created_at
+       FROM events WHERE stream_id = $1
+       ${from === undefined ? '' : backwards ? 'AND stream_position <= $3' : 'AND stream_position >= $3'}
+       ORDER BY stream_position ${backwards ? 'DESC' : 'ASC'} LIMIT $2`,
+      from === undefined ? [streamId, limit] : [streamId, limit, from.toString()],
+    );
+    return rows.map(toStored);
+  }
+
+  async streamRevision(streamId: string): Promise<bigint | undefined> {
+    const { rows } = await this.pool.query<{ rev: bigint | null }>(
+      'SELECT max(stream_position) AS rev FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    return rows[0]?.rev ?? undefined;
+  }
+
+  async readAll(from: Checkpoint, options: ReadAllOptions = {}): Promise<ReadAllPage> {
+    return readAllWith(this.pool, from, options);
+  }
+
+  async head(): Promise<Checkpoint> {
+    const { rows } = await this.pool.query<{ transaction_id: bigint; global_position: bigint }>(
+      `SELECT transaction_id, global_position FROM events
+       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    const r = rows[0];
+    return r ? { transactionId: r.transaction_id, globalPosition: r.global_position } : { transactionId: 0n, globalPosition: 0n };
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    let stopped = false;
+    let checkpoint = options.from;
+    const waiter = this.wakeup.listen();
+    const loop = async () => {
+      let backoff = 5;
+      while (!stopped) {
+        try {
+          const page = await this.readAll(checkpoint, options);
+          if (compareCheckpoints(page.next, checkpoint) > 0) {
+            const moved = await options.onEvents(page.events, page.next);
+            checkpoint = moved ?? page.next;
+            if (moved) continue;
+          }
+          if (!page.atEnd) {
+            backoff = 5;
+            continue;
+          }
+          // Something committed is still hidden behind an older open transaction: look again
+          // soon rather than waiting for the next notification.
+          if (page.pending) {
+            await waiter.wait(backoff);
+            backoff = Math.min(backoff * 2, this.options.pollMs);
+          } else {
+            backoff = 5;
+            await waiter.wait(this.options.pollMs);
+          }
+        } catch (err) {
+          if (stopped) return;
+          (options.onError ?? ((e) => log.error('subscription failed; retrying', { message: (e as Error).message })))(err);
+          await waiter.wait(this.options.pollMs);
+        }
+      }
+    };
+    const done = loop();
+    return {
+      stop: async () => {
+        stopped = true;
+        waiter.cancel();
+        await done;
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.wakeup.close();
+  }
+}
+
+/** Used by the store and by the projection runner, which reads inside its own transaction. */
+export async function readAllWith(
+  db: pg.Pool | pg.PoolClient,
+  from: Checkpoint,
+  options: ReadAllOptions,
+): Promise<ReadAllPage> {
+  const limit = options.limit ?? 1000;
+  const typed = options.types !== undefined;
+  // One statement, so one snapshot: the page, the visible head and whether anything committed
+  // is still hidden are all judged against the same horizon.
+  const { rows } = await db.query<EventRow>(
+    `WITH h AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+     (SELECT 'e' AS kind, e.transaction_id, e.global_position, e.stream_id, e.stream_position, e.event_id,
+             e.type, e.data, e.metadata, e.created_at
+      FROM events e, h
+      WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint) AND e.transaction_id < h.xmin
+        ${typed ? 'AND e.type = ANY($4::text[])' : ''}
+      ORDER BY e.transaction_id, e.global_position LIMIT $3)
+     UNION ALL
+     (SELECT 'h', e.transaction_id, e.global_position, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+      FROM events e, h WHERE e.transaction_id < h.xmin
+      ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1)
+     UNION ALL
+     (SELECT 'p', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+      WHERE EXISTS (SELECT 1 FROM events e, h WHERE e.transaction_id >= h.xmin))`,
+    typed ? [from.transactionId.toString(), from.globalPosition.toString(), limit, options.types] : [from.transactionId.toString(), from.globalPosition.toString(), limit],
+  );
+  const events: StoredEvent[] = [];
+  let head: Checkpoint | undefined;
+  let pending = false;
+  for (const r of rows) {
+    if (r.kind === 'e') events.push(toStored(r));
+    else if (r.kind === 'h') head = { transactionId: r.transaction_id!, globalPosition: r.global_position! };
+    else pending = true;
+  }
+  events.sort((a, b) => compareCheckpoints(positionOf(a), positionOf(b)));
+  const full = events.length === limit;
+  const last = events.at(-1);
+  let next = from;
+  if (full && last) next = positionOf(last);
+  else if (head && compareCheckpoints(head, from) > 0) next = head;
+  return { events, next, atEnd: !full, pending };
+}
+
+export const positionOf = (e: StoredEvent): Checkpoint => ({
+  transactionId: e.transactionId,
+  globalPosition: e.globalPosition,
+});
+
+function toStored(r: EventRow): StoredEvent {
+  return {
+    type: r.type,
+    data: r.data,
+    eventId: r.event_id,
+    metadata: r.metadata,
+    streamId: r.stream_id,
+    streamPosition: r.stream_position,
+    globalPosition: r.global_position!,
+    transactionId: r.transaction_id!,
+    createdAt: r.created_at,
+  };
+}

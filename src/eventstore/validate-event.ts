@@ -1,0 +1,62 @@
+import type { NewEvent } from '../shared/event';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class MalformedEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedEventError';
+  }
+}
+
+/**
+ * Refuses an event before it reaches any store: a type, a uuid, and data that survives a JSON
+ * round trip unchanged (no functions, symbols, bigints, NaN, class instances or cycles), so
+ * that what is read back is what was decided.
+ */
+export function assertWellFormed(event: NewEvent): void {
+  if (typeof event.type !== 'string' || !/^[A-Za-z][A-Za-z0-9_.:-]{0,199}$/.test(event.type)) {
+    throw new MalformedEventError(`Event type must be a name of letters and digits (got ${JSON.stringify(event.type)})`);
+  }
+  if (typeof event.eventId !== 'string' || !UUID.test(event.eventId)) {
+    throw new MalformedEventError(`Event ${event.type} needs a uuid eventId`);
+  }
+  if (event.data === undefined) throw new MalformedEventError(`Event ${event.type} has no data`);
+  checkJson(event.data, `${event.type}.data`, new Set());
+  if (!event.metadata || typeof event.metadata.at !== 'string' || Number.isNaN(Date.parse(event.metadata.at))) {
+    throw new MalformedEventError(`Event ${event.type} needs metadata with an ISO 'at'`);
+  }
+  checkJson(event.metadata, `${event.type}.metadata`, new Set());
+}
+
+function checkJson(value: unknown, path: string, seen: Set<object>): void {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return;
+    case 'number':
+      if (!Number.isFinite(value)) throw new MalformedEventError(`${path} is not a finite number`);
+      return;
+    case 'object': {
+      if (value === null) return;
+      if (seen.has(value)) throw new MalformedEventError(`${path} is circular`);
+      seen.add(value);
+      if (Array.isArray(value)) {
+        value.forEach((v, i) => {
+          if (v === undefined) throw new MalformedEventError(`${path}[${i}] is undefined`);
+          checkJson(v, `${path}[${i}]`, seen);
+        });
+      } else {
+        const proto = Object.getPrototypeOf(value);
+        if (proto !== Object.prototype && proto !== null) {
+          throw new MalformedEventError(`${path} is a ${proto?.constructor?.name ?? 'class'} instance, not plain data`);
+        }
+        for (const [k, v] of Object.entries(value)) if (v !== undefined) checkJson(v, `${path}.${k}`, seen);
+      }
+      seen.delete(value);
+      return;
+    }
+    default:
+      throw new MalformedEventError(`${path} is a ${typeof value}, which JSON cannot hold`);
+  }
+}

@@ -1,0 +1,40 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Response } from 'express';
+import { MalformedEventError } from '../eventstore/validate-event';
+import { AppError, HTTP_STATUS } from '../shared/errors';
+import { logger } from '../shared/logger';
+
+const log = logger('http');
+
+/** Every error answers {message} with its status, and never a stack trace. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) return;
+    const [status, message] = describe(exception);
+    if (status >= 500) log.error('request failed', { message: (exception as Error)?.message, name: (exception as Error)?.name });
+    res.status(status).json({ message });
+  }
+}
+
+function describe(exception: unknown): [number, string] {
+  if (exception instanceof AppError) return [HTTP_STATUS[exception.code], exception.message];
+  if (exception instanceof MalformedEventError) return [400, exception.message];
+  if (exception instanceof HttpException) {
+    const body = exception.getResponse();
+    const message =
+      typeof body === 'string'
+        ? body
+        : typeof (body as { message?: unknown }).message === 'string'
+          ? (body as { message: string }).message
+          : exception.message;
+    return [exception.getStatus(), message];
+  }
+  // body-parser errors carry their own status (413 too large, 400 malformed JSON).
+  const e = exception as { status?: number; type?: string };
+  if (e?.type === 'entity.too.large') return [413, 'The request is too large'];
+  if (e?.type === 'entity.parse.failed') return [400, 'The request body is not valid JSON'];
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return [e.status, 'Bad request'];
+  return [500, 'Something went wrong on our side; please try again'];
+}

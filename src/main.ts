@@ -1,0 +1,86 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { createRuntime, type Runtime } from './app/runtime';
+import { type Config, ConfigError, loadConfig } from './config/config';
+import { seedDemo } from './demo/seed-demo';
+import { DEMO_USERS } from './demo/demo-accounts';
+import { serveWebApp } from './http/web-app';
+import { logger, setLogLevel } from './shared/logger';
+
+const log = logger('main');
+
+export type Started = { app: NestExpressApplication; runtime: Runtime; url: string; stop(): Promise<void> };
+
+/** Builds and starts the whole product in this process; used by main and by tests. */
+export async function startServer(config: Config, opts: { fsync?: boolean } = {}): Promise<Started> {
+  setLogLevel(config.logLevel);
+  const runtime = await createRuntime(config, opts);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.create(runtime), {
+    logger: config.logLevel === 'debug' ? ['log', 'error', 'warn', 'debug'] : ['error', 'warn'],
+    bodyParser: true,
+  });
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: '1mb' });
+  serveWebApp(app, path.resolve(__dirname, '../../web/dist'));
+  // Command handlers register on bootstrap; the seed needs them before the port opens.
+  await app.init();
+
+  if (config.demoSeed) {
+    const seeded = await seedDemo(runtime.store, app.get(CommandBus), config.demoPassword);
+    if (seeded) {
+      log.info(`demo accounts (password from DEMO_PASSWORD): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
+    }
+  }
+  runtime.runner.start();
+  await app.listen(config.port, config.host);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  return {
+    app,
+    runtime,
+    url,
+    stop: async () => {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const started = await startServer(config);
+  log.info(`Porchlight is up at ${started.url} (health: ${started.url}/health)`);
+  if (config.demoSeed) log.info(`demo password: ${config.demoPassword === 'porchlight-demo' ? 'porchlight-demo (the default)' : 'as set in DEMO_PASSWORD'}`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`stopping (${signal})`);
+    await started.stop().catch((e: Error) => log.error('shutdown failed', { message: e.message }));
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+if (require.main === module) {
+  main().catch((err: Error) => {
+    process.stderr.write(`Porchlight could not start: ${err.message}\n`);
+    process.exit(1);
+  });
+}

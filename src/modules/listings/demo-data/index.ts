@@ -1,0 +1,5 @@
+export type { IsoDate, IsoTimestamp, ResoMedia, ResoRecord, StandardStatus } from './reso-record';
+export { readKingCountySales } from './king-county';
+export { readSacramentoListings } from './sacramento';
+export { generateListings, type GenerateListingsOptions } from './generate-listings';
+export { loadZipDirectory, type ZipDirectory, type ZipPlace } from './zip-directory';

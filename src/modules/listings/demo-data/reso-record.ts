@@ -1,0 +1,62 @@
+/** `YYYY-MM-DD`. */
+export type IsoDate = string;
+/** Full ISO 8601 instant, e.g. `2014-10-13T00:00:00.000Z`. */
+export type IsoTimestamp = string;
+
+/** The RESO Data Dictionary StandardStatus lookup values. */
+export type StandardStatus =
+  | 'Active'
+  | 'Active Under Contract'
+  | 'Canceled'
+  | 'Closed'
+  | 'Coming Soon'
+  | 'Delete'
+  | 'Expired'
+  | 'Hold'
+  | 'Incomplete'
+  | 'Pending'
+  | 'Withdrawn';
+
+export interface ResoMedia {
+  MediaURL: string;
+  Order: number;
+}
+
+/**
+ * Optional fields may be absent or null, as RESO/OData feeds send them. Our mappers use null
+ * for a field the source carries but whose value is unknown (a zero-bedroom Sacramento row),
+ * and leave out a field the source does not carry at all (pools in King County).
+ */
+interface ResoRecordFields {
+  ListingKey: string;
+  StandardStatus: StandardStatus;
+  Latitude: number;
+  Longitude: number;
+  ListingId?: string | null;
+  UnparsedAddress?: string | null;
+  City?: string | null;
+  StateOrProvince?: string | null;
+  PostalCode?: string | null;
+  CountyOrParish?: string | null;
+  BedroomsTotal?: number | null;
+  BathroomsTotalInteger?: number | null;
+  LivingArea?: number | null;
+  PropertyType?: string | null;
+  PropertySubType?: string | null;
+  ListingContractDate?: IsoDate | null;
+  CloseDate?: IsoDate | null;
+  ModificationTimestamp?: IsoTimestamp | null;
+  PublicRemarks?: string | null;
+  WaterfrontYN?: boolean | null;
+  ViewYN?: boolean | null;
+  PoolPrivateYN?: boolean | null;
+  NewConstructionYN?: boolean | null;
+  Media?: ResoMedia[] | null;
+}
+
+/** The import contract (section 4) needs a ListPrice or a ClosePrice: at least one is set. */
+type ResoPrice =
+  | { ListPrice: number; ClosePrice?: number | null }
+  | { ListPrice?: number | null; ClosePrice: number };
+
+export type ResoRecord = ResoRecordFields & ResoPrice;

@@ -1,0 +1,59 @@
+import { pick, randomInt, type Random } from './prng';
+
+// Common US street names (the most frequent ones in Census street lists, plus trees and
+// landforms), so invented addresses read like real ones without claiming a real house.
+const STREET_NAMES = [
+  'Main', 'Oak', 'Maple', 'Cedar', 'Pine', 'Elm', 'Park', 'Lake', 'Hill', 'Washington',
+  'Lincoln', 'Jefferson', 'Madison', 'Franklin', 'Jackson', 'Church', 'Spring', 'River',
+  'Sunset', 'Highland', 'Forest', 'Meadow', 'Willow', 'Birch', 'Walnut', 'Chestnut',
+  'Cherry', 'Hickory', 'Aspen', 'Sycamore', 'Magnolia', 'Dogwood', 'Laurel', 'Holly',
+  'Ridge', 'Valley', 'Prospect', 'Center', 'Mill', 'Bridge', 'Union', 'Liberty',
+  'Jasmine', 'Orchard', 'Vista', 'Fairview', 'Greenwood', 'Lakeview', 'Woodland', 'Summit',
+  'Cambridge', 'Oxford', 'Hamilton', 'Adams', 'Monroe', 'Wilson', 'Grant', 'Harrison',
+  'Evergreen', 'Bayview', 'Canyon', 'Mesa', 'Prairie', 'Harbor', 'Juniper', 'Poplar',
+] as const;
+
+const STREET_SUFFIXES = ['St', 'Ave', 'Dr', 'Ln', 'Rd', 'Ct', 'Way', 'Pl', 'Blvd', 'Cir'] as const;
+
+export function ordinal(n: number): string {
+  const lastTwo = n % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${n}th`;
+  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+function houseNumber(random: Random): number {
+  return randomInt(random, 1, random() < 0.7 ? 9999 : 29999);
+}
+
+/** `1234 Maple Ave`, or a numbered street one time in eight (`412 3rd St`). */
+export function streetAddress(random: Random): string {
+  if (random() < 0.125) {
+    return `${houseNumber(random)} ${ordinal(randomInt(random, 1, 40))} ${random() < 0.5 ? 'St' : 'Ave'}`;
+  }
+  return namedStreetAddress(random);
+}
+
+export function namedStreetAddress(random: Random): string {
+  return `${houseNumber(random)} ${pick(random, STREET_NAMES)} ${pick(random, STREET_SUFFIXES)}`;
+}
+
+// King County's grid is centred on downtown Seattle: north of Yesler and east of the
+// waterfront are N/E, so the quadrant follows the parcel's real position.
+const KING_COUNTY_GRID_ORIGIN = { latitude: 47.6015, longitude: -122.3343 };
+
+/**
+ * Half of King County's real addresses sit on its numbered grid (`NE 85th St`,
+ * `132nd Ave SE`), so half of the invented ones do too; the rest use common names.
+ */
+export function kingCountyStreetAddress(random: Random, latitude: number, longitude: number): string {
+  if (random() < 0.5) return namedStreetAddress(random);
+  const quadrant =
+    (latitude >= KING_COUNTY_GRID_ORIGIN.latitude ? 'N' : 'S') +
+    (longitude >= KING_COUNTY_GRID_ORIGIN.longitude ? 'E' : 'W');
+  const houseNumber = randomInt(random, 100, 29999);
+  const gridNumber = randomInt(random, 1, 350);
+  return random() < 0.5
+    ? `${houseNumber} ${quadrant} ${ordinal(gridNumber)} St`
+    : `${houseNumber} ${ordinal(gridNumber)} Ave ${quadrant}`;
+}

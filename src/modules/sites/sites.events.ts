@@ -1,0 +1,45 @@
+/** Site settings named by the product description (section 3). */
+export type SiteSettings = {
+  readonly Registration_AllowPartialName: boolean;
+  readonly Registration_SocialWithoutPhone: boolean;
+  readonly SearchRequiresAccept: boolean;
+  /** 0 never prompts; 1 or lower lets the visitor dismiss the prompt. */
+  readonly PromptLevel: number;
+  /** 0 all pages except account, 1 details only, 2 search only, 3 details and search. */
+  readonly PromptPages: 0 | 1 | 2 | 3;
+  readonly PromptViews: number;
+  readonly On_MultiLineNav: boolean;
+  readonly MMSBulkSendCap: number;
+};
+
+export const defaultSiteSettings: SiteSettings = {
+  Registration_AllowPartialName: false,
+  Registration_SocialWithoutPhone: false,
+  SearchRequiresAccept: false,
+  PromptLevel: 1,
+  PromptPages: 0,
+  PromptViews: 3,
+  On_MultiLineNav: false,
+  MMSBulkSendCap: 50,
+};
+
+/** broker: a broker's office site (leads round robin); agent: one agent's own site; brand: hands search to a master site. */
+export type SiteKind = 'broker' | 'agent' | 'brand';
+
+export type SiteCreated = {
+  readonly type: 'SiteCreated';
+  readonly data: {
+    readonly siteId: string;
+    readonly subdomain: string;
+    readonly name: string;
+    readonly kind: SiteKind;
+    readonly ownerUserId: string;
+    readonly DomainName: string | null;
+    readonly masterSiteId: string | null;
+    readonly isDefault: boolean;
+    readonly settings: SiteSettings;
+  };
+};
+
+export type SiteEvent = SiteCreated;
+export const siteEventTypes = ['SiteCreated'] as const satisfies readonly SiteEvent['type'][];

@@ -1,0 +1,11 @@
+import { randomUUID } from 'node:crypto';
+
+export const newId = (): string => randomUUID();
+
+/** Stream ids are '<category>-<id>'; the category names the aggregate. */
+export const streamId = (category: string, id: string): string => `${category}-${id}`;
+
+export const streamCategory = (id: string): string => {
+  const dash = id.indexOf('-');
+  return dash < 0 ? id : id.slice(0, dash);
+};
