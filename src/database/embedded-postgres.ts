@@ -22,6 +22,8 @@ const USER = 'porchlight';
 export async function startEmbeddedPostgres(dir: string, opts: { fsync?: boolean } = {}): Promise<EmbeddedServer> {
   const dataDir = path.join(dir, 'pg');
   await fs.mkdir(dir, { recursive: true });
+  // As root the server runs as the 'postgres' user, which must be able to reach its folder.
+  if (os.userInfo().uid === 0) await fs.chmod(dir, 0o711);
   const password = await readOrCreatePassword(dir);
 
   const running = await liveServerPort(dataDir);

@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers (architecture convention 6). Integration tests share one embedded PostgreSQL
+// server started by the global setup; each test file gets its own database in it.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.unit.spec.ts', 'projections/**/*.unit.spec.ts', 'tests/**/*.unit.spec.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.unit.spec.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['src/**/*.int.spec.ts', 'projections/**/*.int.spec.ts', 'tests/**/*.int.spec.ts'],
+          globalSetup: ['tests/support/global-postgres.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.spec.ts'],
+          globalSetup: ['tests/support/global-postgres.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
