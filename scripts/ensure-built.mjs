@@ -43,8 +43,8 @@ if (stamp('dist/.built') < serverSources) {
   fs.writeFileSync(path.join(root, 'dist/.built'), new Date().toISOString());
 }
 
-const webSources = newest(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'package-lock.json']);
+const webSources = newest(['web/src', 'web/index.html', 'web/vite.config.mts', 'web/public', 'package-lock.json']);
 if (stamp('web/dist/index.html') < webSources) {
   process.stderr.write('Building the web app...\n');
-  run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  run(bin('vite'), ['build', '--config', 'web/vite.config.mts', '--logLevel', 'warn']);
 }
