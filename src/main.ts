@@ -10,6 +10,7 @@ import { seedDemo } from './demo/seed-demo';
 import { DEMO_USERS } from './demo/demo-accounts';
 import { serveWebApp } from './http/web-app';
 import { logger, setLogLevel } from './shared/logger';
+import { projectRoot } from './shared/paths';
 
 const log = logger('main');
 
@@ -26,7 +27,7 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: '1mb' });
-  serveWebApp(app, path.resolve(__dirname, '../../web/dist'));
+  serveWebApp(app, path.join(projectRoot, 'web', 'dist'));
   // Command handlers register on bootstrap; the seed needs them before the port opens.
   await app.init();
 

@@ -1,10 +1,10 @@
 import { generationPlaces, KM_PER_DEGREE_LATITUDE, type GenerationPlace } from './generation-places';
-import { addDays, isoDateToUtcMs } from './iso-date';
-import { LISTING_KINDS, type ListingKind } from './listing-kinds';
+import { addDays, isValidIsoDate } from './iso-date';
+import { LISTING_KINDS, type DensityTier, type ListingKind } from './listing-kinds';
+import { listingRemarks } from './listing-remarks';
 import { askingPrice } from './price-model';
 import { cumulativeSums, logNormal, mulberry32, randomInt, weightedIndex, type Random } from './prng';
 import type { IsoDate, ResoRecord } from './reso-record';
-import { listingRemarks } from './listing-remarks';
 import { streetAddress } from './street-address';
 import type { ZipDirectory } from './zip-directory';
 
@@ -22,9 +22,11 @@ const REMARKS_RATE = 0.05;
 const WATERFRONT_RATE = 0.03;
 const VIEW_RATE = 0.12;
 
-const KIND_TABLES = [0, 1, 2].map((tier) =>
-  cumulativeSums(LISTING_KINDS.map((kind) => kind.shares[tier] ?? 0)),
-);
+const KIND_TABLES: Record<DensityTier, Float64Array> = {
+  0: cumulativeSums(LISTING_KINDS.map((kind) => kind.shares[0])),
+  1: cumulativeSums(LISTING_KINDS.map((kind) => kind.shares[1])),
+  2: cumulativeSums(LISTING_KINDS.map((kind) => kind.shares[2])),
+};
 
 /**
  * Active listings on real US geography, one at a time so that a million can be streamed.
@@ -32,8 +34,11 @@ const KIND_TABLES = [0, 1, 2].map((tier) =>
  */
 export function* generateListings(options: GenerateListingsOptions): Generator<ResoRecord> {
   const { seed, count, today, zips } = options;
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    throw new Error(`seed must be a whole number from 0 to 2^32 - 1: ${seed}`);
+  }
   if (!Number.isInteger(count) || count < 0) throw new Error(`count must be a whole number: ${count}`);
-  isoDateToUtcMs(today);
+  if (!isValidIsoDate(today)) throw new Error(`today must be a YYYY-MM-DD date: ${today}`);
   const { places, cumulativePopulation } = generationPlaces(zips);
   if (places.length === 0) throw new Error('the zip directory has no populated US zips');
   const listingDays = Array.from({ length: LISTING_WINDOW_DAYS }, (_, i) => addDays(today, -i));
@@ -41,8 +46,9 @@ export function* generateListings(options: GenerateListingsOptions): Generator<R
 
   for (let i = 0; i < count; i++) {
     const place = places[weightedIndex(random, cumulativePopulation)];
-    const kind = LISTING_KINDS[weightedIndex(random, KIND_TABLES[place?.tier ?? 1] ?? [])];
-    if (!place || !kind) throw new Error('weighted draw out of range');
+    if (!place) throw new Error('zip draw out of range');
+    const kind = LISTING_KINDS[weightedIndex(random, KIND_TABLES[place.tier])];
+    if (!kind) throw new Error('property type draw out of range');
     yield generateListing(random, `GEN${seed}-${i}`, place, kind, listingDays);
   }
 }
@@ -76,7 +82,7 @@ function generateListing(
   const amenityFactor = (waterfront ? 1.4 : 1) * (view ? 1.1 : 1) * (pool ? 1.05 : 1) * (newConstruction ? 1.1 : 1);
   const price = place.typicalPrice * kind.priceFactor * sizeFactor * amenityFactor * logNormal(random, 0.3);
 
-  const contractDate = listingDays[Math.floor(random() * listingDays.length)] ?? listingDays[0] ?? '';
+  const contractDate = listingDays[Math.floor(random() * listingDays.length)];
   const unit = kind.propertySubType === 'Condominium' ? ` Unit ${randomInt(random, 1, 450)}` : '';
   const remarks =
     random() < REMARKS_RATE

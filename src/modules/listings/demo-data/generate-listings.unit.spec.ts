@@ -136,9 +136,10 @@ describe('generateListings', () => {
     expect(records[0]?.ModificationTimestamp).toMatch(new RegExp(`^${records[0]?.ListingContractDate}T\\d{2}:\\d{2}:\\d{2}\\.000Z$`));
   });
 
-  it('refuses a bad count or date', () => {
+  it('refuses a bad seed, count or date', () => {
     expect(() => generate({ count: -1 })).toThrow('count');
     expect(() => generate({ today: '2025-02-30' })).toThrow('2025-02-30');
+    expect(() => generate({ seed: 1.5 })).toThrow('seed');
   });
 
   it('names only counties that exist in its price table', () => {

@@ -1,6 +1,5 @@
-// Typical single-family home value by state in thousands of dollars, rounded from 2024
-// published home-value indexes. Only the relative levels matter: demo prices should look right
-// for the place, not match any index.
+// Approximate typical home value by state in thousands of dollars, at 2024 levels. Only the
+// relative levels matter: demo prices should look right for the place, not match any index.
 const STATE_TYPICAL_PRICE_K: Readonly<Record<string, number>> = {
   AL: 225, AK: 360, AZ: 420, AR: 205, CA: 770, CO: 540, CT: 390, DE: 370, DC: 600, FL: 390,
   GA: 325, HI: 840, ID: 450, IL: 265, IN: 240, IA: 220, KS: 225, KY: 210, LA: 200, ME: 390,

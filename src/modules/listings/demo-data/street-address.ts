@@ -1,7 +1,7 @@
 import { pick, randomInt, type Random } from './prng';
 
-// Common US street names (the most frequent ones in Census street lists, plus trees and
-// landforms), so invented addresses read like real ones without claiming a real house.
+// Common US street names (presidents, trees, landforms), so invented addresses read like real
+// ones without pointing at any real house.
 const STREET_NAMES = [
   'Main', 'Oak', 'Maple', 'Cedar', 'Pine', 'Elm', 'Park', 'Lake', 'Hill', 'Washington',
   'Lincoln', 'Jefferson', 'Madison', 'Franklin', 'Jackson', 'Church', 'Spring', 'River',
@@ -38,22 +38,22 @@ export function namedStreetAddress(random: Random): string {
   return `${houseNumber(random)} ${pick(random, STREET_NAMES)} ${pick(random, STREET_SUFFIXES)}`;
 }
 
-// King County's grid is centred on downtown Seattle: north of Yesler and east of the
-// waterfront are N/E, so the quadrant follows the parcel's real position.
+// King County's numbered grid has its quadrants (NE, SW, ...) around downtown Seattle; taking
+// the quadrant from the parcel's side of this point keeps invented addresses on the right side.
 const KING_COUNTY_GRID_ORIGIN = { latitude: 47.6015, longitude: -122.3343 };
 
 /**
- * Half of King County's real addresses sit on its numbered grid (`NE 85th St`,
- * `132nd Ave SE`), so half of the invented ones do too; the rest use common names.
+ * Much of King County is addressed on its numbered grid (`NE 85th St`, `132nd Ave SE`), so half
+ * of the invented addresses use it and half use common street names.
  */
 export function kingCountyStreetAddress(random: Random, latitude: number, longitude: number): string {
   if (random() < 0.5) return namedStreetAddress(random);
   const quadrant =
     (latitude >= KING_COUNTY_GRID_ORIGIN.latitude ? 'N' : 'S') +
     (longitude >= KING_COUNTY_GRID_ORIGIN.longitude ? 'E' : 'W');
-  const houseNumber = randomInt(random, 100, 29999);
+  const number = randomInt(random, 100, 29999);
   const gridNumber = randomInt(random, 1, 350);
   return random() < 0.5
-    ? `${houseNumber} ${quadrant} ${ordinal(gridNumber)} St`
-    : `${houseNumber} ${ordinal(gridNumber)} Ave ${quadrant}`;
+    ? `${number} ${quadrant} ${ordinal(gridNumber)} St`
+    : `${number} ${ordinal(gridNumber)} Ave ${quadrant}`;
 }

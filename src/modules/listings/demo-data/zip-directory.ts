@@ -38,6 +38,9 @@ export function loadZipDirectory(): Promise<ZipDirectory> {
     }));
     const byZip = new Map(places.map((place) => [place.zip, place]));
     return { places, get: (zip: string) => byZip.get(zip) };
+  }).catch((error: unknown) => {
+    loading = undefined; // let a later call try again
+    throw error;
   });
   return loading;
 }

@@ -1,0 +1,34 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Started, startServer } from '../../src/main';
+import { launchBrowser } from '../support/browser';
+import { testConfig } from '../support/test-config';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+describe('the web app in Chromium', () => {
+  let db: TestDatabase;
+  let server: Started;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ migrate: false });
+    server = await startServer(testConfig(db.url, { DEMO_SEED: '1' }));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it('is served from the same origin as the API and talks to it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => page.getByTestId('health').textContent()).toMatch(/Server ok/);
+    // A client-side route survives a reload: the server answers it with the app.
+    const res = await page.goto(`${server.url}/search/split?city=Seattle`);
+    expect(res?.status()).toBe(200);
+    expect(await page.title()).toMatch(/Porchlight/);
+    await page.close();
+  });
+});
