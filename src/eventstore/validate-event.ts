@@ -11,8 +11,9 @@ export class MalformedEventError extends Error {
 
 /**
  * Refuses an event before it reaches any store: a type, a uuid, and data that survives a JSON
- * round trip unchanged (no functions, symbols, bigints, NaN, class instances or cycles), so
- * that what is read back is what was decided.
+ * round trip unchanged (no functions, symbols, bigints, NaN, class instances or cycles) and that
+ * every store can hold (no NUL characters or lone surrogates), so that what is read back is
+ * what was decided.
  */
 export function assertWellFormed(event: NewEvent): void {
   if (typeof event.type !== 'string' || !/^[A-Za-z][A-Za-z0-9_.:-]{0,199}$/.test(event.type)) {
@@ -29,9 +30,19 @@ export function assertWellFormed(event: NewEvent): void {
   checkJson(event.metadata, `${event.type}.metadata`, new Set());
 }
 
+// JSON can carry these, but PostgreSQL's jsonb refuses them (and other stores mangle them):
+// a NUL character, and half of a UTF-16 surrogate pair.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function checkString(value: string, path: string): void {
+  if (UNSTORABLE.test(value)) throw new MalformedEventError(`${path} holds a NUL character or a lone surrogate`);
+}
+
 function checkJson(value: unknown, path: string, seen: Set<object>): void {
   switch (typeof value) {
     case 'string':
+      checkString(value, path);
+      return;
     case 'boolean':
       return;
     case 'number':
@@ -51,7 +62,10 @@ function checkJson(value: unknown, path: string, seen: Set<object>): void {
         if (proto !== Object.prototype && proto !== null) {
           throw new MalformedEventError(`${path} is a ${proto?.constructor?.name ?? 'class'} instance, not plain data`);
         }
-        for (const [k, v] of Object.entries(value)) if (v !== undefined) checkJson(v, `${path}.${k}`, seen);
+        for (const [k, v] of Object.entries(value)) {
+          checkString(k, `${path} key`);
+          if (v !== undefined) checkJson(v, `${path}.${k}`, seen);
+        }
       }
       seen.delete(value);
       return;

@@ -65,15 +65,21 @@ export class PostgresEventStore extends EventStore {
     const data: string[] = [];
     const meta: string[] = [];
     const seenStreams = new Set<string>();
+    const seenIds = new Set<string>();
     for (const a of appends) {
       if (!a.streamId) throw new MalformedEventError('An append needs a stream id');
       if (seenStreams.has(a.streamId)) throw new MalformedEventError(`Stream ${a.streamId} appears twice in one append`);
       if (a.events.length === 0) throw new MalformedEventError(`Append to ${a.streamId} has no events`);
+      assertExpectedRevision(a.expected);
       seenStreams.add(a.streamId);
       streams.push(a.streamId);
       expected.push(typeof a.expected === 'bigint' ? a.expected.toString() : a.expected);
       a.events.forEach((e, i) => {
         assertWellFormed(e);
+        // Two copies of one event in a single append can only be a caller's mistake; left to
+        // the unique key it would read as a lost race.
+        if (seenIds.has(e.eventId.toLowerCase())) throw new MalformedEventError(`Event ${e.eventId} appears twice in one append`);
+        seenIds.add(e.eventId.toLowerCase());
         eventStream.push(streams.length);
         ordinal.push(i + 1);
         ids.push(e.eventId);
@@ -83,14 +89,12 @@ export class PostgresEventStore extends EventStore {
       });
     }
     if (streams.length === 0) return [];
-    if (appends.some((a) => typeof a.expected === 'bigint' && a.expected < 0n)) {
-      throw new MalformedEventError('An expected revision cannot be negative');
-    }
 
     const params = [streams, expected, eventStream, ordinal, ids, types, data, meta];
     const sql = `SELECT revisions, last_global_position, tx_id, duplicate
       FROM append_events($1::text[], $2::text[], $3::int[], $4::int[], $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[])`;
-    let row: { revisions: bigint[]; last_global_position: bigint; tx_id: bigint; duplicate: boolean };
+    // int8[] comes back as strings: the bigint type parser only covers scalar int8.
+    let row: { revisions: (string | bigint)[]; last_global_position: bigint; tx_id: bigint; duplicate: boolean };
     try {
       row = (await this.pool.query(sql, params)).rows[0];
     } catch (err) {
@@ -115,10 +119,26 @@ export class PostgresEventStore extends EventStore {
         throw err;
       }
     }
-    if (!row.duplicate) this.wakeup.notify(this.pool);
+    const revisions = row.revisions.map((r) => BigInt(r));
+    if (row.duplicate) {
+      // Every event is stored already; it is a retry only if it names the place they are at.
+      appends.forEach((a, i) => {
+        const before = revisions[i]!;
+        const samePlace =
+          a.expected === 'any' ||
+          (a.expected === 'no_stream' && before === -1n) ||
+          (a.expected === 'stream_exists' && before >= 0n) ||
+          (typeof a.expected === 'bigint' && before === a.expected);
+        if (!samePlace) {
+          throw new ConcurrencyError(a.streamId, expected[i]!, `its events already stored after revision ${before}`);
+        }
+      });
+    } else {
+      this.wakeup.notify(this.pool);
+    }
     const position: Checkpoint = { transactionId: row.tx_id, globalPosition: row.last_global_position };
     return appends.map((a, i) => ({
-      nextRevision: row.revisions[i]! + BigInt(a.events.length),
+      nextRevision: revisions[i]! + BigInt(a.events.length),
       position,
       duplicate: row.duplicate,
     }));
@@ -251,6 +271,17 @@ export async function readAllWith(
   if (full && last) next = positionOf(last);
   else if (head && compareCheckpoints(head, from) > 0) next = head;
   return { events, next, atEnd: !full, pending };
+}
+
+function assertExpectedRevision(expected: ExpectedRevision): void {
+  if (typeof expected === 'bigint') {
+    if (expected < 0n) throw new MalformedEventError('An expected revision cannot be negative');
+    return;
+  }
+  // Anything else would match none of append_events' checks and append unconditionally.
+  if (expected !== 'no_stream' && expected !== 'stream_exists' && expected !== 'any') {
+    throw new MalformedEventError(`Unknown expected revision ${JSON.stringify(expected)}`);
+  }
 }
 
 export const positionOf = (e: StoredEvent): Checkpoint => ({
