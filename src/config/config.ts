@@ -60,6 +60,16 @@ const schema = z.object({
   EVENTSTORE_URL: url(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
   MEILI_URL: url(['http:', 'https:']),
   MEILI_KEY: z.string().optional(),
+  PUBLIC_URL: url(['http:', 'https:']),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: url(['http:', 'https:']),
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  FACEBOOK_GRAPH_URL: url(['http:', 'https:']),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().min(3).default('Porchlight <no-reply@porchlight.test>'),
+  UPLOAD_MAX_MB: int(5, 1, 50),
 });
 
 export type Config = {
@@ -77,6 +87,14 @@ export type Config = {
   readonly dbPoolSize: number;
   readonly eventStoreUrl: string | undefined;
   readonly meili: { readonly url: string; readonly key: string | undefined } | undefined;
+  /** Base address of the default site, for links in e-mails (never taken from a request's Host). */
+  readonly publicUrl: string;
+  /** Signs communication links; unset: generated once into DATA_DIR/secret-key (see secret-key.ts). */
+  readonly secretKey: string | undefined;
+  readonly google: { readonly clientId: string | undefined; readonly jwksUrl: string };
+  readonly facebook: { readonly appId: string | undefined; readonly appSecret: string | undefined; readonly graphUrl: string };
+  readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
+  readonly uploadMaxBytes: number;
 };
 
 export class ConfigError extends Error {
@@ -106,5 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     eventStoreUrl: e.EVENTSTORE_URL,
     meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
+    secretKey: e.SECRET_KEY,
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs' },
+    facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, graphUrl: (e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, '') },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
   };
 }
