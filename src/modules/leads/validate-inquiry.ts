@@ -1,0 +1,50 @@
+import { parseEmail } from '../accounts/email';
+
+/**
+ * The inquiry form's validation, in the order of the product description (section 5), with its
+ * exact messages. Shared by the server and the browser: no Node or Nest imports here.
+ */
+export const INQUIRY_MESSAGES = {
+  terms: 'Please accept the terms and conditions',
+  name: 'Please enter your name',
+  fullName: 'Please enter your full name',
+  validName: 'Please enter a valid name',
+  email: 'Please enter a valid email',
+  phone: 'Please enter a valid phone number',
+  street: 'Please enter a street address',
+  city: 'Please enter a city',
+  zip: 'Please enter a zip code',
+} as const;
+
+export type InquiryFields = {
+  /** Present only when the form has a terms checkbox. */
+  readonly AcceptTerms?: boolean;
+  readonly FullName?: string;
+  readonly Email?: string;
+  readonly Phone?: string;
+  /** Present only when the form has these inputs. */
+  readonly Street?: string;
+  readonly City?: string;
+  readonly Zip?: string;
+};
+
+export const MIN_INQUIRY_PHONE_LENGTH = 10;
+
+/** Words of a name: split on white space, after trimming. */
+export const nameWords = (fullName: string): string[] => fullName.trim().split(/\s+/).filter(Boolean);
+
+/** The first failing message, or null when the inquiry may be sent. */
+export function validateInquiry(f: InquiryFields, opts: { readonly allowPartialName: boolean }): string | null {
+  if (f.AcceptTerms !== undefined && f.AcceptTerms !== true) return INQUIRY_MESSAGES.terms;
+  const name = (f.FullName ?? '').trim();
+  if (!name) return INQUIRY_MESSAGES.name;
+  const words = nameWords(name);
+  if (words.length < 2 && !opts.allowPartialName) return INQUIRY_MESSAGES.fullName;
+  if (words.some((w) => w.replace(/[^\p{L}]/gu, '').length === 0)) return INQUIRY_MESSAGES.validName;
+  if (parseEmail(f.Email ?? '') === null) return INQUIRY_MESSAGES.email;
+  if ((f.Phone ?? '').trim().length < MIN_INQUIRY_PHONE_LENGTH) return INQUIRY_MESSAGES.phone;
+  if (f.Street !== undefined && !f.Street.trim()) return INQUIRY_MESSAGES.street;
+  if (f.City !== undefined && !f.City.trim()) return INQUIRY_MESSAGES.city;
+  if (f.Zip !== undefined && !f.Zip.trim()) return INQUIRY_MESSAGES.zip;
+  return null;
+}
