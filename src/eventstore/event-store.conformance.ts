@@ -263,6 +263,36 @@ export function eventStoreConformance(
       });
     });
 
+    describe('readStreams', () => {
+      it('reads several streams at once, each in stream order, and leaves out streams with no events', async () => {
+        const [a, b, missing] = [stream(), stream(), stream()];
+        await store.append(a, 'no_stream', [ev('A', { n: 0 })]);
+        await store.append(b, 'no_stream', [ev('B', { n: 0 }), ev('B', { n: 1 })]);
+        await store.append(a, 0n, [ev('A', { n: 1 }), ev('A', { n: 2 })]);
+        const read = await store.readStreams([b, missing, a, a]);
+        expect([...read.keys()].sort()).toEqual([a, b].sort());
+        expect(read.get(a)!.map((e) => [e.streamId, e.streamPosition, (e.data as { n: number }).n])).toEqual([
+          [a, 0n, 0],
+          [a, 1n, 1],
+          [a, 2n, 2],
+        ]);
+        expect(read.get(b)!.map((e) => e.streamPosition)).toEqual([0n, 1n]);
+        expect(read.get(a)!.map((e) => e.eventId)).toEqual((await store.readStream(a)).map((e) => e.eventId));
+      });
+
+      it('an empty list reads nothing', async () => {
+        expect((await store.readStreams([])).size).toBe(0);
+      });
+
+      it('reads a thousand streams in one call', async () => {
+        const ids = range(1000).map(() => stream());
+        await store.appendMany(ids.map((streamId, i) => ({ streamId, expected: 'no_stream' as const, events: [ev('Many', { i })] })));
+        const read = await store.readStreams(ids);
+        expect(read.size).toBe(1000);
+        ids.forEach((id, i) => expect((read.get(id)![0]!.data as { i: number }).i).toBe(i));
+      });
+    });
+
     describe('readAll', () => {
       it('pages through the global log in append order, every event exactly once', async () => {
         const from = await store.head();

@@ -82,6 +82,11 @@ export abstract class EventStore {
   /** Appends to several streams atomically where the adapter can (PostgreSQL can). */
   abstract appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   abstract readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  /**
+   * Every event of each of these streams, in stream order, in one round trip where the adapter
+   * can: what a batch import folds before deciding. Streams without events are absent.
+   */
+  abstract readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>>;
   /** The stream's current revision, or undefined if it has no events. */
   abstract streamRevision(streamId: string): Promise<bigint | undefined>;
   abstract readAll(from: Checkpoint, options?: ReadAllOptions): Promise<ReadAllPage>;

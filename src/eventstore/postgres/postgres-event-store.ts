@@ -158,6 +158,22 @@ export class PostgresEventStore extends EventStore {
     return rows.map(toStored);
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const streams = new Map<string, StoredEvent[]>();
+    if (streamIds.length === 0) return streams;
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT 'e' AS kind, transaction_id, global_position, stream_id, stream_position, event_id, type, data, metadata, created_at
+       FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_position`,
+      [[...new Set(streamIds)]],
+    );
+    for (const r of rows) {
+      const list = streams.get(r.stream_id);
+      if (list) list.push(toStored(r));
+      else streams.set(r.stream_id, [toStored(r)]);
+    }
+    return streams;
+  }
+
   async streamRevision(streamId: string): Promise<bigint | undefined> {
     const { rows } = await this.pool.query<{ rev: bigint | null }>(
       'SELECT max(stream_position) AS rev FROM events WHERE stream_id = $1',
