@@ -1,0 +1,474 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EventStore } from '../../src/eventstore/event-store.port';
+import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
+import type { StoredEvent } from '../../src/shared/event';
+import { anEvent } from '../../tests/support/events';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
+import type { Projection, ProjectionContext, PushWithPosition } from './projection';
+import { ProjectionRunner } from './projection-runner';
+import { RebuildCancelledError, RebuildInProgressError, type RebuildProgress, rebuildProjection } from './rebuild';
+import { projectionStatus } from './status';
+
+const BATCH = 50;
+
+type Hooks = {
+  /** Runs inside the batch's transaction after the batch's rows were written. */
+  afterWrite?: (events: readonly StoredEvent[], ctx: ProjectionContext) => Promise<void>;
+};
+
+/**
+ * Counts 'Counted' events per stream, and logs every application (no unique key, so an event
+ * applied twice shows up as two rows instead of an error the runner would retry).
+ */
+function countingProjection(name: string, o: { version?: number; weight?: number; label?: string; hooks?: Hooks } = {}): Projection {
+  const counts = `${name}_counts`;
+  const log = `${name}_log`;
+  return {
+    name,
+    version: o.version ?? 1,
+    eventTypes: ['Counted'],
+    tables: [counts, log],
+    async createTables(tx, t) {
+      await tx.query(`CREATE TABLE ${t(counts)} (stream_id text PRIMARY KEY, n bigint NOT NULL, last_position bigint NOT NULL)`);
+      await tx.query(`CREATE TABLE ${t(log)} (
+        event_id uuid NOT NULL, stream_id text NOT NULL, stream_position bigint NOT NULL,
+        global_position bigint NOT NULL, applied_by text NOT NULL)`);
+      await tx.query(`CREATE INDEX ON ${t(log)} (event_id)`);
+    },
+    async apply(events, ctx) {
+      const { tx, table } = ctx;
+      await tx.query(
+        `INSERT INTO ${table(log)} (event_id, stream_id, stream_position, global_position, applied_by)
+         SELECT id, s, p, g, $5 FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::bigint[]) AS t(id, s, p, g)`,
+        [
+          events.map((e) => e.eventId),
+          events.map((e) => e.streamId),
+          events.map((e) => e.streamPosition.toString()),
+          events.map((e) => e.globalPosition.toString()),
+          ctx.replaying ? 'replay' : (o.label ?? 'live'),
+        ],
+      );
+      await tx.query(
+        `INSERT INTO ${table(counts)} AS c (stream_id, n, last_position)
+         SELECT s, count(*) * $3, max(p) FROM unnest($1::text[], $2::bigint[]) AS t(s, p) GROUP BY s
+         ON CONFLICT (stream_id) DO UPDATE SET n = c.n + excluded.n, last_position = excluded.last_position`,
+        [events.map((e) => e.streamId), events.map((e) => e.streamPosition.toString()), o.weight ?? 1],
+      );
+      ctx.push({ to: ['test'], name: 'counted', payload: { events: events.length } });
+      await o.hooks?.afterWrite?.(events, ctx);
+    },
+  };
+}
+
+describe('ProjectionRunner', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  const runners: ProjectionRunner[] = [];
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
+  });
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+    await store.close();
+    await db.drop();
+  });
+
+  function runner(projections: Projection[], onPushes?: (p: PushWithPosition[]) => void): ProjectionRunner {
+    const r = new ProjectionRunner({
+      pool: db.pool,
+      databaseUrl: db.url,
+      store,
+      projections,
+      batchSize: BATCH,
+      standbyRetryMs: 100,
+      onPushes,
+    });
+    runners.push(r);
+    return r;
+  }
+
+  it('applies live events exactly once, ignores other types, and pushes after commit', async () => {
+    const p = countingProjection('live');
+    const pushes: PushWithPosition[] = [];
+    const r = runner([p], (batch) => pushes.push(...batch));
+    await appendCounted(store, 120, { streams: 7, ignoredEvery: 4 });
+    r.start();
+    await r.waitForCatchUp();
+    await appendCounted(store, 80, { streams: 7, ignoredEvery: 3 });
+    await r.waitForCatchUp();
+
+    await expectMatchesLog(db.pool, 'live');
+    const total = await countedEvents(db.pool);
+    expect(total).toBe(200);
+    expect(pushes.reduce((n, push) => n + (push.payload.events as number), 0)).toBe(total);
+    const [status] = await projectionStatus(db.pool);
+    expect(status).toMatchObject({ name: 'live', lag: 0, eventsApplied: total, version: 1 });
+    expect(r.states()).toEqual([{ name: 'live', state: 'live', error: undefined }]);
+  });
+
+  it('a batch that fails after writing rows is rolled back and applied once on retry', async () => {
+    let attempts = 0;
+    let rowsSeenBeforeFailure = 0;
+    let failedBatchSize = 0;
+    const p = countingProjection('flaky', {
+      hooks: {
+        afterWrite: async (events, ctx) => {
+          if (attempts++ > 0) return;
+          const { rows } = await ctx.tx.query<{ n: bigint }>(`SELECT count(*) AS n FROM ${ctx.table('flaky_log')}`);
+          rowsSeenBeforeFailure = Number(rows[0]!.n);
+          failedBatchSize = events.length;
+          throw new Error('crashed between applying the batch and committing it');
+        },
+      },
+    });
+    const pushes: PushWithPosition[] = [];
+    const r = runner([p], (batch) => pushes.push(...batch));
+    await appendCounted(store, 130, { streams: 5 });
+    r.start();
+    await until(() => attempts > 1);
+    await r.waitForCatchUp();
+
+    expect(failedBatchSize).toBe(BATCH);
+    expect(rowsSeenBeforeFailure).toBe(BATCH);
+    await expectMatchesLog(db.pool, 'flaky');
+    expect(pushes.reduce((n, push) => n + (push.payload.events as number), 0)).toBe(130);
+    expect(r.states()[0]).toMatchObject({ state: 'live', error: undefined });
+  });
+
+  it('a runner whose connection is killed mid-batch restarts with nothing lost or applied twice', async () => {
+    let kills = 0;
+    const p = countingProjection('killed', {
+      hooks: {
+        afterWrite: async (_events, ctx) => {
+          if (kills++ > 0) return;
+          // The server ends this backend: the transaction dies with the connection, like a crash.
+          await ctx.tx.query('SELECT pg_terminate_backend(pg_backend_pid())');
+        },
+      },
+    });
+    const r = runner([p]);
+    await appendCounted(store, 130, { streams: 5 });
+    r.start();
+    await until(() => kills > 1, 20_000);
+    await appendCounted(store, 20, { streams: 5 });
+    await r.waitForCatchUp();
+    await expectMatchesLog(db.pool, 'killed');
+  });
+
+  it('of two runners one applies and the other stands by, then takes over with no double apply', async () => {
+    const a = runner([countingProjection('duo', { label: 'A' })]);
+    const b = runner([countingProjection('duo', { label: 'B' })]);
+    a.start();
+    await until(() => a.states()[0]!.state === 'live');
+    b.start();
+    await until(() => b.states()[0]!.state === 'standby');
+
+    const appending = appendInBackground(store, { streams: 6 });
+    await until(() => appending.appended() >= 60);
+    await a.waitForCatchUp();
+    const { rows: byB } = await db.pool.query(`SELECT 1 FROM duo_log WHERE applied_by = 'B'`);
+    expect(byB).toEqual([]);
+    expect(b.states()[0]!.state).toBe('standby');
+
+    await a.stop();
+    await until(() => b.states()[0]!.state === 'live', 10_000);
+    const before = appending.appended();
+    await until(() => appending.appended() >= before + 60);
+    await appending.stop();
+    await b.waitForCatchUp();
+
+    await expectMatchesLog(db.pool, 'duo');
+    // One at a time: everything A applied comes before everything B applied.
+    const { rows } = await db.pool.query<{ applied_by: string; first: bigint; last: bigint; n: bigint }>(
+      `SELECT applied_by, min(global_position) AS first, max(global_position) AS last, count(*) AS n
+       FROM duo_log GROUP BY applied_by ORDER BY applied_by`,
+    );
+    expect(rows.map((x) => x.applied_by)).toEqual(['A', 'B']);
+    const [byA, byB2] = rows as [(typeof rows)[0], (typeof rows)[0]];
+    expect(byA.n).toBeGreaterThan(0n);
+    expect(byB2.n).toBeGreaterThan(0n);
+    const { rows: order } = await db.pool.query<{ applied_by: string }>(
+      `SELECT l.applied_by FROM duo_log l JOIN events e ON e.event_id = l.event_id ORDER BY e.transaction_id, e.global_position`,
+    );
+    const switches = order.filter((x, i) => i > 0 && x.applied_by !== order[i - 1]!.applied_by).length;
+    expect(switches).toBe(1);
+  });
+
+  it('a rebuild while appends keep coming gives the same tables as the incremental run; old tables keep answering', async () => {
+    const rebuilt = countingProjection('rb');
+    const incremental = countingProjection('inc');
+    const r = runner([rebuilt, incremental]);
+    for (let i = 0; i < 40; i++) {
+      await store.append(`s-${i % 25}`, 'any', Array.from({ length: 100 }, () => anEvent('Counted')));
+    }
+    r.start();
+    await r.waitForCatchUp();
+
+    let phase: RebuildProgress['phase'] | 'before' = 'before';
+    const appending = appendInBackground(store, { streams: 25 });
+    let appendedDuringReplay = 0;
+    const answers: { phase: string; n: bigint }[] = [];
+    const failures: unknown[] = [];
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        try {
+          const { rows } = await db.pool.query<{ n: bigint }>('SELECT coalesce(sum(n), 0)::bigint AS n FROM rb_counts');
+          answers.push({ phase, n: rows[0]!.n });
+        } catch (err) {
+          failures.push(err);
+        }
+        await sleep(5);
+      }
+    })();
+    const progress: RebuildProgress[] = [];
+    const markAtStart = appending.appended();
+    const result = await rebuildProjection({
+      pool: db.pool,
+      store,
+      projection: rebuilt,
+      batchSize: 100,
+      onProgress: (p) => {
+        progress.push(p);
+        phase = p.phase;
+        if (p.phase === 'replaying') appendedDuringReplay = appending.appended() - markAtStart;
+      },
+    });
+    await sleep(100);
+    await appending.stop();
+    reading = false;
+    await reader;
+    await r.waitForCatchUp();
+
+    expect(result.applied).toBeGreaterThanOrEqual(4000);
+    expect(progress.at(-1)!.phase).toBe('done');
+    expect(appendedDuringReplay).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
+    const duringReplay = answers.filter((a) => a.phase === 'replaying');
+    expect(duringReplay.length).toBeGreaterThan(3);
+    // The live copy went on growing while the rebuild replayed.
+    expect(duringReplay.at(-1)!.n).toBeGreaterThan(duringReplay[0]!.n);
+
+    await expectMatchesLog(db.pool, 'rb');
+    await expectMatchesLog(db.pool, 'inc');
+    expect(await tableContents(db.pool, 'rb_counts')).toEqual(await tableContents(db.pool, 'inc_counts'));
+    const logOf = (t: string) =>
+      db.pool.query(`SELECT event_id, stream_id, stream_position, global_position FROM ${t} ORDER BY global_position`).then((x) => x.rows);
+    expect(await logOf('rb_log')).toEqual(await logOf('inc_log'));
+    const { rows: leftovers } = await db.pool.query(`SELECT name FROM projection_checkpoints WHERE name LIKE 'rb%' ORDER BY name`);
+    expect(leftovers).toEqual([{ name: 'rb' }]);
+    expect(r.states().map((s) => s.state)).toEqual(['live', 'live']);
+  });
+
+  it('a cancelled rebuild leaves the live tables and checkpoint untouched', async () => {
+    const p = countingProjection('cx');
+    const r = runner([p]);
+    for (let i = 0; i < 10; i++) await store.append(`s-${i % 4}`, 'any', Array.from({ length: 100 }, () => anEvent('Counted')));
+    r.start();
+    await r.waitForCatchUp();
+    await r.stop();
+    const before = { counts: await tableContents(db.pool, 'cx_counts'), log: await tableContents(db.pool, 'cx_log'), cp: await checkpointRow(db.pool, 'cx') };
+
+    const controller = new AbortController();
+    const phases: string[] = [];
+    const attempt = rebuildProjection({
+      pool: db.pool,
+      store,
+      projection: p,
+      batchSize: 100,
+      signal: controller.signal,
+      onProgress: (x) => {
+        phases.push(x.phase);
+        if (x.applied >= 300) controller.abort();
+      },
+    });
+    await expect(attempt).rejects.toBeInstanceOf(RebuildCancelledError);
+    expect(phases.at(-1)).toBe('cancelled');
+    expect(phases).not.toContain('swapping');
+    expect(await tableContents(db.pool, 'cx_counts')).toEqual(before.counts);
+    expect(await tableContents(db.pool, 'cx_log')).toEqual(before.log);
+    expect(await checkpointRow(db.pool, 'cx')).toEqual(before.cp);
+    const { rows } = await db.pool.query(
+      `SELECT to_regclass('cx_counts__rebuild') AS a, to_regclass('cx_log__rebuild') AS b,
+              (SELECT count(*) FROM projection_checkpoints WHERE name = 'cx__rebuild')::int AS c`,
+    );
+    expect(rows[0]).toEqual({ a: null, b: null, c: 0 });
+
+    // The lock was released: two rebuilds at once are refused, one at a time succeeds.
+    const [first, second] = await Promise.allSettled([
+      rebuildProjection({ pool: db.pool, store, projection: p, batchSize: 100 }),
+      sleep(1).then(() => rebuildProjection({ pool: db.pool, store, projection: p, batchSize: 100 })),
+    ]);
+    expect(first.status).toBe('fulfilled');
+    expect(second.status === 'rejected' && second.reason).toBeInstanceOf(RebuildInProgressError);
+    expect(await tableContents(db.pool, 'cx_counts')).toEqual(before.counts);
+  });
+
+  it('a new projection version rebuilds at start', async () => {
+    const v1 = runner([countingProjection('ver', { version: 1, weight: 1 })]);
+    await appendCounted(store, 150, { streams: 4 });
+    v1.start();
+    await v1.waitForCatchUp();
+    await v1.stop();
+    await appendCounted(store, 50, { streams: 4 });
+
+    const v2 = runner([countingProjection('ver', { version: 2, weight: 10 })]);
+    const seen = new Set<string>();
+    v2.start();
+    await until(() => {
+      seen.add(v2.states()[0]!.state);
+      return v2.states()[0]!.state === 'live';
+    }, 20_000);
+    await v2.waitForCatchUp();
+    expect(seen).toContain('rebuilding');
+    const { rows } = await db.pool.query<{ stream_id: string; n: bigint }>('SELECT stream_id, n FROM ver_counts ORDER BY stream_id');
+    const truth = await truthCounts(db.pool);
+    expect(rows).toEqual(truth.map((t) => ({ stream_id: t.stream_id, n: t.n * 10n })));
+    const { rows: log } = await db.pool.query<{ n: bigint; d: bigint }>('SELECT count(*) AS n, count(DISTINCT event_id) AS d FROM ver_log');
+    expect(log[0]).toEqual({ n: 200n, d: 200n });
+    const [status] = await projectionStatus(db.pool);
+    expect(status).toMatchObject({ name: 'ver', version: 2, lag: 0, eventsApplied: 200 });
+  });
+
+  it('projectionStatus reports the lag behind the log, all event types included', async () => {
+    const p = countingProjection('lagging');
+    const r = runner([p]);
+    await appendCounted(store, 30, { streams: 2 });
+    r.start();
+    await r.waitForCatchUp();
+    await r.stop();
+    const head = await store.head();
+    expect(await projectionStatus(db.pool)).toEqual([
+      expect.objectContaining({ name: 'lagging', lag: 0, position: head.globalPosition.toString(), eventsApplied: 30 }),
+    ]);
+
+    await appendCounted(store, 7, { streams: 2 });
+    await store.append(`other-${randomUUID()}`, 'no_stream', [anEvent('Ignored'), anEvent('Ignored'), anEvent('Ignored')]);
+    expect((await projectionStatus(db.pool))[0]!.lag).toBe(10);
+
+    const again = runner([p]);
+    again.start();
+    await again.waitForCatchUp();
+    const after = await store.head();
+    expect((await projectionStatus(db.pool))[0]).toMatchObject({ lag: 0, position: after.globalPosition.toString(), eventsApplied: 37 });
+  });
+
+  it('a long-running transaction elsewhere delays the projection but never makes it skip', async () => {
+    const p = countingProjection('patient');
+    const r = runner([p]);
+    r.start();
+    await appendCounted(store, 10, { streams: 2 });
+    await r.waitForCatchUp();
+
+    const slow = await db.pool.connect();
+    try {
+      await slow.query('BEGIN');
+      await slow.query('SELECT pg_current_xact_id()');
+      await appendCounted(store, 15, { streams: 3 });
+      await sleep(400);
+      expect(await sumCounts(db.pool, 'patient')).toBe(10n);
+      expect((await projectionStatus(db.pool))[0]!.lag).toBe(15);
+      await slow.query('COMMIT');
+    } finally {
+      slow.release();
+    }
+    await until(async () => (await sumCounts(db.pool, 'patient')) === 25n);
+    await expectMatchesLog(db.pool, 'patient');
+  });
+});
+
+// ---- helpers ----
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(ok: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await sleep(10);
+  }
+}
+
+/** Appends `n` 'Counted' events over a few streams, with 'Ignored' events in between. */
+async function appendCounted(store: EventStore, n: number, o: { streams: number; ignoredEvery?: number }): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const events = [anEvent('Counted', { i })];
+    if (o.ignoredEvery && i % o.ignoredEvery === 0) events.push(anEvent('Ignored'));
+    await store.append(`s-${i % o.streams}`, 'any', events);
+  }
+}
+
+/** Appends 1-3 'Counted' events every few milliseconds until stopped. */
+function appendInBackground(store: EventStore, o: { streams: number }) {
+  let appended = 0;
+  let running = true;
+  let i = 0;
+  const loop = (async () => {
+    while (running) {
+      const events = Array.from({ length: 1 + (i % 3) }, () => anEvent('Counted'));
+      await store.append(`s-${i++ % o.streams}`, 'any', events);
+      appended += events.length;
+      await sleep(2);
+    }
+  })();
+  return {
+    appended: () => appended,
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}
+
+async function countedEvents(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: bigint }>(`SELECT count(*) AS n FROM events WHERE type = 'Counted'`);
+  return Number(rows[0]!.n);
+}
+
+async function truthCounts(pool: pg.Pool): Promise<{ stream_id: string; n: bigint }[]> {
+  const { rows } = await pool.query<{ stream_id: string; n: bigint }>(
+    `SELECT stream_id, count(*) AS n FROM events WHERE type = 'Counted' GROUP BY stream_id ORDER BY stream_id`,
+  );
+  return rows;
+}
+
+async function sumCounts(pool: pg.Pool, name: string): Promise<bigint> {
+  const { rows } = await pool.query<{ n: bigint }>(`SELECT coalesce(sum(n), 0)::bigint AS n FROM ${name}_counts`);
+  return rows[0]!.n;
+}
+
+/** Every 'Counted' event in the log was applied exactly once, and the counts agree with it. */
+async function expectMatchesLog(pool: pg.Pool, name: string): Promise<void> {
+  const { rows: dupes } = await pool.query(`SELECT event_id, count(*) AS n FROM ${name}_log GROUP BY event_id HAVING count(*) > 1`);
+  expect(dupes).toEqual([]);
+  const { rows: missing } = await pool.query(
+    `SELECT e.event_id FROM events e LEFT JOIN ${name}_log l ON l.event_id = e.event_id
+     WHERE e.type = 'Counted' AND l.event_id IS NULL`,
+  );
+  expect(missing).toEqual([]);
+  const { rows: extra } = await pool.query(`SELECT l.event_id FROM ${name}_log l LEFT JOIN events e ON e.event_id = l.event_id WHERE e.event_id IS NULL OR e.type <> 'Counted'`);
+  expect(extra).toEqual([]);
+  const { rows: counts } = await pool.query<{ stream_id: string; n: bigint; last_position: bigint }>(
+    `SELECT stream_id, n, last_position FROM ${name}_counts ORDER BY stream_id`,
+  );
+  const truth = await truthCounts(pool);
+  expect(counts.map((c) => ({ stream_id: c.stream_id, n: c.n }))).toEqual(truth);
+  const { rows: lastPositions } = await pool.query<{ stream_id: string; last_position: bigint }>(
+    `SELECT stream_id, max(stream_position) AS last_position FROM events WHERE type = 'Counted' GROUP BY stream_id ORDER BY stream_id`,
+  );
+  expect(counts.map((c) => ({ stream_id: c.stream_id, last_position: c.last_position }))).toEqual(lastPositions);
+}
+
+async function tableContents(pool: pg.Pool, table: string): Promise<unknown[]> {
+  const { rows } = await pool.query(`SELECT * FROM ${table} ORDER BY 1, 2`);
+  return rows;
+}
+
+async function checkpointRow(pool: pg.Pool, name: string): Promise<unknown> {
+  const { rows } = await pool.query('SELECT name, transaction_id, global_position, version, events_applied FROM projection_checkpoints WHERE name = $1', [name]);
+  return rows[0];
+}
