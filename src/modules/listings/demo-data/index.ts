@@ -3,3 +3,4 @@ export { readKingCountySales } from './king-county';
 export { readSacramentoListings } from './sacramento';
 export { generateListings, type GenerateListingsOptions } from './generate-listings';
 export { loadZipDirectory, type ZipDirectory, type ZipPlace } from './zip-directory';
+export { DEMO_PHOTO_COUNT, demoMedia, withDemoMedia } from './demo-media';

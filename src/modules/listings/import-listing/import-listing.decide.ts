@@ -1,0 +1,63 @@
+import type { Decider } from '../../../commands/decider';
+import { evolveListing, initialListing, type Listing } from '../listing';
+import { DETAIL_FIELDS, type ListingRecord } from '../listing-record';
+import type { ListingDetailsChanged, ListingEvent } from '../listings.events';
+import type { ParsedRecord } from './parse-reso-record';
+
+export type ImportListing = {
+  readonly pdid: string;
+  readonly mls: string;
+  readonly parsed: Extract<ParsedRecord, { ok: true }>;
+};
+
+type Changes = { -readonly [K in keyof ListingDetailsChanged['data']['changes']]: ListingDetailsChanged['data']['changes'][K] };
+
+/**
+ * "Import this record": compares it with the listing as folded from its stream and emits only
+ * what changed, so re-importing an unchanged record emits nothing. A record older than the one
+ * the listing was last changed by (ModificationTimestamp) is stale and changes nothing.
+ */
+export function decideImportListing(command: ImportListing, state: Listing): ListingEvent[] {
+  const { pdid, mls, parsed } = command;
+  if (parsed.kind === 'delete') {
+    if (!state.listed || isStale(parsed.ModificationTimestamp, state.record.ModificationTimestamp)) return [];
+    return [{ type: 'ListingRemoved', data: { pdid, ModificationTimestamp: parsed.ModificationTimestamp } }];
+  }
+  const next = parsed.record;
+  if (!state.listed) return [{ type: 'ListingListed', data: { pdid, mls, listing: next } }];
+  const now = state.record;
+  if (isStale(next.ModificationTimestamp, now.ModificationTimestamp)) return [];
+  const at = next.ModificationTimestamp;
+  const events: ListingEvent[] = [];
+  if (next.ListPrice !== now.ListPrice) {
+    events.push({ type: 'ListingPriceChanged', data: { pdid, ListPrice: next.ListPrice, previousListPrice: now.ListPrice, ModificationTimestamp: at } });
+  }
+  const statusChanged = next.StandardStatus !== now.StandardStatus;
+  if (statusChanged) {
+    events.push({
+      type: 'ListingStatusChanged',
+      data: { pdid, StandardStatus: next.StandardStatus, previousStatus: now.StandardStatus, ClosePrice: next.ClosePrice, CloseDate: next.CloseDate, ModificationTimestamp: at },
+    });
+  }
+  const changes: Changes = {};
+  for (const f of DETAIL_FIELDS) if (next[f] !== now[f]) (changes as Record<string, unknown>)[f] = next[f];
+  if (!statusChanged) {
+    if (next.ClosePrice !== now.ClosePrice) changes.ClosePrice = next.ClosePrice;
+    if (next.CloseDate !== now.CloseDate) changes.CloseDate = next.CloseDate;
+  }
+  if (Object.keys(changes).length > 0) events.push({ type: 'ListingDetailsChanged', data: { pdid, changes, ModificationTimestamp: at } });
+  if (!samePhotos(next.photos, now.photos)) events.push({ type: 'ListingPhotosChanged', data: { pdid, photos: next.photos, ModificationTimestamp: at } });
+  return events;
+}
+
+const isStale = (incoming: string | null, current: string | null): boolean =>
+  incoming !== null && current !== null && incoming < current;
+
+const samePhotos = (a: ListingRecord['photos'], b: ListingRecord['photos']): boolean =>
+  a.length === b.length && a.every((u, i) => u === b[i]);
+
+export const importListingDecider: Decider<Listing, ImportListing, ListingEvent> = {
+  initialState: initialListing,
+  evolve: evolveListing,
+  decide: decideImportListing,
+};

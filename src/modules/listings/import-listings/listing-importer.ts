@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { type CommandContext, metadataOf } from '../../../commands/command-context';
+import type { EventStore, StreamAppend } from '../../../eventstore/event-store.port';
+import { ConcurrencyError } from '../../../shared/errors';
+import type { StoredEvent } from '../../../shared/event';
+import { decideImportListing } from '../import-listing/import-listing.decide';
+import { type ParsedRecord, parseResoRecord } from '../import-listing/parse-reso-record';
+import { evolveListing, initialListing, type Listing } from '../listing';
+import { listingStream, pdidOf } from '../listing-record';
+import type { ListingEvent } from '../listings.events';
+
+/** One record of a source: its number (1-based), its line when it came from a file, and how to read it. */
+export type ImportItem = { readonly record: number; readonly line: number | null; readonly parse: () => unknown };
+
+export type ImportCounts = { imported: number; changed: number; unchanged: number; rejected: number };
+
+export type RejectedRecord = { readonly record: number; readonly line: number | null; readonly message: string };
+
+export type ImportOptions = {
+  /** The MLS feed's name: the pdid is `NAME-ListingKey`. */
+  readonly mls: string;
+  readonly batchSize?: number;
+  /** Who and when, for the events' metadata (`at` is taken per batch). */
+  readonly ctx: CommandContext;
+  readonly onRejected?: (r: RejectedRecord) => void;
+  /** After each batch is appended, with the running totals. */
+  readonly onProgress?: (counts: Readonly<ImportCounts>) => void;
+};
+
+export const MLS_NAME = /^[A-Za-z0-9_]{1,32}$/;
+const MAX_ATTEMPTS = 8;
+/** Batches read and decided ahead of the one being appended. */
+const LOOKAHEAD = 2;
+
+export const summaryLine = (c: ImportCounts): string =>
+  `imported ${c.imported}, changed ${c.changed}, unchanged ${c.unchanged}, rejected ${c.rejected}`;
+
+type Valid = { readonly pdid: string; readonly mls: string; readonly parsed: Extract<ParsedRecord, { ok: true }> };
+
+/**
+ * The import path of contract section 4 (also the demo seed's): records are validated, batched,
+ * the batch's listing streams are read in one query and folded, each record is decided against
+ * its listing, and the whole batch is appended in one atomic appendMany with every stream's
+ * expected revision. A concurrency conflict (another importer, or the same listing in the next
+ * batch) re-reads and re-decides that batch. Appends happen in file order, so the last record
+ * of a listing wins.
+ */
+export async function importListings(store: EventStore, source: AsyncIterable<ImportItem> | Iterable<ImportItem>, options: ImportOptions): Promise<ImportCounts> {
+  if (!MLS_NAME.test(options.mls)) throw new Error('The MLS name must be 1 to 32 letters, digits or underscores');
+  const batchSize = options.batchSize ?? 1000;
+  const counts: ImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };
+  let previousAppend: Promise<unknown> = Promise.resolve();
+  const inFlight: Promise<void>[] = [];
+  let failure: { error: unknown } | undefined;
+
+  const run = (items: ImportItem[]) => {
+    const valid: Valid[] = [];
+    for (const item of items) {
+      const result = validate(item, options.mls);
+      if ('message' in result) {
+        counts.rejected++;
+        options.onRejected?.(result);
+      } else valid.push(result);
+    }
+    const done = appendBatch(store, valid, options.ctx, previousAppend).then((c) => {
+      counts.imported += c.imported;
+      counts.changed += c.changed;
+      counts.unchanged += c.unchanged;
+      options.onProgress?.(counts);
+    });
+    previousAppend = done.catch(() => undefined);
+    // Kept so that a failed batch stops the import instead of going unhandled.
+    inFlight.push(done.catch((error: unknown) => void (failure ??= { error })));
+  };
+
+  let batch: ImportItem[] = [];
+  try {
+    for await (const item of source) {
+      batch.push(item);
+      if (batch.length >= batchSize) {
+        run(batch);
+        batch = [];
+        if (inFlight.length > LOOKAHEAD) await inFlight.shift();
+        if (failure) break;
+      }
+    }
+  } catch (err) {
+    // The source broke (a malformed file): what was read before it is still imported.
+    if (batch.length > 0 && !failure) run(batch);
+    await Promise.all(inFlight);
+    throw err;
+  }
+  if (batch.length > 0 && !failure) run(batch);
+  await Promise.all(inFlight);
+  if (failure) throw failure.error;
+  return counts;
+}
+
+function validate(item: ImportItem, mls: string): Valid | RejectedRecord {
+  let raw: unknown;
+  try {
+    raw = item.parse();
+  } catch (err) {
+    return { record: item.record, line: item.line, message: `not valid JSON: ${(err as Error).message}` };
+  }
+  const parsed = parseResoRecord(raw);
+  if (!parsed.ok) return { record: item.record, line: item.line, message: parsed.error };
+  const key = parsed.kind === 'listing' ? parsed.record.ListingKey : parsed.ListingKey;
+  return { pdid: pdidOf(mls, key), mls, parsed };
+}
+
+async function appendBatch(
+  store: EventStore,
+  valid: readonly Valid[],
+  ctx: CommandContext,
+  previousAppend: Promise<unknown>,
+): Promise<Omit<ImportCounts, 'rejected'>> {
+  for (let attempt = 1; ; attempt++) {
+    const streams = await store.readStreams([...new Set(valid.map((v) => listingStream(v.pdid)))]);
+    const states = new Map<string, { state: Listing; revision: bigint | undefined; events: ListingEvent[] }>();
+    const c = { imported: 0, changed: 0, unchanged: 0 };
+    for (const v of valid) {
+      let s = states.get(v.pdid);
+      if (!s) {
+        const stored = streams.get(listingStream(v.pdid)) ?? [];
+        s = { state: foldListing(stored), revision: stored.at(-1)?.streamPosition, events: [] };
+        states.set(v.pdid, s);
+      }
+      const events = decideImportListing({ pdid: v.pdid, mls: v.mls, parsed: v.parsed }, s.state);
+      if (events.length === 0) c.unchanged++;
+      else if (events[0]!.type === 'ListingListed') c.imported++;
+      else c.changed++;
+      for (const e of events) s.state = evolveListing(s.state, e);
+      s.events.push(...events);
+    }
+    const metadata = metadataOf({ ...ctx, now: new Date() });
+    const appends: StreamAppend[] = [];
+    for (const [pdid, s] of states) {
+      if (s.events.length === 0) continue;
+      appends.push({
+        streamId: listingStream(pdid),
+        expected: s.revision === undefined ? 'no_stream' : s.revision,
+        events: s.events.map((e) => ({ ...e, eventId: randomUUID(), metadata })),
+      });
+    }
+    // Appends go in source order: the batch before this one must be stored first.
+    await previousAppend;
+    try {
+      await store.appendMany(appends);
+      return c;
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+export const foldListing = (stored: readonly StoredEvent[]): Listing =>
+  stored.reduce((s, e) => evolveListing(s, e as unknown as ListingEvent), initialListing());

@@ -1,0 +1,17 @@
+export type { ListingEvent } from './listings.events';
+export { listingEventTypes } from './listings.events';
+export type { ListingDetails, ListingRecord, ListingStatus } from './listing-record';
+export { listingStream, pdidOf } from './listing-record';
+export { type Listing, evolveListing, initialListing } from './listing';
+export {
+  foldListing,
+  type ImportCounts,
+  type ImportItem,
+  importListings,
+  MLS_NAME,
+  type RejectedRecord,
+  summaryLine,
+} from './import-listings/listing-importer';
+export { MalformedFileError } from './import-listings/json-record-splitter';
+export { readListingFile } from './import-listings/read-listing-file';
+export { generatedListingItems, resoItems } from './import-listings/demo-listing-source';

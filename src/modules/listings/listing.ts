@@ -1,0 +1,55 @@
+import { assertNever } from '../../shared/errors';
+import type { ListingRecord } from './listing-record';
+import type { ListingEvent } from './listings.events';
+
+/** The write model of one listing, folded from its stream. */
+export type Listing =
+  | { readonly listed: false; readonly removed: boolean }
+  | {
+      readonly listed: true;
+      readonly pdid: string;
+      readonly mls: string;
+      readonly record: ListingRecord;
+      /** Photo URLs visitors reported broken (only ones the listing still has). */
+      readonly brokenPhotos: readonly string[];
+    };
+
+export const initialListing = (): Listing => ({ listed: false, removed: false });
+
+export function evolveListing(state: Listing, event: ListingEvent): Listing {
+  if (event.type === 'ListingListed') {
+    return { listed: true, pdid: event.data.pdid, mls: event.data.mls, record: event.data.listing, brokenPhotos: [] };
+  }
+  if (!state.listed) return state;
+  switch (event.type) {
+    case 'ListingPriceChanged':
+      return withRecord(state, { ListPrice: event.data.ListPrice, ModificationTimestamp: event.data.ModificationTimestamp });
+    case 'ListingStatusChanged':
+      return withRecord(state, {
+        StandardStatus: event.data.StandardStatus,
+        ClosePrice: event.data.ClosePrice,
+        CloseDate: event.data.CloseDate,
+        ModificationTimestamp: event.data.ModificationTimestamp,
+      });
+    case 'ListingDetailsChanged':
+      return withRecord(state, { ...event.data.changes, ModificationTimestamp: event.data.ModificationTimestamp });
+    case 'ListingPhotosChanged': {
+      const next = withRecord(state, { photos: event.data.photos, ModificationTimestamp: event.data.ModificationTimestamp });
+      return { ...next, brokenPhotos: state.brokenPhotos.filter((u) => event.data.photos.includes(u)) };
+    }
+    case 'ListingRemoved':
+      return { listed: false, removed: true };
+    case 'ListingPhotoReportedBroken':
+      return state.brokenPhotos.includes(event.data.url) ? state : { ...state, brokenPhotos: [...state.brokenPhotos, event.data.url] };
+    default:
+      return assertNever(event);
+  }
+}
+
+type ListedListing = Extract<Listing, { listed: true }>;
+
+function withRecord(state: ListedListing, patch: Partial<ListingRecord>): ListedListing {
+  // A change that carries no feed timestamp keeps the one we have: staleness is judged on it.
+  const ModificationTimestamp = patch.ModificationTimestamp ?? state.record.ModificationTimestamp;
+  return { ...state, record: { ...state.record, ...patch, ModificationTimestamp } };
+}

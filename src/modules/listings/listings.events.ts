@@ -1,0 +1,81 @@
+import type { ListingDetails, ListingRecord, ListingStatus } from './listing-record';
+
+/**
+ * The listings context's events. A listing's stream is `listing-{pdid}`, pdid = `MLSNAME-ListingKey`.
+ * `ModificationTimestamp` is the feed's own time of the change (null when the feed gave none);
+ * the moment it was imported is in the metadata.
+ */
+export type ListingListed = {
+  readonly type: 'ListingListed';
+  readonly data: { readonly pdid: string; readonly mls: string; readonly listing: ListingRecord };
+};
+
+/** A drop (ListPrice below previousListPrice) is what "price reduced" and alerts read. */
+export type ListingPriceChanged = {
+  readonly type: 'ListingPriceChanged';
+  readonly data: {
+    readonly pdid: string;
+    readonly ListPrice: number | null;
+    readonly previousListPrice: number | null;
+    readonly ModificationTimestamp: string | null;
+  };
+};
+
+/** Active, Pending, Closed (with its ClosePrice and CloseDate), Withdrawn... */
+export type ListingStatusChanged = {
+  readonly type: 'ListingStatusChanged';
+  readonly data: {
+    readonly pdid: string;
+    readonly StandardStatus: ListingStatus;
+    readonly previousStatus: ListingStatus;
+    readonly ClosePrice: number | null;
+    readonly CloseDate: string | null;
+    readonly ModificationTimestamp: string | null;
+  };
+};
+
+/** Only the fields that changed. ClosePrice and CloseDate are here when the status stayed. */
+export type ListingDetailsChanged = {
+  readonly type: 'ListingDetailsChanged';
+  readonly data: {
+    readonly pdid: string;
+    readonly changes: Partial<ListingDetails> & { readonly ClosePrice?: number | null; readonly CloseDate?: string | null };
+    readonly ModificationTimestamp: string | null;
+  };
+};
+
+export type ListingPhotosChanged = {
+  readonly type: 'ListingPhotosChanged';
+  readonly data: { readonly pdid: string; readonly photos: readonly string[]; readonly ModificationTimestamp: string | null };
+};
+
+/** The feed sent StandardStatus Delete: the listing leaves every search. A later record lists it again. */
+export type ListingRemoved = {
+  readonly type: 'ListingRemoved';
+  readonly data: { readonly pdid: string; readonly ModificationTimestamp: string | null };
+};
+
+/** A visitor's browser could not load this photo; when all of a listing's photos broke, a placeholder shows. */
+export type ListingPhotoReportedBroken = {
+  readonly type: 'ListingPhotoReportedBroken';
+  readonly data: { readonly pdid: string; readonly url: string };
+};
+
+export type ListingEvent =
+  | ListingListed
+  | ListingPriceChanged
+  | ListingStatusChanged
+  | ListingDetailsChanged
+  | ListingPhotosChanged
+  | ListingRemoved
+  | ListingPhotoReportedBroken;
+
+export const listingEventTypes = [
+  'ListingListed',
+  'ListingPriceChanged',
+  'ListingStatusChanged',
+  'ListingDetailsChanged',
+  'ListingPhotosChanged',
+  'ListingRemoved',
+  'ListingPhotoReportedBroken',
+] as const satisfies readonly ListingEvent['type'][];
