@@ -6,8 +6,9 @@ import { CONFIG, DB_POOL, RUNNER, RUNTIME } from './app/tokens';
 import { EventStore } from './eventstore/event-store.port';
 import { HealthController } from './health/health.controller';
 import { ErrorFilter } from './http/error.filter';
-import { RegisterUserHandler } from './modules/accounts';
-import { CreateSiteHandler } from './modules/sites';
+import { AccountsModule } from './modules/accounts';
+import { MessagingModule } from './modules/messaging';
+import { SitesModule } from './modules/sites';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 
 /** The HTTP and socket application over an already-built runtime. */
@@ -16,7 +17,9 @@ export class AppModule {
   static create(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot()],
+      // Global, so that every context's module can inject the runtime's pieces.
+      global: true,
+      imports: [CqrsModule.forRoot(), SitesModule, MessagingModule, AccountsModule],
       controllers: [HealthController],
       providers: [
         { provide: RUNTIME, useValue: runtime },
@@ -26,9 +29,8 @@ export class AppModule {
         { provide: RUNNER, useValue: runtime.runner },
         { provide: APP_FILTER, useClass: ErrorFilter },
         RealtimeGateway,
-        CreateSiteHandler,
-        RegisterUserHandler,
       ],
+      exports: [RUNTIME, CONFIG, DB_POOL, EventStore, RUNNER],
     };
   }
 }

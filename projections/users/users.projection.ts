@@ -2,10 +2,21 @@ import { type AccountEvent, accountEventTypes } from '../../src/modules/accounts
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner/projection';
 
-/** Accounts by id and e-mail, with the credential the sign-in query checks. */
+const CONSENT_COLUMN = {
+  email: 'consent_email',
+  text: 'consent_text',
+  propertyAlerts: 'consent_property_alerts',
+  propertyUpdates: 'consent_property_updates',
+} as const;
+
+/**
+ * Accounts by id and e-mail for queries (member search, dashboards, mailers): profile, level,
+ * office, consent per channel and sign-in counts. Credentials are not copied here: sign-in reads
+ * the user's stream.
+ */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
+  version: 2,
   eventTypes: accountEventTypes,
   tables: ['users'],
   async createTables(tx, t) {
@@ -18,26 +29,56 @@ export const usersProjection: Projection = {
       site_id uuid,
       broker_id uuid,
       cell_phone text,
-      password_hash text,
+      photo_location text,
+      is_import boolean NOT NULL DEFAULT false,
+      import_opted_in boolean NOT NULL DEFAULT false,
+      consent_email boolean NOT NULL DEFAULT true,
+      consent_text boolean NOT NULL DEFAULT true,
+      consent_property_alerts boolean NOT NULL DEFAULT true,
+      consent_property_updates boolean NOT NULL DEFAULT true,
+      login_count int NOT NULL DEFAULT 0,
+      last_login_at timestamptz,
+      registered_via text NOT NULL DEFAULT 'seed',
       created_at timestamptz NOT NULL
     )`);
     await tx.query(`CREATE INDEX ON ${t('users')} (broker_id) WHERE broker_id IS NOT NULL`);
+    await tx.query(`CREATE INDEX ON ${t('users')} (site_id)`);
   },
   async apply(events, { tx, table }) {
+    const users = table('users');
     for (const stored of events) {
       const e = stored as unknown as AccountEvent & typeof stored;
       switch (e.type) {
         case 'UserRegistered': {
           const d = e.data;
           await tx.query(
-            `INSERT INTO ${table('users')} (user_id, email, first_name, last_name, security_level, site_id, broker_id, cell_phone, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id) DO NOTHING`,
-            [d.userId, d.email, d.firstName, d.lastName, d.securityLevel, d.siteId, d.brokerId, d.cellPhone, e.metadata.at],
+            `INSERT INTO ${users} (user_id, email, first_name, last_name, security_level, site_id, broker_id, cell_phone, is_import, registered_via, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (user_id) DO NOTHING`,
+            [d.userId, d.email, d.firstName, d.lastName, d.securityLevel, d.siteId, d.brokerId, d.cellPhone, d.isImport ?? false, d.via ?? 'seed', e.metadata.at],
           );
           break;
         }
+        case 'UserSignedIn':
+          await tx.query(`UPDATE ${users} SET login_count = login_count + 1, last_login_at = $2 WHERE user_id = $1`, [e.data.userId, e.metadata.at]);
+          break;
+        case 'CellPhoneChanged':
+          await tx.query(`UPDATE ${users} SET cell_phone = $2 WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
+          break;
+        case 'PhotoChanged':
+          await tx.query(`UPDATE ${users} SET photo_location = $2 WHERE user_id = $1`, [e.data.userId, e.data.photoLocation]);
+          break;
+        case 'ConsentChanged':
+          await tx.query(`UPDATE ${users} SET ${CONSENT_COLUMN[e.data.channel]} = $2 WHERE user_id = $1`, [e.data.userId, e.data.granted]);
+          break;
+        case 'ImportOptedIn':
+          await tx.query(`UPDATE ${users} SET import_opted_in = true WHERE user_id = $1`, [e.data.userId]);
+          break;
         case 'PasswordSet':
-          await tx.query(`UPDATE ${table('users')} SET password_hash = $2 WHERE user_id = $1`, [e.data.userId, e.data.passwordHash]);
+        case 'PasswordChanged':
+        case 'PasswordResetRequested':
+        case 'UserSignedOut':
+        case 'SocialIdentityLinked':
+        case 'ImpersonationEnded':
           break;
         default:
           assertNever(e);

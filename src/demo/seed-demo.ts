@@ -38,6 +38,7 @@ export async function seedDemo(store: EventStore, commands: CommandBus, password
           siteId: siteIdOf(u.site),
           brokerId: userIdOf(u.broker),
           password,
+          from: 'demo data',
         },
         { ...ctx, siteId: siteIdOf(u.site) },
       ),

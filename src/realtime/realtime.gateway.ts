@@ -1,19 +1,34 @@
-import { Inject, type OnModuleInit } from '@nestjs/common';
-import { type OnGatewayConnection, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import type { Runtime } from '../app/runtime';
-import { RUNTIME } from '../app/tokens';
+import { CONFIG, RUNTIME } from '../app/tokens';
+import type { Config } from '../config/config';
+import { isSameHost, parseCookies, SESSION_COOKIE, SessionEvents, SessionStore } from '../modules/accounts';
+import { requestHostHeader } from '../modules/sites';
+import { roomsFor, type SocketUser } from './rooms';
 import type { ServerToClientEvents } from './server-events';
 
+type SocketData = { user: SocketUser };
+
 /**
- * The socket.io endpoint. Pushes come from projections after their batch commits; the gateway
- * only routes them to rooms. Authentication and room membership belong to the session layer.
+ * The socket.io endpoint. The handshake is authenticated by the session cookie and refused
+ * unless its Origin is the host it was sent to (contract section 7). Each socket joins
+ * user:<id>, staff (level 25) and office:<brokerId> (brokers and their agents). Pushes come from
+ * projections after their batch commits; the gateway only routes them to rooms. When a user's
+ * sessions end (sign-out, password change) their sockets are closed.
  */
 @WebSocketGateway({ cors: false, serveClient: false })
-export class RealtimeGateway implements OnModuleInit, OnGatewayConnection {
-  @WebSocketServer() server!: Server<Record<string, never>, ServerToClientEvents>;
+export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit, OnGatewayConnection {
+  @WebSocketServer() server!: Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
+  private stopListening: (() => void) | undefined;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
+    @Inject(SessionEvents) private readonly sessionEvents: SessionEvents,
+  ) {}
 
   onModuleInit(): void {
     this.runtime.onPushes((pushes) => {
@@ -24,9 +39,44 @@ export class RealtimeGateway implements OnModuleInit, OnGatewayConnection {
           .emit(p.name as keyof ServerToClientEvents, { ...p.payload, position: p.position.globalPosition.toString() } as never);
       }
     });
+    this.stopListening = this.sessionEvents.onUserSessionsEnded((userId) => {
+      this.server?.in(`user:${userId}`).disconnectSockets(true);
+    });
   }
 
-  handleConnection(socket: Socket): void {
-    socket.emit('hello' as never, { at: new Date().toISOString() } as never);
+  onModuleDestroy(): void {
+    this.stopListening?.();
+  }
+
+  afterInit(server: Server): void {
+    server.use((socket, next) => {
+      void this.authenticate(socket).then(
+        (user) => {
+          if (typeof user === 'string') return next(new Error(user));
+          socket.data.user = user;
+          next();
+        },
+        () => next(new Error('Sign-in could not be checked')),
+      );
+    });
+  }
+
+  private async authenticate(socket: Socket): Promise<SocketUser | string> {
+    const headers = socket.request.headers;
+    const origin = headers.origin;
+    if (!origin || !isSameHost(origin, requestHostHeader(headers, this.config.trustProxy))) return 'Cross-site connection refused';
+    const session = await this.sessions.find(parseCookies(headers.cookie)[SESSION_COOKIE]);
+    if (!session) return 'Please sign in';
+    return { id: session.userId, level: session.securityLevel, officeId: session.officeId, impersonatorId: session.impersonatorId };
+  }
+
+  handleConnection(socket: Socket<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>): void {
+    const user = socket.data.user;
+    if (!user) {
+      socket.disconnect(true);
+      return;
+    }
+    void socket.join(roomsFor(user));
+    (socket as Socket).emit('hello', { at: new Date().toISOString(), userId: user.id });
   }
 }

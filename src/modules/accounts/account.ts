@@ -1,21 +1,79 @@
 import { assertNever } from '../../shared/errors';
-import type { AccountEvent, UserRegistered } from './accounts.events';
+import type { AccountEvent, ConsentChannel, SocialProvider, UserRegistered } from './accounts.events';
 
-export type Account =
-  | { readonly exists: false }
-  | ({ readonly exists: true; readonly hasPassword: boolean } & UserRegistered['data']);
+export type PendingReset = { readonly tokenHash: string; readonly requestedAt: string; readonly expiresAt: string };
+
+export type ExistingAccount = Omit<UserRegistered['data'], 'isImport' | 'via'> & {
+  readonly exists: true;
+  readonly photoLocation: string | null;
+  readonly passwordHash: string | null;
+  readonly isImport: boolean;
+  readonly importOptedIn: boolean;
+  /** true: the user may be contacted on the channel. */
+  readonly consent: Readonly<Record<ConsentChannel, boolean>>;
+  readonly loginCount: number;
+  /** Reset requests not yet used; a password change voids them all. */
+  readonly resets: readonly PendingReset[];
+  readonly socials: readonly { readonly provider: SocialProvider; readonly subject: string }[];
+};
+
+export type Account = { readonly exists: false } | ExistingAccount;
 
 export const initialAccount = (): Account => ({ exists: false });
 
 export function evolveAccount(state: Account, event: AccountEvent): Account {
+  if (event.type === 'UserRegistered') {
+    const d = event.data;
+    return {
+      exists: true,
+      userId: d.userId,
+      email: d.email,
+      firstName: d.firstName,
+      lastName: d.lastName,
+      securityLevel: d.securityLevel,
+      siteId: d.siteId,
+      brokerId: d.brokerId,
+      cellPhone: d.cellPhone,
+      photoLocation: null,
+      passwordHash: null,
+      isImport: d.isImport ?? false,
+      importOptedIn: false,
+      consent: { email: true, text: true, propertyAlerts: true, propertyUpdates: true },
+      loginCount: 0,
+      resets: [],
+      socials: [],
+    };
+  }
+  if (!state.exists) return state;
   switch (event.type) {
-    case 'UserRegistered':
-      return { exists: true, hasPassword: false, ...event.data };
     case 'PasswordSet':
-      return state.exists ? { ...state, hasPassword: true } : state;
+      return { ...state, passwordHash: event.data.passwordHash };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash, resets: [] };
+    case 'PasswordResetRequested':
+      return { ...state, resets: [...state.resets, event.data] };
+    case 'UserSignedIn':
+      return { ...state, loginCount: state.loginCount + 1 };
+    case 'UserSignedOut':
+    case 'ImpersonationEnded':
+      return state;
+    case 'CellPhoneChanged':
+      return { ...state, cellPhone: event.data.cellPhone };
+    case 'PhotoChanged':
+      return { ...state, photoLocation: event.data.photoLocation };
+    case 'ConsentChanged':
+      return { ...state, consent: { ...state.consent, [event.data.channel]: event.data.granted } };
+    case 'ImportOptedIn':
+      return { ...state, importOptedIn: true };
+    case 'SocialIdentityLinked':
+      return { ...state, socials: [...state.socials, { provider: event.data.provider, subject: event.data.subject }] };
     default:
       return assertNever(event);
   }
 }
 
 export const userStream = (userId: string) => `user-${userId}`;
+
+/** The office a user belongs to, for the realtime rooms: a broker's own, an agent's broker's. */
+export const officeOf = (a: Pick<ExistingAccount, 'securityLevel' | 'userId' | 'brokerId'>): string | null =>
+  a.securityLevel === 15 ? a.userId : a.securityLevel === 10 ? a.brokerId : null;

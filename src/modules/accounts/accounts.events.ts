@@ -2,11 +2,19 @@
 export type SecurityLevel = 5 | 10 | 15 | 25;
 export const LEVEL = { lead: 5, agent: 10, broker: 15, staff: 25 } as const;
 
+export type SocialProvider = 'google' | 'facebook';
+export type SignInMethod = 'password' | 'google' | 'facebook' | 'inquiry' | 'registration';
+/** The communication channels a user consents to (or not). */
+export type ConsentChannel = 'email' | 'text' | 'propertyAlerts' | 'propertyUpdates';
+export const CONSENT_CHANNELS: readonly ConsentChannel[] = ['email', 'text', 'propertyAlerts', 'propertyUpdates'];
+/** How a consent changed: the consent ledger keeps when (metadata.at and data.at), how and from where. */
+export type ConsentHow = 'registration' | 'account-settings' | 'email-link' | 'one-click' | 'import-opt-in';
+
 export type UserRegistered = {
   readonly type: 'UserRegistered';
   readonly data: {
     readonly userId: string;
-    /** Lower-cased; unique across the product. */
+    /** Lower-cased; unique across the product (claimed on stream email-<sha256>). */
     readonly email: string;
     readonly firstName: string;
     readonly lastName: string;
@@ -16,6 +24,10 @@ export type UserRegistered = {
     /** For agents: the broker whose office they work in. */
     readonly brokerId: string | null;
     readonly cellPhone: string | null;
+    /** Absent on events written before it existed: false. */
+    readonly isImport?: boolean;
+    /** How the account came to be; absent: 'seed'. */
+    readonly via?: 'seed' | 'inquiry' | 'google' | 'facebook' | 'import';
   };
 };
 
@@ -25,5 +37,101 @@ export type PasswordSet = {
   readonly data: { readonly userId: string; readonly passwordHash: string };
 };
 
-export type AccountEvent = UserRegistered | PasswordSet;
-export const accountEventTypes = ['UserRegistered', 'PasswordSet'] as const satisfies readonly AccountEvent['type'][];
+export type PasswordChanged = {
+  readonly type: 'PasswordChanged';
+  readonly data: { readonly userId: string; readonly passwordHash: string; readonly how: 'reset' | 'change' };
+};
+
+/** Only the SHA-256 of the one-time token is kept; the token itself went out by e-mail. */
+export type PasswordResetRequested = {
+  readonly type: 'PasswordResetRequested';
+  readonly data: { readonly userId: string; readonly tokenHash: string; readonly requestedAt: string; readonly expiresAt: string };
+};
+
+export type UserSignedIn = {
+  readonly type: 'UserSignedIn';
+  readonly data: {
+    readonly userId: string;
+    readonly method: SignInMethod;
+    /** The browser's UTC offset in minutes, as sent with the login (Timezone). */
+    readonly timezone: number | null;
+    readonly timezoneName: string | null;
+  };
+};
+
+export type UserSignedOut = { readonly type: 'UserSignedOut'; readonly data: { readonly userId: string } };
+
+export type CellPhoneChanged = {
+  readonly type: 'CellPhoneChanged';
+  readonly data: { readonly userId: string; readonly cellPhone: string | null };
+};
+
+export type PhotoChanged = {
+  readonly type: 'PhotoChanged';
+  readonly data: { readonly userId: string; readonly photoLocation: string | null };
+};
+
+export type ConsentChanged = {
+  readonly type: 'ConsentChanged';
+  readonly data: {
+    readonly userId: string;
+    readonly channel: ConsentChannel;
+    readonly granted: boolean;
+    readonly how: ConsentHow;
+    /** Where, in words and without an IP address: e.g. 'account settings on jane.localhost'. */
+    readonly from: string;
+    readonly at: string;
+  };
+};
+
+export type ImportOptedIn = { readonly type: 'ImportOptedIn'; readonly data: { readonly userId: string } };
+
+export type SocialIdentityLinked = {
+  readonly type: 'SocialIdentityLinked';
+  readonly data: { readonly userId: string; readonly provider: SocialProvider; readonly subject: string };
+};
+
+export type ImpersonationEnded = {
+  readonly type: 'ImpersonationEnded';
+  readonly data: { readonly userId: string; readonly impersonatorId: string };
+};
+
+export type AccountEvent =
+  | UserRegistered
+  | PasswordSet
+  | PasswordChanged
+  | PasswordResetRequested
+  | UserSignedIn
+  | UserSignedOut
+  | CellPhoneChanged
+  | PhotoChanged
+  | ConsentChanged
+  | ImportOptedIn
+  | SocialIdentityLinked
+  | ImpersonationEnded;
+
+export const accountEventTypes = [
+  'UserRegistered',
+  'PasswordSet',
+  'PasswordChanged',
+  'PasswordResetRequested',
+  'UserSignedIn',
+  'UserSignedOut',
+  'CellPhoneChanged',
+  'PhotoChanged',
+  'ConsentChanged',
+  'ImportOptedIn',
+  'SocialIdentityLinked',
+  'ImpersonationEnded',
+] as const satisfies readonly AccountEvent['type'][];
+
+/**
+ * Uniqueness claims, each on a stream of its own appended with 'no_stream' in the same atomic
+ * append as the account: email-<sha256 of the address>, social-<provider>-<subject>.
+ */
+export type EmailClaimed = { readonly type: 'EmailClaimed'; readonly data: { readonly userId: string } };
+export type SocialIdentityClaimed = {
+  readonly type: 'SocialIdentityClaimed';
+  readonly data: { readonly userId: string; readonly provider: SocialProvider };
+};
+export type ClaimEvent = EmailClaimed | SocialIdentityClaimed;

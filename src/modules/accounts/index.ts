@@ -1,4 +1,30 @@
-export type { AccountEvent, PasswordSet, SecurityLevel, UserRegistered } from './accounts.events';
-export { accountEventTypes, LEVEL } from './accounts.events';
-export { isValidEmail, normalizeEmail } from './email';
+export type {
+  AccountEvent,
+  ClaimEvent,
+  ConsentChannel,
+  ConsentChanged,
+  PasswordSet,
+  SecurityLevel,
+  SignInMethod,
+  UserRegistered,
+} from './accounts.events';
+export { accountEventTypes, CONSENT_CHANNELS, LEVEL } from './accounts.events';
+export { type Account, type ExistingAccount, officeOf, userStream } from './account';
+export { isValidEmail, normalizeEmail, parseEmail } from './email';
+export { formatPhone, isValidCellPhone, normalizeCellPhone, CELL_PHONE_MESSAGE } from './phone';
+export { userIdByEmail } from './claims';
+export { loadAccount } from './load-account';
 export { RegisterUserCommand, RegisterUserHandler } from './register-user/register-user.handler';
+export type { RegisterUser } from './register-user/register-user.decide';
+export { appendAtomically, registrationAppends, toNewEvents } from './register-user/registration';
+export { AccountsModule } from './accounts.module';
+export { SessionStore, type Session } from './sessions/session.store';
+export { SessionEvents } from './sessions/session-events';
+export { SESSION_COOKIE, parseCookies, cookiesOf, setClientCookie } from './sessions/cookies';
+export { isSameHost, requestOrigin } from './sessions/origin-check';
+export { requireAuth, requireLevel } from './sessions/request-auth';
+export { commandContextOf } from './sessions/request-context';
+export { SignInService } from './sign-in/sign-in.service';
+export { signedIn } from './sign-in/sign-in.decide';
+export { SignUpHooks, type NewSignUp } from './sign-up-hooks';
+export { CommunicationLinks, type UnsubscribeLinks } from './communication/communication-links';

@@ -6,3 +6,16 @@ const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
 export const verifyPassword = (passwordHash: string, password: string): Promise<boolean> =>
   verify(passwordHash, password).catch(() => false);
+
+// A hash of nothing anyone knows, so that a sign-in for an unknown address does the same work.
+let decoy: Promise<string> | undefined;
+export const verifyNothing = async (password: string): Promise<false> => {
+  decoy ??= hash(`decoy-${Math.random()}`, OPTIONS);
+  await verifyPassword(await decoy, password);
+  return false;
+};
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const PASSWORD_MESSAGE = `Please choose a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`;
+export const isAcceptablePassword = (p: string): boolean => p.length >= PASSWORD_MIN && p.length <= PASSWORD_MAX;

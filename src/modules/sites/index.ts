@@ -1,4 +1,11 @@
-export type { SiteCreated, SiteEvent, SiteKind, SiteSettings } from './sites.events';
+export type { SiteCreated, SiteEvent, SiteKind, SiteSettings, SiteSettingsChanged } from './sites.events';
 export { defaultSiteSettings, siteEventTypes } from './sites.events';
 export { CreateSiteCommand, CreateSiteHandler } from './create-site/create-site.handler';
 export type { CreateSite } from './create-site/create-site.decide';
+export { ChangeSiteSettingsCommand } from './change-site-settings/change-site-settings.handler';
+export type { ChangeSiteSettings } from './change-site-settings/change-site-settings.decide';
+export { type ResolvedSite, siteBaseUrl } from './resolve-site/resolved-site';
+export { requestHostHeader } from './resolve-site/request-host';
+export { requireSite } from './resolve-site/require-site';
+export { SiteResolver } from './resolve-site/site-resolver';
+export { SitesModule } from './sites.module';

@@ -5,12 +5,14 @@ export type Site = { readonly exists: false } | ({ readonly exists: true } & Sit
 
 export const initialSite = (): Site => ({ exists: false });
 
-export function evolveSite(_state: Site, event: SiteEvent): Site {
+export function evolveSite(state: Site, event: SiteEvent): Site {
   switch (event.type) {
     case 'SiteCreated':
       return { exists: true, ...event.data };
+    case 'SiteSettingsChanged':
+      return state.exists ? { ...state, settings: { ...state.settings, ...event.data.changes } } : state;
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
 

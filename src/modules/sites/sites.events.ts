@@ -41,5 +41,11 @@ export type SiteCreated = {
   };
 };
 
-export type SiteEvent = SiteCreated;
-export const siteEventTypes = ['SiteCreated'] as const satisfies readonly SiteEvent['type'][];
+/** Only the settings that changed, with their new values. */
+export type SiteSettingsChanged = {
+  readonly type: 'SiteSettingsChanged';
+  readonly data: { readonly siteId: string; readonly changes: Partial<SiteSettings> };
+};
+
+export type SiteEvent = SiteCreated | SiteSettingsChanged;
+export const siteEventTypes = ['SiteCreated', 'SiteSettingsChanged'] as const satisfies readonly SiteEvent['type'][];

@@ -1,8 +1,8 @@
 import type { Decider } from '../../../commands/decider';
 import { conflict, validation } from '../../../shared/errors';
 import { type Account, evolveAccount, initialAccount } from '../account';
-import type { AccountEvent, SecurityLevel } from '../accounts.events';
-import { isValidEmail, normalizeEmail } from '../email';
+import { type AccountEvent, CONSENT_CHANNELS, type SecurityLevel, type SocialProvider, type UserRegistered } from '../accounts.events';
+import { parseEmail } from '../email';
 
 export type RegisterUser = {
   readonly userId: string;
@@ -13,19 +13,33 @@ export type RegisterUser = {
   readonly siteId: string | null;
   readonly brokerId?: string | null;
   readonly cellPhone?: string | null;
+  readonly isImport?: boolean;
+  readonly via?: UserRegistered['data']['via'];
   /** Already hashed by the handler (argon2id): decide stays pure and fast. */
   readonly passwordHash?: string;
+  /** A verified identity at a social provider, linked at once. */
+  readonly social?: { readonly provider: SocialProvider; readonly subject: string };
+  /** Where the registration happened, in words, for the consent ledger. */
+  readonly from: string;
+  /** The instant of the command (ISO), for the consent ledger. */
+  readonly at: string;
 };
 
+/**
+ * A new account: its profile, its password if any, the consent it starts with (recorded in the
+ * ledger like every later change) and its social identity if any. Uniqueness of the address
+ * and the social subject is enforced by the claim streams appended with it (registration.ts).
+ */
 export function decideRegisterUser(command: RegisterUser, state: Account): AccountEvent[] {
-  if (state.exists) throw conflict('Email already in use');
-  const email = normalizeEmail(command.email);
-  if (!isValidEmail(email)) throw validation('Please enter a valid email');
+  if (state.exists) throw conflict('This account already exists');
+  const email = parseEmail(command.email);
+  if (!email) throw validation('Please enter a valid email');
+  const { userId } = command;
   const events: AccountEvent[] = [
     {
       type: 'UserRegistered',
       data: {
-        userId: command.userId,
+        userId,
         email,
         firstName: command.firstName.trim(),
         lastName: command.lastName.trim(),
@@ -33,10 +47,18 @@ export function decideRegisterUser(command: RegisterUser, state: Account): Accou
         siteId: command.siteId,
         brokerId: command.brokerId ?? null,
         cellPhone: command.cellPhone ?? null,
+        isImport: command.isImport ?? false,
+        via: command.via ?? 'seed',
       },
     },
   ];
-  if (command.passwordHash) events.push({ type: 'PasswordSet', data: { userId: command.userId, passwordHash: command.passwordHash } });
+  if (command.passwordHash) events.push({ type: 'PasswordSet', data: { userId, passwordHash: command.passwordHash } });
+  if (command.social) events.push({ type: 'SocialIdentityLinked', data: { userId, ...command.social } });
+  // Imported contacts start unsubscribed from texts until they opt in (the import opt-in modal).
+  for (const channel of CONSENT_CHANNELS) {
+    const granted = !(command.isImport && channel === 'text');
+    events.push({ type: 'ConsentChanged', data: { userId, channel, granted, how: 'registration', from: command.from, at: command.at } });
+  }
   return events;
 }
 

@@ -1,26 +1,28 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandContext } from '../../../commands/command-context';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { userStream } from '../account';
 import { hashPassword } from '../passwords';
-import { type RegisterUser, registerUserDecider } from './register-user.decide';
+import type { RegisterUser } from './register-user.decide';
+import { appendAtomically, registrationAppends } from './registration';
 
 export class RegisterUserCommand {
   constructor(
-    readonly input: Omit<RegisterUser, 'passwordHash'> & { readonly password?: string },
+    readonly input: Omit<RegisterUser, 'passwordHash' | 'from' | 'at'> & { readonly password?: string; readonly from?: string },
     readonly ctx: CommandContext,
   ) {}
 }
 
+/** Registers an account and claims its address in one atomic append ('Email already in use' on a lost claim). */
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
   constructor(@Inject(EventStore) private readonly store: EventStore) {}
 
   async execute({ input, ctx }: RegisterUserCommand) {
-    const { password, ...rest } = input;
+    const { password, from, ...rest } = input;
     const passwordHash = password ? await hashPassword(password) : undefined;
-    return handleCommand(this.store, userStream(input.userId), registerUserDecider, { ...rest, passwordHash }, ctx);
+    const appends = registrationAppends({ ...rest, passwordHash, from: from ?? 'registered by the product', at: ctx.now.toISOString() }, ctx);
+    const [result] = await appendAtomically(this.store, appends);
+    return result;
   }
 }

@@ -1,7 +1,7 @@
 import type { Decider } from '../../../commands/decider';
 import { conflict, validation } from '../../../shared/errors';
 import { evolveSite, initialSite, type Site } from '../site';
-import { defaultSiteSettings, type SiteEvent, type SiteKind, type SiteSettings } from '../sites.events';
+import { defaultSiteSettings, type SiteCreated, type SiteEvent, type SiteKind, type SiteSettings } from '../sites.events';
 
 export type CreateSite = {
   readonly siteId: string;
@@ -17,7 +17,7 @@ export type CreateSite = {
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-export function decideCreateSite(command: CreateSite, state: Site): SiteEvent[] {
+export function decideCreateSite(command: CreateSite, state: Site): SiteCreated[] {
   if (state.exists) throw conflict('This site already exists');
   if (!SUBDOMAIN.test(command.subdomain)) throw validation('A subdomain is 1 to 63 lower-case letters, digits or dashes');
   if (command.kind === 'brand' && !command.masterSiteId) throw validation('A branded site needs a master site');

@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+import type { EventStore } from '../../eventstore/event-store.port';
+import type { ClaimEvent, SocialProvider } from './accounts.events';
+import { normalizeEmail } from './email';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The stream that claims an address; its name holds a hash, not the address. */
+export const emailClaimStream = (email: string) => `email-${sha256(normalizeEmail(email))}`;
+export const socialClaimStream = (provider: SocialProvider, subject: string) => `social-${provider}-${subject}`;
+
+/** Provider subjects are opaque ids; anything else is refused before it names a stream. */
+export const isSafeSubject = (subject: string) => /^[A-Za-z0-9_.-]{1,255}$/.test(subject);
+
+async function claimedBy(store: EventStore, stream: string): Promise<string | null> {
+  const [first] = await store.readStream(stream, { limit: 1 });
+  return first ? (first as unknown as ClaimEvent).data.userId : null;
+}
+
+/** The account that owns an address, read from the write side (never stale). */
+export const userIdByEmail = (store: EventStore, email: string) => claimedBy(store, emailClaimStream(email));
+export const userIdBySocial = (store: EventStore, provider: SocialProvider, subject: string) =>
+  claimedBy(store, socialClaimStream(provider, subject));

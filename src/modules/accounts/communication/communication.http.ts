@@ -1,0 +1,64 @@
+import { Body, Controller, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { handleCommand } from '../../../commands/handle-command';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { parseBody } from '../../../http/parse-body';
+import { forbidden, validation } from '../../../shared/errors';
+import { userStream } from '../account';
+import type { ConsentChannel, ConsentHow } from '../accounts.events';
+import { COMMUNICATION_BANNER, COMMUNICATION_MARKERS, type CommunicationMarker } from '../prompt-rules';
+import { SecretKey } from '../secret-key';
+import { commandContextOf } from '../sessions/request-context';
+import { updateAccountDecider } from '../update-account/update-account.decide';
+import { verifyCommunicationToken } from './communication-token';
+
+/** What each link turns off. */
+export const CHANNELS_OF: Record<CommunicationMarker, readonly ConsentChannel[]> = {
+  obliterate_all_communication: ['email', 'text', 'propertyAlerts', 'propertyUpdates'],
+  unsubscribe_email: ['email'],
+  unsubscribe_text: ['text'],
+  On_PropertyAlerts: ['propertyAlerts'],
+};
+
+const CommunicationBody = z.strictObject({
+  token: z.string().max(300),
+  action: z.enum(COMMUNICATION_MARKERS),
+});
+
+@Controller('api/account')
+export class CommunicationController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(SecretKey) private readonly secret: SecretKey,
+  ) {}
+
+  /** The page behind a communication link applies it, then cleans the address and shows the banner. */
+  @Post('communication')
+  @HttpCode(200)
+  async communication(@Body() body: unknown, @Req() req: Request) {
+    const input = parseBody(CommunicationBody, body);
+    await this.apply(req, input.token, input.action, 'email-link', `communication link (${input.action}) in an e-mail`);
+    return { isSuccess: true, ...COMMUNICATION_BANNER };
+  }
+
+  /** RFC 8058 one-click unsubscribe: the mail provider POSTs List-Unsubscribe=One-Click; no session, no Origin. */
+  @Post('unsubscribe/oneclick')
+  @HttpCode(200)
+  async oneClick(@Query('token') token: unknown, @Body() body: unknown, @Req() req: Request) {
+    const form = body as Record<string, unknown> | undefined;
+    if (form?.['List-Unsubscribe'] !== 'One-Click') throw validation('Expected List-Unsubscribe=One-Click');
+    if (typeof token !== 'string' || token.length > 300) throw validation('This link is not valid');
+    await this.apply(req, token, 'unsubscribe_email', 'one-click', 'one-click unsubscribe from an e-mail (RFC 8058)');
+    return { isSuccess: true };
+  }
+
+  private async apply(req: Request, token: string, action: CommunicationMarker, how: ConsentHow, from: string): Promise<void> {
+    const check = verifyCommunicationToken(await this.secret.get(), token);
+    if (!check.ok) throw check.reason === 'forged' ? forbidden('This link is not valid') : validation('This link is not valid');
+    if (check.action !== action) throw validation('This link is not valid');
+    const ctx = commandContextOf(req, check.userId);
+    const consent = Object.fromEntries(CHANNELS_OF[action].map((c) => [c, false]));
+    await handleCommand(this.store, userStream(check.userId), updateAccountDecider, { userId: check.userId, consent, source: { how, from, at: ctx.now.toISOString() } }, ctx);
+  }
+}

@@ -1,0 +1,51 @@
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { unauthorized } from '../../../shared/errors';
+import { SiteResolver } from '../../sites';
+import { loadAccount } from '../load-account';
+import { formatPhone, isValidCellPhone } from '../phone';
+import { dashboardUrlFor } from '../prompt-rules';
+import { requireAuth } from '../sessions/request-auth';
+
+@Controller('api/account')
+export class MeController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(SiteResolver) private readonly sites: SiteResolver,
+  ) {}
+
+  /**
+   * The current user (product description section 3) plus what the account screen shows. Read
+   * from the user's stream, so a user who registered a moment ago is seen at once.
+   */
+  @Get('me')
+  async me(@Req() req: Request) {
+    const auth = requireAuth(req);
+    const { account } = await loadAccount(this.store, auth.userId);
+    if (!account.exists) throw unauthorized();
+    return {
+      securityLevel: account.securityLevel,
+      subdomain: await this.sites.subdomainFor(account.userId, account.siteId),
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      userDID: account.userId,
+      gkdid: null,
+      mdid: null,
+      cellPhone: formatPhone(account.cellPhone),
+      validCellPhone: isValidCellPhone(account.cellPhone),
+      count_Login: account.loginCount,
+      user_IsImport: account.isImport,
+      user_Import_OptedIn: account.importOptedIn,
+      user_UnsubscribeText: !account.consent.text,
+      user_UnsubscribeEmail: !account.consent.email,
+      On_PropertyAlerts: account.consent.propertyAlerts,
+      On_PropertyUpdates: account.consent.propertyUpdates,
+      photoLocation: account.photoLocation,
+      hasPassword: account.passwordHash !== null,
+      dashboardUrl: dashboardUrlFor(account.securityLevel),
+      impersonatorId: auth.impersonatorId,
+    };
+  }
+}

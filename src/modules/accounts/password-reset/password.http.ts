@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { CONFIG } from '../../../app/tokens';
+import { handleCommand } from '../../../commands/handle-command';
+import type { Config } from '../../../config/config';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { parseBody } from '../../../http/parse-body';
+import { validation } from '../../../shared/errors';
+import { logger } from '../../../shared/logger';
+import { Mailer } from '../../messaging';
+import { type ResolvedSite, siteBaseUrl } from '../../sites';
+import { userStream } from '../account';
+import { userIdByEmail } from '../claims';
+import { parseEmail } from '../email';
+import { loadAccount } from '../load-account';
+import { hashPassword, isAcceptablePassword, PASSWORD_MESSAGE, verifyPassword } from '../passwords';
+import { commandContextOf } from '../sessions/request-context';
+import { requireAuth } from '../sessions/request-auth';
+import { SessionStore } from '../sessions/session.store';
+import { SignInService } from '../sign-in/sign-in.service';
+import { changePasswordDecider, INVALID_RESET, requestResetDecider, RESET_VALID_MINUTES } from './password-reset.decide';
+
+const log = logger('accounts');
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const FORGOT_ANSWER = 'If an account uses this address, we have sent it a link to choose a new password.';
+
+@Controller('api/account')
+export class PasswordController {
+  /** Reset mails being prepared after the answer went out (awaited on shutdown and by tests). */
+  readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
+    @Inject(SignInService) private readonly signIns: SignInService,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  /**
+   * The same answer, at the same speed, whether or not an account has the address: the work
+   * for a real account happens after the answer is sent.
+   */
+  @Post('forgotpassword')
+  @HttpCode(200)
+  forgot(@Body() body: unknown, @Req() req: Request) {
+    const input = parseBody(z.strictObject({ Email: z.string().max(320) }), body);
+    const email = parseEmail(input.Email);
+    if (!email) throw validation('Please enter a valid email');
+    const ctx = commandContextOf(req, null);
+    const site = req.site;
+    const job = this.sendResetLink(email, ctx, site).catch((err: Error) => log.error('password reset mail failed', { name: err.name }));
+    this.pending.add(job);
+    void job.finally(() => this.pending.delete(job));
+    return { isSuccess: true, message: FORGOT_ANSWER };
+  }
+
+  private async sendResetLink(email: string, ctx: ReturnType<typeof commandContextOf>, site: ResolvedSite | undefined): Promise<void> {
+    const userId = await userIdByEmail(this.store, email);
+    if (!userId) return;
+    const secret = randomBytes(32).toString('base64url');
+    const result = await handleCommand(this.store, userStream(userId), requestResetDecider, { userId, tokenHash: sha256(secret), now: ctx.now }, { ...ctx, actorId: userId });
+    if (!result.append) return;
+    const base = site ? siteBaseUrl(site, this.config.publicUrl) : this.config.publicUrl;
+    const link = `${base}/account/forgotpassword?token=${encodeURIComponent(`${userId}.${secret}`)}`;
+    await this.mailer.send({
+      to: email,
+      subject: 'Choose a new password',
+      text:
+        `Someone (hopefully you) asked to reset the password of your account.\n\n` +
+        `Choose a new password here (the link works once, for ${RESET_VALID_MINUTES} minutes):\n${link}\n\n` +
+        `If you did not ask for this, ignore this message; your password stays as it is.\n`,
+    });
+  }
+
+  /** Sets the password from a one-time link; every session of the account ends. */
+  @Post('resetpassword')
+  @HttpCode(200)
+  async reset(@Body() body: unknown, @Req() req: Request) {
+    const input = parseBody(z.strictObject({ token: z.string().max(200), password: z.string().max(1024) }), body);
+    const [userId, secret] = input.token.split('.');
+    if (!userId || !secret || !UUID.test(userId)) throw validation(INVALID_RESET);
+    if (!isAcceptablePassword(input.password)) throw validation(PASSWORD_MESSAGE);
+    const passwordHash = await hashPassword(input.password);
+    await handleCommand(this.store, userStream(userId), changePasswordDecider, { how: 'reset', userId, tokenHash: sha256(secret), passwordHash, now: new Date() }, commandContextOf(req, userId));
+    await this.sessions.endAllFor(userId);
+    return { isSuccess: true };
+  }
+
+  /** A signed-in password change: every session ends, and this browser gets a new one. */
+  @Post('password')
+  @HttpCode(200)
+  async change(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const auth = requireAuth(req);
+    const input = parseBody(z.strictObject({ CurrentPassword: z.string().max(1024), NewPassword: z.string().max(1024) }), body);
+    if (!isAcceptablePassword(input.NewPassword)) throw validation(PASSWORD_MESSAGE);
+    const { account } = await loadAccount(this.store, auth.userId);
+    if (!account.exists || !account.passwordHash || !(await verifyPassword(account.passwordHash, input.CurrentPassword))) {
+      throw validation('Your current password is not correct');
+    }
+    const passwordHash = await hashPassword(input.NewPassword);
+    await handleCommand(this.store, userStream(auth.userId), changePasswordDecider, { how: 'change', userId: auth.userId, verifiedHash: account.passwordHash, passwordHash }, commandContextOf(req));
+    await this.sessions.endAllFor(auth.userId);
+    await this.signIns.openSession(req, res, account);
+    return { isSuccess: true };
+  }
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { type CommandContext, metadataOf } from '../../../commands/command-context';
+import type { AppendResult, EventStore, StreamAppend } from '../../../eventstore/event-store.port';
+import { conflict, ConcurrencyError } from '../../../shared/errors';
+import type { Event, NewEvent } from '../../../shared/event';
+import { initialAccount, userStream } from '../account';
+import type { AccountEvent, ClaimEvent } from '../accounts.events';
+import { emailClaimStream, socialClaimStream } from '../claims';
+import { decideRegisterUser, type RegisterUser } from './register-user.decide';
+
+export const toNewEvents = (events: readonly Event[], ctx: CommandContext): NewEvent[] =>
+  events.map((e) => ({ ...e, eventId: randomUUID(), metadata: metadataOf(ctx) }));
+
+/**
+ * The appends that create an account: the user's stream and the claims on its address (and
+ * social subject), all with 'no_stream'. `extra` are more events for the new user's stream (a
+ * sign-in) decided by the caller; callers may add streams of their own (a lead) before the one
+ * atomic append.
+ */
+export function registrationAppends(input: RegisterUser, ctx: CommandContext, extra: readonly AccountEvent[] = []): StreamAppend[] {
+  const events = [...decideRegisterUser(input, initialAccount()), ...extra];
+  const claims: StreamAppend[] = [
+    { streamId: emailClaimStream(input.email), expected: 'no_stream', events: toNewEvents([claim({ type: 'EmailClaimed', data: { userId: input.userId } })], ctx) },
+  ];
+  if (input.social) {
+    const e = claim({ type: 'SocialIdentityClaimed', data: { userId: input.userId, provider: input.social.provider } });
+    claims.push({ streamId: socialClaimStream(input.social.provider, input.social.subject), expected: 'no_stream', events: toNewEvents([e], ctx) });
+  }
+  return [{ streamId: userStream(input.userId), expected: 'no_stream', events: toNewEvents(events, ctx) }, ...claims];
+}
+
+const claim = (e: ClaimEvent): ClaimEvent => e;
+
+/** One atomic append; a lost claim is the user-facing conflict it stands for. */
+export async function appendAtomically(store: EventStore, appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+  try {
+    return await store.appendMany(appends);
+  } catch (err) {
+    if (err instanceof ConcurrencyError) {
+      if (err.streamId.startsWith('email-')) throw conflict('Email already in use');
+      if (err.streamId.startsWith('social-')) throw conflict('This social account is already linked to another account');
+    }
+    throw err;
+  }
+}

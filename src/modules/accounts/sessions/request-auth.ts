@@ -1,0 +1,26 @@
+import type { Request } from 'express';
+import { forbidden, unauthorized } from '../../../shared/errors';
+import type { Session } from './session.store';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The signed-in session (set by SessionMiddleware on every route); null when signed out. */
+      auth?: Session | null;
+    }
+  }
+}
+
+/** The signed-in session, or 401. */
+export function requireAuth(req: Request): Session {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}
+
+/** The signed-in session of at least this level, else 401 (signed out) or 403. */
+export function requireLevel(req: Request, minimum: number): Session {
+  const auth = requireAuth(req);
+  if (auth.securityLevel < minimum) throw forbidden();
+  return auth;
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { handleCommand } from '../../../commands/handle-command';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { type ExistingAccount, officeOf, userStream } from '../account';
+import type { SignInMethod } from '../accounts.events';
+import { cookiesOf, SESSION_COOKIE, setSessionCookie } from '../sessions/cookies';
+import { commandContextOf } from '../sessions/request-context';
+import { type Session, SessionStore } from '../sessions/session.store';
+import { signInDecider } from './sign-in.decide';
+
+export type Timezone = { readonly timezone: number | null; readonly timezoneName: string | null };
+export const NO_TIMEZONE: Timezone = { timezone: null, timezoneName: null };
+
+/**
+ * Signing in: the UserSignedIn event on the user's stream first (the history shows it), then a
+ * new session whose id replaces the one the browser had (rotation: the old id stops working).
+ */
+@Injectable()
+export class SignInService {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
+  ) {}
+
+  async signIn(req: Request, res: Response, account: ExistingAccount, method: SignInMethod, tz: Timezone): Promise<Session> {
+    await handleCommand(this.store, userStream(account.userId), signInDecider, { userId: account.userId, method, ...tz }, commandContextOf(req, account.userId));
+    return this.openSession(req, res, account);
+  }
+
+  /** For callers whose own atomic append already holds the UserSignedIn event. */
+  async openSession(req: Request, res: Response, account: Pick<ExistingAccount, 'userId' | 'securityLevel' | 'brokerId'>): Promise<Session> {
+    const session = await this.sessions.start(
+      { userId: account.userId, securityLevel: account.securityLevel, officeId: officeOf(account), impersonatorId: null, returnUrl: null },
+      cookiesOf(req)[SESSION_COOKIE],
+    );
+    setSessionCookie(req, res, session);
+    req.auth = session;
+    return session;
+  }
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { parseBody } from '../../../http/parse-body';
+import { conflict, unauthorized, validation } from '../../../shared/errors';
+import { requireSite } from '../../sites';
+import { userStream } from '../account';
+import { LEVEL } from '../accounts.events';
+import { isSafeSubject, socialClaimStream, userIdByEmail, userIdBySocial } from '../claims';
+import { loadAccount } from '../load-account';
+import { COOKIES } from '../prompt-rules';
+import { appendAtomically, registrationAppends, toNewEvents } from '../register-user/registration';
+import { setClientCookie } from '../sessions/cookies';
+import { commandContextOf } from '../sessions/request-context';
+import { NO_TIMEZONE, SignInService } from '../sign-in/sign-in.service';
+import { signedIn } from '../sign-in/sign-in.decide';
+import { SignUpHooks } from '../sign-up-hooks';
+import { FacebookVerifier } from './facebook-verifier';
+import { GoogleVerifier } from './google-verifier';
+import type { SocialIdentity } from './social-identity';
+
+const PROFILE_REFUSED = 'Login failed';
+
+/**
+ * Social sign-in (contract sections 2 and 7). Only a token verified on the server signs anyone
+ * in; a profile posted by the browser is refused as unknown fields. An account is found by the
+ * provider's subject; a verified Google address may link to the account that has it; otherwise
+ * an address in use is a conflict, never a merge.
+ */
+@Controller('api/account')
+export class SocialSignInController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(GoogleVerifier) private readonly google: GoogleVerifier,
+    @Inject(FacebookVerifier) private readonly facebook: FacebookVerifier,
+    @Inject(SignInService) private readonly signIns: SignInService,
+    @Inject(SignUpHooks) private readonly hooks: SignUpHooks,
+  ) {}
+
+  @Post('social/google')
+  @HttpCode(200)
+  async googleSignIn(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const { credential } = parseBody(z.strictObject({ credential: z.string().min(1).max(8192) }), body);
+    const identity = await this.google.verify(credential);
+    if (!identity) throw unauthorized(PROFILE_REFUSED);
+    return this.signInWith(identity, req, res);
+  }
+
+  @Post('facebooksignin')
+  @HttpCode(200)
+  async facebookSignIn(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const { accessToken } = parseBody(z.strictObject({ accessToken: z.string().min(1).max(4096) }), body);
+    const identity = await this.facebook.verify(accessToken);
+    if (!identity) throw unauthorized(PROFILE_REFUSED);
+    return this.signInWith(identity, req, res);
+  }
+
+  private async signInWith(identity: SocialIdentity, req: Request, res: Response) {
+    if (!isSafeSubject(identity.subject)) throw unauthorized(PROFILE_REFUSED);
+    const known = await userIdBySocial(this.store, identity.provider, identity.subject);
+    if (known) {
+      const { account } = await loadAccount(this.store, known);
+      if (!account.exists) throw unauthorized(PROFILE_REFUSED);
+      await this.signIns.signIn(req, res, account, identity.provider, NO_TIMEZONE);
+      return { isSuccess: true, isNewUser: false, description: 'Signed in' };
+    }
+    if (!identity.email) throw validation(`Sorry! We are unable to retrieve your ${identity.provider === 'google' ? 'Google' : 'Facebook'} profile information. Please register by entering your information in the form.`);
+    const existing = await userIdByEmail(this.store, identity.email);
+    if (existing) return this.link(existing, identity, req, res);
+    return this.register(identity, req, res);
+  }
+
+  /** A verified address links the provider to the account that already has it. */
+  private async link(userId: string, identity: SocialIdentity, req: Request, res: Response) {
+    if (!identity.emailVerified) throw conflict('Email already in use');
+    const { account, revision } = await loadAccount(this.store, userId);
+    if (!account.exists || revision === undefined) throw conflict('Email already in use');
+    const ctx = commandContextOf(req, userId);
+    const { provider, subject } = identity;
+    await appendAtomically(this.store, [
+      {
+        streamId: userStream(userId),
+        expected: revision,
+        events: toNewEvents([{ type: 'SocialIdentityLinked', data: { userId, provider, subject } }, signedIn({ userId, method: provider, ...NO_TIMEZONE })], ctx),
+      },
+      { streamId: socialClaimStream(provider, subject), expected: 'no_stream', events: toNewEvents([{ type: 'SocialIdentityClaimed', data: { userId, provider } }], ctx) },
+    ]);
+    await this.signIns.openSession(req, res, account);
+    return { isSuccess: true, isNewUser: false, description: 'Signed in' };
+  }
+
+  /** A new level-5 lead of this site, signed in at once; the phone step follows unless the site skips it. */
+  private async register(identity: SocialIdentity, req: Request, res: Response) {
+    const site = requireSite(req);
+    const userId = randomUUID();
+    const ctx = commandContextOf(req, userId);
+    const firstName = identity.givenName.trim().slice(0, 100) || 'Friend';
+    const lastName = identity.familyName.trim().slice(0, 100);
+    const registration = {
+      userId,
+      email: identity.email!,
+      firstName,
+      lastName,
+      securityLevel: LEVEL.lead,
+      siteId: site.siteId,
+      via: identity.provider,
+      social: { provider: identity.provider, subject: identity.subject },
+      from: `${identity.provider} sign-up on ${site.subdomain}`,
+      at: ctx.now.toISOString(),
+    };
+    await appendAtomically(this.store, [
+      ...registrationAppends(registration, ctx, [signedIn({ userId, method: identity.provider, ...NO_TIMEZONE })]),
+      ...this.hooks.appendsFor(req, { userId, siteId: site.siteId, fullName: `${firstName} ${lastName}`.trim(), email: registration.email, phone: null, via: identity.provider }, ctx),
+    ]);
+    await this.signIns.openSession(req, res, { userId, securityLevel: LEVEL.lead, brokerId: null });
+    const step = site.settings.Registration_SocialWithoutPhone ? null : '1-phone';
+    if (step) setClientCookie(req, res, COOKIES.registrationState.name, 'unregistered', COOKIES.registrationState.days);
+    return { isSuccess: true, isNewUser: true, description: 'Registered', step };
+  }
+}

@@ -1,0 +1,92 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { handleCommand } from '../../../commands/handle-command';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { parseBody } from '../../../http/parse-body';
+import { validation } from '../../../shared/errors';
+import { userStream } from '../account';
+import { CELL_PHONE_MESSAGE, formatPhone, normalizeCellPhone } from '../phone';
+import { COOKIES } from '../prompt-rules';
+import { cookiesOf } from '../sessions/cookies';
+import { requireAuth } from '../sessions/request-auth';
+import { commandContextOf } from '../sessions/request-context';
+import { updateAccountDecider } from './update-account.decide';
+
+const UpdateBody = z.strictObject({
+  CellPhone: z.string().max(40).optional(),
+  PhotoLocation: z.string().max(200).nullable().optional(),
+  UnsubscribeEmail: z.boolean().optional(),
+  UnsubscribeText: z.boolean().optional(),
+  On_PropertyAlerts: z.boolean().optional(),
+  On_PropertyUpdates: z.boolean().optional(),
+});
+
+/** Photos are uploaded first (POST /api/upload); only their address on this product is accepted. */
+export const PHOTO_LOCATION = /^\/uploads\/[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
+
+@Controller('api/account')
+export class UpdateAccountController {
+  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+
+  /** Account settings (section 3 "Account update fields"); consent changes go to the ledger. */
+  @Post('update')
+  @HttpCode(200)
+  async update(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const auth = requireAuth(req);
+    const input = parseBody(UpdateBody, body);
+    let cellPhone: string | undefined;
+    if (input.CellPhone !== undefined) {
+      cellPhone = normalizeCellPhone(input.CellPhone) ?? undefined;
+      if (!cellPhone) throw validation(CELL_PHONE_MESSAGE);
+    }
+    if (input.PhotoLocation && !PHOTO_LOCATION.test(input.PhotoLocation)) throw validation('Failed to update photo: upload the photo first');
+    const ctx = commandContextOf(req);
+    const result = await handleCommand(
+      this.store,
+      userStream(auth.userId),
+      updateAccountDecider,
+      {
+        userId: auth.userId,
+        cellPhone,
+        photoLocation: input.PhotoLocation === '' ? null : input.PhotoLocation,
+        consent: {
+          email: input.UnsubscribeEmail === undefined ? undefined : !input.UnsubscribeEmail,
+          text: input.UnsubscribeText === undefined ? undefined : !input.UnsubscribeText,
+          propertyAlerts: input.On_PropertyAlerts,
+          propertyUpdates: input.On_PropertyUpdates,
+        },
+        source: { how: 'account-settings', from: `account settings on ${req.site?.subdomain ?? 'the site'}`, at: ctx.now.toISOString() },
+      },
+      ctx,
+    );
+    // The social sign-up's phone step is done once a valid cell is saved.
+    if (cellPhone && cookiesOf(req)[COOKIES.registrationState.name] === 'unregistered') {
+      res.clearCookie(COOKIES.registrationState.name, { path: '/' });
+    }
+    const state = result.state;
+    return { isSuccess: true, cellPhone: state.exists ? formatPhone(state.cellPhone) : '' };
+  }
+
+  /** The import opt-in modal: the imported user agrees to be texted again. */
+  @Post('importoptin')
+  @HttpCode(200)
+  async importOptIn(@Body() body: unknown, @Req() req: Request) {
+    const auth = requireAuth(req);
+    parseBody(z.strictObject({}), body);
+    const ctx = commandContextOf(req);
+    await handleCommand(
+      this.store,
+      userStream(auth.userId),
+      updateAccountDecider,
+      {
+        userId: auth.userId,
+        consent: { text: true },
+        importOptIn: true,
+        source: { how: 'import-opt-in', from: `import opt-in on ${req.site?.subdomain ?? 'the site'}`, at: ctx.now.toISOString() },
+      },
+      ctx,
+    );
+    return { isSuccess: true };
+  }
+}

@@ -1,0 +1,2 @@
+export { type MailMessage, Mailer } from './mailer.port';
+export { MessagingModule } from './messaging.module';

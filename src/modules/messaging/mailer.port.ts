@@ -1,0 +1,14 @@
+/** An e-mail the product sends. Text is the source of truth; html is optional. */
+export type MailMessage = {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  readonly headers?: Readonly<Record<string, string>>;
+};
+
+/** The Mailer port: SMTP (nodemailer) when SMTP_URL is set, else the development outbox table. */
+export abstract class Mailer {
+  abstract send(message: MailMessage): Promise<void>;
+}

@@ -1,0 +1,19 @@
+import nodemailer from 'nodemailer';
+import { type MailMessage, Mailer } from './mailer.port';
+
+/** Any SMTP relay, by SMTP_URL (smtp:// or smtps://, credentials in the URL). */
+export class SmtpMailer extends Mailer {
+  private readonly transport;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    super();
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(m: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
+  }
+}

@@ -1,0 +1,33 @@
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { CONFIG } from '../../../app/tokens';
+import type { Config } from '../../../config/config';
+import { siteBaseUrl } from './resolved-site';
+import { requireSite } from './require-site';
+import { SiteResolver } from './site-resolver';
+
+@Controller('api/site')
+export class SiteController {
+  constructor(
+    @Inject(SiteResolver) private readonly sites: SiteResolver,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  /** The current site and the settings the public pages act on (prompts, gates, navigation). */
+  @Get()
+  async current(@Req() req: Request) {
+    const site = requireSite(req);
+    const master = site.masterSiteId ? await this.sites.byId(site.masterSiteId) : undefined;
+    const { MMSBulkSendCap: _crmOnly, ...settings } = site.settings;
+    return {
+      siteId: site.siteId,
+      subdomain: site.subdomain,
+      name: site.name,
+      kind: site.kind,
+      DomainName: site.DomainName,
+      isDefault: site.isDefault,
+      masterSite: master ? { siteId: master.siteId, subdomain: master.subdomain, baseUrl: siteBaseUrl(master, this.config.publicUrl) } : null,
+      settings,
+    };
+  }
+}
