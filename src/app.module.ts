@@ -6,6 +6,7 @@ import { CONFIG, DB_POOL, RUNNER, RUNTIME } from './app/tokens';
 import { EventStore } from './eventstore/event-store.port';
 import { HealthController } from './health/health.controller';
 import { ErrorFilter } from './http/error.filter';
+import { PublicConfigController } from './http/public-config.controller';
 import { AccountsModule } from './modules/accounts';
 import { MessagingModule } from './modules/messaging';
 import { SitesModule } from './modules/sites';
@@ -20,7 +21,7 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       imports: [CqrsModule.forRoot(), SitesModule, MessagingModule, AccountsModule],
-      controllers: [HealthController],
+      controllers: [HealthController, PublicConfigController],
       providers: [
         { provide: RUNTIME, useValue: runtime },
         { provide: CONFIG, useValue: runtime.config },

@@ -70,6 +70,7 @@ const schema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('Porchlight <no-reply@porchlight.test>'),
   UPLOAD_MAX_MB: int(5, 1, 50),
+  MAP_STYLE_URL: url(['http:', 'https:']),
 });
 
 export type Config = {
@@ -95,6 +96,8 @@ export type Config = {
   readonly facebook: { readonly appId: string | undefined; readonly appSecret: string | undefined; readonly graphUrl: string };
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
   readonly uploadMaxBytes: number;
+  /** An online maplibre style for the search maps; unset: the offline basemap served by the app. */
+  readonly mapStyleUrl: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -130,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, graphUrl: (e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, '') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    mapStyleUrl: e.MAP_STYLE_URL,
   };
 }

@@ -1,0 +1,15 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { CONFIG } from '../app/tokens';
+import type { Config } from '../config/config';
+
+/** Server settings the web app needs at start; nothing secret belongs here. */
+@Controller('api/config')
+export class PublicConfigController {
+  constructor(@Inject(CONFIG) private readonly config: Config) {}
+
+  @Get('public')
+  @Header('Cache-Control', 'no-cache')
+  get(): { mapStyleUrl: string | null } {
+    return { mapStyleUrl: this.config.mapStyleUrl ?? null };
+  }
+}

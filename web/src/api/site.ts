@@ -1,0 +1,5 @@
+import { request } from './http';
+import type { PublicConfig, SiteInfo } from './types';
+
+export const siteInfo = () => request<SiteInfo>('GET', '/api/site');
+export const publicConfig = () => request<PublicConfig>('GET', '/api/config/public');

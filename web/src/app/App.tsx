@@ -1,0 +1,25 @@
+import { SignInModal } from '../features/account/SignInModal';
+import { closeSignIn } from '../features/account/openSignIn';
+import { ToastProvider } from '../ui/ToastProvider';
+import { AppRoutes } from './AppRoutes';
+import { useLocation } from './location';
+import { SiteHeader } from './SiteHeader';
+import { SiteProvider } from './SiteProvider';
+
+/** Providers, the site header, the routed page, and the app-wide modals opened by query parameters. */
+export function App() {
+  const loc = useLocation();
+  const showSignIn = new URLSearchParams(loc.search).get('showSignIn') === '1';
+  return (
+    <SiteProvider>
+      <ToastProvider>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <SiteHeader />
+        <AppRoutes pathname={loc.pathname} />
+        <SignInModal open={showSignIn} onClose={closeSignIn} />
+      </ToastProvider>
+    </SiteProvider>
+  );
+}

@@ -1,0 +1,39 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { SearchPage } from '../features/search/SearchPage';
+import { isSearchPath } from '../features/search/searchUrl';
+import { navigate } from './location';
+import { NotFoundPage } from './NotFoundPage';
+import { PlaceholderPage } from './PlaceholderPage';
+
+const ListingPage = lazy(() => import('../features/listing/ListingPage').then((m) => ({ default: m.ListingPage })));
+
+/** Pages owned by other issues: the routes exist so links and reloads land somewhere sensible. */
+const PLACEHOLDERS: Record<string, string> = {
+  '/account/login/admin': 'Staff sign-in',
+  '/account/forgotpassword': 'Password recovery',
+  '/account': 'Your account',
+  '/organizer': 'Your organizer',
+  '/dashboard': 'Dashboard',
+  '/dashboard/backoffice': 'Back-office',
+  '/dashboard/settings/advanced/translations': 'Translations',
+};
+
+export function AppRoutes({ pathname }: { pathname: string }) {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  useEffect(() => {
+    if (path === '/') navigate(`/search${window.location.search}`, { replace: true });
+  }, [path]);
+
+  if (path === '/' || isSearchPath(path)) return <SearchPage />;
+  const listing = /^\/listing\/([^/]+)$/.exec(path);
+  if (listing) {
+    return (
+      <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
+        <ListingPage pdid={decodeURIComponent(listing[1]!)} />
+      </Suspense>
+    );
+  }
+  const placeholder = PLACEHOLDERS[path];
+  if (placeholder) return <PlaceholderPage title={placeholder} />;
+  return <NotFoundPage />;
+}

@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { Link } from './Link';
+
+export function NotFoundPage() {
+  useEffect(() => {
+    document.title = 'Page not found';
+  }, []);
+  return (
+    <main id="main" className="simple-page">
+      <h1>Page not found</h1>
+      <p>The page you asked for does not exist.</p>
+      <p>
+        <Link href="/search">Search homes</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { openSignIn } from '../features/account/openSignIn';
+import { Icon } from '../ui/Icon';
+import { Link } from './Link';
+import styles from './SiteHeader.module.css';
+import { useSite } from './useSite';
+
+/** The site's header: its name, the main links and the sign-in entry. */
+export function SiteHeader() {
+  const { site } = useSite();
+  return (
+    <header className={styles.header}>
+      <Link href="/search" className={styles.brand}>
+        <span className={styles.mark} aria-hidden="true" />
+        <span>{site?.name ?? 'Porchlight'}</span>
+      </Link>
+      <nav aria-label="Main" className={styles.nav}>
+        <Link href="/search" className={styles.navLink}>
+          Buy
+        </Link>
+        <Link href="/organizer" className={styles.navLink}>
+          Saved
+        </Link>
+        <button type="button" className={styles.signIn} onClick={openSignIn}>
+          <Icon name="user" size={18} />
+          <span>Sign in</span>
+        </button>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import type { HistoryEntry } from '../../api/types';
+import { money, shortDate } from '../../ui/format';
+import styles from './ListingPage.module.css';
+
+/** Price and status history, newest first. */
+export function ListingHistory({ history }: { history: readonly HistoryEntry[] }) {
+  if (history.length === 0) return null;
+  const rows = [...history].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return (
+    <section className={styles.section} aria-labelledby="history">
+      <h2 id="history">Price and status history</h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Event</th>
+              <th scope="col">Price</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((h, i) => (
+              <tr key={`${h.at}-${i}`}>
+                <td>{shortDate(h.at)}</td>
+                <td>{h.event}</td>
+                <td>{h.price === null ? '—' : money(h.price)}</td>
+                <td>{h.status ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ApiError, isAbort } from '../../api/http';
+import { listingDetails } from '../../api/search';
+import type { ListingDetails } from '../../api/types';
+import { Link } from '../../app/Link';
+import { useSite } from '../../app/useSite';
+import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
+import { Icon } from '../../ui/Icon';
+import { InquirySlot } from './InquirySlot';
+import { ListingGallery } from './ListingGallery';
+import { ListingHistory } from './ListingHistory';
+import styles from './ListingPage.module.css';
+import { SequenceNav } from './SequenceNav';
+
+const ListingMap = lazy(() => import('../map/ListingMap').then((m) => ({ default: m.ListingMap })));
+
+type State = { status: 'loading' } | { status: 'found'; listing: ListingDetails } | { status: 'missing' } | { status: 'error'; message: string };
+
+/** /listing/{pdid}: photos, facts, history, a small map, the inquiry slot, and the result sequence links. */
+export function ListingPage({ pdid }: { pdid: string }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    listingDetails(pdid)
+      .then((listing) => live && setState({ status: 'found', listing }))
+      .catch((err: unknown) => {
+        if (!live || isAbort(err)) return;
+        if (err instanceof ApiError && err.status === 404) setState({ status: 'missing' });
+        else setState({ status: 'error', message: err instanceof Error ? err.message : String(err) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [pdid]);
+
+  useEffect(() => {
+    if (state.status === 'found') {
+      const l = state.listing;
+      document.title = `${addressLine(l) || l.pdid} — ${money(l.price)}`;
+    } else if (state.status === 'missing') document.title = 'Listing not found';
+  }, [state]);
+
+  return (
+    <main id="main" className={styles.page}>
+      <SequenceNav pdid={pdid} />
+      {state.status === 'loading' && <div className={styles.skeleton} aria-busy="true" aria-label="Loading listing" />}
+      {state.status === 'missing' && (
+        <div className={styles.state}>
+          <h1>This listing is not available</h1>
+          <p>It may have been removed from the market.</p>
+          <Link href="/search">Search homes</Link>
+        </div>
+      )}
+      {state.status === 'error' && (
+        <div className={styles.state} role="alert">
+          <h1>We could not load this listing</h1>
+          <p>{state.message}</p>
+        </div>
+      )}
+      {state.status === 'found' && <ListingBody listing={state.listing} />}
+    </main>
+  );
+}
+
+function ListingBody({ listing: l }: { listing: ListingDetails }) {
+  const { config } = useSite();
+  const sold = isSoldStatus(l.status);
+  const place = [l.city, [l.state, l.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const facts: [string, string][] = [
+    ['Bedrooms', count(l.beds)],
+    ['Bathrooms', count(l.baths)],
+    ['Living area', l.sqft === null ? '—' : `${count(l.sqft)} sq ft`],
+    ['Home type', l.propertyType ?? '—'],
+    ['County', l.county ?? '—'],
+    ['MLS #', l.mlsid ?? '—'],
+    ['Listed', shortDate(l.listDate)],
+    ...(sold ? ([['Sold', shortDate(l.closeDate)]] as [string, string][]) : []),
+  ];
+  const remarks = typeof l.remarks === 'string' ? l.remarks : null;
+  return (
+    <>
+      <ListingGallery pdid={l.pdid} mlsid={l.mlsid} photos={l.photos ?? []} address={l.address ?? 'this home'} />
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <header className={styles.head}>
+            <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? 'Sold' : (l.status ?? 'Active')}</span>
+            <p className={styles.price}>{money(l.price)}</p>
+            <h1 className={styles.address}>
+              {l.address ?? 'Address not disclosed'}
+              {place && <span className={styles.place}>{place}</span>}
+            </h1>
+            <ul className={styles.keyFacts} aria-label="Key facts">
+              <li>
+                <Icon name="bed" /> <strong>{count(l.beds)}</strong> beds
+              </li>
+              <li>
+                <Icon name="bath" /> <strong>{count(l.baths)}</strong> baths
+              </li>
+              <li>
+                <Icon name="area" /> <strong>{count(l.sqft)}</strong> sq ft
+              </li>
+            </ul>
+          </header>
+          {remarks && (
+            <section className={styles.section} aria-labelledby="about">
+              <h2 id="about">About this home</h2>
+              <p className={styles.remarks}>{remarks}</p>
+            </section>
+          )}
+          <section className={styles.section} aria-labelledby="facts">
+            <h2 id="facts">Facts</h2>
+            <dl className={styles.facts}>
+              {facts.map(([k, v]) => (
+                <div key={k}>
+                  <dt>{k}</dt>
+                  <dd>{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <ListingHistory history={l.history ?? []} />
+          {l.latitude !== null && l.longitude !== null && (
+            <section className={styles.section} aria-labelledby="location">
+              <h2 id="location">Location</h2>
+              <div className={styles.map}>
+                <Suspense fallback={<div className={styles.mapFallback}>Loading map…</div>}>
+                  <ListingMap latitude={l.latitude} longitude={l.longitude} name={l.address ?? 'This home'} styleUrl={config.mapStyleUrl} />
+                </Suspense>
+              </div>
+            </section>
+          )}
+        </div>
+        <aside className={styles.aside} aria-label="Contact">
+          <InquirySlot listing={l} />
+        </aside>
+      </div>
+    </>
+  );
+}

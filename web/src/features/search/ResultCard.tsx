@@ -1,0 +1,55 @@
+import { Link } from '../../app/Link';
+import type { Card } from '../../api/types';
+import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
+import { PhotoGallery } from './PhotoGallery';
+import styles from './ResultCard.module.css';
+
+type Props = {
+  readonly card: Card;
+  readonly onHover?: (pdid: string | null) => void;
+  readonly highlighted?: boolean;
+  readonly eager?: boolean;
+  readonly compact?: boolean;
+};
+
+/** One result: photos, price, facts and address; the whole card links to the listing page. */
+export function ResultCard({ card, onHover, highlighted = false, eager = false, compact = false }: Props) {
+  const sold = isSoldStatus(card.status);
+  const where = addressLine(card);
+  return (
+    <article
+      className={`${styles.card} ${highlighted ? styles.highlighted : ''} ${compact ? styles.compact : ''}`}
+      data-pdid={card.pdid}
+      onMouseEnter={onHover && (() => onHover(card.pdid))}
+      onMouseLeave={onHover && (() => onHover(null))}
+      onFocus={onHover && (() => onHover(card.pdid))}
+    >
+      <div className={styles.media}>
+        <PhotoGallery pdid={card.pdid} mlsid={card.mlsid} photos={card.photos ?? []} alt={card.address ? `Photo of ${card.address}` : 'Listing photo'} eager={eager} />
+        <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? `Sold ${shortDate(card.closeDate)}` : (card.status ?? 'Active')}</span>
+      </div>
+      <div className={styles.body}>
+        <p className={styles.price}>{money(card.price)}</p>
+        <ul className={styles.facts} aria-label="Facts">
+          <li>
+            <strong>{count(card.beds)}</strong> bd
+          </li>
+          <li>
+            <strong>{count(card.baths)}</strong> ba
+          </li>
+          <li>
+            <strong>{count(card.sqft)}</strong> sq ft
+          </li>
+        </ul>
+        <h3 className={styles.address}>
+          <Link href={`/listing/${encodeURIComponent(card.pdid)}`} className={styles.link}>
+            {where || card.pdid}
+          </Link>
+        </h3>
+        <p className={styles.meta}>
+          {[card.propertyType, card.mlsid && `MLS# ${card.mlsid}`].filter(Boolean).join(' · ')}
+        </p>
+      </div>
+    </article>
+  );
+}

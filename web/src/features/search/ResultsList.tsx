@@ -1,0 +1,60 @@
+import type { Card } from '../../api/types';
+import { Icon } from '../../ui/Icon';
+import { Pager } from './Pager';
+import { ResultCard } from './ResultCard';
+import styles from './ResultsList.module.css';
+import { MSG } from './searchConstants';
+
+type Props = {
+  readonly cards: readonly Card[];
+  readonly total: number;
+  readonly page: number;
+  readonly perpage: number;
+  readonly loading: boolean;
+  readonly error: string | null;
+  readonly onRetry: () => void;
+  readonly onPage: (page: number) => void;
+  readonly onClearFilters: () => void;
+  readonly highlighted?: string | null;
+  readonly onHover?: (pdid: string | null) => void;
+  readonly layout: 'grid' | 'column';
+};
+
+/** The result cards with paging, and the loading, empty and error states. */
+export function ResultsList({ cards, total, page, perpage, loading, error, onRetry, onPage, onClearFilters, highlighted, onHover, layout }: Props) {
+  if (error) {
+    return (
+      <div className={styles.state} role="alert">
+        <Icon name="alert" size={28} />
+        <p className={styles.stateTitle}>{MSG.searchFailed}</p>
+        <button type="button" className={styles.stateButton} onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!loading && cards.length === 0) {
+    return (
+      <div className={styles.state}>
+        <Icon name="home" size={28} />
+        <p className={styles.stateTitle}>No homes match this search</p>
+        <p className={styles.stateText}>Try a wider area, fewer filters, or another place.</p>
+        <button type="button" className={styles.stateButton} onClick={onClearFilters}>
+          Reset filters
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div aria-busy={loading}>
+      <ol className={`${styles.grid} ${layout === 'column' ? styles.column : ''} ${loading ? styles.dim : ''}`} aria-label="Search results">
+        {cards.map((c, i) => (
+          <li key={c.pdid}>
+            <ResultCard card={c} eager={i < 4} highlighted={highlighted === c.pdid} onHover={onHover} compact={layout === 'column'} />
+          </li>
+        ))}
+      </ol>
+      <Pager page={page} perpage={perpage} total={total} onPage={onPage} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { ApiError } from '../../api/http';
+import { saveSearch } from '../../api/search';
+import type { Criteria } from '../../api/types';
+import { navigate } from '../../app/location';
+import { openSignIn } from '../account/openSignIn';
+import { Modal } from '../../ui/Modal';
+import styles from './SavedSearchModal.module.css';
+import { MSG } from './searchConstants';
+import { tagsFromCriteria } from './tags';
+
+type Props = { readonly open: boolean; readonly onClose: () => void; readonly criteria: Criteria; readonly defaultName: string };
+
+/**
+ * The saved-search (PDQ) manager's form. Saving needs a signed-in visitor: a 401 opens the
+ * sign-in modal (the accounts issue completes that flow), other failures show the spec's alert.
+ */
+export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props) {
+  const [name, setName] = useState(defaultName);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  useEffect(() => {
+    if (open) {
+      setName(defaultName);
+      setError(null);
+    }
+  }, [open, defaultName]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!name.trim()) {
+      setError('Please name this search');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { path } = await saveSearch(criteria, name.trim());
+      onClose();
+      navigate(path);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        onClose();
+        openSignIn();
+      } else setError(MSG.pdqFailed(err instanceof Error ? err.message : String(err)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const places = tagsFromCriteria(criteria).map((t) => t.label);
+  return (
+    <Modal open={open} title="Save this search" onClose={onClose}>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <p className={styles.lead}>Get new listings that match this search, and come back to it in one click.</p>
+        <label htmlFor={`${id}-name`} className={styles.label}>
+          Search name
+        </label>
+        <input
+          id={`${id}-name`}
+          className={styles.input}
+          value={name}
+          maxLength={120}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <dl className={styles.summary}>
+          <dt>Places</dt>
+          <dd>{places.length ? places.join(', ') : 'Anywhere'}</dd>
+          <dt>Filters</dt>
+          <dd>{Object.keys(criteria).filter((k) => !['acl_city', 'city', 'acl_county', 'acl_zip5', 'zip', 'acl_kw', 'kw', 'page'].includes(k)).length || 'None'}</dd>
+        </dl>
+        {error && (
+          <p id={`${id}-error`} role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={styles.primary} aria-busy={busy || undefined} disabled={busy}>
+            {busy ? 'Saving…' : 'Save search'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

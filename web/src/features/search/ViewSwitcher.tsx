@@ -1,0 +1,25 @@
+import { Link } from '../../app/Link';
+import type { Criteria } from '../../api/types';
+import { Icon, type IconName } from '../../ui/Icon';
+import styles from './FilterBar.module.css';
+import { type SearchView, viewUrl } from './searchUrl';
+
+const VIEWS: readonly { view: SearchView; label: string; icon: IconName }[] = [
+  { view: 'list', label: 'List', icon: 'grid' },
+  { view: 'split', label: 'Split', icon: 'split' },
+  { view: 'map', label: 'Map', icon: 'map' },
+];
+
+/** Links to the same search in the list, split and map views. */
+export function ViewSwitcher({ view, criteria, passthrough }: { view: SearchView; criteria: Criteria; passthrough: Readonly<Record<string, string>> }) {
+  return (
+    <nav className={styles.views} aria-label="Result views">
+      {VIEWS.map((v) => (
+        <Link key={v.view} href={viewUrl(v.view, criteria, passthrough)} className={styles.viewLink} aria-current={v.view === view ? 'page' : undefined}>
+          <Icon name={v.icon} size={18} />
+          <span>{v.label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,54 @@
+import { searchList, searchMap } from '../../api/search';
+import type { Card, Cluster, Criteria, ListResponse, MapBounds, MapResponse, Pin } from '../../api/types';
+import { withCriteria } from './criteria';
+import type { SearchView } from './searchUrl';
+
+/** What any view draws from one search, whichever endpoint answered it. */
+export type SearchData = {
+  readonly view: SearchView;
+  readonly cards: readonly Card[];
+  readonly total: number;
+  readonly page: number;
+  readonly perpage: number;
+  readonly pins: readonly Pin[];
+  readonly clusters: readonly Cluster[];
+  readonly mapBounds: MapBounds | null;
+  readonly searchTitle: string;
+  readonly searchUrl: string;
+  readonly searchQs: string;
+};
+
+export const fromList = (r: ListResponse): SearchData => ({
+  view: 'list',
+  cards: r.results,
+  total: r.total,
+  page: r.page,
+  perpage: r.perpage,
+  pins: [],
+  clusters: [],
+  mapBounds: null,
+  searchTitle: r.searchTitle,
+  searchUrl: r.searchUrl,
+  searchQs: r.searchQs,
+});
+
+export const fromMap = (view: 'map' | 'split', r: MapResponse, c: Criteria): SearchData => ({
+  view,
+  cards: r.cards ?? [],
+  total: r.total,
+  page: r.page ?? (Number(c.page) || 1),
+  perpage: r.perpage ?? (r.cards?.length ? Math.max(r.cards.length, Number(c.perpage) || 24) : 24),
+  pins: r.results.results,
+  clusters: r.results.clusters ?? r.clusters ?? [],
+  mapBounds: r.results.mapBounds,
+  searchTitle: r.results.searchTitle,
+  searchUrl: r.results.searchUrl,
+  searchQs: r.results.searchQs,
+});
+
+/** One search in the given view; map searches are always page 1 with the server's pin cap. */
+export async function runSearch(view: SearchView, c: Criteria): Promise<SearchData> {
+  if (view === 'list') return fromList(await searchList(c));
+  if (view === 'map') return fromMap('map', await searchMap(withCriteria(c, { page: undefined, perpage: undefined }), 'map'), c);
+  return fromMap('split', await searchMap(c, 'split'), c);
+}

@@ -1,0 +1,18 @@
+/** Display formats shared by cards and listing pages. */
+export const money = (n: number | null): string => (n === null ? 'Price on request' : `$${Math.round(n).toLocaleString('en-US')}`);
+export const count = (n: number | null): string => (n === null ? '—' : n.toLocaleString('en-US'));
+export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export function shortDate(iso: string | null): string {
+  if (!iso) return '—';
+  if (iso >= '2050-01-01') return 'Ongoing'; // spec section 9: 2050-01-01 or later means ongoing or never
+  const d = new Date(`${iso.slice(0, 10)}T12:00:00Z`);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+export const isSoldStatus = (status: string | null): boolean => status === 'Closed' || status === 'Sold';
+
+export function addressLine(c: { address: string | null; city: string | null; state: string | null; zip: string | null }): string {
+  const place = [c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [c.address, place].filter(Boolean).join(', ');
+}
