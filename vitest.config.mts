@@ -16,7 +16,8 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/src/**/*.unit.spec.{ts,tsx}'],
-          environment: 'node',
+          // Components render into happy-dom; CSS modules resolve to their class names.
+          environment: 'happy-dom',
         },
       },
       {
