@@ -1,6 +1,7 @@
 import type { Projection } from './runner/projection';
 import { sitesProjection } from './sites/sites.projection';
 import { usersProjection } from './users/users.projection';
+import { searchProjection } from './search/postgres/search-listings.projection';
 
 export type { Projection, Push, PushWithPosition, ProjectionContext } from './runner/projection';
 export { ProjectionRunner, type ProjectionState } from './runner/projection-runner';
@@ -8,4 +9,4 @@ export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type 
 export { projectionStatus, type ProjectionStatus } from './runner/status';
 
 /** Every read model of the product. */
-export const allProjections: readonly Projection[] = [sitesProjection, usersProjection];
+export const allProjections: readonly Projection[] = [sitesProjection, usersProjection, searchProjection];

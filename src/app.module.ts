@@ -8,8 +8,10 @@ import { HealthController } from './health/health.controller';
 import { ErrorFilter } from './http/error.filter';
 import { PublicConfigController } from './http/public-config.controller';
 import { AccountsModule } from './modules/accounts';
+import { LeadsModule } from './modules/leads';
 import { MessagingModule } from './modules/messaging';
 import { SitesModule } from './modules/sites';
+import { UploadsModule } from './modules/uploads';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 
 /** The HTTP and socket application over an already-built runtime. */
@@ -20,7 +22,7 @@ export class AppModule {
       module: AppModule,
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
-      imports: [CqrsModule.forRoot(), SitesModule, MessagingModule, AccountsModule],
+      imports: [CqrsModule.forRoot(), SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule],
       controllers: [HealthController, PublicConfigController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

@@ -8,6 +8,7 @@ import { createRuntime, type Runtime } from './app/runtime';
 import { type Config, ConfigError, loadConfig } from './config/config';
 import { seedDemo } from './demo/seed-demo';
 import { DEMO_USERS } from './demo/demo-accounts';
+import { firstTouchMiddleware } from './modules/leads';
 import { serveWebApp } from './http/web-app';
 import { logger, setLogLevel } from './shared/logger';
 import { projectRoot } from './shared/paths';
@@ -27,6 +28,8 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: '1mb' });
+  // Before the web app, so that the first page load fixes where the visitor came from.
+  app.use(firstTouchMiddleware(config.trustProxy));
   serveWebApp(app, path.join(projectRoot, 'web', 'dist'));
   // Command handlers register on bootstrap; the seed needs them before the port opens.
   await app.init();

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { CONFIG } from '../../../app/tokens';
+import { handleCommand } from '../../../commands/handle-command';
+import type { Config } from '../../../config/config';
+import type { StreamAppend } from '../../../eventstore/event-store.port';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { parseBody } from '../../../http/parse-body';
+import { conflict, validation } from '../../../shared/errors';
+import {
+  appendAtomically,
+  commandContextOf,
+  cookiesOf,
+  LEVEL,
+  normalizeCellPhone,
+  parseEmail,
+  registrationAppends,
+  signedIn,
+  SignInService,
+  toNewEvents,
+  userIdByEmail,
+} from '../../accounts';
+import { requireSite } from '../../sites';
+import { DOCUMENT_EXTS, UploadStore } from '../../uploads';
+import { decodeFirstTouch, FIRST_TOUCH_COOKIE, touchOf } from '../first-touch/first-touch';
+import { composeInquiryMessage } from '../inquiry-message';
+import { initialLead, leadIdFor, leadStream } from '../lead';
+import type { FirstTouch } from '../leads.events';
+import { nameWords, validateInquiry } from '../validate-inquiry';
+import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
+
+const text = (max: number) => z.string().max(max, { error: `at most ${max} characters` }).optional();
+const numberish = z.union([z.string().max(50), z.number()]).optional().transform((v) => (v === undefined ? undefined : String(v)));
+
+/** The payload of the product description (section 3), plus the listing's pdid and the terms box. */
+const InquiryBody = z.strictObject({
+  AcceptTerms: z.boolean().optional(),
+  FullName: text(200),
+  Email: text(320),
+  Phone: text(40),
+  Message: text(5000),
+  LeadType: text(50),
+  ResumeUrl: text(200),
+  Street: text(200),
+  City: text(100),
+  State: text(50),
+  Zip: text(20),
+  BuyerLocation: text(200),
+  BuyerMinPrice: numberish,
+  BuyerMaxPrice: numberish,
+  BuyerBeds: numberish,
+  BuyerPropertyTypes: z.union([z.string().max(300), z.array(z.string().max(50)).max(20)]).optional().transform((v) => (Array.isArray(v) ? v.join(', ') : v)),
+  PropertyAddress: text(300),
+  PropertyStyle: text(100),
+  PropertySqFt: numberish,
+  PropertyAge: numberish,
+  PropertyBeds: numberish,
+  PropertyBaths: numberish,
+  PropertyFeatures: text(1000),
+  SellerReason: text(1000),
+  SellerTimeframe: text(100),
+  ReferralFullName: text(200),
+  ReferralEmail: text(320),
+  ReferralPhone: text(40),
+  pdid: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' }).optional(),
+});
+
+@Controller('api/account')
+export class InquiryController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(SignInService) private readonly signIns: SignInService,
+    @Inject(UploadStore) private readonly uploads: UploadStore,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  /**
+   * Contract section 2. A new address becomes a level-5 lead of this site, signed in at once;
+   * an address that belongs to someone not signed in as it is 409 'Email already in use'.
+   * Everything a submission writes is one atomic append.
+   */
+  @Post('inquiry')
+  @HttpCode(200)
+  async inquiry(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const input = parseBody(InquiryBody, body);
+    const site = requireSite(req);
+    const problem = validateInquiry(input, { allowPartialName: site.settings.Registration_AllowPartialName });
+    if (problem) throw validation(problem);
+    const email = parseEmail(input.Email!)!;
+    let resumeUrl: string | null = null;
+    if (input.ResumeUrl?.trim()) {
+      resumeUrl = await this.uploads.ownUpload(input.ResumeUrl.trim(), DOCUMENT_EXTS);
+      if (!resumeUrl) throw validation('Failed to upload resume: please upload it again');
+    }
+    const fullName = nameWords(input.FullName!).join(' ');
+    const firstTouch: FirstTouch = decodeFirstTouch(cookiesOf(req)[FIRST_TOUCH_COOKIE]) ?? touchOf(req, this.config.trustProxy, new Date());
+    const inquiry = (userId: string): SubmitInquiry => ({
+      leadId: leadIdFor(userId, site.siteId),
+      userId,
+      siteId: site.siteId,
+      listingPdid: input.pdid ?? null,
+      leadType: input.LeadType?.trim() || 'Inquiry',
+      fullName,
+      email,
+      phone: input.Phone!.trim(),
+      message: composeInquiryMessage({ ...input, ResumeUrl: resumeUrl ?? undefined }),
+      resumeUrl,
+      firstTouch,
+    });
+
+    const owner = await userIdByEmail(this.store, email);
+    if (owner) {
+      if (req.auth?.userId !== owner) throw conflict('Email already in use');
+      const command = inquiry(owner);
+      await handleCommand(this.store, leadStream(command.leadId), submitInquiryDecider, command, commandContextOf(req));
+      return { isSuccess: true, leadId: command.leadId };
+    }
+
+    const userId = randomUUID();
+    const ctx = commandContextOf(req, userId);
+    const command = inquiry(userId);
+    const words = nameWords(fullName);
+    const appends: StreamAppend[] = [
+      ...registrationAppends(
+        {
+          userId,
+          email,
+          firstName: words[0]!,
+          lastName: words.slice(1).join(' '),
+          securityLevel: LEVEL.lead,
+          siteId: site.siteId,
+          cellPhone: normalizeCellPhone(command.phone),
+          via: 'inquiry',
+          from: `inquiry form on ${site.subdomain}`,
+          at: ctx.now.toISOString(),
+        },
+        ctx,
+        [signedIn({ userId, method: 'inquiry', timezone: null, timezoneName: null })],
+      ),
+      { streamId: leadStream(command.leadId), expected: 'no_stream', events: toNewEvents(decideSubmitInquiry(command, initialLead()), ctx) },
+    ];
+    await appendAtomically(this.store, appends);
+    await this.signIns.openSession(req, res, { userId, securityLevel: LEVEL.lead, brokerId: null });
+    return { isSuccess: true, leadId: command.leadId };
+  }
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { CONFIG } from '../../app/tokens';
+import type { Config } from '../../config/config';
+import { UploadsController } from './uploads.http';
+import { UploadStore } from './upload-store';
+
+@Module({
+  imports: [
+    MulterModule.registerAsync({
+      inject: [CONFIG],
+      // In memory (the bytes are sniffed before anything is written), one file, small fields.
+      useFactory: (config: Config) => ({ limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 5, fieldSize: 1024 } }),
+    }),
+  ],
+  controllers: [UploadsController],
+  providers: [UploadStore],
+  exports: [UploadStore],
+})
+export class UploadsModule {}
