@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// Adapters for servers that cannot run here are checked by the same conformance suites when a
+// server is given; without one their files are not collected at all (nothing is skipped).
+const external = [
+  ...(process.env.EVENTSTORE_URL ? ['src/eventstore/kurrentdb/**/*.kurrentdb.spec.ts'] : []),
+  ...(process.env.MEILI_URL ? ['projections/search/meilisearch/**/*.meili.spec.ts'] : []),
+];
+
 // Three tiers (architecture convention 6). Integration tests share one embedded PostgreSQL
 // server started by the global setup; each test file gets its own database in it.
 export default defineConfig({
@@ -41,6 +48,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      ...(external.length ? [{ test: { name: 'external', include: external, globalSetup: ['tests/support/global-postgres.ts'], testTimeout: 60_000 } }] : []),
     ],
   },
 });

@@ -1,6 +1,7 @@
 import type { Config } from '../config/config';
 import { type Database, openDatabase } from '../database/database';
 import type { EventStore } from '../eventstore/event-store.port';
+import { KurrentDbEventStore } from '../eventstore/kurrentdb/kurrentdb-event-store';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { allProjections, type Projection, ProjectionRunner, type PushWithPosition } from '../../projections';
 
@@ -28,7 +29,10 @@ export async function createRuntime(
     poolSize: config.dbPoolSize,
     fsync: opts.fsync,
   });
-  const store: EventStore = new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
+  // Read models and checkpoints always live in PostgreSQL; the log can live in KurrentDB.
+  const store: EventStore = config.eventStoreUrl
+    ? new KurrentDbEventStore(config.eventStoreUrl, { pollMs: config.projections.pollMs })
+    : new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
   const listeners: ((pushes: PushWithPosition[]) => void)[] = [];
   const runner = new ProjectionRunner({
     pool: db.pool,
