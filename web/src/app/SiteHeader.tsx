@@ -11,7 +11,7 @@ export function SiteHeader() {
     <header className={styles.header}>
       <Link href="/search" className={styles.brand}>
         <span className={styles.mark} aria-hidden="true" />
-        <span>{site?.name ?? 'Porchlight'}</span>
+        <span className={styles.brandName}>{site?.name ?? 'Porchlight'}</span>
       </Link>
       <nav aria-label="Main" className={styles.nav}>
         <Link href="/search" className={styles.navLink}>
@@ -22,7 +22,7 @@ export function SiteHeader() {
         </Link>
         <button type="button" className={styles.signIn} onClick={openSignIn}>
           <Icon name="user" size={18} />
-          <span>Sign in</span>
+          <span className={styles.signInLabel}>Sign in</span>
         </button>
       </nav>
     </header>

@@ -5,7 +5,7 @@ import { ResultCard } from '../search/ResultCard';
 import { Icon } from '../../ui/Icon';
 import { attachOfflineBasemap, offlineStyle } from './basemap';
 import { DeckOverlay } from './DeckOverlay';
-import type { SearchMapProps } from './mapTypes';
+import { CLUSTER_MAX_ZOOM, type SearchMapProps, START_ZOOM } from './mapTypes';
 import { type LngLat, simplifyDrawnPolygon } from './polygons';
 import styles from './SearchMap.module.css';
 import { pickedObject, searchLayers } from './searchLayers';
@@ -23,6 +23,7 @@ export function SearchMap(p: SearchMapProps) {
   const [mode, setMode] = useState<DrawMode>('off');
   const [stroke, setStroke] = useState<readonly LngLat[]>([]);
   const [loaded, setLoaded] = useState(false);
+  const [zoom, setZoom] = useState(p.start.kind === 'point' ? p.start.zoom : START_ZOOM);
   const surface = useRef<HTMLDivElement>(null);
 
   const initialViewState = useMemo(
@@ -72,10 +73,13 @@ export function SearchMap(p: SearchMapProps) {
   const onLoad = useCallback(() => {
     const map = mapRef.current?.getMap();
     if (map && !p.styleUrl) attachOfflineBasemap(map);
+    if (map) p.onZoom(map.getZoom());
     setLoaded(true);
   }, [p.styleUrl]);
 
   const onMoveEnd = (e: ViewStateChangeEvent) => {
+    setZoom(e.viewState.zoom);
+    p.onZoom(e.viewState.zoom);
     if (!e.originalEvent || mode !== 'off') return;
     const b = e.target.getBounds();
     p.onMoved({ minLat: b.getSouth(), maxLat: b.getNorth(), minLng: b.getWest(), maxLng: b.getEast() });
@@ -110,14 +114,24 @@ export function SearchMap(p: SearchMapProps) {
     if (ring) p.onPolygonsChange([...p.polygons, ring]);
   };
 
+  const capped = p.pins.length < p.total;
+  // Zoomed out over more matches than pins: the server's clusters tell the whole truth.
+  const clustered = capped && p.clusters.length > 0 && zoom < CLUSTER_MAX_ZOOM;
   const layers = useMemo(
-    () => searchLayers({ pins: p.pins, clusters: p.clusters, polygons: p.polygons, stroke, highlighted: p.highlighted, selected: p.selected?.pdid ?? null }),
-    [p.pins, p.clusters, p.polygons, stroke, p.highlighted, p.selected],
+    () =>
+      searchLayers({
+        pins: clustered ? [] : p.pins,
+        clusters: clustered ? p.clusters : [],
+        polygons: p.polygons,
+        stroke,
+        highlighted: p.highlighted,
+        selected: p.selected?.pdid ?? null,
+      }),
+    [clustered, p.pins, p.clusters, p.polygons, stroke, p.highlighted, p.selected],
   );
 
-  const capped = p.pins.length < p.total;
   return (
-    <div className={`${styles.wrap} ${mode !== 'off' ? styles.drawMode : ''}`} data-testid="search-map" data-loaded={loaded || undefined} data-pins={p.pins.length}>
+    <div className={`${styles.wrap} ${mode !== 'off' ? styles.drawMode : ''}`} data-testid="search-map" data-loaded={loaded || undefined} data-pins={p.pins.length} data-total={p.total} data-loading={p.loading || undefined}>
       <MapGL
         ref={mapRef}
         initialViewState={initialViewState}
@@ -189,6 +203,10 @@ export function SearchMap(p: SearchMapProps) {
           <span className={styles.hint}>Press and drag on the map to draw an area. Esc cancels.</span>
         ) : p.loading ? (
           <span className={styles.hint}>Searching…</span>
+        ) : clustered ? (
+          <span className={styles.hint} data-testid="pin-cap">
+            {p.total.toLocaleString('en-US')} homes in {p.clusters.length.toLocaleString('en-US')} clusters. Zoom in to see prices.
+          </span>
         ) : capped ? (
           <span className={styles.hint} data-testid="pin-cap">
             Showing {p.pins.length.toLocaleString('en-US')} of {p.total.toLocaleString('en-US')} homes. Zoom in or draw an area to see them all.

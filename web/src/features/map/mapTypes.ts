@@ -21,6 +21,8 @@ export type SearchMapProps = {
   readonly onSearchOnMoveChange: (on: boolean) => void;
   /** The visitor moved the map (never called for moves the app made). */
   readonly onMoved: (bounds: MapBounds) => void;
+  /** The zoom after any move (searches send it so that clusters fit the screen). */
+  readonly onZoom: (zoom: number) => void;
   readonly styleUrl: string | null;
   readonly compact?: boolean;
 };
@@ -28,3 +30,5 @@ export type SearchMapProps = {
 /** Zoom levels of spec section 9. */
 export const START_ZOOM = 5;
 export const POINT_ZOOM = 13;
+/** Below this zoom a capped result shows the server's clusters instead of price pins. */
+export const CLUSTER_MAX_ZOOM = 10;

@@ -155,7 +155,7 @@ export function KeywordBox({ tags, onTagsChange, onSubmit, onCleared, filtersOpe
           aria-describedby={error ? errorId : undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder={tags.length ? 'Add another place' : 'City, county, zip, address or MLS #'}
+          placeholder={tags.length ? 'Add another place' : 'City, zip, address or MLS #'}
           value={text}
           onChange={(e) => onChange(e.target.value)}
           onFocus={() => schedule(text, 0)}

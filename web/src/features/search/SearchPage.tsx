@@ -90,7 +90,8 @@ export function SearchPage() {
     return searchKey(parsed.view, parsed.criteria);
   };
 
-  const results = useSearchResults(route.view, sold.criteria, enabled, onDone);
+  const zoomRef = useRef<number | null>(null);
+  const results = useSearchResults(route.view, sold.criteria, enabled, onDone, () => zoomRef.current ?? (route.view === 'list' ? null : start.kind === 'point' ? start.zoom : null));
   const data = results.data;
   const tags = useMemo(() => tagsFromCriteria(route.criteria), [route.criteria]);
   const polygons = useMemo(() => polygonsOf(route.criteria), [route.criteria]);
@@ -146,6 +147,7 @@ export function SearchPage() {
         searchOnMove={ui.searchOnMove}
         onSearchOnMoveChange={(on) => setUi({ searchOnMove: on })}
         onMoved={(b) => ui.searchOnMove && setCriteria(criteriaForMapMove(route.criteria, b))}
+        onZoom={(z) => (zoomRef.current = z)}
         styleUrl={config.mapStyleUrl}
         compact={route.view === 'split'}
       />

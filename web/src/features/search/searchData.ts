@@ -46,9 +46,13 @@ export const fromMap = (view: 'map' | 'split', r: MapResponse, c: Criteria): Sea
   searchQs: r.results.searchQs,
 });
 
-/** One search in the given view; map searches are always page 1 with the server's pin cap. */
-export async function runSearch(view: SearchView, c: Criteria): Promise<SearchData> {
+/**
+ * One search in the given view; map searches are always page 1 with the server's pin cap. The
+ * map's zoom goes along (not into the address) so that server clusters fit the screen.
+ */
+export async function runSearch(view: SearchView, c: Criteria, zoom: number | null): Promise<SearchData> {
   if (view === 'list') return fromList(await searchList(c));
-  if (view === 'map') return fromMap('map', await searchMap(withCriteria(c, { page: undefined, perpage: undefined }), 'map'), c);
-  return fromMap('split', await searchMap(c, 'split'), c);
+  const z: Record<string, string> = zoom === null ? {} : { zoom: String(Math.max(0, Math.round(zoom))) };
+  if (view === 'map') return fromMap('map', await searchMap({ ...withCriteria(c, { page: undefined, perpage: undefined }), ...z }, 'map'), c);
+  return fromMap('split', await searchMap({ ...c, ...z }, 'split'), c);
 }

@@ -18,7 +18,13 @@ export const searchKey = (view: SearchView, c: Criteria): string => `${view}?${n
  * server's canonical searchUrl; `onDone` returns that canonical key so that reading it back
  * from the address does not search again.
  */
-export function useSearchResults(view: SearchView, criteria: Criteria, enabled: boolean, onDone: (d: SearchData) => string): SearchState & { retry: () => void } {
+export function useSearchResults(
+  view: SearchView,
+  criteria: Criteria,
+  enabled: boolean,
+  onDone: (d: SearchData) => string,
+  zoom: () => number | null,
+): SearchState & { retry: () => void } {
   const [state, setState] = useState<SearchState>({ loading: enabled, data: null, error: null });
   const [attempt, setAttempt] = useState(0);
   const done = useRef<{ keys: ReadonlySet<string>; attempt: number }>({ keys: new Set(), attempt: -1 });
@@ -33,7 +39,7 @@ export function useSearchResults(view: SearchView, criteria: Criteria, enabled: 
     if (done.current.keys.has(key) && done.current.attempt === attempt) return;
     let live = true;
     setState((s) => ({ ...s, loading: true, error: null }));
-    runSearch(view, crit.current)
+    runSearch(view, crit.current, zoom())
       .then((data) => {
         if (!live) return;
         setState({ loading: false, data, error: null });
