@@ -90,9 +90,13 @@ export class PostgresEventStore extends EventStore {
     }
     if (streams.length === 0) return [];
 
-    const params = [streams, expected, eventStream, ordinal, ids, types, data, meta];
+    // Data and metadata travel as one JSON array each: PostgreSQL reads a jsonb[] literal of a
+    // thousand events several times slower than one JSON document (a batch import's main cost).
+    const params = [streams, expected, eventStream, ordinal, ids, types, `[${data.join(',')}]`, `[${meta.join(',')}]`];
     const sql = `SELECT revisions, last_global_position, tx_id, duplicate
-      FROM append_events($1::text[], $2::text[], $3::int[], $4::int[], $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[])`;
+      FROM append_events($1::text[], $2::text[], $3::int[], $4::int[], $5::uuid[], $6::text[],
+        ARRAY(SELECT d FROM jsonb_array_elements($7::jsonb) WITH ORDINALITY AS t(d, n) ORDER BY n),
+        ARRAY(SELECT m FROM jsonb_array_elements($8::jsonb) WITH ORDINALITY AS t(m, n) ORDER BY n))`;
     // int8[] comes back as strings: the bigint type parser only covers scalar int8.
     let row: { revisions: (string | bigint)[]; last_global_position: bigint; tx_id: bigint; duplicate: boolean };
     try {
