@@ -9,6 +9,7 @@ import { ErrorFilter } from './http/error.filter';
 import { PublicConfigController } from './http/public-config.controller';
 import { AccountsModule } from './modules/accounts';
 import { LeadsModule } from './modules/leads';
+import { ListingsModule } from './modules/listings';
 import { MessagingModule } from './modules/messaging';
 import { SitesModule } from './modules/sites';
 import { UploadsModule } from './modules/uploads';
@@ -22,7 +23,7 @@ export class AppModule {
       module: AppModule,
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
-      imports: [CqrsModule.forRoot(), SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule],
+      imports: [CqrsModule.forRoot(), SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule],
       controllers: [HealthController, PublicConfigController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { createRuntime, type Runtime } from './app/runtime';
 import { type Config, ConfigError, loadConfig } from './config/config';
 import { seedDemo } from './demo/seed-demo';
+import { loadDemoListings } from './demo/seed-listings';
 import { DEMO_USERS } from './demo/demo-accounts';
 import { firstTouchMiddleware } from './modules/leads';
 import { serveWebApp } from './http/web-app';
@@ -41,6 +42,8 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
     }
   }
   runtime.runner.start();
+  // After the runner starts, so that search indexes the listings while they are imported.
+  if (config.demoSeed) await loadDemoListings(runtime.store, runtime.runner);
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

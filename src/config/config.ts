@@ -71,6 +71,7 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Porchlight <no-reply@porchlight.test>'),
   UPLOAD_MAX_MB: int(5, 1, 50),
   MAP_STYLE_URL: url(['http:', 'https:']),
+  MAP_PIN_CAP: int(100, 1, 1000),
 });
 
 export type Config = {
@@ -98,6 +99,8 @@ export type Config = {
   readonly uploadMaxBytes: number;
   /** An online maplibre style for the search maps; unset: the offline basemap served by the app. */
   readonly mapStyleUrl: string | undefined;
+  /** The most pins a map search answers (the spec's "configured max pin count"); clusters count the rest. */
+  readonly mapPinCap: number;
 };
 
 export class ConfigError extends Error {
@@ -134,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     mapStyleUrl: e.MAP_STYLE_URL,
+    mapPinCap: e.MAP_PIN_CAP,
   };
 }

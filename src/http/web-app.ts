@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 
-const API_PREFIXES = ['/api/', '/ajax/', '/health', '/socket.io/', '/uploads/'];
+const API_PREFIXES = ['/api/', '/ajax/', '/health', '/socket.io/', '/demo-photos/', '/uploads/'];
 
 /**
  * Serves the built React app from the same origin: hashed assets with long caching, and

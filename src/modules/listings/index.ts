@@ -15,3 +15,4 @@ export {
 export { MalformedFileError } from './import-listings/json-record-splitter';
 export { readListingFile } from './import-listings/read-listing-file';
 export { generatedListingItems, resoItems } from './import-listings/demo-listing-source';
+export { ListingsModule } from './listings.module';

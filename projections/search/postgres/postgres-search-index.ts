@@ -1,0 +1,128 @@
+import type pg from 'pg';
+import type { SearchCriteria } from '../search-criteria';
+import {
+  type IndexedListing,
+  type MapQuery,
+  type MapResult,
+  type SearchPage,
+  SearchIndex,
+  type Suggestion,
+  type SuggestionKind,
+} from '../search-index.port';
+import { CELL_LEVEL } from '../geo';
+import { orderSql, Params, whereSql } from './criteria-sql';
+import { suggest } from './suggest';
+
+type ListingRow = {
+  pdid: string; listing_id: string | null; address: string | null; city: string | null; state: string | null;
+  postal_code: string | null; county: string | null; price: number | null; beds: number | null; baths: number | null;
+  sqft: number | null; status: string; property_type: string | null; property_subtype: string | null; lat: number; lng: number;
+  visible_photos: string[]; all_photos_broken: boolean; list_date: string | null; close_date: string | null;
+};
+
+/**
+ * The default SearchIndex: SQL over the search projection's tables. `table` names the live
+ * tables (a rebuild swaps fresh copies in under the same names).
+ */
+export class PostgresSearchIndex extends SearchIndex {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly tables = { listings: 'search_listings', cells: 'search_cells', terms: 'search_terms' },
+  ) {
+    super();
+  }
+
+  async search(c: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }> {
+    const p = new Params();
+    const where = whereSql(c, p);
+    const { rows } = await this.pool.query<{ pdid: string; total: number }>(
+      `SELECT pdid, count(*) OVER ()::int AS total FROM ${this.tables.listings} WHERE ${where}
+       ORDER BY ${orderSql(c.sort, c.origin)} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`,
+      p.values,
+    );
+    if (rows.length > 0 || page.offset === 0) return { total: rows[0]?.total ?? 0, pdids: rows.map((r) => r.pdid) };
+    return { total: await this.count(c), pdids: [] };
+  }
+
+  async count(c: SearchCriteria): Promise<number> {
+    const p = new Params();
+    const { rows } = await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.tables.listings} WHERE ${whereSql(c, p)}`, p.values);
+    return rows[0]!.n;
+  }
+
+  async map(c: SearchCriteria, q: MapQuery): Promise<MapResult> {
+    const shift = CELL_LEVEL - Math.max(0, Math.min(CELL_LEVEL, Math.floor(q.clusterLevel)));
+    const agg = new Params();
+    const pins = new Params();
+    const [summary, pinRows] = await Promise.all([
+      this.pool.query<{ g: number; n: number; alat: number; alng: number; minlat: number; maxlat: number; minlng: number; maxlng: number }>(
+        `SELECT GROUPING(cy >> ${shift}, cx >> ${shift}) AS g, count(*)::int AS n, avg(lat) AS alat, avg(lng) AS alng,
+           min(lat) AS minlat, max(lat) AS maxlat, min(lng) AS minlng, max(lng) AS maxlng
+         FROM ${this.tables.listings} WHERE ${whereSql(c, agg)}
+         GROUP BY GROUPING SETS ((cy >> ${shift}, cx >> ${shift}), ())`,
+        agg.values,
+      ),
+      q.pins > 0
+        ? this.pool.query<{ pdid: string; lat: number; lng: number; price: number | null }>(
+            `SELECT pdid, lat, lng, price FROM ${this.tables.listings} WHERE ${whereSql(c, pins)}
+             ORDER BY ${orderSql(c.sort, c.origin)} LIMIT ${pins.add(q.pins)}`,
+            pins.values,
+          )
+        : Promise.resolve({ rows: [] }),
+    ]);
+    const all = summary.rows.find((r) => r.g !== 0)!;
+    const clusters = summary.rows
+      .filter((r) => r.g === 0)
+      .map((r) => ({ latitude: r.alat, longitude: r.alng, count: r.n }))
+      .sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
+    return {
+      total: all.n,
+      pins: pinRows.rows.map((r) => ({ pdid: r.pdid, latitude: r.lat, longitude: r.lng, price: r.price })),
+      bounds: all.n === 0 ? null : { minLat: all.minlat, maxLat: all.maxlat, minLng: all.minlng, maxLng: all.maxlng },
+      clusters,
+    };
+  }
+
+  async listings(pdids: readonly string[]): Promise<IndexedListing[]> {
+    if (pdids.length === 0) return [];
+    const { rows } = await this.pool.query<ListingRow>(
+      `SELECT pdid, listing_id, address, city, state, postal_code, county, price, beds, baths, sqft, status, property_type,
+         property_subtype, lat, lng, visible_photos, all_photos_broken, list_date, close_date
+       FROM ${this.tables.listings} WHERE pdid = ANY($1::text[])`,
+      [pdids],
+    );
+    const byPdid = new Map(rows.map((r) => [r.pdid, r]));
+    return pdids.flatMap((pdid) => {
+      const r = byPdid.get(pdid);
+      return r ? [toListing(r)] : [];
+    });
+  }
+
+  suggest(kinds: readonly SuggestionKind[], term: string, limit: number): Promise<Suggestion[]> {
+    return suggest(this.pool, this.tables, kinds, term, limit);
+  }
+}
+
+function toListing(r: ListingRow): IndexedListing {
+  return {
+    pdid: r.pdid,
+    mlsid: r.listing_id,
+    address: r.address,
+    city: r.city,
+    state: r.state,
+    zip: r.postal_code,
+    county: r.county,
+    price: r.price,
+    beds: r.beds,
+    baths: r.baths,
+    sqft: r.sqft,
+    status: r.status,
+    propertyType: r.property_subtype ?? r.property_type,
+    latitude: r.lat,
+    longitude: r.lng,
+    photos: r.visible_photos,
+    allPhotosBroken: r.all_photos_broken,
+    listDate: r.list_date,
+    closeDate: r.close_date,
+  };
+}

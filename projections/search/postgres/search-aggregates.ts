@@ -1,0 +1,90 @@
+import type pg from 'pg';
+import { CELL_LEVEL } from '../geo';
+import { deriveSearchFields, type SearchDoc } from '../search-document';
+
+export type CellContribution = { readonly t: 'cell'; readonly grp: number; readonly lvl: number; readonly cy: number; readonly cx: number; readonly lat: number; readonly lng: number };
+export type TermContribution = { readonly t: 'term'; readonly kind: 'city' | 'county' | 'zip'; readonly key: string; readonly label: string };
+export type Contribution = CellContribution | TermContribution;
+
+/** The cell levels counted per status group (see PostgresSearchIndex.map for how they are read). */
+export const AGGREGATE_LEVELS = [8, 12] as const;
+
+/** What one searchable listing adds to the cell counts and the autocomplete names. */
+export function contributionsOf(doc: SearchDoc | undefined): Contribution[] {
+  if (!doc) return [];
+  const d = deriveSearchFields(doc);
+  if (d.grp === 0) return [];
+  const r = doc.record;
+  const out: Contribution[] = AGGREGATE_LEVELS.map((lvl) => ({
+    t: 'cell',
+    grp: d.grp,
+    lvl,
+    cy: d.cy >> (CELL_LEVEL - lvl),
+    cx: d.cx >> (CELL_LEVEL - lvl),
+    lat: r.Latitude,
+    lng: r.Longitude,
+  }));
+  if (d.cityKey && r.City) out.push({ t: 'term', kind: 'city', key: d.cityKey, label: r.City });
+  if (d.countyKey && r.CountyOrParish) out.push({ t: 'term', kind: 'county', key: d.countyKey, label: r.CountyOrParish });
+  if (d.zip5) out.push({ t: 'term', kind: 'zip', key: d.zip5, label: d.zip5 });
+  return out;
+}
+
+/** Adds `plus` and takes away `minus` in two statements per table; rows that reach zero go. */
+export async function applyAggregateDeltas(
+  tx: pg.PoolClient,
+  cellsTable: string,
+  termsTable: string,
+  minus: readonly Contribution[],
+  plus: readonly Contribution[],
+): Promise<void> {
+  const cells = new Map<string, { grp: number; lvl: number; cy: number; cx: number; n: number; lat: number; lng: number }>();
+  const terms = new Map<string, { kind: string; key: string; label: string; n: number }>();
+  const add = (c: Contribution, sign: 1 | -1) => {
+    if (c.t === 'cell') {
+      const k = `${c.grp}/${c.lvl}/${c.cy}/${c.cx}`;
+      const v = cells.get(k) ?? { grp: c.grp, lvl: c.lvl, cy: c.cy, cx: c.cx, n: 0, lat: 0, lng: 0 };
+      v.n += sign;
+      v.lat += sign * c.lat;
+      v.lng += sign * c.lng;
+      cells.set(k, v);
+    } else {
+      const k = `${c.kind}/${c.key}`;
+      const v = terms.get(k) ?? { kind: c.kind, key: c.key, label: c.label, n: 0 };
+      v.n += sign;
+      if (sign > 0) v.label = c.label;
+      terms.set(k, v);
+    }
+  };
+  for (const c of minus) add(c, -1);
+  for (const c of plus) add(c, 1);
+  const changedCells = [...cells.values()].filter((c) => c.n !== 0 || c.lat !== 0 || c.lng !== 0);
+  const changedTerms = [...terms.values()].filter((t) => t.n !== 0);
+  if (changedCells.length > 0) {
+    await tx.query(
+      `INSERT INTO ${cellsTable} AS c (grp, lvl, cy, cx, n, sum_lat, sum_lng)
+       SELECT * FROM unnest($1::smallint[], $2::smallint[], $3::int[], $4::int[], $5::int[], $6::float8[], $7::float8[])
+       ON CONFLICT (grp, lvl, cy, cx) DO UPDATE SET n = c.n + excluded.n, sum_lat = c.sum_lat + excluded.sum_lat, sum_lng = c.sum_lng + excluded.sum_lng`,
+      [changedCells.map((c) => c.grp), changedCells.map((c) => c.lvl), changedCells.map((c) => c.cy), changedCells.map((c) => c.cx), changedCells.map((c) => c.n), changedCells.map((c) => c.lat), changedCells.map((c) => c.lng)],
+    );
+    await tx.query(`DELETE FROM ${cellsTable} WHERE n <= 0 AND (grp, lvl, cy, cx) IN (SELECT * FROM unnest($1::smallint[], $2::smallint[], $3::int[], $4::int[]))`, [
+      changedCells.map((c) => c.grp),
+      changedCells.map((c) => c.lvl),
+      changedCells.map((c) => c.cy),
+      changedCells.map((c) => c.cx),
+    ]);
+  }
+  if (changedTerms.length > 0) {
+    // The label a name was first seen with stays: "SEATTLE" after "Seattle" does not rename it.
+    await tx.query(
+      `INSERT INTO ${termsTable} AS t (kind, key, label, n)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])
+       ON CONFLICT (kind, key) DO UPDATE SET n = t.n + excluded.n`,
+      [changedTerms.map((t) => t.kind), changedTerms.map((t) => t.key), changedTerms.map((t) => t.label), changedTerms.map((t) => t.n)],
+    );
+    await tx.query(`DELETE FROM ${termsTable} WHERE n <= 0 AND (kind, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`, [
+      changedTerms.map((t) => t.kind),
+      changedTerms.map((t) => t.key),
+    ]);
+  }
+}

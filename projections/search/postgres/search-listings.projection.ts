@@ -1,0 +1,228 @@
+import type pg from 'pg';
+import { evolveListing, type ListingEvent, listingEventTypes, type ListingRecord } from '../../../src/modules/listings';
+import type { StoredEvent } from '../../../src/shared/event';
+import type { Projection } from '../../runner/projection';
+import { deriveSearchFields, type SearchDoc } from '../search-document';
+import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
+
+/**
+ * The PostgreSQL search index: one row per listed listing with what every criterion of
+ * contract section 3 reads (a point with GiST for boxes and polygons, unit vectors for
+ * great-circle radius and nearest, a tsvector of keyword words, B-trees for filters and every
+ * sort), plus per-cell counts for big map viewports and name counts for autocomplete.
+ */
+export const searchProjection: Projection = {
+  name: 'search',
+  version: 1,
+  eventTypes: listingEventTypes,
+  tables: ['search_listings', 'search_cells', 'search_terms'],
+  async createTables(tx, t) {
+    await tx.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await tx.query(`CREATE TABLE ${t('search_listings')} (
+      pdid text COLLATE "C" PRIMARY KEY,
+      mls text NOT NULL,
+      listing_key text NOT NULL,
+      status text NOT NULL,
+      grp smallint NOT NULL,
+      list_price float8,
+      close_price float8,
+      price float8,
+      max_list_price float8,
+      price_reduced boolean NOT NULL,
+      beds float8,
+      baths float8,
+      sqft float8,
+      lat float8 NOT NULL,
+      lng float8 NOT NULL,
+      pt point NOT NULL,
+      ux float8 NOT NULL,
+      uy float8 NOT NULL,
+      uz float8 NOT NULL,
+      cy int NOT NULL,
+      cx int NOT NULL,
+      listing_id text,
+      mlsid_key text COLLATE "C",
+      address text,
+      address_key text COLLATE "C",
+      city text,
+      city_key text COLLATE "C",
+      state text,
+      postal_code text,
+      zip5 text COLLATE "C",
+      county text,
+      county_key text COLLATE "C",
+      property_type text,
+      property_subtype text,
+      kinds int NOT NULL,
+      waterfront boolean,
+      view boolean,
+      pool boolean,
+      new_construction boolean,
+      list_date text COLLATE "C",
+      close_date text COLLATE "C",
+      sort_date text COLLATE "C",
+      modified_at text,
+      photos text[] NOT NULL,
+      broken_photos text[] NOT NULL,
+      visible_photos text[] NOT NULL,
+      all_photos_broken boolean NOT NULL,
+      words tsvector NOT NULL
+    )`);
+    const idx = (sql: string) => tx.query(`CREATE INDEX ON ${t('search_listings')} ${sql}`);
+    await idx('USING gist (pt)');
+    await idx('USING gin (words)');
+    await idx('(grp, sort_date DESC NULLS LAST, pdid) INCLUDE (lat, lng)');
+    await idx('(grp, price ASC NULLS LAST, pdid)');
+    await idx('(grp, price DESC NULLS LAST, pdid)');
+    await idx('(grp, beds DESC NULLS LAST, pdid)');
+    await idx('(grp, sqft DESC NULLS LAST, pdid)');
+    await idx('(grp, city_key)');
+    await idx('(grp, zip5)');
+    await idx('(grp, county_key)');
+    await idx('(mlsid_key text_pattern_ops)');
+    await idx('(address_key text_pattern_ops)');
+    await idx('(grp, lat)');
+    await idx('(grp, lng)');
+    await tx.query(`CREATE TABLE ${t('search_cells')} (
+      grp smallint NOT NULL, lvl smallint NOT NULL, cy int NOT NULL, cx int NOT NULL,
+      n int NOT NULL, sum_lat float8 NOT NULL, sum_lng float8 NOT NULL,
+      PRIMARY KEY (grp, lvl, cy, cx)
+    )`);
+    await tx.query(`CREATE TABLE ${t('search_terms')} (
+      kind text NOT NULL, key text COLLATE "C" NOT NULL, label text NOT NULL, n int NOT NULL,
+      PRIMARY KEY (kind, key)
+    )`);
+    await tx.query(`CREATE INDEX ON ${t('search_terms')} USING gin (key gin_trgm_ops)`);
+  },
+
+  async apply(events, { tx, table }) {
+    const pdids = [...new Set(events.map((e) => (e.data as { pdid: string }).pdid))];
+    const before = await loadDocs(tx, table('search_listings'), pdids);
+    const after = new Map<string, SearchDoc | undefined>(before);
+    for (const e of events) {
+      const pdid = (e.data as { pdid: string }).pdid;
+      after.set(pdid, evolveDoc(after.get(pdid), e));
+    }
+    const upserts: SearchDoc[] = [];
+    const deletes: string[] = [];
+    for (const pdid of pdids) {
+      const doc = after.get(pdid);
+      if (doc) upserts.push(doc);
+      else if (before.has(pdid)) deletes.push(pdid);
+    }
+    await writeDocs(tx, table('search_listings'), upserts);
+    if (deletes.length > 0) await tx.query(`DELETE FROM ${table('search_listings')} WHERE pdid = ANY($1::text[])`, [deletes]);
+    const minus = pdids.flatMap((p) => contributionsOf(before.get(p)));
+    const plus = pdids.flatMap((p) => contributionsOf(after.get(p)));
+    await applyAggregateDeltas(tx, table('search_cells'), table('search_terms'), minus, plus);
+  },
+};
+
+/** The search projection's fold: the listings context's own evolve, plus the highest price seen. */
+export function evolveDoc(doc: SearchDoc | undefined, stored: StoredEvent): SearchDoc | undefined {
+  const e = stored as unknown as ListingEvent;
+  const state = evolveListing(
+    doc ? { listed: true, pdid: doc.pdid, mls: doc.mls, record: doc.record, brokenPhotos: doc.brokenPhotos } : { listed: false, removed: false },
+    e,
+  );
+  if (!state.listed) return undefined;
+  const previousMax = e.type === 'ListingListed' ? null : (doc?.maxListPrice ?? null);
+  const price = state.record.ListPrice;
+  const maxListPrice = price === null ? previousMax : previousMax === null ? price : Math.max(previousMax, price);
+  return { pdid: state.pdid, mls: state.mls, record: { ...state.record, PublicRemarks: null }, brokenPhotos: state.brokenPhotos, maxListPrice };
+}
+
+type Row = {
+  pdid: string; mls: string; listing_key: string; status: ListingRecord['StandardStatus'];
+  list_price: number | null; close_price: number | null; close_date: string | null; modified_at: string | null;
+  listing_id: string | null; address: string | null; city: string | null; state: string | null; postal_code: string | null;
+  county: string | null; lat: number; lng: number; beds: number | null; baths: number | null; sqft: number | null;
+  property_type: string | null; property_subtype: string | null; list_date: string | null;
+  waterfront: boolean | null; view: boolean | null; pool: boolean | null; new_construction: boolean | null;
+  photos: string[]; broken_photos: string[]; max_list_price: number | null;
+};
+
+async function loadDocs(tx: pg.PoolClient, table: string, pdids: readonly string[]): Promise<Map<string, SearchDoc>> {
+  const { rows } = await tx.query<Row>(
+    `SELECT pdid, mls, listing_key, status, list_price, close_price, close_date, modified_at, listing_id, address, city, state,
+       postal_code, county, lat, lng, beds, baths, sqft, property_type, property_subtype, list_date, waterfront, view, pool,
+       new_construction, photos, broken_photos, max_list_price
+     FROM ${table} WHERE pdid = ANY($1::text[])`,
+    [pdids],
+  );
+  return new Map(rows.map((r) => [r.pdid, docOf(r)]));
+}
+
+function docOf(r: Row): SearchDoc {
+  return {
+    pdid: r.pdid,
+    mls: r.mls,
+    brokenPhotos: r.broken_photos,
+    maxListPrice: r.max_list_price,
+    record: {
+      ListingKey: r.listing_key,
+      StandardStatus: r.status,
+      ListPrice: r.list_price,
+      ClosePrice: r.close_price,
+      CloseDate: r.close_date,
+      ModificationTimestamp: r.modified_at,
+      ListingId: r.listing_id,
+      UnparsedAddress: r.address,
+      City: r.city,
+      StateOrProvince: r.state,
+      PostalCode: r.postal_code,
+      CountyOrParish: r.county,
+      Latitude: r.lat,
+      Longitude: r.lng,
+      BedroomsTotal: r.beds,
+      BathroomsTotalInteger: r.baths,
+      LivingArea: r.sqft,
+      PropertyType: r.property_type,
+      PropertySubType: r.property_subtype,
+      ListingContractDate: r.list_date,
+      PublicRemarks: null,
+      WaterfrontYN: r.waterfront,
+      ViewYN: r.view,
+      PoolPrivateYN: r.pool,
+      NewConstructionYN: r.new_construction,
+      photos: r.photos,
+    },
+  };
+}
+
+const COLUMNS = `pdid text, mls text, listing_key text, status text, grp smallint, list_price float8, close_price float8, price float8,
+  max_list_price float8, price_reduced boolean, beds float8, baths float8, sqft float8, lat float8, lng float8,
+  ux float8, uy float8, uz float8, cy int, cx int, listing_id text, mlsid_key text, address text, address_key text, city text,
+  city_key text, state text, postal_code text, zip5 text, county text, county_key text, property_type text, property_subtype text,
+  kinds int, waterfront boolean, view boolean, pool boolean, new_construction boolean, list_date text, close_date text,
+  sort_date text, modified_at text, photos text[], broken_photos text[], visible_photos text[], all_photos_broken boolean, words text[]`;
+const NAMES = COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]!);
+
+async function writeDocs(tx: pg.PoolClient, table: string, docs: readonly SearchDoc[]): Promise<void> {
+  if (docs.length === 0) return;
+  const rows = docs.map((doc) => {
+    const r = doc.record;
+    const d = deriveSearchFields(doc);
+    return {
+      pdid: doc.pdid, mls: doc.mls, listing_key: r.ListingKey, status: r.StandardStatus, grp: d.grp,
+      list_price: r.ListPrice, close_price: r.ClosePrice, price: d.price, max_list_price: doc.maxListPrice,
+      price_reduced: d.priceReduced, beds: r.BedroomsTotal, baths: r.BathroomsTotalInteger, sqft: r.LivingArea,
+      lat: r.Latitude, lng: r.Longitude, ux: d.ux, uy: d.uy, uz: d.uz, cy: d.cy, cx: d.cx,
+      listing_id: r.ListingId, mlsid_key: d.mlsidKey, address: r.UnparsedAddress, address_key: d.addressKey,
+      city: r.City, city_key: d.cityKey, state: r.StateOrProvince, postal_code: r.PostalCode, zip5: d.zip5,
+      county: r.CountyOrParish, county_key: d.countyKey, property_type: r.PropertyType, property_subtype: r.PropertySubType,
+      kinds: d.kinds, waterfront: r.WaterfrontYN, view: r.ViewYN, pool: r.PoolPrivateYN, new_construction: r.NewConstructionYN,
+      list_date: r.ListingContractDate, close_date: r.CloseDate, sort_date: d.sortDate, modified_at: r.ModificationTimestamp,
+      photos: r.photos, broken_photos: doc.brokenPhotos, visible_photos: d.visiblePhotos, all_photos_broken: d.allPhotosBroken,
+      words: d.words,
+    };
+  });
+  const cols = NAMES.filter((n) => n !== 'words');
+  await tx.query(
+    `INSERT INTO ${table} (${cols.join(', ')}, pt, words)
+     SELECT ${cols.map((c) => `r.${c}`).join(', ')}, point(r.lng, r.lat), array_to_tsvector(r.words)
+     FROM jsonb_to_recordset($1::jsonb) AS r(${COLUMNS})
+     ON CONFLICT (pdid) DO UPDATE SET ${[...cols.filter((c) => c !== 'pdid'), 'pt', 'words'].map((c) => `${c} = excluded.${c}`).join(', ')}`,
+    [JSON.stringify(rows)],
+  );
+}

@@ -1,0 +1,69 @@
+import type { Box, SearchCriteria } from './search-criteria';
+
+/** What a result card, a pin or a details page shows of a listing, as the index holds it. */
+export type IndexedListing = {
+  readonly pdid: string;
+  readonly mlsid: string | null;
+  readonly address: string | null;
+  readonly city: string | null;
+  readonly state: string | null;
+  readonly zip: string | null;
+  readonly county: string | null;
+  /** ClosePrice when Closed, ListPrice otherwise. */
+  readonly price: number | null;
+  readonly beds: number | null;
+  readonly baths: number | null;
+  readonly sqft: number | null;
+  readonly status: string;
+  readonly propertyType: string | null;
+  readonly latitude: number;
+  readonly longitude: number;
+  /** Photos in order, without the ones reported broken. */
+  readonly photos: readonly string[];
+  /** True when the listing had photos and every one was reported broken. */
+  readonly allPhotosBroken: boolean;
+  readonly listDate: string | null;
+  readonly closeDate: string | null;
+};
+
+export type Pin = { readonly pdid: string; readonly latitude: number; readonly longitude: number; readonly price: number | null };
+
+/** Matches of one grid cell: a true count at the matches' mean position. */
+export type Cluster = { readonly latitude: number; readonly longitude: number; readonly count: number };
+
+export type SearchPage = { readonly offset: number; readonly limit: number };
+
+export type MapQuery = {
+  /** How many of the first matches (in sort order) to return as pins. */
+  readonly pins: number;
+  /** Cluster cells are 360 / 2^clusterLevel degrees (0 to 20). */
+  readonly clusterLevel: number;
+};
+
+export type MapResult = {
+  readonly total: number;
+  readonly pins: readonly Pin[];
+  /** Bounds every match, not only the pins; null when nothing matches. */
+  readonly bounds: Box | null;
+  readonly clusters: readonly Cluster[];
+};
+
+export type SuggestionKind = 'city' | 'county' | 'zip' | 'address' | 'mlsid';
+export type Suggestion = { readonly kind: SuggestionKind; readonly value: string; readonly label: string };
+
+/**
+ * The search read model (architecture: "SearchIndex port"): criteria in; ordered pdids, totals,
+ * bounds and clusters out. Adapters: postgres/ (default) and, later, Meilisearch. Every adapter
+ * gives the same answer for the same criteria: ties are broken by pdid in byte order.
+ */
+export abstract class SearchIndex {
+  abstract search(criteria: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }>;
+  abstract map(criteria: SearchCriteria, query: MapQuery): Promise<MapResult>;
+  /** The listings of these pdids in the order given; unknown ones are left out. */
+  abstract listings(pdids: readonly string[]): Promise<IndexedListing[]>;
+  /**
+   * Up to `limit` suggestions of each kind for a lower-cased term: names that start with it (or
+   * one of whose words does), most listings first.
+   */
+  abstract suggest(kinds: readonly SuggestionKind[], term: string, limit: number): Promise<Suggestion[]>;
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { metadataOf, systemContext } from '../commands/command-context';
+import type { EventStore } from '../eventstore/event-store.port';
+import { type ImportCounts, type ImportItem, importListings, resoItems, generatedListingItems } from '../modules/listings';
+import { readKingCountySales, readSacramentoListings } from '../modules/listings/demo-data';
+import { newId } from '../shared/ids';
+import { logger } from '../shared/logger';
+import { projectRoot } from '../shared/paths';
+
+const log = logger('demo');
+
+const MARKER = 'demo-listings-seed';
+/** Generated Active listings on top of the two files: the demo has 32,582 listings in all. */
+export const DEMO_GENERATED_LISTINGS = 10_000;
+const GENERATOR_SEED = 7;
+
+export type DemoListingSource = { readonly mls: string; readonly name: string; readonly items: () => Promise<AsyncIterable<ImportItem>> };
+
+/** The shared data folder sits beside the repository (contract section 1: `../shared/data`). */
+export const demoDataDir = (): string => path.resolve(projectRoot, '..', 'shared', 'data');
+
+export function demoListingSources(today: string, generated = DEMO_GENERATED_LISTINGS): DemoListingSource[] {
+  const dir = demoDataDir();
+  return [
+    { mls: 'NWMLS', name: 'King County sales (Closed)', items: async () => resoItems(readKingCountySales(path.join(dir, 'kc_house_data.csv'))) },
+    { mls: 'METROLIST', name: 'Sacramento listings (Active)', items: async () => resoItems(readSacramentoListings(path.join(dir, 'sacramento_transactions.csv'))) },
+    { mls: 'DEMO', name: 'generated listings (Active)', items: () => generatedListingItems({ count: generated, seed: GENERATOR_SEED, today }) },
+  ];
+}
+
+/**
+ * The demo listings of contract section 1, through the same import path as `npm run import`.
+ * Runs on a first start (no listing in the store yet) and until its marker is written, so a
+ * start killed half-way finishes the job; records already imported append nothing again.
+ */
+export async function seedDemoListings(store: EventStore, now = new Date()): Promise<ImportCounts | undefined> {
+  if ((await store.streamRevision(MARKER)) !== undefined) return undefined;
+  const started = (await store.readAll({ transactionId: 0n, globalPosition: 0n }, { types: ['ListingListed'], limit: 1 })).events[0];
+  if (started && !started.streamId.startsWith('listing-NWMLS-')) return undefined;
+  const ctx = systemContext(now);
+  const total: ImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };
+  const t0 = Date.now();
+  for (const source of demoListingSources(now.toISOString().slice(0, 10))) {
+    let last = Date.now();
+    const counts = await importListings(store, await source.items(), {
+      mls: source.mls,
+      ctx,
+      onRejected: (r) => log.warn('demo record rejected', { source: source.name, record: r.record, message: r.message }),
+      onProgress: (c) => {
+        if (Date.now() - last < 2000) return;
+        last = Date.now();
+        log.info(`loading demo listings: ${source.name}`, { done: c.imported + c.changed + c.unchanged + c.rejected });
+      },
+    });
+    for (const k of Object.keys(total) as (keyof ImportCounts)[]) total[k] += counts[k];
+  }
+  await store.append(MARKER, 'no_stream', [{ type: 'DemoListingsSeeded', data: { ...total }, eventId: newId(), metadata: metadataOf(ctx) }]);
+  log.info('demo listings loaded', { ...total, seconds: Math.round((Date.now() - t0) / 100) / 10 });
+  return total;
+}
+
+/** First start: load the demo listings, then wait until search shows them all before serving. */
+export async function loadDemoListings(store: EventStore, runner: { waitForCatchUp(timeoutMs?: number, name?: string): Promise<void> }): Promise<void> {
+  const t0 = Date.now();
+  const counts = await seedDemoListings(store);
+  if (!counts) return;
+  await runner.waitForCatchUp(300_000, 'search');
+  log.info('demo listings searchable', { seconds: Math.round((Date.now() - t0) / 100) / 10 });
+}

@@ -1,0 +1,109 @@
+import type { StoredEvent } from '../../../shared/event';
+import { assertNever } from '../../../shared/errors';
+import { evolveListing, initialListing, type Listing } from '../listing';
+import type { ListingRecord } from '../listing-record';
+import type { ListingEvent } from '../listings.events';
+import { type Card, toCard } from '../search-listings/card';
+
+export type HistoryEntry = { at: string; event: string; price: number | null; previousPrice?: number | null; status: string | null };
+
+export type ListingDetailsView = Card & {
+  mls: string;
+  listingKey: string;
+  propertySubType: string | null;
+  listPrice: number | null;
+  closePrice: number | null;
+  remarks: string | null;
+  waterfront: boolean | null;
+  view: boolean | null;
+  pool: boolean | null;
+  newConstruction: boolean | null;
+  modifiedAt: string | null;
+  history: HistoryEntry[];
+};
+
+const day = (iso: string | null, fallback: string): string => iso ?? fallback;
+
+/**
+ * The listing page: the listing as folded from its events, with its price and status history
+ * (the feed's dates where it gave them, else when we learnt of the change). Undefined when the
+ * listing is not listed now.
+ */
+export function listingDetails(stored: readonly StoredEvent[]): ListingDetailsView | undefined {
+  let state: Listing = initialListing();
+  const history: HistoryEntry[] = [];
+  for (const s of stored) {
+    const e = s as unknown as ListingEvent & { metadata: { at: string } };
+    const learnt = e.metadata.at;
+    switch (e.type) {
+      case 'ListingListed': {
+        const r = e.data.listing;
+        history.push({ at: day(r.ListingContractDate, r.ModificationTimestamp ?? learnt), event: 'Listed', price: r.ListPrice, status: r.StandardStatus === 'Closed' ? null : r.StandardStatus });
+        if (r.StandardStatus === 'Closed') history.push({ at: day(r.CloseDate, r.ModificationTimestamp ?? learnt), event: 'Sold', price: r.ClosePrice, status: 'Closed' });
+        break;
+      }
+      case 'ListingPriceChanged': {
+        const { ListPrice: price, previousListPrice: previousPrice } = e.data;
+        const event = price !== null && previousPrice !== null && price < previousPrice ? 'Price Reduced' : 'Price Changed';
+        history.push({ at: e.data.ModificationTimestamp ?? learnt, event, price, previousPrice, status: state.listed ? state.record.StandardStatus : null });
+        break;
+      }
+      case 'ListingStatusChanged':
+        history.push(
+          e.data.StandardStatus === 'Closed'
+            ? { at: day(e.data.CloseDate, e.data.ModificationTimestamp ?? learnt), event: 'Sold', price: e.data.ClosePrice, status: 'Closed' }
+            : { at: e.data.ModificationTimestamp ?? learnt, event: e.data.StandardStatus, price: state.listed ? state.record.ListPrice : null, status: e.data.StandardStatus },
+        );
+        break;
+      case 'ListingRemoved':
+        history.push({ at: e.data.ModificationTimestamp ?? learnt, event: 'Removed', price: null, status: null });
+        break;
+      case 'ListingDetailsChanged':
+      case 'ListingPhotosChanged':
+      case 'ListingPhotoReportedBroken':
+        break;
+      default:
+        assertNever(e);
+    }
+    state = evolveListing(state, e);
+  }
+  if (!state.listed) return undefined;
+  const r: ListingRecord = state.record;
+  const visible = r.photos.filter((u) => !state.brokenPhotos.includes(u));
+  const card = toCard({
+    pdid: state.pdid,
+    mlsid: r.ListingId,
+    address: r.UnparsedAddress,
+    city: r.City,
+    state: r.StateOrProvince,
+    zip: r.PostalCode,
+    county: r.CountyOrParish,
+    price: r.StandardStatus === 'Closed' ? r.ClosePrice : r.ListPrice,
+    beds: r.BedroomsTotal,
+    baths: r.BathroomsTotalInteger,
+    sqft: r.LivingArea,
+    status: r.StandardStatus,
+    propertyType: r.PropertySubType ?? r.PropertyType,
+    latitude: r.Latitude,
+    longitude: r.Longitude,
+    photos: visible,
+    allPhotosBroken: r.photos.length > 0 && visible.length === 0,
+    listDate: r.ListingContractDate,
+    closeDate: r.CloseDate,
+  });
+  return {
+    ...card,
+    mls: state.mls,
+    listingKey: r.ListingKey,
+    propertySubType: r.PropertySubType,
+    listPrice: r.ListPrice,
+    closePrice: r.ClosePrice,
+    remarks: r.PublicRemarks,
+    waterfront: r.WaterfrontYN,
+    view: r.ViewYN,
+    pool: r.PoolPrivateYN,
+    newConstruction: r.NewConstructionYN,
+    modifiedAt: r.ModificationTimestamp,
+    history,
+  };
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import type pg from 'pg';
+import { PostgresSearchIndex } from '../../../projections/search/postgres/postgres-search-index';
+import { SearchIndex } from '../../../projections/search/search-index.port';
+import { DB_POOL } from '../../app/tokens';
+import { DemoPhotosController } from './demo-photos/demo-photos.http';
+import { ListingDetailsController } from './listing-details/listing-details.http';
+import { ReportBrokenPhotoController } from './report-broken-photo/report-broken-photo.http';
+import { SearchListingsController } from './search-listings/search-listings.http';
+
+/** Listings and search: the search API, listing details, broken-photo reports and the demo photos. */
+@Module({
+  controllers: [SearchListingsController, ListingDetailsController, ReportBrokenPhotoController, DemoPhotosController],
+  providers: [{ provide: SearchIndex, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [DB_POOL] }],
+})
+export class ListingsModule {}

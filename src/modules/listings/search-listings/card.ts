@@ -1,0 +1,58 @@
+import type { IndexedListing } from '../../../../projections/search/search-index.port';
+import { PLACEHOLDER_PHOTO_URL } from '../demo-photos/house-svg';
+
+/** A result card (contract section 3): every key present, null when unknown. */
+export type Card = {
+  pdid: string;
+  mlsid: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  county: string | null;
+  price: number | null;
+  priceShort: string | null;
+  beds: number | null;
+  baths: number | null;
+  sqft: number | null;
+  status: string;
+  propertyType: string | null;
+  latitude: number;
+  longitude: number;
+  photos: string[];
+  listDate: string | null;
+  closeDate: string | null;
+};
+
+/** $950, $222k, $1.25M, $1M ($999,600 rounds to a thousand thousands: $1M). */
+export function priceShort(price: number | null): string | null {
+  if (price === null) return null;
+  if (price < 1000) return `$${Math.round(price)}`;
+  const k = Math.round(price / 1000);
+  if (k < 1000) return `$${k}k`;
+  return `$${String(Math.round(price / 10_000) / 100)}M`;
+}
+
+export function toCard(l: IndexedListing): Card {
+  return {
+    pdid: l.pdid,
+    mlsid: l.mlsid,
+    address: l.address,
+    city: l.city,
+    state: l.state,
+    zip: l.zip,
+    county: l.county,
+    price: l.price,
+    priceShort: priceShort(l.price),
+    beds: l.beds,
+    baths: l.baths,
+    sqft: l.sqft,
+    status: l.status,
+    propertyType: l.propertyType,
+    latitude: l.latitude,
+    longitude: l.longitude,
+    photos: l.allPhotosBroken ? [PLACEHOLDER_PHOTO_URL] : [...l.photos],
+    listDate: l.listDate,
+    closeDate: l.closeDate,
+  };
+}

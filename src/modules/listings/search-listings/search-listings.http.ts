@@ -1,0 +1,118 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { cellSize } from '../../../../projections/search/geo';
+import { SearchIndex } from '../../../../projections/search/search-index.port';
+import { CONFIG } from '../../../app/tokens';
+import type { Config } from '../../../config/config';
+import { notFound, validation } from '../../../shared/errors';
+import { autocomplete } from './autocomplete';
+import { type Card, priceShort, toCard } from './card';
+import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from './search-request';
+
+/** The stored result sequence behind Previous / Next / All holds at most this many listings. */
+export const PDIDS_CAP = 1000;
+const VIEW_PATHS: Record<SearchView, string> = { list: '/search', split: '/search/split', map: '/search/map' };
+
+const asObject = (body: unknown): Record<string, unknown> => {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validation('The search criteria must be a JSON object');
+  return body as Record<string, unknown>;
+};
+
+/** Search (contract section 3): list, map and split, result cards, autocomplete, result sequence. */
+@Controller('api/search')
+export class SearchListingsController {
+  constructor(
+    @Inject(SearchIndex) private readonly index: SearchIndex,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>) {
+    const req = parseSearchRequest(query, 'list');
+    const perpage = listPerpage(req.perpage);
+    const found = await this.index.search(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
+    return { results: await this.cards(found.pdids), total: found.total, page: req.page, perpage, ...titles(req, 'list') };
+  }
+
+  @Post('map')
+  @HttpCode(200)
+  map(@Body() body: unknown) {
+    return this.mapOrSplit(asObject(body), 'map');
+  }
+
+  @Post('split')
+  @HttpCode(200)
+  split(@Body() body: unknown) {
+    return this.mapOrSplit(asObject(body), 'split');
+  }
+
+  @Get('result/:pdid')
+  async result(@Param('pdid') pdid: string): Promise<Card> {
+    const [card] = await this.cards([pdid]);
+    if (!card) throw notFound('No such listing');
+    return card;
+  }
+
+  @Post('pdids')
+  @HttpCode(200)
+  async pdids(@Body() body: unknown) {
+    const req = parseSearchRequest(asObject(body), 'list');
+    const found = await this.index.search(req.criteria, { offset: 0, limit: PDIDS_CAP });
+    return { pdids: found.pdids, total: found.total };
+  }
+
+  @Get('autocomplete/:type/:term')
+  suggest(@Param('type') type: string, @Param('term') term: string, @Query() query: Record<string, unknown>) {
+    for (const k of Object.keys(query)) if (k !== 'IncludeSearches') throw validation(`Unknown autocomplete parameter: ${k}`);
+    const include = query.IncludeSearches;
+    if (include !== undefined && typeof include !== 'string') throw validation('IncludeSearches must be 1 or 0');
+    return autocomplete(this.index, type, term, include);
+  }
+
+  private async mapOrSplit(body: Record<string, unknown>, view: 'map' | 'split') {
+    const req = parseSearchRequest(body, view);
+    if (req.type !== undefined && req.type !== view) throw validation(`type must be ${view} here`);
+    const cap = this.config.mapPinCap;
+    const pins = req.perpage ?? cap;
+    if (pins > cap) throw validation(`perpage must be a whole number from 1 to ${cap} on the map`);
+    const [found, page] = await Promise.all([
+      this.index.map(req.criteria, { pins, clusterLevel: clusterLevel(req) }),
+      view === 'split' ? this.index.search(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
+    ]);
+    return {
+      total: found.total,
+      results: {
+        ...titles(req, view),
+        results: found.pins.map((p) => ({ pdid: p.pdid, latitude: p.latitude, longitude: p.longitude, priceShort: priceShort(p.price) })),
+        mapBounds: found.bounds,
+      },
+      clusters: found.clusters,
+      ...(page ? { cards: await this.cards(page.pdids), page: req.page, perpage: DEFAULT_PERPAGE } : {}),
+    };
+  }
+
+  private async cards(pdids: readonly string[]): Promise<Card[]> {
+    return (await this.index.listings(pdids)).map(toCard);
+  }
+}
+
+function listPerpage(asked: number | undefined): number {
+  if (asked === undefined) return DEFAULT_PERPAGE;
+  if (asked > MAX_PERPAGE) throw validation(`perpage must be a whole number from 1 to ${MAX_PERPAGE}`);
+  return asked;
+}
+
+function titles(req: SearchRequest, view: SearchView) {
+  return { searchTitle: req.searchTitle, searchUrl: `${VIEW_PATHS[view]}${req.searchQs ? `?${req.searchQs}` : ''}`, searchQs: req.searchQs };
+}
+
+/**
+ * Cluster cells of about 32 screen pixels: a 256-pixel tile spans 360 / 2^zoom degrees. Without
+ * a zoom the map box stands for the viewport (about eight cells across), else the spec's start zoom 5.
+ */
+function clusterLevel(req: SearchRequest): number {
+  if (req.zoom !== undefined) return Math.min(20, req.zoom + 3);
+  const box = req.criteria.box;
+  if (!box) return 8;
+  const span = Math.max(box.maxLng - box.minLng, box.maxLat - box.minLat, cellSize(20));
+  return Math.max(0, Math.min(20, Math.round(Math.log2(360 / (span / 8)))));
+}
