@@ -184,7 +184,8 @@ export function KeywordBox({ tags, onTagsChange, onSubmit, onCleared, filtersOpe
                       onMouseMove={() => i !== ac.active && dispatch({ type: 'hover', index: i })}
                       onClick={() => pick(item)}
                     >
-                      {item.friendlyInputName || item.value}
+                      <span className={styles.optionValue}>{item.value}</span>
+                      {item.friendlyInputName && <span className={styles.optionKind}>{item.friendlyInputName}</span>}
                     </div>
                   );
                 })}

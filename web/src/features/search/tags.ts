@@ -25,7 +25,8 @@ export function labelFor(field: TagField, value: string): string {
 
 export function tagFromItem(item: AutocompleteItem): Tag | null {
   if (!isTagField(item.inputName) || !item.value.trim()) return null;
-  return { field: item.inputName, value: item.value.trim(), label: item.friendlyInputName?.trim() || labelFor(item.inputName, item.value) };
+  // friendlyInputName names the kind of input ('City'); the place itself is the value.
+  return { field: item.inputName, value: item.value.trim(), label: labelFor(item.inputName, item.value) };
 }
 
 /** Adds a tag unless the same place is already there; a single-value field keeps only the newest tag. */
