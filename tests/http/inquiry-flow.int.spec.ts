@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { DEMO_SITES } from '../../src/demo/demo-accounts';
 import { type Started, startServer } from '../../src/main';
+import { CommunicationLinks } from '../../src/modules/accounts';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { INQUIRY_MESSAGES as M } from '../../src/modules/leads';
 import { testConfig } from '../support/test-config';
@@ -211,7 +212,6 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
 
   it('applies signed communication links without a session, and refuses tampered ones', async () => {
     const userId = (await ada.get('/api/account/me')).body.userDID as string;
-    const { CommunicationLinks } = await import('../../src/modules/accounts');
     const links = await server.app.get(CommunicationLinks).unsubscribeLinks(userId);
     const token = new URL(links.unsubscribe_email).searchParams.get('unsubscribe_email')!;
     const anonymous = visitor();
@@ -240,7 +240,6 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
   it('takes RFC 8058 one-click unsubscribes with the List-Unsubscribe=One-Click body, without Origin or session', async () => {
     const me = (await ada.get('/api/account/me')).body;
     await ada.post('/api/account/update', { UnsubscribeEmail: false });
-    const { CommunicationLinks } = await import('../../src/modules/accounts');
     const links = await server.app.get(CommunicationLinks).unsubscribeLinks(me.userDID);
     const url = new URL(links.oneClick);
     const mailProvider = WebClient.for(server.url, 'demo.localhost');

@@ -15,6 +15,7 @@ import { WebClient } from '../support/web-client';
 const CLIENT_ID = 'porchlight-test.apps.googleusercontent.com';
 const FB_APP = 'app-1';
 const FB_SECRET = 'fb-secret';
+type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
 /** A real HTTP server on 127.0.0.1 answering JSON by path. */
 async function jsonServer(handler: (url: URL) => [number, unknown]): Promise<{ url: string; close(): Promise<void> }> {
@@ -31,13 +32,13 @@ describe('Google and Facebook sign-in against a local key set and Graph stand-in
   let server: Started;
   let jwks: Awaited<ReturnType<typeof jsonServer>>;
   let graph: Awaited<ReturnType<typeof jsonServer>>;
-  let googleKey: CryptoKey;
-  let otherKey: CryptoKey;
+  let googleKey: SigningKey;
+  let otherKey: SigningKey;
   let publicJwk: JWK;
   const client = (host = 'demo.localhost') => WebClient.for(server.url, host);
   const now = () => Math.floor(Date.now() / 1000);
 
-  const idToken = (claims: Record<string, unknown> = {}, opts: { key?: CryptoKey; kid?: string } = {}) =>
+  const idToken = (claims: Record<string, unknown> = {}, opts: { key?: SigningKey; kid?: string } = {}) =>
     new SignJWT({ email: 'gina@example.com', email_verified: true, given_name: 'Gina', family_name: 'Google', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? 'k1', typ: 'JWT' })
       .setIssuer((claims.iss as string) ?? 'https://accounts.google.com')
