@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresEventStore } from '../../../src/eventstore/postgres/postgres-event-store';
+import { parseSearchRequest } from '../../../src/modules/listings/search-listings/search-request';
+import { importSearchDataset, referenceListings } from '../../../tests/support/search-dataset';
+import { type ReferenceListing, referenceClusters, referenceMatches, referenceOrder } from '../../../tests/support/search-reference';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { ProjectionRunner } from '../../runner/projection-runner';
+import { searchProjection } from './search-listings.projection';
+import { PostgresSearchIndex } from './postgres-search-index';
+
+/**
+ * The reference test of issue 3: random criteria through the index and through a brute-force
+ * filter written from the contract's words, over the same imported listings: same totals, same
+ * order, same pins, bounds and cluster counts.
+ */
+describe('PostgreSQL search index against the reference', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let runner: ProjectionRunner;
+  let index: PostgresSearchIndex;
+  let listings: ReferenceListing[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
+    await importSearchDataset(store, { kingCounty: 2500, generated: 2500 });
+    runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 700 });
+    runner.start();
+    await runner.waitForCatchUp(120_000);
+    index = new PostgresSearchIndex(db.pool);
+    listings = await referenceListings(store);
+  }, 240_000);
+  afterAll(async () => {
+    await runner?.stop();
+    await store?.close();
+    await db?.drop();
+  });
+
+  const criteria = () => {
+    const pick = <T>(list: readonly T[]) => fc.integer({ min: 0, max: list.length - 1 }).map((i) => list[i]!);
+    const anchor = pick(listings.map((l) => l.record));
+    const fmt = (n: number) => String(Math.round(n * 1e7) / 1e7 + 1.3e-8);
+    const cities = [...new Set(listings.map((l) => l.record.City).filter((c): c is string => !!c))];
+    const zips = [...new Set(listings.map((l) => (l.record.PostalCode ?? '').slice(0, 5)).filter((z) => /^\d{5}$/.test(z)))];
+    const counties = [...new Set(listings.map((l) => l.record.CountyOrParish).filter((c): c is string => !!c))];
+    /** Given once in `odds` runs: most criteria combine a few filters, as people search. */
+    const maybe = <T>(arb: fc.Arbitrary<T>, odds = 7) => fc.oneof({ arbitrary: fc.constant(undefined), weight: odds - 1 }, { arbitrary: arb, weight: 1 });
+    const ring = (lat: number, lng: number, size: number, n: number, seed: number) => {
+      const pts = Array.from({ length: n }, (_, i) => {
+        const a = (2 * Math.PI * i) / n + ((seed * (i + 1)) % 7) / 10;
+        const r = size * (0.4 + (((seed * 13 + i * 7) % 10) / 10) * 0.8);
+        return `${fmt(lat + r * Math.sin(a))} ${fmt(lng + r * Math.cos(a) * 1.4)}`;
+      });
+      return [...pts, pts[0]].join(', ');
+    };
+    // Most criteria are built around one listing, as a visitor searches near what they want.
+    return anchor
+      .chain((home) => {
+        const homePrice = (home.StandardStatus === 'Closed' ? home.ClosePrice : home.ListPrice) ?? 300_000;
+        const near = fc.oneof({ arbitrary: fc.constant(home), weight: 3 }, { arbitrary: anchor, weight: 1 });
+        return fc.record({
+        place: fc.oneof(
+          fc.constant({}),
+          fc.tuple(near, fc.double({ min: 0.005, max: 4, noNaN: true }), fc.double({ min: 0.005, max: 4, noNaN: true })).map(([a, h, w]) => ({
+            minlat: fmt(a.Latitude - h), maxlat: fmt(a.Latitude + h / 2), minlong: fmt(a.Longitude - w / 2), maxlong: fmt(a.Longitude + w),
+          })),
+          // A box whose edges go through listings: inclusive on every side.
+          fc.tuple(near, anchor).map(([a, b]) => ({
+            minlat: String(Math.min(a.Latitude, b.Latitude)), maxlat: String(Math.max(a.Latitude, b.Latitude)),
+            minlong: String(Math.min(a.Longitude, b.Longitude)), maxlong: String(Math.max(a.Longitude, b.Longitude)),
+          })),
+          fc.tuple(fc.array(fc.tuple(near, fc.double({ min: 0.01, max: 1.5, noNaN: true }), fc.integer({ min: 3, max: 9 }), fc.nat(50)), { minLength: 1, maxLength: 3 })).map(([polys]) => ({
+            polygonmap: polys.map(([a, sz, n, seed]) => ring(a.Latitude, a.Longitude, sz, n, seed)).join(':'),
+          })),
+          fc.tuple(near, fc.double({ min: 0.3, max: 150, noNaN: true }), fc.double({ min: -0.05, max: 0.05, noNaN: true })).map(([a, miles, d]) => ({
+            radius: fmt(miles), lat: fmt(a.Latitude + d), long: fmt(a.Longitude - d),
+          })),
+        ),
+        where: fc.oneof(
+          { arbitrary: fc.constant({}), weight: 2 },
+          fc.array(near.map((a) => a.City ?? 'Nowhere'), { minLength: 1, maxLength: 3 }).map((c) => ({ city: c.map((x, i) => (i % 2 ? x.toUpperCase() : ` ${x}`)).join(',') })),
+          fc.array(pick(cities), { minLength: 1, maxLength: 2 }).map((c) => ({ acl_city: [home.City ?? 'Nowhere', ...c].join(', ') })),
+          fc.array(near.map((a) => (a.PostalCode ?? '00000').slice(0, 5)), { minLength: 1, maxLength: 3 }).map((z) => ({ zip: z.filter((x) => /^\d{5}$/.test(x)).join(',') || '00000' })),
+          pick(zips).map((z) => ({ acl_zip5: z })),
+        ),
+        home: fc.constant(home),
+        sold: fc.integer({ min: 0, max: 9 }).map((d) => (home.StandardStatus === 'Closed' ? d > 0 : d === 0)),
+        county: maybe(fc.tuple(fc.oneof(fc.constant(home.CountyOrParish ?? 'King'), fc.constant(home.CountyOrParish ?? 'King'), pick(counties)), fc.boolean()).map(([c, suffix]) => (suffix ? `${c} county` : c.toUpperCase())), 8),
+        kw: maybe(fc.nat(3).map((k) => [home.UnparsedAddress?.split(' ')[1] ?? 'main', home.City ?? '', home.PostalCode ?? '', home.ListingId ?? ''][k]!).filter((x) => /[a-z0-9]/i.test(x)), 6),
+        mlsid: maybe(fc.constant((home.ListingId ?? 'x').toLowerCase()), 12),
+        // Bounds are inclusive: they often sit exactly on a listing's price or size.
+        minprice: maybe(fc.oneof(fc.constant(String(homePrice)), fc.double({ min: 0, max: 1.1, noNaN: true }).map((f) => String(Math.round(homePrice * f))))),
+        maxprice: maybe(fc.oneof(fc.constant(String(homePrice)), fc.double({ min: 0.9, max: 3, noNaN: true }).map((f) => String(Math.round(homePrice * f))))),
+        beds: maybe(fc.integer({ min: 0, max: 5 }).map(String)),
+        baths: maybe(fc.integer({ min: 0, max: 3 }).map(String)),
+        minsqft: maybe(fc.oneof(fc.constant(String(home.LivingArea ?? 1000)), fc.integer({ min: 0, max: 2500 }).map(String)), 6),
+        maxsqft: maybe(fc.oneof(fc.constant(String(home.LivingArea ?? 1000)), fc.integer({ min: 800, max: 6000 }).map(String)), 6),
+        listingtype: maybe(fc.subarray(['singlefamily', 'condo', 'townhouse', 'multifamily', 'land', 'mobile', 'farm', 'commercial'], { minLength: 1, maxLength: 3 }).map((t) => t.join(','))),
+        tags: fc.oneof({ arbitrary: fc.constant([] as string[]), weight: 5 }, { arbitrary: fc.subarray(['waterfront', 'view', 'pool', 'newconstruction', 'pricereduced', 'openhouse'], { minLength: 1, maxLength: 2 }), weight: 1 }),
+        sortby: fc.constantFrom('newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc', 'nearest', undefined),
+        page: fc.integer({ min: 1, max: 3 }),
+        perpage: fc.integer({ min: 1, max: 60 }),
+        level: fc.integer({ min: 3, max: 16 }),
+        });
+      })
+      .map((r) => {
+        const raw: Record<string, string> = { ...r.place, ...r.where, page: String(r.page), perpage: String(r.perpage) };
+        if (r.sold) {
+          // Sold searches need a city or a zip (contract section 3).
+          if (Object.keys(r.where).length === 0) raw.city = r.home.City ?? 'Seattle';
+          raw.soldproperty = '1';
+        }
+        for (const f of ['minprice', 'maxprice', 'beds', 'baths', 'minsqft', 'maxsqft', 'listingtype', 'kw', 'mlsid'] as const) if (r[f] !== undefined) raw[f] = r[f]!;
+        if (r.county !== undefined) raw.acl_county = r.county;
+        for (const t of r.tags) raw[t] = '1';
+        const origin = raw.lat !== undefined || raw.minlat !== undefined || raw.polygonmap !== undefined;
+        if (r.sortby && (r.sortby !== 'nearest' || origin)) raw.sortby = r.sortby;
+        return { raw, level: r.level };
+      });
+  };
+
+  it('gives the same totals, order, pins, bounds and cluster counts for hundreds of random criteria', async () => {
+    let nonEmpty = 0;
+    await fc.assert(
+      fc.asyncProperty(criteria(), async ({ raw, level }) => {
+        const req = parseSearchRequest(raw, 'list');
+        const expected = referenceOrder(referenceMatches(listings, raw), raw);
+        const perpage = Number(raw.perpage);
+        const page = await index.search(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
+        expect(page.total).toBe(expected.length);
+        expect(page.pdids).toEqual(expected.slice((req.page - 1) * perpage, req.page * perpage).map((l) => l.pdid));
+        const map = await index.map(req.criteria, { pins: perpage, clusterLevel: level });
+        expect(map.total).toBe(expected.length);
+        expect(map.pins.map((p) => p.pdid)).toEqual(expected.slice(0, perpage).map((l) => l.pdid));
+        if (expected.length === 0) expect(map.bounds).toBeNull();
+        else {
+          const lats = expected.map((l) => l.record.Latitude);
+          const lngs = expected.map((l) => l.record.Longitude);
+          expect(map.bounds).toEqual({ minLat: Math.min(...lats), maxLat: Math.max(...lats), minLng: Math.min(...lngs), maxLng: Math.max(...lngs) });
+          nonEmpty++;
+        }
+        const cells = [...referenceClusters(expected, level).values()].sort((a, b) => b - a);
+        expect(map.clusters.map((c) => c.count).sort((a, b) => b - a)).toEqual(cells);
+      }),
+      { numRuns: 400, seed: 20241121, endOnFailure: true },
+    );
+    // The criteria must mostly find something, or the comparison proves little.
+    expect(nonEmpty).toBeGreaterThan(150);
+  }, 600_000);
+
+  it('covers both statuses, every listing type and the tags in the data it compares', () => {
+    const statuses = new Set(listings.map((l) => l.record.StandardStatus));
+    expect([...statuses].sort()).toEqual(['Active', 'Closed', 'Pending']);
+    const reduced = referenceMatches(listings, { pricereduced: '1' });
+    expect(reduced.length).toBeGreaterThan(20);
+    for (const t of ['singlefamily', 'condo', 'townhouse', 'multifamily', 'land', 'mobile', 'farm', 'commercial']) {
+      expect(referenceMatches(listings, { listingtype: t }).length, t).toBeGreaterThan(0);
+    }
+  });
+});

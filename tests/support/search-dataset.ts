@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { systemContext } from '../../src/commands/command-context';
+import { handleCommand } from '../../src/commands/handle-command';
+import type { EventStore } from '../../src/eventstore/event-store.port';
+import { evolveListing, importListings, type ImportItem, initialListing, type Listing, type ListingEvent, listingEventTypes, listingStream, resoItems } from '../../src/modules/listings';
+import { generateListings, loadZipDirectory, readKingCountySales, readSacramentoListings, type ResoRecord } from '../../src/modules/listings/demo-data';
+import { reportBrokenPhotoDecider } from '../../src/modules/listings/report-broken-photo/report-broken-photo.decide';
+import type { StoredEvent } from '../../src/shared/event';
+import type { ReferenceListing } from './search-reference';
+
+const DATA = path.resolve(__dirname, '..', '..', '..', 'shared', 'data');
+
+async function take<T>(source: AsyncIterable<T>, n: number): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of source) {
+    out.push(x);
+    if (out.length >= n) break;
+  }
+  return out;
+}
+
+const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) => ({ record: i + 1, line: null, parse: () => r }));
+
+/**
+ * Real and generated listings imported through the import path, then a second and third feed
+ * that drop and raise prices, close, suspend and delete some, move a few to another city; and
+ * some photos reported broken. Deterministic.
+ */
+export async function importSearchDataset(store: EventStore, o: { kingCounty: number; generated: number }): Promise<void> {
+  const ctx = systemContext(new Date('2024-06-01T12:00:00Z'));
+  const kc = await take(readKingCountySales(path.join(DATA, 'kc_house_data.csv')), o.kingCounty);
+  const sac = await take(readSacramentoListings(path.join(DATA, 'sacramento_transactions.csv')), 10_000);
+  const gen = [...generateListings({ seed: 3, count: o.generated, today: '2024-06-01', zips: await loadZipDirectory() })];
+  await importListings(store, resoItems(kc), { mls: 'NWMLS', ctx });
+  await importListings(store, resoItems(sac), { mls: 'METROLIST', ctx, batchSize: 300 });
+  await importListings(store, resoItems(gen), { mls: 'DEMO', ctx });
+
+  const changed = (r: ResoRecord, i: number, pass: number): ResoRecord | null => {
+    const at = `2024-06-0${2 + pass}T00:00:00Z`;
+    const list = r.ListPrice ?? 100_000;
+    switch ((i * 7 + pass) % 9) {
+      case 0: return { ...r, ListPrice: Math.round(list * 0.9), ModificationTimestamp: at };
+      case 1: return { ...r, ListPrice: Math.round(list * 1.05), ModificationTimestamp: at };
+      case 2: return pass === 1 ? { ...r, ListPrice: Math.round(list * 0.8), ModificationTimestamp: at } : { ...r, ListPrice: Math.round(list * 1.1), ModificationTimestamp: at };
+      case 3: return { ...r, StandardStatus: 'Pending', ModificationTimestamp: at };
+      case 4: return { ...r, StandardStatus: 'Closed', ClosePrice: Math.round(list * 0.97), CloseDate: `2024-06-0${2 + pass}`, ModificationTimestamp: at };
+      case 5: return pass === 1 ? { ...r, StandardStatus: 'Delete' as never, ModificationTimestamp: at } : r;
+      case 6: return { ...r, City: 'Sacramento', BedroomsTotal: null, ModificationTimestamp: at };
+      case 7: return { ...r, ListPrice: list, WaterfrontYN: true, ModificationTimestamp: at };
+      default: return null;
+    }
+  };
+  for (const pass of [1, 2]) {
+    const picked = [...sac, ...gen].flatMap((r, i) => (i % 5 === pass ? [changed(r, i, pass)].filter((x): x is ResoRecord => x !== null) : []));
+    const bySource = (prefix: string) => picked.filter((r) => r.ListingKey.startsWith(prefix));
+    await importListings(store, resoItems(bySource('SAC')), { mls: 'METROLIST', ctx, batchSize: 97 });
+    await importListings(store, resoItems(bySource('GEN')), { mls: 'DEMO', ctx, batchSize: 250 });
+  }
+  // A few feed records with nothing but the required fields, and one that is wrong.
+  await importListings(store, items([
+    { ListingKey: 'BARE-1', StandardStatus: 'Active', ListPrice: 250_000, Latitude: 38.58, Longitude: -121.49 },
+    { ListingKey: 'BARE-2', StandardStatus: 'Closed', ClosePrice: 410_000, Latitude: 47.61, Longitude: -122.33, City: 'Seattle', PostalCode: '98101-2233' },
+    { ListingKey: 'BARE-3', StandardStatus: 'Active', ListPrice: 180_000, Latitude: 38.58, Longitude: -121.49, City: ' SACRAMENTO ', CountyOrParish: 'Sacramento County' },
+    { ListingKey: 'BARE-4', StandardStatus: 'Active', ListPrice: 'cheap', Latitude: 38.58, Longitude: -121.49 },
+  ]), { mls: 'BARE', ctx });
+  // Every photo of some listings reported broken, one photo of others.
+  for (const [i, r] of sac.slice(0, 40).entries()) {
+    const photos = (await resoItems([r]).next()).value!.parse() as ResoRecord;
+    const urls = (photos.Media ?? []).map((m) => m.MediaURL).slice(0, i % 2 === 0 ? undefined : 1);
+    for (const url of urls) {
+      await handleCommand(store, listingStream(`METROLIST-${r.ListingKey}`), reportBrokenPhotoDecider, { pdid: `METROLIST-${r.ListingKey}`, url }, ctx).catch(() => undefined);
+    }
+  }
+}
+
+/** Every listed listing as its events make it, with the list prices it had since it was listed. */
+export async function referenceListings(store: EventStore): Promise<ReferenceListing[]> {
+  const byStream = new Map<string, StoredEvent[]>();
+  let from = { transactionId: 0n, globalPosition: 0n };
+  for (;;) {
+    const page = await store.readAll(from, { types: listingEventTypes, limit: 5000 });
+    for (const e of page.events) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e]);
+    from = page.next;
+    if (page.atEnd) break;
+  }
+  const out: ReferenceListing[] = [];
+  for (const events of byStream.values()) {
+    let state: Listing = initialListing();
+    let prices: number[] = [];
+    for (const s of events) {
+      const e = s as unknown as ListingEvent;
+      state = evolveListing(state, e);
+      if (e.type === 'ListingListed') prices = e.data.listing.ListPrice === null ? [] : [e.data.listing.ListPrice];
+      if (e.type === 'ListingPriceChanged' && e.data.ListPrice !== null) prices.push(e.data.ListPrice);
+    }
+    if (state.listed) out.push({ pdid: state.pdid, record: state.record, listPrices: prices });
+  }
+  return out;
+}

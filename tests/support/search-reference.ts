@@ -1,0 +1,131 @@
+import { CELL_LEVEL, cellsOf } from '../../projections/search/geo';
+import type { ListingRecord } from '../../src/modules/listings';
+
+/**
+ * A brute-force search written from the words of contract section 3, over the listings as
+ * folded from their events. It reads the criteria as the raw strings a browser sends and shares
+ * nothing with the parser or the index but the definition of a keyword word and of a map cell.
+ */
+export type ReferenceListing = { readonly pdid: string; readonly record: ListingRecord; readonly listPrices: readonly number[] };
+
+const R = 3958.8;
+const rad = (d: number) => (d * Math.PI) / 180;
+
+export function haversineMiles(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const a = Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
+  return 2 * R * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+const words = (s: string | null | undefined): string[] => (s ? (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) : []);
+const list = (s: string) => s.split(',').map((x) => x.trim().replace(/\s+/g, ' ').toLowerCase()).filter(Boolean);
+const price = (r: ListingRecord) => (r.StandardStatus === 'Closed' ? r.ClosePrice : r.ListPrice);
+const atLeast = (v: number | null, min: string | undefined) => min === undefined || (v !== null && v >= Number(min));
+const atMost = (v: number | null, max: string | undefined) => max === undefined || (v !== null && v <= Number(max));
+
+/** Even-odd rule: a ray to the east crosses the ring an odd number of times. */
+function inRing(lat: number, lng: number, ring: { lat: number; lng: number }[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const yi = ring[i]!.lat, xi = ring[i]!.lng, yj = ring[j]!.lat, xj = ring[j]!.lng;
+    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+export function polygonsOf(text: string): { lat: number; lng: number }[][] {
+  return text.split(':').map((p) => {
+    const pts = p.split(',').map((pair) => {
+      const [lat, lng] = pair.trim().split(/\s+/).map(Number);
+      return { lat: lat!, lng: lng! };
+    });
+    const last = pts.at(-1)!;
+    return last.lat === pts[0]!.lat && last.lng === pts[0]!.lng ? pts.slice(0, -1) : pts;
+  });
+}
+
+const TYPES: Record<string, (r: ListingRecord) => boolean> = {
+  singlefamily: (r) => r.PropertySubType === 'Single Family Residence',
+  condo: (r) => r.PropertySubType === 'Condominium',
+  townhouse: (r) => r.PropertySubType === 'Townhouse',
+  multifamily: (r) => r.PropertyType === 'Residential Income' || ['Duplex', 'Triplex', 'Quadruplex'].includes(r.PropertySubType ?? ''),
+  land: (r) => r.PropertyType === 'Land',
+  mobile: (r) => ['Manufactured Home', 'Mobile Home'].includes(r.PropertySubType ?? ''),
+  farm: (r) => r.PropertyType === 'Farm',
+  commercial: (r) => ['Commercial Sale', 'Commercial Lease'].includes(r.PropertyType ?? ''),
+};
+
+export function referenceMatches(all: readonly ReferenceListing[], c: Readonly<Record<string, string>>): ReferenceListing[] {
+  const county = (s: string | null) => (s ?? '').trim().replace(/\s+/g, ' ').toLowerCase().replace(/ county$/, '');
+  const polygons = c.polygonmap ? polygonsOf(c.polygonmap) : undefined;
+  return all.filter(({ record: r, listPrices }) => {
+    if (c.soldproperty === '1' ? r.StandardStatus !== 'Closed' : r.StandardStatus !== 'Active') return false;
+    for (const f of ['kw', 'acl_kw']) {
+      if (c[f] === undefined) continue;
+      const have = new Set([...words(r.UnparsedAddress), ...words(r.City), ...words(r.CountyOrParish ? `${r.CountyOrParish} County` : null), ...words(r.PostalCode), ...words(r.ListingId)]);
+      if (!words(c[f]).every((w) => have.has(w))) return false;
+    }
+    for (const f of ['city', 'acl_city']) if (c[f] !== undefined && !list(c[f]!).includes((r.City ?? '').trim().replace(/\s+/g, ' ').toLowerCase())) return false;
+    if (c.acl_county !== undefined && (!r.CountyOrParish || county(r.CountyOrParish) !== county(c.acl_county))) return false;
+    for (const f of ['zip', 'acl_zip5']) if (c[f] !== undefined && !list(c[f]!).includes((r.PostalCode ?? '').slice(0, 5))) return false;
+    if (c.mlsid !== undefined && !list(c.mlsid).includes((r.ListingId ?? '').toLowerCase())) return false;
+    if (!atLeast(price(r), c.minprice) || !atMost(price(r), c.maxprice)) return false;
+    if (!atLeast(r.BedroomsTotal, c.beds) || !atLeast(r.BathroomsTotalInteger, c.baths)) return false;
+    if (!atLeast(r.LivingArea, c.minsqft) || !atMost(r.LivingArea, c.maxsqft)) return false;
+    if (c.listingtype !== undefined && !c.listingtype.split(',').some((t) => TYPES[t]!(r))) return false;
+    if (c.waterfront === '1' && r.WaterfrontYN !== true) return false;
+    if (c.view === '1' && r.ViewYN !== true) return false;
+    if (c.pool === '1' && r.PoolPrivateYN !== true) return false;
+    if (c.newconstruction === '1' && r.NewConstructionYN !== true) return false;
+    if (c.openhouse === '1') return false;
+    if (c.pricereduced === '1' && !(r.ListPrice !== null && listPrices.slice(0, -1).some((p) => p > r.ListPrice!))) return false;
+    if (polygons && !polygons.some((ring) => inRing(r.Latitude, r.Longitude, ring))) return false;
+    if (c.radius !== undefined && haversineMiles(Number(c.lat), Number(c.long), r.Latitude, r.Longitude) > Number(c.radius)) return false;
+    if (c.minlat !== undefined) {
+      if (r.Latitude < Number(c.minlat) || r.Latitude > Number(c.maxlat) || r.Longitude < Number(c.minlong) || r.Longitude > Number(c.maxlong)) return false;
+    }
+    return true;
+  });
+}
+
+const byPdid = (a: ReferenceListing, b: ReferenceListing) => Buffer.compare(Buffer.from(a.pdid), Buffer.from(b.pdid));
+/** Descending with unknown values last, then pdid ascending in byte order. */
+const desc = (f: (l: ReferenceListing) => number | string | null) => (a: ReferenceListing, b: ReferenceListing) => {
+  const x = f(a), y = f(b);
+  if (x === y) return byPdid(a, b);
+  if (x === null) return 1;
+  if (y === null) return -1;
+  return x > y ? -1 : 1;
+};
+
+export function referenceOrder(matches: readonly ReferenceListing[], c: Readonly<Record<string, string>>): ReferenceListing[] {
+  const sort = c.sortby ?? 'newest';
+  let compare: (a: ReferenceListing, b: ReferenceListing) => number;
+  if (sort === 'newest') compare = desc((l) => (l.record.StandardStatus === 'Closed' ? l.record.CloseDate : l.record.ListingContractDate));
+  else if (sort === 'price-desc') compare = desc((l) => price(l.record));
+  else if (sort === 'beds-desc') compare = desc((l) => l.record.BedroomsTotal);
+  else if (sort === 'sqft-desc') compare = desc((l) => l.record.LivingArea);
+  else if (sort === 'price-asc') compare = desc((l) => { const p = price(l.record); return p === null ? null : -p; });
+  else {
+    let o: { lat: number; lng: number };
+    if (c.lat !== undefined) o = { lat: Number(c.lat), lng: Number(c.long) };
+    else if (c.minlat !== undefined) o = { lat: (Number(c.minlat) + Number(c.maxlat)) / 2, lng: (Number(c.minlong) + Number(c.maxlong)) / 2 };
+    else {
+      const pts = polygonsOf(c.polygonmap!).flat();
+      o = { lat: (Math.min(...pts.map((p) => p.lat)) + Math.max(...pts.map((p) => p.lat))) / 2, lng: (Math.min(...pts.map((p) => p.lng)) + Math.max(...pts.map((p) => p.lng))) / 2 };
+    }
+    compare = desc((l) => -haversineMiles(o.lat, o.lng, l.record.Latitude, l.record.Longitude));
+  }
+  return [...matches].sort(compare);
+}
+
+/** Matches per map cell of the given level: the true counts clusters must show. */
+export function referenceClusters(matches: readonly ReferenceListing[], level: number): Map<string, number> {
+  const shift = CELL_LEVEL - level;
+  const cells = new Map<string, number>();
+  for (const m of matches) {
+    const { cy, cx } = cellsOf({ lat: m.record.Latitude, lng: m.record.Longitude });
+    const k = `${cy >> shift}/${cx >> shift}`;
+    cells.set(k, (cells.get(k) ?? 0) + 1);
+  }
+  return cells;
+}
