@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { priceShort } from './card';
+
+describe('priceShort (contract section 3)', () => {
+  it.each([
+    [null, null],
+    [0, '$0'],
+    [950, '$950'],
+    [999, '$999'],
+    [1000, '$1k'],
+    [222_400, '$222k'],
+    [999_499, '$999k'],
+    [999_600, '$1M'],
+    [1_000_000, '$1M'],
+    [1_250_000, '$1.25M'],
+    [1_204_999, '$1.2M'],
+    [12_345_678, '$12.35M'],
+  ])('%s → %s', (price, short) => {
+    expect(priceShort(price)).toBe(short);
+  });
+});
