@@ -1,21 +1,10 @@
 import type { Decider } from '../../../commands/decider';
 import { evolveLead, initialLead, type Lead } from '../lead';
-import type { FirstTouch, LeadEvent } from '../leads.events';
+import type { InquirySubmitted, LeadEvent } from '../leads.events';
 import { sourceLabel } from '../lead';
 
-export type SubmitInquiry = {
-  readonly leadId: string;
-  readonly userId: string;
-  readonly siteId: string;
-  readonly listingPdid: string | null;
-  readonly leadType: string;
-  readonly fullName: string;
-  readonly email: string;
-  readonly phone: string;
-  readonly message: string;
-  readonly resumeUrl: string | null;
-  readonly firstTouch: FirstTouch;
-};
+/** An inquiry as decided on: the event's data but its source label, which decide derives. */
+export type SubmitInquiry = Omit<InquirySubmitted['data'], 'source'>;
 
 /** The first inquiry on a site captures the lead; every inquiry is recorded on the lead's stream. */
 export function decideSubmitInquiry(c: SubmitInquiry, state: Lead): LeadEvent[] {
