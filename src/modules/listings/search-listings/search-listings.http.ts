@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { cellSize } from '../../../../projections/search/geo';
+import type { Box } from '../../../../projections/search/search-criteria';
 import { SearchIndex } from '../../../../projections/search/search-index.port';
 import { CONFIG } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
@@ -75,7 +76,7 @@ export class SearchListingsController {
     const pins = req.perpage ?? cap;
     if (pins > cap) throw validation(`perpage must be a whole number from 1 to ${cap} on the map`);
     const [found, page] = await Promise.all([
-      this.index.map(req.criteria, { pins, clusterLevel: clusterLevel(req) }),
+      this.index.map(req.criteria, { pins, clusterLevel: clusterLevelFor(req.criteria.box, req.zoom) }),
       view === 'split' ? this.index.search(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
     ]);
     return {
@@ -109,9 +110,8 @@ function titles(req: SearchRequest, view: SearchView) {
  * Cluster cells of about 32 screen pixels: a 256-pixel tile spans 360 / 2^zoom degrees. Without
  * a zoom the map box stands for the viewport (about eight cells across), else the spec's start zoom 5.
  */
-function clusterLevel(req: SearchRequest): number {
-  if (req.zoom !== undefined) return Math.min(20, req.zoom + 3);
-  const box = req.criteria.box;
+export function clusterLevelFor(box: Box | undefined, zoom: number | undefined): number {
+  if (zoom !== undefined) return Math.min(20, zoom + 3);
   if (!box) return 8;
   const span = Math.max(box.maxLng - box.minLng, box.maxLat - box.minLat, cellSize(20));
   return Math.max(0, Math.min(20, Math.round(Math.log2(360 / (span / 8)))));
