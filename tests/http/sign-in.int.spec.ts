@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Started, startServer } from '../../src/main';
+import { SessionStore } from '../../src/modules/accounts';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { WebClient } from '../support/web-client';
@@ -173,5 +174,26 @@ describe('sign-in, sessions and CSRF (contract sections 2 and 7)', () => {
     expect((await c.get('/api/contactinfo/validate/email/ada%40x.com%0D%0A')).body).toEqual({ isValid: false });
     expect((await c.get('/api/contactinfo/validate/phone/206-555-0100')).body).toEqual({ isValid: true });
     expect((await c.get('/api/contactinfo/validate/phone/555-0100')).body).toEqual({ isValid: false });
+  });
+
+  it('ends impersonation: a new session as the staff member, the return address, and the event records who', async () => {
+    const staffId = '00000000-0000-4000-8000-000000000025';
+    const leadId = '00000000-0000-4000-8000-000000000005';
+    const c = client();
+    expect((await c.delete('/api/account/become')).status).toBe(401);
+    await login(c, 'lead@demo.test');
+    expect((await c.delete('/api/account/become')).body).toEqual({ message: 'Error ending become user!' });
+    // The back-office (issue 7) starts impersonation; here its session is made directly.
+    const session = await server.app.get(SessionStore).start({ userId: leadId, securityLevel: 5, officeId: null, impersonatorId: staffId, returnUrl: '/dashboard/backoffice' });
+    c.cookies.set('sid', session.id);
+    expect((await c.get('/api/account/me')).body).toMatchObject({ securityLevel: 5, impersonatorId: staffId });
+    expect((await c.delete('/api/account/become', { origin: null })).status).toBe(403);
+    const ended = await c.delete('/api/account/become');
+    expect(ended.body).toEqual({ isSuccess: true, callbackUrl: '/dashboard/backoffice', reload: false });
+    expect(c.cookies.get('sid')).not.toBe(session.id);
+    expect((await c.get('/api/account/me')).body).toMatchObject({ securityLevel: 25, impersonatorId: null });
+    const { rows } = await db.pool.query(`SELECT data, metadata FROM events WHERE type = 'ImpersonationEnded'`);
+    expect(rows[0].data).toEqual({ userId: leadId, impersonatorId: staffId });
+    expect(rows[0].metadata).toMatchObject({ actorId: leadId, impersonatorId: staffId });
   });
 });

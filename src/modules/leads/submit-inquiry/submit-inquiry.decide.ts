@@ -1,7 +1,6 @@
 import type { Decider } from '../../../commands/decider';
-import { evolveLead, initialLead, type Lead } from '../lead';
+import { evolveLead, initialLead, type Lead, sourceLabel } from '../lead';
 import type { InquirySubmitted, LeadEvent } from '../leads.events';
-import { sourceLabel } from '../lead';
 
 /** An inquiry as decided on: the event's data but its source label, which decide derives. */
 export type SubmitInquiry = Omit<InquirySubmitted['data'], 'source'>;
