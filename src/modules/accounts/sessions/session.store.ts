@@ -45,7 +45,8 @@ export class SessionStore {
     const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
     await inTransaction(this.pool, async (tx) => {
       if (replacing && SESSION_ID.test(replacing)) await tx.query('DELETE FROM sessions WHERE id_hash = $1', [hashOf(replacing)]);
-      await tx.query('DELETE FROM sessions WHERE user_id = $1 AND expires_at < now()', [record.userId]);
+      // Expired rows are swept a few at a time by whoever signs in next.
+      await tx.query('DELETE FROM sessions WHERE id_hash IN (SELECT id_hash FROM sessions WHERE expires_at < now() LIMIT 100)');
       await tx.query(
         `INSERT INTO sessions (id_hash, user_id, security_level, office_id, impersonator_id, return_url, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -57,14 +58,15 @@ export class SessionStore {
 
   async find(id: string | undefined): Promise<Session | null> {
     if (!id || !SESSION_ID.test(id)) return null;
-    const { rows } = await this.pool.query<Row>(
-      `UPDATE sessions SET last_seen_at = CASE WHEN last_seen_at < now() - interval '5 minutes' THEN now() ELSE last_seen_at END
-       WHERE id_hash = $1 AND expires_at > now()
-       RETURNING user_id, security_level, office_id, impersonator_id, return_url, expires_at`,
+    const { rows } = await this.pool.query<Row & { stale: boolean }>(
+      `SELECT user_id, security_level, office_id, impersonator_id, return_url, expires_at, last_seen_at < now() - interval '5 minutes' AS stale
+       FROM sessions WHERE id_hash = $1 AND expires_at > now()`,
       [hashOf(id)],
     );
     const r = rows[0];
     if (!r) return null;
+    // A write at most every five minutes per session, not one per request.
+    if (r.stale) void this.pool.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [hashOf(id)]).catch(() => undefined);
     return {
       id,
       userId: r.user_id,

@@ -35,8 +35,7 @@ export class LoginThrottle {
   async recordFailure(email: string, ip: string): Promise<void> {
     for (const [key, limit] of [[accountKey(email), ACCOUNT_LIMIT], [addressKey(ip), ADDRESS_LIMIT]] as const) {
       await this.pool.query(
-        `WITH cleaned AS (DELETE FROM sign_in_failures WHERE key = $1 AND at < now() - interval '${WINDOW}'),
-              added AS (INSERT INTO sign_in_failures (key) VALUES ($1) RETURNING 1)
+        `WITH added AS (INSERT INTO sign_in_failures (key) VALUES ($1) RETURNING 1)
          INSERT INTO sign_in_locks (key, until)
          SELECT $1, now() + interval '${WINDOW}'
          WHERE (SELECT count(*) FROM sign_in_failures WHERE key = $1 AND at >= now() - interval '${WINDOW}') + 1 >= $2
@@ -44,6 +43,13 @@ export class LoginThrottle {
         [key, limit],
       );
     }
+    await this.sweep();
+  }
+
+  /** Old rows go a few at a time, so the tables stay small without a scheduler. */
+  private async sweep(): Promise<void> {
+    await this.pool.query(`DELETE FROM sign_in_failures WHERE id IN (SELECT id FROM sign_in_failures WHERE at < now() - interval '${WINDOW}' LIMIT 100)`);
+    await this.pool.query('DELETE FROM sign_in_locks WHERE key IN (SELECT key FROM sign_in_locks WHERE until < now() LIMIT 100)');
   }
 
   /** A successful sign-in forgets the account's failures (not the address's). */
