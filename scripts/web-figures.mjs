@@ -87,6 +87,11 @@ async function lighthouseScores(base, paths) {
       out[p] = Object.fromEntries(Object.entries(c).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
       out[p].lcpMs = Math.round(r.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
       out[p].tbtMs = Math.round(r.lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+      // What kept a category below 100, so the figure can be acted on.
+      out[p].failing = Object.values(c)
+        .flatMap((cat) => cat.auditRefs.filter((a) => a.weight > 0).map((a) => r.lhr.audits[a.id]))
+        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
+        .map((a) => a.id);
     }
   } finally {
     await chrome.kill();
@@ -95,6 +100,12 @@ async function lighthouseScores(base, paths) {
 }
 
 await withServer(async (base) => {
+  if (!process.argv.includes('--lighthouse-only')) await browserFigures(base);
+  const lh = await lighthouseScores(base, ['/search?acl_city=Seattle', '/search/split?acl_city=Seattle']);
+  for (const [p, s] of Object.entries(lh)) console.log(`Lighthouse desktop ${p}: ${JSON.stringify(s)}`);
+});
+
+async function browserFigures(base) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
   try {
@@ -108,6 +119,4 @@ await withServer(async (base) => {
   } finally {
     await browser.close();
   }
-  const lh = await lighthouseScores(base, ['/search?acl_city=Seattle', '/search/split?acl_city=Seattle']);
-  for (const [p, s] of Object.entries(lh)) console.log(`Lighthouse desktop ${p}: ${JSON.stringify(s)}`);
-});
+}

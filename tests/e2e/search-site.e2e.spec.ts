@@ -52,7 +52,7 @@ describe('the public search site', () => {
     await box.press('Enter');
     await expect.poll(() => new URL(page.url()).searchParams.get('acl_city') ?? new URL(page.url()).searchParams.get('city'), { timeout: 15_000 }).toMatch(/seattle/i);
     await expect.poll(() => page.getByRole('button', { name: /Remove Seattle/ }).count()).toBe(1);
-    await expect.poll(async () => (await page.locator('article h3').allTextContents()).every((t) => /Seattle/i.test(t)) && (await cardCount(page)) > 0, { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await page.locator('article h2').allTextContents()).every((t) => /Seattle/i.test(t)) && (await cardCount(page)) > 0, { timeout: 15_000 }).toBe(true);
     expect(await page.title()).toMatch(/Seattle/i);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Seattle/i);
     await page.close();
@@ -120,7 +120,7 @@ describe('the public search site', () => {
     const page = await open('/search?acl_city=Seattle&sortby=price-desc');
     await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(2);
     const pdids = await page.locator('article[data-pdid]').evaluateAll((els) => els.map((e) => e.getAttribute('data-pdid')));
-    await page.locator('article h3 a').first().click();
+    await page.locator('article h2 a').first().click();
     await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe(`/listing/${pdids[0]}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const next = page.getByRole('link', { name: 'Next' });
@@ -211,7 +211,7 @@ describe('the public search site', () => {
     it('a listing page', async () => {
       const page = await open('/search?acl_city=Seattle');
       await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
-      await page.locator('article h3 a').first().click();
+      await page.locator('article h2 a').first().click();
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('heading', { name: 'Facts' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);

@@ -73,13 +73,13 @@ export function SearchMap(p: SearchMapProps) {
   const onLoad = useCallback(() => {
     const map = mapRef.current?.getMap();
     if (map && !p.styleUrl) attachOfflineBasemap(map);
-    if (map) p.onZoom(map.getZoom());
+    if (map) p.onZoom(map.getZoom(), false);
     setLoaded(true);
   }, [p.styleUrl]);
 
   const onMoveEnd = (e: ViewStateChangeEvent) => {
     setZoom(e.viewState.zoom);
-    p.onZoom(e.viewState.zoom);
+    p.onZoom(e.viewState.zoom, Boolean(e.originalEvent));
     if (!e.originalEvent || mode !== 'off') return;
     const b = e.target.getBounds();
     p.onMoved({ minLat: b.getSouth(), maxLat: b.getNorth(), minLng: b.getWest(), maxLng: b.getEast() });

@@ -22,7 +22,7 @@ export type SearchMapProps = {
   /** The visitor moved the map (never called for moves the app made). */
   readonly onMoved: (bounds: MapBounds) => void;
   /** The zoom after any move (searches send it so that clusters fit the screen). */
-  readonly onZoom: (zoom: number) => void;
+  readonly onZoom: (zoom: number, byUser: boolean) => void;
   readonly styleUrl: string | null;
   readonly compact?: boolean;
 };

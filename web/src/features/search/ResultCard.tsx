@@ -41,11 +41,11 @@ export function ResultCard({ card, onHover, highlighted = false, eager = false, 
             <strong>{count(card.sqft)}</strong> sq ft
           </li>
         </ul>
-        <h3 className={styles.address}>
+        <h2 className={styles.address}>
           <Link href={`/listing/${encodeURIComponent(card.pdid)}`} className={styles.link}>
             {where || card.pdid}
           </Link>
-        </h3>
+        </h2>
         <p className={styles.meta}>
           {[card.propertyType, card.mlsid && `MLS# ${card.mlsid}`].filter(Boolean).join(' · ')}
         </p>

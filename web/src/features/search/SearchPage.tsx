@@ -91,7 +91,9 @@ export function SearchPage() {
   };
 
   const zoomRef = useRef<number | null>(null);
-  const results = useSearchResults(route.view, sold.criteria, enabled, onDone, () => zoomRef.current ?? (route.view === 'list' ? null : start.kind === 'point' ? start.zoom : null));
+  const searchedZoom = useRef<number | null>(null);
+  const zoomForSearch = () => (searchedZoom.current = zoomRef.current ?? (route.view === 'list' ? null : start.kind === 'point' ? start.zoom : null));
+  const results = useSearchResults(route.view, sold.criteria, enabled, onDone, zoomForSearch);
   const data = results.data;
   const tags = useMemo(() => tagsFromCriteria(route.criteria), [route.criteria]);
   const polygons = useMemo(() => polygonsOf(route.criteria), [route.criteria]);
@@ -147,7 +149,12 @@ export function SearchPage() {
         searchOnMove={ui.searchOnMove}
         onSearchOnMoveChange={(on) => setUi({ searchOnMove: on })}
         onMoved={(b) => ui.searchOnMove && setCriteria(criteriaForMapMove(route.criteria, b))}
-        onZoom={(z) => (zoomRef.current = z)}
+        onZoom={(z, byUser) => {
+          const searchedAt = searchedZoom.current;
+          zoomRef.current = z;
+          // The map framed the results itself: clusters made for another zoom are asked again.
+          if (!byUser && data && data.clusters.length > 0 && data.pins.length < data.total && searchedAt !== null && Math.round(searchedAt) !== Math.round(z)) results.retry();
+        }}
         styleUrl={config.mapStyleUrl}
         compact={route.view === 'split'}
       />
