@@ -36,7 +36,7 @@ const stamp = (file) => {
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-const serverSources = newest(['src', 'projections', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json']);
+const serverSources = newest(['src', 'projections', 'scripts', 'tests/bench', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json']);
 if (stamp('dist/.built') < serverSources) {
   process.stderr.write('Building the server...\n');
   run(bin('tsc'), ['-p', 'tsconfig.build.json']);

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createPool } from '../../src/database/database';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { migrate } from '../../src/database/migrate';
+import { setLogLevel } from '../../src/shared/logger';
+import type { BenchContext, BenchDatabase, BenchResult } from './bench';
+import { benchmarks } from './benchmarks';
+
+const USAGE = `Usage: npm run bench -- [--only NAME[,NAME...]] [--quick] [--strict] [--database-url URL]
+
+  --only NAME       run only the benchmarks or results whose name contains NAME
+                    (benchmarks: ${benchmarks.map((b) => b.name).join(', ')})
+  --quick           smaller sizes, for a quick look
+  --strict          exit with status 1 when a goal is missed
+  --database-url    use this PostgreSQL server (its admin URL) instead of starting one`;
+
+type Args = { only: string[]; quick: boolean; strict: boolean; databaseUrl: string | undefined };
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { only: [], quick: false, strict: false, databaseUrl: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (!v) throw new Error(`${flag} needs a value\n\n${USAGE}`);
+      return v;
+    };
+    if (flag === '--only') args.only.push(...value().split(',').filter(Boolean));
+    else if (flag === '--quick') args.quick = true;
+    else if (flag === '--strict') args.strict = true;
+    else if (flag === '--database-url') args.databaseUrl = value();
+    else if (flag === '--help' || flag === '-h') {
+      process.stdout.write(USAGE + '\n');
+      process.exit(0);
+    } else throw new Error(`Unknown argument ${a}\n\n${USAGE}`);
+  }
+  return args;
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  // Dropping each benchmark's database ends its idle connections; that is not news here.
+  setLogLevel('error');
+  const matches = (name: string) => args.only.length === 0 || args.only.some((o) => name.includes(o));
+  const progress = (m: string) => process.stderr.write(`· ${m}\n`);
+
+  let dir: string | undefined;
+  let adminUrl = args.databaseUrl;
+  let stopServer = async () => undefined as void;
+  if (!adminUrl) {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'porchlight-bench-'));
+    progress(`starting PostgreSQL in ${dir} (fsync on)`);
+    const server = await startEmbeddedPostgres(dir, { fsync: true });
+    adminUrl = server.url;
+    stopServer = () => server.stop();
+  }
+  const cleanup = async () => {
+    await stopServer().catch(() => undefined);
+    if (dir) await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  };
+  const onSignal = () => void cleanup().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const results: BenchResult[] = [];
+  let server = '';
+  const open: BenchDatabase[] = [];
+  try {
+    server = await describeServer(adminUrl, progress);
+    for (const b of benchmarks) {
+      const nameMatches = matches(b.name);
+      const ctx: BenchContext = {
+        quick: args.quick,
+        wants: (key) => nameMatches || matches(key),
+        createDatabase: async (opts) => {
+          const db = await createDatabase(adminUrl!, opts?.poolSize ?? 16);
+          open.push(db);
+          return db;
+        },
+        record: (r) => {
+          results.push(r);
+          progress(`${r.key}: ${format(r.value)} ${r.unit}${r.detail ? ` (${r.detail})` : ''}`);
+        },
+        progress,
+      };
+      await b.run(ctx);
+      await Promise.all(open.splice(0).map((db) => db.close().catch(() => undefined)));
+    }
+  } finally {
+    await Promise.all(open.splice(0).map((db) => db.close().catch(() => undefined)));
+    await cleanup();
+  }
+
+  if (results.length === 0) {
+    process.stderr.write(`Nothing matched --only ${args.only.join(',')}\n\n${USAGE}\n`);
+    return 2;
+  }
+  process.stdout.write('\n' + table(results, args.quick, server) + '\n');
+  const missed = results.filter((r) => status(r) === 'MISS');
+  return args.strict && missed.length > 0 ? 1 : 0;
+}
+
+/** The settings that decide the figures, for the table's title. */
+async function describeServer(adminUrl: string, progress: (m: string) => void): Promise<string> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ name: string; setting: string }>(
+      `SELECT name, setting FROM pg_settings WHERE name IN ('server_version', 'fsync', 'synchronous_commit', 'shared_buffers', 'wal_sync_method') ORDER BY name`,
+    );
+    const get = (n: string) => rows.find((r) => r.name === n)?.setting ?? '?';
+    progress(`PostgreSQL ${rows.map((r) => `${r.name}=${r.setting}`).join(' ')}`);
+    return `PostgreSQL ${get('server_version')}, fsync ${get('fsync')}, synchronous_commit ${get('synchronous_commit')}`;
+  } finally {
+    await c.end();
+  }
+}
+
+async function createDatabase(adminUrl: string, poolSize: number): Promise<BenchDatabase> {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), poolSize);
+  await migrate(pool);
+  return {
+    url: url.toString(),
+    pool,
+    close: async () => {
+      await pool.end().catch(() => undefined);
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+const format = (n: number) => Math.round(n).toLocaleString('en-US');
+
+function status(r: BenchResult): 'PASS' | 'MISS' | '' {
+  if (r.goal === undefined) return '';
+  return (r.lowerIsBetter ? r.value <= r.goal : r.value >= r.goal) ? 'PASS' : 'MISS';
+}
+
+function table(results: readonly BenchResult[], quick: boolean, server: string): string {
+  const rows = results.map((r) => [
+    r.label,
+    `${format(r.value)} ${r.unit}`,
+    r.goal === undefined ? '' : `${r.lowerIsBetter ? '≤' : '≥'} ${format(r.goal)} ${r.unit}`,
+    status(r),
+    r.detail ?? '',
+  ]);
+  const head = ['benchmark', 'result', 'goal', '', 'detail'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const title = `Porchlight benchmarks${quick ? ' (--quick: smaller sizes)' : ''}: ${os.cpus().length} CPUs, ${server}`;
+  return [title, line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  },
+);
