@@ -15,6 +15,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Tiers run one after another (cheapest first) so that they do not fight over 2 cores.
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.unit.spec.ts', 'projections/**/*.unit.spec.ts', 'tests/**/*.unit.spec.ts'],
           environment: 'node',
         },
@@ -22,6 +24,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
+          sequence: { groupOrder: 1 },
           include: ['web/src/**/*.unit.spec.{ts,tsx}'],
           // Components render into happy-dom; CSS modules resolve to their class names.
           environment: 'happy-dom',
@@ -30,6 +33,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
+          sequence: { groupOrder: 2 },
           include: ['src/**/*.int.spec.ts', 'projections/**/*.int.spec.ts', 'tests/**/*.int.spec.ts'],
           globalSetup: ['tests/support/global-postgres.ts'],
           testTimeout: 60_000,
@@ -40,6 +44,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 3 },
           include: ['tests/e2e/**/*.e2e.spec.ts'],
           globalSetup: ['tests/support/global-postgres.ts'],
           testTimeout: 120_000,
@@ -48,7 +53,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      ...(external.length ? [{ test: { name: 'external', include: external, globalSetup: ['tests/support/global-postgres.ts'], testTimeout: 60_000 } }] : []),
+      ...(external.length ? [{ test: { name: 'external', sequence: { groupOrder: 4 }, include: external, globalSetup: ['tests/support/global-postgres.ts'], testTimeout: 60_000 } }] : []),
     ],
   },
 });
