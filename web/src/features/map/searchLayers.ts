@@ -91,7 +91,7 @@ export function searchLayers(o: {
       getPosition: (p) => [p.longitude, p.latitude],
       getText: (p) => p.priceShort,
       getSize: (p) => (hot(p) ? 14 : 12.5),
-      getColor: (p) => (hot(p) ? WHITE : INK),
+      getColor: (p) => (p.pdid === o.selected ? INK : hot(p) ? WHITE : INK),
       getPixelOffset: [0, -16],
       fontWeight: 700,
       fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',

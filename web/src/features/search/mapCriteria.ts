@@ -27,5 +27,8 @@ export const boxOf = (c: Criteria): MapBounds | null =>
 /** Whether the first results should frame the map: a polygon, city, county or zip was given (spec section 4). */
 export const fitsFirstResults = (c: Criteria): boolean => ['polygonmap', 'city', 'acl_city', 'acl_county', 'zip', 'acl_zip5'].some((f) => c[f]);
 
-/** The part of the criteria that says where: when it changes (not by moving the map), the map reframes. */
-export const placeKey = (c: Criteria): string => [...TAG_FIELDS, 'polygonmap'].map((f) => c[f] ?? '').join('|');
+/**
+ * The named places of a search: when they change the map reframes. Drawn polygons and moved boxes
+ * are not in it: the visitor made them on the map as it stands.
+ */
+export const placeKey = (c: Criteria): string => TAG_FIELDS.map((f) => c[f] ?? '').join('|');
