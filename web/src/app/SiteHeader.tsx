@@ -22,7 +22,7 @@ export function SiteHeader() {
         </Link>
         <button type="button" className={styles.signIn} onClick={openSignIn}>
           <Icon name="user" size={18} />
-          <span className={styles.signInLabel}>Sign in</span>
+          <span className="label-desktop">Sign in</span>
         </button>
       </nav>
     </header>

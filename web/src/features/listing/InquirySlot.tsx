@@ -15,7 +15,7 @@ export function InquirySlot({ listing }: { listing: ListingDetails }) {
         Ask about {listing.address ?? 'this listing'}
         {listing.price !== null ? ` (${money(listing.price)})` : ''}, arrange a tour, or get similar homes by e-mail.
       </p>
-      <button type="button" className={styles.primary} onClick={openSignIn}>
+      <button type="button" className="btn btn-primary" onClick={openSignIn}>
         Contact an agent
       </button>
     </div>

@@ -54,7 +54,7 @@ export function FilterBar({ view, criteria, passthrough, onChange, open, onOpenC
         </button>
         <SoldToggle criteria={criteria} onChange={onChange} />
         <label className={styles.sort}>
-          <span>Sort</span>
+          <span className="label-desktop">Sort</span>
           <select value={criteria.sortby ?? 'newest'} onChange={(e) => onChange(withCriteria(criteria, { sortby: e.target.value === 'newest' ? undefined : e.target.value, page: undefined }))}>
             {SORTS.map((s) => (
               <option key={s.value} value={s.value}>
@@ -66,7 +66,7 @@ export function FilterBar({ view, criteria, passthrough, onChange, open, onOpenC
         <span className={styles.spacer} />
         <button type="button" className={styles.saveButton} onClick={onSave}>
           <Icon name="bookmark" size={18} />
-          <span>Save search</span>
+          <span className="label-desktop">Save search</span>
         </button>
         <ViewSwitcher view={view} criteria={criteria} passthrough={passthrough} />
       </div>

@@ -74,10 +74,10 @@ export function FiltersPanel({ id, criteria, onChange, moreTags, onMoreTagsChang
         </fieldset>
       </div>
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={reset}>
+        <button type="button" className="btn" onClick={reset}>
           Reset
         </button>
-        <button type="button" className={styles.primary} onClick={onClose}>
+        <button type="button" className="btn btn-primary" onClick={onClose}>
           {variant === 'mobile' ? 'Show results' : 'Close'}
         </button>
       </div>

@@ -195,7 +195,7 @@ export function KeywordBox({ tags, onTagsChange, onSubmit, onCleared, filtersOpe
       </div>
       <button type="submit" className={styles.submit} aria-busy={loading || undefined}>
         {loading ? <span className={styles.spinner} aria-hidden="true" /> : <Icon name="search" />}
-        <span className={styles.submitLabel}>Search</span>
+        <span className="label-desktop">Search</span>
       </button>
       {error && (
         <p id={errorId} role="alert" className={styles.error}>

@@ -27,7 +27,7 @@ export function ResultsList({ cards, total, page, perpage, loading, error, onRet
       <div className={styles.state} role="alert">
         <Icon name="alert" size={28} />
         <p className={styles.stateTitle}>{MSG.searchFailed}</p>
-        <button type="button" className={styles.stateButton} onClick={onRetry}>
+        <button type="button" className={`btn ${styles.stateButton}`} onClick={onRetry}>
           Try again
         </button>
       </div>
@@ -39,7 +39,7 @@ export function ResultsList({ cards, total, page, perpage, loading, error, onRet
         <Icon name="home" size={28} />
         <p className={styles.stateTitle}>No homes match this search</p>
         <p className={styles.stateText}>Try a wider area, fewer filters, or another place.</p>
-        <button type="button" className={styles.stateButton} onClick={onClearFilters}>
+        <button type="button" className={`btn ${styles.stateButton}`} onClick={onClearFilters}>
           Reset filters
         </button>
       </div>

@@ -79,10 +79,10 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props
           </p>
         )}
         <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={onClose}>
+          <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={styles.primary} aria-busy={busy || undefined} disabled={busy}>
+          <button type="submit" className="btn btn-primary" aria-busy={busy || undefined} disabled={busy}>
             {busy ? 'Saving…' : 'Save search'}
           </button>
         </div>

@@ -17,7 +17,7 @@ export function ViewSwitcher({ view, criteria, passthrough }: { view: SearchView
       {VIEWS.map((v) => (
         <Link key={v.view} href={viewUrl(v.view, criteria, passthrough)} className={styles.viewLink} aria-current={v.view === view ? 'page' : undefined}>
           <Icon name={v.icon} size={18} />
-          <span>{v.label}</span>
+          <span className="label-desktop">{v.label}</span>
         </Link>
       ))}
     </nav>
