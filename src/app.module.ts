@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { DiscoveryModule } from '@nestjs/core';
+import { OpenApiController } from './http/openapi/openapi.controller';
 import type { Runtime } from './app/runtime';
 import { CONFIG, DB_POOL, RUNNER, RUNTIME } from './app/tokens';
 import { EventStore } from './eventstore/event-store.port';
@@ -23,8 +25,8 @@ export class AppModule {
       module: AppModule,
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
-      imports: [CqrsModule.forRoot(), SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule],
-      controllers: [HealthController, PublicConfigController],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule],
+      controllers: [HealthController, PublicConfigController, OpenApiController],
       providers: [
         { provide: RUNTIME, useValue: runtime },
         { provide: CONFIG, useValue: runtime.config },
