@@ -180,6 +180,18 @@ describe('the public search site', () => {
     await page.close();
   });
 
+  it('a branded site shows the handoff modal to its master site instead of searching', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url.replace('localhost', 'brand.localhost')}/search?acl_city=Seattle`);
+    const dialog = page.getByRole('dialog', { name: 'Taking you to our home search' });
+    await dialog.waitFor();
+    const href = new URL((await dialog.getByRole('link', { name: 'Go now' }).getAttribute('href'))!);
+    expect(href.pathname + href.search).toBe('/search?acl_city=Seattle');
+    expect(href.hostname).not.toBe('brand.localhost');
+    expect(await cardCount(page)).toBe(0);
+    await page.close();
+  });
+
   it('works at 375 px wide without sideways scrolling', async () => {
     const page = await open('/search?acl_city=Seattle', 375, 812);
     await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -214,6 +226,7 @@ describe('the public search site', () => {
       await page.locator('article h2 a').first().click();
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('heading', { name: 'Facts' }).waitFor();
+      await page.getByRole('region', { name: /^Map showing/ }).locator('canvas').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.close();
     });

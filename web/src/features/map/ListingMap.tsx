@@ -14,7 +14,7 @@ export function ListingMap({ latitude, longitude, name, styleUrl = null }: { lat
     if (map && !styleUrl) attachOfflineBasemap(map);
   }, [styleUrl]);
   return (
-    <div className={styles.wrap} role="img" aria-label={`Map showing ${name}`}>
+    <div className={styles.wrap} role="region" aria-label={`Map showing ${name}`}>
       <MapGL
         ref={ref}
         initialViewState={{ latitude, longitude, zoom: LISTING_MAP_ZOOM }}

@@ -4,6 +4,7 @@ import type { Card, Criteria } from '../../api/types';
 import { navigate, useLocation } from '../../app/location';
 import { useSite } from '../../app/useSite';
 import { TagChip } from '../../ui/TagChip';
+import { useIdleAfter } from '../../ui/useIdleAfter';
 import { useToast } from '../../ui/useToast';
 import { type MapStart, POINT_ZOOM, START_ZOOM } from '../map/mapTypes';
 import { hasBox, withCriteria } from './criteria';
@@ -132,7 +133,10 @@ export function SearchPage() {
   );
 
   const showMap = route.view !== 'list';
-  const map = showMap && (
+  const mapNow = useIdleAfter(showMap && (data !== null || results.error !== null));
+  const map = showMap && !mapNow ? (
+    <div className={styles.mapLoading}>Loading map…</div>
+  ) : showMap && (
     <Suspense fallback={<div className={styles.mapLoading}>Loading map…</div>}>
       <SearchMap
         pins={data?.pins ?? []}
