@@ -11,6 +11,7 @@ import {
 } from '../search-index.port';
 import { CELL_LEVEL } from '../geo';
 import { orderSql, Params, whereSql } from './criteria-sql';
+import { viewportBounds, viewportCounts, viewportOnly } from './viewport-aggregates';
 import { suggest } from './suggest';
 
 type ListingRow = {
@@ -33,6 +34,13 @@ export class PostgresSearchIndex extends SearchIndex {
   }
 
   async search(c: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }> {
+    if (viewportOnly(c) && c.sort !== 'nearest') {
+      const [counts, pdids] = await Promise.all([
+        viewportCounts(this.pool, this.tables, c.sold ? 2 : 1, c.box, 0),
+        this.viewportPage(c, page.limit, page.offset),
+      ]);
+      if (counts) return { total: counts.total, pdids: pdids.map((r) => r.pdid) };
+    }
     const p = new Params();
     const where = whereSql(c, p);
     const { rows } = await this.pool.query<{ pdid: string; total: number }>(
@@ -51,6 +59,19 @@ export class PostgresSearchIndex extends SearchIndex {
   }
 
   async map(c: SearchCriteria, q: MapQuery): Promise<MapResult> {
+    // A status and a viewport only: counts and clusters come from the per-cell counts, bounds
+    // from the ends of two B-trees, pins from the sort's own index.
+    if (viewportOnly(c) && c.sort !== 'nearest') {
+      const grp = c.sold ? 2 : 1;
+      const [counts, bounds, pins] = await Promise.all([
+        viewportCounts(this.pool, this.tables, grp, c.box, q.clusterLevel),
+        viewportBounds(this.pool, this.tables.listings, grp, c.box),
+        q.pins > 0 ? this.viewportPage(c, q.pins, 0) : Promise.resolve([]),
+      ]);
+      if (counts) {
+        return { total: counts.total, pins: pins.map((r) => ({ pdid: r.pdid, latitude: r.lat, longitude: r.lng, price: r.price })), bounds, clusters: counts.clusters };
+      }
+    }
     const shift = CELL_LEVEL - Math.max(0, Math.min(CELL_LEVEL, Math.floor(q.clusterLevel)));
     const agg = new Params();
     const pins = new Params();
@@ -81,6 +102,18 @@ export class PostgresSearchIndex extends SearchIndex {
       bounds: all.n === 0 ? null : { minLat: all.minlat, maxLat: all.maxlat, minLng: all.minlng, maxLng: all.maxlng },
       clusters,
     };
+  }
+
+  /** A page of a status-and-viewport search; plain comparisons let the planner walk the sort's index. */
+  private async viewportPage(c: SearchCriteria, limit: number, offset: number) {
+    const b = c.box;
+    const box = b ? ` AND lat BETWEEN $3::float8 AND $4::float8 AND lng BETWEEN $5::float8 AND $6::float8` : '';
+    const { rows } = await this.pool.query<{ pdid: string; lat: number; lng: number; price: number | null }>(
+      `SELECT pdid, lat, lng, price FROM ${this.tables.listings} WHERE grp = ${c.sold ? 2 : 1}${box}
+       ORDER BY ${orderSql(c.sort, c.origin)} LIMIT $1 OFFSET $2`,
+      b ? [limit, offset, b.minLat, b.maxLat, b.minLng, b.maxLng] : [limit, offset],
+    );
+    return rows;
   }
 
   async listings(pdids: readonly string[]): Promise<IndexedListing[]> {

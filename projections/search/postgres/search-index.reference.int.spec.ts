@@ -149,6 +149,39 @@ describe('PostgreSQL search index against the reference', () => {
     expect(nonEmpty).toBeGreaterThan(150);
   }, 600_000);
 
+  it('gives the same answers for viewport-only searches, which are counted from the cell aggregates', async () => {
+    const lats = listings.map((l) => l.record.Latitude);
+    const lngs = listings.map((l) => l.record.Longitude);
+    const box = fc.oneof(
+      fc.constant({}),
+      fc.tuple(fc.integer({ min: 0, max: listings.length - 1 }), fc.double({ min: 0.01, max: 30, noNaN: true }), fc.double({ min: 0.01, max: 40, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })).map(([i, h, w, skew]) => {
+        const r = listings[i]!.record;
+        const clamp = (v: number, m: number) => String(Math.max(-m, Math.min(m, v)));
+        return { minlat: clamp(r.Latitude - h * skew, 90), maxlat: clamp(r.Latitude + h * (1 - skew), 90), minlong: clamp(r.Longitude - w * skew, 180), maxlong: clamp(r.Longitude + w * (1 - skew), 180) };
+      }),
+      fc.constant({ minlat: String(Math.min(...lats)), maxlat: String(Math.max(...lats)), minlong: String(Math.min(...lngs)), maxlong: String(Math.max(...lngs)) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(box, fc.constantFrom('newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc'), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 16 }), async (b, sortby, pageNo, perpage, level) => {
+        const raw: Record<string, string> = { ...b, sortby, page: String(pageNo), perpage: String(perpage) };
+        const req = parseSearchRequest(raw, 'map');
+        const expected = referenceOrder(referenceMatches(listings, raw), raw);
+        const page = await index.search(req.criteria, { offset: (pageNo - 1) * perpage, limit: perpage });
+        expect(page.total).toBe(expected.length);
+        expect(page.pdids).toEqual(expected.slice((pageNo - 1) * perpage, pageNo * perpage).map((l) => l.pdid));
+        const map = await index.map(req.criteria, { pins: perpage, clusterLevel: level });
+        expect(map.total).toBe(expected.length);
+        expect(map.pins.map((p) => p.pdid)).toEqual(expected.slice(0, perpage).map((l) => l.pdid));
+        const ls = expected.map((l) => l.record.Latitude);
+        const gs = expected.map((l) => l.record.Longitude);
+        expect(map.bounds).toEqual(expected.length === 0 ? null : { minLat: Math.min(...ls), maxLat: Math.max(...ls), minLng: Math.min(...gs), maxLng: Math.max(...gs) });
+        const cells = [...referenceClusters(expected, level).values()].sort((x, y) => y - x);
+        expect(map.clusters.map((c) => c.count).sort((x, y) => y - x)).toEqual(cells);
+      }),
+      { numRuns: 150, seed: 7, endOnFailure: true },
+    );
+  }, 600_000);
+
   it('covers both statuses, every listing type and the tags in the data it compares', () => {
     const statuses = new Set(listings.map((l) => l.record.StandardStatus));
     expect([...statuses].sort()).toEqual(['Active', 'Closed', 'Pending']);
