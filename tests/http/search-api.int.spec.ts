@@ -34,6 +34,7 @@ const RECORDS = [
   home('A3', { ListPrice: 950, City: 'Bellevue', PostalCode: '98004', Latitude: 47.61, Longitude: -122.2 }),
   home('S1', { StandardStatus: 'Closed', ClosePrice: 480_000, CloseDate: '2024-04-01', Latitude: 47.63, Longitude: -122.31 }),
   home('P1', { StandardStatus: 'Pending' }),
+  home('S2', { StandardStatus: 'Closed', ClosePrice: 610_000, CloseDate: '2024-03-01', City: 'Lake Forest Park', PostalCode: '98155', Latitude: 47.75, Longitude: -122.28 }),
 ];
 
 const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) => ({ record: i + 1, line: null, parse: () => r }));
@@ -142,6 +143,8 @@ describe('search API (contract section 3)', () => {
     expect(mls.body.groups[0].items[0]).toEqual({ friendlyInputName: 'MLS #', inputName: 'mlsid', value: 'MLA2' });
     expect((await get('/api/search?mlsid=mla2')).body.total).toBe(1);
     expect((await get('/api/search/autocomplete/county/king/')).body.groups[0].items[0].value).toBe('King');
+    // A name is found by any of its words.
+    expect((await get('/api/search/autocomplete/city/forest%20p/')).body.groups[0].items).toEqual([{ friendlyInputName: 'City', inputName: 'acl_city', value: 'Lake Forest Park' }]);
   });
 
   it('records broken photos and shows a placeholder once all of a listing\'s photos broke', async () => {

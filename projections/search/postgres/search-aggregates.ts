@@ -3,7 +3,8 @@ import { CELL_LEVEL } from '../geo';
 import { deriveSearchFields, type SearchDoc } from '../search-document';
 
 export type CellContribution = { readonly t: 'cell'; readonly grp: number; readonly lvl: number; readonly cy: number; readonly cx: number; readonly lat: number; readonly lng: number };
-export type TermContribution = { readonly t: 'term'; readonly kind: 'city' | 'county' | 'zip'; readonly key: string; readonly label: string };
+/** `key` is the name or the rest of it from one of its words on; `name` is the whole name. */
+export type TermContribution = { readonly t: 'term'; readonly kind: 'city' | 'county' | 'zip'; readonly key: string; readonly name: string; readonly label: string };
 export type Contribution = CellContribution | TermContribution;
 
 /** The cell levels counted per status group (see PostgresSearchIndex.map for how they are read). */
@@ -24,9 +25,16 @@ export function contributionsOf(doc: SearchDoc | undefined): Contribution[] {
     lat: r.Latitude,
     lng: r.Longitude,
   }));
-  if (d.cityKey && r.City) out.push({ t: 'term', kind: 'city', key: d.cityKey, label: r.City });
-  if (d.countyKey && r.CountyOrParish) out.push({ t: 'term', kind: 'county', key: d.countyKey, label: r.CountyOrParish });
-  if (d.zip5) out.push({ t: 'term', kind: 'zip', key: d.zip5, label: d.zip5 });
+  if (d.cityKey && r.City) out.push(...terms('city', d.cityKey, r.City));
+  if (d.countyKey && r.CountyOrParish) out.push(...terms('county', d.countyKey, r.CountyOrParish));
+  if (d.zip5) out.push(...terms('zip', d.zip5, d.zip5));
+  return out;
+}
+
+/** One row per word a name can be found by: "lake forest park", "forest park" and "park". */
+function terms(kind: TermContribution['kind'], name: string, label: string): TermContribution[] {
+  const out: TermContribution[] = [{ t: 'term', kind, key: name, name, label }];
+  for (let i = name.indexOf(' '); i >= 0; i = name.indexOf(' ', i + 1)) out.push({ t: 'term', kind, key: name.slice(i + 1), name, label });
   return out;
 }
 
@@ -39,7 +47,7 @@ export async function applyAggregateDeltas(
   plus: readonly Contribution[],
 ): Promise<void> {
   const cells = new Map<string, { grp: number; lvl: number; cy: number; cx: number; n: number; lat: number; lng: number }>();
-  const terms = new Map<string, { kind: string; key: string; label: string; n: number }>();
+  const termRows = new Map<string, { kind: string; key: string; name: string; label: string; n: number }>();
   const add = (c: Contribution, sign: 1 | -1) => {
     if (c.t === 'cell') {
       const k = `${c.grp}/${c.lvl}/${c.cy}/${c.cx}`;
@@ -49,17 +57,17 @@ export async function applyAggregateDeltas(
       v.lng += sign * c.lng;
       cells.set(k, v);
     } else {
-      const k = `${c.kind}/${c.key}`;
-      const v = terms.get(k) ?? { kind: c.kind, key: c.key, label: c.label, n: 0 };
+      const k = `${c.kind}/${c.key}/${c.name}`;
+      const v = termRows.get(k) ?? { kind: c.kind, key: c.key, name: c.name, label: c.label, n: 0 };
       v.n += sign;
       if (sign > 0) v.label = c.label;
-      terms.set(k, v);
+      termRows.set(k, v);
     }
   };
   for (const c of minus) add(c, -1);
   for (const c of plus) add(c, 1);
   const changedCells = [...cells.values()].filter((c) => c.n !== 0 || c.lat !== 0 || c.lng !== 0);
-  const changedTerms = [...terms.values()].filter((t) => t.n !== 0);
+  const changedTerms = [...termRows.values()].filter((t) => t.n !== 0);
   if (changedCells.length > 0) {
     await tx.query(
       `INSERT INTO ${cellsTable} AS c (grp, lvl, cy, cx, n, sum_lat, sum_lng)
@@ -77,14 +85,15 @@ export async function applyAggregateDeltas(
   if (changedTerms.length > 0) {
     // The label a name was first seen with stays: "SEATTLE" after "Seattle" does not rename it.
     await tx.query(
-      `INSERT INTO ${termsTable} AS t (kind, key, label, n)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])
-       ON CONFLICT (kind, key) DO UPDATE SET n = t.n + excluded.n`,
-      [changedTerms.map((t) => t.kind), changedTerms.map((t) => t.key), changedTerms.map((t) => t.label), changedTerms.map((t) => t.n)],
+      `INSERT INTO ${termsTable} AS t (kind, key, name, label, n)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[])
+       ON CONFLICT (kind, key, name) DO UPDATE SET n = t.n + excluded.n`,
+      [changedTerms.map((t) => t.kind), changedTerms.map((t) => t.key), changedTerms.map((t) => t.name), changedTerms.map((t) => t.label), changedTerms.map((t) => t.n)],
     );
-    await tx.query(`DELETE FROM ${termsTable} WHERE n <= 0 AND (kind, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))`, [
+    await tx.query(`DELETE FROM ${termsTable} WHERE n <= 0 AND (kind, key, name) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))`, [
       changedTerms.map((t) => t.kind),
       changedTerms.map((t) => t.key),
+      changedTerms.map((t) => t.name),
     ]);
   }
 }

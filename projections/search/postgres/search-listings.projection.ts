@@ -13,11 +13,10 @@ import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
  */
 export const searchProjection: Projection = {
   name: 'search',
-  version: 1,
+  version: 2,
   eventTypes: listingEventTypes,
   tables: ['search_listings', 'search_cells', 'search_terms'],
   async createTables(tx, t) {
-    await tx.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     await tx.query(`CREATE TABLE ${t('search_listings')} (
       pdid text COLLATE "C" PRIMARY KEY,
       mls text NOT NULL,
@@ -79,8 +78,8 @@ export const searchProjection: Projection = {
     await idx('(grp, city_key)');
     await idx('(grp, zip5)');
     await idx('(grp, county_key)');
-    await idx('(mlsid_key text_pattern_ops)');
-    await idx('(address_key text_pattern_ops)');
+    await idx('(mlsid_key)');
+    await idx('(address_key)');
     await idx('(grp, lat)');
     await idx('(grp, lng)');
     await tx.query(`CREATE TABLE ${t('search_cells')} (
@@ -88,11 +87,11 @@ export const searchProjection: Projection = {
       n int NOT NULL, sum_lat float8 NOT NULL, sum_lng float8 NOT NULL,
       PRIMARY KEY (grp, lvl, cy, cx)
     )`);
+    // Autocomplete names: one row per word a name can be found by (see search-aggregates.ts).
     await tx.query(`CREATE TABLE ${t('search_terms')} (
-      kind text NOT NULL, key text COLLATE "C" NOT NULL, label text NOT NULL, n int NOT NULL,
-      PRIMARY KEY (kind, key)
+      kind text NOT NULL, key text COLLATE "C" NOT NULL, name text COLLATE "C" NOT NULL, label text NOT NULL, n int NOT NULL,
+      PRIMARY KEY (kind, key, name)
     )`);
-    await tx.query(`CREATE INDEX ON ${t('search_terms')} USING gin (key gin_trgm_ops)`);
   },
 
   async apply(events, { tx, table }) {

@@ -1,12 +1,14 @@
 import type pg from 'pg';
 import type { Suggestion, SuggestionKind } from '../search-index.port';
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+/** Past every character: `key >= term AND key < term || TOP` is "key starts with term" in byte order. */
+const TOP = String.fromCodePoint(0x10ffff);
 
 /**
- * Autocomplete: names (cities, counties, zips) from the name counts, most listings first;
- * addresses and MLS numbers of searchable listings by prefix. A name matches when it, or one
- * of its words, starts with the term.
+ * Autocomplete in one statement: names (cities, counties, zips) that start with the term, or
+ * one of whose words does, most listings first; addresses and MLS numbers of searchable
+ * listings that start with it. Ranges rather than LIKE, so that the prepared plan uses the
+ * B-trees whatever the term.
  */
 export async function suggest(
   pool: pg.Pool,
@@ -15,42 +17,31 @@ export async function suggest(
   term: string,
   limit: number,
 ): Promise<Suggestion[]> {
-  const prefix = `${likeEscape(term)}%`;
-  const wordPrefix = `% ${likeEscape(term)}%`;
-  const queries = kinds.map(async (kind): Promise<Suggestion[]> => {
-    switch (kind) {
-      case 'city':
-      case 'county':
-      case 'zip': {
-        const { rows } = await pool.query<{ key: string; label: string }>(
-          `(SELECT key, label, n, 0 AS o FROM ${tables.terms} WHERE kind = $1 AND key LIKE $2 ORDER BY n DESC, key LIMIT $4)
-           UNION ALL
-           (SELECT key, label, n, 1 FROM ${tables.terms} WHERE kind = $1 AND key LIKE $3 AND key NOT LIKE $2 ORDER BY n DESC, key LIMIT $4)
-           ORDER BY o, n DESC, key LIMIT $4`,
-          [kind, prefix, wordPrefix, limit],
-        );
-        return rows.map((r) => ({ kind, value: r.label, label: r.label }));
-      }
-      case 'address': {
-        const { rows } = await pool.query<{ address: string; city: string | null; zip5: string | null }>(
-          `SELECT DISTINCT ON (address_key, city, zip5) address, city, zip5 FROM ${tables.listings}
-           WHERE address_key LIKE $1 AND grp > 0 ORDER BY address_key, city, zip5 LIMIT $2`,
-          [prefix, limit],
-        );
-        return rows.map((r) => {
-          const place = [r.city, r.zip5].filter(Boolean).join(' ');
-          const value = place ? `${r.address}, ${place}` : r.address;
-          return { kind, value, label: value };
-        });
-      }
-      case 'mlsid': {
-        const { rows } = await pool.query<{ listing_id: string }>(
-          `SELECT DISTINCT listing_id, mlsid_key FROM ${tables.listings} WHERE mlsid_key LIKE $1 AND grp > 0 ORDER BY mlsid_key LIMIT $2`,
-          [prefix, limit],
-        );
-        return rows.map((r) => ({ kind, value: r.listing_id, label: r.listing_id }));
-      }
-    }
+  const want = (k: SuggestionKind) => kinds.includes(k);
+  const parts: string[] = [];
+  for (const kind of ['city', 'county', 'zip'] as const) {
+    if (!want(kind)) continue;
+    parts.push(`(SELECT '${kind}' AS kind, label AS value, row_number() OVER (ORDER BY whole DESC, n DESC, name) AS o FROM (
+        SELECT DISTINCT ON (name) name, label, key = name AS whole, n FROM ${tables.terms}
+        WHERE kind = '${kind}' AND key >= $1 AND key < $2 ORDER BY name, key = name DESC) t
+      ORDER BY whole DESC, n DESC, name LIMIT $3)`);
+  }
+  if (want('address')) {
+    parts.push(`(SELECT 'address' AS kind, address || coalesce(', ' || nullif(concat_ws(' ', city, zip5), ''), '') AS value,
+        row_number() OVER (ORDER BY address_key, city, zip5) AS o FROM (
+        SELECT DISTINCT ON (address_key, city, zip5) address, address_key, city, zip5 FROM ${tables.listings}
+        WHERE address_key >= $1 AND address_key < $2 AND grp > 0 ORDER BY address_key, city, zip5 LIMIT $3) a)`);
+  }
+  if (want('mlsid')) {
+    parts.push(`(SELECT 'mlsid' AS kind, listing_id AS value, row_number() OVER (ORDER BY mlsid_key) AS o FROM (
+        SELECT DISTINCT ON (mlsid_key) listing_id, mlsid_key FROM ${tables.listings}
+        WHERE mlsid_key >= $1 AND mlsid_key < $2 AND grp > 0 ORDER BY mlsid_key LIMIT $3) m)`);
+  }
+  if (parts.length === 0) return [];
+  const { rows } = await pool.query<{ kind: SuggestionKind; value: string }>({
+    name: `suggest-${tables.terms}-${tables.listings}-${[...kinds].sort().join('-')}`,
+    text: `SELECT kind, value FROM (${parts.join(' UNION ALL ')}) u ORDER BY kind, o`,
+    values: [term, term + TOP, limit],
   });
-  return (await Promise.all(queries)).flat();
+  return rows.map((r) => ({ kind: r.kind, value: r.value, label: r.value }));
 }
