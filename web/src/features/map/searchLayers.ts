@@ -1,4 +1,4 @@
-import type { Layer } from '@deck.gl/core';
+import type { LayersList } from '@deck.gl/core';
 import { PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Cluster, Pin } from '../../api/types';
 import type { LngLat, Ring } from './polygons';
@@ -23,10 +23,12 @@ export function searchLayers(o: {
   stroke: readonly LngLat[];
   highlighted: string | null;
   selected: string | null;
-}): Layer[] {
+}): LayersList {
   const hot = (p: Pin) => p.pdid === o.highlighted || p.pdid === o.selected;
   const pins = [...o.pins].sort((a, b) => Number(hot(a)) - Number(hot(b)));
+  // Layers without data are left out: each one compiles shaders when first drawn.
   return [
+    o.polygons.length > 0 &&
     new PolygonLayer<Ring>({
       id: 'drawn-areas',
       data: o.polygons as Ring[],
@@ -38,9 +40,10 @@ export function searchLayers(o: {
       stroked: true,
       filled: true,
     }),
+    o.stroke.length > 1 &&
     new PathLayer<readonly LngLat[]>({
       id: 'stroke',
-      data: o.stroke.length > 1 ? [o.stroke] : [],
+      data: [o.stroke],
       getPath: (s) => s as [number, number][],
       getColor: BRAND,
       widthUnits: 'pixels',
@@ -48,6 +51,7 @@ export function searchLayers(o: {
       capRounded: true,
       jointRounded: true,
     }),
+    o.clusters.length > 0 &&
     new ScatterplotLayer<Cluster>({
       id: 'clusters',
       data: o.clusters as Cluster[],
@@ -61,6 +65,7 @@ export function searchLayers(o: {
       stroked: true,
       pickable: true,
     }),
+    o.clusters.length > 0 &&
     new TextLayer<Cluster>({
       id: 'cluster-counts',
       data: o.clusters as Cluster[],
@@ -72,6 +77,7 @@ export function searchLayers(o: {
       fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
       characterSet: 'auto',
     }),
+    pins.length > 0 &&
     new ScatterplotLayer<Pin>({
       id: 'pin-dots',
       data: pins,
@@ -85,6 +91,7 @@ export function searchLayers(o: {
       stroked: true,
       updateTriggers: { getRadius: [o.highlighted, o.selected], getFillColor: [o.highlighted, o.selected] },
     }),
+    pins.length > 0 &&
     new TextLayer<Pin>({
       id: 'pins',
       data: pins,
