@@ -45,6 +45,19 @@ export function ResultsList({ cards, total, page, perpage, loading, error, onRet
       </div>
     );
   }
+  if (loading && cards.length === 0) {
+    return (
+      <ol className={`${styles.grid} ${layout === 'column' ? styles.column : ''}`} aria-label="Loading results" aria-busy="true">
+        {Array.from({ length: layout === 'column' ? 4 : 8 }, (_, i) => (
+          <li key={i} className={styles.skeleton} aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </li>
+        ))}
+      </ol>
+    );
+  }
   return (
     <div aria-busy={loading}>
       <ol className={`${styles.grid} ${layout === 'column' ? styles.column : ''} ${loading ? styles.dim : ''}`} aria-label="Search results">

@@ -171,7 +171,7 @@ export function SearchPage() {
       total={data?.total ?? 0}
       page={data?.page ?? 1}
       perpage={data?.perpage ?? 24}
-      loading={results.loading && !data}
+      loading={!data && !results.error}
       error={results.error ? results.error.message : null}
       onRetry={results.retry}
       onPage={(p) => {

@@ -14,4 +14,3 @@ export const AUTOCOMPLETE_MIN_CHARS = 2;
 export const SOLD_RESET_MS = 650;
 export const HANDOFF_DELAY_MS = 3000;
 export const MOBILE_MAX_WIDTH = 769; // "Mobile is a viewport width below 770."
-export const LIST_PERPAGE = 24;
