@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { notFound } from '../../../shared/errors';
 import { listingStream } from '../listing-record';
@@ -9,6 +10,7 @@ import { listingDetails } from './listing-details';
 export class ListingDetailsController {
   constructor(@Inject(EventStore) private readonly store: EventStore) {}
 
+  @ApiDoc({ summary: 'A listing with its price and status history, folded from its events', tag: 'search', access: 'anyone', responses: { 200: 'card + details + history', 404: 'unknown or removed' } })
   @Get(':pdid')
   async details(@Param('pdid') pdid: string) {
     const details = pdid.length <= 200 ? listingDetails(await this.store.readStream(listingStream(pdid))) : undefined;

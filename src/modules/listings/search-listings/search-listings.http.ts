@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { cellSize } from '../../../../projections/search/geo';
 import type { Box } from '../../../../projections/search/search-criteria';
 import { SearchIndex } from '../../../../projections/search/search-index.port';
@@ -26,6 +27,7 @@ export class SearchListingsController {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
+  @ApiDoc({ summary: 'List search: a page of result cards, the total and the canonical searchQs (contract section 3)', tag: 'search', access: 'anyone', responses: { 200: '{results, total, page, perpage, searchTitle, searchUrl, searchQs}', 400: 'a malformed criterion' } })
   @Get()
   async list(@Query() query: Record<string, unknown>) {
     const req = parseSearchRequest(query, 'list');
@@ -34,18 +36,21 @@ export class SearchListingsController {
     return { results: await this.cards(found.pdids), total: found.total, page: req.page, perpage, ...titles(req, 'list') };
   }
 
+  @ApiDoc({ summary: 'Map search: pins (at most MAP_PIN_CAP), total, bounds of every match and clusters with true counts', tag: 'search', access: 'anyone', responses: { 200: '{total, results:{searchQs, searchTitle, searchUrl, results:[pin], mapBounds}, clusters}', 400: 'a malformed criterion' } })
   @Post('map')
   @HttpCode(200)
   map(@Body() body: unknown) {
     return this.mapOrSplit(asObject(body), 'map');
   }
 
+  @ApiDoc({ summary: 'Split search: the map answer plus the list page of cards', tag: 'search', access: 'anyone', responses: { 200: 'the map answer + {cards, page, perpage}', 400: 'a malformed criterion' } })
   @Post('split')
   @HttpCode(200)
   split(@Body() body: unknown) {
     return this.mapOrSplit(asObject(body), 'split');
   }
 
+  @ApiDoc({ summary: 'One result card, any status', tag: 'search', access: 'anyone', responses: { 200: 'card', 404: 'unknown pdid' } })
   @Get('result/:pdid')
   async result(@Param('pdid') pdid: string): Promise<Card> {
     const [card] = await this.cards([pdid]);
@@ -53,6 +58,7 @@ export class SearchListingsController {
     return card;
   }
 
+  @ApiDoc({ summary: 'The result sequence (first 1,000 pdids in result order) behind Previous / Next / All', tag: 'search', access: 'anyone', responses: { 200: '{pdids, total}', 400: 'a malformed criterion' } })
   @Post('pdids')
   @HttpCode(200)
   async pdids(@Body() body: unknown) {
@@ -61,6 +67,7 @@ export class SearchListingsController {
     return { pdids: found.pdids, total: found.total };
   }
 
+  @ApiDoc({ summary: 'Autocomplete grouped by kind (type kw, city, county, zip, address or mlsid); IncludeSearches=1|0', tag: 'search', access: 'anyone', responses: { 200: '{groups:[{name, groupcount, items:[{friendlyInputName, inputName, value}]}]}', 400: 'a term under 2 characters, an unknown type' } })
   @Get('autocomplete/:type/:term')
   suggest(@Param('type') type: string, @Param('term') term: string, @Query() query: Record<string, unknown>) {
     for (const k of Object.keys(query)) if (k !== 'IncludeSearches') throw validation(`Unknown autocomplete parameter: ${k}`);
