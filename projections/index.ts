@@ -2,6 +2,10 @@ import type { Projection } from './runner/projection';
 import { sitesProjection } from './sites/sites.projection';
 import { usersProjection } from './users/users.projection';
 import { searchProjection } from './search/postgres/search-listings.projection';
+import { leadRoutingProjection } from './lead-routing/lead-routing.projection';
+import { leadFeedProjection } from './lead-feed/lead-feed.projection';
+import { chatProjection } from './chat/chat.projection';
+import { webPushProjection } from './web-push/web-push.projection';
 
 export type { Projection, Push, PushWithPosition, ProjectionContext } from './runner/projection';
 export { ProjectionRunner, type ProjectionState } from './runner/projection-runner';
@@ -9,4 +13,4 @@ export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type 
 export { projectionStatus, type ProjectionStatus } from './runner/status';
 
 /** Every read model of the product. */
-export const allProjections: readonly Projection[] = [sitesProjection, usersProjection, searchProjection];
+export const allProjections: readonly Projection[] = [sitesProjection, usersProjection, searchProjection, leadRoutingProjection, leadFeedProjection, chatProjection, webPushProjection];

@@ -10,9 +10,11 @@ import { HealthController } from './health/health.controller';
 import { ErrorFilter } from './http/error.filter';
 import { PublicConfigController } from './http/public-config.controller';
 import { AccountsModule } from './modules/accounts';
+import { ChatModule } from './modules/chat';
 import { LeadsModule } from './modules/leads';
 import { ListingsModule } from './modules/listings';
 import { MessagingModule } from './modules/messaging';
+import { NotificationsModule } from './modules/notifications';
 import { SitesModule } from './modules/sites';
 import { UploadsModule } from './modules/uploads';
 import { RealtimeGateway } from './realtime/realtime.gateway';
@@ -25,7 +27,7 @@ export class AppModule {
       module: AppModule,
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule],
       controllers: [HealthController, PublicConfigController, OpenApiController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

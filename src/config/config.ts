@@ -72,6 +72,13 @@ const schema = z.object({
   UPLOAD_MAX_MB: int(5, 1, 50),
   MAP_STYLE_URL: url(['http:', 'https:']),
   MAP_PIN_CAP: int(100, 1, 1000),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{10,64}$/, 'must look like AC followed by letters and digits').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+  TWILIO_FROM: z.string().regex(/^\+[1-9][0-9]{6,14}$|^MG[0-9a-zA-Z]{10,64}$/, 'must be an E.164 number (+15551234567) or a messaging service id').optional(),
+  TWILIO_API_URL: url(['http:', 'https:']),
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: address').optional(),
 });
 
 export type Config = {
@@ -101,6 +108,10 @@ export type Config = {
   readonly mapStyleUrl: string | undefined;
   /** The most pins a map search answers (the spec's "configured max pin count"); clusters count the rest. */
   readonly mapPinCap: number;
+  /** Texts go through Twilio when all three TWILIO_* are set; else to the development sms_outbox. */
+  readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly from: string; readonly apiUrl: string } | undefined;
+  /** Web push keys; unset: generated once into DATA_DIR/vapid-keys.json (see notifications/web-push). */
+  readonly vapid: { readonly publicKey: string | undefined; readonly privateKey: string | undefined; readonly subject: string };
 };
 
 export class ConfigError extends Error {
@@ -138,5 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     mapStyleUrl: e.MAP_STYLE_URL,
     mapPinCap: e.MAP_PIN_CAP,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, '') }
+        : undefined,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:no-reply@porchlight.test' },
   };
 }

@@ -7,6 +7,7 @@ import { RegisterUserCommand } from '../modules/accounts';
 import { CreateSiteCommand } from '../modules/sites';
 import { logger } from '../shared/logger';
 import { DEMO_SITES, DEMO_USERS } from './demo-accounts';
+import { seedDemoLeads } from './demo-leads';
 
 const log = logger('demo');
 
@@ -61,6 +62,7 @@ export async function seedDemo(store: EventStore, commands: CommandBus, password
       ),
     ));
   }
+  await seedDemoLeads(store, commands);
   await store.append(MARKER, 'no_stream', [
     { type: 'DemoSeeded', data: { users: DEMO_USERS.length, sites: DEMO_SITES.length }, eventId: newId(), metadata: metadataOf(ctx) },
   ]);

@@ -6,6 +6,7 @@ import { CONFIG, RUNTIME } from '../app/tokens';
 import type { Config } from '../config/config';
 import { isSameHost, parseCookies, SESSION_COOKIE, SessionEvents, SessionStore } from '../modules/accounts';
 import { requestHostHeader } from '../modules/sites';
+import { encodePosition } from './position';
 import { roomsFor, type SocketUser } from './rooms';
 import type { ServerToClientEvents } from './server-events';
 
@@ -36,7 +37,7 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGateway
         if (p.to.length === 0) continue;
         this.server
           .to([...p.to])
-          .emit(p.name as keyof ServerToClientEvents, { ...p.payload, position: p.position.globalPosition.toString() } as never);
+          .emit(p.name as keyof ServerToClientEvents, { ...p.payload, position: encodePosition(p.position) } as never);
       }
     });
     this.stopListening = this.sessionEvents.onUserSessionsEnded((userId) => {

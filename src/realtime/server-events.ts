@@ -1,12 +1,17 @@
 /**
  * Every message the server pushes to browsers, with its payload. Shared with web/ so that both
- * sides agree at compile time. `position` is the log position the push was produced at: a
- * client that reconnects asks for what came after the last one it saw.
+ * sides agree at compile time. `position` is the log position the push was produced at
+ * ("{transactionId}.{globalPosition}", see position.ts): a client that reconnects asks for what
+ * came after the last one it saw (GET /api/dashboard/feed/since?position=) and drops duplicates
+ * by their ids (leadId, eventId, messageId).
  */
 export type ServerToClientEvents = {
   'lead.captured': (p: { leadId: string; fullName: string; leadType: string; at: string; position: string }) => void;
-  'lead.activity': (p: { leadId: string; type: string; at: string; summary: string; position: string }) => void;
-  'chat.message': (p: { chatId: string; messageId: string; fromUserId: string; text: string; at: string; position: string }) => void;
+  /** eventId identifies the timeline entry; assignedAgentId is set when the lead moved to another agent. */
+  'lead.activity': (p: { leadId: string; type: string; at: string; summary: string; eventId: string; assignedAgentId?: string; position: string }) => void;
+  'chat.message': (p: { chatId: string; leadId: string; messageId: string; fromUserId: string; toUserId: string; text: string; at: string; position: string }) => void;
+  /** readerId has read every message sent to them up to upToMessageId (read receipts). */
+  'chat.read': (p: { chatId: string; leadId: string; readerId: string; upToMessageId: string; at: string; position: string }) => void;
   'projection.progress': (p: {
     name: string;
     applied: number;

@@ -1,6 +1,27 @@
-export type { FirstTouch, InquirySubmitted, LeadCaptured, LeadEvent } from './leads.events';
-export { leadEventTypes } from './leads.events';
-export { leadIdFor, leadStream, sourceLabel } from './lead';
+export type {
+  FirstTouch,
+  InquirySubmitted,
+  LeadActivityEvent,
+  LeadAssigned,
+  LeadCaptured,
+  LeadEvent,
+  LeadMessageEvent,
+  LeadReassigned,
+  ListingViewed,
+  RoutingRule,
+  SearchRun,
+  TextMessageSent,
+} from './leads.events';
+export { leadActivityEventTypes, leadActivityStream, leadEventTypes, leadMessageEventTypes, smsStream } from './leads.events';
+export { type Lead, leadIdFor, leadStream, sourceLabel } from './lead';
+export { isLeadId, loadLead } from './load-lead';
 export { firstTouchMiddleware, FIRST_TOUCH_COOKIE } from './first-touch/first-touch';
 export { INQUIRY_MESSAGES, validateInquiry, type InquiryFields } from './validate-inquiry';
+export { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry/submit-inquiry.handler';
+export { dashboardViewer, mayView, type Viewer } from './dashboard/viewer';
+export type { AgentActivated, AgentBioChanged, AgentDeactivated, ListingAgentLinked, OfficeEvent, RoundRobinTurnTaken, RoutingEvent } from './routing/routing.events';
+export { agentProfileStream, officeEventTypes, officeStream, ROUTE_LEAD_PUSH, routingEventTypes, routingStream } from './routing/routing.events';
+export { ROUTING_RULES_VERSION, routeLead, type RoutingRules } from './routing/routing-rules';
+export { LeadRouter } from './routing/lead-router';
+export { mmsCapMessage } from './text-messages/text-messages';
 export { LeadsModule } from './leads.module';

@@ -4,16 +4,32 @@ import type { LeadEvent } from './leads.events';
 
 export type Lead =
   | { readonly exists: false }
-  | { readonly exists: true; readonly leadId: string; readonly userId: string; readonly siteId: string; readonly inquiries: number };
+  | {
+      readonly exists: true;
+      readonly leadId: string;
+      readonly userId: string;
+      readonly siteId: string;
+      readonly fullName: string;
+      readonly listingPdid: string | null;
+      readonly inquiries: number;
+      /** Null until the router assigns it. */
+      readonly agentId: string | null;
+      readonly brokerId: string | null;
+    };
 
 export const initialLead = (): Lead => ({ exists: false });
 
 export function evolveLead(state: Lead, event: LeadEvent): Lead {
   switch (event.type) {
-    case 'LeadCaptured':
-      return { exists: true, leadId: event.data.leadId, userId: event.data.userId, siteId: event.data.siteId, inquiries: 0 };
+    case 'LeadCaptured': {
+      const d = event.data;
+      return { exists: true, leadId: d.leadId, userId: d.userId, siteId: d.siteId, fullName: d.fullName, listingPdid: d.listingPdid, inquiries: 0, agentId: null, brokerId: null };
+    }
     case 'InquirySubmitted':
       return state.exists ? { ...state, inquiries: state.inquiries + 1 } : state;
+    case 'LeadAssigned':
+    case 'LeadReassigned':
+      return state.exists ? { ...state, agentId: event.data.agentId, brokerId: event.data.brokerId } : state;
     default:
       return assertNever(event);
   }

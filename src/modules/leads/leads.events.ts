@@ -45,5 +45,93 @@ export type InquirySubmitted = {
   };
 };
 
-export type LeadEvent = LeadCaptured | InquirySubmitted;
-export const leadEventTypes = ['LeadCaptured', 'InquirySubmitted'] as const satisfies readonly LeadEvent['type'][];
+/** Which rule of the routing rules placed a lead (see routing/routing-rules.ts). */
+export type RoutingRule = 'own-site' | 'listing-agent' | 'round-robin' | 'owner-fallback';
+
+/**
+ * The lead went to an agent. Decided by the lead router from the site's routing rules (data);
+ * `ruleVersion` names the rule set, so leads replayed through newer rules can be told apart.
+ */
+export type LeadAssigned = {
+  readonly type: 'LeadAssigned';
+  readonly data: {
+    readonly leadId: string;
+    readonly siteId: string;
+    readonly agentId: string;
+    /** The office the lead belongs to (the agent's broker, or the broker itself); null for an independent agent. */
+    readonly brokerId: string | null;
+    readonly rule: RoutingRule;
+    readonly ruleVersion: number;
+  };
+};
+
+/** A broker (or staff) moved the lead to another agent of the office. */
+export type LeadReassigned = {
+  readonly type: 'LeadReassigned';
+  readonly data: {
+    readonly leadId: string;
+    readonly siteId: string;
+    readonly fromAgentId: string | null;
+    readonly agentId: string;
+    readonly brokerId: string | null;
+    readonly byUserId: string;
+  };
+};
+
+export type LeadEvent = LeadCaptured | InquirySubmitted | LeadAssigned | LeadReassigned;
+export const leadEventTypes = ['LeadCaptured', 'InquirySubmitted', 'LeadAssigned', 'LeadReassigned'] as const satisfies readonly LeadEvent['type'][];
+
+/**
+ * What a signed-in lead does on the public site, on the stream `leadactivity-{leadId}` (kept off
+ * the lead's own stream so that browsing never makes deciding on the lead slower).
+ */
+export type ListingViewed = {
+  readonly type: 'ListingViewed';
+  readonly data: {
+    readonly leadId: string;
+    readonly userId: string;
+    readonly siteId: string;
+    readonly pdid: string;
+    /** The listing's address and price as shown then, for the timeline. */
+    readonly address: string | null;
+    readonly price: number | null;
+  };
+};
+
+export type SearchRun = {
+  readonly type: 'SearchRun';
+  readonly data: {
+    readonly leadId: string;
+    readonly userId: string;
+    readonly siteId: string;
+    /** The search's title and its query string, as the search API answered them. */
+    readonly title: string;
+    readonly query: string;
+  };
+};
+
+export type LeadActivityEvent = ListingViewed | SearchRun;
+export const leadActivityEventTypes = ['ListingViewed', 'SearchRun'] as const satisfies readonly LeadActivityEvent['type'][];
+
+/**
+ * A text (SMS) or video (MMS) message an agent sent to a lead through the SMS port, on the
+ * stream `sms-{leadId}`, recorded after the provider accepted it. Consent was checked first.
+ */
+export type TextMessageSent = {
+  readonly type: 'TextMessageSent';
+  readonly data: {
+    readonly leadId: string;
+    readonly siteId: string;
+    readonly messageId: string;
+    readonly byUserId: string;
+    readonly kind: 'text' | 'video';
+    readonly body: string;
+    readonly mediaUrl: string | null;
+    /** The provider's id for the message (Twilio's SID, or the outbox row). */
+    readonly providerId: string;
+  };
+};
+export type LeadMessageEvent = TextMessageSent;
+export const leadMessageEventTypes = ['TextMessageSent'] as const satisfies readonly LeadMessageEvent['type'][];
+export const leadActivityStream = (leadId: string) => `leadactivity-${leadId}`;
+export const smsStream = (leadId: string) => `sms-${leadId}`;

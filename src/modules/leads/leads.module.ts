@@ -1,14 +1,32 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts';
+import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
+import { DashboardController } from './dashboard/dashboard.http';
+import { OfficeController } from './office/office.http';
+import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
+import { ActivityController } from './record-activity/activity.http';
+import { LeadRouter } from './routing/lead-router';
 import { SignUpLead } from './sign-up-lead';
 import { InquiryController } from './submit-inquiry/inquiry.http';
+import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
+import { SendTextController } from './text-messages/send-text.http';
+import { SmsInboundController } from './text-messages/sms-inbound.http';
 
-/** Leads: inquiries and the capture of new leads (routing them to agents is issue 6). */
+/** Leads: inquiries, capture, routing to agents, the dashboard's reads, activity and texts. */
 @Module({
-  imports: [AccountsModule, SitesModule, UploadsModule],
-  controllers: [InquiryController],
-  providers: [SignUpLead],
+  imports: [AccountsModule, SitesModule, UploadsModule, MessagingModule],
+  controllers: [
+    InquiryController,
+    DashboardController,
+    ReassignLeadController,
+    OfficeController,
+    ActivityController,
+    SendTextController,
+    SmsInboundController,
+  ],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter],
+  exports: [LeadRouter],
 })
 export class LeadsModule {}

@@ -1,2 +1,3 @@
 export { type MailMessage, Mailer } from './mailer.port';
 export { MessagingModule } from './messaging.module';
+export { type InboundText, isStopReply, SmsSender, type TextMessage, tenDigits } from './sms/sms.port';

@@ -7,11 +7,15 @@ import { MailboxController } from './mailbox/mailbox.http';
 import { Mailer } from './mailer.port';
 import { OutboxMailer } from './outbox.mailer';
 import { SmtpMailer } from './smtp.mailer';
+import { OutboxSms } from './sms/outbox.sms';
+import { SmsOutboxController } from './sms/sms-outbox.http';
+import { SmsSender } from './sms/sms.port';
+import { TwilioSms } from './sms/twilio.sms';
 
 const log = logger('mail');
 
 @Module({
-  controllers: [MailboxController],
+  controllers: [MailboxController, SmsOutboxController],
   providers: [
     {
       provide: Mailer,
@@ -22,7 +26,16 @@ const log = logger('mail');
         return new OutboxMailer(pool);
       },
     },
+    {
+      provide: SmsSender,
+      inject: [CONFIG, DB_POOL],
+      useFactory: (config: Config, pool: pg.Pool): SmsSender => {
+        if (config.twilio) return new TwilioSms(config.twilio, config.publicUrl);
+        if (config.env === 'production') log.warn('TWILIO_* is not set: texts go to the sms_outbox table only');
+        return new OutboxSms(pool, config.env !== 'production');
+      },
+    },
   ],
-  exports: [Mailer],
+  exports: [Mailer, SmsSender],
 })
 export class MessagingModule {}

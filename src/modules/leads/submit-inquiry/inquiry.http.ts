@@ -1,35 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { CONFIG } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Config } from '../../../config/config';
-import type { StreamAppend } from '../../../eventstore/event-store.port';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
-import { conflict, validation } from '../../../shared/errors';
-import {
-  appendAtomically,
-  commandContextOf,
-  cookiesOf,
-  LEVEL,
-  normalizeCellPhone,
-  parseEmail,
-  registrationAppends,
-  signedIn,
-  SignInService,
-  toNewEvents,
-  userIdByEmail,
-} from '../../accounts';
+import { validation } from '../../../shared/errors';
+import { commandContextOf, cookiesOf, LEVEL, parseEmail, SignInService } from '../../accounts';
 import { requireSite } from '../../sites';
 import { DOCUMENT_EXTS, UploadStore } from '../../uploads';
 import { decodeFirstTouch, FIRST_TOUCH_COOKIE, touchOf } from '../first-touch/first-touch';
 import { composeInquiryMessage } from '../inquiry-message';
-import { initialLead, leadIdFor, leadStream } from '../lead';
 import type { FirstTouch } from '../leads.events';
 import { nameWords, validateInquiry } from '../validate-inquiry';
-import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
+import { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry.handler';
 
 const text = (max: number) => z.string().max(max, { error: `at most ${max} characters` }).optional();
 const numberish = z.union([z.string().max(50), z.number()]).optional().transform((v) => (v === undefined ? undefined : String(v)));
@@ -70,7 +54,7 @@ const InquiryBody = z.strictObject({
 @Controller('api/account')
 export class InquiryController {
   constructor(
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SignInService) private readonly signIns: SignInService,
     @Inject(UploadStore) private readonly uploads: UploadStore,
     @Inject(CONFIG) private readonly config: Config,
@@ -96,53 +80,25 @@ export class InquiryController {
     }
     const fullName = nameWords(input.FullName!).join(' ');
     const firstTouch: FirstTouch = decodeFirstTouch(cookiesOf(req)[FIRST_TOUCH_COOKIE]) ?? touchOf(req, this.config.trustProxy, new Date());
-    const inquiry = (userId: string): SubmitInquiry => ({
-      leadId: leadIdFor(userId, site.siteId),
-      userId,
-      siteId: site.siteId,
-      listingPdid: input.pdid ?? null,
-      leadType: input.LeadType?.trim() || 'Inquiry',
-      fullName,
-      email,
-      phone: input.Phone!.trim(),
-      message: composeInquiryMessage({ ...input, ResumeUrl: resumeUrl ?? undefined }),
-      resumeUrl,
-      firstTouch,
-    });
-
-    const owner = await userIdByEmail(this.store, email);
-    if (owner) {
-      if (req.auth?.userId !== owner) throw conflict('Email already in use');
-      const command = inquiry(owner);
-      await handleCommand(this.store, leadStream(command.leadId), submitInquiryDecider, command, commandContextOf(req));
-      return { isSuccess: true, leadId: command.leadId };
-    }
-
-    const userId = randomUUID();
-    const ctx = commandContextOf(req, userId);
-    const command = inquiry(userId);
-    const words = nameWords(fullName);
-    const appends: StreamAppend[] = [
-      ...registrationAppends(
+    const result = await this.commands.execute<SubmitInquiryCommand, InquiryResult>(
+      new SubmitInquiryCommand(
         {
-          userId,
-          email,
-          firstName: words[0]!,
-          lastName: words.slice(1).join(' '),
-          securityLevel: LEVEL.lead,
           siteId: site.siteId,
-          cellPhone: normalizeCellPhone(command.phone),
-          via: 'inquiry',
-          from: `inquiry form on ${site.subdomain}`,
-          at: ctx.now.toISOString(),
+          listingPdid: input.pdid ?? null,
+          leadType: input.LeadType?.trim() || 'Inquiry',
+          fullName,
+          email,
+          phone: input.Phone!.trim(),
+          message: composeInquiryMessage({ ...input, ResumeUrl: resumeUrl ?? undefined }),
+          resumeUrl,
+          firstTouch,
         },
-        ctx,
-        [signedIn({ userId, method: 'inquiry', timezone: null, timezoneName: null })],
+        site,
+        req.auth?.userId ?? null,
+        commandContextOf(req),
       ),
-      { streamId: leadStream(command.leadId), expected: 'no_stream', events: toNewEvents(decideSubmitInquiry(command, initialLead()), ctx) },
-    ];
-    await appendAtomically(this.store, appends);
-    await this.signIns.openSession(req, res, { userId, securityLevel: LEVEL.lead, brokerId: null });
-    return { isSuccess: true, leadId: command.leadId };
+    );
+    if (result.newUser) await this.signIns.openSession(req, res, { userId: result.userId, securityLevel: LEVEL.lead, brokerId: null });
+    return { isSuccess: true, leadId: result.leadId };
   }
 }

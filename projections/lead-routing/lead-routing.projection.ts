@@ -1,0 +1,91 @@
+import { type AccountEvent, LEVEL } from '../../src/modules/accounts';
+import { type AgentBioChanged, type LeadEvent, type OfficeEvent, officeEventTypes, ROUTE_LEAD_PUSH } from '../../src/modules/leads';
+import type { SiteEvent } from '../../src/modules/sites';
+import { assertNever } from '../../src/shared/errors';
+import type { Projection } from '../runner/projection';
+
+type Handled =
+  | Extract<AccountEvent, { type: 'UserRegistered' }>
+  | Extract<SiteEvent, { type: 'SiteCreated' }>
+  | OfficeEvent
+  | AgentBioChanged
+  | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' }>;
+
+/**
+ * The routing rules of every site as data (who owns it, the owner's office and who in it is
+ * active, listing agents; the roster also keeps agents' bios) and the leads still waiting for an agent. Because this one projection
+ * sees both in log order, the router decides on the rules as they stood when the lead came in.
+ */
+export const leadRoutingProjection: Projection = {
+  name: 'lead_routing',
+  version: 1,
+  eventTypes: ['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'LeadCaptured', 'LeadAssigned'],
+  tables: ['routing_sites', 'routing_users', 'routing_listing_agents', 'routing_pending'],
+  async createTables(tx, t) {
+    await tx.query(`CREATE TABLE ${t('routing_sites')} (site_id uuid PRIMARY KEY, kind text NOT NULL, owner_user_id uuid NOT NULL)`);
+    // Agents and brokers; `joined` (log position) is the roster order of round robin.
+    await tx.query(`CREATE TABLE ${t('routing_users')} (
+      user_id uuid PRIMARY KEY, level smallint NOT NULL, broker_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT ''
+    )`);
+    await tx.query(`CREATE INDEX ON ${t('routing_users')} (broker_id, joined)`);
+    await tx.query(`CREATE TABLE ${t('routing_listing_agents')} (broker_id uuid NOT NULL, pdid text NOT NULL, agent_id uuid NOT NULL, PRIMARY KEY (broker_id, pdid))`);
+    await tx.query(`CREATE TABLE ${t('routing_pending')} (lead_id uuid PRIMARY KEY, site_id uuid NOT NULL, captured_at timestamptz NOT NULL)`);
+  },
+  async apply(events, { tx, table, push }) {
+    for (const stored of events) {
+      const e = stored as unknown as Handled & typeof stored;
+      switch (e.type) {
+        case 'UserRegistered':
+          if (e.data.securityLevel === LEVEL.agent || e.data.securityLevel === LEVEL.broker) {
+            await tx.query(
+              `INSERT INTO ${table('routing_users')} (user_id, level, broker_id, joined) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
+              [e.data.userId, e.data.securityLevel, e.data.brokerId, stored.globalPosition.toString()],
+            );
+          }
+          break;
+        case 'SiteCreated':
+          await tx.query(`INSERT INTO ${table('routing_sites')} (site_id, kind, owner_user_id) VALUES ($1, $2, $3) ON CONFLICT (site_id) DO NOTHING`, [
+            e.data.siteId,
+            e.data.kind,
+            e.data.ownerUserId,
+          ]);
+          break;
+        case 'AgentDeactivated':
+        case 'AgentActivated':
+          await tx.query(`UPDATE ${table('routing_users')} SET active = $3 WHERE user_id = $1 AND broker_id = $2`, [
+            e.data.agentId,
+            e.data.brokerId,
+            e.type === 'AgentActivated',
+          ]);
+          break;
+        case 'AgentBioChanged':
+          await tx.query(`UPDATE ${table('routing_users')} SET bio = $2 WHERE user_id = $1`, [e.data.agentId, e.data.bio]);
+          break;
+        case 'ListingAgentLinked':
+          if (e.data.agentId === null) {
+            await tx.query(`DELETE FROM ${table('routing_listing_agents')} WHERE broker_id = $1 AND pdid = $2`, [e.data.brokerId, e.data.pdid]);
+          } else {
+            await tx.query(
+              `INSERT INTO ${table('routing_listing_agents')} (broker_id, pdid, agent_id) VALUES ($1, $2, $3)
+               ON CONFLICT (broker_id, pdid) DO UPDATE SET agent_id = excluded.agent_id`,
+              [e.data.brokerId, e.data.pdid, e.data.agentId],
+            );
+          }
+          break;
+        case 'LeadCaptured':
+          await tx.query(`INSERT INTO ${table('routing_pending')} (lead_id, site_id, captured_at) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
+            e.data.leadId,
+            e.data.siteId,
+            e.metadata.at,
+          ]);
+          push({ to: [], name: ROUTE_LEAD_PUSH, payload: { leadId: e.data.leadId, eventId: e.eventId, correlationId: e.metadata.correlationId } });
+          break;
+        case 'LeadAssigned':
+          await tx.query(`DELETE FROM ${table('routing_pending')} WHERE lead_id = $1`, [e.data.leadId]);
+          break;
+        default:
+          assertNever(e);
+      }
+    }
+  },
+};

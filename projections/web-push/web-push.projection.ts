@@ -1,0 +1,36 @@
+import { type NotificationEvent, notificationEventTypes } from '../../src/modules/notifications';
+import { assertNever } from '../../src/shared/errors';
+import type { Projection } from '../runner/projection';
+
+/** Browser push subscriptions by user (and level, for staff notifications). */
+export const webPushProjection: Projection = {
+  name: 'web_push',
+  version: 1,
+  eventTypes: notificationEventTypes,
+  tables: ['web_push_subscriptions'],
+  async createTables(tx, t) {
+    await tx.query(`CREATE TABLE ${t('web_push_subscriptions')} (
+      endpoint text PRIMARY KEY, user_id uuid NOT NULL, security_level smallint NOT NULL, p256dh text NOT NULL, auth text NOT NULL, created_at timestamptz NOT NULL
+    )`);
+    await tx.query(`CREATE INDEX ON ${t('web_push_subscriptions')} (user_id)`);
+  },
+  async apply(events, { tx, table }) {
+    for (const stored of events) {
+      const e = stored as unknown as NotificationEvent & typeof stored;
+      switch (e.type) {
+        case 'WebPushSubscribed':
+          await tx.query(
+            `INSERT INTO ${table('web_push_subscriptions')} (endpoint, user_id, security_level, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, security_level = excluded.security_level, p256dh = excluded.p256dh, auth = excluded.auth`,
+            [e.data.endpoint, e.data.userId, e.data.securityLevel, e.data.p256dh, e.data.auth, e.metadata.at],
+          );
+          break;
+        case 'WebPushUnsubscribed':
+          await tx.query(`DELETE FROM ${table('web_push_subscriptions')} WHERE endpoint = $1 AND user_id = $2`, [e.data.endpoint, e.data.userId]);
+          break;
+        default:
+          assertNever(e);
+      }
+    }
+  },
+};

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import { DB_POOL } from '../../app/tokens';
+import { handleCommand } from '../../commands/handle-command';
+import { EventStore } from '../../eventstore/event-store.port';
+import { parseBody } from '../../http/parse-body';
+import { forbidden, notFound, validation } from '../../shared/errors';
+import { commandContextOf, LEVEL, requireAuth } from '../accounts';
+import { dashboardViewer, isLeadId, type Lead, leadIdFor, loadLead, mayView } from '../leads';
+import { requireSite } from '../sites';
+import { CHAT_MAX_LENGTH, chatStream } from './chat.events';
+import { readChatMessagesDecider } from './read-message/read-message.decide';
+import { CHAT_MESSAGES, sendChatMessageDecider } from './send-message/send-message.decide';
+
+const LeadRef = z.string().regex(/^[0-9a-f-]{36}$/i, { error: 'leadId is not an id' }).optional();
+const GetChatBody = z.strictObject({ leadId: LeadRef });
+const SendBody = z.strictObject({
+  leadId: LeadRef,
+  text: z.string().max(CHAT_MAX_LENGTH * 2, { error: CHAT_MESSAGES.tooLong }),
+  messageId: z.uuid({ error: 'messageId is not an id' }).optional(),
+});
+const ReadBody = z.strictObject({ leadId: LeadRef, messageId: z.uuid({ error: 'messageId is not an id' }) });
+
+type ExistingLead = Extract<Lead, { exists: true }>;
+type Party = { readonly userId: string; readonly lead: ExistingLead; readonly isLead: boolean; readonly maySend: boolean };
+
+type MessageRow = { message_id: string; from_user_id: string; to_user_id: string; text: string; at: Date; read_at: Date | null };
+
+/**
+ * Chat between a lead and its agent (spec section 7 "Chat"). A lead chats with the agent of
+ * their lead on the current site (no leadId needed); an agent names the lead. Brokers and staff
+ * may read the chats of leads they can see; only the assigned agent and the lead write.
+ */
+@Controller('api/dashboard/chat')
+export class ChatController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @Post('getchat')
+  @HttpCode(200)
+  async getChat(@Body() body: unknown, @Req() req: Request) {
+    const input = parseBody(GetChatBody, body);
+    const party = await this.party(req, input.leadId);
+    const lead = party.lead;
+    const { rows } = await this.pool.query<MessageRow>(
+      `SELECT message_id, from_user_id, to_user_id, text, at, read_at FROM chat_messages WHERE lead_id = $1 ORDER BY seq LIMIT 1000`,
+      [lead.leadId],
+    );
+    const names = await this.names([lead.userId, ...(lead.agentId ? [lead.agentId] : [])]);
+    return {
+      chatId: lead.leadId,
+      leadId: lead.leadId,
+      me: party.userId,
+      lead: { userId: lead.userId, fullName: lead.fullName },
+      agent: lead.agentId ? { userId: lead.agentId, fullName: names.get(lead.agentId) ?? 'Your agent' } : null,
+      canSend: party.maySend,
+      messages: rows.map((r) => ({ messageId: r.message_id, fromUserId: r.from_user_id, toUserId: r.to_user_id, text: r.text, at: r.at.toISOString(), readAt: r.read_at?.toISOString() ?? null })),
+      unread: rows.filter((r) => r.to_user_id === party.userId && !r.read_at).length,
+    };
+  }
+
+  @Post('sendmessage')
+  @HttpCode(200)
+  async send(@Body() body: unknown, @Req() req: Request) {
+    const input = parseBody(SendBody, body);
+    if (!input.text.trim()) throw validation(CHAT_MESSAGES.empty);
+    const party = await this.party(req, input.leadId);
+    if (!party.maySend) throw forbidden('Only the lead and its agent write in this chat');
+    const lead = party.lead;
+    const to = party.isLead ? lead.agentId : lead.userId;
+    if (!to) throw validation('Your agent is being assigned; please try again in a moment');
+    const messageId = input.messageId ?? randomUUID();
+    const ctx = commandContextOf(req);
+    const result = await handleCommand(
+      this.store,
+      chatStream(lead.leadId),
+      sendChatMessageDecider,
+      { chatId: lead.leadId, leadId: lead.leadId, siteId: lead.siteId, messageId, fromUserId: party.userId, toUserId: to, text: input.text },
+      ctx,
+    );
+    return { isSuccess: true, chatId: lead.leadId, messageId, at: result.append ? ctx.now.toISOString() : null };
+  }
+
+  @Post('readmessage')
+  @HttpCode(200)
+  async read(@Body() body: unknown, @Req() req: Request) {
+    const input = parseBody(ReadBody, body);
+    const party = await this.party(req, input.leadId);
+    if (!party.maySend) return { isSuccess: true };
+    await handleCommand(
+      this.store,
+      chatStream(party.lead.leadId),
+      readChatMessagesDecider,
+      { chatId: party.lead.leadId, leadId: party.lead.leadId, readerId: party.userId, upToMessageId: input.messageId },
+      commandContextOf(req),
+    );
+    return { isSuccess: true };
+  }
+
+  /** Unread messages sent to the caller, in all and per lead (the dashboard's badges). */
+  @Get('unread')
+  async unread(@Req() req: Request) {
+    const auth = requireAuth(req);
+    const { rows } = await this.pool.query<{ lead_id: string; n: number }>(
+      `SELECT lead_id, count(*)::int AS n FROM chat_messages WHERE to_user_id = $1 AND read_at IS NULL GROUP BY lead_id`,
+      [auth.userId],
+    );
+    return { total: rows.reduce((s, r) => s + r.n, 0), byLead: Object.fromEntries(rows.map((r) => [r.lead_id, r.n])) };
+  }
+
+  /** The caller's side of the chat; anyone else's lead is 404 whatever the host. */
+  private async party(req: Request, leadId: string | undefined): Promise<Party> {
+    const auth = requireAuth(req);
+    if (auth.securityLevel < LEVEL.agent) {
+      const id = leadId ?? leadIdFor(auth.userId, requireSite(req).siteId);
+      const { lead } = await loadLead(this.store, id);
+      if (!lead.exists || lead.userId !== auth.userId) throw notFound('No chat here yet');
+      return { userId: auth.userId, lead, isLead: true, maySend: true };
+    }
+    const viewer = dashboardViewer(req);
+    if (!leadId || !isLeadId(leadId)) throw validation('leadId is required');
+    const { lead } = await loadLead(this.store, leadId);
+    if (!lead.exists || !mayView(viewer, lead)) throw notFound();
+    return { userId: auth.userId, lead, isLead: false, maySend: lead.agentId === auth.userId };
+  }
+
+  private async names(ids: string[]): Promise<Map<string, string>> {
+    const { rows } = await this.pool.query<{ user_id: string; first_name: string; last_name: string }>(
+      `SELECT user_id, first_name, last_name FROM users WHERE user_id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.user_id, `${r.first_name} ${r.last_name}`.trim()]));
+  }
+}

@@ -1,0 +1,95 @@
+import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import { DB_POOL } from '../../../app/tokens';
+import { parseBody } from '../../../http/parse-body';
+import { decodePosition } from '../../../realtime/position';
+import { notFound, validation } from '../../../shared/errors';
+import { isLeadId } from '../load-lead';
+import { contractLead, feedLead, feedPosition, findLead, leadSources, listLeads, pushesSince, timelineOf } from './lead-queries';
+import { dashboardViewer } from './viewer';
+
+const pageNumber = z
+  .string()
+  .regex(/^\d{1,6}$/, { error: 'page must be a whole number from 1' })
+  .transform(Number)
+  .refine((n) => n >= 1, { error: 'page must be a whole number from 1' });
+const perPage = z
+  .string()
+  .regex(/^\d{1,6}$/, { error: 'perpage must be a whole number from 1 to 200' })
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 200, { error: 'perpage must be a whole number from 1 to 200' });
+
+const LeadsQuery = z.strictObject({
+  page: pageNumber.optional(),
+  perpage: perPage.optional(),
+  status: z.enum(['new', 'contacted'], { error: 'status must be new or contacted' }).optional(),
+  source: z.string().max(100).optional(),
+  q: z.string().max(100).optional(),
+});
+const SinceQuery = z.strictObject({ position: z.string().refine((s) => decodePosition(s) !== null, { error: 'position is not a position' }) });
+
+/**
+ * The dashboard's reads (contract section 5): the lead list in the viewer's scope, one lead with
+ * its timeline, the web app's richer feed, and what a reconnecting client missed.
+ */
+@Controller('api/dashboard')
+export class DashboardController {
+  constructor(@Inject(DB_POOL) private readonly pool: pg.Pool) {}
+
+  @Get('leads')
+  async leads(@Query() query: unknown, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const q = parseBody(LeadsQuery, query);
+    const page = q.page ?? 1;
+    const perpage = q.perpage ?? 50;
+    const { rows, total } = await listLeads(this.pool, viewer, filtersOf(q), page, perpage);
+    return { leads: rows.map(contractLead), total, page, perpage };
+  }
+
+  @Get('leads/:leadId')
+  async lead(@Param('leadId') leadId: string, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    if (!isLeadId(leadId)) throw notFound();
+    const row = await findLead(this.pool, viewer, leadId);
+    if (!row) throw notFound();
+    return { lead: contractLead(row), timeline: await timelineOf(this.pool, leadId) };
+  }
+
+  /** The web app's feed: the same list with status, site and listing, the sources to filter by, and the position to follow from. */
+  @Get('feed')
+  async feed(@Query() query: unknown, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const q = parseBody(LeadsQuery, query);
+    const page = q.page ?? 1;
+    const perpage = q.perpage ?? 50;
+    const position = await feedPosition(this.pool);
+    const [{ rows, total }, sources] = await Promise.all([listLeads(this.pool, viewer, filtersOf(q), page, perpage), leadSources(this.pool, viewer)]);
+    return { leads: rows.map(feedLead), total, page, perpage, sources, position, me: { userId: viewer.userId, role: viewer.role } };
+  }
+
+  /** One lead with the feed's extra fields (the details pane). */
+  @Get('feed/lead/:leadId')
+  async feedLead(@Param('leadId') leadId: string, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    if (!isLeadId(leadId)) throw notFound();
+    const row = await findLead(this.pool, viewer, leadId);
+    if (!row) throw notFound();
+    return { lead: feedLead(row), timeline: await timelineOf(this.pool, leadId) };
+  }
+
+  /** What a client that reconnects missed after the last position it saw (it drops what it already has). */
+  @Get('feed/since')
+  async since(@Query() query: unknown, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const q = parseBody(SinceQuery, query);
+    return pushesSince(this.pool, viewer, q.position);
+  }
+}
+
+function filtersOf(q: z.infer<typeof LeadsQuery>) {
+  const text = q.q?.trim();
+  if (text !== undefined && text.length > 0 && text.length < 2) throw validation('Search needs at least 2 characters');
+  return { status: q.status, source: q.source?.trim() || undefined, q: text || undefined };
+}

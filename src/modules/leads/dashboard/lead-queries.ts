@@ -1,0 +1,165 @@
+import type pg from 'pg';
+import { decodePosition, encodePosition } from '../../../realtime/position';
+import { leadScope, type Viewer } from './viewer';
+
+export type LeadFilters = { readonly status?: 'new' | 'contacted'; readonly source?: string; readonly q?: string };
+
+type Row = {
+  lead_id: string;
+  user_id: string;
+  site_id: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  lead_type: string;
+  source: string;
+  assigned_agent_id: string | null;
+  status: string;
+  created_at: Date;
+  last_activity_at: Date;
+  subdomain: string | null;
+  listing_pdid: string | null;
+};
+
+const COLUMNS = `f.lead_id, f.user_id, f.site_id, f.full_name, f.email, f.phone, f.lead_type, f.source, f.assigned_agent_id, f.status,
+  f.created_at, f.last_activity_at, f.listing_pdid, s.subdomain`;
+
+/** A lead as contract section 5 lists it: exactly these fields. */
+export const contractLead = (r: Row) => ({
+  leadId: r.lead_id,
+  fullName: r.full_name,
+  email: r.email,
+  phone: r.phone,
+  leadType: r.lead_type,
+  source: r.source,
+  assignedAgentId: r.assigned_agent_id,
+  createdAt: r.created_at.toISOString(),
+  lastActivityAt: r.last_activity_at.toISOString(),
+});
+
+/** The dashboard's own richer row (status, site, listing) for the web app's feed. */
+export const feedLead = (r: Row) => ({ ...contractLead(r), status: r.status, siteId: r.site_id, site: r.subdomain, listingPdid: r.listing_pdid, userId: r.user_id });
+
+function where(viewer: Viewer, f: LeadFilters, params: unknown[]): string {
+  const scope = leadScope(viewer, 'f', params.length + 1);
+  params.push(...scope.params);
+  const parts = [scope.sql];
+  if (f.status) parts.push(`f.status = $${params.push(f.status)}`);
+  if (f.source) parts.push(`f.source = $${params.push(f.source)}`);
+  if (f.q) {
+    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const n = params.push(like);
+    parts.push(`(f.full_name ILIKE $${n} OR f.email ILIKE $${n} OR coalesce(f.phone, '') ILIKE $${n})`);
+  }
+  return parts.join(' AND ');
+}
+
+/** Newest activity first; the viewer's scope, whatever host. */
+export async function listLeads(db: pg.Pool, viewer: Viewer, f: LeadFilters, page: number, perpage: number): Promise<{ rows: Row[]; total: number }> {
+  const params: unknown[] = [];
+  const cond = where(viewer, f, params);
+  const [{ rows }, count] = await Promise.all([
+    db.query<Row>(
+      `SELECT ${COLUMNS} FROM lead_feed f LEFT JOIN sites s ON s.site_id = f.site_id WHERE ${cond}
+       ORDER BY f.last_activity_at DESC, f.lead_id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, perpage, (page - 1) * perpage],
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_feed f WHERE ${cond}`, params),
+  ]);
+  return { rows, total: count.rows[0]!.n };
+}
+
+export async function findLead(db: pg.Pool, viewer: Viewer, leadId: string): Promise<Row | undefined> {
+  const params: unknown[] = [leadId];
+  const cond = where(viewer, {}, params);
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM lead_feed f LEFT JOIN sites s ON s.site_id = f.site_id WHERE f.lead_id = $1 AND ${cond}`, params);
+  return rows[0];
+}
+
+export async function timelineOf(db: pg.Pool, leadId: string): Promise<{ type: string; at: string; summary: string }[]> {
+  const { rows } = await db.query<{ type: string; at: Date; summary: string }>(
+    `SELECT type, at, summary FROM lead_timeline WHERE lead_id = $1 ORDER BY at DESC, tx_id DESC, global_position DESC LIMIT 500`,
+    [leadId],
+  );
+  return rows.map((r) => ({ type: r.type, at: r.at.toISOString(), summary: r.summary }));
+}
+
+export async function leadSources(db: pg.Pool, viewer: Viewer): Promise<string[]> {
+  const params: unknown[] = [];
+  const cond = where(viewer, {}, params);
+  const { rows } = await db.query<{ source: string }>(`SELECT DISTINCT f.source FROM lead_feed f WHERE ${cond} ORDER BY 1 LIMIT 100`, params);
+  return rows.map((r) => r.source);
+}
+
+/**
+ * Where the read side is now, for a client to start from: the older of the two projections the
+ * dashboard's pushes come from. Read before the rows, so nothing between is missed (at worst
+ * something is sent twice, and the client drops the duplicate).
+ */
+export async function feedPosition(db: pg.Pool): Promise<string> {
+  const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
+    `SELECT transaction_id::text, global_position::text FROM projection_checkpoints WHERE name IN ('lead_feed', 'chat')
+     ORDER BY transaction_id, global_position LIMIT 1`,
+  );
+  const r = rows[0];
+  return encodePosition({ transactionId: BigInt(r?.transaction_id ?? 0), globalPosition: BigInt(r?.global_position ?? 0) });
+}
+
+export type MissedPush = { readonly name: 'lead.captured' | 'lead.activity' | 'chat.message'; readonly payload: Record<string, unknown> };
+export const SINCE_LIMIT = 500;
+
+/**
+ * The pushes this viewer would have received after `position`: new leads, lead activity and
+ * chat messages, in log order, each with the position of its event. `reset` says there were more
+ * than a client should replay (it reloads the feed instead).
+ */
+export async function pushesSince(db: pg.Pool, viewer: Viewer, position: string): Promise<{ position: string; events: MissedPush[]; reset: boolean }> {
+  const from = decodePosition(position);
+  if (!from) throw new Error('bad position');
+  const now = await feedPosition(db);
+  const p: unknown[] = [from.transactionId.toString(), from.globalPosition.toString()];
+  const cond = where(viewer, {}, p);
+  const after = (tx: string, gp: string) => `(${tx}, ${gp}) > ($1::bigint, $2::bigint)`;
+  const [captured, activity, chat] = await Promise.all([
+    db.query<{ lead_id: string; full_name: string; lead_type: string; created_at: Date; tx: string; gp: string }>(
+      `SELECT f.lead_id, f.full_name, f.lead_type, f.created_at, f.assigned_tx::text AS tx, f.assigned_gp::text AS gp
+       FROM lead_feed f WHERE f.assigned_tx IS NOT NULL AND ${after('f.assigned_tx', 'f.assigned_gp')} AND ${cond}
+       ORDER BY f.assigned_tx, f.assigned_gp LIMIT ${SINCE_LIMIT + 1}`,
+      p,
+    ),
+    db.query<{ event_id: string; lead_id: string; type: string; at: Date; summary: string; tx: string; gp: string }>(
+      `SELECT t.event_id, t.lead_id, t.type, t.at, t.summary, t.tx_id::text AS tx, t.global_position::text AS gp
+       FROM lead_timeline t JOIN lead_feed f ON f.lead_id = t.lead_id
+       WHERE ${after('t.tx_id', 't.global_position')} AND t.type NOT IN ('LeadCaptured', 'LeadAssigned', 'LeadReassigned') AND ${cond}
+       ORDER BY t.tx_id, t.global_position LIMIT ${SINCE_LIMIT + 1}`,
+      p,
+    ),
+    db.query<{ message_id: string; lead_id: string; from_user_id: string; to_user_id: string; text: string; at: Date; tx: string; gp: string }>(
+      `SELECT m.message_id, m.lead_id, m.from_user_id, m.to_user_id, m.text, m.at, m.tx_id::text AS tx, m.global_position::text AS gp
+       FROM chat_messages m WHERE ${after('m.tx_id', 'm.global_position')} AND (m.from_user_id = $3::uuid OR m.to_user_id = $3::uuid)
+       ORDER BY m.tx_id, m.global_position LIMIT ${SINCE_LIMIT + 1}`,
+      [...p.slice(0, 2), viewer.userId],
+    ),
+  ]);
+  const reset = captured.rows.length > SINCE_LIMIT || activity.rows.length > SINCE_LIMIT || chat.rows.length > SINCE_LIMIT;
+  const pos = (tx: string, gp: string) => encodePosition({ transactionId: BigInt(tx), globalPosition: BigInt(gp) });
+  const events: (MissedPush & { key: [bigint, bigint] })[] = [
+    ...captured.rows.map((r) => ({
+      name: 'lead.captured' as const,
+      payload: { leadId: r.lead_id, fullName: r.full_name, leadType: r.lead_type, at: r.created_at.toISOString(), position: pos(r.tx, r.gp) },
+      key: [BigInt(r.tx), BigInt(r.gp)] as [bigint, bigint],
+    })),
+    ...activity.rows.map((r) => ({
+      name: 'lead.activity' as const,
+      payload: { leadId: r.lead_id, type: r.type, at: r.at.toISOString(), summary: r.summary, eventId: r.event_id, position: pos(r.tx, r.gp) },
+      key: [BigInt(r.tx), BigInt(r.gp)] as [bigint, bigint],
+    })),
+    ...chat.rows.map((r) => ({
+      name: 'chat.message' as const,
+      payload: { chatId: r.lead_id, leadId: r.lead_id, messageId: r.message_id, fromUserId: r.from_user_id, toUserId: r.to_user_id, text: r.text, at: r.at.toISOString(), position: pos(r.tx, r.gp) },
+      key: [BigInt(r.tx), BigInt(r.gp)] as [bigint, bigint],
+    })),
+  ];
+  events.sort((a, b) => (a.key[0] !== b.key[0] ? (a.key[0] < b.key[0] ? -1 : 1) : a.key[1] < b.key[1] ? -1 : a.key[1] > b.key[1] ? 1 : 0));
+  return { position: now, events: reset ? [] : events.map(({ name, payload }) => ({ name, payload })), reset };
+}

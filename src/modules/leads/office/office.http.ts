@@ -1,0 +1,129 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import { DB_POOL } from '../../../app/tokens';
+import { handleCommand } from '../../../commands/handle-command';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { parseBody } from '../../../http/parse-body';
+import { forbidden, notFound } from '../../../shared/errors';
+import { commandContextOf, LEVEL, loadAccount } from '../../accounts';
+import { dashboardViewer, type Viewer } from '../dashboard/viewer';
+import { agentProfileStream, officeStream } from '../routing/routing.events';
+import { officeDecider } from './office';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BioBody = z.strictObject({ bio: z.string().max(2000) });
+const ListingAgentBody = z.strictObject({
+  pdid: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' }),
+  agentId: z.string().regex(UUID, { error: 'agentId is not an id' }).nullable(),
+});
+
+type RosterRow = { user_id: string; first_name: string; last_name: string; email: string; level: number; broker_id: string | null; active: boolean; bio: string };
+
+/**
+ * The office roster and its routing data: brokers take agents out of the round robin and back
+ * (AgentDeactivated / AgentActivated), link listings to their listing agent, and everyone edits
+ * their own bio.
+ */
+@Controller('api/dashboard')
+export class OfficeController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  /** Agents the viewer may see: an agent themself, a broker their office (and themself), staff everyone. */
+  @Get('agents')
+  async agents(@Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const where = viewer.role === 'staff' ? 'true' : viewer.role === 'broker' ? '(r.broker_id = $1 OR r.user_id = $1)' : 'r.user_id = $1';
+    const { rows } = await this.pool.query<RosterRow>(
+      `SELECT r.user_id, u.first_name, u.last_name, u.email, r.level, r.broker_id, r.active, r.bio
+       FROM routing_users r JOIN users u ON u.user_id = r.user_id WHERE ${where} ORDER BY r.level DESC, r.joined LIMIT 500`,
+      viewer.role === 'staff' ? [] : [viewer.userId],
+    );
+    return {
+      agents: rows.map((r) => ({
+        userId: r.user_id,
+        fullName: `${r.first_name} ${r.last_name}`.trim(),
+        email: r.email,
+        securityLevel: r.level,
+        brokerId: r.broker_id,
+        active: r.active,
+        bio: r.bio,
+      })),
+    };
+  }
+
+  @Post('agents/:agentId/deactivate')
+  @HttpCode(200)
+  deactivate(@Param('agentId') agentId: string, @Req() req: Request) {
+    return this.setActive(req, agentId, false);
+  }
+
+  @Post('agents/:agentId/activate')
+  @HttpCode(200)
+  activate(@Param('agentId') agentId: string, @Req() req: Request) {
+    return this.setActive(req, agentId, true);
+  }
+
+  /** The viewer's own bio. */
+  @Post('agents/bio')
+  @HttpCode(200)
+  async bio(@Body() body: unknown, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const { bio } = parseBody(BioBody, body);
+    const ctx = commandContextOf(req);
+    await handleCommand(
+      this.store,
+      agentProfileStream(viewer.userId),
+      {
+        initialState: () => ({ bio: '' }),
+        evolve: (_s, e: { type: 'AgentBioChanged'; data: { agentId: string; bio: string } }) => ({ bio: e.data.bio }),
+        decide: (c: { bio: string }, s) => (c.bio === s.bio ? [] : [{ type: 'AgentBioChanged' as const, data: { agentId: viewer.userId, bio: c.bio } }]),
+      },
+      { bio: bio.trim() },
+      ctx,
+    );
+    return { isSuccess: true };
+  }
+
+  /** Links a listing to its listing agent (the listing-agent routing rule); agentId null unlinks. */
+  @Post('routing/listingagent')
+  @HttpCode(200)
+  async linkListing(@Body() body: unknown, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const input = parseBody(ListingAgentBody, body);
+    let brokerId: string;
+    if (input.agentId === null) {
+      if (viewer.role !== 'broker') throw forbidden();
+      brokerId = viewer.userId;
+    } else {
+      brokerId = await this.officeOfAgentFor(viewer, input.agentId, true);
+    }
+    await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'link-listing', brokerId, pdid: input.pdid, agentId: input.agentId }, commandContextOf(req));
+    return { isSuccess: true };
+  }
+
+  private async setActive(req: Request, agentId: string, active: boolean) {
+    const viewer = dashboardViewer(req);
+    if (viewer.role === 'agent') throw forbidden();
+    const brokerId = await this.officeOfAgentFor(viewer, agentId, false);
+    await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'set-active', brokerId, agentId, active }, commandContextOf(req));
+    return { isSuccess: true, agentId, active };
+  }
+
+  /**
+   * The office of an agent the viewer may act for: a broker's own agents, any agent for staff,
+   * and (when `self` is allowed) an agent for themself. Anyone else's agent is 404.
+   */
+  private async officeOfAgentFor(viewer: Viewer, agentId: string, self: boolean): Promise<string> {
+    if (!UUID.test(agentId)) throw notFound();
+    const { account } = await loadAccount(this.store, agentId);
+    if (!account.exists || account.securityLevel !== LEVEL.agent || !account.brokerId) throw notFound();
+    const mine = viewer.role === 'staff' || (viewer.role === 'broker' && account.brokerId === viewer.userId) || (self && viewer.userId === agentId);
+    if (!mine) throw notFound();
+    return account.brokerId;
+  }
+}

@@ -1,0 +1,111 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type pg from 'pg';
+import type { Runtime } from '../../../app/runtime';
+import { DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { CommandContext } from '../../../commands/command-context';
+import { fold } from '../../../commands/decider';
+import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
+import { ConcurrencyError } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { logger } from '../../../shared/logger';
+import { toNewEvents } from '../../accounts';
+import { evolveLead, initialLead, leadStream } from '../lead';
+import type { LeadEvent } from '../leads.events';
+import { decideAssignLead, evolveRotation, initialRotation } from './assign-lead.decide';
+import { ROUTE_LEAD_PUSH, type RoutingEvent, routingStream } from './routing.events';
+import { loadRoutingRules, pendingLeads } from './routing-rules.query';
+
+const log = logger('routing');
+const MAX_ATTEMPTS = 8;
+const SWEEP_MS = 15_000;
+
+type Cause = { readonly eventId: string | null; readonly correlationId: string | null };
+
+/**
+ * The lead router, a process manager: when the lead_routing projection has committed a new
+ * lead it asks (an in-process push), this loads the site's rules and the lead, decides, and
+ * appends LeadAssigned (plus the round-robin turn) atomically with the revisions it read. A
+ * sweep routes whatever was left pending (a restart between capture and routing).
+ */
+@Injectable()
+export class LeadRouter implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly inFlight = new Map<string, Promise<void>>();
+
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(EventStore) private readonly store: EventStore,
+  ) {}
+
+  onModuleInit(): void {
+    this.runtime.onPushes((pushes) => {
+      for (const p of pushes) {
+        if (p.name !== ROUTE_LEAD_PUSH) continue;
+        const { leadId, eventId, correlationId } = p.payload as { leadId: string; eventId?: string; correlationId?: string };
+        void this.route(leadId, { eventId: eventId ?? null, correlationId: correlationId ?? null });
+      }
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Routes every pending lead; answers how many were looked at. */
+  async sweep(): Promise<number> {
+    let ids: string[];
+    try {
+      ids = await pendingLeads(this.pool);
+    } catch {
+      return 0; // the read model is not there yet on a fresh database
+    }
+    for (const id of ids) await this.route(id, { eventId: null, correlationId: null });
+    return ids.length;
+  }
+
+  /** One routing at a time per lead in this process; never throws (a sweep retries later). */
+  route(leadId: string, cause: Cause): Promise<void> {
+    const running = this.inFlight.get(leadId);
+    if (running) return running;
+    const job = this.assign(leadId, cause)
+      .catch((err: Error) => log.error('routing a lead failed; the sweep retries it', { leadId, message: err.message }))
+      .finally(() => this.inFlight.delete(leadId));
+    this.inFlight.set(leadId, job);
+    return job;
+  }
+
+  private async assign(leadId: string, cause: Cause): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const leadEvents = await this.store.readStream(leadStream(leadId));
+      const lead = fold({ initialState: initialLead, evolve: evolveLead }, leadEvents as unknown as LeadEvent[]);
+      if (!lead.exists || lead.agentId !== null) return;
+      const rules = await loadRoutingRules(this.pool, lead.siteId, lead.listingPdid);
+      if (!rules) throw new Error(`No routing rules for site ${lead.siteId} yet`);
+      const routingEvents = await this.store.readStream(routingStream(lead.siteId), { direction: 'backwards', limit: 1 });
+      const rotation = routingEvents.length ? evolveRotation(initialRotation(), routingEvents[0] as unknown as RoutingEvent) : initialRotation();
+      const decision = decideAssignLead(lead, rules, rotation);
+      const ctx: CommandContext = { siteId: lead.siteId, actorId: null, impersonatorId: null, correlationId: cause.correlationId ?? newId(), causationId: cause.eventId, now: new Date() };
+      const appends: StreamAppend[] = [{ streamId: leadStream(leadId), expected: leadEvents.at(-1)!.streamPosition, events: toNewEvents(decision.lead, ctx) }];
+      if (decision.routing.length) {
+        const rev = routingEvents[0]?.streamPosition;
+        appends.push({ streamId: routingStream(lead.siteId), expected: rev === undefined ? 'no_stream' : rev, events: toNewEvents(decision.routing, ctx) });
+      }
+      try {
+        await this.store.appendMany(appends);
+        return;
+      } catch (err) {
+        if (err instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) {
+          await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+}

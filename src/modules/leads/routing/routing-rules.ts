@@ -1,0 +1,54 @@
+import type { RoutingRule } from '../leads.events';
+
+/**
+ * Lead routing as data and one pure function, so that a later change of rules can replay past
+ * leads through new ones (and tell the results apart by ROUTING_RULES_VERSION).
+ *
+ * Order of the rules:
+ * 1. own-site: a lead of an agent's own site goes to that agent.
+ * 2. listing-agent: on a broker's (or brand) site, a lead that asked about a listing whose
+ *    listing agent is an active agent of the office goes to that agent.
+ * 3. round-robin: otherwise the next active agent of the office after the one who took the
+ *    site's last turn (inactive agents are skipped; order is the roster's, by joining).
+ * 4. owner-fallback: no active agent at all: the site's owner.
+ */
+export const ROUTING_RULES_VERSION = 1;
+
+export type RosterAgent = { readonly agentId: string; readonly active: boolean };
+
+export type RoutingRules = {
+  readonly siteId: string;
+  readonly kind: 'broker' | 'agent' | 'brand';
+  readonly ownerId: string;
+  /** The owner's own broker when the owner is an agent (their leads show to that broker). */
+  readonly ownerBrokerId: string | null;
+  /** The owner's office (the owner is its broker) in roster order; empty for an agent's site. */
+  readonly roster: readonly RosterAgent[];
+  /** The listing agent of the lead's listing in this office, if any (active or not). */
+  readonly listingAgentId: string | null;
+};
+
+export type Assignment = { readonly agentId: string; readonly brokerId: string | null; readonly rule: RoutingRule; readonly ruleVersion: number };
+
+/** The next active agent after `lastAgentId` in roster order (cyclic), or null when nobody is active. */
+export function nextInRotation(roster: readonly RosterAgent[], lastAgentId: string | null): string | null {
+  if (roster.length === 0) return null;
+  const last = lastAgentId === null ? -1 : roster.findIndex((a) => a.agentId === lastAgentId);
+  for (let step = 1; step <= roster.length; step++) {
+    const candidate = roster[(last + step + roster.length) % roster.length]!;
+    if (candidate.active) return candidate.agentId;
+  }
+  return null;
+}
+
+export function routeLead(lead: { readonly listingPdid: string | null }, rules: RoutingRules, lastTurnAgentId: string | null): Assignment {
+  const ruleVersion = ROUTING_RULES_VERSION;
+  if (rules.kind === 'agent') return { agentId: rules.ownerId, brokerId: rules.ownerBrokerId, rule: 'own-site', ruleVersion };
+  const office = rules.ownerId;
+  if (lead.listingPdid && rules.listingAgentId && rules.roster.some((a) => a.agentId === rules.listingAgentId && a.active)) {
+    return { agentId: rules.listingAgentId, brokerId: office, rule: 'listing-agent', ruleVersion };
+  }
+  const next = nextInRotation(rules.roster, lastTurnAgentId);
+  if (next) return { agentId: next, brokerId: office, rule: 'round-robin', ruleVersion };
+  return { agentId: rules.ownerId, brokerId: office, rule: 'owner-fallback', ruleVersion };
+}

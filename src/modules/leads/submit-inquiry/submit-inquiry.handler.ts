@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CommandContext } from '../../../commands/command-context';
+import { handleCommand } from '../../../commands/handle-command';
+import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
+import { conflict } from '../../../shared/errors';
+import { appendAtomically, LEVEL, normalizeCellPhone, registrationAppends, signedIn, toNewEvents, userIdByEmail } from '../../accounts';
+import { initialLead, leadIdFor, leadStream } from '../lead';
+import { nameWords } from '../validate-inquiry';
+import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
+
+/** A validated inquiry on a site, by whoever is signed in (or nobody). */
+export class SubmitInquiryCommand {
+  constructor(
+    readonly input: Omit<SubmitInquiry, 'leadId' | 'userId'>,
+    readonly site: { readonly siteId: string; readonly subdomain: string },
+    readonly signedInUserId: string | null,
+    readonly ctx: CommandContext,
+  ) {}
+}
+
+export type InquiryResult = { readonly leadId: string; readonly userId: string; readonly newUser: boolean };
+
+/**
+ * Records an inquiry (contract section 2). A new address becomes a level-5 account signed in by
+ * the inquiry, and its lead is captured, in one atomic append; an address that belongs to an
+ * account nobody is signed in as is 409 'Email already in use'. The demo seed uses this path too.
+ */
+@CommandHandler(SubmitInquiryCommand)
+export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryCommand, InquiryResult> {
+  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+
+  async execute({ input, site, signedInUserId, ctx }: SubmitInquiryCommand): Promise<InquiryResult> {
+    const owner = await userIdByEmail(this.store, input.email);
+    if (owner) {
+      if (signedInUserId !== owner) throw conflict('Email already in use');
+      const command: SubmitInquiry = { ...input, leadId: leadIdFor(owner, site.siteId), userId: owner };
+      await handleCommand(this.store, leadStream(command.leadId), submitInquiryDecider, command, ctx);
+      return { leadId: command.leadId, userId: owner, newUser: false };
+    }
+    const userId = randomUUID();
+    const userCtx = { ...ctx, actorId: userId };
+    const command: SubmitInquiry = { ...input, leadId: leadIdFor(userId, site.siteId), userId };
+    const words = nameWords(input.fullName);
+    const appends: StreamAppend[] = [
+      ...registrationAppends(
+        {
+          userId,
+          email: input.email,
+          firstName: words[0]!,
+          lastName: words.slice(1).join(' '),
+          securityLevel: LEVEL.lead,
+          siteId: site.siteId,
+          cellPhone: normalizeCellPhone(command.phone),
+          via: 'inquiry',
+          from: `inquiry form on ${site.subdomain}`,
+          at: userCtx.now.toISOString(),
+        },
+        userCtx,
+        [signedIn({ userId, method: 'inquiry', timezone: null, timezoneName: null })],
+      ),
+      { streamId: leadStream(command.leadId), expected: 'no_stream', events: toNewEvents(decideSubmitInquiry(command, initialLead()), userCtx) },
+    ];
+    await appendAtomically(this.store, appends);
+    return { leadId: command.leadId, userId, newUser: true };
+  }
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, Header, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { CONFIG, DB_POOL } from '../../../app/tokens';
+import type { CommandContext } from '../../../commands/command-context';
+import type { Config } from '../../../config/config';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { ConcurrencyError, forbidden } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { loadAccount, toNewEvents, userStream } from '../../accounts';
+import { isStopReply, SmsSender, tenDigits } from '../../messaging';
+
+export const SMS_INBOUND_PATH = '/api/messaging/sms/inbound';
+
+/**
+ * The SMS provider's webhook for replies. A STOP-style reply revokes text consent (a
+ * ConsentChanged on the ledger) of every account with that cell phone; other replies are
+ * acknowledged and dropped. The adapter checks the provider's signature.
+ */
+@Controller()
+export class SmsInboundController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(SmsSender) private readonly sms: SmsSender,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  @Post(SMS_INBOUND_PATH.slice(1))
+  @HttpCode(200)
+  @Header('Content-Type', 'text/xml')
+  async inbound(@Body() body: unknown, @Req() req: Request): Promise<string> {
+    const params = Object.fromEntries(Object.entries((body ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const reply = this.sms.parseInbound({ url: `${this.config.publicUrl}${SMS_INBOUND_PATH}`, params, headers: req.headers });
+    if (!reply) throw forbidden('Not a signed message from the SMS provider');
+    const phone = tenDigits(reply.from);
+    if (phone && isStopReply(reply.body)) {
+      const { rows } = await this.pool.query<{ user_id: string }>(`SELECT user_id FROM users WHERE cell_phone = $1`, [phone]);
+      for (const r of rows) await this.revoke(r.user_id);
+    }
+    return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+  }
+
+  private async revoke(userId: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const { account, revision } = await loadAccount(this.store, userId);
+      if (!account.exists || !account.consent.text || revision === undefined) return;
+      const now = new Date();
+      const ctx: CommandContext = { siteId: account.siteId, actorId: userId, impersonatorId: null, correlationId: newId(), causationId: null, now };
+      const event = { type: 'ConsentChanged', data: { userId, channel: 'text', granted: false, how: 'text-reply', from: 'a STOP reply to a text', at: now.toISOString() } };
+      try {
+        await this.store.append(userStream(userId), revision, toNewEvents([event], ctx));
+        return;
+      } catch (err) {
+        if (!(err instanceof ConcurrencyError) || attempt >= 5) throw err;
+      }
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export type { NotificationEvent, WebPushSubscribed, WebPushUnsubscribed } from './notifications.events';
+export { notificationEventTypes, webPushStream } from './notifications.events';
+export { NotificationsModule } from './notifications.module';

@@ -1,0 +1,56 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { handleCommand } from '../../commands/handle-command';
+import { EventStore } from '../../eventstore/event-store.port';
+import { parseBody } from '../../http/parse-body';
+import { commandContextOf, requireAuth } from '../accounts';
+import { webPushStream } from './notifications.events';
+import { subscriptionsDecider } from './subscriptions';
+import { VapidKeys } from './vapid-keys';
+
+const Endpoint = z.url({ protocol: /^https$/, error: 'endpoint must be an https address' }).max(1000);
+const SubscribeBody = z.strictObject({
+  endpoint: Endpoint,
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{40,200}$/), auth: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/) }),
+});
+const UnsubscribeBody = z.strictObject({ endpoint: Endpoint });
+
+/** Web push for the signed-in user: the public key to subscribe with, and the subscription itself (a PushSubscription's JSON). */
+@Controller('api/push')
+export class WebPushController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(VapidKeys) private readonly vapid: VapidKeys,
+  ) {}
+
+  @Get('publickey')
+  async publicKey() {
+    return { publicKey: (await this.vapid.get()).publicKey };
+  }
+
+  @Post('subscribe')
+  @HttpCode(200)
+  async subscribe(@Body() body: unknown, @Req() req: Request) {
+    const auth = requireAuth(req);
+    const input = parseBody(SubscribeBody, body);
+    await handleCommand(
+      this.store,
+      webPushStream(auth.userId),
+      subscriptionsDecider,
+      { kind: 'subscribe', userId: auth.userId, securityLevel: auth.securityLevel, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth },
+      commandContextOf(req),
+    );
+    return { isSuccess: true };
+  }
+
+  @Post('unsubscribe')
+  @HttpCode(200)
+  async unsubscribe(@Body() body: unknown, @Req() req: Request) {
+    const auth = requireAuth(req);
+    const input = parseBody(UnsubscribeBody, body);
+    await handleCommand(this.store, webPushStream(auth.userId), subscriptionsDecider, { kind: 'unsubscribe', userId: auth.userId, endpoint: input.endpoint }, commandContextOf(req));
+    return { isSuccess: true };
+  }
+}
