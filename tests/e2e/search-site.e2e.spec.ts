@@ -171,9 +171,12 @@ describe('the public search site', () => {
   });
 
   it('opens the sign-in modal shell with showSignIn=1 and closes it with Escape', async () => {
-    const page = await open('/search?showSignIn=1');
+    const page = await open('/search?acl_city=Seattle&showSignIn=1');
+    await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    // Still open after the search replaced the address.
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
     await dialog.waitFor();
+    expect(new URL(page.url()).searchParams.get('showSignIn')).toBe('1');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('showSignIn')).toBeNull();

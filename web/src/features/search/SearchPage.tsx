@@ -70,7 +70,8 @@ export function SearchPage() {
   const [fit, setFit] = useState<{ key: string; bounds: NonNullable<SearchData['mapBounds']> } | null>(null);
 
   const onDone = (d: SearchData): string => {
-    const url = urlAfterSearch(route.view, d.searchUrl, route.passthrough);
+    // An open sign-in modal (showSignIn=1) stays open: it is closed by the visitor, not by a search.
+    const url = urlAfterSearch(route.view, d.searchUrl, route.showSignIn ? { ...route.passthrough, showSignIn: '1' } : route.passthrough);
     navigate(url, { replace: true });
     if (d.searchTitle) document.title = d.searchTitle;
     rememberSearch(route.criteria, d.total, d.searchUrl, d.searchTitle);

@@ -46,6 +46,7 @@ describe('search address round trip', () => {
     expect(urlAfterSearch('split', '/search?acl_city=Seattle&sortby=newest&forceopen=2', { lang: 'es' })).toBe('/search/split?acl_city=Seattle&sortby=newest&lang=es');
     expect(urlAfterSearch('list', '/search?type=list&zip=98101', {})).toBe('/search?zip=98101');
     expect(urlAfterSearch('map', '', {})).toBe('/search/map');
+    expect(urlAfterSearch('list', '/search?zip=98101', { showSignIn: '1' })).toBe('/search?zip=98101&showSignIn=1');
   });
 
   it('switching views keeps the criteria but not the page', () => {
