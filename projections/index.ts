@@ -6,6 +6,9 @@ import { leadRoutingProjection } from './lead-routing/lead-routing.projection';
 import { leadFeedProjection } from './lead-feed/lead-feed.projection';
 import { chatProjection } from './chat/chat.projection';
 import { webPushProjection } from './web-push/web-push.projection';
+import { accountStreamsProjection } from './account-streams/account-streams.projection';
+import { membersProjection } from './members/members.projection';
+import { translationsProjection } from './translations/translations.projection';
 
 export type { Projection, Push, PushWithPosition, ProjectionContext } from './runner/projection';
 export { ProjectionRunner, type ProjectionState } from './runner/projection-runner';
@@ -13,4 +16,4 @@ export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type 
 export { projectionStatus, type ProjectionStatus } from './runner/status';
 
 /** Every read model of the product. */
-export const allProjections: readonly Projection[] = [sitesProjection, usersProjection, searchProjection, leadRoutingProjection, leadFeedProjection, chatProjection, webPushProjection];
+export const allProjections: readonly Projection[] = [sitesProjection, usersProjection, searchProjection, leadRoutingProjection, leadFeedProjection, chatProjection, webPushProjection, accountStreamsProjection, membersProjection, translationsProjection];

@@ -11,11 +11,13 @@ import { ErrorFilter } from './http/error.filter';
 import { PublicConfigController } from './http/public-config.controller';
 import { AccountsModule } from './modules/accounts';
 import { ChatModule } from './modules/chat';
+import { BackofficeModule } from './modules/backoffice';
 import { LeadsModule } from './modules/leads';
 import { ListingsModule } from './modules/listings';
 import { MessagingModule } from './modules/messaging';
 import { NotificationsModule } from './modules/notifications';
 import { SitesModule } from './modules/sites';
+import { TranslationsModule } from './modules/translations';
 import { UploadsModule } from './modules/uploads';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 
@@ -27,7 +29,7 @@ export class AppModule {
       module: AppModule,
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule],
       controllers: [HealthController, PublicConfigController, OpenApiController],
       providers: [
         { provide: RUNTIME, useValue: runtime },
@@ -38,7 +40,7 @@ export class AppModule {
         { provide: APP_FILTER, useClass: ErrorFilter },
         RealtimeGateway,
       ],
-      exports: [RUNTIME, CONFIG, DB_POOL, EventStore, RUNNER],
+      exports: [RUNTIME, CONFIG, DB_POOL, EventStore, RUNNER, RealtimeGateway],
     };
   }
 }

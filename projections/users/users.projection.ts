@@ -78,7 +78,10 @@ export const usersProjection: Projection = {
         case 'PasswordResetRequested':
         case 'UserSignedOut':
         case 'SocialIdentityLinked':
+        case 'ImpersonationStarted':
         case 'ImpersonationEnded':
+        case 'StaffBecameUser':
+        case 'StaffReturnedFromUser':
           break;
         default:
           assertNever(e);

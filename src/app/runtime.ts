@@ -14,6 +14,8 @@ export type Runtime = {
   readonly db: Database;
   readonly store: EventStore;
   readonly runner: ProjectionRunner;
+  /** The read models this runtime runs (what the back-office can rebuild). */
+  readonly projections: readonly Projection[];
   /** Pushes from committed projection batches go to whoever subscribes (the socket gateway). */
   onPushes(listener: (pushes: PushWithPosition[]) => void): void;
   close(): Promise<void>;
@@ -34,11 +36,12 @@ export async function createRuntime(
     ? new KurrentDbEventStore(config.eventStoreUrl, { pollMs: config.projections.pollMs })
     : new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
   const listeners: ((pushes: PushWithPosition[]) => void)[] = [];
+  const projections = opts.projections ?? allProjections;
   const runner = new ProjectionRunner({
     pool: db.pool,
     databaseUrl: db.url,
     store,
-    projections: opts.projections ?? allProjections,
+    projections,
     batchSize: config.projections.batchSize,
     onPushes: (pushes) => listeners.forEach((l) => l(pushes)),
   });
@@ -47,6 +50,7 @@ export async function createRuntime(
     db,
     store,
     runner,
+    projections,
     onPushes: (l) => listeners.push(l),
     close: async () => {
       await runner.stop();

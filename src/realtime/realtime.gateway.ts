@@ -45,6 +45,14 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGateway
     });
   }
 
+  /**
+   * For pushes that come from no projection (the progress of a rebuild): straight to the rooms,
+   * without a log position.
+   */
+  emitTo<K extends keyof ServerToClientEvents>(rooms: readonly string[], name: K, payload: Parameters<ServerToClientEvents[K]>[0]): void {
+    this.server?.to([...rooms]).emit(name, ...([payload] as unknown as Parameters<ServerToClientEvents[K]>));
+  }
+
   onModuleDestroy(): void {
     this.stopListening?.();
   }

@@ -20,6 +20,12 @@ export type ServerToClientEvents = {
     secondsLeft: number | null;
     phase: string;
   }) => void;
+  /** An event about this account was stored (userId null: many accounts at once, e.g. an import). */
+  'backoffice.accountChanged': (p: { userId: string | null; types: string[]; at: string; position: string }) => void;
+  /** The member search read model changed for these accounts. */
+  'backoffice.memberChanged': (p: { userIds: string[]; position: string }) => void;
+  /** A label's text changed in these languages (translation editor). */
+  'translations.changed': (p: { languages: string[]; position: string }) => void;
 };
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -55,7 +55,11 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
     case 'UserSignedIn':
       return { ...state, loginCount: state.loginCount + 1 };
     case 'UserSignedOut':
+    case 'ImpersonationStarted':
     case 'ImpersonationEnded':
+    case 'StaffBecameUser':
+    case 'StaffReturnedFromUser':
+      // Who is impersonating whom lives in the session; the stream keeps the record.
       return state;
     case 'CellPhoneChanged':
       return { ...state, cellPhone: event.data.cellPhone };

@@ -91,9 +91,26 @@ export type SocialIdentityLinked = {
   readonly data: { readonly userId: string; readonly provider: SocialProvider; readonly subject: string };
 };
 
+/** On the impersonated user's stream: staff began acting as this user (reason required, 30 minutes at most). */
+export type ImpersonationStarted = {
+  readonly type: 'ImpersonationStarted';
+  readonly data: { readonly userId: string; readonly impersonatorId: string; readonly reason: string; readonly expiresAt: string };
+};
+
 export type ImpersonationEnded = {
   readonly type: 'ImpersonationEnded';
   readonly data: { readonly userId: string; readonly impersonatorId: string };
+};
+
+/** The same start and end on the staff member's own stream, so their history shows whom they became and why. */
+export type StaffBecameUser = {
+  readonly type: 'StaffBecameUser';
+  readonly data: { readonly userId: string; readonly targetUserId: string; readonly reason: string; readonly expiresAt: string };
+};
+
+export type StaffReturnedFromUser = {
+  readonly type: 'StaffReturnedFromUser';
+  readonly data: { readonly userId: string; readonly targetUserId: string };
 };
 
 export type AccountEvent =
@@ -108,7 +125,10 @@ export type AccountEvent =
   | ConsentChanged
   | ImportOptedIn
   | SocialIdentityLinked
-  | ImpersonationEnded;
+  | ImpersonationStarted
+  | ImpersonationEnded
+  | StaffBecameUser
+  | StaffReturnedFromUser;
 
 export const accountEventTypes = [
   'UserRegistered',
@@ -122,7 +142,10 @@ export const accountEventTypes = [
   'ConsentChanged',
   'ImportOptedIn',
   'SocialIdentityLinked',
+  'ImpersonationStarted',
   'ImpersonationEnded',
+  'StaffBecameUser',
+  'StaffReturnedFromUser',
 ] as const satisfies readonly AccountEvent['type'][];
 
 /**
@@ -135,3 +158,4 @@ export type SocialIdentityClaimed = {
   readonly data: { readonly userId: string; readonly provider: SocialProvider };
 };
 export type ClaimEvent = EmailClaimed | SocialIdentityClaimed;
+export const claimEventTypes = ['EmailClaimed', 'SocialIdentityClaimed'] as const satisfies readonly ClaimEvent['type'][];

@@ -2,6 +2,7 @@ import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from 
 import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
 import { BecomeController } from './become/become.http';
+import { Impersonation } from './become/impersonation.service';
 import { CommunicationLinks } from './communication/communication-links';
 import { CommunicationController } from './communication/communication.http';
 import { ContactValidationController } from './contact-validation/contact-validation.http';
@@ -12,6 +13,7 @@ import { SecretKey } from './secret-key';
 import { SessionEvents } from './sessions/session-events';
 import { SessionMiddleware } from './sessions/session.middleware';
 import { SessionStore } from './sessions/session.store';
+import { StaffGuard } from './sessions/staff.guard';
 import { LoginController } from './sign-in/login.http';
 import { LoginThrottle } from './sign-in/login-throttle';
 import { SignInService } from './sign-in/sign-in.service';
@@ -46,8 +48,10 @@ import { UpdateAccountController } from './update-account/update-account.http';
     GoogleVerifier,
     FacebookVerifier,
     RegisterUserHandler,
+    Impersonation,
+    StaffGuard,
   ],
-  exports: [SessionStore, SessionEvents, SignInService, SignUpHooks, CommunicationLinks, SecretKey],
+  exports: [SessionStore, SessionEvents, SignInService, SignUpHooks, CommunicationLinks, SecretKey, Impersonation, StaffGuard],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

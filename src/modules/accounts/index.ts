@@ -8,8 +8,9 @@ export type {
   SignInMethod,
   UserRegistered,
 } from './accounts.events';
-export { accountEventTypes, CONSENT_CHANNELS, LEVEL } from './accounts.events';
-export { type Account, type ExistingAccount, officeOf, userStream } from './account';
+export type { ImpersonationStarted, StaffBecameUser } from './accounts.events';
+export { accountEventTypes, claimEventTypes, CONSENT_CHANNELS, LEVEL } from './accounts.events';
+export { type Account, evolveAccount, type ExistingAccount, initialAccount, officeOf, userStream } from './account';
 export { isValidEmail, normalizeEmail, parseEmail } from './email';
 export { formatPhone, isValidCellPhone, normalizeCellPhone, CELL_PHONE_MESSAGE } from './phone';
 export { userIdByEmail } from './claims';
@@ -22,7 +23,10 @@ export { SessionStore, type Session } from './sessions/session.store';
 export { SessionEvents } from './sessions/session-events';
 export { SESSION_COOKIE, parseCookies, cookiesOf, setClientCookie } from './sessions/cookies';
 export { isSameHost, requestOrigin } from './sessions/origin-check';
-export { requireAuth, requireLevel } from './sessions/request-auth';
+export { refuseWhileImpersonating, requireAuth, requireLevel, WHILE_IMPERSONATING } from './sessions/request-auth';
+export { StaffGuard } from './sessions/staff.guard';
+export { Impersonation, END_FAILED } from './become/impersonation.service';
+export { BECOME_MESSAGES, IMPERSONATION_MINUTES } from './become/become.decide';
 export { commandContextOf } from './sessions/request-context';
 export { SignInService } from './sign-in/sign-in.service';
 export { signedIn } from './sign-in/sign-in.decide';

@@ -46,6 +46,8 @@ export class MeController {
       hasPassword: account.passwordHash !== null,
       dashboardUrl: dashboardUrlFor(account.securityLevel),
       impersonatorId: auth.impersonatorId,
+      /** When the impersonation session ends (at most 30 minutes after it began); null otherwise. */
+      impersonationEndsAt: auth.impersonatorId ? auth.expiresAt.toISOString() : null,
     };
   }
 }

@@ -17,7 +17,7 @@ import { parseEmail } from '../email';
 import { loadAccount } from '../load-account';
 import { hashPassword, isAcceptablePassword, PASSWORD_MESSAGE, verifyPassword } from '../passwords';
 import { commandContextOf } from '../sessions/request-context';
-import { requireAuth } from '../sessions/request-auth';
+import { refuseWhileImpersonating, requireAuth, WHILE_IMPERSONATING } from '../sessions/request-auth';
 import { SessionStore } from '../sessions/session.store';
 import { SignInService } from '../sign-in/sign-in.service';
 import { changePasswordDecider, INVALID_RESET, requestResetDecider, RESET_VALID_MINUTES } from './password-reset.decide';
@@ -48,6 +48,7 @@ export class PasswordController {
   @Post('forgotpassword')
   @HttpCode(200)
   forgot(@Body() body: unknown, @Req() req: Request) {
+    refuseWhileImpersonating(req, WHILE_IMPERSONATING.password);
     const input = parseBody(z.strictObject({ Email: z.string().max(320) }), body);
     const email = parseEmail(input.Email);
     if (!email) throw validation('Please enter a valid email');
@@ -81,6 +82,7 @@ export class PasswordController {
   @Post('resetpassword')
   @HttpCode(200)
   async reset(@Body() body: unknown, @Req() req: Request) {
+    refuseWhileImpersonating(req, WHILE_IMPERSONATING.password);
     const input = parseBody(z.strictObject({ token: z.string().max(200), password: z.string().max(1024) }), body);
     const [userId, secret] = input.token.split('.');
     if (!userId || !secret || !UUID.test(userId)) throw validation(INVALID_RESET);
@@ -96,6 +98,7 @@ export class PasswordController {
   @HttpCode(200)
   async change(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const auth = requireAuth(req);
+    refuseWhileImpersonating(req, WHILE_IMPERSONATING.password);
     const input = parseBody(z.strictObject({ CurrentPassword: z.string().max(1024), NewPassword: z.string().max(1024) }), body);
     if (!isAcceptablePassword(input.NewPassword)) throw validation(PASSWORD_MESSAGE);
     const { account } = await loadAccount(this.store, auth.userId);

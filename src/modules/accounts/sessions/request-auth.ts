@@ -24,3 +24,17 @@ export function requireLevel(req: Request, minimum: number): Session {
   if (auth.securityLevel < minimum) throw forbidden();
   return auth;
 }
+
+/**
+ * While staff act as a user (impersonation), what would take the account away from its owner or
+ * change staff rights is refused: passwords, e-mail addresses, the back-office itself.
+ */
+export function refuseWhileImpersonating(req: Request, message: string): void {
+  if (req.auth?.impersonatorId) throw forbidden(message);
+}
+
+export const WHILE_IMPERSONATING = {
+  password: 'Passwords cannot be changed while impersonating a user',
+  email: 'E-mail addresses cannot be changed while impersonating a user',
+  staff: 'Staff changes are not allowed while impersonating a user; end the impersonation first',
+} as const;

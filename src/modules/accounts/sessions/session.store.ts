@@ -39,10 +39,13 @@ export class SessionStore {
     @Inject(SessionEvents) private readonly events: SessionEvents,
   ) {}
 
-  /** Starts a session; the old one (if any) stops being valid in the same transaction. */
-  async start(record: SessionRecord, replacing?: string): Promise<Session> {
+  /**
+   * Starts a session; the old one (if any) stops being valid in the same transaction. An
+   * impersonation passes a short lifetime (at most 30 minutes).
+   */
+  async start(record: SessionRecord, replacing?: string, lifetimeMs: number = SESSION_DAYS * 86_400_000): Promise<Session> {
     const id = newSessionId();
-    const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+    const expiresAt = new Date(Date.now() + lifetimeMs);
     await inTransaction(this.pool, async (tx) => {
       if (replacing && SESSION_ID.test(replacing)) await tx.query('DELETE FROM sessions WHERE id_hash = $1', [hashOf(replacing)]);
       // Expired rows are swept a few at a time by whoever signs in next.

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { AppendResult, EventStore } from '../eventstore/event-store.port';
+import { ConcurrencyError } from '../shared/errors';
+import type { Event } from '../shared/event';
+import { type CommandContext, metadataOf } from './command-context';
+
+/** One stream a command reads and may append to, with how its events fold. */
+export type StreamFold<State, E extends Event> = {
+  readonly streamId: string;
+  readonly initialState: () => State;
+  readonly evolve: (state: State, event: E) => State;
+};
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * handleCommand for a decision that spans streams (merging two accounts, starting an
+ * impersonation): every stream is loaded and folded, `decide` answers events per stream (in the
+ * order of `streams`), and they are appended in one atomic appendMany, each stream checked
+ * against the revision that was read. A lost race reloads every stream and decides again.
+ */
+export async function handleCommandAcross<State, E extends Event>(
+  store: EventStore,
+  streams: readonly StreamFold<State, E>[],
+  decide: (states: readonly State[]) => readonly (readonly E[])[],
+  ctx: CommandContext,
+): Promise<{ readonly states: readonly State[]; readonly events: readonly (readonly E[])[]; readonly appended: readonly AppendResult[] }> {
+  for (let attempt = 1; ; attempt++) {
+    const loaded = await store.readStreams(streams.map((s) => s.streamId));
+    const revisions = streams.map((s) => loaded.get(s.streamId)?.at(-1)?.streamPosition);
+    const states = streams.map((s) => (loaded.get(s.streamId) ?? []).reduce((st, e) => s.evolve(st, e as unknown as E), s.initialState()));
+    const decided = decide(states);
+    const appends = streams
+      .map((s, i) => ({ s, i, events: decided[i] ?? [] }))
+      .filter((x) => x.events.length > 0)
+      .map(({ s, i, events }) => ({
+        streamId: s.streamId,
+        expected: revisions[i] === undefined ? ('no_stream' as const) : revisions[i]!,
+        events: events.map((e) => ({ ...e, eventId: randomUUID(), metadata: metadataOf(ctx) })),
+      }));
+    if (appends.length === 0) return { states, events: decided, appended: [] };
+    try {
+      const appended = await store.appendMany(appends);
+      const after = streams.map((s, i) => (decided[i] ?? []).reduce(s.evolve, states[i]!));
+      return { states: after, events: decided, appended };
+    } catch (err) {
+      if (err instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) {
+        await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+        continue;
+      }
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { handleCommand } from '../../commands/handle-command';
+import { handleCommandAcross } from '../../commands/handle-command-across';
+import { EventStore } from '../../eventstore/event-store.port';
+import { notFound } from '../../shared/errors';
+import { commandContextOf, type ExistingAccount, loadAccount } from '../accounts';
+import { type AccountAdmin, backofficeStream, evolveAccountAdmin, initialAccountAdmin } from './account-admin';
+import type { BackofficeEvent } from './backoffice.events';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const NO_SUCH_ACCOUNT = 'No such account';
+
+/** A path parameter that names an account: anything but a uuid is simply not found. */
+export function accountIdParam(value: string): string {
+  if (!UUID.test(value)) throw notFound(NO_SUCH_ACCOUNT);
+  return value.toLowerCase();
+}
+
+const adminFold = (userId: string) => ({ streamId: backofficeStream(userId), initialState: initialAccountAdmin, evolve: evolveAccountAdmin });
+
+export type ActionResult = { readonly isSuccess: true; readonly events: readonly string[]; readonly admin: AccountAdmin };
+
+/**
+ * Runs the back-office actions: the account must exist (404), the decision is made on the fold of
+ * its back-office stream, and the events carry the request's command context (the staff member).
+ */
+@Injectable()
+export class AdminCommands {
+  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+
+  async account(userId: string): Promise<ExistingAccount> {
+    const { account } = await loadAccount(this.store, accountIdParam(userId));
+    if (!account.exists) throw notFound(NO_SUCH_ACCOUNT);
+    return account;
+  }
+
+  async admin(userId: string): Promise<AccountAdmin> {
+    const events = await this.store.readStream(backofficeStream(userId));
+    return events.reduce((s, e) => evolveAccountAdmin(s, e as unknown as BackofficeEvent), initialAccountAdmin());
+  }
+
+  async run(req: Request, userId: string, decide: (state: AccountAdmin) => readonly BackofficeEvent[]): Promise<ActionResult> {
+    const account = await this.account(userId);
+    const result = await handleCommand(
+      this.store,
+      backofficeStream(account.userId),
+      { ...adminFold(account.userId), decide: (_: null, s: AccountAdmin) => decide(s) },
+      null,
+      commandContextOf(req),
+    );
+    return { isSuccess: true, events: result.events.map((e) => e.type), admin: result.state };
+  }
+
+  /** An action between two accounts: one event on each back-office stream, appended atomically. */
+  async runOnTwo(
+    req: Request,
+    ids: readonly [string, string],
+    decide: (accounts: readonly [ExistingAccount, ExistingAccount], states: readonly AccountAdmin[]) => readonly (readonly BackofficeEvent[])[],
+  ): Promise<ActionResult> {
+    const accounts = [await this.account(ids[0]), await this.account(ids[1])] as const;
+    const result = await handleCommandAcross(this.store, [adminFold(accounts[0].userId), adminFold(accounts[1].userId)], (states) => decide(accounts, states), commandContextOf(req));
+    return { isSuccess: true, events: result.events.flat().map((e) => e.type), admin: result.states[0]! };
+  }
+}

@@ -1,0 +1,6 @@
+// Events and state first: projections import them, and they must not wait on the module below.
+export type { BackofficeEvent } from './backoffice.events';
+export { backofficeEventTypes } from './backoffice.events';
+export { type AccountAdmin, accountStatusOf, backofficeStream, evolveAccountAdmin, initialAccountAdmin } from './account-admin';
+export { BackofficeController } from './backoffice-controller';
+export { BackofficeModule } from './backoffice.module';

@@ -1,0 +1,135 @@
+import type pg from 'pg';
+
+export type Member = {
+  readonly userId: string;
+  readonly fullName: string;
+  readonly email: string;
+  readonly phone: string | null;
+  readonly securityLevel: number;
+  readonly siteId: string | null;
+  readonly siteSubdomain: string | null;
+  readonly siteName: string | null;
+  readonly status: 'active' | 'merged' | 'offboarding' | 'locked';
+  readonly mergedInto: string | null;
+  readonly loginCount: number;
+  readonly lastLoginAt: string | null;
+  readonly createdAt: string;
+};
+
+export type MemberCriteria = {
+  /** Words matched anywhere in name, e-mail, phone (digits) and merged accounts' names and e-mails. */
+  readonly q?: string;
+  readonly email?: string;
+  readonly name?: string;
+  readonly phone?: string;
+  /** Subdomain, name or custom domain of the site the member belongs to or owns. */
+  readonly site?: string;
+  readonly level?: number;
+  readonly status?: Member['status'];
+  readonly page: number;
+  readonly perpage: number;
+};
+
+type Row = {
+  user_id: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  security_level: number;
+  site_id: string | null;
+  subdomain: string | null;
+  site_name: string | null;
+  status: Member['status'];
+  merged_into: string | null;
+  login_count: number;
+  last_login_at: Date | null;
+  created_at: Date;
+  total?: string;
+};
+
+const toMember = (r: Row): Member => ({
+  userId: r.user_id,
+  fullName: r.full_name,
+  email: r.email,
+  phone: r.phone,
+  securityLevel: r.security_level,
+  siteId: r.site_id,
+  siteSubdomain: r.subdomain,
+  siteName: r.site_name,
+  status: r.status,
+  mergedInto: r.merged_into,
+  loginCount: r.login_count,
+  lastLoginAt: r.last_login_at?.toISOString() ?? null,
+  createdAt: r.created_at.toISOString(),
+});
+
+/** A LIKE pattern that matches the text anywhere, with LIKE's own wildcards taken literally. */
+const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const SELECT = `SELECT m.user_id, m.full_name, m.email, m.phone, m.security_level, m.site_id, s.subdomain, s.name AS site_name,
+                       m.status, m.merged_into, m.login_count, m.last_login_at, m.created_at`;
+
+/**
+ * Member search over the members read model. Every text criterion is a substring match served by
+ * a trigram index (pg_trgm); all criteria must hold. Exact e-mail matches come first, then by
+ * last and first name.
+ */
+export async function findMembers(pool: pg.Pool, c: MemberCriteria): Promise<{ members: Member[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  for (const word of (c.q ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
+    const digitsOnly = word.replace(/[\s().+-]/g, '');
+    add((p) => `m.search LIKE ${p}`, contains(/^\d{3,}$/.test(digitsOnly) ? digitsOnly : word));
+  }
+  if (c.email?.trim()) add((p) => `m.email LIKE ${p}`, contains(c.email.trim().toLowerCase()));
+  if (c.name?.trim()) add((p) => `lower(m.full_name) LIKE ${p}`, contains(c.name.trim().toLowerCase()));
+  if (c.phone?.replace(/\D/g, '')) add((p) => `m.phone_digits LIKE ${p}`, contains(c.phone.replace(/\D/g, '')));
+  if (c.site?.trim()) {
+    add(
+      (p) => `(m.site_id IN (SELECT site_id FROM member_sites WHERE subdomain ILIKE ${p} OR name ILIKE ${p} OR domain_name ILIKE ${p})
+              OR m.user_id IN (SELECT owner_user_id FROM member_sites WHERE subdomain ILIKE ${p} OR name ILIKE ${p} OR domain_name ILIKE ${p}))`,
+      contains(c.site.trim()),
+    );
+  }
+  if (c.level !== undefined) add((p) => `m.security_level = ${p}`, c.level);
+  if (c.status) add((p) => `m.status = ${p}`, c.status);
+  const exact = (c.q ?? '').trim().toLowerCase();
+  params.push(exact, c.perpage, (c.page - 1) * c.perpage);
+  const n = params.length;
+  const { rows } = await pool.query<Row>(
+    `${SELECT}, count(*) OVER () AS total
+     FROM members m LEFT JOIN member_sites s ON s.site_id = m.site_id
+     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY (m.email = $${n - 2}) DESC, lower(m.last_name), lower(m.first_name), m.user_id
+     LIMIT $${n - 1} OFFSET $${n}`,
+    params,
+  );
+  const total = rows[0]?.total !== undefined ? Number(rows[0].total) : c.page > 1 ? await countMembers(pool, where, params.slice(0, n - 3)) : 0;
+  return { members: rows.map(toMember), total };
+}
+
+/** A page past the end has no rows to carry the count. */
+async function countMembers(pool: pg.Pool, where: string[], params: unknown[]): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM members m ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function memberById(pool: pg.Pool, userId: string): Promise<Member | null> {
+  const { rows } = await pool.query<Row>(`${SELECT} FROM members m LEFT JOIN member_sites s ON s.site_id = m.site_id WHERE m.user_id = $1`, [userId]);
+  return rows[0] ? toMember(rows[0]) : null;
+}
+
+export type SiteHit = { readonly siteId: string; readonly subdomain: string; readonly name: string; readonly ownerUserId: string };
+
+export async function findSites(pool: pg.Pool, q: string, limit: number): Promise<SiteHit[]> {
+  const { rows } = await pool.query<{ site_id: string; subdomain: string; name: string; owner_user_id: string }>(
+    `SELECT site_id, subdomain, name, owner_user_id FROM member_sites
+     WHERE subdomain ILIKE $1 OR name ILIKE $1 OR domain_name ILIKE $1 ORDER BY subdomain LIMIT $2`,
+    [contains(q.trim()), limit],
+  );
+  return rows.map((r) => ({ siteId: r.site_id, subdomain: r.subdomain, name: r.name, ownerUserId: r.owner_user_id }));
+}

@@ -1,0 +1,90 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import { DB_POOL } from '../../app/tokens';
+import { handleCommand } from '../../commands/handle-command';
+import { EventStore } from '../../eventstore/event-store.port';
+import { ApiDoc } from '../../http/openapi/api-doc.decorator';
+import { parseBody } from '../../http/parse-body';
+import { validation } from '../../shared/errors';
+import { commandContextOf } from '../accounts';
+import { BackofficeController } from '../backoffice';
+import { isLanguage, LABELS, LANGUAGES, translationsStream } from './catalogue';
+import { changeTranslationDecider, TEXT_MAX } from './change-translation/change-translation.decide';
+
+const LanguageQuery = z.strictObject({ language: z.string().max(10).optional() });
+const EditorQuery = z.strictObject({ language: z.string().max(10).optional(), translang: z.string().max(10).optional() });
+const ChangeBody = z.strictObject({ language: z.string().max(10), transId: z.string().max(100), text: z.string().max(TEXT_MAX * 2) });
+
+type Row = { language: string; trans_id: string; text: string; updated_at: Date };
+
+function languageOf(code: string | undefined, fallback = 'en'): string {
+  const c = (code ?? fallback).toLowerCase();
+  if (!isLanguage(c)) throw validation('Please pick a language');
+  return c;
+}
+
+/** Reads the translations read model; a language falls back to English, then to the catalogue. */
+async function textsFor(pool: pg.Pool, languages: readonly string[]): Promise<Map<string, Map<string, Row>>> {
+  const { rows } = await pool.query<Row>('SELECT language, trans_id, text, updated_at FROM translations WHERE language = ANY($1)', [languages]);
+  const out = new Map<string, Map<string, Row>>();
+  for (const r of rows) (out.get(r.language) ?? out.set(r.language, new Map()).get(r.language)!).set(r.trans_id, r);
+  return out;
+}
+
+@Controller('api/translations')
+export class TranslationsController {
+  constructor(@Inject(DB_POOL) private readonly pool: pg.Pool) {}
+
+  @Get()
+  @ApiDoc({ summary: "The public site's labels in a language (English where none is set)", tag: 'Translations', access: 'anyone', query: LanguageQuery })
+  async labels(@Query() query: unknown) {
+    const language = languageOf(parseBody(LanguageQuery, query).language);
+    const texts = await textsFor(this.pool, [language, 'en']);
+    const labels = Object.fromEntries(LABELS.map((l) => [l.id, texts.get(language)?.get(l.id)?.text ?? texts.get('en')?.get(l.id)?.text ?? l.en]));
+    return { language, labels };
+  }
+}
+
+/** The translation editor's calls (level 25): every label with its text in two languages, and changing one. */
+@BackofficeController('translations')
+export class TranslationEditorController {
+  constructor(
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(EventStore) private readonly store: EventStore,
+  ) {}
+
+  @Get()
+  @ApiDoc({ summary: 'Every label with its text in `language` and in `translang`', tag: 'Back-office: translations', access: 'staff', query: EditorQuery })
+  async entries(@Query() query: unknown) {
+    const q = parseBody(EditorQuery, query);
+    const language = languageOf(q.language);
+    const translang = languageOf(q.translang, language === 'en' ? 'es' : language);
+    const texts = await textsFor(this.pool, [language, translang, 'en']);
+    const textIn = (lang: string, id: string) => texts.get(lang)?.get(id);
+    return {
+      language,
+      translang,
+      languages: LANGUAGES,
+      entries: LABELS.map((l) => ({
+        transId: l.id,
+        where: l.where,
+        default: l.en,
+        source: textIn(language, l.id)?.text ?? textIn('en', l.id)?.text ?? l.en,
+        text: textIn(translang, l.id)?.text ?? null,
+        updatedAt: textIn(translang, l.id)?.updated_at.toISOString() ?? null,
+      })),
+    };
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiDoc({ summary: "Set a label's text in a language", tag: 'Back-office: translations', access: 'staff', body: ChangeBody })
+  async change(@Body() body: unknown, @Req() req: Request) {
+    const input = parseBody(ChangeBody, body);
+    const language = languageOf(input.language);
+    const result = await handleCommand(this.store, translationsStream(language), changeTranslationDecider, { ...input, language }, commandContextOf(req));
+    return { isSuccess: true, changed: result.events.length > 0, text: result.state[input.transId] ?? null };
+  }
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import { systemContext } from '../../src/commands/command-context';
+import type { Started } from '../../src/main';
+import { RegisterUserCommand, type SecurityLevel } from '../../src/modules/accounts';
+import { CreateSiteCommand } from '../../src/modules/sites';
+import { WebClient } from './web-client';
+
+export const PASSWORD = 'porchlight-test-password';
+
+export type Person = { readonly userId: string; readonly email: string; readonly level: SecurityLevel };
+
+/** Registers an account through the product's own command (no read model is written by hand). */
+export async function registerPerson(
+  server: Started,
+  p: { email: string; firstName: string; lastName: string; level: SecurityLevel; siteId?: string | null; brokerId?: string | null; cellPhone?: string | null },
+): Promise<Person> {
+  const userId = randomUUID();
+  await server.app.get(CommandBus).execute(
+    new RegisterUserCommand(
+      { userId, email: p.email, firstName: p.firstName, lastName: p.lastName, securityLevel: p.level, siteId: p.siteId ?? null, brokerId: p.brokerId ?? null, cellPhone: p.cellPhone ?? null, password: PASSWORD },
+      systemContext(),
+    ),
+  );
+  return { userId, email: p.email, level: p.level };
+}
+
+/**
+ * A small cast for back-office tests on a server started without the demo data: staff, a broker
+ * with the default site `demo`, an agent, and a lead; each can sign in with PASSWORD.
+ */
+export async function castOf(server: Started) {
+  const siteId = randomUUID();
+  const staff = await registerPerson(server, { email: 'sam.staff@porchlight.test', firstName: 'Sam', lastName: 'Staff', level: 25 });
+  const staff2 = await registerPerson(server, { email: 'stella.staff@porchlight.test', firstName: 'Stella', lastName: 'Staff', level: 25 });
+  const broker = await registerPerson(server, { email: 'blair@demo.test', firstName: 'Blair', lastName: 'Broker', level: 15, siteId });
+  const agent = await registerPerson(server, { email: 'jane@demo.test', firstName: 'Jane', lastName: 'Agent', level: 10, siteId, brokerId: broker.userId });
+  const lead = await registerPerson(server, { email: 'lee.lead@demo.test', firstName: 'Lee', lastName: 'Lead', level: 5, siteId, cellPhone: '2065550100' });
+  await server.app.get(CommandBus).execute(
+    new CreateSiteCommand({ siteId, subdomain: 'demo', name: 'Demo Realty', kind: 'broker', ownerUserId: broker.userId, isDefault: true }, systemContext()),
+  );
+  await server.runtime.runner.waitForCatchUp();
+  return { siteId, staff, staff2, broker, agent, lead };
+}
+
+/** A browser stand-in signed in as the person. */
+export async function signedIn(server: Started, person: Person | null): Promise<WebClient> {
+  const c = WebClient.for(server.url);
+  if (!person) return c;
+  const res = await c.post('/api/account/login', { Email: person.email, password: PASSWORD });
+  if (res.body?.isSuccess !== true) throw new Error(`Sign-in of ${person.email} failed: ${res.text}`);
+  return c;
+}
