@@ -9,9 +9,9 @@ import {
   type Suggestion,
   type SuggestionKind,
 } from '../search-index.port';
-import { CELL_LEVEL } from '../geo';
-import { orderSql, Params, whereSql } from './criteria-sql';
-import { viewportBounds, viewportCounts, viewportOnly } from './viewport-aggregates';
+import { CELL_LEVEL, unitVector } from '../geo';
+import { chord2Sql, orderSql, Params, whereSql } from './criteria-sql';
+import { coversFineCell, FINE, viewportBounds, viewportCounts, viewportOnly } from './viewport-aggregates';
 import { suggest } from './suggest';
 
 type ListingRow = {
@@ -34,7 +34,7 @@ export class PostgresSearchIndex extends SearchIndex {
   }
 
   async search(c: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }> {
-    if (viewportOnly(c) && c.sort !== 'nearest') {
+    if (viewportOnly(c) && coversFineCell(c.box)) {
       const [counts, pdids] = await Promise.all([
         viewportCounts(this.pool, this.tables, c.sold ? 2 : 1, c.box, 0),
         this.viewportPage(c, page.limit, page.offset),
@@ -61,7 +61,7 @@ export class PostgresSearchIndex extends SearchIndex {
   async map(c: SearchCriteria, q: MapQuery): Promise<MapResult> {
     // A status and a viewport only: counts and clusters come from the per-cell counts, bounds
     // from the ends of two B-trees, pins from the sort's own index.
-    if (viewportOnly(c) && c.sort !== 'nearest') {
+    if (viewportOnly(c) && coversFineCell(c.box) && q.clusterLevel <= FINE) {
       const grp = c.sold ? 2 : 1;
       const [counts, bounds, pins] = await Promise.all([
         viewportCounts(this.pool, this.tables, grp, c.box, q.clusterLevel),
@@ -106,6 +106,10 @@ export class PostgresSearchIndex extends SearchIndex {
 
   /** A page of a status-and-viewport search; plain comparisons let the planner walk the sort's index. */
   private async viewportPage(c: SearchCriteria, limit: number, offset: number) {
+    if (c.sort === 'nearest') {
+      const near = await this.nearestPage(c, limit, offset);
+      if (near) return near;
+    }
     const b = c.box;
     const box = b ? ` AND lat BETWEEN $3::float8 AND $4::float8 AND lng BETWEEN $5::float8 AND $6::float8` : '';
     const { rows } = await this.pool.query<{ pdid: string; lat: number; lng: number; price: number | null }>(
@@ -114,6 +118,28 @@ export class PostgresSearchIndex extends SearchIndex {
       b ? [limit, offset, b.minLat, b.maxLat, b.minLng, b.maxLng] : [limit, offset],
     );
     return rows;
+  }
+
+  /**
+   * Nearest first from the GiST index on the unit vectors: the first candidates in distance
+   * order, ranked by (squared chord, pdid). Exact when the candidates end strictly farther than
+   * the last listing asked for (distance and squared chord order alike); undefined otherwise.
+   */
+  private async nearestPage(c: SearchCriteria, limit: number, offset: number) {
+    const [x, y, z] = unitVector(c.origin!);
+    const want = offset + limit;
+    const k = want + 64;
+    const b = c.box;
+    const box = b ? ` AND lat BETWEEN $5::float8 AND $6::float8 AND lng BETWEEN $7::float8 AND $8::float8` : '';
+    const { rows } = await this.pool.query<{ pdid: string; lat: number; lng: number; price: number | null; d: number; c2: number }>(
+      `SELECT pdid, lat, lng, price, u <-> cube(ARRAY[$1::float8, $2::float8, $3::float8]) AS d, ${chord2Sql(c.origin!)} AS c2
+       FROM ${this.tables.listings} WHERE grp = ${c.sold ? 2 : 1}${box}
+       ORDER BY u <-> cube(ARRAY[$1::float8, $2::float8, $3::float8]) LIMIT $4`,
+      b ? [x, y, z, k, b.minLat, b.maxLat, b.minLng, b.maxLng] : [x, y, z, k],
+    );
+    const ranked = [...rows].sort((p, q) => p.c2 - q.c2 || Buffer.compare(Buffer.from(p.pdid), Buffer.from(q.pdid)));
+    if (rows.length === k && !(rows[k - 1]!.d > (ranked[want - 1]?.d ?? Infinity))) return undefined;
+    return ranked.slice(offset, want);
   }
 
   async listings(pdids: readonly string[]): Promise<IndexedListing[]> {

@@ -13,10 +13,11 @@ import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
  */
 export const searchProjection: Projection = {
   name: 'search',
-  version: 2,
+  version: 3,
   eventTypes: listingEventTypes,
   tables: ['search_listings', 'search_cells', 'search_terms'],
   async createTables(tx, t) {
+    await tx.query('CREATE EXTENSION IF NOT EXISTS cube');
     await tx.query(`CREATE TABLE ${t('search_listings')} (
       pdid text COLLATE "C" PRIMARY KEY,
       mls text NOT NULL,
@@ -37,6 +38,7 @@ export const searchProjection: Projection = {
       ux float8 NOT NULL,
       uy float8 NOT NULL,
       uz float8 NOT NULL,
+      u cube NOT NULL,
       cy int NOT NULL,
       cx int NOT NULL,
       listing_id text,
@@ -69,6 +71,8 @@ export const searchProjection: Projection = {
     )`);
     const idx = (sql: string) => tx.query(`CREATE INDEX ON ${t('search_listings')} ${sql}`);
     await idx('USING gist (pt)');
+    // Nearest first: straight-line distance between unit vectors orders as great-circle does.
+    await idx('USING gist (u)');
     await idx('USING gin (words)');
     await idx('(grp, sort_date DESC NULLS LAST, pdid) INCLUDE (lat, lng)');
     await idx('(grp, price ASC NULLS LAST, pdid)');
@@ -218,10 +222,10 @@ async function writeDocs(tx: pg.PoolClient, table: string, docs: readonly Search
   });
   const cols = NAMES.filter((n) => n !== 'words');
   await tx.query(
-    `INSERT INTO ${table} (${cols.join(', ')}, pt, words)
-     SELECT ${cols.map((c) => `r.${c}`).join(', ')}, point(r.lng, r.lat), array_to_tsvector(r.words)
+    `INSERT INTO ${table} (${cols.join(', ')}, pt, u, words)
+     SELECT ${cols.map((c) => `r.${c}`).join(', ')}, point(r.lng, r.lat), cube(ARRAY[r.ux, r.uy, r.uz]), array_to_tsvector(r.words)
      FROM jsonb_to_recordset($1::jsonb) AS r(${COLUMNS})
-     ON CONFLICT (pdid) DO UPDATE SET ${[...cols.filter((c) => c !== 'pdid'), 'pt', 'words'].map((c) => `${c} = excluded.${c}`).join(', ')}`,
+     ON CONFLICT (pdid) DO UPDATE SET ${[...cols.filter((c) => c !== 'pdid'), 'pt', 'u', 'words'].map((c) => `${c} = excluded.${c}`).join(', ')}`,
     [JSON.stringify(rows)],
   );
 }

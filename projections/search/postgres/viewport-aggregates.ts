@@ -31,6 +31,12 @@ const empty = (r: Range) => r.lo > r.hi;
 
 export type ViewportCounts = { total: number; clusters: Cluster[] };
 
+/** True when the box holds at least one whole fine cell: only then do the aggregates help. */
+export function coversFineCell(boxOrNone: Box | undefined): boolean {
+  const box = boxOrNone ?? WORLD;
+  return !empty(inside(box.minLat + 90, box.maxLat + 90, FINE)) && !empty(inside(box.minLng + 180, box.maxLng + 180, FINE));
+}
+
 /**
  * Exact counts and clusters of the listings of one status group in a box, from the per-cell
  * counts: whole coarse cells inside the box, then whole fine cells inside it, then the rows in
