@@ -62,9 +62,12 @@ export async function newLead(server: Started, host: string, over: Record<string
   return { client, leadId: res.body.leadId as string, email };
 }
 
-/** A real socket.io client with the session cookie and the site's Origin; resolves once connected. */
+/**
+ * A real socket.io client with the session cookie (sessions are not tied to a host) and the
+ * Origin of the host it connects to; resolves once connected.
+ */
 export async function connectSocket(server: Started, client: WebClient): Promise<Socket> {
-  const socket = io(server.url, { transports: ['websocket'], extraHeaders: { origin: client.origin, cookie: client.cookieHeader() }, reconnection: false, timeout: 10_000 });
+  const socket = io(server.url, { transports: ['websocket'], extraHeaders: { origin: server.url, cookie: client.cookieHeader() }, reconnection: false, timeout: 10_000 });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { evolveLead, initialLead } from '../lead';
+import { decideAssignLead, initialRotation } from './assign-lead.decide';
+import { nextInRotation, routeLead, type RoutingRules } from './routing-rules';
+
+const broker: RoutingRules = {
+  siteId: 's',
+  kind: 'broker',
+  ownerId: 'B',
+  ownerBrokerId: null,
+  roster: [
+    { agentId: 'A1', active: true },
+    { agentId: 'A2', active: false },
+    { agentId: 'A3', active: true },
+  ],
+  listingAgentId: null,
+};
+
+describe('routing rules (pure)', () => {
+  it('own site: the owner, with the owner’s broker as office', () => {
+    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, kind: 'agent', ownerId: 'A1', ownerBrokerId: 'B', roster: [] }, null)).toEqual({
+      agentId: 'A1',
+      brokerId: 'B',
+      rule: 'own-site',
+      ruleVersion: 1,
+    });
+  });
+
+  it('round robin: the next active agent after the last turn, skipping inactive ones, cyclic', () => {
+    expect(nextInRotation(broker.roster, null)).toBe('A1');
+    expect(nextInRotation(broker.roster, 'A1')).toBe('A3');
+    expect(nextInRotation(broker.roster, 'A3')).toBe('A1');
+    expect(nextInRotation(broker.roster, 'A2')).toBe('A3');
+    expect(nextInRotation(broker.roster, 'gone')).toBe('A1');
+    expect(nextInRotation([{ agentId: 'A2', active: false }], null)).toBeNull();
+    expect(routeLead({ listingPdid: null }, broker, 'A1')).toMatchObject({ agentId: 'A3', brokerId: 'B', rule: 'round-robin' });
+  });
+
+  it('listing agent: an active agent of the office who lists the home; inactive falls back to round robin', () => {
+    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'A3' }, 'A3')).toMatchObject({ agentId: 'A3', rule: 'listing-agent' });
+    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'A2' }, 'A1')).toMatchObject({ agentId: 'A3', rule: 'round-robin' });
+    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'stranger' }, null)).toMatchObject({ agentId: 'A1', rule: 'round-robin' });
+  });
+
+  it('nobody active: the site owner', () => {
+    expect(routeLead({ listingPdid: null }, { ...broker, roster: [{ agentId: 'A2', active: false }] }, null)).toMatchObject({ agentId: 'B', rule: 'owner-fallback' });
+  });
+
+  it('decide: a round-robin turn beside LeadAssigned; an assigned lead is never assigned again', () => {
+    const lead = evolveLead(initialLead(), {
+      type: 'LeadCaptured',
+      data: { leadId: 'L', userId: 'U', siteId: 's', fullName: 'N', email: 'e', phone: null, leadType: 'Buyer', source: 'direct', firstTouch: { src: null, referrer: null, at: '' }, listingPdid: null },
+    });
+    const d = decideAssignLead(lead, broker, initialRotation());
+    expect(d.lead).toEqual([{ type: 'LeadAssigned', data: { leadId: 'L', siteId: 's', agentId: 'A1', brokerId: 'B', rule: 'round-robin', ruleVersion: 1 } }]);
+    expect(d.routing).toEqual([{ type: 'RoundRobinTurnTaken', data: { siteId: 's', leadId: 'L', agentId: 'A1' } }]);
+    const assigned = d.lead.reduce(evolveLead, lead);
+    expect(decideAssignLead(assigned, broker, initialRotation())).toEqual({ lead: [], routing: [] });
+    expect(decideAssignLead(initialLead(), broker, initialRotation())).toEqual({ lead: [], routing: [] });
+  });
+});

@@ -1,0 +1,120 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CommandBus } from '@nestjs/cqrs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../../src/commands/command-context';
+import type { Started } from '../../src/main';
+import { twilioSignature } from '../../src/modules/messaging/sms/twilio.sms';
+import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
+import { demoSite, demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { WebClient } from '../support/web-client';
+
+const SID = 'AC0123456789abcdef0123456789abcdef';
+const TOKEN = 'test-auth-token-1234';
+const PUBLIC_URL = 'https://porchlight.test';
+const jane = demoUser('agent');
+
+/** A local stand-in for Twilio's Messages API: records each form POST and answers a SID. */
+function twilioStandIn() {
+  const received: { auth: string | undefined; path: string; form: URLSearchParams }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      received.push({ auth: req.headers.authorization, path: req.url ?? '', form: new URLSearchParams(body) });
+      const to = new URLSearchParams(body).get('To');
+      if (to === '+15555550000') {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'unreachable' }));
+        return;
+      }
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid: `SM${received.length.toString().padStart(32, '0')}` }));
+    });
+  });
+  return { server, received };
+}
+
+describe('text and video messages: MMSBulkSendCap, consent from the ledger, the Twilio adapter, STOP replies', () => {
+  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
+  let server: Started;
+  const twilio = twilioStandIn();
+
+  beforeAll(async () => {
+    await new Promise<void>((r) => twilio.server.listen(0, '127.0.0.1', r));
+    const port = (twilio.server.address() as AddressInfo).port;
+    fixture = await startDashboardServer({
+      TWILIO_ACCOUNT_SID: SID,
+      TWILIO_AUTH_TOKEN: TOKEN,
+      TWILIO_FROM: '+12065550000',
+      TWILIO_API_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL,
+    });
+    server = fixture.server;
+    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('jane').siteId, changes: { MMSBulkSendCap: 2 } }, systemContext()));
+    await settle(server);
+  });
+  afterAll(async () => {
+    await fixture?.stop();
+    twilio.server.close();
+  });
+
+  it('refuses more recipients than MMSBulkSendCap with the exact alert, before sending anything', async () => {
+    const leads = await Promise.all([0, 1, 2].map(() => newLead(server, 'jane.localhost')));
+    await settle(server);
+    const agent = await signIn(server, jane.email, 'jane.localhost');
+    const before = twilio.received.length;
+    const res = await agent.post('/api/dashboard/messages/send', { leadIds: leads.map((l) => l.leadId), kind: 'video', body: 'Tour video', mediaUrl: 'https://cdn.example.com/tour.mp4' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Max allowed recipients of MMS (video) messages is 2.' });
+    expect((await agent.post('/api/dashboard/messages/send', { leadIds: leads.map((l) => l.leadId), kind: 'text', body: 'Hi' })).body).toEqual({
+      message: 'Max allowed recipients of MMS (video) messages is 2.',
+    });
+    expect(twilio.received.length).toBe(before);
+  });
+
+  it('sends through Twilio to consenting leads with a cell, skips the others, and records TextMessageSent', async () => {
+    const yes = await newLead(server, 'jane.localhost', { Phone: '206-555-0199' });
+    const no = await newLead(server, 'jane.localhost', { Phone: '2065550198' });
+    expect((await no.client.post('/api/account/update', { UnsubscribeText: true })).status).toBe(200);
+    await settle(server);
+    const agent = await signIn(server, jane.email, 'jane.localhost');
+    const before = twilio.received.length;
+    const res = await agent.post('/api/dashboard/messages/send', { leadIds: [yes.leadId, no.leadId], kind: 'video', body: 'Your tour', mediaUrl: 'https://cdn.example.com/tour.mp4' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ isSuccess: true, sent: 1, skipped: [{ leadId: no.leadId, reason: 'no-consent' }] });
+    const call = twilio.received.slice(before);
+    expect(call).toHaveLength(1);
+    expect(call[0]!.path).toBe(`/2010-04-01/Accounts/${SID}/Messages.json`);
+    expect(call[0]!.auth).toBe(`Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`);
+    expect(Object.fromEntries(call[0]!.form)).toEqual({ To: '+12065550199', From: '+12065550000', Body: 'Your tour', MediaUrl: 'https://cdn.example.com/tour.mp4' });
+    const [sent] = await server.runtime.store.readStream(`sms-${yes.leadId}`);
+    expect(sent).toMatchObject({ type: 'TextMessageSent', data: { kind: 'video', providerId: 'SM' + String(before + 1).padStart(32, '0'), byUserId: jane.userId } });
+    // Another agent's lead is not texted (404 as a skip), and leads cannot send.
+    const alex = await signIn(server, demoUser('agent2').email);
+    expect((await alex.post('/api/dashboard/messages/send', { leadIds: [yes.leadId], kind: 'text', body: 'x' })).body.skipped).toEqual([{ leadId: yes.leadId, reason: 'not-found' }]);
+    expect((await yes.client.post('/api/dashboard/messages/send', { leadIds: [yes.leadId], kind: 'text', body: 'x' })).status).toBe(403);
+  });
+
+  it('a signed STOP reply revokes text consent in the ledger; an unsigned or forged one is refused', async () => {
+    const lead = await newLead(server, 'jane.localhost', { Phone: '2065550177' });
+    await settle(server);
+    const params = { From: '+12065550177', To: '+12065550000', Body: 'Stop', MessageSid: 'SM1' };
+    const form = new URLSearchParams(params).toString();
+    const hook = WebClient.for(server.url, 'localhost');
+    const raw = { body: form, contentType: 'application/x-www-form-urlencoded' };
+    expect((await hook.request('POST', '/api/messaging/sms/inbound', { raw, origin: null })).status).toBe(403);
+    const forged = twilioSignature('wrong-token-000', `${PUBLIC_URL}/api/messaging/sms/inbound`, params);
+    expect((await hook.request('POST', '/api/messaging/sms/inbound', { raw, origin: null, headers: { 'x-twilio-signature': forged } })).status).toBe(403);
+    const signature = twilioSignature(TOKEN, `${PUBLIC_URL}/api/messaging/sms/inbound`, params);
+    const ok = await hook.request('POST', '/api/messaging/sms/inbound', { raw, origin: null, headers: { 'x-twilio-signature': signature } });
+    expect(ok.status).toBe(200);
+    expect(ok.text).toContain('<Response>');
+    const me = await lead.client.get('/api/account/me');
+    expect(me.body.user_UnsubscribeText).toBe(true);
+    await settle(server);
+    const agent = await signIn(server, jane.email, 'jane.localhost');
+    const res = await agent.post('/api/dashboard/messages/send', { leadIds: [lead.leadId], kind: 'text', body: 'Still there?' });
+    expect(res.body.skipped).toEqual([{ leadId: lead.leadId, reason: 'no-consent' }]);
+    const timeline = (await agent.get(`/api/dashboard/leads/${lead.leadId}`)).body.timeline as { type: string; summary: string }[];
+    expect(timeline.find((t) => t.type === 'ConsentChanged')?.summary).toBe('Text messages turned off (text reply)');
+  });
+});
