@@ -92,15 +92,19 @@ export class PostgresEventStore extends EventStore {
 
     // Data and metadata travel as one JSON array each: PostgreSQL reads a jsonb[] literal of a
     // thousand events several times slower than one JSON document (a batch import's main cost).
-    const params = [streams, expected, eventStream, ordinal, ids, types, `[${data.join(',')}]`, `[${meta.join(',')}]`];
-    const sql = `SELECT revisions, last_global_position, tx_id, duplicate
+    // Named, so that each connection parses and plans it once rather than on every append.
+    const query = {
+      name: 'porchlight_append_events',
+      text: `SELECT revisions, last_global_position, tx_id, duplicate
       FROM append_events($1::text[], $2::text[], $3::int[], $4::int[], $5::uuid[], $6::text[],
         ARRAY(SELECT d FROM jsonb_array_elements($7::jsonb) WITH ORDINALITY AS t(d, n) ORDER BY n),
-        ARRAY(SELECT m FROM jsonb_array_elements($8::jsonb) WITH ORDINALITY AS t(m, n) ORDER BY n))`;
+        ARRAY(SELECT m FROM jsonb_array_elements($8::jsonb) WITH ORDINALITY AS t(m, n) ORDER BY n))`,
+      values: [streams, expected, eventStream, ordinal, ids, types, `[${data.join(',')}]`, `[${meta.join(',')}]`],
+    };
     // int8[] comes back as strings: the bigint type parser only covers scalar int8.
     let row: { revisions: (string | bigint)[]; last_global_position: bigint; tx_id: bigint; duplicate: boolean };
     try {
-      row = (await this.pool.query(sql, params)).rows[0];
+      row = (await this.pool.query(query)).rows[0];
     } catch (err) {
       const e = err as { code?: string; constraint?: string; message: string };
       if (e.code === 'PLC01') {
@@ -111,7 +115,7 @@ export class PostgresEventStore extends EventStore {
       if (e.code === '23505') {
         // A concurrent append won the race. Run once more: if it was our own retry racing
         // itself this now answers as a duplicate; otherwise the revision check reports it.
-        row = await this.pool.query(sql, params).then((r) => r.rows[0]).catch((again) => {
+        row = await this.pool.query(query).then((r) => r.rows[0]).catch((again) => {
           const a = again as { code?: string; message: string };
           if (a.code === 'PLC01') {
             const c = JSON.parse(a.message) as { stream: string; expected: string; actual: string };
