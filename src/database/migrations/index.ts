@@ -2,8 +2,8 @@ import type { Migration } from '../migrate';
 import { eventStore } from './001-event-store';
 import { projectionCheckpoints } from './002-projection-checkpoints';
 import { sessionsAndSignIn } from './003-sessions-and-sign-in';
-import { smsOutbox } from './005-sms-outbox';
 import { appendEventsGenericPlans } from './004-append-events-generic-plans';
+import { smsOutbox } from './005-sms-outbox';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, smsOutbox, appendEventsGenericPlans];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox];
