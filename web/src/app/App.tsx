@@ -1,5 +1,6 @@
 import { SignInModal } from '../features/account/SignInModal';
 import { closeSignIn } from '../features/account/openSignIn';
+import { ChatLauncherSlot } from '../features/chat/ChatLauncherSlot';
 import { ToastProvider } from '../ui/ToastProvider';
 import { AppRoutes } from './AppRoutes';
 import { useLocation } from './location';
@@ -19,6 +20,7 @@ export function App() {
         <SiteHeader />
         <AppRoutes pathname={loc.pathname} />
         <SignInModal open={showSignIn} onClose={closeSignIn} />
+        <ChatLauncherSlot pathname={loc.pathname} />
       </ToastProvider>
     </SiteProvider>
   );

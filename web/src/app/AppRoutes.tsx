@@ -6,6 +6,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
 
 const ListingPage = lazy(() => import('../features/listing/ListingPage').then((m) => ({ default: m.ListingPage })));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 
 /** Pages owned by other issues: the routes exist so links and reloads land somewhere sensible. */
 const PLACEHOLDERS: Record<string, string> = {
@@ -13,7 +14,6 @@ const PLACEHOLDERS: Record<string, string> = {
   '/account/forgotpassword': 'Password recovery',
   '/account': 'Your account',
   '/organizer': 'Your organizer',
-  '/dashboard': 'Dashboard',
   '/dashboard/backoffice': 'Back-office',
   '/dashboard/settings/advanced/translations': 'Translations',
 };
@@ -30,6 +30,13 @@ export function AppRoutes({ pathname }: { pathname: string }) {
     return (
       <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
         <ListingPage pdid={decodeURIComponent(listing[1]!)} />
+      </Suspense>
+    );
+  }
+  if (path === '/dashboard') {
+    return (
+      <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
+        <DashboardPage />
       </Suspense>
     );
   }

@@ -8,6 +8,7 @@ import { DeckOverlay } from './DeckOverlay';
 import { CLUSTER_MAX_ZOOM, type SearchMapProps, START_ZOOM } from './mapTypes';
 import { type LngLat, simplifyDrawnPolygon } from './polygons';
 import styles from './SearchMap.module.css';
+import { labelsThatFit } from './declutter';
 import { pickedObject, searchLayers } from './searchLayers';
 
 type DrawMode = 'off' | 'on' | 'drawing';
@@ -24,6 +25,7 @@ export function SearchMap(p: SearchMapProps) {
   const [stroke, setStroke] = useState<readonly LngLat[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [zoom, setZoom] = useState(p.start.kind === 'point' ? p.start.zoom : START_ZOOM);
+  const [moves, setMoves] = useState(0);
   const surface = useRef<HTMLDivElement>(null);
 
   const initialViewState = useMemo(
@@ -79,6 +81,7 @@ export function SearchMap(p: SearchMapProps) {
 
   const onMoveEnd = (e: ViewStateChangeEvent) => {
     setZoom(e.viewState.zoom);
+    setMoves((n) => n + 1);
     p.onZoom(e.viewState.zoom, Boolean(e.originalEvent));
     if (!e.originalEvent || mode !== 'off') return;
     const b = e.target.getBounds();
@@ -117,6 +120,15 @@ export function SearchMap(p: SearchMapProps) {
   const capped = p.pins.length < p.total;
   // Zoomed out over more matches than pins: the server's clusters tell the whole truth.
   const clustered = capped && p.clusters.length > 0 && zoom < CLUSTER_MAX_ZOOM;
+  const selectedPdid = p.selected?.pdid ?? null;
+  // Recomputed after each move: which price labels fit without overlapping.
+  const labeled = useMemo(() => {
+    const map = mapRef.current;
+    if (!map || clustered || !loaded) return null;
+    const preferred = new Set([p.highlighted, selectedPdid].filter((x): x is string => x !== null));
+    return labelsThatFit(p.pins, (pin) => map.project([pin.longitude, pin.latitude]), preferred);
+  }, [p.pins, p.highlighted, selectedPdid, clustered, loaded, moves]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const layers = useMemo(
     () =>
       searchLayers({
@@ -125,9 +137,10 @@ export function SearchMap(p: SearchMapProps) {
         polygons: p.polygons,
         stroke,
         highlighted: p.highlighted,
-        selected: p.selected?.pdid ?? null,
+        selected: selectedPdid,
+        labeled,
       }),
-    [clustered, p.pins, p.clusters, p.polygons, stroke, p.highlighted, p.selected],
+    [clustered, p.pins, p.clusters, p.polygons, stroke, p.highlighted, selectedPdid, labeled],
   );
 
   return (
@@ -148,6 +161,7 @@ export function SearchMap(p: SearchMapProps) {
       >
         <DeckOverlay
           layers={layers}
+          pickingRadius={6}
           getCursor={({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab')}
           onClick={(info) => {
             const picked = pickedObject(info.layer?.id, info.object);

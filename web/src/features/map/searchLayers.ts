@@ -23,9 +23,12 @@ export function searchLayers(o: {
   stroke: readonly LngLat[];
   highlighted: string | null;
   selected: string | null;
+  /** Pins whose price label is drawn (the others show their dot only); null: all. */
+  labeled: ReadonlySet<string> | null;
 }): LayersList {
   const hot = (p: Pin) => p.pdid === o.highlighted || p.pdid === o.selected;
   const pins = [...o.pins].sort((a, b) => Number(hot(a)) - Number(hot(b)));
+  const labels = o.labeled ? pins.filter((p) => o.labeled!.has(p.pdid)) : pins;
   // Layers without data are left out: each one compiles shaders when first drawn.
   return [
     o.polygons.length > 0 &&
@@ -85,16 +88,17 @@ export function searchLayers(o: {
       radiusUnits: 'pixels',
       getRadius: (p) => (hot(p) ? 5 : 3.5),
       getFillColor: (p) => (hot(p) ? BRAND_DARK : INK),
+      pickable: true,
       getLineColor: WHITE,
       lineWidthUnits: 'pixels',
       getLineWidth: 1.5,
       stroked: true,
       updateTriggers: { getRadius: [o.highlighted, o.selected], getFillColor: [o.highlighted, o.selected] },
     }),
-    pins.length > 0 &&
+    labels.length > 0 &&
     new TextLayer<Pin>({
       id: 'pins',
-      data: pins,
+      data: labels,
       getPosition: (p) => [p.longitude, p.latitude],
       getText: (p) => p.priceShort,
       getSize: (p) => (hot(p) ? 14 : 12.5),

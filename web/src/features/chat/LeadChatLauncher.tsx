@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { request } from '../../api/http';
+import { type Push, useRealtime } from '../../api/realtime';
+import { ChatPanel, type Subscribe } from '../dashboard/ChatPanel';
+import { dashboardApi } from '../dashboard/dashboardApi';
+import styles from './LeadChatLauncher.module.css';
+
+/**
+ * The lead's side of the chat on the public site: a launcher for a signed-in lead (level 5)
+ * whose lead on this site exists, with an unread count; it opens the chat with their agent.
+ */
+export function LeadChatLauncher() {
+  const [ready, setReady] = useState<{ me: string; agent: string | null; unread: number } | null>(null);
+  const [open, setOpen] = useState(false);
+  const [unread, setUnread] = useState(0);
+  const listeners = useRef(new Set<(p: Push) => void>());
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  useEffect(() => {
+    let live = true;
+    request<{ securityLevel: number }>('GET', '/api/account/me')
+      .then((me) => (me.securityLevel === 5 ? dashboardApi.getChat() : null))
+      .then((chat) => {
+        if (!live || !chat) return;
+        setReady({ me: chat.me, agent: chat.agent?.fullName ?? null, unread: chat.unread });
+        setUnread(chat.unread);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const onPush = useCallback(
+    (p: Push) => {
+      if (p.name === 'chat.message' && ready && p.payload.toUserId === ready.me && !openRef.current) setUnread((n) => n + 1);
+      for (const fn of listeners.current) fn(p);
+    },
+    [ready],
+  );
+  useRealtime(['chat.message', 'chat.read'], onPush, () => undefined, ready !== null);
+  const subscribe: Subscribe = useCallback((fn) => {
+    listeners.current.add(fn);
+    return () => listeners.current.delete(fn);
+  }, []);
+
+  if (!ready) return null;
+  return (
+    <div className={styles.dock}>
+      {open && (
+        <div className={styles.window} id="lead-chat">
+          <button type="button" className={styles.close} aria-label="Close chat" onClick={() => setOpen(false)}>
+            ×
+          </button>
+          <ChatPanel subscribe={subscribe} heading="Chat with your agent" onUnreadChange={() => setUnread(0)} />
+        </div>
+      )}
+      <button type="button" className={styles.launcher} aria-expanded={open} aria-controls="lead-chat" onClick={() => setOpen((o) => !o)}>
+        <span aria-hidden="true">💬</span> {ready.agent ? `Chat with ${ready.agent.split(' ')[0]}` : 'Chat with your agent'}
+        {unread > 0 && !open && (
+          <span className={styles.badge} aria-label={`${unread} unread`}>
+            {unread}
+          </span>
+        )}
+      </button>
+    </div>
+  );
+}

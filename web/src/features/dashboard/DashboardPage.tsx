@@ -1,0 +1,274 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../api/http';
+import { type Push, type PushName, useRealtime } from '../../api/realtime';
+import { Link } from '../../app/Link';
+import { navigate, useLocation } from '../../app/location';
+import { useSite } from '../../app/useSite';
+import { ChatPanel, type Subscribe } from './ChatPanel';
+import { type Agent, dashboardApi, type FeedLead, type FeedResponse, type Filters, type TimelineEntry } from './dashboardApi';
+import styles from './DashboardPage.module.css';
+import { LeadDetails } from './LeadDetails';
+import { LeadList } from './LeadList';
+import { type NavItem, OverflowNav } from './OverflowNav';
+import { PushLedger } from './pushLedger';
+import { TeamPanel } from './TeamPanel';
+import { TextMessageDialog } from './TextMessageDialog';
+import { enableWebPush, pushSupported } from './webPush';
+
+const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.message', 'chat.read'];
+type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[] };
+
+const matches = (l: FeedLead, f: Filters) =>
+  (!f.status || l.status === f.status) &&
+  (!f.source || l.source === f.source) &&
+  (!f.q || [l.fullName, l.email, l.phone ?? ''].some((v) => v.toLowerCase().includes(f.q!.toLowerCase())));
+
+/**
+ * /dashboard for agents, brokers and staff: the live lead feed (new leads slide in), the
+ * selected lead with its timeline, the chat, texts to selected leads, and the team. Pushes come
+ * over socket.io; after a reconnect the page asks feed/since for what it missed and drops
+ * anything it already has.
+ */
+export function DashboardPage() {
+  const loc = useLocation();
+  const params = new URLSearchParams(loc.search);
+  const view = params.get('view') === 'team' ? 'team' : 'leads';
+  const selectedId = params.get('lead');
+  const { site } = useSite();
+  const cap = Number(site?.settings.MMSBulkSendCap ?? 50) || 50;
+
+  const [feed, setFeed] = useState<FeedResponse | null>(null);
+  const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
+  const [filters, setFilters] = useState<Filters>({});
+  const [loading, setLoading] = useState(true);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const [unread, setUnread] = useState<Readonly<Record<string, number>>>({});
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [details, setDetails] = useState<Details | null>(null);
+  const [agents, setAgents] = useState<readonly Agent[]>([]);
+  const [chatOpen, setChatOpen] = useState(params.get('chat') === '1');
+  const [texting, setTexting] = useState(false);
+  const [pushState, setPushState] = useState<string | null>(null);
+  const [now, setNow] = useState(Date.now());
+  const ledger = useRef<PushLedger | null>(null);
+  const listeners = useRef(new Set<(p: Push) => void>());
+  const filtersRef = useRef(filters);
+  filtersRef.current = filters;
+  const selectedRef = useRef(selectedId);
+  selectedRef.current = selectedId;
+
+  useEffect(() => {
+    document.title = 'Dashboard';
+    const t = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+
+  const loadFeed = useCallback((f: Filters) => {
+    setLoading(true);
+    dashboardApi
+      .feed(f)
+      .then((r) => {
+        setFeed(r);
+        setFailure(null);
+        ledger.current ??= new PushLedger(r.position);
+      })
+      .catch((err: unknown) => {
+        if (err instanceof ApiError) setFailure({ status: err.status, message: err.message });
+      })
+      .finally(() => setLoading(false));
+  }, []);
+  useEffect(() => loadFeed(filters), [filters, loadFeed]);
+  useEffect(() => {
+    void dashboardApi.unread().then((u) => setUnread(u.byLead), () => undefined);
+    void dashboardApi.agents().then((a) => setAgents(a.agents), () => undefined);
+  }, []);
+
+  const loadDetails = useCallback((leadId: string) => {
+    dashboardApi.lead(leadId).then(setDetails, () => setDetails(null));
+  }, []);
+  useEffect(() => {
+    if (selectedId) loadDetails(selectedId);
+    else setDetails(null);
+  }, [selectedId, loadDetails]);
+
+  const upsert = useCallback((lead: FeedLead, isNew: boolean) => {
+    setFeed((f) => {
+      if (!f) return f;
+      const others = f.leads.filter((l) => l.leadId !== lead.leadId);
+      if (!matches(lead, filtersRef.current)) return { ...f, leads: others };
+      return { ...f, leads: [lead, ...others], total: f.total + (others.length === f.leads.length ? 1 : 0) };
+    });
+    if (isNew) setFresh((s) => new Set(s).add(lead.leadId));
+  }, []);
+
+  const handle = useCallback(
+    (p: Push) => {
+      const l = ledger.current;
+      if (!l || !l.accept(p)) return;
+      const x = p.payload;
+      const leadId = String(x.leadId);
+      if (p.name === 'lead.captured') {
+        void dashboardApi.lead(leadId).then((d) => upsert(d.lead, true), () => undefined);
+      } else if (p.name === 'lead.activity') {
+        if (typeof x.assignedAgentId === 'string' && feed?.me.role === 'agent' && x.assignedAgentId !== feed.me.userId) {
+          setFeed((f) => (f ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
+          l.forget(leadId);
+          return;
+        }
+        setFeed((f) => {
+          if (!f) return f;
+          const found = f.leads.find((o) => o.leadId === leadId);
+          if (!found) return f;
+          const moved = { ...found, lastActivityAt: String(x.at) };
+          return { ...f, leads: [moved, ...f.leads.filter((o) => o.leadId !== leadId)] };
+        });
+        if (selectedRef.current === leadId) {
+          setDetails((d) => (d && d.lead.leadId === leadId ? { ...d, lead: { ...d.lead, lastActivityAt: String(x.at) }, timeline: [{ type: String(x.type), at: String(x.at), summary: String(x.summary) }, ...d.timeline] } : d));
+        }
+      } else if (p.name === 'chat.message' && feed && x.toUserId === feed.me.userId && !(chatOpen && selectedRef.current === leadId)) {
+        setUnread((u) => ({ ...u, [leadId]: (u[leadId] ?? 0) + 1 }));
+      }
+      for (const fn of listeners.current) fn(p);
+    },
+    [upsert, feed, chatOpen],
+  );
+
+  const catchUp = useCallback(
+    (reconnected: boolean) => {
+      const l = ledger.current;
+      if (!reconnected || !l?.position) return;
+      dashboardApi
+        .since(l.position)
+        .then((r) => {
+          if (r.reset) return loadFeed(filtersRef.current);
+          for (const e of r.events) handle({ name: e.name as PushName, payload: e.payload });
+          l.advance(r.position);
+        })
+        .catch(() => undefined);
+    },
+    [handle, loadFeed],
+  );
+  const { connected } = useRealtime(PUSHES, handle, catchUp, feed !== null);
+
+  const subscribe: Subscribe = useCallback((fn) => {
+    listeners.current.add(fn);
+    return () => listeners.current.delete(fn);
+  }, []);
+
+  const select = (leadId: string) => {
+    const q = new URLSearchParams(window.location.search);
+    q.set('lead', leadId);
+    q.delete('view');
+    navigate(`/dashboard?${q.toString()}`, { replace: true });
+    setFresh((s) => {
+      const n = new Set(s);
+      n.delete(leadId);
+      return n;
+    });
+  };
+  const goView = (v: 'leads' | 'team') => navigate(v === 'team' ? '/dashboard?view=team' : '/dashboard', { replace: true });
+  const clearUnread = useCallback((leadId: string) => setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u)), []);
+
+  const navItems: NavItem[] = useMemo(
+    () => [
+      { key: 'leads', label: 'Leads', render: (c) => <button type="button" className={c} aria-current={view === 'leads' ? 'page' : undefined} onClick={() => goView('leads')}>Leads{fresh.size > 0 && <span className={styles.badge} aria-label={`${fresh.size} new`}>{fresh.size}</span>}</button> },
+      { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
+      { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
+      { key: 'site', label: 'Public site', render: (c) => <Link href="/search" className={c}>Public site</Link> },
+      ...(pushSupported() ? [{ key: 'push', label: 'Notifications', render: (c: string) => <button type="button" className={c} onClick={() => void enableWebPush().then(setPushState, () => setPushState('failed'))}>Notifications</button> }] : []),
+      { key: 'account', label: 'My account', render: (c) => <Link href="/account" className={c}>My account</Link> },
+      ...(feed?.me.role === 'staff' ? [{ key: 'bo', label: 'Back-office', render: (c: string) => <Link href="/dashboard/backoffice" className={c}>Back-office</Link> }] : []),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [view, fresh.size, checked.size, feed?.me.role],
+  );
+
+  if (failure && !feed) {
+    return (
+      <main id="main" className="simple-page">
+        <h1>Dashboard</h1>
+        <p role="alert">{failure.status === 401 ? 'Please sign in as an agent or broker to see your leads.' : failure.status === 403 ? 'The dashboard is for agents, brokers and staff.' : failure.message}</p>
+        {failure.status === 401 && <Link href="/account/login/admin?redirecturl=%2Fdashboard">Sign in</Link>}
+      </main>
+    );
+  }
+
+  const selectedUnread = selectedId ? (unread[selectedId] ?? 0) : 0;
+  return (
+    <main id="main" className={styles.page}>
+      <div className={styles.toolbar}>
+        <OverflowNav label="Dashboard" items={navItems} />
+        <span className={styles.live} data-connected={connected} role="status">
+          {connected ? 'Live' : 'Connecting…'}
+        </span>
+        {pushState && <span className={styles.pushState}>{pushState === 'enabled' ? 'Notifications on' : `Notifications ${pushState}`}</span>}
+      </div>
+      {view === 'team' ? (
+        <TeamPanel
+          agents={agents}
+          role={feed?.me.role ?? 'agent'}
+          onToggle={(id, active) =>
+            void dashboardApi.setActive(id, active).then(() => setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)
+          }
+        />
+      ) : (
+        <div className={styles.columns} data-chat={chatOpen && !!details}>
+          <LeadList
+            leads={feed?.leads ?? []}
+            total={feed?.total ?? 0}
+            sources={feed?.sources ?? []}
+            filters={filters}
+            onFilters={setFilters}
+            selectedId={selectedId}
+            onSelect={select}
+            fresh={fresh}
+            unread={unread}
+            checked={checked}
+            onCheck={(id, on) =>
+              setChecked((s) => {
+                const n = new Set(s);
+                if (on) n.add(id);
+                else n.delete(id);
+                return n;
+              })
+            }
+            loading={loading}
+            now={now}
+          />
+          <div className={styles.center}>
+            {details ? (
+              <LeadDetails
+                key={details.lead.leadId}
+                lead={details.lead}
+                timeline={details.timeline}
+                role={feed?.me.role ?? 'agent'}
+                agents={agents}
+                now={now}
+                unread={selectedUnread}
+                onOpenChat={() => setChatOpen(true)}
+                onText={() => {
+                  setChecked(new Set([details.lead.leadId]));
+                  setTexting(true);
+                }}
+              />
+            ) : (
+              <div className={styles.placeholder}>
+                <h2>Select a lead</h2>
+                <p>New leads appear here the moment they register, with everything they do on your site.</p>
+              </div>
+            )}
+          </div>
+          {chatOpen && details && (
+            <aside className={styles.chat}>
+              <button type="button" className={styles.closeChat} aria-label="Close chat" onClick={() => setChatOpen(false)}>
+                ×
+              </button>
+              <ChatPanel key={details.lead.leadId} leadId={details.lead.leadId} subscribe={subscribe} heading="Chat" onUnreadChange={() => clearUnread(details.lead.leadId)} />
+            </aside>
+          )}
+        </div>
+      )}
+      <TextMessageDialog open={texting} leadIds={[...checked]} cap={cap} onClose={() => setTexting(false)} />
+    </main>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { ApiError } from '../../api/http';
+import type { Agent, FeedLead, Role, TimelineEntry } from './dashboardApi';
+import { dashboardApi } from './dashboardApi';
+import { formatPhone, fullDate, initials, relativeTime } from './dashboardFormat';
+import styles from './LeadDetails.module.css';
+
+const TYPE_LABEL: Record<string, string> = {
+  LeadCaptured: 'Registered',
+  InquirySubmitted: 'Inquiry',
+  LeadAssigned: 'Assigned',
+  LeadReassigned: 'Reassigned',
+  ListingViewed: 'Viewed',
+  SearchRun: 'Search',
+  ChatMessageSent: 'Chat',
+  TextMessageSent: 'Text',
+  ConsentChanged: 'Preferences',
+  CellPhoneChanged: 'Preferences',
+};
+
+type Props = {
+  readonly lead: FeedLead;
+  readonly timeline: readonly TimelineEntry[];
+  readonly role: Role;
+  readonly agents: readonly Agent[];
+  readonly now: number;
+  readonly onText: () => void;
+  readonly onOpenChat: () => void;
+  readonly unread: number;
+};
+
+/** One lead: contact, status, where it came from, who has it, and everything it did (newest first). */
+export function LeadDetails({ lead, timeline, role, agents, now, onText, onOpenChat, unread }: Props) {
+  const [reassignTo, setReassignTo] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const agent = agents.find((a) => a.userId === lead.assignedAgentId);
+  const reassign = () => {
+    if (!reassignTo) return;
+    dashboardApi
+      .reassign(lead.leadId, reassignTo)
+      .then(() => setNote('Reassigned.'))
+      .catch((err: unknown) => setNote(err instanceof ApiError ? err.message : 'Could not reassign'));
+  };
+  return (
+    <article className={styles.details} aria-labelledby="lead-name">
+      <header className={styles.head}>
+        <span className={styles.avatar} aria-hidden="true">
+          {initials(lead.fullName)}
+        </span>
+        <div className={styles.who}>
+          <h2 id="lead-name">{lead.fullName}</h2>
+          <p className={styles.meta}>
+            {lead.leadType} lead from {lead.source}
+            {lead.site ? ` on ${lead.site}` : ''}
+          </p>
+        </div>
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-primary" onClick={onOpenChat}>
+            Chat{unread > 0 ? ` (${unread})` : ''}
+          </button>
+          <button type="button" className="btn" onClick={onText}>
+            Text
+          </button>
+        </div>
+      </header>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Phone</dt>
+          <dd>{lead.phone ? <a href={`tel:${lead.phone}`}>{formatPhone(lead.phone)}</a> : '—'}</dd>
+        </div>
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Registered</dt>
+          <dd title={fullDate(lead.createdAt)}>{relativeTime(lead.createdAt, now)}</dd>
+        </div>
+        <div>
+          <dt>Last activity</dt>
+          <dd title={fullDate(lead.lastActivityAt)}>{relativeTime(lead.lastActivityAt, now)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{lead.status === 'new' ? 'New' : 'Contacted'}</dd>
+        </div>
+        <div>
+          <dt>Agent</dt>
+          <dd>{agent?.fullName ?? (lead.assignedAgentId ? 'Assigned' : 'Routing…')}</dd>
+        </div>
+      </dl>
+      {role !== 'agent' && agents.length > 0 && (
+        <div className={styles.reassign}>
+          <label htmlFor="reassign-agent">Reassign to</label>
+          <select id="reassign-agent" value={reassignTo} onChange={(e) => setReassignTo(e.target.value)}>
+            <option value="">Choose an agent</option>
+            {agents
+              .filter((a) => a.userId !== lead.assignedAgentId)
+              .map((a) => (
+                <option key={a.userId} value={a.userId}>
+                  {a.fullName}
+                  {a.active ? '' : ' (inactive)'}
+                </option>
+              ))}
+          </select>
+          <button type="button" className="btn" onClick={reassign} disabled={!reassignTo}>
+            Reassign
+          </button>
+          {note && <span role="status">{note}</span>}
+        </div>
+      )}
+      <section aria-labelledby="timeline-title" className={styles.timelineBox}>
+        <h3 id="timeline-title">Timeline</h3>
+        <ol className={styles.timeline}>
+          {timeline.map((t, i) => (
+            <li key={`${t.at}-${i}`} className={styles.entry} data-type={t.type}>
+              <span className={styles.kind}>{TYPE_LABEL[t.type] ?? t.type}</span>
+              <span className={styles.summary}>{t.summary}</span>
+              <time dateTime={t.at} title={fullDate(t.at)} className={styles.when}>
+                {relativeTime(t.at, now)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,119 @@
+import { useId } from 'react';
+import type { FeedLead, Filters, LeadStatus } from './dashboardApi';
+import { formatPhone, initials, relativeTime } from './dashboardFormat';
+import styles from './LeadList.module.css';
+
+type Props = {
+  readonly leads: readonly FeedLead[];
+  readonly total: number;
+  readonly sources: readonly string[];
+  readonly filters: Filters;
+  readonly onFilters: (f: Filters) => void;
+  readonly selectedId: string | null;
+  readonly onSelect: (leadId: string) => void;
+  readonly fresh: ReadonlySet<string>;
+  readonly unread: Readonly<Record<string, number>>;
+  readonly checked: ReadonlySet<string>;
+  readonly onCheck: (leadId: string, on: boolean) => void;
+  readonly loading: boolean;
+  readonly now: number;
+};
+
+const STATUS_LABEL: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted' };
+
+/** The live lead feed: filters by status and source, a search box, and the leads, newest activity first. */
+export function LeadList(p: Props) {
+  const ids = { status: useId(), source: useId(), q: useId() };
+  return (
+    <section className={styles.feed} aria-labelledby="lead-feed-title">
+      <div className={styles.top}>
+        <h1 id="lead-feed-title" className={styles.title}>
+          Leads <span className={styles.count}>{p.total}</span>
+        </h1>
+        <div className={styles.filters} role="search">
+          <label htmlFor={ids.q} className="visually-hidden">
+            Search leads
+          </label>
+          <input
+            id={ids.q}
+            type="search"
+            className={styles.search}
+            placeholder="Search name, e-mail or phone"
+            defaultValue={p.filters.q ?? ''}
+            onChange={(e) => {
+              const q = e.target.value.trim();
+              if (q.length === 0 || q.length >= 2) p.onFilters({ ...p.filters, q: q || undefined });
+            }}
+          />
+          <div className={styles.selects}>
+            <label htmlFor={ids.status} className="visually-hidden">
+              Status
+            </label>
+            <select id={ids.status} value={p.filters.status ?? ''} onChange={(e) => p.onFilters({ ...p.filters, status: (e.target.value || undefined) as LeadStatus | undefined })}>
+              <option value="">All statuses</option>
+              <option value="new">New</option>
+              <option value="contacted">Contacted</option>
+            </select>
+            <label htmlFor={ids.source} className="visually-hidden">
+              Source
+            </label>
+            <select id={ids.source} value={p.filters.source ?? ''} onChange={(e) => p.onFilters({ ...p.filters, source: e.target.value || undefined })}>
+              <option value="">All sources</option>
+              {p.sources.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </div>
+      <ul className={styles.list} aria-busy={p.loading} aria-label="Leads">
+        {!p.loading && p.leads.length === 0 && <li className={styles.empty}>No leads match.</li>}
+        {p.leads.map((l) => {
+          const unread = p.unread[l.leadId] ?? 0;
+          const selected = l.leadId === p.selectedId;
+          return (
+            <li key={l.leadId} className={`${styles.row} ${p.fresh.has(l.leadId) ? styles.fresh : ''}`} data-selected={selected} data-testid="lead-row">
+              <input
+                type="checkbox"
+                className={styles.check}
+                aria-label={`Select ${l.fullName}`}
+                checked={p.checked.has(l.leadId)}
+                onChange={(e) => p.onCheck(l.leadId, e.target.checked)}
+              />
+              <button type="button" className={styles.open} aria-current={selected ? 'true' : undefined} onClick={() => p.onSelect(l.leadId)}>
+                <span className={styles.avatar} aria-hidden="true">
+                  {initials(l.fullName)}
+                </span>
+                <span className={styles.main}>
+                  <span className={styles.nameLine}>
+                    <span className={styles.name}>{l.fullName}</span>
+                    {p.fresh.has(l.leadId) && <span className={styles.newBadge}>New</span>}
+                    {unread > 0 && (
+                      <span className={styles.unread} aria-label={`${unread} unread message${unread === 1 ? '' : 's'}`}>
+                        {unread}
+                      </span>
+                    )}
+                  </span>
+                  <span className={styles.sub}>
+                    {l.leadType} · {l.source}
+                    {l.site ? ` · ${l.site}` : ''} · {formatPhone(l.phone) || l.email}
+                  </span>
+                </span>
+                <span className={styles.side}>
+                  <time dateTime={l.lastActivityAt} className={styles.time}>
+                    {relativeTime(l.lastActivityAt, p.now)}
+                  </time>
+                  <span className={styles.status} data-status={l.status}>
+                    {STATUS_LABEL[l.status]}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

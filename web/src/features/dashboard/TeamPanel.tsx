@@ -1,0 +1,42 @@
+import type { Agent, Role } from './dashboardApi';
+import { AgentBio } from './AgentBio';
+import { initials } from './dashboardFormat';
+import styles from './TeamPanel.module.css';
+
+/** The office: agents with their bios, and (for the broker) who takes part in the round robin. */
+export function TeamPanel({ agents, role, onToggle }: { agents: readonly Agent[]; role: Role; onToggle: (agentId: string, active: boolean) => void }) {
+  return (
+    <section className={styles.team} aria-labelledby="team-title">
+      <h1 id="team-title">Team</h1>
+      <p className={styles.intro}>Leads of the office site go round robin to active agents; an inactive agent is skipped until activated again.</p>
+      <ul className={styles.cards}>
+        {agents.map((a) => (
+          <li key={a.userId} className={styles.card}>
+            <div className={styles.cardHead}>
+              <span className={styles.avatar} aria-hidden="true">
+                {initials(a.fullName)}
+              </span>
+              <div>
+                <h2>{a.fullName}</h2>
+                <p className={styles.role}>
+                  {a.securityLevel >= 15 ? 'Broker' : 'Agent'} · {a.email}
+                </p>
+              </div>
+              {a.securityLevel === 10 && (
+                <span className={styles.state} data-active={a.active}>
+                  {a.active ? 'Active' : 'Inactive'}
+                </span>
+              )}
+            </div>
+            <AgentBio id={`bio-${a.userId}`} text={a.bio} />
+            {role !== 'agent' && a.securityLevel === 10 && (
+              <button type="button" className="btn" onClick={() => onToggle(a.userId, !a.active)}>
+                {a.active ? 'Take out of rotation' : 'Put back in rotation'}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

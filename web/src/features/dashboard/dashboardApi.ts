@@ -1,0 +1,97 @@
+import { request } from '../../api/http';
+
+export type Role = 'agent' | 'broker' | 'staff';
+export type LeadStatus = 'new' | 'contacted';
+
+export type FeedLead = {
+  readonly leadId: string;
+  readonly fullName: string;
+  readonly email: string;
+  readonly phone: string | null;
+  readonly leadType: string;
+  readonly source: string;
+  readonly assignedAgentId: string | null;
+  readonly createdAt: string;
+  readonly lastActivityAt: string;
+  readonly status: LeadStatus;
+  readonly siteId: string;
+  readonly site: string | null;
+  readonly listingPdid: string | null;
+  readonly userId: string;
+};
+
+export type FeedResponse = {
+  readonly leads: readonly FeedLead[];
+  readonly total: number;
+  readonly page: number;
+  readonly perpage: number;
+  readonly sources: readonly string[];
+  readonly position: string;
+  readonly me: { readonly userId: string; readonly role: Role };
+};
+
+export type TimelineEntry = { readonly type: string; readonly at: string; readonly summary: string };
+export type Filters = { readonly status?: LeadStatus; readonly source?: string; readonly q?: string };
+
+export type ChatMessage = {
+  readonly messageId: string;
+  readonly fromUserId: string;
+  readonly toUserId: string;
+  readonly text: string;
+  readonly at: string;
+  readonly readAt: string | null;
+};
+
+export type Chat = {
+  readonly chatId: string;
+  readonly leadId: string;
+  readonly me: string;
+  readonly lead: { readonly userId: string; readonly fullName: string };
+  readonly agent: { readonly userId: string; readonly fullName: string } | null;
+  readonly canSend: boolean;
+  readonly messages: readonly ChatMessage[];
+  readonly unread: number;
+};
+
+export type Agent = {
+  readonly userId: string;
+  readonly fullName: string;
+  readonly email: string;
+  readonly securityLevel: number;
+  readonly brokerId: string | null;
+  readonly active: boolean;
+  readonly bio: string;
+};
+
+export type MissedPush = { readonly name: string; readonly payload: Record<string, unknown> };
+
+const query = (f: Filters & { page?: number; perpage?: number }) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+};
+
+export const dashboardApi = {
+  feed: (f: Filters, page = 1, perpage = 50) => request<FeedResponse>('GET', `/api/dashboard/feed${query({ ...f, page, perpage })}`, undefined, { unique: true }),
+  lead: (leadId: string) => request<{ lead: FeedLead; timeline: readonly TimelineEntry[] }>('GET', `/api/dashboard/feed/lead/${encodeURIComponent(leadId)}`),
+  since: (position: string) =>
+    request<{ position: string; events: readonly MissedPush[]; reset: boolean }>('GET', `/api/dashboard/feed/since?position=${encodeURIComponent(position)}`),
+  unread: () => request<{ total: number; byLead: Readonly<Record<string, number>> }>('GET', '/api/dashboard/chat/unread'),
+  getChat: (leadId?: string) => request<Chat>('POST', '/api/dashboard/chat/getchat', leadId ? { leadId } : {}),
+  send: (text: string, messageId: string, leadId?: string) =>
+    request<{ isSuccess: boolean; messageId: string; at: string | null }>('POST', '/api/dashboard/chat/sendmessage', { ...(leadId ? { leadId } : {}), text, messageId }),
+  read: (messageId: string, leadId?: string) => request<{ isSuccess: boolean }>('POST', '/api/dashboard/chat/readmessage', { ...(leadId ? { leadId } : {}), messageId }),
+  agents: () => request<{ agents: readonly Agent[] }>('GET', '/api/dashboard/agents'),
+  setActive: (agentId: string, active: boolean) => request<{ isSuccess: boolean }>('POST', `/api/dashboard/agents/${agentId}/${active ? 'activate' : 'deactivate'}`, {}),
+  reassign: (leadId: string, agentId: string) => request<{ isSuccess: boolean }>('POST', `/api/dashboard/leads/${leadId}/reassign`, { agentId }),
+  sendText: (leadIds: readonly string[], kind: 'text' | 'video', body: string, mediaUrl: string | null) =>
+    request<{ isSuccess: boolean; sent: number; skipped: readonly { leadId: string; reason: string }[] }>('POST', '/api/dashboard/messages/send', {
+      leadIds,
+      kind,
+      body,
+      ...(kind === 'video' ? { mediaUrl } : {}),
+    }),
+  pushKey: () => request<{ publicKey: string }>('GET', '/api/push/publickey'),
+  subscribePush: (subscription: PushSubscriptionJSON) => request<{ isSuccess: boolean }>('POST', '/api/push/subscribe', subscription),
+};
