@@ -59,6 +59,11 @@ export type Suggestion = { readonly kind: SuggestionKind; readonly value: string
 export abstract class SearchIndex {
   abstract search(criteria: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }>;
   abstract map(criteria: SearchCriteria, query: MapQuery): Promise<MapResult>;
+  /** A page of whole listings (what a list view shows); adapters may do it in one go. */
+  async page(criteria: SearchCriteria, page: SearchPage): Promise<{ total: number; listings: IndexedListing[] }> {
+    const found = await this.search(criteria, page);
+    return { total: found.total, listings: await this.listings(found.pdids) };
+  }
   /** The listings of these pdids in the order given; unknown ones are left out. */
   abstract listings(pdids: readonly string[]): Promise<IndexedListing[]>;
   /**

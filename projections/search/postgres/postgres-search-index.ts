@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SearchCriteria } from '../search-criteria';
+import type { Box, SearchCriteria } from '../search-criteria';
 import {
   type IndexedListing,
   type MapQuery,
@@ -11,7 +11,7 @@ import {
 } from '../search-index.port';
 import { CELL_LEVEL, unitVector } from '../geo';
 import { chord2Sql, orderSql, Params, whereSql } from './criteria-sql';
-import { coversFineCell, FINE, viewportBounds, viewportCounts, viewportOnly } from './viewport-aggregates';
+import { type CellSum, countsOf, coversFineCell, FINE, viewportBoundsSql, viewportCounts, viewportCountsSql, viewportOnly } from './viewport-aggregates';
 import { suggest } from './suggest';
 
 type ListingRow = {
@@ -52,6 +52,19 @@ export class PostgresSearchIndex extends SearchIndex {
     return { total: await this.count(c), pdids: [] };
   }
 
+  override async page(c: SearchCriteria, page: SearchPage): Promise<{ total: number; listings: IndexedListing[] }> {
+    if (viewportOnly(c) && coversFineCell(c.box)) return super.page(c, page);
+    // One statement: the page's whole rows with the total of every match.
+    const p = new Params();
+    const { rows } = await this.pool.query<ListingRow & { total: number }>(
+      `SELECT ${CARD_COLUMNS}, count(*) OVER ()::int AS total FROM ${this.tables.listings} WHERE ${whereSql(c, p)}
+       ORDER BY ${orderSql(c.sort, c.origin)} LIMIT ${p.add(page.limit)} OFFSET ${p.add(page.offset)}`,
+      p.values,
+    );
+    if (rows.length === 0 && page.offset > 0) return { total: await this.count(c), listings: [] };
+    return { total: rows[0]?.total ?? 0, listings: rows.map(toListing) };
+  }
+
   async count(c: SearchCriteria): Promise<number> {
     const p = new Params();
     const { rows } = await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.tables.listings} WHERE ${whereSql(c, p)}`, p.values);
@@ -63,14 +76,27 @@ export class PostgresSearchIndex extends SearchIndex {
     // from the ends of two B-trees, pins from the sort's own index.
     if (viewportOnly(c) && coversFineCell(c.box) && q.clusterLevel <= FINE) {
       const grp = c.sold ? 2 : 1;
-      const [counts, bounds, pins] = await Promise.all([
-        viewportCounts(this.pool, this.tables, grp, c.box, q.clusterLevel),
-        viewportBounds(this.pool, this.tables.listings, grp, c.box),
-        q.pins > 0 ? this.viewportPage(c, q.pins, 0) : Promise.resolve([]),
+      const counts = viewportCountsSql(this.tables, grp, c.box, q.clusterLevel)!;
+      // One statement (one plan, one round trip); nearest pins are ranked apart (nearestPage).
+      const pins = c.sort !== 'nearest' && q.pins > 0 ? this.viewportPageSql(c) : undefined;
+      const [{ rows }, nearest] = await Promise.all([
+        this.pool.query<{ cells: CellSum[]; bounds: Box; pins: [string, number, number, number | null][] }>(
+          `SELECT (SELECT coalesce(json_agg(c), '[]') FROM (${counts}) c) AS cells,
+             (SELECT row_to_json(b) FROM (${viewportBoundsSql(this.tables.listings, grp, c.box)}) b) AS bounds,
+             ${pins ? `(SELECT coalesce(json_agg(json_build_array(pdid, lat, lng, price)), '[]') FROM (${pins.sql}) p)` : `'[]'::json`} AS pins`,
+          pins ? pins.values(q.pins, 0) : [],
+        ),
+        c.sort === 'nearest' && q.pins > 0 ? this.viewportPage(c, q.pins, 0) : Promise.resolve(undefined),
       ]);
-      if (counts) {
-        return { total: counts.total, pins: pins.map((r) => ({ pdid: r.pdid, latitude: r.lat, longitude: r.lng, price: r.price })), bounds, clusters: counts.clusters };
-      }
+      const r = rows[0]!;
+      const found = countsOf(r.cells);
+      const pinRows = nearest ?? r.pins.map(([pdid, lat, lng, price]) => ({ pdid, lat, lng, price }));
+      return {
+        total: found.total,
+        pins: pinRows.map((p) => ({ pdid: p.pdid, latitude: p.lat, longitude: p.lng, price: p.price })),
+        bounds: found.total === 0 || r.bounds.minLat === null ? null : r.bounds,
+        clusters: found.clusters,
+      };
     }
     const shift = CELL_LEVEL - Math.max(0, Math.min(CELL_LEVEL, Math.floor(q.clusterLevel)));
     const agg = new Params();
@@ -110,14 +136,19 @@ export class PostgresSearchIndex extends SearchIndex {
       const near = await this.nearestPage(c, limit, offset);
       if (near) return near;
     }
+    const page = this.viewportPageSql(c);
+    const { rows } = await this.pool.query<{ pdid: string; lat: number; lng: number; price: number | null }>(page.sql, page.values(limit, offset));
+    return rows;
+  }
+
+  private viewportPageSql(c: SearchCriteria) {
     const b = c.box;
     const box = b ? ` AND lat BETWEEN $3::float8 AND $4::float8 AND lng BETWEEN $5::float8 AND $6::float8` : '';
-    const { rows } = await this.pool.query<{ pdid: string; lat: number; lng: number; price: number | null }>(
-      `SELECT pdid, lat, lng, price FROM ${this.tables.listings} WHERE grp = ${c.sold ? 2 : 1}${box}
+    return {
+      sql: `SELECT pdid, lat, lng, price FROM ${this.tables.listings} WHERE grp = ${c.sold ? 2 : 1}${box}
        ORDER BY ${orderSql(c.sort, c.origin)} LIMIT $1 OFFSET $2`,
-      b ? [limit, offset, b.minLat, b.maxLat, b.minLng, b.maxLng] : [limit, offset],
-    );
-    return rows;
+      values: (limit: number, offset: number): unknown[] => (b ? [limit, offset, b.minLat, b.maxLat, b.minLng, b.maxLng] : [limit, offset]),
+    };
   }
 
   /**
@@ -145,9 +176,7 @@ export class PostgresSearchIndex extends SearchIndex {
   async listings(pdids: readonly string[]): Promise<IndexedListing[]> {
     if (pdids.length === 0) return [];
     const { rows } = await this.pool.query<ListingRow>(
-      `SELECT pdid, listing_id, address, city, state, postal_code, county, price, beds, baths, sqft, status, property_type,
-         property_subtype, lat, lng, visible_photos, all_photos_broken, list_date, close_date
-       FROM ${this.tables.listings} WHERE pdid = ANY($1::text[])`,
+      `SELECT ${CARD_COLUMNS} FROM ${this.tables.listings} WHERE pdid = ANY($1::text[])`,
       [pdids],
     );
     const byPdid = new Map(rows.map((r) => [r.pdid, r]));
@@ -161,6 +190,9 @@ export class PostgresSearchIndex extends SearchIndex {
     return suggest(this.pool, this.tables, kinds, term, limit);
   }
 }
+
+const CARD_COLUMNS = `pdid, listing_id, address, city, state, postal_code, county, price, beds, baths, sqft, status, property_type,
+  property_subtype, lat, lng, visible_photos, all_photos_broken, list_date, close_date`;
 
 function toListing(r: ListingRow): IndexedListing {
   return {

@@ -130,6 +130,8 @@ describe('PostgreSQL search index against the reference', () => {
         const page = await index.search(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
         expect(page.total).toBe(expected.length);
         expect(page.pdids).toEqual(expected.slice((req.page - 1) * perpage, req.page * perpage).map((l) => l.pdid));
+        const cards = await index.page(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
+        expect({ total: cards.total, pdids: cards.listings.map((l) => l.pdid) }).toEqual(page);
         const map = await index.map(req.criteria, { pins: perpage, clusterLevel: level });
         expect(map.total).toBe(expected.length);
         expect(map.pins.map((p) => p.pdid)).toEqual(expected.slice(0, perpage).map((l) => l.pdid));

@@ -50,6 +50,23 @@ export async function viewportCounts(
   boxOrNone: Box | undefined,
   clusterLevel: number,
 ): Promise<ViewportCounts | undefined> {
+  const sql = viewportCountsSql(tables, grp, boxOrNone, clusterLevel);
+  if (sql === undefined) return undefined;
+  return countsOf((await pool.query<CellSum>(sql)).rows);
+}
+
+export type CellSum = { n: number; slat: number; slng: number };
+
+export function countsOf(rows: readonly CellSum[]): ViewportCounts {
+  const clusters = rows
+    .filter((r) => r.n > 0)
+    .map((r) => ({ latitude: r.slat / r.n, longitude: r.slng / r.n, count: r.n }))
+    .sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
+  return { total: clusters.reduce((n, c) => n + c.count, 0), clusters };
+}
+
+/** The statement behind viewportCounts: one row (n, slat, slng) per cluster cell. */
+export function viewportCountsSql(tables: { listings: string; cells: string }, grp: number, boxOrNone: Box | undefined, clusterLevel: number): string | undefined {
   const box = boxOrNone ?? WORLD;
   const fy = inside(box.minLat + 90, box.maxLat + 90, FINE);
   const fx = inside(box.minLng + 180, box.maxLng + 180, FINE);
@@ -90,28 +107,17 @@ export async function viewportCounts(
            AND NOT (cy >> ${CELL_LEVEL - FINE} BETWEEN ${fy.lo} AND ${fy.hi} AND cx >> ${CELL_LEVEL - FINE} BETWEEN ${fx.lo} AND ${fx.hi})`
       : undefined,
   ].filter((x): x is string => x !== undefined);
-  const { rows } = await pool.query<{ gy: number; gx: number; n: number; slat: number; slng: number }>(
-    `SELECT gy, gx, sum(n)::int AS n, sum(sum_lat) AS slat, sum(sum_lng) AS slng
-     FROM (${parts.join(' UNION ALL ')}) AS parts(gy, gx, n, sum_lat, sum_lng) GROUP BY gy, gx`,
-  );
-  const clusters = rows
-    .filter((r) => r.n > 0)
-    .map((r) => ({ latitude: r.slat / r.n, longitude: r.slng / r.n, count: r.n }))
-    .sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
-  return { total: clusters.reduce((n, c) => n + c.count, 0), clusters };
+  return `SELECT sum(n)::int AS n, sum(sum_lat) AS slat, sum(sum_lng) AS slng
+     FROM (${parts.join(' UNION ALL ')}) AS parts(gy, gx, n, sum_lat, sum_lng) GROUP BY gy, gx`;
 }
 
 /** Bounds of every listing of a status group in a box: the first row along each B-tree. */
-export async function viewportBounds(pool: pg.Pool, table: string, grp: number, boxOrNone: Box | undefined): Promise<Box | null> {
+export function viewportBoundsSql(table: string, grp: number, boxOrNone: Box | undefined): string {
   const b = boxOrNone ?? WORLD;
   const f = (n: number) => `(${String(n)})::float8`;
   const where = `grp = ${grp} AND lat BETWEEN ${f(b.minLat)} AND ${f(b.maxLat)} AND lng BETWEEN ${f(b.minLng)} AND ${f(b.maxLng)}`;
-  const { rows } = await pool.query<{ minlat: number | null; maxlat: number; minlng: number; maxlng: number }>(
-    `SELECT (SELECT lat FROM ${table} WHERE ${where} ORDER BY grp, lat LIMIT 1) AS minlat,
-            (SELECT lat FROM ${table} WHERE ${where} ORDER BY grp DESC, lat DESC LIMIT 1) AS maxlat,
-            (SELECT lng FROM ${table} WHERE ${where} ORDER BY grp, lng LIMIT 1) AS minlng,
-            (SELECT lng FROM ${table} WHERE ${where} ORDER BY grp DESC, lng DESC LIMIT 1) AS maxlng`,
-  );
-  const r = rows[0]!;
-  return r.minlat === null ? null : { minLat: r.minlat, maxLat: r.maxlat, minLng: r.minlng, maxLng: r.maxlng };
+  return `SELECT (SELECT lat FROM ${table} WHERE ${where} ORDER BY grp, lat LIMIT 1) AS "minLat",
+            (SELECT lat FROM ${table} WHERE ${where} ORDER BY grp DESC, lat DESC LIMIT 1) AS "maxLat",
+            (SELECT lng FROM ${table} WHERE ${where} ORDER BY grp, lng LIMIT 1) AS "minLng",
+            (SELECT lng FROM ${table} WHERE ${where} ORDER BY grp DESC, lng DESC LIMIT 1) AS "maxLng"`;
 }

@@ -32,8 +32,8 @@ export class SearchListingsController {
   async list(@Query() query: Record<string, unknown>) {
     const req = parseSearchRequest(query, 'list');
     const perpage = listPerpage(req.perpage);
-    const found = await this.index.search(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
-    return { results: await this.cards(found.pdids), total: found.total, page: req.page, perpage, ...titles(req, 'list') };
+    const found = await this.index.page(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
+    return { results: found.listings.map(toCard), total: found.total, page: req.page, perpage, ...titles(req, 'list') };
   }
 
   @ApiDoc({ summary: 'Map search: pins (at most MAP_PIN_CAP), total, bounds of every match and clusters with true counts', tag: 'search', access: 'anyone', responses: { 200: '{total, results:{searchQs, searchTitle, searchUrl, results:[pin], mapBounds}, clusters}', 400: 'a malformed criterion' } })
@@ -84,7 +84,7 @@ export class SearchListingsController {
     if (pins > cap) throw validation(`perpage must be a whole number from 1 to ${cap} on the map`);
     const [found, page] = await Promise.all([
       this.index.map(req.criteria, { pins, clusterLevel: clusterLevelFor(req.criteria.box, req.zoom) }),
-      view === 'split' ? this.index.search(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
+      view === 'split' ? this.index.page(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
     ]);
     return {
       total: found.total,
@@ -94,7 +94,7 @@ export class SearchListingsController {
         mapBounds: found.bounds,
       },
       clusters: found.clusters,
-      ...(page ? { cards: await this.cards(page.pdids), page: req.page, perpage: DEFAULT_PERPAGE } : {}),
+      ...(page ? { cards: page.listings.map(toCard), page: req.page, perpage: DEFAULT_PERPAGE } : {}),
     };
   }
 
