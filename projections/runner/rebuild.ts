@@ -100,6 +100,9 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<{ applied
     report('swapping');
     await tx(client, async () => {
       const live = await readCheckpoint(client, p.name, true);
+      // The live row may have been held for a while (the live runner mid-batch): a cancel asked
+      // for meanwhile still wins, before anything is swapped.
+      if (signal?.aborted) throw new RebuildCancelledError(p.name);
       // Whatever arrived since the replay's last page is applied here, under the live row lock.
       for (;;) {
         const page = await store.readAll(cp, { types: p.eventTypes, limit: batchSize });

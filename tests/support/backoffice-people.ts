@@ -13,12 +13,12 @@ export type Person = { readonly userId: string; readonly email: string; readonly
 /** Registers an account through the product's own command (no read model is written by hand). */
 export async function registerPerson(
   server: Started,
-  p: { email: string; firstName: string; lastName: string; level: SecurityLevel; siteId?: string | null; brokerId?: string | null; cellPhone?: string | null },
+  p: { email: string; firstName: string; lastName: string; level: SecurityLevel; siteId?: string | null; brokerId?: string | null; cellPhone?: string | null; withPassword?: boolean },
 ): Promise<Person> {
   const userId = randomUUID();
   await server.app.get(CommandBus).execute(
     new RegisterUserCommand(
-      { userId, email: p.email, firstName: p.firstName, lastName: p.lastName, securityLevel: p.level, siteId: p.siteId ?? null, brokerId: p.brokerId ?? null, cellPhone: p.cellPhone ?? null, password: PASSWORD },
+      { userId, email: p.email, firstName: p.firstName, lastName: p.lastName, securityLevel: p.level, siteId: p.siteId ?? null, brokerId: p.brokerId ?? null, cellPhone: p.cellPhone ?? null, password: p.withPassword === false ? undefined : PASSWORD },
       systemContext(),
     ),
   );
