@@ -54,9 +54,13 @@ export class ProjectionRunner {
     return this.workers.map((w) => ({ name: w.projection.name, state: w.state, error: w.error }));
   }
 
-  /** Resolves once every projection (or the named one) has applied everything visible now. */
+  /**
+   * Resolves once every projection (or the named one) has applied every event committed before
+   * the call, including events still hidden behind another open transaction (another
+   * projection's batch is enough): the visible head alone would let it resolve too early.
+   */
   async waitForCatchUp(timeoutMs = 30_000, name?: string): Promise<void> {
-    const head = await this.options.store.head();
+    const head = await this.options.store.lastCommitted();
     const deadline = Date.now() + timeoutMs;
     for (const w of this.workers.filter((x) => !name || x.projection.name === name)) {
       while (!w.hasReached(head)) {

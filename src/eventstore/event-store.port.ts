@@ -92,7 +92,16 @@ export abstract class EventStore {
   abstract readAll(from: Checkpoint, options?: ReadAllOptions): Promise<ReadAllPage>;
   /** Catch up from `from`, then stay live (woken by notifications, polling as a fallback). */
   abstract subscribe(options: SubscribeOptions): Subscription;
-  /** The newest visible checkpoint. */
+  /** The newest visible checkpoint: reading from it never skips an event committed later. */
   abstract head(): Promise<Checkpoint>;
+  /**
+   * Where the newest committed event sits, visible to readers of the global log or not yet
+   * (PostgreSQL hides events behind any older open transaction). A reader that has passed it
+   * has seen everything committed before the call. Never a place to start reading from: use
+   * head() for that. Stores that never hide committed events answer head().
+   */
+  lastCommitted(): Promise<Checkpoint> {
+    return this.head();
+  }
   abstract close(): Promise<void>;
 }

@@ -204,6 +204,14 @@ export class PostgresEventStore extends EventStore {
     return r ? { transactionId: r.transaction_id, globalPosition: r.global_position } : { transactionId: 0n, globalPosition: 0n };
   }
 
+  override async lastCommitted(): Promise<Checkpoint> {
+    const { rows } = await this.pool.query<{ transaction_id: bigint; global_position: bigint }>(
+      'SELECT transaction_id, global_position FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
+    );
+    const r = rows[0];
+    return r ? { transactionId: r.transaction_id, globalPosition: r.global_position } : { transactionId: 0n, globalPosition: 0n };
+  }
+
   subscribe(options: SubscribeOptions): Subscription {
     let stopped = false;
     let checkpoint = options.from;
