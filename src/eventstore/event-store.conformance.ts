@@ -21,7 +21,8 @@ export type ConformanceOptions = {
  * The behaviour every EventStore adapter must have, written against the port only, so that
  * each adapter runs the same suite (architecture: "one conformance suite runs against every
  * adapter"). The store is shared by the whole suite: every test uses streams and event types
- * of its own, and reads the global log from the head it saw before appending.
+ * of its own, reads the global log from the head it saw before appending, and waits for its
+ * appends to become visible there before reading them.
  */
 export function eventStoreConformance(
   name: string,
@@ -306,6 +307,7 @@ export function eventStoreConformance(
         const lastEvent = ev(type);
         const last = await store.append(stream(), 'no_stream', [lastEvent]);
         appended.push(lastEvent.eventId);
+        await visible(store, last.position);
         const pages = await readPages(store, from, { limit: 4 });
         const ids = pages.flatMap((p) => p.events.map((e) => e.eventId));
         const mine = ids.filter((id) => appended.includes(id));
@@ -328,10 +330,20 @@ export function eventStoreConformance(
         const type = uniqueType();
         const events = [ev(type), ev(type), ev(type)];
         const r = await store.append(stream(), 'no_stream', events);
-        expect(compareCheckpoints(await store.head(), r.position)).toBeGreaterThanOrEqual(0);
+        await visible(store, r.position);
         const stored = (await readPages(store, from, { types: [type] })).flatMap((p) => p.events);
         expect(stored.map((e) => e.eventId)).toEqual(events.map((e) => e.eventId));
         expect(at(stored[2]!)).toEqual(r.position);
+      });
+
+      it('lastCommitted covers an append as soon as it returns; head reaches it', async () => {
+        const before = await store.lastCommitted();
+        const r = await store.append(stream(), 'no_stream', [ev(), ev()]);
+        const after = await store.lastCommitted();
+        expect(compareCheckpoints(after, r.position)).toBeGreaterThanOrEqual(0);
+        expect(compareCheckpoints(after, before)).toBeGreaterThan(0);
+        await visible(store, r.position);
+        expect(compareCheckpoints(await store.lastCommitted(), await store.head())).toBeGreaterThanOrEqual(0);
       });
 
       it('filters by type, and the checkpoint still moves past the others', async () => {
@@ -339,13 +351,13 @@ export function eventStoreConformance(
         const [wanted, other] = [uniqueType(), uniqueType()];
         const s = stream();
         await store.append(s, 'no_stream', [ev(wanted, { n: 1 }), ev(other), ev(other)]);
-        await store.append(s, 2n, [ev(other), ev(wanted, { n: 2 }), ev(other)]);
+        await visible(store, (await store.append(s, 2n, [ev(other), ev(wanted, { n: 2 }), ev(other)])).position);
         const pages = await readPages(store, from, { types: [wanted], limit: 1 });
         expect(pages.flatMap((p) => p.events.map((e) => e.data))).toEqual([{ n: 1 }, { n: 2 }]);
         expect(pages.flatMap((p) => p.events.map((e) => e.type))).toEqual([wanted, wanted]);
         // Only others after the checkpoint: nothing is returned, but the checkpoint moves.
         const end = pages.at(-1)!.next;
-        await store.append(s, 5n, [ev(other), ev(other)]);
+        await visible(store, (await store.append(s, 5n, [ev(other), ev(other)])).position);
         const moved = await store.readAll(end, { types: [wanted] });
         expect(moved.events).toEqual([]);
         expect(compareCheckpoints(moved.next, end)).toBeGreaterThan(0);
@@ -360,7 +372,7 @@ export function eventStoreConformance(
         for (let i = 0; i < 5; i++) {
           const e = ev(type, { i });
           ids.push(e.eventId);
-          await store.append(stream(), 'no_stream', [e]);
+          await visible(store, (await store.append(stream(), 'no_stream', [e])).position);
         }
         const first = await store.readAll(from, { types: [type], limit: 2 });
         expect(first.events.map((e) => e.eventId)).toEqual(ids.slice(0, 2));
@@ -438,7 +450,7 @@ export function eventStoreConformance(
         const from = await store.head();
         const type = uniqueType();
         const s = stream();
-        await store.append(s, 'no_stream', range(4).map((i) => ev(type, { i })));
+        await visible(store, (await store.append(s, 'no_stream', range(4).map((i) => ev(type, { i })))).position);
         const all = (await readPages(store, from, { types: [type] })).flatMap((p) => p.events);
         const skipTo = at(all[2]!);
         const seen: number[] = [];
@@ -625,12 +637,21 @@ function ev(type = 'Happened', data: unknown = {}): NewEvent {
   };
 }
 
-async function until(ok: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function until(ok: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!ok()) {
+  while (!(await ok())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await sleep(5);
   }
+}
+
+/**
+ * Waits until the global log can be read up to `position`. A store may show appends to readers
+ * of the whole log a little later (PostgreSQL hides them behind any older open transaction on
+ * the server, in any database), never out of order.
+ */
+async function visible(store: EventStore, position: Checkpoint): Promise<void> {
+  await until(async () => compareCheckpoints(await store.head(), position) >= 0);
 }
 
 async function readPages(

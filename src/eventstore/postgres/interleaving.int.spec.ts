@@ -145,12 +145,13 @@ describe('PostgreSQL event store: interleaved transactions', () => {
         const s = stream();
         const events = [anEvent('Waiting'), anEvent('Waiting'), anEvent('Waiting')];
         await store.append(s, 'no_stream', events.slice(0, 1));
-        await store.append(s, 0n, events.slice(1));
+        const last = await store.append(s, 0n, events.slice(1));
         await sleep(300);
         expect(sub.events).toEqual([]);
         expect((await store.readAll(from)).pending).toBe(true);
-        // head() only names what is safe to read past.
+        // head() only names what is safe to read past; lastCommitted() what has to be waited for.
         expect(compareCheckpoints(await store.head(), from)).toBe(0);
+        expect(await store.lastCommitted()).toEqual(last.position);
 
         await (ending === 'COMMIT' ? slow.commit() : slow.rollback());
         await sub.waitFor(3);
