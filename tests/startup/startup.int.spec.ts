@@ -56,7 +56,8 @@ describe('npm start with the embedded database', () => {
     expect(h3.status).toBe('ok');
     expect(h3.projections.find((p) => p.name === 'users')!.position).toBe(position1);
     await third.kill('SIGTERM');
-  });
+    // The first start loads the demo listings (over 30,000 through the import path) before it serves.
+  }, 240_000);
 
   it('refuses a bad setting with a message naming the variable', async () => {
     await expect(spawnServer({ DATA_DIR: dataDir, PORT: 'not-a-port' }, 20_000)).rejects.toThrow(/PORT must be an integer/);
