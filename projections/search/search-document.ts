@@ -19,8 +19,17 @@ export const statusGroup = (status: string): number => (status === 'Active' ? 1 
 export const priceOf = (r: Pick<ListingRecord, 'StandardStatus' | 'ListPrice' | 'ClosePrice'>): number | null =>
   r.StandardStatus === 'Closed' ? r.ClosePrice : r.ListPrice;
 
-/** What the index derives from a doc; pure, so the projection and its tests agree. */
-export function deriveSearchFields(doc: SearchDoc) {
+export type SearchFields = ReturnType<typeof derive>;
+const derived = new WeakMap<SearchDoc, SearchFields>();
+
+/** What the index derives from a doc; pure, so the projection and its tests agree (memoised per doc). */
+export function deriveSearchFields(doc: SearchDoc): SearchFields {
+  let d = derived.get(doc);
+  if (!d) derived.set(doc, (d = derive(doc)));
+  return d;
+}
+
+function derive(doc: SearchDoc) {
   const r = doc.record;
   const p = { lat: r.Latitude, lng: r.Longitude };
   const words = new Set([
