@@ -24,7 +24,9 @@ export function useRealtime(names: readonly PushName[], onPush: (p: Push) => voi
     let connections = 0;
     void import('socket.io-client').then(({ io }) => {
       if (!live) return;
-      socket = io({ withCredentials: true, reconnectionDelayMax: 5000 });
+      // WebSocket only: its handshake always carries Origin, which the server checks (a same-origin
+      // polling GET would carry none and be refused).
+      socket = io({ transports: ['websocket'], withCredentials: true, reconnectionDelayMax: 5000 });
       socket.on('connect', () => {
         setConnected(true);
         handlers.current.onConnect(connections++ > 0);

@@ -21,7 +21,7 @@ const EMOJIS: readonly [string, string][] = [
   ['✅', 'check done yes'],
   ['⭐', 'star favorite'],
   ['🏠', 'house home'],
-  ['🏡', 'house garden home yard'],
+  ['🏡', 'garden house home yard'],
   ['🏢', 'building office condo'],
   ['🔑', 'key keys closing'],
   ['📍', 'pin location map'],

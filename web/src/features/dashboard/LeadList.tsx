@@ -89,7 +89,7 @@ export function LeadList(p: Props) {
                 <span className={styles.main}>
                   <span className={styles.nameLine}>
                     <span className={styles.name}>{l.fullName}</span>
-                    {p.fresh.has(l.leadId) && <span className={styles.newBadge}>New</span>}
+                    {p.fresh.has(l.leadId) && <span className={styles.newBadge}>Just in</span>}
                     {unread > 0 && (
                       <span className={styles.unread} aria-label={`${unread} unread message${unread === 1 ? '' : 's'}`}>
                         {unread}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { reportActivity } from '../../api/activity';
 import { ApiError, isAbort } from '../../api/http';
 import { listingDetails } from '../../api/search';
 import type { ListingDetails } from '../../api/types';
@@ -23,7 +24,11 @@ export function ListingPage({ pdid }: { pdid: string }) {
     let live = true;
     setState({ status: 'loading' });
     listingDetails(pdid)
-      .then((listing) => live && setState({ status: 'found', listing }))
+      .then((listing) => {
+        if (!live) return;
+        setState({ status: 'found', listing });
+        reportActivity({ type: 'ListingViewed', pdid });
+      })
       .catch((err: unknown) => {
         if (!live || isAbort(err)) return;
         if (err instanceof ApiError && err.status === 404) setState({ status: 'missing' });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { reportActivity } from '../../api/activity';
 import { ApiError, isAbort } from '../../api/http';
 import type { Criteria } from '../../api/types';
 import { cleanCriteria } from './criteria';
@@ -43,6 +44,7 @@ export function useSearchResults(
       .then((data) => {
         if (!live) return;
         setState({ loading: false, data, error: null });
+        reportActivity({ type: 'SearchRun', title: data.searchTitle, query: data.searchQs });
         const canonical = after.current(data);
         done.current = { keys: new Set([key, canonical]), attempt };
       })

@@ -1,0 +1,137 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Started } from '../../src/main';
+import { launchBrowser } from '../support/browser';
+import { PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+/** Signs in through the API from inside the page's own origin (the sign-in form is another issue's). */
+async function signInPage(page: Page, email: string): Promise<void> {
+  const ok = await page.evaluate(
+    async ([e, p]) => {
+      const res = await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: e, password: p }) });
+      return ((await res.json()) as { isSuccess: boolean }).isSuccess;
+    },
+    [email, PASSWORD] as const,
+  );
+  expect(ok).toBe(true);
+}
+
+describe('the agent dashboard in Chromium: live leads and chat both ways', () => {
+  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
+  let server: Started;
+  let browser: Browser;
+  let agentContext: BrowserContext;
+  let visitorContext: BrowserContext;
+
+  beforeAll(async () => {
+    fixture = await startDashboardServer();
+    server = fixture.server;
+    browser = await launchBrowser();
+    agentContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    visitorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.stop();
+  });
+
+  it('a visitor’s inquiry appears in the agent’s open dashboard without reload, and a chat message goes both ways', async () => {
+    const port = new URL(server.url).port;
+    // The agent: Jane, on her dashboard.
+    const agent = await agentContext.newPage();
+    await agent.goto(`${server.url}/search`);
+    await signInPage(agent, 'agent@demo.test');
+    await agent.goto(`${server.url}/dashboard`);
+    await agent.getByRole('heading', { name: /^Leads/ }).waitFor();
+    await agent.getByText('Live', { exact: true }).waitFor();
+    const rowsBefore = await agent.getByTestId('lead-row').count();
+    expect(rowsBefore).toBeGreaterThan(0);
+    // A page load would drop this marker: its survival proves no reload happened.
+    await agent.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const notReloaded = () => agent.evaluate(() => (window as unknown as { marker?: number }).marker === 42);
+    if (SHOTS) await agent.screenshot({ path: `${SHOTS}/dashboard-before.png` });
+
+    // A visitor on Jane's own site sends an inquiry (and is signed in by it).
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`http://jane.localhost:${port}/search`);
+    const inquiry = await visitor.evaluate(async () => {
+      const res = await fetch('/api/account/inquiry', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ FullName: 'Wendy Window', Email: 'wendy.window@example.com', Phone: '2065550111', Message: 'Can I see the house on Friday?', LeadType: 'Buyer' }),
+      });
+      return (await res.json()) as { isSuccess: boolean; leadId: string };
+    });
+    expect(inquiry.isSuccess).toBe(true);
+
+    // It slides into the agent's open feed: no reload.
+    const row = agent.getByTestId('lead-row').filter({ hasText: 'Wendy Window' });
+    await row.waitFor({ timeout: 15_000 });
+    await expect.poll(() => agent.getByTestId('lead-row').count()).toBe(rowsBefore + 1);
+    expect(await notReloaded()).toBe(true);
+    await row.getByText('Just in', { exact: true }).waitFor();
+    await row.getByRole('button').click();
+    await agent.getByRole('heading', { name: 'Wendy Window' }).waitFor();
+    await agent.getByRole('link', { name: '206-555-0111' }).waitFor();
+    await agent.getByRole('button', { name: /^Chat/ }).click();
+    if (SHOTS) await agent.screenshot({ path: `${SHOTS}/dashboard-lead.png` });
+
+    // The visitor: the chat launcher appears after 3 s; they write to their agent.
+    await visitor.reload();
+    const launcher = visitor.getByRole('button', { name: /Chat with Jane/ });
+    await launcher.waitFor({ timeout: 15_000 });
+    await launcher.click();
+    const visitorBox = visitor.getByRole('textbox', { name: 'Message' });
+    await visitorBox.fill('<b>Hello</b> Jane!');
+    await visitorBox.press('Enter');
+    if (SHOTS) await visitor.screenshot({ path: `${SHOTS}/lead-chat.png` });
+
+    // The agent gets it live, as text (not HTML), and answers with an emoji from the picker.
+    const fromVisitor = agent.getByTestId('chat-message').filter({ hasText: '<b>Hello</b> Jane!' });
+    await fromVisitor.waitFor({ timeout: 15_000 });
+    expect(await agent.locator('[data-testid="chat-message"] b').count()).toBe(0);
+    await agent.getByRole('button', { name: 'Insert emoji' }).click();
+    await agent.getByRole('searchbox', { name: 'Search emoji' }).fill('zzz');
+    await agent.getByText('No Emojis to display').waitFor();
+    await agent.getByRole('searchbox', { name: 'Search emoji' }).fill('house');
+    await agent.getByRole('button', { name: 'house', exact: true }).click();
+    const agentBox = agent.getByRole('textbox', { name: 'Message' });
+    await agentBox.pressSequentially(' Friday works, see you at 10.');
+    await agent.getByRole('button', { name: 'Send' }).click();
+
+    // The visitor gets the answer live, and sees that the agent read theirs.
+    await visitor.getByTestId('chat-message').filter({ hasText: 'Friday works, see you at 10.' }).waitFor({ timeout: 15_000 });
+    await visitor.getByText('Seen').waitFor({ timeout: 15_000 });
+    if (SHOTS) {
+      await agent.screenshot({ path: `${SHOTS}/dashboard-chat.png` });
+      await visitor.screenshot({ path: `${SHOTS}/lead-chat-answered.png` });
+    }
+    expect(await notReloaded()).toBe(true);
+    await settle(server);
+  });
+
+  it('nav items overflow into “more” on a narrow window; texts over MMSBulkSendCap are refused with the spec’s alert', async () => {
+    const page = await agentContext.newPage();
+    await page.setViewportSize({ width: 520, height: 900 });
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('heading', { name: /^Leads/ }).waitFor();
+    const more = page.getByRole('button', { name: /more/ });
+    await more.waitFor();
+    await more.click();
+    await page.getByRole('link', { name: 'My account' }).waitFor();
+    await page.keyboard.press('Escape');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-narrow.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => page.getByRole('button', { name: /more/ }).count()).toBe(0);
+
+    // The team: bios collapsed with 'read more'.
+    await page.getByRole('button', { name: 'Team' }).click();
+    const readMore = page.getByRole('button', { name: 'read more' }).first();
+    await readMore.waitFor();
+    await readMore.click();
+    await page.getByRole('button', { name: 'read less' }).first().waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-team.png` });
+  });
+});
