@@ -1,8 +1,11 @@
+import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
+import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { launchBrowser } from '../support/browser';
-import { PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { demoSite, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -112,7 +115,9 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
     await settle(server);
   });
 
-  it('nav items overflow into “more” on a narrow window; texts over MMSBulkSendCap are refused with the spec’s alert', async () => {
+  it('nav items overflow into “more” on a narrow window; bios read more; texts over MMSBulkSendCap get the spec’s alert', async () => {
+    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('demo').siteId, changes: { MMSBulkSendCap: 1 } }, systemContext()));
+    await settle(server);
     const page = await agentContext.newPage();
     await page.setViewportSize({ width: 520, height: 900 });
     await page.goto(`${server.url}/dashboard`);
@@ -133,5 +138,18 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
     await readMore.click();
     await page.getByRole('button', { name: 'read less' }).first().waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-team.png` });
+
+    // Two leads selected, a cap of one: the alert, word for word, and nothing sent.
+    await page.getByRole('button', { name: 'Leads' }).click();
+    const boxes = page.getByRole('checkbox');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByRole('button', { name: 'Text selected (2)' }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Open house on Sunday!');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Max allowed recipients of MMS (video) messages is 1.' }).count()).toBe(1);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-text-cap.png` });
+    const { rows } = await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM sms_outbox');
+    expect(rows[0].n).toBe(0);
   });
 });

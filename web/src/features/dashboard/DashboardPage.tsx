@@ -122,6 +122,11 @@ export function DashboardPage() {
           const moved = { ...found, lastActivityAt: String(x.at) };
           return { ...f, leads: [moved, ...f.leads.filter((o) => o.leadId !== leadId)] };
         });
+        // Status (contacted) and phone can change with an activity: take the row as the server has it.
+        void dashboardApi.lead(leadId).then((d) => {
+          setFeed((f) => (f ? { ...f, leads: f.leads.map((o) => (o.leadId === leadId ? d.lead : o)) } : f));
+          if (selectedRef.current === leadId) setDetails((cur) => (cur && cur.lead.leadId === leadId ? { ...cur, lead: d.lead } : cur));
+        }, () => undefined);
         if (selectedRef.current === leadId) {
           setDetails((d) => (d && d.lead.leadId === leadId ? { ...d, lead: { ...d.lead, lastActivityAt: String(x.at) }, timeline: [{ type: String(x.type), at: String(x.at), summary: String(x.summary) }, ...d.timeline] } : d));
         }
