@@ -72,6 +72,7 @@ const schema = z.object({
   UPLOAD_MAX_MB: int(5, 1, 50),
   MAP_STYLE_URL: url(['http:', 'https:']),
   MAP_PIN_CAP: int(100, 1, 1000),
+  SEARCH_CACHE_MS: int(1000, 0, 60_000),
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{10,64}$/, 'must look like AC followed by letters and digits').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   TWILIO_FROM: z.string().regex(/^\+[1-9][0-9]{6,14}$|^MG[0-9a-zA-Z]{10,64}$/, 'must be an E.164 number (+15551234567) or a messaging service id').optional(),
@@ -108,6 +109,8 @@ export type Config = {
   readonly mapStyleUrl: string | undefined;
   /** The most pins a map search answers (the spec's "configured max pin count"); clusters count the rest. */
   readonly mapPinCap: number;
+  /** How long an identical search request may be answered from memory (0: never). */
+  readonly searchCacheMs: number;
   /** Texts go through Twilio when all three TWILIO_* are set; else to the development sms_outbox. */
   readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly from: string; readonly apiUrl: string } | undefined;
   /** Web push keys; unset: generated once into DATA_DIR/vapid-keys.json (see notifications/web-push). */
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     mapStyleUrl: e.MAP_STYLE_URL,
     mapPinCap: e.MAP_PIN_CAP,
+    searchCacheMs: e.SEARCH_CACHE_MS,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, '') }

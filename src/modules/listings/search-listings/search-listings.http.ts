@@ -7,6 +7,7 @@ import { CONFIG } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
 import { notFound, validation } from '../../../shared/errors';
 import { autocomplete } from './autocomplete';
+import { ResultCache } from './result-cache';
 import { type Card, priceShort, toCard } from './card';
 import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from './search-request';
 
@@ -22,18 +23,24 @@ const asObject = (body: unknown): Record<string, unknown> => {
 /** Search (contract section 3): list, map and split, result cards, autocomplete, result sequence. */
 @Controller('api/search')
 export class SearchListingsController {
+  private readonly cache: ResultCache<unknown>;
+
   constructor(
     @Inject(SearchIndex) private readonly index: SearchIndex,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
+  ) {
+    this.cache = new ResultCache(config.searchCacheMs);
+  }
 
   @ApiDoc({ summary: 'List search: a page of result cards, the total and the canonical searchQs (contract section 3)', tag: 'search', access: 'anyone', responses: { 200: '{results, total, page, perpage, searchTitle, searchUrl, searchQs}', 400: 'a malformed criterion' } })
   @Get()
   async list(@Query() query: Record<string, unknown>) {
     const req = parseSearchRequest(query, 'list');
     const perpage = listPerpage(req.perpage);
-    const found = await this.index.page(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
-    return { results: found.listings.map(toCard), total: found.total, page: req.page, perpage, ...titles(req, 'list') };
+    return this.cache.get(`list ${req.page} ${perpage} ${req.searchQs}`, async () => {
+      const found = await this.index.page(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
+      return { results: found.listings.map(toCard), total: found.total, page: req.page, perpage, ...titles(req, 'list') };
+    });
   }
 
   @ApiDoc({ summary: 'Map search: pins (at most MAP_PIN_CAP), total, bounds of every match and clusters with true counts', tag: 'search', access: 'anyone', responses: { 200: '{total, results:{searchQs, searchTitle, searchUrl, results:[pin], mapBounds}, clusters}', 400: 'a malformed criterion' } })
@@ -73,7 +80,7 @@ export class SearchListingsController {
     for (const k of Object.keys(query)) if (k !== 'IncludeSearches') throw validation(`Unknown autocomplete parameter: ${k}`);
     const include = query.IncludeSearches;
     if (include !== undefined && typeof include !== 'string') throw validation('IncludeSearches must be 1 or 0');
-    return autocomplete(this.index, type, term, include);
+    return this.cache.get(`suggest ${type} ${include ?? ''} ${term.trim().toLowerCase()}`, () => autocomplete(this.index, type, term, include));
   }
 
   private async mapOrSplit(body: Record<string, unknown>, view: 'map' | 'split') {
@@ -82,6 +89,10 @@ export class SearchListingsController {
     const cap = this.config.mapPinCap;
     const pins = req.perpage ?? cap;
     if (pins > cap) throw validation(`perpage must be a whole number from 1 to ${cap} on the map`);
+    return this.cache.get(`${view} ${req.page} ${pins} ${req.zoom} ${req.searchQs}`, () => this.mapAnswer(req, view, pins));
+  }
+
+  private async mapAnswer(req: SearchRequest, view: 'map' | 'split', pins: number) {
     const [found, page] = await Promise.all([
       this.index.map(req.criteria, { pins, clusterLevel: clusterLevelFor(req.criteria.box, req.zoom) }),
       view === 'split' ? this.index.page(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
