@@ -119,15 +119,18 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
       ctx.record({ key: key(name), label: `${what}${at}, p95`, value: p(0.95), unit: 'ms', goal, lowerIsBetter: true, detail: `p50 ${p(0.5).toFixed(1)} ms, p95 ${p(0.95).toFixed(1)} ms, p99 ${p(0.99).toFixed(1)} ms, ${RUNS} runs` });
     }
 
-    if (ctx.wants(key('http'))) await httpRate(ctx, db, key('http'), at, samples);
+    // Without the result cache every request is a query; with it (the default 1 s) repeated
+    // requests share answers, as popular map views do.
+    if (ctx.wants(key('http'))) await httpRate(ctx, db, key('http'), at, samples, 0);
+    if (ctx.wants(key('http-cached'))) await httpRate(ctx, db, key('http-cached'), at, samples, 1000);
   } finally {
     await store.close();
   }
 }
 
 /** 50 connections against the running product: metro maps, list searches and autocomplete. */
-async function httpRate(ctx: BenchContext, db: BenchDatabase, key: string, at: string, samples: readonly Sample[]): Promise<void> {
-  const server = await startServer(loadConfig({ NODE_ENV: 'production', DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_SEED: '0' }));
+async function httpRate(ctx: BenchContext, db: BenchDatabase, key: string, at: string, samples: readonly Sample[], cacheMs: number): Promise<void> {
+  const server = await startServer(loadConfig({ NODE_ENV: 'production', DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_SEED: '0', SEARCH_CACHE_MS: String(cacheMs) }));
   try {
     await server.runtime.runner.waitForCatchUp(3_600_000);
     const requests = [
@@ -141,7 +144,7 @@ async function httpRate(ctx: BenchContext, db: BenchDatabase, key: string, at: s
     const bad = result.non2xx + result.errors + result.timeouts;
     ctx.record({
       key,
-      label: `HTTP search requests/s, 50 connections${at}`,
+      label: `HTTP search requests/s, 50 connections, ${cacheMs ? `${cacheMs} ms result cache` : 'no result cache'}${at}`,
       value: result.requests.average,
       unit: 'req/s',
       goal: 1500,
