@@ -52,8 +52,8 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
     const rowsBefore = await agent.getByTestId('lead-row').count();
     expect(rowsBefore).toBeGreaterThan(0);
     // A page load would drop this marker: its survival proves no reload happened.
-    await agent.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-    const notReloaded = () => agent.evaluate(() => (window as unknown as { marker?: number }).marker === 42);
+    await agent.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 42));
+    const notReloaded = () => agent.evaluate(() => (globalThis as unknown as { marker?: number }).marker === 42);
     if (SHOTS) await agent.screenshot({ path: `${SHOTS}/dashboard-before.png` });
 
     // A visitor on Jane's own site sends an inquiry (and is signed in by it).

@@ -7,6 +7,7 @@ import { EventStore, type StreamAppend } from '../../../eventstore/event-store.p
 import { conflict } from '../../../shared/errors';
 import { appendAtomically, LEVEL, normalizeCellPhone, registrationAppends, signedIn, toNewEvents, userIdByEmail } from '../../accounts';
 import { initialLead, leadIdFor, leadStream } from '../lead';
+import { LeadRouter } from '../routing/lead-router';
 import { nameWords } from '../validate-inquiry';
 import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
 
@@ -29,14 +30,18 @@ export type InquiryResult = { readonly leadId: string; readonly userId: string; 
  */
 @CommandHandler(SubmitInquiryCommand)
 export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryCommand, InquiryResult> {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(LeadRouter) private readonly router: LeadRouter,
+  ) {}
 
   async execute({ input, site, signedInUserId, ctx }: SubmitInquiryCommand): Promise<InquiryResult> {
     const owner = await userIdByEmail(this.store, input.email);
     if (owner) {
       if (signedInUserId !== owner) throw conflict('Email already in use');
       const command: SubmitInquiry = { ...input, leadId: leadIdFor(owner, site.siteId), userId: owner };
-      await handleCommand(this.store, leadStream(command.leadId), submitInquiryDecider, command, ctx);
+      const result = await handleCommand(this.store, leadStream(command.leadId), submitInquiryDecider, command, ctx);
+      if (result.events.some((e) => e.type === 'LeadCaptured')) this.routeSoon(command.leadId, ctx);
       return { leadId: command.leadId, userId: owner, newUser: false };
     }
     const userId = randomUUID();
@@ -63,6 +68,16 @@ export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryComman
       { streamId: leadStream(command.leadId), expected: 'no_stream', events: toNewEvents(decideSubmitInquiry(command, initialLead()), userCtx) },
     ];
     await appendAtomically(this.store, appends);
+    this.routeSoon(command.leadId, userCtx);
     return { leadId: command.leadId, userId, newUser: true };
+  }
+
+  /**
+   * A new lead is routed at once, without waiting for the lead_routing projection to ask (that
+   * request still comes, finds the lead assigned and does nothing; it is what routes leads
+   * captured on other paths, or left over by a crash). Not awaited: the inquiry is answered now.
+   */
+  private routeSoon(leadId: string, ctx: CommandContext): void {
+    void this.router.route(leadId, { eventId: null, correlationId: ctx.correlationId });
   }
 }
