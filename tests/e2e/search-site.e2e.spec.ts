@@ -10,6 +10,10 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
  * The public search site in Chromium against the real server and the demo data: autocomplete,
  * views, drawing, listing pages, the sold rules and accessibility.
  */
+// Generous waits: the machine is shared, and a software-rendered map can take a while to load.
+const LOAD_MS = 90_000;
+const HEAVY_TEST_MS = 300_000;
+
 describe('the public search site', () => {
   let db: TestDatabase;
   let server: Started;
@@ -29,20 +33,21 @@ describe('the public search site', () => {
 
   const open = async (path: string, width = 1280, height = 860): Promise<Page> => {
     const page = await browser.newPage({ viewport: { width, height } });
+    page.setDefaultTimeout(LOAD_MS);
     await page.goto(`${server.url}${path}`);
     return page;
   };
   const cardCount = (page: Page) => page.locator('ol[aria-label="Search results"] > li').count();
-  const searched = (page: Page) => expect.poll(async () => (await page.locator('header p[aria-live]').textContent()) ?? '', { timeout: 30_000 }).toMatch(/\d+ homes?/);
+  const searched = (page: Page) => expect.poll(async () => (await page.locator('header p[aria-live]').textContent()) ?? '', { timeout: LOAD_MS }).toMatch(/\d+ homes?/);
   const totalOnMap = async (page: Page) => Number(await page.getByTestId('search-map').getAttribute('data-total'));
   const mapSettled = async (page: Page) => {
-    await expect.poll(() => page.getByTestId('search-map').getAttribute('data-loaded'), { timeout: 30_000 }).toBe('true');
-    await expect.poll(() => page.getByTestId('search-map').getAttribute('data-loading'), { timeout: 30_000 }).toBeNull();
+    await expect.poll(() => page.getByTestId('search-map').getAttribute('data-loaded'), { timeout: LOAD_MS }).toBe('true');
+    await expect.poll(() => page.getByTestId('search-map').getAttribute('data-loading'), { timeout: LOAD_MS }).toBeNull();
   };
 
   it('searches by autocomplete: a city picked with the keyboard becomes a tag, the results and the address follow', async () => {
     const page = await open('/search');
-    await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
     const box = page.getByRole('combobox', { name: /City, county, zip/ });
     await box.click();
     await box.pressSequentially('Seattl');
@@ -56,7 +61,7 @@ describe('the public search site', () => {
     expect(await page.title()).toMatch(/Seattle/i);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Seattle/i);
     await page.close();
-  });
+  }, HEAVY_TEST_MS);
 
   it("says 'Please enter a search location' on an empty submit", async () => {
     const page = await open('/search');
@@ -67,7 +72,7 @@ describe('the public search site', () => {
 
   it('switches between list, split and map with the same criteria', async () => {
     const page = await open('/search?acl_city=Seattle');
-    await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Split' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/search/split');
     expect(new URL(page.url()).searchParams.get('acl_city')).toBe('Seattle');
@@ -83,7 +88,7 @@ describe('the public search site', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
     await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.close();
-  });
+  }, HEAVY_TEST_MS);
 
   it('draws a polygon with the mouse and finds fewer homes inside it', async () => {
     const page = await open('/search/map?acl_city=Seattle');
@@ -114,11 +119,11 @@ describe('the public search site', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('polygonmap')).toBeNull();
     await expect.poll(() => totalOnMap(page), { timeout: 15_000 }).toBe(before);
     await page.close();
-  });
+  }, HEAVY_TEST_MS);
 
   it('opens a listing from the results and walks the stored sequence with Next and Previous', async () => {
     const page = await open('/search?acl_city=Seattle&sortby=price-desc');
-    await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(2);
     const pdids = await page.locator('article[data-pdid]').evaluateAll((els) => els.map((e) => e.getAttribute('data-pdid')));
     await page.locator('article h2 a').first().click();
     await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe(`/listing/${pdids[0]}`);
@@ -138,7 +143,7 @@ describe('the public search site', () => {
 
   it('forceopen=N opens the Nth listing of the result sequence', async () => {
     const page = await open('/search?acl_city=Seattle&sortby=price-desc');
-    await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(2);
     const third = await page.locator('article[data-pdid]').nth(2).getAttribute('data-pdid');
     await page.goto(`${server.url}/search?acl_city=Seattle&sortby=price-desc&forceopen=3`);
     await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname), { timeout: 15_000 }).toBe(`/listing/${third}`);
@@ -163,7 +168,7 @@ describe('the public search site', () => {
 
     // With a city, sold homes are searched.
     await page.goto(`${server.url}/search?acl_city=Seattle`);
-    await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
     await page.getByRole('switch', { name: 'Sold homes' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('soldproperty')).toBe('1');
     await expect.poll(async () => (await page.locator('article').first().textContent()) ?? '', { timeout: 15_000 }).toMatch(/Sold/);
@@ -172,7 +177,7 @@ describe('the public search site', () => {
 
   it('opens the sign-in modal shell with showSignIn=1 and closes it with Escape', async () => {
     const page = await open('/search?acl_city=Seattle&showSignIn=1');
-    await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
     // Still open after the search replaced the address.
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
     await dialog.waitFor();
@@ -197,7 +202,7 @@ describe('the public search site', () => {
 
   it('works at 375 px wide without sideways scrolling', async () => {
     const page = await open('/search?acl_city=Seattle', 375, 812);
-    await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await page.getByRole('button', { name: /Filters/ }).click();
     const filters = page.getByRole('dialog', { name: 'Filters' });
@@ -210,7 +215,7 @@ describe('the public search site', () => {
   describe('accessibility (axe: no serious or critical violations)', () => {
     it('/search', async () => {
       const page = await open('/search?acl_city=Seattle');
-      await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
       expect(await seriousViolations(page)).toEqual([]);
       await page.close();
     });
@@ -221,11 +226,11 @@ describe('the public search site', () => {
       await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await seriousViolations(page)).toEqual([]);
       await page.close();
-    });
+    }, HEAVY_TEST_MS);
 
     it('a listing page', async () => {
       const page = await open('/search?acl_city=Seattle');
-      await expect.poll(() => cardCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
       await page.locator('article h2 a').first().click();
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('heading', { name: 'Facts' }).waitFor();
