@@ -1,6 +1,7 @@
 import { SignInModal } from '../features/account/SignInModal';
 import { closeSignIn } from '../features/account/openSignIn';
 import { ChatLauncherSlot } from '../features/chat/ChatLauncherSlot';
+import { ImpersonationBanner } from '../features/backoffice/ImpersonationBanner';
 import { ToastProvider } from '../ui/ToastProvider';
 import { AppRoutes } from './AppRoutes';
 import { useLocation } from './location';
@@ -17,6 +18,7 @@ export function App() {
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
+        <ImpersonationBanner />
         <SiteHeader />
         <AppRoutes pathname={loc.pathname} />
         <SignInModal open={showSignIn} onClose={closeSignIn} />

@@ -7,6 +7,13 @@ import { PlaceholderPage } from './PlaceholderPage';
 
 const ListingPage = lazy(() => import('../features/listing/ListingPage').then((m) => ({ default: m.ListingPage })));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const BackofficePage = lazy(() => import('../features/backoffice/BackofficePage').then((m) => ({ default: m.BackofficePage })));
+const TranslationsPage = lazy(() => import('../features/backoffice/TranslationsPage').then((m) => ({ default: m.TranslationsPage })));
+/** Staff pages, loaded on demand. */
+const STAFF_PAGES: Record<string, typeof BackofficePage> = {
+  '/dashboard/backoffice': BackofficePage,
+  '/dashboard/settings/advanced/translations': TranslationsPage,
+};
 
 /** Pages owned by other issues: the routes exist so links and reloads land somewhere sensible. */
 const PLACEHOLDERS: Record<string, string> = {
@@ -14,8 +21,6 @@ const PLACEHOLDERS: Record<string, string> = {
   '/account/forgotpassword': 'Password recovery',
   '/account': 'Your account',
   '/organizer': 'Your organizer',
-  '/dashboard/backoffice': 'Back-office',
-  '/dashboard/settings/advanced/translations': 'Translations',
 };
 
 export function AppRoutes({ pathname }: { pathname: string }) {
@@ -37,6 +42,14 @@ export function AppRoutes({ pathname }: { pathname: string }) {
     return (
       <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
         <DashboardPage />
+      </Suspense>
+    );
+  }
+  const Staff = STAFF_PAGES[path];
+  if (Staff) {
+    return (
+      <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
+        <Staff />
       </Suspense>
     );
   }

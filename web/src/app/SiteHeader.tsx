@@ -1,5 +1,6 @@
 import { openSignIn } from '../features/account/openSignIn';
 import { Icon } from '../ui/Icon';
+import { Translatable } from '../ui/Translatable';
 import { Link } from './Link';
 import styles from './SiteHeader.module.css';
 import { useSite } from './useSite';
@@ -15,14 +16,16 @@ export function SiteHeader() {
       </Link>
       <nav aria-label="Main" className={styles.nav}>
         <Link href="/search" className={styles.navLink}>
-          Buy
+          <Translatable id="header.buy">Buy</Translatable>
         </Link>
         <Link href="/organizer" className={styles.navLink}>
-          Saved
+          <Translatable id="header.saved">Saved</Translatable>
         </Link>
         <button type="button" className={styles.signIn} onClick={openSignIn}>
           <Icon name="user" size={18} />
-          <span className="label-desktop">Sign in</span>
+          <span className="label-desktop">
+            <Translatable id="header.signIn">Sign in</Translatable>
+          </span>
         </button>
       </nav>
     </header>

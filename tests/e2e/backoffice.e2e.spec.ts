@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Started, startServer } from '../../src/main';
+import { castOf, PASSWORD } from '../support/backoffice-people';
+import { launchBrowser } from '../support/browser';
+import { testConfig } from '../support/test-config';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+/** Where screenshots go for a person to look at (outside the repository). */
+const SHOTS = process.env.SCREENSHOT_DIR;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/backoffice-${name}.png`, fullPage: true });
+};
+
+describe('the back-office in Chromium (issue 7)', () => {
+  let db: TestDatabase;
+  let server: Started;
+  let browser: Browser;
+  let cast: Awaited<ReturnType<typeof castOf>>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ migrate: false });
+    server = await startServer(testConfig(db.url));
+    cast = await castOf(server);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  const signInAsStaff = async (page: Page) => {
+    await page.goto(`${server.url}/dashboard/backoffice`);
+    await page.getByRole('link', { name: 'sign in as staff' }).waitFor();
+    const ok = await page.evaluate(
+      async ([email, password]) => {
+        const res = await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: email, password }) });
+        return ((await res.json()) as { isSuccess: boolean }).isSuccess;
+      },
+      [cast.staff.email, PASSWORD] as const,
+    );
+    expect(ok).toBe(true);
+    await page.reload();
+  };
+
+  it('staff find a member, open the history, start a rebuild and see the progress bar reach 100%', async () => {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    await signInAsStaff(page);
+
+    // Find the member with the keyboard.
+    const box = page.getByRole('searchbox', { name: 'Name, e-mail or phone' });
+    await box.fill('lee');
+    await box.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('lee');
+    const row = page.getByRole('link', { name: 'Lee Lead' });
+    await row.waitFor();
+    expect(await page.getByRole('table', { name: /Members found/ }).getByRole('row').count()).toBe(2);
+    await shot(page, 'members');
+
+    // Open the account: its history from the event store, newest first.
+    await row.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('user')).toBe(cast.lead.userId);
+    const history = page.getByRole('table', { name: 'Account history' });
+    await history.getByRole('cell', { name: 'UserRegistered' }).waitFor();
+    expect(await history.getByRole('cell', { name: 'PasswordSet' }).count()).toBe(1);
+    await history.getByRole('row').filter({ hasText: 'PasswordSet' }).getByRole('button', { name: 'Data' }).click();
+    await expect.poll(() => page.getByText('"passwordHash": "[redacted]"').count()).toBe(1);
+    await shot(page, 'history');
+
+    // An action with its reason shows up in the history, live.
+    await page.getByRole('button', { name: 'Add note' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a note' });
+    await dialog.getByLabel('Note').fill('Asked for a call back on Tuesday');
+    await dialog.getByLabel(/Reason/).fill('Support call');
+    await dialog.getByRole('button', { name: 'Add note' }).click();
+    await history.getByRole('cell', { name: /AccountNoteAdded/ }).waitFor();
+    expect(await history.getByText('“Support call”').count()).toBe(1);
+
+    // The projections panel: rebuild members and watch it reach 100 %.
+    await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Projections' }).click();
+    await page.getByRole('button', { name: 'Rebuild members' }).click();
+    await shot(page, 'rebuild-confirm');
+    await page.getByRole('dialog', { name: 'Rebuild members?' }).getByRole('button', { name: 'Start the rebuild' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Rebuild of members' });
+    await bar.waitFor();
+    await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100');
+    expect(await bar.getAttribute('aria-valuetext')).toBe('100% (done)');
+    await shot(page, 'projections');
+    await page.close();
+  });
+
+  it('staff become a user with a reason; a banner shows all along and End brings them back', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    await signInAsStaff(page);
+    await page.goto(`${server.url}/dashboard/backoffice?user=${cast.agent.userId}`);
+    await page.getByRole('button', { name: 'Become this user…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Become Jane Agent' });
+    await dialog.getByRole('button', { name: 'Become this user' }).click();
+    await dialog.getByText('Please give a reason for acting as this user').waitFor();
+    await dialog.getByLabel(/Reason/).fill('Ticket 512: dashboard looks empty');
+    await dialog.getByRole('button', { name: 'Become this user' }).click();
+
+    const banner = page.getByRole('region', { name: 'Impersonation' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/You are acting as Jane Agent \(jane@demo\.test\)/);
+    await shot(page, 'impersonating');
+    // The banner stays on every page of the session.
+    await page.goto(`${server.url}/organizer`);
+    await banner.waitFor();
+    await banner.getByRole('button', { name: 'End' }).click();
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/dashboard/backoffice?user=${cast.agent.userId}`);
+    await page.getByRole('heading', { name: 'Jane Agent' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Impersonation' }).count()).toBe(0);
+    await page.getByRole('table', { name: 'Account history' }).getByRole('cell', { name: 'ImpersonationEnded' }).waitFor();
+    await page.close();
+  });
+});

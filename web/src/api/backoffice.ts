@@ -1,0 +1,86 @@
+import type { AccountAdmin, Invoice } from '../../../src/modules/backoffice/account-admin';
+import type { HistoryEntry } from '../../../src/modules/backoffice/history/account-history';
+import type { Member } from '../../../src/modules/backoffice/members/member';
+import type { RebuildProgress as Progress } from '../../../projections/runner/rebuild';
+import { request } from './http';
+
+// The server's own types (type-only imports), so both sides agree at compile time.
+export type { AccountAdmin, HistoryEntry, Invoice, Member };
+export type MemberStatus = Member['status'];
+export type RebuildProgress = Progress & { readonly startedBy?: string | null; readonly startedAt?: string | null };
+
+/** Response shapes of /api/backoffice (staff only); see the OpenAPI page for every route. */
+
+export type MemberQuery = { q?: string; level?: string; site?: string; status?: string; page?: number; perpage?: number };
+export type MembersPage = { readonly members: readonly Member[]; readonly total: number; readonly page: number; readonly perpage: number };
+
+export type Person = { readonly userId: string; readonly name: string; readonly email: string; readonly securityLevel: number };
+export type People = Readonly<Record<string, Person>>;
+
+export type HistoryFilter = { type?: string; from?: string; to?: string };
+export type HistoryPage = {
+  readonly events: readonly HistoryEntry[];
+  readonly total: number;
+  readonly page: number;
+  readonly perpage: number;
+  readonly types: readonly string[];
+  readonly people: People;
+};
+
+/** The account as folded from its stream (secrets redacted). */
+export type AccountState = { readonly exists: boolean } & Readonly<Record<string, unknown>>;
+
+export type AccountView = {
+  readonly userId: string;
+  readonly member: Member | null;
+  readonly account: AccountState;
+  readonly admin: AccountAdmin;
+  readonly ownedSites: readonly { readonly siteId: string; readonly subdomain: string; readonly name: string }[];
+  readonly people: People;
+};
+
+export type StateAsOf = {
+  readonly userId: string;
+  readonly asOf: { readonly position: string; readonly eventId: string; readonly type: string; readonly at: string } | null;
+  readonly account: AccountState;
+  readonly admin: AccountAdmin;
+};
+
+export type ProjectionRow = {
+  readonly name: string;
+  readonly version: number | null;
+  readonly position: string | null;
+  readonly lag: number | null;
+  readonly eventsApplied: number;
+  readonly updatedAt: string | null;
+  readonly state: string;
+  readonly error: string | null;
+  readonly rebuild: RebuildProgress | null;
+};
+
+export type ActionResult = { readonly isSuccess: true; readonly events: readonly string[]; readonly admin: AccountAdmin };
+
+const qs = (params: Record<string, string | number | undefined>) => {
+  const u = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') u.set(k, String(v));
+  const s = u.toString();
+  return s ? `?${s}` : '';
+};
+
+const enc = encodeURIComponent;
+
+export const backofficeApi = {
+  findMembers: (q: MemberQuery) => request<MembersPage>('GET', `/api/backoffice/findmembers${qs(q)}`, undefined, { unique: true }),
+  account: (userId: string) => request<AccountView>('GET', `/api/backoffice/accounts/${enc(userId)}`),
+  history: (userId: string, f: HistoryFilter & { page?: number; perpage?: number }) =>
+    request<HistoryPage>('GET', `/api/backoffice/accounts/${enc(userId)}/history${qs(f)}`, undefined, { unique: true }),
+  exportUrl: (userId: string, f: HistoryFilter) => `/api/backoffice/accounts/${enc(userId)}/history/export${qs(f)}`,
+  stateAsOf: (userId: string, position?: string) => request<StateAsOf>('GET', `/api/backoffice/accounts/${enc(userId)}/state${qs({ position })}`),
+  /** An account action: the path under /api/backoffice and its body (with the reason). */
+  act: (path: string, body: Record<string, unknown>) => request<ActionResult>('POST', `/api/backoffice/${path}`, body),
+  projections: () => request<{ projections: readonly ProjectionRow[] }>('GET', '/api/backoffice/projections'),
+  rebuild: (name: string) => request<{ rebuild: RebuildProgress }>('POST', `/api/backoffice/projections/${enc(name)}/rebuild`, {}),
+  cancelRebuild: (name: string) => request<{ rebuild: RebuildProgress | null }>('DELETE', `/api/backoffice/projections/${enc(name)}/rebuild`),
+  become: (userId: string, reason: string, returnUrl: string) =>
+    request<{ userId: string; expiresAt: string; redirectUrl: string }>('POST', `/api/backoffice/become/${enc(userId)}`, { reason, returnUrl }),
+};

@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { Link } from '../../app/Link';
+import { useCurrentUser } from '../../app/currentUser';
+import { useLocation } from '../../app/location';
+import { AccountView } from './AccountView';
+import styles from './Backoffice.module.css';
+import { MemberSearch } from './MemberSearch';
+import { ProjectionsPanel } from './ProjectionsPanel';
+
+/**
+ * /dashboard/backoffice (staff, level 25): member search, an account's page (history, state as
+ * of any event, actions, impersonation), and the projections panel. The view lives in the
+ * address (?user=, ?view=projections), so every screen can be linked and reloaded.
+ */
+export function BackofficePage() {
+  const loc = useLocation();
+  const params = new URLSearchParams(loc.search);
+  const userId = params.get('user');
+  const view = params.get('view') === 'projections' ? 'projections' : userId ? 'account' : 'members';
+  const { ready, user } = useCurrentUser();
+
+  useEffect(() => {
+    document.title = 'Back-office · Porchlight';
+  }, []);
+
+  if (!ready) return <main id="main" className="page-loading" aria-busy="true" />;
+  if (!user || user.securityLevel < 25) {
+    return (
+      <main id="main" className={`${styles.page} ${styles.gate}`}>
+        <h1 className={styles.title}>Back-office</h1>
+        {user ? (
+          <p>The back-office is for product staff.</p>
+        ) : (
+          <p>
+            Please <Link href="/account/login/admin?redirecturl=%2Fdashboard%2Fbackoffice">sign in as staff</Link> to use the back-office.
+          </p>
+        )}
+      </main>
+    );
+  }
+
+  return (
+    <main id="main" className={styles.page}>
+      <header className={styles.top}>
+        <div>
+          <p className={styles.eyebrow}>Staff</p>
+          <h1 className={styles.title}>Back-office</h1>
+        </div>
+        <nav aria-label="Back-office" className={styles.tabs}>
+          <Link href="/dashboard/backoffice" className={styles.tab} aria-current={view !== 'projections' ? 'page' : undefined}>
+            Members
+          </Link>
+          <Link href="/dashboard/backoffice?view=projections" className={styles.tab} aria-current={view === 'projections' ? 'page' : undefined}>
+            Projections
+          </Link>
+          <a href="/dashboard/settings/advanced/translations/" target="_blank" rel="noopener" className={styles.tab}>
+            Translations
+          </a>
+        </nav>
+      </header>
+      {view === 'projections' ? <ProjectionsPanel /> : view === 'account' ? <AccountView userId={userId!} tab={params.get('tab')} /> : <MemberSearch params={params} />}
+    </main>
+  );
+}

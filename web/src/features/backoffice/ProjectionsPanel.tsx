@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useState } from 'react';
+import { backofficeApi, type ProjectionRow, type RebuildProgress } from '../../api/backoffice';
+import { useRealtime } from '../../api/realtime';
+import { Modal } from '../../ui/Modal';
+import { useToast } from '../../ui/useToast';
+import styles from './Backoffice.module.css';
+import { when } from './backofficeFormat';
+import { RebuildBar } from './RebuildBar';
+
+const REFRESH_MS = 5000;
+const STATE_TONE: Readonly<Record<string, string>> = { live: 'good', rebuilding: 'info', standby: 'warn', starting: 'warn', failed: 'bad', stopped: 'bad' };
+
+/**
+ * Every read model with its position in the log, its lag, state and version; a rebuild replays
+ * the log into fresh tables while the live ones keep serving, with progress pushed live.
+ */
+export function ProjectionsPanel() {
+  const [rows, setRows] = useState<readonly ProjectionRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<string | null>(null);
+  const toast = useToast();
+
+  const load = useCallback(() => {
+    backofficeApi.projections().then(
+      (r) => {
+        setRows(r.projections);
+        setError(null);
+      },
+      (err: Error) => setError(err.message),
+    );
+  }, []);
+  useEffect(() => {
+    load();
+    const t = setInterval(load, REFRESH_MS);
+    return () => clearInterval(t);
+  }, [load]);
+
+  const progressed = (p: RebuildProgress) => {
+    setRows((rs) => rs?.map((r) => (r.name === p.name ? { ...r, state: p.phase === 'replaying' || p.phase === 'swapping' ? 'rebuilding' : r.state, rebuild: { ...r.rebuild, ...p } } : r)) ?? rs);
+    if (p.phase === 'done' || p.phase === 'cancelled' || p.phase === 'failed') load();
+  };
+  const { connected } = useRealtime(['projection.progress'], (p) => progressed(p.payload as unknown as RebuildProgress), load);
+
+  const rebuild = async (name: string) => {
+    setConfirm(null);
+    try {
+      const { rebuild: first } = await backofficeApi.rebuild(name);
+      progressed(first);
+    } catch (err) {
+      toast({ tone: 'error', title: 'Rebuild', message: (err as Error).message });
+    }
+  };
+  const cancel = async (name: string) => {
+    try {
+      const { rebuild: last } = await backofficeApi.cancelRebuild(name);
+      if (last) progressed(last);
+    } catch (err) {
+      toast({ tone: 'error', title: 'Cancel', message: (err as Error).message });
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="projections-title">
+      <div className={styles.filters}>
+        <h2 id="projections-title" className={styles.sectionTitle} style={{ margin: 0 }}>
+          Projections
+        </h2>
+        <span className={styles.live} data-connected={connected}>
+          {connected ? 'Live' : 'Offline'}
+        </span>
+        <span className={`${styles.small} ${styles.muted}`}>Lag counts the events in the log after a projection's position.</span>
+      </div>
+      {error && <p className={styles.error}>{error}</p>}
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">State</th>
+              <th scope="col" className={styles.num}>
+                Version
+              </th>
+              <th scope="col" className={styles.num}>
+                Position
+              </th>
+              <th scope="col" className={styles.num}>
+                Lag
+              </th>
+              <th scope="col" className={styles.num}>
+                Applied
+              </th>
+              <th scope="col">Updated</th>
+              <th scope="col">Rebuild</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows?.map((r) => {
+              const running = r.state === 'rebuilding' && (r.rebuild?.phase === 'replaying' || r.rebuild?.phase === 'swapping');
+              return (
+                <tr key={r.name} data-projection={r.name}>
+                  <td className={styles.mono}>{r.name}</td>
+                  <td>
+                    <span className={styles.badge} data-tone={STATE_TONE[r.state]} title={r.error ?? undefined}>
+                      {r.state}
+                    </span>
+                  </td>
+                  <td className={styles.num}>{r.version ?? '—'}</td>
+                  <td className={`${styles.num} ${styles.mono}`}>{r.position ?? '—'}</td>
+                  <td className={styles.num}>{r.lag?.toLocaleString('en-US') ?? '—'}</td>
+                  <td className={styles.num}>{r.eventsApplied.toLocaleString('en-US')}</td>
+                  <td className={styles.small}>{when(r.updatedAt)}</td>
+                  <td>{r.rebuild ? <RebuildBar progress={r.rebuild} /> : <span className={styles.muted}>—</span>}</td>
+                  <td>
+                    {running ? (
+                      <button type="button" className={`btn ${styles.btnSmall} ${styles.btnDanger}`} onClick={() => void cancel(r.name)}>
+                        Cancel<span className="visually-hidden"> the rebuild of {r.name}</span>
+                      </button>
+                    ) : (
+                      <button type="button" className={`btn ${styles.btnSmall}`} onClick={() => setConfirm(r.name)}>
+                        Rebuild<span className="visually-hidden"> {r.name}</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Modal open={confirm !== null} title={`Rebuild ${confirm ?? ''}?`} onClose={() => setConfirm(null)} size="small">
+        <p className={styles.small}>The log is replayed into fresh tables while the current ones keep answering; they are swapped in at the end. You can cancel at any time before the swap.</p>
+        <div className={styles.dialogButtons}>
+          <button type="button" className="btn" onClick={() => setConfirm(null)}>
+            Keep as is
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void rebuild(confirm!)}>
+            Start the rebuild
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
