@@ -69,12 +69,15 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
       [{ City: '' }, M.city],
       [{ Zip: '' }, M.zip],
     ];
+    // The demo data has inquiries of its own (its leads): count what these requests add.
+    const inquiriesBefore = (await eventsOf('InquirySubmitted')).length;
+    const usersBefore = (await eventsOf('UserRegistered')).length;
     for (const [over, message] of cases) {
       const res = await client().post('/api/account/inquiry', inquiry(over));
       expect({ over, status: res.status, body: res.body }).toEqual({ over, status: 400, body: { message } });
     }
-    expect(await eventsOf('InquirySubmitted')).toEqual([]);
-    expect(await eventsOf('UserRegistered')).toHaveLength(5);
+    expect(await eventsOf('InquirySubmitted')).toHaveLength(inquiriesBefore);
+    expect(await eventsOf('UserRegistered')).toHaveLength(usersBefore);
   });
 
   it('refuses unknown fields (no mass assignment) and a huge name', async () => {

@@ -74,7 +74,12 @@ export class LeadRouter implements OnModuleInit, OnApplicationBootstrap, OnModul
     const running = this.inFlight.get(leadId);
     if (running) return running;
     const job = this.assign(leadId, cause)
-      .catch((err: Error) => log.error('routing a lead failed; the sweep retries it', { leadId, message: err.message }))
+      .catch((err: Error & { code?: string }) => {
+        // Before the lead_routing read model exists (first moments of a fresh database) the
+        // projection asks again once it has the lead; anything else is worth an error.
+        if (err.code === '42P01') log.debug('routing rules not built yet; the projection will ask again', { leadId });
+        else log.error('routing a lead failed; the sweep retries it', { leadId, message: err.message });
+      })
       .finally(() => this.inFlight.delete(leadId));
     this.inFlight.set(leadId, job);
     return job;
@@ -86,7 +91,8 @@ export class LeadRouter implements OnModuleInit, OnApplicationBootstrap, OnModul
       const lead = fold({ initialState: initialLead, evolve: evolveLead }, leadEvents as unknown as LeadEvent[]);
       if (!lead.exists || lead.agentId !== null) return;
       const rules = await loadRoutingRules(this.pool, lead.siteId, lead.listingPdid);
-      if (!rules) throw new Error(`No routing rules for site ${lead.siteId} yet`);
+      // The site is not in the read model yet: its projection asks again once it has the lead.
+      if (!rules) return;
       const routingEvents = await this.store.readStream(routingStream(lead.siteId), { direction: 'backwards', limit: 1 });
       const rotation = routingEvents.length ? evolveRotation(initialRotation(), routingEvents[0] as unknown as RoutingEvent) : initialRotation();
       const decision = decideAssignLead(lead, rules, rotation);
