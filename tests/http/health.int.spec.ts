@@ -31,7 +31,8 @@ describe('GET /health', () => {
   });
 
   it('seeded the demo accounts and sites through commands into the read models', async () => {
-    const users = await db.pool.query('SELECT email, security_level FROM users ORDER BY security_level DESC');
+    // The demo accounts; the demo's leads register through inquiries (registered_via 'inquiry').
+    const users = await db.pool.query(`SELECT email, security_level FROM users WHERE registered_via = 'seed' ORDER BY security_level DESC`);
     expect(users.rows.map((r) => [r.email, r.security_level])).toEqual([
       ['staff@porchlight.test', 25],
       ['broker@demo.test', 15],
@@ -45,6 +46,9 @@ describe('GET /health', () => {
       { subdomain: 'demo', kind: 'broker' },
       { subdomain: 'jane', kind: 'agent' },
     ]);
+    // Routed by the rules a moment after the projections caught up.
+    const leads = async () => (await db.pool.query('SELECT count(*)::int AS n, count(assigned_agent_id)::int AS assigned FROM lead_feed')).rows[0];
+    await expect.poll(leads, { timeout: 15_000 }).toEqual({ n: 6, assigned: 6 });
   });
 
   it('answers unknown API routes with a JSON 404 and no stack trace', async () => {
