@@ -8,7 +8,8 @@ export type SignInMethod = 'password' | 'google' | 'facebook' | 'inquiry' | 'reg
 export type ConsentChannel = 'email' | 'text' | 'propertyAlerts' | 'propertyUpdates';
 export const CONSENT_CHANNELS: readonly ConsentChannel[] = ['email', 'text', 'propertyAlerts', 'propertyUpdates'];
 /** How a consent changed: the consent ledger keeps when (metadata.at and data.at), how and from where. */
-export type ConsentHow = 'registration' | 'account-settings' | 'email-link' | 'one-click' | 'import-opt-in';
+/** 'text-reply': a STOP-style reply to a text (the SMS webhook). */
+export type ConsentHow = 'registration' | 'account-settings' | 'email-link' | 'one-click' | 'import-opt-in' | 'text-reply';
 
 export type UserRegistered = {
   readonly type: 'UserRegistered';

@@ -7,7 +7,7 @@ import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ConcurrencyError, forbidden } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { loadAccount, toNewEvents, userStream } from '../../accounts';
+import { type ConsentChanged, loadAccount, toNewEvents, userStream } from '../../accounts';
 import { isStopReply, SmsSender, tenDigits } from '../../messaging';
 
 export const SMS_INBOUND_PATH = '/api/messaging/sms/inbound';
@@ -47,7 +47,7 @@ export class SmsInboundController {
       if (!account.exists || !account.consent.text || revision === undefined) return;
       const now = new Date();
       const ctx: CommandContext = { siteId: account.siteId, actorId: userId, impersonatorId: null, correlationId: newId(), causationId: null, now };
-      const event = { type: 'ConsentChanged', data: { userId, channel: 'text', granted: false, how: 'text-reply', from: 'a STOP reply to a text', at: now.toISOString() } };
+      const event: ConsentChanged = { type: 'ConsentChanged', data: { userId, channel: 'text', granted: false, how: 'text-reply', from: 'a STOP reply to a text', at: now.toISOString() } };
       try {
         await this.store.append(userStream(userId), revision, toNewEvents([event], ctx));
         return;
