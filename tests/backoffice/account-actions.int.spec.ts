@@ -1,3 +1,4 @@
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Started, startServer } from '../../src/main';
 import { castOf, registerPerson, signedIn } from '../support/backoffice-people';
@@ -138,5 +139,26 @@ describe('account actions: commands, events with a reason, shown in the history 
     expect((await staff.get('/api/backoffice/findmembers?level=7')).status).toBe(400);
     const quick = (await staff.get('/api/backoffice/search?q=demo')).body;
     expect(quick.sites).toEqual([expect.objectContaining({ subdomain: 'demo', ownerUserId: cast.broker.userId })]);
+  });
+
+  it('tells open back-office screens over socket.io when an account they show changes', async () => {
+    const socket = io(server.url, { transports: ['websocket'], extraHeaders: { cookie: staff.cookieHeader(), origin: new URL(server.url).origin }, reconnection: false });
+    const seen: { name: string; payload: Record<string, unknown> }[] = [];
+    socket.on('backoffice.accountChanged', (payload: Record<string, unknown>) => seen.push({ name: 'backoffice.accountChanged', payload }));
+    socket.on('backoffice.memberChanged', (payload: Record<string, unknown>) => seen.push({ name: 'backoffice.memberChanged', payload }));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    try {
+      await staff.post(`/api/backoffice/accounts/${cast.agent.userId}/notes`, { text: 'Asked about leads', reason: 'Call' });
+      await staff.post(`/api/backoffice/churn/${cast.agent.userId}/platformlock`, { reason: 'Unpaid' });
+      await server.runtime.runner.waitForCatchUp();
+      await expect.poll(() => seen.map((s) => s.name)).toEqual(expect.arrayContaining(['backoffice.accountChanged', 'backoffice.memberChanged']));
+      expect(seen.find((s) => s.name === 'backoffice.accountChanged')!.payload).toMatchObject({ userId: cast.agent.userId, types: expect.arrayContaining(['AccountNoteAdded']), position: expect.any(String) });
+      expect(seen.find((s) => s.name === 'backoffice.memberChanged')!.payload).toMatchObject({ userIds: [cast.agent.userId] });
+    } finally {
+      socket.close();
+    }
   });
 });

@@ -30,18 +30,14 @@ describe('the back-office in Chromium (issue 7)', () => {
     await db?.drop();
   });
 
+  /** Signs the page's browser context in as staff through the API (the staff sign-in page is another issue's). */
   const signInAsStaff = async (page: Page) => {
+    const res = await page.context().request.post(`${server.url}/api/account/login`, {
+      data: { Email: cast.staff.email, password: PASSWORD },
+      headers: { origin: server.url },
+    });
+    expect(((await res.json()) as { isSuccess: boolean }).isSuccess).toBe(true);
     await page.goto(`${server.url}/dashboard/backoffice`);
-    await page.getByRole('link', { name: 'sign in as staff' }).waitFor();
-    const ok = await page.evaluate(
-      async ([email, password]) => {
-        const res = await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: email, password }) });
-        return ((await res.json()) as { isSuccess: boolean }).isSuccess;
-      },
-      [cast.staff.email, PASSWORD] as const,
-    );
-    expect(ok).toBe(true);
-    await page.reload();
   };
 
   it('staff find a member, open the history, start a rebuild and see the progress bar reach 100%', async () => {
@@ -114,5 +110,33 @@ describe('the back-office in Chromium (issue 7)', () => {
     expect(await page.getByRole('region', { name: 'Impersonation' }).count()).toBe(0);
     await page.getByRole('table', { name: 'Account history' }).getByRole('cell', { name: 'ImpersonationEnded' }).waitFor();
     await page.close();
+  });
+
+  it('a level-25 click on a translatable label opens the editor in a new tab; the saved text is what visitors read', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await signInAsStaff(page);
+    const label = page.getByRole('navigation', { name: 'Main' }).locator('[data-transid="header.saved"]');
+    const [editor] = await Promise.all([context.waitForEvent('page'), label.click()]);
+    await editor.waitForLoadState();
+    const url = new URL(editor.url());
+    expect(url.pathname).toBe('/dashboard/settings/advanced/translations/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ language: 'en', transid: 'header.saved', translang: 'es' });
+    // The clicked label's field has the focus.
+    const field = editor.getByRole('textbox', { name: 'header.saved in es' });
+    await expect.poll(() => field.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await field.fill('Guardados');
+    await field.press('Enter');
+    await editor.getByText('Saved “Guardados”').waitFor();
+    await shot(editor, 'translations');
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url}/dashboard/backoffice?lang=es`);
+    await visitor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Guardados' }).waitFor();
+    // Signed out, the back-office only offers to sign in.
+    await visitor.getByRole('link', { name: 'sign in as staff' }).waitFor();
+    expect(await visitor.getByRole('searchbox', { name: 'Name, e-mail or phone' }).count()).toBe(0);
+    await visitor.close();
+    await context.close();
   });
 });
