@@ -123,7 +123,10 @@ describe('sign-in, sessions and CSRF (contract sections 2 and 7)', () => {
     expect((await b.get('/api/account/me')).status).toBe(401);
     const { rows } = await db.pool.query(`SELECT type FROM events WHERE stream_id = 'user-00000000-0000-4000-8000-000000000010' ORDER BY stream_position`);
     expect(rows.map((r) => r.type)).toEqual(expect.arrayContaining(['UserSignedIn', 'UserSignedOut']));
-    const signedIn = await db.pool.query(`SELECT data FROM events WHERE type = 'UserSignedIn' ORDER BY global_position LIMIT 1`);
+    // The agent's own first sign-in (the demo's leads signed in earlier, by their inquiries).
+    const signedIn = await db.pool.query(
+      `SELECT data FROM events WHERE type = 'UserSignedIn' AND stream_id = 'user-00000000-0000-4000-8000-000000000010' ORDER BY global_position LIMIT 1`,
+    );
     expect(signedIn.rows[0].data).toMatchObject({ method: 'password', timezone: -420, timezoneName: 'America/Los_Angeles' });
   });
 
