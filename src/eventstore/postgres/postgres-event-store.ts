@@ -271,21 +271,25 @@ export async function readAllWith(
   const typed = options.types !== undefined;
   // One statement, so one snapshot: the page, the visible head and whether anything committed
   // is still hidden are all judged against the same horizon.
+  //
+  // The horizon is compared as a scalar subquery, not joined: only then is it an index
+  // condition. Joined, "anything hidden?" was a sequential scan of the whole log on every read
+  // (1.4 s at a million events) whenever the answer was no.
   const { rows } = await db.query<EventRow>(
     `WITH h AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
      (SELECT 'e' AS kind, e.transaction_id, e.global_position, e.stream_id, e.stream_position, e.event_id,
              e.type, e.data, e.metadata, e.created_at
-      FROM events e, h
-      WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint) AND e.transaction_id < h.xmin
+      FROM events e
+      WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint) AND e.transaction_id < (SELECT xmin FROM h)
         ${typed ? 'AND e.type = ANY($4::text[])' : ''}
       ORDER BY e.transaction_id, e.global_position LIMIT $3)
      UNION ALL
      (SELECT 'h', e.transaction_id, e.global_position, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-      FROM events e, h WHERE e.transaction_id < h.xmin
+      FROM events e WHERE e.transaction_id < (SELECT xmin FROM h)
       ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1)
      UNION ALL
      (SELECT 'p', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-      WHERE EXISTS (SELECT 1 FROM events e, h WHERE e.transaction_id >= h.xmin))`,
+      WHERE (SELECT e.transaction_id FROM events e ORDER BY e.transaction_id DESC LIMIT 1) >= (SELECT xmin FROM h))`,
     typed ? [from.transactionId.toString(), from.globalPosition.toString(), limit, options.types] : [from.transactionId.toString(), from.globalPosition.toString(), limit],
   );
   const events: StoredEvent[] = [];
