@@ -9,6 +9,7 @@ import { webPushProjection } from './web-push/web-push.projection';
 import { accountStreamsProjection } from './account-streams/account-streams.projection';
 import { membersProjection } from './members/members.projection';
 import { translationsProjection } from './translations/translations.projection';
+import { organizerProjection } from './organizer/organizer.projection';
 
 export type { Projection, Push, PushWithPosition, ProjectionContext } from './runner/projection';
 export { ProjectionRunner, type ProjectionState } from './runner/projection-runner';
@@ -16,4 +17,4 @@ export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type 
 export { projectionStatus, type ProjectionStatus } from './runner/status';
 
 /** Every read model of the product. */
-export const allProjections: readonly Projection[] = [sitesProjection, usersProjection, searchProjection, leadRoutingProjection, leadFeedProjection, chatProjection, webPushProjection, accountStreamsProjection, membersProjection, translationsProjection];
+export const allProjections: readonly Projection[] = [sitesProjection, usersProjection, searchProjection, leadRoutingProjection, leadFeedProjection, chatProjection, webPushProjection, accountStreamsProjection, membersProjection, translationsProjection, organizerProjection];

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Optional, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { cellSize } from '../../../../projections/search/geo';
 import type { Box } from '../../../../projections/search/search-criteria';
@@ -6,8 +7,9 @@ import { SearchIndex } from '../../../../projections/search/search-index.port';
 import { CONFIG } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
 import { notFound, validation } from '../../../shared/errors';
-import { autocomplete } from './autocomplete';
+import { autocomplete, type AutocompleteGroup } from './autocomplete';
 import { ResultCache } from './result-cache';
+import { SavedSearchSuggestions } from './saved-search-suggestions.port';
 import { type Card, priceShort, toCard } from './card';
 import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from './search-request';
 
@@ -28,6 +30,7 @@ export class SearchListingsController {
   constructor(
     @Inject(SearchIndex) private readonly index: SearchIndex,
     @Inject(CONFIG) private readonly config: Config,
+    @Optional() @Inject(SavedSearchSuggestions) private readonly savedSearches?: SavedSearchSuggestions,
   ) {
     this.cache = new ResultCache(config.searchCacheMs);
   }
@@ -76,11 +79,13 @@ export class SearchListingsController {
 
   @ApiDoc({ summary: 'Autocomplete grouped by kind (type kw, city, county, zip, address or mlsid); IncludeSearches=1|0', tag: 'search', access: 'anyone', responses: { 200: '{groups:[{name, groupcount, items:[{friendlyInputName, inputName, value}]}]}', 400: 'a term under 2 characters, an unknown type' } })
   @Get('autocomplete/:type/:term')
-  suggest(@Param('type') type: string, @Param('term') term: string, @Query() query: Record<string, unknown>) {
+  async suggest(@Param('type') type: string, @Param('term') term: string, @Query() query: Record<string, unknown>, @Req() req: Request) {
     for (const k of Object.keys(query)) if (k !== 'IncludeSearches') throw validation(`Unknown autocomplete parameter: ${k}`);
     const include = query.IncludeSearches;
     if (include !== undefined && typeof include !== 'string') throw validation('IncludeSearches must be 1 or 0');
-    return this.cache.get(`suggest ${type} ${include ?? ''} ${term.trim().toLowerCase()}`, () => autocomplete(this.index, type, term, include));
+    const shared = (await this.cache.get(`suggest ${type} ${include ?? ''} ${term.trim().toLowerCase()}`, () => autocomplete(this.index, type, term, include))) as { groups: AutocompleteGroup[] };
+    const own = include === '1' && type === 'kw' ? await this.savedSearches?.group(req, term.trim().replace(/\s+/g, ' ')) : undefined;
+    return own ? { groups: [own, ...shared.groups] } : shared;
   }
 
   private async mapOrSplit(body: Record<string, unknown>, view: 'map' | 'split') {

@@ -1,0 +1,119 @@
+import { type OrganizerEvent, organizerEventTypes } from '../../src/modules/organizer/organizer.events';
+import { assertNever } from '../../src/shared/errors';
+import type { Projection } from '../runner/projection';
+
+/**
+ * The organizer read model: a lead's saved searches (what the manager lists and autocomplete
+ * offers) and, per listing, whether it is a favourite, its note and the lead's opinion (what
+ * cards and listing pages show), plus notebooks.
+ */
+export const organizerProjection: Projection = {
+  name: 'organizer',
+  version: 1,
+  eventTypes: organizerEventTypes,
+  tables: ['organizer_searches', 'organizer_listings', 'organizer_notebooks'],
+  async createTables(tx, t) {
+    await tx.query(`CREATE TABLE ${t('organizer_searches')} (
+      search_id uuid PRIMARY KEY,
+      lead_id uuid NOT NULL,
+      user_id uuid NOT NULL,
+      site_id uuid NOT NULL,
+      name text NOT NULL,
+      name_key text NOT NULL,
+      frequency text NOT NULL,
+      criteria jsonb NOT NULL,
+      search_qs text NOT NULL,
+      search_title text NOT NULL,
+      created_at timestamptz NOT NULL
+    )`);
+    await tx.query(`CREATE INDEX ON ${t('organizer_searches')} (lead_id, created_at)`);
+    await tx.query(`CREATE TABLE ${t('organizer_listings')} (
+      lead_id uuid NOT NULL,
+      pdid text NOT NULL,
+      site_id uuid NOT NULL,
+      favorite boolean NOT NULL DEFAULT false,
+      note text,
+      opinion text,
+      notebooks uuid[] NOT NULL DEFAULT '{}',
+      updated_at timestamptz NOT NULL,
+      PRIMARY KEY (lead_id, pdid)
+    )`);
+    await tx.query(`CREATE TABLE ${t('organizer_notebooks')} (
+      notebook_id uuid PRIMARY KEY,
+      lead_id uuid NOT NULL,
+      name text NOT NULL,
+      focused boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL
+    )`);
+    await tx.query(`CREATE INDEX ON ${t('organizer_notebooks')} (lead_id)`);
+  },
+  async apply(events, { tx, table }) {
+    const searches = table('organizer_searches');
+    const listings = table('organizer_listings');
+    const notebooks = table('organizer_notebooks');
+    const upsertListing = (d: { leadId: string; pdid: string; siteId: string }, at: string, set: string, value: unknown) =>
+      tx.query(
+        `INSERT INTO ${listings} AS l (lead_id, pdid, site_id, updated_at, ${set}) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (lead_id, pdid) DO UPDATE SET ${set} = EXCLUDED.${set}, updated_at = EXCLUDED.updated_at`,
+        [d.leadId, d.pdid, d.siteId, at, value],
+      );
+    for (const stored of events) {
+      const e = stored as unknown as OrganizerEvent & typeof stored;
+      const at = e.metadata.at;
+      switch (e.type) {
+        case 'SavedSearchSaved': {
+          const d = e.data;
+          await tx.query(
+            `INSERT INTO ${searches} (search_id, lead_id, user_id, site_id, name, name_key, frequency, criteria, search_qs, search_title, created_at)
+             VALUES ($1, $2, $3, $4, $5, lower($5), $6, $7, $8, $9, $10) ON CONFLICT (search_id) DO NOTHING`,
+            [d.searchId, d.leadId, d.userId, d.siteId, d.name, d.frequency, JSON.stringify(d.criteria), d.searchQs, d.searchTitle, at],
+          );
+          break;
+        }
+        case 'SavedSearchRenamed':
+          await tx.query(`UPDATE ${searches} SET name = $2, name_key = lower($2) WHERE search_id = $1`, [e.data.searchId, e.data.name]);
+          break;
+        case 'SavedSearchFrequencyChanged':
+          await tx.query(`UPDATE ${searches} SET frequency = $2 WHERE search_id = $1`, [e.data.searchId, e.data.frequency]);
+          break;
+        case 'SavedSearchDeleted':
+          await tx.query(`DELETE FROM ${searches} WHERE search_id = $1`, [e.data.searchId]);
+          break;
+        case 'ListingFavorited':
+        case 'ListingUnfavorited':
+          await upsertListing(e.data, at, 'favorite', e.type === 'ListingFavorited');
+          break;
+        case 'ListingNoteWritten':
+          await upsertListing(e.data, at, 'note', e.data.note || null);
+          break;
+        case 'ListingOpinionGiven':
+          await upsertListing(e.data, at, 'opinion', e.data.opinion === 'none' ? null : e.data.opinion);
+          break;
+        case 'NotebookCreated':
+          await tx.query(`INSERT INTO ${notebooks} (notebook_id, lead_id, name, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+            e.data.notebookId,
+            e.data.leadId,
+            e.data.name,
+            at,
+          ]);
+          break;
+        case 'ListingFiledInNotebook':
+          await tx.query(
+            `INSERT INTO ${listings} (lead_id, pdid, site_id, updated_at, notebooks) VALUES ($1, $2, $3, $4, ARRAY[$5::uuid])
+             ON CONFLICT (lead_id, pdid) DO UPDATE SET notebooks = array_append(array_remove(${listings}.notebooks, $5::uuid), $5::uuid), updated_at = $4`,
+            [e.data.leadId, e.data.pdid, e.data.siteId, at, e.data.notebookId],
+          );
+          break;
+        case 'NotebookFocused':
+          await tx.query(`UPDATE ${notebooks} SET focused = (notebook_id = $2) WHERE lead_id = $1`, [e.data.leadId, e.data.notebookId]);
+          break;
+        case 'ListingShared':
+        case 'ShowingRequested':
+          // History only: the agent's timeline shows them; nothing here to keep.
+          break;
+        default:
+          assertNever(e);
+      }
+    }
+  },
+};

@@ -1,0 +1,3 @@
+export type { AlertFrequency, OrganizerEvent, SavedSearchSaved } from './organizer.events';
+export { ALERT_FREQUENCIES, organizerEventTypes, organizerStream } from './organizer.events';
+export { OrganizerModule } from './organizer.module';

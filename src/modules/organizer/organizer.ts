@@ -1,0 +1,50 @@
+import { assertNever } from '../../shared/errors';
+import type { AlertFrequency, OrganizerEvent } from './organizer.events';
+
+export type SavedSearchState = { readonly name: string; readonly frequency: AlertFrequency };
+
+/** What deciding needs of a lead's organizer: its live saved searches, favourites and notebooks. */
+export type Organizer = {
+  readonly searches: ReadonlyMap<string, SavedSearchState>;
+  readonly favorites: ReadonlySet<string>;
+  readonly notebooks: ReadonlySet<string>;
+};
+
+export const initialOrganizer = (): Organizer => ({ searches: new Map(), favorites: new Set(), notebooks: new Set() });
+
+export function evolveOrganizer(s: Organizer, e: OrganizerEvent): Organizer {
+  switch (e.type) {
+    case 'SavedSearchSaved':
+      return { ...s, searches: new Map(s.searches).set(e.data.searchId, { name: e.data.name, frequency: e.data.frequency }) };
+    case 'SavedSearchRenamed':
+    case 'SavedSearchFrequencyChanged': {
+      const before = s.searches.get(e.data.searchId);
+      if (!before) return s;
+      const after = e.type === 'SavedSearchRenamed' ? { ...before, name: e.data.name } : { ...before, frequency: e.data.frequency };
+      return { ...s, searches: new Map(s.searches).set(e.data.searchId, after) };
+    }
+    case 'SavedSearchDeleted': {
+      const searches = new Map(s.searches);
+      searches.delete(e.data.searchId);
+      return { ...s, searches };
+    }
+    case 'ListingFavorited':
+      return { ...s, favorites: new Set(s.favorites).add(e.data.pdid) };
+    case 'ListingUnfavorited': {
+      const favorites = new Set(s.favorites);
+      favorites.delete(e.data.pdid);
+      return { ...s, favorites };
+    }
+    case 'NotebookCreated':
+      return { ...s, notebooks: new Set(s.notebooks).add(e.data.notebookId) };
+    case 'ListingNoteWritten':
+    case 'ListingOpinionGiven':
+    case 'ListingShared':
+    case 'ShowingRequested':
+    case 'ListingFiledInNotebook':
+    case 'NotebookFocused':
+      return s;
+    default:
+      return assertNever(e);
+  }
+}

@@ -1,0 +1,39 @@
+import type pg from 'pg';
+
+export type SavedSearchView = {
+  searchId: string;
+  name: string;
+  frequency: string;
+  searchQs: string;
+  searchTitle: string;
+  path: string;
+  createdAt: string;
+};
+
+type Row = { search_id: string; name: string; frequency: string; search_qs: string; search_title: string; created_at: Date };
+const toView = (r: Row): SavedSearchView => ({
+  searchId: r.search_id,
+  name: r.name,
+  frequency: r.frequency,
+  searchQs: r.search_qs,
+  searchTitle: r.search_title,
+  path: `/search${r.search_qs ? `?${r.search_qs}` : ''}`,
+  createdAt: r.created_at.toISOString(),
+});
+const COLUMNS = 'search_id, name, frequency, search_qs, search_title, created_at';
+
+export async function savedSearchesOf(pool: pg.Pool, leadId: string): Promise<SavedSearchView[]> {
+  const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM organizer_searches WHERE lead_id = $1 ORDER BY created_at DESC, search_id`, [leadId]);
+  return rows.map(toView);
+}
+
+/** Saved searches whose name (or a word of it) starts with the term: autocomplete's 'Saved Searches' group. */
+export async function savedSearchesNamed(pool: pg.Pool, leadId: string, term: string, limit: number): Promise<SavedSearchView[]> {
+  const like = term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const { rows } = await pool.query<Row>(
+    `SELECT ${COLUMNS} FROM organizer_searches WHERE lead_id = $1 AND (name_key LIKE $2 || '%' OR name_key LIKE '% ' || $2 || '%')
+     ORDER BY name_key, search_id LIMIT $3`,
+    [leadId, like, limit],
+  );
+  return rows.map(toView);
+}

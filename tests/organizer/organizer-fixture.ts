@@ -1,0 +1,58 @@
+import { systemContext } from '../../src/commands/command-context';
+import type { Started } from '../../src/main';
+import { type ImportItem, importListings } from '../../src/modules/listings';
+import { WebClient } from '../support/web-client';
+
+/** A RESO record near downtown Seattle; tests move it with `extra`. */
+export const home = (key: string, extra: Record<string, unknown> = {}) => ({
+  ListingKey: key,
+  ListingId: `ML${key}`,
+  StandardStatus: 'Active',
+  ListPrice: 500_000,
+  Latitude: 47.61,
+  Longitude: -122.33,
+  UnparsedAddress: `${key.length * 100} Pine St`,
+  City: 'Seattle',
+  StateOrProvince: 'WA',
+  PostalCode: '98101',
+  CountyOrParish: 'King',
+  BedroomsTotal: 3,
+  BathroomsTotalInteger: 2,
+  LivingArea: 1500,
+  PropertyType: 'Residential',
+  PropertySubType: 'Single Family Residence',
+  ListingContractDate: '2024-05-01',
+  ModificationTimestamp: '2024-05-01T00:00:00Z',
+  Media: [{ MediaURL: '/demo-photos/1.svg', Order: 1 }],
+  ...extra,
+});
+
+const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) => ({ record: i + 1, line: null, parse: () => r }));
+
+export const importHomes = (server: Started, records: readonly unknown[], at = new Date()) =>
+  importListings(server.runtime.store, items(records), { mls: 'T', ctx: systemContext(at) });
+
+/** A visitor who registers through an inquiry: a signed-in level-5 lead of the site. */
+export async function signedUpLead(server: Started, email: string, host = 'demo.localhost'): Promise<WebClient> {
+  const client = WebClient.for(server.url, host);
+  const res = await client.post('/api/account/inquiry', {
+    FullName: 'Ada Lovelace',
+    Email: email,
+    Phone: '206-555-0100',
+    Message: 'Hello',
+    LeadType: 'Buyer',
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return client;
+}
+
+/** A square polygon in the spec's format ('lat lng' pairs, first point repeated). */
+export const square = (lat: number, lng: number, half: number): string => {
+  const pts = [
+    [lat - half, lng - half],
+    [lat - half, lng + half],
+    [lat + half, lng + half],
+    [lat + half, lng - half],
+  ].map(([a, b]) => `${a!.toFixed(6)} ${b!.toFixed(6)}`);
+  return [...pts, pts[0]].join(', ');
+};
