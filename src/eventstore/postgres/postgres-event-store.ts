@@ -103,29 +103,29 @@ export class PostgresEventStore extends EventStore {
     };
     // int8[] comes back as strings: the bigint type parser only covers scalar int8.
     let row: { revisions: (string | bigint)[]; last_global_position: bigint; tx_id: bigint; duplicate: boolean };
-    try {
-      row = (await this.pool.query(query)).rows[0];
-    } catch (err) {
-      const e = err as { code?: string; constraint?: string; message: string };
+    const run = async () => (await this.pool.query(query)).rows[0] as typeof row;
+    const refusal = (err: unknown): Error => {
+      const e = err as { code?: string; message: string };
       if (e.code === 'PLC01') {
         const c = JSON.parse(e.message) as { stream: string; expected: string; actual: string };
-        throw new ConcurrencyError(c.stream, c.expected, c.actual);
+        return new ConcurrencyError(c.stream, c.expected, c.actual);
       }
-      if (e.code === 'PLI01') throw new ConcurrencyError(streams[0]!, expected[0]!, e.message);
-      if (e.code === '23505') {
-        // A concurrent append won the race. Run once more: if it was our own retry racing
-        // itself this now answers as a duplicate; otherwise the revision check reports it.
-        row = await this.pool.query(query).then((r) => r.rows[0]).catch((again) => {
-          const a = again as { code?: string; message: string };
-          if (a.code === 'PLC01') {
-            const c = JSON.parse(a.message) as { stream: string; expected: string; actual: string };
-            throw new ConcurrencyError(c.stream, c.expected, c.actual);
-          }
-          throw new ConcurrencyError(streams[0]!, expected[0]!, 'changed concurrently');
-        });
-      } else {
-        throw err;
-      }
+      if (e.code === 'PLI01') return new ConcurrencyError(streams[0]!, expected[0]!, e.message);
+      if (e.code === '23505') return new ConcurrencyError(streams[0]!, expected[0]!, 'changed concurrently');
+      return err as Error;
+    };
+    try {
+      row = await run();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code !== '23505' && code !== 'PLC01') throw refusal(err);
+      // Another append got there first: it hit the unique keys (23505), or it committed between
+      // append_events' look for these event ids and its revision check, which take separate
+      // snapshots (PLC01). If it was this very append, retried, it is now a duplicate: run once
+      // more and let that answer; otherwise this reports the conflict.
+      row = await run().catch((again: unknown) => {
+        throw refusal(again);
+      });
     }
     const revisions = row.revisions.map((r) => BigInt(r));
     if (row.duplicate) {
