@@ -1,6 +1,6 @@
 import { request } from './http';
 
-/** The signed-in user (GET /api/account/me), the fields the app shell uses. */
+/** The signed-in user (GET /api/account/me), the fields the app shell and account screens use. */
 export type CurrentUser = {
   readonly securityLevel: number;
   readonly firstName: string;
@@ -11,9 +11,72 @@ export type CurrentUser = {
   /** Set while staff act as this user (impersonation). */
   readonly impersonatorId: string | null;
   readonly impersonationEndsAt: string | null;
+  /** ###-###-#### for a valid cell, '' when none. */
+  readonly cellPhone?: string;
+  readonly validCellPhone?: boolean;
+  readonly count_Login?: number;
+  readonly user_IsImport?: boolean;
+  readonly user_Import_OptedIn?: boolean;
+  readonly user_UnsubscribeText?: boolean;
+  readonly user_UnsubscribeEmail?: boolean;
+  readonly On_PropertyAlerts?: boolean;
+  readonly On_PropertyUpdates?: boolean;
+  readonly photoLocation?: string | null;
 };
 
 export const currentUser = () => request<CurrentUser>('GET', '/api/account/me');
 
 /** Ends impersonation: back to the staff member's own session. */
 export const endImpersonation = () => request<{ isSuccess: true; callbackUrl: string | null; reload: boolean }>('DELETE', '/api/account/become');
+
+export type LoginResult =
+  | { readonly isSuccess: true; readonly userInfo: { readonly securityLevel: number; readonly dashboardUrl: string | null } }
+  | { readonly isSuccess: false; readonly message: string };
+
+export const login = (Email: string, password: string) =>
+  request<LoginResult>('POST', '/api/account/login', {
+    Email,
+    password,
+    // The offset as the spec's payload has it (minutes, east positive) and the IANA name.
+    Timezone: -new Date().getTimezoneOffset(),
+    TimezoneName: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined,
+  });
+
+export const logout = () => request<{ isSuccess: true }>('POST', '/api/account/logout', {});
+
+/** The inquiry payload of the product description (section 3) plus the listing's pdid. */
+export type InquiryPayload = Readonly<Record<string, string | boolean | undefined>> & { readonly pdid?: string };
+export const sendInquiry = (body: InquiryPayload) => request<{ isSuccess: true; leadId: string }>('POST', '/api/account/inquiry', body);
+
+export const forgotPassword = (Email: string) => request<{ isSuccess: true; message: string }>('POST', '/api/account/forgotpassword', { Email });
+export const resetPassword = (token: string, password: string) => request<{ isSuccess: true }>('POST', '/api/account/resetpassword', { token, password });
+
+export type AccountUpdate = {
+  readonly CellPhone?: string;
+  readonly PhotoLocation?: string | null;
+  readonly UnsubscribeEmail?: boolean;
+  readonly UnsubscribeText?: boolean;
+  readonly On_PropertyAlerts?: boolean;
+  readonly On_PropertyUpdates?: boolean;
+};
+export const updateAccount = (body: AccountUpdate) => request<{ isSuccess: true; cellPhone: string }>('POST', '/api/account/update', body);
+export const importOptIn = () => request<{ isSuccess: true }>('POST', '/api/account/importoptin', {});
+
+export const applyCommunicationLink = (token: string, action: string) =>
+  request<{ isSuccess: true; title: string; text: string }>('POST', '/api/account/communication', { token, action });
+
+/** POST /api/upload (multipart, field `file`): the stored file's address on this site. */
+export async function uploadFile(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  let res: Response;
+  try {
+    res = await fetch('/api/upload?object=uploads&action=uploadfiles', { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  } catch {
+    throw new Error('The server cannot be reached');
+  }
+  const data = (await res.json().catch(() => null)) as { message?: string; data?: { files?: { FileURL: string }[] } } | null;
+  const url = data?.data?.files?.[0]?.FileURL;
+  if (!res.ok || !url) throw new Error(data?.message ?? `HTTP ${res.status}`);
+  return url;
+}

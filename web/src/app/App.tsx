@@ -1,5 +1,4 @@
-import { SignInModal } from '../features/account/SignInModal';
-import { closeSignIn } from '../features/account/openSignIn';
+import { AccountModals } from '../features/account/AccountModals';
 import { ChatLauncherSlot } from '../features/chat/ChatLauncherSlot';
 import { ImpersonationBanner } from '../features/backoffice/ImpersonationBanner';
 import { ToastProvider } from '../ui/ToastProvider';
@@ -11,7 +10,6 @@ import { SiteProvider } from './SiteProvider';
 /** Providers, the site header, the routed page, and the app-wide modals opened by query parameters. */
 export function App() {
   const loc = useLocation();
-  const showSignIn = new URLSearchParams(loc.search).get('showSignIn') === '1';
   return (
     <SiteProvider>
       <ToastProvider>
@@ -21,7 +19,7 @@ export function App() {
         <ImpersonationBanner />
         <SiteHeader />
         <AppRoutes pathname={loc.pathname} />
-        <SignInModal open={showSignIn} onClose={closeSignIn} />
+        <AccountModals pathname={loc.pathname} search={loc.search} />
         <ChatLauncherSlot pathname={loc.pathname} />
       </ToastProvider>
     </SiteProvider>

@@ -9,17 +9,20 @@ const ListingPage = lazy(() => import('../features/listing/ListingPage').then((m
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const BackofficePage = lazy(() => import('../features/backoffice/BackofficePage').then((m) => ({ default: m.BackofficePage })));
 const TranslationsPage = lazy(() => import('../features/backoffice/TranslationsPage').then((m) => ({ default: m.TranslationsPage })));
-/** Staff pages, loaded on demand. */
+const AccountPage = lazy(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
+const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const AdminLoginPage = lazy(() => import('../features/account/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
+/** Staff and account pages, loaded on demand. */
 const STAFF_PAGES: Record<string, typeof BackofficePage> = {
   '/dashboard/backoffice': BackofficePage,
   '/dashboard/settings/advanced/translations': TranslationsPage,
+  '/account': AccountPage,
+  '/account/forgotpassword': ForgotPasswordPage,
+  '/account/login/admin': AdminLoginPage,
 };
 
 /** Pages owned by other issues: the routes exist so links and reloads land somewhere sensible. */
 const PLACEHOLDERS: Record<string, string> = {
-  '/account/login/admin': 'Staff sign-in',
-  '/account/forgotpassword': 'Password recovery',
-  '/account': 'Your account',
   '/organizer': 'Your organizer',
 };
 

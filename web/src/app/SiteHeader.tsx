@@ -1,5 +1,4 @@
-import { openSignIn } from '../features/account/openSignIn';
-import { Icon } from '../ui/Icon';
+import { AccountMenu } from '../features/account/AccountMenu';
 import { Translatable } from '../ui/Translatable';
 import { Link } from './Link';
 import styles from './SiteHeader.module.css';
@@ -21,12 +20,7 @@ export function SiteHeader() {
         <Link href="/organizer" className={styles.navLink}>
           <Translatable id="header.saved">Saved</Translatable>
         </Link>
-        <button type="button" className={styles.signIn} onClick={openSignIn}>
-          <Icon name="user" size={18} />
-          <span className="label-desktop">
-            <Translatable id="header.signIn">Sign in</Translatable>
-          </span>
-        </button>
+        <AccountMenu buttonClassName={styles.signIn} />
       </nav>
     </header>
   );

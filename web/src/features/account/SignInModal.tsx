@@ -1,14 +1,58 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSite } from '../../app/useSite';
 import { Modal } from '../../ui/Modal';
+import { InquiryForm } from '../leads/InquiryForm';
+import { CellPhoneForm } from './CellPhoneForm';
+import formStyles from './forms.module.css';
+import { reloadWithoutSignIn } from './signInRequest';
+import { dashboardTarget, SignInForm } from './SignInForm';
 import styles from './SignInModal.module.css';
 
-/**
- * The sign-in / sign-up modal's shell, opened by showSignIn=1 (spec section 2). The accounts
- * issue fills the two panels (e-mail and password, social sign-in, sign-up steps '1' and
- * '1-phone'); this shell owns the dialog, the tabs and dismissal.
- */
-export function SignInModal({ open, onClose, dismissable = true }: { open: boolean; onClose: () => void; dismissable?: boolean }) {
-  const [tab, setTab] = useState<'signin' | 'signup'>('signin');
+export type SignInModalProps = {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  /** Spec section 4: only when the visitor opened it; a forced prompt has no way out. */
+  readonly dismissable?: boolean;
+  readonly initialTab?: 'signin' | 'signup';
+  readonly initialEmail?: string;
+  readonly notice?: string;
+  /** '1': sign in or sign up; '1-phone': a social sign-up's phone step. */
+  readonly step?: '1' | '1-phone';
+  readonly onPhoneSaved?: () => void;
+};
+
+/** Levels 10 to below 25 go to their dashboard; everyone else sees the same page, signed in. */
+function afterSignIn(u: { securityLevel: number; dashboardUrl: string | null }): void {
+  const target = dashboardTarget(u);
+  if (target) window.location.assign(target);
+  else reloadWithoutSignIn();
+}
+
+/** The sign-in / sign-up modal (spec sections 2, 4 and 8), opened by showSignIn=1 or by the app. */
+export function SignInModal({ open, onClose, dismissable = true, initialTab = 'signin', initialEmail, notice, step = '1', onPhoneSaved }: SignInModalProps) {
+  const { site } = useSite();
+  const [tab, setTab] = useState(initialTab);
+  const [email, setEmail] = useState(initialEmail);
+  const [note, setNote] = useState(notice);
+  useEffect(() => {
+    if (!open) return;
+    setTab(initialTab);
+    setEmail(initialEmail);
+    setNote(notice);
+  }, [open, initialTab, initialEmail, notice]);
+
+  if (step === '1-phone') {
+    return (
+      <Modal open={open} title="One more step" onClose={onClose} dismissable={false} size="small">
+        <div className={styles.panel} data-step="1-phone">
+          <p>Add your cell phone so your agent can reach you about the homes you like.</p>
+          <CellPhoneForm submitLabel="Finish sign-up" onSaved={() => onPhoneSaved?.()} />
+        </div>
+      </Modal>
+    );
+  }
+
+  const allowPartialName = site?.settings['Registration_AllowPartialName'] === true;
   return (
     <Modal open={open} title={tab === 'signin' ? 'Sign in' : 'Create an account'} onClose={onClose} dismissable={dismissable} size="small">
       <div className={styles.tabs} role="tablist" aria-label="Account">
@@ -19,9 +63,30 @@ export function SignInModal({ open, onClose, dismissable = true }: { open: boole
           Sign up
         </button>
       </div>
-      <div id="signin-panel" role="tabpanel" aria-labelledby={tab === 'signin' ? 'signin-tab' : 'signup-tab'} className={styles.panel} data-slot={tab}>
-        <p>{tab === 'signin' ? 'Sign in to save searches, keep favorites and get new-listing alerts.' : 'Create a free account to save searches and get new-listing alerts.'}</p>
-        <p className={styles.soon}>Account sign-in is being set up on this site.</p>
+      <div id="signin-panel" role="tabpanel" aria-labelledby={tab === 'signin' ? 'signin-tab' : 'signup-tab'} className={styles.panel} data-slot={tab} data-step="1">
+        {note ? (
+          <div className={formStyles.banner} role="status">
+            {note}
+          </div>
+        ) : (
+          <p>{tab === 'signin' ? 'Sign in to save searches, keep favorites and get new-listing alerts.' : 'Create a free account to save searches and get new-listing alerts.'}</p>
+        )}
+        {tab === 'signin' ? (
+          <SignInForm key={email ?? ''} initialEmail={email} onSignedIn={afterSignIn} />
+        ) : (
+          <InquiryForm
+            leadType="Registration"
+            allowPartialName={allowPartialName}
+            initial={email ? { Email: email } : undefined}
+            submitLabel="Create account"
+            onSent={reloadWithoutSignIn}
+            onEmailInUse={(used) => {
+              setEmail(used);
+              setNote('An account already uses this email. Sign in to continue.');
+              setTab('signin');
+            }}
+          />
+        )}
       </div>
     </Modal>
   );

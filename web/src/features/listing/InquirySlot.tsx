@@ -1,23 +1,82 @@
+import { useEffect, useState } from 'react';
+import { reloadAfterInquiry } from '../../../../src/modules/accounts/prompt-rules';
 import type { ListingDetails } from '../../api/types';
-import { openSignIn } from '../account/openSignIn';
+import { useCurrentUser } from '../../app/currentUser';
+import { useSite } from '../../app/useSite';
 import { money } from '../../ui/format';
+import { readJson, writeJson } from '../../ui/storage';
+import formStyles from '../account/forms.module.css';
+import { requestSignIn } from '../account/signInRequest';
+import { InquiryForm } from '../leads/InquiryForm';
 import styles from './ListingPage.module.css';
 
+/** Survives the reload that follows a visitor's first inquiry, so the success message is still there. */
+const SENT_KEY = 'porchlight.inquirySent';
+
 /**
- * Where the inquiry form goes (the accounts issue builds it: POST /api/account/inquiry with
- * this listing). Until then the box invites the visitor to sign in.
+ * The inquiry form on a listing page (spec sections 3, 4 and 8). Success hides the form and shows
+ * a message; a visitor who was signed out has just been registered and signed in, so the page
+ * reloads (a signed-in visitor's page does not).
  */
 export function InquirySlot({ listing }: { listing: ListingDetails }) {
+  const { ready, user } = useCurrentUser();
+  const { site } = useSite();
+  const [sent, setSent] = useState(() => readJson<string>('sessionStorage', SENT_KEY) === listing.pdid);
+  // Shown once, on the page load that follows the reload.
+  useEffect(() => {
+    if (sent) writeJson('sessionStorage', SENT_KEY, null);
+  }, [sent]);
+
+  const onSent = () => {
+    if (reloadAfterInquiry({ noReload: false, wasSignedIn: user !== null, lender: false })) {
+      writeJson('sessionStorage', SENT_KEY, listing.pdid);
+      window.location.reload();
+      return;
+    }
+    setSent(true);
+  };
+
   return (
     <div className={styles.inquiry} data-slot="inquiry" data-pdid={listing.pdid}>
       <h2>Interested in this home?</h2>
-      <p>
-        Ask about {listing.address ?? 'this listing'}
-        {listing.price !== null ? ` (${money(listing.price)})` : ''}, arrange a tour, or get similar homes by e-mail.
-      </p>
-      <button type="button" className="btn btn-primary" onClick={openSignIn}>
-        Contact an agent
-      </button>
+      {sent ? (
+        <div className={formStyles.success} role="status" data-testid="inquiry-sent">
+          <strong>Thank you!</strong> Your message was sent. An agent will be in touch shortly.
+          <div>
+            <button
+              type="button"
+              className={formStyles.linkButton}
+              onClick={() => setSent(false)}
+            >
+              Send another message
+            </button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <p>
+            Ask about {listing.address ?? 'this listing'}
+            {listing.price !== null ? ` (${money(listing.price)})` : ''}, arrange a tour, or get similar homes by e-mail.
+          </p>
+          {ready && (
+            <InquiryForm
+              key={user?.userDID ?? 'visitor'}
+              leadType="Inquiry"
+              pdid={listing.pdid}
+              withMessage
+              allowPartialName={site?.settings['Registration_AllowPartialName'] === true}
+              initial={
+                user
+                  ? { FullName: [user.firstName, user.lastName].filter(Boolean).join(' '), Email: user.email, Phone: user.cellPhone ?? '', Message: `I would like more information about ${listing.address ?? 'this home'}.` }
+                  : { Message: `I would like more information about ${listing.address ?? 'this home'}.` }
+              }
+              submitLabel="Contact an agent"
+              onSent={onSent}
+              onEmailInUse={(email) => requestSignIn({ tab: 'signin', dismissable: true, email, notice: 'An account already uses this email. Sign in to send your message.' })}
+            />
+          )}
+        </>
+      )}
     </div>
   );
 }

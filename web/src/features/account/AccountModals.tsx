@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  cellPhonePrompt,
+  COMMUNICATION_BANNER,
+  COOKIES,
+  importOptInPrompt,
+  nextPromptViews,
+  type PromptSettings,
+  searchBlockedByTerms,
+  signUpPrompt,
+} from '../../../../src/modules/accounts/prompt-rules';
+import { applyCommunicationLink } from '../../api/account';
+import { ApiError } from '../../api/http';
+import { useCurrentUser } from '../../app/currentUser';
+import { navigate } from '../../app/location';
+import { useSite } from '../../app/useSite';
+import { useToast } from '../../ui/useToast';
+import { CellPhonePromptModal } from './CellPhonePromptModal';
+import { communicationMarkerOf, withoutCommunicationMarkers } from './communicationMarkers';
+import { readCookie, writeCookie } from './cookies';
+import { ImportOptInModal } from './ImportOptInModal';
+import { closeSignIn } from './openSignIn';
+import { pageKindOf } from './pageKind';
+import { clearSignInRequest, requestSignIn, useSignInRequest } from './signInRequest';
+import { SignInModal } from './SignInModal';
+import { TermsGateModal } from './TermsGateModal';
+
+const IMPORT_PROMPTED = 'importprompted';
+const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+
+/**
+ * The public site's account modals and gates (spec sections 2 and 4), one at a time: the
+ * communication links' banner, sign-in / sign-up (by link, by the app or by the prompt rules),
+ * the social sign-up's phone step, the accept-terms gate, the cell phone prompt, the import opt-in.
+ */
+export function AccountModals({ pathname, search }: { pathname: string; search: string }) {
+  const { ready: siteReady, site } = useSite();
+  const { ready: userReady, user } = useCurrentUser();
+  const toast = useToast();
+  const request = useSignInRequest();
+  const showSignIn = new URLSearchParams(search).get('showSignIn') === '1';
+  // Read before any page rewrites the address (the root redirects to /search, search pages tidy their query).
+  const [marker] = useState(() => communicationMarkerOf(window.location.search));
+  const [phoneStep, setPhoneStep] = useState(false);
+  const [termsAccepted, setTermsAccepted] = useState(() => readCookie(COOKIES.acceptTerms.name) === '1');
+  const [cellOpen, setCellOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const counted = useRef<string | null>(null);
+
+  // The four communication links work without a session: apply, clean the address, show the banner.
+  useEffect(() => {
+    if (!marker) return;
+    navigate(withoutCommunicationMarkers(window.location.pathname + window.location.search + window.location.hash), { replace: true });
+    applyCommunicationLink(marker.token, marker.action).then(
+      () => toast({ title: COMMUNICATION_BANNER.title, message: COMMUNICATION_BANNER.text, tone: 'success' }),
+      (err: unknown) => toast({ title: 'Failed to Save', message: err instanceof ApiError ? err.message : 'The server cannot be reached', tone: 'error' }),
+    );
+  }, [marker, toast]);
+
+  // Signed-in prompts, decided once the user is known.
+  useEffect(() => {
+    if (!userReady || !user) return;
+    if (readCookie(COOKIES.registrationState.name) === 'unregistered') {
+      setPhoneStep(true);
+      return;
+    }
+    const ask = cellPhonePrompt({
+      securityLevel: user.securityLevel,
+      validCellPhone: user.validCellPhone ?? true,
+      countLogin: user.count_Login ?? 0,
+      promptedThisSession: readCookie(COOKIES.cellPrompted.name) !== null,
+    });
+    if (ask) {
+      writeCookie(COOKIES.cellPrompted.name, '1', COOKIES.cellPrompted.days);
+      setCellOpen(true);
+      return;
+    }
+    const optIn = importOptInPrompt({ user_IsImport: user.user_IsImport ?? false, user_Import_OptedIn: user.user_Import_OptedIn ?? false, user_UnsubscribeText: user.user_UnsubscribeText ?? false });
+    if (optIn && readCookie(IMPORT_PROMPTED) === null) {
+      writeCookie(IMPORT_PROMPTED, '1', undefined);
+      setImportOpen(true);
+    }
+  }, [userReady, user]);
+
+  // The sign-up prompt: each page view that can prompt counts (7-day cookie); past PromptViews it shows.
+  useEffect(() => {
+    if (!siteReady || !userReady || !site || counted.current === pathname) return;
+    counted.current = pathname;
+    const settings: PromptSettings = {
+      PromptLevel: num(site.settings['PromptLevel'], 0),
+      PromptPages: num(site.settings['PromptPages'], 0),
+      PromptViews: num(site.settings['PromptViews'], 0),
+    };
+    const page = pageKindOf(pathname);
+    const views = nextPromptViews(num(readCookie(COOKIES.promptViews.name), 0), settings, page);
+    writeCookie(COOKIES.promptViews.name, String(views), COOKIES.promptViews.days);
+    const forced = new URLSearchParams(window.location.search).get('showprompt') === '1';
+    const decision = signUpPrompt({ settings, signedIn: user !== null, page, views, sellerSuite: false, forced });
+    if (decision.show) {
+      requestSignIn({ tab: 'signup', dismissable: decision.dismissable, notice: 'Create a free account to keep browsing homes, save searches and get alerts.' });
+    }
+  }, [siteReady, userReady, site, user, pathname]);
+
+  const signInOpen = showSignIn || request !== null;
+  const termsBlocked =
+    siteReady &&
+    userReady &&
+    pageKindOf(pathname) === 'search' &&
+    searchBlockedByTerms({ SearchRequiresAccept: site?.settings['SearchRequiresAccept'] === true, accepted: termsAccepted, securityLevel: user?.securityLevel ?? null });
+
+  if (phoneStep) {
+    return (
+      <SignInModal
+        open
+        step="1-phone"
+        onClose={() => undefined}
+        onPhoneSaved={() => {
+          setPhoneStep(false);
+          toast({ message: 'Welcome! Your account is ready.', tone: 'success' });
+        }}
+      />
+    );
+  }
+  if (signInOpen) {
+    return (
+      <SignInModal
+        open
+        // A link or a button the visitor used can be dismissed; the app's forced prompt says itself.
+        dismissable={showSignIn ? true : request!.dismissable}
+        initialTab={showSignIn ? 'signin' : request!.tab}
+        initialEmail={request?.email}
+        notice={request?.notice}
+        onClose={() => {
+          clearSignInRequest();
+          if (showSignIn) closeSignIn();
+        }}
+      />
+    );
+  }
+  if (termsBlocked) {
+    return (
+      <TermsGateModal
+        open
+        siteName={site?.name ?? 'this site'}
+        onAccept={() => {
+          writeCookie(COOKIES.acceptTerms.name, '1', COOKIES.acceptTerms.days);
+          setTermsAccepted(true);
+        }}
+      />
+    );
+  }
+  return (
+    <>
+      <CellPhonePromptModal open={cellOpen} onClose={() => setCellOpen(false)} />
+      <ImportOptInModal open={importOpen && !cellOpen} onClose={() => setImportOpen(false)} />
+    </>
+  );
+}

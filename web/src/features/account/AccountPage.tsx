@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { useCurrentUser } from '../../app/currentUser';
+import { CellPhoneForm } from './CellPhoneForm';
+import { CommunicationPreferences } from './CommunicationPreferences';
+import styles from './AccountPage.module.css';
+import { openSignIn } from './openSignIn';
+import { PhotoUpload } from './PhotoUpload';
+import { useToast } from '../../ui/useToast';
+
+/** /account: the signed-in user's settings (spec section 3 "Account update fields"). */
+export function AccountPage() {
+  const { ready, user } = useCurrentUser();
+  const toast = useToast();
+  useEffect(() => {
+    document.title = 'Your account';
+  }, []);
+
+  if (!ready) return <main id="main" className="page-loading" aria-busy="true" />;
+  if (!user) {
+    return (
+      <main id="main" className="simple-page">
+        <h1>Your account</h1>
+        <p>Sign in to change your phone, photo and what we send you.</p>
+        <button type="button" className="btn btn-primary" onClick={openSignIn}>
+          Sign in
+        </button>
+      </main>
+    );
+  }
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return (
+    <main id="main" className={styles.page}>
+      <h1 className={styles.title}>Your account</h1>
+      <section className={styles.card} aria-labelledby="acct-profile">
+        <h2 id="acct-profile" className={styles.heading}>
+          Profile
+        </h2>
+        <PhotoUpload initial={user.photoLocation ?? null} name={name} />
+        <dl className={styles.facts}>
+          <dt>Name</dt>
+          <dd>{name || '—'}</dd>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+        </dl>
+      </section>
+      <section className={styles.card} aria-labelledby="acct-phone">
+        <h2 id="acct-phone" className={styles.heading}>
+          Phone
+        </h2>
+        <CellPhoneForm initial={user.cellPhone ?? ''} onSaved={() => toast({ message: 'Your cell phone was saved.', tone: 'success' })} />
+      </section>
+      <section className={styles.card} aria-label="Communication preferences">
+        <CommunicationPreferences
+          initial={{ email: !user.user_UnsubscribeEmail, text: !user.user_UnsubscribeText, alerts: user.On_PropertyAlerts ?? true, updates: user.On_PropertyUpdates ?? true }}
+        />
+      </section>
+      <p className={styles.footer}>
+        <a href="/account/forgotpassword">Change your password</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import { type FormEvent, useId, useState } from 'react';
+import { CELL_PHONE_MESSAGE, formatPhone, normalizeCellPhone } from '../../../../src/modules/accounts/phone';
+import { ApiError } from '../../api/http';
+import { updateAccount } from '../../api/account';
+import { useToast } from '../../ui/useToast';
+import styles from './forms.module.css';
+
+/**
+ * The cell phone (spec sections 5 and 9): 10 digits, dashes allowed, shown as ###-###-####.
+ * Used by the account page, the cell phone prompt and the social sign-up's step '1-phone'.
+ */
+export function CellPhoneForm({ initial = '', submitLabel = 'Save', onSaved }: { initial?: string; submitLabel?: string; onSaved: (formatted: string) => void }) {
+  const id = useId();
+  const toast = useToast();
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const digits = normalizeCellPhone(value);
+    if (!digits) {
+      setError(CELL_PHONE_MESSAGE);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const r = await updateAccount({ CellPhone: digits });
+      const shown = r.cellPhone || formatPhone(digits);
+      setValue(shown);
+      onSaved(shown);
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : 'The server cannot be reached';
+      toast({ title: 'Failed to Save', message, tone: 'error' });
+      setError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-cell`}>
+          Cell phone
+        </label>
+        <input
+          id={`${id}-cell`}
+          className={styles.input}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="206-555-0123"
+          value={value}
+          aria-invalid={error !== null}
+          aria-describedby={error ? `${id}-err` : undefined}
+          onChange={(e) => setValue(e.target.value)}
+          onBlur={() => normalizeCellPhone(value) && setValue(formatPhone(normalizeCellPhone(value)))}
+        />
+        {error && (
+          <p id={`${id}-err`} role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { INQUIRY_MESSAGES, validateInquiry } from '../../../../src/modules/leads/validate-inquiry';
+import { ApiError } from '../../api/http';
+import { sendInquiry } from '../../api/account';
+import { useToast } from '../../ui/useToast';
+import styles from '../account/forms.module.css';
+import { BuyerDetails } from './BuyerDetails';
+
+export const EMAIL_IN_USE = 'Email already in use';
+
+type Field = 'AcceptTerms' | 'FullName' | 'Email' | 'Phone';
+/** Which input a validation message belongs to, so focus can go there. */
+const FIELD_OF: Record<string, Field> = {
+  [INQUIRY_MESSAGES.terms]: 'AcceptTerms',
+  [INQUIRY_MESSAGES.name]: 'FullName',
+  [INQUIRY_MESSAGES.fullName]: 'FullName',
+  [INQUIRY_MESSAGES.validName]: 'FullName',
+  [INQUIRY_MESSAGES.email]: 'Email',
+  [INQUIRY_MESSAGES.phone]: 'Phone',
+};
+
+export type InquiryFormProps = {
+  readonly leadType: string;
+  readonly pdid?: string;
+  readonly allowPartialName: boolean;
+  /** A terms checkbox (accept-terms sites). */
+  readonly withTerms?: boolean;
+  /** The listing form has a message and the optional buyer details; sign-up does not. */
+  readonly withMessage?: boolean;
+  readonly initial?: { readonly FullName?: string; readonly Email?: string; readonly Phone?: string; readonly Message?: string };
+  readonly submitLabel: string;
+  readonly onSent: () => void;
+  readonly onEmailInUse: (email: string) => void;
+};
+
+/**
+ * The inquiry form (spec sections 3, 5 and 8): checked in the spec's order with the shared rules
+ * before anything is sent, one request at a time, 'Email already in use' handed to the caller
+ * (which opens sign-in), anything else shown as 'Error submitting form.' with the server's text.
+ */
+export function InquiryForm(p: InquiryFormProps) {
+  const id = useId();
+  const toast = useToast();
+  const [values, setValues] = useState({ FullName: '', Email: '', Phone: '', Message: '', ...p.initial });
+  const [terms, setTerms] = useState(false);
+  const [buyer, setBuyer] = useState<Record<string, string>>({});
+  const [error, setError] = useState<{ text: string; field: Field | null } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (inFlight.current) return; // a second click while the first is on its way does nothing
+    const problem = validateInquiry({ ...values, ...(p.withTerms ? { AcceptTerms: terms } : {}) }, { allowPartialName: p.allowPartialName });
+    if (problem) {
+      const field = FIELD_OF[problem] ?? null;
+      setError({ text: problem, field });
+      if (field) form.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
+      return;
+    }
+    setError(null);
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const extra = Object.fromEntries(Object.entries(buyer).filter(([, v]) => v.trim() !== ''));
+      await sendInquiry({
+        FullName: values.FullName.trim(),
+        Email: values.Email.trim(),
+        Phone: values.Phone.trim(),
+        ...(p.withMessage && values.Message.trim() ? { Message: values.Message.trim() } : {}),
+        ...extra,
+        LeadType: p.leadType,
+        ...(p.withTerms ? { AcceptTerms: terms } : {}),
+        ...(p.pdid ? { pdid: p.pdid } : {}),
+      });
+      p.onSent();
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : 'The server cannot be reached';
+      if (message === EMAIL_IN_USE) {
+        p.onEmailInUse(values.Email.trim());
+      } else {
+        toast({ title: 'Error submitting form.', message, tone: 'error' });
+        setError({ text: message, field: FIELD_OF[message] ?? null });
+      }
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  };
+
+  const invalid = (f: Field) => error?.field === f;
+  const described = (f: Field) => (invalid(f) ? `${id}-error` : undefined);
+
+  return (
+    <form ref={form} className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+      {error && (
+        <div id={`${id}-error`} role="alert" className={styles.error}>
+          {error.text}
+        </div>
+      )}
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-name`}>
+          Full name
+        </label>
+        <input id={`${id}-name`} name="FullName" className={styles.input} autoComplete="name" value={values.FullName} onChange={set('FullName')} aria-invalid={invalid('FullName')} aria-describedby={described('FullName')} />
+      </div>
+      <div className={styles.row}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-email`}>
+            Email
+          </label>
+          <input id={`${id}-email`} name="Email" type="email" className={styles.input} autoComplete="email" value={values.Email} onChange={set('Email')} aria-invalid={invalid('Email')} aria-describedby={described('Email')} />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-phone`}>
+            Phone
+          </label>
+          <input id={`${id}-phone`} name="Phone" type="tel" className={styles.input} autoComplete="tel" value={values.Phone} onChange={set('Phone')} aria-invalid={invalid('Phone')} aria-describedby={described('Phone')} />
+        </div>
+      </div>
+      {p.withMessage && (
+        <>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${id}-message`}>
+              Message
+            </label>
+            <textarea id={`${id}-message`} name="Message" className={styles.input} value={values.Message} onChange={set('Message')} maxLength={5000} />
+          </div>
+          <BuyerDetails values={buyer} onChange={setBuyer} />
+        </>
+      )}
+      {p.withTerms && (
+        <label className={styles.check}>
+          <input type="checkbox" name="AcceptTerms" checked={terms} onChange={(e) => setTerms(e.target.checked)} aria-invalid={invalid('AcceptTerms')} aria-describedby={described('AcceptTerms')} />
+          <span>I accept the terms and conditions</span>
+        </label>
+      )}
+      <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={busy}>
+        {busy ? 'Sending…' : p.submitLabel}
+      </button>
+    </form>
+  );
+}
