@@ -1,0 +1,171 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../../src/commands/command-context';
+import type { Started } from '../../src/main';
+import { CommunicationLinks } from '../../src/modules/accounts';
+import { CELL_PHONE_MESSAGE } from '../../src/modules/accounts/phone';
+import { importListings } from '../../src/modules/listings';
+import { launchBrowser } from '../support/browser';
+import { settle, startDashboardServer } from '../support/dashboard-fixture';
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+const LOAD_MS = 60_000;
+const PDID = 'E2E-HOME-1';
+const EMAIL = 'erin.e2e@example.com';
+const NEW_PASSWORD = 'front-porch-light-42';
+
+/**
+ * Accounts in Chromium against the real server: a visitor registers through a listing's inquiry
+ * form, signs out, finds the account is hers ('Email already in use'), gets a password by the
+ * recovery mail, signs in, and changes her phone and preferences; then a communication link.
+ */
+describe('accounts and lead capture in Chromium', () => {
+  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
+  let server: Started;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    fixture = await startDashboardServer();
+    server = fixture.server;
+    const record = { ListingKey: 'HOME-1', StandardStatus: 'Active', ListPrice: 615_000, Latitude: 47.61, Longitude: -122.33, City: 'Seattle', PostalCode: '98101', UnparsedAddress: '12 Porch Lane', BedroomsTotal: 3 };
+    await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => record }], { mls: 'E2E', ctx: systemContext() });
+    await settle(server);
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.stop();
+  });
+
+  const header = (page: Page) => page.getByRole('banner').first();
+  const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+  it('register through an inquiry, sign out, recover the password, sign in, change preferences', async () => {
+    const page = await context.newPage();
+    page.setDefaultTimeout(LOAD_MS);
+    await page.goto(`${server.url}/listing/${PDID}`);
+    const slot = page.locator('[data-slot="inquiry"]');
+    await slot.getByRole('heading', { name: 'Interested in this home?' }).waitFor();
+
+    // The form checks before sending, in the spec's order.
+    const send = slot.getByRole('button', { name: 'Contact an agent' });
+    await send.click();
+    await slot.getByRole('alert').filter({ hasText: 'Please enter your name' }).waitFor();
+    await slot.getByLabel('Full name').fill('Erin');
+    await send.click();
+    await slot.getByRole('alert').filter({ hasText: 'Please enter your full name' }).waitFor();
+    await slot.getByLabel('Full name').fill('Erin Endtoend');
+    await slot.getByLabel('Email').fill(EMAIL);
+    await slot.getByLabel('Phone').fill('206-555');
+    await send.click();
+    await slot.getByRole('alert').filter({ hasText: 'Please enter a valid phone number' }).waitFor();
+    await slot.getByLabel('Phone').fill('206-555-0142');
+    await slot.getByText('Tell us what you are looking for (optional)').click();
+    await slot.getByLabel('Maximum price').fill('700000');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-inquiry-form.png`, fullPage: true });
+    // Registered and signed in by the inquiry: the page reloads and still says thank you.
+    await Promise.all([page.waitForEvent('load'), send.click()]);
+    await page.getByTestId('inquiry-sent').waitFor();
+    const accountButton = header(page).getByRole('button', { name: 'Erin' });
+    await accountButton.waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-inquiry-sent.png` });
+
+    // Sign out from the header's account menu.
+    await accountButton.click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Sign out' }).click()]);
+    await header(page).getByRole('button', { name: 'Sign in' }).waitFor();
+
+    // The same address again, signed out: the sign-in modal opens with it prefilled.
+    await slot.getByLabel('Full name').fill('Erin Endtoend');
+    await slot.getByLabel('Email').fill(EMAIL);
+    await slot.getByLabel('Phone').fill('2065550142');
+    await send.click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByText('An account already uses this email.').waitFor();
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(EMAIL);
+    await dialog.getByLabel('Password').fill('not-the-password');
+    await dialog.locator('[type=submit]').click();
+    await dialog.getByText('Invalid Login', { exact: true }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-signin-invalid.png` });
+
+    // The help banner leads to password recovery; the link arrives by e-mail.
+    await dialog.getByRole('link', { name: 'Click here if you need help getting back into your account.' }).click();
+    await page.getByRole('heading', { name: 'Password recovery' }).waitFor();
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByRole('status').filter({ hasText: 'we have sent it a link' }).waitFor();
+    const resetLink = async (): Promise<string> => {
+      const res = await page.request.get(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(EMAIL)}`);
+      const box = (await res.json()) as { messages: { text: string }[] };
+      return /https?:\/\/\S+\/account\/forgotpassword\?token=\S+/.exec(box.messages[0]?.text ?? '')?.[0] ?? '';
+    };
+    await expect.poll(resetLink).toMatch(/token=/);
+    const link = await resetLink();
+    const u = new URL(link);
+    await page.goto(`${server.url}${u.pathname}${u.search}`);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('New password again').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('Your new password is set.').waitFor();
+
+    // Sign in with it through the modal: the page reloads, signed in.
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign in' });
+    await signIn.getByLabel('Email').fill(EMAIL);
+    await signIn.getByLabel('Password').fill(NEW_PASSWORD);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-signin-modal.png` });
+    await Promise.all([page.waitForEvent('load'), signIn.locator('[type=submit]').click()]);
+    await header(page).getByRole('button', { name: 'Erin' }).click();
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
+
+    // The cell phone: the spec's rule and message, shown as ###-###-####.
+    const cell = page.getByRole('textbox', { name: 'Cell phone' });
+    await cell.fill('555-12');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: CELL_PHONE_MESSAGE }).waitFor();
+    await cell.fill('2065550199');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Your cell phone was saved.').waitFor();
+    expect(await cell.inputValue()).toBe('206-555-0199');
+
+    // Unsubscribing asks first; keeping changes nothing, confirming saves.
+    const email = page.getByRole('checkbox', { name: /^E-mail/ });
+    expect(await email.isChecked()).toBe(true);
+    await email.click();
+    const confirm = page.getByRole('dialog', { name: 'Unsubscribe from e-mail?' });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-confirm.png` });
+    await confirm.getByRole('button', { name: 'Keep receiving' }).click();
+    expect(await email.isChecked()).toBe(true);
+    await email.click();
+    await confirm.getByRole('button', { name: 'Unsubscribe' }).click();
+    await toast(page, 'Your communication settings have been updated.').waitFor();
+    expect(await email.isChecked()).toBe(false);
+    // Turning a channel back on needs no confirmation.
+    const alerts = page.getByRole('checkbox', { name: /^Property alerts/ });
+    await alerts.click();
+    await page.getByRole('dialog', { name: 'Unsubscribe from property alerts?' }).getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect.poll(() => alerts.isChecked()).toBe(false);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
+    expect(await page.getByRole('checkbox', { name: /^E-mail/ }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: /^Property alerts/ }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: /^Text messages/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Cell phone' }).inputValue()).toBe('206-555-0199');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-page.png`, fullPage: true });
+
+    // A communication link from an e-mail works without a session: applied, address cleaned, banner.
+    const me = (await (await page.request.get(`${server.url}/api/account/me`)).json()) as { userDID: string };
+    const links = await server.app.get(CommunicationLinks).unsubscribeLinks(me.userDID);
+    const textLink = new URL(links.unsubscribe_text);
+    const visitor = await (await browser.newContext()).newPage();
+    visitor.setDefaultTimeout(LOAD_MS);
+    await visitor.goto(`${server.url}${textLink.pathname}${textLink.search}`);
+    await toast(visitor, 'Updated Communication Settings!').filter({ hasText: 'Your communication settings have been updated.' }).waitFor();
+    await expect.poll(() => new URL(visitor.url()).search).not.toContain('unsubscribe_text');
+    await page.reload();
+    await expect.poll(() => page.getByRole('checkbox', { name: /^Text messages/ }).isChecked()).toBe(false);
+  });
+});
