@@ -1,3 +1,4 @@
+import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
@@ -5,8 +6,9 @@ import type { Started } from '../../src/main';
 import { CommunicationLinks } from '../../src/modules/accounts';
 import { CELL_PHONE_MESSAGE } from '../../src/modules/accounts/phone';
 import { importListings } from '../../src/modules/listings';
+import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { launchBrowser } from '../support/browser';
-import { settle, startDashboardServer } from '../support/dashboard-fixture';
+import { demoSite, settle, startDashboardServer } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const LOAD_MS = 60_000;
@@ -167,5 +169,44 @@ describe('accounts and lead capture in Chromium', () => {
     await expect.poll(() => new URL(visitor.url()).search).not.toContain('unsubscribe_text');
     await page.reload();
     await expect.poll(() => page.getByRole('checkbox', { name: /^Text messages/ }).isChecked()).toBe(false);
+  });
+
+  it('the gates: a forced sign-up prompt past PromptViews that cannot be dismissed, and the accept-terms gate', async () => {
+    const jane = demoSite('jane');
+    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: jane.siteId, changes: { PromptLevel: 2, PromptPages: 3, PromptViews: 1, SearchRequiresAccept: true } }, systemContext()));
+    await settle(server);
+    const base = `http://jane.localhost:${new URL(server.url).port}`;
+
+    // A phone-sized visitor: the first search page asks for the terms (the cookie keeps the answer).
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    page.setDefaultTimeout(LOAD_MS);
+    await page.goto(`${base}/search`);
+    const terms = page.getByRole('dialog', { name: 'Before you search' });
+    await terms.waitFor();
+    expect(await terms.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await terms.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
+    await terms.getByRole('button', { name: 'Continue to search' }).click();
+    await terms.waitFor({ state: 'hidden' });
+    expect((await phone.cookies()).find((c) => c.name === 'accept-terms')?.value).toBe('1');
+
+    // The second view of a page that prompts (views > PromptViews): sign-up, and no way out with PromptLevel 2.
+    await page.goto(`${base}/listing/${PDID}`);
+    const prompt = page.getByRole('dialog', { name: 'Create an account' });
+    await prompt.waitFor();
+    expect(await prompt.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await prompt.getByText('Create a free account to keep browsing homes').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-prompt-phone.png` });
+    await prompt.getByLabel('Full name').fill('Pat Prompted');
+    await prompt.getByLabel('Email').fill('pat.prompted@example.com');
+    await prompt.getByLabel('Phone').fill('2065550177');
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Create account' }).click()]);
+    // Signed in: no prompt and no gate any more.
+    await page.locator('[data-slot="inquiry"]').getByLabel('Email').waitFor();
+    expect(await page.locator('[data-slot="inquiry"]').getByLabel('Email').inputValue()).toBe('pat.prompted@example.com');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await phone.close();
   });
 });

@@ -65,7 +65,7 @@ export function SignInModal({ open, onClose, dismissable = true, initialTab = 's
       </div>
       <div id="signin-panel" role="tabpanel" aria-labelledby={tab === 'signin' ? 'signin-tab' : 'signup-tab'} className={styles.panel} data-slot={tab} data-step="1">
         {note ? (
-          <div className={formStyles.banner} role="status">
+          <div className={`${formStyles.banner} ${styles.notice}`} role="status">
             {note}
           </div>
         ) : (

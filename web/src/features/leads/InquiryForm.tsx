@@ -49,7 +49,11 @@ export function InquiryForm(p: InquiryFormProps) {
   const inFlight = useRef(false);
   const form = useRef<HTMLFormElement>(null);
 
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [k]: e.target.value }));
+    // The message about a field goes once the visitor corrects it.
+    if (error?.field === k) setError(null);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
