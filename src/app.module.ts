@@ -17,6 +17,7 @@ import { ListingsModule } from './modules/listings';
 import { MessagingModule } from './modules/messaging';
 import { NotificationsModule } from './modules/notifications';
 import { OrganizerModule } from './modules/organizer';
+import { AlertsModule } from './modules/alerts';
 import { SitesModule } from './modules/sites';
 import { TranslationsModule } from './modules/translations';
 import { UploadsModule } from './modules/uploads';
@@ -30,7 +31,7 @@ export class AppModule {
       module: AppModule,
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule],
       controllers: [HealthController, PublicConfigController, OpenApiController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

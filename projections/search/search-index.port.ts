@@ -71,4 +71,9 @@ export abstract class SearchIndex {
    * one of whose words does), most listings first.
    */
   abstract suggest(kinds: readonly SuggestionKind[], term: string, limit: number): Promise<Suggestion[]>;
+  /**
+   * Which of these criteria the listing matches now, by exactly the rules of search (what
+   * property alerts ask when a listing changes); all false for an unknown pdid.
+   */
+  abstract matchAll(pdid: string, criteria: readonly SearchCriteria[]): Promise<boolean[]>;
 }

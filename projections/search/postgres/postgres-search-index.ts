@@ -14,6 +14,8 @@ import { chord2Sql, orderSql, Params, whereSql } from './criteria-sql';
 import { type CellSum, countsOf, coversFineCell, FINE, viewportBoundsSql, viewportCounts, viewportCountsSql, viewportOnly } from './viewport-aggregates';
 import { suggest } from './suggest';
 
+const MATCH_CHUNK = 200;
+
 type ListingRow = {
   pdid: string; listing_id: string | null; address: string | null; city: string | null; state: string | null;
   postal_code: string | null; county: string | null; price: number | null; beds: number | null; baths: number | null;
@@ -63,6 +65,22 @@ export class PostgresSearchIndex extends SearchIndex {
     );
     if (rows.length === 0 && page.offset > 0) return { total: await this.count(c), listings: [] };
     return { total: rows[0]?.total ?? 0, listings: rows.map(toListing) };
+  }
+
+  async matchAll(pdid: string, criteria: readonly SearchCriteria[]): Promise<boolean[]> {
+    const out: boolean[] = [];
+    // One statement per chunk: every criterion evaluated against the listing's one row.
+    for (let i = 0; i < criteria.length; i += MATCH_CHUNK) {
+      const chunk = criteria.slice(i, i + MATCH_CHUNK);
+      const p = new Params();
+      const row = p.add(pdid);
+      const { rows } = await this.pool.query<{ m: boolean[] }>(
+        `SELECT ARRAY[${chunk.map((c) => `coalesce((${whereSql(c, p)}), false)`).join(', ')}]::boolean[] AS m FROM ${this.tables.listings} WHERE pdid = ${row}`,
+        p.values,
+      );
+      out.push(...(rows[0]?.m ?? chunk.map(() => false)));
+    }
+    return out;
   }
 
   async count(c: SearchCriteria): Promise<number> {

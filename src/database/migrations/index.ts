@@ -4,6 +4,7 @@ import { projectionCheckpoints } from './002-projection-checkpoints';
 import { sessionsAndSignIn } from './003-sessions-and-sign-in';
 import { appendEventsGenericPlans } from './004-append-events-generic-plans';
 import { smsOutbox } from './005-sms-outbox';
+import { propertyAlerts } from './008-property-alerts';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts];

@@ -12,5 +12,6 @@ import { SearchListingsController } from './search-listings/search-listings.http
 @Module({
   controllers: [SearchListingsController, ListingDetailsController, ReportBrokenPhotoController, DemoPhotosController],
   providers: [{ provide: SearchIndex, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [DB_POOL] }],
+  exports: [SearchIndex],
 })
 export class ListingsModule {}

@@ -1,0 +1,136 @@
+import type pg from 'pg';
+import { ALERTS_PUSH, type AlertChangeKind } from '../../src/modules/alerts';
+import type { ListingEvent } from '../../src/modules/listings';
+import type { OrganizerEvent } from '../../src/modules/organizer';
+import type { StoredEvent } from '../../src/shared/event';
+import type { Projection } from '../runner/projection';
+import { criteriaOf, targetOf } from './alert-targets';
+
+const HANDLED = [
+  'SavedSearchSaved',
+  'SavedSearchFrequencyChanged',
+  'SavedSearchDeleted',
+  'ListingFavorited',
+  'ListingUnfavorited',
+  'ListingListed',
+  'ListingPriceChanged',
+  'ListingStatusChanged',
+  'ListingPhotosChanged',
+] as const;
+type Handled = Extract<OrganizerEvent | ListingEvent, { type: (typeof HANDLED)[number] }>;
+
+/** What a listing event means to someone waiting for news of it, if anything. */
+export function changeOf(e: Handled): { kind: AlertChangeKind; detail: Record<string, unknown> } | undefined {
+  switch (e.type) {
+    case 'ListingListed':
+      return e.data.listing.StandardStatus === 'Active' ? { kind: 'new', detail: { price: e.data.listing.ListPrice } } : undefined;
+    case 'ListingPriceChanged': {
+      const { ListPrice: to, previousListPrice: from } = e.data;
+      return to !== null && from !== null && to < from ? { kind: 'price-reduced', detail: { from, to } } : undefined;
+    }
+    case 'ListingStatusChanged': {
+      const { StandardStatus: now, previousStatus: before } = e.data;
+      if (now === 'Active' && before !== 'Active') return { kind: 'back-on-market', detail: {} };
+      if (now === 'Pending' && before !== 'Pending') return { kind: 'pending', detail: {} };
+      if (now === 'Closed' && before !== 'Closed') return { kind: 'sold', detail: { closePrice: e.data.ClosePrice } };
+      return undefined;
+    }
+    case 'ListingPhotosChanged':
+      return { kind: 'new-photos', detail: { photos: e.data.photos.length } };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The alerts process manager's state, kept in global order with its checkpoint: saved searches
+ * (with what finds them: a bounding box or place keys) and favourites, each with the position it
+ * took effect, so a change is only matched against what existed before it. Each listing change
+ * is queued in alert_changes in the same transaction (never while replaying: a rebuild must not
+ * alert again); the dispatcher matches it through the SearchIndex port once the search
+ * projection has passed it, and sends.
+ */
+export const alertsProjection: Projection = {
+  name: 'alerts',
+  version: 1,
+  eventTypes: HANDLED,
+  tables: ['alert_searches', 'alert_favorites'],
+  async createTables(tx, t) {
+    await tx.query(`CREATE TABLE ${t('alert_searches')} (
+      search_id uuid PRIMARY KEY,
+      lead_id uuid NOT NULL,
+      user_id uuid NOT NULL,
+      site_id uuid NOT NULL,
+      frequency text NOT NULL,
+      criteria jsonb NOT NULL,
+      bbox box,
+      places text[] NOT NULL,
+      tx_id bigint NOT NULL,
+      global_position bigint NOT NULL
+    )`);
+    await tx.query(`CREATE INDEX ON ${t('alert_searches')} USING gist (bbox) WHERE bbox IS NOT NULL`);
+    await tx.query(`CREATE INDEX ON ${t('alert_searches')} USING gin (places) WHERE bbox IS NULL`);
+    await tx.query(`CREATE INDEX ON ${t('alert_searches')} (search_id) WHERE bbox IS NULL AND places = '{}'`);
+    await tx.query(`CREATE TABLE ${t('alert_favorites')} (
+      lead_id uuid NOT NULL,
+      pdid text NOT NULL,
+      user_id uuid NOT NULL,
+      site_id uuid NOT NULL,
+      tx_id bigint NOT NULL,
+      global_position bigint NOT NULL,
+      PRIMARY KEY (pdid, lead_id)
+    )`);
+  },
+  async apply(events, ctx) {
+    const searches = ctx.table('alert_searches');
+    const favorites = ctx.table('alert_favorites');
+    let queued = 0;
+    for (const stored of events) {
+      const e = stored as unknown as Handled & typeof stored;
+      const pos = [stored.transactionId.toString(), stored.globalPosition.toString()];
+      switch (e.type) {
+        case 'SavedSearchSaved': {
+          const d = e.data;
+          const c = criteriaOf(d.criteria);
+          const target = c ? targetOf(c) : { box: null, places: ['never:'] };
+          const b = target.box;
+          await ctx.tx.query(
+            `INSERT INTO ${searches} (search_id, lead_id, user_id, site_id, frequency, criteria, bbox, places, tx_id, global_position)
+             VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::float8 IS NULL THEN NULL ELSE box(point($9, $7), point($10, $8)) END, $11, $12, $13)
+             ON CONFLICT (search_id) DO NOTHING`,
+            [d.searchId, d.leadId, d.userId, d.siteId, d.frequency, JSON.stringify(d.criteria), b?.minLat ?? null, b?.maxLat ?? null, b?.minLng ?? null, b?.maxLng ?? null, target.places, ...pos],
+          );
+          break;
+        }
+        case 'SavedSearchFrequencyChanged':
+          await ctx.tx.query(`UPDATE ${searches} SET frequency = $2 WHERE search_id = $1`, [e.data.searchId, e.data.frequency]);
+          break;
+        case 'SavedSearchDeleted':
+          await ctx.tx.query(`DELETE FROM ${searches} WHERE search_id = $1`, [e.data.searchId]);
+          break;
+        case 'ListingFavorited':
+          await ctx.tx.query(
+            `INSERT INTO ${favorites} (lead_id, pdid, user_id, site_id, tx_id, global_position) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+            [e.data.leadId, e.data.pdid, e.data.userId, e.data.siteId, ...pos],
+          );
+          break;
+        case 'ListingUnfavorited':
+          await ctx.tx.query(`DELETE FROM ${favorites} WHERE lead_id = $1 AND pdid = $2`, [e.data.leadId, e.data.pdid]);
+          break;
+        default: {
+          const change = changeOf(e);
+          if (change && !ctx.replaying) queued += await queueChange(ctx.tx, stored, e.data.pdid, change);
+        }
+      }
+    }
+    if (queued > 0) ctx.push({ to: [], name: ALERTS_PUSH, payload: { queued } });
+  },
+};
+
+async function queueChange(tx: pg.PoolClient, e: StoredEvent, pdid: string, change: { kind: AlertChangeKind; detail: Record<string, unknown> }): Promise<number> {
+  const { rowCount } = await tx.query(
+    `INSERT INTO alert_changes (event_id, pdid, kind, detail, tx_id, global_position, at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+    [e.eventId, pdid, change.kind, JSON.stringify(change.detail), e.transactionId.toString(), e.globalPosition.toString(), e.metadata.at],
+  );
+  return rowCount ?? 0;
+}

@@ -1,0 +1,32 @@
+/**
+ * The alerts context. Each alert has its own stream `alert-{alertId}`: PropertyAlertRecorded is
+ * appended (with 'no_stream', a stable event id) before the e-mail goes out, PropertyAlertSent
+ * after; a retry after a crash finds the first already there and appends nothing twice.
+ */
+export type AlertChangeKind = 'new' | 'price-reduced' | 'back-on-market' | 'pending' | 'sold' | 'new-photos';
+/** Why the lead hears about it: a saved search matched ('new') or a favourite changed ('update'). */
+export type AlertReason = 'search' | 'favorite';
+
+type AlertData = {
+  readonly alertId: string;
+  readonly leadId: string;
+  readonly userId: string;
+  readonly siteId: string;
+  readonly pdid: string;
+  readonly kind: AlertChangeKind;
+  readonly reason: AlertReason;
+  readonly searchIds: readonly string[];
+  /** One line for people: 'Price reduced $25k', 'New listing'. */
+  readonly change: string;
+  /** Set when the alert went out in a daily or weekly digest. */
+  readonly digestId: string | null;
+};
+
+export type PropertyAlertRecorded = { readonly type: 'PropertyAlertRecorded'; readonly data: AlertData };
+export type PropertyAlertSent = { readonly type: 'PropertyAlertSent'; readonly data: AlertData & { readonly subject: string } };
+
+export type AlertEvent = PropertyAlertRecorded | PropertyAlertSent;
+export const alertEventTypes = ['PropertyAlertRecorded', 'PropertyAlertSent'] as const satisfies readonly AlertEvent['type'][];
+export const alertStream = (alertId: string) => `alert-${alertId}`;
+/** The in-process push the alerts projection emits after it queued listing changes. */
+export const ALERTS_PUSH = 'alerts.changed';

@@ -1,0 +1,265 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import pg from 'pg';
+import { SearchIndex } from '../../../../projections/search/search-index.port';
+import type { Runtime } from '../../../app/runtime';
+import { CONFIG, RUNTIME } from '../../../app/tokens';
+import type { Config } from '../../../config/config';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { logger } from '../../../shared/logger';
+import { CommunicationLinks, loadAccount } from '../../accounts';
+import { Mailer } from '../../messaging';
+import { stableId } from '../../organizer';
+import { SiteResolver, siteBaseUrl } from '../../sites';
+import { ALERTS_PUSH, type AlertChangeKind, type AlertEvent, type AlertReason, alertStream } from '../alerts.events';
+import { matchChange, type QueuedChange } from '../match-alerts/match-change';
+import { type AlertItem, changeLine, renderAlertEmail } from './alert-email';
+
+const log = logger('alerts');
+const SWEEP_MS = 2000;
+const RETRY_MS = 50;
+const MATCH_BATCH = 50;
+const SEND_BATCH = 50;
+const DIGEST_AGE_MS = { daily: 24 * 3600_000, weekly: 7 * 24 * 3600_000 } as const;
+
+export type OutboxRow = {
+  alert_id: string;
+  lead_id: string;
+  user_id: string;
+  site_id: string;
+  pdid: string;
+  change_event_id: string;
+  kind: AlertChangeKind;
+  detail: Record<string, unknown>;
+  reason: AlertReason;
+  search_ids: string[];
+  frequency: string;
+};
+
+/**
+ * The alerts process manager's sending half. The alerts projection queues listing changes with
+ * its checkpoint; this matches each one (through the SearchIndex port, once the search
+ * projection has passed it) into alert_outbox rows, one per lead and change (a unique key),
+ * then for each row: checks consent, appends PropertyAlertRecorded (stable id, 'no_stream': a
+ * retry is a no-op), sends the e-mail, appends PropertyAlertSent and marks the row sent. A
+ * crash before the mark sends again after restart; one process at a time does this (a session
+ * advisory lock), the others stand by.
+ */
+@Injectable()
+export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private lock: pg.Client | undefined;
+  private chain: Promise<unknown> = Promise.resolve();
+  private queued = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(SearchIndex) private readonly index: SearchIndex,
+    @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(CommunicationLinks) private readonly links: CommunicationLinks,
+    @Inject(SiteResolver) private readonly sites: SiteResolver,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  onModuleInit(): void {
+    this.runtime.onPushes((pushes) => {
+      if (pushes.some((p) => p.name === ALERTS_PUSH)) this.kick();
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.kick(), SWEEP_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    clearTimeout(this.retry);
+    await this.chain.catch(() => undefined);
+    await this.lock?.end().catch(() => undefined);
+    this.lock = undefined;
+  }
+
+  /** Matches and sends what is waiting; calls while one runs collapse into one more run. */
+  kick(): void {
+    if (this.queued || this.stopped) return;
+    this.queued = true;
+    void this.exclusive(async () => {
+      this.queued = false;
+      const waiting = await this.drain();
+      if (waiting && !this.stopped) {
+        clearTimeout(this.retry);
+        this.retry = setTimeout(() => this.kick(), RETRY_MS);
+      }
+    }).catch((err: Error & { code?: string }) => {
+      // Before the first migration-made tables and read models exist there is nothing to do.
+      if (err.code !== '42P01') log.error('alert dispatch failed; the sweep retries', { message: err.message });
+    });
+  }
+
+  /** Daily and weekly digests due at `now`: each lead's pending matches of that frequency in one e-mail. */
+  sendDigests(now: Date): Promise<number> {
+    return this.exclusive(async () => ((await this.takeLock()) ? this.digests(now) : 0));
+  }
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(fn, fn);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async takeLock(): Promise<boolean> {
+    if (this.lock) return true;
+    const client = new pg.Client({ connectionString: this.runtime.db.url });
+    client.on('error', () => {
+      if (this.lock === client) this.lock = undefined;
+    });
+    await client.connect();
+    const { rows } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtext('alerts:dispatcher')) AS ok`);
+    if (!rows[0]?.ok) {
+      await client.end();
+      return false;
+    }
+    this.lock = client;
+    return true;
+  }
+
+  /** True when changes wait for the search projection to catch up. */
+  private async drain(): Promise<boolean> {
+    if (!(await this.takeLock())) return false;
+    let waiting = false;
+    for (let round = 0; round < 100 && !this.stopped; round++) {
+      const m = await this.matchReady();
+      waiting = m.waiting;
+      const sent = await this.sendInstant();
+      if (m.matched === 0 && sent === 0) break;
+    }
+    await this.digests(new Date());
+    return waiting;
+  }
+
+  private async matchReady(): Promise<{ matched: number; waiting: boolean }> {
+    const db = this.lock!;
+    await db.query('BEGIN');
+    try {
+      // Only changes the search index already reflects: matching reads the listing from it.
+      const { rows } = await db.query<QueuedChange>(
+        `SELECT c.event_id, c.pdid, c.kind, c.detail, c.tx_id::text, c.global_position::text, c.at FROM alert_changes c, projection_checkpoints s
+          WHERE c.matched_at IS NULL AND s.name = 'search' AND (c.tx_id, c.global_position) <= (s.transaction_id::text::bigint, s.global_position)
+          ORDER BY c.tx_id, c.global_position LIMIT ${MATCH_BATCH}`,
+      );
+      for (const change of rows) {
+        for (const a of await matchChange(db, this.index, change)) {
+          await db.query(
+            `INSERT INTO alert_outbox (alert_id, lead_id, user_id, site_id, pdid, change_event_id, kind, detail, reason, search_ids, frequency, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
+            [a.alertId, a.leadId, a.userId, a.siteId, change.pdid, change.event_id, change.kind, JSON.stringify(change.detail), a.reason, a.searchIds, a.frequency, change.at],
+          );
+        }
+      }
+      if (rows.length) await db.query('UPDATE alert_changes SET matched_at = now() WHERE event_id = ANY($1::uuid[])', [rows.map((r) => r.event_id)]);
+      const left = await db.query('SELECT 1 FROM alert_changes WHERE matched_at IS NULL LIMIT 1');
+      await db.query('COMMIT');
+      return { matched: rows.length, waiting: rows.length === 0 && left.rows.length > 0 };
+    } catch (err) {
+      await db.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async sendInstant(): Promise<number> {
+    const { rows } = await this.lock!.query<OutboxRow>(
+      `SELECT * FROM alert_outbox WHERE state = 'pending' AND frequency = 'instant' ORDER BY attempts, created_at, alert_id LIMIT ${SEND_BATCH}`,
+    );
+    let done = 0;
+    for (const row of rows) if (await this.deliver([row], null)) done++;
+    return done;
+  }
+
+  private async digests(now: Date): Promise<number> {
+    let sent = 0;
+    for (const frequency of ['daily', 'weekly'] as const) {
+      const { rows: due } = await this.lock!.query<{ lead_id: string }>(
+        `SELECT lead_id FROM alert_outbox WHERE state = 'pending' AND frequency = $1 GROUP BY lead_id HAVING min(created_at) <= $2`,
+        [frequency, new Date(now.getTime() - DIGEST_AGE_MS[frequency])],
+      );
+      for (const { lead_id } of due) {
+        const { rows } = await this.lock!.query<OutboxRow>(
+          `SELECT * FROM alert_outbox WHERE state = 'pending' AND frequency = $1 AND lead_id = $2 ORDER BY created_at, alert_id LIMIT 50`,
+          [frequency, lead_id],
+        );
+        if (await this.deliver(rows, frequency)) sent++;
+      }
+    }
+    return sent;
+  }
+
+  /** One e-mail for these rows (one alert, or one lead's digest); false when nothing went out. */
+  private async deliver(rows: readonly OutboxRow[], digest: 'daily' | 'weekly' | null): Promise<boolean> {
+    const first = rows[0]!;
+    const ids = rows.map((r) => r.alert_id);
+    const { account } = await loadAccount(this.store, first.user_id);
+    const consents = (r: OutboxRow) =>
+      account.exists && account.consent.email && (r.reason === 'favorite' ? account.consent.propertyUpdates : account.consent.propertyAlerts);
+    const listings = new Map((await this.index.listings(rows.map((r) => r.pdid))).map((l) => [l.pdid, l]));
+    const site = await this.sites.byId(first.site_id);
+    const sendable = rows.filter((r) => consents(r) && listings.has(r.pdid) && site);
+    const skipped = ids.filter((id) => !sendable.some((r) => r.alert_id === id));
+    if (skipped.length) await this.lock!.query(`UPDATE alert_outbox SET state = 'suppressed' WHERE alert_id = ANY($1::uuid[])`, [skipped]);
+    if (!sendable.length || !account.exists || !site) return false;
+
+    const digestId = digest ? stableId(`digest ${sendable.map((r) => r.alert_id).join(' ')}`) : null;
+    const dataOf = (r: OutboxRow) => ({
+      alertId: r.alert_id,
+      leadId: r.lead_id,
+      userId: r.user_id,
+      siteId: r.site_id,
+      pdid: r.pdid,
+      kind: r.kind,
+      reason: r.reason,
+      searchIds: r.search_ids,
+      change: changeLine(r.kind, r.detail),
+      digestId,
+    });
+    for (const r of sendable) await this.append(r, 'no_stream', { type: 'PropertyAlertRecorded', data: dataOf(r) });
+
+    const unsubscribe = await this.links.unsubscribeLinks(first.user_id, site);
+    const items: AlertItem[] = sendable.map((r) => ({ kind: r.kind, reason: r.reason, detail: r.detail, listing: listings.get(r.pdid)! }));
+    const message = renderAlertEmail(
+      items,
+      {
+        to: account.email,
+        firstName: account.firstName,
+        siteName: site.name,
+        baseUrl: siteBaseUrl(site, this.config.publicUrl),
+        unsubscribe: { propertyAlerts: unsubscribe.On_PropertyAlerts, email: unsubscribe.unsubscribe_email, headers: unsubscribe.headers },
+      },
+      digest,
+    );
+    try {
+      await this.mailer.send(message);
+    } catch (err) {
+      await this.lock!.query('UPDATE alert_outbox SET attempts = attempts + 1 WHERE alert_id = ANY($1::uuid[])', [sendable.map((r) => r.alert_id)]);
+      log.warn('alert e-mail failed; it stays in the outbox', { message: (err as Error).message, alerts: sendable.length });
+      return false;
+    }
+    for (const r of sendable) await this.append(r, 0n, { type: 'PropertyAlertSent', data: { ...dataOf(r), subject: message.subject } });
+    await this.lock!.query(`UPDATE alert_outbox SET state = 'sent', sent_at = now() WHERE alert_id = ANY($1::uuid[])`, [sendable.map((r) => r.alert_id)]);
+    return true;
+  }
+
+  private async append(r: OutboxRow, expected: 'no_stream' | bigint, event: AlertEvent): Promise<void> {
+    await this.store.append(alertStream(r.alert_id), expected, [
+      {
+        ...event,
+        // Stable: the retry after a crash is the same event at the same place, stored once.
+        eventId: stableId(`${r.alert_id} ${event.type}`),
+        metadata: { siteId: r.site_id, actorId: null, impersonatorId: null, correlationId: r.alert_id, causationId: r.change_event_id, at: new Date().toISOString() },
+      },
+    ]);
+  }
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Started, startServer } from '../../src/main';
+import { AlertDispatcher } from '../../src/modules/alerts';
+import { castOf } from '../support/backoffice-people';
+import { testConfig } from '../support/test-config';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { WebClient } from '../support/web-client';
+import { home, importHomes, signedUpLead, square } from './organizer-fixture';
+
+type Mail = { to: string; subject: string; text: string; html: string; headers: Record<string, string> };
+
+/** Downtown Seattle and, about 10 km north, another neighbourhood. */
+const DOWNTOWN = square(47.61, -122.33, 0.01);
+const NORTH = square(47.7, -122.33, 0.01);
+
+describe('property alerts (issue 8)', () => {
+  let db: TestDatabase;
+  let server: Started;
+  let ada: WebClient;
+  let bob: WebClient;
+  let carol: WebClient;
+  let dan: WebClient;
+
+  const mailsTo = async (to: string): Promise<Mail[]> => (await ada.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body.messages;
+  const eventsOf = async (type: string) => (await db.pool.query('SELECT stream_id, data FROM events WHERE type = $1 ORDER BY global_position', [type])).rows;
+  /** Until every queued change is matched and no instant alert is left pending: then counts are final. */
+  const settled = async () => {
+    for (let i = 0; i < 600; i++) {
+      await server.runtime.runner.waitForCatchUp();
+      const { rows } = await db.pool.query(
+        `SELECT (SELECT count(*) FROM alert_changes WHERE matched_at IS NULL)::int AS changes,
+                (SELECT count(*) FROM alert_outbox WHERE state = 'pending' AND frequency = 'instant')::int AS pending`,
+      );
+      if (rows[0].changes === 0 && rows[0].pending === 0) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('alerts did not settle');
+  };
+  const save = async (client: WebClient, polygonmap: string, form: Record<string, string> = {}) => {
+    const res = await client.post('/api/search/savepdq', { name: 'Homes', ...form, filtersAsString: JSON.stringify({ polygonmap }) });
+    expect(res.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ migrate: false });
+    server = await startServer(testConfig(db.url));
+    await castOf(server);
+    ada = await signedUpLead(server, 'ada@alerts.test');
+    bob = await signedUpLead(server, 'bob@alerts.test');
+    carol = await signedUpLead(server, 'carol@alerts.test');
+    dan = await signedUpLead(server, 'dan@alerts.test');
+    await save(ada, DOWNTOWN);
+    await save(bob, NORTH);
+    await save(carol, DOWNTOWN);
+    await save(dan, DOWNTOWN, { frequency: 'daily' });
+    expect((await carol.post('/api/account/update', { UnsubscribeEmail: true })).status).toBeLessThan(300);
+    await server.runtime.runner.waitForCatchUp();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it('a listing imported inside a saved polygon alerts each matching lead exactly once, and nobody outside it', async () => {
+    await importHomes(server, [home('IN1', { Latitude: 47.612, Longitude: -122.331, UnparsedAddress: '1 Inside Way' }), home('OUT1', { Latitude: 47.65, Longitude: -122.33 })]);
+    await settled();
+    const adaMail = await mailsTo('ada@alerts.test');
+    expect(adaMail).toHaveLength(1);
+    expect(adaMail[0]!.subject).toBe('New listing: 1 Inside Way, Seattle, WA — $500,000');
+    expect(adaMail[0]!.text).toContain('/listing/T-IN1');
+    expect(adaMail[0]!.html).toContain('<img src="http://');
+    expect(adaMail[0]!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(adaMail[0]!.headers['List-Unsubscribe']).toMatch(/^<http.*\/api\/account\/unsubscribe\/oneclick\?token=/);
+    expect(adaMail[0]!.text).toMatch(/Stop property alerts: http.*On_PropertyAlerts=/);
+    expect(await mailsTo('bob@alerts.test')).toHaveLength(0);
+    const recorded = await eventsOf('PropertyAlertRecorded');
+    expect(recorded.map((e) => e.data.pdid)).toEqual(['T-IN1']);
+    expect(recorded[0].data).toMatchObject({ kind: 'new', reason: 'search', change: 'New listing' });
+    expect((await eventsOf('PropertyAlertSent')).map((e) => e.stream_id)).toEqual([recorded[0].stream_id]);
+    // Importing the same file again changes nothing: no change, no alert.
+    await importHomes(server, [home('IN1', { Latitude: 47.612, Longitude: -122.331, UnparsedAddress: '1 Inside Way' })]);
+    await settled();
+    expect(await mailsTo('ada@alerts.test')).toHaveLength(1);
+  });
+
+  it('unsubscribed leads get nothing', async () => {
+    expect(await mailsTo('carol@alerts.test')).toHaveLength(0);
+    const { rows } = await db.pool.query(`SELECT state FROM alert_outbox o JOIN events e ON e.type = 'UserRegistered' AND (e.data->>'userId')::uuid = o.user_id WHERE e.data->>'email' = 'carol@alerts.test'`);
+    expect(rows.map((r) => r.state)).toEqual(['suppressed']);
+  });
+
+  it('a price drop on a favourite sends an update alert, once per lead even when a search matches too', async () => {
+    await importHomes(server, [home('FAV1', { Latitude: 47.9, Longitude: -122.2, ListPrice: 600_000, UnparsedAddress: '9 Far Rd' })]);
+    expect((await ada.post('/api/organizer/favorite', { pdid: 'T-FAV1' })).status).toBe(204);
+    expect((await ada.post('/api/organizer/favorite', { pdid: 'T-IN1' })).status).toBe(204);
+    await server.runtime.runner.waitForCatchUp();
+    await importHomes(server, [
+      home('FAV1', { Latitude: 47.9, Longitude: -122.2, ListPrice: 575_000, UnparsedAddress: '9 Far Rd', ModificationTimestamp: '2024-06-01T00:00:00Z' }),
+      home('IN1', { Latitude: 47.612, Longitude: -122.331, UnparsedAddress: '1 Inside Way', ListPrice: 490_000, ModificationTimestamp: '2024-06-01T00:00:00Z' }),
+    ]);
+    await settled();
+    const subjects = (await mailsTo('ada@alerts.test')).map((m) => m.subject).sort();
+    expect(subjects).toEqual(['New listing: 1 Inside Way, Seattle, WA — $500,000', 'Price reduced $10k: 1 Inside Way, Seattle, WA — $490,000', 'Price reduced $25k: 9 Far Rd, Seattle, WA — $575,000']);
+    const updates = (await eventsOf('PropertyAlertRecorded')).filter((e) => e.data.kind === 'price-reduced');
+    expect(updates.map((e) => [e.data.pdid, e.data.reason]).sort()).toEqual([
+      ['T-FAV1', 'favorite'],
+      ['T-IN1', 'favorite'],
+    ]);
+  });
+
+  it('a daily search waits for its digest, which groups the day\'s matches in one e-mail', async () => {
+    await importHomes(server, [home('DAY2', { Latitude: 47.605, Longitude: -122.325, UnparsedAddress: '2 Day St' })]);
+    await settled();
+    expect(await mailsTo('dan@alerts.test')).toHaveLength(0);
+    const dispatcher = server.app.get(AlertDispatcher);
+    expect(await dispatcher.sendDigests(new Date())).toBe(0);
+    expect(await dispatcher.sendDigests(new Date(Date.now() + 25 * 3600_000))).toBe(1);
+    const mails = await mailsTo('dan@alerts.test');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^3 homes for you this day — /);
+    expect(mails[0]!.text).toContain('2 Day St');
+    expect(mails[0]!.text).toContain('1 Inside Way');
+    const digestIds = new Set((await eventsOf('PropertyAlertSent')).filter((e) => e.data.digestId).map((e) => e.data.digestId));
+    expect(digestIds.size).toBe(1);
+    expect(await dispatcher.sendDigests(new Date(Date.now() + 25 * 3600_000))).toBe(0);
+  });
+});
