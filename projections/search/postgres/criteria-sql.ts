@@ -84,8 +84,12 @@ export function whereSql(c: SearchCriteria, p: Params): string {
     where.push(`${chord2Sql(c.radius.center)} <= ${num(chord2OfMiles(c.radius.miles))}`);
   }
   if (c.polygons) {
-    const all = boundsOf(c.polygons.flat());
-    where.push(`pt <@ box(point(${num(all.minLng)}, ${num(all.minLat)}), point(${num(all.maxLng)}, ${num(all.maxLat)}))`);
+    // Each polygon's own box for the GiST index (polygons far apart must not scan what lies between).
+    const boxes = c.polygons.map((ring) => {
+      const b = boundsOf(ring);
+      return `pt <@ box(point(${num(b.minLng)}, ${num(b.minLat)}), point(${num(b.maxLng)}, ${num(b.maxLat)}))`;
+    });
+    where.push(`(${boxes.join(' OR ')})`);
     where.push(`(${c.polygons.map(ringSql).join(' OR ')})`);
   }
   return where.join(' AND ');

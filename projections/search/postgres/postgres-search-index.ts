@@ -11,7 +11,7 @@ import {
 } from '../search-index.port';
 import { CELL_LEVEL, unitVector } from '../geo';
 import { chord2Sql, orderSql, Params, whereSql } from './criteria-sql';
-import { type CellSum, countsOf, coversFineCell, FINE, viewportBoundsSql, viewportCounts, viewportCountsSql, viewportOnly } from './viewport-aggregates';
+import { type CellSum, COARSE, countsOf, coversFineCell, FINE, viewportBoundsSql, viewportCounts, viewportCountsSql, viewportOnly } from './viewport-aggregates';
 import { suggest } from './suggest';
 
 const MATCH_CHUNK = 200;
@@ -37,11 +37,12 @@ export class PostgresSearchIndex extends SearchIndex {
 
   async search(c: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }> {
     if (viewportOnly(c) && coversFineCell(c.box)) {
-      const [counts, pdids] = await Promise.all([
-        viewportCounts(this.pool, this.tables, c.sold ? 2 : 1, c.box, 0),
-        this.viewportPage(c, page.limit, page.offset),
-      ]);
-      if (counts) return { total: counts.total, pdids: pdids.map((r) => r.pdid) };
+      const grp = c.sold ? 2 : 1;
+      const [counts, all] = await Promise.all([viewportCounts(this.pool, this.tables, grp, c.box, 0), this.groupSize(grp)]);
+      if (counts) {
+        const pdids = await this.viewportPage(c, page.limit, page.offset, walkIndex(c, page.offset + page.limit, counts.total, all));
+        return { total: counts.total, pdids: pdids.map((r) => r.pdid) };
+      }
     }
     const p = new Params();
     const where = whereSql(c, p);
@@ -95,20 +96,14 @@ export class PostgresSearchIndex extends SearchIndex {
     if (viewportOnly(c) && coversFineCell(c.box) && q.clusterLevel <= FINE) {
       const grp = c.sold ? 2 : 1;
       const counts = viewportCountsSql(this.tables, grp, c.box, q.clusterLevel)!;
-      // One statement (one plan, one round trip); nearest pins are ranked apart (nearestPage).
-      const pins = c.sort !== 'nearest' && q.pins > 0 ? this.viewportPageSql(c) : undefined;
-      const [{ rows }, nearest] = await Promise.all([
-        this.pool.query<{ cells: CellSum[]; bounds: Box; pins: [string, number, number, number | null][] }>(
-          `SELECT (SELECT coalesce(json_agg(c), '[]') FROM (${counts}) c) AS cells,
-             (SELECT row_to_json(b) FROM (${viewportBoundsSql(this.tables.listings, grp, c.box)}) b) AS bounds,
-             ${pins ? `(SELECT coalesce(json_agg(json_build_array(pdid, lat, lng, price)), '[]') FROM (${pins.sql}) p)` : `'[]'::json`} AS pins`,
-          pins ? pins.values(q.pins, 0) : [],
-        ),
-        c.sort === 'nearest' && q.pins > 0 ? this.viewportPage(c, q.pins, 0) : Promise.resolve(undefined),
-      ]);
+      const { rows } = await this.pool.query<{ cells: CellSum[]; bounds: Box; grp_size: number }>(
+        `SELECT (SELECT coalesce(json_agg(c), '[]') FROM (${counts}) c) AS cells,
+           (SELECT row_to_json(b) FROM (${viewportBoundsSql(this.tables.listings, grp, c.box)}) b) AS bounds,
+           (SELECT coalesce(sum(n), 0)::int FROM ${this.tables.cells} WHERE grp = ${grp} AND lvl = ${COARSE}) AS grp_size`,
+      );
       const r = rows[0]!;
       const found = countsOf(r.cells);
-      const pinRows = nearest ?? r.pins.map(([pdid, lat, lng, price]) => ({ pdid, lat, lng, price }));
+      const pinRows = q.pins > 0 && found.total > 0 ? await this.viewportPage(c, q.pins, 0, walkIndex(c, q.pins, found.total, r.grp_size)) : [];
       return {
         total: found.total,
         pins: pinRows.map((p) => ({ pdid: p.pdid, latitude: p.lat, longitude: p.lng, price: p.price })),
@@ -149,24 +144,32 @@ export class PostgresSearchIndex extends SearchIndex {
   }
 
   /** A page of a status-and-viewport search; plain comparisons let the planner walk the sort's index. */
-  private async viewportPage(c: SearchCriteria, limit: number, offset: number) {
+  /**
+   * A page of a status-and-viewport search. `walk`: along the sort's own B-tree, skipping what
+   * lies outside the box (the comparisons are written so that no other index can serve them);
+   * otherwise: the box's rows from the GiST index, sorted.
+   */
+  private async viewportPage(c: SearchCriteria, limit: number, offset: number, walk: boolean) {
     if (c.sort === 'nearest') {
       const near = await this.nearestPage(c, limit, offset);
       if (near) return near;
     }
-    const page = this.viewportPageSql(c);
-    const { rows } = await this.pool.query<{ pdid: string; lat: number; lng: number; price: number | null }>(page.sql, page.values(limit, offset));
+    const b = c.box;
+    const box = !b ? '' : walk
+      ? ` AND lat + 0 BETWEEN $3::float8 AND $4::float8 AND lng + 0 BETWEEN $5::float8 AND $6::float8`
+      : ` AND pt <@ box(point($5::float8, $3::float8), point($6::float8, $4::float8)) AND lat BETWEEN $3::float8 AND $4::float8 AND lng BETWEEN $5::float8 AND $6::float8`;
+    const { rows } = await this.pool.query<{ pdid: string; lat: number; lng: number; price: number | null }>(
+      `SELECT pdid, lat, lng, price FROM ${this.tables.listings} WHERE grp = ${c.sold ? 2 : 1}${box}
+       ORDER BY ${orderSql(c.sort, c.origin)} LIMIT $1 OFFSET $2`,
+      b ? [limit, offset, b.minLat, b.maxLat, b.minLng, b.maxLng] : [limit, offset],
+    );
     return rows;
   }
 
-  private viewportPageSql(c: SearchCriteria) {
-    const b = c.box;
-    const box = b ? ` AND lat BETWEEN $3::float8 AND $4::float8 AND lng BETWEEN $5::float8 AND $6::float8` : '';
-    return {
-      sql: `SELECT pdid, lat, lng, price FROM ${this.tables.listings} WHERE grp = ${c.sold ? 2 : 1}${box}
-       ORDER BY ${orderSql(c.sort, c.origin)} LIMIT $1 OFFSET $2`,
-      values: (limit: number, offset: number): unknown[] => (b ? [limit, offset, b.minLat, b.maxLat, b.minLng, b.maxLng] : [limit, offset]),
-    };
+  /** Searchable listings of a status group, from the coarse cell counts. */
+  private async groupSize(grp: number): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM ${this.tables.cells} WHERE grp = ${grp} AND lvl = ${COARSE}`);
+    return rows[0]!.n;
   }
 
   /**
@@ -207,6 +210,17 @@ export class PostgresSearchIndex extends SearchIndex {
   suggest(kinds: readonly SuggestionKind[], term: string, limit: number): Promise<Suggestion[]> {
     return suggest(this.pool, this.tables, kinds, term, limit);
   }
+}
+
+/**
+ * Walking the sort's B-tree reads about `wanted × all / total` entries before it has the page;
+ * fetching the box's rows reads `total` and sorts them. The newest-first index holds the pin
+ * columns, so walking it is the cheaper read per entry.
+ */
+function walkIndex(c: SearchCriteria, wanted: number, total: number, all: number): boolean {
+  if (!c.box || total === 0) return true;
+  const walked = (wanted * all) / total;
+  return walked < total * (c.sort === 'newest' ? 8 : 1);
 }
 
 const CARD_COLUMNS = `pdid, listing_id, address, city, state, postal_code, county, price, beds, baths, sqft, status, property_type,

@@ -13,7 +13,7 @@ import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
  */
 export const searchProjection: Projection = {
   name: 'search',
-  version: 3,
+  version: 4,
   eventTypes: listingEventTypes,
   tables: ['search_listings', 'search_cells', 'search_terms'],
   async createTables(tx, t) {
@@ -74,7 +74,8 @@ export const searchProjection: Projection = {
     // Nearest first: straight-line distance between unit vectors orders as great-circle does.
     await idx('USING gist (u)');
     await idx('USING gin (words)');
-    await idx('(grp, sort_date DESC NULLS LAST, pdid) INCLUDE (lat, lng)');
+    // Newest first is the default sort: its index holds what a pin needs, for walks over big maps.
+    await idx('(grp, sort_date DESC NULLS LAST, pdid) INCLUDE (lat, lng, price)');
     await idx('(grp, price ASC NULLS LAST, pdid)');
     await idx('(grp, price DESC NULLS LAST, pdid)');
     await idx('(grp, beds DESC NULLS LAST, pdid)');
@@ -84,8 +85,9 @@ export const searchProjection: Projection = {
     await idx('(grp, county_key)');
     await idx('(mlsid_key)');
     await idx('(address_key)');
-    await idx('(grp, lat)');
-    await idx('(grp, lng)');
+    // The ends of a viewport's matches (mapBounds), read without visiting the table.
+    await idx('(grp, lat) INCLUDE (lng)');
+    await idx('(grp, lng) INCLUDE (lat)');
     await tx.query(`CREATE TABLE ${t('search_cells')} (
       grp smallint NOT NULL, lvl smallint NOT NULL, cy int NOT NULL, cx int NOT NULL,
       n int NOT NULL, sum_lat float8 NOT NULL, sum_lng float8 NOT NULL,
