@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { COMMUNICATION_BANNER } from '../../../../src/modules/accounts/prompt-rules';
+import { assertNever } from '../../../../src/shared/errors';
 import { type AccountUpdate, updateAccount } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { Modal } from '../../ui/Modal';
@@ -28,6 +29,8 @@ export function updateFor(key: Key, on: boolean): AccountUpdate {
       return { On_PropertyAlerts: on };
     case 'updates':
       return { On_PropertyUpdates: on };
+    default:
+      return assertNever(key);
   }
 }
 
