@@ -6,13 +6,15 @@ import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import type { Projection, ProjectionContext } from '../runner/projection';
 import { summaries } from './timeline-summary';
+import { type OrganizerTimelineEvent, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 
 type Handled =
   | LeadEvent
   | LeadActivityEvent
   | LeadMessageEvent
   | Extract<ChatEvent, { type: 'ChatMessageSent' }>
-  | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>;
+  | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
+  | OrganizerTimelineEvent;
 
 type FeedRow = { lead_id: string; user_id: string; site_id: string; full_name: string; lead_type: string; assigned_agent_id: string | null; office_id: string | null; created_at: Date };
 
@@ -40,6 +42,7 @@ export const leadFeedProjection: Projection = {
     'ChatMessageSent',
     'ConsentChanged',
     'CellPhoneChanged',
+    ...organizerTimelineTypes,
   ],
   tables: ['lead_feed', 'lead_timeline'],
   async createTables(tx, t) {
@@ -156,6 +159,16 @@ export const leadFeedProjection: Projection = {
           for (const row of rows) await activity(ctx, stored, row, summary, `${e.eventId}:${row.lead_id}`);
           break;
         }
+        case 'SavedSearchSaved':
+        case 'SavedSearchDeleted':
+        case 'ListingFavorited':
+        case 'ListingNoteWritten':
+        case 'ListingOpinionGiven':
+        case 'ListingShared':
+        case 'ShowingRequested':
+        case 'PropertyAlertSent':
+          await activity(ctx, stored, await rowOf(e.data.leadId), organizerSummary(e));
+          break;
         default:
           assertNever(e);
       }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Started, startServer } from '../../src/main';
 import { AlertDispatcher } from '../../src/modules/alerts';
-import { castOf } from '../support/backoffice-people';
+import { castOf, signedIn } from '../support/backoffice-people';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import type { WebClient } from '../support/web-client';
@@ -20,6 +20,7 @@ describe('property alerts (issue 8)', () => {
   let bob: WebClient;
   let carol: WebClient;
   let dan: WebClient;
+  let cast: Awaited<ReturnType<typeof castOf>>;
 
   const mailsTo = async (to: string): Promise<Mail[]> => (await ada.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body.messages;
   const eventsOf = async (type: string) => (await db.pool.query('SELECT stream_id, data FROM events WHERE type = $1 ORDER BY global_position', [type])).rows;
@@ -44,7 +45,7 @@ describe('property alerts (issue 8)', () => {
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });
     server = await startServer(testConfig(db.url));
-    await castOf(server);
+    cast = await castOf(server);
     ada = await signedUpLead(server, 'ada@alerts.test');
     bob = await signedUpLead(server, 'bob@alerts.test');
     carol = await signedUpLead(server, 'carol@alerts.test');
@@ -123,5 +124,22 @@ describe('property alerts (issue 8)', () => {
     const digestIds = new Set((await eventsOf('PropertyAlertSent')).filter((e) => e.data.digestId).map((e) => e.data.digestId));
     expect(digestIds.size).toBe(1);
     expect(await dispatcher.sendDigests(new Date(Date.now() + 25 * 3600_000))).toBe(0);
+  });
+
+  it("shows the lead's saved searches, favourites and the alerts it was sent in the agent's timeline", async () => {
+    await server.runtime.runner.waitForCatchUp();
+    const leadId = (await eventsOf('PropertyAlertSent')).find((e) => e.data.reason === 'favorite')!.data.leadId;
+    const staff = await signedIn(server, cast.staff);
+    const res = await staff.get(`/api/dashboard/leads/${leadId}`);
+    expect(res.status).toBe(200);
+    const lines = res.body.timeline.map((t: { type: string; summary: string }) => `${t.type}: ${t.summary}`);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'SavedSearchSaved: Saved a search: Homes (instant alerts)',
+        'ListingFavorited: Favourited T-FAV1',
+        'PropertyAlertSent: Alert sent: New listing — T-IN1',
+        'PropertyAlertSent: Alert sent: Price reduced $25k — T-FAV1',
+      ]),
+    );
   });
 });

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexedListing } from '../../../../projections/search/search-index.port';
+import { changeLine, moneyShort, renderAlertEmail } from './alert-email';
+
+const listing: IndexedListing = {
+  pdid: 'T-1', mlsid: 'ML1', address: '1 <b>Main</b> St', city: 'Kent', state: 'WA', zip: '98032', county: 'King', price: 475_000,
+  beds: 3, baths: 2, sqft: 1500, status: 'Active', propertyType: 'Residential', latitude: 47.4, longitude: -122.2,
+  photos: ['/demo-photos/1.svg'], allPhotosBroken: false, listDate: '2024-05-01', closeDate: null,
+};
+const ctx = {
+  to: 'ada@example.com', firstName: 'Ada', siteName: 'Demo & Co', baseUrl: 'http://demo.example',
+  unsubscribe: { propertyAlerts: 'http://demo.example/?On_PropertyAlerts=t', email: 'http://demo.example/?unsubscribe_email=t', headers: { 'List-Unsubscribe': '<http://x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+};
+
+describe('alert e-mail', () => {
+  it('says what changed in a few words', () => {
+    expect(changeLine('price-reduced', { from: 500_000, to: 475_000 })).toBe('Price reduced $25k');
+    expect(changeLine('price-reduced', { from: 2_000_000, to: 750_000 })).toBe('Price reduced $1.25M');
+    expect(changeLine('new', {})).toBe('New listing');
+    expect(moneyShort(950)).toBe('$950');
+  });
+
+  it('renders text and escaped HTML with the photo, the link and the one-click headers', () => {
+    const m = renderAlertEmail([{ kind: 'price-reduced', reason: 'favorite', detail: { from: 500_000, to: 475_000 }, listing }], ctx, null);
+    expect(m.subject).toBe('Price reduced $25k: 1 <b>Main</b> St, Kent, WA — $475,000');
+    expect(m.text).toContain('http://demo.example/listing/T-1');
+    expect(m.text).toContain('Stop property alerts: http://demo.example/?On_PropertyAlerts=t');
+    expect(m.html).toContain('1 &lt;b&gt;Main&lt;/b&gt; St');
+    expect(m.html).not.toContain('<b>Main');
+    expect(m.html).toContain('<img src="http://demo.example/demo-photos/1.svg"');
+    expect(m.html).toContain('Demo &amp; Co');
+    expect(m.headers).toEqual(ctx.unsubscribe.headers);
+  });
+
+  it('groups a digest under one subject', () => {
+    const item = { kind: 'new' as const, reason: 'search' as const, detail: {}, listing };
+    expect(renderAlertEmail([item, item], ctx, 'weekly').subject).toBe('2 homes for you this week — Demo & Co');
+  });
+});
