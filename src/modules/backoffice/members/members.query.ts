@@ -63,8 +63,9 @@ export async function findMembers(pool: pg.Pool, c: MemberCriteria): Promise<{ m
   if (c.phone?.replace(/\D/g, '')) add((p) => `m.phone_digits LIKE ${p}`, contains(c.phone.replace(/\D/g, '')));
   if (c.site?.trim()) {
     add(
-      (p) => `(m.site_id IN (SELECT site_id FROM member_sites WHERE subdomain ILIKE ${p} OR name ILIKE ${p} OR domain_name ILIKE ${p})
-              OR m.user_id IN (SELECT owner_user_id FROM member_sites WHERE subdomain ILIKE ${p} OR name ILIKE ${p} OR domain_name ILIKE ${p}))`,
+      // The sites are found once (an init plan); members then come from two index scans, OR-ed.
+      (p) => `(m.site_id = ANY(ARRAY(SELECT site_id FROM member_sites WHERE subdomain ILIKE ${p} OR name ILIKE ${p} OR domain_name ILIKE ${p}))
+              OR m.user_id = ANY(ARRAY(SELECT owner_user_id FROM member_sites WHERE subdomain ILIKE ${p} OR name ILIKE ${p} OR domain_name ILIKE ${p})))`,
       contains(c.site.trim()),
     );
   }
