@@ -8,10 +8,11 @@ import { ApiDoc } from './openapi/api-doc.decorator';
 export class PublicConfigController {
   constructor(@Inject(CONFIG) private readonly config: Config) {}
 
-  @ApiDoc({ summary: 'Server settings the web app needs: mapStyleUrl (null: the offline basemap)', tag: 'site', access: 'anyone', responses: { 200: '{mapStyleUrl}' } })
+  @ApiDoc({ summary: 'Server settings the web app needs: mapStyleUrl (null: the offline basemap), googleClientId (null: no Google sign-in)', tag: 'site', access: 'anyone', responses: { 200: '{mapStyleUrl, googleClientId}' } })
   @Get('public')
   @Header('Cache-Control', 'no-cache')
-  get(): { mapStyleUrl: string | null } {
-    return { mapStyleUrl: this.config.mapStyleUrl ?? null };
+  get(): { mapStyleUrl: string | null; googleClientId: string | null } {
+    // A Google client id is public by design: the browser's sign-in button needs it.
+    return { mapStyleUrl: this.config.mapStyleUrl ?? null, googleClientId: this.config.google.clientId ?? null };
   }
 }

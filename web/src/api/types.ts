@@ -96,4 +96,6 @@ export type SiteInfo = {
 export type PublicConfig = {
   /** An online maplibre style; null: the offline basemap of US states and counties. */
   readonly mapStyleUrl: string | null;
+  /** Google sign-in's client id; null: the site offers no Google button. */
+  readonly googleClientId?: string | null;
 };
