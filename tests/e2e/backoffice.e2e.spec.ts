@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Started, startServer } from '../../src/main';
+import { seriousViolations } from '../support/axe';
 import { castOf, PASSWORD } from '../support/backoffice-people';
 import { launchBrowser } from '../support/browser';
 import { testConfig } from '../support/test-config';
@@ -52,6 +53,7 @@ describe('the back-office in Chromium (issue 7)', () => {
     const row = page.getByRole('link', { name: 'Lee Lead' });
     await row.waitFor();
     expect(await page.getByRole('table', { name: /Members found/ }).getByRole('row').count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'members');
 
     // Open the account: its history from the event store, newest first.
@@ -62,6 +64,7 @@ describe('the back-office in Chromium (issue 7)', () => {
     expect(await history.getByRole('cell', { name: 'PasswordSet' }).count()).toBe(1);
     await history.getByRole('row').filter({ hasText: 'PasswordSet' }).getByRole('button', { name: 'Data' }).click();
     await expect.poll(() => page.getByText('"passwordHash": "[redacted]"').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'history');
 
     // An action with its reason shows up in the history, live.
@@ -82,6 +85,7 @@ describe('the back-office in Chromium (issue 7)', () => {
     await bar.waitFor();
     await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100');
     expect(await bar.getAttribute('aria-valuetext')).toBe('100% (done)');
+    expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'projections');
     await page.close();
   });
