@@ -11,6 +11,7 @@ const BackofficePage = lazy(() => import('../features/backoffice/BackofficePage'
 const TranslationsPage = lazy(() => import('../features/backoffice/TranslationsPage').then((m) => ({ default: m.TranslationsPage })));
 const AccountPage = lazy(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
 const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const OrganizerPage = lazy(() => import('../features/organizer/OrganizerPage').then((m) => ({ default: m.OrganizerPage })));
 const AdminLoginPage = lazy(() => import('../features/account/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
 /** Staff and account pages, loaded on demand. */
 const STAFF_PAGES: Record<string, typeof BackofficePage> = {
@@ -19,12 +20,11 @@ const STAFF_PAGES: Record<string, typeof BackofficePage> = {
   '/account': AccountPage,
   '/account/forgotpassword': ForgotPasswordPage,
   '/account/login/admin': AdminLoginPage,
+  '/organizer': OrganizerPage,
 };
 
 /** Pages owned by other issues: the routes exist so links and reloads land somewhere sensible. */
-const PLACEHOLDERS: Record<string, string> = {
-  '/organizer': 'Your organizer',
-};
+const PLACEHOLDERS: Record<string, string> = {};
 
 export function AppRoutes({ pathname }: { pathname: string }) {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;

@@ -6,7 +6,7 @@ import { ALERT_FREQUENCIES, type AlertFrequency } from '../organizer.events';
 const FORM_FIELDS = new Set(['name', 'filtersAsString', 'frequency']);
 /** Where the visitor was in the results is not part of what they want to hear about. */
 const NOT_KEPT = new Set(['page', 'perpage', 'type', 'reset', 'zoom']);
-export const MAX_NAME = 100;
+export const MAX_NAME = 120;
 
 export type SavedSearchInput = {
   readonly name: string;

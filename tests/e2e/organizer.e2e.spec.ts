@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Started, startServer } from '../../src/main';
+import { castOf, PASSWORD } from '../support/backoffice-people';
+import { launchBrowser } from '../support/browser';
+import { testConfig } from '../support/test-config';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { home, importHomes } from '../organizer/organizer-fixture';
+
+const LOAD_MS = 90_000;
+
+/**
+ * Issue 8 end to end in Chromium: a signed-in lead saves a search from the search page's
+ * saved-search modal, a matching listing is imported, the instant alert is in the development
+ * mailbox, and the organizer page lists the search.
+ */
+describe('saved search → import → alert e-mail', () => {
+  let db: TestDatabase;
+  let server: Started;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ migrate: false });
+    server = await startServer(testConfig(db.url));
+    await castOf(server);
+    await importHomes(server, [home('K1', { City: 'Kent', PostalCode: '98032', Latitude: 47.38, Longitude: -122.23, UnparsedAddress: '1 First Ave' })]);
+    await server.runtime.runner.waitForCatchUp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it('saves from the modal, gets the e-mail for a new matching home, and lists the search in the organizer', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    page.setDefaultTimeout(LOAD_MS);
+    await page.goto(`${server.url}/search?acl_city=Kent`);
+    const login = await page.evaluate(
+      async (password) =>
+        (await fetch('/api/account/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'lee.lead@demo.test', password }) })).status,
+      PASSWORD,
+    );
+    expect(login).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.locator('ol[aria-label="Search results"] > li').count(), { timeout: LOAD_MS }).toBe(1);
+
+    await page.getByRole('button', { name: 'Save search' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Save this search' });
+    await dialog.getByLabel('Search name').fill('Kent homes');
+    await dialog.getByRole('button', { name: 'Save search' }).click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    expect(new URL(page.url()).searchParams.get('acl_city')).toBe('Kent');
+
+    await server.runtime.runner.waitForCatchUp();
+    await importHomes(server, [home('K2', { City: 'Kent', PostalCode: '98032', Latitude: 47.39, Longitude: -122.22, UnparsedAddress: '2 Second Ave' })]);
+    await page.goto(`${server.url}/api/dev/mailbox?to=lee.lead%40demo.test`);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await page.locator('body').textContent()) ?? '';
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toContain('New listing: 2 Second Ave, Kent, WA');
+
+    await page.goto(`${server.url}/organizer`);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Name of Kent homes' }).count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole('combobox', { name: 'E-mail alerts for Kent homes' }).selectOption('weekly');
+    await expect.poll(() => page.getByText('Alert frequency saved.').count(), { timeout: 15_000 }).toBe(1);
+    await page.close();
+  }, 300_000);
+});

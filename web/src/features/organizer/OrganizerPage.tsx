@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../api/http';
+import { type AlertFrequency, changeSavedSearch, deleteSavedSearch, type KeptListing, keptListings, type SavedSearch, savedSearches, setFavorite } from '../../api/organizer';
+import { Link } from '../../app/Link';
+import { useCurrentUser } from '../../app/currentUser';
+import { useToast } from '../../ui/useToast';
+import { openSignIn } from '../account/openSignIn';
+import styles from './OrganizerPage.module.css';
+
+const FREQUENCIES: { value: AlertFrequency; label: string }[] = [
+  { value: 'instant', label: 'Right away' },
+  { value: 'daily', label: 'Daily digest' },
+  { value: 'weekly', label: 'Weekly digest' },
+  { value: 'never', label: 'No e-mails' },
+];
+
+/** /organizer: the lead's saved searches (open, rename, alert frequency, delete) and favourites. */
+export function OrganizerPage() {
+  const { ready, user } = useCurrentUser();
+  const toast = useToast();
+  const [searches, setSearches] = useState<SavedSearch[] | null>(null);
+  const [kept, setKept] = useState<KeptListing[]>([]);
+  useEffect(() => {
+    document.title = 'Your organizer';
+  }, []);
+
+  const load = useCallback(async () => {
+    const [s, k] = await Promise.all([savedSearches(), keptListings()]);
+    setSearches(s.searches);
+    setKept(k.listings);
+  }, []);
+  useEffect(() => {
+    if (user) void load().catch(() => setSearches([]));
+  }, [user, load]);
+
+  const act = async (what: () => Promise<unknown>, done: string, change: (list: SavedSearch[]) => SavedSearch[]) => {
+    try {
+      await what();
+      setSearches((list) => change(list ?? []));
+      toast({ message: done, tone: 'success' });
+    } catch (err) {
+      toast({ message: err instanceof ApiError ? err.message : 'Something went wrong', tone: 'error' });
+    }
+  };
+
+  if (!ready) return <main id="main" className="page-loading" aria-busy="true" />;
+  if (!user) {
+    return (
+      <main id="main" className="simple-page">
+        <h1>Your organizer</h1>
+        <p>Sign in to see your saved searches and favourite homes.</p>
+        <button type="button" className="btn btn-primary" onClick={openSignIn}>
+          Sign in
+        </button>
+      </main>
+    );
+  }
+  const favorites = kept.filter((k) => k.favorite);
+  return (
+    <main id="main" className={styles.page}>
+      <h1 className={styles.title}>Your organizer</h1>
+      <section className={styles.card} aria-labelledby="org-searches">
+        <h2 id="org-searches" className={styles.heading}>
+          Saved searches
+        </h2>
+        {searches === null ? (
+          <p className={styles.empty} aria-busy="true">
+            Loading…
+          </p>
+        ) : searches.length === 0 ? (
+          <p className={styles.empty}>No saved searches yet. Use “Save search” on the search page.</p>
+        ) : (
+          <ul className={styles.list}>
+            {searches.map((s) => (
+              <SavedSearchRow
+                key={s.searchId}
+                search={s}
+                onRename={(name) => act(() => changeSavedSearch(s.searchId, { name }), 'Renamed.', (l) => l.map((x) => (x.searchId === s.searchId ? { ...x, name } : x)))}
+                onFrequency={(frequency) =>
+                  act(() => changeSavedSearch(s.searchId, { frequency }), 'Alert frequency saved.', (l) => l.map((x) => (x.searchId === s.searchId ? { ...x, frequency } : x)))
+                }
+                onDelete={() => act(() => deleteSavedSearch(s.searchId), 'Saved search deleted.', (l) => l.filter((x) => x.searchId !== s.searchId))}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className={styles.card} aria-labelledby="org-favorites">
+        <h2 id="org-favorites" className={styles.heading}>
+          Favourites
+        </h2>
+        {favorites.length === 0 ? (
+          <p className={styles.empty}>No favourites yet.</p>
+        ) : (
+          <ul className={styles.list}>
+            {favorites.map((k) => (
+              <li key={k.pdid} className={styles.row}>
+                <span className={styles.name}>
+                  <Link href={`/listing/${encodeURIComponent(k.pdid)}`}>{k.pdid}</Link>
+                  {k.note && <span className={styles.note}>{k.note}</span>}
+                </span>
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => void setFavorite(k.pdid, false).then(() => setKept((list) => list.map((x) => (x.pdid === k.pdid ? { ...x, favorite: false } : x))))}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
+
+type RowProps = {
+  readonly search: SavedSearch;
+  readonly onRename: (name: string) => Promise<void>;
+  readonly onFrequency: (f: AlertFrequency) => Promise<void>;
+  readonly onDelete: () => Promise<void>;
+};
+
+function SavedSearchRow({ search, onRename, onFrequency, onDelete }: RowProps) {
+  const [name, setName] = useState(search.name);
+  const changed = name.trim() !== '' && name.trim() !== search.name;
+  return (
+    <li className={styles.row}>
+      <span className={styles.name}>
+        <input aria-label={`Name of ${search.name}`} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+        <span className={styles.sub}>{search.searchTitle || 'All homes'}</span>
+      </span>
+      {changed && (
+        <button type="button" className="btn" onClick={() => void onRename(name.trim())}>
+          Rename
+        </button>
+      )}
+      <select aria-label={`E-mail alerts for ${search.name}`} value={search.frequency} onChange={(e) => void onFrequency(e.target.value as AlertFrequency)}>
+        {FREQUENCIES.map((f) => (
+          <option key={f.value} value={f.value}>
+            {f.label}
+          </option>
+        ))}
+      </select>
+      <Link className="btn" href={search.path}>
+        Open
+      </Link>
+      <button type="button" className="btn" onClick={() => void onDelete()}>
+        Delete
+      </button>
+    </li>
+  );
+}
