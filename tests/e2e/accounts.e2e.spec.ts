@@ -7,6 +7,7 @@ import { CommunicationLinks } from '../../src/modules/accounts';
 import { CELL_PHONE_MESSAGE } from '../../src/modules/accounts/phone';
 import { importListings } from '../../src/modules/listings';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
+import { seriousViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { demoSite, settle, startDashboardServer } from '../support/dashboard-fixture';
 
@@ -67,6 +68,7 @@ describe('accounts and lead capture in Chromium', () => {
     await slot.getByText('Tell us what you are looking for (optional)').click();
     await slot.getByLabel('Maximum price').fill('700000');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-inquiry-form.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     // Registered and signed in by the inquiry: the page reloads and still says thank you.
     await Promise.all([page.waitForEvent('load'), send.click()]);
     await page.getByTestId('inquiry-sent').waitFor();
@@ -91,6 +93,7 @@ describe('accounts and lead capture in Chromium', () => {
     await dialog.locator('[type=submit]').click();
     await dialog.getByText('Invalid Login', { exact: true }).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-signin-invalid.png` });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The help banner leads to password recovery; the link arrives by e-mail.
     await dialog.getByRole('link', { name: 'Click here if you need help getting back into your account.' }).click();
@@ -157,6 +160,7 @@ describe('accounts and lead capture in Chromium', () => {
     expect(await page.getByRole('checkbox', { name: /^Text messages/ }).isChecked()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Cell phone' }).inputValue()).toBe('206-555-0199');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-page.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A communication link from an e-mail works without a session: applied, address cleaned, banner.
     const me = (await (await page.request.get(`${server.url}/api/account/me`)).json()) as { userDID: string };

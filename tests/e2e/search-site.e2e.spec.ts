@@ -1,6 +1,10 @@
+import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../../src/commands/command-context';
+import { DEMO_SITES } from '../../src/demo/demo-accounts';
 import { type Started, startServer } from '../../src/main';
+import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { testConfig } from '../support/test-config';
@@ -22,6 +26,9 @@ describe('the public search site', () => {
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });
     server = await startServer(testConfig(db.url, { DEMO_SEED: '1' }));
+    // These tests walk many pages as a visitor: the sign-up prompt (tests/e2e/accounts) stays off.
+    const demo = DEMO_SITES.find((s) => s.key === 'demo')!;
+    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demo.siteId, changes: { PromptLevel: 0 } }, systemContext()));
     await server.runtime.runner.waitForCatchUp();
     browser = await launchBrowser();
   });

@@ -41,6 +41,8 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
   const showSignIn = new URLSearchParams(search).get('showSignIn') === '1';
   // Read before any page rewrites the address (the root redirects to /search, search pages tidy their query).
   const [marker] = useState(() => communicationMarkerOf(window.location.search));
+  // showprompt=1 forces the prompt once, on the page it came with.
+  const forcedOnce = useRef(new URLSearchParams(window.location.search).get('showprompt') === '1');
   const [phoneStep, setPhoneStep] = useState(false);
   const [termsAccepted, setTermsAccepted] = useState(() => readCookie(COOKIES.acceptTerms.name) === '1');
   const [cellOpen, setCellOpen] = useState(false);
@@ -84,17 +86,20 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
 
   // The sign-up prompt: each page view that can prompt counts (7-day cookie); past PromptViews it shows.
   useEffect(() => {
-    if (!siteReady || !userReady || !site || counted.current === pathname) return;
-    counted.current = pathname;
+    const page = pageKindOf(pathname);
+    // A new search or another view of the results is the same search page, not another view of one.
+    const viewKey = page === 'search' ? 'search' : pathname;
+    if (!siteReady || !userReady || !site || counted.current === viewKey) return;
+    counted.current = viewKey;
     const settings: PromptSettings = {
       PromptLevel: num(site.settings['PromptLevel'], 0),
       PromptPages: num(site.settings['PromptPages'], 0),
       PromptViews: num(site.settings['PromptViews'], 0),
     };
-    const page = pageKindOf(pathname);
     const views = nextPromptViews(num(readCookie(COOKIES.promptViews.name), 0), settings, page);
     writeCookie(COOKIES.promptViews.name, String(views), COOKIES.promptViews.days);
-    const forced = new URLSearchParams(window.location.search).get('showprompt') === '1';
+    const forced = forcedOnce.current;
+    forcedOnce.current = false;
     const decision = signUpPrompt({ settings, signedIn: user !== null, page, views, sellerSuite: false, forced });
     if (decision.show) {
       requestSignIn({ tab: 'signup', dismissable: decision.dismissable, notice: 'Create a free account to keep browsing homes, save searches and get alerts.' });

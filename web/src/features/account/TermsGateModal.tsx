@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Modal } from '../../ui/Modal';
 import styles from './forms.module.css';
+import { openSignIn } from './openSignIn';
 
 /** The accept-terms gate (spec section 4): search stays blocked until the visitor accepts. */
 export function TermsGateModal({ open, siteName, onAccept }: { open: boolean; siteName: string; onAccept: () => void }) {
@@ -19,7 +20,10 @@ export function TermsGateModal({ open, siteName, onAccept }: { open: boolean; si
           Continue to search
         </button>
         <p className={styles.hint}>
-          Already have an account? <a href="?showSignIn=1">Sign in</a>
+          Already have an account?{' '}
+          <button type="button" className={styles.linkButton} onClick={openSignIn}>
+            Sign in
+          </button>
         </p>
       </div>
     </Modal>
