@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../database/database';
 import type { NewEvent, StoredEvent } from '../../shared/event';
 import { anEvent } from '../../../tests/support/events';
@@ -24,6 +24,13 @@ describe('PostgreSQL event store: interleaved transactions', () => {
     writers = createPool(db.url, 55);
     store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
   });
+  // A transaction left open by a failed test would hide every later event on the server, in
+  // every database (other test files included), until the pool closed.
+  const open = new Set<{ rollback(): Promise<void> }>();
+  afterEach(async () => {
+    await Promise.all([...open].map((t) => t.rollback().catch(() => undefined)));
+    open.clear();
+  });
   afterAll(async () => {
     await store?.close();
     await writers?.end();
@@ -38,13 +45,16 @@ describe('PostgreSQL event store: interleaved transactions', () => {
     const end = async (sql: string) => {
       if (done) return;
       done = true;
+      open.delete(tx);
       try {
         await client.query(sql);
       } finally {
         client.release();
       }
     };
-    return { client, commit: () => end('COMMIT'), rollback: () => end('ROLLBACK') };
+    const tx = { client, commit: () => end('COMMIT'), rollback: () => end('ROLLBACK') };
+    open.add(tx);
+    return tx;
   }
 
   it('A appends, B appends and commits, the subscriber runs, A commits: both arrive once, A first', async () => {
