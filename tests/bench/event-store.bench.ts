@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config/config';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import type { NewEvent } from '../../src/shared/event';
-import { type Benchmark, type BenchContext, inParallel } from './bench';
+import { type Benchmark, type BenchContext, cpuPer, inParallel } from './bench';
 
 /** A command-sized event: a few ids, numbers and words, about 0.5 kB with its metadata. */
 export function sampleEvent(i: number): NewEvent {
@@ -58,14 +58,17 @@ export const eventStoreBenchmark: Benchmark = {
       try {
         // Warm the pool and the caches; not counted.
         await appendFor(store, c, 0.5);
-        const { events, elapsed, appends } = await appendFor(store, c, seconds);
+        let counts = { events: 0, appends: 0 };
+        const m = await ctx.measure(async () => {
+          counts = await appendFor(store, c, seconds);
+        });
         ctx.record({
           key: c.key,
           label: `append, ${c.writers} writer${c.writers > 1 ? 's' : ''}, ${c.perAppend === 1 ? '1 event' : `${c.perAppend} events`}/append`,
-          value: events / elapsed,
+          value: counts.events / m.seconds,
           unit: 'events/s',
           goal: c.goal,
-          detail: `${appends} appends in ${elapsed.toFixed(1)} s, pool ${poolSize}`,
+          detail: `${counts.appends} appends in ${m.seconds.toFixed(1)} s, pool ${poolSize}; ${cpuPer(m, counts.events, 'event')}`,
         });
       } finally {
         await store.close();
@@ -76,7 +79,6 @@ export const eventStoreBenchmark: Benchmark = {
 };
 
 async function appendFor(store: PostgresEventStore, c: Case, seconds: number) {
-  const started = process.hrtime.bigint();
   const deadline = Date.now() + seconds * 1000;
   let events = 0;
   let appends = 0;
@@ -92,6 +94,5 @@ async function appendFor(store: PostgresEventStore, c: Case, seconds: number) {
       appends++;
     }
   });
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  return { events, appends, elapsed };
+  return { events, appends };
 }

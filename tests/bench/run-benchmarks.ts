@@ -48,16 +48,24 @@ async function main(): Promise<number> {
   setLogLevel('error');
   const matches = (name: string) => args.only.length === 0 || args.only.some((o) => name.includes(o));
   const progress = (m: string) => process.stderr.write(`· ${m}\n`);
+  // Other work on the machine moves the rates; the table says how busy it was.
+  const loadAtStart = os.loadavg()[0]!.toFixed(1);
 
   let dir: string | undefined;
+  let serverCpuMs: () => Promise<number | undefined> = async () => undefined;
   let adminUrl = args.databaseUrl;
   let stopServer = async () => undefined as void;
   if (!adminUrl) {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'porchlight-bench-'));
     progress(`starting PostgreSQL in ${dir} (fsync on)`);
-    const server = await startEmbeddedPostgres(dir, { fsync: true });
+    const server = await startEmbeddedPostgres(dir, { fsync: true }).catch(async (err: unknown) => {
+      await fs.rm(dir!, { recursive: true, force: true });
+      throw err;
+    });
     adminUrl = server.url;
     stopServer = () => server.stop();
+    const dataDir = path.join(dir, 'pg');
+    serverCpuMs = () => postgresCpuMs(dataDir);
   }
   const cleanup = async () => {
     await stopServer().catch(() => undefined);
@@ -87,6 +95,20 @@ async function main(): Promise<number> {
           progress(`${r.key}: ${format(r.value)} ${r.unit}${r.detail ? ` (${r.detail})` : ''}`);
         },
         progress,
+        measure: async (fn) => {
+          const server0 = await serverCpuMs();
+          const client0 = process.cpuUsage();
+          const started = process.hrtime.bigint();
+          await fn();
+          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+          const client = process.cpuUsage(client0);
+          const server1 = await serverCpuMs();
+          return {
+            seconds,
+            clientCpuMs: (client.user + client.system) / 1000,
+            serverCpuMs: server0 === undefined || server1 === undefined ? undefined : server1 - server0,
+          };
+        },
       };
       await b.run(ctx);
       await Promise.all(open.splice(0).map((db) => db.close().catch(() => undefined)));
@@ -100,7 +122,8 @@ async function main(): Promise<number> {
     process.stderr.write(`Nothing matched --only ${args.only.join(',')}\n\n${USAGE}\n`);
     return 2;
   }
-  process.stdout.write('\n' + table(results, args.quick, server) + '\n');
+  const load = os.loadavg()[0]!.toFixed(1);
+  process.stdout.write('\n' + table(results, args.quick, `${server}; load average ${loadAtStart} at start, ${load} at end`) + '\n');
   const missed = results.filter((r) => status(r) === 'MISS');
   return args.strict && missed.length > 0 ? 1 : 0;
 }
@@ -118,6 +141,34 @@ async function describeServer(adminUrl: string, progress: (m: string) => void): 
     return `PostgreSQL ${get('server_version')}, fsync ${get('fsync')}, synchronous_commit ${get('synchronous_commit')}`;
   } finally {
     await c.end();
+  }
+}
+
+/**
+ * CPU used by the server's processes (Linux /proc): the postmaster, its live children, and the
+ * children it has already reaped (backends of closed connections).
+ */
+async function postgresCpuMs(dataDir: string): Promise<number | undefined> {
+  try {
+    const pid = Number((await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+    let ticks = 0;
+    for (const entry of await fs.readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      // Fields after the command name: state ppid ... utime(14) stime(15) cutime(16) cstime(17).
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(entry) === pid) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      else if (Number(f[1]) === pid) ticks += Number(f[11]) + Number(f[12]);
+    }
+    return ticks / ticksPerMs;
+  } catch {
+    return undefined;
   }
 }
 
