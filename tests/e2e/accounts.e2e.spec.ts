@@ -9,7 +9,7 @@ import { importListings } from '../../src/modules/listings';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { demoSite, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { demoSite, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const LOAD_MS = 60_000;
@@ -212,5 +212,36 @@ describe('accounts and lead capture in Chromium', () => {
     expect(await page.locator('[data-slot="inquiry"]').getByLabel('Email').inputValue()).toBe('pat.prompted@example.com');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await phone.close();
+  });
+
+  it('an agent signing in from the modal goes to the dashboard; staff sign in at /account/login/admin and follow redirecturl', async () => {
+    const agentContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await agentContext.newPage();
+    page.setDefaultTimeout(LOAD_MS);
+    await page.goto(`${server.url}/search?showSignIn=1`);
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByLabel('Email').fill('agent@demo.test');
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.locator('[type=submit]').click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: LOAD_MS }).toBe('/dashboard');
+    await agentContext.close();
+
+    const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const staff = await staffContext.newPage();
+    staff.setDefaultTimeout(LOAD_MS);
+    // Only a path of this site is followed.
+    await staff.goto(`${server.url}/account/login/admin?redirecturl=${encodeURIComponent('//evil.example/')}`);
+    await staff.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    await staff.getByLabel('Email').fill('staff@porchlight.test');
+    await staff.getByLabel('Password').fill(PASSWORD);
+    await staff.locator('main [type=submit]').click();
+    await expect.poll(() => new URL(staff.url()).pathname, { timeout: LOAD_MS }).toBe('/dashboard/backoffice');
+    expect(new URL(staff.url()).host).toBe(new URL(server.url).host);
+    await staff.goto(`${server.url}/account/login/admin?redirecturl=${encodeURIComponent('/dashboard/settings/advanced/translations')}`);
+    await staff.getByLabel('Email').fill('staff@porchlight.test');
+    await staff.getByLabel('Password').fill(PASSWORD);
+    await staff.locator('main [type=submit]').click();
+    await expect.poll(() => new URL(staff.url()).pathname, { timeout: LOAD_MS }).toBe('/dashboard/settings/advanced/translations');
+    await staffContext.close();
   });
 });
