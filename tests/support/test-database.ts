@@ -12,7 +12,9 @@ export type TestDatabase = {
 
 /** A fresh, migrated database of its own for one test file (or one test). */
 export async function createTestDatabase(opts: { migrate?: boolean; poolSize?: number } = {}): Promise<TestDatabase> {
-  const adminUrl = inject('pgAdminUrl');
+  const urls = inject('pgAdminUrls');
+  // Files in one worker run one after another, so each worker has a server to itself.
+  const adminUrl = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
