@@ -161,6 +161,11 @@ describe('accounts and lead capture in Chromium', () => {
     expect(await page.getByRole('textbox', { name: 'Cell phone' }).inputValue()).toBe('206-555-0199');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-page.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
+    // A phone (below 770 px): one column, nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-page-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // A communication link from an e-mail works without a session: applied, address cleaned, banner.
     const me = (await (await page.request.get(`${server.url}/api/account/me`)).json()) as { userDID: string };
