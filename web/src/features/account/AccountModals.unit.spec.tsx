@@ -109,4 +109,15 @@ describe('the account modals and gates', () => {
     await effectsRan();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it("social sign-up: step '1-phone' while the registration-state cookie says unregistered, with no way around it", async () => {
+    document.cookie = 'registration-state=unregistered; path=/';
+    serve({}, { ...LEAD, count_Login: 3 });
+    await mount('/search');
+    const step = await screen.findByRole('dialog', { name: 'One more step' });
+    expect(step.querySelector('[data-step="1-phone"]')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    // The phone step comes first; the cell phone prompt waits for another page.
+    expect(screen.queryByRole('dialog', { name: 'Add your cell phone' })).toBeNull();
+  });
 });
