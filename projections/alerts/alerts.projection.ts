@@ -52,7 +52,7 @@ export function changeOf(e: Handled): { kind: AlertChangeKind; detail: Record<st
  */
 export const alertsProjection: Projection = {
   name: 'alerts',
-  version: 1,
+  version: 2,
   eventTypes: HANDLED,
   tables: ['alert_searches', 'alert_favorites'],
   async createTables(tx, t) {
@@ -65,6 +65,10 @@ export const alertsProjection: Projection = {
       criteria jsonb NOT NULL,
       bbox box,
       places text[] NOT NULL,
+      sold boolean NOT NULL,
+      min_price float8,
+      max_price float8,
+      min_beds float8,
       tx_id bigint NOT NULL,
       global_position bigint NOT NULL
     )`);
@@ -95,10 +99,14 @@ export const alertsProjection: Projection = {
           const target = c ? targetOf(c) : { box: null, places: ['never:'] };
           const b = target.box;
           await ctx.tx.query(
-            `INSERT INTO ${searches} (search_id, lead_id, user_id, site_id, frequency, criteria, bbox, places, tx_id, global_position)
-             VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::float8 IS NULL THEN NULL ELSE box(point($9, $7), point($10, $8)) END, $11, $12, $13)
+            `INSERT INTO ${searches} (search_id, lead_id, user_id, site_id, frequency, criteria, bbox, places, sold, min_price, max_price, min_beds, tx_id, global_position)
+             VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::float8 IS NULL THEN NULL ELSE box(point($9, $7), point($10, $8)) END, $11, $12, $13, $14, $15, $16, $17)
              ON CONFLICT (search_id) DO NOTHING`,
-            [d.searchId, d.leadId, d.userId, d.siteId, d.frequency, JSON.stringify(d.criteria), b?.minLat ?? null, b?.maxLat ?? null, b?.minLng ?? null, b?.maxLng ?? null, target.places, ...pos],
+            [
+              d.searchId, d.leadId, d.userId, d.siteId, d.frequency, JSON.stringify(d.criteria),
+              b?.minLat ?? null, b?.maxLat ?? null, b?.minLng ?? null, b?.maxLng ?? null, target.places,
+              c?.sold ?? false, c?.minPrice ?? null, c?.maxPrice ?? null, c?.minBeds ?? null, ...pos,
+            ],
           );
           break;
         }

@@ -1,3 +1,4 @@
+import { alertsBenchmark } from './alerts.bench';
 import type { Benchmark } from './bench';
 import { dashboardBenchmark } from './dashboard.bench';
 import { eventStoreBenchmark } from './event-store.bench';
@@ -6,4 +7,4 @@ import { projectionCatchUpBenchmark } from './projection.bench';
 import { searchBenchmark } from './search.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark];
+export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark];

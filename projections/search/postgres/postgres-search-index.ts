@@ -13,8 +13,7 @@ import { CELL_LEVEL, unitVector } from '../geo';
 import { chord2Sql, orderSql, Params, whereSql } from './criteria-sql';
 import { type CellSum, COARSE, countsOf, coversFineCell, FINE, viewportBoundsSql, viewportCounts, viewportCountsSql, viewportOnly } from './viewport-aggregates';
 import { suggest } from './suggest';
-
-const MATCH_CHUNK = 200;
+import { MATCH_COLUMNS, type MatchRow, matchesRow } from './criteria-match';
 
 type ListingRow = {
   pdid: string; listing_id: string | null; address: string | null; city: string | null; state: string | null;
@@ -69,19 +68,11 @@ export class PostgresSearchIndex extends SearchIndex {
   }
 
   async matchAll(pdid: string, criteria: readonly SearchCriteria[]): Promise<boolean[]> {
-    const out: boolean[] = [];
-    // One statement per chunk: every criterion evaluated against the listing's one row.
-    for (let i = 0; i < criteria.length; i += MATCH_CHUNK) {
-      const chunk = criteria.slice(i, i + MATCH_CHUNK);
-      const p = new Params();
-      const row = p.add(pdid);
-      const { rows } = await this.pool.query<{ m: boolean[] }>(
-        `SELECT ARRAY[${chunk.map((c) => `coalesce((${whereSql(c, p)}), false)`).join(', ')}]::boolean[] AS m FROM ${this.tables.listings} WHERE pdid = ${row}`,
-        p.values,
-      );
-      out.push(...(rows[0]?.m ?? chunk.map(() => false)));
-    }
-    return out;
+    if (criteria.length === 0) return [];
+    // One row read; each criterion is then the JS twin of its WHERE clause (criteria-match.ts).
+    const { rows } = await this.pool.query<MatchRow>(`SELECT ${MATCH_COLUMNS} FROM ${this.tables.listings} WHERE pdid = $1`, [pdid]);
+    const row = rows[0];
+    return criteria.map((c) => (row ? matchesRow(c, row) : false));
   }
 
   async count(c: SearchCriteria): Promise<number> {

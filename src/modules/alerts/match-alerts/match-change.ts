@@ -31,19 +31,22 @@ const SEARCH_KINDS: readonly AlertChangeKind[] = ['new', 'price-reduced', 'back-
 const FAVORITE_KINDS: readonly AlertChangeKind[] = ['price-reduced', 'back-on-market', 'pending', 'sold', 'new-photos'];
 const URGENCY: Record<AlertFrequency, number> = { instant: 0, daily: 1, weekly: 2, never: 3 };
 
-type Candidate = { search_id: string; lead_id: string; user_id: string; site_id: string; frequency: AlertFrequency; criteria: Record<string, string> };
+type Candidate = { search_id: string; lead_id: string; user_id: string; site_id: string; frequency: AlertFrequency };
 
-/** Parsed criteria by search id: a saved search's criteria never change once saved. */
+/** Parsed criteria by search id: a saved search's criteria never change once saved, so they are read once. */
 const parsed = new Map<string, SearchCriteria | null>();
-const criteriaFor = (c: Candidate): SearchCriteria | null => {
-  let hit = parsed.get(c.search_id);
-  if (hit === undefined) {
-    hit = criteriaOf(c.criteria) ?? null;
-    if (parsed.size > 200_000) parsed.clear();
-    parsed.set(c.search_id, hit);
+async function criteriaFor(db: pg.ClientBase, candidates: readonly Candidate[]): Promise<(SearchCriteria | null)[]> {
+  const missing = candidates.filter((c) => !parsed.has(c.search_id)).map((c) => c.search_id);
+  if (missing.length) {
+    if (parsed.size + missing.length > 500_000) parsed.clear();
+    const { rows } = await db.query<{ search_id: string; criteria: Record<string, string> }>(
+      'SELECT search_id, criteria FROM alert_searches WHERE search_id = ANY($1::uuid[])',
+      [missing],
+    );
+    for (const r of rows) parsed.set(r.search_id, criteriaOf(r.criteria) ?? null);
   }
-  return hit;
-};
+  return candidates.map((c) => parsed.get(c.search_id) ?? null);
+}
 
 /**
  * The alerts one listing change makes: at most one per lead (a lead with two matching searches
@@ -63,20 +66,22 @@ export async function matchChange(db: pg.ClientBase, index: SearchIndex, change:
   }
   if (!SEARCH_KINDS.includes(change.kind)) return [...byLead.values()];
   const [listing] = await index.listings([change.pdid]);
-  if (!listing) return [...byLead.values()];
+  // Searches find Active listings, or Closed ones with soldproperty: nothing else matches.
+  if (!listing || (listing.status !== 'Active' && listing.status !== 'Closed')) return [...byLead.values()];
+  // Necessary conditions only (status group, price band, beds): the port decides exactly below.
+  const common = `frequency <> 'never' AND (tx_id, global_position) < ($4::bigint, $5::bigint) AND sold = $6
+    AND (min_price IS NULL OR $7 >= min_price) AND (max_price IS NULL OR $7 <= max_price) AND (min_beds IS NULL OR $8 >= min_beds)`;
   const { rows } = await db.query<Candidate>(
-    `SELECT search_id, lead_id, user_id, site_id, frequency, criteria FROM alert_searches
-      WHERE bbox IS NOT NULL AND bbox @> point($1, $2) AND frequency <> 'never' AND (tx_id, global_position) < ($4::bigint, $5::bigint)
+    `SELECT search_id, lead_id, user_id, site_id, frequency FROM alert_searches WHERE bbox IS NOT NULL AND bbox @> box(point($1, $2), point($1, $2)) AND ${common}
      UNION ALL
-     SELECT search_id, lead_id, user_id, site_id, frequency, criteria FROM alert_searches
-      WHERE bbox IS NULL AND places && $3::text[] AND frequency <> 'never' AND (tx_id, global_position) < ($4::bigint, $5::bigint)
+     SELECT search_id, lead_id, user_id, site_id, frequency FROM alert_searches WHERE bbox IS NULL AND places && $3::text[] AND ${common}
      UNION ALL
-     SELECT search_id, lead_id, user_id, site_id, frequency, criteria FROM alert_searches
-      WHERE bbox IS NULL AND places = '{}' AND frequency <> 'never' AND (tx_id, global_position) < ($4::bigint, $5::bigint)`,
-    [listing.longitude, listing.latitude, placesOf(listing), ...before],
+     SELECT search_id, lead_id, user_id, site_id, frequency FROM alert_searches WHERE bbox IS NULL AND places = '{}' AND ${common}`,
+    [listing.longitude, listing.latitude, placesOf(listing), ...before, listing.status === 'Closed', listing.price, listing.beds],
   );
-  const testable = rows.filter((r) => criteriaFor(r) !== null);
-  const matches = await index.matchAll(change.pdid, testable.map((r) => criteriaFor(r)!));
+  const criteria = await criteriaFor(db, rows);
+  const testable = rows.filter((_, i) => criteria[i] !== null);
+  const matches = await index.matchAll(change.pdid, criteria.filter((c): c is SearchCriteria => c !== null));
   testable.forEach((r, i) => {
     if (!matches[i]) return;
     const had = byLead.get(r.lead_id);

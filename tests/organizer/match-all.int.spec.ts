@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import { PostgresSearchIndex } from '../../projections/search/postgres/postgres-search-index';
+import { searchProjection } from '../../projections/search/postgres/search-listings.projection';
+import { systemContext } from '../../src/commands/command-context';
+import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
+import { importListings, parseSearchRequest } from '../../src/modules/listings';
+import { mulberry32 } from '../../src/modules/listings/demo-data/prng';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { home, square } from './organizer-fixture';
+
+/**
+ * SearchIndex.matchAll (what alerts ask) must answer exactly what search answers: for every
+ * listing and every criteria set, "matches" is "search returns it".
+ */
+describe('SearchIndex.matchAll agrees with search', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let runner: ProjectionRunner;
+  let index: PostgresSearchIndex;
+  const pdids: string[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
+    const rand = mulberry32(3);
+    const cities = ['Seattle', 'Kent', 'Bellevue'];
+    const records = Array.from({ length: 150 }, (_, i) =>
+      home(`M${i}`, {
+        Latitude: 47.5 + rand() * 0.2,
+        Longitude: -122.4 + rand() * 0.2,
+        City: cities[i % 3],
+        PostalCode: ['98101', '98032', '98004'][i % 3],
+        ListPrice: 300_000 + Math.floor(rand() * 40) * 10_000,
+        BedroomsTotal: i % 6 === 0 ? null : 1 + (i % 5),
+        BathroomsTotalInteger: 1 + (i % 3),
+        LivingArea: 700 + (i % 20) * 100,
+        PropertySubType: i % 4 === 0 ? 'Condominium' : 'Single Family Residence',
+        WaterfrontYN: i % 5 === 0,
+        PoolPrivateYN: i % 7 === 0 ? true : i % 7 === 1 ? false : null,
+        StandardStatus: i % 10 === 9 ? 'Closed' : i % 10 === 8 ? 'Pending' : 'Active',
+        ClosePrice: i % 10 === 9 ? 400_000 : null,
+        CloseDate: i % 10 === 9 ? '2024-04-01' : null,
+        UnparsedAddress: `${i} ${i % 2 ? 'Pine' : 'Oak'} St`,
+      }),
+    );
+    await importListings(store, records.map((r, i) => ({ record: i + 1, line: null, parse: () => r })), { mls: 'T', ctx: systemContext() });
+    pdids.push(...records.map((r) => `T-${r.ListingKey}`));
+    runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 500 });
+    runner.start();
+    await runner.waitForCatchUp(60_000);
+    index = new PostgresSearchIndex(db.pool);
+  }, 120_000);
+  afterAll(async () => {
+    await runner?.stop();
+    await store?.close();
+    await db?.drop();
+  });
+
+  it('for polygons, radius, boxes, places, keywords, bands, types and flags', async () => {
+    const raw: Record<string, string>[] = [
+      {},
+      { polygonmap: square(47.6, -122.3, 0.05) },
+      { polygonmap: `${square(47.55, -122.35, 0.03)}:${square(47.65, -122.25, 0.02)}`, minprice: '400000' },
+      { polygonmap: '47.5 -122.4, 47.7 -122.3, 47.5 -122.2, 47.5 -122.4' },
+      { radius: '3', lat: '47.6', long: '-122.3' },
+      { minlat: '47.55', maxlat: '47.65', minlong: '-122.35', maxlong: '-122.25' },
+      { acl_city: 'Kent,Seattle', beds: '3' },
+      { acl_zip5: '98004', maxprice: '500000', baths: '2' },
+      { acl_county: 'King County', minsqft: '1000', maxsqft: '1500' },
+      { kw: 'pine' },
+      { kw: 'oak seattle' },
+      { listingtype: 'condo' },
+      { listingtype: 'singlefamily,townhouse', waterfront: '1' },
+      { pool: '1' },
+      { soldproperty: '1', acl_city: 'Seattle' },
+      { pricereduced: '1' },
+      { openhouse: '1' },
+    ];
+    const criteria = raw.map((r) => parseSearchRequest(r, 'list').criteria);
+    const expected = await Promise.all(criteria.map(async (c) => new Set((await index.search(c, { offset: 0, limit: 1000 })).pdids)));
+    expect(expected.some((s) => s.size > 0 && s.size < pdids.length)).toBe(true);
+    for (const pdid of [...pdids, 'T-UNKNOWN']) {
+      const got = await index.matchAll(pdid, criteria);
+      expect({ pdid, got }).toEqual({ pdid, got: expected.map((s) => s.has(pdid)) });
+    }
+  });
+});
