@@ -12,6 +12,7 @@ const TranslationsPage = lazy(() => import('../features/backoffice/TranslationsP
 const AccountPage = lazy(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
 const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
 const OrganizerPage = lazy(() => import('../features/organizer/OrganizerPage').then((m) => ({ default: m.OrganizerPage })));
+const MailboxPage = lazy(() => import('../features/account/MailboxPage').then((m) => ({ default: m.MailboxPage })));
 const AdminLoginPage = lazy(() => import('../features/account/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
 /** Staff and account pages, loaded on demand. */
 const STAFF_PAGES: Record<string, typeof BackofficePage> = {
@@ -20,6 +21,7 @@ const STAFF_PAGES: Record<string, typeof BackofficePage> = {
   '/account': AccountPage,
   '/account/forgotpassword': ForgotPasswordPage,
   '/account/login/admin': AdminLoginPage,
+  '/dev/mailbox': MailboxPage,
   '/organizer': OrganizerPage,
 };
 
