@@ -1,8 +1,10 @@
 import { accountEventTypes, claimEventTypes } from '../../src/modules/accounts';
+import { alertEventTypes } from '../../src/modules/alerts';
 import { backofficeEventTypes } from '../../src/modules/backoffice';
 import { chatEventTypes } from '../../src/modules/chat';
 import { leadActivityEventTypes, leadEventTypes, leadMessageEventTypes, officeEventTypes } from '../../src/modules/leads';
 import { notificationEventTypes } from '../../src/modules/notifications';
+import { organizerEventTypes } from '../../src/modules/organizer';
 import { siteEventTypes } from '../../src/modules/sites';
 import type { Projection } from '../runner/projection';
 import { namedLeadId, namedUserIds } from './named-users';
@@ -19,7 +21,8 @@ const MAX_PUSHES = 50;
  */
 export const accountStreamsProjection: Projection = {
   name: 'account_streams',
-  version: 1,
+  // 2: the organizer's and the alerts' streams (saved searches, favourites, alerts sent).
+  version: 2,
   eventTypes: [
     ...accountEventTypes,
     ...claimEventTypes,
@@ -30,6 +33,8 @@ export const accountStreamsProjection: Projection = {
     ...officeEventTypes,
     ...chatEventTypes,
     ...notificationEventTypes,
+    ...organizerEventTypes,
+    ...alertEventTypes,
     ...backofficeEventTypes,
   ],
   tables: ['account_streams', 'account_stream_leads'],
