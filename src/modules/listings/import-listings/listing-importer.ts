@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type CommandContext, metadataOf } from '../../../commands/command-context';
 import type { EventStore, StreamAppend } from '../../../eventstore/event-store.port';
 import { ConcurrencyError } from '../../../shared/errors';
@@ -8,6 +7,7 @@ import { type ParsedRecord, parseResoRecord } from '../import-listing/parse-reso
 import { evolveListing, initialListing, type Listing } from '../listing';
 import { listingStream, pdidOf } from '../listing-record';
 import type { ListingEvent } from '../listings.events';
+import { timeOrderedId } from './time-ordered-id';
 
 /** One record of a source: its number (1-based), its line when it came from a file, and how to read it. */
 export type ImportItem = { readonly record: number; readonly line: number | null; readonly parse: () => unknown };
@@ -140,7 +140,7 @@ async function appendBatch(
       appends.push({
         streamId: listingStream(pdid),
         expected: s.revision === undefined ? 'no_stream' : s.revision,
-        events: s.events.map((e) => ({ ...e, eventId: randomUUID(), metadata })),
+        events: s.events.map((e) => ({ ...e, eventId: timeOrderedId(), metadata })),
       });
     }
     // Appends go in source order: the batch before this one must be stored first.
