@@ -128,8 +128,11 @@ describe('accounts and lead capture in Chromium', () => {
     await signIn.getByLabel('Password').fill(NEW_PASSWORD);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-signin-modal.png` });
     await Promise.all([page.waitForEvent('load'), signIn.locator('[type=submit]').click()]);
+    // From the used reset link the sign-in goes to the account page.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/account');
     await header(page).getByRole('button', { name: 'Erin' }).click();
-    await page.getByRole('link', { name: 'Your account' }).click();
+    await page.getByRole('link', { name: 'Your account' }).waitFor();
+    await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
 
     // The cell phone: the spec's rule and message, shown as ###-###-####.

@@ -41,7 +41,7 @@ export function SignInForm({ initialEmail = '', onSignedIn, submitLabel = 'Sign 
         onSignedIn(r.userInfo);
         return; // the page changes; stay busy so nothing is sent twice
       }
-      setProblem({ text: r.message === 'Invalid Login' ? 'Invalid Login' : r.message, help: true });
+      setProblem({ text: r.message, help: true });
     } catch (err) {
       toast({ title: 'Login Error', message: err instanceof ApiError ? err.message : 'The server cannot be reached', tone: 'error' });
       setProblem({ text: 'Login Failed', help: false });

@@ -35,6 +35,8 @@ export const useSignInRequest = (): SignInRequest | null => useSyncExternalStore
 
 /** After a sign-in or sign-up: the same page again, signed in, without the one-shot showSignIn. */
 export function reloadWithoutSignIn(): void {
+  // A used reset link is no page to come back to.
+  if (window.location.pathname.startsWith('/account/forgotpassword')) return window.location.assign('/account');
   const u = new URL(window.location.href);
   u.searchParams.delete('showSignIn');
   u.searchParams.delete('showprompt');
