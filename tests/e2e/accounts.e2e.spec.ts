@@ -177,6 +177,17 @@ describe('accounts and lead capture in Chromium', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-page-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // A password change asks for the current one; this browser stays signed in.
+    await page.getByLabel('Current password').fill('not-it-at-all');
+    await page.getByLabel('New password', { exact: true }).fill('another-porch-light-7');
+    await page.getByLabel('New password again').fill('another-porch-light-7');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('main').getByRole('alert').filter({ hasText: 'Your current password is not correct' }).waitFor();
+    await page.getByLabel('Current password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await toast(page, 'Your password was changed.').waitFor();
+    expect(await page.getByLabel('Current password').inputValue()).toBe('');
+
     // A communication link from an e-mail works without a session: applied, address cleaned, banner.
     const me = (await (await page.request.get(`${server.url}/api/account/me`)).json()) as { userDID: string };
     const links = await server.app.get(CommunicationLinks).unsubscribeLinks(me.userDID);

@@ -22,6 +22,7 @@ export type CurrentUser = {
   readonly On_PropertyAlerts?: boolean;
   readonly On_PropertyUpdates?: boolean;
   readonly photoLocation?: string | null;
+  readonly hasPassword?: boolean;
 };
 
 export const currentUser = () => request<CurrentUser>('GET', '/api/account/me');
@@ -49,6 +50,7 @@ export type InquiryPayload = Readonly<Record<string, string | boolean | undefine
 export const sendInquiry = (body: InquiryPayload) => request<{ isSuccess: true; leadId: string }>('POST', '/api/account/inquiry', body);
 
 export const forgotPassword = (Email: string) => request<{ isSuccess: true; message: string }>('POST', '/api/account/forgotpassword', { Email });
+export const changePassword = (CurrentPassword: string, NewPassword: string) => request<{ isSuccess: true }>('POST', '/api/account/password', { CurrentPassword, NewPassword });
 export const resetPassword = (token: string, password: string) => request<{ isSuccess: true }>('POST', '/api/account/resetpassword', { token, password });
 
 export type AccountUpdate = {

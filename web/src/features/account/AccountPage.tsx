@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useCurrentUser } from '../../app/currentUser';
 import { CellPhoneForm } from './CellPhoneForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
 import { CommunicationPreferences } from './CommunicationPreferences';
 import styles from './AccountPage.module.css';
 import { openSignIn } from './openSignIn';
@@ -54,9 +55,18 @@ export function AccountPage() {
           initial={{ email: !user.user_UnsubscribeEmail, text: !user.user_UnsubscribeText, alerts: user.On_PropertyAlerts ?? true, updates: user.On_PropertyUpdates ?? true }}
         />
       </section>
-      <p className={styles.footer}>
-        <a href="/account/forgotpassword">Change your password</a>
-      </p>
+      <section className={styles.card} aria-labelledby="acct-password">
+        <h2 id="acct-password" className={styles.heading}>
+          Password
+        </h2>
+        {user.hasPassword ? (
+          <ChangePasswordForm />
+        ) : (
+          <p className={styles.footer}>
+            You signed up without a password. <a href="/account/forgotpassword">Get a link to choose one</a>.
+          </p>
+        )}
+      </section>
     </main>
   );
 }

@@ -1,0 +1,65 @@
+import { type FormEvent, useId, useState } from 'react';
+import { changePassword } from '../../api/account';
+import { ApiError } from '../../api/http';
+import { useToast } from '../../ui/useToast';
+import styles from './forms.module.css';
+
+/** A signed-in password change: the server ends every other session of the account. */
+export function ChangePasswordForm() {
+  const id = useId();
+  const toast = useToast();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [again, setAgain] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (next !== again) return setError('The two new passwords are not the same');
+    setBusy(true);
+    setError(null);
+    try {
+      await changePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setAgain('');
+      toast({ message: 'Your password was changed. Other devices are signed out.', tone: 'success' });
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : 'The server cannot be reached';
+      toast({ title: 'Failed to Save', message, tone: 'error' });
+      setError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (key: string, label: string, value: string, set: (v: string) => void, autoComplete: string) => (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={`${id}-${key}`}>
+        {label}
+      </label>
+      <input id={`${id}-${key}`} className={styles.input} type="password" autoComplete={autoComplete} value={value} onChange={(e) => set(e.target.value)} />
+    </div>
+  );
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+      {error && (
+        <div role="alert" className={styles.error}>
+          {error}
+        </div>
+      )}
+      {field('current', 'Current password', current, setCurrent, 'current-password')}
+      <div className={styles.row}>
+        {field('new', 'New password', next, setNext, 'new-password')}
+        {field('again', 'New password again', again, setAgain, 'new-password')}
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Change password'}
+        </button>
+      </div>
+    </form>
+  );
+}
