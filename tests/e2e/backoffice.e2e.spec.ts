@@ -76,6 +76,26 @@ describe('the back-office in Chromium (issue 7)', () => {
     await history.getByRole('cell', { name: /AccountNoteAdded/ }).waitFor();
     expect(await history.getByText('“Support call”').count()).toBe(1);
 
+    // An invoice issued from its dialog, then paid in part from the Record tab.
+    await page.getByRole('button', { name: 'Issue invoice' }).click();
+    const issue = page.getByRole('dialog', { name: 'Issue an invoice' });
+    await issue.getByLabel('Description').fill('Lead plan, June');
+    await issue.getByLabel('Amount (USD)').fill('49.90');
+    await issue.getByLabel('Due on').fill('2030-07-01');
+    await issue.getByLabel(/Reason/).fill('Monthly billing');
+    await issue.getByRole('button', { name: 'Issue invoice' }).click();
+    await history.getByRole('cell', { name: /InvoiceIssued/ }).waitFor();
+    await page.getByRole('tab', { name: 'Record' }).click();
+    const invoices = page.getByRole('row').filter({ hasText: 'INV-0001' });
+    await invoices.getByRole('cell', { name: '$49.90' }).first().waitFor();
+    await invoices.getByRole('button', { name: 'Payment' }).click();
+    const pay = page.getByRole('dialog', { name: 'Record a payment (INV-0001)' });
+    await pay.getByLabel('Amount (USD)').fill('20');
+    await pay.getByLabel(/Reason/).fill('Paid by phone');
+    await pay.getByRole('button', { name: 'Payment' }).click();
+    await invoices.getByRole('cell', { name: '$29.90' }).waitFor();
+    await shot(page, 'record');
+
     // The projections panel: rebuild members and watch it reach 100 %.
     await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Projections' }).click();
     await page.getByRole('button', { name: 'Rebuild members' }).click();

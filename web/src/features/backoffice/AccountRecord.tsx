@@ -119,7 +119,7 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
               <tbody>
                 {admin.invoices.map((i) => (
                   <tr key={i.invoiceId}>
-                    <td className={styles.mono}>{i.number}</td>
+                    <td className={`${styles.mono} ${styles.nowrap}`}>{i.number}</td>
                     <td>
                       {i.description}
                       {i.notes.map((n, k) => (
@@ -128,7 +128,7 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
                         </span>
                       ))}
                     </td>
-                    <td>{i.dueOn}</td>
+                    <td className={styles.nowrap}>{i.dueOn}</td>
                     <td className={styles.num}>{dollars(i.amountCents)}</td>
                     <td className={styles.num}>{dollars(owed(i))}</td>
                     <td>
