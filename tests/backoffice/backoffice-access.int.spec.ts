@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Started, startServer } from '../../src/main';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Started } from '../../src/main';
 import { SessionStore } from '../../src/modules/accounts';
-import { castOf, signedIn } from '../support/backoffice-people';
-import { testConfig } from '../support/test-config';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { backofficeWorld, signedIn } from '../support/backoffice-people';
 import { WebClient } from '../support/web-client';
 
 type Route = { readonly method: string; readonly path: string };
@@ -21,26 +19,17 @@ function backofficeRoutes(server: Started): Route[] {
 }
 
 describe('the back-office is for level 25 only (contract section 6)', () => {
-  let db: TestDatabase;
-  let server: Started;
-  let cast: Awaited<ReturnType<typeof castOf>>;
+  const w = backofficeWorld();
   let routes: Route[];
 
-  beforeAll(async () => {
-    db = await createTestDatabase({ migrate: false });
-    server = await startServer(testConfig(db.url));
-    cast = await castOf(server);
-    routes = backofficeRoutes(server);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
+  beforeAll(() => {
+    routes = backofficeRoutes(w.server);
   });
 
   // Real ids where an account is named, so a refusal cannot come from a 404 instead.
   const concrete = (path: string) =>
     path
-      .replace(':userId', cast.lead.userId)
+      .replace(':userId', w.cast.lead.userId)
       .replace(':invoiceId', '00000000-0000-4000-8000-00000000abcd')
       .replace(':name', 'no_such_projection');
   const call = (c: WebClient, r: Route) => c.request(r.method, concrete(r.path), r.method === 'GET' || r.method === 'DELETE' ? {} : { json: {} });
@@ -64,7 +53,7 @@ describe('the back-office is for level 25 only (contract section 6)', () => {
   });
 
   it('answers 401 to every route when signed out', async () => {
-    const c = WebClient.for(server.url);
+    const c = WebClient.for(w.server.url);
     for (const r of routes) {
       const res = await call(c, r);
       expect({ route: `${r.method} ${r.path}`, status: res.status, body: res.body }).toEqual({ route: `${r.method} ${r.path}`, status: 401, body: { message: expect.any(String) } });
@@ -76,7 +65,7 @@ describe('the back-office is for level 25 only (contract section 6)', () => {
     ['an agent (10)', 'agent'],
     ['a broker (15)', 'broker'],
   ] as const)('answers 403 to every route for %s', async (_label, who) => {
-    const c = await signedIn(server, cast[who]);
+    const c = await signedIn(w.server, w.cast[who]);
     for (const r of routes) {
       const res = await call(c, r);
       expect({ route: `${r.method} ${r.path}`, status: res.status }).toEqual({ route: `${r.method} ${r.path}`, status: 403 });
@@ -84,8 +73,8 @@ describe('the back-office is for level 25 only (contract section 6)', () => {
   });
 
   it('answers 403 to every route for a staff member while they impersonate someone', async () => {
-    const c = WebClient.for(server.url);
-    const session = await server.app.get(SessionStore).start({ userId: cast.agent.userId, securityLevel: 10, officeId: cast.broker.userId, impersonatorId: cast.staff.userId, returnUrl: null });
+    const c = WebClient.for(w.server.url);
+    const session = await w.server.app.get(SessionStore).start({ userId: w.cast.agent.userId, securityLevel: 10, officeId: w.cast.broker.userId, impersonatorId: w.cast.staff.userId, returnUrl: null });
     c.cookies.set('sid', session.id);
     for (const r of routes) {
       const res = await call(c, r);
@@ -94,7 +83,7 @@ describe('the back-office is for level 25 only (contract section 6)', () => {
   });
 
   it('lets staff through on every route (the refusals above are the guard, not the route)', async () => {
-    const c = await signedIn(server, cast.staff);
+    const c = await signedIn(w.server, w.cast.staff);
     for (const r of routes) {
       const res = await call(c, r);
       expect({ route: `${r.method} ${r.path}`, refused: [401, 403].includes(res.status) || res.status >= 500 }).toEqual({ route: `${r.method} ${r.path}`, refused: false });

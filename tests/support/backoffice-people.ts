@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { systemContext } from '../../src/commands/command-context';
-import type { Started } from '../../src/main';
+import { afterAll, beforeAll } from 'vitest';
+import { type Started, startServer } from '../../src/main';
 import { RegisterUserCommand, type SecurityLevel } from '../../src/modules/accounts';
 import { CreateSiteCommand } from '../../src/modules/sites';
+import { testConfig } from './test-config';
+import { createTestDatabase, type TestDatabase } from './test-database';
 import { WebClient } from './web-client';
 
 export const PASSWORD = 'porchlight-test-password';
@@ -50,4 +53,28 @@ export async function signedIn(server: Started, person: Person | null): Promise<
   const res = await c.post('/api/account/login', { Email: person.email, password: PASSWORD });
   if (res.body?.isSuccess !== true) throw new Error(`Sign-in of ${person.email} failed: ${res.text}`);
   return c;
+}
+
+export type BackofficeWorld = {
+  readonly db: TestDatabase;
+  readonly server: Started;
+  readonly cast: Awaited<ReturnType<typeof castOf>>;
+  /** Signed in as cast.staff. */
+  readonly staff: WebClient;
+};
+
+/** A server of its own without demo data, the cast and a staff client, for one test file. */
+export function backofficeWorld(env: Record<string, string> = {}): BackofficeWorld {
+  const w = {} as { -readonly [K in keyof BackofficeWorld]: BackofficeWorld[K] };
+  beforeAll(async () => {
+    w.db = await createTestDatabase({ migrate: false });
+    w.server = await startServer(testConfig(w.db.url, env));
+    w.cast = await castOf(w.server);
+    w.staff = await signedIn(w.server, w.cast.staff);
+  });
+  afterAll(async () => {
+    await w.server?.stop();
+    await w.db?.drop();
+  });
+  return w;
 }
