@@ -66,7 +66,16 @@ describe('saved search → import → alert e-mail', () => {
       )
       .toContain('New listing: 2 Second Ave, Kent, WA');
 
+    await page.goto(`${server.url}/listing/T-K2`);
+    await page.getByRole('button', { name: '♡ Favourite' }).click();
+    await expect.poll(() => page.getByRole('button', { name: '♥ Favourite', pressed: true }).count(), { timeout: 15_000 }).toBe(1);
+    await page.getByLabel('Your note on this home').fill('Close to the park');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await expect.poll(() => page.getByText('Note saved.').count(), { timeout: 15_000 }).toBe(1);
+
     await page.goto(`${server.url}/organizer`);
+    await expect.poll(() => page.getByRole('link', { name: 'T-K2' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByText('Close to the park').count()).toBe(1);
     await expect.poll(() => page.getByRole('textbox', { name: 'Name of Kent homes' }).count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole('combobox', { name: 'E-mail alerts for Kent homes' }).selectOption('weekly');
     await expect.poll(() => page.getByText('Alert frequency saved.').count(), { timeout: 15_000 }).toBe(1);

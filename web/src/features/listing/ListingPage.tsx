@@ -7,6 +7,7 @@ import { Link } from '../../app/Link';
 import { useSite } from '../../app/useSite';
 import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
+import { ListingKeeper } from '../organizer/ListingKeeper';
 import { InquirySlot } from './InquirySlot';
 import { ListingGallery } from './ListingGallery';
 import { ListingHistory } from './ListingHistory';
@@ -106,6 +107,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
                 <Icon name="area" /> <strong>{count(l.sqft)}</strong> sq ft
               </li>
             </ul>
+            <ListingKeeper pdid={l.pdid} />
           </header>
           {remarks && (
             <section className={styles.section} aria-labelledby="about">
