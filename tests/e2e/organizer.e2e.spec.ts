@@ -55,16 +55,21 @@ describe('saved search → import → alert e-mail', () => {
 
     await server.runtime.runner.waitForCatchUp();
     await importHomes(server, [home('K2', { City: 'Kent', PostalCode: '98032', Latitude: 47.39, Longitude: -122.22, UnparsedAddress: '2 Second Ave' })]);
-    await page.goto(`${server.url}/api/dev/mailbox?to=lee.lead%40demo.test`);
+    // The development mailbox page: the alert as text, the listing's address a link.
+    const alert = page.getByRole('article', { name: /^New listing: 2 Second Ave, Kent, WA/ });
     await expect
       .poll(
         async () => {
-          await page.reload();
-          return (await page.locator('body').textContent()) ?? '';
+          await page.goto(`${server.url}/dev/mailbox`);
+          await page.getByRole('heading', { name: 'Development mailbox' }).waitFor();
+          await page.waitForLoadState('networkidle');
+          return alert.count();
         },
         { timeout: 30_000, interval: 250 },
       )
-      .toContain('New listing: 2 Second Ave, Kent, WA');
+      .toBe(1);
+    expect(await alert.getByRole('link', { name: /\/listing\/T-K2$/ }).count()).toBe(1);
+    expect(await alert.textContent()).toContain('to lee.lead@demo.test');
 
     await page.goto(`${server.url}/listing/T-K2`);
     await page.getByRole('button', { name: '♡ Favourite' }).click();
