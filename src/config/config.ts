@@ -72,6 +72,7 @@ const schema = z.object({
   UPLOAD_MAX_MB: int(5, 1, 50),
   MAP_STYLE_URL: url(['http:', 'https:']),
   MAP_PIN_CAP: int(100, 1, 1000),
+  REALTIME_FANOUT: z.enum(['local', 'postgres'], { error: 'must be local or postgres' }).default('local'),
   SEARCH_CACHE_MS: int(1000, 0, 60_000),
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{10,64}$/, 'must look like AC followed by letters and digits').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -109,6 +110,8 @@ export type Config = {
   readonly mapStyleUrl: string | undefined;
   /** The most pins a map search answers (the spec's "configured max pin count"); clusters count the rest. */
   readonly mapPinCap: number;
+  /** local: pushes reach this instance's sockets; postgres: every instance's (scale-out). */
+  readonly realtimeFanout: 'local' | 'postgres';
   /** How long an identical search request may be answered from memory (0: never). */
   readonly searchCacheMs: number;
   /** Texts go through Twilio when all three TWILIO_* are set; else to the development sms_outbox. */
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     mapStyleUrl: e.MAP_STYLE_URL,
     mapPinCap: e.MAP_PIN_CAP,
+    realtimeFanout: e.REALTIME_FANOUT,
     searchCacheMs: e.SEARCH_CACHE_MS,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM

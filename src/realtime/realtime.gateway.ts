@@ -1,5 +1,6 @@
 import { Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Server, Socket } from 'socket.io';
 import type { Runtime } from '../app/runtime';
 import { CONFIG, RUNTIME } from '../app/tokens';
@@ -58,6 +59,11 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGateway
   }
 
   afterInit(server: Server): void {
+    // Across instances a projection runs in one process only, so its pushes (and sign-out's
+    // socket closing) must reach sockets held by the others: PostgreSQL NOTIFY carries them.
+    if (this.config.realtimeFanout === 'postgres') {
+      server.adapter(createAdapter(this.runtime.db.pool, { tableName: 'socket_io_attachments', errorHandler: () => undefined }));
+    }
     server.use((socket, next) => {
       void this.authenticate(socket).then(
         (user) => {
