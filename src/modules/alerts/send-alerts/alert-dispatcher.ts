@@ -47,6 +47,7 @@ export type OutboxRow = {
 @Injectable()
 export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private lock: pg.Client | undefined;
+  private locked = false;
   private chain: Promise<unknown> = Promise.resolve();
   private queued = false;
   private stopped = false;
@@ -82,6 +83,7 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
     await this.chain.catch(() => undefined);
     await this.lock?.end().catch(() => undefined);
     this.lock = undefined;
+    this.locked = false;
   }
 
   /** Matches and sends what is waiting; calls while one runs collapse into one more run. */
@@ -112,20 +114,21 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
     return run;
   }
 
+  /** The session that holds the dispatcher's advisory lock; a stand-by keeps its session and asks again. */
   private async takeLock(): Promise<boolean> {
-    if (this.lock) return true;
-    const client = new pg.Client({ connectionString: this.runtime.db.url });
-    client.on('error', () => {
-      if (this.lock === client) this.lock = undefined;
-    });
-    await client.connect();
-    const { rows } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtext('alerts:dispatcher')) AS ok`);
-    if (!rows[0]?.ok) {
-      await client.end();
-      return false;
+    if (this.lock && this.locked) return true;
+    if (!this.lock) {
+      const client = new pg.Client({ connectionString: this.runtime.db.url });
+      client.on('error', () => {
+        if (this.lock === client) this.lock = undefined;
+        this.locked = false;
+      });
+      await client.connect();
+      this.lock = client;
     }
-    this.lock = client;
-    return true;
+    const { rows } = await this.lock.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtext('alerts:dispatcher')) AS ok`);
+    this.locked = rows[0]?.ok === true;
+    return this.locked;
   }
 
   /** True when changes wait for the search projection to catch up. */
