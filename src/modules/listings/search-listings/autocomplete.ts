@@ -17,8 +17,9 @@ export type AutocompleteGroup = {
 };
 
 /**
- * GET /api/search/autocomplete/{type}/{term}/: `kw` asks every group, the others one. Saved
- * searches (IncludeSearches=1) come with saved searches themselves; until then the group is absent.
+ * GET /api/search/autocomplete/{type}/{term}/: `kw` asks every group, the others one. The
+ * signed-in lead's 'Saved Searches' group (IncludeSearches=1) is added by the controller through
+ * the SavedSearchSuggestions port, outside the shared result cache.
  */
 export async function autocomplete(index: SearchIndex, type: string, rawTerm: string, includeSearches: string | undefined): Promise<{ groups: AutocompleteGroup[] }> {
   const term = rawTerm.trim().replace(/\s+/g, ' ').toLowerCase();
