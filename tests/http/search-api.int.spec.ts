@@ -3,30 +3,9 @@ import { systemContext } from '../../src/commands/command-context';
 import { type Started, startServer } from '../../src/main';
 import { importListings, type ImportItem } from '../../src/modules/listings';
 import { testConfig } from '../support/test-config';
+import { home } from '../support/reso-home';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-const home = (key: string, extra: Record<string, unknown> = {}) => ({
-  ListingKey: key,
-  ListingId: `ML${key}`,
-  StandardStatus: 'Active',
-  ListPrice: 500_000,
-  Latitude: 47.61,
-  Longitude: -122.33,
-  UnparsedAddress: `${key.length * 100} Pine St`,
-  City: 'Seattle',
-  StateOrProvince: 'WA',
-  PostalCode: '98101',
-  CountyOrParish: 'King',
-  BedroomsTotal: 3,
-  BathroomsTotalInteger: 2,
-  LivingArea: 1500,
-  PropertyType: 'Residential',
-  PropertySubType: 'Single Family Residence',
-  ListingContractDate: '2024-05-01',
-  ModificationTimestamp: '2024-05-01T00:00:00Z',
-  Media: [{ MediaURL: `/demo-photos/1.svg`, Order: 1 }, { MediaURL: `/demo-photos/2.svg`, Order: 2 }],
-  ...extra,
-});
 
 const RECORDS = [
   home('A1'),

@@ -1,0 +1,26 @@
+/** A RESO record of an Active home near downtown Seattle; tests move or change it with `extra`. */
+export const home = (key: string, extra: Record<string, unknown> = {}) => ({
+  ListingKey: key,
+  ListingId: `ML${key}`,
+  StandardStatus: 'Active',
+  ListPrice: 500_000,
+  Latitude: 47.61,
+  Longitude: -122.33,
+  UnparsedAddress: `${key.length * 100} Pine St`,
+  City: 'Seattle',
+  StateOrProvince: 'WA',
+  PostalCode: '98101',
+  CountyOrParish: 'King',
+  BedroomsTotal: 3,
+  BathroomsTotalInteger: 2,
+  LivingArea: 1500,
+  PropertyType: 'Residential',
+  PropertySubType: 'Single Family Residence',
+  ListingContractDate: '2024-05-01',
+  ModificationTimestamp: '2024-05-01T00:00:00Z',
+  Media: [
+    { MediaURL: '/demo-photos/1.svg', Order: 1 },
+    { MediaURL: '/demo-photos/2.svg', Order: 2 },
+  ],
+  ...extra,
+});
