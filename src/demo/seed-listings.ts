@@ -1,8 +1,15 @@
 import path from 'node:path';
 import { metadataOf, systemContext } from '../commands/command-context';
 import type { EventStore } from '../eventstore/event-store.port';
-import { type ImportCounts, type ImportItem, importListings, resoItems, generatedListingItems } from '../modules/listings';
-import { readKingCountySales, readSacramentoListings } from '../modules/listings/demo-data';
+import {
+  generatedListingItems,
+  type ImportCounts,
+  type ImportItem,
+  importListings,
+  readKingCountySales,
+  readSacramentoListings,
+  resoItems,
+} from '../modules/listings';
 import { newId } from '../shared/ids';
 import { logger } from '../shared/logger';
 import { projectRoot } from '../shared/paths';

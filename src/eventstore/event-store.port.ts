@@ -16,6 +16,9 @@ const sign = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
 export const compareCheckpoints = (a: Checkpoint, b: Checkpoint): number =>
   sign(a.transactionId, b.transactionId) || sign(a.globalPosition, b.globalPosition);
 
+/** Where a stored event sits in the global log. */
+export const positionOf = (e: StoredEvent): Checkpoint => ({ transactionId: e.transactionId, globalPosition: e.globalPosition });
+
 export type AppendResult = {
   /** The stream's revision after the append. */
   readonly nextRevision: bigint;

@@ -1,3 +1,3 @@
 export * from './event-store.port';
 export { MalformedEventError } from './validate-event';
-export { PostgresEventStore, positionOf } from './postgres/postgres-event-store';
+export { PostgresEventStore } from './postgres/postgres-event-store';

@@ -1,4 +1,5 @@
 import type { NewEvent } from '../shared/event';
+import type { ExpectedRevision, StreamAppend } from './event-store.port';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -72,5 +73,40 @@ function checkJson(value: unknown, path: string, seen: Set<object>): void {
     }
     default:
       throw new MalformedEventError(`${path} is a ${typeof value}, which JSON cannot hold`);
+  }
+}
+
+/**
+ * Refuses a malformed append before any adapter sends it: every stream named once, with events,
+ * a known expected revision, well-formed events and no event id twice.
+ */
+export function assertValidAppends(appends: readonly StreamAppend[]): void {
+  const streams = new Set<string>();
+  const ids = new Set<string>();
+  for (const a of appends) {
+    if (!a.streamId) throw new MalformedEventError('An append needs a stream id');
+    if (streams.has(a.streamId)) throw new MalformedEventError(`Stream ${a.streamId} appears twice in one append`);
+    if (a.events.length === 0) throw new MalformedEventError(`Append to ${a.streamId} has no events`);
+    assertExpectedRevision(a.expected);
+    streams.add(a.streamId);
+    for (const e of a.events) {
+      assertWellFormed(e);
+      // Two copies of one event in a single append can only be a caller's mistake; left to the
+      // store it would read as a lost race.
+      const id = e.eventId.toLowerCase();
+      if (ids.has(id)) throw new MalformedEventError(`Event ${e.eventId} appears twice in one append`);
+      ids.add(id);
+    }
+  }
+}
+
+function assertExpectedRevision(expected: ExpectedRevision): void {
+  if (typeof expected === 'bigint') {
+    if (expected < 0n) throw new MalformedEventError('An expected revision cannot be negative');
+    return;
+  }
+  // Anything else would match none of the stores' checks and append unconditionally.
+  if (expected !== 'no_stream' && expected !== 'stream_exists' && expected !== 'any') {
+    throw new MalformedEventError(`Unknown expected revision ${JSON.stringify(expected)}`);
   }
 }

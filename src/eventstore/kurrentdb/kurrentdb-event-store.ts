@@ -24,6 +24,7 @@ import {
   type Checkpoint,
   compareCheckpoints,
   EventStore,
+  positionOf,
   type ExpectedRevision,
   type ReadAllOptions,
   type ReadAllPage,
@@ -32,7 +33,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port';
-import { assertWellFormed, MalformedEventError } from '../validate-event';
+import { assertValidAppends } from '../validate-event';
 
 /**
  * The KurrentDB (EventStoreDB) adapter, for installations that run one (EVENTSTORE_URL).
@@ -54,7 +55,7 @@ export class KurrentDbEventStore extends EventStore {
   }
 
   async append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult> {
-    validate([{ streamId, expected, events }]);
+    assertValidAppends([{ streamId, expected, events }]);
     const duplicate = await this.isRetry(streamId, expected, events);
     if (duplicate) return duplicate;
     try {
@@ -67,7 +68,7 @@ export class KurrentDbEventStore extends EventStore {
   }
 
   async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
-    validate(appends);
+    assertValidAppends(appends);
     if (appends.length === 1) return [await this.append(appends[0]!.streamId, appends[0]!.expected, appends[0]!.events)];
     try {
       const result = await this.client.multiStreamAppend(
@@ -195,18 +196,6 @@ export class KurrentDbEventStore extends EventStore {
   }
 }
 
-function validate(appends: readonly StreamAppend[]): void {
-  const streams = new Set<string>();
-  for (const a of appends) {
-    if (!a.streamId) throw new MalformedEventError('An append needs a stream id');
-    if (streams.has(a.streamId)) throw new MalformedEventError(`Stream ${a.streamId} appears twice in one append`);
-    if (a.events.length === 0) throw new MalformedEventError(`Append to ${a.streamId} has no events`);
-    if (typeof a.expected === 'bigint' && a.expected < 0n) throw new MalformedEventError('An expected revision cannot be negative');
-    streams.add(a.streamId);
-    a.events.forEach(assertWellFormed);
-  }
-}
-
 const stateOf = (expected: ExpectedRevision): AppendStreamState =>
   expected === 'no_stream' ? NO_STREAM : expected === 'stream_exists' ? STREAM_EXISTS : expected === 'any' ? ANY : expected;
 
@@ -214,8 +203,6 @@ const toEventData = (e: NewEvent) =>
   jsonEvent({ id: e.eventId, type: e.type, data: e.data as Record<string, unknown>, metadata: e.metadata as unknown as Record<string, unknown> });
 
 const fromPosition = (p: Position): Checkpoint => ({ transactionId: p.commit, globalPosition: p.prepare });
-
-const positionOf = (e: StoredEvent): Checkpoint => ({ transactionId: e.transactionId, globalPosition: e.globalPosition });
 
 function toStored(resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent | undefined {
   const e = resolved.event;

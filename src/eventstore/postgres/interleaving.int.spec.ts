@@ -7,7 +7,8 @@ import type { NewEvent, StoredEvent } from '../../shared/event';
 import { anEvent } from '../../../tests/support/events';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { type Checkpoint, compareCheckpoints } from '../event-store.port';
-import { PostgresEventStore, positionOf } from './postgres-event-store';
+import { positionOf } from '../event-store.port';
+import { PostgresEventStore } from './postgres-event-store';
 
 /**
  * Transactions that commit out of the order they appended in. The adapter appends with one

@@ -7,6 +7,7 @@ import {
   type Checkpoint,
   compareCheckpoints,
   EventStore,
+  positionOf,
   type ExpectedRevision,
   type ReadAllOptions,
   type ReadAllPage,
@@ -15,7 +16,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port';
-import { assertWellFormed, MalformedEventError } from '../validate-event';
+import { assertValidAppends } from '../validate-event';
 import { Wakeup } from './wakeup';
 
 const log = logger('event-store');
@@ -64,22 +65,11 @@ export class PostgresEventStore extends EventStore {
     const types: string[] = [];
     const data: string[] = [];
     const meta: string[] = [];
-    const seenStreams = new Set<string>();
-    const seenIds = new Set<string>();
+    assertValidAppends(appends);
     for (const a of appends) {
-      if (!a.streamId) throw new MalformedEventError('An append needs a stream id');
-      if (seenStreams.has(a.streamId)) throw new MalformedEventError(`Stream ${a.streamId} appears twice in one append`);
-      if (a.events.length === 0) throw new MalformedEventError(`Append to ${a.streamId} has no events`);
-      assertExpectedRevision(a.expected);
-      seenStreams.add(a.streamId);
       streams.push(a.streamId);
       expected.push(typeof a.expected === 'bigint' ? a.expected.toString() : a.expected);
       a.events.forEach((e, i) => {
-        assertWellFormed(e);
-        // Two copies of one event in a single append can only be a caller's mistake; left to
-        // the unique key it would read as a lost race.
-        if (seenIds.has(e.eventId.toLowerCase())) throw new MalformedEventError(`Event ${e.eventId} appears twice in one append`);
-        seenIds.add(e.eventId.toLowerCase());
         eventStream.push(streams.length);
         ordinal.push(i + 1);
         ids.push(e.eventId);
@@ -309,21 +299,6 @@ export async function readAllWith(
   return { events, next, atEnd: !full, pending };
 }
 
-function assertExpectedRevision(expected: ExpectedRevision): void {
-  if (typeof expected === 'bigint') {
-    if (expected < 0n) throw new MalformedEventError('An expected revision cannot be negative');
-    return;
-  }
-  // Anything else would match none of append_events' checks and append unconditionally.
-  if (expected !== 'no_stream' && expected !== 'stream_exists' && expected !== 'any') {
-    throw new MalformedEventError(`Unknown expected revision ${JSON.stringify(expected)}`);
-  }
-}
-
-export const positionOf = (e: StoredEvent): Checkpoint => ({
-  transactionId: e.transactionId,
-  globalPosition: e.globalPosition,
-});
 
 function toStored(r: EventRow): StoredEvent {
   return {
@@ -338,3 +313,4 @@ function toStored(r: EventRow): StoredEvent {
     createdAt: r.created_at,
   };
 }
+

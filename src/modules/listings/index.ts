@@ -15,6 +15,7 @@ export {
 export { MalformedFileError } from './import-listings/json-record-splitter';
 export { readListingFile } from './import-listings/read-listing-file';
 export { generatedListingItems, resoItems } from './import-listings/demo-listing-source';
+export { readKingCountySales, readSacramentoListings } from './demo-data';
 export { ListingsModule } from './listings.module';
 export { parseSearchRequest, type SearchRequest } from './search-listings/search-request';
 export { SavedSearchSuggestions } from './search-listings/saved-search-suggestions.port';
