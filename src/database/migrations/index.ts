@@ -6,6 +6,7 @@ import { appendEventsGenericPlans } from './004-append-events-generic-plans';
 import { smsOutbox } from './005-sms-outbox';
 import { propertyAlerts } from './008-property-alerts';
 import { socketIoAttachments } from './009-socket-io-attachments';
+import { alertSearchSequence } from './010-alert-search-sequence';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence];
