@@ -4,7 +4,6 @@ import type { ListingEvent } from '../../src/modules/listings';
 import type { OrganizerEvent } from '../../src/modules/organizer';
 import type { StoredEvent } from '../../src/shared/event';
 import type { Projection } from '../runner/projection';
-import { criteriaOf, targetOf } from './alert-targets';
 
 const HANDLED = [
   'SavedSearchSaved',
@@ -44,18 +43,21 @@ export function changeOf(e: Handled): { kind: AlertChangeKind; detail: Record<st
 
 /**
  * The alerts process manager's state, kept in global order with its checkpoint: saved searches
- * (with what finds them: a bounding box or place keys) and favourites, each with the position it
- * took effect, so a change is only matched against what existed before it. Each listing change
+ * (the dispatcher indexes them in memory, see saved-search-candidates.ts) and favourites, each
+ * with the position it took effect, so a change is only matched against what existed before it. Each listing change
  * is queued in alert_changes in the same transaction (never while replaying: a rebuild must not
  * alert again); the dispatcher matches it through the SearchIndex port once the search
  * projection has passed it, and sends.
  */
 export const alertsProjection: Projection = {
   name: 'alerts',
-  version: 2,
+  version: 3,
   eventTypes: HANDLED,
   tables: ['alert_searches', 'alert_favorites'],
   async createTables(tx, t) {
+    // seq: the next value of one sequence on every insert, frequency change and deletion (a
+    // deletion keeps its row as a tombstone), so the dispatcher's in-memory index can follow
+    // the table by "everything after the last value seen".
     await tx.query(`CREATE TABLE ${t('alert_searches')} (
       search_id uuid PRIMARY KEY,
       lead_id uuid NOT NULL,
@@ -63,18 +65,12 @@ export const alertsProjection: Projection = {
       site_id uuid NOT NULL,
       frequency text NOT NULL,
       criteria jsonb NOT NULL,
-      bbox box,
-      places text[] NOT NULL,
-      sold boolean NOT NULL,
-      min_price float8,
-      max_price float8,
-      min_beds float8,
       tx_id bigint NOT NULL,
-      global_position bigint NOT NULL
+      global_position bigint NOT NULL,
+      deleted boolean NOT NULL DEFAULT false,
+      seq bigint NOT NULL DEFAULT nextval('alert_searches_seq')
     )`);
-    await tx.query(`CREATE INDEX ON ${t('alert_searches')} USING gist (bbox) WHERE bbox IS NOT NULL`);
-    await tx.query(`CREATE INDEX ON ${t('alert_searches')} USING gin (places) WHERE bbox IS NULL`);
-    await tx.query(`CREATE INDEX ON ${t('alert_searches')} (search_id) WHERE bbox IS NULL AND places = '{}'`);
+    await tx.query(`CREATE INDEX ON ${t('alert_searches')} (seq)`);
     await tx.query(`CREATE TABLE ${t('alert_favorites')} (
       lead_id uuid NOT NULL,
       pdid text NOT NULL,
@@ -95,26 +91,18 @@ export const alertsProjection: Projection = {
       switch (e.type) {
         case 'SavedSearchSaved': {
           const d = e.data;
-          const c = criteriaOf(d.criteria);
-          const target = c ? targetOf(c) : { box: null, places: ['never:'] };
-          const b = target.box;
           await ctx.tx.query(
-            `INSERT INTO ${searches} (search_id, lead_id, user_id, site_id, frequency, criteria, bbox, places, sold, min_price, max_price, min_beds, tx_id, global_position)
-             VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::float8 IS NULL THEN NULL ELSE box(point($9, $7), point($10, $8)) END, $11, $12, $13, $14, $15, $16, $17)
-             ON CONFLICT (search_id) DO NOTHING`,
-            [
-              d.searchId, d.leadId, d.userId, d.siteId, d.frequency, JSON.stringify(d.criteria),
-              b?.minLat ?? null, b?.maxLat ?? null, b?.minLng ?? null, b?.maxLng ?? null, target.places,
-              c?.sold ?? false, c?.minPrice ?? null, c?.maxPrice ?? null, c?.minBeds ?? null, ...pos,
-            ],
+            `INSERT INTO ${searches} (search_id, lead_id, user_id, site_id, frequency, criteria, tx_id, global_position)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (search_id) DO NOTHING`,
+            [d.searchId, d.leadId, d.userId, d.siteId, d.frequency, JSON.stringify(d.criteria), ...pos],
           );
           break;
         }
         case 'SavedSearchFrequencyChanged':
-          await ctx.tx.query(`UPDATE ${searches} SET frequency = $2 WHERE search_id = $1`, [e.data.searchId, e.data.frequency]);
+          await ctx.tx.query(`UPDATE ${searches} SET frequency = $2, seq = nextval('alert_searches_seq') WHERE search_id = $1`, [e.data.searchId, e.data.frequency]);
           break;
         case 'SavedSearchDeleted':
-          await ctx.tx.query(`DELETE FROM ${searches} WHERE search_id = $1`, [e.data.searchId]);
+          await ctx.tx.query(`UPDATE ${searches} SET deleted = true, seq = nextval('alert_searches_seq') WHERE search_id = $1`, [e.data.searchId]);
           break;
         case 'ListingFavorited':
           await ctx.tx.query(

@@ -48,6 +48,9 @@ export type MapResult = {
   readonly clusters: readonly Cluster[];
 };
 
+/** One listing and the criteria to test it against. */
+export type MatchRequest = { readonly pdid: string; readonly criteria: readonly SearchCriteria[] };
+
 export type SuggestionKind = 'city' | 'county' | 'zip' | 'address' | 'mlsid';
 export type Suggestion = { readonly kind: SuggestionKind; readonly value: string; readonly label: string };
 
@@ -72,8 +75,8 @@ export abstract class SearchIndex {
    */
   abstract suggest(kinds: readonly SuggestionKind[], term: string, limit: number): Promise<Suggestion[]>;
   /**
-   * Which of these criteria the listing matches now, by exactly the rules of search (what
-   * property alerts ask when a listing changes); all false for an unknown pdid.
+   * For each listing, which of its criteria it matches now, by exactly the rules of search (what
+   * property alerts ask when listings change); all false for an unknown pdid.
    */
-  abstract matchAll(pdid: string, criteria: readonly SearchCriteria[]): Promise<boolean[]>;
+  abstract matchEach(items: readonly MatchRequest[]): Promise<boolean[][]>;
 }

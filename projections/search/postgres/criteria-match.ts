@@ -80,7 +80,7 @@ function prepare(c: SearchCriteria): Prepared {
 }
 
 /**
- * The JavaScript twin of whereSql (criteria-sql.ts) over one row: what SearchIndex.matchAll
+ * The JavaScript twin of whereSql (criteria-sql.ts) over one row: what SearchIndex.matchEach
  * evaluates for many saved searches at once without planning SQL for each. Every clause there
  * has its counterpart here; tests/organizer/match-all.int.spec.ts checks the two agree.
  */

@@ -4,6 +4,7 @@ import {
   type IndexedListing,
   type MapQuery,
   type MapResult,
+  type MatchRequest,
   type SearchPage,
   SearchIndex,
   type Suggestion,
@@ -67,12 +68,16 @@ export class PostgresSearchIndex extends SearchIndex {
     return { total: rows[0]?.total ?? 0, listings: rows.map(toListing) };
   }
 
-  async matchAll(pdid: string, criteria: readonly SearchCriteria[]): Promise<boolean[]> {
-    if (criteria.length === 0) return [];
-    // One row read; each criterion is then the JS twin of its WHERE clause (criteria-match.ts).
-    const { rows } = await this.pool.query<MatchRow>(`SELECT ${MATCH_COLUMNS} FROM ${this.tables.listings} WHERE pdid = $1`, [pdid]);
-    const row = rows[0];
-    return criteria.map((c) => (row ? matchesRow(c, row) : false));
+  async matchEach(items: readonly MatchRequest[]): Promise<boolean[][]> {
+    const pdids = [...new Set(items.filter((i) => i.criteria.length > 0).map((i) => i.pdid))];
+    if (pdids.length === 0) return items.map(() => []);
+    // One read for all the rows; each criterion is then the JS twin of its WHERE clause (criteria-match.ts).
+    const { rows } = await this.pool.query<MatchRow & { pdid: string }>(`SELECT pdid, ${MATCH_COLUMNS} FROM ${this.tables.listings} WHERE pdid = ANY($1::text[])`, [pdids]);
+    const byPdid = new Map(rows.map((r) => [r.pdid, r]));
+    return items.map(({ pdid, criteria }) => {
+      const row = byPdid.get(pdid);
+      return criteria.map((c) => (row ? matchesRow(c, row) : false));
+    });
   }
 
   async count(c: SearchCriteria): Promise<number> {

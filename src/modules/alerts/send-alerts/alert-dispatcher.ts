@@ -11,8 +11,10 @@ import { Mailer } from '../../messaging';
 import { stableId } from '../../organizer';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { ALERTS_PUSH, type AlertChangeKind, type AlertEvent, type AlertReason, alertStream } from '../alerts.events';
-import { matchChange, type QueuedChange } from '../match-alerts/match-change';
+import { matchChanges, type QueuedChange } from '../match-alerts/match-changes';
+import { SavedSearchCandidates } from '../match-alerts/saved-search-candidates';
 import { type AlertItem, changeLine, renderAlertEmail } from './alert-email';
+import { storeMatches } from './store-matches';
 
 const log = logger('alerts');
 const SWEEP_MS = 2000;
@@ -52,6 +54,8 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
   private queued = false;
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
+  /** Saved searches in memory, followed from alert_searches (the leader's; a stand-by's stays empty). */
+  private readonly searches = new SavedSearchCandidates();
   private retry: NodeJS.Timeout | undefined;
 
   constructor(
@@ -155,14 +159,10 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
           WHERE c.matched_at IS NULL AND s.name = 'search' AND (c.tx_id, c.global_position) <= (s.transaction_id::text::bigint, s.global_position)
           ORDER BY c.tx_id, c.global_position LIMIT ${MATCH_BATCH}`,
       );
-      for (const change of rows) {
-        for (const a of await matchChange(db, this.index, change)) {
-          await db.query(
-            `INSERT INTO alert_outbox (alert_id, lead_id, user_id, site_id, pdid, change_event_id, kind, detail, reason, search_ids, frequency, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
-            [a.alertId, a.leadId, a.userId, a.siteId, change.pdid, change.event_id, change.kind, JSON.stringify(change.detail), a.reason, a.searchIds, a.frequency, change.at],
-          );
-        }
+      // After reading the changes: the searches saved before them are committed by now.
+      if (rows.length) {
+        await this.searches.refresh(db);
+        await storeMatches(db, rows, await matchChanges(db, this.index, this.searches, rows));
       }
       if (rows.length) await db.query('UPDATE alert_changes SET matched_at = now() WHERE event_id = ANY($1::uuid[])', [rows.map((r) => r.event_id)]);
       const left = await db.query('SELECT 1 FROM alert_changes WHERE matched_at IS NULL LIMIT 1');

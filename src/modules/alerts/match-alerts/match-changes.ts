@@ -1,0 +1,91 @@
+import type pg from 'pg';
+import { placesOf } from '../../../../projections/alerts/alert-targets';
+import type { SearchIndex } from '../../../../projections/search/search-index.port';
+import type { AlertFrequency } from '../../organizer';
+import type { AlertChangeKind, AlertReason } from '../alerts.events';
+import type { SavedSearchCandidates, SavedSearchEntry } from './saved-search-candidates';
+
+export type QueuedChange = {
+  readonly event_id: string;
+  readonly pdid: string;
+  readonly kind: AlertChangeKind;
+  readonly detail: Record<string, unknown>;
+  readonly tx_id: string;
+  readonly global_position: string;
+  readonly at: Date;
+};
+
+/** One lead to alert of one change; its alert id is derived from the two when it is stored. */
+export type AlertMatch = {
+  readonly leadId: string;
+  readonly userId: string;
+  readonly siteId: string;
+  readonly reason: AlertReason;
+  readonly searchIds: readonly string[];
+  readonly frequency: AlertFrequency;
+};
+
+/** Saved searches hear of new homes and of homes getting better; favourites of every change. */
+const SEARCH_KINDS: readonly AlertChangeKind[] = ['new', 'price-reduced', 'back-on-market'];
+const FAVORITE_KINDS: readonly AlertChangeKind[] = ['price-reduced', 'back-on-market', 'pending', 'sold', 'new-photos'];
+const URGENCY: Record<AlertFrequency, number> = { instant: 0, daily: 1, weekly: 2, never: 3 };
+
+type Favorite = { pdid: string; lead_id: string; user_id: string; site_id: string; tx_id: string; global_position: string };
+const before = (tx: string, gp: string, c: { tx: bigint; gp: bigint }) => {
+  const t = BigInt(tx);
+  return t < c.tx || (t === c.tx && BigInt(gp) < c.gp);
+};
+
+/**
+ * The alerts a batch of listing changes makes, in the batch's order: at most one per lead and
+ * change (a lead with two matching searches and the home in its favourites hears once). Only
+ * searches and favourites that existed before the change count. A favourite makes it an
+ * 'update'; otherwise the most urgent frequency of the matching searches decides when it goes
+ * out. Three reads for the whole batch: the favourites of its listings, the listings (where they
+ * are, for the candidates), and the exact test of every candidate through the SearchIndex port.
+ */
+export async function matchChanges(db: pg.ClientBase, index: SearchIndex, searches: SavedSearchCandidates, changes: readonly QueuedChange[]): Promise<AlertMatch[][]> {
+  if (changes.length === 0) return [];
+  const pdids = [...new Set(changes.map((c) => c.pdid))];
+  const wantsFavorites = changes.some((c) => FAVORITE_KINDS.includes(c.kind));
+  const [favorites, listings] = await Promise.all([
+    wantsFavorites
+      ? db.query<Favorite>(`SELECT pdid, lead_id, user_id, site_id, tx_id::text, global_position::text FROM alert_favorites WHERE pdid = ANY($1::text[])`, [pdids]).then((r) => r.rows)
+      : [],
+    index.listings(pdids.filter((p) => changes.some((c) => c.pdid === p && SEARCH_KINDS.includes(c.kind)))),
+  ]);
+  const byPdid = new Map(listings.map((l) => [l.pdid, l]));
+
+  const candidates: SavedSearchEntry[][] = changes.map((change) => {
+    const l = byPdid.get(change.pdid);
+    // Searches find Active listings, or Closed ones with soldproperty: nothing else matches.
+    if (!SEARCH_KINDS.includes(change.kind) || !l || (l.status !== 'Active' && l.status !== 'Closed')) return [];
+    const place = { latitude: l.latitude, longitude: l.longitude, sold: l.status === 'Closed', price: l.price, beds: l.beds, places: placesOf(l) };
+    return searches.candidates(place, BigInt(change.tx_id), BigInt(change.global_position));
+  });
+  const exact = await index.matchEach(changes.map((c, i) => ({ pdid: c.pdid, criteria: candidates[i]!.map((e) => e.criteria) })));
+
+  return changes.map((change, i) => {
+    const byLead = new Map<string, AlertMatch>();
+    if (FAVORITE_KINDS.includes(change.kind)) {
+      const at = { tx: BigInt(change.tx_id), gp: BigInt(change.global_position) };
+      for (const f of favorites) {
+        if (f.pdid === change.pdid && before(f.tx_id, f.global_position, at)) {
+          byLead.set(f.lead_id, { leadId: f.lead_id, userId: f.user_id, siteId: f.site_id, reason: 'favorite', searchIds: [], frequency: 'instant' });
+        }
+      }
+    }
+    candidates[i]!.forEach((e, j) => {
+      if (!exact[i]![j]) return;
+      const had = byLead.get(e.leadId);
+      if (had?.reason === 'favorite') return;
+      if (!had) {
+        byLead.set(e.leadId, { leadId: e.leadId, userId: e.userId, siteId: e.siteId, reason: 'search', searchIds: [e.searchId], frequency: e.frequency });
+        return;
+      }
+      const frequency = URGENCY[had.frequency] <= URGENCY[e.frequency] ? had.frequency : e.frequency;
+      byLead.set(e.leadId, { ...had, searchIds: [...had.searchIds, e.searchId], frequency });
+    });
+    return [...byLead.values()];
+  });
+}
