@@ -1,6 +1,7 @@
 import { assertNever } from '../../shared/errors';
 import type { ListingRecord } from './listing-record';
 import type { ListingEvent } from './listings.events';
+import type { OpenHouse } from './open-house';
 
 /** The write model of one listing, folded from its stream. */
 export type Listing =
@@ -12,13 +13,15 @@ export type Listing =
       readonly record: ListingRecord;
       /** Photo URLs visitors reported broken (only ones the listing still has). */
       readonly brokenPhotos: readonly string[];
+      /** Scheduled open houses, past ones included until the feed changes them (details drop them when read). */
+      readonly openHouses: readonly OpenHouse[];
     };
 
 export const initialListing = (): Listing => ({ listed: false, removed: false });
 
 export function evolveListing(state: Listing, event: ListingEvent): Listing {
   if (event.type === 'ListingListed') {
-    return { listed: true, pdid: event.data.pdid, mls: event.data.mls, record: event.data.listing, brokenPhotos: [] };
+    return { listed: true, pdid: event.data.pdid, mls: event.data.mls, record: event.data.listing, brokenPhotos: [], openHouses: [] };
   }
   if (!state.listed) return state;
   switch (event.type) {
@@ -41,6 +44,16 @@ export function evolveListing(state: Listing, event: ListingEvent): Listing {
       return { listed: false, removed: true };
     case 'ListingPhotoReportedBroken':
       return state.brokenPhotos.includes(event.data.url) ? state : { ...state, brokenPhotos: [...state.brokenPhotos, event.data.url] };
+    case 'ListingOpenHouseAdded':
+    case 'ListingOpenHouseChanged': {
+      const o = event.data.openHouse;
+      const others = state.openHouses.filter((h) => h.OpenHouseKey !== o.OpenHouseKey);
+      return { ...withRecord(state, { ModificationTimestamp: event.data.ModificationTimestamp }), openHouses: [...others, o] };
+    }
+    case 'ListingOpenHouseCancelled': {
+      const openHouses = state.openHouses.filter((h) => h.OpenHouseKey !== event.data.OpenHouseKey);
+      return { ...withRecord(state, { ModificationTimestamp: event.data.ModificationTimestamp }), openHouses };
+    }
     default:
       return assertNever(event);
   }

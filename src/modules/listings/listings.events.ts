@@ -1,4 +1,5 @@
 import type { ListingDetails, ListingRecord, ListingStatus } from './listing-record';
+import type { OpenHouse } from './open-house';
 
 /**
  * The listings context's events. A listing's stream is `listing-{pdid}`, pdid = `MLSNAME-ListingKey`.
@@ -61,6 +62,33 @@ export type ListingPhotoReportedBroken = {
   readonly data: { readonly pdid: string; readonly url: string };
 };
 
+/**
+ * A new open house (also one the feed schedules again after cancelling it). `listingStatus` is
+ * the listing's status at the time: alerts tell of open houses of Active listings only.
+ */
+export type ListingOpenHouseAdded = {
+  readonly type: 'ListingOpenHouseAdded';
+  readonly data: { readonly pdid: string; readonly openHouse: OpenHouse; readonly listingStatus: ListingStatus; readonly ModificationTimestamp: string | null };
+};
+
+/** A known open house whose times, type or remarks changed (same OpenHouseKey); `previous` is how it was. */
+export type ListingOpenHouseChanged = {
+  readonly type: 'ListingOpenHouseChanged';
+  readonly data: {
+    readonly pdid: string;
+    readonly openHouse: OpenHouse;
+    readonly previous: OpenHouse;
+    readonly listingStatus: ListingStatus;
+    readonly ModificationTimestamp: string | null;
+  };
+};
+
+/** The feed marked an open house Cancelled, or dropped it before its end time. */
+export type ListingOpenHouseCancelled = {
+  readonly type: 'ListingOpenHouseCancelled';
+  readonly data: { readonly pdid: string; readonly OpenHouseKey: string; readonly ModificationTimestamp: string | null };
+};
+
 export type ListingEvent =
   | ListingListed
   | ListingPriceChanged
@@ -68,7 +96,10 @@ export type ListingEvent =
   | ListingDetailsChanged
   | ListingPhotosChanged
   | ListingRemoved
-  | ListingPhotoReportedBroken;
+  | ListingPhotoReportedBroken
+  | ListingOpenHouseAdded
+  | ListingOpenHouseChanged
+  | ListingOpenHouseCancelled;
 
 export const listingEventTypes = [
   'ListingListed',
@@ -78,4 +109,7 @@ export const listingEventTypes = [
   'ListingPhotosChanged',
   'ListingRemoved',
   'ListingPhotoReportedBroken',
+  'ListingOpenHouseAdded',
+  'ListingOpenHouseChanged',
+  'ListingOpenHouseCancelled',
 ] as const satisfies readonly ListingEvent['type'][];

@@ -1,20 +1,25 @@
 import type { Decider } from '../../../commands/decider';
 import { evolveListing, initialListing, type Listing } from '../listing';
 import { DETAIL_FIELDS, type ListingRecord } from '../listing-record';
+import type { OpenHouse } from '../open-house';
 import type { ListingDetailsChanged, ListingEvent } from '../listings.events';
+import { openHouseChanges } from './open-house-changes';
 import type { ParsedRecord } from './parse-reso-record';
 
 export type ImportListing = {
   readonly pdid: string;
   readonly mls: string;
   readonly parsed: Extract<ParsedRecord, { ok: true }>;
+  /** When the record is imported (ISO instant): an open house over by then is past, not cancelled. */
+  readonly now: string;
 };
 
 type Changes = { -readonly [K in keyof ListingDetailsChanged['data']['changes']]: ListingDetailsChanged['data']['changes'][K] };
 
 /**
  * "Import this record": compares it with the listing as folded from its stream and emits only
- * what changed, so re-importing an unchanged record emits nothing. A record older than the one
+ * what changed (open houses too, see openHouseChanges), so re-importing an unchanged record
+ * emits nothing. A record older than the one
  * the listing was last changed by (ModificationTimestamp) is stale and changes nothing.
  */
 export function decideImportListing(command: ImportListing, state: Listing): ListingEvent[] {
@@ -24,10 +29,12 @@ export function decideImportListing(command: ImportListing, state: Listing): Lis
     return [{ type: 'ListingRemoved', data: { pdid, ModificationTimestamp: parsed.ModificationTimestamp } }];
   }
   const next = parsed.record;
-  if (!state.listed) return [{ type: 'ListingListed', data: { pdid, mls, listing: next } }];
+  const at = next.ModificationTimestamp;
+  const openHouses = (known: readonly OpenHouse[]) =>
+    openHouseChanges(known, parsed.openHouses, { pdid, listingStatus: next.StandardStatus, at, now: Date.parse(command.now) });
+  if (!state.listed) return [{ type: 'ListingListed', data: { pdid, mls, listing: next } }, ...openHouses([])];
   const now = state.record;
   if (isStale(next.ModificationTimestamp, now.ModificationTimestamp)) return [];
-  const at = next.ModificationTimestamp;
   const events: ListingEvent[] = [];
   if (next.ListPrice !== now.ListPrice) {
     events.push({ type: 'ListingPriceChanged', data: { pdid, ListPrice: next.ListPrice, previousListPrice: now.ListPrice, ModificationTimestamp: at } });
@@ -47,6 +54,7 @@ export function decideImportListing(command: ImportListing, state: Listing): Lis
   }
   if (Object.keys(changes).length > 0) events.push({ type: 'ListingDetailsChanged', data: { pdid, changes, ModificationTimestamp: at } });
   if (!samePhotos(next.photos, now.photos)) events.push({ type: 'ListingPhotosChanged', data: { pdid, photos: next.photos, ModificationTimestamp: at } });
+  events.push(...openHouses(state.openHouses));
   return events;
 }
 

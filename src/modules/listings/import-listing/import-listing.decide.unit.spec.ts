@@ -21,8 +21,9 @@ const parsed = (r: Record<string, unknown>) => {
   if (!p.ok) throw new Error(p.error);
   return p;
 };
-const when = (given: ListingEvent[], record: Record<string, unknown>) =>
-  decideImportListing({ pdid: 'NW-K1', mls: 'NW', parsed: parsed(record) }, fold(importListingDecider, given));
+const NOW = '2026-11-20T12:00:00.000Z';
+const when = (given: ListingEvent[], record: Record<string, unknown>, now = NOW) =>
+  decideImportListing({ pdid: 'NW-K1', mls: 'NW', parsed: parsed(record), now }, fold(importListingDecider, given));
 const listed = () => when([], base);
 
 describe('import a listing record (given events, when a record, then events)', () => {
@@ -88,5 +89,70 @@ describe('import a listing record (given events, when a record, then events)', (
     expect(state.listed && state.brokenPhotos).toEqual(['https://img.example/1.jpg']);
     const after = fold(importListingDecider, [...given, ...when(given, { ...base, Media: [{ MediaURL: '/new.jpg', Order: 1 }] })]);
     expect(after.listed && after.brokenPhotos).toEqual([]);
+  });
+});
+
+describe('open houses of a record (given events, when a record, then events)', () => {
+  const saturday = { OpenHouseKey: 'OH1', OpenHouseStartTime: '2026-11-28T13:00:00-08:00', OpenHouseEndTime: '2026-11-28T15:00:00-08:00', OpenHouseType: 'Public', OpenHouseRemarks: 'Cookies' };
+  const sunday = { OpenHouseKey: 'OH2', OpenHouseStartTime: '2026-11-29T11:00:00-08:00', OpenHouseEndTime: '2026-11-29T13:00:00-08:00', OpenHouseType: 'Public' };
+  const withOpenHouses = (...o: object[]) => ({ ...base, OpenHouse: o });
+  const stored = (o: Record<string, unknown>) => ({ OpenHouseRemarks: null, ...o });
+  const types = (events: ListingEvent[]) => events.map((e) => e.type);
+  const history = (...records: Record<string, unknown>[]) => records.reduce<ListingEvent[]>((given, r) => [...given, ...when(given, r)], []);
+
+  it('a new listing with open houses is listed, then each upcoming one added with the listing status', () => {
+    const events = when([], withOpenHouses(saturday, sunday));
+    expect(types(events)).toEqual(['ListingListed', 'ListingOpenHouseAdded', 'ListingOpenHouseAdded']);
+    expect(events[1]!.data).toEqual({ pdid: 'NW-K1', openHouse: stored(saturday), listingStatus: 'Active', ModificationTimestamp: '2024-05-01T10:00:00.000Z' });
+    const state = fold(importListingDecider, events);
+    expect(state.listed && state.openHouses).toEqual([stored(saturday), stored(sunday)]);
+  });
+
+  it('the same open houses again change nothing, in any order', () => {
+    const given = history(withOpenHouses(saturday, sunday));
+    expect(when(given, withOpenHouses(sunday, saturday))).toEqual([]);
+  });
+
+  it('a new key is added, a moved or re-described one changed (with how it was), leaving the others alone', () => {
+    const given = history(withOpenHouses(saturday, sunday));
+    const moved = { ...sunday, OpenHouseStartTime: '2026-11-29T12:00:00-08:00' };
+    const third = { ...sunday, OpenHouseKey: 'OH3', OpenHouseStartTime: '2026-12-05T13:00:00-08:00', OpenHouseEndTime: '2026-12-05T16:00:00-08:00' };
+    const events = when(given, withOpenHouses({ ...saturday, OpenHouseRemarks: 'Cookies and coffee' }, moved, third));
+    expect(types(events)).toEqual(['ListingOpenHouseChanged', 'ListingOpenHouseChanged', 'ListingOpenHouseAdded']);
+    expect(events[1]!.data).toMatchObject({ openHouse: stored(moved), previous: stored(sunday) });
+  });
+
+  it('a Cancelled key, or one gone from the record before it ended, is cancelled; once', () => {
+    const given = history(withOpenHouses(saturday, sunday));
+    const events = when(given, withOpenHouses({ ...saturday, OpenHouseStatus: 'Cancelled' }));
+    expect(events).toEqual([
+      { type: 'ListingOpenHouseCancelled', data: { pdid: 'NW-K1', OpenHouseKey: 'OH1', ModificationTimestamp: '2024-05-01T10:00:00.000Z' } },
+      { type: 'ListingOpenHouseCancelled', data: { pdid: 'NW-K1', OpenHouseKey: 'OH2', ModificationTimestamp: '2024-05-01T10:00:00.000Z' } },
+    ]);
+    const after = [...given, ...events];
+    expect(when(after, withOpenHouses({ ...saturday, OpenHouseStatus: 'Cancelled' }))).toEqual([]);
+    expect(when(after, base)).toEqual([]);
+    // Scheduled again after the cancellation: it is news again.
+    expect(types(when(after, withOpenHouses(saturday)))).toEqual(['ListingOpenHouseAdded']);
+  });
+
+  it('one that took place is neither cancelled when the feed drops it nor added when first seen', () => {
+    const given = history(withOpenHouses(saturday));
+    const later = '2026-12-01T00:00:00.000Z';
+    expect(when(given, base, later)).toEqual([]);
+    expect(when(given, withOpenHouses({ ...saturday, OpenHouseStatus: 'Ended' }), later)).toEqual([]);
+    expect(when([], withOpenHouses(saturday), later).map((e) => e.type)).toEqual(['ListingListed']);
+    expect(when(history(base), withOpenHouses({ ...sunday, OpenHouseStatus: 'Cancelled' }))).toEqual([]);
+  });
+
+  it('a stale record changes no open house, and the change moves the listing timestamp on', () => {
+    const given = history(withOpenHouses(saturday));
+    expect(when(given, { ...base, OpenHouse: [], ModificationTimestamp: '2024-04-01T00:00:00Z' })).toEqual([]);
+    const newer = { ...withOpenHouses(saturday, sunday), ModificationTimestamp: '2024-06-01T00:00:00Z' };
+    const added = when(given, newer);
+    expect(types(added)).toEqual(['ListingOpenHouseAdded']);
+    const state = fold(importListingDecider, [...given, ...added]);
+    expect(state.listed && state.record.ModificationTimestamp).toBe('2024-06-01T00:00:00.000Z');
+    expect(when([...given, ...added], { ...withOpenHouses(saturday), ModificationTimestamp: '2024-05-15T00:00:00Z' })).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
 import type { ListingRecord, ListingStatus } from '../listing-record';
+import type { OpenHouseEntry } from '../open-house';
+import { parseOpenHouses } from './parse-open-houses';
+import { RecordError, text, UNSTORABLE } from './record-fields';
 
 export type ParsedRecord =
-  | { readonly ok: true; readonly kind: 'listing'; readonly record: ListingRecord }
+  | { readonly ok: true; readonly kind: 'listing'; readonly record: ListingRecord; readonly openHouses: readonly OpenHouseEntry[] }
   /** StandardStatus Delete: the feed withdraws the listing from every search. */
   | { readonly ok: true; readonly kind: 'delete'; readonly ListingKey: string; readonly ModificationTimestamp: string | null }
   | { readonly ok: false; readonly error: string };
@@ -17,13 +20,11 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
 const MAX_TEXT = 4000;
 const MAX_PHOTOS = 200;
 
-class RecordError extends Error {}
-
 /**
  * Validates one RESO Data Dictionary record (contract section 4) and normalises it: every
  * field present, blank strings as null, dates as YYYY-MM-DD, the timestamp as a full ISO
- * instant, photos ordered. Fields outside the contract are ignored; a field of the wrong type
- * rejects the record with a message naming the field.
+ * instant, photos ordered, open houses checked. Fields outside the contract are ignored; a
+ * field of the wrong type rejects the record with a message naming the field.
  */
 export function parseResoRecord(raw: unknown): ParsedRecord {
   try {
@@ -73,7 +74,7 @@ export function parseResoRecord(raw: unknown): ParsedRecord {
       NewConstructionYN: bool(r, 'NewConstructionYN'),
       photos: media(r.Media),
     };
-    return { ok: true, kind: 'listing', record };
+    return { ok: true, kind: 'listing', record, openHouses: parseOpenHouses(r.OpenHouse) };
   } catch (err) {
     if (err instanceof RecordError) return { ok: false, error: err.message };
     throw err;
@@ -87,20 +88,6 @@ function number(r: Record<string, unknown>, field: string, min: number, max: num
     throw new RecordError(`${field} must be a number from ${min} to ${max} (got ${JSON.stringify(v)})`);
   }
   return v;
-}
-
-// Text that a JSON store cannot hold (NUL, lone surrogates) is refused here with the field's
-// name, rather than failing the whole batch's append later.
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-function text(r: Record<string, unknown>, field: string, max: number): string | null {
-  const v = r[field];
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'string') throw new RecordError(`${field} must be a string (got ${JSON.stringify(v)})`);
-  const t = v.trim();
-  if (t.length > max) throw new RecordError(`${field} is longer than ${max} characters`);
-  if (UNSTORABLE.test(t)) throw new RecordError(`${field} holds a NUL character or a broken surrogate pair`);
-  return t === '' ? null : t;
 }
 
 function bool(r: Record<string, unknown>, field: string): boolean | null {

@@ -38,21 +38,41 @@ describe('listing import (contract section 4)', () => {
   });
 
   it('lists new records, appends nothing when the same file comes again, and only the changes of a changed record', async () => {
-    const first = Array.from({ length: 2500 }, (_, i) => rec(`K${i}`, { ListPrice: 100_000 + i }));
+    const openHouse = (key: string, day: number) => ({ OpenHouseKey: key, OpenHouseStartTime: `2099-06-${day}T13:00:00-07:00`, OpenHouseEndTime: `2099-06-${day}T15:00:00-07:00`, OpenHouseType: 'Public' });
+    // K10 to K13 have open houses (K10 two of them): each is a ListingOpenHouseAdded after its ListingListed.
+    const withOpenHouses = (i: number) => (i === 10 ? [openHouse('A', 13), openHouse('B', 14)] : i > 10 && i <= 13 ? [openHouse(`OH${i}`, 20)] : undefined);
+    const first = Array.from({ length: 2500 }, (_, i) => rec(`K${i}`, { ListPrice: 100_000 + i, OpenHouse: withOpenHouses(i) }));
     expect(await importListings(store, items(first), { mls: 'IDEM', ctx, batchSize: 400 })).toEqual({ imported: 2500, changed: 0, unchanged: 0, rejected: 0 });
     const after = await eventCount();
+    expect(after).toBe(2500 + 5);
+    expect(await types('IDEM-K10')).toEqual(['ListingListed', 'ListingOpenHouseAdded', 'ListingOpenHouseAdded']);
     expect(await importListings(store, items(first), { mls: 'IDEM', ctx, batchSize: 333 })).toEqual({ imported: 0, changed: 0, unchanged: 2500, rejected: 0 });
     expect(await eventCount()).toBe(after);
 
+    const moved = { ...openHouse('OH11', 21) };
     const second = first.map((r, i) =>
-      i === 7 ? { ...r, ListPrice: 90_000 } : i === 8 ? { ...r, StandardStatus: 'Closed', ClosePrice: 99_000, CloseDate: '2024-01-02' } : i === 9 ? { ...r, City: 'Elk Grove' } : r,
+      i === 7 ? { ...r, ListPrice: 90_000 } : i === 8 ? { ...r, StandardStatus: 'Closed', ClosePrice: 99_000, CloseDate: '2024-01-02' } : i === 9 ? { ...r, City: 'Elk Grove' }
+      : i === 10 ? { ...r, OpenHouse: [openHouse('B', 14), openHouse('A', 13), openHouse('C', 27)] } // same two, reordered, and a new one
+      : i === 11 ? { ...r, OpenHouse: [moved] }
+      : i === 12 ? { ...r, OpenHouse: [{ ...openHouse('OH12', 20), OpenHouseStatus: 'Cancelled' }] }
+      : i === 13 ? { ...r, OpenHouse: [] }
+      : r,
     );
-    expect(await importListings(store, items(second), { mls: 'IDEM', ctx })).toEqual({ imported: 0, changed: 3, unchanged: 2497, rejected: 0 });
-    expect(await eventCount()).toBe(after + 3);
+    expect(await importListings(store, items(second), { mls: 'IDEM', ctx })).toEqual({ imported: 0, changed: 7, unchanged: 2493, rejected: 0 });
+    expect(await eventCount()).toBe(after + 7);
     expect(await types('IDEM-K7')).toEqual(['ListingListed', 'ListingPriceChanged']);
     expect((await store.readStream(listingStream('IDEM-K7')))[1]!.data).toMatchObject({ ListPrice: 90_000, previousListPrice: 100_007 });
     expect(await types('IDEM-K8')).toEqual(['ListingListed', 'ListingStatusChanged']);
     expect(await types('IDEM-K9')).toEqual(['ListingListed', 'ListingDetailsChanged']);
+    expect((await store.readStream(listingStream('IDEM-K10'))).slice(3).map((e) => [e.type, (e.data as { openHouse: { OpenHouseKey: string } }).openHouse.OpenHouseKey])).toEqual([['ListingOpenHouseAdded', 'C']]);
+    expect((await store.readStream(listingStream('IDEM-K11'))).slice(2).map((e) => e.data)).toEqual([
+      expect.objectContaining({ openHouse: expect.objectContaining({ OpenHouseStartTime: '2099-06-21T13:00:00-07:00' }), previous: expect.objectContaining({ OpenHouseStartTime: '2099-06-20T13:00:00-07:00' }) }),
+    ]);
+    expect(await types('IDEM-K12')).toEqual(['ListingListed', 'ListingOpenHouseAdded', 'ListingOpenHouseCancelled']);
+    expect(await types('IDEM-K13')).toEqual(['ListingListed', 'ListingOpenHouseAdded', 'ListingOpenHouseCancelled']);
+    // And the changed file again appends nothing.
+    expect(await importListings(store, items(second), { mls: 'IDEM', ctx })).toEqual({ imported: 0, changed: 0, unchanged: 2500, rejected: 0 });
+    expect(await eventCount()).toBe(after + 7);
   });
 
   it('takes the last of several records of one listing, within a batch and across batches', async () => {
@@ -75,13 +95,18 @@ describe('listing import (contract section 4)', () => {
 
   it('reports a bad record with its position and imports the rest', async () => {
     const file = path.join(dir, 'bad-records.ndjson');
-    await fs.writeFile(file, [JSON.stringify(rec('B1')), '{"ListingKey": "B2", "StandardStatus": "Active",', JSON.stringify(rec('B3', { Latitude: 123 })), '', JSON.stringify(rec('B4'))].join('\n'));
+    const saturday = { OpenHouseKey: 'S', OpenHouseStartTime: '2099-06-13T13:00:00-07:00', OpenHouseEndTime: '2099-06-13T15:00:00-07:00' };
+    const badOpenHouse = rec('B5', { OpenHouse: [saturday, { ...saturday, OpenHouseKey: 'T', OpenHouseEndTime: 'Sat 3pm' }] });
+    await fs.writeFile(file, [JSON.stringify(rec('B1')), '{"ListingKey": "B2", "StandardStatus": "Active",', JSON.stringify(rec('B3', { Latitude: 123 })), '', JSON.stringify(rec('B4')), JSON.stringify(badOpenHouse)].join('\n'));
     const rejected: RejectedRecord[] = [];
     const counts = await importListings(store, readListingFile(file), { mls: 'BAD', ctx, onRejected: (r) => rejected.push(r) });
-    expect(counts).toEqual({ imported: 2, changed: 0, unchanged: 0, rejected: 2 });
-    expect(rejected.map((r) => [r.record, r.line])).toEqual([[2, 2], [3, 3]]);
+    expect(counts).toEqual({ imported: 2, changed: 0, unchanged: 0, rejected: 3 });
+    expect(rejected.map((r) => [r.record, r.line])).toEqual([[2, 2], [3, 3], [5, 6]]);
     expect(rejected[0]!.message).toMatch(/^not valid JSON/);
     expect(rejected[1]!.message).toBe('Latitude must be a number from -90 to 90 (got 123)');
+    // A bad open house rejects its whole record, like any bad field: none of its open houses is kept either.
+    expect(rejected[2]!.message).toMatch(/^OpenHouse\[1\]\.OpenHouseEndTime must be an ISO 8601 date-time with its UTC offset/);
+    expect(await types('BAD-B5')).toEqual([]);
   });
 
   it('stops at a malformed file, keeping what came before, and the command line says so', async () => {

@@ -119,6 +119,7 @@ async function appendBatch(
     const streams = await store.readStreams([...new Set(valid.map((v) => listingStream(v.pdid)))]);
     const states = new Map<string, { state: Listing; revision: bigint | undefined; events: ListingEvent[] }>();
     const c = { imported: 0, changed: 0, unchanged: 0 };
+    const at = new Date();
     for (const v of valid) {
       let s = states.get(v.pdid);
       if (!s) {
@@ -126,14 +127,14 @@ async function appendBatch(
         s = { state: foldListing(stored), revision: stored.at(-1)?.streamPosition, events: [] };
         states.set(v.pdid, s);
       }
-      const events = decideImportListing({ pdid: v.pdid, mls: v.mls, parsed: v.parsed }, s.state);
+      const events = decideImportListing({ pdid: v.pdid, mls: v.mls, parsed: v.parsed, now: at.toISOString() }, s.state);
       if (events.length === 0) c.unchanged++;
       else if (events[0]!.type === 'ListingListed') c.imported++;
       else c.changed++;
       for (const e of events) s.state = evolveListing(s.state, e);
       s.events.push(...events);
     }
-    const metadata = metadataOf({ ...ctx, now: new Date() });
+    const metadata = metadataOf({ ...ctx, now: at });
     const appends: StreamAppend[] = [];
     for (const [pdid, s] of states) {
       if (s.events.length === 0) continue;

@@ -10,10 +10,10 @@ import { listingDetails } from './listing-details';
 export class ListingDetailsController {
   constructor(@Inject(EventStore) private readonly store: EventStore) {}
 
-  @ApiDoc({ summary: 'A listing with its price and status history, folded from its events', tag: 'search', access: 'anyone', responses: { 200: 'card + details + history', 404: 'unknown or removed' } })
+  @ApiDoc({ summary: 'A listing with its price and status history and upcoming open houses, folded from its events', tag: 'search', access: 'anyone', responses: { 200: 'card + details + history', 404: 'unknown or removed' } })
   @Get(':pdid')
   async details(@Param('pdid') pdid: string) {
-    const details = pdid.length <= 200 ? listingDetails(await this.store.readStream(listingStream(pdid))) : undefined;
+    const details = pdid.length <= 200 ? listingDetails(await this.store.readStream(listingStream(pdid)), Date.now()) : undefined;
     if (!details) throw notFound('No such listing');
     return details;
   }

@@ -3,9 +3,13 @@ import { assertNever } from '../../../shared/errors';
 import { evolveListing, initialListing, type Listing } from '../listing';
 import type { ListingRecord } from '../listing-record';
 import type { ListingEvent } from '../listings.events';
+import { type OpenHouseType, upcomingOpenHouses } from '../open-house';
 import { type Card, toCard } from '../search-listings/card';
 
 export type HistoryEntry = { at: string; event: string; price: number | null; previousPrice?: number | null; status: string | null };
+
+/** An open house as the listing page shows it; times keep the feed's offset (the listing's local time). */
+export type OpenHouseView = { start: string; end: string; type: OpenHouseType; remarks: string | null };
 
 export type ListingDetailsView = Card & {
   mls: string;
@@ -20,16 +24,18 @@ export type ListingDetailsView = Card & {
   newConstruction: boolean | null;
   modifiedAt: string | null;
   history: HistoryEntry[];
+  /** Upcoming (not yet ended at `now`) open houses, soonest first. */
+  openHouses: OpenHouseView[];
 };
 
 const day = (iso: string | null, fallback: string): string => iso ?? fallback;
 
 /**
  * The listing page: the listing as folded from its events, with its price and status history
- * (the feed's dates where it gave them, else when we learnt of the change). Undefined when the
- * listing is not listed now.
+ * (the feed's dates where it gave them, else when we learnt of the change) and the open houses
+ * still to come at `now` (epoch ms). Undefined when the listing is not listed now.
  */
-export function listingDetails(stored: readonly StoredEvent[]): ListingDetailsView | undefined {
+export function listingDetails(stored: readonly StoredEvent[], now: number): ListingDetailsView | undefined {
   let state: Listing = initialListing();
   const history: HistoryEntry[] = [];
   for (const s of stored) {
@@ -61,6 +67,9 @@ export function listingDetails(stored: readonly StoredEvent[]): ListingDetailsVi
       case 'ListingDetailsChanged':
       case 'ListingPhotosChanged':
       case 'ListingPhotoReportedBroken':
+      case 'ListingOpenHouseAdded':
+      case 'ListingOpenHouseChanged':
+      case 'ListingOpenHouseCancelled':
         break;
       default:
         assertNever(e);
@@ -105,5 +114,6 @@ export function listingDetails(stored: readonly StoredEvent[]): ListingDetailsVi
     newConstruction: r.NewConstructionYN,
     modifiedAt: r.ModificationTimestamp,
     history,
+    openHouses: upcomingOpenHouses(state.openHouses, now).map((o) => ({ start: o.OpenHouseStartTime, end: o.OpenHouseEndTime, type: o.OpenHouseType, remarks: o.OpenHouseRemarks })),
   };
 }
