@@ -44,7 +44,6 @@ type Row = {
 const CELLS_PER_DEGREE = 10;
 /** A box over more cells than this (a county, a state) is tested against every change instead. */
 const MAX_CELLS = 400;
-const LOAD_BATCH = 20_000;
 
 const cellKey = (latCell: number, lngCell: number) => latCell * 4000 + lngCell;
 const latCellOf = (lat: number) => Math.floor((lat + 90) * CELLS_PER_DEGREE);
@@ -75,6 +74,9 @@ export class SavedSearchCandidates {
   private seen = 0n;
   private relation: string | null = null;
 
+  /** `loadBatch`: rows read per query while following the table. */
+  constructor(private readonly loadBatch = 20_000) {}
+
   get size(): number {
     return this.entries.size;
   }
@@ -90,13 +92,14 @@ export class SavedSearchCandidates {
     if (oid === null) return;
     for (;;) {
       const { rows } = await db.query<Row>(
-        `SELECT search_id, lead_id, user_id, site_id, frequency, criteria, tx_id::text, global_position::text, deleted, seq::text
-           FROM alert_searches WHERE seq > $1 ORDER BY seq LIMIT ${LOAD_BATCH}`,
+        // Ordered by the column, not by the text it is read as ('10' sorts before '9').
+        `SELECT search_id, lead_id, user_id, site_id, frequency, criteria, tx_id::text, global_position::text, deleted, s.seq::text AS seq
+           FROM alert_searches s WHERE s.seq > $1 ORDER BY s.seq LIMIT ${this.loadBatch}`,
         [this.seen.toString()],
       );
       for (const r of rows) this.apply(r);
       if (rows.length > 0) this.seen = BigInt(rows[rows.length - 1]!.seq);
-      if (rows.length < LOAD_BATCH) return;
+      if (rows.length < this.loadBatch) return;
     }
   }
 
