@@ -1,4 +1,5 @@
 import { request } from './http';
+import type { AlertFrequency } from './organizer';
 import type { AutocompleteResponse, Card, Criteria, ListingDetails, ListResponse, MapResponse } from './types';
 
 /** The typed client of contract section 3. Searches are 'unique': a newer one aborts the older. */
@@ -21,8 +22,8 @@ export const autocomplete = (term: string, type = 'kw', includeSearches = false)
 
 export const resultPdids = (c: Criteria) => request<{ pdids: string[] }>('POST', '/api/search/pdids', c, { unique: true });
 
-export const saveSearch = (c: Criteria, name: string) =>
-  request<{ path: string }>('POST', '/api/search/savepdq', { ...c, filtersAsString: JSON.stringify(c), name });
+export const saveSearch = (c: Criteria, name: string, frequency: AlertFrequency) =>
+  request<{ path: string }>('POST', '/api/search/savepdq', { ...c, filtersAsString: JSON.stringify(c), name, frequency });
 
 /** Broken-photo report; the answer is ignored (spec section 7). */
 export const reportBrokenPhoto = (p: { pdid: string; url: string; mlsid: string | null }) =>

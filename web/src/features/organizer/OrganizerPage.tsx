@@ -5,14 +5,8 @@ import { Link } from '../../app/Link';
 import { useCurrentUser } from '../../app/currentUser';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
+import { ALERT_FREQUENCIES } from './alertFrequencies';
 import styles from './OrganizerPage.module.css';
-
-const FREQUENCIES: { value: AlertFrequency; label: string }[] = [
-  { value: 'instant', label: 'Right away' },
-  { value: 'daily', label: 'Daily digest' },
-  { value: 'weekly', label: 'Weekly digest' },
-  { value: 'never', label: 'No e-mails' },
-];
 
 /** /organizer: the lead's saved searches (open, rename, alert frequency, delete) and favourites. */
 export function OrganizerPage() {
@@ -137,7 +131,7 @@ function SavedSearchRow({ search, onRename, onFrequency, onDelete }: RowProps) {
         </button>
       )}
       <select aria-label={`E-mail alerts for ${search.name}`} value={search.frequency} onChange={(e) => void onFrequency(e.target.value as AlertFrequency)}>
-        {FREQUENCIES.map((f) => (
+        {ALERT_FREQUENCIES.map((f) => (
           <option key={f.value} value={f.value}>
             {f.label}
           </option>

@@ -1,9 +1,11 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
+import type { AlertFrequency } from '../../api/organizer';
 import { saveSearch } from '../../api/search';
 import type { Criteria } from '../../api/types';
 import { navigate } from '../../app/location';
 import { openSignIn } from '../account/openSignIn';
+import { ALERT_FREQUENCIES } from '../organizer/alertFrequencies';
 import { Modal } from '../../ui/Modal';
 import styles from './SavedSearchModal.module.css';
 import { MSG } from './searchConstants';
@@ -17,12 +19,14 @@ type Props = { readonly open: boolean; readonly onClose: () => void; readonly cr
  */
 export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props) {
   const [name, setName] = useState(defaultName);
+  const [frequency, setFrequency] = useState<AlertFrequency>('instant');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   useEffect(() => {
     if (open) {
       setName(defaultName);
+      setFrequency('instant');
       setError(null);
     }
   }, [open, defaultName]);
@@ -37,7 +41,7 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props
     setBusy(true);
     setError(null);
     try {
-      const { path } = await saveSearch(criteria, name.trim());
+      const { path } = await saveSearch(criteria, name.trim(), frequency);
       onClose();
       navigate(path);
     } catch (err) {
@@ -67,6 +71,16 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
+        <label htmlFor={`${id}-frequency`} className={styles.label}>
+          E-mail alerts
+        </label>
+        <select id={`${id}-frequency`} className={styles.input} value={frequency} onChange={(e) => setFrequency(e.target.value as AlertFrequency)}>
+          {ALERT_FREQUENCIES.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
         <dl className={styles.summary}>
           <dt>Places</dt>
           <dd>{places.length ? places.join(', ') : 'Anywhere'}</dd>
