@@ -167,6 +167,7 @@ export const leadFeedProjection: Projection = {
         case 'ListingShared':
         case 'ShowingRequested':
         case 'PropertyAlertSent':
+        case 'PropertyAlertOpened':
           await activity(ctx, stored, await rowOf(e.data.leadId), organizerSummary(e));
           break;
         default:

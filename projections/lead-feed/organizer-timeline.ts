@@ -1,12 +1,13 @@
-import type { PropertyAlertSent } from '../../src/modules/alerts';
+import type { PropertyAlertOpened, PropertyAlertSent } from '../../src/modules/alerts';
 import type { OrganizerEvent } from '../../src/modules/organizer';
 import { assertNever } from '../../src/shared/errors';
 import { clip } from './timeline-summary';
 
-/** What the lead keeps and is sent, as the agent's timeline shows it (issue 8). */
+/** What the lead keeps, is sent and opens, as the agent's timeline shows it (issue 8). */
 export type OrganizerTimelineEvent =
   | Extract<OrganizerEvent, { type: (typeof ORGANIZER_TIMELINE_TYPES)[number] }>
-  | PropertyAlertSent;
+  | PropertyAlertSent
+  | PropertyAlertOpened;
 
 export const ORGANIZER_TIMELINE_TYPES = [
   'SavedSearchSaved',
@@ -17,7 +18,7 @@ export const ORGANIZER_TIMELINE_TYPES = [
   'ListingShared',
   'ShowingRequested',
 ] as const;
-export const organizerTimelineTypes = [...ORGANIZER_TIMELINE_TYPES, 'PropertyAlertSent'] as const;
+export const organizerTimelineTypes = [...ORGANIZER_TIMELINE_TYPES, 'PropertyAlertSent', 'PropertyAlertOpened'] as const;
 
 export function organizerSummary(e: OrganizerTimelineEvent): string {
   switch (e.type) {
@@ -37,6 +38,8 @@ export function organizerSummary(e: OrganizerTimelineEvent): string {
       return clip(`Asked for a showing of ${e.data.pdid} at ${e.data.preferredAt}${e.data.message ? `: ${e.data.message}` : ''}`);
     case 'PropertyAlertSent':
       return clip(`${e.data.digestId ? 'Digest alert' : 'Alert'} sent: ${e.data.change} — ${e.data.pdid}`);
+    case 'PropertyAlertOpened':
+      return clip(`Opened ${e.data.digestId ? 'digest alert' : 'alert'}: ${e.data.change} — ${e.data.pdid}`);
     default:
       return assertNever(e);
   }

@@ -68,10 +68,14 @@ describe('saved search → import → alert e-mail', () => {
         { timeout: 30_000, interval: 250 },
       )
       .toBe(1);
-    expect(await alert.getByRole('link', { name: /\/listing\/T-K2$/ }).count()).toBe(1);
+    // The listing link is the alert's signed link: it records the opening and lands on the listing.
+    const link = alert.getByRole('link', { name: /\/api\/alerts\/[0-9a-f-]{36}\/open\?t=/ });
+    expect(await link.count()).toBe(1);
     expect(await alert.textContent()).toContain('to lee.lead@demo.test');
 
-    await page.goto(`${server.url}/listing/T-K2`);
+    const href = new URL((await link.getAttribute('href'))!);
+    await page.goto(`${server.url}${href.pathname}${href.search}`);
+    expect(new URL(page.url()).pathname).toBe('/listing/T-K2');
     await page.getByRole('button', { name: '♡ Favourite' }).click();
     await expect.poll(() => page.getByRole('button', { name: '♥ Favourite', pressed: true }).count(), { timeout: 15_000 }).toBe(1);
     await page.getByLabel('Your note on this home').fill('Close to the park');

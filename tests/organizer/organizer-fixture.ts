@@ -24,6 +24,20 @@ export async function signedUpLead(server: Started, email: string, host = 'demo.
   return client;
 }
 
+/** Until every queued listing change is matched and no instant alert is left pending: then mail counts are final. */
+export async function alertsSettled(server: Started): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    await server.runtime.runner.waitForCatchUp();
+    const { rows } = await server.runtime.db.pool.query(
+      `SELECT (SELECT count(*) FROM alert_changes WHERE matched_at IS NULL)::int AS changes,
+              (SELECT count(*) FROM alert_outbox WHERE state = 'pending' AND frequency = 'instant')::int AS pending`,
+    );
+    if (rows[0].changes === 0 && rows[0].pending === 0) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('alerts did not settle');
+}
+
 /** A square polygon in the spec's format ('lat lng' pairs, first point repeated). */
 export const square = (lat: number, lng: number, half: number): string => {
   const pts = [

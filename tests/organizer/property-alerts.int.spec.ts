@@ -5,7 +5,7 @@ import { castOf, signedIn } from '../support/backoffice-people';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import type { WebClient } from '../support/web-client';
-import { home, importHomes, signedUpLead, square } from './organizer-fixture';
+import { alertsSettled, home, importHomes, signedUpLead, square } from './organizer-fixture';
 
 type Mail = { to: string; subject: string; text: string; html: string; headers: Record<string, string> };
 
@@ -24,19 +24,7 @@ describe('property alerts (issue 8)', () => {
 
   const mailsTo = async (to: string): Promise<Mail[]> => (await ada.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body.messages;
   const eventsOf = async (type: string) => (await db.pool.query('SELECT stream_id, data FROM events WHERE type = $1 ORDER BY global_position', [type])).rows;
-  /** Until every queued change is matched and no instant alert is left pending: then counts are final. */
-  const settled = async () => {
-    for (let i = 0; i < 600; i++) {
-      await server.runtime.runner.waitForCatchUp();
-      const { rows } = await db.pool.query(
-        `SELECT (SELECT count(*) FROM alert_changes WHERE matched_at IS NULL)::int AS changes,
-                (SELECT count(*) FROM alert_outbox WHERE state = 'pending' AND frequency = 'instant')::int AS pending`,
-      );
-      if (rows[0].changes === 0 && rows[0].pending === 0) return;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error('alerts did not settle');
-  };
+  const settled = () => alertsSettled(server);
   const save = async (client: WebClient, polygonmap: string, form: Record<string, string> = {}) => {
     const res = await client.post('/api/search/savepdq', { name: 'Homes', ...form, filtersAsString: JSON.stringify({ polygonmap }) });
     expect(res.status).toBe(200);
@@ -68,7 +56,8 @@ describe('property alerts (issue 8)', () => {
     const adaMail = await mailsTo('ada@alerts.test');
     expect(adaMail).toHaveLength(1);
     expect(adaMail[0]!.subject).toBe('New listing: 1 Inside Way, Seattle, WA — $500,000');
-    expect(adaMail[0]!.text).toContain('/listing/T-IN1');
+    // The listing link is the alert's signed link (it opens /listing/T-IN1 signed in: alert-open.int.spec.ts).
+    expect(adaMail[0]!.text).toMatch(/\/api\/alerts\/[0-9a-f-]{36}\/open\?t=v1\.open\./);
     expect(adaMail[0]!.html).toContain('<img src="http://');
     expect(adaMail[0]!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(adaMail[0]!.headers['List-Unsubscribe']).toMatch(/^<http.*\/api\/account\/unsubscribe\/oneclick\?token=/);

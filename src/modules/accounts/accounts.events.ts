@@ -3,7 +3,8 @@ export type SecurityLevel = 5 | 10 | 15 | 25;
 export const LEVEL = { lead: 5, agent: 10, broker: 15, staff: 25 } as const;
 
 export type SocialProvider = 'google' | 'facebook';
-export type SignInMethod = 'password' | 'google' | 'facebook' | 'inquiry' | 'registration';
+/** 'alert-link': the signed listing link of a property alert e-mail (leads only). */
+export type SignInMethod = 'password' | 'google' | 'facebook' | 'inquiry' | 'registration' | 'alert-link';
 /** The communication channels a user consents to (or not). */
 export type ConsentChannel = 'email' | 'text' | 'propertyAlerts' | 'propertyUpdates';
 export const CONSENT_CHANNELS: readonly ConsentChannel[] = ['email', 'text', 'propertyAlerts', 'propertyUpdates'];

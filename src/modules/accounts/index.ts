@@ -32,3 +32,4 @@ export { SignInService } from './sign-in/sign-in.service';
 export { signedIn } from './sign-in/sign-in.decide';
 export { SignUpHooks, type NewSignUp } from './sign-up-hooks';
 export { CommunicationLinks, type UnsubscribeLinks } from './communication/communication-links';
+export { SecretKey } from './secret-key';

@@ -2,6 +2,8 @@
  * The alerts context. Each alert has its own stream `alert-{alertId}`: PropertyAlertRecorded is
  * appended (with 'no_stream', a stable event id) before the e-mail goes out, PropertyAlertSent
  * after; a retry after a crash finds the first already there and appends nothing twice.
+ * PropertyAlertOpened follows when the lead opens it (only after PropertyAlertSent, which the
+ * dispatcher appends at revision 0).
  */
 export type AlertChangeKind = 'new' | 'price-reduced' | 'back-on-market' | 'pending' | 'sold' | 'new-photos';
 /** Why the lead hears about it: a saved search matched ('new') or a favourite changed ('update'). */
@@ -24,9 +26,13 @@ type AlertData = {
 
 export type PropertyAlertRecorded = { readonly type: 'PropertyAlertRecorded'; readonly data: AlertData };
 export type PropertyAlertSent = { readonly type: 'PropertyAlertSent'; readonly data: AlertData & { readonly subject: string } };
+/** How the lead came back: followed the e-mail's signed link, or the mail client loaded its tracking image. */
+export type AlertOpenedHow = 'link' | 'pixel';
+/** The lead opened a sent alert; at most once per alert (decided from the stream), the first way wins. */
+export type PropertyAlertOpened = { readonly type: 'PropertyAlertOpened'; readonly data: AlertData & { readonly how: AlertOpenedHow } };
 
-export type AlertEvent = PropertyAlertRecorded | PropertyAlertSent;
-export const alertEventTypes = ['PropertyAlertRecorded', 'PropertyAlertSent'] as const satisfies readonly AlertEvent['type'][];
+export type AlertEvent = PropertyAlertRecorded | PropertyAlertSent | PropertyAlertOpened;
+export const alertEventTypes = ['PropertyAlertRecorded', 'PropertyAlertSent', 'PropertyAlertOpened'] as const satisfies readonly AlertEvent['type'][];
 export const alertStream = (alertId: string) => `alert-${alertId}`;
 /** The in-process push the alerts projection emits after it queued listing changes. */
 export const ALERTS_PUSH = 'alerts.changed';

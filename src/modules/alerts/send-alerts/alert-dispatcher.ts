@@ -13,6 +13,7 @@ import { SiteResolver, siteBaseUrl } from '../../sites';
 import { ALERTS_PUSH, type AlertChangeKind, type AlertEvent, type AlertReason, alertStream } from '../alerts.events';
 import { matchChanges, type QueuedChange } from '../match-alerts/match-changes';
 import { SavedSearchCandidates } from '../match-alerts/saved-search-candidates';
+import { AlertLinks } from '../open-alerts/alert-links';
 import { type AlertItem, changeLine, renderAlertEmail } from './alert-email';
 import { storeMatches } from './store-matches';
 
@@ -64,6 +65,7 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
     @Inject(SearchIndex) private readonly index: SearchIndex,
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(CommunicationLinks) private readonly links: CommunicationLinks,
+    @Inject(AlertLinks) private readonly alertLinks: AlertLinks,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -231,14 +233,16 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
     for (const r of sendable) await this.append(r, 'no_stream', { type: 'PropertyAlertRecorded', data: dataOf(r) });
 
     const unsubscribe = await this.links.unsubscribeLinks(first.user_id, site);
-    const items: AlertItem[] = sendable.map((r) => ({ kind: r.kind, reason: r.reason, detail: r.detail, listing: listings.get(r.pdid)! }));
+    const baseUrl = siteBaseUrl(site, this.config.publicUrl);
+    const opens = await this.alertLinks.forAlerts(first.user_id, sendable.map((r) => r.alert_id), baseUrl);
+    const items: AlertItem[] = sendable.map((r) => ({ kind: r.kind, reason: r.reason, detail: r.detail, listing: listings.get(r.pdid)!, links: opens.get(r.alert_id) }));
     const message = renderAlertEmail(
       items,
       {
         to: account.email,
         firstName: account.firstName,
         siteName: site.name,
-        baseUrl: siteBaseUrl(site, this.config.publicUrl),
+        baseUrl,
         unsubscribe: { propertyAlerts: unsubscribe.On_PropertyAlerts, email: unsubscribe.unsubscribe_email, headers: unsubscribe.headers },
       },
       digest,

@@ -1,13 +1,16 @@
 import type { IndexedListing } from '../../../../projections/search/search-index.port';
 import { assertNever } from '../../../shared/errors';
-import type { MailMessage } from '../../messaging';
+import { addressText, escapeHtml, listingHtml, listingTextLine, type MailMessage, priceText } from '../../messaging';
 import type { AlertChangeKind, AlertReason } from '../alerts.events';
+import type { AlertLinkUrls } from '../open-alerts/alert-links';
 
 export type AlertItem = {
   readonly kind: AlertChangeKind;
   readonly reason: AlertReason;
   readonly detail: Readonly<Record<string, unknown>>;
   readonly listing: IndexedListing;
+  /** The alert's signed listing link and tracking image; without them the link is the plain listing address. */
+  readonly links?: AlertLinkUrls;
 };
 
 export type AlertMailContext = {
@@ -24,7 +27,6 @@ export function moneyShort(n: number): string {
   if (n < 1_000_000) return `$${Math.round(n / 1000)}k`;
   return `$${(Math.round(n / 10_000) / 100).toString()}M`;
 }
-const money = (n: number | null) => (n === null ? 'Price on request' : `$${Math.round(n).toLocaleString('en-US')}`);
 
 /** The one line that says what changed: 'New listing', 'Price reduced $25k'. */
 export function changeLine(kind: AlertChangeKind, detail: Readonly<Record<string, unknown>>): string {
@@ -49,30 +51,25 @@ export function changeLine(kind: AlertChangeKind, detail: Readonly<Record<string
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const addressOf = (l: IndexedListing) => [l.address, l.city, l.state].filter(Boolean).join(', ') || l.pdid;
-const facts = (l: IndexedListing) =>
-  [l.beds !== null ? `${l.beds} bd` : null, l.baths !== null ? `${l.baths} ba` : null, l.sqft !== null ? `${l.sqft.toLocaleString('en-US')} sq ft` : null].filter(Boolean).join(' · ');
-const absolute = (base: string, url: string) => (/^https?:\/\//.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`);
-
 /**
  * One alert or a digest of several: plain text (the source of truth) and HTML with a photo,
- * the price, the change and a link to the listing, under the site's name; the one-click
- * unsubscribe headers and links on every message.
+ * the price, the change and a link to the listing (signed: it opens the listing signed in),
+ * under the site's name; a 1×1 tracking image per alert in the HTML; the one-click unsubscribe
+ * headers and links on every message.
  */
 export function renderAlertEmail(items: readonly AlertItem[], m: AlertMailContext, digest: 'daily' | 'weekly' | null): MailMessage {
   const first = items[0]!;
   const subject = digest
     ? `${items.length} ${items.length === 1 ? 'home' : 'homes'} for you this ${digest === 'daily' ? 'day' : 'week'} — ${m.siteName}`
-    : `${changeLine(first.kind, first.detail)}: ${addressOf(first.listing)} — ${money(first.listing.price)}`;
-  const link = (l: IndexedListing) => `${m.baseUrl}/listing/${encodeURIComponent(l.pdid)}`;
+    : `${changeLine(first.kind, first.detail)}: ${addressText(first.listing)} — ${priceText(first.listing.price)}`;
+  const link = (i: AlertItem) => i.links?.open ?? `${m.baseUrl}/listing/${encodeURIComponent(i.listing.pdid)}`;
   const text = [
     `Hi ${m.firstName},`,
     '',
     ...items.flatMap((i) => [
       `${changeLine(i.kind, i.detail)}${i.reason === 'favorite' ? ' (a home you saved)' : ''}`,
-      `${addressOf(i.listing)} — ${money(i.listing.price)}${facts(i.listing) ? ` — ${facts(i.listing)}` : ''}`,
-      link(i.listing),
+      listingTextLine(i.listing),
+      link(i),
       '',
     ]),
     `— ${m.siteName}`,
@@ -82,14 +79,10 @@ export function renderAlertEmail(items: readonly AlertItem[], m: AlertMailContex
   ].join('\n');
   const cards = items
     .map((i) => {
-      const photo = i.listing.photos[0];
+      const headline = `${changeLine(i.kind, i.detail)}${i.reason === 'favorite' ? ' · a home you saved' : ''}`;
+      const pixel = i.links ? `\n<img src="${escapeHtml(i.links.pixel)}" alt="" width="1" height="1" style="display:block;border:0;width:1px;height:1px">` : '';
       return `<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">
-${photo ? `<a href="${escapeHtml(link(i.listing))}"><img src="${escapeHtml(absolute(m.baseUrl, photo))}" alt="" width="520" style="max-width:100%;border-radius:6px;display:block"></a>` : ''}
-<p style="margin:8px 0 0;color:#b45309;font-weight:600">${escapeHtml(changeLine(i.kind, i.detail))}${i.reason === 'favorite' ? ' · a home you saved' : ''}</p>
-<p style="margin:4px 0 0;font-size:20px;font-weight:700">${escapeHtml(money(i.listing.price))}</p>
-<p style="margin:2px 0 0">${escapeHtml(addressOf(i.listing))}</p>
-<p style="margin:2px 0 0;color:#6b7280">${escapeHtml(facts(i.listing))}</p>
-<p style="margin:8px 0 0"><a href="${escapeHtml(link(i.listing))}" style="color:#1d4ed8">See this home</a></p></td></tr>`;
+${listingHtml(i.listing, { href: link(i), baseUrl: m.baseUrl, headline })}${pixel}</td></tr>`;
     })
     .join('\n');
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px;background:#f9fafb">

@@ -32,6 +32,16 @@ describe('alert e-mail', () => {
     expect(m.headers).toEqual(ctx.unsubscribe.headers);
   });
 
+  it("links each listing through the alert's signed link, with its tracking image in the HTML only", () => {
+    const links = { open: 'http://demo.example/api/alerts/a1/open?t=o&x=1', pixel: 'http://demo.example/api/alerts/a1/pixel.gif?t=p' };
+    const m = renderAlertEmail([{ kind: 'new', reason: 'search', detail: {}, listing, links }], ctx, null);
+    expect(m.text).toContain(links.open);
+    expect(m.text).not.toContain('http://demo.example/listing/T-1');
+    expect(m.text).not.toContain('pixel.gif');
+    expect(m.html).toContain('<a href="http://demo.example/api/alerts/a1/open?t=o&amp;x=1">');
+    expect(m.html).toContain('<img src="http://demo.example/api/alerts/a1/pixel.gif?t=p" alt="" width="1" height="1"');
+  });
+
   it('groups a digest under one subject', () => {
     const item = { kind: 'new' as const, reason: 'search' as const, detail: {}, listing };
     expect(renderAlertEmail([item, item], ctx, 'weekly').subject).toBe('2 homes for you this week — Demo & Co');

@@ -1,0 +1,95 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { fold } from '../../../commands/decider';
+import { handleCommand } from '../../../commands/handle-command';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { logger } from '../../../shared/logger';
+import { commandContextOf, SecretKey, SignInService, userStream } from '../../accounts';
+import { type Alert, evolveAlert, initialAlert } from '../alert';
+import { type AlertEvent, type AlertOpenedHow, alertStream } from '../alerts.events';
+import { type AlertLinkClaims, type AlertLinkPurpose, verifyAlertLinkToken } from './alert-link-token';
+import { accountALinkMaySignIn } from './link-sign-in';
+import { openAlertDecider } from './open-alert.decide';
+
+const log = logger('alerts');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// The smallest transparent GIF: 1×1, one colour.
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+// The tokens ride in the address: nobody keeps these answers, and the listing page is not told where the visitor came from.
+const PRIVATE = { 'Cache-Control': 'no-store, private', 'Referrer-Policy': 'no-referrer' };
+
+/**
+ * What comes back from an alert e-mail (issue 8): its signed listing link and its tracking image.
+ * A good token records PropertyAlertOpened (once per alert); the link also signs a signed-out lead
+ * in through the usual sign-in. A bad, expired or tampered token changes nothing and says nothing:
+ * the link still goes to the listing, the image is still an image. Tokens are never logged.
+ */
+@Controller('api/alerts')
+export class AlertOpenController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(SecretKey) private readonly secret: SecretKey,
+    @Inject(SignInService) private readonly signIns: SignInService,
+  ) {}
+
+  @ApiDoc({
+    summary: "An alert e-mail's listing link (?t= the signed token): records that the alert was opened and signs the lead in if signed out, then redirects to the listing",
+    tag: 'alerts',
+    access: 'anyone; only a good token for a lead records or signs in',
+    responses: { 302: 'to /listing/{pdid} (/ for an unknown alert), whatever the token' },
+  })
+  @Get(':alertId/open')
+  async open(@Param('alertId') alertId: string, @Query('t') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    let target = '/';
+    try {
+      const alert = await this.alertOf(alertId);
+      if (alert.data) target = `/listing/${encodeURIComponent(alert.data.pdid)}`;
+      const claims = await this.claimsOf(token, 'open', alertId);
+      if (claims && alert.data) {
+        await this.recordOpening(req, claims, 'link');
+        // Signed in already (as this lead, or as anyone else): the session is left as it is.
+        if (!req.auth && req.site?.siteId === alert.data.siteId) {
+          const account = accountALinkMaySignIn(await this.store.readStream(userStream(claims.userId)), claims.issuedAt);
+          if (account) await this.signIns.signIn(req, res, account, 'alert-link', { timezone: null, timezoneName: null });
+        }
+      }
+    } catch (err) {
+      log.warn('alert link could not be applied; redirecting anyway', { name: (err as Error).name, message: (err as Error).message });
+    }
+    res.set(PRIVATE).redirect(302, target);
+  }
+
+  @ApiDoc({
+    summary: "An alert e-mail's 1×1 tracking image (?t= the signed token): records that the alert was opened",
+    tag: 'alerts',
+    access: 'anyone; only a good token records',
+    responses: { 200: 'image/gif, whatever the token' },
+  })
+  @Get(':alertId/pixel.gif')
+  async pixel(@Param('alertId') alertId: string, @Query('t') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    try {
+      const claims = await this.claimsOf(token, 'pixel', alertId);
+      if (claims) await this.recordOpening(req, claims, 'pixel');
+    } catch (err) {
+      log.warn('alert image could not record the opening', { name: (err as Error).name, message: (err as Error).message });
+    }
+    res.status(200).set({ ...PRIVATE, 'Content-Type': 'image/gif', 'Content-Length': String(PIXEL.length) }).end(PIXEL);
+  }
+
+  private async alertOf(alertId: string): Promise<Alert> {
+    if (!UUID.test(alertId)) return initialAlert();
+    return fold({ initialState: initialAlert, evolve: evolveAlert }, (await this.store.readStream(alertStream(alertId))) as unknown as AlertEvent[]);
+  }
+
+  /** The token's claims when it is good, for this purpose and this alert; else null. */
+  private async claimsOf(token: unknown, purpose: AlertLinkPurpose, alertId: string): Promise<AlertLinkClaims | null> {
+    if (typeof token !== 'string') return null;
+    const check = verifyAlertLinkToken(await this.secret.get(), token, new Date());
+    return check.ok && check.purpose === purpose && check.alertId === alertId ? check : null;
+  }
+
+  private async recordOpening(req: Request, c: AlertLinkClaims, how: AlertOpenedHow): Promise<void> {
+    await handleCommand(this.store, alertStream(c.alertId), openAlertDecider, { alertId: c.alertId, userId: c.userId, how }, commandContextOf(req, c.userId));
+  }
+}

@@ -1,0 +1,32 @@
+import type { IndexedListing } from '../../../projections/search/search-index.port';
+
+/** Every value put into an e-mail's HTML goes through this: user-written text is never markup. */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export const priceText = (n: number | null): string => (n === null ? 'Price on request' : `$${Math.round(n).toLocaleString('en-US')}`);
+export const addressText = (l: IndexedListing): string => [l.address, l.city, l.state].filter(Boolean).join(', ') || l.pdid;
+export const factsText = (l: IndexedListing): string =>
+  [l.beds !== null ? `${l.beds} bd` : null, l.baths !== null ? `${l.baths} ba` : null, l.sqft !== null ? `${l.sqft.toLocaleString('en-US')} sq ft` : null].filter(Boolean).join(' · ');
+const absolute = (base: string, url: string) => (/^https?:\/\//.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`);
+
+/** The listing's line in a text e-mail: address — price — beds, baths, size. */
+export const listingTextLine = (l: IndexedListing): string => `${addressText(l)} — ${priceText(l.price)}${factsText(l) ? ` — ${factsText(l)}` : ''}`;
+
+/**
+ * A listing in an HTML e-mail, as the alerts and the share e-mail show it: the first photo
+ * (linked), an optional headline, the price, the address, the facts and a link. Escaped throughout.
+ */
+export function listingHtml(l: IndexedListing, o: { readonly href: string; readonly baseUrl: string; readonly headline?: string }): string {
+  const photo = l.photos[0];
+  const href = escapeHtml(o.href);
+  return [
+    photo ? `<a href="${href}"><img src="${escapeHtml(absolute(o.baseUrl, photo))}" alt="" width="520" style="max-width:100%;border-radius:6px;display:block"></a>` : '',
+    o.headline ? `<p style="margin:8px 0 0;color:#b45309;font-weight:600">${escapeHtml(o.headline)}</p>` : '',
+    `<p style="margin:4px 0 0;font-size:20px;font-weight:700">${escapeHtml(priceText(l.price))}</p>`,
+    `<p style="margin:2px 0 0">${escapeHtml(addressText(l))}</p>`,
+    `<p style="margin:2px 0 0;color:#6b7280">${escapeHtml(factsText(l))}</p>`,
+    `<p style="margin:8px 0 0"><a href="${href}" style="color:#1d4ed8">See this home</a></p>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
