@@ -22,6 +22,9 @@ const PATHS = {
   check: 'M5 12l5 5 9-10',
   home: 'M4 11 12 4l8 7v9h-5v-6H9v6H4z',
   crosshair: 'M12 3v4M12 17v4M3 12h4M17 12h4M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
+  heart: 'M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1 7.8 7.7 7.8-7.7 1-1.1a5.5 5.5 0 0 0 0-7.8z',
+  thumbUp: 'M7 11v10H4a1 1 0 0 1-1-1v-8a1 1 0 0 1 1-1h3zm0 0 4-8a2.5 2.5 0 0 1 3 2.5V9h5a2 2 0 0 1 2 2.3l-1.3 8A2 2 0 0 1 17.7 21H7',
+  thumbDown: 'M17 13V3h3a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1h-3zm0 0-4 8a2.5 2.5 0 0 1-3-2.5V15H5a2 2 0 0 1-2-2.3l1.3-8A2 2 0 0 1 6.3 3H17',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,31 +1,29 @@
 import { useEffect, useId, useState } from 'react';
 import { setFavorite } from '../../api/organizer';
-import { giveOpinion, keptListing, writeNote } from '../../api/organizer-notes';
+import { giveOpinion, writeNote } from '../../api/organizer-notes';
 import { useCurrentUser } from '../../app/currentUser';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
+import { type Kept, keptOf } from './keptModel';
+import { changeKept, keptState, loadKept, useKept } from './keptStore';
 import styles from './ListingKeeper.module.css';
 
-type Kept = { favorite: boolean; note: string; opinion: 'like' | 'dislike' | null };
-
-/** On a listing page: favourite, like / dislike and a private note, kept in the lead's organizer. */
+/**
+ * On a listing page: favourite, like / dislike and a private note, kept in the lead's organizer.
+ * Changes go through the page's kept store, so the result cards show them when the lead goes back
+ * to the results.
+ */
 export function ListingKeeper({ pdid }: { pdid: string }) {
   const { ready, user } = useCurrentUser();
   const toast = useToast();
   const id = useId();
-  const [kept, setKept] = useState<Kept>({ favorite: false, note: '', opinion: null });
+  const kept = useKept(pdid);
   const [note, setNote] = useState('');
   useEffect(() => {
     if (!user) return;
     let live = true;
-    void keptListing(pdid)
-      .then((r) => {
-        const k = r.listings[0];
-        if (live && k) {
-          setKept({ favorite: k.favorite, note: k.note ?? '', opinion: k.opinion });
-          setNote(k.note ?? '');
-        }
-      })
+    void loadKept([pdid])
+      .then(() => live && setNote(keptOf(keptState(), pdid).note ?? ''))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -42,22 +40,22 @@ export function ListingKeeper({ pdid }: { pdid: string }) {
       </div>
     );
   }
-  const run = async (what: () => Promise<unknown>, next: Partial<Kept>, done: string) => {
+  const run = async (change: Partial<Kept>, send: () => Promise<unknown>, done: string) => {
     try {
-      await what();
-      setKept((k) => ({ ...k, ...next }));
+      await changeKept(pdid, change, send);
       toast({ message: done, tone: 'success' });
     } catch {
       toast({ message: 'That did not save; please try again.', tone: 'error' });
     }
   };
+  const savedNote = kept.note ?? '';
   return (
     <div className={styles.keeper}>
       <button
         type="button"
         className={`btn ${kept.favorite ? styles.on : ''}`}
         aria-pressed={kept.favorite}
-        onClick={() => void run(() => setFavorite(pdid, !kept.favorite), { favorite: !kept.favorite }, kept.favorite ? 'Removed from favourites.' : 'Saved to your favourites.')}
+        onClick={() => void run({ favorite: !kept.favorite }, () => setFavorite(pdid, !kept.favorite), kept.favorite ? 'Removed from favourites.' : 'Saved to your favourites.')}
       >
         {kept.favorite ? '♥ Favourite' : '♡ Favourite'}
       </button>
@@ -67,7 +65,7 @@ export function ListingKeeper({ pdid }: { pdid: string }) {
           type="button"
           className={`btn ${kept.opinion === o ? styles.on : ''}`}
           aria-pressed={kept.opinion === o}
-          onClick={() => void run(() => giveOpinion(pdid, kept.opinion === o ? 'none' : o), { opinion: kept.opinion === o ? null : o }, 'Noted.')}
+          onClick={() => void run({ opinion: kept.opinion === o ? null : o }, () => giveOpinion(pdid, kept.opinion === o ? 'none' : o), 'Noted.')}
         >
           {o === 'like' ? 'Like' : 'Dislike'}
         </button>
@@ -76,14 +74,15 @@ export function ListingKeeper({ pdid }: { pdid: string }) {
         className={styles.note}
         onSubmit={(e) => {
           e.preventDefault();
-          void run(() => writeNote(pdid, note.trim()), { note: note.trim() }, 'Note saved.');
+          const text = note.trim();
+          void run({ note: text || null }, () => writeNote(pdid, text), 'Note saved.');
         }}
       >
         <label htmlFor={`${id}-note`} className="visually-hidden">
           Your note on this home
         </label>
         <textarea id={`${id}-note`} value={note} maxLength={2000} placeholder="A note only you see" onChange={(e) => setNote(e.target.value)} />
-        <button type="submit" className="btn" disabled={note.trim() === kept.note}>
+        <button type="submit" className="btn" disabled={note.trim() === savedNote}>
           Save note
         </button>
       </form>

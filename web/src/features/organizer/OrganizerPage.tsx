@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
-import { type AlertFrequency, changeSavedSearch, deleteSavedSearch, type KeptListing, keptListings, type SavedSearch, savedSearches, setFavorite } from '../../api/organizer';
+import { type AlertFrequency, changeSavedSearch, deleteSavedSearch, type SavedSearch, savedSearches, setFavorite } from '../../api/organizer';
 import { Link } from '../../app/Link';
 import { useCurrentUser } from '../../app/currentUser';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
 import { ALERT_FREQUENCIES } from './alertFrequencies';
+import { favoritesOf, keptOf } from './keptModel';
+import { changeKept, loadKept, useKeptState } from './keptStore';
 import styles from './OrganizerPage.module.css';
 
 /** /organizer: the lead's saved searches (open, rename, alert frequency, delete) and favourites. */
@@ -13,15 +15,14 @@ export function OrganizerPage() {
   const { ready, user } = useCurrentUser();
   const toast = useToast();
   const [searches, setSearches] = useState<SavedSearch[] | null>(null);
-  const [kept, setKept] = useState<KeptListing[]>([]);
+  const kept = useKeptState();
   useEffect(() => {
     document.title = 'Your organizer';
   }, []);
 
   const load = useCallback(async () => {
-    const [s, k] = await Promise.all([savedSearches(), keptListings()]);
+    const [s] = await Promise.all([savedSearches(), loadKept(null)]);
     setSearches(s.searches);
-    setKept(k.listings);
   }, []);
   useEffect(() => {
     if (user) void load().catch(() => setSearches([]));
@@ -49,7 +50,7 @@ export function OrganizerPage() {
       </main>
     );
   }
-  const favorites = kept.filter((k) => k.favorite);
+  const favorites = favoritesOf(kept);
   return (
     <main id="main" className={styles.page}>
       <h1 className={styles.title}>Your organizer</h1>
@@ -87,16 +88,18 @@ export function OrganizerPage() {
           <p className={styles.empty}>No favourites yet.</p>
         ) : (
           <ul className={styles.list}>
-            {favorites.map((k) => (
-              <li key={k.pdid} className={styles.row}>
+            {favorites.map((pdid) => (
+              <li key={pdid} className={styles.row}>
                 <span className={styles.name}>
-                  <Link href={`/listing/${encodeURIComponent(k.pdid)}`}>{k.pdid}</Link>
-                  {k.note && <span className={styles.note}>{k.note}</span>}
+                  <Link href={`/listing/${encodeURIComponent(pdid)}`}>{pdid}</Link>
+                  {keptOf(kept, pdid).note && <span className={styles.note}>{keptOf(kept, pdid).note}</span>}
                 </span>
                 <button
                   type="button"
                   className="btn"
-                  onClick={() => void setFavorite(k.pdid, false).then(() => setKept((list) => list.map((x) => (x.pdid === k.pdid ? { ...x, favorite: false } : x))))}
+                  onClick={() =>
+                    void changeKept(pdid, { favorite: false }, () => setFavorite(pdid, false)).catch(() => toast({ message: 'That did not save; please try again.', tone: 'error' }))
+                  }
                 >
                   Remove
                 </button>

@@ -1,6 +1,7 @@
 import { Link } from '../../app/Link';
 import type { Card } from '../../api/types';
 import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
+import { CardKeeper } from '../organizer/CardKeeper';
 import { PhotoGallery } from './PhotoGallery';
 import styles from './ResultCard.module.css';
 
@@ -12,7 +13,7 @@ type Props = {
   readonly compact?: boolean;
 };
 
-/** One result: photos, price, facts and address; the whole card links to the listing page. */
+/** One result: photos, price, the lead's heart and markers, facts and address; the whole card links to the listing page. */
 export function ResultCard({ card, onHover, highlighted = false, eager = false, compact = false }: Props) {
   const sold = isSoldStatus(card.status);
   const where = addressLine(card);
@@ -29,7 +30,10 @@ export function ResultCard({ card, onHover, highlighted = false, eager = false, 
         <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? `Sold ${shortDate(card.closeDate)}` : (card.status ?? 'Active')}</span>
       </div>
       <div className={styles.body}>
-        <p className={styles.price}>{money(card.price)}</p>
+        <div className={styles.top}>
+          <p className={styles.price}>{money(card.price)}</p>
+          <CardKeeper pdid={card.pdid} label={where || card.pdid} />
+        </div>
         <ul className={styles.facts} aria-label="Facts">
           <li>
             <strong>{count(card.beds)}</strong> bd

@@ -7,6 +7,7 @@ import { TagChip } from '../../ui/TagChip';
 import { useIdleAfter } from '../../ui/useIdleAfter';
 import { useToast } from '../../ui/useToast';
 import { type MapStart, POINT_ZOOM, START_ZOOM } from '../map/mapTypes';
+import { useKeptHeaders } from '../organizer/keptStore';
 import { hasBox, withCriteria } from './criteria';
 import { FilterBar } from './FilterBar';
 import { FILTER_FIELDS } from './filterOptions';
@@ -97,6 +98,9 @@ export function SearchPage() {
   const zoomForSearch = () => (searchedZoom.current = zoomRef.current ?? (route.view === 'list' ? null : start.kind === 'point' ? start.zoom : null));
   const results = useSearchResults(route.view, sold.criteria, enabled, onDone, zoomForSearch);
   const data = results.data;
+  // What the lead keeps on these homes: one request for the page's cards, one for a popup card off the page.
+  useKeptHeaders((data?.cards ?? []).map((c) => c.pdid));
+  useKeptHeaders(selected ? [selected.pdid] : [], true);
   const tags = useMemo(() => tagsFromCriteria(route.criteria), [route.criteria]);
   const polygons = useMemo(() => polygonsOf(route.criteria), [route.criteria]);
 

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { OrganizerHeaders } from '../../api/organizer';
+import {
+  EMPTY_STATE,
+  favoritesOf,
+  isKnown,
+  keptOf,
+  listingsIn,
+  noteSummary,
+  NOTHING_KEPT,
+  notebooksOf,
+  withAnswer,
+  withChange,
+  withFocus,
+  withNotebook,
+  withPending,
+} from './keptModel';
+
+const NB1 = '00000000-0000-4000-8000-000000000001';
+const NB2 = '00000000-0000-4000-8000-000000000002';
+const answer = (listings: OrganizerHeaders['listings'], notebooks: OrganizerHeaders['notebooks'] = []): OrganizerHeaders => ({ listings, notebooks });
+const row = (pdid: string, k: Partial<typeof NOTHING_KEPT> = {}) => ({ pdid, ...NOTHING_KEPT, ...k });
+
+describe('kept listings: the server answer', () => {
+  it('a listing asked about but absent from the answer keeps nothing; one never asked is unknown', () => {
+    const s = withAnswer(EMPTY_STATE, ['A', 'B'], answer([row('A', { favorite: true, note: 'Big yard' })]));
+    expect(keptOf(s, 'A')).toEqual({ favorite: true, note: 'Big yard', opinion: null, notebooks: [] });
+    expect(keptOf(s, 'B')).toEqual(NOTHING_KEPT);
+    expect([isKnown(s, 'B'), isKnown(s, 'C')]).toEqual([true, false]);
+  });
+
+  it('a later page adds to what is known; an answer for everything replaces it', () => {
+    let s = withAnswer(EMPTY_STATE, ['A'], answer([row('A', { favorite: true })]));
+    s = withAnswer(s, ['B'], answer([row('B', { opinion: 'like' })]));
+    expect(favoritesOf(s)).toEqual(['A']);
+    expect(keptOf(s, 'B').opinion).toBe('like');
+    s = withAnswer(s, null, answer([row('C', { favorite: true })]));
+    expect(favoritesOf(s)).toEqual(['C']);
+    expect(keptOf(s, 'A')).toEqual(NOTHING_KEPT);
+  });
+});
+
+describe('kept listings: changes made here', () => {
+  it('show at once and survive a stale answer until an answer shows them', () => {
+    let s = withAnswer(EMPTY_STATE, ['A'], answer([]));
+    s = withChange(s, 'A', { favorite: true });
+    s = withChange(s, 'A', { note: 'Near the park' });
+    expect(keptOf(s, 'A')).toMatchObject({ favorite: true, note: 'Near the park' });
+    // The projection has the favourite but not the note yet.
+    s = withAnswer(s, ['A'], answer([row('A', { favorite: true })]));
+    expect(keptOf(s, 'A')).toMatchObject({ favorite: true, note: 'Near the park' });
+    expect(s.pending.get('A')).toEqual({ note: 'Near the park' });
+    s = withAnswer(s, ['A'], answer([row('A', { favorite: true, note: 'Near the park' })]));
+    expect(s.pending.has('A')).toBe(false);
+  });
+
+  it('an answer about other listings leaves a change alone', () => {
+    const s = withAnswer(withChange(EMPTY_STATE, 'A', { favorite: true }), ['B'], answer([]));
+    expect(keptOf(s, 'A').favorite).toBe(true);
+  });
+
+  it('a failed change is rolled back to what was pending before', () => {
+    const before = withChange(EMPTY_STATE, 'A', { opinion: 'like' });
+    const tried = withChange(before, 'A', { favorite: true });
+    const back = withPending(tried, 'A', before.pending.get('A'));
+    expect(keptOf(back, 'A')).toEqual({ ...NOTHING_KEPT, opinion: 'like' });
+    expect(withPending(back, 'A', undefined).pending.has('A')).toBe(false);
+  });
+
+  it('filing in a notebook is confirmed once the answer holds every notebook filed here', () => {
+    let s = withAnswer(EMPTY_STATE, ['A'], answer([row('A', { notebooks: [NB1] })], [{ notebookId: NB1, name: 'Weekend', focused: false }]));
+    s = withChange(s, 'A', { notebooks: [NB1, NB2] });
+    expect(listingsIn(s, NB2)).toEqual(['A']);
+    s = withAnswer(s, ['A'], answer([row('A', { notebooks: [NB1] })]));
+    expect(s.pending.get('A')).toEqual({ notebooks: [NB1, NB2] });
+    s = withAnswer(s, ['A'], answer([row('A', { notebooks: [NB2, NB1] })]));
+    expect(s.pending.has('A')).toBe(false);
+  });
+});
+
+describe('notebooks', () => {
+  it('a notebook created here shows until an answer has it; creating it twice keeps one', () => {
+    let s = withAnswer(EMPTY_STATE, null, answer([], [{ notebookId: NB1, name: 'Weekend', focused: true }]));
+    s = withNotebook(withNotebook(s, { notebookId: NB2, name: 'Schools' }), { notebookId: NB2, name: 'Schools' });
+    expect(notebooksOf(s).map((n) => n.name)).toEqual(['Weekend', 'Schools']);
+    s = withAnswer(s, null, answer([], [{ notebookId: NB1, name: 'Weekend', focused: true }, { notebookId: NB2, name: 'Schools', focused: false }]));
+    expect(s.newNotebooks).toEqual([]);
+    expect(notebooksOf(s)).toHaveLength(2);
+  });
+
+  it('focus made here wins over a stale answer, and is dropped when the answer agrees', () => {
+    const books = (focused: string | null) => [NB1, NB2].map((id, i) => ({ notebookId: id, name: `N${i}`, focused: id === focused }));
+    let s = withFocus(withAnswer(EMPTY_STATE, null, answer([], books(NB1))), NB2);
+    expect(notebooksOf(s).filter((n) => n.focused).map((n) => n.notebookId)).toEqual([NB2]);
+    s = withAnswer(s, null, answer([], books(NB1)));
+    expect(s.focus).toBe(NB2);
+    s = withAnswer(s, null, answer([], books(NB2)));
+    expect(s.focus).toBeUndefined();
+    s = withFocus(s, null);
+    expect(notebooksOf(s).some((n) => n.focused)).toBe(false);
+  });
+});
+
+describe('note summary', () => {
+  it('keeps whole first words and marks a cut', () => {
+    expect(noteSummary('  Close to   the park ')).toBe('Close to the park');
+    expect(noteSummary('one two three four five six seven eight nine ten')).toBe('one two three four five six seven eight…');
+    expect(noteSummary('x'.repeat(100))).toBe(`${'x'.repeat(59)}…`);
+  });
+});
