@@ -107,7 +107,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
                 <Icon name="area" /> <strong>{count(l.sqft)}</strong> sq ft
               </li>
             </ul>
-            <ListingKeeper pdid={l.pdid} />
+            <ListingKeeper pdid={l.pdid} address={l.address ?? 'this home'} />
           </header>
           {remarks && (
             <section className={styles.section} aria-labelledby="about">

@@ -7,13 +7,16 @@ import { openSignIn } from '../account/openSignIn';
 import { type Kept, keptOf } from './keptModel';
 import { changeKept, keptState, loadKept, useKept } from './keptStore';
 import styles from './ListingKeeper.module.css';
+import { NotebookPicker } from './NotebookPicker';
+import { RequestShowing } from './RequestShowing';
+import { ShareListing } from './ShareListing';
 
 /**
- * On a listing page: favourite, like / dislike and a private note, kept in the lead's organizer.
- * Changes go through the page's kept store, so the result cards show them when the lead goes back
- * to the results.
+ * On a listing page: favourite, like / dislike, a private note, notebooks, share and a showing
+ * request, kept in the lead's organizer. Changes go through the page's kept store, so the result
+ * cards show them when the lead goes back to the results.
  */
-export function ListingKeeper({ pdid }: { pdid: string }) {
+export function ListingKeeper({ pdid, address }: { pdid: string; address: string }) {
   const { ready, user } = useCurrentUser();
   const toast = useToast();
   const id = useId();
@@ -70,6 +73,8 @@ export function ListingKeeper({ pdid }: { pdid: string }) {
           {o === 'like' ? 'Like' : 'Dislike'}
         </button>
       ))}
+      <ShareListing pdid={pdid} address={address} />
+      <RequestShowing pdid={pdid} address={address} />
       <form
         className={styles.note}
         onSubmit={(e) => {
@@ -86,6 +91,7 @@ export function ListingKeeper({ pdid }: { pdid: string }) {
           Save note
         </button>
       </form>
+      <NotebookPicker pdid={pdid} />
     </div>
   );
 }

@@ -8,9 +8,10 @@ import { openSignIn } from '../account/openSignIn';
 import { ALERT_FREQUENCIES } from './alertFrequencies';
 import { favoritesOf, keptOf } from './keptModel';
 import { changeKept, loadKept, useKeptState } from './keptStore';
+import { NotebooksSection } from './NotebooksSection';
 import styles from './OrganizerPage.module.css';
 
-/** /organizer: the lead's saved searches (open, rename, alert frequency, delete) and favourites. */
+/** /organizer: the lead's saved searches (open, rename, alert frequency, delete), favourites and notebooks. */
 export function OrganizerPage() {
   const { ready, user } = useCurrentUser();
   const toast = useToast();
@@ -43,7 +44,7 @@ export function OrganizerPage() {
     return (
       <main id="main" className="simple-page">
         <h1>Your organizer</h1>
-        <p>Sign in to see your saved searches and favourite homes.</p>
+        <p>Sign in to see your saved searches, favourite homes and notebooks.</p>
         <button type="button" className="btn btn-primary" onClick={openSignIn}>
           Sign in
         </button>
@@ -108,6 +109,7 @@ export function OrganizerPage() {
           </ul>
         )}
       </section>
+      <NotebooksSection />
     </main>
   );
 }

@@ -1,0 +1,102 @@
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../api/http';
+import { Link } from '../../app/Link';
+import { useToast } from '../../ui/useToast';
+import { openSignIn } from '../account/openSignIn';
+import { keptOf, listingsIn, notebooksOf } from './keptModel';
+import { useKeptState } from './keptStore';
+import { focusOn, newNotebook } from './notebookActions';
+import styles from './OrganizerPage.module.css';
+import { formErrorMessage } from './organizerForms';
+
+/** The organizer's notebooks: create one, focus one (the listing page files in it first), and the homes filed in each. */
+export function NotebooksSection() {
+  const id = useId();
+  const toast = useToast();
+  const state = useKeptState();
+  const notebooks = notebooksOf(state);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fail = (err: unknown) => {
+    if (err instanceof ApiError && err.status === 401) openSignIn();
+    else toast({ message: formErrorMessage(err), tone: 'error' });
+  };
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    const n = name.trim();
+    if (busy) return;
+    if (!n) return setError('Please name the notebook');
+    setBusy(true);
+    setError(null);
+    try {
+      await newNotebook(n);
+      setName('');
+      toast({ message: `Notebook ${n} created.`, tone: 'success' });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) openSignIn();
+      else setError(formErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className={styles.heading}>
+        Notebooks
+      </h2>
+      <form className={styles.create} onSubmit={(e) => void create(e)} noValidate>
+        <label htmlFor={`${id}-name`}>New notebook</label>
+        <input id={`${id}-name`} value={name} maxLength={100} placeholder="e.g. Weekend viewings" onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} />
+        <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
+          Create notebook
+        </button>
+        {error && (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+      </form>
+      {state.notebooks === null ? (
+        <p className={styles.empty} aria-busy="true">
+          Loading…
+        </p>
+      ) : notebooks.length === 0 ? (
+        <p className={styles.empty}>No notebooks yet — create one here, or use “Add to notebook” on a home’s page.</p>
+      ) : (
+        <ul className={styles.list}>
+          {notebooks.map((n) => {
+            const homes = listingsIn(state, n.notebookId);
+            return (
+              <li key={n.notebookId} className={styles.book} aria-label={`Notebook ${n.name}`}>
+                <div className={styles.row}>
+                  <h3 className={styles.name}>
+                    {n.name}
+                    {n.focused && <span className={styles.sub}>Focused: “Add to notebook” offers it first</span>}
+                  </h3>
+                  <button type="button" className="btn" aria-pressed={n.focused} onClick={() => void focusOn(n.focused ? null : n.notebookId).catch(fail)}>
+                    Focus
+                  </button>
+                </div>
+                {homes.length === 0 ? (
+                  <p className={styles.empty}>Nothing filed here yet.</p>
+                ) : (
+                  <ul className={styles.homes}>
+                    {homes.map((pdid) => (
+                      <li key={pdid}>
+                        <Link href={`/listing/${encodeURIComponent(pdid)}`}>{pdid}</Link>
+                        {keptOf(state, pdid).note && <span className={styles.note}> — {keptOf(state, pdid).note}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
