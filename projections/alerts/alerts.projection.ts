@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { ALERTS_PUSH, type AlertChangeKind } from '../../src/modules/alerts';
-import type { ListingEvent } from '../../src/modules/listings';
+import { isUpcoming, type ListingEvent } from '../../src/modules/listings';
 import type { OrganizerEvent } from '../../src/modules/organizer';
 import type { StoredEvent } from '../../src/shared/event';
 import type { Projection } from '../runner/projection';
@@ -15,11 +15,13 @@ const HANDLED = [
   'ListingPriceChanged',
   'ListingStatusChanged',
   'ListingPhotosChanged',
+  'ListingOpenHouseAdded',
+  'ListingOpenHouseChanged',
 ] as const;
 type Handled = Extract<OrganizerEvent | ListingEvent, { type: (typeof HANDLED)[number] }>;
 
-/** What a listing event means to someone waiting for news of it, if anything. */
-export function changeOf(e: Handled): { kind: AlertChangeKind; detail: Record<string, unknown> } | undefined {
+/** What a listing event means to someone waiting for news of it, if anything; `at` is when it happened (epoch ms). */
+export function changeOf(e: Handled, at: number): { kind: AlertChangeKind; detail: Record<string, unknown> } | undefined {
   switch (e.type) {
     case 'ListingListed':
       return e.data.listing.StandardStatus === 'Active' ? { kind: 'new', detail: { price: e.data.listing.ListPrice } } : undefined;
@@ -36,6 +38,18 @@ export function changeOf(e: Handled): { kind: AlertChangeKind; detail: Record<st
     }
     case 'ListingPhotosChanged':
       return { kind: 'new-photos', detail: { photos: e.data.photos.length } };
+    case 'ListingOpenHouseAdded':
+    case 'ListingOpenHouseChanged': {
+      // A public open house of an Active listing, still to come. A changed one is news when it
+      // moved or just became public (the e-mail gives the new times); new remarks alone are not.
+      const o = e.data.openHouse;
+      if (o.OpenHouseType !== 'Public' || e.data.listingStatus !== 'Active' || !isUpcoming(o, at)) return undefined;
+      if (e.type === 'ListingOpenHouseChanged') {
+        const p = e.data.previous;
+        if (p.OpenHouseType === 'Public' && p.OpenHouseStartTime === o.OpenHouseStartTime && p.OpenHouseEndTime === o.OpenHouseEndTime) return undefined;
+      }
+      return { kind: 'open-house', detail: { start: o.OpenHouseStartTime, end: o.OpenHouseEndTime } };
+    }
     default:
       return undefined;
   }
@@ -114,7 +128,7 @@ export const alertsProjection: Projection = {
           await ctx.tx.query(`DELETE FROM ${favorites} WHERE lead_id = $1 AND pdid = $2`, [e.data.leadId, e.data.pdid]);
           break;
         default: {
-          const change = changeOf(e);
+          const change = changeOf(e, Date.parse(stored.metadata.at));
           if (change && !ctx.replaying) queued += await queueChange(ctx.tx, stored, e.data.pdid, change);
         }
       }

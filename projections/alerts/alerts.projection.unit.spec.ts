@@ -1,17 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchRequest } from '../../src/modules/listings';
+import { type OpenHouse, parseSearchRequest } from '../../src/modules/listings';
 import { placesOf, targetOf } from './alert-targets';
 import { changeOf } from './alerts.projection';
 
 const criteria = (raw: Record<string, string>) => parseSearchRequest(raw, 'list').criteria;
+const AT = Date.parse('2026-11-20T12:00:00Z');
 
 describe('alerts: what a listing change means and how searches are found', () => {
   it('turns listing events into changes worth an alert', () => {
-    expect(changeOf({ type: 'ListingPriceChanged', data: { pdid: 'T-1', ListPrice: 475_000, previousListPrice: 500_000, ModificationTimestamp: null } })).toEqual({ kind: 'price-reduced', detail: { from: 500_000, to: 475_000 } });
-    expect(changeOf({ type: 'ListingPriceChanged', data: { pdid: 'T-1', ListPrice: 525_000, previousListPrice: 500_000, ModificationTimestamp: null } })).toBeUndefined();
+    expect(changeOf({ type: 'ListingPriceChanged', data: { pdid: 'T-1', ListPrice: 475_000, previousListPrice: 500_000, ModificationTimestamp: null } }, AT)).toEqual({ kind: 'price-reduced', detail: { from: 500_000, to: 475_000 } });
+    expect(changeOf({ type: 'ListingPriceChanged', data: { pdid: 'T-1', ListPrice: 525_000, previousListPrice: 500_000, ModificationTimestamp: null } }, AT)).toBeUndefined();
     const status = (StandardStatus: 'Active' | 'Pending' | 'Closed', previousStatus: 'Active' | 'Pending' | 'Closed') =>
-      changeOf({ type: 'ListingStatusChanged', data: { pdid: 'T-1', StandardStatus, previousStatus, ClosePrice: null, CloseDate: null, ModificationTimestamp: null } })?.kind;
+      changeOf({ type: 'ListingStatusChanged', data: { pdid: 'T-1', StandardStatus, previousStatus, ClosePrice: null, CloseDate: null, ModificationTimestamp: null } }, AT)?.kind;
     expect([status('Active', 'Pending'), status('Pending', 'Active'), status('Closed', 'Pending'), status('Active', 'Active')]).toEqual(['back-on-market', 'pending', 'sold', undefined]);
+  });
+
+  it('tells of a public open house of an Active listing still to come, and of one that moved or became public', () => {
+    const saturday: OpenHouse = { OpenHouseKey: 'OH1', OpenHouseStartTime: '2026-11-28T13:00:00-08:00', OpenHouseEndTime: '2026-11-28T15:00:00-08:00', OpenHouseType: 'Public', OpenHouseRemarks: null };
+    const added = (openHouse: OpenHouse, listingStatus: 'Active' | 'Pending' = 'Active', at = AT) =>
+      changeOf({ type: 'ListingOpenHouseAdded', data: { pdid: 'T-1', openHouse, listingStatus, ModificationTimestamp: null } }, at);
+    expect(added(saturday)).toEqual({ kind: 'open-house', detail: { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' } });
+    expect(added({ ...saturday, OpenHouseType: 'Broker' })).toBeUndefined();
+    expect(added(saturday, 'Pending')).toBeUndefined();
+    expect(added(saturday, 'Active', Date.parse('2026-11-28T23:00:00Z'))).toBeUndefined();
+    const changed = (openHouse: OpenHouse, previous: Partial<OpenHouse>) =>
+      changeOf({ type: 'ListingOpenHouseChanged', data: { pdid: 'T-1', openHouse, previous: { ...saturday, ...previous }, listingStatus: 'Active', ModificationTimestamp: null } }, AT)?.kind;
+    expect(changed(saturday, { OpenHouseStartTime: '2026-11-28T12:00:00-08:00' })).toBe('open-house');
+    expect(changed(saturday, { OpenHouseType: 'Broker' })).toBe('open-house');
+    expect(changed(saturday, { OpenHouseRemarks: 'Bring shoes' })).toBeUndefined();
   });
 
   it('finds a polygon search by its bounding box and a city search by its place key', () => {

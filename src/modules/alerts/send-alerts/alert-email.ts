@@ -1,5 +1,6 @@
 import type { IndexedListing } from '../../../../projections/search/search-index.port';
 import { assertNever } from '../../../shared/errors';
+import { openHouseWhen } from '../../listings';
 import { addressText, escapeHtml, listingHtml, listingTextLine, type MailMessage, priceText } from '../../messaging';
 import type { AlertChangeKind, AlertReason } from '../alerts.events';
 import type { AlertLinkUrls } from '../open-alerts/alert-links';
@@ -46,6 +47,8 @@ export function changeLine(kind: AlertChangeKind, detail: Readonly<Record<string
       return 'Sold';
     case 'new-photos':
       return 'New photos';
+    case 'open-house':
+      return typeof detail.start === 'string' && typeof detail.end === 'string' ? `Open house ${openHouseWhen(detail.start, detail.end, 'short')}` : 'Open house';
     default:
       return assertNever(kind);
   }

@@ -18,6 +18,8 @@ describe('alert e-mail', () => {
     expect(changeLine('price-reduced', { from: 2_000_000, to: 750_000 })).toBe('Price reduced $1.25M');
     expect(changeLine('new', {})).toBe('New listing');
     expect(moneyShort(950)).toBe('$950');
+    expect(changeLine('open-house', { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' })).toBe('Open house Sat, Nov 28, 1–3 PM');
+    expect(changeLine('open-house', {})).toBe('Open house');
   });
 
   it('renders text and escaped HTML with the photo, the link and the one-click headers', () => {
