@@ -72,10 +72,14 @@ export type HistoryEntry = {
   readonly status: string | null;
 };
 
+/** An open house not yet over; times carry the feed's offset (the listing's local time). */
+export type OpenHouse = { readonly start: string; readonly end: string; readonly type: 'Public' | 'Broker'; readonly remarks: string | null };
+
 /** GET /api/details/{pdid}: the card plus what a listing page shows. */
 export type ListingDetails = Card & {
   readonly remarks?: string | null;
   readonly history?: readonly HistoryEntry[];
+  readonly openHouses?: readonly OpenHouse[];
   readonly [extra: string]: unknown;
 };
 

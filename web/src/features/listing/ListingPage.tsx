@@ -11,6 +11,7 @@ import { ListingKeeper } from '../organizer/ListingKeeper';
 import { InquirySlot } from './InquirySlot';
 import { ListingGallery } from './ListingGallery';
 import { ListingHistory } from './ListingHistory';
+import { OpenHouses } from './OpenHouses';
 import styles from './ListingPage.module.css';
 import { SequenceNav } from './SequenceNav';
 
@@ -109,6 +110,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
             </ul>
             <ListingKeeper pdid={l.pdid} address={l.address ?? 'this home'} />
           </header>
+          <OpenHouses openHouses={l.openHouses ?? []} />
           {remarks && (
             <section className={styles.section} aria-labelledby="about">
               <h2 id="about">About this home</h2>
