@@ -38,8 +38,8 @@ function randomCriteria(rand: () => number): Record<string, string> {
       return { radius: String(1 + Math.floor(rand() * 8)), lat: lat.toFixed(5), long: lng.toFixed(5), ...band };
     case 3:
       return { minlat: (lat - 0.05).toFixed(4), maxlat: (lat + 0.05).toFixed(4), minlong: (lng - 0.07).toFixed(4), maxlong: (lng + 0.07).toFixed(4), ...band };
-    case 4: // a box wider than the grid keeps: a whole state
-      return { minlat: '45.5', maxlat: '49', minlong: '-124.8', maxlong: '-116.9', ...band };
+    case 4: // boxes too large for the fine grid (a state) and for both grids (the country)
+      return rand() < 0.5 ? { minlat: '45.5', maxlat: '49', minlong: '-124.8', maxlong: '-116.9', ...band } : { minlat: '24.4', maxlat: '49.4', minlong: '-125', maxlong: '-66.9', ...band };
     case 5:
       return { acl_city: rand() < 0.5 ? CITIES[Math.floor(rand() * 4)]! : `${CITIES[0]},${CITIES[Math.floor(rand() * 4)]}`, ...band, ...sold };
     case 6:

@@ -15,6 +15,11 @@ export type SavedSearchEntry = {
   readonly gp: bigint;
   readonly box: Box | null;
   readonly places: readonly string[];
+  /** Copied from the criteria: the first tests, read for thousands of searches per change. */
+  readonly sold: boolean;
+  readonly minPrice: number | undefined;
+  readonly maxPrice: number | undefined;
+  readonly minBeds: number | undefined;
 };
 
 /** The fields of a changed listing that finding candidates reads. */
@@ -40,17 +45,37 @@ type Row = {
   seq: string;
 };
 
-/** Grid cells of a tenth of a degree: a drawn neighbourhood or a few-mile radius covers a handful. */
-const CELLS_PER_DEGREE = 10;
-/** A box over more cells than this (a county, a state) is tested against every change instead. */
+/**
+ * Two grids over the boxes: cells of 0.02° (a drawn neighbourhood or a few-mile radius covers a
+ * handful, and a cell holds few of them) and of 0.5° for larger areas (a county); a box over
+ * more than MAX_CELLS of those (a state) is tested against every change.
+ */
+const FINE_PER_DEGREE = 50;
+const COARSE_PER_DEGREE = 2;
 const MAX_CELLS = 400;
 
-const cellKey = (latCell: number, lngCell: number) => latCell * 4000 + lngCell;
-const latCellOf = (lat: number) => Math.floor((lat + 90) * CELLS_PER_DEGREE);
-const lngCellOf = (lng: number) => Math.floor((lng + 180) * CELLS_PER_DEGREE);
+const cellOf = (deg: number, offset: number, perDegree: number) => Math.floor((deg + offset) * perDegree);
+const keyOf = (latCell: number, lngCell: number, perDegree: number) => latCell * (361 * perDegree) + lngCell;
+const fineKeyOf = (lat: number, lng: number) => keyOf(cellOf(lat, 90, FINE_PER_DEGREE), cellOf(lng, 180, FINE_PER_DEGREE), FINE_PER_DEGREE);
+const coarseKeyOf = (lat: number, lng: number) => keyOf(cellOf(lat, 90, COARSE_PER_DEGREE), cellOf(lng, 180, COARSE_PER_DEGREE), COARSE_PER_DEGREE);
 
-function add<K>(map: Map<K, Set<SavedSearchEntry>>, key: K, e: SavedSearchEntry): void {
+/** The necessary conditions a candidate must meet, outside any closure so it stays cheap. */
+function consider(e: SavedSearchEntry, l: ListingPlace, tx: bigint, gp: bigint, out: SavedSearchEntry[]): void {
+  if (e.frequency === 'never' || e.sold !== l.sold) return;
+  if (e.minPrice !== undefined && (l.price === null || l.price < e.minPrice)) return;
+  if (e.maxPrice !== undefined && (l.price === null || l.price > e.maxPrice)) return;
+  if (e.minBeds !== undefined && (l.beds === null || l.beds < e.minBeds)) return;
+  if (e.tx < tx || (e.tx === tx && e.gp < gp)) out.push(e);
+}
+
+/** Files an entry under a key (put) or takes it out. */
+function toggle<K>(map: Map<K, Set<SavedSearchEntry>>, key: K, e: SavedSearchEntry, put: boolean): void {
   let set = map.get(key);
+  if (!put) {
+    set?.delete(e);
+    if (set?.size === 0) map.delete(key);
+    return;
+  }
   if (!set) map.set(key, (set = new Set()));
   set.add(e);
 }
@@ -68,9 +93,11 @@ function add<K>(map: Map<K, Set<SavedSearchEntry>>, key: K, e: SavedSearchEntry)
  */
 export class SavedSearchCandidates {
   private readonly entries = new Map<string, SavedSearchEntry>();
-  private readonly cells = new Map<number, Set<SavedSearchEntry>>();
+  private readonly fine = new Map<number, Set<SavedSearchEntry>>();
+  private readonly coarse = new Map<number, Set<SavedSearchEntry>>();
+  /** 'wide': boxes too large for the grids, tested by box; 'everywhere': searches with no place at all. */
+  private readonly always = new Map<'wide' | 'everywhere', Set<SavedSearchEntry>>();
   private readonly placed = new Map<string, Set<SavedSearchEntry>>();
-  private readonly everywhere = new Set<SavedSearchEntry>();
   private seen = 0n;
   private relation: string | null = null;
 
@@ -106,36 +133,25 @@ export class SavedSearchCandidates {
   /**
    * The live searches that could match a listing at this place and that existed before the
    * change at (tx, gp): inside their box or sharing a place key, the same status group, inside
-   * their price band and bedrooms.
+   * their price band and bedrooms. A listing has one key of each kind and a search's keys are
+   * all of one kind, so no search is found twice.
    */
   candidates(l: ListingPlace, tx: bigint, gp: bigint): SavedSearchEntry[] {
     const out: SavedSearchEntry[] = [];
-    const take = (e: SavedSearchEntry) => {
-      if (e.frequency === 'never' || !(e.tx < tx || (e.tx === tx && e.gp < gp))) return;
-      const c = e.criteria;
-      if (c.sold !== l.sold) return;
-      if (c.minPrice !== undefined && (l.price === null || l.price < c.minPrice)) return;
-      if (c.maxPrice !== undefined && (l.price === null || l.price > c.maxPrice)) return;
-      if (c.minBeds !== undefined && (l.beds === null || l.beds < c.minBeds)) return;
-      out.push(e);
-    };
-    const inBox = (e: SavedSearchEntry) => {
-      const b = e.box!;
-      if (l.latitude >= b.minLat && l.latitude <= b.maxLat && l.longitude >= b.minLng && l.longitude <= b.maxLng) take(e);
-    };
-    this.cells.get(cellKey(latCellOf(l.latitude), lngCellOf(l.longitude)))?.forEach(inBox);
-    this.cells.get(-1)?.forEach(inBox);
-    const seen = new Set<SavedSearchEntry>();
-    for (const key of l.places) {
-      this.placed.get(key)?.forEach((e) => {
-        // A search by several cities can share more than one key with a listing only in theory; once is enough.
-        if (!seen.has(e)) {
-          seen.add(e);
-          take(e);
-        }
-      });
+    const lat = l.latitude;
+    const lng = l.longitude;
+    for (const cells of [this.fine.get(fineKeyOf(lat, lng)), this.coarse.get(coarseKeyOf(lat, lng)), this.always.get('wide')]) {
+      if (!cells) continue;
+      for (const e of cells) {
+        const b = e.box!;
+        if (lat >= b.minLat && lat <= b.maxLat && lng >= b.minLng && lng <= b.maxLng) consider(e, l, tx, gp, out);
+      }
     }
-    this.everywhere.forEach(take);
+    for (const key of l.places) {
+      const set = this.placed.get(key);
+      if (set) for (const e of set) consider(e, l, tx, gp, out);
+    }
+    for (const e of this.always.get('everywhere') ?? []) consider(e, l, tx, gp, out);
     return out;
   }
 
@@ -156,45 +172,50 @@ export class SavedSearchCandidates {
       gp: BigInt(r.global_position),
       box: target.box,
       places: target.places,
+      sold: criteria.sold,
+      minPrice: criteria.minPrice,
+      maxPrice: criteria.maxPrice,
+      minBeds: criteria.minBeds,
     };
     this.entries.set(e.searchId, e);
-    for (const key of this.keysOf(e)) {
-      if (typeof key === 'number') add(this.cells, key, e);
-      else add(this.placed, key, e);
-    }
-    if (!e.box && e.places.length === 0) this.everywhere.add(e);
+    this.file(e, true);
   }
 
   private remove(searchId: string): void {
     const e = this.entries.get(searchId);
     if (!e) return;
     this.entries.delete(searchId);
-    for (const key of this.keysOf(e)) {
-      if (typeof key === 'number') this.cells.get(key)?.delete(e);
-      else this.placed.get(key)?.delete(e);
-    }
-    this.everywhere.delete(e);
+    this.file(e, false);
   }
 
-  /** Grid cells of the box (-1: too wide for the grid), or the place keys. */
-  private keysOf(e: SavedSearchEntry): (number | string)[] {
+  /** Puts the search in (or takes it out of) the cells of its box, its place keys or the always-tested set. */
+  private file(e: SavedSearchEntry, put: boolean): void {
     const b = e.box;
-    if (!b) return [...e.places];
-    const lat0 = latCellOf(b.minLat);
-    const lat1 = latCellOf(b.maxLat);
-    const lng0 = lngCellOf(b.minLng);
-    const lng1 = lngCellOf(b.maxLng);
-    if ((lat1 - lat0 + 1) * (lng1 - lng0 + 1) > MAX_CELLS) return [-1];
-    const keys: number[] = [];
-    for (let a = lat0; a <= lat1; a++) for (let o = lng0; o <= lng1; o++) keys.push(cellKey(a, o));
-    return keys;
+    if (!b) {
+      for (const key of e.places) toggle(this.placed, key, e, put);
+      if (e.places.length === 0) toggle(this.always, 'everywhere', e, put);
+      return;
+    }
+    for (const [grid, perDegree] of [[this.fine, FINE_PER_DEGREE], [this.coarse, COARSE_PER_DEGREE]] as const) {
+      const lat0 = cellOf(b.minLat, 90, perDegree);
+      const lat1 = cellOf(b.maxLat, 90, perDegree);
+      const lng0 = cellOf(b.minLng, 180, perDegree);
+      const lng1 = cellOf(b.maxLng, 180, perDegree);
+      if ((lat1 - lat0 + 1) * (lng1 - lng0 + 1) > MAX_CELLS) continue;
+      for (let a = lat0; a <= lat1; a++) {
+        for (let o = lng0; o <= lng1; o++) toggle(grid, keyOf(a, o, perDegree), e, put);
+      }
+      return;
+    }
+    toggle(this.always, 'wide', e, put);
   }
 
   private clear(): void {
     this.entries.clear();
-    this.cells.clear();
+    this.fine.clear();
+    this.coarse.clear();
+    this.always.clear();
     this.placed.clear();
-    this.everywhere.clear();
     this.seen = 0n;
   }
 }
