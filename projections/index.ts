@@ -11,6 +11,7 @@ import { membersProjection } from './members/members.projection';
 import { translationsProjection } from './translations/translations.projection';
 import { organizerProjection } from './organizer/organizer.projection';
 import { alertsProjection } from './alerts/alerts.projection';
+import { shareMailProjection } from './share-mail/share-mail.projection';
 
 export type { Projection, Push, PushWithPosition, ProjectionContext } from './runner/projection';
 export { ProjectionRunner, type ProjectionState } from './runner/projection-runner';
@@ -18,4 +19,4 @@ export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type 
 export { projectionStatus, type ProjectionStatus } from './runner/status';
 
 /** Every read model of the product. */
-export const allProjections: readonly Projection[] = [sitesProjection, usersProjection, searchProjection, leadRoutingProjection, leadFeedProjection, chatProjection, webPushProjection, accountStreamsProjection, membersProjection, translationsProjection, organizerProjection, alertsProjection];
+export const allProjections: readonly Projection[] = [sitesProjection, usersProjection, searchProjection, leadRoutingProjection, leadFeedProjection, chatProjection, webPushProjection, accountStreamsProjection, membersProjection, translationsProjection, organizerProjection, alertsProjection, shareMailProjection];

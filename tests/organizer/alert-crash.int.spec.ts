@@ -4,7 +4,7 @@ import { castOf } from '../support/backoffice-people';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { WebClient } from '../support/web-client';
-import { home, importHomes, signedUpLead, square } from './organizer-fixture';
+import { home, importHomes, signedUpLead, square, until } from './organizer-fixture';
 
 /**
  * The outbox's promise: an alert recorded but not sent when the process died is sent once after
@@ -16,13 +16,6 @@ describe('property alerts across a crash between recording and sending', () => {
   let first: Started | undefined;
   let second: Started | undefined;
   const count = async (sql: string) => Number((await db.pool.query(sql)).rows[0].n);
-  const until = async (what: string, check: () => Promise<boolean>) => {
-    for (let i = 0; i < 800; i++) {
-      if (await check()) return;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  };
 
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });

@@ -24,6 +24,15 @@ export async function signedUpLead(server: Started, email: string, host = 'demo.
   return client;
 }
 
+/** Polls `check` until it holds (about 20 s at most). */
+export async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 800; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 /** Until every queued listing change is matched and no instant alert is left pending: then mail counts are final. */
 export async function alertsSettled(server: Started): Promise<void> {
   for (let i = 0; i < 600; i++) {

@@ -1,11 +1,12 @@
-import { assertNever, notFound, validation } from '../../shared/errors';
+import { AppError, assertNever, notFound, validation } from '../../shared/errors';
 import type { AlertFrequency, Opinion, OrganizerEvent } from './organizer.events';
 import type { Decider } from '../../commands/decider';
-import { evolveOrganizer, initialOrganizer, type Organizer } from './organizer';
+import { evolveOrganizer, initialOrganizer, MAX_SHARES_PER_DAY, type Organizer, SHARE_WINDOW_MS } from './organizer';
 
 /** At most this many saved searches per lead and site: each one is matched against every listing change. */
 export const MAX_SAVED_SEARCHES = 50;
 export const NO_SUCH_SEARCH = 'No such saved search';
+export const TOO_MANY_SHARES = `You can share at most ${MAX_SHARES_PER_DAY} homes in 24 hours; please try again later`;
 
 type Owner = { readonly leadId: string; readonly userId: string; readonly siteId: string };
 
@@ -26,7 +27,7 @@ export type OrganizerCommand = Owner &
     | { readonly type: 'Favorite'; readonly pdid: string; readonly on: boolean }
     | { readonly type: 'WriteNote'; readonly pdid: string; readonly note: string }
     | { readonly type: 'GiveOpinion'; readonly pdid: string; readonly opinion: Opinion }
-    | { readonly type: 'Share'; readonly pdid: string; readonly toEmail: string; readonly message: string }
+    | { readonly type: 'Share'; readonly pdid: string; readonly toEmail: string; readonly message: string; readonly at: string }
     | { readonly type: 'RequestShowing'; readonly pdid: string; readonly preferredAt: string; readonly message: string }
     | { readonly type: 'CreateNotebook'; readonly notebookId: string; readonly name: string }
     | { readonly type: 'FileInNotebook'; readonly notebookId: string; readonly pdid: string }
@@ -64,8 +65,11 @@ export function decideOrganizer(c: OrganizerCommand, s: Organizer): OrganizerEve
       return [{ type: 'ListingNoteWritten', data: { ...owner, pdid: c.pdid, note: c.note } }];
     case 'GiveOpinion':
       return [{ type: 'ListingOpinionGiven', data: { ...owner, pdid: c.pdid, opinion: c.opinion } }];
-    case 'Share':
-      return [{ type: 'ListingShared', data: { ...owner, pdid: c.pdid, toEmail: c.toEmail, message: c.message } }];
+    case 'Share': {
+      const since = Date.parse(c.at) - SHARE_WINDOW_MS;
+      if (s.recentShares.filter((at) => Date.parse(at) > since).length >= MAX_SHARES_PER_DAY) throw new AppError('rate_limited', TOO_MANY_SHARES);
+      return [{ type: 'ListingShared', data: { ...owner, pdid: c.pdid, toEmail: c.toEmail, message: c.message, at: c.at } }];
+    }
     case 'RequestShowing':
       return [{ type: 'ShowingRequested', data: { ...owner, pdid: c.pdid, preferredAt: c.preferredAt, message: c.message } }];
     case 'CreateNotebook':

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../commands/decider';
 import type { OrganizerEvent } from './organizer.events';
-import { decideOrganizer, MAX_SAVED_SEARCHES, NO_SUCH_SEARCH, organizerDecider, type OrganizerCommand } from './organizer.decide';
+import { decideOrganizer, MAX_SAVED_SEARCHES, NO_SUCH_SEARCH, organizerDecider, type OrganizerCommand, TOO_MANY_SHARES } from './organizer.decide';
 
 const owner = { leadId: 'l1', userId: 'u1', siteId: 's1' };
 const save = (searchId: string): OrganizerCommand => ({ ...owner, type: 'SaveSearch', searchId, name: 'Kent', criteria: { city: 'Kent' }, searchQs: 'city=Kent', searchTitle: 'Kent', frequency: 'instant' });
@@ -35,5 +35,27 @@ describe('organizer decide', () => {
     expect(decideOrganizer({ ...owner, type: 'Favorite', pdid: 'T-1', on: true }, given(...fav))).toEqual([]);
     expect(decideOrganizer({ ...owner, type: 'Favorite', pdid: 'T-1', on: false }, given(...fav))[0]!.type).toBe('ListingUnfavorited');
     expect(() => decideOrganizer({ ...owner, type: 'FileInNotebook', notebookId: 'n', pdid: 'T-1' }, given())).toThrow('No such notebook');
+  });
+
+  it('shares at most 20 homes in 24 hours; older shares, and shares recorded before the time was kept, do not count', () => {
+    const share = (at: string): OrganizerCommand => ({ ...owner, type: 'Share', pdid: 'T-1', toEmail: 'friend@example.com', message: 'Look!', at });
+    const hour = (h: number) => new Date(Date.UTC(2026, 0, 10, h)).toISOString();
+    expect(decideOrganizer(share(hour(0)), given())).toEqual([
+      { type: 'ListingShared', data: { ...owner, pdid: 'T-1', toEmail: 'friend@example.com', message: 'Look!', at: hour(0) } },
+    ]);
+    const twenty = Array.from({ length: 20 }, (_, i) => decideOrganizer(share(hour(i)), given())[0]!);
+    const untimed: OrganizerEvent = { type: 'ListingShared', data: { ...owner, pdid: 'T-1', toEmail: 'friend@example.com', message: '' } };
+    const full = given(untimed, ...twenty);
+    let refused: unknown;
+    try {
+      decideOrganizer(share(hour(23)), full);
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toMatchObject({ code: 'rate_limited', message: TOO_MANY_SHARES });
+    expect(TOO_MANY_SHARES).toBe('You can share at most 20 homes in 24 hours; please try again later');
+    // 24 hours after the first of the twenty, one slot is free again.
+    expect(decideOrganizer(share(hour(24)), full)).toHaveLength(1);
+    expect(() => decideOrganizer(share(hour(24)), given(untimed, ...twenty, decideOrganizer(share(hour(24)), full)[0]!))).toThrow(TOO_MANY_SHARES);
   });
 });

@@ -32,9 +32,16 @@ export type ListingUnfavorited = { readonly type: 'ListingUnfavorited'; readonly
 export type ListingNoteWritten = { readonly type: 'ListingNoteWritten'; readonly data: Owner & { readonly pdid: string; readonly note: string } };
 export type Opinion = 'like' | 'dislike' | 'none';
 export type ListingOpinionGiven = { readonly type: 'ListingOpinionGiven'; readonly data: Owner & { readonly pdid: string; readonly opinion: Opinion } };
+/** The share_mail projection queues one e-mail to toEmail per event (the organizer's share mail sender sends it). */
 export type ListingShared = {
   readonly type: 'ListingShared';
-  readonly data: Owner & { readonly pdid: string; readonly toEmail: string; readonly message: string };
+  readonly data: Owner & {
+    readonly pdid: string;
+    readonly toEmail: string;
+    readonly message: string;
+    /** When the lead shared it (the daily share limit counts these); absent on events written before it existed. */
+    readonly at?: string;
+  };
 };
 export type ShowingRequested = {
   readonly type: 'ShowingRequested';

@@ -1,17 +1,22 @@
 import { Global, Module } from '@nestjs/common';
-import { SavedSearchSuggestions } from '../listings';
+import { ListingsModule, SavedSearchSuggestions } from '../listings';
+import { MessagingModule } from '../messaging';
+import { SitesModule } from '../sites';
 import { NotebookController } from './notebook/notebook.http';
 import { OrganizerSavedSearchSuggestions } from './saved-searches/saved-search-suggestions';
 import { SavedSearchesController } from './saved-searches/saved-searches.http';
+import { ShareMailSender } from './share-listing/share-mail.sender';
 
 /**
- * Saved searches and the notebook. Global only so that search's autocomplete can offer the
- * lead's saved searches through its SavedSearchSuggestions port without importing this context.
+ * Saved searches and the notebook, and the sender of share e-mails. Global only so that search's
+ * autocomplete can offer the lead's saved searches through its SavedSearchSuggestions port
+ * without importing this context.
  */
 @Global()
 @Module({
+  imports: [ListingsModule, MessagingModule, SitesModule],
   controllers: [SavedSearchesController, NotebookController],
-  providers: [{ provide: SavedSearchSuggestions, useClass: OrganizerSavedSearchSuggestions }],
+  providers: [{ provide: SavedSearchSuggestions, useClass: OrganizerSavedSearchSuggestions }, ShareMailSender],
   exports: [SavedSearchSuggestions],
 })
 export class OrganizerModule {}

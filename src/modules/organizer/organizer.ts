@@ -3,14 +3,20 @@ import type { AlertFrequency, OrganizerEvent } from './organizer.events';
 
 export type SavedSearchState = { readonly name: string; readonly frequency: AlertFrequency };
 
-/** What deciding needs of a lead's organizer: its live saved searches, favourites and notebooks. */
+/** Each share sends an e-mail to an address the lead typed: at most this many in SHARE_WINDOW_MS. */
+export const MAX_SHARES_PER_DAY = 20;
+export const SHARE_WINDOW_MS = 24 * 3600_000;
+
+/** What deciding needs of a lead's organizer: its live saved searches, favourites, notebooks and latest shares. */
 export type Organizer = {
   readonly searches: ReadonlyMap<string, SavedSearchState>;
   readonly favorites: ReadonlySet<string>;
   readonly notebooks: ReadonlySet<string>;
+  /** When the last MAX_SHARES_PER_DAY shares were made (ISO instants, oldest first): all the limit needs. */
+  readonly recentShares: readonly string[];
 };
 
-export const initialOrganizer = (): Organizer => ({ searches: new Map(), favorites: new Set(), notebooks: new Set() });
+export const initialOrganizer = (): Organizer => ({ searches: new Map(), favorites: new Set(), notebooks: new Set(), recentShares: [] });
 
 export function evolveOrganizer(s: Organizer, e: OrganizerEvent): Organizer {
   switch (e.type) {
@@ -37,9 +43,10 @@ export function evolveOrganizer(s: Organizer, e: OrganizerEvent): Organizer {
     }
     case 'NotebookCreated':
       return { ...s, notebooks: new Set(s.notebooks).add(e.data.notebookId) };
+    case 'ListingShared':
+      return e.data.at ? { ...s, recentShares: [...s.recentShares, e.data.at].slice(-MAX_SHARES_PER_DAY) } : s;
     case 'ListingNoteWritten':
     case 'ListingOpinionGiven':
-    case 'ListingShared':
     case 'ShowingRequested':
     case 'ListingFiledInNotebook':
     case 'NotebookFocused':

@@ -68,7 +68,13 @@ export class NotebookController {
     await runOrganizerCommand(this.store, req, { type: 'GiveOpinion', pdid: b.pdid, opinion: b.opinion });
   }
 
-  @ApiDoc({ summary: 'Share a listing with an e-mail address (recorded for the agent)', tag: 'organizer', access: 'signed in', responses: { 204: 'done', 400: 'a bad address' } })
+  @ApiDoc({
+    summary: 'Share a listing with an e-mail address: recorded for the agent, and one e-mail goes to the address (the message as plain text)',
+    tag: 'organizer',
+    access: 'signed in',
+    body: Share,
+    responses: { 204: 'done', 400: 'a bad address', 404: 'unknown listing', 429: 'more than 20 shares in 24 hours' },
+  })
   @Post('share')
   @HttpCode(204)
   async share(@Body() body: unknown, @Req() req: Request): Promise<void> {
@@ -77,7 +83,7 @@ export class NotebookController {
     const toEmail = parseEmail(b.email);
     if (!toEmail) throw validation('Please enter a valid e-mail address');
     await this.requireListing(b.pdid);
-    await runOrganizerCommand(this.store, req, { type: 'Share', pdid: b.pdid, toEmail, message: (b.message ?? '').trim() });
+    await runOrganizerCommand(this.store, req, { type: 'Share', pdid: b.pdid, toEmail, message: (b.message ?? '').trim(), at: new Date().toISOString() });
   }
 
   @ApiDoc({ summary: 'Ask for a showing of a listing at a preferred time', tag: 'organizer', access: 'signed in', responses: { 204: 'done' } })

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { PushWithPosition } from '../../projections';
+import { PushSweeper } from './push-sweeper';
+
+/** A run that finishes when the test says so. */
+function controlledWork() {
+  const finishers: (() => void)[] = [];
+  let runs = 0;
+  const work = () => {
+    runs++;
+    return new Promise<void>((resolve) => finishers.push(resolve));
+  };
+  const finishOne = async () => {
+    finishers.shift()!();
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+  return { work, finishOne, runs: () => runs };
+}
+
+describe('push sweeper', () => {
+  it('runs one at a time; kicks during a run collapse into one more run', async () => {
+    const w = controlledWork();
+    const sweeper = new PushSweeper(w.work, () => undefined);
+    sweeper.kick();
+    sweeper.kick();
+    sweeper.kick();
+    expect(w.runs()).toBe(1);
+    await w.finishOne();
+    expect(w.runs()).toBe(2);
+    await w.finishOne();
+    expect(w.runs()).toBe(2);
+  });
+
+  it('is woken by its push only, and not after it stopped', async () => {
+    const w = controlledWork();
+    let listener: ((pushes: PushWithPosition[]) => void) | undefined;
+    const sweeper = new PushSweeper(w.work, () => undefined);
+    sweeper.listen({ onPushes: (l) => (listener = l) }, 'mine');
+    const push = (name: string) => ({ to: [], name, payload: {}, position: { transactionId: 1n, globalPosition: 1n } });
+    listener!([push('other')]);
+    expect(w.runs()).toBe(0);
+    listener!([push('other'), push('mine')]);
+    expect(w.runs()).toBe(1);
+    const stopped = sweeper.stop();
+    await w.finishOne();
+    await stopped;
+    listener!([push('mine')]);
+    expect(w.runs()).toBe(1);
+    expect(sweeper.isStopped).toBe(true);
+  });
+
+  it('hands a failed run to onError and keeps going', async () => {
+    const errors: string[] = [];
+    const outcomes = [new Error('relay down'), null];
+    let runs = 0;
+    const sweeper = new PushSweeper(
+      async () => {
+        const failure = outcomes[runs++];
+        if (failure) throw failure;
+      },
+      (err) => errors.push(err.message),
+    );
+    sweeper.kick();
+    sweeper.kick();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(runs).toBe(2);
+    expect(errors).toEqual(['relay down']);
+    await sweeper.stop();
+  });
+});

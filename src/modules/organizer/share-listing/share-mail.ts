@@ -1,0 +1,51 @@
+import type { IndexedListing } from '../../../../projections/search/search-index.port';
+import { addressText, escapeHtml, listingHtml, listingTextLine, type MailMessage, priceText } from '../../messaging';
+
+export type ShareMail = {
+  readonly to: string;
+  /** The lead who shared it: the e-mail says who sent it. */
+  readonly from: { readonly firstName: string; readonly email: string };
+  /** What the lead wrote: plain text, never markup. */
+  readonly message: string;
+  readonly listing: IndexedListing;
+  readonly siteName: string;
+  readonly baseUrl: string;
+};
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * The e-mail to the friend a lead shared a listing with: who sent it, their message as text (in
+ * the HTML escaped, its line breaks kept by CSS), the listing's photo, price, address and facts,
+ * and a plain link to the listing on the site — never the lead's signed links.
+ */
+export function renderShareEmail(m: ShareMail): MailMessage {
+  const l = m.listing;
+  const href = `${m.baseUrl}/listing/${encodeURIComponent(l.pdid)}`;
+  const name = oneLine(m.from.firstName) || 'Someone';
+  const sender = `${name} (${m.from.email})`;
+  const why = `You are receiving this e-mail because ${sender} entered your address on ${m.siteName} to share this home with you. We will not write to you again unless you ask.`;
+  const text = [
+    'Hello,',
+    '',
+    `${sender} found this home on ${m.siteName} and shared it with you.`,
+    '',
+    ...(m.message ? [`${name} wrote:`, m.message, ''] : []),
+    listingTextLine(l),
+    href,
+    '',
+    `— ${m.siteName}`,
+    '',
+    why,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px;background:#f9fafb">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;padding:16px;border-radius:8px">
+<tr><td style="font-size:18px;font-weight:700;padding-bottom:8px;border-bottom:3px solid #f59e0b">${escapeHtml(m.siteName)}</td></tr>
+<tr><td style="padding-top:12px">${escapeHtml(sender)} found this home on ${escapeHtml(m.siteName)} and shared it with you.</td></tr>
+${m.message ? `<tr><td style="padding-top:12px"><p style="margin:0;color:#6b7280">${escapeHtml(name)} wrote:</p><p style="margin:4px 0 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${escapeHtml(m.message)}</p></td></tr>` : ''}
+<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">
+${listingHtml(l, { href, baseUrl: m.baseUrl })}</td></tr>
+<tr><td style="padding-top:16px;font-size:12px;color:#6b7280">${escapeHtml(why)}</td></tr>
+</table></body></html>`;
+  return { to: m.to, subject: `${name} shared a home with you: ${addressText(l)} — ${priceText(l.price)}`, text, html };
+}

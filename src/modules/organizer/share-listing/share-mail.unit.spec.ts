@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexedListing } from '../../../../projections/search/search-index.port';
+import { renderShareEmail } from './share-mail';
+
+const listing: IndexedListing = {
+  pdid: 'T-1', mlsid: 'ML1', address: '1 Main St', city: 'Kent', state: 'WA', zip: '98032', county: 'King', price: 475_000,
+  beds: 3, baths: 2, sqft: 1500, status: 'Active', propertyType: 'Residential', latitude: 47.4, longitude: -122.2,
+  photos: ['/demo-photos/1.svg'], allPhotosBroken: false, listDate: '2024-05-01', closeDate: null,
+};
+const mail = {
+  to: 'friend@example.com', from: { firstName: 'Ada', email: 'ada@example.com' }, listing, siteName: 'Demo & Co', baseUrl: 'http://demo.example',
+  message: 'Look at <b>this</b>!\n<script>alert("x")</script> & <a href="http://evil.test">win</a>',
+};
+
+describe('the share e-mail', () => {
+  it('says who sent it, with the listing and a plain link to it', () => {
+    const m = renderShareEmail(mail);
+    expect(m.to).toBe('friend@example.com');
+    expect(m.subject).toBe('Ada shared a home with you: 1 Main St, Kent, WA — $475,000');
+    expect(m.text).toContain('Ada (ada@example.com) found this home on Demo & Co and shared it with you.');
+    expect(m.text).toContain('1 Main St, Kent, WA — $475,000 — 3 bd · 2 ba · 1,500 sq ft\nhttp://demo.example/listing/T-1');
+    expect(m.html).toContain('<img src="http://demo.example/demo-photos/1.svg"');
+    expect(m.html).toContain('<a href="http://demo.example/listing/T-1"');
+    expect(m.html).toContain('Ada (ada@example.com) found this home on Demo &amp; Co');
+    expect(m.html).not.toContain('/api/alerts/');
+  });
+
+  it("keeps the lead's message as text: as written in the text part, escaped in the HTML", () => {
+    const m = renderShareEmail(mail);
+    expect(m.text).toContain(`Ada wrote:\n${mail.message}\n`);
+    expect(m.html).toContain('Look at &lt;b&gt;this&lt;/b&gt;!\n&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;a href=&quot;http://evil.test&quot;&gt;win&lt;/a&gt;');
+    expect(m.html).not.toMatch(/<script|<b>this|href="http:\/\/evil/);
+  });
+
+  it('leaves the message out when there is none, and keeps a name on one line in the subject', () => {
+    const m = renderShareEmail({ ...mail, message: '', from: { firstName: 'Ada\r\nBcc: x@y.test', email: 'ada@example.com' } });
+    expect(m.text).not.toContain('wrote:');
+    expect(m.subject).toBe('Ada Bcc: x@y.test shared a home with you: 1 Main St, Kent, WA — $475,000');
+  });
+});
