@@ -10,6 +10,7 @@ import {
   readSacramentoListings,
   resoItems,
 } from '../modules/listings';
+import { ConcurrencyError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { logger } from '../shared/logger';
 import { projectRoot } from '../shared/paths';
@@ -17,6 +18,8 @@ import { projectRoot } from '../shared/paths';
 const log = logger('demo');
 
 const MARKER = 'demo-listings-seed';
+/** The day the seed first ran: generated listings are drawn relative to it (contract dates, open houses). */
+const DAY_MARKER = 'demo-listings-seed-day';
 /** Generated Active listings on top of the two files: the demo has 32,582 listings in all. */
 export const DEMO_GENERATED_LISTINGS = 10_000;
 const GENERATOR_SEED = 7;
@@ -47,7 +50,7 @@ export async function seedDemoListings(store: EventStore, now = new Date()): Pro
   const ctx = systemContext(now);
   const total: ImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };
   const t0 = Date.now();
-  for (const source of demoListingSources(now.toISOString().slice(0, 10))) {
+  for (const source of demoListingSources(await demoSeedDay(store, now, started?.metadata.at))) {
     let last = Date.now();
     const counts = await importListings(store, await source.items(), {
       mls: source.mls,
@@ -64,6 +67,27 @@ export async function seedDemoListings(store: EventStore, now = new Date()): Pro
   await store.append(MARKER, 'no_stream', [{ type: 'DemoListingsSeeded', data: { ...total }, eventId: newId(), metadata: metadataOf(ctx) }]);
   log.info('demo listings loaded', { ...total, seconds: Math.round((Date.now() - t0) / 100) / 10 });
   return total;
+}
+
+/**
+ * The day the demo seed first ran, recorded then and read back by every later run: a start
+ * killed half-way that finishes on a later day draws the same generated listings (their contract
+ * dates and open houses are relative to the day), so what was imported appends nothing again. A
+ * seed begun before this was recorded goes by its first listing's day.
+ */
+export async function demoSeedDay(store: EventStore, now: Date, firstListedAt?: string): Promise<string> {
+  for (;;) {
+    const [chosen] = await store.readStream(DAY_MARKER);
+    if (chosen) return (chosen.data as { today: string }).today;
+    const today = (firstListedAt ?? now.toISOString()).slice(0, 10);
+    const event = { type: 'DemoListingsSeedDayChosen', data: { today }, eventId: newId(), metadata: metadataOf(systemContext(now)) };
+    try {
+      await store.append(DAY_MARKER, 'no_stream', [event]);
+      return today;
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err; // another instance chose first: read its day
+    }
+  }
 }
 
 /** First start: load the demo listings, then wait until search shows them all before serving. */

@@ -1,3 +1,4 @@
+import { demoOpenHouses } from './demo-open-houses';
 import { generationPlaces, KM_PER_DEGREE_LATITUDE, type GenerationPlace } from './generation-places';
 import { addDays, isValidIsoDate } from './iso-date';
 import { LISTING_KINDS, type DensityTier, type ListingKind } from './listing-kinds';
@@ -12,7 +13,7 @@ export interface GenerateListingsOptions {
   /** Same seed (and other options) → same records; it is also part of every ListingKey. */
   seed: number;
   count: number;
-  /** Listing contract dates fall on this day or the 119 before it. */
+  /** Listing contract dates fall on this day or the 119 before it; open houses on the weekends after it. */
   today: IsoDate;
   zips: ZipDirectory;
 }
@@ -49,7 +50,10 @@ export function* generateListings(options: GenerateListingsOptions): Generator<R
     if (!place) throw new Error('zip draw out of range');
     const kind = LISTING_KINDS[weightedIndex(random, KIND_TABLES[place.tier])];
     if (!kind) throw new Error('property type draw out of range');
-    yield generateListing(random, `GEN${seed}-${i}`, place, kind, listingDays);
+    const key = `GEN${seed}-${i}`;
+    const record = generateListing(random, key, place, kind, listingDays);
+    const openHouses = demoOpenHouses(key, place.zip.state, today);
+    yield openHouses ? { ...record, OpenHouse: openHouses } : record;
   }
 }
 

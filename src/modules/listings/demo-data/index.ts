@@ -1,4 +1,4 @@
-export type { IsoDate, IsoTimestamp, ResoMedia, ResoRecord, StandardStatus } from './reso-record';
+export type { IsoDate, IsoTimestamp, ResoMedia, ResoOpenHouse, ResoRecord, StandardStatus } from './reso-record';
 export { readKingCountySales } from './king-county';
 export { readSacramentoListings } from './sacramento';
 export { generateListings, type GenerateListingsOptions } from './generate-listings';

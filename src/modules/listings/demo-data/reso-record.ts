@@ -22,6 +22,17 @@ export interface ResoMedia {
   Order: number;
 }
 
+/** A RESO OpenHouse resource record, as a listing record carries it in `OpenHouse`. */
+export interface ResoOpenHouse {
+  OpenHouseKey: string;
+  /** ISO 8601 with the listing's local UTC offset. */
+  OpenHouseStartTime: string;
+  OpenHouseEndTime: string;
+  OpenHouseType: 'Public' | 'Broker';
+  OpenHouseStatus?: 'Active' | 'Cancelled' | 'Ended';
+  OpenHouseRemarks?: string | null;
+}
+
 /**
  * Optional fields may be absent or null, as RESO/OData feeds send them. Our mappers use null
  * for a field the source carries but whose value is unknown (a zero-bedroom Sacramento row),
@@ -52,6 +63,7 @@ interface ResoRecordFields {
   PoolPrivateYN?: boolean | null;
   NewConstructionYN?: boolean | null;
   Media?: ResoMedia[] | null;
+  OpenHouse?: ResoOpenHouse[] | null;
 }
 
 /** The import contract (section 4) needs a ListPrice or a ClosePrice: at least one is set. */
