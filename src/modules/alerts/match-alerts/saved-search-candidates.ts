@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { criteriaOf, targetOf } from '../../../../projections/alerts/alert-targets';
 import type { Box, SearchCriteria } from '../../../../projections/search/search-criteria';
 import type { AlertFrequency } from '../../organizer';
+import { SearchBucket } from './search-bucket';
 
 /** A saved search as the matcher keeps it: who it alerts, its criteria parsed once, and where it took effect. */
 export type SavedSearchEntry = {
@@ -59,25 +60,16 @@ const keyOf = (latCell: number, lngCell: number, perDegree: number) => latCell *
 const fineKeyOf = (lat: number, lng: number) => keyOf(cellOf(lat, 90, FINE_PER_DEGREE), cellOf(lng, 180, FINE_PER_DEGREE), FINE_PER_DEGREE);
 const coarseKeyOf = (lat: number, lng: number) => keyOf(cellOf(lat, 90, COARSE_PER_DEGREE), cellOf(lng, 180, COARSE_PER_DEGREE), COARSE_PER_DEGREE);
 
-/** The necessary conditions a candidate must meet, outside any closure so it stays cheap. */
-function consider(e: SavedSearchEntry, l: ListingPlace, tx: bigint, gp: bigint, out: SavedSearchEntry[]): void {
-  if (e.frequency === 'never' || e.sold !== l.sold) return;
-  if (e.minPrice !== undefined && (l.price === null || l.price < e.minPrice)) return;
-  if (e.maxPrice !== undefined && (l.price === null || l.price > e.maxPrice)) return;
-  if (e.minBeds !== undefined && (l.beds === null || l.beds < e.minBeds)) return;
-  if (e.tx < tx || (e.tx === tx && e.gp < gp)) out.push(e);
-}
-
 /** Files an entry under a key (put) or takes it out. */
-function toggle<K>(map: Map<K, Set<SavedSearchEntry>>, key: K, e: SavedSearchEntry, put: boolean): void {
-  let set = map.get(key);
+function toggle<K>(map: Map<K, SearchBucket<SavedSearchEntry>>, key: K, e: SavedSearchEntry, put: boolean): void {
+  let bucket = map.get(key);
   if (!put) {
-    set?.delete(e);
-    if (set?.size === 0) map.delete(key);
+    bucket?.remove(e);
+    if (bucket?.size === 0) map.delete(key);
     return;
   }
-  if (!set) map.set(key, (set = new Set()));
-  set.add(e);
+  if (!bucket) map.set(key, (bucket = new SearchBucket()));
+  bucket.add(e);
 }
 
 /**
@@ -93,11 +85,11 @@ function toggle<K>(map: Map<K, Set<SavedSearchEntry>>, key: K, e: SavedSearchEnt
  */
 export class SavedSearchCandidates {
   private readonly entries = new Map<string, SavedSearchEntry>();
-  private readonly fine = new Map<number, Set<SavedSearchEntry>>();
-  private readonly coarse = new Map<number, Set<SavedSearchEntry>>();
+  private readonly fine = new Map<number, SearchBucket<SavedSearchEntry>>();
+  private readonly coarse = new Map<number, SearchBucket<SavedSearchEntry>>();
   /** 'wide': boxes too large for the grids, tested by box; 'everywhere': searches with no place at all. */
-  private readonly always = new Map<'wide' | 'everywhere', Set<SavedSearchEntry>>();
-  private readonly placed = new Map<string, Set<SavedSearchEntry>>();
+  private readonly always = new Map<'wide' | 'everywhere', SearchBucket<SavedSearchEntry>>();
+  private readonly placed = new Map<string, SearchBucket<SavedSearchEntry>>();
   private seen = 0n;
   private relation: string | null = null;
 
@@ -137,22 +129,14 @@ export class SavedSearchCandidates {
    * all of one kind, so no search is found twice.
    */
   candidates(l: ListingPlace, tx: bigint, gp: bigint): SavedSearchEntry[] {
-    const out: SavedSearchEntry[] = [];
-    const lat = l.latitude;
-    const lng = l.longitude;
-    for (const cells of [this.fine.get(fineKeyOf(lat, lng)), this.coarse.get(coarseKeyOf(lat, lng)), this.always.get('wide')]) {
-      if (!cells) continue;
-      for (const e of cells) {
-        const b = e.box!;
-        if (lat >= b.minLat && lat <= b.maxLat && lng >= b.minLng && lng <= b.maxLng) consider(e, l, tx, gp, out);
-      }
-    }
-    for (const key of l.places) {
-      const set = this.placed.get(key);
-      if (set) for (const e of set) consider(e, l, tx, gp, out);
-    }
-    for (const e of this.always.get('everywhere') ?? []) consider(e, l, tx, gp, out);
-    return out;
+    const found: SavedSearchEntry[] = [];
+    const probe = { lat: l.latitude, lng: l.longitude, sold: l.sold, price: l.price, beds: l.beds };
+    this.fine.get(fineKeyOf(probe.lat, probe.lng))?.scan(probe, found);
+    this.coarse.get(coarseKeyOf(probe.lat, probe.lng))?.scan(probe, found);
+    this.always.get('wide')?.scan(probe, found);
+    for (const key of l.places) this.placed.get(key)?.scan(probe, found);
+    this.always.get('everywhere')?.scan(probe, found);
+    return found.filter((e) => e.tx < tx || (e.tx === tx && e.gp < gp));
   }
 
   private apply(r: Row): void {
@@ -178,14 +162,15 @@ export class SavedSearchCandidates {
       minBeds: criteria.minBeds,
     };
     this.entries.set(e.searchId, e);
-    this.file(e, true);
+    // A search that sends nothing is kept (its frequency may change back) but never scanned.
+    if (e.frequency !== 'never') this.file(e, true);
   }
 
   private remove(searchId: string): void {
     const e = this.entries.get(searchId);
     if (!e) return;
     this.entries.delete(searchId);
-    this.file(e, false);
+    if (e.frequency !== 'never') this.file(e, false);
   }
 
   /** Puts the search in (or takes it out of) the cells of its box, its place keys or the always-tested set. */
