@@ -23,7 +23,7 @@ const NONE = -Infinity;
 export class SearchBucket<E extends BucketEntry> {
   private items: (E | null)[] = [];
   private slots = new Map<E, number>();
-  private cols = columns(16);
+  private cols = columns(4);
   private used = 0;
 
   get size(): number {
@@ -77,7 +77,7 @@ export class SearchBucket<E extends BucketEntry> {
     const keep = this.items.slice(0, this.used).filter((e): e is E => e !== null);
     this.items = [];
     this.slots = new Map();
-    this.cols = columns(Math.max(16, keep.length * 2));
+    this.cols = columns(Math.max(4, keep.length * 2));
     this.used = 0;
     for (const e of keep) this.add(e);
   }
