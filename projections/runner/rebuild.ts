@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { compareCheckpoints, type Checkpoint, type EventStore, START } from '../../src/eventstore/event-store.port';
+import { compareCheckpoints, type Checkpoint, type EventStore, positionOf, START } from '../../src/eventstore/event-store.port';
+import type { StoredEvent } from '../../src/shared/event';
 import { advanceCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { applyBatch } from './apply-batch';
 import type { Projection } from './projection';
@@ -40,8 +41,10 @@ export type RebuildOptions = {
 /**
  * Replays the whole log into fresh copies of the projection's tables while the live ones keep
  * serving, then swaps them in. The swap holds the live checkpoint's row lock, so the live
- * runner pauses at its next batch, applies the last few events itself into the new tables, and
- * goes on from the rebuilt checkpoint. Nothing is applied twice and nothing is skipped.
+ * runner pauses at its next batch; the swap applies the last few events itself into the new
+ * tables, and the live runner goes on from the rebuilt checkpoint. Nothing is applied twice and
+ * nothing is skipped, and every event's side effects happen once: replayed events (up to the
+ * live checkpoint) apply with `replaying`, the tail past it as new.
  */
 export async function rebuildProjection(opts: RebuildOptions): Promise<{ applied: number }> {
   const { pool, store, projection: p, batchSize, signal } = opts;
@@ -77,23 +80,30 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<{ applied
     });
     report('replaying');
 
+    // The replay never passes the live checkpoint: the live runner already did the side effects
+    // (alert queues, outboxes) of what lies before it, and what lies after it is left to the
+    // swap below, which applies it as new.
     let cp: Checkpoint = START;
     for (;;) {
       if (signal?.aborted) throw new RebuildCancelledError(p.name);
+      const live = (await readCheckpoint(client, p.name))?.checkpoint;
       const page = await store.readAll(cp, { types: p.eventTypes, limit: batchSize });
-      if (compareCheckpoints(page.next, cp) > 0) {
+      const seen = live ? page.events.filter((e) => compareCheckpoints(positionOf(e), live) <= 0) : page.events;
+      const all = seen.length === page.events.length;
+      const next = all ? page.next : seen.length > 0 ? positionOf(seen[seen.length - 1]!) : cp;
+      if (compareCheckpoints(next, cp) > 0) {
         const from = cp;
         await tx(client, async () => {
-          await applyBatch(client, p, page.events, rebuildTable, true);
-          if (!(await advanceCheckpoint(client, rbName, from, page.next, page.events.length))) {
+          await applyBatch(client, p, seen, rebuildTable, true);
+          if (!(await advanceCheckpoint(client, rbName, from, next, seen.length))) {
             throw new Error(`The rebuild checkpoint of ${p.name} moved under it`);
           }
         });
-        cp = page.next;
-        applied += page.events.length;
+        cp = next;
+        applied += seen.length;
         report('replaying');
       }
-      if (page.atEnd) break;
+      if (page.atEnd || !all) break;
     }
 
     if (signal?.aborted) throw new RebuildCancelledError(p.name);
@@ -104,9 +114,12 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<{ applied
       // for meanwhile still wins, before anything is swapped.
       if (signal?.aborted) throw new RebuildCancelledError(p.name);
       // Whatever arrived since the replay's last page is applied here, under the live row lock.
+      // Events the live runner has applied were replayed; later ones are new to every side effect.
       for (;;) {
         const page = await store.readAll(cp, { types: p.eventTypes, limit: batchSize });
-        await applyBatch(client, p, page.events, rebuildTable, true);
+        const seen = (e: StoredEvent) => live !== undefined && compareCheckpoints(positionOf(e), live.checkpoint) <= 0;
+        await applyBatch(client, p, page.events.filter(seen), rebuildTable, true);
+        await applyBatch(client, p, page.events.filter((e) => !seen(e)), rebuildTable, false);
         applied += page.events.length;
         if (compareCheckpoints(page.next, cp) > 0) cp = page.next;
         if (page.atEnd) break;
