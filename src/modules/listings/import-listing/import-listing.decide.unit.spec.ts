@@ -134,6 +134,8 @@ describe('open houses of a record (given events, when a record, then events)', (
     expect(when(after, base)).toEqual([]);
     // Scheduled again after the cancellation: it is news again.
     expect(types(when(after, withOpenHouses(saturday)))).toEqual(['ListingOpenHouseAdded']);
+    // Feeds that spell it Canceled cancel the same way.
+    expect(when(given, withOpenHouses({ ...saturday, OpenHouseStatus: 'Canceled' }, sunday))).toEqual([events[0]]);
   });
 
   it('one that took place is neither cancelled when the feed drops it nor added when first seen', () => {

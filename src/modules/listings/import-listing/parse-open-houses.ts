@@ -6,12 +6,15 @@ const MAX_HOURS = 24;
 const KEY = /^[\x21-\x7e]{1,128}$/;
 const TYPES = new Set<string>(['Public', 'Broker'] satisfies OpenHouseType[]);
 const STATUSES = new Set<string>(['Active', 'Cancelled', 'Ended'] satisfies OpenHouseStatus[]);
+/** RESO feeds spell the cancelled status both ways; the American one is read as the other. */
+const STATUS_SPELLINGS: ReadonlyMap<unknown, OpenHouseStatus> = new Map([['Canceled', 'Cancelled']]);
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /**
  * The record's `OpenHouse` list (RESO OpenHouse resource fields). A bad entry rejects the whole
  * record, like any bad field, with the entry's position: `OpenHouse[1].OpenHouseEndTime ...`.
- * OpenHouseType defaults to Public and OpenHouseStatus to Active when the feed leaves them out.
+ * OpenHouseType defaults to Public and OpenHouseStatus to Active when the feed leaves them out;
+ * OpenHouseStatus `Canceled` is read as `Cancelled`.
  */
 export function parseOpenHouses(v: unknown): OpenHouseEntry[] {
   if (v === undefined || v === null) return [];
@@ -37,7 +40,7 @@ export function parseOpenHouses(v: unknown): OpenHouseEntry[] {
       OpenHouseEndTime: end,
       OpenHouseType: lookup(o.OpenHouseType, TYPES, 'Public', `${at}.OpenHouseType`) as OpenHouseType,
       OpenHouseRemarks: text(o, 'OpenHouseRemarks', 1000, `${at}.OpenHouseRemarks`),
-      OpenHouseStatus: lookup(o.OpenHouseStatus, STATUSES, 'Active', `${at}.OpenHouseStatus`) as OpenHouseStatus,
+      OpenHouseStatus: lookup(STATUS_SPELLINGS.get(o.OpenHouseStatus) ?? o.OpenHouseStatus, STATUSES, 'Active', `${at}.OpenHouseStatus`) as OpenHouseStatus,
     };
   });
 }

@@ -25,6 +25,10 @@ describe('a record\'s OpenHouse list', () => {
     expect(parseResoRecord({ ...ok, OpenHouse: null })).toMatchObject({ openHouses: [] });
   });
 
+  it('reads both spellings of a cancelled open house as Cancelled', () => {
+    expect(openHouses({ ...oh, OpenHouseStatus: 'Canceled' }, { ...oh, OpenHouseKey: 'OH-2', OpenHouseStatus: 'Cancelled' }).map((o) => o.OpenHouseStatus)).toEqual(['Cancelled', 'Cancelled']);
+  });
+
   it('refuses a bad entry, naming its position and field', () => {
     expect(parseResoRecord({ ...ok, OpenHouse: {} })).toEqual({ ok: false, error: 'OpenHouse must be an array of open houses' });
     expect(error(oh, 'Sat 1-3')).toBe('OpenHouse[1] must be an object');
@@ -38,7 +42,8 @@ describe('a record\'s OpenHouse list', () => {
     expect(error({ ...oh, OpenHouseEndTime: '2026-11-28T12:00:00-08:00' })).toBe('OpenHouse[0].OpenHouseEndTime must be after OpenHouseStartTime, by at most 24 hours');
     expect(error({ ...oh, OpenHouseEndTime: '2026-11-30T12:00:00-08:00' })).toMatch(/at most 24 hours/);
     expect(error({ ...oh, OpenHouseType: 'VIP' })).toBe('OpenHouse[0].OpenHouseType must be one of Public, Broker (got "VIP")');
-    expect(error({ ...oh, OpenHouseStatus: 'Canceled' })).toBe('OpenHouse[0].OpenHouseStatus must be one of Active, Cancelled, Ended (got "Canceled")');
+    expect(error({ ...oh, OpenHouseStatus: 'Canceld' })).toBe('OpenHouse[0].OpenHouseStatus must be one of Active, Cancelled, Ended (got "Canceld")');
+    expect(error({ ...oh, OpenHouseStatus: 'constructor' })).toBe('OpenHouse[0].OpenHouseStatus must be one of Active, Cancelled, Ended (got "constructor")');
     expect(error({ ...oh, OpenHouseRemarks: 7 })).toBe('OpenHouse[0].OpenHouseRemarks must be a string (got 7)');
     expect(error(...Array.from({ length: 51 }, (_, i) => ({ ...oh, OpenHouseKey: `K${i}` })))).toBe('OpenHouse has more than 50 items');
   });
