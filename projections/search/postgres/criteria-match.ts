@@ -25,11 +25,14 @@ export type MatchRow = {
   readonly county_key: string | null;
   readonly zip5: string | null;
   readonly mlsid_key: string | null;
+  /** Epoch ms until which the listing has an open house "from today on" (see search-document.ts). */
+  readonly open_house_until: number | null;
   readonly words: readonly string[];
 };
 
 export const MATCH_COLUMNS =
-  'grp, price, beds, baths, sqft, lat, lng, ux, uy, uz, kinds, waterfront, view, pool, new_construction, price_reduced, city_key, county_key, zip5, mlsid_key, tsvector_to_array(words) AS words';
+  'grp, price, beds, baths, sqft, lat, lng, ux, uy, uz, kinds, waterfront, view, pool, new_construction, price_reduced, city_key, county_key, zip5, mlsid_key, ' +
+  '(extract(epoch FROM open_house_until) * 1000)::float8 AS open_house_until, tsvector_to_array(words) AS words';
 
 const inBox = (r: MatchRow, b: Box) => r.lat >= b.minLat && r.lat <= b.maxLat && r.lng >= b.minLng && r.lng <= b.maxLng;
 /** SQL's comparison with NULL is never true. */
@@ -79,28 +82,58 @@ function prepare(c: SearchCriteria): Prepared {
   return p;
 }
 
+type Check = (r: MatchRow) => boolean;
+const compiled = new WeakMap<SearchCriteria, readonly Check[]>();
+
+/**
+ * The criteria as a list of only the checks they ask for, cheapest first, made once per criteria
+ * object: alerts test the same saved searches against change after change, and a search asks
+ * for three or four things out of twenty.
+ */
+function compile(c: SearchCriteria): readonly Check[] {
+  const done = compiled.get(c);
+  if (done) return done;
+  const p = prepare(c);
+  const checks: Check[] = [];
+  const grp = c.sold ? 2 : 1;
+  checks.push((r) => r.grp === grp);
+  const { minPrice, maxPrice, minBeds, minBaths, minSqft, maxSqft, box } = c;
+  if (minPrice !== undefined) checks.push((r) => atLeast(r.price, minPrice));
+  if (maxPrice !== undefined) checks.push((r) => atMost(r.price, maxPrice));
+  if (minBeds !== undefined) checks.push((r) => atLeast(r.beds, minBeds));
+  if (minBaths !== undefined) checks.push((r) => atLeast(r.baths, minBaths));
+  if (minSqft !== undefined) checks.push((r) => atLeast(r.sqft, minSqft));
+  if (maxSqft !== undefined) checks.push((r) => atMost(r.sqft, maxSqft));
+  if (box) checks.push((r) => inBox(r, box));
+  for (const list of c.cities) checks.push((r) => r.city_key !== null && list.includes(r.city_key));
+  for (const county of c.counties) checks.push((r) => r.county_key === county);
+  for (const list of c.zips) checks.push((r) => r.zip5 !== null && list.includes(r.zip5));
+  for (const list of c.mlsids) checks.push((r) => r.mlsid_key !== null && list.includes(r.mlsid_key));
+  const types = p.types;
+  if (types !== undefined) checks.push((r) => (r.kinds & types) !== 0);
+  if (c.waterfront) checks.push((r) => r.waterfront === true);
+  if (c.view) checks.push((r) => r.view === true);
+  if (c.pool) checks.push((r) => r.pool === true);
+  if (c.newConstruction) checks.push((r) => r.new_construction === true);
+  if (c.priceReduced) checks.push((r) => r.price_reduced);
+  // Decided at the time of the check, as whereSql decides at the time of the query (Params.now).
+  if (c.openHouse) checks.push((r) => r.open_house_until !== null && r.open_house_until > Date.now());
+  if (p.words.length > 0) checks.push((r) => p.words.every((w) => r.words.includes(w)));
+  const radius = p.radius;
+  if (radius) checks.push((r) => inBox(r, radius.box) && chord2([r.ux, r.uy, r.uz], radius.unit) <= radius.max);
+  const polygons = p.polygons;
+  if (polygons) checks.push((r) => inBox(r, polygons.bounds) && polygons.rings.some((ring) => inRing(r, ring)));
+  compiled.set(c, checks);
+  return checks;
+}
+
 /**
  * The JavaScript twin of whereSql (criteria-sql.ts) over one row: what SearchIndex.matchEach
  * evaluates for many saved searches at once without planning SQL for each. Every clause there
- * has its counterpart here; tests/organizer/match-all.int.spec.ts checks the two agree.
+ * has its counterpart in compile() above; tests/organizer/match-all.int.spec.ts checks the two
+ * agree.
  */
 export function matchesRow(c: SearchCriteria, r: MatchRow): boolean {
-  if (r.grp !== (c.sold ? 2 : 1)) return false;
-  const p = prepare(c);
-  if (p.words.length > 0 && !p.words.every((w) => r.words.includes(w))) return false;
-  for (const list of c.cities) if (r.city_key === null || !list.includes(r.city_key)) return false;
-  for (const county of c.counties) if (r.county_key !== county) return false;
-  for (const list of c.zips) if (r.zip5 === null || !list.includes(r.zip5)) return false;
-  for (const list of c.mlsids) if (r.mlsid_key === null || !list.includes(r.mlsid_key)) return false;
-  if (!atLeast(r.price, c.minPrice) || !atMost(r.price, c.maxPrice)) return false;
-  if (!atLeast(r.beds, c.minBeds) || !atLeast(r.baths, c.minBaths)) return false;
-  if (!atLeast(r.sqft, c.minSqft) || !atMost(r.sqft, c.maxSqft)) return false;
-  if (p.types !== undefined && (r.kinds & p.types) === 0) return false;
-  if ((c.waterfront && r.waterfront !== true) || (c.view && r.view !== true) || (c.pool && r.pool !== true)) return false;
-  if ((c.newConstruction && r.new_construction !== true) || (c.priceReduced && !r.price_reduced)) return false;
-  if (c.openHouse) return false;
-  if (c.box && !inBox(r, c.box)) return false;
-  if (p.radius && !(inBox(r, p.radius.box) && chord2([r.ux, r.uy, r.uz], p.radius.unit) <= p.radius.max)) return false;
-  if (p.polygons && !(inBox(r, p.polygons.bounds) && p.polygons.rings.some((ring) => inRing(r, ring)))) return false;
+  for (const check of compile(c)) if (!check(r)) return false;
   return true;
 }

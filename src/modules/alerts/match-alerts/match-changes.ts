@@ -52,7 +52,7 @@ export async function matchChanges(db: pg.ClientBase, index: SearchIndex, search
     wantsFavorites
       ? db.query<Favorite>(`SELECT pdid, lead_id, user_id, site_id, tx_id::text, global_position::text FROM alert_favorites WHERE pdid = ANY($1::text[])`, [pdids]).then((r) => r.rows)
       : [],
-    index.listings(pdids.filter((p) => changes.some((c) => c.pdid === p && SEARCH_KINDS.includes(c.kind)))),
+    index.listings([...new Set(changes.filter((c) => SEARCH_KINDS.includes(c.kind)).map((c) => c.pdid))]),
   ]);
   const byPdid = new Map(listings.map((l) => [l.pdid, l]));
 
@@ -75,17 +75,18 @@ export async function matchChanges(db: pg.ClientBase, index: SearchIndex, search
         }
       }
     }
-    candidates[i]!.forEach((e, j) => {
-      if (!exact[i]![j]) return;
+    const found = candidates[i]!;
+    const hits = exact[i]!;
+    for (let j = 0; j < found.length; j++) {
+      if (!hits[j]) continue;
+      const e = found[j]!;
       const had = byLead.get(e.leadId);
-      if (had?.reason === 'favorite') return;
-      if (!had) {
-        byLead.set(e.leadId, { leadId: e.leadId, userId: e.userId, siteId: e.siteId, reason: 'search', searchIds: [e.searchId], frequency: e.frequency });
-        return;
+      if (!had) byLead.set(e.leadId, { leadId: e.leadId, userId: e.userId, siteId: e.siteId, reason: 'search', searchIds: [e.searchId], frequency: e.frequency });
+      else if (had.reason !== 'favorite') {
+        const frequency = URGENCY[had.frequency] <= URGENCY[e.frequency] ? had.frequency : e.frequency;
+        byLead.set(e.leadId, { ...had, searchIds: [...had.searchIds, e.searchId], frequency });
       }
-      const frequency = URGENCY[had.frequency] <= URGENCY[e.frequency] ? had.frequency : e.frequency;
-      byLead.set(e.leadId, { ...had, searchIds: [...had.searchIds, e.searchId], frequency });
-    });
+    }
     return [...byLead.values()];
   });
 }
