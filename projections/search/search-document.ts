@@ -1,4 +1,4 @@
-import type { ListingRecord } from '../../src/modules/listings';
+import { type ListingRecord, type OpenHouse, openHouseDayEnd } from '../../src/modules/listings';
 import { cellsOf, unitVector } from './geo';
 import { keywordWords, listingTypeBits, normalizeCounty, normalizeName, zip5Of } from './search-terms';
 
@@ -11,7 +11,24 @@ export type SearchDoc = {
   readonly brokenPhotos: readonly string[];
   /** The highest ListPrice the listing ever had: below it, the price was reduced. */
   readonly maxListPrice: number | null;
+  /** The open houses `openhouse=1` reads: public ones whose day is not over (see searchableOpenHouses). */
+  readonly openHouses: readonly OpenHouse[];
 };
+
+/**
+ * What `openhouse=1` (contract section 3: "an open house from today on") counts: public open
+ * houses only (broker opens are for agents, not the visitors who search), each until the end of
+ * the local day it ends on. Those whose day ended by `at` (epoch ms) can never count again and are
+ * dropped; remarks are not kept (nothing searches them).
+ */
+export const searchableOpenHouses = (all: readonly OpenHouse[], at: number): OpenHouse[] =>
+  all.filter((o) => o.OpenHouseType === 'Public' && openHouseDayEnd(o.OpenHouseEndTime) > at).map((o) => ({ ...o, OpenHouseRemarks: null }));
+
+/** The instant (ISO) until which the listing has an open house "from today on", or null: the latest day end. */
+function openHouseUntil(openHouses: readonly OpenHouse[]): string | null {
+  const ends = openHouses.map((o) => openHouseDayEnd(o.OpenHouseEndTime)).filter(Number.isFinite);
+  return ends.length === 0 ? null : new Date(Math.max(...ends)).toISOString();
+}
 
 /** 1 Active, 2 Closed (sold), 0 every other status: searches read groups 1 and 2 only. */
 export const statusGroup = (status: string): number => (status === 'Active' ? 1 : status === 'Closed' ? 2 : 0);
@@ -59,5 +76,6 @@ function derive(doc: SearchDoc) {
     sortDate: r.StandardStatus === 'Closed' ? r.CloseDate : r.ListingContractDate,
     visiblePhotos,
     allPhotosBroken: r.photos.length > 0 && visiblePhotos.length === 0,
+    openHouseUntil: openHouseUntil(doc.openHouses),
   };
 }

@@ -6,6 +6,7 @@ import { systemContext } from '../../src/commands/command-context';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { importListings, parseSearchRequest } from '../../src/modules/listings';
 import { mulberry32 } from '../../src/modules/listings/demo-data/prng';
+import { addOpenHouseAt } from '../support/past-open-houses';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { home, square } from './organizer-fixture';
 
@@ -24,6 +25,9 @@ describe('SearchIndex.matchEach agrees with search', () => {
     db = await createTestDatabase();
     store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
     const rand = mulberry32(3);
+    const openHouse = (day: string, OpenHouseType: 'Public' | 'Broker') => ({ OpenHouseKey: day, OpenHouseStartTime: `${day}T13:00:00-07:00`, OpenHouseEndTime: `${day}T15:00:00-07:00`, OpenHouseType });
+    // Public ones to come (the only ones openhouse=1 finds), broker ones and (below) past ones; most listings have none.
+    const openHouses = [[openHouse('2099-06-06', 'Public')], [], [openHouse('2099-06-06', 'Broker')], [openHouse('2099-06-13', 'Public')]];
     const cities = ['Seattle', 'Kent', 'Bellevue'];
     const records = Array.from({ length: 150 }, (_, i) =>
       home(`M${i}`, {
@@ -42,10 +46,15 @@ describe('SearchIndex.matchEach agrees with search', () => {
         ClosePrice: i % 10 === 9 ? 400_000 : null,
         CloseDate: i % 10 === 9 ? '2024-04-01' : null,
         UnparsedAddress: `${i} ${i % 2 ? 'Pine' : 'Oak'} St`,
+        OpenHouse: openHouses[i % 8],
       }),
     );
     await importListings(store, records.map((r, i) => ({ record: i + 1, line: null, parse: () => r })), { mls: 'T', ctx: systemContext() });
     pdids.push(...records.map((r) => `T-${r.ListingKey}`));
+    // Open houses that took place since they were added.
+    for (const [i, pdid] of pdids.entries()) {
+      if (i % 8 === 1 || i % 8 === 3) await addOpenHouseAt(store, pdid, new Date('2024-06-01T00:00:00Z'), openHouse('2024-06-08', 'Public'));
+    }
     runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 500 });
     runner.start();
     await runner.waitForCatchUp(60_000);
@@ -80,6 +89,9 @@ describe('SearchIndex.matchEach agrees with search', () => {
     const criteria = raw.map((r) => parseSearchRequest(r, 'list').criteria);
     const expected = await Promise.all(criteria.map(async (c) => new Set((await index.search(c, { offset: 0, limit: 1000 })).pdids)));
     expect(expected.some((s) => s.size > 0 && s.size < pdids.length)).toBe(true);
+    const openHouseMatches = [...expected.at(-1)!].sort();
+    expect(openHouseMatches.length).toBeGreaterThan(5);
+    expect(openHouseMatches.every((pdid) => [0, 3].includes(Number(pdid.slice(3)) % 8))).toBe(true);
     const all = [...pdids, 'T-UNKNOWN'];
     const got = await index.matchEach(all.map((pdid) => ({ pdid, criteria })));
     all.forEach((pdid, i) => expect({ pdid, got: got[i] }).toEqual({ pdid, got: expected.map((s) => s.has(pdid)) }));

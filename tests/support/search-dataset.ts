@@ -4,8 +4,10 @@ import { handleCommand } from '../../src/commands/handle-command';
 import type { EventStore } from '../../src/eventstore/event-store.port';
 import { evolveListing, importListings, type ImportItem, initialListing, type Listing, type ListingEvent, listingEventTypes, listingStream, resoItems } from '../../src/modules/listings';
 import { generateListings, loadZipDirectory, readKingCountySales, readSacramentoListings, type ResoRecord } from '../../src/modules/listings/demo-data';
+import type { ResoOpenHouse } from '../../src/modules/listings/demo-data/reso-record';
 import { reportBrokenPhotoDecider } from '../../src/modules/listings/report-broken-photo/report-broken-photo.decide';
 import type { StoredEvent } from '../../src/shared/event';
+import { addOpenHouseAt } from './past-open-houses';
 import type { ReferenceListing } from './search-reference';
 
 const DATA = path.resolve(__dirname, '..', '..', '..', 'shared', 'data');
@@ -23,8 +25,8 @@ const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) 
 
 /**
  * Real and generated listings imported through the import path, then a second and third feed
- * that drop and raise prices, close, suspend and delete some, move a few to another city; and
- * some photos reported broken. Deterministic.
+ * that drop and raise prices, close, suspend and delete some, move a few to another city; open
+ * houses (see openHouseFeeds); and some photos reported broken. Deterministic.
  */
 export async function importSearchDataset(store: EventStore, o: { kingCounty: number; generated: number }): Promise<void> {
   const ctx = systemContext(new Date('2024-06-01T12:00:00Z'));
@@ -56,6 +58,19 @@ export async function importSearchDataset(store: EventStore, o: { kingCounty: nu
     await importListings(store, resoItems(bySource('SAC')), { mls: 'METROLIST', ctx, batchSize: 97 });
     await importListings(store, resoItems(bySource('GEN')), { mls: 'DEMO', ctx, batchSize: 250 });
   }
+  const withOpenHouses = [...sac, ...gen].filter((_, i) => i % 10 === 3);
+  for (const feed of openHouseFeeds(withOpenHouses)) {
+    await importListings(store, resoItems(feed.filter((r) => r.ListingKey.startsWith('SAC'))), { mls: 'METROLIST', ctx, batchSize: 113 });
+    await importListings(store, resoItems(feed.filter((r) => r.ListingKey.startsWith('GEN'))), { mls: 'DEMO', ctx, batchSize: 250 });
+  }
+  // Open houses that took place since they were added, public and broker ones.
+  for (const [i, r] of withOpenHouses.entries()) {
+    if (i % 3 === 2) continue;
+    const day = `2024-06-${10 + (i % 7)}`;
+    await addOpenHouseAt(store, `${r.ListingKey.startsWith('SAC') ? 'METROLIST' : 'DEMO'}-${r.ListingKey}`, new Date('2024-06-01T00:00:00Z'), {
+      OpenHouseKey: 'PAST', OpenHouseStartTime: `${day}T13:00:00-07:00`, OpenHouseEndTime: `${day}T15:00:00-07:00`, OpenHouseType: i % 5 === 0 ? 'Broker' : 'Public',
+    });
+  }
   // A few feed records with nothing but the required fields, and one that is wrong.
   await importListings(store, items([
     { ListingKey: 'BARE-1', StandardStatus: 'Active', ListPrice: 250_000, Latitude: 38.58, Longitude: -121.49 },
@@ -71,6 +86,35 @@ export async function importSearchDataset(store: EventStore, o: { kingCounty: nu
       await handleCommand(store, listingStream(`METROLIST-${r.ListingKey}`), reportBrokenPhotoDecider, { pdid: `METROLIST-${r.ListingKey}`, url }, ctx).catch(() => undefined);
     }
   }
+}
+
+/**
+ * Two feeds of open houses far ahead (2099) for listings the price passes leave alone: public
+ * and broker ones at several offsets; the second feed cancels some (spelt Canceled), makes some
+ * public and others broker opens.
+ */
+function openHouseFeeds(records: readonly ResoRecord[]): ResoRecord[][] {
+  const offsets = ['-08:00', '-05:00', 'Z', '+05:30'];
+  const at = (day: string, hour: number, offset: string) => `${day}T${String(hour).padStart(2, '0')}:00:00${offset}`;
+  const oh = (key: string, day: string, type: 'Public' | 'Broker', offset: string, extra: Partial<ResoOpenHouse> = {}): ResoOpenHouse => ({
+    OpenHouseKey: key, OpenHouseStartTime: at(day, 13, offset), OpenHouseEndTime: at(day, 15, offset), OpenHouseType: type, ...extra,
+  });
+  const feed = (pass: 1 | 2) =>
+    records.map((r, i) => {
+      const o = offsets[i % offsets.length]!;
+      const ahead = (type: 'Public' | 'Broker', extra: Partial<ResoOpenHouse> = {}) => oh('AHEAD', '2099-11-28', type, o, extra);
+      const variants: ResoOpenHouse[][] = [
+        [ahead('Public')],
+        [],
+        [ahead('Broker')],
+        [pass === 1 ? ahead('Public') : ahead('Public', { OpenHouseStatus: 'Canceled' as never })],
+        [ahead(pass === 1 ? 'Broker' : 'Public')],
+        [ahead(pass === 1 ? 'Public' : 'Broker')],
+        [ahead('Public'), oh('NEXT', '2099-12-05', 'Broker', o)],
+      ];
+      return { ...r, OpenHouse: variants[i % variants.length]!, ModificationTimestamp: `2024-06-0${4 + pass}T00:00:00Z` };
+    });
+  return [feed(1), feed(2)];
 }
 
 /** Every listed listing as its events make it, with the list prices it had since it was listed. */
@@ -93,7 +137,7 @@ export async function referenceListings(store: EventStore): Promise<ReferenceLis
       if (e.type === 'ListingListed') prices = e.data.listing.ListPrice === null ? [] : [e.data.listing.ListPrice];
       if (e.type === 'ListingPriceChanged' && e.data.ListPrice !== null) prices.push(e.data.ListPrice);
     }
-    if (state.listed) out.push({ pdid: state.pdid, record: state.record, listPrices: prices });
+    if (state.listed) out.push({ pdid: state.pdid, record: state.record, listPrices: prices, openHouses: state.openHouses });
   }
   return out;
 }

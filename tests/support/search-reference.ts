@@ -1,12 +1,18 @@
 import { CELL_LEVEL, cellsOf } from '../../projections/search/geo';
-import type { ListingRecord } from '../../src/modules/listings';
+import type { ListingRecord, OpenHouse } from '../../src/modules/listings';
 
 /**
  * A brute-force search written from the words of contract section 3, over the listings as
  * folded from their events. It reads the criteria as the raw strings a browser sends and shares
  * nothing with the parser or the index but the definition of a keyword word and of a map cell.
  */
-export type ReferenceListing = { readonly pdid: string; readonly record: ListingRecord; readonly listPrices: readonly number[] };
+export type ReferenceListing = {
+  readonly pdid: string;
+  readonly record: ListingRecord;
+  readonly listPrices: readonly number[];
+  /** As the listing's events leave them: cancelled ones gone, past ones still there. */
+  readonly openHouses: readonly OpenHouse[];
+};
 
 const R = 3958.8;
 const rad = (d: number) => (d * Math.PI) / 180;
@@ -54,10 +60,24 @@ const TYPES: Record<string, (r: ListingRecord) => boolean> = {
   commercial: (r) => ['Commercial Sale', 'Commercial Lease'].includes(r.PropertyType ?? ''),
 };
 
-export function referenceMatches(all: readonly ReferenceListing[], c: Readonly<Record<string, string>>): ReferenceListing[] {
+/**
+ * "An open house from today on": a public one (visitors search; broker opens are not theirs)
+ * whose date is today or later, both read where the home is, at the offset the feed wrote.
+ */
+function hasOpenHouseFromToday(openHouses: readonly OpenHouse[], now: number): boolean {
+  return openHouses.some((o) => {
+    const zone = /(Z|([+-])(\d{2}):(\d{2}))$/.exec(o.OpenHouseEndTime);
+    if (o.OpenHouseType !== 'Public' || !zone) return false;
+    const offsetMs = zone[1] === 'Z' ? 0 : (zone[2] === '-' ? -1 : 1) * (Number(zone[3]) * 60 + Number(zone[4])) * 60_000;
+    const today = new Date(now + offsetMs).toISOString().slice(0, 10);
+    return o.OpenHouseEndTime.slice(0, 10) >= today;
+  });
+}
+
+export function referenceMatches(all: readonly ReferenceListing[], c: Readonly<Record<string, string>>, now = Date.now()): ReferenceListing[] {
   const county = (s: string | null) => (s ?? '').trim().replace(/\s+/g, ' ').toLowerCase().replace(/ county$/, '');
   const polygons = c.polygonmap ? polygonsOf(c.polygonmap) : undefined;
-  return all.filter(({ record: r, listPrices }) => {
+  return all.filter(({ record: r, listPrices, openHouses }) => {
     if (c.soldproperty === '1' ? r.StandardStatus !== 'Closed' : r.StandardStatus !== 'Active') return false;
     for (const f of ['kw', 'acl_kw']) {
       if (c[f] === undefined) continue;
@@ -76,7 +96,7 @@ export function referenceMatches(all: readonly ReferenceListing[], c: Readonly<R
     if (c.view === '1' && r.ViewYN !== true) return false;
     if (c.pool === '1' && r.PoolPrivateYN !== true) return false;
     if (c.newconstruction === '1' && r.NewConstructionYN !== true) return false;
-    if (c.openhouse === '1') return false;
+    if (c.openhouse === '1' && !hasOpenHouseFromToday(openHouses, now)) return false;
     if (c.pricereduced === '1' && !(r.ListPrice !== null && listPrices.slice(0, -1).some((p) => p > r.ListPrice!))) return false;
     if (polygons && !polygons.some((ring) => inRing(r.Latitude, r.Longitude, ring))) return false;
     if (c.radius !== undefined && haversineMiles(Number(c.lat), Number(c.long), r.Latitude, r.Longitude) > Number(c.radius)) return false;

@@ -2,9 +2,14 @@ import { boxAround, chord2OfMiles, unitVector } from '../geo';
 import type { Box, LatLng, SearchCriteria, SortBy } from '../search-criteria';
 import { TYPE_BITS } from '../search-terms';
 
-/** Collects query parameters and hands out their placeholders. */
+/**
+ * Collects query parameters and hands out their placeholders. `now` (epoch ms) is the time the
+ * query asks about: what depends on the clock (open houses) is decided then, not when indexed.
+ */
 export class Params {
   readonly values: unknown[] = [];
+  constructor(readonly now: number = Date.now()) {}
+
   add(v: unknown): string {
     this.values.push(v);
     return `$${this.values.length}`;
@@ -76,8 +81,7 @@ export function whereSql(c: SearchCriteria, p: Params): string {
   if (c.pool) where.push('pool');
   if (c.newConstruction) where.push('new_construction');
   if (c.priceReduced) where.push('price_reduced');
-  // No feed field carries open houses yet: no listing has one.
-  if (c.openHouse) where.push('false');
+  if (c.openHouse) where.push(`open_house_until > ${p.add(new Date(p.now).toISOString())}::timestamptz`);
   if (c.box) where.push(boxSql(c.box));
   if (c.radius) {
     where.push(boxSql(boxAround(c.radius.center, c.radius.miles)));

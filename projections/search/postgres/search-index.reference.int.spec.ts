@@ -186,7 +186,32 @@ describe('PostgreSQL search index against the reference', () => {
     );
   }, 600_000);
 
-  it('covers both statuses, every listing type and the tags in the data it compares', () => {
+  it('finds the listings with an open house from today on, alone and with places, prices, sorts and statuses', async () => {
+    const anchors = listings.filter((l) => l.openHouses.length > 0).filter((_, i) => i % 4 === 0);
+    const sorts = ['newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc', 'nearest'];
+    let found = 0;
+    for (const [i, { record: a }] of anchors.entries()) {
+      const place: Record<string, string> = [
+        { minlat: String(a.Latitude - 1), maxlat: String(a.Latitude + 1), minlong: String(a.Longitude - 1.5), maxlong: String(a.Longitude + 1.5) },
+        { radius: '40', lat: String(a.Latitude), long: String(a.Longitude) },
+        a.StandardStatus === 'Closed' ? { acl_city: a.City ?? 'Nowhere', soldproperty: '1' } : { acl_city: a.City ?? 'Nowhere' },
+      ][i % 3]!;
+      const raw: Record<string, string> = { openhouse: '1', ...place, sortby: sorts[i % sorts.length]!, perpage: '50', ...(i % 5 === 0 ? { maxprice: String(a.ListPrice ?? 500_000) } : {}) };
+      if (raw.sortby === 'nearest' && !('lat' in raw || 'minlat' in raw)) raw.sortby = 'newest';
+      const expected = referenceOrder(referenceMatches(listings, raw), raw);
+      const req = parseSearchRequest(raw, 'list');
+      const got = await index.search(req.criteria, { offset: 0, limit: 50 });
+      expect({ raw, total: got.total, pdids: got.pdids }).toEqual({ raw, total: expected.length, pdids: expected.slice(0, 50).map((l) => l.pdid) });
+      const map = await index.map(req.criteria, { pins: 50, clusterLevel: 8 });
+      expect(map.total).toBe(expected.length);
+      found += expected.length > 0 ? 1 : 0;
+    }
+    const all = await index.search(parseSearchRequest({ openhouse: '1', perpage: '100' }, 'list').criteria, { offset: 0, limit: 100 });
+    expect(all.pdids).toEqual(referenceOrder(referenceMatches(listings, { openhouse: '1' }), {}).slice(0, 100).map((l) => l.pdid));
+    expect(found).toBeGreaterThan(5);
+  }, 120_000);
+
+  it('covers both statuses, every listing type, the tags and open houses in the data it compares', () => {
     const statuses = new Set(listings.map((l) => l.record.StandardStatus));
     expect([...statuses].sort()).toEqual(['Active', 'Closed', 'Pending']);
     const reduced = referenceMatches(listings, { pricereduced: '1' });
@@ -194,5 +219,10 @@ describe('PostgreSQL search index against the reference', () => {
     for (const t of ['singlefamily', 'condo', 'townhouse', 'multifamily', 'land', 'mobile', 'farm', 'commercial']) {
       expect(referenceMatches(listings, { listingtype: t }).length, t).toBeGreaterThan(0);
     }
+     // Open houses to come and gone, public and broker, cancelled and changed: some match, most do not.
+    const withOpenHouses = listings.filter((l) => l.openHouses.length > 0 && l.record.StandardStatus === 'Active');
+    const open = referenceMatches(listings, { openhouse: '1' });
+    expect(open.length).toBeGreaterThan(20);
+    expect(withOpenHouses.length).toBeGreaterThan(open.length * 2);
   });
 });

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { evolveListing, type ListingEvent, listingEventTypes, type ListingRecord } from '../../../src/modules/listings';
+import { evolveListing, type ListingEvent, listingEventTypes, type ListingRecord, type OpenHouse } from '../../../src/modules/listings';
 import type { StoredEvent } from '../../../src/shared/event';
 import type { Projection } from '../../runner/projection';
-import { deriveSearchFields, type SearchDoc } from '../search-document';
+import { deriveSearchFields, type SearchDoc, searchableOpenHouses } from '../search-document';
 import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
 
 /**
@@ -13,9 +13,8 @@ import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
  */
 export const searchProjection: Projection = {
   name: 'search',
-  version: 4,
-  // Open houses are not searchable yet (openhouse=1 matches nothing): their events are not read.
-  eventTypes: listingEventTypes.filter((t) => !t.startsWith('ListingOpenHouse')),
+  version: 5,
+  eventTypes: listingEventTypes,
   tables: ['search_listings', 'search_cells', 'search_terms'],
   async createTables(tx, t) {
     await tx.query('CREATE EXTENSION IF NOT EXISTS cube');
@@ -68,6 +67,8 @@ export const searchProjection: Projection = {
       broken_photos text[] NOT NULL,
       visible_photos text[] NOT NULL,
       all_photos_broken boolean NOT NULL,
+      open_houses jsonb NOT NULL,
+      open_house_until timestamptz,
       words tsvector NOT NULL
     )`);
     const idx = (sql: string) => tx.query(`CREATE INDEX ON ${t('search_listings')} ${sql}`);
@@ -89,6 +90,8 @@ export const searchProjection: Projection = {
     // The ends of a viewport's matches (mapBounds), read without visiting the table.
     await idx('(grp, lat) INCLUDE (lng)');
     await idx('(grp, lng) INCLUDE (lat)');
+    // openhouse=1 compares with the time of the query: few listings have one, so they are found first.
+    await idx('(grp, open_house_until) WHERE open_house_until IS NOT NULL');
     await tx.query(`CREATE TABLE ${t('search_cells')} (
       grp smallint NOT NULL, lvl smallint NOT NULL, cy int NOT NULL, cx int NOT NULL,
       n int NOT NULL, sum_lat float8 NOT NULL, sum_lng float8 NOT NULL,
@@ -124,18 +127,23 @@ export const searchProjection: Projection = {
   },
 };
 
-/** The search projection's fold: the listings context's own evolve, plus the highest price seen. */
+/**
+ * The search projection's fold: the listings context's own evolve, plus the highest price seen
+ * and the open houses search reads (those whose day ended before the event are dropped: the
+ * event's own time keeps rebuilds deterministic).
+ */
 export function evolveDoc(doc: SearchDoc | undefined, stored: StoredEvent): SearchDoc | undefined {
   const e = stored as unknown as ListingEvent;
   const state = evolveListing(
-    doc ? { listed: true, pdid: doc.pdid, mls: doc.mls, record: doc.record, brokenPhotos: doc.brokenPhotos, openHouses: [] } : { listed: false, removed: false },
+    doc ? { listed: true, pdid: doc.pdid, mls: doc.mls, record: doc.record, brokenPhotos: doc.brokenPhotos, openHouses: doc.openHouses } : { listed: false, removed: false },
     e,
   );
   if (!state.listed) return undefined;
   const previousMax = e.type === 'ListingListed' ? null : (doc?.maxListPrice ?? null);
   const price = state.record.ListPrice;
   const maxListPrice = price === null ? previousMax : previousMax === null ? price : Math.max(previousMax, price);
-  return { pdid: state.pdid, mls: state.mls, record: { ...state.record, PublicRemarks: null }, brokenPhotos: state.brokenPhotos, maxListPrice };
+  const openHouses = searchableOpenHouses(state.openHouses, Date.parse(stored.metadata.at));
+  return { pdid: state.pdid, mls: state.mls, record: { ...state.record, PublicRemarks: null }, brokenPhotos: state.brokenPhotos, maxListPrice, openHouses };
 }
 
 type Row = {
@@ -145,14 +153,14 @@ type Row = {
   county: string | null; lat: number; lng: number; beds: number | null; baths: number | null; sqft: number | null;
   property_type: string | null; property_subtype: string | null; list_date: string | null;
   waterfront: boolean | null; view: boolean | null; pool: boolean | null; new_construction: boolean | null;
-  photos: string[]; broken_photos: string[]; max_list_price: number | null;
+  photos: string[]; broken_photos: string[]; max_list_price: number | null; open_houses: OpenHouse[];
 };
 
 async function loadDocs(tx: pg.PoolClient, table: string, pdids: readonly string[]): Promise<Map<string, SearchDoc>> {
   const { rows } = await tx.query<Row>(
     `SELECT pdid, mls, listing_key, status, list_price, close_price, close_date, modified_at, listing_id, address, city, state,
        postal_code, county, lat, lng, beds, baths, sqft, property_type, property_subtype, list_date, waterfront, view, pool,
-       new_construction, photos, broken_photos, max_list_price
+       new_construction, photos, broken_photos, max_list_price, open_houses
      FROM ${table} WHERE pdid = ANY($1::text[])`,
     [pdids],
   );
@@ -165,6 +173,7 @@ function docOf(r: Row): SearchDoc {
     mls: r.mls,
     brokenPhotos: r.broken_photos,
     maxListPrice: r.max_list_price,
+    openHouses: r.open_houses,
     record: {
       ListingKey: r.listing_key,
       StandardStatus: r.status,
@@ -201,7 +210,8 @@ const COLUMNS = `pdid text, mls text, listing_key text, status text, grp smallin
   ux float8, uy float8, uz float8, cy int, cx int, listing_id text, mlsid_key text, address text, address_key text, city text,
   city_key text, state text, postal_code text, zip5 text, county text, county_key text, property_type text, property_subtype text,
   kinds int, waterfront boolean, view boolean, pool boolean, new_construction boolean, list_date text, close_date text,
-  sort_date text, modified_at text, photos text[], broken_photos text[], visible_photos text[], all_photos_broken boolean, words text[]`;
+  sort_date text, modified_at text, photos text[], broken_photos text[], visible_photos text[], all_photos_broken boolean,
+  open_houses jsonb, open_house_until timestamptz, words text[]`;
 const NAMES = COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]!);
 
 async function writeDocs(tx: pg.PoolClient, table: string, docs: readonly SearchDoc[]): Promise<void> {
@@ -220,7 +230,7 @@ async function writeDocs(tx: pg.PoolClient, table: string, docs: readonly Search
       kinds: d.kinds, waterfront: r.WaterfrontYN, view: r.ViewYN, pool: r.PoolPrivateYN, new_construction: r.NewConstructionYN,
       list_date: r.ListingContractDate, close_date: r.CloseDate, sort_date: d.sortDate, modified_at: r.ModificationTimestamp,
       photos: r.photos, broken_photos: doc.brokenPhotos, visible_photos: d.visiblePhotos, all_photos_broken: d.allPhotosBroken,
-      words: d.words,
+      open_houses: doc.openHouses, open_house_until: d.openHouseUntil, words: d.words,
     };
   });
   const cols = NAMES.filter((n) => n !== 'words');

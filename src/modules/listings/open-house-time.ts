@@ -30,3 +30,19 @@ function clockOf(iso: string, style: 'long' | 'short'): Clock | undefined {
   const time = style === 'short' && mi === 0 ? `${hour}` : `${hour}:${String(mi).padStart(2, '0')}`;
   return { day: `${weekday}, ${month} ${d}`, time, meridiem: h < 12 ? 'AM' : 'PM' };
 }
+
+const LOCAL_DATE_AND_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T[\d:.]+(Z|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * The end (epoch ms) of the local day an open house ends on: the next midnight at the offset the
+ * feed wrote its end time with (the listing's local time). Until then the open house is still
+ * "from today on" where the home is (contract section 3, `openhouse=1`), even once it is over.
+ * A time it cannot read as a date with an offset counts until that time itself.
+ */
+export function openHouseDayEnd(end: string): number {
+  const m = LOCAL_DATE_AND_OFFSET.exec(end);
+  if (!m) return Date.parse(end);
+  const [, y, mo, d, zone, sign, hh, mm] = m as unknown as [string, string, string, string, string, string | undefined, string | undefined, string | undefined];
+  const offsetMinutes = zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(hh) * 60 + Number(mm));
+  return Date.UTC(Number(y), Number(mo) - 1, Number(d) + 1) - offsetMinutes * 60_000;
+}

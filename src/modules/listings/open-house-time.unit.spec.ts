@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openHouseWhen } from './open-house-time';
+import { openHouseDayEnd, openHouseWhen } from './open-house-time';
 
 describe('openHouseWhen', () => {
   it('says the day and the hours at the feed\'s own offset', () => {
@@ -12,5 +12,23 @@ describe('openHouseWhen', () => {
 
   it('shows what it cannot read as it came', () => {
     expect(openHouseWhen('soon', 'later', 'long')).toBe('soon–later');
+  });
+});
+
+describe('openHouseDayEnd', () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  it('is the midnight after the local day the open house ends on, at the feed\'s offset', () => {
+    expect(iso(openHouseDayEnd('2026-11-28T15:00:00-08:00'))).toBe('2026-11-29T08:00:00.000Z');
+    expect(iso(openHouseDayEnd('2026-11-28T23:30:00+05:30'))).toBe('2026-11-28T18:30:00.000Z');
+    expect(iso(openHouseDayEnd('2026-11-28T00:30:00Z'))).toBe('2026-11-29T00:00:00.000Z');
+    // Across a month's and a year's end.
+    expect(iso(openHouseDayEnd('2026-12-31T14:00:00-10:00'))).toBe('2027-01-01T10:00:00.000Z');
+    expect(iso(openHouseDayEnd('2026-02-28T14:00:00+14:00'))).toBe('2026-02-28T10:00:00.000Z');
+    expect(iso(openHouseDayEnd('2026-11-28T15:00:00.000Z'))).toBe('2026-11-29T00:00:00.000Z');
+  });
+
+  it('counts a time without a readable date and offset until that time itself', () => {
+    expect(openHouseDayEnd('2026-11-28 15:00')).toBe(Date.parse('2026-11-28 15:00'));
+    expect(openHouseDayEnd('later')).toBeNaN();
   });
 });
