@@ -101,9 +101,11 @@ export function viewportCountsSql(tables: { listings: string; cells: string }, g
      WHERE grp = ${grp} AND lvl = ${FINE} AND cy BETWEEN ${fy.lo} AND ${fy.hi} AND cx BETWEEN ${fx.lo} AND ${fx.hi}
      ${coarse ? `AND NOT (cy BETWEEN ${cy.lo << k} AND ${((cy.hi + 1) << k) - 1} AND cx BETWEEN ${cx.lo << k} AND ${((cx.hi + 1) << k) - 1})` : ''}`,
     strips.length > 0
-      ? `SELECT cy >> ${shiftRow}, cx >> ${shiftRow}, 1, lat, lng FROM ${tables.listings}
-         WHERE grp = ${grp} AND (${stripSql})
-           AND lat BETWEEN ${f(box.minLat)} AND ${f(box.maxLat)} AND lng BETWEEN ${f(box.minLng)} AND ${f(box.maxLng)}
+      ? // "+ 0": only the GiST index may serve this; ANDing in a B-tree on (grp, lng) read the
+        // whole viewport's column (57k entries, 28 ms) to drop none of the band's 1,100 rows.
+        `SELECT cy >> ${shiftRow}, cx >> ${shiftRow}, 1, lat, lng FROM ${tables.listings}
+         WHERE grp + 0 = ${grp} AND (${stripSql})
+           AND lat + 0 BETWEEN ${f(box.minLat)} AND ${f(box.maxLat)} AND lng + 0 BETWEEN ${f(box.minLng)} AND ${f(box.maxLng)}
            AND NOT (cy >> ${CELL_LEVEL - FINE} BETWEEN ${fy.lo} AND ${fy.hi} AND cx >> ${CELL_LEVEL - FINE} BETWEEN ${fx.lo} AND ${fx.hi})`
       : undefined,
   ].filter((x): x is string => x !== undefined);
