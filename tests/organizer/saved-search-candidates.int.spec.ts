@@ -69,8 +69,11 @@ describe('the saved-search candidate index', () => {
   const live = new Map<string, { leadId: string; criteria: Record<string, string>; frequency: AlertFrequency }>();
   let n = 0;
 
+  const leads: string[] = [];
+  /** Every fifth search is another search of an earlier lead: its matches merge into one alert. */
   const save = async (criteria: Record<string, string>, frequency: AlertFrequency = 'instant') => {
-    const leadId = randomUUID();
+    const leadId = n % 5 === 4 && leads.length > 0 ? leads[(n * 7) % leads.length]! : randomUUID();
+    leads.push(leadId);
     const searchId = randomUUID();
     const req = parseSearchRequest(criteria, 'list');
     await append(leadId, { type: 'SavedSearchSaved', data: { leadId, userId: randomUUID(), siteId: SITE, searchId, name: `S${n++}`, criteria, searchQs: req.searchQs, searchTitle: req.searchTitle, frequency } });

@@ -48,7 +48,7 @@ export async function matchChanges(db: pg.ClientBase, index: SearchIndex, search
   if (changes.length === 0) return [];
   const pdids = [...new Set(changes.map((c) => c.pdid))];
   const wantsFavorites = changes.some((c) => FAVORITE_KINDS.includes(c.kind));
-  const [favorites, listings] = await Promise.all([
+  const [favoriteRows, listings] = await Promise.all([
     wantsFavorites
       ? db.query<Favorite>(`SELECT pdid, lead_id, user_id, site_id, tx_id::text, global_position::text FROM alert_favorites WHERE pdid = ANY($1::text[])`, [pdids]).then((r) => r.rows)
       : [],
@@ -66,27 +66,34 @@ export async function matchChanges(db: pg.ClientBase, index: SearchIndex, search
   const exact = await index.matchEach(changes.map((c, i) => ({ pdid: c.pdid, criteria: candidates[i]!.map((e) => e.criteria) })));
 
   return changes.map((change, i) => {
-    const byLead = new Map<string, AlertMatch>();
+    const favorites = new Map<string, AlertMatch>();
     if (FAVORITE_KINDS.includes(change.kind)) {
       const at = { tx: BigInt(change.tx_id), gp: BigInt(change.global_position) };
-      for (const f of favorites) {
+      for (const f of favoriteRows) {
         if (f.pdid === change.pdid && before(f.tx_id, f.global_position, at)) {
-          byLead.set(f.lead_id, { leadId: f.lead_id, userId: f.user_id, siteId: f.site_id, reason: 'favorite', searchIds: [], frequency: 'instant' });
+          favorites.set(f.lead_id, { leadId: f.lead_id, userId: f.user_id, siteId: f.site_id, reason: 'favorite', searchIds: [], frequency: 'instant' });
         }
       }
     }
+    const alerts = [...favorites.values()];
+    // Leads with several matching searches hear once, at the most urgent frequency.
+    let merged: Map<string, AlertMatch> | undefined;
     const found = candidates[i]!;
     const hits = exact[i]!;
     for (let j = 0; j < found.length; j++) {
       if (!hits[j]) continue;
       const e = found[j]!;
-      const had = byLead.get(e.leadId);
-      if (!had) byLead.set(e.leadId, { leadId: e.leadId, userId: e.userId, siteId: e.siteId, reason: 'search', searchIds: [e.searchId], frequency: e.frequency });
-      else if (had.reason !== 'favorite') {
-        const frequency = URGENCY[had.frequency] <= URGENCY[e.frequency] ? had.frequency : e.frequency;
-        byLead.set(e.leadId, { ...had, searchIds: [...had.searchIds, e.searchId], frequency });
+      if (favorites.has(e.leadId)) continue;
+      if (searches.searchesOf(e.leadId) === 1) {
+        alerts.push(e.alone);
+        continue;
       }
+      merged ??= new Map();
+      const had = merged.get(e.leadId);
+      const frequency = had && URGENCY[had.frequency] <= URGENCY[e.frequency] ? had.frequency : e.frequency;
+      merged.set(e.leadId, had ? { ...had, searchIds: [...had.searchIds, e.searchId], frequency } : e.alone);
     }
-    return [...byLead.values()];
+    if (merged) alerts.push(...merged.values());
+    return alerts;
   });
 }

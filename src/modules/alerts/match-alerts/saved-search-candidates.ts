@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { criteriaOf, targetOf } from '../../../../projections/alerts/alert-targets';
 import type { Box, SearchCriteria } from '../../../../projections/search/search-criteria';
 import type { AlertFrequency } from '../../organizer';
+import type { AlertMatch } from './match-changes';
 import { SearchBucket } from './search-bucket';
 
 /** A saved search as the matcher keeps it: who it alerts, its criteria parsed once, and where it took effect. */
@@ -21,6 +22,8 @@ export type SavedSearchEntry = {
   readonly minPrice: number | undefined;
   readonly maxPrice: number | undefined;
   readonly minBeds: number | undefined;
+  /** The alert this search makes alone (shared, never changed: most leads have one search). */
+  readonly alone: AlertMatch;
 };
 
 /** The fields of a changed listing that finding candidates reads. */
@@ -90,6 +93,7 @@ export class SavedSearchCandidates {
   /** 'wide': boxes too large for the grids, tested by box; 'everywhere': searches with no place at all. */
   private readonly always = new Map<'wide' | 'everywhere', SearchBucket<SavedSearchEntry>>();
   private readonly placed = new Map<string, SearchBucket<SavedSearchEntry>>();
+  private readonly perLead = new Map<string, number>();
   private seen = 0n;
   private relation: string | null = null;
 
@@ -98,6 +102,11 @@ export class SavedSearchCandidates {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** How many saved searches the lead has (a lead with one needs no merging of its matches). */
+  searchesOf(leadId: string): number {
+    return this.perLead.get(leadId) ?? 0;
   }
 
   /** Takes in every change of alert_searches since the last call (all of it the first time or after a rebuild). */
@@ -160,8 +169,10 @@ export class SavedSearchCandidates {
       minPrice: criteria.minPrice,
       maxPrice: criteria.maxPrice,
       minBeds: criteria.minBeds,
+      alone: { leadId: r.lead_id, userId: r.user_id, siteId: r.site_id, reason: 'search', searchIds: [r.search_id], frequency: r.frequency },
     };
     this.entries.set(e.searchId, e);
+    this.perLead.set(e.leadId, (this.perLead.get(e.leadId) ?? 0) + 1);
     // A search that sends nothing is kept (its frequency may change back) but never scanned.
     if (e.frequency !== 'never') this.file(e, true);
   }
@@ -170,6 +181,9 @@ export class SavedSearchCandidates {
     const e = this.entries.get(searchId);
     if (!e) return;
     this.entries.delete(searchId);
+    const left = (this.perLead.get(e.leadId) ?? 1) - 1;
+    if (left > 0) this.perLead.set(e.leadId, left);
+    else this.perLead.delete(e.leadId);
     if (e.frequency !== 'never') this.file(e, false);
   }
 
@@ -197,6 +211,7 @@ export class SavedSearchCandidates {
 
   private clear(): void {
     this.entries.clear();
+    this.perLead.clear();
     this.fine.clear();
     this.coarse.clear();
     this.always.clear();
