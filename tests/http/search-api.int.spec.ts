@@ -126,22 +126,6 @@ describe('search API (contract section 3)', () => {
     expect((await get('/api/search/autocomplete/city/forest%20p/')).body.groups[0].items).toEqual([{ friendlyInputName: 'City', inputName: 'acl_city', value: 'Lake Forest Park' }]);
   });
 
-  it('records broken photos and shows a placeholder once all of a listing\'s photos broke', async () => {
-    const report = (url: string) => post('/api/photo', { pdid: 'T-A3', url, mlsid: 'MLA3', status: 'broken' });
-    expect((await report('/demo-photos/1.svg')).status).toBe(204);
-    await server.runtime.runner.waitForCatchUp();
-    expect((await get('/api/search/result/T-A3')).body.photos).toEqual(['/demo-photos/2.svg']);
-    expect((await report('/demo-photos/2.svg')).status).toBe(204);
-    expect((await report('/demo-photos/2.svg')).status).toBe(204);
-    await server.runtime.runner.waitForCatchUp();
-    expect((await get('/api/search/result/T-A3')).body.photos).toEqual(['/demo-photos/placeholder.svg']);
-    expect((await get('/api/details/T-A3')).body.photos).toEqual(['/demo-photos/placeholder.svg']);
-    expect((await report('/elsewhere.jpg')).body.message).toBe("This photo is not one of the listing's photos");
-    expect((await post('/api/photo', { pdid: 'T-NOPE', url: '/x.jpg', mlsid: '', status: 'broken' })).status).toBe(404);
-    expect((await post('/api/photo', { pdid: 'T-A3', url: '/x.jpg', status: 'fine' })).status).toBe(400);
-    expect((await post('/api/photo', { pdid: 'T-A3', url: '/x.jpg', status: 'broken', extra: 1 })).body.message).toBe('Unknown field: extra');
-  });
-
   it('serves the demo photos and the placeholder as cacheable SVG', async () => {
     const res = await fetch(`${server.url}/demo-photos/42.svg`, { headers: { accept: 'image/avif,image/webp,*/*' } });
     expect(res.status).toBe(200);

@@ -82,8 +82,11 @@ export async function importSearchDataset(store: EventStore, o: { kingCounty: nu
   for (const [i, r] of sac.slice(0, 40).entries()) {
     const photos = (await resoItems([r]).next()).value!.parse() as ResoRecord;
     const urls = (photos.Media ?? []).map((m) => m.MediaURL).slice(0, i % 2 === 0 ? undefined : 1);
+    // By two clients each (one alone hides nothing); a third listing's photos by one client only.
     for (const url of urls) {
-      await handleCommand(store, listingStream(`METROLIST-${r.ListingKey}`), reportBrokenPhotoDecider, { pdid: `METROLIST-${r.ListingKey}`, url }, ctx).catch(() => undefined);
+      for (const client of i % 3 === 2 ? ['a'] : ['a', 'b']) {
+        await handleCommand(store, listingStream(`METROLIST-${r.ListingKey}`), reportBrokenPhotoDecider, { pdid: `METROLIST-${r.ListingKey}`, url, client }, ctx).catch(() => undefined);
+      }
     }
   }
 }

@@ -14,7 +14,8 @@ import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
 export const searchProjection: Projection = {
   name: 'search',
   version: 5,
-  eventTypes: listingEventTypes,
+  // A single client's photo report hides nothing: only ListingPhotoReportedBroken does.
+  eventTypes: listingEventTypes.filter((t) => t !== 'ListingPhotoReported'),
   tables: ['search_listings', 'search_cells', 'search_terms'],
   async createTables(tx, t) {
     await tx.query('CREATE EXTENSION IF NOT EXISTS cube');
@@ -135,7 +136,7 @@ export const searchProjection: Projection = {
 export function evolveDoc(doc: SearchDoc | undefined, stored: StoredEvent): SearchDoc | undefined {
   const e = stored as unknown as ListingEvent;
   const state = evolveListing(
-    doc ? { listed: true, pdid: doc.pdid, mls: doc.mls, record: doc.record, brokenPhotos: doc.brokenPhotos, openHouses: doc.openHouses } : { listed: false, removed: false },
+    doc ? { listed: true, pdid: doc.pdid, mls: doc.mls, record: doc.record, brokenPhotos: doc.brokenPhotos, photoReports: [], openHouses: doc.openHouses } : { listed: false, removed: false },
     e,
   );
   if (!state.listed) return undefined;

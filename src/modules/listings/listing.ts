@@ -13,15 +13,19 @@ export type Listing =
       readonly record: ListingRecord;
       /** Photo URLs visitors reported broken (only ones the listing still has). */
       readonly brokenPhotos: readonly string[];
+      /** Reports of photos not (yet) broken, by client: one client alone does not hide a photo. */
+      readonly photoReports: readonly PhotoReport[];
       /** Scheduled open houses, past ones included until the feed changes them (details drop them when read). */
       readonly openHouses: readonly OpenHouse[];
     };
+
+export type PhotoReport = { readonly url: string; readonly client: string };
 
 export const initialListing = (): Listing => ({ listed: false, removed: false });
 
 export function evolveListing(state: Listing, event: ListingEvent): Listing {
   if (event.type === 'ListingListed') {
-    return { listed: true, pdid: event.data.pdid, mls: event.data.mls, record: event.data.listing, brokenPhotos: [], openHouses: [] };
+    return { listed: true, pdid: event.data.pdid, mls: event.data.mls, record: event.data.listing, brokenPhotos: [], photoReports: [], openHouses: [] };
   }
   if (!state.listed) return state;
   switch (event.type) {
@@ -38,12 +42,20 @@ export function evolveListing(state: Listing, event: ListingEvent): Listing {
       return withRecord(state, { ...event.data.changes, ModificationTimestamp: event.data.ModificationTimestamp });
     case 'ListingPhotosChanged': {
       const next = withRecord(state, { photos: event.data.photos, ModificationTimestamp: event.data.ModificationTimestamp });
-      return { ...next, brokenPhotos: state.brokenPhotos.filter((u) => event.data.photos.includes(u)) };
+      return {
+        ...next,
+        brokenPhotos: state.brokenPhotos.filter((u) => event.data.photos.includes(u)),
+        photoReports: state.photoReports.filter((r) => event.data.photos.includes(r.url)),
+      };
     }
     case 'ListingRemoved':
       return { listed: false, removed: true };
-    case 'ListingPhotoReportedBroken':
-      return state.brokenPhotos.includes(event.data.url) ? state : { ...state, brokenPhotos: [...state.brokenPhotos, event.data.url] };
+    case 'ListingPhotoReported':
+      return { ...state, photoReports: [...state.photoReports, { url: event.data.url, client: event.data.client }] };
+    case 'ListingPhotoReportedBroken': {
+      const photoReports = state.photoReports.filter((r) => r.url !== event.data.url);
+      return state.brokenPhotos.includes(event.data.url) ? { ...state, photoReports } : { ...state, brokenPhotos: [...state.brokenPhotos, event.data.url], photoReports };
+    }
     case 'ListingOpenHouseAdded':
     case 'ListingOpenHouseChanged': {
       const o = event.data.openHouse;

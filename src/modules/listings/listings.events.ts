@@ -56,7 +56,16 @@ export type ListingRemoved = {
   readonly data: { readonly pdid: string; readonly ModificationTimestamp: string | null };
 };
 
-/** A visitor's browser could not load this photo; when all of a listing's photos broke, a placeholder shows. */
+/**
+ * One client's browser could not load this photo: not yet enough to hide it (see
+ * decideReportBrokenPhoto). `client` is a keyed hash of the client's address, never the address.
+ */
+export type ListingPhotoReported = {
+  readonly type: 'ListingPhotoReported';
+  readonly data: { readonly pdid: string; readonly url: string; readonly client: string };
+};
+
+/** Visitors' browsers could not load this photo: it is hidden; when all of a listing's photos broke, a placeholder shows. */
 export type ListingPhotoReportedBroken = {
   readonly type: 'ListingPhotoReportedBroken';
   readonly data: { readonly pdid: string; readonly url: string };
@@ -96,6 +105,7 @@ export type ListingEvent =
   | ListingDetailsChanged
   | ListingPhotosChanged
   | ListingRemoved
+  | ListingPhotoReported
   | ListingPhotoReportedBroken
   | ListingOpenHouseAdded
   | ListingOpenHouseChanged
@@ -108,6 +118,7 @@ export const listingEventTypes = [
   'ListingDetailsChanged',
   'ListingPhotosChanged',
   'ListingRemoved',
+  'ListingPhotoReported',
   'ListingPhotoReportedBroken',
   'ListingOpenHouseAdded',
   'ListingOpenHouseChanged',

@@ -3,6 +3,8 @@ import type pg from 'pg';
 import { PostgresSearchIndex } from '../../../projections/search/postgres/postgres-search-index';
 import { SearchIndex } from '../../../projections/search/search-index.port';
 import { DB_POOL } from '../../app/tokens';
+import { RateLimiter } from '../../http/rate-limiter';
+import { AccountsModule } from '../accounts';
 import { DemoPhotosController } from './demo-photos/demo-photos.http';
 import { ListingDetailsController } from './listing-details/listing-details.http';
 import { ReportBrokenPhotoController } from './report-broken-photo/report-broken-photo.http';
@@ -10,8 +12,9 @@ import { SearchListingsController } from './search-listings/search-listings.http
 
 /** Listings and search: the search API, listing details, broken-photo reports and the demo photos. */
 @Module({
+  imports: [AccountsModule],
   controllers: [SearchListingsController, ListingDetailsController, ReportBrokenPhotoController, DemoPhotosController],
-  providers: [{ provide: SearchIndex, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [DB_POOL] }],
+  providers: [{ provide: SearchIndex, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [DB_POOL] }, RateLimiter],
   exports: [SearchIndex],
 })
 export class ListingsModule {}

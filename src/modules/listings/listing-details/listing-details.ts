@@ -66,6 +66,7 @@ export function listingDetails(stored: readonly StoredEvent[], now: number): Lis
         break;
       case 'ListingDetailsChanged':
       case 'ListingPhotosChanged':
+      case 'ListingPhotoReported':
       case 'ListingPhotoReportedBroken':
       case 'ListingOpenHouseAdded':
       case 'ListingOpenHouseChanged':

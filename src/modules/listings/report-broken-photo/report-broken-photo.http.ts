@@ -4,9 +4,11 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { validation } from '../../../shared/errors';
-import { commandContextOf } from '../../accounts';
+import { RateLimiter } from '../../../http/rate-limiter';
+import { AppError, validation } from '../../../shared/errors';
+import { commandContextOf, SecretKey } from '../../accounts';
 import { listingStream } from '../listing-record';
+import { clientHash } from './client-hash';
 import { reportBrokenPhotoDecider } from './report-broken-photo.decide';
 
 const Report = z.strictObject({
@@ -16,21 +18,42 @@ const Report = z.strictObject({
   status: z.literal('broken'),
 });
 
-/** POST /api/photo: a visitor's browser could not load a listing photo (the answer is ignored). */
+/** Reports per client address in REPORT_WINDOW_SECONDS: a page of results breaking is a few dozen photos at most. */
+export const REPORT_LIMIT = 30;
+export const REPORT_WINDOW_SECONDS = 600;
+export const tooManyReports = () => new AppError('rate_limited', 'Too many photo reports from your address. Please try again in 10 minutes.');
+
+/**
+ * POST /api/photo: a visitor's browser could not load a listing photo (the answer is ignored).
+ * Open to anyone, as visitors' browsers report; limited per client address (X-Forwarded-For
+ * only with TRUST_PROXY), and a photo is hidden only once two clients reported it.
+ */
 @Controller('api/photo')
 export class ReportBrokenPhotoController {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(SecretKey) private readonly secret: SecretKey,
+  ) {}
 
-  @ApiDoc({ summary: 'Report a listing photo the browser could not load', tag: 'search', access: 'anyone', body: Report, responses: { 204: 'recorded (or already known)', 400: 'not one of the listing\'s photos', 404: 'unknown listing' } })
+  @ApiDoc({
+    summary: 'Report a listing photo the browser could not load',
+    tag: 'search',
+    access: 'anyone',
+    body: Report,
+    responses: { 204: 'recorded (or already known)', 400: 'not one of the listing\'s photos', 404: 'unknown listing', 429: `more than ${REPORT_LIMIT} reports from the address in 10 minutes` },
+  })
   @Post()
   @HttpCode(204)
   async report(@Body() body: unknown, @Req() req: Request): Promise<void> {
+    const client = clientHash(await this.secret.get(), req.ip ?? 'unknown');
+    if (!(await this.limiter.allow(`photo-report:${client}`, REPORT_LIMIT, REPORT_WINDOW_SECONDS))) throw tooManyReports();
     const parsed = Report.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw validation(issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : `${issue.path.join('.') || 'body'}: ${issue.message}`);
     }
     const { pdid, url } = parsed.data;
-    await handleCommand(this.store, listingStream(pdid), reportBrokenPhotoDecider, { pdid, url }, commandContextOf(req));
+    await handleCommand(this.store, listingStream(pdid), reportBrokenPhotoDecider, { pdid, url, client }, commandContextOf(req));
   }
 }
