@@ -48,8 +48,14 @@ export type MapResult = {
   readonly clusters: readonly Cluster[];
 };
 
+/**
+ * Criteria made ready to be tested against listing after listing (what an adapter needs to do
+ * once per criteria, it does in prepareMatch); opaque to callers.
+ */
+export type PreparedMatch = { readonly criteria: SearchCriteria };
+
 /** One listing and the criteria to test it against. */
-export type MatchRequest = { readonly pdid: string; readonly criteria: readonly SearchCriteria[] };
+export type MatchRequest = { readonly pdid: string; readonly criteria: readonly PreparedMatch[] };
 
 export type SuggestionKind = 'city' | 'county' | 'zip' | 'address' | 'mlsid';
 export type Suggestion = { readonly kind: SuggestionKind; readonly value: string; readonly label: string };
@@ -79,4 +85,6 @@ export abstract class SearchIndex {
    * property alerts ask when listings change); all false for an unknown pdid.
    */
   abstract matchEach(items: readonly MatchRequest[]): Promise<boolean[][]>;
+  /** Criteria ready for matchEach; made once for criteria that will be tested many times. */
+  abstract prepareMatch(criteria: SearchCriteria): PreparedMatch;
 }

@@ -111,7 +111,7 @@ export const alertsBenchmark: Benchmark = {
         const index = server.app.get(SearchIndex);
         const client = await db.pool.connect();
         try {
-          const candidates = new SavedSearchCandidates();
+          const candidates = new SavedSearchCandidates((c) => index.prepareMatch(c));
           const loadStarted = process.hrtime.bigint();
           await candidates.refresh(client);
           const loadSeconds = Number(process.hrtime.bigint() - loadStarted) / 1e9;

@@ -93,7 +93,8 @@ describe('SearchIndex.matchEach agrees with search', () => {
     expect(openHouseMatches.length).toBeGreaterThan(5);
     expect(openHouseMatches.every((pdid) => [0, 3].includes(Number(pdid.slice(3)) % 8))).toBe(true);
     const all = [...pdids, 'T-UNKNOWN'];
-    const got = await index.matchEach(all.map((pdid) => ({ pdid, criteria })));
+    const prepared = criteria.map((c) => index.prepareMatch(c));
+    const got = await index.matchEach(all.map((pdid) => ({ pdid, criteria: prepared })));
     all.forEach((pdid, i) => expect({ pdid, got: got[i] }).toEqual({ pdid, got: expected.map((s) => s.has(pdid)) }));
   });
 });

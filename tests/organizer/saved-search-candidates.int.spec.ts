@@ -92,7 +92,7 @@ describe('the saved-search candidate index', () => {
   /** What the alerts should be: every live search (frequency not never) asked through the port, by lead. */
   async function bruteForce(): Promise<Map<string, string[]>[]> {
     const searches = [...live.entries()].filter(([, s]) => s.frequency !== 'never');
-    const criteria = searches.map(([, s]) => parseSearchRequest(s.criteria, 'list').criteria);
+    const criteria = searches.map(([, s]) => index.prepareMatch(parseSearchRequest(s.criteria, 'list').criteria));
     const exact = await index.matchEach(pdids.map((pdid) => ({ pdid, criteria })));
     return exact.map((row) => {
       const byLead = new Map<string, string[]>();
@@ -155,11 +155,11 @@ describe('the saved-search candidate index', () => {
     expect(Math.min(...sizes)).toBeGreaterThan(0);
     expect(Math.max(...sizes)).toBeLessThan(live.size / 2);
     // Read a few rows at a time: following the table page by page must miss nothing either.
-    expect(await viaCandidates(new SavedSearchCandidates(7))).toEqual(expected);
+    expect(await viaCandidates(new SavedSearchCandidates((c) => index.prepareMatch(c), 7))).toEqual(expected);
   });
 
   it('follows frequency changes, deletions and new searches, and reloads after a rebuild', async () => {
-    const candidates = new SavedSearchCandidates(13);
+    const candidates = new SavedSearchCandidates((c) => index.prepareMatch(c), 13);
     await viaCandidates(candidates);
     const ids = [...live.keys()];
     for (const id of ids.slice(0, 30)) {

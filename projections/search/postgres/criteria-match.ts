@@ -82,7 +82,7 @@ function prepare(c: SearchCriteria): Prepared {
   return p;
 }
 
-type Check = (r: MatchRow) => boolean;
+export type Check = (r: MatchRow) => boolean;
 const compiled = new WeakMap<SearchCriteria, readonly Check[]>();
 
 /**
@@ -90,7 +90,7 @@ const compiled = new WeakMap<SearchCriteria, readonly Check[]>();
  * object: alerts test the same saved searches against change after change, and a search asks
  * for three or four things out of twenty.
  */
-function compile(c: SearchCriteria): readonly Check[] {
+export function compile(c: SearchCriteria): readonly Check[] {
   const done = compiled.get(c);
   if (done) return done;
   const p = prepare(c);
@@ -134,6 +134,10 @@ function compile(c: SearchCriteria): readonly Check[] {
  * agree.
  */
 export function matchesRow(c: SearchCriteria, r: MatchRow): boolean {
-  for (const check of compile(c)) if (!check(r)) return false;
+  return passes(compile(c), r);
+}
+
+export function passes(checks: readonly Check[], r: MatchRow): boolean {
+  for (const check of checks) if (!check(r)) return false;
   return true;
 }

@@ -5,6 +5,7 @@ import {
   type MapQuery,
   type MapResult,
   type MatchRequest,
+  type PreparedMatch,
   type SearchPage,
   SearchIndex,
   type Suggestion,
@@ -14,7 +15,10 @@ import { CELL_LEVEL, unitVector } from '../geo';
 import { chord2Sql, orderSql, Params, whereSql } from './criteria-sql';
 import { type CellSum, COARSE, countsOf, coversFineCell, FINE, viewportBoundsSql, viewportCounts, viewportCountsSql, viewportOnly } from './viewport-aggregates';
 import { suggest } from './suggest';
-import { MATCH_COLUMNS, type MatchRow, matchesRow } from './criteria-match';
+import { type Check, compile, MATCH_COLUMNS, type MatchRow, passes } from './criteria-match';
+
+/** What prepareMatch makes: the criteria's checks, compiled once. */
+type Compiled = PreparedMatch & { readonly checks?: readonly Check[] };
 
 type ListingRow = {
   pdid: string; listing_id: string | null; address: string | null; city: string | null; state: string | null;
@@ -76,8 +80,15 @@ export class PostgresSearchIndex extends SearchIndex {
     const byPdid = new Map(rows.map((r) => [r.pdid, r]));
     return items.map(({ pdid, criteria }) => {
       const row = byPdid.get(pdid);
-      return criteria.map((c) => (row ? matchesRow(c, row) : false));
+      const out = new Array<boolean>(criteria.length);
+      for (let i = 0; i < criteria.length; i++) out[i] = row !== undefined && passes((criteria[i] as Compiled).checks ?? compile(criteria[i]!.criteria), row);
+      return out;
     });
+  }
+
+  prepareMatch(criteria: SearchCriteria): PreparedMatch {
+    const prepared: Compiled = { criteria, checks: compile(criteria) };
+    return prepared;
   }
 
   async count(c: SearchCriteria): Promise<number> {

@@ -63,7 +63,7 @@ export async function matchChanges(db: pg.ClientBase, index: SearchIndex, search
     const place = { latitude: l.latitude, longitude: l.longitude, sold: l.status === 'Closed', price: l.price, beds: l.beds, places: placesOf(l) };
     return searches.candidates(place, BigInt(change.tx_id), BigInt(change.global_position));
   });
-  const exact = await index.matchEach(changes.map((c, i) => ({ pdid: c.pdid, criteria: candidates[i]!.map((e) => e.criteria) })));
+  const exact = await index.matchEach(changes.map((c, i) => ({ pdid: c.pdid, criteria: candidates[i]!.map((e) => e.prepared) })));
 
   return changes.map((change, i) => {
     const favorites = new Map<string, AlertMatch>();
@@ -84,7 +84,7 @@ export async function matchChanges(db: pg.ClientBase, index: SearchIndex, search
       if (!hits[j]) continue;
       const e = found[j]!;
       if (favorites.has(e.leadId)) continue;
-      if (searches.searchesOf(e.leadId) === 1) {
+      if (e.lead.searches === 1) {
         alerts.push(e.alone);
         continue;
       }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { criteriaOf, targetOf } from '../../../../projections/alerts/alert-targets';
 import type { Box, SearchCriteria } from '../../../../projections/search/search-criteria';
+import type { PreparedMatch } from '../../../../projections/search/search-index.port';
 import type { AlertFrequency } from '../../organizer';
 import type { AlertMatch } from './match-changes';
 import { SearchBucket } from './search-bucket';
@@ -24,6 +25,10 @@ export type SavedSearchEntry = {
   readonly minBeds: number | undefined;
   /** The alert this search makes alone (shared, never changed: most leads have one search). */
   readonly alone: AlertMatch;
+  /** The criteria as the SearchIndex port tests them, prepared once. */
+  readonly prepared: PreparedMatch;
+  /** Shared by the lead's searches: how many it has (one needs no merging of matches). */
+  readonly lead: { searches: number };
 };
 
 /** The fields of a changed listing that finding candidates reads. */
@@ -93,21 +98,23 @@ export class SavedSearchCandidates {
   /** 'wide': boxes too large for the grids, tested by box; 'everywhere': searches with no place at all. */
   private readonly always = new Map<'wide' | 'everywhere', SearchBucket<SavedSearchEntry>>();
   private readonly placed = new Map<string, SearchBucket<SavedSearchEntry>>();
-  private readonly perLead = new Map<string, number>();
+  private readonly perLead = new Map<string, { searches: number }>();
   private seen = 0n;
   private relation: string | null = null;
 
-  /** `loadBatch`: rows read per query while following the table. */
-  constructor(private readonly loadBatch = 20_000) {}
+  /**
+   * `prepare`: the SearchIndex port's prepareMatch (criteria made ready once, tested at every
+   * change); `loadBatch`: rows read per query while following the table.
+   */
+  constructor(
+    private readonly prepare: (criteria: SearchCriteria) => PreparedMatch,
+    private readonly loadBatch = 20_000,
+  ) {}
 
   get size(): number {
     return this.entries.size;
   }
 
-  /** How many saved searches the lead has (a lead with one needs no merging of its matches). */
-  searchesOf(leadId: string): number {
-    return this.perLead.get(leadId) ?? 0;
-  }
 
   /** Takes in every change of alert_searches since the last call (all of it the first time or after a rebuild). */
   async refresh(db: pg.ClientBase): Promise<void> {
@@ -170,9 +177,12 @@ export class SavedSearchCandidates {
       maxPrice: criteria.maxPrice,
       minBeds: criteria.minBeds,
       alone: { leadId: r.lead_id, userId: r.user_id, siteId: r.site_id, reason: 'search', searchIds: [r.search_id], frequency: r.frequency },
+      prepared: this.prepare(criteria),
+      lead: this.perLead.get(r.lead_id) ?? { searches: 0 },
     };
     this.entries.set(e.searchId, e);
-    this.perLead.set(e.leadId, (this.perLead.get(e.leadId) ?? 0) + 1);
+    e.lead.searches++;
+    this.perLead.set(e.leadId, e.lead);
     // A search that sends nothing is kept (its frequency may change back) but never scanned.
     if (e.frequency !== 'never') this.file(e, true);
   }
@@ -181,9 +191,7 @@ export class SavedSearchCandidates {
     const e = this.entries.get(searchId);
     if (!e) return;
     this.entries.delete(searchId);
-    const left = (this.perLead.get(e.leadId) ?? 1) - 1;
-    if (left > 0) this.perLead.set(e.leadId, left);
-    else this.perLead.delete(e.leadId);
+    if (--e.lead.searches === 0) this.perLead.delete(e.leadId);
     if (e.frequency !== 'never') this.file(e, false);
   }
 

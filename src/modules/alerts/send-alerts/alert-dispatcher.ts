@@ -56,7 +56,7 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   /** Saved searches in memory, followed from alert_searches (the leader's; a stand-by's stays empty). */
-  private readonly searches = new SavedSearchCandidates();
+  private readonly searches = new SavedSearchCandidates((c) => this.index.prepareMatch(c));
   private retry: NodeJS.Timeout | undefined;
 
   constructor(
