@@ -8,13 +8,14 @@ import { AccountsModule } from '../accounts';
 import { DemoPhotosController } from './demo-photos/demo-photos.http';
 import { ListingDetailsController } from './listing-details/listing-details.http';
 import { ReportBrokenPhotoController } from './report-broken-photo/report-broken-photo.http';
+import { SearchIndexVersion } from './search-listings/search-index-version';
 import { SearchListingsController } from './search-listings/search-listings.http';
 
 /** Listings and search: the search API, listing details, broken-photo reports and the demo photos. */
 @Module({
   imports: [AccountsModule],
   controllers: [SearchListingsController, ListingDetailsController, ReportBrokenPhotoController, DemoPhotosController],
-  providers: [{ provide: SearchIndex, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [DB_POOL] }, RateLimiter],
+  providers: [{ provide: SearchIndex, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [DB_POOL] }, RateLimiter, SearchIndexVersion],
   exports: [SearchIndex],
 })
 export class ListingsModule {}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ResultCache } from './result-cache';
+import { MAX_AGE_MS, ResultCache } from './result-cache';
 
 describe('ResultCache', () => {
   it('answers the same request from one computation within the time to live', async () => {
@@ -31,5 +31,25 @@ describe('ResultCache', () => {
     await cache.get('2', async () => 'two');
     await cache.get('3', async () => 'three');
     expect(await cache.get('1', async () => 'again')).toBe('again');
+  });
+
+  it('keeps an answer past its time to live while the index has not moved, and drops it when it has', async () => {
+    vi.useFakeTimers();
+    let version: string | undefined = 'v1';
+    const cache = new ResultCache<number>(1000, 10, () => version);
+    let n = 0;
+    const compute = async () => ++n;
+    expect(await cache.get('a', compute)).toBe(1);
+    vi.advanceTimersByTime(5000);
+    expect(await cache.get('a', compute)).toBe(1);
+    version = 'v2';
+    expect(await cache.get('a', compute)).toBe(2);
+    // Not past the oldest an unmoved index may keep it; unknown version: the time to live alone.
+    vi.advanceTimersByTime(MAX_AGE_MS);
+    expect(await cache.get('a', compute)).toBe(3);
+    version = undefined;
+    vi.advanceTimersByTime(1001);
+    expect(await cache.get('a', compute)).toBe(4);
+    vi.useRealTimers();
   });
 });

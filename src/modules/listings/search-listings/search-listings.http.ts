@@ -9,6 +9,7 @@ import type { Config } from '../../../config/config';
 import { notFound, validation } from '../../../shared/errors';
 import { autocomplete, type AutocompleteGroup } from './autocomplete';
 import { ResultCache } from './result-cache';
+import { SearchIndexVersion } from './search-index-version';
 import { SavedSearchSuggestions } from './saved-search-suggestions.port';
 import { type Card, priceShort, toCard } from './card';
 import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from './search-request';
@@ -30,9 +31,10 @@ export class SearchListingsController {
   constructor(
     @Inject(SearchIndex) private readonly index: SearchIndex,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(SearchIndexVersion) indexVersion: SearchIndexVersion,
     @Optional() @Inject(SavedSearchSuggestions) private readonly savedSearches?: SavedSearchSuggestions,
   ) {
-    this.cache = new ResultCache(config.searchCacheMs);
+    this.cache = new ResultCache(config.searchCacheMs, 2000, () => indexVersion.current());
   }
 
   @ApiDoc({ summary: 'List search: a page of result cards, the total and the canonical searchQs (contract section 3)', tag: 'search', access: 'anyone', responses: { 200: '{results, total, page, perpage, searchTitle, searchUrl, searchQs}', 400: 'a malformed criterion' } })
