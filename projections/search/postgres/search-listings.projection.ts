@@ -13,7 +13,7 @@ import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
  */
 export const searchProjection: Projection = {
   name: 'search',
-  version: 5,
+  version: 6,
   // A single client's photo report hides nothing: only ListingPhotoReportedBroken does.
   eventTypes: listingEventTypes.filter((t) => t !== 'ListingPhotoReported'),
   tables: ['search_listings', 'search_cells', 'search_terms'],
@@ -73,7 +73,8 @@ export const searchProjection: Projection = {
       words tsvector NOT NULL
     )`);
     const idx = (sql: string) => tx.query(`CREATE INDEX ON ${t('search_listings')} ${sql}`);
-    await idx('USING gist (pt)');
+    // Covering: a map's edge band is counted from the index alone (viewport-aggregates.ts).
+    await idx('USING gist (pt) INCLUDE (grp, cy, cx, lat, lng)');
     // Nearest first: straight-line distance between unit vectors orders as great-circle does.
     await idx('USING gist (u)');
     await idx('USING gin (words)');

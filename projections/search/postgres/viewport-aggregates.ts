@@ -78,17 +78,21 @@ export function viewportCountsSql(tables: { listings: string; cells: string }, g
   const coarse = !empty(cy) && !empty(cx);
   const k = FINE - COARSE;
   const sFine = cellSize(FINE);
-  // The band outside the whole fine cells, as four strips the GiST index can search.
+  // The band outside the whole fine cells, as four strips that do not overlap (bottom and top
+  // across the whole box, left and right strictly between them), each read by an index-only
+  // scan of the covering GiST index: the band of a metro is a couple of thousand rows on as many
+  // pages, which the index alone holds.
   const inLat = { lo: fy.lo * sFine - 90 + MARGIN, hi: (fy.hi + 1) * sFine - 90 - MARGIN };
   const inLng = { lo: fx.lo * sFine - 180 + MARGIN, hi: (fx.hi + 1) * sFine - 180 - MARGIN };
-  const strips: Box[] = [
-    { ...box, maxLat: Math.min(box.maxLat, inLat.lo) },
-    { ...box, minLat: Math.max(box.minLat, inLat.hi) },
-    { ...box, maxLng: Math.min(box.maxLng, inLng.lo) },
-    { ...box, minLng: Math.max(box.minLng, inLng.hi) },
-  ].filter((b) => b.minLat <= b.maxLat && b.minLng <= b.maxLng);
   const f = (n: number) => `(${String(n)})::float8`;
-  const stripSql = strips.map((b) => `pt <@ box(point(${f(b.minLng)}, ${f(b.minLat)}), point(${f(b.maxLng)}, ${f(b.maxLat)}))`).join(' OR ');
+  const strip = (b: Box, latIn: string) => `pt <@ box(point(${f(b.minLng)}, ${f(b.minLat)}), point(${f(b.maxLng)}, ${f(b.maxLat)}))${latIn}`;
+  const between = ` AND lat + 0 > ${f(inLat.lo)} AND lat + 0 < ${f(inLat.hi)}`;
+  const strips = [
+    box.minLat <= inLat.lo ? strip({ ...box, maxLat: inLat.lo }, '') : undefined,
+    inLat.hi <= box.maxLat ? strip({ ...box, minLat: inLat.hi }, '') : undefined,
+    box.minLng <= inLng.lo ? strip({ ...box, maxLng: inLng.lo }, between) : undefined,
+    inLng.hi <= box.maxLng ? strip({ ...box, minLng: inLng.hi }, between) : undefined,
+  ].filter((x): x is string => x !== undefined);
   const shiftRow = CELL_LEVEL - clusterLevel;
   const shiftFine = FINE - clusterLevel;
   const shiftCoarse = COARSE - clusterLevel;
@@ -100,14 +104,14 @@ export function viewportCountsSql(tables: { listings: string; cells: string }, g
     `SELECT cy >> ${shiftFine}, cx >> ${shiftFine}, n, sum_lat, sum_lng FROM ${tables.cells}
      WHERE grp = ${grp} AND lvl = ${FINE} AND cy BETWEEN ${fy.lo} AND ${fy.hi} AND cx BETWEEN ${fx.lo} AND ${fx.hi}
      ${coarse ? `AND NOT (cy BETWEEN ${cy.lo << k} AND ${((cy.hi + 1) << k) - 1} AND cx BETWEEN ${cx.lo << k} AND ${((cx.hi + 1) << k) - 1})` : ''}`,
-    strips.length > 0
-      ? // "+ 0": only the GiST index may serve this; ANDing in a B-tree on (grp, lng) read the
-        // whole viewport's column (57k entries, 28 ms) to drop none of the band's 1,100 rows.
-        `SELECT cy >> ${shiftRow}, cx >> ${shiftRow}, 1, lat, lng FROM ${tables.listings}
-         WHERE grp + 0 = ${grp} AND (${stripSql})
+    ...strips.map(
+      // "+ 0": only the GiST index may serve these; ANDing in a B-tree on (grp, lng) read the
+      // whole viewport's column (57k entries, 28 ms) to drop none of the band's rows.
+      (where) => `SELECT cy >> ${shiftRow}, cx >> ${shiftRow}, 1, lat, lng FROM ${tables.listings}
+         WHERE ${where} AND grp + 0 = ${grp}
            AND lat + 0 BETWEEN ${f(box.minLat)} AND ${f(box.maxLat)} AND lng + 0 BETWEEN ${f(box.minLng)} AND ${f(box.maxLng)}
-           AND NOT (cy >> ${CELL_LEVEL - FINE} BETWEEN ${fy.lo} AND ${fy.hi} AND cx >> ${CELL_LEVEL - FINE} BETWEEN ${fx.lo} AND ${fx.hi})`
-      : undefined,
+           AND NOT (cy >> ${CELL_LEVEL - FINE} BETWEEN ${fy.lo} AND ${fy.hi} AND cx >> ${CELL_LEVEL - FINE} BETWEEN ${fx.lo} AND ${fx.hi})`,
+    ),
   ].filter((x): x is string => x !== undefined);
   return `SELECT sum(n)::int AS n, sum(sum_lat) AS slat, sum(sum_lng) AS slng
      FROM (${parts.join(' UNION ALL ')}) AS parts(gy, gx, n, sum_lat, sum_lng) GROUP BY gy, gx`;
