@@ -23,6 +23,14 @@ const RETRY_MS = 50;
 const MATCH_BATCH = 50;
 const SEND_BATCH = 50;
 const DIGEST_AGE_MS = { daily: 24 * 3600_000, weekly: 7 * 24 * 3600_000 } as const;
+/**
+ * How long the working tables keep what is done with: a matched change is never matched again
+ * (the projection queues each event once), and a sent or suppressed alert is never sent again;
+ * their history lives on as events (PropertyAlertRecorded / Sent). Pruned at most hourly.
+ */
+export const RETENTION_DAYS = { matchedChanges: 7, finishedAlerts: 90 } as const;
+const PRUNE_EVERY_MS = 3600_000;
+const DAY_MS = 24 * 3600_000;
 
 export type OutboxRow = {
   alert_id: string;
@@ -56,6 +64,7 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   /** Saved searches in memory, followed from alert_searches (the leader's; a stand-by's stays empty). */
+  private prunedAt = 0;
   private readonly searches = new SavedSearchCandidates((c) => this.index.prepareMatch(c));
   private retry: NodeJS.Timeout | undefined;
 
@@ -114,6 +123,21 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
     return this.exclusive(async () => ((await this.takeLock()) ? this.digests(now) : 0));
   }
 
+  /** Removes matched changes and finished alerts past their retention at `now` (the sweep does it hourly). */
+  prune(now: Date): Promise<{ changes: number; alerts: number }> {
+    return this.exclusive(async () => ((await this.takeLock()) ? this.pruneAt(now) : { changes: 0, alerts: 0 }));
+  }
+
+  private async pruneAt(now: Date): Promise<{ changes: number; alerts: number }> {
+    const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
+    const changes = await this.lock!.query('DELETE FROM alert_changes WHERE matched_at < $1', [before(RETENTION_DAYS.matchedChanges)]);
+    const alerts = await this.lock!.query(
+      `DELETE FROM alert_outbox WHERE state IN ('sent', 'suppressed') AND coalesce(sent_at, created_at) < $1`,
+      [before(RETENTION_DAYS.finishedAlerts)],
+    );
+    return { changes: changes.rowCount ?? 0, alerts: alerts.rowCount ?? 0 };
+  }
+
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.chain.then(fn, fn);
     this.chain = run.catch(() => undefined);
@@ -148,6 +172,10 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
       if (m.matched === 0 && sent === 0) break;
     }
     await this.digests(new Date());
+    if (Date.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      await this.pruneAt(new Date());
+    }
     return waiting;
   }
 
