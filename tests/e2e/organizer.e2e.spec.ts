@@ -74,6 +74,15 @@ describe('saved search → import → alert e-mail', () => {
     expect(await alert.textContent()).toContain('to lee.lead@demo.test');
 
     const href = new URL((await link.getAttribute('href'))!);
+    // In a browser that is signed out, the link's continue page posts itself (its script runs
+    // under the page's nonce) and the lead lands on the listing, signed in.
+    const elsewhere = await browser.newContext();
+    const signedOut = await elsewhere.newPage();
+    signedOut.setDefaultTimeout(LOAD_MS);
+    await signedOut.goto(`${server.url}${href.pathname}${href.search}`);
+    await signedOut.waitForURL((u) => u.pathname === '/listing/T-K2');
+    expect(await signedOut.evaluate(async () => ((await (await fetch('/api/account/me')).json()) as { email?: string }).email)).toBe('lee.lead@demo.test');
+    await elsewhere.close();
     await page.goto(`${server.url}${href.pathname}${href.search}`);
     expect(new URL(page.url()).pathname).toBe('/listing/T-K2');
     await page.getByRole('button', { name: '♡ Favourite' }).click();

@@ -32,6 +32,19 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
   const openings = async (alertId: string) =>
     (await db.pool.query(`SELECT data FROM events WHERE type = 'PropertyAlertOpened' AND stream_id = $1`, [`alert-${alertId}`])).rows.map((r) => r.data);
   const fresh = () => WebClient.for(server.url, 'demo.localhost');
+  /** What a signed-out browser does with the link: fetch it, then post the continue page's form. */
+  const continueOf = (page: string) => ({
+    action: /<form method="post" action="([^"]+)"/.exec(page)![1]!,
+    t: /name="t" value="([^"]+)"/.exec(page)![1]!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
+  });
+  const post = (c: WebClient, action: string, t: string, origin?: string) =>
+    c.request('POST', action, { raw: { body: `t=${encodeURIComponent(t)}`, contentType: 'application/x-www-form-urlencoded' }, ...(origin ? { origin } : {}) });
+  const follow = async (c: WebClient, link: string) => {
+    const res = await c.get(link);
+    if (res.status !== 200) return res;
+    const form = continueOf(res.text);
+    return post(c, form.action, form.t);
+  };
   const signedInAs = async (c: WebClient) => {
     const me = await c.get('/api/account/me');
     return me.status === 200 ? me.body.email : null;
@@ -91,16 +104,41 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
     expect((await fresh().get(`/api/alerts/not-an-id/open?t=${token}`)).headers.location).toBe('/');
     expect(await openings(mail.alertId)).toEqual([]);
     // The same claims signed 13 days ago still work (the lifetime is 14 days).
+    // Posted straight (as the continue page would) with a bad token: the listing, nobody signed in.
+    for (const bad of badFor('open')) {
+      const c = fresh();
+      const res = await post(c, path, bad);
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/listing/T-TAMPER');
+      expect(await signedInAs(c)).toBeNull();
+    }
+    expect(await openings(mail.alertId)).toEqual([]);
     const c = fresh();
-    expect((await c.get(`${path}?t=${encodeURIComponent(sign('open', 13))}`)).status).toBe(302);
+    expect((await follow(c, `${path}?t=${encodeURIComponent(sign('open', 13))}`)).status).toBe(303);
     expect(await signedInAs(c)).toBe('ada@open.test');
   });
 
-  it('following the link signs a signed-out lead in, records the opening and lands on the listing', async () => {
+  it('following the link (through the continue page) signs a signed-out lead in, records the opening and lands on the listing', async () => {
     const mail = await alertFor('LINK');
+    // A link scanner only fetches: it gets the continue page, and nothing is recorded or started.
+    const scanner = fresh();
+    const page = await scanner.get(mail.open);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toContain('no-store');
+    const nonce = /script-src 'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))![1]!;
+    expect(page.text).toContain(`<script nonce="${nonce}">`);
+    expect(page.text).not.toContain('ada');
+    expect(scanner.cookies.has('sid')).toBe(false);
+    expect(await openings(mail.alertId)).toEqual([]);
+    // A post from another site is refused (the usual cross-site rule): no sign-in by someone else's page.
+    const form = continueOf(page.text);
+    expect((await post(fresh(), form.action, form.t, 'http://elsewhere.test')).status).toBe(403);
+    expect(await openings(mail.alertId)).toEqual([]);
+
     const browser = fresh();
-    const res = await browser.get(mail.open);
-    expect(res.status).toBe(302);
+    const res = await follow(browser, mail.open);
+    expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/listing/T-LINK');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(browser.cookies.has('sid')).toBe(true);
@@ -134,7 +172,7 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
     expect(await openings(mail.alertId)).toEqual([expect.objectContaining({ alertId: mail.alertId, pdid: 'T-PIXEL', how: 'pixel' })]);
     // The link after the image: it signs in, and the opening stays the one already recorded.
     const browser = fresh();
-    await browser.get(mail.open);
+    await follow(browser, mail.open);
     expect(await signedInAs(browser)).toBe('ada@open.test');
     expect(await openings(mail.alertId)).toHaveLength(1);
   });
@@ -162,7 +200,7 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
     expect((await stranger.get(`/api/dashboard/leads/${leadId}`)).status).toBe(404);
     expect((await stranger.get(`/api/dashboard/feed/lead/${leadId}`)).status).toBe(404);
     const ada = fresh();
-    await ada.get((await mailsTo('ada@open.test'))[0]!.open);
+    await follow(ada, (await mailsTo('ada@open.test'))[0]!.open);
     expect(await signedInAs(ada)).toBe('ada@open.test');
     expect((await ada.get(`/api/dashboard/leads/${leadId}`)).status).toBe(403);
   });

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { fold } from '../../../commands/decider';
 import { handleCommand } from '../../../commands/handle-command';
@@ -10,6 +10,7 @@ import { type Alert, evolveAlert, initialAlert } from '../alert';
 import { type AlertEvent, type AlertOpenedHow, alertStream } from '../alerts.events';
 import { type AlertLinkClaims, type AlertLinkPurpose, verifyAlertLinkToken } from './alert-link-token';
 import { accountALinkMaySignIn } from './link-sign-in';
+import { continuePage } from './continue-page';
 import { openAlertDecider } from './open-alert.decide';
 
 const log = logger('alerts');
@@ -22,7 +23,8 @@ const PRIVATE = { 'Cache-Control': 'no-store, private', 'Referrer-Policy': 'no-r
 /**
  * What comes back from an alert e-mail (issue 8): its signed listing link and its tracking image.
  * A good token records PropertyAlertOpened (once per alert); the link also signs a signed-out lead
- * in through the usual sign-in. A bad, expired or tampered token changes nothing and says nothing:
+ * in through the usual sign-in — but only on a post from the continue page, never on the fetch
+ * itself, because mail scanners fetch every link in a message. A bad, expired or tampered token changes nothing and says nothing:
  * the link still goes to the listing, the image is still an image. Tokens are never logged.
  */
 @Controller('api/alerts')
@@ -34,10 +36,10 @@ export class AlertOpenController {
   ) {}
 
   @ApiDoc({
-    summary: "An alert e-mail's listing link (?t= the signed token): records that the alert was opened and signs the lead in if signed out, then redirects to the listing",
+    summary: "An alert e-mail's listing link (?t= the signed token). A signed-in browser: records the opening and redirects to the listing. A signed-out one: a page that posts the token back (by itself, or with its button), so that link scanners, which fetch but do not post, neither open the alert nor start a session",
     tag: 'alerts',
     access: 'anyone; only a good token for a lead records or signs in',
-    responses: { 302: 'to /listing/{pdid} (/ for an unknown alert), whatever the token' },
+    responses: { 200: 'the continue page (signed out, good token)', 302: 'to /listing/{pdid} (/ for an unknown alert)' },
   })
   @Get(':alertId/open')
   async open(@Param('alertId') alertId: string, @Query('t') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
@@ -47,8 +49,38 @@ export class AlertOpenController {
       if (alert.data) target = `/listing/${encodeURIComponent(alert.data.pdid)}`;
       const claims = await this.claimsOf(token, 'open', alertId);
       if (claims && alert.data) {
-        await this.recordOpening(req, claims, 'link');
+        if (!req.auth) {
+          const page = continuePage(alertId, token as string);
+          // same-origin, not no-referrer: a form posted under no-referrer carries "Origin: null",
+          // which the cross-site rule refuses; the token only ever goes back to this site.
+          res.status(200).set({ ...PRIVATE, 'Referrer-Policy': 'same-origin', 'Content-Security-Policy': page.csp }).type('html').send(page.html);
+          return;
+        }
         // Signed in already (as this lead, or as anyone else): the session is left as it is.
+        await this.recordOpening(req, claims, 'link');
+      }
+    } catch (err) {
+      log.warn('alert link could not be applied; redirecting anyway', { name: (err as Error).name, message: (err as Error).message });
+    }
+    res.set(PRIVATE).redirect(302, target);
+  }
+
+  @ApiDoc({
+    summary: "The continue page's post (form field or JSON t = the signed token): records the opening, signs a signed-out lead in through the usual sign-in, then redirects to the listing",
+    tag: 'alerts',
+    access: 'anyone, from the site itself; only a good token for a lead records or signs in',
+    responses: { 303: 'to /listing/{pdid} (/ for an unknown alert), whatever the token' },
+  })
+  @Post(':alertId/open')
+  async confirm(@Param('alertId') alertId: string, @Body() body: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    let target = '/';
+    try {
+      const token = typeof body === 'object' && body !== null ? (body as { t?: unknown }).t : undefined;
+      const alert = await this.alertOf(alertId);
+      if (alert.data) target = `/listing/${encodeURIComponent(alert.data.pdid)}`;
+      const claims = await this.claimsOf(token, 'open', alertId);
+      if (claims && alert.data) {
+        await this.recordOpening(req, claims, 'link');
         if (!req.auth && req.site?.siteId === alert.data.siteId) {
           const account = accountALinkMaySignIn(await this.store.readStream(userStream(claims.userId)), claims.issuedAt);
           if (account) await this.signIns.signIn(req, res, account, 'alert-link', { timezone: null, timezoneName: null });
@@ -57,7 +89,7 @@ export class AlertOpenController {
     } catch (err) {
       log.warn('alert link could not be applied; redirecting anyway', { name: (err as Error).name, message: (err as Error).message });
     }
-    res.set(PRIVATE).redirect(302, target);
+    res.set(PRIVATE).redirect(303, target);
   }
 
   @ApiDoc({
