@@ -28,6 +28,9 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // No hash of every JSON answer for an ETag: API answers are fresh reads (the web app's files
+  // keep their own validators from the static file server).
+  app.set('etag', false);
   app.useBodyParser('json', { limit: '1mb' });
   // Before the web app, so that the first page load fixes where the visitor came from.
   app.use(firstTouchMiddleware(config.trustProxy));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 
 const API_PREFIXES = ['/api/', '/ajax/', '/health', '/socket.io/', '/demo-photos/', '/uploads/'];
 
@@ -12,15 +12,18 @@ const API_PREFIXES = ['/api/', '/ajax/', '/health', '/socket.io/', '/demo-photos
 export function serveWebApp(app: NestExpressApplication, distDir: string): void {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return;
-  app.useStaticAssets(distDir, {
+  const isApi = (req: Request) => API_PREFIXES.some((p) => req.path === p.replace(/\/$/, '') || req.path.startsWith(p));
+  const files = express.static(distDir, {
     index: false,
     setHeaders: (res, file) => {
       if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
+  // API requests never look on disk: a file-system stat per search request cost 7% of the server's CPU.
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (API_PREFIXES.some((p) => req.path === p.replace(/\/$/, '') || req.path.startsWith(p))) return next();
+    if (isApi(req)) return next();
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
