@@ -199,7 +199,7 @@ export class SavedSearchCandidates {
   private file(e: SavedSearchEntry, put: boolean): void {
     const b = e.box;
     if (!b) {
-      for (const key of e.places) toggle(this.placed, key, e, put);
+      for (const key of new Set(e.places)) toggle(this.placed, key, e, put);
       if (e.places.length === 0) toggle(this.always, 'everywhere', e, put);
       return;
     }

@@ -22,16 +22,16 @@ const NONE = -Infinity;
  */
 export class SearchBucket<E extends BucketEntry> {
   private items: (E | null)[] = [];
-  private slots = new Map<E, number>();
   private cols = columns(4);
   private used = 0;
+  private live = 0;
 
   get size(): number {
-    return this.slots.size;
+    return this.live;
   }
 
+  /** Files a search (never filed here before: callers file each search once per key). */
   add(e: E): void {
-    if (this.slots.has(e)) return;
     if (this.used === this.cols.minPrice.length) this.cols = grow(this.cols, this.used, this.used * 2);
     const i = this.used++;
     const c = this.cols;
@@ -45,16 +45,17 @@ export class SearchBucket<E extends BucketEntry> {
     c.minBeds[i] = e.minBeds ?? NONE;
     c.sold[i] = e.sold ? 1 : 0;
     this.items[i] = e;
-    this.slots.set(e, i);
+    this.live++;
   }
 
+  /** A linear search: removals are rare (a search deleted or changed), and a map per bucket from search to slot cost more memory than the columns. */
   remove(e: E): void {
-    const i = this.slots.get(e);
-    if (i === undefined) return;
-    this.slots.delete(e);
+    const i = this.items.indexOf(e);
+    if (i < 0) return;
     this.items[i] = null;
     this.cols.sold[i] = 2; // matches neither status group
-    if (this.slots.size < this.used / 2) this.compact();
+    this.live--;
+    if (this.live < this.used / 2) this.compact();
   }
 
   /** Appends to `out` the searches whose box, status group, price band and bedrooms admit the listing. */
@@ -76,9 +77,9 @@ export class SearchBucket<E extends BucketEntry> {
   private compact(): void {
     const keep = this.items.slice(0, this.used).filter((e): e is E => e !== null);
     this.items = [];
-    this.slots = new Map();
     this.cols = columns(Math.max(4, keep.length * 2));
     this.used = 0;
+    this.live = 0;
     for (const e of keep) this.add(e);
   }
 }
