@@ -148,7 +148,7 @@ async function httpRate(ctx: BenchContext, db: BenchDatabase, key: string, at: s
       value: result.requests.average,
       unit: 'req/s',
       goal: 1500,
-      detail: `maps, lists and autocomplete mixed; latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${bad ? `; ${bad} failed` : ''}`,
+      detail: `maps, lists and autocomplete mixed (${requests.length} distinct requests); latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${bad ? `; ${bad} failed` : ''}`,
     });
   } finally {
     await server.stop();
