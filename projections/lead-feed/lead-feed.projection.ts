@@ -30,7 +30,8 @@ export const leadRooms = (row: { assigned_agent_id: string | null; office_id: st
  */
 export const leadFeedProjection: Projection = {
   name: 'lead_feed',
-  version: 1,
+  // 2: notebook filings and removals joined the timeline (a rebuild adds the filings already logged).
+  version: 2,
   eventTypes: [
     'LeadCaptured',
     'InquirySubmitted',
@@ -166,6 +167,8 @@ export const leadFeedProjection: Projection = {
         case 'ListingOpinionGiven':
         case 'ListingShared':
         case 'ShowingRequested':
+        case 'ListingFiledInNotebook':
+        case 'ListingRemovedFromNotebook':
         case 'PropertyAlertSent':
         case 'PropertyAlertOpened':
           await activity(ctx, stored, await rowOf(e.data.leadId), organizerSummary(e));

@@ -17,6 +17,8 @@ export const ORGANIZER_TIMELINE_TYPES = [
   'ListingOpinionGiven',
   'ListingShared',
   'ShowingRequested',
+  'ListingFiledInNotebook',
+  'ListingRemovedFromNotebook',
 ] as const;
 export const organizerTimelineTypes = [...ORGANIZER_TIMELINE_TYPES, 'PropertyAlertSent', 'PropertyAlertOpened'] as const;
 
@@ -36,6 +38,10 @@ export function organizerSummary(e: OrganizerTimelineEvent): string {
       return `Shared ${e.data.pdid} by e-mail`;
     case 'ShowingRequested':
       return clip(`Asked for a showing of ${e.data.pdid} at ${e.data.preferredAt}${e.data.message ? `: ${e.data.message}` : ''}`);
+    case 'ListingFiledInNotebook':
+      return `Filed ${e.data.pdid} in a notebook`;
+    case 'ListingRemovedFromNotebook':
+      return `Took ${e.data.pdid} out of a notebook`;
     case 'PropertyAlertSent':
       return clip(`${e.data.digestId ? 'Digest alert' : 'Alert'} sent: ${e.data.change} — ${e.data.pdid}`);
     case 'PropertyAlertOpened':

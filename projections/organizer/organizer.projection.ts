@@ -104,6 +104,15 @@ export const organizerProjection: Projection = {
             [e.data.leadId, e.data.pdid, e.data.siteId, at, e.data.notebookId],
           );
           break;
+        case 'ListingRemovedFromNotebook':
+          // The row stays (favourite, note, opinion and other notebooks are kept on it).
+          await tx.query(`UPDATE ${listings} SET notebooks = array_remove(notebooks, $3::uuid), updated_at = $4 WHERE lead_id = $1 AND pdid = $2`, [
+            e.data.leadId,
+            e.data.pdid,
+            e.data.notebookId,
+            at,
+          ]);
+          break;
         case 'NotebookFocused':
           await tx.query(`UPDATE ${notebooks} SET focused = (notebook_id = $2) WHERE lead_id = $1`, [e.data.leadId, e.data.notebookId]);
           break;

@@ -21,3 +21,4 @@ export { readKingCountySales, readSacramentoListings } from './demo-data';
 export { ListingsModule } from './listings.module';
 export { parseSearchRequest, type SearchRequest } from './search-listings/search-request';
 export { SavedSearchSuggestions } from './search-listings/saved-search-suggestions.port';
+export { type Card, toCard } from './search-listings/card';

@@ -1,11 +1,13 @@
 import { AppError, assertNever, notFound, validation } from '../../shared/errors';
 import type { AlertFrequency, Opinion, OrganizerEvent } from './organizer.events';
 import type { Decider } from '../../commands/decider';
-import { evolveOrganizer, initialOrganizer, MAX_SHARES_PER_DAY, type Organizer, SHARE_WINDOW_MS } from './organizer';
+import { evolveOrganizer, filedKey, initialOrganizer, MAX_SHARES_PER_DAY, type Organizer, SHARE_WINDOW_MS } from './organizer';
 
 /** At most this many saved searches per lead and site: each one is matched against every listing change. */
 export const MAX_SAVED_SEARCHES = 50;
 export const NO_SUCH_SEARCH = 'No such saved search';
+export const NO_SUCH_NOTEBOOK = 'No such notebook';
+export const NOT_IN_NOTEBOOK = 'This home is not in that notebook';
 export const TOO_MANY_SHARES = `You can share at most ${MAX_SHARES_PER_DAY} homes in 24 hours; please try again later`;
 
 type Owner = { readonly leadId: string; readonly userId: string; readonly siteId: string };
@@ -31,6 +33,7 @@ export type OrganizerCommand = Owner &
     | { readonly type: 'RequestShowing'; readonly pdid: string; readonly preferredAt: string; readonly message: string }
     | { readonly type: 'CreateNotebook'; readonly notebookId: string; readonly name: string }
     | { readonly type: 'FileInNotebook'; readonly notebookId: string; readonly pdid: string }
+    | { readonly type: 'RemoveFromNotebook'; readonly notebookId: string; readonly pdid: string }
     | { readonly type: 'FocusNotebook'; readonly notebookId: string | null }
   );
 
@@ -76,10 +79,15 @@ export function decideOrganizer(c: OrganizerCommand, s: Organizer): OrganizerEve
       if (s.notebooks.has(c.notebookId)) return [];
       return [{ type: 'NotebookCreated', data: { ...owner, notebookId: c.notebookId, name: c.name } }];
     case 'FileInNotebook':
-      if (!s.notebooks.has(c.notebookId)) throw notFound('No such notebook');
+      if (!s.notebooks.has(c.notebookId)) throw notFound(NO_SUCH_NOTEBOOK);
       return [{ type: 'ListingFiledInNotebook', data: { ...owner, notebookId: c.notebookId, pdid: c.pdid } }];
+    case 'RemoveFromNotebook':
+      // Decided from the stream alone: a listing no longer listed can still be taken out.
+      if (!s.notebooks.has(c.notebookId)) throw notFound(NO_SUCH_NOTEBOOK);
+      if (!s.filed.has(filedKey(c.notebookId, c.pdid))) throw notFound(NOT_IN_NOTEBOOK);
+      return [{ type: 'ListingRemovedFromNotebook', data: { ...owner, notebookId: c.notebookId, pdid: c.pdid } }];
     case 'FocusNotebook':
-      if (c.notebookId !== null && !s.notebooks.has(c.notebookId)) throw notFound('No such notebook');
+      if (c.notebookId !== null && !s.notebooks.has(c.notebookId)) throw notFound(NO_SUCH_NOTEBOOK);
       return [{ type: 'NotebookFocused', data: { ...owner, notebookId: c.notebookId } }];
     default:
       return assertNever(c);

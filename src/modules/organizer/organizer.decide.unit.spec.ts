@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../commands/decider';
 import type { OrganizerEvent } from './organizer.events';
-import { decideOrganizer, MAX_SAVED_SEARCHES, NO_SUCH_SEARCH, organizerDecider, type OrganizerCommand, TOO_MANY_SHARES } from './organizer.decide';
+import {
+  decideOrganizer,
+  MAX_SAVED_SEARCHES,
+  NO_SUCH_NOTEBOOK,
+  NO_SUCH_SEARCH,
+  NOT_IN_NOTEBOOK,
+  organizerDecider,
+  type OrganizerCommand,
+  TOO_MANY_SHARES,
+} from './organizer.decide';
 
 const owner = { leadId: 'l1', userId: 'u1', siteId: 's1' };
 const save = (searchId: string): OrganizerCommand => ({ ...owner, type: 'SaveSearch', searchId, name: 'Kent', criteria: { city: 'Kent' }, searchQs: 'city=Kent', searchTitle: 'Kent', frequency: 'instant' });
@@ -35,6 +44,34 @@ describe('organizer decide', () => {
     expect(decideOrganizer({ ...owner, type: 'Favorite', pdid: 'T-1', on: true }, given(...fav))).toEqual([]);
     expect(decideOrganizer({ ...owner, type: 'Favorite', pdid: 'T-1', on: false }, given(...fav))[0]!.type).toBe('ListingUnfavorited');
     expect(() => decideOrganizer({ ...owner, type: 'FileInNotebook', notebookId: 'n', pdid: 'T-1' }, given())).toThrow('No such notebook');
+  });
+
+  it('takes out of a notebook only a listing filed in it and not taken out since', () => {
+    const created: OrganizerEvent[] = [
+      { type: 'NotebookCreated', data: { ...owner, notebookId: 'n1', name: 'Weekend' } },
+      { type: 'NotebookCreated', data: { ...owner, notebookId: 'n2', name: 'Schools' } },
+    ];
+    const filed: OrganizerEvent = { type: 'ListingFiledInNotebook', data: { ...owner, notebookId: 'n1', pdid: 'T-1' } };
+    const remove = (notebookId: string, pdid = 'T-1'): OrganizerCommand => ({ ...owner, type: 'RemoveFromNotebook', notebookId, pdid });
+    const removed = decideOrganizer(remove('n1'), given(...created, filed));
+    expect(removed).toEqual([{ type: 'ListingRemovedFromNotebook', data: { ...owner, notebookId: 'n1', pdid: 'T-1' } }]);
+    const refused = (c: OrganizerCommand, ...events: OrganizerEvent[]) => {
+      try {
+        decideOrganizer(c, given(...events));
+      } catch (err) {
+        return err;
+      }
+      return 'decided';
+    };
+    // Never filed, filed in another notebook, another listing, already taken out: 404 with the message.
+    expect(refused(remove('n1'), ...created)).toMatchObject({ code: 'not_found', message: NOT_IN_NOTEBOOK });
+    expect(refused(remove('n2'), ...created, filed)).toMatchObject({ code: 'not_found', message: NOT_IN_NOTEBOOK });
+    expect(refused(remove('n1', 'T-2'), ...created, filed)).toMatchObject({ code: 'not_found', message: NOT_IN_NOTEBOOK });
+    expect(refused(remove('n1'), ...created, filed, ...removed)).toMatchObject({ code: 'not_found', message: NOT_IN_NOTEBOOK });
+    expect(refused(remove('nope'), ...created, filed)).toMatchObject({ code: 'not_found', message: NO_SUCH_NOTEBOOK });
+    expect(NOT_IN_NOTEBOOK).toBe('This home is not in that notebook');
+    // Filed again after being taken out: it can be taken out again.
+    expect(decideOrganizer(remove('n1'), given(...created, filed, ...removed, filed))).toEqual(removed);
   });
 
   it('shares at most 20 homes in 24 hours; older shares, and shares recorded before the time was kept, do not count', () => {

@@ -52,6 +52,11 @@ export type ListingFiledInNotebook = {
   readonly type: 'ListingFiledInNotebook';
   readonly data: Owner & { readonly notebookId: string; readonly pdid: string };
 };
+/** Taking a listing out of a notebook it was filed in (the listing itself stays whatever else the lead keeps). */
+export type ListingRemovedFromNotebook = {
+  readonly type: 'ListingRemovedFromNotebook';
+  readonly data: Owner & { readonly notebookId: string; readonly pdid: string };
+};
 export type NotebookFocused = { readonly type: 'NotebookFocused'; readonly data: Owner & { readonly notebookId: string | null } };
 
 export type OrganizerEvent =
@@ -67,6 +72,7 @@ export type OrganizerEvent =
   | ShowingRequested
   | NotebookCreated
   | ListingFiledInNotebook
+  | ListingRemovedFromNotebook
   | NotebookFocused;
 
 export const organizerEventTypes = [
@@ -82,6 +88,7 @@ export const organizerEventTypes = [
   'ShowingRequested',
   'NotebookCreated',
   'ListingFiledInNotebook',
+  'ListingRemovedFromNotebook',
   'NotebookFocused',
 ] as const satisfies readonly OrganizerEvent['type'][];
 

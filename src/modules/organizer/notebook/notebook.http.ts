@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nest
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
+import { SearchIndex } from '../../../../projections/search/search-index.port';
 import { DB_POOL } from '../../../app/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
@@ -11,8 +12,10 @@ import { parseEmail } from '../../accounts';
 import { foldListing, listingStream } from '../../listings';
 import { ownerOf, runOrganizerCommand } from '../run-organizer-command';
 import { stableId } from '../stable-id';
+import { listingBriefs } from './listing-brief';
 import { notebookHeaders } from './notebook.query';
 
+const MAX_HEADER_PDIDS = 200;
 const pdid = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' });
 const Favorite = z.strictObject({ pdid, favorite: z.boolean().optional() });
 const Note = z.strictObject({ pdid, note: z.string().max(2000) });
@@ -20,6 +23,9 @@ const OpinionBody = z.strictObject({ pdid, opinion: z.enum(['like', 'dislike', '
 const Share = z.strictObject({ pdid, email: z.string().max(254), message: z.string().max(1000).optional() });
 const Schedule = z.strictObject({ pdid, preferredAt: z.iso.datetime({ offset: true }), message: z.string().max(1000).optional() });
 const Focus = z.strictObject({ notebookId: z.uuid().nullable().optional(), name: z.string().trim().min(1).max(100).optional(), pdid: pdid.optional() });
+const Remove = z.strictObject({ notebookId: z.uuid(), pdid });
+/** pdids: at most MAX_HEADER_PDIDS listings, comma-separated; listing=1 adds each listing's brief from the search index. */
+const Headers = z.strictObject({ pdids: z.string().max(MAX_HEADER_PDIDS * 101).optional(), listing: z.enum(['0', '1']).optional() });
 
 /**
  * The notebook (organizer): favourites, notes, like/dislike, sharing, showing requests and
@@ -31,6 +37,7 @@ export class NotebookController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(SearchIndex) private readonly index: SearchIndex,
   ) {}
 
   /** Only listings that exist can be kept: an unknown pdid is a 404, not a row. */
@@ -115,10 +122,35 @@ export class NotebookController {
     return { notebookId };
   }
 
-  @ApiDoc({ summary: "What the lead keeps: favourites, notes, opinions and notebooks (all, or the listings named in pdids)", tag: 'organizer', access: 'signed in', responses: { 200: '{listings:[{pdid, favorite, note, opinion, notebooks}], notebooks:[{notebookId, name, focused}]}' } })
+  @ApiDoc({
+    summary: 'Take a listing out of a notebook it is filed in (the listing need not be listed any more)',
+    tag: 'organizer',
+    access: 'signed in',
+    body: Remove,
+    responses: { 204: 'done', 404: 'no such notebook, or the listing is not filed in it' },
+  })
+  @Post('notebook/remove')
+  @HttpCode(204)
+  async removeFromNotebook(@Body() body: unknown, @Req() req: Request): Promise<void> {
+    const b = parseBody(Remove, body);
+    await runOrganizerCommand(this.store, req, { type: 'RemoveFromNotebook', notebookId: b.notebookId, pdid: b.pdid });
+  }
+
+  @ApiDoc({
+    summary: 'What the lead keeps: favourites, notes, opinions and notebooks (all, or the listings named in pdids); listing=1 adds each listing\'s brief from the search index (null when no longer listed)',
+    tag: 'organizer',
+    access: 'signed in',
+    query: Headers,
+    responses: { 200: '{listings:[{pdid, favorite, note, opinion, notebooks, listing?:{address, city, state, zip, price, beds, baths, status, photo}|null}], notebooks:[{notebookId, name, focused}]}' },
+  })
   @Get('headers')
-  async headers(@Query('pdids') pdids: string | undefined, @Req() req: Request) {
-    const wanted = typeof pdids === 'string' && pdids ? pdids.split(',').slice(0, 200) : null;
-    return notebookHeaders(this.pool, ownerOf(req).leadId, wanted);
+  async headers(@Query() query: unknown, @Req() req: Request) {
+    const q = parseBody(Headers, query);
+    const wanted = q.pdids ? q.pdids.split(',').slice(0, MAX_HEADER_PDIDS) : null;
+    const answer = await notebookHeaders(this.pool, ownerOf(req).leadId, wanted);
+    if (q.listing !== '1') return answer;
+    // One read of the search index for every entry, not one request per card.
+    const briefs = await listingBriefs(this.index, answer.listings.map((l) => l.pdid));
+    return { ...answer, listings: answer.listings.map((l) => ({ ...l, listing: briefs.get(l.pdid) ?? null })) };
   }
 }

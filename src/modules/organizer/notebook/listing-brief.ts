@@ -1,0 +1,24 @@
+import type { SearchIndex } from '../../../../projections/search/search-index.port';
+import { type Card, toCard } from '../../listings';
+
+/** What the organizer page shows of a kept home: a small card (photo, price, address, beds and baths). */
+export type ListingBrief = Pick<Card, 'address' | 'city' | 'state' | 'zip' | 'price' | 'beds' | 'baths' | 'status'> & { readonly photo: string | null };
+
+const briefOf = (c: Card): ListingBrief => ({
+  address: c.address,
+  city: c.city,
+  state: c.state,
+  zip: c.zip,
+  price: c.price,
+  beds: c.beds,
+  baths: c.baths,
+  status: c.status,
+  photo: c.photos[0] ?? null,
+});
+
+/** The briefs of these listings from the search index, in one read; a listing no longer in the index has none. */
+export async function listingBriefs(index: SearchIndex, pdids: readonly string[]): Promise<ReadonlyMap<string, ListingBrief>> {
+  if (pdids.length === 0) return new Map();
+  const found = await index.listings(pdids);
+  return new Map(found.map((l) => [l.pdid, briefOf(toCard(l))]));
+}
