@@ -11,6 +11,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { home, importHomes } from '../organizer/organizer-fixture';
 
 const LOAD_MS = 90_000;
+const N1_ADDRESS = '1 First Ave, Kent, WA 98032';
+const N2_ADDRESS = '2 Second Ave, Kent, WA 98032';
 const WAIT = { timeout: 15_000 };
 
 /**
@@ -139,7 +141,7 @@ describe('the notebook in the web app', () => {
 
     await page.goto(`${server.url}/organizer`);
     const weekend = page.getByRole('listitem', { name: 'Notebook Weekend viewings' });
-    await reloadUntil(page, () => weekend.getByRole('link', { name: 'T-N2' }).count());
+    await reloadUntil(page, () => weekend.getByRole('link', { name: N2_ADDRESS }).count());
     expect(await weekend.getByText('Close to the park').count()).toBe(1);
 
     await page.getByLabel('New notebook', { exact: true }).fill('Schools');
@@ -160,10 +162,52 @@ describe('the notebook in the web app', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(`${server.url}/organizer`);
-    await reloadUntil(page, () => schools.getByRole('link', { name: 'T-N1' }).count());
+    await reloadUntil(page, () => schools.getByRole('link', { name: N1_ADDRESS }).count());
     expect(await weekend.getByRole('link').count()).toBe(1);
     await weekend.getByRole('button', { name: 'Focus' }).click();
     await reloadUntil(page, async () => ((await weekend.getByRole('button', { name: 'Focus' }).getAttribute('aria-pressed')) === 'true' ? 1 : 0));
+    await page.close();
+  }, 300_000);
+
+  // Runs after the test above: T-N2 is in Weekend viewings, T-N1 in Schools.
+  it('shows filed homes as cards with their address, price and facts; Remove takes one out (by keyboard, for good), a refused one comes back with a toast; the listing page removes too', async () => {
+    const page = await openPage('/organizer');
+    const weekend = page.getByRole('listitem', { name: 'Notebook Weekend viewings' });
+    const schools = page.getByRole('listitem', { name: 'Notebook Schools' });
+    await expect.poll(() => weekend.getByRole('link', { name: N2_ADDRESS }).count(), WAIT).toBe(1);
+    expect(await weekend.getByRole('link', { name: N2_ADDRESS }).getAttribute('href')).toBe('/listing/T-N2');
+    expect(await weekend.getByText('$600,000 · 3 bd · 2 ba').count()).toBe(1);
+    expect(await weekend.locator('img').getAttribute('src')).toBe('/demo-photos/1.svg');
+    expect(await schools.getByRole('link', { name: N1_ADDRESS }).count()).toBe(1);
+
+    // The server refuses: the home comes back and a toast says so.
+    await page.route('**/api/organizer/notebook/remove', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
+    await schools.getByRole('button', { name: `Remove ${N1_ADDRESS} from Schools` }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Something went wrong; please try again.' }).count(), WAIT).toBe(1);
+    expect(await schools.getByRole('link', { name: N1_ADDRESS }).count()).toBe(1);
+    await page.unroute('**/api/organizer/notebook/remove');
+
+    // By keyboard: the home goes at once and the focus stays in its notebook.
+    await weekend.getByRole('button', { name: `Remove ${N2_ADDRESS} from Weekend viewings` }).press('Enter');
+    await expect.poll(() => weekend.getByText('Nothing filed here yet.').count(), WAIT).toBe(1);
+    expect(await page.getByText(`Removed ${N2_ADDRESS} from Weekend viewings.`).count()).toBe(1);
+    expect(await weekend.getByRole('heading', { level: 3 }).evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await reloadUntil(page, () => weekend.getByText('Nothing filed here yet.').count());
+    expect(await weekend.getByRole('link').count()).toBe(0);
+    expect(await schools.getByRole('link', { name: N1_ADDRESS }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The listing page names the notebooks the home is in, each with its Remove.
+    await page.goto(`${server.url}/listing/T-N1`);
+    const form = page.getByRole('group', { name: 'Add to notebook' });
+    await form.getByRole('button', { name: 'Remove from Schools' }).click();
+    await expect.poll(() => page.getByText('Removed from Schools.').count(), WAIT).toBe(1);
+    expect(await form.getByText('In your notebooks:').count()).toBe(0);
+    await page.goto(`${server.url}/organizer`);
+    await reloadUntil(page, () => schools.getByText('Nothing filed here yet.').count());
+
+    const events = await server.runtime.store.readStream(organizerStream(leadIdFor(cast.lead.userId, cast.siteId)));
+    expect(events.filter((e) => e.type === 'ListingRemovedFromNotebook').map((e) => (e.data as { pdid: string }).pdid)).toEqual(['T-N2', 'T-N1']);
     await page.close();
   }, 300_000);
 

@@ -92,7 +92,8 @@ describe('saved search → import → alert e-mail', () => {
     await expect.poll(() => page.getByText('Note saved.').count(), { timeout: 15_000 }).toBe(1);
 
     await page.goto(`${server.url}/organizer`);
-    await expect.poll(() => page.getByRole('link', { name: 'T-K2' }).count(), { timeout: 15_000 }).toBe(1);
+    // The favourite as a card named by its address, linked to the listing.
+    await expect.poll(() => page.getByRole('link', { name: '2 Second Ave, Kent, WA 98032' }).count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByText('Close to the park').count()).toBe(1);
     await expect.poll(() => page.getByRole('textbox', { name: 'Name of Kent homes' }).count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole('combobox', { name: 'E-mail alerts for Kent homes' }).selectOption('weekly');

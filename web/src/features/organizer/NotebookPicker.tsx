@@ -1,16 +1,17 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
+import type { Notebook } from '../../api/organizer';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
 import { notebooksOf } from './keptModel';
 import { useKept, useKeptState } from './keptStore';
 import styles from './ListingKeeper.module.css';
-import { fileIn, newNotebook } from './notebookActions';
+import { fileIn, newNotebook, takeOut } from './notebookActions';
 import { formErrorMessage } from './organizerForms';
 
 const NEW = 'new';
 
-/** 'Add to notebook' on a listing page: one of the lead's notebooks (the focused one first) or a new one by name. */
+/** 'Add to notebook' on a listing page: one of the lead's notebooks (the focused one first) or a new one by name; and 'Remove from' each it is in. */
 export function NotebookPicker({ pdid }: { pdid: string }) {
   const id = useId();
   const toast = useToast();
@@ -49,6 +50,16 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
     }
   };
 
+  const remove = (n: Notebook) => {
+    // The button goes once the home is out: keep the keyboard in the form.
+    document.getElementById(`${id}-book`)?.focus();
+    setError(null);
+    void takeOut(n.notebookId, pdid).then(
+      () => toast({ message: `Removed from ${n.name}.`, tone: 'success' }),
+      (err: unknown) => (err instanceof ApiError && err.status === 401 ? openSignIn() : toast({ message: formErrorMessage(err), tone: 'error' })),
+    );
+  };
+
   // Until the first answer there is no telling 'no notebooks yet' from 'not loaded yet'.
   if (state.notebooks === null) return null;
   return (
@@ -84,7 +95,16 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
             {error}
           </p>
         )}
-        {filedIn.length > 0 && <p className={styles.hint}>In your notebooks: {filedIn.map((n) => n.name).join(', ')}</p>}
+        {filedIn.length > 0 && (
+          <>
+            <p className={styles.hint}>In your notebooks: {filedIn.map((n) => n.name).join(', ')}</p>
+            {filedIn.map((n) => (
+              <button key={n.notebookId} type="button" className="btn" onClick={() => remove(n)}>
+                Remove from {n.name}
+              </button>
+            ))}
+          </>
+        )}
       </fieldset>
     </form>
   );

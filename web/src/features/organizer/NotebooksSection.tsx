@@ -1,15 +1,16 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
-import { Link } from '../../app/Link';
+import type { Notebook } from '../../api/organizer';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
-import { keptOf, listingsIn, notebooksOf } from './keptModel';
+import { briefOf, homeLabel, keptOf, listingsIn, notebooksOf } from './keptModel';
+import { KeptHome } from './KeptHome';
 import { useKeptState } from './keptStore';
-import { focusOn, newNotebook } from './notebookActions';
+import { focusOn, newNotebook, takeOut } from './notebookActions';
 import styles from './OrganizerPage.module.css';
 import { formErrorMessage } from './organizerForms';
 
-/** The organizer's notebooks: create one, focus one (the listing page files in it first), and the homes filed in each. */
+/** The organizer's notebooks: create one, focus one (the listing page files in it first), and the homes filed in each (each can be taken out). */
 export function NotebooksSection() {
   const id = useId();
   const toast = useToast();
@@ -40,6 +41,13 @@ export function NotebooksSection() {
     } finally {
       setBusy(false);
     }
+  };
+  const headingId = (n: Notebook) => `${id}-${n.notebookId}`;
+  const remove = (n: Notebook, pdid: string) => {
+    const label = homeLabel(state, pdid);
+    // The button goes with the home: keep the keyboard in the notebook.
+    document.getElementById(headingId(n))?.focus();
+    void takeOut(n.notebookId, pdid).then(() => toast({ message: `Removed ${label} from ${n.name}.`, tone: 'success' }), fail);
   };
 
   return (
@@ -72,7 +80,7 @@ export function NotebooksSection() {
             return (
               <li key={n.notebookId} className={styles.book} aria-label={`Notebook ${n.name}`}>
                 <div className={styles.row}>
-                  <h3 className={styles.name}>
+                  <h3 id={headingId(n)} tabIndex={-1} className={styles.name}>
                     {n.name}
                     {n.focused && <span className={styles.sub}>Focused: “Add to notebook” offers it first</span>}
                   </h3>
@@ -83,11 +91,13 @@ export function NotebooksSection() {
                 {homes.length === 0 ? (
                   <p className={styles.empty}>Nothing filed here yet.</p>
                 ) : (
-                  <ul className={styles.homes}>
+                  <ul className={`${styles.list} ${styles.homes}`}>
                     {homes.map((pdid) => (
-                      <li key={pdid}>
-                        <Link href={`/listing/${encodeURIComponent(pdid)}`}>{pdid}</Link>
-                        {keptOf(state, pdid).note && <span className={styles.note}> — {keptOf(state, pdid).note}</span>}
+                      <li key={pdid} className={styles.row}>
+                        <KeptHome pdid={pdid} brief={briefOf(state, pdid)} note={keptOf(state, pdid).note} />
+                        <button type="button" className="btn" aria-label={`Remove ${homeLabel(state, pdid)} from ${n.name}`} onClick={() => remove(n, pdid)}>
+                          Remove
+                        </button>
                       </li>
                     ))}
                   </ul>

@@ -6,7 +6,8 @@ import { useCurrentUser } from '../../app/currentUser';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
 import { ALERT_FREQUENCIES } from './alertFrequencies';
-import { favoritesOf, keptOf } from './keptModel';
+import { briefOf, favoritesOf, homeLabel, keptOf } from './keptModel';
+import { KeptHome } from './KeptHome';
 import { changeKept, loadKept, useKeptState } from './keptStore';
 import { NotebooksSection } from './NotebooksSection';
 import styles from './OrganizerPage.module.css';
@@ -22,7 +23,8 @@ export function OrganizerPage() {
   }, []);
 
   const load = useCallback(async () => {
-    const [s] = await Promise.all([savedSearches(), loadKept(null)]);
+    // Everything the lead keeps, with each home's brief, in one request.
+    const [s] = await Promise.all([savedSearches(), loadKept(null, true)]);
     setSearches(s.searches);
   }, []);
   useEffect(() => {
@@ -91,13 +93,11 @@ export function OrganizerPage() {
           <ul className={styles.list}>
             {favorites.map((pdid) => (
               <li key={pdid} className={styles.row}>
-                <span className={styles.name}>
-                  <Link href={`/listing/${encodeURIComponent(pdid)}`}>{pdid}</Link>
-                  {keptOf(kept, pdid).note && <span className={styles.note}>{keptOf(kept, pdid).note}</span>}
-                </span>
+                <KeptHome pdid={pdid} brief={briefOf(kept, pdid)} note={keptOf(kept, pdid).note} />
                 <button
                   type="button"
                   className="btn"
+                  aria-label={`Remove ${homeLabel(kept, pdid)} from favourites`}
                   onClick={() =>
                     void changeKept(pdid, { favorite: false }, () => setFavorite(pdid, false)).catch(() => toast({ message: 'That did not save; please try again.', tone: 'error' }))
                   }

@@ -1,4 +1,5 @@
-import type { KeptListing, Notebook, OrganizerHeaders } from '../../api/organizer';
+import type { KeptListing, ListingBrief, Notebook, OrganizerHeaders } from '../../api/organizer';
+import { addressLine } from '../../ui/format';
 
 /**
  * What the lead keeps on listings (favourite, note, like/dislike, notebooks) and the lead's
@@ -9,11 +10,20 @@ import type { KeptListing, Notebook, OrganizerHeaders } from '../../api/organize
  */
 export type Kept = Omit<KeptListing, 'pdid'>;
 
+/**
+ * A listing's local changes: whole field values (the notebooks field is the full list, what
+ * filing made it), and the notebooks it was taken out of here (`unfiled`), which an answer
+ * confirms by no longer holding them.
+ */
+export type KeptChange = Partial<Kept> & { readonly unfiled?: readonly string[] };
+
 export type KeptState = {
   /** The server's answer per listing it was asked about (absent from an answer = nothing kept). */
   readonly server: ReadonlyMap<string, Kept>;
   /** Local changes an answer has not shown yet. */
-  readonly pending: ReadonlyMap<string, Partial<Kept>>;
+  readonly pending: ReadonlyMap<string, KeptChange>;
+  /** Each listing's brief, from answers that carried one (null: no longer listed). */
+  readonly briefs: ReadonlyMap<string, ListingBrief | null>;
   /** Null until the first answer. */
   readonly notebooks: readonly Notebook[] | null;
   /** Created here, not in an answer yet. */
@@ -23,20 +33,37 @@ export type KeptState = {
 };
 
 export const NOTHING_KEPT: Kept = { favorite: false, note: null, opinion: null, notebooks: [] };
-export const EMPTY_STATE: KeptState = { server: new Map(), pending: new Map(), notebooks: null, newNotebooks: [], focus: undefined };
+export const EMPTY_STATE: KeptState = { server: new Map(), pending: new Map(), briefs: new Map(), notebooks: null, newNotebooks: [], focus: undefined };
 
-export const keptOf = (s: KeptState, pdid: string): Kept => ({ ...(s.server.get(pdid) ?? NOTHING_KEPT), ...s.pending.get(pdid) });
+export function keptOf(s: KeptState, pdid: string): Kept {
+  const { unfiled, ...change } = s.pending.get(pdid) ?? {};
+  const kept = { ...(s.server.get(pdid) ?? NOTHING_KEPT), ...change };
+  return unfiled ? { ...kept, notebooks: kept.notebooks.filter((id) => !unfiled.includes(id)) } : kept;
+}
+
+/** A listing's brief: undefined when no answer carried one, null when it is no longer listed. */
+export const briefOf = (s: KeptState, pdid: string): ListingBrief | null | undefined => s.briefs.get(pdid);
+
+/** How buttons name a kept home: its address when known, else its pdid. */
+export function homeLabel(s: KeptState, pdid: string): string {
+  const brief = briefOf(s, pdid);
+  return (brief && addressLine(brief)) || pdid;
+}
 
 /** Whether the server has answered for this listing or it was changed here. */
 export const isKnown = (s: KeptState, pdid: string): boolean => s.server.has(pdid) || s.pending.has(pdid);
 
-const sameField = <K extends keyof Kept>(k: K, local: Kept[K], server: Kept): boolean =>
-  k === 'notebooks' ? (local as readonly string[]).every((id) => server.notebooks.includes(id)) : server[k] === local;
+/** Whether the server shows a local change: filed here = in its list, taken out here = not in it. */
+function sameField(k: keyof KeptChange, local: unknown, server: Kept): boolean {
+  if (k === 'notebooks') return (local as readonly string[]).every((id) => server.notebooks.includes(id));
+  if (k === 'unfiled') return !(local as readonly string[]).some((id) => server.notebooks.includes(id));
+  return server[k] === local;
+}
 
 /** The local changes the server has not caught up with (an empty result drops the entry). */
-function stillPending(local: Partial<Kept>, server: Kept): Partial<Kept> | null {
-  const left = Object.fromEntries(Object.entries(local).filter(([k, v]) => !sameField(k as keyof Kept, v as never, server)));
-  return Object.keys(left).length ? (left as Partial<Kept>) : null;
+function stillPending(local: KeptChange, server: Kept): KeptChange | null {
+  const left = Object.fromEntries(Object.entries(local).filter(([k, v]) => !sameField(k as keyof KeptChange, v, server)));
+  return Object.keys(left).length ? (left as KeptChange) : null;
 }
 
 /**
@@ -46,8 +73,12 @@ function stillPending(local: Partial<Kept>, server: Kept): Partial<Kept> | null 
 export function withAnswer(s: KeptState, asked: readonly string[] | null, answer: OrganizerHeaders): KeptState {
   const server = new Map(asked === null ? [] : s.server);
   for (const pdid of asked ?? []) server.set(pdid, NOTHING_KEPT);
-  for (const { pdid, favorite, note, opinion, notebooks } of answer.listings) server.set(pdid, { favorite, note, opinion, notebooks });
-  const pending = new Map<string, Partial<Kept>>();
+  const briefs = new Map(s.briefs);
+  for (const { pdid, favorite, note, opinion, notebooks, listing } of answer.listings) {
+    server.set(pdid, { favorite, note, opinion, notebooks });
+    if (listing !== undefined) briefs.set(pdid, listing);
+  }
+  const pending = new Map<string, KeptChange>();
   for (const [pdid, local] of s.pending) {
     const answered = asked === null || asked.includes(pdid);
     const left = answered ? stillPending(local, server.get(pdid) ?? NOTHING_KEPT) : local;
@@ -55,14 +86,28 @@ export function withAnswer(s: KeptState, asked: readonly string[] | null, answer
   }
   const newNotebooks = s.newNotebooks.filter((n) => !answer.notebooks.some((a) => a.notebookId === n.notebookId));
   const serverFocus = answer.notebooks.find((n) => n.focused)?.notebookId ?? null;
-  return { server, pending, notebooks: answer.notebooks, newNotebooks, focus: s.focus === serverFocus ? undefined : s.focus };
+  return { server, pending, briefs, notebooks: answer.notebooks, newNotebooks, focus: s.focus === serverFocus ? undefined : s.focus };
 }
 
-/** A change made here (whole field values: the notebooks field is the full list). */
+/** A change made here (whole field values; notebooks change through withFiled and withUnfiled). */
 export const withChange = (s: KeptState, pdid: string, change: Partial<Kept>): KeptState => withPending(s, pdid, { ...s.pending.get(pdid), ...change });
 
+/** Filed here in a notebook (no longer taken out of it, if it was). */
+export function withFiled(s: KeptState, pdid: string, notebookId: string): KeptState {
+  const { unfiled = [], ...rest } = s.pending.get(pdid) ?? {};
+  const left = unfiled.filter((id) => id !== notebookId);
+  return withPending(s, pdid, { ...rest, notebooks: [...new Set([...keptOf(s, pdid).notebooks, notebookId])], ...(left.length ? { unfiled: left } : {}) });
+}
+
+/** Taken out of a notebook here. */
+export function withUnfiled(s: KeptState, pdid: string, notebookId: string): KeptState {
+  const { notebooks, unfiled = [], ...rest } = s.pending.get(pdid) ?? {};
+  const filed = notebooks?.filter((id) => id !== notebookId);
+  return withPending(s, pdid, { ...rest, ...(filed ? { notebooks: filed } : {}), unfiled: [...new Set([...unfiled, notebookId])] });
+}
+
 /** Puts a listing's pending entry back as it was (undefined: none), to roll a failed change back. */
-export function withPending(s: KeptState, pdid: string, entry: Partial<Kept> | undefined): KeptState {
+export function withPending(s: KeptState, pdid: string, entry: KeptChange | undefined): KeptState {
   const pending = new Map(s.pending);
   if (entry) pending.set(pdid, entry);
   else pending.delete(pdid);

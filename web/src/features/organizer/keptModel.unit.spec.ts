@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrganizerHeaders } from '../../api/organizer';
 import {
+  briefOf,
   EMPTY_STATE,
   favoritesOf,
   isKnown,
@@ -11,9 +12,11 @@ import {
   notebooksOf,
   withAnswer,
   withChange,
+  withFiled,
   withFocus,
   withNotebook,
   withPending,
+  withUnfiled,
 } from './keptModel';
 
 const NB1 = '00000000-0000-4000-8000-000000000001';
@@ -69,12 +72,57 @@ describe('kept listings: changes made here', () => {
 
   it('filing in a notebook is confirmed once the answer holds every notebook filed here', () => {
     let s = withAnswer(EMPTY_STATE, ['A'], answer([row('A', { notebooks: [NB1] })], [{ notebookId: NB1, name: 'Weekend', focused: false }]));
-    s = withChange(s, 'A', { notebooks: [NB1, NB2] });
+    s = withFiled(s, 'A', NB2);
     expect(listingsIn(s, NB2)).toEqual(['A']);
     s = withAnswer(s, ['A'], answer([row('A', { notebooks: [NB1] })]));
     expect(s.pending.get('A')).toEqual({ notebooks: [NB1, NB2] });
     s = withAnswer(s, ['A'], answer([row('A', { notebooks: [NB2, NB1] })]));
     expect(s.pending.has('A')).toBe(false);
+  });
+
+  it('taking out of a notebook shows at once and survives a stale answer until an answer no longer has it there', () => {
+    let s = withAnswer(EMPTY_STATE, ['A'], answer([row('A', { favorite: true, notebooks: [NB1, NB2] })]));
+    s = withUnfiled(s, 'A', NB1);
+    expect(keptOf(s, 'A')).toMatchObject({ favorite: true, notebooks: [NB2] });
+    expect(listingsIn(s, NB1)).toEqual([]);
+    s = withAnswer(s, ['A'], answer([row('A', { favorite: true, notebooks: [NB1, NB2] })]));
+    expect(keptOf(s, 'A').notebooks).toEqual([NB2]);
+    s = withAnswer(s, ['A'], answer([row('A', { favorite: true, notebooks: [NB2] })]));
+    expect(s.pending.has('A')).toBe(false);
+    expect(keptOf(s, 'A').notebooks).toEqual([NB2]);
+  });
+
+  it('filed then taken out here, or taken out then filed again, shows the last, whatever the server has seen so far', () => {
+    const start = withAnswer(EMPTY_STATE, ['A'], answer([row('A')]));
+    let s = withUnfiled(withFiled(start, 'A', NB1), 'A', NB1);
+    expect(keptOf(s, 'A').notebooks).toEqual([]);
+    // The filing is projected, the taking out not yet.
+    s = withAnswer(s, ['A'], answer([row('A', { notebooks: [NB1] })]));
+    expect(keptOf(s, 'A').notebooks).toEqual([]);
+    s = withAnswer(s, ['A'], answer([row('A')]));
+    expect(s.pending.has('A')).toBe(false);
+
+    const filedAgain = withFiled(withUnfiled(withAnswer(EMPTY_STATE, ['A'], answer([row('A', { notebooks: [NB1] })])), 'A', NB1), 'A', NB1);
+    expect(filedAgain.pending.get('A')).toEqual({ notebooks: [NB1] });
+    // The taking out is projected, the filing again not yet.
+    expect(keptOf(withAnswer(filedAgain, ['A'], answer([row('A')])), 'A').notebooks).toEqual([NB1]);
+  });
+
+  it('a refused taking out is rolled back', () => {
+    const before = withAnswer(EMPTY_STATE, ['A'], answer([row('A', { notebooks: [NB1] })]));
+    const tried = withUnfiled(before, 'A', NB1);
+    expect(keptOf(withPending(tried, 'A', before.pending.get('A')), 'A').notebooks).toEqual([NB1]);
+  });
+});
+
+describe('briefs', () => {
+  it('come from answers that carry them (null: no longer listed), and stay when a later answer carries none', () => {
+    const brief = { address: '1 First Ave', city: 'Kent', state: 'WA', zip: '98032', price: 500_000, beds: 3, baths: 2, status: 'Active', photo: '/p.jpg' };
+    let s = withAnswer(EMPTY_STATE, null, answer([{ ...row('A', { favorite: true }), listing: brief }, { ...row('B', { favorite: true }), listing: null }]));
+    expect([briefOf(s, 'A'), briefOf(s, 'B'), briefOf(s, 'C')]).toEqual([brief, null, undefined]);
+    s = withAnswer(s, ['A'], answer([row('A', { favorite: true })]));
+    expect(briefOf(s, 'A')).toEqual(brief);
+    expect(keptOf(s, 'A')).toEqual({ ...NOTHING_KEPT, favorite: true });
   });
 });
 

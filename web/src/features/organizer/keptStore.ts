@@ -33,19 +33,20 @@ export function useKept(pdid: string): Kept {
   return JSON.parse(key) as Kept;
 }
 
-/** Asks the server (one request) about these listings, or about everything the lead keeps (null). */
-export async function loadKept(pdids: readonly string[] | null): Promise<void> {
-  const answer = await organizerHeaders(pdids);
+/** Asks the server (one request) about these listings, or about everything the lead keeps (null); `briefs` also asks for each listing's brief. */
+export async function loadKept(pdids: readonly string[] | null, briefs = false): Promise<void> {
+  const answer = await organizerHeaders(pdids, briefs);
   updateKept((s) => withAnswer(s, pdids, answer));
 }
 
 /**
- * An optimistic change: shown at once, put back if the server refuses (the error is thrown on
- * for the caller to tell the lead).
+ * An optimistic change to one listing (field values, or a function of the state such as
+ * withFiled): shown at once, put back if the server refuses (the error is thrown on for the
+ * caller to tell the lead).
  */
-export async function changeKept(pdid: string, change: Partial<Kept>, send: () => Promise<unknown>): Promise<void> {
+export async function changeKept(pdid: string, change: Partial<Kept> | ((s: KeptState) => KeptState), send: () => Promise<unknown>): Promise<void> {
   const before = state.pending.get(pdid);
-  updateKept((s) => withChange(s, pdid, change));
+  updateKept(typeof change === 'function' ? change : (s) => withChange(s, pdid, change));
   try {
     await send();
   } catch (err) {

@@ -1,23 +1,25 @@
-import { createNotebook, fileInNotebook, focusNotebook } from '../../api/organizer-notes';
-import { keptOf, withChange, withFocus, withNotebook } from './keptModel';
+import { createNotebook, fileInNotebook, focusNotebook, removeFromNotebook } from '../../api/organizer-notes';
+import { withFiled, withFocus, withNotebook, withUnfiled } from './keptModel';
 import { changeKept, keptState, updateKept } from './keptStore';
 
 /**
  * Notebook changes through the page's kept store. Creating needs the server's answer (it names
- * the notebook); filing and focusing show at once and are put back if the server refuses.
+ * the notebook); filing, taking out and focusing show at once and are put back if the server refuses.
  */
 export async function newNotebook(name: string, pdid?: string): Promise<string> {
   const { notebookId } = await createNotebook(name, pdid);
   updateKept((s) => {
     const made = withNotebook(s, { notebookId, name });
     // Without a listing the server also focuses the new notebook.
-    return pdid ? withChange(made, pdid, { notebooks: [...new Set([...keptOf(s, pdid).notebooks, notebookId])] }) : withFocus(made, notebookId);
+    return pdid ? withFiled(made, pdid, notebookId) : withFocus(made, notebookId);
   });
   return notebookId;
 }
 
-export const fileIn = (notebookId: string, pdid: string): Promise<void> =>
-  changeKept(pdid, { notebooks: [...new Set([...keptOf(keptState(), pdid).notebooks, notebookId])] }, () => fileInNotebook(notebookId, pdid));
+export const fileIn = (notebookId: string, pdid: string): Promise<void> => changeKept(pdid, (s) => withFiled(s, pdid, notebookId), () => fileInNotebook(notebookId, pdid));
+
+export const takeOut = (notebookId: string, pdid: string): Promise<void> =>
+  changeKept(pdid, (s) => withUnfiled(s, pdid, notebookId), () => removeFromNotebook(notebookId, pdid));
 
 export async function focusOn(notebookId: string | null): Promise<void> {
   const before = keptState().focus;
