@@ -17,6 +17,7 @@ const HANDLED = [
   'ListingPhotosChanged',
   'ListingOpenHouseAdded',
   'ListingOpenHouseChanged',
+  'ListingOpenHouseCancelled',
 ] as const;
 type Handled = Extract<OrganizerEvent | ListingEvent, { type: (typeof HANDLED)[number] }>;
 
@@ -49,6 +50,13 @@ export function changeOf(e: Handled, at: number): { kind: AlertChangeKind; detai
         if (p.OpenHouseType === 'Public' && p.OpenHouseStartTime === o.OpenHouseStartTime && p.OpenHouseEndTime === o.OpenHouseEndTime) return undefined;
       }
       return { kind: 'open-house', detail: { start: o.OpenHouseStartTime, end: o.OpenHouseEndTime } };
+    }
+    case 'ListingOpenHouseCancelled': {
+      // Worth telling only of what the lead could have heard of: a public open house of an
+      // Active listing that had not yet ended.
+      const o = e.data.openHouse;
+      if (!o || o.OpenHouseType !== 'Public' || e.data.listingStatus !== 'Active' || !isUpcoming(o, at)) return undefined;
+      return { kind: 'open-house-cancelled', detail: { start: o.OpenHouseStartTime, end: o.OpenHouseEndTime } };
     }
     default:
       return undefined;

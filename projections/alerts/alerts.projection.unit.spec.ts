@@ -28,6 +28,11 @@ describe('alerts: what a listing change means and how searches are found', () =>
     expect(changed(saturday, { OpenHouseStartTime: '2026-11-28T12:00:00-08:00' })).toBe('open-house');
     expect(changed(saturday, { OpenHouseType: 'Broker' })).toBe('open-house');
     expect(changed(saturday, { OpenHouseRemarks: 'Bring shoes' })).toBeUndefined();
+    // A cancellation tells of what was public and still to come; older events without the open house tell nothing.
+    const cancelled = (openHouse: OpenHouse | undefined, listingStatus: 'Active' | 'Pending' = 'Active') =>
+      changeOf({ type: 'ListingOpenHouseCancelled', data: { pdid: 'T-1', OpenHouseKey: 'OH1', openHouse, listingStatus, ModificationTimestamp: null } }, AT);
+    expect(cancelled(saturday)).toEqual({ kind: 'open-house-cancelled', detail: { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' } });
+    expect([cancelled({ ...saturday, OpenHouseType: 'Broker' }), cancelled(saturday, 'Pending'), cancelled(undefined)]).toEqual([undefined, undefined, undefined]);
   });
 
   it('finds a polygon search by its bounding box and a city search by its place key', () => {

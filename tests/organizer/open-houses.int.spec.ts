@@ -64,14 +64,17 @@ describe('open houses: the listing page and alerts to those who keep the home', 
     expect(await mailsTo('ada@openhouse.test')).toHaveLength(1);
   });
 
-  it('a cancelled open house is no news; one that moves is, with its new time', async () => {
+  it('a cancelled open house is an update too, once; one that moves is, with its new time', async () => {
     await importHomes(server, [homeAt(4, [{ ...saturday, OpenHouseStatus: 'Cancelled' }, brokers])]);
     await importHomes(server, [homeAt(5, [brokers, { ...sunday, OpenHouseStartTime: '2099-11-29T12:00:00-08:00' }])]);
     await settled();
     expect((await mailsTo('ada@openhouse.test')).map((m) => m.subject)).toEqual([
       'Open house Sat, Nov 28, 1–3 PM: 7 Open Way, Seattle, WA — $500,000',
+      'Open house cancelled: Sat, Nov 28, 1–3 PM: 7 Open Way, Seattle, WA — $500,000',
       'Open house Sun, Nov 29, 12–1 PM: 7 Open Way, Seattle, WA — $500,000',
     ]);
+    expect(await mailsTo('bob@openhouse.test')).toEqual([]);
+    expect((await alertsRecorded()).filter((a) => a.kind === 'open-house-cancelled').map((a) => a.change)).toEqual(['Open house cancelled: Sat, Nov 28, 1–3 PM']);
     await importHomes(server, [homeAt(6, [brokers, sunday])]);
     await settled();
     expect((await mailsTo('ada@openhouse.test')).map((m) => m.subject).at(-1)).toBe('Open house Sun, Nov 29, 11 AM–1 PM: 7 Open Way, Seattle, WA — $500,000');

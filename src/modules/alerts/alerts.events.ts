@@ -5,7 +5,7 @@
  * PropertyAlertOpened follows when the lead opens it (only after PropertyAlertSent, which the
  * dispatcher appends at revision 0).
  */
-export type AlertChangeKind = 'new' | 'price-reduced' | 'back-on-market' | 'pending' | 'sold' | 'new-photos' | 'open-house';
+export type AlertChangeKind = 'new' | 'price-reduced' | 'back-on-market' | 'pending' | 'sold' | 'new-photos' | 'open-house' | 'open-house-cancelled';
 /** Why the lead hears about it: a saved search matched ('new') or a favourite changed ('update'). */
 export type AlertReason = 'search' | 'favorite';
 

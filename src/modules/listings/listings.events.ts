@@ -92,10 +92,20 @@ export type ListingOpenHouseChanged = {
   };
 };
 
-/** The feed marked an open house Cancelled, or dropped it before its end time. */
+/**
+ * The feed marked an open house Cancelled, or dropped it before its end time. `openHouse` (how it
+ * was) and `listingStatus` tell favourites what was called off; events from before they were
+ * recorded lack them.
+ */
 export type ListingOpenHouseCancelled = {
   readonly type: 'ListingOpenHouseCancelled';
-  readonly data: { readonly pdid: string; readonly OpenHouseKey: string; readonly ModificationTimestamp: string | null };
+  readonly data: {
+    readonly pdid: string;
+    readonly OpenHouseKey: string;
+    readonly openHouse?: OpenHouse;
+    readonly listingStatus?: ListingStatus;
+    readonly ModificationTimestamp: string | null;
+  };
 };
 
 export type ListingEvent =

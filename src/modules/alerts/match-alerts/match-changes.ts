@@ -27,7 +27,7 @@ export type AlertMatch = {
 
 /** Saved searches hear of new homes and of homes getting better; favourites of every change. */
 const SEARCH_KINDS: readonly AlertChangeKind[] = ['new', 'price-reduced', 'back-on-market'];
-const FAVORITE_KINDS: readonly AlertChangeKind[] = ['price-reduced', 'back-on-market', 'pending', 'sold', 'new-photos', 'open-house'];
+const FAVORITE_KINDS: readonly AlertChangeKind[] = ['price-reduced', 'back-on-market', 'pending', 'sold', 'new-photos', 'open-house', 'open-house-cancelled'];
 const URGENCY: Record<AlertFrequency, number> = { instant: 0, daily: 1, weekly: 2, never: 3 };
 
 type Favorite = { pdid: string; lead_id: string; user_id: string; site_id: string; tx_id: string; global_position: string };

@@ -49,6 +49,8 @@ export function changeLine(kind: AlertChangeKind, detail: Readonly<Record<string
       return 'New photos';
     case 'open-house':
       return typeof detail.start === 'string' && typeof detail.end === 'string' ? `Open house ${openHouseWhen(detail.start, detail.end, 'short')}` : 'Open house';
+    case 'open-house-cancelled':
+      return typeof detail.start === 'string' && typeof detail.end === 'string' ? `Open house cancelled: ${openHouseWhen(detail.start, detail.end, 'short')}` : 'Open house cancelled';
     default:
       return assertNever(kind);
   }

@@ -20,6 +20,7 @@ describe('alert e-mail', () => {
     expect(moneyShort(950)).toBe('$950');
     expect(changeLine('open-house', { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' })).toBe('Open house Sat, Nov 28, 1–3 PM');
     expect(changeLine('open-house', {})).toBe('Open house');
+    expect(changeLine('open-house-cancelled', { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' })).toBe('Open house cancelled: Sat, Nov 28, 1–3 PM');
   });
 
   it('renders text and escaped HTML with the photo, the link and the one-click headers', () => {

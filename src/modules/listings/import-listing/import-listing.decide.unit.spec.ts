@@ -126,8 +126,8 @@ describe('open houses of a record (given events, when a record, then events)', (
     const given = history(withOpenHouses(saturday, sunday));
     const events = when(given, withOpenHouses({ ...saturday, OpenHouseStatus: 'Cancelled' }));
     expect(events).toEqual([
-      { type: 'ListingOpenHouseCancelled', data: { pdid: 'NW-K1', OpenHouseKey: 'OH1', ModificationTimestamp: '2024-05-01T10:00:00.000Z' } },
-      { type: 'ListingOpenHouseCancelled', data: { pdid: 'NW-K1', OpenHouseKey: 'OH2', ModificationTimestamp: '2024-05-01T10:00:00.000Z' } },
+      { type: 'ListingOpenHouseCancelled', data: { pdid: 'NW-K1', OpenHouseKey: 'OH1', openHouse: stored(saturday), listingStatus: 'Active', ModificationTimestamp: '2024-05-01T10:00:00.000Z' } },
+      { type: 'ListingOpenHouseCancelled', data: { pdid: 'NW-K1', OpenHouseKey: 'OH2', openHouse: stored(sunday), listingStatus: 'Active', ModificationTimestamp: '2024-05-01T10:00:00.000Z' } },
     ]);
     const after = [...given, ...events];
     expect(when(after, withOpenHouses({ ...saturday, OpenHouseStatus: 'Cancelled' }))).toEqual([]);

@@ -21,7 +21,7 @@ export function openHouseChanges(known: readonly OpenHouse[], entries: readonly 
   for (const k of known) {
     const e = incoming.get(k.OpenHouseKey);
     if (e?.OpenHouseStatus === 'Cancelled' || (e === undefined && isUpcoming(k, now))) {
-      events.push({ type: 'ListingOpenHouseCancelled', data: { pdid, OpenHouseKey: k.OpenHouseKey, ModificationTimestamp } });
+      events.push({ type: 'ListingOpenHouseCancelled', data: { pdid, OpenHouseKey: k.OpenHouseKey, openHouse: k, listingStatus, ModificationTimestamp } });
     }
   }
   const byKey = new Map(known.map((k) => [k.OpenHouseKey, k]));
