@@ -43,26 +43,19 @@ export class AlertOpenController {
   })
   @Get(':alertId/open')
   async open(@Param('alertId') alertId: string, @Query('t') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
-    let target = '/';
-    try {
-      const alert = await this.alertOf(alertId);
-      if (alert.data) target = `/listing/${encodeURIComponent(alert.data.pdid)}`;
-      const claims = await this.claimsOf(token, 'open', alertId);
-      if (claims && alert.data) {
-        if (!req.auth) {
-          const page = continuePage(alertId, token as string);
-          // same-origin, not no-referrer: a form posted under no-referrer carries "Origin: null",
-          // which the cross-site rule refuses; the token only ever goes back to this site.
-          res.status(200).set({ ...PRIVATE, 'Referrer-Policy': 'same-origin', 'Content-Security-Policy': page.csp }).type('html').send(page.html);
-          return;
-        }
-        // Signed in already (as this lead, or as anyone else): the session is left as it is.
-        await this.recordOpening(req, claims, 'link');
+    const target = await this.follow(alertId, token, async (claims) => {
+      if (!req.auth) {
+        const page = continuePage(alertId, token as string);
+        // same-origin, not no-referrer: a form posted under no-referrer carries "Origin: null",
+        // which the cross-site rule refuses; the token only ever goes back to this site.
+        res.status(200).set({ ...PRIVATE, 'Referrer-Policy': 'same-origin', 'Content-Security-Policy': page.csp }).type('html').send(page.html);
+        return false;
       }
-    } catch (err) {
-      log.warn('alert link could not be applied; redirecting anyway', { name: (err as Error).name, message: (err as Error).message });
-    }
-    res.set(PRIVATE).redirect(302, target);
+      // Signed in already (as this lead, or as anyone else): the session is left as it is.
+      await this.recordOpening(req, claims, 'link');
+      return true;
+    });
+    if (target !== null) res.set(PRIVATE).redirect(302, target);
   }
 
   @ApiDoc({
@@ -73,23 +66,39 @@ export class AlertOpenController {
   })
   @Post(':alertId/open')
   async confirm(@Param('alertId') alertId: string, @Body() body: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const token = typeof body === 'object' && body !== null ? (body as { t?: unknown }).t : undefined;
+    const target = await this.follow(alertId, token, async (claims, alert) => {
+      await this.recordOpening(req, claims, 'link');
+      if (!req.auth && req.site?.siteId === alert.siteId) {
+        const account = accountALinkMaySignIn(await this.store.readStream(userStream(claims.userId)), claims.issuedAt);
+        if (account) await this.signIns.signIn(req, res, account, 'alert-link', { timezone: null, timezoneName: null });
+      }
+      return true;
+    });
+    res.set(PRIVATE).redirect(303, target ?? '/');
+  }
+
+  /**
+   * Where a link goes (the alert's listing, / for an unknown alert), after `act` ran for a good
+   * token of a known alert; null when `act` answered the request itself. A failure is logged
+   * and the link still goes where it goes.
+   */
+  private async follow(
+    alertId: string,
+    token: unknown,
+    act: (claims: AlertLinkClaims, alert: NonNullable<Alert['data']>) => Promise<boolean>,
+  ): Promise<string | null> {
     let target = '/';
     try {
-      const token = typeof body === 'object' && body !== null ? (body as { t?: unknown }).t : undefined;
       const alert = await this.alertOf(alertId);
-      if (alert.data) target = `/listing/${encodeURIComponent(alert.data.pdid)}`;
+      if (!alert.data) return target;
+      target = `/listing/${encodeURIComponent(alert.data.pdid)}`;
       const claims = await this.claimsOf(token, 'open', alertId);
-      if (claims && alert.data) {
-        await this.recordOpening(req, claims, 'link');
-        if (!req.auth && req.site?.siteId === alert.data.siteId) {
-          const account = accountALinkMaySignIn(await this.store.readStream(userStream(claims.userId)), claims.issuedAt);
-          if (account) await this.signIns.signIn(req, res, account, 'alert-link', { timezone: null, timezoneName: null });
-        }
-      }
+      if (claims && !(await act(claims, alert.data))) return null;
     } catch (err) {
       log.warn('alert link could not be applied; redirecting anyway', { name: (err as Error).name, message: (err as Error).message });
     }
-    res.set(PRIVATE).redirect(303, target);
+    return target;
   }
 
   @ApiDoc({
