@@ -11,6 +11,7 @@ import { BecomeDialog } from './BecomeDialog';
 import { HistoryPanel } from './HistoryPanel';
 import layout from './AccountView.module.css';
 import { StatusBadge } from './StatusBadge';
+import { LiveIndicator } from '../../ui/LiveIndicator';
 
 const TABS = [
   ['history', 'History'],
@@ -79,9 +80,7 @@ export function AccountView({ userId, tab }: { userId: string; tab: string | nul
           <p className={layout.badges}>
             <span className={styles.badge}>{levelName(level)}</span>
             {m && <StatusBadge status={m.status} />}
-            <span className={styles.live} data-connected={connected}>
-              {connected ? 'Live' : 'Offline'}
-            </span>
+            <LiveIndicator connected={connected} />
           </p>
           <dl className={layout.facts}>
             <dt>Phone</dt>

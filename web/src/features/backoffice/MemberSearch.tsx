@@ -8,6 +8,7 @@ import styles from './Backoffice.module.css';
 import { accountHref, levelName, phone, when } from './backofficeFormat';
 import { Pager } from './Pager';
 import { StatusBadge } from './StatusBadge';
+import { LiveIndicator } from '../../ui/LiveIndicator';
 
 const KEYS = ['q', 'level', 'site', 'status'] as const;
 
@@ -97,9 +98,7 @@ export function MemberSearch({ params }: { params: URLSearchParams }) {
         <button type="submit" className="btn btn-primary">
           Search
         </button>
-        <span className={styles.live} data-connected={connected}>
-          {connected ? 'Live' : 'Offline'}
-        </span>
+        <LiveIndicator connected={connected} />
       </form>
       {error && <p className={styles.error}>{error}</p>}
       <div className={styles.tableWrap} aria-busy={loading}>

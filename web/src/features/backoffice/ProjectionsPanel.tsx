@@ -6,6 +6,7 @@ import { useToast } from '../../ui/useToast';
 import styles from './Backoffice.module.css';
 import { when } from './backofficeFormat';
 import { RebuildBar } from './RebuildBar';
+import { LiveIndicator } from '../../ui/LiveIndicator';
 
 const REFRESH_MS = 5000;
 const STATE_TONE: Readonly<Record<string, string>> = { live: 'good', rebuilding: 'info', standby: 'warn', starting: 'warn', failed: 'bad', stopped: 'bad' };
@@ -65,9 +66,7 @@ export function ProjectionsPanel() {
         <h2 id="projections-title" className={styles.sectionTitle} style={{ margin: 0 }}>
           Projections
         </h2>
-        <span className={styles.live} data-connected={connected}>
-          {connected ? 'Live' : 'Offline'}
-        </span>
+        <LiveIndicator connected={connected} />
         <span className={`${styles.small} ${styles.muted}`}>Lag counts the events in the log after a projection's position.</span>
       </div>
       {error && <p className={styles.error}>{error}</p>}

@@ -14,6 +14,7 @@ import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
 import { TextMessageDialog } from './TextMessageDialog';
 import { enableWebPush, pushSupported } from './webPush';
+import { LiveIndicator } from '../../ui/LiveIndicator';
 
 const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.message', 'chat.read'];
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[] };
@@ -203,9 +204,7 @@ export function DashboardPage() {
     <main id="main" className={styles.page}>
       <div className={styles.toolbar}>
         <OverflowNav label="Dashboard" items={navItems} />
-        <span className={styles.live} data-connected={connected} role="status">
-          {connected ? 'Live' : 'Connecting…'}
-        </span>
+        <LiveIndicator connected={connected} offline="Connecting…" announce />
         {pushState && <span className={styles.pushState}>{pushState === 'enabled' ? 'Notifications on' : `Notifications ${pushState}`}</span>}
       </div>
       {view === 'team' ? (
@@ -265,10 +264,14 @@ export function DashboardPage() {
           </div>
           {chatOpen && details && (
             <aside className={styles.chat}>
-              <button type="button" className={styles.closeChat} aria-label="Close chat" onClick={() => setChatOpen(false)}>
-                ×
-              </button>
-              <ChatPanel key={details.lead.leadId} leadId={details.lead.leadId} subscribe={subscribe} heading="Chat" onUnreadChange={() => clearUnread(details.lead.leadId)} />
+              <ChatPanel
+                key={details.lead.leadId}
+                leadId={details.lead.leadId}
+                subscribe={subscribe}
+                heading="Chat"
+                onUnreadChange={() => clearUnread(details.lead.leadId)}
+                onClose={() => setChatOpen(false)}
+              />
             </aside>
           )}
         </div>
