@@ -111,6 +111,11 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
       await agent.screenshot({ path: `${SHOTS}/dashboard-chat.png` });
       await visitor.screenshot({ path: `${SHOTS}/lead-chat-answered.png` });
     }
+    // Both chats close from their corner button.
+    for (const page of [agent, visitor]) {
+      await page.getByRole('button', { name: 'Close chat' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Close chat' }).count(), { timeout: 15_000 }).toBe(0);
+    }
     expect(await notReloaded()).toBe(true);
     await settle(server);
   });

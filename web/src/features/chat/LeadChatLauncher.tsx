@@ -50,10 +50,7 @@ export function LeadChatLauncher() {
     <div className={styles.dock}>
       {open && (
         <div className={styles.window} id="lead-chat">
-          <button type="button" className={styles.close} aria-label="Close chat" onClick={() => setOpen(false)}>
-            ×
-          </button>
-          <ChatPanel subscribe={subscribe} heading="Chat with your agent" onUnreadChange={() => setUnread(0)} />
+          <ChatPanel subscribe={subscribe} heading="Chat with your agent" onUnreadChange={() => setUnread(0)} onClose={() => setOpen(false)} />
         </div>
       )}
       <button type="button" className={styles.launcher} aria-expanded={open} aria-controls="lead-chat" onClick={() => setOpen((o) => !o)}>

@@ -14,7 +14,20 @@ type Shown = ChatMessage & { readonly pending?: boolean };
  * leaves it out (their lead on this site). New messages and read receipts arrive over the socket;
  * what this side reads is reported at once. Text is rendered as text, never as HTML.
  */
-export function ChatPanel({ leadId, subscribe, heading, onUnreadChange }: { leadId?: string; subscribe: Subscribe; heading: string; onUnreadChange?: (n: number) => void }) {
+/** `onClose`: shows a 'Close chat' button in the corner (the dashboard's column, the lead's chat window). */
+export function ChatPanel({
+  leadId,
+  subscribe,
+  heading,
+  onUnreadChange,
+  onClose,
+}: {
+  leadId?: string;
+  subscribe: Subscribe;
+  heading: string;
+  onUnreadChange?: (n: number) => void;
+  onClose?: () => void;
+}) {
   const [chat, setChat] = useState<Chat | null>(null);
   const [messages, setMessages] = useState<readonly Shown[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -93,6 +106,11 @@ export function ChatPanel({ leadId, subscribe, heading, onUnreadChange }: { lead
   const other = chat ? (chat.me === chat.lead.userId ? (chat.agent?.fullName ?? 'your agent') : chat.lead.fullName) : '';
   return (
     <section className={styles.panel} aria-label={heading}>
+      {onClose && (
+        <button type="button" className={styles.close} aria-label="Close chat" onClick={onClose}>
+          ×
+        </button>
+      )}
       <header className={styles.head}>
         <h2>{heading}</h2>
         {chat && <p className={styles.with}>with {other}</p>}
