@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createPool } from '../../src/database/database';
+import { createDatabaseOn } from '../support/database-on-server';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
-import { migrate } from '../../src/database/migrate';
 import { setLogLevel } from '../../src/shared/logger';
 import type { BenchContext, BenchDatabase, BenchResult } from './bench';
 import { benchmarks } from './benchmarks';
@@ -173,26 +171,8 @@ async function postgresCpuMs(dataDir: string): Promise<number | undefined> {
 }
 
 async function createDatabase(adminUrl: string, poolSize: number): Promise<BenchDatabase> {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), poolSize);
-  await migrate(pool);
-  return {
-    url: url.toString(),
-    pool,
-    close: async () => {
-      await pool.end().catch(() => undefined);
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
+  const db = await createDatabaseOn(adminUrl, { prefix: 'bench', poolSize });
+  return { url: db.url, pool: db.pool, close: db.drop };
 }
 
 const format = (n: number) => Math.round(n).toLocaleString('en-US');
