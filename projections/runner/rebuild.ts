@@ -6,14 +6,8 @@ import { applyBatch } from './apply-batch';
 import type { Projection } from './projection';
 import { createFreshTables, dropTables, REBUILD_SUFFIX, rebuildTable, swapInRebuiltTables } from './tables';
 
-export type RebuildProgress = {
-  readonly name: string;
-  readonly applied: number;
-  readonly total: number;
-  readonly eventsPerSecond: number;
-  readonly secondsLeft: number | null;
-  readonly phase: 'replaying' | 'swapping' | 'done' | 'cancelled' | 'failed';
-};
+export type { RebuildProgress } from '../../src/contract/backoffice';
+import type { RebuildProgress } from '../../src/contract/backoffice';
 
 export class RebuildInProgressError extends Error {
   constructor(name: string) {

@@ -3,11 +3,9 @@
  * answers. Text values are already normalised the way the index stores them (see
  * search-terms.ts), so that adapters compare, never interpret.
  */
-export type ListingType = 'singlefamily' | 'condo' | 'townhouse' | 'multifamily' | 'land' | 'mobile' | 'farm' | 'commercial';
-export const LISTING_TYPES: readonly ListingType[] = ['singlefamily', 'condo', 'townhouse', 'multifamily', 'land', 'mobile', 'farm', 'commercial'];
+import type { ListingType, SortBy } from '../../src/contract/search';
 
-export type SortBy = 'newest' | 'price-asc' | 'price-desc' | 'beds-desc' | 'sqft-desc' | 'nearest';
-export const SORTS: readonly SortBy[] = ['newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc', 'nearest'];
+export { LISTING_TYPES, SORTS, type ListingType, type SortBy } from '../../src/contract/search';
 
 export type LatLng = { readonly lat: number; readonly lng: number };
 export type Box = { readonly minLat: number; readonly maxLat: number; readonly minLng: number; readonly maxLng: number };

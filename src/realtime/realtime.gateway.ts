@@ -7,9 +7,9 @@ import { CONFIG, RUNTIME } from '../app/tokens';
 import type { Config } from '../config/config';
 import { isSameHost, parseCookies, SESSION_COOKIE, SessionEvents, SessionStore } from '../modules/accounts';
 import { requestHostHeader } from '../modules/sites';
-import { encodePosition } from './position';
+import { encodePosition } from '../contract/position';
 import { roomsFor, type SocketUser } from './rooms';
-import type { ServerToClientEvents } from './server-events';
+import type { ServerToClientEvents } from '../contract/server-events';
 
 type SocketData = { user: SocketUser };
 

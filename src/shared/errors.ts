@@ -52,7 +52,4 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
-/** Exhaustiveness check for switches over discriminated unions. */
-export function assertNever(value: never): never {
-  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
-}
+export { assertNever } from '../contract/assert-never';

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
-import { comparePositions } from '../../src/realtime/position';
+import { comparePositions } from '../../src/contract/position';
 import { connectSocket, demoUser, newLead, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
 
 const jane = demoUser('agent');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
 import { CommunicationLinks } from '../../src/modules/accounts';
-import { CELL_PHONE_MESSAGE } from '../../src/modules/accounts/phone';
+import { CELL_PHONE_MESSAGE } from '../../src/contract/phone';
 import { importListings } from '../../src/modules/listings';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { seriousViolations } from '../support/axe';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EventStore } from '../../eventstore/event-store.port';
 import type { ClaimEvent, SocialProvider } from './accounts.events';
-import { normalizeEmail } from './email';
+import { normalizeEmail } from '../../contract/email';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 

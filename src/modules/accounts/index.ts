@@ -11,8 +11,8 @@ export type {
 export type { ImpersonationStarted, StaffBecameUser } from './accounts.events';
 export { accountEventTypes, claimEventTypes, CONSENT_CHANNELS, LEVEL } from './accounts.events';
 export { type Account, evolveAccount, type ExistingAccount, initialAccount, officeOf, userStream } from './account';
-export { isValidEmail, normalizeEmail, parseEmail } from './email';
-export { formatPhone, isValidCellPhone, normalizeCellPhone, CELL_PHONE_MESSAGE } from './phone';
+export { isValidEmail, normalizeEmail, parseEmail } from '../../contract/email';
+export { formatPhone, isValidCellPhone, normalizeCellPhone, CELL_PHONE_MESSAGE } from '../../contract/phone';
 export { userIdByEmail } from './claims';
 export { loadAccount } from './load-account';
 export { RegisterUserCommand, RegisterUserHandler } from './register-user/register-user.handler';

@@ -1,47 +1,8 @@
 import { assertNever } from '../../shared/errors';
-import type { BackofficeEvent, DnsRecord, LinkRelation, OnboardingStatus, QuitReason } from './backoffice.events';
+import type { AccountAdmin, Invoice } from '../../contract/backoffice';
+import type { BackofficeEvent } from './backoffice.events';
 
-export type InvoiceStatus = 'open' | 'paid' | 'void' | 'disputed' | 'written-off';
-
-export type Invoice = {
-  readonly invoiceId: string;
-  readonly number: string;
-  readonly description: string;
-  readonly dueOn: string;
-  readonly amountCents: number;
-  readonly paidCents: number;
-  readonly creditedCents: number;
-  readonly writtenOffCents: number;
-  readonly status: InvoiceStatus;
-  readonly notes: readonly string[];
-  readonly emailedTo: readonly string[];
-};
-
-/** What staff have recorded about an account: the fold of its back-office stream. */
-export type AccountAdmin = {
-  readonly notes: readonly { readonly noteId: string; readonly text: string; readonly reason: string }[];
-  /** Set on a merged account: the survivor it was folded into. */
-  readonly mergedInto: { readonly userId: string; readonly mergeId: string } | null;
-  /** On a survivor: the accounts folded into it. */
-  readonly absorbed: readonly { readonly userId: string; readonly mergeId: string }[];
-  readonly links: readonly { readonly userId: string; readonly relation: LinkRelation }[];
-  readonly churn: {
-    readonly offboarding: boolean;
-    readonly quitReason: QuitReason | null;
-    readonly platformLocked: boolean;
-    readonly marketingPaused: boolean;
-    readonly marketingPausedUntil: string | null;
-    readonly restoredDomains: readonly string[];
-  };
-  readonly onboarding: {
-    readonly status: OnboardingStatus;
-    readonly launchedSites: readonly string[];
-    readonly dns: { readonly domain: string; readonly records: readonly DnsRecord[] } | null;
-    readonly terms: { readonly termsVersion: string; readonly acceptedOn: string } | null;
-    readonly welcomeEmails: number;
-  };
-  readonly invoices: readonly Invoice[];
-};
+export type { AccountAdmin, Invoice, InvoiceStatus } from '../../contract/backoffice';
 
 export const initialAccountAdmin = (): AccountAdmin => ({
   notes: [],

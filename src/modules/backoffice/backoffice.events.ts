@@ -1,3 +1,4 @@
+import type { DnsRecord, LinkRelation, OnboardingStatus, PaymentMethod, QuitReason } from '../../contract/backoffice';
 /**
  * What staff did to an account, on the account's own back-office stream `backoffice-<userId>`.
  * Every event names the account (`userId`) and carries the reason staff gave; who and when are
@@ -47,16 +48,8 @@ export type InvoiceWrittenOff = { readonly type: 'InvoiceWrittenOff'; readonly d
 export type InvoiceEmailed = { readonly type: 'InvoiceEmailed'; readonly data: About & { readonly invoiceId: string; readonly to: string } };
 export type InvoiceNoteAdded = { readonly type: 'InvoiceNoteAdded'; readonly data: About & { readonly invoiceId: string; readonly text: string } };
 
-export type LinkRelation = 'same-person' | 'team' | 'household' | 'referral';
-export const LINK_RELATIONS: readonly LinkRelation[] = ['same-person', 'team', 'household', 'referral'];
-export type QuitReason = 'price' | 'results' | 'switching-provider' | 'leaving-industry' | 'service' | 'other';
-export const QUIT_REASONS: readonly QuitReason[] = ['price', 'results', 'switching-provider', 'leaving-industry', 'service', 'other'];
-export type OnboardingStatus = 'new' | 'in-progress' | 'waiting-on-client' | 'launched' | 'on-hold';
-export const ONBOARDING_STATUSES: readonly OnboardingStatus[] = ['new', 'in-progress', 'waiting-on-client', 'launched', 'on-hold'];
-export type DnsRecord = { readonly type: 'A' | 'AAAA' | 'CNAME' | 'TXT' | 'MX'; readonly name: string; readonly value: string };
-export const DNS_TYPES: readonly DnsRecord['type'][] = ['A', 'AAAA', 'CNAME', 'TXT', 'MX'];
-export type PaymentMethod = 'card' | 'ach' | 'check' | 'wire' | 'other';
-export const PAYMENT_METHODS: readonly PaymentMethod[] = ['card', 'ach', 'check', 'wire', 'other'];
+export { DNS_TYPES, LINK_RELATIONS, ONBOARDING_STATUSES, PAYMENT_METHODS, QUIT_REASONS } from '../../contract/backoffice';
+export type { DnsRecord, LinkRelation, OnboardingStatus, PaymentMethod, QuitReason } from '../../contract/backoffice';
 
 export type BackofficeEvent =
   | AccountNoteAdded

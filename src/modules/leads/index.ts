@@ -16,7 +16,7 @@ export { leadActivityEventTypes, leadActivityStream, leadEventTypes, leadMessage
 export { type Lead, leadIdFor, leadStream, sourceLabel } from './lead';
 export { isLeadId, loadLead } from './load-lead';
 export { firstTouchMiddleware, FIRST_TOUCH_COOKIE } from './first-touch/first-touch';
-export { INQUIRY_MESSAGES, validateInquiry, type InquiryFields } from './validate-inquiry';
+export { INQUIRY_MESSAGES, validateInquiry, type InquiryFields } from '../../contract/validate-inquiry';
 export { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry/submit-inquiry.handler';
 export { dashboardViewer, mayView, type Viewer } from './dashboard/viewer';
 export type { AgentActivated, AgentBioChanged, AgentDeactivated, ListingAgentLinked, OfficeEvent, RoundRobinTurnTaken, RoutingEvent } from './routing/routing.events';

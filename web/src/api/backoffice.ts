@@ -1,7 +1,4 @@
-import type { AccountAdmin, Invoice } from '../../../src/modules/backoffice/account-admin';
-import type { HistoryEntry } from '../../../src/modules/backoffice/history/account-history';
-import type { Member } from '../../../src/modules/backoffice/members/member';
-import type { RebuildProgress as Progress } from '../../../projections/runner/rebuild';
+import type { AccountAdmin, HistoryEntry, Invoice, Member, RebuildProgress as Progress } from '../../../src/contract/backoffice';
 import { request } from './http';
 
 // The server's own types (type-only imports), so both sides agree at compile time.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
-import type { ServerToClientEvents } from '../../../src/realtime/server-events';
+import type { ServerToClientEvents } from '../../../src/contract/server-events';
 
 export type PushName = keyof ServerToClientEvents;
 export type Push = { readonly name: PushName; readonly payload: Record<string, unknown> };

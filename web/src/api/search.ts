@@ -1,6 +1,6 @@
 import { request } from './http';
 import type { AlertFrequency } from './organizer';
-import type { AutocompleteResponse, Card, Criteria, ListingDetails, ListResponse, MapResponse } from './types';
+import type { AutocompleteResponse, Card, Criteria, ListingDetails, ListResponse, MapResponse } from '../../../src/contract/search';
 
 /** The typed client of contract section 3. Searches are 'unique': a newer one aborts the older. */
 const qs = (c: Criteria) => new URLSearchParams(c).toString();

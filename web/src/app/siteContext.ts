@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import { publicConfig, siteInfo } from '../api/site';
-import type { PublicConfig, SiteInfo } from '../api/types';
+import type { PublicConfig, SiteInfo } from '../../../src/contract/site';
 
 /** The current site's public settings and the server's public configuration, asked for once at start. */
 export type SiteState = { readonly ready: boolean; readonly site: SiteInfo | null; readonly config: PublicConfig };

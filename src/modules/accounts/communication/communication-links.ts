@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
 import { type ResolvedSite, siteBaseUrl } from '../../sites';
-import { COMMUNICATION_MARKERS, type CommunicationMarker } from '../prompt-rules';
+import { COMMUNICATION_MARKERS, type CommunicationMarker } from '../../../contract/prompt-rules';
 import { SecretKey } from '../secret-key';
 import { signCommunicationToken } from './communication-token';
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CommunicationMarker } from '../prompt-rules';
+import type { CommunicationMarker } from '../../../contract/prompt-rules';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MARKERS: readonly string[] = ['obliterate_all_communication', 'unsubscribe_email', 'unsubscribe_text', 'On_PropertyAlerts'];

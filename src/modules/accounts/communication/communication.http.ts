@@ -7,7 +7,7 @@ import { parseBody } from '../../../http/parse-body';
 import { forbidden, validation } from '../../../shared/errors';
 import { userStream } from '../account';
 import type { ConsentChannel, ConsentHow } from '../accounts.events';
-import { COMMUNICATION_BANNER, COMMUNICATION_MARKERS, type CommunicationMarker } from '../prompt-rules';
+import { COMMUNICATION_BANNER, COMMUNICATION_MARKERS, type CommunicationMarker } from '../../../contract/prompt-rules';
 import { SecretKey } from '../secret-key';
 import { commandContextOf } from '../sessions/request-context';
 import { updateAccountDecider } from '../update-account/update-account.decide';

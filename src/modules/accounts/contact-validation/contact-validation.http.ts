@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { parseEmail } from '../email';
-import { normalizeCellPhone } from '../phone';
+import { parseEmail } from '../../../contract/email';
+import { normalizeCellPhone } from '../../../contract/phone';
 
 /** Live checks for forms: the same rules the server applies on submit. */
 @Controller('api/contactinfo/validate')

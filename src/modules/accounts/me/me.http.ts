@@ -4,8 +4,8 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { unauthorized } from '../../../shared/errors';
 import { SiteResolver } from '../../sites';
 import { loadAccount } from '../load-account';
-import { formatPhone, isValidCellPhone } from '../phone';
-import { dashboardUrlFor } from '../prompt-rules';
+import { formatPhone, isValidCellPhone } from '../../../contract/phone';
+import { dashboardUrlFor } from '../../../contract/prompt-rules';
 import { requireAuth } from '../sessions/request-auth';
 
 @Controller('api/account')

@@ -13,7 +13,7 @@ import { Mailer } from '../../messaging';
 import { type ResolvedSite, siteBaseUrl } from '../../sites';
 import { userStream } from '../account';
 import { userIdByEmail } from '../claims';
-import { parseEmail } from '../email';
+import { parseEmail } from '../../../contract/email';
 import { loadAccount } from '../load-account';
 import { hashPassword, isAcceptablePassword, PASSWORD_MESSAGE, verifyPassword } from '../passwords';
 import { commandContextOf } from '../sessions/request-context';

@@ -2,7 +2,7 @@ import type { Decider } from '../../../commands/decider';
 import { conflict, validation } from '../../../shared/errors';
 import { type Account, evolveAccount, initialAccount } from '../account';
 import { type AccountEvent, CONSENT_CHANNELS, type SecurityLevel, type SocialProvider, type UserRegistered } from '../accounts.events';
-import { parseEmail } from '../email';
+import { parseEmail } from '../../../contract/email';
 
 export type RegisterUser = {
   readonly userId: string;

@@ -10,7 +10,7 @@ import { userStream } from '../account';
 import { LEVEL } from '../accounts.events';
 import { isSafeSubject, socialClaimStream, userIdByEmail, userIdBySocial } from '../claims';
 import { loadAccount } from '../load-account';
-import { COOKIES } from '../prompt-rules';
+import { COOKIES } from '../../../contract/prompt-rules';
 import { appendAtomically, registrationAppends, toNewEvents } from '../register-user/registration';
 import { setClientCookie } from '../sessions/cookies';
 import { commandContextOf } from '../sessions/request-context';

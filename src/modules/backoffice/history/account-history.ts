@@ -1,20 +1,8 @@
 import type { StoredEvent } from '../../../shared/event';
 import { redact } from './redact';
 
-/** One line of an account's history, as the back-office shows and exports it. */
-export type HistoryEntry = {
-  readonly eventId: string;
-  readonly streamId: string;
-  readonly streamPosition: string;
-  readonly position: string;
-  readonly type: string;
-  readonly at: string;
-  readonly actorId: string | null;
-  readonly impersonatorId: string | null;
-  readonly siteId: string | null;
-  readonly correlationId: string;
-  readonly data: unknown;
-};
+export type { HistoryEntry } from '../../../contract/backoffice';
+import type { HistoryEntry } from '../../../contract/backoffice';
 
 export type HistoryFilter = {
   /** Only these event types (any of them). */

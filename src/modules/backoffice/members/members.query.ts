@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { Member, MemberCriteria } from './member';
+import type { Member, MemberCriteria } from '../../../contract/backoffice';
 
-export type { Member, MemberCriteria } from './member';
+export type { Member, MemberCriteria } from '../../../contract/backoffice';
 
 type Row = {
   user_id: string;

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { DB_POOL } from '../../../app/tokens';
 import { parseBody } from '../../../http/parse-body';
-import { decodePosition } from '../../../realtime/position';
+import { decodePosition } from '../../../contract/position';
 import { notFound, validation } from '../../../shared/errors';
 import { isLeadId } from '../load-lead';
 import { contractLead, feedLead, feedPosition, findLead, leadSources, listLeads, pushesSince, timelineOf } from './lead-queries';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { decodePosition, encodePosition } from '../../../realtime/position';
+import { decodePosition, encodePosition } from '../../../contract/position';
 import { leadScope, type Viewer } from './viewer';
 
 export type LeadFilters = { readonly status?: 'new' | 'contacted'; readonly source?: string; readonly q?: string };

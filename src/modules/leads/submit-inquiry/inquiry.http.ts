@@ -12,7 +12,7 @@ import { DOCUMENT_EXTS, UploadStore } from '../../uploads';
 import { decodeFirstTouch, FIRST_TOUCH_COOKIE, touchOf } from '../first-touch/first-touch';
 import { composeInquiryMessage } from '../inquiry-message';
 import type { FirstTouch } from '../leads.events';
-import { nameWords, validateInquiry } from '../validate-inquiry';
+import { nameWords, validateInquiry } from '../../../contract/validate-inquiry';
 import { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry.handler';
 
 const text = (max: number) => z.string().max(max, { error: `at most ${max} characters` }).optional();

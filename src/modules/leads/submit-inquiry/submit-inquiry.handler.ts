@@ -8,7 +8,7 @@ import { conflict } from '../../../shared/errors';
 import { appendAtomically, LEVEL, normalizeCellPhone, registrationAppends, signedIn, toNewEvents, userIdByEmail } from '../../accounts';
 import { initialLead, leadIdFor, leadStream } from '../lead';
 import { LeadRouter } from '../routing/lead-router';
-import { nameWords } from '../validate-inquiry';
+import { nameWords } from '../../../contract/validate-inquiry';
 import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
 
 /** A validated inquiry on a site, by whoever is signed in (or nobody). */

@@ -1,28 +1,8 @@
 import type { IndexedListing } from '../../../../projections/search/search-index.port';
+import type { Card } from '../../../contract/search';
 import { PLACEHOLDER_PHOTO_URL } from '../demo-photos/house-svg';
 
-/** A result card (contract section 3): every key present, null when unknown. */
-export type Card = {
-  pdid: string;
-  mlsid: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  county: string | null;
-  price: number | null;
-  priceShort: string | null;
-  beds: number | null;
-  baths: number | null;
-  sqft: number | null;
-  status: string;
-  propertyType: string | null;
-  latitude: number;
-  longitude: number;
-  photos: string[];
-  listDate: string | null;
-  closeDate: string | null;
-};
+export type { Card };
 
 /** $950, $222k, $1.25M, $1M ($999,600 rounds to a thousand thousands: $1M). */
 export function priceShort(price: number | null): string | null {

@@ -1,6 +1,9 @@
 import { type LatLng, LISTING_TYPES, type ListingType, type SearchCriteria, type SortBy, SORTS } from '../../../../projections/search/search-criteria';
 import { keywordWords, normalizeCounty, normalizeName } from '../../../../projections/search/search-terms';
+import { CRITERIA_FIELDS } from '../../../contract/search';
 import { validation } from '../../../shared/errors';
+
+export { CRITERIA_FIELDS };
 
 export const SOLD_NEEDS_PLACE = 'Please enter a city or zip code to search for sold properties.';
 export const EMPTY_LOCATION = 'Please enter a search location';
@@ -9,14 +12,6 @@ export const MAX_PERPAGE = 100;
 const MAX_POLYGONS = 20;
 const MAX_POLYGON_POINTS = 1000;
 
-/** The criteria fields, in the order the canonical query string lists them. */
-export const CRITERIA_FIELDS = [
-  'kw', 'acl_kw', 'acl_city', 'city', 'acl_county', 'acl_zip5', 'zip', 'mlsid',
-  'minprice', 'maxprice', 'beds', 'baths', 'minsqft', 'maxsqft', 'listingtype', 'soldproperty',
-  'waterfront', 'view', 'pool', 'newconstruction', 'openhouse', 'pricereduced',
-  'polygonmap', 'radius', 'lat', 'long', 'minlat', 'maxlat', 'minlong', 'maxlong',
-  'sortby', 'page', 'perpage',
-] as const;
 /** Form fields that steer the answer, not the matches: the view, the map's zoom, the form's reset. */
 const CONTROL_FIELDS = ['type', 'reset', 'zoom'] as const;
 const KNOWN = new Set<string>([...CRITERIA_FIELDS, ...CONTROL_FIELDS]);

@@ -8,7 +8,7 @@ import {
   type PromptSettings,
   searchBlockedByTerms,
   signUpPrompt,
-} from '../../../../src/modules/accounts/prompt-rules';
+} from '../../../../src/contract/prompt-rules';
 import { applyCommunicationLink } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { useCurrentUser } from '../../app/currentUser';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { CELL_PHONE_MESSAGE, formatPhone, normalizeCellPhone } from '../../../../src/modules/accounts/phone';
+import { CELL_PHONE_MESSAGE, formatPhone, normalizeCellPhone } from '../../../../src/contract/phone';
 import { ApiError } from '../../api/http';
 import { updateAccount } from '../../api/account';
 import { useToast } from '../../ui/useToast';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { COMMUNICATION_BANNER } from '../../../../src/modules/accounts/prompt-rules';
-import { assertNever } from '../../../../src/shared/errors';
+import { COMMUNICATION_BANNER } from '../../../../src/contract/prompt-rules';
+import { assertNever } from '../../../../src/contract/assert-never';
 import { type AccountUpdate, updateAccount } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { Modal } from '../../ui/Modal';

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { parseEmail } from '../../../../src/modules/accounts/email';
+import { parseEmail } from '../../../../src/contract/email';
 import { forgotPassword, resetPassword } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { useLocation } from '../../app/location';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { parseEmail } from '../../../../src/modules/accounts/email';
+import { parseEmail } from '../../../../src/contract/email';
 import { ApiError } from '../../api/http';
 import { login } from '../../api/account';
 import { useToast } from '../../ui/useToast';

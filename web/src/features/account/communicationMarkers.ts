@@ -1,4 +1,4 @@
-import { COMMUNICATION_MARKERS, type CommunicationMarker } from '../../../../src/modules/accounts/prompt-rules';
+import { COMMUNICATION_MARKERS, type CommunicationMarker } from '../../../../src/contract/prompt-rules';
 
 /** The first communication marker of a query string (spec section 2) and its signed token. */
 export function communicationMarkerOf(search: string): { action: CommunicationMarker; token: string } | null {

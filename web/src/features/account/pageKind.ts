@@ -1,4 +1,4 @@
-import type { PageKind } from '../../../../src/modules/accounts/prompt-rules';
+import type { PageKind } from '../../../../src/contract/prompt-rules';
 
 /** What kind of page a path is, for the sign-up prompt's PromptPages (spec section 4). */
 export function pageKindOf(pathname: string): PageKind {

@@ -2,7 +2,7 @@
  * Dashboard display rules of the product description (section 9): relative times ('NOW',
  * mins, hours, days), dates from 2050-01-01 meaning ongoing or never, and phones as ###-###-####.
  */
-export { formatPhone } from '../../../../src/modules/accounts/phone';
+export { formatPhone } from '../../../../src/contract/phone';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,4 +1,4 @@
-import { comparePositions } from '../../../../src/realtime/position';
+import { comparePositions } from '../../../../src/contract/position';
 
 export type Push = { readonly name: string; readonly payload: Record<string, unknown> & { readonly position?: string } };
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { INQUIRY_MESSAGES, validateInquiry } from '../../../../src/modules/leads/validate-inquiry';
+import { INQUIRY_MESSAGES, validateInquiry } from '../../../../src/contract/validate-inquiry';
 import { ApiError } from '../../api/http';
 import { sendInquiry } from '../../api/account';
 import { useToast } from '../../ui/useToast';

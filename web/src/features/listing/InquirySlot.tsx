@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { reloadAfterInquiry } from '../../../../src/modules/accounts/prompt-rules';
-import type { ListingDetails } from '../../api/types';
+import { reloadAfterInquiry } from '../../../../src/contract/prompt-rules';
+import type { ListingDetails } from '../../../../src/contract/search';
 import { useCurrentUser } from '../../app/currentUser';
 import { useSite } from '../../app/useSite';
 import { money } from '../../ui/format';

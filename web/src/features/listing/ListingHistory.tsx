@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../../api/types';
+import type { HistoryEntry } from '../../../../src/contract/search';
 import { money, shortDate } from '../../ui/format';
 import styles from './ListingPage.module.css';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { reportActivity } from '../../api/activity';
 import { ApiError, isAbort } from '../../api/http';
 import { listingDetails } from '../../api/search';
-import type { ListingDetails } from '../../api/types';
+import type { ListingDetails } from '../../../../src/contract/search';
 import { Link } from '../../app/Link';
 import { useSite } from '../../app/useSite';
 import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';

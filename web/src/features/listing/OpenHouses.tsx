@@ -1,5 +1,5 @@
-import { openHouseWhen } from '../../../../src/modules/listings/open-house-time';
-import type { OpenHouse } from '../../api/types';
+import { openHouseWhen } from '../../../../src/contract/open-house-time';
+import type { OpenHouse } from '../../../../src/contract/search';
 import styles from './ListingPage.module.css';
 
 /**

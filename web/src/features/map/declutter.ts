@@ -1,4 +1,4 @@
-import type { Pin } from '../../api/types';
+import type { Pin } from '../../../../src/contract/search';
 
 type Box = { x0: number; y0: number; x1: number; y1: number };
 

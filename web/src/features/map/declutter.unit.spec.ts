@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pin } from '../../api/types';
+import type { Pin } from '../../../../src/contract/search';
 import { labelsThatFit } from './declutter';
 
 const pin = (pdid: string, x: number, y: number): Pin => ({ pdid, longitude: x, latitude: y, priceShort: '$500k' });

@@ -1,4 +1,4 @@
-import type { Card, Cluster, MapBounds, Pin } from '../../api/types';
+import type { Card, Cluster, MapBounds, Pin } from '../../../../src/contract/search';
 import type { Ring } from './polygons';
 
 /** Where the map opens: a point and zoom, or a box to frame. */

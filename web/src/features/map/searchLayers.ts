@@ -1,6 +1,6 @@
 import type { LayersList } from '@deck.gl/core';
 import { PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
-import type { Cluster, Pin } from '../../api/types';
+import type { Cluster, Pin } from '../../../../src/contract/search';
 import type { LngLat, Ring } from './polygons';
 
 type RGBA = [number, number, number, number];

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { Icon } from '../../ui/Icon';
 import { Modal } from '../../ui/Modal';
 import { useMediaQuery } from '../../ui/useMediaQuery';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { withCriteria } from './criteria';
 import styles from './FiltersPanel.module.css';
 import { BATH_CHOICES, BED_CHOICES, FILTER_FIELDS, formatMoneyShort, LISTING_TYPES, PRICE_STEPS, SQFT_STEPS, TAG_FLAGS, VISIBLE_TAGS } from './filterOptions';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { navigate } from '../../app/location';
 import { Modal } from '../../ui/Modal';
 import { storageAvailable } from '../../ui/storage';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { Modal } from '../../ui/Modal';
 import { HANDOFF_DELAY_MS } from './searchConstants';
 import { type SearchView, viewUrl } from './searchUrl';

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { isAbort } from '../../api/http';
-import type { AutocompleteGroup, AutocompleteItem } from '../../api/types';
+import type { AutocompleteGroup, AutocompleteItem } from '../../../../src/contract/search';
 import { Icon } from '../../ui/Icon';
 import { TagChip } from '../../ui/TagChip';
 import { activeItem, autocompleteReducer, closedAutocomplete, flatItems, keyAction } from './autocompleteModel';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AutocompleteGroup } from '../../api/types';
+import type { AutocompleteGroup } from '../../../../src/contract/search';
 import { KeywordBox } from './KeywordBox';
 import type { Tag } from './tags';
 

@@ -1,5 +1,5 @@
 import { Link } from '../../app/Link';
-import type { Card } from '../../api/types';
+import type { Card } from '../../../../src/contract/search';
 import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
 import { CardKeeper } from '../organizer/CardKeeper';
 import { PhotoGallery } from './PhotoGallery';

@@ -1,4 +1,4 @@
-import type { Card } from '../../api/types';
+import type { Card } from '../../../../src/contract/search';
 import { Icon } from '../../ui/Icon';
 import { Pager } from './Pager';
 import { ResultCard } from './ResultCard';

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import type { AlertFrequency } from '../../api/organizer';
 import { saveSearch } from '../../api/search';
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { navigate } from '../../app/location';
 import { openSignIn } from '../account/openSignIn';
 import { ALERT_FREQUENCIES } from '../organizer/alertFrequencies';

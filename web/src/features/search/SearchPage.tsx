@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { autocomplete, searchResult } from '../../api/search';
-import type { Card, Criteria } from '../../api/types';
+import type { Card, Criteria } from '../../../../src/contract/search';
 import { navigate, useLocation } from '../../app/location';
 import { useSite } from '../../app/useSite';
 import { TagChip } from '../../ui/TagChip';

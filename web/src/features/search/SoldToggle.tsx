@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { useToast } from '../../ui/useToast';
 import { MSG, SOLD_RESET_MS } from './searchConstants';
 import styles from './FilterBar.module.css';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { ToastProvider } from '../../ui/ToastProvider';
 import { SoldToggle } from './SoldToggle';
 

@@ -1,5 +1,5 @@
 import { Link } from '../../app/Link';
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { Icon, type IconName } from '../../ui/Icon';
 import styles from './FilterBar.module.css';
 import { type SearchView, viewUrl } from './searchUrl';

@@ -1,4 +1,4 @@
-import type { AutocompleteGroup, AutocompleteItem } from '../../api/types';
+import type { AutocompleteGroup, AutocompleteItem } from '../../../../src/contract/search';
 
 /** The dropdown: closed, or open over the groups with exactly one preselected item. */
 export type AutocompleteState = {

@@ -1,14 +1,6 @@
-import type { Criteria } from '../../api/types';
+import { CRITERIA_FIELDS, type Criteria, type CriteriaField } from '../../../../src/contract/search';
 
-/** Every criteria field of contract section 3, in the order the client writes them. */
-export const CRITERIA_FIELDS = [
-  'kw', 'acl_kw', 'acl_city', 'city', 'acl_county', 'acl_zip5', 'zip', 'mlsid',
-  'minprice', 'maxprice', 'beds', 'baths', 'minsqft', 'maxsqft', 'listingtype', 'soldproperty',
-  'waterfront', 'view', 'pool', 'newconstruction', 'openhouse', 'pricereduced',
-  'polygonmap', 'radius', 'lat', 'long', 'minlat', 'maxlat', 'minlong', 'maxlong',
-  'sortby', 'page', 'perpage',
-] as const;
-export type CriteriaField = (typeof CRITERIA_FIELDS)[number];
+export { CRITERIA_FIELDS, type CriteriaField };
 
 const KNOWN = new Set<string>(CRITERIA_FIELDS);
 export const isCriteriaField = (k: string): k is CriteriaField => KNOWN.has(k);

@@ -1,4 +1,4 @@
-import type { Criteria, MapBounds } from '../../api/types';
+import type { Criteria, MapBounds } from '../../../../src/contract/search';
 import { formatPolygons, parsePolygons, type Ring } from '../map/polygons';
 import { BOX_FIELDS, hasBox, withCriteria } from './criteria';
 import { TAG_FIELDS } from './tags';

@@ -1,5 +1,5 @@
 import { resultPdids } from '../../api/search';
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { readJson, writeJson } from '../../ui/storage';
 import { sameCriteria, withCriteria } from './criteria';
 

@@ -1,5 +1,5 @@
 import { searchList, searchMap } from '../../api/search';
-import type { Card, Cluster, Criteria, ListResponse, MapBounds, MapResponse, Pin } from '../../api/types';
+import type { Card, Cluster, Criteria, ListResponse, MapBounds, MapResponse, Pin } from '../../../../src/contract/search';
 import { withCriteria } from './criteria';
 import type { SearchView } from './searchUrl';
 

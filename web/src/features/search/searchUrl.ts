@@ -1,4 +1,4 @@
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { cleanCriteria, isCriteriaField } from './criteria';
 
 export type SearchView = 'list' | 'split' | 'map';

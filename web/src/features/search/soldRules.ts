@@ -1,4 +1,4 @@
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { withCriteria } from './criteria';
 
 /** Sold search needs a city or zip: city, acl_city, acl_zip5 or zip (spec section 5). */

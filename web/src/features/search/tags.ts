@@ -1,4 +1,4 @@
-import type { AutocompleteItem, Criteria } from '../../api/types';
+import type { AutocompleteItem, Criteria } from '../../../../src/contract/search';
 import { cleanCriteria } from './criteria';
 
 /** A removable location tag in the keyword box: one criteria value. */

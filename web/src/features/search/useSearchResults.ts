@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { reportActivity } from '../../api/activity';
 import { ApiError, isAbort } from '../../api/http';
-import type { Criteria } from '../../api/types';
+import type { Criteria } from '../../../../src/contract/search';
 import { cleanCriteria } from './criteria';
 import { runSearch, type SearchData } from './searchData';
 import type { SearchView } from './searchUrl';

@@ -1,8 +1,28 @@
-/** Response shapes of the search API (contract section 3). Every card key is present, null when unknown. */
+/**
+ * The search API as the browser and the server both know it (contract section 3): the criteria
+ * vocabulary, the card and the answers' shapes. Types and constants only.
+ */
+
+/** The criteria fields, in the order the canonical query string lists them. */
+export const CRITERIA_FIELDS = [
+  'kw', 'acl_kw', 'acl_city', 'city', 'acl_county', 'acl_zip5', 'zip', 'mlsid',
+  'minprice', 'maxprice', 'beds', 'baths', 'minsqft', 'maxsqft', 'listingtype', 'soldproperty',
+  'waterfront', 'view', 'pool', 'newconstruction', 'openhouse', 'pricereduced',
+  'polygonmap', 'radius', 'lat', 'long', 'minlat', 'maxlat', 'minlong', 'maxlong',
+  'sortby', 'page', 'perpage',
+] as const;
+export type CriteriaField = (typeof CRITERIA_FIELDS)[number];
+
+export type ListingType = 'singlefamily' | 'condo' | 'townhouse' | 'multifamily' | 'land' | 'mobile' | 'farm' | 'commercial';
+export const LISTING_TYPES: readonly ListingType[] = ['singlefamily', 'condo', 'townhouse', 'multifamily', 'land', 'mobile', 'farm', 'commercial'];
+
+export type SortBy = 'newest' | 'price-asc' | 'price-desc' | 'beds-desc' | 'sqft-desc' | 'nearest';
+export const SORTS: readonly SortBy[] = ['newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc', 'nearest'];
 
 /** Search criteria: the spec's form fields, values as strings. */
 export type Criteria = Readonly<Record<string, string>>;
 
+/** A result card (contract section 3): every key present, null when unknown. */
 export type Card = {
   readonly pdid: string;
   readonly mlsid: string | null;
@@ -16,11 +36,11 @@ export type Card = {
   readonly beds: number | null;
   readonly baths: number | null;
   readonly sqft: number | null;
-  readonly status: string | null;
+  readonly status: string;
   readonly propertyType: string | null;
-  readonly latitude: number | null;
-  readonly longitude: number | null;
-  readonly photos: readonly string[] | null;
+  readonly latitude: number;
+  readonly longitude: number;
+  readonly photos: readonly string[];
   readonly listDate: string | null;
   readonly closeDate: string | null;
 };
@@ -81,25 +101,4 @@ export type ListingDetails = Card & {
   readonly history?: readonly HistoryEntry[];
   readonly openHouses?: readonly OpenHouse[];
   readonly [extra: string]: unknown;
-};
-
-/** GET /api/site (the accounts issue): the site this host serves and its public settings. */
-export type SiteInfo = {
-  readonly siteId: string;
-  readonly name: string;
-  readonly subdomain: string;
-  readonly kind: 'broker' | 'agent' | 'brand';
-  readonly DomainName: string | null;
-  readonly isDefault: boolean;
-  /** Branded sites hand search off to their master site at baseUrl. */
-  readonly masterSite: { readonly siteId: string; readonly subdomain: string; readonly baseUrl: string } | null;
-  readonly settings: Readonly<Record<string, unknown>>;
-};
-
-/** GET /api/config/public: server settings the web app needs. */
-export type PublicConfig = {
-  /** An online maplibre style; null: the offline basemap of US states and counties. */
-  readonly mapStyleUrl: string | null;
-  /** Google sign-in's client id; null: the site offers no Google button. */
-  readonly googleClientId?: string | null;
 };

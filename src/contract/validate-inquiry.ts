@@ -1,4 +1,4 @@
-import { parseEmail } from '../accounts/email';
+import { parseEmail } from './email';
 
 /**
  * The inquiry form's validation, in the order of the product description (section 5), with its
