@@ -1,11 +1,11 @@
-import { accountEventTypes, claimEventTypes } from '../../src/modules/accounts';
-import { alertEventTypes } from '../../src/modules/alerts';
-import { backofficeEventTypes } from '../../src/modules/backoffice';
-import { chatEventTypes } from '../../src/modules/chat';
-import { leadActivityEventTypes, leadEventTypes, leadMessageEventTypes, officeEventTypes } from '../../src/modules/leads';
-import { notificationEventTypes } from '../../src/modules/notifications';
-import { organizerEventTypes } from '../../src/modules/organizer';
-import { siteEventTypes } from '../../src/modules/sites';
+import { accountEventTypes, claimEventTypes } from '../../src/modules/accounts/accounts.events';
+import { alertEventTypes } from '../../src/modules/alerts/alerts.events';
+import { backofficeEventTypes } from '../../src/modules/backoffice/backoffice.events';
+import { chatEventTypes } from '../../src/modules/chat/chat.events';
+import { leadActivityEventTypes, leadEventTypes, leadMessageEventTypes, officeEventTypes } from '../../src/modules/leads/leads.events';
+import { notificationEventTypes } from '../../src/modules/notifications/notifications.events';
+import { organizerEventTypes } from '../../src/modules/organizer/organizer.events';
+import { siteEventTypes } from '../../src/modules/sites/sites.events';
 import type { Projection } from '../runner/projection';
 import { namedLeadId, namedUserIds } from './named-users';
 

@@ -1,7 +1,8 @@
 import type pg from 'pg';
-import { ALERTS_PUSH, type AlertChangeKind } from '../../src/modules/alerts';
-import { isUpcoming, type ListingEvent } from '../../src/modules/listings';
-import type { OrganizerEvent } from '../../src/modules/organizer';
+import { ALERTS_PUSH, type AlertChangeKind } from '../../src/modules/alerts/alerts.events';
+import { isUpcoming } from '../../src/contract/open-house-time';
+import type { ListingEvent } from '../../src/modules/listings/listings.events';
+import type { OrganizerEvent } from '../../src/modules/organizer/organizer.events';
 import type { StoredEvent } from '../../src/shared/event';
 import type { Projection } from '../runner/projection';
 

@@ -1,4 +1,4 @@
-import { type ChatEvent, chatEventTypes } from '../../src/modules/chat';
+import { type ChatEvent, chatEventTypes } from '../../src/modules/chat/chat.events';
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner/projection';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { AccountEvent } from '../../src/modules/accounts';
-import type { ChatEvent } from '../../src/modules/chat';
-import type { LeadActivityEvent, LeadEvent, LeadMessageEvent } from '../../src/modules/leads';
+import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
+import type { ChatEvent } from '../../src/modules/chat/chat.events';
+import type { LeadActivityEvent, LeadEvent, LeadMessageEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import type { Projection, ProjectionContext } from '../runner/projection';

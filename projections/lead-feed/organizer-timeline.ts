@@ -1,5 +1,5 @@
-import type { PropertyAlertOpened, PropertyAlertSent } from '../../src/modules/alerts';
-import type { OrganizerEvent } from '../../src/modules/organizer';
+import type { PropertyAlertOpened, PropertyAlertSent } from '../../src/modules/alerts/alerts.events';
+import type { OrganizerEvent } from '../../src/modules/organizer/organizer.events';
 import { assertNever } from '../../src/shared/errors';
 import { clip } from './timeline-summary';
 

@@ -1,4 +1,4 @@
-import type { ConsentChannel } from '../../src/modules/accounts';
+import type { ConsentChannel } from '../../src/modules/accounts/accounts.events';
 
 /** One line per timeline entry, plain text (the dashboard never renders it as HTML). */
 const MAX = 160;

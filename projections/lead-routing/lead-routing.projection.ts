@@ -1,6 +1,6 @@
-import { type AccountEvent, LEVEL } from '../../src/modules/accounts';
-import { type AgentBioChanged, type LeadEvent, type OfficeEvent, officeEventTypes, ROUTE_LEAD_PUSH } from '../../src/modules/leads';
-import type { SiteEvent } from '../../src/modules/sites';
+import { type AccountEvent, LEVEL } from '../../src/modules/accounts/accounts.events';
+import { type AgentBioChanged, type LeadEvent, type OfficeEvent, officeEventTypes, ROUTE_LEAD_PUSH } from '../../src/modules/leads/leads.events';
+import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner/projection';
 

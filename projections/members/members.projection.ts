@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { AccountEvent } from '../../src/modules/accounts';
-import type { BackofficeEvent } from '../../src/modules/backoffice';
-import type { SiteEvent } from '../../src/modules/sites';
+import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
+import type { BackofficeEvent } from '../../src/modules/backoffice/backoffice.events';
+import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import type { Projection } from '../runner/projection';

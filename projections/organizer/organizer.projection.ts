@@ -1,4 +1,4 @@
-import { type OrganizerEvent, organizerEventTypes } from '../../src/modules/organizer';
+import { type OrganizerEvent, organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner/projection';
 

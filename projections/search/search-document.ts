@@ -1,4 +1,5 @@
-import { type ListingRecord, type OpenHouse, openHouseDayEnd } from '../../src/modules/listings';
+import { openHouseDayEnd } from '../../src/contract/open-house-time';
+import type { ListingRecord, OpenHouse } from '../../src/modules/listings/listings.events';
 import { cellsOf, unitVector } from './geo';
 import { keywordWords, listingTypeBits, normalizeCounty, normalizeName, zip5Of } from './search-terms';
 

@@ -1,5 +1,6 @@
 import { SHARE_MAIL_MIGRATION } from '../../src/database/migrations/011-share-mail-outbox';
-import { type ListingShared, SHARE_MAIL_PUSH, shareMailId } from '../../src/modules/organizer';
+import type { ListingShared } from '../../src/modules/organizer/organizer.events';
+import { SHARE_MAIL_PUSH, shareMailId } from './share-mail-queue';
 import type { Projection } from '../runner/projection';
 
 /**

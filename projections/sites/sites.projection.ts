@@ -1,4 +1,4 @@
-import { type SiteEvent, siteEventTypes } from '../../src/modules/sites';
+import { type SiteEvent, siteEventTypes } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner/projection';
 

@@ -1,4 +1,4 @@
-import { type TranslationEvent, translationEventTypes } from '../../src/modules/translations';
+import { type TranslationEvent, translationEventTypes } from '../../src/modules/translations/translations.events';
 import type { Projection } from '../runner/projection';
 
 /** Each label's current text per language, for GET /api/translations and the editor. */

@@ -1,4 +1,4 @@
-import { type AccountEvent, accountEventTypes } from '../../src/modules/accounts';
+import { type AccountEvent, accountEventTypes } from '../../src/modules/accounts/accounts.events';
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner/projection';
 

@@ -1,4 +1,4 @@
-import { type NotificationEvent, notificationEventTypes } from '../../src/modules/notifications';
+import { type NotificationEvent, notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner/projection';
 

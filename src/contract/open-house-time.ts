@@ -46,3 +46,6 @@ export function openHouseDayEnd(end: string): number {
   const offsetMinutes = zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(hh) * 60 + Number(mm));
   return Date.UTC(Number(y), Number(mo) - 1, Number(d) + 1) - offsetMinutes * 60_000;
 }
+
+/** Still to come or under way at `now` (epoch ms): an open house is past once it has ended. */
+export const isUpcoming = (o: { readonly OpenHouseEndTime: string }, now: number): boolean => Date.parse(o.OpenHouseEndTime) > now;

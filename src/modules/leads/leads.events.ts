@@ -1,3 +1,5 @@
+export * from './routing/routing.events';
+
 /** Where a visitor first came from: fixed at the first visit (first-touch cookie), never overwritten. */
 export type FirstTouch = {
   /** The `src` query parameter of the first visit. */

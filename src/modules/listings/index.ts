@@ -1,7 +1,7 @@
 export type { ListingEvent } from './listings.events';
 export { listingEventTypes } from './listings.events';
 export type { ListingDetails, ListingRecord, ListingStatus } from './listing-record';
-export { isUpcoming, type OpenHouse, type OpenHouseType } from './open-house';
+export type { OpenHouse, OpenHouseType } from './open-house';
 export { openHouseDayEnd, openHouseWhen } from '../../contract/open-house-time';
 export { listingStream, pdidOf } from './listing-record';
 export { type Listing, evolveListing, initialListing } from './listing';

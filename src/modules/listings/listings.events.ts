@@ -1,6 +1,10 @@
 import type { ListingDetails, ListingRecord, ListingStatus } from './listing-record';
 import type { OpenHouse } from './open-house';
 
+// The data the events carry, so that read models need nothing else from this context.
+export type { ListingDetails, ListingRecord, ListingStatus } from './listing-record';
+export type { OpenHouse } from './open-house';
+
 /**
  * The listings context's events. A listing's stream is `listing-{pdid}`, pdid = `MLSNAME-ListingKey`.
  * `ModificationTimestamp` is the feed's own time of the change (null when the feed gave none);

@@ -1,3 +1,4 @@
+import { isUpcoming } from '../../contract/open-house-time';
 /** RESO OpenHouseType: a public open house, or one for agents only. */
 export type OpenHouseType = 'Public' | 'Broker';
 /** RESO OpenHouseStatus. */
@@ -19,8 +20,6 @@ export type OpenHouse = {
 /** An open house as a record carries it: with the feed's status. */
 export type OpenHouseEntry = OpenHouse & { readonly OpenHouseStatus: OpenHouseStatus };
 
-/** Still to come or under way at `now` (epoch ms): an open house is past once it has ended. */
-export const isUpcoming = (o: OpenHouse, now: number): boolean => Date.parse(o.OpenHouseEndTime) > now;
 
 export const sameOpenHouse = (a: OpenHouse, b: OpenHouse): boolean =>
   a.OpenHouseStartTime === b.OpenHouseStartTime &&

@@ -8,7 +8,7 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
 import { CommunicationLinks, loadAccount } from '../../accounts';
 import { Mailer } from '../../messaging';
-import { stableId } from '../../organizer';
+import { stableId } from '../../../shared/stable-id';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { ALERTS_PUSH, type AlertChangeKind, type AlertEvent, type AlertReason, alertStream } from '../alerts.events';
 import { matchChanges, type QueuedChange } from '../match-alerts/match-changes';

@@ -1,6 +1,7 @@
 import type { ListingStatus } from '../listing-record';
 import type { ListingEvent } from '../listings.events';
-import { isUpcoming, type OpenHouse, type OpenHouseEntry, sameOpenHouse } from '../open-house';
+import { isUpcoming } from '../../../contract/open-house-time';
+import { type OpenHouse, type OpenHouseEntry, sameOpenHouse } from '../open-house';
 
 type Context = { readonly pdid: string; readonly listingStatus: ListingStatus; readonly at: string | null; readonly now: number };
 

@@ -11,7 +11,7 @@ import { notFound, validation } from '../../../shared/errors';
 import { parseEmail } from '../../accounts';
 import { foldListing, listingStream } from '../../listings';
 import { ownerOf, runOrganizerCommand } from '../run-organizer-command';
-import { stableId } from '../stable-id';
+import { stableId } from '../../../shared/stable-id';
 import { listingBriefs } from './listing-brief';
 import { notebookHeaders } from './notebook.query';
 

@@ -6,7 +6,7 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { validation } from '../../../shared/errors';
 import { ownerOf, runOrganizerCommand } from '../run-organizer-command';
-import { stableId } from '../stable-id';
+import { stableId } from '../../../shared/stable-id';
 import { parseFrequency, parseName, parseSavedSearch } from './saved-search-input';
 import { savedSearchesOf } from './saved-searches.query';
 

@@ -11,7 +11,7 @@ import { loadAccount, userIdByEmail } from '../../accounts';
 import { type MailMessage, Mailer } from '../../messaging';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { renderShareEmail } from './share-mail';
-import { SHARE_MAIL_PUSH } from './share-mail-queue';
+import { SHARE_MAIL_PUSH } from '../../../../projections/share-mail';
 
 const log = logger('share-mail');
 const SWEEP_MS = 2000;

@@ -1,4 +1,4 @@
-import { stableId } from '../stable-id';
+import { stableId } from '../../src/shared/stable-id';
 
 /** The in-process push the share_mail projection emits after it queued share e-mails. */
 export const SHARE_MAIL_PUSH = 'organizer.shareMailQueued';

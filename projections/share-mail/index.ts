@@ -1,0 +1,2 @@
+export { shareMailProjection } from './share-mail.projection';
+export { SHARE_MAIL_PUSH, shareMailId } from './share-mail-queue';
