@@ -2,14 +2,14 @@ import type { Projection } from './runner/projection';
 import { sitesProjection } from './sites/sites.projection';
 import { usersProjection } from './users/users.projection';
 import { searchProjection } from './search/postgres/search-listings.projection';
-import { leadRoutingProjection } from './lead-routing/lead-routing.projection';
-import { leadFeedProjection } from './lead-feed/lead-feed.projection';
+import { leadRoutingProjection } from './lead-routing';
+import { leadFeedProjection } from './lead-feed';
 import { chatProjection } from './chat/chat.projection';
 import { webPushProjection } from './web-push/web-push.projection';
 import { accountStreamsProjection } from './account-streams/account-streams.projection';
-import { membersProjection } from './members/members.projection';
+import { membersProjection } from './members';
 import { translationsProjection } from './translations/translations.projection';
-import { organizerProjection } from './organizer/organizer.projection';
+import { organizerProjection } from './organizer';
 import { alertsProjection } from './alerts/alerts.projection';
 import { shareMailProjection } from './share-mail/share-mail.projection';
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { membersProjection } from '../../projections/members/members.projection';
+import { membersProjection } from '../../projections/members';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { loadConfig } from '../../src/config/config';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { registrationAppends, type SecurityLevel } from '../../src/modules/accounts';
-import { findMembers, type MemberCriteria } from '../../src/modules/backoffice/members/members.query';
+import type { MemberCriteria } from '../../src/contract/backoffice';
+import { findMembers } from '../../projections/members';
 import { mulberry32 } from '../../src/modules/listings/demo-data/prng';
 import type { Benchmark, BenchContext } from './bench';
 

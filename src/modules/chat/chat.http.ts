@@ -1,3 +1,5 @@
+import { chatMessagesOf, unreadByLead } from '../../../projections/chat';
+import { fullNames } from '../../../projections/users';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
@@ -27,7 +29,6 @@ const ReadBody = z.strictObject({ leadId: LeadRef, messageId: z.uuid({ error: 'm
 type ExistingLead = Extract<Lead, { exists: true }>;
 type Party = { readonly userId: string; readonly lead: ExistingLead; readonly isLead: boolean; readonly maySend: boolean };
 
-type MessageRow = { message_id: string; from_user_id: string; to_user_id: string; text: string; at: Date; read_at: Date | null };
 
 /**
  * Chat between a lead and its agent (spec section 7 "Chat"). A lead chats with the agent of
@@ -47,10 +48,7 @@ export class ChatController {
     const input = parseBody(GetChatBody, body);
     const party = await this.party(req, input.leadId);
     const lead = party.lead;
-    const { rows } = await this.pool.query<MessageRow>(
-      `SELECT message_id, from_user_id, to_user_id, text, at, read_at FROM chat_messages WHERE lead_id = $1 ORDER BY seq LIMIT 1000`,
-      [lead.leadId],
-    );
+    const messages = await chatMessagesOf(this.pool, lead.leadId);
     const names = await this.names([lead.userId, ...(lead.agentId ? [lead.agentId] : [])]);
     return {
       chatId: lead.leadId,
@@ -59,8 +57,8 @@ export class ChatController {
       lead: { userId: lead.userId, fullName: lead.fullName },
       agent: lead.agentId ? { userId: lead.agentId, fullName: names.get(lead.agentId) ?? 'Your agent' } : null,
       canSend: party.maySend,
-      messages: rows.map((r) => ({ messageId: r.message_id, fromUserId: r.from_user_id, toUserId: r.to_user_id, text: r.text, at: r.at.toISOString(), readAt: r.read_at?.toISOString() ?? null })),
-      unread: rows.filter((r) => r.to_user_id === party.userId && !r.read_at).length,
+      messages,
+      unread: messages.filter((m) => m.toUserId === party.userId && !m.readAt).length,
     };
   }
 
@@ -106,11 +104,8 @@ export class ChatController {
   @Get('unread')
   async unread(@Req() req: Request) {
     const auth = requireAuth(req);
-    const { rows } = await this.pool.query<{ lead_id: string; n: number }>(
-      `SELECT lead_id, count(*)::int AS n FROM chat_messages WHERE to_user_id = $1 AND read_at IS NULL GROUP BY lead_id`,
-      [auth.userId],
-    );
-    return { total: rows.reduce((s, r) => s + r.n, 0), byLead: Object.fromEntries(rows.map((r) => [r.lead_id, r.n])) };
+    const byLead = await unreadByLead(this.pool, auth.userId);
+    return { total: [...byLead.values()].reduce((s, n) => s + n, 0), byLead: Object.fromEntries(byLead) };
   }
 
   /** The caller's side of the chat; anyone else's lead is 404 whatever the host. */
@@ -129,11 +124,7 @@ export class ChatController {
     return { userId: auth.userId, lead, isLead: false, maySend: lead.agentId === auth.userId };
   }
 
-  private async names(ids: string[]): Promise<Map<string, string>> {
-    const { rows } = await this.pool.query<{ user_id: string; first_name: string; last_name: string }>(
-      `SELECT user_id, first_name, last_name FROM users WHERE user_id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return new Map(rows.map((r) => [r.user_id, `${r.first_name} ${r.last_name}`.trim()]));
+  private names(ids: string[]): Promise<Map<string, string>> {
+    return fullNames(this.pool, ids);
   }
 }

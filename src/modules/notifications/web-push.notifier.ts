@@ -1,3 +1,4 @@
+import { type PushSubscriptionRow, pushSubscriptionsFor } from '../../../projections/web-push';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
 import webPush from 'web-push';
@@ -27,7 +28,7 @@ export function notificationFor(name: string, payload: Record<string, unknown>):
   return null;
 }
 
-type SubRow = { user_id: string; endpoint: string; p256dh: string; auth: string };
+type SubRow = PushSubscriptionRow;
 
 /**
  * Sends web pushes for new leads and chat messages: after a projection's batch commits, the
@@ -61,10 +62,7 @@ export class WebPushNotifier implements OnModuleInit {
     if (userIds.length === 0 && !staff) return 0;
     let subs: SubRow[];
     try {
-      ({ rows: subs } = await this.pool.query<SubRow>(
-        `SELECT user_id, endpoint, p256dh, auth FROM web_push_subscriptions WHERE user_id = ANY($1::uuid[]) OR ($2 AND security_level >= 25)`,
-        [userIds, staff],
-      ));
+      subs = await pushSubscriptionsFor(this.pool, userIds, staff);
     } catch {
       return 0;
     }

@@ -1,3 +1,4 @@
+import { textsFor } from '../../../projections/translations';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
@@ -17,20 +18,11 @@ const LanguageQuery = z.strictObject({ language: z.string().max(10).optional() }
 const EditorQuery = z.strictObject({ language: z.string().max(10).optional(), translang: z.string().max(10).optional() });
 const ChangeBody = z.strictObject({ language: z.string().max(10), transId: z.string().max(100), text: z.string().max(TEXT_MAX * 2) });
 
-type Row = { language: string; trans_id: string; text: string; updated_at: Date };
 
 function languageOf(code: string | undefined, fallback = 'en'): string {
   const c = (code ?? fallback).toLowerCase();
   if (!isLanguage(c)) throw validation('Please pick a language');
   return c;
-}
-
-/** Reads the translations read model; a language falls back to English, then to the catalogue. */
-async function textsFor(pool: pg.Pool, languages: readonly string[]): Promise<Map<string, Map<string, Row>>> {
-  const { rows } = await pool.query<Row>('SELECT language, trans_id, text, updated_at FROM translations WHERE language = ANY($1)', [languages]);
-  const out = new Map<string, Map<string, Row>>();
-  for (const r of rows) (out.get(r.language) ?? out.set(r.language, new Map()).get(r.language)!).set(r.trans_id, r);
-  return out;
 }
 
 @Controller('api/translations')

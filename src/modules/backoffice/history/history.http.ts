@@ -10,7 +10,7 @@ import { userStream } from '../../accounts';
 import { backofficeStream } from '../account-admin';
 import { AdminCommands } from '../admin-commands';
 import { BackofficeController } from '../backoffice-controller';
-import { memberById } from '../members/members.query';
+import { memberById, sitesOwnedBy } from '../../../../projections/members';
 import { filterHistory, type HistoryFilter, toHistoryEntry } from './account-history';
 import { AccountHistoryReader } from './history.service';
 import { stateAsOf } from './state-as-of';
@@ -48,17 +48,14 @@ export class AccountHistoryController {
   async account(@Param('userId') userId: string) {
     const account = await this.commands.account(userId);
     const [member, admin] = await Promise.all([memberById(this.pool, account.userId), this.commands.admin(account.userId)]);
-    const { rows: sites } = await this.pool.query<{ site_id: string; subdomain: string; name: string }>(
-      'SELECT site_id, subdomain, name FROM member_sites WHERE owner_user_id = $1 ORDER BY subdomain',
-      [account.userId],
-    );
+    const ownedSites = await sitesOwnedBy(this.pool, account.userId);
     const related = [admin.mergedInto?.userId ?? null, ...admin.absorbed.map((a) => a.userId), ...admin.links.map((l) => l.userId)];
     return {
       userId: account.userId,
       member,
       account: (await this.state(account.userId, undefined)).account,
       admin,
-      ownedSites: sites.map((s) => ({ siteId: s.site_id, subdomain: s.subdomain, name: s.name })),
+      ownedSites,
       people: await this.history.people(related),
     };
   }

@@ -1,3 +1,5 @@
+import { streamsAbout } from '../../../../projections/account-streams';
+import { peopleByIds, type Person } from '../../../../projections/members';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { DB_POOL } from '../../../app/tokens';
@@ -7,7 +9,7 @@ import { userStream } from '../../accounts';
 import { backofficeStream } from '../account-admin';
 import { mergeNewestFirst } from './account-history';
 
-export type Person = { readonly userId: string; readonly name: string; readonly email: string; readonly securityLevel: number };
+export type { Person };
 
 /**
  * Reads an account's history from the event store: its own streams (always, so a write just made
@@ -21,8 +23,7 @@ export class AccountHistoryReader {
   ) {}
 
   async streamsOf(userId: string): Promise<string[]> {
-    const { rows } = await this.pool.query<{ stream_id: string }>('SELECT stream_id FROM account_streams WHERE user_id = $1', [userId]);
-    return [...new Set([userStream(userId), backofficeStream(userId), ...rows.map((r) => r.stream_id)])];
+    return [...new Set([userStream(userId), backofficeStream(userId), ...(await streamsAbout(this.pool, userId))])];
   }
 
   async events(userId: string): Promise<StoredEvent[]> {
@@ -39,10 +40,6 @@ export class AccountHistoryReader {
   async people(ids: Iterable<string | null>): Promise<Record<string, Person>> {
     const wanted = [...new Set([...ids].filter((x): x is string => !!x))];
     if (wanted.length === 0) return {};
-    const { rows } = await this.pool.query<{ user_id: string; full_name: string; email: string; security_level: number }>(
-      'SELECT user_id, full_name, email, security_level FROM members WHERE user_id = ANY($1::uuid[])',
-      [wanted],
-    );
-    return Object.fromEntries(rows.map((r) => [r.user_id, { userId: r.user_id, name: r.full_name, email: r.email, securityLevel: r.security_level }]));
+    return Object.fromEntries((await peopleByIds(this.pool, wanted)).map((p) => [p.userId, p]));
   }
 }

@@ -5,7 +5,7 @@ import { DB_POOL } from '../../../app/tokens';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { BackofficeController } from '../backoffice-controller';
-import { findMembers, findSites } from './members.query';
+import { findMembers, findSites } from '../../../../projections/members';
 
 const text = z.string().max(200).optional();
 const FindQuery = z.strictObject({

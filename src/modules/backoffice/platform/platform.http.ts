@@ -1,3 +1,4 @@
+import { memberCounts } from '../../../../projections/members';
 import { Get, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
@@ -20,16 +21,14 @@ export class PlatformController {
   @Get('stats')
   @ApiDoc({ summary: 'Members by level and status, sites, events and live impersonations', tag: 'Back-office', access: 'staff' })
   async stats() {
-    const [levels, statuses, sites, sessions] = await Promise.all([
-      this.pool.query<{ level: number; n: string }>('SELECT security_level AS level, count(*) AS n FROM members GROUP BY 1 ORDER BY 1'),
-      this.pool.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM members GROUP BY 1 ORDER BY 1'),
-      this.pool.query<{ n: string }>('SELECT count(*) AS n FROM member_sites'),
+    const [counts, sessions] = await Promise.all([
+      memberCounts(this.pool),
       this.pool.query<{ n: string }>('SELECT count(*) AS n FROM sessions WHERE impersonator_id IS NOT NULL AND expires_at > now()'),
     ]);
     return {
-      membersByLevel: Object.fromEntries(levels.rows.map((r) => [r.level, Number(r.n)])),
-      membersByStatus: Object.fromEntries(statuses.rows.map((r) => [r.status, Number(r.n)])),
-      sites: Number(sites.rows[0]?.n ?? 0),
+      membersByLevel: counts.byLevel,
+      membersByStatus: counts.byStatus,
+      sites: counts.sites,
       activeImpersonations: Number(sessions.rows[0]?.n ?? 0),
     };
   }

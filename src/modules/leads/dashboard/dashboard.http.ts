@@ -7,7 +7,7 @@ import { parseBody } from '../../../http/parse-body';
 import { decodePosition } from '../../../contract/position';
 import { notFound, validation } from '../../../shared/errors';
 import { isLeadId } from '../load-lead';
-import { contractLead, feedLead, feedPosition, findLead, leadSources, listLeads, pushesSince, timelineOf } from './lead-queries';
+import { contractLead, feedLead, feedPosition, findLead, leadSources, listLeads, pushesSince, timelineOf } from '../../../../projections/lead-feed';
 import { dashboardViewer } from './viewer';
 
 const pageNumber = z

@@ -1,9 +1,9 @@
 import type { Request } from 'express';
 import { forbidden } from '../../../shared/errors';
 import { LEVEL, requireAuth } from '../../accounts';
+import type { Viewer } from '../../../../projections/lead-feed';
 
-/** Who looks at the dashboard: agents see their leads, brokers their office's, staff all (contract section 5). */
-export type Viewer = { readonly userId: string; readonly role: 'agent' | 'broker' | 'staff' };
+export type { Viewer };
 
 /** The signed-in agent, broker or staff member; 401 signed out, 403 for leads (level 5). */
 export function dashboardViewer(req: Request): Viewer {
@@ -12,21 +12,6 @@ export function dashboardViewer(req: Request): Viewer {
   if (auth.securityLevel >= LEVEL.broker) return { userId: auth.userId, role: 'broker' };
   if (auth.securityLevel >= LEVEL.agent) return { userId: auth.userId, role: 'agent' };
   throw forbidden();
-}
-
-/**
- * The SQL condition that limits lead_feed rows (alias `alias`) to what the viewer may see; the
- * viewer's id is parameter $n. Whatever host the request came from: the scope is the person.
- */
-export function leadScope(viewer: Viewer, alias: string, n: number): { sql: string; params: string[] } {
-  switch (viewer.role) {
-    case 'staff':
-      return { sql: 'true', params: [] };
-    case 'broker':
-      return { sql: `(${alias}.office_id = $${n} OR ${alias}.assigned_agent_id = $${n})`, params: [viewer.userId] };
-    case 'agent':
-      return { sql: `${alias}.assigned_agent_id = $${n}`, params: [viewer.userId] };
-  }
 }
 
 /** The same scope on the write side's view of one lead (strongly consistent, for commands). */

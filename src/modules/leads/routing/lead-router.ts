@@ -13,7 +13,7 @@ import { evolveLead, initialLead, leadStream } from '../lead';
 import type { LeadEvent } from '../leads.events';
 import { decideAssignLead, evolveRotation, initialRotation } from './assign-lead.decide';
 import { ROUTE_LEAD_PUSH, type RoutingEvent, routingStream } from './routing.events';
-import { loadRoutingRules, pendingLeads } from './routing-rules.query';
+import { loadRoutingRules, pendingLeads } from '../../../../projections/lead-routing';
 
 const log = logger('routing');
 const MAX_ATTEMPTS = 8;

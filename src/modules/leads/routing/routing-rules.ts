@@ -1,4 +1,7 @@
+import type { RosterAgent, RoutingRules } from '../../../../projections/lead-routing';
 import type { RoutingRule } from '../leads.events';
+
+export type { RosterAgent, RoutingRules };
 
 /**
  * Lead routing as data and one pure function, so that a later change of rules can replay past
@@ -13,20 +16,6 @@ import type { RoutingRule } from '../leads.events';
  * 4. owner-fallback: no active agent at all: the site's owner.
  */
 export const ROUTING_RULES_VERSION = 1;
-
-export type RosterAgent = { readonly agentId: string; readonly active: boolean };
-
-export type RoutingRules = {
-  readonly siteId: string;
-  readonly kind: 'broker' | 'agent' | 'brand';
-  readonly ownerId: string;
-  /** The owner's own broker when the owner is an agent (their leads show to that broker). */
-  readonly ownerBrokerId: string | null;
-  /** The owner's office (the owner is its broker) in roster order; empty for an agent's site. */
-  readonly roster: readonly RosterAgent[];
-  /** The listing agent of the lead's listing in this office, if any (active or not). */
-  readonly listingAgentId: string | null;
-};
 
 export type Assignment = { readonly agentId: string; readonly brokerId: string | null; readonly rule: RoutingRule; readonly ruleVersion: number };
 

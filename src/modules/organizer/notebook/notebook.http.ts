@@ -13,7 +13,7 @@ import { foldListing, listingStream } from '../../listings';
 import { ownerOf, runOrganizerCommand } from '../run-organizer-command';
 import { stableId } from '../../../shared/stable-id';
 import { listingBriefs } from './listing-brief';
-import { notebookHeaders } from './notebook.query';
+import { notebookHeaders } from '../../../../projections/organizer';
 
 const MAX_HEADER_PDIDS = 200;
 const pdid = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' });

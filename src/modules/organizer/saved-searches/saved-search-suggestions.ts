@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { DB_POOL } from '../../../app/tokens';
 import { SavedSearchSuggestions } from '../../listings';
 import { leadIdFor } from '../../leads';
-import { savedSearchesNamed } from './saved-searches.query';
+import { savedSearchesNamed } from '../../../../projections/organizer';
 
 /** The signed-in lead's saved searches whose name starts with the term (value: the search's query string). */
 @Injectable()

@@ -8,7 +8,7 @@ import { validation } from '../../../shared/errors';
 import { ownerOf, runOrganizerCommand } from '../run-organizer-command';
 import { stableId } from '../../../shared/stable-id';
 import { parseFrequency, parseName, parseSavedSearch } from './saved-search-input';
-import { savedSearchesOf } from './saved-searches.query';
+import { savedSearchesOf } from '../../../../projections/organizer';
 
 const ID = /^[0-9a-f-]{36}$/;
 const searchIdOf = (id: string): string => {

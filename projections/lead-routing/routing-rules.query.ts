@@ -1,5 +1,19 @@
 import type pg from 'pg';
-import type { RosterAgent, RoutingRules } from './routing-rules';
+
+export type RosterAgent = { readonly agentId: string; readonly active: boolean };
+
+/** What lead routing needs to know about a site, as the lead_routing read model has it. */
+export type RoutingRules = {
+  readonly siteId: string;
+  readonly kind: 'broker' | 'agent' | 'brand';
+  readonly ownerId: string;
+  /** The owner's own broker when the owner is an agent (their leads show to that broker). */
+  readonly ownerBrokerId: string | null;
+  /** The owner's office (the owner is its broker) in roster order; empty for an agent's site. */
+  readonly roster: readonly RosterAgent[];
+  /** The listing agent of the lead's listing in this office, if any (active or not). */
+  readonly listingAgentId: string | null;
+};
 
 /**
  * Reads a site's routing rules from the lead_routing read model: the site's owner, the owner's
@@ -31,4 +45,19 @@ export async function loadRoutingRules(db: pg.Pool, siteId: string, listingPdid:
 export async function pendingLeads(db: pg.Pool, limit = 500): Promise<string[]> {
   const { rows } = await db.query<{ lead_id: string }>(`SELECT lead_id FROM routing_pending ORDER BY captured_at LIMIT $1`, [limit]);
   return rows.map((r) => r.lead_id);
+}
+
+export type RosterEntry = { readonly userId: string; readonly level: number; readonly brokerId: string | null; readonly active: boolean; readonly bio: string };
+
+/**
+ * The people a viewer may see on the office page: `viewerId` null (staff) everyone, else the
+ * viewer and, for a broker, their office. Highest level first, then by joining.
+ */
+export async function rosterFor(pool: pg.Pool, viewerId: string | null): Promise<RosterEntry[]> {
+  const { rows } = await pool.query<{ user_id: string; level: number; broker_id: string | null; active: boolean; bio: string }>(
+    `SELECT user_id, level, broker_id, active, bio FROM routing_users
+     WHERE $1::uuid IS NULL OR broker_id = $1 OR user_id = $1 ORDER BY level DESC, joined LIMIT 500`,
+    [viewerId],
+  );
+  return rows.map((r) => ({ userId: r.user_id, level: r.level, brokerId: r.broker_id, active: r.active, bio: r.bio }));
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { Member, MemberCriteria } from '../../../contract/backoffice';
+import type { Member, MemberCriteria } from '../../src/contract/backoffice';
 
-export type { Member, MemberCriteria } from '../../../contract/backoffice';
+export type { Member, MemberCriteria } from '../../src/contract/backoffice';
 
 type Row = {
   user_id: string;
@@ -106,4 +106,39 @@ export async function findSites(pool: pg.Pool, q: string, limit: number): Promis
     [contains(q.trim()), limit],
   );
   return rows.map((r) => ({ siteId: r.site_id, subdomain: r.subdomain, name: r.name, ownerUserId: r.owner_user_id }));
+}
+
+/** Sites an account owns, for its back-office page. */
+export async function sitesOwnedBy(pool: pg.Pool, userId: string): Promise<{ siteId: string; subdomain: string; name: string }[]> {
+  const { rows } = await pool.query<{ site_id: string; subdomain: string; name: string }>(
+    'SELECT site_id, subdomain, name FROM member_sites WHERE owner_user_id = $1 ORDER BY subdomain',
+    [userId],
+  );
+  return rows.map((r) => ({ siteId: r.site_id, subdomain: r.subdomain, name: r.name }));
+}
+
+export type Person = { readonly userId: string; readonly name: string; readonly email: string; readonly securityLevel: number };
+
+/** Names for the actors and impersonators a history page shows. */
+export async function peopleByIds(pool: pg.Pool, ids: readonly string[]): Promise<Person[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await pool.query<{ user_id: string; full_name: string; email: string; security_level: number }>(
+    'SELECT user_id, full_name, email, security_level FROM members WHERE user_id = ANY($1::uuid[])',
+    [ids],
+  );
+  return rows.map((r) => ({ userId: r.user_id, name: r.full_name, email: r.email, securityLevel: r.security_level }));
+}
+
+/** Members by level and by status, and the number of sites: the platform's headline figures. */
+export async function memberCounts(pool: pg.Pool): Promise<{ byLevel: Record<number, number>; byStatus: Record<string, number>; sites: number }> {
+  const [levels, statuses, sites] = await Promise.all([
+    pool.query<{ level: number; n: string }>('SELECT security_level AS level, count(*) AS n FROM members GROUP BY 1 ORDER BY 1'),
+    pool.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM members GROUP BY 1 ORDER BY 1'),
+    pool.query<{ n: string }>('SELECT count(*) AS n FROM member_sites'),
+  ]);
+  return {
+    byLevel: Object.fromEntries(levels.rows.map((r) => [r.level, Number(r.n)])),
+    byStatus: Object.fromEntries(statuses.rows.map((r) => [r.status, Number(r.n)])),
+    sites: Number(sites.rows[0]?.n ?? 0),
+  };
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { decodePosition, encodePosition } from '../../../contract/position';
-import { leadScope, type Viewer } from './viewer';
+import { decodePosition, encodePosition } from '../../src/contract/position';
+import { leadScope, type Viewer } from './lead-scope';
 
 export type LeadFilters = { readonly status?: 'new' | 'contacted'; readonly source?: string; readonly q?: string };
 

@@ -1,0 +1,2 @@
+export { accountStreamsProjection } from './account-streams.projection';
+export { streamsAbout } from './account-streams.query';

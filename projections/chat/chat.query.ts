@@ -1,0 +1,21 @@
+import type pg from 'pg';
+
+export type ChatMessageView = { messageId: string; fromUserId: string; toUserId: string; text: string; at: string; readAt: string | null };
+
+/** A lead's conversation, oldest first (at most 1,000 messages). */
+export async function chatMessagesOf(pool: pg.Pool, leadId: string): Promise<ChatMessageView[]> {
+  const { rows } = await pool.query<{ message_id: string; from_user_id: string; to_user_id: string; text: string; at: Date; read_at: Date | null }>(
+    `SELECT message_id, from_user_id, to_user_id, text, at, read_at FROM chat_messages WHERE lead_id = $1 ORDER BY seq LIMIT 1000`,
+    [leadId],
+  );
+  return rows.map((r) => ({ messageId: r.message_id, fromUserId: r.from_user_id, toUserId: r.to_user_id, text: r.text, at: r.at.toISOString(), readAt: r.read_at?.toISOString() ?? null }));
+}
+
+/** Unread messages sent to a user, per lead. */
+export async function unreadByLead(pool: pg.Pool, userId: string): Promise<Map<string, number>> {
+  const { rows } = await pool.query<{ lead_id: string; n: number }>(
+    `SELECT lead_id, count(*)::int AS n FROM chat_messages WHERE to_user_id = $1 AND read_at IS NULL GROUP BY lead_id`,
+    [userId],
+  );
+  return new Map(rows.map((r) => [r.lead_id, r.n]));
+}

@@ -1,0 +1,2 @@
+export { translationsProjection } from './translations.projection';
+export { textsFor, type TranslationRow } from './translations.query';

@@ -1,0 +1,2 @@
+export { usersProjection } from './users.projection';
+export { fullNames, type UserName, usersByIds } from './users.query';

@@ -1,0 +1,2 @@
+export { webPushProjection } from './web-push.projection';
+export { type PushSubscriptionRow, pushSubscriptionsFor } from './web-push.query';

@@ -1,0 +1,70 @@
+import { type ImportGraph, importCycles } from './import-graph';
+
+/**
+ * The walls of ../shared/docs/architecture.md (Layout), as checks over the import graph. Each
+ * broken wall is one line naming the files, so a failure says exactly what to move.
+ */
+const isTest = (f: string) => /\.(unit|int|e2e)\.spec\.tsx?$|\.spec\.tsx?$/.test(f) || f.startsWith('tests/');
+const contextOf = (f: string) => /^src\/modules\/([^/]+)\//.exec(f)?.[1];
+const readModelOf = (f: string) => /^projections\/([^/]+)\//.exec(f)?.[1];
+const ENGINE = 'runner';
+
+export function wallViolations(graph: ImportGraph): string[] {
+  const out: string[] = [];
+  const server = graph.files.filter((f) => (f.startsWith('src/') || f.startsWith('projections/')) && !isTest(f));
+
+  for (const cycle of importCycles(server, graph.imports)) {
+    for (const f of cycle) out.push(`cycle: ${f} is in an import cycle of ${cycle.length} files`);
+  }
+
+  for (const from of graph.files) {
+    if (isTest(from)) continue;
+    for (const to of graph.imports.get(from) ?? []) {
+      const rm = readModelOf(from);
+      const ctx = contextOf(to);
+      // The engine knows no context and no read model.
+      if (rm === ENGINE && (ctx || (readModelOf(to) && readModelOf(to) !== ENGINE))) {
+        out.push(`engine: ${from} imports ${to}`);
+      }
+      // A read model knows a context only by its events file.
+      if (rm && rm !== ENGINE && ctx && to !== `src/modules/${ctx}/${ctx}.events.ts`) {
+        out.push(`read model: ${from} imports ${to} (only src/modules/${ctx}/${ctx}.events.ts)`);
+      }
+      // A context uses another context only through its index.
+      const fromCtx = contextOf(from);
+      if (fromCtx && ctx && fromCtx !== ctx && to !== `src/modules/${ctx}/index.ts` && to !== `src/modules/${ctx}/${ctx}.events.ts`) {
+        out.push(`context: ${from} imports ${to} (only src/modules/${ctx}/index.ts)`);
+      }
+      // The browser shares only the contract with the server.
+      if (from.startsWith('web/') && (to.startsWith('src/') || to.startsWith('projections/')) && !to.startsWith('src/contract/')) {
+        out.push(`web: ${from} imports ${to} (only src/contract/)`);
+      }
+    }
+  }
+
+  // SQL on a read model's tables only inside its folder.
+  const owners = tableOwners(graph);
+  for (const file of server) {
+    const here = readModelOf(file);
+    const text = graph.text.get(file) ?? '';
+    for (const [table, owner] of owners) {
+      if (here === owner) continue;
+      const sql = new RegExp(`\\b(?:FROM|JOIN|UPDATE|INTO|TABLE|EXISTS)\\s+"?${table}\\b(?!\\.)`, 'i');
+      if (sql.test(text)) out.push(`sql: ${file} reads or writes ${table}, a table of projections/${owner}/`);
+    }
+  }
+  return [...new Set(out)].sort();
+}
+
+/** Each read model's tables, from the `tables: [...]` of the projections in its folder. */
+export function tableOwners(graph: ImportGraph): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const file of graph.files) {
+    const rm = readModelOf(file);
+    if (!rm || rm === ENGINE || isTest(file)) continue;
+    for (const m of (graph.text.get(file) ?? '').matchAll(/\btables:\s*\[([^\]]*)\]/g)) {
+      for (const t of m[1]!.matchAll(/['"]([a-z_][a-z0-9_]*)['"]/g)) owners.set(t[1]!, rm);
+    }
+  }
+  return owners;
+}
