@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { allProjections } from './app/projections';
 import { createRuntime, type Runtime } from './app/runtime';
 import { type Config, ConfigError, loadConfig } from './config/config';
 import { seedDemo } from './demo/seed-demo';
@@ -21,7 +22,7 @@ export type Started = { app: NestExpressApplication; runtime: Runtime; url: stri
 /** Builds and starts the whole product in this process; used by main and by tests. */
 export async function startServer(config: Config, opts: { fsync?: boolean } = {}): Promise<Started> {
   setLogLevel(config.logLevel);
-  const runtime = await createRuntime(config, opts);
+  const runtime = await createRuntime(config, { ...opts, projections: allProjections });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.create(runtime), {
     logger: config.logLevel === 'debug' ? ['log', 'error', 'warn', 'debug'] : ['error', 'warn'],
     bodyParser: true,

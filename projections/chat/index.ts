@@ -1,2 +1,2 @@
 export { chatProjection } from './chat.projection';
-export { type ChatMessageView, chatMessagesOf, unreadByLead } from './chat.query';
+export { type ChatMessageView, chatMessagesOf, chatPushesSince, unreadByLead } from './chat.query';

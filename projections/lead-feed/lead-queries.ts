@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { decodePosition, encodePosition } from '../../src/contract/position';
+import { encodePosition, type WirePosition } from '../../src/contract/position';
 import { leadScope, type Viewer } from './lead-scope';
 
 export type LeadFilters = { readonly status?: 'new' | 'contacted'; readonly source?: string; readonly q?: string };
@@ -17,12 +17,11 @@ type Row = {
   status: string;
   created_at: Date;
   last_activity_at: Date;
-  subdomain: string | null;
   listing_pdid: string | null;
 };
 
 const COLUMNS = `f.lead_id, f.user_id, f.site_id, f.full_name, f.email, f.phone, f.lead_type, f.source, f.assigned_agent_id, f.status,
-  f.created_at, f.last_activity_at, f.listing_pdid, s.subdomain`;
+  f.created_at, f.last_activity_at, f.listing_pdid`;
 
 /** A lead as contract section 5 lists it: exactly these fields. */
 export const contractLead = (r: Row) => ({
@@ -37,8 +36,10 @@ export const contractLead = (r: Row) => ({
   lastActivityAt: r.last_activity_at.toISOString(),
 });
 
-/** The dashboard's own richer row (status, site, listing) for the web app's feed. */
-export const feedLead = (r: Row) => ({ ...contractLead(r), status: r.status, siteId: r.site_id, site: r.subdomain, listingPdid: r.listing_pdid, userId: r.user_id });
+/** The dashboard's own richer row (status, site, listing) for the web app's feed; `subdomain` from the sites read model. */
+export const feedLead = (r: Row, subdomain: string | null) => ({ ...contractLead(r), status: r.status, siteId: r.site_id, site: subdomain, listingPdid: r.listing_pdid, userId: r.user_id });
+
+export type LeadRow = Row;
 
 function where(viewer: Viewer, f: LeadFilters, params: unknown[]): string {
   const scope = leadScope(viewer, 'f', params.length + 1);
@@ -60,7 +61,7 @@ export async function listLeads(db: pg.Pool, viewer: Viewer, f: LeadFilters, pag
   const cond = where(viewer, f, params);
   const [{ rows }, count] = await Promise.all([
     db.query<Row>(
-      `SELECT ${COLUMNS} FROM lead_feed f LEFT JOIN sites s ON s.site_id = f.site_id WHERE ${cond}
+      `SELECT ${COLUMNS} FROM lead_feed f WHERE ${cond}
        ORDER BY f.last_activity_at DESC, f.lead_id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, perpage, (page - 1) * perpage],
     ),
@@ -72,7 +73,7 @@ export async function listLeads(db: pg.Pool, viewer: Viewer, f: LeadFilters, pag
 export async function findLead(db: pg.Pool, viewer: Viewer, leadId: string): Promise<Row | undefined> {
   const params: unknown[] = [leadId];
   const cond = where(viewer, {}, params);
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM lead_feed f LEFT JOIN sites s ON s.site_id = f.site_id WHERE f.lead_id = $1 AND ${cond}`, params);
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM lead_feed f WHERE f.lead_id = $1 AND ${cond}`, params);
   return rows[0];
 }
 
@@ -105,22 +106,22 @@ export async function feedPosition(db: pg.Pool): Promise<string> {
   return encodePosition({ transactionId: BigInt(r?.transaction_id ?? 0), globalPosition: BigInt(r?.global_position ?? 0) });
 }
 
-export type MissedPush = { readonly name: 'lead.captured' | 'lead.activity' | 'chat.message'; readonly payload: Record<string, unknown> };
+/** A push a reconnecting client missed, with the log position of its event (for ordering). */
+export type MissedPush = { readonly name: 'lead.captured' | 'lead.activity' | 'chat.message'; readonly payload: Record<string, unknown>; readonly key: readonly [bigint, bigint] };
 export const SINCE_LIMIT = 500;
 
+const after = (tx: string, gp: string) => `(${tx}, ${gp}) > ($1::bigint, $2::bigint)`;
+const pos = (tx: string, gp: string) => encodePosition({ transactionId: BigInt(tx), globalPosition: BigInt(gp) });
+const keyOf = (tx: string, gp: string) => [BigInt(tx), BigInt(gp)] as const;
+
 /**
- * The pushes this viewer would have received after `position`: new leads, lead activity and
- * chat messages, in log order, each with the position of its event. `reset` says there were more
- * than a client should replay (it reloads the feed instead).
+ * The lead pushes this viewer would have received after `from`: new leads and lead activity,
+ * each with the position of its event; `overflow` when there were more than SINCE_LIMIT of a kind.
  */
-export async function pushesSince(db: pg.Pool, viewer: Viewer, position: string): Promise<{ position: string; events: MissedPush[]; reset: boolean }> {
-  const from = decodePosition(position);
-  if (!from) throw new Error('bad position');
-  const now = await feedPosition(db);
+export async function leadPushesSince(db: pg.Pool, viewer: Viewer, from: WirePosition): Promise<{ events: MissedPush[]; overflow: boolean }> {
   const p: unknown[] = [from.transactionId.toString(), from.globalPosition.toString()];
   const cond = where(viewer, {}, p);
-  const after = (tx: string, gp: string) => `(${tx}, ${gp}) > ($1::bigint, $2::bigint)`;
-  const [captured, activity, chat] = await Promise.all([
+  const [captured, activity] = await Promise.all([
     db.query<{ lead_id: string; full_name: string; lead_type: string; created_at: Date; tx: string; gp: string }>(
       `SELECT f.lead_id, f.full_name, f.lead_type, f.created_at, f.assigned_tx::text AS tx, f.assigned_gp::text AS gp
        FROM lead_feed f WHERE f.assigned_tx IS NOT NULL AND ${after('f.assigned_tx', 'f.assigned_gp')} AND ${cond}
@@ -134,32 +135,20 @@ export async function pushesSince(db: pg.Pool, viewer: Viewer, position: string)
        ORDER BY t.tx_id, t.global_position LIMIT ${SINCE_LIMIT + 1}`,
       p,
     ),
-    db.query<{ message_id: string; lead_id: string; from_user_id: string; to_user_id: string; text: string; at: Date; tx: string; gp: string }>(
-      `SELECT m.message_id, m.lead_id, m.from_user_id, m.to_user_id, m.text, m.at, m.tx_id::text AS tx, m.global_position::text AS gp
-       FROM chat_messages m WHERE ${after('m.tx_id', 'm.global_position')} AND (m.from_user_id = $3::uuid OR m.to_user_id = $3::uuid)
-       ORDER BY m.tx_id, m.global_position LIMIT ${SINCE_LIMIT + 1}`,
-      [...p.slice(0, 2), viewer.userId],
-    ),
   ]);
-  const reset = captured.rows.length > SINCE_LIMIT || activity.rows.length > SINCE_LIMIT || chat.rows.length > SINCE_LIMIT;
-  const pos = (tx: string, gp: string) => encodePosition({ transactionId: BigInt(tx), globalPosition: BigInt(gp) });
-  const events: (MissedPush & { key: [bigint, bigint] })[] = [
-    ...captured.rows.map((r) => ({
-      name: 'lead.captured' as const,
-      payload: { leadId: r.lead_id, fullName: r.full_name, leadType: r.lead_type, at: r.created_at.toISOString(), position: pos(r.tx, r.gp) },
-      key: [BigInt(r.tx), BigInt(r.gp)] as [bigint, bigint],
-    })),
-    ...activity.rows.map((r) => ({
-      name: 'lead.activity' as const,
-      payload: { leadId: r.lead_id, type: r.type, at: r.at.toISOString(), summary: r.summary, eventId: r.event_id, position: pos(r.tx, r.gp) },
-      key: [BigInt(r.tx), BigInt(r.gp)] as [bigint, bigint],
-    })),
-    ...chat.rows.map((r) => ({
-      name: 'chat.message' as const,
-      payload: { chatId: r.lead_id, leadId: r.lead_id, messageId: r.message_id, fromUserId: r.from_user_id, toUserId: r.to_user_id, text: r.text, at: r.at.toISOString(), position: pos(r.tx, r.gp) },
-      key: [BigInt(r.tx), BigInt(r.gp)] as [bigint, bigint],
-    })),
-  ];
-  events.sort((a, b) => (a.key[0] !== b.key[0] ? (a.key[0] < b.key[0] ? -1 : 1) : a.key[1] < b.key[1] ? -1 : a.key[1] > b.key[1] ? 1 : 0));
-  return { position: now, events: reset ? [] : events.map(({ name, payload }) => ({ name, payload })), reset };
+  return {
+    overflow: captured.rows.length > SINCE_LIMIT || activity.rows.length > SINCE_LIMIT,
+    events: [
+      ...captured.rows.map((r) => ({
+        name: 'lead.captured' as const,
+        payload: { leadId: r.lead_id, fullName: r.full_name, leadType: r.lead_type, at: r.created_at.toISOString(), position: pos(r.tx, r.gp) },
+        key: keyOf(r.tx, r.gp),
+      })),
+      ...activity.rows.map((r) => ({
+        name: 'lead.activity' as const,
+        payload: { leadId: r.lead_id, type: r.type, at: r.at.toISOString(), summary: r.summary, eventId: r.event_id, position: pos(r.tx, r.gp) },
+        key: keyOf(r.tx, r.gp),
+      })),
+    ],
+  };
 }

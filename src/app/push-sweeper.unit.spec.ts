@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PushWithPosition } from '../../projections';
+import type { PushWithPosition } from '../../projections/runner';
 import { PushSweeper } from './push-sweeper';
 
 /** A run that finishes when the test says so. */

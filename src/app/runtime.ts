@@ -3,7 +3,7 @@ import { type Database, openDatabase } from '../database/database';
 import type { EventStore } from '../eventstore/event-store.port';
 import { KurrentDbEventStore } from '../eventstore/kurrentdb/kurrentdb-event-store';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
-import { allProjections, type Projection, ProjectionRunner, type PushWithPosition } from '../../projections';
+import { type Projection, ProjectionRunner, type PushWithPosition } from '../../projections/runner';
 
 /**
  * The parts that exist before and outside Nest: the database (embedded or not), the event
@@ -23,7 +23,7 @@ export type Runtime = {
 
 export async function createRuntime(
   config: Config,
-  opts: { projections?: readonly Projection[]; fsync?: boolean } = {},
+  opts: { projections: readonly Projection[]; fsync?: boolean },
 ): Promise<Runtime> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -36,7 +36,7 @@ export async function createRuntime(
     ? new KurrentDbEventStore(config.eventStoreUrl, { pollMs: config.projections.pollMs })
     : new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
   const listeners: ((pushes: PushWithPosition[]) => void)[] = [];
-  const projections = opts.projections ?? allProjections;
+  const projections = opts.projections;
   const runner = new ProjectionRunner({
     pool: db.pool,
     databaseUrl: db.url,

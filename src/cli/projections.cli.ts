@@ -1,4 +1,5 @@
-import { allProjections, projectionStatus, rebuildProjection } from '../../projections';
+import { projectionStatus, rebuildProjection } from '../../projections/runner';
+import { allProjections } from '../app/projections';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../database/database';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';

@@ -1,10 +1,9 @@
 import type pg from 'pg';
 import { logger } from '../shared/logger';
 import { migrations as all } from './migrations';
+import type { Migration } from './migrations/migration';
 
 const log = logger('migrate');
-
-export type Migration = { readonly id: number; readonly name: string; readonly up: string };
 
 // Any fixed number; it keeps two processes starting at once from migrating twice.
 const MIGRATION_LOCK = 7_407_001;

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type pg from 'pg';
-import { projectionStatus, type ProjectionRunner } from '../../projections';
+import { projectionStatus, type ProjectionRunner } from '../../projections/runner';
 import type { Config } from '../config/config';
 import { CONFIG, DB_POOL, RUNNER } from '../app/tokens';
 

@@ -46,7 +46,7 @@ export function wallViolations(graph: ImportGraph): string[] {
   const owners = tableOwners(graph);
   for (const file of server) {
     const here = readModelOf(file);
-    const text = graph.text.get(file) ?? '';
+    const text = stringLiterals(graph.text.get(file) ?? '');
     for (const [table, owner] of owners) {
       if (here === owner) continue;
       const sql = new RegExp(`\\b(?:FROM|JOIN|UPDATE|INTO|TABLE|EXISTS)\\s+"?${table}\\b(?!\\.)`, 'i');
@@ -67,4 +67,10 @@ export function tableOwners(graph: ImportGraph): Map<string, string> {
     }
   }
   return owners;
+}
+
+/** The text inside the file's string and template literals, comments dropped: where SQL lives. */
+export function stringLiterals(source: string): string {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/^\s*\/\/.*$/gm, ' ');
+  return [...code.matchAll(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g)].map((m) => m[0]).join('\n');
 }

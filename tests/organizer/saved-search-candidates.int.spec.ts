@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertsProjection } from '../../projections/alerts/alerts.projection';
+import { alertsProjection } from '../../projections/alerts';
 import { rebuildProjection } from '../../projections/runner/rebuild';
 import { ProjectionRunner } from '../../projections/runner/projection-runner';
 import { PostgresSearchIndex } from '../../projections/search/postgres/postgres-search-index';

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 
 /**
  * The event log. Global order is (transaction_id, global_position): identity values are handed

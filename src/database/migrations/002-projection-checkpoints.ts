@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 
 /** One row per projection (and per rebuild in progress); the runner compare-and-sets it. */
 export const projectionCheckpoints: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 
 /**
  * Security state that is not domain history (sign-in and sign-out themselves are events on the

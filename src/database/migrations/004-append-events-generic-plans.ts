@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 
 /**
  * append_events() runs five statements whose parameters are arrays. PL/pgSQL's plan cache kept

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 
 /** The development SMS adapter's outbox (like mail_outbox): what "would have been sent". */
 export const smsOutbox: Migration = {

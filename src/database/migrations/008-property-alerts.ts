@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 
 /**
  * The alerts process manager's queue and outbox. Not read models: a projection rebuild must

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 
 /** Payloads too large for NOTIFY, for the socket.io PostgreSQL adapter (REALTIME_FANOUT=postgres). */
 export const socketIoAttachments: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 
 /**
  * One change sequence for the alerts projection's saved searches, outside its versioned tables

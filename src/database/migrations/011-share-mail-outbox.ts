@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 
 /**
  * The share e-mail's outbox (issue 8): one row per ListingShared event, keyed by an id derived

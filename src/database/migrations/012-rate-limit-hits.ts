@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 
 /**
  * Request counts for rate limits shared by every instance (src/http/rate-limiter.ts): one row

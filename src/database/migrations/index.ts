@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from './migration';
 import { eventStore } from './001-event-store';
 import { projectionCheckpoints } from './002-projection-checkpoints';
 import { sessionsAndSignIn } from './003-sessions-and-sign-in';

@@ -1,8 +1,9 @@
 import type pg from 'pg';
-import { placesOf } from '../../../../projections/alerts/alert-targets';
+import { favoritesOf, placesOf } from '../../../../projections/alerts';
 import type { SearchIndex } from '../../../../projections/search/search-index.port';
 import type { AlertFrequency } from '../../organizer';
-import type { AlertChangeKind, AlertReason } from '../alerts.events';
+import type { AlertChangeKind } from '../alerts.events';
+import type { AlertMatch } from './alert-match';
 import type { SavedSearchCandidates, SavedSearchEntry } from './saved-search-candidates';
 
 export type QueuedChange = {
@@ -15,22 +16,13 @@ export type QueuedChange = {
   readonly at: Date;
 };
 
-/** One lead to alert of one change; its alert id is derived from the two when it is stored. */
-export type AlertMatch = {
-  readonly leadId: string;
-  readonly userId: string;
-  readonly siteId: string;
-  readonly reason: AlertReason;
-  readonly searchIds: readonly string[];
-  readonly frequency: AlertFrequency;
-};
+export type { AlertMatch };
 
 /** Saved searches hear of new homes and of homes getting better; favourites of every change. */
 const SEARCH_KINDS: readonly AlertChangeKind[] = ['new', 'price-reduced', 'back-on-market'];
 const FAVORITE_KINDS: readonly AlertChangeKind[] = ['price-reduced', 'back-on-market', 'pending', 'sold', 'new-photos', 'open-house', 'open-house-cancelled'];
 const URGENCY: Record<AlertFrequency, number> = { instant: 0, daily: 1, weekly: 2, never: 3 };
 
-type Favorite = { pdid: string; lead_id: string; user_id: string; site_id: string; tx_id: string; global_position: string };
 const before = (tx: string, gp: string, c: { tx: bigint; gp: bigint }) => {
   const t = BigInt(tx);
   return t < c.tx || (t === c.tx && BigInt(gp) < c.gp);
@@ -50,7 +42,7 @@ export async function matchChanges(db: pg.ClientBase, index: SearchIndex, search
   const wantsFavorites = changes.some((c) => FAVORITE_KINDS.includes(c.kind));
   const [favoriteRows, listings] = await Promise.all([
     wantsFavorites
-      ? db.query<Favorite>(`SELECT pdid, lead_id, user_id, site_id, tx_id::text, global_position::text FROM alert_favorites WHERE pdid = ANY($1::text[])`, [pdids]).then((r) => r.rows)
+      ? favoritesOf(db, pdids)
       : [],
     index.listings([...new Set(changes.filter((c) => SEARCH_KINDS.includes(c.kind)).map((c) => c.pdid))]),
   ]);

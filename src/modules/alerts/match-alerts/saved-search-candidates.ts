@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import { criteriaOf, targetOf } from '../../../../projections/alerts/alert-targets';
+import { type AlertSearchChange, alertSearchChanges, alertSearchesRelation, criteriaOf, targetOf } from '../../../../projections/alerts';
 import type { Box, SearchCriteria } from '../../../../projections/search/search-criteria';
 import type { PreparedMatch } from '../../../../projections/search/search-index.port';
 import type { AlertFrequency } from '../../organizer';
-import type { AlertMatch } from './match-changes';
+import type { AlertMatch } from './alert-match';
 import { SearchBucket } from './search-bucket';
 
 /** A saved search as the matcher keeps it: who it alerts, its criteria parsed once, and where it took effect. */
@@ -41,18 +41,7 @@ export type ListingPlace = {
   readonly places: readonly string[];
 };
 
-type Row = {
-  search_id: string;
-  lead_id: string;
-  user_id: string;
-  site_id: string;
-  frequency: AlertFrequency;
-  criteria: Record<string, string>;
-  tx_id: string;
-  global_position: string;
-  deleted: boolean;
-  seq: string;
-};
+type Row = AlertSearchChange;
 
 /**
  * Two grids over the boxes: cells of 0.02° (a drawn neighbourhood or a few-mile radius covers a
@@ -118,20 +107,14 @@ export class SavedSearchCandidates {
 
   /** Takes in every change of alert_searches since the last call (all of it the first time or after a rebuild). */
   async refresh(db: pg.ClientBase): Promise<void> {
-    const { rows: rel } = await db.query<{ oid: string | null }>(`SELECT to_regclass('alert_searches')::oid::text AS oid`);
-    const oid = rel[0]?.oid ?? null;
+    const oid = await alertSearchesRelation(db);
     if (oid !== this.relation) {
       this.clear();
       this.relation = oid;
     }
     if (oid === null) return;
     for (;;) {
-      const { rows } = await db.query<Row>(
-        // Ordered by the column, not by the text it is read as ('10' sorts before '9').
-        `SELECT search_id, lead_id, user_id, site_id, frequency, criteria, tx_id::text, global_position::text, deleted, s.seq::text AS seq
-           FROM alert_searches s WHERE s.seq > $1 ORDER BY s.seq LIMIT ${this.loadBatch}`,
-        [this.seen.toString()],
-      );
+      const rows = await alertSearchChanges(db, this.seen, this.loadBatch);
       for (const r of rows) this.apply(r);
       if (rows.length > 0) this.seen = BigInt(rows[rows.length - 1]!.seq);
       if (rows.length < this.loadBatch) return;

@@ -7,7 +7,9 @@ import { parseBody } from '../../../http/parse-body';
 import { decodePosition } from '../../../contract/position';
 import { notFound, validation } from '../../../shared/errors';
 import { isLeadId } from '../load-lead';
-import { contractLead, feedLead, feedPosition, findLead, leadSources, listLeads, pushesSince, timelineOf } from '../../../../projections/lead-feed';
+import { contractLead, feedLead, feedPosition, findLead, type LeadRow, leadSources, listLeads, timelineOf } from '../../../../projections/lead-feed';
+import { subdomainsOf } from '../../../../projections/sites';
+import { pushesSince } from './pushes-since';
 import { dashboardViewer } from './viewer';
 
 const pageNumber = z
@@ -66,7 +68,7 @@ export class DashboardController {
     const perpage = q.perpage ?? 50;
     const position = await feedPosition(this.pool);
     const [{ rows, total }, sources] = await Promise.all([listLeads(this.pool, viewer, filtersOf(q), page, perpage), leadSources(this.pool, viewer)]);
-    return { leads: rows.map(feedLead), total, page, perpage, sources, position, me: { userId: viewer.userId, role: viewer.role } };
+    return { leads: await this.withSites(rows), total, page, perpage, sources, position, me: { userId: viewer.userId, role: viewer.role } };
   }
 
   /** One lead with the feed's extra fields (the details pane). */
@@ -76,7 +78,7 @@ export class DashboardController {
     if (!isLeadId(leadId)) throw notFound();
     const row = await findLead(this.pool, viewer, leadId);
     if (!row) throw notFound();
-    return { lead: feedLead(row), timeline: await timelineOf(this.pool, leadId) };
+    return { lead: (await this.withSites([row]))[0], timeline: await timelineOf(this.pool, leadId) };
   }
 
   /** What a client that reconnects missed after the last position it saw (it drops what it already has). */
@@ -85,6 +87,12 @@ export class DashboardController {
     const viewer = dashboardViewer(req);
     const q = parseBody(SinceQuery, query);
     return pushesSince(this.pool, viewer, q.position);
+  }
+
+  /** Feed rows with their site's subdomain (from the sites read model). */
+  private async withSites(rows: readonly LeadRow[]) {
+    const subdomains = await subdomainsOf(this.pool, rows.map((r) => r.site_id));
+    return rows.map((r) => feedLead(r, subdomains.get(r.site_id) ?? null));
   }
 }
 

@@ -1,0 +1,69 @@
+import type pg from 'pg';
+import type { SiteCreated, SiteKind, SiteSettings } from '../../src/modules/sites/sites.events';
+
+/** A site as the sites read model has it: the data it was created with, kept up to date. */
+export type SiteView = SiteCreated['data'];
+
+type Row = {
+  site_id: string;
+  subdomain: string;
+  name: string;
+  kind: SiteKind;
+  owner_user_id: string;
+  domain_name: string | null;
+  master_site_id: string | null;
+  is_default: boolean;
+  settings: SiteSettings;
+};
+
+const toSite = (r: Row): SiteView => ({
+  siteId: r.site_id,
+  subdomain: r.subdomain,
+  name: r.name,
+  kind: r.kind,
+  ownerUserId: r.owner_user_id,
+  DomainName: r.domain_name,
+  masterSiteId: r.master_site_id,
+  isDefault: r.is_default,
+  settings: r.settings,
+});
+
+const COLUMNS = 'site_id, subdomain, name, kind, owner_user_id, domain_name, master_site_id, is_default, settings';
+
+/** The site a host names: a custom domain first, then the subdomain, else the default site. */
+export async function siteForHost(pool: pg.Pool, domains: readonly string[], subdomain: string | null): Promise<SiteView | undefined> {
+  const { rows } = await pool.query<Row>(
+    `SELECT ${COLUMNS}
+     FROM sites
+     WHERE domain_name = ANY($1) OR subdomain = $2 OR is_default
+     ORDER BY (domain_name = ANY($1)) DESC NULLS LAST, (subdomain = $2) DESC NULLS LAST, is_default DESC
+     LIMIT 1`,
+    [domains, subdomain],
+  );
+  return rows[0] ? toSite(rows[0]) : undefined;
+}
+
+export async function siteById(pool: pg.Pool, siteId: string): Promise<SiteView | undefined> {
+  const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM sites WHERE site_id = $1`, [siteId]);
+  return rows[0] ? toSite(rows[0]) : undefined;
+}
+
+/** The subdomain a user's pages live on: a site they own (their own before their office's), else their home site. */
+export async function subdomainFor(pool: pg.Pool, userId: string, homeSiteId: string | null): Promise<string | null> {
+  const { rows } = await pool.query<{ subdomain: string }>(
+    `SELECT subdomain FROM sites
+     WHERE (owner_user_id = $1 AND kind <> 'brand') OR site_id = $2
+     ORDER BY (owner_user_id = $1 AND kind = 'agent') DESC, (owner_user_id = $1) DESC
+     LIMIT 1`,
+    [userId, homeSiteId],
+  );
+  return rows[0]?.subdomain ?? null;
+}
+
+/** The subdomain of each of these sites. */
+export async function subdomainsOf(pool: pg.Pool, siteIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(siteIds)];
+  if (ids.length === 0) return new Map();
+  const { rows } = await pool.query<{ site_id: string; subdomain: string }>('SELECT site_id, subdomain FROM sites WHERE site_id = ANY($1::uuid[])', [ids]);
+  return new Map(rows.map((r) => [r.site_id, r.subdomain]));
+}

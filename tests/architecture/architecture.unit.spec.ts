@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type ImportGraph, readImportGraph } from './import-graph';
+import { wallViolations } from './walls';
+
+const root = path.resolve(__dirname, '../..');
+
+/**
+ * Walls not yet down, each with the issue that takes it down. The test fails on any violation
+ * not listed here, and on any listed one that is gone (so the list only ever shrinks).
+ */
+const KNOWN: readonly string[] = [
+  'read model: projections/alerts/alert-targets.ts imports src/modules/listings/index.ts (only src/modules/listings/listings.events.ts)',
+  'read model: projections/search/postgres/search-listings.projection.ts imports src/modules/listings/index.ts (only src/modules/listings/listings.events.ts)',
+  'sql: src/modules/leads/text-messages/sms-inbound.http.ts reads or writes users, a table of projections/users/',
+];
+
+describe('architecture walls (../shared/docs/architecture.md, Layout)', () => {
+  it('holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, web/ imports only the contract, SQL stays with its read model', () => {
+    const graph = readImportGraph(root, ['src', 'projections', 'web/src', 'tests']);
+    expect(graph.files.length).toBeGreaterThan(300);
+    const found = wallViolations(graph);
+    expect(found.filter((v) => !KNOWN.includes(v))).toEqual([]);
+    expect(KNOWN.filter((v) => !found.includes(v))).toEqual([]);
+  });
+});
+
+/** A tiny project in memory: each wall must catch its own kind of break. */
+function graphOf(files: Record<string, { imports?: string[]; text?: string }>): ImportGraph {
+  const names = Object.keys(files).sort();
+  return {
+    files: names,
+    imports: new Map(names.map((f) => [f, files[f]!.imports ?? []])),
+    text: new Map(names.map((f) => [f, files[f]!.text ?? ''])),
+  };
+}
+
+describe('each wall catches a deliberate break', () => {
+  it('an import cycle', () => {
+    const v = wallViolations(graphOf({ 'src/a.ts': { imports: ['src/b.ts'] }, 'src/b.ts': { imports: ['src/a.ts'] } }));
+    expect(v).toEqual(['cycle: src/a.ts is in an import cycle of 2 files', 'cycle: src/b.ts is in an import cycle of 2 files']);
+  });
+
+  it('a read model importing a context past its events file', () => {
+    const v = wallViolations(
+      graphOf({
+        'projections/feed/feed.projection.ts': { imports: ['src/modules/leads/leads.events.ts', 'src/modules/leads/index.ts'] },
+        'src/modules/leads/leads.events.ts': {},
+        'src/modules/leads/index.ts': {},
+      }),
+    );
+    expect(v).toEqual(['read model: projections/feed/feed.projection.ts imports src/modules/leads/index.ts (only src/modules/leads/leads.events.ts)']);
+  });
+
+  it('the engine importing a read model or a context', () => {
+    const v = wallViolations(
+      graphOf({
+        'projections/runner/runner.ts': { imports: ['projections/feed/index.ts', 'src/modules/leads/leads.events.ts', 'src/shared/logger.ts'] },
+        'projections/feed/index.ts': {},
+        'src/modules/leads/leads.events.ts': {},
+        'src/shared/logger.ts': {},
+      }),
+    );
+    expect(v).toEqual(['engine: projections/runner/runner.ts imports projections/feed/index.ts', 'engine: projections/runner/runner.ts imports src/modules/leads/leads.events.ts']);
+  });
+
+  it("a context reaching into another context's insides", () => {
+    const v = wallViolations(
+      graphOf({
+        'src/modules/chat/send.ts': { imports: ['src/modules/leads/index.ts', 'src/modules/leads/load-lead.ts'] },
+        'src/modules/leads/index.ts': {},
+        'src/modules/leads/load-lead.ts': {},
+      }),
+    );
+    expect(v).toEqual(['context: src/modules/chat/send.ts imports src/modules/leads/load-lead.ts (only src/modules/leads/index.ts)']);
+  });
+
+  it('the web app importing server code outside the contract', () => {
+    const v = wallViolations(
+      graphOf({
+        'web/src/App.tsx': { imports: ['src/contract/search.ts', 'src/modules/leads/index.ts'] },
+        'src/contract/search.ts': {},
+        'src/modules/leads/index.ts': {},
+      }),
+    );
+    expect(v).toEqual(['web: web/src/App.tsx imports src/modules/leads/index.ts (only src/contract/)']);
+  });
+
+  it("SQL on a read model's table outside its folder (comments do not count)", () => {
+    const v = wallViolations(
+      graphOf({
+        'projections/feed/feed.projection.ts': { text: "export const p = { tables: ['lead_feed'] };" },
+        'projections/feed/feed.query.ts': { text: "q('SELECT * FROM lead_feed')" },
+        'src/modules/leads/list.ts': { text: '// reads from lead_feed\nq(`SELECT lead_id FROM lead_feed WHERE x`)' },
+        'src/modules/leads/other.ts': { text: '/* copied from lead_feed */ const x = 1;' },
+      }),
+    );
+    expect(v).toEqual(['sql: src/modules/leads/list.ts reads or writes lead_feed, a table of projections/feed/']);
+  });
+});
