@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AppendResult, EventStore } from '../eventstore/event-store.port';
-import { ConcurrencyError } from '../shared/errors';
 import type { Event } from '../shared/event';
 import { type CommandContext, metadataOf } from './command-context';
+import { retryOnConflict } from './retry-on-conflict';
 
 /** One stream a command reads and may append to, with how its events fold. */
 export type StreamFold<State, E extends Event> = {
@@ -10,8 +10,6 @@ export type StreamFold<State, E extends Event> = {
   readonly initialState: () => State;
   readonly evolve: (state: State, event: E) => State;
 };
-
-const MAX_ATTEMPTS = 5;
 
 /**
  * handleCommand for a decision that spans streams (merging two accounts, starting an
@@ -25,7 +23,7 @@ export async function handleCommandAcross<State, E extends Event>(
   decide: (states: readonly State[]) => readonly (readonly E[])[],
   ctx: CommandContext,
 ): Promise<{ readonly states: readonly State[]; readonly events: readonly (readonly E[])[]; readonly appended: readonly AppendResult[] }> {
-  for (let attempt = 1; ; attempt++) {
+  return retryOnConflict(async () => {
     const loaded = await store.readStreams(streams.map((s) => s.streamId));
     const revisions = streams.map((s) => loaded.get(s.streamId)?.at(-1)?.streamPosition);
     const states = streams.map((s) => (loaded.get(s.streamId) ?? []).reduce((st, e) => s.evolve(st, e as unknown as E), s.initialState()));
@@ -39,16 +37,8 @@ export async function handleCommandAcross<State, E extends Event>(
         events: events.map((e) => ({ ...e, eventId: randomUUID(), metadata: metadataOf(ctx) })),
       }));
     if (appends.length === 0) return { states, events: decided, appended: [] };
-    try {
-      const appended = await store.appendMany(appends);
-      const after = streams.map((s, i) => (decided[i] ?? []).reduce(s.evolve, states[i]!));
-      return { states: after, events: decided, appended };
-    } catch (err) {
-      if (err instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) {
-        await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
-        continue;
-      }
-      throw err;
-    }
-  }
+    const appended = await store.appendMany(appends);
+    const after = streams.map((s, i) => (decided[i] ?? []).reduce(s.evolve, states[i]!));
+    return { states: after, events: decided, appended };
+  });
 }

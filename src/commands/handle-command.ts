@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AppendResult, EventStore } from '../eventstore/event-store.port';
-import { ConcurrencyError } from '../shared/errors';
 import type { Event } from '../shared/event';
 import { type CommandContext, metadataOf } from './command-context';
 import type { Decider } from './decider';
+import { retryOnConflict } from './retry-on-conflict';
 
 export type CommandResult<State, E extends Event> = {
   readonly events: readonly E[];
@@ -11,8 +11,6 @@ export type CommandResult<State, E extends Event> = {
   /** Undefined when the command decided nothing (no events, nothing appended). */
   readonly append: AppendResult | undefined;
 };
-
-const MAX_ATTEMPTS = 5;
 
 /**
  * Load the stream, fold it, decide, append with the revision that was read. If another writer
@@ -26,25 +24,17 @@ export async function handleCommand<State, Command, E extends Event>(
   command: Command,
   ctx: CommandContext,
 ): Promise<CommandResult<State, E>> {
-  for (let attempt = 1; ; attempt++) {
+  return retryOnConflict(async () => {
     const stored = await store.readStream(streamId);
     const state = stored.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, append: undefined };
     const revision = stored.at(-1)?.streamPosition;
-    try {
-      const append = await store.append(
-        streamId,
-        revision === undefined ? 'no_stream' : revision,
-        events.map((e) => ({ ...e, eventId: randomUUID(), metadata: metadataOf(ctx) })),
-      );
-      return { events, state: events.reduce(decider.evolve, state), append };
-    } catch (err) {
-      if (err instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) {
-        await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
-        continue;
-      }
-      throw err;
-    }
-  }
+    const append = await store.append(
+      streamId,
+      revision === undefined ? 'no_stream' : revision,
+      events.map((e) => ({ ...e, eventId: randomUUID(), metadata: metadataOf(ctx) })),
+    );
+    return { events, state: events.reduce(decider.evolve, state), append };
+  });
 }

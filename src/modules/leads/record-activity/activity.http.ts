@@ -3,7 +3,8 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
-import { AppError, ConcurrencyError } from '../../../shared/errors';
+import { retryOnConflict } from '../../../commands/retry-on-conflict';
+import { AppError } from '../../../shared/errors';
 import type { LeadActivityEvent } from '../leads.events';
 import { commandContextOf, requireAuth, toNewEvents } from '../../accounts';
 import { foldListing, listingStream } from '../../listings';
@@ -52,16 +53,11 @@ export class ActivityController {
     const ctx = commandContextOf(req);
     const stream = leadActivityStream(leadId);
     // Only the last event matters to the decision: read one, append at its revision.
-    for (let attempt = 1; ; attempt++) {
+    await retryOnConflict(async () => {
       const [last] = await this.store.readStream(stream, { direction: 'backwards', limit: 1 });
       const events = decideRecordActivity(command, last as unknown as LeadActivityEvent | undefined);
       if (events.length === 0) return;
-      try {
-        await this.store.append(stream, last ? last.streamPosition : 'no_stream', toNewEvents(events, ctx));
-        return;
-      } catch (err) {
-        if (!(err instanceof ConcurrencyError) || attempt >= 5) throw err;
-      }
-    }
+      await this.store.append(stream, last ? last.streamPosition : 'no_stream', toNewEvents(events, ctx));
+    });
   }
 }

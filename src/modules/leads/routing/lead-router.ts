@@ -5,7 +5,7 @@ import { DB_POOL, RUNTIME } from '../../../app/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
-import { ConcurrencyError } from '../../../shared/errors';
+import { retryOnConflict } from '../../../commands/retry-on-conflict';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';
 import { toNewEvents } from '../../accounts';
@@ -86,7 +86,7 @@ export class LeadRouter implements OnModuleInit, OnApplicationBootstrap, OnModul
   }
 
   private async assign(leadId: string, cause: Cause): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
+    await retryOnConflict(async () => {
       const leadEvents = await this.store.readStream(leadStream(leadId));
       const lead = fold({ initialState: initialLead, evolve: evolveLead }, leadEvents as unknown as LeadEvent[]);
       if (!lead.exists || lead.agentId !== null) return;
@@ -102,16 +102,7 @@ export class LeadRouter implements OnModuleInit, OnApplicationBootstrap, OnModul
         const rev = routingEvents[0]?.streamPosition;
         appends.push({ streamId: routingStream(lead.siteId), expected: rev === undefined ? 'no_stream' : rev, events: toNewEvents(decision.routing, ctx) });
       }
-      try {
-        await this.store.appendMany(appends);
-        return;
-      } catch (err) {
-        if (err instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) {
-          await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
-          continue;
-        }
-        throw err;
-      }
-    }
+      await this.store.appendMany(appends);
+    }, 5, MAX_ATTEMPTS);
   }
 }

@@ -1,6 +1,6 @@
 import { type CommandContext, metadataOf } from '../../../commands/command-context';
 import type { EventStore, StreamAppend } from '../../../eventstore/event-store.port';
-import { ConcurrencyError } from '../../../shared/errors';
+import { retryOnConflict } from '../../../commands/retry-on-conflict';
 import type { StoredEvent } from '../../../shared/event';
 import { decideImportListing } from '../import-listing/import-listing.decide';
 import { type ParsedRecord, parseResoRecord } from '../import-listing/parse-reso-record';
@@ -115,7 +115,7 @@ async function appendBatch(
   ctx: CommandContext,
   previousAppend: Promise<unknown>,
 ): Promise<Omit<ImportCounts, 'rejected'>> {
-  for (let attempt = 1; ; attempt++) {
+  return retryOnConflict(async () => {
     const streams = await store.readStreams([...new Set(valid.map((v) => listingStream(v.pdid)))]);
     const states = new Map<string, { state: Listing; revision: bigint | undefined; events: ListingEvent[] }>();
     const c = { imported: 0, changed: 0, unchanged: 0 };
@@ -146,14 +146,9 @@ async function appendBatch(
     }
     // Appends go in source order: the batch before this one must be stored first.
     await previousAppend;
-    try {
-      await store.appendMany(appends);
-      return c;
-    } catch (err) {
-      if (!(err instanceof ConcurrencyError) || attempt >= MAX_ATTEMPTS) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-    }
-  }
+    await store.appendMany(appends);
+    return c;
+  }, 20, MAX_ATTEMPTS);
 }
 
 export const foldListing = (stored: readonly StoredEvent[]): Listing =>

@@ -1,0 +1,22 @@
+import { ConcurrencyError } from '../shared/errors';
+
+/**
+ * The one way a lost race is retried: `attempt` reads, decides and appends with the revisions it
+ * read; when another writer got there first (a ConcurrencyError) it runs again, after a short
+ * random pause that grows with each try (`pauseMs` a try), so the decision is always made on the state the append
+ * is checked against. Anything else, or the last of `attempts` lost races, is thrown.
+ *
+ * handleCommand and handleCommandAcross use it; so do the writers whose reads are their own
+ * (the lead router reads only the last turn of a site's rotation, activity only its stream's
+ * last event, the importer a whole batch of listings).
+ */
+export async function retryOnConflict<T>(attempt: (n: number) => Promise<T>, pauseMs = 10, attempts = 5): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt(n);
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError) || n >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * pauseMs * n));
+    }
+  }
+}
