@@ -142,7 +142,7 @@ export const alertsProjection: Projection = {
         }
       }
     }
-    if (queued > 0) ctx.push({ to: [], name: ALERTS_PUSH, payload: { queued } });
+    if (queued > 0) ctx.signal({ signal: ALERTS_PUSH, payload: { queued } });
   },
 };
 

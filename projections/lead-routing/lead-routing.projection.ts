@@ -31,7 +31,7 @@ export const leadRoutingProjection: Projection = {
     await tx.query(`CREATE TABLE ${t('routing_listing_agents')} (broker_id uuid NOT NULL, pdid text NOT NULL, agent_id uuid NOT NULL, PRIMARY KEY (broker_id, pdid))`);
     await tx.query(`CREATE TABLE ${t('routing_pending')} (lead_id uuid PRIMARY KEY, site_id uuid NOT NULL, captured_at timestamptz NOT NULL)`);
   },
-  async apply(events, { tx, table, push }) {
+  async apply(events, { tx, table, signal }) {
     for (const stored of events) {
       const e = stored as unknown as Handled & typeof stored;
       switch (e.type) {
@@ -78,7 +78,7 @@ export const leadRoutingProjection: Projection = {
             e.data.siteId,
             e.metadata.at,
           ]);
-          push({ to: [], name: ROUTE_LEAD_PUSH, payload: { leadId: e.data.leadId, eventId: e.eventId, correlationId: e.metadata.correlationId } });
+          signal({ signal: ROUTE_LEAD_PUSH, payload: { leadId: e.data.leadId, eventId: e.eventId, correlationId: e.metadata.correlationId } });
           break;
         case 'LeadAssigned':
           await tx.query(`DELETE FROM ${table('routing_pending')} WHERE lead_id = $1`, [e.data.leadId]);

@@ -1,20 +1,21 @@
 import type pg from 'pg';
 import type { StoredEvent } from '../../src/shared/event';
-import type { Projection, Push } from './projection';
+import type { BatchOutput, Projection, Push, Signal } from './projection';
 
-/** Applies one batch inside the caller's transaction and returns the pushes it produced. */
+/** Applies one batch inside the caller's transaction and returns the pushes and signals it produced. */
 export async function applyBatch(
   tx: pg.ClientBase,
   projection: Projection,
   events: readonly StoredEvent[],
   table: (base: string) => string,
   replaying: boolean,
-): Promise<Push[]> {
+): Promise<BatchOutput> {
   const pushes: Push[] = [];
-  if (events.length === 0) return pushes;
+  const signals: Signal[] = [];
+  if (events.length === 0) return { pushes, signals };
   const wanted = new Set(projection.eventTypes);
   const relevant = events.filter((e) => wanted.has(e.type));
-  if (relevant.length === 0) return pushes;
+  if (relevant.length === 0) return { pushes, signals };
   await projection.apply(relevant, {
     tx: tx as pg.PoolClient,
     table: (base) => {
@@ -24,7 +25,10 @@ export async function applyBatch(
     push: (p) => {
       if (!replaying) pushes.push(p);
     },
+    signal: (s) => {
+      if (!replaying) signals.push(s);
+    },
     replaying,
   });
-  return pushes;
+  return { pushes, signals };
 }

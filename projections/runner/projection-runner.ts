@@ -9,7 +9,7 @@ import type { StoredEvent } from '../../src/shared/event';
 import { logger } from '../../src/shared/logger';
 import { advanceCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { applyBatch } from './apply-batch';
-import { assertProjectionShape, type Projection, type PushWithPosition } from './projection';
+import { assertProjectionShape, type Projection, type PushWithPosition, type Signal } from './projection';
 import { rebuildProjection } from './rebuild';
 import { createFreshTables, liveTable } from './tables';
 
@@ -25,8 +25,8 @@ export type RunnerOptions = {
   readonly batchSize: number;
   /** How often a stand-by runner tries to take over. */
   readonly standbyRetryMs?: number;
-  /** Called after each committed batch with the pushes it produced. */
-  readonly onPushes?: (pushes: PushWithPosition[]) => void;
+  /** Called after each committed batch with the pushes (positioned) and signals it produced. */
+  readonly onCommit?: (output: { readonly pushes: readonly PushWithPosition[]; readonly signals: readonly Signal[] }) => void;
 };
 
 /**
@@ -195,7 +195,7 @@ class ProjectionWorker {
   private async applyLive(client: pg.Client, events: StoredEvent[], next: Checkpoint): Promise<Checkpoint | void> {
     const p = this.projection;
     const from = this.checkpoint!;
-    let pushes;
+    let output;
     await client.query('BEGIN');
     try {
       // Taking the row first orders this batch against a rebuild's swap, which holds it.
@@ -206,7 +206,7 @@ class ProjectionWorker {
         this.checkpoint = stored.checkpoint;
         return stored.checkpoint;
       }
-      pushes = await applyBatch(client, p, events, liveTable, false);
+      output = await applyBatch(client, p, events, liveTable, false);
       if (!(await advanceCheckpoint(client, p.name, from, next, events.length))) {
         throw new Error(`The checkpoint of ${p.name} moved during the batch`);
       }
@@ -220,7 +220,9 @@ class ProjectionWorker {
       this.state = 'live';
       this.error = undefined;
     }
-    if (pushes.length > 0) this.options.onPushes?.(pushes.map((push) => ({ ...push, position: next })));
+    if (output.pushes.length > 0 || output.signals.length > 0) {
+      this.options.onCommit?.({ pushes: output.pushes.map((push) => ({ ...push, position: next })), signals: output.signals });
+    }
   }
 }
 

@@ -1,16 +1,23 @@
 import type pg from 'pg';
 import type { Checkpoint } from '../../src/eventstore/event-store.port';
+import type { ServerEventName, ServerEventPayload } from '../../src/contract/server-events';
 import type { StoredEvent } from '../../src/shared/event';
+import type { SignalName, Signals } from '../../src/shared/signals';
 
-/** A message for browsers, emitted only after the transaction that produced it committed. */
-export type Push = {
-  /** socket.io rooms, e.g. 'user:<id>', 'office:<brokerId>', 'staff'. */
-  readonly to: readonly string[];
-  readonly name: string;
-  readonly payload: Record<string, unknown>;
-};
+/**
+ * A message for browsers, emitted only after the transaction that produced it committed: an
+ * event of the socket map (src/contract/server-events.ts) to socket.io rooms ('user:<id>',
+ * 'office:<brokerId>', 'staff'), its payload checked against the map.
+ */
+export type Push = { [K in ServerEventName]: { readonly to: readonly string[]; readonly name: K; readonly payload: ServerEventPayload<K> } }[ServerEventName];
 
 export type PushWithPosition = Push & { readonly position: Checkpoint };
+
+/** A signal to the reactors in this process (src/shared/signals.ts), given after commit like a push. */
+export type Signal = { [K in SignalName]: { readonly signal: K; readonly payload: Signals[K] } }[SignalName];
+
+/** What a committed batch produced. */
+export type BatchOutput = { readonly pushes: readonly Push[]; readonly signals: readonly Signal[] };
 
 export type ProjectionContext = {
   /** The transaction the batch and the checkpoint are written in. */
@@ -18,6 +25,7 @@ export type ProjectionContext = {
   /** The real name of one of the projection's tables (a rebuild writes fresh copies). */
   readonly table: (base: string) => string;
   readonly push: (push: Push) => void;
+  readonly signal: (signal: Signal) => void;
   /** True while rebuilding from zero: pushes are dropped and side effects must be skipped. */
   readonly replaying: boolean;
 };

@@ -31,6 +31,6 @@ export const shareMailProjection: Projection = {
       );
       queued += rowCount ?? 0;
     }
-    if (queued > 0) ctx.push({ to: [], name: SHARE_MAIL_PUSH, payload: { queued } });
+    if (queued > 0) ctx.signal({ signal: SHARE_MAIL_PUSH, payload: { queued } });
   },
 };

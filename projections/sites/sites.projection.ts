@@ -22,7 +22,7 @@ export const sitesProjection: Projection = {
       created_at timestamptz NOT NULL
     )`);
   },
-  async apply(events, { tx, table, push }) {
+  async apply(events, { tx, table, signal }) {
     for (const stored of events) {
       const e = stored as unknown as SiteEvent & typeof stored;
       switch (e.type) {
@@ -33,13 +33,13 @@ export const sitesProjection: Projection = {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (site_id) DO NOTHING`,
             [d.siteId, d.subdomain, d.DomainName, d.name, d.kind, d.ownerUserId, d.masterSiteId, d.isDefault, d.settings, e.metadata.at],
           );
-          push({ to: [], name: 'site.changed', payload: { siteId: d.siteId } });
+          signal({ signal: 'site.changed', payload: { siteId: d.siteId } });
           break;
         }
         case 'SiteSettingsChanged':
           await tx.query(`UPDATE ${table('sites')} SET settings = settings || $2::jsonb WHERE site_id = $1`, [e.data.siteId, e.data.changes]);
           // No browser gets this (no rooms); the site resolver of this instance drops its cache.
-          push({ to: [], name: 'site.changed', payload: { siteId: e.data.siteId } });
+          signal({ signal: 'site.changed', payload: { siteId: e.data.siteId } });
           break;
         default:
           assertNever(e);

@@ -1,9 +1,10 @@
+import type { SignalName } from '../shared/signals';
 import type { Runtime } from './runtime';
 
 /**
- * Drives a process that drains an outbox: `work` runs when a projection's in-process push of the
- * given name arrives, and on a sweep every `everyMs` (pushes are dropped while a projection
- * rebuilds, and another instance's pushes never arrive). One run at a time; calls during a run
+ * Drives a process that drains an outbox: `work` runs when a projection's signal of the given
+ * name arrives, and on a sweep every `everyMs` (signals are dropped while a projection
+ * rebuilds, and another instance's signals never arrive). One run at a time; calls during a run
  * collapse into one more run after it.
  */
 export class PushSweeper {
@@ -17,10 +18,8 @@ export class PushSweeper {
     private readonly onError: (err: Error & { code?: string }) => void,
   ) {}
 
-  listen(runtime: Pick<Runtime, 'onPushes'>, pushName: string): void {
-    runtime.onPushes((pushes) => {
-      if (pushes.some((p) => p.name === pushName)) this.kick();
-    });
+  listen(runtime: Pick<Runtime, 'onSignal'>, signal: SignalName): void {
+    runtime.onSignal(signal, () => this.kick());
   }
 
   start(everyMs: number): void {

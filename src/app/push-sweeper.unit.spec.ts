@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PushWithPosition } from '../../projections/runner';
 import { PushSweeper } from './push-sweeper';
+import { SignalBus } from './signal-bus';
 
 /** A run that finishes when the test says so. */
 function controlledWork() {
@@ -33,18 +33,19 @@ describe('push sweeper', () => {
 
   it('is woken by its push only, and not after it stopped', async () => {
     const w = controlledWork();
-    let listener: ((pushes: PushWithPosition[]) => void) | undefined;
+    const bus = new SignalBus();
     const sweeper = new PushSweeper(w.work, () => undefined);
-    sweeper.listen({ onPushes: (l) => (listener = l) }, 'mine');
-    const push = (name: string) => ({ to: [], name, payload: {}, position: { transactionId: 1n, globalPosition: 1n } });
-    listener!([push('other')]);
+    sweeper.listen(bus, 'alerts.changed');
+    const other = { signal: 'site.changed', payload: { siteId: 's' } } as const;
+    const mine = { signal: 'alerts.changed', payload: { queued: 1 } } as const;
+    bus.deliver([other]);
     expect(w.runs()).toBe(0);
-    listener!([push('other'), push('mine')]);
+    bus.deliver([other, mine, mine]);
     expect(w.runs()).toBe(1);
     const stopped = sweeper.stop();
     await w.finishOne();
     await stopped;
-    listener!([push('mine')]);
+    bus.deliver([mine]);
     expect(w.runs()).toBe(1);
     expect(sweeper.isStopped).toBe(true);
   });

@@ -4,6 +4,8 @@ import type { EventStore } from '../eventstore/event-store.port';
 import { KurrentDbEventStore } from '../eventstore/kurrentdb/kurrentdb-event-store';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { type Projection, ProjectionRunner, type PushWithPosition } from '../../projections/runner';
+import type { SignalName, Signals } from '../shared/signals';
+import { SignalBus } from './signal-bus';
 
 /**
  * The parts that exist before and outside Nest: the database (embedded or not), the event
@@ -16,8 +18,10 @@ export type Runtime = {
   readonly runner: ProjectionRunner;
   /** The read models this runtime runs (what the back-office can rebuild). */
   readonly projections: readonly Projection[];
-  /** Pushes from committed projection batches go to whoever subscribes (the socket gateway). */
-  onPushes(listener: (pushes: PushWithPosition[]) => void): void;
+  /** Browser pushes from committed projection batches (the socket gateway, web push). */
+  onPushes(listener: (pushes: readonly PushWithPosition[]) => void): void;
+  /** A signal from committed projection batches to this process's reactors, with each payload of the batch. */
+  onSignal<K extends SignalName>(name: K, listener: (payloads: readonly Signals[K][]) => void): void;
   close(): Promise<void>;
 };
 
@@ -35,7 +39,8 @@ export async function createRuntime(
   const store: EventStore = config.eventStoreUrl
     ? new KurrentDbEventStore(config.eventStoreUrl, { pollMs: config.projections.pollMs })
     : new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
-  const listeners: ((pushes: PushWithPosition[]) => void)[] = [];
+  const listeners: ((pushes: readonly PushWithPosition[]) => void)[] = [];
+  const signals = new SignalBus();
   const projections = opts.projections;
   const runner = new ProjectionRunner({
     pool: db.pool,
@@ -43,7 +48,10 @@ export async function createRuntime(
     store,
     projections,
     batchSize: config.projections.batchSize,
-    onPushes: (pushes) => listeners.forEach((l) => l(pushes)),
+    onCommit: (output) => {
+      if (output.pushes.length > 0) listeners.forEach((l) => l(output.pushes));
+      signals.deliver(output.signals);
+    },
   });
   return {
     config,
@@ -52,6 +60,7 @@ export async function createRuntime(
     runner,
     projections,
     onPushes: (l) => listeners.push(l),
+    onSignal: (name, l) => signals.onSignal(name, l),
     close: async () => {
       await runner.stop();
       await store.close();

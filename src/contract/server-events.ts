@@ -6,6 +6,8 @@
  * by their ids (leadId, eventId, messageId).
  */
 export type ServerToClientEvents = {
+  /** Sent once to a socket that connected: who the server knows it as. */
+  hello: (p: { at: string; userId: string }) => void;
   'lead.captured': (p: { leadId: string; fullName: string; leadType: string; at: string; position: string }) => void;
   /** eventId identifies the timeline entry; assignedAgentId is set when the lead moved to another agent. */
   'lead.activity': (p: { leadId: string; type: string; at: string; summary: string; eventId: string; assignedAgentId?: string; position: string }) => void;
@@ -29,3 +31,6 @@ export type ServerToClientEvents = {
 };
 
 export type ServerEventName = keyof ServerToClientEvents;
+
+/** What a projection gives for a browser event: its payload without the position (added once the batch commits). */
+export type ServerEventPayload<K extends ServerEventName> = Omit<Parameters<ServerToClientEvents[K]>[0], 'position'>;

@@ -9,7 +9,8 @@ import { isSameHost, parseCookies, SESSION_COOKIE, SessionEvents, SessionStore }
 import { requestHostHeader } from '../modules/sites';
 import { encodePosition } from '../contract/position';
 import { roomsFor, type SocketUser } from './rooms';
-import type { ServerToClientEvents } from '../contract/server-events';
+import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from '../contract/server-events';
+import type { PushWithPosition } from '../../projections/runner';
 
 type SocketData = { user: SocketUser };
 
@@ -34,12 +35,7 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGateway
 
   onModuleInit(): void {
     this.runtime.onPushes((pushes) => {
-      for (const p of pushes) {
-        if (p.to.length === 0) continue;
-        this.server
-          .to([...p.to])
-          .emit(p.name as keyof ServerToClientEvents, { ...p.payload, position: encodePosition(p.position) } as never);
-      }
+      for (const p of pushes) if (p.to.length > 0) this.emitPush(p);
     });
     this.stopListening = this.sessionEvents.onUserSessionsEnded((userId) => {
       this.server?.in(`user:${userId}`).disconnectSockets(true);
@@ -50,8 +46,16 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGateway
    * For pushes that come from no projection (the progress of a rebuild): straight to the rooms,
    * without a log position.
    */
-  emitTo<K extends keyof ServerToClientEvents>(rooms: readonly string[], name: K, payload: Parameters<ServerToClientEvents[K]>[0]): void {
-    this.server?.to([...rooms]).emit(name, ...([payload] as unknown as Parameters<ServerToClientEvents[K]>));
+  emitTo<K extends ServerEventName>(rooms: readonly string[], name: K, ...payload: Parameters<ServerToClientEvents[K]>): void {
+    this.server?.to([...rooms]).emit(name, ...payload);
+  }
+
+  /** A projection's push, with the log position of its batch (the payload the socket map names). */
+  private emitPush<K extends ServerEventName>(p: PushWithPosition & { readonly name: K; readonly payload: ServerEventPayload<K> }): void {
+    // The map's payload is exactly the projection's plus its position; TypeScript cannot see
+    // through Omit on a generic key, hence this one assertion.
+    const payload = { ...p.payload, position: encodePosition(p.position) } as Parameters<ServerToClientEvents[K]>[0];
+    this.emitTo(p.to, p.name, ...([payload] as Parameters<ServerToClientEvents[K]>));
   }
 
   onModuleDestroy(): void {
@@ -92,6 +96,6 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGateway
       return;
     }
     void socket.join(roomsFor(user));
-    (socket as Socket).emit('hello', { at: new Date().toISOString(), userId: user.id });
+    socket.emit('hello', { at: new Date().toISOString(), userId: user.id });
   }
 }

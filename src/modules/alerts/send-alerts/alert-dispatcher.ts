@@ -80,9 +80,7 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
   ) {}
 
   onModuleInit(): void {
-    this.runtime.onPushes((pushes) => {
-      if (pushes.some((p) => p.name === ALERTS_PUSH)) this.kick();
-    });
+    this.runtime.onSignal(ALERTS_PUSH, () => this.kick());
   }
 
   onApplicationBootstrap(): void {

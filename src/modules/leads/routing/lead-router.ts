@@ -39,12 +39,8 @@ export class LeadRouter implements OnModuleInit, OnApplicationBootstrap, OnModul
   ) {}
 
   onModuleInit(): void {
-    this.runtime.onPushes((pushes) => {
-      for (const p of pushes) {
-        if (p.name !== ROUTE_LEAD_PUSH) continue;
-        const { leadId, eventId, correlationId } = p.payload as { leadId: string; eventId?: string; correlationId?: string };
-        void this.route(leadId, { eventId: eventId ?? null, correlationId: correlationId ?? null });
-      }
+    this.runtime.onSignal(ROUTE_LEAD_PUSH, (payloads) => {
+      for (const { leadId, eventId, correlationId } of payloads) void this.route(leadId, { eventId, correlationId });
     });
   }
 

@@ -24,9 +24,7 @@ export class SiteResolver implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.runtime.onPushes((pushes) => {
-      if (pushes.some((p) => p.name === 'site.changed')) this.invalidate();
-    });
+    this.runtime.onSignal('site.changed', () => this.invalidate());
   }
 
   invalidate(): void {

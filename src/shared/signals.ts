@@ -1,0 +1,17 @@
+/**
+ * Signals a projection gives the reactors in its own process once its batch committed, with
+ * their payloads. They never reach browsers (those get the events of src/contract/server-events.ts).
+ * A reactor also sweeps on a timer: a signal is a nudge, not the only way work is found.
+ */
+export type Signals = {
+  /** A lead was captured and needs routing (the lead router). */
+  'lead.route': { readonly leadId: string; readonly eventId: string; readonly correlationId: string };
+  /** Listing changes were queued for alert matching (the alert dispatcher). */
+  'alerts.changed': { readonly queued: number };
+  /** Share-a-listing e-mails were queued (the share-mail sender). */
+  'organizer.shareMailQueued': { readonly queued: number };
+  /** A site was created or changed (the site resolver drops its cache). */
+  'site.changed': { readonly siteId: string };
+};
+
+export type SignalName = keyof Signals;
