@@ -9,6 +9,7 @@ import { EventStore } from './eventstore/event-store.port';
 import { HealthController } from './health/health.controller';
 import { ErrorFilter } from './http/error.filter';
 import { PublicConfigController } from './http/public-config.controller';
+import { DemoPhotosController } from './demo/photos/demo-photos.http';
 import { AccountsModule } from './modules/accounts';
 import { ChatModule } from './modules/chat';
 import { BackofficeModule } from './modules/backoffice';
@@ -32,7 +33,7 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule],
-      controllers: [HealthController, PublicConfigController, OpenApiController],
+      controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },
         { provide: CONFIG, useValue: runtime.config },

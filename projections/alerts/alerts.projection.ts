@@ -3,6 +3,7 @@ import { ALERTS_PUSH, type AlertChangeKind } from '../../src/modules/alerts/aler
 import { isUpcoming } from '../../src/contract/open-house-time';
 import type { ListingEvent } from '../../src/modules/listings/listings.events';
 import type { OrganizerEvent } from '../../src/modules/organizer/organizer.events';
+import { assertNever } from '../../src/contract/assert-never';
 import type { StoredEvent } from '../../src/shared/event';
 import type { Projection } from '../runner/projection';
 
@@ -59,8 +60,15 @@ export function changeOf(e: Handled, at: number): { kind: AlertChangeKind; detai
       if (!o || o.OpenHouseType !== 'Public' || e.data.listingStatus !== 'Active' || !isUpcoming(o, at)) return undefined;
       return { kind: 'open-house-cancelled', detail: { start: o.OpenHouseStartTime, end: o.OpenHouseEndTime } };
     }
-    default:
+    // What people keep and save is no news about a home.
+    case 'SavedSearchSaved':
+    case 'SavedSearchFrequencyChanged':
+    case 'SavedSearchDeleted':
+    case 'ListingFavorited':
+    case 'ListingUnfavorited':
       return undefined;
+    default:
+      return assertNever(e);
   }
 }
 
@@ -136,10 +144,19 @@ export const alertsProjection: Projection = {
         case 'ListingUnfavorited':
           await ctx.tx.query(`DELETE FROM ${favorites} WHERE lead_id = $1 AND pdid = $2`, [e.data.leadId, e.data.pdid]);
           break;
-        default: {
+        case 'ListingListed':
+        case 'ListingPriceChanged':
+        case 'ListingStatusChanged':
+        case 'ListingPhotosChanged':
+        case 'ListingOpenHouseAdded':
+        case 'ListingOpenHouseChanged':
+        case 'ListingOpenHouseCancelled': {
           const change = changeOf(e, Date.parse(stored.metadata.at));
           if (change && !ctx.replaying) queued += await queueChange(ctx.tx, stored, e.data.pdid, change);
+          break;
         }
+        default:
+          assertNever(e);
       }
     }
     if (queued > 0) ctx.signal({ signal: ALERTS_PUSH, payload: { queued } });

@@ -4,7 +4,7 @@ import type { ChatEvent } from '../../src/modules/chat/chat.events';
 import type { LeadActivityEvent, LeadEvent, LeadMessageEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import type { Projection, ProjectionContext } from '../runner/projection';
+import { handledTypes, type Projection, type ProjectionContext } from '../runner/projection';
 import { summaries } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 
@@ -32,7 +32,7 @@ export const leadFeedProjection: Projection = {
   name: 'lead_feed',
   // 2: notebook filings and removals joined the timeline (a rebuild adds the filings already logged).
   version: 2,
-  eventTypes: [
+  eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     'InquirySubmitted',
     'LeadAssigned',
@@ -44,7 +44,7 @@ export const leadFeedProjection: Projection = {
     'ConsentChanged',
     'CellPhoneChanged',
     ...organizerTimelineTypes,
-  ],
+  ]),
   tables: ['lead_feed', 'lead_timeline'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_feed')} (

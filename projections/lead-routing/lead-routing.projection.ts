@@ -2,7 +2,7 @@ import { type AccountEvent, LEVEL } from '../../src/modules/accounts/accounts.ev
 import { type AgentBioChanged, type LeadEvent, type OfficeEvent, officeEventTypes, ROUTE_LEAD_PUSH } from '../../src/modules/leads/leads.events';
 import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner/projection';
+import { handledTypes, type Projection } from '../runner/projection';
 
 type Handled =
   | Extract<AccountEvent, { type: 'UserRegistered' }>
@@ -19,7 +19,7 @@ type Handled =
 export const leadRoutingProjection: Projection = {
   name: 'lead_routing',
   version: 1,
-  eventTypes: ['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'LeadCaptured', 'LeadAssigned'],
+  eventTypes: handledTypes<Handled>()(['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'LeadCaptured', 'LeadAssigned']),
   tables: ['routing_sites', 'routing_users', 'routing_listing_agents', 'routing_pending'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('routing_sites')} (site_id uuid PRIMARY KEY, kind text NOT NULL, owner_user_id uuid NOT NULL)`);

@@ -47,6 +47,17 @@ export type Projection = {
   apply(events: readonly StoredEvent[], ctx: ProjectionContext): Promise<void>;
 };
 
+/**
+ * A projection's event types, checked against the union its `apply` switches over: every type
+ * of the union listed, nothing else (the compiler names what is missing), so the list that
+ * decides what the runner reads and the switch that handles it cannot drift apart.
+ *   eventTypes: handledTypes<Handled>()(['LeadCaptured', 'LeadAssigned'])
+ */
+export const handledTypes =
+  <E extends { readonly type: string }>() =>
+  <const T extends readonly E['type'][]>(types: T & ([Exclude<E['type'], T[number]>] extends [never] ? unknown : { readonly missing: Exclude<E['type'], T[number]> })): readonly E['type'][] =>
+    types;
+
 const IDENT = /^[a-z_][a-z0-9_]{0,40}$/;
 
 export function assertProjectionShape(p: Projection): void {

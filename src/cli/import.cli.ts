@@ -3,8 +3,8 @@ import { systemContext } from '../commands/command-context';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../database/database';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import { generatedListingItems } from '../demo/listings';
 import {
-  generatedListingItems,
   type ImportCounts,
   importListings,
   MalformedFileError,

@@ -22,6 +22,9 @@ export const SORTS: readonly SortBy[] = ['newest', 'price-asc', 'price-desc', 'b
 /** Search criteria: the spec's form fields, values as strings. */
 export type Criteria = Readonly<Record<string, string>>;
 
+/** What a card shows when every photo of its listing broke (served by the app). */
+export const PLACEHOLDER_PHOTO_URL = '/demo-photos/placeholder.svg';
+
 /** A result card (contract section 3): every key present, null when unknown. */
 export type Card = {
   readonly pdid: string;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
 import { systemContext } from '../commands/command-context';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
-import { generatedListingItems, importListings } from '../modules/listings';
+import { importListings } from '../modules/listings';
+import { generatedListingItems } from './listings';
 import { demoSeedDay } from './seed-listings';
 
 describe('the demo seed on a later day', () => {

@@ -1,15 +1,8 @@
 import path from 'node:path';
 import { metadataOf, systemContext } from '../commands/command-context';
 import type { EventStore } from '../eventstore/event-store.port';
-import {
-  generatedListingItems,
-  type ImportCounts,
-  type ImportItem,
-  importListings,
-  readKingCountySales,
-  readSacramentoListings,
-  resoItems,
-} from '../modules/listings';
+import { type ImportCounts, type ImportItem, importListings } from '../modules/listings';
+import { generatedListingItems, readKingCountySales, readSacramentoListings, resoItems } from './listings';
 import { ConcurrencyError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { logger } from '../shared/logger';

@@ -11,7 +11,7 @@ import { matchChanges, type QueuedChange } from '../../src/modules/alerts/match-
 import { SavedSearchCandidates } from '../../src/modules/alerts/match-alerts/saved-search-candidates';
 import { storeMatches } from '../../src/modules/alerts/send-alerts/store-matches';
 import { type ImportItem, importListings, parseSearchRequest } from '../../src/modules/listings';
-import { mulberry32 } from '../../src/modules/listings/demo-data/prng';
+import { mulberry32 } from '../../src/shared/prng';
 import { organizerStream, type SavedSearchSaved } from '../../src/modules/organizer';
 import type { Benchmark, BenchContext } from './bench';
 

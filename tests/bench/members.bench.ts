@@ -7,7 +7,7 @@ import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event
 import { registrationAppends, type SecurityLevel } from '../../src/modules/accounts';
 import type { MemberCriteria } from '../../src/contract/backoffice';
 import { findMembers } from '../../projections/members';
-import { mulberry32 } from '../../src/modules/listings/demo-data/prng';
+import { mulberry32 } from '../../src/shared/prng';
 import type { Benchmark, BenchContext } from './bench';
 
 const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Maria', 'Wei', 'Mei', 'Anh', 'Minh', 'Priya', 'Arjun', 'Fatima', 'Omar', 'Olga', 'Ivan'];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Started, startServer } from '../../src/main';
 import { AlertDispatcher } from '../../src/modules/alerts';
-import { RETENTION_DAYS } from '../../src/modules/alerts/send-alerts/alert-dispatcher';
+import { RETENTION_DAYS } from '../../src/modules/alerts/send-alerts/alert-dispatcher.reactor';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

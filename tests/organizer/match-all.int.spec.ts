@@ -5,7 +5,7 @@ import { searchProjection } from '../../projections/search/postgres/search-listi
 import { systemContext } from '../../src/commands/command-context';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { importListings, parseSearchRequest } from '../../src/modules/listings';
-import { mulberry32 } from '../../src/modules/listings/demo-data/prng';
+import { mulberry32 } from '../../src/shared/prng';
 import { addOpenHouseAt } from '../support/past-open-houses';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { home, square } from './organizer-fixture';

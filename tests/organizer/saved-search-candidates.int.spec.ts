@@ -10,7 +10,7 @@ import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event
 import { matchChanges, type QueuedChange } from '../../src/modules/alerts/match-alerts/match-changes';
 import { SavedSearchCandidates } from '../../src/modules/alerts/match-alerts/saved-search-candidates';
 import { importListings, parseSearchRequest } from '../../src/modules/listings';
-import { mulberry32 } from '../../src/modules/listings/demo-data/prng';
+import { mulberry32 } from '../../src/shared/prng';
 import { type AlertFrequency, type OrganizerEvent, organizerStream } from '../../src/modules/organizer';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { home, square } from './organizer-fixture';

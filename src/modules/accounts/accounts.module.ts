@@ -1,8 +1,8 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
-import { BecomeController } from './become/become.http';
-import { Impersonation } from './become/impersonation.service';
+import { BecomeController } from './impersonation/become.http';
+import { Impersonation } from './impersonation/impersonation.service';
 import { CommunicationLinks } from './communication/communication-links';
 import { CommunicationController } from './communication/communication.http';
 import { ContactValidationController } from './contact-validation/contact-validation.http';

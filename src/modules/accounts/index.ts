@@ -25,8 +25,8 @@ export { SESSION_COOKIE, parseCookies, cookiesOf, setClientCookie } from './sess
 export { isSameHost, requestOrigin } from './sessions/origin-check';
 export { refuseWhileImpersonating, requireAuth, requireLevel, WHILE_IMPERSONATING } from './sessions/request-auth';
 export { StaffGuard } from './sessions/staff.guard';
-export { Impersonation, END_FAILED } from './become/impersonation.service';
-export { BECOME_MESSAGES, IMPERSONATION_MINUTES } from './become/become.decide';
+export { Impersonation, END_FAILED } from './impersonation/impersonation.service';
+export { BECOME_MESSAGES, IMPERSONATION_MINUTES } from './impersonation/become.decide';
 export { commandContextOf } from './sessions/request-context';
 export { SignInService } from './sign-in/sign-in.service';
 export { signedIn } from './sign-in/sign-in.decide';

@@ -5,7 +5,7 @@ import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
 import { AlertLinks } from './open-alerts/alert-links';
 import { AlertOpenController } from './open-alerts/alert-open.http';
-import { AlertDispatcher } from './send-alerts/alert-dispatcher';
+import { AlertDispatcher } from './send-alerts/alert-dispatcher.reactor';
 
 /** Property alerts: the dispatcher that matches queued listing changes and sends (instant and digests), and what comes back from the e-mails. */
 @Module({

@@ -4,7 +4,7 @@ import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
 import { AccountActionsController } from './account-actions/account-actions.http';
 import { AdminCommands } from './admin-commands';
-import { BecomeUserController } from './become/become.http';
+import { BecomeUserController } from './become-user/become-user.http';
 import { ChurnController } from './churn/churn.http';
 import { AccountHistoryController } from './history/history.http';
 import { AccountHistoryReader } from './history/history.service';

@@ -22,6 +22,6 @@ export { dashboardViewer, mayView, type Viewer } from './dashboard/viewer';
 export type { AgentActivated, AgentBioChanged, AgentDeactivated, ListingAgentLinked, OfficeEvent, RoundRobinTurnTaken, RoutingEvent } from './routing/routing.events';
 export { agentProfileStream, officeEventTypes, officeStream, ROUTE_LEAD_PUSH, routingEventTypes, routingStream } from './routing/routing.events';
 export { ROUTING_RULES_VERSION, routeLead, type RoutingRules } from './routing/routing-rules';
-export { LeadRouter } from './routing/lead-router';
+export { LeadRouter } from './routing/lead-router.reactor';
 export { mmsCapMessage } from './text-messages/text-messages';
 export { LeadsModule } from './leads.module';

@@ -7,7 +7,7 @@ import { DashboardController } from './dashboard/dashboard.http';
 import { OfficeController } from './office/office.http';
 import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
 import { ActivityController } from './record-activity/activity.http';
-import { LeadRouter } from './routing/lead-router';
+import { LeadRouter } from './routing/lead-router.reactor';
 import { SignUpLead } from './sign-up-lead';
 import { InquiryController } from './submit-inquiry/inquiry.http';
 import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';

@@ -1,6 +1,7 @@
 export type { ListingEvent } from './listings.events';
 export { listingEventTypes } from './listings.events';
 export type { ListingDetails, ListingRecord, ListingStatus } from './listing-record';
+export type { IsoDate, IsoTimestamp, ResoMedia, ResoOpenHouse, ResoRecord, StandardStatus } from './reso-record';
 export type { OpenHouse, OpenHouseType } from './open-house';
 export { openHouseDayEnd, openHouseWhen } from '../../contract/open-house-time';
 export { listingStream, pdidOf } from './listing-record';
@@ -16,8 +17,6 @@ export {
 } from './import-listings/listing-importer';
 export { MalformedFileError } from './import-listings/json-record-splitter';
 export { readListingFile } from './import-listings/read-listing-file';
-export { generatedListingItems, resoItems } from './import-listings/demo-listing-source';
-export { readKingCountySales, readSacramentoListings } from './demo-data';
 export { ListingsModule } from './listings.module';
 export { parseSearchRequest, type SearchRequest } from './search-listings/search-request';
 export { SavedSearchSuggestions } from './search-listings/saved-search-suggestions.port';

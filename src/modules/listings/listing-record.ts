@@ -1,4 +1,4 @@
-import type { StandardStatus } from './demo-data/reso-record';
+import type { StandardStatus } from './reso-record';
 
 export type ListingStatus = Exclude<StandardStatus, 'Delete'>;
 

@@ -5,7 +5,6 @@ import { SearchIndex } from '../../../projections/search/search-index.port';
 import { DB_POOL } from '../../app/tokens';
 import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
-import { DemoPhotosController } from './demo-photos/demo-photos.http';
 import { ListingDetailsController } from './listing-details/listing-details.http';
 import { ReportBrokenPhotoController } from './report-broken-photo/report-broken-photo.http';
 import { SearchIndexVersion } from './search-listings/search-index-version';
@@ -14,7 +13,7 @@ import { SearchListingsController } from './search-listings/search-listings.http
 /** Listings and search: the search API, listing details, broken-photo reports and the demo photos. */
 @Module({
   imports: [AccountsModule],
-  controllers: [SearchListingsController, ListingDetailsController, ReportBrokenPhotoController, DemoPhotosController],
+  controllers: [SearchListingsController, ListingDetailsController, ReportBrokenPhotoController],
   providers: [{ provide: SearchIndex, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [DB_POOL] }, RateLimiter, SearchIndexVersion],
   exports: [SearchIndex],
 })

@@ -5,7 +5,7 @@ import { SitesModule } from '../sites';
 import { NotebookController } from './notebook/notebook.http';
 import { OrganizerSavedSearchSuggestions } from './saved-searches/saved-search-suggestions';
 import { SavedSearchesController } from './saved-searches/saved-searches.http';
-import { ShareMailSender } from './share-listing/share-mail.sender';
+import { ShareMailSender } from './share-listing/share-mail.reactor';
 
 /**
  * Saved searches and the notebook, and the sender of share e-mails. Global only so that search's

@@ -7,7 +7,7 @@ import { EventStore, type StreamAppend } from '../../../eventstore/event-store.p
 import { conflict } from '../../../shared/errors';
 import { appendAtomically, LEVEL, normalizeCellPhone, registrationAppends, signedIn, toNewEvents, userIdByEmail } from '../../accounts';
 import { initialLead, leadIdFor, leadStream } from '../lead';
-import { LeadRouter } from '../routing/lead-router';
+import { LeadRouter } from '../routing/lead-router.reactor';
 import { nameWords } from '../../../contract/validate-inquiry';
 import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
 

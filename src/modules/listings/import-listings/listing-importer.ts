@@ -2,8 +2,8 @@ import { type CommandContext, metadataOf } from '../../../commands/command-conte
 import type { EventStore, StreamAppend } from '../../../eventstore/event-store.port';
 import { retryOnConflict } from '../../../commands/retry-on-conflict';
 import type { StoredEvent } from '../../../shared/event';
-import { decideImportListing } from '../import-listing/import-listing.decide';
-import { type ParsedRecord, parseResoRecord } from '../import-listing/parse-reso-record';
+import { decideImportListing } from './import-listing.decide';
+import { type ParsedRecord, parseResoRecord } from './parse-reso-record';
 import { evolveListing, initialListing, type Listing } from '../listing';
 import { listingStream, pdidOf } from '../listing-record';
 import type { ListingEvent } from '../listings.events';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../../shared/event';
-import { parseResoRecord } from '../import-listing/parse-reso-record';
+import { parseResoRecord } from '../import-listings/parse-reso-record';
 import type { ListingEvent } from '../listings.events';
 import type { OpenHouse } from '../open-house';
 import { listingDetails } from './listing-details';

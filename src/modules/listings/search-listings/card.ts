@@ -1,6 +1,5 @@
 import type { IndexedListing } from '../../../../projections/search/search-index.port';
-import type { Card } from '../../../contract/search';
-import { PLACEHOLDER_PHOTO_URL } from '../demo-photos/house-svg';
+import { type Card, PLACEHOLDER_PHOTO_URL } from '../../../contract/search';
 
 export type { Card };
 

@@ -3,7 +3,7 @@ import { CELL_PHONE_MESSAGE, formatPhone, normalizeCellPhone } from '../../../..
 import { ApiError } from '../../api/http';
 import { updateAccount } from '../../api/account';
 import { useToast } from '../../ui/useToast';
-import styles from './forms.module.css';
+import styles from '../../ui/forms.module.css';
 
 /**
  * The cell phone (spec sections 5 and 9): 10 digits, dashes allowed, shown as ###-###-####.

@@ -1,7 +1,7 @@
 import { Modal } from '../../ui/Modal';
 import { useToast } from '../../ui/useToast';
 import { CellPhoneForm } from './CellPhoneForm';
-import styles from './forms.module.css';
+import styles from '../../ui/forms.module.css';
 
 /** The cell phone prompt (spec section 4): level-5 users without a valid cell, every third sign-in. */
 export function CellPhonePromptModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { changePassword } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { useToast } from '../../ui/useToast';
-import styles from './forms.module.css';
+import styles from '../../ui/forms.module.css';
 
 /** A signed-in password change: the server ends every other session of the account. */
 export function ChangePasswordForm() {

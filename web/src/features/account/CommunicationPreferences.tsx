@@ -5,7 +5,7 @@ import { type AccountUpdate, updateAccount } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { Modal } from '../../ui/Modal';
 import { useToast } from '../../ui/useToast';
-import styles from './forms.module.css';
+import styles from '../../ui/forms.module.css';
 
 /** What the visitor receives; true = on. */
 export type Preferences = { readonly email: boolean; readonly text: boolean; readonly alerts: boolean; readonly updates: boolean };

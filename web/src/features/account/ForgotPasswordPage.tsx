@@ -3,7 +3,7 @@ import { parseEmail } from '../../../../src/contract/email';
 import { forgotPassword, resetPassword } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { useLocation } from '../../app/location';
-import styles from './forms.module.css';
+import styles from '../../ui/forms.module.css';
 import { openSignIn } from './openSignIn';
 
 /** /account/forgotpassword: ask for a link by e-mail, or (?token=) choose a new password with it. */

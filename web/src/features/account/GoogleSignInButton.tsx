@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, request } from '../../api/http';
 import { useSite } from '../../app/useSite';
 import { useToast } from '../../ui/useToast';
-import styles from './forms.module.css';
+import styles from '../../ui/forms.module.css';
 
 type GoogleId = {
   initialize(o: { client_id: string; callback: (r: { credential?: string }) => void }): void;

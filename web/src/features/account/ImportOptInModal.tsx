@@ -3,7 +3,7 @@ import { ApiError } from '../../api/http';
 import { importOptIn } from '../../api/account';
 import { Modal } from '../../ui/Modal';
 import { useToast } from '../../ui/useToast';
-import styles from './forms.module.css';
+import styles from '../../ui/forms.module.css';
 
 /** The import opt-in (spec section 4): an imported user who has texts turned off may turn them back on. */
 export function ImportOptInModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { parseEmail } from '../../../../src/contract/email';
 import { ApiError } from '../../api/http';
 import { login } from '../../api/account';
 import { useToast } from '../../ui/useToast';
-import styles from './forms.module.css';
+import styles from '../../ui/forms.module.css';
 
 export type SignedIn = { readonly securityLevel: number; readonly dashboardUrl: string | null };
 

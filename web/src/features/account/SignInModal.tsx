@@ -3,7 +3,7 @@ import { useSite } from '../../app/useSite';
 import { Modal } from '../../ui/Modal';
 import { InquiryForm } from '../leads/InquiryForm';
 import { CellPhoneForm } from './CellPhoneForm';
-import formStyles from './forms.module.css';
+import formStyles from '../../ui/forms.module.css';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { reloadWithoutSignIn } from './signInRequest';
 import { dashboardTarget, SignInForm } from './SignInForm';

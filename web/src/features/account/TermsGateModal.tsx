@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../ui/Modal';
-import styles from './forms.module.css';
+import styles from '../../ui/forms.module.css';
 import { openSignIn } from './openSignIn';
 
 /** The accept-terms gate (spec section 4): search stays blocked until the visitor accepts. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import styles from '../account/forms.module.css';
+import styles from '../../ui/forms.module.css';
 
 const FIELDS = [
   { name: 'BuyerLocation', label: 'Where are you looking?', type: 'text' },

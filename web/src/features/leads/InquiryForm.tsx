@@ -3,7 +3,7 @@ import { INQUIRY_MESSAGES, validateInquiry } from '../../../../src/contract/vali
 import { ApiError } from '../../api/http';
 import { sendInquiry } from '../../api/account';
 import { useToast } from '../../ui/useToast';
-import styles from '../account/forms.module.css';
+import styles from '../../ui/forms.module.css';
 import { BuyerDetails } from './BuyerDetails';
 
 export const EMAIL_IN_USE = 'Email already in use';

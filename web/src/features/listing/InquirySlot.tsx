@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../app/currentUser';
 import { useSite } from '../../app/useSite';
 import { money } from '../../ui/format';
 import { readJson, writeJson } from '../../ui/storage';
-import formStyles from '../account/forms.module.css';
+import formStyles from '../../ui/forms.module.css';
 import { requestSignIn } from '../account/signInRequest';
 import { InquiryForm } from '../leads/InquiryForm';
 import styles from './ListingPage.module.css';

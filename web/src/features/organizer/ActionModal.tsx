@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { Modal } from '../../ui/Modal';
 import { useToast } from '../../ui/useToast';
-import f from '../account/forms.module.css';
+import f from '../../ui/forms.module.css';
 import { openSignIn } from '../account/openSignIn';
 import { formErrorMessage } from './organizerForms';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { requestShowing } from '../../api/organizer-notes';
-import f from '../account/forms.module.css';
+import f from '../../ui/forms.module.css';
 import { ActionModal } from './ActionModal';
 import { localInputValue, preferredAtIso } from './organizerForms';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { shareListing } from '../../api/organizer-notes';
-import f from '../account/forms.module.css';
+import f from '../../ui/forms.module.css';
 import { ActionModal } from './ActionModal';
 
 /** 'Share': a friend's e-mail and an optional message. The address is checked by the server, whose message is shown. */

@@ -1,6 +1,6 @@
 import { addDays, isoDateToUtcMs } from './iso-date';
-import { hashString, mulberry32, pick, type Random } from './prng';
-import type { IsoDate, ResoOpenHouse } from './reso-record';
+import { hashString, mulberry32, pick, type Random } from '../../shared/prng';
+import type { IsoDate, ResoOpenHouse } from '../../modules/listings/reso-record';
 
 const OPEN_HOUSE_RATE = 1 / 50;
 const WEEKENDS_AHEAD = 4;

@@ -1,5 +1,7 @@
-import { generateListings, loadZipDirectory, type ResoRecord, withDemoMedia } from '../demo-data';
-import type { ImportItem } from './listing-importer';
+import type { ImportItem, ResoRecord } from '../../modules/listings';
+import { withDemoMedia } from './demo-media';
+import { generateListings } from './generate-listings';
+import { loadZipDirectory } from './zip-directory';
 
 /** Records from the demo converters as import items, each with its demo photos. */
 export async function* resoItems(records: AsyncIterable<ResoRecord> | Iterable<ResoRecord>): AsyncGenerator<ImportItem> {

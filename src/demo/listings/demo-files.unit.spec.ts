@@ -1,10 +1,11 @@
 import path from 'node:path';
+import { projectRoot } from '../../shared/paths';
 import { describe, expect, it } from 'vitest';
 import { readKingCountySales } from './king-county';
 import { readSacramentoListings } from './sacramento';
 
 // The data lives in shared/, beside the repository.
-const DATA_DIR = path.resolve(__dirname, '../../../../../shared/data');
+const DATA_DIR = path.resolve(projectRoot, '../shared/data');
 
 describe('the two demo files together', () => {
   it('never reuse a ListingKey', async () => {

@@ -1,6 +1,6 @@
 import { densityTier, type DensityTier } from './listing-kinds';
 import { GENERATED_STATES, localPriceFactor, statePrice } from './price-model';
-import { cumulativeSums } from './prng';
+import { cumulativeSums } from '../../shared/prng';
 import type { ZipDirectory, ZipPlace } from './zip-directory';
 
 /** A zip prepared for generation: everything per-record work would otherwise recompute. */

@@ -1,8 +1,8 @@
 import { readCsvRows } from './csv-rows';
 import { addDays, isoDate, isValidIsoDate } from './iso-date';
 import { groupThousands, optionalNumber, requiredNumber } from './parse-fields';
-import { hashString, mulberry32, randomInt } from './prng';
-import type { IsoDate, ResoRecord } from './reso-record';
+import { hashString, mulberry32, randomInt } from '../../shared/prng';
+import type { IsoDate, ResoRecord } from '../../modules/listings/reso-record';
 import { kingCountyStreetAddress } from './street-address';
 import { loadZipDirectory, requireZip, type ZipDirectory } from './zip-directory';
 

@@ -1,7 +1,7 @@
 import { readCsvRows } from './csv-rows';
 import { isoDate, isValidIsoDate } from './iso-date';
 import { positiveOrNull, requiredNumber } from './parse-fields';
-import type { IsoDate, IsoTimestamp, ResoRecord } from './reso-record';
+import type { IsoDate, IsoTimestamp, ResoRecord } from '../../modules/listings/reso-record';
 import { titleCase } from './title-case';
 import { loadZipDirectory, requireZip, type ZipDirectory } from './zip-directory';
 

@@ -4,8 +4,8 @@ import { addDays, isValidIsoDate } from './iso-date';
 import { LISTING_KINDS, type DensityTier, type ListingKind } from './listing-kinds';
 import { listingRemarks } from './listing-remarks';
 import { askingPrice } from './price-model';
-import { cumulativeSums, logNormal, mulberry32, randomInt, weightedIndex, type Random } from './prng';
-import type { IsoDate, ResoRecord } from './reso-record';
+import { cumulativeSums, logNormal, mulberry32, randomInt, weightedIndex, type Random } from '../../shared/prng';
+import type { IsoDate, ResoRecord } from '../../modules/listings/reso-record';
 import { streetAddress } from './street-address';
 import type { ZipDirectory } from './zip-directory';
 

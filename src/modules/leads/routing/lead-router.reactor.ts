@@ -5,6 +5,7 @@ import { DB_POOL, RUNTIME } from '../../../app/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
+import { PushSweeper } from '../../../app/push-sweeper';
 import { retryOnConflict } from '../../../commands/retry-on-conflict';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';
@@ -29,7 +30,11 @@ type Cause = { readonly eventId: string | null; readonly correlationId: string |
  */
 @Injectable()
 export class LeadRouter implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | undefined;
+  /** The sweep for leads left pending (a restart between capture and routing); signals route at once. */
+  private readonly sweeper = new PushSweeper(
+    () => this.sweep(),
+    (err) => log.error('the routing sweep failed; it runs again', { message: err.message }),
+  );
   private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
@@ -45,12 +50,11 @@ export class LeadRouter implements OnModuleInit, OnApplicationBootstrap, OnModul
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
-    this.timer.unref();
+    this.sweeper.start(SWEEP_MS);
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+  onModuleDestroy(): Promise<void> {
+    return this.sweeper.stop();
   }
 
   /** Routes every pending lead; answers how many were looked at. */

@@ -1,12 +1,13 @@
 import path from 'node:path';
+import { projectRoot } from '../../shared/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from './iso-date';
 import { kingCountyRecord, readKingCountySales, type KingCountyRow } from './king-county';
-import type { ResoRecord } from './reso-record';
+import type { ResoRecord } from '../../modules/listings/reso-record';
 import { loadZipDirectory } from './zip-directory';
 
 // The data lives in shared/, beside the repository.
-const KING_COUNTY_CSV = path.resolve(__dirname, '../../../../../shared/data/kc_house_data.csv');
+const KING_COUNTY_CSV = path.resolve(projectRoot, '../shared/data/kc_house_data.csv');
 
 describe('King County sales', () => {
   let records: ResoRecord[];

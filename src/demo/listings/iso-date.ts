@@ -1,4 +1,4 @@
-import type { IsoDate } from './reso-record';
+import type { IsoDate } from '../../modules/listings/reso-record';
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,4 @@
-import { mulberry32 } from '../demo-data/prng';
+import { mulberry32 } from '../../shared/prng';
 
 const SKIES = ['#bfe3f7', '#cde8f2', '#f7d9b5', '#d7d2f0', '#e6f2dc', '#fbe3d4'];
 const WALLS = ['#f2e8d5', '#d9c3a5', '#b8c9d9', '#e0b7a3', '#c9d6b8', '#f5f1ea', '#a9b4bf', '#d4a373'];
@@ -55,4 +55,4 @@ export const PLACEHOLDER_SVG =
   `<rect x="245" y="255" width="150" height="100" fill="none" stroke="#adb5bd" stroke-width="12"/>` +
   `<text x="320" y="410" font-family="sans-serif" font-size="28" fill="#868e96" text-anchor="middle">No photo available</text></svg>`;
 
-export const PLACEHOLDER_PHOTO_URL = '/demo-photos/placeholder.svg';
+export { PLACEHOLDER_PHOTO_URL } from '../../contract/search';

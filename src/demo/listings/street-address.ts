@@ -1,4 +1,4 @@
-import { pick, randomInt, type Random } from './prng';
+import { pick, randomInt, type Random } from '../../shared/prng';
 
 // Common US street names (presidents, trees, landforms), so invented addresses read like real
 // ones without pointing at any real house.

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { notFound } from '../../../shared/errors';
-import { DEMO_PHOTO_COUNT } from '../demo-data/demo-media';
+import { notFound } from '../../shared/errors';
+import { DEMO_PHOTO_COUNT } from '../listings/demo-media';
 import { houseSvg, PLACEHOLDER_SVG } from './house-svg';
 
 const FOREVER = 'public, max-age=31536000, immutable';

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, 
 import pg from 'pg';
 import { SearchIndex } from '../../../../projections/search/search-index.port';
 import type { Runtime } from '../../../app/runtime';
+import { PushSweeper } from '../../../app/push-sweeper';
 import { CONFIG, RUNTIME } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
@@ -60,9 +61,13 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
   private lock: pg.Client | undefined;
   private locked = false;
   private chain: Promise<unknown> = Promise.resolve();
-  private queued = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly sweeper = new PushSweeper(
+    () => this.dispatch(),
+    (err) => {
+      // Before the first migration-made tables and read models exist there is nothing to do.
+      if (err.code !== '42P01') log.error('alert dispatch failed; the sweep retries', { message: err.message });
+    },
+  );
   /** Saved searches in memory, followed from alert_searches (the leader's; a stand-by's stays empty). */
   private prunedAt = 0;
   private readonly searches = new SavedSearchCandidates((c) => this.index.prepareMatch(c));
@@ -80,19 +85,16 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
   ) {}
 
   onModuleInit(): void {
-    this.runtime.onSignal(ALERTS_PUSH, () => this.kick());
+    this.sweeper.listen(this.runtime, ALERTS_PUSH);
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.kick(), SWEEP_MS);
-    this.timer.unref();
-    this.kick();
+    this.sweeper.start(SWEEP_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
     clearTimeout(this.retry);
+    await this.sweeper.stop();
     await this.chain.catch(() => undefined);
     await this.lock?.end().catch(() => undefined);
     this.lock = undefined;
@@ -101,18 +103,17 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
 
   /** Matches and sends what is waiting; calls while one runs collapse into one more run. */
   kick(): void {
-    if (this.queued || this.stopped) return;
-    this.queued = true;
-    void this.exclusive(async () => {
-      this.queued = false;
+    this.sweeper.kick();
+  }
+
+  /** One run: what is left waiting (changes the search index has not reached yet) is tried again soon. */
+  private dispatch(): Promise<void> {
+    return this.exclusive(async () => {
       const waiting = await this.drain();
-      if (waiting && !this.stopped) {
+      if (waiting && !this.sweeper.isStopped) {
         clearTimeout(this.retry);
-        this.retry = setTimeout(() => this.kick(), RETRY_MS);
+        this.retry = setTimeout(() => this.sweeper.kick(), RETRY_MS);
       }
-    }).catch((err: Error & { code?: string }) => {
-      // Before the first migration-made tables and read models exist there is nothing to do.
-      if (err.code !== '42P01') log.error('alert dispatch failed; the sweep retries', { message: err.message });
     });
   }
 
@@ -163,7 +164,7 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
   private async drain(): Promise<boolean> {
     if (!(await this.takeLock())) return false;
     let waiting = false;
-    for (let round = 0; round < 100 && !this.stopped; round++) {
+    for (let round = 0; round < 100 && !this.sweeper.isStopped; round++) {
       const m = await this.matchReady();
       waiting = m.waiting;
       const sent = await this.sendInstant();

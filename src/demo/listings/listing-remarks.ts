@@ -1,5 +1,5 @@
 import type { ListingKind } from './listing-kinds';
-import { pick, type Random } from './prng';
+import { pick, type Random } from '../../shared/prng';
 
 export interface RemarksFacts {
   kind: ListingKind;

@@ -1,10 +1,11 @@
 import path from 'node:path';
+import { projectRoot } from '../../shared/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ResoRecord } from './reso-record';
+import type { ResoRecord } from '../../modules/listings/reso-record';
 import { readSacramentoListings } from './sacramento';
 
 // The data lives in shared/, beside the repository.
-const SACRAMENTO_CSV = path.resolve(__dirname, '../../../../../shared/data/sacramento_transactions.csv');
+const SACRAMENTO_CSV = path.resolve(projectRoot, '../shared/data/sacramento_transactions.csv');
 
 describe('Sacramento listings', () => {
   let records: ResoRecord[];

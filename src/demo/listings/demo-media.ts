@@ -1,5 +1,5 @@
-import { hashString } from './prng';
-import type { ResoMedia, ResoRecord } from './reso-record';
+import { hashString } from '../../shared/prng';
+import type { ResoMedia, ResoRecord } from '../../modules/listings/reso-record';
 
 /** How many illustrations exist; the photo route serves /demo-photos/0.svg to 999.svg. */
 export const DEMO_PHOTO_COUNT = 1000;

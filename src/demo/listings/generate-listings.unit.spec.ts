@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateListings, type GenerateListingsOptions } from './generate-listings';
 import { addDays } from './iso-date';
 import { COUNTY_PRICE_FACTOR } from './price-model';
-import type { ResoRecord } from './reso-record';
+import type { ResoRecord } from '../../modules/listings/reso-record';
 import { loadZipDirectory, type ZipDirectory } from './zip-directory';
 
 const TODAY = '2025-11-21';

@@ -1,6 +1,6 @@
-export type { IsoDate, IsoTimestamp, ResoMedia, ResoOpenHouse, ResoRecord, StandardStatus } from './reso-record';
 export { readKingCountySales } from './king-county';
 export { readSacramentoListings } from './sacramento';
 export { generateListings, type GenerateListingsOptions } from './generate-listings';
 export { loadZipDirectory, type ZipDirectory, type ZipPlace } from './zip-directory';
 export { DEMO_PHOTO_COUNT, demoMedia, withDemoMedia } from './demo-media';
+export { generatedListingItems, resoItems } from './demo-listing-source';

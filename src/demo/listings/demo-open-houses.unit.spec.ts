@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseResoRecord } from '../import-listing/parse-reso-record';
+import { parseResoRecord } from '../../modules/listings/import-listings/parse-reso-record';
 import { demoOpenHouses } from './demo-open-houses';
 
 const TODAY = '2026-11-18'; // a Wednesday
