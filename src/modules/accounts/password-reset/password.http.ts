@@ -15,7 +15,7 @@ import { userStream } from '../account';
 import { userIdByEmail } from '../claims';
 import { parseEmail } from '../email';
 import { loadAccount } from '../load-account';
-import { hashPassword, isAcceptablePassword, PASSWORD_MESSAGE, verifyPassword } from '../passwords';
+import { hashPassword, passwordProblem, verifyPassword } from '../passwords';
 import { commandContextOf } from '../sessions/request-context';
 import { refuseWhileImpersonating, requireAuth, WHILE_IMPERSONATING } from '../sessions/request-auth';
 import { SessionStore } from '../sessions/session.store';
@@ -86,7 +86,8 @@ export class PasswordController {
     const input = parseBody(z.strictObject({ token: z.string().max(200), password: z.string().max(1024) }), body);
     const [userId, secret] = input.token.split('.');
     if (!userId || !secret || !UUID.test(userId)) throw validation(INVALID_RESET);
-    if (!isAcceptablePassword(input.password)) throw validation(PASSWORD_MESSAGE);
+    const problem = passwordProblem(input.password);
+    if (problem) throw validation(problem);
     const passwordHash = await hashPassword(input.password);
     await handleCommand(this.store, userStream(userId), changePasswordDecider, { how: 'reset', userId, tokenHash: sha256(secret), passwordHash, now: new Date() }, commandContextOf(req, userId));
     await this.sessions.endAllFor(userId);
@@ -100,7 +101,8 @@ export class PasswordController {
     const auth = requireAuth(req);
     refuseWhileImpersonating(req, WHILE_IMPERSONATING.password);
     const input = parseBody(z.strictObject({ CurrentPassword: z.string().max(1024), NewPassword: z.string().max(1024) }), body);
-    if (!isAcceptablePassword(input.NewPassword)) throw validation(PASSWORD_MESSAGE);
+    const problem = passwordProblem(input.NewPassword);
+    if (problem) throw validation(problem);
     const { account } = await loadAccount(this.store, auth.userId);
     if (!account.exists || !account.passwordHash || !(await verifyPassword(account.passwordHash, input.CurrentPassword))) {
       throw validation('Your current password is not correct');
