@@ -1,4 +1,5 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { RateLimiter } from '../../http/rate-limiter';
 import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
 import { BecomeController } from './become/become.http';
@@ -50,6 +51,7 @@ import { UpdateAccountController } from './update-account/update-account.http';
     RegisterUserHandler,
     Impersonation,
     StaffGuard,
+    RateLimiter,
   ],
   exports: [SessionStore, SessionEvents, SignInService, SignUpHooks, CommunicationLinks, SecretKey, Impersonation, StaffGuard],
 })
