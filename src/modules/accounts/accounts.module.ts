@@ -23,6 +23,7 @@ import { FacebookVerifier } from './social-sign-in/facebook-verifier';
 import { GoogleVerifier } from './social-sign-in/google-verifier';
 import { SocialSignInController } from './social-sign-in/social.http';
 import { UpdateAccountController } from './update-account/update-account.http';
+import { VerifyEmailController } from './verify-email/verify-email.http';
 
 /** Accounts, sign-in, sessions and CSRF, communication preferences. */
 @Module({
@@ -36,6 +37,7 @@ import { UpdateAccountController } from './update-account/update-account.http';
     SocialSignInController,
     BecomeController,
     ContactValidationController,
+    VerifyEmailController,
   ],
   providers: [
     { provide: SessionEvents, useValue: new SessionEvents() },
