@@ -11,6 +11,7 @@ import { seedDemo } from './demo/seed-demo';
 import { loadDemoListings } from './demo/seed-listings';
 import { DEMO_USERS } from './demo/demo-accounts';
 import { firstTouchMiddleware } from './modules/leads';
+import { refuseMalformedUrls } from './http/malformed-url';
 import { serveWebApp } from './http/web-app';
 import { logger, setLogLevel } from './shared/logger';
 import { projectRoot } from './shared/paths';
@@ -32,6 +33,7 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   // No hash of every JSON answer for an ETag: API answers are fresh reads (the web app's files
   // keep their own validators from the static file server).
   app.set('etag', false);
+  app.use(refuseMalformedUrls); // NUL or invalid UTF-8 in a path or query: 400 before any route or the web app
   app.useBodyParser('json', { limit: '1mb' });
   // Before the web app, so that the first page load fixes where the visitor came from.
   app.use(firstTouchMiddleware(config.trustProxy));

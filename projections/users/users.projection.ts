@@ -78,6 +78,7 @@ export const usersProjection: Projection = {
         case 'PasswordResetRequested':
         case 'UserSignedOut':
         case 'SocialIdentityLinked':
+        case 'EmailVerified':
         case 'ImpersonationStarted':
         case 'ImpersonationEnded':
         case 'StaffBecameUser':

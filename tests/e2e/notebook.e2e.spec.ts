@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Started, startServer } from '../../src/main';
 import { leadIdFor } from '../../src/modules/leads';
 import { organizerStream } from '../../src/modules/organizer';
+import { VERIFY_TO_SHARE } from '../../src/modules/organizer/notebook/notebook.http';
 import { seriousViolations } from '../support/axe';
 import { castOf, PASSWORD } from '../support/backoffice-people';
 import { launchBrowser } from '../support/browser';
+import { waitForMails } from '../support/mail-outbox';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { home, importHomes } from '../organizer/organizer-fixture';
@@ -211,10 +213,24 @@ describe('the notebook in the web app', () => {
     await page.close();
   }, 300_000);
 
-  it("shares a listing (the server's message for a bad address) and asks for a showing; both are on the lead's organizer stream", async () => {
+  it("shares a listing once the lead confirmed their address by the mailed link (the server's message for a bad address) and asks for a showing; both are on the lead's organizer stream", async () => {
     const page = await openPage('/listing/T-N1');
     await page.getByRole('button', { name: 'Share', exact: true }).click();
-    const share = page.getByRole('dialog', { name: 'Share this home' });
+    let share = page.getByRole('dialog', { name: 'Share this home' });
+    await share.getByLabel('Friend’s e-mail').fill('friend@example.com');
+    await share.getByRole('button', { name: 'Share' }).click();
+    await expect.poll(() => share.getByRole('alert').textContent(), WAIT).toBe(VERIFY_TO_SHARE);
+    await share.getByRole('button', { name: 'Send me the link' }).click();
+    await expect.poll(() => share.getByRole('status').textContent(), WAIT).toBe(`We sent a link to ${cast.lead.email}. Open it to confirm your address.`);
+    const [mail] = await waitForMails(db.pool, cast.lead.email, 1);
+    const link = new URL(/http:\/\/\S+\/account\/verifyemail\?token=\S+/.exec(mail!.text)![0]);
+    await page.goto(`${server.url}${link.pathname}${link.search}`);
+    await expect.poll(() => page.getByRole('main').getByRole('status').textContent(), WAIT).toBe('Your e-mail address is confirmed. You can now share homes with friends.');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`${server.url}/listing/T-N1`);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    share = page.getByRole('dialog', { name: 'Share this home' });
     await share.getByLabel('Friend’s e-mail').fill('not-an-address');
     await share.getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => share.getByRole('alert').textContent(), WAIT).toBe('Please enter a valid e-mail address');

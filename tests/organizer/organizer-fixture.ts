@@ -1,5 +1,6 @@
 import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
+import { SecretKey, signEmailVerificationToken } from '../../src/modules/accounts';
 import { type ImportItem, importListings } from '../../src/modules/listings';
 import { WebClient } from '../support/web-client';
 
@@ -21,6 +22,19 @@ export async function signedUpLead(server: Started, email: string, host = 'demo.
     LeadType: 'Buyer',
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return client;
+}
+
+/**
+ * A signed-up lead who confirmed their e-mail address (what sharing needs), through the
+ * confirmation route with the token the e-mailed link would carry.
+ */
+export async function verifiedLead(server: Started, email: string, host = 'demo.localhost'): Promise<WebClient> {
+  const client = await signedUpLead(server, email, host);
+  const userId = (await client.get('/api/account/me')).body.userDID as string;
+  const token = signEmailVerificationToken(await server.app.get(SecretKey).get(), userId, email.toLowerCase(), new Date());
+  const res = await client.post('/api/account/verifyemail', { token });
+  if (res.status !== 200) throw new Error(`confirming the address failed: ${res.status} ${JSON.stringify(res.body)}`);
   return client;
 }
 

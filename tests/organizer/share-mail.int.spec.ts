@@ -6,7 +6,7 @@ import { castOf } from '../support/backoffice-people';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import type { WebClient } from '../support/web-client';
-import { home, importHomes, signedUpLead, until } from './organizer-fixture';
+import { home, importHomes, signedUpLead, until, verifiedLead } from './organizer-fixture';
 
 type Mail = { subject: string; text_body: string; html_body: string };
 
@@ -20,6 +20,8 @@ const sharesSettled = async (server: Started, db: TestDatabase) => {
   await until('the share e-mails', async () => (await outbox(db)).every((r) => r.state !== 'pending'));
 };
 const MESSAGE = 'You will love this one!\n<script>alert("hi")</script> & <a href="http://evil.test">prize</a>';
+/** The message as the friend gets it: the link it holds made unclickable. */
+const DEFANGED = 'You will love this one!\n<script>alert("hi")</script> & <a href="http[:]//evil[.]test">prize</a>';
 
 describe('the share e-mail to a friend (issue 8)', () => {
   let db: TestDatabase;
@@ -31,7 +33,7 @@ describe('the share e-mail to a friend (issue 8)', () => {
     server = await startServer(testConfig(db.url));
     await castOf(server);
     await importHomes(server, [home('SH1', { UnparsedAddress: '12 Share St', ListPrice: 650_000 })]);
-    ada = await signedUpLead(server, 'ada@share.test');
+    ada = await verifiedLead(server, 'ada@share.test');
     await server.runtime.runner.waitForCatchUp();
   });
   afterAll(async () => {
@@ -39,7 +41,7 @@ describe('the share e-mail to a friend (issue 8)', () => {
     await db?.drop();
   });
 
-  it("sends the friend one e-mail: who sent it, the listing with its photo, price, address and link, and the lead's message as text", async () => {
+  it("sends the friend one e-mail: who sent it, the listing with its photo, price, address and link, and the lead's message as text, its links unclickable", async () => {
     const res = await ada.post('/api/organizer/share', { pdid: 'T-SH1', email: 'Friend@Share.test', message: MESSAGE });
     expect(res.status, res.text).toBe(204);
     await sharesSettled(server, db);
@@ -48,9 +50,9 @@ describe('the share e-mail to a friend (issue 8)', () => {
     const m = mails[0]!;
     expect(m.subject).toBe('Ada shared a home with you: 12 Share St, Seattle, WA — $650,000');
     expect(m.text_body).toContain('Ada (ada@share.test) found this home on Demo Realty and shared it with you.');
-    expect(m.text_body).toContain(`Ada wrote:\n${MESSAGE}\n`);
+    expect(m.text_body).toContain(`Ada wrote:\n${DEFANGED}\n`);
     expect(m.text_body).toMatch(/^12 Share St, Seattle, WA — \$650,000.*\nhttps?:\/\/[^/\s]+\/listing\/T-SH1$/m);
-    expect(m.html_body).toContain('&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &amp; &lt;a href=&quot;http://evil.test&quot;&gt;prize&lt;/a&gt;');
+    expect(m.html_body).toContain('&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt; &amp; &lt;a href=&quot;http[:]//evil[.]test&quot;&gt;prize&lt;/a&gt;');
     expect(m.html_body).not.toMatch(/<script|href="http:\/\/evil/);
     expect(m.html_body).toMatch(/<img src="https?:\/\/[^"]+"/);
     expect(m.html_body).toMatch(/<a href="https?:\/\/[^/"]+\/listing\/T-SH1"/);
@@ -87,7 +89,7 @@ describe('the share e-mail to a friend (issue 8)', () => {
   });
 
   it('refuses the 21st share in 24 hours with 429 and records nothing for it', async () => {
-    const bob = await signedUpLead(server, 'bob@share.test');
+    const bob = await verifiedLead(server, 'bob@share.test');
     for (let i = 1; i <= 20; i++) {
       const res = await bob.post('/api/organizer/share', { pdid: 'T-SH1', email: `friend${i}@share.test` });
       expect(res.status, `share ${i}: ${res.text}`).toBe(204);
@@ -131,7 +133,7 @@ describe('the share e-mail across a failed relay, a restart and a replay', () =>
     const first = await start({ SMTP_URL: 'smtp://127.0.0.1:9' });
     await castOf(first);
     await importHomes(first, [home('SH2', { UnparsedAddress: '2 Retry Rd' })]);
-    const ada = await signedUpLead(first, 'ada@retry.test');
+    const ada = await verifiedLead(first, 'ada@retry.test');
     await first.runtime.runner.waitForCatchUp();
     expect((await ada.post('/api/organizer/share', { pdid: 'T-SH2', email: 'friend@retry.test', message: 'Look' })).status).toBe(204);
     await until('a failed attempt', async () => (await outbox(db)).some((r) => r.attempts > 0));

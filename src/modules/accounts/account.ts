@@ -15,6 +15,12 @@ export type ExistingAccount = Omit<UserRegistered['data'], 'isImport' | 'via'> &
   /** Reset requests not yet used; a password change voids them all. */
   readonly resets: readonly PendingReset[];
   readonly socials: readonly { readonly provider: SocialProvider; readonly subject: string }[];
+  /**
+   * The user has shown they read mail at the account's address: a verification link followed
+   * (EmailVerified), a password reset link used, or a provider's verified address linked. What
+   * lets a lead send e-mail to others in the site's name (sharing a listing).
+   */
+  readonly emailVerified: boolean;
 };
 
 export type Account = { readonly exists: false } | ExistingAccount;
@@ -42,6 +48,7 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
       loginCount: 0,
       resets: [],
       socials: [],
+      emailVerified: false,
     };
   }
   if (!state.exists) return state;
@@ -49,7 +56,8 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
     case 'PasswordSet':
       return { ...state, passwordHash: event.data.passwordHash };
     case 'PasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash, resets: [] };
+      // A reset link is only ever mailed to the account's address.
+      return { ...state, passwordHash: event.data.passwordHash, resets: [], emailVerified: state.emailVerified || event.data.how === 'reset' };
     case 'PasswordResetRequested':
       return { ...state, resets: [...state.resets, event.data] };
     case 'UserSignedIn':
@@ -70,7 +78,13 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
     case 'ImportOptedIn':
       return { ...state, importOptedIn: true };
     case 'SocialIdentityLinked':
-      return { ...state, socials: [...state.socials, { provider: event.data.provider, subject: event.data.subject }] };
+      return {
+        ...state,
+        socials: [...state.socials, { provider: event.data.provider, subject: event.data.subject }],
+        emailVerified: state.emailVerified || event.data.emailVerified === true,
+      };
+    case 'EmailVerified':
+      return { ...state, emailVerified: state.emailVerified || event.data.email === state.email };
     default:
       return assertNever(event);
   }

@@ -5,6 +5,7 @@ import type { AccountEvent } from './accounts.events';
 import { decideChangePassword, decideRequestPasswordReset, INVALID_RESET } from './password-reset/password-reset.decide';
 import { decideRegisterUser, type RegisterUser } from './register-user/register-user.decide';
 import { decideUpdateAccount } from './update-account/update-account.decide';
+import { decideVerifyEmail, INVALID_VERIFY_LINK } from './verify-email/verify-email.decide';
 
 const at = '2026-01-01T00:00:00.000Z';
 const registration: RegisterUser = {
@@ -73,5 +74,35 @@ describe('password reset', () => {
     expect(() => decideChangePassword(reset, events.reduce(evolveAccount, state))).toThrow(INVALID_RESET);
     expect(() => decideChangePassword({ ...reset, tokenHash: 'other' }, state)).toThrow(INVALID_RESET);
     expect(() => decideChangePassword({ ...reset, now: new Date(now.getTime() + 61 * 60_000) }, state)).toThrow(INVALID_RESET);
+  });
+});
+
+describe('a verified e-mail address', () => {
+  const email = 'ada@example.com';
+  const verified = (state: Account) => state.exists && state.emailVerified;
+
+  it('is not given by registering (an inquiry takes any address)', () => {
+    expect(verified(registered())).toBe(false);
+  });
+
+  it('comes from the confirmation link, once, and only for the address it was mailed to', () => {
+    const events = decideVerifyEmail({ userId: 'u1', email }, registered());
+    expect(events).toEqual([{ type: 'EmailVerified', data: { userId: 'u1', email } }]);
+    const state = given(...decideRegisterUser(registration, initialAccount()), ...events);
+    expect(verified(state)).toBe(true);
+    expect(decideVerifyEmail({ userId: 'u1', email }, state)).toEqual([]);
+    expect(() => decideVerifyEmail({ userId: 'u1', email: 'eve@example.com' }, registered())).toThrow(INVALID_VERIFY_LINK);
+    expect(() => decideVerifyEmail({ userId: 'u1', email }, initialAccount())).toThrow(INVALID_VERIFY_LINK);
+  });
+
+  it('comes from a used password reset link or a provider that vouched for the address, not from a change or an unvouched link', () => {
+    const base = decideRegisterUser(registration, initialAccount());
+    const changed = (how: 'reset' | 'change'): AccountEvent => ({ type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h', how } });
+    expect(verified(given(...base, changed('reset')))).toBe(true);
+    expect(verified(given(...base, changed('change')))).toBe(false);
+    const linked = (emailVerified?: boolean): AccountEvent => ({ type: 'SocialIdentityLinked', data: { userId: 'u1', provider: 'google', subject: 's', ...(emailVerified === undefined ? {} : { emailVerified }) } });
+    expect(verified(given(...base, linked(true)))).toBe(true);
+    expect(verified(given(...base, linked(false)))).toBe(false);
+    expect(verified(given(...base, linked()))).toBe(false);
   });
 });

@@ -90,7 +90,14 @@ export type ImportOptedIn = { readonly type: 'ImportOptedIn'; readonly data: { r
 
 export type SocialIdentityLinked = {
   readonly type: 'SocialIdentityLinked';
-  readonly data: { readonly userId: string; readonly provider: SocialProvider; readonly subject: string };
+  /** emailVerified: the provider vouched that the account's address is the user's (absent: not said). */
+  readonly data: { readonly userId: string; readonly provider: SocialProvider; readonly subject: string; readonly emailVerified?: boolean };
+};
+
+/** The user followed the verification link e-mailed to their address: they read mail there. */
+export type EmailVerified = {
+  readonly type: 'EmailVerified';
+  readonly data: { readonly userId: string; readonly email: string };
 };
 
 /** On the impersonated user's stream: staff began acting as this user (reason required, 30 minutes at most). */
@@ -127,6 +134,7 @@ export type AccountEvent =
   | ConsentChanged
   | ImportOptedIn
   | SocialIdentityLinked
+  | EmailVerified
   | ImpersonationStarted
   | ImpersonationEnded
   | StaffBecameUser
@@ -144,6 +152,7 @@ export const accountEventTypes = [
   'ConsentChanged',
   'ImportOptedIn',
   'SocialIdentityLinked',
+  'EmailVerified',
   'ImpersonationStarted',
   'ImpersonationEnded',
   'StaffBecameUser',

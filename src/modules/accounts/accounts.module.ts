@@ -1,4 +1,5 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { RateLimiter } from '../../http/rate-limiter';
 import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
 import { BecomeController } from './impersonation/become.http';
@@ -22,6 +23,7 @@ import { FacebookVerifier } from './social-sign-in/facebook-verifier';
 import { GoogleVerifier } from './social-sign-in/google-verifier';
 import { SocialSignInController } from './social-sign-in/social.http';
 import { UpdateAccountController } from './update-account/update-account.http';
+import { VerifyEmailController } from './verify-email/verify-email.http';
 
 /** Accounts, sign-in, sessions and CSRF, communication preferences. */
 @Module({
@@ -35,6 +37,7 @@ import { UpdateAccountController } from './update-account/update-account.http';
     SocialSignInController,
     BecomeController,
     ContactValidationController,
+    VerifyEmailController,
   ],
   providers: [
     { provide: SessionEvents, useValue: new SessionEvents() },
@@ -50,6 +53,7 @@ import { UpdateAccountController } from './update-account/update-account.http';
     RegisterUserHandler,
     Impersonation,
     StaffGuard,
+    RateLimiter,
   ],
   exports: [SessionStore, SessionEvents, SignInService, SignUpHooks, CommunicationLinks, SecretKey, Impersonation, StaffGuard],
 })

@@ -33,3 +33,4 @@ export { signedIn } from './sign-in/sign-in.decide';
 export { SignUpHooks, type NewSignUp } from './sign-up-hooks';
 export { CommunicationLinks, type UnsubscribeLinks } from './communication/communication-links';
 export { SecretKey } from './secret-key';
+export { signEmailVerificationToken } from './verify-email/email-verification-token';

@@ -1,4 +1,5 @@
 import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -19,3 +20,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 export const PASSWORD_MESSAGE = `Please choose a password of ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`;
 export const isAcceptablePassword = (p: string): boolean => p.length >= PASSWORD_MIN && p.length <= PASSWORD_MAX;
+
+/** What is wrong with a new password (its length, or being one of the most common), or null: every place a password is set asks this. */
+export const passwordProblem = (p: string): string | null => (!isAcceptablePassword(p) ? PASSWORD_MESSAGE : isCommonPassword(p) ? COMMON_PASSWORD : null);

@@ -9,8 +9,9 @@ import { DB_POOL } from '../../app/tokens';
 import { handleCommand } from '../../commands/handle-command';
 import { EventStore } from '../../eventstore/event-store.port';
 import { parseBody } from '../../http/parse-body';
+import { clientKey, type RateLimit, RateLimiter } from '../../http/rate-limiter';
 import { forbidden, notFound, validation } from '../../shared/errors';
-import { commandContextOf, LEVEL, requireAuth } from '../accounts';
+import { commandContextOf, LEVEL, requireAuth, SecretKey } from '../accounts';
 import { dashboardViewer, isLeadId, type Lead, leadIdFor, loadLead, mayView } from '../leads';
 import { requireSite } from '../sites';
 import { CHAT_MAX_LENGTH, chatStream } from './chat.events';
@@ -26,6 +27,14 @@ const SendBody = z.strictObject({
 });
 const ReadBody = z.strictObject({ leadId: LeadRef, messageId: z.uuid({ error: 'messageId is not an id' }) });
 
+/** Messages from one client address: a brisk conversation is a few a minute, an office of agents answering at once a few dozen. */
+export const CHAT_LIMIT: RateLimit = {
+  name: 'chat',
+  limit: 120,
+  windowSeconds: 60,
+  message: 'Too many chat messages from your address. Please wait a minute and try again.',
+};
+
 type ExistingLead = Extract<Lead, { exists: true }>;
 type Party = { readonly userId: string; readonly lead: ExistingLead; readonly isLead: boolean; readonly maySend: boolean };
 
@@ -40,6 +49,8 @@ export class ChatController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(SecretKey) private readonly secret: SecretKey,
   ) {}
 
   @Post('getchat')
@@ -67,6 +78,7 @@ export class ChatController {
   async send(@Body() body: unknown, @Req() req: Request) {
     const input = parseBody(SendBody, body);
     if (!input.text.trim()) throw validation(CHAT_MESSAGES.empty);
+    await this.limiter.enforce(CHAT_LIMIT, clientKey(await this.secret.get(), req));
     const party = await this.party(req, input.leadId);
     if (!party.maySend) throw forbidden('Only the lead and its agent write in this chat');
     const lead = party.lead;

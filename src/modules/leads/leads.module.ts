@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
 import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
@@ -26,7 +27,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     SendTextController,
     SmsInboundController,
   ],
-  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter],
   exports: [LeadRouter],
 })
 export class LeadsModule {}

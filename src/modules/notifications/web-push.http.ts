@@ -6,12 +6,15 @@ import { EventStore } from '../../eventstore/event-store.port';
 import { parseBody } from '../../http/parse-body';
 import { commandContextOf, requireAuth } from '../accounts';
 import { webPushStream } from './notifications.events';
+import { isPushServiceEndpoint, UNKNOWN_PUSH_SERVICE } from './push-services';
 import { subscriptionsDecider } from './subscriptions';
 import { VapidKeys } from './vapid-keys';
 
 const Endpoint = z.url({ protocol: /^https$/, error: 'endpoint must be an https address' }).max(1000);
+/** The server will post to it: only a known push service's address (no requests to addresses a user chooses). */
+const PushServiceEndpoint = Endpoint.refine(isPushServiceEndpoint, { error: UNKNOWN_PUSH_SERVICE });
 const SubscribeBody = z.strictObject({
-  endpoint: Endpoint,
+  endpoint: PushServiceEndpoint,
   expirationTime: z.number().nullable().optional(),
   keys: z.strictObject({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{40,200}$/), auth: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/) }),
 });

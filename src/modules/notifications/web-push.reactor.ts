@@ -9,6 +9,7 @@ import { handleCommand } from '../../commands/handle-command';
 import { EventStore } from '../../eventstore/event-store.port';
 import { logger } from '../../shared/logger';
 import { webPushStream } from './notifications.events';
+import { isPushServiceEndpoint } from './push-services';
 import { subscriptionsDecider } from './subscriptions';
 import { VapidKeys } from './vapid-keys';
 
@@ -66,6 +67,8 @@ export class WebPushNotifier implements OnModuleInit {
     } catch {
       return 0;
     }
+    // Subscriptions recorded before endpoints were checked are never posted to unless on a known push service.
+    subs = subs.filter((s) => isPushServiceEndpoint(s.endpoint));
     if (subs.length === 0) return 0;
     const vapid = await this.vapid.get();
     const body = JSON.stringify(n);

@@ -1,29 +1,60 @@
-import { Controller, Get, Inject, Param, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { parseBody } from '../../http/parse-body';
+import { clientKey, RateLimiter } from '../../http/rate-limiter';
 import { notFound, validation } from '../../shared/errors';
-import { sniff } from './file-sniff';
+import { SecretKey } from '../accounts';
+import { DOCUMENT_EXTS, sniff } from './file-sniff';
+import { UploadAccessGuard, uploadAccessOf } from './upload-access.guard';
+import { ADDRESS_DAILY_BYTES, quotaUnits, UPLOAD_TOKENS_PER_ADDRESS, USER_DAILY_BYTES } from './upload-limits';
 import { UploadStore } from './upload-store';
+import { signUploadToken, UPLOAD_FORMS } from './upload-token';
 
 type UploadedBytes = { readonly buffer: Buffer; readonly size: number };
 
+const TokenBody = z.strictObject({ form: z.enum(UPLOAD_FORMS, { error: `form must be one of: ${UPLOAD_FORMS.join(', ')}` }) });
+
 @Controller()
 export class UploadsController {
-  constructor(@Inject(UploadStore) private readonly store: UploadStore) {}
+  constructor(
+    @Inject(UploadStore) private readonly store: UploadStore,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(SecretKey) private readonly secret: SecretKey,
+  ) {}
 
   /**
    * The upload endpoint of the product description (object=uploads, action=uploadfiles), for
    * resumes and photos: one multipart file in field `file`, at most UPLOAD_MAX_MB (413 beyond).
+   * Signed in, or with an upload token (X-Upload-Token) a signed-out form asked for; limited
+   * per address and per user in count (UploadAccessGuard, before the body is read) and bytes.
    */
   @Post('api/upload')
+  @UseGuards(UploadAccessGuard)
   @UseInterceptors(FileInterceptor('file'))
-  async upload(@Query('object') object: unknown, @Query('action') action: unknown, @UploadedFile() file: UploadedBytes | undefined) {
+  async upload(@Query('object') object: unknown, @Query('action') action: unknown, @UploadedFile() file: UploadedBytes | undefined, @Req() req: Request) {
     if (object !== 'uploads' || action !== 'uploadfiles') throw validation('Expected object=uploads and action=uploadfiles');
     if (!file || file.size === 0) throw validation('Please choose a file to upload');
     const kind = sniff(file.buffer);
     if (!kind.ok) throw validation(kind.message);
+    const access = uploadAccessOf(req)!;
+    // The inquiry form takes a resume: a signed-out visitor's token uploads documents only.
+    if (access.form === 'inquiry' && !DOCUMENT_EXTS.includes(kind.ext)) throw validation('Failed to upload resume: please choose a PDF or Word document');
+    await this.limiter.enforce(ADDRESS_DAILY_BYTES, access.client, quotaUnits(file.size));
+    if (access.userId) await this.limiter.enforce(USER_DAILY_BYTES, access.userId, quotaUnits(file.size));
     const name = await this.store.save(file.buffer, kind.ext);
     return { success: true, data: { files: [{ FileName: name, FileURL: `/uploads/${name}` }] }, error: null };
+  }
+
+  /** A signed-out form's permission to upload one file (the inquiry form's resume), good for 30 minutes. */
+  @Post('api/upload/token')
+  @HttpCode(200)
+  async token(@Body() body: unknown, @Req() req: Request) {
+    const { form } = parseBody(TokenBody, body);
+    const secret = await this.secret.get();
+    await this.limiter.enforce(UPLOAD_TOKENS_PER_ADDRESS, clientKey(secret, req));
+    return signUploadToken(secret, form, new Date());
   }
 
   /** Served with headers that keep a browser from running anything: images inline, the rest as downloads. */

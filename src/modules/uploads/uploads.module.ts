@@ -2,11 +2,15 @@ import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { CONFIG } from '../../app/tokens';
 import type { Config } from '../../config/config';
+import { RateLimiter } from '../../http/rate-limiter';
+import { AccountsModule } from '../accounts';
 import { UploadsController } from './uploads.http';
+import { UploadAccessGuard } from './upload-access.guard';
 import { UploadStore } from './upload-store';
 
 @Module({
   imports: [
+    AccountsModule,
     MulterModule.registerAsync({
       inject: [CONFIG],
       // In memory (the bytes are sniffed before anything is written), one file, small fields.
@@ -14,7 +18,7 @@ import { UploadStore } from './upload-store';
     }),
   ],
   controllers: [UploadsController],
-  providers: [UploadStore],
+  providers: [UploadStore, RateLimiter, UploadAccessGuard],
   exports: [UploadStore],
 })
 export class UploadsModule {}

@@ -23,6 +23,8 @@ export type CurrentUser = {
   readonly On_PropertyUpdates?: boolean;
   readonly photoLocation?: string | null;
   readonly hasPassword?: boolean;
+  /** The address is confirmed as the user's (sharing a listing needs it). */
+  readonly emailVerified?: boolean;
 };
 
 export const currentUser = () => request<CurrentUser>('GET', '/api/account/me');
@@ -63,6 +65,11 @@ export type AccountUpdate = {
 };
 export const updateAccount = (body: AccountUpdate) => request<{ isSuccess: true; cellPhone: string }>('POST', '/api/account/update', body);
 export const importOptIn = () => request<{ isSuccess: true }>('POST', '/api/account/importoptin', {});
+
+/** Mails the signed-in user a link to confirm their e-mail address. */
+export const sendEmailConfirmation = () => request<{ isSuccess: true; alreadyVerified: boolean; message: string }>('POST', '/api/account/verifyemail/send', {});
+/** The confirmation link's token (from /account/verifyemail?token=). */
+export const confirmEmail = (token: string) => request<{ isSuccess: true; message: string }>('POST', '/api/account/verifyemail', { token });
 
 export const applyCommunicationLink = (token: string, action: string) =>
   request<{ isSuccess: true; title: string; text: string }>('POST', '/api/account/communication', { token, action });

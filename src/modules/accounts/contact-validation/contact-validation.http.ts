@@ -1,17 +1,35 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { clientKey, type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { parseEmail } from '../../../contract/email';
 import { normalizeCellPhone } from '../../../contract/phone';
+import { SecretKey } from '../secret-key';
+
+/** Checks from one client address: a form checks a field or two as it is filled in; a list being cleaned is thousands. */
+export const VALIDATION_LIMIT: RateLimit = {
+  name: 'contact-validation',
+  limit: 60,
+  windowSeconds: 60,
+  message: 'Too many e-mail and phone checks from your address. Please wait a minute and try again.',
+};
 
 /** Live checks for forms: the same rules the server applies on submit. */
 @Controller('api/contactinfo/validate')
 export class ContactValidationController {
+  constructor(
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(SecretKey) private readonly secret: SecretKey,
+  ) {}
+
   @Get('email/:value')
-  email(@Param('value') value: string) {
+  async email(@Param('value') value: string, @Req() req: Request) {
+    await this.limiter.enforce(VALIDATION_LIMIT, clientKey(await this.secret.get(), req));
     return { isValid: value.length <= 320 && parseEmail(value) !== null };
   }
 
   @Get('phone/:value')
-  phone(@Param('value') value: string) {
+  async phone(@Param('value') value: string, @Req() req: Request) {
+    await this.limiter.enforce(VALIDATION_LIMIT, clientKey(await this.secret.get(), req));
     return { isValid: value.length <= 40 && normalizeCellPhone(value) !== null };
   }
 }

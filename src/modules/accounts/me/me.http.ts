@@ -44,6 +44,8 @@ export class MeController {
       On_PropertyUpdates: account.consent.propertyUpdates,
       photoLocation: account.photoLocation,
       hasPassword: account.passwordHash !== null,
+      /** The address is shown to be the user's (what sharing a listing needs). */
+      emailVerified: account.emailVerified,
       dashboardUrl: dashboardUrlFor(account.securityLevel),
       impersonatorId: auth.impersonatorId,
       /** When the impersonation session ends (at most 30 minutes after it began); null otherwise. */

@@ -7,6 +7,7 @@ import { handleCommand } from '../../../commands/handle-command';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
+import { clientKey, type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { validation } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { Mailer } from '../../messaging';
@@ -15,7 +16,8 @@ import { userStream } from '../account';
 import { userIdByEmail } from '../claims';
 import { parseEmail } from '../../../contract/email';
 import { loadAccount } from '../load-account';
-import { hashPassword, isAcceptablePassword, PASSWORD_MESSAGE, verifyPassword } from '../passwords';
+import { SecretKey } from '../secret-key';
+import { hashPassword, passwordProblem, verifyPassword } from '../passwords';
 import { commandContextOf } from '../sessions/request-context';
 import { refuseWhileImpersonating, requireAuth, WHILE_IMPERSONATING } from '../sessions/request-auth';
 import { SessionStore } from '../sessions/session.store';
@@ -28,6 +30,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const FORGOT_ANSWER = 'If an account uses this address, we have sent it a link to choose a new password.';
 
+/**
+ * Reset requests from one client address, whatever the address asked for (so the limit tells
+ * nothing about which accounts exist). Each account also gets at most RESETS_PER_HOUR links.
+ */
+export const FORGOT_LIMIT: RateLimit = {
+  name: 'forgot-password',
+  limit: 10,
+  windowSeconds: 3600,
+  message: 'Too many password reset requests from your address. Please try again in an hour.',
+};
+
 @Controller('api/account')
 export class PasswordController {
   /** Reset mails being prepared after the answer went out (awaited on shutdown and by tests). */
@@ -39,6 +52,8 @@ export class PasswordController {
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @Inject(SignInService) private readonly signIns: SignInService,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(SecretKey) private readonly secret: SecretKey,
   ) {}
 
   /**
@@ -47,8 +62,9 @@ export class PasswordController {
    */
   @Post('forgotpassword')
   @HttpCode(200)
-  forgot(@Body() body: unknown, @Req() req: Request) {
+  async forgot(@Body() body: unknown, @Req() req: Request) {
     refuseWhileImpersonating(req, WHILE_IMPERSONATING.password);
+    await this.limiter.enforce(FORGOT_LIMIT, clientKey(await this.secret.get(), req));
     const input = parseBody(z.strictObject({ Email: z.string().max(320) }), body);
     const email = parseEmail(input.Email);
     if (!email) throw validation('Please enter a valid email');
@@ -86,7 +102,8 @@ export class PasswordController {
     const input = parseBody(z.strictObject({ token: z.string().max(200), password: z.string().max(1024) }), body);
     const [userId, secret] = input.token.split('.');
     if (!userId || !secret || !UUID.test(userId)) throw validation(INVALID_RESET);
-    if (!isAcceptablePassword(input.password)) throw validation(PASSWORD_MESSAGE);
+    const problem = passwordProblem(input.password);
+    if (problem) throw validation(problem);
     const passwordHash = await hashPassword(input.password);
     await handleCommand(this.store, userStream(userId), changePasswordDecider, { how: 'reset', userId, tokenHash: sha256(secret), passwordHash, now: new Date() }, commandContextOf(req, userId));
     await this.sessions.endAllFor(userId);
@@ -100,7 +117,8 @@ export class PasswordController {
     const auth = requireAuth(req);
     refuseWhileImpersonating(req, WHILE_IMPERSONATING.password);
     const input = parseBody(z.strictObject({ CurrentPassword: z.string().max(1024), NewPassword: z.string().max(1024) }), body);
-    if (!isAcceptablePassword(input.NewPassword)) throw validation(PASSWORD_MESSAGE);
+    const problem = passwordProblem(input.NewPassword);
+    if (problem) throw validation(problem);
     const { account } = await loadAccount(this.store, auth.userId);
     if (!account.exists || !account.passwordHash || !(await verifyPassword(account.passwordHash, input.CurrentPassword))) {
       throw validation('Your current password is not correct');

@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandContext } from '../../../commands/command-context';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { hashPassword } from '../passwords';
+import { validation } from '../../../shared/errors';
+import { hashPassword, passwordProblem } from '../passwords';
 import type { RegisterUser } from './register-user.decide';
 import { appendAtomically, registrationAppends } from './registration';
 
@@ -20,6 +21,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
 
   async execute({ input, ctx }: RegisterUserCommand) {
     const { password, from, ...rest } = input;
+    const problem = password ? passwordProblem(password) : null;
+    if (problem) throw validation(problem);
     const passwordHash = password ? await hashPassword(password) : undefined;
     const appends = registrationAppends({ ...rest, passwordHash, from: from ?? 'registered by the product', at: ctx.now.toISOString() }, ctx);
     const [result] = await appendAtomically(this.store, appends);

@@ -5,8 +5,9 @@ import { CONFIG } from '../../../app/tokens';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Config } from '../../../config/config';
 import { parseBody } from '../../../http/parse-body';
+import { clientKey, type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { validation } from '../../../shared/errors';
-import { commandContextOf, cookiesOf, LEVEL, parseEmail, SignInService } from '../../accounts';
+import { commandContextOf, cookiesOf, LEVEL, parseEmail, SecretKey, SignInService } from '../../accounts';
 import { requireSite } from '../../sites';
 import { DOCUMENT_EXTS, UploadStore } from '../../uploads';
 import { decodeFirstTouch, FIRST_TOUCH_COOKIE, touchOf } from '../first-touch/first-touch';
@@ -51,6 +52,17 @@ const InquiryBody = z.strictObject({
   pdid: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' }).optional(),
 });
 
+/**
+ * Inquiries from one client address, signed up or not: every sign-up is one, so this also
+ * bounds the accounts one address can create. A visitor sends a handful; a script, hundreds.
+ */
+export const INQUIRY_LIMIT: RateLimit = {
+  name: 'inquiry',
+  limit: 30,
+  windowSeconds: 3600,
+  message: 'Too many inquiries and sign-ups from your address. Please try again in an hour.',
+};
+
 @Controller('api/account')
 export class InquiryController {
   constructor(
@@ -58,6 +70,8 @@ export class InquiryController {
     @Inject(SignInService) private readonly signIns: SignInService,
     @Inject(UploadStore) private readonly uploads: UploadStore,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(SecretKey) private readonly secret: SecretKey,
   ) {}
 
   /**
@@ -68,6 +82,7 @@ export class InquiryController {
   @Post('inquiry')
   @HttpCode(200)
   async inquiry(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.limiter.enforce(INQUIRY_LIMIT, clientKey(await this.secret.get(), req));
     const input = parseBody(InquiryBody, body);
     const site = requireSite(req);
     const problem = validateInquiry(input, { allowPartialName: site.settings.Registration_AllowPartialName });

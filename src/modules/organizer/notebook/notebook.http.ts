@@ -7,8 +7,8 @@ import { DB_POOL } from '../../../app/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
-import { notFound, validation } from '../../../shared/errors';
-import { parseEmail } from '../../accounts';
+import { forbidden, notFound, validation } from '../../../shared/errors';
+import { loadAccount, parseEmail } from '../../accounts';
 import { foldListing, listingStream } from '../../listings';
 import { ownerOf, runOrganizerCommand } from '../run-organizer-command';
 import { stableId } from '../../../shared/stable-id';
@@ -16,6 +16,8 @@ import { listingBriefs } from './listing-brief';
 import { notebookHeaders } from '../../../../projections/organizer';
 
 const MAX_HEADER_PDIDS = 200;
+/** A share sends e-mail in the site's name to an address the lead types: only from an address shown to be the lead's. */
+export const VERIFY_TO_SHARE = 'Please confirm your e-mail address before sharing homes: we can send you a link to confirm it.';
 const pdid = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' });
 const Favorite = z.strictObject({ pdid, favorite: z.boolean().optional() });
 const Note = z.strictObject({ pdid, note: z.string().max(2000) });
@@ -80,13 +82,15 @@ export class NotebookController {
     tag: 'organizer',
     access: 'signed in',
     body: Share,
-    responses: { 204: 'done', 400: 'a bad address', 404: 'unknown listing', 429: 'more than 20 shares in 24 hours' },
+    responses: { 204: 'done', 400: 'a bad address', 403: "the lead's own e-mail address is not confirmed yet", 404: 'unknown listing', 429: 'more than 20 shares in 24 hours' },
   })
   @Post('share')
   @HttpCode(204)
   async share(@Body() body: unknown, @Req() req: Request): Promise<void> {
     const b = parseBody(Share, body);
-    ownerOf(req);
+    const owner = ownerOf(req);
+    const { account } = await loadAccount(this.store, owner.userId);
+    if (!account.exists || !account.emailVerified) throw forbidden(VERIFY_TO_SHARE);
     const toEmail = parseEmail(b.email);
     if (!toEmail) throw validation('Please enter a valid e-mail address');
     await this.requireListing(b.pdid);

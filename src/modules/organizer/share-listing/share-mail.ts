@@ -1,11 +1,12 @@
 import type { IndexedListing } from '../../../../projections/search/search-index.port';
 import { addressText, escapeHtml, listingHtml, listingTextLine, type MailMessage, priceText } from '../../messaging';
+import { defangLinks } from './defang-links';
 
 export type ShareMail = {
   readonly to: string;
   /** The lead who shared it: the e-mail says who sent it. */
   readonly from: { readonly firstName: string; readonly email: string };
-  /** What the lead wrote: plain text, never markup. */
+  /** What the lead wrote: plain text, never markup; addresses in it are made unclickable. */
   readonly message: string;
   readonly listing: IndexedListing;
   readonly siteName: string;
@@ -17,12 +18,15 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 /**
  * The e-mail to the friend a lead shared a listing with: who sent it, their message as text (in
  * the HTML escaped, its line breaks kept by CSS), the listing's photo, price, address and facts,
- * and a plain link to the listing on the site — never the lead's signed links.
+ * and a plain link to the listing on the site — never the lead's signed links. Links the lead
+ * wrote (in the message or as a name) are defanged so that no mail program makes them clickable:
+ * the only link in the e-mail is the listing's.
  */
 export function renderShareEmail(m: ShareMail): MailMessage {
   const l = m.listing;
   const href = `${m.baseUrl}/listing/${encodeURIComponent(l.pdid)}`;
-  const name = oneLine(m.from.firstName) || 'Someone';
+  const name = defangLinks(oneLine(m.from.firstName)) || 'Someone';
+  const message = defangLinks(m.message);
   const sender = `${name} (${m.from.email})`;
   const why = `You are receiving this e-mail because ${sender} entered your address on ${m.siteName} to share this home with you. We will not write to you again unless you ask.`;
   const text = [
@@ -30,7 +34,7 @@ export function renderShareEmail(m: ShareMail): MailMessage {
     '',
     `${sender} found this home on ${m.siteName} and shared it with you.`,
     '',
-    ...(m.message ? [`${name} wrote:`, m.message, ''] : []),
+    ...(message ? [`${name} wrote:`, message, ''] : []),
     listingTextLine(l),
     href,
     '',
@@ -42,7 +46,7 @@ export function renderShareEmail(m: ShareMail): MailMessage {
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;padding:16px;border-radius:8px">
 <tr><td style="font-size:18px;font-weight:700;padding-bottom:8px;border-bottom:3px solid #f59e0b">${escapeHtml(m.siteName)}</td></tr>
 <tr><td style="padding-top:12px">${escapeHtml(sender)} found this home on ${escapeHtml(m.siteName)} and shared it with you.</td></tr>
-${m.message ? `<tr><td style="padding-top:12px"><p style="margin:0;color:#6b7280">${escapeHtml(name)} wrote:</p><p style="margin:4px 0 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${escapeHtml(m.message)}</p></td></tr>` : ''}
+${message ? `<tr><td style="padding-top:12px"><p style="margin:0;color:#6b7280">${escapeHtml(name)} wrote:</p><p style="margin:4px 0 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${escapeHtml(message)}</p></td></tr>` : ''}
 <tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">
 ${listingHtml(l, { href, baseUrl: m.baseUrl })}</td></tr>
 <tr><td style="padding-top:16px;font-size:12px;color:#6b7280">${escapeHtml(why)}</td></tr>

@@ -25,16 +25,26 @@ describe('the share e-mail', () => {
     expect(m.html).not.toContain('/api/alerts/');
   });
 
-  it("keeps the lead's message as text: as written in the text part, escaped in the HTML", () => {
+  it("keeps the lead's message as text, its links unclickable: as written in the text part, escaped in the HTML", () => {
     const m = renderShareEmail(mail);
-    expect(m.text).toContain(`Ada wrote:\n${mail.message}\n`);
-    expect(m.html).toContain('Look at &lt;b&gt;this&lt;/b&gt;!\n&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;a href=&quot;http://evil.test&quot;&gt;win&lt;/a&gt;');
+    const defanged = 'Look at <b>this</b>!\n<script>alert("x")</script> & <a href="http[:]//evil[.]test">win</a>';
+    expect(m.text).toContain(`Ada wrote:\n${defanged}\n`);
+    expect(m.html).toContain('Look at &lt;b&gt;this&lt;/b&gt;!\n&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;a href=&quot;http[:]//evil[.]test&quot;&gt;win&lt;/a&gt;');
     expect(m.html).not.toMatch(/<script|<b>this|href="http:\/\/evil/);
+    expect(`${m.text}${m.html}`).not.toMatch(/evil\.test|http:\/\/evil/);
+  });
+
+  it('leaves no address the lead wrote clickable, in the message or as a name; the listing link is the only one', () => {
+    const m = renderShareEmail({ ...mail, message: 'Claim it at www.prize.example or mail claims@prize.example', from: { firstName: 'prize.example', email: 'ada@example.com' } });
+    expect(m.text).toContain('Claim it at www[.]prize[.]example or mail claims@prize[.]example');
+    expect(m.subject).toMatch(/^prize\[\.\]example shared a home with you/);
+    expect(`${m.text}${m.html}${m.subject}`).not.toContain('prize.example');
+    expect(m.html?.match(/href="/g)).toHaveLength(2);
   });
 
   it('leaves the message out when there is none, and keeps a name on one line in the subject', () => {
     const m = renderShareEmail({ ...mail, message: '', from: { firstName: 'Ada\r\nBcc: x@y.test', email: 'ada@example.com' } });
     expect(m.text).not.toContain('wrote:');
-    expect(m.subject).toBe('Ada Bcc: x@y.test shared a home with you: 1 Main St, Kent, WA — $475,000');
+    expect(m.subject).toBe('Ada Bcc: x@y[.]test shared a home with you: 1 Main St, Kent, WA — $475,000');
   });
 });

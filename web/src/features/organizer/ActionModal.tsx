@@ -16,6 +16,8 @@ type Props = {
   readonly onOpen: () => void;
   /** Sends the form with the optional message: the success toast, or what the lead must fix first. */
   readonly send: (message: string) => Promise<{ readonly done: string } | { readonly error: string }>;
+  /** Shown under the error: what the lead can do about it (e.g. confirm their address). */
+  readonly remedy?: ReactNode;
 };
 
 /**
@@ -23,7 +25,7 @@ type Props = {
  * optional message; the server's own message for what the lead can fix, the sign-in prompt if
  * the session ended, a toast on success.
  */
-export function ActionModal({ label, title, submitLabel, children, onOpen, send }: Props) {
+export function ActionModal({ label, title, submitLabel, children, onOpen, send, remedy }: Props) {
   const toast = useToast();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -81,6 +83,7 @@ export function ActionModal({ label, title, submitLabel, children, onOpen, send 
               {error}
             </p>
           )}
+          {remedy}
           <div className={f.actions}>
             <button type="button" className="btn" onClick={() => setOpen(false)}>
               Cancel

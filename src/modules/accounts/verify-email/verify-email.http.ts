@@ -1,0 +1,88 @@
+import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { z } from 'zod';
+import { CONFIG } from '../../../app/tokens';
+import { handleCommand } from '../../../commands/handle-command';
+import type { Config } from '../../../config/config';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { parseBody } from '../../../http/parse-body';
+import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
+import { AppError, unauthorized, validation } from '../../../shared/errors';
+import { logger } from '../../../shared/logger';
+import { Mailer } from '../../messaging';
+import { siteBaseUrl } from '../../sites';
+import { userStream } from '../account';
+import { loadAccount } from '../load-account';
+import { SecretKey } from '../secret-key';
+import { commandContextOf } from '../sessions/request-context';
+import { requireAuth } from '../sessions/request-auth';
+import { isValidEmailVerificationToken, signEmailVerificationToken, VERIFY_LINK_HOURS, verificationTokenUser } from './email-verification-token';
+import { INVALID_VERIFY_LINK, verifyEmailDecider } from './verify-email.decide';
+
+const log = logger('accounts');
+
+/** Links a user can have mailed to their own address: a retry or two, not a mail cannon. */
+export const VERIFY_MAILS_PER_USER: RateLimit = {
+  name: 'verify-email',
+  limit: 3,
+  windowSeconds: 3600,
+  message: 'We have sent you 3 confirmation links in the last hour; please use one of them, or try again later.',
+};
+export const EMAIL_CONFIRMED = 'Your e-mail address is confirmed. You can now share homes with friends.';
+
+/**
+ * Confirming that the account's address is the user's (contract section 7: only a verified
+ * address may send e-mail to others in the site's name): a signed link mailed to the address,
+ * and its use, which appends EmailVerified.
+ */
+@Controller('api/account')
+export class VerifyEmailController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(SecretKey) private readonly secret: SecretKey,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  /** Mails the signed-in user a link to confirm their address (at most 3 an hour). */
+  @Post('verifyemail/send')
+  @HttpCode(200)
+  async send(@Req() req: Request) {
+    const auth = requireAuth(req);
+    const { account } = await loadAccount(this.store, auth.userId);
+    if (!account.exists) throw unauthorized();
+    if (account.emailVerified) return { isSuccess: true, alreadyVerified: true, message: 'Your e-mail address is already confirmed.' };
+    await this.limiter.enforce(VERIFY_MAILS_PER_USER, auth.userId);
+    const token = signEmailVerificationToken(await this.secret.get(), account.userId, account.email, new Date());
+    const base = req.site ? siteBaseUrl(req.site, this.config.publicUrl) : this.config.publicUrl;
+    const link = `${base}/account/verifyemail?token=${encodeURIComponent(token)}`;
+    try {
+      await this.mailer.send({
+        to: account.email,
+        subject: 'Confirm your e-mail address',
+        text:
+          `Please confirm that this address is yours by opening this link (it works for ${VERIFY_LINK_HOURS} hours):\n${link}\n\n` +
+          `Once it is confirmed you can share homes with friends by e-mail.\n\n` +
+          `If you did not ask for this, ignore this message.\n`,
+      });
+    } catch (err) {
+      log.error('verification mail failed', { name: (err as Error).name });
+      throw new AppError('unavailable', 'We could not send the e-mail just now; please try again in a few minutes');
+    }
+    return { isSuccess: true, alreadyVerified: false, message: `We sent a link to ${account.email}. Open it to confirm your address.` };
+  }
+
+  /** The link's page posts its token here; no session is needed (the mailbox is the proof). */
+  @Post('verifyemail')
+  @HttpCode(200)
+  async verify(@Body() body: unknown, @Req() req: Request) {
+    const { token } = parseBody(z.strictObject({ token: z.string().max(300) }), body);
+    const userId = verificationTokenUser(token);
+    if (!userId) throw validation(INVALID_VERIFY_LINK);
+    const { account } = await loadAccount(this.store, userId);
+    if (!account.exists || !isValidEmailVerificationToken(await this.secret.get(), token, userId, account.email, new Date())) throw validation(INVALID_VERIFY_LINK);
+    await handleCommand(this.store, userStream(userId), verifyEmailDecider, { userId, email: account.email }, commandContextOf(req, userId));
+    return { isSuccess: true, message: EMAIL_CONFIRMED };
+  }
+}

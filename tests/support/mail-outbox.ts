@@ -1,0 +1,22 @@
+import type pg from 'pg';
+
+export type OutboxMail = { readonly to: string; readonly subject: string; readonly text: string; readonly html: string | null };
+
+/** The e-mails to an address in the development outbox (mail_outbox), oldest first; read from the table, not through the staff-only mailbox route. */
+export async function mailsTo(pool: pg.Pool, to: string): Promise<OutboxMail[]> {
+  const { rows } = await pool.query<{ to_address: string; subject: string; text_body: string; html_body: string | null }>(
+    'SELECT to_address, subject, text_body, html_body FROM mail_outbox WHERE to_address = $1 ORDER BY id',
+    [to],
+  );
+  return rows.map((r) => ({ to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body }));
+}
+
+/** Waits (about 5 s at most) until at least `count` e-mails went to the address; answers them all. */
+export async function waitForMails(pool: pg.Pool, to: string, count: number): Promise<OutboxMail[]> {
+  for (let i = 0; i < 200; i++) {
+    const mails = await mailsTo(pool, to);
+    if (mails.length >= count) return mails;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`fewer than ${count} e-mails to ${to}`);
+}

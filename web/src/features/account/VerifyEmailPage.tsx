@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { confirmEmail } from '../../api/account';
+import { ApiError } from '../../api/http';
+import { Link } from '../../app/Link';
+import { useLocation } from '../../app/location';
+import styles from './forms.module.css';
+
+type State = { readonly kind: 'working' } | { readonly kind: 'done'; readonly text: string } | { readonly kind: 'failed'; readonly text: string };
+
+/**
+ * /account/verifyemail?token=: the page of the confirmation link. It posts the token once (mail
+ * scanners that only fetch the link confirm nothing) and says how it went.
+ */
+export function VerifyEmailPage() {
+  const token = new URLSearchParams(useLocation().search).get('token');
+  const [state, setState] = useState<State>({ kind: 'working' });
+  useEffect(() => {
+    document.title = 'Confirm your e-mail address';
+  }, []);
+  useEffect(() => {
+    if (!token) {
+      setState({ kind: 'failed', text: 'This confirmation link is incomplete; please open the whole link from the e-mail.' });
+      return;
+    }
+    let live = true;
+    confirmEmail(token).then(
+      (r) => live && setState({ kind: 'done', text: r.message }),
+      (err: unknown) => live && setState({ kind: 'failed', text: err instanceof ApiError && err.status !== 0 ? err.message : 'The server cannot be reached; please try again.' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return (
+    <main id="main" className="simple-page">
+      <h1>Confirm your e-mail address</h1>
+      <div className={styles.form} aria-busy={state.kind === 'working'}>
+        {state.kind === 'working' && <p role="status">Confirming…</p>}
+        {state.kind === 'done' && (
+          <div className={styles.success} role="status">
+            {state.text}
+          </div>
+        )}
+        {state.kind === 'failed' && (
+          <div className={styles.error} role="alert">
+            {state.text}
+          </div>
+        )}
+        {state.kind !== 'working' && (
+          <div className={styles.actions}>
+            <Link href="/search" className="btn btn-primary">
+              Search homes
+            </Link>
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
