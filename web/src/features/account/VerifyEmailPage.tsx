@@ -3,7 +3,7 @@ import { confirmEmail } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { Link } from '../../app/Link';
 import { useLocation } from '../../app/location';
-import styles from './forms.module.css';
+import styles from '../../ui/forms.module.css';
 
 type State = { readonly kind: 'working' } | { readonly kind: 'done'; readonly text: string } | { readonly kind: 'failed'; readonly text: string };
 
