@@ -1,29 +1,14 @@
+import type { Card } from '../../src/contract/search';
 import type { Box, SearchCriteria } from './search-criteria';
 
-/** What a result card, a pin or a details page shows of a listing, as the index holds it. */
-export type IndexedListing = {
-  readonly pdid: string;
-  readonly mlsid: string | null;
-  readonly address: string | null;
-  readonly city: string | null;
-  readonly state: string | null;
-  readonly zip: string | null;
-  readonly county: string | null;
-  /** ClosePrice when Closed, ListPrice otherwise. */
-  readonly price: number | null;
-  readonly beds: number | null;
-  readonly baths: number | null;
-  readonly sqft: number | null;
-  readonly status: string;
-  readonly propertyType: string | null;
-  readonly latitude: number;
-  readonly longitude: number;
-  /** Photos in order, without the ones reported broken. */
-  readonly photos: readonly string[];
+/**
+ * What a result card, a pin or a details page shows of a listing, as the index holds it: the
+ * card's fields (price is ClosePrice when Closed, ListPrice otherwise; photos in order without
+ * the ones reported broken) before the price is written short, and whether every photo broke.
+ */
+export type IndexedListing = Omit<Card, 'priceShort'> & {
   /** True when the listing had photos and every one was reported broken. */
   readonly allPhotosBroken: boolean;
-  readonly listDate: string | null;
-  readonly closeDate: string | null;
 };
 
 export type Pin = { readonly pdid: string; readonly latitude: number; readonly longitude: number; readonly price: number | null };
