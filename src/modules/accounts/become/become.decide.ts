@@ -49,7 +49,3 @@ export function decideEndImpersonation(c: { staffId: string; userId: string }, [
     [{ type: 'ImpersonationEnded', data: { userId: c.userId, impersonatorId: c.staffId } }],
   ];
 }
-
-/** Only a path on this site may be returned to (no open redirect). */
-export const safeReturn = (url: string | null | undefined): string | null =>
-  url && url.startsWith('/') && !url.startsWith('//') && !url.includes('\\') && url.length <= 2000 ? url : null;
