@@ -42,7 +42,7 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGateway
       }
     });
     this.stopListening = this.sessionEvents.onUserSessionsEnded((userId) => {
-      this.server?.in(`user:${userId}`).disconnectSockets(true);
+      this.server?.in([`user:${userId}`, `impersonator:${userId}`]).disconnectSockets(true);
     });
   }
 

@@ -1,5 +1,5 @@
 import { assertNever } from '../../shared/errors';
-import type { AccountEvent, ConsentChannel, SocialProvider, UserRegistered } from './accounts.events';
+import type { AccountEvent, ConsentChannel, SignInBlockCause, SocialProvider, UserRegistered } from './accounts.events';
 
 export type PendingReset = { readonly tokenHash: string; readonly requestedAt: string; readonly expiresAt: string };
 
@@ -15,6 +15,10 @@ export type ExistingAccount = Omit<UserRegistered['data'], 'isImport' | 'via'> &
   /** Reset requests not yet used; a password change voids them all. */
   readonly resets: readonly PendingReset[];
   readonly socials: readonly { readonly provider: SocialProvider; readonly subject: string }[];
+  /** The owner has proved they hold the address (or the product made the account). */
+  readonly emailVerified: boolean;
+  /** While not empty, the account may not sign in (back-office lock or offboarding). */
+  readonly signInBlockedBy: readonly SignInBlockCause[];
 };
 
 export type Account = { readonly exists: false } | ExistingAccount;
@@ -42,6 +46,9 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
       loginCount: 0,
       resets: [],
       socials: [],
+      // Only accounts the product made itself (the seed, staff) start with an address someone proved.
+      emailVerified: (d.via ?? 'seed') === 'seed',
+      signInBlockedBy: [],
     };
   }
   if (!state.exists) return state;
@@ -71,6 +78,12 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
       return { ...state, importOptedIn: true };
     case 'SocialIdentityLinked':
       return { ...state, socials: [...state.socials, { provider: event.data.provider, subject: event.data.subject }] };
+    case 'EmailVerified':
+      return { ...state, emailVerified: true };
+    case 'SignInBlocked':
+      return state.signInBlockedBy.includes(event.data.cause) ? state : { ...state, signInBlockedBy: [...state.signInBlockedBy, event.data.cause] };
+    case 'SignInUnblocked':
+      return { ...state, signInBlockedBy: state.signInBlockedBy.filter((c) => c !== event.data.cause) };
     default:
       return assertNever(event);
   }

@@ -115,6 +115,34 @@ export type StaffReturnedFromUser = {
   readonly data: { readonly userId: string; readonly targetUserId: string };
 };
 
+/**
+ * The owner proved they hold the account's e-mail address, for the first time, on an account
+ * created from an address nobody had proved (an inquiry, an import, a Facebook sign-up or a
+ * Google one without a verified address). Until then anyone could have created it; so with it
+ * every other session of the account ends (pre-hijacking). Accounts made by the product (seed,
+ * staff) start verified.
+ */
+export type EmailVerifiedHow = 'google' | 'password-reset' | 'alert-link';
+export type EmailVerified = {
+  readonly type: 'EmailVerified';
+  readonly data: { readonly userId: string; readonly how: EmailVerifiedHow };
+};
+
+/** Why an account may not sign in: the back-office locked the platform for it, or offboarded it. */
+export type SignInBlockCause = 'platform-lock' | 'offboarding';
+
+/** Appended with the back-office's PlatformLocked / OffboardingStarted, in the same atomic append. */
+export type SignInBlocked = {
+  readonly type: 'SignInBlocked';
+  readonly data: { readonly userId: string; readonly cause: SignInBlockCause };
+};
+
+/** Appended with PlatformUnlocked: that cause no longer keeps the account out. */
+export type SignInUnblocked = {
+  readonly type: 'SignInUnblocked';
+  readonly data: { readonly userId: string; readonly cause: SignInBlockCause };
+};
+
 export type AccountEvent =
   | UserRegistered
   | PasswordSet
@@ -130,7 +158,10 @@ export type AccountEvent =
   | ImpersonationStarted
   | ImpersonationEnded
   | StaffBecameUser
-  | StaffReturnedFromUser;
+  | StaffReturnedFromUser
+  | EmailVerified
+  | SignInBlocked
+  | SignInUnblocked;
 
 export const accountEventTypes = [
   'UserRegistered',
@@ -148,6 +179,9 @@ export const accountEventTypes = [
   'ImpersonationEnded',
   'StaffBecameUser',
   'StaffReturnedFromUser',
+  'EmailVerified',
+  'SignInBlocked',
+  'SignInUnblocked',
 ] as const satisfies readonly AccountEvent['type'][];
 
 /**
