@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
+import { seriousViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { demoSite, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
 
@@ -167,6 +168,7 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
     const setting = page.getByRole('checkbox', { name: 'Agents may claim listings nobody in the office holds' });
     await setting.waitFor();
     expect(await setting.isChecked()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     await setting.uncheck();
     await expect.poll(() => setting.isEnabled()).toBe(true);
     await page.reload();

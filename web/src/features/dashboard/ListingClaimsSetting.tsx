@@ -20,12 +20,15 @@ export function ListingClaimsSetting() {
     );
   }, []);
 
+  // Shown at once, taken back with the reason if the server refuses it.
   const change = async (next: boolean) => {
+    setAllowed(next);
     setBusy(true);
     setError(null);
     try {
       setAllowed((await dashboardApi.changeOfficeSettings({ agentsMayClaimListings: next })).settings.agentsMayClaimListings);
     } catch (err) {
+      setAllowed(!next);
       setError(err instanceof ApiError ? err.message : 'The setting could not be saved');
     }
     setBusy(false);
