@@ -17,6 +17,11 @@ export const tooManyAttempts = () => new AppError('rate_limited', 'Too many fail
 const accountKey = (email: string) => `account:${createHash('sha256').update(email).digest('hex')}`;
 const addressKey = (ip: string) => `address:${ip}`;
 
+/** Whether keys $1 (account) and $2 (address) are locked or have their limits ($3, $4) of attempts in the window. */
+const BLOCKED = `SELECT EXISTS (SELECT 1 FROM sign_in_locks WHERE key IN ($1, $2) AND until > now())
+  OR (SELECT count(*) FROM sign_in_failures WHERE key = $1 AND at >= now() - interval '${WINDOW}') >= $3
+  OR (SELECT count(*) FROM sign_in_failures WHERE key = $2 AND at >= now() - interval '${WINDOW}') >= $4 AS blocked`;
+
 /** One counted attempt: the rows that hold its place until it is known to have succeeded. */
 export type SignInAttempt = { readonly accountKey: string; readonly addressKey: string; readonly ids: readonly string[] };
 
@@ -39,6 +44,10 @@ export class LoginThrottle {
   /** Counts the attempt, or throws 429 while the account or the address is locked or has no attempts left. */
   async begin(email: string, ip: string): Promise<SignInAttempt> {
     const keys = { account: accountKey(email), address: addressKey(ip) };
+    const params = [keys.account, keys.address, ACCOUNT_LIMIT, ADDRESS_LIMIT];
+    // A flood against a locked key is answered by one read, without waiting in line for the key's lock.
+    const { rows: open } = await this.pool.query<{ open: boolean }>(`SELECT NOT blocked AS open FROM (${BLOCKED}) AS s`, params);
+    if (!open[0]!.open) throw tooManyAttempts();
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -46,16 +55,11 @@ export class LoginThrottle {
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, $2))', [keys.account, LOCK_SEED]);
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, $2))', [keys.address, LOCK_SEED]);
       const { rows } = await client.query<{ id: string }>(
-        `WITH state AS (
-           SELECT EXISTS (SELECT 1 FROM sign_in_locks WHERE key IN ($1, $2) AND until > now()) AS locked,
-                  (SELECT count(*) FROM sign_in_failures WHERE key = $1 AND at >= now() - interval '${WINDOW}') AS account_n,
-                  (SELECT count(*) FROM sign_in_failures WHERE key = $2 AND at >= now() - interval '${WINDOW}') AS address_n
-         )
-         INSERT INTO sign_in_failures (key)
-         SELECT k FROM state, unnest(ARRAY[$1, $2]::text[]) AS k
-         WHERE NOT locked AND account_n < $3 AND address_n < $4
+        `INSERT INTO sign_in_failures (key)
+         SELECT k FROM (${BLOCKED}) AS s, unnest(ARRAY[$1, $2]::text[]) AS k
+         WHERE NOT blocked
          RETURNING id`,
-        [keys.account, keys.address, ACCOUNT_LIMIT, ADDRESS_LIMIT],
+        params,
       );
       await client.query('COMMIT');
       if (rows.length === 0) throw tooManyAttempts();
