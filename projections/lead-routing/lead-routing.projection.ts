@@ -72,6 +72,9 @@ export const leadRoutingProjection: Projection = {
             );
           }
           break;
+        case 'OfficeSettingsChanged':
+          // Who may link listings is the write side's concern; routing reads only the links.
+          break;
         case 'LeadCaptured':
           await tx.query(`INSERT INTO ${table('routing_pending')} (lead_id, site_id, captured_at) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
             e.data.leadId,

@@ -83,6 +83,9 @@ export const usersProjection: Projection = {
         case 'ImpersonationEnded':
         case 'StaffBecameUser':
         case 'StaffReturnedFromUser':
+        case 'EmailVerified':
+        case 'SignInBlocked':
+        case 'SignInUnblocked':
           break;
         default:
           assertNever(e);

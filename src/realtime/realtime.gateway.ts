@@ -38,7 +38,7 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGateway
       for (const p of pushes) if (p.to.length > 0) this.emitPush(p);
     });
     this.stopListening = this.sessionEvents.onUserSessionsEnded((userId) => {
-      this.server?.in(`user:${userId}`).disconnectSockets(true);
+      this.server?.in([`user:${userId}`, `impersonator:${userId}`]).disconnectSockets(true);
     });
   }
 

@@ -7,9 +7,14 @@ export type SocketUser = {
   readonly impersonatorId: string | null;
 };
 
-/** user:<id> always; staff for level 25; office:<brokerId> for brokers and their agents. */
+/**
+ * user:<id> always; staff for level 25; office:<brokerId> for brokers and their agents;
+ * impersonator:<staffId> while staff act as the user (so ending the staff member's sessions
+ * closes it too).
+ */
 export function roomsFor(user: SocketUser): string[] {
   const rooms = [`user:${user.id}`];
+  if (user.impersonatorId) rooms.push(`impersonator:${user.impersonatorId}`);
   if (user.level >= 25) rooms.push('staff');
   if (user.officeId && (user.level === 10 || user.level === 15)) rooms.push(`office:${user.officeId}`);
   return rooms;

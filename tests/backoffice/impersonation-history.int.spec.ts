@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SessionStore } from '../../src/modules/accounts';
 import { backofficeWorld, PASSWORD, signedIn } from '../support/backoffice-people';
 
 type Entry = { type: string; at: string; actorId: string | null; impersonatorId: string | null; siteId: string | null; position: string; data: any };
@@ -20,6 +21,11 @@ describe('impersonation and the account history (issue 7)', () => {
     expect((await c.post(`/api/backoffice/become/${w.cast.staff.userId}`, { reason: 'checking' })).status).toBe(400);
     expect((await c.post('/api/backoffice/become/00000000-0000-4000-8000-000000000999', { reason: 'checking' })).status).toBe(404);
     expect((await c.post(`/api/backoffice/become/${w.cast.lead.userId}`, { reason: 'checking', returnUrl: 'https://evil.test/' })).status).toBe(400);
+    // Issue 12: what a browser reads as another host (it drops tabs and newlines, resolves dot segments).
+    for (const returnUrl of ['/\t/evil.example/phish', '/\n/evil.example', '/..//evil.example', '/\\evil.example']) {
+      const res = await c.post(`/api/backoffice/become/${w.cast.lead.userId}`, { reason: 'checking', returnUrl });
+      expect([res.status, res.body]).toEqual([400, { message: 'The return address must be a path on this site' }]);
+    }
     // Still the w.staff member's own session.
     expect((await c.get('/api/account/me')).body).toMatchObject({ securityLevel: 25, impersonatorId: null });
   });
@@ -71,6 +77,14 @@ describe('impersonation and the account history (issue 7)', () => {
       ['StaffReturnedFromUser', w.cast.lead.userId],
       ['StaffBecameUser', w.cast.lead.userId],
     ]);
+  });
+
+  it('ends an impersonation whose stored return address is not a path of this site by reloading, not by following it', async () => {
+    const c = await signedIn(w.server, w.cast.staff);
+    const session = await w.server.app.get(SessionStore).start({ userId: w.cast.agent.userId, securityLevel: 10, officeId: w.cast.broker.userId, impersonatorId: w.cast.staff.userId, returnUrl: '/\t/evil.example/phish' });
+    c.cookies.set('sid', session.id);
+    const ended = await c.delete('/api/account/become');
+    expect(ended.body).toEqual({ isSuccess: true, callbackUrl: null, reload: true });
   });
 
   it('never shows a secret: password hashes and reset tokens are redacted, in the history and in the state', async () => {

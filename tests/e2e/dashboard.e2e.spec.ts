@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
+import { seriousViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { demoSite, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
 
@@ -156,5 +157,28 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-text-cap.png` });
     const { rows } = await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM sms_outbox');
     expect(rows[0].n).toBe(0);
+  });
+
+  it('the broker chooses on the Team view whether agents may claim listings nobody holds; the choice stays after a reload', async () => {
+    const brokerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await brokerContext.newPage();
+    await page.goto(`${server.url}/search`);
+    await signInPage(page, 'broker@demo.test');
+    await page.goto(`${server.url}/dashboard?view=team`);
+    const setting = page.getByRole('checkbox', { name: 'Agents may claim listings nobody in the office holds' });
+    await setting.waitFor();
+    expect(await setting.isChecked()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await setting.uncheck();
+    await expect.poll(() => setting.isEnabled()).toBe(true);
+    await page.reload();
+    await setting.waitFor();
+    expect(await setting.isChecked()).toBe(false);
+    // Agents see no such box.
+    const agent = await agentContext.newPage();
+    await agent.goto(`${server.url}/dashboard?view=team`);
+    await agent.getByRole('heading', { name: 'Team' }).waitFor();
+    expect(await agent.getByRole('checkbox', { name: /claim listings/ }).count()).toBe(0);
+    await brokerContext.close();
   });
 });

@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CommandBus } from '@nestjs/cqrs';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { systemContext } from '../../src/commands/command-context';
 import { DEMO_SITES } from '../../src/demo/demo-accounts';
 import { type Started, startServer } from '../../src/main';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
+import { jsonServer } from '../support/social-stand-ins';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { WebClient } from '../support/web-client';
@@ -16,16 +15,6 @@ const CLIENT_ID = 'porchlight-test.apps.googleusercontent.com';
 const FB_APP = 'app-1';
 const FB_SECRET = 'fb-secret';
 type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
-
-/** A real HTTP server on 127.0.0.1 answering JSON by path. */
-async function jsonServer(handler: (url: URL) => [number, unknown]): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const [status, body] = handler(new URL(req.url!, 'http://127.0.0.1'));
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
-}
 
 describe('Google and Facebook sign-in against a local key set and Graph stand-in', () => {
   let db: TestDatabase;

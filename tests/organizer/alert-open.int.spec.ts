@@ -19,6 +19,8 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
   let server: Started;
   let cast: Awaited<ReturnType<typeof castOf>>;
   let leadId: string;
+  /** The session the inquiry started (an address nobody had proved yet). */
+  let inquirySession: WebClient;
 
   const mailsTo = async (to: string): Promise<AlertMail[]> => {
     const { rows } = await db.pool.query<{ text_body: string; html_body: string }>('SELECT text_body, html_body FROM mail_outbox WHERE to_address = $1 ORDER BY id', [to]);
@@ -64,6 +66,7 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
     server = await startServer(testConfig(db.url));
     cast = await castOf(server);
     const ada = await signedUpLead(server, 'ada@open.test');
+    inquirySession = ada;
     expect((await ada.post('/api/search/savepdq', { name: 'Downtown', filtersAsString: JSON.stringify({ polygonmap: DOWNTOWN }) })).status).toBe(200);
     await server.runtime.runner.waitForCatchUp();
     leadId = (await db.pool.query(`SELECT data->>'leadId' AS id FROM events WHERE type = 'SavedSearchSaved'`)).rows[0].id;
@@ -148,6 +151,10 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
     // The sign-in is the usual one: recorded on the account's stream, with how it happened.
     const { rows } = await db.pool.query(`SELECT data->>'method' AS method FROM events WHERE type = 'UserSignedIn' ORDER BY global_position DESC LIMIT 1`);
     expect(rows[0].method).toBe('alert-link');
+    // The link came to the address: the first proof of it (issue 12) ends the inquiry's session.
+    const proof = await db.pool.query(`SELECT data FROM events WHERE type = 'EmailVerified'`);
+    expect(proof.rows.map((r) => r.data.how)).toEqual(['alert-link']);
+    expect((await inquirySession.get('/api/account/me')).status).toBe(401);
     expect(await openings(mail.alertId)).toEqual([expect.objectContaining({ alertId: mail.alertId, leadId, pdid: 'T-LINK', change: 'New listing', how: 'link' })]);
 
     // Followed again while signed in: the same session, the same single opening.

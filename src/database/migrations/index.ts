@@ -9,6 +9,7 @@ import { socketIoAttachments } from './009-socket-io-attachments';
 import { alertSearchSequence } from './010-alert-search-sequence';
 import { shareMailOutbox } from './011-share-mail-outbox';
 import { rateLimitHits } from './012-rate-limit-hits';
+import { sessionsByImpersonator } from './013-sessions-by-impersonator';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator];

@@ -1,5 +1,5 @@
 import { assertNever } from '../../shared/errors';
-import type { AccountEvent, ConsentChannel, SocialProvider, UserRegistered } from './accounts.events';
+import type { AccountEvent, ConsentChannel, SignInBlockCause, SocialProvider, UserRegistered } from './accounts.events';
 
 export type PendingReset = { readonly tokenHash: string; readonly requestedAt: string; readonly expiresAt: string };
 
@@ -16,11 +16,14 @@ export type ExistingAccount = Omit<UserRegistered['data'], 'isImport' | 'via'> &
   readonly resets: readonly PendingReset[];
   readonly socials: readonly { readonly provider: SocialProvider; readonly subject: string }[];
   /**
-   * The user has shown they read mail at the account's address: a verification link followed
-   * (EmailVerified), a password reset link used, or a provider's verified address linked. What
-   * lets a lead send e-mail to others in the site's name (sharing a listing).
+   * The owner has proved they read mail at the account's address (or the product made the
+   * account): a verification link followed, a password reset link used, a provider's verified
+   * address. It lets a lead e-mail others in the site's name, and its first proof ends every
+   * other session (pre-hijacking).
    */
   readonly emailVerified: boolean;
+  /** While not empty, the account may not sign in (back-office lock or offboarding). */
+  readonly signInBlockedBy: readonly SignInBlockCause[];
 };
 
 export type Account = { readonly exists: false } | ExistingAccount;
@@ -48,7 +51,9 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
       loginCount: 0,
       resets: [],
       socials: [],
-      emailVerified: false,
+      // Only accounts the product made itself (the seed, staff) start with an address someone proved.
+      emailVerified: (d.via ?? 'seed') === 'seed',
+      signInBlockedBy: [],
     };
   }
   if (!state.exists) return state;
@@ -84,7 +89,11 @@ export function evolveAccount(state: Account, event: AccountEvent): Account {
         emailVerified: state.emailVerified || event.data.emailVerified === true,
       };
     case 'EmailVerified':
-      return { ...state, emailVerified: state.emailVerified || event.data.email === state.email };
+      return { ...state, emailVerified: true };
+    case 'SignInBlocked':
+      return state.signInBlockedBy.includes(event.data.cause) ? state : { ...state, signInBlockedBy: [...state.signInBlockedBy, event.data.cause] };
+    case 'SignInUnblocked':
+      return { ...state, signInBlockedBy: state.signInBlockedBy.filter((c) => c !== event.data.cause) };
     default:
       return assertNever(event);
   }

@@ -20,6 +20,7 @@ const registration: RegisterUser = {
 };
 const given = (...events: AccountEvent[]): Account => fold({ initialState: initialAccount, evolve: evolveAccount }, events);
 const registered = () => given(...decideRegisterUser(registration, initialAccount()));
+const baseRegistration = registration;
 const source = { how: 'account-settings' as const, from: 'account settings on jane', at };
 
 describe('RegisterUser', () => {
@@ -80,6 +81,9 @@ describe('password reset', () => {
 describe('a verified e-mail address', () => {
   const email = 'ada@example.com';
   const verified = (state: Account) => state.exists && state.emailVerified;
+  // An inquiry's account: nobody proved the address (the seed's and staff's start proved).
+  const registration = { ...baseRegistration, via: 'inquiry' as const };
+  const registered = () => given(...decideRegisterUser(registration, initialAccount()));
 
   it('is not given by registering (an inquiry takes any address)', () => {
     expect(verified(registered())).toBe(false);
@@ -87,7 +91,7 @@ describe('a verified e-mail address', () => {
 
   it('comes from the confirmation link, once, and only for the address it was mailed to', () => {
     const events = decideVerifyEmail({ userId: 'u1', email }, registered());
-    expect(events).toEqual([{ type: 'EmailVerified', data: { userId: 'u1', email } }]);
+    expect(events).toEqual([{ type: 'EmailVerified', data: { userId: 'u1', how: 'verification-link', email } }]);
     const state = given(...decideRegisterUser(registration, initialAccount()), ...events);
     expect(verified(state)).toBe(true);
     expect(decideVerifyEmail({ userId: 'u1', email }, state)).toEqual([]);

@@ -94,12 +94,6 @@ export type SocialIdentityLinked = {
   readonly data: { readonly userId: string; readonly provider: SocialProvider; readonly subject: string; readonly emailVerified?: boolean };
 };
 
-/** The user followed the verification link e-mailed to their address: they read mail there. */
-export type EmailVerified = {
-  readonly type: 'EmailVerified';
-  readonly data: { readonly userId: string; readonly email: string };
-};
-
 /** On the impersonated user's stream: staff began acting as this user (reason required, 30 minutes at most). */
 export type ImpersonationStarted = {
   readonly type: 'ImpersonationStarted';
@@ -122,6 +116,35 @@ export type StaffReturnedFromUser = {
   readonly data: { readonly userId: string; readonly targetUserId: string };
 };
 
+/**
+ * The owner proved they hold the account's e-mail address, for the first time, on an account
+ * created from an address nobody had proved (an inquiry, an import, a Facebook sign-up or a
+ * Google one without a verified address). Until then anyone could have created it; so with it
+ * every other session of the account ends (pre-hijacking). Accounts made by the product (seed,
+ * staff) start verified.
+ */
+export type EmailVerifiedHow = 'google' | 'password-reset' | 'alert-link' | 'verification-link';
+export type EmailVerified = {
+  readonly type: 'EmailVerified';
+  /** email: the address the verification link was mailed to (that link only). */
+  readonly data: { readonly userId: string; readonly how: EmailVerifiedHow; readonly email?: string };
+};
+
+/** Why an account may not sign in: the back-office locked the platform for it, or offboarded it. */
+export type SignInBlockCause = 'platform-lock' | 'offboarding';
+
+/** Appended with the back-office's PlatformLocked / OffboardingStarted, in the same atomic append. */
+export type SignInBlocked = {
+  readonly type: 'SignInBlocked';
+  readonly data: { readonly userId: string; readonly cause: SignInBlockCause };
+};
+
+/** Appended with PlatformUnlocked: that cause no longer keeps the account out. */
+export type SignInUnblocked = {
+  readonly type: 'SignInUnblocked';
+  readonly data: { readonly userId: string; readonly cause: SignInBlockCause };
+};
+
 export type AccountEvent =
   | UserRegistered
   | PasswordSet
@@ -138,7 +161,9 @@ export type AccountEvent =
   | ImpersonationStarted
   | ImpersonationEnded
   | StaffBecameUser
-  | StaffReturnedFromUser;
+  | StaffReturnedFromUser
+  | SignInBlocked
+  | SignInUnblocked;
 
 export const accountEventTypes = [
   'UserRegistered',
@@ -157,6 +182,8 @@ export const accountEventTypes = [
   'ImpersonationEnded',
   'StaffBecameUser',
   'StaffReturnedFromUser',
+  'SignInBlocked',
+  'SignInUnblocked',
 ] as const satisfies readonly AccountEvent['type'][];
 
 /**

@@ -29,7 +29,7 @@ export { Impersonation, END_FAILED } from './impersonation/impersonation.service
 export { BECOME_MESSAGES, IMPERSONATION_MINUTES } from './impersonation/become.decide';
 export { commandContextOf } from './sessions/request-context';
 export { SignInService } from './sign-in/sign-in.service';
-export { signedIn } from './sign-in/sign-in.decide';
+export { type ChangeSignInAccess, decideSignInAccess, signedIn } from './sign-in/sign-in.decide';
 export { SignUpHooks, type NewSignUp } from './sign-up-hooks';
 export { CommunicationLinks, type UnsubscribeLinks } from './communication/communication-links';
 export { SecretKey } from './secret-key';

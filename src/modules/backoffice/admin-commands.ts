@@ -1,10 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { handleCommand } from '../../commands/handle-command';
-import { handleCommandAcross } from '../../commands/handle-command-across';
+import { handleCommandAcross, type StreamFold } from '../../commands/handle-command-across';
 import { EventStore } from '../../eventstore/event-store.port';
 import { notFound } from '../../shared/errors';
-import { commandContextOf, type ExistingAccount, loadAccount } from '../accounts';
+import {
+  type Account,
+  type AccountEvent,
+  type ChangeSignInAccess,
+  commandContextOf,
+  decideSignInAccess,
+  evolveAccount,
+  type ExistingAccount,
+  initialAccount,
+  loadAccount,
+  SessionStore,
+  userStream,
+} from '../accounts';
 import { type AccountAdmin, backofficeStream, evolveAccountAdmin, initialAccountAdmin } from './account-admin';
 import type { BackofficeEvent } from './backoffice.events';
 
@@ -18,6 +30,7 @@ export function accountIdParam(value: string): string {
 }
 
 const adminFold = (userId: string) => ({ streamId: backofficeStream(userId), initialState: initialAccountAdmin, evolve: evolveAccountAdmin });
+const accountFold = (userId: string) => ({ streamId: userStream(userId), initialState: initialAccount, evolve: evolveAccount });
 
 export type ActionResult = { readonly isSuccess: true; readonly events: readonly string[]; readonly admin: AccountAdmin };
 
@@ -27,7 +40,10 @@ export type ActionResult = { readonly isSuccess: true; readonly events: readonly
  */
 @Injectable()
 export class AdminCommands {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
+  ) {}
 
   async account(userId: string): Promise<ExistingAccount> {
     const { account } = await loadAccount(this.store, accountIdParam(userId));
@@ -50,6 +66,32 @@ export class AdminCommands {
       commandContextOf(req),
     );
     return { isSuccess: true, events: result.events.map((e) => e.type), admin: result.state };
+  }
+
+  /**
+   * A lock, an unlock or an offboarding: the back-office event on the account's back-office
+   * stream and, in the same atomic append, the accounts context's SignInBlocked / SignInUnblocked
+   * on the user's stream, which every way of signing in reads. Sign-ins append to that stream
+   * with the revision they read, so one that raced the lock is decided again and refused. Once
+   * blocked, every session of the account ends at once and its sockets close.
+   */
+  async runAffectingSignIn(
+    req: Request,
+    userId: string,
+    decide: (state: AccountAdmin) => readonly BackofficeEvent[],
+    access: Omit<ChangeSignInAccess, 'userId'>,
+  ): Promise<ActionResult> {
+    const account = await this.account(userId);
+    const streams = [adminFold(account.userId), accountFold(account.userId)] as unknown as StreamFold<AccountAdmin | Account, BackofficeEvent | AccountEvent>[];
+    const result = await handleCommandAcross(
+      this.store,
+      streams,
+      ([admin, user]) => [decide(admin as AccountAdmin), decideSignInAccess({ userId: account.userId, ...access }, user as Account)],
+      commandContextOf(req),
+    );
+    if (access.blocked) await this.sessions.endAllFor(account.userId);
+    const events = result.events.flat();
+    return { isSuccess: true, events: events.map((e) => e.type), admin: result.states[0] as AccountAdmin };
   }
 
   /** An action between two accounts: one event on each back-office stream, appended atomically. */

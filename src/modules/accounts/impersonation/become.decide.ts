@@ -13,6 +13,7 @@ export const BECOME_MESSAGES = {
   notStaff: 'Only staff may act as a user',
   unknown: 'No such account',
   returnUrl: 'The return address must be a path on this site',
+  blocked: 'This account is locked or offboarded; nobody can sign in to it, staff included',
 } as const;
 
 export type StartImpersonation = {
@@ -35,6 +36,8 @@ export function decideStartImpersonation(c: StartImpersonation, [staff, target]:
   if (c.staffId === c.targetUserId) throw validation(BECOME_MESSAGES.self);
   if (!target?.exists) throw notFound(BECOME_MESSAGES.unknown);
   if (target.securityLevel >= LEVEL.staff) throw forbidden(BECOME_MESSAGES.staff);
+  // Becoming a user is signing in as them: what keeps them out keeps staff out too.
+  if (target.signInBlockedBy.length > 0) throw forbidden(BECOME_MESSAGES.blocked);
   return [
     [{ type: 'StaffBecameUser', data: { userId: c.staffId, targetUserId: c.targetUserId, reason, expiresAt: c.expiresAt } }],
     [{ type: 'ImpersonationStarted', data: { userId: c.targetUserId, impersonatorId: c.staffId, reason, expiresAt: c.expiresAt } }],
@@ -49,7 +52,3 @@ export function decideEndImpersonation(c: { staffId: string; userId: string }, [
     [{ type: 'ImpersonationEnded', data: { userId: c.userId, impersonatorId: c.staffId } }],
   ];
 }
-
-/** Only a path on this site may be returned to (no open redirect). */
-export const safeReturn = (url: string | null | undefined): string | null =>
-  url && url.startsWith('/') && !url.startsWith('//') && !url.includes('\\') && url.length <= 2000 ? url : null;

@@ -6,12 +6,13 @@ import { validation } from '../../../shared/errors';
 import { type Account, evolveAccount, type ExistingAccount, initialAccount, officeOf, userStream } from '../account';
 import type { AccountEvent } from '../accounts.events';
 import { loadAccount } from '../load-account';
+import { safeReturnPath } from '../../../contract/return-address';
 import { cookiesOf, SESSION_COOKIE, setSessionCookie } from '../sessions/cookies';
 import { requireAuth } from '../sessions/request-auth';
 import { commandContextOf } from '../sessions/request-context';
 import { type Session, SessionStore } from '../sessions/session.store';
 import { SignInService } from '../sign-in/sign-in.service';
-import { BECOME_MESSAGES, decideEndImpersonation, decideStartImpersonation, IMPERSONATION_MINUTES, safeReturn } from './become.decide';
+import { BECOME_MESSAGES, decideEndImpersonation, decideStartImpersonation, IMPERSONATION_MINUTES } from './become.decide';
 
 export const END_FAILED = 'Error ending become user!';
 
@@ -37,7 +38,7 @@ export class Impersonation {
   /** The caller has checked that the session is staff's own (the back-office guard). */
   async start(req: Request, res: Response, input: { targetUserId: string; reason: string; returnUrl?: string | null }): Promise<{ session: Session; user: ExistingAccount }> {
     const staff = requireAuth(req);
-    const returnUrl = input.returnUrl ? safeReturn(input.returnUrl) : null;
+    const returnUrl = input.returnUrl ? safeReturnPath(input.returnUrl) : null;
     if (input.returnUrl && !returnUrl) throw validation(BECOME_MESSAGES.returnUrl);
     const lifetimeMs = IMPERSONATION_MINUTES * 60_000;
     const ctx = commandContextOf(req);
@@ -72,6 +73,7 @@ export class Impersonation {
       commandContextOf(req),
     );
     await this.signIns.openSession(req, res, staff);
-    return { callbackUrl: safeReturn(auth.returnUrl) };
+    // Checked again on the way out: a session may hold an address stored before today's rules.
+    return { callbackUrl: safeReturnPath(auth.returnUrl) };
   }
 }

@@ -2,6 +2,7 @@ import type { Decider } from '../../../commands/decider';
 import { validation } from '../../../shared/errors';
 import { type Account, evolveAccount, initialAccount } from '../account';
 import type { AccountEvent } from '../accounts.events';
+import { firstVerification } from '../sign-in/sign-in.decide';
 
 export const RESET_VALID_MINUTES = 60;
 /** More requests than this in an hour send nothing more (no mail bombing through the form). */
@@ -38,13 +39,15 @@ export type ChangePassword =
  */
 export function decideChangePassword(c: ChangePassword, state: Account): AccountEvent[] {
   if (!state.exists) throw validation(INVALID_RESET);
+  const changed: AccountEvent = { type: 'PasswordChanged', data: { userId: c.userId, passwordHash: c.passwordHash, how: c.how } };
   if (c.how === 'reset') {
     const ok = state.resets.some((r) => r.tokenHash === c.tokenHash && Date.parse(r.expiresAt) > c.now.getTime());
     if (!ok) throw validation(INVALID_RESET);
-  } else if (state.passwordHash !== c.verifiedHash) {
-    throw validation('Your current password is not correct');
+    // The link went to the account's address: using it proves the address (the handler ends every session).
+    return [...firstVerification(state, 'password-reset'), changed];
   }
-  return [{ type: 'PasswordChanged', data: { userId: c.userId, passwordHash: c.passwordHash, how: c.how } }];
+  if (state.passwordHash !== c.verifiedHash) throw validation('Your current password is not correct');
+  return [changed];
 }
 
 export const requestResetDecider: Decider<Account, RequestPasswordReset, AccountEvent> = {

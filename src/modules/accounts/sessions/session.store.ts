@@ -81,9 +81,12 @@ export class SessionStore {
     };
   }
 
-  /** Ends every session of the user (sign-out, password change) and tells the socket layer. */
+  /**
+   * Ends every session of the user (sign-out, password change, a lock, a first proof of the
+   * address), and the impersonations they run as staff, and tells the socket layer.
+   */
   async endAllFor(userId: string): Promise<void> {
-    await this.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    await this.pool.query('DELETE FROM sessions WHERE user_id = $1 OR impersonator_id = $1', [userId]);
     this.events.userSessionsEnded(userId);
   }
 

@@ -47,17 +47,18 @@ export class LoginController {
     const email = parseEmail(input.Email);
     if (!email) throw validation('Please enter a valid email');
     const ip = req.ip ?? 'unknown';
-    await this.throttle.check(email, ip);
+    // Counted before the password is checked, so that parallel guesses cannot overtake the limit.
+    const attempt = await this.throttle.begin(email, ip);
 
     const userId = await userIdByEmail(this.store, email);
     const account = userId ? (await loadAccount(this.store, userId)).account : undefined;
     // An unknown address costs the same argon2 work as a known one.
     const ok = account?.exists && account.passwordHash ? await verifyPassword(account.passwordHash, input.password) : await verifyNothing(input.password);
     if (!ok || !account?.exists) {
-      await this.throttle.recordFailure(email, ip);
+      await this.throttle.failed(attempt);
       return { isSuccess: false, message: 'Invalid Login' };
     }
-    await this.throttle.recordSuccess(email);
+    await this.throttle.succeeded(attempt);
     await this.signIns.signIn(req, res, account, 'password', {
       timezone: timezoneOffset(input.Timezone),
       timezoneName: input.TimezoneName?.trim() || null,

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { type ExistingAccount, officeOf, userStream } from '../account';
-import type { SignInMethod } from '../accounts.events';
+import type { EmailVerifiedHow, SignInMethod } from '../accounts.events';
 import { cookiesOf, SESSION_COOKIE, setSessionCookie } from '../sessions/cookies';
 import { commandContextOf } from '../sessions/request-context';
 import { type Session, SessionStore } from '../sessions/session.store';
@@ -23,9 +23,29 @@ export class SignInService {
     @Inject(SessionStore) private readonly sessions: SessionStore,
   ) {}
 
-  async signIn(req: Request, res: Response, account: ExistingAccount, method: SignInMethod, tz: Timezone): Promise<Session> {
-    await handleCommand(this.store, userStream(account.userId), signInDecider, { userId: account.userId, method, ...tz }, commandContextOf(req, account.userId));
+  /**
+   * Refused (403) while the account is locked or offboarded. `verifiedBy`: this sign-in proves the
+   * address; the first such proof on an account nobody had proved ends every other session of it.
+   */
+  async signIn(req: Request, res: Response, account: ExistingAccount, method: SignInMethod, tz: Timezone, verifiedBy?: EmailVerifiedHow): Promise<Session> {
+    const { events } = await handleCommand(
+      this.store,
+      userStream(account.userId),
+      signInDecider,
+      { userId: account.userId, method, ...tz, verifiedBy },
+      commandContextOf(req, account.userId),
+    );
+    if (events.some((e) => e.type === 'EmailVerified')) await this.endSessionsOfUnprovedOwner(account.userId);
     return this.openSession(req, res, account);
+  }
+
+  /**
+   * Pre-hijacking: whoever created the account from an address they did not prove (an inquiry
+   * signs in for 30 days) must not keep reading it once the owner proves it. Every session ends
+   * and its sockets close; the owner's browser then gets a new one.
+   */
+  async endSessionsOfUnprovedOwner(userId: string): Promise<void> {
+    await this.sessions.endAllFor(userId);
   }
 
   /** For callers whose own atomic append already holds the UserSignedIn event. */

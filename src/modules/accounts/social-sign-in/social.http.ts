@@ -9,13 +9,14 @@ import { requireSite } from '../../sites';
 import { userStream } from '../account';
 import { LEVEL } from '../accounts.events';
 import { isSafeSubject, socialClaimStream, userIdByEmail, userIdBySocial } from '../claims';
+import { normalizeEmail } from '../../../contract/email';
 import { loadAccount } from '../load-account';
 import { COOKIES } from '../../../contract/prompt-rules';
 import { appendAtomically, registrationAppends, toNewEvents } from '../register-user/registration';
 import { setClientCookie } from '../sessions/cookies';
 import { commandContextOf } from '../sessions/request-context';
 import { NO_TIMEZONE, SignInService } from '../sign-in/sign-in.service';
-import { signedIn } from '../sign-in/sign-in.decide';
+import { firstVerification, refuseBlockedSignIn, signedIn } from '../sign-in/sign-in.decide';
 import { SignUpHooks } from '../sign-up-hooks';
 import { FacebookVerifier } from './facebook-verifier';
 import { GoogleVerifier } from './google-verifier';
@@ -63,7 +64,9 @@ export class SocialSignInController {
     if (known) {
       const { account } = await loadAccount(this.store, known);
       if (!account.exists) throw unauthorized(PROFILE_REFUSED);
-      await this.signIns.signIn(req, res, account, identity.provider, NO_TIMEZONE);
+      // Google vouching for the account's own address proves it (an account made from an unverified one).
+      const proves = identity.provider === 'google' && identity.emailVerified && identity.email !== null && normalizeEmail(identity.email) === account.email;
+      await this.signIns.signIn(req, res, account, identity.provider, NO_TIMEZONE, proves ? 'google' : undefined);
       return { isSuccess: true, isNewUser: false, description: 'Signed in' };
     }
     if (!identity.email) throw validation(`Sorry! We are unable to retrieve your ${identity.provider === 'google' ? 'Google' : 'Facebook'} profile information. Please register by entering your information in the form.`);
@@ -72,21 +75,28 @@ export class SocialSignInController {
     return this.register(identity, req, res);
   }
 
-  /** A verified address links the provider to the account that already has it. */
+  /**
+   * A verified address links the provider to the account that already has it. That proves the
+   * address: on an account created from an unproved one, every other session ends (whoever
+   * typed the address into an inquiry form loses the account to its owner).
+   */
   private async link(userId: string, identity: SocialIdentity, req: Request, res: Response) {
     if (!identity.emailVerified) throw conflict('Email already in use');
     const { account, revision } = await loadAccount(this.store, userId);
     if (!account.exists || revision === undefined) throw conflict('Email already in use');
+    refuseBlockedSignIn(account);
     const ctx = commandContextOf(req, userId);
     const { provider, subject } = identity;
+    const verified = firstVerification(account, 'google');
     await appendAtomically(this.store, [
       {
         streamId: userStream(userId),
         expected: revision,
-        events: toNewEvents([{ type: 'SocialIdentityLinked', data: { userId, provider, subject } }, signedIn({ userId, method: provider, ...NO_TIMEZONE })], ctx),
+        events: toNewEvents([{ type: 'SocialIdentityLinked', data: { userId, provider, subject } }, ...verified, signedIn({ userId, method: provider, ...NO_TIMEZONE })], ctx),
       },
       { streamId: socialClaimStream(provider, subject), expected: 'no_stream', events: toNewEvents([{ type: 'SocialIdentityClaimed', data: { userId, provider } }], ctx) },
     ]);
+    if (verified.length > 0) await this.signIns.endSessionsOfUnprovedOwner(userId);
     await this.signIns.openSession(req, res, account);
     return { isSuccess: true, isNewUser: false, description: 'Signed in' };
   }
@@ -111,7 +121,11 @@ export class SocialSignInController {
       at: ctx.now.toISOString(),
     };
     await appendAtomically(this.store, [
-      ...registrationAppends(registration, ctx, [signedIn({ userId, method: identity.provider, ...NO_TIMEZONE })]),
+      // A Google address Google verified is proved from the start; Facebook's are not trusted.
+      ...registrationAppends(registration, ctx, [
+        ...(identity.provider === 'google' && identity.emailVerified ? [{ type: 'EmailVerified' as const, data: { userId, how: 'google' as const } }] : []),
+        signedIn({ userId, method: identity.provider, ...NO_TIMEZONE }),
+      ]),
       ...this.hooks.appendsFor(req, { userId, siteId: site.siteId, fullName: `${firstName} ${lastName}`.trim(), email: registration.email, phone: null, via: identity.provider }, ctx),
     ]);
     await this.signIns.openSession(req, res, { userId, securityLevel: LEVEL.lead, brokerId: null });

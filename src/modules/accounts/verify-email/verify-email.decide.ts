@@ -11,7 +11,7 @@ export type VerifyEmail = { readonly userId: string; readonly email: string };
 export function decideVerifyEmail(c: VerifyEmail, state: Account): AccountEvent[] {
   if (!state.exists || state.email !== c.email) throw validation(INVALID_VERIFY_LINK);
   if (state.emailVerified) return [];
-  return [{ type: 'EmailVerified', data: { userId: c.userId, email: c.email } }];
+  return [{ type: 'EmailVerified', data: { userId: c.userId, how: 'verification-link', email: c.email } }];
 }
 
 export const verifyEmailDecider: Decider<Account, VerifyEmail, AccountEvent> = {

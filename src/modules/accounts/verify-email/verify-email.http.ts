@@ -15,6 +15,7 @@ import { userStream } from '../account';
 import { loadAccount } from '../load-account';
 import { SecretKey } from '../secret-key';
 import { commandContextOf } from '../sessions/request-context';
+import { SessionStore } from '../sessions/session.store';
 import { requireAuth } from '../sessions/request-auth';
 import { isValidEmailVerificationToken, signEmailVerificationToken, VERIFY_LINK_HOURS, verificationTokenUser } from './email-verification-token';
 import { INVALID_VERIFY_LINK, verifyEmailDecider } from './verify-email.decide';
@@ -43,6 +44,7 @@ export class VerifyEmailController {
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(SessionStore) private readonly sessions: SessionStore,
   ) {}
 
   /** Mails the signed-in user a link to confirm their address (at most 3 an hour). */
@@ -82,7 +84,10 @@ export class VerifyEmailController {
     if (!userId) throw validation(INVALID_VERIFY_LINK);
     const { account } = await loadAccount(this.store, userId);
     if (!account.exists || !isValidEmailVerificationToken(await this.secret.get(), token, userId, account.email, new Date())) throw validation(INVALID_VERIFY_LINK);
-    await handleCommand(this.store, userStream(userId), verifyEmailDecider, { userId, email: account.email }, commandContextOf(req, userId));
+    const { events } = await handleCommand(this.store, userStream(userId), verifyEmailDecider, { userId, email: account.email }, commandContextOf(req, userId));
+    // The first proof of the address: whoever made the account from it without proving it (an
+    // inquiry signs in for 30 days) must not keep reading it (pre-hijacking).
+    if (events.length > 0) await this.sessions.endAllFor(userId);
     return { isSuccess: true, message: EMAIL_CONFIRMED };
   }
 }

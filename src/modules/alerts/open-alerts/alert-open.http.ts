@@ -71,7 +71,8 @@ export class AlertOpenController {
       await this.recordOpening(req, claims, 'link');
       if (!req.auth && req.site?.siteId === alert.siteId) {
         const account = accountALinkMaySignIn(await this.store.readStream(userStream(claims.userId)), claims.issuedAt);
-        if (account) await this.signIns.signIn(req, res, account, 'alert-link', { timezone: null, timezoneName: null });
+        // The link came to the account's address: following it proves the address.
+        if (account) await this.signIns.signIn(req, res, account, 'alert-link', { timezone: null, timezoneName: null }, 'alert-link');
       }
       return true;
     });

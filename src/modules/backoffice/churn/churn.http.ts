@@ -29,10 +29,10 @@ export class ChurnController {
 
   @Post(':userId/offboarding')
   @HttpCode(200)
-  @doc('Start offboarding an account', ReasonBody)
+  @doc('Start offboarding an account: it can no longer sign in, and its sessions end at once', ReasonBody)
   offboarding(@Param('userId') userId: string, @Body() body: unknown, @Req() req: Request) {
     const { reason } = parseBody(ReasonBody, body);
-    return this.commands.run(req, userId, (s) => decideStartOffboarding({ userId, reason }, s));
+    return this.commands.runAffectingSignIn(req, userId, (s) => decideStartOffboarding({ userId, reason }, s), { cause: 'offboarding', blocked: true });
   }
 
   @Post(':userId/quitrequest')
@@ -45,18 +45,18 @@ export class ChurnController {
 
   @Post(':userId/platformlock')
   @HttpCode(200)
-  @doc('Lock the platform for an account', ReasonBody)
+  @doc('Lock the platform for an account: it cannot sign in (password, Google, Facebook, links, become) and its sessions end at once', ReasonBody)
   lock(@Param('userId') userId: string, @Body() body: unknown, @Req() req: Request) {
     const { reason } = parseBody(ReasonBody, body);
-    return this.commands.run(req, userId, (s) => decideLockPlatform({ userId, reason }, s));
+    return this.commands.runAffectingSignIn(req, userId, (s) => decideLockPlatform({ userId, reason }, s), { cause: 'platform-lock', blocked: true });
   }
 
   @Post(':userId/platformunlock')
   @HttpCode(200)
-  @doc('Unlock the platform for an account', ReasonBody)
+  @doc('Unlock the platform for an account: it can sign in again (unless offboarded)', ReasonBody)
   unlock(@Param('userId') userId: string, @Body() body: unknown, @Req() req: Request) {
     const { reason } = parseBody(ReasonBody, body);
-    return this.commands.run(req, userId, (s) => decideUnlockPlatform({ userId, reason }, s));
+    return this.commands.runAffectingSignIn(req, userId, (s) => decideUnlockPlatform({ userId, reason }, s), { cause: 'platform-lock', blocked: false });
   }
 
   @Post(':userId/pausemarketing')

@@ -1,6 +1,6 @@
 import { rosterFor } from '../../../../projections/lead-routing';
 import { usersByIds } from '../../../../projections/users';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -8,14 +8,19 @@ import { DB_POOL } from '../../../app/tokens';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
-import { forbidden, notFound } from '../../../shared/errors';
+import { forbidden, notFound, validation } from '../../../shared/errors';
 import { commandContextOf, LEVEL, loadAccount } from '../../accounts';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
-import { agentProfileStream, officeStream } from '../routing/routing.events';
-import { officeDecider } from './office';
+import { agentProfileStream, type OfficeEvent, officeStream } from '../routing/routing.events';
+import { OFFICE_MESSAGES, officeDecider } from './office';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BioBody = z.strictObject({ bio: z.string().max(2000) });
+const OfficeSettingsBody = z.strictObject({
+  agentsMayClaimListings: z.boolean().optional(),
+  /** Staff name the office; a broker's own is implied. */
+  brokerId: z.string().regex(UUID, { error: 'brokerId is not an id' }).optional(),
+});
 const ListingAgentBody = z.strictObject({
   pdid: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' }),
   agentId: z.string().regex(UUID, { error: 'agentId is not an id' }).nullable(),
@@ -91,13 +96,54 @@ export class OfficeController {
     const input = parseBody(ListingAgentBody, body);
     let brokerId: string;
     if (input.agentId === null) {
-      if (viewer.role !== 'broker') throw forbidden();
+      if (viewer.role !== 'broker') throw forbidden(OFFICE_MESSAGES.unlink);
       brokerId = viewer.userId;
     } else {
       brokerId = await this.officeOfAgentFor(viewer, input.agentId, true);
     }
-    await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'link-listing', brokerId, pdid: input.pdid, agentId: input.agentId }, commandContextOf(req));
+    const by = { role: viewer.role, userId: viewer.userId };
+    await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'link-listing', brokerId, pdid: input.pdid, agentId: input.agentId, by }, commandContextOf(req));
     return { isSuccess: true };
+  }
+
+  /** The office's settings: a broker's own, an agent's broker's, any office for staff (?brokerId=). */
+  @Get('office/settings')
+  async settings(@Query('brokerId') brokerId: unknown, @Req() req: Request) {
+    const office = await this.officeFor(dashboardViewer(req), brokerId);
+    const { state } = await this.officeState(office);
+    return { brokerId: office, settings: state.settings };
+  }
+
+  /** The broker (or staff, naming the office) changes the office's settings: OfficeSettingsChanged. */
+  @Post('office/settings')
+  @HttpCode(200)
+  async changeSettings(@Body() body: unknown, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const input = parseBody(OfficeSettingsBody, body);
+    if (viewer.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
+    const brokerId = await this.officeFor(viewer, input.brokerId);
+    const changes = input.agentsMayClaimListings === undefined ? {} : { agentsMayClaimListings: input.agentsMayClaimListings };
+    const result = await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'change-settings', brokerId, changes, by: { role: viewer.role, userId: viewer.userId } }, commandContextOf(req));
+    return { isSuccess: true, brokerId, settings: result.state.settings };
+  }
+
+  private async officeState(brokerId: string) {
+    const events = await this.store.readStream(officeStream(brokerId));
+    return { state: events.reduce((s, e) => officeDecider.evolve(s, e as unknown as OfficeEvent), officeDecider.initialState()) };
+  }
+
+  /** The office a viewer acts on: a broker's own, an agent's broker's; staff name one (a broker's id), else 400. */
+  private async officeFor(viewer: Viewer, brokerId: unknown): Promise<string> {
+    if (viewer.role === 'broker') return viewer.userId;
+    if (viewer.role === 'agent') {
+      const { account } = await loadAccount(this.store, viewer.userId);
+      if (!account.exists || !account.brokerId) throw notFound();
+      return account.brokerId;
+    }
+    if (typeof brokerId !== 'string' || !UUID.test(brokerId)) throw validation('brokerId is required');
+    const { account } = await loadAccount(this.store, brokerId);
+    if (!account.exists || account.securityLevel !== LEVEL.broker) throw notFound();
+    return account.userId;
   }
 
   private async setActive(req: Request, agentId: string, active: boolean) {

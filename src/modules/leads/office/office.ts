@@ -1,11 +1,11 @@
 import type { Decider } from '../../../commands/decider';
-import { assertNever } from '../../../shared/errors';
-import type { OfficeEvent } from '../routing/routing.events';
+import { assertNever, forbidden } from '../../../shared/errors';
+import { defaultOfficeSettings, type OfficeEvent, type OfficeSettings } from '../routing/routing.events';
 
-/** A broker's office as its stream says: who is out of the rotation, and listing agents. */
-export type Office = { readonly inactive: ReadonlySet<string>; readonly listingAgents: ReadonlyMap<string, string> };
+/** A broker's office as its stream says: who is out of the rotation, listing agents, and its settings. */
+export type Office = { readonly inactive: ReadonlySet<string>; readonly listingAgents: ReadonlyMap<string, string>; readonly settings: OfficeSettings };
 
-export const initialOffice = (): Office => ({ inactive: new Set(), listingAgents: new Map() });
+export const initialOffice = (): Office => ({ inactive: new Set(), listingAgents: new Map(), settings: defaultOfficeSettings });
 
 export function evolveOffice(state: Office, e: OfficeEvent): Office {
   switch (e.type) {
@@ -19,15 +19,48 @@ export function evolveOffice(state: Office, e: OfficeEvent): Office {
       else listingAgents.set(e.data.pdid, e.data.agentId);
       return { ...state, listingAgents };
     }
+    case 'OfficeSettingsChanged':
+      return { ...state, settings: { ...state.settings, ...e.data.changes } };
     default:
       return assertNever(e);
   }
 }
 
-/** Both commands are checked by the caller: the agent is one of the broker's (read from the agent's account). */
+/**
+ * Who asks, as the caller established it: the office's broker, staff, or an agent of the office
+ * (the caller has checked that the agent named in a command is one of the broker's).
+ */
+export type OfficeActor = { readonly role: 'broker' | 'staff' | 'agent'; readonly userId: string };
+
 export type OfficeCommand =
   | { readonly kind: 'set-active'; readonly brokerId: string; readonly agentId: string; readonly active: boolean }
-  | { readonly kind: 'link-listing'; readonly brokerId: string; readonly pdid: string; readonly agentId: string | null };
+  | { readonly kind: 'link-listing'; readonly brokerId: string; readonly pdid: string; readonly agentId: string | null; readonly by: OfficeActor }
+  | { readonly kind: 'change-settings'; readonly brokerId: string; readonly changes: Partial<OfficeSettings>; readonly by: OfficeActor };
+
+export const OFFICE_MESSAGES = {
+  linkOther: 'Only your broker can link a listing to another agent',
+  unlink: 'Only your broker can unlink a listing',
+  held: 'This listing is already linked to another agent of your office; only your broker can change it',
+  claimsOff: 'Your office does not let agents claim listings; ask your broker to link it to you',
+  settings: 'Only the broker can change the office settings',
+} as const;
+
+/**
+ * Who may change a listing's agent: the broker (or staff), any way they like; an agent only by
+ * claiming, for themself, a listing nobody in the office holds, and only where the office allows
+ * claims. Otherwise an agent could take a listing (and its leads) the broker gave someone else.
+ */
+function decideLinkListing(c: Extract<OfficeCommand, { kind: 'link-listing' }>, state: Office): OfficeEvent[] {
+  const holder = state.listingAgents.get(c.pdid) ?? null;
+  if (holder === c.agentId) return [];
+  if (c.by.role === 'agent') {
+    if (c.agentId === null) throw forbidden(OFFICE_MESSAGES.unlink);
+    if (c.agentId !== c.by.userId) throw forbidden(OFFICE_MESSAGES.linkOther);
+    if (holder !== null) throw forbidden(OFFICE_MESSAGES.held);
+    if (!state.settings.agentsMayClaimListings) throw forbidden(OFFICE_MESSAGES.claimsOff);
+  }
+  return [{ type: 'ListingAgentLinked', data: { brokerId: c.brokerId, pdid: c.pdid, agentId: c.agentId } }];
+}
 
 /** Only changes become events: deactivating an inactive agent, or linking the same agent again, appends nothing. */
 export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
@@ -38,8 +71,12 @@ export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
       return [{ type: c.active ? 'AgentActivated' : 'AgentDeactivated', data: { brokerId: c.brokerId, agentId: c.agentId } }];
     }
     case 'link-listing':
-      if ((state.listingAgents.get(c.pdid) ?? null) === c.agentId) return [];
-      return [{ type: 'ListingAgentLinked', data: { brokerId: c.brokerId, pdid: c.pdid, agentId: c.agentId } }];
+      return decideLinkListing(c, state);
+    case 'change-settings': {
+      if (c.by.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
+      const changes = Object.fromEntries(Object.entries(c.changes).filter(([k, v]) => state.settings[k as keyof OfficeSettings] !== v));
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'OfficeSettingsChanged', data: { brokerId: c.brokerId, changes } }];
+    }
     default:
       return assertNever(c);
   }

@@ -25,11 +25,29 @@ export type ListingAgentLinked = {
   readonly data: { readonly brokerId: string; readonly pdid: string; readonly agentId: string | null };
 };
 
+/** What a broker decides for the whole office. */
+export type OfficeSettings = {
+  /**
+   * An agent may link a listing nobody in the office holds to themself (claim it, and its
+   * listing-agent leads). Linking a held listing, or to another agent, is the broker's alone.
+   */
+  readonly agentsMayClaimListings: boolean;
+};
+
+/** Offices that never chose: agents may claim listings nobody holds, as before the setting existed. */
+export const defaultOfficeSettings: OfficeSettings = { agentsMayClaimListings: true };
+
+/** Only the settings that changed, with their new values. Stream `office-{brokerId}`. */
+export type OfficeSettingsChanged = {
+  readonly type: 'OfficeSettingsChanged';
+  readonly data: { readonly brokerId: string; readonly changes: Partial<OfficeSettings> };
+};
+
 /** The short bio agents show (collapsed to 100 px with 'read more'). Stream `agentprofile-{agentId}`. */
 export type AgentBioChanged = { readonly type: 'AgentBioChanged'; readonly data: { readonly agentId: string; readonly bio: string } };
 
-export type OfficeEvent = AgentDeactivated | AgentActivated | ListingAgentLinked;
-export const officeEventTypes = ['AgentDeactivated', 'AgentActivated', 'ListingAgentLinked'] as const satisfies readonly OfficeEvent['type'][];
+export type OfficeEvent = AgentDeactivated | AgentActivated | ListingAgentLinked | OfficeSettingsChanged;
+export const officeEventTypes = ['AgentDeactivated', 'AgentActivated', 'ListingAgentLinked', 'OfficeSettingsChanged'] as const satisfies readonly OfficeEvent['type'][];
 
 export const routingStream = (siteId: string) => `routing-${siteId}`;
 export const officeStream = (brokerId: string) => `office-${brokerId}`;

@@ -30,6 +30,10 @@ describe('account rules of the web app', () => {
     expect(safeRedirect('//evil.example/')).toBeNull();
     expect(safeRedirect('/\\evil.example')).toBeNull();
     expect(safeRedirect('https://evil.example/')).toBeNull();
+    // Browsers drop tabs and newlines: this one would land on evil.example.
+    expect(safeRedirect('/\t/evil.example/phish')).toBeNull();
+    expect(safeRedirect('/\n/evil.example')).toBeNull();
+    expect(safeRedirect('/..//evil.example')).toBeNull();
     expect(safeRedirect(null)).toBeNull();
   });
 

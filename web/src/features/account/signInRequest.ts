@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { safeReturnPath } from '../../../../src/contract/return-address';
 
 /**
  * The sign-in modal opened by the app itself rather than by a showSignIn=1 link: the sign-up
@@ -44,6 +45,5 @@ export function reloadWithoutSignIn(): void {
   else window.location.replace(u.pathname + u.search + u.hash);
 }
 
-/** Only a path of this site (no scheme, no '//host') may be a redirect target. */
-export const safeRedirect = (target: string | null): string | null =>
-  target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : null;
+/** Only a path of this site may be a redirect target (the server's rule: tabs, backslashes and '//' refused). */
+export const safeRedirect = (target: string | null): string | null => safeReturnPath(target, window.location.origin);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { endImpersonation } from '../../api/account';
 import { useCurrentUser } from '../../app/currentUser';
+import { safeRedirect } from '../account/signInRequest';
 import banner from './ImpersonationBanner.module.css';
 
 export const END_FAILED = 'Error ending become user!';
@@ -28,8 +29,9 @@ export function ImpersonationBanner() {
   const end = async () => {
     setEnding(true);
     try {
-      const { callbackUrl } = await endImpersonation();
-      if (callbackUrl) window.location.assign(callbackUrl);
+      // The server checks the return address too; a page never follows one it would not.
+      const target = safeRedirect((await endImpersonation()).callbackUrl);
+      if (target) window.location.assign(target);
       else window.location.reload();
     } catch {
       window.alert(END_FAILED);

@@ -1,6 +1,7 @@
 import type { Agent, Role } from './dashboardApi';
 import { AgentBio } from './AgentBio';
 import { initials } from './dashboardFormat';
+import { ListingClaimsSetting } from './ListingClaimsSetting';
 import styles from './TeamPanel.module.css';
 
 /** The office: agents with their bios, and (for the broker) who takes part in the round robin. */
@@ -9,6 +10,7 @@ export function TeamPanel({ agents, role, onToggle }: { agents: readonly Agent[]
     <section className={styles.team} aria-labelledby="team-title">
       <h1 id="team-title">Team</h1>
       <p className={styles.intro}>Leads of the office site go round robin to active agents; an inactive agent is skipped until activated again.</p>
+      {role === 'broker' && <ListingClaimsSetting />}
       <ul className={styles.cards}>
         {agents.map((a) => (
           <li key={a.userId} className={styles.card}>

@@ -63,6 +63,9 @@ export type Agent = {
   readonly bio: string;
 };
 
+/** What a broker decides for the office (GET/POST /api/dashboard/office/settings). */
+export type OfficeSettings = { readonly agentsMayClaimListings: boolean };
+
 export type MissedPush = { readonly name: string; readonly payload: Record<string, unknown> };
 
 const query = (f: Filters & { page?: number; perpage?: number }) => {
@@ -84,6 +87,9 @@ export const dashboardApi = {
   read: (messageId: string, leadId?: string) => request<{ isSuccess: boolean }>('POST', '/api/dashboard/chat/readmessage', { ...(leadId ? { leadId } : {}), messageId }),
   agents: () => request<{ agents: readonly Agent[] }>('GET', '/api/dashboard/agents'),
   setActive: (agentId: string, active: boolean) => request<{ isSuccess: boolean }>('POST', `/api/dashboard/agents/${agentId}/${active ? 'activate' : 'deactivate'}`, {}),
+  officeSettings: () => request<{ brokerId: string; settings: OfficeSettings }>('GET', '/api/dashboard/office/settings'),
+  changeOfficeSettings: (changes: Partial<OfficeSettings>) =>
+    request<{ isSuccess: boolean; brokerId: string; settings: OfficeSettings }>('POST', '/api/dashboard/office/settings', changes),
   reassign: (leadId: string, agentId: string) => request<{ isSuccess: boolean }>('POST', `/api/dashboard/leads/${leadId}/reassign`, { agentId }),
   sendText: (leadIds: readonly string[], kind: 'text' | 'video', body: string, mediaUrl: string | null) =>
     request<{ isSuccess: boolean; sent: number; skipped: readonly { leadId: string; reason: string }[] }>('POST', '/api/dashboard/messages/send', {
