@@ -130,6 +130,13 @@ describe('the web app under its Content-Security-Policy', () => {
     await page.close();
   });
 
+  it('the API documentation page (Swagger UI, served by the app) renders: no violation', async () => {
+    const { page, violations } = await open('/api/docs');
+    await page.getByText('/api/account/login').first().waitFor();
+    expect(await violations()).toEqual([]);
+    await page.close();
+  });
+
   it('refuses what the policy does not allow, and the watch sees it: a fetch elsewhere, an inline script, a frame on another site', async () => {
     const { page, violations } = await open('/search');
     await page.getByRole('combobox', { name: /City, county, zip/ }).waitFor();
