@@ -72,7 +72,10 @@ const schema = z.object({
   PORT: int(3000, 0, 65535),
   // Loopback unless told otherwise: a start with no settings is not reachable from the network
   // (a deployment says HOST=0.0.0.0, or the address of its interface, on purpose).
-  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  HOST: z
+    .string()
+    .optional()
+    .transform((v) => v || '127.0.0.1'),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./.data'),
   // Unset: on in development and test, off in production (see loadConfig).

@@ -14,6 +14,7 @@ describe('configuration', () => {
   it('listens on the loopback interface unless HOST says otherwise (a default start is not on the network)', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
