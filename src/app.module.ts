@@ -12,7 +12,7 @@ import { PublicConfigController } from './http/public-config.controller';
 import { DemoPhotosController } from './demo/photos/demo-photos.http';
 import { AccountsModule } from './modules/accounts';
 import { ChatModule } from './modules/chat';
-import { BackofficeModule } from './modules/backoffice';
+import { BackofficeModule, DevOutboxesModule } from './modules/backoffice';
 import { LeadsModule } from './modules/leads';
 import { ListingsModule } from './modules/listings';
 import { MessagingModule } from './modules/messaging';
@@ -32,7 +32,8 @@ export class AppModule {
       module: AppModule,
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule],
+      // The development outboxes do not exist in production (404, not 403): mail there is real.
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

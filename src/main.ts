@@ -6,12 +6,15 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { allProjections } from './app/projections';
 import { createRuntime, type Runtime } from './app/runtime';
-import { type Config, ConfigError, loadConfig } from './config/config';
+import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config/config';
+import { startWarnings } from './config/start-warnings';
 import { seedDemo } from './demo/seed-demo';
 import { loadDemoListings } from './demo/seed-listings';
 import { DEMO_USERS } from './demo/demo-accounts';
 import { firstTouchMiddleware } from './modules/leads';
 import { refuseMalformedUrls } from './http/malformed-url';
+import { httpsSite } from './http/https-site';
+import { securityHeaders } from './http/security-headers';
 import { serveWebApp } from './http/web-app';
 import { logger, setLogLevel } from './shared/logger';
 import { projectRoot } from './shared/paths';
@@ -23,6 +26,7 @@ export type Started = { app: NestExpressApplication; runtime: Runtime; url: stri
 /** Builds and starts the whole product in this process; used by main and by tests. */
 export async function startServer(config: Config, opts: { fsync?: boolean } = {}): Promise<Started> {
   setLogLevel(config.logLevel);
+  for (const warning of startWarnings(config)) log.warn(warning);
   const runtime = await createRuntime(config, { ...opts, projections: allProjections });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.create(runtime), {
     logger: config.logLevel === 'debug' ? ['log', 'error', 'warn', 'debug'] : ['error', 'warn'],
@@ -33,6 +37,10 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   // No hash of every JSON answer for an ETag: API answers are fresh reads (the web app's files
   // keep their own validators from the static file server).
   app.set('etag', false);
+  // First, so that every answer (pages, files, API, errors, a refused body) carries them and
+  // every cookie set later is Secure.
+  app.use(httpsSite(config));
+  app.use(securityHeaders(config));
   app.use(refuseMalformedUrls); // NUL or invalid UTF-8 in a path or query: 400 before any route or the web app
   app.useBodyParser('json', { limit: '1mb' });
   // Before the web app, so that the first page load fixes where the visitor came from.
@@ -77,8 +85,11 @@ async function main(): Promise<void> {
     throw err;
   }
   const started = await startServer(config);
-  log.info(`Porchlight is up at ${started.url} (health: ${started.url}/health)`);
-  if (config.demoSeed) log.info(`demo password: ${config.demoPassword === 'porchlight-demo' ? 'porchlight-demo (the default)' : 'as set in DEMO_PASSWORD'}`);
+  const bound = started.app.getHttpServer().address();
+  const on = typeof bound === 'object' && bound ? `${bound.address}:${bound.port}` : String(bound);
+  // Where it listens says who can reach it: 127.0.0.1 (the default) is this machine only.
+  log.info(`Porchlight is up at ${started.url} (listening on ${on}; health: ${started.url}/health)`);
+  if (config.demoSeed) log.info(`demo password: ${config.demoPassword === DEFAULT_DEMO_PASSWORD ? `${DEFAULT_DEMO_PASSWORD} (the default)` : 'as set in DEMO_PASSWORD'}`);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -6,13 +6,14 @@ import { z } from 'zod';
  * validated once at start, and handed around as a typed object; a bad value stops the start
  * with a message that names the variable.
  */
-const flag = (fallback: boolean) =>
-  z
-    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
-      error: 'must be one of 1, 0, true, false, yes, no, on, off',
-    })
-    .optional()
-    .transform((v) => (v === undefined ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
+const flagOrUnset = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of 1, 0, true, false, yes, no, on, off',
+  })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(v)));
+
+const flag = (fallback: boolean) => flagOrUnset.transform((v) => v ?? fallback);
 
 const int = (fallback: number, min: number, max: number) =>
   z
@@ -44,14 +45,42 @@ const url = (protocols: readonly string[]) =>
       }
     });
 
+/** Public (it is in the README): fine on a laptop, refused for a demo seed in production. */
+export const DEFAULT_DEMO_PASSWORD = 'porchlight-demo';
+
+/** A comma- or space-separated list of web origins (scheme, host and port; a path is dropped). */
+const origins = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const out: string[] = [];
+    for (const item of (v ?? '').split(/[\s,]+/).filter(Boolean)) {
+      try {
+        const u = new URL(item);
+        if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('protocol');
+        out.push(u.origin);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `must list http(s) origins separated by commas (got "${item}")` });
+        return z.NEVER;
+      }
+    }
+    return out;
+  });
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(3000, 0, 65535),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a start with no settings is not reachable from the network
+  // (a deployment says HOST=0.0.0.0, or the address of its interface, on purpose).
+  HOST: z
+    .string()
+    .optional()
+    .transform((v) => v || '127.0.0.1'),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./.data'),
-  DEMO_SEED: flag(true),
-  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('porchlight-demo'),
+  // Unset: on in development and test, off in production (see loadConfig).
+  DEMO_SEED: flagOrUnset,
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_DEMO_PASSWORD),
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug']).default('info'),
   TRUST_PROXY: flag(false),
   PROJECTION_POLL_MS: int(500, 10, 60_000),
@@ -71,6 +100,7 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Porchlight <no-reply@porchlight.test>'),
   UPLOAD_MAX_MB: int(5, 1, 50),
   MAP_STYLE_URL: url(['http:', 'https:']),
+  MAP_HOSTS: origins,
   MAP_PIN_CAP: int(100, 1, 1000),
   REALTIME_FANOUT: z.enum(['local', 'postgres'], { error: 'must be local or postgres' }).default('local'),
   SEARCH_CACHE_MS: int(1000, 0, 60_000),
@@ -108,6 +138,8 @@ export type Config = {
   readonly uploadMaxBytes: number;
   /** An online maplibre style for the search maps; unset: the offline basemap served by the app. */
   readonly mapStyleUrl: string | undefined;
+  /** Further origins the online style loads tiles, sprites and glyphs from (the page's CSP allows them). */
+  readonly mapHosts: readonly string[];
   /** The most pins a map search answers (the spec's "configured max pin count"); clusters count the rest. */
   readonly mapPinCap: number;
   /** local: pushes reach this instance's sockets; postgres: every instance's (scale-out). */
@@ -133,13 +165,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0] ?? '?')} ${i.message}`));
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const demoSeed = e.DEMO_SEED ?? !production;
+  if (production && demoSeed && e.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD) {
+    // The demo accounts include staff: with a published password they would be anyone's.
+    throw new ConfigError([`DEMO_PASSWORD must be set to a password of your own when DEMO_SEED=1 in production (the default, ${DEFAULT_DEMO_PASSWORD}, is public)`]);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    demoSeed: e.DEMO_SEED,
+    demoSeed,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -154,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     mapStyleUrl: e.MAP_STYLE_URL,
+    mapHosts: e.MAP_HOSTS,
     mapPinCap: e.MAP_PIN_CAP,
     realtimeFanout: e.REALTIME_FANOUT,
     searchCacheMs: e.SEARCH_CACHE_MS,

@@ -11,6 +11,31 @@ describe('configuration', () => {
     expect(c.demoPassword).toBe('porchlight-demo');
   });
 
+  it('listens on the loopback interface unless HOST says otherwise (a default start is not on the network)', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('loads no demo data in production unless DEMO_SEED=1, and then never with the public default password', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demoSeed).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).demoSeed).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).demoSeed).toBe(true);
+    const refused = /DEMO_PASSWORD must be set to a password of your own when DEMO_SEED=1 in production/;
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SEED: '1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SEED: '1' })).toThrow(refused);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'yes', DEMO_PASSWORD: 'porchlight-demo' })).toThrow(refused);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '1', DEMO_PASSWORD: 'a-password-of-our-own' })).toMatchObject({ demoSeed: true, demoPassword: 'a-password-of-our-own' });
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '0' }).demoSeed).toBe(false);
+  });
+
+  it('reads MAP_HOSTS as origins', () => {
+    expect(loadConfig({}).mapHosts).toEqual([]);
+    expect(loadConfig({ MAP_HOSTS: 'https://tiles.example.com/v1/x, https://fonts.example.com:8443' }).mapHosts).toEqual(['https://tiles.example.com', 'https://fonts.example.com:8443']);
+    expect(() => loadConfig({ MAP_HOSTS: 'tiles.example.com' })).toThrow(/MAP_HOSTS must list http\(s\) origins/);
+  });
+
   it.each([
     ['PORT', 'abc', /PORT must be an integer from 0 to 65535/],
     ['PORT', '70000', /PORT must be an integer/],

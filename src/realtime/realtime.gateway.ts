@@ -68,6 +68,10 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGateway
     if (this.config.realtimeFanout === 'postgres') {
       server.adapter(createAdapter(this.runtime.db.pool, { tableName: 'socket_io_attachments', errorHandler: () => undefined }));
     }
+    // Long-polling answers come from engine.io, not Express: they too must not be sniffed.
+    server.engine.on('headers', (headers: Record<string, string>) => {
+      headers['X-Content-Type-Options'] = 'nosniff';
+    });
     server.use((socket, next) => {
       void this.authenticate(socket).then(
         (user) => {

@@ -117,4 +117,42 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     const timeline = (await agent.get(`/api/dashboard/leads/${lead.leadId}`)).body.timeline as { type: string; summary: string }[];
     expect(timeline.find((t) => t.type === 'ConsentChanged')?.summary).toBe('Text messages turned off (text reply)');
   });
+
+  it("checks the signature over PUBLIC_URL with the path and query Twilio posted to, never over the request's Host", async () => {
+    const lead = await newLead(server, 'jane.localhost', { Phone: '2065550166' });
+    await settle(server);
+    const params = { From: '+12065550166', To: '+12065550000', Body: 'STOP', MessageSid: 'SM2' };
+    const raw = { body: new URLSearchParams(params).toString(), contentType: 'application/x-www-form-urlencoded' };
+    const path = '/api/messaging/sms/inbound?site=jane&v=2';
+    const post = (signedUrl: string, host = 'localhost') =>
+      WebClient.for(server.url, host).request('POST', path, { raw, origin: null, headers: { 'x-twilio-signature': twilioSignature(TOKEN, signedUrl, params) } });
+    // An attacker who chooses the Host header cannot choose what is signed.
+    expect((await post(`http://evil.example${path}`, 'evil.example')).status).toBe(403);
+    expect((await post(`http://localhost:${new URL(server.url).port}${path}`)).status).toBe(403);
+    // Signed without the query it was posted with: not what Twilio signs.
+    expect((await post(`${PUBLIC_URL}/api/messaging/sms/inbound`)).status).toBe(403);
+    expect((await lead.client.get('/api/account/me')).body.user_UnsubscribeText).toBe(false);
+    expect((await post(`${PUBLIC_URL}${path}`)).status).toBe(200);
+    expect((await lead.client.get('/api/account/me')).body.user_UnsubscribeText).toBe(true);
+  });
+});
+
+describe('the inbound SMS webhook without Twilio', () => {
+  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
+
+  beforeAll(async () => {
+    fixture = await startDashboardServer();
+  });
+  afterAll(async () => {
+    await fixture?.stop();
+  });
+
+  it('does not exist (404): nobody can post an unsigned STOP for somebody else', async () => {
+    const lead = await newLead(fixture.server, 'jane.localhost', { Phone: '2065550155' });
+    await settle(fixture.server);
+    const raw = { body: new URLSearchParams({ From: '+12065550155', Body: 'STOP' }).toString(), contentType: 'application/x-www-form-urlencoded' };
+    const res = await WebClient.for(fixture.server.url, 'localhost').request('POST', '/api/messaging/sms/inbound', { raw, origin: null });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: { message: expect.any(String) } });
+    expect((await lead.client.get('/api/account/me')).body.user_UnsubscribeText).toBe(false);
+  });
 });

@@ -8,8 +8,8 @@ import { CELL_PHONE_MESSAGE } from '../../src/contract/phone';
 import { importListings } from '../../src/modules/listings';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { demoSite, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { launchBrowser, signedInContext } from '../support/browser';
+import { demoSite, demoUser, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const LOAD_MS = 60_000;
@@ -101,8 +101,9 @@ describe('accounts and lead capture in Chromium', () => {
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByRole('button', { name: 'Send me a link' }).click();
     await page.getByRole('status').filter({ hasText: 'we have sent it a link' }).waitFor();
-    // The development mailbox page shows the mail as text, its address as a link.
-    const mailbox = await context.newPage();
+    // The development mailbox page (staff only) shows the mail as text, its address as a link.
+    const staff = await signedInContext(browser, server.url, demoUser('staff').email, PASSWORD);
+    const mailbox = await staff.newPage();
     mailbox.setDefaultTimeout(LOAD_MS);
     const resetLink = mailbox.getByRole('article', { name: 'Choose a new password' }).getByRole('link', { name: /\/account\/forgotpassword\?token=/ });
     await expect
@@ -113,7 +114,7 @@ describe('accounts and lead capture in Chromium', () => {
       })
       .toBe(1);
     const link = (await resetLink.getAttribute('href'))!;
-    await mailbox.close();
+    await staff.close();
     const u = new URL(link);
     await page.goto(`${server.url}${u.pathname}${u.search}`);
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);

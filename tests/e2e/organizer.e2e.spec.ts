@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Started, startServer } from '../../src/main';
 import { castOf, PASSWORD } from '../support/backoffice-people';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signedInContext } from '../support/browser';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { home, importHomes } from '../organizer/organizer-fixture';
@@ -18,11 +18,12 @@ describe('saved search → import → alert e-mail', () => {
   let db: TestDatabase;
   let server: Started;
   let browser: Browser;
+  let cast: Awaited<ReturnType<typeof castOf>>;
 
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });
     server = await startServer(testConfig(db.url));
-    await castOf(server);
+    cast = await castOf(server);
     await importHomes(server, [home('K1', { City: 'Kent', PostalCode: '98032', Latitude: 47.38, Longitude: -122.23, UnparsedAddress: '1 First Ave' })]);
     await server.runtime.runner.waitForCatchUp();
     browser = await launchBrowser();
@@ -55,14 +56,17 @@ describe('saved search → import → alert e-mail', () => {
 
     await server.runtime.runner.waitForCatchUp();
     await importHomes(server, [home('K2', { City: 'Kent', PostalCode: '98032', Latitude: 47.39, Longitude: -122.22, UnparsedAddress: '2 Second Ave' })]);
-    // The development mailbox page: the alert as text, the listing's address a link.
-    const alert = page.getByRole('article', { name: /^New listing: 2 Second Ave, Kent, WA/ });
+    // The development mailbox page, for staff: the alert as text, the listing's address a link.
+    const staff = await signedInContext(browser, server.url, cast.staff.email, PASSWORD);
+    const mailbox = await staff.newPage();
+    mailbox.setDefaultTimeout(LOAD_MS);
+    const alert = mailbox.getByRole('article', { name: /^New listing: 2 Second Ave, Kent, WA/ });
     await expect
       .poll(
         async () => {
-          await page.goto(`${server.url}/dev/mailbox`);
-          await page.getByRole('heading', { name: 'Development mailbox' }).waitFor();
-          await page.waitForLoadState('networkidle');
+          await mailbox.goto(`${server.url}/dev/mailbox`);
+          await mailbox.getByRole('heading', { name: 'Development mailbox' }).waitFor();
+          await mailbox.waitForLoadState('networkidle');
           return alert.count();
         },
         { timeout: 30_000, interval: 250 },
@@ -72,8 +76,8 @@ describe('saved search → import → alert e-mail', () => {
     const link = alert.getByRole('link', { name: /\/api\/alerts\/[0-9a-f-]{36}\/open\?t=/ });
     expect(await link.count()).toBe(1);
     expect(await alert.textContent()).toContain('to lee.lead@demo.test');
-
     const href = new URL((await link.getAttribute('href'))!);
+    await staff.close();
     // In a browser that is signed out, the link's continue page posts itself (its script runs
     // under the page's nonce) and the lead lands on the listing, signed in.
     const elsewhere = await browser.newContext();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Started, startServer } from '../../src/main';
+import { readMailbox } from '../../src/modules/messaging';
 import { castOf } from '../support/backoffice-people';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { WebClient } from '../support/web-client';
 import { home, importHomes, signedUpLead, square, until } from './organizer-fixture';
 
 /**
@@ -41,7 +41,7 @@ describe('property alerts across a crash between recording and sending', () => {
     first = undefined;
 
     second = await startServer(testConfig(db.url));
-    const mailbox = async () => (await WebClient.for(second!.url).get('/api/dev/mailbox?to=ada@crash.test')).body.messages as unknown[];
+    const mailbox = () => readMailbox(db.pool, 'ada@crash.test');
     await until('the alert e-mail', async () => (await mailbox()).length > 0);
     await until('the outbox row marked sent', async () => (await count(`SELECT count(*) AS n FROM alert_outbox WHERE state = 'sent'`)) === 1);
     // A later sweep finds nothing left to do.

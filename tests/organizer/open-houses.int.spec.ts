@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { type Started, startServer } from '../../src/main';
 import { listingStream } from '../../src/modules/listings';
+import { type MailboxMessage as Mail, readMailbox } from '../../src/modules/messaging';
 import { newId } from '../../src/shared/ids';
 import { castOf } from '../support/backoffice-people';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { WebClient } from '../support/web-client';
 import { alertsSettled, home, importHomes, signedUpLead, square } from './organizer-fixture';
-
-type Mail = { to: string; subject: string; text: string; html: string };
 
 /** Open houses far enough ahead that the test never outlives them: 28 and 29 November 2099 are a Saturday and a Sunday. */
 const saturday = { OpenHouseKey: 'SAT', OpenHouseStartTime: '2099-11-28T13:00:00-08:00', OpenHouseEndTime: '2099-11-28T15:00:00-08:00', OpenHouseType: 'Public', OpenHouseRemarks: '<b>Cookies</b>' };
@@ -25,7 +24,7 @@ describe('open houses: the listing page and alerts to those who keep the home', 
   let anyone: WebClient;
 
   /** Oldest first (the mailbox lists the newest first). */
-  const mailsTo = async (to: string): Promise<Mail[]> => [...(await anyone.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body.messages].reverse();
+  const mailsTo = async (to: string): Promise<Mail[]> => (await readMailbox(db.pool, to)).reverse();
   const alertsRecorded = async () => (await db.pool.query(`SELECT data FROM events WHERE type = 'PropertyAlertRecorded' ORDER BY global_position`)).rows.map((r) => r.data);
   const settled = () => alertsSettled(server);
 

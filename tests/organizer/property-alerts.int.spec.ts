@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Started, startServer } from '../../src/main';
 import { AlertDispatcher } from '../../src/modules/alerts';
+import { type MailboxMessage as Mail, readMailbox } from '../../src/modules/messaging';
 import { castOf, signedIn } from '../support/backoffice-people';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import type { WebClient } from '../support/web-client';
 import { alertsSettled, home, importHomes, signedUpLead, square } from './organizer-fixture';
-
-type Mail = { to: string; subject: string; text: string; html: string; headers: Record<string, string> };
 
 /** Downtown Seattle and, about 10 km north, another neighbourhood. */
 const DOWNTOWN = square(47.61, -122.33, 0.01);
@@ -22,7 +21,7 @@ describe('property alerts (issue 8)', () => {
   let dan: WebClient;
   let cast: Awaited<ReturnType<typeof castOf>>;
 
-  const mailsTo = async (to: string): Promise<Mail[]> => (await ada.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`)).body.messages;
+  const mailsTo = (to: string): Promise<Mail[]> => readMailbox(db.pool, to);
   const eventsOf = async (type: string) => (await db.pool.query('SELECT stream_id, data FROM events WHERE type = $1 ORDER BY global_position', [type])).rows;
   const settled = () => alertsSettled(server);
   const save = async (client: WebClient, polygonmap: string, form: Record<string, string> = {}) => {

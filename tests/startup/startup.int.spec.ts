@@ -64,6 +64,46 @@ describe('npm start with the embedded database', () => {
   });
 });
 
+/** Issue 12 §1: what `NODE_ENV=production npm start` does with nothing else set. */
+describe('a production start', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'porchlight-prod-'));
+  });
+  afterAll(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses the demo seed with the public demo password, naming DEMO_PASSWORD', async () => {
+    const env = { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SEED: '1' };
+    await expect(spawnServer(env, 20_000)).rejects.toThrow(/DEMO_PASSWORD must be set to a password of your own when DEMO_SEED=1 in production/);
+    await expect(spawnServer({ ...env, DEMO_PASSWORD: 'porchlight-demo' }, 20_000)).rejects.toThrow(/DEMO_PASSWORD must be set/);
+  });
+
+  it('loads no demo accounts, warns loudly that no mail leaves, serves no development outbox, and listens on loopback only', async () => {
+    // HOST, DEMO_SEED, DEMO_PASSWORD and SMTP_URL unset, as on a fresh machine.
+    const server = await spawnServer({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '' });
+    try {
+      await waitForLagZero(server.url);
+      expect(server.output()).toMatch(/WARN .*NO E-MAIL IS DELIVERED: SMTP_URL is not set/);
+      expect(server.output()).not.toMatch(/demo accounts/);
+      expect(server.output()).toMatch(/listening on 127\.0\.0\.1:/);
+      const staffSignIn = await fetch(`${server.url}/api/account/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ Email: 'staff@porchlight.test', password: 'porchlight-demo' }),
+      });
+      expect(((await staffSignIn.json()) as { isSuccess?: boolean }).isSuccess).not.toBe(true);
+      expect((await health(server.url)).projections.every((p) => p.position === '0')).toBe(true);
+      expect((await fetch(`${server.url}/api/dev/mailbox`)).status).toBe(404);
+      expect((await fetch(`${server.url}/api/dev/sms`)).status).toBe(404);
+    } finally {
+      await server.kill('SIGTERM');
+    }
+  }, 120_000);
+});
+
 async function waitForLagZero(url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const h = await health(url);

@@ -4,3 +4,4 @@ export { backofficeEventTypes } from './backoffice.events';
 export { type AccountAdmin, accountStatusOf, backofficeStream, evolveAccountAdmin, initialAccountAdmin } from './account-admin';
 export { BackofficeController } from './backoffice-controller';
 export { BackofficeModule } from './backoffice.module';
+export { DevOutboxesModule } from './dev-outboxes/dev-outboxes.module';

@@ -5,7 +5,7 @@ import { CONFIG, DB_POOL } from '../../../app/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ConcurrencyError, forbidden } from '../../../shared/errors';
+import { ConcurrencyError, forbidden, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { type ConsentChanged, loadAccount, toNewEvents, userStream } from '../../accounts';
 import { isStopReply, SmsSender, tenDigits } from '../../messaging';
@@ -15,7 +15,9 @@ export const SMS_INBOUND_PATH = '/api/messaging/sms/inbound';
 /**
  * The SMS provider's webhook for replies. A STOP-style reply revokes text consent (a
  * ConsentChanged on the ledger) of every account with that cell phone; other replies are
- * acknowledged and dropped. The adapter checks the provider's signature.
+ * acknowledged and dropped. It exists only when Twilio is configured, and the adapter checks
+ * Twilio's signature over the address Twilio posted to: PUBLIC_URL with this path and the query
+ * as received — never the Host header, which the sender chooses.
  */
 @Controller()
 export class SmsInboundController {
@@ -30,8 +32,9 @@ export class SmsInboundController {
   @HttpCode(200)
   @Header('Content-Type', 'text/xml')
   async inbound(@Body() body: unknown, @Req() req: Request): Promise<string> {
-    const params = Object.fromEntries(Object.entries((body ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    const reply = this.sms.parseInbound({ url: `${this.config.publicUrl}${SMS_INBOUND_PATH}`, params, headers: req.headers });
+    if (!this.config.twilio) throw notFound();
+    const params = Object.fromEntries(Object.entries((body ?? {}) as Record<string, unknown>).filter((e): e is [string, string | string[]] => isFormValue(e[1])));
+    const reply = this.sms.parseInbound({ url: `${this.config.publicUrl}${req.originalUrl}`, params, headers: req.headers });
     if (!reply) throw forbidden('Not a signed message from the SMS provider');
     const phone = tenDigits(reply.from);
     if (phone && isStopReply(reply.body)) {
@@ -57,3 +60,6 @@ export class SmsInboundController {
     }
   }
 }
+
+/** A form field as body-parser hands it over: one value, or several for a repeated name. */
+const isFormValue = (v: unknown): v is string | string[] => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));

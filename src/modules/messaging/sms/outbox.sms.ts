@@ -2,15 +2,12 @@ import type pg from 'pg';
 import { type InboundRequest, type InboundText, SmsSender, type TextMessage } from './sms.port';
 
 /**
- * Development adapter: texts are kept in the sms_outbox table (readable at GET /api/dev/sms).
- * Inbound replies are taken as they come outside production (there is no provider to sign
- * them); in production without Twilio, inbound is refused.
+ * Development adapter: texts are kept in the sms_outbox table (readable by staff at GET
+ * /api/dev/sms). No provider signs replies here, so none is ever taken: an unsigned "STOP"
+ * would let anyone turn off anybody's texts (the webhook is not even served without Twilio).
  */
 export class OutboxSms extends SmsSender {
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly acceptUnsignedInbound: boolean,
-  ) {
+  constructor(private readonly pool: pg.Pool) {
     super();
   }
 
@@ -22,10 +19,7 @@ export class OutboxSms extends SmsSender {
     return { providerId: `outbox-${rows[0]!.id}` };
   }
 
-  parseInbound(req: InboundRequest): InboundText | null {
-    if (!this.acceptUnsignedInbound) return null;
-    const from = req.params.From;
-    const body = req.params.Body;
-    return typeof from === 'string' && typeof body === 'string' ? { from, body } : null;
+  parseInbound(_req: InboundRequest): InboundText | null {
+    return null;
   }
 }

@@ -7,7 +7,8 @@ export type InboundText = { readonly from: string; readonly body: string };
 export type InboundRequest = {
   /** The public address the provider posted to (what it signed). */
   readonly url: string;
-  readonly params: Readonly<Record<string, string>>;
+  /** The posted form; a name repeated in it has all its values. */
+  readonly params: Readonly<Record<string, string | readonly string[]>>;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
 };
 

@@ -45,9 +45,17 @@ export class TwilioSms extends SmsSender {
   }
 }
 
-export function twilioSignature(authToken: string, url: string, params: Readonly<Record<string, string>>): string {
+/**
+ * Twilio's request signature: the full URL it posted to (with the query), then each POST
+ * parameter's name and value, names in order (a repeated name once per value, values in order,
+ * as Twilio's own helpers do); HMAC-SHA1 keyed by the auth token, base64.
+ */
+export function twilioSignature(authToken: string, url: string, params: Readonly<Record<string, string | readonly string[]>>): string {
   const data = Object.keys(params)
     .sort()
-    .reduce((acc, k) => acc + k + params[k], url);
+    .reduce((acc, k) => {
+      const v = params[k]!;
+      return typeof v === 'string' ? acc + k + v : acc + [...v].sort().map((x) => k + x).join('');
+    }, url);
   return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
 }

@@ -23,7 +23,16 @@ function Linked({ text }: { text: string }) {
   );
 }
 
-/** /dev/mailbox: what the development outbox "sent" (password links, alerts), newest first. */
+/** Why the mailbox cannot be shown, by the server's answer (staff only; absent in production). */
+export function mailboxRefusal(err: unknown): string {
+  if (!(err instanceof ApiError)) return 'The mailbox could not be read.';
+  if (err.status === 401) return 'Sign in as staff to read the development mailbox.';
+  if (err.status === 403) return 'The development mailbox is for staff only.';
+  if (err.status === 404) return 'The development mailbox is not available on this server.';
+  return 'The mailbox could not be read.';
+}
+
+/** /dev/mailbox: what the development outbox "sent" (password links, alerts), newest first; staff only. */
 export function MailboxPage() {
   const [mails, setMails] = useState<readonly Mail[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +40,7 @@ export function MailboxPage() {
     document.title = 'Development mailbox';
     request<{ messages: Mail[] }>('GET', '/api/dev/mailbox').then(
       (r) => setMails(r.messages),
-      (err: unknown) => setError(err instanceof ApiError && err.status === 404 ? 'The development mailbox is not available on this server.' : 'The mailbox could not be read.'),
+      (err: unknown) => setError(mailboxRefusal(err)),
     );
   }, []);
   return (
