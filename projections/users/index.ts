@@ -1,2 +1,2 @@
 export { usersProjection } from './users.projection';
-export { fullNames, type UserName, usersByIds } from './users.query';
+export { fullNames, type UserName, usersByIds, usersWithCellPhone } from './users.query';

@@ -17,3 +17,9 @@ export async function fullNames(pool: pg.Pool, ids: readonly string[]): Promise<
   const users = await usersByIds(pool, ids);
   return new Map([...users.values()].map((u) => [u.userId, `${u.firstName} ${u.lastName}`.trim()]));
 }
+
+/** Every account with this cell phone (ten digits): a reply to a text may come from any of them. */
+export async function usersWithCellPhone(pool: pg.Pool, phone: string): Promise<string[]> {
+  const { rows } = await pool.query<{ user_id: string }>('SELECT user_id FROM users WHERE cell_phone = $1', [phone]);
+  return rows.map((r) => r.user_id);
+}

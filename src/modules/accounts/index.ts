@@ -34,3 +34,4 @@ export { SignUpHooks, type NewSignUp } from './sign-up-hooks';
 export { CommunicationLinks, type UnsubscribeLinks } from './communication/communication-links';
 export { SecretKey } from './secret-key';
 export { signEmailVerificationToken } from './verify-email/email-verification-token';
+export { updateAccountDecider } from './update-account/update-account.decide';

@@ -12,6 +12,9 @@ export type SignIn = {
   readonly verifiedBy?: EmailVerifiedHow;
 };
 
+/** A provider gives no time zone: the account keeps the one it has. */
+export const NO_TIMEZONE = { timezone: null, timezoneName: null } as const;
+
 export const signedIn = (c: SignIn): AccountEvent => ({
   type: 'UserSignedIn',
   data: { userId: c.userId, method: c.method, timezone: c.timezone, timezoneName: c.timezoneName },

@@ -10,7 +10,6 @@ import { type Session, SessionStore } from '../sessions/session.store';
 import { signInDecider } from './sign-in.decide';
 
 export type Timezone = { readonly timezone: number | null; readonly timezoneName: string | null };
-export const NO_TIMEZONE: Timezone = { timezone: null, timezoneName: null };
 
 /**
  * Signing in: the UserSignedIn event on the user's stream first (the history shows it), then a

@@ -15,8 +15,9 @@ import { COOKIES } from '../../../contract/prompt-rules';
 import { appendAtomically, registrationAppends, toNewEvents } from '../register-user/registration';
 import { setClientCookie } from '../sessions/cookies';
 import { commandContextOf } from '../sessions/request-context';
-import { NO_TIMEZONE, SignInService } from '../sign-in/sign-in.service';
-import { firstVerification, refuseBlockedSignIn, signedIn } from '../sign-in/sign-in.decide';
+import { SignInService } from '../sign-in/sign-in.service';
+import { NO_TIMEZONE } from '../sign-in/sign-in.decide';
+import { decideLinkSocial, socialClaim, socialSignUpEvents } from './social-sign-in.decide';
 import { SignUpHooks } from '../sign-up-hooks';
 import { FacebookVerifier } from './facebook-verifier';
 import { GoogleVerifier } from './google-verifier';
@@ -81,22 +82,16 @@ export class SocialSignInController {
    * typed the address into an inquiry form loses the account to its owner).
    */
   private async link(userId: string, identity: SocialIdentity, req: Request, res: Response) {
-    if (!identity.emailVerified) throw conflict('Email already in use');
     const { account, revision } = await loadAccount(this.store, userId);
     if (!account.exists || revision === undefined) throw conflict('Email already in use');
-    refuseBlockedSignIn(account);
+    const events = decideLinkSocial(identity, account);
     const ctx = commandContextOf(req, userId);
-    const { provider, subject } = identity;
-    const verified = firstVerification(account, 'google');
+    // The account and the provider's claim in one atomic append: a lost race on either is a conflict.
     await appendAtomically(this.store, [
-      {
-        streamId: userStream(userId),
-        expected: revision,
-        events: toNewEvents([{ type: 'SocialIdentityLinked', data: { userId, provider, subject } }, ...verified, signedIn({ userId, method: provider, ...NO_TIMEZONE })], ctx),
-      },
-      { streamId: socialClaimStream(provider, subject), expected: 'no_stream', events: toNewEvents([{ type: 'SocialIdentityClaimed', data: { userId, provider } }], ctx) },
+      { streamId: userStream(userId), expected: revision, events: toNewEvents(events, ctx) },
+      { streamId: socialClaimStream(identity.provider, identity.subject), expected: 'no_stream', events: toNewEvents([socialClaim(userId, identity.provider)], ctx) },
     ]);
-    if (verified.length > 0) await this.signIns.endSessionsOfUnprovedOwner(userId);
+    if (events.some((e) => e.type === 'EmailVerified')) await this.signIns.endSessionsOfUnprovedOwner(userId);
     await this.signIns.openSession(req, res, account);
     return { isSuccess: true, isNewUser: false, description: 'Signed in' };
   }
@@ -122,10 +117,7 @@ export class SocialSignInController {
     };
     await appendAtomically(this.store, [
       // A Google address Google verified is proved from the start; Facebook's are not trusted.
-      ...registrationAppends(registration, ctx, [
-        ...(identity.provider === 'google' && identity.emailVerified ? [{ type: 'EmailVerified' as const, data: { userId, how: 'google' as const } }] : []),
-        signedIn({ userId, method: identity.provider, ...NO_TIMEZONE }),
-      ]),
+      ...registrationAppends(registration, ctx, socialSignUpEvents(userId, identity)),
       ...this.hooks.appendsFor(req, { userId, siteId: site.siteId, fullName: `${firstName} ${lastName}`.trim(), email: registration.email, phone: null, via: identity.provider }, ctx),
     ]);
     await this.signIns.openSession(req, res, { userId, securityLevel: LEVEL.lead, brokerId: null });

@@ -7,10 +7,11 @@ import { decideVerifyEmail, INVALID_VERIFY_LINK, verifyEmailDecider } from './ve
 const U = 'u1';
 const EMAIL = 'ada@example.com';
 const given = (...events: AccountEvent[]) => fold(verifyEmailDecider, events);
-const registered: AccountEvent = {
+const userRegistered = (via: 'inquiry' | 'seed'): AccountEvent => ({
   type: 'UserRegistered',
-  data: { userId: U, email: EMAIL, firstName: 'Ada', lastName: 'Lovelace', securityLevel: 5, siteId: 's1', brokerId: null, cellPhone: null, isImport: false, via: 'inquiry' },
-};
+  data: { userId: U, email: EMAIL, firstName: 'Ada', lastName: 'Lovelace', securityLevel: 5, siteId: 's1', brokerId: null, cellPhone: null, isImport: false, via },
+});
+const registered = userRegistered('inquiry');
 const verified: AccountEvent = { type: 'EmailVerified', data: { userId: U, how: 'verification-link', email: EMAIL } };
 const passwordChanged = (how: 'reset' | 'change'): AccountEvent => ({ type: 'PasswordChanged', data: { userId: U, passwordHash: 'h2', how } });
 const googleLinked = (emailVerified?: boolean): AccountEvent => ({
@@ -47,6 +48,14 @@ describe('VerifyEmail (given / when / then)', () => {
   it('given the address proved by a used reset link or a vouching provider, when the link is followed, then nothing', () => {
     expect(decideVerifyEmail({ userId: U, email: EMAIL }, given(registered, passwordChanged('reset')))).toEqual([]);
     expect(decideVerifyEmail({ userId: U, email: EMAIL }, given(registered, googleLinked(true)))).toEqual([]);
+  });
+
+  it.each(['google', 'password-reset', 'alert-link'] as const)('given the address proved another way (EmailVerified how %s), when the link is followed, then nothing', (how) => {
+    expect(decideVerifyEmail({ userId: U, email: EMAIL }, given(registered, { type: 'EmailVerified', data: { userId: U, how } }))).toEqual([]);
+  });
+
+  it('given an account the product made (the seed), when the link is followed, then nothing (it starts verified)', () => {
+    expect(decideVerifyEmail({ userId: U, email: EMAIL }, given(userRegistered('seed')))).toEqual([]);
   });
 
   it(`given no account, when a link is followed, then '${INVALID_VERIFY_LINK}'`, () => {

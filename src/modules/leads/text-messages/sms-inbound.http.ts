@@ -3,11 +3,13 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../app/tokens';
 import type { CommandContext } from '../../../commands/command-context';
+import { handleCommand } from '../../../commands/handle-command';
+import { usersWithCellPhone } from '../../../../projections/users';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ConcurrencyError, forbidden, notFound } from '../../../shared/errors';
+import { forbidden, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { type ConsentChanged, loadAccount, toNewEvents, userStream } from '../../accounts';
+import { loadAccount, updateAccountDecider, userStream } from '../../accounts';
 import { isStopReply, SmsSender, tenDigits } from '../../messaging';
 
 export const SMS_INBOUND_PATH = '/api/messaging/sms/inbound';
@@ -38,26 +40,19 @@ export class SmsInboundController {
     if (!reply) throw forbidden('Not a signed message from the SMS provider');
     const phone = tenDigits(reply.from);
     if (phone && isStopReply(reply.body)) {
-      const { rows } = await this.pool.query<{ user_id: string }>(`SELECT user_id FROM users WHERE cell_phone = $1`, [phone]);
-      for (const r of rows) await this.revoke(r.user_id);
+      for (const userId of await usersWithCellPhone(this.pool, phone)) await this.revoke(userId);
     }
     return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
   }
 
+  /** The account's text consent, revoked by its own decide (nothing when already revoked). */
   private async revoke(userId: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      const { account, revision } = await loadAccount(this.store, userId);
-      if (!account.exists || !account.consent.text || revision === undefined) return;
-      const now = new Date();
-      const ctx: CommandContext = { siteId: account.siteId, actorId: userId, impersonatorId: null, correlationId: newId(), causationId: null, now };
-      const event: ConsentChanged = { type: 'ConsentChanged', data: { userId, channel: 'text', granted: false, how: 'text-reply', from: 'a STOP reply to a text', at: now.toISOString() } };
-      try {
-        await this.store.append(userStream(userId), revision, toNewEvents([event], ctx));
-        return;
-      } catch (err) {
-        if (!(err instanceof ConcurrencyError) || attempt >= 5) throw err;
-      }
-    }
+    const { account } = await loadAccount(this.store, userId);
+    if (!account.exists) return;
+    const now = new Date();
+    const ctx: CommandContext = { siteId: account.siteId, actorId: userId, impersonatorId: null, correlationId: newId(), causationId: null, now };
+    const source = { how: 'text-reply', from: 'a STOP reply to a text', at: now.toISOString() } as const;
+    await handleCommand(this.store, userStream(userId), updateAccountDecider, { userId, consent: { text: false }, source }, ctx);
   }
 }
 
