@@ -1,3 +1,4 @@
+export * from './office/office.events';
 export * from './routing/routing.events';
 
 /** Where a visitor first came from: fixed at the first visit (first-touch cookie), never overwritten. */

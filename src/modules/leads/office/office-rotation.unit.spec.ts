@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
-import type { OfficeEvent } from '../routing/routing.events';
+import type { OfficeEvent } from '../leads.events';
 import { decideOffice, type OfficeCommand, officeDecider } from './office';
 
 const B = 'B';

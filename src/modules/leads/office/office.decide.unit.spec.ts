@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
-import type { OfficeEvent } from '../routing/routing.events';
+import type { OfficeEvent } from '../leads.events';
 import { decideOffice, type OfficeActor, type OfficeCommand, officeDecider } from './office';
 
 // Who may link listings (agents' claims, the claims setting) is in office.unit.spec.ts; this file

@@ -11,7 +11,7 @@ import { parseBody } from '../../../http/parse-body';
 import { forbidden, notFound, validation } from '../../../shared/errors';
 import { commandContextOf, LEVEL, loadAccount } from '../../accounts';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
-import { agentProfileStream, type OfficeEvent, officeStream } from '../routing/routing.events';
+import { agentProfileStream, type OfficeEvent, officeStream } from '../leads.events';
 import { OFFICE_MESSAGES, officeDecider } from './office';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

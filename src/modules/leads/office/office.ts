@@ -1,6 +1,6 @@
 import type { Decider } from '../../../commands/decider';
 import { assertNever, forbidden } from '../../../shared/errors';
-import { defaultOfficeSettings, type OfficeEvent, type OfficeSettings } from '../routing/routing.events';
+import { defaultOfficeSettings, type OfficeEvent, type OfficeSettings } from '../leads.events';
 
 /** A broker's office as its stream says: who is out of the rotation, listing agents, and its settings. */
 export type Office = { readonly inactive: ReadonlySet<string>; readonly listingAgents: ReadonlyMap<string, string>; readonly settings: OfficeSettings };

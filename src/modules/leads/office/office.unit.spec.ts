@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OfficeEvent } from '../routing/routing.events';
+import type { OfficeEvent } from '../leads.events';
 import { decideOffice, evolveOffice, initialOffice, OFFICE_MESSAGES, type OfficeActor } from './office';
 
 const BROKER = '00000000-0000-4000-8000-0000000000b1';

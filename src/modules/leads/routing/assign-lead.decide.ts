@@ -1,6 +1,6 @@
 import type { Lead } from '../lead';
 import type { LeadEvent } from '../leads.events';
-import type { RoutingEvent } from './routing.events';
+import type { RoutingEvent } from '../leads.events';
 import { routeLead, type RoutingRules } from './routing-rules';
 
 /** The site's rotation as its routing stream says: who took the last turn. */

@@ -4,7 +4,7 @@ import { evolveLead, initialLead } from '../lead';
 import type { LeadEvent } from '../leads.events';
 import { decideAssignLead, evolveRotation, initialRotation } from './assign-lead.decide';
 import type { RoutingRules } from './routing-rules';
-import type { RoutingEvent } from './routing.events';
+import type { RoutingEvent } from '../leads.events';
 
 const SITE = 's1';
 const captured = (listingPdid: string | null = null, leadId = 'L1'): LeadEvent => ({

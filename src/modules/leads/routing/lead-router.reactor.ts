@@ -13,7 +13,7 @@ import { toNewEvents } from '../../accounts';
 import { evolveLead, initialLead, leadStream } from '../lead';
 import type { LeadEvent } from '../leads.events';
 import { decideAssignLead, evolveRotation, initialRotation } from './assign-lead.decide';
-import { ROUTE_LEAD_PUSH, type RoutingEvent, routingStream } from './routing.events';
+import { ROUTE_LEAD_PUSH, type RoutingEvent, routingStream } from '../leads.events';
 import { loadRoutingRules, pendingLeads } from '../../../../projections/lead-routing';
 
 const log = logger('routing');

@@ -1,0 +1,46 @@
+/**
+ * An office's events, on the stream `office-{brokerId}` (and an agent's bio on
+ * `agentprofile-{agentId}`): who is in the rotation, who holds which listing, and what the
+ * broker decided for the office. The lead router reads them through the lead_routing read model.
+ */
+
+/** A broker takes an agent out of the rotation (leave, left the office) or back in. Stream `office-{brokerId}`. */
+export type AgentDeactivated = { readonly type: 'AgentDeactivated'; readonly data: { readonly brokerId: string; readonly agentId: string } };
+export type AgentActivated = { readonly type: 'AgentActivated'; readonly data: { readonly brokerId: string; readonly agentId: string } };
+
+/**
+ * The listing agent of a listing, for the listing-agent rule. Listings from the feeds carry no
+ * agent yet; when they carry ListAgentKey, an import step can append these from the agent's MLS
+ * id. Null agentId removes the link.
+ */
+export type ListingAgentLinked = {
+  readonly type: 'ListingAgentLinked';
+  readonly data: { readonly brokerId: string; readonly pdid: string; readonly agentId: string | null };
+};
+
+/** What a broker decides for the whole office. */
+export type OfficeSettings = {
+  /**
+   * An agent may link a listing nobody in the office holds to themself (claim it, and its
+   * listing-agent leads). Linking a held listing, or to another agent, is the broker's alone.
+   */
+  readonly agentsMayClaimListings: boolean;
+};
+
+/** Offices that never chose: agents may claim listings nobody holds, as before the setting existed. */
+export const defaultOfficeSettings: OfficeSettings = { agentsMayClaimListings: true };
+
+/** Only the settings that changed, with their new values. Stream `office-{brokerId}`. */
+export type OfficeSettingsChanged = {
+  readonly type: 'OfficeSettingsChanged';
+  readonly data: { readonly brokerId: string; readonly changes: Partial<OfficeSettings> };
+};
+
+/** The short bio agents show (collapsed to 100 px with 'read more'). Stream `agentprofile-{agentId}`. */
+export type AgentBioChanged = { readonly type: 'AgentBioChanged'; readonly data: { readonly agentId: string; readonly bio: string } };
+
+export type OfficeEvent = AgentDeactivated | AgentActivated | ListingAgentLinked | OfficeSettingsChanged;
+export const officeEventTypes = ['AgentDeactivated', 'AgentActivated', 'ListingAgentLinked', 'OfficeSettingsChanged'] as const satisfies readonly OfficeEvent['type'][];
+
+export const officeStream = (brokerId: string) => `office-${brokerId}`;
+export const agentProfileStream = (agentId: string) => `agentprofile-${agentId}`;
