@@ -11,7 +11,6 @@ const root = path.resolve(__dirname, '../..');
  */
 const KNOWN: readonly string[] = [
   'read model: projections/alerts/alert-targets.ts imports src/modules/listings/index.ts (only src/modules/listings/listings.events.ts)',
-  'read model: projections/search/postgres/search-listings.projection.ts imports src/modules/listings/index.ts (only src/modules/listings/listings.events.ts)',
 ];
 
 describe('architecture walls (../shared/docs/architecture.md, Layout)', () => {

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { evolveListing } from '../../../src/modules/listings';
-import { type ListingEvent, listingEventTypes, type ListingRecord, type OpenHouse } from '../../../src/modules/listings/listings.events';
+import { evolveListing, type ListingEvent, listingEventTypes, type ListingRecord, type OpenHouse } from '../../../src/modules/listings/listings.events';
 import type { StoredEvent } from '../../../src/shared/event';
 import type { Projection } from '../../runner/projection';
 import { deriveSearchFields, type SearchDoc, searchableOpenHouses } from '../search-document';

@@ -5,7 +5,7 @@ export type { IsoDate, IsoTimestamp, ResoMedia, ResoOpenHouse, ResoRecord, Stand
 export type { OpenHouse, OpenHouseType } from './open-house';
 export { openHouseDayEnd, openHouseWhen } from '../../contract/open-house-time';
 export { listingStream, pdidOf } from './listing-record';
-export { type Listing, evolveListing, initialListing } from './listing';
+export { type Listing, evolveListing, initialListing } from './listings.events';
 export {
   foldListing,
   type ImportCounts,

@@ -1,5 +1,5 @@
 import type { Decider } from '../../../commands/decider';
-import { evolveListing, initialListing, type Listing } from '../listing';
+import { evolveListing, initialListing, type Listing } from '../listings.events';
 import { DETAIL_FIELDS, type ListingRecord } from '../listing-record';
 import type { OpenHouse } from '../open-house';
 import type { ListingDetailsChanged, ListingEvent } from '../listings.events';

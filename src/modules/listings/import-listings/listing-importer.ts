@@ -4,7 +4,7 @@ import { retryOnConflict } from '../../../commands/retry-on-conflict';
 import type { StoredEvent } from '../../../shared/event';
 import { decideImportListing } from './import-listing.decide';
 import { type ParsedRecord, parseResoRecord } from './parse-reso-record';
-import { evolveListing, initialListing, type Listing } from '../listing';
+import { evolveListing, initialListing, type Listing } from '../listings.events';
 import { listingStream, pdidOf } from '../listing-record';
 import type { ListingEvent } from '../listings.events';
 import { timeOrderedId } from './time-ordered-id';

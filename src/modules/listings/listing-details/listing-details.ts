@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../../../shared/event';
 import { assertNever } from '../../../shared/errors';
-import { evolveListing, initialListing, type Listing } from '../listing';
+import { evolveListing, initialListing, type Listing } from '../listings.events';
 import type { ListingRecord } from '../listing-record';
 import type { ListingEvent } from '../listings.events';
 import { type OpenHouseType, upcomingOpenHouses } from '../open-house';

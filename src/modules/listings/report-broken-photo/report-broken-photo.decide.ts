@@ -1,6 +1,6 @@
 import type { Decider } from '../../../commands/decider';
 import { notFound, validation } from '../../../shared/errors';
-import { evolveListing, initialListing, type Listing } from '../listing';
+import { evolveListing, initialListing, type Listing } from '../listings.events';
 import type { ListingEvent } from '../listings.events';
 
 /** `client`: a keyed hash of the reporting client's address (see client-hash.ts). */
