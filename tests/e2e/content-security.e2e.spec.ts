@@ -132,7 +132,8 @@ describe('the web app under its Content-Security-Policy', () => {
 
   it('the API documentation page (Swagger UI, served by the app) renders: no violation', async () => {
     const { page, violations } = await open('/api/docs');
-    await page.getByText('/api/account/login').first().waitFor();
+    // The first operation: past about a hundred, Swagger UI draws only what is on screen.
+    await page.getByText('/api/account/become').first().waitFor();
     expect(await violations()).toEqual([]);
     await page.close();
   });

@@ -4,7 +4,7 @@ import { testConfig } from '../support/test-config';
 import { castOf } from '../support/backoffice-people';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { WebClient } from '../support/web-client';
-import { home, importHomes, signedUpLead, square } from './organizer-fixture';
+import { home, importHomes, signedUpLead, square, verifiedLead } from './organizer-fixture';
 
 describe('saved searches (PDQ) and the notebook over HTTP', () => {
   let db: TestDatabase;
@@ -18,7 +18,7 @@ describe('saved searches (PDQ) and the notebook over HTTP', () => {
     server = await startServer(testConfig(db.url));
     await castOf(server);
     await importHomes(server, [home('A1'), home('A2', { City: 'Bellevue', PostalCode: '98004', Latitude: 47.61, Longitude: -122.2 })]);
-    ada = await signedUpLead(server, 'ada-saved@example.com');
+    ada = await verifiedLead(server, 'ada-saved@example.com'); // sharing needs a confirmed address
   });
   afterAll(async () => {
     await server?.stop();

@@ -3,7 +3,7 @@ import { type Started, startServer } from '../../src/main';
 import { EMAIL_CONFIRMED, VERIFY_MAILS_PER_USER } from '../../src/modules/accounts/verify-email/verify-email.http';
 import { INVALID_VERIFY_LINK } from '../../src/modules/accounts/verify-email/verify-email.decide';
 import { VERIFY_TO_SHARE } from '../../src/modules/organizer/notebook/notebook.http';
-import { castOf, PASSWORD } from '../support/backoffice-people';
+import { castOf } from '../support/backoffice-people';
 import { mailsTo, waitForMails } from '../support/mail-outbox';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -13,7 +13,6 @@ import { home, importHomes, signedUpLead } from './organizer-fixture';
 describe('only a lead whose e-mail address is confirmed may share a listing by e-mail', () => {
   let db: TestDatabase;
   let server: Started;
-  let cast: Awaited<ReturnType<typeof castOf>>;
   const eventsOf = async (type: string, userEmail?: string) =>
     (await db.pool.query(`SELECT data FROM events WHERE type = $1 ${userEmail ? `AND data->>'email' = $2` : ''} ORDER BY global_position`, userEmail ? [type, userEmail] : [type])).rows;
   const share = (c: WebClient, to = 'friend@example.com') => c.post('/api/organizer/share', { pdid: 'T-V1', email: to, message: 'Look' });
@@ -21,7 +20,7 @@ describe('only a lead whose e-mail address is confirmed may share a listing by e
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });
     server = await startServer(testConfig(db.url));
-    cast = await castOf(server);
+    await castOf(server); // the site and its people; the leads here sign up themselves
     await importHomes(server, [home('V1', { UnparsedAddress: '1 Verify Way' })]);
     await server.runtime.runner.waitForCatchUp();
   });
@@ -52,7 +51,8 @@ describe('only a lead whose e-mail address is confirmed may share a listing by e
     expect(await anyBrowser.post('/api/account/verifyemail', { token: token.slice(0, -2) + 'xx' })).toMatchObject({ status: 400, body: { message: INVALID_VERIFY_LINK } });
     expect(await anyBrowser.post('/api/account/verifyemail', { token: 'nonsense' })).toMatchObject({ status: 400, body: { message: INVALID_VERIFY_LINK } });
     expect(await share(ada)).toMatchObject({ status: 403 });
-    expect(await anyBrowser.post('/api/account/verifyemail', { token })).toMatchObject({ status: 200, body: { isSuccess: true, message: EMAIL_CONFIRMED } });
+    // Followed in Ada's own browser: she stays signed in (a new session), and the address is hers.
+    expect(await ada.post('/api/account/verifyemail', { token })).toMatchObject({ status: 200, body: { isSuccess: true, message: EMAIL_CONFIRMED } });
     expect(await anyBrowser.post('/api/account/verifyemail', { token })).toMatchObject({ status: 200 });
     expect(await eventsOf('EmailVerified', 'ada@verify.test')).toHaveLength(1);
 
@@ -70,15 +70,24 @@ describe('only a lead whose e-mail address is confirmed may share a listing by e
     expect((await WebClient.for(server.url, 'demo.localhost').post('/api/account/verifyemail/send')).status).toBe(401);
   });
 
+  it('followed in another browser, the link ends the sessions of whoever made the account from the address (pre-hijacking)', async () => {
+    const mallory = await signedUpLead(server, 'owner@verify.test');
+    await mallory.post('/api/account/verifyemail/send');
+    const [mail] = await waitForMails(db.pool, 'owner@verify.test', 1);
+    const token = decodeURIComponent(/verifyemail\?token=(\S+)/.exec(mail!.text)![1]!);
+    const owner = WebClient.for(server.url, 'demo.localhost');
+    expect((await owner.post('/api/account/verifyemail', { token })).status).toBe(200);
+    expect((await mallory.get('/api/account/me')).status).toBe(401);
+  });
+
   it('a password reset through the mailed link confirms the address too', async () => {
-    const lee = WebClient.for(server.url, 'demo.localhost');
-    expect((await lee.post('/api/account/login', { Email: cast.lead.email, password: PASSWORD })).body.isSuccess).toBe(true);
+    const lee = await signedUpLead(server, 'lee@verify.test');
     expect(await share(lee)).toMatchObject({ status: 403 });
-    await lee.post('/api/account/forgotpassword', { Email: cast.lead.email });
-    const [mail] = await waitForMails(db.pool, cast.lead.email, 1);
+    await lee.post('/api/account/forgotpassword', { Email: 'lee@verify.test' });
+    const [mail] = await waitForMails(db.pool, 'lee@verify.test', 1);
     const token = decodeURIComponent(/forgotpassword\?token=(\S+)/.exec(mail!.text)![1]!);
     expect((await lee.post('/api/account/resetpassword', { token, password: 'a-quiet-lantern-7' })).status).toBe(200);
-    expect((await lee.post('/api/account/login', { Email: cast.lead.email, password: 'a-quiet-lantern-7' })).body.isSuccess).toBe(true);
+    expect((await lee.post('/api/account/login', { Email: 'lee@verify.test', password: 'a-quiet-lantern-7' })).body.isSuccess).toBe(true);
     expect((await share(lee)).status).toBe(204);
   });
 });

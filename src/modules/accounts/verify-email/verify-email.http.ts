@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { CONFIG } from '../../../app/tokens';
 import { handleCommand } from '../../../commands/handle-command';
@@ -16,6 +16,7 @@ import { loadAccount } from '../load-account';
 import { SecretKey } from '../secret-key';
 import { commandContextOf } from '../sessions/request-context';
 import { SessionStore } from '../sessions/session.store';
+import { SignInService } from '../sign-in/sign-in.service';
 import { requireAuth } from '../sessions/request-auth';
 import { isValidEmailVerificationToken, signEmailVerificationToken, VERIFY_LINK_HOURS, verificationTokenUser } from './email-verification-token';
 import { INVALID_VERIFY_LINK, verifyEmailDecider } from './verify-email.decide';
@@ -45,6 +46,7 @@ export class VerifyEmailController {
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(SessionStore) private readonly sessions: SessionStore,
+    @Inject(SignInService) private readonly signIns: SignInService,
   ) {}
 
   /** Mails the signed-in user a link to confirm their address (at most 3 an hour). */
@@ -78,7 +80,7 @@ export class VerifyEmailController {
   /** The link's page posts its token here; no session is needed (the mailbox is the proof). */
   @Post('verifyemail')
   @HttpCode(200)
-  async verify(@Body() body: unknown, @Req() req: Request) {
+  async verify(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const { token } = parseBody(z.strictObject({ token: z.string().max(300) }), body);
     const userId = verificationTokenUser(token);
     if (!userId) throw validation(INVALID_VERIFY_LINK);
@@ -86,8 +88,13 @@ export class VerifyEmailController {
     if (!account.exists || !isValidEmailVerificationToken(await this.secret.get(), token, userId, account.email, new Date())) throw validation(INVALID_VERIFY_LINK);
     const { events } = await handleCommand(this.store, userStream(userId), verifyEmailDecider, { userId, email: account.email }, commandContextOf(req, userId));
     // The first proof of the address: whoever made the account from it without proving it (an
-    // inquiry signs in for 30 days) must not keep reading it (pre-hijacking).
-    if (events.length > 0) await this.sessions.endAllFor(userId);
+    // inquiry signs in for 30 days) must not keep reading it (pre-hijacking). Every session ends;
+    // the browser that followed the link, if it was signed in as this user, gets a new one.
+    if (events.length > 0) {
+      const here = req.auth?.userId === userId && !req.auth.impersonatorId;
+      await this.sessions.endAllFor(userId);
+      if (here && account.exists) await this.signIns.openSession(req, res, account);
+    }
     return { isSuccess: true, message: EMAIL_CONFIRMED };
   }
 }
