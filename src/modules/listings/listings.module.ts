@@ -4,6 +4,7 @@ import { PostgresSearchIndex } from '../../../projections/search/postgres/postgr
 import { SearchIndex } from '../../../projections/search/search-index.port';
 import { CONFIG, DB_POOL, SEARCH_POOL } from '../../app/tokens';
 import type { Config } from '../../config/config';
+import { OneConnection } from '../../database/one-connection';
 import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
 import { DemoPhotosController } from './demo-photos/demo-photos.http';
@@ -12,7 +13,7 @@ import { ReportBrokenPhotoController } from './report-broken-photo/report-broken
 import { SearchGate } from './search-listings/search-gate';
 import { SearchIndexVersion } from './search-listings/search-index-version';
 import { SearchListingsController } from './search-listings/search-listings.http';
-import { VISITOR_SEARCH_INDEX } from './search-listings/visitor-search-index';
+import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/visitor-search-index';
 
 /** Listings and search: the search API, listing details, broken-photo reports and the demo photos. */
 @Module({
@@ -20,7 +21,14 @@ import { VISITOR_SEARCH_INDEX } from './search-listings/visitor-search-index';
   controllers: [SearchListingsController, ListingDetailsController, ReportBrokenPhotoController, DemoPhotosController],
   providers: [
     { provide: SearchIndex, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [DB_POOL] },
-    { provide: VISITOR_SEARCH_INDEX, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [SEARCH_POOL] },
+    {
+      provide: OPEN_VISITOR_SEARCH,
+      useFactory: (pool: pg.Pool): OpenVisitorSearch => () => {
+        const connection = new OneConnection(pool);
+        return { index: new PostgresSearchIndex(connection), close: () => connection.release() };
+      },
+      inject: [SEARCH_POOL],
+    },
     { provide: SearchGate, useFactory: (config: Config) => new SearchGate({ perMinute: config.searchRatePerMinute, parallel: config.searchParallelPerAddress }), inject: [CONFIG] },
     RateLimiter,
     SearchIndexVersion,
