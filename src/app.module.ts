@@ -4,7 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { DiscoveryModule } from '@nestjs/core';
 import { OpenApiController } from './http/openapi/openapi.controller';
 import type { Runtime } from './app/runtime';
-import { CONFIG, DB_POOL, RUNNER, RUNTIME } from './app/tokens';
+import { CONFIG, DB_POOL, RUNNER, RUNTIME, SEARCH_POOL } from './app/tokens';
 import { EventStore } from './eventstore/event-store.port';
 import { HealthController } from './health/health.controller';
 import { ErrorFilter } from './http/error.filter';
@@ -39,12 +39,13 @@ export class AppModule {
         { provide: RUNTIME, useValue: runtime },
         { provide: CONFIG, useValue: runtime.config },
         { provide: DB_POOL, useValue: runtime.db.pool },
+        { provide: SEARCH_POOL, useValue: runtime.searchPool },
         { provide: EventStore, useValue: runtime.store },
         { provide: RUNNER, useValue: runtime.runner },
         { provide: APP_FILTER, useClass: ErrorFilter },
         RealtimeGateway,
       ],
-      exports: [RUNTIME, CONFIG, DB_POOL, EventStore, RUNNER, RealtimeGateway],
+      exports: [RUNTIME, CONFIG, DB_POOL, SEARCH_POOL, EventStore, RUNNER, RealtimeGateway],
     };
   }
 }

@@ -1,5 +1,6 @@
+import type pg from 'pg';
 import type { Config } from '../config/config';
-import { type Database, openDatabase } from '../database/database';
+import { createPool, type Database, openDatabase } from '../database/database';
 import type { EventStore } from '../eventstore/event-store.port';
 import { KurrentDbEventStore } from '../eventstore/kurrentdb/kurrentdb-event-store';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
@@ -14,6 +15,12 @@ import { SignalBus } from './signal-bus';
 export type Runtime = {
   readonly config: Config;
   readonly db: Database;
+  /**
+   * Visitors' searches only: a pool of its own (SEARCH_POOL_SIZE), every statement cancelled
+   * after SEARCH_STATEMENT_TIMEOUT_MS, so that searches can never take the connections sign-in,
+   * commands and projections need.
+   */
+  readonly searchPool: pg.Pool;
   readonly store: EventStore;
   readonly runner: ProjectionRunner;
   /** The read models this runtime runs (what the back-office can rebuild). */
@@ -35,6 +42,8 @@ export async function createRuntime(
     poolSize: config.dbPoolSize,
     fsync: opts.fsync,
   });
+  // Connects only when a search asks.
+  const searchPool = createPool(db.url, config.searchPoolSize, { statementTimeoutMs: config.searchStatementTimeoutMs });
   // Read models and checkpoints always live in PostgreSQL; the log can live in KurrentDB.
   const store: EventStore = config.eventStoreUrl
     ? new KurrentDbEventStore(config.eventStoreUrl, { pollMs: config.projections.pollMs })
@@ -56,6 +65,7 @@ export async function createRuntime(
   return {
     config,
     db,
+    searchPool,
     store,
     runner,
     projections,
@@ -64,6 +74,7 @@ export async function createRuntime(
     close: async () => {
       await runner.stop();
       await store.close();
+      await searchPool.end();
       await db.close();
     },
   };

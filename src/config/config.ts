@@ -104,6 +104,11 @@ const schema = z.object({
   MAP_PIN_CAP: int(100, 1, 1000),
   REALTIME_FANOUT: z.enum(['local', 'postgres'], { error: 'must be local or postgres' }).default('local'),
   SEARCH_CACHE_MS: int(1000, 0, 60_000),
+  SEARCH_CACHE_MB: int(64, 1, 4096),
+  SEARCH_STATEMENT_TIMEOUT_MS: int(500, 10, 60_000),
+  SEARCH_POOL_SIZE: int(8, 1, 500),
+  SEARCH_RATE_PER_MINUTE: int(600, 1, 1_000_000),
+  SEARCH_PARALLEL_PER_ADDRESS: int(1, 1, 1000),
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{10,64}$/, 'must look like AC followed by letters and digits').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   TWILIO_FROM: z.string().regex(/^\+[1-9][0-9]{6,14}$|^MG[0-9a-zA-Z]{10,64}$/, 'must be an E.164 number (+15551234567) or a messaging service id').optional(),
@@ -146,6 +151,16 @@ export type Config = {
   readonly realtimeFanout: 'local' | 'postgres';
   /** How long an identical search request may be answered from memory (0: never). */
   readonly searchCacheMs: number;
+  /** What the search result cache may hold: its keys and answers, in bytes of their text. */
+  readonly searchCacheBytes: number;
+  /** Every search statement is cancelled after this long (the search pool's statement_timeout). */
+  readonly searchStatementTimeoutMs: number;
+  /** Connections of the search pool, apart from the main pool: searches can never take all of those. */
+  readonly searchPoolSize: number;
+  /** Searches per client address and minute, per instance (bursts of a sixth of it). */
+  readonly searchRatePerMinute: number;
+  /** Searches of one client address that run at once, per instance; the next ones wait their turn. */
+  readonly searchParallelPerAddress: number;
   /** Texts go through Twilio when all three TWILIO_* are set; else to the development sms_outbox. */
   readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly from: string; readonly apiUrl: string } | undefined;
   /** Web push keys; unset: generated once into DATA_DIR/vapid-keys.json (see notifications/web-push). */
@@ -196,6 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapPinCap: e.MAP_PIN_CAP,
     realtimeFanout: e.REALTIME_FANOUT,
     searchCacheMs: e.SEARCH_CACHE_MS,
+    searchCacheBytes: e.SEARCH_CACHE_MB * 1024 * 1024,
+    searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+    searchPoolSize: e.SEARCH_POOL_SIZE,
+    searchRatePerMinute: e.SEARCH_RATE_PER_MINUTE,
+    searchParallelPerAddress: e.SEARCH_PARALLEL_PER_ADDRESS,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, '') }

@@ -57,6 +57,18 @@ describe('configuration', () => {
     }
   });
 
+  it('limits searches by default (issue 12): a statement timeout, a pool of their own, a cache bounded in bytes, per-address limits', () => {
+    expect(loadConfig({})).toMatchObject({
+      searchStatementTimeoutMs: 500,
+      searchPoolSize: 8,
+      searchCacheBytes: 64 * 1024 * 1024,
+      searchRatePerMinute: 600,
+      searchParallelPerAddress: 1,
+    });
+    expect(loadConfig({ SEARCH_CACHE_MB: '16', SEARCH_STATEMENT_TIMEOUT_MS: '250' })).toMatchObject({ searchCacheBytes: 16 * 1024 * 1024, searchStatementTimeoutMs: 250 });
+    expect(() => loadConfig({ SEARCH_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/SEARCH_STATEMENT_TIMEOUT_MS must be an integer from 10/);
+  });
+
   it('reads flags and numbers', () => {
     const c = loadConfig({ PORT: '8080', DEMO_SEED: '0', TRUST_PROXY: 'true', DATABASE_URL: 'postgres://u:p@h:5432/db' });
     expect(c).toMatchObject({ port: 8080, demoSeed: false, trustProxy: true, databaseUrl: 'postgres://u:p@h:5432/db' });

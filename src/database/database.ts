@@ -47,11 +47,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
-export function createPool(url: string, max: number): pg.Pool {
+/**
+ * `statementTimeoutMs`: PostgreSQL cancels any statement of these connections that runs longer
+ * (error 57014), whatever the query; the search pool uses it so that no search holds a core for long.
+ */
+export function createPool(url: string, max: number, opts: { statementTimeoutMs?: number } = {}): pg.Pool {
   // Many short queries at once, not one big one: parallel workers only add start-up time (a
   // metro map's first pins took 9 ms with two workers, 0.3 ms without) and take the cores other
   // requests need. (A connection pooler in front must pass the startup 'options'.)
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, options: '-c max_parallel_workers_per_gather=0' });
+  const timeout = opts.statementTimeoutMs === undefined ? '' : ` -c statement_timeout=${Math.round(opts.statementTimeoutMs)}`;
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, options: `-c max_parallel_workers_per_gather=0${timeout}` });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', (err) => log.warn('idle database connection failed', { message: err.message }));
   return pool;

@@ -128,6 +128,28 @@ describe('the public search site', () => {
     await page.close();
   }, HEAVY_TEST_MS);
 
+  it('draws at most 10 areas, and shows why the server refused a search', async () => {
+    // Squares of about a kilometre in Seattle, written as the app writes polygons.
+    const square = (i: number) => {
+      const [lat, lng] = [47.55 + 0.02 * i, -122.35];
+      const pts = [[lat, lng], [lat, lng + 0.01], [lat + 0.01, lng + 0.01], [lat + 0.01, lng], [lat, lng]];
+      return pts.map(([a, b]) => `${a!.toFixed(6)} ${b!.toFixed(6)}`).join(', ');
+    };
+    const areas = (n: number) => encodeURIComponent(Array.from({ length: n }, (_, i) => square(i)).join(':'));
+    const page = await open(`/search/map?polygonmap=${areas(10)}`);
+    await mapSettled(page);
+    expect(await page.getByRole('button', { name: 'Draw Custom Search' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('polygon-cap').textContent()).toBe('10 drawn areas is the most a search takes. Clear them to draw another.');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Draw Custom Search' }).isDisabled()).toBe(false);
+    await page.close();
+    // An address with eleven (the app never makes one, but it can be typed or shared): the server's reason is shown.
+    const split = await open(`/search/split?polygonmap=${areas(11)}`);
+    await expect.poll(() => split.getByRole('alert').filter({ hasText: 'A search may have at most 10 polygons' }).count(), { timeout: LOAD_MS }).toBe(1);
+    expect(await split.getByRole('alert').filter({ hasText: 'Error loading search results, please try again' }).count()).toBe(1);
+    await split.close();
+  }, HEAVY_TEST_MS);
+
   it('opens a listing from the results and walks the stored sequence with Next and Previous', async () => {
     const page = await open('/search?acl_city=Seattle&sortby=price-desc');
     await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(2);

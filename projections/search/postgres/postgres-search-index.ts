@@ -27,13 +27,16 @@ type ListingRow = {
   visible_photos: string[]; all_photos_broken: boolean; list_date: string | null; close_date: string | null;
 };
 
+/** Where the index sends its statements: a pool, or one connection of it (see OneConnection). */
+export type Queryable = Pick<pg.Pool, 'query'>;
+
 /**
  * The default SearchIndex: SQL over the search projection's tables. `table` names the live
  * tables (a rebuild swaps fresh copies in under the same names).
  */
 export class PostgresSearchIndex extends SearchIndex {
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly pool: Queryable,
     private readonly tables = { listings: 'search_listings', cells: 'search_cells', terms: 'search_terms' },
   ) {
     super();

@@ -11,7 +11,7 @@ const TOP = String.fromCodePoint(0x10ffff);
  * B-trees whatever the term.
  */
 export async function suggest(
-  pool: pg.Pool,
+  pool: Pick<pg.Pool, 'query'>,
   tables: { listings: string; terms: string },
   kinds: readonly SuggestionKind[],
   term: string,

@@ -44,7 +44,7 @@ export function coversFineCell(boxOrNone: Box | undefined): boolean {
  * whole fine cell (then rows are cheap to count directly).
  */
 export async function viewportCounts(
-  pool: pg.Pool,
+  pool: Pick<pg.Pool, 'query'>,
   tables: { listings: string; cells: string },
   grp: number,
   boxOrNone: Box | undefined,

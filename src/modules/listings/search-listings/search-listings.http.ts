@@ -6,119 +6,155 @@ import type { Box } from '../../../../projections/search/search-criteria';
 import { SearchIndex } from '../../../../projections/search/search-index.port';
 import { CONFIG } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
-import { notFound, validation } from '../../../shared/errors';
+import { AppError, notFound, validation } from '../../../shared/errors';
 import { autocomplete, type AutocompleteGroup } from './autocomplete';
 import { ResultCache } from './result-cache';
+import { SearchGate } from './search-gate';
 import { SearchIndexVersion } from './search-index-version';
 import { SavedSearchSuggestions } from './saved-search-suggestions.port';
 import { type Card, priceShort, toCard } from './card';
 import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from './search-request';
+import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './visitor-search-index';
 
 /** The stored result sequence behind Previous / Next / All holds at most this many listings. */
 export const PDIDS_CAP = 1000;
 const VIEW_PATHS: Record<SearchView, string> = { list: '/search', split: '/search/split', map: '/search/map' };
+export const SEARCH_TOO_SLOW = 'The search took too long; please narrow it and try again';
+/** PostgreSQL's query_canceled: the search pool's statement_timeout ended the statement. */
+const CANCELED = '57014';
+/** What every search route may also answer. */
+const LIMITED = { 429: 'past the search limits of the client address', 503: 'the search took too long' };
 
 const asObject = (body: unknown): Record<string, unknown> => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validation('The search criteria must be a JSON object');
   return body as Record<string, unknown>;
 };
 
-/** Search (contract section 3): list, map and split, result cards, autocomplete, result sequence. */
+/**
+ * Search (contract section 3): list, map and split, result cards, autocomplete, result sequence.
+ * Every route goes through the SearchGate of the client's address (429 past its limits) and
+ * queries the index on one connection of the search pool, whose statements PostgreSQL cancels
+ * past SEARCH_STATEMENT_TIMEOUT_MS (503). The limits are in the README's Search limits.
+ */
 @Controller('api/search')
 export class SearchListingsController {
   private readonly cache: ResultCache<unknown>;
 
   constructor(
-    @Inject(SearchIndex) private readonly index: SearchIndex,
+    @Inject(OPEN_VISITOR_SEARCH) private readonly open: OpenVisitorSearch,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(SearchIndexVersion) indexVersion: SearchIndexVersion,
+    @Inject(SearchGate) private readonly gate: SearchGate,
     @Optional() @Inject(SavedSearchSuggestions) private readonly savedSearches?: SavedSearchSuggestions,
   ) {
-    this.cache = new ResultCache(config.searchCacheMs, 2000, () => indexVersion.current());
+    this.cache = new ResultCache(config.searchCacheMs, config.searchCacheBytes, () => indexVersion.current());
   }
 
-  @ApiDoc({ summary: 'List search: a page of result cards, the total and the canonical searchQs (contract section 3)', tag: 'search', access: 'anyone', responses: { 200: '{results, total, page, perpage, searchTitle, searchUrl, searchQs}', 400: 'a malformed criterion' } })
+  @ApiDoc({ summary: 'List search: a page of result cards, the total and the canonical searchQs (contract section 3)', tag: 'search', access: 'anyone', responses: { 200: '{results, total, page, perpage, searchTitle, searchUrl, searchQs}', 400: 'a malformed criterion', ...LIMITED } })
   @Get()
-  async list(@Query() query: Record<string, unknown>) {
-    const req = parseSearchRequest(query, 'list');
-    const perpage = listPerpage(req.perpage);
-    return this.cache.get(`list ${req.page} ${perpage} ${req.searchQs}`, async () => {
-      const found = await this.index.page(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
-      return { results: found.listings.map(toCard), total: found.total, page: req.page, perpage, ...titles(req, 'list') };
+  list(@Query() query: Record<string, unknown>, @Req() http: Request) {
+    return this.searching(http, (index) => {
+      const req = parseSearchRequest(query, 'list');
+      const perpage = listPerpage(req.perpage);
+      return this.cache.get(`list ${req.page} ${perpage} ${req.searchQs}`, async () => {
+        const found = await index.page(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
+        return { results: found.listings.map(toCard), total: found.total, page: req.page, perpage, ...titles(req, 'list') };
+      });
     });
   }
 
-  @ApiDoc({ summary: 'Map search: pins (at most MAP_PIN_CAP), total, bounds of every match and clusters with true counts', tag: 'search', access: 'anyone', responses: { 200: '{total, results:{searchQs, searchTitle, searchUrl, results:[pin], mapBounds}, clusters}', 400: 'a malformed criterion' } })
+  @ApiDoc({ summary: 'Map search: pins (at most MAP_PIN_CAP), total, bounds of every match and clusters with true counts', tag: 'search', access: 'anyone', responses: { 200: '{total, results:{searchQs, searchTitle, searchUrl, results:[pin], mapBounds}, clusters}', 400: 'a malformed criterion', ...LIMITED } })
   @Post('map')
   @HttpCode(200)
-  map(@Body() body: unknown) {
-    return this.mapOrSplit(asObject(body), 'map');
+  map(@Body() body: unknown, @Req() http: Request) {
+    return this.searching(http, (index) => this.mapOrSplit(index, asObject(body), 'map'));
   }
 
-  @ApiDoc({ summary: 'Split search: the map answer plus the list page of cards', tag: 'search', access: 'anyone', responses: { 200: 'the map answer + {cards, page, perpage}', 400: 'a malformed criterion' } })
+  @ApiDoc({ summary: 'Split search: the map answer plus the list page of cards', tag: 'search', access: 'anyone', responses: { 200: 'the map answer + {cards, page, perpage}', 400: 'a malformed criterion', ...LIMITED } })
   @Post('split')
   @HttpCode(200)
-  split(@Body() body: unknown) {
-    return this.mapOrSplit(asObject(body), 'split');
+  split(@Body() body: unknown, @Req() http: Request) {
+    return this.searching(http, (index) => this.mapOrSplit(index, asObject(body), 'split'));
   }
 
-  @ApiDoc({ summary: 'One result card, any status', tag: 'search', access: 'anyone', responses: { 200: 'card', 404: 'unknown pdid' } })
+  @ApiDoc({ summary: 'One result card, any status', tag: 'search', access: 'anyone', responses: { 200: 'card', 404: 'unknown pdid', ...LIMITED } })
   @Get('result/:pdid')
-  async result(@Param('pdid') pdid: string): Promise<Card> {
-    const [card] = await this.cards([pdid]);
-    if (!card) throw notFound('No such listing');
-    return card;
+  result(@Param('pdid') pdid: string, @Req() http: Request): Promise<Card> {
+    return this.searching(http, async (index) => {
+      const [card] = (await index.listings([pdid])).map(toCard);
+      if (!card) throw notFound('No such listing');
+      return card;
+    });
   }
 
-  @ApiDoc({ summary: 'The result sequence (first 1,000 pdids in result order) behind Previous / Next / All', tag: 'search', access: 'anyone', responses: { 200: '{pdids, total}', 400: 'a malformed criterion' } })
+  @ApiDoc({ summary: 'The result sequence (first 1,000 pdids in result order) behind Previous / Next / All', tag: 'search', access: 'anyone', responses: { 200: '{pdids, total}', 400: 'a malformed criterion', ...LIMITED } })
   @Post('pdids')
   @HttpCode(200)
-  async pdids(@Body() body: unknown) {
-    const req = parseSearchRequest(asObject(body), 'list');
-    const found = await this.index.search(req.criteria, { offset: 0, limit: PDIDS_CAP });
-    return { pdids: found.pdids, total: found.total };
+  pdids(@Body() body: unknown, @Req() http: Request) {
+    return this.searching(http, async (index) => {
+      const req = parseSearchRequest(asObject(body), 'list');
+      const found = await index.search(req.criteria, { offset: 0, limit: PDIDS_CAP });
+      return { pdids: found.pdids, total: found.total };
+    });
   }
 
-  @ApiDoc({ summary: 'Autocomplete grouped by kind (type kw, city, county, zip, address or mlsid); IncludeSearches=1|0', tag: 'search', access: 'anyone', responses: { 200: '{groups:[{name, groupcount, items:[{friendlyInputName, inputName, value}]}]}', 400: 'a term under 2 characters, an unknown type' } })
+  @ApiDoc({ summary: 'Autocomplete grouped by kind (type kw, city, county, zip, address or mlsid); IncludeSearches=1|0', tag: 'search', access: 'anyone', responses: { 200: '{groups:[{name, groupcount, items:[{friendlyInputName, inputName, value}]}]}', 400: 'a term under 2 characters, an unknown type', ...LIMITED } })
   @Get('autocomplete/:type/:term')
-  async suggest(@Param('type') type: string, @Param('term') term: string, @Query() query: Record<string, unknown>, @Req() req: Request) {
-    for (const k of Object.keys(query)) if (k !== 'IncludeSearches') throw validation(`Unknown autocomplete parameter: ${k}`);
-    const include = query.IncludeSearches;
-    if (include !== undefined && typeof include !== 'string') throw validation('IncludeSearches must be 1 or 0');
-    const shared = (await this.cache.get(`suggest ${type} ${include ?? ''} ${term.trim().toLowerCase()}`, () => autocomplete(this.index, type, term, include))) as { groups: AutocompleteGroup[] };
-    const own = include === '1' && type === 'kw' ? await this.savedSearches?.group(req, term.trim().replace(/\s+/g, ' ')) : undefined;
-    return own ? { groups: [own, ...shared.groups] } : shared;
+  suggest(@Param('type') type: string, @Param('term') term: string, @Query() query: Record<string, unknown>, @Req() req: Request) {
+    return this.searching(req, async (index) => {
+      for (const k of Object.keys(query)) if (k !== 'IncludeSearches') throw validation(`Unknown autocomplete parameter: ${k}`);
+      const include = query.IncludeSearches;
+      if (include !== undefined && typeof include !== 'string') throw validation('IncludeSearches must be 1 or 0');
+      const shared = (await this.cache.get(`suggest ${type} ${include ?? ''} ${term.trim().toLowerCase()}`, () => autocomplete(index, type, term, include))) as { groups: AutocompleteGroup[] };
+      const own = include === '1' && type === 'kw' ? await this.savedSearches?.group(req, term.trim().replace(/\s+/g, ' ')) : undefined;
+      return own ? { groups: [own, ...shared.groups] } : shared;
+    });
   }
 
-  private async mapOrSplit(body: Record<string, unknown>, view: 'map' | 'split') {
+  /**
+   * A search for the client of `http` (its address after TRUST_PROXY, as sign-in reads it)
+   * within its limits, on one connection of the search pool (taken only if it queries); a
+   * statement cancelled by the timeout answers 503.
+   */
+  private searching<T>(http: Request, search: (index: SearchIndex) => Promise<T>): Promise<T> {
+    return this.gate.run(http.ip ?? 'unknown', async () => {
+      const visitor = this.open();
+      try {
+        return await search(visitor.index);
+      } catch (err) {
+        if ((err as { code?: unknown }).code === CANCELED) throw new AppError('unavailable', SEARCH_TOO_SLOW);
+        throw err;
+      } finally {
+        visitor.close();
+      }
+    });
+  }
+
+  private async mapOrSplit(index: SearchIndex, body: Record<string, unknown>, view: 'map' | 'split') {
     const req = parseSearchRequest(body, view);
     if (req.type !== undefined && req.type !== view) throw validation(`type must be ${view} here`);
     const cap = this.config.mapPinCap;
     const pins = req.perpage ?? cap;
     if (pins > cap) throw validation(`perpage must be a whole number from 1 to ${cap} on the map`);
-    return this.cache.get(`${view} ${req.page} ${pins} ${req.zoom} ${req.searchQs}`, () => this.mapAnswer(req, view, pins));
+    return this.cache.get(`${view} ${req.page} ${pins} ${req.zoom} ${req.searchQs}`, () => mapAnswer(index, req, view, pins));
   }
+}
 
-  private async mapAnswer(req: SearchRequest, view: 'map' | 'split', pins: number) {
-    const [found, page] = await Promise.all([
-      this.index.map(req.criteria, { pins, clusterLevel: clusterLevelFor(req.criteria.box, req.zoom) }),
-      view === 'split' ? this.index.page(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
-    ]);
-    return {
-      total: found.total,
-      results: {
-        ...titles(req, view),
-        results: found.pins.map((p) => ({ pdid: p.pdid, latitude: p.latitude, longitude: p.longitude, priceShort: priceShort(p.price) })),
-        mapBounds: found.bounds,
-      },
-      clusters: found.clusters,
-      ...(page ? { cards: page.listings.map(toCard), page: req.page, perpage: DEFAULT_PERPAGE } : {}),
-    };
-  }
-
-  private async cards(pdids: readonly string[]): Promise<Card[]> {
-    return (await this.index.listings(pdids)).map(toCard);
-  }
+async function mapAnswer(index: SearchIndex, req: SearchRequest, view: 'map' | 'split', pins: number) {
+  const [found, page] = await Promise.all([
+    index.map(req.criteria, { pins, clusterLevel: clusterLevelFor(req.criteria.box, req.zoom) }),
+    view === 'split' ? index.page(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
+  ]);
+  return {
+    total: found.total,
+    results: {
+      ...titles(req, view),
+      results: found.pins.map((p) => ({ pdid: p.pdid, latitude: p.latitude, longitude: p.longitude, priceShort: priceShort(p.price) })),
+      mapBounds: found.bounds,
+    },
+    clusters: found.clusters,
+    ...(page ? { cards: page.listings.map(toCard), page: req.page, perpage: DEFAULT_PERPAGE } : {}),
+  };
 }
 
 function listPerpage(asked: number | undefined): number {

@@ -9,8 +9,17 @@ export const SOLD_NEEDS_PLACE = 'Please enter a city or zip code to search for s
 export const EMPTY_LOCATION = 'Please enter a search location';
 export const DEFAULT_PERPAGE = 24;
 export const MAX_PERPAGE = 100;
-const MAX_POLYGONS = 20;
-const MAX_POLYGON_POINTS = 1000;
+/** Contract section 7 and the spec ("polygon vertices 4 to under 100"): beyond these, 400. */
+export const MAX_POLYGONS = 10;
+export const MAX_POLYGON_POINTS = 99;
+/**
+ * All the criteria of one request, names and values, in characters: ten polygons of 99 points
+ * with six decimals (what the web app draws at most) take about 24,000.
+ */
+export const MAX_CRITERIA_CHARS = 32_000;
+export const TOO_MANY_POLYGONS = `A search may have at most ${MAX_POLYGONS} polygons`;
+export const TOO_MANY_POINTS = `A polygon may have at most ${MAX_POLYGON_POINTS} points`;
+export const CRITERIA_TOO_LONG = `The search criteria are too long (at most ${MAX_CRITERIA_CHARS.toLocaleString('en-US')} characters)`;
 
 /** Form fields that steer the answer, not the matches: the view, the map's zoom, the form's reset. */
 const CONTROL_FIELDS = ['type', 'reset', 'zoom'] as const;
@@ -40,12 +49,16 @@ type Raw = Record<string, unknown>;
  */
 export function parseSearchRequest(input: Raw, defaultView: SearchView): SearchRequest {
   const v: Record<string, string> = {};
+  // Measured before anything is parsed: the work a request can ask for stays small.
+  let chars = 0;
   for (const [key, value] of Object.entries(input)) {
     if (!KNOWN.has(key)) throw validation(`Unknown search field: ${key}`);
     if (Array.isArray(value)) throw validation(`${key} is given more than once`);
     if (value === null || value === undefined) continue;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw validation(`${key} must be a string`);
     const text = String(value).trim();
+    chars += key.length + text.length;
+    if (chars > MAX_CRITERIA_CHARS) throw validation(CRITERIA_TOO_LONG);
     if (text !== '') v[key] = text;
   }
   const canonical = new Map<string, string>();
@@ -206,10 +219,11 @@ const POLYGON_FORMAT = 'polygonmap must be "lat lng" pairs joined by ", ", the f
 /** 'lat lng' pairs joined by ', ', the first point repeated at the end; several joined by ':'. */
 export function parsePolygons(text: string): LatLng[][] {
   const parts = text.split(':');
-  if (parts.length > MAX_POLYGONS) throw validation(`polygonmap holds at most ${MAX_POLYGONS} polygons`);
+  if (parts.length > MAX_POLYGONS) throw validation(TOO_MANY_POLYGONS);
   return parts.map((part) => {
     const pairs = part.split(',').map((s) => s.trim());
-    if (pairs.length > MAX_POLYGON_POINTS + 1) throw validation(`A polygon has at most ${MAX_POLYGON_POINTS} points`);
+    // Plus the closing point; a ring given without it is counted below.
+    if (pairs.length > MAX_POLYGON_POINTS + 1) throw validation(TOO_MANY_POINTS);
     const points = pairs.map((pair) => {
       const m = /^([+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s+([+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)$/.exec(pair);
       if (!m) throw validation(POLYGON_FORMAT);
@@ -220,6 +234,8 @@ export function parsePolygons(text: string): LatLng[][] {
     // The closing point repeats the first; a ring given without it is closed all the same.
     const last = points.at(-1)!;
     const ring = points.length > 1 && last.lat === points[0]!.lat && last.lng === points[0]!.lng ? points.slice(0, -1) : points;
+    // Refused, not simplified: the answer, its searchQs and a saved search keep the criteria as asked.
+    if (ring.length > MAX_POLYGON_POINTS) throw validation(TOO_MANY_POINTS);
     if (new Set(ring.map((p) => `${p.lat} ${p.lng}`)).size < 3) throw validation('A polygon needs at least 3 distinct points');
     return ring;
   });

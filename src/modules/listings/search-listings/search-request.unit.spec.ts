@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors';
-import { parseSearchRequest, SOLD_NEEDS_PLACE } from './search-request';
+import { CRITERIA_TOO_LONG, MAX_CRITERIA_CHARS, parseSearchRequest, SOLD_NEEDS_PLACE } from './search-request';
 
 const parse = (raw: Record<string, unknown>) => parseSearchRequest(raw, 'list');
 const message = (raw: Record<string, unknown>) => {
@@ -84,5 +84,36 @@ describe('parseSearchRequest', () => {
     expect(message({ color: 'red' })).toBe('Unknown search field: color');
     expect(message({ city: ['a', 'b'] })).toBe('city is given more than once');
     expect(message({ city: { a: 1 } })).toBe('city must be a string');
+  });
+
+  describe('limits (contract section 7)', () => {
+    /** A ring of n points around (lat, lng), written as the web app writes it: six decimals, the first point repeated. */
+    const ring = (n: number, lat = 47.6, lng = -122.3, closed = true) => {
+      const pts = Array.from({ length: n }, (_, i) => `${(lat + 0.01 * Math.sin((2 * Math.PI * i) / n)).toFixed(6)} ${(lng + 0.01 * Math.cos((2 * Math.PI * i) / n)).toFixed(6)}`);
+      return (closed ? [...pts, pts[0]] : pts).join(', ');
+    };
+    const rings = (count: number, n: number) => Array.from({ length: count }, (_, i) => ring(n, 47 + i * 0.1)).join(':');
+
+    it('takes ten polygons of 99 points, the most the web app draws', () => {
+      const max = rings(10, 99);
+      expect(max.length).toBeLessThan(MAX_CRITERIA_CHARS);
+      expect(parse({ polygonmap: max, minlat: '40', maxlat: '50', minlong: '-125', maxlong: '-120', minprice: '100000' }).criteria.polygons).toHaveLength(10);
+      expect(parse({ polygonmap: ring(99, 47.6, -122.3, false) }).criteria.polygons![0]).toHaveLength(99);
+    });
+
+    it('refuses a polygon of more than 99 points, closed or not, and more than 10 polygons', () => {
+      expect(message({ polygonmap: ring(100) })).toBe('A polygon may have at most 99 points');
+      expect(message({ polygonmap: ring(100, 47.6, -122.3, false) })).toBe('A polygon may have at most 99 points');
+      expect(message({ polygonmap: `${ring(4)}:${ring(1000)}` })).toBe('A polygon may have at most 99 points');
+      expect(message({ polygonmap: rings(11, 4) })).toBe('A search may have at most 10 polygons');
+    });
+
+    it('refuses criteria longer than 32,000 characters, whatever field carries them', () => {
+      expect(CRITERIA_TOO_LONG).toBe('The search criteria are too long (at most 32,000 characters)');
+      expect(message({ polygonmap: ring(99), kw: `Seattle ${'x'.repeat(MAX_CRITERIA_CHARS)}` })).toBe(CRITERIA_TOO_LONG);
+      expect(message({ city: Array.from({ length: 4000 }, (_, i) => `Town${i}`).join(',') })).toBe(CRITERIA_TOO_LONG);
+      // Checked before the polygons are read: a huge polygonmap costs no parsing.
+      expect(message({ polygonmap: rings(20, 1000) })).toBe(CRITERIA_TOO_LONG);
+    });
   });
 });

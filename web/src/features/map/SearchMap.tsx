@@ -6,7 +6,7 @@ import { Icon } from '../../ui/Icon';
 import { attachOfflineBasemap, offlineStyle } from './basemap';
 import { DeckOverlay } from './DeckOverlay';
 import { CLUSTER_MAX_ZOOM, type SearchMapProps, START_ZOOM } from './mapTypes';
-import { type LngLat, simplifyDrawnPolygon } from './polygons';
+import { type LngLat, MAX_POLYGONS, simplifyDrawnPolygon } from './polygons';
 import styles from './SearchMap.module.css';
 import { labelsThatFit } from './declutter';
 import { pickedObject, searchLayers } from './searchLayers';
@@ -96,6 +96,8 @@ export function SearchMap(p: SearchMapProps) {
     return [ll.lng, ll.lat];
   };
 
+  // A search takes at most MAX_POLYGONS areas: Draw waits for Clear past that.
+  const full = p.polygons.length >= MAX_POLYGONS;
   const down = (e: PointerEvent<HTMLDivElement>) => {
     if (mode !== 'on' || e.button !== 0) return;
     const pt = toLngLat(e);
@@ -114,7 +116,7 @@ export function SearchMap(p: SearchMapProps) {
     const ring = simplifyDrawnPolygon(stroke);
     setMode('off');
     setStroke([]);
-    if (ring) p.onPolygonsChange([...p.polygons, ring]);
+    if (ring && !full) p.onPolygonsChange([...p.polygons, ring]);
   };
 
   const capped = p.pins.length < p.total;
@@ -194,6 +196,7 @@ export function SearchMap(p: SearchMapProps) {
           type="button"
           className={`${styles.tool} ${mode !== 'off' ? styles.active : ''}`}
           aria-pressed={mode !== 'off'}
+          disabled={mode === 'off' && full}
           onClick={() => {
             setStroke([]);
             setMode(mode === 'off' ? 'on' : 'off');
@@ -217,6 +220,10 @@ export function SearchMap(p: SearchMapProps) {
           <span className={styles.hint}>Press and drag on the map to draw an area. Esc cancels.</span>
         ) : p.loading ? (
           <span className={styles.hint}>Searching…</span>
+        ) : full ? (
+          <span className={styles.hint} data-testid="polygon-cap">
+            {MAX_POLYGONS} drawn areas is the most a search takes. Clear them to draw another.
+          </span>
         ) : clustered ? (
           <span className={styles.hint} data-testid="pin-cap">
             {p.total.toLocaleString('en-US')} homes in {p.clusters.length.toLocaleString('en-US')} clusters. Zoom in to see prices.

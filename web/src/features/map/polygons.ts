@@ -7,6 +7,8 @@ export const MIN_VERTICES = 4;
 export const MAX_VERTICES = 99; // "4 to under 100"
 export const INITIAL_TOLERANCE = 0.0009;
 export const MAX_ADJUSTMENTS = 10;
+/** The most polygons one search takes (contract section 7: the server refuses more). */
+export const MAX_POLYGONS = 10;
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 

@@ -12,6 +12,8 @@ type Props = {
   readonly perpage: number;
   readonly loading: boolean;
   readonly error: string | null;
+  /** Why the server refused the search (its message), when it said. */
+  readonly reason?: string | null;
   readonly onRetry: () => void;
   readonly onPage: (page: number) => void;
   readonly onClearFilters: () => void;
@@ -21,12 +23,13 @@ type Props = {
 };
 
 /** The result cards with paging, and the loading, empty and error states. */
-export function ResultsList({ cards, total, page, perpage, loading, error, onRetry, onPage, onClearFilters, highlighted, onHover, layout }: Props) {
+export function ResultsList({ cards, total, page, perpage, loading, error, reason, onRetry, onPage, onClearFilters, highlighted, onHover, layout }: Props) {
   if (error) {
     return (
       <div className={styles.state} role="alert">
         <Icon name="alert" size={28} />
         <p className={styles.stateTitle}>{MSG.searchFailed}</p>
+        {reason && <p className={styles.stateText}>{reason}</p>}
         <button type="button" className={`btn ${styles.stateButton}`} onClick={onRetry}>
           Try again
         </button>

@@ -20,7 +20,7 @@ import { ResultsList } from './ResultsList';
 import { rememberSearch } from './resultSequence';
 import { SavedSearchModal } from './SavedSearchModal';
 import styles from './SearchPage.module.css';
-import { MSG } from './searchConstants';
+import { MSG, REFUSALS } from './searchConstants';
 import type { SearchData } from './searchData';
 import { buildSearchUrl, parseSearchUrl, type SearchRoute, urlAfterSearch } from './searchUrl';
 import { enforceSoldRule } from './soldRules';
@@ -137,6 +137,9 @@ export function SearchPage() {
     </>
   );
 
+  // The server says why it refused a search (a limit, its rate, a timeout): the visitor reads it.
+  const refusal = results.error && REFUSALS.includes(results.error.status) ? results.error.message : null;
+
   const showMap = route.view !== 'list';
   const mapNow = useIdleAfter(showMap && (data !== null || results.error !== null));
   const map = showMap && !mapNow ? (
@@ -178,6 +181,7 @@ export function SearchPage() {
       perpage={data?.perpage ?? 24}
       loading={!data && !results.error}
       error={results.error ? results.error.message : null}
+      reason={refusal}
       onRetry={results.retry}
       onPage={(p) => {
         setCriteria(withCriteria(route.criteria, { page: p > 1 ? String(p) : undefined }));
@@ -243,6 +247,7 @@ export function SearchPage() {
             {results.error && (
               <p role="alert" className={styles.mapError}>
                 {MSG.searchFailed}
+                {refusal && <span className={styles.mapErrorReason}>{refusal}</span>}
               </p>
             )}
             {map}

@@ -9,6 +9,9 @@ export const MSG = {
   pdqFailed: (detail: string) => `Unable to persist the PDQ. See error: ${detail}`,
 } as const;
 
+/** Statuses whose {message} says why a search was refused (a limit, the address's rate, a timeout): shown under searchFailed. */
+export const REFUSALS: readonly number[] = [400, 429, 503];
+
 export const AUTOCOMPLETE_DEBOUNCE_MS = 800;
 export const AUTOCOMPLETE_MIN_CHARS = 2;
 export const SOLD_RESET_MS = 650;
