@@ -1,4 +1,4 @@
-import { parseSearchRequest } from '../../src/modules/listings';
+import { parseSearchRequest } from '../search/search-request';
 import { boxAround } from '../search/geo';
 import type { Box, SearchCriteria } from '../search/search-criteria';
 import { normalizeCounty, normalizeName, zip5Of } from '../search/search-terms';

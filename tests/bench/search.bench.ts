@@ -9,7 +9,7 @@ import { startServer } from '../../src/main';
 import { generatedListingItems } from '../../src/demo/listings';
 import { importListings } from '../../src/modules/listings';
 import { mulberry32 } from '../../src/shared/prng';
-import { parseSearchRequest } from '../../src/modules/listings/search-listings/search-request';
+import { parseSearchRequest } from '../../projections/search/search-request';
 import { clusterLevelFor } from '../../src/modules/listings/search-listings/search-listings.http';
 import type { Benchmark, BenchContext, BenchDatabase } from './bench';
 

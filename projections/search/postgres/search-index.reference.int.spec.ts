@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../../../src/eventstore/postgres/postgres-event-store';
-import { parseSearchRequest } from '../../../src/modules/listings/search-listings/search-request';
+import { parseSearchRequest } from '../search-request';
 import { importSearchDataset, referenceListings } from '../../../tests/support/search-dataset';
 import { type ReferenceListing, referenceClusters, referenceMatches, referenceOrder } from '../../../tests/support/search-reference';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';

@@ -18,6 +18,6 @@ export {
 export { MalformedFileError } from './import-listings/json-record-splitter';
 export { readListingFile } from './import-listings/read-listing-file';
 export { ListingsModule } from './listings.module';
-export { parseSearchRequest, type SearchRequest } from './search-listings/search-request';
+export { parseSearchRequest, type SearchRequest } from '../../../projections/search/search-request';
 export { SavedSearchSuggestions } from './search-listings/saved-search-suggestions.port';
 export { type Card, toCard } from './search-listings/card';

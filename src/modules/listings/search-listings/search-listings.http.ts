@@ -13,7 +13,7 @@ import { SearchGate } from './search-gate';
 import { SearchIndexVersion } from './search-index-version';
 import { SavedSearchSuggestions } from './saved-search-suggestions.port';
 import { type Card, priceShort, toCard } from './card';
-import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from './search-request';
+import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from '../../../../projections/search/search-request';
 import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './visitor-search-index';
 
 /** The stored result sequence behind Previous / Next / All holds at most this many listings. */

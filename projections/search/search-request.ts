@@ -1,7 +1,7 @@
-import { type LatLng, LISTING_TYPES, type ListingType, type SearchCriteria, type SortBy, SORTS } from '../../../../projections/search/search-criteria';
-import { keywordWords, normalizeCounty, normalizeName } from '../../../../projections/search/search-terms';
-import { CRITERIA_FIELDS } from '../../../contract/search';
-import { validation } from '../../../shared/errors';
+import { type LatLng, LISTING_TYPES, type ListingType, type SearchCriteria, type SortBy, SORTS } from './search-criteria';
+import { keywordWords, normalizeCounty, normalizeName } from './search-terms';
+import { CRITERIA_FIELDS } from '../../src/contract/search';
+import { validation } from '../../src/shared/errors';
 
 export { CRITERIA_FIELDS };
 

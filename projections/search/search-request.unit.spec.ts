@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors';
+import { AppError } from '../../src/shared/errors';
 import { CRITERIA_TOO_LONG, MAX_CRITERIA_CHARS, parseSearchRequest, SOLD_NEEDS_PLACE } from './search-request';
 
 const parse = (raw: Record<string, unknown>) => parseSearchRequest(raw, 'list');
