@@ -1,5 +1,5 @@
 import { assertNever } from '../../shared/errors';
-import type { ListingRecord } from './listing-record';
+import { type ListingRecord, upcastRecord } from './listing-record';
 import type { ListingEvent } from './listings.events';
 import type { OpenHouse } from './open-house';
 
@@ -25,7 +25,7 @@ export const initialListing = (): Listing => ({ listed: false, removed: false })
 
 export function evolveListing(state: Listing, event: ListingEvent): Listing {
   if (event.type === 'ListingListed') {
-    return { listed: true, pdid: event.data.pdid, mls: event.data.mls, record: event.data.listing, brokenPhotos: [], photoReports: [], openHouses: [] };
+    return { listed: true, pdid: event.data.pdid, mls: event.data.mls, record: upcastRecord(event.data.listing), brokenPhotos: [], photoReports: [], openHouses: [] };
   }
   if (!state.listed) return state;
   switch (event.type) {

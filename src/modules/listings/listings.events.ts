@@ -3,6 +3,7 @@ import type { OpenHouse } from './open-house';
 
 // The data the events carry, so that read models need nothing else from this context.
 export type { ListingDetails, ListingRecord, ListingStatus } from './listing-record';
+export { isLease, isPubliclyShown, LEASE_TYPES, upcastRecord } from './listing-record';
 export type { OpenHouse } from './open-house';
 
 /**

@@ -5,6 +5,7 @@ import { SearchIndex } from '../../../projections/search/search-index.port';
 import { DB_POOL } from '../../app/tokens';
 import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
+import { MlsDisclaimers } from './idx/mls-disclaimers';
 import { ListingDetailsController } from './listing-details/listing-details.http';
 import { ReportBrokenPhotoController } from './report-broken-photo/report-broken-photo.http';
 import { SearchIndexVersion } from './search-listings/search-index-version';
@@ -14,7 +15,7 @@ import { SearchListingsController } from './search-listings/search-listings.http
 @Module({
   imports: [AccountsModule],
   controllers: [SearchListingsController, ListingDetailsController, ReportBrokenPhotoController],
-  providers: [{ provide: SearchIndex, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [DB_POOL] }, RateLimiter, SearchIndexVersion],
-  exports: [SearchIndex],
+  providers: [{ provide: SearchIndex, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [DB_POOL] }, RateLimiter, SearchIndexVersion, MlsDisclaimers],
+  exports: [SearchIndex, MlsDisclaimers],
 })
 export class ListingsModule {}

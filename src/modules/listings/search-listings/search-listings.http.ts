@@ -12,6 +12,7 @@ import { ResultCache } from './result-cache';
 import { SearchIndexVersion } from './search-index-version';
 import { SavedSearchSuggestions } from './saved-search-suggestions.port';
 import { type Card, priceShort, toCard } from './card';
+import { MlsDisclaimers } from '../idx/mls-disclaimers';
 import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from './search-request';
 
 /** The stored result sequence behind Previous / Next / All holds at most this many listings. */
@@ -32,6 +33,7 @@ export class SearchListingsController {
     @Inject(SearchIndex) private readonly index: SearchIndex,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(SearchIndexVersion) indexVersion: SearchIndexVersion,
+    @Inject(MlsDisclaimers) private readonly disclaimers: MlsDisclaimers,
     @Optional() @Inject(SavedSearchSuggestions) private readonly savedSearches?: SavedSearchSuggestions,
   ) {
     this.cache = new ResultCache(config.searchCacheMs, 2000, () => indexVersion.current());
@@ -44,7 +46,8 @@ export class SearchListingsController {
     const perpage = listPerpage(req.perpage);
     return this.cache.get(`list ${req.page} ${perpage} ${req.searchQs}`, async () => {
       const found = await this.index.page(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
-      return { results: found.listings.map(toCard), total: found.total, page: req.page, perpage, ...titles(req, 'list') };
+      const disclaimers = await this.disclaimers.forPdids(found.listings.map((l) => l.pdid));
+      return { results: found.listings.map(toCard), total: found.total, page: req.page, perpage, ...titles(req, 'list'), disclaimers };
     });
   }
 
@@ -104,15 +107,18 @@ export class SearchListingsController {
       this.index.map(req.criteria, { pins, clusterLevel: clusterLevelFor(req.criteria.box, req.zoom) }),
       view === 'split' ? this.index.page(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
     ]);
+    const shown = [...found.pins.map((p) => p.pdid), ...(page?.listings.map((l) => l.pdid) ?? [])];
     return {
       total: found.total,
       results: {
         ...titles(req, view),
-        results: found.pins.map((p) => ({ pdid: p.pdid, latitude: p.latitude, longitude: p.longitude, priceShort: priceShort(p.price) })),
+        // Every pin of a forrent search is a lease: its price is per month.
+        results: found.pins.map((p) => ({ pdid: p.pdid, latitude: p.latitude, longitude: p.longitude, priceShort: priceShort(p.price, req.criteria.forRent), locationApproximate: p.locationApproximate })),
         mapBounds: found.bounds,
       },
       clusters: found.clusters,
       ...(page ? { cards: page.listings.map(toCard), page: req.page, perpage: DEFAULT_PERPAGE } : {}),
+      disclaimers: await this.disclaimers.forPdids(shown),
     };
   }
 
