@@ -27,8 +27,27 @@ export function assertTimeZone(timeZone: string): void {
   }
 }
 
+const QUARTER_HOUR = 900_000;
+// Offsets change only on quarter hours (every zone's offset is a multiple of 15 minutes), and a
+// feed's timestamps crowd into a few days: the offset is looked up once per quarter hour seen.
+const offsets = new Map<string, number>();
+const OFFSETS_MAX = 50_000;
+
 /** The zone's offset from UTC at an instant, in minutes (Chicago in winter: -360). */
 export function offsetMinutes(timeZone: string, epochMs: number): number {
+  // UTC, the default for file imports, needs no calendar arithmetic.
+  if (timeZone === 'UTC') return 0;
+  const key = `${timeZone} ${Math.floor(epochMs / QUARTER_HOUR)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = zoneOffset(timeZone, epochMs);
+    if (offsets.size >= OFFSETS_MAX) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function zoneOffset(timeZone: string, epochMs: number): number {
   const parts = formatter(timeZone).formatToParts(new Date(epochMs));
   const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));

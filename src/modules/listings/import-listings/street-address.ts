@@ -24,7 +24,16 @@ function fromParts(f: FieldReader): string | null {
   return parts.filter((p) => p !== null).join(' ').replace(/\s+/g, ' ').slice(0, MAX_ADDRESS);
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const COUNTRIES = ['United States', 'U.S.A.', 'USA', 'US'];
+
+/** `s` without `part` at its end (any case), when a comma or space comes before it or nothing does. */
+function cut(s: string, part: string): { rest: string; comma: boolean } | undefined {
+  if (part === '' || s.length < part.length || s.slice(s.length - part.length).toLowerCase() !== part.toLowerCase()) return undefined;
+  const before = s.slice(0, s.length - part.length);
+  const sep = /[\s,]*$/.exec(before)![0];
+  if (sep === '' && before !== '') return undefined; // "Eastwood" does not end with the city "Wood"
+  return { rest: before.slice(0, before.length - sep.length), comma: sep.includes(',') };
+}
 
 /**
  * Takes the record's own city, state, zip and a country off the end of the address, whatever
@@ -33,26 +42,28 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function withoutPlace(address: string, place: { city: string | null; state: string | null; postalCode: string | null }): string | null {
   const zip5 = /^\d{5}/.exec(place.postalCode ?? '')?.[0];
-  const tails: { re: RegExp; city?: boolean }[] = [
-    ...(zip5 ? [{ re: new RegExp(`(?:^|[\\s,]+)${zip5}(?:-?\\d{4})?$`) }] : []),
-    { re: /(?:^|[\s,]+)(?:USA|U\.S\.A\.|US|United States)$/i },
-    ...(place.state ? [{ re: new RegExp(`(?:^|[\\s,]+)${escape(place.state)}\\.?$`, 'i') }] : []),
-    ...(place.city ? [{ re: new RegExp(`(?:^|,\\s*|\\s+)${escape(place.city).replace(/\s+/g, '\\s+')}$`, 'i'), city: true }] : []),
-  ];
-  let s = address.trim();
+  const city = place.city?.replace(/\s+/g, ' ') ?? '';
+  let s = address.trim().replace(/\s+/g, ' ');
   let strippedPlace = false;
-  const done = new Set<RegExp>();
   // Each part goes at most once: "100 Kent, Kent, WA" keeps its street.
+  const done = { zip: zip5 === undefined, country: false, state: !place.state, city: city === '' };
   for (let changed = true; changed; ) {
     changed = false;
-    for (const { re, city } of tails) {
-      const m = done.has(re) ? null : re.exec(s);
-      if (!m) continue;
-      if (city && !strippedPlace && !m[0].includes(',')) continue;
-      s = s.slice(0, m.index).replace(/[\s,]+$/, '');
-      done.add(re);
-      strippedPlace = true;
-      changed = true;
+    const take = (c: { rest: string } | undefined, part: keyof typeof done) => {
+      if (!c) return;
+      s = c.rest;
+      done[part] = true;
+      strippedPlace = changed = true;
+    };
+    if (!done.zip) {
+      const m = /(\d{5})(?:-?\d{4})?$/.exec(s);
+      if (m && m[1] === zip5) take(cut(s, m[0]), 'zip');
+    }
+    if (!done.country) take(COUNTRIES.map((c) => cut(s, c)).find((c) => c !== undefined), 'country');
+    if (!done.state) take(cut(s, place.state!) ?? cut(s, `${place.state!}.`), 'state');
+    if (!done.city) {
+      const c = cut(s, city);
+      if (c && (strippedPlace || c.comma || c.rest === '')) take(c, 'city');
     }
   }
   // Nothing but the place ("Austin, TX"): the record gives no street address.
