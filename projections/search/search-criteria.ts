@@ -25,8 +25,10 @@ export type SearchCriteria = {
   readonly minSqft?: number;
   readonly maxSqft?: number;
   readonly types?: readonly ListingType[];
-  /** Closed listings only; otherwise Active only. */
+  /** Closed listings only; otherwise Active (and Active Under Contract) only. */
   readonly sold: boolean;
+  /** Leases only (forrent=1); otherwise leases are left out. */
+  readonly forRent: boolean;
   readonly waterfront: boolean;
   readonly view: boolean;
   readonly pool: boolean;

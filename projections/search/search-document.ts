@@ -1,5 +1,5 @@
 import { openHouseDayEnd } from '../../src/contract/open-house-time';
-import type { ListingRecord, OpenHouse } from '../../src/modules/listings/listings.events';
+import { isLease, isPubliclyShown, type ListingRecord, type OpenHouse } from '../../src/modules/listings/listings.events';
 import { cellsOf, unitVector } from './geo';
 import { keywordWords, listingTypeBits, normalizeCounty, normalizeName, zip5Of } from './search-terms';
 
@@ -10,7 +10,7 @@ export type SearchDoc = {
   /** PublicRemarks is not kept: nothing searches it. */
   readonly record: ListingRecord;
   readonly brokenPhotos: readonly string[];
-  /** The highest ListPrice the listing ever had: below it, the price was reduced. */
+  /** The highest ListPrice the listing ever had (its OriginalListPrice and PreviousListPrice too): below it, the price was reduced. */
   readonly maxListPrice: number | null;
   /** The open houses `openhouse=1` reads: public ones whose day is not over (see searchableOpenHouses). */
   readonly openHouses: readonly OpenHouse[];
@@ -31,8 +31,27 @@ function openHouseUntil(openHouses: readonly OpenHouse[]): string | null {
   return ends.length === 0 ? null : new Date(Math.max(...ends)).toISOString();
 }
 
-/** 1 Active, 2 Closed (sold), 0 every other status: searches read groups 1 and 2 only. */
-export const statusGroup = (status: string): number => (status === 'Active' ? 1 : status === 'Closed' ? 2 : 0);
+/**
+ * What a search reads first: 1 for sale (Active, and Active Under Contract, which the Data
+ * Dictionary defines as still on market), 2 sold (Closed); 3 and 4 the same for leases
+ * (forrent=1); 0 for everything no search finds: other statuses, and listings the MLS does not
+ * let be shown publicly (InternetEntireListingDisplayYN false).
+ */
+export function statusGroup(r: Pick<ListingRecord, 'StandardStatus' | 'PropertyType' | 'InternetEntireListingDisplayYN'>): number {
+  if (!isPubliclyShown(r)) return 0;
+  const s = r.StandardStatus;
+  const base = s === 'Active' || s === 'Active Under Contract' ? 1 : s === 'Closed' ? 2 : 0;
+  return base === 0 ? 0 : isLease(r.PropertyType) ? base + 2 : base;
+}
+
+/** The status group a search reads (see statusGroup). */
+export const groupOf = (c: { readonly sold: boolean; readonly forRent: boolean }): number => (c.sold ? 2 : 1) + (c.forRent ? 2 : 0);
+
+/** The highest of the list prices a record names: its own, its original and its previous. */
+export const highestListPrice = (r: Pick<ListingRecord, 'ListPrice' | 'OriginalListPrice' | 'PreviousListPrice'>, before: number | null): number | null => {
+  const prices = [before, r.ListPrice, r.OriginalListPrice, r.PreviousListPrice].filter((p): p is number => p !== null);
+  return prices.length === 0 ? null : Math.max(...prices);
+};
 
 export const priceOf = (r: Pick<ListingRecord, 'StandardStatus' | 'ListPrice' | 'ClosePrice'>): number | null =>
   r.StandardStatus === 'Closed' ? r.ClosePrice : r.ListPrice;
@@ -49,18 +68,20 @@ export function deriveSearchFields(doc: SearchDoc): SearchFields {
 
 function derive(doc: SearchDoc) {
   const r = doc.record;
-  const p = { lat: r.Latitude, lng: r.Longitude };
+  const p = r.Latitude !== null && r.Longitude !== null ? { lat: r.Latitude, lng: r.Longitude } : null;
+  // A street address the MLS does not let be shown cannot find the listing either.
+  const address = r.InternetAddressDisplayYN === false ? null : r.UnparsedAddress;
   const words = new Set([
-    ...keywordWords(r.UnparsedAddress),
+    ...keywordWords(address),
     ...keywordWords(r.City),
     ...keywordWords(r.CountyOrParish ? `${r.CountyOrParish} County` : null),
     ...keywordWords(r.PostalCode),
     ...keywordWords(r.ListingId),
   ]);
-  const [ux, uy, uz] = unitVector(p);
+  const [ux, uy, uz] = p ? unitVector(p) : [null, null, null];
   const visiblePhotos = r.photos.filter((u) => !doc.brokenPhotos.includes(u));
   return {
-    grp: statusGroup(r.StandardStatus),
+    grp: statusGroup(r),
     price: priceOf(r),
     priceReduced: r.ListPrice !== null && doc.maxListPrice !== null && r.ListPrice < doc.maxListPrice,
     kinds: listingTypeBits(r.PropertyType, r.PropertySubType),
@@ -68,12 +89,14 @@ function derive(doc: SearchDoc) {
     ux,
     uy,
     uz,
-    ...cellsOf(p),
+    ...(p ? cellsOf(p) : { cy: null, cx: null }),
     zip5: zip5Of(r.PostalCode),
     cityKey: normalizeName(r.City),
     countyKey: normalizeCounty(r.CountyOrParish),
     mlsidKey: normalizeName(r.ListingId),
-    addressKey: normalizeName(r.UnparsedAddress),
+    address,
+    addressKey: normalizeName(address),
+    forRent: isLease(r.PropertyType),
     sortDate: r.StandardStatus === 'Closed' ? r.CloseDate : r.ListingContractDate,
     visiblePhotos,
     allPhotosBroken: r.photos.length > 0 && visiblePhotos.length === 0,

@@ -11,7 +11,8 @@ export type IndexedListing = Omit<Card, 'priceShort'> & {
   readonly allPhotosBroken: boolean;
 };
 
-export type Pin = { readonly pdid: string; readonly latitude: number; readonly longitude: number; readonly price: number | null };
+/** Only listings with a point are pinned; `locationApproximate` ones stand at their postal code's centre. */
+export type Pin = { readonly pdid: string; readonly latitude: number; readonly longitude: number; readonly price: number | null; readonly locationApproximate: boolean };
 
 /** Matches of one grid cell: a true count at the matches' mean position. */
 export type Cluster = { readonly latitude: number; readonly longitude: number; readonly count: number };
@@ -26,6 +27,7 @@ export type MapQuery = {
 };
 
 export type MapResult = {
+  /** Every match, those without a point too. */
   readonly total: number;
   readonly pins: readonly Pin[];
   /** Bounds every match, not only the pins; null when nothing matches. */
@@ -58,7 +60,7 @@ export abstract class SearchIndex {
     const found = await this.search(criteria, page);
     return { total: found.total, listings: await this.listings(found.pdids) };
   }
-  /** The listings of these pdids in the order given; unknown ones are left out. */
+  /** The listings of these pdids in the order given; unknown ones, and those not shown publicly, are left out. */
   abstract listings(pdids: readonly string[]): Promise<IndexedListing[]>;
   /**
    * Up to `limit` suggestions of each kind for a lower-cased term: names that start with it (or
@@ -72,4 +74,6 @@ export abstract class SearchIndex {
   abstract matchEach(items: readonly MatchRequest[]): Promise<boolean[][]>;
   /** Criteria ready for matchEach; made once for criteria that will be tested many times. */
   abstract prepareMatch(criteria: SearchCriteria): PreparedMatch;
+  /** When each of these MLSs' listings last changed in the index (ISO instants); unknown ones are left out. */
+  abstract mlsUpdates(mls: readonly string[]): Promise<Map<string, string>>;
 }

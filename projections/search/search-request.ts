@@ -24,7 +24,7 @@ export const CRITERIA_TOO_LONG = `The search criteria are too long (at most ${MA
 /** Form fields that steer the answer, not the matches: the view, the map's zoom, the form's reset. */
 const CONTROL_FIELDS = ['type', 'reset', 'zoom'] as const;
 const KNOWN = new Set<string>([...CRITERIA_FIELDS, ...CONTROL_FIELDS]);
-const FLAGS = ['soldproperty', 'waterfront', 'view', 'pool', 'newconstruction', 'openhouse', 'pricereduced'] as const;
+const FLAGS = ['soldproperty', 'forrent', 'waterfront', 'view', 'pool', 'newconstruction', 'openhouse', 'pricereduced'] as const;
 
 export type SearchView = 'list' | 'map' | 'split';
 
@@ -179,6 +179,7 @@ export function parseSearchRequest(input: Raw, defaultView: SearchView): SearchR
   const criteria: SearchCriteria = {
     keywords, cities, counties, zips, mlsids, minPrice, maxPrice, minBeds, minBaths, minSqft, maxSqft, types,
     sold: flags.soldproperty,
+    forRent: flags.forrent,
     waterfront: flags.waterfront,
     view: flags.view,
     pool: flags.pool,
@@ -257,7 +258,7 @@ const TYPE_TITLES: Record<ListingType, string> = {
 /** "Condos for Sale in Seattle", "Sold Homes in 98103", "Homes for Sale in the Map Area". */
 function searchTitleOf(c: SearchCriteria, canonical: ReadonlyMap<string, string>): string {
   const what = c.types?.length === 1 ? TYPE_TITLES[c.types[0]!] : 'Homes';
-  const head = c.sold ? `Sold ${what}` : `${what} for Sale`;
+  const head = c.forRent ? (c.sold ? `Rented ${what}` : `${what} for Rent`) : c.sold ? `Sold ${what}` : `${what} for Sale`;
   const list = (s: string | undefined) => (s ? s.split(',').join(' or ') : undefined);
   const place =
     list(canonical.get('acl_city') ?? canonical.get('city')) ??

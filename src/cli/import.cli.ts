@@ -5,28 +5,32 @@ import { openDatabase } from '../database/database';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { generatedListingItems } from '../demo/listings';
 import {
+  assertTimeZone,
   type ImportCounts,
   importListings,
   MalformedFileError,
   MLS_NAME,
   readListingFile,
+  type RejectedRecord,
   summaryLine,
 } from '../modules/listings';
 import { setLogLevel } from '../shared/logger';
 import { progressBar } from './progress-bar';
 
 const USAGE = `Usage:
-  npm run import -- --mls NAME FILE...          import RESO records (JSON array, OData {value:[...]} page or NDJSON)
+  npm run import -- --mls NAME [--timezone IANA] FILE...
+                                               import RESO records (JSON array, OData {value:[...]} page or NDJSON);
+                                               timestamps without an offset are read in --timezone (default UTC)
   npm run import -- --mls NAME --count N [--seed S] [--today YYYY-MM-DD]
                                                import N generated Active listings (benchmarks)
 
 The pdid of a listing is NAME-ListingKey. Works whether or not the server is running.
 Prints: imported N, changed N, unchanged N, rejected N`;
 
-type Args = { mls: string; files: string[]; count: number | undefined; seed: number; today: string };
+type Args = { mls: string; files: string[]; count: number | undefined; seed: number; today: string; timeZone: string | undefined };
 
 function parseArgs(argv: string[]): Args | string {
-  const args: Args = { mls: '', files: [], count: undefined, seed: 1, today: new Date().toISOString().slice(0, 10) };
+  const args: Args = { mls: '', files: [], count: undefined, seed: 1, today: new Date().toISOString().slice(0, 10), timeZone: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => argv[++i] ?? '';
@@ -34,6 +38,7 @@ function parseArgs(argv: string[]): Args | string {
     else if (a === '--count') args.count = Number(value());
     else if (a === '--seed') args.seed = Number(value());
     else if (a === '--today') args.today = value();
+    else if (a === '--timezone') args.timeZone = value();
     else if (a === '--help' || a === '-h') return '';
     else if (a.startsWith('--')) return `Unknown option ${a}`;
     else args.files.push(a);
@@ -42,9 +47,18 @@ function parseArgs(argv: string[]): Args | string {
   if (args.count !== undefined && (!Number.isInteger(args.count) || args.count < 0)) return '--count must be a whole number';
   if (!Number.isInteger(args.seed) || args.seed < 0) return '--seed must be a whole number';
   if ((args.count === undefined) === (args.files.length === 0)) return 'Give either files or --count N';
+  if (args.timeZone !== undefined) {
+    try {
+      assertTimeZone(args.timeZone);
+    } catch (err) {
+      return `--timezone: ${(err as Error).message}`;
+    }
+  }
   for (const f of args.files) if (!fs.existsSync(f)) return `No such file: ${f}`;
   return args;
 }
+
+const where = (r: RejectedRecord) => `record ${r.record}${r.line !== null ? ` (line ${r.line})` : ''}${r.listingKey !== null ? ` ListingKey ${r.listingKey}` : ''}`;
 
 /** Exit codes: 0 imported (bad records are reported and skipped), 1 a file could not be read, 2 usage. */
 async function main(argv: string[]): Promise<number> {
@@ -69,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
       let shown = 0;
       let bytes = 0;
       let printed = 0;
+      let warned = 0;
       let last: ImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };
       const done = (c: ImportCounts) => c.imported + c.changed + c.unchanged + c.rejected;
       const show = (c: ImportCounts) => {
@@ -85,11 +100,18 @@ async function main(argv: string[]): Promise<number> {
           mls: args.mls,
           ctx,
           onProgress: show,
+          timeZone: args.timeZone,
           onRejected: (r) => {
-            if (printed++ < 1000) process.stderr.write(`\n${source.name}: record ${r.record}${r.line !== null ? ` (line ${r.line})` : ''} rejected: ${r.message}\n`);
+            if (printed++ < 1000) process.stderr.write(`\n${source.name}: ${where(r)} rejected: ${r.message}\n`);
+          },
+          // A field dropped from a record that still imports: told like a rejection, counted apart.
+          onWarning: (w) => {
+            if (warned++ < 1000) process.stderr.write(`\n${source.name}: ${where(w)} warning: ${w.message}\n`);
           },
         });
         if (printed > 1000) process.stderr.write(`${source.name}: ${printed - 1000} more rejected records not shown\n`);
+        if (warned > 1000) process.stderr.write(`${source.name}: ${warned - 1000} more warnings not shown\n`);
+        if (warned > 0) process.stderr.write(`${source.name}: ${warned} warning${warned === 1 ? '' : 's'} (fields dropped from records that were imported)\n`);
         last = counts;
         show(counts);
         const secs = (Date.now() - t0) / 1000;

@@ -6,7 +6,7 @@
 /** The criteria fields, in the order the canonical query string lists them. */
 export const CRITERIA_FIELDS = [
   'kw', 'acl_kw', 'acl_city', 'city', 'acl_county', 'acl_zip5', 'zip', 'mlsid',
-  'minprice', 'maxprice', 'beds', 'baths', 'minsqft', 'maxsqft', 'listingtype', 'soldproperty',
+  'minprice', 'maxprice', 'beds', 'baths', 'minsqft', 'maxsqft', 'listingtype', 'soldproperty', 'forrent',
   'waterfront', 'view', 'pool', 'newconstruction', 'openhouse', 'pricereduced',
   'polygonmap', 'radius', 'lat', 'long', 'minlat', 'maxlat', 'minlong', 'maxlong',
   'sortby', 'page', 'perpage',
@@ -25,10 +25,11 @@ export type Criteria = Readonly<Record<string, string>>;
 /** What a card shows when every photo of its listing broke (served by the app). */
 export const PLACEHOLDER_PHOTO_URL = '/demo-photos/placeholder.svg';
 
-/** A result card (contract section 3): every key present, null when unknown. */
+/** A result card (contract sections 3 and 4a): every key present, null when unknown. */
 export type Card = {
   readonly pdid: string;
   readonly mlsid: string | null;
+  /** Null also when the MLS does not let the street address be shown (InternetAddressDisplayYN false). */
   readonly address: string | null;
   readonly city: string | null;
   readonly state: string | null;
@@ -41,12 +42,26 @@ export type Card = {
   readonly sqft: number | null;
   readonly status: string;
   readonly propertyType: string | null;
-  readonly latitude: number;
-  readonly longitude: number;
+  /** Null when the listing cannot be placed at all (no coordinates, no known postal code). */
+  readonly latitude: number | null;
+  readonly longitude: number | null;
+  /** True: latitude/longitude are the postal code's centre (or null), not the home's own point. */
+  readonly locationApproximate: boolean;
+  /** A lease (PropertyType Residential Lease or Commercial Lease): the price is per month. */
+  readonly forRent: boolean;
   readonly photos: readonly string[];
   readonly listDate: string | null;
   readonly closeDate: string | null;
+  /** IDX attribution: "Listing courtesy of {listOfficeName}" (and the agent when known). */
+  readonly listOfficeName: string | null;
+  readonly listAgentName: string | null;
 };
+
+/**
+ * The disclaimer an MLS's licence asks every page that shows its listings to carry, with the
+ * time its listings were last brought up to date (ISO instant; null when unknown).
+ */
+export type MlsDisclaimer = { readonly mls: string; readonly text: string; readonly updatedAt: string | null };
 
 export type ListResponse = {
   readonly results: readonly Card[];
@@ -56,9 +71,12 @@ export type ListResponse = {
   readonly searchTitle: string;
   readonly searchUrl: string;
   readonly searchQs: string;
+  /** One per MLS whose listings the page shows. */
+  readonly disclaimers: readonly MlsDisclaimer[];
 };
 
-export type Pin = { readonly pdid: string; readonly latitude: number; readonly longitude: number; readonly priceShort: string };
+/** `locationApproximate`: at the postal code's centre; the map draws it apart from precise pins. */
+export type Pin = { readonly pdid: string; readonly latitude: number; readonly longitude: number; readonly priceShort: string; readonly locationApproximate: boolean };
 
 export type MapBounds = { readonly minLat: number; readonly maxLat: number; readonly minLng: number; readonly maxLng: number };
 
@@ -82,6 +100,8 @@ export type MapResponse = {
   readonly clusters?: readonly Cluster[];
   readonly page?: number;
   readonly perpage?: number;
+  /** One per MLS whose listings the answer shows. */
+  readonly disclaimers: readonly MlsDisclaimer[];
 };
 
 export type AutocompleteItem = { readonly friendlyInputName: string; readonly inputName: string; readonly value: string };
@@ -103,5 +123,6 @@ export type ListingDetails = Card & {
   readonly remarks?: string | null;
   readonly history?: readonly HistoryEntry[];
   readonly openHouses?: readonly OpenHouse[];
+  readonly disclaimer?: MlsDisclaimer;
   readonly [extra: string]: unknown;
 };

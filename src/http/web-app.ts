@@ -5,11 +5,15 @@ import express, { type NextFunction, type Request, type Response } from 'express
 
 const API_PREFIXES = ['/api/', '/ajax/', '/health', '/socket.io/', '/demo-photos/', '/uploads/'];
 
+/** The HTTP status a browser route answers with (index.html all the same): 404 for a listing no one may see. */
+export type RouteStatus = (path: string) => Promise<number>;
+
 /**
  * Serves the built React app from the same origin: hashed assets with long caching, and
- * index.html for every other browser route so that client-side routes survive a reload.
+ * index.html for every other browser route so that client-side routes survive a reload, with
+ * the status `statusOf` gives the route (200 when none).
  */
-export function serveWebApp(app: NestExpressApplication, distDir: string): void {
+export function serveWebApp(app: NestExpressApplication, distDir: string, statusOf?: RouteStatus): void {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return;
   const isApi = (req: Request) => API_PREFIXES.some((p) => req.path === p.replace(/\/$/, '') || req.path.startsWith(p));
@@ -26,6 +30,10 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
     if (isApi(req)) return next();
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    if (!statusOf) return res.sendFile(index);
+    statusOf(req.path).then(
+      (status) => res.status(status).sendFile(index),
+      (err: unknown) => next(err),
+    );
   });
 }

@@ -55,7 +55,7 @@ describe('search API (contract section 3)', () => {
     expect(body.searchUrl).toBe('/search?acl_city=Bellevue,Seattle&sortby=price-desc');
     expect(body.searchTitle).toBe('Homes for Sale in Bellevue or Seattle');
     const card = body.results[1];
-    expect(Object.keys(card).sort()).toEqual(['address', 'baths', 'beds', 'city', 'closeDate', 'county', 'latitude', 'listDate', 'longitude', 'mlsid', 'pdid', 'photos', 'price', 'priceShort', 'propertyType', 'sqft', 'state', 'status', 'zip'].sort());
+    expect(Object.keys(card).sort()).toEqual(['address', 'baths', 'beds', 'city', 'closeDate', 'county', 'forRent', 'latitude', 'listAgentName', 'listDate', 'listOfficeName', 'locationApproximate', 'longitude', 'mlsid', 'pdid', 'photos', 'price', 'priceShort', 'propertyType', 'sqft', 'state', 'status', 'zip'].sort());
     expect(card).toMatchObject({ pdid: 'T-A1', mlsid: 'MLA1', price: 450_000, priceShort: '$450k', photos: ['/demo-photos/1.svg', '/demo-photos/2.svg'] });
     expect(body.results[2].priceShort).toBe('$950');
   });
@@ -72,7 +72,7 @@ describe('search API (contract section 3)', () => {
     expect(status).toBe(200);
     expect(body.total).toBe(3);
     expect(body.results.results).toHaveLength(3);
-    expect(body.results.results[0]).toEqual({ pdid: expect.any(String), latitude: expect.any(Number), longitude: expect.any(Number), priceShort: expect.any(String) });
+    expect(body.results.results[0]).toEqual({ pdid: expect.any(String), latitude: expect.any(Number), longitude: expect.any(Number), priceShort: expect.any(String), locationApproximate: false });
     expect(body.results.mapBounds).toEqual({ minLat: 47.61, maxLat: 47.62, minLng: -122.35, maxLng: -122.2 });
     expect(body.clusters.reduce((n: number, c: any) => n + c.count, 0)).toBe(3);
     const fewer = await post('/api/search/map', { perpage: '2' });

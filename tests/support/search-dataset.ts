@@ -78,6 +78,7 @@ export async function importSearchDataset(store: EventStore, o: { kingCounty: nu
     { ListingKey: 'BARE-3', StandardStatus: 'Active', ListPrice: 180_000, Latitude: 38.58, Longitude: -121.49, City: ' SACRAMENTO ', CountyOrParish: 'Sacramento County' },
     { ListingKey: 'BARE-4', StandardStatus: 'Active', ListPrice: 'cheap', Latitude: 38.58, Longitude: -121.49 },
   ]), { mls: 'BARE', ctx });
+  await importListings(store, items(realWorldVariants(gen.slice(0, 600))), { mls: 'REAL', ctx, batchSize: 150 });
   // Every photo of some listings reported broken, one photo of others.
   for (const [i, r] of sac.slice(0, 40).entries()) {
     const photos = (await resoItems([r]).next()).value!.parse() as ResoRecord;
@@ -89,6 +90,29 @@ export async function importSearchDataset(store: EventStore, o: { kingCounty: nu
       }
     }
   }
+}
+
+/**
+ * Records as real feeds send them (issue 14), from generated listings: without coordinates (at
+ * the zip's centre), without coordinates or zip (unmappable), leases (Active and Closed), Active
+ * Under Contract by lookup name, not to be shown publicly, the address not to be shown, an
+ * OriginalListPrice above the price; strings for numbers and Y/N flags here and there.
+ */
+function realWorldVariants(records: readonly ResoRecord[]): unknown[] {
+  return records.map((r, i) => {
+    const base: Record<string, unknown> = { ...r, ListingKey: `R${i}-${r.ListingKey}`, ListPrice: i % 3 === 0 ? String(r.ListPrice) : r.ListPrice };
+    const list = r.ListPrice ?? 300_000;
+    switch (i % 8) {
+      case 0: return { ...base, Latitude: null, Longitude: null };
+      case 1: return { ...base, Latitude: undefined, Longitude: undefined, PostalCode: null };
+      case 2: return { ...base, PropertyType: 'ResidentialLease', ListPrice: Math.round(list / 200), StandardStatus: i % 16 === 2 ? 'Closed' : 'Active', ClosePrice: Math.round(list / 210), CloseDate: r.ListingContractDate };
+      case 3: return { ...base, StandardStatus: 'ActiveUnderContract', WaterfrontYN: 'Y' };
+      case 4: return { ...base, InternetEntireListingDisplayYN: 'N' };
+      case 5: return { ...base, InternetAddressDisplayYN: false, OriginalListPrice: Math.round(list * 1.1) };
+      case 6: return { ...base, PropertyType: 'Commercial Lease', ListPrice: Math.round(list / 100), Latitude: String(r.Latitude), PostalCode: i % 5 === 0 ? null : r.PostalCode };
+      default: return { ...base, OriginalListPrice: String(list), PreviousListPrice: Math.round(list * 1.05) };
+    }
+  });
 }
 
 /**
@@ -120,7 +144,7 @@ function openHouseFeeds(records: readonly ResoRecord[]): ResoRecord[][] {
   return [feed(1), feed(2)];
 }
 
-/** Every listed listing as its events make it, with the list prices it had since it was listed. */
+/** Every listed listing as its events make it, with the list prices it had (and named as original or previous) since it was listed. */
 export async function referenceListings(store: EventStore): Promise<ReferenceListing[]> {
   const byStream = new Map<string, StoredEvent[]>();
   let from = { transactionId: 0n, globalPosition: 0n };
@@ -137,8 +161,11 @@ export async function referenceListings(store: EventStore): Promise<ReferenceLis
     for (const s of events) {
       const e = s as unknown as ListingEvent;
       state = evolveListing(state, e);
-      if (e.type === 'ListingListed') prices = e.data.listing.ListPrice === null ? [] : [e.data.listing.ListPrice];
+      const named = (r: { ListPrice?: number | null; OriginalListPrice?: number | null; PreviousListPrice?: number | null }) =>
+        [r.ListPrice, r.OriginalListPrice, r.PreviousListPrice].filter((p): p is number => typeof p === 'number');
+      if (e.type === 'ListingListed') prices = named(e.data.listing);
       if (e.type === 'ListingPriceChanged' && e.data.ListPrice !== null) prices.push(e.data.ListPrice);
+      if (e.type === 'ListingDetailsChanged') prices.push(...named({ OriginalListPrice: e.data.changes.OriginalListPrice, PreviousListPrice: e.data.changes.PreviousListPrice }));
     }
     if (state.listed) out.push({ pdid: state.pdid, record: state.record, listPrices: prices, openHouses: state.openHouses });
   }

@@ -9,6 +9,7 @@ import type { ListingRecord, OpenHouse } from '../../src/modules/listings';
 export type ReferenceListing = {
   readonly pdid: string;
   readonly record: ListingRecord;
+  /** Every list price the listing had or named (OriginalListPrice and PreviousListPrice too). */
   readonly listPrices: readonly number[];
   /** As the listing's events leave them: cancelled ones gone, past ones still there. */
   readonly openHouses: readonly OpenHouse[];
@@ -74,14 +75,30 @@ function hasOpenHouseFromToday(openHouses: readonly OpenHouse[], now: number): b
   });
 }
 
+/** A listing on the map: one with a point (its own or its postal code's centre). */
+export const mappable = (l: ReferenceListing): boolean => l.record.Latitude !== null && l.record.Longitude !== null;
+const at = (r: ListingRecord) => ({ lat: r.Latitude!, lng: r.Longitude! });
+
 export function referenceMatches(all: readonly ReferenceListing[], c: Readonly<Record<string, string>>, now = Date.now()): ReferenceListing[] {
   const county = (s: string | null) => (s ?? '').trim().replace(/\s+/g, ' ').toLowerCase().replace(/ county$/, '');
   const polygons = c.polygonmap ? polygonsOf(c.polygonmap) : undefined;
-  return all.filter(({ record: r, listPrices, openHouses }) => {
-    if (c.soldproperty === '1' ? r.StandardStatus !== 'Closed' : r.StandardStatus !== 'Active') return false;
+  const geo = polygons !== undefined || c.radius !== undefined || c.minlat !== undefined;
+  return all.filter((l) => {
+    const { record: r, listPrices, openHouses } = l;
+    // Never shown publicly: InternetEntireListingDisplayYN false.
+    if (r.InternetEntireListingDisplayYN === false) return false;
+    // Sold: Closed; otherwise on the market: Active, or Active Under Contract (still on market).
+    if (c.soldproperty === '1' ? r.StandardStatus !== 'Closed' : r.StandardStatus !== 'Active' && r.StandardStatus !== 'Active Under Contract') return false;
+    // Leases only with forrent=1, and only leases then.
+    const lease = r.PropertyType === 'Residential Lease' || r.PropertyType === 'Commercial Lease';
+    if ((c.forrent === '1') !== lease) return false;
+    // No point: on no map, in no box, polygon or radius.
+    if (geo && !mappable(l)) return false;
     for (const f of ['kw', 'acl_kw']) {
       if (c[f] === undefined) continue;
-      const have = new Set([...words(r.UnparsedAddress), ...words(r.City), ...words(r.CountyOrParish ? `${r.CountyOrParish} County` : null), ...words(r.PostalCode), ...words(r.ListingId)]);
+      // A street address the MLS does not let be shown finds nothing.
+      const address = r.InternetAddressDisplayYN === false ? null : r.UnparsedAddress;
+      const have = new Set([...words(address), ...words(r.City), ...words(r.CountyOrParish ? `${r.CountyOrParish} County` : null), ...words(r.PostalCode), ...words(r.ListingId)]);
       if (!words(c[f]).every((w) => have.has(w))) return false;
     }
     for (const f of ['city', 'acl_city']) if (c[f] !== undefined && !list(c[f]!).includes((r.City ?? '').trim().replace(/\s+/g, ' ').toLowerCase())) return false;
@@ -97,11 +114,13 @@ export function referenceMatches(all: readonly ReferenceListing[], c: Readonly<R
     if (c.pool === '1' && r.PoolPrivateYN !== true) return false;
     if (c.newconstruction === '1' && r.NewConstructionYN !== true) return false;
     if (c.openhouse === '1' && !hasOpenHouseFromToday(openHouses, now)) return false;
-    if (c.pricereduced === '1' && !(r.ListPrice !== null && listPrices.slice(0, -1).some((p) => p > r.ListPrice!))) return false;
-    if (polygons && !polygons.some((ring) => inRing(r.Latitude, r.Longitude, ring))) return false;
-    if (c.radius !== undefined && haversineMiles(Number(c.lat), Number(c.long), r.Latitude, r.Longitude) > Number(c.radius)) return false;
+    if (c.pricereduced === '1' && !(r.ListPrice !== null && listPrices.some((p) => p > r.ListPrice!))) return false;
+    if (!geo) return true;
+    const { lat, lng } = at(r);
+    if (polygons && !polygons.some((ring) => inRing(lat, lng, ring))) return false;
+    if (c.radius !== undefined && haversineMiles(Number(c.lat), Number(c.long), lat, lng) > Number(c.radius)) return false;
     if (c.minlat !== undefined) {
-      if (r.Latitude < Number(c.minlat) || r.Latitude > Number(c.maxlat) || r.Longitude < Number(c.minlong) || r.Longitude > Number(c.maxlong)) return false;
+      if (lat < Number(c.minlat) || lat > Number(c.maxlat) || lng < Number(c.minlong) || lng > Number(c.maxlong)) return false;
     }
     return true;
   });
@@ -133,17 +152,18 @@ export function referenceOrder(matches: readonly ReferenceListing[], c: Readonly
       const pts = polygonsOf(c.polygonmap!).flat();
       o = { lat: (Math.min(...pts.map((p) => p.lat)) + Math.max(...pts.map((p) => p.lat))) / 2, lng: (Math.min(...pts.map((p) => p.lng)) + Math.max(...pts.map((p) => p.lng))) / 2 };
     }
-    compare = desc((l) => -haversineMiles(o.lat, o.lng, l.record.Latitude, l.record.Longitude));
+    // Listings without a point are farthest of all.
+    compare = desc((l) => (mappable(l) ? -haversineMiles(o.lat, o.lng, at(l.record).lat, at(l.record).lng) : null));
   }
   return [...matches].sort(compare);
 }
 
-/** Matches per map cell of the given level: the true counts clusters must show. */
+/** Matches per map cell of the given level: the true counts clusters must show (listings without a point are in none). */
 export function referenceClusters(matches: readonly ReferenceListing[], level: number): Map<string, number> {
   const shift = CELL_LEVEL - level;
   const cells = new Map<string, number>();
-  for (const m of matches) {
-    const { cy, cx } = cellsOf({ lat: m.record.Latitude, lng: m.record.Longitude });
+  for (const m of matches.filter(mappable)) {
+    const { cy, cx } = cellsOf(at(m.record));
     const k = `${cy >> shift}/${cx >> shift}`;
     cells.set(k, (cells.get(k) ?? 0) + 1);
   }

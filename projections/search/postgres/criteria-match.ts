@@ -1,5 +1,6 @@
 import { boxAround, chord2, chord2OfMiles, unitVector as unitOf } from '../geo';
 import type { Box, LatLng, SearchCriteria } from '../search-criteria';
+import { groupOf } from '../search-document';
 import { TYPE_BITS } from '../search-terms';
 import { boundsOf } from './criteria-sql';
 
@@ -10,11 +11,12 @@ export type MatchRow = {
   readonly beds: number | null;
   readonly baths: number | null;
   readonly sqft: number | null;
-  readonly lat: number;
-  readonly lng: number;
-  readonly ux: number;
-  readonly uy: number;
-  readonly uz: number;
+  /** Null for a listing without a point: it fails every map criterion, as in SQL. */
+  readonly lat: number | null;
+  readonly lng: number | null;
+  readonly ux: number | null;
+  readonly uy: number | null;
+  readonly uz: number | null;
   readonly kinds: number;
   readonly waterfront: boolean | null;
   readonly view: boolean | null;
@@ -34,13 +36,15 @@ export const MATCH_COLUMNS =
   'grp, price, beds, baths, sqft, lat, lng, ux, uy, uz, kinds, waterfront, view, pool, new_construction, price_reduced, city_key, county_key, zip5, mlsid_key, ' +
   '(extract(epoch FROM open_house_until) * 1000)::float8 AS open_house_until, tsvector_to_array(words) AS words';
 
-const inBox = (r: MatchRow, b: Box) => r.lat >= b.minLat && r.lat <= b.maxLat && r.lng >= b.minLng && r.lng <= b.maxLng;
+type Located = MatchRow & { readonly lat: number; readonly lng: number; readonly ux: number; readonly uy: number; readonly uz: number };
+const located = (r: MatchRow): r is Located => r.lat !== null && r.lng !== null && r.ux !== null && r.uy !== null && r.uz !== null;
+const inBox = (r: MatchRow, b: Box): r is Located => located(r) && r.lat >= b.minLat && r.lat <= b.maxLat && r.lng >= b.minLng && r.lng <= b.maxLng;
 /** SQL's comparison with NULL is never true. */
 const atLeast = (v: number | null, min: number | undefined) => min === undefined || (v !== null && v >= min);
 const atMost = (v: number | null, max: number | undefined) => max === undefined || (v !== null && v <= max);
 
 /** ringSql, term by term, with the same float arithmetic in the same order. */
-function inRing(r: MatchRow, ring: Ring): boolean {
+function inRing(r: Located, ring: Ring): boolean {
   if (!inBox(r, ring.bounds)) return false;
   let crossings = 0;
   for (const [aLat, bLat, dLng, dLat, aLng] of ring.edges) {
@@ -95,7 +99,7 @@ export function compile(c: SearchCriteria): readonly Check[] {
   if (done) return done;
   const p = prepare(c);
   const checks: Check[] = [];
-  const grp = c.sold ? 2 : 1;
+  const grp = groupOf(c);
   checks.push((r) => r.grp === grp);
   const { minPrice, maxPrice, minBeds, minBaths, minSqft, maxSqft, box } = c;
   if (minPrice !== undefined) checks.push((r) => atLeast(r.price, minPrice));

@@ -1,5 +1,6 @@
 import { boxAround, chord2OfMiles, unitVector } from '../geo';
 import type { Box, LatLng, SearchCriteria, SortBy } from '../search-criteria';
+import { groupOf } from '../search-document';
 import { TYPE_BITS } from '../search-terms';
 
 /**
@@ -60,9 +61,12 @@ export function ringSql(ring: readonly LatLng[]): string {
   return `(lat BETWEEN ${num(bb.minLat)} AND ${num(bb.maxLat)} AND lng BETWEEN ${num(bb.minLng)} AND ${num(bb.maxLng)} AND (${terms.join(' + ')}) % 2 = 1)`;
 }
 
-/** The AND of every given criterion (contract section 3), as SQL over the search table. */
+/**
+ * The AND of every given criterion (contract section 3), as SQL over the search table. A
+ * listing without a point (lat NULL) fails every map criterion: NULL compares as nothing.
+ */
 export function whereSql(c: SearchCriteria, p: Params): string {
-  const where: string[] = [`grp = ${c.sold ? 2 : 1}`];
+  const where: string[] = [`grp = ${groupOf(c)}`];
   const words = c.keywords.flat();
   if (words.length > 0) where.push(`words @@ ${p.add([...new Set(words)].map((w) => `'${w}'`).join(' & '))}::tsquery`);
   for (const list of c.cities) where.push(`city_key = ANY(${p.add(list)}::text[])`);
@@ -113,6 +117,7 @@ export function orderSql(sort: SortBy, origin: LatLng | undefined): string {
       return 'sqft DESC NULLS LAST, pdid';
     case 'nearest':
       if (!origin) throw new Error('nearest needs an origin');
-      return `${chord2Sql(origin)}, pdid`;
+      // Listings without a point are farthest of all.
+      return `${chord2Sql(origin)} NULLS LAST, pdid`;
   }
 }

@@ -16,6 +16,8 @@ import { chord2Sql, orderSql, Params, whereSql } from './criteria-sql';
 import { type CellSum, COARSE, countsOf, coversFineCell, FINE, viewportBoundsSql, viewportCounts, viewportCountsSql, viewportOnly } from './viewport-aggregates';
 import { suggest } from './suggest';
 import { type Check, compile, MATCH_COLUMNS, type MatchRow, passes } from './criteria-match';
+import { groupOf } from '../search-document';
+import { isLease } from '../../../src/modules/listings/listings.events';
 
 /** What prepareMatch makes: the criteria's checks, compiled once. */
 type Compiled = PreparedMatch & { readonly checks?: readonly Check[] };
@@ -23,12 +25,15 @@ type Compiled = PreparedMatch & { readonly checks?: readonly Check[] };
 type ListingRow = {
   pdid: string; listing_id: string | null; address: string | null; city: string | null; state: string | null;
   postal_code: string | null; county: string | null; price: number | null; beds: number | null; baths: number | null;
-  sqft: number | null; status: string; property_type: string | null; property_subtype: string | null; lat: number; lng: number;
-  visible_photos: string[]; all_photos_broken: boolean; list_date: string | null; close_date: string | null;
+  sqft: number | null; status: string; property_type: string | null; property_subtype: string | null; lat: number | null; lng: number | null;
+  location_approximate: boolean; visible_photos: string[]; all_photos_broken: boolean; list_date: string | null; close_date: string | null;
+  list_office: string | null; list_agent: string | null; address_display: boolean | null;
 };
 
 /** Where the index sends its statements: a pool, or one connection of it (see OneConnection). */
 export type Queryable = Pick<pg.Pool, 'query'>;
+type PinRow = { pdid: string; lat: number; lng: number; price: number | null; location_approximate: boolean };
+const pinOf = (r: PinRow) => ({ pdid: r.pdid, latitude: r.lat, longitude: r.lng, price: r.price, locationApproximate: r.location_approximate });
 
 /**
  * The default SearchIndex: SQL over the search projection's tables. `table` names the live
@@ -37,18 +42,19 @@ export type Queryable = Pick<pg.Pool, 'query'>;
 export class PostgresSearchIndex extends SearchIndex {
   constructor(
     private readonly pool: Queryable,
-    private readonly tables = { listings: 'search_listings', cells: 'search_cells', terms: 'search_terms' },
+    private readonly tables = { listings: 'search_listings', cells: 'search_cells', terms: 'search_terms', mlsUpdates: 'search_mls_updates' },
   ) {
     super();
   }
 
   async search(c: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }> {
     if (viewportOnly(c) && coversFineCell(c.box)) {
-      const grp = c.sold ? 2 : 1;
-      const [counts, all] = await Promise.all([viewportCounts(this.pool, this.tables, grp, c.box, 0), this.groupSize(grp)]);
+      const grp = groupOf(c);
+      const [counts, all, unmapped] = await Promise.all([viewportCounts(this.pool, this.tables, grp, c.box, 0), this.groupSize(grp), this.unmapped(c)]);
       if (counts) {
-        const pdids = await this.viewportPage(c, page.limit, page.offset, walkIndex(c, page.offset + page.limit, counts.total, all));
-        return { total: counts.total, pdids: pdids.map((r) => r.pdid) };
+        const total = counts.total + unmapped;
+        const pdids = await this.viewportPage(c, page.limit, page.offset, walkIndex(c, page.offset + page.limit, total, all), false);
+        return { total, pdids: pdids.map((r) => r.pdid) };
       }
     }
     const p = new Params();
@@ -104,19 +110,23 @@ export class PostgresSearchIndex extends SearchIndex {
     // A status and a viewport only: counts and clusters come from the per-cell counts, bounds
     // from the ends of two B-trees, pins from the sort's own index.
     if (viewportOnly(c) && coversFineCell(c.box) && q.clusterLevel <= FINE) {
-      const grp = c.sold ? 2 : 1;
+      const grp = groupOf(c);
       const counts = viewportCountsSql(this.tables, grp, c.box, q.clusterLevel)!;
-      const { rows } = await this.pool.query<{ cells: CellSum[]; bounds: Box; grp_size: number }>(
-        `SELECT (SELECT coalesce(json_agg(c), '[]') FROM (${counts}) c) AS cells,
-           (SELECT row_to_json(b) FROM (${viewportBoundsSql(this.tables.listings, grp, c.box)}) b) AS bounds,
-           (SELECT coalesce(sum(n), 0)::int FROM ${this.tables.cells} WHERE grp = ${grp} AND lvl = ${COARSE}) AS grp_size`,
-      );
+      const [{ rows }, unmapped] = await Promise.all([
+        this.pool.query<{ cells: CellSum[]; bounds: Box; grp_size: number }>(
+          `SELECT (SELECT coalesce(json_agg(c), '[]') FROM (${counts}) c) AS cells,
+             (SELECT row_to_json(b) FROM (${viewportBoundsSql(this.tables.listings, grp, c.box)}) b) AS bounds,
+             (SELECT coalesce(sum(n), 0)::int FROM ${this.tables.cells} WHERE grp = ${grp} AND lvl = ${COARSE}) AS grp_size`,
+        ),
+        this.unmapped(c),
+      ]);
       const r = rows[0]!;
       const found = countsOf(r.cells);
-      const pinRows = q.pins > 0 && found.total > 0 ? await this.viewportPage(c, q.pins, 0, walkIndex(c, q.pins, found.total, r.grp_size)) : [];
+      const pinRows = q.pins > 0 && found.total > 0 ? await this.viewportPage(c, q.pins, 0, walkIndex(c, q.pins, found.total, r.grp_size), true) : [];
       return {
-        total: found.total,
-        pins: pinRows.map((p) => ({ pdid: p.pdid, latitude: p.lat, longitude: p.lng, price: p.price })),
+        // Every match is counted; only those with a point are pinned, bounded and clustered.
+        total: found.total + unmapped,
+        pins: (pinRows as PinRow[]).map(pinOf),
         bounds: found.total === 0 || r.bounds.minLat === null ? null : r.bounds,
         clusters: found.clusters,
       };
@@ -133,47 +143,54 @@ export class PostgresSearchIndex extends SearchIndex {
         agg.values,
       ),
       q.pins > 0
-        ? this.pool.query<{ pdid: string; lat: number; lng: number; price: number | null }>(
-            `SELECT pdid, lat, lng, price FROM ${this.tables.listings} WHERE ${whereSql(c, pins)}
+        ? this.pool.query<PinRow>(
+            `SELECT pdid, lat, lng, price, location_approximate FROM ${this.tables.listings} WHERE ${whereSql(c, pins)} AND lat IS NOT NULL
              ORDER BY ${orderSql(c.sort, c.origin)} LIMIT ${pins.add(q.pins)}`,
             pins.values,
           )
         : Promise.resolve({ rows: [] }),
     ]);
     const all = summary.rows.find((r) => r.g !== 0)!;
+    // Listings without a point group under a cell of NULLs: counted in the total, in no cluster.
     const clusters = summary.rows
-      .filter((r) => r.g === 0)
+      .filter((r) => r.g === 0 && r.alat !== null)
       .map((r) => ({ latitude: r.alat, longitude: r.alng, count: r.n }))
       .sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
     return {
       total: all.n,
-      pins: pinRows.rows.map((r) => ({ pdid: r.pdid, latitude: r.lat, longitude: r.lng, price: r.price })),
-      bounds: all.n === 0 ? null : { minLat: all.minlat, maxLat: all.maxlat, minLng: all.minlng, maxLng: all.maxlng },
+      pins: pinRows.rows.map(pinOf),
+      bounds: all.n === 0 || all.minlat === null ? null : { minLat: all.minlat, maxLat: all.maxlat, minLng: all.minlng, maxLng: all.maxlng },
       clusters,
     };
   }
 
-  /** A page of a status-and-viewport search; plain comparisons let the planner walk the sort's index. */
   /**
    * A page of a status-and-viewport search. `walk`: along the sort's own B-tree, skipping what
    * lies outside the box (the comparisons are written so that no other index can serve them);
-   * otherwise: the box's rows from the GiST index, sorted.
+   * otherwise: the box's rows from the GiST index, sorted. `pins`: only listings with a point.
    */
-  private async viewportPage(c: SearchCriteria, limit: number, offset: number, walk: boolean) {
+  private async viewportPage(c: SearchCriteria, limit: number, offset: number, walk: boolean, pins: boolean): Promise<(PinRow | { pdid: string })[]> {
     if (c.sort === 'nearest') {
-      const near = await this.nearestPage(c, limit, offset);
+      const near = await this.nearestPage(c, limit, offset, pins);
       if (near) return near;
     }
     const b = c.box;
-    const box = !b ? '' : walk
+    const box = !b ? (pins ? ' AND lat IS NOT NULL' : '') : walk
       ? ` AND lat + 0 BETWEEN $3::float8 AND $4::float8 AND lng + 0 BETWEEN $5::float8 AND $6::float8`
       : ` AND pt <@ box(point($5::float8, $3::float8), point($6::float8, $4::float8)) AND lat BETWEEN $3::float8 AND $4::float8 AND lng BETWEEN $5::float8 AND $6::float8`;
-    const { rows } = await this.pool.query<{ pdid: string; lat: number; lng: number; price: number | null }>(
-      `SELECT pdid, lat, lng, price FROM ${this.tables.listings} WHERE grp = ${c.sold ? 2 : 1}${box}
+    const { rows } = await this.pool.query<PinRow>(
+      `SELECT pdid, lat, lng, price, location_approximate FROM ${this.tables.listings} WHERE grp = ${groupOf(c)}${box}
        ORDER BY ${orderSql(c.sort, c.origin)} LIMIT $1 OFFSET $2`,
       b ? [limit, offset, b.minLat, b.maxLat, b.minLng, b.maxLng] : [limit, offset],
     );
     return rows;
+  }
+
+  /** Listings of the criteria's status group without a point, when the criteria have no box (else none can match). */
+  private async unmapped(c: SearchCriteria): Promise<number> {
+    if (c.box) return 0;
+    const { rows } = await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.tables.listings} WHERE grp = ${groupOf(c)} AND lat IS NULL`);
+    return rows[0]!.n;
   }
 
   /** Searchable listings of a status group, from the coarse cell counts. */
@@ -185,29 +202,33 @@ export class PostgresSearchIndex extends SearchIndex {
   /**
    * Nearest first from the GiST index on the unit vectors: the first candidates in distance
    * order, ranked by (squared chord, pdid). Exact when the candidates end strictly farther than
-   * the last listing asked for (distance and squared chord order alike); undefined otherwise.
+   * the last listing asked for (distance and squared chord order alike), or hold every listing
+   * with a point and the page needs no others; undefined otherwise.
    */
-  private async nearestPage(c: SearchCriteria, limit: number, offset: number) {
+  private async nearestPage(c: SearchCriteria, limit: number, offset: number, pins: boolean) {
     const [x, y, z] = unitVector(c.origin!);
     const want = offset + limit;
     const k = want + 64;
     const b = c.box;
     const box = b ? ` AND lat BETWEEN $5::float8 AND $6::float8 AND lng BETWEEN $7::float8 AND $8::float8` : '';
-    const { rows } = await this.pool.query<{ pdid: string; lat: number; lng: number; price: number | null; d: number; c2: number }>(
-      `SELECT pdid, lat, lng, price, u <-> cube(ARRAY[$1::float8, $2::float8, $3::float8]) AS d, ${chord2Sql(c.origin!)} AS c2
-       FROM ${this.tables.listings} WHERE grp = ${c.sold ? 2 : 1}${box}
+    const { rows } = await this.pool.query<PinRow & { d: number; c2: number }>(
+      `SELECT pdid, lat, lng, price, location_approximate, u <-> cube(ARRAY[$1::float8, $2::float8, $3::float8]) AS d, ${chord2Sql(c.origin!)} AS c2
+       FROM ${this.tables.listings} WHERE grp = ${groupOf(c)} AND u IS NOT NULL${box}
        ORDER BY u <-> cube(ARRAY[$1::float8, $2::float8, $3::float8]) LIMIT $4`,
       b ? [x, y, z, k, b.minLat, b.maxLat, b.minLng, b.maxLng] : [x, y, z, k],
     );
     const ranked = [...rows].sort((p, q) => p.c2 - q.c2 || Buffer.compare(Buffer.from(p.pdid), Buffer.from(q.pdid)));
     if (rows.length === k && !(rows[k - 1]!.d > (ranked[want - 1]?.d ?? Infinity))) return undefined;
+    // Past the last listing with a point come those without one (a list page, no box): the general query orders them.
+    if (rows.length < k && ranked.length < want && !b && !pins) return undefined;
     return ranked.slice(offset, want);
   }
 
   async listings(pdids: readonly string[]): Promise<IndexedListing[]> {
     if (pdids.length === 0) return [];
+    // A listing the MLS does not let be shown publicly has no card, whatever its status.
     const { rows } = await this.pool.query<ListingRow>(
-      `SELECT ${CARD_COLUMNS} FROM ${this.tables.listings} WHERE pdid = ANY($1::text[])`,
+      `SELECT ${CARD_COLUMNS} FROM ${this.tables.listings} WHERE pdid = ANY($1::text[]) AND listing_display IS DISTINCT FROM false`,
       [pdids],
     );
     const byPdid = new Map(rows.map((r) => [r.pdid, r]));
@@ -219,6 +240,12 @@ export class PostgresSearchIndex extends SearchIndex {
 
   suggest(kinds: readonly SuggestionKind[], term: string, limit: number): Promise<Suggestion[]> {
     return suggest(this.pool, this.tables, kinds, term, limit);
+  }
+
+  async mlsUpdates(mls: readonly string[]): Promise<Map<string, string>> {
+    if (mls.length === 0) return new Map();
+    const { rows } = await this.pool.query<{ mls: string; updated_at: Date }>(`SELECT mls, updated_at FROM ${this.tables.mlsUpdates} WHERE mls = ANY($1::text[])`, [mls]);
+    return new Map(rows.map((r) => [r.mls, r.updated_at.toISOString()]));
   }
 }
 
@@ -234,13 +261,15 @@ function walkIndex(c: SearchCriteria, wanted: number, total: number, all: number
 }
 
 const CARD_COLUMNS = `pdid, listing_id, address, city, state, postal_code, county, price, beds, baths, sqft, status, property_type,
-  property_subtype, lat, lng, visible_photos, all_photos_broken, list_date, close_date`;
+  property_subtype, lat, lng, location_approximate, visible_photos, all_photos_broken, list_date, close_date, list_office, list_agent,
+  address_display`;
 
 function toListing(r: ListingRow): IndexedListing {
   return {
     pdid: r.pdid,
     mlsid: r.listing_id,
-    address: r.address,
+    // InternetAddressDisplayYN false: the street address is on no public page.
+    address: r.address_display === false ? null : r.address,
     city: r.city,
     state: r.state,
     zip: r.postal_code,
@@ -253,9 +282,13 @@ function toListing(r: ListingRow): IndexedListing {
     propertyType: r.property_subtype ?? r.property_type,
     latitude: r.lat,
     longitude: r.lng,
+    locationApproximate: r.location_approximate,
+    forRent: isLease(r.property_type),
     photos: r.visible_photos,
     allPhotosBroken: r.all_photos_broken,
     listDate: r.list_date,
     closeDate: r.close_date,
+    listOfficeName: r.list_office,
+    listAgentName: r.list_agent,
   };
 }

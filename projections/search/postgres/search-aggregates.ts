@@ -16,15 +16,12 @@ export function contributionsOf(doc: SearchDoc | undefined): Contribution[] {
   const d = deriveSearchFields(doc);
   if (d.grp === 0) return [];
   const r = doc.record;
-  const out: Contribution[] = AGGREGATE_LEVELS.map((lvl) => ({
-    t: 'cell',
-    grp: d.grp,
-    lvl,
-    cy: d.cy >> (CELL_LEVEL - lvl),
-    cx: d.cx >> (CELL_LEVEL - lvl),
-    lat: r.Latitude,
-    lng: r.Longitude,
-  }));
+  const { cy, cx } = d;
+  // A listing without a point is in no map cell (its count is added from the listings themselves).
+  const out: Contribution[] =
+    cy === null || cx === null || r.Latitude === null || r.Longitude === null
+      ? []
+      : AGGREGATE_LEVELS.map((lvl) => ({ t: 'cell', grp: d.grp, lvl, cy: cy >> (CELL_LEVEL - lvl), cx: cx >> (CELL_LEVEL - lvl), lat: r.Latitude!, lng: r.Longitude! }));
   if (d.cityKey && r.City) out.push(...terms('city', d.cityKey, r.City));
   if (d.countyKey && r.CountyOrParish) out.push(...terms('county', d.countyKey, r.CountyOrParish));
   if (d.zip5) out.push(...terms('zip', d.zip5, d.zip5));

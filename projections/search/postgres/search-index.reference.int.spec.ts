@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../../../src/eventstore/postgres/postgres-event-store';
 import { parseSearchRequest } from '../search-request';
 import { importSearchDataset, referenceListings } from '../../../tests/support/search-dataset';
-import { type ReferenceListing, referenceClusters, referenceMatches, referenceOrder } from '../../../tests/support/search-reference';
+import { mappable, type ReferenceListing, referenceClusters, referenceMatches, referenceOrder } from '../../../tests/support/search-reference';
+import type { ListingRecord } from '../../../src/modules/listings';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { ProjectionRunner } from '../../runner/projection-runner';
 import { searchProjection } from './search-listings.projection';
@@ -20,6 +21,16 @@ describe('PostgreSQL search index against the reference', () => {
   let runner: ProjectionRunner;
   let index: PostgresSearchIndex;
   let listings: ReferenceListing[];
+  /** The listings with a point, as records whose point is known: map criteria are drawn around them. */
+  let placed: (ListingRecord & { Latitude: number; Longitude: number })[];
+  /** Pins, bounds and clusters come from the matches with a point. */
+  const bounds = (expected: readonly ReferenceListing[]) => {
+    const on = expected.filter(mappable).map((l) => l.record);
+    if (on.length === 0) return null;
+    const lats = on.map((r) => r.Latitude!);
+    const lngs = on.map((r) => r.Longitude!);
+    return { minLat: Math.min(...lats), maxLat: Math.max(...lats), minLng: Math.min(...lngs), maxLng: Math.max(...lngs) };
+  };
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -30,6 +41,7 @@ describe('PostgreSQL search index against the reference', () => {
     await runner.waitForCatchUp(120_000);
     index = new PostgresSearchIndex(db.pool);
     listings = await referenceListings(store);
+    placed = listings.filter(mappable).map((l) => l.record as ListingRecord & { Latitude: number; Longitude: number });
   }, 240_000);
   afterAll(async () => {
     await runner?.stop();
@@ -39,7 +51,7 @@ describe('PostgreSQL search index against the reference', () => {
 
   const criteria = () => {
     const pick = <T>(list: readonly T[]) => fc.integer({ min: 0, max: list.length - 1 }).map((i) => list[i]!);
-    const anchor = pick(listings.map((l) => l.record));
+    const anchor = pick(placed);
     const fmt = (n: number) => String(Math.round(n * 1e7) / 1e7 + 1.3e-8);
     const cities = [...new Set(listings.map((l) => l.record.City).filter((c): c is string => !!c))];
     const zips = [...new Set(listings.map((l) => (l.record.PostalCode ?? '').slice(0, 5)).filter((z) => /^\d{5}$/.test(z)))];
@@ -86,6 +98,7 @@ describe('PostgreSQL search index against the reference', () => {
         ),
         home: fc.constant(home),
         sold: fc.integer({ min: 0, max: 9 }).map((d) => (home.StandardStatus === 'Closed' ? d > 0 : d === 0)),
+        rent: fc.integer({ min: 0, max: 9 }).map((d) => (home.PropertyType === 'Residential Lease' || home.PropertyType === 'Commercial Lease' ? d > 0 : d === 0)),
         county: maybe(fc.tuple(fc.oneof(fc.constant(home.CountyOrParish ?? 'King'), fc.constant(home.CountyOrParish ?? 'King'), pick(counties)), fc.boolean()).map(([c, suffix]) => (suffix ? `${c} county` : c.toUpperCase())), 8),
         kw: maybe(fc.nat(3).map((k) => [home.UnparsedAddress?.split(' ')[1] ?? 'main', home.City ?? '', home.PostalCode ?? '', home.ListingId ?? ''][k]!).filter((x) => /[a-z0-9]/i.test(x)), 6),
         mlsid: maybe(fc.constant((home.ListingId ?? 'x').toLowerCase()), 12),
@@ -111,6 +124,7 @@ describe('PostgreSQL search index against the reference', () => {
           if (Object.keys(r.where).length === 0) raw.city = r.home.City ?? 'Seattle';
           raw.soldproperty = '1';
         }
+        if (r.rent) raw.forrent = '1';
         for (const f of ['minprice', 'maxprice', 'beds', 'baths', 'minsqft', 'maxsqft', 'listingtype', 'kw', 'mlsid'] as const) if (r[f] !== undefined) raw[f] = r[f]!;
         if (r.county !== undefined) raw.acl_county = r.county;
         for (const t of r.tags) raw[t] = '1';
@@ -134,14 +148,9 @@ describe('PostgreSQL search index against the reference', () => {
         expect({ total: cards.total, pdids: cards.listings.map((l) => l.pdid) }).toEqual(page);
         const map = await index.map(req.criteria, { pins: perpage, clusterLevel: level });
         expect(map.total).toBe(expected.length);
-        expect(map.pins.map((p) => p.pdid)).toEqual(expected.slice(0, perpage).map((l) => l.pdid));
-        if (expected.length === 0) expect(map.bounds).toBeNull();
-        else {
-          const lats = expected.map((l) => l.record.Latitude);
-          const lngs = expected.map((l) => l.record.Longitude);
-          expect(map.bounds).toEqual({ minLat: Math.min(...lats), maxLat: Math.max(...lats), minLng: Math.min(...lngs), maxLng: Math.max(...lngs) });
-          nonEmpty++;
-        }
+        expect(map.pins.map((p) => p.pdid)).toEqual(expected.filter(mappable).slice(0, perpage).map((l) => l.pdid));
+        expect(map.bounds).toEqual(bounds(expected));
+        if (expected.length > 0) nonEmpty++;
         const cells = [...referenceClusters(expected, level).values()].sort((a, b) => b - a);
         expect(map.clusters.map((c) => c.count).sort((a, b) => b - a)).toEqual(cells);
       }),
@@ -152,22 +161,22 @@ describe('PostgreSQL search index against the reference', () => {
   }, 600_000);
 
   it('gives the same answers for viewport-only searches, which are counted from the cell aggregates', async () => {
-    const lats = listings.map((l) => l.record.Latitude);
-    const lngs = listings.map((l) => l.record.Longitude);
+    const lats = placed.map((r) => r.Latitude);
+    const lngs = placed.map((r) => r.Longitude);
     const box = fc.oneof(
       fc.constant({}),
-      fc.tuple(fc.integer({ min: 0, max: listings.length - 1 }), fc.double({ min: 0.01, max: 30, noNaN: true }), fc.double({ min: 0.01, max: 40, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })).map(([i, h, w, skew]) => {
-        const r = listings[i]!.record;
+      fc.tuple(fc.integer({ min: 0, max: placed.length - 1 }), fc.double({ min: 0.01, max: 30, noNaN: true }), fc.double({ min: 0.01, max: 40, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })).map(([i, h, w, skew]) => {
+        const r = placed[i]!;
         const clamp = (v: number, m: number) => String(Math.max(-m, Math.min(m, v)));
         return { minlat: clamp(r.Latitude - h * skew, 90), maxlat: clamp(r.Latitude + h * (1 - skew), 90), minlong: clamp(r.Longitude - w * skew, 180), maxlong: clamp(r.Longitude + w * (1 - skew), 180) };
       }),
       fc.constant({ minlat: String(Math.min(...lats)), maxlat: String(Math.max(...lats)), minlong: String(Math.min(...lngs)), maxlong: String(Math.max(...lngs)) }),
     );
     await fc.assert(
-      fc.asyncProperty(box, fc.constantFrom('newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc', 'nearest'), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 16 }), async (b, sort, pageNo, perpage, level) => {
+      fc.asyncProperty(box, fc.constantFrom('newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc', 'nearest'), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 16 }), fc.integer({ min: 0, max: 5 }), async (b, sort, pageNo, perpage, level, rent) => {
         // Nearest measures from the box's centre, so it needs a box.
         const sortby = sort === 'nearest' && !('minlat' in b) ? 'newest' : sort;
-        const raw: Record<string, string> = { ...b, sortby, page: String(pageNo), perpage: String(perpage) };
+        const raw: Record<string, string> = { ...b, sortby, page: String(pageNo), perpage: String(perpage), ...(rent === 0 ? { forrent: '1' } : {}) };
         const req = parseSearchRequest(raw, 'map');
         const expected = referenceOrder(referenceMatches(listings, raw), raw);
         const page = await index.search(req.criteria, { offset: (pageNo - 1) * perpage, limit: perpage });
@@ -175,10 +184,8 @@ describe('PostgreSQL search index against the reference', () => {
         expect(page.pdids).toEqual(expected.slice((pageNo - 1) * perpage, pageNo * perpage).map((l) => l.pdid));
         const map = await index.map(req.criteria, { pins: perpage, clusterLevel: level });
         expect(map.total).toBe(expected.length);
-        expect(map.pins.map((p) => p.pdid)).toEqual(expected.slice(0, perpage).map((l) => l.pdid));
-        const ls = expected.map((l) => l.record.Latitude);
-        const gs = expected.map((l) => l.record.Longitude);
-        expect(map.bounds).toEqual(expected.length === 0 ? null : { minLat: Math.min(...ls), maxLat: Math.max(...ls), minLng: Math.min(...gs), maxLng: Math.max(...gs) });
+        expect(map.pins.map((p) => p.pdid)).toEqual(expected.filter(mappable).slice(0, perpage).map((l) => l.pdid));
+        expect(map.bounds).toEqual(bounds(expected));
         const cells = [...referenceClusters(expected, level).values()].sort((x, y) => y - x);
         expect(map.clusters.map((c) => c.count).sort((x, y) => y - x)).toEqual(cells);
       }),
@@ -187,10 +194,11 @@ describe('PostgreSQL search index against the reference', () => {
   }, 600_000);
 
   it('finds the listings with an open house from today on, alone and with places, prices, sorts and statuses', async () => {
-    const anchors = listings.filter((l) => l.openHouses.length > 0).filter((_, i) => i % 4 === 0);
+    const anchors = listings.filter((l) => l.openHouses.length > 0 && mappable(l)).filter((_, i) => i % 4 === 0);
     const sorts = ['newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc', 'nearest'];
     let found = 0;
-    for (const [i, { record: a }] of anchors.entries()) {
+    for (const [i, { record }] of anchors.entries()) {
+      const a = record as ListingRecord & { Latitude: number; Longitude: number };
       const place: Record<string, string> = [
         { minlat: String(a.Latitude - 1), maxlat: String(a.Latitude + 1), minlong: String(a.Longitude - 1.5), maxlong: String(a.Longitude + 1.5) },
         { radius: '40', lat: String(a.Latitude), long: String(a.Longitude) },
@@ -213,7 +221,7 @@ describe('PostgreSQL search index against the reference', () => {
 
   it('covers both statuses, every listing type, the tags and open houses in the data it compares', () => {
     const statuses = new Set(listings.map((l) => l.record.StandardStatus));
-    expect([...statuses].sort()).toEqual(['Active', 'Closed', 'Pending']);
+    expect([...statuses].sort()).toEqual(['Active', 'Active Under Contract', 'Closed', 'Pending']);
     const reduced = referenceMatches(listings, { pricereduced: '1' });
     expect(reduced.length).toBeGreaterThan(20);
     for (const t of ['singlefamily', 'condo', 'townhouse', 'multifamily', 'land', 'mobile', 'farm', 'commercial']) {
@@ -224,5 +232,35 @@ describe('PostgreSQL search index against the reference', () => {
     const open = referenceMatches(listings, { openhouse: '1' });
     expect(open.length).toBeGreaterThan(20);
     expect(withOpenHouses.length).toBeGreaterThan(open.length * 2);
+  });
+
+  it('covers the records of real feeds: at a zip centre, without a point, leases for rent and rented, hidden, address hidden', () => {
+    const shown = listings.filter((l) => l.record.InternetEntireListingDisplayYN !== false);
+    expect(shown.filter((l) => l.record.locationApproximate && mappable(l)).length).toBeGreaterThan(50);
+    expect(referenceMatches(listings, {}).filter((l) => !mappable(l)).length).toBeGreaterThan(20);
+    expect(referenceMatches(listings, { forrent: '1' }).length).toBeGreaterThan(50);
+    expect(referenceMatches(listings, { forrent: '1', soldproperty: '1', city: 'x' }).length).toBe(0);
+    expect(shown.filter((l) => l.record.PropertyType === 'Residential Lease' && l.record.StandardStatus === 'Closed').length).toBeGreaterThan(10);
+    expect(listings.filter((l) => l.record.InternetEntireListingDisplayYN === false).length).toBeGreaterThan(50);
+    expect(referenceMatches(listings, {}).filter((l) => l.record.InternetAddressDisplayYN === false).length).toBeGreaterThan(20);
+  });
+
+  it('answers a whole-map search (no box) with the listings without a point counted and listed, but not pinned', async () => {
+    const nearest = { lat: '40', long: '-100', sortby: 'nearest', perpage: '100' };
+    // Its last page: where the listings without a point come, farthest of all.
+    const lastPage = String(Math.ceil(referenceMatches(listings, nearest).length / 100));
+    const searches: Record<string, string>[] = [{ perpage: '100', sortby: 'price-desc' }, { forrent: '1', perpage: '100' }, nearest, { ...nearest, page: lastPage }];
+    for (const raw of searches) {
+      const req = parseSearchRequest(raw, 'list');
+      const expected = referenceOrder(referenceMatches(listings, raw), raw);
+      const page = await index.search(req.criteria, { offset: (req.page - 1) * 100, limit: 100 });
+      expect({ raw, total: page.total, pdids: page.pdids }).toEqual({ raw, total: expected.length, pdids: expected.slice((req.page - 1) * 100, req.page * 100).map((l) => l.pdid) });
+      const map = await index.map(req.criteria, { pins: 100, clusterLevel: 6 });
+      expect(map.total).toBe(expected.length);
+      expect(map.pins.map((p) => p.pdid)).toEqual(expected.filter(mappable).slice(0, 100).map((l) => l.pdid));
+      expect(map.clusters.reduce((n, c) => n + c.count, 0)).toBe(expected.filter(mappable).length);
+    }
+    const last = referenceOrder(referenceMatches(listings, nearest), nearest);
+    expect(mappable(last.at(-1)!)).toBe(false);
   });
 });

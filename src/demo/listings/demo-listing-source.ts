@@ -1,7 +1,7 @@
 import type { ImportItem, ResoRecord } from '../../modules/listings';
 import { withDemoMedia } from './demo-media';
 import { generateListings } from './generate-listings';
-import { loadZipDirectory } from './zip-directory';
+import { loadZipDirectory } from '../../modules/listings/zip-directory';
 
 /** Records from the demo converters as import items, each with its demo photos. */
 export async function* resoItems(records: AsyncIterable<ResoRecord> | Iterable<ResoRecord>): AsyncGenerator<ImportItem> {

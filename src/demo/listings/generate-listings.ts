@@ -7,7 +7,7 @@ import { askingPrice } from './price-model';
 import { cumulativeSums, logNormal, mulberry32, randomInt, weightedIndex, type Random } from '../../shared/prng';
 import type { IsoDate, ResoRecord } from '../../modules/listings/reso-record';
 import { streetAddress } from './street-address';
-import type { ZipDirectory } from './zip-directory';
+import type { ZipDirectory } from '../../modules/listings/zip-directory';
 
 export interface GenerateListingsOptions {
   /** Same seed (and other options) → same records; it is also part of every ListingKey. */

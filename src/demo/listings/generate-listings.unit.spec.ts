@@ -3,7 +3,7 @@ import { generateListings, type GenerateListingsOptions } from './generate-listi
 import { addDays } from './iso-date';
 import { COUNTY_PRICE_FACTOR } from './price-model';
 import type { ResoRecord } from '../../modules/listings/reso-record';
-import { loadZipDirectory, type ZipDirectory } from './zip-directory';
+import { loadZipDirectory, type ZipDirectory } from '../../modules/listings/zip-directory';
 
 const TODAY = '2025-11-21';
 

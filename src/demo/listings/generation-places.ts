@@ -1,7 +1,7 @@
 import { densityTier, type DensityTier } from './listing-kinds';
 import { GENERATED_STATES, localPriceFactor, statePrice } from './price-model';
 import { cumulativeSums } from '../../shared/prng';
-import type { ZipDirectory, ZipPlace } from './zip-directory';
+import type { ZipDirectory, ZipPlace } from '../../modules/listings/zip-directory';
 
 /** A zip prepared for generation: everything per-record work would otherwise recompute. */
 export interface GenerationPlace {

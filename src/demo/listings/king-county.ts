@@ -4,7 +4,7 @@ import { groupThousands, optionalNumber, requiredNumber } from './parse-fields';
 import { hashString, mulberry32, randomInt } from '../../shared/prng';
 import type { IsoDate, ResoRecord } from '../../modules/listings/reso-record';
 import { kingCountyStreetAddress } from './street-address';
-import { loadZipDirectory, requireZip, type ZipDirectory } from './zip-directory';
+import { loadZipDirectory, requireZip, type ZipDirectory } from '../../modules/listings/zip-directory';
 
 export const KING_COUNTY_COLUMNS = [
   'id', 'date', 'price', 'bedrooms', 'bathrooms', 'sqft_living', 'sqft_lot', 'floors',

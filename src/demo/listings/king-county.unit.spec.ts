@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from './iso-date';
 import { kingCountyRecord, readKingCountySales, type KingCountyRow } from './king-county';
 import type { ResoRecord } from '../../modules/listings/reso-record';
-import { loadZipDirectory } from './zip-directory';
+import { loadZipDirectory } from '../../modules/listings/zip-directory';
 
 // The data lives in shared/, beside the repository.
 const KING_COUNTY_CSV = path.resolve(projectRoot, '../shared/data/kc_house_data.csv');

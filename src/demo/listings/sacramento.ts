@@ -3,7 +3,7 @@ import { isoDate, isValidIsoDate } from './iso-date';
 import { positiveOrNull, requiredNumber } from './parse-fields';
 import type { IsoDate, IsoTimestamp, ResoRecord } from '../../modules/listings/reso-record';
 import { titleCase } from './title-case';
-import { loadZipDirectory, requireZip, type ZipDirectory } from './zip-directory';
+import { loadZipDirectory, requireZip, type ZipDirectory } from '../../modules/listings/zip-directory';
 
 export const SACRAMENTO_COLUMNS = [
   'street', 'city', 'zip', 'state', 'bedrooms', 'bathrooms', 'sq_ft', 'type', 'sale_date',

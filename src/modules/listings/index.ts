@@ -21,3 +21,7 @@ export { ListingsModule } from './listings.module';
 export { parseSearchRequest, type SearchRequest } from '../../../projections/search/search-request';
 export { SavedSearchSuggestions } from './search-listings/saved-search-suggestions.port';
 export { type Card, toCard } from './search-listings/card';
+export { DEFAULT_MLS_DISCLAIMER, type FeedAttribution, MlsDisclaimers, MlsFeedAttributions, mlsDisclaimer, mlsOfPdid } from './idx/mls-disclaimers';
+export { type ParseOptions, type ParsedRecord, parseResoRecord } from './import-listings/parse-reso-record';
+export { assertTimeZone } from './import-listings/feed-time';
+export { listingPageStatus } from './listing-details/listing-page-status';

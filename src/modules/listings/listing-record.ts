@@ -10,8 +10,15 @@ export type ListingDetails = {
   readonly StateOrProvince: string | null;
   readonly PostalCode: string | null;
   readonly CountyOrParish: string | null;
-  readonly Latitude: number;
-  readonly Longitude: number;
+  /**
+   * Where the listing is shown: the feed's own point, or, when the feed gave none or may not
+   * show the address (InternetAddressDisplayYN false), its postal code's centre
+   * (locationApproximate); null and null when even the postal code is unknown (unmappable).
+   */
+  readonly Latitude: number | null;
+  readonly Longitude: number | null;
+  /** True when Latitude/Longitude are not the home's own point (see above). Absent in events before issue 14: false. */
+  readonly locationApproximate: boolean;
   readonly BedroomsTotal: number | null;
   readonly BathroomsTotalInteger: number | null;
   readonly LivingArea: number | null;
@@ -23,6 +30,20 @@ export type ListingDetails = {
   readonly ViewYN: boolean | null;
   readonly PoolPrivateYN: boolean | null;
   readonly NewConstructionYN: boolean | null;
+  /** The first ListPrice and the one before the current (RESO); they enter the price history and "price reduced". */
+  readonly OriginalListPrice: number | null;
+  readonly PreviousListPrice: number | null;
+  /** IDX attribution: "Listing courtesy of {ListOfficeName}" (and the agent). */
+  readonly ListOfficeName: string | null;
+  /** ListAgentFullName, or ListAgentFirstName and ListAgentLastName joined. */
+  readonly ListAgentFullName: string | null;
+  /** The agent's and office's MLS ids, for matching a Porchlight agent (listing-agent routing). */
+  readonly ListAgentMlsId: string | null;
+  readonly ListOfficeMlsId: string | null;
+  /** False: the street address is hidden on every public page. */
+  readonly InternetAddressDisplayYN: boolean | null;
+  /** False: the listing is never shown publicly. */
+  readonly InternetEntireListingDisplayYN: boolean | null;
 };
 
 /** One RESO record after validation: every contract field present (null when unknown), photos in order. */
@@ -47,6 +68,7 @@ export const DETAIL_FIELDS = [
   'CountyOrParish',
   'Latitude',
   'Longitude',
+  'locationApproximate',
   'BedroomsTotal',
   'BathroomsTotalInteger',
   'LivingArea',
@@ -58,7 +80,38 @@ export const DETAIL_FIELDS = [
   'ViewYN',
   'PoolPrivateYN',
   'NewConstructionYN',
+  'OriginalListPrice',
+  'PreviousListPrice',
+  'ListOfficeName',
+  'ListAgentFullName',
+  'ListAgentMlsId',
+  'ListOfficeMlsId',
+  'InternetAddressDisplayYN',
+  'InternetEntireListingDisplayYN',
 ] as const satisfies readonly (keyof ListingDetails)[];
+
+/** The fields listings imported before issue 14 lack, with what their absence means. */
+const ADDED_IN_ISSUE_14 = {
+  locationApproximate: false,
+  OriginalListPrice: null,
+  PreviousListPrice: null,
+  ListOfficeName: null,
+  ListAgentFullName: null,
+  ListAgentMlsId: null,
+  ListOfficeMlsId: null,
+  InternetAddressDisplayYN: null,
+  InternetEntireListingDisplayYN: null,
+} as const satisfies Partial<ListingDetails>;
+
+/** Upcasts a ListingListed's record as stored (events are never rewritten): every field present. */
+export const upcastRecord = (stored: ListingRecord): ListingRecord => ({ ...ADDED_IN_ISSUE_14, ...stored });
+
+/** Leases are rentals: searched only with forrent=1, priced per month. */
+export const LEASE_TYPES: readonly string[] = ['Residential Lease', 'Commercial Lease'];
+export const isLease = (propertyType: string | null): boolean => propertyType !== null && LEASE_TYPES.includes(propertyType);
+
+/** Shown publicly (search, cards, details): everything but InternetEntireListingDisplayYN false. */
+export const isPubliclyShown = (r: Pick<ListingDetails, 'InternetEntireListingDisplayYN'>): boolean => r.InternetEntireListingDisplayYN !== false;
 
 export const pdidOf = (mls: string, listingKey: string): string => `${mls}-${listingKey}`;
 export const listingStream = (pdid: string): string => `listing-${pdid}`;

@@ -1,9 +1,10 @@
 import { assertNever } from '../../contract/assert-never';
-import type { ListingDetails, ListingRecord, ListingStatus } from './listing-record';
+import { type ListingDetails, type ListingRecord, type ListingStatus, upcastRecord } from './listing-record';
 import type { OpenHouse } from './open-house';
 
 // The data the events carry, so that read models need nothing else from this context.
 export type { ListingDetails, ListingRecord, ListingStatus } from './listing-record';
+export { isLease, isPubliclyShown, LEASE_TYPES, upcastRecord } from './listing-record';
 export type { OpenHouse } from './open-house';
 
 /**
@@ -166,7 +167,7 @@ export const initialListing = (): Listing => ({ listed: false, removed: false })
 
 export function evolveListing(state: Listing, event: ListingEvent): Listing {
   if (event.type === 'ListingListed') {
-    return { listed: true, pdid: event.data.pdid, mls: event.data.mls, record: event.data.listing, brokenPhotos: [], photoReports: [], openHouses: [] };
+    return { listed: true, pdid: event.data.pdid, mls: event.data.mls, record: upcastRecord(event.data.listing), brokenPhotos: [], photoReports: [], openHouses: [] };
   }
   if (!state.listed) return state;
   switch (event.type) {

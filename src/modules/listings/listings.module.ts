@@ -7,6 +7,7 @@ import type { Config } from '../../config/config';
 import { OneConnection } from '../../database/one-connection';
 import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
+import { MlsDisclaimers } from './idx/mls-disclaimers';
 import { ListingDetailsController } from './listing-details/listing-details.http';
 import { ReportBrokenPhotoController } from './report-broken-photo/report-broken-photo.http';
 import { SearchGate } from './search-listings/search-gate';
@@ -31,7 +32,8 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
     { provide: SearchGate, useFactory: (config: Config) => new SearchGate({ perMinute: config.searchRatePerMinute, parallel: config.searchParallelPerAddress }), inject: [CONFIG] },
     RateLimiter,
     SearchIndexVersion,
+    MlsDisclaimers,
   ],
-  exports: [SearchIndex],
+  exports: [SearchIndex, MlsDisclaimers],
 })
 export class ListingsModule {}

@@ -50,9 +50,10 @@ export async function matchChanges(db: pg.ClientBase, index: SearchIndex, search
 
   const candidates: SavedSearchEntry[][] = changes.map((change) => {
     const l = byPdid.get(change.pdid);
-    // Searches find Active listings, or Closed ones with soldproperty: nothing else matches.
-    if (!SEARCH_KINDS.includes(change.kind) || !l || (l.status !== 'Active' && l.status !== 'Closed')) return [];
-    const place = { latitude: l.latitude, longitude: l.longitude, sold: l.status === 'Closed', price: l.price, beds: l.beds, places: placesOf(l) };
+    // Searches find Active (and Active Under Contract) listings, or Closed ones with soldproperty: nothing else matches.
+    if (!SEARCH_KINDS.includes(change.kind) || !l || (l.status !== 'Active' && l.status !== 'Active Under Contract' && l.status !== 'Closed')) return [];
+    // A listing without a point (NaN) is in no cell and passes every box here: the exact test below decides.
+    const place = { latitude: l.latitude ?? Number.NaN, longitude: l.longitude ?? Number.NaN, sold: l.status === 'Closed', price: l.price, beds: l.beds, places: placesOf(l) };
     return searches.candidates(place, BigInt(change.tx_id), BigInt(change.global_position));
   });
   const exact = await index.matchEach(changes.map((c, i) => ({ pdid: c.pdid, criteria: candidates[i]!.map((e) => e.prepared) })));

@@ -30,8 +30,9 @@ export function decideImportListing(command: ImportListing, state: Listing): Lis
   }
   const next = parsed.record;
   const at = next.ModificationTimestamp;
+  // A list the record could not give (null) leaves the listing's open houses as they are.
   const openHouses = (known: readonly OpenHouse[]) =>
-    openHouseChanges(known, parsed.openHouses, { pdid, listingStatus: next.StandardStatus, at, now: Date.parse(command.now) });
+    parsed.openHouses === null ? [] : openHouseChanges(known, parsed.openHouses, { pdid, listingStatus: next.StandardStatus, at, now: Date.parse(command.now) });
   if (!state.listed) return [{ type: 'ListingListed', data: { pdid, mls, listing: next } }, ...openHouses([])];
   const now = state.record;
   if (isStale(next.ModificationTimestamp, now.ModificationTimestamp)) return [];

@@ -158,3 +158,35 @@ describe('open houses of a record (given events, when a record, then events)', (
     expect(when([...given, ...added], { ...withOpenHouses(saturday), ModificationTimestamp: '2024-05-15T00:00:00Z' })).toEqual([]);
   });
 });
+
+describe('records of issue 14 against listings stored before it (events are never rewritten)', () => {
+  /** A ListingListed as stored before issue 14: its record lacks the fields added since. */
+  const storedBefore = (): ListingEvent => {
+    const listing = { ...(listed()[0] as Extract<ListingEvent, { type: 'ListingListed' }>).data.listing } as Record<string, unknown>;
+    for (const f of ['locationApproximate', 'OriginalListPrice', 'PreviousListPrice', 'ListOfficeName', 'ListAgentFullName', 'ListAgentMlsId', 'ListOfficeMlsId', 'InternetAddressDisplayYN', 'InternetEntireListingDisplayYN']) delete listing[f];
+    return { type: 'ListingListed', data: { pdid: 'NW-K1', mls: 'NW', listing: listing as never } };
+  };
+
+  it('the same record again changes nothing: a field the old event lacks reads as unknown (null, or false for locationApproximate)', () => {
+    expect(when([storedBefore()], base)).toEqual([]);
+  });
+
+  it('a record with the new fields tells only them, as details', () => {
+    const events = when([storedBefore()], { ...base, ListOfficeName: 'North Office', OriginalListPrice: 525_000, ModificationTimestamp: '2024-05-02T10:00:00Z' });
+    expect(events).toEqual([{ type: 'ListingDetailsChanged', data: { pdid: 'NW-K1', changes: { ListOfficeName: 'North Office', OriginalListPrice: 525_000 }, ModificationTimestamp: '2024-05-02T10:00:00.000Z' } }]);
+  });
+
+  it('an open house list the record could not give leaves the known ones alone', () => {
+    const oh = { OpenHouseKey: 'A', OpenHouseStartTime: '2099-06-01T13:00:00-07:00', OpenHouseEndTime: '2099-06-01T15:00:00-07:00' };
+    const given = [...listed(), ...when(listed(), { ...base, OpenHouse: [oh] })];
+    expect(given.map((e) => e.type)).toEqual(['ListingListed', 'ListingOpenHouseAdded']);
+    expect(when(given, { ...base, OpenHouse: [oh, { OpenHouseKey: 'B' }] })).toEqual([]);
+    expect(when(given, { ...base, OpenHouse: [] }).map((e) => e.type)).toEqual(['ListingOpenHouseCancelled']);
+  });
+
+  it('MlgCanView false removes the listing', () => {
+    expect(when(listed(), { ListingKey: 'K1', MlgCanView: false, ModificationTimestamp: '2024-05-02T00:00:00Z' })).toEqual([
+      { type: 'ListingRemoved', data: { pdid: 'NW-K1', ModificationTimestamp: '2024-05-02T00:00:00.000Z' } },
+    ]);
+  });
+});

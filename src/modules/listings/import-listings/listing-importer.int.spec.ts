@@ -93,20 +93,51 @@ describe('listing import (contract section 4)', () => {
     for (const i of [0, 299, 599]) expect(await types(`RACE-R${i}`)).toEqual(['ListingListed']);
   });
 
-  it('reports a bad record with its position and imports the rest', async () => {
+  it('reports a bad record with its position and key and imports the rest; a field it cannot read is dropped with a warning', async () => {
     const file = path.join(dir, 'bad-records.ndjson');
     const saturday = { OpenHouseKey: 'S', OpenHouseStartTime: '2099-06-13T13:00:00-07:00', OpenHouseEndTime: '2099-06-13T15:00:00-07:00' };
     const badOpenHouse = rec('B5', { OpenHouse: [saturday, { ...saturday, OpenHouseKey: 'T', OpenHouseEndTime: 'Sat 3pm' }] });
-    await fs.writeFile(file, [JSON.stringify(rec('B1')), '{"ListingKey": "B2", "StandardStatus": "Active",', JSON.stringify(rec('B3', { Latitude: 123 })), '', JSON.stringify(rec('B4')), JSON.stringify(badOpenHouse)].join('\n'));
+    await fs.writeFile(file, [JSON.stringify(rec('B1')), '{"ListingKey": "B2", "StandardStatus": "Active",', JSON.stringify(rec('B3', { Latitude: 123 })), '', JSON.stringify(rec('B4')), JSON.stringify(badOpenHouse), JSON.stringify(rec('B6', { StandardStatus: 'Sold' }))].join('\n'));
     const rejected: RejectedRecord[] = [];
-    const counts = await importListings(store, readListingFile(file), { mls: 'BAD', ctx, onRejected: (r) => rejected.push(r) });
-    expect(counts).toEqual({ imported: 2, changed: 0, unchanged: 0, rejected: 3 });
-    expect(rejected.map((r) => [r.record, r.line])).toEqual([[2, 2], [3, 3], [5, 6]]);
-    expect(rejected[0]!.message).toMatch(/^not valid JSON/);
-    expect(rejected[1]!.message).toBe('Latitude must be a number from -90 to 90 (got 123)');
-    // A bad open house rejects its whole record, like any bad field: none of its open houses is kept either.
-    expect(rejected[2]!.message).toMatch(/^OpenHouse\[1\]\.OpenHouseEndTime must be an ISO 8601 date-time with its UTC offset/);
-    expect(await types('BAD-B5')).toEqual([]);
+    const warned: RejectedRecord[] = [];
+    const counts = await importListings(store, readListingFile(file), { mls: 'BAD', ctx, onRejected: (r) => rejected.push(r), onWarning: (w) => warned.push(w) });
+    expect(counts).toEqual({ imported: 4, changed: 0, unchanged: 0, rejected: 2 });
+    expect(rejected).toEqual([
+      { record: 2, line: 2, listingKey: null, message: expect.stringMatching(/^not valid JSON/) },
+      { record: 6, line: 7, listingKey: 'B6', message: 'StandardStatus must be a RESO StandardStatus (got "Sold")' },
+    ]);
+    expect(warned).toEqual([
+      { record: 3, line: 3, listingKey: 'B3', message: 'Latitude must be a number from -90 to 90 (got 123); dropped' },
+      { record: 5, line: 6, listingKey: 'B5', message: expect.stringMatching(/^OpenHouse\[1\]\.OpenHouseEndTime must be an ISO 8601 date-time.*; the open houses were left as they were$/) },
+    ]);
+    // Without a point or a known zip: listed, unmappable. A list of open houses that cannot be read adds none.
+    expect((await store.readStream(listingStream('BAD-B3')))[0]!.data).toMatchObject({ listing: { Latitude: null, Longitude: null, locationApproximate: true } });
+    expect(await types('BAD-B5')).toEqual(['ListingListed']);
+  });
+
+  it("reads timestamps without an offset in the feed's time zone, and refuses an unknown zone before importing anything", async () => {
+    const records = [rec('Z1', { ModificationTimestamp: '2024-01-15T10:00:00' })];
+    await importListings(store, items(records), { mls: 'TZC', ctx, timeZone: 'America/Chicago' });
+    await importListings(store, items(records), { mls: 'TZU', ctx });
+    expect((await store.readStream(listingStream('TZC-Z1')))[0]!.data).toMatchObject({ listing: { ModificationTimestamp: '2024-01-15T16:00:00.000Z' } });
+    expect((await store.readStream(listingStream('TZU-Z1')))[0]!.data).toMatchObject({ listing: { ModificationTimestamp: '2024-01-15T10:00:00.000Z' } });
+    await expect(importListings(store, items(records), { mls: 'TZX', ctx, timeZone: 'Central' })).rejects.toThrow('Unknown time zone "Central"');
+  });
+
+  it('places a listing without coordinates at its postal code\'s centre, loading the centres only when a record needs them', async () => {
+    let loads = 0;
+    const postalCodeCentres = async () => {
+      loads++;
+      return (zip: string) => (zip === '95814' ? { lat: 38.58, lng: -121.49 } : undefined);
+    };
+    await importListings(store, items([rec('P1')]), { mls: 'PLACE', ctx, postalCodeCentres });
+    expect(loads).toBe(0);
+    await importListings(store, items([rec('P2', { Latitude: null, Longitude: null, PostalCode: '95814-1234' }), rec('P3', { Latitude: null, PostalCode: '00000' })]), { mls: 'PLACE', ctx, postalCodeCentres });
+    expect(loads).toBe(1);
+    expect((await store.readStream(listingStream('PLACE-P2')))[0]!.data).toMatchObject({ listing: { Latitude: 38.58, Longitude: -121.49, locationApproximate: true } });
+    expect((await store.readStream(listingStream('PLACE-P3')))[0]!.data).toMatchObject({ listing: { Latitude: null, Longitude: null, locationApproximate: true } });
+    // The same records again: nothing changes.
+    expect(await importListings(store, items([rec('P2', { Latitude: null, Longitude: null, PostalCode: '95814-1234' })]), { mls: 'PLACE', ctx, postalCodeCentres })).toMatchObject({ unchanged: 1 });
   });
 
   it('stops at a malformed file, keeping what came before, and the command line says so', async () => {
@@ -121,7 +152,7 @@ describe('listing import (contract section 4)', () => {
     await fs.writeFile(ok, JSON.stringify({ '@odata.context': 'x', value: [rec('O1'), rec('O2'), { ListingKey: 'O3' }] }));
     const good = await run('node', [cli, '--mls', 'CLI', ok], { env });
     expect(good.stdout).toBe('imported 2, changed 0, unchanged 0, rejected 1\n');
-    expect(good.stderr).toMatch(/record 3 \(line 1\) rejected: StandardStatus must be a RESO StandardStatus/);
+    expect(good.stderr).toMatch(/record 3 \(line 1\) ListingKey O3 rejected: StandardStatus is required/);
     const again = await run('node', [cli, '--mls', 'CLI', ok], { env });
     expect(again.stdout).toBe('imported 0, changed 0, unchanged 2, rejected 1\n');
     const broken = await run('node', [cli, '--mls', 'CLI', file], { env }).catch((e: { code: number; stdout: string; stderr: string }) => e);

@@ -3,7 +3,9 @@ import type { EventStore, StreamAppend } from '../../../eventstore/event-store.p
 import { retryOnConflict } from '../../../commands/retry-on-conflict';
 import type { StoredEvent } from '../../../shared/event';
 import { decideImportListing } from './import-listing.decide';
+import { assertTimeZone } from './feed-time';
 import { type ParsedRecord, parseResoRecord } from './parse-reso-record';
+import { needsPlacing, placeAtPostalCode, type PostalCodeCentres, zipCentres } from './postal-code-centre';
 import { evolveListing, initialListing, type Listing } from '../listings.events';
 import { listingStream, pdidOf } from '../listing-record';
 import type { ListingEvent } from '../listings.events';
@@ -14,7 +16,8 @@ export type ImportItem = { readonly record: number; readonly line: number | null
 
 export type ImportCounts = { imported: number; changed: number; unchanged: number; rejected: number };
 
-export type RejectedRecord = { readonly record: number; readonly line: number | null; readonly message: string };
+/** A record refused (or, for onWarning, a field dropped from one): where it was, its key when it had one, and why. */
+export type RejectedRecord = { readonly record: number; readonly line: number | null; readonly listingKey: string | null; readonly message: string };
 
 export type ImportOptions = {
   /** The MLS feed's name: the pdid is `NAME-ListingKey`. */
@@ -22,7 +25,16 @@ export type ImportOptions = {
   readonly batchSize?: number;
   /** Who and when, for the events' metadata (`at` is taken per batch). */
   readonly ctx: CommandContext;
+  /**
+   * The feed's IANA time zone for timestamps without an offset (and the open houses' local
+   * time); UTC when not given. An unknown zone stops the import before it starts.
+   */
+  readonly timeZone?: string;
   readonly onRejected?: (r: RejectedRecord) => void;
+  /** A field dropped from a record that still imports (a date that is not a date...): one call per field. */
+  readonly onWarning?: (w: RejectedRecord) => void;
+  /** Where a listing without coordinates is placed; the zip directory's centres by default. */
+  readonly postalCodeCentres?: () => Promise<PostalCodeCentres>;
   /** After each batch is appended, with the running totals. */
   readonly onProgress?: (counts: Readonly<ImportCounts>) => void;
 };
@@ -47,6 +59,8 @@ type Valid = { readonly pdid: string; readonly mls: string; readonly parsed: Ext
  */
 export async function importListings(store: EventStore, source: AsyncIterable<ImportItem> | Iterable<ImportItem>, options: ImportOptions): Promise<ImportCounts> {
   if (!MLS_NAME.test(options.mls)) throw new Error('The MLS name must be 1 to 32 letters, digits or underscores');
+  if (options.timeZone !== undefined) assertTimeZone(options.timeZone);
+  const centres = options.postalCodeCentres ?? zipCentres;
   const batchSize = options.batchSize ?? 1000;
   const counts: ImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };
   let previousAppend: Promise<unknown> = Promise.resolve();
@@ -56,13 +70,18 @@ export async function importListings(store: EventStore, source: AsyncIterable<Im
   const run = (items: ImportItem[]) => {
     const valid: Valid[] = [];
     for (const item of items) {
-      const result = validate(item, options.mls);
+      const result = validate(item, options);
       if ('message' in result) {
         counts.rejected++;
         options.onRejected?.(result);
-      } else valid.push(result);
+      } else {
+        const listingKey = result.parsed.kind === 'listing' ? result.parsed.record.ListingKey : result.parsed.ListingKey;
+        for (const message of result.parsed.warnings) options.onWarning?.({ record: item.record, line: item.line, listingKey, message });
+        valid.push(result);
+      }
     }
-    const done = appendBatch(store, valid, options.ctx, previousAppend).then((c) => {
+    const before = previousAppend;
+    const done = placeAll(valid, centres).then((placed) => appendBatch(store, placed, options.ctx, before)).then((c) => {
       counts.imported += c.imported;
       counts.changed += c.changed;
       counts.unchanged += c.unchanged;
@@ -96,17 +115,28 @@ export async function importListings(store: EventStore, source: AsyncIterable<Im
   return counts;
 }
 
-function validate(item: ImportItem, mls: string): Valid | RejectedRecord {
+function validate(item: ImportItem, options: ImportOptions): Valid | RejectedRecord {
+  const { mls, timeZone } = options;
   let raw: unknown;
   try {
     raw = item.parse();
   } catch (err) {
-    return { record: item.record, line: item.line, message: `not valid JSON: ${(err as Error).message}` };
+    return { record: item.record, line: item.line, listingKey: null, message: `not valid JSON: ${(err as Error).message}` };
   }
-  const parsed = parseResoRecord(raw);
-  if (!parsed.ok) return { record: item.record, line: item.line, message: parsed.error };
+  const parsed = parseResoRecord(raw, { timeZone });
+  if (!parsed.ok) {
+    const key = (raw as { ListingKey?: unknown } | null)?.ListingKey;
+    return { record: item.record, line: item.line, listingKey: typeof key === 'string' || typeof key === 'number' ? String(key).slice(0, 128) : null, message: parsed.error };
+  }
   const key = parsed.kind === 'listing' ? parsed.record.ListingKey : parsed.ListingKey;
   return { pdid: pdidOf(mls, key), mls, parsed };
+}
+
+/** Listings without coordinates at their postal code's centre (the centres are loaded only if one needs them). */
+async function placeAll(valid: readonly Valid[], centres: () => Promise<PostalCodeCentres>): Promise<readonly Valid[]> {
+  if (!valid.some((v) => v.parsed.kind === 'listing' && needsPlacing(v.parsed.record))) return valid;
+  const centreOf = await centres();
+  return valid.map((v) => (v.parsed.kind === 'listing' && needsPlacing(v.parsed.record) ? { ...v, parsed: { ...v.parsed, record: placeAtPostalCode(v.parsed.record, centreOf) } } : v));
 }
 
 async function appendBatch(

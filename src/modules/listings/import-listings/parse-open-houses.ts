@@ -1,5 +1,6 @@
 import type { OpenHouseEntry, OpenHouseStatus, OpenHouseType } from '../open-house';
-import { RecordError, text } from './record-fields';
+import { formatAtOffset, formatInZone, parseFeedTime } from './feed-time';
+import { type FieldReader, short } from './record-fields';
 
 const MAX_OPEN_HOUSES = 50;
 const MAX_HOURS = 24;
@@ -8,62 +9,72 @@ const TYPES = new Set<string>(['Public', 'Broker'] satisfies OpenHouseType[]);
 const STATUSES = new Set<string>(['Active', 'Cancelled', 'Ended'] satisfies OpenHouseStatus[]);
 /** RESO feeds spell the cancelled status both ways; the American one is read as the other. */
 const STATUS_SPELLINGS: ReadonlyMap<unknown, OpenHouseStatus> = new Map([['Canceled', 'Cancelled']]);
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+class BadEntry extends Error {}
 
 /**
- * The record's `OpenHouse` list (RESO OpenHouse resource fields). A bad entry rejects the whole
- * record, like any bad field, with the entry's position: `OpenHouse[1].OpenHouseEndTime ...`.
- * OpenHouseType defaults to Public and OpenHouseStatus to Active when the feed leaves them out;
- * OpenHouseStatus `Canceled` is read as `Cancelled`.
+ * The record's open houses (RESO OpenHouse resource fields), under `OpenHouse` or `OpenHouses`,
+ * a list or a single one. OpenHouseType defaults to Public and OpenHouseStatus to Active when the
+ * feed leaves them out; OpenHouseStatus `Canceled` is read as `Cancelled`. Times without an
+ * offset are read in the feed's time zone; with `localZone` (a feed's zone) every time is written
+ * at that zone's offset, the listing's local time, which is what people are shown.
+ *
+ * Null when the list cannot be read (an entry without a key or times, two with one key): the
+ * record still imports, with a warning, and the listing's open houses stay as they were, since
+ * reading a broken list as empty would cancel them.
  */
-export function parseOpenHouses(v: unknown): OpenHouseEntry[] {
+export function parseOpenHouses(f: FieldReader, localZone: string | undefined): OpenHouseEntry[] | null {
+  const field = f.r.OpenHouse !== undefined && f.r.OpenHouse !== null ? 'OpenHouse' : 'OpenHouses';
+  const v = f.r[field];
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new RecordError('OpenHouse must be an array of open houses');
-  if (v.length > MAX_OPEN_HOUSES) throw new RecordError(`OpenHouse has more than ${MAX_OPEN_HOUSES} items`);
-  const seen = new Map<string, number>();
-  return v.map((item: unknown, i) => {
-    const at = `OpenHouse[${i}]`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new RecordError(`${at} must be an object`);
-    const o = item as Record<string, unknown>;
-    const key = o.OpenHouseKey;
-    if (typeof key !== 'string' || !KEY.test(key)) throw new RecordError(`${at}.OpenHouseKey must be 1 to 128 visible characters`);
-    const first = seen.get(key);
-    if (first !== undefined) throw new RecordError(`${at}.OpenHouseKey repeats OpenHouse[${first}]'s (${JSON.stringify(key)})`);
-    seen.set(key, i);
-    const start = dateTime(o.OpenHouseStartTime, `${at}.OpenHouseStartTime`);
-    const end = dateTime(o.OpenHouseEndTime, `${at}.OpenHouseEndTime`);
-    const hours = (Date.parse(end) - Date.parse(start)) / 3_600_000;
-    if (!(hours > 0 && hours <= MAX_HOURS)) throw new RecordError(`${at}.OpenHouseEndTime must be after OpenHouseStartTime, by at most ${MAX_HOURS} hours`);
-    return {
-      OpenHouseKey: key,
-      OpenHouseStartTime: start,
-      OpenHouseEndTime: end,
-      OpenHouseType: lookup(o.OpenHouseType, TYPES, 'Public', `${at}.OpenHouseType`) as OpenHouseType,
-      OpenHouseRemarks: text(o, 'OpenHouseRemarks', 1000, `${at}.OpenHouseRemarks`),
-      OpenHouseStatus: lookup(STATUS_SPELLINGS.get(o.OpenHouseStatus) ?? o.OpenHouseStatus, STATUSES, 'Active', `${at}.OpenHouseStatus`) as OpenHouseStatus,
-    };
-  });
+  const list: unknown[] = Array.isArray(v) ? v : [v];
+  try {
+    if (list.length > MAX_OPEN_HOUSES) throw new BadEntry(`${field} has more than ${MAX_OPEN_HOUSES} items`);
+    const seen = new Map<string, number>();
+    return list.map((item: unknown, i) => {
+      const at = `${field}[${i}]`;
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new BadEntry(`${at} must be an object`);
+      const o = item as Record<string, unknown>;
+      const key = typeof o.OpenHouseKey === 'number' ? String(o.OpenHouseKey) : o.OpenHouseKey;
+      if (typeof key !== 'string' || !KEY.test(key)) throw new BadEntry(`${at}.OpenHouseKey must be 1 to 128 visible characters`);
+      const first = seen.get(key);
+      if (first !== undefined) throw new BadEntry(`${at}.OpenHouseKey repeats ${field}[${first}]'s (${JSON.stringify(key)})`);
+      seen.set(key, i);
+      const start = dateTime(o.OpenHouseStartTime, `${at}.OpenHouseStartTime`, f.timeZone, localZone);
+      const end = dateTime(o.OpenHouseEndTime, `${at}.OpenHouseEndTime`, f.timeZone, localZone);
+      const hours = (end.ms - start.ms) / 3_600_000;
+      if (!(hours > 0 && hours <= MAX_HOURS)) throw new BadEntry(`${at}.OpenHouseEndTime must be after OpenHouseStartTime, by at most ${MAX_HOURS} hours`);
+      return {
+        OpenHouseKey: key,
+        OpenHouseStartTime: start.text,
+        OpenHouseEndTime: end.text,
+        OpenHouseType: lookup(o.OpenHouseType, TYPES, 'Public', `${at}.OpenHouseType`) as OpenHouseType,
+        OpenHouseRemarks: f.text('OpenHouseRemarks', 1000, `${at}.OpenHouseRemarks`, o),
+        OpenHouseStatus: lookup(STATUS_SPELLINGS.get(o.OpenHouseStatus) ?? o.OpenHouseStatus, STATUSES, 'Active', `${at}.OpenHouseStatus`) as OpenHouseStatus,
+      };
+    });
+  } catch (err) {
+    if (!(err instanceof BadEntry)) throw err;
+    f.warn(`${err.message}; the open houses were left as they were`);
+    return null;
+  }
 }
 
 function lookup(v: unknown, values: ReadonlySet<string>, absent: string, name: string): string {
   if (v === undefined || v === null) return absent;
-  if (typeof v !== 'string' || !values.has(v)) throw new RecordError(`${name} must be one of ${[...values].join(', ')} (got ${JSON.stringify(v)})`);
+  if (typeof v !== 'string' || !values.has(v)) throw new BadEntry(`${name} must be one of ${[...values].join(', ')} (got ${short(v)})`);
   return v;
 }
 
 /**
- * An ISO 8601 date-time with its UTC offset, normalised to `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `Z`),
- * keeping the feed's offset: it is the listing's local time, which is what people are shown. A
- * time without an offset is refused, as no one could tell which moment it means.
+ * An ISO 8601 date-time, normalised to `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `Z`). Without `localZone`
+ * it keeps the offset the feed wrote (a time without one is read in `timeZone`).
  */
-function dateTime(v: unknown, name: string): string {
-  const m = typeof v === 'string' ? DATE_TIME.exec(v) : null;
-  const bad = () => new RecordError(`${name} must be an ISO 8601 date-time with its UTC offset, e.g. 2026-11-28T13:00:00-08:00 (got ${JSON.stringify(v ?? null)})`);
-  if (!m) throw bad();
-  const [, y, mo, d, h, mi, s = '00', zone] = m as unknown as [string, string, string, string, string, string, string | undefined, string];
-  const wall = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, +s));
-  const offsetOk = zone === 'Z' || (+zone.slice(1, 3) <= 14 && +zone.slice(-2) < 60);
-  if (wall.toISOString().slice(0, 19) !== `${y}-${mo}-${d}T${h}:${mi}:${s}` || !offsetOk) throw bad();
-  const offset = zone === 'Z' || /^[+-]00:?00$/.test(zone) ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-  return `${y}-${mo}-${d}T${h}:${mi}:${s}${offset}`;
+function dateTime(v: unknown, name: string, timeZone: string, localZone: string | undefined): { ms: number; text: string } {
+  const t = typeof v === 'string' && DATE_TIME.test(v.trim()) ? parseFeedTime(v, timeZone) : undefined;
+  if (!t) throw new BadEntry(`${name} must be an ISO 8601 date-time, e.g. 2026-11-28T13:00:00-08:00 (got ${short(v ?? null)})`);
+  const ms = Math.floor(t.ms / 1000) * 1000;
+  if (localZone !== undefined || t.offset === null) return { ms, text: formatInZone(ms, localZone ?? timeZone) };
+  return { ms, text: formatAtOffset(ms, t.offset) };
 }

@@ -1,136 +1,176 @@
 import type { ListingRecord, ListingStatus } from '../listing-record';
 import type { OpenHouseEntry } from '../open-house';
 import { parseOpenHouses } from './parse-open-houses';
-import { RecordError, text, UNSTORABLE } from './record-fields';
+import { FieldReader, RecordError, short, toBool, toNumber, UNSTORABLE } from './record-fields';
+import { propertySubTypeOf, propertyTypeOf, standardStatusOf } from './reso-lookups';
+import { streetAddress } from './street-address';
+
+export type ParseOptions = {
+  /**
+   * The feed's IANA time zone (e.g. America/Chicago) for timestamps without an offset; UTC when
+   * not given. Given, open house times are also written at its offset (the listing's local time).
+   */
+  readonly timeZone?: string;
+};
 
 export type ParsedRecord =
-  | { readonly ok: true; readonly kind: 'listing'; readonly record: ListingRecord; readonly openHouses: readonly OpenHouseEntry[] }
-  /** StandardStatus Delete: the feed withdraws the listing from every search. */
-  | { readonly ok: true; readonly kind: 'delete'; readonly ListingKey: string; readonly ModificationTimestamp: string | null }
+  | {
+      readonly ok: true;
+      readonly kind: 'listing';
+      readonly record: ListingRecord;
+      /** Null when the record's open house list could not be read: the listing's stay as they are. */
+      readonly openHouses: readonly OpenHouseEntry[] | null;
+      /** What was dropped from the record (a date that is not a date...), each naming the field. */
+      readonly warnings: readonly string[];
+    }
+  /** StandardStatus Delete, or MLS Grid's MlgCanView false: the listing leaves every search. */
+  | { readonly ok: true; readonly kind: 'delete'; readonly ListingKey: string; readonly ModificationTimestamp: string | null; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly error: string };
-
-const STATUSES = new Set<string>([
-  'Active', 'Active Under Contract', 'Canceled', 'Closed', 'Coming Soon', 'Expired', 'Hold',
-  'Incomplete', 'Pending', 'Withdrawn',
-]);
 
 // A pdid travels in URL paths (/api/details/{pdid}), so keys keep to URL-safe characters.
 const LISTING_KEY = /^[A-Za-z0-9._~-]{1,128}$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
 const MAX_TEXT = 4000;
 const MAX_PHOTOS = 200;
+/** Media that are not photos: a gallery cannot show them. */
+const NOT_PHOTOS = /video|virtual ?tour|document|pdf|audio/i;
 
 /**
- * Validates one RESO Data Dictionary record (contract section 4) and normalises it: every
- * field present, blank strings as null, dates as YYYY-MM-DD, the timestamp as a full ISO
- * instant, photos ordered, open houses checked. Fields outside the contract are ignored; a
- * field of the wrong type rejects the record with a message naming the field.
+ * Reads one RESO Data Dictionary record as real feeds send it (contract sections 4 and 4a) and
+ * normalises it: every field present, blanks null, lookups by display or lookup name, numbers
+ * and booleans from strings, dates as YYYY-MM-DD, timestamps as full ISO instants (read in the
+ * feed's time zone when they carry no offset), the address from its street parts, photos in
+ * order. Only what cannot be a listing rejects it (no usable ListingKey, StandardStatus or
+ * price), with a message naming the field; anything else unreadable is dropped with a warning.
+ * Fields outside the contract (Rooms, an MLS's own fields) are ignored.
  */
-export function parseResoRecord(raw: unknown): ParsedRecord {
+export function parseResoRecord(raw: unknown, options: ParseOptions = {}): ParsedRecord {
   try {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new RecordError('a record must be a JSON object');
-    const r = raw as Record<string, unknown>;
-    const ListingKey = r.ListingKey;
+    const f = new FieldReader(raw as Record<string, unknown>, options.timeZone ?? 'UTC');
+    const r = f.r;
+    const ListingKey = typeof r.ListingKey === 'number' && Number.isSafeInteger(r.ListingKey) ? String(r.ListingKey) : r.ListingKey;
     if (typeof ListingKey !== 'string' || !LISTING_KEY.test(ListingKey)) {
-      throw new RecordError('ListingKey must be 1 to 128 letters, digits or . _ ~ -');
+      throw new RecordError(`ListingKey must be 1 to 128 letters, digits or . _ ~ - (got ${short(r.ListingKey ?? null)})`);
     }
-    const status = r.StandardStatus;
-    const ModificationTimestamp = timestamp(r, 'ModificationTimestamp');
-    if (status === 'Delete') return { ok: true, kind: 'delete', ListingKey, ModificationTimestamp };
-    if (typeof status !== 'string' || !STATUSES.has(status)) {
-      throw new RecordError(`StandardStatus must be a RESO StandardStatus (got ${JSON.stringify(status ?? null)})`);
-    }
-    const ListPrice = number(r, 'ListPrice', 0, 1e12);
-    const ClosePrice = number(r, 'ClosePrice', 0, 1e12);
+    const ModificationTimestamp = f.timestamp('ModificationTimestamp');
+    // MLS Grid marks a record it no longer licenses with MlgCanView false: a delete.
+    if (toBool(r.MlgCanView) === false) return { ok: true, kind: 'delete', ListingKey, ModificationTimestamp, warnings: f.warnings };
+    if (r.StandardStatus === undefined || r.StandardStatus === null || r.StandardStatus === '') throw new RecordError('StandardStatus is required');
+    const status = typeof r.StandardStatus === 'string' ? standardStatusOf(r.StandardStatus) : undefined;
+    if (status === undefined) throw new RecordError(`StandardStatus must be a RESO StandardStatus (got ${short(r.StandardStatus)})`);
+    if (status === 'Delete') return { ok: true, kind: 'delete', ListingKey, ModificationTimestamp, warnings: f.warnings };
+
+    // A price that cannot be read rejects the record only when it is the only price there is.
+    const ListPrice = f.number('ListPrice', 0, 1e12, { required: toNumber(r.ClosePrice) === undefined });
+    const ClosePrice = f.number('ClosePrice', 0, 1e12, { required: ListPrice === null });
     if (ListPrice === null && ClosePrice === null) throw new RecordError('ListPrice or ClosePrice is required');
-    const Latitude = number(r, 'Latitude', -90, 90);
-    const Longitude = number(r, 'Longitude', -180, 180);
-    if (Latitude === null || Longitude === null) throw new RecordError('Latitude and Longitude are required');
+
+    const City = f.text('City', 100);
+    const StateOrProvince = f.text('StateOrProvince', 50);
+    const PostalCode = f.text('PostalCode', 20);
+    const addressShown = f.bool('InternetAddressDisplayYN');
+    const point = coordinates(f);
+    // The exact point would give away an address the MLS says not to show: the importer places
+    // such a listing at its postal code's centre, like one without coordinates.
+    const located = point !== null && addressShown !== false;
     const record: ListingRecord = {
       ListingKey,
       StandardStatus: status as ListingStatus,
       ListPrice,
       ClosePrice,
-      CloseDate: date(r, 'CloseDate'),
+      CloseDate: f.date('CloseDate'),
       ModificationTimestamp,
-      ListingId: text(r, 'ListingId', 128),
-      UnparsedAddress: text(r, 'UnparsedAddress', 300),
-      City: text(r, 'City', 100),
-      StateOrProvince: text(r, 'StateOrProvince', 50),
-      PostalCode: text(r, 'PostalCode', 20),
-      CountyOrParish: text(r, 'CountyOrParish', 100),
-      Latitude,
-      Longitude,
-      BedroomsTotal: number(r, 'BedroomsTotal', 0, 10_000),
-      BathroomsTotalInteger: number(r, 'BathroomsTotalInteger', 0, 10_000),
-      LivingArea: number(r, 'LivingArea', 0, 1e9),
-      PropertyType: text(r, 'PropertyType', 100),
-      PropertySubType: text(r, 'PropertySubType', 100),
-      ListingContractDate: date(r, 'ListingContractDate'),
-      PublicRemarks: text(r, 'PublicRemarks', MAX_TEXT),
-      WaterfrontYN: bool(r, 'WaterfrontYN'),
-      ViewYN: bool(r, 'ViewYN'),
-      PoolPrivateYN: bool(r, 'PoolPrivateYN'),
-      NewConstructionYN: bool(r, 'NewConstructionYN'),
-      photos: media(r.Media),
+      ListingId: f.text('ListingId', 128),
+      UnparsedAddress: streetAddress(f, { city: City, state: StateOrProvince, postalCode: PostalCode }),
+      City,
+      StateOrProvince,
+      PostalCode,
+      CountyOrParish: f.text('CountyOrParish', 100),
+      Latitude: located ? point.lat : null,
+      Longitude: located ? point.lng : null,
+      locationApproximate: !located,
+      BedroomsTotal: f.number('BedroomsTotal', 0, 10_000),
+      BathroomsTotalInteger: f.number('BathroomsTotalInteger', 0, 10_000),
+      LivingArea: f.number('LivingArea', 0, 1e9),
+      PropertyType: lookupText(f, 'PropertyType', propertyTypeOf),
+      PropertySubType: lookupText(f, 'PropertySubType', propertySubTypeOf),
+      ListingContractDate: f.date('ListingContractDate'),
+      PublicRemarks: f.text('PublicRemarks', MAX_TEXT),
+      WaterfrontYN: f.bool('WaterfrontYN'),
+      ViewYN: f.bool('ViewYN'),
+      PoolPrivateYN: f.bool('PoolPrivateYN'),
+      NewConstructionYN: f.bool('NewConstructionYN'),
+      OriginalListPrice: f.number('OriginalListPrice', 0, 1e12),
+      PreviousListPrice: f.number('PreviousListPrice', 0, 1e12),
+      ListOfficeName: f.text('ListOfficeName', 200),
+      ListAgentFullName: f.text('ListAgentFullName', 200) ?? joinNames(f.text('ListAgentFirstName', 100), f.text('ListAgentLastName', 100)),
+      ListAgentMlsId: f.text('ListAgentMlsId', 128),
+      ListOfficeMlsId: f.text('ListOfficeMlsId', 128),
+      InternetAddressDisplayYN: addressShown,
+      InternetEntireListingDisplayYN: f.bool('InternetEntireListingDisplayYN'),
+      photos: media(f),
     };
-    return { ok: true, kind: 'listing', record, openHouses: parseOpenHouses(r.OpenHouse) };
+    const openHouses = parseOpenHouses(f, options.timeZone);
+    return { ok: true, kind: 'listing', record, openHouses, warnings: f.warnings };
   } catch (err) {
     if (err instanceof RecordError) return { ok: false, error: err.message };
     throw err;
   }
 }
 
-function number(r: Record<string, unknown>, field: string, min: number, max: number): number | null {
-  const v = r[field];
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) {
-    throw new RecordError(`${field} must be a number from ${min} to ${max} (got ${JSON.stringify(v)})`);
+/**
+ * Latitude and Longitude, or Bridge's `Coordinates: [lng, lat]`. 0,0 (in the ocean) is what some
+ * MLSs write for "not geocoded": no point, like a missing one.
+ */
+function coordinates(f: FieldReader): { lat: number; lng: number } | null {
+  let lat = f.number('Latitude', -90, 90);
+  let lng = f.number('Longitude', -180, 180);
+  const c = f.r.Coordinates;
+  if ((lat === null || lng === null) && Array.isArray(c) && c.length === 2) {
+    const [x, y] = c.map(toNumber);
+    if (x !== undefined && y !== undefined && Math.abs(y) <= 90 && Math.abs(x) <= 180) [lat, lng] = [y, x];
   }
-  return v;
+  if (lat === null || lng === null) return null;
+  if (lat === 0 && lng === 0) {
+    f.warn('Latitude and Longitude are 0, 0 (not geocoded); dropped');
+    return null;
+  }
+  return { lat, lng };
 }
 
-function bool(r: Record<string, unknown>, field: string): boolean | null {
-  const v = r[field];
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'boolean') throw new RecordError(`${field} must be true, false or null (got ${JSON.stringify(v)})`);
-  return v;
+/** A lookup by its display name when it is a RESO one; an MLS's own value as it came. */
+function lookupText(f: FieldReader, field: string, known: (v: string) => string | undefined): string | null {
+  const t = f.text(field, 100);
+  return t === null ? null : (known(t) ?? t);
 }
 
-function date(r: Record<string, unknown>, field: string): string | null {
-  const v = r[field];
-  if (v === undefined || v === null || v === '') return null;
-  const m = typeof v === 'string' ? DATE.exec(v) : null;
-  if (!m) throw new RecordError(`${field} must be a YYYY-MM-DD date (got ${JSON.stringify(v)})`);
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  const iso = `${m[1]}-${m[2]}-${m[3]}`;
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso) throw new RecordError(`${field} is not a calendar date: ${JSON.stringify(v)}`);
-  return iso;
-}
+const joinNames = (first: string | null, last: string | null): string | null => [first, last].filter((x) => x !== null).join(' ') || null;
 
-function timestamp(r: Record<string, unknown>, field: string): string | null {
-  const v = r[field];
-  if (v === undefined || v === null || v === '') return null;
-  const ms = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? Date.parse(v) : Number.NaN;
-  if (Number.isNaN(ms)) throw new RecordError(`${field} must be an ISO 8601 timestamp (got ${JSON.stringify(v)})`);
-  return new Date(ms).toISOString();
-}
-
-function media(v: unknown): string[] {
+/** Photo URLs in Media[].Order (a number or a string of one), without what is not a photo. */
+function media(f: FieldReader): string[] {
+  const v = f.r.Media;
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new RecordError('Media must be an array of {MediaURL, Order}');
-  if (v.length > MAX_PHOTOS) throw new RecordError(`Media has more than ${MAX_PHOTOS} items`);
-  const items = v.map((m, i) => {
-    const item = m as { MediaURL?: unknown; Order?: unknown } | null;
-    if (typeof item !== 'object' || item === null) throw new RecordError(`Media[${i}] must be an object`);
+  if (!Array.isArray(v)) {
+    f.warn('Media must be a list of {MediaURL, Order}; dropped');
+    return [];
+  }
+  const items: { url: string; order: number; i: number }[] = [];
+  v.forEach((m: unknown, i) => {
+    if (typeof m !== 'object' || m === null) return f.warn(`Media[${i}] must be an object; dropped`);
+    const item = m as Record<string, unknown>;
+    // MLS Grid keeps a removed photo in the list with MlgCanView false.
+    if (toBool(item.MlgCanView) === false) return;
+    const category = typeof item.MediaCategory === 'string' ? item.MediaCategory : '';
+    if (NOT_PHOTOS.test(category)) return;
     const url = item.MediaURL;
-    if (typeof url !== 'string' || !isPhotoUrl(url)) throw new RecordError(`Media[${i}].MediaURL must be an http(s) URL or a path on this site`);
-    const order = item.Order ?? i;
-    if (typeof order !== 'number' || !Number.isFinite(order)) throw new RecordError(`Media[${i}].Order must be a number`);
-    return { url, order, i };
+    if (typeof url !== 'string' || !isPhotoUrl(url.trim())) return f.warn(`Media[${i}].MediaURL must be an http(s) URL or a path on this site (got ${short(url ?? null)}); dropped`);
+    const order = toNumber(item.Order) ?? i;
+    items.push({ url: url.trim(), order, i });
   });
   items.sort((a, b) => a.order - b.order || a.i - b.i);
-  return [...new Set(items.map((m) => m.url))];
+  const urls = [...new Set(items.map((m) => m.url))];
+  if (urls.length > MAX_PHOTOS) f.warn(`Media has more than ${MAX_PHOTOS} photos; the first ${MAX_PHOTOS} kept`);
+  return urls.slice(0, MAX_PHOTOS);
 }
 
 function isPhotoUrl(url: string): boolean {

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../../../shared/event';
 import { assertNever } from '../../../shared/errors';
 import { evolveListing, initialListing, type Listing } from '../listings.events';
-import type { ListingRecord } from '../listing-record';
+import { isLease, isPubliclyShown, type ListingRecord, upcastRecord } from '../listing-record';
 import type { ListingEvent } from '../listings.events';
 import { type OpenHouseType, upcomingOpenHouses } from '../open-house';
 import { type Card, toCard } from '../search-listings/card';
@@ -17,6 +17,8 @@ export type ListingDetailsView = Card & {
   propertySubType: string | null;
   listPrice: number | null;
   closePrice: number | null;
+  originalListPrice: number | null;
+  previousListPrice: number | null;
   remarks: string | null;
   waterfront: boolean | null;
   view: boolean | null;
@@ -32,8 +34,11 @@ const day = (iso: string | null, fallback: string): string => iso ?? fallback;
 
 /**
  * The listing page: the listing as folded from its events, with its price and status history
- * (the feed's dates where it gave them, else when we learnt of the change) and the open houses
- * still to come at `now` (epoch ms). Undefined when the listing is not listed now.
+ * (the feed's dates where it gave them, else when we learnt of the change; a first record's
+ * OriginalListPrice and PreviousListPrice tell the changes before it) and the open houses still
+ * to come at `now` (epoch ms). Undefined when the listing is not listed now, or not to be shown
+ * publicly (InternetEntireListingDisplayYN false). The street address is null when the MLS does
+ * not let it be shown (InternetAddressDisplayYN false).
  */
 export function listingDetails(stored: readonly StoredEvent[], now: number): ListingDetailsView | undefined {
   let state: Listing = initialListing();
@@ -44,13 +49,12 @@ export function listingDetails(stored: readonly StoredEvent[], now: number): Lis
     switch (e.type) {
       case 'ListingListed': {
         const r = e.data.listing;
-        history.push({ at: day(r.ListingContractDate, r.ModificationTimestamp ?? learnt), event: 'Listed', price: r.ListPrice, status: r.StandardStatus === 'Closed' ? null : r.StandardStatus });
-        if (r.StandardStatus === 'Closed') history.push({ at: day(r.CloseDate, r.ModificationTimestamp ?? learnt), event: 'Sold', price: r.ClosePrice, status: 'Closed' });
+        history.push(...listedHistory(r, learnt));
         break;
       }
       case 'ListingPriceChanged': {
         const { ListPrice: price, previousListPrice: previousPrice } = e.data;
-        const event = price !== null && previousPrice !== null && price < previousPrice ? 'Price Reduced' : 'Price Changed';
+        const event = priceEvent(price, previousPrice);
         history.push({ at: e.data.ModificationTimestamp ?? learnt, event, price, previousPrice, status: state.listed ? state.record.StandardStatus : null });
         break;
       }
@@ -77,13 +81,13 @@ export function listingDetails(stored: readonly StoredEvent[], now: number): Lis
     }
     state = evolveListing(state, e);
   }
-  if (!state.listed) return undefined;
+  if (!state.listed || !isPubliclyShown(state.record)) return undefined;
   const r: ListingRecord = state.record;
   const visible = r.photos.filter((u) => !state.brokenPhotos.includes(u));
   const card = toCard({
     pdid: state.pdid,
     mlsid: r.ListingId,
-    address: r.UnparsedAddress,
+    address: r.InternetAddressDisplayYN === false ? null : r.UnparsedAddress,
     city: r.City,
     state: r.StateOrProvince,
     zip: r.PostalCode,
@@ -96,10 +100,14 @@ export function listingDetails(stored: readonly StoredEvent[], now: number): Lis
     propertyType: r.PropertySubType ?? r.PropertyType,
     latitude: r.Latitude,
     longitude: r.Longitude,
+    locationApproximate: r.locationApproximate,
+    forRent: isLease(r.PropertyType),
     photos: visible,
     allPhotosBroken: r.photos.length > 0 && visible.length === 0,
     listDate: r.ListingContractDate,
     closeDate: r.CloseDate,
+    listOfficeName: r.ListOfficeName,
+    listAgentName: r.ListAgentFullName,
   });
   return {
     ...card,
@@ -108,6 +116,8 @@ export function listingDetails(stored: readonly StoredEvent[], now: number): Lis
     propertySubType: r.PropertySubType,
     listPrice: r.ListPrice,
     closePrice: r.ClosePrice,
+    originalListPrice: r.OriginalListPrice,
+    previousListPrice: r.PreviousListPrice,
     remarks: r.PublicRemarks,
     waterfront: r.WaterfrontYN,
     view: r.ViewYN,
@@ -117,4 +127,24 @@ export function listingDetails(stored: readonly StoredEvent[], now: number): Lis
     history,
     openHouses: upcomingOpenHouses(state.openHouses, now).map((o) => ({ start: o.OpenHouseStartTime, end: o.OpenHouseEndTime, type: o.OpenHouseType, remarks: o.OpenHouseRemarks })),
   };
+}
+
+const priceEvent = (price: number | null, previous: number | null): string =>
+  price !== null && previous !== null && price < previous ? 'Price Reduced' : 'Price Changed';
+
+/**
+ * How a listing's first record enters the history: listed at its OriginalListPrice when the
+ * feed gives one, then the changes to its PreviousListPrice and to its ListPrice (dated by the
+ * record: the feed gives no time for the earlier one); then Sold when it came Closed.
+ */
+function listedHistory(stored: ListingRecord, learnt: string): HistoryEntry[] {
+  const r = upcastRecord(stored);
+  const changedAt = r.ModificationTimestamp ?? learnt;
+  const status = r.StandardStatus === 'Closed' ? null : r.StandardStatus;
+  const steps: number[] = [];
+  for (const p of [r.OriginalListPrice, r.PreviousListPrice, r.ListPrice]) if (p !== null && p !== steps.at(-1)) steps.push(p);
+  const out: HistoryEntry[] = [{ at: day(r.ListingContractDate, changedAt), event: 'Listed', price: steps[0] ?? r.ListPrice, status }];
+  for (let i = 1; i < steps.length; i++) out.push({ at: changedAt, event: priceEvent(steps[i]!, steps[i - 1]!), price: steps[i]!, previousPrice: steps[i - 1]!, status });
+  if (r.StandardStatus === 'Closed') out.push({ at: day(r.CloseDate, changedAt), event: 'Sold', price: r.ClosePrice, status: 'Closed' });
+  return out;
 }

@@ -32,3 +32,32 @@ describe('listing details: open houses', () => {
     expect(at('2026-12-01T00:00:00Z')).toEqual([]);
   });
 });
+
+describe('listing details: issue 14', () => {
+  const listedWith = (extra: Record<string, unknown>) => {
+    const p = parseResoRecord({ ListingKey: 'K1', StandardStatus: 'Active', ListPrice: 450_000, Latitude: 1, Longitude: 2, ListingContractDate: '2024-03-01', ModificationTimestamp: '2024-05-01T00:00:00Z', UnparsedAddress: '1 Main St', ...extra });
+    if (!p.ok || p.kind !== 'listing') throw new Error('a valid record');
+    return stored([{ type: 'ListingListed', data: { pdid: 'T-K1', mls: 'T', listing: p.record } }]);
+  };
+  const NOW = Date.parse('2024-06-01T00:00:00Z');
+
+  it('puts OriginalListPrice and PreviousListPrice into the history before the record\'s own price', () => {
+    expect(listingDetails(listedWith({ OriginalListPrice: 500_000, PreviousListPrice: 475_000 }), NOW)?.history).toEqual([
+      { at: '2024-03-01', event: 'Listed', price: 500_000, status: 'Active' },
+      { at: '2024-05-01T00:00:00.000Z', event: 'Price Reduced', price: 475_000, previousPrice: 500_000, status: 'Active' },
+      { at: '2024-05-01T00:00:00.000Z', event: 'Price Reduced', price: 450_000, previousPrice: 475_000, status: 'Active' },
+    ]);
+    expect(listingDetails(listedWith({ OriginalListPrice: 450_000 }), NOW)?.history).toEqual([{ at: '2024-03-01', event: 'Listed', price: 450_000, status: 'Active' }]);
+  });
+
+  it('carries the attribution and the approximate flag; hides a street address the MLS does not let be shown', () => {
+    const d = listingDetails(listedWith({ ListOfficeName: 'North Office', ListAgentFirstName: 'Pat', ListAgentLastName: 'Lee', InternetAddressDisplayYN: 'N' }), NOW)!;
+    expect(d).toMatchObject({ listOfficeName: 'North Office', listAgentName: 'Pat Lee', address: null, locationApproximate: true, forRent: false });
+    expect(listingDetails(listedWith({ PropertyType: 'ResidentialLease', ListPrice: 2100 }), NOW)).toMatchObject({ forRent: true, priceShort: '$2.1k/mo' });
+  });
+
+  it('is not there publicly when the MLS does not let the listing be shown at all', () => {
+    expect(listingDetails(listedWith({ InternetEntireListingDisplayYN: false }), NOW)).toBeUndefined();
+    expect(listingDetails(listedWith({ InternetEntireListingDisplayYN: true }), NOW)).toBeDefined();
+  });
+});

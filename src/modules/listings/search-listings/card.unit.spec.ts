@@ -19,3 +19,20 @@ describe('priceShort (contract section 3)', () => {
     expect(priceShort(price)).toBe(short);
   });
 });
+
+describe('priceShort of a rent (contract section 4a: leases show "/mo")', () => {
+  it.each([
+    [null, null],
+    [950, '$950/mo'],
+    [1000, '$1k/mo'],
+    [2100, '$2.1k/mo'],
+    [2149, '$2.1k/mo'],
+    [2150, '$2.2k/mo'],
+    [9949, '$9.9k/mo'],
+    [9950, '$10k/mo'],
+    [12_400, '$12k/mo'],
+    [1_250_000, '$1.25M/mo'],
+  ])('%s → %s', (price, short) => {
+    expect(priceShort(price, true)).toBe(short);
+  });
+});

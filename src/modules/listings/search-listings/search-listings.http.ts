@@ -15,6 +15,7 @@ import { SavedSearchSuggestions } from './saved-search-suggestions.port';
 import { type Card, priceShort, toCard } from './card';
 import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from '../../../../projections/search/search-request';
 import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './visitor-search-index';
+import { MlsDisclaimers } from '../idx/mls-disclaimers';
 
 /** The stored result sequence behind Previous / Next / All holds at most this many listings. */
 export const PDIDS_CAP = 1000;
@@ -45,6 +46,7 @@ export class SearchListingsController {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(SearchIndexVersion) indexVersion: SearchIndexVersion,
     @Inject(SearchGate) private readonly gate: SearchGate,
+    @Inject(MlsDisclaimers) private readonly disclaimers: MlsDisclaimers,
     @Optional() @Inject(SavedSearchSuggestions) private readonly savedSearches?: SavedSearchSuggestions,
   ) {
     this.cache = new ResultCache(config.searchCacheMs, config.searchCacheBytes, () => indexVersion.current());
@@ -58,7 +60,8 @@ export class SearchListingsController {
       const perpage = listPerpage(req.perpage);
       return this.cache.get(`list ${req.page} ${perpage} ${req.searchQs}`, async () => {
         const found = await index.page(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
-        return { results: found.listings.map(toCard), total: found.total, page: req.page, perpage, ...titles(req, 'list') };
+        const disclaimers = await this.disclaimers.forPdids(found.listings.map((l) => l.pdid));
+        return { results: found.listings.map(toCard), total: found.total, page: req.page, perpage, ...titles(req, 'list'), disclaimers };
       });
     });
   }
@@ -136,24 +139,27 @@ export class SearchListingsController {
     const cap = this.config.mapPinCap;
     const pins = req.perpage ?? cap;
     if (pins > cap) throw validation(`perpage must be a whole number from 1 to ${cap} on the map`);
-    return this.cache.get(`${view} ${req.page} ${pins} ${req.zoom} ${req.searchQs}`, () => mapAnswer(index, req, view, pins));
+    return this.cache.get(`${view} ${req.page} ${pins} ${req.zoom} ${req.searchQs}`, () => mapAnswer(index, this.disclaimers, req, view, pins));
   }
 }
 
-async function mapAnswer(index: SearchIndex, req: SearchRequest, view: 'map' | 'split', pins: number) {
+async function mapAnswer(index: SearchIndex, disclaimers: MlsDisclaimers, req: SearchRequest, view: 'map' | 'split', pins: number) {
   const [found, page] = await Promise.all([
     index.map(req.criteria, { pins, clusterLevel: clusterLevelFor(req.criteria.box, req.zoom) }),
     view === 'split' ? index.page(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
   ]);
+  const shown = [...found.pins.map((p) => p.pdid), ...(page?.listings.map((l) => l.pdid) ?? [])];
   return {
     total: found.total,
     results: {
       ...titles(req, view),
-      results: found.pins.map((p) => ({ pdid: p.pdid, latitude: p.latitude, longitude: p.longitude, priceShort: priceShort(p.price) })),
+      // Every pin of a forrent search is a lease: its price is per month.
+      results: found.pins.map((p) => ({ pdid: p.pdid, latitude: p.latitude, longitude: p.longitude, priceShort: priceShort(p.price, req.criteria.forRent), locationApproximate: p.locationApproximate })),
       mapBounds: found.bounds,
     },
     clusters: found.clusters,
     ...(page ? { cards: page.listings.map(toCard), page: req.page, perpage: DEFAULT_PERPAGE } : {}),
+    disclaimers: await disclaimers.forPdids(shown),
   };
 }
 

@@ -8,6 +8,7 @@ import { useSite } from '../../app/useSite';
 import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
 import { ListingKeeper } from '../organizer/ListingKeeper';
+import { ListingCourtesy, MlsDisclaimers } from './Attribution';
 import { InquirySlot } from './InquirySlot';
 import { ListingGallery } from './ListingGallery';
 import { ListingHistory } from './ListingHistory';
@@ -44,7 +45,7 @@ export function ListingPage({ pdid }: { pdid: string }) {
   useEffect(() => {
     if (state.status === 'found') {
       const l = state.listing;
-      document.title = `${addressLine(l) || l.pdid} — ${money(l.price)}`;
+      document.title = `${addressLine(l) || l.pdid} — ${money(l.price)}${l.forRent ? '/mo' : ''}`;
     } else if (state.status === 'missing') document.title = 'Listing not found';
   }, [state]);
 
@@ -91,8 +92,11 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
       <div className={styles.layout}>
         <div className={styles.main}>
           <header className={styles.head}>
-            <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? 'Sold' : (l.status ?? 'Active')}</span>
-            <p className={styles.price}>{money(l.price)}</p>
+            <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? (l.forRent ? 'Leased' : 'Sold') : (l.status ?? 'Active')}</span>
+            <p className={styles.price}>
+              {money(l.price)}
+              {l.forRent && l.price !== null && <span className={styles.perMonth}>/mo</span>}
+            </p>
             <h1 className={styles.address}>
               {l.address ?? 'Address not disclosed'}
               {place && <span className={styles.place}>{place}</span>}
@@ -108,6 +112,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
                 <Icon name="area" /> <strong>{count(l.sqft)}</strong> sq ft
               </li>
             </ul>
+            <ListingCourtesy office={l.listOfficeName} agent={l.listAgentName} className={styles.courtesy} />
             <ListingKeeper pdid={l.pdid} address={l.address ?? 'this home'} />
           </header>
           <OpenHouses openHouses={l.openHouses ?? []} />
@@ -132,13 +137,15 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
           {l.latitude !== null && l.longitude !== null && (
             <section className={styles.section} aria-labelledby="location">
               <h2 id="location">Location</h2>
+              {l.locationApproximate && <p className={styles.approximate}>Approximate location: the map shows the zip code's area, not the home.</p>}
               <div className={styles.map}>
                 <Suspense fallback={<div className={styles.mapFallback}>Loading map…</div>}>
-                  <ListingMap latitude={l.latitude} longitude={l.longitude} name={l.address ?? 'This home'} styleUrl={config.mapStyleUrl} />
+                  <ListingMap latitude={l.latitude} longitude={l.longitude} name={l.address ?? 'This home'} styleUrl={config.mapStyleUrl} approximate={l.locationApproximate} />
                 </Suspense>
               </div>
             </section>
           )}
+          {l.disclaimer && <MlsDisclaimers disclaimers={[l.disclaimer]} />}
         </div>
         <aside className={styles.aside} aria-label="Contact">
           <InquirySlot listing={l} />

@@ -6,8 +6,11 @@ import styles from './ListingMap.module.css';
 
 export const LISTING_MAP_ZOOM = 11; // "Map default zoom 11" (spec section 9)
 
-/** A small embedded map with a named marker on the listing page. */
-export function ListingMap({ latitude, longitude, name, styleUrl = null }: { latitude: number; longitude: number; name: string; styleUrl?: string | null }) {
+/**
+ * A small embedded map with a named marker on the listing page; for an approximate location (the
+ * postal code's centre) a shaded area instead of a pin, so no one reads it as the home's spot.
+ */
+export function ListingMap({ latitude, longitude, name, styleUrl = null, approximate = false }: { latitude: number; longitude: number; name: string; styleUrl?: string | null; approximate?: boolean }) {
   const ref = useRef<MapRef>(null);
   const onLoad = useCallback(() => {
     const map = ref.current?.getMap();
@@ -25,12 +28,18 @@ export function ListingMap({ latitude, longitude, name, styleUrl = null }: { lat
         attributionControl={styleUrl ? { compact: true } : false}
         style={{ position: 'absolute', inset: 0 }}
       >
-        <Marker latitude={latitude} longitude={longitude} anchor="bottom">
-          <div className={styles.marker}>
-            <span className={styles.name}>{name}</span>
-            <span className={styles.pin} />
-          </div>
-        </Marker>
+        {approximate ? (
+          <Marker latitude={latitude} longitude={longitude} anchor="center">
+            <div className={styles.area} title="Approximate location: the zip code's area" />
+          </Marker>
+        ) : (
+          <Marker latitude={latitude} longitude={longitude} anchor="bottom">
+            <div className={styles.marker}>
+              <span className={styles.name}>{name}</span>
+              <span className={styles.pin} />
+            </div>
+          </Marker>
+        )}
         <NavigationControl position="bottom-right" showCompass={false} />
       </MapGL>
     </div>

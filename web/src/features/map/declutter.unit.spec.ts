@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pin } from '../../../../src/contract/search';
 import { labelsThatFit } from './declutter';
 
-const pin = (pdid: string, x: number, y: number): Pin => ({ pdid, longitude: x, latitude: y, priceShort: '$500k' });
+const pin = (pdid: string, x: number, y: number): Pin => ({ pdid, longitude: x, latitude: y, priceShort: '$500k', locationApproximate: false });
 const project = (p: Pin) => ({ x: p.longitude, y: p.latitude });
 
 describe('price label decluttering', () => {

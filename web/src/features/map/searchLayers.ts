@@ -15,7 +15,11 @@ export type PickedObject = { kind: 'pin'; pin: Pin } | { kind: 'cluster'; cluste
 const clusterRadius = (count: number) => 14 + Math.min(22, Math.log10(Math.max(1, count)) * 7);
 const compact = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1).replace(/\.0$/, '')}k` : String(n));
 
-/** The search map's deck.gl layers: drawn areas, the stroke being drawn, clusters and price pins. */
+/**
+ * The search map's deck.gl layers: drawn areas, the stroke being drawn, clusters and price pins.
+ * A pin at a postal code's centre (locationApproximate) is a hollow dot and its label starts
+ * with "≈": it marks the area, not the home.
+ */
 export function searchLayers(o: {
   pins: readonly Pin[];
   clusters: readonly Cluster[];
@@ -87,20 +91,20 @@ export function searchLayers(o: {
       getPosition: (p) => [p.longitude, p.latitude],
       radiusUnits: 'pixels',
       getRadius: (p) => (hot(p) ? 5 : 3.5),
-      getFillColor: (p) => (hot(p) ? BRAND_DARK : INK),
+      getFillColor: (p) => (p.locationApproximate ? WHITE : hot(p) ? BRAND_DARK : INK),
       pickable: true,
-      getLineColor: WHITE,
+      getLineColor: (p) => (p.locationApproximate ? (hot(p) ? BRAND_DARK : INK) : WHITE),
       lineWidthUnits: 'pixels',
-      getLineWidth: 1.5,
+      getLineWidth: (p) => (p.locationApproximate ? 2 : 1.5),
       stroked: true,
-      updateTriggers: { getRadius: [o.highlighted, o.selected], getFillColor: [o.highlighted, o.selected] },
+      updateTriggers: { getRadius: [o.highlighted, o.selected], getFillColor: [o.highlighted, o.selected], getLineColor: [o.highlighted, o.selected] },
     }),
     labels.length > 0 &&
     new TextLayer<Pin>({
       id: 'pins',
       data: labels,
       getPosition: (p) => [p.longitude, p.latitude],
-      getText: (p) => p.priceShort,
+      getText: pinLabel,
       getSize: (p) => (hot(p) ? 14 : 12.5),
       getColor: (p) => (p.pdid === o.selected ? INK : hot(p) ? WHITE : INK),
       getPixelOffset: [0, -16],
@@ -125,3 +129,6 @@ export function pickedObject(layerId: string | undefined, object: unknown): Pick
   if (layerId === 'clusters') return { kind: 'cluster', cluster: object as Cluster };
   return null;
 }
+
+/** A pin's price label; "≈ " before the price of one at its postal code's centre. */
+export const pinLabel = (p: Pin): string => (p.locationApproximate ? `≈ ${p.priceShort}` : p.priceShort);

@@ -1,6 +1,7 @@
 import { Link } from '../../app/Link';
 import type { Card } from '../../../../src/contract/search';
 import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
+import { ListingCourtesy } from '../listing/Attribution';
 import { CardKeeper } from '../organizer/CardKeeper';
 import { PhotoGallery } from './PhotoGallery';
 import styles from './ResultCard.module.css';
@@ -27,11 +28,14 @@ export function ResultCard({ card, onHover, highlighted = false, eager = false, 
     >
       <div className={styles.media}>
         <PhotoGallery pdid={card.pdid} mlsid={card.mlsid} photos={card.photos ?? []} alt={card.address ? `Photo of ${card.address}` : 'Listing photo'} eager={eager} />
-        <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? `Sold ${shortDate(card.closeDate)}` : (card.status ?? 'Active')}</span>
+        <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? `${card.forRent ? 'Leased' : 'Sold'} ${shortDate(card.closeDate)}` : (card.status ?? 'Active')}</span>
       </div>
       <div className={styles.body}>
         <div className={styles.top}>
-          <p className={styles.price}>{money(card.price)}</p>
+          <p className={styles.price}>
+            {money(card.price)}
+            {card.forRent && card.price !== null && <span className={styles.perMonth}>/mo</span>}
+          </p>
           <CardKeeper pdid={card.pdid} label={where || card.pdid} />
         </div>
         <ul className={styles.facts} aria-label="Facts">
@@ -53,6 +57,7 @@ export function ResultCard({ card, onHover, highlighted = false, eager = false, 
         <p className={styles.meta}>
           {[card.propertyType, card.mlsid && `MLS# ${card.mlsid}`].filter(Boolean).join(' · ')}
         </p>
+        <ListingCourtesy office={card.listOfficeName} agent={card.listAgentName} />
       </div>
     </article>
   );

@@ -7,6 +7,7 @@ import { TagChip } from '../../ui/TagChip';
 import { useIdleAfter } from '../../ui/useIdleAfter';
 import { useToast } from '../../ui/useToast';
 import { type MapStart, POINT_ZOOM, START_ZOOM } from '../map/mapTypes';
+import { MlsDisclaimers } from '../listing/Attribution';
 import { useKeptHeaders } from '../organizer/keptStore';
 import { hasBox, withCriteria } from './criteria';
 import { FilterBar } from './FilterBar';
@@ -230,6 +231,7 @@ export function SearchPage() {
           <main className={styles.listMain} id="main">
             <ResultsHeader data={data} loading={results.loading} view="list" />
             {list}
+            <MlsDisclaimers disclaimers={data?.disclaimers ?? []} />
           </main>
         )}
         {route.view === 'split' && (
@@ -237,6 +239,7 @@ export function SearchPage() {
             <div className={styles.splitList}>
               <ResultsHeader data={data} loading={results.loading} view="split" />
               {list}
+              <MlsDisclaimers disclaimers={data?.disclaimers ?? []} />
             </div>
             <div className={styles.splitMap}>{map}</div>
           </main>
@@ -251,6 +254,12 @@ export function SearchPage() {
               </p>
             )}
             {map}
+            {(data?.disclaimers.length ?? 0) > 0 && (
+              <details className={styles.mapDisclaimers}>
+                <summary>Listing data disclaimers</summary>
+                <MlsDisclaimers disclaimers={data!.disclaimers} />
+              </details>
+            )}
           </main>
         )}
       </div>

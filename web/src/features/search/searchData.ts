@@ -1,5 +1,5 @@
 import { searchList, searchMap } from '../../api/search';
-import type { Card, Cluster, Criteria, ListResponse, MapBounds, MapResponse, Pin } from '../../../../src/contract/search';
+import type { Card, Cluster, Criteria, ListResponse, MapBounds, MapResponse, MlsDisclaimer, Pin } from '../../../../src/contract/search';
 import { withCriteria } from './criteria';
 import type { SearchView } from './searchUrl';
 
@@ -16,6 +16,8 @@ export type SearchData = {
   readonly searchTitle: string;
   readonly searchUrl: string;
   readonly searchQs: string;
+  /** The disclaimers of the MLSs whose listings are shown (IDX). */
+  readonly disclaimers: readonly MlsDisclaimer[];
 };
 
 export const fromList = (r: ListResponse): SearchData => ({
@@ -30,6 +32,7 @@ export const fromList = (r: ListResponse): SearchData => ({
   searchTitle: r.searchTitle,
   searchUrl: r.searchUrl,
   searchQs: r.searchQs,
+  disclaimers: r.disclaimers ?? [],
 });
 
 export const fromMap = (view: 'map' | 'split', r: MapResponse, c: Criteria): SearchData => ({
@@ -44,6 +47,7 @@ export const fromMap = (view: 'map' | 'split', r: MapResponse, c: Criteria): Sea
   searchTitle: r.results.searchTitle,
   searchUrl: r.results.searchUrl,
   searchQs: r.results.searchQs,
+  disclaimers: r.disclaimers ?? [],
 });
 
 /**

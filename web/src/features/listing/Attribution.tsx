@@ -1,0 +1,27 @@
+import type { MlsDisclaimer } from '../../../../src/contract/search';
+import styles from './Attribution.module.css';
+
+/** "Listing courtesy of {office}" (and the agent when the feed names one): IDX rules ask it of every card and listing page. */
+export function ListingCourtesy({ office, agent, className }: { office: string | null; agent: string | null; className?: string }) {
+  if (!office && !agent) return null;
+  const who = office && agent ? `${agent}, ${office}` : (office ?? agent);
+  return <p className={`${styles.courtesy} ${className ?? ''}`}>Listing courtesy of {who}</p>;
+}
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : null;
+
+/** Each MLS's disclaimer under the listings it licenses, with when its data was last brought up to date. */
+export function MlsDisclaimers({ disclaimers, className }: { disclaimers: readonly MlsDisclaimer[]; className?: string }) {
+  if (disclaimers.length === 0) return null;
+  return (
+    <section className={`${styles.disclaimers} ${className ?? ''}`} aria-label="Listing data disclaimers">
+      {disclaimers.map((d) => (
+        <p key={d.mls} data-mls={d.mls}>
+          <strong>{d.mls}</strong> {d.text}
+          {d.updatedAt && <span className={styles.updated}> Listing data last updated {when(d.updatedAt)}.</span>}
+        </p>
+      ))}
+    </section>
+  );
+}
