@@ -6,7 +6,7 @@ import { leadActivityEventTypes, leadEventTypes, leadMessageEventTypes, officeEv
 import { notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { siteEventTypes } from '../../src/modules/sites/sites.events';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '../runner';
 import { namedLeadId, namedUserIds } from './named-users';
 
 /** More accounts than this in one batch (an import) and open screens are told once, with userId null. */

@@ -1,7 +1,7 @@
-import { parseSearchRequest } from '../search/search-request';
-import { boxAround } from '../search/geo';
-import type { Box, SearchCriteria } from '../search/search-criteria';
-import { normalizeCounty, normalizeName, zip5Of } from '../search/search-terms';
+import { parseSearchRequest } from '../search';
+import { boxAround } from '../search';
+import type { Box, SearchCriteria } from '../search';
+import { normalizeCounty, normalizeName, zip5Of } from '../search';
 
 /**
  * How the alerts find candidate saved searches for a changed listing without testing all of

@@ -5,7 +5,7 @@ import type { ListingEvent } from '../../src/modules/listings/listings.events';
 import type { OrganizerEvent } from '../../src/modules/organizer/organizer.events';
 import { assertNever } from '../../src/contract/assert-never';
 import type { StoredEvent } from '../../src/shared/event';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '../runner';
 
 const HANDLED = [
   'SavedSearchSaved',

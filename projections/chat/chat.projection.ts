@@ -1,6 +1,6 @@
 import { type ChatEvent, chatEventTypes } from '../../src/modules/chat/chat.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '../runner';
 
 /**
  * Chat messages per lead with read receipts (read_at) and the positions they came from; pushes

@@ -4,7 +4,7 @@ import type { ChatEvent } from '../../src/modules/chat/chat.events';
 import type { LeadActivityEvent, LeadEvent, LeadMessageEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import { handledTypes, type Projection, type ProjectionContext } from '../runner/projection';
+import { handledTypes, type Projection, type ProjectionContext } from '../runner';
 import { summaries } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 

@@ -2,7 +2,7 @@ import { type AccountEvent, LEVEL } from '../../src/modules/accounts/accounts.ev
 import { type AgentBioChanged, type LeadEvent, type OfficeEvent, officeEventTypes, ROUTE_LEAD_PUSH } from '../../src/modules/leads/leads.events';
 import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection } from '../runner/projection';
+import { handledTypes, type Projection } from '../runner';
 
 type Handled =
   | Extract<AccountEvent, { type: 'UserRegistered' }>

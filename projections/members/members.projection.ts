@@ -4,7 +4,7 @@ import type { BackofficeEvent } from '../../src/modules/backoffice/backoffice.ev
 import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '../runner';
 
 type MemberEvent = Extract<
   AccountEvent | SiteEvent | BackofficeEvent,

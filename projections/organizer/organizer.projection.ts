@@ -1,6 +1,6 @@
 import { type OrganizerEvent, organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '../runner';
 
 /**
  * The organizer read model: a lead's saved searches (what the manager lists and autocomplete

@@ -1,4 +1,5 @@
 export type { BatchOutput, Projection, ProjectionContext, Push, PushWithPosition, Signal } from './projection';
+export { handledTypes } from './projection';
 export { ProjectionRunner, type ProjectionState } from './projection-runner';
 export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type RebuildProgress } from './rebuild';
 export { projectionStatus, type ProjectionStatus } from './status';

@@ -1,7 +1,7 @@
 import { SHARE_MAIL_MIGRATION } from '../../src/database/migrations/011-share-mail-outbox';
 import type { ListingShared } from '../../src/modules/organizer/organizer.events';
 import { SHARE_MAIL_PUSH, shareMailId } from './share-mail-queue';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '../runner';
 
 /**
  * The share e-mail's half of the outbox: each ListingShared event queues one row in

@@ -1,6 +1,6 @@
 import { type SiteEvent, siteEventTypes } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '../runner';
 
 /** Sites by subdomain and custom domain: what host resolution and settings reads query. */
 export const sitesProjection: Projection = {

@@ -1,5 +1,5 @@
 import { type TranslationEvent, translationEventTypes } from '../../src/modules/translations/translations.events';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '../runner';
 
 /** Each label's current text per language, for GET /api/translations and the editor. */
 export const translationsProjection: Projection = {

@@ -1,6 +1,6 @@
 import { type AccountEvent, accountEventTypes } from '../../src/modules/accounts/accounts.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '../runner';
 
 const CONSENT_COLUMN = {
   email: 'consent_email',

@@ -1,6 +1,6 @@
 import { type NotificationEvent, notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner/projection';
+import type { Projection } from '../runner';
 
 /** Browser push subscriptions by user (and level, for staff notifications). */
 export const webPushProjection: Projection = {

@@ -6,7 +6,7 @@ import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
 import type { Projection } from '../../projections/runner';
-import { searchProjection } from '../../projections/search/postgres/search-listings.projection';
+import { searchProjection } from '../../projections/search';
 import { shareMailProjection } from '../../projections/share-mail';
 import { sitesProjection } from '../../projections/sites';
 import { translationsProjection } from '../../projections/translations';

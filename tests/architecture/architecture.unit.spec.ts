@@ -7,7 +7,7 @@ const root = path.resolve(__dirname, '../..');
 
 
 describe('architecture walls (../shared/docs/architecture.md, Layout)', () => {
-  it('holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, web/ imports only the contract, SQL stays with its read model', () => {
+  it('holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, SQL stays with its read model', () => {
     const graph = readImportGraph(root, ['src', 'projections', 'web/src', 'tests']);
     expect(graph.files.length).toBeGreaterThan(300);
     expect(wallViolations(graph)).toEqual([]);
@@ -62,6 +62,17 @@ describe('each wall catches a deliberate break', () => {
       }),
     );
     expect(v).toEqual(['context: src/modules/chat/send.ts imports src/modules/leads/load-lead.ts (only src/modules/leads/index.ts)']);
+  });
+
+  it("the write side reaching into a read model's insides", () => {
+    const v = wallViolations(
+      graphOf({
+        'src/modules/chat/chat.http.ts': { imports: ['projections/lead-feed/index.ts', 'projections/lead-feed/lead-queries.ts'] },
+        'projections/lead-feed/index.ts': {},
+        'projections/lead-feed/lead-queries.ts': {},
+      }),
+    );
+    expect(v).toEqual(['read model index: src/modules/chat/chat.http.ts imports projections/lead-feed/lead-queries.ts (only projections/lead-feed/index.ts)']);
   });
 
   it('the web app importing server code outside the contract', () => {

@@ -35,6 +35,10 @@ export function wallViolations(graph: ImportGraph): string[] {
       if (fromCtx && ctx && fromCtx !== ctx && to !== `src/modules/${ctx}/index.ts` && to !== `src/modules/${ctx}/${ctx}.events.ts`) {
         out.push(`context: ${from} imports ${to} (only src/modules/${ctx}/index.ts)`);
       }
+      // The write side and the edge use a read model (and the engine) through its index only.
+      if (from.startsWith('src/') && readModelOf(to) && to !== `projections/${readModelOf(to)}/index.ts`) {
+        out.push(`read model index: ${from} imports ${to} (only projections/${readModelOf(to)}/index.ts)`);
+      }
       // The browser shares only the contract with the server.
       if (from.startsWith('web/') && (to.startsWith('src/') || to.startsWith('projections/')) && !to.startsWith('src/contract/')) {
         out.push(`web: ${from} imports ${to} (only src/contract/)`);

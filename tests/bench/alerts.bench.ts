@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import { SearchIndex } from '../../projections/search/search-index.port';
+import { SearchIndex } from '../../projections/search';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { loadConfig } from '../../src/config/config';
 import { DEMO_SITES, DEMO_USERS } from '../../src/demo/demo-accounts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { membersProjection } from '../../projections/members';
-import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import { ProjectionRunner } from '../../projections/runner';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { loadConfig } from '../../src/config/config';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';

@@ -1,7 +1,7 @@
 import { loadConfig } from '../../src/config/config';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
-import type { Projection } from '../../projections/runner/projection';
-import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import type { Projection } from '../../projections/runner';
+import { ProjectionRunner } from '../../projections/runner';
 import { type Benchmark, type BenchContext, cpuPer, inParallel, timed } from './bench';
 import { sampleEvent } from './event-store.bench';
 

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
-import { PostgresSearchIndex } from '../../projections/search/postgres/postgres-search-index';
-import { searchProjection } from '../../projections/search/postgres/search-listings.projection';
-import { ProjectionRunner } from '../../projections/runner/projection-runner';
+import { PostgresSearchIndex } from '../../projections/search';
+import { searchProjection } from '../../projections/search';
+import { ProjectionRunner } from '../../projections/runner';
 import { systemContext } from '../../src/commands/command-context';
 import { loadConfig } from '../../src/config/config';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
@@ -9,7 +9,7 @@ import { startServer } from '../../src/main';
 import { generatedListingItems } from '../../src/demo/listings';
 import { importListings } from '../../src/modules/listings';
 import { mulberry32 } from '../../src/shared/prng';
-import { parseSearchRequest } from '../../projections/search/search-request';
+import { parseSearchRequest } from '../../projections/search';
 import { clusterLevelFor } from '../../src/modules/listings/search-listings/search-listings.http';
 import type { Benchmark, BenchContext, BenchDatabase } from './bench';
 

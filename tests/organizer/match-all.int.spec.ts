@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProjectionRunner } from '../../projections/runner/projection-runner';
-import { PostgresSearchIndex } from '../../projections/search/postgres/postgres-search-index';
-import { searchProjection } from '../../projections/search/postgres/search-listings.projection';
+import { ProjectionRunner } from '../../projections/runner';
+import { PostgresSearchIndex } from '../../projections/search';
+import { searchProjection } from '../../projections/search';
 import { systemContext } from '../../src/commands/command-context';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { importListings, parseSearchRequest } from '../../src/modules/listings';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertsProjection } from '../../projections/alerts';
-import { rebuildProjection } from '../../projections/runner/rebuild';
-import { ProjectionRunner } from '../../projections/runner/projection-runner';
-import { PostgresSearchIndex } from '../../projections/search/postgres/postgres-search-index';
-import { searchProjection } from '../../projections/search/postgres/search-listings.projection';
+import { rebuildProjection } from '../../projections/runner';
+import { ProjectionRunner } from '../../projections/runner';
+import { PostgresSearchIndex } from '../../projections/search';
+import { searchProjection } from '../../projections/search';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { matchChanges, type QueuedChange } from '../../src/modules/alerts/match-alerts/match-changes';

@@ -1,4 +1,4 @@
-import { CELL_LEVEL, cellsOf } from '../../projections/search/geo';
+import { CELL_LEVEL, cellsOf } from '../../projections/search';
 import type { ListingRecord, OpenHouse } from '../../src/modules/listings';
 
 /**

@@ -6,7 +6,7 @@ import { importSearchDataset, referenceListings } from '../../../tests/support/s
 import { mappable, type ReferenceListing, referenceClusters, referenceMatches, referenceOrder } from '../../../tests/support/search-reference';
 import type { ListingRecord } from '../../../src/modules/listings';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { ProjectionRunner } from '../../runner/projection-runner';
+import { ProjectionRunner } from '../../runner';
 import { searchProjection } from './search-listings.projection';
 import { PostgresSearchIndex } from './postgres-search-index';
 

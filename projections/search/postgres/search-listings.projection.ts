@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { evolveListing, type ListingEvent, listingEventTypes, type ListingRecord, type OpenHouse } from '../../../src/modules/listings/listings.events';
 import type { StoredEvent } from '../../../src/shared/event';
-import type { Projection } from '../../runner/projection';
+import type { Projection } from '../../runner';
 import { deriveSearchFields, highestListPrice, type SearchDoc, searchableOpenHouses } from '../search-document';
 import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
 

@@ -18,7 +18,7 @@ export {
 export { MalformedFileError } from './import-listings/json-record-splitter';
 export { readListingFile } from './import-listings/read-listing-file';
 export { ListingsModule } from './listings.module';
-export { parseSearchRequest, type SearchRequest } from '../../../projections/search/search-request';
+export { parseSearchRequest, type SearchRequest } from '../../../projections/search';
 export { SavedSearchSuggestions } from './search-listings/saved-search-suggestions.port';
 export { type Card, toCard } from './search-listings/card';
 export { DEFAULT_MLS_DISCLAIMER, type FeedAttribution, MlsDisclaimers, MlsFeedAttributions, mlsDisclaimer, mlsOfPdid } from './idx/mls-disclaimers';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import type pg from 'pg';
-import { PostgresSearchIndex } from '../../../projections/search/postgres/postgres-search-index';
-import { SearchIndex } from '../../../projections/search/search-index.port';
+import { PostgresSearchIndex } from '../../../projections/search';
+import { SearchIndex } from '../../../projections/search';
 import { CONFIG, DB_POOL, SEARCH_POOL } from '../../app/tokens';
 import type { Config } from '../../config/config';
 import { OneConnection } from '../../database/one-connection';

@@ -1,4 +1,4 @@
-import type { IndexedListing } from '../../../projections/search/search-index.port';
+import type { IndexedListing } from '../../../projections/search';
 
 /** Every value put into an e-mail's HTML goes through this: user-written text is never markup. */
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { favoritesOf, placesOf } from '../../../../projections/alerts';
-import type { SearchIndex } from '../../../../projections/search/search-index.port';
+import type { SearchIndex } from '../../../../projections/search';
 import type { AlertFrequency } from '../../organizer';
 import type { AlertChangeKind } from '../alerts.events';
 import type { AlertMatch } from './alert-match';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { type AlertSearchChange, alertSearchChanges, alertSearchesRelation, criteriaOf, targetOf } from '../../../../projections/alerts';
-import type { Box, SearchCriteria } from '../../../../projections/search/search-criteria';
-import type { PreparedMatch } from '../../../../projections/search/search-index.port';
+import type { Box, SearchCriteria } from '../../../../projections/search';
+import type { PreparedMatch } from '../../../../projections/search';
 import type { AlertFrequency } from '../../organizer';
 import type { AlertMatch } from './alert-match';
 import { SearchBucket } from './search-bucket';

@@ -1,4 +1,4 @@
-import type { Box } from '../../../../projections/search/search-criteria';
+import type { Box } from '../../../../projections/search';
 
 /** What a bucket reads of a saved search: its box (if any), status group, price band and bedrooms. */
 export type BucketEntry = {

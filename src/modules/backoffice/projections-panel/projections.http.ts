@@ -2,8 +2,8 @@ import { Body, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/c
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { ProjectionRunner } from '../../../../projections/runner/projection-runner';
-import { projectionStatus } from '../../../../projections/runner/status';
+import type { ProjectionRunner } from '../../../../projections/runner';
+import { projectionStatus } from '../../../../projections/runner';
 import { DB_POOL, RUNNER } from '../../../app/tokens';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';

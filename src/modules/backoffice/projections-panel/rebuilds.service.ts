@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Runtime } from '../../../app/runtime';
 import { RUNTIME } from '../../../app/tokens';
-import { rebuildProjection, RebuildInProgressError, type RebuildProgress } from '../../../../projections/runner/rebuild';
+import { rebuildProjection, RebuildInProgressError, type RebuildProgress } from '../../../../projections/runner';
 import { conflict, notFound } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { RealtimeGateway } from '../../../realtime/realtime.gateway';

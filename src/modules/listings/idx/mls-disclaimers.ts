@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { SearchIndex } from '../../../../projections/search/search-index.port';
+import { SearchIndex } from '../../../../projections/search';
 import type { MlsDisclaimer } from '../../../contract/search';
 
 /**

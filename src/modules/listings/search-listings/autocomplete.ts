@@ -1,4 +1,4 @@
-import type { SearchIndex, SuggestionKind } from '../../../../projections/search/search-index.port';
+import type { SearchIndex, SuggestionKind } from '../../../../projections/search';
 import { validation } from '../../../shared/errors';
 
 const GROUPS: Record<SuggestionKind, { name: string; friendlyInputName: string; inputName: string }> = {

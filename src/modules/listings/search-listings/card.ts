@@ -1,4 +1,4 @@
-import type { IndexedListing } from '../../../../projections/search/search-index.port';
+import type { IndexedListing } from '../../../../projections/search';
 import { type Card, PLACEHOLDER_PHOTO_URL } from '../../../contract/search';
 
 export type { Card };

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Optional, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { cellSize } from '../../../../projections/search/geo';
-import type { Box } from '../../../../projections/search/search-criteria';
-import { SearchIndex } from '../../../../projections/search/search-index.port';
+import { cellSize } from '../../../../projections/search';
+import type { Box } from '../../../../projections/search';
+import { SearchIndex } from '../../../../projections/search';
 import { CONFIG } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
 import { AppError, notFound, validation } from '../../../shared/errors';
@@ -13,7 +13,7 @@ import { SearchGate } from './search-gate';
 import { SearchIndexVersion } from './search-index-version';
 import { SavedSearchSuggestions } from './saved-search-suggestions.port';
 import { type Card, priceShort, toCard } from './card';
-import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from '../../../../projections/search/search-request';
+import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from '../../../../projections/search';
 import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './visitor-search-index';
 import { MlsDisclaimers } from '../idx/mls-disclaimers';
 

@@ -1,4 +1,4 @@
-import type { SearchIndex } from '../../../../projections/search/search-index.port';
+import type { SearchIndex } from '../../../../projections/search';
 
 /**
  * One visitor search's view of the index: the same adapter over the search pool (SEARCH_POOL:

@@ -1,4 +1,4 @@
-import type { SearchIndex } from '../../../../projections/search/search-index.port';
+import type { SearchIndex } from '../../../../projections/search';
 import { type Card, toCard } from '../../listings';
 
 /** What the organizer page shows of a kept home: a small card (photo, price, address, beds and baths). */

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nest
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { SearchIndex } from '../../../../projections/search/search-index.port';
+import { SearchIndex } from '../../../../projections/search';
 import { DB_POOL } from '../../../app/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
-import { SearchIndex } from '../../../../projections/search/search-index.port';
+import { SearchIndex } from '../../../../projections/search';
 import { PushSweeper } from '../../../app/push-sweeper';
 import type { Runtime } from '../../../app/runtime';
 import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';

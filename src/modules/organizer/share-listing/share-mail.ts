@@ -1,4 +1,4 @@
-import type { IndexedListing } from '../../../../projections/search/search-index.port';
+import type { IndexedListing } from '../../../../projections/search';
 import { addressText, escapeHtml, listingHtml, listingTextLine, type MailMessage, priceText } from '../../messaging';
 import { defangLinks } from './defang-links';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexedListing } from '../../../../projections/search/search-index.port';
+import type { IndexedListing } from '../../../../projections/search';
 import { renderShareEmail } from './share-mail';
 
 const listing: IndexedListing = {

@@ -1,0 +1,9 @@
+// The search read model as the rest may use it: the SearchIndex port and its PostgreSQL adapter,
+// the criteria it answers and how a request's criteria are read, and the map's cell geometry.
+export * from './search-index.port';
+export * from './search-criteria';
+export * from './search-request';
+export { boxAround, CELL_LEVEL, cellOf, cellsOf, cellSize } from './geo';
+export { keywordWords, normalizeCounty, normalizeName, zip5Of } from './search-terms';
+export { PostgresSearchIndex, type Queryable } from './postgres/postgres-search-index';
+export { searchProjection } from './postgres/search-listings.projection';
