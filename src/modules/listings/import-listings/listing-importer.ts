@@ -3,7 +3,7 @@ import type { EventStore, StreamAppend } from '../../../eventstore/event-store.p
 import { retryOnConflict } from '../../../commands/retry-on-conflict';
 import type { StoredEvent } from '../../../shared/event';
 import { decideImportListing } from './import-listing.decide';
-import { type ParsedRecord, parseResoRecord } from './parse-reso-record';
+import { type ParsedRecord, type ParseOptions, parseResoRecord } from './parse-reso-record';
 import { evolveListing, initialListing, type Listing } from '../listing';
 import { listingStream, pdidOf } from '../listing-record';
 import type { ListingEvent } from '../listings.events';
@@ -16,6 +16,18 @@ export type ImportCounts = { imported: number; changed: number; unchanged: numbe
 
 export type RejectedRecord = { readonly record: number; readonly line: number | null; readonly message: string };
 
+/** What one batch decided, for a caller that appends its own events with it (see withEachBatch). */
+export type BatchOutcome = {
+  readonly imported: number;
+  readonly changed: number;
+  readonly unchanged: number;
+  /** Of `changed`: records that removed their listing (StandardStatus Delete). */
+  readonly removed: number;
+  readonly rejected: readonly RejectedRecord[];
+};
+
+export type BatchAppends = (batch: { readonly items: readonly ImportItem[]; readonly outcome: BatchOutcome; readonly attempt: number }) => Promise<readonly StreamAppend[]>;
+
 export type ImportOptions = {
   /** The MLS feed's name: the pdid is `NAME-ListingKey`. */
   readonly mls: string;
@@ -25,6 +37,14 @@ export type ImportOptions = {
   readonly onRejected?: (r: RejectedRecord) => void;
   /** After each batch is appended, with the running totals. */
   readonly onProgress?: (counts: Readonly<ImportCounts>) => void;
+  /**
+   * More appends to store in the same atomic append as each batch's listing events (a feed's
+   * checkpoint). Called once the batches before have been stored, again on each retry
+   * (`attempt`); throwing anything but a ConcurrencyError stops the import.
+   */
+  readonly withEachBatch?: BatchAppends;
+  /** What the record parser needs to know of the source (a feed's time zone). */
+  readonly parse?: ParseOptions;
 };
 
 export const MLS_NAME = /^[A-Za-z0-9_]{1,32}$/;
@@ -55,14 +75,17 @@ export async function importListings(store: EventStore, source: AsyncIterable<Im
 
   const run = (items: ImportItem[]) => {
     const valid: Valid[] = [];
+    const rejected: RejectedRecord[] = [];
     for (const item of items) {
-      const result = validate(item, options.mls);
+      const result = validate(item, options.mls, options.parse);
       if ('message' in result) {
         counts.rejected++;
+        rejected.push(result);
         options.onRejected?.(result);
       } else valid.push(result);
     }
-    const done = appendBatch(store, valid, options.ctx, previousAppend).then((c) => {
+    const batch = options.withEachBatch ? { items, rejected, hook: options.withEachBatch } : undefined;
+    const done = appendBatch(store, valid, options.ctx, previousAppend, batch).then((c) => {
       counts.imported += c.imported;
       counts.changed += c.changed;
       counts.unchanged += c.unchanged;
@@ -96,14 +119,14 @@ export async function importListings(store: EventStore, source: AsyncIterable<Im
   return counts;
 }
 
-function validate(item: ImportItem, mls: string): Valid | RejectedRecord {
+function validate(item: ImportItem, mls: string, parseOptions: ParseOptions | undefined): Valid | RejectedRecord {
   let raw: unknown;
   try {
     raw = item.parse();
   } catch (err) {
     return { record: item.record, line: item.line, message: `not valid JSON: ${(err as Error).message}` };
   }
-  const parsed = parseResoRecord(raw);
+  const parsed = parseResoRecord(raw, parseOptions);
   if (!parsed.ok) return { record: item.record, line: item.line, message: parsed.error };
   const key = parsed.kind === 'listing' ? parsed.record.ListingKey : parsed.ListingKey;
   return { pdid: pdidOf(mls, key), mls, parsed };
@@ -114,11 +137,13 @@ async function appendBatch(
   valid: readonly Valid[],
   ctx: CommandContext,
   previousAppend: Promise<unknown>,
+  batch: { readonly items: readonly ImportItem[]; readonly rejected: readonly RejectedRecord[]; readonly hook: BatchAppends } | undefined,
 ): Promise<Omit<ImportCounts, 'rejected'>> {
-  return retryOnConflict(async () => {
+  return retryOnConflict(async (attempt) => {
     const streams = await store.readStreams([...new Set(valid.map((v) => listingStream(v.pdid)))]);
     const states = new Map<string, { state: Listing; revision: bigint | undefined; events: ListingEvent[] }>();
     const c = { imported: 0, changed: 0, unchanged: 0 };
+    let removed = 0;
     const at = new Date();
     for (const v of valid) {
       let s = states.get(v.pdid);
@@ -131,6 +156,7 @@ async function appendBatch(
       if (events.length === 0) c.unchanged++;
       else if (events[0]!.type === 'ListingListed') c.imported++;
       else c.changed++;
+      if (events.some((e) => e.type === 'ListingRemoved')) removed++;
       for (const e of events) s.state = evolveListing(s.state, e);
       s.events.push(...events);
     }
@@ -146,7 +172,8 @@ async function appendBatch(
     }
     // Appends go in source order: the batch before this one must be stored first.
     await previousAppend;
-    await store.appendMany(appends);
+    if (batch) appends.push(...(await batch.hook({ items: batch.items, outcome: { ...c, removed, rejected: batch.rejected }, attempt })));
+    if (appends.length > 0) await store.appendMany(appends);
     return c;
   }, 20, MAX_ATTEMPTS);
 }

@@ -9,6 +9,16 @@ export type ParsedRecord =
   | { readonly ok: true; readonly kind: 'delete'; readonly ListingKey: string; readonly ModificationTimestamp: string | null }
   | { readonly ok: false; readonly error: string };
 
+/** What a source tells the parser about its records. */
+export type ParseOptions = {
+  /**
+   * IANA zone for timestamps without an offset (a feed's setting). Feeds already hand the parser
+   * ModificationTimestamp with its offset (sync-feed reads it in this zone first, since the
+   * checkpoint depends on it); the other timestamps are for the parser to read in it.
+   */
+  readonly timeZone?: string;
+};
+
 const STATUSES = new Set<string>([
   'Active', 'Active Under Contract', 'Canceled', 'Closed', 'Coming Soon', 'Expired', 'Hold',
   'Incomplete', 'Pending', 'Withdrawn',
@@ -26,7 +36,7 @@ const MAX_PHOTOS = 200;
  * instant, photos ordered, open houses checked. Fields outside the contract are ignored; a
  * field of the wrong type rejects the record with a message naming the field.
  */
-export function parseResoRecord(raw: unknown): ParsedRecord {
+export function parseResoRecord(raw: unknown, _options: ParseOptions = {}): ParsedRecord {
   try {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new RecordError('a record must be a JSON object');
     const r = raw as Record<string, unknown>;
