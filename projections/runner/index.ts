@@ -1,4 +1,4 @@
 export type { BatchOutput, Projection, ProjectionContext, Push, PushWithPosition, Signal } from './projection';
 export { ProjectionRunner, type ProjectionState } from './projection-runner';
 export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type RebuildProgress } from './rebuild';
-export { projectionStatus, type ProjectionStatus } from './status';
+export { projectionStatus, type ProjectionStatus, waitUntilCaughtUp } from './status';

@@ -58,9 +58,13 @@ export function decideFeed(c: FeedCommand, state: Feed): FeedEvent[] {
     paging: c.paging ?? before?.paging ?? FEED_DEFAULTS.paging,
     disclaimer: c.disclaimer !== undefined ? c.disclaimer?.trim() || null : (before?.disclaimer ?? null),
   };
-  if (state.exists && !state.removed && JSON.stringify(settings) === JSON.stringify(state.settings)) return [];
+  if (state.exists && !state.removed && canonical(settings) === canonical(state.settings)) return [];
   return [{ type: 'FeedConfigured', data: { name: c.name, settings } }];
 }
+
+/** JSON with keys sorted: stored settings come back from jsonb with their keys in another order. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
 
 function authOf(change: AuthChange | undefined, before: FeedAuth): FeedAuth {
   if (!change) return before;

@@ -44,6 +44,9 @@ describe('configuring a feed (given events / when command / then events)', () =>
       filter: "CountyOrParish eq 'Cook'",
     });
     expect(decideFeed(configure({ pageSize: 200, auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token2', clientId: 'c' } }), given([...created, ...changed]))).toEqual([]);
+    // Stored settings come back from jsonb with their keys in another order: still the same settings.
+    const reordered = created.map((e) => ({ ...e, data: JSON.parse(JSON.stringify(e.data, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v))) as typeof e.data })) as FeedEvent[];
+    expect(decideFeed(configure({ filter: "CountyOrParish eq 'Cook'" }), given(reordered))).toEqual([]);
     // An empty filter clears it.
     expect(settingsOf(decideFeed(configure({ filter: '  ' }), state)).filter).toBeNull();
   });

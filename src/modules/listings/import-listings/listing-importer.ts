@@ -69,7 +69,8 @@ export async function importListings(store: EventStore, source: AsyncIterable<Im
   if (!MLS_NAME.test(options.mls)) throw new Error('The MLS name must be 1 to 32 letters, digits or underscores');
   const batchSize = options.batchSize ?? 1000;
   const counts: ImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };
-  let previousAppend: Promise<unknown> = Promise.resolve();
+  /** Settles with whether the batch before was stored: a batch never goes in after one that failed. */
+  let previousAppend: Promise<boolean> = Promise.resolve(true);
   const inFlight: Promise<void>[] = [];
   let failure: { error: unknown } | undefined;
 
@@ -91,7 +92,7 @@ export async function importListings(store: EventStore, source: AsyncIterable<Im
       counts.unchanged += c.unchanged;
       options.onProgress?.(counts);
     });
-    previousAppend = done.catch(() => undefined);
+    previousAppend = done.then(() => true, () => false);
     // Kept so that a failed batch stops the import instead of going unhandled.
     inFlight.push(done.catch((error: unknown) => void (failure ??= { error })));
   };
@@ -136,7 +137,7 @@ async function appendBatch(
   store: EventStore,
   valid: readonly Valid[],
   ctx: CommandContext,
-  previousAppend: Promise<unknown>,
+  previousAppend: Promise<boolean>,
   batch: { readonly items: readonly ImportItem[]; readonly rejected: readonly RejectedRecord[]; readonly hook: BatchAppends } | undefined,
 ): Promise<Omit<ImportCounts, 'rejected'>> {
   return retryOnConflict(async (attempt) => {
@@ -170,12 +171,17 @@ async function appendBatch(
         events: s.events.map((e) => ({ ...e, eventId: timeOrderedId(), metadata })),
       });
     }
-    // Appends go in source order: the batch before this one must be stored first.
-    await previousAppend;
+    // Appends go in source order: the batch before this one must be stored first (if it failed,
+    // the import stops with its error; this batch is not stored after it).
+    if (!(await previousAppend)) throw new EarlierBatchFailed();
     if (batch) appends.push(...(await batch.hook({ items: batch.items, outcome: { ...c, removed, rejected: batch.rejected }, attempt })));
     if (appends.length > 0) await store.appendMany(appends);
     return c;
   }, 20, MAX_ATTEMPTS);
+}
+
+class EarlierBatchFailed extends Error {
+  override readonly name = 'EarlierBatchFailed';
 }
 
 export const foldListing = (stored: readonly StoredEvent[]): Listing =>
