@@ -12,6 +12,7 @@ import { PublicConfigController } from './http/public-config.controller';
 import { DemoPhotosController } from './demo/photos/demo-photos.http';
 import { AccountsModule } from './modules/accounts';
 import { ChatModule } from './modules/chat';
+import { FeedsModule } from './modules/feeds';
 import { BackofficeModule } from './modules/backoffice';
 import { LeadsModule } from './modules/leads';
 import { ListingsModule } from './modules/listings';
@@ -32,7 +33,7 @@ export class AppModule {
       module: AppModule,
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

@@ -30,12 +30,13 @@ export const feedsProjection: Projection = {
     const names = [...new Set(events.map((e) => (e.data as { name: string }).name))];
     const { rows } = await tx.query<{ name: string; status: FeedStatus }>(`SELECT name, status FROM ${table('feeds')} WHERE name = ANY($1::text[])`, [names]);
     const statuses = new Map(rows.map((r) => [r.name, r.status]));
-    const last = new Map<string, { event: FeedSyncEvent; at: string }>();
+    const progress: { event: FeedSyncEvent; at: string; status: FeedStatus }[] = [];
     for (const stored of events) {
       const e = stored as unknown as Handled;
       const name = e.data.name;
-      statuses.set(name, evolveFeedStatus(statuses.get(name) ?? initialFeedStatus(name), e, stored.metadata.at));
-      if (e.type !== 'FeedConfigured' && e.type !== 'FeedRemoved') last.set(name, { event: e, at: stored.metadata.at });
+      const status = evolveFeedStatus(statuses.get(name) ?? initialFeedStatus(name), e, stored.metadata.at);
+      statuses.set(name, status);
+      if (e.type !== 'FeedConfigured' && e.type !== 'FeedRemoved') progress.push({ event: e, at: stored.metadata.at, status });
     }
     for (const name of names) {
       await tx.query(
@@ -44,8 +45,9 @@ export const feedsProjection: Projection = {
       );
     }
     if (replaying) return;
-    for (const [name, { event, at }] of last) {
-      const s = statuses.get(name)!;
+    // Every step of a run, so that a quick sync's start and end both reach the page.
+    for (const { event, at, status: s } of progress) {
+      const name = s.name;
       const counts = event.type === 'FeedSyncCompleted' || event.type === 'FeedSyncFailed' ? event.data.counts : (s.running?.counts ?? s.counts);
       push({
         to: ['staff'],

@@ -79,11 +79,25 @@ const ERRORS_PER_BATCH = 20;
  * nothing imported is lost, nothing is imported twice.
  */
 export async function runFeed(deps: FeedRunDeps, name: string, options: FeedRunOptions): Promise<FeedRunResult> {
+  return (await runFeedIfDue(deps, name, options, null))!;
+}
+
+/** When a scheduled run is due: none of its kind ended well within `afterSuccessMs`, nor failed within `afterFailureMs`. */
+export type Due = { readonly afterSuccessMs: number; readonly afterFailureMs: number; readonly now?: Date };
+
+/**
+ * runFeed for the scheduler: once it holds the feed's lock it looks at the sync stream itself
+ * (not a read model that may lag) and answers null, doing nothing, when another instance ran
+ * this kind of run recently enough.
+ */
+export async function runFeedIfDue(deps: FeedRunDeps, name: string, options: FeedRunOptions, due: Due | null): Promise<FeedRunResult | null> {
   const settings = await activeFeedSettings(deps.store, name);
   const lock = await tryFeedLock(deps.databaseUrl, name);
   if (!lock) throw new FeedBusyError(`A sync of feed ${name} is already running (in the server or another command)`);
   try {
-    const tail = (await deps.store.readStream(feedSyncStream(name), { direction: 'backwards', limit: 1 })) as unknown as StoredEvent<FeedSyncEvent>[];
+    const recent = (await deps.store.readStream(feedSyncStream(name), { direction: 'backwards', limit: due ? 200 : 1 })) as unknown as StoredEvent<FeedSyncEvent>[];
+    if (due && !isDue(recent, options.kind, due)) return null;
+    const tail = recent.slice(0, 1);
     const checkpoint = tail[0]?.data.checkpoint ?? null;
     const syncId = newId();
     const ctx = options.ctx ?? systemContext();
@@ -121,6 +135,16 @@ export async function runFeed(deps: FeedRunDeps, name: string, options: FeedRunO
   } finally {
     await lock.release();
   }
+}
+
+function isDue(recent: readonly StoredEvent<FeedSyncEvent>[], kind: FeedSyncKind, due: Due): boolean {
+  const now = (due.now ?? new Date()).getTime();
+  const last = recent.find((e) => e.type !== 'FeedCheckpointAdvanced' && e.data.kind === kind);
+  // Never ended, or the last one was cut short (its process died): run now, from the checkpoint.
+  if (!last || last.type === 'FeedSyncStarted') return true;
+  const ended = last as StoredEvent<Extract<FeedSyncEvent, { type: 'FeedSyncCompleted' | 'FeedSyncFailed' }>>;
+  const age = now - Date.parse(ended.metadata.at);
+  return age >= (ended.type === 'FeedSyncCompleted' ? due.afterSuccessMs : due.afterFailureMs);
 }
 
 async function replicate(client: ResoClient, settings: FeedSettings, from: FeedCheckpoint | null, batches: CheckpointedImport): Promise<string[]> {
