@@ -46,6 +46,8 @@ export class ResoServer {
   tokensIssued = 0;
   private readonly data = new Map<ResoResource, Map<string, ResoRecordJson>>();
   private readonly sorted = new Map<string, ResoRecordJson[]>();
+  /** Media and open houses by listing key, for $expand (built when first asked, dropped on change). */
+  private readonly byListing = new Map<'Media' | 'OpenHouse', Map<string, ResoRecordJson[]>>();
   private readonly tokens = new Map<string, number>();
   private readonly failures: { status: number; retryAfter?: string; body?: string }[] = [];
   private server: http.Server | undefined;
@@ -90,6 +92,11 @@ export class ResoServer {
 
   /** Adds or replaces records of a resource (by its key). */
   put(resource: ResoResource, ...records: ResoRecordJson[]): void {
+    this.putAll(resource, records);
+  }
+
+  /** put for many records (no argument list to overflow). */
+  putAll(resource: ResoResource, records: readonly ResoRecordJson[]): void {
     const table = this.data.get(resource)!;
     for (const r of records) table.set(String(r[KEY[resource]]), r);
     this.invalidate(resource);
@@ -125,6 +132,7 @@ export class ResoServer {
   }
 
   private invalidate(resource: ResoResource): void {
+    if (resource === 'Media' || resource === 'OpenHouse') this.byListing.delete(resource);
     for (const k of this.sorted.keys()) if (k.startsWith(`${resource} `)) this.sorted.delete(k);
   }
 
@@ -238,8 +246,17 @@ export class ResoServer {
   }
 
   private related(resource: 'Media' | 'OpenHouse', listingKey: string): ResoRecordJson[] {
-    const field = resource === 'Media' ? 'ResourceRecordKey' : 'ListingKey';
-    return [...this.data.get(resource)!.values()].filter((r) => r[field] === listingKey);
+    let index = this.byListing.get(resource);
+    if (!index) {
+      const field = resource === 'Media' ? 'ResourceRecordKey' : 'ListingKey';
+      index = new Map();
+      for (const r of this.data.get(resource)!.values()) {
+        const k = String(r[field]);
+        (index.get(k) ?? index.set(k, []).get(k)!).push(r);
+      }
+      this.byListing.set(resource, index);
+    }
+    return [...(index.get(listingKey) ?? [])];
   }
 
   private ordered(resource: ResoResource, orderby: [string, string?][]): ResoRecordJson[] {
