@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedListingsProjection } from '../../projections/feed-listings';
 import { ProjectionRunner } from '../../projections/runner';
-import { FeedCredentialsError, FeedProtocolError, type FeedSyncEvent, runFeed } from '../../src/modules/feeds';
+import { FeedCredentialsError, FeedProtocolError, type FeedSyncEvent, RecordEnricher, ResoClient, runFeed } from '../../src/modules/feeds';
 import { listingStream } from '../../src/modules/listings';
 import { type FeedFixture, feedFixture, properties, property } from '../support/feed-fixture';
 
@@ -214,6 +214,37 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
     expect((await runFeed(f.deps, 'TZ', { kind: 'sync' })).counts).toEqual(counts(0, 0, 0, 0, 0, 0));
     // Each sync asks for $expand once; refused, it reads the resources.
     expect(server.requestsTo('Property').filter((r) => r.query.$expand).map((r) => r.status)).toEqual([400, 400]);
+  });
+
+  it("fills the listing agent's and office's names from Member and Office (by key, else MLS id) when the record lacks them", async () => {
+    const server = await f.server({ bearerTokens: ['t0k'] });
+    server.put('Member', { MemberKey: 'M1', MemberMlsId: 'A-1', MemberFullName: 'Jane Q. Agent' }, { MemberKey: 'M2', MemberMlsId: 'A-2', MemberFirstName: 'Sam', MemberLastName: 'Seller' });
+    server.put('Office', { OfficeKey: 'O1', OfficeMlsId: 'OF-77', OfficeName: 'Lakeside Realty' });
+    const client = new ResoClient(server.url, { kind: 'bearer', token: 't0k' });
+    const lookup = { resourceUrl: (r: string, q: Record<string, string | undefined>) => client.resourceUrl(r, q), page: (u: string) => client.page(u) };
+    const enricher = new RecordEnricher(lookup, ['Property', 'Member', 'Office'], () => false);
+    const read = (raw: Record<string, unknown>) => ({ raw, key: String(raw.ListingKey), ts: null });
+    const out = await enricher.enrich([
+      read(property('E1', '2024-01-01T00:00:00Z', { ListAgentKey: 'M1', ListOfficeMlsId: 'OF-77' })),
+      read(property('E2', '2024-01-01T00:00:00Z', { ListAgentMlsId: 'A-2', ListOfficeKey: 'O1', ListOfficeName: 'As The Feed Says' })),
+      read(property('E3', '2024-01-01T00:00:00Z', { ListAgentKey: 'NOBODY' })),
+    ]);
+    expect(out.map((r) => [r.ListAgentFullName, r.ListOfficeName])).toEqual([
+      ['Jane Q. Agent', 'Lakeside Realty'],
+      ['Sam Seller', 'As The Feed Says'],
+      [undefined, undefined],
+    ]);
+    // Cached: the same agents again ask nothing more.
+    const asked = server.requestsTo('Member').length;
+    await enricher.enrich([read(property('E4', '2024-01-01T00:00:00Z', { ListAgentKey: 'M1' }))]);
+    expect(server.requestsTo('Member').length).toBe(asked);
+
+    // Not licensed for Member: a warning, and the sync goes on.
+    server.options.forbidden = ['Member'];
+    const refused = new RecordEnricher(lookup, ['Property', 'Member'], () => false);
+    const kept = await refused.enrich([read(property('E5', '2024-01-01T00:00:00Z', { ListAgentKey: 'M2' }))]);
+    expect(kept[0]!.ListAgentFullName).toBeUndefined();
+    expect(refused.warnings).toEqual([expect.stringMatching(/^Member could not be read \(.*HTTP 403.*\); ListAgentFullName comes only from the records$/)]);
   });
 
   it('a rejected record is counted with its key and never stops the sync', async () => {

@@ -29,6 +29,8 @@ export type ResoServerOptions = {
   naiveOffsetMinutes: number;
   /** Delay before each API answer (a slow server, for killing a sync mid-way). */
   delayMs: number;
+  /** Resources these credentials are not licensed for: 403. */
+  forbidden: ResoResource[];
 };
 
 export type LoggedRequest = { readonly resource: string; readonly query: Readonly<Record<string, string>>; readonly status: number };
@@ -65,6 +67,7 @@ export class ResoServer {
       expand: true,
       naiveOffsetMinutes: 0,
       delayMs: 0,
+      forbidden: [],
       ...options,
     };
     for (const r of Object.keys(KEY) as ResoResource[]) this.data.set(r, new Map());
@@ -159,6 +162,10 @@ export class ResoServer {
       if (!authorized) {
         log(401);
         return send(401, { error: { code: '401', message: 'The access token is missing, invalid or expired' } });
+      }
+      if (this.options.forbidden.includes(resource)) {
+        log(403);
+        return send(403, { error: { code: '403', message: `Not licensed for ${resource}` } });
       }
       const failure = this.failures.shift();
       if (failure) {
