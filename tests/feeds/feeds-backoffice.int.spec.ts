@@ -1,6 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRoutingRules } from '../../projections/lead-routing';
 import type { FeedView } from '../../src/contract/feeds';
+import { routeLead } from '../../src/modules/leads';
 import { type Started, startServer } from '../../src/main';
 import { FeedRuns, type FeedSyncEvent, feedSyncStream } from '../../src/modules/feeds';
 import { castOf, signedIn } from '../support/backoffice-people';
@@ -18,6 +20,7 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
   let second: Started | undefined;
   let staff: WebClient;
   let agent: WebClient;
+  let cast: Awaited<ReturnType<typeof castOf>>;
   let socket: Socket;
   const reso: ResoServer[] = [];
   const progress: Progress[] = [];
@@ -51,7 +54,7 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });
     server = await startServer(testConfig(db.url, env));
-    const cast = await castOf(server);
+    cast = await castOf(server);
     staff = await signedIn(server, cast.staff);
     agent = await signedIn(server, cast.agent);
     socket = io(server.url, { transports: ['websocket'], extraHeaders: { cookie: staff.cookieHeader(), origin: new URL(server.url).origin }, reconnection: false });
@@ -161,6 +164,32 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
     expect((await staff.post('/api/backoffice/feeds/KEEP/remove', {})).status).toBe(200);
     await until('the removal', async () => (await feedOf('KEEP')) === undefined);
     expect((await staff.delete('/api/backoffice/feeds/KEEP')).status).toBe(404);
+  });
+
+  it("links a listing to the agent whose MLS id is its ListAgentMlsId, so the listing-agent rule routes its leads", async () => {
+    expect((await agent.post('/api/dashboard/agents/mlsid', { mlsId: 'bad id!' })).status).toBe(400);
+    expect(await agent.post('/api/dashboard/agents/mlsid', { mlsId: 'MRED-4411' })).toMatchObject({ status: 200, body: { mlsId: 'MRED-4411' } });
+    await server.runtime.runner.waitForCatchUp();
+    expect(((await agent.get('/api/dashboard/agents')).body.agents as { userId: string; mlsId: string | null }[]).find((a) => a.userId === cast.agent.userId)?.mlsId).toBe('MRED-4411');
+    const s = await standIn();
+    s.put('Property', property('LA1', '2024-01-01T00:00:00Z', { ListAgentMlsId: 'MRED-4411' }), property('LA2', '2024-01-01T00:00:01Z', { ListAgentMlsId: 'SOMEONE-ELSE' }));
+    expect((await staff.post('/api/backoffice/feeds', addBody('AGT', s))).status).toBe(200);
+    await until('the sync', async () => (await feedOf('AGT'))?.lastSuccessAt);
+    const office = await server.runtime.store.readStream(`office-${cast.broker.userId}`);
+    expect(office.filter((e) => e.type === 'ListingAgentLinked').map((e) => e.data)).toEqual([{ brokerId: cast.broker.userId, pdid: 'AGT-LA1', agentId: cast.agent.userId }]);
+    await server.runtime.runner.waitForCatchUp();
+    const rules = (await loadRoutingRules(server.runtime.db.pool, cast.siteId, 'AGT-LA1'))!;
+    expect(routeLead({ listingPdid: 'AGT-LA1' }, rules, null)).toMatchObject({ agentId: cast.agent.userId, rule: 'listing-agent' });
+    expect((await loadRoutingRules(server.runtime.db.pool, cast.siteId, 'AGT-LA2'))!.listingAgentId).toBeNull();
+    // The same record again links nothing more.
+    expect((await staff.post('/api/backoffice/feeds', { name: 'AGT', pageSize: 10 })).status).toBe(200);
+    s.put('Property', property('LA1', '2024-02-01T00:00:00Z', { ListAgentMlsId: 'MRED-4411', ListPrice: 1 }));
+    await until('the second sync', async () => {
+      if (server.app.get(FeedRuns).isRunning('AGT')) return false;
+      await staff.post('/api/backoffice/feeds/AGT/sync', {});
+      return (await feedOf('AGT'))?.counts.changed === 1;
+    });
+    expect((await server.runtime.store.readStream(`office-${cast.broker.userId}`)).filter((e) => e.type === 'ListingAgentLinked')).toHaveLength(1);
   });
 
   it('with two server instances, each feed is synced by one of them only', async () => {

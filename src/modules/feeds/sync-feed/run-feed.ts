@@ -22,6 +22,7 @@ import { type ClientAuth, type ClientOptions, ResoClient } from '../reso-client/
 import { CheckpointFold } from './checkpoint-fold';
 import { RecordEnricher } from './enrich-records';
 import { tryFeedLock } from './feed-lock';
+import { type AgentClaim, listingAgentLinks } from './link-listing-agents';
 import { reconcileRemovals } from './reconcile';
 import { Replication } from './replication';
 
@@ -270,7 +271,17 @@ class CheckpointedImport {
         this.pending.set(index, { counts, checkpoint });
         const errors = outcome.rejected.slice(0, ERRORS_PER_BATCH).map((r) => ({ key: keys.get(r.record) ?? null, message: r.message.slice(0, 500) }));
         for (let k = first; k <= last; k++) keys.delete(k);
+        const refused = new Set(outcome.rejected.map((r) => r.record));
+        const claims: AgentClaim[] = [];
+        for (const item of batch) {
+          if (refused.has(item.record)) continue;
+          const raw = item.parse() as Record<string, unknown>;
+          const mlsId = typeof raw.ListAgentMlsId === 'string' ? raw.ListAgentMlsId.trim() : typeof raw.ListAgentMlsId === 'number' ? String(raw.ListAgentMlsId) : '';
+          if (mlsId && raw.StandardStatus !== 'Delete') claims.push({ pdid: `${this.name}-${String(raw.ListingKey)}`, listAgentMlsId: mlsId });
+        }
+        const links = await listingAgentLinks(this.deps.store, this.deps.pool, claims, this.ctx);
         return [
+          ...links,
           {
             streamId: syncStream,
             expected,
