@@ -13,6 +13,7 @@ import { DemoPhotosController } from './demo/photos/demo-photos.http';
 import { AccountsModule } from './modules/accounts';
 import { ChatModule } from './modules/chat';
 import { BackofficeModule, DevOutboxesModule } from './modules/backoffice';
+import { FeedsModule } from './modules/feeds';
 import { LeadsModule } from './modules/leads';
 import { ListingsModule } from './modules/listings';
 import { MessagingModule } from './modules/messaging';
@@ -33,7 +34,7 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       // The development outboxes do not exist in production (404, not 403): mail there is real.
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

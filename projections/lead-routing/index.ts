@@ -1,2 +1,2 @@
 export { leadRoutingProjection } from './lead-routing.projection';
-export { loadRoutingRules, pendingLeads, type RosterAgent, type RosterEntry, rosterFor, type RoutingRules } from './routing-rules.query';
+export { agentsByMlsId, loadRoutingRules, pendingLeads, type RosterAgent, type RosterEntry, rosterFor, type RoutingRules } from './routing-rules.query';

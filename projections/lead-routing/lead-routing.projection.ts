@@ -1,5 +1,5 @@
 import { type AccountEvent, LEVEL } from '../../src/modules/accounts/accounts.events';
-import { type AgentBioChanged, type LeadEvent, type OfficeEvent, officeEventTypes, ROUTE_LEAD_PUSH } from '../../src/modules/leads/leads.events';
+import { type AgentProfileEvent, type LeadEvent, type OfficeEvent, officeEventTypes, ROUTE_LEAD_PUSH } from '../../src/modules/leads/leads.events';
 import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
 import { handledTypes, type Projection } from '../runner';
@@ -8,26 +8,27 @@ type Handled =
   | Extract<AccountEvent, { type: 'UserRegistered' }>
   | Extract<SiteEvent, { type: 'SiteCreated' }>
   | OfficeEvent
-  | AgentBioChanged
+  | AgentProfileEvent
   | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' }>;
 
 /**
  * The routing rules of every site as data (who owns it, the owner's office and who in it is
- * active, listing agents; the roster also keeps agents' bios) and the leads still waiting for an agent. Because this one projection
+ * active, listing agents; the roster also keeps agents' bios and MLS ids) and the leads still waiting for an agent. Because this one projection
  * sees both in log order, the router decides on the rules as they stood when the lead came in.
  */
 export const leadRoutingProjection: Projection = {
   name: 'lead_routing',
-  version: 1,
-  eventTypes: handledTypes<Handled>()(['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'LeadCaptured', 'LeadAssigned']),
+  version: 2,
+  eventTypes: handledTypes<Handled>()(['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'AgentMlsIdChanged', 'LeadCaptured', 'LeadAssigned']),
   tables: ['routing_sites', 'routing_users', 'routing_listing_agents', 'routing_pending'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('routing_sites')} (site_id uuid PRIMARY KEY, kind text NOT NULL, owner_user_id uuid NOT NULL)`);
     // Agents and brokers; `joined` (log position) is the roster order of round robin.
     await tx.query(`CREATE TABLE ${t('routing_users')} (
-      user_id uuid PRIMARY KEY, level smallint NOT NULL, broker_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT ''
+      user_id uuid PRIMARY KEY, level smallint NOT NULL, broker_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT '', mls_id text
     )`);
     await tx.query(`CREATE INDEX ON ${t('routing_users')} (broker_id, joined)`);
+    await tx.query(`CREATE INDEX ON ${t('routing_users')} (mls_id) WHERE mls_id IS NOT NULL`);
     await tx.query(`CREATE TABLE ${t('routing_listing_agents')} (broker_id uuid NOT NULL, pdid text NOT NULL, agent_id uuid NOT NULL, PRIMARY KEY (broker_id, pdid))`);
     await tx.query(`CREATE TABLE ${t('routing_pending')} (lead_id uuid PRIMARY KEY, site_id uuid NOT NULL, captured_at timestamptz NOT NULL)`);
   },
@@ -60,6 +61,9 @@ export const leadRoutingProjection: Projection = {
           break;
         case 'AgentBioChanged':
           await tx.query(`UPDATE ${table('routing_users')} SET bio = $2 WHERE user_id = $1`, [e.data.agentId, e.data.bio]);
+          break;
+        case 'AgentMlsIdChanged':
+          await tx.query(`UPDATE ${table('routing_users')} SET mls_id = $2 WHERE user_id = $1`, [e.data.agentId, e.data.mlsId]);
           break;
         case 'ListingAgentLinked':
           if (e.data.agentId === null) {

@@ -47,17 +47,31 @@ export async function pendingLeads(db: pg.Pool, limit = 500): Promise<string[]> 
   return rows.map((r) => r.lead_id);
 }
 
-export type RosterEntry = { readonly userId: string; readonly level: number; readonly brokerId: string | null; readonly active: boolean; readonly bio: string };
+export type RosterEntry = { readonly userId: string; readonly level: number; readonly brokerId: string | null; readonly active: boolean; readonly bio: string; readonly mlsId: string | null };
 
 /**
  * The people a viewer may see on the office page: `viewerId` null (staff) everyone, else the
  * viewer and, for a broker, their office. Highest level first, then by joining.
  */
 export async function rosterFor(pool: pg.Pool, viewerId: string | null): Promise<RosterEntry[]> {
-  const { rows } = await pool.query<{ user_id: string; level: number; broker_id: string | null; active: boolean; bio: string }>(
-    `SELECT user_id, level, broker_id, active, bio FROM routing_users
+  const { rows } = await pool.query<{ user_id: string; level: number; broker_id: string | null; active: boolean; bio: string; mls_id: string | null }>(
+    `SELECT user_id, level, broker_id, active, bio, mls_id FROM routing_users
      WHERE $1::uuid IS NULL OR broker_id = $1 OR user_id = $1 ORDER BY level DESC, joined LIMIT 500`,
     [viewerId],
   );
-  return rows.map((r) => ({ userId: r.user_id, level: r.level, brokerId: r.broker_id, active: r.active, bio: r.bio }));
+  return rows.map((r) => ({ userId: r.user_id, level: r.level, brokerId: r.broker_id, active: r.active, bio: r.bio, mlsId: r.mls_id }));
+}
+
+/**
+ * The agents (in an office) whose MLS id is one of these: what a feed links listings to by their
+ * ListAgentMlsId. An id two agents claim links to neither.
+ */
+export async function agentsByMlsId(pool: pg.Pool, mlsIds: readonly string[]): Promise<Map<string, { readonly agentId: string; readonly brokerId: string }>> {
+  if (mlsIds.length === 0) return new Map();
+  const { rows } = await pool.query<{ mls_id: string; user_id: string; broker_id: string }>(
+    `SELECT mls_id, min(user_id::text) AS user_id, min(broker_id::text) AS broker_id FROM routing_users
+     WHERE mls_id = ANY($1::text[]) AND level = 10 AND broker_id IS NOT NULL GROUP BY mls_id HAVING count(*) = 1`,
+    [mlsIds],
+  );
+  return new Map(rows.map((r) => [r.mls_id, { agentId: r.user_id, brokerId: r.broker_id }]));
 }

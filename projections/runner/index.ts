@@ -2,4 +2,4 @@ export type { BatchOutput, Projection, ProjectionContext, Push, PushWithPosition
 export { handledTypes } from './projection';
 export { ProjectionRunner, type ProjectionState } from './projection-runner';
 export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type RebuildProgress } from './rebuild';
-export { projectionStatus, type ProjectionStatus } from './status';
+export { projectionStatus, type ProjectionStatus, waitUntilCaughtUp } from './status';

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { compareCheckpoints, type EventStore } from '../../src/eventstore/event-store.port';
 
 export type ProjectionStatus = {
   readonly name: string;
@@ -33,4 +34,24 @@ export async function projectionStatus(db: pg.Pool | pg.ClientBase): Promise<Pro
     eventsApplied: Number(r.events_applied),
     updatedAt: r.updated_at.toISOString(),
   }));
+}
+
+/**
+ * Resolves once the named projection has passed every event committed before the call, whichever
+ * process runs it (this one, or a server holding its lock): what a command-line tool waits for
+ * before it reads a read model.
+ */
+export async function waitUntilCaughtUp(db: pg.Pool, store: Pick<EventStore, 'lastCommitted'>, name: string, timeoutMs: number): Promise<void> {
+  const head = await store.lastCommitted();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
+      'SELECT transaction_id::text, global_position::text FROM projection_checkpoints WHERE name = $1',
+      [name],
+    ).catch(() => ({ rows: [] as { transaction_id: string; global_position: string }[] }));
+    const at = rows[0];
+    if (at && compareCheckpoints({ transactionId: BigInt(at.transaction_id), globalPosition: BigInt(at.global_position) }, head) >= 0) return;
+    if (Date.now() > deadline) throw new Error(`The ${name} read model did not catch up within ${Math.round(timeoutMs / 1000)} s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

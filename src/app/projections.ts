@@ -1,6 +1,8 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
 import { alertsProjection } from '../../projections/alerts';
 import { chatProjection } from '../../projections/chat';
+import { feedListingsProjection } from '../../projections/feed-listings';
+import { feedsProjection } from '../../projections/feeds';
 import { leadFeedProjection } from '../../projections/lead-feed';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
@@ -28,4 +30,6 @@ export const allProjections: readonly Projection[] = [
   organizerProjection,
   alertsProjection,
   shareMailProjection,
+  feedsProjection,
+  feedListingsProjection,
 ];

@@ -109,6 +109,9 @@ const schema = z.object({
   SEARCH_POOL_SIZE: int(8, 1, 500),
   SEARCH_RATE_PER_MINUTE: int(600, 1, 1_000_000),
   SEARCH_PARALLEL_PER_ADDRESS: int(1, 1, 1000),
+  FEEDS_SWEEP_MS: int(10_000, 50, 3_600_000),
+  FEEDS_BACKOFF_MS: int(1000, 1, 60_000),
+  FEEDS_ATTEMPTS: int(6, 1, 20),
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{10,64}$/, 'must look like AC followed by letters and digits').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   TWILIO_FROM: z.string().regex(/^\+[1-9][0-9]{6,14}$|^MG[0-9a-zA-Z]{10,64}$/, 'must be an E.164 number (+15551234567) or a messaging service id').optional(),
@@ -161,6 +164,8 @@ export type Config = {
   readonly searchRatePerMinute: number;
   /** Searches of one client address that run at once, per instance; the next ones wait their turn. */
   readonly searchParallelPerAddress: number;
+  /** MLS feeds: how often the server looks for a feed due a sync; the first pause and the attempts of a failing request. */
+  readonly feeds: { readonly sweepMs: number; readonly backoffMs: number; readonly attempts: number };
   /** Texts go through Twilio when all three TWILIO_* are set; else to the development sms_outbox. */
   readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly from: string; readonly apiUrl: string } | undefined;
   /** Web push keys; unset: generated once into DATA_DIR/vapid-keys.json (see notifications/web-push). */
@@ -216,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchPoolSize: e.SEARCH_POOL_SIZE,
     searchRatePerMinute: e.SEARCH_RATE_PER_MINUTE,
     searchParallelPerAddress: e.SEARCH_PARALLEL_PER_ADDRESS,
+    feeds: { sweepMs: e.FEEDS_SWEEP_MS, backoffMs: e.FEEDS_BACKOFF_MS, attempts: e.FEEDS_ATTEMPTS },
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, '') }

@@ -1,3 +1,5 @@
+import type { FeedCountsView, FeedProgressPhase } from './feeds';
+
 /**
  * Every message the server pushes to browsers, with its payload. Shared with web/ so that both
  * sides agree at compile time. `position` is the log position the push was produced at
@@ -21,6 +23,18 @@ export type ServerToClientEvents = {
     eventsPerSecond: number;
     secondsLeft: number | null;
     phase: string;
+  }) => void;
+  /** A feed's sync or reconcile started, stored a batch, or ended (staff): the Feeds tab's live progress bar. */
+  'feed.progress': (p: {
+    name: string;
+    syncId: string;
+    kind: 'sync' | 'reconcile';
+    phase: FeedProgressPhase;
+    counts: FeedCountsView;
+    expectedTotal: number | null;
+    message: string | null;
+    at: string;
+    position: string;
   }) => void;
   /** An event about this account was stored (userId null: many accounts at once, e.g. an import). */
   'backoffice.accountChanged': (p: { userId: string | null; types: string[]; at: string; position: string }) => void;

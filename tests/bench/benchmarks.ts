@@ -2,9 +2,10 @@ import { alertsBenchmark } from './alerts.bench';
 import type { Benchmark } from './bench';
 import { dashboardBenchmark } from './dashboard.bench';
 import { eventStoreBenchmark } from './event-store.bench';
+import { feedsBenchmark } from './feeds.bench';
 import { membersBenchmark } from './members.bench';
 import { projectionCatchUpBenchmark } from './projection.bench';
 import { searchBenchmark } from './search.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark];
+export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark];

@@ -19,9 +19,10 @@ export { firstTouchMiddleware, FIRST_TOUCH_COOKIE } from './first-touch/first-to
 export { INQUIRY_MESSAGES, validateInquiry, type InquiryFields } from '../../contract/validate-inquiry';
 export { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry/submit-inquiry.handler';
 export { dashboardViewer, mayView, type Viewer } from './dashboard/viewer';
-export type { AgentActivated, AgentBioChanged, AgentDeactivated, ListingAgentLinked, OfficeEvent, RoundRobinTurnTaken, RoutingEvent } from './leads.events';
+export type { AgentActivated, AgentBioChanged, AgentDeactivated, AgentMlsIdChanged, AgentProfileEvent, ListingAgentLinked, OfficeEvent, RoundRobinTurnTaken, RoutingEvent } from './leads.events';
 export { agentProfileStream, officeEventTypes, officeStream, ROUTE_LEAD_PUSH, routingEventTypes, routingStream } from './leads.events';
 export { ROUTING_RULES_VERSION, routeLead, type RoutingRules } from './routing/routing-rules';
 export { LeadRouter } from './routing/lead-router.reactor';
+export { decideOffice, evolveOffice, initialOffice } from './office/office';
 export { mmsCapMessage } from './text-messages/text-messages';
 export { LeadsModule } from './leads.module';

@@ -1,4 +1,5 @@
 import type { AccountAdmin, HistoryEntry, Invoice, Member, RebuildProgress as Progress } from '../../../src/contract/backoffice';
+import type { FeedCountsView, FeedProgressPhase, FeedView } from '../../../src/contract/feeds';
 import { request } from './http';
 
 // The server's own types (type-only imports), so both sides agree at compile time.
@@ -55,6 +56,36 @@ export type ProjectionRow = {
   readonly rebuild: RebuildProgress | null;
 };
 
+export type { FeedCountsView, FeedView };
+
+/** What the feed form sends: secrets only when typed (empty: keep the stored one). */
+export type FeedForm = {
+  readonly name: string;
+  readonly url?: string;
+  readonly auth?:
+    | { readonly kind: 'oauth2'; readonly tokenUrl: string; readonly clientId: string; readonly clientSecret?: string; readonly scope?: string | null }
+    | { readonly kind: 'bearer'; readonly token?: string }
+    | { readonly kind: 'none' };
+  readonly resources?: readonly string[];
+  readonly timeZone?: string;
+  readonly pageSize?: number;
+  readonly pollIntervalSeconds?: number;
+  readonly filter?: string | null;
+  readonly paging?: string;
+  readonly disclaimer?: string | null;
+};
+
+export type FeedProgress = {
+  readonly name: string;
+  readonly syncId: string;
+  readonly kind: 'sync' | 'reconcile';
+  readonly phase: FeedProgressPhase;
+  readonly counts: FeedCountsView;
+  readonly expectedTotal: number | null;
+  readonly message: string | null;
+  readonly at: string;
+};
+
 export type ActionResult = { readonly isSuccess: true; readonly events: readonly string[]; readonly admin: AccountAdmin };
 
 const qs = (params: Record<string, string | number | undefined>) => {
@@ -78,6 +109,11 @@ export const backofficeApi = {
   projections: () => request<{ projections: readonly ProjectionRow[] }>('GET', '/api/backoffice/projections'),
   rebuild: (name: string) => request<{ rebuild: RebuildProgress }>('POST', `/api/backoffice/projections/${enc(name)}/rebuild`, {}),
   cancelRebuild: (name: string) => request<{ rebuild: RebuildProgress | null }>('DELETE', `/api/backoffice/projections/${enc(name)}/rebuild`),
+  feeds: () => request<{ feeds: readonly FeedView[] }>('GET', '/api/backoffice/feeds'),
+  saveFeed: (form: FeedForm) => request<{ isSuccess: true; name: string; created: boolean; changed: boolean }>('POST', '/api/backoffice/feeds', form),
+  syncFeed: (name: string) => request<{ syncId: string | null }>('POST', `/api/backoffice/feeds/${enc(name)}/sync`, {}),
+  reconcileFeed: (name: string) => request<{ syncId: string | null }>('POST', `/api/backoffice/feeds/${enc(name)}/reconcile`, {}),
+  removeFeed: (name: string) => request<{ isSuccess: true }>('POST', `/api/backoffice/feeds/${enc(name)}/remove`, {}),
   become: (userId: string, reason: string, returnUrl: string) =>
     request<{ userId: string; expiresAt: string; redirectUrl: string }>('POST', `/api/backoffice/become/${enc(userId)}`, { reason, returnUrl }),
 };

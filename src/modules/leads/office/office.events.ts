@@ -9,9 +9,9 @@ export type AgentDeactivated = { readonly type: 'AgentDeactivated'; readonly dat
 export type AgentActivated = { readonly type: 'AgentActivated'; readonly data: { readonly brokerId: string; readonly agentId: string } };
 
 /**
- * The listing agent of a listing, for the listing-agent rule. Listings from the feeds carry no
- * agent yet; when they carry ListAgentKey, an import step can append these from the agent's MLS
- * id. Null agentId removes the link.
+ * The listing agent of a listing, for the listing-agent rule: linked by the broker, or by a feed
+ * sync when the record's ListAgentMlsId is an agent's MLS id (AgentMlsIdChanged). Null agentId
+ * removes the link.
  */
 export type ListingAgentLinked = {
   readonly type: 'ListingAgentLinked';
@@ -36,8 +36,17 @@ export type OfficeSettingsChanged = {
   readonly data: { readonly brokerId: string; readonly changes: Partial<OfficeSettings> };
 };
 
+/**
+ * The agent's id at their MLS (what feeds send as ListAgentMlsId): a feed links the listings it
+ * imports with that id to the agent (ListingAgentLinked), for the listing-agent rule. Null
+ * clears it. Stream `agentprofile-{agentId}`.
+ */
+export type AgentMlsIdChanged = { readonly type: 'AgentMlsIdChanged'; readonly data: { readonly agentId: string; readonly mlsId: string | null } };
+
 /** The short bio agents show (collapsed to 100 px with 'read more'). Stream `agentprofile-{agentId}`. */
 export type AgentBioChanged = { readonly type: 'AgentBioChanged'; readonly data: { readonly agentId: string; readonly bio: string } };
+
+export type AgentProfileEvent = AgentBioChanged | AgentMlsIdChanged;
 
 export type OfficeEvent = AgentDeactivated | AgentActivated | ListingAgentLinked | OfficeSettingsChanged;
 export const officeEventTypes = ['AgentDeactivated', 'AgentActivated', 'ListingAgentLinked', 'OfficeSettingsChanged'] as const satisfies readonly OfficeEvent['type'][];

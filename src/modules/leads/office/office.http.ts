@@ -12,10 +12,14 @@ import { forbidden, notFound, validation } from '../../../shared/errors';
 import { commandContextOf, LEVEL, loadAccount } from '../../accounts';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
 import { agentProfileStream, type OfficeEvent, officeStream } from '../leads.events';
+import { agentProfileDecider } from './agent-profile';
 import { OFFICE_MESSAGES, officeDecider } from './office';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BioBody = z.strictObject({ bio: z.string().max(2000) });
+const MlsIdBody = z.strictObject({
+  mlsId: z.string().trim().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'An MLS id is 1 to 64 letters, digits, dots, dashes or underscores' }).nullable(),
+});
 const OfficeSettingsBody = z.strictObject({
   agentsMayClaimListings: z.boolean().optional(),
   /** Staff name the office; a broker's own is implied. */
@@ -50,7 +54,7 @@ export class OfficeController {
         const u = people.get(r.userId);
         // As before (an inner join): someone the users read model does not know yet is not listed.
         if (!u) return [];
-        return [{ userId: r.userId, fullName: `${u.firstName} ${u.lastName}`.trim(), email: u.email, securityLevel: r.level, brokerId: r.brokerId, active: r.active, bio: r.bio }];
+        return [{ userId: r.userId, fullName: `${u.firstName} ${u.lastName}`.trim(), email: u.email, securityLevel: r.level, brokerId: r.brokerId, active: r.active, bio: r.bio, mlsId: r.mlsId }];
       }),
     };
   }
@@ -74,18 +78,21 @@ export class OfficeController {
     const viewer = dashboardViewer(req);
     const { bio } = parseBody(BioBody, body);
     const ctx = commandContextOf(req);
-    await handleCommand(
-      this.store,
-      agentProfileStream(viewer.userId),
-      {
-        initialState: () => ({ bio: '' }),
-        evolve: (_s, e: { type: 'AgentBioChanged'; data: { agentId: string; bio: string } }) => ({ bio: e.data.bio }),
-        decide: (c: { bio: string }, s) => (c.bio === s.bio ? [] : [{ type: 'AgentBioChanged' as const, data: { agentId: viewer.userId, bio: c.bio } }]),
-      },
-      { bio: bio.trim() },
-      ctx,
-    );
+    await handleCommand(this.store, agentProfileStream(viewer.userId), agentProfileDecider, { kind: 'bio', agentId: viewer.userId, bio: bio.trim() }, ctx);
     return { isSuccess: true };
+  }
+
+  /**
+   * The viewer's own id at their MLS (ListAgentMlsId in the feeds): listings a feed imports with
+   * it are linked to them for the listing-agent rule. Null clears it.
+   */
+  @Post('agents/mlsid')
+  @HttpCode(200)
+  async mlsId(@Body() body: unknown, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const { mlsId } = parseBody(MlsIdBody, body);
+    await handleCommand(this.store, agentProfileStream(viewer.userId), agentProfileDecider, { kind: 'mlsId', agentId: viewer.userId, mlsId }, commandContextOf(req));
+    return { isSuccess: true, mlsId };
   }
 
   /** Links a listing to its listing agent (the listing-agent routing rule); agentId null unlinks. */

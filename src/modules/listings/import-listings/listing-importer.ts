@@ -19,6 +19,18 @@ export type ImportCounts = { imported: number; changed: number; unchanged: numbe
 /** A record refused (or, for onWarning, a field dropped from one): where it was, its key when it had one, and why. */
 export type RejectedRecord = { readonly record: number; readonly line: number | null; readonly listingKey: string | null; readonly message: string };
 
+/** What one batch decided, for a caller that appends its own events with it (see withEachBatch). */
+export type BatchOutcome = {
+  readonly imported: number;
+  readonly changed: number;
+  readonly unchanged: number;
+  /** Of `changed`: records that removed their listing (StandardStatus Delete). */
+  readonly removed: number;
+  readonly rejected: readonly RejectedRecord[];
+};
+
+export type BatchAppends = (batch: { readonly items: readonly ImportItem[]; readonly outcome: BatchOutcome; readonly attempt: number }) => Promise<readonly StreamAppend[]>;
+
 export type ImportOptions = {
   /** The MLS feed's name: the pdid is `NAME-ListingKey`. */
   readonly mls: string;
@@ -37,6 +49,12 @@ export type ImportOptions = {
   readonly postalCodeCentres?: () => Promise<PostalCodeCentres>;
   /** After each batch is appended, with the running totals. */
   readonly onProgress?: (counts: Readonly<ImportCounts>) => void;
+  /**
+   * More appends to store in the same atomic append as each batch's listing events (a feed's
+   * checkpoint). Called once the batches before have been stored, again on each retry
+   * (`attempt`); throwing anything but a ConcurrencyError stops the import.
+   */
+  readonly withEachBatch?: BatchAppends;
 };
 
 export const MLS_NAME = /^[A-Za-z0-9_]{1,32}$/;
@@ -63,16 +81,19 @@ export async function importListings(store: EventStore, source: AsyncIterable<Im
   const centres = options.postalCodeCentres ?? zipCentres;
   const batchSize = options.batchSize ?? 1000;
   const counts: ImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };
-  let previousAppend: Promise<unknown> = Promise.resolve();
+  /** Settles with whether the batch before was stored: a batch never goes in after one that failed. */
+  let previousAppend: Promise<boolean> = Promise.resolve(true);
   const inFlight: Promise<void>[] = [];
   let failure: { error: unknown } | undefined;
 
   const run = (items: ImportItem[]) => {
     const valid: Valid[] = [];
+    const rejected: RejectedRecord[] = [];
     for (const item of items) {
       const result = validate(item, options);
       if ('message' in result) {
         counts.rejected++;
+        rejected.push(result);
         options.onRejected?.(result);
       } else {
         const listingKey = result.parsed.kind === 'listing' ? result.parsed.record.ListingKey : result.parsed.ListingKey;
@@ -81,13 +102,14 @@ export async function importListings(store: EventStore, source: AsyncIterable<Im
       }
     }
     const before = previousAppend;
-    const done = placeAll(valid, centres).then((placed) => appendBatch(store, placed, options.ctx, before)).then((c) => {
+    const batch = options.withEachBatch ? { items, rejected, hook: options.withEachBatch } : undefined;
+    const done = placeAll(valid, centres).then((placed) => appendBatch(store, placed, options.ctx, before, batch)).then((c) => {
       counts.imported += c.imported;
       counts.changed += c.changed;
       counts.unchanged += c.unchanged;
       options.onProgress?.(counts);
     });
-    previousAppend = done.catch(() => undefined);
+    previousAppend = done.then(() => true, () => false);
     // Kept so that a failed batch stops the import instead of going unhandled.
     inFlight.push(done.catch((error: unknown) => void (failure ??= { error })));
   };
@@ -143,12 +165,14 @@ async function appendBatch(
   store: EventStore,
   valid: readonly Valid[],
   ctx: CommandContext,
-  previousAppend: Promise<unknown>,
+  previousAppend: Promise<boolean>,
+  batch: { readonly items: readonly ImportItem[]; readonly rejected: readonly RejectedRecord[]; readonly hook: BatchAppends } | undefined,
 ): Promise<Omit<ImportCounts, 'rejected'>> {
-  return retryOnConflict(async () => {
+  return retryOnConflict(async (attempt) => {
     const streams = await store.readStreams([...new Set(valid.map((v) => listingStream(v.pdid)))]);
     const states = new Map<string, { state: Listing; revision: bigint | undefined; events: ListingEvent[] }>();
     const c = { imported: 0, changed: 0, unchanged: 0 };
+    let removed = 0;
     const at = new Date();
     for (const v of valid) {
       let s = states.get(v.pdid);
@@ -161,6 +185,7 @@ async function appendBatch(
       if (events.length === 0) c.unchanged++;
       else if (events[0]!.type === 'ListingListed') c.imported++;
       else c.changed++;
+      if (events.some((e) => e.type === 'ListingRemoved')) removed++;
       for (const e of events) s.state = evolveListing(s.state, e);
       s.events.push(...events);
     }
@@ -174,11 +199,17 @@ async function appendBatch(
         events: s.events.map((e) => ({ ...e, eventId: timeOrderedId(), metadata })),
       });
     }
-    // Appends go in source order: the batch before this one must be stored first.
-    await previousAppend;
-    await store.appendMany(appends);
+    // Appends go in source order: the batch before this one must be stored first (if it failed,
+    // the import stops with its error; this batch is not stored after it).
+    if (!(await previousAppend)) throw new EarlierBatchFailed();
+    if (batch) appends.push(...(await batch.hook({ items: batch.items, outcome: { ...c, removed, rejected: batch.rejected }, attempt })));
+    if (appends.length > 0) await store.appendMany(appends);
     return c;
   }, 20, MAX_ATTEMPTS);
+}
+
+class EarlierBatchFailed extends Error {
+  override readonly name = 'EarlierBatchFailed';
 }
 
 export const foldListing = (stored: readonly StoredEvent[]): Listing =>

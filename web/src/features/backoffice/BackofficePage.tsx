@@ -3,20 +3,23 @@ import { Link } from '../../app/Link';
 import { useCurrentUser } from '../../app/currentUser';
 import { useLocation } from '../../app/location';
 import { AccountView } from './AccountView';
+import { FeedsPanel } from './FeedsPanel';
 import styles from './Backoffice.module.css';
 import { MemberSearch } from './MemberSearch';
 import { ProjectionsPanel } from './ProjectionsPanel';
 
 /**
  * /dashboard/backoffice (staff, level 25): member search, an account's page (history, state as
- * of any event, actions, impersonation), and the projections panel. The view lives in the
- * address (?user=, ?view=projections), so every screen can be linked and reloaded.
+ * of any event, actions, impersonation), the projections panel and the MLS feeds. The view
+ * lives in the address (?user=, ?view=projections, ?view=feeds), so every screen can be linked
+ * and reloaded.
  */
 export function BackofficePage() {
   const loc = useLocation();
   const params = new URLSearchParams(loc.search);
   const userId = params.get('user');
-  const view = params.get('view') === 'projections' ? 'projections' : userId ? 'account' : 'members';
+  const asked = params.get('view');
+  const view = asked === 'projections' || asked === 'feeds' ? asked : userId ? 'account' : 'members';
   const { ready, user } = useCurrentUser();
 
   useEffect(() => {
@@ -47,18 +50,21 @@ export function BackofficePage() {
           <h1 className={styles.title}>Back-office</h1>
         </div>
         <nav aria-label="Back-office" className={styles.tabs}>
-          <Link href="/dashboard/backoffice" className={styles.tab} aria-current={view !== 'projections' ? 'page' : undefined}>
+          <Link href="/dashboard/backoffice" className={styles.tab} aria-current={view === 'members' || view === 'account' ? 'page' : undefined}>
             Members
           </Link>
           <Link href="/dashboard/backoffice?view=projections" className={styles.tab} aria-current={view === 'projections' ? 'page' : undefined}>
             Projections
+          </Link>
+          <Link href="/dashboard/backoffice?view=feeds" className={styles.tab} aria-current={view === 'feeds' ? 'page' : undefined}>
+            Feeds
           </Link>
           <a href="/dashboard/settings/advanced/translations/" target="_blank" rel="noopener" className={styles.tab}>
             Translations
           </a>
         </nav>
       </header>
-      {view === 'projections' ? <ProjectionsPanel /> : view === 'account' ? <AccountView userId={userId!} tab={params.get('tab')} /> : <MemberSearch params={params} />}
+      {view === 'projections' ? <ProjectionsPanel /> : view === 'feeds' ? <FeedsPanel /> : view === 'account' ? <AccountView userId={userId!} tab={params.get('tab')} /> : <MemberSearch params={params} />}
     </main>
   );
 }

@@ -211,6 +211,11 @@ export function DashboardPage() {
         <TeamPanel
           agents={agents}
           role={feed?.me.role ?? 'agent'}
+          viewerId={feed?.me.userId ?? null}
+          onMlsId={async (mlsId) => {
+            await dashboardApi.setMlsId(mlsId);
+            setAgents((as) => as.map((a) => (a.userId === feed?.me.userId ? { ...a, mlsId } : a)));
+          }}
           onToggle={(id, active) =>
             void dashboardApi.setActive(id, active).then(() => setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)
           }

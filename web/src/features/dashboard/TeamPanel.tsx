@@ -1,11 +1,24 @@
 import type { Agent, Role } from './dashboardApi';
 import { AgentBio } from './AgentBio';
+import { MlsIdForm } from './MlsIdForm';
 import { initials } from './dashboardFormat';
 import { ListingClaimsSetting } from './ListingClaimsSetting';
 import styles from './TeamPanel.module.css';
 
 /** The office: agents with their bios, and (for the broker) who takes part in the round robin. */
-export function TeamPanel({ agents, role, onToggle }: { agents: readonly Agent[]; role: Role; onToggle: (agentId: string, active: boolean) => void }) {
+export function TeamPanel({
+  agents,
+  role,
+  viewerId,
+  onToggle,
+  onMlsId,
+}: {
+  agents: readonly Agent[];
+  role: Role;
+  viewerId: string | null;
+  onToggle: (agentId: string, active: boolean) => void;
+  onMlsId: (mlsId: string | null) => Promise<void>;
+}) {
   return (
     <section className={styles.team} aria-labelledby="team-title">
       <h1 id="team-title">Team</h1>
@@ -31,6 +44,11 @@ export function TeamPanel({ agents, role, onToggle }: { agents: readonly Agent[]
               )}
             </div>
             <AgentBio id={`bio-${a.userId}`} text={a.bio} />
+            {a.userId === viewerId && a.securityLevel === 10 ? (
+              <MlsIdForm initial={a.mlsId} onSave={onMlsId} />
+            ) : (
+              a.mlsId && <p className={styles.mlsId}>MLS id {a.mlsId}</p>
+            )}
             {role !== 'agent' && a.securityLevel === 10 && (
               <button type="button" className="btn" onClick={() => onToggle(a.userId, !a.active)}>
                 {a.active ? 'Take out of rotation' : 'Put back in rotation'}

@@ -61,6 +61,7 @@ export type Agent = {
   readonly brokerId: string | null;
   readonly active: boolean;
   readonly bio: string;
+  readonly mlsId: string | null;
 };
 
 /** What a broker decides for the office (GET/POST /api/dashboard/office/settings). */
@@ -86,6 +87,7 @@ export const dashboardApi = {
     request<{ isSuccess: boolean; messageId: string; at: string | null }>('POST', '/api/dashboard/chat/sendmessage', { ...(leadId ? { leadId } : {}), text, messageId }),
   read: (messageId: string, leadId?: string) => request<{ isSuccess: boolean }>('POST', '/api/dashboard/chat/readmessage', { ...(leadId ? { leadId } : {}), messageId }),
   agents: () => request<{ agents: readonly Agent[] }>('GET', '/api/dashboard/agents'),
+  setMlsId: (mlsId: string | null) => request<{ isSuccess: boolean; mlsId: string | null }>('POST', '/api/dashboard/agents/mlsid', { mlsId }),
   setActive: (agentId: string, active: boolean) => request<{ isSuccess: boolean }>('POST', `/api/dashboard/agents/${agentId}/${active ? 'activate' : 'deactivate'}`, {}),
   officeSettings: () => request<{ brokerId: string; settings: OfficeSettings }>('GET', '/api/dashboard/office/settings'),
   changeOfficeSettings: (changes: Partial<OfficeSettings>) =>

@@ -1,0 +1,36 @@
+import { type ListingEvent } from '../../src/modules/listings/listings.events';
+import { handledTypes, type Projection } from '../runner/projection';
+
+type Handled = Extract<ListingEvent, { type: 'ListingListed' | 'ListingRemoved' }>;
+
+/**
+ * Which listings each MLS feed has with us (listed, not removed): what a feed's key
+ * reconciliation compares with the keys its server still holds. The pdid is `MLS-ListingKey`
+ * and an MLS name has no dash, so both come from it.
+ */
+export const feedListingsProjection: Projection = {
+  name: 'feed_listings',
+  version: 1,
+  eventTypes: handledTypes<Handled>()(['ListingListed', 'ListingRemoved']),
+  tables: ['feed_listings'],
+  async createTables(tx, t) {
+    await tx.query(`CREATE TABLE ${t('feed_listings')} (mls text COLLATE "C" NOT NULL, listing_key text COLLATE "C" NOT NULL, PRIMARY KEY (mls, listing_key))`);
+  },
+  async apply(events, { tx, table }) {
+    // The last event of each listing in the batch decides whether it is held.
+    const held = new Map<string, boolean>();
+    for (const stored of events) {
+      const e = stored as unknown as Handled;
+      held.set(e.data.pdid, e.type === 'ListingListed');
+    }
+    const split = (pdid: string) => [pdid.slice(0, pdid.indexOf('-')), pdid.slice(pdid.indexOf('-') + 1)] as const;
+    const add = [...held].filter(([, h]) => h).map(([p]) => split(p));
+    const drop = [...held].filter(([, h]) => !h).map(([p]) => split(p));
+    if (add.length) {
+      await tx.query(`INSERT INTO ${table('feed_listings')} (mls, listing_key) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`, [add.map((a) => a[0]), add.map((a) => a[1])]);
+    }
+    if (drop.length) {
+      await tx.query(`DELETE FROM ${table('feed_listings')} f USING unnest($1::text[], $2::text[]) AS d(mls, k) WHERE f.mls = d.mls AND f.listing_key = d.k`, [drop.map((a) => a[0]), drop.map((a) => a[1])]);
+    }
+  },
+};

@@ -1,0 +1,2 @@
+export { feedListingsProjection } from './feed-listings.projection';
+export { heldListingCount, listingKeysMissingFrom } from './feed-listings.query';

@@ -1,0 +1,90 @@
+import type { Decider } from '../../../commands/decider';
+import { notFound, validation } from '../../../shared/errors';
+import { evolveFeed, type Feed, initialFeed } from '../feed';
+import type { FeedAuth, FeedEvent, FeedResource, FeedSettings, PagingStrategy, SealedSecret } from '../feeds.events';
+
+/** Auth as a command carries it: secrets already sealed, or absent to keep the stored one. */
+export type AuthChange =
+  | { readonly kind: 'oauth2'; readonly tokenUrl: string; readonly clientId: string; readonly scope?: string | null; readonly clientSecret?: SealedSecret }
+  | { readonly kind: 'bearer'; readonly token?: SealedSecret }
+  | { readonly kind: 'none' };
+
+export type FeedCommand =
+  | {
+      readonly kind: 'configure';
+      readonly name: string;
+      readonly url?: string;
+      readonly auth?: AuthChange;
+      readonly resources?: readonly FeedResource[];
+      readonly timeZone?: string;
+      readonly pageSize?: number;
+      readonly pollIntervalSeconds?: number;
+      readonly filter?: string | null;
+      readonly paging?: PagingStrategy;
+      readonly disclaimer?: string | null;
+    }
+  | { readonly kind: 'remove'; readonly name: string };
+
+export const FEED_DEFAULTS = {
+  resources: ['Property'] as readonly FeedResource[],
+  timeZone: 'UTC',
+  pageSize: 1000,
+  pollIntervalSeconds: 15 * 60,
+  paging: 'auto' as PagingStrategy,
+};
+
+/**
+ * "Add or change feed NAME" and "remove feed NAME". A change keeps every setting it does not
+ * name, secrets included; a new feed needs its service root. Property is always pulled. Only a
+ * real change is an event: the same settings again append nothing.
+ */
+export function decideFeed(c: FeedCommand, state: Feed): FeedEvent[] {
+  if (c.kind === 'remove') {
+    if (!state.exists || state.removed) throw notFound(`No feed named ${c.name}`);
+    return [{ type: 'FeedRemoved', data: { name: c.name } }];
+  }
+  const before = state.exists ? state.settings : null;
+  const url = c.url ?? before?.url;
+  if (!url) throw validation('The service root URL (--url) is required for a new feed');
+  const resources = c.resources ?? before?.resources ?? FEED_DEFAULTS.resources;
+  const settings: FeedSettings = {
+    url: url.replace(/\/+$/, ''),
+    auth: authOf(c.auth, before?.auth ?? { kind: 'none' }),
+    resources: ['Property', ...resources.filter((r, i) => r !== 'Property' && resources.indexOf(r) === i)],
+    timeZone: c.timeZone ?? before?.timeZone ?? FEED_DEFAULTS.timeZone,
+    pageSize: c.pageSize ?? before?.pageSize ?? FEED_DEFAULTS.pageSize,
+    pollIntervalSeconds: c.pollIntervalSeconds ?? before?.pollIntervalSeconds ?? FEED_DEFAULTS.pollIntervalSeconds,
+    filter: c.filter !== undefined ? c.filter?.trim() || null : (before?.filter ?? null),
+    paging: c.paging ?? before?.paging ?? FEED_DEFAULTS.paging,
+    disclaimer: c.disclaimer !== undefined ? c.disclaimer?.trim() || null : (before?.disclaimer ?? null),
+  };
+  if (state.exists && !state.removed && canonical(settings) === canonical(state.settings)) return [];
+  return [{ type: 'FeedConfigured', data: { name: c.name, settings } }];
+}
+
+/** JSON with keys sorted: stored settings come back from jsonb with their keys in another order. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+
+function authOf(change: AuthChange | undefined, before: FeedAuth): FeedAuth {
+  if (!change) return before;
+  switch (change.kind) {
+    case 'none':
+      return { kind: 'none' };
+    case 'bearer': {
+      const token = change.token ?? (before.kind === 'bearer' ? before.token : undefined);
+      if (!token) throw validation('A bearer token is required (--bearer TOKEN)');
+      return { kind: 'bearer', token };
+    }
+    case 'oauth2': {
+      const clientSecret = change.clientSecret ?? (before.kind === 'oauth2' ? before.clientSecret : undefined);
+      if (!clientSecret) throw validation('The OAuth2 client secret is required (--client-secret SECRET)');
+      const scope = change.scope !== undefined ? change.scope?.trim() || null : before.kind === 'oauth2' ? before.scope : null;
+      return { kind: 'oauth2', tokenUrl: change.tokenUrl, clientId: change.clientId, scope, clientSecret };
+    }
+    default:
+      return change satisfies never;
+  }
+}
+
+export const feedDecider: Decider<Feed, FeedCommand, FeedEvent> = { initialState: initialFeed, evolve: evolveFeed, decide: decideFeed };

@@ -1,0 +1,75 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { Runtime } from '../../../app/runtime';
+import { RUNTIME } from '../../../app/tokens';
+import type { CommandContext } from '../../../commands/command-context';
+import { logger } from '../../../shared/logger';
+import { FeedSecrets } from '../feed-secrets';
+import type { FeedSyncKind } from '../feeds.events';
+import { FeedBusyError } from '../reso-client/feed-errors';
+import { type Due, type FeedRunDeps, type FeedRunResult, runFeedIfDue } from '../sync-feed/run-feed';
+
+const log = logger('feeds');
+
+/**
+ * The feed runs of this process (the scheduler's and "Sync now"): at most one per feed here, the
+ * feed's advisory lock keeping other processes out; each can be stopped at shutdown (what it
+ * stored stays, the next run goes on from its checkpoint).
+ */
+@Injectable()
+export class FeedRuns implements OnModuleDestroy {
+  private readonly running = new Map<string, { readonly controller: AbortController; readonly done: Promise<unknown> }>();
+
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(FeedSecrets) private readonly secrets: FeedSecrets,
+  ) {}
+
+  isRunning(name: string): boolean {
+    return this.running.has(name);
+  }
+
+  /**
+   * Starts a run and resolves with its id once it has begun (holds the lock, FeedSyncStarted
+   * stored), or null when `due` said it was not due; rejects at once when it cannot begin (no
+   * such feed: 404; already running: FeedBusyError). The run goes on in the background.
+   */
+  start(name: string, kind: FeedSyncKind, ctx: CommandContext | undefined, due: Due | null = null): Promise<string | null> {
+    if (this.running.has(name)) return Promise.reject(new FeedBusyError(`A sync of feed ${name} is already running`));
+    const controller = new AbortController();
+    let began: (syncId: string | null) => void = () => undefined;
+    const started = new Promise<string | null>((resolve) => (began = resolve));
+    const config = this.runtime.config.feeds;
+    const deps: FeedRunDeps = {
+      store: this.runtime.store,
+      pool: this.runtime.db.pool,
+      databaseUrl: this.runtime.db.url,
+      secrets: this.secrets,
+      client: { backoffMs: config.backoffMs, attempts: config.attempts },
+    };
+    const done = runFeedIfDue(deps, name, { kind, ctx, signal: controller.signal, onStarted: began }, due).then(
+      (result: FeedRunResult | null) => {
+        began(null);
+        if (result) log.info('feed run ended', { feed: name, kind, ...result.counts, ms: result.durationMs });
+        return result;
+      },
+      (err: Error) => {
+        // Recorded as FeedSyncFailed (the status shows it); the log names the feed, never credentials.
+        if (!(err instanceof FeedBusyError)) log.warn('feed run failed', { feed: name, kind, message: err.message });
+        throw err;
+      },
+    );
+    this.running.set(name, { controller, done });
+    void done.catch(() => undefined).finally(() => this.running.delete(name));
+    return Promise.race([started, done.then(() => null)]);
+  }
+
+  /** Waits for a run of this process to end (tests, shutdown). */
+  async settled(name: string): Promise<void> {
+    await this.running.get(name)?.done.catch(() => undefined);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    for (const r of this.running.values()) r.controller.abort();
+    await Promise.all([...this.running.values()].map((r) => r.done.catch(() => undefined)));
+  }
+}

@@ -1,0 +1,63 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { feedSchedules } from '../../../../projections/feeds';
+import { PushSweeper } from '../../../app/push-sweeper';
+import type { Runtime } from '../../../app/runtime';
+import { RUNTIME } from '../../../app/tokens';
+import { logger } from '../../../shared/logger';
+import { FeedBusyError } from '../reso-client/feed-errors';
+import { FeedRuns } from './feed-runs.service';
+
+const log = logger('feeds');
+/** The key reconciliation runs at least this often. */
+export const RECONCILE_EVERY_MS = 24 * 3600_000;
+
+/**
+ * Runs every feed on its poll interval, and its key reconciliation daily, in exactly one
+ * instance at a time: each run takes the feed's advisory lock, and under it looks at the sync
+ * stream itself, so a run another instance just finished is not repeated. A failed run is
+ * tried again after the poll interval; its error stays in the status, its data as it was.
+ */
+@Injectable()
+export class FeedScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly sweeper = new PushSweeper(
+    () => this.tick(),
+    (err) => {
+      // Before the feeds read model exists there is nothing to schedule.
+      if (err.code !== '42P01') log.error('feed scheduling failed; it runs again', { message: err.message });
+    },
+  );
+
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(FeedRuns) private readonly runs: FeedRuns,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.sweeper.start(this.runtime.config.feeds.sweepMs);
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.sweeper.stop();
+  }
+
+  /** Starts every run that is due and not running here; answers the feeds started. */
+  async tick(now = new Date()): Promise<string[]> {
+    const started: string[] = [];
+    for (const f of await feedSchedules(this.runtime.db.pool)) {
+      if (this.sweeper.isStopped || this.runs.isRunning(f.name)) continue;
+      const interval = f.pollIntervalSeconds * 1000;
+      const age = (at: string | null) => (at === null ? Infinity : now.getTime() - Date.parse(at));
+      const syncDue = age(f.lastStartedAt) >= interval;
+      const reconcileDue = f.lastStartedAt !== null && age(f.lastReconcileAt) >= RECONCILE_EVERY_MS && age(f.lastReconcileStartedAt) >= interval;
+      if (!syncDue && !reconcileDue) continue;
+      const kind = syncDue ? 'sync' : 'reconcile';
+      const due = kind === 'sync' ? { afterSuccessMs: interval, afterFailureMs: interval } : { afterSuccessMs: RECONCILE_EVERY_MS, afterFailureMs: interval };
+      try {
+        if (await this.runs.start(f.name, kind, undefined, due)) started.push(f.name);
+      } catch (err) {
+        if (!(err instanceof FeedBusyError)) log.warn('a feed run could not start', { feed: f.name, kind, message: (err as Error).message });
+      }
+    }
+    return started;
+  }
+}

@@ -1,0 +1,89 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Started, startServer } from '../../src/main';
+import { seriousViolations } from '../support/axe';
+import { castOf, PASSWORD } from '../support/backoffice-people';
+import { launchBrowser } from '../support/browser';
+import { properties, TEST_SECRET } from '../support/feed-fixture';
+import { ResoServer } from '../support/reso-server';
+import { testConfig } from '../support/test-config';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/feeds-${name}.png`, fullPage: true });
+};
+
+describe('the Feeds tab in Chromium (issue 14)', () => {
+  let db: TestDatabase;
+  let server: Started;
+  let browser: Browser;
+  let reso: ResoServer;
+  let cast: Awaited<ReturnType<typeof castOf>>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ migrate: false });
+    server = await startServer(testConfig(db.url, { SECRET_KEY: TEST_SECRET, FEEDS_SWEEP_MS: '200' }));
+    cast = await castOf(server);
+    reso = await new ResoServer({ clients: [{ id: 'porchlight', secret: 's3cret' }] }).start();
+    reso.put('Property', ...properties(1500));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await reso?.stop();
+    await db?.drop();
+  });
+
+  it('staff add a feed, see it sync on its own, then "Sync now" with a live progress bar; the secret is never shown', async () => {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    const res = await page.context().request.post(`${server.url}/api/account/login`, { data: { Email: cast.staff.email, password: PASSWORD }, headers: { origin: server.url } });
+    expect(((await res.json()) as { isSuccess: boolean }).isSuccess).toBe(true);
+    await page.goto(`${server.url}/dashboard/backoffice`);
+    await page.getByRole('link', { name: 'Feeds' }).click();
+    await page.getByText('No feeds yet.').waitFor();
+
+    await page.getByRole('button', { name: 'Add a feed' }).click();
+    const form = page.getByRole('dialog', { name: 'Add a feed' });
+    await form.getByLabel("Name (the listings' pdid prefix)").fill('MRED');
+    await form.getByLabel('Service root URL').fill(reso.url);
+    await form.getByLabel('Token URL').fill(reso.tokenUrl);
+    await form.getByLabel('Client id').fill('porchlight');
+    // Refused without the secret, with the reason shown.
+    await form.getByRole('button', { name: 'Add feed' }).click();
+    await form.getByText('Please enter the client secret').waitFor();
+    await form.getByLabel('Client secret').fill('s3cret');
+    await form.getByLabel('Time zone of timestamps without an offset (IANA)').fill('America/Chicago');
+    await form.getByLabel('Page size').fill('100');
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Add feed' }).click();
+
+    // The server syncs a new feed at once; the row fills in (live pushes, then a reload).
+    const row = page.locator('tr[data-feed="MRED"]');
+    await expect.poll(() => row.locator('[data-counts]').textContent(), { timeout: 30_000 }).toBe('fetched 1500, imported 1500, changed 0, unchanged 0, deleted 0, rejected 0');
+    await row.getByText('ok').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'synced');
+
+    // The edit form shows the secret as stored, never its value.
+    await row.getByRole('button', { name: 'Edit MRED' }).click();
+    const edit = page.getByRole('dialog', { name: 'Feed MRED' });
+    expect(await edit.getByLabel('Client secret').inputValue()).toBe('');
+    expect(await edit.getByLabel('Client secret').getAttribute('placeholder')).toBe('Stored; leave empty to keep it');
+    expect(await page.content()).not.toContain('s3cret');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // Many changes on a slow server: "Sync now" shows the bar moving, then the counts.
+    await expect.poll(async () => (await server.runtime.store.readStream('feedsync-MRED')).some((e) => e.type === 'FeedSyncCompleted' && (e.data as { kind: string }).kind === 'reconcile')).toBe(true);
+    reso.put('Property', ...properties(1500).map((r) => ({ ...r, ListPrice: 299_000, ModificationTimestamp: `2025${String(r.ModificationTimestamp).slice(4)}` })));
+    reso.options.delayMs = 60;
+    await row.getByRole('button', { name: 'Sync now MRED' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Sync of MRED' });
+    await bar.waitFor({ timeout: 20_000 });
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await shot(page, 'progress');
+    await expect.poll(() => row.locator('[data-counts]').textContent(), { timeout: 30_000 }).toBe('fetched 1500, imported 0, changed 1500, unchanged 0, deleted 0, rejected 0');
+    expect(await bar.count()).toBe(0);
+  });
+});
