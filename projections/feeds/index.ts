@@ -1,3 +1,3 @@
 export { feedsProjection } from './feeds.projection';
 export { evolveFeedStatus, type FeedStatus, initialFeedStatus, publicSettings } from './feed-status';
-export { type FeedSchedule, feedSchedules, feedView, listFeeds } from './feeds.query';
+export { feedAttributions, type FeedSchedule, feedSchedules, feedView, listFeeds } from './feeds.query';

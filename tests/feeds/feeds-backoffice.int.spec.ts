@@ -114,7 +114,7 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
   it('"Sync now" starts a sync at once (409 while one runs); a failing feed shows its error and keeps its listings', async () => {
     const s = await standIn({ delayMs: 100 });
     s.put('Property', ...properties(30));
-    expect((await staff.post('/api/backoffice/feeds', addBody('NOW', s, { pageSize: 5 }))).status).toBe(200);
+    expect((await staff.post('/api/backoffice/feeds', addBody('NOW', s, { pageSize: 5, disclaimer: 'Listings courtesy of the NOW MLS; deemed reliable, not guaranteed.' }))).status).toBe(200);
     // The scheduler's first sync, then its first reconcile.
     await until('the first sync and reconcile', async () => {
       const f = await feedOf('NOW');
@@ -144,6 +144,9 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
     expect(failed.lastSuccessAt).toBe(done.lastSuccessAt);
     const found = await staff.get('/api/search/result/NOW-K00001');
     expect(found.status).toBe(200);
+    // The listing page shows the feed's own disclaimer with its last good sync (IDX).
+    const details = await staff.get('/api/details/NOW-K00001');
+    expect(details.body.disclaimer).toEqual({ mls: 'NOW', text: 'Listings courtesy of the NOW MLS; deemed reliable, not guaranteed.', updatedAt: done.lastSuccessAt });
     expect((await staff.post('/api/backoffice/feeds/NOSUCH/sync', {})).status).toBe(404);
   });
 

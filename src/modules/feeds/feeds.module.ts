@@ -1,11 +1,17 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { MlsFeedAttributions } from '../listings';
+import { FeedReadModelAttributions } from './feed-attributions';
 import { AccountsModule, SecretKey } from '../accounts';
 import { FeedSecrets } from './feed-secrets';
 import { FeedsController } from './feeds-admin/feeds.http';
 import { FeedRuns } from './run-feeds/feed-runs.service';
 import { FeedScheduler } from './run-feeds/feed-scheduler.reactor';
 
-/** MLS feeds: the back-office routes, the runs of this process and the scheduler. */
+/**
+ * MLS feeds: the back-office routes, the runs of this process and the scheduler. Global only so
+ * that the listing pages can show each feed's disclaimer through listings' MlsFeedAttributions port.
+ */
+@Global()
 @Module({
   imports: [AccountsModule],
   controllers: [FeedsController],
@@ -13,7 +19,8 @@ import { FeedScheduler } from './run-feeds/feed-scheduler.reactor';
     { provide: FeedSecrets, useFactory: async (key: SecretKey) => new FeedSecrets(await key.get()), inject: [SecretKey] },
     FeedRuns,
     FeedScheduler,
+    { provide: MlsFeedAttributions, useClass: FeedReadModelAttributions },
   ],
-  exports: [FeedRuns, FeedScheduler],
+  exports: [FeedRuns, FeedScheduler, MlsFeedAttributions],
 })
 export class FeedsModule {}
