@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
-import { AppError } from '../../../shared/errors';
 import type { AccountEvent, ConsentChannel } from '../accounts.events';
 import { decideRegisterUser, type RegisterUser, registerUserDecider } from './register-user.decide';
+import { refused } from '../../../../tests/support/refused';
 
 const U = 'u1';
 const at = '2026-01-01T00:00:00.000Z';
@@ -26,16 +26,6 @@ const userRegistered = (over: Partial<Extract<AccountEvent, { type: 'UserRegiste
   type: 'UserRegistered',
   data: { userId: U, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', securityLevel: 5, siteId: 's1', brokerId: null, cellPhone: null, isImport: false, via: 'seed', ...over },
 });
-
-const refused = (f: () => unknown): AppError => {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal, but the decide returned');
-};
 
 describe('RegisterUser (given / when / then)', () => {
   it('given no account, when registered with the least, then UserRegistered (address normalised, names trimmed, defaults) and a granted ConsentChanged per channel in the ledger', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
-import { AppError } from '../../../shared/errors';
 import type { AccountEvent, ConsentChannel } from '../accounts.events';
 import { type ConsentSource, decideUpdateAccount, type UpdateAccount, updateAccountDecider } from './update-account.decide';
+import { refused } from '../../../../tests/support/refused';
 
 const U = 'u1';
 const at = '2026-01-01T00:00:00.000Z';
@@ -18,16 +18,6 @@ const registered = (over: { cellPhone?: string | null; isImport?: boolean } = {}
 const consentChanged = (channel: ConsentChannel, granted: boolean, source: ConsentSource = settings): AccountEvent => ({ type: 'ConsentChanged', data: { userId: U, channel, granted, ...source } });
 const photoChanged = (photoLocation: string | null): AccountEvent => ({ type: 'PhotoChanged', data: { userId: U, photoLocation } });
 const update = (c: Partial<UpdateAccount>): UpdateAccount => ({ userId: U, consent: {}, source: settings, ...c });
-
-const refused = (f: () => unknown): AppError => {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal, but the decide returned');
-};
 
 describe('UpdateAccount (given / when / then)', () => {
   it("given no account, when updated, then unauthorized 'Please sign in'", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
-import { AppError } from '../../../shared/errors';
 import type { AccountEvent } from '../accounts.events';
 import { decideVerifyEmail, INVALID_VERIFY_LINK, verifyEmailDecider } from './verify-email.decide';
+import { refused } from '../../../../tests/support/refused';
 
 const U = 'u1';
 const EMAIL = 'ada@example.com';
@@ -19,15 +19,6 @@ const googleLinked = (emailVerified?: boolean): AccountEvent => ({
   data: { userId: U, provider: 'google', subject: '1234567890', ...(emailVerified === undefined ? {} : { emailVerified }) },
 });
 
-const refused = (f: () => unknown): AppError => {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal, but the decide returned');
-};
 const INVALID = { code: 'validation', message: 'This confirmation link is invalid or has expired; please ask for a new one' };
 
 describe('VerifyEmail (given / when / then)', () => {

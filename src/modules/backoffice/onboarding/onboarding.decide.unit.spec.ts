@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
-import { AppError } from '../../../shared/errors';
 import { evolveAccountAdmin, initialAccountAdmin } from '../account-admin';
 import type { BackofficeEvent, DnsRecord } from '../backoffice.events';
 import { decideLaunchSite, decideRecordTerms, decideSendWelcomeEmail, decideSetDnsRecords, decideSetOnboardingStatus, type SiteFacts } from './onboarding.decide';
+import { refused } from '../../../../tests/support/refused';
 
 const U = '00000000-0000-4000-8000-00000000000a';
 const OTHER = '00000000-0000-4000-8000-00000000000b';
@@ -20,15 +20,6 @@ const launch = (siteId: string, site: SiteFacts = owned(siteId), reason = ' Clie
 const dns = (records: readonly DnsRecord[], domain = 'blair-homes.com') => ({ userId: U, domain, records, reason: 'set up' });
 const terms = (acceptedOn: string, termsVersion = ' 2024-01 ', today = '2024-02-01') => ({ userId: U, termsVersion, acceptedOn, today, reason: 'signed' });
 
-const refused = (f: () => unknown): AppError => {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal, but the decide returned');
-};
 const REASON = { code: 'validation', message: 'Please give a reason' };
 const REASON_TOO_LONG = { code: 'validation', message: 'The reason is too long (at most 500 characters)' };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
-import { AppError } from '../../../shared/errors';
 import type { ChatEvent } from '../chat.events';
 import { decideReadChatMessages, type ReadChatMessages, readChatMessagesDecider } from './read-message.decide';
+import { refused } from '../../../../tests/support/refused';
 
 const chat = { chatId: 'lead-1', leadId: 'lead-1' };
 const LEAD = 'u-lead';
@@ -15,16 +15,6 @@ const sent = (messageId: string, fromUserId = LEAD, toUserId = AGENT): ChatEvent
 });
 const read = (readerId: string, upToMessageId: string): ReadChatMessages => ({ ...chat, readerId, upToMessageId });
 const wasRead = (readerId: string, upToMessageId: string): ChatEvent => ({ type: 'ChatMessagesRead', data: read(readerId, upToMessageId) });
-
-const refused = (f: () => unknown): AppError => {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal, but the decide returned');
-};
 
 describe('ReadChatMessages (given / when / then)', () => {
   it('given one message sent, when its recipient reads up to it, then ChatMessagesRead with the command', () => {

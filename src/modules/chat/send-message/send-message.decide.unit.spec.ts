@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
-import { AppError } from '../../../shared/errors';
 import { CHAT_MAX_LENGTH, type ChatEvent } from '../chat.events';
 import { CHAT_MESSAGES, decideSendChatMessage, type SendChatMessage, sendChatMessageDecider } from './send-message.decide';
+import { refused } from '../../../../tests/support/refused';
 
 const send = (messageId: string, text = 'Is the house still available?'): SendChatMessage => ({
   chatId: 'lead-1',
@@ -15,16 +15,6 @@ const send = (messageId: string, text = 'Is the house still available?'): SendCh
 });
 const given = (...events: ChatEvent[]) => fold(sendChatMessageDecider, events);
 const sent = (messageId: string, text?: string): ChatEvent => ({ type: 'ChatMessageSent', data: send(messageId, text) });
-
-const refused = (f: () => unknown): AppError => {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal, but the decide returned');
-};
 
 describe('SendChatMessage (given / when / then)', () => {
   it('given an empty chat, when a message is sent, then ChatMessageSent with the whole command', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
-import { AppError } from '../../../shared/errors';
 import type { LeadEvent } from '../leads.events';
 import { decideReassignLead, type ReassignLead, reassignLeadDecider } from './reassign-lead.decide';
+import { refused } from '../../../../tests/support/refused';
 
 const LEAD = 'L1';
 const captured: LeadEvent = {
@@ -30,16 +30,6 @@ const reassigned = (fromAgentId: string | null, agentId: string): LeadEvent => (
 });
 const given = (...events: LeadEvent[]) => fold(reassignLeadDecider, events);
 const reassign = (agentId: string, byUserId = 'B'): ReassignLead => ({ leadId: LEAD, agentId, byUserId });
-
-const refused = (f: () => unknown): AppError => {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal, but the decide returned');
-};
 
 describe('ReassignLead (given / when / then)', () => {
   it('given a lead assigned to A1 in office B, when the broker moves it to A3, then LeadReassigned from A1 to A3 keeping the office and naming who moved it', () => {
