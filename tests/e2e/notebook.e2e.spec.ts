@@ -31,7 +31,7 @@ describe('the notebook in the web app', () => {
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });
     server = await startServer(testConfig(db.url));
-    cast = await castOf(server);
+    cast = await castOf(server, { leadVia: 'inquiry' }); // sharing asks this lead to confirm the address first
     await importHomes(server, [
       home('N1', { City: 'Kent', PostalCode: '98032', Latitude: 47.38, Longitude: -122.23, UnparsedAddress: '1 First Ave', ListPrice: 500_000 }),
       home('N2', { City: 'Kent', PostalCode: '98032', Latitude: 47.39, Longitude: -122.22, UnparsedAddress: '2 Second Ave', ListPrice: 600_000 }),
