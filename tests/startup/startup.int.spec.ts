@@ -26,7 +26,8 @@ describe('npm start with the embedded database', () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'porchlight-start-'));
   });
   afterAll(async () => {
-    await fs.rm(dataDir, { recursive: true, force: true });
+    // The server's PostgreSQL may still be writing its last files as it stops: retry, as rm -rf would be.
+    await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
   });
 
   it('starts on an empty DATA_DIR, reuses it on the next start, and recovers after kill -9', async () => {
@@ -72,7 +73,8 @@ describe('a production start', () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'porchlight-prod-'));
   });
   afterAll(async () => {
-    await fs.rm(dataDir, { recursive: true, force: true });
+    // The server's PostgreSQL may still be writing its last files as it stops: retry, as rm -rf would be.
+    await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
   });
 
   it('refuses the demo seed with the public demo password, naming DEMO_PASSWORD', async () => {
