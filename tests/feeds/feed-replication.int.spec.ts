@@ -212,8 +212,8 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
     expect(listed.listing.photos).toEqual(['https://photos.example.test/tz1-a.jpg', 'https://photos.example.test/tz1-b.jpg']);
     expect(await f.types('TZ-TZ2')).toEqual(['ListingListed', 'ListingOpenHouseAdded']);
     expect((await runFeed(f.deps, 'TZ', { kind: 'sync' })).counts).toEqual(counts(0, 0, 0, 0, 0, 0));
-    // Each sync asks for $expand once; refused, it reads the resources.
-    expect(server.requestsTo('Property').filter((r) => r.query.$expand).map((r) => r.status)).toEqual([400, 400]);
+    // Each sync's first query tries $expand (with and without $count, with a smaller $top); refused, it reads the resources.
+    expect(server.requestsTo('Property').filter((r) => r.query.$expand).map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400]);
   });
 
   it("fills the listing agent's and office's names from Member and Office (by key, else MLS id) when the record lacks them", async () => {
@@ -245,6 +245,21 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
     const kept = await refused.enrich([read(property('E5', '2024-01-01T00:00:00Z', { ListAgentKey: 'M2' }))]);
     expect(kept[0]!.ListAgentFullName).toBeUndefined();
     expect(refused.warnings).toEqual([expect.stringMatching(/^Member could not be read \(.*HTTP 403.*\); ListAgentFullName comes only from the records$/)]);
+  });
+
+  it('a server that refuses a $top above its maximum: the first query is asked again with 100, and the sync goes on, saying so', async () => {
+    const server = await f.server({ maxTop: 100 });
+    server.put('Property', ...properties(250));
+    server.put('Media', { MediaKey: 'x1', ResourceRecordKey: 'K00001', MediaURL: 'https://photos.example.test/k1.jpg', Order: 1 });
+    await f.addFeed('MAXTOP', server, { pageSize: 1000, resources: ['Property', 'Media'] });
+    const result = await runFeed(f.deps, 'MAXTOP', { kind: 'sync' });
+    expect(result.counts).toEqual(counts(250, 250, 0, 0, 0, 0));
+    expect(result.warnings).toEqual([expect.stringMatching(/^The server refused the first query \(.*\$top must be at most 100\); it answered without the \$count, \$top=1000 \(100 asked instead\)$/)]);
+    // $expand kept: the photo came with its listing, and every later page asked for 100.
+    expect(((await f.store.readStream(listingStream('MAXTOP-K00001')))[0]!.data as { listing: { photos: string[] } }).listing.photos).toEqual(['https://photos.example.test/k1.jpg']);
+    expect(server.requestsTo('Media')).toEqual([]);
+    expect(server.requestsTo('Property').filter((r) => r.status === 200).every((r) => r.query.$top === '100')).toBe(true);
+    expect((await f.syncEvents('MAXTOP')).at(-1)).toMatchObject({ type: 'FeedSyncCompleted', data: { warnings: [expect.stringMatching(/refused the first query/)] } });
   });
 
   it('a rejected record is counted with its key and never stops the sync', async () => {

@@ -19,6 +19,8 @@ export type ResoServerOptions = {
   nextLink: 'auto' | 'never' | 'only';
   /** The most records a page holds, whatever $top asks. */
   topCap: number | null;
+  /** A $top above this is refused with 400 (servers that refuse rather than cap). */
+  maxTop: number | null;
   /** Answers as if $skip were not given (a server that ignores it). */
   ignoreSkip: boolean;
   /** Offers @odata.count when $count=true. */
@@ -68,6 +70,7 @@ export class ResoServer {
       naiveOffsetMinutes: 0,
       delayMs: 0,
       forbidden: [],
+      maxTop: null,
       ...options,
     };
     for (const r of Object.keys(KEY) as ResoResource[]) this.data.set(r, new Map());
@@ -207,6 +210,7 @@ export class ResoServer {
     const filter = q.$filter ? parseFilter(q.$filter) : null;
     const orderby = (q.$orderby ?? KEY[resource]).split(',').map((s) => s.trim().split(/\s+/) as [string, string?]);
     const asked = q.$top !== undefined ? Number(q.$top) : 100;
+    if (this.options.maxTop !== null && asked > this.options.maxTop) return { status: 400, body: { error: { code: '400', message: `$top must be at most ${this.options.maxTop}` } } };
     const top = Math.min(asked, this.options.topCap ?? Infinity);
     const token = q.$skiptoken !== undefined ? Number(Buffer.from(q.$skiptoken, 'base64url').toString()) : undefined;
     const skip = token ?? (this.options.ignoreSkip || this.options.nextLink === 'only' ? 0 : Number(q.$skip ?? 0));

@@ -50,12 +50,13 @@ export class Replication {
   fresh = 0;
   expandRefused = false;
   readonly warnings: string[] = [];
-  private expand: readonly string[];
+  /** How the queries are asked: what the server accepted on the first one (see fetchPage). */
+  private query: { expand: readonly string[]; top: number; count: boolean; orderby: boolean };
 
   constructor(private readonly o: ReplicationOptions) {
     this.t = o.from?.ModificationTimestamp ?? null;
     this.keysAtT = new Set(o.from?.keys ?? []);
-    this.expand = o.expand;
+    this.query = { expand: o.expand, top: o.pageSize, count: true, orderby: true };
   }
 
   async *pages(): AsyncGenerator<ReplicatedRecord[]> {
@@ -73,7 +74,7 @@ export class Replication {
       if (mode === 'first') this.expectedTotal = page.count;
       const records = page.value.map((raw) => this.read(raw));
       const fresh = records.filter((r) => this.take(r, mode !== 'keyset'));
-      const short = records.length < this.o.pageSize && records.length < largest;
+      const short = records.length < this.query.top && records.length < largest;
       largest = Math.max(largest, records.length);
       if (fresh.length > 0) yield fresh;
 
@@ -129,27 +130,53 @@ export class Replication {
     return this.expectedTotal !== null && this.received() < this.expectedTotal;
   }
 
-  private keysetUrl(bound: string | null, skip: number, first: boolean): string {
+  private keysetUrl(bound: string | null, skip: number, first: boolean, q = this.query): string {
     const parts = [this.o.filter ? `(${this.o.filter})` : null, bound ? `ModificationTimestamp ge ${bound}` : null].filter(Boolean);
     return this.o.resourceUrl({
       $filter: parts.length ? parts.join(' and ') : undefined,
-      $orderby: 'ModificationTimestamp,ListingKey',
-      $top: String(this.o.pageSize),
+      $orderby: q.orderby ? 'ModificationTimestamp,ListingKey' : undefined,
+      $top: String(q.top),
       $skip: skip > 0 ? String(skip) : undefined,
-      $expand: this.expand.length ? this.expand.join(',') : undefined,
-      $count: first ? 'true' : undefined,
+      $expand: q.expand.length ? q.expand.join(',') : undefined,
+      $count: first && q.count ? 'true' : undefined,
     });
   }
 
+  /**
+   * Servers refuse parts of a query with 400 in their own ways ($count or $expand unsupported,
+   * a $top above their maximum, no $orderby on the key). The first query tries the simpler
+   * forms in turn and keeps the first one answered, with a warning; if none is, the server's
+   * first answer is the error. Without $expand, Media and open houses come from their resources;
+   * without $orderby, the checkpoint only moves once a sync has read everything (if the records
+   * come out of order).
+   */
   private async fetchPage(url: string, first: boolean): Promise<ODataPage> {
     try {
       return await this.o.page(url);
     } catch (err) {
-      // A server without $expand: Media and open houses are then read from their own resources.
-      if (first && this.expand.length && err instanceof FeedProtocolError && err.status === 400) {
-        this.expand = [];
-        this.expandRefused = true;
-        return this.o.page(this.keysetUrl(this.t, 0, true));
+      if (!first || !(err instanceof FeedProtocolError) || err.status !== 400) throw err;
+      const q = this.query;
+      const small = Math.min(q.top, 100);
+      const variants = [
+        { ...q, count: false },
+        { ...q, count: false, top: small },
+        { ...q, count: false, expand: [] },
+        { ...q, count: false, expand: [], top: small },
+        { ...q, count: false, expand: [], top: small, orderby: false },
+      ].filter((v, i, all) => all.findIndex((w) => JSON.stringify(w) === JSON.stringify(v)) === i && JSON.stringify(v) !== JSON.stringify(q));
+      for (const v of variants) {
+        let page: ODataPage;
+        try {
+          page = await this.o.page(this.keysetUrl(this.t, 0, true, v));
+        } catch (again) {
+          if (again instanceof FeedProtocolError && again.status === 400) continue;
+          throw again;
+        }
+        this.query = v;
+        this.expandRefused = v.expand.length === 0 && q.expand.length > 0;
+        const dropped = [q.count && 'the $count', q.expand.length && !v.expand.length && `$expand=${q.expand.join(',')} (read from the resources instead)`, v.top < q.top && `$top=${q.top} (${v.top} asked instead)`, !v.orderby && '$orderby'].filter(Boolean);
+        this.warnings.push(`The server refused the first query (${err.message}); it answered without ${dropped.join(', ')}`);
+        return page;
       }
       throw err;
     }
