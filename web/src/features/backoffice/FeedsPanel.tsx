@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { backofficeApi, type FeedProgress, type FeedView } from '../../api/backoffice';
 import { useRealtime } from '../../api/realtime';
 import { LiveIndicator } from '../../ui/LiveIndicator';
 import { Modal } from '../../ui/Modal';
+import { usePolled } from '../../ui/usePolled';
 import { useToast } from '../../ui/useToast';
 import styles from './Backoffice.module.css';
 import { when } from './backofficeFormat';
@@ -18,26 +19,11 @@ const REFRESH_MS = 10_000;
  * from whichever instance or command runs it); add, edit, remove, "Sync now" and "Reconcile".
  */
 export function FeedsPanel() {
-  const [feeds, setFeeds] = useState<readonly FeedView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: feeds, set: setFeeds, error, load } = usePolled(() => backofficeApi.feeds().then((r): readonly FeedView[] => r.feeds), REFRESH_MS);
   const [editing, setEditing] = useState<FeedView | 'new' | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const toast = useToast();
 
-  const load = useCallback(() => {
-    backofficeApi.feeds().then(
-      (r) => {
-        setFeeds(r.feeds);
-        setError(null);
-      },
-      (err: Error) => setError(err.message),
-    );
-  }, []);
-  useEffect(() => {
-    load();
-    const t = setInterval(load, REFRESH_MS);
-    return () => clearInterval(t);
-  }, [load]);
 
   const progressed = (p: FeedProgress) => {
     if (p.phase === 'completed' || p.phase === 'failed') {

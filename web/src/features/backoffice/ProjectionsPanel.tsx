@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { backofficeApi, type ProjectionRow, type RebuildProgress } from '../../api/backoffice';
 import { useRealtime } from '../../api/realtime';
 import { Modal } from '../../ui/Modal';
+import { usePolled } from '../../ui/usePolled';
 import { useToast } from '../../ui/useToast';
 import styles from './Backoffice.module.css';
 import { when } from './backofficeFormat';
@@ -16,25 +17,10 @@ const STATE_TONE: Readonly<Record<string, string>> = { live: 'good', rebuilding:
  * the log into fresh tables while the live ones keep serving, with progress pushed live.
  */
 export function ProjectionsPanel() {
-  const [rows, setRows] = useState<readonly ProjectionRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: rows, set: setRows, error, load } = usePolled(() => backofficeApi.projections().then((r): readonly ProjectionRow[] => r.projections), REFRESH_MS);
   const [confirm, setConfirm] = useState<string | null>(null);
   const toast = useToast();
 
-  const load = useCallback(() => {
-    backofficeApi.projections().then(
-      (r) => {
-        setRows(r.projections);
-        setError(null);
-      },
-      (err: Error) => setError(err.message),
-    );
-  }, []);
-  useEffect(() => {
-    load();
-    const t = setInterval(load, REFRESH_MS);
-    return () => clearInterval(t);
-  }, [load]);
 
   const progressed = (p: RebuildProgress) => {
     setRows((rs) => rs?.map((r) => (r.name === p.name ? { ...r, state: p.phase === 'replaying' || p.phase === 'swapping' ? 'rebuilding' : r.state, rebuild: { ...r.rebuild, ...p } } : r)) ?? rs);

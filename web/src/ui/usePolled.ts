@@ -1,0 +1,27 @@
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from 'react';
+
+/**
+ * What `fetch` answers, loaded at once and again every `everyMs` (and whenever `load` is called);
+ * `error` holds the last failure's message until a load succeeds. `set` lets live pushes update
+ * the value between loads.
+ */
+export function usePolled<T>(fetch: () => Promise<T>, everyMs: number): { data: T | null; set: Dispatch<SetStateAction<T | null>>; error: string | null; load: () => void } {
+  const [data, set] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    fetch().then(
+      (d) => {
+        set(d);
+        setError(null);
+      },
+      (err: Error) => setError(err.message),
+    );
+    // `fetch` is a module-level API call: loading once per mount is what is meant.
+  }, []);
+  useEffect(() => {
+    load();
+    const t = setInterval(load, everyMs);
+    return () => clearInterval(t);
+  }, [load, everyMs]);
+  return { data, set, error, load };
+}
