@@ -31,12 +31,19 @@ export const leadRooms = (row: { assigned_agent_id: string | null; office_id: st
 export const leadFeedProjection: Projection = {
   name: 'lead_feed',
   // 2: notebook filings and removals joined the timeline (a rebuild adds the filings already logged).
-  version: 2,
+  // 3: the CRM's stage, tags, first and last contact and the pond (issue 15).
+  version: 3,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     'InquirySubmitted',
     'LeadAssigned',
     'LeadReassigned',
+    'LeadStageChanged',
+    'LeadFirstContacted',
+    'LeadTagsChanged',
+    'LeadContactEdited',
+    'LeadPutInPond',
+    'LeadClaimed',
     'ListingViewed',
     'SearchRun',
     'TextMessageSent',
@@ -62,6 +69,11 @@ export const leadFeedProjection: Projection = {
       assigned_tx bigint,
       assigned_gp bigint,
       status text NOT NULL DEFAULT 'new',
+      stage text NOT NULL DEFAULT 'New',
+      tags text[] NOT NULL DEFAULT '{}',
+      first_contact_at timestamptz,
+      last_contact_at timestamptz,
+      in_pond boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL,
       last_activity_at timestamptz NOT NULL
     )`);
@@ -128,6 +140,44 @@ export const leadFeedProjection: Projection = {
               payload: { leadId: e.data.leadId, type: e.type, at, summary, eventId: e.eventId, assignedAgentId: e.data.agentId },
             });
           }
+          break;
+        }
+        case 'LeadStageChanged':
+          await tx.query(`UPDATE ${feed} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
+          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.stage(e.data.stage, e.data.byUserId));
+          break;
+        case 'LeadFirstContacted':
+          await tx.query(
+            `UPDATE ${feed} SET status = 'contacted', first_contact_at = coalesce(first_contact_at, $2), last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
+            [e.data.leadId, e.data.at],
+          );
+          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.firstContact(e.data.via));
+          break;
+        case 'LeadTagsChanged':
+          await tx.query(`UPDATE ${feed} SET tags = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.tags]);
+          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.tags(e.data.tags));
+          break;
+        case 'LeadContactEdited':
+          await tx.query(`UPDATE ${feed} SET full_name = $2, email = $3, phone = $4 WHERE lead_id = $1`, [e.data.leadId, e.data.fullName, e.data.email, e.data.phone]);
+          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.contactEdited());
+          break;
+        case 'LeadPutInPond': {
+          const before = await rowOf(e.data.leadId);
+          if (!before) break;
+          await tx.query(`UPDATE ${feed} SET assigned_agent_id = NULL, office_id = $2, in_pond = true WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          await addEntry(ctx, stored, e.data.leadId, before.site_id, summaries.pond(e.data.reason));
+          break;
+        }
+        case 'LeadClaimed': {
+          const before = await rowOf(e.data.leadId);
+          if (!before) break;
+          await tx.query(
+            `UPDATE ${feed} SET assigned_agent_id = $2, office_id = $3, in_pond = false, assigned_tx = $4, assigned_gp = $5 WHERE lead_id = $1`,
+            [e.data.leadId, e.data.agentId, e.data.brokerId, stored.transactionId.toString(), stored.globalPosition.toString()],
+          );
+          await addEntry(ctx, stored, e.data.leadId, before.site_id, summaries.claimed());
+          const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId };
+          ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
           break;
         }
         case 'ListingViewed':

@@ -15,15 +15,20 @@ type Row = {
   source: string;
   assigned_agent_id: string | null;
   status: string;
+  stage: string;
+  tags: string[];
+  first_contact_at: Date | null;
+  last_contact_at: Date | null;
+  in_pond: boolean;
   created_at: Date;
   last_activity_at: Date;
   listing_pdid: string | null;
 };
 
 const COLUMNS = `f.lead_id, f.user_id, f.site_id, f.full_name, f.email, f.phone, f.lead_type, f.source, f.assigned_agent_id, f.status,
-  f.created_at, f.last_activity_at, f.listing_pdid`;
+  f.stage, f.tags, f.first_contact_at, f.last_contact_at, f.in_pond, f.created_at, f.last_activity_at, f.listing_pdid`;
 
-/** A lead as contract section 5 lists it: exactly these fields. */
+/** A lead as contract sections 5 and 5a list it: exactly these fields. */
 export const contractLead = (r: Row) => ({
   leadId: r.lead_id,
   fullName: r.full_name,
@@ -34,6 +39,11 @@ export const contractLead = (r: Row) => ({
   assignedAgentId: r.assigned_agent_id,
   createdAt: r.created_at.toISOString(),
   lastActivityAt: r.last_activity_at.toISOString(),
+  stage: r.stage,
+  tags: r.tags,
+  firstContactAt: r.first_contact_at?.toISOString() ?? null,
+  lastContactAt: r.last_contact_at?.toISOString() ?? null,
+  inPond: r.in_pond,
 });
 
 /** The dashboard's own richer row (status, site, listing) for the web app's feed; `subdomain` from the sites read model. */

@@ -1,4 +1,5 @@
 import type { ConsentChannel } from '../../src/modules/accounts/accounts.events';
+import type { ContactChannel, LeadPutInPond } from '../../src/modules/leads/leads.events';
 
 /** One line per timeline entry, plain text (the dashboard never renders it as HTML). */
 const MAX = 160;
@@ -21,6 +22,8 @@ const RULE: Record<string, string> = {
   'owner-fallback': 'no active agent: the site owner',
 };
 
+const VIA: Record<ContactChannel, string> = { call: 'call', text: 'text message', email: 'e-mail', chat: 'chat', stage: 'stage change' };
+
 const money = (n: number | null) => (n === null ? '' : ` ($${Math.round(n).toLocaleString('en-US')})`);
 
 export const summaries = {
@@ -35,4 +38,10 @@ export const summaries = {
   text: (kind: 'text' | 'video', body: string) => clip(`${kind === 'video' ? 'Video message' : 'Text message'} sent: ${body}`),
   consent: (channel: ConsentChannel, granted: boolean, how: string) => `${CHANNEL[channel]} turned ${granted ? 'on' : 'off'} (${how.replace(/-/g, ' ')})`,
   cellPhone: (cell: string | null) => (cell ? 'Cell phone changed' : 'Cell phone removed'),
+  stage: (stage: string, byUserId: string | null) => clip(`${byUserId ? 'Moved' : 'Moved automatically'} to ${stage}`),
+  firstContact: (via: ContactChannel) => `First contact (${VIA[via]})`,
+  tags: (tags: readonly string[]) => clip(tags.length ? `Tags: ${tags.join(', ')}` : 'Tags removed'),
+  contactEdited: () => 'Contact details edited',
+  pond: (reason: LeadPutInPond['data']['reason']) => (reason === 'not-contacted' ? 'Put in the office pond: not contacted in time' : 'Put in the office pond'),
+  claimed: () => 'Claimed from the office pond',
 };

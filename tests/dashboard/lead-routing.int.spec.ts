@@ -101,7 +101,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
     expect(await assignment((await newLead(server, 'demo.localhost', { pdid: 'DEMO-42' })).leadId)).toMatchObject({ agentId: agent2.userId, rule: 'listing-agent' });
 
     // A listing nobody holds: an office that never chose lets her claim it, and its leads follow.
-    expect((await agentClient.get('/api/dashboard/office/settings')).body).toEqual({ brokerId: broker.userId, settings: { agentsMayClaimListings: true } });
+    expect((await agentClient.get('/api/dashboard/office/settings')).body).toMatchObject({ brokerId: broker.userId, settings: { agentsMayClaimListings: true } });
     expect((await agentClient.post('/api/dashboard/routing/listingagent', { pdid: 'DEMO-77', agentId: agent.userId })).status).toBe(200);
     await settle(server);
     expect(await assignment((await newLead(server, 'demo.localhost', { pdid: 'DEMO-77' })).leadId)).toMatchObject({ agentId: agent.userId, rule: 'listing-agent' });
@@ -112,7 +112,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
 
     // The broker turns claims off; agents cannot turn them back on.
     const off = await brokerClient.post('/api/dashboard/office/settings', { agentsMayClaimListings: false });
-    expect(off.body).toEqual({ isSuccess: true, brokerId: broker.userId, settings: { agentsMayClaimListings: false } });
+    expect(off.body).toMatchObject({ isSuccess: true, brokerId: broker.userId, settings: { agentsMayClaimListings: false } });
     const claim = await agentClient.post('/api/dashboard/routing/listingagent', { pdid: 'DEMO-78', agentId: agent.userId });
     expect([claim.status, claim.body]).toEqual([403, { message: 'Your office does not let agents claim listings; ask your broker to link it to you' }]);
     const agentSettings = await agentClient.post('/api/dashboard/office/settings', { agentsMayClaimListings: true });
@@ -120,7 +120,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
     // Staff name the office.
     const staff = await signIn(server, 'staff@porchlight.test');
     expect((await staff.post('/api/dashboard/office/settings', { agentsMayClaimListings: true })).status).toBe(400);
-    expect((await staff.post('/api/dashboard/office/settings', { agentsMayClaimListings: true, brokerId: broker.userId })).body.settings).toEqual({ agentsMayClaimListings: true });
+    expect((await staff.post('/api/dashboard/office/settings', { agentsMayClaimListings: true, brokerId: broker.userId })).body.settings).toMatchObject({ agentsMayClaimListings: true });
     const events = await server.runtime.store.readStream(`office-${broker.userId}`);
     expect(events.filter((e) => e.type === 'OfficeSettingsChanged').map((e) => e.data)).toEqual([
       { brokerId: broker.userId, changes: { agentsMayClaimListings: false } },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { assertNever } from '../../shared/errors';
-import type { LeadEvent } from './leads.events';
+import { type LeadEvent, NEW_STAGE } from './leads.events';
 
 export type Lead =
   | { readonly exists: false }
@@ -12,24 +12,60 @@ export type Lead =
       readonly fullName: string;
       readonly listingPdid: string | null;
       readonly inquiries: number;
-      /** Null until the router assigns it. */
+      /** Null until the router assigns it, and while it is in the office's pond. */
       readonly agentId: string | null;
       readonly brokerId: string | null;
+      readonly stage: string;
+      /** When an agent first contacted the lead (LeadFirstContacted), null until then. */
+      readonly firstContactAt: string | null;
+      readonly tags: readonly string[];
+      readonly email: string;
+      readonly phone: string | null;
+      readonly inPond: boolean;
     };
 
 export const initialLead = (): Lead => ({ exists: false });
 
 export function evolveLead(state: Lead, event: LeadEvent): Lead {
+  if (event.type === 'LeadCaptured') {
+    const d = event.data;
+    return {
+      exists: true,
+      leadId: d.leadId,
+      userId: d.userId,
+      siteId: d.siteId,
+      fullName: d.fullName,
+      listingPdid: d.listingPdid,
+      inquiries: 0,
+      agentId: null,
+      brokerId: null,
+      stage: NEW_STAGE,
+      firstContactAt: null,
+      tags: [],
+      email: d.email,
+      phone: d.phone,
+      inPond: false,
+    };
+  }
+  if (!state.exists) return state;
   switch (event.type) {
-    case 'LeadCaptured': {
-      const d = event.data;
-      return { exists: true, leadId: d.leadId, userId: d.userId, siteId: d.siteId, fullName: d.fullName, listingPdid: d.listingPdid, inquiries: 0, agentId: null, brokerId: null };
-    }
     case 'InquirySubmitted':
-      return state.exists ? { ...state, inquiries: state.inquiries + 1 } : state;
+      return { ...state, inquiries: state.inquiries + 1 };
     case 'LeadAssigned':
     case 'LeadReassigned':
-      return state.exists ? { ...state, agentId: event.data.agentId, brokerId: event.data.brokerId } : state;
+      return { ...state, agentId: event.data.agentId, brokerId: event.data.brokerId, inPond: false };
+    case 'LeadStageChanged':
+      return { ...state, stage: event.data.stage };
+    case 'LeadFirstContacted':
+      return { ...state, firstContactAt: state.firstContactAt ?? event.data.at };
+    case 'LeadTagsChanged':
+      return { ...state, tags: event.data.tags };
+    case 'LeadContactEdited':
+      return { ...state, fullName: event.data.fullName, email: event.data.email, phone: event.data.phone };
+    case 'LeadPutInPond':
+      return { ...state, agentId: null, brokerId: event.data.brokerId, inPond: true };
+    case 'LeadClaimed':
+      return { ...state, agentId: event.data.agentId, brokerId: event.data.brokerId, inPond: false };
     default:
       return assertNever(event);
   }

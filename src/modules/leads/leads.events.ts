@@ -1,5 +1,6 @@
 export * from './office/office.events';
 export * from './routing/routing.events';
+export * from './office/stages';
 
 /** Where a visitor first came from: fixed at the first visit (first-touch cookie), never overwritten. */
 export type FirstTouch = {
@@ -81,8 +82,95 @@ export type LeadReassigned = {
   };
 };
 
-export type LeadEvent = LeadCaptured | InquirySubmitted | LeadAssigned | LeadReassigned;
-export const leadEventTypes = ['LeadCaptured', 'InquirySubmitted', 'LeadAssigned', 'LeadReassigned'] as const satisfies readonly LeadEvent['type'][];
+/**
+ * The lead moved to another stage of its office's pipeline (issue 15). `byUserId` null: moved by
+ * the system (a new lead's first contact moves "New" to "Attempted contact").
+ */
+export type LeadStageChanged = {
+  readonly type: 'LeadStageChanged';
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly stage: string; readonly fromStage: string; readonly byUserId: string | null };
+};
+
+/** How an agent first reached (or worked) a lead. */
+export type ContactChannel = 'call' | 'text' | 'email' | 'chat' | 'stage';
+
+/**
+ * The first thing an agent did on a new lead (a call logged, a text, an e-mail, a chat message,
+ * a stage change): speed to lead is measured from LeadCaptured to this. Once per lead.
+ */
+export type LeadFirstContacted = {
+  readonly type: 'LeadFirstContacted';
+  /** `at`: when the contact happened (the contacting event's time), which deciders cannot read from metadata. */
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly byUserId: string; readonly via: ContactChannel; readonly at: string };
+};
+
+/** The lead's tags after the change (free text, trimmed, case kept, unique case-insensitively). */
+export type LeadTagsChanged = {
+  readonly type: 'LeadTagsChanged';
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly tags: readonly string[]; readonly byUserId: string };
+};
+
+/**
+ * An agent corrected the lead's contact fields (name, e-mail, phone) on the lead, not on the
+ * lead's account: consent stays the account's and is never invented by an edit.
+ */
+export type LeadContactEdited = {
+  readonly type: 'LeadContactEdited';
+  readonly data: {
+    readonly leadId: string;
+    readonly siteId: string;
+    readonly fullName: string;
+    readonly email: string;
+    readonly phone: string | null;
+    readonly byUserId: string;
+  };
+};
+
+/**
+ * The lead went to its office's pond (nobody contacted it within the office's claim window, or
+ * the office sends new leads straight there): no agent holds it until one claims it.
+ */
+export type LeadPutInPond = {
+  readonly type: 'LeadPutInPond';
+  readonly data: {
+    readonly leadId: string;
+    readonly siteId: string;
+    readonly brokerId: string;
+    readonly fromAgentId: string | null;
+    readonly reason: 'not-contacted' | 'pond-first';
+  };
+};
+
+/** An agent of the office claimed a pond lead: first claimer wins (the lead stream's version decides). */
+export type LeadClaimed = {
+  readonly type: 'LeadClaimed';
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly agentId: string; readonly brokerId: string };
+};
+
+export type LeadEvent =
+  | LeadCaptured
+  | InquirySubmitted
+  | LeadAssigned
+  | LeadReassigned
+  | LeadStageChanged
+  | LeadFirstContacted
+  | LeadTagsChanged
+  | LeadContactEdited
+  | LeadPutInPond
+  | LeadClaimed;
+export const leadEventTypes = [
+  'LeadCaptured',
+  'InquirySubmitted',
+  'LeadAssigned',
+  'LeadReassigned',
+  'LeadStageChanged',
+  'LeadFirstContacted',
+  'LeadTagsChanged',
+  'LeadContactEdited',
+  'LeadPutInPond',
+  'LeadClaimed',
+] as const satisfies readonly LeadEvent['type'][];
+
 
 /**
  * What a signed-in lead does on the public site, on the stream `leadactivity-{leadId}` (kept off

@@ -5,31 +5,14 @@ import { z } from 'zod';
 import { DB_POOL } from '../../../app/tokens';
 import { parseBody } from '../../../http/parse-body';
 import { decodePosition } from '../../../contract/position';
-import { notFound, validation } from '../../../shared/errors';
+import { notFound } from '../../../shared/errors';
 import { isLeadId } from '../load-lead';
 import { contractLead, feedLead, feedPosition, findLead, type LeadRow, leadSources, listLeads, timelineOf } from '../../../../projections/lead-feed';
 import { subdomainsOf } from '../../../../projections/sites';
 import { pushesSince } from './pushes-since';
 import { dashboardViewer } from './viewer';
+import { filtersOf, LeadsQuery } from './lead-filters';
 
-const pageNumber = z
-  .string()
-  .regex(/^\d{1,6}$/, { error: 'page must be a whole number from 1' })
-  .transform(Number)
-  .refine((n) => n >= 1, { error: 'page must be a whole number from 1' });
-const perPage = z
-  .string()
-  .regex(/^\d{1,6}$/, { error: 'perpage must be a whole number from 1 to 200' })
-  .transform(Number)
-  .refine((n) => n >= 1 && n <= 200, { error: 'perpage must be a whole number from 1 to 200' });
-
-const LeadsQuery = z.strictObject({
-  page: pageNumber.optional(),
-  perpage: perPage.optional(),
-  status: z.enum(['new', 'contacted'], { error: 'status must be new or contacted' }).optional(),
-  source: z.string().max(100).optional(),
-  q: z.string().max(100).optional(),
-});
 const SinceQuery = z.strictObject({ position: z.string().refine((s) => decodePosition(s) !== null, { error: 'position is not a position' }) });
 
 /**
@@ -94,10 +77,4 @@ export class DashboardController {
     const subdomains = await subdomainsOf(this.pool, rows.map((r) => r.site_id));
     return rows.map((r) => feedLead(r, subdomains.get(r.site_id) ?? null));
   }
-}
-
-function filtersOf(q: z.infer<typeof LeadsQuery>) {
-  const text = q.q?.trim();
-  if (text !== undefined && text.length > 0 && text.length < 2) throw validation('Search needs at least 2 characters');
-  return { status: q.status, source: q.source?.trim() || undefined, q: text || undefined };
 }

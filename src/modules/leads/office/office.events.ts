@@ -1,3 +1,5 @@
+import { DEFAULT_STAGES } from './stages';
+
 /**
  * An office's events, on the stream `office-{brokerId}` (and an agent's bio on
  * `agentprofile-{agentId}`): who is in the rotation, who holds which listing, and what the
@@ -25,10 +27,27 @@ export type OfficeSettings = {
    * listing-agent leads). Linking a held listing, or to another agent, is the broker's alone.
    */
   readonly agentsMayClaimListings: boolean;
+  /** The office's pipeline, in board order (issue 15); the first stage is where new leads start. */
+  readonly stages: readonly string[];
+  /**
+   * Lead pond (issue 15): with `enabled`, a lead nobody contacted within `claimWindowMinutes`
+   * goes to the office pond for any agent to claim (0: new leads go straight to the pond).
+   */
+  readonly pond: { readonly enabled: boolean; readonly claimWindowMinutes: number };
+  /** The broker gets a copy of every new-lead notice sent to the office's agents (speed to lead). */
+  readonly copyBrokerOnNewLeads: boolean;
 };
 
-/** Offices that never chose: agents may claim listings nobody holds, as before the setting existed. */
-export const defaultOfficeSettings: OfficeSettings = { agentsMayClaimListings: true };
+/**
+ * Offices that never chose: agents may claim listings nobody holds (as before the setting
+ * existed), the default pipeline, no pond, no copies to the broker.
+ */
+export const defaultOfficeSettings: OfficeSettings = {
+  agentsMayClaimListings: true,
+  stages: DEFAULT_STAGES,
+  pond: { enabled: false, claimWindowMinutes: 15 },
+  copyBrokerOnNewLeads: false,
+};
 
 /** Only the settings that changed, with their new values. Stream `office-{brokerId}`. */
 export type OfficeSettingsChanged = {
