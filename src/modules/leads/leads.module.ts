@@ -7,6 +7,7 @@ import { UploadsModule } from '../uploads';
 import { DashboardController } from './dashboard/dashboard.http';
 import { OfficeController } from './office/office.http';
 import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
+import { ReportsController } from './reports/reports.http';
 import { ActivityController } from './record-activity/activity.http';
 import { LeadRouter } from './routing/lead-router.reactor';
 import { SignUpLead } from './sign-up-lead';
@@ -26,6 +27,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     ActivityController,
     SendTextController,
     SmsInboundController,
+    ReportsController,
   ],
   providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter],
   exports: [LeadRouter],
