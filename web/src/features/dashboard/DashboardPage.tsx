@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { type Push, type PushName, useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
@@ -15,6 +15,9 @@ import { TeamPanel } from './TeamPanel';
 import { TextMessageDialog } from './TextMessageDialog';
 import { enableWebPush, pushSupported } from './webPush';
 import { LiveIndicator } from '../../ui/LiveIndicator';
+
+// Charts are a large library: the reports view loads it only when opened.
+const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
 const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.message', 'chat.read'];
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[] };
@@ -33,7 +36,7 @@ const matches = (l: FeedLead, f: Filters) =>
 export function DashboardPage() {
   const loc = useLocation();
   const params = new URLSearchParams(loc.search);
-  const view = params.get('view') === 'team' ? 'team' : 'leads';
+  const view = params.get('view') === 'team' ? 'team' : params.get('view') === 'reports' ? 'reports' : 'leads';
   const selectedId = params.get('lead');
   const { site } = useSite();
   const cap = Number(site?.settings.MMSBulkSendCap ?? 50) || 50;
@@ -172,13 +175,14 @@ export function DashboardPage() {
       return n;
     });
   };
-  const goView = (v: 'leads' | 'team') => navigate(v === 'team' ? '/dashboard?view=team' : '/dashboard', { replace: true });
+  const goView = (v: 'leads' | 'team' | 'reports') => navigate(v === 'leads' ? '/dashboard' : `/dashboard?view=${v}`, { replace: true });
   const clearUnread = useCallback((leadId: string) => setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u)), []);
 
   const navItems: NavItem[] = useMemo(
     () => [
       { key: 'leads', label: 'Leads', render: (c) => <button type="button" className={c} aria-current={view === 'leads' ? 'page' : undefined} onClick={() => goView('leads')}>Leads{fresh.size > 0 && <span className={styles.badge} aria-label={`${fresh.size} new`}>{fresh.size}</span>}</button> },
       { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
+      { key: 'reports', label: 'Reports', render: (c) => <button type="button" className={c} aria-current={view === 'reports' ? 'page' : undefined} onClick={() => goView('reports')}>Reports</button> },
       { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
       { key: 'site', label: 'Public site', render: (c) => <Link href="/search" className={c}>Public site</Link> },
       ...(pushSupported() ? [{ key: 'push', label: 'Notifications', render: (c: string) => <button type="button" className={c} onClick={() => void enableWebPush().then(setPushState, () => setPushState('failed'))}>Notifications</button> }] : []),
@@ -207,7 +211,11 @@ export function DashboardPage() {
         <LiveIndicator connected={connected} offline="Connecting…" announce />
         {pushState && <span className={styles.pushState}>{pushState === 'enabled' ? 'Notifications on' : `Notifications ${pushState}`}</span>}
       </div>
-      {view === 'team' ? (
+      {view === 'reports' ? (
+        <Suspense fallback={<p aria-live="polite">Loading reports…</p>}>
+          <ReportsPage role={feed?.me.role ?? 'agent'} agents={agents} />
+        </Suspense>
+      ) : view === 'team' ? (
         <TeamPanel
           agents={agents}
           role={feed?.me.role ?? 'agent'}

@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Started } from '../../src/main';
+import { seriousViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { PASSWORD, startDashboardServer } from '../support/dashboard-fixture';
+
+describe('the reports page in Chromium (issue 15 §8)', () => {
+  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
+  let server: Started;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    fixture = await startDashboardServer();
+    server = fixture.server;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await fixture?.stop();
+  });
+
+  it('a broker sees charts with tables beside them, a line per agent, CSV downloads, and no serious accessibility problem', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/search`);
+    expect(await page.evaluate(async (p) => (await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: 'broker@demo.test', password: p }) })).ok, PASSWORD)).toBe(true);
+    await page.goto(`${server.url}/dashboard?view=reports`);
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    const byWeek = page.getByRole('table', { name: 'New leads by week' });
+    await byWeek.waitFor();
+    // 12 weeks (or 13 when the period starts mid-week) and the demo's leads counted in them.
+    expect(await byWeek.locator('tbody tr').count()).toBeGreaterThanOrEqual(12);
+    await page.getByRole('table', { name: 'Speed to lead by agent' }).waitFor();
+    expect(await page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    const stages = page.getByRole('table', { name: 'Leads that reached each stage' });
+    expect(await stages.locator('tbody tr th, tbody tr td:first-child').allTextContents()).toEqual(expect.arrayContaining(['New', 'Attempted contact', 'Closed', 'Lost']));
+
+    // The file the button saves, as the page hands it to the browser.
+    await page.evaluate(() => {
+      const real = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob) => {
+        // ignoreBOM keeps the byte order mark in the text, so the test sees it.
+        (globalThis as unknown as { saved: Promise<string> }).saved = blob.arrayBuffer().then((b) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b));
+        return real(blob);
+      };
+    });
+    await page.getByRole('button', { name: 'Download CSV: New leads by source' }).click();
+    const csv = await page.evaluate(() => (globalThis as unknown as { saved: Promise<string> }).saved);
+    expect(csv.startsWith('\uFEFFSource,New leads\r\n')).toBe(true);
+    expect(csv.split('\r\n').length).toBeGreaterThan(2);
+
+    await page.getByLabel('Period').selectOption('4w');
+    await page.waitForFunction(() => document.querySelectorAll('table[class] caption').length > 0 && document.querySelector('table tbody')?.children.length! <= 6);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // On a phone the page is one column and nothing spills sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+});
