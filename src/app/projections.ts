@@ -4,6 +4,7 @@ import { chatProjection } from '../../projections/chat';
 import { feedListingsProjection } from '../../projections/feed-listings';
 import { feedsProjection } from '../../projections/feeds';
 import { leadFeedProjection } from '../../projections/lead-feed';
+import { leadPondProjection } from '../../projections/lead-pond';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
@@ -22,6 +23,7 @@ export const allProjections: readonly Projection[] = [
   searchProjection,
   leadRoutingProjection,
   leadFeedProjection,
+  leadPondProjection,
   chatProjection,
   webPushProjection,
   accountStreamsProjection,

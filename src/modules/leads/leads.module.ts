@@ -6,6 +6,9 @@ import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
 import { DashboardController } from './dashboard/dashboard.http';
 import { OfficeController } from './office/office.http';
+import { ClaimLeadController } from './pond/claim-lead.http';
+import { ClaimWindowReactor } from './pond/claim-window.reactor';
+import { RoutingSettingsController } from './pond/routing-settings.http';
 import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
 import { ActivityController } from './record-activity/activity.http';
 import { LeadRouter } from './routing/lead-router.reactor';
@@ -26,8 +29,10 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     ActivityController,
     SendTextController,
     SmsInboundController,
+    RoutingSettingsController,
+    ClaimLeadController,
   ],
-  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter],
-  exports: [LeadRouter],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor],
+  exports: [LeadRouter, ClaimWindowReactor],
 })
 export class LeadsModule {}
