@@ -4,6 +4,7 @@ import { chatProjection } from '../../projections/chat';
 import { feedListingsProjection } from '../../projections/feed-listings';
 import { feedsProjection } from '../../projections/feeds';
 import { leadFeedProjection } from '../../projections/lead-feed';
+import { leadNoticesProjection } from '../../projections/lead-notices';
 import { leadPondProjection } from '../../projections/lead-pond';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
@@ -24,6 +25,7 @@ export const allProjections: readonly Projection[] = [
   leadRoutingProjection,
   leadFeedProjection,
   leadPondProjection,
+  leadNoticesProjection,
   chatProjection,
   webPushProjection,
   accountStreamsProjection,

@@ -171,7 +171,7 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     // Carla's agent called her (LeadFirstContacted, which the first-contact feature emits).
     const calledStream = await events(called.leadId);
     await server.runtime.store.append(`lead-${called.leadId}`, calledStream.at(-1)!.streamPosition, [
-      anEvent('LeadFirstContacted', { leadId: called.leadId, siteId: calledStream[0]!.data.siteId as string, byUserId: calledAgent, via: 'call', at: new Date().toISOString() }),
+      anEvent('LeadFirstContacted', { leadId: called.leadId, siteId: (calledStream[0]!.data as { siteId: string }).siteId, byUserId: calledAgent, via: 'call', at: new Date().toISOString() }),
     ]);
     await settle(server);
 

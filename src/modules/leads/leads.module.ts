@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
+import { ListingsModule } from '../listings';
 import { MessagingModule } from '../messaging';
+import { NotificationsModule } from '../notifications';
 import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
 import { DashboardController } from './dashboard/dashboard.http';
@@ -13,6 +15,7 @@ import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
 import { ActivityController } from './record-activity/activity.http';
 import { LeadRouter } from './routing/lead-router.reactor';
 import { SignUpLead } from './sign-up-lead';
+import { NewLeadNotifier } from './speed-to-lead/new-lead-notifier.reactor';
 import { InquiryController } from './submit-inquiry/inquiry.http';
 import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
 import { SendTextController } from './text-messages/send-text.http';
@@ -20,7 +23,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
 
 /** Leads: inquiries, capture, routing to agents, the dashboard's reads, activity and texts. */
 @Module({
-  imports: [AccountsModule, SitesModule, UploadsModule, MessagingModule],
+  imports: [AccountsModule, SitesModule, UploadsModule, MessagingModule, ListingsModule, NotificationsModule],
   controllers: [
     InquiryController,
     DashboardController,
@@ -32,7 +35,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     RoutingSettingsController,
     ClaimLeadController,
   ],
-  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor],
-  exports: [LeadRouter, ClaimWindowReactor],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier],
+  exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier],
 })
 export class LeadsModule {}
