@@ -6,9 +6,8 @@ import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
 import { RegisterUserCommand } from '../../src/modules/accounts';
 import { ClaimWindowReactor } from '../../src/modules/leads';
-import { CreateSiteCommand } from '../../src/modules/sites';
 import { anEvent } from '../support/events';
-import { connectSocket, demoUser, newLead, PASSWORD, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
+import { connectSocket, demoUser, newLead, PASSWORD, record, registerOffice, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -16,13 +15,13 @@ const alex = demoUser('agent2');
 const broker = demoUser('broker');
 /** Eight more agents in Blair's office: with Jane and Alex, ten claimers. */
 const crew = Array.from({ length: 8 }, (_, i) => ({ userId: randomUUID(), email: `crew${i}@demo.test`, firstName: `Crew${i}`, lastName: 'Agent' }));
-/** Another office: broker Bo, agent Cy, site acme. */
-const other = { brokerId: randomUUID(), agentId: randomUUID(), siteId: randomUUID(), brokerEmail: 'bo@pond.test', agentEmail: 'cy@pond.test' };
 const MINUTE = 60_000;
 
 describe('ponds and first-to-claim (contract 5a)', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
   let server: Started;
+  /** Another office: its agent must never see or claim this office's pond. */
+  let other: { agentEmail: string };
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
@@ -33,12 +32,7 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     for (const c of crew) {
       await commands.execute(new RegisterUserCommand({ ...c, securityLevel: 10, siteId: null, brokerId: broker.userId, cellPhone: null, password: PASSWORD }, ctx));
     }
-    await commands.execute(new RegisterUserCommand({ userId: other.brokerId, email: other.brokerEmail, firstName: 'Bo', lastName: 'Broker', securityLevel: 15, siteId: other.siteId, brokerId: null, password: PASSWORD }, ctx));
-    await commands.execute(new RegisterUserCommand({ userId: other.agentId, email: other.agentEmail, firstName: 'Cy', lastName: 'Agent', securityLevel: 10, siteId: other.siteId, brokerId: other.brokerId, password: PASSWORD }, ctx));
-    await commands.execute(
-      new CreateSiteCommand({ siteId: other.siteId, subdomain: 'acme', name: 'Acme Realty', kind: 'broker', ownerUserId: other.brokerId, masterSiteId: null, isDefault: false, settings: {} }, { ...ctx, siteId: other.siteId }),
-    );
-    await settle(server);
+    other = { agentEmail: (await registerOffice(server, 'acme')).agents[0]!.email };
   });
   afterAll(async () => {
     for (const s of sockets) s.close();

@@ -2,26 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signedInContext } from '../support/browser';
 import { newLead, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const LIVE_MS = 15_000;
 
-/** Signs in through the API from inside the page's own origin. */
+/** A page signed in as this person (through the sign-in API). */
 async function signedInPage(browser: Browser, server: Started, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const page = await (await signedInContext(browser, server.url, email, PASSWORD)).newPage();
   page.setDefaultTimeout(LIVE_MS);
-  await page.goto(`${server.url}/search`);
-  const ok = await page.evaluate(
-    async ([e, p]) => {
-      const res = await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: e, password: p }) });
-      return ((await res.json()) as { isSuccess: boolean }).isSuccess;
-    },
-    [email, PASSWORD] as const,
-  );
-  expect(ok).toBe(true);
   return page;
 }
 

@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
+import { leadCaptured } from '../../../../tests/support/lead-events';
 import { refused } from '../../../../tests/support/refused';
 import type { LeadEvent } from '../leads.events';
 import { type ClaimLead, claimLeadDecider, decideClaimLead } from './claim-lead.decide';
 
 const LEAD = 'L1';
-const captured: LeadEvent = {
-  type: 'LeadCaptured',
-  data: {
-    leadId: LEAD,
-    userId: 'u-lead',
-    siteId: 's1',
-    fullName: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: null,
-    leadType: 'Buyer',
-    source: 'direct',
-    firstTouch: { src: null, referrer: null, at: '2026-01-01T00:00:00.000Z' },
-    listingPdid: null,
-  },
-};
+const captured = leadCaptured(LEAD);
 const assigned = (agentId: string): LeadEvent => ({ type: 'LeadAssigned', data: { leadId: LEAD, siteId: 's1', agentId, brokerId: 'B', rule: 'round-robin', ruleVersion: 1 } });
 const pond = (fromAgentId: string | null, reason: 'not-contacted' | 'pond-first' = 'not-contacted'): LeadEvent => ({
   type: 'LeadPutInPond',

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
+import { leadCaptured } from '../../../../tests/support/lead-events';
 import type { LeadEvent } from '../leads.events';
 import { decidePutInPond, type PutInPond, putInPondDecider } from './put-in-pond.decide';
 
 const LEAD = 'L1';
-const captured: LeadEvent = {
-  type: 'LeadCaptured',
-  data: {
-    leadId: LEAD,
-    userId: 'u-lead',
-    siteId: 's1',
-    fullName: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: null,
-    leadType: 'Buyer',
-    source: 'direct',
-    firstTouch: { src: null, referrer: null, at: '2026-01-01T00:00:00.000Z' },
-    listingPdid: null,
-  },
-};
+const captured = leadCaptured(LEAD);
 const assigned = (agentId: string, brokerId: string | null = 'B'): LeadEvent => ({
   type: 'LeadAssigned',
   data: { leadId: LEAD, siteId: 's1', agentId, brokerId, rule: 'round-robin', ruleVersion: 1 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
+import { leadCaptured } from '../../../../tests/support/lead-events';
 import { evolveLead, initialLead } from '../lead';
 import type { LeadEvent } from '../leads.events';
 import { decideAssignLead, evolveRotation, initialRotation } from './assign-lead.decide';
@@ -7,21 +8,7 @@ import type { RoutingRules } from './routing-rules';
 import type { RoutingEvent } from '../leads.events';
 
 const SITE = 's1';
-const captured = (listingPdid: string | null = null, leadId = 'L1'): LeadEvent => ({
-  type: 'LeadCaptured',
-  data: {
-    leadId,
-    userId: 'u-lead',
-    siteId: SITE,
-    fullName: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: null,
-    leadType: 'Buyer',
-    source: 'direct',
-    firstTouch: { src: null, referrer: null, at: '2026-01-01T00:00:00.000Z' },
-    listingPdid,
-  },
-});
+const captured = (listingPdid: string | null = null, leadId = 'L1'): LeadEvent => leadCaptured(leadId, { siteId: SITE, listingPdid });
 const assignedTo = (agentId: string): LeadEvent => ({ type: 'LeadAssigned', data: { leadId: 'L1', siteId: SITE, agentId, brokerId: 'B', rule: 'round-robin', ruleVersion: 1 } });
 const turn = (agentId: string, leadId = 'L0'): RoutingEvent => ({ type: 'RoundRobinTurnTaken', data: { siteId: SITE, leadId, agentId } });
 
