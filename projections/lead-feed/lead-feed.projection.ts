@@ -180,7 +180,13 @@ export const leadFeedProjection: Projection = {
         case 'LeadPutInPond': {
           const before = await rowOf(e.data.leadId);
           if (!before) break;
-          await tx.query(`UPDATE ${feed} SET assigned_agent_id = NULL, office_id = $2, in_pond = true WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          // Its position as an assignment's: an agent of the office reconnecting is sent it (feed/since) like a new lead.
+          await tx.query(`UPDATE ${feed} SET assigned_agent_id = NULL, office_id = $2, in_pond = true, assigned_tx = $3, assigned_gp = $4 WHERE lead_id = $1`, [
+            e.data.leadId,
+            e.data.brokerId,
+            stored.transactionId.toString(),
+            stored.globalPosition.toString(),
+          ]);
           await addEntry(ctx, stored, e.data.leadId, before.site_id, summaries.pond(e.data.reason));
           ctx.push({
             to: pondRooms(e.data.brokerId),

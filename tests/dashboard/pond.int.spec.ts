@@ -89,8 +89,13 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     const alexSocket = await socketOf(alex.email);
     const cySocket = await socketOf(other.agentEmail);
 
+    const alexClient = await signIn(server, alex.email);
+    const before = (await alexClient.get('/api/dashboard/feed')).body.position as string;
     const { leadId } = await newLead(server, 'demo.localhost', { FullName: 'Polly Pond' });
     await settle(server);
+    // An agent whose socket was away meanwhile is sent it on reconnecting, like a new lead.
+    const missed = (await alexClient.get(`/api/dashboard/feed/since?position=${before}`)).body.events as { name: string; payload: { leadId: string } }[];
+    expect(missed.filter((m) => m.payload.leadId === leadId).map((m) => m.name)).toContain('lead.captured');
     const stream = await events(leadId);
     expect(stream.map((e) => e.type)).toEqual(['LeadCaptured', 'InquirySubmitted', 'LeadPutInPond']);
     expect(stream.at(-1)!.data).toEqual({ leadId, siteId: expect.any(String), brokerId: broker.userId, fromAgentId: null, reason: 'pond-first' });

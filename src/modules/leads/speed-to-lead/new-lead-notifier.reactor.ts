@@ -133,8 +133,8 @@ export class NewLeadNotifier implements OnModuleInit, OnApplicationBootstrap, On
           row.notice_id,
           MAX_ATTEMPTS,
         ]);
-        // Neither the address nor the words are logged.
-        log.warn('a new-lead notice failed; it stays in the outbox', { noticeId: row.notice_id, channel: row.channel, message: (err as Error).message });
+        // Neither the address nor the words are logged, nor the provider's message (it may quote the address).
+        log.warn('a new-lead notice failed; it stays in the outbox', { noticeId: row.notice_id, channel: row.channel, error: (err as Error).name });
         return 'failed';
       }
       await tx.query(`UPDATE lead_notice_outbox SET state = 'sent', sent_at = now(), to_address = '', subject = '', body = '', html = NULL WHERE notice_id = $1`, [row.notice_id]);
