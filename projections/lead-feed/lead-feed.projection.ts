@@ -16,7 +16,21 @@ type Handled =
   | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
   | OrganizerTimelineEvent;
 
-type FeedRow = { lead_id: string; user_id: string; site_id: string; full_name: string; lead_type: string; assigned_agent_id: string | null; office_id: string | null; created_at: Date };
+type FeedRow = {
+  lead_id: string;
+  user_id: string;
+  site_id: string;
+  full_name: string;
+  lead_type: string;
+  assigned_agent_id: string | null;
+  office_id: string | null;
+  in_pond: boolean;
+  created_at: Date;
+};
+const ROW = 'lead_id, user_id, site_id, full_name, lead_type, assigned_agent_id, office_id, in_pond, created_at';
+
+/** The rooms of a pond's news: the office (its agents and broker) and staff. */
+const pondRooms = (officeId: string) => [`office:${officeId}`, 'staff'];
 
 /** The rooms a lead's pushes go to: its agent, the agent's broker, staff (contract section 5). */
 export const leadRooms = (row: { assigned_agent_id: string | null; office_id: string | null }): string[] =>
@@ -99,7 +113,7 @@ export const leadFeedProjection: Projection = {
     const { tx, table } = ctx;
     const feed = table('lead_feed');
     const rowOf = async (leadId: string) =>
-      (await tx.query<FeedRow>(`SELECT lead_id, user_id, site_id, full_name, lead_type, assigned_agent_id, office_id, created_at FROM ${feed} WHERE lead_id = $1`, [leadId])).rows[0];
+      (await tx.query<FeedRow>(`SELECT ${ROW} FROM ${feed} WHERE lead_id = $1`, [leadId])).rows[0];
     for (const stored of events) {
       const e = stored as unknown as Handled & typeof stored;
       const at = e.metadata.at;
@@ -121,17 +135,19 @@ export const leadFeedProjection: Projection = {
         case 'LeadReassigned': {
           const before = await rowOf(e.data.leadId);
           if (!before) break;
-          await tx.query(`UPDATE ${feed} SET assigned_agent_id = $2, office_id = $3, assigned_tx = $4, assigned_gp = $5 WHERE lead_id = $1`, [
+          await tx.query(`UPDATE ${feed} SET assigned_agent_id = $2, office_id = $3, assigned_tx = $4, assigned_gp = $5, in_pond = false WHERE lead_id = $1`, [
             e.data.leadId,
             e.data.agentId,
             e.data.brokerId,
             stored.transactionId.toString(),
             stored.globalPosition.toString(),
           ]);
-          const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId };
+          const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
           const summary = e.type === 'LeadAssigned' ? summaries.assigned(e.data.rule) : summaries.reassigned();
           await addEntry(ctx, stored, e.data.leadId, before.site_id, summary);
           ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
+          // The broker gave a pond lead to an agent: the office's other agents drop it from the pond.
+          if (before.in_pond && before.office_id) ctx.push({ to: pondRooms(before.office_id), name: 'lead.claimed', payload: { leadId: e.data.leadId, agentId: e.data.agentId, at } });
           // Whoever had it before learns that it moved (their client drops it).
           if (e.type === 'LeadReassigned' && before.assigned_agent_id && before.assigned_agent_id !== e.data.agentId) {
             ctx.push({
@@ -164,8 +180,19 @@ export const leadFeedProjection: Projection = {
         case 'LeadPutInPond': {
           const before = await rowOf(e.data.leadId);
           if (!before) break;
-          await tx.query(`UPDATE ${feed} SET assigned_agent_id = NULL, office_id = $2, in_pond = true WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          // Its position as an assignment's: an agent of the office reconnecting is sent it (feed/since) like a new lead.
+          await tx.query(`UPDATE ${feed} SET assigned_agent_id = NULL, office_id = $2, in_pond = true, assigned_tx = $3, assigned_gp = $4 WHERE lead_id = $1`, [
+            e.data.leadId,
+            e.data.brokerId,
+            stored.transactionId.toString(),
+            stored.globalPosition.toString(),
+          ]);
           await addEntry(ctx, stored, e.data.leadId, before.site_id, summaries.pond(e.data.reason));
+          ctx.push({
+            to: pondRooms(e.data.brokerId),
+            name: 'lead.pond',
+            payload: { leadId: e.data.leadId, fullName: before.full_name, leadType: before.lead_type, at, reason: e.data.reason, fromAgentId: e.data.fromAgentId },
+          });
           break;
         }
         case 'LeadClaimed': {
@@ -176,8 +203,9 @@ export const leadFeedProjection: Projection = {
             [e.data.leadId, e.data.agentId, e.data.brokerId, stored.transactionId.toString(), stored.globalPosition.toString()],
           );
           await addEntry(ctx, stored, e.data.leadId, before.site_id, summaries.claimed());
-          const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId };
+          const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
           ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
+          ctx.push({ to: pondRooms(e.data.brokerId), name: 'lead.claimed', payload: { leadId: e.data.leadId, agentId: e.data.agentId, at } });
           break;
         }
         case 'ListingViewed':
@@ -204,7 +232,7 @@ export const leadFeedProjection: Projection = {
           if (e.type === 'CellPhoneChanged') await tx.query(`UPDATE ${feed} SET phone = coalesce($2, phone) WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
           // One account can be a lead of several sites: each of its leads shows the change.
           const { rows } = await tx.query<FeedRow>(
-            `SELECT lead_id, user_id, site_id, full_name, lead_type, assigned_agent_id, office_id, created_at FROM ${feed} WHERE user_id = $1`,
+            `SELECT ${ROW} FROM ${feed} WHERE user_id = $1`,
             [e.data.userId],
           );
           for (const row of rows) await activity(ctx, stored, row, summary, `${e.eventId}:${row.lead_id}`);

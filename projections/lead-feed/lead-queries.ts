@@ -25,7 +25,7 @@ type Row = {
   listing_pdid: string | null;
 };
 
-const COLUMNS = `f.lead_id, f.user_id, f.site_id, f.full_name, f.email, f.phone, f.lead_type, f.source, f.assigned_agent_id, f.status,
+export const COLUMNS = `f.lead_id, f.user_id, f.site_id, f.full_name, f.email, f.phone, f.lead_type, f.source, f.assigned_agent_id, f.status,
   f.stage, f.tags, f.first_contact_at, f.last_contact_at, f.in_pond, f.created_at, f.last_activity_at, f.listing_pdid`;
 
 /** A lead as contract sections 5 and 5a list it: exactly these fields. */

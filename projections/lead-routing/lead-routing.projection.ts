@@ -9,7 +9,7 @@ type Handled =
   | Extract<SiteEvent, { type: 'SiteCreated' }>
   | OfficeEvent
   | AgentProfileEvent
-  | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' }>;
+  | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' | 'LeadPutInPond' }>;
 
 /**
  * The routing rules of every site as data (who owns it, the owner's office and who in it is
@@ -18,14 +18,17 @@ type Handled =
  */
 export const leadRoutingProjection: Projection = {
   name: 'lead_routing',
-  version: 2,
-  eventTypes: handledTypes<Handled>()(['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'AgentMlsIdChanged', 'LeadCaptured', 'LeadAssigned']),
+  // 3: the office's pond-first setting (issue 15), and a lead put in the pond is no longer pending.
+  version: 3,
+  eventTypes: handledTypes<Handled>()(['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'AgentMlsIdChanged', 'LeadCaptured', 'LeadAssigned', 'LeadPutInPond']),
   tables: ['routing_sites', 'routing_users', 'routing_listing_agents', 'routing_pending'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('routing_sites')} (site_id uuid PRIMARY KEY, kind text NOT NULL, owner_user_id uuid NOT NULL)`);
-    // Agents and brokers; `joined` (log position) is the roster order of round robin.
+    // Agents and brokers; `joined` (log position) is the roster order of round robin; a broker's
+    // `pond_first`: the office's new leads go straight to its pond.
     await tx.query(`CREATE TABLE ${t('routing_users')} (
-      user_id uuid PRIMARY KEY, level smallint NOT NULL, broker_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT '', mls_id text
+      user_id uuid PRIMARY KEY, level smallint NOT NULL, broker_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT '', mls_id text,
+      pond_first boolean NOT NULL DEFAULT false
     )`);
     await tx.query(`CREATE INDEX ON ${t('routing_users')} (broker_id, joined)`);
     await tx.query(`CREATE INDEX ON ${t('routing_users')} (mls_id) WHERE mls_id IS NOT NULL`);
@@ -76,9 +79,12 @@ export const leadRoutingProjection: Projection = {
             );
           }
           break;
-        case 'OfficeSettingsChanged':
-          // Who may link listings is the write side's concern; routing reads only the links.
+        case 'OfficeSettingsChanged': {
+          // Who may link listings is the write side's concern; routing reads only the links and the pond.
+          const pond = e.data.changes.pond;
+          if (pond) await tx.query(`UPDATE ${table('routing_users')} SET pond_first = $2 WHERE user_id = $1`, [e.data.brokerId, pond.enabled && pond.claimWindowMinutes === 0]);
           break;
+        }
         case 'LeadCaptured':
           await tx.query(`INSERT INTO ${table('routing_pending')} (lead_id, site_id, captured_at) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
             e.data.leadId,
@@ -88,6 +94,7 @@ export const leadRoutingProjection: Projection = {
           signal({ signal: ROUTE_LEAD_PUSH, payload: { leadId: e.data.leadId, eventId: e.eventId, correlationId: e.metadata.correlationId } });
           break;
         case 'LeadAssigned':
+        case 'LeadPutInPond':
           await tx.query(`DELETE FROM ${table('routing_pending')} WHERE lead_id = $1`, [e.data.leadId]);
           break;
         default:

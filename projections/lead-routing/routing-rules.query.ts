@@ -13,6 +13,8 @@ export type RoutingRules = {
   readonly roster: readonly RosterAgent[];
   /** The listing agent of the lead's listing in this office, if any (active or not). */
   readonly listingAgentId: string | null;
+  /** The owner's office sends new leads straight to its pond (pond on, claim window 0); false for an agent's site. */
+  readonly pondFirst: boolean;
 };
 
 /**
@@ -20,15 +22,15 @@ export type RoutingRules = {
  * office roster in joining order, and the listing agent of the lead's listing in that office.
  */
 export async function loadRoutingRules(db: pg.Pool, siteId: string, listingPdid: string | null): Promise<RoutingRules | undefined> {
-  const { rows: sites } = await db.query<{ kind: RoutingRules['kind']; owner_user_id: string; owner_broker_id: string | null }>(
-    `SELECT s.kind, s.owner_user_id, u.broker_id AS owner_broker_id
+  const { rows: sites } = await db.query<{ kind: RoutingRules['kind']; owner_user_id: string; owner_broker_id: string | null; pond_first: boolean | null }>(
+    `SELECT s.kind, s.owner_user_id, u.broker_id AS owner_broker_id, u.pond_first
      FROM routing_sites s LEFT JOIN routing_users u ON u.user_id = s.owner_user_id WHERE s.site_id = $1`,
     [siteId],
   );
   const site = sites[0];
   if (!site) return undefined;
   const base = { siteId, kind: site.kind, ownerId: site.owner_user_id, ownerBrokerId: site.owner_broker_id };
-  if (site.kind === 'agent') return { ...base, roster: [], listingAgentId: null };
+  if (site.kind === 'agent') return { ...base, roster: [], listingAgentId: null, pondFirst: false };
   const { rows: roster } = await db.query<{ user_id: string; active: boolean }>(
     `SELECT user_id, active FROM routing_users WHERE broker_id = $1 AND level = 10 ORDER BY joined, user_id`,
     [site.owner_user_id],
@@ -38,7 +40,7 @@ export async function loadRoutingRules(db: pg.Pool, siteId: string, listingPdid:
     const { rows } = await db.query<{ agent_id: string }>(`SELECT agent_id FROM routing_listing_agents WHERE broker_id = $1 AND pdid = $2`, [site.owner_user_id, listingPdid]);
     listingAgentId = rows[0]?.agent_id ?? null;
   }
-  return { ...base, roster: roster.map((r): RosterAgent => ({ agentId: r.user_id, active: r.active })), listingAgentId };
+  return { ...base, roster: roster.map((r): RosterAgent => ({ agentId: r.user_id, active: r.active })), listingAgentId, pondFirst: site.pond_first === true };
 }
 
 /** Leads captured but not yet assigned (what a sweep routes after a restart). */

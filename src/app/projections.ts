@@ -5,6 +5,8 @@ import { feedListingsProjection } from '../../projections/feed-listings';
 import { feedsProjection } from '../../projections/feeds';
 import { leadFeedProjection } from '../../projections/lead-feed';
 import { leadReportsProjection } from '../../projections/lead-reports';
+import { leadNoticesProjection } from '../../projections/lead-notices';
+import { leadPondProjection } from '../../projections/lead-pond';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
@@ -24,6 +26,8 @@ export const allProjections: readonly Projection[] = [
   leadRoutingProjection,
   leadFeedProjection,
   leadReportsProjection,
+  leadPondProjection,
+  leadNoticesProjection,
   chatProjection,
   webPushProjection,
   accountStreamsProjection,

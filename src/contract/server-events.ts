@@ -13,6 +13,10 @@ export type ServerToClientEvents = {
   'lead.captured': (p: { leadId: string; fullName: string; leadType: string; at: string; position: string }) => void;
   /** eventId identifies the timeline entry; assignedAgentId is set when the lead moved to another agent. */
   'lead.activity': (p: { leadId: string; type: string; at: string; summary: string; eventId: string; assignedAgentId?: string; position: string }) => void;
+  /** A lead went to its office's pond (issue 15), to the office's agents, its broker and staff: anyone of the office may claim it. */
+  'lead.pond': (p: { leadId: string; fullName: string; leadType: string; at: string; reason: 'not-contacted' | 'pond-first'; fromAgentId: string | null; position: string }) => void;
+  /** A pond lead has its agent again (claimed first by agentId, or given by the broker): the office's other agents drop it. */
+  'lead.claimed': (p: { leadId: string; agentId: string; at: string; position: string }) => void;
   'chat.message': (p: { chatId: string; leadId: string; messageId: string; fromUserId: string; toUserId: string; text: string; at: string; position: string }) => void;
   /** readerId has read every message sent to them up to upToMessageId (read receipts). */
   'chat.read': (p: { chatId: string; leadId: string; readerId: string; upToMessageId: string; at: string; position: string }) => void;

@@ -10,6 +10,8 @@ export type Signals = {
   'alerts.changed': { readonly queued: number };
   /** Share-a-listing e-mails were queued (the share-mail sender). */
   'organizer.shareMailQueued': { readonly queued: number };
+  /** New-lead notices were queued (speed to lead: the leads context's new-lead notifier). */
+  'leads.noticesQueued': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

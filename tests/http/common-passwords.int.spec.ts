@@ -5,7 +5,7 @@ import { systemContext } from '../../src/commands/command-context';
 import { RegisterUserCommand } from '../../src/modules/accounts';
 import { COMMON_PASSWORD } from '../../src/modules/accounts/common-passwords';
 import { PASSWORD, signIn, startDashboardServer } from '../support/dashboard-fixture';
-import { waitForMails } from '../support/mail-outbox';
+import { waitForMail } from '../support/mail-outbox';
 import { WebClient } from '../support/web-client';
 
 describe('the most common passwords are refused wherever a password is set', () => {
@@ -28,8 +28,9 @@ describe('the most common passwords are refused wherever a password is set', () 
   it('a reset through the mailed link: "iloveyou1" is refused and the link stays good for a rarer one', async () => {
     const visitor = WebClient.for(fixture.server.url, 'demo.localhost');
     expect((await visitor.post('/api/account/forgotpassword', { Email: 'agent2@demo.test' })).status).toBe(200);
-    const [mail] = await waitForMails(fixture.db.pool, 'agent2@demo.test', 1);
-    const token = decodeURIComponent(/forgotpassword\?token=(\S+)/.exec(mail!.text)![1]!);
+    // Agents also get new-lead notices (the demo leads'): the reset e-mail is the one with the link.
+    const mail = await waitForMail(fixture.db.pool, 'agent2@demo.test', (m) => /forgotpassword\?token=/.test(m.text));
+    const token = decodeURIComponent(/forgotpassword\?token=(\S+)/.exec(mail.text)![1]!);
     expect(await visitor.post('/api/account/resetpassword', { token, password: 'ILoveYou1' })).toMatchObject({ status: 400, body: { message: COMMON_PASSWORD } });
     expect((await visitor.post('/api/account/resetpassword', { token, password: 'quiet-meadow-lamp' })).body).toEqual({ isSuccess: true });
   });

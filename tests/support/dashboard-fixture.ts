@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
+import { systemContext } from '../../src/commands/command-context';
+import { RegisterUserCommand } from '../../src/modules/accounts';
+import { CreateSiteCommand } from '../../src/modules/sites';
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 import { DEMO_SITES, DEMO_USERS } from '../../src/demo/demo-accounts';
@@ -90,4 +93,35 @@ export async function until<T>(fn: () => T | undefined | null | false, timeoutMs
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * Another office beside the demo one: a broker, their agents and a broker site at `subdomain`
+ * (everyone signs in with PASSWORD). Answers the ids and e-mails.
+ */
+export async function registerOffice(server: Started, subdomain: string, agents = 1) {
+  const commands = server.app.get(CommandBus);
+  const ctx = systemContext();
+  const office = {
+    brokerId: randomUUID(),
+    siteId: randomUUID(),
+    brokerEmail: `broker@${subdomain}.test`,
+    agents: Array.from({ length: agents }, (_, i) => ({ userId: randomUUID(), email: `agent${i + 1}@${subdomain}.test` })),
+  };
+  await commands.execute(
+    new RegisterUserCommand({ userId: office.brokerId, email: office.brokerEmail, firstName: 'Other', lastName: 'Broker', securityLevel: 15, siteId: office.siteId, brokerId: null, password: PASSWORD }, ctx),
+  );
+  for (const [i, a] of office.agents.entries()) {
+    await commands.execute(
+      new RegisterUserCommand({ ...a, firstName: `Other${i + 1}`, lastName: 'Agent', securityLevel: 10, siteId: office.siteId, brokerId: office.brokerId, password: PASSWORD }, ctx),
+    );
+  }
+  await commands.execute(
+    new CreateSiteCommand(
+      { siteId: office.siteId, subdomain, name: `${subdomain} Realty`, kind: 'broker', ownerUserId: office.brokerId, masterSiteId: null, isDefault: false, settings: {} },
+      { ...ctx, siteId: office.siteId },
+    ),
+  );
+  await settle(server);
+  return office;
 }

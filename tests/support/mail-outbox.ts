@@ -20,3 +20,13 @@ export async function waitForMails(pool: pg.Pool, to: string, count: number): Pr
   }
   throw new Error(`fewer than ${count} e-mails to ${to}`);
 }
+
+/** Waits (about 5 s at most) for the first e-mail to the address that `matches` (other mail, e.g. new-lead notices, may come first). */
+export async function waitForMail(pool: pg.Pool, to: string, matches: (m: OutboxMail) => boolean): Promise<OutboxMail> {
+  for (let i = 0; i < 200; i++) {
+    const found = (await mailsTo(pool, to)).find(matches);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no matching e-mail to ${to}`);
+}

@@ -23,6 +23,8 @@ export type { AgentActivated, AgentBioChanged, AgentDeactivated, AgentMlsIdChang
 export { agentProfileStream, officeEventTypes, officeStream, ROUTE_LEAD_PUSH, routingEventTypes, routingStream } from './leads.events';
 export { ROUTING_RULES_VERSION, routeLead, type RoutingRules } from './routing/routing-rules';
 export { LeadRouter } from './routing/lead-router.reactor';
+export { ClaimWindowReactor } from './pond/claim-window.reactor';
+export { NewLeadNotifier } from './speed-to-lead/new-lead-notifier.reactor';
 export { decideOffice, evolveOffice, initialOffice } from './office/office';
 export { mmsCapMessage } from './text-messages/text-messages';
 export { LeadsModule } from './leads.module';

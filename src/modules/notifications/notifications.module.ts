@@ -3,6 +3,6 @@ import { VapidKeys } from './vapid-keys';
 import { WebPushController } from './web-push.http';
 import { WebPushNotifier } from './web-push.reactor';
 
-/** Web push (VAPID) for new leads and chat messages. */
-@Module({ controllers: [WebPushController], providers: [VapidKeys, WebPushNotifier], exports: [VapidKeys] })
+/** Web push (VAPID) for new leads and chat messages (and, through WebPushNotifier.notify, the leads context's pond notices). */
+@Module({ controllers: [WebPushController], providers: [VapidKeys, WebPushNotifier], exports: [VapidKeys, WebPushNotifier] })
 export class NotificationsModule {}

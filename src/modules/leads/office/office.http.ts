@@ -8,12 +8,13 @@ import { DB_POOL } from '../../../app/tokens';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
-import { forbidden, notFound, validation } from '../../../shared/errors';
+import { forbidden, notFound } from '../../../shared/errors';
 import { commandContextOf, LEVEL, loadAccount } from '../../accounts';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
-import { agentProfileStream, type OfficeEvent, officeStream } from '../leads.events';
+import { agentProfileStream, officeStream } from '../leads.events';
 import { agentProfileDecider } from './agent-profile';
 import { OFFICE_MESSAGES, officeDecider } from './office';
+import { loadOffice, officeOfViewer } from './load-office';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BioBody = z.strictObject({ bio: z.string().max(2000) });
@@ -116,9 +117,8 @@ export class OfficeController {
   /** The office's settings: a broker's own, an agent's broker's, any office for staff (?brokerId=). */
   @Get('office/settings')
   async settings(@Query('brokerId') brokerId: unknown, @Req() req: Request) {
-    const office = await this.officeFor(dashboardViewer(req), brokerId);
-    const { state } = await this.officeState(office);
-    return { brokerId: office, settings: state.settings };
+    const office = await officeOfViewer(this.store, dashboardViewer(req), brokerId);
+    return { brokerId: office, settings: (await loadOffice(this.store, office)).settings };
   }
 
   /** The broker (or staff, naming the office) changes the office's settings: OfficeSettingsChanged. */
@@ -128,29 +128,10 @@ export class OfficeController {
     const viewer = dashboardViewer(req);
     const input = parseBody(OfficeSettingsBody, body);
     if (viewer.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
-    const brokerId = await this.officeFor(viewer, input.brokerId);
+    const brokerId = await officeOfViewer(this.store, viewer, input.brokerId);
     const changes = input.agentsMayClaimListings === undefined ? {} : { agentsMayClaimListings: input.agentsMayClaimListings };
     const result = await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'change-settings', brokerId, changes, by: { role: viewer.role, userId: viewer.userId } }, commandContextOf(req));
     return { isSuccess: true, brokerId, settings: result.state.settings };
-  }
-
-  private async officeState(brokerId: string) {
-    const events = await this.store.readStream(officeStream(brokerId));
-    return { state: events.reduce((s, e) => officeDecider.evolve(s, e as unknown as OfficeEvent), officeDecider.initialState()) };
-  }
-
-  /** The office a viewer acts on: a broker's own, an agent's broker's; staff name one (a broker's id), else 400. */
-  private async officeFor(viewer: Viewer, brokerId: unknown): Promise<string> {
-    if (viewer.role === 'broker') return viewer.userId;
-    if (viewer.role === 'agent') {
-      const { account } = await loadAccount(this.store, viewer.userId);
-      if (!account.exists || !account.brokerId) throw notFound();
-      return account.brokerId;
-    }
-    if (typeof brokerId !== 'string' || !UUID.test(brokerId)) throw validation('brokerId is required');
-    const { account } = await loadAccount(this.store, brokerId);
-    if (!account.exists || account.securityLevel !== LEVEL.broker) throw notFound();
-    return account.userId;
   }
 
   private async setActive(req: Request, agentId: string, active: boolean) {

@@ -1,5 +1,5 @@
 import type { Decider } from '../../../commands/decider';
-import { assertNever, forbidden } from '../../../shared/errors';
+import { assertNever, forbidden, validation } from '../../../shared/errors';
 import { defaultOfficeSettings, type OfficeEvent, type OfficeSettings } from '../leads.events';
 
 /** A broker's office as its stream says: who is out of the rotation, listing agents, and its settings. */
@@ -43,7 +43,11 @@ export const OFFICE_MESSAGES = {
   held: 'This listing is already linked to another agent of your office; only your broker can change it',
   claimsOff: 'Your office does not let agents claim listings; ask your broker to link it to you',
   settings: 'Only the broker can change the office settings',
+  claimWindow: 'The claim window is a whole number of minutes from 0 to 1440',
 } as const;
+
+/** The longest claim window a broker may set: a day. */
+export const MAX_CLAIM_WINDOW_MINUTES = 1440;
 
 /**
  * Who may change a listing's agent: the broker (or staff), any way they like; an agent only by
@@ -62,6 +66,10 @@ function decideLinkListing(c: Extract<OfficeCommand, { kind: 'link-listing' }>, 
   return [{ type: 'ListingAgentLinked', data: { brokerId: c.brokerId, pdid: c.pdid, agentId: c.agentId } }];
 }
 
+/** Settings are plain data (the pond is an object, the stages a list): compared by value, whatever the key order. */
+const byValue = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+
 /** Only changes become events: deactivating an inactive agent, or linking the same agent again, appends nothing. */
 export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
   switch (c.kind) {
@@ -74,7 +82,10 @@ export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
       return decideLinkListing(c, state);
     case 'change-settings': {
       if (c.by.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
-      const changes = Object.fromEntries(Object.entries(c.changes).filter(([k, v]) => state.settings[k as keyof OfficeSettings] !== v));
+      const w = c.changes.pond?.claimWindowMinutes;
+      if (w !== undefined && !(Number.isInteger(w) && w >= 0 && w <= MAX_CLAIM_WINDOW_MINUTES)) throw validation(OFFICE_MESSAGES.claimWindow);
+      const same = (k: string, v: unknown) => byValue(state.settings[k as keyof OfficeSettings]) === byValue(v);
+      const changes = Object.fromEntries(Object.entries(c.changes).filter(([k, v]) => !same(k, v)));
       return Object.keys(changes).length === 0 ? [] : [{ type: 'OfficeSettingsChanged', data: { brokerId: c.brokerId, changes } }];
     }
     default:

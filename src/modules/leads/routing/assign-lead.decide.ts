@@ -11,12 +11,17 @@ export const evolveRotation = (_: Rotation, e: RoutingEvent): Rotation => ({ las
 export type AssignLeadDecision = { readonly lead: LeadEvent[]; readonly routing: RoutingEvent[] };
 
 /**
- * Assigns a captured lead once: nothing when it is unknown or already assigned (so a retried or
- * duplicated routing request is harmless). A round-robin turn is recorded on the site's
- * routing stream beside the LeadAssigned.
+ * Assigns a captured lead once: nothing when it is unknown, already assigned or in its office's
+ * pond (so a retried or duplicated routing request is harmless). A round-robin turn is recorded
+ * on the site's routing stream beside the LeadAssigned. An office that sends new leads straight
+ * to its pond (pond on, claim window 0) gets LeadPutInPond instead, as long as it has an active
+ * agent to claim it (else the rules below decide, down to the owner).
  */
 export function decideAssignLead(lead: Lead, rules: RoutingRules, rotation: Rotation): AssignLeadDecision {
-  if (!lead.exists || lead.agentId !== null) return { lead: [], routing: [] };
+  if (!lead.exists || lead.agentId !== null || lead.inPond) return { lead: [], routing: [] };
+  if (rules.kind !== 'agent' && rules.pondFirst && rules.roster.some((a) => a.active)) {
+    return { lead: [{ type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: rules.ownerId, fromAgentId: null, reason: 'pond-first' } }], routing: [] };
+  }
   const a = routeLead(lead, rules, rotation.lastAgentId);
   return {
     lead: [{ type: 'LeadAssigned', data: { leadId: lead.leadId, siteId: lead.siteId, agentId: a.agentId, brokerId: a.brokerId, rule: a.rule, ruleVersion: a.ruleVersion } }],

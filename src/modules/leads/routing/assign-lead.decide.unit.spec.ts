@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
+import { leadCaptured } from '../../../../tests/support/lead-events';
 import { evolveLead, initialLead } from '../lead';
 import type { LeadEvent } from '../leads.events';
 import { decideAssignLead, evolveRotation, initialRotation } from './assign-lead.decide';
@@ -7,21 +8,7 @@ import type { RoutingRules } from './routing-rules';
 import type { RoutingEvent } from '../leads.events';
 
 const SITE = 's1';
-const captured = (listingPdid: string | null = null, leadId = 'L1'): LeadEvent => ({
-  type: 'LeadCaptured',
-  data: {
-    leadId,
-    userId: 'u-lead',
-    siteId: SITE,
-    fullName: 'Ada Lovelace',
-    email: 'ada@example.com',
-    phone: null,
-    leadType: 'Buyer',
-    source: 'direct',
-    firstTouch: { src: null, referrer: null, at: '2026-01-01T00:00:00.000Z' },
-    listingPdid,
-  },
-});
+const captured = (listingPdid: string | null = null, leadId = 'L1'): LeadEvent => leadCaptured(leadId, { siteId: SITE, listingPdid });
 const assignedTo = (agentId: string): LeadEvent => ({ type: 'LeadAssigned', data: { leadId: 'L1', siteId: SITE, agentId, brokerId: 'B', rule: 'round-robin', ruleVersion: 1 } });
 const turn = (agentId: string, leadId = 'L0'): RoutingEvent => ({ type: 'RoundRobinTurnTaken', data: { siteId: SITE, leadId, agentId } });
 
@@ -40,8 +27,14 @@ const office: RoutingRules = {
     { agentId: 'A3', active: true },
   ],
   listingAgentId: null,
+  pondFirst: false,
 };
-const agentSite: RoutingRules = { siteId: SITE, kind: 'agent', ownerId: 'A9', ownerBrokerId: 'B', roster: [], listingAgentId: null };
+const agentSite: RoutingRules = { siteId: SITE, kind: 'agent', ownerId: 'A9', ownerBrokerId: 'B', roster: [], listingAgentId: null, pondFirst: false };
+const pondFirst: RoutingRules = { ...office, pondFirst: true };
+const inPond = (reason: 'pond-first' | 'not-contacted' = 'pond-first'): LeadEvent => ({
+  type: 'LeadPutInPond',
+  data: { leadId: 'L1', siteId: SITE, brokerId: 'B', fromAgentId: null, reason },
+});
 
 const leadAssigned = (agentId: string, brokerId: string | null, rule: string) => ({
   type: 'LeadAssigned',
@@ -120,5 +113,29 @@ describe('AssignLead (given / when / then)', () => {
     const first = decideAssignLead(lead(captured()), office, rotation());
     const after = first.lead.reduce(evolveLead, lead(captured()));
     expect(decideAssignLead(after, office, first.routing.reduce(evolveRotation, rotation()))).toEqual({ lead: [], routing: [] });
+  });
+
+  it('given an office that sends new leads straight to its pond, when a captured lead of its site is routed, then LeadPutInPond (pond-first) for the office, and no turn', () => {
+    expect(decideAssignLead(lead(captured()), pondFirst, rotation(turn('A1')))).toEqual({ lead: [inPond('pond-first')], routing: [] });
+  });
+
+  it('given pond-first, when the lead asked about a listing with an active listing agent, then still the pond (every new lead of the office goes there)', () => {
+    expect(decideAssignLead(lead(captured('NWMLS-1')), { ...pondFirst, listingAgentId: 'A3' }, rotation())).toEqual({ lead: [inPond('pond-first')], routing: [] });
+  });
+
+  it('given pond-first but no active agent to claim, when routed, then the rules decide as without a pond (the owner takes it)', () => {
+    expect(decideAssignLead(lead(captured()), { ...pondFirst, roster: [{ agentId: 'A2', active: false }] }, rotation())).toEqual({
+      lead: [leadAssigned('B', 'B', 'owner-fallback')],
+      routing: [],
+    });
+  });
+
+  it("given pond-first set for an agent's own site (only an office has a pond), when routed, then the owner gets it", () => {
+    expect(decideAssignLead(lead(captured()), { ...agentSite, pondFirst: true }, rotation())).toEqual({ lead: [leadAssigned('A9', 'B', 'own-site')], routing: [] });
+  });
+
+  it('given the lead is already in the pond, when routed again (a retry, or the sweep), then nothing on either stream', () => {
+    expect(decideAssignLead(lead(captured(), inPond()), pondFirst, rotation())).toEqual({ lead: [], routing: [] });
+    expect(decideAssignLead(lead(captured(), inPond()), office, rotation())).toEqual({ lead: [], routing: [] });
   });
 });

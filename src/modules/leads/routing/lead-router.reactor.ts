@@ -89,7 +89,7 @@ export class LeadRouter implements OnModuleInit, OnApplicationBootstrap, OnModul
     await retryOnConflict(async () => {
       const leadEvents = await this.store.readStream(leadStream(leadId));
       const lead = fold({ initialState: initialLead, evolve: evolveLead }, leadEvents as unknown as LeadEvent[]);
-      if (!lead.exists || lead.agentId !== null) return;
+      if (!lead.exists || lead.agentId !== null || lead.inPond) return;
       const rules = await loadRoutingRules(this.pool, lead.siteId, lead.listingPdid);
       // The site is not in the read model yet: its projection asks again once it has the lead.
       if (!rules) return;

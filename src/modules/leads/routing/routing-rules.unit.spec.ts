@@ -14,6 +14,7 @@ const broker: RoutingRules = {
     { agentId: 'A3', active: true },
   ],
   listingAgentId: null,
+  pondFirst: false,
 };
 
 describe('routing rules (pure)', () => {

@@ -10,6 +10,7 @@ import styles from './DashboardPage.module.css';
 import { LeadDetails } from './LeadDetails';
 import { LeadList } from './LeadList';
 import { type NavItem, OverflowNav } from './OverflowNav';
+import { PondSection } from './PondSection';
 import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
 import { TextMessageDialog } from './TextMessageDialog';
@@ -19,7 +20,7 @@ import { LiveIndicator } from '../../ui/LiveIndicator';
 // Charts are a large library: the reports view loads it only when opened.
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
-const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.message', 'chat.read'];
+const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed'];
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[] };
 
 const matches = (l: FeedLead, f: Filters) =>
@@ -111,8 +112,15 @@ export function DashboardPage() {
       if (!l || !l.accept(p)) return;
       const x = p.payload;
       const leadId = String(x.leadId);
-      if (p.name === 'lead.captured') {
+      if (p.name === 'lead.captured' || p.name === 'lead.pond') {
+        // A lead back from the pond is captured anew (by whoever claims it).
+        if (p.name === 'lead.pond') l.forget(leadId);
         void dashboardApi.lead(leadId).then((d) => upsert(d.lead, true), () => undefined);
+      } else if (p.name === 'lead.claimed') {
+        // Another agent claimed a pond lead: it is gone from this agent's list at once.
+        if (feed?.me.role === 'agent' && x.agentId !== feed.me.userId) {
+          setFeed((f) => (f && f.leads.some((o) => o.leadId === leadId) ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
+        }
       } else if (p.name === 'lead.activity') {
         if (typeof x.assignedAgentId === 'string' && feed?.me.role === 'agent' && x.assignedAgentId !== feed.me.userId) {
           setFeed((f) => (f ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
@@ -211,6 +219,7 @@ export function DashboardPage() {
         <LiveIndicator connected={connected} offline="Connecting…" announce />
         {pushState && <span className={styles.pushState}>{pushState === 'enabled' ? 'Notifications on' : `Notifications ${pushState}`}</span>}
       </div>
+      {view === 'leads' && feed && <PondSection subscribe={subscribe} role={feed.me.role} connected={connected} now={now} onClaimed={select} />}
       {view === 'reports' ? (
         <Suspense fallback={<p aria-live="polite">Loading reports…</p>}>
           <ReportsPage role={feed?.me.role ?? 'agent'} agents={agents} />

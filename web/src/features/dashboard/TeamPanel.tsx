@@ -3,6 +3,7 @@ import { AgentBio } from './AgentBio';
 import { MlsIdForm } from './MlsIdForm';
 import { initials } from './dashboardFormat';
 import { ListingClaimsSetting } from './ListingClaimsSetting';
+import { RoutingSettingsPanel } from './RoutingSettingsPanel';
 import styles from './TeamPanel.module.css';
 
 /** The office: agents with their bios, and (for the broker) who takes part in the round robin. */
@@ -24,6 +25,7 @@ export function TeamPanel({
       <h1 id="team-title">Team</h1>
       <p className={styles.intro}>Leads of the office site go round robin to active agents; an inactive agent is skipped until activated again.</p>
       {role === 'broker' && <ListingClaimsSetting />}
+      {role === 'broker' && <RoutingSettingsPanel />}
       <ul className={styles.cards}>
         {agents.map((a) => (
           <li key={a.userId} className={styles.card}>

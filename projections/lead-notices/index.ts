@@ -1,0 +1,2 @@
+export { leadNoticesProjection } from './lead-notices.projection';
+export { LEAD_NOTICES_PUSH } from './lead-notices-queue';

@@ -1,0 +1,91 @@
+import type { LeadEvent, OfficeEvent } from '../../src/modules/leads/leads.events';
+import { assertNever } from '../../src/shared/errors';
+import { handledTypes, type Projection, type ProjectionContext } from '../runner';
+
+type Handled =
+  | Extract<OfficeEvent, { type: 'OfficeSettingsChanged' }>
+  | Extract<LeadEvent, { type: 'LeadAssigned' | 'LeadReassigned' | 'LeadFirstContacted' | 'LeadPutInPond' | 'LeadClaimed' }>;
+
+/**
+ * When each lead of an office with a pond must have been contacted (issue 15): the deadline is
+ * set when the lead is assigned (or reassigned) to an agent, as the assignment's time plus the
+ * claim window the office had then; first contact, the pond, a claim and turning the pond off
+ * clear it. Only leads of the office's own sites count: an agent's own site's leads are theirs.
+ * What the claim-window reactor asks for is the deadlines passed; it decides on the lead's
+ * stream and the office's, so a late or stale row here never moves a lead by mistake.
+ */
+export const leadPondProjection: Projection = {
+  name: 'lead_pond',
+  version: 1,
+  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', 'LeadAssigned', 'LeadReassigned', 'LeadFirstContacted', 'LeadPutInPond', 'LeadClaimed']),
+  tables: ['pond_offices', 'pond_deadlines'],
+  async createTables(tx, t) {
+    await tx.query(`CREATE TABLE ${t('pond_offices')} (broker_id uuid PRIMARY KEY, enabled boolean NOT NULL, window_minutes int NOT NULL)`);
+    await tx.query(`CREATE TABLE ${t('pond_deadlines')} (
+      lead_id uuid PRIMARY KEY,
+      office_id uuid,
+      agent_id uuid,
+      office_lead boolean NOT NULL,
+      contacted boolean NOT NULL DEFAULT false,
+      due_at timestamptz
+    )`);
+    await tx.query(`CREATE INDEX ON ${t('pond_deadlines')} (due_at) WHERE due_at IS NOT NULL`);
+    await tx.query(`CREATE INDEX ON ${t('pond_deadlines')} (office_id) WHERE due_at IS NOT NULL`);
+  },
+  async apply(events, ctx) {
+    const { tx, table } = ctx;
+    const leads = table('pond_deadlines');
+    for (const stored of events) {
+      const e = stored as unknown as Handled & typeof stored;
+      const at = e.metadata.at;
+      switch (e.type) {
+        case 'OfficeSettingsChanged': {
+          const pond = e.data.changes.pond;
+          if (!pond) break;
+          await tx.query(
+            `INSERT INTO ${table('pond_offices')} (broker_id, enabled, window_minutes) VALUES ($1, $2, $3)
+             ON CONFLICT (broker_id) DO UPDATE SET enabled = excluded.enabled, window_minutes = excluded.window_minutes`,
+            [e.data.brokerId, pond.enabled, pond.claimWindowMinutes],
+          );
+          // Turned off: the deadlines running end (turning it on again starts with new assignments, never floods the pond with old leads).
+          if (!pond.enabled) await tx.query(`UPDATE ${leads} SET due_at = NULL WHERE office_id = $1 AND due_at IS NOT NULL`, [e.data.brokerId]);
+          break;
+        }
+        case 'LeadAssigned':
+          await tx.query(
+            `INSERT INTO ${leads} (lead_id, office_id, agent_id, office_lead, due_at) VALUES ($1, $2, $3, $4, CASE WHEN $4 THEN ${deadline(ctx, '$2', '$5')} END)
+             ON CONFLICT (lead_id) DO UPDATE SET office_id = excluded.office_id, agent_id = excluded.agent_id, office_lead = excluded.office_lead,
+               due_at = CASE WHEN ${leads}.contacted THEN NULL ELSE excluded.due_at END`,
+            [e.data.leadId, e.data.brokerId, e.data.agentId, e.data.rule !== 'own-site', at],
+          );
+          break;
+        case 'LeadReassigned':
+          await tx.query(
+            `UPDATE ${leads} SET office_id = $2, agent_id = $3, due_at = CASE WHEN office_lead AND NOT contacted THEN ${deadline(ctx, '$2', '$4')} END WHERE lead_id = $1`,
+            [e.data.leadId, e.data.brokerId, e.data.agentId, at],
+          );
+          break;
+        case 'LeadFirstContacted':
+          await tx.query(`UPDATE ${leads} SET contacted = true, due_at = NULL WHERE lead_id = $1`, [e.data.leadId]);
+          break;
+        case 'LeadPutInPond':
+          await tx.query(
+            `INSERT INTO ${leads} (lead_id, office_id, agent_id, office_lead) VALUES ($1, $2, NULL, true)
+             ON CONFLICT (lead_id) DO UPDATE SET office_id = excluded.office_id, agent_id = NULL, due_at = NULL`,
+            [e.data.leadId, e.data.brokerId],
+          );
+          break;
+        case 'LeadClaimed':
+          // The claimer chose the lead: no new deadline (it would bounce between pond and agents).
+          await tx.query(`UPDATE ${leads} SET office_id = $2, agent_id = $3, due_at = NULL WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId, e.data.agentId]);
+          break;
+        default:
+          assertNever(e);
+      }
+    }
+  },
+};
+
+/** The SQL for "assigned at `at` in office `office`": at + the office's claim window while its pond is on with a window, else NULL. */
+const deadline = (ctx: ProjectionContext, office: string, at: string) =>
+  `(SELECT ${at}::timestamptz + o.window_minutes * interval '1 minute' FROM ${ctx.table('pond_offices')} o WHERE o.broker_id = ${office}::uuid AND o.enabled AND o.window_minutes > 0)`;
