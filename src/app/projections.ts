@@ -4,6 +4,7 @@ import { chatProjection } from '../../projections/chat';
 import { feedListingsProjection } from '../../projections/feed-listings';
 import { feedsProjection } from '../../projections/feeds';
 import { leadFeedProjection } from '../../projections/lead-feed';
+import { leadNotesProjection } from '../../projections/lead-notes';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
@@ -11,6 +12,7 @@ import type { Projection } from '../../projections/runner';
 import { searchProjection } from '../../projections/search';
 import { shareMailProjection } from '../../projections/share-mail';
 import { sitesProjection } from '../../projections/sites';
+import { tasksProjection } from '../../projections/tasks';
 import { translationsProjection } from '../../projections/translations';
 import { usersProjection } from '../../projections/users';
 import { webPushProjection } from '../../projections/web-push';
@@ -22,6 +24,8 @@ export const allProjections: readonly Projection[] = [
   searchProjection,
   leadRoutingProjection,
   leadFeedProjection,
+  leadNotesProjection,
+  tasksProjection,
   chatProjection,
   webPushProjection,
   accountStreamsProjection,

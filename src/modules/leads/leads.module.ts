@@ -8,6 +8,7 @@ import { DashboardController } from './dashboard/dashboard.http';
 import { OfficeController } from './office/office.http';
 import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
 import { ActivityController } from './record-activity/activity.http';
+import { NotesController } from './notes/notes.http';
 import { LeadRouter } from './routing/lead-router.reactor';
 import { SignUpLead } from './sign-up-lead';
 import { InquiryController } from './submit-inquiry/inquiry.http';
@@ -26,6 +27,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     ActivityController,
     SendTextController,
     SmsInboundController,
+    NotesController,
   ],
   providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter],
   exports: [LeadRouter],

@@ -3,6 +3,6 @@ import { VapidKeys } from './vapid-keys';
 import { WebPushController } from './web-push.http';
 import { WebPushNotifier } from './web-push.reactor';
 
-/** Web push (VAPID) for new leads and chat messages. */
-@Module({ controllers: [WebPushController], providers: [VapidKeys, WebPushNotifier], exports: [VapidKeys] })
+/** Web push (VAPID) for new leads, chat messages and (through the tasks context) task reminders. */
+@Module({ controllers: [WebPushController], providers: [VapidKeys, WebPushNotifier], exports: [VapidKeys, WebPushNotifier] })
 export class NotificationsModule {}
