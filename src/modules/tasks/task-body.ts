@@ -3,7 +3,7 @@ import { TASK_TITLE_MAX, TASK_TYPES } from '../../contract/tasks';
 import type { Task } from './task';
 
 /** The fields a task is made or changed with; a due time with its offset, kept as UTC. */
-export const taskTitle = z.string({ error: 'title is required' }).trim().min(1, { error: 'title is required' }).max(TASK_TITLE_MAX);
+export const taskTitle = z.string({ error: 'title is required' }).trim().max(TASK_TITLE_MAX).refine((t) => t.length > 0, { error: 'title is required' });
 export const taskType = z.enum(TASK_TYPES, { error: `type must be one of ${TASK_TYPES.join(', ')}` });
 export const dueAt = z.iso.datetime({ offset: true, error: 'dueAt must be a date and time with its offset' }).transform((s) => new Date(s).toISOString());
 

@@ -16,7 +16,7 @@ import { type NoteCommand, notesDecider } from './notes.decide';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Plain text, kept as typed (trimmed at the ends); the dashboard never renders it as HTML. */
-const NoteBody = z.strictObject({ text: z.string({ error: 'text is required' }).trim().min(1, { error: 'text is required' }).max(NOTE_MAX) });
+const NoteBody = z.strictObject({ text: z.string({ error: 'text is required' }).trim().max(NOTE_MAX).refine((t) => t.length > 0, { error: 'text is required' }) });
 
 /**
  * Notes on a lead (contract section 5a): its agent, the office's broker and staff write them;
