@@ -9,11 +9,12 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { forbidden, notFound } from '../../../shared/errors';
 import { dashboardViewer, loadLead, mayView, type Viewer } from '../../leads';
+import { oneOf } from '../task-body';
 
 const ListQuery = z.strictObject({
-  due: z.enum(TASK_DUE, { error: `due must be one of ${TASK_DUE.join(', ')}` }).optional(),
+  due: oneOf(TASK_DUE, `due must be one of ${TASK_DUE.join(', ')}`).optional(),
   leadId: z.uuid({ error: 'leadId is not an id' }).optional(),
-  scope: z.enum(['mine', 'office'], { error: 'scope must be mine or office' }).optional(),
+  scope: oneOf(['mine', 'office'] as const, 'scope must be mine or office').optional(),
 });
 
 export const ONLY_BROKERS_SEE_OFFICE = "Only brokers see the office's tasks";
