@@ -12,12 +12,14 @@ import { LeadList } from './LeadList';
 import { type NavItem, OverflowNav } from './OverflowNav';
 import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
+import { TasksView } from './TasksView';
+import { agentZone, type NoteView } from './tasksApi';
 import { TextMessageDialog } from './TextMessageDialog';
 import { enableWebPush, pushSupported } from './webPush';
 import { LiveIndicator } from '../../ui/LiveIndicator';
 
 const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.message', 'chat.read'];
-type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[] };
+type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 const matches = (l: FeedLead, f: Filters) =>
   (!f.status || l.status === f.status) &&
@@ -33,7 +35,7 @@ const matches = (l: FeedLead, f: Filters) =>
 export function DashboardPage() {
   const loc = useLocation();
   const params = new URLSearchParams(loc.search);
-  const view = params.get('view') === 'team' ? 'team' : 'leads';
+  const view = params.get('view') === 'team' ? 'team' : params.get('view') === 'tasks' ? 'tasks' : 'leads';
   const selectedId = params.get('lead');
   const { site } = useSite();
   const cap = Number(site?.settings.MMSBulkSendCap ?? 50) || 50;
@@ -82,6 +84,8 @@ export function DashboardPage() {
   useEffect(() => {
     void dashboardApi.unread().then((u) => setUnread(u.byLead), () => undefined);
     void dashboardApi.agents().then((a) => setAgents(a.agents), () => undefined);
+    // The first visit offers the browser's time zone for the agent's tasks (kept once set).
+    void agentZone();
   }, []);
 
   const loadDetails = useCallback((leadId: string) => {
@@ -172,12 +176,13 @@ export function DashboardPage() {
       return n;
     });
   };
-  const goView = (v: 'leads' | 'team') => navigate(v === 'team' ? '/dashboard?view=team' : '/dashboard', { replace: true });
+  const goView = (v: 'leads' | 'team' | 'tasks') => navigate(v === 'leads' ? '/dashboard' : `/dashboard?view=${v}`, { replace: true });
   const clearUnread = useCallback((leadId: string) => setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u)), []);
 
   const navItems: NavItem[] = useMemo(
     () => [
       { key: 'leads', label: 'Leads', render: (c) => <button type="button" className={c} aria-current={view === 'leads' ? 'page' : undefined} onClick={() => goView('leads')}>Leads{fresh.size > 0 && <span className={styles.badge} aria-label={`${fresh.size} new`}>{fresh.size}</span>}</button> },
+      { key: 'tasks', label: 'Tasks', render: (c) => <button type="button" className={c} aria-current={view === 'tasks' ? 'page' : undefined} onClick={() => goView('tasks')}>Tasks</button> },
       { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
       { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
       { key: 'site', label: 'Public site', render: (c) => <Link href="/search" className={c}>Public site</Link> },
@@ -220,6 +225,8 @@ export function DashboardPage() {
             void dashboardApi.setActive(id, active).then(() => setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)
           }
         />
+      ) : view === 'tasks' ? (
+        <TasksView role={feed?.me.role ?? 'agent'} agents={agents} now={now} onOpenLead={select} />
       ) : (
         <div className={styles.columns} data-chat={chatOpen && !!details}>
           <LeadList
@@ -250,6 +257,8 @@ export function DashboardPage() {
                 key={details.lead.leadId}
                 lead={details.lead}
                 timeline={details.timeline}
+                notes={details.notes}
+                viewerId={feed?.me.userId ?? null}
                 role={feed?.me.role ?? 'agent'}
                 agents={agents}
                 now={now}
