@@ -57,6 +57,12 @@ describe('lead notes: scoped to the office, never shown to the lead', () => {
     expect((await janeC.delete(`${notesOf(leadId)}/${noteId}`)).status).toBe(200);
     expect((await janeC.request('PATCH', `${notesOf(leadId)}/${noteId}`, { json: { text: 'x' } })).status).toBe(404);
     expect((await janeC.request('PATCH', `${notesOf(leadId)}/00000000-0000-4000-8000-00000000abcd`, { json: { text: 'x' } })).body).toEqual({ message: 'Note not found' });
+
+    // Audited: the lead's account history (staff) lists the note's events, deleted or not.
+    const staff = await signIn(server, 'staff@porchlight.test');
+    const history = await staff.get(`/api/backoffice/accounts/${feed.body.lead.userId as string}/history`);
+    expect(history.status, history.text).toBe(200);
+    expect(history.body.types).toEqual(expect.arrayContaining(['LeadNoteWritten', 'LeadNoteEdited', 'LeadNoteDeleted']));
   });
 
   it('plain text of 1 to 5,000 characters, no other fields', async () => {

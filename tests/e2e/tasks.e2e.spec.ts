@@ -85,7 +85,7 @@ describe('tasks and notes in Chromium: a task due in the past shows as overdue a
     const size = await box.boundingBox();
     expect(size!.width).toBeGreaterThanOrEqual(24);
     // Nothing is wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await box.check();
     await expect.poll(() => overdue.getByRole('checkbox', { name: 'Done: Call Pia about financing' }).isChecked()).toBe(true);
     await settle(server);

@@ -5,6 +5,7 @@ import { handleCommand } from '../../../commands/handle-command';
 import { NOTE_MAX } from '../../../contract/tasks';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { newId } from '../../../shared/ids';
 import { notFound } from '../../../shared/errors';
 import { commandContextOf, loadAccount } from '../../accounts';
@@ -27,6 +28,7 @@ const NoteBody = z.strictObject({ text: z.string({ error: 'text is required' }).
 export class NotesController {
   constructor(@Inject(EventStore) private readonly store: EventStore) {}
 
+  @ApiDoc({ summary: 'Write a note on a lead (never shown to the lead)', tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', body: NoteBody, responses: { 201: '{noteId}' } })
   @Post(':leadId/notes')
   @HttpCode(201)
   async write(@Param('leadId') leadId: string, @Body() body: unknown, @Req() req: Request) {
@@ -39,6 +41,7 @@ export class NotesController {
     return { noteId };
   }
 
+  @ApiDoc({ summary: 'Rewrite a note (its author)', tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', body: NoteBody })
   @Patch(':leadId/notes/:noteId')
   async edit(@Param('leadId') leadId: string, @Param('noteId') noteId: string, @Body() body: unknown, @Req() req: Request) {
     const { viewer, lead } = await this.scoped(req, leadId, noteId);
@@ -47,6 +50,7 @@ export class NotesController {
     return { isSuccess: true, noteId };
   }
 
+  @ApiDoc({ summary: 'Delete a note (its author, the broker or staff)', tag: 'Working a lead', access: 'agents, brokers, staff (their scope)' })
   @Delete(':leadId/notes/:noteId')
   async remove(@Param('leadId') leadId: string, @Param('noteId') noteId: string, @Req() req: Request) {
     const { viewer, lead } = await this.scoped(req, leadId, noteId);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { forbidden, notFound, validation } from '../../../shared/errors';
 import { commandContextOf } from '../../accounts';
 import { dashboardViewer, isInOffice, loadLead, mayView, type Viewer } from '../../leads';
@@ -29,6 +30,7 @@ export class ChangeTaskController {
    * Complete, reopen, snooze (a new dueAt), rename, or (broker and staff) hand to another agent of
    * the office. The assignee and whoever may see the task's lead change it; anyone else: 404.
    */
+  @ApiDoc({ summary: 'Complete, reopen, snooze, rename or (broker) reassign a task', tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', body: ChangeBody })
   @Patch(':taskId')
   async change(@Param('taskId') taskId: string, @Body() body: unknown, @Req() req: Request) {
     const viewer = dashboardViewer(req);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { newId } from '../../../shared/ids';
 import { notFound } from '../../../shared/errors';
 import { commandContextOf } from '../../accounts';
@@ -19,6 +20,7 @@ export class CreateTaskController {
   constructor(@Inject(EventStore) private readonly store: EventStore) {}
 
   /** A task on a lead the viewer may see (else 404); it goes to the lead's agent (or the creator while nobody holds the lead). */
+  @ApiDoc({ summary: "A task on a lead, for the lead's agent", tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', body: CreateBody, responses: { 201: '{taskId}' } })
   @Post(':leadId/tasks')
   @HttpCode(201)
   async create(@Param('leadId') leadId: string, @Body() body: unknown, @Req() req: Request) {

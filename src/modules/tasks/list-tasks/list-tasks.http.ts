@@ -7,6 +7,7 @@ import { DB_POOL } from '../../../app/tokens';
 import { TASK_DUE } from '../../../contract/tasks';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { forbidden, notFound } from '../../../shared/errors';
 import { dashboardViewer, loadLead, mayView, type Viewer } from '../../leads';
 import { oneOf } from '../task-body';
@@ -30,6 +31,7 @@ export class ListTasksController {
    * Overdue, today's (the assignee's day) or upcoming tasks: the viewer's own (`scope=mine`, the
    * default), the office's (brokers; staff: all), or every task of one lead the viewer may see.
    */
+  @ApiDoc({ summary: "Overdue, today's or upcoming tasks: mine, the office's, or one lead's", tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', query: ListQuery })
   @Get()
   async list(@Query() query: unknown, @Req() req: Request) {
     const viewer = dashboardViewer(req);

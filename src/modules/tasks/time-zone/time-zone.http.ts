@@ -8,6 +8,7 @@ import { handleCommand } from '../../../commands/handle-command';
 import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../../../contract/tasks';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { validation } from '../../../shared/errors';
 import { commandContextOf } from '../../accounts';
 import { dashboardViewer } from '../../leads';
@@ -26,6 +27,7 @@ export class TimeZoneController {
   ) {}
 
   /** `chosen` false: nobody set one yet, the default applies (the dashboard then offers the browser's). */
+  @ApiDoc({ summary: "The viewer's time zone (the default until set)", tag: 'Working a lead', access: 'agents, brokers, staff' })
   @Get()
   async get(@Req() req: Request) {
     const viewer = dashboardViewer(req);
@@ -34,6 +36,7 @@ export class TimeZoneController {
   }
 
   /** `how: 'browser'` (the first visit) never replaces a zone already set; the settings form does. */
+  @ApiDoc({ summary: "Set the viewer's time zone (an IANA name)", tag: 'Working a lead', access: 'agents, brokers, staff', body: ZoneBody })
   @Put()
   async set(@Body() body: unknown, @Req() req: Request) {
     const viewer = dashboardViewer(req);

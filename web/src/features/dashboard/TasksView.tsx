@@ -10,7 +10,7 @@ import { useAgentZone } from './useAgentZone';
 
 const SECTIONS: readonly { due: TaskDue; title: string; empty: string }[] = [
   { due: 'overdue', title: 'Overdue', empty: 'Nothing overdue.' },
-  { due: 'today', title: 'Today', empty: 'Nothing else due today.' },
+  { due: 'today', title: 'Today', empty: 'Nothing due today.' },
   { due: 'upcoming', title: 'Upcoming', empty: "Nothing upcoming. Add tasks from a lead's page." },
 ];
 type Lists = Readonly<Record<TaskDue, readonly TaskView[]>>;
