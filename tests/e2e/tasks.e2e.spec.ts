@@ -1,24 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantToZonedInput } from '../../src/contract/tasks';
 import type { Started } from '../../src/main';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { newLead, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { signInPage } from '../support/sign-in-page';
+import { newLead, settle, startDashboardServer } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const ZONE = 'America/New_York';
-
-async function signInPage(page: Page, email: string): Promise<void> {
-  const ok = await page.evaluate(
-    async ([e, p]) => {
-      const res = await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: e, password: p }) });
-      return ((await res.json()) as { isSuccess: boolean }).isSuccess;
-    },
-    [email, PASSWORD] as const,
-  );
-  expect(ok).toBe(true);
-}
 
 describe('tasks and notes in Chromium: a task due in the past shows as overdue and is completed with one tap; a note is added and edited', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
@@ -71,6 +61,7 @@ describe('tasks and notes in Chromium: a task due in the past shows as overdue a
     // The server has it (a reload shows the edited text).
     await page.reload();
     await page.getByRole('region', { name: 'Notes' }).getByText('Prefers texts after 7pm, never calls').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The Tasks view on a phone: overdue, then done with one tap.
     await page.setViewportSize({ width: 390, height: 844 });

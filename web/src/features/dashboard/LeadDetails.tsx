@@ -19,6 +19,7 @@ const TYPE_LABEL: Record<string, string> = {
   TextMessageSent: 'Text',
   ConsentChanged: 'Preferences',
   CellPhoneChanged: 'Preferences',
+  LeadNoteWritten: 'Note',
 };
 
 type Props = {
