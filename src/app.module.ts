@@ -21,6 +21,7 @@ import { NotificationsModule } from './modules/notifications';
 import { OrganizerModule } from './modules/organizer';
 import { AlertsModule } from './modules/alerts';
 import { SitesModule } from './modules/sites';
+import { TasksModule } from './modules/tasks';
 import { TranslationsModule } from './modules/translations';
 import { UploadsModule } from './modules/uploads';
 import { RealtimeGateway } from './realtime/realtime.gateway';
@@ -34,7 +35,7 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       // The development outboxes do not exist in production (404, not 403): mail there is real.
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

@@ -2,10 +2,11 @@ import { accountEventTypes, claimEventTypes } from '../../src/modules/accounts/a
 import { alertEventTypes } from '../../src/modules/alerts/alerts.events';
 import { backofficeEventTypes } from '../../src/modules/backoffice/backoffice.events';
 import { chatEventTypes } from '../../src/modules/chat/chat.events';
-import { leadActivityEventTypes, leadEventTypes, leadMessageEventTypes, officeEventTypes } from '../../src/modules/leads/leads.events';
+import { leadActivityEventTypes, leadEventTypes, leadMessageEventTypes, leadNoteEventTypes, officeEventTypes } from '../../src/modules/leads/leads.events';
 import { notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { siteEventTypes } from '../../src/modules/sites/sites.events';
+import { agentZoneEventTypes, taskEventTypes } from '../../src/modules/tasks/tasks.events';
 import type { Projection } from '../runner';
 import { namedLeadId, namedUserIds } from './named-users';
 
@@ -22,7 +23,8 @@ const MAX_PUSHES = 50;
 export const accountStreamsProjection: Projection = {
   name: 'account_streams',
   // 2: the organizer's and the alerts' streams (saved searches, favourites, alerts sent).
-  version: 2,
+  // 3: notes and tasks on a lead (in its person's history, for the audit) and the agent's time zone.
+  version: 3,
   eventTypes: [
     ...accountEventTypes,
     ...claimEventTypes,
@@ -30,6 +32,9 @@ export const accountStreamsProjection: Projection = {
     ...leadEventTypes,
     ...leadActivityEventTypes,
     ...leadMessageEventTypes,
+    ...leadNoteEventTypes,
+    ...taskEventTypes,
+    ...agentZoneEventTypes,
     ...officeEventTypes,
     ...chatEventTypes,
     ...notificationEventTypes,

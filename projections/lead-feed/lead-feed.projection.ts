@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
 import type { ChatEvent } from '../../src/modules/chat/chat.events';
-import type { LeadActivityEvent, LeadEvent, LeadMessageEvent } from '../../src/modules/leads/leads.events';
+import type { LeadActivityEvent, LeadEvent, LeadMessageEvent, LeadNoteWritten } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { handledTypes, type Projection, type ProjectionContext } from '../runner';
@@ -12,6 +12,7 @@ type Handled =
   | LeadEvent
   | LeadActivityEvent
   | LeadMessageEvent
+  | LeadNoteWritten
   | Extract<ChatEvent, { type: 'ChatMessageSent' }>
   | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
   | OrganizerTimelineEvent;
@@ -46,7 +47,8 @@ export const leadFeedProjection: Projection = {
   name: 'lead_feed',
   // 2: notebook filings and removals joined the timeline (a rebuild adds the filings already logged).
   // 3: the CRM's stage, tags, first and last contact and the pond (issue 15).
-  version: 3,
+  // 4: notes in the timeline (who added one; the text stays in the notes panel, so a deleted note leaves no words behind).
+  version: 4,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     'InquirySubmitted',
@@ -61,6 +63,7 @@ export const leadFeedProjection: Projection = {
     'ListingViewed',
     'SearchRun',
     'TextMessageSent',
+    'LeadNoteWritten',
     'ChatMessageSent',
     'ConsentChanged',
     'CellPhoneChanged',
@@ -217,6 +220,9 @@ export const leadFeedProjection: Projection = {
         case 'TextMessageSent':
           await tx.query(`UPDATE ${feed} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.text(e.data.kind, e.data.body));
+          break;
+        case 'LeadNoteWritten':
+          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.note(e.data.authorName));
           break;
         case 'ChatMessageSent': {
           const row = await rowOf(e.data.leadId);

@@ -44,4 +44,5 @@ export const summaries = {
   contactEdited: () => 'Contact details edited',
   pond: (reason: LeadPutInPond['data']['reason']) => (reason === 'not-contacted' ? 'Put in the office pond: not contacted in time' : 'Put in the office pond'),
   claimed: () => 'Claimed from the office pond',
+  note: (authorName: string) => clip(`Note added by ${authorName}`),
 };

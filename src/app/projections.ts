@@ -7,6 +7,7 @@ import { leadFeedProjection } from '../../projections/lead-feed';
 import { leadReportsProjection } from '../../projections/lead-reports';
 import { leadNoticesProjection } from '../../projections/lead-notices';
 import { leadPondProjection } from '../../projections/lead-pond';
+import { leadNotesProjection } from '../../projections/lead-notes';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
@@ -14,6 +15,7 @@ import type { Projection } from '../../projections/runner';
 import { searchProjection } from '../../projections/search';
 import { shareMailProjection } from '../../projections/share-mail';
 import { sitesProjection } from '../../projections/sites';
+import { tasksProjection } from '../../projections/tasks';
 import { translationsProjection } from '../../projections/translations';
 import { usersProjection } from '../../projections/users';
 import { webPushProjection } from '../../projections/web-push';
@@ -28,6 +30,8 @@ export const allProjections: readonly Projection[] = [
   leadReportsProjection,
   leadPondProjection,
   leadNoticesProjection,
+  leadNotesProjection,
+  tasksProjection,
   chatProjection,
   webPushProjection,
   accountStreamsProjection,

@@ -1,26 +1,15 @@
 import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
-import { demoSite, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { signInPage } from '../support/sign-in-page';
+import { demoSite, settle, startDashboardServer } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
-
-/** Signs in through the API from inside the page's own origin (the sign-in form is another issue's). */
-async function signInPage(page: Page, email: string): Promise<void> {
-  const ok = await page.evaluate(
-    async ([e, p]) => {
-      const res = await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: e, password: p }) });
-      return ((await res.json()) as { isSuccess: boolean }).isSuccess;
-    },
-    [email, PASSWORD] as const,
-  );
-  expect(ok).toBe(true);
-}
 
 describe('the agent dashboard in Chromium: live leads and chat both ways', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;

@@ -1,4 +1,21 @@
-/* Porchlight service worker: shows web pushes (new leads, chat messages) and opens the dashboard on click. */
+/* Porchlight service worker: shows web pushes (new leads, chat messages, task reminders) and opens the dashboard on click. */
+const SHOWN = 'porchlight-pushes-shown';
+
+/**
+ * A push with an `id` (a task reminder) is shown once: the server may send it again after a crash
+ * between sending and recording it, and a repeat of an id already shown is dropped here.
+ */
+async function firstTime(id) {
+  if (typeof id !== 'string' || !id) return true;
+  const cache = await caches.open(SHOWN);
+  const key = `/shown/${encodeURIComponent(id)}`;
+  if (await cache.match(key)) return false;
+  await cache.put(key, new Response('1'));
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - 200))) await cache.delete(old);
+  return true;
+}
+
 self.addEventListener('push', (event) => {
   let data = {};
   try {
@@ -8,11 +25,15 @@ self.addEventListener('push', (event) => {
   }
   const title = typeof data.title === 'string' ? data.title : 'Porchlight';
   event.waitUntil(
-    self.registration.showNotification(title, {
-      body: typeof data.body === 'string' ? data.body : '',
-      tag: typeof data.tag === 'string' ? data.tag : undefined,
-      data: { url: typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/dashboard' },
-    }),
+    firstTime(data.id).then((first) =>
+      first
+        ? self.registration.showNotification(title, {
+            body: typeof data.body === 'string' ? data.body : '',
+            tag: typeof data.tag === 'string' ? data.tag : undefined,
+            data: { url: typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/dashboard' },
+          })
+        : undefined,
+    ),
   );
 });
 

@@ -227,3 +227,27 @@ export type LeadMessageEvent = TextMessageSent;
 export const leadMessageEventTypes = ['TextMessageSent'] as const satisfies readonly LeadMessageEvent['type'][];
 export const leadActivityStream = (leadId: string) => `leadactivity-${leadId}`;
 export const smsStream = (leadId: string) => `sms-${leadId}`;
+
+/**
+ * Notes the office keeps on a lead (issue 15), on the stream `leadnotes-{leadId}` (apart from the
+ * lead's own stream: a note never changes what is decided about the lead). Plain text, written by
+ * its agent, the office's broker or staff; never shown to the lead. `authorName` is the name as
+ * it was when the note was written (the note panel and the timeline show it).
+ */
+export type LeadNoteWritten = {
+  readonly type: 'LeadNoteWritten';
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly noteId: string; readonly text: string; readonly authorId: string; readonly authorName: string };
+};
+/** Only the author rewrites a note. */
+export type LeadNoteEdited = {
+  readonly type: 'LeadNoteEdited';
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly noteId: string; readonly text: string; readonly byUserId: string };
+};
+/** The author, the office's broker or staff removed it (its text leaves every read model). */
+export type LeadNoteDeleted = {
+  readonly type: 'LeadNoteDeleted';
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly noteId: string; readonly byUserId: string };
+};
+export type LeadNoteEvent = LeadNoteWritten | LeadNoteEdited | LeadNoteDeleted;
+export const leadNoteEventTypes = ['LeadNoteWritten', 'LeadNoteEdited', 'LeadNoteDeleted'] as const satisfies readonly LeadNoteEvent['type'][];
+export const leadNotesStream = (leadId: string) => `leadnotes-${leadId}`;

@@ -14,6 +14,7 @@ import { RoutingSettingsController } from './pond/routing-settings.http';
 import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
 import { ReportsController } from './reports/reports.http';
 import { ActivityController } from './record-activity/activity.http';
+import { NotesController } from './notes/notes.http';
 import { LeadRouter } from './routing/lead-router.reactor';
 import { SignUpLead } from './sign-up-lead';
 import { NewLeadNotifier } from './speed-to-lead/new-lead-notifier.reactor';
@@ -36,6 +37,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     ReportsController,
     RoutingSettingsController,
     ClaimLeadController,
+    NotesController,
   ],
   providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier],
   exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier],

@@ -15,7 +15,11 @@ import { VapidKeys } from './vapid-keys';
 
 const log = logger('web-push');
 
-export type Notification = { readonly title: string; readonly body: string; readonly url: string; readonly tag: string };
+/**
+ * `id`: the same notification sent again (a reminder re-sent after a crash between sending and
+ * recording it) carries the same id, and the service worker shows an id once.
+ */
+export type Notification = { readonly title: string; readonly body: string; readonly url: string; readonly tag: string; readonly id?: string };
 
 /** What a committed push becomes as a notification, or null when it is not one worth a notification. */
 export function notificationFor(name: string, payload: Record<string, unknown>): Notification | null {
@@ -79,6 +83,8 @@ export class WebPushNotifier implements OnModuleInit {
           await webPush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, body, {
             vapidDetails: vapid,
             TTL: 3600,
+            // A push service keeps one undelivered message per topic: a repeat of the same id replaces it.
+            ...(n.id ? { topic: n.id.replace(/-/g, '').slice(0, 32) } : {}),
             timeout: 10_000,
           });
           sent++;

@@ -8,6 +8,7 @@ import { decodePosition } from '../../../contract/position';
 import { notFound } from '../../../shared/errors';
 import { isLeadId } from '../load-lead';
 import { contractLead, feedLead, feedPosition, findLead, type LeadRow, leadSources, listLeads, timelineOf } from '../../../../projections/lead-feed';
+import { contractNote, notesOf } from '../../../../projections/lead-notes';
 import { subdomainsOf } from '../../../../projections/sites';
 import { pushesSince } from './pushes-since';
 import { dashboardViewer } from './viewer';
@@ -39,7 +40,8 @@ export class DashboardController {
     if (!isLeadId(leadId)) throw notFound();
     const row = await findLead(this.pool, viewer, leadId);
     if (!row) throw notFound();
-    return { lead: contractLead(row), timeline: await timelineOf(this.pool, leadId) };
+    const [timeline, notes] = await Promise.all([timelineOf(this.pool, leadId), notesOf(this.pool, leadId)]);
+    return { lead: contractLead(row), timeline, notes: notes.map(contractNote) };
   }
 
   /** The web app's feed: the same list with status, site and listing, the sources to filter by, and the position to follow from. */
@@ -54,14 +56,15 @@ export class DashboardController {
     return { leads: await this.withSites(rows), total, page, perpage, sources, position, me: { userId: viewer.userId, role: viewer.role } };
   }
 
-  /** One lead with the feed's extra fields (the details pane). */
+  /** One lead with the feed's extra fields (the details pane), notes with their author's name and last edit. */
   @Get('feed/lead/:leadId')
   async feedLead(@Param('leadId') leadId: string, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     if (!isLeadId(leadId)) throw notFound();
     const row = await findLead(this.pool, viewer, leadId);
     if (!row) throw notFound();
-    return { lead: (await this.withSites([row]))[0], timeline: await timelineOf(this.pool, leadId) };
+    const [timeline, notes] = await Promise.all([timelineOf(this.pool, leadId), notesOf(this.pool, leadId)]);
+    return { lead: (await this.withSites([row]))[0], timeline, notes };
   }
 
   /** What a client that reconnects missed after the last position it saw (it drops what it already has). */

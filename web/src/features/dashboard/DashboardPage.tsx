@@ -13,6 +13,8 @@ import { type NavItem, OverflowNav } from './OverflowNav';
 import { PondSection } from './PondSection';
 import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
+import { TasksView } from './TasksView';
+import { agentZone, type NoteView } from './tasksApi';
 import { TextMessageDialog } from './TextMessageDialog';
 import { enableWebPush, pushSupported } from './webPush';
 import { LiveIndicator } from '../../ui/LiveIndicator';
@@ -21,7 +23,12 @@ import { LiveIndicator } from '../../ui/LiveIndicator';
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
 const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed'];
-type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[] };
+type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
+
+/** The dashboard's views (`?view=`); anything else is the lead list. */
+const VIEWS = ['leads', 'tasks', 'team', 'reports'] as const;
+type View = (typeof VIEWS)[number];
+const viewOf = (v: string | null): View => (VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads';
 
 const matches = (l: FeedLead, f: Filters) =>
   (!f.status || l.status === f.status) &&
@@ -37,7 +44,7 @@ const matches = (l: FeedLead, f: Filters) =>
 export function DashboardPage() {
   const loc = useLocation();
   const params = new URLSearchParams(loc.search);
-  const view = params.get('view') === 'team' ? 'team' : params.get('view') === 'reports' ? 'reports' : 'leads';
+  const view = viewOf(params.get('view'));
   const selectedId = params.get('lead');
   const { site } = useSite();
   const cap = Number(site?.settings.MMSBulkSendCap ?? 50) || 50;
@@ -86,6 +93,8 @@ export function DashboardPage() {
   useEffect(() => {
     void dashboardApi.unread().then((u) => setUnread(u.byLead), () => undefined);
     void dashboardApi.agents().then((a) => setAgents(a.agents), () => undefined);
+    // The first visit offers the browser's time zone for the agent's tasks (kept once set).
+    void agentZone();
   }, []);
 
   const loadDetails = useCallback((leadId: string) => {
@@ -183,12 +192,13 @@ export function DashboardPage() {
       return n;
     });
   };
-  const goView = (v: 'leads' | 'team' | 'reports') => navigate(v === 'leads' ? '/dashboard' : `/dashboard?view=${v}`, { replace: true });
+  const goView = (v: View) => navigate(v === 'leads' ? '/dashboard' : `/dashboard?view=${v}`, { replace: true });
   const clearUnread = useCallback((leadId: string) => setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u)), []);
 
   const navItems: NavItem[] = useMemo(
     () => [
       { key: 'leads', label: 'Leads', render: (c) => <button type="button" className={c} aria-current={view === 'leads' ? 'page' : undefined} onClick={() => goView('leads')}>Leads{fresh.size > 0 && <span className={styles.badge} aria-label={`${fresh.size} new`}>{fresh.size}</span>}</button> },
+      { key: 'tasks', label: 'Tasks', render: (c) => <button type="button" className={c} aria-current={view === 'tasks' ? 'page' : undefined} onClick={() => goView('tasks')}>Tasks</button> },
       { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
       { key: 'reports', label: 'Reports', render: (c) => <button type="button" className={c} aria-current={view === 'reports' ? 'page' : undefined} onClick={() => goView('reports')}>Reports</button> },
       { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
@@ -237,6 +247,8 @@ export function DashboardPage() {
             void dashboardApi.setActive(id, active).then(() => setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)
           }
         />
+      ) : view === 'tasks' ? (
+        <TasksView role={feed?.me.role ?? 'agent'} agents={agents} now={now} onOpenLead={select} />
       ) : (
         <div className={styles.columns} data-chat={chatOpen && !!details}>
           <LeadList
@@ -267,6 +279,8 @@ export function DashboardPage() {
                 key={details.lead.leadId}
                 lead={details.lead}
                 timeline={details.timeline}
+                notes={details.notes}
+                viewerId={feed?.me.userId ?? null}
                 role={feed?.me.role ?? 'agent'}
                 agents={agents}
                 now={now}

@@ -4,6 +4,9 @@ import type { Agent, FeedLead, Role, TimelineEntry } from './dashboardApi';
 import { dashboardApi } from './dashboardApi';
 import { formatPhone, fullDate, initials, relativeTime } from './dashboardFormat';
 import styles from './LeadDetails.module.css';
+import { LeadNotes } from './LeadNotes';
+import { LeadTasks } from './LeadTasks';
+import type { NoteView } from './tasksApi';
 
 const TYPE_LABEL: Record<string, string> = {
   LeadCaptured: 'Registered',
@@ -16,11 +19,14 @@ const TYPE_LABEL: Record<string, string> = {
   TextMessageSent: 'Text',
   ConsentChanged: 'Preferences',
   CellPhoneChanged: 'Preferences',
+  LeadNoteWritten: 'Note',
 };
 
 type Props = {
   readonly lead: FeedLead;
   readonly timeline: readonly TimelineEntry[];
+  readonly notes: readonly NoteView[];
+  readonly viewerId: string | null;
   readonly role: Role;
   readonly agents: readonly Agent[];
   readonly now: number;
@@ -30,7 +36,7 @@ type Props = {
 };
 
 /** One lead: contact, status, where it came from, who has it, and everything it did (newest first). */
-export function LeadDetails({ lead, timeline, role, agents, now, onText, onOpenChat, unread }: Props) {
+export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now, onText, onOpenChat, unread }: Props) {
   const [reassignTo, setReassignTo] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const agent = agents.find((a) => a.userId === lead.assignedAgentId);
@@ -111,6 +117,8 @@ export function LeadDetails({ lead, timeline, role, agents, now, onText, onOpenC
           {note && <span role="status">{note}</span>}
         </div>
       )}
+      <LeadTasks leadId={lead.leadId} leadName={lead.fullName} role={role} agents={agents} now={now} />
+      <LeadNotes leadId={lead.leadId} notes={notes} viewerId={viewerId} viewerName={agents.find((a) => a.userId === viewerId)?.fullName ?? 'You'} role={role} now={now} />
       <section aria-labelledby="timeline-title" className={styles.timelineBox}>
         <h3 id="timeline-title">Timeline</h3>
         <ol className={styles.timeline}>

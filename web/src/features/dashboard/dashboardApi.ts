@@ -1,4 +1,5 @@
 import { request } from '../../api/http';
+import type { NoteView } from '../../../../src/contract/tasks';
 
 export type Role = 'agent' | 'broker' | 'staff';
 export type LeadStatus = 'new' | 'contacted';
@@ -78,7 +79,7 @@ const query = (f: Filters & { page?: number; perpage?: number }) => {
 
 export const dashboardApi = {
   feed: (f: Filters, page = 1, perpage = 50) => request<FeedResponse>('GET', `/api/dashboard/feed${query({ ...f, page, perpage })}`, undefined, { unique: true }),
-  lead: (leadId: string) => request<{ lead: FeedLead; timeline: readonly TimelineEntry[] }>('GET', `/api/dashboard/feed/lead/${encodeURIComponent(leadId)}`),
+  lead: (leadId: string) => request<{ lead: FeedLead; timeline: readonly TimelineEntry[]; notes: readonly NoteView[] }>('GET', `/api/dashboard/feed/lead/${encodeURIComponent(leadId)}`),
   since: (position: string) =>
     request<{ position: string; events: readonly MissedPush[]; reset: boolean }>('GET', `/api/dashboard/feed/since?position=${encodeURIComponent(position)}`),
   unread: () => request<{ total: number; byLead: Readonly<Record<string, number>> }>('GET', '/api/dashboard/chat/unread'),

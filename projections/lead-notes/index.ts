@@ -1,0 +1,2 @@
+export { leadNotesProjection } from './lead-notes.projection';
+export { contractNote, notesOf } from './lead-notes.query';

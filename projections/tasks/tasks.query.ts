@@ -1,0 +1,96 @@
+import type pg from 'pg';
+import { DEFAULT_TIME_ZONE, DIGEST_HOUR, type TaskDue, type TaskType, type TaskView } from '../../src/contract/tasks';
+
+/** Whose tasks: one assignee's, an office's (its broker's and its leads'), everyone's (staff), or one lead's. */
+export type TaskScope =
+  | { readonly kind: 'assignee'; readonly userId: string }
+  | { readonly kind: 'office'; readonly brokerId: string }
+  | { readonly kind: 'all' }
+  | { readonly kind: 'lead'; readonly leadId: string };
+
+type Row = { task_id: string; lead_id: string; title: string; type: TaskType; due_at: Date; done: boolean; assignee_id: string; lead_name: string | null };
+
+/** The assignee's zone, the default for an agent who never set one. */
+const ZONE = `coalesce(z.time_zone, '${DEFAULT_TIME_ZONE}')`;
+/** The end of the assignee's local day that holds $1 (now). */
+const END_OF_TODAY = `((date_trunc('day', $1::timestamptz AT TIME ZONE ${ZONE}) + interval '1 day') AT TIME ZONE ${ZONE})`;
+
+const DUE: Record<TaskDue, string> = {
+  overdue: 'NOT t.done AND t.due_at < $1',
+  today: `NOT t.done AND t.due_at >= $1 AND t.due_at < ${END_OF_TODAY}`,
+  upcoming: `NOT t.done AND t.due_at >= ${END_OF_TODAY}`,
+};
+const LIMIT = 500;
+
+/**
+ * Tasks in a scope: overdue (open and past due), today (open, due before the end of the
+ * assignee's day) or upcoming (open, later), soonest first; without `due`, every task, open first.
+ */
+export async function listTasks(pool: pg.Pool, scope: TaskScope, due: TaskDue | undefined, now: Date): Promise<TaskView[]> {
+  const params: unknown[] = [now];
+  const where = [due ? DUE[due] : 'true'];
+  if (scope.kind !== 'all') {
+    params.push(scope.kind === 'assignee' ? scope.userId : scope.kind === 'office' ? scope.brokerId : scope.leadId);
+    const n = `$${params.length}`;
+    where.push(scope.kind === 'assignee' ? `t.assignee_id = ${n}` : scope.kind === 'office' ? `(t.office_id = ${n} OR t.assignee_id = ${n})` : `t.lead_id = ${n}`);
+  }
+  const { rows } = await pool.query<Row>(
+    `SELECT t.task_id, t.lead_id, t.title, t.type, t.due_at, t.done, t.assignee_id, l.full_name AS lead_name
+       FROM tasks t LEFT JOIN task_leads l ON l.lead_id = t.lead_id LEFT JOIN task_agent_zones z ON z.user_id = t.assignee_id
+      -- $1 (now) is named even without a due filter, so that its type is known.
+      WHERE ${where.join(' AND ')} AND $1::timestamptz IS NOT NULL
+      ORDER BY t.done, t.due_at, t.task_id LIMIT ${LIMIT}`,
+    params,
+  );
+  return rows.map((r) => ({
+    taskId: r.task_id,
+    leadId: r.lead_id,
+    title: r.title,
+    type: r.type,
+    dueAt: r.due_at.toISOString(),
+    done: r.done,
+    assigneeId: r.assignee_id,
+    leadName: r.lead_name,
+  }));
+}
+
+/** The zone an agent set, or null (never set: the dashboard offers the browser's). */
+export async function timeZoneOf(pool: pg.Pool, userId: string): Promise<string | null> {
+  const { rows } = await pool.query<{ time_zone: string }>('SELECT time_zone FROM task_agent_zones WHERE user_id = $1', [userId]);
+  return rows[0]?.time_zone ?? null;
+}
+
+export type DueReminder = { readonly taskId: string; readonly leadId: string; readonly title: string; readonly dueAt: Date; readonly assigneeId: string; readonly leadName: string | null };
+
+/**
+ * Open tasks whose due time has come (since `since`), that were set to a time still ahead when
+ * set, and whose reminder for that due time is not in task_reminder_outbox yet.
+ */
+export async function dueReminders(pool: pg.Pool, now: Date, since: Date, limit = 100): Promise<DueReminder[]> {
+  const { rows } = await pool.query<Row>(
+    `SELECT t.task_id, t.lead_id, t.title, t.type, t.due_at, t.done, t.assignee_id, l.full_name AS lead_name
+       FROM tasks t LEFT JOIN task_leads l ON l.lead_id = t.lead_id
+      WHERE NOT t.done AND t.due_at <= $1 AND t.due_at > $2 AND t.due_at > t.due_set_at
+        AND NOT EXISTS (SELECT 1 FROM task_reminder_outbox r WHERE r.task_id = t.task_id AND r.due_at = t.due_at)
+      ORDER BY t.due_at, t.task_id LIMIT ${Number(limit)}`,
+    [now, since],
+  );
+  return rows.map((r) => ({ taskId: r.task_id, leadId: r.lead_id, title: r.title, dueAt: r.due_at, assigneeId: r.assignee_id, leadName: r.lead_name }));
+}
+
+export type DigestCandidate = { readonly agentId: string; readonly timeZone: string; readonly localDate: string };
+
+/**
+ * Agents with open tasks for whom it is past DIGEST_HOUR on their local date at `now`, and who
+ * have no row for that date in task_digest_outbox yet (sent, skipped or being sent).
+ */
+export async function digestCandidates(pool: pg.Pool, now: Date): Promise<DigestCandidate[]> {
+  const { rows } = await pool.query<{ agent_id: string; time_zone: string; local_date: string }>(
+    `SELECT a.assignee_id AS agent_id, ${ZONE} AS time_zone, to_char($1::timestamptz AT TIME ZONE ${ZONE}, 'YYYY-MM-DD') AS local_date
+       FROM (SELECT DISTINCT assignee_id FROM tasks WHERE NOT done) a LEFT JOIN task_agent_zones z ON z.user_id = a.assignee_id
+      WHERE extract(hour FROM $1::timestamptz AT TIME ZONE ${ZONE}) >= ${DIGEST_HOUR}
+        AND NOT EXISTS (SELECT 1 FROM task_digest_outbox d WHERE d.agent_id = a.assignee_id AND d.local_date = ($1::timestamptz AT TIME ZONE ${ZONE})::date)`,
+    [now],
+  );
+  return rows.map((r) => ({ agentId: r.agent_id, timeZone: r.time_zone, localDate: r.local_date }));
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Started } from '../../src/main';
+import { Mailer, readMailbox } from '../../src/modules/messaging';
+import type { Notification } from '../../src/modules/notifications';
+import { ReminderOutbox, reminderId, TaskReminders } from '../../src/modules/tasks';
+import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import type { WebClient } from '../support/web-client';
+
+const jane = demoUser('agent');
+const alex = demoUser('agent2');
+const broker = demoUser('broker');
+const HOUR = 3600_000;
+
+/** What a push service received: to whom, and the notification (its id is the reminder's). */
+type Delivery = { userId: string; n: Notification };
+
+/**
+ * Reminders at the due time (web push) and the 8 am digest (e-mail), with the clock passed in.
+ * The push service is a stand-in that records what it receives; `crashAfter` makes the sender
+ * die after the push service took the message and before the outbox row was committed.
+ */
+describe('task reminders and the morning digest: once each, at the right time in each agent’s zone', () => {
+  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
+  let server: Started;
+  let leadId: string;
+  let janeC: WebClient;
+  let brokerC: WebClient;
+  const deliveries: Delivery[] = [];
+
+  const sweeper = (crashAfter = false) =>
+    new ReminderOutbox({
+      pool: server.runtime.db.pool,
+      store: server.runtime.store,
+      mailer: server.app.get(Mailer),
+      baseUrl: 'https://demo.example',
+      push: async (userId, n) => {
+        deliveries.push({ userId, n });
+        if (crashAfter) throw new Error('process died before recording the push');
+        return 1;
+      },
+    });
+  const create = async (title: string, dueAt: Date) => {
+    const res = await janeC.post(`/api/dashboard/leads/${leadId}/tasks`, { title, type: 'call', dueAt: dueAt.toISOString() });
+    expect(res.status, res.text).toBe(201);
+    return res.body.taskId as string;
+  };
+  const patch = (c: WebClient, taskId: string, json: Record<string, unknown>) => c.request('PATCH', `/api/dashboard/tasks/${taskId}`, { json });
+  const count = async (sql: string, params: unknown[] = []) => Number((await server.runtime.db.pool.query(sql, params)).rows[0].n);
+
+  beforeAll(async () => {
+    fixture = await startDashboardServer();
+    server = fixture.server;
+    ({ leadId } = await newLead(server, 'jane.localhost', { FullName: 'Rita Reminder' }));
+    await settle(server);
+    [janeC, brokerC] = await Promise.all([signIn(server, jane.email, 'jane.localhost'), signIn(server, broker.email, 'demo.localhost')]);
+  });
+  afterAll(async () => fixture?.stop());
+
+  it('a reminder goes once at its due time, even with two sweepers at once', async () => {
+    const dueAt = new Date(Date.now() + HOUR);
+    const taskId = await create('Call Rita back', dueAt);
+    await settle(server);
+    const [a, b] = [sweeper(), sweeper()];
+    expect(await a.sendReminders(new Date(dueAt.getTime() - 1000))).toBe(0);
+    const sent = await Promise.all([a.sendReminders(new Date(dueAt.getTime() + 1000)), b.sendReminders(new Date(dueAt.getTime() + 1000)), a.sendReminders(new Date(dueAt.getTime() + 2000))]);
+    expect(sent.reduce((x, y) => x + y)).toBe(1);
+    expect(deliveries).toEqual([
+      { userId: jane.userId, n: { title: 'Task due: Call Rita back', body: 'Call · Rita Reminder', url: `/dashboard?lead=${leadId}`, tag: `task-${taskId}`, id: reminderId(taskId, dueAt) } },
+    ]);
+    expect(await b.sendReminders(new Date(dueAt.getTime() + 60_000))).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM task_reminder_outbox WHERE task_id = $1 AND state = 'sent'`, [taskId])).toBe(1);
+    expect((await patch(janeC, taskId, { done: true })).status).toBe(200);
+  });
+
+  it('a crash between sending and recording sends it again after restart with the same id (shown once), then never again', async () => {
+    deliveries.length = 0;
+    const dueAt = new Date(Date.now() + 2 * HOUR);
+    const taskId = await create('Showing prep', dueAt);
+    await settle(server);
+    const at = new Date(dueAt.getTime() + 5000);
+    expect(await sweeper(true).sendReminders(at)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM task_reminder_outbox WHERE task_id = $1', [taskId])).toBe(0);
+    const restarted = sweeper();
+    expect(await restarted.sendReminders(at)).toBe(1);
+    expect(await restarted.sendReminders(new Date(at.getTime() + 60_000))).toBe(0);
+    expect(deliveries).toHaveLength(2);
+    expect(new Set(deliveries.map((d) => d.n.id))).toEqual(new Set([reminderId(taskId, dueAt)]));
+    expect((await patch(janeC, taskId, { done: true })).status).toBe(200);
+  });
+
+  it('a snooze makes a new reminder and voids the old; a completed task or one made already past due reminds nobody; a handed-on task reminds its new assignee', async () => {
+    deliveries.length = 0;
+    const s = sweeper();
+    const first = new Date(Date.now() + 3 * HOUR);
+    const snoozedTo = new Date(first.getTime() + HOUR);
+    const snoozed = await create('Snoozed', first);
+    const completed = await create('Completed', first);
+    const past = await create('Already past', new Date(Date.now() - HOUR));
+    const handed = await create('Handed on', first);
+    expect((await patch(janeC, snoozed, { dueAt: snoozedTo.toISOString() })).status).toBe(200);
+    expect((await patch(janeC, completed, { done: true })).status).toBe(200);
+    expect((await patch(brokerC, handed, { assigneeId: alex.userId })).status).toBe(200);
+    await settle(server);
+    expect(await s.sendReminders(new Date(first.getTime() + 1000))).toBe(1);
+    expect(deliveries.map((d) => [d.n.title, d.userId])).toEqual([['Task due: Handed on', alex.userId]]);
+    expect(await s.sendReminders(new Date(snoozedTo.getTime() + 1000))).toBe(1);
+    expect(deliveries.map((d) => d.n.id)).toEqual([reminderId(handed, first), reminderId(snoozed, snoozedTo)]);
+    for (const id of [snoozed, handed, past]) expect((await patch(brokerC, id, { done: true })).status).toBe(200);
+    await settle(server);
+  });
+
+  it('the morning digest goes at 8 am in each agent’s zone, once per local date, and not at all on a day with nothing', async () => {
+    const put = (c: WebClient, timeZone: string) => c.request('PUT', '/api/dashboard/me/timezone', { json: { timeZone } });
+    const alexC = await signIn(server, alex.email, 'demo.localhost');
+    expect((await put(janeC, 'America/New_York')).status).toBe(200);
+    expect((await put(alexC, 'America/Los_Angeles')).status).toBe(200);
+    // Tuesday 5 March 2030 (before the change to summer time): 8 am is 13:00Z in New York, 16:00Z in Los Angeles.
+    await create('Open house follow-ups', new Date('2030-03-05T15:00:00Z'));
+    await create('Comps for the Smiths', new Date('2030-03-04T15:00:00Z'));
+    await create('Next week', new Date('2030-03-12T15:00:00Z'));
+    const alexTask = await create('Alex: call the lender', new Date('2030-03-05T20:00:00Z'));
+    expect((await patch(brokerC, alexTask, { assigneeId: alex.userId })).status).toBe(200);
+    await settle(server);
+    const digests = server.app.get(TaskReminders).outbox;
+    const mail = async (to: string) => (await readMailbox(server.runtime.db.pool, to)).filter((m) => m.subject.startsWith('Your tasks for'));
+
+    // Before the clock (at real time, a day whose tasks lie years ahead: nothing to send).
+    expect(await digests.sendDigests(new Date('2030-03-05T12:59:00Z'))).toBe(0);
+    expect(await digests.sendDigests(new Date('2030-03-05T13:00:00Z'))).toBe(1);
+    expect((await mail(jane.email)).map((m) => m.subject)).toEqual(['Your tasks for Tue, Mar 5: 1 today, 1 overdue']);
+    const [janeMail] = await mail(jane.email);
+    expect(janeMail!.text).toContain('10:00 AM · Call · Open house follow-ups (Rita Reminder)');
+    expect(janeMail!.text).toContain('Mon, Mar 4, 10:00 AM · Call · Comps for the Smiths');
+    expect(janeMail!.text).not.toContain('Next week');
+    expect(await mail(alex.email)).toEqual([]);
+
+    // Two instances later that morning: nothing more for Jane; Alex at his 8 am, once.
+    expect(await Promise.all([sweeper().sendDigests(new Date('2030-03-05T15:00:00Z')), digests.sendDigests(new Date('2030-03-05T15:00:00Z'))])).toEqual([0, 0]);
+    const at8West = await Promise.all([sweeper().sendDigests(new Date('2030-03-05T16:00:00Z')), digests.sendDigests(new Date('2030-03-05T16:00:00Z'))]);
+    expect(at8West.reduce((a, b) => a + b)).toBe(1);
+    expect((await mail(alex.email)).map((m) => m.subject)).toEqual(['Your tasks for Tue, Mar 5: 1 today']);
+    expect(await digests.sendDigests(new Date('2030-03-05T23:00:00Z'))).toBe(0);
+    expect(await mail(jane.email)).toHaveLength(1);
+
+    // Alex's only task done: his Wednesday has nothing, so no mail (decided once, as skipped).
+    expect((await patch(alexC, alexTask, { done: true })).status).toBe(200);
+    await settle(server);
+    expect(await digests.sendDigests(new Date('2030-03-06T16:30:00Z'))).toBe(1); // Jane's Wednesday: two overdue
+    expect(await mail(alex.email)).toHaveLength(1);
+    expect((await mail(jane.email)).map((m) => m.subject)).toContain('Your tasks for Wed, Mar 6: 2 overdue');
+    expect(await count(`SELECT count(*) AS n FROM task_digest_outbox WHERE agent_id = $1 AND local_date = '2030-03-06'`, [jane.userId])).toBe(1);
+  });
+});
