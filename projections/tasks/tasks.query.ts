@@ -94,3 +94,23 @@ export async function digestCandidates(pool: pg.Pool, now: Date): Promise<Digest
   );
   return rows.map((r) => ({ agentId: r.agent_id, timeZone: r.time_zone, localDate: r.local_date }));
 }
+
+/** Done and overdue among the tasks due in a period, per assignee (the reports page). */
+export type TaskTally = { readonly assigneeId: string; readonly done: number; readonly overdue: number; readonly open: number };
+
+export async function taskTally(pool: pg.Pool, scope: Exclude<TaskScope, { kind: 'lead' }>, from: Date, to: Date, now: Date): Promise<TaskTally[]> {
+  const params: unknown[] = [now, from, to];
+  let who = 'true';
+  if (scope.kind !== 'all') {
+    const n = params.push(scope.kind === 'assignee' ? scope.userId : scope.brokerId);
+    who = scope.kind === 'assignee' ? `t.assignee_id = $${n}` : `(t.office_id = $${n} OR t.assignee_id = $${n})`;
+  }
+  const { rows } = await pool.query<{ assignee_id: string; done: number; overdue: number; open: number }>(
+    `SELECT t.assignee_id, count(*) FILTER (WHERE t.done)::int AS done,
+            count(*) FILTER (WHERE NOT t.done AND t.due_at < $1)::int AS overdue,
+            count(*) FILTER (WHERE NOT t.done AND t.due_at >= $1)::int AS open
+       FROM tasks t WHERE t.due_at >= $2 AND t.due_at < $3 AND ${who} GROUP BY 1`,
+    params,
+  );
+  return rows.map((r) => ({ assigneeId: r.assignee_id, done: r.done, overdue: r.overdue, open: r.open }));
+}

@@ -116,7 +116,8 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
     const times = (res.body.leads as { lastActivityAt: string }[]).map((l) => l.lastActivityAt);
     expect([...times].sort().reverse()).toEqual(times);
     const one = await janeClient.get(`/api/dashboard/leads/${first.leadId}`);
-    expect(Object.keys(one.body).sort()).toEqual(['lead', 'timeline']);
+    // Section 5's lead and timeline, and section 5a's notes.
+    expect(Object.keys(one.body).sort()).toEqual(['lead', 'notes', 'timeline']);
     expect(one.body.lead).toEqual(first);
     expect(one.body.timeline.map((t: { type: string }) => t.type)).toEqual(expect.arrayContaining(['LeadCaptured', 'InquirySubmitted', 'LeadAssigned']));
     for (const t of one.body.timeline) expect(Object.keys(t).sort()).toEqual(['at', 'summary', 'type']);

@@ -96,6 +96,29 @@ describe('reports: how fast leads are worked, by whom, and how far they get (iss
     expect((await janeClient.get(`/api/dashboard/reports?agentId=${jane.userId}`)).status).toBe(200);
   });
 
+  it('counts the tasks due in the period: done, overdue and still open, for the agent and per agent for the broker', async () => {
+    const mine = leads.find((l) => l.agentId === jane.userId)!;
+    const janeClient = await signIn(server, jane.email);
+    // A period that ends the day after tomorrow, so the task due in two hours is in it whatever the hour.
+    const to = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const report = async (c = janeClient) => (await c.get(`/api/dashboard/reports?to=${to}`)).body;
+    const before = (await report()).tasks;
+    const task = async (dueAt: Date) => {
+      const res = await janeClient.post(`/api/dashboard/leads/${mine.leadId}/tasks`, { title: 'Call back', type: 'call', dueAt: dueAt.toISOString() });
+      expect(res.status, res.text).toBe(201);
+      return res.body.taskId as string;
+    };
+    const done = await task(new Date(Date.now() - 3 * 3600_000));
+    await task(new Date(Date.now() - 2 * 3600_000));
+    await task(new Date(Date.now() + 2 * 3600_000));
+    expect((await janeClient.request('PATCH', `/api/dashboard/tasks/${done}`, { json: { done: true } })).status).toBe(200);
+    await settle(server);
+    const after = (await report()).tasks;
+    expect(after).toEqual({ done: before.done + 1, overdue: before.overdue + 1, open: before.open + 1 });
+    const office = await report(await signIn(server, broker.email));
+    expect(office.perAgent.find((a: { agentId: string }) => a.agentId === jane.userId)).toMatchObject({ tasksDone: before.done + 1, tasksOverdue: before.overdue + 1 });
+  });
+
   it('refuses bad periods and answers 401 signed out, 403 to a lead', async () => {
     const staff = await signIn(server, 'staff@porchlight.test');
     expect((await staff.get('/api/dashboard/reports?from=2026-02-30')).body.message).toBe('2026-02-30 is not a date');

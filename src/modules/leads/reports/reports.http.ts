@@ -1,4 +1,5 @@
 import { leadReport } from '../../../../projections/lead-reports';
+import { taskTally } from '../../../../projections/tasks';
 import { fullNames } from '../../../../projections/users';
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
@@ -31,9 +32,18 @@ export class ReportsController {
     const q = parseBody(ReportQuery, query);
     // An agent's report is their own; naming another agent is for the office's broker and staff.
     if (viewer.role === 'agent' && q.agentId && q.agentId !== viewer.userId) throw forbidden();
-    const { from, to } = reportRange(q, new Date());
-    const [report, stages] = await Promise.all([leadReport(this.pool, viewer, { from, to, agentId: q.agentId ?? null }), this.pipeline(viewer)]);
+    const now = new Date();
+    const { from, to } = reportRange(q, now);
+    const one = q.agentId ?? (viewer.role === 'agent' ? viewer.userId : null);
+    const taskScope = one ? { kind: 'assignee' as const, userId: one } : viewer.role === 'broker' ? { kind: 'office' as const, brokerId: viewer.userId } : { kind: 'all' as const };
+    const [report, stages, tally] = await Promise.all([
+      leadReport(this.pool, viewer, { from, to, agentId: q.agentId ?? null }),
+      this.pipeline(viewer),
+      taskTally(this.pool, taskScope, from, to, now),
+    ]);
     const names = await fullNames(this.pool, report.perAgent.map((a) => a.agentId));
+    const tasksOf = new Map(tally.map((t) => [t.assigneeId, t]));
+    const sum = (k: 'done' | 'overdue' | 'open') => tally.reduce((n, t) => n + t[k], 0);
     const reached = new Map(report.stagesReached.map((s) => [s.stage, s.count]));
     // The office's pipeline in board order, then any stage leads were in that the pipeline no longer has.
     const order = [...stages, ...[...reached.keys()].filter((s) => !stages.includes(s)).sort()];
@@ -42,7 +52,12 @@ export class ReportsController {
       to: new Date(to.getTime() - 1).toISOString().slice(0, 10),
       ...report,
       stagesReached: order.map((stage) => ({ stage, count: reached.get(stage) ?? 0 })),
-      perAgent: viewer.role === 'agent' ? [] : report.perAgent.map((a) => ({ ...a, fullName: names.get(a.agentId) ?? '' })),
+      // Tasks due in the period: done, overdue (open and past due) and still open.
+      tasks: { done: sum('done'), overdue: sum('overdue'), open: sum('open') },
+      perAgent:
+        viewer.role === 'agent'
+          ? []
+          : report.perAgent.map((a) => ({ ...a, fullName: names.get(a.agentId) ?? '', tasksDone: tasksOf.get(a.agentId)?.done ?? 0, tasksOverdue: tasksOf.get(a.agentId)?.overdue ?? 0 })),
     };
   }
 

@@ -53,6 +53,8 @@ const agentCols: Column<Report['perAgent'][number]>[] = [
   { label: 'Contacted', value: (r) => r.contacted, numeric: true },
   { label: 'Median to first contact', value: (r) => duration(r.medianSeconds), numeric: true },
   { label: '90th percentile', value: (r) => duration(r.p90Seconds), numeric: true },
+  { label: 'Tasks done', value: (r) => r.tasksDone, numeric: true },
+  { label: 'Tasks overdue', value: (r) => r.tasksOverdue, numeric: true },
 ];
 
 /**
@@ -136,6 +138,14 @@ export function ReportsPage({ role, agents }: { role: Role; agents: readonly Age
             <div>
               <dt>90th percentile</dt>
               <dd>{duration(fc.p90Seconds)}</dd>
+            </div>
+            <div>
+              <dt>Tasks done</dt>
+              <dd>{report.tasks.done}</dd>
+            </div>
+            <div>
+              <dt>Tasks overdue</dt>
+              <dd>{report.tasks.overdue}</dd>
             </div>
           </dl>
           <div className={styles.grid}>

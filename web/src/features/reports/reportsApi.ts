@@ -7,7 +7,17 @@ export type Report = {
   readonly newLeadsByWeek: readonly { week: string; count: number }[];
   readonly firstContact: { readonly total: number; readonly contacted: number; readonly medianSeconds: number | null; readonly p90Seconds: number | null };
   readonly stagesReached: readonly { stage: string; count: number }[];
-  readonly perAgent: readonly { agentId: string; fullName: string; leads: number; contacted: number; medianSeconds: number | null; p90Seconds: number | null }[];
+  readonly tasks: { readonly done: number; readonly overdue: number; readonly open: number };
+  readonly perAgent: readonly {
+    agentId: string;
+    fullName: string;
+    leads: number;
+    contacted: number;
+    medianSeconds: number | null;
+    p90Seconds: number | null;
+    tasksDone: number;
+    tasksOverdue: number;
+  }[];
 };
 
 export type ReportParams = { readonly from?: string; readonly to?: string; readonly agentId?: string };
