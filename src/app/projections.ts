@@ -4,6 +4,7 @@ import { chatProjection } from '../../projections/chat';
 import { feedListingsProjection } from '../../projections/feed-listings';
 import { feedsProjection } from '../../projections/feeds';
 import { leadFeedProjection } from '../../projections/lead-feed';
+import { leadImportsProjection } from '../../projections/lead-imports';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
@@ -32,4 +33,5 @@ export const allProjections: readonly Projection[] = [
   shareMailProjection,
   feedsProjection,
   feedListingsProjection,
+  leadImportsProjection,
 ];

@@ -4,7 +4,11 @@ import { AccountsModule } from '../accounts';
 import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
+import { AddLeadController } from './add-lead/add-lead.http';
+import { AddLeadHandler } from './add-lead/add-lead.handler';
 import { DashboardController } from './dashboard/dashboard.http';
+import { ImportAccessGuard, ImportLeadsController } from './import-leads/import-leads.http';
+import { LeadImporter } from './import-leads/lead-importer';
 import { OfficeController } from './office/office.http';
 import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
 import { ActivityController } from './record-activity/activity.http';
@@ -15,7 +19,7 @@ import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
 import { SendTextController } from './text-messages/send-text.http';
 import { SmsInboundController } from './text-messages/sms-inbound.http';
 
-/** Leads: inquiries, capture, routing to agents, the dashboard's reads, activity and texts. */
+/** Leads: inquiries, capture, routing to agents, the dashboard's reads, activity and texts, leads added by hand and imported. */
 @Module({
   imports: [AccountsModule, SitesModule, UploadsModule, MessagingModule],
   controllers: [
@@ -26,8 +30,10 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     ActivityController,
     SendTextController,
     SmsInboundController,
+    AddLeadController,
+    ImportLeadsController,
   ],
-  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, AddLeadHandler, LeadImporter, ImportAccessGuard],
   exports: [LeadRouter],
 })
 export class LeadsModule {}
