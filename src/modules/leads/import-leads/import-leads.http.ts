@@ -28,7 +28,7 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { CsvError, encodeCsv, parseCsv } from '../../../contract/csv';
-import { DUPLICATE_POLICIES, guessMapping, IMPORT_FIELDS, IMPORT_LIMITS, IMPORT_MESSAGES, resolveMapping, rowValues } from '../../../contract/lead-import';
+import { DUPLICATE_POLICIES, type DuplicatePolicy, guessMapping, IMPORT_FIELDS, IMPORT_LIMITS, IMPORT_MESSAGES, resolveMapping, rowValues } from '../../../contract/lead-import';
 import { AppError, notFound, validation } from '../../../shared/errors';
 import { stableId } from '../../../shared/stable-id';
 import { commandContextOf } from '../../accounts';
@@ -47,7 +47,10 @@ export const IMPORT_LIMIT: RateLimit = {
 
 const ImportFields = z.strictObject({
   mapping: z.string().max(64 * 1024).optional(),
-  duplicates: z.enum(DUPLICATE_POLICIES, { error: `duplicates must be one of: ${DUPLICATE_POLICIES.join(', ')}` }).optional(),
+  duplicates: z
+    .string()
+    .refine((v): v is DuplicatePolicy => (DUPLICATE_POLICIES as readonly string[]).includes(v), { error: `duplicates must be one of: ${DUPLICATE_POLICIES.join(', ')}` })
+    .optional(),
   siteId: z.uuid({ error: 'siteId is not an id' }).optional(),
   agentId: z.uuid({ error: 'agentId is not an id' }).optional(),
   importId: z.uuid({ error: 'importId is not an id' }).optional(),
@@ -124,7 +127,7 @@ export class ImportLeadsController {
     if (!resolved.ok) throw validation(resolved.message);
     const lines = data.map((r) => ({ row: r.row, ...rowValues(r.fields, resolved.columns) }));
     const target = await resolveLeadTarget(this.store, this.pool, viewer, { siteId: fields.siteId, agentId: fields.agentId });
-    const policy = fields.duplicates ?? 'skip';
+    const policy = (fields.duplicates as DuplicatePolicy | undefined) ?? 'skip';
     const fileSha256 = createHash('sha256').update(file.buffer).digest('hex');
     const choices = JSON.stringify([viewer.userId, target.siteId, target.agentId, fileSha256, policy, Object.entries(mapping).sort()]);
     const importId = fields.importId ?? stableId(`lead-import:${choices}`);
