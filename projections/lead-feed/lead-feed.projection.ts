@@ -16,7 +16,7 @@ type Handled =
   | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
   | OrganizerTimelineEvent;
 
-type FeedRow = { lead_id: string; user_id: string; site_id: string; full_name: string; lead_type: string; assigned_agent_id: string | null; office_id: string | null; created_at: Date };
+type FeedRow = { lead_id: string; user_id: string; site_id: string; full_name: string; lead_type: string; source: string; assigned_agent_id: string | null; office_id: string | null; created_at: Date };
 
 /** The rooms a lead's pushes go to: its agent, the agent's broker, staff (contract section 5). */
 export const leadRooms = (row: { assigned_agent_id: string | null; office_id: string | null }): string[] =>
@@ -99,7 +99,7 @@ export const leadFeedProjection: Projection = {
     const { tx, table } = ctx;
     const feed = table('lead_feed');
     const rowOf = async (leadId: string) =>
-      (await tx.query<FeedRow>(`SELECT lead_id, user_id, site_id, full_name, lead_type, assigned_agent_id, office_id, created_at FROM ${feed} WHERE lead_id = $1`, [leadId])).rows[0];
+      (await tx.query<FeedRow>(`SELECT lead_id, user_id, site_id, full_name, lead_type, source, assigned_agent_id, office_id, created_at FROM ${feed} WHERE lead_id = $1`, [leadId])).rows[0];
     for (const stored of events) {
       const e = stored as unknown as Handled & typeof stored;
       const at = e.metadata.at;
@@ -131,7 +131,8 @@ export const leadFeedProjection: Projection = {
           const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId };
           const summary = e.type === 'LeadAssigned' ? summaries.assigned(e.data.rule) : summaries.reassigned();
           await addEntry(ctx, stored, e.data.leadId, before.site_id, summary);
-          ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
+          // An import's thousands of leads are not news one by one (no live row, no web push each): its page reloads the list.
+          if (before.source !== 'import') ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
           // Whoever had it before learns that it moved (their client drops it).
           if (e.type === 'LeadReassigned' && before.assigned_agent_id && before.assigned_agent_id !== e.data.agentId) {
             ctx.push({

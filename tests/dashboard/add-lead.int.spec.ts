@@ -114,8 +114,12 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
     expect((await j.post('/api/dashboard/leads', person({ siteId: other.siteId }))).body).toEqual({ message: 'That site is not one of your office’s' });
     expect((await j.post('/api/dashboard/leads', person({ agentId: alex.userId }))).status).toBe(403);
 
-    // Alex has no site of his own: the office's broker site.
+    // The sites each may add to, the default first.
     const a = await signIn(server, alex.email);
+    const subdomains = async (c: WebClient) => ((await c.get('/api/dashboard/sites')).body.sites as { subdomain: string }[]).map((x) => x.subdomain);
+    expect(await subdomains(j)).toEqual(['jane', 'demo', 'brand']);
+    expect(await subdomains(a)).toEqual(['demo', 'brand']);
+    // Alex has no site of his own: the office's broker site.
     const byAlex = await a.post('/api/dashboard/leads', person());
     expect(byAlex.status).toBe(201);
     expect((await leadOf(a, byAlex.body.leadId)).body.lead.assignedAgentId).toBe(alex.userId);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCsv } from '../../src/contract/csv';
 import type { Started } from '../../src/main';
 import { loadAccount } from '../../src/modules/accounts';
-import { demoUser, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { connectSocket, demoUser, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
 import { multipartFile, WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -195,6 +195,22 @@ describe('CSV import of leads (POST /api/dashboard/leads/import)', () => {
     await settle(server);
     const report = await janeClient.get(`/api/dashboard/leads/import/${created.body.importId}/report.csv`);
     expect(report.text).toContain(`2,duplicate,Already a lead of your office,${added.body.leadId}`);
+  });
+
+  it('imported leads are not pushed one by one (no lead.captured, so no web push each); a lead added by hand is', { timeout: 120_000 }, async () => {
+    const socket = await connectSocket(server, janeClient);
+    try {
+      const got = record(socket);
+      const tag = randomUUID().slice(0, 6);
+      const done = await post(janeClient, encodeCsv([['Name', 'Email', 'Phone'], ...Array.from({ length: 5 }, (_, i) => [`Qu Iet`, `q-${tag}-${i}@example.com`, String(6_000_000_000 + i)])]));
+      expect(done.body.imported).toBe(5);
+      const added = await janeClient.post('/api/dashboard/leads', { FullName: 'Lou Der', Email: `l-${tag}@example.com`, Phone: '2065550777' });
+      await settle(server);
+      await until(() => got.get('lead.captured')?.find((p) => p.leadId === added.body.leadId));
+      expect(got.get('lead.captured')).toHaveLength(1);
+    } finally {
+      socket.close();
+    }
   });
 
   it('refuses what cannot be imported with clear messages: no file, no rows, an unclosed quote, not UTF-8 text, a mapping without Email, over 50,000 rows, over 10 MB', { timeout: 120_000 }, async () => {

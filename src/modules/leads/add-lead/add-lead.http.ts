@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
@@ -15,7 +15,8 @@ import { dashboardViewer } from '../dashboard/viewer';
 import { composeInquiryMessage } from '../inquiry-message';
 import { InquiryBody } from '../submit-inquiry/inquiry.http';
 import { AddLeadCommand } from './add-lead.handler';
-import { resolveLeadTarget } from './lead-target';
+import { resolveLeadTarget, usableSites } from './lead-target';
+import { subdomainsOf } from '../../../../projections/sites';
 
 /** The inquiry's payload (no terms box, no resume upload), the site and agent, and tags. */
 const AddLeadBody = InquiryBody.omit({ AcceptTerms: true, ResumeUrl: true }).extend({
@@ -32,7 +33,7 @@ export const ADD_LEAD_LIMIT: RateLimit = {
   message: 'Too many leads added by hand in an hour. Please try again later, or import them from a CSV file.',
 };
 
-@Controller('api/dashboard/leads')
+@Controller('api/dashboard')
 export class AddLeadController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -46,7 +47,7 @@ export class AddLeadController {
    * site's partial-name setting included); 201 {leadId}; 409 'Email already in use' when the
    * address is a lead of the caller's office already.
    */
-  @Post()
+  @Post('leads')
   @HttpCode(201)
   async add(@Body() body: unknown, @Req() req: Request) {
     const viewer = dashboardViewer(req);
@@ -72,5 +73,14 @@ export class AddLeadController {
         commandContextOf(req),
       ),
     );
+  }
+
+  /** The sites the caller may add (or import) leads to, the default first: `{sites:[{siteId, subdomain, kind}]}`. */
+  @Get('sites')
+  async sites(@Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const { usable } = await usableSites(this.store, this.pool, viewer);
+    const subdomains = await subdomainsOf(this.pool, usable.map((s) => s.siteId));
+    return { sites: usable.map((s) => ({ siteId: s.siteId, subdomain: subdomains.get(s.siteId) ?? '', kind: s.kind })) };
   }
 }

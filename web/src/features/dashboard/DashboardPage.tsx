@@ -13,6 +13,9 @@ import { type NavItem, OverflowNav } from './OverflowNav';
 import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
 import { TextMessageDialog } from './TextMessageDialog';
+import { AddLeadDialog } from './AddLeadDialog';
+import { ImportLeadsView } from './ImportLeadsView';
+import { leadIoApi } from './leadIoApi';
 import { enableWebPush, pushSupported } from './webPush';
 import { LiveIndicator } from '../../ui/LiveIndicator';
 
@@ -33,7 +36,7 @@ const matches = (l: FeedLead, f: Filters) =>
 export function DashboardPage() {
   const loc = useLocation();
   const params = new URLSearchParams(loc.search);
-  const view = params.get('view') === 'team' ? 'team' : 'leads';
+  const view = params.get('view') === 'team' ? 'team' : params.get('view') === 'import' ? 'import' : 'leads';
   const selectedId = params.get('lead');
   const { site } = useSite();
   const cap = Number(site?.settings.MMSBulkSendCap ?? 50) || 50;
@@ -49,6 +52,7 @@ export function DashboardPage() {
   const [agents, setAgents] = useState<readonly Agent[]>([]);
   const [chatOpen, setChatOpen] = useState(params.get('chat') === '1');
   const [texting, setTexting] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [pushState, setPushState] = useState<string | null>(null);
   const [now, setNow] = useState(Date.now());
   const ledger = useRef<PushLedger | null>(null);
@@ -172,13 +176,15 @@ export function DashboardPage() {
       return n;
     });
   };
-  const goView = (v: 'leads' | 'team') => navigate(v === 'team' ? '/dashboard?view=team' : '/dashboard', { replace: true });
+  const goView = (v: 'leads' | 'team' | 'import') => navigate(v === 'leads' ? '/dashboard' : `/dashboard?view=${v}`, { replace: true });
   const clearUnread = useCallback((leadId: string) => setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u)), []);
 
   const navItems: NavItem[] = useMemo(
     () => [
       { key: 'leads', label: 'Leads', render: (c) => <button type="button" className={c} aria-current={view === 'leads' ? 'page' : undefined} onClick={() => goView('leads')}>Leads{fresh.size > 0 && <span className={styles.badge} aria-label={`${fresh.size} new`}>{fresh.size}</span>}</button> },
       { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
+      { key: 'add', label: 'Add lead', render: (c) => <button type="button" className={c} onClick={() => setAdding(true)}>Add lead</button> },
+      { key: 'import', label: 'Import', render: (c) => <button type="button" className={c} aria-current={view === 'import' ? 'page' : undefined} onClick={() => goView('import')}>Import</button> },
       { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
       { key: 'site', label: 'Public site', render: (c) => <Link href="/search" className={c}>Public site</Link> },
       ...(pushSupported() ? [{ key: 'push', label: 'Notifications', render: (c: string) => <button type="button" className={c} onClick={() => void enableWebPush().then(setPushState, () => setPushState('failed'))}>Notifications</button> }] : []),
@@ -220,6 +226,8 @@ export function DashboardPage() {
             void dashboardApi.setActive(id, active).then(() => setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)
           }
         />
+      ) : view === 'import' ? (
+        <ImportLeadsView role={feed?.me.role ?? 'agent'} viewerId={feed?.me.userId ?? null} agents={agents} onDone={() => { goView('leads'); loadFeed(filtersRef.current); }} />
       ) : (
         <div className={styles.columns} data-chat={chatOpen && !!details}>
           <LeadList
@@ -282,6 +290,7 @@ export function DashboardPage() {
         </div>
       )}
       <TextMessageDialog open={texting} leadIds={[...checked]} cap={cap} onClose={() => setTexting(false)} />
+      <AddLeadDialog open={adding} role={feed?.me.role ?? 'agent'} viewerId={feed?.me.userId ?? null} agents={agents} onClose={() => setAdding(false)} onAdded={(leadId) => { setAdding(false); void leadIoApi.whenListed(leadId).then(() => select(leadId)); }} />
     </main>
   );
 }
