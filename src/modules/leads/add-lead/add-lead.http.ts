@@ -16,7 +16,7 @@ import { composeInquiryMessage } from '../inquiry-message';
 import { InquiryBody } from '../submit-inquiry/inquiry.http';
 import { AddLeadCommand } from './add-lead.handler';
 import { resolveLeadTarget, usableSites } from './lead-target';
-import { subdomainsOf } from '../../../../projections/sites';
+import { sitesByIds } from '../../../../projections/sites';
 
 /** The inquiry's payload (no terms box, no resume upload), the site and agent, and tags. */
 const AddLeadBody = InquiryBody.omit({ AcceptTerms: true, ResumeUrl: true }).extend({
@@ -75,12 +75,20 @@ export class AddLeadController {
     );
   }
 
-  /** The sites the caller may add (or import) leads to, the default first: `{sites:[{siteId, subdomain, kind}]}`. */
+  /**
+   * The sites the caller may add (or import) leads to, the default first, with the one setting
+   * their forms check before sending: `{sites:[{siteId, subdomain, name, kind, allowPartialName}]}`.
+   */
   @Get('sites')
   async sites(@Req() req: Request) {
     const viewer = dashboardViewer(req);
     const { usable } = await usableSites(this.store, this.pool, viewer);
-    const subdomains = await subdomainsOf(this.pool, usable.map((s) => s.siteId));
-    return { sites: usable.map((s) => ({ siteId: s.siteId, subdomain: subdomains.get(s.siteId) ?? '', kind: s.kind })) };
+    const views = new Map((await sitesByIds(this.pool, usable.map((s) => s.siteId))).map((v) => [v.siteId, v]));
+    return {
+      sites: usable.flatMap((s) => {
+        const v = views.get(s.siteId);
+        return v ? [{ siteId: s.siteId, subdomain: v.subdomain, name: v.name, kind: s.kind, allowPartialName: v.settings.Registration_AllowPartialName }] : [];
+      }),
+    };
   }
 }

@@ -6,7 +6,7 @@ import { Modal } from '../../ui/Modal';
 import forms from '../../ui/forms.module.css';
 import styles from './AddLeadDialog.module.css';
 import type { Agent, Role } from './dashboardApi';
-import { type LeadSite, leadIoApi } from './leadIoApi';
+import { type LeadSite, leadIoApi, partialNameAllowed } from './leadIoApi';
 import { LeadTargetFields } from './LeadTargetFields';
 
 type Field = 'FullName' | 'Email' | 'Phone';
@@ -14,9 +14,9 @@ const EMPTY = { FullName: '', Email: '', Phone: '', LeadType: 'Buyer', Message: 
 export const LEAD_TYPES = ['Buyer', 'Seller', 'Buyer and seller', 'Renter', 'Investor', 'Other'] as const;
 
 /**
- * "Add lead": the inquiry's fields, checked by the inquiry's rules before sending (the site's
- * name rule and the address checks are the server's, whose message lands beside its input too),
- * 'Email already in use' beside the e-mail. A broker may add for an agent of the office; anyone
+ * "Add lead": the inquiry's fields, checked by the inquiry's rules (with the chosen site's name
+ * setting) before sending, the server's message beside its input too, 'Email already in use'
+ * beside the e-mail. A broker may add for an agent of the office; anyone
  * with more than one site picks the site.
  */
 export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }: { open: boolean; onClose: () => void; onAdded: (leadId: string) => void; role: Role; viewerId: string | null; agents: readonly Agent[] }) {
@@ -54,8 +54,7 @@ export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }
     e.preventDefault();
     if (busy) return;
     setFailure(null);
-    // Whether one word is a name is the site's setting: the server says so for the site chosen.
-    const problem = validateInquiry(values, { allowPartialName: true });
+    const problem = validateInquiry(values, { allowPartialName: partialNameAllowed(sites, siteId) });
     if (problem) return show(problem);
     setBusy(true);
     try {
@@ -104,11 +103,11 @@ export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }
       <form ref={form} className={forms.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
         <p className={forms.hint}>Someone you met or spoke with. They get no texts until they agree to them on your site.</p>
         {input('FullName', 'Full name', 'text', 'off')}
-        <div className={forms.row}>
+        <div className={`${forms.row} ${styles.top}`}>
           {input('Email', 'Email', 'email', 'off')}
           {input('Phone', 'Phone', 'tel', 'off')}
         </div>
-        <div className={forms.row}>
+        <div className={`${forms.row} ${styles.top}`}>
           <div className={forms.field}>
             <label className={forms.label} htmlFor={`${id}-type`}>
               Lead type

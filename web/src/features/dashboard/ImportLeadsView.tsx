@@ -20,7 +20,7 @@ import { ApiError } from '../../api/http';
 import forms from '../../ui/forms.module.css';
 import type { Agent, Role } from './dashboardApi';
 import styles from './ImportLeadsView.module.css';
-import { type LeadSite, leadIoApi } from './leadIoApi';
+import { type LeadSite, leadIoApi, partialNameAllowed } from './leadIoApi';
 import { LeadTargetFields } from './LeadTargetFields';
 
 const PREVIEW_ROWS = 5;
@@ -93,10 +93,10 @@ export function ImportLeadsView({ role, viewerId, agents, onDone }: { role: Role
     return parsed.rows.slice(0, PREVIEW_ROWS).map((r) => {
       const line = rowValues(r.fields, resolved.columns);
       const v = line.values;
-      const check = tooLong(line) ?? validateInquiry({ FullName: v.FullName ?? '', Email: v.Email ?? '', Phone: v.Phone ?? '' }, { allowPartialName: true });
+      const check = tooLong(line) ?? validateInquiry({ FullName: v.FullName ?? '', Email: v.Email ?? '', Phone: v.Phone ?? '' }, { allowPartialName: partialNameAllowed(sites, siteId) });
       return { row: r.row, name: v.FullName ?? '', email: v.Email ?? '', phone: v.Phone ?? '', tags: line.tags.join(', '), check };
     });
-  }, [parsed, resolved]);
+  }, [parsed, resolved, sites, siteId]);
 
   const run = async (importId: string) => {
     if (!parsed) return;

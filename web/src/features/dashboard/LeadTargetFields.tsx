@@ -33,7 +33,7 @@ export function LeadTargetFields(p: {
           <select id={`${id}-site`} className={forms.input} value={p.siteId} onChange={(e) => p.onSite(e.target.value)}>
             {p.sites.map((s, i) => (
               <option key={s.siteId} value={i === 0 ? '' : s.siteId}>
-                {s.subdomain}
+                {s.name} ({s.subdomain})
               </option>
             ))}
           </select>

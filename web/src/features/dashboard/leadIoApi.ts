@@ -3,7 +3,11 @@ import { ApiError, request } from '../../api/http';
 import { dashboardApi } from './dashboardApi';
 
 /** A site the signed-in agent or broker may add leads to (the first is the default). */
-export type LeadSite = { readonly siteId: string; readonly subdomain: string; readonly kind: 'broker' | 'agent' | 'brand' };
+export type LeadSite = { readonly siteId: string; readonly subdomain: string; readonly name: string; readonly kind: 'broker' | 'agent' | 'brand'; readonly allowPartialName: boolean };
+
+/** Whether a one-word name will do on the site chosen ('' is the default, the first): the inquiry's rule, before sending. */
+export const partialNameAllowed = (sites: readonly LeadSite[], siteId: string): boolean =>
+  (siteId ? sites.find((s) => s.siteId === siteId) : sites[0])?.allowPartialName ?? false;
 
 export type ImportRequest = {
   readonly file: File;
