@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
-import { loadAccount, RegisterUserCommand } from '../../src/modules/accounts';
-import { CreateSiteCommand } from '../../src/modules/sites';
-import { demoSite, demoUser, newLead, PASSWORD, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { loadAccount } from '../../src/modules/accounts';
+import { createOffice, demoSite, demoUser, newLead, otherOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
 const alex = demoUser('agent2');
 const broker = demoUser('broker');
-const other = { brokerId: randomUUID(), agentId: randomUUID(), siteId: randomUUID(), brokerEmail: 'bo@acme-add.test', agentEmail: 'cy@acme-add.test' };
+const other = otherOffice('acmeadd');
 const person = (over: Record<string, unknown> = {}) => ({ FullName: 'Hana Hand', Email: `h-${randomUUID().slice(0, 8)}@example.com`, Phone: '206-555-0142', ...over });
 
 describe('a lead added by hand (POST /api/dashboard/leads)', () => {
@@ -21,14 +18,7 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
   beforeAll(async () => {
     fixture = await startDashboardServer();
     server = fixture.server;
-    const commands = server.app.get(CommandBus);
-    const ctx = systemContext();
-    await commands.execute(new RegisterUserCommand({ userId: other.brokerId, email: other.brokerEmail, firstName: 'Bo', lastName: 'Broker', securityLevel: 15, siteId: other.siteId, brokerId: null, password: PASSWORD }, ctx));
-    await commands.execute(new RegisterUserCommand({ userId: other.agentId, email: other.agentEmail, firstName: 'Cy', lastName: 'Agent', securityLevel: 10, siteId: other.siteId, brokerId: other.brokerId, password: PASSWORD }, ctx));
-    await commands.execute(
-      new CreateSiteCommand({ siteId: other.siteId, subdomain: 'acmeadd', name: 'Acme Add', kind: 'broker', ownerUserId: other.brokerId, masterSiteId: null, isDefault: false, settings: {} }, { ...ctx, siteId: other.siteId }),
-    );
-    await settle(server);
+    await createOffice(server, other);
   });
   afterAll(async () => fixture?.stop());
 

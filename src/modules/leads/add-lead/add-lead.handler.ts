@@ -6,9 +6,9 @@ import { DB_POOL } from '../../../app/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { retryOnConflict } from '../../../commands/retry-on-conflict';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
-import { nameWords } from '../../../contract/validate-inquiry';
 import { conflict } from '../../../shared/errors';
-import { LEVEL, loadAccount, normalizeCellPhone, registrationAppends, toNewEvents, userIdByEmail } from '../../accounts';
+import { LEVEL, loadAccount, registrationAppends, toNewEvents, userIdByEmail } from '../../accounts';
+import { leadRegistration } from '../lead-account';
 import { initialLead, leadIdFor, leadStream } from '../lead';
 import { officeContacts } from '../../../../projections/lead-feed';
 import { type AddLead, decideAddLead } from './add-lead.decide';
@@ -56,22 +56,9 @@ export class AddLeadHandler implements ICommandHandler<AddLeadCommand, { leadId:
         if (leads.size > 0) throw conflict(EMAIL_IN_USE);
       } else {
         userId = randomUUID();
-        const words = nameWords(input.fullName);
         appends.push(
           ...registrationAppends(
-            {
-              userId,
-              email: input.email,
-              firstName: words[0]!,
-              lastName: words.slice(1).join(' '),
-              securityLevel: LEVEL.lead,
-              siteId: target.siteId,
-              cellPhone: normalizeCellPhone(input.phone),
-              isImport: true,
-              via: 'manual',
-              from: `added by hand on ${target.subdomain}`,
-              at: ctx.now.toISOString(),
-            },
+            leadRegistration({ userId, email: input.email, fullName: input.fullName, phone: input.phone, siteId: target.siteId, via: 'manual', from: `added by hand on ${target.subdomain}`, at: ctx.now.toISOString() }),
             ctx,
           ),
         );

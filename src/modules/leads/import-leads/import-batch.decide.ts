@@ -1,6 +1,5 @@
 import { type DuplicatePolicy, emailKey, IMPORT_MESSAGES, type ImportRow, phoneKey, tooLong, unionTags } from '../../../contract/lead-import';
 import { nameWords, validateInquiry } from '../../../contract/validate-inquiry';
-import { normalizeCellPhone } from '../../accounts';
 import { decideAddLead } from '../add-lead/add-lead.decide';
 import { mayView, type Viewer } from '../dashboard/viewer';
 import { composeInquiryMessage } from '../inquiry-message';
@@ -39,8 +38,8 @@ export type ImportKnown = {
   readonly leads: ReadonlyMap<string, Lead>;
 };
 
-/** A new account for a row: what registration needs (the handler appends it with the lead). */
-export type NewImportAccount = { readonly userId: string; readonly email: string; readonly firstName: string; readonly lastName: string; readonly cellPhone: string | null };
+/** A new account for a row (the handler registers it with the lead: lead-account.ts). */
+export type NewImportAccount = { readonly userId: string; readonly email: string; readonly fullName: string; readonly phone: string };
 
 export type RowDecision = {
   readonly outcome: ImportRowOutcome;
@@ -124,10 +123,7 @@ export function decideImportBatch(lines: readonly ImportLine[], c: ImportChoices
     if (!owner) owners.set(email, { userId, securityLevel: 5 });
     fromFile.add(leadId);
     learn(leadId, email, phone);
-    const words = nameWords(fullName);
-    const account: NewImportAccount | null = owner
-      ? null
-      : { userId, email, firstName: words[0]!, lastName: words.slice(1).join(' '), cellPhone: normalizeCellPhone(v.Phone!) };
+    const account: NewImportAccount | null = owner ? null : { userId, email, fullName, phone: v.Phone! };
     return { outcome: { row: line.row, outcome: 'imported', leadId, message: null }, events, account };
   };
 

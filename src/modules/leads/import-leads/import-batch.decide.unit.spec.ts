@@ -48,7 +48,7 @@ describe('ImportBatch (given / when / then)', () => {
     const [d] = decideImportBatch([ann(2, { LeadType: 'Seller', Message: 'Call after 5' }, ['Farm'])], choices(), known());
     const leadId = leadIdFor('new-2', SITE);
     expect(d!.outcome).toEqual({ row: 2, outcome: 'imported', leadId, message: null });
-    expect(d!.account).toEqual({ userId: 'new-2', email: 'ann@example.com', firstName: 'Ann', lastName: 'Buyer', cellPhone: '2065550100' });
+    expect(d!.account).toEqual({ userId: 'new-2', email: 'ann@example.com', fullName: 'Ann Buyer', phone: '206-555-0100' });
     expect(d!.events.map((e) => e.type)).toEqual(['LeadCaptured', 'InquirySubmitted', 'LeadAssigned', 'LeadTagsChanged']);
     expect(d!.events[0]!.data).toMatchObject({ leadType: 'Seller', source: 'import', email: 'ann@example.com' });
     expect(d!.events[2]!.data).toMatchObject({ agentId: 'A1', brokerId: 'B', rule: 'manual' });

@@ -13,6 +13,7 @@ import type { Viewer } from '../dashboard/viewer';
 import { evolveLead, initialLead, type Lead, leadIdFor, leadStream } from '../lead';
 import type { LeadEvent } from '../leads.events';
 import type { LeadTarget } from '../add-lead/lead-target';
+import { leadRegistration } from '../lead-account';
 import { officeContacts } from '../../../../projections/lead-feed';
 import { decideImportBatch, type ImportLine } from './import-batch.decide';
 import { evolveLeadImport, initialLeadImport, type LeadImport, leadImportDecider, type StartImport, summaryOf } from './lead-import';
@@ -124,10 +125,7 @@ export class LeadImporter {
         for (const d of decisions) {
           if (d.account) {
             appends.push(
-              ...registrationAppends(
-                { ...d.account, securityLevel: LEVEL.lead, siteId: r.target.siteId, isImport: true, via: 'import', from: `CSV import on ${r.target.subdomain}`, at },
-                ctx,
-              ),
+              ...registrationAppends(leadRegistration({ ...d.account, siteId: r.target.siteId, via: 'import', from: `CSV import on ${r.target.subdomain}`, at }), ctx),
             );
           }
           if (d.events.length === 0) continue;
