@@ -23,12 +23,13 @@ type FeedRow = {
   site_id: string;
   full_name: string;
   lead_type: string;
+  source: string;
   assigned_agent_id: string | null;
   office_id: string | null;
   in_pond: boolean;
   created_at: Date;
 };
-const ROW = 'lead_id, user_id, site_id, full_name, lead_type, assigned_agent_id, office_id, in_pond, created_at';
+const ROW = 'lead_id, user_id, site_id, full_name, lead_type, source, assigned_agent_id, office_id, in_pond, created_at';
 
 /** The rooms of a pond's news: the office (its agents and broker) and staff. */
 const pondRooms = (officeId: string) => [`office:${officeId}`, 'staff'];
@@ -148,7 +149,8 @@ export const leadFeedProjection: Projection = {
           const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
           const summary = e.type === 'LeadAssigned' ? summaries.assigned(e.data.rule) : summaries.reassigned();
           await addEntry(ctx, stored, e.data.leadId, before.site_id, summary);
-          ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
+          // An import's thousands of leads are not news one by one (no live row, no web push each): its page reloads the list.
+          if (before.source !== 'import') ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
           // The broker gave a pond lead to an agent: the office's other agents drop it from the pond.
           if (before.in_pond && before.office_id) ctx.push({ to: pondRooms(before.office_id), name: 'lead.claimed', payload: { leadId: e.data.leadId, agentId: e.data.agentId, at } });
           // Whoever had it before learns that it moved (their client drops it).

@@ -20,6 +20,7 @@ const RULE: Record<string, string> = {
   'listing-agent': 'listing agent',
   'round-robin': 'round robin',
   'owner-fallback': 'no active agent: the site owner',
+  manual: 'whoever added or imported the lead',
 };
 
 const VIA: Record<ContactChannel, string> = { call: 'call', text: 'text message', email: 'e-mail', chat: 'chat', stage: 'stage change' };

@@ -23,6 +23,9 @@ export const leadNoticesProjection: Projection = {
     let queued = 0;
     for (const stored of events) {
       const e = stored as unknown as Handled & typeof stored;
+      // A lead added by hand or imported (rule 'manual') was placed by a person who knows of it: no
+      // speed-to-lead notice (an import of 10,000 rows must not send 10,000 e-mails and texts).
+      if (e.type === 'LeadAssigned' && e.data.rule === 'manual') continue;
       const { rowCount } = await ctx.tx.query(
         `INSERT INTO lead_notice_queue (event_id, type, lead_id, data, at)
          SELECT $1, $2, $3, $4, $5 WHERE $5::timestamptz >= (SELECT applied_at FROM schema_migrations WHERE id = $6)

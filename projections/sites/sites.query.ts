@@ -67,3 +67,10 @@ export async function subdomainsOf(pool: pg.Pool, siteIds: readonly string[]): P
   const { rows } = await pool.query<{ site_id: string; subdomain: string }>('SELECT site_id, subdomain FROM sites WHERE site_id = ANY($1::uuid[])', [ids]);
   return new Map(rows.map((r) => [r.site_id, r.subdomain]));
 }
+
+/** These sites, in no particular order (those the read model does not have are left out). */
+export async function sitesByIds(pool: pg.Pool, siteIds: readonly string[]): Promise<SiteView[]> {
+  if (siteIds.length === 0) return [];
+  const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM sites WHERE site_id = ANY($1::uuid[])`, [[...new Set(siteIds)]]);
+  return rows.map(toSite);
+}

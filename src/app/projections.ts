@@ -8,6 +8,7 @@ import { leadReportsProjection } from '../../projections/lead-reports';
 import { leadNoticesProjection } from '../../projections/lead-notices';
 import { leadPondProjection } from '../../projections/lead-pond';
 import { leadNotesProjection } from '../../projections/lead-notes';
+import { leadImportsProjection } from '../../projections/lead-imports';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
@@ -42,4 +43,5 @@ export const allProjections: readonly Projection[] = [
   shareMailProjection,
   feedsProjection,
   feedListingsProjection,
+  leadImportsProjection,
 ];

@@ -1,7 +1,100 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { CSV_DELIMITERS, type CsvDelimiter, CsvError, csvCell, encodeCsv, parseCsv, sniffDelimiter, toCsv } from './csv';
 
-describe('CSV cells', () => {
+const fieldsOf = (text: string, delimiter?: CsvDelimiter) => parseCsv(text, delimiter ? { delimiter } : {}).records.map((r) => r.fields);
+
+describe('parseCsv', () => {
+  it('reads RFC 4180: quoted fields, doubled quotes, delimiters and line breaks inside quotes, CRLF', () => {
+    const text = 'Name,Note\r\n"Lovelace, Ada","She said ""hi""\r\nand left"\r\nBob,plain\r\n';
+    expect(fieldsOf(text)).toEqual([
+      ['Name', 'Note'],
+      ['Lovelace, Ada', 'She said "hi"\r\nand left'],
+      ['Bob', 'plain'],
+    ]);
+  });
+
+  it('numbers records as a spreadsheet numbers rows: a line break inside quotes stays in its row, blank lines count but are left out', () => {
+    const { records } = parseCsv('a,b\n"x\ny",1\n\nz,2');
+    expect(records).toEqual([
+      { row: 1, fields: ['a', 'b'] },
+      { row: 2, fields: ['x\ny', '1'] },
+      { row: 4, fields: ['z', '2'] },
+    ]);
+  });
+
+  it('drops a UTF-8 byte order mark, and reads LF and lone CR line ends', () => {
+    expect(fieldsOf('\uFEFFEmail,Phone\nann@example.com,2065550100\rbo@example.com,2065550101')).toEqual([
+      ['Email', 'Phone'],
+      ['ann@example.com', '2065550100'],
+      ['bo@example.com', '2065550101'],
+    ]);
+  });
+
+  it('sniffs a semicolon or tab from the header row, ignoring delimiters inside quotes', () => {
+    expect(sniffDelimiter('Name;Email;Phone\r\n')).toBe(';');
+    expect(sniffDelimiter('"a,b,c";d;e\n')).toBe(';');
+    expect(sniffDelimiter('Name\tEmail\n')).toBe('\t');
+    expect(sniffDelimiter('Name\n')).toBe(',');
+    expect(sniffDelimiter('\uFEFFa;b')).toBe(';');
+    expect(parseCsv('Name;Note\n"Ann; Lee";"1,5"').records.map((r) => r.fields)).toEqual([
+      ['Name', 'Note'],
+      ['Ann; Lee', '1,5'],
+    ]);
+  });
+
+  it('keeps empty fields, a trailing delimiter and a stray quote inside an unquoted field', () => {
+    expect(fieldsOf('a,,c,\n5" tall,x"y,""')).toEqual([
+      ['a', '', 'c', ''],
+      ['5" tall', 'x"y', ''],
+    ]);
+  });
+
+  it('refuses a quote that is never closed, naming the row it opened on', () => {
+    const err = (() => {
+      try {
+        parseCsv('a,b\n1,2\n"open,3\n4,5\n');
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(CsvError);
+    expect(err).toMatchObject({ row: 3, message: 'Row 3: a quoted field is never closed' });
+  });
+
+  it('stops after `limit` records (the browser previews a few rows of a large file)', () => {
+    const parsed = parseCsv('h\n1\n2\n3\n', { limit: 2 });
+    expect(parsed.records.map((r) => r.fields)).toEqual([['h'], ['1']]);
+    expect(parsed.truncated).toBe(true);
+    expect(parseCsv('h\n1\n', { limit: 2 }).truncated).toBe(false);
+  });
+});
+
+describe('encodeCsv → parseCsv round trip (property)', () => {
+  const text = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', ',', ';', '\t', '"', '\r', '\n', 'é', '😀', '=', '1'), maxLength: 12 });
+  const rows = (minFields: number) =>
+    fc.integer({ min: minFields, max: 5 }).chain((width) => fc.array(fc.array(text, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 8 }));
+
+  it('any rows come back as they were written, with the delimiter named', () => {
+    fc.assert(
+      fc.property(rows(1), fc.constantFrom(...CSV_DELIMITERS), (data, d) => {
+        expect(fieldsOf(encodeCsv(data, d), d)).toEqual(data);
+      }),
+    );
+  });
+
+  it('with two columns or more the delimiter is sniffed from the header, also after a byte order mark', () => {
+    fc.assert(
+      fc.property(rows(2), fc.constantFrom(...CSV_DELIMITERS), fc.boolean(), (data, d, bom) => {
+        const parsed = parseCsv(`${bom ? '\uFEFF' : ''}${encodeCsv(data, d)}`);
+        expect(parsed.delimiter).toBe(d);
+        expect(parsed.records.map((r) => r.fields)).toEqual(data);
+      }),
+    );
+  });
+});
+
+describe('CSV for spreadsheets: cells', () => {
   it.each([
     ['plain', 'plain'],
     ['a,b', '"a,b"'],
@@ -12,7 +105,7 @@ describe('CSV cells', () => {
     ['+1 206', "'+1 206"],
     ['-5', "'-5"],
     ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tcmd', "'\tcmd"],
+    ['\tcmd', `"'\tcmd"`],
   ])('%j is written %j', (input, written) => expect(csvCell(input)).toBe(written));
 
   it('numbers stay numbers, empties stay empty', () => {

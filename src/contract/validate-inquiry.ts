@@ -16,6 +16,19 @@ export const INQUIRY_MESSAGES = {
   zip: 'Please enter a zip code',
 } as const;
 
+/** The input each message is about, so a form can show it beside that input and focus it. */
+export const INQUIRY_MESSAGE_FIELD: Readonly<Record<string, 'AcceptTerms' | 'FullName' | 'Email' | 'Phone' | 'Street' | 'City' | 'Zip'>> = {
+  [INQUIRY_MESSAGES.terms]: 'AcceptTerms',
+  [INQUIRY_MESSAGES.name]: 'FullName',
+  [INQUIRY_MESSAGES.fullName]: 'FullName',
+  [INQUIRY_MESSAGES.validName]: 'FullName',
+  [INQUIRY_MESSAGES.email]: 'Email',
+  [INQUIRY_MESSAGES.phone]: 'Phone',
+  [INQUIRY_MESSAGES.street]: 'Street',
+  [INQUIRY_MESSAGES.city]: 'City',
+  [INQUIRY_MESSAGES.zip]: 'Zip',
+};
+
 export type InquiryFields = {
   /** Present only when the form has a terms checkbox. */
   readonly AcceptTerms?: boolean;

@@ -1,12 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
-import { RegisterUserCommand } from '../../src/modules/accounts';
-import { CreateSiteCommand } from '../../src/modules/sites';
-import { connectSocket, demoUser, newLead, PASSWORD, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
+import { connectSocket, createOffice, demoUser, newLead, otherOffice, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -14,7 +9,7 @@ const alex = demoUser('agent2');
 const broker = demoUser('broker');
 
 /** A second tenant: broker Bo with agent Cy, and their site acme (round robin with one agent). */
-const other = { brokerId: randomUUID(), agentId: randomUUID(), siteId: randomUUID(), brokerEmail: 'bo@acme.test', agentEmail: 'cy@acme.test' };
+const other = otherOffice('acme');
 
 describe('an agent never receives or reads another agent’s lead (HTTP 404, no socket event), across two tenants', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
@@ -24,14 +19,7 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
   beforeAll(async () => {
     fixture = await startDashboardServer();
     server = fixture.server;
-    const commands = server.app.get(CommandBus);
-    const ctx = systemContext();
-    await commands.execute(new RegisterUserCommand({ userId: other.brokerId, email: other.brokerEmail, firstName: 'Bo', lastName: 'Broker', securityLevel: 15, siteId: other.siteId, brokerId: null, password: PASSWORD }, ctx));
-    await commands.execute(new RegisterUserCommand({ userId: other.agentId, email: other.agentEmail, firstName: 'Cy', lastName: 'Agent', securityLevel: 10, siteId: other.siteId, brokerId: other.brokerId, password: PASSWORD }, ctx));
-    await commands.execute(
-      new CreateSiteCommand({ siteId: other.siteId, subdomain: 'acme', name: 'Acme Realty', kind: 'broker', ownerUserId: other.brokerId, masterSiteId: null, isDefault: false, settings: {} }, { ...ctx, siteId: other.siteId }),
-    );
-    await settle(server);
+    await createOffice(server, other);
   });
   afterEach(() => {
     for (const s of sockets.splice(0)) s.close();

@@ -132,6 +132,19 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
     }
   });
 
+  it('a lead added by hand (or imported) for an agent is not a speed-to-lead notice: whoever added it knows of it', async () => {
+    const added = await blair.post('/api/dashboard/leads', { FullName: 'Hannah Hand', Email: 'hannah.hand@example.com', Phone: '2065550177', LeadType: 'Buyer', Message: 'Met at the open house', agentId: alex.userId });
+    expect(added.status, added.text).toBe(201);
+    const inquired = await newLead(server, 'demo.localhost', { pdid: 'T-P1' });
+    await settle(server);
+    await drained();
+    // The inquiry after it was told: so the hand-added lead had its chance and was left out.
+    expect(await mailsAbout(alex.email, inquired.leadId)).toHaveLength(1);
+    expect(await mailsAbout(alex.email, added.body.leadId)).toHaveLength(0);
+    const { rows } = await pool().query('SELECT count(*)::int AS n FROM lead_notice_queue WHERE lead_id = $1', [added.body.leadId]);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('a notice about an event older than a day is dropped, never sent late', async () => {
     const { leadId } = await newLead(server, 'jane.localhost');
     await drained();

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import { systemContext } from '../../src/commands/command-context';
-import { RegisterUserCommand } from '../../src/modules/accounts';
-import { CreateSiteCommand } from '../../src/modules/sites';
 import { io, type Socket } from 'socket.io-client';
 import { expect } from 'vitest';
+import { systemContext } from '../../src/commands/command-context';
 import { DEMO_SITES, DEMO_USERS } from '../../src/demo/demo-accounts';
 import { seedDemo } from '../../src/demo/seed-demo';
 import { type Started, startServer } from '../../src/main';
+import { RegisterUserCommand } from '../../src/modules/accounts';
+import { CreateSiteCommand } from '../../src/modules/sites';
 import { testConfig } from './test-config';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { WebClient } from './web-client';
@@ -33,6 +33,24 @@ export async function startDashboardServer(overrides: Record<string, string> = {
       await db.drop();
     },
   };
+}
+
+/** A second office beside the demo's: broker Bo with agent Cy, and Bo's broker site (round robin with one agent). */
+export type OtherOffice = { readonly brokerId: string; readonly agentId: string; readonly siteId: string; readonly brokerEmail: string; readonly agentEmail: string; readonly subdomain: string };
+
+export function otherOffice(subdomain: string): OtherOffice {
+  return { brokerId: randomUUID(), agentId: randomUUID(), siteId: randomUUID(), brokerEmail: `bo@${subdomain}.test`, agentEmail: `cy@${subdomain}.test`, subdomain };
+}
+
+export async function createOffice(server: Started, o: OtherOffice): Promise<void> {
+  const commands = server.app.get(CommandBus);
+  const ctx = systemContext();
+  await commands.execute(new RegisterUserCommand({ userId: o.brokerId, email: o.brokerEmail, firstName: 'Bo', lastName: 'Broker', securityLevel: 15, siteId: o.siteId, brokerId: null, password: PASSWORD }, ctx));
+  await commands.execute(new RegisterUserCommand({ userId: o.agentId, email: o.agentEmail, firstName: 'Cy', lastName: 'Agent', securityLevel: 10, siteId: o.siteId, brokerId: o.brokerId, password: PASSWORD }, ctx));
+  await commands.execute(
+    new CreateSiteCommand({ siteId: o.siteId, subdomain: o.subdomain, name: `${o.subdomain} Realty`, kind: 'broker', ownerUserId: o.brokerId, masterSiteId: null, isDefault: false, settings: {} }, { ...ctx, siteId: o.siteId }),
+  );
+  await settle(server);
 }
 
 /** Waits until projections have applied everything and the router has assigned every captured lead. */

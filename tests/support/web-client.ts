@@ -108,10 +108,11 @@ export class WebClient {
   }
 }
 
-/** A multipart/form-data body with one file. */
-export function multipartFile(field: string, filename: string, bytes: Buffer, contentType = 'application/octet-stream') {
+/** A multipart/form-data body with one file (and text fields before it). */
+export function multipartFile(field: string, filename: string, bytes: Buffer, contentType = 'application/octet-stream', fields: Record<string, string> = {}) {
   const boundary = `----porchlight${Math.random().toString(16).slice(2)}`;
   const body = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),

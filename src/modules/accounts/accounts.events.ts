@@ -29,7 +29,7 @@ export type UserRegistered = {
     /** Absent on events written before it existed: false. */
     readonly isImport?: boolean;
     /** How the account came to be; absent: 'seed'. */
-    readonly via?: 'seed' | 'inquiry' | 'google' | 'facebook' | 'import';
+    readonly via?: 'seed' | 'inquiry' | 'google' | 'facebook' | 'import' | 'manual';
   };
 };
 

@@ -21,3 +21,15 @@ async function claimedBy(store: EventStore, stream: string): Promise<string | nu
 export const userIdByEmail = (store: EventStore, email: string) => claimedBy(store, emailClaimStream(email));
 export const userIdBySocial = (store: EventStore, provider: SocialProvider, subject: string) =>
   claimedBy(store, socialClaimStream(provider, subject));
+
+/** The accounts that own these addresses, in one read (a batch import): address → user id; unclaimed addresses are absent. */
+export async function userIdsByEmail(store: EventStore, emails: readonly string[]): Promise<Map<string, string>> {
+  const streamOf = new Map(emails.map((e) => [emailClaimStream(e), e]));
+  const read = await store.readStreams([...streamOf.keys()]);
+  const owners = new Map<string, string>();
+  for (const [stream, events] of read) {
+    const first = events[0] as unknown as ClaimEvent | undefined;
+    if (first) owners.set(streamOf.get(stream)!, first.data.userId);
+  }
+  return owners;
+}

@@ -13,7 +13,7 @@ export { accountEventTypes, claimEventTypes, CONSENT_CHANNELS, LEVEL } from './a
 export { type Account, evolveAccount, type ExistingAccount, initialAccount, officeOf, userStream } from './account';
 export { isValidEmail, normalizeEmail, parseEmail } from '../../contract/email';
 export { formatPhone, isValidCellPhone, normalizeCellPhone, CELL_PHONE_MESSAGE } from '../../contract/phone';
-export { userIdByEmail } from './claims';
+export { userIdByEmail, userIdsByEmail } from './claims';
 export { loadAccount } from './load-account';
 export { RegisterUserCommand, RegisterUserHandler } from './register-user/register-user.handler';
 export type { RegisterUser } from './register-user/register-user.decide';

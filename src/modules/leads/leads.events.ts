@@ -2,6 +2,7 @@ export * from './office/office.events';
 export * from './routing/routing.events';
 export * from './office/stages';
 export * from './conversation.events';
+export * from './import-leads/lead-import.events';
 
 /** Where a visitor first came from: fixed at the first visit (first-touch cookie), never overwritten. */
 export type FirstTouch = {
@@ -51,7 +52,8 @@ export type InquirySubmitted = {
 };
 
 /** Which rule of the routing rules placed a lead (see routing/routing-rules.ts). */
-export type RoutingRule = 'own-site' | 'listing-agent' | 'round-robin' | 'owner-fallback';
+/** 'manual': chosen by whoever added the lead by hand or imported it (issue 15). */
+export type RoutingRule = 'own-site' | 'listing-agent' | 'round-robin' | 'owner-fallback' | 'manual';
 
 /**
  * The lead went to an agent. Decided by the lead router from the site's routing rules (data);

@@ -6,7 +6,11 @@ import { MessagingModule } from '../messaging';
 import { NotificationsModule } from '../notifications';
 import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
+import { AddLeadController } from './add-lead/add-lead.http';
+import { AddLeadHandler } from './add-lead/add-lead.handler';
 import { DashboardController } from './dashboard/dashboard.http';
+import { ImportAccessGuard, ImportLeadsController } from './import-leads/import-leads.http';
+import { LeadImporter } from './import-leads/lead-importer';
 import { OfficeController } from './office/office.http';
 import { ClaimLeadController } from './pond/claim-lead.http';
 import { ClaimWindowReactor } from './pond/claim-window.reactor';
@@ -23,7 +27,7 @@ import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
 import { SendTextController } from './text-messages/send-text.http';
 import { SmsInboundController } from './text-messages/sms-inbound.http';
 
-/** Leads: inquiries, capture, routing to agents, the dashboard's reads, activity and texts. */
+/** Leads: inquiries, capture, routing to agents, the dashboard's reads, activity and texts, leads added by hand and imported. */
 @Module({
   imports: [AccountsModule, SitesModule, UploadsModule, MessagingModule, ListingsModule, NotificationsModule],
   controllers: [
@@ -38,8 +42,10 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     RoutingSettingsController,
     ClaimLeadController,
     NotesController,
+    AddLeadController,
+    ImportLeadsController,
   ],
-  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier, AddLeadHandler, LeadImporter, ImportAccessGuard],
   exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier],
 })
 export class LeadsModule {}

@@ -19,8 +19,8 @@ import { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry.handl
 const text = (max: number) => z.string().max(max, { error: `at most ${max} characters` }).optional();
 const numberish = z.union([z.string().max(50), z.number()]).optional().transform((v) => (v === undefined ? undefined : String(v)));
 
-/** The payload of the product description (section 3), plus the listing's pdid and the terms box. */
-const InquiryBody = z.strictObject({
+/** The payload of the product description (section 3), plus the listing's pdid and the terms box (also the body of a lead added by hand). */
+export const InquiryBody = z.strictObject({
   AcceptTerms: z.boolean().optional(),
   FullName: text(200),
   Email: text(320),

@@ -1,6 +1,6 @@
 import type { Decider } from '../../../commands/decider';
 import { evolveLead, initialLead, type Lead, sourceLabel } from '../lead';
-import type { InquirySubmitted, LeadEvent } from '../leads.events';
+import type { InquirySubmitted, LeadCaptured, LeadEvent } from '../leads.events';
 
 /** An inquiry as decided on: the event's data but its source label, which decide derives. */
 export type SubmitInquiry = Omit<InquirySubmitted['data'], 'source'>;
@@ -9,25 +9,15 @@ export type SubmitInquiry = Omit<InquirySubmitted['data'], 'source'>;
 export function decideSubmitInquiry(c: SubmitInquiry, state: Lead): LeadEvent[] {
   const source = sourceLabel(c.firstTouch);
   const events: LeadEvent[] = [];
-  if (!state.exists) {
-    events.push({
-      type: 'LeadCaptured',
-      data: {
-        leadId: c.leadId,
-        userId: c.userId,
-        siteId: c.siteId,
-        fullName: c.fullName,
-        email: c.email,
-        phone: c.phone,
-        leadType: c.leadType,
-        source,
-        firstTouch: c.firstTouch,
-        listingPdid: c.listingPdid,
-      },
-    });
-  }
+  if (!state.exists) events.push(leadCaptured(c));
   events.push({ type: 'InquirySubmitted', data: { ...c, source } });
   return events;
+}
+
+/** The capture of a lead by its first inquiry (also by an agent's hand or an import, whose first touch says so). */
+export function leadCaptured(c: SubmitInquiry): LeadCaptured {
+  const { leadId, userId, siteId, fullName, email, phone, leadType, firstTouch, listingPdid } = c;
+  return { type: 'LeadCaptured', data: { leadId, userId, siteId, fullName, email, phone, leadType, source: sourceLabel(firstTouch), firstTouch, listingPdid } };
 }
 
 export type CaptureSignUp = Omit<SubmitInquiry, 'message' | 'resumeUrl' | 'listingPdid' | 'leadType' | 'phone'> & { readonly phone: string | null };

@@ -5,10 +5,10 @@ import type { CommandContext } from '../../../commands/command-context';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
 import { conflict } from '../../../shared/errors';
-import { appendAtomically, LEVEL, normalizeCellPhone, registrationAppends, signedIn, toNewEvents, userIdByEmail } from '../../accounts';
+import { appendAtomically, registrationAppends, signedIn, toNewEvents, userIdByEmail } from '../../accounts';
+import { leadRegistration } from '../lead-account';
 import { initialLead, leadIdFor, leadStream } from '../lead';
 import { LeadRouter } from '../routing/lead-router.reactor';
-import { nameWords } from '../../../contract/validate-inquiry';
 import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
 
 /** A validated inquiry on a site, by whoever is signed in (or nobody). */
@@ -47,21 +47,9 @@ export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryComman
     const userId = randomUUID();
     const userCtx = { ...ctx, actorId: userId };
     const command: SubmitInquiry = { ...input, leadId: leadIdFor(userId, site.siteId), userId };
-    const words = nameWords(input.fullName);
     const appends: StreamAppend[] = [
       ...registrationAppends(
-        {
-          userId,
-          email: input.email,
-          firstName: words[0]!,
-          lastName: words.slice(1).join(' '),
-          securityLevel: LEVEL.lead,
-          siteId: site.siteId,
-          cellPhone: normalizeCellPhone(command.phone),
-          via: 'inquiry',
-          from: `inquiry form on ${site.subdomain}`,
-          at: userCtx.now.toISOString(),
-        },
+        leadRegistration({ userId, email: input.email, fullName: input.fullName, phone: command.phone, siteId: site.siteId, via: 'inquiry', from: `inquiry form on ${site.subdomain}`, at: userCtx.now.toISOString() }),
         userCtx,
         [signedIn({ userId, method: 'inquiry', timezone: null, timezoneName: null })],
       ),

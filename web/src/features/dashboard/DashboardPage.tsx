@@ -16,6 +16,9 @@ import { TeamPanel } from './TeamPanel';
 import { TasksView } from './TasksView';
 import { agentZone, type NoteView } from './tasksApi';
 import { TextMessageDialog } from './TextMessageDialog';
+import { AddLeadDialog } from './AddLeadDialog';
+import { ImportLeadsView } from './ImportLeadsView';
+import { leadIoApi } from './leadIoApi';
 import { enableWebPush, pushSupported } from './webPush';
 import { LiveIndicator } from '../../ui/LiveIndicator';
 
@@ -26,7 +29,7 @@ const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.mes
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /** The dashboard's views (`?view=`); anything else is the lead list. */
-const VIEWS = ['leads', 'tasks', 'team', 'reports'] as const;
+const VIEWS = ['leads', 'tasks', 'team', 'reports', 'import'] as const;
 type View = (typeof VIEWS)[number];
 const viewOf = (v: string | null): View => (VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads';
 
@@ -60,6 +63,7 @@ export function DashboardPage() {
   const [agents, setAgents] = useState<readonly Agent[]>([]);
   const [chatOpen, setChatOpen] = useState(params.get('chat') === '1');
   const [texting, setTexting] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [pushState, setPushState] = useState<string | null>(null);
   const [now, setNow] = useState(Date.now());
   const ledger = useRef<PushLedger | null>(null);
@@ -201,6 +205,8 @@ export function DashboardPage() {
       { key: 'tasks', label: 'Tasks', render: (c) => <button type="button" className={c} aria-current={view === 'tasks' ? 'page' : undefined} onClick={() => goView('tasks')}>Tasks</button> },
       { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
       { key: 'reports', label: 'Reports', render: (c) => <button type="button" className={c} aria-current={view === 'reports' ? 'page' : undefined} onClick={() => goView('reports')}>Reports</button> },
+      { key: 'add', label: 'Add lead', render: (c) => <button type="button" className={c} onClick={() => setAdding(true)}>Add lead</button> },
+      { key: 'import', label: 'Import', render: (c) => <button type="button" className={c} aria-current={view === 'import' ? 'page' : undefined} onClick={() => goView('import')}>Import</button> },
       { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
       { key: 'site', label: 'Public site', render: (c) => <Link href="/search" className={c}>Public site</Link> },
       ...(pushSupported() ? [{ key: 'push', label: 'Notifications', render: (c: string) => <button type="button" className={c} onClick={() => void enableWebPush().then(setPushState, () => setPushState('failed'))}>Notifications</button> }] : []),
@@ -249,6 +255,8 @@ export function DashboardPage() {
         />
       ) : view === 'tasks' ? (
         <TasksView role={feed?.me.role ?? 'agent'} agents={agents} now={now} onOpenLead={select} />
+      ) : view === 'import' ? (
+        <ImportLeadsView role={feed?.me.role ?? 'agent'} viewerId={feed?.me.userId ?? null} agents={agents} onDone={() => { goView('leads'); loadFeed(filtersRef.current); }} />
       ) : (
         <div className={styles.columns} data-chat={chatOpen && !!details}>
           <LeadList
@@ -313,6 +321,7 @@ export function DashboardPage() {
         </div>
       )}
       <TextMessageDialog open={texting} leadIds={[...checked]} cap={cap} onClose={() => setTexting(false)} />
+      <AddLeadDialog open={adding} role={feed?.me.role ?? 'agent'} viewerId={feed?.me.userId ?? null} agents={agents} onClose={() => setAdding(false)} onAdded={(leadId) => { setAdding(false); void leadIoApi.whenListed(leadId).then(() => select(leadId)); }} />
     </main>
   );
 }

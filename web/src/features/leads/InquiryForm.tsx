@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { INQUIRY_MESSAGES, validateInquiry } from '../../../../src/contract/validate-inquiry';
+import { INQUIRY_MESSAGE_FIELD, validateInquiry } from '../../../../src/contract/validate-inquiry';
 import { ApiError } from '../../api/http';
 import { sendInquiry } from '../../api/account';
 import { useToast } from '../../ui/useToast';
@@ -9,15 +9,8 @@ import { BuyerDetails } from './BuyerDetails';
 export const EMAIL_IN_USE = 'Email already in use';
 
 type Field = 'AcceptTerms' | 'FullName' | 'Email' | 'Phone';
-/** Which input a validation message belongs to, so focus can go there. */
-const FIELD_OF: Record<string, Field> = {
-  [INQUIRY_MESSAGES.terms]: 'AcceptTerms',
-  [INQUIRY_MESSAGES.name]: 'FullName',
-  [INQUIRY_MESSAGES.fullName]: 'FullName',
-  [INQUIRY_MESSAGES.validName]: 'FullName',
-  [INQUIRY_MESSAGES.email]: 'Email',
-  [INQUIRY_MESSAGES.phone]: 'Phone',
-};
+/** Which input a validation message belongs to, so focus can go there (this form has no address inputs). */
+const FIELD_OF = INQUIRY_MESSAGE_FIELD as Readonly<Record<string, Field>>;
 
 export type InquiryFormProps = {
   readonly leadType: string;

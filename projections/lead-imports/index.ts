@@ -1,0 +1,2 @@
+export { leadImportsProjection } from './lead-imports.projection';
+export { type ImportReportRow, importProgress, importReport } from './lead-imports.query';

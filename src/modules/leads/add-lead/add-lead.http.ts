@@ -1,0 +1,94 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import { DB_POOL } from '../../../app/tokens';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { parseBody } from '../../../http/parse-body';
+import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
+import { splitTags } from '../../../contract/lead-import';
+import { nameWords, validateInquiry } from '../../../contract/validate-inquiry';
+import { validation } from '../../../shared/errors';
+import { commandContextOf, parseEmail } from '../../accounts';
+import { dashboardViewer } from '../dashboard/viewer';
+import { composeInquiryMessage } from '../inquiry-message';
+import { InquiryBody } from '../submit-inquiry/inquiry.http';
+import { AddLeadCommand } from './add-lead.handler';
+import { resolveLeadTarget, usableSites } from './lead-target';
+import { sitesByIds } from '../../../../projections/sites';
+
+/** The inquiry's payload (no terms box, no resume upload), the site and agent, and tags. */
+const AddLeadBody = InquiryBody.omit({ AcceptTerms: true, ResumeUrl: true }).extend({
+  siteId: z.uuid({ error: 'siteId is not an id' }).optional(),
+  agentId: z.uuid({ error: 'agentId is not an id' }).optional(),
+  Tags: z.union([z.string().max(1000), z.array(z.string().max(50)).max(20)]).optional(),
+});
+
+/** An agent adds the leads of a day's calls and open houses; more than this an hour is an import's work. */
+export const ADD_LEAD_LIMIT: RateLimit = {
+  name: 'add-lead',
+  limit: 300,
+  windowSeconds: 3600,
+  message: 'Too many leads added by hand in an hour. Please try again later, or import them from a CSV file.',
+};
+
+@Controller('api/dashboard')
+export class AddLeadController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+  ) {}
+
+  /**
+   * Contract section 5a: a lead added by hand, checked by the inquiry's rules and messages (the
+   * site's partial-name setting included); 201 {leadId}; 409 'Email already in use' when the
+   * address is a lead of the caller's office already.
+   */
+  @Post('leads')
+  @HttpCode(201)
+  async add(@Body() body: unknown, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    await this.limiter.enforce(ADD_LEAD_LIMIT, viewer.userId);
+    const input = parseBody(AddLeadBody, body);
+    const target = await resolveLeadTarget(this.store, this.pool, viewer, { siteId: input.siteId, agentId: input.agentId });
+    const problem = validateInquiry(input, { allowPartialName: target.allowPartialName });
+    if (problem) throw validation(problem);
+    const tags = splitTags(Array.isArray(input.Tags) ? input.Tags.join(',') : (input.Tags ?? ''));
+    return this.commands.execute<AddLeadCommand, { leadId: string }>(
+      new AddLeadCommand(
+        {
+          fullName: nameWords(input.FullName!).join(' '),
+          email: parseEmail(input.Email!)!,
+          phone: input.Phone!.trim(),
+          leadType: input.LeadType?.trim() || 'Inquiry',
+          message: composeInquiryMessage(input),
+          listingPdid: input.pdid ?? null,
+          tags,
+        },
+        target,
+        viewer.userId,
+        commandContextOf(req),
+      ),
+    );
+  }
+
+  /**
+   * The sites the caller may add (or import) leads to, the default first, with the one setting
+   * their forms check before sending: `{sites:[{siteId, subdomain, name, kind, allowPartialName}]}`.
+   */
+  @Get('sites')
+  async sites(@Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const { usable } = await usableSites(this.store, this.pool, viewer);
+    const views = new Map((await sitesByIds(this.pool, usable.map((s) => s.siteId))).map((v) => [v.siteId, v]));
+    return {
+      sites: usable.flatMap((s) => {
+        const v = views.get(s.siteId);
+        return v ? [{ siteId: s.siteId, subdomain: v.subdomain, name: v.name, kind: s.kind, allowPartialName: v.settings.Registration_AllowPartialName }] : [];
+      }),
+    };
+  }
+}
