@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import { describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
+import type { Started } from '../../src/main';
 import { RegisterUserCommand } from '../../src/modules/accounts';
 import { CreateSiteCommand } from '../../src/modules/sites';
-import { connectSocket, dashboardServer, demoUser, newLead, PASSWORD, record, settle, signIn, until } from '../support/dashboard-fixture';
+import { connectSocket, demoUser, newLead, PASSWORD, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -15,7 +17,13 @@ const broker = demoUser('broker');
 const other = { brokerId: randomUUID(), agentId: randomUUID(), siteId: randomUUID(), brokerEmail: 'bo@acme.test', agentEmail: 'cy@acme.test' };
 
 describe('an agent never receives or reads another agent’s lead (HTTP 404, no socket event), across two tenants', () => {
-  const dash = dashboardServer(async (server) => {
+  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
+  let server: Started;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    fixture = await startDashboardServer();
+    server = fixture.server;
     const commands = server.app.get(CommandBus);
     const ctx = systemContext();
     await commands.execute(new RegisterUserCommand({ userId: other.brokerId, email: other.brokerEmail, firstName: 'Bo', lastName: 'Broker', securityLevel: 15, siteId: other.siteId, brokerId: null, password: PASSWORD }, ctx));
@@ -25,11 +33,15 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
     );
     await settle(server);
   });
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.close();
+  });
+  afterAll(async () => fixture?.stop());
 
   const socketOf = async (email: string, host = 'localhost') => {
-    const c = await signIn(dash.server, email, host);
-    const s = await connectSocket(dash.server, c);
-    dash.sockets.push(s);
+    const c = await signIn(server, email, host);
+    const s = await connectSocket(server, c);
+    sockets.push(s);
     return { client: c, socket: s, got: record(s) };
   };
 
@@ -39,8 +51,8 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
     const staff = await socketOf('staff@porchlight.test');
     const others = await Promise.all([socketOf(jane.email), socketOf(alex.email), socketOf(broker.email, 'demo.localhost')]);
 
-    const { leadId } = await newLead(dash.server, 'acme.localhost', { FullName: 'Tara Tenant' });
-    await settle(dash.server);
+    const { leadId } = await newLead(server, 'acme.localhost', { FullName: 'Tara Tenant' });
+    await settle(server);
     for (const who of [cy, bo, staff]) {
       const pushed = await until(() => who.got.get('lead.captured')?.find((p) => p.leadId === leadId));
       expect(pushed).toMatchObject({ leadId, fullName: 'Tara Tenant', leadType: 'Buyer' });
@@ -49,7 +61,7 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
     // A later activity of that lead: the same three get it, nobody else.
     const cyChat = await cy.client.post('/api/dashboard/chat/sendmessage', { leadId, text: 'Hi Tara' });
     expect(cyChat.status, cyChat.text).toBe(200);
-    await settle(dash.server);
+    await settle(server);
     await until(() => bo.got.get('lead.activity')?.find((p) => p.leadId === leadId));
     // Give any stray delivery time to arrive before asserting that none did.
     await new Promise((r) => setTimeout(r, 300));
@@ -65,7 +77,7 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
       [alex.email, 'localhost'],
       [broker.email, 'acme.localhost'],
     ] as const) {
-      const c = await signIn(dash.server, email, host);
+      const c = await signIn(server, email, host);
       expect((await c.get(`/api/dashboard/leads/${leadId}`)).status).toBe(404);
       expect((await c.get(`/api/dashboard/feed/lead/${leadId}`)).status).toBe(404);
       expect((await c.post('/api/dashboard/chat/getchat', { leadId })).status).toBe(404);
@@ -79,8 +91,8 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
   });
 
   it('within one office an agent sees only their own leads; the broker sees both agents’', async () => {
-    const janeClient = await signIn(dash.server, jane.email);
-    const alexClient = await signIn(dash.server, alex.email);
+    const janeClient = await signIn(server, jane.email);
+    const alexClient = await signIn(server, alex.email);
     const janes = (await janeClient.get('/api/dashboard/leads?perpage=200')).body.leads as { leadId: string; assignedAgentId: string }[];
     const alexes = (await alexClient.get('/api/dashboard/leads?perpage=200')).body.leads as { leadId: string; assignedAgentId: string }[];
     expect(janes.length).toBeGreaterThan(0);
@@ -88,12 +100,12 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
     expect(janes.every((l) => l.assignedAgentId === jane.userId)).toBe(true);
     expect(alexes.every((l) => l.assignedAgentId === alex.userId)).toBe(true);
     for (const l of alexes) expect((await janeClient.get(`/api/dashboard/leads/${l.leadId}`)).status).toBe(404);
-    const brokers = (await (await signIn(dash.server, broker.email)).get('/api/dashboard/leads?perpage=200')).body;
+    const brokers = (await (await signIn(server, broker.email)).get('/api/dashboard/leads?perpage=200')).body;
     expect(brokers.total).toBe(janes.length + alexes.length);
   });
 
   it('contract shapes and statuses: the list, one lead with its timeline; 401 signed out, 403 for a lead, 400 past 200 per page', async () => {
-    const janeClient = await signIn(dash.server, jane.email);
+    const janeClient = await signIn(server, jane.email);
     const res = await janeClient.get('/api/dashboard/leads');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['leads', 'page', 'perpage', 'total']);
@@ -108,8 +120,8 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
     expect(one.body.timeline.map((t: { type: string }) => t.type)).toEqual(expect.arrayContaining(['LeadCaptured', 'InquirySubmitted', 'LeadAssigned']));
     for (const t of one.body.timeline) expect(Object.keys(t).sort()).toEqual(['at', 'summary', 'type']);
 
-    expect((await WebClient.for(dash.server.url, 'localhost').get('/api/dashboard/leads')).status).toBe(401);
-    const lead = await signIn(dash.server, 'lead@demo.test');
+    expect((await WebClient.for(server.url, 'localhost').get('/api/dashboard/leads')).status).toBe(401);
+    const lead = await signIn(server, 'lead@demo.test');
     expect((await lead.get('/api/dashboard/leads')).status).toBe(403);
     expect((await lead.get(`/api/dashboard/leads/${first.leadId}`)).status).toBe(403);
     expect((await janeClient.get('/api/dashboard/leads?perpage=201')).status).toBe(400);

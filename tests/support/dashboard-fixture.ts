@@ -32,25 +32,6 @@ export async function startDashboardServer(overrides: Record<string, string> = {
   };
 }
 
-/**
- * startDashboardServer as a test file's beforeAll (then `prepare`, what the file's tests need)
- * and afterAll; the sockets a test pushes on `sockets` are closed after it.
- */
-export function dashboardServer(prepare?: (server: Started) => Promise<void>): { readonly server: Started; readonly sockets: Socket[] } {
-  const app = { sockets: [] } as unknown as { server: Started; sockets: Socket[] };
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>> | undefined;
-  beforeAll(async () => {
-    fixture = await startDashboardServer();
-    app.server = fixture.server;
-    await prepare?.(app.server);
-  });
-  afterEach(() => {
-    for (const s of app.sockets.splice(0)) s.close();
-  });
-  afterAll(async () => fixture?.stop());
-  return app;
-}
-
 /** Waits until projections have applied everything and the router has assigned every captured lead. */
 export async function settle(server: Started): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -109,4 +90,23 @@ export async function until<T>(fn: () => T | undefined | null | false, timeoutMs
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * startDashboardServer as a test file's beforeAll (then `prepare`, what the file's tests need)
+ * and afterAll; the sockets a test pushes on `sockets` are closed after it.
+ */
+export function dashboardServer(prepare?: (server: Started) => Promise<void>): { readonly server: Started; readonly sockets: Socket[] } {
+  const app = { sockets: [] } as unknown as { server: Started; sockets: Socket[] };
+  let fixture: Awaited<ReturnType<typeof startDashboardServer>> | undefined;
+  beforeAll(async () => {
+    fixture = await startDashboardServer();
+    app.server = fixture.server;
+    await prepare?.(app.server);
+  });
+  afterEach(() => {
+    for (const s of app.sockets.splice(0)) s.close();
+  });
+  afterAll(async () => fixture?.stop());
+  return app;
 }
