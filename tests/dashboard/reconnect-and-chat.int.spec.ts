@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePositions } from '../../src/contract/position';
-import { connectSocket, dashboardServer, demoUser, newLead, record, settle, signIn, until } from '../support/dashboard-fixture';
+import { connectSocket, demoUser, newLead, record, settle, signIn, until } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 
 const jane = demoUser('agent');
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { DEMO_SITES, DEMO_USERS } from '../../src/demo/demo-accounts';
 import { seedDemo } from '../../src/demo/seed-demo';
 import { type Started, startServer } from '../../src/main';
@@ -90,23 +90,4 @@ export async function until<T>(fn: () => T | undefined | null | false, timeoutMs
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 10));
   }
-}
-
-/**
- * startDashboardServer as a test file's beforeAll (then `prepare`, what the file's tests need)
- * and afterAll; the sockets a test pushes on `sockets` are closed after it.
- */
-export function dashboardServer(prepare?: (server: Started) => Promise<void>): { readonly server: Started; readonly sockets: Socket[] } {
-  const app = { sockets: [] } as unknown as { server: Started; sockets: Socket[] };
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>> | undefined;
-  beforeAll(async () => {
-    fixture = await startDashboardServer();
-    app.server = fixture.server;
-    await prepare?.(app.server);
-  });
-  afterEach(() => {
-    for (const s of app.sockets.splice(0)) s.close();
-  });
-  afterAll(async () => fixture?.stop());
-  return app;
 }
