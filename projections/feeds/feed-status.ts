@@ -1,6 +1,6 @@
 import type { FeedCountsView, FeedRunning, FeedSettingsView } from '../../src/contract/feeds';
 import { assertNever } from '../../src/contract/assert-never';
-import type { FeedEvent, FeedSettings, FeedSyncEvent } from '../../src/modules/feeds/feeds.events';
+import { addCounts, type FeedEvent, type FeedSettings, type FeedSyncEvent, ZERO_COUNTS } from '../../src/modules/feeds/feeds.events';
 
 /** A feed's status as the read model keeps it (the API adds lagSeconds at the time it answers). */
 export type FeedStatus = {
@@ -25,7 +25,6 @@ export type FeedStatus = {
   readonly lastReconcileStartedAt: string | null;
 };
 
-const ZERO: FeedCountsView = { fetched: 0, imported: 0, changed: 0, unchanged: 0, deleted: 0, rejected: 0 };
 const RECORD_ERRORS = 20;
 
 export const initialFeedStatus = (name: string): FeedStatus => ({
@@ -34,7 +33,7 @@ export const initialFeedStatus = (name: string): FeedStatus => ({
   settings: null,
   lastSyncAt: null,
   lastSuccessAt: null,
-  counts: ZERO,
+  counts: ZERO_COUNTS,
   lastDurationMs: null,
   newestModificationTimestamp: null,
   lastError: null,
@@ -59,15 +58,6 @@ export function publicSettings(s: FeedSettings): FeedSettingsView {
   return { url: s.url, auth, resources: s.resources, timeZone: s.timeZone, pageSize: s.pageSize, pollIntervalSeconds: s.pollIntervalSeconds, filter: s.filter, paging: s.paging, disclaimer: s.disclaimer };
 }
 
-const add = (a: FeedCountsView, b: FeedCountsView): FeedCountsView => ({
-  fetched: a.fetched + b.fetched,
-  imported: a.imported + b.imported,
-  changed: a.changed + b.changed,
-  unchanged: a.unchanged + b.unchanged,
-  deleted: a.deleted + b.deleted,
-  rejected: a.rejected + b.rejected,
-});
-
 /** Folds one event of the feed's two streams, `at` being the event's time. Pure: the CLI folds the same way. */
 export function evolveFeedStatus(s: FeedStatus, e: FeedEvent | FeedSyncEvent, at: string): FeedStatus {
   switch (e.type) {
@@ -81,7 +71,7 @@ export function evolveFeedStatus(s: FeedStatus, e: FeedEvent | FeedSyncEvent, at
       return {
         ...s,
         ...(e.data.kind === 'sync' ? { lastStartedAt: at } : { lastReconcileStartedAt: at }),
-        running: { syncId: e.data.syncId, kind: e.data.kind, startedAt: at, counts: ZERO, expectedTotal: null },
+        running: { syncId: e.data.syncId, kind: e.data.kind, startedAt: at, counts: ZERO_COUNTS, expectedTotal: null },
         recordErrors: e.data.kind === 'sync' ? [] : s.recordErrors,
         ...(interrupted
           ? { lastError: `The ${s.running.kind} started at ${s.running.startedAt} stopped before it finished (its process ended); what it stored stays, and this run goes on from its checkpoint`, lastErrorAt: at }
@@ -89,7 +79,7 @@ export function evolveFeedStatus(s: FeedStatus, e: FeedEvent | FeedSyncEvent, at
       };
     }
     case 'FeedCheckpointAdvanced': {
-      const running = s.running && s.running.syncId === e.data.syncId ? { ...s.running, counts: add(s.running.counts, e.data.batch), expectedTotal: e.data.expectedTotal } : s.running;
+      const running = s.running && s.running.syncId === e.data.syncId ? { ...s.running, counts: addCounts(s.running.counts, e.data.batch), expectedTotal: e.data.expectedTotal } : s.running;
       return {
         ...s,
         running,

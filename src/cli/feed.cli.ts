@@ -22,6 +22,7 @@ import {
 import { AppError } from '../shared/errors';
 import { setLogLevel } from '../shared/logger';
 import { progressBar } from './progress-bar';
+import { runCli } from './run-cli';
 
 const USAGE = `Usage:
   npm run feed -- add NAME --url SERVICE_ROOT [auth] [options]   add feed NAME, or change it (what is not given stays)
@@ -215,10 +216,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

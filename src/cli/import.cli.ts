@@ -16,6 +16,7 @@ import {
 } from '../modules/listings';
 import { setLogLevel } from '../shared/logger';
 import { progressBar } from './progress-bar';
+import { runCli } from './run-cli';
 
 const USAGE = `Usage:
   npm run import -- --mls NAME [--timezone IANA] FILE...
@@ -132,10 +133,4 @@ async function main(argv: string[]): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -5,6 +5,7 @@ import { openDatabase } from '../database/database';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { setLogLevel } from '../shared/logger';
 import { progressBar } from './progress-bar';
+import { runCli } from './run-cli';
 
 const USAGE = `Usage:
   npm run projections -- status            each projection's position, lag and version
@@ -58,10 +59,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -1,8 +1,7 @@
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import { describe, expect, it } from 'vitest';
 import { comparePositions } from '../../src/contract/position';
-import { connectSocket, demoUser, newLead, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
+import { connectSocket, demoUser, newLead, record, settle, signIn, until } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 
 const jane = demoUser('agent');
 
@@ -10,46 +9,35 @@ type Push = { name: string; payload: Record<string, unknown> };
 const keyOf = (p: Push) => `${p.name}:${String(p.payload.messageId ?? p.payload.eventId ?? p.payload.leadId)}`;
 
 describe('realtime: reconnecting clients get what they missed once; chat both ways with read receipts', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-  });
-  afterEach(() => {
-    for (const s of sockets.splice(0)) s.close();
-  });
-  afterAll(async () => fixture?.stop());
+  const dash = dashboardServer();
 
   it('after a disconnect, feed/since answers exactly the pushes that were missed, each once', async () => {
-    const janeClient = await signIn(server, jane.email);
+    const janeClient = await signIn(dash.server, jane.email);
     const feed = await janeClient.get('/api/dashboard/feed');
     expect(feed.body.position).toMatch(/^\d+\.\d+$/);
-    const socket = await connectSocket(server, janeClient);
-    sockets.push(socket);
+    const socket = await connectSocket(dash.server, janeClient);
+    dash.sockets.push(socket);
     const live: Push[] = [];
     socket.onAny((name: string, payload: Record<string, unknown>) => name !== 'hello' && live.push({ name, payload }));
 
     // Seen live: one lead.
-    const seen = await newLead(server, 'jane.localhost', { FullName: 'Seen Live' });
-    await settle(server);
+    const seen = await newLead(dash.server, 'jane.localhost', { FullName: 'Seen Live' });
+    await settle(dash.server);
     await until(() => live.find((p) => p.name === 'lead.captured' && p.payload.leadId === seen.leadId));
     const last = live.map((p) => String(p.payload.position)).sort(comparePositions).at(-1)!;
     socket.disconnect();
 
     // Missed: two leads, an inquiry of a known lead, and a chat message from a lead.
-    const missed1 = await newLead(server, 'jane.localhost', { FullName: 'Missed One' });
-    const missed2 = await newLead(server, 'jane.localhost', { FullName: 'Missed Two' });
-    await settle(server);
+    const missed1 = await newLead(dash.server, 'jane.localhost', { FullName: 'Missed One' });
+    const missed2 = await newLead(dash.server, 'jane.localhost', { FullName: 'Missed Two' });
+    await settle(dash.server);
     const chat = await missed1.client.post('/api/dashboard/chat/sendmessage', { text: 'Are you there?' });
     expect(chat.status, chat.text).toBe(200);
-    await settle(server);
+    await settle(dash.server);
 
     // Reconnect first, then ask: whatever arrives both ways is dropped by its id.
-    const again = await connectSocket(server, janeClient);
-    sockets.push(again);
+    const again = await connectSocket(dash.server, janeClient);
+    dash.sockets.push(again);
     const res = await janeClient.get(`/api/dashboard/feed/since?position=${encodeURIComponent(last)}`);
     expect(res.status).toBe(200);
     expect(res.body.reset).toBe(false);
@@ -75,14 +63,14 @@ describe('realtime: reconnecting clients get what they missed once; chat both wa
   });
 
   it('chat: the lead writes, the agent gets it live and answers, the lead gets it live; read receipts and unread counts', async () => {
-    const janeClient = await signIn(server, jane.email);
-    const janeSocket = await connectSocket(server, janeClient);
-    sockets.push(janeSocket);
+    const janeClient = await signIn(dash.server, jane.email);
+    const janeSocket = await connectSocket(dash.server, janeClient);
+    dash.sockets.push(janeSocket);
     const janeGot = record(janeSocket);
-    const visitor = await newLead(server, 'jane.localhost', { FullName: 'Chatty Cathy' });
-    await settle(server);
-    const visitorSocket = await connectSocket(server, visitor.client);
-    sockets.push(visitorSocket);
+    const visitor = await newLead(dash.server, 'jane.localhost', { FullName: 'Chatty Cathy' });
+    await settle(dash.server);
+    const visitorSocket = await connectSocket(dash.server, visitor.client);
+    dash.sockets.push(visitorSocket);
     const visitorGot = record(visitorSocket);
 
     const html = '<img src=x onerror=alert(1)> hello';
@@ -100,7 +88,7 @@ describe('realtime: reconnecting clients get what they missed once; chat both wa
     expect((await janeClient.post('/api/dashboard/chat/readmessage', { leadId: visitor.leadId, messageId: sent.body.messageId })).status).toBe(200);
     const receipt = await until(() => visitorGot.get('chat.read')?.find((p) => p.upToMessageId === sent.body.messageId));
     expect(receipt.readerId).toBe(jane.userId);
-    await settle(server);
+    await settle(dash.server);
     expect((await janeClient.get('/api/dashboard/chat/unread')).body.byLead[visitor.leadId]).toBeUndefined();
 
     const chat = await visitor.client.post('/api/dashboard/chat/getchat', {});
@@ -115,7 +103,7 @@ describe('realtime: reconnecting clients get what they missed once; chat both wa
     await visitor.client.post('/api/dashboard/chat/sendmessage', { text: 'once', messageId: '6f1d2c1e-0000-4000-8000-000000000001' });
     expect(again.status).toBe(200);
     expect((await visitor.client.post('/api/dashboard/chat/sendmessage', { text: '   ' })).body).toEqual({ message: 'Please enter a message' });
-    await settle(server);
+    await settle(dash.server);
     const after = await janeClient.post('/api/dashboard/chat/getchat', { leadId: visitor.leadId });
     expect(after.body.messages.filter((m: { text: string }) => m.text === 'once')).toHaveLength(1);
     // The agent's timeline shows the messages and the lead is now 'contacted'.
@@ -125,18 +113,18 @@ describe('realtime: reconnecting clients get what they missed once; chat both wa
   });
 
   it('behaviour of a signed-in lead lands on the timeline and is pushed as lead.activity', async () => {
-    const janeClient = await signIn(server, jane.email);
-    const janeSocket = await connectSocket(server, janeClient);
-    sockets.push(janeSocket);
+    const janeClient = await signIn(dash.server, jane.email);
+    const janeSocket = await connectSocket(dash.server, janeClient);
+    dash.sockets.push(janeSocket);
     const got = record(janeSocket);
-    const visitor = await newLead(server, 'jane.localhost');
-    await settle(server);
+    const visitor = await newLead(dash.server, 'jane.localhost');
+    await settle(dash.server);
     const search = await visitor.client.post('/api/lead/activity', { type: 'SearchRun', title: 'Homes for sale in Tacoma', query: 'city=Tacoma' });
     expect(search.status).toBe(204);
     await visitor.client.post('/api/lead/activity', { type: 'SearchRun', title: 'Homes for sale in Tacoma', query: 'city=Tacoma' });
     const pushed = await until(() => got.get('lead.activity')?.find((p) => p.leadId === visitor.leadId && p.type === 'SearchRun'));
     expect(pushed.summary).toBe('Searched Homes for sale in Tacoma');
-    await settle(server);
+    await settle(dash.server);
     const timeline = (await janeClient.get(`/api/dashboard/leads/${visitor.leadId}`)).body.timeline as { type: string }[];
     expect(timeline.filter((t) => t.type === 'SearchRun')).toHaveLength(1);
     expect((await visitor.client.post('/api/lead/activity', { type: 'SearchRun', title: 'x', query: 'y', extra: 1 })).status).toBe(400);

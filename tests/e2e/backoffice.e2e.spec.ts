@@ -1,11 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Started, startServer } from '../../src/main';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { castOf, PASSWORD } from '../support/backoffice-people';
-import { launchBrowser } from '../support/browser';
-import { testConfig } from '../support/test-config';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { browserApp } from '../support/browser-app';
 
 /** Where screenshots go for a person to look at (outside the repository). */
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -14,35 +11,25 @@ const shot = async (page: Page, name: string) => {
 };
 
 describe('the back-office in Chromium (issue 7)', () => {
-  let db: TestDatabase;
-  let server: Started;
-  let browser: Browser;
   let cast: Awaited<ReturnType<typeof castOf>>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase({ migrate: false });
-    server = await startServer(testConfig(db.url));
-    cast = await castOf(server);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
+  const app = browserApp({
+    prepare: async (server) => {
+      cast = await castOf(server);
+    },
   });
 
   /** Signs the page's browser context in as staff through the API (the staff sign-in page is another issue's). */
   const signInAsStaff = async (page: Page) => {
-    const res = await page.context().request.post(`${server.url}/api/account/login`, {
+    const res = await page.context().request.post(`${app.server.url}/api/account/login`, {
       data: { Email: cast.staff.email, password: PASSWORD },
-      headers: { origin: server.url },
+      headers: { origin: app.server.url },
     });
     expect(((await res.json()) as { isSuccess: boolean }).isSuccess).toBe(true);
-    await page.goto(`${server.url}/dashboard/backoffice`);
+    await page.goto(`${app.server.url}/dashboard/backoffice`);
   };
 
   it('staff find a member, open the history, start a rebuild and see the progress bar reach 100%', async () => {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    const page = await app.browser.newPage({ viewport: { width: 1360, height: 900 } });
     await signInAsStaff(page);
 
     // Find the member with the keyboard.
@@ -111,9 +98,9 @@ describe('the back-office in Chromium (issue 7)', () => {
   });
 
   it('staff become a user with a reason; a banner shows all along and End brings them back', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 860 } });
     await signInAsStaff(page);
-    await page.goto(`${server.url}/dashboard/backoffice?user=${cast.agent.userId}`);
+    await page.goto(`${app.server.url}/dashboard/backoffice?user=${cast.agent.userId}`);
     await page.getByRole('button', { name: 'Become this user…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Become Jane Agent' });
     await dialog.getByRole('button', { name: 'Become this user' }).click();
@@ -126,7 +113,7 @@ describe('the back-office in Chromium (issue 7)', () => {
     expect(await banner.textContent()).toMatch(/You are acting as Jane Agent \(jane@demo\.test\)/);
     await shot(page, 'impersonating');
     // The banner stays on every page of the session.
-    await page.goto(`${server.url}/organizer`);
+    await page.goto(`${app.server.url}/organizer`);
     await banner.waitFor();
     await banner.getByRole('button', { name: 'End' }).click();
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/dashboard/backoffice?user=${cast.agent.userId}`);
@@ -137,7 +124,7 @@ describe('the back-office in Chromium (issue 7)', () => {
   });
 
   it('a level-25 click on a translatable label opens the editor in a new tab; the saved text is what visitors read', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     await signInAsStaff(page);
     const label = page.getByRole('navigation', { name: 'Main' }).locator('[data-transid="header.saved"]');
@@ -154,8 +141,8 @@ describe('the back-office in Chromium (issue 7)', () => {
     await editor.getByText('Saved “Guardados”').waitFor();
     await shot(editor, 'translations');
 
-    const visitor = await browser.newPage();
-    await visitor.goto(`${server.url}/dashboard/backoffice?lang=es`);
+    const visitor = await app.browser.newPage();
+    await visitor.goto(`${app.server.url}/dashboard/backoffice?lang=es`);
     await visitor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Guardados' }).waitFor();
     // Signed out, the back-office only offers to sign in.
     await visitor.getByRole('link', { name: 'sign in as staff' }).waitFor();

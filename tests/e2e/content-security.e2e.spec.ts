@@ -1,13 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Started, startServer } from '../../src/main';
 import { home, importHomes } from '../organizer/organizer-fixture';
 import { castOf } from '../support/backoffice-people';
-import { launchBrowser } from '../support/browser';
-import { testConfig } from '../support/test-config';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { browserApp } from '../support/browser-app';
 
 const LOAD_MS = 90_000;
 // The smallest PNG: a listing photo "from an MLS host".
@@ -65,32 +62,23 @@ async function mapStyleHosts() {
  * what the policy does not allow is refused (so the watch above would see a violation).
  */
 describe('the web app under its Content-Security-Policy', () => {
-  let db: TestDatabase;
-  let server: Started;
-  let browser: Browser;
   let hosts: Awaited<ReturnType<typeof mapStyleHosts>>;
-
   beforeAll(async () => {
     hosts = await mapStyleHosts();
-    db = await createTestDatabase({ migrate: false });
-    server = await startServer(testConfig(db.url));
-    await castOf(server);
-    await importHomes(server, [
-      home('CSP1', { UnparsedAddress: '1 Policy Pl', Media: [{ MediaURL: 'https://photos.mls.example/csp1.png', Order: 1 }] }),
-      home('CSP2', { UnparsedAddress: '2 Policy Pl', Latitude: 47.62, Longitude: -122.32 }),
-    ]);
-    await server.runtime.runner.waitForCatchUp();
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-    hosts?.close();
+  afterAll(() => hosts?.close());
+  const app = browserApp({
+    prepare: async (server) => {
+      await castOf(server);
+      await importHomes(server, [
+        home('CSP1', { UnparsedAddress: '1 Policy Pl', Media: [{ MediaURL: 'https://photos.mls.example/csp1.png', Order: 1 }] }),
+        home('CSP2', { UnparsedAddress: '2 Policy Pl', Latitude: 47.62, Longitude: -122.32 }),
+      ]);
+    },
   });
 
   const open = async (path: string) => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 860 } });
     page.setDefaultTimeout(LOAD_MS);
     // The MLS photo host, answered here (the machine has no network): the request is only made if the CSP allows it.
     const photos: string[] = [];
@@ -99,7 +87,7 @@ describe('the web app under its Content-Security-Policy', () => {
       return route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
     });
     const violations = await watchViolations(page);
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${app.server.url}${path}`);
     return { page, violations, photos };
   };
 
@@ -113,7 +101,7 @@ describe('the web app under its Content-Security-Policy', () => {
     await expect.poll(() => photos.length, { timeout: LOAD_MS }).toBeGreaterThan(0);
     expect(await violations()).toEqual([]);
 
-    await page.goto(`${server.url}/listing/T-CSP1`);
+    await page.goto(`${app.server.url}/listing/T-CSP1`);
     await page.getByRole('region', { name: /Map showing/ }).locator('canvas').waitFor();
     await page.getByRole('heading', { name: /1 Policy Pl/ }).first().waitFor();
     expect(await violations()).toEqual([]);
@@ -124,7 +112,7 @@ describe('the web app under its Content-Security-Policy', () => {
     const { page, violations } = await open('/search');
     await page.getByRole('banner').first().getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('dialog', { name: 'Sign in' }).getByLabel('Email').waitFor();
-    await page.goto(`${server.url}/account/forgotpassword`);
+    await page.goto(`${app.server.url}/account/forgotpassword`);
     await page.getByRole('heading', { name: 'Password recovery' }).waitFor();
     expect(await violations()).toEqual([]);
     await page.close();
@@ -152,8 +140,8 @@ describe('the web app under its Content-Security-Policy', () => {
     await page.close();
 
     // Another site framing the search page (clickjacking) gets an error page instead.
-    const framer = await browser.newPage();
-    await framer.setContent(`<iframe title="framed" src="${server.url}/search"></iframe>`);
+    const framer = await app.browser.newPage();
+    await framer.setContent(`<iframe title="framed" src="${app.server.url}/search"></iframe>`);
     const framed = framer.frames()[1]!;
     await framed.waitForLoadState();
     expect(framed.url()).toBe('chrome-error://chromewebdata/');
@@ -162,29 +150,21 @@ describe('the web app under its Content-Security-Policy', () => {
 });
 
 describe('the web app under its CSP with Google sign-in and an online map style configured', () => {
-  let db: TestDatabase;
-  let server: Started;
-  let browser: Browser;
   let hosts: Awaited<ReturnType<typeof mapStyleHosts>>;
-
   beforeAll(async () => {
     hosts = await mapStyleHosts();
-    db = await createTestDatabase({ migrate: false });
-    server = await startServer(testConfig(db.url, { GOOGLE_CLIENT_ID: 'csp-test.apps.googleusercontent.com', MAP_STYLE_URL: hosts.styleUrl, MAP_HOSTS: hosts.dataOrigin }));
-    await castOf(server);
-    await importHomes(server, [home('G1', { UnparsedAddress: '1 Google Way' })]);
-    await server.runtime.runner.waitForCatchUp();
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
-    hosts?.close();
+  afterAll(() => hosts?.close());
+  const app = browserApp({
+    env: () => ({ GOOGLE_CLIENT_ID: 'csp-test.apps.googleusercontent.com', MAP_STYLE_URL: hosts.styleUrl, MAP_HOSTS: hosts.dataOrigin }),
+    prepare: async (server) => {
+      await castOf(server);
+      await importHomes(server, [home('G1', { UnparsedAddress: '1 Google Way' })]);
+    },
   });
 
   it("loads the style and its data from the map hosts, and Google's library and button, with no violation", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 860 } });
     page.setDefaultTimeout(LOAD_MS);
     // Google's library, answered here (no network on this machine); Chromium asks for it only if the CSP allows it.
     const google: string[] = [];
@@ -213,7 +193,7 @@ describe('the web app under its CSP with Google sign-in and an online map style 
       return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Google</title><button>Continue with Google</button>' });
     });
     const violations = await watchViolations(page);
-    await page.goto(`${server.url}/search/split?acl_city=Seattle`);
+    await page.goto(`${app.server.url}/search/split?acl_city=Seattle`);
     await expect.poll(() => page.getByTestId('search-map').getAttribute('data-loaded'), { timeout: LOAD_MS }).toBe('true');
     await expect.poll(() => hosts.requests.some((r) => r.endsWith('/style.json')) && hosts.requests.some((r) => r.endsWith('/wa.geojson')), { timeout: LOAD_MS }).toBe(true);
 

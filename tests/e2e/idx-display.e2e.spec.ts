@@ -1,13 +1,10 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
-import { type Started, startServer } from '../../src/main';
 import { importListings, readListingFile } from '../../src/modules/listings';
 import { projectRoot } from '../../src/shared/paths';
-import { launchBrowser } from '../support/browser';
-import { testConfig } from '../support/test-config';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { browserApp } from '../support/browser-app';
 
 const LOAD_MS = 60_000;
 const FIXTURES = path.join(projectRoot, 'tests', 'fixtures', 'reso');
@@ -18,29 +15,18 @@ const FIXTURES = path.join(projectRoot, 'tests', 'fixtures', 'reso');
  * approximate location said as such, and a listing the MLS keeps off the internet answering 404.
  */
 describe('IDX display rules in the browser', () => {
-  let db: TestDatabase;
-  let server: Started;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    db = await createTestDatabase({ migrate: false });
-    server = await startServer(testConfig(db.url));
-    const ctx = systemContext();
-    await importListings(server.runtime.store, readListingFile(path.join(FIXTURES, 'mls-grid-property-page.json')), { mls: 'ACTRIS', ctx });
-    await importListings(server.runtime.store, readListingFile(path.join(FIXTURES, 'mred-like.ndjson')), { mls: 'MRED', ctx, timeZone: 'America/Chicago' });
-    await server.runtime.runner.waitForCatchUp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
+  const app = browserApp({
+    prepare: async (server) => {
+      const ctx = systemContext();
+      await importListings(server.runtime.store, readListingFile(path.join(FIXTURES, 'mls-grid-property-page.json')), { mls: 'ACTRIS', ctx });
+      await importListings(server.runtime.store, readListingFile(path.join(FIXTURES, 'mred-like.ndjson')), { mls: 'MRED', ctx, timeZone: 'America/Chicago' });
+    },
   });
 
   const open = async (p: string): Promise<{ page: Page; status: number | undefined }> => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.setDefaultTimeout(LOAD_MS);
-    const res = await page.goto(`${server.url}${p}`);
+    const res = await page.goto(`${app.server.url}${p}`);
     return { page, status: res?.status() };
   };
   const cards = (page: Page) => page.locator('ol[aria-label="Search results"] > li article');

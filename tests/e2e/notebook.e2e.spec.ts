@@ -1,16 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Started, startServer } from '../../src/main';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { leadIdFor } from '../../src/modules/leads';
 import { organizerStream } from '../../src/modules/organizer';
 import { VERIFY_TO_SHARE } from '../../src/modules/organizer/notebook/notebook.http';
 import { seriousViolations } from '../support/axe';
 import { castOf, PASSWORD } from '../support/backoffice-people';
-import { launchBrowser } from '../support/browser';
 import { waitForMails } from '../support/mail-outbox';
-import { testConfig } from '../support/test-config';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { home, importHomes } from '../organizer/organizer-fixture';
+import { browserApp } from '../support/browser-app';
 
 const LOAD_MS = 90_000;
 const N1_ADDRESS = '1 First Ave, Kent, WA 98032';
@@ -23,37 +20,26 @@ const WAIT = { timeout: 15_000 };
  * requests, and the alert frequency chosen in the save modal.
  */
 describe('the notebook in the web app', () => {
-  let db: TestDatabase;
-  let server: Started;
-  let browser: Browser;
   let cast: Awaited<ReturnType<typeof castOf>>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase({ migrate: false });
-    server = await startServer(testConfig(db.url));
-    cast = await castOf(server, { leadVia: 'inquiry' }); // sharing asks this lead to confirm the address first
-    await importHomes(server, [
-      home('N1', { City: 'Kent', PostalCode: '98032', Latitude: 47.38, Longitude: -122.23, UnparsedAddress: '1 First Ave', ListPrice: 500_000 }),
-      home('N2', { City: 'Kent', PostalCode: '98032', Latitude: 47.39, Longitude: -122.22, UnparsedAddress: '2 Second Ave', ListPrice: 600_000 }),
-    ]);
-    await server.runtime.runner.waitForCatchUp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
+  const app = browserApp({
+    prepare: async (server) => {
+      cast = await castOf(server, { leadVia: 'inquiry' }); // sharing asks this lead to confirm the address first
+      await importHomes(server, [
+        home('N1', { City: 'Kent', PostalCode: '98032', Latitude: 47.38, Longitude: -122.23, UnparsedAddress: '1 First Ave', ListPrice: 500_000 }),
+        home('N2', { City: 'Kent', PostalCode: '98032', Latitude: 47.39, Longitude: -122.22, UnparsedAddress: '2 Second Ave', ListPrice: 600_000 }),
+      ]);
+    },
   });
 
   /** A page of its own browser context, signed in as the demo lead (or signed out). */
   const openPage = async (path: string, signedIn = true): Promise<Page> => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.setDefaultTimeout(LOAD_MS);
     if (signedIn) {
-      const res = await page.context().request.post(`${server.url}/api/account/login`, { data: { Email: cast.lead.email, password: PASSWORD }, headers: { origin: server.url } });
+      const res = await page.context().request.post(`${app.server.url}/api/account/login`, { data: { Email: cast.lead.email, password: PASSWORD }, headers: { origin: app.server.url } });
       expect(((await res.json()) as { isSuccess: boolean }).isSuccess).toBe(true);
     }
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${app.server.url}${path}`);
     return page;
   };
   const card = (page: Page, pdid: string) => page.locator(`article[data-pdid="${pdid}"]`);
@@ -62,7 +48,7 @@ describe('the notebook in the web app', () => {
   const resultsShown = (page: Page) => expect.poll(() => page.locator('ol[aria-label="Search results"] > li').count(), { timeout: LOAD_MS }).toBe(2);
   /** Reloads until the projection has caught up with what the page just changed. */
   const reloadUntil = async (page: Page, count: () => Promise<number>, want = 1) => {
-    await server.runtime.runner.waitForCatchUp();
+    await app.server.runtime.runner.waitForCatchUp();
     await expect
       .poll(
         async () => {
@@ -141,7 +127,7 @@ describe('the notebook in the web app', () => {
     await expect.poll(() => page.getByText('Added to Weekend viewings.').count(), WAIT).toBe(1);
     expect(await form.getByText('In your notebooks: Weekend viewings').count()).toBe(1);
 
-    await page.goto(`${server.url}/organizer`);
+    await page.goto(`${app.server.url}/organizer`);
     const weekend = page.getByRole('listitem', { name: 'Notebook Weekend viewings' });
     await reloadUntil(page, () => weekend.getByRole('link', { name: N2_ADDRESS }).count());
     expect(await weekend.getByText('Close to the park').count()).toBe(1);
@@ -155,15 +141,15 @@ describe('the notebook in the web app', () => {
     expect(await weekend.getByRole('button', { name: 'Focus' }).getAttribute('aria-pressed')).toBe('false');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await server.runtime.runner.waitForCatchUp();
-    await page.goto(`${server.url}/listing/T-N1`);
+    await app.server.runtime.runner.waitForCatchUp();
+    await page.goto(`${app.server.url}/listing/T-N1`);
     await expect.poll(() => form.getByLabel('Notebook', { exact: true }).inputValue(), WAIT).not.toBe('new');
     expect(await form.getByLabel('Notebook', { exact: true }).locator('option:checked').textContent()).toBe('Schools');
     await form.getByRole('button', { name: 'Add to notebook' }).click();
     await expect.poll(() => page.getByText('Added to Schools.').count(), WAIT).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.goto(`${server.url}/organizer`);
+    await page.goto(`${app.server.url}/organizer`);
     await reloadUntil(page, () => schools.getByRole('link', { name: N1_ADDRESS }).count());
     expect(await weekend.getByRole('link').count()).toBe(1);
     await weekend.getByRole('button', { name: 'Focus' }).click();
@@ -201,15 +187,15 @@ describe('the notebook in the web app', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // The listing page names the notebooks the home is in, each with its Remove.
-    await page.goto(`${server.url}/listing/T-N1`);
+    await page.goto(`${app.server.url}/listing/T-N1`);
     const form = page.getByRole('group', { name: 'Add to notebook' });
     await form.getByRole('button', { name: 'Remove from Schools' }).click();
     await expect.poll(() => page.getByText('Removed from Schools.').count(), WAIT).toBe(1);
     expect(await form.getByText('In your notebooks:').count()).toBe(0);
-    await page.goto(`${server.url}/organizer`);
+    await page.goto(`${app.server.url}/organizer`);
     await reloadUntil(page, () => schools.getByText('Nothing filed here yet.').count());
 
-    const events = await server.runtime.store.readStream(organizerStream(leadIdFor(cast.lead.userId, cast.siteId)));
+    const events = await app.server.runtime.store.readStream(organizerStream(leadIdFor(cast.lead.userId, cast.siteId)));
     expect(events.filter((e) => e.type === 'ListingRemovedFromNotebook').map((e) => (e.data as { pdid: string }).pdid)).toEqual(['T-N2', 'T-N1']);
     await page.close();
   }, 300_000);
@@ -223,13 +209,13 @@ describe('the notebook in the web app', () => {
     await expect.poll(() => share.getByRole('alert').textContent(), WAIT).toBe(VERIFY_TO_SHARE);
     await share.getByRole('button', { name: 'Send me the link' }).click();
     await expect.poll(() => share.getByRole('status').textContent(), WAIT).toBe(`We sent a link to ${cast.lead.email}. Open it to confirm your address.`);
-    const [mail] = await waitForMails(db.pool, cast.lead.email, 1);
+    const [mail] = await waitForMails(app.db.pool, cast.lead.email, 1);
     const link = new URL(/http:\/\/\S+\/account\/verifyemail\?token=\S+/.exec(mail!.text)![0]);
-    await page.goto(`${server.url}${link.pathname}${link.search}`);
+    await page.goto(`${app.server.url}${link.pathname}${link.search}`);
     await expect.poll(() => page.getByRole('main').getByRole('status').textContent(), WAIT).toBe('Your e-mail address is confirmed. You can now share homes with friends.');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.goto(`${server.url}/listing/T-N1`);
+    await page.goto(`${app.server.url}/listing/T-N1`);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     share = page.getByRole('dialog', { name: 'Share this home' });
     await share.getByLabel('Friend’s e-mail').fill('not-an-address');
@@ -251,7 +237,7 @@ describe('the notebook in the web app', () => {
     await expect.poll(() => showing.count(), WAIT).toBe(0);
     expect(await page.getByText('Showing requested. An agent will confirm the time with you.').count()).toBe(1);
 
-    const events = await server.runtime.store.readStream(organizerStream(leadIdFor(cast.lead.userId, cast.siteId)));
+    const events = await app.server.runtime.store.readStream(organizerStream(leadIdFor(cast.lead.userId, cast.siteId)));
     const shared = events.filter((e) => e.type === 'ListingShared').map((e) => e.data);
     expect(shared).toEqual([expect.objectContaining({ pdid: 'T-N1', toEmail: 'friend@example.com', message: '<b>Look</b> at this one' })]);
     const asked = events.filter((e) => e.type === 'ShowingRequested').map((e) => e.data as { preferredAt: string; message: string });
@@ -272,7 +258,7 @@ describe('the notebook in the web app', () => {
     await dialog.getByRole('button', { name: 'Save search' }).click();
     await expect.poll(() => dialog.count(), WAIT).toBe(0);
 
-    await page.goto(`${server.url}/organizer`);
+    await page.goto(`${app.server.url}/organizer`);
     const alerts = page.getByRole('combobox', { name: 'E-mail alerts for Bigger Kent homes' });
     await reloadUntil(page, () => alerts.count());
     expect(await alerts.inputValue()).toBe('weekly');

@@ -1,11 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Started, startServer } from '../../src/main';
+import { describe, expect, it } from 'vitest';
 import { castOf, PASSWORD } from '../support/backoffice-people';
-import { launchBrowser, signedInContext } from '../support/browser';
-import { testConfig } from '../support/test-config';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { signedInContext } from '../support/browser';
 import { home, importHomes } from '../organizer/organizer-fixture';
+import { browserApp } from '../support/browser-app';
 
 const LOAD_MS = 90_000;
 
@@ -15,29 +12,18 @@ const LOAD_MS = 90_000;
  * mailbox, and the organizer page lists the search.
  */
 describe('saved search → import → alert e-mail', () => {
-  let db: TestDatabase;
-  let server: Started;
-  let browser: Browser;
   let cast: Awaited<ReturnType<typeof castOf>>;
-
-  beforeAll(async () => {
-    db = await createTestDatabase({ migrate: false });
-    server = await startServer(testConfig(db.url));
-    cast = await castOf(server);
-    await importHomes(server, [home('K1', { City: 'Kent', PostalCode: '98032', Latitude: 47.38, Longitude: -122.23, UnparsedAddress: '1 First Ave' })]);
-    await server.runtime.runner.waitForCatchUp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
+  const app = browserApp({
+    prepare: async (server) => {
+      cast = await castOf(server);
+      await importHomes(server, [home('K1', { City: 'Kent', PostalCode: '98032', Latitude: 47.38, Longitude: -122.23, UnparsedAddress: '1 First Ave' })]);
+    },
   });
 
   it('saves from the modal, gets the e-mail for a new matching home, and lists the search in the organizer', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 860 } });
     page.setDefaultTimeout(LOAD_MS);
-    await page.goto(`${server.url}/search?acl_city=Kent`);
+    await page.goto(`${app.server.url}/search?acl_city=Kent`);
     const login = await page.evaluate(
       async (password) =>
         (await fetch('/api/account/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'lee.lead@demo.test', password }) })).status,
@@ -54,17 +40,17 @@ describe('saved search → import → alert e-mail', () => {
     await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
     expect(new URL(page.url()).searchParams.get('acl_city')).toBe('Kent');
 
-    await server.runtime.runner.waitForCatchUp();
-    await importHomes(server, [home('K2', { City: 'Kent', PostalCode: '98032', Latitude: 47.39, Longitude: -122.22, UnparsedAddress: '2 Second Ave' })]);
+    await app.server.runtime.runner.waitForCatchUp();
+    await importHomes(app.server, [home('K2', { City: 'Kent', PostalCode: '98032', Latitude: 47.39, Longitude: -122.22, UnparsedAddress: '2 Second Ave' })]);
     // The development mailbox page, for staff: the alert as text, the listing's address a link.
-    const staff = await signedInContext(browser, server.url, cast.staff.email, PASSWORD);
+    const staff = await signedInContext(app.browser, app.server.url, cast.staff.email, PASSWORD);
     const mailbox = await staff.newPage();
     mailbox.setDefaultTimeout(LOAD_MS);
     const alert = mailbox.getByRole('article', { name: /^New listing: 2 Second Ave, Kent, WA/ });
     await expect
       .poll(
         async () => {
-          await mailbox.goto(`${server.url}/dev/mailbox`);
+          await mailbox.goto(`${app.server.url}/dev/mailbox`);
           await mailbox.getByRole('heading', { name: 'Development mailbox' }).waitFor();
           await mailbox.waitForLoadState('networkidle');
           return alert.count();
@@ -80,14 +66,14 @@ describe('saved search → import → alert e-mail', () => {
     await staff.close();
     // In a browser that is signed out, the link's continue page posts itself (its script runs
     // under the page's nonce) and the lead lands on the listing, signed in.
-    const elsewhere = await browser.newContext();
+    const elsewhere = await app.browser.newContext();
     const signedOut = await elsewhere.newPage();
     signedOut.setDefaultTimeout(LOAD_MS);
-    await signedOut.goto(`${server.url}${href.pathname}${href.search}`);
+    await signedOut.goto(`${app.server.url}${href.pathname}${href.search}`);
     await signedOut.waitForURL((u) => u.pathname === '/listing/T-K2');
     expect(await signedOut.evaluate(async () => ((await (await fetch('/api/account/me')).json()) as { email?: string }).email)).toBe('lee.lead@demo.test');
     await elsewhere.close();
-    await page.goto(`${server.url}${href.pathname}${href.search}`);
+    await page.goto(`${app.server.url}${href.pathname}${href.search}`);
     expect(new URL(page.url()).pathname).toBe('/listing/T-K2');
     await page.getByRole('button', { name: '♡ Favourite' }).click();
     await expect.poll(() => page.getByRole('button', { name: '♥ Favourite', pressed: true }).count(), { timeout: 15_000 }).toBe(1);
@@ -95,7 +81,7 @@ describe('saved search → import → alert e-mail', () => {
     await page.getByRole('button', { name: 'Save note' }).click();
     await expect.poll(() => page.getByText('Note saved.').count(), { timeout: 15_000 }).toBe(1);
 
-    await page.goto(`${server.url}/organizer`);
+    await page.goto(`${app.server.url}/organizer`);
     // The favourite as a card named by its address, linked to the listing.
     await expect.poll(() => page.getByRole('link', { name: '2 Second Ave, Kent, WA 98032' }).count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByText('Close to the park').count()).toBe(1);

@@ -1,14 +1,11 @@
 import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { DEMO_SITES } from '../../src/demo/demo-accounts';
-import { type Started, startServer } from '../../src/main';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { testConfig } from '../support/test-config';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { browserApp } from '../support/browser-app';
 
 /**
  * The public search site in Chromium against the real server and the demo data: autocomplete,
@@ -19,29 +16,19 @@ const LOAD_MS = 90_000;
 const HEAVY_TEST_MS = 300_000;
 
 describe('the public search site', () => {
-  let db: TestDatabase;
-  let server: Started;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    db = await createTestDatabase({ migrate: false });
-    server = await startServer(testConfig(db.url, { DEMO_SEED: '1' }));
-    // These tests walk many pages as a visitor: the sign-up prompt (tests/e2e/accounts) stays off.
-    const demo = DEMO_SITES.find((s) => s.key === 'demo')!;
-    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demo.siteId, changes: { PromptLevel: 0 } }, systemContext()));
-    await server.runtime.runner.waitForCatchUp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
+  const app = browserApp({
+    env: { DEMO_SEED: '1' },
+    prepare: async (server) => {
+      // These tests walk many pages as a visitor: the sign-up prompt (tests/e2e/accounts) stays off.
+      const demo = DEMO_SITES.find((s) => s.key === 'demo')!;
+      await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demo.siteId, changes: { PromptLevel: 0 } }, systemContext()));
+    },
   });
 
   const open = async (path: string, width = 1280, height = 860): Promise<Page> => {
-    const page = await browser.newPage({ viewport: { width, height } });
+    const page = await app.browser.newPage({ viewport: { width, height } });
     page.setDefaultTimeout(LOAD_MS);
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${app.server.url}${path}`);
     return page;
   };
   const cardCount = (page: Page) => page.locator('ol[aria-label="Search results"] > li').count();
@@ -174,7 +161,7 @@ describe('the public search site', () => {
     const page = await open('/search?acl_city=Seattle&sortby=price-desc');
     await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(2);
     const third = await page.locator('article[data-pdid]').nth(2).getAttribute('data-pdid');
-    await page.goto(`${server.url}/search?acl_city=Seattle&sortby=price-desc&forceopen=3`);
+    await page.goto(`${app.server.url}/search?acl_city=Seattle&sortby=price-desc&forceopen=3`);
     await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname), { timeout: 15_000 }).toBe(`/listing/${third}`);
     await page.close();
   });
@@ -190,13 +177,13 @@ describe('the public search site', () => {
     await expect.poll(() => sold.isChecked()).toBe(false);
     expect(new URL(page.url()).searchParams.get('soldproperty')).toBeNull();
 
-    await page.goto(`${server.url}/search?soldproperty=1&beds=2`);
+    await page.goto(`${app.server.url}/search?soldproperty=1&beds=2`);
     await page.getByTestId('toast').filter({ hasText: 'Sold property searching requires a city or zip. Disabling sold property search.' }).waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('soldproperty')).toBeNull();
     expect(new URL(page.url()).searchParams.get('beds')).toBe('2');
 
     // With a city, sold homes are searched.
-    await page.goto(`${server.url}/search?acl_city=Seattle`);
+    await page.goto(`${app.server.url}/search?acl_city=Seattle`);
     await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
     await page.getByRole('switch', { name: 'Sold homes' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('soldproperty')).toBe('1');
@@ -218,8 +205,8 @@ describe('the public search site', () => {
   });
 
   it('a branded site shows the handoff modal to its master site instead of searching', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url.replace('localhost', 'brand.localhost')}/search?acl_city=Seattle`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url.replace('localhost', 'brand.localhost')}/search?acl_city=Seattle`);
     const dialog = page.getByRole('dialog', { name: 'Taking you to our home search' });
     await dialog.waitFor();
     const href = new URL((await dialog.getByRole('link', { name: 'Go now' }).getAttribute('href'))!);

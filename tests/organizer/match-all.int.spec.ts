@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProjectionRunner } from '../../projections/runner';
-import { PostgresSearchIndex } from '../../projections/search';
+import { describe, expect, it } from 'vitest';
 import { searchProjection } from '../../projections/search';
 import { systemContext } from '../../src/commands/command-context';
-import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { importListings, parseSearchRequest } from '../../src/modules/listings';
 import { mulberry32 } from '../../src/shared/prng';
 import { addOpenHouseAt } from '../support/past-open-houses';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { projectedLog } from '../support/projected-log';
 import { home, square } from './organizer-fixture';
 
 /**
@@ -15,15 +12,8 @@ import { home, square } from './organizer-fixture';
  * listing and every criteria set, "matches" is "search returns it".
  */
 describe('SearchIndex.matchEach agrees with search', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  let runner: ProjectionRunner;
-  let index: PostgresSearchIndex;
   const pdids: string[] = [];
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
+  const given = projectedLog([searchProjection], async (store) => {
     const rand = mulberry32(3);
     const openHouse = (day: string, OpenHouseType: 'Public' | 'Broker') => ({ OpenHouseKey: day, OpenHouseStartTime: `${day}T13:00:00-07:00`, OpenHouseEndTime: `${day}T15:00:00-07:00`, OpenHouseType });
     // Public ones to come (the only ones openhouse=1 finds), broker ones and (below) past ones; most listings have none.
@@ -55,15 +45,6 @@ describe('SearchIndex.matchEach agrees with search', () => {
     for (const [i, pdid] of pdids.entries()) {
       if (i % 8 === 1 || i % 8 === 3) await addOpenHouseAt(store, pdid, new Date('2024-06-01T00:00:00Z'), openHouse('2024-06-08', 'Public'));
     }
-    runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 500 });
-    runner.start();
-    await runner.waitForCatchUp(60_000);
-    index = new PostgresSearchIndex(db.pool);
-  }, 120_000);
-  afterAll(async () => {
-    await runner?.stop();
-    await store?.close();
-    await db?.drop();
   });
 
   it('for polygons, radius, boxes, places, keywords, bands, types and flags', async () => {
@@ -87,14 +68,14 @@ describe('SearchIndex.matchEach agrees with search', () => {
       { openhouse: '1' },
     ];
     const criteria = raw.map((r) => parseSearchRequest(r, 'list').criteria);
-    const expected = await Promise.all(criteria.map(async (c) => new Set((await index.search(c, { offset: 0, limit: 1000 })).pdids)));
+    const expected = await Promise.all(criteria.map(async (c) => new Set((await given.index.search(c, { offset: 0, limit: 1000 })).pdids)));
     expect(expected.some((s) => s.size > 0 && s.size < pdids.length)).toBe(true);
     const openHouseMatches = [...expected.at(-1)!].sort();
     expect(openHouseMatches.length).toBeGreaterThan(5);
     expect(openHouseMatches.every((pdid) => [0, 3].includes(Number(pdid.slice(3)) % 8))).toBe(true);
     const all = [...pdids, 'T-UNKNOWN'];
-    const prepared = criteria.map((c) => index.prepareMatch(c));
-    const got = await index.matchEach(all.map((pdid) => ({ pdid, criteria: prepared })));
+    const prepared = criteria.map((c) => given.index.prepareMatch(c));
+    const got = await given.index.matchEach(all.map((pdid) => ({ pdid, criteria: prepared })));
     all.forEach((pdid, i) => expect({ pdid, got: got[i] }).toEqual({ pdid, got: expected.map((s) => s.has(pdid)) }));
   });
 });

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alertsProjection } from '../../projections/alerts';
 import { rebuildProjection } from '../../projections/runner';
-import { ProjectionRunner } from '../../projections/runner';
-import { PostgresSearchIndex } from '../../projections/search';
 import { searchProjection } from '../../projections/search';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
-import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { matchChanges, type QueuedChange } from '../../src/modules/alerts/match-alerts/match-changes';
 import { SavedSearchCandidates } from '../../src/modules/alerts/match-alerts/saved-search-candidates';
 import { importListings, parseSearchRequest } from '../../src/modules/listings';
 import { mulberry32 } from '../../src/shared/prng';
 import { type AlertFrequency, type OrganizerEvent, organizerStream } from '../../src/modules/organizer';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { projectedLog } from '../support/projected-log';
 import { home, square } from './organizer-fixture';
 
 const SITE = randomUUID();
@@ -61,10 +58,6 @@ function randomCriteria(rand: () => number): Record<string, string> {
  * deletions and a rebuild of the alerts projection.
  */
 describe('the saved-search candidate index', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  let runner: ProjectionRunner;
-  let index: PostgresSearchIndex;
   const pdids: string[] = [];
   const live = new Map<string, { leadId: string; criteria: Record<string, string>; frequency: AlertFrequency }>();
   let n = 0;
@@ -81,7 +74,7 @@ describe('the saved-search candidate index', () => {
     return searchId;
   };
   const append = (leadId: string, event: OrganizerEvent) =>
-    store.append(organizerStream(leadId), 'any', [{ ...event, eventId: randomUUID(), metadata: metadataOf(systemContext()) }]);
+    given.store.append(organizerStream(leadId), 'any', [{ ...event, eventId: randomUUID(), metadata: metadataOf(systemContext()) }]);
   const owner = (searchId: string) => {
     const s = live.get(searchId)!;
     return { leadId: s.leadId, userId: randomUUID(), siteId: SITE, searchId };
@@ -92,8 +85,8 @@ describe('the saved-search candidate index', () => {
   /** What the alerts should be: every live search (frequency not never) asked through the port, by lead. */
   async function bruteForce(): Promise<Map<string, string[]>[]> {
     const searches = [...live.entries()].filter(([, s]) => s.frequency !== 'never');
-    const criteria = searches.map(([, s]) => index.prepareMatch(parseSearchRequest(s.criteria, 'list').criteria));
-    const exact = await index.matchEach(pdids.map((pdid) => ({ pdid, criteria })));
+    const criteria = searches.map(([, s]) => given.index.prepareMatch(parseSearchRequest(s.criteria, 'list').criteria));
+    const exact = await given.index.matchEach(pdids.map((pdid) => ({ pdid, criteria })));
     return exact.map((row) => {
       const byLead = new Map<string, string[]>();
       row.forEach((hit, j) => {
@@ -105,19 +98,17 @@ describe('the saved-search candidate index', () => {
     });
   }
   async function viaCandidates(candidates: SavedSearchCandidates): Promise<Map<string, string[]>[]> {
-    const client = await db.pool.connect();
+    const client = await given.db.pool.connect();
     try {
       await candidates.refresh(client);
-      const found = await matchChanges(client, index, candidates, pdids.map(changeOf));
+      const found = await matchChanges(client, given.index, candidates, pdids.map(changeOf));
       return found.map((alerts) => new Map(alerts.map((a) => [a.leadId, [...a.searchIds].sort()])));
     } finally {
       client.release();
     }
   }
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
+  const given = projectedLog([searchProjection, alertsProjection], async (store) => {
     const rand = mulberry32(11);
     const records = Array.from({ length: 120 }, (_, i) =>
       home(`C${i}`, {
@@ -137,15 +128,6 @@ describe('the saved-search candidate index', () => {
     await importListings(store, records.map((r, i) => ({ record: i + 1, line: null, parse: () => r })), { mls: 'T', ctx: systemContext() });
     pdids.push(...records.map((r) => `T-${r.ListingKey}`));
     for (let i = 0; i < 400; i++) await save(randomCriteria(rand), rand() < 0.1 ? 'never' : 'instant');
-    runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection, alertsProjection], batchSize: 500 });
-    runner.start();
-    await runner.waitForCatchUp(60_000);
-    index = new PostgresSearchIndex(db.pool);
-  }, 120_000);
-  afterAll(async () => {
-    await runner?.stop();
-    await store?.close();
-    await db?.drop();
   });
 
   it('finds exactly the alerts a brute force over every saved search finds', async () => {
@@ -155,11 +137,11 @@ describe('the saved-search candidate index', () => {
     expect(Math.min(...sizes)).toBeGreaterThan(0);
     expect(Math.max(...sizes)).toBeLessThan(live.size / 2);
     // Read a few rows at a time: following the table page by page must miss nothing either.
-    expect(await viaCandidates(new SavedSearchCandidates((c) => index.prepareMatch(c), 7))).toEqual(expected);
+    expect(await viaCandidates(new SavedSearchCandidates((c) => given.index.prepareMatch(c), 7))).toEqual(expected);
   });
 
   it('follows frequency changes, deletions and new searches, and reloads after a rebuild', async () => {
-    const candidates = new SavedSearchCandidates((c) => index.prepareMatch(c), 13);
+    const candidates = new SavedSearchCandidates((c) => given.index.prepareMatch(c), 13);
     await viaCandidates(candidates);
     const ids = [...live.keys()];
     for (const id of ids.slice(0, 30)) {
@@ -174,12 +156,12 @@ describe('the saved-search candidate index', () => {
     }
     const rand = mulberry32(12);
     for (let i = 0; i < 40; i++) await save(randomCriteria(rand));
-    await runner.waitForCatchUp(60_000);
+    await given.runner.waitForCatchUp(60_000);
     expect(await viaCandidates(candidates)).toEqual(await bruteForce());
 
-    await rebuildProjection({ pool: db.pool, store, projection: alertsProjection, batchSize: 100 });
+    await rebuildProjection({ pool: given.db.pool, store: given.store, projection: alertsProjection, batchSize: 100 });
     await save({ acl_city: 'Kent' });
-    await runner.waitForCatchUp(60_000);
+    await given.runner.waitForCatchUp(60_000);
     expect(await viaCandidates(candidates)).toEqual(await bruteForce());
   });
 });

@@ -33,6 +33,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port';
+import { subscriptionLoop } from '../subscription-loop';
 import { assertValidAppends } from '../validate-event';
 
 /**
@@ -141,45 +142,27 @@ export class KurrentDbEventStore extends EventStore {
   }
 
   subscribe(options: SubscribeOptions): Subscription {
-    let stopped = false;
-    let checkpoint = options.from;
-    let wake: (() => void) | undefined;
-    // A live subscription from the end only wakes the reading loop; reads go through readAll
-    // so that batches, type filters and moved checkpoints behave as in every adapter.
+    // A live subscription from the end only wakes the reading loop; reads go through readAll.
     const live = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    let wake: (() => void) | undefined;
     live.on('data', () => wake?.());
     live.on('error', () => undefined);
-    const loop = async () => {
-      while (!stopped) {
-        try {
-          const page = await this.readAll(checkpoint, options);
-          if (compareCheckpoints(page.next, checkpoint) > 0) {
-            const moved = await options.onEvents(page.events, page.next);
-            checkpoint = moved ?? page.next;
-            if (moved) continue;
-          }
-          if (!page.atEnd) continue;
-        } catch (err) {
-          options.onError?.(err);
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.pollMs);
+    const waiter = {
+      wait: (ms: number) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, ms);
           wake = () => {
             clearTimeout(timer);
             resolve();
           };
-        });
-      }
+        }),
+      cancel: () => wake?.(),
     };
-    const done = loop();
-    return {
-      stop: async () => {
-        stopped = true;
-        wake?.();
-        await live.unsubscribe().catch(() => undefined);
-        await done;
-      },
-    };
+    return subscriptionLoop(this, options, waiter, {
+      pollMs: this.options.pollMs,
+      onError: (err) => options.onError?.(err),
+      close: () => live.unsubscribe().catch(() => undefined),
+    });
   }
 
   async close(): Promise<void> {

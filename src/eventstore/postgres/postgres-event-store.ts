@@ -16,6 +16,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store.port';
+import { subscriptionLoop } from '../subscription-loop';
 import { assertValidAppends } from '../validate-event';
 import { Wakeup } from './wakeup';
 
@@ -203,47 +204,10 @@ export class PostgresEventStore extends EventStore {
   }
 
   subscribe(options: SubscribeOptions): Subscription {
-    let stopped = false;
-    let checkpoint = options.from;
-    const waiter = this.wakeup.listen();
-    const loop = async () => {
-      let backoff = 5;
-      while (!stopped) {
-        try {
-          const page = await this.readAll(checkpoint, options);
-          if (compareCheckpoints(page.next, checkpoint) > 0) {
-            const moved = await options.onEvents(page.events, page.next);
-            checkpoint = moved ?? page.next;
-            if (moved) continue;
-          }
-          if (!page.atEnd) {
-            backoff = 5;
-            continue;
-          }
-          // Something committed is still hidden behind an older open transaction: look again
-          // soon rather than waiting for the next notification.
-          if (page.pending) {
-            await waiter.wait(backoff);
-            backoff = Math.min(backoff * 2, this.options.pollMs);
-          } else {
-            backoff = 5;
-            await waiter.wait(this.options.pollMs);
-          }
-        } catch (err) {
-          if (stopped) return;
-          (options.onError ?? ((e) => log.error('subscription failed; retrying', { message: (e as Error).message })))(err);
-          await waiter.wait(this.options.pollMs);
-        }
-      }
-    };
-    const done = loop();
-    return {
-      stop: async () => {
-        stopped = true;
-        waiter.cancel();
-        await done;
-      },
-    };
+    return subscriptionLoop(this, options, this.wakeup.listen(), {
+      pollMs: this.options.pollMs,
+      onError: options.onError ?? ((e) => log.error('subscription failed; retrying', { message: (e as Error).message })),
+    });
   }
 
   async close(): Promise<void> {

@@ -1,9 +1,8 @@
 import pg from 'pg';
 import { logger } from '../../shared/logger';
+import type { Waiter } from '../subscription-loop';
 
 const log = logger('event-store');
-
-export type Waiter = { wait(ms: number): Promise<void>; cancel(): void };
 
 /**
  * Wakes subscribers when events are appended, in this process or any other on the database.

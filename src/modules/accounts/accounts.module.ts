@@ -2,6 +2,7 @@ import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from 
 import { RateLimiter } from '../../http/rate-limiter';
 import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
+import { AddressLimiter } from './address-limiter';
 import { BecomeController } from './impersonation/become.http';
 import { Impersonation } from './impersonation/impersonation.service';
 import { CommunicationLinks } from './communication/communication-links';
@@ -54,8 +55,9 @@ import { VerifyEmailController } from './verify-email/verify-email.http';
     Impersonation,
     StaffGuard,
     RateLimiter,
+    AddressLimiter,
   ],
-  exports: [SessionStore, SessionEvents, SignInService, SignUpHooks, CommunicationLinks, SecretKey, Impersonation, StaffGuard],
+  exports: [SessionStore, SessionEvents, SignInService, SignUpHooks, CommunicationLinks, SecretKey, AddressLimiter, Impersonation, StaffGuard],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -33,5 +33,6 @@ export { type ChangeSignInAccess, decideSignInAccess, signedIn } from './sign-in
 export { SignUpHooks, type NewSignUp } from './sign-up-hooks';
 export { CommunicationLinks, type UnsubscribeLinks } from './communication/communication-links';
 export { SecretKey } from './secret-key';
+export { AddressLimiter } from './address-limiter';
 export { signEmailVerificationToken } from './verify-email/email-verification-token';
 export { updateAccountDecider } from './update-account/update-account.decide';

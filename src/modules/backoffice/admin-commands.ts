@@ -17,6 +17,7 @@ import {
   SessionStore,
   userStream,
 } from '../accounts';
+import { type MailMessage, Mailer } from '../messaging';
 import { type AccountAdmin, backofficeStream, evolveAccountAdmin, initialAccountAdmin } from './account-admin';
 import type { BackofficeEvent } from './backoffice.events';
 
@@ -43,6 +44,7 @@ export class AdminCommands {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(SessionStore) private readonly sessions: SessionStore,
+    @Inject(Mailer) private readonly mailer: Mailer,
   ) {}
 
   async account(userId: string): Promise<ExistingAccount> {
@@ -66,6 +68,23 @@ export class AdminCommands {
       commandContextOf(req),
     );
     return { isSuccess: true, events: result.events.map((e) => e.type), admin: result.state };
+  }
+
+  /**
+   * An action that sends a mail (`mail`, from the account's back-office state): decided first, so
+   * that a refusal sends nothing, then sent through the Mailer port, then recorded: the event says
+   * the mail went out.
+   */
+  async mailThenRun(
+    req: Request,
+    account: ExistingAccount,
+    decide: (state: AccountAdmin) => readonly BackofficeEvent[],
+    mail: (state: AccountAdmin) => MailMessage,
+  ): Promise<ActionResult> {
+    const admin = await this.admin(account.userId);
+    decide(admin);
+    await this.mailer.send(mail(admin));
+    return this.run(req, account.userId, decide);
   }
 
   /**

@@ -9,9 +9,9 @@ import { DB_POOL } from '../../app/tokens';
 import { handleCommand } from '../../commands/handle-command';
 import { EventStore } from '../../eventstore/event-store.port';
 import { parseBody } from '../../http/parse-body';
-import { clientKey, type RateLimit, RateLimiter } from '../../http/rate-limiter';
+import type { RateLimit } from '../../http/rate-limiter';
 import { forbidden, notFound, validation } from '../../shared/errors';
-import { commandContextOf, LEVEL, requireAuth, SecretKey } from '../accounts';
+import { AddressLimiter, commandContextOf, LEVEL, requireAuth } from '../accounts';
 import { dashboardViewer, isLeadId, type Lead, leadIdFor, loadLead, mayView } from '../leads';
 import { requireSite } from '../sites';
 import { CHAT_MAX_LENGTH, chatStream } from './chat.events';
@@ -49,8 +49,7 @@ export class ChatController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
-    @Inject(RateLimiter) private readonly limiter: RateLimiter,
-    @Inject(SecretKey) private readonly secret: SecretKey,
+    @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
   ) {}
 
   @Post('getchat')
@@ -78,7 +77,7 @@ export class ChatController {
   async send(@Body() body: unknown, @Req() req: Request) {
     const input = parseBody(SendBody, body);
     if (!input.text.trim()) throw validation(CHAT_MESSAGES.empty);
-    await this.limiter.enforce(CHAT_LIMIT, clientKey(await this.secret.get(), req));
+    await this.limiter.enforce(CHAT_LIMIT, req);
     const party = await this.party(req, input.leadId);
     if (!party.maySend) throw forbidden('Only the lead and its agent write in this chat');
     const lead = party.lead;

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
 import { ChatController } from './chat.http';
 
 /** Chat between a lead and its agent. */
-@Module({ imports: [AccountsModule], controllers: [ChatController], providers: [RateLimiter] })
+@Module({ imports: [AccountsModule], controllers: [ChatController] })
 export class ChatModule {}

@@ -1,5 +1,5 @@
 import { AppError, assertNever, notFound, validation } from '../../shared/errors';
-import type { AlertFrequency, Opinion, OrganizerEvent } from './organizer.events';
+import type { AlertFrequency, Opinion, OrganizerEvent, SavedSearchSaved } from './organizer.events';
 import type { Decider } from '../../commands/decider';
 import { evolveOrganizer, filedKey, initialOrganizer, MAX_SHARES_PER_DAY, type Organizer, SHARE_WINDOW_MS } from './organizer';
 
@@ -14,15 +14,8 @@ type Owner = { readonly leadId: string; readonly userId: string; readonly siteId
 
 export type OrganizerCommand = Owner &
   (
-    | {
-        readonly type: 'SaveSearch';
-        readonly searchId: string;
-        readonly name: string;
-        readonly criteria: Readonly<Record<string, string>>;
-        readonly searchQs: string;
-        readonly searchTitle: string;
-        readonly frequency: AlertFrequency;
-      }
+    // A saved search as SavedSearchSaved records it.
+    | ({ readonly type: 'SaveSearch' } & Omit<SavedSearchSaved['data'], keyof Owner>)
     | { readonly type: 'RenameSearch'; readonly searchId: string; readonly name: string }
     | { readonly type: 'ChangeSearchFrequency'; readonly searchId: string; readonly frequency: AlertFrequency }
     | { readonly type: 'DeleteSearch'; readonly searchId: string }

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { clientKey, type RateLimit, RateLimiter } from '../../../http/rate-limiter';
+import type { RateLimit } from '../../../http/rate-limiter';
 import { parseEmail } from '../../../contract/email';
 import { normalizeCellPhone } from '../../../contract/phone';
-import { SecretKey } from '../secret-key';
+import { AddressLimiter } from '../address-limiter';
 
 /** Checks from one client address: a form checks a field or two as it is filled in; a list being cleaned is thousands. */
 export const VALIDATION_LIMIT: RateLimit = {
@@ -16,20 +16,17 @@ export const VALIDATION_LIMIT: RateLimit = {
 /** Live checks for forms: the same rules the server applies on submit. */
 @Controller('api/contactinfo/validate')
 export class ContactValidationController {
-  constructor(
-    @Inject(RateLimiter) private readonly limiter: RateLimiter,
-    @Inject(SecretKey) private readonly secret: SecretKey,
-  ) {}
+  constructor(@Inject(AddressLimiter) private readonly limiter: AddressLimiter) {}
 
   @Get('email/:value')
   async email(@Param('value') value: string, @Req() req: Request) {
-    await this.limiter.enforce(VALIDATION_LIMIT, clientKey(await this.secret.get(), req));
+    await this.limiter.enforce(VALIDATION_LIMIT, req);
     return { isValid: value.length <= 320 && parseEmail(value) !== null };
   }
 
   @Get('phone/:value')
   async phone(@Param('value') value: string, @Req() req: Request) {
-    await this.limiter.enforce(VALIDATION_LIMIT, clientKey(await this.secret.get(), req));
+    await this.limiter.enforce(VALIDATION_LIMIT, req);
     return { isValid: value.length <= 40 && normalizeCellPhone(value) !== null };
   }
 }

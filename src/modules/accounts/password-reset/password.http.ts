@@ -7,7 +7,7 @@ import { handleCommand } from '../../../commands/handle-command';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
-import { clientKey, type RateLimit, RateLimiter } from '../../../http/rate-limiter';
+import type { RateLimit } from '../../../http/rate-limiter';
 import { validation } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { Mailer } from '../../messaging';
@@ -15,8 +15,8 @@ import { type ResolvedSite, siteBaseUrl } from '../../sites';
 import { userStream } from '../account';
 import { userIdByEmail } from '../claims';
 import { parseEmail } from '../../../contract/email';
+import { AddressLimiter } from '../address-limiter';
 import { loadAccount } from '../load-account';
-import { SecretKey } from '../secret-key';
 import { hashPassword, passwordProblem, verifyPassword } from '../passwords';
 import { commandContextOf } from '../sessions/request-context';
 import { refuseWhileImpersonating, requireAuth, WHILE_IMPERSONATING } from '../sessions/request-auth';
@@ -52,8 +52,7 @@ export class PasswordController {
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @Inject(SignInService) private readonly signIns: SignInService,
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(RateLimiter) private readonly limiter: RateLimiter,
-    @Inject(SecretKey) private readonly secret: SecretKey,
+    @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
   ) {}
 
   /**
@@ -64,7 +63,7 @@ export class PasswordController {
   @HttpCode(200)
   async forgot(@Body() body: unknown, @Req() req: Request) {
     refuseWhileImpersonating(req, WHILE_IMPERSONATING.password);
-    await this.limiter.enforce(FORGOT_LIMIT, clientKey(await this.secret.get(), req));
+    await this.limiter.enforce(FORGOT_LIMIT, req);
     const input = parseBody(z.strictObject({ Email: z.string().max(320) }), body);
     const email = parseEmail(input.Email);
     if (!email) throw validation('Please enter a valid email');

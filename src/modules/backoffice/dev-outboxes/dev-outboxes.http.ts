@@ -5,32 +5,29 @@ import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { StaffGuard } from '../../accounts';
 import { readMailbox, readSmsOutbox } from '../../messaging';
 
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
 /**
  * The development outboxes: what the mail and SMS outbox adapters kept (password links among
  * them), newest first, as JSON (the web app renders text, never HTML). Staff only, because a
  * reset link read here is an account taken over; and not served at all in production
  * (DevOutboxesModule is left out there, see app.module.ts).
  */
-@Controller('api/dev/mailbox')
+@Controller('api/dev')
 @UseGuards(StaffGuard)
-export class MailboxController {
+export class DevOutboxesController {
   constructor(@Inject(DB_POOL) private readonly pool: pg.Pool) {}
 
-  @Get()
+  @Get('mailbox')
   @ApiDoc({ summary: 'Development mailbox: the mail_outbox, newest first (?to= one address); absent in production', tag: 'dev', access: 'staff', responses: { 200: '{messages}', 401: 'signed out', 403: 'below level 25' } })
-  async list(@Query('to') to?: unknown) {
-    return { messages: await readMailbox(this.pool, typeof to === 'string' ? to : null) };
+  async mailbox(@Query('to') to?: unknown) {
+    return { messages: await readMailbox(this.pool, text(to)) };
   }
-}
 
-@Controller('api/dev/sms')
-@UseGuards(StaffGuard)
-export class SmsOutboxController {
-  constructor(@Inject(DB_POOL) private readonly pool: pg.Pool) {}
-
-  @Get()
+  @Get('sms')
   @ApiDoc({ summary: 'Development SMS outbox: the sms_outbox, newest first (?to= ten digits); absent in production', tag: 'dev', access: 'staff', responses: { 200: '{messages}', 401: 'signed out', 403: 'below level 25' } })
-  async list(@Query('to') to?: unknown) {
-    return { messages: await readSmsOutbox(this.pool, typeof to === 'string' && /^\d{10}$/.test(to) ? to : null) };
+  async sms(@Query('to') to?: unknown) {
+    const phone = text(to);
+    return { messages: await readSmsOutbox(this.pool, phone && /^\d{10}$/.test(phone) ? phone : null) };
   }
 }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { parseBody } from '../../../http/parse-body';
 import { notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { Mailer } from '../../messaging';
 import { owedCents } from '../account-admin';
 import { AdminCommands } from '../admin-commands';
 import { actionDoc, BackofficeController, ReasonBody, reasonField } from '../backoffice-controller';
@@ -33,10 +32,7 @@ const dollars = (c: number) => `$${(c / 100).toFixed(2)}`;
 /** Spec family "invoice (payment, void, dispute, credit, writeoff, email and notes)"; invoices live on the account's back-office stream. */
 @BackofficeController('invoice')
 export class InvoicesController {
-  constructor(
-    @Inject(AdminCommands) private readonly commands: AdminCommands,
-    @Inject(Mailer) private readonly mailer: Mailer,
-  ) {}
+  constructor(@Inject(AdminCommands) private readonly commands: AdminCommands) {}
 
   @Post(':userId')
   @HttpCode(200)
@@ -87,7 +83,7 @@ export class InvoicesController {
     return this.commands.run(req, userId, (s) => decideWriteOffInvoice({ userId, invoiceId, reason }, s));
   }
 
-  /** Checked, sent through the Mailer port, then recorded. */
+  /** Checked, sent through the Mailer port, then recorded (AdminCommands.mailThenRun). */
   @Post(':userId/:invoiceId/email')
   @HttpCode(200)
   @doc('E-mail the invoice to the account', ReasonBody)
@@ -95,18 +91,17 @@ export class InvoicesController {
     const { reason } = parseBody(ReasonBody, body);
     const account = await this.commands.account(userId);
     const command = { userId: account.userId, invoiceId, to: account.email, reason };
-    const admin = await this.commands.admin(account.userId);
-    decideEmailInvoice(command, admin);
-    const invoice = admin.invoices.find((i) => i.invoiceId === invoiceId);
-    if (!invoice) throw notFound('No such invoice on this account');
-    await this.mailer.send({
-      to: account.email,
-      subject: `Porchlight invoice ${invoice.number}`,
-      text:
-        `Hello ${account.firstName},\n\nInvoice ${invoice.number}: ${invoice.description}\n` +
-        `Amount: ${dollars(invoice.amountCents)}\nStill owed: ${dollars(owedCents(invoice))}\nDue on: ${invoice.dueOn}\n\nThank you.\n`,
+    return this.commands.mailThenRun(req, account, (s) => decideEmailInvoice(command, s), (admin) => {
+      const invoice = admin.invoices.find((i) => i.invoiceId === invoiceId);
+      if (!invoice) throw notFound('No such invoice on this account');
+      return {
+        to: account.email,
+        subject: `Porchlight invoice ${invoice.number}`,
+        text:
+          `Hello ${account.firstName},\n\nInvoice ${invoice.number}: ${invoice.description}\n` +
+          `Amount: ${dollars(invoice.amountCents)}\nStill owed: ${dollars(owedCents(invoice))}\nDue on: ${invoice.dueOn}\n\nThank you.\n`,
+      };
     });
-    return this.commands.run(req, account.userId, (s) => decideEmailInvoice(command, s));
   }
 
   @Post(':userId/:invoiceId/notes')

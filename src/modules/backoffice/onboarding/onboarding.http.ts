@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { CONFIG } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
 import { parseBody } from '../../../http/parse-body';
-import { Mailer } from '../../messaging';
 import { SiteResolver } from '../../sites';
 import { AdminCommands } from '../admin-commands';
 import { actionDoc, BackofficeController, ReasonBody, reasonField } from '../backoffice-controller';
@@ -29,7 +28,6 @@ export class OnboardingController {
   constructor(
     @Inject(AdminCommands) private readonly commands: AdminCommands,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
-    @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -68,7 +66,7 @@ export class OnboardingController {
     return this.commands.run(req, userId, () => decideRecordTerms({ userId, ...input, today }));
   }
 
-  /** Checked first, then sent through the Mailer port, then recorded: the event says it went out. */
+  /** Checked first, then sent through the Mailer port, then recorded (AdminCommands.mailThenRun). */
   @Post(':userId/welcomeemail')
   @HttpCode(200)
   @doc('Send the welcome e-mail', ReasonBody)
@@ -76,14 +74,12 @@ export class OnboardingController {
     const { reason } = parseBody(ReasonBody, body);
     const account = await this.commands.account(userId);
     const command = { userId: account.userId, to: account.email, reason };
-    decideSendWelcomeEmail(command, await this.commands.admin(account.userId));
-    await this.mailer.send({
+    return this.commands.mailThenRun(req, account, (s) => decideSendWelcomeEmail(command, s), () => ({
       to: account.email,
       subject: 'Welcome to Porchlight',
       text:
         `Hello ${account.firstName},\n\nWelcome to Porchlight. Your account is ready: sign in at ${this.config.publicUrl}/account/login/admin ` +
         `with this e-mail address.\n\nIf you have any question, reply to this message and our team will help.\n`,
-    });
-    return this.commands.run(req, account.userId, (s) => decideSendWelcomeEmail(command, s));
+    }));
   }
 }

@@ -5,9 +5,9 @@ import { CONFIG } from '../../../app/tokens';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Config } from '../../../config/config';
 import { parseBody } from '../../../http/parse-body';
-import { clientKey, type RateLimit, RateLimiter } from '../../../http/rate-limiter';
+import type { RateLimit } from '../../../http/rate-limiter';
 import { validation } from '../../../shared/errors';
-import { commandContextOf, cookiesOf, LEVEL, parseEmail, SecretKey, SignInService } from '../../accounts';
+import { AddressLimiter, commandContextOf, cookiesOf, LEVEL, parseEmail, SignInService } from '../../accounts';
 import { requireSite } from '../../sites';
 import { DOCUMENT_EXTS, UploadStore } from '../../uploads';
 import { decodeFirstTouch, FIRST_TOUCH_COOKIE, touchOf } from '../first-touch/first-touch';
@@ -70,8 +70,7 @@ export class InquiryController {
     @Inject(SignInService) private readonly signIns: SignInService,
     @Inject(UploadStore) private readonly uploads: UploadStore,
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(RateLimiter) private readonly limiter: RateLimiter,
-    @Inject(SecretKey) private readonly secret: SecretKey,
+    @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
   ) {}
 
   /**
@@ -82,7 +81,7 @@ export class InquiryController {
   @Post('inquiry')
   @HttpCode(200)
   async inquiry(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.limiter.enforce(INQUIRY_LIMIT, clientKey(await this.secret.get(), req));
+    await this.limiter.enforce(INQUIRY_LIMIT, req);
     const input = parseBody(InquiryBody, body);
     const site = requireSite(req);
     const problem = validateInquiry(input, { allowPartialName: site.settings.Registration_AllowPartialName });

@@ -1,9 +1,5 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandContext } from '../../../commands/command-context';
-import { handleCommand } from '../../../commands/handle-command';
-import { EventStore } from '../../../eventstore/event-store.port';
-import { siteStream } from '../site';
+import { siteCommandHandler } from '../site-command-handler';
 import { type ChangeSiteSettings, changeSiteSettingsDecider } from './change-site-settings.decide';
 
 export class ChangeSiteSettingsCommand {
@@ -13,11 +9,4 @@ export class ChangeSiteSettingsCommand {
   ) {}
 }
 
-@CommandHandler(ChangeSiteSettingsCommand)
-export class ChangeSiteSettingsHandler implements ICommandHandler<ChangeSiteSettingsCommand> {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
-
-  async execute({ input, ctx }: ChangeSiteSettingsCommand) {
-    return handleCommand(this.store, siteStream(input.siteId), changeSiteSettingsDecider, input, ctx);
-  }
-}
+export const ChangeSiteSettingsHandler = siteCommandHandler(ChangeSiteSettingsCommand, changeSiteSettingsDecider);

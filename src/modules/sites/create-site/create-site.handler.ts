@@ -1,9 +1,5 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandContext } from '../../../commands/command-context';
-import { handleCommand } from '../../../commands/handle-command';
-import { EventStore } from '../../../eventstore/event-store.port';
-import { siteStream } from '../site';
+import { siteCommandHandler } from '../site-command-handler';
 import { type CreateSite, createSiteDecider } from './create-site.decide';
 
 export class CreateSiteCommand {
@@ -13,11 +9,4 @@ export class CreateSiteCommand {
   ) {}
 }
 
-@CommandHandler(CreateSiteCommand)
-export class CreateSiteHandler implements ICommandHandler<CreateSiteCommand> {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
-
-  async execute({ input, ctx }: CreateSiteCommand) {
-    return handleCommand(this.store, siteStream(input.siteId), createSiteDecider, input, ctx);
-  }
-}
+export const CreateSiteHandler = siteCommandHandler(CreateSiteCommand, createSiteDecider);

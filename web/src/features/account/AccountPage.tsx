@@ -7,6 +7,7 @@ import styles from './AccountPage.module.css';
 import { openSignIn } from './openSignIn';
 import { PhotoUpload } from './PhotoUpload';
 import { useToast } from '../../ui/useToast';
+import { Section } from '../../ui/Section';
 
 /** /account: the signed-in user's settings (spec section 3 "Account update fields"). */
 export function AccountPage() {
@@ -32,10 +33,7 @@ export function AccountPage() {
   return (
     <main id="main" className={styles.page}>
       <h1 className={styles.title}>Your account</h1>
-      <section className={styles.card} aria-labelledby="acct-profile">
-        <h2 id="acct-profile" className={styles.heading}>
-          Profile
-        </h2>
+      <Section id="acct-profile" title="Profile" className={styles.card} headingClassName={styles.heading}>
         <PhotoUpload initial={user.photoLocation ?? null} name={name} />
         <dl className={styles.facts}>
           <dt>Name</dt>
@@ -43,22 +41,16 @@ export function AccountPage() {
           <dt>Email</dt>
           <dd>{user.email}</dd>
         </dl>
-      </section>
-      <section className={styles.card} aria-labelledby="acct-phone">
-        <h2 id="acct-phone" className={styles.heading}>
-          Phone
-        </h2>
+      </Section>
+      <Section id="acct-phone" title="Phone" className={styles.card} headingClassName={styles.heading}>
         <CellPhoneForm initial={user.cellPhone ?? ''} onSaved={() => toast({ message: 'Your cell phone was saved.', tone: 'success' })} />
-      </section>
+      </Section>
       <section className={styles.card} aria-label="Communication preferences">
         <CommunicationPreferences
           initial={{ email: !user.user_UnsubscribeEmail, text: !user.user_UnsubscribeText, alerts: user.On_PropertyAlerts ?? true, updates: user.On_PropertyUpdates ?? true }}
         />
       </section>
-      <section className={styles.card} aria-labelledby="acct-password">
-        <h2 id="acct-password" className={styles.heading}>
-          Password
-        </h2>
+      <Section id="acct-password" title="Password" className={styles.card} headingClassName={styles.heading}>
         {user.hasPassword ? (
           <ChangePasswordForm />
         ) : (
@@ -66,7 +58,7 @@ export function AccountPage() {
             You signed up without a password. <a href="/account/forgotpassword">Get a link to choose one</a>.
           </p>
         )}
-      </section>
+      </Section>
     </main>
   );
 }

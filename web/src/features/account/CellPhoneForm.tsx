@@ -1,9 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { CELL_PHONE_MESSAGE, formatPhone, normalizeCellPhone } from '../../../../src/contract/phone';
-import { ApiError } from '../../api/http';
 import { updateAccount } from '../../api/account';
-import { useToast } from '../../ui/useToast';
 import styles from '../../ui/forms.module.css';
+import { useSave } from './useSave';
 
 /**
  * The cell phone (spec sections 5 and 9): 10 digits, dashes allowed, shown as ###-###-####.
@@ -11,10 +10,8 @@ import styles from '../../ui/forms.module.css';
  */
 export function CellPhoneForm({ initial = '', submitLabel = 'Save', onSaved }: { initial?: string; submitLabel?: string; onSaved: (formatted: string) => void }) {
   const id = useId();
-  const toast = useToast();
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, save } = useSave();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -24,20 +21,12 @@ export function CellPhoneForm({ initial = '', submitLabel = 'Save', onSaved }: {
       setError(CELL_PHONE_MESSAGE);
       return;
     }
-    setError(null);
-    setBusy(true);
-    try {
+    await save(async () => {
       const r = await updateAccount({ CellPhone: digits });
       const shown = r.cellPhone || formatPhone(digits);
       setValue(shown);
       onSaved(shown);
-    } catch (err) {
-      const message = err instanceof ApiError ? err.message : 'The server cannot be reached';
-      toast({ title: 'Failed to Save', message, tone: 'error' });
-      setError(message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { changePassword } from '../../api/account';
-import { ApiError } from '../../api/http';
 import { useToast } from '../../ui/useToast';
 import styles from '../../ui/forms.module.css';
+import { useSave } from './useSave';
 
 /** A signed-in password change: the server ends every other session of the account. */
 export function ChangePasswordForm() {
@@ -11,28 +11,19 @@ export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [again, setAgain] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, save } = useSave();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     if (next !== again) return setError('The two new passwords are not the same');
-    setBusy(true);
-    setError(null);
-    try {
+    await save(async () => {
       await changePassword(current, next);
       setCurrent('');
       setNext('');
       setAgain('');
       toast({ message: 'Your password was changed. Other devices are signed out.', tone: 'success' });
-    } catch (err) {
-      const message = err instanceof ApiError ? err.message : 'The server cannot be reached';
-      toast({ title: 'Failed to Save', message, tone: 'error' });
-      setError(message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const field = (key: string, label: string, value: string, set: (v: string) => void, autoComplete: string) => (

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { COMMUNICATION_BANNER } from '../../../../src/contract/prompt-rules';
 import { assertNever } from '../../../../src/contract/assert-never';
 import { type AccountUpdate, updateAccount } from '../../api/account';
-import { ApiError } from '../../api/http';
 import { Modal } from '../../ui/Modal';
 import { useToast } from '../../ui/useToast';
 import styles from '../../ui/forms.module.css';
+import { saveFailure } from './useSave';
 
 /** What the visitor receives; true = on. */
 export type Preferences = { readonly email: boolean; readonly text: boolean; readonly alerts: boolean; readonly updates: boolean };
@@ -48,7 +48,7 @@ export function CommunicationPreferences({ initial }: { initial: Preferences }) 
       setPrefs((p) => ({ ...p, [key]: on }));
       toast({ title: COMMUNICATION_BANNER.title, message: COMMUNICATION_BANNER.text, tone: 'success' });
     } catch (err) {
-      toast({ title: 'Failed to Save', message: err instanceof ApiError ? err.message : 'The server cannot be reached', tone: 'error' });
+      toast({ title: 'Failed to Save', message: saveFailure(err), tone: 'error' });
     } finally {
       setBusy(null);
     }

@@ -1,12 +1,22 @@
+import type { ReactNode } from 'react';
 import type { AccountView } from '../../api/backoffice';
 import { Link } from '../../app/Link';
+import { Section } from '../../ui/Section';
 import { type ActionDef, invoiceActions, unlinkAction, unmergeAction } from './accountActions';
 import styles from './Backoffice.module.css';
+import { DataTable } from './DataTable';
 import { accountHref, dollars, personName } from './backofficeFormat';
 import record from './AccountRecord.module.css';
 
 const owed = (i: AccountView['admin']['invoices'][number]) => Math.max(0, i.amountCents - i.paidCents - i.creditedCents - i.writtenOffCents);
 const yes = (b: boolean) => (b ? 'Yes' : 'No');
+
+/** One part of the record: a titled block of the grid (`wide`: across it). */
+const Block = ({ id, title, wide, children }: { id: string; title: string; wide?: boolean; children: ReactNode }) => (
+  <Section id={id} title={title} level={3} className={wide ? `${record.block} ${record.wide}` : record.block} headingClassName={styles.sectionTitle}>
+    {children}
+  </Section>
+);
 
 /** What staff have recorded about the account (the fold of its back-office stream), with the actions that need a row. */
 export function AccountRecord({ view, onAction }: { view: AccountView; onAction: (a: ActionDef) => void }) {
@@ -18,10 +28,7 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
   );
   return (
     <div className={record.grid}>
-      <section className={record.block} aria-labelledby="rec-related">
-        <h3 id="rec-related" className={styles.sectionTitle}>
-          Related accounts
-        </h3>
+      <Block id="rec-related" title="Related accounts">
         {!admin.mergedInto && admin.absorbed.length === 0 && admin.links.length === 0 && <p className={styles.muted}>None.</p>}
         <ul className={record.list}>
           {admin.mergedInto && (
@@ -40,11 +47,8 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
             </li>
           ))}
         </ul>
-      </section>
-      <section className={record.block} aria-labelledby="rec-notes">
-        <h3 id="rec-notes" className={styles.sectionTitle}>
-          Notes
-        </h3>
+      </Block>
+      <Block id="rec-notes" title="Notes">
         {admin.notes.length === 0 ? (
           <p className={styles.muted}>No notes yet.</p>
         ) : (
@@ -57,11 +61,8 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
             ))}
           </ul>
         )}
-      </section>
-      <section className={record.block} aria-labelledby="rec-churn">
-        <h3 id="rec-churn" className={styles.sectionTitle}>
-          Churn
-        </h3>
+      </Block>
+      <Block id="rec-churn" title="Churn">
         <dl className={record.facts}>
           <dt>Offboarding</dt>
           <dd>{yes(admin.churn.offboarding)}</dd>
@@ -74,11 +75,8 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
           <dt>Restored domains</dt>
           <dd>{admin.churn.restoredDomains.join(', ') || '—'}</dd>
         </dl>
-      </section>
-      <section className={record.block} aria-labelledby="rec-onboarding">
-        <h3 id="rec-onboarding" className={styles.sectionTitle}>
-          Onboarding
-        </h3>
+      </Block>
+      <Block id="rec-onboarding" title="Onboarding">
         <dl className={record.facts}>
           <dt>Status</dt>
           <dd>{admin.onboarding.status}</dd>
@@ -91,63 +89,41 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
           <dt>Welcome e-mails</dt>
           <dd>{admin.onboarding.welcomeEmails}</dd>
         </dl>
-      </section>
-      <section className={`${record.block} ${record.wide}`} aria-labelledby="rec-invoices">
-        <h3 id="rec-invoices" className={styles.sectionTitle}>
-          Invoices
-        </h3>
+      </Block>
+      <Block id="rec-invoices" title="Invoices" wide>
         {admin.invoices.length === 0 ? (
           <p className={styles.muted}>No invoices.</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Number</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Due</th>
-                  <th scope="col" className={styles.num}>
-                    Amount
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    Owed
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {admin.invoices.map((i) => (
-                  <tr key={i.invoiceId}>
-                    <td className={`${styles.mono} ${styles.nowrap}`}>{i.number}</td>
-                    <td>
-                      {i.description}
-                      {i.notes.map((n, k) => (
-                        <span key={k} className={`${record.invoiceNote} ${styles.small}`}>
-                          {n}
-                        </span>
-                      ))}
-                    </td>
-                    <td className={styles.nowrap}>{i.dueOn}</td>
-                    <td className={styles.num}>{dollars(i.amountCents)}</td>
-                    <td className={styles.num}>{dollars(owed(i))}</td>
-                    <td>
-                      <span className={styles.badge} data-tone={i.status === 'paid' ? 'good' : i.status === 'open' ? 'info' : i.status === 'disputed' ? 'warn' : undefined}>
-                        {i.status}
-                      </span>
-                    </td>
-                    <td>
-                      <div className={record.invoiceButtons} role="group" aria-label={`Actions on ${i.number}`}>
-                        {invoiceActions(i).map((a) => button(a, `${i.invoiceId}-${a.id}`))}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Number', 'Description', 'Due', { label: 'Amount', num: true }, { label: 'Owed', num: true }, 'Status', 'Actions']}>
+            {admin.invoices.map((i) => (
+              <tr key={i.invoiceId}>
+                <td className={`${styles.mono} ${styles.nowrap}`}>{i.number}</td>
+                <td>
+                  {i.description}
+                  {i.notes.map((n, k) => (
+                    <span key={k} className={`${record.invoiceNote} ${styles.small}`}>
+                      {n}
+                    </span>
+                  ))}
+                </td>
+                <td className={styles.nowrap}>{i.dueOn}</td>
+                <td className={styles.num}>{dollars(i.amountCents)}</td>
+                <td className={styles.num}>{dollars(owed(i))}</td>
+                <td>
+                  <span className={styles.badge} data-tone={i.status === 'paid' ? 'good' : i.status === 'open' ? 'info' : i.status === 'disputed' ? 'warn' : undefined}>
+                    {i.status}
+                  </span>
+                </td>
+                <td>
+                  <div className={record.invoiceButtons} role="group" aria-label={`Actions on ${i.number}`}>
+                    {invoiceActions(i).map((a) => button(a, `${i.invoiceId}-${a.id}`))}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
-      </section>
+      </Block>
     </div>
   );
 }

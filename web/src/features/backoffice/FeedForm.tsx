@@ -4,6 +4,7 @@ import { FEED_PAGING, FEED_RESOURCE_NAMES } from '../../../../src/contract/feeds
 import { Modal } from '../../ui/Modal';
 import { useToast } from '../../ui/useToast';
 import styles from './Backoffice.module.css';
+import { FormEnd } from './FormEnd';
 import { type FeedFields, fieldsOf, formToRequest } from './feedFormat';
 
 type Props = {
@@ -120,19 +121,7 @@ export function FeedForm({ feed, onClose, onSaved }: Props) {
           IDX disclaimer (optional; a default text otherwise)
           <textarea className={styles.textarea} value={f.disclaimer} onChange={(e) => set('disclaimer', e.target.value)} />
         </label>
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
-        <div className={styles.dialogButtons}>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : editing ? 'Save' : 'Add feed'}
-          </button>
-        </div>
+        <FormEnd error={error} onCancel={onClose} submitLabel={busy ? 'Saving…' : editing ? 'Save' : 'Add feed'} busy={busy} />
       </form>
     </Modal>
   );

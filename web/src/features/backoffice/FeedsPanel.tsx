@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { backofficeApi, type FeedProgress, type FeedView } from '../../api/backoffice';
 import { useRealtime } from '../../api/realtime';
 import { LiveIndicator } from '../../ui/LiveIndicator';
-import { Modal } from '../../ui/Modal';
 import { usePolled } from '../../ui/usePolled';
 import { useToast } from '../../ui/useToast';
 import styles from './Backoffice.module.css';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DataTable } from './DataTable';
 import { when } from './backofficeFormat';
 import { FeedForm } from './FeedForm';
 import { FeedRunBar } from './FeedRunBar';
@@ -70,95 +71,77 @@ export function FeedsPanel() {
       {error && <p className={styles.error}>{error}</p>}
       {feeds?.length === 0 && <p className={styles.empty}>No feeds yet. Add one with its RESO Web API service root and credentials.</p>}
       {feeds && feeds.length > 0 && (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Feed</th>
-                <th scope="col">Last sync</th>
-                <th scope="col">Counts</th>
-                <th scope="col" className={styles.num}>
-                  Lag
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {feeds.map((f) => (
-                <tr key={f.name} data-feed={f.name}>
-                  <td>
-                    <strong className={styles.mono}>{f.name}</strong>
-                    <div className={`${styles.small} ${styles.muted} ${styles.mono}`}>{f.url}</div>
-                    <div className={`${styles.small} ${styles.muted}`}>every {intervalText(f.settings.pollIntervalSeconds)} · {f.settings.resources.join(', ')}</div>
-                  </td>
-                  <td className={styles.small}>
-                    {when(f.lastSyncAt)}
-                    {f.lastDurationMs !== null && <div className={styles.muted}>{(f.lastDurationMs / 1000).toFixed(1)} s</div>}
-                    <div className={styles.muted}>last success {when(f.lastSuccessAt)}</div>
-                    <div className={styles.muted}>
-                      reconciled {when(f.lastReconcileAt)}
-                      {f.lastReconcileDeleted !== null && ` (${f.lastReconcileDeleted} removed)`}
-                    </div>
-                  </td>
-                  <td className={styles.small} data-counts>
-                    {countsLine(f.counts)}
-                  </td>
-                  <td className={styles.num} title={f.newestModificationTimestamp ?? undefined}>
-                    {lagText(f.lagSeconds)}
-                  </td>
-                  <td className={styles.small}>
-                    {f.running ? (
-                      <FeedRunBar name={f.name} kind={f.running.kind} counts={f.running.counts} expectedTotal={f.running.expectedTotal} />
-                    ) : f.lastError ? (
-                      <span className={styles.badge} data-tone="bad" title={f.lastError}>
-                        failed
-                      </span>
-                    ) : (
-                      <span className={styles.badge} data-tone={f.lastSuccessAt ? 'good' : 'warn'}>
-                        {f.lastSuccessAt ? 'ok' : 'not synced yet'}
-                      </span>
-                    )}
-                    {f.lastError && !f.running && <p className={styles.error}>{f.lastError}</p>}
-                    {f.recordErrors.length > 0 && (
-                      <details>
-                        <summary>{f.recordErrors.length} records rejected</summary>
-                        <ul>
-                          {f.recordErrors.map((e, i) => (
-                            <li key={i}>
-                              <span className={styles.mono}>{e.key ?? '(no key)'}</span>: {e.message}
-                            </li>
-                          ))}
-                        </ul>
-                      </details>
-                    )}
-                    {f.warnings.map((w) => (
-                      <p key={w} className={styles.muted}>
-                        {w}
-                      </p>
-                    ))}
-                  </td>
-                  <td className={styles.nowrap}>
-                    <button type="button" className={`btn ${styles.btnSmall}`} disabled={f.running !== null} onClick={() => void act('sync', f.name)}>
-                      Sync now<span className="visually-hidden"> {f.name}</span>
-                    </button>{' '}
-                    <button type="button" className={`btn ${styles.btnSmall}`} disabled={f.running !== null} onClick={() => void act('reconcile', f.name)}>
-                      Reconcile<span className="visually-hidden"> {f.name}</span>
-                    </button>{' '}
-                    <button type="button" className={`btn ${styles.btnSmall}`} onClick={() => setEditing(f)}>
-                      Edit<span className="visually-hidden"> {f.name}</span>
-                    </button>{' '}
-                    <button type="button" className={`btn ${styles.btnSmall} ${styles.btnDanger}`} onClick={() => setRemoving(f.name)}>
-                      Remove<span className="visually-hidden"> {f.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Feed', 'Last sync', 'Counts', { label: 'Lag', num: true }, 'Status', { label: 'Actions', hidden: true }]}>
+          {feeds.map((f) => (
+            <tr key={f.name} data-feed={f.name}>
+              <td>
+                <strong className={styles.mono}>{f.name}</strong>
+                <div className={`${styles.small} ${styles.muted} ${styles.mono}`}>{f.url}</div>
+                <div className={`${styles.small} ${styles.muted}`}>every {intervalText(f.settings.pollIntervalSeconds)} · {f.settings.resources.join(', ')}</div>
+              </td>
+              <td className={styles.small}>
+                {when(f.lastSyncAt)}
+                {f.lastDurationMs !== null && <div className={styles.muted}>{(f.lastDurationMs / 1000).toFixed(1)} s</div>}
+                <div className={styles.muted}>last success {when(f.lastSuccessAt)}</div>
+                <div className={styles.muted}>
+                  reconciled {when(f.lastReconcileAt)}
+                  {f.lastReconcileDeleted !== null && ` (${f.lastReconcileDeleted} removed)`}
+                </div>
+              </td>
+              <td className={styles.small} data-counts>
+                {countsLine(f.counts)}
+              </td>
+              <td className={styles.num} title={f.newestModificationTimestamp ?? undefined}>
+                {lagText(f.lagSeconds)}
+              </td>
+              <td className={styles.small}>
+                {f.running ? (
+                  <FeedRunBar name={f.name} kind={f.running.kind} counts={f.running.counts} expectedTotal={f.running.expectedTotal} />
+                ) : f.lastError ? (
+                  <span className={styles.badge} data-tone="bad" title={f.lastError}>
+                    failed
+                  </span>
+                ) : (
+                  <span className={styles.badge} data-tone={f.lastSuccessAt ? 'good' : 'warn'}>
+                    {f.lastSuccessAt ? 'ok' : 'not synced yet'}
+                  </span>
+                )}
+                {f.lastError && !f.running && <p className={styles.error}>{f.lastError}</p>}
+                {f.recordErrors.length > 0 && (
+                  <details>
+                    <summary>{f.recordErrors.length} records rejected</summary>
+                    <ul>
+                      {f.recordErrors.map((e, i) => (
+                        <li key={i}>
+                          <span className={styles.mono}>{e.key ?? '(no key)'}</span>: {e.message}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+                {f.warnings.map((w) => (
+                  <p key={w} className={styles.muted}>
+                    {w}
+                  </p>
+                ))}
+              </td>
+              <td className={styles.nowrap}>
+                <button type="button" className={`btn ${styles.btnSmall}`} disabled={f.running !== null} onClick={() => void act('sync', f.name)}>
+                  Sync now<span className="visually-hidden"> {f.name}</span>
+                </button>{' '}
+                <button type="button" className={`btn ${styles.btnSmall}`} disabled={f.running !== null} onClick={() => void act('reconcile', f.name)}>
+                  Reconcile<span className="visually-hidden"> {f.name}</span>
+                </button>{' '}
+                <button type="button" className={`btn ${styles.btnSmall}`} onClick={() => setEditing(f)}>
+                  Edit<span className="visually-hidden"> {f.name}</span>
+                </button>{' '}
+                <button type="button" className={`btn ${styles.btnSmall} ${styles.btnDanger}`} onClick={() => setRemoving(f.name)}>
+                  Remove<span className="visually-hidden"> {f.name}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <FeedForm
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.name}
@@ -169,17 +152,16 @@ export function FeedsPanel() {
           load();
         }}
       />
-      <Modal open={removing !== null} title={`Remove feed ${removing ?? ''}?`} onClose={() => setRemoving(null)} size="small">
-        <p className={styles.small}>The feed stops syncing. Its listings stay until a reconcile of another feed or staff remove them.</p>
-        <div className={styles.dialogButtons}>
-          <button type="button" className="btn" onClick={() => setRemoving(null)}>
-            Keep it
-          </button>
-          <button type="button" className={`btn ${styles.btnDangerSolid}`} onClick={() => void remove(removing!)}>
-            Remove the feed
-          </button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove feed ${removing ?? ''}?`}
+        text="The feed stops syncing. Its listings stay until a reconcile of another feed or staff remove them."
+        keepLabel="Keep it"
+        confirmLabel="Remove the feed"
+        danger
+        onKeep={() => setRemoving(null)}
+        onConfirm={() => void remove(removing!)}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { backofficeApi, type HistoryEntry, type HistoryFilter, type HistoryPage } from '../../api/backoffice';
 import { isAbort } from '../../api/http';
 import styles from './Backoffice.module.css';
+import { DataTable } from './DataTable';
 import { personName, when } from './backofficeFormat';
 import history from './HistoryPanel.module.css';
 import { Pager } from './Pager';
@@ -75,71 +76,59 @@ export function HistoryPanel({ userId, revision }: { userId: string; revision: n
         </a>
       </form>
       {error && <p className={styles.error}>{error}</p>}
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label="Account history">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Event</th>
-              <th scope="col">By</th>
-              <th scope="col">Stream</th>
-              <th scope="col">
-                <span className="visually-hidden">Details</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.events.map((e) => (
-              <Fragment key={e.eventId}>
-                <tr data-selected={open.has(e.eventId)}>
-                  <td className={`${styles.small} ${history.when}`}>{when(e.at)}</td>
-                  <td>
-                    <span className={history.type}>{e.type}</span>
-                    {reasonOf(e) && <span className={history.reason}>“{reasonOf(e)}”</span>}
-                  </td>
-                  <td>
-                    <span>{personName(data.people, e.actorId)}</span>
-                    {e.impersonatorId && (
-                      <span className={`${styles.badge} ${history.impersonated}`} data-tone="warn" title="Done while staff acted as this user">
-                        as user, by {personName(data.people, e.impersonatorId)}
-                      </span>
-                    )}
-                  </td>
-                  <td className={`${styles.mono} ${history.stream}`}>{e.streamId.split('-')[0]}</td>
-                  <td className={history.rowButtons}>
-                    <button type="button" className={styles.linkButton} aria-expanded={open.has(e.eventId)} onClick={() => toggle(e.eventId)}>
-                      {open.has(e.eventId) ? 'Hide' : 'Data'}
-                    </button>
-                    <button type="button" className={styles.linkButton} onClick={() => setAsOf(e)}>
-                      State as of
-                    </button>
-                  </td>
-                </tr>
-                {open.has(e.eventId) && (
-                  <tr>
-                    <td colSpan={5}>
-                      <dl className={history.meta}>
-                        <dt>Stream</dt>
-                        <dd className={styles.mono}>
-                          {e.streamId} #{e.streamPosition}
-                        </dd>
-                        <dt>Position</dt>
-                        <dd className={styles.mono}>{e.position}</dd>
-                        <dt>Site</dt>
-                        <dd className={styles.mono}>{e.siteId ?? '—'}</dd>
-                        <dt>Correlation</dt>
-                        <dd className={styles.mono}>{e.correlationId}</dd>
-                      </dl>
-                      <pre className={styles.pre}>{JSON.stringify(e.data, null, 2)}</pre>
-                    </td>
-                  </tr>
+      <DataTable
+        columns={['When', 'Event', 'By', 'Stream', { label: 'Details', hidden: true }]}
+        label="Account history"
+        after={data && data.events.length === 0 && <p className={styles.empty}>No event matches these filters.</p>}
+      >
+        {data?.events.map((e) => (
+          <Fragment key={e.eventId}>
+            <tr data-selected={open.has(e.eventId)}>
+              <td className={`${styles.small} ${history.when}`}>{when(e.at)}</td>
+              <td>
+                <span className={history.type}>{e.type}</span>
+                {reasonOf(e) && <span className={history.reason}>“{reasonOf(e)}”</span>}
+              </td>
+              <td>
+                <span>{personName(data.people, e.actorId)}</span>
+                {e.impersonatorId && (
+                  <span className={`${styles.badge} ${history.impersonated}`} data-tone="warn" title="Done while staff acted as this user">
+                    as user, by {personName(data.people, e.impersonatorId)}
+                  </span>
                 )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-        {data && data.events.length === 0 && <p className={styles.empty}>No event matches these filters.</p>}
-      </div>
+              </td>
+              <td className={`${styles.mono} ${history.stream}`}>{e.streamId.split('-')[0]}</td>
+              <td className={history.rowButtons}>
+                <button type="button" className={styles.linkButton} aria-expanded={open.has(e.eventId)} onClick={() => toggle(e.eventId)}>
+                  {open.has(e.eventId) ? 'Hide' : 'Data'}
+                </button>
+                <button type="button" className={styles.linkButton} onClick={() => setAsOf(e)}>
+                  State as of
+                </button>
+              </td>
+            </tr>
+            {open.has(e.eventId) && (
+              <tr>
+                <td colSpan={5}>
+                  <dl className={history.meta}>
+                    <dt>Stream</dt>
+                    <dd className={styles.mono}>
+                      {e.streamId} #{e.streamPosition}
+                    </dd>
+                    <dt>Position</dt>
+                    <dd className={styles.mono}>{e.position}</dd>
+                    <dt>Site</dt>
+                    <dd className={styles.mono}>{e.siteId ?? '—'}</dd>
+                    <dt>Correlation</dt>
+                    <dd className={styles.mono}>{e.correlationId}</dd>
+                  </dl>
+                  <pre className={styles.pre}>{JSON.stringify(e.data, null, 2)}</pre>
+                </td>
+              </tr>
+            )}
+          </Fragment>
+        ))}
+      </DataTable>
       {data && <Pager page={data.page} perpage={data.perpage} total={data.total} onPage={setPage} label="events" />}
       <StateAsOfDialog userId={userId} entry={asOf} onClose={() => setAsOf(null)} />
     </div>

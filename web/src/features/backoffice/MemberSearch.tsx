@@ -5,6 +5,7 @@ import { useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
 import { navigate } from '../../app/location';
 import styles from './Backoffice.module.css';
+import { DataTable } from './DataTable';
 import { accountHref, levelName, phone, when } from './backofficeFormat';
 import { Pager } from './Pager';
 import { StatusBadge } from './StatusBadge';
@@ -101,40 +102,28 @@ export function MemberSearch({ params }: { params: URLSearchParams }) {
         <LiveIndicator connected={connected} />
       </form>
       {error && <p className={styles.error}>{error}</p>}
-      <div className={styles.tableWrap} aria-busy={loading}>
-        <table className={styles.table}>
-          <caption className="visually-hidden">Members found</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Phone</th>
-              <th scope="col">Level</th>
-              <th scope="col">Site</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last sign-in</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result?.members.map((m) => (
-              <tr key={m.userId}>
-                <td>
-                  <Link href={accountHref(m.userId)}>{m.fullName || '(no name)'}</Link>
-                </td>
-                <td>{m.email}</td>
-                <td className={styles.mono}>{phone(m.phone)}</td>
-                <td>{levelName(m.securityLevel)}</td>
-                <td>{m.siteSubdomain ?? '—'}</td>
-                <td>
-                  <StatusBadge status={m.status} />
-                </td>
-                <td className={styles.small}>{when(m.lastLoginAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {result && result.members.length === 0 && <p className={styles.empty}>No member matches these criteria.</p>}
-      </div>
+      <DataTable
+        columns={['Name', 'E-mail', 'Phone', 'Level', 'Site', 'Status', 'Last sign-in']}
+        caption="Members found"
+        busy={loading}
+        after={result && result.members.length === 0 && <p className={styles.empty}>No member matches these criteria.</p>}
+      >
+        {result?.members.map((m) => (
+          <tr key={m.userId}>
+            <td>
+              <Link href={accountHref(m.userId)}>{m.fullName || '(no name)'}</Link>
+            </td>
+            <td>{m.email}</td>
+            <td className={styles.mono}>{phone(m.phone)}</td>
+            <td>{levelName(m.securityLevel)}</td>
+            <td>{m.siteSubdomain ?? '—'}</td>
+            <td>
+              <StatusBadge status={m.status} />
+            </td>
+            <td className={styles.small}>{when(m.lastLoginAt)}</td>
+          </tr>
+        ))}
+      </DataTable>
       {result && <Pager page={result.page} perpage={result.perpage} total={result.total} onPage={(p) => go(criteria, p)} label="members" />}
     </section>
   );

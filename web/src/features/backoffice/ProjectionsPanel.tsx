@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { backofficeApi, type ProjectionRow, type RebuildProgress } from '../../api/backoffice';
 import { useRealtime } from '../../api/realtime';
-import { Modal } from '../../ui/Modal';
 import { usePolled } from '../../ui/usePolled';
 import { useToast } from '../../ui/useToast';
 import styles from './Backoffice.module.css';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DataTable } from './DataTable';
 import { when } from './backofficeFormat';
 import { RebuildBar } from './RebuildBar';
 import { LiveIndicator } from '../../ui/LiveIndicator';
@@ -56,76 +57,47 @@ export function ProjectionsPanel() {
         <span className={`${styles.small} ${styles.muted}`}>Lag counts the events in the log after a projection's position.</span>
       </div>
       {error && <p className={styles.error}>{error}</p>}
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">State</th>
-              <th scope="col" className={styles.num}>
-                Version
-              </th>
-              <th scope="col" className={styles.num}>
-                Position
-              </th>
-              <th scope="col" className={styles.num}>
-                Lag
-              </th>
-              <th scope="col" className={styles.num}>
-                Applied
-              </th>
-              <th scope="col">Updated</th>
-              <th scope="col">Rebuild</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+      <DataTable columns={['Name', 'State', { label: 'Version', num: true }, { label: 'Position', num: true }, { label: 'Lag', num: true }, { label: 'Applied', num: true }, 'Updated', 'Rebuild', { label: 'Actions', hidden: true }]}>
+        {rows?.map((r) => {
+          const running = r.state === 'rebuilding' && (r.rebuild?.phase === 'replaying' || r.rebuild?.phase === 'swapping');
+          return (
+            <tr key={r.name} data-projection={r.name}>
+              <td className={styles.mono}>{r.name}</td>
+              <td>
+                <span className={styles.badge} data-tone={STATE_TONE[r.state]} title={r.error ?? undefined}>
+                  {r.state}
+                </span>
+              </td>
+              <td className={styles.num}>{r.version ?? '—'}</td>
+              <td className={`${styles.num} ${styles.mono}`}>{r.position ?? '—'}</td>
+              <td className={styles.num}>{r.lag?.toLocaleString('en-US') ?? '—'}</td>
+              <td className={styles.num}>{r.eventsApplied.toLocaleString('en-US')}</td>
+              <td className={styles.small}>{when(r.updatedAt)}</td>
+              <td>{r.rebuild ? <RebuildBar progress={r.rebuild} /> : <span className={styles.muted}>—</span>}</td>
+              <td>
+                {running ? (
+                  <button type="button" className={`btn ${styles.btnSmall} ${styles.btnDanger}`} onClick={() => void cancel(r.name)}>
+                    Cancel<span className="visually-hidden"> the rebuild of {r.name}</span>
+                  </button>
+                ) : (
+                  <button type="button" className={`btn ${styles.btnSmall}`} onClick={() => setConfirm(r.name)}>
+                    Rebuild<span className="visually-hidden"> {r.name}</span>
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows?.map((r) => {
-              const running = r.state === 'rebuilding' && (r.rebuild?.phase === 'replaying' || r.rebuild?.phase === 'swapping');
-              return (
-                <tr key={r.name} data-projection={r.name}>
-                  <td className={styles.mono}>{r.name}</td>
-                  <td>
-                    <span className={styles.badge} data-tone={STATE_TONE[r.state]} title={r.error ?? undefined}>
-                      {r.state}
-                    </span>
-                  </td>
-                  <td className={styles.num}>{r.version ?? '—'}</td>
-                  <td className={`${styles.num} ${styles.mono}`}>{r.position ?? '—'}</td>
-                  <td className={styles.num}>{r.lag?.toLocaleString('en-US') ?? '—'}</td>
-                  <td className={styles.num}>{r.eventsApplied.toLocaleString('en-US')}</td>
-                  <td className={styles.small}>{when(r.updatedAt)}</td>
-                  <td>{r.rebuild ? <RebuildBar progress={r.rebuild} /> : <span className={styles.muted}>—</span>}</td>
-                  <td>
-                    {running ? (
-                      <button type="button" className={`btn ${styles.btnSmall} ${styles.btnDanger}`} onClick={() => void cancel(r.name)}>
-                        Cancel<span className="visually-hidden"> the rebuild of {r.name}</span>
-                      </button>
-                    ) : (
-                      <button type="button" className={`btn ${styles.btnSmall}`} onClick={() => setConfirm(r.name)}>
-                        Rebuild<span className="visually-hidden"> {r.name}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <Modal open={confirm !== null} title={`Rebuild ${confirm ?? ''}?`} onClose={() => setConfirm(null)} size="small">
-        <p className={styles.small}>The log is replayed into fresh tables while the current ones keep answering; they are swapped in at the end. You can cancel at any time before the swap.</p>
-        <div className={styles.dialogButtons}>
-          <button type="button" className="btn" onClick={() => setConfirm(null)}>
-            Keep as is
-          </button>
-          <button type="button" className="btn btn-primary" onClick={() => void rebuild(confirm!)}>
-            Start the rebuild
-          </button>
-        </div>
-      </Modal>
+          );
+        })}
+      </DataTable>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={`Rebuild ${confirm ?? ''}?`}
+        text="The log is replayed into fresh tables while the current ones keep answering; they are swapped in at the end. You can cancel at any time before the swap."
+        keepLabel="Keep as is"
+        confirmLabel="Start the rebuild"
+        onKeep={() => setConfirm(null)}
+        onConfirm={() => void rebuild(confirm!)}
+      />
     </section>
   );
 }

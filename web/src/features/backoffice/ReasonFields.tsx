@@ -1,4 +1,5 @@
 import styles from './Backoffice.module.css';
+import { FormEnd } from './FormEnd';
 
 type Props = {
   readonly label: string;
@@ -11,7 +12,7 @@ type Props = {
   readonly busy?: boolean;
 };
 
-/** The end of every action dialog: the required reason, the server's refusal if any, Cancel and the action. */
+/** The end of every action dialog: the required reason, then the form's end (FormEnd). */
 export function ReasonFields({ label, reason, onReason, error, onCancel, submitLabel, danger, busy }: Props) {
   return (
     <>
@@ -19,19 +20,7 @@ export function ReasonFields({ label, reason, onReason, error, onCancel, submitL
         {label}
         <textarea className={styles.textarea} name="reason" value={reason} onChange={(e) => onReason(e.target.value)} maxLength={500} required />
       </label>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.dialogButtons}>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className={`btn ${danger ? styles.btnDangerSolid : 'btn-primary'}`} disabled={busy}>
-          {submitLabel}
-        </button>
-      </div>
+      <FormEnd error={error} onCancel={onCancel} submitLabel={submitLabel} danger={danger} busy={busy} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../app/currentUser';
 import { navigate, useLocation } from '../../app/location';
 import { useToast } from '../../ui/useToast';
 import styles from './Backoffice.module.css';
+import { DataTable } from './DataTable';
 import page from './TranslationsPage.module.css';
 
 /**
@@ -89,44 +90,33 @@ export function TranslationsPage() {
           <LanguageSelect label="Translate into" value={translang} languages={editor?.languages ?? []} onChange={(v) => go({ translang: v })} />
         </div>
         {error && <p className={styles.error}>{error}</p>}
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">Text ({language})</th>
-                <th scope="col">Translation ({translang})</th>
-              </tr>
-            </thead>
-            <tbody>
-              {editor?.entries.map((e) => (
-                <tr key={e.transId} data-selected={e.transId === transid}>
-                  <td>
-                    <span className={styles.mono}>{e.transId}</span>
-                    <span className={`${page.where} ${styles.small}`}>{e.where}</span>
-                  </td>
-                  <td>{e.source}</td>
-                  <td>
-                    <form className={page.row} onSubmit={(ev) => void save(ev, e.transId)}>
-                      <input
-                        ref={e.transId === transid ? focused : undefined}
-                        className={styles.input}
-                        name="text"
-                        defaultValue={e.text ?? ''}
-                        placeholder={e.default}
-                        aria-label={`${e.transId} in ${translang}`}
-                        key={`${translang}-${e.text ?? ''}`}
-                      />
-                      <button type="submit" className={`btn ${styles.btnSmall}`}>
-                        Save
-                      </button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Label', `Text (${language})`, `Translation (${translang})`]}>
+          {editor?.entries.map((e) => (
+            <tr key={e.transId} data-selected={e.transId === transid}>
+              <td>
+                <span className={styles.mono}>{e.transId}</span>
+                <span className={`${page.where} ${styles.small}`}>{e.where}</span>
+              </td>
+              <td>{e.source}</td>
+              <td>
+                <form className={page.row} onSubmit={(ev) => void save(ev, e.transId)}>
+                  <input
+                    ref={e.transId === transid ? focused : undefined}
+                    className={styles.input}
+                    name="text"
+                    defaultValue={e.text ?? ''}
+                    placeholder={e.default}
+                    aria-label={`${e.transId} in ${translang}`}
+                    key={`${translang}-${e.text ?? ''}`}
+                  />
+                  <button type="submit" className={`btn ${styles.btnSmall}`}>
+                    Save
+                  </button>
+                </form>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
     </main>
   );

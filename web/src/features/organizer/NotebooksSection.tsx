@@ -9,6 +9,7 @@ import { useKeptState } from './keptStore';
 import { focusOn, newNotebook, takeOut } from './notebookActions';
 import styles from './OrganizerPage.module.css';
 import { formErrorMessage } from './organizerForms';
+import { Section } from '../../ui/Section';
 
 /** The organizer's notebooks: create one, focus one (the listing page files in it first), and the homes filed in each (each can be taken out). */
 export function NotebooksSection() {
@@ -51,10 +52,7 @@ export function NotebooksSection() {
   };
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`} className={styles.heading}>
-        Notebooks
-      </h2>
+    <Section id={`${id}-h`} title="Notebooks" className={styles.card} headingClassName={styles.heading}>
       <form className={styles.create} onSubmit={(e) => void create(e)} noValidate>
         <label htmlFor={`${id}-name`}>New notebook</label>
         <input id={`${id}-name`} value={name} maxLength={100} placeholder="e.g. Weekend viewings" onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} />
@@ -107,6 +105,6 @@ export function NotebooksSection() {
           })}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

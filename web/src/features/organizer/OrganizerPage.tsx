@@ -11,6 +11,7 @@ import { KeptHome } from './KeptHome';
 import { changeKept, loadKept, useKeptState } from './keptStore';
 import { NotebooksSection } from './NotebooksSection';
 import styles from './OrganizerPage.module.css';
+import { Section } from '../../ui/Section';
 
 /** /organizer: the lead's saved searches (open, rename, alert frequency, delete), favourites and notebooks. */
 export function OrganizerPage() {
@@ -57,10 +58,7 @@ export function OrganizerPage() {
   return (
     <main id="main" className={styles.page}>
       <h1 className={styles.title}>Your organizer</h1>
-      <section className={styles.card} aria-labelledby="org-searches">
-        <h2 id="org-searches" className={styles.heading}>
-          Saved searches
-        </h2>
+      <Section id="org-searches" title="Saved searches" className={styles.card} headingClassName={styles.heading}>
         {searches === null ? (
           <p className={styles.empty} aria-busy="true">
             Loading…
@@ -82,11 +80,8 @@ export function OrganizerPage() {
             ))}
           </ul>
         )}
-      </section>
-      <section className={styles.card} aria-labelledby="org-favorites">
-        <h2 id="org-favorites" className={styles.heading}>
-          Favourites
-        </h2>
+      </Section>
+      <Section id="org-favorites" title="Favourites" className={styles.card} headingClassName={styles.heading}>
         {favorites.length === 0 ? (
           <p className={styles.empty}>No favourites yet.</p>
         ) : (
@@ -108,7 +103,7 @@ export function OrganizerPage() {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
       <NotebooksSection />
     </main>
   );

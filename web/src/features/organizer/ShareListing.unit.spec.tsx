@@ -19,7 +19,14 @@ function server(...answers: Response[]) {
   return calls;
 }
 
+/** Opens the share form of a listing and sends it to this address. */
 async function shareWith(email: string) {
+  render(
+    <ToastProvider>
+      <ShareListing pdid="T-1" address="1 First Ave" />
+    </ToastProvider>,
+  );
+  fireEvent.click(screen.getAllByRole('button', { name: 'Share' })[0]!);
   fireEvent.change(screen.getByLabelText('Friend’s e-mail'), { target: { value: email } });
   await act(async () => void fireEvent.submit(document.querySelector('dialog form')!));
 }
@@ -32,12 +39,6 @@ describe('sharing a listing', () => {
 
   it("an unconfirmed lead sees the server's reason and can have the confirmation link sent from the form", async () => {
     const calls = server(json(403, { message: VERIFY }), json(200, { isSuccess: true, alreadyVerified: false, message: 'We sent a link to ada@example.com. Open it to confirm your address.' }));
-    render(
-      <ToastProvider>
-        <ShareListing pdid="T-1" address="1 First Ave" />
-      </ToastProvider>,
-    );
-    fireEvent.click(screen.getAllByRole('button', { name: 'Share' })[0]!);
     await shareWith('friend@example.com');
     expect(screen.getByRole('alert', { hidden: true }).textContent).toBe(VERIFY);
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Send me the link', hidden: true })));
@@ -48,12 +49,6 @@ describe('sharing a listing', () => {
 
   it("shows the server's 429 message, and offers no link for other refusals", async () => {
     server(json(429, { message: 'You can share at most 20 homes in 24 hours; please try again later' }));
-    render(
-      <ToastProvider>
-        <ShareListing pdid="T-1" address="1 First Ave" />
-      </ToastProvider>,
-    );
-    fireEvent.click(screen.getAllByRole('button', { name: 'Share' })[0]!);
     await shareWith('friend@example.com');
     expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('You can share at most 20 homes in 24 hours; please try again later');
     expect(screen.queryByRole('button', { name: 'Send me the link', hidden: true })).toBeNull();
