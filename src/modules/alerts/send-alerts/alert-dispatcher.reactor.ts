@@ -1,8 +1,8 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import pg from 'pg';
 import { SearchIndex } from '../../../../projections/search';
 import type { Runtime } from '../../../app/runtime';
-import { PushSweeper } from '../../../app/push-sweeper';
+import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { CONFIG, RUNTIME } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
@@ -57,17 +57,10 @@ export type OutboxRow = {
  * advisory lock), the others stand by.
  */
 @Injectable()
-export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class AlertDispatcher extends SweptReactor {
   private lock: pg.Client | undefined;
   private locked = false;
   private chain: Promise<unknown> = Promise.resolve();
-  private readonly sweeper = new PushSweeper(
-    () => this.dispatch(),
-    (err) => {
-      // Before the first migration-made tables and read models exist there is nothing to do.
-      if (err.code !== '42P01') log.error('alert dispatch failed; the sweep retries', { message: err.message });
-    },
-  );
   /** Saved searches in memory, followed from alert_searches (the leader's; a stand-by's stays empty). */
   private prunedAt = 0;
   private readonly searches = new SavedSearchCandidates((c) => this.index.prepareMatch(c));
@@ -82,17 +75,19 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
     @Inject(AlertLinks) private readonly alertLinks: AlertLinks,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
-
-  onModuleInit(): void {
-    this.sweeper.listen(this.runtime, ALERTS_PUSH);
+  ) {
+    super();
   }
 
-  onApplicationBootstrap(): void {
-    this.sweeper.start(SWEEP_MS);
+  protected schedule(): Schedule {
+    return { name: 'alert dispatch', everyMs: SWEEP_MS, signal: { name: ALERTS_PUSH, runtime: this.runtime } };
   }
 
-  async onModuleDestroy(): Promise<void> {
+  protected onSweep(): Promise<unknown> {
+    return this.dispatch();
+  }
+
+  override async onModuleDestroy(): Promise<void> {
     clearTimeout(this.retry);
     await this.sweeper.stop();
     await this.chain.catch(() => undefined);

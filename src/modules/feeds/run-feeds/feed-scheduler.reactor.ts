@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { feedSchedules } from '../../../../projections/feeds';
-import { PushSweeper } from '../../../app/push-sweeper';
+import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import type { Runtime } from '../../../app/runtime';
 import { RUNTIME } from '../../../app/tokens';
 import { logger } from '../../../shared/logger';
@@ -18,26 +18,20 @@ export const RECONCILE_EVERY_MS = 24 * 3600_000;
  * tried again after the poll interval; its error stays in the status, its data as it was.
  */
 @Injectable()
-export class FeedScheduler implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly sweeper = new PushSweeper(
-    () => this.tick(),
-    (err) => {
-      // Before the feeds read model exists there is nothing to schedule.
-      if (err.code !== '42P01') log.error('feed scheduling failed; it runs again', { message: err.message });
-    },
-  );
-
+export class FeedScheduler extends SweptReactor {
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(FeedRuns) private readonly runs: FeedRuns,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start(this.runtime.config.feeds.sweepMs);
+  ) {
+    super();
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.sweeper.stop();
+  protected schedule(): Schedule {
+    return { name: 'feed scheduling', everyMs: this.runtime.config.feeds.sweepMs };
+  }
+
+  protected onSweep(): Promise<unknown> {
+    return this.tick();
   }
 
   /** Starts every run that is due and not running here; answers the feeds started. */

@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { type PondDeadline, pondDeadlinesPassed } from '../../../../projections/lead-pond';
-import { PushSweeper } from '../../../app/push-sweeper';
+import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { DB_POOL } from '../../../app/tokens';
 import { systemContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
@@ -27,26 +27,20 @@ const SWEEP_MS = 15_000;
  * any instant; events carry that instant.
  */
 @Injectable()
-export class ClaimWindowReactor implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly sweeper = new PushSweeper(
-    () => this.sweep(new Date()),
-    (err) => {
-      // Before the lead_pond read model exists (a fresh database's first moments) nothing is due.
-      if (err.code !== '42P01') log.error('the pond sweep failed; it runs again', { message: err.message });
-    },
-  );
-
+export class ClaimWindowReactor extends SweptReactor {
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start(SWEEP_MS);
+  ) {
+    super();
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.sweeper.stop();
+  protected schedule(): Schedule {
+    return { name: 'the pond sweep', everyMs: SWEEP_MS };
+  }
+
+  protected onSweep(): Promise<unknown> {
+    return this.sweep(new Date());
   }
 
   /** Puts every lead whose claim window passed by `now` in its office's pond; answers how many went. */

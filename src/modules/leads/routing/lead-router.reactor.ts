@@ -1,11 +1,11 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import type { Runtime } from '../../../app/runtime';
 import { DB_POOL, RUNTIME } from '../../../app/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
-import { PushSweeper } from '../../../app/push-sweeper';
+import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { retryOnConflict } from '../../../commands/retry-on-conflict';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';
@@ -29,32 +29,31 @@ type Cause = { readonly eventId: string | null; readonly correlationId: string |
  * sweep routes whatever was left pending (a restart between capture and routing).
  */
 @Injectable()
-export class LeadRouter implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  /** The sweep for leads left pending (a restart between capture and routing); signals route at once. */
-  private readonly sweeper = new PushSweeper(
-    () => this.sweep(),
-    (err) => log.error('the routing sweep failed; it runs again', { message: err.message }),
-  );
+export class LeadRouter extends SweptReactor {
   private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
-  ) {}
+  ) {
+    super();
+  }
 
-  onModuleInit(): void {
+  /** The sweep routes leads left pending (a restart between capture and routing); the signal routes each new lead at once. */
+  protected schedule(): Schedule {
+    return { name: 'the routing sweep', everyMs: SWEEP_MS };
+  }
+
+  protected onSweep(): Promise<number> {
+    return this.sweep();
+  }
+
+  /** Not the sweeper's signal: each signalled lead is routed at once, by itself. */
+  override onModuleInit(): void {
     this.runtime.onSignal(ROUTE_LEAD_PUSH, (payloads) => {
       for (const { leadId, eventId, correlationId } of payloads) void this.route(leadId, { eventId, correlationId });
     });
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start(SWEEP_MS);
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.sweeper.stop();
   }
 
   /** Routes every pending lead; answers how many were looked at. */

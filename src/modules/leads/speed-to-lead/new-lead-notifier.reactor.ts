@@ -1,9 +1,9 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { rosterFor } from '../../../../projections/lead-routing';
 import { LEAD_NOTICES_PUSH } from '../../../../projections/lead-notices';
 import { SearchIndex } from '../../../../projections/search';
-import { PushSweeper } from '../../../app/push-sweeper';
+import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import type { Runtime } from '../../../app/runtime';
 import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
@@ -46,15 +46,7 @@ type Outcome = 'done' | 'failed' | 'none';
  * transaction). Woken by the projection's signal, swept every 2 s. No personal data is logged.
  */
 @Injectable()
-export class NewLeadNotifier implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private readonly sweeper = new PushSweeper(
-    () => this.sweep(new Date()),
-    (err) => {
-      // Before migration 16 has run there is nothing to send.
-      if (err.code !== '42P01') log.error('new-lead notices failed; the sweep retries', { message: err.message });
-    },
-  );
-
+export class NewLeadNotifier extends SweptReactor {
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
@@ -64,18 +56,16 @@ export class NewLeadNotifier implements OnModuleInit, OnApplicationBootstrap, On
     @Inject(SmsSender) private readonly sms: SmsSender,
     @Inject(WebPushNotifier) private readonly webPush: WebPushNotifier,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
-
-  onModuleInit(): void {
-    this.sweeper.listen(this.runtime, LEAD_NOTICES_PUSH);
+  ) {
+    super();
   }
 
-  onApplicationBootstrap(): void {
-    this.sweeper.start(SWEEP_MS);
+  protected schedule(): Schedule {
+    return { name: 'new-lead notices', everyMs: SWEEP_MS, signal: { name: LEAD_NOTICES_PUSH, runtime: this.runtime } };
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.sweeper.stop();
+  protected onSweep(): Promise<unknown> {
+    return this.sweep(new Date());
   }
 
   /** Everything queued and everything pending in the outbox, until none is left or a provider fails (the next sweep retries). */

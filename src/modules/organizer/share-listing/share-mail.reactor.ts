@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { SearchIndex } from '../../../../projections/search';
-import { PushSweeper } from '../../../app/push-sweeper';
+import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import type { Runtime } from '../../../app/runtime';
 import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
@@ -30,15 +30,7 @@ export type SendOutcome = 'sent' | 'failed' | 'dropped' | 'suppressed' | 'none';
  * accepting it and the commit can send it twice (no SMTP relay joins our transaction).
  */
 @Injectable()
-export class ShareMailSender implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private readonly sweeper = new PushSweeper(
-    () => this.sendPending(),
-    (err) => {
-      // Before migration 11 has run there is nothing to send.
-      if (err.code !== '42P01') log.error('share e-mails failed; the sweep retries', { message: err.message });
-    },
-  );
-
+export class ShareMailSender extends SweptReactor {
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
@@ -47,18 +39,16 @@ export class ShareMailSender implements OnModuleInit, OnApplicationBootstrap, On
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
-
-  onModuleInit(): void {
-    this.sweeper.listen(this.runtime, SHARE_MAIL_PUSH);
+  ) {
+    super();
   }
 
-  onApplicationBootstrap(): void {
-    this.sweeper.start(SWEEP_MS);
+  protected schedule(): Schedule {
+    return { name: 'share e-mails', everyMs: SWEEP_MS, signal: { name: SHARE_MAIL_PUSH, runtime: this.runtime } };
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.sweeper.stop();
+  protected onSweep(): Promise<unknown> {
+    return this.sendPending();
   }
 
   /** Every pending row, one at a time, until none is left or the relay fails (the next sweep retries). */
