@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, signedInContext } from '../support/browser';
-import { newLead, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { signedInContext } from '../support/browser';
+import { newLead, PASSWORD, settle } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const LIVE_MS = 15_000;
@@ -16,24 +17,12 @@ async function signedInPage(browser: Browser, server: Started, email: string): P
 }
 
 describe('the office pond in Chromium: the broker turns it on, two agents see a pond lead, the first to claim gets it', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
-  });
+  const app = dashboardBrowserApp();
 
   it('routing settings panel (axe clean), a pond lead live for Jane and Alex, Jane claims it and it disappears for Alex at once', async () => {
     // The broker: the Team view's routing panel, keyboard and labels only.
-    const broker = await signedInPage(browser, server, 'broker@demo.test');
-    await broker.goto(`${server.url}/dashboard?view=team`);
+    const broker = await signedInPage(app.browser, app.server, 'broker@demo.test');
+    await broker.goto(`${app.server.url}/dashboard?view=team`);
     const panel = broker.getByRole('region', { name: 'Lead routing' });
     await panel.getByRole('button', { name: 'Save routing' }).waitFor();
     expect(await seriousViolations(broker)).toEqual([]);
@@ -48,18 +37,18 @@ describe('the office pond in Chromium: the broker turns it on, two agents see a 
     await panel.getByRole('status').filter({ hasText: 'Routing settings saved' }).waitFor();
     expect(await seriousViolations(broker)).toEqual([]);
     if (SHOTS) await broker.screenshot({ path: `${SHOTS}/routing-settings.png` });
-    await settle(server);
+    await settle(app.server);
 
     // Two agents on their dashboards, live.
-    const [jane, alex] = await Promise.all(['agent@demo.test', 'agent2@demo.test'].map((e) => signedInPage(browser, server, e)));
+    const [jane, alex] = await Promise.all(['agent@demo.test', 'agent2@demo.test'].map((e) => signedInPage(app.browser, app.server, e)));
     for (const page of [jane, alex]) {
-      await page.goto(`${server.url}/dashboard`);
+      await page.goto(`${app.server.url}/dashboard`);
       await page.getByText('Live', { exact: true }).waitFor();
       await page.getByRole('region', { name: /^Pond/ }).getByText('The pond is empty.', { exact: false }).waitFor();
     }
 
     // A visitor's inquiry on the office site goes straight to the pond: both agents see it at once.
-    await newLead(server, 'demo.localhost', { FullName: 'Pia Pond' });
+    await newLead(app.server, 'demo.localhost', { FullName: 'Pia Pond' });
     const claimJane = jane.getByRole('button', { name: 'Claim Pia Pond' });
     const claimAlex = alex.getByRole('button', { name: 'Claim Pia Pond' });
     await claimJane.waitFor({ timeout: LIVE_MS });

@@ -1,31 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { PASSWORD, startDashboardServer } from '../support/dashboard-fixture';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { PASSWORD } from '../support/dashboard-fixture';
 
 describe('the reports page in Chromium (issue 15 §8)', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
-  });
+  const app = dashboardBrowserApp();
 
   it('a broker sees charts with tables beside them, a line per agent, CSV downloads, and no serious accessibility problem', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/search`);
+    await page.goto(`${app.server.url}/search`);
     expect(await page.evaluate(async (p) => (await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: 'broker@demo.test', password: p }) })).ok, PASSWORD)).toBe(true);
-    await page.goto(`${server.url}/dashboard?view=reports`);
+    await page.goto(`${app.server.url}/dashboard?view=reports`);
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
     const byWeek = page.getByRole('table', { name: 'New leads by week' });
     await byWeek.waitFor();
@@ -36,7 +22,7 @@ describe('the reports page in Chromium (issue 15 §8)', () => {
     const stages = page.getByRole('table', { name: 'Leads that reached each stage' });
     expect(await stages.locator('tbody tr th, tbody tr td:first-child').allTextContents()).toEqual(expect.arrayContaining(['New', 'Attempted contact', 'Closed', 'Lost']));
 
-    // The file the button saves, as the page hands it to the browser.
+    // The file the button saves, as the page hands it to the app.browser.
     await page.evaluate(() => {
       const real = URL.createObjectURL.bind(URL);
       URL.createObjectURL = (blob: Blob) => {
@@ -52,7 +38,7 @@ describe('the reports page in Chromium (issue 15 §8)', () => {
 
     await page.getByLabel('Period').selectOption('4w');
     // Four weeks: at most five week rows (a period that starts mid-week spans five).
-    await page.waitForFunction(`document.querySelector('table tbody') && document.querySelector('table tbody').children.length <= 5`);
+    await byWeek.locator('tbody tr').nth(5).waitFor({ state: 'detached' });
     expect(await seriousViolations(page)).toEqual([]);
 
     // On a phone the page is one column and nothing spills sideways.

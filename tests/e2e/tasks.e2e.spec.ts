@@ -1,39 +1,25 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { instantToZonedInput } from '../../src/contract/tasks';
-import type { Started } from '../../src/main';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { dashboardBrowserApp } from '../support/browser-app';
 import { signInPage } from '../support/sign-in-page';
-import { newLead, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { newLead, settle } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const ZONE = 'America/New_York';
 
 describe('tasks and notes in Chromium: a task due in the past shows as overdue and is completed with one tap; a note is added and edited', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
-  });
+  const app = dashboardBrowserApp();
 
   it('works on the lead’s page, then on the Tasks view at 390 px', async () => {
-    const { leadId } = await newLead(server, 'jane.localhost', { FullName: 'Pia Phone' });
-    await settle(server);
+    const { leadId } = await newLead(app.server, 'jane.localhost', { FullName: 'Pia Phone' });
+    await settle(app.server);
     // The browser's zone becomes the agent's on the first dashboard visit.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
     const page = await context.newPage();
-    await page.goto(`${server.url}/search`);
+    await page.goto(`${app.server.url}/search`);
     await signInPage(page, 'agent@demo.test');
-    await page.goto(`${server.url}/dashboard?lead=${leadId}`);
+    await page.goto(`${app.server.url}/dashboard?lead=${leadId}`);
     await page.getByRole('heading', { name: 'Pia Phone' }).waitFor();
 
     // A task due two days ago, typed on the agent's clock.
@@ -58,14 +44,14 @@ describe('tasks and notes in Chromium: a task due in the past shows as overdue a
     await notes.getByText('Prefers texts after 7pm, never calls').waitFor();
     await notes.getByText('edited', { exact: false }).waitFor();
     await page.getByText('Note added by Jane Agent').waitFor({ timeout: 15_000 });
-    // The server has it (a reload shows the edited text).
+    // The app.server has it (a reload shows the edited text).
     await page.reload();
     await page.getByRole('region', { name: 'Notes' }).getByText('Prefers texts after 7pm, never calls').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     // The Tasks view on a phone: overdue, then done with one tap.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${server.url}/dashboard?view=tasks`);
+    await page.goto(`${app.server.url}/dashboard?view=tasks`);
     await page.getByRole('heading', { name: 'Tasks', level: 1 }).waitFor();
     await page.getByText(`Times in ${ZONE}`).waitFor();
     const overdue = page.getByRole('region', { name: /^Overdue/ });
@@ -79,7 +65,7 @@ describe('tasks and notes in Chromium: a task due in the past shows as overdue a
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await box.check();
     await expect.poll(() => overdue.getByRole('checkbox', { name: 'Done: Call Pia about financing' }).isChecked()).toBe(true);
-    await settle(server);
+    await settle(app.server);
     await page.reload();
     await page.getByRole('region', { name: /^Overdue/ }).getByText('Nothing overdue.').waitFor();
     await context.close();

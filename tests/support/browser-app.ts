@@ -1,7 +1,10 @@
+import { CommandBus } from '@nestjs/cqrs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { seedDemo } from '../../src/demo/seed-demo';
 import { type Started, startServer } from '../../src/main';
 import { launchBrowser } from './browser';
+import { PASSWORD, settle } from './dashboard-fixture';
 import { testConfig } from './test-config';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -36,4 +39,15 @@ export function browserApp(options: BrowserAppOptions = {}): BrowserApp {
     await app.db?.drop();
   });
   return app;
+}
+
+/** The dashboard's browser tests: browserApp with the demo accounts, sites and leads (no demo listings), every lead routed. */
+export function dashboardBrowserApp(): BrowserApp {
+  return browserApp({
+    env: { DEMO_SEED: '0' },
+    prepare: async (server) => {
+      await seedDemo(server.runtime.store, server.app.get(CommandBus), PASSWORD);
+      await settle(server);
+    },
+  });
 }
