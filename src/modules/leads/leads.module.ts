@@ -5,6 +5,7 @@ import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
 import { DashboardController } from './dashboard/dashboard.http';
+import { MyListingsController } from './dashboard/my-listings.http';
 import { OfficeController } from './office/office.http';
 import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
 import { ActivityController } from './record-activity/activity.http';
@@ -21,6 +22,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
   controllers: [
     InquiryController,
     DashboardController,
+    MyListingsController,
     ReassignLeadController,
     OfficeController,
     ActivityController,

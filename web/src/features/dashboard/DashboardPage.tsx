@@ -9,6 +9,7 @@ import { type Agent, dashboardApi, type FeedLead, type FeedResponse, type Filter
 import styles from './DashboardPage.module.css';
 import { LeadDetails } from './LeadDetails';
 import { LeadList } from './LeadList';
+import { MyListings } from './MyListings';
 import { type NavItem, OverflowNav } from './OverflowNav';
 import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
@@ -18,6 +19,8 @@ import { LiveIndicator } from '../../ui/LiveIndicator';
 
 const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.message', 'chat.read'];
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[] };
+const VIEWS = ['team', 'listings'] as const;
+type View = 'leads' | (typeof VIEWS)[number];
 
 const matches = (l: FeedLead, f: Filters) =>
   (!f.status || l.status === f.status) &&
@@ -33,7 +36,7 @@ const matches = (l: FeedLead, f: Filters) =>
 export function DashboardPage() {
   const loc = useLocation();
   const params = new URLSearchParams(loc.search);
-  const view = params.get('view') === 'team' ? 'team' : 'leads';
+  const view = VIEWS.find((v) => v === params.get('view')) ?? 'leads';
   const selectedId = params.get('lead');
   const { site } = useSite();
   const cap = Number(site?.settings.MMSBulkSendCap ?? 50) || 50;
@@ -172,12 +175,13 @@ export function DashboardPage() {
       return n;
     });
   };
-  const goView = (v: 'leads' | 'team') => navigate(v === 'team' ? '/dashboard?view=team' : '/dashboard', { replace: true });
+  const goView = (v: View) => navigate(v === 'leads' ? '/dashboard' : `/dashboard?view=${v}`, { replace: true });
   const clearUnread = useCallback((leadId: string) => setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u)), []);
 
   const navItems: NavItem[] = useMemo(
     () => [
       { key: 'leads', label: 'Leads', render: (c) => <button type="button" className={c} aria-current={view === 'leads' ? 'page' : undefined} onClick={() => goView('leads')}>Leads{fresh.size > 0 && <span className={styles.badge} aria-label={`${fresh.size} new`}>{fresh.size}</span>}</button> },
+      { key: 'listings', label: 'Listings', render: (c) => <button type="button" className={c} aria-current={view === 'listings' ? 'page' : undefined} onClick={() => goView('listings')}>Listings</button> },
       { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
       { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
       { key: 'site', label: 'Public site', render: (c) => <Link href="/search" className={c}>Public site</Link> },
@@ -207,7 +211,9 @@ export function DashboardPage() {
         <LiveIndicator connected={connected} offline="Connecting…" announce />
         {pushState && <span className={styles.pushState}>{pushState === 'enabled' ? 'Notifications on' : `Notifications ${pushState}`}</span>}
       </div>
-      {view === 'team' ? (
+      {view === 'listings' ? (
+        <MyListings role={feed?.me.role ?? 'agent'} />
+      ) : view === 'team' ? (
         <TeamPanel
           agents={agents}
           role={feed?.me.role ?? 'agent'}
