@@ -1,22 +1,15 @@
+import type { Card } from './search';
+
 /**
  * The dashboard's "My listings" (`GET /api/dashboard/listings?page=&perpage=`): the listings of
  * the agents in the viewer's scope (an agent's own, a broker's office's, staff everyone's),
  * those the MLS does not let be shown publicly included, most recently changed first.
  */
-export type AgentListing = {
-  readonly pdid: string;
-  readonly mlsid: string | null;
+export type AgentListing = Pick<Card, 'pdid' | 'mlsid' | 'city' | 'state' | 'zip' | 'price' | 'forRent' | 'propertyType'> & {
   /** The full street address: the page is private, whatever InternetAddressDisplayYN says. */
   readonly address: string | null;
-  readonly city: string | null;
-  readonly state: string | null;
-  readonly zip: string | null;
-  /** The RESO StandardStatus: Active, Pending, Closed, Coming Soon, ... */
+  /** The RESO StandardStatus: Active, Pending, Closed, Coming Soon, ... (price: ClosePrice when Closed, per month for a lease). */
   readonly status: string;
-  /** ClosePrice when Closed, else ListPrice; per month for a lease (`forRent`). */
-  readonly price: number | null;
-  readonly forRent: boolean;
-  readonly propertyType: string | null;
   readonly photo: string | null;
   readonly listAgentName: string | null;
   readonly listAgentMlsId: string | null;

@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { DEMO_AGENT_MLS_IDS } from '../../src/demo/listings';
 import type { Started } from '../../src/main';
 import { importListings } from '../../src/modules/listings';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, signedInContext } from '../support/browser';
 import { PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -14,17 +14,6 @@ const record = (key: string, ts: string, extra: Record<string, unknown> = {}) =>
   ListingKey: key, StandardStatus: 'Active', ListPrice: 650_000, Latitude: 47.61, Longitude: -122.33, UnparsedAddress: `${key === 'H1' ? 400 : 200} Cedar Ave`,
   City: 'Seattle', StateOrProvince: 'WA', PostalCode: '98101', ModificationTimestamp: ts, ListAgentMlsId: DEMO_AGENT_MLS_IDS.agent, ListOfficeName: 'Demo Realty', ...extra,
 });
-
-async function signInPage(page: Page, email: string): Promise<void> {
-  const ok = await page.evaluate(
-    async ([e, p]) => {
-      const res = await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: e, password: p }) });
-      return ((await res.json()) as { isSuccess: boolean }).isSuccess;
-    },
-    [email, PASSWORD] as const,
-  );
-  expect(ok).toBe(true);
-}
 
 describe("an agent's My listings in Chromium", () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
@@ -48,10 +37,8 @@ describe("an agent's My listings in Chromium", () => {
   });
 
   it('lists her listings from the nav, the hidden one marked and not linked, with no serious axe violation, at 390 px too', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await signedInContext(browser, server.url, 'agent@demo.test', PASSWORD);
     const page = await context.newPage();
-    await page.goto(`${server.url}/search`);
-    await signInPage(page, 'agent@demo.test');
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { name: /^Leads/ }).waitFor();
     await page.getByRole('button', { name: 'Listings' }).click();
