@@ -10,6 +10,12 @@ import styles from './MyListings.module.css';
 const PER_PAGE = 25;
 
 const TITLE: Record<Role, string> = { agent: 'My listings', broker: "Your office's listings", staff: "Agents' listings" };
+const HIDDEN_TOO = 'Those the MLS does not let be shown publicly are here too, marked';
+const INTRO: Record<Role, string> = {
+  agent: `Listings that name your MLS id (set it under Team) or that your broker linked to you. ${HIDDEN_TOO}: only you, your broker and staff see them.`,
+  broker: `Your agents' listings, by their MLS id or linked to them. ${HIDDEN_TOO}: only their agent, you and staff see them.`,
+  staff: `Every agent's listings, by their MLS id or linked to them. ${HIDDEN_TOO}: only their agent, the broker and staff see them.`,
+};
 
 /**
  * The listings of the agents in the viewer's scope (GET /api/dashboard/listings): hers for an
@@ -37,10 +43,7 @@ export function MyListings({ role }: { role: Role }) {
   return (
     <section className={styles.panel} aria-labelledby="my-listings-title" aria-busy={!data && !error}>
       <h1 id="my-listings-title">{TITLE[role]}</h1>
-      <p className={styles.intro}>
-        {role === 'agent' ? 'Listings that name your MLS id (Team) or that your broker linked to you' : 'Listings of your agents, by their MLS id or linked to them'},
-        those the MLS does not let be shown publicly included: only you{role === 'agent' ? ', your broker' : ''} and staff see those.
-      </p>
+      <p className={styles.intro}>{INTRO[role]}</p>
       {error && <p role="alert" className={styles.error}>{error}</p>}
       {!data && !error && <p className={styles.muted}>Loading listings…</p>}
       {data && data.total === 0 && (
