@@ -1,3 +1,13 @@
 export { leadRoutingProjection } from './lead-routing.projection';
-export { agentsByMlsId, loadRoutingRules, pendingLeads, type RosterAgent, type RosterEntry, rosterFor, type RoutingRules } from './routing-rules.query';
+export {
+  agentsByMlsId,
+  type ListingAgentScope,
+  listingAgentsIn,
+  loadRoutingRules,
+  pendingLeads,
+  type RosterAgent,
+  type RosterEntry,
+  rosterFor,
+  type RoutingRules,
+} from './routing-rules.query';
 export { type OfficeSite, officeSites, siteOffice } from './office-sites.query';

@@ -77,3 +77,27 @@ export async function agentsByMlsId(pool: pg.Pool, mlsIds: readonly string[]): P
   );
   return new Map(rows.map((r) => [r.mls_id, { agentId: r.user_id, brokerId: r.broker_id }]));
 }
+
+/** Whose listings a dashboard viewer sees: an agent their own, a broker their office's, staff everyone's. */
+export type ListingAgentScope = { readonly role: 'agent' | 'broker' | 'staff'; readonly userId: string };
+
+/**
+ * The listings agents hold in a viewer's scope, as lead routing knows them: listings linked to an
+ * agent (ListingAgentLinked, by the feed or by hand), pdid → agent; and agents' MLS ids (each
+ * claimed by one person only, as for linking), MLS id → agent, for listings that name them as
+ * ListAgentMlsId but were never linked (imported from a file, or before the agent gave the id).
+ */
+export async function listingAgentsIn(pool: pg.Pool, scope: ListingAgentScope): Promise<{ linked: Map<string, string>; mlsIds: Map<string, string> }> {
+  const [who, linkedBy] =
+    scope.role === 'staff' ? ['true', 'true'] : scope.role === 'broker' ? ['(u.broker_id = $1 OR u.user_id = $1)', 'broker_id = $1'] : ['u.user_id = $1', 'agent_id = $1'];
+  const params = scope.role === 'staff' ? [] : [scope.userId];
+  const [links, ids] = await Promise.all([
+    pool.query<{ pdid: string; agent_id: string }>(`SELECT pdid, agent_id FROM routing_listing_agents WHERE ${linkedBy} ORDER BY pdid`, params),
+    pool.query<{ mls_id: string; user_id: string }>(
+      `SELECT u.mls_id, u.user_id FROM routing_users u
+       WHERE ${who} AND u.mls_id IS NOT NULL AND (SELECT count(*) FROM routing_users o WHERE o.mls_id = u.mls_id) = 1`,
+      params,
+    ),
+  ]);
+  return { linked: new Map(links.rows.map((r) => [r.pdid, r.agent_id])), mlsIds: new Map(ids.rows.map((r) => [r.mls_id, r.user_id])) };
+}

@@ -7,3 +7,4 @@ export { boxAround, CELL_LEVEL, cellOf, cellsOf, cellSize } from './geo';
 export { keywordWords, normalizeCounty, normalizeName, zip5Of } from './search-terms';
 export { PostgresSearchIndex, type Queryable } from './postgres/postgres-search-index';
 export { searchProjection } from './postgres/search-listings.projection';
+export { type AgentListingsPage, type AgentListingsQuery, agentListings } from './postgres/agent-listings.query';

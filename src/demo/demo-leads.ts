@@ -5,6 +5,7 @@ import { toNewEvents } from '../modules/accounts';
 import { agentProfileStream, type InquiryResult, SubmitInquiryCommand } from '../modules/leads';
 import { AppError } from '../shared/errors';
 import { DEMO_SITES, DEMO_USERS } from './demo-accounts';
+import { DEMO_AGENT_MLS_IDS } from './listings';
 
 const HOUR = 3_600_000;
 
@@ -27,7 +28,8 @@ const DEMO_BIOS: Record<string, string> = {
 
 /**
  * Demo leads through the same inquiry command users trigger, so routing assigns them by the
- * rules once projections run (round robin on `demo`, Jane on `jane`); and the agents' bios.
+ * rules once projections run (round robin on `demo`, Jane on `jane`); and the agents' bios and
+ * MLS ids (the demo listings that name them are theirs in "My listings").
  * Each step skips what already exists (a start killed half-way finishes the job).
  */
 export async function seedDemoLeads(store: EventStore, commands: CommandBus): Promise<void> {
@@ -60,7 +62,9 @@ export async function seedDemoLeads(store: EventStore, commands: CommandBus): Pr
   for (const [key, bio] of Object.entries(DEMO_BIOS)) {
     const agentId = DEMO_USERS.find((u) => u.key === key)!.userId;
     if ((await store.streamRevision(agentProfileStream(agentId))) !== undefined) continue;
-    await store.append(agentProfileStream(agentId), 'no_stream', toNewEvents([{ type: 'AgentBioChanged', data: { agentId, bio } }], { ...systemContext(), actorId: agentId }));
+    const mlsId = DEMO_AGENT_MLS_IDS[key as keyof typeof DEMO_AGENT_MLS_IDS];
+    const events = [{ type: 'AgentBioChanged', data: { agentId, bio } }, { type: 'AgentMlsIdChanged', data: { agentId, mlsId } }];
+    await store.append(agentProfileStream(agentId), 'no_stream', toNewEvents(events, { ...systemContext(), actorId: agentId }));
   }
 }
 

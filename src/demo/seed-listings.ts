@@ -27,7 +27,7 @@ export function demoListingSources(today: string, generated = DEMO_GENERATED_LIS
   return [
     { mls: 'NWMLS', name: 'King County sales (Closed)', items: async () => resoItems(readKingCountySales(path.join(dir, 'kc_house_data.csv'))) },
     { mls: 'METROLIST', name: 'Sacramento listings (Active)', items: async () => resoItems(readSacramentoListings(path.join(dir, 'sacramento_transactions.csv'))) },
-    { mls: 'DEMO', name: 'generated listings (Active)', items: () => generatedListingItems({ count: generated, seed: GENERATOR_SEED, today }) },
+    { mls: 'DEMO', name: 'generated listings (Active)', items: () => generatedListingItems({ count: generated, seed: GENERATOR_SEED, today, demoAgents: true }) },
   ];
 }
 

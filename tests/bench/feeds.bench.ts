@@ -99,7 +99,14 @@ async function incremental(ctx: BenchContext, size: number): Promise<void> {
         yield item;
       }
     }
-    await importListings(store, keeping(), { mls: 'BENCH', ctx: systemContext() });
+    let shown = 0;
+    await importListings(store, keeping(), {
+      mls: 'BENCH',
+      ctx: systemContext(),
+      onProgress: (c) => {
+        if (c.imported - shown >= 100_000) ctx.progress(`feed-incremental: ${(shown = c.imported).toLocaleString('en-US')} imported`);
+      },
+    });
     ctx.progress('feed-incremental: search index catching up');
     runner.start();
     await runner.waitForCatchUp(3_600_000);

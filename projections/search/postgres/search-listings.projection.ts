@@ -14,7 +14,8 @@ import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
 export const searchProjection: Projection = {
   name: 'search',
   // 7: leases, unmappable listings (no point), IDX attribution and display flags, per-MLS update times.
-  version: 7,
+  // 8: listings by their agent's MLS id (the dashboard's My listings).
+  version: 8,
   // A single client's photo report hides nothing: only ListingPhotoReportedBroken does.
   eventTypes: listingEventTypes.filter((t) => t !== 'ListingPhotoReported'),
   tables: ['search_listings', 'search_cells', 'search_terms', 'search_mls_updates'],
@@ -98,6 +99,8 @@ export const searchProjection: Projection = {
     await idx('(grp, zip5)');
     await idx('(grp, county_key)');
     await idx('(mlsid_key)');
+    // An agent's own listings, whatever their status or display flags (agentListings).
+    await idx('(list_agent_mls_id) WHERE list_agent_mls_id IS NOT NULL');
     await idx('(address_key)');
     // The ends of a viewport's matches (mapBounds), read without visiting the table.
     await idx('(grp, lat) INCLUDE (lng)');

@@ -45,8 +45,13 @@ function openHouse(random: Random, OpenHouseKey: string, day: IsoDate, zone: str
   return { OpenHouseKey, OpenHouseStartTime: at(from), OpenHouseEndTime: at(to), OpenHouseType: 'Public', OpenHouseStatus: 'Active', OpenHouseRemarks: pick(random, REMARKS) };
 }
 
+/** One formatter per zone: making one costs far more than using it (a million-listing bench makes thousands of open houses). */
+const OFFSET_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
 function offsetOf(zone: string, utcMs: number): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(utcMs).find((p) => p.type === 'timeZoneName')?.value;
+  let format = OFFSET_FORMATS.get(zone);
+  if (!format) OFFSET_FORMATS.set(zone, (format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })));
+  const name = format.formatToParts(utcMs).find((p) => p.type === 'timeZoneName')?.value;
   const offset = name?.replace('GMT', '') ?? '';
   return /^[+-]\d{2}:\d{2}$/.test(offset) ? offset : 'Z';
 }

@@ -4,3 +4,4 @@ export { generateListings, type GenerateListingsOptions } from './generate-listi
 export { loadZipDirectory, type ZipDirectory, type ZipPlace } from '../../modules/listings/zip-directory';
 export { DEMO_PHOTO_COUNT, demoMedia, withDemoMedia } from './demo-media';
 export { generatedListingItems, resoItems } from './demo-listing-source';
+export { DEMO_AGENT_MLS_IDS, DEMO_OFFICE, demoAgentListing, demoAttribution } from './demo-attribution';

@@ -67,6 +67,9 @@ export class PostgresEventStore extends EventStore {
     const data: string[] = [];
     const meta: string[] = [];
     assertValidAppends(appends);
+    // A batch's events share one metadata object (an import's thousand): written out once.
+    let lastMeta: unknown;
+    let lastMetaJson = '';
     for (const a of appends) {
       streams.push(a.streamId);
       expected.push(typeof a.expected === 'bigint' ? a.expected.toString() : a.expected);
@@ -76,7 +79,8 @@ export class PostgresEventStore extends EventStore {
         ids.push(e.eventId);
         types.push(e.type);
         data.push(JSON.stringify(e.data));
-        meta.push(JSON.stringify(e.metadata));
+        if (e.metadata !== lastMeta) lastMetaJson = JSON.stringify((lastMeta = e.metadata));
+        meta.push(lastMetaJson);
       });
     }
     if (streams.length === 0) return [];

@@ -11,6 +11,7 @@ import { AddLeadHandler } from './add-lead/add-lead.handler';
 import { DashboardController } from './dashboard/dashboard.http';
 import { ImportAccessGuard, ImportLeadsController } from './import-leads/import-leads.http';
 import { LeadImporter } from './import-leads/lead-importer';
+import { MyListingsController } from './dashboard/my-listings.http';
 import { OfficeController } from './office/office.http';
 import { ClaimLeadController } from './pond/claim-lead.http';
 import { ClaimWindowReactor } from './pond/claim-window.reactor';
@@ -33,6 +34,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
   controllers: [
     InquiryController,
     DashboardController,
+    MyListingsController,
     ReassignLeadController,
     OfficeController,
     ActivityController,

@@ -103,8 +103,21 @@ const ADDED_IN_ISSUE_14 = {
   InternetEntireListingDisplayYN: null,
 } as const satisfies Partial<ListingDetails>;
 
-/** Upcasts a ListingListed's record as stored (events are never rewritten): every field present. */
-export const upcastRecord = (stored: ListingRecord): ListingRecord => ({ ...ADDED_IN_ISSUE_14, ...stored });
+const ADDED_FIELDS = Object.keys(ADDED_IN_ISSUE_14) as (keyof typeof ADDED_IN_ISSUE_14)[];
+
+/**
+ * Upcasts a ListingListed's record as stored (events are never rewritten): every field present.
+ * A record that has them all is itself (records are never changed in place): the importer folds
+ * every record it appends, and `{...defaults, ...record}` costs V8 tens of microseconds per
+ * record, the defaults' null fields being generalised to the record's strings each time.
+ */
+export function upcastRecord(stored: ListingRecord): ListingRecord {
+  const missing = ADDED_FIELDS.filter((k) => stored[k] === undefined);
+  if (missing.length === 0) return stored;
+  const record: Record<string, unknown> = { ...stored };
+  for (const k of missing) record[k] = ADDED_IN_ISSUE_14[k];
+  return record as ListingRecord;
+}
 
 /** Leases are rentals: searched only with forrent=1, priced per month. */
 export const LEASE_TYPES: readonly string[] = ['Residential Lease', 'Commercial Lease'];

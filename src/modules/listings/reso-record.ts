@@ -64,6 +64,13 @@ interface ResoRecordFields {
   NewConstructionYN?: boolean | null;
   Media?: ResoMedia[] | null;
   OpenHouse?: ResoOpenHouse[] | null;
+  /** IDX attribution: "Listing courtesy of {ListAgentFullName}, {ListOfficeName}". */
+  ListOfficeName?: string | null;
+  ListOfficeMlsId?: string | null;
+  ListAgentFullName?: string | null;
+  ListAgentMlsId?: string | null;
+  /** False: the MLS does not let the listing be shown publicly (only its agent sees it). */
+  InternetEntireListingDisplayYN?: boolean | null;
 }
 
 /** The import contract (section 4) needs a ListPrice or a ClosePrice: at least one is set. */

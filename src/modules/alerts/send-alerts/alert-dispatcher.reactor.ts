@@ -249,7 +249,7 @@ export class AlertDispatcher extends SweptReactor {
       kind: r.kind,
       reason: r.reason,
       searchIds: r.search_ids,
-      change: changeLine(r.kind, r.detail),
+      change: changeLine(r.kind, r.detail, listings.get(r.pdid)!.forRent),
       digestId,
     });
     for (const r of sendable) await this.append(r, 'no_stream', { type: 'PropertyAlertRecorded', data: dataOf(r) });

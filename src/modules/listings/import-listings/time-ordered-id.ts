@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 let lastMs = 0;
 let sequence = 0;
@@ -17,11 +17,9 @@ export function timeOrderedId(now = Date.now()): string {
     lastMs++;
     sequence = 0;
   }
-  const b = randomBytes(16);
-  b.writeUIntBE(lastMs, 0, 6);
-  b[6] = 0x70 | (sequence >> 8);
-  b[7] = sequence & 0xff;
-  b[8] = 0x80 | (b[8]! & 0x3f);
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  // The random half of a version 4 uuid (its variant bits included): randomUUID draws from a
+  // cached pool of entropy, where randomBytes(16) is a call and a buffer per id.
+  const tail = randomUUID().slice(19);
+  const ms = lastMs.toString(16).padStart(12, '0');
+  return `${ms.slice(0, 8)}-${ms.slice(8)}-7${sequence.toString(16).padStart(3, '0')}-${tail}`;
 }

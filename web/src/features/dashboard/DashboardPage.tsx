@@ -9,6 +9,7 @@ import { type Agent, dashboardApi, type FeedLead, type FeedResponse, type Filter
 import styles from './DashboardPage.module.css';
 import { LeadDetails } from './LeadDetails';
 import { LeadList } from './LeadList';
+import { MyListings } from './MyListings';
 import { type NavItem, OverflowNav } from './OverflowNav';
 import { PondSection } from './PondSection';
 import { PushLedger } from './pushLedger';
@@ -29,7 +30,7 @@ const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.mes
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /** The dashboard's views (`?view=`); anything else is the lead list. */
-const VIEWS = ['leads', 'tasks', 'team', 'reports', 'import'] as const;
+const VIEWS = ['leads', 'tasks', 'team', 'listings', 'reports', 'import'] as const;
 type View = (typeof VIEWS)[number];
 const viewOf = (v: string | null): View => (VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads';
 
@@ -203,6 +204,7 @@ export function DashboardPage() {
     () => [
       { key: 'leads', label: 'Leads', render: (c) => <button type="button" className={c} aria-current={view === 'leads' ? 'page' : undefined} onClick={() => goView('leads')}>Leads{fresh.size > 0 && <span className={styles.badge} aria-label={`${fresh.size} new`}>{fresh.size}</span>}</button> },
       { key: 'tasks', label: 'Tasks', render: (c) => <button type="button" className={c} aria-current={view === 'tasks' ? 'page' : undefined} onClick={() => goView('tasks')}>Tasks</button> },
+      { key: 'listings', label: 'Listings', render: (c) => <button type="button" className={c} aria-current={view === 'listings' ? 'page' : undefined} onClick={() => goView('listings')}>Listings</button> },
       { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
       { key: 'reports', label: 'Reports', render: (c) => <button type="button" className={c} aria-current={view === 'reports' ? 'page' : undefined} onClick={() => goView('reports')}>Reports</button> },
       { key: 'add', label: 'Add lead', render: (c) => <button type="button" className={c} onClick={() => setAdding(true)}>Add lead</button> },
@@ -240,6 +242,8 @@ export function DashboardPage() {
         <Suspense fallback={<p aria-live="polite">Loading reports…</p>}>
           <ReportsPage role={feed?.me.role ?? 'agent'} agents={agents} />
         </Suspense>
+      ) : view === 'listings' ? (
+        <MyListings role={feed?.me.role ?? 'agent'} />
       ) : view === 'team' ? (
         <TeamPanel
           agents={agents}
