@@ -5,6 +5,7 @@ import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
 import { DashboardController } from './dashboard/dashboard.http';
+import { ExportLeadsController } from './export-leads/export-leads.http';
 import { OfficeController } from './office/office.http';
 import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
 import { ActivityController } from './record-activity/activity.http';
@@ -20,6 +21,8 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
   imports: [AccountsModule, SitesModule, UploadsModule, MessagingModule],
   controllers: [
     InquiryController,
+    // Before the dashboard's `leads/:leadId`, which would otherwise take `leads/export.csv` for a lead id.
+    ExportLeadsController,
     DashboardController,
     ReassignLeadController,
     OfficeController,
