@@ -2,7 +2,7 @@ import { accountEventTypes, claimEventTypes } from '../../src/modules/accounts/a
 import { alertEventTypes } from '../../src/modules/alerts/alerts.events';
 import { backofficeEventTypes } from '../../src/modules/backoffice/backoffice.events';
 import { chatEventTypes } from '../../src/modules/chat/chat.events';
-import { leadActivityEventTypes, leadEventTypes, leadMessageEventTypes, officeEventTypes } from '../../src/modules/leads/leads.events';
+import { leadActivityEventTypes, leadEventTypes, leadMessageEventTypes, officeEventTypes, smartListEventTypes } from '../../src/modules/leads/leads.events';
 import { notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { siteEventTypes } from '../../src/modules/sites/sites.events';
@@ -22,7 +22,8 @@ const MAX_PUSHES = 50;
 export const accountStreamsProjection: Projection = {
   name: 'account_streams',
   // 2: the organizer's and the alerts' streams (saved searches, favourites, alerts sent).
-  version: 2,
+  // 3: smart lists (issue 15).
+  version: 3,
   eventTypes: [
     ...accountEventTypes,
     ...claimEventTypes,
@@ -31,6 +32,7 @@ export const accountStreamsProjection: Projection = {
     ...leadActivityEventTypes,
     ...leadMessageEventTypes,
     ...officeEventTypes,
+    ...smartListEventTypes,
     ...chatEventTypes,
     ...notificationEventTypes,
     ...organizerEventTypes,

@@ -11,6 +11,7 @@ import type { Projection } from '../../projections/runner';
 import { searchProjection } from '../../projections/search';
 import { shareMailProjection } from '../../projections/share-mail';
 import { sitesProjection } from '../../projections/sites';
+import { smartListsProjection } from '../../projections/smart-lists';
 import { translationsProjection } from '../../projections/translations';
 import { usersProjection } from '../../projections/users';
 import { webPushProjection } from '../../projections/web-push';
@@ -32,4 +33,5 @@ export const allProjections: readonly Projection[] = [
   shareMailProjection,
   feedsProjection,
   feedListingsProjection,
+  smartListsProjection,
 ];

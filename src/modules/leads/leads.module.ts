@@ -11,6 +11,7 @@ import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
 import { ActivityController } from './record-activity/activity.http';
 import { LeadRouter } from './routing/lead-router.reactor';
 import { SignUpLead } from './sign-up-lead';
+import { SmartListsController } from './smart-lists/smart-lists.http';
 import { InquiryController } from './submit-inquiry/inquiry.http';
 import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
 import { SendTextController } from './text-messages/send-text.http';
@@ -29,6 +30,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     ActivityController,
     SendTextController,
     SmsInboundController,
+    SmartListsController,
   ],
   providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter],
   exports: [LeadRouter],
