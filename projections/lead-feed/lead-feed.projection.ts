@@ -5,6 +5,7 @@ import type { LeadActivityEvent, LeadEvent, LeadMessageEvent } from '../../src/m
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { SEARCHED_TEXT } from './lead-list-filter';
 import { summaries } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 
@@ -32,7 +33,8 @@ export const leadFeedProjection: Projection = {
   name: 'lead_feed',
   // 2: notebook filings and removals joined the timeline (a rebuild adds the filings already logged).
   // 3: the CRM's stage, tags, first and last contact and the pond (issue 15).
-  version: 3,
+  // 4: indexes for the list's filters, sorts and counts (issue 15, smart lists).
+  version: 4,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     'InquirySubmitted',
@@ -77,10 +79,20 @@ export const leadFeedProjection: Projection = {
       created_at timestamptz NOT NULL,
       last_activity_at timestamptz NOT NULL
     )`);
-    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_agent_id, last_activity_at DESC)`);
-    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (office_id, last_activity_at DESC)`);
+    // An agent's and an office's leads newest first, carrying what the list filters on, so that a
+    // count in a scope (the list's total, a smart list's) reads the index alone (lead-list-filter.ts).
+    const filtered = 'stage, tags, source, site_id, status, first_contact_at, last_contact_at, created_at';
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_agent_id, last_activity_at DESC) INCLUDE (office_id, ${filtered})`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (office_id, last_activity_at DESC) INCLUDE (assigned_agent_id, ${filtered})`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (last_activity_at DESC, lead_id)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (user_id)`);
+    // The list's other sorts (each read forwards or backwards, see orderBy) and its text filter
+    // (trigram, so that '%lope%' over every lead is an index scan, not a scan of the table).
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (created_at DESC, lead_id)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (lower(full_name) DESC, lead_id)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (last_contact_at DESC NULLS LAST, lead_id)`);
+    await tx.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} USING gin (${SEARCHED_TEXT.replace(/f\./g, '')} gin_trgm_ops)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_tx, assigned_gp)`);
     await tx.query(`CREATE TABLE ${t('lead_timeline')} (
       event_id uuid PRIMARY KEY,

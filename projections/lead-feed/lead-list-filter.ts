@@ -1,4 +1,4 @@
-import { leadScope, type Viewer } from './lead-scope';
+import { leadScope, leadScopeParts, type Viewer } from './lead-scope';
 
 /** A span of time, `from` inclusive and `to` exclusive; either may be open. */
 export type TimeRange = { readonly from?: Date; readonly to?: Date };
@@ -30,26 +30,48 @@ export type LeadFilters = {
   readonly sort?: LeadSort;
 };
 
+/** What the text filter searches: name, e-mail and phone as one text, the expression of lead_feed's trigram index. */
+export const SEARCHED_TEXT = "(f.full_name || ' ' || f.email || ' ' || coalesce(f.phone, ''))";
+
 export const DEFAULT_SORT: LeadSort = { key: 'lastActivity', desc: true };
 
 const SORT_COLUMN: Record<LeadSortKey, string> = {
   lastActivity: 'f.last_activity_at',
   created: 'f.created_at',
   name: 'lower(f.full_name)',
+  // Never contacted counts as contacted longest ago: last when the most recent come first, first the other way.
   lastContact: 'f.last_contact_at',
 };
 
-/** The ORDER BY of a sort: leads without the value (never contacted) last either way, then by id so pages never overlap. */
+/**
+ * The ORDER BY of a sort, ties broken by id so that pages never overlap. Descending is `col DESC,
+ * lead_id` and ascending exactly its reverse, so one index `(col DESC, lead_id)` (lead_feed's
+ * indexes) serves both directions, read forwards or backwards.
+ */
 export function orderBy(sort: LeadSort = DEFAULT_SORT): string {
-  const dir = sort.desc ? 'DESC' : 'ASC';
-  return `${SORT_COLUMN[sort.key]} ${dir} NULLS LAST, f.lead_id ${dir}`;
+  const col = SORT_COLUMN[sort.key];
+  const nulls = sort.key === 'lastContact' ? (sort.desc ? ' NULLS LAST' : ' NULLS FIRST') : '';
+  return sort.desc ? `${col} DESC${nulls}, f.lead_id` : `${col} ASC${nulls}, f.lead_id DESC`;
 }
 
 /** The SQL condition on lead_feed (alias `f`) for the viewer's scope and these filters; values go to `params`. */
 export function whereOf(viewer: Viewer, f: LeadFilters, params: unknown[]): string {
   const scope = leadScope(viewer, 'f', params.length + 1);
   params.push(...scope.params);
-  const parts = [scope.sql];
+  return [scope.sql, ...filterConditions(f, params)].join(' AND ');
+}
+
+/** The same condition as disjoint parts (see leadScopeParts), for a count to add up. */
+export function wherePartsOf(viewer: Viewer, f: LeadFilters, params: unknown[]): string[] {
+  const scope = leadScopeParts(viewer, 'f', params.length + 1);
+  params.push(...scope.params);
+  const filters = filterConditions(f, params);
+  return scope.parts.map((part) => [part, ...filters].join(' AND '));
+}
+
+/** One condition per filter given, all of which must hold. */
+function filterConditions(f: LeadFilters, params: unknown[]): string[] {
+  const parts: string[] = [];
   const p = (v: unknown) => `$${params.push(v)}`;
   const anyOf = (column: string, values: readonly string[] | undefined, type = 'text') => {
     if (values?.length) parts.push(`${column} = ANY(${p(values)}::${type}[])`);
@@ -65,7 +87,7 @@ export function whereOf(viewer: Viewer, f: LeadFilters, params: unknown[]): stri
   else if (f.unassigned) parts.push('f.assigned_agent_id IS NULL');
   if (f.q) {
     const n = p(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    parts.push(`(f.full_name ILIKE ${n} OR f.email ILIKE ${n} OR coalesce(f.phone, '') ILIKE ${n})`);
+    parts.push(`${SEARCHED_TEXT} ILIKE ${n}`);
   }
   if (f.contacted !== undefined) parts.push(`f.first_contact_at IS ${f.contacted ? 'NOT ' : ''}NULL`);
   if (f.notContactedSince) parts.push(`coalesce(f.last_contact_at, f.first_contact_at, f.created_at) < ${p(f.notContactedSince)}`);
@@ -76,5 +98,5 @@ export function whereOf(viewer: Viewer, f: LeadFilters, params: unknown[]): stri
   range('f.last_activity_at', f.lastActivity);
   range('f.created_at', f.created);
   range('f.last_contact_at', f.lastContact);
-  return parts.join(' AND ');
+  return parts;
 }

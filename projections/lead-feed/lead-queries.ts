@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { encodePosition, type WirePosition } from '../../src/contract/position';
-import { type LeadFilters, orderBy, whereOf } from './lead-list-filter';
+import { type LeadFilters, orderBy, whereOf, wherePartsOf } from './lead-list-filter';
 import type { Viewer } from './lead-scope';
 
 type Row = {
@@ -68,8 +68,8 @@ export async function listLeads(db: pg.Pool, viewer: Viewer, f: LeadFilters, pag
 /** How many of the viewer's leads pass the filters (a smart list's count). */
 export async function countLeads(db: pg.Pool, viewer: Viewer, f: LeadFilters): Promise<number> {
   const params: unknown[] = [];
-  const cond = whereOf(viewer, f, params);
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_feed f WHERE ${cond}`, params);
+  const parts = wherePartsOf(viewer, f, params);
+  const { rows } = await db.query<{ n: number }>(`SELECT (${parts.map((p) => `(SELECT count(*) FROM lead_feed f WHERE ${p})`).join(' + ')})::int AS n`, params);
   return rows[0]!.n;
 }
 

@@ -2,16 +2,23 @@
 export type Viewer = { readonly userId: string; readonly role: 'agent' | 'broker' | 'staff' };
 
 /**
- * The SQL condition that limits lead_feed rows (alias `alias`) to what the viewer may see; the
- * viewer's id is parameter $n. Whatever host the request came from: the scope is the person.
+ * The viewer's scope on lead_feed rows (alias `alias`) as disjoint parts, the viewer's id being
+ * parameter $n: a broker's office, and the broker's own leads outside it. Whatever host the request
+ * came from: the scope is the person. Counts add the parts up, each served by one index.
  */
-export function leadScope(viewer: Viewer, alias: string, n: number): { sql: string; params: string[] } {
+export function leadScopeParts(viewer: Viewer, alias: string, n: number): { parts: string[]; params: string[] } {
   switch (viewer.role) {
     case 'staff':
-      return { sql: 'true', params: [] };
+      return { parts: ['true'], params: [] };
     case 'broker':
-      return { sql: `(${alias}.office_id = $${n} OR ${alias}.assigned_agent_id = $${n})`, params: [viewer.userId] };
+      return { parts: [`${alias}.office_id = $${n}`, `(${alias}.assigned_agent_id = $${n} AND ${alias}.office_id IS DISTINCT FROM $${n})`], params: [viewer.userId] };
     case 'agent':
-      return { sql: `${alias}.assigned_agent_id = $${n}`, params: [viewer.userId] };
+      return { parts: [`${alias}.assigned_agent_id = $${n}`], params: [viewer.userId] };
   }
+}
+
+/** The same scope as one SQL condition. */
+export function leadScope(viewer: Viewer, alias: string, n: number): { sql: string; params: string[] } {
+  const { parts, params } = leadScopeParts(viewer, alias, n);
+  return { sql: parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`, params };
 }
