@@ -1,4 +1,7 @@
 import { request } from '../../api/http';
+import { type Filters, filtersToParams } from './leadFilters';
+
+export type { Filters };
 
 export type Role = 'agent' | 'broker' | 'staff';
 export type LeadStatus = 'new' | 'contacted';
@@ -18,6 +21,11 @@ export type FeedLead = {
   readonly site: string | null;
   readonly listingPdid: string | null;
   readonly userId: string;
+  readonly stage: string;
+  readonly tags: readonly string[];
+  readonly firstContactAt: string | null;
+  readonly lastContactAt: string | null;
+  readonly inPond: boolean;
 };
 
 export type FeedResponse = {
@@ -31,7 +39,6 @@ export type FeedResponse = {
 };
 
 export type TimelineEntry = { readonly type: string; readonly at: string; readonly summary: string };
-export type Filters = { readonly status?: LeadStatus; readonly source?: string; readonly q?: string };
 
 export type ChatMessage = {
   readonly messageId: string;
@@ -69,15 +76,9 @@ export type OfficeSettings = { readonly agentsMayClaimListings: boolean };
 
 export type MissedPush = { readonly name: string; readonly payload: Record<string, unknown> };
 
-const query = (f: Filters & { page?: number; perpage?: number }) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-};
-
 export const dashboardApi = {
-  feed: (f: Filters, page = 1, perpage = 50) => request<FeedResponse>('GET', `/api/dashboard/feed${query({ ...f, page, perpage })}`, undefined, { unique: true }),
+  feed: (f: Filters, page = 1, perpage = 50) =>
+    request<FeedResponse>('GET', `/api/dashboard/feed?${filtersToParams(f, new URLSearchParams({ page: String(page), perpage: String(perpage) })).toString()}`, undefined, { unique: true }),
   lead: (leadId: string) => request<{ lead: FeedLead; timeline: readonly TimelineEntry[] }>('GET', `/api/dashboard/feed/lead/${encodeURIComponent(leadId)}`),
   since: (position: string) =>
     request<{ position: string; events: readonly MissedPush[]; reset: boolean }>('GET', `/api/dashboard/feed/since?position=${encodeURIComponent(position)}`),
