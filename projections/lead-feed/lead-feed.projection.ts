@@ -87,11 +87,10 @@ export const leadFeedProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (last_activity_at DESC, lead_id)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (user_id)`);
     // The list's other sorts (each read forwards or backwards, see orderBy) and its text filter
-    // (trigram, so that '%lope%' over every lead is an index scan, not a scan of the table).
+    // (trigram, pg_trgm from migration 014, so that '%lope%' over every lead is an index scan).
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (created_at DESC, lead_id)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (lower(full_name) DESC, lead_id)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (last_contact_at DESC NULLS LAST, lead_id)`);
-    await tx.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} USING gin (${SEARCHED_TEXT.replace(/f\./g, '')} gin_trgm_ops)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_tx, assigned_gp)`);
     await tx.query(`CREATE TABLE ${t('lead_timeline')} (

@@ -10,6 +10,7 @@ import { alertSearchSequence } from './010-alert-search-sequence';
 import { shareMailOutbox } from './011-share-mail-outbox';
 import { rateLimitHits } from './012-rate-limit-hits';
 import { sessionsByImpersonator } from './013-sessions-by-impersonator';
+import { pgTrgm } from './014-pg-trgm';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, pgTrgm];
