@@ -96,7 +96,7 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
     await page.getByLabel('Smart list').waitFor();
     expect(await page.getByLabel('Stage').isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: /^Filters/ }).isVisible()).toBe(true);
-    const docWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    const docWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
     expect(docWidth).toBeLessThanOrEqual(390);
     await expectAccessible(page, 'phone list');
 
