@@ -84,6 +84,9 @@ export const leadFeedProjection: Projection = {
     const filtered = 'stage, tags, source, site_id, status, first_contact_at, last_contact_at, created_at';
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_agent_id, last_activity_at DESC) INCLUDE (office_id, ${filtered})`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (office_id, last_activity_at DESC) INCLUDE (assigned_agent_id, ${filtered})`);
+    // Over every lead (staff): "New not contacted" (a default smart list) from the index alone, and tags.
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (stage, first_contact_at)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} USING gin (tags)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (last_activity_at DESC, lead_id)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (user_id)`);
     // The list's other sorts (each read forwards or backwards, see orderBy) and its text filter
