@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validation } from '../../../shared/errors';
+import { isUuid } from '../../../shared/ids';
 import { DEFAULT_STAGES } from '../leads.events';
 import type { LeadFilters, LeadSortKey, TimeRange } from '../../../../projections/lead-feed';
 
@@ -21,7 +22,6 @@ const perPage = z
   .refine((n) => n >= 1 && n <= 200, { error: 'perpage must be a whole number from 1 to 200' });
 
 const MAX_VALUES = 20;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One value or several (a repeated parameter), each checked by `ok`; `message` says what a value must be. */
 const oneOrMany = (name: string, ok: (v: string) => boolean, message: string) =>
@@ -46,8 +46,8 @@ export const LeadFilterFields = {
   stage: oneOrMany('stage', text(60), 'stage must be a stage name (1 to 60 characters)').optional(),
   tag: oneOrMany('tag', text(60), 'tag must be a tag (1 to 60 characters)').optional(),
   source: oneOrMany('source', text(100), 'source must be a source (1 to 100 characters)').optional(),
-  site: oneOrMany('site', (v) => UUID.test(v), 'site must be a site id').optional(),
-  agentId: oneOrMany('agentId', (v) => v === 'none' || UUID.test(v), "agentId must be an agent's id or none").optional(),
+  site: oneOrMany('site', isUuid, 'site must be a site id').optional(),
+  agentId: oneOrMany('agentId', (v) => v === 'none' || isUuid(v), "agentId must be an agent's id or none").optional(),
   q: z.string().max(100).optional(),
   contacted: oneOf(['yes', 'no'], 'contacted must be yes or no').optional(),
   notContactedHours: z.string({ error: NOT_CONTACTED_MESSAGE }).optional(),

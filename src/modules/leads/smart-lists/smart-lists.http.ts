@@ -9,7 +9,7 @@ import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { AppError, notFound, validation } from '../../../shared/errors';
-import { newId } from '../../../shared/ids';
+import { isUuid, newId } from '../../../shared/ids';
 import { commandContextOf } from '../../accounts';
 import { countLeads } from '../../../../projections/lead-feed';
 import { smartListsOf } from '../../../../projections/smart-lists';
@@ -20,10 +20,9 @@ import { smartListsDecider } from './smart-lists.decide';
 import { type SmartListFilters, smartListsStream } from './smart-lists.events';
 
 const WRITES: RateLimit = { name: 'smart-list-write', limit: 60, windowSeconds: 3600, message: 'Too many smart list changes; try again later' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const SaveBody = z.strictObject({
-  listId: z.string().regex(UUID, { error: 'listId is not a smart list id' }).optional(),
+  listId: z.string().refine(isUuid, { error: 'listId is not a smart list id' }).optional(),
   name: z
     .string({ error: 'name is required' })
     .transform((s) => s.trim())
@@ -99,7 +98,7 @@ export class SmartListsController {
   async remove(@Param('listId') listId: string, @Req() req: Request): Promise<void> {
     const viewer = dashboardViewer(req);
     if (isDefaultSmartList(listId)) throw validation('Default smart lists cannot be deleted');
-    if (!UUID.test(listId)) throw notFound('No such smart list');
+    if (!isUuid(listId)) throw notFound('No such smart list');
     await this.limiter.enforce(WRITES, viewer.userId);
     await handleCommand(this.store, smartListsStream(viewer.userId), smartListsDecider, { kind: 'delete', userId: viewer.userId, listId: listId.toLowerCase() }, commandContextOf(req));
   }

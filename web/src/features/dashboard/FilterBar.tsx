@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { Agent, Role } from './dashboardApi';
+import forms from '../../ui/forms.module.css';
 import styles from './FilterBar.module.css';
 import { activeFilterCount, type Filters } from './leadFilters';
 import type { Facets } from './leadListApi';
@@ -19,53 +20,24 @@ export const SORTS: readonly Option[] = [
   { value: '-lastContact', label: 'Latest contact' },
 ];
 
+/** `7d` → "Last 7 days", `>30d` → "More than 30 days ago" (the server's window forms). */
+function windowLabel(v: string): string {
+  const m = /^(>)?(\d+)([hd])$/.exec(v)!;
+  const span = `${m[2]} ${m[3] === 'h' ? 'hours' : 'days'}`;
+  return m[1] ? `More than ${span} ago` : `Last ${span}`;
+}
+const windows = (...values: string[]): Option[] => values.map((value) => ({ value, label: windowLabel(value) }));
+
 const PRESETS: Record<Single, { readonly label: string; readonly any: string; readonly options: readonly Option[] }> = {
   contacted: { label: 'Contacted', any: 'Any', options: [{ value: 'no', label: 'Never contacted' }, { value: 'yes', label: 'Contacted' }] },
   notContactedHours: {
     label: 'Not contacted for',
     any: 'Any time',
-    options: [
-      { value: '1', label: '1 hour or more' },
-      { value: '4', label: '4 hours or more' },
-      { value: '24', label: '24 hours or more' },
-      { value: '48', label: '2 days or more' },
-      { value: '72', label: '3 days or more' },
-      { value: '168', label: '7 days or more' },
-    ],
+    options: [1, 4, 24, 48, 72, 168].map((h) => ({ value: String(h), label: h < 48 ? `${h} hour${h === 1 ? '' : 's'} or more` : `${h / 24} days or more` })),
   },
-  lastActivity: {
-    label: 'Last activity',
-    any: 'Any time',
-    options: [
-      { value: '24h', label: 'Last 24 hours' },
-      { value: '7d', label: 'Last 7 days' },
-      { value: '30d', label: 'Last 30 days' },
-      { value: '90d', label: 'Last 90 days' },
-      { value: '>30d', label: 'More than 30 days ago' },
-      { value: '>90d', label: 'More than 90 days ago' },
-    ],
-  },
-  lastContact: {
-    label: 'Last contact',
-    any: 'Any time',
-    options: [
-      { value: '7d', label: 'Last 7 days' },
-      { value: '30d', label: 'Last 30 days' },
-      { value: '>7d', label: 'More than 7 days ago' },
-      { value: '>30d', label: 'More than 30 days ago' },
-    ],
-  },
-  created: {
-    label: 'Created',
-    any: 'Any time',
-    options: [
-      { value: '24h', label: 'Last 24 hours' },
-      { value: '7d', label: 'Last 7 days' },
-      { value: '30d', label: 'Last 30 days' },
-      { value: '90d', label: 'Last 90 days' },
-      { value: '>90d', label: 'More than 90 days ago' },
-    ],
-  },
+  lastActivity: { label: 'Last activity', any: 'Any time', options: windows('24h', '7d', '30d', '90d', '>30d', '>90d') },
+  lastContact: { label: 'Last contact', any: 'Any time', options: windows('7d', '30d', '>7d', '>30d') },
+  created: { label: 'Created', any: 'Any time', options: windows('24h', '7d', '30d', '90d', '>90d') },
 };
 const SINGLE_KEYS = Object.keys(PRESETS) as Single[];
 const CURRENT = '__current__';
@@ -106,7 +78,7 @@ export function FilterBar({ filters, onFilters, facets, sources, agents, role, o
         <input
           id={`${id}-q`}
           type="search"
-          className={styles.search}
+          className={`${forms.input} ${styles.search}`}
           placeholder="Search name, e-mail or phone"
           value={text}
           onChange={(e) => {
@@ -123,7 +95,7 @@ export function FilterBar({ filters, onFilters, facets, sources, agents, role, o
         <label htmlFor={`${id}-sort`} className="visually-hidden">
           Sort
         </label>
-        <select id={`${id}-sort`} className={styles.sort} value={SORTS.some((s) => s.value === (filters.sort ?? '')) ? (filters.sort ?? '') : CURRENT} onChange={(e) => set({ sort: e.target.value || undefined })}>
+        <select id={`${id}-sort`} className={`${forms.input} ${styles.sort}`} value={SORTS.some((s) => s.value === (filters.sort ?? '')) ? (filters.sort ?? '') : CURRENT} onChange={(e) => set({ sort: e.target.value || undefined })}>
           {!SORTS.some((s) => s.value === (filters.sort ?? '')) && <option value={CURRENT}>{filters.sort}</option>}
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
@@ -214,7 +186,7 @@ function FilterSelect({ label, any, options, value, onChange }: { label: string;
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={current} onChange={(e) => e.target.value !== CURRENT && onChange(e.target.value || undefined)}>
+      <select id={id} className={forms.input} value={current} onChange={(e) => e.target.value !== CURRENT && onChange(e.target.value || undefined)}>
         <option value="">{any}</option>
         {current === CURRENT && <option value={CURRENT}>{values.map((v) => options.find((o) => o.value === v)?.label ?? v).join(', ')}</option>}
         {options.map((o) => (

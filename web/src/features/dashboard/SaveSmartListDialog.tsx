@@ -3,6 +3,7 @@ import { ApiError } from '../../api/http';
 import { Modal } from '../../ui/Modal';
 import type { Filters } from './leadFilters';
 import { leadListApi, type SmartList } from './leadListApi';
+import forms from '../../ui/forms.module.css';
 import styles from './SaveSmartListDialog.module.css';
 
 type Props = {
@@ -40,12 +41,14 @@ export function SaveSmartListDialog({ open, filters, summary, onClose, onSaved }
   };
   return (
     <Modal open={open} title="Save as smart list" onClose={close} size="small">
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} value={name} maxLength={60} autoComplete="off" onChange={(e) => setName(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} autoFocus />
+      <form className={forms.form} onSubmit={submit} noValidate>
+        <label htmlFor={`${id}-name`} className={forms.label}>
+          Name
+        </label>
+        <input id={`${id}-name`} className={forms.input} value={name} maxLength={60} autoComplete="off" onChange={(e) => setName(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} autoFocus />
         {summary.length > 0 && (
           <>
-            <p className={styles.hint}>Leads that match:</p>
+            <p className={forms.hint}>Leads that match:</p>
             <ul className={styles.summary}>
               {summary.map((s) => (
                 <li key={s}>{s}</li>
@@ -54,7 +57,7 @@ export function SaveSmartListDialog({ open, filters, summary, onClose, onSaved }
           </>
         )}
         {error && (
-          <p id={`${id}-error`} role="alert" className={styles.error}>
+          <p id={`${id}-error`} role="alert" className={forms.error}>
             {error}
           </p>
         )}

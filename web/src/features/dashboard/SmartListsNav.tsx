@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { type Filters, filtersFromSaved, sameFilters } from './leadFilters';
 import type { SmartList } from './leadListApi';
+import forms from '../../ui/forms.module.css';
 import styles from './SmartListsNav.module.css';
 
 type Props = {
@@ -42,6 +43,7 @@ export function SmartListsNav({ lists, filters, onOpen, onDelete, compact }: Pro
         <label htmlFor={id}>Smart list</label>
         <select
           id={id}
+          className={forms.input}
           value={current?.listId ?? '__custom__'}
           onChange={(e) => {
             const l = all.find((x) => x.listId === e.target.value);
