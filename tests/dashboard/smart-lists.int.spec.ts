@@ -88,6 +88,10 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
     await settle(server);
     expect((await lists(janeClient)).some((l) => l.listId === listId)).toBe(false);
     expect((await janeClient.delete(`/api/dashboard/smartlists/${listId}`)).status).toBe(404);
+    // Audited: the saves and the deletion are in Jane's back-office history.
+    const staff = await signIn(server, 'staff@porchlight.test');
+    const history = (await staff.get(`/api/backoffice/accounts/${jane.userId}/history?perpage=200`)).body.events as { type: string }[];
+    expect(history.map((e) => e.type).filter((t) => t.startsWith('SmartList'))).toEqual(['SmartListDeleted', 'SmartListSaved', 'SmartListSaved']);
   });
 
   it('a count follows the lead’s changes (a tag added later)', async () => {
