@@ -2,7 +2,7 @@ import { accountEventTypes, claimEventTypes } from '../../src/modules/accounts/a
 import { alertEventTypes } from '../../src/modules/alerts/alerts.events';
 import { backofficeEventTypes } from '../../src/modules/backoffice/backoffice.events';
 import { chatEventTypes } from '../../src/modules/chat/chat.events';
-import { leadActivityEventTypes, leadEventTypes, leadMessageEventTypes, leadNoteEventTypes, officeEventTypes } from '../../src/modules/leads/leads.events';
+import { leadActivityEventTypes, leadEventTypes, leadMessageEventTypes, leadNoteEventTypes, officeEventTypes, smartListEventTypes } from '../../src/modules/leads/leads.events';
 import { notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { siteEventTypes } from '../../src/modules/sites/sites.events';
@@ -23,7 +23,7 @@ const MAX_PUSHES = 50;
 export const accountStreamsProjection: Projection = {
   name: 'account_streams',
   // 2: the organizer's and the alerts' streams (saved searches, favourites, alerts sent).
-  // 3: notes and tasks on a lead (in its person's history, for the audit) and the agent's time zone.
+  // 3: notes and tasks on a lead (in its person's history, for the audit), the agent's time zone, and smart lists (issue 15).
   version: 3,
   eventTypes: [
     ...accountEventTypes,
@@ -36,6 +36,7 @@ export const accountStreamsProjection: Projection = {
     ...taskEventTypes,
     ...agentZoneEventTypes,
     ...officeEventTypes,
+    ...smartListEventTypes,
     ...chatEventTypes,
     ...notificationEventTypes,
     ...organizerEventTypes,

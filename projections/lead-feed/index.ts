@@ -1,5 +1,6 @@
 export { leadFeedProjection } from './lead-feed.projection';
-export { contractLead, feedLead, feedPosition, findLead, type LeadFilters, type LeadRow, leadPushesSince, leadSources, listLeads, type MissedPush, SINCE_LIMIT, timelineOf } from './lead-queries';
+export { contractLead, countLeads, feedLead, feedPosition, findLead, leadFacets, leadPages, type LeadRow, leadPushesSince, leadSources, listLeads, type MissedPush, SINCE_LIMIT, timelineOf } from './lead-queries';
+export { type LeadFilters, type LeadSort, type LeadSortKey, type TimeRange } from './lead-list-filter';
 export type { Viewer } from './lead-scope';
 export { pondLeads } from './pond-queries';
 export { type OfficeContact, officeContacts } from './office-contacts.query';

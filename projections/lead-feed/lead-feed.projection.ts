@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
 import type { ChatEvent } from '../../src/modules/chat/chat.events';
 import type { LeadActivityEvent, LeadEvent, LeadMessageEvent, LeadNoteWritten } from '../../src/modules/leads/leads.events';
+import type { TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { SEARCHED_TEXT } from './lead-list-filter';
 import { summaries } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 
@@ -15,7 +17,8 @@ type Handled =
   | LeadNoteWritten
   | Extract<ChatEvent, { type: 'ChatMessageSent' }>
   | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
-  | OrganizerTimelineEvent;
+  | OrganizerTimelineEvent
+  | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>;
 
 type FeedRow = {
   lead_id: string;
@@ -48,8 +51,10 @@ export const leadFeedProjection: Projection = {
   name: 'lead_feed',
   // 2: notebook filings and removals joined the timeline (a rebuild adds the filings already logged).
   // 3: the CRM's stage, tags, first and last contact and the pond (issue 15).
-  // 4: notes in the timeline (who added one; the text stays in the notes panel, so a deleted note leaves no words behind).
-  version: 4,
+  // 4: notes in the timeline (who added one; the text stays in the notes panel, so a deleted note leaves
+  // no words behind), and indexes for the list's filters, sorts and counts (issue 15, smart lists).
+  // 5: each lead's open tasks and their due times, for the "Overdue tasks" filter and smart list.
+  version: 5,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     'InquirySubmitted',
@@ -69,8 +74,12 @@ export const leadFeedProjection: Projection = {
     'ConsentChanged',
     'CellPhoneChanged',
     ...organizerTimelineTypes,
+    'TaskCreated',
+    'TaskCompleted',
+    'TaskReopened',
+    'TaskRescheduled',
   ]),
-  tables: ['lead_feed', 'lead_timeline'],
+  tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_feed')} (
       lead_id uuid PRIMARY KEY,
@@ -95,10 +104,22 @@ export const leadFeedProjection: Projection = {
       created_at timestamptz NOT NULL,
       last_activity_at timestamptz NOT NULL
     )`);
-    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_agent_id, last_activity_at DESC)`);
-    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (office_id, last_activity_at DESC)`);
+    // An agent's and an office's leads newest first, carrying what the list filters on, so that a
+    // count in a scope (the list's total, a smart list's) reads the index alone (lead-list-filter.ts).
+    const filtered = 'stage, tags, source, site_id, status, first_contact_at, last_contact_at, created_at';
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_agent_id, last_activity_at DESC) INCLUDE (office_id, ${filtered})`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (office_id, last_activity_at DESC) INCLUDE (assigned_agent_id, ${filtered})`);
+    // Over every lead (staff): "New not contacted" (a default smart list) from the index alone, and tags.
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (stage, first_contact_at)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} USING gin (tags)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (last_activity_at DESC, lead_id)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (user_id)`);
+    // The list's other sorts (each read forwards or backwards, see orderBy) and its text filter
+    // (trigram, pg_trgm from migration 015, so that '%lope%' over every lead is an index scan).
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (created_at DESC, lead_id)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (lower(full_name) DESC, lead_id)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (last_contact_at DESC NULLS LAST, lead_id)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} USING gin (${SEARCHED_TEXT.replace(/f\./g, '')} gin_trgm_ops)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_tx, assigned_gp)`);
     await tx.query(`CREATE TABLE ${t('lead_timeline')} (
       event_id uuid PRIMARY KEY,
@@ -112,6 +133,10 @@ export const leadFeedProjection: Projection = {
     )`);
     await tx.query(`CREATE INDEX ON ${t('lead_timeline')} (lead_id, at)`);
     await tx.query(`CREATE INDEX ON ${t('lead_timeline')} (tx_id, global_position)`);
+    // The list's own copy of when each lead's tasks are due (the tasks read model is another
+    // folder's), so that "has an overdue task" is an index probe beside the list's other filters.
+    await tx.query(`CREATE TABLE ${t('lead_open_tasks')} (task_id uuid PRIMARY KEY, lead_id uuid NOT NULL, due_at timestamptz NOT NULL, done boolean NOT NULL)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_open_tasks')} (lead_id, due_at) WHERE NOT done`);
   },
   async apply(events, ctx) {
     const { tx, table } = ctx;
@@ -258,6 +283,20 @@ export const leadFeedProjection: Projection = {
         case 'PropertyAlertSent':
         case 'PropertyAlertOpened':
           await activity(ctx, stored, await rowOf(e.data.leadId), organizerSummary(e));
+          break;
+        case 'TaskCreated':
+          await tx.query(`INSERT INTO ${table('lead_open_tasks')} (task_id, lead_id, due_at, done) VALUES ($1, $2, $3, false) ON CONFLICT (task_id) DO NOTHING`, [
+            e.data.taskId,
+            e.data.leadId,
+            e.data.dueAt,
+          ]);
+          break;
+        case 'TaskCompleted':
+        case 'TaskReopened':
+          await tx.query(`UPDATE ${table('lead_open_tasks')} SET done = $2 WHERE task_id = $1`, [e.data.taskId, e.type === 'TaskCompleted']);
+          break;
+        case 'TaskRescheduled':
+          await tx.query(`UPDATE ${table('lead_open_tasks')} SET due_at = $2 WHERE task_id = $1`, [e.data.taskId, e.data.dueAt]);
           break;
         default:
           assertNever(e);

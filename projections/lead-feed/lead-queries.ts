@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import { encodePosition, type WirePosition } from '../../src/contract/position';
-import { leadScope, type Viewer } from './lead-scope';
-
-export type LeadFilters = { readonly status?: 'new' | 'contacted'; readonly source?: string; readonly q?: string };
+import { type LeadFilters, orderBy, whereOf, wherePartsOf } from './lead-list-filter';
+import type { Viewer } from './lead-scope';
 
 type Row = {
   lead_id: string;
@@ -51,38 +50,72 @@ export const feedLead = (r: Row, subdomain: string | null) => ({ ...contractLead
 
 export type LeadRow = Row;
 
-function where(viewer: Viewer, f: LeadFilters, params: unknown[]): string {
-  const scope = leadScope(viewer, 'f', params.length + 1);
-  params.push(...scope.params);
-  const parts = [scope.sql];
-  if (f.status) parts.push(`f.status = $${params.push(f.status)}`);
-  if (f.source) parts.push(`f.source = $${params.push(f.source)}`);
-  if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const n = params.push(like);
-    parts.push(`(f.full_name ILIKE $${n} OR f.email ILIKE $${n} OR coalesce(f.phone, '') ILIKE $${n})`);
-  }
-  return parts.join(' AND ');
-}
-
-/** Newest activity first; the viewer's scope, whatever host. */
+/** One page of the viewer's leads (whatever host) that pass the filters, in their sort (newest activity first by default), and how many pass. */
 export async function listLeads(db: pg.Pool, viewer: Viewer, f: LeadFilters, page: number, perpage: number): Promise<{ rows: Row[]; total: number }> {
   const params: unknown[] = [];
-  const cond = where(viewer, f, params);
-  const [{ rows }, count] = await Promise.all([
-    db.query<Row>(
-      `SELECT ${COLUMNS} FROM lead_feed f WHERE ${cond}
-       ORDER BY f.last_activity_at DESC, f.lead_id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, perpage, (page - 1) * perpage],
-    ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_feed f WHERE ${cond}`, params),
+  const cond = whereOf(viewer, f, params);
+  const [{ rows }, total] = await Promise.all([
+    db.query<Row>(`SELECT ${COLUMNS} FROM lead_feed f WHERE ${cond} ORDER BY ${orderBy(f.sort)} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+      ...params,
+      perpage,
+      (page - 1) * perpage,
+    ]),
+    countLeads(db, viewer, f),
   ]);
-  return { rows, total: count.rows[0]!.n };
+  return { rows, total };
+}
+
+/** How many of the viewer's leads pass the filters (a smart list's count). */
+export async function countLeads(db: pg.Pool, viewer: Viewer, f: LeadFilters): Promise<number> {
+  const params: unknown[] = [];
+  const parts = wherePartsOf(viewer, f, params);
+  const { rows } = await db.query<{ n: number }>(`SELECT (${parts.map((p) => `(SELECT count(*) FROM lead_feed f WHERE ${p})`).join(' + ')})::int AS n`, params);
+  return rows[0]!.n;
+}
+
+/**
+ * Every lead of the viewer that passes the filters, in their sort, `pageSize` rows at a time
+ * (the CSV export): a cursor in one read-only snapshot, so a lead that moves while the pages are
+ * read is neither repeated nor skipped, and only one page is ever in memory. The connection is
+ * released when the pages run out or the caller stops early.
+ */
+export async function* leadPages(db: pg.Pool, viewer: Viewer, f: LeadFilters, pageSize = 500): AsyncGenerator<Row[]> {
+  const params: unknown[] = [];
+  const cond = whereOf(viewer, f, params);
+  const client = await db.connect();
+  let open = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    open = true;
+    await client.query(`DECLARE lead_pages NO SCROLL CURSOR FOR SELECT ${COLUMNS} FROM lead_feed f WHERE ${cond} ORDER BY ${orderBy(f.sort)}`, params);
+    for (;;) {
+      const { rows } = await client.query<Row>(`FETCH ${Math.trunc(pageSize)} FROM lead_pages`);
+      if (rows.length > 0) yield rows;
+      if (rows.length < pageSize) break;
+    }
+    await client.query('COMMIT');
+    open = false;
+  } finally {
+    if (open) await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
+
+/** What the viewer's leads have, to filter by: their stages, tags and sites. */
+export async function leadFacets(db: pg.Pool, viewer: Viewer): Promise<{ stages: string[]; tags: string[]; siteIds: string[] }> {
+  const params: unknown[] = [];
+  const cond = whereOf(viewer, {}, params);
+  const [stages, tags, sites] = await Promise.all([
+    db.query<{ v: string }>(`SELECT DISTINCT f.stage AS v FROM lead_feed f WHERE ${cond} LIMIT 100`, params),
+    db.query<{ v: string }>(`SELECT DISTINCT t AS v FROM lead_feed f, unnest(f.tags) t WHERE ${cond} ORDER BY 1 LIMIT 500`, params),
+    db.query<{ v: string }>(`SELECT DISTINCT f.site_id AS v FROM lead_feed f WHERE ${cond} LIMIT 200`, params),
+  ]);
+  return { stages: stages.rows.map((r) => r.v), tags: tags.rows.map((r) => r.v), siteIds: sites.rows.map((r) => r.v) };
 }
 
 export async function findLead(db: pg.Pool, viewer: Viewer, leadId: string): Promise<Row | undefined> {
   const params: unknown[] = [leadId];
-  const cond = where(viewer, {}, params);
+  const cond = whereOf(viewer, {}, params);
   const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM lead_feed f WHERE f.lead_id = $1 AND ${cond}`, params);
   return rows[0];
 }
@@ -97,7 +130,7 @@ export async function timelineOf(db: pg.Pool, leadId: string): Promise<{ type: s
 
 export async function leadSources(db: pg.Pool, viewer: Viewer): Promise<string[]> {
   const params: unknown[] = [];
-  const cond = where(viewer, {}, params);
+  const cond = whereOf(viewer, {}, params);
   const { rows } = await db.query<{ source: string }>(`SELECT DISTINCT f.source FROM lead_feed f WHERE ${cond} ORDER BY 1 LIMIT 100`, params);
   return rows.map((r) => r.source);
 }
@@ -130,7 +163,7 @@ const keyOf = (tx: string, gp: string) => [BigInt(tx), BigInt(gp)] as const;
  */
 export async function leadPushesSince(db: pg.Pool, viewer: Viewer, from: WirePosition): Promise<{ events: MissedPush[]; overflow: boolean }> {
   const p: unknown[] = [from.transactionId.toString(), from.globalPosition.toString()];
-  const cond = where(viewer, {}, p);
+  const cond = whereOf(viewer, {}, p);
   const [captured, activity] = await Promise.all([
     db.query<{ lead_id: string; full_name: string; lead_type: string; created_at: Date; tx: string; gp: string }>(
       `SELECT f.lead_id, f.full_name, f.lead_type, f.created_at, f.assigned_tx::text AS tx, f.assigned_gp::text AS gp

@@ -5,21 +5,29 @@
 export type Viewer = { readonly userId: string; readonly role: 'agent' | 'broker' | 'staff'; readonly officeId?: string | null };
 
 /**
- * The SQL condition that limits lead_feed rows (alias `alias`) to what the viewer may see; the
- * viewer's id is parameter $n. Whatever host the request came from: the scope is the person.
- * An agent also sees the pond leads of their office (contract 5a: `assignedAgentId: null,
- * inPond: true` in every agent's list), to read and claim, not to work: commands check the
- * write side's lead (mayView in src/modules/leads/dashboard/viewer.ts), which a pond lead is not
- * an agent's until claimed.
+ * The viewer's scope on lead_feed rows (alias `alias`) as disjoint parts, the viewer's id being
+ * parameter $n: a broker's office, and the broker's own leads outside it; an agent's own leads,
+ * and the pond leads of their office (contract 5a: `assignedAgentId: null, inPond: true` in every
+ * agent's list), to read and claim, not to work: commands check the write side's lead (mayView
+ * in src/modules/leads/dashboard/viewer.ts), which a pond lead is not an agent's until claimed.
+ * Whatever host the request came from: the scope is the person. Counts add the parts up, each
+ * served by one index.
  */
-export function leadScope(viewer: Viewer, alias: string, n: number): { sql: string; params: string[] } {
+export function leadScopeParts(viewer: Viewer, alias: string, n: number): { parts: string[]; params: string[] } {
   switch (viewer.role) {
     case 'staff':
-      return { sql: 'true', params: [] };
+      return { parts: ['true'], params: [] };
     case 'broker':
-      return { sql: `(${alias}.office_id = $${n} OR ${alias}.assigned_agent_id = $${n})`, params: [viewer.userId] };
+      return { parts: [`${alias}.office_id = $${n}`, `(${alias}.assigned_agent_id = $${n} AND ${alias}.office_id IS DISTINCT FROM $${n})`], params: [viewer.userId] };
     case 'agent':
-      if (!viewer.officeId) return { sql: `${alias}.assigned_agent_id = $${n}`, params: [viewer.userId] };
-      return { sql: `(${alias}.assigned_agent_id = $${n} OR (${alias}.in_pond AND ${alias}.office_id = $${n + 1}))`, params: [viewer.userId, viewer.officeId] };
+      if (!viewer.officeId) return { parts: [`${alias}.assigned_agent_id = $${n}`], params: [viewer.userId] };
+      // Disjoint: a pond lead has no agent.
+      return { parts: [`${alias}.assigned_agent_id = $${n}`, `(${alias}.in_pond AND ${alias}.office_id = $${n + 1})`], params: [viewer.userId, viewer.officeId] };
   }
+}
+
+/** The same scope as one SQL condition. */
+export function leadScope(viewer: Viewer, alias: string, n: number): { sql: string; params: string[] } {
+  const { parts, params } = leadScopeParts(viewer, alias, n);
+  return { sql: parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`, params };
 }

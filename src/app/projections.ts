@@ -17,6 +17,7 @@ import { searchProjection } from '../../projections/search';
 import { shareMailProjection } from '../../projections/share-mail';
 import { sitesProjection } from '../../projections/sites';
 import { tasksProjection } from '../../projections/tasks';
+import { smartListsProjection } from '../../projections/smart-lists';
 import { translationsProjection } from '../../projections/translations';
 import { usersProjection } from '../../projections/users';
 import { webPushProjection } from '../../projections/web-push';
@@ -44,4 +45,5 @@ export const allProjections: readonly Projection[] = [
   feedsProjection,
   feedListingsProjection,
   leadImportsProjection,
+  smartListsProjection,
 ];

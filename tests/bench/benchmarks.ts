@@ -3,9 +3,10 @@ import type { Benchmark } from './bench';
 import { dashboardBenchmark } from './dashboard.bench';
 import { eventStoreBenchmark } from './event-store.bench';
 import { feedsBenchmark } from './feeds.bench';
+import { leadListBenchmark } from './lead-list.bench';
 import { membersBenchmark } from './members.bench';
 import { projectionCatchUpBenchmark } from './projection.bench';
 import { searchBenchmark } from './search.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark];
+export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark];

@@ -11,7 +11,8 @@ import { shareMailOutbox } from './011-share-mail-outbox';
 import { rateLimitHits } from './012-rate-limit-hits';
 import { sessionsByImpersonator } from './013-sessions-by-impersonator';
 import { taskReminders } from './014-task-reminders';
+import { pgTrgm } from './015-pg-trgm';
 import { leadNotices } from './016-lead-notices';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, leadNotices];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices];

@@ -12,6 +12,7 @@ import { DashboardController } from './dashboard/dashboard.http';
 import { ImportAccessGuard, ImportLeadsController } from './import-leads/import-leads.http';
 import { LeadImporter } from './import-leads/lead-importer';
 import { MyListingsController } from './dashboard/my-listings.http';
+import { ExportLeadsController } from './export-leads/export-leads.http';
 import { OfficeController } from './office/office.http';
 import { ClaimLeadController } from './pond/claim-lead.http';
 import { ClaimWindowReactor } from './pond/claim-window.reactor';
@@ -23,6 +24,7 @@ import { NotesController } from './notes/notes.http';
 import { LeadRouter } from './routing/lead-router.reactor';
 import { SignUpLead } from './sign-up-lead';
 import { NewLeadNotifier } from './speed-to-lead/new-lead-notifier.reactor';
+import { SmartListsController } from './smart-lists/smart-lists.http';
 import { InquiryController } from './submit-inquiry/inquiry.http';
 import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
 import { SendTextController } from './text-messages/send-text.http';
@@ -33,6 +35,8 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
   imports: [AccountsModule, SitesModule, UploadsModule, MessagingModule, ListingsModule, NotificationsModule],
   controllers: [
     InquiryController,
+    // Before the dashboard's `leads/:leadId`, which would otherwise take `leads/export.csv` for a lead id.
+    ExportLeadsController,
     DashboardController,
     MyListingsController,
     ReassignLeadController,
@@ -46,6 +50,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     NotesController,
     AddLeadController,
     ImportLeadsController,
+    SmartListsController,
   ],
   providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier, AddLeadHandler, LeadImporter, ImportAccessGuard],
   exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier],

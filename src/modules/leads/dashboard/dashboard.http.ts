@@ -7,12 +7,12 @@ import { parseBody } from '../../../http/parse-body';
 import { decodePosition } from '../../../contract/position';
 import { notFound } from '../../../shared/errors';
 import { isLeadId } from '../load-lead';
-import { contractLead, feedLead, feedPosition, findLead, type LeadRow, leadSources, listLeads, timelineOf } from '../../../../projections/lead-feed';
+import { contractLead, feedLead, feedPosition, findLead, leadFacets, type LeadRow, leadSources, listLeads, timelineOf } from '../../../../projections/lead-feed';
 import { contractNote, notesOf } from '../../../../projections/lead-notes';
 import { subdomainsOf } from '../../../../projections/sites';
 import { pushesSince } from './pushes-since';
 import { dashboardViewer } from './viewer';
-import { filtersOf, LeadsQuery } from './lead-filters';
+import { filtersOf, LeadsQuery, stagesInOrder } from './lead-filters';
 
 const SinceQuery = z.strictObject({ position: z.string().refine((s) => decodePosition(s) !== null, { error: 'position is not a position' }) });
 
@@ -30,7 +30,7 @@ export class DashboardController {
     const q = parseBody(LeadsQuery, query);
     const page = q.page ?? 1;
     const perpage = q.perpage ?? 50;
-    const { rows, total } = await listLeads(this.pool, viewer, filtersOf(q), page, perpage);
+    const { rows, total } = await listLeads(this.pool, viewer, filtersOf(q, new Date()), page, perpage);
     return { leads: rows.map(contractLead), total, page, perpage };
   }
 
@@ -52,8 +52,21 @@ export class DashboardController {
     const page = q.page ?? 1;
     const perpage = q.perpage ?? 50;
     const position = await feedPosition(this.pool);
-    const [{ rows, total }, sources] = await Promise.all([listLeads(this.pool, viewer, filtersOf(q), page, perpage), leadSources(this.pool, viewer)]);
+    const [{ rows, total }, sources] = await Promise.all([listLeads(this.pool, viewer, filtersOf(q, new Date()), page, perpage), leadSources(this.pool, viewer)]);
     return { leads: await this.withSites(rows), total, page, perpage, sources, position, me: { userId: viewer.userId, role: viewer.role } };
+  }
+
+  /** What the filter bar offers: the stages (the default pipeline's order first), tags and sites of the viewer's leads. */
+  @Get('feed/facets')
+  async facets(@Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const f = await leadFacets(this.pool, viewer);
+    const subdomains = await subdomainsOf(this.pool, f.siteIds);
+    return {
+      stages: stagesInOrder(f.stages),
+      tags: f.tags,
+      sites: f.siteIds.map((siteId) => ({ siteId, site: subdomains.get(siteId) ?? null })).sort((a, b) => (a.site ?? '').localeCompare(b.site ?? '')),
+    };
   }
 
   /** One lead with the feed's extra fields (the details pane), notes with their author's name and last edit. */

@@ -3,12 +3,17 @@ import { ApiError } from '../../api/http';
 import { type Push, type PushName, useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
 import { navigate, useLocation } from '../../app/location';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useSite } from '../../app/useSite';
 import { ChatPanel, type Subscribe } from './ChatPanel';
 import { type Agent, dashboardApi, type FeedLead, type FeedResponse, type Filters, type TimelineEntry } from './dashboardApi';
+import { matchesSimple, placesPushedLeads } from './leadFilters';
+import { LeadListPane } from './LeadListPane';
+import { openLead, PHONE, PhoneBack } from './PhoneBack';
+import { useSmartLists } from './useSmartLists';
+import { useDebounced, useUrlFilters } from './useUrlFilters';
 import styles from './DashboardPage.module.css';
 import { LeadDetails } from './LeadDetails';
-import { LeadList } from './LeadList';
 import { MyListings } from './MyListings';
 import { type NavItem, OverflowNav } from './OverflowNav';
 import { PondSection } from './PondSection';
@@ -34,11 +39,6 @@ const VIEWS = ['leads', 'tasks', 'team', 'listings', 'reports', 'import'] as con
 type View = (typeof VIEWS)[number];
 const viewOf = (v: string | null): View => (VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads';
 
-const matches = (l: FeedLead, f: Filters) =>
-  (!f.status || l.status === f.status) &&
-  (!f.source || l.source === f.source) &&
-  (!f.q || [l.fullName, l.email, l.phone ?? ''].some((v) => v.toLowerCase().includes(f.q!.toLowerCase())));
-
 /**
  * /dashboard for agents, brokers and staff: the live lead feed (new leads slide in), the
  * selected lead with its timeline, the chat, texts to selected leads, and the team. Pushes come
@@ -55,7 +55,9 @@ export function DashboardPage() {
 
   const [feed, setFeed] = useState<FeedResponse | null>(null);
   const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
-  const [filters, setFilters] = useState<Filters>({});
+  const [filters, setFilters] = useUrlFilters(loc.search);
+  const phone = useMediaQuery(PHONE);
+  const smart = useSmartLists();
   const [loading, setLoading] = useState(true);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const [unread, setUnread] = useState<Readonly<Record<string, number>>>({});
@@ -95,6 +97,8 @@ export function DashboardPage() {
       .finally(() => setLoading(false));
   }, []);
   useEffect(() => loadFeed(filters), [filters, loadFeed]);
+  // Filtered or sorted otherwise than by newest activity, the server places pushed leads.
+  const reloadSoon = useDebounced(() => loadFeed(filtersRef.current), 1000);
   useEffect(() => {
     void dashboardApi.unread().then((u) => setUnread(u.byLead), () => undefined);
     void dashboardApi.agents().then((a) => setAgents(a.agents), () => undefined);
@@ -111,14 +115,15 @@ export function DashboardPage() {
   }, [selectedId, loadDetails]);
 
   const upsert = useCallback((lead: FeedLead, isNew: boolean) => {
-    setFeed((f) => {
+    if (!placesPushedLeads(filtersRef.current)) reloadSoon();
+    else setFeed((f) => {
       if (!f) return f;
       const others = f.leads.filter((l) => l.leadId !== lead.leadId);
-      if (!matches(lead, filtersRef.current)) return { ...f, leads: others };
+      if (!matchesSimple(lead, filtersRef.current)) return { ...f, leads: others };
       return { ...f, leads: [lead, ...others], total: f.total + (others.length === f.leads.length ? 1 : 0) };
     });
     if (isNew) setFresh((s) => new Set(s).add(lead.leadId));
-  }, []);
+  }, [reloadSoon]);
 
   const handle = useCallback(
     (p: Push) => {
@@ -126,6 +131,8 @@ export function DashboardPage() {
       if (!l || !l.accept(p)) return;
       const x = p.payload;
       const leadId = String(x.leadId);
+      if (p.name === 'lead.captured' || p.name === 'lead.activity' || p.name === 'lead.pond' || p.name === 'lead.claimed') smart.reloadSoon();
+      if (p.name === 'lead.activity' && !placesPushedLeads(filtersRef.current)) reloadSoon();
       if (p.name === 'lead.captured' || p.name === 'lead.pond') {
         // A lead back from the pond is captured anew (by whoever claims it).
         if (p.name === 'lead.pond') l.forget(leadId);
@@ -161,7 +168,7 @@ export function DashboardPage() {
       }
       for (const fn of listeners.current) fn(p);
     },
-    [upsert, feed, chatOpen],
+    [upsert, feed, chatOpen, smart, reloadSoon],
   );
 
   const catchUp = useCallback(
@@ -187,10 +194,7 @@ export function DashboardPage() {
   }, []);
 
   const select = (leadId: string) => {
-    const q = new URLSearchParams(window.location.search);
-    q.set('lead', leadId);
-    q.delete('view');
-    navigate(`/dashboard?${q.toString()}`, { replace: true });
+    openLead(leadId, phone);
     setFresh((s) => {
       const n = new Set(s);
       n.delete(leadId);
@@ -262,13 +266,16 @@ export function DashboardPage() {
       ) : view === 'import' ? (
         <ImportLeadsView role={feed?.me.role ?? 'agent'} viewerId={feed?.me.userId ?? null} agents={agents} onDone={() => { goView('leads'); loadFeed(filtersRef.current); }} />
       ) : (
-        <div className={styles.columns} data-chat={chatOpen && !!details}>
-          <LeadList
+        <div className={styles.columns} data-chat={chatOpen && !!details} data-lead-open={!!selectedId}>
+          <LeadListPane
             leads={feed?.leads ?? []}
             total={feed?.total ?? 0}
             sources={feed?.sources ?? []}
             filters={filters}
             onFilters={setFilters}
+            agents={agents}
+            role={feed?.me.role ?? 'agent'}
+            smart={smart}
             selectedId={selectedId}
             onSelect={select}
             fresh={fresh}
@@ -286,6 +293,7 @@ export function DashboardPage() {
             now={now}
           />
           <div className={styles.center}>
+            {selectedId && <PhoneBack />}
             {details ? (
               <LeadDetails
                 key={details.lead.leadId}

@@ -1,14 +1,15 @@
-import { useId } from 'react';
-import type { FeedLead, Filters, LeadStatus } from './dashboardApi';
+import type { ReactNode } from 'react';
+import type { FeedLead, LeadStatus } from './dashboardApi';
 import { formatPhone, initials, relativeTime } from './dashboardFormat';
 import styles from './LeadList.module.css';
 
 type Props = {
   readonly leads: readonly FeedLead[];
   readonly total: number;
-  readonly sources: readonly string[];
-  readonly filters: Filters;
-  readonly onFilters: (f: Filters) => void;
+  /** The filter bar (and smart lists), above the leads. */
+  readonly toolbar: ReactNode;
+  /** The smart list open, if any. */
+  readonly listName: string | null;
   readonly selectedId: string | null;
   readonly onSelect: (leadId: string) => void;
   readonly fresh: ReadonlySet<string>;
@@ -21,55 +22,19 @@ type Props = {
 
 const STATUS_LABEL: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted' };
 
-/** The live lead feed: filters by status and source, a search box, and the leads, newest activity first. */
+/** The live lead feed: its filter bar, and the leads (newest activity first unless sorted otherwise). */
 export function LeadList(p: Props) {
-  const ids = { status: useId(), source: useId(), q: useId() };
   return (
     <section className={styles.feed} aria-labelledby="lead-feed-title">
       <div className={styles.top}>
         <h1 id="lead-feed-title" className={styles.title}>
           Leads <span className={styles.count}>{p.total}</span>
         </h1>
-        <div className={styles.filters} role="search">
-          <label htmlFor={ids.q} className="visually-hidden">
-            Search leads
-          </label>
-          <input
-            id={ids.q}
-            type="search"
-            className={styles.search}
-            placeholder="Search name, e-mail or phone"
-            defaultValue={p.filters.q ?? ''}
-            onChange={(e) => {
-              const q = e.target.value.trim();
-              if (q.length === 0 || q.length >= 2) p.onFilters({ ...p.filters, q: q || undefined });
-            }}
-          />
-          <div className={styles.selects}>
-            <label htmlFor={ids.status} className="visually-hidden">
-              Status
-            </label>
-            <select id={ids.status} value={p.filters.status ?? ''} onChange={(e) => p.onFilters({ ...p.filters, status: (e.target.value || undefined) as LeadStatus | undefined })}>
-              <option value="">All statuses</option>
-              <option value="new">New</option>
-              <option value="contacted">Contacted</option>
-            </select>
-            <label htmlFor={ids.source} className="visually-hidden">
-              Source
-            </label>
-            <select id={ids.source} value={p.filters.source ?? ''} onChange={(e) => p.onFilters({ ...p.filters, source: e.target.value || undefined })}>
-              <option value="">All sources</option>
-              {p.sources.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        {p.listName && <p className={styles.listName}>{p.listName}</p>}
+        {p.toolbar}
       </div>
       <ul className={styles.list} aria-busy={p.loading} aria-label="Leads">
-        {!p.loading && p.leads.length === 0 && <li className={styles.empty}>No leads match.</li>}
+        {!p.loading && p.leads.length === 0 && <li className={styles.empty}>No leads match these filters.</li>}
         {p.leads.map((l) => {
           const unread = p.unread[l.leadId] ?? 0;
           const selected = l.leadId === p.selectedId;

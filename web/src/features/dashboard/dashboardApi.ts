@@ -1,5 +1,8 @@
 import { request } from '../../api/http';
 import type { NoteView } from '../../../../src/contract/tasks';
+import { type Filters, filtersToParams } from './leadFilters';
+
+export type { Filters };
 
 export type Role = 'agent' | 'broker' | 'staff';
 export type LeadStatus = 'new' | 'contacted';
@@ -19,6 +22,11 @@ export type FeedLead = {
   readonly site: string | null;
   readonly listingPdid: string | null;
   readonly userId: string;
+  readonly stage: string;
+  readonly tags: readonly string[];
+  readonly firstContactAt: string | null;
+  readonly lastContactAt: string | null;
+  readonly inPond: boolean;
 };
 
 export type FeedResponse = {
@@ -32,7 +40,6 @@ export type FeedResponse = {
 };
 
 export type TimelineEntry = { readonly type: string; readonly at: string; readonly summary: string };
-export type Filters = { readonly status?: LeadStatus; readonly source?: string; readonly q?: string };
 
 export type ChatMessage = {
   readonly messageId: string;
@@ -70,15 +77,9 @@ export type OfficeSettings = { readonly agentsMayClaimListings: boolean };
 
 export type MissedPush = { readonly name: string; readonly payload: Record<string, unknown> };
 
-const query = (f: Filters & { page?: number; perpage?: number }) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-};
-
 export const dashboardApi = {
-  feed: (f: Filters, page = 1, perpage = 50) => request<FeedResponse>('GET', `/api/dashboard/feed${query({ ...f, page, perpage })}`, undefined, { unique: true }),
+  feed: (f: Filters, page = 1, perpage = 50) =>
+    request<FeedResponse>('GET', `/api/dashboard/feed?${filtersToParams(f, new URLSearchParams({ page: String(page), perpage: String(perpage) })).toString()}`, undefined, { unique: true }),
   lead: (leadId: string) => request<{ lead: FeedLead; timeline: readonly TimelineEntry[]; notes: readonly NoteView[] }>('GET', `/api/dashboard/feed/lead/${encodeURIComponent(leadId)}`),
   since: (position: string) =>
     request<{ position: string; events: readonly MissedPush[]; reset: boolean }>('GET', `/api/dashboard/feed/since?position=${encodeURIComponent(position)}`),

@@ -1,0 +1,2 @@
+export { smartListsProjection } from './smart-lists.projection';
+export { smartListsOf, type SmartListView } from './smart-lists.query';

@@ -1,0 +1,16 @@
+import { NEW_STAGE } from '../office/stages';
+import type { SmartListFilters } from './smart-lists.events';
+
+export type DefaultSmartList = { readonly listId: string; readonly name: string; readonly filters: SmartListFilters };
+
+/**
+ * The smart lists everyone has, before their own: not events (nobody saved them), not
+ * deletable, and their names are taken.
+ */
+export const DEFAULT_SMART_LISTS: readonly DefaultSmartList[] = [
+  { listId: 'new-not-contacted', name: 'New not contacted', filters: { stage: NEW_STAGE, contacted: 'no' } },
+  { listId: 'hot', name: 'Hot', filters: { lastActivity: '7d' } },
+  { listId: 'overdue-tasks', name: 'Overdue tasks', filters: { task: 'overdue' } },
+];
+
+export const isDefaultSmartList = (listId: string): boolean => DEFAULT_SMART_LISTS.some((l) => l.listId === listId);

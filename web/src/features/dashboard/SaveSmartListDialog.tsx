@@ -1,0 +1,75 @@
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../api/http';
+import { Modal } from '../../ui/Modal';
+import type { Filters } from './leadFilters';
+import { leadListApi, type SmartList } from './leadListApi';
+import forms from '../../ui/forms.module.css';
+import styles from './SaveSmartListDialog.module.css';
+
+type Props = {
+  readonly open: boolean;
+  readonly filters: Filters;
+  /** The filters in words, as the bar's chips show them. */
+  readonly summary: readonly string[];
+  readonly onClose: () => void;
+  readonly onSaved: (list: SmartList) => void;
+};
+
+/** Names the list's current filters and saves them as a smart list (the server's message when the name is taken). */
+export function SaveSmartListDialog({ open, filters, summary, onClose, onSaved }: Props) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setName('');
+    setError(null);
+    onClose();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setError('Give the list a name');
+    setBusy(true);
+    leadListApi
+      .saveSmartList(name.trim(), filters)
+      .then((list) => {
+        onSaved(list);
+        close();
+      })
+      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Could not save the list'))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Modal open={open} title="Save as smart list" onClose={close} size="small">
+      <form className={forms.form} onSubmit={submit} noValidate>
+        <label htmlFor={`${id}-name`} className={forms.label}>
+          Name
+        </label>
+        <input id={`${id}-name`} className={forms.input} value={name} maxLength={60} autoComplete="off" onChange={(e) => setName(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} autoFocus />
+        {summary.length > 0 && (
+          <>
+            <p className={forms.hint}>Leads that match:</p>
+            <ul className={styles.summary}>
+              {summary.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        {error && (
+          <p id={`${id}-error`} role="alert" className={forms.error}>
+            {error}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Save
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
