@@ -1,6 +1,7 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
 import { alertsProjection } from '../../projections/alerts';
 import { chatProjection } from '../../projections/chat';
+import { emailTemplatesProjection } from '../../projections/email-templates';
 import { feedListingsProjection } from '../../projections/feed-listings';
 import { feedsProjection } from '../../projections/feeds';
 import { leadFeedProjection } from '../../projections/lead-feed';
@@ -32,6 +33,7 @@ export const allProjections: readonly Projection[] = [
   leadNoticesProjection,
   leadNotesProjection,
   tasksProjection,
+  emailTemplatesProjection,
   chatProjection,
   webPushProjection,
   accountStreamsProjection,

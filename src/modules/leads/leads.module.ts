@@ -7,6 +7,7 @@ import { NotificationsModule } from '../notifications';
 import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
 import { DashboardController } from './dashboard/dashboard.http';
+import { EmailTemplatesController } from './email-templates/email-templates.http';
 import { OfficeController } from './office/office.http';
 import { ClaimLeadController } from './pond/claim-lead.http';
 import { ClaimWindowReactor } from './pond/claim-window.reactor';
@@ -38,6 +39,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     RoutingSettingsController,
     ClaimLeadController,
     NotesController,
+    EmailTemplatesController,
   ],
   providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier],
   exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier],
