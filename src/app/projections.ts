@@ -4,6 +4,7 @@ import { chatProjection } from '../../projections/chat';
 import { emailTemplatesProjection } from '../../projections/email-templates';
 import { feedListingsProjection } from '../../projections/feed-listings';
 import { feedsProjection } from '../../projections/feeds';
+import { leadEmailOutboxProjection } from '../../projections/lead-email-outbox';
 import { leadFeedProjection } from '../../projections/lead-feed';
 import { leadReportsProjection } from '../../projections/lead-reports';
 import { leadNoticesProjection } from '../../projections/lead-notices';
@@ -42,6 +43,7 @@ export const allProjections: readonly Projection[] = [
   organizerProjection,
   alertsProjection,
   shareMailProjection,
+  leadEmailOutboxProjection,
   feedsProjection,
   feedListingsProjection,
 ];

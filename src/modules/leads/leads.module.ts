@@ -8,6 +8,9 @@ import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
 import { DashboardController } from './dashboard/dashboard.http';
 import { EmailTemplatesController } from './email-templates/email-templates.http';
+import { LeadEmailController } from './lead-email/lead-email.http';
+import { LeadEmailSender } from './lead-email/lead-email-sender.reactor';
+import { LeadEmails } from './lead-email/send-lead-email.handler';
 import { OfficeController } from './office/office.http';
 import { ClaimLeadController } from './pond/claim-lead.http';
 import { ClaimWindowReactor } from './pond/claim-window.reactor';
@@ -40,8 +43,9 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     ClaimLeadController,
     NotesController,
     EmailTemplatesController,
+    LeadEmailController,
   ],
-  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier],
-  exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier, LeadEmails, LeadEmailSender],
+  exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier, LeadEmails, LeadEmailSender],
 })
 export class LeadsModule {}

@@ -14,6 +14,7 @@ import { newId } from '../../../shared/ids';
 import { commandContextOf, LEVEL, loadAccount } from '../../accounts';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
 import { type TemplateCommand, templatesDecider } from './email-templates.decide';
+import { officeOfViewer } from './template-office';
 import { emailTemplatesStream } from './email-templates.events';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,10 +27,6 @@ const TemplateFields = { name: text(TEMPLATE_NAME_MAX), subject: text(EMAIL_SUBJ
 const CreateBody = z.strictObject({ scope: z.enum(TEMPLATE_SCOPES), ...TemplateFields, officeId: z.uuid({ error: 'officeId must be a broker id' }).optional() });
 const ChangeBody = z.strictObject(TemplateFields);
 const ListQuery = z.strictObject({ officeId: z.uuid({ error: 'officeId must be a broker id' }).optional() });
-
-/** The office whose templates a viewer works with: the agent's broker, the broker, or (staff) the one asked for. */
-export const officeOfViewer = (viewer: Viewer, asked?: string | null): string | null =>
-  viewer.role === 'agent' ? (viewer.officeId ?? null) : viewer.role === 'broker' ? viewer.userId : (asked ?? null);
 
 /**
  * CRM e-mail templates (issue 16): personal ones (each agent's own) and the office's (the
