@@ -162,6 +162,11 @@ describe('e-mail to a lead from the CRM', () => {
     expect(await janeC.post(emailsOf(leadId), { subject: 'x', body: 'x', html: '<b>x</b>' })).toMatchObject({ status: 400, body: { message: 'Unknown field: html' } });
   });
 
+  it('without MAILGUN_WEBHOOK_SIGNING_KEY the inbound-mail webhook does not exist (404)', async () => {
+    const res = await fetch(`${server.url}/api/inbound/email`, { method: 'POST', body: new URLSearchParams({ recipient: 'reply+x@porchlight.test', timestamp: '1', token: 't', signature: 's' }) });
+    expect([res.status, await res.json()]).toEqual([404, { message: 'Not found' }]);
+  });
+
   it('consent from the ledger: after the lead unsubscribes (one click in our e-mail), sending is refused 403 and the preview says why', async () => {
     const [mail] = await mailWith(leadEmail, 'Once only');
     const oneClick = new URL(/^<(.+)>$/.exec(mail!.headers['List-Unsubscribe']!)![1]!);

@@ -8,6 +8,8 @@ import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
 import { DashboardController } from './dashboard/dashboard.http';
 import { EmailTemplatesController } from './email-templates/email-templates.http';
+import { InboundEmailController, InboundEmailGuard } from './inbound-email/inbound-email.http';
+import { InboundMailParts } from './inbound-email/inbound-parts';
 import { LeadEmailController } from './lead-email/lead-email.http';
 import { LeadEmailSender } from './lead-email/lead-email-sender.reactor';
 import { LeadEmails } from './lead-email/send-lead-email.handler';
@@ -44,8 +46,9 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     NotesController,
     EmailTemplatesController,
     LeadEmailController,
+    InboundEmailController,
   ],
-  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier, LeadEmails, LeadEmailSender],
-  exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier, LeadEmails, LeadEmailSender],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier, LeadEmails, LeadEmailSender, InboundEmailGuard, InboundMailParts],
+  exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier, LeadEmails, LeadEmailSender, InboundEmailGuard, InboundMailParts],
 })
 export class LeadsModule {}
