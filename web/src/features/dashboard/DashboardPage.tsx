@@ -7,6 +7,7 @@ import { useSite } from '../../app/useSite';
 import { ChatPanel, type Subscribe } from './ChatPanel';
 import { type Agent, dashboardApi, type FeedLead, type FeedResponse, type Filters, type TimelineEntry } from './dashboardApi';
 import styles from './DashboardPage.module.css';
+import { EmailTemplatesPanel } from './EmailTemplatesPanel';
 import { LeadDetails } from './LeadDetails';
 import { LeadList } from './LeadList';
 import { type NavItem, OverflowNav } from './OverflowNav';
@@ -26,7 +27,7 @@ const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.mes
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /** The dashboard's views (`?view=`); anything else is the lead list. */
-const VIEWS = ['leads', 'tasks', 'team', 'reports'] as const;
+const VIEWS = ['leads', 'tasks', 'team', 'reports', 'templates'] as const;
 type View = (typeof VIEWS)[number];
 const viewOf = (v: string | null): View => (VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads';
 
@@ -201,6 +202,7 @@ export function DashboardPage() {
       { key: 'tasks', label: 'Tasks', render: (c) => <button type="button" className={c} aria-current={view === 'tasks' ? 'page' : undefined} onClick={() => goView('tasks')}>Tasks</button> },
       { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
       { key: 'reports', label: 'Reports', render: (c) => <button type="button" className={c} aria-current={view === 'reports' ? 'page' : undefined} onClick={() => goView('reports')}>Reports</button> },
+      { key: 'templates', label: 'Templates', render: (c) => <button type="button" className={c} aria-current={view === 'templates' ? 'page' : undefined} onClick={() => goView('templates')}>Templates</button> },
       { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
       { key: 'site', label: 'Public site', render: (c) => <Link href="/search" className={c}>Public site</Link> },
       ...(pushSupported() ? [{ key: 'push', label: 'Notifications', render: (c: string) => <button type="button" className={c} onClick={() => void enableWebPush().then(setPushState, () => setPushState('failed'))}>Notifications</button> }] : []),
@@ -247,6 +249,8 @@ export function DashboardPage() {
             void dashboardApi.setActive(id, active).then(() => setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)
           }
         />
+      ) : view === 'templates' ? (
+        <EmailTemplatesPanel role={feed?.me.role ?? 'agent'} />
       ) : view === 'tasks' ? (
         <TasksView role={feed?.me.role ?? 'agent'} agents={agents} now={now} onOpenLead={select} />
       ) : (
