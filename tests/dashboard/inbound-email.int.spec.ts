@@ -88,6 +88,13 @@ describe('inbound e-mail: replies come back into the thread', () => {
     // Otto's thread has nothing of it.
     expect(await received(otto.leadId)).toEqual([]);
 
+    // Audited: both e-mails are in the lead's account history (staff).
+    const staff = await signIn(server, 'staff@porchlight.test');
+    const lead = (await janeC.get(`/api/dashboard/feed/lead/${nora.leadId}`)).body.lead as { userId: string };
+    const history = await staff.get(`/api/backoffice/accounts/${lead.userId}/history`);
+    expect(history.status, history.text).toBe(200);
+    expect(history.body.types).toEqual(expect.arrayContaining(['LeadEmailSent', 'LeadEmailReceived']));
+
     // Mailgun delivers it again (a new token, the same Message-Id): one reply in the thread.
     const again = await post(mailgunForm({ recipient: replyTo, sender: nora.email, subject: 'Re: Tour on Saturday?', 'body-plain': gmail, 'Message-Id': '<CAF=abc123@mail.gmail.com>' }));
     expect(await again.json()).toEqual({ message: 'Already received' });
