@@ -78,4 +78,46 @@ describe('CRM e-mail in Chromium: a template made in the manager, then picked, p
     expect((await server.runtime.store.readStream(`email-${leadId}`)).map((e) => e.type)).toEqual(['LeadEmailSent']);
     await context.close();
   });
+
+  it("the broker writes the office's templates; an agent of the office picks from them but cannot change them", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/search`);
+    await signInPage(page, 'broker@demo.test');
+    await page.goto(`${server.url}/dashboard?view=templates`);
+    await page.getByRole('heading', { name: 'E-mail templates', level: 1 }).waitFor();
+    await page.getByText('No office templates yet. Add one for your agents.').waitFor();
+    await page.getByRole('radio', { name: 'The office' }).check();
+    await page.getByLabel('Name').fill('Welcome');
+    await page.getByLabel('Subject').fill('Welcome to {site_name}');
+    await page.getByLabel('Message').fill('Hi {first_name},\n\nI am {agent_name}.');
+    await page.getByRole('button', { name: 'Add template' }).click();
+    const office = page.getByRole('region', { name: 'Office templates' });
+    await office.getByRole('heading', { name: 'Welcome' }).waitFor();
+    // Edit, then delete with a confirmation step, by keyboard-reachable buttons.
+    await office.getByRole('button', { name: 'Edit Welcome' }).click();
+    await page.getByRole('heading', { name: 'Edit “Welcome”' }).waitFor();
+    await page.getByLabel('Subject').fill('Welcome to {site_name}!');
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await page.getByText('Template “Welcome” saved.').waitFor();
+    await office.getByText('Welcome to {site_name}!').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await settle(server);
+
+    const agent = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const agentPage = await agent.newPage();
+    await agentPage.goto(`${server.url}/search`);
+    await signInPage(agentPage, 'agent2@demo.test');
+    await agentPage.goto(`${server.url}/dashboard?view=templates`);
+    const seen = agentPage.getByRole('region', { name: 'Office templates' });
+    await seen.getByRole('heading', { name: 'Welcome' }).waitFor();
+    expect(await seen.getByRole('button', { name: /^Edit/ }).count()).toBe(0);
+    expect(await agentPage.getByRole('radio', { name: 'The office' }).count()).toBe(0);
+    await agent.close();
+
+    await office.getByRole('button', { name: 'Delete Welcome' }).click();
+    await office.getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByText('No office templates yet. Add one for your agents.').waitFor();
+    await context.close();
+  });
 });

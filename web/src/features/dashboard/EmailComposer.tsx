@@ -3,7 +3,9 @@ import { ApiError, isAbort } from '../../api/http';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX } from '../../../../src/contract/lead-email';
 import { MERGE_FIELD_LABELS, MERGE_FIELDS, type MergeField, unknownMergeFieldsMessage, unknownMergeFields } from '../../../../src/contract/merge-fields';
 import { type EmailPreview, type EmailTemplateView, emailApi } from './emailApi';
+import forms from '../../ui/forms.module.css';
 import styles from './EmailComposer.module.css';
+import common from './Tasks.module.css';
 
 type Props = {
   readonly leadId: string;
@@ -106,7 +108,7 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
       <div className={styles.head}>
         <h3 id={`${id}-title`}>E-mail {leadName}</h3>
         {onClose && (
-          <button type="button" className={styles.linkButton} onClick={onClose}>
+          <button type="button" className={common.linkButton} onClick={onClose}>
             Close<span className="visually-hidden"> the e-mail</span>
           </button>
         )}
@@ -117,9 +119,9 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
         </p>
       )}
       <form className={styles.form} onSubmit={send} noValidate>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-template`}>Template</label>
-          <select id={`${id}-template`} value={templateId} onChange={(e) => pick(e.target.value)} disabled={!templates}>
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor={`${id}-template`}>Template</label>
+          <select className={forms.input} id={`${id}-template`} value={templateId} onChange={(e) => pick(e.target.value)} disabled={!templates}>
             <option value="">{templates === null ? 'Loading templates…' : templates.length ? 'No template' : 'No templates yet'}</option>
             {templates?.some((t) => t.scope === 'office') && (
               <optgroup label="Office">
@@ -141,14 +143,15 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
             )}
           </select>
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-subject`}>Subject</label>
-          <input id={`${id}-subject`} value={subject} maxLength={EMAIL_SUBJECT_MAX} onChange={(e) => setSubject(e.target.value)} autoComplete="off" />
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor={`${id}-subject`}>Subject</label>
+          <input className={forms.input} id={`${id}-subject`} value={subject} maxLength={EMAIL_SUBJECT_MAX} onChange={(e) => setSubject(e.target.value)} autoComplete="off" />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-body`}>Message</label>
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor={`${id}-body`}>Message</label>
           <textarea
             id={`${id}-body`}
+            className={forms.input}
             ref={bodyRef}
             value={body}
             rows={8}
@@ -157,13 +160,13 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
             aria-describedby={`${id}-format`}
             aria-invalid={unknown.length > 0}
           />
-          <p id={`${id}-format`} className={styles.hint}>
+          <p id={`${id}-format`} className={common.hint}>
             Plain text: a blank line starts a paragraph, lines starting with “- ” become a list, web addresses become links.
           </p>
         </div>
         <div className={styles.insert}>
-          <label htmlFor={`${id}-field`}>Merge field</label>
-          <select id={`${id}-field`} value={field} onChange={(e) => setField(e.target.value as MergeField)}>
+          <label className={forms.label} htmlFor={`${id}-field`}>Merge field</label>
+          <select className={forms.input} id={`${id}-field`} value={field} onChange={(e) => setField(e.target.value as MergeField)}>
             {MERGE_FIELDS.map((f) => (
               <option key={f} value={f}>
                 {`{${f}}`} — {MERGE_FIELD_LABELS[f]}
@@ -174,12 +177,12 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
             Insert
           </button>
         </div>
-        {unknown.length > 0 && <p className={styles.error}>{unknownMergeFieldsMessage(unknown)}</p>}
+        {unknown.length > 0 && <p className={common.error}>{unknownMergeFieldsMessage(unknown)}</p>}
         <div className={styles.actions}>
           <button type="submit" className="btn btn-primary" disabled={sending || !!blocked}>
             {sending ? 'Sending…' : 'Send e-mail'}
           </button>
-          <p role="status" className={status?.error ? styles.error : styles.hint}>
+          <p role="status" className={status?.error ? common.error : common.hint}>
             {status?.text}
           </p>
         </div>
@@ -191,13 +194,13 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
             <p className={styles.previewSubject}>{preview.subject || '(no subject)'}</p>
             <div className={styles.previewBody}>{preview.body}</div>
             {preview.emptyFields.length > 0 && (
-              <p className={styles.hint}>
+              <p className={common.hint}>
                 Empty for {leadName}: {preview.emptyFields.map((f) => `{${f}}`).join(', ')}. A line left without them is left out.
               </p>
             )}
           </>
         ) : (
-          <p className={styles.hint}>Pick a template or write a message to see it as {leadName} will.</p>
+          <p className={common.hint}>Pick a template or write a message to see it as {leadName} will.</p>
         )}
       </section>
     </section>

@@ -4,7 +4,9 @@ import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, TEMPLATE_NAME_MAX } from '../../../.
 import { MERGE_FIELD_LABELS, MERGE_FIELDS, unknownMergeFields, unknownMergeFieldsMessage } from '../../../../src/contract/merge-fields';
 import type { Role } from './dashboardApi';
 import { type EmailTemplateView, emailApi, type TemplateScope } from './emailApi';
+import forms from '../../ui/forms.module.css';
 import styles from './EmailTemplatesPanel.module.css';
+import common from './Tasks.module.css';
 
 type Draft = { readonly scope: TemplateScope; readonly name: string; readonly subject: string; readonly body: string };
 const EMPTY: Draft = { scope: 'personal', name: '', subject: '', body: '' };
@@ -85,9 +87,9 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
       <section className={styles.section} aria-labelledby={`${id}-${scope}`}>
         <h2 id={`${id}-${scope}`}>{title}</h2>
         {templates === null ? (
-          <p className={styles.hint}>Loading…</p>
+          <p className={common.hint}>Loading…</p>
         ) : mine.length === 0 ? (
-          <p className={styles.empty}>{empty}</p>
+          <p className={common.empty}>{empty}</p>
         ) : (
           <ul className={styles.list}>
             {mine.map((t) => (
@@ -96,22 +98,22 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
                 <p className={styles.subject}>{t.subject}</p>
                 <p className={styles.body}>{t.body}</p>
                 {t.editable && (
-                  <div className={styles.row}>
-                    <button type="button" className={styles.linkButton} onClick={() => edit(t)}>
+                  <div className={common.row}>
+                    <button type="button" className={common.linkButton} onClick={() => edit(t)}>
                       Edit<span className="visually-hidden"> {t.name}</span>
                     </button>
                     {confirming === t.templateId ? (
                       <>
                         <span>Delete “{t.name}”?</span>
-                        <button type="button" className={styles.linkButton} onClick={() => void remove(t)}>
+                        <button type="button" className={common.linkButton} onClick={() => void remove(t)}>
                           Yes, delete
                         </button>
-                        <button type="button" className={styles.linkButton} onClick={() => setConfirming(null)}>
+                        <button type="button" className={common.linkButton} onClick={() => setConfirming(null)}>
                           Keep it
                         </button>
                       </>
                     ) : (
-                      <button type="button" className={styles.linkButton} onClick={() => setConfirming(t.templateId)}>
+                      <button type="button" className={common.linkButton} onClick={() => setConfirming(t.templateId)}>
                         Delete<span className="visually-hidden"> {t.name}</span>
                       </button>
                     )}
@@ -131,33 +133,38 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
       <p className={styles.intro}>
         Office templates are there for everyone in the office{mayWriteOffice ? '' : ' (your broker writes them)'}; nobody else sees yours. Pick one when you e-mail a lead.
       </p>
-      {failure && <p role="alert" className={styles.error}>{failure}</p>}
+      {failure && <p role="alert" className={common.error}>{failure}</p>}
       <div className={styles.columns}>
         <form className={styles.form} onSubmit={save} noValidate aria-labelledby={`${id}-form`}>
           <h2 id={`${id}-form`}>{editing ? `Edit “${editing.name}”` : 'New template'}</h2>
           {!editing && mayWriteOffice && (
-            <fieldset className={styles.scope}>
-              <legend>For</legend>
-              {(['personal', 'office'] as const).map((s) => (
-                <label key={s} className={styles.scopeOption}>
-                  <input type="radio" name={`${id}-scope`} value={s} checked={draft.scope === s} onChange={() => setDraft({ ...draft, scope: s })} />
-                  {s === 'personal' ? 'Me' : 'The office'}
-                </label>
-              ))}
-            </fieldset>
+            <div className={forms.field}>
+              <span className={forms.label} id={`${id}-for`}>
+                For
+              </span>
+              <fieldset className={`${common.scope} ${styles.scopeBar}`} aria-labelledby={`${id}-for`}>
+                {(['personal', 'office'] as const).map((s) => (
+                  <label key={s} className={common.scopeOption}>
+                    <input type="radio" name={`${id}-scope`} value={s} checked={draft.scope === s} onChange={() => setDraft({ ...draft, scope: s })} />
+                    {s === 'personal' ? 'Me' : 'The office'}
+                  </label>
+                ))}
+              </fieldset>
+            </div>
           )}
-          <div className={styles.field}>
-            <label htmlFor={`${id}-name`}>Name</label>
-            <input id={`${id}-name`} value={draft.name} maxLength={TEMPLATE_NAME_MAX} onChange={(e) => setDraft({ ...draft, name: e.target.value })} autoComplete="off" />
+          <div className={forms.field}>
+            <label className={forms.label} htmlFor={`${id}-name`}>Name</label>
+            <input className={forms.input} id={`${id}-name`} value={draft.name} maxLength={TEMPLATE_NAME_MAX} onChange={(e) => setDraft({ ...draft, name: e.target.value })} autoComplete="off" />
           </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-subject`}>Subject</label>
-            <input id={`${id}-subject`} value={draft.subject} maxLength={EMAIL_SUBJECT_MAX} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} autoComplete="off" />
+          <div className={forms.field}>
+            <label className={forms.label} htmlFor={`${id}-subject`}>Subject</label>
+            <input className={forms.input} id={`${id}-subject`} value={draft.subject} maxLength={EMAIL_SUBJECT_MAX} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} autoComplete="off" />
           </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-body`}>Message</label>
+          <div className={forms.field}>
+            <label className={forms.label} htmlFor={`${id}-body`}>Message</label>
             <textarea
               id={`${id}-body`}
+              className={forms.input}
               rows={8}
               value={draft.body}
               maxLength={EMAIL_BODY_MAX}
@@ -166,8 +173,8 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
               aria-describedby={`${id}-hint`}
             />
           </div>
-          {unknown.length > 0 && <p className={styles.error}>{unknownMergeFieldsMessage(unknown)}</p>}
-          <div className={styles.row}>
+          {unknown.length > 0 && <p className={common.error}>{unknownMergeFieldsMessage(unknown)}</p>}
+          <div className={common.row}>
             <button type="submit" className="btn btn-primary">
               {editing ? 'Save template' : 'Add template'}
             </button>
@@ -177,12 +184,12 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
               </button>
             )}
           </div>
-          <p role="status" className={message?.error ? styles.error : styles.hint}>
+          <p role="status" className={message?.error ? common.error : common.hint}>
             {message?.text}
           </p>
           <div className={styles.fields}>
             <h3>Merge fields</h3>
-            <p id={`${id}-hint`} className={styles.hint}>Type them in braces. An empty one goes with the space before it (“Hi {'{first_name}'},” becomes “Hi,”); a line left without words is left out.</p>
+            <p id={`${id}-hint`} className={common.hint}>Type them in braces. An empty one goes with the space before it (“Hi {'{first_name}'},” becomes “Hi,”); a line left without words is left out.</p>
             <dl>
               {MERGE_FIELDS.map((f) => (
                 <div key={f}>
