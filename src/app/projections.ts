@@ -1,8 +1,10 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
 import { alertsProjection } from '../../projections/alerts';
 import { chatProjection } from '../../projections/chat';
+import { emailTemplatesProjection } from '../../projections/email-templates';
 import { feedListingsProjection } from '../../projections/feed-listings';
 import { feedsProjection } from '../../projections/feeds';
+import { leadEmailOutboxProjection } from '../../projections/lead-email-outbox';
 import { leadFeedProjection } from '../../projections/lead-feed';
 import { leadReportsProjection } from '../../projections/lead-reports';
 import { leadNoticesProjection } from '../../projections/lead-notices';
@@ -34,6 +36,7 @@ export const allProjections: readonly Projection[] = [
   leadNoticesProjection,
   leadNotesProjection,
   tasksProjection,
+  emailTemplatesProjection,
   chatProjection,
   webPushProjection,
   accountStreamsProjection,
@@ -42,6 +45,7 @@ export const allProjections: readonly Projection[] = [
   organizerProjection,
   alertsProjection,
   shareMailProjection,
+  leadEmailOutboxProjection,
   feedsProjection,
   feedListingsProjection,
   leadImportsProjection,

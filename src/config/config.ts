@@ -119,6 +119,11 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: address').optional(),
+  INBOUND_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name (e.g. reply.example.com)')
+    .optional(),
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -170,7 +175,15 @@ export type Config = {
   readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly from: string; readonly apiUrl: string } | undefined;
   /** Web push keys; unset: generated once into DATA_DIR/vapid-keys.json (see notifications/web-push). */
   readonly vapid: { readonly publicKey: string | undefined; readonly privateKey: string | undefined; readonly subject: string };
+  /**
+   * CRM e-mail replies: the domain of the per-thread reply addresses (reply+{token}@domain), and
+   * Mailgun's webhook signing key; without the key the inbound-mail webhook does not exist (404).
+   */
+  readonly inboundEmail: { readonly domain: string; readonly mailgunSigningKey: string | undefined };
 };
+
+/** The domain of MAIL_FROM's address ("Porchlight <no-reply@porchlight.test>" → porchlight.test): where replies go unless told. */
+const domainOfAddress = (from: string): string => /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'porchlight.test';
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -227,5 +240,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, '') }
         : undefined,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:no-reply@porchlight.test' },
+    inboundEmail: { domain: (e.INBOUND_EMAIL_DOMAIN ?? domainOfAddress(e.MAIL_FROM)).toLowerCase(), mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY },
   };
 }

@@ -11,6 +11,14 @@ describe('configuration', () => {
     expect(c.demoPassword).toBe('porchlight-demo');
   });
 
+  it('CRM e-mail replies: the reply domain defaults to MAIL_FROM\'s, the Mailgun key to unset (no webhook)', () => {
+    expect(loadConfig({}).inboundEmail).toEqual({ domain: 'porchlight.test', mailgunSigningKey: undefined });
+    expect(loadConfig({ MAIL_FROM: 'Homes <hello@Homes.Example.com>' }).inboundEmail.domain).toBe('homes.example.com');
+    expect(loadConfig({ INBOUND_EMAIL_DOMAIN: 'Reply.Example.com', MAILGUN_WEBHOOK_SIGNING_KEY: 'key-0123456789abcdef' }).inboundEmail).toEqual({ domain: 'reply.example.com', mailgunSigningKey: 'key-0123456789abcdef' });
+    expect(() => loadConfig({ INBOUND_EMAIL_DOMAIN: 'not a domain' })).toThrow(/INBOUND_EMAIL_DOMAIN must be a domain name/);
+    expect(() => loadConfig({ MAILGUN_WEBHOOK_SIGNING_KEY: 'short' })).toThrow(/MAILGUN_WEBHOOK_SIGNING_KEY must be at least 16 characters/);
+  });
+
   it('listens on the loopback interface unless HOST says otherwise (a default start is not on the network)', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay' }).host).toBe('127.0.0.1');

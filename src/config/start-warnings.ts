@@ -14,6 +14,9 @@ export function startWarnings(config: Config): string[] {
     );
   }
   if (!config.twilio) warnings.push('No text is delivered: TWILIO_* is not set, so texts only go to the sms_outbox table (and the inbound SMS webhook is off).');
+  if (!config.inboundEmail.mailgunSigningKey) {
+    warnings.push('No e-mail reply reaches the CRM: MAILGUN_WEBHOOK_SIGNING_KEY is not set, so POST /api/inbound/email does not exist and replies to agents\' e-mails are lost.');
+  }
   if (!config.publicUrl.startsWith('https:')) {
     warnings.push(`PUBLIC_URL is not https (${config.publicUrl}): cookies are not marked Secure and no Strict-Transport-Security is sent. Serve the site over HTTPS and set PUBLIC_URL to its https address.`);
   }

@@ -14,6 +14,12 @@ describe('warnings at a production start', () => {
     expect(startWarnings(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay', PUBLIC_URL: 'https://homes.example.com' })).some((w) => w.startsWith('PUBLIC_URL'))).toBe(false);
   });
 
+  it('warns that e-mail replies are lost without the Mailgun webhook signing key', () => {
+    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://relay', PUBLIC_URL: 'https://homes.example.com' };
+    expect(startWarnings(loadConfig(base)).find((w) => w.includes('MAILGUN'))).toMatch(/^No e-mail reply reaches the CRM: MAILGUN_WEBHOOK_SIGNING_KEY is not set/);
+    expect(startWarnings(loadConfig({ ...base, MAILGUN_WEBHOOK_SIGNING_KEY: 'key-0123456789abcdef' })).some((w) => w.includes('MAILGUN'))).toBe(false);
+  });
+
   it('has nothing to say outside production (the outboxes are the development set-up)', () => {
     expect(startWarnings(loadConfig({}))).toEqual([]);
   });

@@ -12,6 +12,8 @@ export type Signals = {
   'organizer.shareMailQueued': { readonly queued: number };
   /** New-lead notices were queued (speed to lead: the leads context's new-lead notifier). */
   'leads.noticesQueued': { readonly queued: number };
+  /** CRM e-mails to leads were queued (the leads context's lead e-mail sender). */
+  'leads.emailQueued': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

@@ -13,6 +13,7 @@ import { sessionsByImpersonator } from './013-sessions-by-impersonator';
 import { taskReminders } from './014-task-reminders';
 import { pgTrgm } from './015-pg-trgm';
 import { leadNotices } from './016-lead-notices';
+import { leadEmailOutbox } from './017-lead-email-outbox';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices, leadEmailOutbox];

@@ -48,6 +48,8 @@ export type LeadEmailReceived = {
     /** The new text only: quoted history trimmed. */
     readonly body: string;
     readonly attachments: readonly { readonly uploadId: string; readonly name: string; readonly contentType: string }[];
+    /** Attachments that came but were not kept (a type uploads refuse, or larger than UPLOAD_MAX_MB); absent: none. */
+    readonly attachmentsRefused?: number;
   };
 };
 

@@ -26,6 +26,9 @@ export { ROUTING_RULES_VERSION, routeLead, type RoutingRules } from './routing/r
 export { LeadRouter } from './routing/lead-router.reactor';
 export { ClaimWindowReactor } from './pond/claim-window.reactor';
 export { NewLeadNotifier } from './speed-to-lead/new-lead-notifier.reactor';
+export { LeadEmailSender } from './lead-email/lead-email-sender.reactor';
+export { LeadEmailBody, LeadEmailFields, type LeadEmailInput, LeadEmails } from './lead-email/send-lead-email.handler';
+export { EMAIL_UNSUBSCRIBED } from './lead-email/lead-email.decide';
 export { decideOffice, evolveOffice, initialOffice } from './office/office';
 export { mmsCapMessage } from './text-messages/text-messages';
 export { LeadsModule } from './leads.module';

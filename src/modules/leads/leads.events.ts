@@ -4,6 +4,7 @@ export * from './office/stages';
 export * from './conversation.events';
 export * from './import-leads/lead-import.events';
 export * from './smart-lists/smart-lists.events';
+export * from './email-templates/email-templates.events';
 
 /** Where a visitor first came from: fixed at the first visit (first-touch cookie), never overwritten. */
 export type FirstTouch = {

@@ -13,6 +13,12 @@ import { ImportAccessGuard, ImportLeadsController } from './import-leads/import-
 import { LeadImporter } from './import-leads/lead-importer';
 import { MyListingsController } from './dashboard/my-listings.http';
 import { ExportLeadsController } from './export-leads/export-leads.http';
+import { EmailTemplatesController } from './email-templates/email-templates.http';
+import { InboundEmailController, InboundEmailGuard } from './inbound-email/inbound-email.http';
+import { InboundMailParts } from './inbound-email/inbound-parts';
+import { LeadEmailController } from './lead-email/lead-email.http';
+import { LeadEmailSender } from './lead-email/lead-email-sender.reactor';
+import { LeadEmails } from './lead-email/send-lead-email.handler';
 import { OfficeController } from './office/office.http';
 import { ClaimLeadController } from './pond/claim-lead.http';
 import { ClaimWindowReactor } from './pond/claim-window.reactor';
@@ -51,8 +57,11 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     AddLeadController,
     ImportLeadsController,
     SmartListsController,
+    EmailTemplatesController,
+    LeadEmailController,
+    InboundEmailController,
   ],
-  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier, AddLeadHandler, LeadImporter, ImportAccessGuard],
-  exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier, AddLeadHandler, LeadImporter, ImportAccessGuard, LeadEmails, LeadEmailSender, InboundEmailGuard, InboundMailParts],
+  exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier, LeadEmails, LeadEmailSender, InboundEmailGuard, InboundMailParts],
 })
 export class LeadsModule {}

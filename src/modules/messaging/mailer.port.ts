@@ -4,6 +4,8 @@ export type MailMessage = {
   readonly subject: string;
   readonly text: string;
   readonly html?: string;
+  /** Where replies go (a CRM e-mail's per-thread address); the sender stays MAIL_FROM. */
+  readonly replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   readonly headers?: Readonly<Record<string, string>>;
 };

@@ -13,7 +13,8 @@ export class OutboxMailer extends Mailer {
       m.subject,
       m.text,
       m.html ?? null,
-      m.headers ?? {},
+      // The table has no column of its own for it; the mailbox shows it with the other headers.
+      m.replyTo ? { ...m.headers, 'Reply-To': m.replyTo } : (m.headers ?? {}),
     ]);
   }
 }

@@ -13,6 +13,7 @@ import { openLead, PHONE, PhoneBack } from './PhoneBack';
 import { useSmartLists } from './useSmartLists';
 import { useDebounced, useUrlFilters } from './useUrlFilters';
 import styles from './DashboardPage.module.css';
+import { EmailTemplatesPanel } from './EmailTemplatesPanel';
 import { LeadDetails } from './LeadDetails';
 import { MyListings } from './MyListings';
 import { type NavItem, OverflowNav } from './OverflowNav';
@@ -35,7 +36,7 @@ const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.mes
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /** The dashboard's views (`?view=`); anything else is the lead list. */
-const VIEWS = ['leads', 'tasks', 'team', 'listings', 'reports', 'import'] as const;
+const VIEWS = ['leads', 'tasks', 'team', 'listings', 'reports', 'import', 'templates'] as const;
 type View = (typeof VIEWS)[number];
 const viewOf = (v: string | null): View => (VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads';
 
@@ -213,6 +214,7 @@ export function DashboardPage() {
       { key: 'reports', label: 'Reports', render: (c) => <button type="button" className={c} aria-current={view === 'reports' ? 'page' : undefined} onClick={() => goView('reports')}>Reports</button> },
       { key: 'add', label: 'Add lead', render: (c) => <button type="button" className={c} onClick={() => setAdding(true)}>Add lead</button> },
       { key: 'import', label: 'Import', render: (c) => <button type="button" className={c} aria-current={view === 'import' ? 'page' : undefined} onClick={() => goView('import')}>Import</button> },
+      { key: 'templates', label: 'Templates', render: (c) => <button type="button" className={c} aria-current={view === 'templates' ? 'page' : undefined} onClick={() => goView('templates')}>Templates</button> },
       { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
       { key: 'site', label: 'Public site', render: (c) => <Link href="/search" className={c}>Public site</Link> },
       ...(pushSupported() ? [{ key: 'push', label: 'Notifications', render: (c: string) => <button type="button" className={c} onClick={() => void enableWebPush().then(setPushState, () => setPushState('failed'))}>Notifications</button> }] : []),
@@ -261,6 +263,8 @@ export function DashboardPage() {
             void dashboardApi.setActive(id, active).then(() => setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)
           }
         />
+      ) : view === 'templates' ? (
+        <EmailTemplatesPanel role={feed?.me.role ?? 'agent'} />
       ) : view === 'tasks' ? (
         <TasksView role={feed?.me.role ?? 'agent'} agents={agents} now={now} onOpenLead={select} />
       ) : view === 'import' ? (

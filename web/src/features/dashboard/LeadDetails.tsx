@@ -3,6 +3,7 @@ import { ApiError } from '../../api/http';
 import type { Agent, FeedLead, Role, TimelineEntry } from './dashboardApi';
 import { dashboardApi } from './dashboardApi';
 import { formatPhone, fullDate, initials, relativeTime } from './dashboardFormat';
+import { EmailComposer } from './EmailComposer';
 import styles from './LeadDetails.module.css';
 import { LeadNotes } from './LeadNotes';
 import { LeadTasks } from './LeadTasks';
@@ -39,6 +40,7 @@ type Props = {
 export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now, onText, onOpenChat, unread }: Props) {
   const [reassignTo, setReassignTo] = useState('');
   const [note, setNote] = useState<string | null>(null);
+  const [emailing, setEmailing] = useState(false);
   const agent = agents.find((a) => a.userId === lead.assignedAgentId);
   const reassign = () => {
     if (!reassignTo) return;
@@ -66,6 +68,9 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           </button>
           <button type="button" className="btn" onClick={onText}>
             Text
+          </button>
+          <button type="button" className="btn" onClick={() => setEmailing((v) => !v)} aria-expanded={emailing}>
+            E-mail
           </button>
         </div>
       </header>
@@ -97,6 +102,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           <dd>{agent?.fullName ?? (lead.assignedAgentId ? 'Assigned' : 'Routing…')}</dd>
         </div>
       </dl>
+      {emailing && <EmailComposer leadId={lead.leadId} leadName={lead.fullName} onClose={() => setEmailing(false)} />}
       {role !== 'agent' && agents.length > 0 && (
         <div className={styles.reassign}>
           <label htmlFor="reassign-agent">Reassign to</label>

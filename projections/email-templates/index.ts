@@ -1,0 +1,2 @@
+export { emailTemplatesProjection } from './email-templates.projection';
+export { type StoredTemplate, templateById, templatesFor } from './email-templates.query';

@@ -1,0 +1,1 @@
+export { LEAD_EMAIL_PUSH, leadEmailMailId, leadEmailOutboxProjection } from './lead-email-outbox.projection';

@@ -1,0 +1,60 @@
+import { escapeHtml } from '../../messaging';
+
+// Web addresses (http, https, or starting with www.) and e-mail addresses; nothing else becomes a link.
+const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"]+|\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/gi;
+const BULLET = /^[ \t]*[-*•][ \t]+(.*)$/;
+const NUMBERED = /^[ \t]*\d{1,3}[.)][ \t]+(.*)$/;
+
+/** A link's end: sentence punctuation after it is not part of it, nor a closing bracket it did not open. */
+function trimLink(raw: string): string {
+  let url = raw.replace(/[.,;:!?'"*]+$/, '');
+  while (url.endsWith(')') && (url.match(/\(/g) ?? []).length < (url.match(/\)/g) ?? []).length) url = url.slice(0, -1).replace(/[.,;:!?'"*]+$/, '');
+  return url;
+}
+
+/** One line of text as HTML: every character escaped, addresses as links. */
+export function inlineHtml(text: string): string {
+  let out = '';
+  let at = 0;
+  for (const m of text.matchAll(LINK)) {
+    const start = m.index;
+    if (start < at) continue;
+    const web = /^(https?:\/\/|www\.)/i.test(m[0]);
+    const shown = web ? trimLink(m[0]) : m[0];
+    const href = !web ? `mailto:${shown}` : /^www\./i.test(shown) ? `https://${shown}` : shown;
+    out += escapeHtml(text.slice(at, start)) + `<a href="${escapeHtml(href)}">${escapeHtml(shown)}</a>`;
+    at = start + shown.length;
+  }
+  return out + escapeHtml(text.slice(at));
+}
+
+type Run = { readonly kind: 'p' | 'ul' | 'ol'; readonly lines: string[] };
+
+/**
+ * The HTML part of a CRM e-mail, made from the agent's plain text by our code alone (the agent
+ * never writes HTML: `<b>` arrives as the text "<b>"): paragraphs at blank lines, line breaks
+ * kept, lines starting with "-", "*" or "•" as a bulleted list and "1." or "1)" as a numbered
+ * one, web and e-mail addresses as links (http and https only; nothing else is ever a link).
+ */
+export function plainTextToHtml(text: string): string {
+  const blocks = text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/);
+  const html: string[] = [];
+  for (const block of blocks) {
+    const runs: Run[] = [];
+    for (const line of block.split('\n')) {
+      if (!line.trim()) continue;
+      const bullet = BULLET.exec(line);
+      const numbered = bullet ? null : NUMBERED.exec(line);
+      const kind = bullet ? 'ul' : numbered ? 'ol' : 'p';
+      const content = bullet?.[1] ?? numbered?.[1] ?? line;
+      const last = runs.at(-1);
+      if (last?.kind === kind) last.lines.push(content);
+      else runs.push({ kind, lines: [content] });
+    }
+    for (const run of runs) {
+      if (run.kind === 'p') html.push(`<p style="margin:0 0 12px">${run.lines.map(inlineHtml).join('<br>\n')}</p>`);
+      else html.push(`<${run.kind} style="margin:0 0 12px;padding-left:24px">${run.lines.map((l) => `<li>${inlineHtml(l)}</li>`).join('')}</${run.kind}>`);
+    }
+  }
+  return html.join('\n');
+}
