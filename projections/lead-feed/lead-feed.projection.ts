@@ -5,8 +5,8 @@ import type { LeadActivityEvent, LeadEvent, LeadMessageEvent } from '../../src/m
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { handledTypes, type Projection, type ProjectionContext } from '../runner';
-import { summaries } from './timeline-summary';
-import { type OrganizerTimelineEvent, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
+import { summaries, withHome } from './timeline-summary';
+import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 
 type Handled =
   | LeadEvent
@@ -32,7 +32,9 @@ export const leadFeedProjection: Projection = {
   name: 'lead_feed',
   // 2: notebook filings and removals joined the timeline (a rebuild adds the filings already logged).
   // 3: the CRM's stage, tags, first and last contact and the pond (issue 15).
-  version: 3,
+  // 4: timeline lines name homes by address (the pdid kept beside them), the lead's private notes
+  //    stay private, no doubled words; indexes for the board's columns.
+  version: 4,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     'InquirySubmitted',
@@ -82,6 +84,10 @@ export const leadFeedProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (last_activity_at DESC, lead_id)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (user_id)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_tx, assigned_gp)`);
+    // The board: a column's count and its most recently active leads, in each viewer's scope.
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (office_id, stage, last_activity_at DESC)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_agent_id, stage, last_activity_at DESC)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (stage, last_activity_at DESC)`);
     await tx.query(`CREATE TABLE ${t('lead_timeline')} (
       event_id uuid PRIMARY KEY,
       lead_id uuid NOT NULL,
@@ -89,6 +95,7 @@ export const leadFeedProjection: Projection = {
       type text NOT NULL,
       at timestamptz NOT NULL,
       summary text NOT NULL,
+      pdid text,
       tx_id bigint NOT NULL,
       global_position bigint NOT NULL
     )`);
@@ -115,7 +122,7 @@ export const leadFeedProjection: Projection = {
           break;
         }
         case 'InquirySubmitted':
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.inquiry(e.data.leadType, e.data.listingPdid, e.data.message));
+          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.inquiry(e.data.leadType, e.data.listingPdid, e.data.message), { pdid: e.data.listingPdid });
           break;
         case 'LeadAssigned':
         case 'LeadReassigned': {
@@ -142,10 +149,17 @@ export const leadFeedProjection: Projection = {
           }
           break;
         }
-        case 'LeadStageChanged':
+        case 'LeadStageChanged': {
           await tx.query(`UPDATE ${feed} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.stage(e.data.stage, e.data.byUserId));
+          const row = await rowOf(e.data.leadId);
+          const eventId = await activity(ctx, stored, row, summaries.stage(e.data.fromStage, e.data.stage, e.data.byUserId));
+          // The board of everyone who sees the lead moves its card.
+          if (row && eventId) {
+            const to = leadRooms(row);
+            if (to.length) ctx.push({ to, name: 'lead.stage', payload: { leadId: e.data.leadId, stage: e.data.stage, fromStage: e.data.fromStage, at, eventId } });
+          }
           break;
+        }
         case 'LeadFirstContacted':
           await tx.query(
             `UPDATE ${feed} SET status = 'contacted', first_contact_at = coalesce(first_contact_at, $2), last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
@@ -181,7 +195,7 @@ export const leadFeedProjection: Projection = {
           break;
         }
         case 'ListingViewed':
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.viewed(e.data.address, e.data.pdid, e.data.price));
+          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.viewed(e.data.address, e.data.price), { pdid: e.data.pdid });
           break;
         case 'SearchRun':
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.searched(e.data.title));
@@ -207,7 +221,7 @@ export const leadFeedProjection: Projection = {
             `SELECT lead_id, user_id, site_id, full_name, lead_type, assigned_agent_id, office_id, created_at FROM ${feed} WHERE user_id = $1`,
             [e.data.userId],
           );
-          for (const row of rows) await activity(ctx, stored, row, summary, `${e.eventId}:${row.lead_id}`);
+          for (const row of rows) await activity(ctx, stored, row, summary, { key: `${e.eventId}:${row.lead_id}` });
           break;
         }
         case 'SavedSearchSaved':
@@ -221,7 +235,7 @@ export const leadFeedProjection: Projection = {
         case 'ListingRemovedFromNotebook':
         case 'PropertyAlertSent':
         case 'PropertyAlertOpened':
-          await activity(ctx, stored, await rowOf(e.data.leadId), organizerSummary(e));
+          await activity(ctx, stored, await rowOf(e.data.leadId), organizerSummary(e), { pdid: organizerPdid(e) });
           break;
         default:
           assertNever(e);
@@ -232,24 +246,31 @@ export const leadFeedProjection: Projection = {
 
 const capturedPayload = (r: FeedRow) => ({ leadId: r.lead_id, fullName: r.full_name, leadType: r.lead_type, at: r.created_at.toISOString() });
 
-/** A timeline entry; one event can make several (a preference change for each lead of the account), hence the key. */
-async function addEntry(ctx: ProjectionContext, e: StoredEvent, leadId: string, siteId: string, summary: string, key?: string): Promise<string> {
-  const id = key ? uuidFrom(key) : e.eventId;
+/**
+ * A timeline entry; one event can make several (a preference change for each lead of the
+ * account), hence the key. `pdid`: the home the summary names (HOME), addressed when read.
+ */
+async function addEntry(ctx: ProjectionContext, e: StoredEvent, leadId: string, siteId: string, summary: string, more: Entry = {}): Promise<string> {
+  const id = more.key ? uuidFrom(more.key) : e.eventId;
   await ctx.tx.query(
-    `INSERT INTO ${ctx.table('lead_timeline')} (event_id, lead_id, site_id, type, at, summary, tx_id, global_position)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (event_id) DO NOTHING`,
-    [id, leadId, siteId, e.type, e.metadata.at, summary, e.transactionId.toString(), e.globalPosition.toString()],
+    `INSERT INTO ${ctx.table('lead_timeline')} (event_id, lead_id, site_id, type, at, summary, pdid, tx_id, global_position)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (event_id) DO NOTHING`,
+    [id, leadId, siteId, e.type, e.metadata.at, summary, more.pdid ?? null, e.transactionId.toString(), e.globalPosition.toString()],
   );
   return id;
 }
 
-/** Something the lead did or was sent: a timeline entry, newest activity, and a push once assigned. */
-async function activity(ctx: ProjectionContext, e: StoredEvent, row: FeedRow | undefined, summary: string, key?: string): Promise<void> {
-  if (!row) return;
-  const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, key);
+type Entry = { readonly key?: string; readonly pdid?: string | null };
+
+/** Something the lead did or was sent: a timeline entry, newest activity, and a push once assigned. Answers the entry's id. */
+async function activity(ctx: ProjectionContext, e: StoredEvent, row: FeedRow | undefined, summary: string, more: Entry = {}): Promise<string | undefined> {
+  if (!row) return undefined;
+  const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, more);
   await ctx.tx.query(`UPDATE ${ctx.table('lead_feed')} SET last_activity_at = greatest(last_activity_at, $2) WHERE lead_id = $1`, [row.lead_id, e.metadata.at]);
   const to = leadRooms(row);
-  if (to.length) ctx.push({ to, name: 'lead.activity', payload: { leadId: row.lead_id, type: e.type, at: e.metadata.at, summary, eventId: id } });
+  // The live line says 'a home' where the timeline, read, names its address.
+  if (to.length) ctx.push({ to, name: 'lead.activity', payload: { leadId: row.lead_id, type: e.type, at: e.metadata.at, summary: withHome(summary, 'a home'), eventId: id } });
+  return id;
 }
 
 /** A stable uuid-shaped id for a derived entry (event id + lead id). */

@@ -4,6 +4,7 @@ import { chatProjection } from '../../projections/chat';
 import { feedListingsProjection } from '../../projections/feed-listings';
 import { feedsProjection } from '../../projections/feeds';
 import { leadFeedProjection } from '../../projections/lead-feed';
+import { leadPipelineProjection } from '../../projections/lead-pipeline';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
@@ -22,6 +23,7 @@ export const allProjections: readonly Projection[] = [
   searchProjection,
   leadRoutingProjection,
   leadFeedProjection,
+  leadPipelineProjection,
   chatProjection,
   webPushProjection,
   accountStreamsProjection,

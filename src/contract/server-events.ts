@@ -13,6 +13,8 @@ export type ServerToClientEvents = {
   'lead.captured': (p: { leadId: string; fullName: string; leadType: string; at: string; position: string }) => void;
   /** eventId identifies the timeline entry; assignedAgentId is set when the lead moved to another agent. */
   'lead.activity': (p: { leadId: string; type: string; at: string; summary: string; eventId: string; assignedAgentId?: string; position: string }) => void;
+  /** The lead moved to another stage (the board moves its card; eventId is its timeline entry's). */
+  'lead.stage': (p: { leadId: string; stage: string; fromStage: string; at: string; eventId: string; position: string }) => void;
   'chat.message': (p: { chatId: string; leadId: string; messageId: string; fromUserId: string; toUserId: string; text: string; at: string; position: string }) => void;
   /** readerId has read every message sent to them up to upToMessageId (read receipts). */
   'chat.read': (p: { chatId: string; leadId: string; readerId: string; upToMessageId: string; at: string; position: string }) => void;

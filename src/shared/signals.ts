@@ -10,6 +10,10 @@ export type Signals = {
   'alerts.changed': { readonly queued: number };
   /** Share-a-listing e-mails were queued (the share-mail sender). */
   'organizer.shareMailQueued': { readonly queued: number };
+  /** An office acted on a lead not yet contacted (the first-contact reactor). */
+  'leads.firstContact': { readonly count: number };
+  /** Leads' stages left their office's pipeline, renamed or removed (the stage mover). */
+  'leads.stageMoves': { readonly count: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
+import { SearchIndex } from '../../../../projections/search';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { notFound } from '../../../shared/errors';
 import { isLeadId } from '../load-lead';
 import { contractLead, feedLead, feedPosition, findLead, type LeadRow, leadSources, listLeads, timelineOf } from '../../../../projections/lead-feed';
 import { subdomainsOf } from '../../../../projections/sites';
+import { homeNames } from './home-names';
 import { pushesSince } from './pushes-since';
 import { dashboardViewer } from './viewer';
 import { filtersOf, LeadsQuery } from './lead-filters';
@@ -21,7 +23,14 @@ const SinceQuery = z.strictObject({ position: z.string().refine((s) => decodePos
  */
 @Controller('api/dashboard')
 export class DashboardController {
-  constructor(@Inject(DB_POOL) private readonly pool: pg.Pool) {}
+  private readonly homes: ReturnType<typeof homeNames>;
+
+  constructor(
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(SearchIndex) index: SearchIndex,
+  ) {
+    this.homes = homeNames(index);
+  }
 
   @Get('leads')
   async leads(@Query() query: unknown, @Req() req: Request) {
@@ -39,7 +48,7 @@ export class DashboardController {
     if (!isLeadId(leadId)) throw notFound();
     const row = await findLead(this.pool, viewer, leadId);
     if (!row) throw notFound();
-    return { lead: contractLead(row), timeline: await timelineOf(this.pool, leadId) };
+    return { lead: contractLead(row), timeline: await timelineOf(this.pool, leadId, this.homes) };
   }
 
   /** The web app's feed: the same list with status, site and listing, the sources to filter by, and the position to follow from. */
@@ -61,7 +70,7 @@ export class DashboardController {
     if (!isLeadId(leadId)) throw notFound();
     const row = await findLead(this.pool, viewer, leadId);
     if (!row) throw notFound();
-    return { lead: (await this.withSites([row]))[0], timeline: await timelineOf(this.pool, leadId) };
+    return { lead: (await this.withSites([row]))[0], timeline: await timelineOf(this.pool, leadId, this.homes) };
   }
 
   /** What a client that reconnects missed after the last position it saw (it drops what it already has). */
@@ -69,7 +78,7 @@ export class DashboardController {
   async since(@Query() query: unknown, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     const q = parseBody(SinceQuery, query);
-    return pushesSince(this.pool, viewer, q.position);
+    return pushesSince(this.pool, viewer, q.position, this.homes);
   }
 
   /** Feed rows with their site's subdomain (from the sites read model). */

@@ -1,3 +1,4 @@
+import { boardCounts } from '../../../../projections/lead-feed';
 import { rosterFor } from '../../../../projections/lead-routing';
 import { usersByIds } from '../../../../projections/users';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
@@ -10,10 +11,12 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { forbidden, notFound, validation } from '../../../shared/errors';
 import { commandContextOf, LEVEL, loadAccount } from '../../accounts';
+import { officeSettingsDecider } from '../pipeline/change-pipeline.decide';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
 import { agentProfileStream, type OfficeEvent, officeStream } from '../leads.events';
 import { agentProfileDecider } from './agent-profile';
 import { OFFICE_MESSAGES, officeDecider } from './office';
+import { officeOfViewer } from './viewer-office';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BioBody = z.strictObject({ bio: z.string().max(2000) });
@@ -22,6 +25,9 @@ const MlsIdBody = z.strictObject({
 });
 const OfficeSettingsBody = z.strictObject({
   agentsMayClaimListings: z.boolean().optional(),
+  /** The pipeline in board order (the deciders check names and counts), and where the leads of stages taken out go. */
+  stages: z.array(z.string().max(200)).max(100).optional(),
+  moveLeads: z.array(z.strictObject({ from: z.string().max(200), to: z.string().max(200) })).max(100).optional(),
   /** Staff name the office; a broker's own is implied. */
   brokerId: z.string().regex(UUID, { error: 'brokerId is not an id' }).optional(),
 });
@@ -130,7 +136,12 @@ export class OfficeController {
     if (viewer.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
     const brokerId = await this.officeFor(viewer, input.brokerId);
     const changes = input.agentsMayClaimListings === undefined ? {} : { agentsMayClaimListings: input.agentsMayClaimListings };
-    const result = await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'change-settings', brokerId, changes, by: { role: viewer.role, userId: viewer.userId } }, commandContextOf(req));
+    if (input.moveLeads && !input.stages) throw validation('moveLeads comes with stages');
+    // How many of the office's leads each stage holds: a stage with leads goes only with a destination for them.
+    const leadsIn = input.stages ? Object.fromEntries(await boardCounts(this.pool, { userId: viewer.userId, role: 'staff' }, brokerId)) : {};
+    const pipeline = input.stages && { stages: input.stages, moves: input.moveLeads ?? [], leadsIn };
+    const command = { brokerId, changes, pipeline, by: { role: viewer.role, userId: viewer.userId } };
+    const result = await handleCommand(this.store, officeStream(brokerId), officeSettingsDecider, command, commandContextOf(req));
     return { isSuccess: true, brokerId, settings: result.state.settings };
   }
 
@@ -141,16 +152,9 @@ export class OfficeController {
 
   /** The office a viewer acts on: a broker's own, an agent's broker's; staff name one (a broker's id), else 400. */
   private async officeFor(viewer: Viewer, brokerId: unknown): Promise<string> {
-    if (viewer.role === 'broker') return viewer.userId;
-    if (viewer.role === 'agent') {
-      const { account } = await loadAccount(this.store, viewer.userId);
-      if (!account.exists || !account.brokerId) throw notFound();
-      return account.brokerId;
-    }
-    if (typeof brokerId !== 'string' || !UUID.test(brokerId)) throw validation('brokerId is required');
-    const { account } = await loadAccount(this.store, brokerId);
-    if (!account.exists || account.securityLevel !== LEVEL.broker) throw notFound();
-    return account.userId;
+    const office = await officeOfViewer(this.store, viewer, brokerId);
+    if (office) return office;
+    throw viewer.role === 'staff' ? validation('brokerId is required') : notFound();
   }
 
   private async setActive(req: Request, agentId: string, active: boolean) {

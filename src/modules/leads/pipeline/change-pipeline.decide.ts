@@ -1,7 +1,7 @@
 import type { Decider } from '../../../commands/decider';
 import { conflict, forbidden, validation } from '../../../shared/errors';
-import type { OfficeEvent, StageMove } from '../leads.events';
-import { evolveOffice, initialOffice, type Office, type OfficeActor, OFFICE_MESSAGES } from '../office/office';
+import type { OfficeEvent, OfficeSettings, StageMove } from '../leads.events';
+import { decideOffice, evolveOffice, initialOffice, type Office, type OfficeActor, OFFICE_MESSAGES } from '../office/office';
 import { stageIn } from '../office/stages';
 
 export const PIPELINE_LIMITS = { minStages: 1, maxStages: 20, maxName: 40 } as const;
@@ -63,3 +63,19 @@ export function decideChangePipeline(c: ChangePipeline, office: Office): OfficeE
 }
 
 export const changePipelineDecider: Decider<Office, ChangePipeline, OfficeEvent> = { initialState: initialOffice, evolve: evolveOffice, decide: decideChangePipeline };
+
+/** POST /api/dashboard/office/settings: the plain settings and, when sent, the pipeline, decided together (one append). */
+export type ChangeOfficeSettings = {
+  readonly brokerId: string;
+  readonly changes: Partial<Omit<OfficeSettings, 'stages'>>;
+  readonly pipeline: Omit<ChangePipeline, 'brokerId' | 'by'> | undefined;
+  readonly by: OfficeActor;
+};
+
+export function decideOfficeSettings(c: ChangeOfficeSettings, office: Office): OfficeEvent[] {
+  const plain = decideOffice({ kind: 'change-settings', brokerId: c.brokerId, changes: c.changes, by: c.by }, office);
+  if (!c.pipeline) return plain;
+  return [...plain, ...decideChangePipeline({ ...c.pipeline, brokerId: c.brokerId, by: c.by }, plain.reduce(evolveOffice, office))];
+}
+
+export const officeSettingsDecider: Decider<Office, ChangeOfficeSettings, OfficeEvent> = { initialState: initialOffice, evolve: evolveOffice, decide: decideOfficeSettings };
