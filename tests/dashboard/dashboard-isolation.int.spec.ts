@@ -111,7 +111,8 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
     expect(Object.keys(res.body).sort()).toEqual(['leads', 'page', 'perpage', 'total']);
     expect(res.body).toMatchObject({ page: 1, perpage: 50 });
     const first = res.body.leads[0];
-    expect(Object.keys(first).sort()).toEqual(['assignedAgentId', 'createdAt', 'email', 'fullName', 'lastActivityAt', 'leadId', 'leadType', 'phone', 'source']);
+    // Contract 5a: each lead also carries stage, tags, firstContactAt, lastContactAt (and inPond).
+    expect(Object.keys(first).sort()).toEqual(['assignedAgentId', 'createdAt', 'email', 'firstContactAt', 'fullName', 'inPond', 'lastActivityAt', 'lastContactAt', 'leadId', 'leadType', 'phone', 'source', 'stage', 'tags']);
     const times = (res.body.leads as { lastActivityAt: string }[]).map((l) => l.lastActivityAt);
     expect([...times].sort().reverse()).toEqual(times);
     const one = await janeClient.get(`/api/dashboard/leads/${first.leadId}`);
