@@ -173,6 +173,8 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     expect(closed.leads.find((l: { leadId: string }) => l.leadId === leadId)).toMatchObject({ fullName: 'Bo Ard', leadType: 'Buyer', tags: ['VIP'], stage: 'Closed' });
     expect((await (await signIn(server, alex.email)).get('/api/dashboard/board')).body.columns.flatMap((c: { leads: { leadId: string }[] }) => c.leads.map((l) => l.leadId))).not.toContain(leadId);
     expect((await WebClient.for(server.url).get('/api/dashboard/board')).status).toBe(401);
+    expect((await janeClient.get(`/api/dashboard/pipeline?leadId=${leadId}`)).body).toEqual({ brokerId: broker.userId, stages: DEFAULT_STAGES });
+    expect((await (await signIn(server, alex.email)).get(`/api/dashboard/pipeline?leadId=${leadId}`)).status).toBe(404);
     expect((await janeClient.get('/api/dashboard/tags')).body.tags).toContain('VIP');
     expect((await (await signIn(server, alex.email)).get('/api/dashboard/tags')).body.tags).not.toContain('VIP');
   });

@@ -6,7 +6,9 @@ import { boardCards, boardCounts, feedPosition, tagsInScope } from '../../../../
 import { DB_POOL } from '../../../app/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
-import { dashboardViewer, type Viewer } from '../dashboard/viewer';
+import { notFound } from '../../../shared/errors';
+import { dashboardViewer, mayView, type Viewer } from '../dashboard/viewer';
+import { loadLead } from '../load-lead';
 import { officeOfViewer } from '../office/viewer-office';
 import { loadPipeline } from '../pipeline/lead-in-pipeline';
 
@@ -18,6 +20,7 @@ const count = (max: number, name: string) =>
     .transform(Number)
     .refine((n) => n <= max, { error: `${name} is at most ${max}` });
 const BoardQuery = z.strictObject({ brokerId: z.string().max(64).optional() });
+const PipelineQuery = z.strictObject({ brokerId: z.string().max(64).optional(), leadId: z.string().max(64).optional() });
 const ColumnQuery = z.strictObject({ brokerId: z.string().max(64).optional(), stage: z.string().min(1).max(200), offset: count(100_000, 'offset').optional() });
 
 /**
@@ -52,6 +55,21 @@ export class BoardController {
       position,
       me: { userId: viewer.userId, role: viewer.role },
     };
+  }
+
+  /** The stages a lead can be moved to (its office's pipeline), or those of the viewer's office with how many leads each holds. */
+  @Get('pipeline')
+  async pipeline(@Query() query: unknown, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const q = parseBody(PipelineQuery, query);
+    if (q.leadId !== undefined) {
+      const { lead } = await loadLead(this.store, q.leadId);
+      if (!lead.exists || !mayView(viewer, lead)) throw notFound();
+      return { brokerId: lead.brokerId, stages: (await loadPipeline(this.store, lead.brokerId)).stages };
+    }
+    const { office, narrow } = await this.officeOf(viewer, q.brokerId);
+    const [pipeline, counts] = await Promise.all([loadPipeline(this.store, office), boardCounts(this.pool, viewer, narrow)]);
+    return { brokerId: office, stages: pipeline.stages, counts: Object.fromEntries(counts) };
   }
 
   /** More of one column, from `offset`. */

@@ -12,12 +12,16 @@ import { LeadList } from './LeadList';
 import { type NavItem, OverflowNav } from './OverflowNav';
 import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
+import { BoardView } from './BoardView';
+import { PipelinePanel } from './PipelinePanel';
 import { TextMessageDialog } from './TextMessageDialog';
 import { enableWebPush, pushSupported } from './webPush';
 import { LiveIndicator } from '../../ui/LiveIndicator';
 
-const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.message', 'chat.read'];
+const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read'];
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[] };
+const VIEWS = ['team', 'board', 'pipeline'] as const;
+type View = (typeof VIEWS)[number] | 'leads';
 
 const matches = (l: FeedLead, f: Filters) =>
   (!f.status || l.status === f.status) &&
@@ -33,7 +37,7 @@ const matches = (l: FeedLead, f: Filters) =>
 export function DashboardPage() {
   const loc = useLocation();
   const params = new URLSearchParams(loc.search);
-  const view = params.get('view') === 'team' ? 'team' : 'leads';
+  const view = VIEWS.find((v) => v === params.get('view')) ?? 'leads';
   const selectedId = params.get('lead');
   const { site } = useSite();
   const cap = Number(site?.settings.MMSBulkSendCap ?? 50) || 50;
@@ -126,7 +130,8 @@ export function DashboardPage() {
         // Status (contacted) and phone can change with an activity: take the row as the server has it.
         void dashboardApi.lead(leadId).then((d) => {
           setFeed((f) => (f ? { ...f, leads: f.leads.map((o) => (o.leadId === leadId ? d.lead : o)) } : f));
-          if (selectedRef.current === leadId) setDetails((cur) => (cur && cur.lead.leadId === leadId ? { ...cur, lead: d.lead } : cur));
+          // The timeline as read names homes by address (a push says 'a home').
+          if (selectedRef.current === leadId) setDetails((cur) => (cur && cur.lead.leadId === leadId ? { ...cur, lead: d.lead, timeline: d.timeline } : cur));
         }, () => undefined);
         if (selectedRef.current === leadId) {
           setDetails((d) => (d && d.lead.leadId === leadId ? { ...d, lead: { ...d.lead, lastActivityAt: String(x.at) }, timeline: [{ type: String(x.type), at: String(x.at), summary: String(x.summary) }, ...d.timeline] } : d));
@@ -172,13 +177,15 @@ export function DashboardPage() {
       return n;
     });
   };
-  const goView = (v: 'leads' | 'team') => navigate(v === 'team' ? '/dashboard?view=team' : '/dashboard', { replace: true });
+  const goView = (v: View) => navigate(v === 'leads' ? '/dashboard' : `/dashboard?view=${v}`, { replace: true });
   const clearUnread = useCallback((leadId: string) => setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u)), []);
 
   const navItems: NavItem[] = useMemo(
     () => [
       { key: 'leads', label: 'Leads', render: (c) => <button type="button" className={c} aria-current={view === 'leads' ? 'page' : undefined} onClick={() => goView('leads')}>Leads{fresh.size > 0 && <span className={styles.badge} aria-label={`${fresh.size} new`}>{fresh.size}</span>}</button> },
+      { key: 'board', label: 'Board', render: (c) => <button type="button" className={c} aria-current={view === 'board' ? 'page' : undefined} onClick={() => goView('board')}>Board</button> },
       { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
+      ...(feed?.me.role === 'broker' ? [{ key: 'pipeline', label: 'Pipeline', render: (c: string) => <button type="button" className={c} aria-current={view === 'pipeline' ? 'page' : undefined} onClick={() => goView('pipeline')}>Pipeline</button> }] : []),
       { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
       { key: 'site', label: 'Public site', render: (c) => <Link href="/search" className={c}>Public site</Link> },
       ...(pushSupported() ? [{ key: 'push', label: 'Notifications', render: (c: string) => <button type="button" className={c} onClick={() => void enableWebPush().then(setPushState, () => setPushState('failed'))}>Notifications</button> }] : []),
@@ -207,7 +214,11 @@ export function DashboardPage() {
         <LiveIndicator connected={connected} offline="Connecting…" announce />
         {pushState && <span className={styles.pushState}>{pushState === 'enabled' ? 'Notifications on' : `Notifications ${pushState}`}</span>}
       </div>
-      {view === 'team' ? (
+      {view === 'board' ? (
+        <BoardView subscribe={subscribe} connected={connected} onOpen={select} now={now} />
+      ) : view === 'pipeline' ? (
+        <PipelinePanel />
+      ) : view === 'team' ? (
         <TeamPanel
           agents={agents}
           role={feed?.me.role ?? 'agent'}

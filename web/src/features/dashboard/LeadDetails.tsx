@@ -4,19 +4,8 @@ import type { Agent, FeedLead, Role, TimelineEntry } from './dashboardApi';
 import { dashboardApi } from './dashboardApi';
 import { formatPhone, fullDate, initials, relativeTime } from './dashboardFormat';
 import styles from './LeadDetails.module.css';
-
-const TYPE_LABEL: Record<string, string> = {
-  LeadCaptured: 'Registered',
-  InquirySubmitted: 'Inquiry',
-  LeadAssigned: 'Assigned',
-  LeadReassigned: 'Reassigned',
-  ListingViewed: 'Viewed',
-  SearchRun: 'Search',
-  ChatMessageSent: 'Chat',
-  TextMessageSent: 'Text',
-  ConsentChanged: 'Preferences',
-  CellPhoneChanged: 'Preferences',
-};
+import { LeadWork } from './LeadWork';
+import { timelineLabel } from '../../../../src/contract/timeline-labels';
 
 type Props = {
   readonly lead: FeedLead;
@@ -91,6 +80,7 @@ export function LeadDetails({ lead, timeline, role, agents, now, onText, onOpenC
           <dd>{agent?.fullName ?? (lead.assignedAgentId ? 'Assigned' : 'Routing…')}</dd>
         </div>
       </dl>
+      <LeadWork lead={lead} />
       {role !== 'agent' && agents.length > 0 && (
         <div className={styles.reassign}>
           <label htmlFor="reassign-agent">Reassign to</label>
@@ -116,7 +106,7 @@ export function LeadDetails({ lead, timeline, role, agents, now, onText, onOpenC
         <ol className={styles.timeline}>
           {timeline.map((t, i) => (
             <li key={`${t.at}-${i}`} className={styles.entry} data-type={t.type}>
-              <span className={styles.kind}>{TYPE_LABEL[t.type] ?? t.type}</span>
+              <span className={styles.kind}>{timelineLabel(t.type)}</span>
               <span className={styles.summary}>{t.summary}</span>
               <time dateTime={t.at} title={fullDate(t.at)} className={styles.when}>
                 {relativeTime(t.at, now)}

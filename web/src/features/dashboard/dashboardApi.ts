@@ -18,6 +18,9 @@ export type FeedLead = {
   readonly site: string | null;
   readonly listingPdid: string | null;
   readonly userId: string;
+  readonly stage: string;
+  readonly tags: readonly string[];
+  readonly firstContactAt: string | null;
 };
 
 export type FeedResponse = {
