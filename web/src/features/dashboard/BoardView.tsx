@@ -215,8 +215,16 @@ function MoveMenu({ card, stages, open, onToggle, onMove }: { card: BoardCard; s
   const menuId = `move-${card.leadId}`;
   return (
     <div className={styles.move}>
-      <button ref={button} type="button" className={styles.moveButton} aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => onToggle(!open)}>
-        Move<span className="visually-hidden"> {card.fullName}</span>…
+      <button
+        ref={button}
+        type="button"
+        className={styles.moveButton}
+        aria-label={`Move ${card.fullName} to another stage`}
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => onToggle(!open)}
+      >
+        Move…
       </button>
       {open && (
         <ul

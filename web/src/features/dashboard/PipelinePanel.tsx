@@ -77,6 +77,8 @@ export function PipelinePanel() {
       void pipelineApi.pipeline().then((p) => setCounts(p.counts), () => undefined);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The pipeline could not be saved');
+      // Leads may have moved since the panel opened: the counts beside the stages say how many now.
+      void pipelineApi.pipeline().then((p) => setCounts(p.counts), () => undefined);
     }
     setBusy(false);
   };
@@ -121,26 +123,24 @@ export function PipelinePanel() {
         <button type="button" className="btn" disabled={rows.length >= MAX_STAGES} onClick={() => setRows([...rows, { key: nextKey++, was: null, name: '' }])}>
           Add a stage
         </button>
-        {removed.some((s) => (counts[s] ?? 0) > 0) && (
+        {removed.length > 0 && (
           <fieldset className={styles.removed}>
             <legend>Where do the leads of removed stages go?</legend>
-            {removed
-              .filter((s) => (counts[s] ?? 0) > 0)
-              .map((s) => (
-                <div key={s} className={styles.destination}>
-                  <label htmlFor={`${id}-to-${s}`}>
-                    {counts[s]} {counts[s] === 1 ? 'lead' : 'leads'} in {s} go to
-                  </label>
-                  <select id={`${id}-to-${s}`} value={destination[s] ?? ''} onChange={(e) => setDestination({ ...destination, [s]: e.target.value })}>
-                    <option value="">Choose a stage</option>
-                    {names.map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              ))}
+            {removed.map((s) => (
+              <div key={s} className={styles.destination}>
+                <label htmlFor={`${id}-to-${s}`}>
+                  Leads in {s} ({counts[s] ?? 0} now) go to
+                </label>
+                <select id={`${id}-to-${s}`} value={destination[s] ?? ''} onChange={(e) => setDestination({ ...destination, [s]: e.target.value })}>
+                  <option value="">{(counts[s] ?? 0) > 0 ? 'Choose a stage' : 'Nowhere (it has none)'}</option>
+                  {names.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ))}
           </fieldset>
         )}
         <div className={styles.actions}>
