@@ -63,14 +63,14 @@ describe('the board in Chromium: drag a lead across, or move it from the keyboar
     await menu.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     for (let i = 0; i < 8; i++) {
-      if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Nurture') break;
+      if ((await page.evaluate('document.activeElement?.textContent')) === 'Nurture') break;
       await page.keyboard.press('ArrowDown');
     }
     await page.keyboard.press('Enter');
     await cardIn(page, 'Nurture', 'Dora Drag').waitFor();
     await page.getByRole('status').filter({ hasText: 'Dora Drag moved to Nurture.' }).waitFor();
     // Focus went with the card to its new column.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Dora Drag');
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Dora Drag');
     await cardIn(watcher, 'Nurture', 'Dora Drag').waitFor({ timeout: 15_000 });
 
     // The server has it, and the timeline says so.
@@ -95,7 +95,7 @@ describe('the board in Chromium: drag a lead across, or move it from the keyboar
     await page.goto(`${server.url}/dashboard?view=board`);
     await cardIn(page, 'Nurture', 'Dora Drag').waitFor();
     const row = page.getByTestId('board-column').first().locator('..');
-    const sizes = await row.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, body: document.documentElement.scrollWidth }));
+    const sizes = await row.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, body: el.ownerDocument.documentElement.scrollWidth }));
     expect(sizes.scroll).toBeGreaterThan(sizes.client);
     expect(sizes.body).toBeLessThanOrEqual(390);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/board-phone.png` });
