@@ -1,29 +1,24 @@
 import type pg from 'pg';
+import type { BoardCard } from '../../src/contract/board';
 import { leadScope, type Viewer } from './lead-scope';
 
-/** A lead as the board's card shows it. */
-export type BoardCard = {
-  readonly leadId: string;
-  readonly fullName: string;
-  readonly leadType: string;
-  readonly stage: string;
-  readonly tags: readonly string[];
-  readonly lastActivityAt: string;
-  readonly assignedAgentId: string | null;
-};
+export type { BoardCard };
 
-/** The viewer's scope, narrowed to one office when asked (staff looking at one office's board). */
-function scoped(viewer: Viewer, officeId: string | null, params: unknown[]): string {
-  const scope = leadScope(viewer, 'f', params.length + 1);
+/** The viewer's scope on `alias`, narrowed to one office when asked (staff looking at one office's board). */
+function scoped(viewer: Viewer, officeId: string | null, params: unknown[], alias = 'f'): string {
+  const scope = leadScope(viewer, alias, params.length + 1);
   params.push(...scope.params);
-  return officeId ? `${scope.sql} AND f.office_id = $${params.push(officeId)}` : scope.sql;
+  return officeId ? `${scope.sql} AND ${alias}.office_id = $${params.push(officeId)}` : scope.sql;
 }
 
-/** How many leads of the viewer's scope are in each stage: one grouped count. */
+/** How many leads of the viewer's scope are in each stage: a sum over the kept counts (see lead_stage_counts). */
 export async function boardCounts(db: pg.Pool, viewer: Viewer, officeId: string | null): Promise<Map<string, number>> {
   const params: unknown[] = [];
-  const cond = scoped(viewer, officeId, params);
-  const { rows } = await db.query<{ stage: string; n: number }>(`SELECT f.stage, count(*)::int AS n FROM lead_feed f WHERE ${cond} GROUP BY f.stage`, params);
+  const cond = scoped(viewer, officeId, params, 'c');
+  const { rows } = await db.query<{ stage: string; n: number }>(
+    `SELECT c.stage, sum(c.n)::int AS n FROM lead_stage_counts c WHERE ${cond} GROUP BY c.stage HAVING sum(c.n) > 0`,
+    params,
+  );
   return new Map(rows.map((r) => [r.stage, r.n]));
 }
 

@@ -18,6 +18,39 @@ type Handled =
 
 type FeedRow = { lead_id: string; user_id: string; site_id: string; full_name: string; lead_type: string; assigned_agent_id: string | null; office_id: string | null; created_at: Date };
 
+/**
+ * How many leads each (office, agent, pond, stage) holds, for the board's counts: kept by a
+ * trigger on lead_feed, so every way a lead's office, agent or stage changes (whichever event
+ * and whoever's code) counts, and a board of 100k leads sums a few rows instead of counting
+ * them. The columns carry lead_feed's names, so the viewer's scope (lead-scope.ts) applies as
+ * it is. The trigger finds its counts table from its own table's name: the rebuild's copies
+ * (`lead_feed__rebuild` → `lead_stage_counts__rebuild`) count into each other.
+ */
+async function createStageCounts(tx: ProjectionContext['tx'], t: (base: string) => string): Promise<void> {
+  await tx.query(`CREATE TABLE ${t('lead_stage_counts')} (
+    office_id uuid, assigned_agent_id uuid, in_pond boolean NOT NULL, stage text NOT NULL, n integer NOT NULL,
+    UNIQUE NULLS NOT DISTINCT (office_id, assigned_agent_id, in_pond, stage)
+  )`);
+  await tx.query(`CREATE OR REPLACE FUNCTION lead_feed_count_stages() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE counts text := replace(TG_TABLE_NAME, 'lead_feed', 'lead_stage_counts');
+    BEGIN
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        EXECUTE format('UPDATE %I SET n = n - 1 WHERE office_id IS NOT DISTINCT FROM $1 AND assigned_agent_id IS NOT DISTINCT FROM $2 AND in_pond = $3 AND stage = $4', counts)
+          USING OLD.office_id, OLD.assigned_agent_id, OLD.in_pond, OLD.stage;
+      END IF;
+      IF TG_OP IN ('UPDATE', 'INSERT') THEN
+        EXECUTE format('INSERT INTO %I AS c (office_id, assigned_agent_id, in_pond, stage, n) VALUES ($1, $2, $3, $4, 1)
+          ON CONFLICT (office_id, assigned_agent_id, in_pond, stage) DO UPDATE SET n = c.n + 1', counts)
+          USING NEW.office_id, NEW.assigned_agent_id, NEW.in_pond, NEW.stage;
+      END IF;
+      RETURN NULL;
+    END $$`);
+  await tx.query(`CREATE TRIGGER count_stages AFTER INSERT OR DELETE ON ${t('lead_feed')} FOR EACH ROW EXECUTE FUNCTION lead_feed_count_stages()`);
+  await tx.query(`CREATE TRIGGER count_stage_moves AFTER UPDATE ON ${t('lead_feed')} FOR EACH ROW
+    WHEN (OLD.office_id IS DISTINCT FROM NEW.office_id OR OLD.assigned_agent_id IS DISTINCT FROM NEW.assigned_agent_id OR OLD.in_pond IS DISTINCT FROM NEW.in_pond OR OLD.stage IS DISTINCT FROM NEW.stage)
+    EXECUTE FUNCTION lead_feed_count_stages()`);
+}
+
 /** The rooms a lead's pushes go to: its agent, the agent's broker, staff (contract section 5). */
 export const leadRooms = (row: { assigned_agent_id: string | null; office_id: string | null }): string[] =>
   row.assigned_agent_id ? [...new Set([`user:${row.assigned_agent_id}`, ...(row.office_id ? [`user:${row.office_id}`] : []), 'staff'])] : [];
@@ -54,7 +87,7 @@ export const leadFeedProjection: Projection = {
     'CellPhoneChanged',
     ...organizerTimelineTypes,
   ]),
-  tables: ['lead_feed', 'lead_timeline'],
+  tables: ['lead_feed', 'lead_timeline', 'lead_stage_counts'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_feed')} (
       lead_id uuid PRIMARY KEY,
@@ -88,6 +121,7 @@ export const leadFeedProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (office_id, stage, last_activity_at DESC)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_agent_id, stage, last_activity_at DESC)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (stage, last_activity_at DESC)`);
+    await createStageCounts(tx, t);
     await tx.query(`CREATE TABLE ${t('lead_timeline')} (
       event_id uuid PRIMARY KEY,
       lead_id uuid NOT NULL,

@@ -22,7 +22,7 @@ export const boardBenchmark: Benchmark = {
   name: 'board',
   description: 'the board: counts per stage and the first cards of each column at 100k leads',
   async run(ctx) {
-    if (!ctx.wants('board')) return;
+    if (!ctx.wants('board-counts-p95') && !ctx.wants('board-cards-p95')) return;
     const size = ctx.quick ? 20_000 : 100_000;
     const label = ctx.quick ? '20k' : '100k';
     const db = await ctx.createDatabase({ poolSize: 10 });

@@ -166,9 +166,8 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     const board = (await janeClient.get('/api/dashboard/board')).body;
     expect(board.stages).toEqual(DEFAULT_STAGES);
     expect(board.columns.map((c: { stage: string }) => c.stage).slice(0, 8)).toEqual(DEFAULT_STAGES);
-    const list = (await janeClient.get('/api/dashboard/leads?perpage=200')).body;
-    const total = board.columns.reduce((n: number, c: { count: number }) => n + c.count, 0);
-    expect(total).toBe(list.total);
+    // The kept counts agree with the leads themselves, for every viewer.
+    for (const c of [janeClient, await signIn(server, alex.email), await signIn(server, broker.email), await signIn(server, staff.email)]) await expectCountsOfLeads(c);
     const closed = board.columns.find((c: { stage: string }) => c.stage === 'Closed');
     expect(closed.leads.find((l: { leadId: string }) => l.leadId === leadId)).toMatchObject({ fullName: 'Bo Ard', leadType: 'Buyer', tags: ['VIP'], stage: 'Closed' });
     expect((await (await signIn(server, alex.email)).get('/api/dashboard/board')).body.columns.flatMap((c: { leads: { leadId: string }[] }) => c.leads.map((l) => l.leadId))).not.toContain(leadId);
@@ -177,6 +176,22 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     expect((await (await signIn(server, alex.email)).get(`/api/dashboard/pipeline?leadId=${leadId}`)).status).toBe(404);
     expect((await janeClient.get('/api/dashboard/tags')).body.tags).toContain('VIP');
     expect((await (await signIn(server, alex.email)).get('/api/dashboard/tags')).body.tags).not.toContain('VIP');
+  });
+
+  it('the board’s counts stay those of the leads through a reassignment and a rebuild of the read model (its copies count into each other)', async () => {
+    const { leadId } = await janesLead();
+    const brokerClient = await signIn(server, broker.email);
+    await patch(brokerClient, leadId, { assignedAgentId: alex.userId, stage: 'Lost' });
+    await settle(server);
+    const staffClient = await signIn(server, staff.email);
+    expect((await staffClient.post('/api/backoffice/projections/lead_feed/rebuild', {})).status).toBe(202);
+    await waitFor(
+      async () => ((await staffClient.get('/api/backoffice/projections')).body.projections as { name: string; rebuild: { phase: string } | null }[]).find((p) => p.name === 'lead_feed')!.rebuild,
+      (r) => r?.phase === 'done',
+      60_000,
+    );
+    await settle(server);
+    for (const c of [janeClient, await signIn(server, alex.email), brokerClient, staffClient]) await expectCountsOfLeads(c);
   });
 
   it('the broker renames a stage (its leads move with it), and removing a stage with leads needs a destination', async () => {
@@ -230,6 +245,20 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     expect(since.body.events.map((e: { payload: { summary?: string } }) => e.payload.summary)).toContain('Wrote a private note on 16884 Evergreen Ct');
   });
 });
+
+/** The board's count per stage is the number of the viewer's leads in that stage (all of them, from the list). */
+async function expectCountsOfLeads(c: WebClient): Promise<void> {
+  const leads: { stage: string }[] = [];
+  for (let page = 1; ; page++) {
+    const got = (await c.get(`/api/dashboard/leads?perpage=200&page=${page}`)).body as { leads: { stage: string }[]; total: number };
+    leads.push(...got.leads);
+    if (leads.length >= got.total) break;
+  }
+  const counted = new Map<string, number>();
+  for (const l of leads) counted.set(l.stage, (counted.get(l.stage) ?? 0) + 1);
+  const board = (await c.get('/api/dashboard/board')).body as { columns: { stage: string; count: number }[] };
+  expect(Object.fromEntries(board.columns.filter((col) => col.count > 0).map((col) => [col.stage, col.count]))).toEqual(Object.fromEntries(counted));
+}
 
 async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -7,7 +7,7 @@ import { DB_POOL, RUNTIME } from '../../../app/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';
-import { decideOnLead, pipelinesOnce } from '../pipeline/lead-in-pipeline';
+import { decideOnLead, pipelinesOnce, sweepPending } from '../pipeline/lead-in-pipeline';
 import { decideFirstContact } from './first-contact.decide';
 
 const log = logger('first-contact');
@@ -51,15 +51,14 @@ export class FirstContactReactor implements OnModuleInit, OnApplicationBootstrap
   }
 
   /** Every waiting lead once; answers how many first contacts were recorded. */
-  async run(): Promise<number> {
-    let recorded = 0;
+  run(): Promise<number> {
     const pipelines = pipelinesOnce(this.store);
-    for (let offset = 0; !this.sweeper.isStopped; offset += BATCH) {
-      const batch = await pendingFirstContacts(this.pool, BATCH, offset);
-      for (const p of batch) recorded += await this.record(p, pipelines);
-      if (batch.length < BATCH) break;
-    }
-    return recorded;
+    return sweepPending(
+      (limit, offset) => pendingFirstContacts(this.pool, limit, offset),
+      BATCH,
+      () => this.sweeper.isStopped,
+      async (p) => (await this.record(p, pipelines)) > 0,
+    );
   }
 
   private async record(p: PendingFirstContact, pipelines: ReturnType<typeof pipelinesOnce>): Promise<number> {
@@ -70,6 +69,6 @@ export class FirstContactReactor implements OnModuleInit, OnApplicationBootstrap
       (lead) => ({ siteId: lead.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: p.eventId, now: new Date() }),
       pipelines,
     );
-    return events.length > 0 ? 1 : 0;
+    return events.length;
   }
 }

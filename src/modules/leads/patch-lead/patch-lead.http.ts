@@ -43,6 +43,8 @@ export class PatchLeadController {
     const { fullName, email, phone, ...rest } = input;
     const contact = fullName === undefined && email === undefined && phone === undefined ? undefined : { fullName, email, phone };
     const lead = await patchLead(this.store, viewer, leadId, { ...rest, ...(contact ? { contact } : {}) }, commandContextOf(req));
+    // The scope was checked on the stream (strongly consistent); the row is read unscoped, as the
+    // read model may not have applied this very change (a reassignment) yet.
     const row = await findLead(this.pool, { userId: viewer.userId, role: 'staff' }, leadId);
     if (!row) throw notFound();
     return {

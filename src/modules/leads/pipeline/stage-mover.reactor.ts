@@ -7,7 +7,7 @@ import { DB_POOL, RUNTIME } from '../../../app/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';
-import { decideOnLead, pipelinesOnce } from './lead-in-pipeline';
+import { decideOnLead, pipelinesOnce, sweepPending } from './lead-in-pipeline';
 import { decideMoveIntoPipeline } from './move-into-pipeline.decide';
 
 const log = logger('stage-mover');
@@ -49,12 +49,13 @@ export class StageMover implements OnModuleInit, OnApplicationBootstrap, OnModul
   }
 
   /** Every waiting lead once; answers how many were moved. */
-  async run(): Promise<number> {
-    let moved = 0;
+  run(): Promise<number> {
     const pipelines = pipelinesOnce(this.store);
-    for (let offset = 0; !this.sweeper.isStopped; offset += BATCH) {
-      const batch = await pendingStageMoves(this.pool, BATCH, offset);
-      for (const { leadId } of batch) {
+    return sweepPending(
+      (limit, offset) => pendingStageMoves(this.pool, limit, offset),
+      BATCH,
+      () => this.sweeper.isStopped,
+      async ({ leadId }) => {
         const { events } = await decideOnLead(
           this.store,
           leadId,
@@ -62,10 +63,8 @@ export class StageMover implements OnModuleInit, OnApplicationBootstrap, OnModul
           (lead) => ({ siteId: lead.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: null, now: new Date() }),
           pipelines,
         );
-        moved += events.length;
-      }
-      if (batch.length < BATCH) break;
-    }
-    return moved;
+        return events.length > 0;
+      },
+    );
   }
 }

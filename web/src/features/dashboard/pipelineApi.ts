@@ -1,16 +1,8 @@
 import { request } from '../../api/http';
+import type { BoardCard } from '../../../../src/contract/board';
 import type { Role } from './dashboardApi';
 
-/** A lead as a board card shows it. */
-export type BoardCard = {
-  readonly leadId: string;
-  readonly fullName: string;
-  readonly leadType: string;
-  readonly stage: string;
-  readonly tags: readonly string[];
-  readonly lastActivityAt: string;
-  readonly assignedAgentId: string | null;
-};
+export type { BoardCard };
 
 export type BoardColumn = { readonly stage: string; readonly inPipeline: boolean; readonly count: number; readonly leads: readonly BoardCard[] };
 
