@@ -148,7 +148,9 @@ export function BoardView({ subscribe, connected, onOpen, now }: Props) {
                   {c.count}
                 </span>
               </h2>
-              {!c.inPipeline && <p className={styles.note}>No longer in the pipeline: its leads are being moved.</p>}
+              {!c.inPipeline && (
+                <p className={styles.note}>{board.me.role === 'staff' && !board.brokerId ? "A stage of an office's own pipeline." : 'No longer in the pipeline: its leads are being moved.'}</p>
+              )}
               {c.leads.length === 0 ? (
                 <p className={styles.empty}>No leads</p>
               ) : (
