@@ -1,17 +1,10 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type pg from 'pg';
+import { Injectable } from '@nestjs/common';
 import { pendingStageMoves, STAGE_MOVES_SIGNAL } from '../../../../projections/lead-pipeline';
-import { PushSweeper } from '../../../app/push-sweeper';
-import type { Runtime } from '../../../app/runtime';
-import { DB_POOL, RUNTIME } from '../../../app/tokens';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { newId } from '../../../shared/ids';
-import { logger } from '../../../shared/logger';
 import { decideOnLead, pipelinesOnce, sweepPending } from './lead-in-pipeline';
 import { decideMoveIntoPipeline } from './move-into-pipeline.decide';
+import { PipelineReactor } from './pipeline-reactor';
 
-const log = logger('stage-mover');
-const SWEEP_MS = 5000;
 const BATCH = 200;
 
 /**
@@ -22,31 +15,9 @@ const BATCH = 200;
  * a crash or a second instance moves nothing twice. Woken by the projection, swept every 5 s.
  */
 @Injectable()
-export class StageMover implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private readonly sweeper = new PushSweeper(
-    () => this.run(),
-    (err) => {
-      if (err.code !== '42P01') log.error('moving leads into their pipeline failed; the sweep retries', { message: err.message });
-    },
-  );
-
-  constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
-    @Inject(DB_POOL) private readonly pool: pg.Pool,
-    @Inject(EventStore) private readonly store: EventStore,
-  ) {}
-
-  onModuleInit(): void {
-    this.sweeper.listen(this.runtime, STAGE_MOVES_SIGNAL);
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start(SWEEP_MS);
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.sweeper.stop();
-  }
+export class StageMover extends PipelineReactor {
+  protected readonly signal = STAGE_MOVES_SIGNAL;
+  protected readonly failure = 'moving leads into their pipeline failed; the sweep retries';
 
   /** Every waiting lead once; answers how many were moved. */
   run(): Promise<number> {
