@@ -1,6 +1,23 @@
 export { leadFeedProjection } from './lead-feed.projection';
-export { contractLead, countLeads, feedLead, feedPosition, findLead, leadFacets, leadPages, type LeadRow, leadPushesSince, leadSources, listLeads, type MissedPush, SINCE_LIMIT, timelineOf } from './lead-queries';
+export {
+  contractLead,
+  countLeads,
+  feedLead,
+  feedPosition,
+  findLead,
+  type HomeNames,
+  leadFacets,
+  leadPages,
+  type LeadRow,
+  leadPushesSince,
+  leadSources,
+  listLeads,
+  type MissedPush,
+  SINCE_LIMIT,
+  timelineOf,
+} from './lead-queries';
 export { type LeadFilters, type LeadSort, type LeadSortKey, type TimeRange } from './lead-list-filter';
+export { type BoardCard, boardCards, boardCounts, tagsInScope } from './board-queries';
 export type { Viewer } from './lead-scope';
 export { pondLeads } from './pond-queries';
 export { type OfficeContact, officeContacts } from './office-contacts.query';

@@ -7,8 +7,8 @@ import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { handledTypes, type Projection, type ProjectionContext } from '../runner';
 import { SEARCHED_TEXT } from './lead-list-filter';
-import { summaries } from './timeline-summary';
-import { type OrganizerTimelineEvent, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
+import { summaries, withHome } from './timeline-summary';
+import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 
 type Handled =
   | LeadEvent
@@ -37,6 +37,39 @@ const ROW = 'lead_id, user_id, site_id, full_name, lead_type, source, assigned_a
 /** The rooms of a pond's news: the office (its agents and broker) and staff. */
 const pondRooms = (officeId: string) => [`office:${officeId}`, 'staff'];
 
+/**
+ * How many leads each (office, agent, pond, stage) holds, for the board's counts: kept by a
+ * trigger on lead_feed, so every way a lead's office, agent or stage changes (whichever event
+ * and whoever's code) counts, and a board of 100k leads sums a few rows instead of counting
+ * them. The columns carry lead_feed's names, so the viewer's scope (lead-scope.ts) applies as
+ * it is. The trigger finds its counts table from its own table's name: the rebuild's copies
+ * (`lead_feed__rebuild` → `lead_stage_counts__rebuild`) count into each other.
+ */
+async function createStageCounts(tx: ProjectionContext['tx'], t: (base: string) => string): Promise<void> {
+  await tx.query(`CREATE TABLE ${t('lead_stage_counts')} (
+    office_id uuid, assigned_agent_id uuid, in_pond boolean NOT NULL, stage text NOT NULL, n integer NOT NULL,
+    UNIQUE NULLS NOT DISTINCT (office_id, assigned_agent_id, in_pond, stage)
+  )`);
+  await tx.query(`CREATE OR REPLACE FUNCTION lead_feed_count_stages() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE counts text := replace(TG_TABLE_NAME, 'lead_feed', 'lead_stage_counts');
+    BEGIN
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        EXECUTE format('UPDATE %I SET n = n - 1 WHERE office_id IS NOT DISTINCT FROM $1 AND assigned_agent_id IS NOT DISTINCT FROM $2 AND in_pond = $3 AND stage = $4', counts)
+          USING OLD.office_id, OLD.assigned_agent_id, OLD.in_pond, OLD.stage;
+      END IF;
+      IF TG_OP IN ('UPDATE', 'INSERT') THEN
+        EXECUTE format('INSERT INTO %I AS c (office_id, assigned_agent_id, in_pond, stage, n) VALUES ($1, $2, $3, $4, 1)
+          ON CONFLICT (office_id, assigned_agent_id, in_pond, stage) DO UPDATE SET n = c.n + 1', counts)
+          USING NEW.office_id, NEW.assigned_agent_id, NEW.in_pond, NEW.stage;
+      END IF;
+      RETURN NULL;
+    END $$`);
+  await tx.query(`CREATE TRIGGER count_stages AFTER INSERT OR DELETE ON ${t('lead_feed')} FOR EACH ROW EXECUTE FUNCTION lead_feed_count_stages()`);
+  await tx.query(`CREATE TRIGGER count_stage_moves AFTER UPDATE ON ${t('lead_feed')} FOR EACH ROW
+    WHEN (OLD.office_id IS DISTINCT FROM NEW.office_id OR OLD.assigned_agent_id IS DISTINCT FROM NEW.assigned_agent_id OR OLD.in_pond IS DISTINCT FROM NEW.in_pond OR OLD.stage IS DISTINCT FROM NEW.stage)
+    EXECUTE FUNCTION lead_feed_count_stages()`);
+}
+
 /** The rooms a lead's pushes go to: its agent, the agent's broker, staff (contract section 5). */
 export const leadRooms = (row: { assigned_agent_id: string | null; office_id: string | null }): string[] =>
   row.assigned_agent_id ? [...new Set([`user:${row.assigned_agent_id}`, ...(row.office_id ? [`user:${row.office_id}`] : []), 'staff'])] : [];
@@ -54,7 +87,9 @@ export const leadFeedProjection: Projection = {
   // 4: notes in the timeline (who added one; the text stays in the notes panel, so a deleted note leaves
   // no words behind), and indexes for the list's filters, sorts and counts (issue 15, smart lists).
   // 5: each lead's open tasks and their due times, for the "Overdue tasks" filter and smart list.
-  version: 5,
+  // 6: timeline lines name homes by address (the pdid kept beside them), the lead's private notes
+  //    stay private, no doubled words; the board's per-stage counts and indexes.
+  version: 6,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     'InquirySubmitted',
@@ -79,7 +114,7 @@ export const leadFeedProjection: Projection = {
     'TaskReopened',
     'TaskRescheduled',
   ]),
-  tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks'],
+  tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks', 'lead_stage_counts'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_feed')} (
       lead_id uuid PRIMARY KEY,
@@ -121,6 +156,11 @@ export const leadFeedProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (last_contact_at DESC NULLS LAST, lead_id)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} USING gin (${SEARCHED_TEXT.replace(/f\./g, '')} gin_trgm_ops)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_tx, assigned_gp)`);
+    // The board: a column's count and its most recently active leads, in each viewer's scope.
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (office_id, stage, last_activity_at DESC)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_agent_id, stage, last_activity_at DESC)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_feed')} (stage, last_activity_at DESC)`);
+    await createStageCounts(tx, t);
     await tx.query(`CREATE TABLE ${t('lead_timeline')} (
       event_id uuid PRIMARY KEY,
       lead_id uuid NOT NULL,
@@ -128,6 +168,7 @@ export const leadFeedProjection: Projection = {
       type text NOT NULL,
       at timestamptz NOT NULL,
       summary text NOT NULL,
+      pdid text,
       tx_id bigint NOT NULL,
       global_position bigint NOT NULL
     )`);
@@ -158,7 +199,7 @@ export const leadFeedProjection: Projection = {
           break;
         }
         case 'InquirySubmitted':
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.inquiry(e.data.leadType, e.data.listingPdid, e.data.message));
+          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.inquiry(e.data.leadType, e.data.listingPdid, e.data.message), { pdid: e.data.listingPdid });
           break;
         case 'LeadAssigned':
         case 'LeadReassigned': {
@@ -188,10 +229,17 @@ export const leadFeedProjection: Projection = {
           }
           break;
         }
-        case 'LeadStageChanged':
+        case 'LeadStageChanged': {
           await tx.query(`UPDATE ${feed} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.stage(e.data.stage, e.data.byUserId));
+          const row = await rowOf(e.data.leadId);
+          const eventId = await activity(ctx, stored, row, summaries.stage(e.data.fromStage, e.data.stage, e.data.byUserId));
+          // The board of everyone who sees the lead moves its card.
+          if (row && eventId) {
+            const to = leadRooms(row);
+            if (to.length) ctx.push({ to, name: 'lead.stage', payload: { leadId: e.data.leadId, stage: e.data.stage, fromStage: e.data.fromStage, at, eventId } });
+          }
           break;
+        }
         case 'LeadFirstContacted':
           await tx.query(
             `UPDATE ${feed} SET status = 'contacted', first_contact_at = coalesce(first_contact_at, $2), last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
@@ -239,7 +287,7 @@ export const leadFeedProjection: Projection = {
           break;
         }
         case 'ListingViewed':
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.viewed(e.data.address, e.data.pdid, e.data.price));
+          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.viewed(e.data.address, e.data.price), { pdid: e.data.pdid });
           break;
         case 'SearchRun':
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.searched(e.data.title));
@@ -268,7 +316,7 @@ export const leadFeedProjection: Projection = {
             `SELECT ${ROW} FROM ${feed} WHERE user_id = $1`,
             [e.data.userId],
           );
-          for (const row of rows) await activity(ctx, stored, row, summary, `${e.eventId}:${row.lead_id}`);
+          for (const row of rows) await activity(ctx, stored, row, summary, { key: `${e.eventId}:${row.lead_id}` });
           break;
         }
         case 'SavedSearchSaved':
@@ -282,7 +330,7 @@ export const leadFeedProjection: Projection = {
         case 'ListingRemovedFromNotebook':
         case 'PropertyAlertSent':
         case 'PropertyAlertOpened':
-          await activity(ctx, stored, await rowOf(e.data.leadId), organizerSummary(e));
+          await activity(ctx, stored, await rowOf(e.data.leadId), organizerSummary(e), { pdid: organizerPdid(e) });
           break;
         case 'TaskCreated':
           await tx.query(`INSERT INTO ${table('lead_open_tasks')} (task_id, lead_id, due_at, done) VALUES ($1, $2, $3, false) ON CONFLICT (task_id) DO NOTHING`, [
@@ -307,24 +355,31 @@ export const leadFeedProjection: Projection = {
 
 const capturedPayload = (r: FeedRow) => ({ leadId: r.lead_id, fullName: r.full_name, leadType: r.lead_type, at: r.created_at.toISOString() });
 
-/** A timeline entry; one event can make several (a preference change for each lead of the account), hence the key. */
-async function addEntry(ctx: ProjectionContext, e: StoredEvent, leadId: string, siteId: string, summary: string, key?: string): Promise<string> {
-  const id = key ? uuidFrom(key) : e.eventId;
+/**
+ * A timeline entry; one event can make several (a preference change for each lead of the
+ * account), hence the key. `pdid`: the home the summary names (HOME), addressed when read.
+ */
+async function addEntry(ctx: ProjectionContext, e: StoredEvent, leadId: string, siteId: string, summary: string, more: Entry = {}): Promise<string> {
+  const id = more.key ? uuidFrom(more.key) : e.eventId;
   await ctx.tx.query(
-    `INSERT INTO ${ctx.table('lead_timeline')} (event_id, lead_id, site_id, type, at, summary, tx_id, global_position)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (event_id) DO NOTHING`,
-    [id, leadId, siteId, e.type, e.metadata.at, summary, e.transactionId.toString(), e.globalPosition.toString()],
+    `INSERT INTO ${ctx.table('lead_timeline')} (event_id, lead_id, site_id, type, at, summary, pdid, tx_id, global_position)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (event_id) DO NOTHING`,
+    [id, leadId, siteId, e.type, e.metadata.at, summary, more.pdid ?? null, e.transactionId.toString(), e.globalPosition.toString()],
   );
   return id;
 }
 
-/** Something the lead did or was sent: a timeline entry, newest activity, and a push once assigned. */
-async function activity(ctx: ProjectionContext, e: StoredEvent, row: FeedRow | undefined, summary: string, key?: string): Promise<void> {
-  if (!row) return;
-  const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, key);
+type Entry = { readonly key?: string; readonly pdid?: string | null };
+
+/** Something the lead did or was sent: a timeline entry, newest activity, and a push once assigned. Answers the entry's id. */
+async function activity(ctx: ProjectionContext, e: StoredEvent, row: FeedRow | undefined, summary: string, more: Entry = {}): Promise<string | undefined> {
+  if (!row) return undefined;
+  const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, more);
   await ctx.tx.query(`UPDATE ${ctx.table('lead_feed')} SET last_activity_at = greatest(last_activity_at, $2) WHERE lead_id = $1`, [row.lead_id, e.metadata.at]);
   const to = leadRooms(row);
-  if (to.length) ctx.push({ to, name: 'lead.activity', payload: { leadId: row.lead_id, type: e.type, at: e.metadata.at, summary, eventId: id } });
+  // The live line says 'a home' where the timeline, read, names its address.
+  if (to.length) ctx.push({ to, name: 'lead.activity', payload: { leadId: row.lead_id, type: e.type, at: e.metadata.at, summary: withHome(summary, 'a home'), eventId: id } });
+  return id;
 }
 
 /** A stable uuid-shaped id for a derived entry (event id + lead id). */

@@ -2,6 +2,20 @@ import type pg from 'pg';
 import { encodePosition, type WirePosition } from '../../src/contract/position';
 import { type LeadFilters, orderBy, whereOf, wherePartsOf } from './lead-list-filter';
 import type { Viewer } from './lead-scope';
+import { UNKNOWN_HOME, withHome } from './timeline-summary';
+
+/**
+ * How the caller names homes: each pdid's address (or what stands for it), from the search read
+ * model (this read model may not read its tables); a pdid left out reads as UNKNOWN_HOME.
+ */
+export type HomeNames = (pdids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
+
+/** Entries with their home named: one look-up for all the pdids they hold. */
+async function named<T extends { summary: string; pdid: string | null }>(rows: readonly T[], homes: HomeNames): Promise<(Omit<T, 'pdid'> & { summary: string })[]> {
+  const pdids = [...new Set(rows.flatMap((r) => (r.pdid ? [r.pdid] : [])))];
+  const names = pdids.length ? await homes(pdids) : new Map<string, string>();
+  return rows.map(({ pdid, ...r }) => ({ ...r, summary: pdid ? withHome(r.summary, names.get(pdid) ?? UNKNOWN_HOME) : r.summary }));
+}
 
 type Row = {
   lead_id: string;
@@ -120,12 +134,12 @@ export async function findLead(db: pg.Pool, viewer: Viewer, leadId: string): Pro
   return rows[0];
 }
 
-export async function timelineOf(db: pg.Pool, leadId: string): Promise<{ type: string; at: string; summary: string }[]> {
-  const { rows } = await db.query<{ type: string; at: Date; summary: string }>(
-    `SELECT type, at, summary FROM lead_timeline WHERE lead_id = $1 ORDER BY at DESC, tx_id DESC, global_position DESC LIMIT 500`,
+export async function timelineOf(db: pg.Pool, leadId: string, homes: HomeNames): Promise<{ type: string; at: string; summary: string }[]> {
+  const { rows } = await db.query<{ type: string; at: Date; summary: string; pdid: string | null }>(
+    `SELECT type, at, summary, pdid FROM lead_timeline WHERE lead_id = $1 ORDER BY at DESC, tx_id DESC, global_position DESC LIMIT 500`,
     [leadId],
   );
-  return rows.map((r) => ({ type: r.type, at: r.at.toISOString(), summary: r.summary }));
+  return named(rows.map((r) => ({ type: r.type, at: r.at.toISOString(), summary: r.summary, pdid: r.pdid })), homes);
 }
 
 export async function leadSources(db: pg.Pool, viewer: Viewer): Promise<string[]> {
@@ -161,7 +175,7 @@ const keyOf = (tx: string, gp: string) => [BigInt(tx), BigInt(gp)] as const;
  * The lead pushes this viewer would have received after `from`: new leads and lead activity,
  * each with the position of its event; `overflow` when there were more than SINCE_LIMIT of a kind.
  */
-export async function leadPushesSince(db: pg.Pool, viewer: Viewer, from: WirePosition): Promise<{ events: MissedPush[]; overflow: boolean }> {
+export async function leadPushesSince(db: pg.Pool, viewer: Viewer, from: WirePosition, homes: HomeNames): Promise<{ events: MissedPush[]; overflow: boolean }> {
   const p: unknown[] = [from.transactionId.toString(), from.globalPosition.toString()];
   const cond = whereOf(viewer, {}, p);
   const [captured, activity] = await Promise.all([
@@ -171,8 +185,8 @@ export async function leadPushesSince(db: pg.Pool, viewer: Viewer, from: WirePos
        ORDER BY f.assigned_tx, f.assigned_gp LIMIT ${SINCE_LIMIT + 1}`,
       p,
     ),
-    db.query<{ event_id: string; lead_id: string; type: string; at: Date; summary: string; tx: string; gp: string }>(
-      `SELECT t.event_id, t.lead_id, t.type, t.at, t.summary, t.tx_id::text AS tx, t.global_position::text AS gp
+    db.query<{ event_id: string; lead_id: string; type: string; at: Date; summary: string; pdid: string | null; tx: string; gp: string }>(
+      `SELECT t.event_id, t.lead_id, t.type, t.at, t.summary, t.pdid, t.tx_id::text AS tx, t.global_position::text AS gp
        FROM lead_timeline t JOIN lead_feed f ON f.lead_id = t.lead_id
        WHERE ${after('t.tx_id', 't.global_position')} AND t.type NOT IN ('LeadCaptured', 'LeadAssigned', 'LeadReassigned') AND ${cond}
        ORDER BY t.tx_id, t.global_position LIMIT ${SINCE_LIMIT + 1}`,
@@ -187,7 +201,7 @@ export async function leadPushesSince(db: pg.Pool, viewer: Viewer, from: WirePos
         payload: { leadId: r.lead_id, fullName: r.full_name, leadType: r.lead_type, at: r.created_at.toISOString(), position: pos(r.tx, r.gp) },
         key: keyOf(r.tx, r.gp),
       })),
-      ...activity.rows.map((r) => ({
+      ...(await named(activity.rows, homes)).map((r) => ({
         name: 'lead.activity' as const,
         payload: { leadId: r.lead_id, type: r.type, at: r.at.toISOString(), summary: r.summary, eventId: r.event_id, position: pos(r.tx, r.gp) },
         key: keyOf(r.tx, r.gp),

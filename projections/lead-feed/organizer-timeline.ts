@@ -1,7 +1,8 @@
 import type { PropertyAlertOpened, PropertyAlertSent } from '../../src/modules/alerts/alerts.events';
-import type { OrganizerEvent } from '../../src/modules/organizer/organizer.events';
+import type { AlertFrequency, OrganizerEvent } from '../../src/modules/organizer/organizer.events';
+import { wallClockWhen } from '../../src/contract/open-house-time';
 import { assertNever } from '../../src/shared/errors';
-import { clip } from './timeline-summary';
+import { clip, HOME } from './timeline-summary';
 
 /** What the lead keeps, is sent and opens, as the agent's timeline shows it (issue 8). */
 export type OrganizerTimelineEvent =
@@ -22,30 +23,39 @@ export const ORGANIZER_TIMELINE_TYPES = [
 ] as const;
 export const organizerTimelineTypes = [...ORGANIZER_TIMELINE_TYPES, 'PropertyAlertSent', 'PropertyAlertOpened'] as const;
 
+const ALERTS: Record<AlertFrequency, string> = { instant: 'instant alerts', daily: 'daily alerts', weekly: 'weekly alerts', never: 'no alerts' };
+
+/** The home the entry is about, if any (its address replaces HOME when the timeline is read). */
+export const organizerPdid = (e: OrganizerTimelineEvent): string | null => ('pdid' in e.data ? e.data.pdid : null);
+
+/**
+ * The line for the agent. The lead's note on a listing is the lead's alone ("A note only you
+ * see"): the agent learns that there is one, never what it says.
+ */
 export function organizerSummary(e: OrganizerTimelineEvent): string {
   switch (e.type) {
     case 'SavedSearchSaved':
-      return clip(`Saved a search: ${e.data.name} (${e.data.frequency} alerts)`);
+      return clip(`Saved a search: ${e.data.name} (${ALERTS[e.data.frequency]})`);
     case 'SavedSearchDeleted':
       return 'Deleted a saved search';
     case 'ListingFavorited':
-      return `Favourited ${e.data.pdid}`;
+      return `Favourited ${HOME}`;
     case 'ListingNoteWritten':
-      return clip(`Note on ${e.data.pdid}: ${e.data.note || '(cleared)'}`);
+      return e.data.note ? `Wrote a private note on ${HOME}` : `Removed a private note on ${HOME}`;
     case 'ListingOpinionGiven':
-      return `${e.data.opinion === 'like' ? 'Liked' : e.data.opinion === 'dislike' ? 'Disliked' : 'Cleared the opinion on'} ${e.data.pdid}`;
+      return `${e.data.opinion === 'like' ? 'Liked' : e.data.opinion === 'dislike' ? 'Disliked' : 'Took back the opinion on'} ${HOME}`;
     case 'ListingShared':
-      return `Shared ${e.data.pdid} by e-mail`;
+      return `Shared ${HOME} by e-mail`;
     case 'ShowingRequested':
-      return clip(`Asked for a showing of ${e.data.pdid} at ${e.data.preferredAt}${e.data.message ? `: ${e.data.message}` : ''}`);
+      return clip(`Asked for a showing of ${HOME} on ${wallClockWhen(e.data.preferredAt)}${e.data.message ? `: ${e.data.message}` : ''}`);
     case 'ListingFiledInNotebook':
-      return `Filed ${e.data.pdid} in a notebook`;
+      return `Filed ${HOME} in a notebook`;
     case 'ListingRemovedFromNotebook':
-      return `Took ${e.data.pdid} out of a notebook`;
+      return `Took ${HOME} out of a notebook`;
     case 'PropertyAlertSent':
-      return clip(`${e.data.digestId ? 'Digest alert' : 'Alert'} sent: ${e.data.change} — ${e.data.pdid}`);
+      return clip(`${e.data.digestId ? 'Digest alert' : 'Alert'} sent about ${HOME}: ${e.data.change}`);
     case 'PropertyAlertOpened':
-      return clip(`Opened ${e.data.digestId ? 'digest alert' : 'alert'}: ${e.data.change} — ${e.data.pdid}`);
+      return clip(`Opened the ${e.data.digestId ? 'digest alert' : 'alert'} about ${HOME}: ${e.data.change}`);
     default:
       return assertNever(e);
   }

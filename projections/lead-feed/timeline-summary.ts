@@ -8,6 +8,18 @@ export const clip = (text: string, max = MAX): string => {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 };
 
+/**
+ * Where a summary names a home. The entry keeps the listing's pdid beside the summary and the
+ * home's address goes in when the timeline is read (this read model does not know addresses);
+ * what is pushed live says 'a home' until then. Always before any text a person wrote.
+ */
+export const HOME = '{home}';
+/** A home the search index no longer shows (sold long ago, withdrawn, or its address hidden by its MLS). */
+export const UNKNOWN_HOME = 'a home no longer listed';
+
+/** The summary with the home's address (or what stands for it) in place of HOME, clipped again. */
+export const withHome = (summary: string, home: string): string => (summary.includes(HOME) ? clip(summary.replace(HOME, home)) : summary);
+
 const CHANNEL: Record<ConsentChannel, string> = {
   email: 'E-mail',
   text: 'Text messages',
@@ -27,19 +39,22 @@ const VIA: Record<ContactChannel, string> = { call: 'call', text: 'text message'
 
 const money = (n: number | null) => (n === null ? '' : ` ($${Math.round(n).toLocaleString('en-US')})`);
 
+/** 'Buyer inquiry', and never 'Inquiry inquiry' (a lead type that already says it). */
+export const inquiryName = (leadType: string): string => (/\binquiry$/i.test(leadType.trim()) ? leadType.trim() : `${leadType.trim()} inquiry`);
+
 export const summaries = {
-  captured: (leadType: string, source: string) => `Registered (${leadType}) from ${source}`,
+  captured: (leadType: string, source: string) => (leadType === 'Registration' ? `Signed up from ${source}` : `New lead from ${source}`),
   inquiry: (leadType: string, pdid: string | null, message: string) =>
-    clip(`${leadType} inquiry${pdid ? ` about ${pdid}` : ''}${message.trim() ? `: ${message}` : ''}`),
+    clip(`${leadType === 'Registration' ? 'Sign-up' : inquiryName(leadType)}${pdid ? ` about ${HOME}` : ''}${message.trim() ? `: ${message}` : ''}`),
   assigned: (rule: string) => `Assigned by ${RULE[rule] ?? rule}`,
   reassigned: () => 'Reassigned to another agent',
-  viewed: (address: string | null, pdid: string, price: number | null) => clip(`Viewed ${address ?? pdid}${money(price)}`),
-  searched: (title: string) => clip(`Searched ${title || 'homes'}`),
-  chat: (fromLead: boolean, text: string) => clip(`${fromLead ? 'Chat from lead' : 'Chat to lead'}: ${text}`),
+  viewed: (address: string | null, price: number | null) => clip(`Viewed ${address ?? HOME}${money(price)}`),
+  searched: (title: string) => clip(title ? `Searched: ${title}` : 'Searched for homes'),
+  chat: (fromLead: boolean, text: string) => clip(`${fromLead ? 'Chat from the lead' : 'Chat to the lead'}: ${text}`),
   text: (kind: 'text' | 'video', body: string) => clip(`${kind === 'video' ? 'Video message' : 'Text message'} sent: ${body}`),
   consent: (channel: ConsentChannel, granted: boolean, how: string) => `${CHANNEL[channel]} turned ${granted ? 'on' : 'off'} (${how.replace(/-/g, ' ')})`,
   cellPhone: (cell: string | null) => (cell ? 'Cell phone changed' : 'Cell phone removed'),
-  stage: (stage: string, byUserId: string | null) => clip(`${byUserId ? 'Moved' : 'Moved automatically'} to ${stage}`),
+  stage: (fromStage: string, stage: string, byUserId: string | null) => clip(`Moved from ${fromStage} to ${stage}${byUserId ? '' : ' (automatically)'}`),
   firstContact: (via: ContactChannel) => `First contact (${VIA[via]})`,
   tags: (tags: readonly string[]) => clip(tags.length ? `Tags: ${tags.join(', ')}` : 'Tags removed'),
   contactEdited: () => 'Contact details edited',

@@ -11,6 +11,7 @@ import { leadNoticesProjection } from '../../projections/lead-notices';
 import { leadPondProjection } from '../../projections/lead-pond';
 import { leadNotesProjection } from '../../projections/lead-notes';
 import { leadImportsProjection } from '../../projections/lead-imports';
+import { leadPipelineProjection } from '../../projections/lead-pipeline';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
@@ -37,6 +38,7 @@ export const allProjections: readonly Projection[] = [
   leadNotesProjection,
   tasksProjection,
   emailTemplatesProjection,
+  leadPipelineProjection,
   chatProjection,
   webPushProjection,
   accountStreamsProjection,

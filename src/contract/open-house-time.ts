@@ -19,6 +19,12 @@ export function openHouseWhen(start: string, end: string, style: 'long' | 'short
   return `${a.day}, ${a.time}–${b.time} ${b.meridiem}`;
 }
 
+/** One moment as its wall clock says at the offset it was written with: 'Sat, Nov 28, 1:00 PM' (as given when unreadable). */
+export function wallClockWhen(iso: string): string {
+  const c = clockOf(iso, 'long');
+  return c ? `${c.day}, ${c.time} ${c.meridiem}` : iso;
+}
+
 function clockOf(iso: string, style: 'long' | 'short'): Clock | undefined {
   const m = WALL_CLOCK.exec(iso);
   if (!m) return undefined;

@@ -17,6 +17,8 @@ export type ServerToClientEvents = {
   'lead.pond': (p: { leadId: string; fullName: string; leadType: string; at: string; reason: 'not-contacted' | 'pond-first'; fromAgentId: string | null; position: string }) => void;
   /** A pond lead has its agent again (claimed first by agentId, or given by the broker): the office's other agents drop it. */
   'lead.claimed': (p: { leadId: string; agentId: string; at: string; position: string }) => void;
+  /** The lead moved to another stage (the board moves its card; eventId is its timeline entry's). */
+  'lead.stage': (p: { leadId: string; stage: string; fromStage: string; at: string; eventId: string; position: string }) => void;
   'chat.message': (p: { chatId: string; leadId: string; messageId: string; fromUserId: string; toUserId: string; text: string; at: string; position: string }) => void;
   /** readerId has read every message sent to them up to upToMessageId (read receipts). */
   'chat.read': (p: { chatId: string; leadId: string; readerId: string; upToMessageId: string; at: string; position: string }) => void;

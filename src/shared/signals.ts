@@ -14,6 +14,10 @@ export type Signals = {
   'leads.noticesQueued': { readonly queued: number };
   /** CRM e-mails to leads were queued (the leads context's lead e-mail sender). */
   'leads.emailQueued': { readonly queued: number };
+  /** An office acted on a lead not yet contacted (the first-contact reactor). */
+  'leads.firstContact': { readonly count: number };
+  /** Leads' stages left their office's pipeline, renamed or removed (the stage mover). */
+  'leads.stageMoves': { readonly count: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

@@ -123,7 +123,7 @@ describe('realtime: reconnecting clients get what they missed once; chat both wa
     expect(search.status).toBe(204);
     await visitor.client.post('/api/lead/activity', { type: 'SearchRun', title: 'Homes for sale in Tacoma', query: 'city=Tacoma' });
     const pushed = await until(() => got.get('lead.activity')?.find((p) => p.leadId === visitor.leadId && p.type === 'SearchRun'));
-    expect(pushed.summary).toBe('Searched Homes for sale in Tacoma');
+    expect(pushed.summary).toBe('Searched: Homes for sale in Tacoma');
     await settle(dash.server);
     const timeline = (await janeClient.get(`/api/dashboard/leads/${visitor.leadId}`)).body.timeline as { type: string }[];
     expect(timeline.filter((t) => t.type === 'SearchRun')).toHaveLength(1);

@@ -201,7 +201,7 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
         const res = await c.get(path);
         expect(res.status, `${viewer.email} ${path}`).toBe(200);
         const lines = res.body.timeline.map((t: { type: string; summary: string }) => `${t.type}: ${t.summary}`);
-        expect(lines).toEqual(expect.arrayContaining(['PropertyAlertOpened: Opened alert: New listing — T-LINK', 'PropertyAlertOpened: Opened alert: New listing — T-PIXEL']));
+        expect(lines).toEqual(expect.arrayContaining(['PropertyAlertOpened: Opened the alert about LINK Inside Way: New listing', 'PropertyAlertOpened: Opened the alert about PIXEL Inside Way: New listing']));
         expect(lines.filter((l: string) => l.startsWith('PropertyAlertOpened')).length).toBe(3);
       }
     }

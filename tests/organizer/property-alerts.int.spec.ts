@@ -124,9 +124,9 @@ describe('property alerts (issue 8)', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         'SavedSearchSaved: Saved a search: Homes (instant alerts)',
-        'ListingFavorited: Favourited T-FAV1',
-        'PropertyAlertSent: Alert sent: New listing — T-IN1',
-        'PropertyAlertSent: Alert sent: Price reduced $25k — T-FAV1',
+        'ListingFavorited: Favourited 9 Far Rd',
+        'PropertyAlertSent: Alert sent about 1 Inside Way: New listing',
+        'PropertyAlertSent: Alert sent about 9 Far Rd: Price reduced $25k',
       ]),
     );
   });

@@ -8,6 +8,7 @@ import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
 import { AddLeadController } from './add-lead/add-lead.http';
 import { AddLeadHandler } from './add-lead/add-lead.handler';
+import { BoardController } from './board/board.http';
 import { DashboardController } from './dashboard/dashboard.http';
 import { ImportAccessGuard, ImportLeadsController } from './import-leads/import-leads.http';
 import { LeadImporter } from './import-leads/lead-importer';
@@ -27,6 +28,9 @@ import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
 import { ReportsController } from './reports/reports.http';
 import { ActivityController } from './record-activity/activity.http';
 import { NotesController } from './notes/notes.http';
+import { FirstContactReactor } from './first-contact/first-contact.reactor';
+import { PatchLeadController } from './patch-lead/patch-lead.http';
+import { StageMover } from './pipeline/stage-mover.reactor';
 import { LeadRouter } from './routing/lead-router.reactor';
 import { SignUpLead } from './sign-up-lead';
 import { NewLeadNotifier } from './speed-to-lead/new-lead-notifier.reactor';
@@ -60,8 +64,26 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     EmailTemplatesController,
     LeadEmailController,
     InboundEmailController,
+    PatchLeadController,
+    BoardController,
   ],
-  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier, AddLeadHandler, LeadImporter, ImportAccessGuard, LeadEmails, LeadEmailSender, InboundEmailGuard, InboundMailParts],
+  providers: [
+    SignUpLead,
+    SubmitInquiryHandler,
+    LeadRouter,
+    RateLimiter,
+    ClaimWindowReactor,
+    NewLeadNotifier,
+    AddLeadHandler,
+    LeadImporter,
+    ImportAccessGuard,
+    LeadEmails,
+    LeadEmailSender,
+    InboundEmailGuard,
+    InboundMailParts,
+    FirstContactReactor,
+    StageMover,
+  ],
   exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier, LeadEmails, LeadEmailSender, InboundEmailGuard, InboundMailParts],
 })
 export class LeadsModule {}

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
+import { SearchIndex } from '../../../../projections/search';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { isLeadId } from '../load-lead';
 import { contractLead, feedLead, feedPosition, findLead, leadFacets, type LeadRow, leadSources, listLeads, timelineOf } from '../../../../projections/lead-feed';
 import { contractNote, notesOf } from '../../../../projections/lead-notes';
 import { subdomainsOf } from '../../../../projections/sites';
+import { homeNames } from './home-names';
 import { pushesSince } from './pushes-since';
 import { dashboardViewer } from './viewer';
 import { filtersOf, LeadsQuery, stagesInOrder } from './lead-filters';
@@ -22,7 +24,14 @@ const SinceQuery = z.strictObject({ position: z.string().refine((s) => decodePos
  */
 @Controller('api/dashboard')
 export class DashboardController {
-  constructor(@Inject(DB_POOL) private readonly pool: pg.Pool) {}
+  private readonly homes: ReturnType<typeof homeNames>;
+
+  constructor(
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(SearchIndex) index: SearchIndex,
+  ) {
+    this.homes = homeNames(index);
+  }
 
   @Get('leads')
   async leads(@Query() query: unknown, @Req() req: Request) {
@@ -40,7 +49,7 @@ export class DashboardController {
     if (!isLeadId(leadId)) throw notFound();
     const row = await findLead(this.pool, viewer, leadId);
     if (!row) throw notFound();
-    const [timeline, notes] = await Promise.all([timelineOf(this.pool, leadId), notesOf(this.pool, leadId)]);
+    const [timeline, notes] = await Promise.all([timelineOf(this.pool, leadId, this.homes), notesOf(this.pool, leadId)]);
     return { lead: contractLead(row), timeline, notes: notes.map(contractNote) };
   }
 
@@ -76,7 +85,7 @@ export class DashboardController {
     if (!isLeadId(leadId)) throw notFound();
     const row = await findLead(this.pool, viewer, leadId);
     if (!row) throw notFound();
-    const [timeline, notes] = await Promise.all([timelineOf(this.pool, leadId), notesOf(this.pool, leadId)]);
+    const [timeline, notes] = await Promise.all([timelineOf(this.pool, leadId, this.homes), notesOf(this.pool, leadId)]);
     return { lead: (await this.withSites([row]))[0], timeline, notes };
   }
 
@@ -85,7 +94,7 @@ export class DashboardController {
   async since(@Query() query: unknown, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     const q = parseBody(SinceQuery, query);
-    return pushesSince(this.pool, viewer, q.position);
+    return pushesSince(this.pool, viewer, q.position, this.homes);
   }
 
   /** Feed rows with their site's subdomain (from the sites read model). */

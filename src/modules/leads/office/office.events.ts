@@ -1,4 +1,4 @@
-import { DEFAULT_STAGES } from './stages';
+import { DEFAULT_STAGES, type StageMove } from './stages';
 
 /**
  * An office's events, on the stream `office-{brokerId}` (and an agent's bio on
@@ -49,10 +49,14 @@ export const defaultOfficeSettings: OfficeSettings = {
   copyBrokerOnNewLeads: false,
 };
 
-/** Only the settings that changed, with their new values. Stream `office-{brokerId}`. */
+/**
+ * Only the settings that changed, with their new values. Stream `office-{brokerId}`. With a new
+ * `stages`, `stageMoves` says where the leads of each stage taken out go (a rename is a move to
+ * the new name); the stage mover moves them (absent on changes without a pipeline).
+ */
 export type OfficeSettingsChanged = {
   readonly type: 'OfficeSettingsChanged';
-  readonly data: { readonly brokerId: string; readonly changes: Partial<OfficeSettings> };
+  readonly data: { readonly brokerId: string; readonly changes: Partial<OfficeSettings>; readonly stageMoves?: readonly StageMove[] };
 };
 
 /**

@@ -1,3 +1,4 @@
+import { boardCounts } from '../../../../projections/lead-feed';
 import { rosterFor } from '../../../../projections/lead-routing';
 import { usersByIds } from '../../../../projections/users';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
@@ -8,8 +9,9 @@ import { DB_POOL } from '../../../app/tokens';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
-import { forbidden, notFound } from '../../../shared/errors';
+import { forbidden, notFound, validation } from '../../../shared/errors';
 import { commandContextOf, LEVEL, loadAccount } from '../../accounts';
+import { officeSettingsDecider } from '../pipeline/change-pipeline.decide';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
 import { agentProfileStream, officeStream } from '../leads.events';
 import { agentProfileDecider } from './agent-profile';
@@ -23,6 +25,9 @@ const MlsIdBody = z.strictObject({
 });
 const OfficeSettingsBody = z.strictObject({
   agentsMayClaimListings: z.boolean().optional(),
+  /** The pipeline in board order (the deciders check names and counts), and where the leads of stages taken out go. */
+  stages: z.array(z.string().max(200)).max(100).optional(),
+  moveLeads: z.array(z.strictObject({ from: z.string().max(200), to: z.string().max(200) })).max(100).optional(),
   /** Staff name the office; a broker's own is implied. */
   brokerId: z.string().regex(UUID, { error: 'brokerId is not an id' }).optional(),
 });
@@ -130,7 +135,12 @@ export class OfficeController {
     if (viewer.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
     const brokerId = await officeOfViewer(this.store, viewer, input.brokerId);
     const changes = input.agentsMayClaimListings === undefined ? {} : { agentsMayClaimListings: input.agentsMayClaimListings };
-    const result = await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'change-settings', brokerId, changes, by: { role: viewer.role, userId: viewer.userId } }, commandContextOf(req));
+    if (input.moveLeads && !input.stages) throw validation('moveLeads comes with stages');
+    // How many of the office's leads each stage holds: a stage with leads goes only with a destination for them.
+    const leadsIn = input.stages ? Object.fromEntries(await boardCounts(this.pool, { userId: viewer.userId, role: 'staff' }, brokerId)) : {};
+    const pipeline = input.stages && { stages: input.stages, moves: input.moveLeads ?? [], leadsIn };
+    const command = { brokerId, changes, pipeline, by: { role: viewer.role, userId: viewer.userId } };
+    const result = await handleCommand(this.store, officeStream(brokerId), officeSettingsDecider, command, commandContextOf(req));
     return { isSuccess: true, brokerId, settings: result.state.settings };
   }
 

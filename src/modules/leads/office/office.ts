@@ -1,11 +1,22 @@
 import type { Decider } from '../../../commands/decider';
 import { assertNever, forbidden, validation } from '../../../shared/errors';
-import { defaultOfficeSettings, type OfficeEvent, type OfficeSettings } from '../leads.events';
+import { defaultOfficeSettings, nextPipeline, type OfficeEvent, type OfficeSettings, type Pipeline } from '../leads.events';
 
-/** A broker's office as its stream says: who is out of the rotation, listing agents, and its settings. */
-export type Office = { readonly inactive: ReadonlySet<string>; readonly listingAgents: ReadonlyMap<string, string>; readonly settings: OfficeSettings };
+/**
+ * A broker's office as its stream says: who is out of the rotation, listing agents, its settings,
+ * and where the leads of stages taken out of its pipeline belong (`stageMoves`, see stages.ts).
+ */
+export type Office = {
+  readonly inactive: ReadonlySet<string>;
+  readonly listingAgents: ReadonlyMap<string, string>;
+  readonly settings: OfficeSettings;
+  readonly stageMoves: Pipeline['moves'];
+};
 
-export const initialOffice = (): Office => ({ inactive: new Set(), listingAgents: new Map(), settings: defaultOfficeSettings });
+export const initialOffice = (): Office => ({ inactive: new Set(), listingAgents: new Map(), settings: defaultOfficeSettings, stageMoves: {} });
+
+/** The office's pipeline: its stages in board order and where leads of stages no longer in it go. */
+export const pipelineOf = (office: Office): Pipeline => ({ stages: office.settings.stages, moves: office.stageMoves });
 
 export function evolveOffice(state: Office, e: OfficeEvent): Office {
   switch (e.type) {
@@ -19,8 +30,11 @@ export function evolveOffice(state: Office, e: OfficeEvent): Office {
       else listingAgents.set(e.data.pdid, e.data.agentId);
       return { ...state, listingAgents };
     }
-    case 'OfficeSettingsChanged':
-      return { ...state, settings: { ...state.settings, ...e.data.changes } };
+    case 'OfficeSettingsChanged': {
+      const settings = { ...state.settings, ...e.data.changes };
+      if (!e.data.changes.stages) return { ...state, settings };
+      return { ...state, settings, stageMoves: nextPipeline(pipelineOf(state), settings.stages, e.data.stageMoves ?? []).moves };
+    }
     default:
       return assertNever(e);
   }

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
-import { forbidden, notFound, validation } from '../../../shared/errors';
+import { notFound } from '../../../shared/errors';
 import { commandContextOf } from '../../accounts';
 import { dashboardViewer, mayView } from '../dashboard/viewer';
 import { leadStream } from '../lead';
 import { loadLead } from '../load-lead';
-import { isInOffice } from '../office/in-office';
+import { checkReassign } from './agent-of-office';
 import { reassignLeadDecider } from './reassign-lead.decide';
 
 const Body_ = z.strictObject({ agentId: z.uuid({ error: 'agentId is not an id' }) });
@@ -26,8 +26,7 @@ export class ReassignLeadController {
     const { agentId } = parseBody(Body_, body);
     const { lead } = await loadLead(this.store, leadId);
     if (!lead.exists || !mayView(viewer, lead)) throw notFound();
-    if (viewer.role === 'agent') throw forbidden('Only the broker reassigns leads');
-    if (!(await isInOffice(this.store, agentId, lead.brokerId))) throw validation('That agent is not in this office');
+    await checkReassign(this.store, viewer, lead.brokerId, agentId);
     await handleCommand(this.store, leadStream(lead.leadId), reassignLeadDecider, { leadId: lead.leadId, agentId, byUserId: viewer.userId }, commandContextOf(req));
     return { isSuccess: true, leadId: lead.leadId, agentId };
   }

@@ -22,6 +22,8 @@ import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
 import { TasksView } from './TasksView';
 import { agentZone, type NoteView } from './tasksApi';
+import { BoardView } from './BoardView';
+import { PipelinePanel } from './PipelinePanel';
 import { TextMessageDialog } from './TextMessageDialog';
 import { AddLeadDialog } from './AddLeadDialog';
 import { ImportLeadsView } from './ImportLeadsView';
@@ -32,11 +34,11 @@ import { LiveIndicator } from '../../ui/LiveIndicator';
 // Charts are a large library: the reports view loads it only when opened.
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
-const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed'];
+const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed'];
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /** The dashboard's views (`?view=`); anything else is the lead list. */
-const VIEWS = ['leads', 'tasks', 'team', 'listings', 'reports', 'import', 'templates'] as const;
+const VIEWS = ['leads', 'tasks', 'board', 'team', 'listings', 'pipeline', 'reports', 'import', 'templates'] as const;
 type View = (typeof VIEWS)[number];
 const viewOf = (v: string | null): View => (VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads';
 
@@ -159,7 +161,8 @@ export function DashboardPage() {
         // Status (contacted) and phone can change with an activity: take the row as the server has it.
         void dashboardApi.lead(leadId).then((d) => {
           setFeed((f) => (f ? { ...f, leads: f.leads.map((o) => (o.leadId === leadId ? d.lead : o)) } : f));
-          if (selectedRef.current === leadId) setDetails((cur) => (cur && cur.lead.leadId === leadId ? { ...cur, lead: d.lead } : cur));
+          // The timeline as read names homes by address (a push says 'a home').
+          if (selectedRef.current === leadId) setDetails((cur) => (cur && cur.lead.leadId === leadId ? { ...cur, lead: d.lead, timeline: d.timeline } : cur));
         }, () => undefined);
         if (selectedRef.current === leadId) {
           setDetails((d) => (d && d.lead.leadId === leadId ? { ...d, lead: { ...d.lead, lastActivityAt: String(x.at) }, timeline: [{ type: String(x.type), at: String(x.at), summary: String(x.summary) }, ...d.timeline] } : d));
@@ -209,8 +212,10 @@ export function DashboardPage() {
     () => [
       { key: 'leads', label: 'Leads', render: (c) => <button type="button" className={c} aria-current={view === 'leads' ? 'page' : undefined} onClick={() => goView('leads')}>Leads{fresh.size > 0 && <span className={styles.badge} aria-label={`${fresh.size} new`}>{fresh.size}</span>}</button> },
       { key: 'tasks', label: 'Tasks', render: (c) => <button type="button" className={c} aria-current={view === 'tasks' ? 'page' : undefined} onClick={() => goView('tasks')}>Tasks</button> },
+      { key: 'board', label: 'Board', render: (c) => <button type="button" className={c} aria-current={view === 'board' ? 'page' : undefined} onClick={() => goView('board')}>Board</button> },
       { key: 'listings', label: 'Listings', render: (c) => <button type="button" className={c} aria-current={view === 'listings' ? 'page' : undefined} onClick={() => goView('listings')}>Listings</button> },
       { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
+      ...(feed?.me.role === 'broker' ? [{ key: 'pipeline', label: 'Pipeline', render: (c: string) => <button type="button" className={c} aria-current={view === 'pipeline' ? 'page' : undefined} onClick={() => goView('pipeline')}>Pipeline</button> }] : []),
       { key: 'reports', label: 'Reports', render: (c) => <button type="button" className={c} aria-current={view === 'reports' ? 'page' : undefined} onClick={() => goView('reports')}>Reports</button> },
       { key: 'add', label: 'Add lead', render: (c) => <button type="button" className={c} onClick={() => setAdding(true)}>Add lead</button> },
       { key: 'import', label: 'Import', render: (c) => <button type="button" className={c} aria-current={view === 'import' ? 'page' : undefined} onClick={() => goView('import')}>Import</button> },
@@ -250,6 +255,10 @@ export function DashboardPage() {
         </Suspense>
       ) : view === 'listings' ? (
         <MyListings role={feed?.me.role ?? 'agent'} />
+      ) : view === 'board' ? (
+        <BoardView subscribe={subscribe} connected={connected} onOpen={select} now={now} />
+      ) : view === 'pipeline' ? (
+        <PipelinePanel />
       ) : view === 'team' ? (
         <TeamPanel
           agents={agents}

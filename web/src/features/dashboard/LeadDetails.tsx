@@ -8,20 +8,8 @@ import styles from './LeadDetails.module.css';
 import { LeadNotes } from './LeadNotes';
 import { LeadTasks } from './LeadTasks';
 import type { NoteView } from './tasksApi';
-
-const TYPE_LABEL: Record<string, string> = {
-  LeadCaptured: 'Registered',
-  InquirySubmitted: 'Inquiry',
-  LeadAssigned: 'Assigned',
-  LeadReassigned: 'Reassigned',
-  ListingViewed: 'Viewed',
-  SearchRun: 'Search',
-  ChatMessageSent: 'Chat',
-  TextMessageSent: 'Text',
-  ConsentChanged: 'Preferences',
-  CellPhoneChanged: 'Preferences',
-  LeadNoteWritten: 'Note',
-};
+import { LeadWork } from './LeadWork';
+import { timelineLabel } from '../../../../src/contract/timeline-labels';
 
 type Props = {
   readonly lead: FeedLead;
@@ -103,6 +91,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
         </div>
       </dl>
       {emailing && <EmailComposer leadId={lead.leadId} leadName={lead.fullName} onClose={() => setEmailing(false)} />}
+      <LeadWork lead={lead} />
       {role !== 'agent' && agents.length > 0 && (
         <div className={styles.reassign}>
           <label htmlFor="reassign-agent">Reassign to</label>
@@ -130,7 +119,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
         <ol className={styles.timeline}>
           {timeline.map((t, i) => (
             <li key={`${t.at}-${i}`} className={styles.entry} data-type={t.type}>
-              <span className={styles.kind}>{TYPE_LABEL[t.type] ?? t.type}</span>
+              <span className={styles.kind}>{timelineLabel(t.type)}</span>
               <span className={styles.summary}>{t.summary}</span>
               <time dateTime={t.at} title={fullDate(t.at)} className={styles.when}>
                 {relativeTime(t.at, now)}

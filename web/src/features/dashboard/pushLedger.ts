@@ -10,6 +10,8 @@ export function pushKey(p: Push): string {
       return `captured:${String(x.leadId)}`;
     case 'lead.activity':
       return `activity:${String(x.eventId)}`;
+    case 'lead.stage':
+      return `stage:${String(x.eventId)}`;
     case 'chat.message':
       return `chat:${String(x.messageId)}`;
     case 'chat.read':

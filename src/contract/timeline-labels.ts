@@ -1,0 +1,36 @@
+/**
+ * What each kind of timeline entry is called on the dashboard (the `type` of contract section 5's
+ * timeline entries). Shared with the web app. An entry of a type not named here (one a later
+ * release adds) shows its type split into words.
+ */
+export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
+  LeadCaptured: 'New lead',
+  InquirySubmitted: 'Inquiry',
+  LeadAssigned: 'Assigned',
+  LeadReassigned: 'Reassigned',
+  LeadStageChanged: 'Stage',
+  LeadFirstContacted: 'First contact',
+  LeadTagsChanged: 'Tags',
+  LeadContactEdited: 'Contact edited',
+  LeadPutInPond: 'Pond',
+  LeadClaimed: 'Claimed',
+  ListingViewed: 'Viewed a home',
+  SearchRun: 'Searched',
+  TextMessageSent: 'Text',
+  ChatMessageSent: 'Chat',
+  ConsentChanged: 'Preferences',
+  CellPhoneChanged: 'Cell phone',
+  SavedSearchSaved: 'Saved search',
+  SavedSearchDeleted: 'Saved search',
+  ListingFavorited: 'Favourite',
+  ListingNoteWritten: 'Private note',
+  ListingOpinionGiven: 'Opinion',
+  ListingShared: 'Shared',
+  ShowingRequested: 'Showing request',
+  ListingFiledInNotebook: 'Notebook',
+  ListingRemovedFromNotebook: 'Notebook',
+  PropertyAlertSent: 'Alert sent',
+  PropertyAlertOpened: 'Alert opened',
+};
+
+export const timelineLabel = (type: string): string => TIMELINE_LABELS[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());

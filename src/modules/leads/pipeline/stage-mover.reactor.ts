@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { pendingStageMoves, STAGE_MOVES_SIGNAL } from '../../../../projections/lead-pipeline';
+import { newId } from '../../../shared/ids';
+import { decideOnLead, pipelinesOnce, sweepPending } from './lead-in-pipeline';
+import { decideMoveIntoPipeline } from './move-into-pipeline.decide';
+import { PipelineReactor } from './pipeline-reactor';
+
+const BATCH = 200;
+
+/**
+ * Moves leads whose stage left their office's pipeline to where the broker sent them: a rename
+ * moves the stage's leads to the new name, a removal to the stage chosen for them, and a new
+ * lead where 'New' is gone to the first stage. The lead_pipeline read model finds them; each is
+ * decided on the lead's stream and the office's (LeadStageChanged by the system), so a repeat,
+ * a crash or a second instance moves nothing twice. Woken by the projection, swept every 5 s.
+ */
+@Injectable()
+export class StageMover extends PipelineReactor {
+  protected readonly signal = STAGE_MOVES_SIGNAL;
+  protected readonly failure = 'moving leads into their pipeline failed; the sweep retries';
+
+  /** Every waiting lead once; answers how many were moved. */
+  run(): Promise<number> {
+    const pipelines = pipelinesOnce(this.store);
+    return sweepPending(
+      (limit, offset) => pendingStageMoves(this.pool, limit, offset),
+      BATCH,
+      () => this.sweeper.isStopped,
+      async ({ leadId }) => {
+        const { events } = await decideOnLead(
+          this.store,
+          leadId,
+          (lead, pipeline) => decideMoveIntoPipeline({ pipeline }, lead),
+          (lead) => ({ siteId: lead.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: null, now: new Date() }),
+          pipelines,
+        );
+        return events.length > 0;
+      },
+    );
+  }
+}
