@@ -56,6 +56,8 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
     expect(res.status, res.text).toBe(200);
     return (res.body.leads as { leadId: string }[]).map((l) => nameOf.get(l.leadId)).filter((n): n is string => n !== undefined);
   };
+  /** Jane's own leads in the answer: an agent also sees the office's pond leads (Flo), checked on their own below. */
+  const own = async (client: WebClient, query: string) => (await listed(client, query)).filter((n) => n !== 'flo');
   const sorted = (names: string[]) => [...names].sort();
   const iso = (hoursAgo: number) => new Date(now - hoursAgo * HOUR).toISOString();
 
@@ -65,14 +67,14 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
   });
 
   it('stage, tag, source and site: one value, or several meaning any of them', async () => {
-    expect(sorted(await listed(janeClient, 'stage=New'))).toEqual(['ann', 'dee', 'gus']);
-    expect(sorted(await listed(janeClient, 'stage=New&stage=Active'))).toEqual(['ann', 'cai', 'dee', 'gus']);
-    expect(sorted(await listed(janeClient, 'tag=vip'))).toEqual(['ann', 'ben']);
-    expect(sorted(await listed(janeClient, 'tag=vip&tag=seller'))).toEqual(['ann', 'ben', 'cai']);
-    expect(sorted(await listed(janeClient, 'source=zillow'))).toEqual(['ann', 'cai']);
-    expect(sorted(await listed(janeClient, `site=${JANE_SITE}`))).toEqual(['ann', 'dee', 'gus']);
-    expect(sorted(await listed(janeClient, 'stage=New&source=zillow'))).toEqual(['ann']);
-    expect(sorted(await listed(janeClient, `source=${encodeURIComponent('mañana')}`))).toEqual(['gus']);
+    expect(sorted(await own(janeClient, 'stage=New'))).toEqual(['ann', 'dee', 'gus']);
+    expect(sorted(await own(janeClient, 'stage=New&stage=Active'))).toEqual(['ann', 'cai', 'dee', 'gus']);
+    expect(sorted(await own(janeClient, 'tag=vip'))).toEqual(['ann', 'ben']);
+    expect(sorted(await own(janeClient, 'tag=vip&tag=seller'))).toEqual(['ann', 'ben', 'cai']);
+    expect(sorted(await own(janeClient, 'source=zillow'))).toEqual(['ann', 'cai']);
+    expect(sorted(await own(janeClient, `site=${JANE_SITE}`))).toEqual(['ann', 'dee', 'gus']);
+    expect(sorted(await own(janeClient, 'stage=New&source=zillow'))).toEqual(['ann']);
+    expect(sorted(await own(janeClient, `source=${encodeURIComponent('mañana')}`))).toEqual(['gus']);
   });
 
   it('agentId for brokers: one agent, several, or none (the pond); an agent naming another agent gets nothing', async () => {
@@ -84,42 +86,50 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
     expect(pond.body.lead).toMatchObject({ assignedAgentId: null, inPond: true });
   });
 
+  it('an agent also sees the office’s pond lead, with no agent and inPond, under the filters it matches', async () => {
+    const res = await janeClient.get(`/api/dashboard/leads/${id.flo}`);
+    expect(res.status).toBe(200);
+    expect(res.body.lead).toMatchObject({ assignedAgentId: null, inPond: true });
+    expect(await listed(janeClient, 'agentId=none')).toEqual(['flo']);
+    expect(await listed(janeClient, 'q=pond')).toEqual(['flo']);
+  });
+
   it('text, status and contacted', async () => {
-    expect(await listed(janeClient, 'q=gamma')).toEqual(['cai']);
-    expect(sorted(await listed(janeClient, 'status=contacted'))).toEqual(['ben', 'cai']);
-    expect(sorted(await listed(janeClient, 'contacted=yes'))).toEqual(['ben', 'cai']);
-    expect(sorted(await listed(janeClient, 'contacted=no'))).toEqual(['ann', 'dee', 'gus']);
+    expect(await own(janeClient, 'q=gamma')).toEqual(['cai']);
+    expect(sorted(await own(janeClient, 'status=contacted'))).toEqual(['ben', 'cai']);
+    expect(sorted(await own(janeClient, 'contacted=yes'))).toEqual(['ben', 'cai']);
+    expect(sorted(await own(janeClient, 'contacted=no'))).toEqual(['ann', 'dee', 'gus']);
   });
 
   it('notContactedHours=N: never contacted and in for more than N hours, or last contacted more than N hours ago', async () => {
-    expect(sorted(await listed(janeClient, 'notContactedHours=24'))).toEqual(['ann', 'ben', 'cai', 'gus']);
-    expect(sorted(await listed(janeClient, 'notContactedHours=72'))).toEqual(['ann', 'cai', 'gus']);
-    expect(sorted(await listed(janeClient, 'notContactedHours=300'))).toEqual(['gus']);
+    expect(sorted(await own(janeClient, 'notContactedHours=24'))).toEqual(['ann', 'ben', 'cai', 'gus']);
+    expect(sorted(await own(janeClient, 'notContactedHours=72'))).toEqual(['ann', 'cai', 'gus']);
+    expect(sorted(await own(janeClient, 'notContactedHours=300'))).toEqual(['gus']);
   });
 
   it('last activity, last contact and created: in the last …, more than … ago, or a range', async () => {
-    expect(sorted(await listed(janeClient, 'lastActivity=1d'))).toEqual(['cai', 'dee']);
-    expect(sorted(await listed(janeClient, 'lastActivity=>3d'))).toEqual(['ann', 'gus']);
-    expect(sorted(await listed(janeClient, 'lastContact=3d'))).toEqual(['ben']);
-    expect(sorted(await listed(janeClient, 'lastContact=>3d'))).toEqual(['cai']);
-    expect(sorted(await listed(janeClient, 'created=7d'))).toEqual(['ann', 'ben', 'dee']);
-    expect(sorted(await listed(janeClient, 'created=>7d'))).toEqual(['cai', 'gus']);
-    expect(sorted(await listed(janeClient, `created=${encodeURIComponent(`${iso(120)}..${iso(50)}`)}`))).toEqual(['ann', 'ben']);
+    expect(sorted(await own(janeClient, 'lastActivity=1d'))).toEqual(['cai', 'dee']);
+    expect(sorted(await own(janeClient, 'lastActivity=>3d'))).toEqual(['ann', 'gus']);
+    expect(sorted(await own(janeClient, 'lastContact=3d'))).toEqual(['ben']);
+    expect(sorted(await own(janeClient, 'lastContact=>3d'))).toEqual(['cai']);
+    expect(sorted(await own(janeClient, 'created=7d'))).toEqual(['ann', 'ben', 'dee']);
+    expect(sorted(await own(janeClient, 'created=>7d'))).toEqual(['cai', 'gus']);
+    expect(sorted(await own(janeClient, `created=${encodeURIComponent(`${iso(120)}..${iso(50)}`)}`))).toEqual(['ann', 'ben']);
   });
 
   it('sorts by last activity (the default, newest first), created, name and last contact, - for descending', async () => {
     const all = 'source=zillow&source=direct&source=realtor';
-    expect(await listed(janeClient, all)).toEqual(['cai', 'dee', 'ben', 'ann']);
-    expect(await listed(janeClient, `${all}&sort=lastActivity`)).toEqual(['ann', 'ben', 'dee', 'cai']);
-    expect(await listed(janeClient, `${all}&sort=name`)).toEqual(['ann', 'ben', 'cai', 'dee']);
-    expect(await listed(janeClient, `${all}&sort=-name`)).toEqual(['dee', 'cai', 'ben', 'ann']);
-    expect(await listed(janeClient, `${all}&sort=created`)).toEqual(['cai', 'ann', 'ben', 'dee']);
-    expect(await listed(janeClient, `${all}&sort=-created`)).toEqual(['dee', 'ben', 'ann', 'cai']);
+    expect(await own(janeClient, all)).toEqual(['cai', 'dee', 'ben', 'ann']);
+    expect(await own(janeClient, `${all}&sort=lastActivity`)).toEqual(['ann', 'ben', 'dee', 'cai']);
+    expect(await own(janeClient, `${all}&sort=name`)).toEqual(['ann', 'ben', 'cai', 'dee']);
+    expect(await own(janeClient, `${all}&sort=-name`)).toEqual(['dee', 'cai', 'ben', 'ann']);
+    expect(await own(janeClient, `${all}&sort=created`)).toEqual(['cai', 'ann', 'ben', 'dee']);
+    expect(await own(janeClient, `${all}&sort=-created`)).toEqual(['dee', 'ben', 'ann', 'cai']);
     // Never contacted counts as contacted longest ago.
-    const lastContact = await listed(janeClient, `${all}&sort=lastContact`);
+    const lastContact = await own(janeClient, `${all}&sort=lastContact`);
     expect(sorted(lastContact.slice(0, 2))).toEqual(['ann', 'dee']);
     expect(lastContact.slice(2)).toEqual(['cai', 'ben']);
-    const newestContact = await listed(janeClient, `${all}&sort=-lastContact`);
+    const newestContact = await own(janeClient, `${all}&sort=-lastContact`);
     expect(newestContact.slice(0, 2)).toEqual(['ben', 'cai']);
     expect(sorted(newestContact.slice(2))).toEqual(['ann', 'dee']);
     // Pages of a sort never overlap or skip.
@@ -131,7 +141,7 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
       pages.push(r.body.leads[0].leadId);
     }
     expect(new Set(pages).size).toBe(total);
-    expect(pages.map((p) => nameOf.get(p)).filter(Boolean)).toEqual(['ann', 'ben', 'cai', 'dee']);
+    expect(pages.map((p) => nameOf.get(p)).filter((n) => n && n !== 'flo')).toEqual(['ann', 'ben', 'cai', 'dee']);
   });
 
   it('the web app’s feed takes the same filters and sort; its facets offer the viewer’s stages, tags and sites', async () => {
@@ -241,7 +251,8 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
       expect(vip.map((r) => r[0])).toEqual(['Ben Beta', 'Ann Alpha']);
       const [, ...alexRows] = records((await csv(alexClient)).text.slice(1));
       expect(alexRows.map((r) => r[14])).not.toContain(id.ann);
-      expect(alexRows.every((r) => r[7] === 'Alex Agent')).toBe(true);
+      // Alex's own leads, and the office's pond lead (no agent) that every agent of the office sees.
+      expect(alexRows.every((r) => r[7] === 'Alex Agent' || (r[7] === '' && r[13] === 'yes'))).toBe(true);
       const [, ...office] = records((await csv(brokerClient, 'agentId=none')).text.slice(1));
       expect(office.map((r) => [r[0], r[7], r[13]])).toEqual([['Flo Pond', '', 'yes']]);
       const bad = await janeClient.get('/api/dashboard/leads/export.csv?sort=price');
