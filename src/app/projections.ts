@@ -9,6 +9,7 @@ import { leadNoticesProjection } from '../../projections/lead-notices';
 import { leadPondProjection } from '../../projections/lead-pond';
 import { leadNotesProjection } from '../../projections/lead-notes';
 import { leadRoutingProjection } from '../../projections/lead-routing';
+import { leadThreadProjection } from '../../projections/lead-thread';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
 import type { Projection } from '../../projections/runner';
@@ -33,6 +34,7 @@ export const allProjections: readonly Projection[] = [
   leadNotesProjection,
   tasksProjection,
   chatProjection,
+  leadThreadProjection,
   webPushProjection,
   accountStreamsProjection,
   membersProjection,

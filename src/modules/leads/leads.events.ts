@@ -2,6 +2,7 @@ export * from './office/office.events';
 export * from './routing/routing.events';
 export * from './office/stages';
 export * from './conversation.events';
+import type { TextMessageReceived } from './conversation.events';
 
 /** Where a visitor first came from: fixed at the first visit (first-touch cookie), never overwritten. */
 export type FirstTouch = {
@@ -224,6 +225,9 @@ export type TextMessageSent = {
   };
 };
 export type LeadMessageEvent = TextMessageSent;
+/** Everything on a lead's `sms-` stream: texts the agent sent and texts the lead sent back (issue 16). */
+export type SmsEvent = TextMessageSent | TextMessageReceived;
+export const smsEventTypes = ['TextMessageSent', 'TextMessageReceived'] as const satisfies readonly SmsEvent['type'][];
 export const leadMessageEventTypes = ['TextMessageSent'] as const satisfies readonly LeadMessageEvent['type'][];
 export const leadActivityStream = (leadId: string) => `leadactivity-${leadId}`;
 export const smsStream = (leadId: string) => `sms-${leadId}`;

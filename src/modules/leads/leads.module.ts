@@ -22,6 +22,8 @@ import { InquiryController } from './submit-inquiry/inquiry.http';
 import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
 import { SendTextController } from './text-messages/send-text.http';
 import { SmsInboundController } from './text-messages/sms-inbound.http';
+import { InboundTexts } from './text-messages/inbound-texts';
+import { SiteNumbers } from './text-messages/site-numbers';
 
 /** Leads: inquiries, capture, routing to agents, the dashboard's reads, activity and texts. */
 @Module({
@@ -39,7 +41,7 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     ClaimLeadController,
     NotesController,
   ],
-  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier],
-  exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier, SiteNumbers, InboundTexts],
+  exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier, SiteNumbers],
 })
 export class LeadsModule {}
