@@ -4,6 +4,7 @@ import { CHANNEL_LABEL, type ChannelState, type SendChannel, type ThreadItem } f
 import type { Subscribe } from './ChatPanel';
 import { conversationApi } from './conversationApi';
 import { fullDate, relativeTime } from './dashboardFormat';
+import { EmojiPicker } from './EmojiPicker';
 import styles from './ConversationPanel.module.css';
 
 type Shown = ThreadItem & { readonly pending?: boolean };
@@ -53,6 +54,7 @@ export function ConversationPanel({
   const [body, setBody] = useState('');
   const [subject, setSubject] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [emoji, setEmoji] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   const readUpTo = useRef<string | null>(null);
   const stick = useRef(true);
@@ -62,8 +64,9 @@ export function ConversationPanel({
     conversationApi.channels(leadId).then(
       (c) => {
         setChannels(c.channels);
+        // The agent's own choice stays (its reason shows if it became unavailable); the first time, the lead's last channel if usable.
         const usable = (ch: SendChannel | null) => !!ch && c.channels.some((s) => s.channel === ch && s.available);
-        setChannel((cur) => (usable(cur) ? cur : usable(c.lastChannel) ? c.lastChannel : (c.channels.find((s) => s.available)?.channel ?? c.lastChannel ?? 'chat')));
+        setChannel((cur) => cur ?? (usable(c.lastChannel) ? c.lastChannel : (c.channels.find((s) => s.available)?.channel ?? c.lastChannel ?? 'chat')));
       },
       () => undefined,
     );
@@ -140,6 +143,7 @@ export function ConversationPanel({
     stick.current = true;
     setItems((cur) => [...cur, mine]);
     setBody('');
+    setEmoji(false);
     setError(null);
     conversationApi.send(leadId, channel, text, subject).then(
       ({ id }) => setItems((cur) => (cur.some((i) => i.id === id) ? cur.filter((i) => i.id !== temp) : cur.map((i) => (i.id === temp ? { ...i, id, pending: false } : i)))),
@@ -232,6 +236,20 @@ export function ConversationPanel({
           </>
         )}
         <div className={styles.row}>
+          <div className={styles.emojiWrap}>
+            <button type="button" className={styles.iconButton} aria-label="Insert emoji" aria-expanded={emoji} disabled={!state?.available} onClick={() => setEmoji((o) => !o)}>
+              <span aria-hidden="true">☺</span>
+            </button>
+            {emoji && (
+              <EmojiPicker
+                onPick={(e) => {
+                  setBody((t) => t + e);
+                  setEmoji(false);
+                }}
+                onClose={() => setEmoji(false)}
+              />
+            )}
+          </div>
           <label htmlFor={ids.body} className="visually-hidden">
             Message
           </label>
