@@ -6,6 +6,7 @@ import { feedsBenchmark } from './feeds.bench';
 import { membersBenchmark } from './members.bench';
 import { projectionCatchUpBenchmark } from './projection.bench';
 import { searchBenchmark } from './search.bench';
+import { threadBenchmark } from './thread.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark];
+export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, threadBenchmark];

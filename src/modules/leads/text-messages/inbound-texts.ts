@@ -2,29 +2,37 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../app/tokens';
-import { type CommandContext, systemContext } from '../../../commands/command-context';
-import { fold } from '../../../commands/decider';
-import { handleCommand } from '../../../commands/handle-command';
+import { type CommandContext, metadataOf, systemContext } from '../../../commands/command-context';
 import type { Config } from '../../../config/config';
 import { formatPhone } from '../../../contract/phone';
 import { TEXT_LEAD_EMAIL_DOMAIN } from '../../../contract/thread';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { AppError } from '../../../shared/errors';
+import { AppError, ConcurrencyError } from '../../../shared/errors';
+import type { NewEvent } from '../../../shared/event';
 import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
-import { leadsByPhone } from '../../../../projections/lead-thread';
+import { itemMark, leadsByPhone } from '../../../../projections/lead-thread';
 import { usersWithCellPhone } from '../../../../projections/users';
 import { userIdByEmail } from '../../accounts';
 import { type InboundText, SmsSender } from '../../messaging';
 import { sniff, UploadStore } from '../../uploads';
 import { leadIdFor } from '../lead';
-import { type SmsEvent, smsStream, type TextMessageReceived } from '../leads.events';
+import { smsStream, type TextMessageReceived } from '../leads.events';
 import { loadLead } from '../load-lead';
 import { SubmitInquiryCommand } from '../submit-inquiry/submit-inquiry.handler';
 import { type NumberSites, SiteNumbers } from './site-numbers';
-import { smsDecider } from './sms.decide';
 
 const log = logger('texts');
+
+/** An event whose id says what it is: stored once, whoever appends it again (a duplicate writes nothing; a race is read as one). */
+async function appendOnce(store: EventStore, streamId: string, event: NewEvent): Promise<void> {
+  try {
+    await store.append(streamId, 'any', [event]);
+  } catch (err) {
+    if (!(err instanceof ConcurrencyError)) throw err;
+    await store.append(streamId, 'any', [event]);
+  }
+}
 
 type Media = TextMessageReceived['data']['media'];
 
@@ -56,22 +64,16 @@ export class InboundTexts {
       if (!captured) return [];
       leads = [captured];
     }
-    // The provider's media are fetched once, and only when some lead still lacks the message.
-    const states = await Promise.all(leads.map(async (l) => fold(smsDecider, (await this.store.readStream(smsStream(l.leadId))) as unknown as SmsEvent[])));
-    const pending = leads.filter((_, i) => !states[i]!.providerIds.has(text.providerId));
-    if (pending.length === 0) return leads.map((l) => l.leadId);
-    const media = await this.keepMedia(text);
-    for (const l of pending) {
-      const data: TextMessageReceived['data'] = {
-        leadId: l.leadId,
-        siteId: l.siteId,
-        messageId: stableId(`text-received:${l.leadId}:${text.providerId}`),
-        from: text.from,
-        body: text.body,
-        media,
-        providerId: text.providerId,
-      };
-      await handleCommand(this.store, smsStream(l.leadId), smsDecider, { kind: 'received', data }, ctx);
+    // Once per MessageSid and lead: the event's id is derived from both, and the store's append is
+    // idempotent by event id (a second delivery is a duplicate that writes nothing), so the
+    // lead's sms stream, however long, is never read for it. The provider's media are fetched
+    // once, and not again for a delivery the thread already has.
+    const ids = leads.map((l) => ({ ...l, messageId: stableId(`text-received:${l.leadId}:${text.providerId}`) }));
+    const known = await Promise.all(ids.map((l) => itemMark(this.pool, l.leadId, l.messageId)));
+    const media = text.media.length && known.some((k) => !k) ? await this.keepMedia(text) : [];
+    for (const l of ids) {
+      const data: TextMessageReceived['data'] = { leadId: l.leadId, siteId: l.siteId, messageId: l.messageId, from: text.from, body: text.body, media, providerId: text.providerId };
+      await appendOnce(this.store, smsStream(l.leadId), { type: 'TextMessageReceived', data, eventId: stableId(`text-received-event:${l.leadId}:${text.providerId}`), metadata: metadataOf(ctx) });
     }
     return leads.map((l) => l.leadId);
   }

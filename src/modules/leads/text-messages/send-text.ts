@@ -49,6 +49,6 @@ export async function sendTextToLead(store: EventStore, sms: SmsSender, numbers:
     mediaUrl: t.mediaUrl,
     providerId,
   };
-  await handleCommand(store, smsStream(t.lead.leadId), smsDecider, { kind: 'sent', data }, ctx);
+  await handleCommand(store, smsStream(t.lead.leadId), smsDecider, data, ctx);
   return { sent: true, messageId: data.messageId };
 }
