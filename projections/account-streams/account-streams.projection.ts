@@ -2,7 +2,7 @@ import { accountEventTypes, claimEventTypes } from '../../src/modules/accounts/a
 import { alertEventTypes } from '../../src/modules/alerts/alerts.events';
 import { backofficeEventTypes } from '../../src/modules/backoffice/backoffice.events';
 import { chatEventTypes } from '../../src/modules/chat/chat.events';
-import { leadActivityEventTypes, leadEventTypes, leadMessageEventTypes, leadNoteEventTypes, officeEventTypes } from '../../src/modules/leads/leads.events';
+import { leadActivityEventTypes, leadEventTypes, leadNoteEventTypes, officeEventTypes, smsEventTypes } from '../../src/modules/leads/leads.events';
 import { notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { siteEventTypes } from '../../src/modules/sites/sites.events';
@@ -24,14 +24,15 @@ export const accountStreamsProjection: Projection = {
   name: 'account_streams',
   // 2: the organizer's and the alerts' streams (saved searches, favourites, alerts sent).
   // 3: notes and tasks on a lead (in its person's history, for the audit) and the agent's time zone.
-  version: 3,
+  // 4: texts the lead sent (TextMessageReceived): a lead who first wrote by text has its sms stream in its history.
+  version: 4,
   eventTypes: [
     ...accountEventTypes,
     ...claimEventTypes,
     ...siteEventTypes,
     ...leadEventTypes,
     ...leadActivityEventTypes,
-    ...leadMessageEventTypes,
+    ...smsEventTypes,
     ...leadNoteEventTypes,
     ...taskEventTypes,
     ...agentZoneEventTypes,

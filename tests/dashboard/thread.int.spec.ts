@@ -251,6 +251,9 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
       expect(detail.lead).toMatchObject({ source: 'text', phone, fullName: `Texter ${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` });
       const got = (await thread(staff, leadId)).body.items as ThreadItem[];
       expect(got.map((i) => [i.channel, i.direction, i.body])).toEqual([['text', 'in', body]]);
+      // The person's history (the audit) has the text they sent.
+      const history = (await staff.get(`/api/backoffice/accounts/${userId}/history`)).body;
+      expect(JSON.stringify(history)).toContain('TextMessageReceived');
     }
     // The new lead can be answered by text at once (it wrote first), not by e-mail (no address yet).
     const userId = await userIdByEmail(server.runtime.store, 'text-2065550198@text-lead.invalid');
