@@ -306,7 +306,12 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
     await settle(server);
     expect((await lead.client.get('/api/account/me')).body.user_UnsubscribeText).toBe(false);
     expect((await agent.post(`${path}/messages`, { channel: 'text', body: 'Welcome back' })).status).toBe(201);
+    expect((await agent.post(`${path}/messages`, { channel: 'mms', body: '' })).body).toEqual({ message: 'An MMS needs its picture or video (mediaUrl)' });
+    expect((await agent.post(`${path}/messages`, { channel: 'mms', body: 'The tour', mediaUrl: 'https://cdn.example.com/tour.mp4' })).status).toBe(201);
     await settle(server);
-    expect((await items(lead.leadId)).map((i) => [i.direction, i.body])).toEqual([['out', 'Welcome back']]);
+    expect((await items(lead.leadId)).map((i) => [i.channel, i.direction, i.body, i.media?.[0]?.url ?? null])).toEqual([
+      ['text', 'out', 'Welcome back', null],
+      ['mms', 'out', 'The tour', 'https://cdn.example.com/tour.mp4'],
+    ]);
   });
 });

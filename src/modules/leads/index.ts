@@ -30,5 +30,5 @@ export { decideOffice, evolveOffice, initialOffice } from './office/office';
 export { mmsCapMessage, type SkipReason } from './text-messages/text-messages';
 export { sendTextToLead, type TextResult } from './text-messages/send-text';
 export { SiteNumbers } from './text-messages/site-numbers';
-export { textEligibility } from './text-messages/text-messages';
+export { MEDIA_URL, textEligibility } from './text-messages/text-messages';
 export { LeadsModule } from './leads.module';

@@ -11,9 +11,7 @@ import { dashboardViewer, mayView } from '../dashboard/viewer';
 import { loadLead } from '../load-lead';
 import { sendTextToLead } from './send-text';
 import { SiteNumbers } from './site-numbers';
-import { mmsCapMessage, overMmsCap, type SkipReason } from './text-messages';
-
-const MEDIA_URL = /^(https:\/\/[^\s]{1,500}|\/uploads\/[a-f0-9]{32}\.[a-z0-9]{2,5})$/;
+import { MEDIA_URL, mmsCapMessage, overMmsCap, type SkipReason } from './text-messages';
 
 const SendBody = z
   .strictObject({

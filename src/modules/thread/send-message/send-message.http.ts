@@ -10,13 +10,11 @@ import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { AppError, forbidden, validation } from '../../../shared/errors';
 import { commandContextOf } from '../../accounts';
 import { CHAT_MAX_LENGTH, sendChatMessage } from '../../chat';
-import { dashboardViewer, sendTextToLead, SiteNumbers } from '../../leads';
+import { dashboardViewer, MEDIA_URL, sendTextToLead, SiteNumbers } from '../../leads';
 import { SmsSender } from '../../messaging';
 import { ThreadAccess } from '../thread-access';
 import { channelStates, refusal } from './channels';
 import { sendLeadEmail } from './send-lead-email';
-
-const MEDIA_URL = /^(https:\/\/[^\s]{1,500}|\/uploads\/[a-f0-9]{32}\.[a-z0-9]{2,5})$/;
 
 const MessageBody = z.strictObject({
   channel: z.enum(['chat', 'text', 'mms', 'email'], { error: 'channel must be chat, text, mms or email' }),

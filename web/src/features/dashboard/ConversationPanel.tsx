@@ -5,6 +5,7 @@ import type { Subscribe } from './ChatPanel';
 import { conversationApi } from './conversationApi';
 import { fullDate, relativeTime } from './dashboardFormat';
 import { EmojiPicker } from './EmojiPicker';
+import chat from './ChatPanel.module.css';
 import styles from './ConversationPanel.module.css';
 
 type Shown = ThreadItem & { readonly pending?: boolean };
@@ -158,22 +159,22 @@ export function ConversationPanel({
 
   const lastSeen = [...items].reverse().find((i) => i.channel === 'chat' && i.direction === 'out');
   return (
-    <section className={styles.panel} aria-label="Conversation">
+    <section className={chat.panel} aria-label="Conversation">
       {onClose && (
-        <button type="button" className={styles.close} aria-label="Close conversation" onClick={onClose}>
+        <button type="button" className={chat.close} aria-label="Close conversation" onClick={onClose}>
           ×
         </button>
       )}
-      <header className={styles.head}>
+      <header className={chat.head}>
         <h2>Conversation</h2>
-        <p className={styles.with}>with {leadName}</p>
+        <p className={chat.with}>with {leadName}</p>
       </header>
       {error && (
-        <p className={styles.error} role="alert">
+        <p className={chat.error} role="alert">
           {error}
         </p>
       )}
-      <ol ref={list} className={styles.items} aria-live="polite" aria-label="Messages, oldest first">
+      <ol ref={list} className={chat.messages} aria-live="polite" aria-label="Messages, oldest first">
         {hasMore && (
           <li className={styles.more}>
             <button type="button" className="btn" onClick={older}>
@@ -190,7 +191,7 @@ export function ConversationPanel({
             </span>
             {i.subject !== undefined && <p className={styles.subject}>{i.subject || '(no subject)'}</p>}
             {i.channel === 'call' && <p className={styles.call}>{callLine(i)}</p>}
-            {i.body && <p className={styles.body}>{i.body}</p>}
+            {i.body && <p className={chat.text}>{i.body}</p>}
             {i.media?.map((m) =>
               m.contentType?.startsWith('image/') ? (
                 <a key={m.url} href={m.url} target="_blank" rel="noreferrer">
@@ -202,11 +203,11 @@ export function ConversationPanel({
                 </a>
               ),
             )}
-            <span className={styles.meta}>
+            <span className={chat.meta}>
               <time dateTime={i.at} title={fullDate(i.at)}>
                 {relativeTime(i.at)}
               </time>
-              {i.pending ? <span>Sending…</span> : i === lastSeen && <span className={styles.receipt}>{i.readAt ? 'Seen' : 'Sent'}</span>}
+              {i.pending ? <span>Sending…</span> : i === lastSeen && <span className={chat.receipt}>{i.readAt ? 'Seen' : 'Sent'}</span>}
             </span>
           </li>
         ))}
@@ -236,8 +237,8 @@ export function ConversationPanel({
           </>
         )}
         <div className={styles.row}>
-          <div className={styles.emojiWrap}>
-            <button type="button" className={styles.iconButton} aria-label="Insert emoji" aria-expanded={emoji} disabled={!state?.available} onClick={() => setEmoji((o) => !o)}>
+          <div className={chat.emojiWrap}>
+            <button type="button" className={chat.iconButton} aria-label="Insert emoji" aria-expanded={emoji} disabled={!state?.available} onClick={() => setEmoji((o) => !o)}>
               <span aria-hidden="true">☺</span>
             </button>
             {emoji && (
@@ -255,7 +256,7 @@ export function ConversationPanel({
           </label>
           <textarea
             id={ids.body}
-            className={styles.input}
+            className={chat.input}
             rows={2}
             maxLength={channel ? MAX[channel] : 2000}
             placeholder={state?.available ? `Write a ${channel === 'email' ? 'mail' : channel === 'text' ? 'text' : 'message'}` : 'Choose an available channel'}
