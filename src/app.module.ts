@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ThreadModule } from './modules/thread';
 import { DiscoveryModule } from '@nestjs/core';
 import { OpenApiController } from './http/openapi/openapi.controller';
 import type { Runtime } from './app/runtime';
@@ -35,7 +36,7 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       // The development outboxes do not exist in production (404, not 403): mail there is real.
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ThreadModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

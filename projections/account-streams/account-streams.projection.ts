@@ -2,7 +2,7 @@ import { accountEventTypes, claimEventTypes } from '../../src/modules/accounts/a
 import { alertEventTypes } from '../../src/modules/alerts/alerts.events';
 import { backofficeEventTypes } from '../../src/modules/backoffice/backoffice.events';
 import { chatEventTypes } from '../../src/modules/chat/chat.events';
-import { leadActivityEventTypes, leadEmailEventTypes, leadEventTypes, leadMessageEventTypes, leadNoteEventTypes, officeEventTypes, smartListEventTypes } from '../../src/modules/leads/leads.events';
+import { leadActivityEventTypes, leadEmailEventTypes, leadEventTypes, leadNoteEventTypes, officeEventTypes, smartListEventTypes, smsEventTypes } from '../../src/modules/leads/leads.events';
 import { notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { siteEventTypes } from '../../src/modules/sites/sites.events';
@@ -24,7 +24,8 @@ export const accountStreamsProjection: Projection = {
   name: 'account_streams',
   // 2: the organizer's and the alerts' streams (saved searches, favourites, alerts sent).
   // 3: notes and tasks on a lead (in its person's history, for the audit), the agent's time zone, and smart lists (issue 15).
-  // 4: CRM e-mails to and from a lead (in its person's history: what was sent them, what they wrote).
+  // 4: CRM e-mails to and from a lead (in its person's history: what was sent them, what they wrote), and texts the
+  //    lead sent (TextMessageReceived): a lead who first wrote by text has its sms stream in its history.
   version: 4,
   eventTypes: [
     ...accountEventTypes,
@@ -32,7 +33,7 @@ export const accountStreamsProjection: Projection = {
     ...siteEventTypes,
     ...leadEventTypes,
     ...leadActivityEventTypes,
-    ...leadMessageEventTypes,
+    ...smsEventTypes,
     ...leadNoteEventTypes,
     ...leadEmailEventTypes,
     ...taskEventTypes,

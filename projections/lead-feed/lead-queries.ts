@@ -164,7 +164,7 @@ export async function feedPosition(db: pg.Pool): Promise<string> {
 }
 
 /** A push a reconnecting client missed, with the log position of its event (for ordering). */
-export type MissedPush = { readonly name: 'lead.captured' | 'lead.activity' | 'chat.message'; readonly payload: Record<string, unknown>; readonly key: readonly [bigint, bigint] };
+export type MissedPush = { readonly name: 'lead.captured' | 'lead.activity' | 'chat.message' | 'thread.item'; readonly payload: Record<string, unknown>; readonly key: readonly [bigint, bigint] };
 export const SINCE_LIMIT = 500;
 
 const after = (tx: string, gp: string) => `(${tx}, ${gp}) > ($1::bigint, $2::bigint)`;

@@ -13,6 +13,7 @@ import { leadNotesProjection } from '../../projections/lead-notes';
 import { leadImportsProjection } from '../../projections/lead-imports';
 import { leadPipelineProjection } from '../../projections/lead-pipeline';
 import { leadRoutingProjection } from '../../projections/lead-routing';
+import { leadThreadProjection } from '../../projections/lead-thread';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
 import type { Projection } from '../../projections/runner';
@@ -40,6 +41,7 @@ export const allProjections: readonly Projection[] = [
   emailTemplatesProjection,
   leadPipelineProjection,
   chatProjection,
+  leadThreadProjection,
   webPushProjection,
   accountStreamsProjection,
   membersProjection,

@@ -49,6 +49,23 @@ const url = (protocols: readonly string[]) =>
 export const DEFAULT_DEMO_PASSWORD = 'porchlight-demo';
 
 /** A comma- or space-separated list of web origins (scheme, host and port; a path is dropped). */
+/** `jane=+12065550101,demo=+12065550102`: the texting number of each site that has its own (by subdomain). */
+const siteNumbers = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const out: Record<string, string> = {};
+    for (const item of (v ?? '').split(/[\s,]+/).filter(Boolean)) {
+      const m = /^([a-z0-9][a-z0-9-]{0,62})=(\+[1-9][0-9]{6,14})$/.exec(item);
+      if (!m || Object.values(out).includes(m[2]!)) {
+        ctx.addIssue({ code: 'custom', message: `must be subdomain=+E164 pairs, one number per site, separated by commas (got "${item}")` });
+        return z.NEVER;
+      }
+      out[m[1]!] = m[2]!;
+    }
+    return out;
+  });
+
 const origins = z
   .string()
   .optional()
@@ -116,6 +133,7 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   TWILIO_FROM: z.string().regex(/^\+[1-9][0-9]{6,14}$|^MG[0-9a-zA-Z]{10,64}$/, 'must be an E.164 number (+15551234567) or a messaging service id').optional(),
   TWILIO_API_URL: url(['http:', 'https:']),
+  TWILIO_SITE_NUMBERS: siteNumbers,
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: address').optional(),
@@ -172,7 +190,16 @@ export type Config = {
   /** MLS feeds: how often the server looks for a feed due a sync; the first pause and the attempts of a failing request. */
   readonly feeds: { readonly sweepMs: number; readonly backoffMs: number; readonly attempts: number };
   /** Texts go through Twilio when all three TWILIO_* are set; else to the development sms_outbox. */
-  readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly from: string; readonly apiUrl: string } | undefined;
+  readonly twilio:
+    | {
+        readonly accountSid: string;
+        readonly authToken: string;
+        readonly from: string;
+        readonly apiUrl: string;
+        /** Sites with a texting number of their own (subdomain → E.164): their texts go from it and replies to it are theirs; the others share `from`. */
+        readonly siteNumbers: Readonly<Record<string, string>>;
+      }
+    | undefined;
   /** Web push keys; unset: generated once into DATA_DIR/vapid-keys.json (see notifications/web-push). */
   readonly vapid: { readonly publicKey: string | undefined; readonly privateKey: string | undefined; readonly subject: string };
   /**
@@ -237,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feeds: { sweepMs: e.FEEDS_SWEEP_MS, backoffMs: e.FEEDS_BACKOFF_MS, attempts: e.FEEDS_ATTEMPTS },
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, '') }
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''), siteNumbers: e.TWILIO_SITE_NUMBERS }
         : undefined,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:no-reply@porchlight.test' },
     inboundEmail: { domain: (e.INBOUND_EMAIL_DOMAIN ?? domainOfAddress(e.MAIL_FROM)).toLowerCase(), mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY },

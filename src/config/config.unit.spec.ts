@@ -38,6 +38,15 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '0' }).demoSeed).toBe(false);
   });
 
+  it("reads TWILIO_SITE_NUMBERS as each site's own texting number, one number per site", () => {
+    const twilio = { TWILIO_ACCOUNT_SID: 'AC0123456789', TWILIO_AUTH_TOKEN: 'token-1234', TWILIO_FROM: '+12065550000' };
+    expect(loadConfig(twilio).twilio?.siteNumbers).toEqual({});
+    expect(loadConfig({ ...twilio, TWILIO_SITE_NUMBERS: 'jane=+12065550101, demo=+12065550102' }).twilio?.siteNumbers).toEqual({ jane: '+12065550101', demo: '+12065550102' });
+    for (const bad of ['jane=2065550101', 'jane', 'jane=+12065550101,demo=+12065550101']) {
+      expect(() => loadConfig({ ...twilio, TWILIO_SITE_NUMBERS: bad })).toThrow(/TWILIO_SITE_NUMBERS must be subdomain=\+E164 pairs/);
+    }
+  });
+
   it('reads MAP_HOSTS as origins', () => {
     expect(loadConfig({}).mapHosts).toEqual([]);
     expect(loadConfig({ MAP_HOSTS: 'https://tiles.example.com/v1/x, https://fonts.example.com:8443' }).mapHosts).toEqual(['https://tiles.example.com', 'https://fonts.example.com:8443']);

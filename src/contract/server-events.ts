@@ -1,4 +1,5 @@
 import type { FeedCountsView, FeedProgressPhase } from './feeds';
+import type { ThreadItem } from './thread';
 
 /**
  * Every message the server pushes to browsers, with its payload. Shared with web/ so that both
@@ -22,6 +23,10 @@ export type ServerToClientEvents = {
   'chat.message': (p: { chatId: string; leadId: string; messageId: string; fromUserId: string; toUserId: string; text: string; at: string; position: string }) => void;
   /** readerId has read every message sent to them up to upToMessageId (read receipts). */
   'chat.read': (p: { chatId: string; leadId: string; readerId: string; upToMessageId: string; at: string; position: string }) => void;
+  /** A new item of a lead's one thread (issue 16), to the lead's agent, their broker and staff; `agentId` null while the lead is in the pond. */
+  'thread.item': (p: { leadId: string; agentId: string | null; item: ThreadItem; position: string }) => void;
+  /** readerId read the lead's thread up to the item upToId (their other tabs clear the unread badge). */
+  'thread.read': (p: { leadId: string; readerId: string; upToId: string; at: string; position: string }) => void;
   'projection.progress': (p: {
     name: string;
     applied: number;

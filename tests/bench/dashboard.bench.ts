@@ -12,7 +12,7 @@ const PASSWORD = 'porchlight-demo';
 type Reply = { status: number; body: any; cookie: string | undefined };
 
 /** A POST with a Host and Origin of the given site (and a client address, as our proxy would name it); answers the body and the session cookie. */
-function post(port: number, host: string, path: string, json: unknown, cookie?: string, clientAddress?: string): Promise<Reply> {
+export function post(port: number, host: string, path: string, json: unknown, cookie?: string, clientAddress?: string): Promise<Reply> {
   const payload = Buffer.from(JSON.stringify(json));
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -37,17 +37,17 @@ function post(port: number, host: string, path: string, json: unknown, cookie?: 
   });
 }
 
-const connect = (url: string, cookie: string): Promise<Socket> =>
+export const connect = (url: string, cookie: string): Promise<Socket> =>
   new Promise((resolve, reject) => {
     const s = io(url, { transports: ['websocket'], extraHeaders: { origin: url, cookie }, reconnection: false, timeout: 30_000, forceNew: true });
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
   });
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
-async function signIn(port: number, email: string): Promise<string> {
+export async function signIn(port: number, email: string): Promise<string> {
   const r = await post(port, 'localhost', '/api/account/login', { Email: email, password: PASSWORD });
   if (!r.body?.isSuccess || !r.cookie) throw new Error(`could not sign in as ${email}`);
   return r.cookie;

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CommandBus } from '@nestjs/cqrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
@@ -8,53 +6,28 @@ import { twilioSignature } from '../../src/modules/messaging/sms/twilio.sms';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { demoSite, demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
+import { TWILIO_SID, TWILIO_TOKEN, twilioStandIn } from '../support/twilio-stand-in';
 
-const SID = 'AC0123456789abcdef0123456789abcdef';
-const TOKEN = 'test-auth-token-1234';
+const SID = TWILIO_SID;
+const TOKEN = TWILIO_TOKEN;
 const PUBLIC_URL = 'https://porchlight.test';
 const jane = demoUser('agent');
-
-/** A local stand-in for Twilio's Messages API: records each form POST and answers a SID. */
-function twilioStandIn() {
-  const received: { auth: string | undefined; path: string; form: URLSearchParams }[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push({ auth: req.headers.authorization, path: req.url ?? '', form: new URLSearchParams(body) });
-      const to = new URLSearchParams(body).get('To');
-      if (to === '+15555550000') {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'unreachable' }));
-        return;
-      }
-      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid: `SM${received.length.toString().padStart(32, '0')}` }));
-    });
-  });
-  return { server, received };
-}
 
 describe('text and video messages: MMSBulkSendCap, consent from the ledger, the Twilio adapter, STOP replies', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
   let server: Started;
-  const twilio = twilioStandIn();
+  let twilio: Awaited<ReturnType<typeof twilioStandIn>>;
 
   beforeAll(async () => {
-    await new Promise<void>((r) => twilio.server.listen(0, '127.0.0.1', r));
-    const port = (twilio.server.address() as AddressInfo).port;
-    fixture = await startDashboardServer({
-      TWILIO_ACCOUNT_SID: SID,
-      TWILIO_AUTH_TOKEN: TOKEN,
-      TWILIO_FROM: '+12065550000',
-      TWILIO_API_URL: `http://127.0.0.1:${port}`,
-      PUBLIC_URL,
-    });
+    twilio = await twilioStandIn();
+    fixture = await startDashboardServer(twilio.env(PUBLIC_URL));
     server = fixture.server;
     await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('jane').siteId, changes: { MMSBulkSendCap: 2 } }, systemContext()));
     await settle(server);
   });
   afterAll(async () => {
     await fixture?.stop();
-    twilio.server.close();
+    await twilio?.close();
   });
 
   it('refuses more recipients than MMSBulkSendCap with the exact alert, before sending anything', async () => {

@@ -68,7 +68,7 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
     await row.getByRole('button').click();
     await agent.getByRole('heading', { name: 'Wendy Window' }).waitFor();
     await agent.getByRole('link', { name: '206-555-0111' }).waitFor();
-    await agent.getByRole('button', { name: /^Chat/ }).click();
+    await agent.getByRole('button', { name: /^Conversation/ }).click();
     if (SHOTS) await agent.screenshot({ path: `${SHOTS}/dashboard-lead.png` });
 
     // The visitor: the chat launcher appears after 3 s; they write to their agent.
@@ -82,9 +82,9 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
     if (SHOTS) await visitor.screenshot({ path: `${SHOTS}/lead-chat.png` });
 
     // The agent gets it live, as text (not HTML), and answers with an emoji from the picker.
-    const fromVisitor = agent.getByTestId('chat-message').filter({ hasText: '<b>Hello</b> Jane!' });
+    const fromVisitor = agent.getByTestId('thread-item').filter({ hasText: '<b>Hello</b> Jane!' });
     await fromVisitor.waitFor({ timeout: 15_000 });
-    expect(await agent.locator('[data-testid="chat-message"] b').count()).toBe(0);
+    expect(await agent.locator('[data-testid="thread-item"] b').count()).toBe(0);
     await agent.getByRole('button', { name: 'Insert emoji' }).click();
     await agent.getByRole('searchbox', { name: 'Search emoji' }).fill('zzz');
     await agent.getByText('No Emojis to display').waitFor();
@@ -101,10 +101,10 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
       await agent.screenshot({ path: `${SHOTS}/dashboard-chat.png` });
       await visitor.screenshot({ path: `${SHOTS}/lead-chat-answered.png` });
     }
-    // Both chats close from their corner button.
-    for (const page of [agent, visitor]) {
-      await page.getByRole('button', { name: 'Close chat' }).click();
-      await expect.poll(() => page.getByRole('button', { name: 'Close chat' }).count(), { timeout: 15_000 }).toBe(0);
+    // Both close from their corner button (the agent's chat is the lead's conversation).
+    for (const [page, close] of [[agent, 'Close conversation'], [visitor, 'Close chat']] as const) {
+      await page.getByRole('button', { name: close }).click();
+      await expect.poll(() => page.getByRole('button', { name: close }).count(), { timeout: 15_000 }).toBe(0);
     }
     expect(await notReloaded()).toBe(true);
     await settle(server);

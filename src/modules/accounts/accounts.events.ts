@@ -28,8 +28,8 @@ export type UserRegistered = {
     readonly cellPhone: string | null;
     /** Absent on events written before it existed: false. */
     readonly isImport?: boolean;
-    /** How the account came to be; absent: 'seed'. */
-    readonly via?: 'seed' | 'inquiry' | 'google' | 'facebook' | 'import' | 'manual';
+    /** How the account came to be; absent: 'seed'. 'text': a text from an unknown number (issue 16). */
+    readonly via?: 'seed' | 'inquiry' | 'google' | 'facebook' | 'import' | 'manual' | 'text';
   };
 };
 

@@ -6,7 +6,6 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { DB_POOL } from '../../app/tokens';
-import { handleCommand } from '../../commands/handle-command';
 import { EventStore } from '../../eventstore/event-store.port';
 import { parseBody } from '../../http/parse-body';
 import type { RateLimit } from '../../http/rate-limiter';
@@ -14,9 +13,9 @@ import { forbidden, notFound, validation } from '../../shared/errors';
 import { AddressLimiter, commandContextOf, LEVEL, requireAuth } from '../accounts';
 import { dashboardViewer, isLeadId, type Lead, leadIdFor, loadLead, mayView } from '../leads';
 import { requireSite } from '../sites';
-import { CHAT_MAX_LENGTH, chatStream } from './chat.events';
-import { readChatMessagesDecider } from './read-message/read-message.decide';
-import { CHAT_MESSAGES, sendChatMessageDecider } from './send-message/send-message.decide';
+import { readChatMessages, sendChatMessage } from './chat-commands';
+import { CHAT_MAX_LENGTH } from './chat.events';
+import { CHAT_MESSAGES } from './send-message/send-message.decide';
 
 const LeadRef = z.string().regex(/^[0-9a-f-]{36}$/i, { error: 'leadId is not an id' }).optional();
 const GetChatBody = z.strictObject({ leadId: LeadRef });
@@ -85,13 +84,7 @@ export class ChatController {
     if (!to) throw validation('Your agent is being assigned; please try again in a moment');
     const messageId = input.messageId ?? randomUUID();
     const ctx = commandContextOf(req);
-    const result = await handleCommand(
-      this.store,
-      chatStream(lead.leadId),
-      sendChatMessageDecider,
-      { chatId: lead.leadId, leadId: lead.leadId, siteId: lead.siteId, messageId, fromUserId: party.userId, toUserId: to, text: input.text },
-      ctx,
-    );
+    const result = await sendChatMessage(this.store, { chatId: lead.leadId, leadId: lead.leadId, siteId: lead.siteId, messageId, fromUserId: party.userId, toUserId: to, text: input.text }, ctx);
     return { isSuccess: true, chatId: lead.leadId, messageId, at: result.append ? ctx.now.toISOString() : null };
   }
 
@@ -101,13 +94,7 @@ export class ChatController {
     const input = parseBody(ReadBody, body);
     const party = await this.party(req, input.leadId);
     if (!party.maySend) return { isSuccess: true };
-    await handleCommand(
-      this.store,
-      chatStream(party.lead.leadId),
-      readChatMessagesDecider,
-      { chatId: party.lead.leadId, leadId: party.lead.leadId, readerId: party.userId, upToMessageId: input.messageId },
-      commandContextOf(req),
-    );
+    await readChatMessages(this.store, { chatId: party.lead.leadId, leadId: party.lead.leadId, readerId: party.userId, upToMessageId: input.messageId }, commandContextOf(req));
     return { isSuccess: true };
   }
 

@@ -1,14 +1,14 @@
 import { nameWords } from '../../contract/validate-inquiry';
 import { LEVEL, normalizeCellPhone, type RegisterUser } from '../accounts';
 
-/** A person who becomes a lead, as an account: by their own inquiry, or added by an agent's hand or an import. */
+/** A person who becomes a lead, as an account: by their own inquiry or first text, or added by an agent's hand or an import. */
 export type LeadAccount = {
   readonly userId: string;
   readonly email: string;
   readonly fullName: string;
   readonly phone: string | null;
   readonly siteId: string;
-  readonly via: 'inquiry' | 'manual' | 'import';
+  readonly via: 'inquiry' | 'text' | 'manual' | 'import';
   /** Where, in words, for the consent ledger. */
   readonly from: string;
   readonly at: string;
@@ -29,7 +29,7 @@ export function leadRegistration(a: LeadAccount): RegisterUser {
     securityLevel: LEVEL.lead,
     siteId: a.siteId,
     cellPhone: a.phone === null ? null : normalizeCellPhone(a.phone),
-    isImport: a.via !== 'inquiry',
+    isImport: a.via === 'manual' || a.via === 'import',
     via: a.via,
     from: a.from,
     at: a.at,

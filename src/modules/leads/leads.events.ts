@@ -5,6 +5,7 @@ export * from './conversation.events';
 export * from './import-leads/lead-import.events';
 export * from './smart-lists/smart-lists.events';
 export * from './email-templates/email-templates.events';
+import type { TextMessageReceived } from './conversation.events';
 
 /** Where a visitor first came from: fixed at the first visit (first-touch cookie), never overwritten. */
 export type FirstTouch = {
@@ -228,6 +229,9 @@ export type TextMessageSent = {
   };
 };
 export type LeadMessageEvent = TextMessageSent;
+/** Everything on a lead's `sms-` stream: texts the agent sent and texts the lead sent back (issue 16). */
+export type SmsEvent = TextMessageSent | TextMessageReceived;
+export const smsEventTypes = ['TextMessageSent', 'TextMessageReceived'] as const satisfies readonly SmsEvent['type'][];
 export const leadMessageEventTypes = ['TextMessageSent'] as const satisfies readonly LeadMessageEvent['type'][];
 export const leadActivityStream = (leadId: string) => `leadactivity-${leadId}`;
 export const smsStream = (leadId: string) => `sms-${leadId}`;

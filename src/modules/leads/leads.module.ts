@@ -39,6 +39,8 @@ import { InquiryController } from './submit-inquiry/inquiry.http';
 import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
 import { SendTextController } from './text-messages/send-text.http';
 import { SmsInboundController } from './text-messages/sms-inbound.http';
+import { InboundTexts } from './text-messages/inbound-texts';
+import { SiteNumbers } from './text-messages/site-numbers';
 
 /** Leads: inquiries, capture, routing to agents, the dashboard's reads, activity and texts, leads added by hand and imported. */
 @Module({
@@ -83,7 +85,9 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     InboundMailParts,
     FirstContactReactor,
     StageMover,
+    SiteNumbers,
+    InboundTexts,
   ],
-  exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier, LeadEmails, LeadEmailSender, InboundEmailGuard, InboundMailParts],
+  exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier, LeadEmails, LeadEmailSender, InboundEmailGuard, InboundMailParts, SiteNumbers],
 })
 export class LeadsModule {}

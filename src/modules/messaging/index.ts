@@ -1,6 +1,6 @@
 export { type MailMessage, Mailer } from './mailer.port';
 export { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine } from './listing-mail';
 export { MessagingModule } from './messaging.module';
-export { type InboundText, isStopReply, SmsSender, type TextMessage, tenDigits } from './sms/sms.port';
+export { carrierKeyword, type InboundText, SmsSender, type TextMessage, tenDigits } from './sms/sms.port';
 export { type MailboxMessage, readMailbox } from './mailbox/mailbox';
 export { type OutboxText, readSmsOutbox } from './sms/sms-outbox';

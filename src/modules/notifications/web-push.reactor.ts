@@ -30,6 +30,14 @@ export function notificationFor(name: string, payload: Record<string, unknown>):
     const text = String(payload.text);
     return { title: 'New message', body: text.length > 120 ? `${text.slice(0, 119)}…` : text, url: `/dashboard?lead=${String(payload.leadId)}&chat=1`, tag: `chat-${String(payload.leadId)}` };
   }
+  if (name === 'thread.item') {
+    // Chat has its own notification (chat.message); a text, MMS or e-mail from the lead tells their agent.
+    const item = payload.item as { channel: string; direction: string; body: string } | undefined;
+    if (!item || item.direction !== 'in' || item.channel === 'chat' || !payload.agentId) return null;
+    const body = item.body || (item.channel === 'mms' ? 'A picture' : '');
+    const title = item.channel === 'email' ? 'New e-mail from a lead' : 'New text from a lead';
+    return { title, body: body.length > 120 ? `${body.slice(0, 119)}…` : body, url: `/dashboard?lead=${String(payload.leadId)}&chat=1`, tag: `thread-${String(payload.leadId)}` };
+  }
   return null;
 }
 
@@ -55,7 +63,7 @@ export class WebPushNotifier implements OnModuleInit {
       for (const p of pushes) {
         const n = notificationFor(p.name, p.payload);
         if (!n) continue;
-        const rooms = p.name === 'chat.message' ? [`user:${String(p.payload.toUserId)}`] : [...p.to];
+        const rooms = p.name === 'chat.message' ? [`user:${String(p.payload.toUserId)}`] : p.name === 'thread.item' ? [`user:${String(p.payload.agentId)}`] : [...p.to];
         void this.notify(rooms, n).catch((err: Error) => log.warn('web push failed', { message: err.message }));
       }
     });

@@ -11,13 +11,17 @@ import { initialLead, leadIdFor, leadStream } from '../lead';
 import { LeadRouter } from '../routing/lead-router.reactor';
 import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
 
-/** A validated inquiry on a site, by whoever is signed in (or nobody). */
+/**
+ * A validated inquiry on a site, by whoever is signed in (or nobody). `byText`: the first text
+ * from an unknown number (issue 16): the account is made `via: 'text'` and nobody is signed in.
+ */
 export class SubmitInquiryCommand {
   constructor(
     readonly input: Omit<SubmitInquiry, 'leadId' | 'userId'>,
     readonly site: { readonly siteId: string; readonly subdomain: string },
     readonly signedInUserId: string | null,
     readonly ctx: CommandContext,
+    readonly byText?: { readonly from: string },
   ) {}
 }
 
@@ -35,7 +39,7 @@ export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryComman
     @Inject(LeadRouter) private readonly router: LeadRouter,
   ) {}
 
-  async execute({ input, site, signedInUserId, ctx }: SubmitInquiryCommand): Promise<InquiryResult> {
+  async execute({ input, site, signedInUserId, ctx, byText }: SubmitInquiryCommand): Promise<InquiryResult> {
     const owner = await userIdByEmail(this.store, input.email);
     if (owner) {
       if (signedInUserId !== owner) throw conflict('Email already in use');
@@ -49,9 +53,9 @@ export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryComman
     const command: SubmitInquiry = { ...input, leadId: leadIdFor(userId, site.siteId), userId };
     const appends: StreamAppend[] = [
       ...registrationAppends(
-        leadRegistration({ userId, email: input.email, fullName: input.fullName, phone: command.phone, siteId: site.siteId, via: 'inquiry', from: `inquiry form on ${site.subdomain}`, at: userCtx.now.toISOString() }),
+        leadRegistration({ userId, email: input.email, fullName: input.fullName, phone: command.phone, siteId: site.siteId, via: byText ? 'text' : 'inquiry', from: byText?.from ?? `inquiry form on ${site.subdomain}`, at: userCtx.now.toISOString() }),
         userCtx,
-        [signedIn({ userId, method: 'inquiry', timezone: null, timezoneName: null })],
+        byText ? [] : [signedIn({ userId, method: 'inquiry', timezone: null, timezoneName: null })],
       ),
       { streamId: leadStream(command.leadId), expected: 'no_stream', events: toNewEvents(decideSubmitInquiry(command, initialLead()), userCtx) },
     ];

@@ -1,22 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { validation } from '../../../shared/errors';
-import { logger } from '../../../shared/logger';
-import { commandContextOf, loadAccount } from '../../accounts';
+import { commandContextOf } from '../../accounts';
 import { SmsSender } from '../../messaging';
 import { requireSite } from '../../sites';
 import { dashboardViewer, mayView } from '../dashboard/viewer';
-import { type LeadMessageEvent, smsStream, type TextMessageSent } from '../leads.events';
 import { loadLead } from '../load-lead';
-import { mmsCapMessage, overMmsCap, type SkipReason, textEligibility } from './text-messages';
-
-const log = logger('texts');
-const MEDIA_URL = /^(https:\/\/[^\s]{1,500}|\/uploads\/[a-f0-9]{32}\.[a-z0-9]{2,5})$/;
+import { sendTextToLead } from './send-text';
+import { SiteNumbers } from './site-numbers';
+import { MEDIA_URL, mmsCapMessage, overMmsCap, type SkipReason } from './text-messages';
 
 const SendBody = z
   .strictObject({
@@ -27,23 +22,17 @@ const SendBody = z
   })
   .refine((b) => b.kind !== 'video' || !!b.mediaUrl, { error: 'A video message needs its video (mediaUrl)' });
 
-/** Idempotent on messageId, so a retried record is not doubled. */
-const textDecider = {
-  initialState: () => new Set<string>(),
-  evolve: (s: Set<string>, e: LeadMessageEvent) => new Set(s).add(e.data.messageId),
-  decide: (c: TextMessageSent['data'], s: Set<string>): LeadMessageEvent[] => (s.has(c.messageId) ? [] : [{ type: 'TextMessageSent', data: c }]),
-};
-
 /**
  * Text and video (MMS) messages to the leads selected on the dashboard: the MMSBulkSendCap rule
- * with the spec's alert, then, for each lead the viewer may see, consent from the ledger, the
- * send through the SMS port, and TextMessageSent on the lead's `sms-` stream.
+ * with the spec's alert, then, for each lead the viewer may see, the one text path
+ * (sendTextToLead: consent from the ledger, the SMS port, TextMessageSent).
  */
 @Controller('api/dashboard/messages')
 export class SendTextController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(SmsSender) private readonly sms: SmsSender,
+    @Inject(SiteNumbers) private readonly numbers: SiteNumbers,
   ) {}
 
   @Post('send')
@@ -65,32 +54,9 @@ export class SendTextController {
         skipped.push({ leadId, reason: 'not-found' });
         continue;
       }
-      const { account } = await loadAccount(this.store, lead.userId);
-      const reason = textEligibility(account.exists ? account : { exists: false });
-      if (reason || !account.exists) {
-        skipped.push({ leadId, reason: reason ?? 'not-found' });
-        continue;
-      }
-      let providerId: string;
-      try {
-        ({ providerId } = await this.sms.send({ to: account.cellPhone!, body: text, mediaUrl: input.mediaUrl ?? null }));
-      } catch (err) {
-        log.warn('a text could not be sent', { leadId, message: (err as Error).message });
-        skipped.push({ leadId, reason: 'failed' });
-        continue;
-      }
-      const data: TextMessageSent['data'] = {
-        leadId,
-        siteId: lead.siteId,
-        messageId: randomUUID(),
-        byUserId: viewer.userId,
-        kind: input.kind,
-        body: text,
-        mediaUrl: input.mediaUrl ?? null,
-        providerId,
-      };
-      await handleCommand(this.store, smsStream(leadId), textDecider, data, ctx);
-      sent++;
+      const result = await sendTextToLead(this.store, this.sms, this.numbers, { lead, byUserId: viewer.userId, kind: input.kind, body: text, mediaUrl: input.mediaUrl ?? null }, ctx);
+      if (result.sent) sent++;
+      else skipped.push({ leadId, reason: result.reason });
     }
     return { isSuccess: true, sent, skipped };
   }

@@ -2,24 +2,28 @@ import { Body, Controller, Header, HttpCode, Inject, Post, Req } from '@nestjs/c
 import type { Request } from 'express';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../app/tokens';
-import type { CommandContext } from '../../../commands/command-context';
+import { systemContext } from '../../../commands/command-context';
 import { handleCommand } from '../../../commands/handle-command';
 import { usersWithCellPhone } from '../../../../projections/users';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { forbidden, notFound } from '../../../shared/errors';
-import { newId } from '../../../shared/ids';
 import { loadAccount, updateAccountDecider, userStream } from '../../accounts';
-import { isStopReply, SmsSender, tenDigits } from '../../messaging';
+import { carrierKeyword, SmsSender, tenDigits } from '../../messaging';
+import { InboundTexts } from './inbound-texts';
+import { SiteNumbers } from './site-numbers';
+import { helpReply, startReply, twiml } from './text-messages';
 
 export const SMS_INBOUND_PATH = '/api/messaging/sms/inbound';
 
 /**
- * The SMS provider's webhook for replies. A STOP-style reply revokes text consent (a
- * ConsentChanged on the ledger) of every account with that cell phone; other replies are
- * acknowledged and dropped. It exists only when Twilio is configured, and the adapter checks
- * Twilio's signature over the address Twilio posted to: PUBLIC_URL with this path and the query
- * as received — never the Host header, which the sender chooses.
+ * The SMS provider's webhook for what leads text (issue 16). The carrier keywords act and are
+ * not messages: STOP (and its synonyms) revokes text consent of every account with that cell
+ * phone, START gives it back and confirms, HELP answers who is texting and how to stop. Every
+ * other text or MMS joins the thread of the lead(s) it belongs to, or makes a new lead
+ * (InboundTexts). It exists only when Twilio is configured, and the adapter checks Twilio's
+ * signature over the address Twilio posted to: PUBLIC_URL with this path and the query as
+ * received — never the Host header, which the sender chooses.
  */
 @Controller()
 export class SmsInboundController {
@@ -28,31 +32,41 @@ export class SmsInboundController {
     @Inject(SmsSender) private readonly sms: SmsSender,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(InboundTexts) private readonly inbound: InboundTexts,
+    @Inject(SiteNumbers) private readonly numbers: SiteNumbers,
   ) {}
 
   @Post(SMS_INBOUND_PATH.slice(1))
   @HttpCode(200)
   @Header('Content-Type', 'text/xml')
-  async inbound(@Body() body: unknown, @Req() req: Request): Promise<string> {
+  async receive(@Body() body: unknown, @Req() req: Request): Promise<string> {
     if (!this.config.twilio) throw notFound();
     const params = Object.fromEntries(Object.entries((body ?? {}) as Record<string, unknown>).filter((e): e is [string, string | string[]] => isFormValue(e[1])));
-    const reply = this.sms.parseInbound({ url: `${this.config.publicUrl}${req.originalUrl}`, params, headers: req.headers });
-    if (!reply) throw forbidden('Not a signed message from the SMS provider');
-    const phone = tenDigits(reply.from);
-    if (phone && isStopReply(reply.body)) {
-      for (const userId of await usersWithCellPhone(this.pool, phone)) await this.revoke(userId);
+    const text = this.sms.parseInbound({ url: `${this.config.publicUrl}${req.originalUrl}`, params, headers: req.headers });
+    if (!text) throw forbidden('Not a signed message from the SMS provider');
+    const phone = tenDigits(text.from);
+    const keyword = carrierKeyword(text.body);
+    if (keyword === 'help') return twiml(helpReply(await this.siteName(text.to)));
+    if (keyword && phone) {
+      for (const userId of await usersWithCellPhone(this.pool, phone)) await this.consent(userId, keyword === 'start');
+      return twiml(keyword === 'start' ? startReply(await this.siteName(text.to)) : null);
     }
-    return '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+    // A number we cannot text back (short codes, foreign numbers) or a message without its id: acknowledged, not threaded.
+    if (phone && text.providerId && !keyword) await this.inbound.receive(text, phone);
+    return twiml(null);
   }
 
-  /** The account's text consent, revoked by its own decide (nothing when already revoked). */
-  private async revoke(userId: string): Promise<void> {
+  private async siteName(to: string): Promise<string> {
+    return (await this.numbers.sitesFor(to)).captureSite?.name ?? 'Porchlight';
+  }
+
+  /** The account's text consent as the keyword says, by its own decide (nothing when it already is). */
+  private async consent(userId: string, granted: boolean): Promise<void> {
     const { account } = await loadAccount(this.store, userId);
     if (!account.exists) return;
-    const now = new Date();
-    const ctx: CommandContext = { siteId: account.siteId, actorId: userId, impersonatorId: null, correlationId: newId(), causationId: null, now };
-    const source = { how: 'text-reply', from: 'a STOP reply to a text', at: now.toISOString() } as const;
-    await handleCommand(this.store, userStream(userId), updateAccountDecider, { userId, consent: { text: false }, source }, ctx);
+    const ctx = { ...systemContext(), siteId: account.siteId, actorId: userId };
+    const source = { how: 'text-reply', from: granted ? 'a START reply to a text' : 'a STOP reply to a text', at: ctx.now.toISOString() } as const;
+    await handleCommand(this.store, userStream(userId), updateAccountDecider, { userId, consent: { text: granted }, source }, ctx);
   }
 }
 

@@ -1,3 +1,6 @@
+/** What a video text (MMS) may carry: an https address, or one of our uploads. */
+export const MEDIA_URL = /^(https:\/\/[^\s]{1,500}|\/uploads\/[a-f0-9]{32}\.[a-z0-9]{2,5})$/;
+
 /** The CRM setting MMSBulkSendCap (spec sections 3 and 5) and its alert, word for word. */
 export const mmsCapMessage = (cap: number): string => `Max allowed recipients of MMS (video) messages is ${cap}.`;
 
@@ -15,4 +18,18 @@ export function textEligibility(account: { readonly exists: boolean; readonly co
   if (!account.consent?.text) return 'no-consent';
   if (!account.cellPhone || !/^\d{10}$/.test(account.cellPhone)) return 'no-cell-phone';
   return null;
+}
+
+/**
+ * What a HELP reply answers (carriers require it: who is texting, how to stop, that rates apply)
+ * and what a START reply confirms. `site`: the name of the site the number serves.
+ */
+export const helpReply = (site: string): string =>
+  `${site}: texts from your real estate agent. Reply to reach your agent. Reply STOP to stop texts, START to get them again. Msg & data rates may apply.`;
+export const startReply = (site: string): string => `${site}: you will get texts from your agent again. Reply STOP to stop, HELP for help.`;
+
+/** A TwiML answer: nothing to send back, or one message. */
+export function twiml(message: string | null): string {
+  const escaped = message?.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return `<?xml version="1.0" encoding="UTF-8"?><Response>${escaped ? `<Message>${escaped}</Message>` : ''}</Response>`;
 }

@@ -22,4 +22,8 @@ export class OutboxSms extends SmsSender {
   parseInbound(_req: InboundRequest): InboundText | null {
     return null;
   }
+
+  async fetchMedia(): Promise<Buffer | null> {
+    return null;
+  }
 }

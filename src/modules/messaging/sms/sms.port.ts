@@ -1,8 +1,21 @@
-/** A text (SMS) or, with a media URL, a video/picture message (MMS). `to` is a 10-digit US number. */
-export type TextMessage = { readonly to: string; readonly body: string; readonly mediaUrl: string | null };
+/**
+ * A text (SMS) or, with a media URL, a video/picture message (MMS). `to` is a 10-digit US number;
+ * `from` a site's own texting number (E.164), else the provider's default.
+ */
+export type TextMessage = { readonly to: string; readonly body: string; readonly mediaUrl: string | null; readonly from?: string | null };
 
-/** A reply a lead texted back, once the adapter has checked it came from the provider. */
-export type InboundText = { readonly from: string; readonly body: string };
+/**
+ * A text a lead sent, once the adapter has checked it came from the provider: who sent it, the
+ * number it was sent to, the provider's id for it (the same id again is the same message) and
+ * its media, at the provider's addresses (fetched through `fetchMedia`).
+ */
+export type InboundText = {
+  readonly from: string;
+  readonly to: string;
+  readonly body: string;
+  readonly providerId: string;
+  readonly media: readonly { readonly url: string; readonly contentType: string }[];
+};
 
 export type InboundRequest = {
   /** The public address the provider posted to (what it signed). */
@@ -20,18 +33,30 @@ export abstract class SmsSender {
   abstract send(message: TextMessage): Promise<{ providerId: string }>;
   /** The reply, or null when the request is not a genuine one from the provider. */
   abstract parseInbound(req: InboundRequest): InboundText | null;
+  /** The bytes of an inbound MMS's media (one of `InboundText.media`), or null when it cannot be had or is over `maxBytes`. */
+  abstract fetchMedia(url: string, maxBytes: number): Promise<Buffer | null>;
 }
 
 /** 10 digits as E.164 (+1, North America). */
 export const e164 = (digits: string): string => (digits.startsWith('+') ? digits : `+1${digits}`);
 
-/** Back to our 10 digits from what a provider sends (+1XXXXXXXXXX), or null. */
-export function tenDigits(phone: string): string | null {
-  const d = phone.replace(/\D/g, '');
-  if (d.length === 11 && d.startsWith('1')) return d.slice(1);
-  return d.length === 10 ? d : null;
-}
+export { tenDigits } from '../../../contract/phone';
 
 /** The carrier opt-out words (CTIA): a reply of one of them revokes text consent. */
 export const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);
-export const isStopReply = (body: string): boolean => STOP_WORDS.has(body.trim().toUpperCase().replace(/[^A-Z]/g, ''));
+/**
+ * Opt back in and ask for help (CTIA; Twilio's defaults but YES, which leads answer questions
+ * with: "Yes" stays a message for the agent).
+ */
+export const START_WORDS = new Set(['START', 'UNSTOP']);
+export const HELP_WORDS = new Set(['HELP', 'INFO']);
+const keywordOf = (body: string): string => body.trim().toUpperCase().replace(/[^A-Z]/g, '');
+
+/** A reply that is only a carrier keyword: it acts on consent or asks for help, and is not a message to the agent. */
+export function carrierKeyword(body: string): 'stop' | 'start' | 'help' | null {
+  const k = keywordOf(body);
+  if (STOP_WORDS.has(k)) return 'stop';
+  if (START_WORDS.has(k)) return 'start';
+  if (HELP_WORDS.has(k)) return 'help';
+  return null;
+}

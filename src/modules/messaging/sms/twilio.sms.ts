@@ -17,7 +17,7 @@ export class TwilioSms extends SmsSender {
   }
 
   async send(m: TextMessage): Promise<{ providerId: string }> {
-    const form = new URLSearchParams({ To: e164(m.to), From: this.config.from, Body: m.body });
+    const form = new URLSearchParams({ To: e164(m.to), From: m.from ?? this.config.from, Body: m.body });
     if (m.mediaUrl) form.set('MediaUrl', m.mediaUrl.startsWith('/') ? `${this.publicUrl}${m.mediaUrl}` : m.mediaUrl);
     const auth = Buffer.from(`${this.config.accountSid}:${this.config.authToken}`).toString('base64');
     const res = await fetch(`${this.config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(this.config.accountSid)}/Messages.json`, {
@@ -39,9 +39,44 @@ export class TwilioSms extends SmsSender {
     const a = Buffer.from(signature);
     const b = Buffer.from(expected);
     if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
-    const from = req.params.From;
-    const body = req.params.Body;
-    return typeof from === 'string' && typeof body === 'string' ? { from, body } : null;
+    const p = (name: string): string | null => (typeof req.params[name] === 'string' ? (req.params[name] as string) : null);
+    const from = p('From');
+    const body = p('Body');
+    if (from === null || body === null) return null;
+    // MMS: NumMedia, then MediaUrl0..n and MediaContentType0..n (Twilio caps it at 10).
+    const count = Math.min(Number(p('NumMedia') ?? '0') || 0, 10);
+    const media: { url: string; contentType: string }[] = [];
+    for (let i = 0; i < count; i++) {
+      const url = p(`MediaUrl${i}`);
+      if (url) media.push({ url, contentType: p(`MediaContentType${i}`) ?? 'application/octet-stream' });
+    }
+    return { from, to: p('To') ?? '', body, providerId: p('MessageSid') ?? p('SmsSid') ?? '', media };
+  }
+
+  /**
+   * An MMS's media, fetched from Twilio only: an address outside TWILIO_API_URL is never fetched
+   * (a signed webhook still should not make us fetch what it names elsewhere), with the
+   * account's credentials (Twilio asks for them when media protection is on), at most
+   * `maxBytes`, 15 s. Null when it cannot be had.
+   */
+  async fetchMedia(url: string, maxBytes: number): Promise<Buffer | null> {
+    if (!url.startsWith(`${this.config.apiUrl}/`)) return null;
+    const auth = Buffer.from(`${this.config.accountSid}:${this.config.authToken}`).toString('base64');
+    try {
+      const res = await fetch(url, { headers: { Authorization: `Basic ${auth}` }, redirect: 'follow', signal: AbortSignal.timeout(15_000) });
+      if (!res.ok || !res.body) return null;
+      if (Number(res.headers.get('content-length') ?? 0) > maxBytes) return null;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        size += chunk.length;
+        if (size > maxBytes) return null;
+        chunks.push(Buffer.from(chunk));
+      }
+      return Buffer.concat(chunks);
+    } catch {
+      return null;
+    }
   }
 }
 

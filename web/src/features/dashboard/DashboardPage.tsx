@@ -5,7 +5,9 @@ import { Link } from '../../app/Link';
 import { navigate, useLocation } from '../../app/location';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useSite } from '../../app/useSite';
-import { ChatPanel, type Subscribe } from './ChatPanel';
+import type { Subscribe } from './ChatPanel';
+import { ConversationPanel } from './ConversationPanel';
+import { conversationApi } from './conversationApi';
 import { type Agent, dashboardApi, type FeedLead, type FeedResponse, type Filters, type TimelineEntry } from './dashboardApi';
 import { matchesSimple, placesPushedLeads } from './leadFilters';
 import { LeadListPane } from './LeadListPane';
@@ -34,7 +36,7 @@ import { LiveIndicator } from '../../ui/LiveIndicator';
 // Charts are a large library: the reports view loads it only when opened.
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
-const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed'];
+const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'thread.item', 'thread.read'];
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /** The dashboard's views (`?view=`); anything else is the lead list. */
@@ -103,7 +105,7 @@ export function DashboardPage() {
   // Filtered or sorted otherwise than by newest activity, the server places pushed leads.
   const reloadSoon = useDebounced(() => loadFeed(filtersRef.current), 1000);
   useEffect(() => {
-    void dashboardApi.unread().then((u) => setUnread(u.byLead), () => undefined);
+    void conversationApi.unread().then((u) => setUnread(u.byLead), () => undefined);
     void dashboardApi.agents().then((a) => setAgents(a.agents), () => undefined);
     // The first visit offers the browser's time zone for the agent's tasks (kept once set).
     void agentZone();
@@ -167,8 +169,11 @@ export function DashboardPage() {
         if (selectedRef.current === leadId) {
           setDetails((d) => (d && d.lead.leadId === leadId ? { ...d, lead: { ...d.lead, lastActivityAt: String(x.at) }, timeline: [{ type: String(x.type), at: String(x.at), summary: String(x.summary) }, ...d.timeline] } : d));
         }
-      } else if (p.name === 'chat.message' && feed && x.toUserId === feed.me.userId && !(chatOpen && selectedRef.current === leadId)) {
+      } else if (p.name === 'thread.item' && feed && x.agentId === feed.me.userId && (x.item as { direction: string }).direction === 'in' && !(chatOpen && selectedRef.current === leadId)) {
+        // Anything the lead sends, on any channel, is unread until the agent opens the conversation.
         setUnread((u) => ({ ...u, [leadId]: (u[leadId] ?? 0) + 1 }));
+      } else if (p.name === 'thread.read' && feed && x.readerId === feed.me.userId) {
+        setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u));
       }
       for (const fn of listeners.current) fn(p);
     },
@@ -241,11 +246,13 @@ export function DashboardPage() {
   }
 
   const selectedUnread = selectedId ? (unread[selectedId] ?? 0) : 0;
+  const unreadTotal = Object.values(unread).reduce((n, u) => n + u, 0);
   return (
     <main id="main" className={styles.page}>
       <div className={styles.toolbar}>
         <OverflowNav label="Dashboard" items={navItems} />
         <LiveIndicator connected={connected} offline="Connecting…" announce />
+        {unreadTotal > 0 && <span className={styles.unreadTotal} role="status">{unreadTotal} unread</span>}
         {pushState && <span className={styles.pushState}>{pushState === 'enabled' ? 'Notifications on' : `Notifications ${pushState}`}</span>}
       </div>
       {view === 'leads' && feed && <PondSection subscribe={subscribe} role={feed.me.role} connected={connected} now={now} onClaimed={select} />}
@@ -333,12 +340,13 @@ export function DashboardPage() {
           </div>
           {chatOpen && details && (
             <aside className={styles.chat}>
-              <ChatPanel
+              <ConversationPanel
                 key={details.lead.leadId}
                 leadId={details.lead.leadId}
+                leadName={details.lead.fullName}
+                viewerId={feed?.me.userId ?? null}
                 subscribe={subscribe}
-                heading="Chat"
-                onUnreadChange={() => clearUnread(details.lead.leadId)}
+                onRead={() => clearUnread(details.lead.leadId)}
                 onClose={() => setChatOpen(false)}
               />
             </aside>

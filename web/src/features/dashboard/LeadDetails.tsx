@@ -52,7 +52,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
         </div>
         <div className={styles.actions}>
           <button type="button" className="btn btn-primary" onClick={onOpenChat}>
-            Chat{unread > 0 ? ` (${unread})` : ''}
+            Conversation{unread > 0 ? ` (${unread} unread)` : ''}
           </button>
           <button type="button" className="btn" onClick={onText}>
             Text

@@ -1,37 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Push } from '../../api/realtime';
 import { PondSection } from './PondSection';
+import { fakePushes as pushes, fakeServer as server, json } from './testSupport';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const lead = (leadId: string, fullName: string) => ({ leadId, fullName, leadType: 'Buyer', source: 'direct', createdAt: '2026-11-23T10:00:00.000Z' });
 const ROUTING = { brokerId: 'B', pond: { enabled: true, claimWindowMinutes: 0 }, copyBrokerOnNewLeads: false };
-
-/** The server as the browser sees it, by route; every call kept. */
-function server(answers: Record<string, () => Response>) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${url}`;
-      calls.push(key);
-      return answers[key]!();
-    }),
-  );
-  return calls;
-}
-
-/** The dashboard's push fan-out, driven by the test. */
-function pushes() {
-  const fns = new Set<(p: Push) => void>();
-  return {
-    subscribe: (fn: (p: Push) => void) => {
-      fns.add(fn);
-      return () => fns.delete(fn);
-    },
-    emit: (p: Push) => act(() => fns.forEach((fn) => fn(p))),
-  };
-}
 
 const show = async (p: ReturnType<typeof pushes>, onClaimed = vi.fn()) => {
   await act(async () => void render(<PondSection subscribe={p.subscribe} role="agent" connected now={Date.parse('2026-11-23T10:05:00.000Z')} onClaimed={onClaimed} />));

@@ -83,7 +83,6 @@ export const dashboardApi = {
   lead: (leadId: string) => request<{ lead: FeedLead; timeline: readonly TimelineEntry[]; notes: readonly NoteView[] }>('GET', `/api/dashboard/feed/lead/${encodeURIComponent(leadId)}`),
   since: (position: string) =>
     request<{ position: string; events: readonly MissedPush[]; reset: boolean }>('GET', `/api/dashboard/feed/since?position=${encodeURIComponent(position)}`),
-  unread: () => request<{ total: number; byLead: Readonly<Record<string, number>> }>('GET', '/api/dashboard/chat/unread'),
   getChat: (leadId?: string) => request<Chat>('POST', '/api/dashboard/chat/getchat', leadId ? { leadId } : {}),
   send: (text: string, messageId: string, leadId?: string) =>
     request<{ isSuccess: boolean; messageId: string; at: string | null }>('POST', '/api/dashboard/chat/sendmessage', { ...(leadId ? { leadId } : {}), text, messageId }),

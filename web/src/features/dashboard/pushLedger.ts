@@ -14,6 +14,8 @@ export function pushKey(p: Push): string {
       return `stage:${String(x.eventId)}`;
     case 'chat.message':
       return `chat:${String(x.messageId)}`;
+    case 'thread.item':
+      return `thread:${String((x.item as { id?: string } | undefined)?.id)}`;
     case 'chat.read':
       return `read:${String(x.leadId)}:${String(x.readerId)}:${String(x.upToMessageId)}`;
     default:

@@ -1,0 +1,14 @@
+export { leadThreadProjection } from './lead-thread.projection';
+export {
+  type ItemMark,
+  itemMark,
+  lastChannel,
+  leadsByPhone,
+  newestItem,
+  type PhoneMatch,
+  threadPage,
+  threadPushesSince,
+  unreadByLead,
+  unreadChatUpTo,
+  unreadOf,
+} from './thread.query';

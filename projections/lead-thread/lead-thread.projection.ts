@@ -1,0 +1,199 @@
+import { tenDigits } from '../../src/contract/phone';
+import type { ChatEvent } from '../../src/modules/chat/chat.events';
+import type { CallLogged, LeadEmailReceived, LeadEmailSent, LeadEvent, SmsEvent } from '../../src/modules/leads/leads.events';
+import type { ThreadEvent } from '../../src/modules/thread/thread.events';
+import { assertNever } from '../../src/shared/errors';
+import type { StoredEvent } from '../../src/shared/event';
+import { handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { type ItemRow, itemOf, ITEM_COLUMNS } from './thread-item';
+
+type Handled =
+  | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' | 'LeadReassigned' | 'LeadClaimed' | 'LeadPutInPond' | 'LeadContactEdited' }>
+  | ChatEvent
+  | SmsEvent
+  | LeadEmailSent
+  | LeadEmailReceived
+  | CallLogged
+  | ThreadEvent;
+
+type LeadRow = { user_id: string; agent_id: string | null; broker_id: string | null };
+
+/** A new item before it is stored: the row without the lead and positions. */
+type NewItem = Omit<ItemRow, 'at'> & { readonly at: string };
+
+/** The rooms of a thread's news: the lead's agent, the office's broker, staff (never the whole office: message bodies are personal). */
+const threadRooms = (lead: LeadRow): string[] => [...new Set([...(lead.agent_id ? [`user:${lead.agent_id}`] : []), ...(lead.broker_id ? [`user:${lead.broker_id}`] : []), 'staff'])];
+
+/**
+ * One ordered list per lead of everything said to or by the lead (issue 16): chat both ways
+ * with read receipts, texts and MMS both ways, e-mails both ways, logged calls; ordered by
+ * (at, id). Also who has the lead now (for pushes and unread counts), the lead's phone (for
+ * matching inbound texts) and how far each reader read. Pushes `thread.item` to the lead's
+ * agent, broker and staff and `thread.read` to the reader's other tabs, after the batch commits.
+ */
+export const leadThreadProjection: Projection = {
+  name: 'lead_thread',
+  version: 1,
+  eventTypes: handledTypes<Handled>()([
+    'LeadCaptured',
+    'LeadAssigned',
+    'LeadReassigned',
+    'LeadClaimed',
+    'LeadPutInPond',
+    'LeadContactEdited',
+    'ChatMessageSent',
+    'ChatMessagesRead',
+    'TextMessageSent',
+    'TextMessageReceived',
+    'LeadEmailSent',
+    'LeadEmailReceived',
+    'CallLogged',
+    'LeadThreadRead',
+  ]),
+  tables: ['thread_leads', 'thread_items', 'thread_reads'],
+  async createTables(tx, t) {
+    await tx.query(`CREATE TABLE ${t('thread_leads')} (
+      lead_id uuid PRIMARY KEY,
+      user_id uuid NOT NULL,
+      site_id uuid NOT NULL,
+      agent_id uuid,
+      broker_id uuid,
+      phone text
+    )`);
+    await tx.query(`CREATE INDEX ON ${t('thread_leads')} (agent_id)`);
+    await tx.query(`CREATE INDEX ON ${t('thread_leads')} (phone) WHERE phone IS NOT NULL`);
+    await tx.query(`CREATE INDEX ON ${t('thread_leads')} (user_id)`);
+    await tx.query(`CREATE TABLE ${t('thread_items')} (
+      lead_id uuid NOT NULL,
+      item_id uuid NOT NULL,
+      channel text NOT NULL,
+      direction text NOT NULL,
+      body text NOT NULL,
+      subject text,
+      at timestamptz NOT NULL,
+      author_id uuid,
+      read_at timestamptz,
+      outcome text,
+      duration_seconds integer,
+      media jsonb,
+      tx_id bigint NOT NULL,
+      global_position bigint NOT NULL,
+      PRIMARY KEY (lead_id, item_id)
+    )`);
+    await tx.query(`CREATE INDEX ON ${t('thread_items')} (lead_id, at, item_id)`);
+    await tx.query(`CREATE INDEX ON ${t('thread_items')} (lead_id, at, item_id) WHERE direction = 'in'`);
+    await tx.query(`CREATE INDEX ON ${t('thread_items')} (tx_id, global_position)`);
+    await tx.query(`CREATE TABLE ${t('thread_reads')} (
+      lead_id uuid NOT NULL,
+      reader_id uuid NOT NULL,
+      up_to_at timestamptz NOT NULL,
+      up_to_id uuid NOT NULL,
+      PRIMARY KEY (lead_id, reader_id)
+    )`);
+  },
+  async apply(events, ctx) {
+    const { tx, table } = ctx;
+    const leads = table('thread_leads');
+    const items = table('thread_items');
+    const leadOf = async (leadId: string) => (await tx.query<LeadRow>(`SELECT user_id, agent_id, broker_id FROM ${leads} WHERE lead_id = $1`, [leadId])).rows[0];
+    const add = async (stored: StoredEvent, leadId: string, item: (lead: LeadRow) => NewItem) => {
+      const lead = await leadOf(leadId);
+      if (!lead) return;
+      const i = item(lead);
+      const { rows } = await tx.query<ItemRow>(
+        `INSERT INTO ${items} (lead_id, item_id, channel, direction, body, subject, at, author_id, read_at, outcome, duration_seconds, media, tx_id, global_position)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (lead_id, item_id) DO NOTHING RETURNING ${ITEM_COLUMNS}`,
+        [leadId, i.item_id, i.channel, i.direction, i.body, i.subject, i.at, i.author_id, i.read_at, i.outcome, i.duration_seconds, i.media === null ? null : JSON.stringify(i.media), stored.transactionId.toString(), stored.globalPosition.toString()],
+      );
+      if (rows[0]) ctx.push({ to: threadRooms(lead), name: 'thread.item', payload: { leadId, agentId: lead.agent_id, item: itemOf(rows[0]) } });
+    };
+    for (const stored of events) {
+      const e = stored as unknown as Handled & typeof stored;
+      const at = e.metadata.at;
+      const blank = { subject: null, read_at: null, outcome: null, duration_seconds: null, media: null, at } as const;
+      switch (e.type) {
+        case 'LeadCaptured':
+          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, site_id, phone) VALUES ($1, $2, $3, $4) ON CONFLICT (lead_id) DO NOTHING`, [
+            e.data.leadId,
+            e.data.userId,
+            e.data.siteId,
+            e.data.phone ? tenDigits(e.data.phone) : null,
+          ]);
+          break;
+        case 'LeadAssigned':
+        case 'LeadReassigned':
+        case 'LeadClaimed':
+          await tx.query(`UPDATE ${leads} SET agent_id = $2, broker_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
+          break;
+        case 'LeadPutInPond':
+          await tx.query(`UPDATE ${leads} SET agent_id = NULL, broker_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          break;
+        case 'LeadContactEdited':
+          await tx.query(`UPDATE ${leads} SET phone = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.phone ? tenDigits(e.data.phone) : null]);
+          break;
+        case 'ChatMessageSent': {
+          const d = e.data;
+          await add(stored, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: 'chat', direction: d.fromUserId === lead.user_id ? 'in' : 'out', body: d.text, author_id: d.fromUserId }));
+          break;
+        }
+        case 'ChatMessagesRead': {
+          const d = e.data;
+          const lead = await leadOf(d.leadId);
+          if (!lead) break;
+          // The lead reads what the agent wrote; the agent reads what the lead wrote.
+          await tx.query(
+            `UPDATE ${items} i SET read_at = $4 FROM ${items} upto
+             WHERE upto.lead_id = $1 AND upto.item_id = $3 AND i.lead_id = $1 AND i.channel = 'chat' AND i.direction = $2 AND i.read_at IS NULL
+               AND (i.at, i.item_id) <= (upto.at, upto.item_id)`,
+            [d.leadId, d.readerId === lead.user_id ? 'out' : 'in', d.upToMessageId, at],
+          );
+          break;
+        }
+        case 'TextMessageSent': {
+          const d = e.data;
+          const media = d.mediaUrl ? [{ url: d.mediaUrl, contentType: null }] : null;
+          await add(stored, d.leadId, () => ({ ...blank, item_id: d.messageId, channel: d.kind === 'video' ? 'mms' : 'text', direction: 'out', body: d.body, author_id: d.byUserId, media }));
+          break;
+        }
+        case 'TextMessageReceived': {
+          const d = e.data;
+          const media = d.media.length ? d.media.map((m) => ({ url: `/uploads/${m.uploadId}`, contentType: m.contentType })) : null;
+          await add(stored, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: media ? 'mms' : 'text', direction: 'in', body: d.body, author_id: lead.user_id, media }));
+          break;
+        }
+        case 'LeadEmailSent': {
+          const d = e.data;
+          await add(stored, d.leadId, () => ({ ...blank, item_id: d.messageId, channel: 'email', direction: 'out', body: d.body, subject: d.subject, author_id: d.byUserId }));
+          break;
+        }
+        case 'LeadEmailReceived': {
+          const d = e.data;
+          const media = d.attachments.length ? d.attachments.map((a) => ({ url: `/uploads/${a.uploadId}`, contentType: a.contentType, name: a.name })) : null;
+          await add(stored, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: 'email', direction: 'in', body: d.body, subject: d.subject, author_id: lead.user_id, media }));
+          break;
+        }
+        case 'CallLogged': {
+          const d = e.data;
+          await add(stored, d.leadId, () => ({ ...blank, item_id: d.callId, channel: 'call', direction: 'out', body: d.notes, author_id: d.byUserId, outcome: d.outcome, duration_seconds: d.durationSeconds }));
+          break;
+        }
+        case 'LeadThreadRead':
+          await markRead(ctx, e.data, at);
+          break;
+        default:
+          assertNever(e);
+      }
+    }
+  },
+};
+
+/** A read mark only moves forwards (the decider already says so; a rebuild must agree). */
+async function markRead({ tx, table, push }: ProjectionContext, d: ThreadEvent['data'], at: string): Promise<void> {
+  const { rowCount } = await tx.query(
+    `INSERT INTO ${table('thread_reads')} AS r (lead_id, reader_id, up_to_at, up_to_id) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (lead_id, reader_id) DO UPDATE SET up_to_at = excluded.up_to_at, up_to_id = excluded.up_to_id
+     WHERE (r.up_to_at, r.up_to_id) < (excluded.up_to_at, excluded.up_to_id)`,
+    [d.leadId, d.readerId, d.upToAt, d.upToItemId],
+  );
+  if (rowCount) push({ to: [`user:${d.readerId}`], name: 'thread.read', payload: { leadId: d.leadId, readerId: d.readerId, upToId: d.upToItemId, at } });
+}

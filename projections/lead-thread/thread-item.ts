@@ -1,0 +1,36 @@
+import type { ThreadChannel, ThreadItem, ThreadMedia } from '../../src/contract/thread';
+
+/** A row of thread_items as read back. */
+export type ItemRow = {
+  item_id: string;
+  channel: ThreadChannel;
+  direction: 'in' | 'out';
+  body: string;
+  subject: string | null;
+  at: Date | string;
+  author_id: string | null;
+  read_at: Date | string | null;
+  outcome: string | null;
+  duration_seconds: number | null;
+  media: readonly ThreadMedia[] | null;
+};
+
+export const ITEM_COLUMNS = 'item_id, channel, direction, body, subject, at, author_id, read_at, outcome, duration_seconds, media';
+
+const iso = (v: Date | string): string => (typeof v === 'string' ? new Date(v).toISOString() : v.toISOString());
+
+/** The contract's item (section 5b): only the fields its channel has. */
+export function itemOf(r: ItemRow): ThreadItem {
+  return {
+    id: r.item_id,
+    channel: r.channel,
+    direction: r.direction,
+    body: r.body,
+    at: iso(r.at),
+    authorId: r.author_id,
+    ...(r.channel === 'chat' ? { readAt: r.read_at === null ? null : iso(r.read_at) } : {}),
+    ...(r.channel === 'email' ? { subject: r.subject ?? '' } : {}),
+    ...(r.channel === 'call' ? { outcome: r.outcome ?? '', durationSeconds: r.duration_seconds } : {}),
+    ...(r.media ? { media: r.media } : {}),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * One conversation per lead (contract section 5b), shared by the server and the web app: the
+ * items of a lead's thread, the channels an agent can answer on and why one is not available.
+ * No Node or Nest imports: the web app imports this file too.
+ */
+
+export const THREAD_CHANNELS = ['chat', 'text', 'mms', 'email', 'call'] as const;
+export type ThreadChannel = (typeof THREAD_CHANNELS)[number];
+
+/** The channels an agent writes on from the composer (`POST …/messages`); mms is a text with media. */
+export const SEND_CHANNELS = ['chat', 'text', 'email'] as const;
+export type SendChannel = (typeof SEND_CHANNELS)[number];
+
+export const CHANNEL_LABEL: Record<ThreadChannel, string> = { chat: 'Chat', text: 'Text', mms: 'MMS', email: 'E-mail', call: 'Call' };
+
+export type ThreadMedia = { readonly url: string; readonly contentType: string | null; readonly name?: string };
+
+/**
+ * One thing said to or by the lead. `authorId`: who wrote it (the lead's account for what came
+ * in). `readAt` only where the channel has read receipts (chat). `subject` for e-mail,
+ * `outcome` and `durationSeconds` for calls, `media` for MMS and e-mail attachments.
+ */
+export type ThreadItem = {
+  readonly id: string;
+  readonly channel: ThreadChannel;
+  readonly direction: 'in' | 'out';
+  readonly body: string;
+  readonly at: string;
+  readonly authorId: string | null;
+  readonly subject?: string;
+  readonly outcome?: string;
+  readonly durationSeconds?: number | null;
+  readonly readAt?: string | null;
+  readonly media?: readonly ThreadMedia[];
+};
+
+/** Items per page of `GET …/thread?before=` (newest last; `before` is the id of the oldest item shown). */
+export const THREAD_PAGE = 50;
+
+/** Whether the viewer can write on a channel now, and if not, why (the composer shows it). */
+export type ChannelState = { readonly channel: SendChannel; readonly available: boolean; readonly reason: string | null };
+
+/** The composer's words, exact: the 403s of `POST …/messages` say the same. */
+export const THREAD_MESSAGES = {
+  empty: 'Please enter a message',
+  noTextConsent: 'This lead turned off text messages (replied STOP or changed their settings)',
+  noCellPhone: 'This lead has no valid cell phone number for texts',
+  noEmail: 'This lead has no e-mail address',
+  chatAgentOnly: 'Only the lead and its agent write in this chat',
+  claimFirst: 'Claim this lead from the pond to write to it',
+  notAgent: "Only the lead's agent writes to the lead",
+  textTooLong: 'A text can have at most 1600 characters',
+  subjectTooLong: 'A subject can have at most 200 characters',
+} as const;
+
+/**
+ * The placeholder address of a lead who first wrote by text (no e-mail known): a reserved
+ * `.invalid` domain that no mail server delivers to (RFC 2606).
+ */
+export const TEXT_LEAD_EMAIL_DOMAIN = 'text-lead.invalid';
+export const isPlaceholderEmail = (email: string | null | undefined): boolean => !email || email.toLowerCase().endsWith(`@${TEXT_LEAD_EMAIL_DOMAIN}`);

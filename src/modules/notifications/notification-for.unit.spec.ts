@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { notificationFor } from './web-push.reactor';
+
+const item = (over: Record<string, unknown>) => ({ id: 'i1', channel: 'text', direction: 'in', body: 'Yes saturday works', at: '2026-11-23T10:00:00.000Z', authorId: 'U', ...over });
+
+describe('what a thread item becomes as a web push', () => {
+  it("a text, MMS or e-mail from the lead tells the lead's agent, opening the conversation", () => {
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({}) })).toEqual({
+      title: 'New text from a lead',
+      body: 'Yes saturday works',
+      url: '/dashboard?lead=L1&chat=1',
+      tag: 'thread-L1',
+    });
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ channel: 'mms', body: '' }) })?.body).toBe('A picture');
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ channel: 'email' }) })?.title).toBe('New e-mail from a lead');
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ body: 'x'.repeat(200) }) })?.body).toHaveLength(120);
+  });
+
+  it('nothing for what the agent sent, for chat (chat.message has its own), or for a pond lead (no agent)', () => {
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ direction: 'out' }) })).toBeNull();
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ channel: 'chat' }) })).toBeNull();
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: null, item: item({}) })).toBeNull();
+  });
+});

@@ -1,0 +1,147 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Socket } from 'socket.io-client';
+import { metadataOf, systemContext } from '../../src/commands/command-context';
+import { loadConfig } from '../../src/config/config';
+import { DEMO_SITES, DEMO_USERS } from '../../src/demo/demo-accounts';
+import { seedDemo } from '../../src/demo/seed-demo';
+import { type Started, startServer } from '../../src/main';
+import { twilioSignature } from '../../src/modules/messaging/sms/twilio.sms';
+import type { Benchmark, BenchContext } from './bench';
+import { connect, percentile, post, signIn } from './dashboard.bench';
+
+const PASSWORD = 'porchlight-demo';
+const PUBLIC_URL = 'https://porchlight.test';
+const TOKEN = 'bench-auth-token-1234';
+const NUMBER = '+12065550001';
+const INBOUND = '/api/messaging/sms/inbound';
+
+/** One raw HTTP request; answers the status and the body as text. */
+function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers: { host: `localhost:${port}`, ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * A lead's one thread at size: 5,000 items (chat both ways and texts both ways) behind one lead,
+ * then the agent's first page over HTTP (newest 50) and an inbound text, from Twilio's signed
+ * webhook to the thread.item on the agent's socket.
+ */
+export const threadBenchmark: Benchmark = {
+  name: 'thread',
+  description: "a lead's thread of 5,000 items: first page; inbound text → agent's socket",
+  async run(ctx: BenchContext) {
+    const wantPage = ctx.wants('thread-first-page');
+    const wantInbound = ctx.wants('inbound-text-to-agent');
+    if (!wantPage && !wantInbound) return;
+    const db = await ctx.createDatabase();
+    const config = loadConfig({
+      DATABASE_URL: db.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      DEMO_SEED: '0',
+      NODE_ENV: 'test',
+      TRUST_PROXY: '1',
+      PUBLIC_URL,
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+      TWILIO_AUTH_TOKEN: TOKEN,
+      TWILIO_FROM: '+12065550000',
+      // Never called: inbound texts without media do not reach Twilio.
+      TWILIO_API_URL: 'http://127.0.0.1:9',
+      TWILIO_SITE_NUMBERS: `jane=${NUMBER}`,
+    });
+    let server: Started | undefined;
+    const sockets: Socket[] = [];
+    try {
+      server = await startServer(config, { fsync: true });
+      await seedDemo(server.runtime.store, server.app.get(CommandBus), PASSWORD);
+      await server.runtime.runner.waitForCatchUp();
+      const port = Number(new URL(server.url).port);
+      const jane = DEMO_USERS.find((u) => u.key === 'agent')!;
+      const siteId = DEMO_SITES.find((s) => s.key === 'jane')!.siteId;
+      const inquiry = await post(port, 'jane.localhost', '/api/account/inquiry', { FullName: 'Thread Bench', Email: `thread-${randomUUID()}@example.com`, Phone: '2065550188', Message: 'bench', LeadType: 'Buyer' });
+      const leadId = inquiry.body.leadId as string;
+      const cookie = await signIn(port, jane.email);
+      await server.runtime.runner.waitForCatchUp();
+      const userId = JSON.parse((await send(port, 'GET', `/api/dashboard/feed/lead/${leadId}`, { cookie, accept: 'application/json' })).text).lead.userId as string;
+
+      const items = ctx.quick ? 1000 : 5000;
+      ctx.progress(`thread: ${items} items on one lead`);
+      const meta = () => metadataOf(systemContext());
+      for (let i = 0; i < items; i += 500) {
+        const chat = Array.from({ length: 250 }, (_, k) => {
+          const fromLead = (i + k) % 2 === 0;
+          const data = { chatId: leadId, leadId, siteId, messageId: randomUUID(), fromUserId: fromLead ? userId : jane.userId, toUserId: fromLead ? jane.userId : userId, text: `chat ${i + k}` };
+          return { type: 'ChatMessageSent', data, eventId: randomUUID(), metadata: meta() };
+        });
+        const texts = Array.from({ length: 250 }, (_, k) => {
+          const data =
+            k % 2 === 0
+              ? { leadId, siteId, messageId: randomUUID(), byUserId: jane.userId, kind: 'text', body: `text ${i + k}`, mediaUrl: null, providerId: `SMout${i + k}` }
+              : { leadId, siteId, messageId: randomUUID(), from: '+12065550188', body: `reply ${i + k}`, media: [], providerId: `SMin${i + k}` };
+          return { type: k % 2 === 0 ? 'TextMessageSent' : 'TextMessageReceived', data, eventId: randomUUID(), metadata: meta() };
+        });
+        await server.runtime.store.append(`chat-${leadId}`, 'any', chat);
+        await server.runtime.store.append(`sms-${leadId}`, 'any', texts);
+      }
+      await server.runtime.runner.waitForCatchUp();
+
+      if (wantPage) {
+        const n = ctx.quick ? 100 : 400;
+        const times: number[] = [];
+        for (let i = 0; i < n + 20; i++) {
+          const start = process.hrtime.bigint();
+          const r = await send(port, 'GET', `/api/dashboard/leads/${leadId}/thread`, { cookie, accept: 'application/json' });
+          const took = Number(process.hrtime.bigint() - start) / 1e6;
+          if (r.status !== 200 || JSON.parse(r.text).items.length !== 50) throw new Error(`thread answered ${r.status}`);
+          if (i >= 20) times.push(took);
+        }
+        times.sort((a, b) => a - b);
+        const detail = `${items} items on the lead, newest 50, over HTTP with the agent's session; ${n} requests one at a time; p50 ${percentile(times, 50).toFixed(1)} ms`;
+        ctx.record({ key: 'thread-first-page-p95', label: "a lead's thread, first page (50 of 5,000 items), p95", value: percentile(times, 95), unit: 'ms', goal: 20, lowerIsBetter: true, detail });
+      }
+
+      if (wantInbound) {
+        const socket = await connect(server.url, cookie);
+        sockets.push(socket);
+        const waiting = new Map<string, (at: bigint) => void>();
+        const early = new Map<string, bigint>();
+        socket.on('thread.item', (p: { item: { body: string } }) => {
+          const at = process.hrtime.bigint();
+          const w = waiting.get(p.item.body);
+          if (w) w(at);
+          else early.set(p.item.body, at);
+        });
+        const n = ctx.quick ? 50 : 200;
+        const times: number[] = [];
+        ctx.progress(`inbound-text-to-agent: ${n} texts, one at a time`);
+        for (let i = 0; i < n + 20; i++) {
+          const params = { From: '+12065550188', To: NUMBER, Body: `bench reply ${i}`, MessageSid: `SMbench${String(i).padStart(8, '0')}` };
+          const form = new URLSearchParams(params).toString();
+          const start = process.hrtime.bigint();
+          const r = await send(port, 'POST', INBOUND, { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TOKEN, `${PUBLIC_URL}${INBOUND}`, params) }, form);
+          if (r.status !== 200) throw new Error(`the webhook answered ${r.status}`);
+          const got = early.get(params.Body) ?? (await new Promise<bigint>((resolve) => waiting.set(params.Body, resolve)));
+          waiting.delete(params.Body);
+          if (i >= 20) times.push(Number(got - start) / 1e6);
+        }
+        times.sort((a, b) => a - b);
+        const detail = `${n} texts to a lead with ${items} items: signed webhook POST → matched by number → TextMessageReceived → lead_thread → thread.item at the agent's socket; p50 ${percentile(times, 50).toFixed(1)} ms`;
+        ctx.record({ key: 'inbound-text-to-agent-p95', label: "inbound text → the agent's socket, p95", value: percentile(times, 95), unit: 'ms', goal: 150, lowerIsBetter: true, detail });
+      }
+    } finally {
+      for (const s of sockets) s.close();
+      await server?.stop();
+      await db.close();
+    }
+  },
+};
