@@ -2,9 +2,10 @@ import { accountEventTypes, claimEventTypes } from '../../src/modules/accounts/a
 import { alertEventTypes } from '../../src/modules/alerts/alerts.events';
 import { backofficeEventTypes } from '../../src/modules/backoffice/backoffice.events';
 import { chatEventTypes } from '../../src/modules/chat/chat.events';
-import { leadActivityEventTypes, leadEmailEventTypes, leadEventTypes, leadMessageEventTypes, leadNoteEventTypes, officeEventTypes, smartListEventTypes } from '../../src/modules/leads/leads.events';
+import { callEventTypes, leadActivityEventTypes, leadEmailEventTypes, leadEventTypes, leadMessageEventTypes, leadNoteEventTypes, officeEventTypes, smartListEventTypes } from '../../src/modules/leads/leads.events';
 import { notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { organizerEventTypes } from '../../src/modules/organizer/organizer.events';
+import { showingEventTypes } from '../../src/modules/showings/showings.events';
 import { siteEventTypes } from '../../src/modules/sites/sites.events';
 import { agentZoneEventTypes, taskEventTypes } from '../../src/modules/tasks/tasks.events';
 import type { Projection } from '../runner';
@@ -25,7 +26,8 @@ export const accountStreamsProjection: Projection = {
   // 2: the organizer's and the alerts' streams (saved searches, favourites, alerts sent).
   // 3: notes and tasks on a lead (in its person's history, for the audit), the agent's time zone, and smart lists (issue 15).
   // 4: CRM e-mails to and from a lead (in its person's history: what was sent them, what they wrote).
-  version: 4,
+  // 5: calls logged and showings (issue 16).
+  version: 5,
   eventTypes: [
     ...accountEventTypes,
     ...claimEventTypes,
@@ -35,6 +37,8 @@ export const accountStreamsProjection: Projection = {
     ...leadMessageEventTypes,
     ...leadNoteEventTypes,
     ...leadEmailEventTypes,
+    ...callEventTypes,
+    ...showingEventTypes,
     ...taskEventTypes,
     ...agentZoneEventTypes,
     ...officeEventTypes,

@@ -55,7 +55,7 @@ describe('logging calls on a lead', () => {
 
   it('refuses what is not a call: an unknown outcome, a negative or fractional duration, notes too long, unknown fields', async () => {
     const post = (body: unknown) => janeC.post(`/api/dashboard/leads/${leadId}/calls`, body);
-    expect((await post({})).body).toEqual({ message: 'outcome is required' });
+    expect((await post({})).body).toEqual({ message: 'outcome must be connected, left-voicemail, no-answer or wrong-number' });
     expect((await post({ outcome: 'busy' })).body).toEqual({ message: 'outcome must be connected, left-voicemail, no-answer or wrong-number' });
     expect((await post({ outcome: 'connected', durationSeconds: -1 })).status).toBe(400);
     expect((await post({ outcome: 'connected', durationSeconds: 2.5 })).status).toBe(400);

@@ -30,5 +30,5 @@ export { LeadEmailSender } from './lead-email/lead-email-sender.reactor';
 export { LeadEmailBody, LeadEmailFields, type LeadEmailInput, LeadEmails } from './lead-email/send-lead-email.handler';
 export { EMAIL_UNSUBSCRIBED } from './lead-email/lead-email.decide';
 export { decideOffice, evolveOffice, initialOffice } from './office/office';
-export { mmsCapMessage } from './text-messages/text-messages';
+export { mmsCapMessage, textEligibility } from './text-messages/text-messages';
 export { LeadsModule } from './leads.module';

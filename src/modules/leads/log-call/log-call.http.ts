@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { handleCommand } from '../../../commands/handle-command';
 import { CALL_DURATION_MAX_SECONDS, CALL_NOTES_MAX, CALL_OUTCOMES } from '../../../contract/calls';
 import { EventStore } from '../../../eventstore/event-store.port';
+import { oneOf } from '../../../http/fields';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { notFound } from '../../../shared/errors';
@@ -15,10 +16,7 @@ import { loadLead } from '../load-lead';
 import { logCallDecider } from './log-call.decide';
 
 const CallBody = z.strictObject({
-  outcome: z
-    .string()
-    .refine((v) => (CALL_OUTCOMES satisfies readonly CallOutcome[] as readonly string[]).includes(v), { error: 'outcome must be connected, left-voicemail, no-answer or wrong-number' })
-    .transform((v) => v as CallOutcome),
+  outcome: oneOf<CallOutcome>(CALL_OUTCOMES, 'outcome must be connected, left-voicemail, no-answer or wrong-number'),
   durationSeconds: z.number().int().min(0).max(CALL_DURATION_MAX_SECONDS).nullable().optional(),
   notes: z.string().trim().max(CALL_NOTES_MAX).optional(),
   /** The form's own id for this call: sending it again (a retry) logs it once. */

@@ -6,6 +6,8 @@
  * any zone, including its future rule changes as far as the runtime knows them.
  */
 
+import { offsetMinutes } from '../../listings';
+
 export type IcsPerson = { readonly name: string; readonly email: string };
 
 export type IcsShowing = {
@@ -95,24 +97,6 @@ const fieldsStamp = (d: Date) => `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMon
 const utcStamp = (ms: number) => `${fieldsStamp(new Date(Math.floor(ms / 1000) * 1000))}Z`;
 /** The wall clock of `zone` at `ms`, as DATE-TIME without Z. */
 const localStamp = (ms: number, zone: string) => fieldsStamp(new Date(ms + offsetMinutes(zone, ms) * MINUTE));
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-/** How far `zone` is ahead of UTC at `ms`, in minutes. */
-export function offsetMinutes(zone: string, ms: number): number {
-  const parts = formatter(zone).formatToParts(new Date(ms));
-  const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return Math.round((wall - Math.floor(ms / 1000) * 1000) / MINUTE);
-}
 
 const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}${pad(Math.abs(minutes) % 60)}`;
 function shortName(zone: string, ms: number): string | null {
