@@ -54,9 +54,9 @@ export function CalendarView({ role, onOpenLead }: { readonly role: Role; readon
   };
   const confirm = (s: ShowingView) =>
     showingsApi.change(s.showingId, { status: 'confirmed' }).then(
-      () => {
+      (r) => {
         setSaid(`Confirmed: ${s.address}. The lead is sent the invitation.`);
-        load();
+        setCalendar((c) => c && { ...c, showings: c.showings.map((x) => (x.showingId === s.showingId ? { ...x, ...r.showing } : x)) });
       },
       (err: unknown) => setSaid(err instanceof ApiError ? err.message : 'Could not confirm the showing'),
     );

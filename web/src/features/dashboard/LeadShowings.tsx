@@ -27,18 +27,29 @@ export function LeadShowings({ leadId, listingPdid }: { readonly leadId: string;
   const [agreed, setAgreed] = useState(false);
   const id = useId();
 
-  const load = useCallback(() => {
-    showingsApi.ofLead(leadId).then((r) => setShowings(r.showings), (err: unknown) => setSay(failed('Could not load the showings')(err)));
-  }, [leadId]);
-  useEffect(load, [load]);
+  /** The lead's showings; with `expect`, asked again a few times until the read side has that new one. */
+  const load = useCallback(
+    (expect?: string, tries = 10) => {
+      showingsApi.ofLead(leadId).then(
+        (r) => {
+          setShowings(r.showings);
+          if (expect && tries > 0 && !r.showings.some((s) => s.showingId === expect)) setTimeout(() => load(expect, tries - 1), 300);
+        },
+        (err: unknown) => setSay(failed('Could not load the showings')(err)),
+      );
+    },
+    [leadId],
+  );
+  useEffect(() => load(), [load]);
   useEffect(() => setWhen(instantToZonedInput(snoozeTo('tomorrow', new Date(), zone), zone)), [zone]);
 
   const change = (s: ShowingView, c: ShowingChange, done: string) =>
     showingsApi
       .change(s.showingId, c)
-      .then(() => {
+      .then((r) => {
         setSay({ error: false, text: done });
-        load();
+        // The answer is the showing as decided: shown at once, whatever the read side says yet.
+        setShowings((list) => (list ?? []).map((x) => (x.showingId === r.showing.showingId ? { ...x, ...r.showing } : x)));
       })
       .catch((err: unknown) => setSay(failed('Could not change the showing')(err)));
 
@@ -49,10 +60,10 @@ export function LeadShowings({ leadId, listingPdid }: { readonly leadId: string;
     if (!start) return setSay({ error: true, text: 'Pick a date and time' });
     showingsApi
       .propose(leadId, { pdid: pdid.trim(), start: start.toISOString(), end: new Date(start.getTime() + length * 60_000).toISOString(), status: agreed ? 'confirmed' : 'requested' })
-      .then(() => {
+      .then((r) => {
         setSay({ error: false, text: agreed ? 'Showing booked: the lead is sent the invitation.' : 'Showing proposed.' });
         setAgreed(false);
-        load();
+        load(r.showingId);
       })
       .catch((err: unknown) => setSay(failed('Could not schedule the showing')(err)));
   };
