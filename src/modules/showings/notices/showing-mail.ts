@@ -62,7 +62,8 @@ function body(paragraphs: readonly string[]): { text: string; html: string } {
   };
 }
 
-const replyTo = (c: NoticeContext): Record<string, string> => (c.agent ? { 'Reply-To': c.agent.email } : {});
+/** Replies reach the agent (the sender stays the product's address). */
+const replyTo = (c: NoticeContext): { replyTo?: string } => (c.agent ? { replyTo: c.agent.email } : {});
 
 /** The lead's invitation (METHOD:REQUEST): a confirmation, or the new time of a showing moved after one. */
 export function invitationMail(c: NoticeContext, moved: boolean): MailMessage {
@@ -78,7 +79,7 @@ export function invitationMail(c: NoticeContext, moved: boolean): MailMessage {
       'The invitation is attached: open it to put the showing in your calendar.',
       `Questions, or a change of plans? Reply to this e-mail to reach ${agentName(c)}.`,
     ]),
-    headers: replyTo(c),
+    ...replyTo(c),
     attachments: [calendar(c, 'REQUEST')],
   };
 }
@@ -98,7 +99,7 @@ export function cancellationMail(c: NoticeContext, to: 'lead' | 'agent', invited
     to: forAgent ? c.agent!.email : c.lead.email,
     subject: `Showing cancelled: ${where}, ${showingWhen(s.start, s.timeZone)}${forAgent ? ` (${oneLine(c.lead.name)})` : ''}`,
     ...text,
-    headers: forAgent ? {} : replyTo(c),
+    ...(forAgent ? {} : replyTo(c)),
     ...(invited ? { attachments: [calendar(c, 'CANCEL')] } : {}),
   };
 }
@@ -111,7 +112,7 @@ export function reminderMail(c: NoticeContext): MailMessage {
     to: c.lead.email,
     subject: `Reminder: your showing tomorrow — ${where}`,
     ...body([`Hello ${firstName(c.lead.name)},`, 'A reminder of your showing tomorrow:', `${where}\n${when(s)}\nwith ${agentName(c)}`, `Running late or can't make it? Reply to this e-mail to reach ${agentName(c)}.`]),
-    headers: replyTo(c),
+    ...replyTo(c),
   };
 }
 

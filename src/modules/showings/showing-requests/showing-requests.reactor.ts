@@ -1,21 +1,19 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { pendingShowingRequests, SHOWING_REQUESTED_SIGNAL, type ShowingRequest } from '../../../../projections/showings';
-import { PushSweeper } from '../../../app/push-sweeper';
 import type { Runtime } from '../../../app/runtime';
+import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { DB_POOL, RUNTIME } from '../../../app/tokens';
 import { handleCommand } from '../../../commands/handle-command';
 import { DEFAULT_SHOWING_MINUTES } from '../../../contract/showings';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { newId } from '../../../shared/ids';
-import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
 import { loadLead } from '../../leads';
 import { proposeShowingDecider } from '../propose-showing/propose-showing.decide';
 import { showingPlace } from '../showing-place';
 import { showingStream } from '../showings.events';
 
-const log = logger('showings');
 const SWEEP_MS = 15_000;
 
 /** The appointment a request becomes: its id follows from the request's event id, so it is made once whoever makes it. */
@@ -30,30 +28,21 @@ export const showingIdOfRequest = (requestEventId: string) => stableId(`showing 
  * its signal, swept every 15 s.
  */
 @Injectable()
-export class ShowingRequests implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private readonly sweeper = new PushSweeper(
-    () => this.run(),
-    (err) => {
-      if (err.code !== '42P01') log.error('making showing requests into appointments failed; the sweep retries', { message: err.message });
-    },
-  );
-
+export class ShowingRequests extends SweptReactor {
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
-  ) {}
-
-  onModuleInit(): void {
-    this.sweeper.listen(this.runtime, SHOWING_REQUESTED_SIGNAL);
+  ) {
+    super();
   }
 
-  onApplicationBootstrap(): void {
-    this.sweeper.start(SWEEP_MS);
+  protected schedule(): Schedule {
+    return { name: 'showing requests', everyMs: SWEEP_MS, signal: { name: SHOWING_REQUESTED_SIGNAL, runtime: this.runtime } };
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.sweeper.stop();
+  protected onSweep(): Promise<number> {
+    return this.run();
   }
 
   /** Every pending request once; answers how many appointments this made. */
