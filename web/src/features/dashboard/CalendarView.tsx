@@ -3,6 +3,7 @@ import { ApiError } from '../../api/http';
 import { navigate, useLocation } from '../../app/location';
 import { TASK_TYPE_LABEL, zonedTimeToInstant } from '../../../../src/contract/tasks';
 import styles from './CalendarView.module.css';
+import common from './Tasks.module.css';
 import type { Role } from './dashboardApi';
 import { addDays, clockTime, dateIn, dayTitle, isDate, mondayOf, STATUS_LABEL, today } from './showingFormat';
 import { type Calendar, showingsApi, type ShowingView } from './showingsApi';
@@ -75,7 +76,7 @@ export function CalendarView({ role, onOpenLead }: { readonly role: Role; readon
 
   return (
     <section className={styles.view} aria-labelledby="calendar-title" onKeyDown={onKey}>
-      <header className={styles.head}>
+      <header className={common.viewHead}>
         <h1 id="calendar-title">Calendar</h1>
         <div className={styles.controls}>
           <div className={styles.nav} role="group" aria-label={`Move by ${unit}`}>
@@ -89,20 +90,20 @@ export function CalendarView({ role, onOpenLead }: { readonly role: Role; readon
               Next {unit} <span aria-hidden="true">›</span>
             </button>
           </div>
-          <fieldset className={styles.switch}>
+          <fieldset className={common.scope}>
             <legend className="visually-hidden">Show</legend>
             {(['week', 'day'] as const).map((m) => (
-              <label key={m} className={styles.option}>
+              <label key={m} className={common.scopeOption}>
                 <input type="radio" name="calendar-mode" value={m} checked={mode === m} onChange={() => go(m, m === 'day' ? (days.includes(todayDate) ? todayDate : first) : date)} />
                 {m === 'week' ? 'Week' : 'Day'}
               </label>
             ))}
           </fieldset>
           {role !== 'agent' && (
-            <fieldset className={styles.switch}>
+            <fieldset className={common.scope}>
               <legend className="visually-hidden">Whose calendar</legend>
               {(['mine', 'office'] as const).map((s) => (
-                <label key={s} className={styles.option}>
+                <label key={s} className={common.scopeOption}>
                   <input type="radio" name="calendar-scope" value={s} checked={scope === s} onChange={() => setScope(s)} />
                   {s === 'mine' ? 'Mine' : role === 'staff' ? 'Everyone' : 'Office'}
                 </label>
@@ -115,7 +116,7 @@ export function CalendarView({ role, onOpenLead }: { readonly role: Role; readon
         <strong>{span}</strong> <span className={styles.zone}>· times in {zone} · ← → move, T today</span>
       </p>
       {error && (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={common.error}>
           {error}
         </p>
       )}
@@ -124,7 +125,7 @@ export function CalendarView({ role, onOpenLead }: { readonly role: Role; readon
       </p>
       {!calendar && !error && <p className={styles.zone}>Loading…</p>}
       {empty && (
-        <p className={styles.empty}>
+        <p className={common.empty}>
           Nothing scheduled this {unit}. Showings your leads request, the ones you propose and tasks with a due time appear here.
         </p>
       )}
@@ -148,7 +149,7 @@ export function CalendarView({ role, onOpenLead }: { readonly role: Role; readon
                         <span className={styles.time}>{clockTime(item.task.dueAt, zone)}</span>
                         <span className={styles.kind}>{TASK_TYPE_LABEL[item.task.type]} task{item.task.done ? ' · done' : ''}</span>
                         <span className={styles.title}>{item.task.title}</span>
-                        <button type="button" className={styles.lead} onClick={() => onOpenLead(item.task.leadId)}>
+                        <button type="button" className={common.linkButton} onClick={() => onOpenLead(item.task.leadId)}>
                           {item.task.leadName ?? 'Open the lead'}
                         </button>
                       </li>
@@ -172,7 +173,7 @@ function ShowingEntry({ showing: s, zone, onOpenLead, onConfirm }: { showing: Sh
       </span>
       <span className={styles.kind}>Showing · {STATUS_LABEL[s.status]}</span>
       <span className={styles.title}>{s.address}</span>
-      <button type="button" className={styles.lead} onClick={() => onOpenLead(s.leadId)}>
+      <button type="button" className={common.linkButton} onClick={() => onOpenLead(s.leadId)}>
         {s.leadName ?? 'Open the lead'}
       </button>
       {s.status === 'requested' && (

@@ -4,7 +4,9 @@ import { CALL_NOTES_MAX, CALL_OUTCOME_LABEL, CALL_OUTCOMES, type CallOutcomeName
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { callsApi } from './callsApi';
 import { formatPhone } from './dashboardFormat';
+import forms from '../../ui/forms.module.css';
 import styles from './LeadCall.module.css';
+import common from './Tasks.module.css';
 
 const newCallId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined);
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -66,9 +68,9 @@ export function LeadCall({ leadId, phone }: { readonly leadId: string; readonly 
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className={styles.panel}>
+    <section aria-labelledby={`${id}-title`} className={common.panel}>
       <h3 id={`${id}-title`}>Calls</h3>
-      <div className={styles.row}>
+      <div className={forms.actions}>
         {phone &&
           (dials ? (
             <a className="btn btn-primary" href={`tel:${phone}`} onClick={() => setOpen(true)}>
@@ -83,7 +85,7 @@ export function LeadCall({ leadId, phone }: { readonly leadId: string; readonly 
           Log call
         </button>
       </div>
-      {!phone && <p className={styles.hint}>No phone number for this lead: you can still log a call made another way.</p>}
+      {!phone && <p className={common.hint}>No phone number for this lead: you can still log a call made another way.</p>}
       {open && (
         <form id={`${id}-form`} className={styles.form} onSubmit={submit} aria-label="Log call" onKeyDown={(e) => e.key === 'Escape' && close()}>
           <fieldset className={styles.outcomes}>
@@ -95,18 +97,18 @@ export function LeadCall({ leadId, phone }: { readonly leadId: string; readonly 
               </label>
             ))}
           </fieldset>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-duration`}>Duration (mm:ss)</label>
-            <input id={`${id}-duration`} inputMode="numeric" autoComplete="off" placeholder="4:05" value={duration} onChange={(e) => setDuration(e.target.value)} aria-describedby={`${id}-duration-hint`} />
-            <p id={`${id}-duration-hint`} className={styles.hint}>
+          <div className={forms.field}>
+            <label className={forms.label} htmlFor={`${id}-duration`}>Duration (mm:ss)</label>
+            <input className={`${forms.input} ${styles.short}`} id={`${id}-duration`} inputMode="numeric" autoComplete="off" placeholder="4:05" value={duration} onChange={(e) => setDuration(e.target.value)} aria-describedby={`${id}-duration-hint`} />
+            <p id={`${id}-duration-hint`} className={common.hint}>
               Optional. Minutes and seconds, or whole minutes.
             </p>
           </div>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-notes`}>Notes</label>
-            <textarea id={`${id}-notes`} rows={3} maxLength={CALL_NOTES_MAX} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          <div className={forms.field}>
+            <label className={forms.label} htmlFor={`${id}-notes`}>Notes</label>
+            <textarea className={forms.input} id={`${id}-notes`} rows={3} maxLength={CALL_NOTES_MAX} value={notes} onChange={(e) => setNotes(e.target.value)} />
           </div>
-          <div className={styles.row}>
+          <div className={forms.actions}>
             <button type="submit" className="btn btn-primary" disabled={busy}>
               Save call
             </button>
@@ -116,7 +118,7 @@ export function LeadCall({ leadId, phone }: { readonly leadId: string; readonly 
           </div>
         </form>
       )}
-      <p role="status" className={message?.error ? styles.error : styles.hint}>
+      <p role="status" className={message?.error ? common.error : common.hint}>
         {message?.text}
       </p>
     </section>

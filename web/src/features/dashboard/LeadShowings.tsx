@@ -2,7 +2,9 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { DEFAULT_SHOWING_MINUTES } from '../../../../src/contract/showings';
 import { instantToZonedInput, snoozeTo, zonedTimeToInstant } from '../../../../src/contract/tasks';
+import forms from '../../ui/forms.module.css';
 import styles from './LeadShowings.module.css';
+import common from './Tasks.module.css';
 import { STATUS_LABEL, timeRange } from './showingFormat';
 import { type ShowingChange, showingsApi, type ShowingView } from './showingsApi';
 import { useAgentZone } from './useAgentZone';
@@ -69,28 +71,28 @@ export function LeadShowings({ leadId, listingPdid }: { readonly leadId: string;
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} className={styles.panel}>
+    <section aria-labelledby={`${id}-title`} className={common.panel}>
       <h3 id={`${id}-title`}>Showings</h3>
-      {showings && showings.length === 0 && <p className={styles.empty}>No showings yet. A showing the lead requests on your site appears here.</p>}
+      {showings && showings.length === 0 && <p className={common.empty}>No showings yet. A showing the lead requests on your site appears here.</p>}
       {showings && showings.length > 0 && (
-        <ul className={styles.list}>
+        <ul className={common.list}>
           {showings.map((s) => (
             <ShowingItem key={s.showingId} showing={s} onChange={change} />
           ))}
         </ul>
       )}
       <form className={styles.form} onSubmit={schedule} aria-label="Schedule a showing">
-        <div className={styles.field}>
-          <label htmlFor={`${id}-pdid`}>Listing ID</label>
-          <input id={`${id}-pdid`} value={pdid} onChange={(e) => setPdid(e.target.value)} autoComplete="off" spellCheck={false} />
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor={`${id}-pdid`}>Listing ID</label>
+          <input className={forms.input} id={`${id}-pdid`} value={pdid} onChange={(e) => setPdid(e.target.value)} autoComplete="off" spellCheck={false} />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-when`}>Start ({zone})</label>
-          <input id={`${id}-when`} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required />
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor={`${id}-when`}>Start ({zone})</label>
+          <input className={forms.input} id={`${id}-when`} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-length`}>Length</label>
-          <select id={`${id}-length`} value={length} onChange={(e) => setLength(Number(e.target.value))}>
+        <div className={forms.field}>
+          <label className={forms.label} htmlFor={`${id}-length`}>Length</label>
+          <select className={forms.input} id={`${id}-length`} value={length} onChange={(e) => setLength(Number(e.target.value))}>
             {LENGTHS.map((m) => (
               <option key={m} value={m}>
                 {m} minutes
@@ -106,7 +108,7 @@ export function LeadShowings({ leadId, listingPdid }: { readonly leadId: string;
           Schedule showing
         </button>
       </form>
-      <p role="status" className={say?.error ? styles.error : styles.hint}>
+      <p role="status" className={say?.error ? common.error : common.hint}>
         {say?.text}
       </p>
     </section>
@@ -139,7 +141,7 @@ function ShowingItem({ showing: s, onChange }: { readonly showing: ShowingView; 
       </p>
       {s.message && <p className={styles.message}>“{s.message}”</p>}
       {open && !moving && !cancelling && (
-        <div className={styles.actions}>
+        <div className={forms.actions}>
           {s.status === 'requested' && (
             <button type="button" className="btn btn-primary" onClick={() => void onChange(s, { status: 'confirmed' }, 'Confirmed: the lead is sent the invitation.')}>
               Confirm
@@ -160,9 +162,9 @@ function ShowingItem({ showing: s, onChange }: { readonly showing: ShowingView; 
       )}
       {moving && (
         <form className={styles.inline} onSubmit={move} onKeyDown={(e) => e.key === 'Escape' && setMoving(false)}>
-          <div className={styles.field}>
-            <label htmlFor={`${id}-when`}>New time ({s.timeZone})</label>
-            <input id={`${id}-when`} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required autoFocus />
+          <div className={forms.field}>
+            <label className={forms.label} htmlFor={`${id}-when`}>New time ({s.timeZone})</label>
+            <input className={forms.input} id={`${id}-when`} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required autoFocus />
           </div>
           {s.status === 'requested' && (
             <label className={styles.check}>
@@ -170,7 +172,7 @@ function ShowingItem({ showing: s, onChange }: { readonly showing: ShowingView; 
               The lead agreed: confirm it
             </label>
           )}
-          <div className={styles.actions}>
+          <div className={forms.actions}>
             <button type="submit" className="btn btn-primary">
               Save time
             </button>
@@ -183,7 +185,7 @@ function ShowingItem({ showing: s, onChange }: { readonly showing: ShowingView; 
       {cancelling && (
         <div className={styles.inline} role="group" aria-label="Cancel this showing?">
           <p className={styles.meta}>Cancel this showing? The lead and the agent are told.</p>
-          <div className={styles.actions}>
+          <div className={forms.actions}>
             <button type="button" className="btn btn-primary" autoFocus onClick={() => void onChange(s, { status: 'cancelled' }, 'Cancelled: the lead and the agent are told.').then(() => setCancelling(false))}>
               Yes, cancel it
             </button>
