@@ -1,12 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { localDate, zonedTimeToInstant } from '../../src/contract/tasks';
-import type { Started } from '../../src/main';
 import { type ImportItem, importListings } from '../../src/modules/listings';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { newLead, settle, signIn } from '../support/dashboard-fixture';
 import { home } from '../support/reso-home';
 import { signInPage } from '../support/sign-in-page';
 
@@ -15,22 +13,10 @@ const ZONE = 'America/Los_Angeles';
 const DAY = 24 * 3600_000;
 
 describe('calls and showings in Chromium: a call logged from the lead page, a requested showing confirmed and seen in the calendar', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('P1') }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
-  });
+  const app = dashboardBrowserApp((server) => importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('P1') }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() }).then(() => undefined));
 
   it('works with the keyboard, on a desktop and at 390 px, axe-clean', async () => {
+    const { server, browser } = app;
     const { client, leadId } = await newLead(server, 'jane.localhost', { FullName: 'Pia Phone', Phone: '2065550123' });
     // The lead asks for a showing in three days at 2 pm, Seattle time.
     const day = localDate(new Date(Date.now() + 3 * DAY), ZONE);

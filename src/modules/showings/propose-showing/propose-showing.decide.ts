@@ -1,7 +1,7 @@
 import type { Decider } from '../../../commands/decider';
 import { type Showing, showingState } from '../showing';
 import { checkShowingTime } from '../showing-time';
-import type { ShowingEvent, ShowingPlace } from '../showings.events';
+import type { ShowingEvent, ShowingProposed } from '../showings.events';
 
 /**
  * A showing comes to be: from the lead's request (`proposedBy: 'lead'`, the time they asked for,
@@ -9,28 +9,14 @@ import type { ShowingEvent, ShowingPlace } from '../showings.events';
  * `confirm`: agreed already, so confirmed at once with `organizerId` as the organizer). The
  * caller checked the scope and found the listing. The same showing id again appends nothing.
  */
-export type ProposeShowing = ShowingPlace & {
-  readonly showingId: string;
-  readonly leadId: string;
-  readonly siteId: string;
-  readonly start: string;
-  readonly end: string;
-  readonly proposedBy: 'lead' | 'agent';
-  readonly byUserId: string;
-  readonly message: string;
-  readonly requestEventId: string | null;
-  readonly confirm: { readonly organizerId: string } | null;
-  readonly now: string;
-};
+export type ProposeShowing = ShowingProposed['data'] & { readonly confirm: { readonly organizerId: string } | null; readonly now: string };
 
 export function decideProposeShowing(c: ProposeShowing, s: Showing): ShowingEvent[] {
   if (s.exists) return [];
   if (c.proposedBy === 'agent') checkShowingTime(c.start, c.end, c.now);
+  const { confirm: _confirm, now: _now, ...data } = c;
   const { showingId, leadId } = c;
-  const proposed: ShowingEvent = {
-    type: 'ShowingProposed',
-    data: { showingId, leadId, siteId: c.siteId, pdid: c.pdid, address: c.address, timeZone: c.timeZone, start: c.start, end: c.end, proposedBy: c.proposedBy, byUserId: c.byUserId, message: c.message, requestEventId: c.requestEventId },
-  };
+  const proposed: ShowingEvent = { type: 'ShowingProposed', data };
   return c.confirm ? [proposed, { type: 'ShowingConfirmed', data: { showingId, leadId, agentId: c.confirm.organizerId, byUserId: c.byUserId } }] : [proposed];
 }
 
