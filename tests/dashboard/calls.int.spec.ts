@@ -36,13 +36,23 @@ describe('logging calls on a lead', () => {
     ]);
     await settle(server);
     const d = await detail(janeC, leadId);
-    expect(d.timeline[0]).toMatchObject({ type: 'CallLogged', summary: 'Call logged: connected (4:05) — Wants to see Pine St on Saturday' });
+    const calledLines = (t: { type: string; summary: string }[]) => t.filter((x) => x.type === 'CallLogged').map((x) => x.summary);
+    expect(calledLines(d.timeline)).toEqual(['Call logged: connected (4:05) — Wants to see Pine St on Saturday']);
     expect(d.lead.lastContactAt).not.toBeNull();
+
+    // The call is the lead's first contact (the pipeline's first-contact reactor): New moves on to Attempted contact.
+    const leadEvents = async () => (await server.runtime.store.readStream(`lead-${leadId}`)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
+    await expect.poll(async () => (await leadEvents()).some((e) => e.type === 'LeadFirstContacted'), { timeout: 15_000 }).toBe(true);
+    const contact = (await leadEvents()).filter((e) => e.type === 'LeadFirstContacted' || e.type === 'LeadStageChanged');
+    expect(contact).toEqual([
+      { type: 'LeadFirstContacted', data: { leadId, siteId: expect.any(String), byUserId: jane.userId, via: 'call', at: expect.any(String) } },
+      { type: 'LeadStageChanged', data: { leadId, siteId: expect.any(String), stage: 'Attempted contact', fromStage: 'New', byUserId: null } },
+    ]);
 
     // No duration, no notes: the line is the outcome alone.
     expect((await janeC.post(`/api/dashboard/leads/${leadId}/calls`, { outcome: 'left-voicemail' })).status).toBe(201);
     await settle(server);
-    expect((await detail(janeC, leadId)).timeline[0]).toMatchObject({ type: 'CallLogged', summary: 'Call logged: left voicemail' });
+    expect(calledLines((await detail(janeC, leadId)).timeline)[0]).toBe('Call logged: left voicemail');
   });
 
   it('the same callId again (a retried form) is one call', async () => {
