@@ -21,6 +21,7 @@ import { MessagingModule } from './modules/messaging';
 import { NotificationsModule } from './modules/notifications';
 import { OrganizerModule } from './modules/organizer';
 import { AlertsModule } from './modules/alerts';
+import { ShowingsModule } from './modules/showings';
 import { SitesModule } from './modules/sites';
 import { TasksModule } from './modules/tasks';
 import { TranslationsModule } from './modules/translations';
@@ -36,7 +37,7 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       // The development outboxes do not exist in production (404, not 403): mail there is real.
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ThreadModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ThreadModule, ShowingsModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

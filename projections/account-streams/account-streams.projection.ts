@@ -2,9 +2,10 @@ import { accountEventTypes, claimEventTypes } from '../../src/modules/accounts/a
 import { alertEventTypes } from '../../src/modules/alerts/alerts.events';
 import { backofficeEventTypes } from '../../src/modules/backoffice/backoffice.events';
 import { chatEventTypes } from '../../src/modules/chat/chat.events';
-import { leadActivityEventTypes, leadEmailEventTypes, leadEventTypes, leadNoteEventTypes, officeEventTypes, smartListEventTypes, smsEventTypes } from '../../src/modules/leads/leads.events';
+import { callEventTypes, leadActivityEventTypes, leadEmailEventTypes, leadEventTypes, leadNoteEventTypes, officeEventTypes, smartListEventTypes, smsEventTypes } from '../../src/modules/leads/leads.events';
 import { notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { organizerEventTypes } from '../../src/modules/organizer/organizer.events';
+import { showingEventTypes } from '../../src/modules/showings/showings.events';
 import { siteEventTypes } from '../../src/modules/sites/sites.events';
 import { agentZoneEventTypes, taskEventTypes } from '../../src/modules/tasks/tasks.events';
 import type { Projection } from '../runner';
@@ -26,7 +27,8 @@ export const accountStreamsProjection: Projection = {
   // 3: notes and tasks on a lead (in its person's history, for the audit), the agent's time zone, and smart lists (issue 15).
   // 4: CRM e-mails to and from a lead (in its person's history: what was sent them, what they wrote), and texts the
   //    lead sent (TextMessageReceived): a lead who first wrote by text has its sms stream in its history.
-  version: 4,
+  // 5: calls logged and showings (issue 16).
+  version: 5,
   eventTypes: [
     ...accountEventTypes,
     ...claimEventTypes,
@@ -36,6 +38,8 @@ export const accountStreamsProjection: Projection = {
     ...smsEventTypes,
     ...leadNoteEventTypes,
     ...leadEmailEventTypes,
+    ...callEventTypes,
+    ...showingEventTypes,
     ...taskEventTypes,
     ...agentZoneEventTypes,
     ...officeEventTypes,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
 import type { ChatEvent } from '../../src/modules/chat/chat.events';
-import type { LeadActivityEvent, LeadEvent, LeadMessageEvent, LeadNoteWritten } from '../../src/modules/leads/leads.events';
+import type { CallLogged, LeadActivityEvent, LeadEvent, LeadMessageEvent, LeadNoteWritten } from '../../src/modules/leads/leads.events';
 import type { TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
@@ -15,6 +15,7 @@ type Handled =
   | LeadActivityEvent
   | LeadMessageEvent
   | LeadNoteWritten
+  | CallLogged
   | Extract<ChatEvent, { type: 'ChatMessageSent' }>
   | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
   | OrganizerTimelineEvent
@@ -89,7 +90,8 @@ export const leadFeedProjection: Projection = {
   // 5: each lead's open tasks and their due times, for the "Overdue tasks" filter and smart list.
   // 6: timeline lines name homes by address (the pdid kept beside them), the lead's private notes
   //    stay private, no doubled words; the board's per-stage counts and indexes.
-  version: 6,
+  // 7: calls the agent logged (issue 16): a timeline line, and the lead counts as contacted.
+  version: 7,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     'InquirySubmitted',
@@ -105,6 +107,7 @@ export const leadFeedProjection: Projection = {
     'SearchRun',
     'TextMessageSent',
     'LeadNoteWritten',
+    'CallLogged',
     'ChatMessageSent',
     'ConsentChanged',
     'CellPhoneChanged',
@@ -295,6 +298,10 @@ export const leadFeedProjection: Projection = {
         case 'TextMessageSent':
           await tx.query(`UPDATE ${feed} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.text(e.data.kind, e.data.body));
+          break;
+        case 'CallLogged':
+          await tx.query(`UPDATE ${feed} SET status = 'contacted', last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, at]);
+          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.call(e.data.outcome, e.data.durationSeconds, e.data.notes));
           break;
         case 'LeadNoteWritten':
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.note(e.data.authorName));

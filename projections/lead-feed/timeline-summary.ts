@@ -1,5 +1,6 @@
 import type { ConsentChannel } from '../../src/modules/accounts/accounts.events';
-import type { ContactChannel, LeadPutInPond } from '../../src/modules/leads/leads.events';
+import { callSummary } from '../../src/contract/calls';
+import type { CallOutcome, ContactChannel, LeadPutInPond } from '../../src/modules/leads/leads.events';
 
 /** One line per timeline entry, plain text (the dashboard never renders it as HTML). */
 const MAX = 160;
@@ -61,4 +62,6 @@ export const summaries = {
   pond: (reason: LeadPutInPond['data']['reason']) => (reason === 'not-contacted' ? 'Put in the office pond: not contacted in time' : 'Put in the office pond'),
   claimed: () => 'Claimed from the office pond',
   note: (authorName: string) => clip(`Note added by ${authorName}`),
+  /** 'Call logged: connected (4:05)', then what the agent noted about it. */
+  call: (outcome: CallOutcome, durationSeconds: number | null, notes: string) => clip(`${callSummary(outcome, durationSeconds)}${notes.trim() ? ` — ${notes}` : ''}`),
 };

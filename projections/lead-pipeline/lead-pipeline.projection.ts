@@ -1,5 +1,6 @@
 import type { ChatEvent } from '../../src/modules/chat/chat.events';
 import {
+  type CallLogged,
   type ContactChannel,
   DEFAULT_PIPELINE,
   type LeadEvent,
@@ -18,6 +19,7 @@ type Handled =
   | Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' | 'LeadContactEdited' }>
   | LeadMessageEvent
   | Extract<ChatEvent, { type: 'ChatMessageSent' }>
+  | CallLogged
   | OfficeSettingsChanged;
 
 /** The in-process signals this read model gives its reactors once it found work for them. */
@@ -26,7 +28,7 @@ export const STAGE_MOVES_SIGNAL = 'leads.stageMoves';
 
 /**
  * An office's action on a lead, and how (the via of LeadFirstContacted), or null when the event
- * is not one. Issue 16 adds logged calls and sent e-mails here (via 'call' and 'email').
+ * is not one. A call the agent logged is one (via 'call'); sent e-mails join here too (via 'email').
  */
 function contactOf(e: Handled): { readonly leadId: string; readonly via: ContactChannel; readonly byUserId: string } | null {
   switch (e.type) {
@@ -34,6 +36,8 @@ function contactOf(e: Handled): { readonly leadId: string; readonly via: Contact
       return { leadId: e.data.leadId, via: 'text', byUserId: e.data.byUserId };
     case 'ChatMessageSent':
       return { leadId: e.data.leadId, via: 'chat', byUserId: e.data.fromUserId };
+    case 'CallLogged':
+      return { leadId: e.data.leadId, via: 'call', byUserId: e.data.byUserId };
     case 'LeadStageChanged':
       return e.data.byUserId ? { leadId: e.data.leadId, via: 'stage', byUserId: e.data.byUserId } : null;
     default:
@@ -50,7 +54,8 @@ function contactOf(e: Handled): { readonly leadId: string; readonly via: Contact
  */
 export const leadPipelineProjection: Projection = {
   name: 'lead_pipeline',
-  version: 1,
+  // 2: logged calls are first contact (issue 16).
+  version: 2,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     'LeadAssigned',
@@ -61,6 +66,7 @@ export const leadPipelineProjection: Projection = {
     'LeadFirstContacted',
     'TextMessageSent',
     'ChatMessageSent',
+    'CallLogged',
     'OfficeSettingsChanged',
   ]),
   tables: ['pipeline_leads', 'pipeline_offices'],
@@ -109,6 +115,7 @@ export const leadPipelineProjection: Projection = {
           break;
         case 'TextMessageSent':
         case 'ChatMessageSent':
+        case 'CallLogged':
           break;
         case 'OfficeSettingsChanged':
           if (e.data.changes.stages) moves += await changePipeline(ctx, e.data.brokerId, e.data.changes.stages, e.data);

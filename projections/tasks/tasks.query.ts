@@ -25,10 +25,12 @@ const LIMIT = 500;
 /**
  * Tasks in a scope: overdue (open and past due), today (open, due before the end of the
  * assignee's day) or upcoming (open, later), soonest first; without `due`, every task, open first.
+ * `between`: only those due in [from, to) (the calendar's week or day).
  */
-export async function listTasks(pool: pg.Pool, scope: TaskScope, due: TaskDue | undefined, now: Date): Promise<TaskView[]> {
+export async function listTasks(pool: pg.Pool, scope: TaskScope, due: TaskDue | undefined, now: Date, between?: { readonly from: Date; readonly to: Date }): Promise<TaskView[]> {
   const params: unknown[] = [now];
   const where = [due ? DUE[due] : 'true'];
+  if (between) where.push(`t.due_at >= $${params.push(between.from)} AND t.due_at < $${params.push(between.to)}`);
   if (scope.kind !== 'all') {
     params.push(scope.kind === 'assignee' ? scope.userId : scope.kind === 'office' ? scope.brokerId : scope.leadId);
     const n = `$${params.length}`;

@@ -19,6 +19,7 @@ import { organizerProjection } from '../../projections/organizer';
 import type { Projection } from '../../projections/runner';
 import { searchProjection } from '../../projections/search';
 import { shareMailProjection } from '../../projections/share-mail';
+import { showingsProjection } from '../../projections/showings';
 import { sitesProjection } from '../../projections/sites';
 import { tasksProjection } from '../../projections/tasks';
 import { smartListsProjection } from '../../projections/smart-lists';
@@ -40,6 +41,7 @@ export const allProjections: readonly Projection[] = [
   tasksProjection,
   emailTemplatesProjection,
   leadPipelineProjection,
+  showingsProjection,
   chatProjection,
   leadThreadProjection,
   webPushProjection,

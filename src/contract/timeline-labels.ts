@@ -18,6 +18,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   SearchRun: 'Searched',
   TextMessageSent: 'Text',
   ChatMessageSent: 'Chat',
+  CallLogged: 'Call',
   ConsentChanged: 'Preferences',
   CellPhoneChanged: 'Cell phone',
   SavedSearchSaved: 'Saved search',

@@ -18,6 +18,10 @@ export type Signals = {
   'leads.firstContact': { readonly count: number };
   /** Leads' stages left their office's pipeline, renamed or removed (the stage mover). */
   'leads.stageMoves': { readonly count: number };
+  /** Leads asked for showings (the showing-requests reactor makes them appointments). */
+  'showings.requested': { readonly count: number };
+  /** Showings were confirmed, moved or cancelled (the showing notices send the lead's e-mails). */
+  'showings.changed': { readonly count: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

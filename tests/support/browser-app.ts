@@ -41,13 +41,17 @@ export function browserApp(options: BrowserAppOptions = {}): BrowserApp {
   return app;
 }
 
-/** The dashboard's browser tests: browserApp with the demo accounts, sites and leads (no demo listings), every lead routed. */
-export function dashboardBrowserApp(): BrowserApp {
+/**
+ * The dashboard's browser tests: browserApp with the demo accounts, sites and leads (no demo
+ * listings), every lead routed; `more`: what the file needs besides (a few homes, say).
+ */
+export function dashboardBrowserApp(more?: (server: Started) => Promise<void>): BrowserApp {
   return browserApp({
     env: { DEMO_SEED: '0' },
     prepare: async (server) => {
       await seedDemo(server.runtime.store, server.app.get(CommandBus), PASSWORD);
       await settle(server);
+      await more?.(server);
     },
   });
 }

@@ -31,6 +31,7 @@ import { NotesController } from './notes/notes.http';
 import { FirstContactReactor } from './first-contact/first-contact.reactor';
 import { PatchLeadController } from './patch-lead/patch-lead.http';
 import { StageMover } from './pipeline/stage-mover.reactor';
+import { LogCallController } from './log-call/log-call.http';
 import { LeadRouter } from './routing/lead-router.reactor';
 import { SignUpLead } from './sign-up-lead';
 import { NewLeadNotifier } from './speed-to-lead/new-lead-notifier.reactor';
@@ -68,6 +69,7 @@ import { SiteNumbers } from './text-messages/site-numbers';
     InboundEmailController,
     PatchLeadController,
     BoardController,
+    LogCallController,
   ],
   providers: [
     SignUpLead,

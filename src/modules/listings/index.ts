@@ -23,5 +23,5 @@ export { SavedSearchSuggestions } from './search-listings/saved-search-suggestio
 export { type Card, toCard } from './search-listings/card';
 export { DEFAULT_MLS_DISCLAIMER, type FeedAttribution, MlsDisclaimers, MlsFeedAttributions, mlsDisclaimer, mlsOfPdid } from './idx/mls-disclaimers';
 export { type ParseOptions, type ParsedRecord, parseResoRecord } from './import-listings/parse-reso-record';
-export { assertTimeZone } from './import-listings/feed-time';
+export { assertTimeZone, offsetMinutes } from './import-listings/feed-time';
 export { listingPageStatus } from './listing-details/listing-page-status';

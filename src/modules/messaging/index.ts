@@ -1,4 +1,4 @@
-export { type MailMessage, Mailer } from './mailer.port';
+export { type MailAttachment, type MailMessage, Mailer } from './mailer.port';
 export { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine } from './listing-mail';
 export { MessagingModule } from './messaging.module';
 export { carrierKeyword, type InboundText, SmsSender, type TextMessage, tenDigits } from './sms/sms.port';

@@ -1,3 +1,6 @@
+/** A file sent with an e-mail (a showing's .ics): text content, e.g. `text/calendar; charset=utf-8; method=REQUEST`. */
+export type MailAttachment = { readonly filename: string; readonly contentType: string; readonly content: string };
+
 /** An e-mail the product sends. Text is the source of truth; html is optional. */
 export type MailMessage = {
   readonly to: string;
@@ -8,6 +11,7 @@ export type MailMessage = {
   readonly replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   readonly headers?: Readonly<Record<string, string>>;
+  readonly attachments?: readonly MailAttachment[];
 };
 
 /** The Mailer port: SMTP (nodemailer) when SMTP_URL is set, else the development outbox table. */

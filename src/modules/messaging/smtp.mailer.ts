@@ -14,6 +14,6 @@ export class SmtpMailer extends Mailer {
   }
 
   async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo, headers: m.headers });
+    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo, headers: m.headers, attachments: m.attachments?.map((a) => ({ ...a })) });
   }
 }

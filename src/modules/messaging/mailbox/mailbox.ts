@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { MailAttachment } from '../mailer.port';
 
 export type MailboxMessage = {
   readonly id: string;
@@ -7,6 +8,7 @@ export type MailboxMessage = {
   readonly text: string;
   readonly html: string | null;
   readonly headers: Record<string, string>;
+  readonly attachments: readonly MailAttachment[];
   readonly createdAt: Date;
 };
 
@@ -16,7 +18,7 @@ export type MailboxMessage = {
  */
 export async function readMailbox(pool: pg.Pool, to?: string | null): Promise<MailboxMessage[]> {
   const { rows } = await pool.query(
-    `SELECT id, to_address, subject, text_body, html_body, headers, created_at FROM mail_outbox
+    `SELECT id, to_address, subject, text_body, html_body, headers, attachments, created_at FROM mail_outbox
      WHERE $1::text IS NULL OR lower(to_address) = lower($1) ORDER BY id DESC LIMIT 100`,
     [to || null],
   );
@@ -27,6 +29,7 @@ export async function readMailbox(pool: pg.Pool, to?: string | null): Promise<Ma
     text: r.text_body,
     html: r.html_body,
     headers: r.headers,
+    attachments: r.attachments,
     createdAt: r.created_at,
   }));
 }

@@ -10,7 +10,7 @@ import { parseBody } from '../../../http/parse-body';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { forbidden, notFound } from '../../../shared/errors';
 import { dashboardViewer, loadLead, mayView, type Viewer } from '../../leads';
-import { oneOf } from '../task-body';
+import { oneOf } from '../../../http/fields';
 
 const ListQuery = z.strictObject({
   due: oneOf(TASK_DUE, `due must be one of ${TASK_DUE.join(', ')}`).optional(),

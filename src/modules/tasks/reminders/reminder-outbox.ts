@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { digestCandidates, type DueReminder, dueReminders, listTasks } from '../../../../projections/tasks';
 import { TASK_TYPE_LABEL } from '../../../contract/tasks';
+import { decideOnce } from '../../../database/decide-once';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
@@ -89,24 +90,7 @@ export class ReminderOutbox {
     );
   }
 
-  /**
-   * Inserts the outbox row and, when this transaction is the one that inserted it, does `send`
-   * before committing: a failure (or a crash) rolls the row back and a later sweep tries again.
-   */
-  private async once(insert: string, params: unknown[], send: (db: pg.PoolClient) => Promise<boolean>): Promise<boolean> {
-    const db = await this.deps.pool.connect();
-    try {
-      await db.query('BEGIN');
-      const { rowCount } = await db.query(insert, params);
-      const sent = rowCount ? await send(db) : false;
-      await db.query('COMMIT');
-      return sent;
-    } catch (err) {
-      await db.query('ROLLBACK').catch(() => undefined);
-      log.warn('a task reminder or digest was not sent; the next sweep tries again', { message: (err as Error).message });
-      return false;
-    } finally {
-      db.release();
-    }
+  private once(insert: string, params: unknown[], send: (db: pg.PoolClient) => Promise<boolean>): Promise<boolean> {
+    return decideOnce(this.deps.pool, insert, params, send, (err) => log.warn('a task reminder or digest was not sent; the next sweep tries again', { message: err.message }));
   }
 }

@@ -23,6 +23,7 @@ import { PondSection } from './PondSection';
 import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
 import { TasksView } from './TasksView';
+import { CalendarView } from './CalendarView';
 import { agentZone, type NoteView } from './tasksApi';
 import { BoardView } from './BoardView';
 import { PipelinePanel } from './PipelinePanel';
@@ -40,7 +41,7 @@ const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.sta
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /** The dashboard's views (`?view=`); anything else is the lead list. */
-const VIEWS = ['leads', 'tasks', 'board', 'team', 'listings', 'pipeline', 'reports', 'import', 'templates'] as const;
+const VIEWS = ['leads', 'tasks', 'calendar', 'board', 'team', 'listings', 'pipeline', 'reports', 'import', 'templates'] as const;
 type View = (typeof VIEWS)[number];
 const viewOf = (v: string | null): View => (VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads';
 
@@ -217,6 +218,7 @@ export function DashboardPage() {
     () => [
       { key: 'leads', label: 'Leads', render: (c) => <button type="button" className={c} aria-current={view === 'leads' ? 'page' : undefined} onClick={() => goView('leads')}>Leads{fresh.size > 0 && <span className={styles.badge} aria-label={`${fresh.size} new`}>{fresh.size}</span>}</button> },
       { key: 'tasks', label: 'Tasks', render: (c) => <button type="button" className={c} aria-current={view === 'tasks' ? 'page' : undefined} onClick={() => goView('tasks')}>Tasks</button> },
+      { key: 'calendar', label: 'Calendar', render: (c) => <button type="button" className={c} aria-current={view === 'calendar' ? 'page' : undefined} onClick={() => goView('calendar')}>Calendar</button> },
       { key: 'board', label: 'Board', render: (c) => <button type="button" className={c} aria-current={view === 'board' ? 'page' : undefined} onClick={() => goView('board')}>Board</button> },
       { key: 'listings', label: 'Listings', render: (c) => <button type="button" className={c} aria-current={view === 'listings' ? 'page' : undefined} onClick={() => goView('listings')}>Listings</button> },
       { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
@@ -283,6 +285,8 @@ export function DashboardPage() {
         <EmailTemplatesPanel role={feed?.me.role ?? 'agent'} />
       ) : view === 'tasks' ? (
         <TasksView role={feed?.me.role ?? 'agent'} agents={agents} now={now} onOpenLead={select} />
+      ) : view === 'calendar' ? (
+        <CalendarView role={feed?.me.role ?? 'agent'} onOpenLead={select} />
       ) : view === 'import' ? (
         <ImportLeadsView role={feed?.me.role ?? 'agent'} viewerId={feed?.me.userId ?? null} agents={agents} onDone={() => { goView('leads'); loadFeed(filtersRef.current); }} />
       ) : (

@@ -5,6 +5,8 @@ import { dashboardApi } from './dashboardApi';
 import { formatPhone, fullDate, initials, relativeTime } from './dashboardFormat';
 import { EmailComposer } from './EmailComposer';
 import styles from './LeadDetails.module.css';
+import { LeadCall } from './LeadCall';
+import { LeadShowings } from './LeadShowings';
 import { LeadNotes } from './LeadNotes';
 import { LeadTasks } from './LeadTasks';
 import type { NoteView } from './tasksApi';
@@ -112,6 +114,8 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           {note && <span role="status">{note}</span>}
         </div>
       )}
+      <LeadCall leadId={lead.leadId} phone={lead.phone} />
+      <LeadShowings leadId={lead.leadId} listingPdid={lead.listingPdid} />
       <LeadTasks leadId={lead.leadId} leadName={lead.fullName} role={role} agents={agents} now={now} />
       <LeadNotes leadId={lead.leadId} notes={notes} viewerId={viewerId} viewerName={agents.find((a) => a.userId === viewerId)?.fullName ?? 'You'} role={role} now={now} />
       <section aria-labelledby="timeline-title" className={styles.timelineBox}>

@@ -1,0 +1,153 @@
+import { REMINDER_HOUR } from '../../src/contract/showings';
+import type { LeadEvent } from '../../src/modules/leads/leads.events';
+import type { ShowingRequested } from '../../src/modules/organizer/organizer.events';
+import type { ShowingEvent } from '../../src/modules/showings/showings.events';
+import { assertNever } from '../../src/shared/errors';
+import { handledTypes, type Projection } from '../runner';
+
+type Handled =
+  | ShowingEvent
+  | ShowingRequested
+  | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' | 'LeadReassigned' | 'LeadPutInPond' | 'LeadClaimed' | 'LeadContactEdited' }>;
+
+/** In-process nudges for the showings' reactors (they also sweep on a timer). */
+export const SHOWING_REQUESTED_SIGNAL = 'showings.requested';
+export const SHOWING_CHANGED_SIGNAL = 'showings.changed';
+
+/**
+ * Showings as the calendar, the lead page and the notices read them: each appointment as it is
+ * now (`sequence`: its iCalendar SEQUENCE; `scheduled_at`: when its current time was confirmed,
+ * so a showing booked after its reminder time reminds nobody; `remind_at`: 9 am the day before
+ * on the listing's clock, computed by PostgreSQL from the zone), each lead's name, agent and
+ * office (a requested showing is its lead's agent's; a confirmed one its organizer's), and the
+ * leads' showing requests not yet made into appointments (the showing-requests reactor's work).
+ */
+export const showingsProjection: Projection = {
+  name: 'showings',
+  version: 1,
+  eventTypes: handledTypes<Handled>()([
+    'ShowingProposed',
+    'ShowingConfirmed',
+    'ShowingRescheduled',
+    'ShowingCancelled',
+    'ShowingCompleted',
+    'ShowingRequested',
+    'LeadCaptured',
+    'LeadAssigned',
+    'LeadReassigned',
+    'LeadPutInPond',
+    'LeadClaimed',
+    'LeadContactEdited',
+  ]),
+  tables: ['showings', 'showing_leads', 'showing_requests'],
+  async createTables(tx, t) {
+    await tx.query(`CREATE TABLE ${t('showings')} (
+      showing_id uuid PRIMARY KEY,
+      lead_id uuid NOT NULL,
+      site_id uuid NOT NULL,
+      organizer_id uuid,
+      pdid text NOT NULL,
+      address text NOT NULL,
+      time_zone text NOT NULL,
+      start_at timestamptz NOT NULL,
+      end_at timestamptz NOT NULL,
+      status text NOT NULL,
+      sequence int NOT NULL DEFAULT 0,
+      proposed_by text NOT NULL,
+      message text NOT NULL,
+      scheduled_at timestamptz,
+      remind_at timestamptz NOT NULL,
+      changed_at timestamptz NOT NULL
+    )`);
+    await tx.query(`CREATE INDEX ON ${t('showings')} (lead_id, start_at)`);
+    await tx.query(`CREATE INDEX ON ${t('showings')} (organizer_id, start_at)`);
+    await tx.query(`CREATE INDEX ON ${t('showings')} (start_at)`);
+    await tx.query(`CREATE INDEX ON ${t('showings')} (remind_at) WHERE status = 'confirmed'`);
+    await tx.query(`CREATE TABLE ${t('showing_leads')} (lead_id uuid PRIMARY KEY, full_name text NOT NULL, agent_id uuid, office_id uuid)`);
+    await tx.query(`CREATE INDEX ON ${t('showing_leads')} (agent_id)`);
+    await tx.query(`CREATE INDEX ON ${t('showing_leads')} (office_id)`);
+    await tx.query(`CREATE TABLE ${t('showing_requests')} (
+      event_id uuid PRIMARY KEY,
+      lead_id uuid NOT NULL,
+      user_id uuid NOT NULL,
+      site_id uuid NOT NULL,
+      pdid text NOT NULL,
+      preferred_at timestamptz NOT NULL,
+      message text NOT NULL,
+      requested_at timestamptz NOT NULL
+    )`);
+  },
+  async apply(events, { tx, table, signal }) {
+    const showings = table('showings');
+    const leads = table('showing_leads');
+    // 9 am the day before, on the listing's clock.
+    const remindAt = `((date_trunc('day', start_at AT TIME ZONE time_zone) - interval '1 day' + interval '${REMINDER_HOUR} hours') AT TIME ZONE time_zone)`;
+    let requested = 0;
+    let changed = 0;
+    for (const stored of events) {
+      const e = stored as unknown as Handled & typeof stored;
+      const at = e.metadata.at;
+      switch (e.type) {
+        case 'ShowingProposed': {
+          const d = e.data;
+          await tx.query(
+            `INSERT INTO ${showings} (showing_id, lead_id, site_id, pdid, address, time_zone, start_at, end_at, status, proposed_by, message, remind_at, changed_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'requested', $9, $10, $7, $11) ON CONFLICT (showing_id) DO NOTHING`,
+            [d.showingId, d.leadId, d.siteId, d.pdid, d.address, d.timeZone, d.start, d.end, d.proposedBy, d.message, at],
+          );
+          await tx.query(`UPDATE ${showings} SET remind_at = ${remindAt} WHERE showing_id = $1`, [d.showingId]);
+          if (d.requestEventId) await tx.query(`DELETE FROM ${table('showing_requests')} WHERE event_id = $1`, [d.requestEventId]);
+          break;
+        }
+        case 'ShowingConfirmed':
+          await tx.query(`UPDATE ${showings} SET status = 'confirmed', organizer_id = $2, scheduled_at = $3, changed_at = $3 WHERE showing_id = $1`, [e.data.showingId, e.data.agentId, at]);
+          changed++;
+          break;
+        case 'ShowingRescheduled':
+          await tx.query(
+            `UPDATE ${showings} SET start_at = $2, end_at = $3, sequence = $4, changed_at = $5,
+                    scheduled_at = CASE WHEN status = 'confirmed' THEN $5::timestamptz ELSE scheduled_at END WHERE showing_id = $1`,
+            [e.data.showingId, e.data.start, e.data.end, e.data.sequence, at],
+          );
+          await tx.query(`UPDATE ${showings} SET remind_at = ${remindAt} WHERE showing_id = $1`, [e.data.showingId]);
+          changed++;
+          break;
+        case 'ShowingCancelled':
+          await tx.query(`UPDATE ${showings} SET status = 'cancelled', sequence = $2, changed_at = $3 WHERE showing_id = $1`, [e.data.showingId, e.data.sequence, at]);
+          changed++;
+          break;
+        case 'ShowingCompleted':
+          await tx.query(`UPDATE ${showings} SET status = 'done', changed_at = $2 WHERE showing_id = $1`, [e.data.showingId, at]);
+          break;
+        case 'ShowingRequested': {
+          const d = e.data;
+          await tx.query(
+            `INSERT INTO ${table('showing_requests')} (event_id, lead_id, user_id, site_id, pdid, preferred_at, message, requested_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (event_id) DO NOTHING`,
+            [e.eventId, d.leadId, d.userId, d.siteId, d.pdid, d.preferredAt, d.message, at],
+          );
+          requested++;
+          break;
+        }
+        case 'LeadCaptured':
+          await tx.query(`INSERT INTO ${leads} (lead_id, full_name) VALUES ($1, $2) ON CONFLICT (lead_id) DO NOTHING`, [e.data.leadId, e.data.fullName]);
+          break;
+        case 'LeadContactEdited':
+          await tx.query(`UPDATE ${leads} SET full_name = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.fullName]);
+          break;
+        case 'LeadAssigned':
+        case 'LeadReassigned':
+        case 'LeadClaimed':
+          await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
+          break;
+        case 'LeadPutInPond':
+          await tx.query(`UPDATE ${leads} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          break;
+        default:
+          assertNever(e);
+      }
+    }
+    if (requested > 0) signal({ signal: SHOWING_REQUESTED_SIGNAL, payload: { count: requested } });
+    if (changed > 0) signal({ signal: SHOWING_CHANGED_SIGNAL, payload: { count: changed } });
+  },
+};
