@@ -1,5 +1,5 @@
 export { type MailMessage, Mailer } from './mailer.port';
-export { addressText, escapeHtml, listingHtml, listingTextLine, priceText } from './listing-mail';
+export { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine } from './listing-mail';
 export { MessagingModule } from './messaging.module';
 export { type InboundText, isStopReply, SmsSender, type TextMessage, tenDigits } from './sms/sms.port';
 export { type MailboxMessage, readMailbox } from './mailbox/mailbox';

@@ -1,16 +1,18 @@
 import type { IndexedListing } from '../../../projections/search';
+import { priceText } from '../../contract/price';
 
 /** Every value put into an e-mail's HTML goes through this: user-written text is never markup. */
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export const priceText = (n: number | null): string => (n === null ? 'Price on request' : `$${Math.round(n).toLocaleString('en-US')}`);
+/** The listing's price as its e-mails write it: a lease's rent per month says so. */
+export const listingPriceText = (l: IndexedListing): string => priceText(l.price, l.forRent);
 export const addressText = (l: IndexedListing): string => [l.address, l.city, l.state].filter(Boolean).join(', ') || l.pdid;
 export const factsText = (l: IndexedListing): string =>
   [l.beds !== null ? `${l.beds} bd` : null, l.baths !== null ? `${l.baths} ba` : null, l.sqft !== null ? `${l.sqft.toLocaleString('en-US')} sq ft` : null].filter(Boolean).join(' · ');
 const absolute = (base: string, url: string) => (/^https?:\/\//.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`);
 
 /** The listing's line in a text e-mail: address — price — beds, baths, size. */
-export const listingTextLine = (l: IndexedListing): string => `${addressText(l)} — ${priceText(l.price)}${factsText(l) ? ` — ${factsText(l)}` : ''}`;
+export const listingTextLine = (l: IndexedListing): string => `${addressText(l)} — ${listingPriceText(l)}${factsText(l) ? ` — ${factsText(l)}` : ''}`;
 
 /**
  * A listing in an HTML e-mail, as the alerts and the share e-mail show it: the first photo
@@ -22,7 +24,7 @@ export function listingHtml(l: IndexedListing, o: { readonly href: string; reado
   return [
     photo ? `<a href="${href}"><img src="${escapeHtml(absolute(o.baseUrl, photo))}" alt="" width="520" style="max-width:100%;border-radius:6px;display:block"></a>` : '',
     o.headline ? `<p style="margin:8px 0 0;color:#b45309;font-weight:600">${escapeHtml(o.headline)}</p>` : '',
-    `<p style="margin:4px 0 0;font-size:20px;font-weight:700">${escapeHtml(priceText(l.price))}</p>`,
+    `<p style="margin:4px 0 0;font-size:20px;font-weight:700">${escapeHtml(listingPriceText(l))}</p>`,
     `<p style="margin:2px 0 0">${escapeHtml(addressText(l))}</p>`,
     `<p style="margin:2px 0 0;color:#6b7280">${escapeHtml(factsText(l))}</p>`,
     `<p style="margin:8px 0 0"><a href="${href}" style="color:#1d4ed8">See this home</a></p>`,

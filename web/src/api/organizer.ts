@@ -19,6 +19,8 @@ export type ListingBrief = {
   readonly state: string | null;
   readonly zip: string | null;
   readonly price: number | null;
+  /** A lease: the price is its rent per month. */
+  readonly forRent: boolean;
   readonly beds: number | null;
   readonly baths: number | null;
   readonly status: string;

@@ -1,5 +1,6 @@
 /** Display formats shared by cards and listing pages. */
-export const money = (n: number | null): string => (n === null ? 'Price on request' : `$${Math.round(n).toLocaleString('en-US')}`);
+// A price as the server's e-mails write it too: money(2100, true) is "$2,100/mo" (a lease's rent).
+export { priceText as money } from '../../../src/contract/price';
 export const count = (n: number | null): string => (n === null ? '—' : n.toLocaleString('en-US'));
 export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 

@@ -254,7 +254,7 @@ export class AlertDispatcher implements OnModuleInit, OnApplicationBootstrap, On
       kind: r.kind,
       reason: r.reason,
       searchIds: r.search_ids,
-      change: changeLine(r.kind, r.detail),
+      change: changeLine(r.kind, r.detail, listings.get(r.pdid)!.forRent),
       digestId,
     });
     for (const r of sendable) await this.append(r, 'no_stream', { type: 'PropertyAlertRecorded', data: dataOf(r) });

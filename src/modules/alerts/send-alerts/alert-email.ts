@@ -1,7 +1,8 @@
 import type { IndexedListing } from '../../../../projections/search';
+import { priceShort } from '../../../contract/price';
 import { assertNever } from '../../../shared/errors';
 import { openHouseWhen } from '../../listings';
-import { addressText, escapeHtml, listingHtml, listingTextLine, type MailMessage, priceText } from '../../messaging';
+import { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine, type MailMessage } from '../../messaging';
 import type { AlertChangeKind, AlertReason } from '../alerts.events';
 import type { AlertLinkUrls } from '../open-alerts/alert-links';
 
@@ -22,29 +23,25 @@ export type AlertMailContext = {
   readonly unsubscribe: { readonly propertyAlerts: string; readonly email: string; readonly headers: Readonly<Record<string, string>> };
 };
 
-/** $25k, $1.2M: how much a price moved, for people. */
-export function moneyShort(n: number): string {
-  if (n < 1000) return `$${Math.round(n)}`;
-  if (n < 1_000_000) return `$${Math.round(n / 1000)}k`;
-  return `$${(Math.round(n / 10_000) / 100).toString()}M`;
-}
-
-/** The one line that says what changed: 'New listing', 'Price reduced $25k'. */
-export function changeLine(kind: AlertChangeKind, detail: Readonly<Record<string, unknown>>): string {
+/**
+ * The one line that says what changed: 'New listing', 'Price reduced $25k'. A lease's price is
+ * its rent (`forRent`): 'Price reduced $150/mo', and a closed lease was 'Leased', not sold.
+ */
+export function changeLine(kind: AlertChangeKind, detail: Readonly<Record<string, unknown>>, forRent = false): string {
   switch (kind) {
     case 'new':
       return 'New listing';
     case 'price-reduced': {
       const from = Number(detail.from);
       const to = Number(detail.to);
-      return Number.isFinite(from) && Number.isFinite(to) ? `Price reduced ${moneyShort(from - to)}` : 'Price reduced';
+      return Number.isFinite(from) && Number.isFinite(to) ? `Price reduced ${priceShort(from - to, forRent)}` : 'Price reduced';
     }
     case 'back-on-market':
       return 'Back on the market';
     case 'pending':
       return 'Now pending';
     case 'sold':
-      return 'Sold';
+      return forRent ? 'Leased' : 'Sold';
     case 'new-photos':
       return 'New photos';
     case 'open-house':
@@ -66,13 +63,13 @@ export function renderAlertEmail(items: readonly AlertItem[], m: AlertMailContex
   const first = items[0]!;
   const subject = digest
     ? `${items.length} ${items.length === 1 ? 'home' : 'homes'} for you this ${digest === 'daily' ? 'day' : 'week'} — ${m.siteName}`
-    : `${changeLine(first.kind, first.detail)}: ${addressText(first.listing)} — ${priceText(first.listing.price)}`;
+    : `${changeLine(first.kind, first.detail, first.listing.forRent)}: ${addressText(first.listing)} — ${listingPriceText(first.listing)}`;
   const link = (i: AlertItem) => i.links?.open ?? `${m.baseUrl}/listing/${encodeURIComponent(i.listing.pdid)}`;
   const text = [
     `Hi ${m.firstName},`,
     '',
     ...items.flatMap((i) => [
-      `${changeLine(i.kind, i.detail)}${i.reason === 'favorite' ? ' (a home you saved)' : ''}`,
+      `${changeLine(i.kind, i.detail, i.listing.forRent)}${i.reason === 'favorite' ? ' (a home you saved)' : ''}`,
       listingTextLine(i.listing),
       link(i),
       '',
@@ -84,7 +81,7 @@ export function renderAlertEmail(items: readonly AlertItem[], m: AlertMailContex
   ].join('\n');
   const cards = items
     .map((i) => {
-      const headline = `${changeLine(i.kind, i.detail)}${i.reason === 'favorite' ? ' · a home you saved' : ''}`;
+      const headline = `${changeLine(i.kind, i.detail, i.listing.forRent)}${i.reason === 'favorite' ? ' · a home you saved' : ''}`;
       const pixel = i.links ? `\n<img src="${escapeHtml(i.links.pixel)}" alt="" width="1" height="1" style="display:block;border:0;width:1px;height:1px">` : '';
       return `<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">
 ${listingHtml(i.listing, { href: link(i), baseUrl: m.baseUrl, headline })}${pixel}</td></tr>`;

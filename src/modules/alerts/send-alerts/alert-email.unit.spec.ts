@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedListing } from '../../../../projections/search';
-import { changeLine, moneyShort, renderAlertEmail } from './alert-email';
+import { changeLine, renderAlertEmail } from './alert-email';
 
 const listing: IndexedListing = {
   pdid: 'T-1', mlsid: 'ML1', address: '1 <b>Main</b> St', city: 'Kent', state: 'WA', zip: '98032', county: 'King', price: 475_000,
@@ -18,7 +18,7 @@ describe('alert e-mail', () => {
     expect(changeLine('price-reduced', { from: 500_000, to: 475_000 })).toBe('Price reduced $25k');
     expect(changeLine('price-reduced', { from: 2_000_000, to: 750_000 })).toBe('Price reduced $1.25M');
     expect(changeLine('new', {})).toBe('New listing');
-    expect(moneyShort(950)).toBe('$950');
+    expect(changeLine('price-reduced', { from: 1_200_950, to: 1_200_000 })).toBe('Price reduced $950');
     expect(changeLine('open-house', { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' })).toBe('Open house Sat, Nov 28, 1–3 PM');
     expect(changeLine('open-house', {})).toBe('Open house');
     expect(changeLine('open-house-cancelled', { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' })).toBe('Open house cancelled: Sat, Nov 28, 1–3 PM');
@@ -44,6 +44,18 @@ describe('alert e-mail', () => {
     expect(m.text).not.toContain('pixel.gif');
     expect(m.html).toContain('<a href="http://demo.example/api/alerts/a1/open?t=o&amp;x=1">');
     expect(m.html).toContain('<img src="http://demo.example/api/alerts/a1/pixel.gif?t=p" alt="" width="1" height="1"');
+  });
+
+  it("writes a lease's price as its rent per month, in the subject, the text and the HTML", () => {
+    const lease: IndexedListing = { ...listing, price: 2100, forRent: true, propertyType: 'Residential Lease' };
+    const m = renderAlertEmail([{ kind: 'price-reduced', reason: 'search', detail: { from: 2250, to: 2100 }, listing: lease }], ctx, null);
+    expect(m.subject).toBe('Price reduced $150/mo: 1 <b>Main</b> St, Kent, WA — $2,100/mo');
+    expect(m.text).toContain('1 <b>Main</b> St, Kent, WA — $2,100/mo — 3 bd · 2 ba · 1,500 sq ft');
+    expect(m.html).toContain('>$2,100/mo</p>');
+    expect(changeLine('sold', {}, true)).toBe('Leased');
+    expect(changeLine('sold', {})).toBe('Sold');
+    // A sale is never "/mo".
+    expect(renderAlertEmail([{ kind: 'new', reason: 'search', detail: {}, listing }], ctx, null).text).toContain('— $475,000 —');
   });
 
   it('groups a digest under one subject', () => {

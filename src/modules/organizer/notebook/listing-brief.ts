@@ -1,8 +1,8 @@
 import type { SearchIndex } from '../../../../projections/search';
 import { type Card, toCard } from '../../listings';
 
-/** What the organizer page shows of a kept home: a small card (photo, price, address, beds and baths). */
-export type ListingBrief = Pick<Card, 'address' | 'city' | 'state' | 'zip' | 'price' | 'beds' | 'baths' | 'status'> & { readonly photo: string | null };
+/** What the organizer page shows of a kept home: a small card (photo, price, per month for a lease, address, beds and baths). */
+export type ListingBrief = Pick<Card, 'address' | 'city' | 'state' | 'zip' | 'price' | 'forRent' | 'beds' | 'baths' | 'status'> & { readonly photo: string | null };
 
 const briefOf = (c: Card): ListingBrief => ({
   address: c.address,
@@ -10,6 +10,7 @@ const briefOf = (c: Card): ListingBrief => ({
   state: c.state,
   zip: c.zip,
   price: c.price,
+  forRent: c.forRent,
   beds: c.beds,
   baths: c.baths,
   status: c.status,

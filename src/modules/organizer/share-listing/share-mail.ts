@@ -1,5 +1,5 @@
 import type { IndexedListing } from '../../../../projections/search';
-import { addressText, escapeHtml, listingHtml, listingTextLine, type MailMessage, priceText } from '../../messaging';
+import { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine, type MailMessage } from '../../messaging';
 import { defangLinks } from './defang-links';
 
 export type ShareMail = {
@@ -51,5 +51,5 @@ ${message ? `<tr><td style="padding-top:12px"><p style="margin:0;color:#6b7280">
 ${listingHtml(l, { href, baseUrl: m.baseUrl })}</td></tr>
 <tr><td style="padding-top:16px;font-size:12px;color:#6b7280">${escapeHtml(why)}</td></tr>
 </table></body></html>`;
-  return { to: m.to, subject: `${name} shared a home with you: ${addressText(l)} — ${priceText(l.price)}`, text, html };
+  return { to: m.to, subject: `${name} shared a home with you: ${addressText(l)} — ${listingPriceText(l)}`, text, html };
 }

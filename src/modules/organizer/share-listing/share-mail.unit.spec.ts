@@ -48,4 +48,11 @@ describe('the share e-mail', () => {
     expect(m.text).not.toContain('wrote:');
     expect(m.subject).toBe('Ada Bcc: x@y[.]test shared a home with you: 1 Main St, Kent, WA — $475,000');
   });
+
+  it("writes a lease's price as its rent per month", () => {
+    const m = renderShareEmail({ ...mail, listing: { ...listing, price: 2100, forRent: true, propertyType: 'Residential Lease' } });
+    expect(m.subject).toBe('Ada shared a home with you: 1 Main St, Kent, WA — $2,100/mo');
+    expect(m.text).toContain('1 Main St, Kent, WA — $2,100/mo — 3 bd');
+    expect(m.html).toContain('>$2,100/mo</p>');
+  });
 });

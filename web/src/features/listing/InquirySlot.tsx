@@ -56,7 +56,7 @@ export function InquirySlot({ listing }: { listing: ListingDetails }) {
         <>
           <p>
             Ask about {listing.address ?? 'this listing'}
-            {listing.price !== null ? ` (${money(listing.price)})` : ''}, arrange a tour, or get similar homes by e-mail.
+            {listing.price !== null ? ` (${money(listing.price, listing.forRent)})` : ''}, arrange a tour, or get similar homes by e-mail.
           </p>
           {ready && (
             <InquiryForm

@@ -45,7 +45,7 @@ export function ListingPage({ pdid }: { pdid: string }) {
   useEffect(() => {
     if (state.status === 'found') {
       const l = state.listing;
-      document.title = `${addressLine(l) || l.pdid} — ${money(l.price)}${l.forRent ? '/mo' : ''}`;
+      document.title = `${addressLine(l) || l.pdid} — ${money(l.price, l.forRent)}`;
     } else if (state.status === 'missing') document.title = 'Listing not found';
   }, [state]);
 

@@ -31,7 +31,7 @@ export function KeptHome({ pdid, brief, note }: Props) {
         </span>
         {brief && (
           <span className={styles.facts}>
-            <strong>{money(brief.price)}</strong> · {count(brief.beds)} bd · {count(brief.baths)} ba{status && ` · ${status}`}
+            <strong>{money(brief.price, brief.forRent)}</strong> · {count(brief.beds)} bd · {count(brief.baths)} ba{status && ` · ${status}`}
           </span>
         )}
         {note && <span className={styles.note}>{note}</span>}

@@ -117,7 +117,7 @@ describe('kept listings: changes made here', () => {
 
 describe('briefs', () => {
   it('come from answers that carry them (null: no longer listed), and stay when a later answer carries none', () => {
-    const brief = { address: '1 First Ave', city: 'Kent', state: 'WA', zip: '98032', price: 500_000, beds: 3, baths: 2, status: 'Active', photo: '/p.jpg' };
+    const brief = { address: '1 First Ave', city: 'Kent', state: 'WA', zip: '98032', price: 500_000, forRent: false, beds: 3, baths: 2, status: 'Active', photo: '/p.jpg' };
     let s = withAnswer(EMPTY_STATE, null, answer([{ ...row('A', { favorite: true }), listing: brief }, { ...row('B', { favorite: true }), listing: null }]));
     expect([briefOf(s, 'A'), briefOf(s, 'B'), briefOf(s, 'C')]).toEqual([brief, null, undefined]);
     s = withAnswer(s, ['A'], answer([row('A', { favorite: true })]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceShort } from './card';
+import { priceShort, priceText } from './price';
 
 describe('priceShort (contract section 3)', () => {
   it.each([
@@ -34,5 +34,18 @@ describe('priceShort of a rent (contract section 4a: leases show "/mo")', () => 
     [1_250_000, '$1.25M/mo'],
   ])('%s → %s', (price, short) => {
     expect(priceShort(price, true)).toBe(short);
+  });
+});
+
+describe('priceText (cards, the listing page and e-mails)', () => {
+  it.each([
+    [null, false, 'Price on request'],
+    [null, true, 'Price on request'],
+    [1_250_000, false, '$1,250,000'],
+    [474_800.4, false, '$474,800'],
+    [2100, true, '$2,100/mo'],
+    [12_400, true, '$12,400/mo'],
+  ])('%s (per month: %s) → %s', (price, perMonth, text) => {
+    expect(priceText(price, perMonth)).toBe(text);
   });
 });
