@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
 import type { ChatEvent } from '../../src/modules/chat/chat.events';
-import type { LeadActivityEvent, LeadEvent, LeadMessageEvent, LeadNoteWritten } from '../../src/modules/leads/leads.events';
+import type { LeadActivityEvent, LeadEvent, LeadMessageEvent, LeadNoteWritten, ListingMailEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { handledTypes, type Projection, type ProjectionContext } from '../runner';
 import { summaries } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
+import { listingMailSummary, listingMailTimelineTypes } from './listing-mail-timeline';
 
 type Handled =
   | LeadEvent
@@ -15,7 +16,8 @@ type Handled =
   | LeadNoteWritten
   | Extract<ChatEvent, { type: 'ChatMessageSent' }>
   | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
-  | OrganizerTimelineEvent;
+  | OrganizerTimelineEvent
+  | ListingMailEvent;
 
 type FeedRow = {
   lead_id: string;
@@ -69,6 +71,7 @@ export const leadFeedProjection: Projection = {
     'ConsentChanged',
     'CellPhoneChanged',
     ...organizerTimelineTypes,
+    ...listingMailTimelineTypes,
   ]),
   tables: ['lead_feed', 'lead_timeline'],
   async createTables(tx, t) {
@@ -258,6 +261,11 @@ export const leadFeedProjection: Projection = {
         case 'PropertyAlertSent':
         case 'PropertyAlertOpened':
           await activity(ctx, stored, await rowOf(e.data.leadId), organizerSummary(e));
+          break;
+        case 'ListingsSentToLead':
+        case 'ListingEmailOpened':
+        case 'ListingEmailClicked':
+          await activity(ctx, stored, await rowOf(e.data.leadId), listingMailSummary(e));
           break;
         default:
           assertNever(e);

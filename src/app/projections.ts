@@ -9,6 +9,7 @@ import { leadNoticesProjection } from '../../projections/lead-notices';
 import { leadPondProjection } from '../../projections/lead-pond';
 import { leadNotesProjection } from '../../projections/lead-notes';
 import { leadImportsProjection } from '../../projections/lead-imports';
+import { listingMailProjection } from '../../projections/listing-mail';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
@@ -44,4 +45,5 @@ export const allProjections: readonly Projection[] = [
   feedsProjection,
   feedListingsProjection,
   leadImportsProjection,
+  listingMailProjection,
 ];

@@ -12,6 +12,8 @@ export type Signals = {
   'organizer.shareMailQueued': { readonly queued: number };
   /** New-lead notices were queued (speed to lead: the leads context's new-lead notifier). */
   'leads.noticesQueued': { readonly queued: number };
+  /** Listings e-mailed to leads were queued (the leads context's listing mail sender). */
+  'leads.listingMailQueued': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

@@ -12,6 +12,7 @@ import { rateLimitHits } from './012-rate-limit-hits';
 import { sessionsByImpersonator } from './013-sessions-by-impersonator';
 import { taskReminders } from './014-task-reminders';
 import { leadNotices } from './016-lead-notices';
+import { listingMailOutbox } from './020-listing-mail-outbox';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, leadNotices];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, leadNotices, listingMailOutbox];

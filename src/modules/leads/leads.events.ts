@@ -2,6 +2,7 @@ export * from './office/office.events';
 export * from './routing/routing.events';
 export * from './office/stages';
 export * from './conversation.events';
+export * from './listing-mail.events';
 export * from './import-leads/lead-import.events';
 
 /** Where a visitor first came from: fixed at the first visit (first-touch cookie), never overwritten. */

@@ -25,6 +25,10 @@ import { NewLeadNotifier } from './speed-to-lead/new-lead-notifier.reactor';
 import { InquiryController } from './submit-inquiry/inquiry.http';
 import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
 import { SendTextController } from './text-messages/send-text.http';
+import { ListingMailLinks } from './send-listings/listing-mail-links';
+import { ListingMailSender } from './send-listings/listing-mail-sender.reactor';
+import { ListingMailTrackController } from './send-listings/listing-mail-track.http';
+import { SendListingsController } from './send-listings/send-listings.http';
 import { SmsInboundController } from './text-messages/sms-inbound.http';
 
 /** Leads: inquiries, capture, routing to agents, the dashboard's reads, activity and texts, leads added by hand and imported. */
@@ -44,8 +48,10 @@ import { SmsInboundController } from './text-messages/sms-inbound.http';
     NotesController,
     AddLeadController,
     ImportLeadsController,
+    SendListingsController,
+    ListingMailTrackController,
   ],
-  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier, AddLeadHandler, LeadImporter, ImportAccessGuard],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, NewLeadNotifier, AddLeadHandler, LeadImporter, ImportAccessGuard, ListingMailLinks, ListingMailSender],
   exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier],
 })
 export class LeadsModule {}

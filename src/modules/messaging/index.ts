@@ -1,6 +1,9 @@
 export { type MailMessage, Mailer } from './mailer.port';
-export { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine } from './listing-mail';
+export { addressText, courtesyOf, escapeHtml, factsText, listingHtml, listingPriceText, listingTextLine } from './listing-mail';
 export { MessagingModule } from './messaging.module';
 export { type InboundText, isStopReply, SmsSender, type TextMessage, tenDigits } from './sms/sms.port';
 export { type MailboxMessage, readMailbox } from './mailbox/mailbox';
 export { type OutboxText, readSmsOutbox } from './sms/sms-outbox';
+export { sendTrackingPixel, TRACKED_LINK_HEADERS } from './tracking-pixel';
+export { drainMailOutbox, type MailOutcome, type MailPlan, sendOneFromMailOutbox } from './mail-outbox';
+export { mailPage } from './mail-page';

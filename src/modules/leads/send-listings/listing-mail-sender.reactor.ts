@@ -1,0 +1,104 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type pg from 'pg';
+import { LISTING_MAIL_SIGNAL } from '../../../../projections/listing-mail';
+import { SearchIndex } from '../../../../projections/search';
+import { PushSweeper } from '../../../app/push-sweeper';
+import type { Runtime } from '../../../app/runtime';
+import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Config } from '../../../config/config';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { logger } from '../../../shared/logger';
+import { CommunicationLinks, loadAccount } from '../../accounts';
+import { drainMailOutbox, Mailer, type MailPlan, sendOneFromMailOutbox } from '../../messaging';
+import { SiteResolver, siteBaseUrl } from '../../sites';
+import { type ListingMailEvent, listingMailStream } from '../leads.events';
+import { loadLead } from '../load-lead';
+import { ListingMailLinks } from './listing-mail-links';
+import { renderListingsEmail } from './listings-email';
+
+const log = logger('listing-mail');
+const SWEEP_MS = 2000;
+
+type Row = { mail_id: string; message_id: string; lead_id: string };
+const OUTBOX = { table: 'listing_mail_outbox', key: 'mail_id', columns: 'mail_id, message_id, lead_id', order: 'attempts, queued_at' };
+
+/**
+ * Sends the e-mails of listings agents send leads, which the listing_mail projection queued in
+ * listing_mail_outbox (one row per ListingsSentToLead), woken by the projection's signal and
+ * swept every 2 s, one row at a time through the messaging context's mail outbox (taken under its
+ * row lock, sent and marked in one transaction). The e-mail is composed when it goes out, from
+ * the event, the lead and the listings as they are then: a lead who turned e-mail off since is
+ * `suppressed`; a lead, site or every listing gone, `dropped`. Nothing personal is logged.
+ */
+@Injectable()
+export class ListingMailSender implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly sweeper = new PushSweeper(
+    () => this.sendPending(),
+    (err) => {
+      // Before migration 20 has run there is nothing to send.
+      if (err.code !== '42P01') log.error('listing e-mails failed; the sweep retries', { message: err.message });
+    },
+  );
+
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(SearchIndex) private readonly index: SearchIndex,
+    @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(SiteResolver) private readonly sites: SiteResolver,
+    @Inject(CommunicationLinks) private readonly communication: CommunicationLinks,
+    @Inject(ListingMailLinks) private readonly links: ListingMailLinks,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  onModuleInit(): void {
+    this.sweeper.listen(this.runtime, LISTING_MAIL_SIGNAL);
+  }
+
+  onApplicationBootstrap(): void {
+    this.sweeper.start(SWEEP_MS);
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.sweeper.stop();
+  }
+
+  sendPending(): Promise<number> {
+    return drainMailOutbox(
+      () =>
+        sendOneFromMailOutbox<Row>(this.pool, this.mailer, OUTBOX, (row) => this.compose(row), (row, err) =>
+          log.warn('a listing e-mail failed; it stays in the outbox', { mailId: row.mail_id, error: err.name }),
+        ),
+      () => this.sweeper.isStopped,
+    );
+  }
+
+  private async compose(row: Row): Promise<MailPlan> {
+    const events = (await this.store.readStream(listingMailStream(row.message_id))) as unknown as ListingMailEvent[];
+    const sent = events.find((e) => e.type === 'ListingsSentToLead')?.data;
+    const { lead } = await loadLead(this.store, row.lead_id);
+    if (!sent || !lead.exists) return { state: 'dropped' };
+    const [{ account }, { account: agent }] = await Promise.all([loadAccount(this.store, lead.userId), loadAccount(this.store, sent.byUserId)]);
+    if (!account.exists) return { state: 'dropped' };
+    // The consent ledger decides again when it goes out: a lead who turned e-mail off since gets none.
+    if (!account.consent.email) return { state: 'suppressed' };
+    const [listings, site] = await Promise.all([this.index.listings(sent.pdids), this.sites.byId(sent.siteId)]);
+    if (listings.length === 0 || !site) return { state: 'dropped' };
+    const baseUrl = siteBaseUrl(site, this.config.publicUrl);
+    const unsubscribe = await this.communication.unsubscribeLinks(lead.userId, site);
+    return {
+      message: renderListingsEmail({
+        to: lead.email,
+        firstName: account.firstName || lead.fullName.split(' ')[0] || 'there',
+        agentName: agent.exists ? `${agent.firstName} ${agent.lastName}`.trim() || site.name : site.name,
+        note: sent.note,
+        listings,
+        links: await this.links.forMessage(sent.messageId, baseUrl),
+        siteName: site.name,
+        baseUrl,
+        unsubscribe: { email: unsubscribe.unsubscribe_email, headers: unsubscribe.headers },
+      }),
+    };
+  }
+}
