@@ -25,7 +25,7 @@ export const organizerTimelineTypes = [...ORGANIZER_TIMELINE_TYPES, 'PropertyAle
 export function organizerSummary(e: OrganizerTimelineEvent): string {
   switch (e.type) {
     case 'SavedSearchSaved':
-      return clip(`Saved a search: ${e.data.name} (${e.data.frequency} alerts)`);
+      return clip(`${e.data.byAgentId ? 'Saved a search for the lead' : 'Saved a search'}: ${e.data.name} (${e.data.frequency} alerts)`);
     case 'SavedSearchDeleted':
       return 'Deleted a saved search';
     case 'ListingFavorited':
