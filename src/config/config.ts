@@ -48,6 +48,8 @@ const url = (protocols: readonly string[]) =>
 /** Public (it is in the README): fine on a laptop, refused for a demo seed in production. */
 export const DEFAULT_DEMO_PASSWORD = 'porchlight-demo';
 
+export const PUSH_TEST_ORIGINS_IN_PRODUCTION = 'PUSH_TEST_ORIGINS is for tests only (a local push-service stand-in) and is refused in production';
+
 /** A comma- or space-separated list of web origins (scheme, host and port; a path is dropped). */
 const origins = z
   .string()
@@ -119,6 +121,8 @@ const schema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key').optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: address').optional(),
+  // Tests only (refused in production, see loadConfig): a local push-service stand-in's origin.
+  PUSH_TEST_ORIGINS: origins,
 });
 
 export type Config = {
@@ -170,6 +174,12 @@ export type Config = {
   readonly twilio: { readonly accountSid: string; readonly authToken: string; readonly from: string; readonly apiUrl: string } | undefined;
   /** Web push keys; unset: generated once into DATA_DIR/vapid-keys.json (see notifications/web-push). */
   readonly vapid: { readonly publicKey: string | undefined; readonly privateKey: string | undefined; readonly subject: string };
+  /**
+   * Push-service origins allowed besides the known https push services: a local stand-in that
+   * tests run (http://127.0.0.1:port). Never in production: the server would post wherever a
+   * subscription said.
+   */
+  readonly pushTestOrigins: readonly string[];
 };
 
 export class ConfigError extends Error {
@@ -190,6 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && demoSeed && e.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD) {
     // The demo accounts include staff: with a published password they would be anyone's.
     throw new ConfigError([`DEMO_PASSWORD must be set to a password of your own when DEMO_SEED=1 in production (the default, ${DEFAULT_DEMO_PASSWORD}, is public)`]);
+  }
+  if (production && e.PUSH_TEST_ORIGINS.length > 0) {
+    throw new ConfigError([PUSH_TEST_ORIGINS_IN_PRODUCTION]);
   }
   return {
     env: e.NODE_ENV,
@@ -227,5 +240,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, '') }
         : undefined,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:no-reply@porchlight.test' },
+    pushTestOrigins: e.PUSH_TEST_ORIGINS,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, PUSH_TEST_ORIGINS_IN_PRODUCTION } from './config';
 
 describe('configuration', () => {
   it('has defaults that run the product with no set-up', () => {
@@ -28,6 +28,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'yes', DEMO_PASSWORD: 'porchlight-demo' })).toThrow(refused);
     expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '1', DEMO_PASSWORD: 'a-password-of-our-own' })).toMatchObject({ demoSeed: true, demoPassword: 'a-password-of-our-own' });
     expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '0' }).demoSeed).toBe(false);
+  });
+
+  it('allows a local push-service stand-in (PUSH_TEST_ORIGINS) in development and test, never in production', () => {
+    expect(loadConfig({}).pushTestOrigins).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'test', PUSH_TEST_ORIGINS: 'http://127.0.0.1:4567/push' }).pushTestOrigins).toEqual(['http://127.0.0.1:4567']);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUSH_TEST_ORIGINS: 'http://127.0.0.1:4567' })).toThrow(PUSH_TEST_ORIGINS_IN_PRODUCTION);
+    expect(loadConfig({ NODE_ENV: 'production', PUSH_TEST_ORIGINS: '' }).pushTestOrigins).toEqual([]);
   });
 
   it('reads MAP_HOSTS as origins', () => {
