@@ -6,6 +6,7 @@ import { formatPhone, fullDate, initials, relativeTime } from './dashboardFormat
 import styles from './LeadDetails.module.css';
 import { LeadNotes } from './LeadNotes';
 import { LeadTasks } from './LeadTasks';
+import { ListingsPushActions } from './ListingsPushActions';
 import type { NoteView } from './tasksApi';
 
 const TYPE_LABEL: Record<string, string> = {
@@ -20,6 +21,9 @@ const TYPE_LABEL: Record<string, string> = {
   ConsentChanged: 'Preferences',
   CellPhoneChanged: 'Preferences',
   LeadNoteWritten: 'Note',
+  ListingsSentToLead: 'Listings',
+  ListingEmailOpened: 'Opened',
+  ListingEmailClicked: 'Clicked',
 };
 
 type Props = {
@@ -117,6 +121,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           {note && <span role="status">{note}</span>}
         </div>
       )}
+      <ListingsPushActions leadId={lead.leadId} leadName={lead.fullName} />
       <LeadTasks leadId={lead.leadId} leadName={lead.fullName} role={role} agents={agents} now={now} />
       <LeadNotes leadId={lead.leadId} notes={notes} viewerId={viewerId} viewerName={agents.find((a) => a.userId === viewerId)?.fullName ?? 'You'} role={role} now={now} />
       <section aria-labelledby="timeline-title" className={styles.timelineBox}>
