@@ -1,34 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import { describe, expect, it } from 'vitest';
 import { home, importHomes } from '../organizer/organizer-fixture';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, signedInContext } from '../support/browser';
-import { demoUser, newLead, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { signedInContext } from '../support/browser';
+import { dashboardBrowser } from '../support/dashboard-browser';
+import { demoUser, newLead, PASSWORD, settle } from '../support/dashboard-fixture';
 import { signInPage } from '../support/sign-in-page';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('send listings in Chromium: the agent picks two listings on the lead page and the e-mail with both cards reaches the mailbox', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    await importHomes(server, [
+  const app = dashboardBrowser((server) =>
+    importHomes(server, [
       home('EV1', { UnparsedAddress: '16884 Evergreen Ct', ListPrice: 725_000, ListOfficeName: 'Barton Hills Realty', ListAgentFullName: 'Dana Whitfield' }),
       home('LS2', { UnparsedAddress: '2 Elm St', ListPrice: 2100, PropertyType: 'Residential Lease', ListOfficeName: 'Crestview Property Group' }),
-    ]);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
-  });
+    ]).then(() => undefined),
+  );
 
   it('finds them by address and MLS number, by keyboard, sends one e-mail; the dialog is axe-clean and fits a phone', async () => {
+    const { server, browser } = app;
     const { leadId } = await newLead(server, 'jane.localhost', { FullName: 'Ada Lovelace' });
     await settle(server);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -89,6 +78,7 @@ describe('send listings in Chromium: the agent picks two listings on the lead pa
   });
 
   it("offers the lead notifications on their organizer, asked only when they press the button; axe-clean at 390 px", async () => {
+    const { server, browser } = app;
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/search`);

@@ -5,5 +5,5 @@ export { type InboundText, isStopReply, SmsSender, type TextMessage, tenDigits }
 export { type MailboxMessage, readMailbox } from './mailbox/mailbox';
 export { type OutboxText, readSmsOutbox } from './sms/sms-outbox';
 export { sendTrackingPixel, TRACKED_LINK_HEADERS } from './tracking-pixel';
-export { drainMailOutbox, type MailOutcome, type MailPlan, sendOneFromMailOutbox } from './mail-outbox';
+export { MailOutboxSender, type MailPlan } from './mail-outbox';
 export { mailPage } from './mail-page';

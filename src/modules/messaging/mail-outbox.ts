@@ -1,4 +1,9 @@
+import type { OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
+import { PushSweeper } from '../../app/push-sweeper';
+import type { Runtime } from '../../app/runtime';
+import type { SignalName } from '../../shared/signals';
+import { logger } from '../../shared/logger';
 import { inTransaction } from '../../database/database';
 import type { MailMessage, Mailer } from './mailer.port';
 
@@ -51,13 +56,67 @@ export function sendOneFromMailOutbox<Row extends Record<string, unknown>>(
   });
 }
 
-/** Every pending row, one at a time, until none is left or the relay fails (the next sweep retries); answers how many went out. */
-export async function drainMailOutbox(sendOne: () => Promise<MailOutcome>, stopped: () => boolean): Promise<number> {
-  let sent = 0;
-  while (!stopped()) {
-    const outcome = await sendOne();
-    if (outcome === 'sent') sent++;
-    if (outcome === 'none' || outcome === 'failed') break;
+const SWEEP_MS = 2000;
+
+export type MailOutboxSenderOptions<Row> = {
+  readonly name: string;
+  readonly runtime: Pick<Runtime, 'onSignal'>;
+  /** The signal of the projection that fills the outbox. */
+  readonly signal: SignalName;
+  readonly pool: pg.Pool;
+  readonly mailer: Mailer;
+  readonly table: MailOutboxTable;
+  /** What may be logged of a row whose e-mail the relay refused (never an address or words). */
+  readonly describe: (row: Row) => Record<string, unknown>;
+};
+
+/**
+ * The sender of one e-mail outbox, a reactor: woken by its projection's signal and swept every
+ * 2 s (a signal is a nudge: another instance's never arrive), it sends every pending row one at a
+ * time (sendOneFromMailOutbox) until none is left or the relay fails, when the next sweep
+ * retries. A subclass says how a row becomes its e-mail (`compose`).
+ */
+export abstract class MailOutboxSender<Row extends Record<string, unknown>> implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly sweeper: PushSweeper;
+  private readonly log;
+
+  constructor(private readonly outbox: MailOutboxSenderOptions<Row>) {
+    this.log = logger(outbox.name);
+    this.sweeper = new PushSweeper(
+      () => this.sendPending(),
+      (err) => {
+        // Before the outbox's migration has run there is nothing to send.
+        if (err.code !== '42P01') this.log.error('e-mails failed; the sweep retries', { message: err.message });
+      },
+    );
   }
-  return sent;
+
+  /** The e-mail of a row, or the state it is left in without one (dropped, suppressed). */
+  protected abstract compose(row: Row): Promise<MailPlan>;
+
+  onModuleInit(): void {
+    this.sweeper.listen(this.outbox.runtime, this.outbox.signal);
+  }
+
+  onApplicationBootstrap(): void {
+    this.sweeper.start(SWEEP_MS);
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.sweeper.stop();
+  }
+
+  /** Every pending row, one at a time; answers how many went out. */
+  async sendPending(): Promise<number> {
+    let sent = 0;
+    while (!this.sweeper.isStopped) {
+      const o = this.outbox;
+      const outcome = await sendOneFromMailOutbox<Row>(o.pool, o.mailer, o.table, (row) => this.compose(row), (row, err) =>
+        this.log.warn('an e-mail failed; it stays in the outbox', { ...o.describe(row), error: err.name }),
+      );
+      if (outcome === 'sent') sent++;
+      if (outcome === 'none' || outcome === 'failed') break;
+    }
+    return sent;
+  }
 }

@@ -1,23 +1,18 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { LISTING_MAIL_SIGNAL } from '../../../../projections/listing-mail';
 import { SearchIndex } from '../../../../projections/search';
-import { PushSweeper } from '../../../app/push-sweeper';
 import type { Runtime } from '../../../app/runtime';
 import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { logger } from '../../../shared/logger';
 import { CommunicationLinks, loadAccount } from '../../accounts';
-import { drainMailOutbox, Mailer, type MailPlan, sendOneFromMailOutbox } from '../../messaging';
+import { Mailer, MailOutboxSender, type MailPlan } from '../../messaging';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { type ListingMailEvent, listingMailStream } from '../leads.events';
 import { loadLead } from '../load-lead';
 import { ListingMailLinks } from './listing-mail-links';
 import { renderListingsEmail } from './listings-email';
-
-const log = logger('listing-mail');
-const SWEEP_MS = 2000;
 
 type Row = { mail_id: string; message_id: string; lead_id: string };
 const OUTBOX = { table: 'listing_mail_outbox', key: 'mail_id', columns: 'mail_id, message_id, lead_id', order: 'attempts, queued_at' };
@@ -31,50 +26,22 @@ const OUTBOX = { table: 'listing_mail_outbox', key: 'mail_id', columns: 'mail_id
  * `suppressed`; a lead, site or every listing gone, `dropped`. Nothing personal is logged.
  */
 @Injectable()
-export class ListingMailSender implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private readonly sweeper = new PushSweeper(
-    () => this.sendPending(),
-    (err) => {
-      // Before migration 20 has run there is nothing to send.
-      if (err.code !== '42P01') log.error('listing e-mails failed; the sweep retries', { message: err.message });
-    },
-  );
-
+export class ListingMailSender extends MailOutboxSender<Row> {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
-    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(RUNTIME) runtime: Runtime,
+    @Inject(DB_POOL) pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(SearchIndex) private readonly index: SearchIndex,
-    @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(Mailer) mailer: Mailer,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CommunicationLinks) private readonly communication: CommunicationLinks,
     @Inject(ListingMailLinks) private readonly links: ListingMailLinks,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
-
-  onModuleInit(): void {
-    this.sweeper.listen(this.runtime, LISTING_MAIL_SIGNAL);
+  ) {
+    super({ name: 'listing-mail', runtime, signal: LISTING_MAIL_SIGNAL, pool, mailer, table: OUTBOX, describe: (row) => ({ mailId: row.mail_id }) });
   }
 
-  onApplicationBootstrap(): void {
-    this.sweeper.start(SWEEP_MS);
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.sweeper.stop();
-  }
-
-  sendPending(): Promise<number> {
-    return drainMailOutbox(
-      () =>
-        sendOneFromMailOutbox<Row>(this.pool, this.mailer, OUTBOX, (row) => this.compose(row), (row, err) =>
-          log.warn('a listing e-mail failed; it stays in the outbox', { mailId: row.mail_id, error: err.name }),
-        ),
-      () => this.sweeper.isStopped,
-    );
-  }
-
-  private async compose(row: Row): Promise<MailPlan> {
+  protected async compose(row: Row): Promise<MailPlan> {
     const events = (await this.store.readStream(listingMailStream(row.message_id))) as unknown as ListingMailEvent[];
     const sent = events.find((e) => e.type === 'ListingsSentToLead')?.data;
     const { lead } = await loadLead(this.store, row.lead_id);

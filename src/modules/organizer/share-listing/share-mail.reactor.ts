@@ -1,20 +1,15 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { SearchIndex } from '../../../../projections/search';
-import { PushSweeper } from '../../../app/push-sweeper';
 import type { Runtime } from '../../../app/runtime';
 import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { logger } from '../../../shared/logger';
 import { loadAccount, userIdByEmail } from '../../accounts';
-import { drainMailOutbox, Mailer, type MailPlan, sendOneFromMailOutbox } from '../../messaging';
+import { Mailer, MailOutboxSender, type MailPlan } from '../../messaging';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { renderShareEmail } from './share-mail';
 import { SHARE_MAIL_PUSH } from '../../../../projections/share-mail';
-
-const log = logger('share-mail');
-const SWEEP_MS = 2000;
 
 type Row = { mail_id: string; user_id: string; site_id: string; pdid: string; to_email: string; message: string };
 const OUTBOX = { table: 'share_mail_outbox', key: 'mail_id', columns: 'mail_id, user_id, site_id, pdid, to_email, message', order: 'attempts, shared_at' };
@@ -26,51 +21,21 @@ const OUTBOX = { table: 'share_mail_outbox', key: 'mail_id', columns: 'mail_id, 
  * sent and marked in one transaction).
  */
 @Injectable()
-export class ShareMailSender implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
-  private readonly sweeper = new PushSweeper(
-    () => this.sendPending(),
-    (err) => {
-      // Before migration 11 has run there is nothing to send.
-      if (err.code !== '42P01') log.error('share e-mails failed; the sweep retries', { message: err.message });
-    },
-  );
-
+export class ShareMailSender extends MailOutboxSender<Row> {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
-    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(RUNTIME) runtime: Runtime,
+    @Inject(DB_POOL) pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(SearchIndex) private readonly index: SearchIndex,
-    @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(Mailer) mailer: Mailer,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
-
-  onModuleInit(): void {
-    this.sweeper.listen(this.runtime, SHARE_MAIL_PUSH);
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start(SWEEP_MS);
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.sweeper.stop();
-  }
-
-  /** Every pending row, one at a time, until none is left or the relay fails (the next sweep retries). */
-  sendPending(): Promise<number> {
-    return drainMailOutbox(
-      () =>
-        sendOneFromMailOutbox<Row>(this.pool, this.mailer, OUTBOX, (row) => this.compose(row), (row, err) =>
-          // Neither the address nor the message is logged.
-          log.warn('share e-mail failed; it stays in the outbox', { mailId: row.mail_id, message: err.message }),
-        ),
-      () => this.sweeper.isStopped,
-    );
+  ) {
+    super({ name: 'share-mail', runtime, signal: SHARE_MAIL_PUSH, pool, mailer, table: OUTBOX, describe: (row) => ({ mailId: row.mail_id }) });
   }
 
   /** The e-mail, or what the row is left as: dropped (its lead, listing or site is gone), suppressed (the address's owner turned e-mail off). */
-  private async compose(row: Row): Promise<MailPlan> {
+  protected async compose(row: Row): Promise<MailPlan> {
     const { account: lead } = await loadAccount(this.store, row.user_id);
     const [listing] = await this.index.listings([row.pdid]);
     const site = await this.sites.byId(row.site_id);

@@ -5,7 +5,7 @@ import { Modal } from '../../ui/Modal';
 import forms from '../../ui/forms.module.css';
 import { ALERT_FREQUENCIES } from '../organizer/alertFrequencies';
 import { BED_CHOICES, LISTING_TYPES } from '../search/filterOptions';
-import styles from './ListingsPush.module.css';
+import { DialogFormEnd } from './DialogFormEnd';
 import { listingsPushApi } from './listingsPushApi';
 
 const EMPTY = { name: '', place: '', minprice: '', maxprice: '', beds: '', listingtype: '', link: '' };
@@ -161,27 +161,9 @@ export function LeadSearchDialog({ open, onClose, leadId, leadName }: { open: bo
             </select>
           </div>
         </div>
-        {failure && (
-          <p className={forms.error} role="alert">
-            {failure}
-          </p>
-        )}
-        {done && (
-          <>
-            <p className={forms.success} role="status">
-              {done.text}
-            </p>
-            {done.warning && <p className={styles.warning}>{done.warning}</p>}
-          </>
-        )}
-        <div className={forms.actions}>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save search'}
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            Close
-          </button>
-        </div>
+        <DialogFormEnd failure={failure} done={done?.text ?? null} busy={busy} submitLabel="Save search" busyLabel="Saving…" onClose={onClose}>
+          {done?.warning && <p className={forms.banner}>{done.warning}</p>}
+        </DialogFormEnd>
       </form>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { LISTING_NOTE_MAX, type ListingPick, MAX_LISTINGS_PER_EMAIL } from '../.
 import { ApiError, isAbort } from '../../api/http';
 import { Modal } from '../../ui/Modal';
 import forms from '../../ui/forms.module.css';
+import { DialogFormEnd } from './DialogFormEnd';
 import { ListingPickList } from './ListingPickList';
 import styles from './ListingsPush.module.css';
 import { listingsPushApi } from './listingsPushApi';
@@ -114,24 +115,15 @@ export function SendListingsDialog({ open, onClose, leadId, leadName }: { open: 
           </label>
           <textarea id={`${id}-note`} className={forms.input} value={note} maxLength={LISTING_NOTE_MAX} onChange={(e) => setNote(e.target.value)} />
         </div>
-        {failure && (
-          <p className={forms.error} role="alert">
-            {failure}
-          </p>
-        )}
-        {done && (
-          <p className={forms.success} role="status">
-            {done}
-          </p>
-        )}
-        <div className={forms.actions}>
-          <button type="submit" className="btn btn-primary" disabled={busy || chosen.size === 0}>
-            {busy ? 'Sending…' : chosen.size > 1 ? `Send ${chosen.size} listings` : 'Send listing'}
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            Close
-          </button>
-        </div>
+        <DialogFormEnd
+          failure={failure}
+          done={done}
+          busy={busy}
+          disabled={chosen.size === 0}
+          submitLabel={chosen.size > 1 ? `Send ${chosen.size} listings` : 'Send listing'}
+          busyLabel="Sending…"
+          onClose={onClose}
+        />
       </form>
     </Modal>
   );
