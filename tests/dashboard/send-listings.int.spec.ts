@@ -153,7 +153,7 @@ describe('send listings to a lead (issue 16)', () => {
     expect(await sentMails(quiet.email)).toEqual([]);
   });
 
-  it('is scoped: another agent 404, the lead 403, signed out 401, the broker may; bad bodies 400', async () => {
+  it('is scoped: another agent 404, the lead 403, signed out 401, the broker and staff may; bad bodies 400', async () => {
     const alexC = await signIn(server, alex.email);
     expect((await alexC.post(path(lead.leadId, 'send'), { pdids: ['T-EV1'] })).status).toBe(404);
     expect((await alexC.get(path(lead.leadId, 'kept'))).status).toBe(404);
@@ -161,6 +161,7 @@ describe('send listings to a lead (issue 16)', () => {
     expect((await lead.client.post(path(lead.leadId, 'send'), { pdids: ['T-EV1'] })).status).toBe(403);
     expect((await WebClient.for(server.url, 'jane.localhost').get(path(lead.leadId, 'kept'))).status).toBe(401);
     expect((await (await signIn(server, broker.email)).get(`${path(lead.leadId, 'find')}?q=16884`)).status).toBe(200);
+    expect((await (await signIn(server, 'staff@porchlight.test')).get(path(lead.leadId, 'kept'))).status).toBe(200);
     for (const [body, message] of [
       [{ pdids: [] }, 'Pick at least one listing'],
       [{ pdids: Array.from({ length: 11 }, (_, i) => `T-${i}`) }, 'At most 10 listings in one e-mail'],
