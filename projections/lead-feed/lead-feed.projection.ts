@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
 import type { ChatEvent } from '../../src/modules/chat/chat.events';
-import type { CallLogged, LeadActivityEvent, LeadEvent, LeadMessageEvent, LeadNoteWritten } from '../../src/modules/leads/leads.events';
+import type { CallLogged, LeadActivityEvent, LeadEvent, LeadMessageEvent, LeadNoteWritten, ListingMailEvent } from '../../src/modules/leads/leads.events';
 import type { TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
@@ -9,6 +9,7 @@ import { handledTypes, type Projection, type ProjectionContext } from '../runner
 import { SEARCHED_TEXT } from './lead-list-filter';
 import { summaries, withHome } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
+import { listingMailSummary, listingMailTimelineTypes } from './listing-mail-timeline';
 
 type Handled =
   | LeadEvent
@@ -19,7 +20,8 @@ type Handled =
   | Extract<ChatEvent, { type: 'ChatMessageSent' }>
   | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
   | OrganizerTimelineEvent
-  | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>;
+  | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>
+  | ListingMailEvent;
 
 type FeedRow = {
   lead_id: string;
@@ -116,6 +118,7 @@ export const leadFeedProjection: Projection = {
     'TaskCompleted',
     'TaskReopened',
     'TaskRescheduled',
+    ...listingMailTimelineTypes,
   ]),
   tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks', 'lead_stage_counts'],
   async createTables(tx, t) {
@@ -352,6 +355,11 @@ export const leadFeedProjection: Projection = {
           break;
         case 'TaskRescheduled':
           await tx.query(`UPDATE ${table('lead_open_tasks')} SET due_at = $2 WHERE task_id = $1`, [e.data.taskId, e.data.dueAt]);
+          break;
+        case 'ListingsSentToLead':
+        case 'ListingEmailOpened':
+        case 'ListingEmailClicked':
+          await activity(ctx, stored, await rowOf(e.data.leadId), listingMailSummary(e));
           break;
         default:
           assertNever(e);

@@ -35,7 +35,7 @@ export const organizerPdid = (e: OrganizerTimelineEvent): string | null => ('pdi
 export function organizerSummary(e: OrganizerTimelineEvent): string {
   switch (e.type) {
     case 'SavedSearchSaved':
-      return clip(`Saved a search: ${e.data.name} (${ALERTS[e.data.frequency]})`);
+      return clip(`${e.data.byAgentId ? 'Saved a search for the lead' : 'Saved a search'}: ${e.data.name} (${ALERTS[e.data.frequency]})`);
     case 'SavedSearchDeleted':
       return 'Deleted a saved search';
     case 'ListingFavorited':

@@ -76,4 +76,9 @@ export abstract class SearchIndex {
   abstract prepareMatch(criteria: SearchCriteria): PreparedMatch;
   /** When each of these MLSs' listings last changed in the index (ISO instants); unknown ones are left out. */
   abstract mlsUpdates(mls: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Active listings (sales and leases) shown publicly whose address or MLS number starts with
+   * the term (compared lower-cased), by address: the dashboard's listing picker.
+   */
+  abstract startingWith(term: string, limit: number): Promise<IndexedListing[]>;
 }

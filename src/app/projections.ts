@@ -12,6 +12,7 @@ import { leadPondProjection } from '../../projections/lead-pond';
 import { leadNotesProjection } from '../../projections/lead-notes';
 import { leadImportsProjection } from '../../projections/lead-imports';
 import { leadPipelineProjection } from '../../projections/lead-pipeline';
+import { listingMailProjection } from '../../projections/listing-mail';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { leadThreadProjection } from '../../projections/lead-thread';
 import { membersProjection } from '../../projections/members';
@@ -56,4 +57,5 @@ export const allProjections: readonly Projection[] = [
   feedListingsProjection,
   leadImportsProjection,
   smartListsProjection,
+  listingMailProjection,
 ];

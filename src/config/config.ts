@@ -48,6 +48,8 @@ const url = (protocols: readonly string[]) =>
 /** Public (it is in the README): fine on a laptop, refused for a demo seed in production. */
 export const DEFAULT_DEMO_PASSWORD = 'porchlight-demo';
 
+export const PUSH_TEST_ORIGINS_IN_PRODUCTION = 'PUSH_TEST_ORIGINS is for tests only (a local push-service stand-in) and is refused in production';
+
 /** A comma- or space-separated list of web origins (scheme, host and port; a path is dropped). */
 /** `jane=+12065550101,demo=+12065550102`: the texting number of each site that has its own (by subdomain). */
 const siteNumbers = z
@@ -142,6 +144,8 @@ const schema = z.object({
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name (e.g. reply.example.com)')
     .optional(),
   MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Tests only (refused in production, see loadConfig): a local push-service stand-in's origin.
+  PUSH_TEST_ORIGINS: origins,
 });
 
 export type Config = {
@@ -207,6 +211,12 @@ export type Config = {
    * Mailgun's webhook signing key; without the key the inbound-mail webhook does not exist (404).
    */
   readonly inboundEmail: { readonly domain: string; readonly mailgunSigningKey: string | undefined };
+  /**
+   * Push-service origins allowed besides the known https push services: a local stand-in that
+   * tests run (http://127.0.0.1:port). Never in production: the server would post wherever a
+   * subscription said.
+   */
+  readonly pushTestOrigins: readonly string[];
 };
 
 /** The domain of MAIL_FROM's address ("Porchlight <no-reply@porchlight.test>" → porchlight.test): where replies go unless told. */
@@ -230,6 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && demoSeed && e.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD) {
     // The demo accounts include staff: with a published password they would be anyone's.
     throw new ConfigError([`DEMO_PASSWORD must be set to a password of your own when DEMO_SEED=1 in production (the default, ${DEFAULT_DEMO_PASSWORD}, is public)`]);
+  }
+  if (production && e.PUSH_TEST_ORIGINS.length > 0) {
+    throw new ConfigError([PUSH_TEST_ORIGINS_IN_PRODUCTION]);
   }
   return {
     env: e.NODE_ENV,
@@ -268,5 +281,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:no-reply@porchlight.test' },
     inboundEmail: { domain: (e.INBOUND_EMAIL_DOMAIN ?? domainOfAddress(e.MAIL_FROM)).toLowerCase(), mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY },
+    pushTestOrigins: e.PUSH_TEST_ORIGINS,
   };
 }

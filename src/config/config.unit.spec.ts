@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, PUSH_TEST_ORIGINS_IN_PRODUCTION } from './config';
 
 describe('configuration', () => {
   it('has defaults that run the product with no set-up', () => {
@@ -45,6 +45,13 @@ describe('configuration', () => {
     for (const bad of ['jane=2065550101', 'jane', 'jane=+12065550101,demo=+12065550101']) {
       expect(() => loadConfig({ ...twilio, TWILIO_SITE_NUMBERS: bad })).toThrow(/TWILIO_SITE_NUMBERS must be subdomain=\+E164 pairs/);
     }
+  });
+
+  it('allows a local push-service stand-in (PUSH_TEST_ORIGINS) in development and test, never in production', () => {
+    expect(loadConfig({}).pushTestOrigins).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'test', PUSH_TEST_ORIGINS: 'http://127.0.0.1:4567/push' }).pushTestOrigins).toEqual(['http://127.0.0.1:4567']);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUSH_TEST_ORIGINS: 'http://127.0.0.1:4567' })).toThrow(PUSH_TEST_ORIGINS_IN_PRODUCTION);
+    expect(loadConfig({ NODE_ENV: 'production', PUSH_TEST_ORIGINS: '' }).pushTestOrigins).toEqual([]);
   });
 
   it('reads MAP_HOSTS as origins', () => {

@@ -22,6 +22,8 @@ export type Signals = {
   'showings.requested': { readonly count: number };
   /** Showings were confirmed, moved or cancelled (the showing notices send the lead's e-mails). */
   'showings.changed': { readonly count: number };
+  /** Listings e-mailed to leads were queued (the leads context's listing mail sender). */
+  'leads.listingMailQueued': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

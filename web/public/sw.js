@@ -1,4 +1,4 @@
-/* Porchlight service worker: shows web pushes (new leads, chat messages, task reminders) and opens the dashboard on click. */
+/* Porchlight service worker: shows web pushes (new leads, chat messages, task reminders; a lead's chat replies and instant alerts) and opens the page on click. */
 const SHOWN = 'porchlight-pushes-shown';
 
 /**
@@ -40,10 +40,12 @@ self.addEventListener('push', (event) => {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = (event.notification.data && event.notification.data.url) || '/dashboard';
+  // The dashboard's pushes open the dashboard, a lead's the public site: a window of the same part is reused.
+  const part = (path) => (path.startsWith('/dashboard') ? 'dashboard' : 'site');
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       for (const w of windows) {
-        if (new URL(w.url).pathname.startsWith('/dashboard') && 'focus' in w) {
+        if (part(new URL(w.url).pathname) === part(url) && 'focus' in w) {
           w.navigate(url);
           return w.focus();
         }

@@ -14,7 +14,8 @@ import {
 import { CELL_LEVEL, unitVector } from '../geo';
 import { chord2Sql, orderSql, Params, whereSql } from './criteria-sql';
 import { type CellSum, COARSE, countsOf, coversFineCell, FINE, viewportBoundsSql, viewportCounts, viewportCountsSql, viewportOnly } from './viewport-aggregates';
-import { suggest } from './suggest';
+import { suggest, TOP } from './suggest';
+import { normalizeName } from '../search-terms';
 import { type Check, compile, MATCH_COLUMNS, type MatchRow, passes } from './criteria-match';
 import { groupOf } from '../search-document';
 import { isLease } from '../../../src/modules/listings/listings.events';
@@ -240,6 +241,20 @@ export class PostgresSearchIndex extends SearchIndex {
 
   suggest(kinds: readonly SuggestionKind[], term: string, limit: number): Promise<Suggestion[]> {
     return suggest(this.pool, this.tables, kinds, term, limit);
+  }
+
+  async startingWith(term: string, limit: number): Promise<IndexedListing[]> {
+    const key = normalizeName(term);
+    if (!key) return [];
+    // Active sales (1) and leases (3); an address the MLS hides is never matched by its address.
+    const { rows } = await this.pool.query<ListingRow>(
+      `SELECT ${CARD_COLUMNS} FROM ${this.tables.listings}
+        WHERE grp IN (1, 3) AND listing_display IS DISTINCT FROM false
+          AND ((address_key >= $1 AND address_key < $2 AND address_display IS DISTINCT FROM false) OR (mlsid_key >= $1 AND mlsid_key < $2))
+        ORDER BY address_key, pdid LIMIT $3`,
+      [key, key + TOP, limit],
+    );
+    return rows.map(toListing);
   }
 
   async mlsUpdates(mls: readonly string[]): Promise<Map<string, string>> {

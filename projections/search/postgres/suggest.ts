@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Suggestion, SuggestionKind } from '../search-index.port';
 
 /** Past every character: `key >= term AND key < term || TOP` is "key starts with term" in byte order. */
-const TOP = String.fromCodePoint(0x10ffff);
+export const TOP = String.fromCodePoint(0x10ffff);
 
 /**
  * Autocomplete in one statement: names (cities, counties, zips) that start with the term, or

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts';
 import { ListingsModule } from '../listings';
 import { MessagingModule } from '../messaging';
+import { NotificationsModule } from '../notifications';
 import { SitesModule } from '../sites';
 import { AlertLinks } from './open-alerts/alert-links';
 import { AlertOpenController } from './open-alerts/alert-open.http';
@@ -9,7 +10,7 @@ import { AlertDispatcher } from './send-alerts/alert-dispatcher.reactor';
 
 /** Property alerts: the dispatcher that matches queued listing changes and sends (instant and digests), and what comes back from the e-mails. */
 @Module({
-  imports: [AccountsModule, ListingsModule, MessagingModule, SitesModule],
+  imports: [AccountsModule, ListingsModule, MessagingModule, NotificationsModule, SitesModule],
   controllers: [AlertOpenController],
   providers: [AlertDispatcher, AlertLinks],
   exports: [AlertDispatcher],

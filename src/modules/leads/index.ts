@@ -19,6 +19,7 @@ export { firstTouchMiddleware, FIRST_TOUCH_COOKIE } from './first-touch/first-to
 export { INQUIRY_MESSAGES, validateInquiry, type InquiryFields } from '../../contract/validate-inquiry';
 export { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry/submit-inquiry.handler';
 export { dashboardViewer, mayView, type Viewer } from './dashboard/viewer';
+export { type LeadInScope, leadInScope } from './dashboard/lead-in-scope';
 export { isInOffice } from './office/in-office';
 export type { AgentActivated, AgentBioChanged, AgentDeactivated, AgentMlsIdChanged, AgentProfileEvent, ListingAgentLinked, OfficeEvent, RoundRobinTurnTaken, RoutingEvent } from './leads.events';
 export { agentProfileStream, officeEventTypes, officeStream, ROUTE_LEAD_PUSH, routingEventTypes, routingStream } from './leads.events';

@@ -2,6 +2,7 @@ export * from './office/office.events';
 export * from './routing/routing.events';
 export * from './office/stages';
 export * from './conversation.events';
+export * from './listing-mail.events';
 export * from './import-leads/lead-import.events';
 export * from './smart-lists/smart-lists.events';
 export * from './email-templates/email-templates.events';

@@ -39,6 +39,10 @@ import { SmartListsController } from './smart-lists/smart-lists.http';
 import { InquiryController } from './submit-inquiry/inquiry.http';
 import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
 import { SendTextController } from './text-messages/send-text.http';
+import { ListingMailLinks } from './send-listings/listing-mail-links';
+import { ListingMailSender } from './send-listings/listing-mail-sender.reactor';
+import { ListingMailTrackController } from './send-listings/listing-mail-track.http';
+import { SendListingsController } from './send-listings/send-listings.http';
 import { SmsInboundController } from './text-messages/sms-inbound.http';
 import { InboundTexts } from './text-messages/inbound-texts';
 import { SiteNumbers } from './text-messages/site-numbers';
@@ -70,6 +74,8 @@ import { SiteNumbers } from './text-messages/site-numbers';
     PatchLeadController,
     BoardController,
     LogCallController,
+    SendListingsController,
+    ListingMailTrackController,
   ],
   providers: [
     SignUpLead,
@@ -89,6 +95,8 @@ import { SiteNumbers } from './text-messages/site-numbers';
     StageMover,
     SiteNumbers,
     InboundTexts,
+    ListingMailLinks,
+    ListingMailSender,
   ],
   exports: [LeadRouter, ClaimWindowReactor, NewLeadNotifier, LeadEmails, LeadEmailSender, InboundEmailGuard, InboundMailParts, SiteNumbers],
 })

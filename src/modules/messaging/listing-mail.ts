@@ -1,4 +1,5 @@
 import type { IndexedListing } from '../../../projections/search';
+import { listingCourtesy } from '../../contract/listing-courtesy';
 import { priceText } from '../../contract/price';
 
 /** Every value put into an e-mail's HTML goes through this: user-written text is never markup. */
@@ -11,22 +12,28 @@ export const factsText = (l: IndexedListing): string =>
   [l.beds !== null ? `${l.beds} bd` : null, l.baths !== null ? `${l.baths} ba` : null, l.sqft !== null ? `${l.sqft.toLocaleString('en-US')} sq ft` : null].filter(Boolean).join(' · ');
 const absolute = (base: string, url: string) => (/^https?:\/\//.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`);
 
+/** IDX attribution ("Listing courtesy of …"), which every listing an e-mail shows carries; null when the feed names nobody. */
+export const courtesyOf = (l: IndexedListing): string | null => listingCourtesy(l.listOfficeName, l.listAgentName);
+
 /** The listing's line in a text e-mail: address — price — beds, baths, size. */
 export const listingTextLine = (l: IndexedListing): string => `${addressText(l)} — ${listingPriceText(l)}${factsText(l) ? ` — ${factsText(l)}` : ''}`;
 
 /**
  * A listing in an HTML e-mail, as the alerts and the share e-mail show it: the first photo
- * (linked), an optional headline, the price, the address, the facts and a link. Escaped throughout.
+ * (linked), an optional headline, the price, the address, the facts, the IDX attribution and a
+ * link. Escaped throughout.
  */
 export function listingHtml(l: IndexedListing, o: { readonly href: string; readonly baseUrl: string; readonly headline?: string }): string {
   const photo = l.photos[0];
   const href = escapeHtml(o.href);
+  const courtesy = courtesyOf(l);
   return [
     photo ? `<a href="${href}"><img src="${escapeHtml(absolute(o.baseUrl, photo))}" alt="" width="520" style="max-width:100%;border-radius:6px;display:block"></a>` : '',
     o.headline ? `<p style="margin:8px 0 0;color:#b45309;font-weight:600">${escapeHtml(o.headline)}</p>` : '',
     `<p style="margin:4px 0 0;font-size:20px;font-weight:700">${escapeHtml(listingPriceText(l))}</p>`,
     `<p style="margin:2px 0 0">${escapeHtml(addressText(l))}</p>`,
     `<p style="margin:2px 0 0;color:#6b7280">${escapeHtml(factsText(l))}</p>`,
+    courtesy ? `<p style="margin:2px 0 0;font-size:12px;color:#6b7280">${escapeHtml(courtesy)}</p>` : '',
     `<p style="margin:8px 0 0"><a href="${href}" style="color:#1d4ed8">See this home</a></p>`,
   ]
     .filter(Boolean)

@@ -5,20 +5,22 @@ const item = (over: Record<string, unknown>) => ({ id: 'i1', channel: 'text', di
 
 describe('what a thread item becomes as a web push', () => {
   it("a text, MMS or e-mail from the lead tells the lead's agent, opening the conversation", () => {
-    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({}) })).toEqual({
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({}) }, 'office')).toEqual({
       title: 'New text from a lead',
       body: 'Yes saturday works',
       url: '/dashboard?lead=L1&chat=1',
       tag: 'thread-L1',
     });
-    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ channel: 'mms', body: '' }) })?.body).toBe('A picture');
-    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ channel: 'email' }) })?.title).toBe('New e-mail from a lead');
-    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ body: 'x'.repeat(200) }) })?.body).toHaveLength(120);
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ channel: 'mms', body: '' }) }, 'office')?.body).toBe('A picture');
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ channel: 'email' }) }, 'office')?.title).toBe('New e-mail from a lead');
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ body: 'x'.repeat(200) }) }, 'office')?.body).toHaveLength(120);
   });
 
   it('nothing for what the agent sent, for chat (chat.message has its own), or for a pond lead (no agent)', () => {
-    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ direction: 'out' }) })).toBeNull();
-    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ channel: 'chat' }) })).toBeNull();
-    expect(notificationFor('thread.item', { leadId: 'L1', agentId: null, item: item({}) })).toBeNull();
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ direction: 'out' }) }, 'office')).toBeNull();
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({ channel: 'chat' }) }, 'office')).toBeNull();
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: null, item: item({}) }, 'office')).toBeNull();
+    // The thread is the office's: a lead is never told of it by push.
+    expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({}) }, 'lead')).toBeNull();
   });
 });

@@ -28,4 +28,13 @@ describe('push service endpoints', () => {
   ])('refuses %s', (endpoint) => {
     expect(isPushServiceEndpoint(endpoint)).toBe(false);
   });
+
+  it('accepts a test origin (PUSH_TEST_ORIGINS) only when configured, and only that origin', () => {
+    const stand = ['http://127.0.0.1:4567'];
+    expect(isPushServiceEndpoint('http://127.0.0.1:4567/push/a', stand)).toBe(true);
+    expect(isPushServiceEndpoint('http://127.0.0.1:4567/push/a')).toBe(false);
+    expect(isPushServiceEndpoint('http://127.0.0.1:4568/push/a', stand)).toBe(false);
+    expect(isPushServiceEndpoint('http://user:pw@127.0.0.1:4567/push/a', stand)).toBe(false);
+    expect(isPushServiceEndpoint('https://fcm.googleapis.com/fcm/send/x', stand)).toBe(true);
+  });
 });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { handleCommand } from '../../commands/handle-command';
 import { EventStore } from '../../eventstore/event-store.port';
 import { parseBody } from '../../http/parse-body';
+import { CONFIG } from '../../app/tokens';
+import type { Config } from '../../config/config';
 import { commandContextOf, requireAuth } from '../accounts';
 import { webPushStream } from './notifications.events';
 import { isPushServiceEndpoint, UNKNOWN_PUSH_SERVICE } from './push-services';
@@ -11,22 +13,34 @@ import { subscriptionsDecider } from './subscriptions';
 import { VapidKeys } from './vapid-keys';
 
 const Endpoint = z.url({ protocol: /^https$/, error: 'endpoint must be an https address' }).max(1000);
-/** The server will post to it: only a known push service's address (no requests to addresses a user chooses). */
-const PushServiceEndpoint = Endpoint.refine(isPushServiceEndpoint, { error: UNKNOWN_PUSH_SERVICE });
-const SubscribeBody = z.strictObject({
-  endpoint: PushServiceEndpoint,
-  expirationTime: z.number().nullable().optional(),
-  keys: z.strictObject({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{40,200}$/), auth: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/) }),
-});
-const UnsubscribeBody = z.strictObject({ endpoint: Endpoint });
+const Keys = z.strictObject({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{40,200}$/), auth: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/) });
+const UnsubscribeBody = z.strictObject({ endpoint: z.url({ protocol: /^https?$/, error: 'endpoint must be an https address' }).max(1000) });
+
+/**
+ * A PushSubscription's JSON. The server will post to its endpoint: only a known push service's
+ * address (no requests to addresses a user chooses), or a PUSH_TEST_ORIGINS stand-in in tests.
+ */
+function subscribeBody(testOrigins: readonly string[]) {
+  const endpoint = testOrigins.length ? z.url({ protocol: /^https?$/, error: 'endpoint must be an https address' }).max(1000) : Endpoint;
+  return z.strictObject({
+    endpoint: endpoint.refine((e) => isPushServiceEndpoint(e, testOrigins), { error: UNKNOWN_PUSH_SERVICE }),
+    expirationTime: z.number().nullable().optional(),
+    keys: Keys,
+  });
+}
 
 /** Web push for the signed-in user: the public key to subscribe with, and the subscription itself (a PushSubscription's JSON). */
 @Controller('api/push')
 export class WebPushController {
+  private readonly SubscribeBody: ReturnType<typeof subscribeBody>;
+
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(VapidKeys) private readonly vapid: VapidKeys,
-  ) {}
+    @Inject(CONFIG) config: Config,
+  ) {
+    this.SubscribeBody = subscribeBody(config.pushTestOrigins);
+  }
 
   @Get('publickey')
   async publicKey() {
@@ -37,7 +51,7 @@ export class WebPushController {
   @HttpCode(200)
   async subscribe(@Body() body: unknown, @Req() req: Request) {
     const auth = requireAuth(req);
-    const input = parseBody(SubscribeBody, body);
+    const input = parseBody(this.SubscribeBody, body);
     await handleCommand(
       this.store,
       webPushStream(auth.userId),

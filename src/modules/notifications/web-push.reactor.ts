@@ -3,7 +3,8 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
 import webPush from 'web-push';
 import type { Runtime } from '../../app/runtime';
-import { DB_POOL, RUNTIME } from '../../app/tokens';
+import { CONFIG, DB_POOL, RUNTIME } from '../../app/tokens';
+import type { Config } from '../../config/config';
 import { systemContext } from '../../commands/command-context';
 import { handleCommand } from '../../commands/handle-command';
 import { EventStore } from '../../eventstore/event-store.port';
@@ -11,7 +12,8 @@ import { logger } from '../../shared/logger';
 import { webPushStream } from './notifications.events';
 import { isPushServiceEndpoint } from './push-services';
 import { subscriptionsDecider } from './subscriptions';
-import { VapidKeys } from './vapid-keys';
+import { type Vapid, VapidKeys } from './vapid-keys';
+import { LEVEL } from '../accounts';
 
 const log = logger('web-push');
 
@@ -21,16 +23,29 @@ const log = logger('web-push');
  */
 export type Notification = { readonly title: string; readonly body: string; readonly url: string; readonly tag: string; readonly id?: string };
 
-/** What a committed push becomes as a notification, or null when it is not one worth a notification. */
-export function notificationFor(name: string, payload: Record<string, unknown>): Notification | null {
-  if (name === 'lead.captured') {
+/** Who a subscription belongs to: the office (agents, brokers, staff: the dashboard) or a lead (the public site). */
+export type Audience = 'office' | 'lead';
+export const audienceOf = (securityLevel: number): Audience => (securityLevel >= LEVEL.agent ? 'office' : 'lead');
+
+const clipped = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
+
+/**
+ * What a committed push becomes as a notification for a subscription of that audience, or null
+ * when it is none for them. A lead hears of chat replies from their agent (opening the site's chat);
+ * the office of new leads and chat messages (opening the dashboard).
+ */
+export function notificationFor(name: string, payload: Record<string, unknown>, audience: Audience): Notification | null {
+  if (name === 'lead.captured' && audience === 'office') {
     return { title: 'New lead', body: `${String(payload.fullName)} (${String(payload.leadType)})`, url: `/dashboard?lead=${String(payload.leadId)}`, tag: `lead-${String(payload.leadId)}` };
   }
   if (name === 'chat.message') {
-    const text = String(payload.text);
-    return { title: 'New message', body: text.length > 120 ? `${text.slice(0, 119)}…` : text, url: `/dashboard?lead=${String(payload.leadId)}&chat=1`, tag: `chat-${String(payload.leadId)}` };
+    const body = clipped(String(payload.text));
+    const tag = `chat-${String(payload.leadId)}`;
+    return audience === 'lead'
+      ? { title: 'New message from your agent', body, url: '/?chat=1', tag }
+      : { title: 'New message', body, url: `/dashboard?lead=${String(payload.leadId)}&chat=1`, tag };
   }
-  if (name === 'thread.item') {
+  if (name === 'thread.item' && audience === 'office') {
     // Chat has its own notification (chat.message); a text, MMS or e-mail from the lead tells their agent.
     const item = payload.item as { channel: string; direction: string; body: string } | undefined;
     if (!item || item.direction !== 'in' || item.channel === 'chat' || !payload.agentId) return null;
@@ -44,10 +59,13 @@ export function notificationFor(name: string, payload: Record<string, unknown>):
 type SubRow = PushSubscriptionRow;
 
 /**
- * Sends web pushes for new leads and chat messages: after a projection's batch commits, the
- * pushes that browsers get over the socket also go, as notifications, to the subscriptions of
- * the same people (a chat message only to its recipient). Best effort: a gone subscription
- * (404/410) is dropped with WebPushUnsubscribed.
+ * Sends web pushes: after a projection's batch commits, the pushes that browsers get over the
+ * socket also go, as notifications, to the subscriptions of the same people (a chat message only
+ * to its recipient), each worded for its audience; the task reminders, pond notices and instant
+ * property alerts call `notify`. Each is posted as the Web Push protocol says (RFC 8030: TTL,
+ * aes128gcm content per RFC 8291, a VAPID JWT per RFC 8292), only to a known push service (or a
+ * PUSH_TEST_ORIGINS stand-in in tests). Best effort: a gone subscription (404/410) is dropped
+ * with WebPushUnsubscribed.
  */
 @Injectable()
 export class WebPushNotifier implements OnModuleInit {
@@ -56,20 +74,21 @@ export class WebPushNotifier implements OnModuleInit {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(VapidKeys) private readonly vapid: VapidKeys,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   onModuleInit(): void {
     this.runtime.onPushes((pushes) => {
       for (const p of pushes) {
-        const n = notificationFor(p.name, p.payload);
-        if (!n) continue;
+        if (notificationFor(p.name, p.payload, 'office') === null && notificationFor(p.name, p.payload, 'lead') === null) continue;
         const rooms = p.name === 'chat.message' ? [`user:${String(p.payload.toUserId)}`] : p.name === 'thread.item' ? [`user:${String(p.payload.agentId)}`] : [...p.to];
-        void this.notify(rooms, n).catch((err: Error) => log.warn('web push failed', { message: err.message }));
+        void this.notify(rooms, (audience) => notificationFor(p.name, p.payload, audience)).catch((err: Error) => log.warn('web push failed', { message: err.message }));
       }
     });
   }
 
-  async notify(rooms: readonly string[], n: Notification): Promise<number> {
+  /** Sends `n` (or what `n` words for each subscription's audience) to the subscriptions of these rooms' users; answers how many push services took it. */
+  async notify(rooms: readonly string[], n: Notification | ((audience: Audience) => Notification | null)): Promise<number> {
     const userIds = rooms.filter((r) => r.startsWith('user:')).map((r) => r.slice(5));
     const staff = rooms.includes('staff');
     if (userIds.length === 0 && !staff) return 0;
@@ -80,21 +99,16 @@ export class WebPushNotifier implements OnModuleInit {
       return 0;
     }
     // Subscriptions recorded before endpoints were checked are never posted to unless on a known push service.
-    subs = subs.filter((s) => isPushServiceEndpoint(s.endpoint));
+    subs = subs.filter((s) => isPushServiceEndpoint(s.endpoint, this.config.pushTestOrigins));
     if (subs.length === 0) return 0;
     const vapid = await this.vapid.get();
-    const body = JSON.stringify(n);
     let sent = 0;
     await Promise.all(
       subs.map(async (s) => {
+        const notification = typeof n === 'function' ? n(audienceOf(s.security_level)) : n;
+        if (!notification) return;
         try {
-          await webPush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, body, {
-            vapidDetails: vapid,
-            TTL: 3600,
-            // A push service keeps one undelivered message per topic: a repeat of the same id replaces it.
-            ...(n.id ? { topic: n.id.replace(/-/g, '').slice(0, 32) } : {}),
-            timeout: 10_000,
-          });
+          await post(s, notification, vapid);
           sent++;
         } catch (err) {
           const status = (err as { statusCode?: number }).statusCode;
@@ -108,4 +122,21 @@ export class WebPushNotifier implements OnModuleInit {
     );
     return sent;
   }
+}
+
+/**
+ * One push, as web-push words it (encrypted body and VAPID headers), posted with fetch, which
+ * speaks http to a test stand-in as well as https to the push services.
+ */
+async function post(s: SubRow, n: Notification, vapid: Vapid): Promise<void> {
+  const request = webPush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(n), {
+    vapidDetails: vapid,
+    TTL: 3600,
+    // A push service keeps one undelivered message per topic: a repeat of the same id replaces it.
+    ...(n.id ? { topic: n.id.replace(/-/g, '').slice(0, 32) } : {}),
+  });
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
+  const res = await fetch(request.endpoint, { method: 'POST', headers, body: request.body, redirect: 'error', signal: AbortSignal.timeout(10_000) });
+  await res.arrayBuffer().catch(() => undefined);
+  if (!res.ok) throw Object.assign(new Error(`push service answered ${res.status}`), { statusCode: res.status });
 }

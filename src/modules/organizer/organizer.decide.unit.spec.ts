@@ -23,6 +23,13 @@ describe('organizer decide', () => {
     expect(decideOrganizer(save('a'), given(saved('a')))).toEqual([]);
   });
 
+  it("given no search, when the lead's agent saves one for them, then SavedSearchSaved on the lead's organizer naming the agent; the lead's own save of it later decides nothing", () => {
+    const forLead = { ...save('a'), byAgentId: 'agent-1' } as OrganizerCommand;
+    const [event] = decideOrganizer(forLead, given());
+    expect(event).toEqual({ type: 'SavedSearchSaved', data: { ...owner, searchId: 'a', name: 'Kent', criteria: { city: 'Kent' }, searchQs: 'city=Kent', searchTitle: 'Kent', frequency: 'instant', byAgentId: 'agent-1' } });
+    expect(decideOrganizer(save('a'), given(event!))).toEqual([]);
+  });
+
   it('caps the number of saved searches', () => {
     const many = Array.from({ length: MAX_SAVED_SEARCHES }, (_, i) => saved(`s${i}`));
     expect(() => decideOrganizer(save('one-more'), given(...many))).toThrow(/At most 50 saved searches/);

@@ -18,6 +18,8 @@ export type SavedSearchSaved = {
     readonly searchQs: string;
     readonly searchTitle: string;
     readonly frequency: AlertFrequency;
+    /** The agent who set it up for the lead from the lead page (issue 16); absent when the lead saved it, and on events from before. */
+    readonly byAgentId?: string;
   };
 };
 export type SavedSearchRenamed = { readonly type: 'SavedSearchRenamed'; readonly data: Owner & { readonly searchId: string; readonly name: string } };

@@ -4,6 +4,7 @@ import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
 import { NotebookController } from './notebook/notebook.http';
 import { OrganizerSavedSearchSuggestions } from './saved-searches/saved-search-suggestions';
+import { LeadSearchesController } from './saved-searches/lead-searches.http';
 import { SavedSearchesController } from './saved-searches/saved-searches.http';
 import { ShareMailSender } from './share-listing/share-mail.reactor';
 
@@ -15,7 +16,7 @@ import { ShareMailSender } from './share-listing/share-mail.reactor';
 @Global()
 @Module({
   imports: [ListingsModule, MessagingModule, SitesModule],
-  controllers: [SavedSearchesController, NotebookController],
+  controllers: [SavedSearchesController, NotebookController, LeadSearchesController],
   providers: [{ provide: SavedSearchSuggestions, useClass: OrganizerSavedSearchSuggestions }, ShareMailSender],
   exports: [SavedSearchSuggestions],
 })

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { issuedField, openToken, SECONDS_FIELD, signToken, tokenAge, UUID_FIELD } from '../../../shared/signed-token';
 
 /**
  * How long an alert e-mail's links work: long enough for a weekly digest read late, short enough
@@ -9,13 +9,9 @@ const LIFETIME_MS = ALERT_LINK_DAYS * 86_400_000;
 
 /** 'open' may start a session; 'pixel' only records that the e-mail was seen (its address is fetched by image proxies). */
 export type AlertLinkPurpose = 'open' | 'pixel';
-const PURPOSES: readonly string[] = ['open', 'pixel'] satisfies AlertLinkPurpose[];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const SECONDS = /^[0-9]{1,12}$/;
-
-// A key of its own for this purpose, derived from the server secret.
-const purposeKey = (secret: Buffer) => createHmac('sha256', secret).update('porchlight alert links v1').digest();
-const mac = (secret: Buffer, body: string) => createHmac('sha256', purposeKey(secret)).update(body).digest('base64url');
+// The key's label: a token of these links never passes for any other signed token.
+const LABEL = 'porchlight alert links v1';
+const SHAPE = [/^v1$/, /^(open|pixel)$/, UUID_FIELD, UUID_FIELD, SECONDS_FIELD];
 
 export type AlertLinkClaims = {
   readonly purpose: AlertLinkPurpose;
@@ -26,24 +22,16 @@ export type AlertLinkClaims = {
 
 /** v1.<purpose>.<alertId>.<userId>.<issued, unix seconds>.<mac>: bound to one alert and one user. */
 export function signAlertLinkToken(secret: Buffer, c: AlertLinkClaims): string {
-  const body = `v1.${c.purpose}.${c.alertId}.${c.userId}.${Math.floor(c.issuedAt.getTime() / 1000)}`;
-  return `${body}.${mac(secret, body)}`;
+  return signToken(secret, LABEL, ['v1', c.purpose, c.alertId, c.userId, issuedField(c.issuedAt)]);
 }
 
 export type AlertLinkCheck = ({ readonly ok: true } & AlertLinkClaims) | { readonly ok: false; readonly reason: 'malformed' | 'forged' | 'expired' };
 
 export function verifyAlertLinkToken(secret: Buffer, token: string, now: Date): AlertLinkCheck {
-  const parts = token.length <= 300 ? token.split('.') : [];
-  const [version, purpose, alertId, userId, issued, given] = parts;
-  if (parts.length !== 6 || version !== 'v1' || !PURPOSES.includes(purpose!) || !UUID.test(alertId!) || !UUID.test(userId!) || !SECONDS.test(issued!)) {
-    return { ok: false, reason: 'malformed' };
-  }
-  const expected = Buffer.from(mac(secret, parts.slice(0, 5).join('.')));
-  const got = Buffer.from(given!);
-  if (got.length !== expected.length || !timingSafeEqual(got, expected)) return { ok: false, reason: 'forged' };
-  const issuedAt = new Date(Number(issued) * 1000);
-  const age = now.getTime() - issuedAt.getTime();
-  // A token from the future is as wrong as an old one (a clock moved, or a forgery with the key).
-  if (age > LIFETIME_MS || age < -60_000) return { ok: false, reason: 'expired' };
+  const opened = openToken(secret, LABEL, token, SHAPE);
+  if (!opened.ok) return opened;
+  const [, purpose, alertId, userId, issued] = opened.fields;
+  const { issuedAt, fresh } = tokenAge(issued!, now, LIFETIME_MS);
+  if (!fresh) return { ok: false, reason: 'expired' };
   return { ok: true, purpose: purpose as AlertLinkPurpose, alertId: alertId!, userId: userId!, issuedAt };
 }

@@ -6,6 +6,7 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { logger } from '../../../shared/logger';
 import { commandContextOf, SecretKey, SignInService, userStream } from '../../accounts';
+import { sendTrackingPixel, TRACKED_LINK_HEADERS } from '../../messaging';
 import { type Alert, evolveAlert, initialAlert } from '../alert';
 import { type AlertEvent, type AlertOpenedHow, alertStream } from '../alerts.events';
 import { type AlertLinkClaims, type AlertLinkPurpose, verifyAlertLinkToken } from './alert-link-token';
@@ -15,10 +16,6 @@ import { openAlertDecider } from './open-alert.decide';
 
 const log = logger('alerts');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-// The smallest transparent GIF: 1×1, one colour.
-const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-// The tokens ride in the address: nobody keeps these answers, and the listing page is not told where the visitor came from.
-const PRIVATE = { 'Cache-Control': 'no-store, private', 'Referrer-Policy': 'no-referrer' };
 
 /**
  * What comes back from an alert e-mail (issue 8): its signed listing link and its tracking image.
@@ -48,14 +45,14 @@ export class AlertOpenController {
         const page = continuePage(alertId, token as string);
         // same-origin, not no-referrer: a form posted under no-referrer carries "Origin: null",
         // which the cross-site rule refuses; the token only ever goes back to this site.
-        res.status(200).set({ ...PRIVATE, 'Referrer-Policy': 'same-origin', 'Content-Security-Policy': page.csp }).type('html').send(page.html);
+        res.status(200).set({ ...TRACKED_LINK_HEADERS, 'Referrer-Policy': 'same-origin', 'Content-Security-Policy': page.csp }).type('html').send(page.html);
         return false;
       }
       // Signed in already (as this lead, or as anyone else): the session is left as it is.
       await this.recordOpening(req, claims, 'link');
       return true;
     });
-    if (target !== null) res.set(PRIVATE).redirect(302, target);
+    if (target !== null) res.set(TRACKED_LINK_HEADERS).redirect(302, target);
   }
 
   @ApiDoc({
@@ -76,7 +73,7 @@ export class AlertOpenController {
       }
       return true;
     });
-    res.set(PRIVATE).redirect(303, target ?? '/');
+    res.set(TRACKED_LINK_HEADERS).redirect(303, target ?? '/');
   }
 
   /**
@@ -116,7 +113,7 @@ export class AlertOpenController {
     } catch (err) {
       log.warn('alert image could not record the opening', { name: (err as Error).name, message: (err as Error).message });
     }
-    res.status(200).set({ ...PRIVATE, 'Content-Type': 'image/gif', 'Content-Length': String(PIXEL.length) }).end(PIXEL);
+    sendTrackingPixel(res);
   }
 
   private async alertOf(alertId: string): Promise<Alert> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import pg from 'pg';
-import { SearchIndex } from '../../../../projections/search';
+import { type IndexedListing, SearchIndex } from '../../../../projections/search';
 import type { Runtime } from '../../../app/runtime';
 import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { CONFIG, RUNTIME } from '../../../app/tokens';
@@ -8,7 +8,8 @@ import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
 import { CommunicationLinks, loadAccount } from '../../accounts';
-import { Mailer } from '../../messaging';
+import { addressText, listingPriceText, Mailer } from '../../messaging';
+import { WebPushNotifier } from '../../notifications';
 import { stableId } from '../../../shared/stable-id';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { ALERTS_PUSH, type AlertChangeKind, type AlertEvent, type AlertReason, alertStream } from '../alerts.events';
@@ -75,6 +76,7 @@ export class AlertDispatcher extends SweptReactor {
     @Inject(AlertLinks) private readonly alertLinks: AlertLinks,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(WebPushNotifier) private readonly webPush: WebPushNotifier,
   ) {
     super();
   }
@@ -278,7 +280,18 @@ export class AlertDispatcher extends SweptReactor {
     }
     for (const r of sendable) await this.append(r, 0n, { type: 'PropertyAlertSent', data: { ...dataOf(r), subject: message.subject } });
     await this.lock!.query(`UPDATE alert_outbox SET state = 'sent', sent_at = now() WHERE alert_id = ANY($1::uuid[])`, [sendable.map((r) => r.alert_id)]);
+    if (!digest) for (const r of sendable) this.pushInstant(r, listings.get(r.pdid)!);
     return true;
+  }
+
+  /**
+   * An instant alert also goes to the lead's browsers that allowed web push (issue 16), best
+   * effort and after the e-mail (so under the same consent); the alert's id is the push's id,
+   * which the service worker shows once.
+   */
+  private pushInstant(r: OutboxRow, listing: IndexedListing): void {
+    const n = { title: changeLine(r.kind, r.detail, listing.forRent), body: `${addressText(listing)} — ${listingPriceText(listing)}`, url: `/listing/${encodeURIComponent(r.pdid)}`, tag: `alert-${r.alert_id}`, id: r.alert_id };
+    void this.webPush.notify([`user:${r.user_id}`], n).catch((err: Error) => log.warn('an alert web push failed', { message: err.message }));
   }
 
   private async append(r: OutboxRow, expected: 'no_stream' | bigint, event: AlertEvent): Promise<void> {

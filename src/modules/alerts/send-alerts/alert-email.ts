@@ -2,7 +2,7 @@ import type { IndexedListing } from '../../../../projections/search';
 import { priceShort } from '../../../contract/price';
 import { assertNever } from '../../../shared/errors';
 import { openHouseWhen } from '../../listings';
-import { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine, type MailMessage } from '../../messaging';
+import { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine, type MailMessage, mailPage } from '../../messaging';
 import type { AlertChangeKind, AlertReason } from '../alerts.events';
 import type { AlertLinkUrls } from '../open-alerts/alert-links';
 
@@ -87,12 +87,10 @@ export function renderAlertEmail(items: readonly AlertItem[], m: AlertMailContex
 ${listingHtml(i.listing, { href: link(i), baseUrl: m.baseUrl, headline })}${pixel}</td></tr>`;
     })
     .join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px;background:#f9fafb">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;padding:16px;border-radius:8px">
-<tr><td style="font-size:18px;font-weight:700;padding-bottom:8px;border-bottom:3px solid #f59e0b">${escapeHtml(m.siteName)}</td></tr>
-<tr><td style="padding-top:12px">Hi ${escapeHtml(m.firstName)},</td></tr>
-${cards}
-<tr><td style="padding-top:16px;font-size:12px;color:#6b7280"><a href="${escapeHtml(m.unsubscribe.propertyAlerts)}">Stop property alerts</a> · <a href="${escapeHtml(m.unsubscribe.email)}">Unsubscribe from all e-mail</a></td></tr>
-</table></body></html>`;
+  const html = mailPage(m.siteName, [
+    `<tr><td style="padding-top:12px">Hi ${escapeHtml(m.firstName)},</td></tr>`,
+    cards,
+    `<tr><td style="padding-top:16px;font-size:12px;color:#6b7280"><a href="${escapeHtml(m.unsubscribe.propertyAlerts)}">Stop property alerts</a> · <a href="${escapeHtml(m.unsubscribe.email)}">Unsubscribe from all e-mail</a></td></tr>`,
+  ]);
   return { to: m.to, subject, text, html, headers: { ...m.unsubscribe.headers } };
 }

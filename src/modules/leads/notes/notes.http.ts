@@ -9,10 +9,10 @@ import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { newId } from '../../../shared/ids';
 import { notFound } from '../../../shared/errors';
 import { commandContextOf, loadAccount } from '../../accounts';
-import { dashboardViewer, mayView, type Viewer } from '../dashboard/viewer';
+import { type LeadInScope, leadInScope } from '../dashboard/lead-in-scope';
+import { dashboardViewer } from '../dashboard/viewer';
 import type { Lead } from '../lead';
 import { leadNotesStream } from '../leads.events';
-import { loadLead } from '../load-lead';
 import { type NoteCommand, notesDecider } from './notes.decide';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,12 +59,12 @@ export class NotesController {
   }
 
   /** 401 signed out, 403 for leads, 404 for a lead (or note id) outside the viewer's scope. */
-  private async scoped(req: Request, leadId: string, noteId?: string): Promise<{ viewer: Viewer; lead: Extract<Lead, { exists: true }> }> {
-    const viewer = dashboardViewer(req);
-    if (noteId !== undefined && !UUID.test(noteId)) throw notFound();
-    const { lead } = await loadLead(this.store, leadId);
-    if (!lead.exists || !mayView(viewer, lead)) throw notFound();
-    return { viewer, lead };
+  private async scoped(req: Request, leadId: string, noteId?: string): Promise<LeadInScope> {
+    if (noteId !== undefined && !UUID.test(noteId)) {
+      dashboardViewer(req);
+      throw notFound();
+    }
+    return leadInScope(this.store, req, leadId);
   }
 
   private async run(req: Request, lead: Extract<Lead, { exists: true }>, command: NoteCommand) {

@@ -1,5 +1,5 @@
 import type { IndexedListing } from '../../../../projections/search';
-import { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine, type MailMessage } from '../../messaging';
+import { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine, type MailMessage, mailPage } from '../../messaging';
 import { defangLinks } from './defang-links';
 
 export type ShareMail = {
@@ -42,14 +42,14 @@ export function renderShareEmail(m: ShareMail): MailMessage {
     '',
     why,
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px;background:#f9fafb">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;padding:16px;border-radius:8px">
-<tr><td style="font-size:18px;font-weight:700;padding-bottom:8px;border-bottom:3px solid #f59e0b">${escapeHtml(m.siteName)}</td></tr>
-<tr><td style="padding-top:12px">${escapeHtml(sender)} found this home on ${escapeHtml(m.siteName)} and shared it with you.</td></tr>
-${message ? `<tr><td style="padding-top:12px"><p style="margin:0;color:#6b7280">${escapeHtml(name)} wrote:</p><p style="margin:4px 0 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${escapeHtml(message)}</p></td></tr>` : ''}
-<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">
-${listingHtml(l, { href, baseUrl: m.baseUrl })}</td></tr>
-<tr><td style="padding-top:16px;font-size:12px;color:#6b7280">${escapeHtml(why)}</td></tr>
-</table></body></html>`;
+  const html = mailPage(m.siteName, [
+    `<tr><td style="padding-top:12px">${escapeHtml(sender)} found this home on ${escapeHtml(m.siteName)} and shared it with you.</td></tr>`,
+    message
+      ? `<tr><td style="padding-top:12px"><p style="margin:0;color:#6b7280">${escapeHtml(name)} wrote:</p><p style="margin:4px 0 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${escapeHtml(message)}</p></td></tr>`
+      : '',
+    `<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">
+${listingHtml(l, { href, baseUrl: m.baseUrl })}</td></tr>`,
+    `<tr><td style="padding-top:16px;font-size:12px;color:#6b7280">${escapeHtml(why)}</td></tr>`,
+  ]);
   return { to: m.to, subject: `${name} shared a home with you: ${addressText(l)} — ${listingPriceText(l)}`, text, html };
 }

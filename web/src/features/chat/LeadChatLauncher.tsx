@@ -11,7 +11,8 @@ import styles from './LeadChatLauncher.module.css';
  */
 export function LeadChatLauncher() {
   const [ready, setReady] = useState<{ me: string; agent: string | null; unread: number } | null>(null);
-  const [open, setOpen] = useState(false);
+  // A web push of the agent's reply opens the site at ?chat=1: the chat opens with it.
+  const [open, setOpen] = useState(() => new URLSearchParams(window.location.search).get('chat') === '1');
   const [unread, setUnread] = useState(0);
   const listeners = useRef(new Set<(p: Push) => void>());
   const openRef = useRef(open);

@@ -9,6 +9,7 @@ import { LeadCall } from './LeadCall';
 import { LeadShowings } from './LeadShowings';
 import { LeadNotes } from './LeadNotes';
 import { LeadTasks } from './LeadTasks';
+import { ListingsPushActions } from './ListingsPushActions';
 import type { NoteView } from './tasksApi';
 import { LeadWork } from './LeadWork';
 import { timelineLabel } from '../../../../src/contract/timeline-labels';
@@ -116,6 +117,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
       )}
       <LeadCall leadId={lead.leadId} phone={lead.phone} />
       <LeadShowings leadId={lead.leadId} listingPdid={lead.listingPdid} />
+      <ListingsPushActions leadId={lead.leadId} leadName={lead.fullName} />
       <LeadTasks leadId={lead.leadId} leadName={lead.fullName} role={role} agents={agents} now={now} />
       <LeadNotes leadId={lead.leadId} notes={notes} viewerId={viewerId} viewerName={agents.find((a) => a.userId === viewerId)?.fullName ?? 'You'} role={role} now={now} />
       <section aria-labelledby="timeline-title" className={styles.timelineBox}>

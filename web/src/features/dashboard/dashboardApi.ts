@@ -103,4 +103,5 @@ export const dashboardApi = {
     }),
   pushKey: () => request<{ publicKey: string }>('GET', '/api/push/publickey'),
   subscribePush: (subscription: PushSubscriptionJSON) => request<{ isSuccess: boolean }>('POST', '/api/push/subscribe', subscription),
+  unsubscribePush: (endpoint: string) => request<{ isSuccess: boolean }>('POST', '/api/push/unsubscribe', { endpoint }),
 };

@@ -22,3 +22,18 @@ export async function enableWebPush(): Promise<'enabled' | 'denied' | 'unsupport
   await dashboardApi.subscribePush(subscription.toJSON());
   return 'enabled';
 }
+
+/** This browser's push subscription when notifications are allowed and it is subscribed; else null. */
+export async function currentPushSubscription(): Promise<PushSubscription | null> {
+  if (!pushSupported() || Notification.permission !== 'granted') return null;
+  const registration = await navigator.serviceWorker.getRegistration('/sw.js');
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** Stops this browser's pushes: the server forgets the subscription, the browser drops it. */
+export async function disableWebPush(): Promise<void> {
+  const subscription = await currentPushSubscription();
+  if (!subscription) return;
+  await dashboardApi.unsubscribePush(subscription.endpoint);
+  await subscription.unsubscribe();
+}

@@ -1,11 +1,11 @@
+import { listingCourtesy } from '../../../../src/contract/listing-courtesy';
 import type { MlsDisclaimer } from '../../../../src/contract/search';
 import styles from './Attribution.module.css';
 
 /** "Listing courtesy of {office}" (and the agent when the feed names one): IDX rules ask it of every card and listing page. */
 export function ListingCourtesy({ office, agent, className }: { office: string | null; agent: string | null; className?: string }) {
-  if (!office && !agent) return null;
-  const who = office && agent ? `${agent}, ${office}` : (office ?? agent);
-  return <p className={`${styles.courtesy} ${className ?? ''}`}>Listing courtesy of {who}</p>;
+  const courtesy = listingCourtesy(office, agent);
+  return courtesy && <p className={`${styles.courtesy} ${className ?? ''}`}>{courtesy}</p>;
 }
 
 const when = (iso: string | null) =>

@@ -10,6 +10,7 @@ import { briefOf, favoritesOf, homeLabel, keptOf } from './keptModel';
 import { KeptHome } from './KeptHome';
 import { changeKept, loadKept, useKeptState } from './keptStore';
 import { NotebooksSection } from './NotebooksSection';
+import { PushOptIn } from './PushOptIn';
 import styles from './OrganizerPage.module.css';
 import { Section } from '../../ui/Section';
 
@@ -105,6 +106,9 @@ export function OrganizerPage() {
         )}
       </Section>
       <NotebooksSection />
+      <Section id="org-notifications" title="Notifications" className={styles.card} headingClassName={styles.heading}>
+        <PushOptIn />
+      </Section>
     </main>
   );
 }

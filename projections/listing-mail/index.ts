@@ -1,0 +1,2 @@
+export { listingMailProjection } from './listing-mail.projection';
+export { LISTING_MAIL_SIGNAL } from './listing-mail-queue';

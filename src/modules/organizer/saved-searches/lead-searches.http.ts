@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { savedSearchesOf } from '../../../../projections/organizer';
+import { DB_POOL } from '../../../app/tokens';
+import { handleCommand } from '../../../commands/handle-command';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { stableId } from '../../../shared/stable-id';
+import { commandContextOf, loadAccount } from '../../accounts';
+import { leadInScope } from '../../leads';
+import { organizerDecider } from '../organizer.decide';
+import { organizerStream } from '../organizer.events';
+import { parseSavedSearch } from './saved-search-input';
+
+/**
+ * A saved search with alerts that an agent sets up for a lead from the lead page (issue 16):
+ * the same SavedSearchSaved on the lead's organizer stream as the lead's own (with `byAgentId`),
+ * so the lead finds it in their organizer and may rename, change or delete it, the alerts
+ * pipeline matches it like any other (consent included: a lead who turned property alerts or
+ * e-mail off gets none), and the agent's timeline says so. Criteria exactly as the search API
+ * takes them (the public search's query string, or a few fields of the lead page's form).
+ * Agent: own leads; broker: office; staff: all; another agent 404; a lead 403; signed out 401.
+ */
+@Controller('api/dashboard/leads')
+export class LeadSearchesController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @ApiDoc({
+    summary: "Save a search with alerts for the lead (search fields or filtersAsString, name?, frequency?): on the lead's organizer, alerts as for their own",
+    tag: 'Working a lead',
+    access: 'agents, brokers, staff (their scope)',
+    responses: { 200: '{searchId, path, created, alertsAllowed}: created false when the lead already had these criteria; alertsAllowed false when the lead turned property alerts or e-mail off', 400: 'a malformed criterion, or 50 searches already' },
+  })
+  @Post(':leadId/saved-searches')
+  @HttpCode(200)
+  async save(@Param('leadId') leadId: string, @Body() body: unknown, @Req() req: Request) {
+    const { viewer, lead } = await leadInScope(this.store, req, leadId);
+    const input = parseSavedSearch(body);
+    const owner = { leadId: lead.leadId, userId: lead.userId, siteId: lead.siteId };
+    // The id the lead's own save of these criteria would have: one search, whoever saved it first.
+    const searchId = stableId(`${lead.leadId} ${input.searchQs}`);
+    const result = await handleCommand(
+      this.store,
+      organizerStream(lead.leadId),
+      organizerDecider,
+      { type: 'SaveSearch', ...owner, searchId, ...input, byAgentId: viewer.userId },
+      commandContextOf(req),
+    );
+    const { account } = await loadAccount(this.store, lead.userId);
+    return {
+      searchId,
+      path: `/search${input.searchQs ? `?${input.searchQs}` : ''}`,
+      created: result.events.length > 0,
+      alertsAllowed: account.exists && account.consent.email && account.consent.propertyAlerts,
+    };
+  }
+
+  @ApiDoc({ summary: "The lead's saved searches (theirs and those set up for them), newest first", tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', responses: { 200: '{searches:[{searchId, name, frequency, searchQs, searchTitle, path, createdAt}]}' } })
+  @Get(':leadId/saved-searches')
+  async list(@Param('leadId') leadId: string, @Req() req: Request) {
+    const { lead } = await leadInScope(this.store, req, leadId);
+    return { searches: await savedSearchesOf(this.pool, lead.leadId) };
+  }
+}

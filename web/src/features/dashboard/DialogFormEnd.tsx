@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import forms from '../../ui/forms.module.css';
+
+type Props = {
+  /** The server's refusal (or a check's), said as an alert. */
+  readonly failure: string | null;
+  /** What was done, said as a status. */
+  readonly done: string | null;
+  /** Said after what was done (a warning that goes with it). */
+  readonly children?: ReactNode;
+  readonly busy: boolean;
+  readonly disabled?: boolean;
+  readonly submitLabel: string;
+  readonly busyLabel: string;
+  readonly onClose: () => void;
+};
+
+/** The end of a lead-page dialog's form: the refusal or what was done, the action (submits the form) and Close. */
+export function DialogFormEnd({ failure, done, children, busy, disabled = false, submitLabel, busyLabel, onClose }: Props) {
+  return (
+    <>
+      {failure && (
+        <p className={forms.error} role="alert">
+          {failure}
+        </p>
+      )}
+      {done && (
+        <p className={forms.success} role="status">
+          {done}
+        </p>
+      )}
+      {children}
+      <div className={forms.actions}>
+        <button type="submit" className="btn btn-primary" disabled={busy || disabled}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+        <button type="button" className="btn" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </>
+  );
+}
