@@ -3,28 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
 import { SecretKey } from '../../src/modules/accounts';
 import { NOT_A_THREAD, NOT_SIGNED, REPLAYED, STALE } from '../../src/modules/leads/inbound-email/inbound-email.http';
-import { mailgunSignature } from '../../src/modules/leads/inbound-email/mailgun-signature';
 import { replyAddress } from '../../src/modules/leads/lead-email/reply-address';
 import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { MAILGUN_KEY as KEY, mailgunForm, REPLY_DOMAIN as DOMAIN } from '../support/mailgun-stand-in';
 import type { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
-const KEY = 'key-inbound-test-0123456789abcdef';
-const DOMAIN = 'reply.demo.test';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-type Fields = Record<string, string>;
-type Attachment = { name: string; type: string; bytes: Buffer };
-
-/** Mailgun's inbound route as it posts: multipart form, signed with the webhook key. */
-function mailgunForm(fields: Fields, attachments: readonly Attachment[] = [], sign: { key?: string; timestamp?: number; token?: string } = {}): FormData {
-  const timestamp = String(sign.timestamp ?? Math.floor(Date.now() / 1000));
-  const token = sign.token ?? randomBytes(25).toString('hex');
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ timestamp, token, signature: mailgunSignature(sign.key ?? KEY, timestamp, token), 'attachment-count': String(attachments.length), ...fields })) form.append(k, v);
-  attachments.forEach((a, i) => form.append(`attachment-${i + 1}`, new Blob([new Uint8Array(a.bytes)], { type: a.type }), a.name));
-  return form;
-}
 
 /** The e-mail round trip: an agent's e-mail, the lead's reply through Mailgun's inbound route, the reply in the right thread. */
 describe('inbound e-mail: replies come back into the thread', () => {

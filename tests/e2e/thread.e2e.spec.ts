@@ -4,6 +4,9 @@ import type { Started } from '../../src/main';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, signedInContext } from '../support/browser';
 import { PASSWORD, startDashboardServer } from '../support/dashboard-fixture';
+import { SecretKey } from '../../src/modules/accounts';
+import { replyAddress } from '../../src/modules/leads/lead-email/reply-address';
+import { mailgunEnv, mailgunForm, REPLY_DOMAIN } from '../support/mailgun-stand-in';
 import { postInboundText, twilioStandIn } from '../support/twilio-stand-in';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -11,7 +14,7 @@ const LIVE_MS = 15_000;
 const PUBLIC_URL = 'https://porchlight.test';
 const JANE_NUMBER = '+12065550001';
 
-describe('one conversation in Chromium: a lead chats, the agent answers by text, the text reply appears live', () => {
+describe('one conversation in Chromium: a lead chats, the agent answers by text, the text and e-mail replies appear live', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
   let server: Started;
   let browser: Browser;
@@ -19,7 +22,7 @@ describe('one conversation in Chromium: a lead chats, the agent answers by text,
 
   beforeAll(async () => {
     twilio = await twilioStandIn();
-    fixture = await startDashboardServer(twilio.env(PUBLIC_URL, { TWILIO_SITE_NUMBERS: `jane=${JANE_NUMBER}` }));
+    fixture = await startDashboardServer(twilio.env(PUBLIC_URL, { TWILIO_SITE_NUMBERS: `jane=${JANE_NUMBER}`, ...mailgunEnv() }));
     server = fixture.server;
     browser = await launchBrowser();
   });
@@ -77,8 +80,26 @@ describe('one conversation in Chromium: a lead chats, the agent answers by text,
     await reply.waitFor();
     expect(await reply.textContent()).toContain('from Tess Texter');
     expect(await agent.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(7);
+
+    // The lead answers an e-mail too: Mailgun posts the reply (to the thread's reply address) to the signed webhook, and it appears live.
+    const secret = await server.app.get(SecretKey).get();
+    const mail = await fetch(`${server.url}/api/inbound/email`, {
+      method: 'POST',
+      body: mailgunForm({
+        recipient: replyAddress(secret, leadId, REPLY_DOMAIN),
+        sender: 'tess.texter@example.com',
+        subject: 'Re: Pine St',
+        'body-plain': 'And could my partner come along?\n\nOn Mon, Jane wrote:\n> Saturday 10am works.',
+      }),
+    });
+    expect(mail.status, await mail.text()).toBe(200);
+    const emailed = panel.locator('[data-testid="thread-item"][data-channel="email"]').filter({ hasText: 'And could my partner come along?' });
+    await emailed.waitFor();
+    // Only the new words: the quoted history is trimmed.
+    expect(await emailed.textContent()).not.toContain('Saturday 10am works.');
+    expect(await agent.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(7);
     const order = await panel.getByTestId('thread-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-channel')));
-    expect(order).toEqual(['chat', 'text', 'text']);
+    expect(order).toEqual(['chat', 'text', 'text', 'email']);
     expect(await seriousViolations(agent)).toEqual([]);
     if (SHOTS) await agent.screenshot({ path: `${SHOTS}/thread-desktop.png` });
 

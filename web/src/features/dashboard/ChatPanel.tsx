@@ -120,7 +120,8 @@ export function ChatPanel({
           {error}
         </p>
       )}
-      <ol ref={list} className={styles.messages} aria-live="polite" aria-label="Messages">
+      {/* Focusable, so that the scrolling list can be read and scrolled from the keyboard. */}
+      <ol ref={list} className={styles.messages} aria-live="polite" aria-label="Messages" tabIndex={0}>
         {chat && messages.length === 0 && <li className={styles.emptyChat}>No messages yet. Say hello!</li>}
         {messages.map((m) => (
           <li key={m.messageId} className={m.fromUserId === me ? styles.mine : styles.theirs} data-testid="chat-message">

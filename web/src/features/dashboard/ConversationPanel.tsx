@@ -174,7 +174,8 @@ export function ConversationPanel({
           {error}
         </p>
       )}
-      <ol ref={list} className={chat.messages} aria-live="polite" aria-label="Messages, oldest first">
+      {/* Focusable, so that the scrolling list can be read and scrolled from the keyboard. */}
+      <ol ref={list} className={chat.messages} aria-live="polite" aria-label="Messages, oldest first" tabIndex={0}>
         {hasMore && (
           <li className={styles.more}>
             <button type="button" className="btn" onClick={older}>

@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import { mailgunSignature } from '../../src/modules/leads/inbound-email/mailgun-signature';
+
+/** The webhook signing key and reply domain the tests configure (MAILGUN_WEBHOOK_SIGNING_KEY, INBOUND_EMAIL_DOMAIN). */
+export const MAILGUN_KEY = 'key-inbound-test-0123456789abcdef';
+export const REPLY_DOMAIN = 'reply.demo.test';
+export const mailgunEnv = () => ({ MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY, INBOUND_EMAIL_DOMAIN: REPLY_DOMAIN });
+
+export type MailgunAttachment = { readonly name: string; readonly type: string; readonly bytes: Buffer };
+
+/** Mailgun's inbound route as it posts: a multipart form, signed with the webhook key (HMAC-SHA256 of timestamp + token). */
+export function mailgunForm(
+  fields: Record<string, string>,
+  attachments: readonly MailgunAttachment[] = [],
+  sign: { key?: string; timestamp?: number; token?: string } = {},
+): FormData {
+  const timestamp = String(sign.timestamp ?? Math.floor(Date.now() / 1000));
+  const token = sign.token ?? randomBytes(25).toString('hex');
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ timestamp, token, signature: mailgunSignature(sign.key ?? MAILGUN_KEY, timestamp, token), 'attachment-count': String(attachments.length), ...fields })) form.append(k, v);
+  attachments.forEach((a, i) => form.append(`attachment-${i + 1}`, new Blob([new Uint8Array(a.bytes)], { type: a.type }), a.name));
+  return form;
+}
