@@ -103,7 +103,8 @@ describe('the board in Chromium: drag a lead across, or move it from the keyboar
     await page.setViewportSize({ width: 1280, height: 900 });
     await cardIn(page, 'Nurture', 'Dora Drag').getByRole('button', { name: 'Dora Drag', exact: true }).click();
     await page.getByRole('heading', { name: 'Dora Drag' }).waitFor();
-    await page.getByLabel('Stage', { exact: true }).selectOption('Appointment set');
+    // The details pane's select (the list's filter panel has a Stage filter too, folded away).
+    await page.getByLabel('Stage', { exact: true }).filter({ visible: true }).selectOption('Appointment set');
     await page.getByRole('button', { name: 'Move', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Moved to Appointment set.' }).waitFor();
     await page.getByLabel('New tag').fill('Pre-approved');

@@ -92,7 +92,7 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
     await agent.getByRole('button', { name: 'house', exact: true }).click();
     const agentBox = agent.getByRole('textbox', { name: 'Message' });
     await agentBox.pressSequentially(' Friday works, see you at 10.');
-    await agent.getByRole('button', { name: 'Send' }).click();
+    await agent.getByRole('button', { name: 'Send', exact: true }).click();
 
     // The visitor gets the answer live, and sees that the agent read theirs.
     await visitor.getByTestId('chat-message').filter({ hasText: 'Friday works, see you at 10.' }).waitFor({ timeout: 15_000 });
@@ -123,8 +123,9 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
     await page.getByRole('link', { name: 'My account' }).waitFor();
     await page.keyboard.press('Escape');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-narrow.png` });
+    // Wide again: the first items are back in the bar (the CRM's many views may still leave some in "more").
     await page.setViewportSize({ width: 1440, height: 900 });
-    await expect.poll(() => page.getByRole('button', { name: /more/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Team', exact: true }).waitFor();
 
     // The team: bios collapsed with 'read more'.
     await page.getByRole('button', { name: 'Team' }).click();
