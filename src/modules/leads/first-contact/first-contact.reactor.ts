@@ -18,7 +18,7 @@ const BATCH = 100;
 @Injectable()
 export class FirstContactReactor extends PipelineReactor {
   protected readonly signal = FIRST_CONTACT_SIGNAL;
-  protected readonly failure = 'recording first contacts failed; the sweep retries';
+  protected readonly work = 'recording first contacts';
 
   /** Every waiting lead once; answers how many first contacts were recorded. */
   run(): Promise<number> {

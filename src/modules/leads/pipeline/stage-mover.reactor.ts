@@ -17,7 +17,7 @@ const BATCH = 200;
 @Injectable()
 export class StageMover extends PipelineReactor {
   protected readonly signal = STAGE_MOVES_SIGNAL;
-  protected readonly failure = 'moving leads into their pipeline failed; the sweep retries';
+  protected readonly work = 'moving leads into their pipeline';
 
   /** Every waiting lead once; answers how many were moved. */
   run(): Promise<number> {
