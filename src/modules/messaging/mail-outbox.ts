@@ -17,6 +17,10 @@ export type MailOutboxTable = {
   /** The columns `compose` reads, and the order pending rows are taken in. */
   readonly columns: string;
   readonly order: string;
+  /** Text columns holding personal words, emptied once the row is done (sent, or left for good). */
+  readonly clearWhenDone?: readonly string[];
+  /** After this many refusals by the relay the row is given up ('failed'); unset: it stays pending. */
+  readonly maxAttempts?: number;
 };
 
 /**
@@ -38,19 +42,21 @@ export function sendOneFromMailOutbox<Row extends Record<string, unknown>>(
     const row = rows[0];
     if (!row) return 'none';
     const key = row[t.key];
+    const cleared = (t.clearWhenDone ?? []).map((c) => `, ${c} = ''`).join('');
     const plan = await compose(row);
     if ('state' in plan) {
-      await tx.query(`UPDATE ${t.table} SET state = $2 WHERE ${t.key} = $1`, [key, plan.state]);
+      await tx.query(`UPDATE ${t.table} SET state = $2${cleared} WHERE ${t.key} = $1`, [key, plan.state]);
       return plan.state;
     }
     try {
       await mailer.send(plan.message);
     } catch (err) {
-      await tx.query(`UPDATE ${t.table} SET attempts = attempts + 1 WHERE ${t.key} = $1`, [key]);
+      const giveUp = t.maxAttempts === undefined ? '' : `, state = CASE WHEN attempts + 1 >= ${Number(t.maxAttempts)} THEN 'failed' ELSE state END`;
+      await tx.query(`UPDATE ${t.table} SET attempts = attempts + 1${giveUp} WHERE ${t.key} = $1`, [key]);
       onFailure(row, err as Error);
       return 'failed';
     }
-    await tx.query(`UPDATE ${t.table} SET state = 'sent', sent_at = now() WHERE ${t.key} = $1`, [key]);
+    await tx.query(`UPDATE ${t.table} SET state = 'sent', sent_at = now()${cleared} WHERE ${t.key} = $1`, [key]);
     return 'sent';
   });
 }

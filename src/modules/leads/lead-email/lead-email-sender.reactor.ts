@@ -1,29 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { LEAD_EMAIL_PUSH } from '../../../../projections/lead-email-outbox';
-import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import type { Runtime } from '../../../app/runtime';
 import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
-import { inTransaction } from '../../../database/database';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { logger } from '../../../shared/logger';
 import { CommunicationLinks, isValidEmail, loadAccount, SecretKey } from '../../accounts';
-import { type MailMessage, Mailer } from '../../messaging';
+import { Mailer, MailOutboxSender, type MailPlan } from '../../messaging';
 import { SiteResolver } from '../../sites';
 import { loadLead } from '../load-lead';
 import { renderLeadEmail } from './lead-email-mail';
 import { replyAddress } from './reply-address';
 
-const log = logger('lead-email');
-const SWEEP_MS = 2000;
-/** An e-mail the relay refused this often is given up. */
-const MAX_ATTEMPTS = 10;
-
 type Row = { mail_id: string; message_id: string; lead_id: string; by_user_id: string; subject: string; body: string };
-/** Sent, or left unsent for good: dropped (the lead or its address is gone), suppressed (the lead unsubscribed since). */
-type Composed = { readonly message: MailMessage } | { readonly state: 'dropped' | 'suppressed' };
-type Outcome = 'sent' | 'dropped' | 'suppressed' | 'failed' | 'none';
+/** Taken oldest first; the words are cleared once done; a row the relay refused 10 times is given up. */
+const OUTBOX = {
+  table: 'lead_email_outbox',
+  key: 'mail_id',
+  columns: 'mail_id, message_id, lead_id, by_user_id, subject, body',
+  order: 'attempts, queued_at, mail_id',
+  clearWhenDone: ['subject', 'body'],
+  maxAttempts: 10,
+};
 
 /**
  * Sends the e-mails agents write to leads (LeadEmailSent, queued in lead_email_outbox by the
@@ -33,69 +31,26 @@ type Outcome = 'sent' | 'dropped' | 'suppressed' | 'failed' | 'none';
  * (its words cleared) in that one transaction: a crash before the commit leaves it pending and
  * it goes out after restart; only a death between the relay accepting it and the commit can
  * send it twice (no relay joins our transaction). Consent is checked again at sending: a lead
- * who unsubscribed meanwhile gets nothing. Woken by the projection's signal, swept every 2 s.
+ * who unsubscribed meanwhile gets nothing. Woken by the projection's signal, swept every 2 s (MailOutboxSender).
  */
 @Injectable()
-export class LeadEmailSender extends SweptReactor {
+export class LeadEmailSender extends MailOutboxSender<Row> {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
-    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(RUNTIME) runtime: Runtime,
+    @Inject(DB_POOL) pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
-    @Inject(Mailer) private readonly mailer: Mailer,
+    @Inject(Mailer) mailer: Mailer,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CommunicationLinks) private readonly links: CommunicationLinks,
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(CONFIG) private readonly config: Config,
   ) {
-    super();
+    // Neither the address nor the words are logged, nor the relay's message (it may quote the address).
+    super({ name: 'lead-email', runtime, signal: LEAD_EMAIL_PUSH, pool, mailer, table: OUTBOX, describe: (row) => ({ mailId: row.mail_id }) });
   }
 
-  protected schedule(): Schedule {
-    return { name: 'lead e-mails', everyMs: SWEEP_MS, signal: { name: LEAD_EMAIL_PUSH, runtime: this.runtime } };
-  }
-
-  protected onSweep(): Promise<unknown> {
-    return this.sendPending();
-  }
-
-  /** Every pending row, one at a time, until none is left or the relay fails (the next sweep retries). */
-  async sendPending(): Promise<number> {
-    let sent = 0;
-    while (!this.sweeper.isStopped) {
-      const outcome = await this.sendOne();
-      if (outcome === 'sent') sent++;
-      if (outcome === 'none' || outcome === 'failed') break;
-    }
-    return sent;
-  }
-
-  private sendOne(): Promise<Outcome> {
-    return inTransaction(this.pool, async (tx): Promise<Outcome> => {
-      const { rows } = await tx.query<Row>(
-        `SELECT mail_id, message_id, lead_id, by_user_id, subject, body FROM lead_email_outbox
-          WHERE state = 'pending' ORDER BY attempts, queued_at, mail_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      );
-      const row = rows[0];
-      if (!row) return 'none';
-      const composed = await this.compose(row);
-      if ('state' in composed) {
-        await tx.query(`UPDATE lead_email_outbox SET state = $2, subject = '', body = '' WHERE mail_id = $1`, [row.mail_id, composed.state]);
-        return composed.state;
-      }
-      try {
-        await this.mailer.send(composed.message);
-      } catch (err) {
-        await tx.query(`UPDATE lead_email_outbox SET attempts = attempts + 1, state = CASE WHEN attempts + 1 >= $2 THEN 'failed' ELSE state END WHERE mail_id = $1`, [row.mail_id, MAX_ATTEMPTS]);
-        // Neither the address nor the words are logged, nor the relay's message (it may quote the address).
-        log.warn('a lead e-mail failed; it stays in the outbox', { mailId: row.mail_id, error: (err as Error).name });
-        return 'failed';
-      }
-      await tx.query(`UPDATE lead_email_outbox SET state = 'sent', sent_at = now(), subject = '', body = '' WHERE mail_id = $1`, [row.mail_id]);
-      return 'sent';
-    });
-  }
-
-  private async compose(row: Row): Promise<Composed> {
+  /** Sent, or left unsent for good: dropped (the lead or its address is gone), suppressed (the lead unsubscribed since). */
+  protected async compose(row: Row): Promise<MailPlan> {
     const { lead } = await loadLead(this.store, row.lead_id);
     if (!lead.exists || !isValidEmail(lead.email)) return { state: 'dropped' };
     const [{ account }, { account: sender }, site, secret] = await Promise.all([
