@@ -71,6 +71,17 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
     await page.getByText('Zillow leads', { exact: true }).first().waitFor();
     expect(await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/dashboard/leads/export.csv?source=zillow');
 
+    // Renamed from its edit button: the same list (same filters, same place), a new name.
+    await saved.getByRole('button', { name: 'Rename or update smart list Zillow leads' }).click();
+    const edit = page.getByRole('dialog', { name: 'Update smart list' });
+    expect(await edit.getByLabel('Name').inputValue()).toBe('Zillow leads');
+    await edit.getByLabel('Name').fill('Zillow buyers');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => edit.isVisible()).toBe(false);
+    await sidebarItem(page, 'Zillow buyers').waitFor();
+    expect(await sidebarItem(page, 'Zillow leads').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('source')).toBe('zillow');
+
     // The address is a link: a fresh page on it shows the same list.
     const again = await jane.newPage();
     await again.setViewportSize({ width: 1440, height: 900 });

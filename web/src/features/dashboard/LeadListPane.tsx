@@ -30,6 +30,8 @@ export function LeadListPane({ filters, onFilters, sources, agents, role, smart,
   const toast = useToast();
   const [facets, setFacets] = useState<Facets | null>(null);
   const [saving, setSaving] = useState(false);
+  /** One's own list being renamed or refiltered in the save dialog. */
+  const [editing, setEditing] = useState<SmartList | null>(null);
   useEffect(() => {
     leadListApi.facets().then(setFacets, () => undefined);
   }, []);
@@ -44,7 +46,7 @@ export function LeadListPane({ filters, onFilters, sources, agents, role, smart,
       (err: unknown) => toast({ tone: 'error', message: err instanceof ApiError ? err.message : 'Could not delete the list' }),
     );
   };
-  const nav = (isCompact: boolean) => <SmartListsNav lists={smart.lists} filters={filters} onOpen={onFilters} onDelete={remove} compact={isCompact} />;
+  const nav = (isCompact: boolean) => <SmartListsNav lists={smart.lists} filters={filters} onOpen={onFilters} onDelete={remove} onEdit={(l) => { setEditing(l); setSaving(true); }} compact={isCompact} />;
   return (
     <div className={styles.pane} data-pane="list">
       {!compact && nav(false)}
@@ -71,7 +73,11 @@ export function LeadListPane({ filters, onFilters, sources, agents, role, smart,
         open={saving}
         filters={filters}
         summary={filterChips(filters, manyFilters(facets, sources, agents, role)).map((c) => c.text)}
-        onClose={() => setSaving(false)}
+        list={editing}
+        onClose={() => {
+          setSaving(false);
+          setEditing(null);
+        }}
         onSaved={(l) => {
           smart.saved(l);
           toast({ tone: 'success', message: `Saved the smart list "${l.name}"` });

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { Modal } from '../../ui/Modal';
 import type { Filters } from './leadFilters';
@@ -13,12 +13,20 @@ type Props = {
   readonly summary: readonly string[];
   readonly onClose: () => void;
   readonly onSaved: (list: SmartList) => void;
+  /** One's own list to rename or refilter (with the filters shown now); none: a new list. */
+  readonly list?: SmartList | null;
 };
 
-/** Names the list's current filters and saves them as a smart list (the server's message when the name is taken). */
-export function SaveSmartListDialog({ open, filters, summary, onClose, onSaved }: Props) {
+/**
+ * Names the list's current filters and saves them as a smart list, or renames and refilters one's
+ * own list (the server's message when the name is taken).
+ */
+export function SaveSmartListDialog({ open, filters, summary, onClose, onSaved, list = null }: Props) {
   const id = useId();
   const [name, setName] = useState('');
+  useEffect(() => {
+    if (open) setName(list?.name ?? '');
+  }, [open, list]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => {
@@ -31,7 +39,7 @@ export function SaveSmartListDialog({ open, filters, summary, onClose, onSaved }
     if (!name.trim()) return setError('Give the list a name');
     setBusy(true);
     leadListApi
-      .saveSmartList(name.trim(), filters)
+      .saveSmartList(name.trim(), filters, list?.listId ?? undefined)
       .then((list) => {
         onSaved(list);
         close();
@@ -40,7 +48,7 @@ export function SaveSmartListDialog({ open, filters, summary, onClose, onSaved }
       .finally(() => setBusy(false));
   };
   return (
-    <Modal open={open} title="Save as smart list" onClose={close} size="small">
+    <Modal open={open} title={list ? 'Update smart list' : 'Save as smart list'} onClose={close} size="small">
       <form className={forms.form} onSubmit={submit} noValidate>
         <label htmlFor={`${id}-name`} className={forms.label}>
           Name

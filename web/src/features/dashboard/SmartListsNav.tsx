@@ -9,6 +9,8 @@ type Props = {
   readonly filters: Filters;
   readonly onOpen: (f: Filters) => void;
   readonly onDelete: (list: SmartList) => void;
+  /** Rename one's own list, or give it the filters shown now (the dialog lists them). */
+  readonly onEdit?: (list: SmartList) => void;
   /** A select instead of a column of links (narrow screens). */
   readonly compact: boolean;
 };
@@ -31,7 +33,7 @@ export const openListOf = (lists: readonly SmartList[], filters: Filters): Smart
  * holds (kept fresh by the page). Opening one puts its filters in the address. A column on wide
  * screens, a select on narrow ones.
  */
-export function SmartListsNav({ lists, filters, onOpen, onDelete, compact }: Props) {
+export function SmartListsNav({ lists, filters, onOpen, onDelete, onEdit, compact }: Props) {
   const id = useId();
   const filtersOf = (l: SmartList) => filtersOfList(l, filters);
   const all = [ALL, ...lists];
@@ -57,6 +59,19 @@ export function SmartListsNav({ lists, filters, onOpen, onDelete, compact }: Pro
             </option>
           ))}
         </select>
+        {/* On a phone the open list (one's own) is renamed, updated or deleted here. */}
+        {current && current.listId && !current.builtIn && (
+          <>
+            {onEdit && (
+              <button type="button" className="btn" onClick={() => onEdit(current)}>
+                Edit list
+              </button>
+            )}
+            <button type="button" className="btn" aria-label={`Delete smart list ${current.name}`} onClick={() => onDelete(current)}>
+              Delete
+            </button>
+          </>
+        )}
       </div>
     );
   }
@@ -77,6 +92,11 @@ export function SmartListsNav({ lists, filters, onOpen, onDelete, compact }: Pro
                 </span>
               )}
             </button>
+            {!l.builtIn && onEdit && (
+              <button type="button" className={styles.remove} aria-label={`Rename or update smart list ${l.name}`} onClick={() => onEdit(l)}>
+                ✎
+              </button>
+            )}
             {!l.builtIn && (
               <button type="button" className={styles.remove} aria-label={`Delete smart list ${l.name}`} onClick={() => onDelete(l)}>
                 ×
