@@ -74,7 +74,7 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
     // Renamed from its edit button: the same list (same filters, same place), a new name.
     await saved.getByRole('button', { name: 'Rename or update smart list Zillow leads' }).click();
     const edit = page.getByRole('dialog', { name: 'Update smart list' });
-    expect(await edit.getByLabel('Name').inputValue()).toBe('Zillow leads');
+    await expect.poll(() => edit.getByLabel('Name').inputValue()).toBe('Zillow leads');
     await edit.getByLabel('Name').fill('Zillow buyers');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => edit.isVisible()).toBe(false);
