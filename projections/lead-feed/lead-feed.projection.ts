@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
 import type { ChatEvent } from '../../src/modules/chat/chat.events';
-import type { CallLogged, LeadActivityEvent, LeadEvent, LeadMessageEvent, LeadNoteWritten, ListingMailEvent } from '../../src/modules/leads/leads.events';
+import {
+  type CallLogged,
+  type LeadActivityEvent,
+  leadActivityEventTypes,
+  type LeadEvent,
+  leadEventTypes,
+  type LeadMessageEvent,
+  leadMessageEventTypes,
+  type LeadNoteWritten,
+  type ListingMailEvent,
+} from '../../src/modules/leads/leads.events';
 import type { TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
@@ -94,20 +104,11 @@ export const leadFeedProjection: Projection = {
   //    stay private, no doubled words; the board's per-stage counts and indexes.
   // 7: calls the agent logged (issue 16): a timeline line, and the lead counts as contacted.
   version: 7,
+  // All of the lead's own events, its activity and its texts: the events file's lists, named once there.
   eventTypes: handledTypes<Handled>()([
-    'LeadCaptured',
-    'InquirySubmitted',
-    'LeadAssigned',
-    'LeadReassigned',
-    'LeadStageChanged',
-    'LeadFirstContacted',
-    'LeadTagsChanged',
-    'LeadContactEdited',
-    'LeadPutInPond',
-    'LeadClaimed',
-    'ListingViewed',
-    'SearchRun',
-    'TextMessageSent',
+    ...leadEventTypes,
+    ...leadActivityEventTypes,
+    ...leadMessageEventTypes,
     'LeadNoteWritten',
     'CallLogged',
     'ChatMessageSent',
