@@ -1,15 +1,8 @@
 import type pg from 'pg';
-import type { TemplateScope } from '../../src/contract/lead-email';
+import type { EmailTemplateView, TemplateScope } from '../../src/contract/lead-email';
 
-export type StoredTemplate = {
-  readonly templateId: string;
-  readonly ownerId: string;
-  readonly scope: TemplateScope;
-  readonly name: string;
-  readonly subject: string;
-  readonly body: string;
-  readonly updatedAt: string;
-};
+/** A template as stored: what the browser is shown, less whether this viewer may edit it (decided per request). */
+export type StoredTemplate = Omit<EmailTemplateView, 'editable'>;
 
 type Row = { template_id: string; owner_id: string; scope: TemplateScope; name: string; subject: string; body: string; updated_at: Date };
 const COLUMNS = 'template_id, owner_id, scope, name, subject, body, updated_at';
