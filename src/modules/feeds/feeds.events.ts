@@ -1,3 +1,5 @@
+import type { FeedCountsView } from '../../contract/feeds';
+
 /**
  * The feeds context's events. A feed is configured data on the stream `feed-{name}`
  * (FeedConfigured, FeedRemoved); its syncs write to `feedsync-{name}` (started, checkpoints,
@@ -55,14 +57,8 @@ export const feedEventTypes = ['FeedConfigured', 'FeedRemoved'] as const satisfi
  */
 export type FeedCheckpoint = { readonly ModificationTimestamp: string; readonly keys: readonly string[] };
 
-export type FeedCounts = {
-  readonly fetched: number;
-  readonly imported: number;
-  readonly changed: number;
-  readonly unchanged: number;
-  readonly deleted: number;
-  readonly rejected: number;
-};
+/** A sync's tallies: the very figures the Feeds tab shows (contract 4a), so one type names them. */
+export type FeedCounts = FeedCountsView;
 
 /** A record the sync could not import: its ListingKey when it had one, and why. */
 export type FeedRecordError = { readonly key: string | null; readonly message: string };
