@@ -2,7 +2,7 @@ import type { Decider } from '../../../commands/decider';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX } from '../../../contract/lead-email';
 import { type MergeValues, renderMergeFields, unknownMergeFields, unknownMergeFieldsMessage } from '../../../contract/merge-fields';
 import { assertNever, forbidden, validation } from '../../../shared/errors';
-import type { LeadEmailEvent, LeadEmailReceived } from '../leads.events';
+import type { LeadEmailEvent, LeadEmailReceived, LeadEmailSent } from '../leads.events';
 
 /** The e-mails of one lead's thread (`email-{leadId}`) by messageId: a repeat is recognised, never recorded twice. */
 export type LeadEmails = ReadonlySet<string>;
@@ -16,19 +16,8 @@ export const NO_EMAIL_ADDRESS = 'This lead has no e-mail address';
  * the lead has an address. Receive: a reply that came to the thread's address.
  */
 export type LeadEmailCommand =
-  | {
-      readonly kind: 'send';
-      readonly leadId: string;
-      readonly siteId: string;
-      readonly messageId: string;
-      readonly byUserId: string;
-      readonly subject: string;
-      readonly body: string;
-      readonly templateId: string | null;
-      readonly values: MergeValues;
-      readonly emailConsent: boolean;
-      readonly hasAddress: boolean;
-    }
+  // The event's fields, with subject and body before their merge fields are filled.
+  | ({ readonly kind: 'send'; readonly values: MergeValues; readonly emailConsent: boolean; readonly hasAddress: boolean } & LeadEmailSent['data'])
   | ({ readonly kind: 'receive' } & LeadEmailReceived['data']);
 
 export const evolveLeadEmails = (s: LeadEmails, e: LeadEmailEvent): LeadEmails => new Set(s).add(e.data.messageId);
