@@ -1,0 +1,43 @@
+import type { StoredEvent } from '../../src/shared/event';
+import type { SignalName, Signals } from '../../src/shared/signals';
+import type { Projection } from './projection';
+
+/** The signals that wake an outbox's sender, each saying how many rows a batch queued. */
+export type QueuedSignal = { [K in SignalName]: Signals[K] extends { readonly queued: number } ? K : never }[SignalName];
+
+/** One outbox row's INSERT, or null for an event that queues nothing. */
+export type OutboxInsert = { readonly sql: string; readonly values: readonly unknown[] } | null;
+
+/**
+ * A projection that only feeds a reactor's outbox (share mail, listing mail, lead e-mail, lead
+ * notices): each event queues at most one row in the same transaction as the checkpoint, and the
+ * sender is signalled once a batch queued any. It has no tables of its own: the outbox is a plain
+ * table a rebuild must never empty. So that replaying the log (a first start on an old log, a
+ * rebuild) queues nothing twice and nothing already sent again, each INSERT is keyed by an id
+ * derived from the event (ON CONFLICT DO NOTHING) and skips events from before its outbox's
+ * migration. One shape for the four, so their loop, count and signal are written once.
+ */
+export function outboxProjection<E extends { readonly type: string }>(spec: {
+  readonly name: string;
+  readonly eventTypes: readonly E['type'][];
+  readonly signal: QueuedSignal;
+  readonly insert: (e: E & StoredEvent) => OutboxInsert;
+}): Projection {
+  return {
+    name: spec.name,
+    version: 1,
+    eventTypes: spec.eventTypes,
+    tables: [],
+    async createTables() {},
+    async apply(events, ctx) {
+      let queued = 0;
+      for (const stored of events) {
+        const row = spec.insert(stored as unknown as E & typeof stored);
+        if (!row) continue;
+        const { rowCount } = await ctx.tx.query(row.sql, [...row.values]);
+        queued += rowCount ?? 0;
+      }
+      if (queued > 0) ctx.signal({ signal: spec.signal, payload: { queued } });
+    },
+  };
+}
