@@ -1,6 +1,6 @@
 import type { LeadEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection } from '../runner';
+import { handledTypes, type Projection, setLeadOwner } from '../runner';
 
 type Handled = Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' | 'LeadContactEdited' }>;
 
@@ -52,10 +52,8 @@ export const leadReportsProjection: Projection = {
         case 'LeadAssigned':
         case 'LeadReassigned':
         case 'LeadClaimed':
-          await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
-          break;
         case 'LeadPutInPond':
-          await tx.query(`UPDATE ${leads} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          await setLeadOwner(tx, leads, 'office_id', e);
           break;
         case 'LeadFirstContacted':
           await tx.query(`UPDATE ${leads} SET first_contact_at = coalesce(first_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, e.data.at]);

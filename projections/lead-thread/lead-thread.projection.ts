@@ -4,7 +4,7 @@ import type { CallLogged, LeadEmailReceived, LeadEmailSent, LeadEvent, SmsEvent 
 import type { ThreadEvent } from '../../src/modules/thread/thread.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import { handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { handledTypes, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
 import { type ItemRow, itemOf, ITEM_COLUMNS } from './thread-item';
 
 type Handled =
@@ -123,10 +123,8 @@ export const leadThreadProjection: Projection = {
         case 'LeadAssigned':
         case 'LeadReassigned':
         case 'LeadClaimed':
-          await tx.query(`UPDATE ${leads} SET agent_id = $2, broker_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
-          break;
         case 'LeadPutInPond':
-          await tx.query(`UPDATE ${leads} SET agent_id = NULL, broker_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          await setLeadOwner(tx, leads, 'broker_id', e);
           break;
         case 'LeadContactEdited':
           await tx.query(`UPDATE ${leads} SET phone = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.phone ? tenDigits(e.data.phone) : null]);

@@ -3,7 +3,7 @@ import type { LeadEvent } from '../../src/modules/leads/leads.events';
 import type { ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import type { ShowingEvent } from '../../src/modules/showings/showings.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection } from '../runner';
+import { handledTypes, type Projection, setLeadOwner } from '../runner';
 
 type Handled =
   | ShowingEvent
@@ -138,10 +138,8 @@ export const showingsProjection: Projection = {
         case 'LeadAssigned':
         case 'LeadReassigned':
         case 'LeadClaimed':
-          await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
-          break;
         case 'LeadPutInPond':
-          await tx.query(`UPDATE ${leads} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          await setLeadOwner(tx, leads, 'office_id', e);
           break;
         default:
           assertNever(e);
