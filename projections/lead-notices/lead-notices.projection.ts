@@ -1,9 +1,7 @@
 import { LEAD_NOTICES_MIGRATION } from '../../src/database/migrations/016-lead-notices';
-import type { LeadEvent } from '../../src/modules/leads/leads.events';
+import { type LeadOwnerEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { LEAD_NOTICES_PUSH } from './lead-notices-queue';
-import { handledTypes, outboxProjection } from '../runner';
-
-type Handled = Extract<LeadEvent, { type: 'LeadAssigned' | 'LeadReassigned' | 'LeadClaimed' | 'LeadPutInPond' }>;
+import { outboxProjection } from '../runner';
 
 /**
  * Speed to lead's half of the outbox: each assignment, claim or pond event queues one row in
@@ -11,9 +9,9 @@ type Handled = Extract<LeadEvent, { type: 'LeadAssigned' | 'LeadReassigned' | 'L
  * are not queued. The leads context's NewLeadNotifier works out who is told, on which channels,
  * and sends.
  */
-export const leadNoticesProjection = outboxProjection<Handled>({
+export const leadNoticesProjection = outboxProjection<LeadOwnerEvent>({
   name: 'lead_notices',
-  eventTypes: handledTypes<Handled>()(['LeadAssigned', 'LeadReassigned', 'LeadClaimed', 'LeadPutInPond']),
+  eventTypes: leadOwnerEventTypes,
   signal: LEAD_NOTICES_PUSH,
   insert: (e) =>
     // A lead added by hand or imported (rule 'manual') was placed by a person who knows of it: no

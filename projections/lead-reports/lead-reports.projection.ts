@@ -1,4 +1,4 @@
-import type { LeadEvent } from '../../src/modules/leads/leads.events';
+import { type LeadEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
 import { handledTypes, type Projection, setLeadOwner } from '../runner';
 
@@ -15,10 +15,7 @@ export const leadReportsProjection: Projection = {
   version: 1,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
-    'LeadAssigned',
-    'LeadReassigned',
-    'LeadClaimed',
-    'LeadPutInPond',
+    ...leadOwnerEventTypes,
     'LeadFirstContacted',
     'LeadStageChanged',
   ]),

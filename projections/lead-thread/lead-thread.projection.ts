@@ -1,6 +1,6 @@
 import { tenDigits } from '../../src/contract/phone';
 import type { ChatEvent } from '../../src/modules/chat/chat.events';
-import type { CallLogged, LeadEmailReceived, LeadEmailSent, LeadEvent, SmsEvent } from '../../src/modules/leads/leads.events';
+import { type CallLogged, type LeadEmailReceived, type LeadEmailSent, type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes, type SmsEvent } from '../../src/modules/leads/leads.events';
 import type { ThreadEvent } from '../../src/modules/thread/thread.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
@@ -8,7 +8,8 @@ import { handledTypes, type Projection, type ProjectionContext, setLeadOwner } f
 import { type ItemRow, itemOf, ITEM_COLUMNS } from './thread-item';
 
 type Handled =
-  | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' | 'LeadReassigned' | 'LeadClaimed' | 'LeadPutInPond' | 'LeadContactEdited' }>
+  | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadContactEdited' }>
+  | LeadOwnerEvent
   | ChatEvent
   | SmsEvent
   | LeadEmailSent
@@ -36,10 +37,7 @@ export const leadThreadProjection: Projection = {
   version: 1,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
-    'LeadAssigned',
-    'LeadReassigned',
-    'LeadClaimed',
-    'LeadPutInPond',
+    ...leadOwnerEventTypes,
     'LeadContactEdited',
     'ChatMessageSent',
     'ChatMessagesRead',

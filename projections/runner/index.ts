@@ -1,7 +1,7 @@
 export type { BatchOutput, Projection, ProjectionContext, Push, PushWithPosition, Signal } from './projection';
 export { handledTypes } from './projection';
 export { type OutboxInsert, outboxProjection, type QueuedSignal } from './outbox-projection';
-export { type LeadOwnerEvent, setLeadOwner } from './lead-owner';
+export { setLeadOwner } from './lead-owner';
 export { ProjectionRunner, type ProjectionState } from './projection-runner';
 export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type RebuildProgress } from './rebuild';
 export { projectionStatus, type ProjectionStatus, waitUntilCaughtUp } from './status';

@@ -5,13 +5,13 @@ import type pg from 'pg';
  * office's pond (LeadPutInPond, no agent), by the fields every one of them carries. Typed by shape
  * here: the engine imports no context, and the leads context's events fit it as they are.
  */
-export type LeadOwnerEvent = { readonly data: { readonly leadId: string; readonly agentId?: string; readonly brokerId: string | null } };
+export type LeadOwnerChange = { readonly data: { readonly leadId: string; readonly agentId?: string; readonly brokerId: string | null } };
 
 /**
  * Keeps a read model's copy of who holds a lead (its agent, or none in the pond, and its office)
  * as the lead moves: the one UPDATE the read models that scope their rows by agent and office
  * (lead reports, the lead thread, showings) all need. `officeColumn` is that table's name for it.
  */
-export async function setLeadOwner(tx: pg.PoolClient, table: string, officeColumn: 'office_id' | 'broker_id', e: LeadOwnerEvent): Promise<void> {
+export async function setLeadOwner(tx: pg.PoolClient, table: string, officeColumn: 'office_id' | 'broker_id', e: LeadOwnerChange): Promise<void> {
   await tx.query(`UPDATE ${table} SET agent_id = $2, ${officeColumn} = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId ?? null, e.data.brokerId]);
 }

@@ -1,5 +1,5 @@
 import { REMINDER_HOUR } from '../../src/contract/showings';
-import type { LeadEvent } from '../../src/modules/leads/leads.events';
+import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import type { ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import type { ShowingEvent } from '../../src/modules/showings/showings.events';
 import { assertNever } from '../../src/shared/errors';
@@ -8,7 +8,8 @@ import { handledTypes, type Projection, setLeadOwner } from '../runner';
 type Handled =
   | ShowingEvent
   | ShowingRequested
-  | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' | 'LeadReassigned' | 'LeadPutInPond' | 'LeadClaimed' | 'LeadContactEdited' }>;
+  | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadContactEdited' }>
+  | LeadOwnerEvent;
 
 /** In-process nudges for the showings' reactors (they also sweep on a timer). */
 export const SHOWING_REQUESTED_SIGNAL = 'showings.requested';
@@ -33,10 +34,7 @@ export const showingsProjection: Projection = {
     'ShowingCompleted',
     'ShowingRequested',
     'LeadCaptured',
-    'LeadAssigned',
-    'LeadReassigned',
-    'LeadPutInPond',
-    'LeadClaimed',
+    ...leadOwnerEventTypes,
     'LeadContactEdited',
   ]),
   tables: ['showings', 'showing_leads', 'showing_requests'],

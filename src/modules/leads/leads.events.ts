@@ -178,6 +178,10 @@ export const leadEventTypes = [
   'LeadClaimed',
 ] as const satisfies readonly LeadEvent['type'][];
 
+/** The events that hand a lead to an agent (by the router, a broker, a claim) or to its office's pond: what follows who holds a lead. */
+export const leadOwnerEventTypes = ['LeadAssigned', 'LeadReassigned', 'LeadClaimed', 'LeadPutInPond'] as const satisfies readonly LeadEvent['type'][];
+export type LeadOwnerEvent = Extract<LeadEvent, { type: (typeof leadOwnerEventTypes)[number] }>;
+
 
 /**
  * What a signed-in lead does on the public site, on the stream `leadactivity-{leadId}` (kept off

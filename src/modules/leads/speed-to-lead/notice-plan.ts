@@ -1,10 +1,10 @@
 import { stableId } from '../../../shared/stable-id';
-import type { LeadEvent } from '../leads.events';
+import type { LeadOwnerEvent } from '../leads.events';
 import { textEligibility } from '../text-messages/text-messages';
 import { type NoticeKind, type NoticeLead, leadPageUrl, renderNotice } from './new-lead-notice';
 
 /** The events that tell someone about a lead: assigned (by the router, the broker, a claim) or put in the pond. */
-export type NoticeEvent = Extract<LeadEvent, { type: 'LeadAssigned' | 'LeadReassigned' | 'LeadClaimed' | 'LeadPutInPond' }>;
+export type NoticeEvent = LeadOwnerEvent;
 
 /** Someone who may be told, as their account says (consent and cell phone are the account's). */
 export type Recipient = {
