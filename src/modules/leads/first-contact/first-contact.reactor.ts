@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { FIRST_CONTACT_SIGNAL, pendingFirstContacts } from '../../../../projections/lead-pipeline';
-import { newId } from '../../../shared/ids';
-import { decideOnLead, pipelinesOnce, sweepPending } from '../pipeline/lead-in-pipeline';
 import { PipelineReactor } from '../pipeline/pipeline-reactor';
 import { decideFirstContact } from './first-contact.decide';
 
@@ -22,21 +20,11 @@ export class FirstContactReactor extends PipelineReactor {
 
   /** Every waiting lead once; answers how many first contacts were recorded. */
   run(): Promise<number> {
-    const pipelines = pipelinesOnce(this.store);
-    return sweepPending(
+    return this.decidePending(
       (limit, offset) => pendingFirstContacts(this.pool, limit, offset),
       BATCH,
-      () => this.sweeper.isStopped,
-      async (p) => {
-        const { events } = await decideOnLead(
-          this.store,
-          p.leadId,
-          (lead, pipeline) => decideFirstContact({ via: p.via, byUserId: p.byUserId, at: p.at, pipeline }, lead),
-          (lead) => ({ siteId: lead.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: p.eventId, now: new Date() }),
-          pipelines,
-        );
-        return events.length > 0;
-      },
+      (p, lead, pipeline) => decideFirstContact({ via: p.via, byUserId: p.byUserId, at: p.at, pipeline }, lead),
+      (p) => p.eventId,
     );
   }
 }

@@ -4,7 +4,11 @@ import type { Runtime } from '../../../app/runtime';
 import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { DB_POOL, RUNTIME } from '../../../app/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
+import { newId } from '../../../shared/ids';
 import type { SignalName } from '../../../shared/signals';
+import type { Lead } from '../lead';
+import type { LeadEvent, Pipeline } from '../leads.events';
+import { decideOnLead, pipelinesOnce, sweepPending } from './lead-in-pipeline';
 
 const SWEEP_MS = 5000;
 
@@ -27,6 +31,30 @@ export abstract class PipelineReactor extends SweptReactor {
   }
 
   abstract run(): Promise<number>;
+
+  /**
+   * Every lead the read model has waiting, `size` at a time, decided on the lead's stream against
+   * its office's pipeline (each office's stream read once a run) and appended as the system (no
+   * actor), caused by the row's event when it names one. Answers how many leads changed.
+   */
+  protected decidePending<T extends { readonly leadId: string }>(
+    page: (limit: number, offset: number) => Promise<readonly T[]>,
+    size: number,
+    decide: (row: T, lead: Lead, pipeline: Pipeline) => readonly LeadEvent[],
+    causationOf: (row: T) => string | null = () => null,
+  ): Promise<number> {
+    const pipelines = pipelinesOnce(this.store);
+    return sweepPending(page, size, () => this.sweeper.isStopped, async (row) => {
+      const { events } = await decideOnLead(
+        this.store,
+        row.leadId,
+        (lead, pipeline) => decide(row, lead, pipeline),
+        (lead) => ({ siteId: lead.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: causationOf(row), now: new Date() }),
+        pipelines,
+      );
+      return events.length > 0;
+    });
+  }
 
   protected schedule(): Schedule {
     return { name: this.work, everyMs: SWEEP_MS, signal: { name: this.signal, runtime: this.runtime } };

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { pendingStageMoves, STAGE_MOVES_SIGNAL } from '../../../../projections/lead-pipeline';
-import { newId } from '../../../shared/ids';
-import { decideOnLead, pipelinesOnce, sweepPending } from './lead-in-pipeline';
 import { decideMoveIntoPipeline } from './move-into-pipeline.decide';
 import { PipelineReactor } from './pipeline-reactor';
 
@@ -21,21 +19,10 @@ export class StageMover extends PipelineReactor {
 
   /** Every waiting lead once; answers how many were moved. */
   run(): Promise<number> {
-    const pipelines = pipelinesOnce(this.store);
-    return sweepPending(
+    return this.decidePending(
       (limit, offset) => pendingStageMoves(this.pool, limit, offset),
       BATCH,
-      () => this.sweeper.isStopped,
-      async ({ leadId }) => {
-        const { events } = await decideOnLead(
-          this.store,
-          leadId,
-          (lead, pipeline) => decideMoveIntoPipeline({ pipeline }, lead),
-          (lead) => ({ siteId: lead.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: null, now: new Date() }),
-          pipelines,
-        );
-        return events.length > 0;
-      },
+      (_, lead, pipeline) => decideMoveIntoPipeline({ pipeline }, lead),
     );
   }
 }
