@@ -11,6 +11,7 @@ import {
   type FeedCounts,
   type FeedRecordError,
   type FeedSettings,
+  type FeedSyncCompleted,
   type FeedSyncEvent,
   type FeedSyncKind,
   feedSyncStream,
@@ -57,13 +58,8 @@ export type FeedRunOptions = {
   readonly onWait?: (ms: number, why: string) => void;
 };
 
-export type FeedRunResult = {
-  readonly syncId: string;
-  readonly kind: FeedSyncKind;
-  readonly counts: FeedCounts;
-  readonly durationMs: number;
-  readonly warnings: readonly string[];
-};
+/** What a finished run answers: the facts its FeedSyncCompleted records (every warning here; the event keeps the first 20). */
+export type FeedRunResult = Pick<FeedSyncCompleted['data'], 'syncId' | 'kind' | 'counts' | 'durationMs' | 'warnings'>;
 
 /** Records per atomic append (listing events plus the checkpoint). */
 const BATCH = 1000;
@@ -121,7 +117,7 @@ export async function runFeedIfDue(deps: FeedRunDeps, name: string, options: Fee
       const result: FeedRunResult = { syncId, kind: options.kind, counts: batches.totals, durationMs: Date.now() - t0, warnings };
       await append(batches.revision, {
         type: 'FeedSyncCompleted',
-        data: { name, syncId, kind: options.kind, counts: result.counts, durationMs: result.durationMs, checkpoint: batches.finalCheckpoint, warnings: warnings.slice(0, 20) },
+        data: { name, ...result, checkpoint: batches.finalCheckpoint, warnings: warnings.slice(0, 20) },
       });
       return result;
     } catch (err) {
