@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedListing } from '../../../../projections/search';
+import { indexedListing } from '../../../../tests/support/indexed-listing';
 import { changeLine, renderAlertEmail } from './alert-email';
 
-const listing: IndexedListing = {
-  pdid: 'T-1', mlsid: 'ML1', address: '1 <b>Main</b> St', city: 'Kent', state: 'WA', zip: '98032', county: 'King', price: 475_000,
-  beds: 3, baths: 2, sqft: 1500, status: 'Active', propertyType: 'Residential', latitude: 47.4, longitude: -122.2,
-  locationApproximate: false, forRent: false, photos: ['/demo-photos/1.svg'], allPhotosBroken: false, listDate: '2024-05-01', closeDate: null,
-  listOfficeName: null, listAgentName: null,
-};
+const listing = indexedListing({ address: '1 <b>Main</b> St' });
 const ctx = {
   to: 'ada@example.com', firstName: 'Ada', siteName: 'Demo & Co', baseUrl: 'http://demo.example',
   unsubscribe: { propertyAlerts: 'http://demo.example/?On_PropertyAlerts=t', email: 'http://demo.example/?unsubscribe_email=t', headers: { 'List-Unsubscribe': '<http://x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },

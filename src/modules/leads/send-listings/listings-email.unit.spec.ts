@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexedListing } from '../../../../projections/search';
+import { indexedListing } from '../../../../tests/support/indexed-listing';
 import { renderListingsEmail } from './listings-email';
 
-const base: IndexedListing = {
-  pdid: 'T-1', mlsid: 'ML1', address: '16884 Evergreen Ct', city: 'Kent', state: 'WA', zip: '98032', county: 'King', price: 475_000,
-  beds: 3, baths: 2, sqft: 1500, status: 'Active', propertyType: 'Residential', latitude: 47.4, longitude: -122.2,
-  locationApproximate: false, forRent: false, photos: ['/demo-photos/1.svg'], allPhotosBroken: false, listDate: '2024-05-01', closeDate: null,
-  listOfficeName: 'Barton Hills Realty', listAgentName: 'Dana Whitfield',
-};
-const lease: IndexedListing = { ...base, pdid: 'T-2', address: '2 <b>Elm</b> St', price: 2100, forRent: true, listAgentName: null, photos: [] };
+const base = indexedListing({ address: '16884 Evergreen Ct', listOfficeName: 'Barton Hills Realty', listAgentName: 'Dana Whitfield' });
+const lease = indexedListing({ pdid: 'T-2', address: '2 <b>Elm</b> St', price: 2100, forRent: true, listOfficeName: 'Barton Hills Realty', photos: [] });
 const email = (note: string, listings = [base, lease]) =>
   renderListingsEmail({
     to: 'ada@example.com',

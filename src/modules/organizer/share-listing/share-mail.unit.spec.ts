@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexedListing } from '../../../../projections/search';
+import { indexedListing } from '../../../../tests/support/indexed-listing';
 import { renderShareEmail } from './share-mail';
 
-const listing: IndexedListing = {
-  pdid: 'T-1', mlsid: 'ML1', address: '1 Main St', city: 'Kent', state: 'WA', zip: '98032', county: 'King', price: 475_000,
-  beds: 3, baths: 2, sqft: 1500, status: 'Active', propertyType: 'Residential', latitude: 47.4, longitude: -122.2,
-  locationApproximate: false, forRent: false, photos: ['/demo-photos/1.svg'], allPhotosBroken: false, listDate: '2024-05-01', closeDate: null,
-  listOfficeName: null, listAgentName: null,
-};
+const listing = indexedListing();
 const mail = {
   to: 'friend@example.com', from: { firstName: 'Ada', email: 'ada@example.com' }, listing, siteName: 'Demo & Co', baseUrl: 'http://demo.example',
   message: 'Look at <b>this</b>!\n<script>alert("x")</script> & <a href="http://evil.test">win</a>',
