@@ -1,4 +1,4 @@
-import type { FeedCountsView } from '../../contract/feeds';
+import type { FEED_PAGING, FEED_RESOURCE_NAMES, FeedCountsView } from '../../contract/feeds';
 
 /**
  * The feeds context's events. A feed is configured data on the stream `feed-{name}`
@@ -19,12 +19,11 @@ export type FeedAuth =
   | { readonly kind: 'bearer'; readonly token: SealedSecret }
   | { readonly kind: 'none' };
 
-export const FEED_RESOURCES = ['Property', 'Media', 'OpenHouse', 'Member', 'Office'] as const;
-export type FeedResource = (typeof FEED_RESOURCES)[number];
+/** The RESO resources a feed may read: the contract's list, which the settings form offers too. */
+export type FeedResource = (typeof FEED_RESOURCE_NAMES)[number];
 
-/** auto: follow @odata.nextLink when given, else $top/$skip; nextLink: only nextLink; skip: never nextLink. */
-export const PAGING_STRATEGIES = ['auto', 'nextLink', 'skip'] as const;
-export type PagingStrategy = (typeof PAGING_STRATEGIES)[number];
+/** auto: follow @odata.nextLink when given, else $top/$skip; nextLink: only nextLink; skip: never nextLink (the contract's FEED_PAGING). */
+export type PagingStrategy = (typeof FEED_PAGING)[number];
 
 export type FeedSettings = {
   /** The RESO Web API service root, e.g. https://api.example.com/odata (Property is under it). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MLS_NAME } from '../../listings';
-import { FEED_RESOURCES, PAGING_STRATEGIES } from '../feeds.events';
+import { FEED_PAGING, FEED_RESOURCE_NAMES } from '../../../contract/feeds';
 
 /**
  * What staff give to add or change a feed (back-office form and `npm run feed -- add`): every
@@ -36,12 +36,12 @@ export const FeedInput = z.strictObject({
   name: z.string().regex(MLS_NAME, { error: 'The feed name must be 1 to 32 letters, digits or underscores (it is the pdid prefix)' }),
   url: httpUrl('The service root URL').optional(),
   auth: FeedAuthInput.optional(),
-  resources: z.array(z.enum(FEED_RESOURCES, { error: `resources are ${FEED_RESOURCES.join(', ')}` })).max(5).optional(),
+  resources: z.array(z.enum(FEED_RESOURCE_NAMES, { error: `resources are ${FEED_RESOURCE_NAMES.join(', ')}` })).max(5).optional(),
   timeZone: z.string().max(100).refine(isTimeZone, { error: 'The time zone must be an IANA name such as America/Chicago' }).optional(),
   pageSize: z.number().int().min(1, { error: 'The page size must be 1 to 10000' }).max(10_000, { error: 'The page size must be 1 to 10000' }).optional(),
   pollIntervalSeconds: z.number().int().min(60, { error: 'The poll interval must be at least 1 minute' }).max(7 * 86_400, { error: 'The poll interval must be at most 7 days' }).optional(),
   filter: z.string().max(2000).nullable().optional(),
-  paging: z.enum(PAGING_STRATEGIES, { error: `paging is ${PAGING_STRATEGIES.join(', ')}` }).optional(),
+  paging: z.enum(FEED_PAGING, { error: `paging is ${FEED_PAGING.join(', ')}` }).optional(),
   disclaimer: z.string().max(4000).nullable().optional(),
 });
 export type FeedInput = z.infer<typeof FeedInput>;
