@@ -1,4 +1,4 @@
-import type { DuplicatePolicy, ImportField } from '../../../contract/lead-import';
+import type { DuplicatePolicy, ImportMapping } from '../../../contract/lead-import';
 
 /**
  * A CSV import of leads (issue 15), on the stream `leadimport-{importId}`. Each batch of rows is
@@ -22,7 +22,7 @@ export type LeadImportStarted = {
     readonly total: number;
     readonly policy: DuplicatePolicy;
     /** Column header → field, as used. */
-    readonly mapping: Readonly<Record<string, ImportField | null>>;
+    readonly mapping: ImportMapping;
   };
 };
 
