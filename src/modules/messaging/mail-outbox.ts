@@ -13,6 +13,7 @@ export type MailOutcome = 'sent' | 'failed' | 'none' | (string & {});
 export type MailOutboxTable = {
   /** A plain table (never a read model: a rebuild must not empty it) with `state` ('pending' until done), `attempts` and `sent_at`. */
   readonly table: string;
+  /** The row's id (derived from its event): all of a row that is ever logged (never an address or words). */
   readonly key: string;
   /** The columns `compose` reads, and the order pending rows are taken in. */
   readonly columns: string;
@@ -63,7 +64,7 @@ export function sendOneFromMailOutbox<Row extends Record<string, unknown>>(
 
 const SWEEP_MS = 2000;
 
-export type MailOutboxSenderOptions<Row> = {
+export type MailOutboxSenderOptions = {
   readonly name: string;
   readonly runtime: Pick<Runtime, 'onSignal'>;
   /** The signal of the projection that fills the outbox. */
@@ -71,8 +72,6 @@ export type MailOutboxSenderOptions<Row> = {
   readonly pool: pg.Pool;
   readonly mailer: Mailer;
   readonly table: MailOutboxTable;
-  /** What may be logged of a row whose e-mail the relay refused (never an address or words). */
-  readonly describe: (row: Row) => Record<string, unknown>;
 };
 
 /**
@@ -84,7 +83,7 @@ export type MailOutboxSenderOptions<Row> = {
 export abstract class MailOutboxSender<Row extends Record<string, unknown>> extends SweptReactor {
   private readonly log;
 
-  constructor(private readonly outbox: MailOutboxSenderOptions<Row>) {
+  constructor(private readonly outbox: MailOutboxSenderOptions) {
     super();
     this.log = logger(outbox.name);
   }
@@ -106,7 +105,7 @@ export abstract class MailOutboxSender<Row extends Record<string, unknown>> exte
     while (!this.sweeper.isStopped) {
       const o = this.outbox;
       const outcome = await sendOneFromMailOutbox<Row>(o.pool, o.mailer, o.table, (row) => this.compose(row), (row, err) =>
-        this.log.warn('an e-mail failed; it stays in the outbox', { ...o.describe(row), error: err.name }),
+        this.log.warn('an e-mail failed; it stays in the outbox', { mailId: row[o.table.key], error: err.name }),
       );
       if (outcome === 'sent') sent++;
       if (outcome === 'none' || outcome === 'failed') break;

@@ -46,7 +46,7 @@ export class LeadEmailSender extends MailOutboxSender<Row> {
     @Inject(CONFIG) private readonly config: Config,
   ) {
     // Neither the address nor the words are logged, nor the relay's message (it may quote the address).
-    super({ name: 'lead-email', runtime, signal: LEAD_EMAIL_PUSH, pool, mailer, table: OUTBOX, describe: (row) => ({ mailId: row.mail_id }) });
+    super({ name: 'lead-email', runtime, signal: LEAD_EMAIL_PUSH, pool, mailer, table: OUTBOX });
   }
 
   /** Sent, or left unsent for good: dropped (the lead or its address is gone), suppressed (the lead unsubscribed since). */

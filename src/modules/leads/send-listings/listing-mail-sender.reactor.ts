@@ -38,7 +38,7 @@ export class ListingMailSender extends MailOutboxSender<Row> {
     @Inject(ListingMailLinks) private readonly links: ListingMailLinks,
     @Inject(CONFIG) private readonly config: Config,
   ) {
-    super({ name: 'listing-mail', runtime, signal: LISTING_MAIL_SIGNAL, pool, mailer, table: OUTBOX, describe: (row) => ({ mailId: row.mail_id }) });
+    super({ name: 'listing-mail', runtime, signal: LISTING_MAIL_SIGNAL, pool, mailer, table: OUTBOX });
   }
 
   protected async compose(row: Row): Promise<MailPlan> {

@@ -31,7 +31,7 @@ export class ShareMailSender extends MailOutboxSender<Row> {
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CONFIG) private readonly config: Config,
   ) {
-    super({ name: 'share-mail', runtime, signal: SHARE_MAIL_PUSH, pool, mailer, table: OUTBOX, describe: (row) => ({ mailId: row.mail_id }) });
+    super({ name: 'share-mail', runtime, signal: SHARE_MAIL_PUSH, pool, mailer, table: OUTBOX });
   }
 
   /** The e-mail, or what the row is left as: dropped (its lead, listing or site is gone), suppressed (the address's owner turned e-mail off). */
