@@ -5,7 +5,7 @@ import type { ListingEvent } from '../../src/modules/listings/listings.events';
 import type { OrganizerEvent } from '../../src/modules/organizer/organizer.events';
 import { assertNever } from '../../src/contract/assert-never';
 import type { StoredEvent } from '../../src/shared/event';
-import type { Projection } from '../runner';
+import { eventsOf, type Projection } from '../runner';
 
 const HANDLED = [
   'SavedSearchSaved',
@@ -116,9 +116,8 @@ export const alertsProjection: Projection = {
     const searches = ctx.table('alert_searches');
     const favorites = ctx.table('alert_favorites');
     let queued = 0;
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
-      const pos = [stored.transactionId.toString(), stored.globalPosition.toString()];
+    for (const e of eventsOf<Handled>(events)) {
+      const pos = [e.transactionId.toString(), e.globalPosition.toString()];
       switch (e.type) {
         case 'SavedSearchSaved': {
           const d = e.data;
@@ -151,8 +150,8 @@ export const alertsProjection: Projection = {
         case 'ListingOpenHouseAdded':
         case 'ListingOpenHouseChanged':
         case 'ListingOpenHouseCancelled': {
-          const change = changeOf(e, Date.parse(stored.metadata.at));
-          if (change && !ctx.replaying) queued += await queueChange(ctx.tx, stored, e.data.pdid, change);
+          const change = changeOf(e, Date.parse(e.metadata.at));
+          if (change && !ctx.replaying) queued += await queueChange(ctx.tx, e, e.data.pdid, change);
           break;
         }
         default:

@@ -1,6 +1,6 @@
 import { type ChatEvent, chatEventTypes } from '../../src/modules/chat/chat.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner';
+import { eventsOf, type Projection } from '../runner';
 
 /**
  * Chat messages per lead with read receipts (read_at) and the positions they came from; pushes
@@ -31,15 +31,14 @@ export const chatProjection: Projection = {
   },
   async apply(events, { tx, table, push }) {
     const messages = table('chat_messages');
-    for (const stored of events) {
-      const e = stored as unknown as ChatEvent & typeof stored;
+    for (const e of eventsOf<ChatEvent>(events)) {
       switch (e.type) {
         case 'ChatMessageSent': {
           const d = e.data;
           await tx.query(
             `INSERT INTO ${messages} (message_id, lead_id, site_id, from_user_id, to_user_id, text, at, seq, tx_id, global_position)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (message_id) DO NOTHING`,
-            [d.messageId, d.leadId, d.siteId, d.fromUserId, d.toUserId, d.text, e.metadata.at, stored.streamPosition.toString(), stored.transactionId.toString(), stored.globalPosition.toString()],
+            [d.messageId, d.leadId, d.siteId, d.fromUserId, d.toUserId, d.text, e.metadata.at, e.streamPosition.toString(), e.transactionId.toString(), e.globalPosition.toString()],
           );
           push({
             to: [`user:${d.fromUserId}`, `user:${d.toUserId}`],

@@ -1,6 +1,6 @@
 import type { EmailTemplateEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
 
 /**
  * CRM e-mail templates for the template manager and the composer's picker: each template as
@@ -26,8 +26,7 @@ export const emailTemplatesProjection: Projection = {
   },
   async apply(events, { tx, table }) {
     const templates = table('email_templates');
-    for (const stored of events) {
-      const e = stored as unknown as EmailTemplateEvent & typeof stored;
+    for (const e of eventsOf<EmailTemplateEvent>(events)) {
       switch (e.type) {
         case 'EmailTemplateSaved': {
           const d = e.data;

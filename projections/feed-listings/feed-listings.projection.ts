@@ -1,5 +1,5 @@
 import { type ListingEvent } from '../../src/modules/listings/listings.events';
-import { handledTypes, type Projection } from '../runner/projection';
+import { eventsOf, handledTypes, type Projection } from '../runner/projection';
 
 type Handled = Extract<ListingEvent, { type: 'ListingListed' | 'ListingRemoved' }>;
 
@@ -19,8 +19,7 @@ export const feedListingsProjection: Projection = {
   async apply(events, { tx, table }) {
     // The last event of each listing in the batch decides whether it is held.
     const held = new Map<string, boolean>();
-    for (const stored of events) {
-      const e = stored as unknown as Handled;
+    for (const e of eventsOf<Handled>(events)) {
       held.set(e.data.pdid, e.type === 'ListingListed');
     }
     const split = (pdid: string) => [pdid.slice(0, pdid.indexOf('-')), pdid.slice(pdid.indexOf('-') + 1)] as const;

@@ -1,6 +1,6 @@
 import type { FeedProgressPhase } from '../../src/contract/feeds';
 import { type FeedEvent, feedEventTypes, type FeedSyncEvent, feedSyncEventTypes } from '../../src/modules/feeds/feeds.events';
-import { handledTypes, type Projection } from '../runner/projection';
+import { eventsOf, handledTypes, type Projection } from '../runner/projection';
 import { evolveFeedStatus, type FeedStatus, initialFeedStatus } from './feed-status';
 
 type Handled = FeedEvent | FeedSyncEvent;
@@ -31,12 +31,11 @@ export const feedsProjection: Projection = {
     const { rows } = await tx.query<{ name: string; status: FeedStatus }>(`SELECT name, status FROM ${table('feeds')} WHERE name = ANY($1::text[])`, [names]);
     const statuses = new Map(rows.map((r) => [r.name, r.status]));
     const progress: { event: FeedSyncEvent; at: string; status: FeedStatus }[] = [];
-    for (const stored of events) {
-      const e = stored as unknown as Handled;
+    for (const e of eventsOf<Handled>(events)) {
       const name = e.data.name;
-      const status = evolveFeedStatus(statuses.get(name) ?? initialFeedStatus(name), e, stored.metadata.at);
+      const status = evolveFeedStatus(statuses.get(name) ?? initialFeedStatus(name), e, e.metadata.at);
       statuses.set(name, status);
-      if (e.type !== 'FeedConfigured' && e.type !== 'FeedRemoved') progress.push({ event: e, at: stored.metadata.at, status });
+      if (e.type !== 'FeedConfigured' && e.type !== 'FeedRemoved') progress.push({ event: e, at: e.metadata.at, status });
     }
     for (const name of names) {
       await tx.query(

@@ -1,6 +1,6 @@
 import type { LeadImportEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
 
 /**
  * Lead imports as the import page follows them (issue 15): one row per import with its progress
@@ -40,8 +40,7 @@ export const leadImportsProjection: Projection = {
     )`);
   },
   async apply(events, { tx, table }) {
-    for (const stored of events) {
-      const e = stored as unknown as LeadImportEvent & typeof stored;
+    for (const e of eventsOf<LeadImportEvent>(events)) {
       switch (e.type) {
         case 'LeadImportStarted': {
           const d = e.data;

@@ -1,6 +1,6 @@
 import type { LeadNoteEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
 
 /**
  * The notes of each lead for the dashboard's lead details: the text as last edited, its author
@@ -25,8 +25,7 @@ export const leadNotesProjection: Projection = {
   },
   async apply(events, { tx, table }) {
     const notes = table('lead_notes');
-    for (const stored of events) {
-      const e = stored as unknown as LeadNoteEvent & typeof stored;
+    for (const e of eventsOf<LeadNoteEvent>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'LeadNoteWritten':

@@ -13,7 +13,7 @@ import {
 } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import { handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
 
 type Handled =
   | Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' | 'LeadContactEdited' }>
@@ -93,8 +93,7 @@ export const leadPipelineProjection: Projection = {
     const leads = table('pipeline_leads');
     let contacts = 0;
     let moves = 0;
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
+    for (const e of eventsOf<Handled>(events)) {
       switch (e.type) {
         case 'LeadCaptured':
           await tx.query(`INSERT INTO ${leads} (lead_id, user_id, stage) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [e.data.leadId, e.data.userId, NEW_STAGE]);
@@ -124,7 +123,7 @@ export const leadPipelineProjection: Projection = {
           assertNever(e);
       }
       const contact = contactOf(e);
-      if (contact) contacts += await firstAction(ctx, stored, contact);
+      if (contact) contacts += await firstAction(ctx, e, contact);
     }
     if (contacts > 0) ctx.signal({ signal: FIRST_CONTACT_SIGNAL, payload: { count: contacts } });
     if (moves > 0) ctx.signal({ signal: STAGE_MOVES_SIGNAL, payload: { count: moves } });

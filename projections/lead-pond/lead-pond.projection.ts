@@ -1,6 +1,6 @@
 import type { LeadEvent, OfficeEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
 
 type Handled =
   | Extract<OfficeEvent, { type: 'OfficeSettingsChanged' }>
@@ -35,8 +35,7 @@ export const leadPondProjection: Projection = {
   async apply(events, ctx) {
     const { tx, table } = ctx;
     const leads = table('pond_deadlines');
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
+    for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'OfficeSettingsChanged': {

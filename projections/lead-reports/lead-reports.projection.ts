@@ -1,6 +1,6 @@
 import { type LeadEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection, setLeadOwner } from '../runner';
+import { eventsOf, handledTypes, type Projection, setLeadOwner } from '../runner';
 
 type Handled = Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' | 'LeadContactEdited' }>;
 
@@ -37,8 +37,7 @@ export const leadReportsProjection: Projection = {
   },
   async apply(events, { tx, table }) {
     const leads = table('report_leads');
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
+    for (const e of eventsOf<Handled>(events)) {
       switch (e.type) {
         case 'LeadCaptured':
           await tx.query(

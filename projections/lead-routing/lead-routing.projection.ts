@@ -2,7 +2,7 @@ import { type AccountEvent, LEVEL } from '../../src/modules/accounts/accounts.ev
 import { type AgentProfileEvent, type LeadEvent, type OfficeEvent, officeEventTypes, ROUTE_LEAD_PUSH } from '../../src/modules/leads/leads.events';
 import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
 
 type Handled =
   | Extract<AccountEvent, { type: 'UserRegistered' }>
@@ -36,14 +36,13 @@ export const leadRoutingProjection: Projection = {
     await tx.query(`CREATE TABLE ${t('routing_pending')} (lead_id uuid PRIMARY KEY, site_id uuid NOT NULL, captured_at timestamptz NOT NULL)`);
   },
   async apply(events, { tx, table, signal }) {
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
+    for (const e of eventsOf<Handled>(events)) {
       switch (e.type) {
         case 'UserRegistered':
           if (e.data.securityLevel === LEVEL.agent || e.data.securityLevel === LEVEL.broker) {
             await tx.query(
               `INSERT INTO ${table('routing_users')} (user_id, level, broker_id, joined) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
-              [e.data.userId, e.data.securityLevel, e.data.brokerId, stored.globalPosition.toString()],
+              [e.data.userId, e.data.securityLevel, e.data.brokerId, e.globalPosition.toString()],
             );
           }
           break;

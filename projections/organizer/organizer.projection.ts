@@ -1,6 +1,6 @@
 import { type OrganizerEvent, organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner';
+import { eventsOf, type Projection } from '../runner';
 
 /**
  * The organizer read model: a lead's saved searches (what the manager lists and autocomplete
@@ -57,8 +57,7 @@ export const organizerProjection: Projection = {
          ON CONFLICT (lead_id, pdid) DO UPDATE SET ${set} = EXCLUDED.${set}, updated_at = EXCLUDED.updated_at`,
         [d.leadId, d.pdid, d.siteId, at, value],
       );
-    for (const stored of events) {
-      const e = stored as unknown as OrganizerEvent & typeof stored;
+    for (const e of eventsOf<OrganizerEvent>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'SavedSearchSaved': {

@@ -1,5 +1,5 @@
 export type { BatchOutput, Projection, ProjectionContext, Push, PushWithPosition, Signal } from './projection';
-export { handledTypes } from './projection';
+export { eventsOf, handledTypes } from './projection';
 export { type OutboxInsert, outboxProjection, type QueuedSignal } from './outbox-projection';
 export { setLeadOwner } from './lead-owner';
 export { ProjectionRunner, type ProjectionState } from './projection-runner';

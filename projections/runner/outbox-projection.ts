@@ -1,6 +1,6 @@
-import type { StoredEvent } from '../../src/shared/event';
+import type { Event, StoredEvent } from '../../src/shared/event';
 import type { SignalName, Signals } from '../../src/shared/signals';
-import type { Projection } from './projection';
+import { eventsOf, type Projection } from './projection';
 
 /** The signals that wake an outbox's sender, each saying how many rows a batch queued. */
 export type QueuedSignal = { [K in SignalName]: Signals[K] extends { readonly queued: number } ? K : never }[SignalName];
@@ -17,11 +17,11 @@ export type OutboxInsert = { readonly sql: string; readonly values: readonly unk
  * derived from the event (ON CONFLICT DO NOTHING) and skips events from before its outbox's
  * migration. One shape for the four, so their loop, count and signal are written once.
  */
-export function outboxProjection<E extends { readonly type: string }>(spec: {
+export function outboxProjection<E extends Event>(spec: {
   readonly name: string;
   readonly eventTypes: readonly E['type'][];
   readonly signal: QueuedSignal;
-  readonly insert: (e: E & StoredEvent) => OutboxInsert;
+  readonly insert: (e: StoredEvent<E>) => OutboxInsert;
 }): Projection {
   return {
     name: spec.name,
@@ -31,8 +31,8 @@ export function outboxProjection<E extends { readonly type: string }>(spec: {
     async createTables() {},
     async apply(events, ctx) {
       let queued = 0;
-      for (const stored of events) {
-        const row = spec.insert(stored as unknown as E & typeof stored);
+      for (const e of eventsOf<E>(events)) {
+        const row = spec.insert(e);
         if (!row) continue;
         const { rowCount } = await ctx.tx.query(row.sql, [...row.values]);
         queued += rowCount ?? 0;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Checkpoint } from '../../src/eventstore/event-store.port';
 import type { ServerEventName, ServerEventPayload } from '../../src/contract/server-events';
-import type { StoredEvent } from '../../src/shared/event';
+import type { Event, StoredEvent } from '../../src/shared/event';
 import type { SignalName, Signals } from '../../src/shared/signals';
 
 /**
@@ -57,6 +57,13 @@ export const handledTypes =
   <E extends { readonly type: string }>() =>
   <const T extends readonly E['type'][]>(types: T & ([Exclude<E['type'], T[number]>] extends [never] ? unknown : { readonly missing: Exclude<E['type'], T[number]> })): readonly E['type'][] =>
     types;
+
+/**
+ * A batch as the projection's own event union. The runner hands `apply` only the types of its
+ * `eventTypes`, which `handledTypes` checks against that union: so the batch may be read as it,
+ * here, once, instead of a cast on every event of every projection.
+ */
+export const eventsOf = <E extends Event>(events: readonly StoredEvent[]): readonly StoredEvent<E>[] => events as readonly StoredEvent[] as readonly StoredEvent<E>[];
 
 const IDENT = /^[a-z_][a-z0-9_]{0,40}$/;
 

@@ -1,6 +1,6 @@
 import type { SmartListEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
 
 /** Each user's smart lists (name and saved filters), for the dashboard's sidebar. */
 export const smartListsProjection: Projection = {
@@ -20,8 +20,7 @@ export const smartListsProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('smart_lists')} (user_id, created_at)`);
   },
   async apply(events, { tx, table }) {
-    for (const stored of events) {
-      const e = stored as unknown as SmartListEvent & typeof stored;
+    for (const e of eventsOf<SmartListEvent>(events)) {
       switch (e.type) {
         case 'SmartListSaved':
           await tx.query(

@@ -1,7 +1,7 @@
 import type { LeadCaptured, LeadContactEdited } from '../../src/modules/leads/leads.events';
 import type { AgentZoneEvent, TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
 
 type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited;
 
@@ -48,8 +48,7 @@ export const tasksProjection: Projection = {
   },
   async apply(events, { tx, table }) {
     const tasks = table('tasks');
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
+    for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'TaskCreated': {

@@ -1,5 +1,5 @@
 import { type TranslationEvent, translationEventTypes } from '../../src/modules/translations/translations.events';
-import type { Projection } from '../runner';
+import { eventsOf, type Projection } from '../runner';
 
 /** Each label's current text per language, for GET /api/translations and the editor. */
 export const translationsProjection: Projection = {
@@ -18,8 +18,7 @@ export const translationsProjection: Projection = {
     )`);
   },
   async apply(events, { tx, table, push, replaying }) {
-    for (const stored of events) {
-      const e = stored as unknown as TranslationEvent & typeof stored;
+    for (const e of eventsOf<TranslationEvent>(events)) {
       await tx.query(
         `INSERT INTO ${table('translations')} (language, trans_id, text, updated_by, updated_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (language, trans_id) DO UPDATE SET text = excluded.text, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,

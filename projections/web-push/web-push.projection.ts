@@ -1,6 +1,6 @@
 import { type NotificationEvent, notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner';
+import { eventsOf, type Projection } from '../runner';
 
 /** Browser push subscriptions by user (and level, for staff notifications). */
 export const webPushProjection: Projection = {
@@ -15,8 +15,7 @@ export const webPushProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('web_push_subscriptions')} (user_id)`);
   },
   async apply(events, { tx, table }) {
-    for (const stored of events) {
-      const e = stored as unknown as NotificationEvent & typeof stored;
+    for (const e of eventsOf<NotificationEvent>(events)) {
       switch (e.type) {
         case 'WebPushSubscribed':
           await tx.query(
