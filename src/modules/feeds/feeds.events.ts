@@ -84,32 +84,26 @@ export type FeedCheckpointAdvanced = {
   };
 };
 
+/** What every ended sync records, completed or failed: its totals, how long it ran and where the next one starts. */
+export type FeedSyncEnd = {
+  readonly name: string;
+  readonly syncId: string;
+  readonly kind: FeedSyncKind;
+  readonly counts: FeedCounts;
+  readonly durationMs: number;
+  readonly checkpoint: FeedCheckpoint | null;
+};
+
 export type FeedSyncCompleted = {
   readonly type: 'FeedSyncCompleted';
-  readonly data: {
-    readonly name: string;
-    readonly syncId: string;
-    readonly kind: FeedSyncKind;
-    readonly counts: FeedCounts;
-    readonly durationMs: number;
-    readonly checkpoint: FeedCheckpoint | null;
-    /** Things worth a look that did not stop the sync (e.g. fewer records than @odata.count). */
-    readonly warnings: readonly string[];
-  };
+  /** warnings: things worth a look that did not stop the sync (e.g. fewer records than @odata.count). */
+  readonly data: FeedSyncEnd & { readonly warnings: readonly string[] };
 };
 
 /** The sync stopped; what it imported before stays, and the next one resumes from the checkpoint. */
 export type FeedSyncFailed = {
   readonly type: 'FeedSyncFailed';
-  readonly data: {
-    readonly name: string;
-    readonly syncId: string;
-    readonly kind: FeedSyncKind;
-    readonly message: string;
-    readonly counts: FeedCounts;
-    readonly durationMs: number;
-    readonly checkpoint: FeedCheckpoint | null;
-  };
+  readonly data: FeedSyncEnd & { readonly message: string };
 };
 
 export type FeedSyncEvent = FeedSyncStarted | FeedCheckpointAdvanced | FeedSyncCompleted | FeedSyncFailed;
