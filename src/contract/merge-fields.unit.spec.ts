@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { FILLED_MERGE_VALUES } from '../../tests/support/merge-values';
 import { emptyMergeFields, type MergeValues, renderMergeFields, unknownMergeFields, unknownMergeFieldsMessage } from './merge-fields';
 
-const full: MergeValues = {
-  first_name: 'Nora',
-  last_name: 'Nguyen',
-  full_name: 'Nora Nguyen',
-  agent_name: 'Jane Agent',
-  agent_phone: '(206) 555-0100',
-  agent_email: 'agent@demo.test',
-  site_name: 'Demo Realty',
-  listing_address: '12 Elm St, Seattle, WA',
-  listing_price: '$640,000',
-};
+const full = FILLED_MERGE_VALUES;
 const none: MergeValues = { ...full, first_name: '', last_name: '', agent_phone: '', listing_address: '', listing_price: '' };
 
 describe('merge fields', () => {

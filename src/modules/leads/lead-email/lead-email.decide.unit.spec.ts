@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
+import { FILLED_MERGE_VALUES } from '../../../../tests/support/merge-values';
 import { refused } from '../../../../tests/support/refused';
 import type { MergeValues } from '../../../contract/merge-fields';
 import type { LeadEmailEvent } from '../leads.events';
 import { decideLeadEmail, EMAIL_UNSUBSCRIBED, type LeadEmailCommand, leadEmailDecider, NO_EMAIL_ADDRESS } from './lead-email.decide';
 
 const L = { leadId: 'L1', siteId: 's1' };
-const values: MergeValues = {
-  first_name: 'Nora',
-  last_name: 'Nguyen',
-  full_name: 'Nora Nguyen',
-  agent_name: 'Jane Agent',
-  agent_phone: '(206) 555-0100',
-  agent_email: 'agent@demo.test',
-  site_name: 'Demo Realty',
-  listing_address: '',
-  listing_price: '',
-};
+const values: MergeValues = { ...FILLED_MERGE_VALUES, listing_address: '', listing_price: '' };
 const send = (over: Partial<Extract<LeadEmailCommand, { kind: 'send' }>> = {}): LeadEmailCommand => ({
   kind: 'send',
   ...L,
