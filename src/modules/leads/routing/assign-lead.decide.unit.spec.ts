@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
 import { leadCaptured } from '../../../../tests/support/lead-events';
+import { officeRules } from '../../../../tests/support/routing-rules';
 import { evolveLead, initialLead } from '../lead';
 import type { LeadEvent } from '../leads.events';
 import { decideAssignLead, evolveRotation, initialRotation } from './assign-lead.decide';
@@ -16,19 +17,7 @@ const lead = (...events: LeadEvent[]) => fold({ initialState: initialLead, evolv
 const rotation = (...events: RoutingEvent[]) => fold({ initialState: initialRotation, evolve: evolveRotation }, events);
 
 /** The site's rules as the lead_routing read model answers them (a query result, not folded state). */
-const office: RoutingRules = {
-  siteId: SITE,
-  kind: 'broker',
-  ownerId: 'B',
-  ownerBrokerId: null,
-  roster: [
-    { agentId: 'A1', active: true },
-    { agentId: 'A2', active: false },
-    { agentId: 'A3', active: true },
-  ],
-  listingAgentId: null,
-  pondFirst: false,
-};
+const office = officeRules(SITE);
 const agentSite: RoutingRules = { siteId: SITE, kind: 'agent', ownerId: 'A9', ownerBrokerId: 'B', roster: [], listingAgentId: null, pondFirst: false };
 const pondFirst: RoutingRules = { ...office, pondFirst: true };
 const inPond = (reason: 'pond-first' | 'not-contacted' = 'pond-first'): LeadEvent => ({

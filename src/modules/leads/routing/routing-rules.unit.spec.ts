@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { evolveLead, initialLead } from '../lead';
 import { decideAssignLead, initialRotation } from './assign-lead.decide';
-import { nextInRotation, routeLead, type RoutingRules } from './routing-rules';
+import { officeRules } from '../../../../tests/support/routing-rules';
+import { nextInRotation, routeLead } from './routing-rules';
 
-const broker: RoutingRules = {
-  siteId: 's',
-  kind: 'broker',
-  ownerId: 'B',
-  ownerBrokerId: null,
-  roster: [
-    { agentId: 'A1', active: true },
-    { agentId: 'A2', active: false },
-    { agentId: 'A3', active: true },
-  ],
-  listingAgentId: null,
-  pondFirst: false,
-};
+const broker = officeRules('s');
 
 describe('routing rules (pure)', () => {
   it('own site: the owner, with the owner’s broker as office', () => {

@@ -1,0 +1,16 @@
+import type { RoutingRules } from '../../src/modules/leads/routing/routing-rules';
+
+/** A broker's site as the lead_routing read model answers it: office B, agents A1 and A3 active, A2 not, no listing agent, no pond first. */
+export const officeRules = (siteId: string): RoutingRules => ({
+  siteId,
+  kind: 'broker',
+  ownerId: 'B',
+  ownerBrokerId: null,
+  roster: [
+    { agentId: 'A1', active: true },
+    { agentId: 'A2', active: false },
+    { agentId: 'A3', active: true },
+  ],
+  listingAgentId: null,
+  pondFirst: false,
+});
