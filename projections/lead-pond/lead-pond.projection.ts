@@ -1,10 +1,11 @@
-import type { LeadEvent, OfficeEvent } from '../../src/modules/leads/leads.events';
+import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes, type OfficeEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
 
 type Handled =
   | Extract<OfficeEvent, { type: 'OfficeSettingsChanged' }>
-  | Extract<LeadEvent, { type: 'LeadAssigned' | 'LeadReassigned' | 'LeadFirstContacted' | 'LeadPutInPond' | 'LeadClaimed' }>;
+  | LeadOwnerEvent
+  | Extract<LeadEvent, { type: 'LeadFirstContacted' }>;
 
 /**
  * When each lead of an office with a pond must have been contacted (issue 15): the deadline is
@@ -17,7 +18,7 @@ type Handled =
 export const leadPondProjection: Projection = {
   name: 'lead_pond',
   version: 1,
-  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', 'LeadAssigned', 'LeadReassigned', 'LeadFirstContacted', 'LeadPutInPond', 'LeadClaimed']),
+  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', ...leadOwnerEventTypes, 'LeadFirstContacted']),
   tables: ['pond_offices', 'pond_deadlines'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('pond_offices')} (broker_id uuid PRIMARY KEY, enabled boolean NOT NULL, window_minutes int NOT NULL)`);

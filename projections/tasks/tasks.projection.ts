@@ -1,5 +1,5 @@
 import type { LeadCaptured, LeadContactEdited } from '../../src/modules/leads/leads.events';
-import type { AgentZoneEvent, TaskEvent } from '../../src/modules/tasks/tasks.events';
+import { type AgentZoneEvent, agentZoneEventTypes, type TaskEvent, taskEventTypes } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 
@@ -14,17 +14,7 @@ type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited;
 export const tasksProjection: Projection = {
   name: 'tasks',
   version: 1,
-  eventTypes: handledTypes<Handled>()([
-    'TaskCreated',
-    'TaskCompleted',
-    'TaskReopened',
-    'TaskRescheduled',
-    'TaskReassigned',
-    'TaskRetitled',
-    'AgentTimeZoneSet',
-    'LeadCaptured',
-    'LeadContactEdited',
-  ]),
+  eventTypes: handledTypes<Handled>()([...taskEventTypes, ...agentZoneEventTypes, 'LeadCaptured', 'LeadContactEdited']),
   tables: ['tasks', 'task_leads', 'task_agent_zones'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('tasks')} (
