@@ -1,7 +1,18 @@
 import { tenDigits } from '../../src/contract/phone';
-import type { ChatEvent } from '../../src/modules/chat/chat.events';
-import { type CallLogged, type LeadEmailReceived, type LeadEmailSent, type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes, type SmsEvent } from '../../src/modules/leads/leads.events';
-import type { ThreadEvent } from '../../src/modules/thread/thread.events';
+import { type ChatEvent, chatEventTypes } from '../../src/modules/chat/chat.events';
+import {
+  type CallLogged,
+  callEventTypes,
+  type LeadEmailReceived,
+  type LeadEmailSent,
+  leadEmailEventTypes,
+  type LeadEvent,
+  type LeadOwnerEvent,
+  leadOwnerEventTypes,
+  type SmsEvent,
+  smsEventTypes,
+} from '../../src/modules/leads/leads.events';
+import { type ThreadEvent, threadEventTypes } from '../../src/modules/thread/thread.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { handledTypes, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
@@ -39,14 +50,11 @@ export const leadThreadProjection: Projection = {
     'LeadCaptured',
     ...leadOwnerEventTypes,
     'LeadContactEdited',
-    'ChatMessageSent',
-    'ChatMessagesRead',
-    'TextMessageSent',
-    'TextMessageReceived',
-    'LeadEmailSent',
-    'LeadEmailReceived',
-    'CallLogged',
-    'LeadThreadRead',
+    ...chatEventTypes,
+    ...smsEventTypes,
+    ...leadEmailEventTypes,
+    ...callEventTypes,
+    ...threadEventTypes,
   ]),
   tables: ['thread_leads', 'thread_items', 'thread_reads'],
   async createTables(tx, t) {

@@ -1,7 +1,7 @@
 import { REMINDER_HOUR } from '../../src/contract/showings';
 import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import type { ShowingRequested } from '../../src/modules/organizer/organizer.events';
-import type { ShowingEvent } from '../../src/modules/showings/showings.events';
+import { type ShowingEvent, showingEventTypes } from '../../src/modules/showings/showings.events';
 import { assertNever } from '../../src/shared/errors';
 import { handledTypes, type Projection, setLeadOwner } from '../runner';
 
@@ -27,11 +27,7 @@ export const showingsProjection: Projection = {
   name: 'showings',
   version: 1,
   eventTypes: handledTypes<Handled>()([
-    'ShowingProposed',
-    'ShowingConfirmed',
-    'ShowingRescheduled',
-    'ShowingCancelled',
-    'ShowingCompleted',
+    ...showingEventTypes,
     'ShowingRequested',
     'LeadCaptured',
     ...leadOwnerEventTypes,
