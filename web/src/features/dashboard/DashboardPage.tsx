@@ -37,7 +37,7 @@ import { LiveIndicator } from '../../ui/LiveIndicator';
 // Charts are a large library: the reports view loads it only when opened.
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
-const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'thread.item', 'thread.read'];
+const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'thread.item', 'thread.read', 'calendar.changed'];
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /**
@@ -256,7 +256,7 @@ export function DashboardPage() {
       ) : view === 'tasks' ? (
         <TasksView role={feed?.me.role ?? 'agent'} agents={agents} now={now} onOpenLead={select} />
       ) : view === 'calendar' ? (
-        <CalendarView role={feed?.me.role ?? 'agent'} onOpenLead={select} />
+        <CalendarView role={feed?.me.role ?? 'agent'} onOpenLead={select} subscribe={subscribe} />
       ) : view === 'settings' ? (
         <SettingsView />
       ) : view === 'import' ? (
