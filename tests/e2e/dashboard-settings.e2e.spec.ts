@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { systemContext } from '../../src/commands/command-context';
+import { type ImportItem, importListings } from '../../src/modules/listings';
 import { seriousViolations } from '../support/axe';
 import { dashboardBrowserApp } from '../support/browser-app';
-import { signIn } from '../support/dashboard-fixture';
+import { demoUser, settle, signIn } from '../support/dashboard-fixture';
+import { home } from '../support/reso-home';
 import { signInPage } from '../support/sign-in-page';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-describe('the dashboard nav in five groups, and My settings (reply notices) in Chromium', () => {
-  const app = dashboardBrowserApp();
+describe('the dashboard nav in five groups, My settings (reply notices), the office staff work on, a listing on a lead added by hand, in Chromium', () => {
+  const app = dashboardBrowserApp((server) => importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('P1') }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() }).then(() => undefined));
 
   it('at 1440 px every group is on the bar; by keyboard, Settings → My settings, the reply notices chosen and saved; Work → Tasks; axe-clean', async () => {
     const { server, browser } = app;
@@ -83,6 +86,67 @@ describe('the dashboard nav in five groups, and My settings (reply notices) in C
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-settings-phone.png`, fullPage: true });
+    await context.close();
+  });
+
+  it("staff choose the office for the board, the pipeline and the office's templates (kept in the address); axe-clean", async () => {
+    const { server, browser } = app;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/search`);
+    await signInPage(page, 'staff@porchlight.test');
+    const broker = demoUser('broker');
+
+    await page.goto(`${server.url}/dashboard?view=pipeline`);
+    await page.getByText('Choose the office whose pipeline to edit.').waitFor();
+    const office = page.getByRole('combobox', { name: 'Office' });
+    await expect.poll(() => office.isEnabled()).toBe(true);
+    await office.selectOption({ label: 'Blair Broker’s office' });
+    await page.getByRole('textbox', { name: 'Stage 1 name' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('office')).toBe(broker.userId);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The same office on the board (through the nav) and in the templates.
+    await page.getByRole('button', { name: 'Work', exact: true }).click();
+    await page.getByRole('button', { name: 'Board', exact: true }).click();
+    await page.getByRole('heading', { name: 'Board', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Office' }).inputValue()).toBe(broker.userId);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${server.url}/dashboard?view=templates&office=${broker.userId}`);
+    await page.getByRole('heading', { name: 'E-mail templates', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Office' }).inputValue()).toBe(broker.userId);
+    await page.getByRole('radio', { name: /office/i }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('an agent adds a lead about one of the listings: the Listing field, a wrong id said beside it', async () => {
+    const { server, browser } = app;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/search`);
+    await signInPage(page, 'agent@demo.test');
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('heading', { name: /^Leads/ }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    await nav.getByRole('button', { name: /^Leads/ }).click();
+    await nav.getByRole('button', { name: 'Add lead', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add lead' });
+    await dialog.getByLabel('Full name').fill('Lena Listing');
+    await dialog.getByLabel('Email').fill('lena.listing@example.com');
+    await dialog.getByLabel('Phone').fill('206-555-0190');
+    await dialog.getByLabel('Listing (optional)').fill('T-NOPE');
+    await dialog.getByRole('button', { name: 'Add lead' }).click();
+    await dialog.getByText('Listing not found: check the listing id').waitFor();
+    expect(await dialog.getByLabel('Listing (optional)').getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByLabel('Listing (optional)').fill('T-P1');
+    await dialog.getByRole('button', { name: 'Add lead' }).click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    await settle(server);
+    const jane = await signIn(server, 'agent@demo.test');
+    const leads = (await jane.get('/api/dashboard/feed?q=Lena')).body.leads as { fullName: string; listingPdid: string | null }[];
+    expect(leads.find((l) => l.fullName === 'Lena Listing')?.listingPdid).toBe('T-P1');
     await context.close();
   });
 });

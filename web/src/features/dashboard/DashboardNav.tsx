@@ -66,7 +66,7 @@ function navItems(p: DashboardNavProps): NavItem[] {
       entries: [
         { key: 'mine', label: 'My settings', view: 'settings' },
         { key: 'team', label: 'Team', view: 'team' },
-        ...(p.role === 'broker' ? [{ key: 'pipeline', label: 'Pipeline', view: 'pipeline' as const }] : []),
+        ...(p.role !== 'agent' ? [{ key: 'pipeline', label: 'Pipeline', view: 'pipeline' as const }] : []),
         { key: 'templates', label: 'Templates', view: 'templates' },
         // Site settings (the sites' own view) belongs here, beside the office's other settings.
         { key: 'account', label: 'My account', href: '/account' },

@@ -205,7 +205,13 @@ export function DashboardPage() {
       return n;
     });
   };
-  const goView = (v: View) => navigate(v === 'leads' ? '/dashboard' : `/dashboard?view=${v}`, { replace: true });
+  const goView = (v: View) => {
+    // Staff's chosen office (`office`) stays with them from view to view.
+    const q = new URLSearchParams(v === 'leads' ? '' : `view=${v}`);
+    const office = new URLSearchParams(window.location.search).get('office');
+    if (office) q.set('office', office);
+    navigate(`/dashboard${q.size ? `?${q.toString()}` : ''}`, { replace: true });
+  };
   const clearUnread = useCallback((leadId: string) => setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u)), []);
 
   if (failure && !feed) {
@@ -237,7 +243,7 @@ export function DashboardPage() {
       ) : view === 'board' ? (
         <BoardView subscribe={subscribe} connected={connected} onOpen={select} now={now} />
       ) : view === 'pipeline' ? (
-        <PipelinePanel />
+        <PipelinePanel role={feed?.me.role ?? 'agent'} />
       ) : view === 'team' ? (
         <TeamPanel
           agents={agents}
