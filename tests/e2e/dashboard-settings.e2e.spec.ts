@@ -11,14 +11,20 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('the dashboard nav in five groups, My settings (reply notices), the office staff work on, a listing on a lead added by hand, in Chromium', () => {
   const app = dashboardBrowserApp((server) => importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('P1') }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() }).then(() => undefined));
+  const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  /** A new browser context signed in as `email`, on `path`. */
+  const signedIn = async (email: string, path: string, options: Parameters<typeof app.browser.newContext>[0] = { viewport: { width: 1440, height: 900 } }) => {
+    const context = await app.browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/search`);
+    await signInPage(page, email);
+    await page.goto(`${app.server.url}${path}`);
+    return { context, page };
+  };
 
   it('at 1440 px every group is on the bar; by keyboard, Settings → My settings, the reply notices chosen and saved; Work → Tasks; axe-clean', async () => {
-    const { server, browser } = app;
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/search`);
-    await signInPage(page, 'agent@demo.test');
-    await page.goto(`${server.url}/dashboard`);
+    const { server } = app;
+    const { context, page } = await signedIn('agent@demo.test', '/dashboard');
     await page.getByRole('heading', { name: /^Leads/ }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     for (const name of [/^Leads/, /^Work/, /^Listings/, /^Reports/, /^Settings/]) await nav.getByRole('button', { name }).waitFor();
@@ -63,12 +69,7 @@ describe('the dashboard nav in five groups, My settings (reply notices), the off
   });
 
   it('at 390 px the groups fit (or go to "more" listed by name): the calendar and My settings two taps away; the settings fit; axe-clean', async () => {
-    const { server, browser } = app;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/search`);
-    await signInPage(page, 'agent@demo.test');
-    await page.goto(`${server.url}/dashboard`);
+    const { context, page } = await signedIn('agent@demo.test', '/dashboard', PHONE);
     await page.getByRole('heading', { name: /^Leads/ }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     /** The group's entry in at most two taps: the group's button if on the bar, else "more". */
@@ -90,14 +91,9 @@ describe('the dashboard nav in five groups, My settings (reply notices), the off
   });
 
   it("staff choose the office for the board, the pipeline and the office's templates (kept in the address); axe-clean", async () => {
-    const { server, browser } = app;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/search`);
-    await signInPage(page, 'staff@porchlight.test');
+    const { server } = app;
     const broker = demoUser('broker');
-
-    await page.goto(`${server.url}/dashboard?view=pipeline`);
+    const { context, page } = await signedIn('staff@porchlight.test', '/dashboard?view=pipeline');
     await page.getByText('Choose the office whose pipeline to edit.').waitFor();
     const office = page.getByRole('combobox', { name: 'Office' });
     await expect.poll(() => office.isEnabled()).toBe(true);
@@ -121,12 +117,8 @@ describe('the dashboard nav in five groups, My settings (reply notices), the off
   });
 
   it('an agent adds a lead about one of the listings: the Listing field, a wrong id said beside it', async () => {
-    const { server, browser } = app;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/search`);
-    await signInPage(page, 'agent@demo.test');
-    await page.goto(`${server.url}/dashboard`);
+    const { server } = app;
+    const { context, page } = await signedIn('agent@demo.test', '/dashboard', PHONE);
     await page.getByRole('heading', { name: /^Leads/ }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     await nav.getByRole('button', { name: /^Leads/ }).click();

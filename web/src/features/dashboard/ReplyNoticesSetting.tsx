@@ -3,6 +3,7 @@ import { ApiError } from '../../api/http';
 import { REPLY_NOTICE_CHOICES, REPLY_NOTICE_LABEL, type ReplyNoticeChoice } from '../../../../src/contract/thread';
 import { type ReplyNotices, settingsApi } from './settingsApi';
 import forms from '../../ui/forms.module.css';
+import panel from './RoutingSettingsPanel.module.css';
 import styles from './SettingsView.module.css';
 
 /**
@@ -43,11 +44,11 @@ export function ReplyNoticesSetting() {
 
   const textWanted = choice === 'text' || choice === 'both';
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`}>
+    <section className={panel.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Lead replies</h2>
-      {saved === null && !error && <p className={styles.muted}>Loading…</p>}
+      {saved === null && !error && <p className={panel.muted}>Loading…</p>}
       {saved && (
-        <form onSubmit={(e) => void save(e)} className={styles.form}>
+        <form onSubmit={(e) => void save(e)} className={panel.form}>
           <fieldset className={forms.fieldset} aria-describedby={`${id}-hint`}>
             <legend className={styles.legend}>When a lead replies by text or e-mail, also tell me</legend>
             {REPLY_NOTICE_CHOICES.map((c) => (
@@ -56,7 +57,7 @@ export function ReplyNoticesSetting() {
               </label>
             ))}
           </fieldset>
-          <p id={`${id}-hint`} className={styles.muted}>
+          <p id={`${id}-hint`} className={panel.muted}>
             The conversation on this dashboard and web push (where you turned it on) always tell you at once.
           </p>
           {textWanted && saved.textReason && (
@@ -64,18 +65,18 @@ export function ReplyNoticesSetting() {
               {saved.textReason}. <a href="/account">Open My account</a>
             </p>
           )}
-          <div className={styles.actions}>
+          <div className={panel.actions}>
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? 'Saving…' : 'Save'}
             </button>
-            <span role="status" className={styles.muted}>
+            <span role="status" className={panel.muted}>
               {status}
             </span>
           </div>
         </form>
       )}
       {error && (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={panel.error}>
           {error}
         </p>
       )}

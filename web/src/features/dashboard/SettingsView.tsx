@@ -3,6 +3,7 @@ import { ReplyNoticesSetting } from './ReplyNoticesSetting';
 import { TimeZoneSetting } from './TimeZoneSetting';
 import { agentZone, rememberZone } from './tasksApi';
 import { enableWebPush, pushSupported } from './webPush';
+import panel from './RoutingSettingsPanel.module.css';
 import styles from './SettingsView.module.css';
 
 /**
@@ -20,23 +21,23 @@ export function SettingsView() {
     <div className={styles.view}>
       <h1 className={styles.title}>My settings</h1>
       <ReplyNoticesSetting />
-      <section className={styles.panel} aria-labelledby="settings-push-title">
+      <section className={panel.panel} aria-labelledby="settings-push-title">
         <h2 id="settings-push-title">Notifications in this browser</h2>
-        <p className={styles.muted}>New leads, chat messages and lead replies as notifications of this browser, even while the dashboard is closed.</p>
+        <p className={panel.muted}>New leads, chat messages and lead replies as notifications of this browser, even while the dashboard is closed.</p>
         {pushSupported() ? (
-          <div className={styles.actions}>
+          <div className={panel.actions}>
             <button type="button" className="btn" onClick={() => void enableWebPush().then(setPush, () => setPush('failed'))}>
               Turn on notifications
             </button>
-            <span role="status" className={styles.muted}>
+            <span role="status" className={panel.muted}>
               {push === 'enabled' ? 'Notifications are on in this browser.' : push === 'denied' ? 'The browser refused: allow notifications for this site in its settings.' : push ? 'Notifications could not be turned on.' : null}
             </span>
           </div>
         ) : (
-          <p className={styles.muted}>This browser does not offer web push.</p>
+          <p className={panel.muted}>This browser does not offer web push.</p>
         )}
       </section>
-      <section className={styles.panel} aria-labelledby="settings-zone-title">
+      <section className={panel.panel} aria-labelledby="settings-zone-title">
         <h2 id="settings-zone-title">Time zone</h2>
         {zone && (
           <TimeZoneSetting
