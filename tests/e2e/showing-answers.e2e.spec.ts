@@ -78,12 +78,19 @@ describe("showings in Chromium: the lead accepts the agent's time in the organiz
     if (SHOTS) await phone.screenshot({ path: `${SHOTS}/showing-answer-phone.png` });
     await expect.poll(() => confirmButtons.count(), { timeout: 15_000 }).toBe(0);
 
-    // The lead cancels the first after a second look; Jane's calendar says so live.
+    // Jane also has the lead's page open: its Showings panel follows the lead's answers too.
+    const leadPage = await agentContext.newPage();
+    await leadPage.goto(`${server.url}/dashboard?lead=${leadId}`);
+    const panel = leadPage.getByRole('region', { name: 'Showings' });
+    await expect.poll(() => panel.locator('[data-status="confirmed"]').count(), { timeout: 15_000 }).toBe(2);
+
+    // The lead cancels the first after a second look; Jane's calendar and the lead's page say so live.
     await lead.reload();
     await showings.getByRole('button', { name: 'Cancel the showing of 200 Pine St, Seattle, WA 98101' }).first().click();
     await showings.getByRole('button', { name: 'Yes, cancel it' }).click();
     await showings.getByText('Cancelled: 200 Pine St, Seattle, WA 98101. Your agent is told.').waitFor();
     await agent.getByText('Showing · Cancelled').waitFor({ timeout: 15_000 });
+    await expect.poll(() => panel.locator('[data-status="cancelled"]').count(), { timeout: 15_000 }).toBe(1);
     expect(await seriousViolations(agent)).toEqual([]);
   });
 });
