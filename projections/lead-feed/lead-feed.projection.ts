@@ -12,6 +12,7 @@ import {
   type LeadNoteWritten,
   type ListingMailEvent,
 } from '../../src/modules/leads/leads.events';
+import type { ShowingEvent } from '../../src/modules/showings/showings.events';
 import type { TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
@@ -20,6 +21,7 @@ import { SEARCHED_TEXT } from './lead-list-filter';
 import { summaries, withHome } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 import { listingMailSummary, listingMailTimelineTypes } from './listing-mail-timeline';
+import { type KnownShowing, showingSummary, showingTimelineTypes } from './showing-timeline';
 
 type Handled =
   | LeadEvent
@@ -31,7 +33,8 @@ type Handled =
   | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
   | OrganizerTimelineEvent
   | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>
-  | ListingMailEvent;
+  | ListingMailEvent
+  | ShowingEvent;
 
 type FeedRow = {
   lead_id: string;
@@ -103,7 +106,7 @@ export const leadFeedProjection: Projection = {
   // 6: timeline lines name homes by address (the pdid kept beside them), the lead's private notes
   //    stay private, no doubled words; the board's per-stage counts and indexes.
   // 7: calls the agent logged (issue 16): a timeline line, and the lead counts as contacted.
-  version: 7,
+  version: 8,
   // All of the lead's own events, its activity and its texts: the events file's lists, named once there.
   eventTypes: handledTypes<Handled>()([
     ...leadEventTypes,
@@ -120,8 +123,9 @@ export const leadFeedProjection: Projection = {
     'TaskReopened',
     'TaskRescheduled',
     ...listingMailTimelineTypes,
+    ...showingTimelineTypes,
   ]),
-  tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks', 'lead_stage_counts'],
+  tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks', 'lead_stage_counts', 'lead_showings'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_feed')} (
       lead_id uuid PRIMARY KEY,
@@ -185,6 +189,8 @@ export const leadFeedProjection: Projection = {
     // folder's), so that "has an overdue task" is an index probe beside the list's other filters.
     await tx.query(`CREATE TABLE ${t('lead_open_tasks')} (task_id uuid PRIMARY KEY, lead_id uuid NOT NULL, due_at timestamptz NOT NULL, done boolean NOT NULL)`);
     await tx.query(`CREATE INDEX ON ${t('lead_open_tasks')} (lead_id, due_at) WHERE NOT done`);
+    // What the timeline's showing lines name (the place and time as they stand): the showings read model is another folder's.
+    await tx.query(`CREATE TABLE ${t('lead_showings')} (showing_id uuid PRIMARY KEY, address text NOT NULL, time_zone text NOT NULL, start_at timestamptz NOT NULL)`);
   },
   async apply(events, ctx) {
     const { tx, table } = ctx;
@@ -362,6 +368,27 @@ export const leadFeedProjection: Projection = {
         case 'ListingEmailClicked':
           await activity(ctx, stored, await rowOf(e.data.leadId), listingMailSummary(e));
           break;
+        case 'ShowingProposed':
+        case 'ShowingConfirmed':
+        case 'ShowingRescheduled':
+        case 'ShowingCancelled':
+        case 'ShowingCompleted': {
+          const shows = table('lead_showings');
+          if (e.type === 'ShowingProposed') {
+            await tx.query(`INSERT INTO ${shows} (showing_id, address, time_zone, start_at) VALUES ($1, $2, $3, $4) ON CONFLICT (showing_id) DO NOTHING`, [
+              e.data.showingId,
+              e.data.address,
+              e.data.timeZone,
+              e.data.start,
+            ]);
+          }
+          const { rows } = await tx.query<{ address: string; time_zone: string; start_at: Date }>(`SELECT address, time_zone, start_at FROM ${shows} WHERE showing_id = $1`, [e.data.showingId]);
+          const known: KnownShowing | null = rows[0] ? { address: rows[0].address, timeZone: rows[0].time_zone, start: rows[0].start_at.toISOString() } : null;
+          const summary = known && showingSummary(e, known);
+          if (summary) await activity(ctx, stored, await rowOf(e.data.leadId), summary);
+          if (e.type === 'ShowingRescheduled') await tx.query(`UPDATE ${shows} SET start_at = $2 WHERE showing_id = $1`, [e.data.showingId, e.data.start]);
+          break;
+        }
         default:
           assertNever(e);
       }

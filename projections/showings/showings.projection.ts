@@ -71,9 +71,18 @@ export const showingsProjection: Projection = {
       requested_at timestamptz NOT NULL
     )`);
   },
-  async apply(events, { tx, table, signal }) {
+  async apply(events, { tx, table, signal, push }) {
     const showings = table('showings');
     const leads = table('showing_leads');
+    /** The calendars showing it (its agent's or organizer's, the office's, staff's) hear that a showing changed. */
+    const changedShowing = async (showingId: string, at: string) => {
+      const { rows } = await tx.query<{ agent_id: string | null; office_id: string | null }>(
+        `SELECT coalesce(s.organizer_id, l.agent_id) AS agent_id, l.office_id FROM ${showings} s LEFT JOIN ${leads} l ON l.lead_id = s.lead_id WHERE s.showing_id = $1`,
+        [showingId],
+      );
+      const to = [...new Set(rows.flatMap((r) => [r.agent_id, r.office_id]).filter((id): id is string => !!id).map((id) => `user:${id}`)), 'staff'];
+      push({ to, name: 'calendar.changed', payload: { kind: 'showing', id: showingId, at } });
+    };
     // 9 am the day before, on the listing's clock.
     const remindAt = `((date_trunc('day', start_at AT TIME ZONE time_zone) - interval '1 day' + interval '${REMINDER_HOUR} hours') AT TIME ZONE time_zone)`;
     let requested = 0;
@@ -91,10 +100,12 @@ export const showingsProjection: Projection = {
           );
           await tx.query(`UPDATE ${showings} SET remind_at = ${remindAt} WHERE showing_id = $1`, [d.showingId]);
           if (d.requestEventId) await tx.query(`DELETE FROM ${table('showing_requests')} WHERE event_id = $1`, [d.requestEventId]);
+          await changedShowing(d.showingId, at);
           break;
         }
         case 'ShowingConfirmed':
           await tx.query(`UPDATE ${showings} SET status = 'confirmed', organizer_id = $2, scheduled_at = $3, changed_at = $3 WHERE showing_id = $1`, [e.data.showingId, e.data.agentId, at]);
+          await changedShowing(e.data.showingId, at);
           changed++;
           break;
         case 'ShowingRescheduled':
@@ -104,14 +115,17 @@ export const showingsProjection: Projection = {
             [e.data.showingId, e.data.start, e.data.end, e.data.sequence, at],
           );
           await tx.query(`UPDATE ${showings} SET remind_at = ${remindAt} WHERE showing_id = $1`, [e.data.showingId]);
+          await changedShowing(e.data.showingId, at);
           changed++;
           break;
         case 'ShowingCancelled':
           await tx.query(`UPDATE ${showings} SET status = 'cancelled', sequence = $2, changed_at = $3 WHERE showing_id = $1`, [e.data.showingId, e.data.sequence, at]);
+          await changedShowing(e.data.showingId, at);
           changed++;
           break;
         case 'ShowingCompleted':
           await tx.query(`UPDATE ${showings} SET status = 'done', changed_at = $2 WHERE showing_id = $1`, [e.data.showingId, at]);
+          await changedShowing(e.data.showingId, at);
           break;
         case 'ShowingRequested': {
           const d = e.data;

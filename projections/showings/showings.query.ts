@@ -69,8 +69,8 @@ export async function pendingShowingRequests(pool: pg.Pool, limit = 100): Promis
   return rows.map((r) => ({ eventId: r.event_id, leadId: r.lead_id, userId: r.user_id, siteId: r.site_id, pdid: r.pdid, preferredAt: r.preferred_at.toISOString(), message: r.message }));
 }
 
-/** What a showing's notices are about: the invitation (REQUEST), the cancellation, the day-before reminder. */
-export type NoticeKind = 'invite' | 'cancel' | 'reminder';
+/** What a showing's notices are about: the office's proposal of a time (the lead may accept it), the invitation (REQUEST), the cancellation, the day-before reminder. */
+export type NoticeKind = 'propose' | 'invite' | 'cancel' | 'reminder';
 /** `sequence`: the showing's SEQUENCE the notice is for (a move or a cancellation is a new one, so a new notice). */
 export type DueNotice = { readonly showingId: string; readonly kind: NoticeKind; readonly sequence: number };
 
@@ -79,12 +79,18 @@ export type DueNotice = { readonly showingId: string; readonly kind: NoticeKind;
  * invitation for a confirmed showing's current SEQUENCE, the cancellation of a cancelled one (to
  * the lead and the agent) — both only while the showing is still ahead — and reminders whose
  * time (9 am the day before) has come since `since`, for showings confirmed at that time before it.
+ * And the proposal of a requested showing whose time the office set (proposed it, or another
+ * time than the lead asked for), while ahead, when that time was set since `since` (a proposal
+ * is news, not history: one from before the proposals were e-mailed is not sent).
  */
 export async function dueShowingNotices(pool: pg.Pool, now: Date, since: Date, limit = 100): Promise<DueNotice[]> {
   const missing = (kind: NoticeKind, recipients: number) =>
     `(SELECT count(*) FROM showing_notice_outbox o WHERE o.showing_id = s.showing_id AND o.kind = '${kind}' AND o.sequence = s.sequence) < ${recipients}`;
   const { rows } = await pool.query<{ showing_id: string; kind: NoticeKind; sequence: number }>(
     `SELECT s.showing_id, 'invite' AS kind, s.sequence FROM showings s WHERE s.status = 'confirmed' AND s.start_at > $1 AND ${missing('invite', 1)}
+     UNION ALL
+     SELECT s.showing_id, 'propose', s.sequence FROM showings s
+      WHERE s.status = 'requested' AND (s.proposed_by = 'agent' OR s.sequence > 0) AND s.start_at > $1 AND s.changed_at > $2 AND ${missing('propose', 1)}
      UNION ALL
      SELECT s.showing_id, 'cancel', s.sequence FROM showings s WHERE s.status = 'cancelled' AND s.start_at > $1 AND ${missing('cancel', 2)}
      UNION ALL

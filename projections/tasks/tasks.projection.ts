@@ -36,8 +36,14 @@ export const tasksProjection: Projection = {
     await tx.query(`CREATE TABLE ${t('task_leads')} (lead_id uuid PRIMARY KEY, full_name text NOT NULL)`);
     await tx.query(`CREATE TABLE ${t('task_agent_zones')} (user_id uuid PRIMARY KEY, time_zone text NOT NULL)`);
   },
-  async apply(events, { tx, table }) {
+  async apply(events, { tx, table, push }) {
     const tasks = table('tasks');
+    /** The calendars showing a task (its assignee's, its office's, staff's) hear that it changed. */
+    const changed = async (taskId: string, at: string, before: string | null = null) => {
+      const { rows } = await tx.query<{ assignee_id: string; office_id: string | null }>(`SELECT assignee_id, office_id FROM ${tasks} WHERE task_id = $1`, [taskId]);
+      const to = [...new Set([...rows.flatMap((r) => [r.assignee_id, r.office_id]), before].filter((id): id is string => !!id).map((id) => `user:${id}`)), 'staff'];
+      push({ to, name: 'calendar.changed', payload: { kind: 'task', id: taskId, at } });
+    };
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
@@ -48,20 +54,27 @@ export const tasksProjection: Projection = {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7) ON CONFLICT (task_id) DO NOTHING`,
             [d.taskId, d.leadId, d.officeId, d.title, d.taskType, d.dueAt, at, d.assigneeId],
           );
+          await changed(d.taskId, at);
           break;
         }
         case 'TaskCompleted':
         case 'TaskReopened':
           await tx.query(`UPDATE ${tasks} SET done = $2 WHERE task_id = $1`, [e.data.taskId, e.type === 'TaskCompleted']);
+          await changed(e.data.taskId, at);
           break;
         case 'TaskRescheduled':
           await tx.query(`UPDATE ${tasks} SET due_at = $2, due_set_at = $3 WHERE task_id = $1`, [e.data.taskId, e.data.dueAt, at]);
+          await changed(e.data.taskId, at);
           break;
-        case 'TaskReassigned':
+        case 'TaskReassigned': {
+          const { rows } = await tx.query<{ assignee_id: string }>(`SELECT assignee_id FROM ${tasks} WHERE task_id = $1`, [e.data.taskId]);
           await tx.query(`UPDATE ${tasks} SET assignee_id = $2 WHERE task_id = $1`, [e.data.taskId, e.data.assigneeId]);
+          await changed(e.data.taskId, at, rows[0]?.assignee_id ?? null);
           break;
+        }
         case 'TaskRetitled':
           await tx.query(`UPDATE ${tasks} SET title = $2 WHERE task_id = $1`, [e.data.taskId, e.data.title]);
+          await changed(e.data.taskId, at);
           break;
         case 'AgentTimeZoneSet':
           await tx.query(

@@ -18,6 +18,7 @@ import { leadThreadProjection } from '../../projections/lead-thread';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
 import type { Projection } from '../../projections/runner';
+import { replyNoticesProjection } from '../../projections/reply-notices';
 import { searchProjection } from '../../projections/search';
 import { shareMailProjection } from '../../projections/share-mail';
 import { showingsProjection } from '../../projections/showings';
@@ -58,4 +59,5 @@ export const allProjections: readonly Projection[] = [
   leadImportsProjection,
   smartListsProjection,
   listingMailProjection,
+  replyNoticesProjection,
 ];

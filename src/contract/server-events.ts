@@ -27,6 +27,8 @@ export type ServerToClientEvents = {
   'thread.item': (p: { leadId: string; agentId: string | null; item: ThreadItem; position: string }) => void;
   /** readerId read the lead's thread up to the item upToId (their other tabs clear the unread badge). */
   'thread.read': (p: { leadId: string; readerId: string; upToId: string; at: string; position: string }) => void;
+  /** A showing or a task changed (issue 16): the calendars of its agent, their broker and staff reload the range they show. */
+  'calendar.changed': (p: { kind: 'showing' | 'task'; id: string; at: string; position: string }) => void;
   'projection.progress': (p: {
     name: string;
     applied: number;

@@ -110,3 +110,21 @@ export function stateTimeZone(state: string | null | undefined): string | null {
 export function showingWhen(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
 }
+
+/**
+ * A showing as the lead sees it (their organizer, the proposal e-mail's page): `canAccept` when
+ * the office proposed the time and it waits for the lead's yes; `sequence` the version of the
+ * time shown (accepting sends it back, so a time changed since is never accepted unseen).
+ */
+export type LeadShowingView = {
+  readonly showingId: string;
+  readonly pdid: string;
+  readonly address: string;
+  readonly timeZone: string;
+  readonly start: string;
+  readonly end: string;
+  readonly when: string;
+  readonly status: ShowingStatus;
+  readonly sequence: number;
+  readonly canAccept: boolean;
+};

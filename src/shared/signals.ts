@@ -24,6 +24,8 @@ export type Signals = {
   'showings.changed': { readonly count: number };
   /** Listings e-mailed to leads were queued (the leads context's listing mail sender). */
   'leads.listingMailQueued': { readonly queued: number };
+  /** Leads' text or e-mail replies were queued for their agents' reply notices (the thread context's senders). */
+  'thread.replyNoticesQueued': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

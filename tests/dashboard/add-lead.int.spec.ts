@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
+import { systemContext } from '../../src/commands/command-context';
 import { loadAccount } from '../../src/modules/accounts';
+import { type ImportItem, importListings } from '../../src/modules/listings';
+import { home } from '../support/reso-home';
 import { createOffice, demoSite, demoUser, newLead, otherOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
 
@@ -60,6 +63,17 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
     const res = await c.post('/api/dashboard/leads', person(over));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
+  });
+
+  it('about a listing (pdid): one we have, shown publicly or not, else 404 Listing not found', async () => {
+    await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('AL1', { InternetEntireListingDisplayYN: false }) }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() });
+    const c = await signIn(server, jane.email);
+    const res = await c.post('/api/dashboard/leads', person({ pdid: 'T-AL1' }));
+    expect(res.status, res.text).toBe(201);
+    await settle(server);
+    expect((await c.get(`/api/dashboard/feed/lead/${res.body.leadId}`)).body.lead.listingPdid).toBe('T-AL1');
+    expect(await c.post('/api/dashboard/leads', person({ pdid: 'T-NOPE' }))).toMatchObject({ status: 404, body: { message: 'Listing not found' } });
+    expect((await c.post('/api/dashboard/leads', person({ pdid: 'not a pdid!' }))).status).toBe(400);
   });
 
   it('refuses what an inquiry form has but a hand-added lead does not (terms, resume) and unknown fields', async () => {

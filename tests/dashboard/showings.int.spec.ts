@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
 import { type ImportItem, importListings } from '../../src/modules/listings';
+import { SecretKey } from '../../src/modules/accounts';
 import { Mailer, readSmsOutbox, SmsSender } from '../../src/modules/messaging';
 import { ShowingNotices, ShowingNoticesReactor, ShowingRequests, showingIdOfRequest } from '../../src/modules/showings';
 import { demoUser, newLead, registerOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
@@ -23,7 +24,16 @@ describe('showings', () => {
   let server: Started;
   let janeC: WebClient;
   const pool = () => server.runtime.db.pool;
-  const sweeper = () => new ShowingNotices({ pool: pool(), store: server.runtime.store, mailer: server.app.get(Mailer), sms: server.app.get(SmsSender), baseUrl: 'http://demo.localhost' });
+  const sweeper = () =>
+    new ShowingNotices({
+      pool: pool(),
+      store: server.runtime.store,
+      mailer: server.app.get(Mailer),
+      sms: server.app.get(SmsSender),
+      baseUrl: 'http://demo.localhost',
+      secret: () => server.app.get(SecretKey).get(),
+      push: async () => undefined,
+    });
   const patch = (c: WebClient, showingId: string, json: Record<string, unknown>) => c.request('PATCH', `/api/dashboard/showings/${showingId}`, { json });
   const leadShowings = async (c: WebClient, leadId: string) => (await c.get(`/api/dashboard/showings?leadId=${leadId}`)).body.showings as Record<string, unknown>[];
   /** Flushes what the wall clock owes (invitations, cancellations) whoever sends it; answers the mails to the address. */

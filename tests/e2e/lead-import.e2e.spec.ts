@@ -52,6 +52,7 @@ describe('importing leads from a CSV in Chromium, and the imported person’s op
     await page.goto(`${server.url}/search`);
     await signInPage(page, 'agent@demo.test');
     await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: /^Leads/ }).click();
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByRole('heading', { name: 'Import leads' }).waitFor();
     await page.getByLabel('CSV file').setInputFiles({ name: 'old-crm.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
@@ -106,6 +107,7 @@ describe('importing leads from a CSV in Chromium, and the imported person’s op
   it('the Add lead dialog: the inquiry’s messages beside the inputs, Email already in use, then the new lead opens', async () => {
     const page = await agentContext.newPage();
     await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: /^Leads/ }).click();
     await page.getByRole('button', { name: 'Add lead' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add lead' });
     await dialog.getByLabel('Full name').fill('Hal');

@@ -12,7 +12,7 @@ export type {
   SearchRun,
   TextMessageSent,
 } from './leads.events';
-export { leadActivityEventTypes, leadActivityStream, leadEventTypes, leadMessageEventTypes, smsStream } from './leads.events';
+export { emailStream, leadActivityEventTypes, leadActivityStream, leadEventTypes, leadMessageEventTypes, smsStream } from './leads.events';
 export { type Lead, leadIdFor, leadStream, sourceLabel } from './lead';
 export { isLeadId, loadLead } from './load-lead';
 export { firstTouchMiddleware, FIRST_TOUCH_COOKIE } from './first-touch/first-touch';

@@ -5,12 +5,14 @@ import type { SignalName } from '../../shared/signals';
 import { logger } from '../../shared/logger';
 import { inTransaction } from '../../database/database';
 import type { MailMessage, Mailer } from './mailer.port';
+import type { SmsSender, TextMessage } from './sms/sms.port';
 
-/** What becomes of an outbox row: an e-mail to send, or a state it is left in for good without one (dropped, suppressed). */
-export type MailPlan = { readonly message: MailMessage } | { readonly state: string };
-export type MailOutcome = 'sent' | 'failed' | 'none' | (string & {});
+/** What becomes of an outbox row: a message to send, or a state it is left in for good without one (dropped, suppressed, off). */
+export type OutboxPlan<M> = { readonly message: M } | { readonly state: string };
+export type MailPlan = OutboxPlan<MailMessage>;
+export type OutboxOutcome = 'sent' | 'failed' | 'none' | (string & {});
 
-export type MailOutboxTable = {
+export type OutboxTable = {
   /** A plain table (never a read model: a rebuild must not empty it) with `state` ('pending' until done), `attempts` and `sent_at`. */
   readonly table: string;
   /** The row's id (derived from its event): all of a row that is ever logged (never an address or words). */
@@ -18,28 +20,32 @@ export type MailOutboxTable = {
   /** The columns `compose` reads, and the order pending rows are taken in. */
   readonly columns: string;
   readonly order: string;
+  /** Which of the table's rows this sender takes (a condition on its columns, no parameters), when the table holds rows of other senders too. */
+  readonly where?: string;
   /** Text columns holding personal words, emptied once the row is done (sent, or left for good). */
   readonly clearWhenDone?: readonly string[];
-  /** After this many refusals by the relay the row is given up ('failed'); unset: it stays pending. */
+  /** After this many refusals by the provider the row is given up ('failed'); unset: it stays pending. */
   readonly maxAttempts?: number;
 };
 
 /**
- * Sends one pending row of an e-mail outbox: the row is taken under its row lock (FOR UPDATE
- * SKIP LOCKED, so instances never take the same one), composed, sent through the Mailer and
- * marked sent in that one transaction. A crash before the commit leaves it pending, and it goes
- * out after restart; only a death between the relay accepting it and the commit sends it twice
- * (no SMTP relay joins our transaction). A failed relay counts an attempt and leaves it pending.
+ * Sends one pending row of an outbox: the row is taken under its row lock (FOR UPDATE SKIP
+ * LOCKED, so instances never take the same one), composed, handed to the provider (`deliver`:
+ * the Mailer, the SMS port) and marked sent in that one transaction. A crash before the commit
+ * leaves it pending, and it goes out after restart; only a death between the provider accepting
+ * it and the commit sends it twice (no provider joins our transaction). A failed provider counts
+ * an attempt and leaves it pending.
  */
-export function sendOneFromMailOutbox<Row extends Record<string, unknown>>(
+export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
   pool: pg.Pool,
-  mailer: Mailer,
-  t: MailOutboxTable,
-  compose: (row: Row) => Promise<MailPlan>,
+  deliver: (message: M) => Promise<unknown>,
+  t: OutboxTable,
+  compose: (row: Row) => Promise<OutboxPlan<M>>,
   onFailure: (row: Row, err: Error) => void,
-): Promise<MailOutcome> {
-  return inTransaction(pool, async (tx): Promise<MailOutcome> => {
-    const { rows } = await tx.query<Row>(`SELECT ${t.columns} FROM ${t.table} WHERE state = 'pending' ORDER BY ${t.order} LIMIT 1 FOR UPDATE SKIP LOCKED`);
+): Promise<OutboxOutcome> {
+  return inTransaction(pool, async (tx): Promise<OutboxOutcome> => {
+    const where = t.where ? ` AND (${t.where})` : '';
+    const { rows } = await tx.query<Row>(`SELECT ${t.columns} FROM ${t.table} WHERE state = 'pending'${where} ORDER BY ${t.order} LIMIT 1 FOR UPDATE SKIP LOCKED`);
     const row = rows[0];
     if (!row) return 'none';
     const key = row[t.key];
@@ -50,7 +56,7 @@ export function sendOneFromMailOutbox<Row extends Record<string, unknown>>(
       return plan.state;
     }
     try {
-      await mailer.send(plan.message);
+      await deliver(plan.message);
     } catch (err) {
       const giveUp = t.maxAttempts === undefined ? '' : `, state = CASE WHEN attempts + 1 >= ${Number(t.maxAttempts)} THEN 'failed' ELSE state END`;
       await tx.query(`UPDATE ${t.table} SET attempts = attempts + 1${giveUp} WHERE ${t.key} = $1`, [key]);
@@ -64,35 +70,38 @@ export function sendOneFromMailOutbox<Row extends Record<string, unknown>>(
 
 const SWEEP_MS = 2000;
 
-export type MailOutboxSenderOptions = {
+export type OutboxSenderOptions<M> = {
   readonly name: string;
   readonly runtime: Pick<Runtime, 'onSignal'>;
   /** The signal of the projection that fills the outbox. */
   readonly signal: SignalName;
   readonly pool: pg.Pool;
-  readonly mailer: Mailer;
-  readonly table: MailOutboxTable;
+  /** Hands a message to its provider. */
+  readonly deliver: (message: M) => Promise<unknown>;
+  /** What the log calls the messages ('e-mails', 'texts'). */
+  readonly what: string;
+  readonly table: OutboxTable;
 };
 
 /**
- * The sender of one e-mail outbox, a reactor: woken by its projection's signal and swept every
- * 2 s (a signal is a nudge: another instance's never arrive), it sends every pending row one at a
- * time (sendOneFromMailOutbox) until none is left or the relay fails, when the next sweep
- * retries. A subclass says how a row becomes its e-mail (`compose`).
+ * The sender of one outbox, a reactor: woken by its projection's signal and swept every 2 s (a
+ * signal is a nudge: another instance's never arrive), it sends every pending row one at a time
+ * (sendOneFromOutbox) until none is left or the provider fails, when the next sweep retries. A
+ * subclass says how a row becomes its message (`compose`).
  */
-export abstract class MailOutboxSender<Row extends Record<string, unknown>> extends SweptReactor {
+export abstract class OutboxSender<Row extends Record<string, unknown>, M> extends SweptReactor {
   private readonly log;
 
-  constructor(private readonly outbox: MailOutboxSenderOptions) {
+  constructor(private readonly outbox: OutboxSenderOptions<M>) {
     super();
     this.log = logger(outbox.name);
   }
 
-  /** The e-mail of a row, or the state it is left in without one (dropped, suppressed). */
-  protected abstract compose(row: Row): Promise<MailPlan>;
+  /** The message of a row, or the state it is left in without one (dropped, suppressed, off). */
+  protected abstract compose(row: Row): Promise<OutboxPlan<M>>;
 
   protected schedule(): Schedule {
-    return { name: `${this.outbox.name} e-mails`, everyMs: SWEEP_MS, signal: { name: this.outbox.signal, runtime: this.outbox.runtime } };
+    return { name: `${this.outbox.name} ${this.outbox.what}`, everyMs: SWEEP_MS, signal: { name: this.outbox.signal, runtime: this.outbox.runtime } };
   }
 
   protected onSweep(): Promise<number> {
@@ -104,12 +113,28 @@ export abstract class MailOutboxSender<Row extends Record<string, unknown>> exte
     let sent = 0;
     while (!this.sweeper.isStopped) {
       const o = this.outbox;
-      const outcome = await sendOneFromMailOutbox<Row>(o.pool, o.mailer, o.table, (row) => this.compose(row), (row, err) =>
-        this.log.warn('an e-mail failed; it stays in the outbox', { mailId: row[o.table.key], error: err.name }),
+      const outcome = await sendOneFromOutbox<Row, M>(o.pool, o.deliver, o.table, (row) => this.compose(row), (row, err) =>
+        this.log.warn(`a message failed; it stays in the outbox`, { messageId: row[o.table.key], error: err.name }),
       );
       if (outcome === 'sent') sent++;
       if (outcome === 'none' || outcome === 'failed') break;
     }
     return sent;
+  }
+}
+
+export type MailOutboxSenderOptions = Omit<OutboxSenderOptions<MailMessage>, 'deliver' | 'what'> & { readonly mailer: Mailer };
+
+/** An outbox of e-mails, sent through the Mailer. */
+export abstract class MailOutboxSender<Row extends Record<string, unknown>> extends OutboxSender<Row, MailMessage> {
+  constructor({ mailer, ...o }: MailOutboxSenderOptions) {
+    super({ ...o, what: 'e-mails', deliver: (m) => mailer.send(m) });
+  }
+}
+
+/** An outbox of texts, sent through the SMS port (consent is the caller's, as for every text). */
+export abstract class TextOutboxSender<Row extends Record<string, unknown>> extends OutboxSender<Row, TextMessage> {
+  constructor({ sms, ...o }: Omit<OutboxSenderOptions<TextMessage>, 'deliver' | 'what'> & { readonly sms: SmsSender }) {
+    super({ ...o, what: 'texts', deliver: (m) => sms.send(m) });
   }
 }

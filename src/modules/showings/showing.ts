@@ -20,6 +20,11 @@ export type Showing =
       readonly agentId: string | null;
       /** Whether the lead was ever sent an invitation (a cancellation then carries METHOD:CANCEL). */
       readonly invited: boolean;
+      /** Who set the time as it stands: the lead (their request) or the office (a proposal, a move), and which office member. */
+      readonly timeBy: 'lead' | 'agent';
+      readonly timeById: string;
+      /** Cancelled by the lead (the agent is told at once), not the office. */
+      readonly cancelledByLead: boolean;
     });
 
 export const initialShowing = (): Showing => ({ exists: false });
@@ -27,16 +32,16 @@ export const initialShowing = (): Showing => ({ exists: false });
 export function evolveShowing(s: Showing, e: ShowingEvent): Showing {
   if (e.type === 'ShowingProposed') {
     const d = e.data;
-    return { exists: true, showingId: d.showingId, leadId: d.leadId, siteId: d.siteId, pdid: d.pdid, address: d.address, timeZone: d.timeZone, start: d.start, end: d.end, status: 'requested', sequence: 0, agentId: null, invited: false };
+    return { exists: true, showingId: d.showingId, leadId: d.leadId, siteId: d.siteId, pdid: d.pdid, address: d.address, timeZone: d.timeZone, start: d.start, end: d.end, status: 'requested', sequence: 0, agentId: null, invited: false, timeBy: d.proposedBy, timeById: d.byUserId, cancelledByLead: false };
   }
   if (!s.exists) return s;
   switch (e.type) {
     case 'ShowingConfirmed':
       return { ...s, status: 'confirmed', agentId: e.data.agentId, invited: true };
     case 'ShowingRescheduled':
-      return { ...s, start: e.data.start, end: e.data.end, sequence: e.data.sequence };
+      return { ...s, start: e.data.start, end: e.data.end, sequence: e.data.sequence, timeBy: 'agent', timeById: e.data.byUserId };
     case 'ShowingCancelled':
-      return { ...s, status: 'cancelled', sequence: e.data.sequence };
+      return { ...s, status: 'cancelled', sequence: e.data.sequence, cancelledByLead: e.data.byLead === true };
     case 'ShowingCompleted':
       return { ...s, status: 'done' };
     default:

@@ -25,10 +25,10 @@ export type ShowingProposed = {
   };
 };
 
-/** The time stands; `agentId` is the organizer the lead's invitation names (the lead's agent, or whoever confirmed a lead nobody holds). */
+/** The time stands (`byLead`: the lead accepted the agent's proposed time, absent: the office confirmed); `agentId` is the organizer the lead's invitation names (the lead's agent, or whoever confirmed a lead nobody holds). */
 export type ShowingConfirmed = {
   readonly type: 'ShowingConfirmed';
-  readonly data: { readonly showingId: string; readonly leadId: string; readonly agentId: string; readonly byUserId: string };
+  readonly data: { readonly showingId: string; readonly leadId: string; readonly agentId: string; readonly byUserId: string; readonly byLead?: boolean };
 };
 
 /** Another time (the agent's proposal, or a confirmed showing moved). `sequence`: the iCalendar SEQUENCE from now on. */
@@ -46,10 +46,10 @@ export type ShowingRescheduled = {
   };
 };
 
-/** Off: the lead and the agent are told (with METHOD:CANCEL when an invitation went out). `sequence` as above. */
+/** Off (`byLead`: the lead cancelled it, absent: the office): the lead and the agent are told (with METHOD:CANCEL when an invitation went out). `sequence` as above. */
 export type ShowingCancelled = {
   readonly type: 'ShowingCancelled';
-  readonly data: { readonly showingId: string; readonly leadId: string; readonly sequence: number; readonly byUserId: string };
+  readonly data: { readonly showingId: string; readonly leadId: string; readonly sequence: number; readonly byUserId: string; readonly byLead?: boolean };
 };
 
 export type ShowingCompleted = { readonly type: 'ShowingCompleted'; readonly data: { readonly showingId: string; readonly leadId: string; readonly byUserId: string } };

@@ -12,3 +12,15 @@ export type LeadThreadRead = {
 export type ThreadEvent = LeadThreadRead;
 export const threadEventTypes = ['LeadThreadRead'] as const satisfies readonly ThreadEvent['type'][];
 export const threadReadStream = (leadId: string) => `threadread-${leadId}`;
+
+/**
+ * How the agent wants to hear of a lead's reply by text, MMS or e-mail besides the dashboard and
+ * web push: by e-mail, text, both or neither. On the agent's own stream `replynotices-{userId}`.
+ */
+export type ReplyNoticesChosen = {
+  readonly type: 'ReplyNoticesChosen';
+  readonly data: { readonly userId: string; readonly by: 'email' | 'text' | 'both' | 'none' };
+};
+export type ReplyNoticeEvent = ReplyNoticesChosen;
+export const replyNoticeEventTypes = ['ReplyNoticesChosen'] as const satisfies readonly ReplyNoticeEvent['type'][];
+export const replyNoticesStream = (userId: string) => `replynotices-${userId}`;

@@ -14,6 +14,7 @@ const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPassword
 const VerifyEmailPage = lazy(() => import('../features/account/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
 const OrganizerPage = lazy(() => import('../features/organizer/OrganizerPage').then((m) => ({ default: m.OrganizerPage })));
 const MailboxPage = lazy(() => import('../features/account/MailboxPage').then((m) => ({ default: m.MailboxPage })));
+const ShowingAnswerPage = lazy(() => import('../features/organizer/ShowingAnswerPage').then((m) => ({ default: m.ShowingAnswerPage })));
 const AdminLoginPage = lazy(() => import('../features/account/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
 /** Staff and account pages, loaded on demand. */
 const STAFF_PAGES: Record<string, typeof BackofficePage> = {
@@ -25,6 +26,7 @@ const STAFF_PAGES: Record<string, typeof BackofficePage> = {
   '/account/login/admin': AdminLoginPage,
   '/dev/mailbox': MailboxPage,
   '/organizer': OrganizerPage,
+  '/showings/answer': ShowingAnswerPage,
 };
 
 /** Pages owned by other issues: the routes exist so links and reloads land somewhere sensible. */

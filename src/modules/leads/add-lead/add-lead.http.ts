@@ -9,7 +9,7 @@ import { parseBody } from '../../../http/parse-body';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { splitTags } from '../../../contract/lead-import';
 import { nameWords, validateInquiry } from '../../../contract/validate-inquiry';
-import { validation } from '../../../shared/errors';
+import { notFound, validation } from '../../../shared/errors';
 import { commandContextOf, parseEmail } from '../../accounts';
 import { dashboardViewer } from '../dashboard/viewer';
 import { composeInquiryMessage } from '../inquiry-message';
@@ -17,6 +17,10 @@ import { InquiryBody } from '../submit-inquiry/inquiry.http';
 import { AddLeadCommand } from './add-lead.handler';
 import { resolveLeadTarget, usableSites } from './lead-target';
 import { sitesByIds } from '../../../../projections/sites';
+import { foldListing, listingStream } from '../../listings';
+
+/** A lead added about a listing (`pdid`) names one we have. */
+export const ADD_LEAD_NO_LISTING = 'Listing not found';
 
 /** The inquiry's payload (no terms box, no resume upload), the site and agent, and tags. */
 const AddLeadBody = InquiryBody.omit({ AcceptTerms: true, ResumeUrl: true }).extend({
@@ -56,6 +60,8 @@ export class AddLeadController {
     const target = await resolveLeadTarget(this.store, this.pool, viewer, { siteId: input.siteId, agentId: input.agentId });
     const problem = validateInquiry(input, { allowPartialName: target.allowPartialName });
     if (problem) throw validation(problem);
+    // Any listing we have, shown publicly or not (an agent's own office-exclusive listing too).
+    if (input.pdid && !foldListing(await this.store.readStream(listingStream(input.pdid))).listed) throw notFound(ADD_LEAD_NO_LISTING);
     const tags = splitTags(Array.isArray(input.Tags) ? input.Tags.join(',') : (input.Tags ?? ''));
     return this.commands.execute<AddLeadCommand, { leadId: string }>(
       new AddLeadCommand(

@@ -17,7 +17,7 @@ const OUTBOX = { table: 'share_mail_outbox', key: 'mail_id', columns: 'mail_id, 
 /**
  * Sends the share e-mails the share_mail projection queued in share_mail_outbox (one row per
  * ListingShared event), woken by the projection's push and swept every 2 s, one row at a time
- * through the messaging context's mail outbox (sendOneFromMailOutbox: taken under its row lock,
+ * through the messaging context's mail outbox (sendOneFromOutbox: taken under its row lock,
  * sent and marked in one transaction).
  */
 @Injectable()

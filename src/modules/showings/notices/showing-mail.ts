@@ -21,6 +21,8 @@ export type NoticeContext = {
   readonly baseUrl: string;
   /** DTSTAMP: when this notice was made. */
   readonly now: Date;
+  /** A cancellation the lead made (the agent's notice says so). */
+  readonly byLead?: boolean;
 };
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -65,6 +67,28 @@ function body(paragraphs: readonly string[]): { text: string; html: string } {
 /** Replies reach the agent (the sender stays the product's address). */
 const replyTo = (c: NoticeContext): { replyTo?: string } => (c.agent ? { replyTo: c.agent.email } : {});
 
+/**
+ * The office proposes a time (a showing of its own, or another time than the lead asked for):
+ * the lead accepts it with the signed link (`acceptUrl`, no sign-in), in their organizer, or
+ * answers the agent by replying.
+ */
+export function proposalMail(c: NoticeContext, acceptUrl: string): MailMessage {
+  const s = c.showing;
+  const where = oneLine(s.address);
+  return {
+    to: c.lead.email,
+    subject: `Proposed showing: ${where}, ${showingWhen(s.start, s.timeZone)}`,
+    ...body([
+      `Hello ${firstName(c.lead.name)},`,
+      `${agentName(c)} proposes a time for your showing:`,
+      `${where}\n${when(s)}`,
+      `Does it suit you? Accept this time: ${acceptUrl}`,
+      `Another time would be better? Reply to this e-mail to reach ${agentName(c)}, or answer in your organizer: ${c.baseUrl}/organizer`,
+    ]),
+    ...replyTo(c),
+  };
+}
+
 /** The lead's invitation (METHOD:REQUEST): a confirmation, or the new time of a showing moved after one. */
 export function invitationMail(c: NoticeContext, moved: boolean): MailMessage {
   const s = c.showing;
@@ -93,7 +117,10 @@ export function cancellationMail(c: NoticeContext, to: 'lead' | 'agent', invited
   const where = oneLine(s.address);
   const forAgent = to === 'agent' && c.agent !== null;
   const text = forAgent
-    ? body([`The showing of ${where} with ${oneLine(c.lead.name)} on ${when(s)} is cancelled.`, `The lead: ${c.baseUrl}/dashboard?lead=${encodeURIComponent(s.leadId)}`])
+    ? body([
+        c.byLead ? `${oneLine(c.lead.name)} cancelled the showing of ${where} on ${when(s)}.` : `The showing of ${where} with ${oneLine(c.lead.name)} on ${when(s)} is cancelled.`,
+        `The lead: ${c.baseUrl}/dashboard?lead=${encodeURIComponent(s.leadId)}`,
+      ])
     : body([`Hello ${firstName(c.lead.name)},`, `Your showing of ${where} on ${when(s)} is cancelled.`, `To find another time, reply to this e-mail to reach ${agentName(c)}.`]);
   return {
     to: forAgent ? c.agent!.email : c.lead.email,

@@ -6,7 +6,9 @@ import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
+import { SecretKey } from '../../accounts';
 import { Mailer, SmsSender } from '../../messaging';
+import { WebPushNotifier } from '../../notifications';
 import { ShowingNotices } from './showing-notices';
 
 /** Reminders go within this long of 9 am; invitations and cancellations at once by the signal, else within this. */
@@ -24,9 +26,19 @@ export class ShowingNoticesReactor extends SweptReactor {
     @Inject(Mailer) mailer: Mailer,
     @Inject(SmsSender) sms: SmsSender,
     @Inject(CONFIG) config: Config,
+    @Inject(SecretKey) secret: SecretKey,
+    @Inject(WebPushNotifier) webPush: WebPushNotifier,
   ) {
     super();
-    this.notices = new ShowingNotices({ pool, store, mailer, sms, baseUrl: config.publicUrl });
+    this.notices = new ShowingNotices({
+      pool,
+      store,
+      mailer,
+      sms,
+      baseUrl: config.publicUrl,
+      secret: () => secret.get(),
+      push: (userId, n) => webPush.notify([`user:${userId}`], n),
+    });
   }
 
   protected schedule(): Schedule {

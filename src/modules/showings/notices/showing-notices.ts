@@ -2,25 +2,40 @@ import type pg from 'pg';
 import { type DueNotice, dueShowingNotices } from '../../../../projections/showings';
 import { decideOnce } from '../../../database/decide-once';
 import type { EventStore } from '../../../eventstore/event-store.port';
+import { showingWhen } from '../../../contract/showings';
 import { logger } from '../../../shared/logger';
 import { loadAccount } from '../../accounts';
 import { loadLead, textEligibility } from '../../leads';
 import type { Mailer, SmsSender } from '../../messaging';
 import { loadShowing } from '../showing';
-import { cancellationMail, invitationMail, type NoticeContext, reminderMail, reminderText } from './showing-mail';
+import { signProposalLink, PROPOSAL_PAGE } from '../answer-showing/showing-answer-link';
+import { cancellationMail, invitationMail, type NoticeContext, proposalMail, reminderMail, reminderText } from './showing-mail';
 
 const log = logger('showing-notices');
 /** A reminder whose time came while no instance ran longer ago than this is not sent late. */
 export const REMINDER_LATEST_MS = 12 * 3600_000;
 
-export type ShowingNoticesDeps = { readonly pool: pg.Pool; readonly store: EventStore; readonly mailer: Mailer; readonly sms: SmsSender; readonly baseUrl: string };
+export type ShowingNoticesDeps = {
+  readonly pool: pg.Pool;
+  readonly store: EventStore;
+  readonly mailer: Mailer;
+  readonly sms: SmsSender;
+  readonly baseUrl: string;
+  /** The server secret (the proposal's accept link is signed with it). */
+  readonly secret: () => Promise<Buffer>;
+  /** A web push to one person (best effort: the agent hears at once that a lead cancelled). */
+  readonly push: (userId: string, n: { title: string; body: string; url: string; tag: string; id: string }) => Promise<unknown>;
+};
 
 type Recipient = 'lead' | 'agent';
-const RECIPIENTS: Record<DueNotice['kind'], readonly Recipient[]> = { invite: ['lead'], cancel: ['lead', 'agent'], reminder: ['lead'] };
+const RECIPIENTS: Record<DueNotice['kind'], readonly Recipient[]> = { propose: ['lead'], invite: ['lead'], cancel: ['lead', 'agent'], reminder: ['lead'] };
+const WANTED: Record<DueNotice['kind'], string> = { propose: 'requested', invite: 'confirmed', cancel: 'cancelled', reminder: 'confirmed' };
 
 /**
- * The lead's invitation (with the .ics, METHOD:REQUEST, on confirmation and on each move of a
- * confirmed showing), the cancellation (to the lead and the agent, METHOD:CANCEL once invited)
+ * The office's proposal of a time (to the lead, with the signed link that accepts it), the lead's
+ * invitation (with the .ics, METHOD:REQUEST, on confirmation and on each move of a confirmed
+ * showing), the cancellation (to the lead and the agent, METHOD:CANCEL once invited; the agent
+ * also by web push when the lead cancelled)
  * and the day-before reminder (a text when the lead allows texts and has a cell phone, else an
  * e-mail), each once. Time is passed in (`now`), so tests set the clock. Each message's row in
  * showing_notice_outbox (showing, kind, SEQUENCE, recipient) is inserted, the message sent and
@@ -44,7 +59,7 @@ export class ShowingNotices {
     const showing = await loadShowing(this.deps.store, n.showingId);
     const { lead } = showing.exists ? await loadLead(this.deps.store, showing.leadId) : { lead: { exists: false as const } };
     if (!showing.exists || !lead.exists) return false;
-    const wanted = n.kind === 'cancel' ? 'cancelled' : 'confirmed';
+    const wanted = WANTED[n.kind];
     const agentId = showing.agentId ?? lead.agentId;
     const agent = agentId ? (await loadAccount(this.deps.store, agentId)).account : null;
     const leadAccount = (await loadAccount(this.deps.store, lead.userId)).account;
@@ -56,6 +71,7 @@ export class ShowingNotices {
       agent: agent?.exists ? { name: `${agent.firstName} ${agent.lastName}`, email: agent.email } : null,
       baseUrl: this.deps.baseUrl,
       now,
+      byLead: showing.cancelledByLead,
     };
     return decideOnce(
       this.deps.pool,
@@ -66,7 +82,21 @@ export class ShowingNotices {
         if (n.kind === 'invite') {
           const { rowCount } = await db.query(`SELECT 1 FROM showing_notice_outbox WHERE showing_id = $1 AND kind = 'invite' AND state = 'sent' AND sequence < $2`, [n.showingId, n.sequence]);
           await this.deps.mailer.send(invitationMail(c, (rowCount ?? 0) > 0));
-        } else if (n.kind === 'cancel') await this.deps.mailer.send(cancellationMail(c, to, showing.invited));
+        } else if (n.kind === 'propose') {
+          const token = signProposalLink(await this.deps.secret(), n.showingId, n.sequence, now);
+          await this.deps.mailer.send(proposalMail(c, `${this.deps.baseUrl}${PROPOSAL_PAGE}?t=${encodeURIComponent(token)}`));
+        } else if (n.kind === 'cancel') {
+          await this.deps.mailer.send(cancellationMail(c, to, showing.invited));
+          if (to === 'agent' && showing.cancelledByLead && agentId) {
+            await this.deps.push(agentId, {
+              title: 'A lead cancelled a showing',
+              body: `${lead.fullName}: ${showing.address}, ${showingWhen(showing.start, showing.timeZone)}`,
+              url: `/dashboard?lead=${encodeURIComponent(showing.leadId)}`,
+              tag: `showing-${showing.showingId}`,
+              id: `showing-cancel-${showing.showingId}-${n.sequence}`,
+            });
+          }
+        }
         else if (byText && leadAccount.exists && leadAccount.cellPhone) await this.deps.sms.send({ to: leadAccount.cellPhone, body: reminderText(c), mediaUrl: null });
         else await this.deps.mailer.send(reminderMail(c));
         return true;

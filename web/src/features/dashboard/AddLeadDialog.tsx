@@ -7,10 +7,11 @@ import forms from '../../ui/forms.module.css';
 import styles from './AddLeadDialog.module.css';
 import type { Agent, Role } from './dashboardApi';
 import { type LeadSite, leadIoApi, partialNameAllowed } from './leadIoApi';
+import { LeadListingField, PDID } from './LeadListingField';
 import { LeadTargetFields } from './LeadTargetFields';
 
 type Field = 'FullName' | 'Email' | 'Phone';
-const EMPTY = { FullName: '', Email: '', Phone: '', LeadType: 'Buyer', Message: '', Tags: '' };
+const EMPTY = { FullName: '', Email: '', Phone: '', LeadType: 'Buyer', Message: '', Tags: '', pdid: '' };
 export const LEAD_TYPES = ['Buyer', 'Seller', 'Buyer and seller', 'Renter', 'Investor', 'Other'] as const;
 
 /**
@@ -27,6 +28,7 @@ export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }
   const [sites, setSites] = useState<readonly LeadSite[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [listingError, setListingError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
@@ -35,6 +37,7 @@ export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }
     setValues(EMPTY);
     setErrors({});
     setFailure(null);
+    setListingError(undefined);
     void leadIoApi.sites().then((r) => setSites(r.sites), () => setSites([]));
   }, [open]);
 
@@ -56,6 +59,8 @@ export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }
     setFailure(null);
     const problem = validateInquiry(values, { allowPartialName: partialNameAllowed(sites, siteId) });
     if (problem) return show(problem);
+    const pdid = values.pdid.trim();
+    if (pdid && !PDID.test(pdid)) return setListingError('A listing id has letters, digits, dots, dashes, colons or underscores only');
     setBusy(true);
     try {
       const body: Record<string, string> = { FullName: values.FullName.trim(), Email: values.Email.trim(), Phone: values.Phone.trim(), LeadType: values.LeadType };
@@ -63,11 +68,13 @@ export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }
       if (splitTags(values.Tags).length) body.Tags = splitTags(values.Tags).join(',');
       if (siteId) body.siteId = siteId;
       if (agentId) body.agentId = agentId;
+      if (pdid) body.pdid = pdid;
       const { leadId } = await leadIoApi.addLead(body);
       onAdded(leadId);
     } catch (err) {
       const message = err instanceof ApiError ? err.message : 'The server cannot be reached';
       if (message === 'Email already in use') setErrors({ Email: 'Email already in use: this person is a lead of your office already' });
+      else if (message === 'Listing not found' || message === 'pdid is not a listing id') setListingError(`${message}: check the listing id`);
       else show(message);
     } finally {
       setBusy(false);
@@ -134,6 +141,15 @@ export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }
           </label>
           <textarea id={`${id}-message`} className={forms.input} value={values.Message} onChange={set('Message')} maxLength={5000} />
         </div>
+        <LeadListingField
+          id={`${id}-pdid`}
+          value={values.pdid}
+          error={listingError}
+          onChange={(v) => {
+            setValues((x) => ({ ...x, pdid: v }));
+            setListingError(undefined);
+          }}
+        />
         <LeadTargetFields sites={sites} role={role} agents={agents} viewerId={viewerId} siteId={siteId} onSite={setSiteId} agentId={agentId} onAgent={setAgentId} />
         {failure && (
           <p className={forms.error} role="alert">

@@ -5,6 +5,7 @@ import styles from './BoardView.module.css';
 import { findCard, moveOnBoard, placeCard, withMore } from './boardState';
 import { dashboardApi } from './dashboardApi';
 import { fullDate, relativeTime } from './dashboardFormat';
+import { OfficePicker, useStaffOffice } from './OfficePicker';
 import { type Board, type BoardCard, pipelineApi } from './pipelineApi';
 
 type Props = {
@@ -34,15 +35,16 @@ export function BoardView({ subscribe, connected, onOpen, now }: Props) {
   const boardRef = useRef(board);
   boardRef.current = board;
 
+  const [office, setOffice] = useStaffOffice();
   const load = useCallback(() => {
-    pipelineApi.board().then(
+    pipelineApi.board(office).then(
       (b) => {
         setBoard(b);
         setError(null);
       },
       (err: unknown) => setError(messageOf(err, 'The board could not be loaded')),
     );
-  }, []);
+  }, [office]);
   useEffect(() => {
     if (connected) load();
   }, [connected, load]);
@@ -94,7 +96,7 @@ export function BoardView({ subscribe, connected, onOpen, now }: Props) {
   };
 
   const more = (stage: string, offset: number) =>
-    void pipelineApi.column(stage, offset).then(
+    void pipelineApi.column(stage, offset, office).then(
       (r) => setBoard((b) => (b ? withMore(b, stage, r.leads) : b)),
       (err: unknown) => setError(messageOf(err, 'More leads could not be loaded')),
     );
@@ -106,6 +108,7 @@ export function BoardView({ subscribe, connected, onOpen, now }: Props) {
         <h1 id="board-title">Board</h1>
         <p className={styles.hint}>Drag a card to another stage, or use its Move button.</p>
       </div>
+      {board?.me.role === 'staff' && <OfficePicker value={office} onChange={setOffice} none="All offices" />}
       <p className={styles.live} aria-live="polite" role="status">
         {said}
       </p>

@@ -1,4 +1,6 @@
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import type { Subscribe } from './ChatPanel';
+import { useDebounced } from './useUrlFilters';
 import { ApiError } from '../../api/http';
 import { navigate, useLocation } from '../../app/location';
 import { TASK_TYPE_LABEL, zonedTimeToInstant } from '../../../../src/contract/tasks';
@@ -22,7 +24,7 @@ const typing = (t: EventTarget) => t instanceof HTMLInputElement || t instanceof
  * (and the arrow keys, T for today) move it; on a phone the week is a list of days. A requested
  * showing can be confirmed from here; everything opens its lead.
  */
-export function CalendarView({ role, onOpenLead }: { readonly role: Role; readonly onOpenLead: (leadId: string) => void }) {
+export function CalendarView({ role, onOpenLead, subscribe }: { readonly role: Role; readonly onOpenLead: (leadId: string) => void; readonly subscribe: Subscribe }) {
   const [zone] = useAgentZone();
   const params = new URLSearchParams(useLocation().search);
   const mode: Mode = params.get('mode') === 'day' ? 'day' : 'week';
@@ -42,6 +44,9 @@ export function CalendarView({ role, onOpenLead }: { readonly role: Role; readon
     showingsApi.calendar(from, to, scope).then(setCalendar, (err: unknown) => setError(err instanceof ApiError ? err.message : 'Could not load the calendar'));
   }, [days, zone, scope]);
   useEffect(load, [load]);
+  // A showing or task changed anywhere (another tab, the lead's answer, a colleague): the range shown is read again, once for a burst.
+  const reloadSoon = useDebounced(load, 300);
+  useEffect(() => subscribe((p) => p.name === 'calendar.changed' && reloadSoon()), [subscribe, reloadSoon]);
 
   const go = (m: Mode, d: string) => navigate(`/dashboard?view=calendar&mode=${m}&date=${d}`, { replace: true });
   const step = (dir: -1 | 1) => go(mode, addDays(first, dir * days.length));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { type Push, type PushName, useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
@@ -18,7 +18,7 @@ import styles from './DashboardPage.module.css';
 import { EmailTemplatesPanel } from './EmailTemplatesPanel';
 import { LeadDetails } from './LeadDetails';
 import { MyListings } from './MyListings';
-import { type NavItem, OverflowNav } from './OverflowNav';
+import { DashboardNav, type View, viewOf } from './DashboardNav';
 import { PondSection } from './PondSection';
 import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
@@ -31,19 +31,14 @@ import { TextMessageDialog } from './TextMessageDialog';
 import { AddLeadDialog } from './AddLeadDialog';
 import { ImportLeadsView } from './ImportLeadsView';
 import { leadIoApi } from './leadIoApi';
-import { enableWebPush, pushSupported } from './webPush';
+import { SettingsView } from './SettingsView';
 import { LiveIndicator } from '../../ui/LiveIndicator';
 
 // Charts are a large library: the reports view loads it only when opened.
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
-const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'thread.item', 'thread.read'];
+const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'thread.item', 'thread.read', 'calendar.changed'];
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
-
-/** The dashboard's views (`?view=`); anything else is the lead list. */
-const VIEWS = ['leads', 'tasks', 'calendar', 'board', 'team', 'listings', 'pipeline', 'reports', 'import', 'templates'] as const;
-type View = (typeof VIEWS)[number];
-const viewOf = (v: string | null): View => (VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads';
 
 /**
  * /dashboard for agents, brokers and staff: the live lead feed (new leads slide in), the
@@ -73,7 +68,6 @@ export function DashboardPage() {
   const [chatOpen, setChatOpen] = useState(params.get('chat') === '1');
   const [texting, setTexting] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [pushState, setPushState] = useState<string | null>(null);
   const [now, setNow] = useState(Date.now());
   const ledger = useRef<PushLedger | null>(null);
   const listeners = useRef(new Set<(p: Push) => void>());
@@ -211,31 +205,14 @@ export function DashboardPage() {
       return n;
     });
   };
-  const goView = (v: View) => navigate(v === 'leads' ? '/dashboard' : `/dashboard?view=${v}`, { replace: true });
+  const goView = (v: View) => {
+    // Staff's chosen office (`office`) stays with them from view to view.
+    const q = new URLSearchParams(v === 'leads' ? '' : `view=${v}`);
+    const office = new URLSearchParams(window.location.search).get('office');
+    if (office) q.set('office', office);
+    navigate(`/dashboard${q.size ? `?${q.toString()}` : ''}`, { replace: true });
+  };
   const clearUnread = useCallback((leadId: string) => setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u)), []);
-
-  const navItems: NavItem[] = useMemo(
-    () => [
-      { key: 'leads', label: 'Leads', render: (c) => <button type="button" className={c} aria-current={view === 'leads' ? 'page' : undefined} onClick={() => goView('leads')}>Leads{fresh.size > 0 && <span className={styles.badge} aria-label={`${fresh.size} new`}>{fresh.size}</span>}</button> },
-      { key: 'tasks', label: 'Tasks', render: (c) => <button type="button" className={c} aria-current={view === 'tasks' ? 'page' : undefined} onClick={() => goView('tasks')}>Tasks</button> },
-      { key: 'calendar', label: 'Calendar', render: (c) => <button type="button" className={c} aria-current={view === 'calendar' ? 'page' : undefined} onClick={() => goView('calendar')}>Calendar</button> },
-      { key: 'board', label: 'Board', render: (c) => <button type="button" className={c} aria-current={view === 'board' ? 'page' : undefined} onClick={() => goView('board')}>Board</button> },
-      { key: 'listings', label: 'Listings', render: (c) => <button type="button" className={c} aria-current={view === 'listings' ? 'page' : undefined} onClick={() => goView('listings')}>Listings</button> },
-      { key: 'team', label: 'Team', render: (c) => <button type="button" className={c} aria-current={view === 'team' ? 'page' : undefined} onClick={() => goView('team')}>Team</button> },
-      ...(feed?.me.role === 'broker' ? [{ key: 'pipeline', label: 'Pipeline', render: (c: string) => <button type="button" className={c} aria-current={view === 'pipeline' ? 'page' : undefined} onClick={() => goView('pipeline')}>Pipeline</button> }] : []),
-      { key: 'reports', label: 'Reports', render: (c) => <button type="button" className={c} aria-current={view === 'reports' ? 'page' : undefined} onClick={() => goView('reports')}>Reports</button> },
-      { key: 'add', label: 'Add lead', render: (c) => <button type="button" className={c} onClick={() => setAdding(true)}>Add lead</button> },
-      { key: 'import', label: 'Import', render: (c) => <button type="button" className={c} aria-current={view === 'import' ? 'page' : undefined} onClick={() => goView('import')}>Import</button> },
-      { key: 'templates', label: 'Templates', render: (c) => <button type="button" className={c} aria-current={view === 'templates' ? 'page' : undefined} onClick={() => goView('templates')}>Templates</button> },
-      { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
-      { key: 'site', label: 'Public site', render: (c) => <Link href="/search" className={c}>Public site</Link> },
-      ...(pushSupported() ? [{ key: 'push', label: 'Notifications', render: (c: string) => <button type="button" className={c} onClick={() => void enableWebPush().then(setPushState, () => setPushState('failed'))}>Notifications</button> }] : []),
-      { key: 'account', label: 'My account', render: (c) => <Link href="/account" className={c}>My account</Link> },
-      ...(feed?.me.role === 'staff' ? [{ key: 'bo', label: 'Back-office', render: (c: string) => <Link href="/dashboard/backoffice" className={c}>Back-office</Link> }] : []),
-    ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [view, fresh.size, checked.size, feed?.me.role],
-  );
 
   if (failure && !feed) {
     return (
@@ -252,10 +229,9 @@ export function DashboardPage() {
   return (
     <main id="main" className={styles.page}>
       <div className={styles.toolbar}>
-        <OverflowNav label="Dashboard" items={navItems} />
+        <DashboardNav view={view} role={feed?.me.role ?? 'agent'} goView={goView} onAddLead={() => setAdding(true)} onTextSelected={() => setTexting(true)} checkedCount={checked.size} fresh={fresh.size} />
         <LiveIndicator connected={connected} offline="Connecting…" announce />
         {unreadTotal > 0 && <span className={styles.unreadTotal} role="status">{unreadTotal} unread</span>}
-        {pushState && <span className={styles.pushState}>{pushState === 'enabled' ? 'Notifications on' : `Notifications ${pushState}`}</span>}
       </div>
       {view === 'leads' && feed && <PondSection subscribe={subscribe} role={feed.me.role} connected={connected} now={now} onClaimed={select} />}
       {view === 'reports' ? (
@@ -267,7 +243,7 @@ export function DashboardPage() {
       ) : view === 'board' ? (
         <BoardView subscribe={subscribe} connected={connected} onOpen={select} now={now} />
       ) : view === 'pipeline' ? (
-        <PipelinePanel />
+        <PipelinePanel role={feed?.me.role ?? 'agent'} />
       ) : view === 'team' ? (
         <TeamPanel
           agents={agents}
@@ -286,7 +262,9 @@ export function DashboardPage() {
       ) : view === 'tasks' ? (
         <TasksView role={feed?.me.role ?? 'agent'} agents={agents} now={now} onOpenLead={select} />
       ) : view === 'calendar' ? (
-        <CalendarView role={feed?.me.role ?? 'agent'} onOpenLead={select} />
+        <CalendarView role={feed?.me.role ?? 'agent'} onOpenLead={select} subscribe={subscribe} />
+      ) : view === 'settings' ? (
+        <SettingsView />
       ) : view === 'import' ? (
         <ImportLeadsView role={feed?.me.role ?? 'agent'} viewerId={feed?.me.userId ?? null} agents={agents} onDone={() => { goView('leads'); loadFeed(filtersRef.current); }} />
       ) : (

@@ -5,6 +5,7 @@ import { MERGE_FIELD_LABELS, MERGE_FIELDS, unknownMergeFields, unknownMergeField
 import type { Role } from './dashboardApi';
 import { type EmailTemplateView, emailApi, type TemplateScope } from './emailApi';
 import forms from '../../ui/forms.module.css';
+import { OfficePicker, useStaffOffice } from './OfficePicker';
 import styles from './EmailTemplatesPanel.module.css';
 import common from './Tasks.module.css';
 
@@ -25,10 +26,12 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [message, setMessage] = useState<{ readonly error: boolean; readonly text: string } | null>(null);
   const unknown = unknownMergeFields(draft.subject, draft.body);
-  const mayWriteOffice = role === 'broker';
+  const [office, setOffice] = useStaffOffice();
+  // Staff write an office's templates once they chose the office.
+  const mayWriteOffice = role === 'broker' || (role === 'staff' && office !== null);
 
   const load = () =>
-    emailApi.templates().then(
+    emailApi.templates(office).then(
       (r) => {
         setTemplates(r.templates);
         setFailure(null);
@@ -37,7 +40,8 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
     );
   useEffect(() => {
     void load();
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [office]);
 
   const fail = (fallback: string) => (err: unknown) => setMessage({ error: true, text: err instanceof ApiError ? err.message : fallback });
   const reset = () => {
@@ -59,7 +63,7 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
     const now = new Date().toISOString();
     (editing
       ? emailApi.changeTemplate(editing, text).then(() => put({ ...editing, ...text, updatedAt: now }, `Template “${text.name}” saved.`))
-      : emailApi.createTemplate(draft.scope, text).then((r) => put({ ...r, scope: draft.scope, ...text, updatedAt: now, editable: true }, `Template “${text.name}” added.`))
+      : emailApi.createTemplate(draft.scope, text, office).then((r) => put({ ...r, scope: draft.scope, ...text, updatedAt: now, editable: true }, `Template “${text.name}” added.`))
     ).catch(fail('The template could not be saved'));
   };
 
@@ -130,6 +134,7 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
   return (
     <section className={styles.view} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>E-mail templates</h1>
+      {role === 'staff' && <OfficePicker value={office} onChange={setOffice} none="No office (personal templates only)" />}
       <p className={styles.intro}>
         Office templates are there for everyone in the office{mayWriteOffice ? '' : ' (your broker writes them)'}; nobody else sees yours. Pick one when you e-mail a lead.
       </p>

@@ -116,7 +116,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
         </div>
       )}
       <LeadCall leadId={lead.leadId} phone={lead.phone} />
-      <LeadShowings leadId={lead.leadId} listingPdid={lead.listingPdid} />
+      <LeadShowings leadId={lead.leadId} listingPdid={lead.listingPdid} changedAt={timeline.find((t) => t.type.startsWith('Showing') && t.type !== 'ShowingRequested')?.at} />
       <ListingsPushActions leadId={lead.leadId} leadName={lead.fullName} />
       <LeadTasks leadId={lead.leadId} leadName={lead.fullName} role={role} agents={agents} now={now} />
       <LeadNotes leadId={lead.leadId} notes={notes} viewerId={viewerId} viewerName={agents.find((a) => a.userId === viewerId)?.fullName ?? 'You'} role={role} now={now} />

@@ -19,7 +19,7 @@ const failed = (fallback: string) => (err: unknown): Say => ({ error: true, text
  * confirmed one (on the listing's clock), cancel (after a second look: both are told), mark done;
  * and a form to schedule one (on the agent's clock).
  */
-export function LeadShowings({ leadId, listingPdid }: { readonly leadId: string; readonly listingPdid: string | null }) {
+export function LeadShowings({ leadId, listingPdid, changedAt }: { readonly leadId: string; readonly listingPdid: string | null; readonly changedAt?: string }) {
   const [zone] = useAgentZone();
   const [showings, setShowings] = useState<readonly ShowingView[] | null>(null);
   const [say, setSay] = useState<Say>(null);
@@ -42,7 +42,8 @@ export function LeadShowings({ leadId, listingPdid }: { readonly leadId: string;
     },
     [leadId],
   );
-  useEffect(() => load(), [load]);
+  // `changedAt`: the newest showing line of the timeline (it arrives live): the lead accepted or cancelled, or a colleague acted.
+  useEffect(() => load(), [load, changedAt]);
   useEffect(() => setWhen(instantToZonedInput(snoozeTo('tomorrow', new Date(), zone), zone)), [zone]);
 
   const change = (s: ShowingView, c: ShowingChange, done: string) =>

@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
+import { OfficePicker, useStaffOffice } from './OfficePicker';
 import { pipelineApi, type StageMove } from './pipelineApi';
 import styles from './PipelinePanel.module.css';
 
@@ -15,8 +16,11 @@ const rowsOf = (stages: readonly string[]): Row[] => stages.map((name) => ({ key
  * (its leads go with the new name), moved up and down, added and removed. A stage that still
  * holds leads goes only with a stage chosen for them.
  */
-export function PipelinePanel() {
+export function PipelinePanel({ role }: { readonly role: 'agent' | 'broker' | 'staff' }) {
   const id = useId();
+  const [office, setOffice] = useStaffOffice();
+  // Staff edit the pipeline of the office they choose; without one there is none to edit.
+  const needsOffice = role === 'staff' && !office;
   const [rows, setRows] = useState<Row[] | null>(null);
   const [counts, setCounts] = useState<Readonly<Record<string, number>>>({});
   const [saved, setSaved] = useState<readonly string[]>([]);
@@ -26,7 +30,11 @@ export function PipelinePanel() {
   const [status, setStatus] = useState('');
 
   const load = useCallback(() => {
-    pipelineApi.pipeline().then(
+    if (needsOffice) {
+      setRows(null);
+      return;
+    }
+    pipelineApi.pipeline(office).then(
       (p) => {
         setRows(rowsOf(p.stages));
         setSaved(p.stages);
@@ -35,14 +43,16 @@ export function PipelinePanel() {
       },
       (err: unknown) => setError(err instanceof ApiError ? err.message : 'The pipeline could not be loaded'),
     );
-  }, []);
+  }, [office, needsOffice]);
+  const picker = role === 'staff' && <OfficePicker value={office} onChange={setOffice} none="Choose an office" />;
   useEffect(load, [load]);
 
   if (!rows) {
     return (
       <section className={styles.panel} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>Pipeline</h1>
-        {error ? <p role="alert" className={styles.error}>{error}</p> : <p>Loading…</p>}
+        {picker}
+        {error ? <p role="alert" className={styles.error}>{error}</p> : <p>{needsOffice ? 'Choose the office whose pipeline to edit.' : 'Loading…'}</p>}
       </section>
     );
   }
@@ -69,16 +79,16 @@ export function PipelinePanel() {
     ];
     setBusy(true);
     try {
-      const r = await pipelineApi.savePipeline(stages, moves);
+      const r = await pipelineApi.savePipeline(stages, moves, office);
       setRows(rowsOf(r.settings.stages));
       setSaved(r.settings.stages);
       setDestination({});
       setStatus('Pipeline saved. Leads of renamed or removed stages are moving to their new stage.');
-      void pipelineApi.pipeline().then((p) => setCounts(p.counts), () => undefined);
+      void pipelineApi.pipeline(office).then((p) => setCounts(p.counts), () => undefined);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The pipeline could not be saved');
       // Leads may have moved since the panel opened: the counts beside the stages say how many now.
-      void pipelineApi.pipeline().then((p) => setCounts(p.counts), () => undefined);
+      void pipelineApi.pipeline(office).then((p) => setCounts(p.counts), () => undefined);
     }
     setBusy(false);
   };
@@ -86,6 +96,7 @@ export function PipelinePanel() {
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Pipeline</h1>
+      {picker}
       <p className={styles.intro}>
         The stages of your office's board, in order. New leads start in the first stage; renaming a stage moves its leads to the new name. Up to {MAX_STAGES} stages of
         up to {MAX_NAME} characters, each name once.

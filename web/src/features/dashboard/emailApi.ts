@@ -11,8 +11,10 @@ const oneTemplate = (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>) => `$
 
 /** CRM e-mail (issue 16): templates, the preview of an e-mail as the lead gets it, and sending. */
 export const emailApi = {
-  templates: () => request<{ templates: EmailTemplateView[] }>('GET', templates),
-  createTemplate: (scope: TemplateScope, t: TemplateText) => request<{ templateId: string; ownerId: string }>('POST', templates, { scope, ...t }),
+  /** `officeId`: the office staff chose (a broker's and an agent's office is implied). */
+  templates: (officeId: string | null = null) => request<{ templates: EmailTemplateView[] }>('GET', `${templates}${officeId ? `?officeId=${encodeURIComponent(officeId)}` : ''}`),
+  createTemplate: (scope: TemplateScope, t: TemplateText, officeId: string | null = null) =>
+    request<{ templateId: string; ownerId: string }>('POST', templates, { scope, ...t, ...(officeId && scope === 'office' ? { officeId } : {}) }),
   changeTemplate: (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>, text: TemplateText) => request<{ templateId: string }>('PUT', oneTemplate(t), text),
   deleteTemplate: (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>) => request<{ templateId: string }>('DELETE', oneTemplate(t)),
   preview: (leadId: string, draft: LeadEmailDraft, signal?: AbortSignal) => request<EmailPreview>('POST', `${leadEmails(leadId)}/preview`, draft, { signal }),

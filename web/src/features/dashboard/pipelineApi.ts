@@ -37,14 +37,19 @@ export type PatchedLead = {
 
 export type StageMove = { readonly from: string; readonly to: string };
 
+/** `?brokerId=` for staff who chose an office (a broker's and an agent's office is implied). */
+const office = (sep: '?' | '&', brokerId: string | null) => (brokerId ? `${sep}brokerId=${encodeURIComponent(brokerId)}` : '');
+
 /** The board, the pipeline and a lead's stage, tags and contact (issue 15). */
 export const pipelineApi = {
-  board: () => request<Board>('GET', '/api/dashboard/board', undefined, { unique: true }),
-  column: (stage: string, offset: number) => request<{ stage: string; leads: readonly BoardCard[] }>('GET', `/api/dashboard/board/column?stage=${encodeURIComponent(stage)}&offset=${offset}`),
+  board: (brokerId: string | null = null) => request<Board>('GET', `/api/dashboard/board${office('?', brokerId)}`, undefined, { unique: true }),
+  column: (stage: string, offset: number, brokerId: string | null = null) =>
+    request<{ stage: string; leads: readonly BoardCard[] }>('GET', `/api/dashboard/board/column?stage=${encodeURIComponent(stage)}&offset=${offset}${office('&', brokerId)}`),
   stagesOf: (leadId: string) => request<{ brokerId: string | null; stages: readonly string[] }>('GET', `/api/dashboard/pipeline?leadId=${encodeURIComponent(leadId)}`),
-  pipeline: () => request<{ brokerId: string | null; stages: readonly string[]; counts: Readonly<Record<string, number>> }>('GET', '/api/dashboard/pipeline'),
+  pipeline: (brokerId: string | null = null) =>
+    request<{ brokerId: string | null; stages: readonly string[]; counts: Readonly<Record<string, number>> }>('GET', `/api/dashboard/pipeline${office('?', brokerId)}`),
   tags: () => request<{ tags: readonly string[] }>('GET', '/api/dashboard/tags'),
   patch: (leadId: string, changes: LeadChanges) => request<PatchedLead>('PATCH', `/api/dashboard/leads/${encodeURIComponent(leadId)}`, changes),
-  savePipeline: (stages: readonly string[], moveLeads: readonly StageMove[]) =>
-    request<{ isSuccess: boolean; settings: { stages: readonly string[] } }>('POST', '/api/dashboard/office/settings', { stages, moveLeads }),
+  savePipeline: (stages: readonly string[], moveLeads: readonly StageMove[], brokerId: string | null = null) =>
+    request<{ isSuccess: boolean; settings: { stages: readonly string[] } }>('POST', '/api/dashboard/office/settings', { stages, moveLeads, ...(brokerId ? { brokerId } : {}) }),
 };

@@ -11,6 +11,7 @@ import { KeptHome } from './KeptHome';
 import { changeKept, loadKept, useKeptState } from './keptStore';
 import { NotebooksSection } from './NotebooksSection';
 import { PushOptIn } from './PushOptIn';
+import { ShowingsSection } from './ShowingsSection';
 import styles from './OrganizerPage.module.css';
 import { Section } from '../../ui/Section';
 
@@ -105,6 +106,7 @@ export function OrganizerPage() {
           </ul>
         )}
       </Section>
+      <ShowingsSection />
       <NotebooksSection />
       <Section id="org-notifications" title="Notifications" className={styles.card} headingClassName={styles.heading}>
         <PushOptIn />

@@ -1,0 +1,131 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import { listShowings } from '../../../../projections/showings';
+import { DB_POOL } from '../../../app/tokens';
+import { handleCommand } from '../../../commands/handle-command';
+import { type LeadShowingView, showingWhen } from '../../../contract/showings';
+import { EventStore } from '../../../eventstore/event-store.port';
+import type { RateLimit } from '../../../http/rate-limiter';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { parseBody } from '../../../http/parse-body';
+import { forbidden, notFound } from '../../../shared/errors';
+import { AddressLimiter, commandContextOf, requireAuth, SecretKey } from '../../accounts';
+import { leadIdFor, loadLead } from '../../leads';
+import { requireSite } from '../../sites';
+import { loadShowing, type Showing } from '../showing';
+import { showingStream } from '../showings.events';
+import { answerShowingDecider } from './answer-showing.decide';
+import { openProposalLink } from './showing-answer-link';
+
+export const LINK_NOT_VALID = 'This link is not valid';
+export const LINK_EXPIRED = 'This link has expired: open your organizer to answer';
+/** The proposal link can be tried by anyone who has it: 30 a minute per client address. */
+export const PROPOSAL_LINK_LIMIT: RateLimit = { name: 'showing-proposal-link', limit: 30, windowSeconds: 60, message: 'Too many requests; please try again in a minute' };
+
+const AcceptBody = z.strictObject({ sequence: z.number().int().min(0).max(999_999).optional() });
+const LinkBody = z.strictObject({ t: z.string().max(300) });
+
+const leadView = (s: Extract<Showing, { exists: true }>): LeadShowingView => ({
+  showingId: s.showingId,
+  pdid: s.pdid,
+  address: s.address,
+  timeZone: s.timeZone,
+  start: s.start,
+  end: s.end,
+  when: showingWhen(s.start, s.timeZone),
+  status: s.status,
+  sequence: s.sequence,
+  canAccept: s.status === 'requested' && s.timeBy === 'agent',
+});
+
+/**
+ * The lead's side of their showings (issue 16): the list in their organizer, accepting the time
+ * the office proposed, cancelling; and the proposal e-mail's signed link, which accepts that one
+ * version of the time without signing in. A lead answers only showings of their own leads (any
+ * other 404); the office answers on the dashboard.
+ */
+@Controller('api')
+export class AnswerShowingController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(SecretKey) private readonly secret: SecretKey,
+    @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
+  ) {}
+
+  @ApiDoc({ summary: "The signed-in lead's showings on this site", tag: 'Showings', access: 'signed in', responses: { 200: '{showings:[LeadShowingView]}' } })
+  @Get('organizer/showings')
+  async mine(@Req() req: Request) {
+    const auth = requireAuth(req);
+    const leadId = leadIdFor(auth.userId, requireSite(req).siteId);
+    const ids = (await listShowings(this.pool, { kind: 'lead', leadId }, null)).map((s) => s.showingId);
+    const showings = await Promise.all(ids.map((id) => loadShowing(this.store, id)));
+    return { showings: showings.filter((s) => s.exists).map(leadView) };
+  }
+
+  @ApiDoc({ summary: 'The lead accepts the time the office proposed', tag: 'Showings', access: 'the showing\'s lead', body: AcceptBody, responses: { 200: '{isSuccess, showing}', 409: 'changed, cancelled, done, nothing to accept' } })
+  @Post('organizer/showings/:showingId/accept')
+  @HttpCode(200)
+  async accept(@Param('showingId') showingId: string, @Body() body: unknown, @Req() req: Request) {
+    const { sequence } = parseBody(AcceptBody, body);
+    return this.answer(req, await this.ownShowing(req, showingId), 'accept', sequence);
+  }
+
+  @ApiDoc({ summary: 'The lead cancels a showing (the agent is told)', tag: 'Showings', access: "the showing's lead", responses: { 200: '{isSuccess, showing}' } })
+  @Post('organizer/showings/:showingId/cancel')
+  @HttpCode(200)
+  async cancel(@Param('showingId') showingId: string, @Body() body: unknown, @Req() req: Request) {
+    parseBody(z.strictObject({}), body);
+    return this.answer(req, await this.ownShowing(req, showingId), 'cancel');
+  }
+
+  @ApiDoc({ summary: "What a proposal e-mail's link is for (no sign-in)", tag: 'Showings', access: 'anyone with the link', responses: { 200: '{showing, linkSequence}', 403: 'forged or expired' } })
+  @Get('showings/answer')
+  async link(@Query('t') token: unknown, @Req() req: Request) {
+    const { showing, sequence } = await this.byLink(req, token);
+    return { showing: leadView(showing), linkSequence: sequence };
+  }
+
+  @ApiDoc({ summary: "Accept the time of a proposal e-mail's link (no sign-in; once)", tag: 'Showings', access: 'anyone with the link', body: LinkBody, responses: { 200: '{isSuccess, showing}', 409: 'the time changed, cancelled, done' } })
+  @Post('showings/answer')
+  @HttpCode(200)
+  async acceptByLink(@Body() body: unknown, @Req() req: Request) {
+    const { t } = parseBody(LinkBody, body);
+    const { showing, sequence, userId } = await this.byLink(req, t);
+    return this.answer(req, { showing, userId }, 'accept', sequence);
+  }
+
+  /** A showing of one of the signed-in person's leads, else 404 (signed out 401). */
+  private async ownShowing(req: Request, showingId: string) {
+    const auth = requireAuth(req);
+    const showing = await loadShowing(this.store, showingId);
+    const { lead } = showing.exists ? await loadLead(this.store, showing.leadId) : { lead: null };
+    if (!showing.exists || !lead?.exists || lead.userId !== auth.userId) throw notFound();
+    return { showing, userId: auth.userId };
+  }
+
+  private async byLink(req: Request, token: unknown) {
+    await this.limiter.enforce(PROPOSAL_LINK_LIMIT, req);
+    const link = openProposalLink(await this.secret.get(), token, new Date());
+    if (!link.ok) throw link.reason === 'expired' ? forbidden(LINK_EXPIRED) : forbidden(LINK_NOT_VALID);
+    const showing = await loadShowing(this.store, link.showingId);
+    const { lead } = showing.exists ? await loadLead(this.store, showing.leadId) : { lead: null };
+    if (!showing.exists || !lead?.exists) throw forbidden(LINK_NOT_VALID);
+    return { showing, sequence: link.sequence, userId: lead.userId };
+  }
+
+  private async answer(req: Request, own: { showing: Extract<Showing, { exists: true }>; userId: string }, answer: 'accept' | 'cancel', sequence?: number) {
+    const { lead } = await loadLead(this.store, own.showing.leadId);
+    const { state } = await handleCommand(
+      this.store,
+      showingStream(own.showing.showingId),
+      answerShowingDecider,
+      { showingId: own.showing.showingId, leadUserId: own.userId, answer, ...(sequence === undefined ? {} : { sequence }), organizerId: lead.exists ? lead.agentId : null, now: new Date().toISOString() },
+      commandContextOf(req),
+    );
+    if (!state.exists) throw notFound();
+    return { isSuccess: true, showing: leadView(state) };
+  }
+}
