@@ -1,4 +1,5 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
+import { agentPagesProjection } from '../../projections/agent-pages';
 import { alertsProjection } from '../../projections/alerts';
 import { chatProjection } from '../../projections/chat';
 import { emailTemplatesProjection } from '../../projections/email-templates';
@@ -58,4 +59,5 @@ export const allProjections: readonly Projection[] = [
   leadImportsProjection,
   smartListsProjection,
   listingMailProjection,
+  agentPagesProjection,
 ];

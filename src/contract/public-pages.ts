@@ -1,0 +1,32 @@
+/** The public pages search engines are given (issue 17), as the web app reads them too. */
+import type { Card } from './search';
+
+/** GET /api/pages/agents/{key}: an agent's or broker's public page. */
+export type AgentPageView = {
+  readonly name: string;
+  readonly role: 'Agent' | 'Broker';
+  readonly photo: string | null;
+  readonly bio: string;
+  readonly email: string;
+  /** ###-###-#### when ten digits. */
+  readonly phone: string | null;
+  /** The page's own address (/agents/{name}-{key}). */
+  readonly path: string;
+  /** Active listings shown publicly, newest first. */
+  readonly listings: readonly Card[];
+};
+
+/** GET /api/pages/area?path=/homes-for-sale/…: the search a landing page shows. */
+export type AreaView = {
+  readonly kind: 'city' | 'county' | 'zip';
+  /** As listings write it: "Seattle", "King", "98101". */
+  readonly label: string;
+  /** The search criteria of the place (acl_city, acl_county or acl_zip5). */
+  readonly criteria: Readonly<Record<string, string>>;
+};
+
+/** The address of a search landing page: /homes-for-sale/{city}, /homes-for-sale/zip/{zip}, /homes-for-sale/county/{name}-county. */
+export const isAreaPath = (path: string): boolean => /^\/homes-for-sale\/(?:(?:zip|county)\/)?[^/]+\/?$/.test(path);
+
+/** The address of an agent's page. */
+export const isAgentPath = (path: string): boolean => /^\/agents\/(?:[^/]*-)?[0-9a-f]{12}\/?$/.test(path);
