@@ -107,7 +107,7 @@ export class PublicPages {
     const crumbs = this.listingCrumbs(l, name);
     const courtesy = listingCourtesy(l.listOfficeName, l.listAgentName);
     const main = html`<article class="ssr-listing">
-<h1>${name}</h1>
+<h1>${l.address ? name : html`Address not disclosed <span>${listingName({ ...l, address: null }).replace(/^Home in /, '')}</span>`}</h1>
 <p class="ssr-price">${price} <span class="ssr-status">${statusText(l.status, l.forRent)}</span></p>
 ${facts ? html`<p class="ssr-facts">${facts}</p>` : ''}
 <dl class="ssr-dl">${[
@@ -120,7 +120,7 @@ ${facts ? html`<p class="ssr-facts">${facts}</p>` : ''}
       .filter(([, v]) => v)
       .map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
 ${l.remarks ? html`<h2>Description</h2><p class="ssr-remarks">${l.remarks}</p>` : ''}
-${images.length > 0 ? html`<h2>Photos</h2><ul class="ssr-photos">${images.slice(0, 12).map((src, i) => html`<li><img src="${src}" alt="${`${name}, photo ${i + 1} of ${images.length}`}" width="640" height="427" ${i === 0 ? '' : html`loading="lazy"`} decoding="async" /></li>`)}</ul>` : ''}
+${l.photos.length > 0 ? html`<h2>Photos</h2><ul class="ssr-photos">${l.photos.slice(0, 12).map((src, i) => html`<li><img src="${src}" alt="${`${name}, photo ${i + 1} of ${l.photos.length}`}" width="640" height="427" ${i === 0 ? '' : html`loading="lazy"`} decoding="async" /></li>`)}</ul>` : ''}
 ${courtesy ? html`<p class="ssr-courtesy">${courtesy}</p>` : ''}
 ${agent ? html`<p>Listing agent: <a href="${agentPath(agent)}">${fullName(agent)}</a></p>` : ''}
 ${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in ${l.city}</a></p>` : ''}
@@ -256,7 +256,7 @@ ${renderPager(path, page, pages)}`;
       { name: a.name, path: a.path },
     ];
     const main = html`<article class="ssr-agent">
-${photo ? html`<img class="ssr-agent-photo" src="${photo}" alt="${a.name}" width="160" height="160" />` : ''}
+${a.photo ? html`<img class="ssr-agent-photo" src="${a.photo}" alt="${a.name}" width="160" height="160" />` : ''}
 <h1>${a.name}</h1>
 <p>${a.role}, ${at.name}</p>
 ${a.bio ? html`<p class="ssr-remarks">${a.bio}</p>` : ''}
@@ -334,7 +334,10 @@ ${agents.length > 0 ? html`<h2>Our agents</h2><ul class="ssr-links">${agents.map
 
 const fullName = (a: Pick<AgentPage, 'firstName' | 'lastName'>): string => `${a.firstName} ${a.lastName}`.trim();
 
-/** A photo address as an absolute URL (demo photos and uploads are paths of the site). */
+/**
+ * A photo address as an absolute URL, for link previews and JSON-LD (demo photos and uploads are
+ * paths of the site); the page itself keeps the address as the app has it.
+ */
 const absolute = (base: string, src: string): string => (/^https?:\/\//i.test(src) ? src : `${base}${src.startsWith('/') ? '' : '/'}${src}`);
 
 function statusText(status: string, forRent: boolean): string {

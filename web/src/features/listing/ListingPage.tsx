@@ -4,6 +4,7 @@ import { ApiError, isAbort } from '../../api/http';
 import { listingDetails } from '../../api/search';
 import type { ListingDetails } from '../../../../src/contract/search';
 import { Link } from '../../app/Link';
+import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
 import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
@@ -41,6 +42,8 @@ export function ListingPage({ pdid }: { pdid: string }) {
       live = false;
     };
   }, [pdid]);
+
+  useTakeOver(state.status !== 'loading');
 
   useEffect(() => {
     if (state.status === 'found') {

@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { systemContext } from '../../src/commands/command-context';
+import { type ImportItem, importListings } from '../../src/modules/listings';
+import { seriousViolations } from '../support/axe';
+import { browserApp } from '../support/browser-app';
+import { home } from '../support/reso-home';
+
+const LOAD_MS = 60_000;
+const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) => ({ record: i + 1, line: null, parse: () => r }));
+
+/**
+ * Watches every frame from the first: a "flash" is a frame where the server's page is gone but
+ * the app shows only a loading shell; also collects Content-Security-Policy violations (the
+ * JSON-LD blocks must raise none). Injected through the DevTools protocol, not as page script.
+ */
+const WATCH = `(() => {
+  window.__flash = [];
+  window.__csp = [];
+  document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
+  const tick = () => {
+    const ssr = document.getElementById('ssr');
+    const root = document.getElementById('root');
+    if (root && !ssr && !root.hidden && root.querySelector('main[aria-busy="true"], main.page-loading')) window.__flash.push(location.pathname);
+    if (performance.now() < 15000) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})()`;
+
+/**
+ * The server-rendered public pages in Chromium (issue 17): without JavaScript the page is there;
+ * with it, the React app takes the page over (no loading shell in between), and what is left is
+ * accessible (axe: no serious or critical violation) and within the strict policy.
+ */
+describe('server-rendered pages and the app taking over', () => {
+  const app = browserApp({
+    env: { DEMO_SEED: '0' },
+    prepare: async (server) => {
+      await importListings(
+        server.runtime.store,
+        items([home('E1', { PublicRemarks: 'A bright corner home near the park.', UnparsedAddress: '12 Maple Ave' }), ...Array.from({ length: 5 }, (_, i) => home(`E${i + 2}`, { ListPrice: 450_000 + i * 10_000 }))]),
+        { mls: 'T', ctx: systemContext() },
+      );
+    },
+  });
+
+  const open = async (path: string): Promise<Page> => {
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(LOAD_MS);
+    await page.addInitScript(WATCH);
+    await page.goto(`${app.server.url}${path}`);
+    return page;
+  };
+  const takenOver = async (page: Page) => {
+    await page.locator('#ssr').waitFor({ state: 'detached' });
+    expect(await page.locator('#root').getAttribute('hidden')).toBeNull();
+  };
+
+  it('without JavaScript a listing page and a landing page are there to read', async () => {
+    const context = await app.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/listing/T-E1`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('12 Maple Ave, Seattle, WA 98101');
+    await page.getByText('A bright corner home near the park.').waitFor();
+    await page.goto(`${app.server.url}/homes-for-sale/seattle`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Homes for sale in Seattle');
+    expect(await page.locator('.ssr-card').count()).toBe(6);
+    await context.close();
+  });
+
+  it('the app takes over a server-rendered listing page: the same home, no loading shell between, axe clean, no policy violation', async () => {
+    const page = await open('/listing/T-E1');
+    await takenOver(page);
+    // The app's own page: its gallery, facts and inquiry slot, not the server's copy.
+    await page.getByRole('heading', { name: 'About this home' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^12 Maple Ave/);
+    expect(await page.evaluate('window.__flash')).toEqual([]);
+    expect(await page.evaluate('window.__csp')).toEqual([]);
+    // The head keeps what search engines read.
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/listing\/T-E1$/);
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('the app takes over a city landing page with the search list of that city', async () => {
+    const page = await open('/homes-for-sale/seattle');
+    await takenOver(page);
+    await expect.poll(() => page.locator('ol[aria-label="Search results"] > li').count(), { timeout: LOAD_MS }).toBe(6);
+    expect(new URL(page.url()).searchParams.get('acl_city')).toBe('Seattle');
+    expect(await page.evaluate('window.__flash')).toEqual([]);
+    expect(await page.evaluate('window.__csp')).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('at 390 px the server page reads as well, and its links lead on', async () => {
+    const context = await app.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/`);
+    await page.getByRole('link', { name: 'Homes for sale in Seattle' }).click();
+    await page.getByRole('heading', { name: 'Homes for sale in Seattle' }).waitFor();
+    await page.getByRole('link', { name: /12 Maple Ave/ }).click();
+    await page.getByRole('heading', { name: '12 Maple Ave, Seattle, WA 98101' }).waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth').catch(() => 390)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+});

@@ -1,0 +1,8 @@
+import type { AgentPageView, AreaView } from '../../../src/contract/public-pages';
+import { request } from './http';
+
+/** An agent's public page (GET /api/pages/agents/{key}). */
+export const agentPage = (key: string): Promise<AgentPageView> => request('GET', `/api/pages/agents/${encodeURIComponent(key)}`);
+
+/** The search a landing page (/homes-for-sale/…) shows (GET /api/pages/area). */
+export const areaOf = (path: string): Promise<AreaView> => request('GET', `/api/pages/area?path=${encodeURIComponent(path)}`);
