@@ -30,3 +30,21 @@ export const isAreaPath = (path: string): boolean => /^\/homes-for-sale\/(?:(?:z
 
 /** The address of an agent's page. */
 export const isAgentPath = (path: string): boolean => /^\/agents\/(?:[^/]*-)?[0-9a-f]{12}\/?$/.test(path);
+
+/** "St. Helena" → "st-helena", "Coeur d'Alene" → "coeur-d-alene": lower-case letters and digits joined by hyphens. */
+export const slugOf = (name: string): string =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+
+export type AreaKind = 'city' | 'county' | 'zip';
+
+/** Where an area's "Homes for sale in …" page is: /homes-for-sale/{city}, /homes-for-sale/zip/{zip}, /homes-for-sale/county/{county}-county. */
+export function areaPath(kind: AreaKind, name: string): string {
+  if (kind === 'zip') return `/homes-for-sale/zip/${encodeURIComponent(name)}`;
+  if (kind === 'county') return `/homes-for-sale/county/${encodeURIComponent(`${slugOf(name)}-county`)}`;
+  return `/homes-for-sale/${encodeURIComponent(slugOf(name))}`;
+}

@@ -74,6 +74,9 @@ describe('server-rendered pages and the app taking over', () => {
     // The app's own page: its gallery, facts and inquiry slot, not the server's copy.
     await page.getByRole('heading', { name: 'About this home' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^12 Maple Ave/);
+    // Its breadcrumbs lead to the places' pages, as the server's did.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link');
+    expect(await crumbs.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/', '/homes-for-sale/county/king-county', '/homes-for-sale/seattle', '/homes-for-sale/zip/98101']);
     expect(await page.evaluate('window.__flash')).toEqual([]);
     expect(await page.evaluate('window.__csp')).toEqual([]);
     // The head keeps what search engines read.

@@ -1,22 +1,7 @@
 /** Clean addresses of the public pages search engines are given (the React app reads the same ones). */
 
-/** "St. Helena" → "st-helena", "Coeur d'Alene" → "coeur-d-alene": lower-case letters and digits joined by hyphens. */
-export const slugOf = (name: string): string =>
-  name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-
-export type AreaKind = 'city' | 'county' | 'zip';
-
-/** Where an area's "Homes for sale in …" page is: /homes-for-sale/{city}, /homes-for-sale/zip/{zip}, /homes-for-sale/county/{county}-county. */
-export function areaPath(kind: AreaKind, name: string): string {
-  if (kind === 'zip') return `/homes-for-sale/zip/${encodeURIComponent(name)}`;
-  if (kind === 'county') return `/homes-for-sale/county/${encodeURIComponent(`${slugOf(name)}-county`)}`;
-  return `/homes-for-sale/${encodeURIComponent(slugOf(name))}`;
-}
+export { type AreaKind, areaPath, slugOf } from '../../contract/public-pages';
+import { type AreaKind, slugOf } from '../../contract/public-pages';
 
 /** The area an address names, or undefined: the slug to look the name up by (a zip is itself). */
 export function parseAreaPath(path: string): { kind: AreaKind; slug: string } | undefined {

@@ -9,6 +9,7 @@ import { useSite } from '../../app/useSite';
 import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
 import { ListingKeeper } from '../organizer/ListingKeeper';
+import { AreaCrumbs } from '../public/AreaCrumbs';
 import { ListingCourtesy, MlsDisclaimers } from './Attribution';
 import { InquirySlot } from './InquirySlot';
 import { ListingGallery } from './ListingGallery';
@@ -95,6 +96,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
       <div className={styles.layout}>
         <div className={styles.main}>
           <header className={styles.head}>
+            <AreaCrumbs county={l.county} city={l.city} zip={l.zip} />
             <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? (l.forRent ? 'Leased' : 'Sold') : (l.status ?? 'Active')}</span>
             <p className={styles.price}>
               {money(l.price)}
