@@ -285,6 +285,20 @@ describe('public pages for search engines (issue 17)', () => {
     expect((await fetch(`${server.url}/sitemaps/listings-2.xml`)).status).toBe(404);
   });
 
+  it("a branded site's listing and area pages are canonical on its master site, whose search they are; its sitemaps name only its own pages", async () => {
+    const brand = { 'x-forwarded-host': 'brand.homes.example' };
+    const listing = await get('/listing/T-S1', brand);
+    expect(listing.status).toBe(200);
+    expect(canonical(listing)).toBe(`${BASE}/listing/T-S1`);
+    expect(listing.doc.title).toMatch(/\| Brand Homes$/);
+    expect(canonical(await get('/homes-for-sale/seattle', brand))).toBe(`${BASE}/homes-for-sale/seattle`);
+    expect(canonical(await get('/', brand))).toBe('https://brand.homes.example/');
+    const index = parseXml(await (await fetch(`${server.url}/sitemap.xml`, { headers: brand })).text());
+    expect(index.children.map((s) => s.children[0]!.text)).toEqual(['https://brand.homes.example/sitemaps/pages.xml']);
+    expect((await fetch(`${server.url}/sitemaps/listings-1.xml`, { headers: brand })).status).toBe(404);
+    expect((await fetch(`${server.url}/sitemaps/areas-1.xml`, { headers: brand })).status).toBe(404);
+  });
+
   it('listings sitemaps split into files of at most the limit, together naming every listing once', async () => {
     const pool = server.runtime.db.pool;
     const starts = await sitemapFileStarts(pool, 7);

@@ -21,8 +21,10 @@ const FILE_CACHE = 'public, max-age=600';
  */
 export function seoFiles(pages: PublicPages, limiter: AddressLimiter, pool: pg.Pool, config: Pick<Config, 'trustProxy'>) {
   const sitemapPages = async (at: Awaited<ReturnType<PublicPages['siteAt']>>): Promise<SitemapPages> => {
-    const [agents, cities, counties, zips] = await Promise.all([pages.agentsOfSite(at.site), pages.areaList('city'), pages.areaList('county'), pages.areaList('zip')]);
-    return { agents, areas: [...cities, ...counties, ...zips] };
+    const agents = await pages.agentsOfSite(at.site);
+    if (at.searchBase !== at.base) return { agents, areas: [], listings: false };
+    const [cities, counties, zips] = await Promise.all([pages.areaList('city'), pages.areaList('county'), pages.areaList('zip')]);
+    return { agents, areas: [...cities, ...counties, ...zips], listings: true };
   };
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -53,7 +55,7 @@ export function seoFiles(pages: PublicPages, limiter: AddressLimiter, pool: pg.P
       }
       await limiter.enforce(SITEMAP_FILES_PER_ADDRESS, req);
       const n = Number(file![3]);
-      const written = n >= 1 && (await writeListingsSitemap(pool, at.base, n, (chunk) => res.write(chunk)));
+      const written = n >= 1 && at.searchBase === at.base && (await writeListingsSitemap(pool, at.base, n, (chunk) => res.write(chunk)));
       if (!written) return void notFoundXml(res);
       res.end();
     } catch (err) {

@@ -25,8 +25,11 @@ export type Rendered =
   | { readonly kind: 'redirect'; readonly status: 301 | 302; readonly location: string }
   | { readonly kind: 'app'; readonly status: number };
 
-/** The site a request is for, and where its pages live. */
-export type SiteAt = { readonly site: ResolvedSite | undefined; readonly base: string; readonly name: string };
+/**
+ * The site a request is for and where its pages live; `searchBase`: where its listing and area
+ * pages are canonical, the master site's address for a branded site (which hands search to it).
+ */
+export type SiteAt = { readonly site: ResolvedSite | undefined; readonly base: string; readonly searchBase: string; readonly name: string };
 
 export const PER_PAGE = 24;
 const AGENT_LISTINGS = 48;
@@ -54,7 +57,9 @@ export class PublicPages {
 
   async siteAt(host: string): Promise<SiteAt> {
     const site = await this.sites.resolve(host);
-    return { site, base: site ? siteBaseUrl(site, this.config.publicUrl) : this.config.publicUrl, name: site?.name ?? 'Porchlight' };
+    const base = site ? siteBaseUrl(site, this.config.publicUrl) : this.config.publicUrl;
+    const master = site?.kind === 'brand' && site.masterSiteId ? await this.sites.byId(site.masterSiteId) : undefined;
+    return { site, base, searchBase: master ? siteBaseUrl(master, this.config.publicUrl) : base, name: site?.name ?? 'Porchlight' };
   }
 
   /** The page of a browser route; `query` is the request's query string (only `page` is read). */
@@ -94,7 +99,7 @@ export class PublicPages {
     const state = foldListing(events);
     const agentMlsId = state.listed ? state.record.ListAgentMlsId : null;
     const [agent, [disclaimer]] = await Promise.all([agentMlsId ? agentPageByMlsId(this.pool, agentMlsId) : undefined, this.disclaimers.forPdids([pdid])]);
-    const url = `${at.base}${listingPath(pdid)}`;
+    const url = `${at.searchBase}${listingPath(pdid)}`;
     const name = listingName(l);
     const sold = l.status === 'Closed';
     const price = priceText(l.price, l.forRent);
@@ -132,7 +137,7 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in 
       image: images[0] ?? null,
       ogType: 'website',
       siteName: at.name,
-      jsonLd: [realEstateListing(l, { url, name, description: l.remarks ?? description, images: images.slice(0, 12) }), breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.base}${c.path}` })))],
+      jsonLd: [realEstateListing(l, { url, name, description: l.remarks ?? description, images: images.slice(0, 12) }), breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.searchBase}${c.path}` })))],
     };
     return this.page(at, 200, head, listingPath(pdid), crumbs, main, disclaimer ? html`<p>${disclaimer.text}</p>` : null);
   }
@@ -206,7 +211,7 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in 
     const cards = found.listings.map(toCard);
     const place = area.kind === 'county' ? `${area.label} County` : area.label;
     const heading = `Homes for sale in ${place}`;
-    const url = `${at.base}${path}${page > 1 ? `?page=${page}` : ''}`;
+    const url = `${at.searchBase}${path}${page > 1 ? `?page=${page}` : ''}`;
     const title = `${heading}${page > 1 ? ` (page ${page})` : ''} | ${at.name}`;
     const description = `${found.total.toLocaleString('en-US')} ${found.total === 1 ? 'home' : 'homes'} for sale in ${place}: photos, prices and details of every listing, updated from the MLS.`;
     const crumbs: Crumb[] = [
@@ -226,8 +231,8 @@ ${renderPager(path, page, pages)}`;
       ogType: 'website',
       siteName: at.name,
       jsonLd: [
-        breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.base}${c.path}` }))),
-        itemList(url, heading, cards.map((c) => ({ url: `${at.base}${listingPath(c.pdid)}`, name: listingName(c) }))),
+        breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.searchBase}${c.path}` }))),
+        itemList(url, heading, cards.map((c) => ({ url: `${at.searchBase}${listingPath(c.pdid)}`, name: listingName(c) }))),
       ],
     };
     return this.page(at, 200, head, path, crumbs, main, await this.footerOf(cards));

@@ -13,12 +13,15 @@ const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 const url = (loc: string, lastmod: string | null): string => `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ''}</url>\n`;
 
-/** What a site's sitemaps name besides listings: its root, its people's pages and every area with listings. */
-export type SitemapPages = { readonly agents: readonly { firstName: string; lastName: string; pageKey: string; changedAt: string }[]; readonly areas: readonly Area[] };
+/**
+ * What a site's sitemaps name: its root, its people's pages, every area with listings, and
+ * whether its listings (a branded site's search, areas and listings are its master's: neither).
+ */
+export type SitemapPages = { readonly agents: readonly { firstName: string; lastName: string; pageKey: string; changedAt: string }[]; readonly areas: readonly Area[]; readonly listings: boolean };
 
 /** The sitemap index of a site: one file of its own pages, the areas in files of `perFile`, then the listings'. */
 export async function sitemapIndex(db: pg.Pool, base: string, pages: SitemapPages, perFile = SITEMAP_MAX_URLS): Promise<string> {
-  const starts = await sitemapFileStarts(db, perFile);
+  const starts = pages.listings ? await sitemapFileStarts(db, perFile) : [];
   const areaFiles = Math.ceil(pages.areas.length / perFile);
   const files = [
     `${base}/sitemaps/pages.xml`,
