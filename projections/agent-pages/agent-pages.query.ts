@@ -43,6 +43,12 @@ export async function agentPageByKey(pool: pg.Pool, pageKey: string): Promise<Ag
   return rows[0] ? toPage(rows[0]) : undefined;
 }
 
+/** The page of this person, unless they were offboarded. */
+export async function agentPageById(pool: pg.Pool, userId: string): Promise<AgentPage | undefined> {
+  const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM agent_pages WHERE user_id = $1 AND NOT offboarded`, [userId]);
+  return rows[0] ? toPage(rows[0]) : undefined;
+}
+
 /** The one agent whose MLS id this is (an id two people claim names neither), for a listing's "listed by". */
 export async function agentPageByMlsId(pool: pg.Pool, mlsId: string): Promise<AgentPage | undefined> {
   const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM agent_pages WHERE mls_id = $1 AND NOT offboarded LIMIT 2`, [mlsId]);

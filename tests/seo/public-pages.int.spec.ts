@@ -4,7 +4,8 @@ import { systemContext } from '../../src/commands/command-context';
 import { handleCommand } from '../../src/commands/handle-command';
 import type { Started } from '../../src/main';
 import { type ImportItem, importListings } from '../../src/modules/listings';
-import { agentProfileStream } from '../../src/modules/leads';
+import { agentProfileStream, officeStream } from '../../src/modules/leads';
+import { officeDecider } from '../../src/modules/leads/office/office';
 import { agentProfileDecider } from '../../src/modules/leads/office/agent-profile';
 import { sitemapFileStarts } from '../../projections/search';
 import { writeListingsSitemap } from '../../src/modules/public-pages/sitemaps';
@@ -63,6 +64,10 @@ describe('public pages for search engines (issue 17)', () => {
       ]),
       { mls: 'T', ctx },
     );
+    // The office links the Bellevue condo (whose record names no agent's MLS id) to Alex.
+    const broker = demoUser('broker').userId;
+    const link = { kind: 'link-listing', brokerId: broker, pdid: 'T-S5', agentId: demoUser('agent2').userId, by: { role: 'broker', userId: broker } } as const;
+    await handleCommand(server.runtime.store, officeStream(broker), officeDecider, link, ctx);
     await importListings(server.runtime.store, items([{ ListingKey: 'S4', StandardStatus: 'Delete', ModificationTimestamp: '2024-07-01T00:00:00Z' }]), { mls: 'T', ctx });
     await server.runtime.runner.waitForCatchUp();
   }, 120_000);
@@ -119,8 +124,11 @@ describe('public pages for search engines (issue 17)', () => {
       },
     });
     expect(listing.description).toBe(`Bright home. ${HOSTILE}`);
-    const condo = ld(await get('/listing/T-S5'), 'RealEstateListing')!;
+    const condoPage = await get('/listing/T-S5');
+    const condo = ld(condoPage, 'RealEstateListing')!;
     expect(condo.mainEntity['@type']).toBe('Apartment');
+    // Its agent is the one the office linked it to.
+    expect(links(condoPage).filter((h) => h?.startsWith('/agents/'))).toEqual([`/agents/alex-agent-${demoUser('agent2').userId.replace(/-/g, '').slice(-12)}`]);
     // Breadcrumbs: Home › King County › Seattle › 98101 › the home, each a link of the page too.
     const crumbs = ld(p, 'BreadcrumbList')!.itemListElement as { position: number; name: string; item: string }[];
     expect(crumbs.map((c) => [c.position, c.name, c.item])).toEqual([

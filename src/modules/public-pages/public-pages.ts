@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { type AgentPage, agentPageByKey, agentPageByMlsId, agentPagesOf } from '../../../projections/agent-pages';
-import { listingAgentsIn } from '../../../projections/lead-routing';
+import { type AgentPage, agentPageById, agentPageByKey, agentPageByMlsId, agentPagesOf } from '../../../projections/agent-pages';
+import { linkedListingAgent, listingAgentsIn } from '../../../projections/lead-routing';
 import { activeListingsOf, type Area, areasOf, parseSearchRequest, SearchIndex } from '../../../projections/search';
 import { CONFIG, DB_POOL } from '../../app/tokens';
 import type { Config } from '../../config/config';
@@ -97,8 +97,7 @@ export class PublicPages {
       return this.gone(at, pdid, lastCity(events));
     }
     const state = foldListing(events);
-    const agentMlsId = state.listed ? state.record.ListAgentMlsId : null;
-    const [agent, [disclaimer]] = await Promise.all([agentMlsId ? agentPageByMlsId(this.pool, agentMlsId) : undefined, this.disclaimers.forPdids([pdid])]);
+    const [agent, [disclaimer]] = await Promise.all([this.listingAgent(at, pdid, state.listed ? state.record.ListAgentMlsId : null), this.disclaimers.forPdids([pdid])]);
     const url = `${at.searchBase}${listingPath(pdid)}`;
     const name = listingName(l);
     const sold = l.status === 'Closed';
@@ -140,6 +139,16 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in 
       jsonLd: [realEstateListing(l, { url, name, description: l.remarks ?? description, images: images.slice(0, 12) }), breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.searchBase}${c.path}` })))],
     };
     return this.page(at, 200, head, listingPath(pdid), crumbs, main, disclaimer ? html`<p>${disclaimer.text}</p>` : null);
+  }
+
+  /**
+   * Whose listing it is, when we know: the agent the site's office linked it to, else the one
+   * agent whose MLS id the feed names as ListAgentMlsId.
+   */
+  private async listingAgent(at: SiteAt, pdid: string, agentMlsId: string | null): Promise<AgentPage | undefined> {
+    const linked = at.site && at.site.kind !== 'agent' ? await linkedListingAgent(this.pool, at.site.ownerUserId, pdid) : undefined;
+    const byLink = linked ? await agentPageById(this.pool, linked) : undefined;
+    return byLink ?? (agentMlsId ? agentPageByMlsId(this.pool, agentMlsId) : undefined);
   }
 
   private listingCrumbs(l: ListingDetailsView, name: string): Crumb[] {
