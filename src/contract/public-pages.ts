@@ -16,6 +16,9 @@ export type AgentPageView = {
   readonly listings: readonly Card[];
 };
 
+/** GET /api/pages/listings/{pdid}/agent answers `{agent}`: the listing agent's page, or null when the listing's agent is not known. */
+export type ListingAgentLink = { readonly name: string; readonly path: string };
+
 /** GET /api/pages/area?path=/homes-for-sale/…: the search a landing page shows. */
 export type AreaView = {
   readonly kind: 'city' | 'county' | 'zip';

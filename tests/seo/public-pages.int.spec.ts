@@ -228,6 +228,10 @@ describe('public pages for search engines (issue 17)', () => {
     const api = (await (await fetch(`${server.url}/api/pages/agents/${janeKey}`)).json()) as { name: string; listings: { pdid: string }[] };
     expect(api.name).toBe('Jane Agent');
     expect(api.listings.map((l) => l.pdid)).toEqual(['T-S1']);
+    const agentOf = async (pdid: string) => ((await (await fetch(`${server.url}/api/pages/listings/${pdid}/agent`)).json()) as { agent: unknown }).agent;
+    expect(await agentOf('T-S1')).toEqual({ name: 'Jane Agent', path: `/agents/jane-agent-${janeKey}` });
+    expect(await agentOf('T-S2')).toBeNull();
+    expect(await agentOf('T-NOPE')).toBeNull();
   });
 
   it('robots.txt and the sitemaps are per host: no map for bots, a sitemap index, files of listings, areas and pages', async () => {

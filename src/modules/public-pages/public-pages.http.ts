@@ -1,6 +1,7 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { z } from 'zod';
-import type { AgentPageView, AreaView } from '../../contract/public-pages';
+import type { AgentPageView, AreaView, ListingAgentLink } from '../../contract/public-pages';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../http/parse-body';
 import { notFound } from '../../shared/errors';
@@ -20,6 +21,12 @@ export class PublicPagesController {
     const view = /^[0-9a-f]{12}$/.test(key) ? await this.pages.agentView(key) : undefined;
     if (!view) throw notFound('No such agent');
     return view;
+  }
+
+  @ApiDoc({ summary: "The page of a listing's agent, when known (linked by the site's office, or named by the record's MLS id)", tag: 'search', access: 'anyone', responses: { 200: '{agent}: the link, or null when no agent is known (or no listing is shown there)' } })
+  @Get('listings/:pdid/agent')
+  async listingAgent(@Param('pdid') pdid: string, @Req() req: Request): Promise<{ agent: ListingAgentLink | null }> {
+    return { agent: (await this.pages.listingAgentLink(req.site, pdid)) ?? null };
   }
 
   @ApiDoc({ summary: 'The place a search landing page (/homes-for-sale/…) shows, as search criteria', tag: 'search', access: 'anyone', query: AreaQuery, responses: { 200: 'AreaView', 404: 'no such place' } })

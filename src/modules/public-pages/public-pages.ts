@@ -8,7 +8,7 @@ import type { Config } from '../../config/config';
 import { EventStore } from '../../eventstore/event-store.port';
 import { formatPhone } from '../../contract/phone';
 import { priceText } from '../../contract/price';
-import type { AgentPageView, AreaView } from '../../contract/public-pages';
+import type { AgentPageView, AreaView, ListingAgentLink } from '../../contract/public-pages';
 import type { Card } from '../../contract/search';
 import { listingCourtesy } from '../../contract/listing-courtesy';
 import { foldListing, listingDetails, type ListingDetailsView, listingStream, MlsDisclaimers, toCard } from '../listings';
@@ -145,10 +145,19 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in 
    * Whose listing it is, when we know: the agent the site's office linked it to, else the one
    * agent whose MLS id the feed names as ListAgentMlsId.
    */
-  private async listingAgent(at: SiteAt, pdid: string, agentMlsId: string | null): Promise<AgentPage | undefined> {
+  private async listingAgent(at: Pick<SiteAt, 'site'>, pdid: string, agentMlsId: string | null): Promise<AgentPage | undefined> {
     const linked = at.site && at.site.kind !== 'agent' ? await linkedListingAgent(this.pool, at.site.ownerUserId, pdid) : undefined;
     const byLink = linked ? await agentPageById(this.pool, linked) : undefined;
     return byLink ?? (agentMlsId ? agentPageByMlsId(this.pool, agentMlsId) : undefined);
+  }
+
+  /** The listing agent's page of a listing shown publicly, as the app links it. */
+  async listingAgentLink(site: ResolvedSite | undefined, pdid: string): Promise<ListingAgentLink | undefined> {
+    if (pdid.length > 200) return undefined;
+    const state = foldListing(await this.store.readStream(listingStream(pdid)));
+    if (!state.listed || state.record.InternetEntireListingDisplayYN === false) return undefined;
+    const a = await this.listingAgent({ site }, pdid, state.record.ListAgentMlsId);
+    return a ? { name: fullName(a), path: agentPath(a) } : undefined;
   }
 
   private listingCrumbs(l: ListingDetailsView, name: string): Crumb[] {

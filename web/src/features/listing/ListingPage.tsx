@@ -10,6 +10,7 @@ import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/for
 import { Icon } from '../../ui/Icon';
 import { ListingKeeper } from '../organizer/ListingKeeper';
 import { AreaCrumbs } from '../public/AreaCrumbs';
+import { ListingAgentLink } from '../public/ListingAgentLink';
 import { ListingCourtesy, MlsDisclaimers } from './Attribution';
 import { InquirySlot } from './InquirySlot';
 import { ListingGallery } from './ListingGallery';
@@ -118,6 +119,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
               </li>
             </ul>
             <ListingCourtesy office={l.listOfficeName} agent={l.listAgentName} className={styles.courtesy} />
+            <ListingAgentLink pdid={l.pdid} className={styles.courtesy} />
             <ListingKeeper pdid={l.pdid} address={l.address ?? 'this home'} />
           </header>
           <OpenHouses openHouses={l.openHouses ?? []} />
