@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { type ImportItem, importListings } from '../../src/modules/listings';
 import { seriousViolations } from '../support/axe';
-import { browserApp } from '../support/browser-app';
+import { handleCommand } from '../../src/commands/handle-command';
+import { agentProfileStream } from '../../src/modules/leads';
+import { agentProfileDecider } from '../../src/modules/leads/office/agent-profile';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { demoUser } from '../support/dashboard-fixture';
 import { home } from '../support/reso-home';
 
 const LOAD_MS = 60_000;
@@ -33,15 +37,18 @@ const WATCH = `(() => {
  * accessible (axe: no serious or critical violation) and within the strict policy.
  */
 describe('server-rendered pages and the app taking over', () => {
-  const app = browserApp({
-    env: { DEMO_SEED: '0' },
-    prepare: async (server) => {
-      await importListings(
-        server.runtime.store,
-        items([home('E1', { PublicRemarks: 'A bright corner home near the park.', UnparsedAddress: '12 Maple Ave' }), ...Array.from({ length: 5 }, (_, i) => home(`E${i + 2}`, { ListPrice: 450_000 + i * 10_000 }))]),
-        { mls: 'T', ctx: systemContext() },
-      );
-    },
+  const jane = demoUser('agent').userId;
+  const janePath = `/agents/jane-agent-${jane.replace(/-/g, '').slice(-12)}`;
+  // The demo's people and sites, Jane's MLS id and bio, and six homes in Seattle (the first hers).
+  const app = dashboardBrowserApp(async (server) => {
+    const ctx = systemContext();
+    await handleCommand(server.runtime.store, agentProfileStream(jane), agentProfileDecider, { kind: 'mlsId', agentId: jane, mlsId: 'JA1' }, ctx);
+    await handleCommand(server.runtime.store, agentProfileStream(jane), agentProfileDecider, { kind: 'bio', agentId: jane, bio: 'Twelve years selling homes around Pike Place.' }, ctx);
+    await importListings(
+      server.runtime.store,
+      items([home('E1', { PublicRemarks: 'A bright corner home near the park.', UnparsedAddress: '12 Maple Ave', ListAgentMlsId: 'JA1' }), ...Array.from({ length: 5 }, (_, i) => home(`E${i + 2}`, { ListPrice: 450_000 + i * 10_000 }))]),
+      { mls: 'T', ctx },
+    );
   });
 
   const open = async (path: string): Promise<Page> => {
@@ -77,6 +84,8 @@ describe('server-rendered pages and the app taking over', () => {
     // Its breadcrumbs lead to the places' pages, as the server's did.
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link');
     expect(await crumbs.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/', '/homes-for-sale/county/king-county', '/homes-for-sale/seattle', '/homes-for-sale/zip/98101']);
+    // And the listing agent's page.
+    expect(await page.getByRole('link', { name: 'Jane Agent' }).getAttribute('href')).toBe(janePath);
     expect(await page.evaluate('window.__flash')).toEqual([]);
     expect(await page.evaluate('window.__csp')).toEqual([]);
     // The head keeps what search engines read.
@@ -93,6 +102,18 @@ describe('server-rendered pages and the app taking over', () => {
     expect(new URL(page.url()).searchParams.get('acl_city')).toBe('Seattle');
     expect(await page.evaluate('window.__flash')).toEqual([]);
     expect(await page.evaluate('window.__csp')).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("the app takes over an agent's page: bio, contact, active listings; axe clean", async () => {
+    const page = await open(janePath);
+    await takenOver(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Jane Agent');
+    await page.getByText('Twelve years selling homes around Pike Place.').waitFor();
+    expect(await page.getByRole('link', { name: 'agent@demo.test' }).getAttribute('href')).toBe('mailto:agent@demo.test');
+    await expect.poll(() => page.getByRole('region', { name: 'Active listings' }).locator('article').count()).toBe(1);
+    expect(await page.evaluate('window.__flash')).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
