@@ -1,6 +1,7 @@
 // Figures for the public search site (not part of npm test):
 //   - first-load JavaScript of /search in list view, gzip-compressed as a CDN would serve it;
-//   - Lighthouse desktop scores for /search and /search/split (Debian's Chromium);
+//   - Lighthouse desktop scores for /search, /search/split, /homes-for-sale/seattle and a Seattle
+//     listing page (Debian's Chromium);
 //   - time from pressing Enter on an autocomplete choice to the results drawn.
 // Usage: node scripts/web-figures.mjs [--url http://localhost:3000]
 // Without --url it starts the built product (npm run build first) on a free port with its data in
@@ -101,7 +102,9 @@ async function lighthouseScores(base, paths) {
 
 await withServer(async (base) => {
   if (!process.argv.includes('--lighthouse-only')) await browserFigures(base);
-  const lh = await lighthouseScores(base, ['/search?acl_city=Seattle', '/search/split?acl_city=Seattle']);
+  // The server-rendered pages search engines read: a city's landing page and its first listing.
+  const first = (await (await fetch(`${base}/api/search?acl_city=Seattle&perpage=1`)).json()).results?.[0]?.pdid;
+  const lh = await lighthouseScores(base, ['/search?acl_city=Seattle', '/search/split?acl_city=Seattle', '/homes-for-sale/seattle', ...(first ? [`/listing/${encodeURIComponent(first)}`] : [])]);
   for (const [p, s] of Object.entries(lh)) console.log(`Lighthouse desktop ${p}: ${JSON.stringify(s)}`);
 });
 

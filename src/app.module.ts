@@ -17,6 +17,7 @@ import { BackofficeModule, DevOutboxesModule } from './modules/backoffice';
 import { FeedsModule } from './modules/feeds';
 import { LeadsModule } from './modules/leads';
 import { ListingsModule } from './modules/listings';
+import { PublicPagesModule } from './modules/public-pages';
 import { MessagingModule } from './modules/messaging';
 import { NotificationsModule } from './modules/notifications';
 import { OrganizerModule } from './modules/organizer';
@@ -37,7 +38,7 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       // The development outboxes do not exist in production (404, not 403): mail there is real.
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ThreadModule, ShowingsModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, PublicPagesModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ThreadModule, ShowingsModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

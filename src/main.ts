@@ -12,7 +12,8 @@ import { seedDemo } from './demo/seed-demo';
 import { loadDemoListings } from './demo/seed-listings';
 import { DEMO_USERS } from './demo/demo-accounts';
 import { firstTouchMiddleware } from './modules/leads';
-import { listingPageStatus } from './modules/listings';
+import { AddressLimiter } from './modules/accounts';
+import { pageRenderer, PublicPages, seoFiles } from './modules/public-pages';
 import { refuseMalformedUrls } from './http/malformed-url';
 import { httpsSite } from './http/https-site';
 import { securityHeaders } from './http/security-headers';
@@ -46,18 +47,12 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   app.useBodyParser('json', { limit: '1mb' });
   // Before the web app, so that the first page load fixes where the visitor came from.
   app.use(firstTouchMiddleware(config.trustProxy));
-  // A listing's page answers 404 (or 410 when removed) for what no visitor may see, whatever the app then draws.
-  serveWebApp(app, path.join(projectRoot, 'web', 'dist'), async (p) => {
-    const m = /^\/listing\/([^/]+)\/?$/.exec(p);
-    if (!m) return 200;
-    let pdid: string;
-    try {
-      pdid = decodeURIComponent(m[1]!);
-    } catch {
-      return 404;
-    }
-    return listingPageStatus(runtime.store, pdid);
-  });
+  // Before the web app's files and pages, which would answer them with index.html.
+  const pages = app.get(PublicPages);
+  app.use(seoFiles(pages, app.get(AddressLimiter), runtime.db.pool, config));
+  // Public pages are server-rendered for every client (search engines, link previews); a listing
+  // answers 404 for what no visitor may see and 410 when the feed removed it.
+  serveWebApp(app, path.join(projectRoot, 'web', 'dist'), pageRenderer(pages, config));
   // Command handlers register on bootstrap; the seed needs them before the port opens.
   await app.init();
 

@@ -2,6 +2,7 @@ export { leadRoutingProjection } from './lead-routing.projection';
 export {
   agentsByMlsId,
   type ListingAgentScope,
+  linkedListingAgent,
   listingAgentsIn,
   loadRoutingRules,
   pendingLeads,

@@ -101,3 +101,9 @@ export async function listingAgentsIn(pool: pg.Pool, scope: ListingAgentScope): 
   ]);
   return { linked: new Map(links.rows.map((r) => [r.pdid, r.agent_id])), mlsIds: new Map(ids.rows.map((r) => [r.mls_id, r.user_id])) };
 }
+
+/** The agent an office linked a listing to (ListingAgentLinked), if any. */
+export async function linkedListingAgent(pool: pg.Pool, brokerId: string, pdid: string): Promise<string | undefined> {
+  const { rows } = await pool.query<{ agent_id: string }>('SELECT agent_id FROM routing_listing_agents WHERE broker_id = $1 AND pdid = $2', [brokerId, pdid]);
+  return rows[0]?.agent_id;
+}

@@ -1,4 +1,5 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
+import { agentPagesProjection } from '../../projections/agent-pages';
 import { alertsProjection } from '../../projections/alerts';
 import { chatProjection } from '../../projections/chat';
 import { emailTemplatesProjection } from '../../projections/email-templates';
@@ -60,4 +61,5 @@ export const allProjections: readonly Projection[] = [
   smartListsProjection,
   listingMailProjection,
   replyNoticesProjection,
+  agentPagesProjection,
 ];

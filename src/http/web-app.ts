@@ -5,15 +5,37 @@ import express, { type NextFunction, type Request, type Response } from 'express
 
 const API_PREFIXES = ['/api/', '/ajax/', '/health', '/socket.io/', '/demo-photos/', '/uploads/'];
 
-/** The HTTP status a browser route answers with (index.html all the same): 404 for a listing no one may see. */
-export type RouteStatus = (path: string) => Promise<number>;
+/**
+ * What a browser route answers: the app alone with a status (404 for a listing no one may see),
+ * the app with a server-rendered page (its head tags, and its body before the app's root, for
+ * clients without JavaScript), or a redirect.
+ */
+export type RoutePage =
+  | { readonly kind: 'app'; readonly status: number }
+  | { readonly kind: 'page'; readonly status: number; readonly head: { toString(): string }; readonly body: { toString(): string } }
+  | { readonly kind: 'redirect'; readonly status: 301 | 302; readonly location: string };
+
+export type RoutePages = (req: Request) => Promise<RoutePage>;
+
+/**
+ * index.html with a server-rendered page in it: the page's title and description replace the
+ * app's, its other head tags follow, and its body goes before the app's root, which stays
+ * hidden until the app has drawn the same page (web/src/app/serverPage.ts) and removes it.
+ */
+export function withServerPage(index: string, head: string, body: string): string {
+  return index
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace('</head>', `${head}\n</head>`)
+    .replace('<div id="root"></div>', `${body}<div id="root" hidden></div>`);
+}
 
 /**
  * Serves the built React app from the same origin: hashed assets with long caching, and
  * index.html for every other browser route so that client-side routes survive a reload, with
- * the status `statusOf` gives the route (200 when none).
+ * what `pages` makes of the route (the app alone with 200 when none).
  */
-export function serveWebApp(app: NestExpressApplication, distDir: string, statusOf?: RouteStatus): void {
+export function serveWebApp(app: NestExpressApplication, distDir: string, pages?: RoutePages): void {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return;
   const isApi = (req: Request) => API_PREFIXES.some((p) => req.path === p.replace(/\/$/, '') || req.path.startsWith(p));
@@ -30,10 +52,14 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, status
     if (isApi(req)) return next();
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    if (!statusOf) return res.sendFile(index);
-    statusOf(req.path).then(
-      (status) => res.status(status).sendFile(index),
-      (err: unknown) => next(err),
-    );
+    if (!pages) return res.sendFile(index);
+    pages(req)
+      .then(async (page) => {
+        if (page.kind === 'redirect') return res.redirect(page.status, page.location);
+        if (page.kind === 'app') return res.status(page.status).sendFile(index);
+        const html = withServerPage(await fs.promises.readFile(index, 'utf8'), page.head.toString(), page.body.toString());
+        res.status(page.status).type('html').send(html);
+      })
+      .catch((err: unknown) => next(err));
   });
 }

@@ -24,4 +24,4 @@ export { type Card, toCard } from './search-listings/card';
 export { DEFAULT_MLS_DISCLAIMER, type FeedAttribution, MlsDisclaimers, MlsFeedAttributions, mlsDisclaimer, mlsOfPdid } from './idx/mls-disclaimers';
 export { type ParseOptions, type ParsedRecord, parseResoRecord } from './import-listings/parse-reso-record';
 export { assertTimeZone, offsetMinutes } from './import-listings/feed-time';
-export { listingPageStatus } from './listing-details/listing-page-status';
+export { listingDetails, type ListingDetailsView } from './listing-details/listing-details';

@@ -1,15 +1,26 @@
+import { useEffect, useState } from 'react';
 import { AccountModals } from '../features/account/AccountModals';
 import { ChatLauncherSlot } from '../features/chat/ChatLauncherSlot';
 import { ImpersonationBanner } from '../features/backoffice/ImpersonationBanner';
 import { ToastProvider } from '../ui/ToastProvider';
 import { AppRoutes } from './AppRoutes';
 import { useLocation } from './location';
+import { leftServerPage, serverPagePath, takeOver } from './serverPage';
 import { SiteHeader } from './SiteHeader';
 import { SiteProvider } from './SiteProvider';
 
 /** Providers, the site header, the routed page, and the app-wide modals opened by query parameters. */
 export function App() {
   const loc = useLocation();
+  // A route the server did not render (or a move away from it) has no page of the server's to keep.
+  const kept = serverPagePath();
+  useEffect(() => {
+    if (kept !== null && !continuesServerPage(kept, loc.pathname)) takeOver();
+  }, [kept, loc.pathname]);
+  const [first] = useState(loc.pathname);
+  useEffect(() => {
+    if (loc.pathname !== first && !continuesServerPage(first, loc.pathname)) leftServerPage();
+  }, [first, loc.pathname]);
   return (
     <SiteProvider>
       <ToastProvider>
@@ -24,4 +35,13 @@ export function App() {
       </ToastProvider>
     </SiteProvider>
   );
+}
+
+/**
+ * Whether the app's page at `path` goes on showing what the server rendered at `rendered`: the
+ * same page, or the search list a landing page or the root becomes.
+ */
+function continuesServerPage(rendered: string, path: string): boolean {
+  if (path === rendered) return true;
+  return (rendered === '/' || rendered.startsWith('/homes-for-sale/')) && (path === '/search' || path === rendered);
 }

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { isAgentPath, isAreaPath } from '../../../src/contract/public-pages';
+import { AreaRoute } from '../features/public/AreaRoute';
 import { SearchPage } from '../features/search/SearchPage';
 import { isSearchPath } from '../features/search/searchUrl';
 import { navigate } from './location';
@@ -6,6 +8,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
 
 const ListingPage = lazy(() => import('../features/listing/ListingPage').then((m) => ({ default: m.ListingPage })));
+const AgentPage = lazy(() => import('../features/public/AgentPage').then((m) => ({ default: m.AgentPage })));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const BackofficePage = lazy(() => import('../features/backoffice/BackofficePage').then((m) => ({ default: m.BackofficePage })));
 const TranslationsPage = lazy(() => import('../features/backoffice/TranslationsPage').then((m) => ({ default: m.TranslationsPage })));
@@ -44,6 +47,14 @@ export function AppRoutes({ pathname }: { pathname: string }) {
     return (
       <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
         <ListingPage pdid={decodeURIComponent(listing[1]!)} />
+      </Suspense>
+    );
+  }
+  if (isAreaPath(path)) return <AreaRoute path={path} />;
+  if (isAgentPath(path)) {
+    return (
+      <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
+        <AgentPage agentKey={/([0-9a-f]{12})$/.exec(path)![1]!} />
       </Suspense>
     );
   }

@@ -4,10 +4,13 @@ import { ApiError, isAbort } from '../../api/http';
 import { listingDetails } from '../../api/search';
 import type { ListingDetails } from '../../../../src/contract/search';
 import { Link } from '../../app/Link';
+import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
 import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
 import { ListingKeeper } from '../organizer/ListingKeeper';
+import { AreaCrumbs } from '../public/AreaCrumbs';
+import { ListingAgentLink } from '../public/ListingAgentLink';
 import { ListingCourtesy, MlsDisclaimers } from './Attribution';
 import { InquirySlot } from './InquirySlot';
 import { ListingGallery } from './ListingGallery';
@@ -41,6 +44,8 @@ export function ListingPage({ pdid }: { pdid: string }) {
       live = false;
     };
   }, [pdid]);
+
+  useTakeOver(state.status !== 'loading');
 
   useEffect(() => {
     if (state.status === 'found') {
@@ -92,6 +97,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
       <div className={styles.layout}>
         <div className={styles.main}>
           <header className={styles.head}>
+            <AreaCrumbs county={l.county} city={l.city} zip={l.zip} />
             <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? (l.forRent ? 'Leased' : 'Sold') : (l.status ?? 'Active')}</span>
             <p className={styles.price}>
               {money(l.price)}
@@ -113,6 +119,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
               </li>
             </ul>
             <ListingCourtesy office={l.listOfficeName} agent={l.listAgentName} className={styles.courtesy} />
+            <ListingAgentLink pdid={l.pdid} className={styles.courtesy} />
             <ListingKeeper pdid={l.pdid} address={l.address ?? 'this home'} />
           </header>
           <OpenHouses openHouses={l.openHouses ?? []} />

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { autocomplete, searchResult } from '../../api/search';
 import type { Card, Criteria } from '../../../../src/contract/search';
 import { navigate, useLocation } from '../../app/location';
+import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
 import { TagChip } from '../../ui/TagChip';
 import { useIdleAfter } from '../../ui/useIdleAfter';
@@ -99,6 +100,8 @@ export function SearchPage() {
   const zoomForSearch = () => (searchedZoom.current = zoomRef.current ?? (route.view === 'list' ? null : start.kind === 'point' ? start.zoom : null));
   const results = useSearchResults(route.view, sold.criteria, enabled, onDone, zoomForSearch);
   const data = results.data;
+  // The server-rendered list (the root, an area's page) stays until this one is drawn, or until it is clear no search runs.
+  useTakeOver(siteReady && (data !== null || results.error !== null || !enabled));
   // What the lead keeps on these homes: one request for the page's cards, one for a popup card off the page.
   useKeptHeaders((data?.cards ?? []).map((c) => c.pdid));
   useKeptHeaders(selected ? [selected.pdid] : [], true);

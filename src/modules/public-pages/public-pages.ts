@@ -1,0 +1,381 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { type AgentPage, agentPageById, agentPageByKey, agentPageByMlsId, agentPagesOf } from '../../../projections/agent-pages';
+import { linkedListingAgent, listingAgentsIn } from '../../../projections/lead-routing';
+import { activeListingsOf, type Area, areasOf, parseSearchRequest, SearchIndex } from '../../../projections/search';
+import { CONFIG, DB_POOL } from '../../app/tokens';
+import type { Config } from '../../config/config';
+import { EventStore } from '../../eventstore/event-store.port';
+import { formatPhone } from '../../contract/phone';
+import { priceText } from '../../contract/price';
+import type { AgentPageView, AreaView, ListingAgentLink } from '../../contract/public-pages';
+import type { Card } from '../../contract/search';
+import { listingCourtesy } from '../../contract/listing-courtesy';
+import { foldListing, listingDetails, type ListingDetailsView, listingStream, MlsDisclaimers, toCard } from '../listings';
+import { type ResolvedSite, siteBaseUrl, SiteResolver } from '../sites';
+import { type Html, html } from './html';
+import { breadcrumbList, itemList, realEstateAgent, realEstateListing } from './json-ld';
+import { factsLine, listingName, renderBody, renderCards, renderPager, type Crumb } from './page-body';
+import { type PageHead, renderHead, shortText } from './page-head';
+import { agentPath, areaPath, type AreaKind, listingPath, parseAgentPath, parseAreaPath, slugOf } from './slugs';
+
+/** What a browser route answers: a page with its head and body, a redirect, or the app alone. */
+export type Rendered =
+  | { readonly kind: 'page'; readonly status: number; readonly head: Html; readonly body: Html }
+  | { readonly kind: 'redirect'; readonly status: 301 | 302; readonly location: string }
+  | { readonly kind: 'app'; readonly status: number };
+
+/**
+ * The site a request is for and where its pages live; `searchBase`: where its listing and area
+ * pages are canonical, the master site's address for a branded site (which hands search to it).
+ */
+export type SiteAt = { readonly site: ResolvedSite | undefined; readonly base: string; readonly searchBase: string; readonly name: string };
+
+export const PER_PAGE = 24;
+const AGENT_LISTINGS = 48;
+const AREAS_TTL_MS = 30_000;
+const HOME_AREAS = 48;
+
+/**
+ * The server-rendered public pages (issue 17: found, read and previewed without JavaScript):
+ * listing pages, "Homes for sale in …" pages of cities, zips and counties, agents' pages and
+ * the site root, each with its title, description, canonical address, link-preview tags and
+ * JSON-LD; a listing the feed removed answers 410 with a way to similar homes.
+ */
+@Injectable()
+export class PublicPages {
+  private readonly areas = new Map<AreaKind, { at: number; list: Promise<Area[]> }>();
+
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(SearchIndex) private readonly index: SearchIndex,
+    @Inject(MlsDisclaimers) private readonly disclaimers: MlsDisclaimers,
+    @Inject(SiteResolver) private readonly sites: SiteResolver,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async siteAt(host: string): Promise<SiteAt> {
+    const site = await this.sites.resolve(host);
+    const base = site ? siteBaseUrl(site, this.config.publicUrl) : this.config.publicUrl;
+    const master = site?.kind === 'brand' && site.masterSiteId ? await this.sites.byId(site.masterSiteId) : undefined;
+    return { site, base, searchBase: master ? siteBaseUrl(master, this.config.publicUrl) : base, name: site?.name ?? 'Porchlight' };
+  }
+
+  /** The page of a browser route; `query` is the request's query string (only `page` is read). */
+  async render(at: SiteAt, path: string, query: URLSearchParams): Promise<Rendered> {
+    if (path === '/') return this.home(at);
+    const listing = /^\/listing\/([^/]+)\/?$/.exec(path);
+    if (listing) {
+      let pdid: string;
+      try {
+        pdid = decodeURIComponent(listing[1]!);
+      } catch {
+        return { kind: 'app', status: 404 };
+      }
+      return this.listing(at, pdid);
+    }
+    const area = parseAreaPath(path);
+    if (area) return this.area(at, area, query);
+    if (path.startsWith('/homes-for-sale/')) return this.notFound(at, path);
+    const agentKey = parseAgentPath(path);
+    if (agentKey) return this.agent(at, agentKey, path);
+    if (path.startsWith('/agents/')) return this.notFound(at, path);
+    return { kind: 'app', status: 200 };
+  }
+
+  // ---- listing pages ------------------------------------------------------------------------
+
+  private async listing(at: SiteAt, pdid: string): Promise<Rendered> {
+    if (pdid.length > 200) return this.notFound(at, listingPath(pdid));
+    const events = await this.store.readStream(listingStream(pdid));
+    const l = listingDetails(events, Date.now());
+    if (!l) {
+      const state = foldListing(events);
+      // Hidden by the MLS (InternetEntireListingDisplayYN false) or never known: 404; removed by the feed: 410.
+      if (state.listed || !state.removed) return this.notFound(at, listingPath(pdid));
+      return this.gone(at, pdid, lastCity(events));
+    }
+    const state = foldListing(events);
+    const [agent, [disclaimer]] = await Promise.all([this.listingAgent(at, pdid, state.listed ? state.record.ListAgentMlsId : null), this.disclaimers.forPdids([pdid])]);
+    const url = `${at.searchBase}${listingPath(pdid)}`;
+    const name = listingName(l);
+    const sold = l.status === 'Closed';
+    const price = priceText(l.price, l.forRent);
+    const facts = factsLine(l);
+    const images = l.photos.map((p) => absolute(at.base, p));
+    const title = `${sold ? 'Sold: ' : ''}${name} | ${price} | ${at.name}`;
+    const description = shortText(
+      [`${sold ? 'Sold' : l.forRent ? 'For rent' : 'For sale'}: ${l.propertyType ?? 'home'} at ${name}, ${price}.`, facts ? `${facts}.` : '', l.remarks ?? ''].filter(Boolean).join(' '),
+    );
+    const crumbs = this.listingCrumbs(l, name);
+    const courtesy = listingCourtesy(l.listOfficeName, l.listAgentName);
+    const main = html`<article class="ssr-listing">
+<h1>${l.address ? name : html`Address not disclosed <span>${listingName({ ...l, address: null }).replace(/^Home in /, '')}</span>`}</h1>
+<p class="ssr-price">${price} <span class="ssr-status">${statusText(l.status, l.forRent)}</span></p>
+${facts ? html`<p class="ssr-facts">${facts}</p>` : ''}
+<dl class="ssr-dl">${[
+      ['Type', l.propertyType],
+      ['MLS #', l.mlsid],
+      ['County', l.county ? `${l.county} County` : null],
+      ['Listed', l.listDate],
+      ['Sold', sold ? l.closeDate : null],
+    ]
+      .filter(([, v]) => v)
+      .map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
+${l.remarks ? html`<h2>Description</h2><p class="ssr-remarks">${l.remarks}</p>` : ''}
+${l.photos.length > 0 ? html`<h2>Photos</h2><ul class="ssr-photos">${l.photos.slice(0, 12).map((src, i) => html`<li><img src="${src}" alt="${`${name}, photo ${i + 1} of ${l.photos.length}`}" width="640" height="427" ${i === 0 ? '' : html`loading="lazy"`} decoding="async" /></li>`)}</ul>` : ''}
+${courtesy ? html`<p class="ssr-courtesy">${courtesy}</p>` : ''}
+${agent ? html`<p>Listing agent: <a href="${agentPath(agent)}">${fullName(agent)}</a></p>` : ''}
+${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in ${l.city}</a></p>` : ''}
+</article>`;
+    const head: PageHead = {
+      title,
+      description,
+      canonical: url,
+      image: images[0] ?? null,
+      ogType: 'website',
+      siteName: at.name,
+      jsonLd: [realEstateListing(l, { url, name, description: l.remarks ?? description, images: images.slice(0, 12) }), breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.searchBase}${c.path}` })))],
+    };
+    return this.page(at, 200, head, listingPath(pdid), crumbs, main, disclaimer ? html`<p>${disclaimer.text}</p>` : null);
+  }
+
+  /**
+   * Whose listing it is, when we know: the agent the site's office linked it to, else the one
+   * agent whose MLS id the feed names as ListAgentMlsId.
+   */
+  private async listingAgent(at: Pick<SiteAt, 'site'>, pdid: string, agentMlsId: string | null): Promise<AgentPage | undefined> {
+    const linked = at.site && at.site.kind !== 'agent' ? await linkedListingAgent(this.pool, at.site.ownerUserId, pdid) : undefined;
+    const byLink = linked ? await agentPageById(this.pool, linked) : undefined;
+    return byLink ?? (agentMlsId ? agentPageByMlsId(this.pool, agentMlsId) : undefined);
+  }
+
+  /** The listing agent's page of a listing shown publicly, as the app links it. */
+  async listingAgentLink(site: ResolvedSite | undefined, pdid: string): Promise<ListingAgentLink | undefined> {
+    if (pdid.length > 200) return undefined;
+    const state = foldListing(await this.store.readStream(listingStream(pdid)));
+    if (!state.listed || state.record.InternetEntireListingDisplayYN === false) return undefined;
+    const a = await this.listingAgent({ site }, pdid, state.record.ListAgentMlsId);
+    return a ? { name: fullName(a), path: agentPath(a) } : undefined;
+  }
+
+  private listingCrumbs(l: ListingDetailsView, name: string): Crumb[] {
+    const crumbs: Crumb[] = [{ name: 'Home', path: '/' }];
+    if (l.county) crumbs.push({ name: `${l.county} County`, path: areaPath('county', l.county) });
+    if (l.city) crumbs.push({ name: l.city, path: areaPath('city', l.city) });
+    if (l.zip && /^\d{5}/.test(l.zip)) crumbs.push({ name: l.zip.slice(0, 5), path: areaPath('zip', l.zip.slice(0, 5)) });
+    crumbs.push({ name: l.address ?? name, path: listingPath(l.pdid) });
+    return crumbs;
+  }
+
+  /** 410: the feed removed the listing; the page says so and leads to homes like it. */
+  private gone(at: SiteAt, pdid: string, city: string | null): Rendered {
+    const similar = city ? areaPath('city', city) : '/search';
+    const main = html`<h1>This home is no longer listed</h1>
+<p>The listing was removed from the MLS feed.</p>
+<p><a href="${similar}">${city ? `See similar homes for sale in ${city}` : 'Search similar homes'}</a></p>`;
+    const head: PageHead = {
+      title: `Listing removed | ${at.name}`,
+      description: 'This listing was removed from the MLS feed. Search similar homes for sale.',
+      canonical: `${at.base}${listingPath(pdid)}`,
+      image: null,
+      ogType: 'website',
+      siteName: at.name,
+      jsonLd: [],
+      robots: 'noindex, follow',
+    };
+    return this.page(at, 410, head, listingPath(pdid), [], main, null);
+  }
+
+  private notFound(at: SiteAt, path: string): Rendered {
+    const main = html`<h1>Page not found</h1><p><a href="/search">Search homes for sale</a></p>`;
+    const head: PageHead = { title: `Page not found | ${at.name}`, description: 'This page does not exist.', canonical: `${at.base}${path}`, image: null, ogType: 'website', siteName: at.name, jsonLd: [], robots: 'noindex' };
+    return this.page(at, 404, head, path, [], main, null);
+  }
+
+  // ---- search landing pages -------------------------------------------------------------------
+
+  /** The place an area address names (by its slug), or undefined. */
+  async areaOf(ref: { kind: AreaKind; slug: string }): Promise<AreaView | undefined> {
+    const list = await this.areaList(ref.kind);
+    const found = ref.kind === 'zip' ? list.find((a) => a.name === ref.slug) : list.find((a) => slugOf(a.name) === ref.slug);
+    if (!found) return undefined;
+    const field = ref.kind === 'city' ? 'acl_city' : ref.kind === 'county' ? 'acl_county' : 'acl_zip5';
+    return { kind: ref.kind, label: found.label, criteria: { [field]: found.label } };
+  }
+
+  /** Every area of a kind with a searchable listing (kept 30 s: autocomplete's names change with imports only). */
+  areaList(kind: AreaKind): Promise<Area[]> {
+    const hit = this.areas.get(kind);
+    if (hit && Date.now() - hit.at < AREAS_TTL_MS) return hit.list;
+    const list = areasOf(this.pool, kind);
+    this.areas.set(kind, { at: Date.now(), list });
+    list.catch(() => this.areas.delete(kind));
+    return list;
+  }
+
+  private async area(at: SiteAt, ref: { kind: AreaKind; slug: string }, query: URLSearchParams): Promise<Rendered> {
+    const area = await this.areaOf(ref);
+    if (!area) return this.notFound(at, `/homes-for-sale/${ref.slug}`);
+    const path = areaPath(area.kind, area.label);
+    const pageText = query.get('page');
+    const page = pageText !== null && /^[1-9]\d{0,4}$/.test(pageText) ? Number(pageText) : pageText === null ? 1 : 0;
+    if (page === 0) return { kind: 'redirect', status: 301, location: path };
+    const request = parseSearchRequest(area.criteria, 'list');
+    const found = await this.index.page(request.criteria, { offset: (page - 1) * PER_PAGE, limit: PER_PAGE });
+    const pages = Math.max(1, Math.ceil(found.total / PER_PAGE));
+    if (page > pages) return this.notFound(at, path);
+    const cards = found.listings.map(toCard);
+    const place = area.kind === 'county' ? `${area.label} County` : area.label;
+    const heading = `Homes for sale in ${place}`;
+    const url = `${at.searchBase}${path}${page > 1 ? `?page=${page}` : ''}`;
+    const title = `${heading}${page > 1 ? ` (page ${page})` : ''} | ${at.name}`;
+    const description = `${found.total.toLocaleString('en-US')} ${found.total === 1 ? 'home' : 'homes'} for sale in ${place}: photos, prices and details of every listing, updated from the MLS.`;
+    const crumbs: Crumb[] = [
+      { name: 'Home', path: '/' },
+      { name: heading, path },
+    ];
+    const searchLink = `/search?${new URLSearchParams(area.criteria).toString()}`;
+    const main = html`<h1>${heading}</h1>
+<p>${found.total.toLocaleString('en-US')} ${found.total === 1 ? 'home' : 'homes'} for sale. <a href="${searchLink}">Search ${place} with filters and a map</a></p>
+${cards.length === 0 ? html`<p>No homes for sale in ${place} right now. <a href="${`${searchLink}&soldproperty=1`}">See sold homes</a></p>` : renderCards(cards)}
+${renderPager(path, page, pages)}`;
+    const head: PageHead = {
+      title,
+      description,
+      canonical: url,
+      image: cards[0]?.photos[0] ? absolute(at.base, cards[0].photos[0]) : null,
+      ogType: 'website',
+      siteName: at.name,
+      jsonLd: [
+        breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.searchBase}${c.path}` }))),
+        itemList(url, heading, cards.map((c) => ({ url: `${at.searchBase}${listingPath(c.pdid)}`, name: listingName(c) }))),
+      ],
+    };
+    return this.page(at, 200, head, path, crumbs, main, await this.footerOf(cards));
+  }
+
+  // ---- agents ---------------------------------------------------------------------------------
+
+  /** An agent's page as the app shows it, or undefined. */
+  async agentView(key: string): Promise<AgentPageView | undefined> {
+    const a = await agentPageByKey(this.pool, key);
+    if (!a) return undefined;
+    const { linked, mlsIds } = await listingAgentsIn(this.pool, { role: 'agent', userId: a.userId });
+    const pdids = await activeListingsOf(this.pool, { pdids: [...linked.keys()], listAgentMlsIds: [...mlsIds.keys()] }, AGENT_LISTINGS);
+    const listings = (await this.index.listings(pdids)).map(toCard);
+    return { name: fullName(a), role: a.level === 15 ? 'Broker' : 'Agent', photo: a.photo, bio: a.bio, email: a.email, phone: a.cellPhone ? formatPhone(a.cellPhone) : null, path: agentPath(a), listings };
+  }
+
+  private async agent(at: SiteAt, key: string, path: string): Promise<Rendered> {
+    const a = await this.agentView(key);
+    if (!a) return this.notFound(at, path);
+    if (path.replace(/\/$/, '') !== a.path) return { kind: 'redirect', status: 301, location: a.path };
+    const url = `${at.base}${a.path}`;
+    const photo = a.photo ? absolute(at.base, a.photo) : null;
+    const crumbs: Crumb[] = [
+      { name: 'Home', path: '/' },
+      { name: a.name, path: a.path },
+    ];
+    const main = html`<article class="ssr-agent">
+${a.photo ? html`<img class="ssr-agent-photo" src="${a.photo}" alt="${a.name}" width="160" height="160" />` : ''}
+<h1>${a.name}</h1>
+<p>${a.role}, ${at.name}</p>
+${a.bio ? html`<p class="ssr-remarks">${a.bio}</p>` : ''}
+<h2>Contact</h2>
+<ul><li>E-mail: <a href="${`mailto:${a.email}`}">${a.email}</a></li>${a.phone ? html`<li>Phone: <a href="${`tel:${a.phone}`}">${a.phone}</a></li>` : ''}</ul>
+<h2>Active listings</h2>
+${a.listings.length === 0 ? html`<p>No active listings right now.</p>` : renderCards(a.listings)}
+</article>`;
+    const head: PageHead = {
+      title: `${a.name}, ${a.role === 'Broker' ? 'Real Estate Broker' : 'Real Estate Agent'} | ${at.name}`,
+      description: shortText(a.bio ? `${a.name}: ${a.bio}` : `${a.name}, ${a.role.toLowerCase()} at ${at.name}. ${a.listings.length} active listings.`),
+      canonical: url,
+      image: photo,
+      ogType: 'profile',
+      siteName: at.name,
+      jsonLd: [
+        realEstateAgent({ url, name: a.name, image: photo, description: a.bio || null, email: a.email, telephone: a.phone, worksFor: at.name }),
+        breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.base}${c.path}` }))),
+      ],
+    };
+    return this.page(at, 200, head, a.path, crumbs, main, await this.footerOf(a.listings));
+  }
+
+  /** The people whose pages a site's sitemap names: its owner and, on an office's site, the office. */
+  agentsOfSite(site: ResolvedSite | undefined): Promise<AgentPage[]> {
+    if (!site) return Promise.resolve([]);
+    return agentPagesOf(this.pool, site.ownerUserId, site.kind !== 'agent');
+  }
+
+  // ---- the site root --------------------------------------------------------------------------
+
+  private async home(at: SiteAt): Promise<Rendered> {
+    const [cities, counties, zips, agents, newest] = await Promise.all([
+      this.areaList('city'),
+      this.areaList('county'),
+      this.areaList('zip'),
+      this.agentsOfSite(at.site),
+      this.index.page(parseSearchRequest({}, 'list').criteria, { offset: 0, limit: 12 }),
+    ]);
+    const cards = newest.listings.map(toCard);
+    const links = (kind: AreaKind, list: readonly Area[], label: (a: Area) => string) =>
+      html`<ul class="ssr-links">${list.slice(0, HOME_AREAS).map((a) => html`<li><a href="${areaPath(kind, a.name)}">${label(a)}</a></li>`)}</ul>`;
+    const main = html`<h1>${at.name}: homes for sale</h1>
+<p><a href="/search">Search every home for sale</a></p>
+${cities.length > 0 ? html`<h2>Homes for sale by city</h2>${links('city', cities, (a) => `Homes for sale in ${a.label}`)}` : ''}
+${counties.length > 0 ? html`<h2>By county</h2>${links('county', counties, (a) => `${a.label} County`)}` : ''}
+${zips.length > 0 ? html`<h2>By zip code</h2>${links('zip', zips, (a) => a.label)}` : ''}
+${cards.length > 0 ? html`<h2>Newest listings</h2>${renderCards(cards)}` : ''}
+${agents.length > 0 ? html`<h2>Our agents</h2><ul class="ssr-links">${agents.map((a) => html`<li><a href="${agentPath(a)}">${fullName(a)}</a></li>`)}</ul>` : ''}`;
+    const head: PageHead = {
+      title: `${at.name}: Homes for Sale and Real Estate`,
+      description: `Search homes for sale${cities[0] ? ` in ${cities.slice(0, 3).map((c) => c.label).join(', ')} and nearby` : ''} with ${at.name}: photos, prices, open houses and sold homes, updated from the MLS.`,
+      canonical: `${at.base}/`,
+      image: null,
+      ogType: 'website',
+      siteName: at.name,
+      jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: at.name, url: `${at.base}/` }],
+    };
+    return this.page(at, 200, head, '/', [], main, await this.footerOf(cards));
+  }
+
+  // ---- shared ---------------------------------------------------------------------------------
+
+  /** The MLS disclaimers of the listings a page shows (their licences ask for them). */
+  private async footerOf(cards: readonly Card[]): Promise<Html | null> {
+    if (cards.length === 0) return null;
+    const disclaimers = await this.disclaimers.forPdids(cards.map((c) => c.pdid));
+    return html`${disclaimers.map((d) => html`<p>${d.text}</p>`)}`;
+  }
+
+  private page(at: SiteAt, status: number, head: PageHead, path: string, crumbs: readonly Crumb[], main: Html, footer: Html | null): Rendered {
+    return { kind: 'page', status, head: renderHead(head), body: renderBody({ path, siteName: at.name, crumbs, main, footer }) };
+  }
+}
+
+const fullName = (a: Pick<AgentPage, 'firstName' | 'lastName'>): string => `${a.firstName} ${a.lastName}`.trim();
+
+/**
+ * A photo address as an absolute URL, for link previews and JSON-LD (demo photos and uploads are
+ * paths of the site); the page itself keeps the address as the app has it.
+ */
+const absolute = (base: string, src: string): string => (/^https?:\/\//i.test(src) ? src : `${base}${src.startsWith('/') ? '' : '/'}${src}`);
+
+function statusText(status: string, forRent: boolean): string {
+  if (status === 'Closed') return forRent ? 'Rented' : 'Sold';
+  if (status === 'Active') return forRent ? 'For rent' : 'For sale';
+  return status;
+}
+
+/** The city a removed listing was last in, from its events (the fold forgets a removed listing's record). */
+function lastCity(events: readonly { type: string; data: unknown }[]): string | null {
+  let city: string | null = null;
+  for (const e of events) {
+    const d = e.data as { listing?: { City?: string | null }; changes?: { City?: string | null } };
+    if (e.type === 'ListingListed' && d.listing) city = d.listing.City ?? null;
+    if (e.type === 'ListingDetailsChanged' && d.changes && 'City' in d.changes) city = d.changes.City ?? null;
+  }
+  return city;
+}

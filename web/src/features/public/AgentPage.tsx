@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { ApiError, isAbort } from '../../api/http';
+import { agentPage } from '../../api/pages';
+import type { AgentPageView } from '../../../../src/contract/public-pages';
+import { useTakeOver } from '../../app/serverPage';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import { ResultCard } from '../search/ResultCard';
+import styles from './AgentPage.module.css';
+
+type State = { status: 'loading' } | { status: 'found'; agent: AgentPageView } | { status: 'missing' } | { status: 'error'; message: string };
+
+/** /agents/{name}-{key}: an agent's or broker's public page (photo, bio, contact, active listings). */
+export function AgentPage({ agentKey }: { agentKey: string }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    agentPage(agentKey)
+      .then((agent) => live && setState({ status: 'found', agent }))
+      .catch((err: unknown) => {
+        if (!live || isAbort(err)) return;
+        setState(err instanceof ApiError && err.status === 404 ? { status: 'missing' } : { status: 'error', message: err instanceof Error ? err.message : String(err) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [agentKey]);
+  useTakeOver(state.status !== 'loading');
+  useEffect(() => {
+    if (state.status === 'found') document.title = `${state.agent.name}, Real Estate ${state.agent.role}`;
+  }, [state]);
+
+  if (state.status === 'missing') return <NotFoundPage />;
+  if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
+  if (state.status === 'error')
+    return (
+      <main id="main" className="simple-page" role="alert">
+        <h1>We could not load this page</h1>
+        <p>{state.message}</p>
+      </main>
+    );
+  const a = state.agent;
+  return (
+    <main id="main" className={styles.page}>
+      <header className={styles.head}>
+        {a.photo && <img className={styles.photo} src={a.photo} alt={a.name} width={160} height={160} />}
+        <div>
+          <h1 className={styles.name}>{a.name}</h1>
+          <p className={styles.role}>{a.role}</p>
+          <ul className={styles.contact} aria-label="Contact">
+            <li>
+              E-mail: <a href={`mailto:${a.email}`}>{a.email}</a>
+            </li>
+            {a.phone && (
+              <li>
+                Phone: <a href={`tel:${a.phone}`}>{a.phone}</a>
+              </li>
+            )}
+          </ul>
+        </div>
+      </header>
+      {a.bio && <p className={styles.bio}>{a.bio}</p>}
+      <section aria-labelledby="agent-listings">
+        <h2 id="agent-listings">Active listings</h2>
+        {a.listings.length === 0 ? (
+          <p>No active listings right now.</p>
+        ) : (
+          <ul className={styles.cards}>
+            {a.listings.map((c) => (
+              <li key={c.pdid}>
+                <ResultCard card={c} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
