@@ -10,6 +10,13 @@ export type SiteSettings = {
   readonly PromptViews: number;
   readonly On_MultiLineNav: boolean;
   readonly MMSBulkSendCap: number;
+  /** Branding of the public site: header colour, accent (buttons, links), logo, footer disclaimer. */
+  readonly PrimaryColor: string;
+  readonly AccentColor: string;
+  /** An uploaded image (/uploads/...) or an https address; null: the site's name alone. */
+  readonly LogoUrl: string | null;
+  /** Plain text under every public page (brokerage licence, equal housing notice...). */
+  readonly Disclaimer: string;
 };
 
 export const defaultSiteSettings: SiteSettings = {
@@ -21,6 +28,10 @@ export const defaultSiteSettings: SiteSettings = {
   PromptViews: 3,
   On_MultiLineNav: false,
   MMSBulkSendCap: 50,
+  PrimaryColor: '#1f3a5f',
+  AccentColor: '#b45309',
+  LogoUrl: null,
+  Disclaimer: '',
 };
 
 /** broker: a broker's office site (leads round robin); agent: one agent's own site; brand: hands search to a master site. */
@@ -47,5 +58,11 @@ export type SiteSettingsChanged = {
   readonly data: { readonly siteId: string; readonly changes: Partial<SiteSettings> };
 };
 
-export type SiteEvent = SiteCreated | SiteSettingsChanged;
-export const siteEventTypes = ['SiteCreated', 'SiteSettingsChanged'] as const satisfies readonly SiteEvent['type'][];
+/** The brand name or the custom domain changed (only what changed; DomainName null: none). */
+export type SiteIdentityChanged = {
+  readonly type: 'SiteIdentityChanged';
+  readonly data: { readonly siteId: string; readonly name?: string; readonly DomainName?: string | null };
+};
+
+export type SiteEvent = SiteCreated | SiteSettingsChanged | SiteIdentityChanged;
+export const siteEventTypes = ['SiteCreated', 'SiteSettingsChanged', 'SiteIdentityChanged'] as const satisfies readonly SiteEvent['type'][];
