@@ -4,6 +4,7 @@ import { ImpersonationBanner } from '../features/backoffice/ImpersonationBanner'
 import { ToastProvider } from '../ui/ToastProvider';
 import { AppRoutes } from './AppRoutes';
 import { useLocation } from './location';
+import { SiteBranding } from './SiteBranding';
 import { SiteHeader } from './SiteHeader';
 import { SiteProvider } from './SiteProvider';
 
@@ -19,6 +20,7 @@ export function App() {
         <ImpersonationBanner />
         <SiteHeader />
         <AppRoutes pathname={loc.pathname} />
+        <SiteBranding pathname={loc.pathname} />
         <AccountModals pathname={loc.pathname} search={loc.search} />
         <ChatLauncherSlot pathname={loc.pathname} />
       </ToastProvider>

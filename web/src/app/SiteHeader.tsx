@@ -8,9 +8,9 @@ import { useSite } from './useSite';
 export function SiteHeader() {
   const { site } = useSite();
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-multiline={site?.settings['On_MultiLineNav'] === true}>
       <Link href="/search" className={styles.brand}>
-        <span className={styles.mark} aria-hidden="true" />
+        {typeof site?.settings['LogoUrl'] === 'string' ? <img className={styles.logo} src={site.settings['LogoUrl']} alt="" /> : <span className={styles.mark} aria-hidden="true" />}
         <span className={styles.brandName}>{site?.name ?? 'Porchlight'}</span>
       </Link>
       <nav aria-label="Main" className={styles.nav}>

@@ -33,6 +33,7 @@ import { ImportLeadsView } from './ImportLeadsView';
 import { leadIoApi } from './leadIoApi';
 import { enableWebPush, pushSupported } from './webPush';
 import { LiveIndicator } from '../../ui/LiveIndicator';
+import { SiteSettingsView } from './SiteSettingsView';
 
 // Charts are a large library: the reports view loads it only when opened.
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
@@ -41,7 +42,7 @@ const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.sta
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /** The dashboard's views (`?view=`); anything else is the lead list. */
-const VIEWS = ['leads', 'tasks', 'calendar', 'board', 'team', 'listings', 'pipeline', 'reports', 'import', 'templates'] as const;
+const VIEWS = ['leads', 'tasks', 'calendar', 'board', 'team', 'listings', 'pipeline', 'reports', 'import', 'templates', 'site'] as const;
 type View = (typeof VIEWS)[number];
 const viewOf = (v: string | null): View => (VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads';
 
@@ -228,6 +229,7 @@ export function DashboardPage() {
       { key: 'import', label: 'Import', render: (c) => <button type="button" className={c} aria-current={view === 'import' ? 'page' : undefined} onClick={() => goView('import')}>Import</button> },
       { key: 'templates', label: 'Templates', render: (c) => <button type="button" className={c} aria-current={view === 'templates' ? 'page' : undefined} onClick={() => goView('templates')}>Templates</button> },
       { key: 'text', label: 'Text selected', render: (c) => <button type="button" className={c} onClick={() => setTexting(true)} disabled={checked.size === 0}>Text selected ({checked.size})</button> },
+      ...(feed && feed.me.role !== 'agent' ? [{ key: 'site-settings', label: 'Site settings', render: (c: string) => <button type="button" className={c} aria-current={view === 'site' ? 'page' : undefined} onClick={() => goView('site')}>Site settings</button> }] : []),
       { key: 'site', label: 'Public site', render: (c) => <Link href="/search" className={c}>Public site</Link> },
       ...(pushSupported() ? [{ key: 'push', label: 'Notifications', render: (c: string) => <button type="button" className={c} onClick={() => void enableWebPush().then(setPushState, () => setPushState('failed'))}>Notifications</button> }] : []),
       { key: 'account', label: 'My account', render: (c) => <Link href="/account" className={c}>My account</Link> },
@@ -281,6 +283,8 @@ export function DashboardPage() {
             void dashboardApi.setActive(id, active).then(() => setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)
           }
         />
+      ) : view === 'site' ? (
+        <SiteSettingsView />
       ) : view === 'templates' ? (
         <EmailTemplatesPanel role={feed?.me.role ?? 'agent'} />
       ) : view === 'tasks' ? (
