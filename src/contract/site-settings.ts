@@ -55,6 +55,47 @@ export type EditableSite = { readonly siteId: string; readonly name: string; rea
 
 export type DnsRecordToSet = { readonly type: 'CNAME' | 'ALIAS'; readonly name: string; readonly value: string; readonly note: string };
 
+const COLOUR = /^#[0-9a-f]{6}$/;
+const LOGO = /^(\/uploads\/[A-Za-z0-9._-]{1,200}|https:\/\/[^\s"'<>]{1,490})$/;
+export const DISCLAIMER_MAX = 2000;
+export const BRAND_NAME_MAX = 80;
+const BOOLEANS = ['Registration_AllowPartialName', 'Registration_SocialWithoutPhone', 'SearchRequiresAccept', 'On_MultiLineNav'] as const;
+
+/**
+ * One setting's value as stored, or the message that refuses it (shared by the server's decider
+ * and the dashboard's form, so both say the same).
+ */
+export function checkSiteSetting(key: string, value: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+  const range = (SITE_SETTING_RANGES as Record<string, readonly [number, number]>)[key];
+  if (range) {
+    const ok = typeof value === 'number' && Number.isInteger(value) && value >= range[0] && value <= range[1];
+    return ok ? { ok, value } : { ok, message: `${key} must be a whole number from ${range[0]} to ${range[1]}` };
+  }
+  if (key === 'PrimaryColor' || key === 'AccentColor') {
+    const colour = typeof value === 'string' ? value.trim().toLowerCase() : '';
+    return COLOUR.test(colour) ? { ok: true, value: colour } : { ok: false, message: `${key} ${SITE_MESSAGES.colour}` };
+  }
+  if (key === 'LogoUrl') {
+    const url = typeof value === 'string' ? value.trim() : value;
+    if (url === null || url === '') return { ok: true, value: null };
+    return typeof url === 'string' && LOGO.test(url) ? { ok: true, value: url } : { ok: false, message: SITE_MESSAGES.logo };
+  }
+  if (key === 'Disclaimer') {
+    if (typeof value !== 'string') return { ok: false, message: 'Disclaimer must be text' };
+    const text = value.trim();
+    return text.length > DISCLAIMER_MAX ? { ok: false, message: SITE_MESSAGES.disclaimer } : { ok: true, value: text };
+  }
+  if ((BOOLEANS as readonly string[]).includes(key)) return typeof value === 'boolean' ? { ok: true, value } : { ok: false, message: `${key} must be true or false` };
+  return { ok: false, message: `Unknown site setting ${key}` };
+}
+
+/** The brand name as stored, or the message that refuses it. */
+export function checkBrandName(name: string): { ok: true; value: string } | { ok: false; message: string } {
+  const value = name.trim().replace(/\s+/g, ' ');
+  if (!value) return { ok: false, message: SITE_MESSAGES.nameRequired };
+  return value.length > BRAND_NAME_MAX ? { ok: false, message: SITE_MESSAGES.nameTooLong } : { ok: true, value };
+}
+
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** A domain name as stored (lower case, no scheme, no trailing dot), or null when it is not one. */

@@ -28,8 +28,8 @@ export const defaultSiteSettings: SiteSettings = {
   PromptViews: 3,
   On_MultiLineNav: false,
   MMSBulkSendCap: 50,
-  PrimaryColor: '#1f3a5f',
-  AccentColor: '#b45309',
+  PrimaryColor: '#0b6b57',
+  AccentColor: '#f5b53d',
   LogoUrl: null,
   Disclaimer: '',
 };

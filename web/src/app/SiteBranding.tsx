@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { Translatable } from '../ui/Translatable';
+import { Link } from './Link';
 import styles from './SiteHeader.module.css';
 import { useSite } from './useSite';
 
@@ -6,8 +8,8 @@ const COLOUR = /^#[0-9a-f]{6}$/i;
 
 /**
  * The site's colours (site settings PrimaryColor, AccentColor) as the page's brand and accent
- * variables, set through the DOM (the CSP allows no inline style), and its disclaimer under the
- * public pages (plain text).
+ * variables, set through the DOM (the CSP allows no inline style); under the public pages the
+ * links to the site's forms and its disclaimer (plain text).
  */
 export function SiteBranding({ pathname }: { pathname: string }) {
   const { site } = useSite();
@@ -19,10 +21,17 @@ export function SiteBranding({ pathname }: { pathname: string }) {
     if (typeof accent === 'string' && COLOUR.test(accent)) root.setProperty('--accent', accent);
   }, [primary, accent]);
   const disclaimer = site?.settings['Disclaimer'];
-  if (typeof disclaimer !== 'string' || !disclaimer || pathname.startsWith('/dashboard')) return null;
+  // Not under the dashboard nor the full-height map views.
+  if (pathname.startsWith('/dashboard') || pathname.startsWith('/search/')) return null;
   return (
-    <footer className={styles.footer} data-testid="site-disclaimer">
-      <p>{disclaimer}</p>
+    <footer className={styles.footer}>
+      <nav aria-label="Site" className={styles.footerNav}>
+        <Link href="/sell"><Translatable id="forms.sell.title">What’s my home worth?</Translatable></Link>
+        <Link href="/contact"><Translatable id="forms.contact.title">Contact us</Translatable></Link>
+        <Link href="/refer"><Translatable id="forms.refer.title">Refer a friend</Translatable></Link>
+        <Link href="/careers"><Translatable id="forms.careers.title">Join our team</Translatable></Link>
+      </nav>
+      {typeof disclaimer === 'string' && disclaimer && <p data-testid="site-disclaimer">{disclaimer}</p>}
     </footer>
   );
 }

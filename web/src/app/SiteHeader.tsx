@@ -17,6 +17,9 @@ export function SiteHeader() {
         <Link href="/search" className={styles.navLink}>
           <Translatable id="header.buy">Buy</Translatable>
         </Link>
+        <Link href="/sell" className={styles.navLink}>
+          <Translatable id="header.sell">Sell</Translatable>
+        </Link>
         <Link href="/organizer" className={styles.navLink}>
           <Translatable id="header.saved">Saved</Translatable>
         </Link>
