@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { INQUIRY_MESSAGE_FIELD, validateInquiry } from '../../../../src/contract/validate-inquiry';
+import { INQUIRY_DETAIL_MESSAGES, INQUIRY_MESSAGE_FIELD, validateInquiry } from '../../../../src/contract/validate-inquiry';
 import { ApiError } from '../../api/http';
 import { sendInquiry } from '../../api/account';
 import { useToast } from '../../ui/useToast';
@@ -12,7 +12,7 @@ export const EMAIL_IN_USE = 'Email already in use';
 const DETAIL_NAMES = [...BUYER_FIELDS, ...SELLER_FIELDS, ...REFERRAL_FIELDS].map((f) => f.name);
 /** The extra field a server message names ('PropertyFeatures is too long…'), to show it there. */
 const detailFieldOf = (message: string) => {
-  const field = DETAIL_NAMES.find((n) => message.startsWith(`${n} `));
+  const field = DETAIL_NAMES.find((n) => message.startsWith(`${n} `)) ?? (Object.keys(INQUIRY_DETAIL_MESSAGES) as (keyof typeof INQUIRY_DETAIL_MESSAGES)[]).find((k) => INQUIRY_DETAIL_MESSAGES[k] === message);
   return field ? { field, text: message } : null;
 };
 
