@@ -13,6 +13,8 @@ export const SITE_MESSAGES = {
   domain: 'Please enter a valid domain name',
   domainTaken: 'Another site already uses this domain',
   notYours: 'No such site',
+  lenderUrl: 'The lender link must be an https:// address',
+  lenderName: 'The lender name is at most 80 characters',
 } as const;
 
 /** The settings PATCH takes besides name and DomainName, with what the form offers. */
@@ -43,6 +45,8 @@ export type SiteSettingsView = {
   readonly AccentColor: string;
   readonly LogoUrl: string | null;
   readonly Disclaimer: string;
+  readonly LenderUrl: string | null;
+  readonly LenderName: string;
   /** What to set at the domain's DNS host for DomainName to reach this site (empty without one). */
   readonly dnsRecords: readonly DnsRecordToSet[];
 };
@@ -56,6 +60,7 @@ export type EditableSite = { readonly siteId: string; readonly name: string; rea
 export type DnsRecordToSet = { readonly type: 'CNAME' | 'ALIAS'; readonly name: string; readonly value: string; readonly note: string };
 
 const COLOUR = /^#[0-9a-f]{6}$/;
+const HTTPS = /^https:\/\/[^\s"'<>]{1,490}$/;
 const LOGO = /^(\/uploads\/[A-Za-z0-9._-]{1,200}|https:\/\/[^\s"'<>]{1,490})$/;
 export const DISCLAIMER_MAX = 2000;
 export const BRAND_NAME_MAX = 80;
@@ -84,6 +89,16 @@ export function checkSiteSetting(key: string, value: unknown): { ok: true; value
     if (typeof value !== 'string') return { ok: false, message: 'Disclaimer must be text' };
     const text = value.trim();
     return text.length > DISCLAIMER_MAX ? { ok: false, message: SITE_MESSAGES.disclaimer } : { ok: true, value: text };
+  }
+  if (key === 'LenderUrl') {
+    const url = typeof value === 'string' ? value.trim() : value;
+    if (url === null || url === '') return { ok: true, value: null };
+    return typeof url === 'string' && HTTPS.test(url) ? { ok: true, value: url } : { ok: false, message: SITE_MESSAGES.lenderUrl };
+  }
+  if (key === 'LenderName') {
+    if (typeof value !== 'string') return { ok: false, message: 'LenderName must be text' };
+    const text = value.trim().replace(/\s+/g, ' ');
+    return text.length > BRAND_NAME_MAX ? { ok: false, message: SITE_MESSAGES.lenderName } : { ok: true, value: text };
   }
   if ((BOOLEANS as readonly string[]).includes(key)) return typeof value === 'boolean' ? { ok: true, value } : { ok: false, message: `${key} must be true or false` };
   return { ok: false, message: `Unknown site setting ${key}` };

@@ -76,6 +76,8 @@ describe('site settings: brokers run their sites, staff every site (contract sec
       AccentColor: '#ABCDEF',
       LogoUrl: 'https://cdn.example.com/logo.png',
       Disclaimer: 'Licensed real estate broker. Equal housing opportunity.',
+      LenderName: 'Porch Mortgage',
+      LenderUrl: 'https://lender.example.com/apply?site=demo',
     };
     const res = await broker.request('PATCH', settingsOf(demo.siteId), { json: patch });
     expect(res.status, res.text).toBe(200);
@@ -83,7 +85,7 @@ describe('site settings: brokers run their sites, staff every site (contract sec
     // No wait, no restart: the very next public request sees it.
     const after = await WebClient.for(server.url, 'demo.localhost').get('/api/site');
     expect(after.body.name).toBe('Demo Realty Group');
-    expect(after.body.settings).toMatchObject({ SearchRequiresAccept: true, PromptLevel: 2, PromptPages: 3, PromptViews: 1, PrimaryColor: '#123456', Disclaimer: patch.Disclaimer });
+    expect(after.body.settings).toMatchObject({ LenderUrl: patch.LenderUrl, LenderName: 'Porch Mortgage', SearchRequiresAccept: true, PromptLevel: 2, PromptPages: 3, PromptViews: 1, PrimaryColor: '#123456', Disclaimer: patch.Disclaimer });
     expect(after.body.settings.MMSBulkSendCap).toBeUndefined();
     // Partial names are now accepted by the inquiry of this site.
     const single = await WebClient.for(server.url, 'demo.localhost').post('/api/account/inquiry', { FullName: 'Cher', Email: `cher-${Date.now()}@example.com`, Phone: '2065550123' });
@@ -96,6 +98,7 @@ describe('site settings: brokers run their sites, staff every site (contract sec
       [{ PrimaryColor: 'red' }, 'PrimaryColor must be a colour written #rrggbb'],
       [{ LogoUrl: 'javascript:alert(1)' }, 'The logo must be an uploaded image or an https:// address'],
       [{ DomainName: 'not a domain' }, 'Please enter a valid domain name'],
+      [{ LenderUrl: 'http://lender.example.com' }, 'The lender link must be an https:// address'],
       [{ name: ' ' }, 'Please enter the brand name'],
     ] as const) {
       const bad = await broker.request('PATCH', settingsOf(demo.siteId), { json: body });

@@ -1,7 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
+import { CommandBus } from '@nestjs/cqrs';
+import { systemContext } from '../../src/commands/command-context';
+import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { dashboardBrowserApp } from '../support/browser-app';
+import { demoSite } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const LOAD_MS = 30_000;
@@ -22,7 +26,10 @@ async function contact(page: Page, email: string) {
 }
 
 describe('the forms of the spec in Chromium: seller suite, contact, referral, careers', () => {
-  const app = dashboardBrowserApp();
+  const LENDER = 'https://lender.example.com/apply';
+  const app = dashboardBrowserApp(async (server) => {
+    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('demo').siteId, changes: { LenderUrl: LENDER, LenderName: 'Porch Mortgage' } }, systemContext()));
+  });
 
   it("seller suite 'What's my home worth?': the seller fields, the spec's checks, 'Email already in use' opens sign-in, then the thank-you", async () => {
     const page = await visitor(app.browser, 390);
@@ -32,6 +39,9 @@ describe('the forms of the spec in Chromium: seller suite, contact, referral, ca
     for (const label of ['Address of the home', 'Style (ranch, colonial, condo…)', 'Square feet', 'Age of the home (years)', 'Bedrooms', 'Bathrooms', 'Features and updates', 'Why are you selling?', 'When would you like to sell?']) {
       await page.getByLabel(label, { exact: true }).waitFor();
     }
+    // The site's lender link (site settings), in a new tab.
+    const lender = page.getByRole('link', { name: 'Apply for a mortgage: Porch Mortgage' });
+    expect([await lender.getAttribute('href'), await lender.getAttribute('target')]).toEqual([LENDER, '_blank']);
     expect(await seriousViolations(page)).toEqual([]);
     const send = page.getByRole('button', { name: 'Get my home value' });
     await send.click();

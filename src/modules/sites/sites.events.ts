@@ -17,6 +17,9 @@ export type SiteSettings = {
   readonly LogoUrl: string | null;
   /** Plain text under every public page (brokerage licence, equal housing notice...). */
   readonly Disclaimer: string;
+  /** The lender product: an application link (https) shown on the seller suite, contact and listing pages; null: none. */
+  readonly LenderUrl: string | null;
+  readonly LenderName: string;
 };
 
 export const defaultSiteSettings: SiteSettings = {
@@ -32,6 +35,8 @@ export const defaultSiteSettings: SiteSettings = {
   AccentColor: '#f5b53d',
   LogoUrl: null,
   Disclaimer: '',
+  LenderUrl: null,
+  LenderName: '',
 };
 
 /** broker: a broker's office site (leads round robin); agent: one agent's own site; brand: hands search to a master site. */

@@ -36,5 +36,7 @@ export const FORM_LABELS = [
   { id: 'inquiry.ReferralFullName', en: 'Your friend’s full name', where: 'Referral page: referral field' },
   { id: 'inquiry.ReferralEmail', en: 'Your friend’s email', where: 'Referral page: referral field' },
   { id: 'inquiry.ReferralPhone', en: 'Your friend’s phone', where: 'Referral page: referral field' },
+  { id: 'lender.title', en: 'Thinking about financing?', where: 'Lender link (site setting LenderUrl): seller suite, contact and listing pages' },
+  { id: 'lender.apply', en: 'Apply for a mortgage', where: 'Lender link: the link, followed by the lender’s name' },
   { id: 'inquiry.ResumeUrl', en: 'Resume (PDF or Word document)', where: 'Careers page: the resume upload' },
 ] as const;

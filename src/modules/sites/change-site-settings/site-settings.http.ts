@@ -37,6 +37,8 @@ const SettingsBody = z.strictObject({
   AccentColor: z.string().max(20).optional(),
   LogoUrl: z.string().max(500).nullable().optional(),
   Disclaimer: z.string().max(4000).optional(),
+  LenderUrl: z.string().max(500).nullable().optional(),
+  LenderName: z.string().max(200).optional(),
 });
 
 const READ_MODEL_WAIT_MS = 3_000;
@@ -140,6 +142,8 @@ export class SiteSettingsController {
       AccentColor: s.AccentColor,
       LogoUrl: s.LogoUrl,
       Disclaimer: s.Disclaimer,
+      LenderUrl: s.LenderUrl,
+      LenderName: s.LenderName,
       dnsRecords: dnsRecordsFor(site.DomainName, new URL(this.config.publicUrl).hostname),
     };
   }

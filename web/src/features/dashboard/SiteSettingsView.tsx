@@ -20,7 +20,7 @@ type Problem = { readonly field: Field | null; readonly message: string };
 
 const NUMBERS = Object.keys(SITE_SETTING_RANGES) as (keyof typeof SITE_SETTING_RANGES)[];
 const FIELDS: readonly Field[] = [
-  'name', 'DomainName', 'PrimaryColor', 'AccentColor', 'LogoUrl', 'Disclaimer',
+  'name', 'DomainName', 'PrimaryColor', 'AccentColor', 'LogoUrl', 'Disclaimer', 'LenderName', 'LenderUrl',
   'Registration_AllowPartialName', 'Registration_SocialWithoutPhone', 'SearchRequiresAccept',
   'PromptLevel', 'PromptPages', 'PromptViews', 'On_MultiLineNav', 'MMSBulkSendCap',
 ];
@@ -34,6 +34,8 @@ function fieldOfMessage(message: string): Field | null {
   if (named) return named;
   if (message === SITE_MESSAGES.logo) return 'LogoUrl';
   if (message === SITE_MESSAGES.disclaimer) return 'Disclaimer';
+  if (message === SITE_MESSAGES.lenderUrl) return 'LenderUrl';
+  if (message === SITE_MESSAGES.lenderName) return 'LenderName';
   if (message === SITE_MESSAGES.domain || message === SITE_MESSAGES.domainTaken) return 'DomainName';
   if (message === SITE_MESSAGES.nameRequired || message === SITE_MESSAGES.nameTooLong) return 'name';
   return null;
@@ -58,7 +60,7 @@ function patchOf(draft: Draft, saved: Settings): { patch: SiteSettingsPatch } | 
       const value = (NUMBERS as readonly string[]).includes(f) ? (/^\d+$/.test(String(raw).trim()) ? Number(String(raw).trim()) : NaN) : raw;
       const r = checkSiteSetting(f, value);
       if (!r.ok) return { problem: { field: f, message: r.message } };
-      patch[f] = f === 'LogoUrl' ? r.value : value;
+      patch[f] = f === 'LogoUrl' || f === 'LenderUrl' ? r.value : value;
     }
   }
   return { patch: patch as SiteSettingsPatch };
@@ -234,6 +236,11 @@ export function SiteSettingsView() {
               <p id={`${fid('Disclaimer')}-hint`} className={styles.hint}>Plain text shown under every page of the public site (licence, equal housing notice).</p>
               {err('Disclaimer') && <p id={`${fid('Disclaimer')}-error`} className={styles.fieldError}>{err('Disclaimer')}</p>}
             </div>
+          </fieldset>
+          <fieldset className={styles.group}>
+            <legend>Lender</legend>
+            {text('LenderName', 'Lender’s name')}
+            {text('LenderUrl', 'Lender application link', 'An https:// address; shown as a mortgage pre-approval link on the seller suite, contact and listing pages. Empty: none.')}
           </fieldset>
           <fieldset className={styles.group}>
             <legend>Domain</legend>
