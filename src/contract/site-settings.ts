@@ -25,7 +25,32 @@ export const SITE_SETTING_RANGES = {
   MMSBulkSendCap: [1, 100_000],
 } as const;
 
-export type SiteSettingsView = {
+/** Site settings named by the product description (section 3), plus branding and the lender link. */
+export type SiteSettings = {
+  readonly Registration_AllowPartialName: boolean;
+  readonly Registration_SocialWithoutPhone: boolean;
+  readonly SearchRequiresAccept: boolean;
+  /** 0 never prompts; 1 or lower lets the visitor dismiss the prompt. */
+  readonly PromptLevel: number;
+  /** 0 all pages except account, 1 details only, 2 search only, 3 details and search. */
+  readonly PromptPages: 0 | 1 | 2 | 3;
+  readonly PromptViews: number;
+  readonly On_MultiLineNav: boolean;
+  readonly MMSBulkSendCap: number;
+  /** Branding of the public site: header colour, accent (buttons, links), logo, footer disclaimer. */
+  readonly PrimaryColor: string;
+  readonly AccentColor: string;
+  /** An uploaded image (/uploads/...) or an https address; null: the site's name alone. */
+  readonly LogoUrl: string | null;
+  /** Plain text under every public page (brokerage licence, equal housing notice...). */
+  readonly Disclaimer: string;
+  /** The lender product: an application link (https) shown on the seller suite, contact and listing pages; null: none. */
+  readonly LenderUrl: string | null;
+  readonly LenderName: string;
+};
+
+/** GET/PATCH answer: the site's identity, its settings and the DNS records its custom domain needs. */
+export type SiteSettingsView = SiteSettings & {
   readonly siteId: string;
   readonly subdomain: string;
   readonly kind: 'broker' | 'agent' | 'brand';
@@ -33,20 +58,6 @@ export type SiteSettingsView = {
   /** The brand name. */
   readonly name: string;
   readonly DomainName: string | null;
-  readonly Registration_AllowPartialName: boolean;
-  readonly Registration_SocialWithoutPhone: boolean;
-  readonly SearchRequiresAccept: boolean;
-  readonly PromptLevel: number;
-  readonly PromptPages: 0 | 1 | 2 | 3;
-  readonly PromptViews: number;
-  readonly On_MultiLineNav: boolean;
-  readonly MMSBulkSendCap: number;
-  readonly PrimaryColor: string;
-  readonly AccentColor: string;
-  readonly LogoUrl: string | null;
-  readonly Disclaimer: string;
-  readonly LenderUrl: string | null;
-  readonly LenderName: string;
   /** What to set at the domain's DNS host for DomainName to reach this site (empty without one). */
   readonly dnsRecords: readonly DnsRecordToSet[];
 };
@@ -66,11 +77,27 @@ export const DISCLAIMER_MAX = 2000;
 export const BRAND_NAME_MAX = 80;
 const BOOLEANS = ['Registration_AllowPartialName', 'Registration_SocialWithoutPhone', 'SearchRequiresAccept', 'On_MultiLineNav'] as const;
 
+type Checked = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** An address matching the pattern, or empty (stored as null). */
+function optionalAddress(value: unknown, pattern: RegExp, message: string): Checked {
+  const url = typeof value === 'string' ? value.trim() : value;
+  if (url === null || url === '') return { ok: true, value: null };
+  return typeof url === 'string' && pattern.test(url) ? { ok: true, value: url } : { ok: false, message };
+}
+
+/** Text of at most max characters, trimmed (and tidied). */
+function boundedText(key: string, value: unknown, max: number, message: string, tidy: (t: string) => string): Checked {
+  if (typeof value !== 'string') return { ok: false, message: `${key} must be text` };
+  const text = tidy(value.trim());
+  return text.length > max ? { ok: false, message } : { ok: true, value: text };
+}
+
 /**
  * One setting's value as stored, or the message that refuses it (shared by the server's decider
  * and the dashboard's form, so both say the same).
  */
-export function checkSiteSetting(key: string, value: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+export function checkSiteSetting(key: string, value: unknown): Checked {
   const range = (SITE_SETTING_RANGES as Record<string, readonly [number, number]>)[key];
   if (range) {
     const ok = typeof value === 'number' && Number.isInteger(value) && value >= range[0] && value <= range[1];
@@ -80,26 +107,10 @@ export function checkSiteSetting(key: string, value: unknown): { ok: true; value
     const colour = typeof value === 'string' ? value.trim().toLowerCase() : '';
     return COLOUR.test(colour) ? { ok: true, value: colour } : { ok: false, message: `${key} ${SITE_MESSAGES.colour}` };
   }
-  if (key === 'LogoUrl') {
-    const url = typeof value === 'string' ? value.trim() : value;
-    if (url === null || url === '') return { ok: true, value: null };
-    return typeof url === 'string' && LOGO.test(url) ? { ok: true, value: url } : { ok: false, message: SITE_MESSAGES.logo };
-  }
-  if (key === 'Disclaimer') {
-    if (typeof value !== 'string') return { ok: false, message: 'Disclaimer must be text' };
-    const text = value.trim();
-    return text.length > DISCLAIMER_MAX ? { ok: false, message: SITE_MESSAGES.disclaimer } : { ok: true, value: text };
-  }
-  if (key === 'LenderUrl') {
-    const url = typeof value === 'string' ? value.trim() : value;
-    if (url === null || url === '') return { ok: true, value: null };
-    return typeof url === 'string' && HTTPS.test(url) ? { ok: true, value: url } : { ok: false, message: SITE_MESSAGES.lenderUrl };
-  }
-  if (key === 'LenderName') {
-    if (typeof value !== 'string') return { ok: false, message: 'LenderName must be text' };
-    const text = value.trim().replace(/\s+/g, ' ');
-    return text.length > BRAND_NAME_MAX ? { ok: false, message: SITE_MESSAGES.lenderName } : { ok: true, value: text };
-  }
+  if (key === 'LogoUrl') return optionalAddress(value, LOGO, SITE_MESSAGES.logo);
+  if (key === 'LenderUrl') return optionalAddress(value, HTTPS, SITE_MESSAGES.lenderUrl);
+  if (key === 'Disclaimer') return boundedText(key, value, DISCLAIMER_MAX, SITE_MESSAGES.disclaimer, (t) => t);
+  if (key === 'LenderName') return boundedText(key, value, BRAND_NAME_MAX, SITE_MESSAGES.lenderName, (t) => t.replace(/\s+/g, ' '));
   if ((BOOLEANS as readonly string[]).includes(key)) return typeof value === 'boolean' ? { ok: true, value } : { ok: false, message: `${key} must be true or false` };
   return { ok: false, message: `Unknown site setting ${key}` };
 }

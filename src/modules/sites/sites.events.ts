@@ -1,26 +1,6 @@
-/** Site settings named by the product description (section 3). */
-export type SiteSettings = {
-  readonly Registration_AllowPartialName: boolean;
-  readonly Registration_SocialWithoutPhone: boolean;
-  readonly SearchRequiresAccept: boolean;
-  /** 0 never prompts; 1 or lower lets the visitor dismiss the prompt. */
-  readonly PromptLevel: number;
-  /** 0 all pages except account, 1 details only, 2 search only, 3 details and search. */
-  readonly PromptPages: 0 | 1 | 2 | 3;
-  readonly PromptViews: number;
-  readonly On_MultiLineNav: boolean;
-  readonly MMSBulkSendCap: number;
-  /** Branding of the public site: header colour, accent (buttons, links), logo, footer disclaimer. */
-  readonly PrimaryColor: string;
-  readonly AccentColor: string;
-  /** An uploaded image (/uploads/...) or an https address; null: the site's name alone. */
-  readonly LogoUrl: string | null;
-  /** Plain text under every public page (brokerage licence, equal housing notice...). */
-  readonly Disclaimer: string;
-  /** The lender product: an application link (https) shown on the seller suite, contact and listing pages; null: none. */
-  readonly LenderUrl: string | null;
-  readonly LenderName: string;
-};
+import type { SiteSettings } from '../../contract/site-settings';
+
+export type { SiteSettings };
 
 export const defaultSiteSettings: SiteSettings = {
   Registration_AllowPartialName: false,

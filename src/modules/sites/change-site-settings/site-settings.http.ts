@@ -122,28 +122,14 @@ export class SiteSettingsController {
   }
 
   private view(site: SiteView): SiteSettingsView {
-    const s = site.settings;
     return {
+      ...site.settings,
       siteId: site.siteId,
       subdomain: site.subdomain,
       kind: site.kind,
       isDefault: site.isDefault,
       name: site.name,
       DomainName: site.DomainName,
-      Registration_AllowPartialName: s.Registration_AllowPartialName,
-      Registration_SocialWithoutPhone: s.Registration_SocialWithoutPhone,
-      SearchRequiresAccept: s.SearchRequiresAccept,
-      PromptLevel: s.PromptLevel,
-      PromptPages: s.PromptPages,
-      PromptViews: s.PromptViews,
-      On_MultiLineNav: s.On_MultiLineNav,
-      MMSBulkSendCap: s.MMSBulkSendCap,
-      PrimaryColor: s.PrimaryColor,
-      AccentColor: s.AccentColor,
-      LogoUrl: s.LogoUrl,
-      Disclaimer: s.Disclaimer,
-      LenderUrl: s.LenderUrl,
-      LenderName: s.LenderName,
       dnsRecords: dnsRecordsFor(site.DomainName, new URL(this.config.publicUrl).hostname),
     };
   }

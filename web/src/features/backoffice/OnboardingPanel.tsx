@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, request } from '../../api/http';
 import { type DnsRecordToSet, normalizeDomain, SITE_MESSAGES } from '../../../../src/contract/site-settings';
+import { DnsRecordsTable } from '../../ui/DnsRecordsTable';
 import styles from './Backoffice.module.css';
 
 type Created = { readonly siteId: string; readonly subdomain: string; readonly name: string; readonly url: string; readonly DomainName: string | null; readonly ownerUserId: string; readonly dnsRecords: readonly DnsRecordToSet[] };
@@ -99,21 +100,9 @@ export function OnboardingPanel() {
               {created.name} is live at <a href={created.url}>{created.url}</a>
               {created.DomainName ? ' once the DNS records below are set.' : '.'}
             </p>
-            {created.dnsRecords.length > 0 && (
-              <div className={styles.tableWrap}>
-                <table className={styles.table}>
-                  <caption className={styles.muted}>DNS records to set at {created.DomainName}’s DNS host</caption>
-                  <thead>
-                    <tr><th scope="col">Type</th><th scope="col">Name</th><th scope="col">Value</th><th scope="col">Note</th></tr>
-                  </thead>
-                  <tbody>
-                    {created.dnsRecords.map((r) => (
-                      <tr key={`${r.type} ${r.name}`}><td>{r.type}</td><td className={styles.mono}>{r.name}</td><td className={styles.mono}>{r.value}</td><td>{r.note}</td></tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <div className={styles.tableWrap}>
+              <DnsRecordsTable domain={created.DomainName} records={created.dnsRecords} className={styles.table} captionClassName={styles.muted} />
+            </div>
             {launched ? (
               <p role="status">Launched. The owner runs the site’s settings from their dashboard (Site settings).</p>
             ) : (

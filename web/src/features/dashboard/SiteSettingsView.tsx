@@ -11,6 +11,7 @@ import {
   type SiteSettingsPatch,
   type SiteSettingsView as Settings,
 } from '../../../../src/contract/site-settings';
+import { DnsRecordsTable } from '../../ui/DnsRecordsTable';
 import { siteSettingsApi } from './siteSettingsApi';
 import styles from './SiteSettingsView.module.css';
 
@@ -246,19 +247,7 @@ export function SiteSettingsView() {
             <legend>Domain</legend>
             <p className={styles.muted}>Subdomain: {saved.subdomain}{saved.isDefault ? ' (the default site)' : ''}</p>
             {text('DomainName', 'Custom domain (DomainName)', 'For example homes.example.com; empty: the subdomain only.')}
-            {saved.dnsRecords.length > 0 && (
-              <table className={styles.records}>
-                <caption className={styles.hint}>DNS records to set at {saved.DomainName}’s DNS host</caption>
-                <thead>
-                  <tr><th scope="col">Type</th><th scope="col">Name</th><th scope="col">Value</th><th scope="col">Note</th></tr>
-                </thead>
-                <tbody>
-                  {saved.dnsRecords.map((r) => (
-                    <tr key={`${r.type} ${r.name}`}><td>{r.type}</td><td>{r.name}</td><td>{r.value}</td><td>{r.note}</td></tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+            <DnsRecordsTable domain={saved.DomainName} records={saved.dnsRecords} className={styles.records} captionClassName={styles.hint} />
           </fieldset>
           <fieldset className={styles.group}>
             <legend>Registration</legend>
