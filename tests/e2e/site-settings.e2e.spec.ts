@@ -91,4 +91,31 @@ describe('site settings in Chromium: the broker changes the gate and the prompt,
     await free.getByText('3 Gate Street').first().waitFor();
     expect(await free.getByRole('dialog').count()).toBe(0);
   });
+
+  it('staff create a site in the back-office onboarding: the DNS records to set, launch, and the site answers on its subdomain with its brand', async () => {
+    const staff = await signedInPage(app.browser, app.server, 'staff@porchlight.test');
+    await staff.goto(`${app.server.url}/dashboard/backoffice?view=onboarding`);
+    const panel = staff.getByRole('region', { name: 'New site' });
+    await panel.getByRole('button', { name: 'Create site' }).waitFor();
+    expect(await seriousViolations(staff)).toEqual([]);
+    await panel.getByLabel('Brand name').fill('Harbor Homes');
+    await panel.getByLabel('Subdomain').fill('Harbor Homes');
+    await panel.getByRole('button', { name: 'Create site' }).click();
+    await panel.getByRole('alert').filter({ hasText: 'A subdomain is 1 to 63 lower-case letters, digits or dashes' }).waitFor();
+    await panel.getByLabel('Subdomain').fill('harbor');
+    await panel.getByLabel('Owner’s e-mail').fill('broker@demo.test');
+    await panel.getByLabel('Custom domain (optional)').fill('harborhomes.example.org');
+    await panel.getByRole('button', { name: 'Create site' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Harbor Homes is live at https://harborhomes.example.org' }).waitFor();
+    const rows = panel.getByRole('table').getByRole('row');
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringMatching(/^type/i), expect.stringMatching(/^CNAME\s+harborhomes\.example\.org\s+localhost\s+Points the domain at this site$/)]);
+    expect(await seriousViolations(staff)).toEqual([]);
+    await panel.getByLabel('Reason').fill('Onboarding call with Blair');
+    await panel.getByRole('button', { name: 'Launch site' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Launched.' }).waitFor();
+
+    const page = await visitor(app.browser);
+    await page.goto(`http://harbor.localhost:${new URL(app.server.url).port}/search`);
+    await page.getByRole('banner').getByText('Harbor Homes').waitFor();
+  });
 });
