@@ -17,7 +17,11 @@ export function SiteBranding({ pathname }: { pathname: string }) {
   const accent = site?.settings['AccentColor'];
   useEffect(() => {
     const root = document.documentElement.style;
-    if (typeof primary === 'string' && COLOUR.test(primary)) for (const v of ['--brand', '--brand-strong', '--brand-ink']) root.setProperty(v, primary);
+    if (typeof primary === 'string' && COLOUR.test(primary)) {
+      root.setProperty('--brand', primary);
+      // The darker shade for hover and text on light brand backgrounds, as the stylesheet's is to its brand.
+      for (const v of ['--brand-strong', '--brand-ink']) root.setProperty(v, `color-mix(in srgb, ${primary} 75%, black)`);
+    }
     if (typeof accent === 'string' && COLOUR.test(accent)) root.setProperty('--accent', accent);
   }, [primary, accent]);
   const disclaimer = site?.settings['Disclaimer'];
