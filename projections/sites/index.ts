@@ -1,2 +1,2 @@
 export { sitesProjection } from './sites.projection';
-export { siteById, siteForHost, sitesByIds, type SiteView, subdomainFor, subdomainsOf } from './sites.query';
+export { siteById, siteForHost, siteIdForDomain, sitesByIds, sitesEditableBy, type SiteView, subdomainFor, subdomainsOf } from './sites.query';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SiteCreated, SiteKind, SiteSettings } from '../../src/modules/sites/sites.events';
+import { defaultSiteSettings, type SiteCreated, type SiteKind, type SiteSettings } from '../../src/modules/sites/sites.events';
 
 /** A site as the sites read model has it: the data it was created with, kept up to date. */
 export type SiteView = SiteCreated['data'];
@@ -25,7 +25,8 @@ const toSite = (r: Row): SiteView => ({
   DomainName: r.domain_name,
   masterSiteId: r.master_site_id,
   isDefault: r.is_default,
-  settings: r.settings,
+  // Sites created before a setting existed have its default.
+  settings: { ...defaultSiteSettings, ...r.settings },
 });
 
 const COLUMNS = 'site_id, subdomain, name, kind, owner_user_id, domain_name, master_site_id, is_default, settings';
@@ -72,5 +73,17 @@ export async function subdomainsOf(pool: pg.Pool, siteIds: readonly string[]): P
 export async function sitesByIds(pool: pg.Pool, siteIds: readonly string[]): Promise<SiteView[]> {
   if (siteIds.length === 0) return [];
   const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM sites WHERE site_id = ANY($1::uuid[])`, [[...new Set(siteIds)]]);
+  return rows.map(toSite);
+}
+
+/** The site that answers to this custom domain, if any. */
+export async function siteIdForDomain(pool: pg.Pool, domain: string): Promise<string | null> {
+  const { rows } = await pool.query<{ site_id: string }>('SELECT site_id FROM sites WHERE domain_name = $1', [domain]);
+  return rows[0]?.site_id ?? null;
+}
+
+/** Every site (staff), or those a user owns, by name. */
+export async function sitesEditableBy(pool: pg.Pool, ownerUserId: string | null): Promise<SiteView[]> {
+  const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM sites WHERE $1::uuid IS NULL OR owner_user_id = $1 ORDER BY is_default DESC, name, subdomain`, [ownerUserId]);
   return rows.map(toSite);
 }

@@ -19,4 +19,6 @@ export type PublicConfig = {
   readonly mapStyleUrl: string | null;
   /** Google sign-in's client id; null: the site offers no Google button. */
   readonly googleClientId?: string | null;
+  /** Facebook's app id; null: the site offers no Facebook button. */
+  readonly facebookAppId?: string | null;
 };

@@ -61,3 +61,14 @@ export function validateInquiry(f: InquiryFields, opts: { readonly allowPartialN
   if (f.Zip !== undefined && !f.Zip.trim()) return INQUIRY_MESSAGES.zip;
   return null;
 }
+
+/** Checks of the optional detail fields (spec section 3), after the form's own; each names the input it is about. */
+export const INQUIRY_DETAIL_MESSAGES = {
+  ReferralEmail: 'Please enter a valid email for your friend',
+} as const;
+
+/** The first failing detail with its input, or null. */
+export function validateInquiryDetails(f: { readonly ReferralEmail?: string }): { readonly field: keyof typeof INQUIRY_DETAIL_MESSAGES; readonly text: string } | null {
+  if (f.ReferralEmail?.trim() && parseEmail(f.ReferralEmail) === null) return { field: 'ReferralEmail', text: INQUIRY_DETAIL_MESSAGES.ReferralEmail };
+  return null;
+}

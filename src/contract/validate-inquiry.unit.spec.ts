@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INQUIRY_MESSAGES as M, type InquiryFields, validateInquiry } from './validate-inquiry';
+import { INQUIRY_MESSAGES as M, type InquiryFields, validateInquiry, validateInquiryDetails } from './validate-inquiry';
 
 const ok: InquiryFields = { FullName: 'Ada Lovelace', Email: 'ada@example.com', Phone: '2065550100' };
 const strict = { allowPartialName: false };
@@ -56,5 +56,14 @@ describe('inquiry validation, in the spec order with its messages', () => {
     expect(validateInquiry({ ...ok, Phone: '1', Street: '' }, strict)).toBe(M.phone);
     expect(validateInquiry({ ...ok, Street: '', City: '', Zip: '' }, strict)).toBe(M.street);
     expect(validateInquiry({ ...ok, City: '', Zip: '' }, strict)).toBe(M.city);
+  });
+});
+
+describe('the inquiry details', () => {
+  it("a referred friend's email, when given, must be an email address", () => {
+    expect(validateInquiryDetails({})).toBeNull();
+    expect(validateInquiryDetails({ ReferralEmail: ' ' })).toBeNull();
+    expect(validateInquiryDetails({ ReferralEmail: 'friend@example.com' })).toBeNull();
+    expect(validateInquiryDetails({ ReferralEmail: 'friend@' })).toEqual({ field: 'ReferralEmail', text: 'Please enter a valid email for your friend' });
   });
 });

@@ -28,6 +28,13 @@ describe('the Content-Security-Policy', () => {
     expect(d['connect-src']).toBe("'self' https://accounts.google.com/gsi/");
   });
 
+  it("adds Facebook's SDK, the Graph API and its dialog pages only when FACEBOOK_APP_ID is set", () => {
+    const d = directives(contentSecurityPolicy(loadConfig({ FACEBOOK_APP_ID: '1234567890' })));
+    expect(d['script-src']).toBe("'self' https://connect.facebook.net");
+    expect(d['connect-src']).toBe("'self' https://graph.facebook.com https://www.facebook.com");
+    expect(d['frame-src']).toBe("'self' https://www.facebook.com");
+  });
+
   it("lets the map fetch from the online style's origin and MAP_HOSTS when MAP_STYLE_URL is set", () => {
     expect(directives(contentSecurityPolicy(loadConfig({ MAP_HOSTS: 'https://tiles.example.com' })))['connect-src']).toBe("'self'");
     const d = directives(contentSecurityPolicy(loadConfig({ MAP_STYLE_URL: 'https://maps.example.com/styles/v1/style.json?key=k', MAP_HOSTS: 'https://tiles.example.com,https://maps.example.com' })));

@@ -12,6 +12,7 @@ import { InvoicesController } from './invoices/invoices.http';
 import { MembersController } from './members/members.http';
 import { OnboardingController } from './onboarding/onboarding.http';
 import { PlatformController } from './platform/platform.http';
+import { CreateSiteController } from './onboarding/create-site.http';
 import { ProjectionsController } from './projections-panel/projections.http';
 import { Rebuilds } from './projections-panel/rebuilds.service';
 
@@ -24,6 +25,7 @@ import { Rebuilds } from './projections-panel/rebuilds.service';
     AccountActionsController,
     ChurnController,
     OnboardingController,
+    CreateSiteController,
     InvoicesController,
     ProjectionsController,
     BecomeUserController,

@@ -9,3 +9,4 @@ export { requestHostHeader } from './resolve-site/request-host';
 export { requireSite } from './resolve-site/require-site';
 export { SiteResolver } from './resolve-site/site-resolver';
 export { SitesModule } from './sites.module';
+export { parseSiteDomain } from './change-site-settings/change-site-settings.decide';

@@ -1,5 +1,5 @@
 import { assertNever } from '../../shared/errors';
-import type { SiteCreated, SiteEvent } from './sites.events';
+import { defaultSiteSettings, type SiteCreated, type SiteEvent } from './sites.events';
 
 export type Site = { readonly exists: false } | ({ readonly exists: true } & SiteCreated['data']);
 
@@ -8,9 +8,12 @@ export const initialSite = (): Site => ({ exists: false });
 export function evolveSite(state: Site, event: SiteEvent): Site {
   switch (event.type) {
     case 'SiteCreated':
-      return { exists: true, ...event.data };
+      // Sites created before a setting existed have its default.
+      return { exists: true, ...event.data, settings: { ...defaultSiteSettings, ...event.data.settings } };
     case 'SiteSettingsChanged':
       return state.exists ? { ...state, settings: { ...state.settings, ...event.data.changes } } : state;
+    case 'SiteIdentityChanged':
+      return state.exists ? { ...state, ...event.data } : state;
     default:
       return assertNever(event);
   }

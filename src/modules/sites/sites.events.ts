@@ -1,16 +1,6 @@
-/** Site settings named by the product description (section 3). */
-export type SiteSettings = {
-  readonly Registration_AllowPartialName: boolean;
-  readonly Registration_SocialWithoutPhone: boolean;
-  readonly SearchRequiresAccept: boolean;
-  /** 0 never prompts; 1 or lower lets the visitor dismiss the prompt. */
-  readonly PromptLevel: number;
-  /** 0 all pages except account, 1 details only, 2 search only, 3 details and search. */
-  readonly PromptPages: 0 | 1 | 2 | 3;
-  readonly PromptViews: number;
-  readonly On_MultiLineNav: boolean;
-  readonly MMSBulkSendCap: number;
-};
+import type { SiteSettings } from '../../contract/site-settings';
+
+export type { SiteSettings };
 
 export const defaultSiteSettings: SiteSettings = {
   Registration_AllowPartialName: false,
@@ -21,6 +11,12 @@ export const defaultSiteSettings: SiteSettings = {
   PromptViews: 3,
   On_MultiLineNav: false,
   MMSBulkSendCap: 50,
+  PrimaryColor: '#0b6b57',
+  AccentColor: '#f5b53d',
+  LogoUrl: null,
+  Disclaimer: '',
+  LenderUrl: null,
+  LenderName: '',
 };
 
 /** broker: a broker's office site (leads round robin); agent: one agent's own site; brand: hands search to a master site. */
@@ -47,5 +43,11 @@ export type SiteSettingsChanged = {
   readonly data: { readonly siteId: string; readonly changes: Partial<SiteSettings> };
 };
 
-export type SiteEvent = SiteCreated | SiteSettingsChanged;
-export const siteEventTypes = ['SiteCreated', 'SiteSettingsChanged'] as const satisfies readonly SiteEvent['type'][];
+/** The brand name or the custom domain changed (only what changed; DomainName null: none). */
+export type SiteIdentityChanged = {
+  readonly type: 'SiteIdentityChanged';
+  readonly data: { readonly siteId: string; readonly name?: string; readonly DomainName?: string | null };
+};
+
+export type SiteEvent = SiteCreated | SiteSettingsChanged | SiteIdentityChanged;
+export const siteEventTypes = ['SiteCreated', 'SiteSettingsChanged', 'SiteIdentityChanged'] as const satisfies readonly SiteEvent['type'][];

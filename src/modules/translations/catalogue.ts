@@ -1,3 +1,5 @@
+import { FORM_LABELS } from './catalogue-forms';
+
 /**
  * The translatable labels of the public site: id, English text (the default every language
  * falls back to) and where it shows. The web app renders them through <Translatable id>.
@@ -27,6 +29,7 @@ export const LABELS = [
   { id: 'listing.contact', en: 'Ask about this home', where: 'Listing page: the inquiry form title' },
   { id: 'communication.updated.title', en: 'Updated Communication Settings!', where: 'Banner after an unsubscribe link' },
   { id: 'communication.updated', en: 'Your communication settings have been updated.', where: 'Banner after an unsubscribe link' },
+  ...FORM_LABELS,
 ] as const;
 
 export type LabelId = (typeof LABELS)[number]['id'];

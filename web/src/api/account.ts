@@ -74,13 +74,16 @@ export const confirmEmail = (token: string) => request<{ isSuccess: true; messag
 export const applyCommunicationLink = (token: string, action: string) =>
   request<{ isSuccess: true; title: string; text: string }>('POST', '/api/account/communication', { token, action });
 
+/** A signed-out form's one-upload permission (POST /api/upload/token), sent as X-Upload-Token. */
+export const uploadToken = () => request<{ token: string; expiresAt: string }>('POST', '/api/upload/token', { form: 'inquiry' });
+
 /** POST /api/upload (multipart, field `file`): the stored file's address on this site. */
-export async function uploadFile(file: File): Promise<string> {
+export async function uploadFile(file: File, token?: string): Promise<string> {
   const form = new FormData();
   form.append('file', file);
   let res: Response;
   try {
-    res = await fetch('/api/upload?object=uploads&action=uploadfiles', { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    res = await fetch('/api/upload?object=uploads&action=uploadfiles', { method: 'POST', body: form, credentials: 'same-origin', headers: { Accept: 'application/json', ...(token ? { 'X-Upload-Token': token } : {}) } });
   } catch {
     throw new Error('The server cannot be reached');
   }

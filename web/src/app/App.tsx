@@ -6,6 +6,7 @@ import { ToastProvider } from '../ui/ToastProvider';
 import { AppRoutes } from './AppRoutes';
 import { useLocation } from './location';
 import { leftServerPage, serverPagePath, takeOver } from './serverPage';
+import { SiteBranding } from './SiteBranding';
 import { SiteHeader } from './SiteHeader';
 import { SiteProvider } from './SiteProvider';
 
@@ -30,6 +31,7 @@ export function App() {
         <ImpersonationBanner />
         <SiteHeader />
         <AppRoutes pathname={loc.pathname} />
+        <SiteBranding pathname={loc.pathname} />
         <AccountModals pathname={loc.pathname} search={loc.search} />
         <ChatLauncherSlot pathname={loc.pathname} />
       </ToastProvider>

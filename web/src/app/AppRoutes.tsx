@@ -3,6 +3,7 @@ import { isAgentPath, isAreaPath } from '../../../src/contract/public-pages';
 import { AreaRoute } from '../features/public/AreaRoute';
 import { SearchPage } from '../features/search/SearchPage';
 import { isSearchPath } from '../features/search/searchUrl';
+import { INQUIRY_PAGES, type InquiryPath, InquiryPage } from '../features/forms/InquiryPage';
 import { navigate } from './location';
 import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -58,6 +59,7 @@ export function AppRoutes({ pathname }: { pathname: string }) {
       </Suspense>
     );
   }
+  if (path in INQUIRY_PAGES) return <InquiryPage key={path} path={path as InquiryPath} />;
   if (path === '/dashboard') {
     return (
       <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>

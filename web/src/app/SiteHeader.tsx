@@ -8,14 +8,17 @@ import { useSite } from './useSite';
 export function SiteHeader() {
   const { site } = useSite();
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-multiline={site?.settings['On_MultiLineNav'] === true}>
       <Link href="/search" className={styles.brand}>
-        <span className={styles.mark} aria-hidden="true" />
+        {typeof site?.settings['LogoUrl'] === 'string' ? <img className={styles.logo} src={site.settings['LogoUrl']} alt="" /> : <span className={styles.mark} aria-hidden="true" />}
         <span className={styles.brandName}>{site?.name ?? 'Porchlight'}</span>
       </Link>
       <nav aria-label="Main" className={styles.nav}>
         <Link href="/search" className={styles.navLink}>
           <Translatable id="header.buy">Buy</Translatable>
+        </Link>
+        <Link href="/sell" className={styles.navLink}>
+          <Translatable id="header.sell">Sell</Translatable>
         </Link>
         <Link href="/organizer" className={styles.navLink}>
           <Translatable id="header.saved">Saved</Translatable>

@@ -1,15 +1,2 @@
-import type { Request } from 'express';
-import type { CommandContext } from '../../../commands/command-context';
-import { newId } from '../../../shared/ids';
-
-/** Who acts, for which site, now: the command context of an HTTP request. */
-export function commandContextOf(req: Request, actorId: string | null = req.auth?.userId ?? null): CommandContext {
-  return {
-    siteId: req.site?.siteId ?? null,
-    actorId,
-    impersonatorId: req.auth?.impersonatorId ?? null,
-    correlationId: newId(),
-    causationId: null,
-    now: new Date(),
-  };
-}
+// Every context builds its command context from a request; the sites context cannot import accounts.
+export { commandContextOf } from '../../../http/request-context';

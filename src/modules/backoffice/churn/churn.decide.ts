@@ -2,17 +2,12 @@ import { conflict, validation } from '../../../shared/errors';
 import type { AccountAdmin } from '../account-admin';
 import type { BackofficeEvent, QuitReason } from '../backoffice.events';
 import { requireReason } from '../reason';
+import { parseSiteDomain } from '../../sites';
 
 type Base = { readonly userId: string; readonly reason: string };
 
-const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
-/** A domain name as stored: lower case, no scheme, no trailing dot; else the message. */
-export function parseDomain(domain: string): string {
-  const d = domain.trim().toLowerCase().replace(/\.$/, '');
-  if (!HOSTNAME.test(d)) throw validation('Please enter a valid domain name');
-  return d;
-}
+/** A domain name as stored: lower case, no scheme, no trailing dot; else the message (the sites' rule). */
+export const parseDomain = parseSiteDomain;
 
 export function decideStartOffboarding(c: Base, s: AccountAdmin): BackofficeEvent[] {
   const reason = requireReason(c.reason);

@@ -13,7 +13,7 @@ import { DOCUMENT_EXTS, UploadStore } from '../../uploads';
 import { decodeFirstTouch, FIRST_TOUCH_COOKIE, touchOf } from '../first-touch/first-touch';
 import { composeInquiryMessage } from '../inquiry-message';
 import type { FirstTouch } from '../leads.events';
-import { nameWords, validateInquiry } from '../../../contract/validate-inquiry';
+import { nameWords, validateInquiry, validateInquiryDetails } from '../../../contract/validate-inquiry';
 import { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry.handler';
 
 const text = (max: number) => z.string().max(max, { error: `at most ${max} characters` }).optional();
@@ -86,6 +86,8 @@ export class InquiryController {
     const site = requireSite(req);
     const problem = validateInquiry(input, { allowPartialName: site.settings.Registration_AllowPartialName });
     if (problem) throw validation(problem);
+    const detail = validateInquiryDetails(input);
+    if (detail) throw validation(detail.text);
     const email = parseEmail(input.Email!)!;
     let resumeUrl: string | null = null;
     if (input.ResumeUrl?.trim()) {

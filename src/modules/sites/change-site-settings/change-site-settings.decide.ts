@@ -1,35 +1,55 @@
 import type { Decider } from '../../../commands/decider';
-import { notFound, validation } from '../../../shared/errors';
+import { conflict, notFound, validation } from '../../../shared/errors';
 import { evolveSite, initialSite, type Site } from '../site';
 import type { SiteEvent, SiteSettings } from '../sites.events';
+import { checkBrandName, checkSiteSetting, normalizeDomain, SITE_MESSAGES } from '../../../contract/site-settings';
 
-export type ChangeSiteSettings = { readonly siteId: string; readonly changes: Partial<SiteSettings> };
-
-const INTEGER_RANGES: Partial<Record<keyof SiteSettings, [number, number]>> = {
-  PromptLevel: [0, 9],
-  PromptPages: [0, 3],
-  PromptViews: [0, 10_000],
-  MMSBulkSendCap: [1, 100_000],
+export type ChangeSiteSettings = {
+  readonly siteId: string;
+  readonly changes: Partial<SiteSettings>;
+  /** The brand name (the site's name). */
+  readonly name?: string;
+  /** The custom domain; null or '' removes it. */
+  readonly DomainName?: string | null;
+  /** Fact from the sites read model: the site that already answers to the asked DomainName, if any. */
+  readonly domainOwner?: string | null;
 };
 
-/** Records only the settings whose value changes; nothing changes → no event. */
+export function parseSiteDomain(domain: string): string {
+  const d = normalizeDomain(domain);
+  if (!d) throw validation(SITE_MESSAGES.domain);
+  return d;
+}
+
+/**
+ * Records only what changes: the settings (SiteSettingsChanged) and the brand name or custom
+ * domain (SiteIdentityChanged); nothing changes → no event. A domain another site answers to is
+ * refused, so that a host always names one site.
+ */
 export function decideChangeSiteSettings(command: ChangeSiteSettings, state: Site): SiteEvent[] {
   if (!state.exists) throw notFound('No such site');
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(command.changes) as [keyof SiteSettings, unknown][]) {
     if (!(key in state.settings)) throw validation(`Unknown site setting ${key}`);
-    const range = INTEGER_RANGES[key];
-    if (range) {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < range[0] || value > range[1]) {
-        throw validation(`${key} must be a whole number from ${range[0]} to ${range[1]}`);
-      }
-    } else if (typeof value !== 'boolean') {
-      throw validation(`${key} must be true or false`);
-    }
-    if (state.settings[key] !== value) changes[key] = value;
+    const checked = checkSiteSetting(key, value);
+    if (!checked.ok) throw validation(checked.message);
+    if (state.settings[key] !== checked.value) changes[key] = checked.value;
   }
-  if (Object.keys(changes).length === 0) return [];
-  return [{ type: 'SiteSettingsChanged', data: { siteId: command.siteId, changes: changes as Partial<SiteSettings> } }];
+  const identity: { name?: string; DomainName?: string | null } = {};
+  if (command.name !== undefined) {
+    const name = checkBrandName(command.name);
+    if (!name.ok) throw validation(name.message);
+    if (name.value !== state.name) identity.name = name.value;
+  }
+  if (command.DomainName !== undefined) {
+    const domain = command.DomainName === null || command.DomainName.trim() === '' ? null : parseSiteDomain(command.DomainName);
+    if (domain && command.domainOwner && command.domainOwner !== command.siteId) throw conflict(SITE_MESSAGES.domainTaken);
+    if (domain !== state.DomainName) identity.DomainName = domain;
+  }
+  const events: SiteEvent[] = [];
+  if (Object.keys(changes).length > 0) events.push({ type: 'SiteSettingsChanged', data: { siteId: command.siteId, changes: changes as Partial<SiteSettings> } });
+  if (Object.keys(identity).length > 0) events.push({ type: 'SiteIdentityChanged', data: { siteId: command.siteId, ...identity } });
+  return events;
 }
 
 export const changeSiteSettingsDecider: Decider<Site, ChangeSiteSettings, SiteEvent> = {

@@ -27,8 +27,32 @@ describe('ChangeSiteSettings', () => {
     [{ PromptLevel: 1.5 }, /PromptLevel must be a whole number/],
     [{ SearchRequiresAccept: 'yes' }, /SearchRequiresAccept must be true or false/],
     [{ Nope: true }, /Unknown site setting Nope/],
+    [{ PrimaryColor: 'blue' }, /PrimaryColor must be a colour written #rrggbb/],
+    [{ LogoUrl: 'javascript:alert(1)' }, /The logo must be an uploaded image or an https:\/\/ address/],
+    [{ Disclaimer: 'x'.repeat(2001) }, /The disclaimer is at most 2,000 characters/],
   ])('refuses %j', (changes, message) => {
     expect(() => decideChangeSiteSettings({ siteId: 's1', changes: changes as never }, given)).toThrow(message);
+  });
+
+  it('given a site, when branding changes, then only the changed branding is recorded, normalized', () => {
+    const events = decideChangeSiteSettings({ siteId: 's1', changes: { PrimaryColor: '#AABBCC', LogoUrl: '', Disclaimer: ' Licensed broker. ' } }, given);
+    expect(events).toEqual([{ type: 'SiteSettingsChanged', data: { siteId: 's1', changes: { PrimaryColor: '#aabbcc', Disclaimer: 'Licensed broker.' } } }]);
+  });
+
+  it('given a site, when its brand name and domain change, then SiteIdentityChanged with the domain as stored', () => {
+    const events = decideChangeSiteSettings({ siteId: 's1', changes: {}, name: '  Blair  Homes ', DomainName: 'Homes.Blair.COM.' }, given);
+    expect(events).toEqual([{ type: 'SiteIdentityChanged', data: { siteId: 's1', name: 'Blair Homes', DomainName: 'homes.blair.com' } }]);
+    const after = events.reduce(evolveSite, given);
+    expect(after.exists && [after.name, after.DomainName]).toEqual(['Blair Homes', 'homes.blair.com']);
+    expect(decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName: '' }, after)).toEqual([{ type: 'SiteIdentityChanged', data: { siteId: 's1', DomainName: null } }]);
+  });
+
+  it.each([
+    [{ name: '  ' }, /Please enter the brand name/],
+    [{ DomainName: 'not a domain' }, /Please enter a valid domain name/],
+    [{ DomainName: 'taken.com', domainOwner: 'other-site' }, /Another site already uses this domain/],
+  ])('refuses the identity %j', (identity, message) => {
+    expect(() => decideChangeSiteSettings({ siteId: 's1', changes: {}, ...identity }, given)).toThrow(message);
   });
 
   it('refuses an unknown site', () => {

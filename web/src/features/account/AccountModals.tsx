@@ -100,7 +100,7 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
     writeCookie(COOKIES.promptViews.name, String(views), COOKIES.promptViews.days);
     const forced = forcedOnce.current;
     forcedOnce.current = false;
-    const decision = signUpPrompt({ settings, signedIn: user !== null, page, views, sellerSuite: false, forced });
+    const decision = signUpPrompt({ settings, signedIn: user !== null, page, views, sellerSuite: pathname === '/sell', forced });
     if (decision.show) {
       requestSignIn({ tab: 'signup', dismissable: decision.dismissable, notice: 'Create a free account to keep browsing homes, save searches and get alerts.' });
     }

@@ -4,6 +4,7 @@ import { Modal } from '../../ui/Modal';
 import { InquiryForm } from '../leads/InquiryForm';
 import { CellPhoneForm } from './CellPhoneForm';
 import formStyles from '../../ui/forms.module.css';
+import { FacebookSignInButton } from './FacebookSignInButton';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { reloadWithoutSignIn } from './signInRequest';
 import { dashboardTarget, SignInForm } from './SignInForm';
@@ -72,6 +73,7 @@ export function SignInModal({ open, onClose, dismissable = true, initialTab = 's
         ) : (
           <p>{tab === 'signin' ? 'Sign in to save searches, keep favorites and get new-listing alerts.' : 'Create a free account to save searches and get new-listing alerts.'}</p>
         )}
+        <FacebookSignInButton onSignedIn={reloadWithoutSignIn} />
         <GoogleSignInButton onSignedIn={reloadWithoutSignIn} />
         {tab === 'signin' ? (
           <SignInForm key={email ?? ''} initialEmail={email} onSignedIn={afterSignIn} />

@@ -6,6 +6,7 @@ import { AccountView } from './AccountView';
 import { FeedsPanel } from './FeedsPanel';
 import styles from './Backoffice.module.css';
 import { MemberSearch } from './MemberSearch';
+import { OnboardingPanel } from './OnboardingPanel';
 import { ProjectionsPanel } from './ProjectionsPanel';
 
 /**
@@ -19,7 +20,7 @@ export function BackofficePage() {
   const params = new URLSearchParams(loc.search);
   const userId = params.get('user');
   const asked = params.get('view');
-  const view = asked === 'projections' || asked === 'feeds' ? asked : userId ? 'account' : 'members';
+  const view = asked === 'projections' || asked === 'feeds' || asked === 'onboarding' ? asked : userId ? 'account' : 'members';
   const { ready, user } = useCurrentUser();
 
   useEffect(() => {
@@ -59,12 +60,15 @@ export function BackofficePage() {
           <Link href="/dashboard/backoffice?view=feeds" className={styles.tab} aria-current={view === 'feeds' ? 'page' : undefined}>
             Feeds
           </Link>
+          <Link href="/dashboard/backoffice?view=onboarding" className={styles.tab} aria-current={view === 'onboarding' ? 'page' : undefined}>
+            Onboarding
+          </Link>
           <a href="/dashboard/settings/advanced/translations/" target="_blank" rel="noopener" className={styles.tab}>
             Translations
           </a>
         </nav>
       </header>
-      {view === 'projections' ? <ProjectionsPanel /> : view === 'feeds' ? <FeedsPanel /> : view === 'account' ? <AccountView userId={userId!} tab={params.get('tab')} /> : <MemberSearch params={params} />}
+      {view === 'onboarding' ? <OnboardingPanel /> : view === 'projections' ? <ProjectionsPanel /> : view === 'feeds' ? <FeedsPanel /> : view === 'account' ? <AccountView userId={userId!} tab={params.get('tab')} /> : <MemberSearch params={params} />}
     </main>
   );
 }

@@ -33,6 +33,7 @@ import { ImportLeadsView } from './ImportLeadsView';
 import { leadIoApi } from './leadIoApi';
 import { SettingsView } from './SettingsView';
 import { LiveIndicator } from '../../ui/LiveIndicator';
+import { SiteSettingsView } from './SiteSettingsView';
 
 // Charts are a large library: the reports view loads it only when opened.
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
@@ -257,6 +258,8 @@ export function DashboardPage() {
             void dashboardApi.setActive(id, active).then(() => setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)
           }
         />
+      ) : view === 'site' ? (
+        <SiteSettingsView />
       ) : view === 'templates' ? (
         <EmailTemplatesPanel role={feed?.me.role ?? 'agent'} />
       ) : view === 'tasks' ? (

@@ -1,12 +1,20 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { INQUIRY_MESSAGE_FIELD, validateInquiry } from '../../../../src/contract/validate-inquiry';
+import { INQUIRY_DETAIL_MESSAGES, INQUIRY_MESSAGE_FIELD, validateInquiry } from '../../../../src/contract/validate-inquiry';
 import { ApiError } from '../../api/http';
 import { sendInquiry } from '../../api/account';
 import { useToast } from '../../ui/useToast';
 import styles from '../../ui/forms.module.css';
 import { BuyerDetails } from './BuyerDetails';
+import { BUYER_FIELDS, DetailFields, REFERRAL_FIELDS, SELLER_FIELDS } from './DetailFields';
+import { RESUME_FAILED, ResumeUpload } from './ResumeUpload';
 
 export const EMAIL_IN_USE = 'Email already in use';
+const DETAIL_NAMES = [...BUYER_FIELDS, ...SELLER_FIELDS, ...REFERRAL_FIELDS].map((f) => f.name);
+/** The extra field a server message names ('PropertyFeatures is too long…'), to show it there. */
+const detailFieldOf = (message: string) => {
+  const field = DETAIL_NAMES.find((n) => message.startsWith(`${n} `)) ?? (Object.keys(INQUIRY_DETAIL_MESSAGES) as (keyof typeof INQUIRY_DETAIL_MESSAGES)[]).find((k) => INQUIRY_DETAIL_MESSAGES[k] === message);
+  return field ? { field, text: message } : null;
+};
 
 type Field = 'AcceptTerms' | 'FullName' | 'Email' | 'Phone';
 /** Which input a validation message belongs to, so focus can go there (this form has no address inputs). */
@@ -20,6 +28,14 @@ export type InquiryFormProps = {
   readonly withTerms?: boolean;
   /** The listing form has a message and the optional buyer details; sign-up does not. */
   readonly withMessage?: boolean;
+  /** Which group of spec section 3's fields the form asks besides (default: buyer, with a message). */
+  readonly details?: 'buyer' | 'seller' | 'referral' | 'none';
+  /** The buyer fields open from the start (the contact page). */
+  readonly buyerOpen?: boolean;
+  /** A resume upload (the careers form), through the upload token flow when signed out. */
+  readonly withResume?: boolean;
+  /** Whether someone is signed in (an upload needs a session or an upload token). */
+  readonly signedIn?: boolean;
   readonly initial?: { readonly FullName?: string; readonly Email?: string; readonly Phone?: string; readonly Message?: string };
   readonly submitLabel: string;
   readonly onSent: () => void;
@@ -36,7 +52,10 @@ export function InquiryForm(p: InquiryFormProps) {
   const toast = useToast();
   const [values, setValues] = useState({ FullName: '', Email: '', Phone: '', Message: '', ...p.initial });
   const [terms, setTerms] = useState(false);
-  const [buyer, setBuyer] = useState<Record<string, string>>({});
+  const [extra, setExtra] = useState<Record<string, string>>({});
+  const [resumeUrl, setResumeUrl] = useState<string | null>(null);
+  const [detailError, setDetailError] = useState<{ field: string; text: string } | null>(null);
+  const details = p.details ?? (p.withMessage ? 'buyer' : 'none');
   const [error, setError] = useState<{ text: string; field: Field | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
@@ -59,16 +78,18 @@ export function InquiryForm(p: InquiryFormProps) {
       return;
     }
     setError(null);
+    setDetailError(null);
     inFlight.current = true;
     setBusy(true);
     try {
-      const extra = Object.fromEntries(Object.entries(buyer).filter(([, v]) => v.trim() !== ''));
+      const filled = Object.fromEntries(Object.entries(extra).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
       await sendInquiry({
         FullName: values.FullName.trim(),
         Email: values.Email.trim(),
         Phone: values.Phone.trim(),
         ...(p.withMessage && values.Message.trim() ? { Message: values.Message.trim() } : {}),
-        ...extra,
+        ...filled,
+        ...(p.withResume && resumeUrl ? { ResumeUrl: resumeUrl } : {}),
         LeadType: p.leadType,
         ...(p.withTerms ? { AcceptTerms: terms } : {}),
         ...(p.pdid ? { pdid: p.pdid } : {}),
@@ -81,6 +102,7 @@ export function InquiryForm(p: InquiryFormProps) {
       } else {
         toast({ title: 'Error submitting form.', message, tone: 'error' });
         setError({ text: message, field: FIELD_OF[message] ?? null });
+        setDetailError(detailFieldOf(message));
       }
     } finally {
       inFlight.current = false;
@@ -88,6 +110,10 @@ export function InquiryForm(p: InquiryFormProps) {
     }
   };
 
+  const onExtra = (v: Record<string, string>) => {
+    setExtra(v);
+    if (detailError && v[detailError.field] !== extra[detailError.field]) setDetailError(null);
+  };
   const invalid = (f: Field) => error?.field === f;
   const described = (f: Field) => (invalid(f) ? `${id}-error` : undefined);
 
@@ -126,9 +152,12 @@ export function InquiryForm(p: InquiryFormProps) {
             </label>
             <textarea id={`${id}-message`} name="Message" className={styles.input} value={values.Message} onChange={set('Message')} maxLength={5000} />
           </div>
-          <BuyerDetails values={buyer} onChange={setBuyer} />
         </>
       )}
+      {details === 'buyer' && <BuyerDetails values={extra} onChange={onExtra} error={detailError} open={p.buyerOpen} />}
+      {details === 'seller' && <DetailFields fields={SELLER_FIELDS} values={extra} onChange={onExtra} error={detailError} />}
+      {details === 'referral' && <DetailFields fields={REFERRAL_FIELDS} values={extra} onChange={onExtra} error={detailError} />}
+      {p.withResume && <ResumeUpload signedIn={p.signedIn ?? false} url={resumeUrl} onUploaded={setResumeUrl} serverError={error?.text.startsWith(RESUME_FAILED) ? error.text : null} />}
       {p.withTerms && (
         <label className={styles.check}>
           <input type="checkbox" name="AcceptTerms" checked={terms} onChange={(e) => setTerms(e.target.checked)} aria-invalid={invalid('AcceptTerms')} aria-describedby={described('AcceptTerms')} />

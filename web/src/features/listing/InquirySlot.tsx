@@ -8,6 +8,7 @@ import { readJson, writeJson } from '../../ui/storage';
 import formStyles from '../../ui/forms.module.css';
 import { requestSignIn } from '../account/signInRequest';
 import { InquiryForm } from '../leads/InquiryForm';
+import { LenderLink } from '../forms/LenderLink';
 import styles from './ListingPage.module.css';
 
 /** Survives the reload that follows a visitor's first inquiry, so the success message is still there. */
@@ -39,6 +40,7 @@ export function InquirySlot({ listing }: { listing: ListingDetails }) {
   return (
     <div className={styles.inquiry} data-slot="inquiry" data-pdid={listing.pdid}>
       <h2>Interested in this home?</h2>
+      <LenderLink />
       {sent ? (
         <div className={formStyles.success} role="status" data-testid="inquiry-sent">
           <strong>Thank you!</strong> Your message was sent. An agent will be in touch shortly.
