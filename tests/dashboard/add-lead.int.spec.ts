@@ -2,23 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
 import { loadAccount } from '../../src/modules/accounts';
-import { createOffice, demoSite, demoUser, newLead, otherOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoSite, demoUser, newLead, type Office, registerOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
 const alex = demoUser('agent2');
 const broker = demoUser('broker');
-const other = otherOffice('acmeadd');
 const person = (over: Record<string, unknown> = {}) => ({ FullName: 'Hana Hand', Email: `h-${randomUUID().slice(0, 8)}@example.com`, Phone: '206-555-0142', ...over });
 
 describe('a lead added by hand (POST /api/dashboard/leads)', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
   let server: Started;
+  let other: Office;
 
   beforeAll(async () => {
     fixture = await startDashboardServer();
     server = fixture.server;
-    await createOffice(server, other);
+    other = await registerOffice(server, 'acmeadd');
   });
   afterAll(async () => fixture?.stop());
 
@@ -90,7 +90,7 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
     expect(added.body.leadId).not.toBe(theirs);
     await settle(server);
     const mine = (await c.get(`/api/dashboard/feed/lead/${added.body.leadId}`)).body.lead;
-    const cy = await signIn(server, other.agentEmail, 'acmeadd.localhost');
+    const cy = await signIn(server, other.agents[0]!.email, 'acmeadd.localhost');
     const ours = (await cy.get(`/api/dashboard/feed/lead/${theirs}`)).body.lead;
     expect(mine.userId).toBe(ours.userId);
     const { account } = await loadAccount(server.runtime.store, mine.userId);
@@ -122,7 +122,7 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
     const forAlex = await b.post('/api/dashboard/leads', person({ agentId: alex.userId, siteId: demoSite('brand').siteId }));
     expect(forAlex.status, forAlex.text).toBe(201);
     expect((await leadOf(a, forAlex.body.leadId)).body.lead.assignedAgentId).toBe(alex.userId);
-    expect((await b.post('/api/dashboard/leads', person({ agentId: other.agentId }))).body).toEqual({ message: 'That agent is not in this office' });
+    expect((await b.post('/api/dashboard/leads', person({ agentId: other.agents[0]!.userId }))).body).toEqual({ message: 'That agent is not in this office' });
     const own = await b.post('/api/dashboard/leads', person());
     expect((await leadOf(b, own.body.leadId)).body.lead.assignedAgentId).toBe(broker.userId);
 

@@ -1,25 +1,24 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
-import { connectSocket, createOffice, demoUser, newLead, otherOffice, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
+import { connectSocket, demoUser, newLead, type Office, record, registerOffice, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
 const alex = demoUser('agent2');
 const broker = demoUser('broker');
 
-/** A second tenant: broker Bo with agent Cy, and their site acme (round robin with one agent). */
-const other = otherOffice('acme');
-
 describe('an agent never receives or reads another agent’s lead (HTTP 404, no socket event), across two tenants', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
   let server: Started;
+  /** A second tenant: a broker with one agent, and their site acme (round robin with one agent). */
+  let other: Office;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
     fixture = await startDashboardServer();
     server = fixture.server;
-    await createOffice(server, other);
+    other = await registerOffice(server, 'acme');
   });
   afterEach(() => {
     for (const s of sockets.splice(0)) s.close();
@@ -34,7 +33,7 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
   };
 
   it('a lead of tenant 2 reaches only its agent, its broker and staff; tenant 1 sees nothing', async () => {
-    const cy = await socketOf(other.agentEmail, 'acme.localhost');
+    const cy = await socketOf(other.agents[0]!.email, 'acme.localhost');
     const bo = await socketOf(other.brokerEmail);
     const staff = await socketOf('staff@porchlight.test');
     const others = await Promise.all([socketOf(jane.email), socketOf(alex.email), socketOf(broker.email, 'demo.localhost')]);
