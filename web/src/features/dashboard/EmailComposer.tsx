@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiError, isAbort } from '../../api/http';
-import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX } from '../../../../src/contract/lead-email';
 import { MERGE_FIELD_LABELS, MERGE_FIELDS, type MergeField, unknownMergeFieldsMessage, unknownMergeFields } from '../../../../src/contract/merge-fields';
+import { EmailDraftFields } from './EmailDraftFields';
 import { type EmailPreview, type EmailTemplateView, emailApi } from './emailApi';
 import forms from '../../ui/forms.module.css';
 import styles from './EmailComposer.module.css';
@@ -143,27 +143,11 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
             )}
           </select>
         </div>
-        <div className={forms.field}>
-          <label className={forms.label} htmlFor={`${id}-subject`}>Subject</label>
-          <input className={forms.input} id={`${id}-subject`} value={subject} maxLength={EMAIL_SUBJECT_MAX} onChange={(e) => setSubject(e.target.value)} autoComplete="off" />
-        </div>
-        <div className={forms.field}>
-          <label className={forms.label} htmlFor={`${id}-body`}>Message</label>
-          <textarea
-            id={`${id}-body`}
-            className={forms.input}
-            ref={bodyRef}
-            value={body}
-            rows={8}
-            maxLength={EMAIL_BODY_MAX}
-            onChange={(e) => setBody(e.target.value)}
-            aria-describedby={`${id}-format`}
-            aria-invalid={unknown.length > 0}
-          />
+        <EmailDraftFields id={id} subject={subject} body={body} onSubject={setSubject} onBody={setBody} invalid={unknown.length > 0} describedBy={`${id}-format`} bodyRef={bodyRef}>
           <p id={`${id}-format`} className={common.hint}>
             Plain text: a blank line starts a paragraph, lines starting with “- ” become a list, web addresses become links.
           </p>
-        </div>
+        </EmailDraftFields>
         <div className={styles.insert}>
           <label className={forms.label} htmlFor={`${id}-field`}>Merge field</label>
           <select className={forms.input} id={`${id}-field`} value={field} onChange={(e) => setField(e.target.value as MergeField)}>

@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
-import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, TEMPLATE_NAME_MAX } from '../../../../src/contract/lead-email';
+import { TEMPLATE_NAME_MAX } from '../../../../src/contract/lead-email';
 import { MERGE_FIELD_LABELS, MERGE_FIELDS, unknownMergeFields, unknownMergeFieldsMessage } from '../../../../src/contract/merge-fields';
 import type { Role } from './dashboardApi';
+import { EmailDraftFields } from './EmailDraftFields';
 import { type EmailTemplateView, emailApi, type TemplateScope } from './emailApi';
 import forms from '../../ui/forms.module.css';
 import styles from './EmailTemplatesPanel.module.css';
@@ -156,23 +157,15 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
             <label className={forms.label} htmlFor={`${id}-name`}>Name</label>
             <input className={forms.input} id={`${id}-name`} value={draft.name} maxLength={TEMPLATE_NAME_MAX} onChange={(e) => setDraft({ ...draft, name: e.target.value })} autoComplete="off" />
           </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-subject`}>Subject</label>
-            <input className={forms.input} id={`${id}-subject`} value={draft.subject} maxLength={EMAIL_SUBJECT_MAX} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} autoComplete="off" />
-          </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-body`}>Message</label>
-            <textarea
-              id={`${id}-body`}
-              className={forms.input}
-              rows={8}
-              value={draft.body}
-              maxLength={EMAIL_BODY_MAX}
-              onChange={(e) => setDraft({ ...draft, body: e.target.value })}
-              aria-invalid={unknown.length > 0}
-              aria-describedby={`${id}-hint`}
-            />
-          </div>
+          <EmailDraftFields
+            id={id}
+            subject={draft.subject}
+            body={draft.body}
+            onSubject={(subject) => setDraft({ ...draft, subject })}
+            onBody={(body) => setDraft({ ...draft, body })}
+            invalid={unknown.length > 0}
+            describedBy={`${id}-hint`}
+          />
           {unknown.length > 0 && <p className={common.error}>{unknownMergeFieldsMessage(unknown)}</p>}
           <div className={common.row}>
             <button type="submit" className="btn btn-primary">
