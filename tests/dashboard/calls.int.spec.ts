@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoUser, newLead, registerOffice, settle, signIn } from '../support/dashboard-fixture';
+import { demoUser, janesLead, newLead, registerOffice, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
@@ -19,8 +19,7 @@ describe('logging calls on a lead', () => {
 
   beforeAll(async () => {
     const { server } = app;
-    ({ leadId } = await newLead(server, 'jane.localhost', { FullName: 'Carl Caller' }));
-    await settle(server);
+    ({ leadId } = await janesLead(server, { FullName: 'Carl Caller' }));
     janeC = await signIn(server, jane.email, 'jane.localhost');
   });
 

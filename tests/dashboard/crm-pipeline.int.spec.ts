@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { RegisterUserCommand } from '../../src/modules/accounts';
 import { DEFAULT_STAGES } from '../../src/modules/leads/leads.events';
-import { connectSocket, demoSite, demoUser, newLead, PASSWORD, record, settle, signIn, until } from '../support/dashboard-fixture';
+import { connectSocket, demoSite, demoUser, janesLead, PASSWORD, record, settle, signIn, until } from '../support/dashboard-fixture';
 import { home, importHomes } from '../organizer/organizer-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
@@ -26,11 +26,6 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   const patch = (c: WebClient, leadId: string, json: unknown) => c.request('PATCH', `/api/dashboard/leads/${leadId}`, { json });
   const leadOf = async (c: WebClient, leadId: string) => (await c.get(`/api/dashboard/leads/${leadId}`)).body as { lead: Record<string, unknown>; timeline: Timeline };
   /** A new lead of Jane's own site (routed to Jane, office of the demo broker). */
-  const janesLead = async (over: Record<string, unknown> = {}) => {
-    const lead = await newLead(app.server, 'jane.localhost', over);
-    await settle(app.server);
-    return lead;
-  };
   const eventsOf = async (streamId: string, type: string) => (await app.server.runtime.db.pool.query('SELECT data FROM events WHERE stream_id = $1 AND type = $2', [streamId, type])).rows;
 
   beforeAll(async () => {
@@ -43,7 +38,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
 
   it('PATCH answers the lead in the contract shape; stage by any spelling, tags trimmed and deduplicated; an unknown stage is 400', async () => {
     const { server } = app;
-    const { leadId } = await janesLead();
+    const { leadId } = await janesLead(server);
     const res = await patch(janeClient, leadId, { stage: 'active', tags: [' Hot ', 'hot', 'Pre-approved'] });
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(LEAD_KEYS);
@@ -60,7 +55,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
 
   it('scoping: the other agent 404, a lead 403, signed out 401; the broker and staff may; reassigning is the broker’s, to an agent of the office', async () => {
     const { server } = app;
-    const { leadId, client: leadClient } = await janesLead();
+    const { leadId, client: leadClient } = await janesLead(server);
     expect((await patch(await signIn(server, alex.email), leadId, { stage: 'Active' })).status).toBe(404);
     expect((await patch(leadClient, leadId, { stage: 'Active' })).status).toBe(403);
     expect((await patch(WebClient.for(server.url), leadId, { stage: 'Active' })).status).toBe(401);
@@ -85,7 +80,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
 
   it('a contact edit uses the inquiry’s messages and changes the lead, never the lead’s account or its consent', async () => {
     const { server } = app;
-    const { leadId, client: leadClient } = await janesLead({ Phone: '2065550142' });
+    const { leadId, client: leadClient } = await janesLead(server, { Phone: '2065550142' });
     const meBefore = (await leadClient.get('/api/account/me')).body;
     const accountEvents = async () => (await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`user-${meBefore.userDID as string}`])).rows[0].n as number;
     const before = await accountEvents();
@@ -106,7 +101,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
 
   it('first contact by text: recorded once at the text’s time, and New becomes Attempted contact', async () => {
     const { server } = app;
-    const { leadId } = await janesLead({ Phone: '2065550143' });
+    const { leadId } = await janesLead(server, { Phone: '2065550143' });
     expect((await leadOf(janeClient, leadId)).lead).toMatchObject({ stage: 'New', firstContactAt: null });
     const sent = await janeClient.post('/api/dashboard/messages/send', { leadIds: [leadId], kind: 'text', body: 'Hi, this is Jane' });
     expect(sent.body).toMatchObject({ sent: 1 });
@@ -124,7 +119,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
 
   it('first contact by chat: the lead’s own message is none; the agent’s reply is', async () => {
     const { server } = app;
-    const { leadId, client: leadClient } = await janesLead();
+    const { leadId, client: leadClient } = await janesLead(server);
     expect((await leadClient.post('/api/dashboard/chat/sendmessage', { text: 'Is it still for sale?' })).status).toBe(200);
     await settle(server);
     await new Promise((r) => setTimeout(r, 200));
@@ -136,7 +131,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   });
 
   it('a stage change is first contact too, with no automatic move after it', async () => {
-    const { leadId } = await janesLead();
+    const { leadId } = await janesLead(app.server);
     await patch(janeClient, leadId, { stage: 'Active' });
     const after = await waitFor(() => leadOf(janeClient, leadId), (d) => d.lead.firstContactAt !== null);
     expect(after.lead.stage).toBe('Active');
@@ -145,7 +140,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
 
   it('a stage change is pushed live (lead.stage) to every socket that sees the lead, and to nobody else', async () => {
     const { server } = app;
-    const { leadId } = await janesLead();
+    const { leadId } = await janesLead(server);
     const open = async (email: string) => {
       const s = await connectSocket(server, await signIn(server, email));
       sockets.push(s);
@@ -164,7 +159,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
 
   it('the board: the office pipeline in order with counts per column from one scope; cards with name, type, activity and tags', async () => {
     const { server } = app;
-    const { leadId } = await janesLead({ FullName: 'Bo Ard' });
+    const { leadId } = await janesLead(server, { FullName: 'Bo Ard' });
     await patch(janeClient, leadId, { stage: 'Closed', tags: ['VIP'] });
     await settle(server);
     const board = (await janeClient.get('/api/dashboard/board')).body;
@@ -184,7 +179,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
 
   it('the board’s counts stay those of the leads through a reassignment and a rebuild of the read model (its copies count into each other)', async () => {
     const { server } = app;
-    const { leadId } = await janesLead();
+    const { leadId } = await janesLead(server);
     const brokerClient = await signIn(server, broker.email);
     await patch(brokerClient, leadId, { assignedAgentId: alex.userId, stage: 'Lost' });
     await settle(server);
@@ -201,7 +196,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
 
   it('the broker renames a stage (its leads move with it), and removing a stage with leads needs a destination', async () => {
     const { server } = app;
-    const { leadId } = await janesLead();
+    const { leadId } = await janesLead(server);
     await patch(janeClient, leadId, { stage: 'Nurture' });
     await settle(server);
     const brokerClient = await signIn(server, broker.email);
@@ -232,7 +227,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   it("the lead's private note never reaches the agent: the timeline names the home by address and says only that there is a note", async () => {
     const { server } = app;
     await importHomes(server, [home('NOTE1', { UnparsedAddress: '16884 Evergreen Ct' })]);
-    const { leadId, client: leadClient } = await janesLead();
+    const { leadId, client: leadClient } = await janesLead(server);
     const brokerSocket = await connectSocket(server, await signIn(server, broker.email));
     sockets.push(brokerSocket);
     const got = record(brokerSocket);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ONLY_AUTHOR_EDITS } from '../../src/modules/leads/notes/notes.decide';
-import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
@@ -18,9 +18,7 @@ describe('lead notes: scoped to the office, never shown to the lead', () => {
 
   beforeAll(async () => {
     const { server } = app;
-    // An inquiry on Jane's own site is hers (own-site rule).
-    ({ leadId, client: leadClient } = await newLead(server, 'jane.localhost', { FullName: 'Nora Notes' }));
-    await settle(server);
+    ({ leadId, client: leadClient } = await janesLead(server, { FullName: 'Nora Notes' }));
     janeC = await signIn(server, jane.email, 'jane.localhost');
   });
 

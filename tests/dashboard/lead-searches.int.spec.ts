@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { alertsSettled, home, importHomes } from '../organizer/organizer-fixture';
-import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { mailsTo, waitForMail } from '../support/mail-outbox';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
@@ -22,8 +22,7 @@ describe('a saved search for a lead (issue 16)', () => {
 
   beforeAll(async () => {
     const { server } = app;
-    lead = await newLead(server, 'jane.localhost', { FullName: 'Ada Lovelace' });
-    await settle(server);
+    lead = await janesLead(server, { FullName: 'Ada Lovelace' });
     janeC = await signIn(server, jane.email, 'jane.localhost');
   });
 
@@ -64,8 +63,7 @@ describe('a saved search for a lead (issue 16)', () => {
 
   it("respects the lead's consent: saved, but the agent is told, and no alert goes out", async () => {
     const { server } = app;
-    const quiet = await newLead(server, 'jane.localhost', { FullName: 'Quinn Quiet' });
-    await settle(server);
+    const quiet = await janesLead(server, { FullName: 'Quinn Quiet' });
     expect((await quiet.client.post('/api/account/update', { On_PropertyAlerts: false })).status).toBeLessThan(300);
     const res = await janeC.post(searches(quiet.leadId), SEARCH);
     expect(res.body).toMatchObject({ created: true, alertsAllowed: false });

@@ -3,7 +3,7 @@ import { EMAIL_TURNED_OFF } from '../../src/modules/leads/send-listings/listing-
 import { ListingMailSender } from '../../src/modules/leads/send-listings/listing-mail-sender.reactor';
 import { FORGED_LINK, NOT_OUR_LINK } from '../../src/modules/leads/send-listings/listing-mail-track.http';
 import { home, importHomes } from '../organizer/organizer-fixture';
-import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { type OutboxMail, mailsTo, waitForMail } from '../support/mail-outbox';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
@@ -40,8 +40,7 @@ describe('send listings to a lead (issue 16)', () => {
     const { server } = app;
     await importHomes(server, HOMES);
     // An inquiry on Jane's own site is hers (own-site rule).
-    lead = await newLead(server, 'jane.localhost', { FullName: 'Ada Lovelace' });
-    await settle(server);
+    lead = await janesLead(server, { FullName: 'Ada Lovelace' });
     janeC = await signIn(server, jane.email, 'jane.localhost');
   });
 
@@ -145,8 +144,7 @@ describe('send listings to a lead (issue 16)', () => {
 
   it('refuses with 403 and a message when the lead turned e-mail off', async () => {
     const { server } = app;
-    const quiet = await newLead(server, 'jane.localhost', { FullName: 'Quinn Quiet' });
-    await settle(server);
+    const quiet = await janesLead(server, { FullName: 'Quinn Quiet' });
     expect((await quiet.client.post('/api/account/update', { UnsubscribeEmail: true })).status).toBeLessThan(300);
     const res = await janeC.post(path(quiet.leadId, 'send'), { pdids: ['T-EV1'] });
     expect(res).toMatchObject({ status: 403, body: { message: EMAIL_TURNED_OFF } });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { leadStream } from '../../src/modules/leads';
 import { seedCrmLead } from '../support/crm-leads';
-import { demoSite, demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
+import { demoSite, demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
@@ -84,8 +84,7 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
   it('counts move when leads change: a new lead joins New not contacted and Hot', async () => {
     const { server } = app;
     const before = await lists(janeClient);
-    await newLead(server, 'jane.localhost', { FullName: 'Nina New' });
-    await settle(server);
+    await janesLead(server, { FullName: 'Nina New' });
     const after = await lists(janeClient);
     expect(after[0]!.count).toBe(before[0]!.count! + 1);
     expect(after[1]!.count).toBe(before[1]!.count! + 1);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Mailer, readMailbox } from '../../src/modules/messaging';
 import type { Notification } from '../../src/modules/notifications';
 import { ReminderOutbox, reminderId, TaskReminders } from '../../src/modules/tasks';
-import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import type { WebClient } from '../support/web-client';
 
@@ -48,8 +48,7 @@ describe('task reminders and the morning digest: once each, at the right time in
 
   beforeAll(async () => {
     const { server } = app;
-    ({ leadId } = await newLead(server, 'jane.localhost', { FullName: 'Rita Reminder' }));
-    await settle(server);
+    ({ leadId } = await janesLead(server, { FullName: 'Rita Reminder' }));
     [janeC, brokerC] = await Promise.all([signIn(server, jane.email, 'jane.localhost'), signIn(server, broker.email, 'demo.localhost')]);
   });
 

@@ -3,7 +3,7 @@ import { localDate, zonedTimeToInstant } from '../../src/contract/tasks';
 import { ONLY_BROKER_REASSIGNS } from '../../src/modules/tasks/change-task/change-task.http';
 import { ONLY_BROKERS_SEE_OFFICE } from '../../src/modules/tasks/list-tasks/list-tasks.http';
 import { NOT_A_TIME_ZONE } from '../../src/modules/tasks/time-zone/time-zone.http';
-import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
@@ -34,8 +34,7 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
 
   beforeAll(async () => {
     const { server } = app;
-    ({ leadId, client: leadClient } = await newLead(server, 'jane.localhost', { FullName: 'Tess Tasks' }));
-    await settle(server);
+    ({ leadId, client: leadClient } = await janesLead(server, { FullName: 'Tess Tasks' }));
     [janeC, alexC, brokerC] = await Promise.all([signIn(server, jane.email, 'jane.localhost'), signIn(server, alex.email, 'demo.localhost'), signIn(server, broker.email, 'demo.localhost')]);
   });
 

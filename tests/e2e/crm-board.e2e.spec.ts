@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser';
 import { dashboardBrowser } from '../support/dashboard-browser';
-import { newLead, PASSWORD, settle } from '../support/dashboard-fixture';
+import { janesLead, PASSWORD, settle } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -21,8 +21,7 @@ describe('the board in Chromium: drag a lead across, or move it from the keyboar
     const { server, browser } = app;
     jane = await signedInContext(browser, server.url, 'agent@demo.test', PASSWORD);
     broker = await signedInContext(browser, server.url, 'broker@demo.test', PASSWORD);
-    await newLead(server, 'jane.localhost', { FullName: 'Dora Drag' });
-    await settle(server);
+    await janesLead(server, { FullName: 'Dora Drag' });
   });
 
   it('a drag from New to Active and a keyboard move to Nurture: saved, said aloud, counted, and seen live on the broker’s board', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { dashboardBrowser } from '../support/dashboard-browser';
-import { newLead, settle } from '../support/dashboard-fixture';
+import { janesLead, settle } from '../support/dashboard-fixture';
 import { waitForMail } from '../support/mail-outbox';
 import { signInPage } from '../support/sign-in-page';
 
@@ -12,8 +12,7 @@ describe('CRM e-mail in Chromium: a template made in the manager, then picked, p
 
   it('works at 390 px: the templates manager is axe-clean, the composer fills the merge fields and sends once', async () => {
     const { server, browser } = app;
-    const { leadId, email } = await newLead(server, 'jane.localhost', { FullName: 'Nora Nguyen' });
-    await settle(server);
+    const { leadId, email } = await janesLead(server, { FullName: 'Nora Nguyen' });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/search`);

@@ -3,7 +3,7 @@ import { home, importHomes } from '../organizer/organizer-fixture';
 import { seriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser';
 import { dashboardBrowser } from '../support/dashboard-browser';
-import { demoUser, newLead, PASSWORD, settle } from '../support/dashboard-fixture';
+import { demoUser, janesLead, PASSWORD } from '../support/dashboard-fixture';
 import { signInPage } from '../support/sign-in-page';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -18,8 +18,7 @@ describe('send listings in Chromium: the agent picks two listings on the lead pa
 
   it('finds them by address and MLS number, by keyboard, sends one e-mail; the dialog is axe-clean and fits a phone', async () => {
     const { server, browser } = app;
-    const { leadId } = await newLead(server, 'jane.localhost', { FullName: 'Ada Lovelace' });
-    await settle(server);
+    const { leadId } = await janesLead(server, { FullName: 'Ada Lovelace' });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/search`);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser';
 import { dashboardBrowser } from '../support/dashboard-browser';
-import { newLead, PASSWORD, settle, signIn } from '../support/dashboard-fixture';
+import { janesLead, PASSWORD, signIn } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -83,8 +83,7 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
     // A new lead of Jane's arrives: "Hot" (active in the last 7 days) counts it without a reload.
     const hot = sidebarItem(page, 'Hot');
     const before = Number((await hot.textContent())!.replace(/\D/g, ''));
-    await newLead(server, 'jane.localhost', { FullName: 'Hana Hot' });
-    await settle(server);
+    await janesLead(server, { FullName: 'Hana Hot' });
     await expect.poll(async () => Number((await hot.textContent())!.replace(/\D/g, '')), { timeout: 15_000 }).toBe(before + 1);
     await expectAccessible(page, 'smart list open');
     await page.close();

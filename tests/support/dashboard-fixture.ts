@@ -65,6 +65,13 @@ export async function newLead(server: Started, host: string, over: Record<string
   return { client, leadId: res.body.leadId as string, email };
 }
 
+/** A new visitor's inquiry on Jane's own site, routed: hers by the own-site rule. */
+export async function janesLead(server: Started, over: Record<string, unknown> = {}): Promise<{ client: WebClient; leadId: string; email: string }> {
+  const lead = await newLead(server, 'jane.localhost', over);
+  await settle(server);
+  return lead;
+}
+
 /**
  * A real socket.io client with the session cookie (sessions are not tied to a host) and the
  * Origin of the host it connects to; resolves once connected.
