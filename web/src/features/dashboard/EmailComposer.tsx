@@ -6,6 +6,7 @@ import { type EmailPreview, type EmailTemplateView, emailApi } from './emailApi'
 import forms from '../../ui/forms.module.css';
 import styles from './EmailComposer.module.css';
 import common from './Tasks.module.css';
+import { type Status, StatusLine } from './StatusLine';
 
 type Props = {
   readonly leadId: string;
@@ -33,7 +34,7 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
   const [body, setBody] = useState('');
   const [field, setField] = useState<MergeField>('first_name');
   const [preview, setPreview] = useState<EmailPreview | null>(null);
-  const [status, setStatus] = useState<{ readonly error: boolean; readonly text: string } | null>(null);
+  const [status, setStatus] = useState<Status>(null);
   const [sending, setSending] = useState(false);
   const messageId = useRef(newMessageId());
   const bodyRef = useRef<HTMLTextAreaElement>(null);
@@ -166,9 +167,7 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
           <button type="submit" className="btn btn-primary" disabled={sending || !!blocked}>
             {sending ? 'Sending…' : 'Send e-mail'}
           </button>
-          <p role="status" className={status?.error ? common.error : common.hint}>
-            {status?.text}
-          </p>
+          <StatusLine status={status} />
         </div>
       </form>
       <section className={styles.preview} aria-labelledby={`${id}-preview`}>

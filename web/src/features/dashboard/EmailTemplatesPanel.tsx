@@ -8,6 +8,7 @@ import { type EmailTemplateView, emailApi, type TemplateScope } from './emailApi
 import forms from '../../ui/forms.module.css';
 import styles from './EmailTemplatesPanel.module.css';
 import common from './Tasks.module.css';
+import { type Status, StatusLine } from './StatusLine';
 
 type Draft = { readonly scope: TemplateScope; readonly name: string; readonly subject: string; readonly body: string };
 const EMPTY: Draft = { scope: 'personal', name: '', subject: '', body: '' };
@@ -24,7 +25,7 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<EmailTemplateView | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ readonly error: boolean; readonly text: string } | null>(null);
+  const [message, setMessage] = useState<Status>(null);
   const unknown = unknownMergeFields(draft.subject, draft.body);
   const mayWriteOffice = role === 'broker';
 
@@ -177,9 +178,7 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
               </button>
             )}
           </div>
-          <p role="status" className={message?.error ? common.error : common.hint}>
-            {message?.text}
-          </p>
+          <StatusLine status={message} />
           <div className={styles.fields}>
             <h3>Merge fields</h3>
             <p id={`${id}-hint`} className={common.hint}>Type them in braces. An empty one goes with the space before it (“Hi {'{first_name}'},” becomes “Hi,”); a line left without words is left out.</p>
