@@ -124,24 +124,20 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
           <label className={forms.label} htmlFor={`${id}-template`}>Template</label>
           <select className={forms.input} id={`${id}-template`} value={templateId} onChange={(e) => pick(e.target.value)} disabled={!templates}>
             <option value="">{templates === null ? 'Loading templates…' : templates.length ? 'No template' : 'No templates yet'}</option>
-            {templates?.some((t) => t.scope === 'office') && (
-              <optgroup label="Office">
-                {templates.filter((t) => t.scope === 'office').map((t) => (
-                  <option key={t.templateId} value={t.templateId}>
-                    {t.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-            {templates?.some((t) => t.scope === 'personal') && (
-              <optgroup label="Mine">
-                {templates.filter((t) => t.scope === 'personal').map((t) => (
-                  <option key={t.templateId} value={t.templateId}>
-                    {t.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
+            {([['office', 'Office'], ['personal', 'Mine']] as const).map(([scope, label]) => {
+              const ofScope = templates?.filter((t) => t.scope === scope) ?? [];
+              return (
+                ofScope.length > 0 && (
+                  <optgroup key={scope} label={label}>
+                    {ofScope.map((t) => (
+                      <option key={t.templateId} value={t.templateId}>
+                        {t.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                )
+              );
+            })}
           </select>
         </div>
         <EmailDraftFields id={id} subject={subject} body={body} onSubject={setSubject} onBody={setBody} invalid={unknown.length > 0} describedBy={`${id}-format`} bodyRef={bodyRef}>
