@@ -8,7 +8,7 @@ import { importListings } from '../../src/modules/listings';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { seriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser';
-import { dashboardBrowser } from '../support/dashboard-browser';
+import { dashboardBrowserApp } from '../support/browser-app';
 import { demoSite, demoUser, PASSWORD, settle } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -23,7 +23,7 @@ const NEW_PASSWORD = 'front-porch-light-42';
  * recovery mail, signs in, and changes her phone and preferences; then a communication link.
  */
 describe('accounts and lead capture in Chromium', () => {
-  const app = dashboardBrowser();
+  const app = dashboardBrowserApp();
   let context: BrowserContext;
 
   beforeAll(async () => {

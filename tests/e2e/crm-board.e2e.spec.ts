@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser';
-import { dashboardBrowser } from '../support/dashboard-browser';
+import { dashboardBrowserApp } from '../support/browser-app';
 import { janesLead, PASSWORD, settle } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -13,7 +13,7 @@ const countOf = async (page: Page, stage: string) => Number(await column(page, s
 const cardIn = (page: Page, stage: string, name: string) => column(page, stage).getByTestId('board-card').filter({ hasText: name });
 
 describe('the board in Chromium: drag a lead across, or move it from the keyboard; live for everyone who sees it', () => {
-  const app = dashboardBrowser();
+  const app = dashboardBrowserApp();
   let jane: BrowserContext;
   let broker: BrowserContext;
 

@@ -4,14 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { seriousViolations } from '../support/axe';
-import { dashboardBrowser } from '../support/dashboard-browser';
+import { dashboardBrowserApp } from '../support/browser-app';
 import { signInPage } from '../support/sign-in-page';
 import { demoSite, settle } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('the agent dashboard in Chromium: live leads and chat both ways', () => {
-  const app = dashboardBrowser();
+  const app = dashboardBrowserApp();
   let agentContext: BrowserContext;
   let visitorContext: BrowserContext;
 

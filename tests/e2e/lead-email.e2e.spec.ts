@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { dashboardBrowser } from '../support/dashboard-browser';
+import { dashboardBrowserApp } from '../support/browser-app';
 import { janesLead, settle } from '../support/dashboard-fixture';
 import { waitForMail } from '../support/mail-outbox';
 import { signInPage } from '../support/sign-in-page';
@@ -8,7 +8,7 @@ import { signInPage } from '../support/sign-in-page';
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('CRM e-mail in Chromium: a template made in the manager, then picked, previewed and sent from the lead page', () => {
-  const app = dashboardBrowser();
+  const app = dashboardBrowserApp();
 
   it('works at 390 px: the templates manager is axe-clean, the composer fills the merge fields and sends once', async () => {
     const { server, browser } = app;

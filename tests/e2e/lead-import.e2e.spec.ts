@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeCsv } from '../../src/contract/csv';
 import { seriousViolations } from '../support/axe';
-import { dashboardBrowser } from '../support/dashboard-browser';
+import { dashboardBrowserApp } from '../support/browser-app';
 import { PASSWORD, settle } from '../support/dashboard-fixture';
 import { waitForMails } from '../support/mail-outbox';
 
@@ -30,7 +30,7 @@ const CSV = encodeCsv([
 ]);
 
 describe('importing leads from a CSV in Chromium, and the imported person’s opt-in', () => {
-  const app = dashboardBrowser();
+  const app = dashboardBrowserApp();
   let agentContext: BrowserContext;
 
   beforeAll(async () => {

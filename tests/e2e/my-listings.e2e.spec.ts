@@ -4,7 +4,7 @@ import { DEMO_AGENT_MLS_IDS } from '../../src/demo/listings';
 import { importListings } from '../../src/modules/listings';
 import { seriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser';
-import { dashboardBrowser } from '../support/dashboard-browser';
+import { dashboardBrowserApp } from '../support/browser-app';
 import { PASSWORD, settle } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -15,7 +15,7 @@ const record = (key: string, ts: string, extra: Record<string, unknown> = {}) =>
 });
 
 describe("an agent's My listings in Chromium", () => {
-  const app = dashboardBrowser(async (server) => {
+  const app = dashboardBrowserApp(async (server) => {
     await importListings(
       server.runtime.store,
       [record('P1', '2024-05-01T12:00:00Z'), record('H1', '2024-05-02T12:00:00Z', { InternetEntireListingDisplayYN: false, StandardStatus: 'Coming Soon' })].map((r, i) => ({ record: i + 1, line: null, parse: () => r })),

@@ -2,13 +2,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser';
-import { dashboardBrowser } from '../support/dashboard-browser';
+import { dashboardBrowserApp } from '../support/browser-app';
 import { janesLead, PASSWORD, signIn } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('lead list filters and smart lists in Chromium, and the dashboard on a phone', () => {
-  const app = dashboardBrowser();
+  const app = dashboardBrowserApp();
   let jane: BrowserContext;
   beforeAll(async () => {
     jane = await signedInContext(app.browser, app.server.url, 'agent@demo.test', PASSWORD);
