@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import { SearchIndex } from '../../projections/search';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
-import { loadConfig } from '../../src/config/config';
 import { DEMO_SITES, DEMO_USERS } from '../../src/demo/demo-accounts';
-import { seedDemo } from '../../src/demo/seed-demo';
 import type { StreamAppend } from '../../src/eventstore/event-store.port';
-import { type Started, startServer } from '../../src/main';
 import { matchChanges, type QueuedChange } from '../../src/modules/alerts/match-alerts/match-changes';
 import { SavedSearchCandidates } from '../../src/modules/alerts/match-alerts/saved-search-candidates';
 import { storeMatches } from '../../src/modules/alerts/send-alerts/store-matches';
@@ -14,6 +10,7 @@ import { type ImportItem, importListings, parseSearchRequest } from '../../src/m
 import { mulberry32 } from '../../src/shared/prng';
 import { organizerStream, type SavedSearchSaved } from '../../src/modules/organizer';
 import type { Benchmark, BenchContext } from './bench';
+import { withDemoServer } from './demo-server';
 
 /** The Seattle metro, where the bench's listings and saved searches are. */
 const BOX = { minLat: 47.25, maxLat: 47.95, minLng: -122.65, maxLng: -121.75 };
@@ -85,12 +82,7 @@ export const alertsBenchmark: Benchmark = {
     const wantRate = ctx.wants('alert-matching-rate');
     const wantLatency = ctx.wants('import-to-alert-email');
     if (!wantRate && !wantLatency) return;
-    const db = await ctx.createDatabase();
-    const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_SEED: '0', NODE_ENV: 'test' });
-    let server: Started | undefined;
-    try {
-      server = await startServer(config, { fsync: true });
-      await seedDemo(server.runtime.store, server.app.get(CommandBus), 'porchlight-demo');
+    await withDemoServer(ctx, {}, async ({ server, db }) => {
       const rand = mulberry32(8);
       const listings = ctx.quick ? 500 : 2000;
       const searches = ctx.quick ? 20_000 : 100_000;
@@ -173,9 +165,6 @@ export const alertsBenchmark: Benchmark = {
         const detail = `${n} imports one at a time, ${(searches / 1000).toFixed(0)}k saved searches; p50 ${percentile(latencies, 50).toFixed(0)} ms`;
         ctx.record({ key: 'import-to-alert-email-p95', label: 'imported listing → instant alert e-mail in the outbox, p95', value: percentile(latencies, 95), unit: 'ms', goal: 1000, lowerIsBetter: true, detail });
       }
-    } finally {
-      await server?.stop();
-      await db.close();
-    }
+    });
   },
 };

@@ -1,13 +1,8 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import { io, type Socket } from 'socket.io-client';
-import { loadConfig } from '../../src/config/config';
-import { seedDemo } from '../../src/demo/seed-demo';
-import { type Started, startServer } from '../../src/main';
 import type { Benchmark, BenchContext } from './bench';
-
-const PASSWORD = 'porchlight-demo';
+import { DEMO_PASSWORD, withDemoServer } from './demo-server';
 
 type Reply = { status: number; body: any; cookie: string | undefined };
 
@@ -48,7 +43,7 @@ export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorte
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
 export async function signIn(port: number, email: string): Promise<string> {
-  const r = await post(port, 'localhost', '/api/account/login', { Email: email, password: PASSWORD });
+  const r = await post(port, 'localhost', '/api/account/login', { Email: email, password: DEMO_PASSWORD });
   if (!r.body?.isSuccess || !r.cookie) throw new Error(`could not sign in as ${email}`);
   return r.cookie;
 }
@@ -69,14 +64,7 @@ export const dashboardBenchmark: Benchmark = {
     const wantLatency = ctx.wants('inquiry-to-dashboard');
     const wantFanout = ctx.wants('broadcast-1000-sockets');
     if (!wantLatency && !wantFanout) return;
-    const db = await ctx.createDatabase();
-    const config = loadConfig({ DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_SEED: '0', NODE_ENV: 'test', TRUST_PROXY: '1' });
-    let server: Started | undefined;
-    const sockets: Socket[] = [];
-    try {
-      server = await startServer(config, { fsync: true });
-      await seedDemo(server.runtime.store, server.app.get(CommandBus), PASSWORD);
-      await server.runtime.runner.waitForCatchUp();
+    await withDemoServer(ctx, { TRUST_PROXY: '1' }, async ({ server, sockets }) => {
       const port = Number(new URL(server.url).port);
 
       if (wantLatency) {
@@ -120,7 +108,7 @@ export const dashboardBenchmark: Benchmark = {
         const cookie = await signIn(port, 'staff@porchlight.test');
         ctx.progress(`broadcast-1000-sockets: connecting ${count} sockets`);
         const staff: Socket[] = [];
-        for (let i = 0; i < count; i += 50) staff.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => connect(server!.url, cookie)))));
+        for (let i = 0; i < count; i += 50) staff.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => connect(server.url, cookie)))));
         sockets.push(...staff);
         const rounds = ctx.quick ? 3 : 7;
         const lasts: number[] = [];
@@ -156,10 +144,6 @@ export const dashboardBenchmark: Benchmark = {
           detail: `median of ${rounds}, from the inquiry's acceptance; first delivery ${percentile(firsts, 50).toFixed(1)} ms; server and clients in one process`,
         });
       }
-    } finally {
-      for (const s of sockets) s.close();
-      await server?.stop();
-      await db.close();
-    }
+    });
   },
 };

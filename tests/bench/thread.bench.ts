@@ -1,17 +1,12 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
-import type { Socket } from 'socket.io-client';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
-import { loadConfig } from '../../src/config/config';
 import { DEMO_SITES, DEMO_USERS } from '../../src/demo/demo-accounts';
-import { seedDemo } from '../../src/demo/seed-demo';
-import { type Started, startServer } from '../../src/main';
 import { twilioSignature } from '../../src/modules/messaging/sms/twilio.sms';
 import type { Benchmark, BenchContext } from './bench';
 import { connect, percentile, post, signIn } from './dashboard.bench';
+import { withDemoServer } from './demo-server';
 
-const PASSWORD = 'porchlight-demo';
 const PUBLIC_URL = 'https://porchlight.test';
 const TOKEN = 'bench-auth-token-1234';
 const NUMBER = '+12065550001';
@@ -42,14 +37,7 @@ export const threadBenchmark: Benchmark = {
     const wantPage = ctx.wants('thread-first-page');
     const wantInbound = ctx.wants('inbound-text-to-agent');
     if (!wantPage && !wantInbound) return;
-    const db = await ctx.createDatabase();
-    const config = loadConfig({
-      DATABASE_URL: db.url,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      DEMO_SEED: '0',
-      NODE_ENV: 'test',
+    const env = {
       TRUST_PROXY: '1',
       PUBLIC_URL,
       TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
@@ -58,13 +46,8 @@ export const threadBenchmark: Benchmark = {
       // Never called: inbound texts without media do not reach Twilio.
       TWILIO_API_URL: 'http://127.0.0.1:9',
       TWILIO_SITE_NUMBERS: `jane=${NUMBER}`,
-    });
-    let server: Started | undefined;
-    const sockets: Socket[] = [];
-    try {
-      server = await startServer(config, { fsync: true });
-      await seedDemo(server.runtime.store, server.app.get(CommandBus), PASSWORD);
-      await server.runtime.runner.waitForCatchUp();
+    };
+    await withDemoServer(ctx, env, async ({ server, sockets }) => {
       const port = Number(new URL(server.url).port);
       const jane = DEMO_USERS.find((u) => u.key === 'agent')!;
       const siteId = DEMO_SITES.find((s) => s.key === 'jane')!.siteId;
@@ -138,10 +121,6 @@ export const threadBenchmark: Benchmark = {
         const detail = `${n} texts to a lead with ${items} items: signed webhook POST → matched by number → TextMessageReceived → lead_thread → thread.item at the agent's socket; p50 ${percentile(times, 50).toFixed(1)} ms`;
         ctx.record({ key: 'inbound-text-to-agent-p95', label: "inbound text → the agent's socket, p95", value: percentile(times, 95), unit: 'ms', goal: 150, lowerIsBetter: true, detail });
       }
-    } finally {
-      for (const s of sockets) s.close();
-      await server?.stop();
-      await db.close();
-    }
+    });
   },
 };

@@ -1,36 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
-import { systemContext } from '../../src/commands/command-context';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAccount } from '../../src/modules/accounts';
+import { demoSite, demoUser, newLead, type Office, registerOffice, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
+import { systemContext } from '../../src/commands/command-context';
 import { type ImportItem, importListings } from '../../src/modules/listings';
 import { home } from '../support/reso-home';
-import { createOffice, demoSite, demoUser, newLead, otherOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
 const alex = demoUser('agent2');
 const broker = demoUser('broker');
-const other = otherOffice('acmeadd');
 const person = (over: Record<string, unknown> = {}) => ({ FullName: 'Hana Hand', Email: `h-${randomUUID().slice(0, 8)}@example.com`, Phone: '206-555-0142', ...over });
 
 describe('a lead added by hand (POST /api/dashboard/leads)', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
+  let other: Office;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    await createOffice(server, other);
+    const { server } = app;
+    other = await registerOffice(server, 'acmeadd');
   });
-  afterAll(async () => fixture?.stop());
 
   const leadOf = async (c: WebClient, leadId: string) => {
-    await settle(server);
+    await settle(app.server);
     return c.get(`/api/dashboard/leads/${leadId}`);
   };
 
   it('201 {leadId}: on the agent’s own site, assigned to them, source "manual"; the inquiry fields become its inquiry; the person is a new account marked as an import, texts off (never consented), e-mail as every account starts', async () => {
+    const { server } = app;
     const c = await signIn(server, jane.email);
     const body = person({ LeadType: 'Seller', Message: 'Met at the open house', PropertyAddress: '1 Elm St', Tags: 'Open house, Farm' });
     const res = await c.post('/api/dashboard/leads', body);
@@ -59,13 +57,14 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
     [{ City: '' }, 'Please enter a city'],
     [{ Zip: '' }, 'Please enter a zip code'],
   ])('%j: 400 %s (the inquiry’s rules and messages)', async (over, message) => {
-    const c = await signIn(server, jane.email);
+    const c = await signIn(app.server, jane.email);
     const res = await c.post('/api/dashboard/leads', person(over));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
   });
 
   it('about a listing (pdid): one we have, shown publicly or not, else 404 Listing not found', async () => {
+    const { server } = app;
     await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('AL1', { InternetEntireListingDisplayYN: false }) }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() });
     const c = await signIn(server, jane.email);
     const res = await c.post('/api/dashboard/leads', person({ pdid: 'T-AL1' }));
@@ -77,12 +76,14 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
   });
 
   it('refuses what an inquiry form has but a hand-added lead does not (terms, resume) and unknown fields', async () => {
+    const { server } = app;
     const c = await signIn(server, jane.email);
     expect((await c.post('/api/dashboard/leads', person({ AcceptTerms: true }))).body).toEqual({ message: 'Unknown field: AcceptTerms' });
     expect((await c.post('/api/dashboard/leads', person({ ResumeUrl: '/uploads/x.pdf' }))).status).toBe(400);
   });
 
   it("409 'Email already in use' for an address already a lead of the office, whoever in the office adds it (any case); a lead of another office is added for the same person", async () => {
+    const { server } = app;
     const c = await signIn(server, jane.email);
     const body = person();
     expect((await c.post('/api/dashboard/leads', body)).status).toBe(201);
@@ -104,7 +105,7 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
     expect(added.body.leadId).not.toBe(theirs);
     await settle(server);
     const mine = (await c.get(`/api/dashboard/feed/lead/${added.body.leadId}`)).body.lead;
-    const cy = await signIn(server, other.agentEmail, 'acmeadd.localhost');
+    const cy = await signIn(server, other.agents[0]!.email, 'acmeadd.localhost');
     const ours = (await cy.get(`/api/dashboard/feed/lead/${theirs}`)).body.lead;
     expect(mine.userId).toBe(ours.userId);
     const { account } = await loadAccount(server.runtime.store, mine.userId);
@@ -114,6 +115,7 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
   });
 
   it('scoping: an agent adds to their office only and for themself; the broker for an agent of the office; staff name the site; others 404 on the new lead, a lead 403, signed out 401', async () => {
+    const { server } = app;
     const j = await signIn(server, jane.email);
     expect((await j.post('/api/dashboard/leads', person({ siteId: other.siteId }))).body).toEqual({ message: 'That site is not one of your office’s' });
     expect((await j.post('/api/dashboard/leads', person({ agentId: alex.userId }))).status).toBe(403);
@@ -136,7 +138,7 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
     const forAlex = await b.post('/api/dashboard/leads', person({ agentId: alex.userId, siteId: demoSite('brand').siteId }));
     expect(forAlex.status, forAlex.text).toBe(201);
     expect((await leadOf(a, forAlex.body.leadId)).body.lead.assignedAgentId).toBe(alex.userId);
-    expect((await b.post('/api/dashboard/leads', person({ agentId: other.agentId }))).body).toEqual({ message: 'That agent is not in this office' });
+    expect((await b.post('/api/dashboard/leads', person({ agentId: other.agents[0]!.userId }))).body).toEqual({ message: 'That agent is not in this office' });
     const own = await b.post('/api/dashboard/leads', person());
     expect((await leadOf(b, own.body.leadId)).body.lead.assignedAgentId).toBe(broker.userId);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
-import { demoUser, newLead, registerOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoUser, janesLead, newLead, registerOffice, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -10,24 +10,21 @@ const broker = demoUser('broker');
 
 /** POST /api/dashboard/leads/{leadId}/calls (contract 5b): CallLogged on calls-{leadId}, the timeline line, the scope. */
 describe('logging calls on a lead', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let leadId: string;
   let janeC: WebClient;
 
-  const calls = async (id: string) => (await server.runtime.store.readStream(`calls-${id}`)).map((e) => e.data);
+  const calls = async (id: string) => (await app.server.runtime.store.readStream(`calls-${id}`)).map((e) => e.data);
   const detail = async (c: WebClient, id: string) => (await c.get(`/api/dashboard/leads/${id}`)).body as { lead: { lastContactAt: string | null }; timeline: { type: string; summary: string }[] };
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    ({ leadId } = await newLead(server, 'jane.localhost', { FullName: 'Carl Caller' }));
-    await settle(server);
+    const { server } = app;
+    ({ leadId } = await janesLead(server, { FullName: 'Carl Caller' }));
     janeC = await signIn(server, jane.email, 'jane.localhost');
   });
-  afterAll(async () => fixture?.stop());
 
   it('the agent logs a call: 201 {callId}, CallLogged with what was said, and the timeline says "Call logged: connected (4:05)"', async () => {
+    const { server } = app;
     const res = await janeC.post(`/api/dashboard/leads/${leadId}/calls`, { outcome: 'connected', durationSeconds: 245, notes: '  Wants to see Pine St on Saturday  ' });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({ callId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
@@ -75,6 +72,7 @@ describe('logging calls on a lead', () => {
   });
 
   it('scope: another agent 404, the broker and staff 201, a lead 403, signed out 401, another office 404, an unknown lead 404', async () => {
+    const { server } = app;
     const body = { outcome: 'connected', durationSeconds: 60 };
     const post = (c: WebClient, id = leadId) => c.post(`/api/dashboard/leads/${id}/calls`, body);
     expect((await post(await signIn(server, alex.email))).status).toBe(404);
@@ -89,6 +87,7 @@ describe('logging calls on a lead', () => {
   });
 
   it('a pond lead: agents of the office may read it but log no call on it until one claims it', async () => {
+    const { server } = app;
     const blair = await signIn(server, broker.email);
     expect((await blair.request('PATCH', '/api/dashboard/routing', { json: { pond: { enabled: true, claimWindowMinutes: 0 } } })).status).toBe(200);
     await settle(server);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
-import type { Started } from '../../src/main';
 import { RegisterUserCommand } from '../../src/modules/accounts';
 import { DEFAULT_STAGES } from '../../src/modules/leads/leads.events';
-import { connectSocket, demoSite, demoUser, newLead, PASSWORD, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
+import { connectSocket, demoSite, demoUser, janesLead, PASSWORD, record, settle, signIn, until } from '../support/dashboard-fixture';
 import { home, importHomes } from '../organizer/organizer-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -20,32 +20,25 @@ type Timeline = { type: string; at: string; summary: string }[];
 
 /** Issue 15's pipeline: PATCH a lead, first contact, the board's live moves, the office pipeline, and what the timeline says. */
 describe('working a lead: stages, tags, contact, first contact, the board and the pipeline', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let janeClient: WebClient;
   const sockets: Socket[] = [];
   const patch = (c: WebClient, leadId: string, json: unknown) => c.request('PATCH', `/api/dashboard/leads/${leadId}`, { json });
   const leadOf = async (c: WebClient, leadId: string) => (await c.get(`/api/dashboard/leads/${leadId}`)).body as { lead: Record<string, unknown>; timeline: Timeline };
   /** A new lead of Jane's own site (routed to Jane, office of the demo broker). */
-  const janesLead = async (over: Record<string, unknown> = {}) => {
-    const lead = await newLead(server, 'jane.localhost', over);
-    await settle(server);
-    return lead;
-  };
-  const eventsOf = async (streamId: string, type: string) => (await fixture.db.pool.query('SELECT data FROM events WHERE stream_id = $1 AND type = $2', [streamId, type])).rows;
+  const eventsOf = async (streamId: string, type: string) => (await app.server.runtime.db.pool.query('SELECT data FROM events WHERE stream_id = $1 AND type = $2', [streamId, type])).rows;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
+    const { server } = app;
     janeClient = await signIn(server, jane.email);
   });
   afterEach(() => {
     for (const s of sockets.splice(0)) s.close();
   });
-  afterAll(async () => fixture?.stop());
 
   it('PATCH answers the lead in the contract shape; stage by any spelling, tags trimmed and deduplicated; an unknown stage is 400', async () => {
-    const { leadId } = await janesLead();
+    const { server } = app;
+    const { leadId } = await janesLead(server);
     const res = await patch(janeClient, leadId, { stage: 'active', tags: [' Hot ', 'hot', 'Pre-approved'] });
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(LEAD_KEYS);
@@ -61,7 +54,8 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   });
 
   it('scoping: the other agent 404, a lead 403, signed out 401; the broker and staff may; reassigning is the broker’s, to an agent of the office', async () => {
-    const { leadId, client: leadClient } = await janesLead();
+    const { server } = app;
+    const { leadId, client: leadClient } = await janesLead(server);
     expect((await patch(await signIn(server, alex.email), leadId, { stage: 'Active' })).status).toBe(404);
     expect((await patch(leadClient, leadId, { stage: 'Active' })).status).toBe(403);
     expect((await patch(WebClient.for(server.url), leadId, { stage: 'Active' })).status).toBe(401);
@@ -85,9 +79,10 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   });
 
   it('a contact edit uses the inquiry’s messages and changes the lead, never the lead’s account or its consent', async () => {
-    const { leadId, client: leadClient } = await janesLead({ Phone: '2065550142' });
+    const { server } = app;
+    const { leadId, client: leadClient } = await janesLead(server, { Phone: '2065550142' });
     const meBefore = (await leadClient.get('/api/account/me')).body;
-    const accountEvents = async () => (await fixture.db.pool.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`user-${meBefore.userDID as string}`])).rows[0].n as number;
+    const accountEvents = async () => (await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`user-${meBefore.userDID as string}`])).rows[0].n as number;
     const before = await accountEvents();
     expect((await patch(janeClient, leadId, { email: 'nope' })).body).toEqual({ message: 'Please enter a valid email' });
     expect((await patch(janeClient, leadId, { phone: '555' })).body).toEqual({ message: 'Please enter a valid phone number' });
@@ -105,12 +100,13 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   });
 
   it('first contact by text: recorded once at the text’s time, and New becomes Attempted contact', async () => {
-    const { leadId } = await janesLead({ Phone: '2065550143' });
+    const { server } = app;
+    const { leadId } = await janesLead(server, { Phone: '2065550143' });
     expect((await leadOf(janeClient, leadId)).lead).toMatchObject({ stage: 'New', firstContactAt: null });
     const sent = await janeClient.post('/api/dashboard/messages/send', { leadIds: [leadId], kind: 'text', body: 'Hi, this is Jane' });
     expect(sent.body).toMatchObject({ sent: 1 });
     const after = (await waitFor(() => leadOf(janeClient, leadId), (d) => d.lead.stage === 'Attempted contact' && d.lead.firstContactAt !== null)).lead;
-    const [text] = await fixture.db.pool.query(`SELECT metadata->>'at' AS at FROM events WHERE stream_id = $1 AND type = 'TextMessageSent'`, [`sms-${leadId}`]).then((r) => r.rows);
+    const [text] = await server.runtime.db.pool.query(`SELECT metadata->>'at' AS at FROM events WHERE stream_id = $1 AND type = 'TextMessageSent'`, [`sms-${leadId}`]).then((r) => r.rows);
     expect(after.firstContactAt).toBe(new Date(text.at).toISOString());
     await janeClient.post('/api/dashboard/messages/send', { leadIds: [leadId], kind: 'text', body: 'Following up' });
     await settle(server);
@@ -122,7 +118,8 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   });
 
   it('first contact by chat: the lead’s own message is none; the agent’s reply is', async () => {
-    const { leadId, client: leadClient } = await janesLead();
+    const { server } = app;
+    const { leadId, client: leadClient } = await janesLead(server);
     expect((await leadClient.post('/api/dashboard/chat/sendmessage', { text: 'Is it still for sale?' })).status).toBe(200);
     await settle(server);
     await new Promise((r) => setTimeout(r, 200));
@@ -134,7 +131,7 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   });
 
   it('a stage change is first contact too, with no automatic move after it', async () => {
-    const { leadId } = await janesLead();
+    const { leadId } = await janesLead(app.server);
     await patch(janeClient, leadId, { stage: 'Active' });
     const after = await waitFor(() => leadOf(janeClient, leadId), (d) => d.lead.firstContactAt !== null);
     expect(after.lead.stage).toBe('Active');
@@ -142,7 +139,8 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   });
 
   it('a stage change is pushed live (lead.stage) to every socket that sees the lead, and to nobody else', async () => {
-    const { leadId } = await janesLead();
+    const { server } = app;
+    const { leadId } = await janesLead(server);
     const open = async (email: string) => {
       const s = await connectSocket(server, await signIn(server, email));
       sockets.push(s);
@@ -160,7 +158,8 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   });
 
   it('the board: the office pipeline in order with counts per column from one scope; cards with name, type, activity and tags', async () => {
-    const { leadId } = await janesLead({ FullName: 'Bo Ard' });
+    const { server } = app;
+    const { leadId } = await janesLead(server, { FullName: 'Bo Ard' });
     await patch(janeClient, leadId, { stage: 'Closed', tags: ['VIP'] });
     await settle(server);
     const board = (await janeClient.get('/api/dashboard/board')).body;
@@ -179,7 +178,8 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   });
 
   it('the board’s counts stay those of the leads through a reassignment and a rebuild of the read model (its copies count into each other)', async () => {
-    const { leadId } = await janesLead();
+    const { server } = app;
+    const { leadId } = await janesLead(server);
     const brokerClient = await signIn(server, broker.email);
     await patch(brokerClient, leadId, { assignedAgentId: alex.userId, stage: 'Lost' });
     await settle(server);
@@ -195,7 +195,8 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   });
 
   it('the broker renames a stage (its leads move with it), and removing a stage with leads needs a destination', async () => {
-    const { leadId } = await janesLead();
+    const { server } = app;
+    const { leadId } = await janesLead(server);
     await patch(janeClient, leadId, { stage: 'Nurture' });
     await settle(server);
     const brokerClient = await signIn(server, broker.email);
@@ -224,8 +225,9 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   });
 
   it("the lead's private note never reaches the agent: the timeline names the home by address and says only that there is a note", async () => {
+    const { server } = app;
     await importHomes(server, [home('NOTE1', { UnparsedAddress: '16884 Evergreen Ct' })]);
-    const { leadId, client: leadClient } = await janesLead();
+    const { leadId, client: leadClient } = await janesLead(server);
     const brokerSocket = await connectSocket(server, await signIn(server, broker.email));
     sockets.push(brokerSocket);
     const got = record(brokerSocket);

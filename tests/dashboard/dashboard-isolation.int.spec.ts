@@ -1,40 +1,37 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
-import { connectSocket, createOffice, demoUser, newLead, otherOffice, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket, demoUser, newLead, type Office, record, registerOffice, settle, signIn, until } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
 const alex = demoUser('agent2');
 const broker = demoUser('broker');
 
-/** A second tenant: broker Bo with agent Cy, and their site acme (round robin with one agent). */
-const other = otherOffice('acme');
-
 describe('an agent never receives or reads another agent’s lead (HTTP 404, no socket event), across two tenants', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
+  /** A second tenant: a broker with one agent, and their site acme (round robin with one agent). */
+  let other: Office;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    await createOffice(server, other);
+    const { server } = app;
+    other = await registerOffice(server, 'acme');
   });
   afterEach(() => {
     for (const s of sockets.splice(0)) s.close();
   });
-  afterAll(async () => fixture?.stop());
 
   const socketOf = async (email: string, host = 'localhost') => {
-    const c = await signIn(server, email, host);
-    const s = await connectSocket(server, c);
+    const c = await signIn(app.server, email, host);
+    const s = await connectSocket(app.server, c);
     sockets.push(s);
     return { client: c, socket: s, got: record(s) };
   };
 
   it('a lead of tenant 2 reaches only its agent, its broker and staff; tenant 1 sees nothing', async () => {
-    const cy = await socketOf(other.agentEmail, 'acme.localhost');
+    const { server } = app;
+    const cy = await socketOf(other.agents[0]!.email, 'acme.localhost');
     const bo = await socketOf(other.brokerEmail);
     const staff = await socketOf('staff@porchlight.test');
     const others = await Promise.all([socketOf(jane.email), socketOf(alex.email), socketOf(broker.email, 'demo.localhost')]);
@@ -79,6 +76,7 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
   });
 
   it('within one office an agent sees only their own leads; the broker sees both agents’', async () => {
+    const { server } = app;
     const janeClient = await signIn(server, jane.email);
     const alexClient = await signIn(server, alex.email);
     const janes = (await janeClient.get('/api/dashboard/leads?perpage=200')).body.leads as { leadId: string; assignedAgentId: string }[];
@@ -93,6 +91,7 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
   });
 
   it('contract shapes and statuses: the list, one lead with its timeline; 401 signed out, 403 for a lead, 400 past 200 per page', async () => {
+    const { server } = app;
     const janeClient = await signIn(server, jane.email);
     const res = await janeClient.get('/api/dashboard/leads');
     expect(res.status).toBe(200);

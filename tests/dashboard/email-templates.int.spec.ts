@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OFFICE_ID_REQUIRED, ONLY_BROKER_OFFICE_TEMPLATES } from '../../src/modules/leads/email-templates/email-templates.http';
 import { TEMPLATE_NAME_TAKEN } from '../../src/modules/leads/email-templates/email-templates.decide';
-import { demoUser, newLead, registerOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoUser, newLead, registerOffice, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -13,16 +13,14 @@ const template = { name: 'Tour follow-up', subject: 'Your tour of {listing_addre
 
 /** Templates: personal (each agent's own) and the office's (the broker's, staff's too); others' are not found. */
 describe('e-mail templates over HTTP', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let janeC: WebClient;
   let alexC: WebClient;
   let brokerC: WebClient;
   let staffC: WebClient;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
+    const { server } = app;
     [janeC, alexC, brokerC, staffC] = await Promise.all([
       signIn(server, jane.email, 'demo.localhost'),
       signIn(server, alex.email, 'demo.localhost'),
@@ -30,10 +28,9 @@ describe('e-mail templates over HTTP', () => {
       signIn(server, 'staff@porchlight.test', 'demo.localhost'),
     ]);
   });
-  afterAll(async () => fixture?.stop());
 
   const names = async (c: WebClient, query = '') => {
-    await settle(server);
+    await settle(app.server);
     const res = await c.get(`${PATH}${query}`);
     expect(res.status, res.text).toBe(200);
     return (res.body.templates as { name: string; scope: string; editable: boolean }[]).map((t) => `${t.scope}:${t.name}${t.editable ? '' : ' (read-only)'}`);
@@ -63,6 +60,7 @@ describe('e-mail templates over HTTP', () => {
   });
 
   it('the owner changes and deletes; names are unique per owner and scope; unknown merge fields are refused, named', async () => {
+    const { server } = app;
     const created = await janeC.post(PATH, { scope: 'personal', ...template, name: 'Open house' });
     const one = `${PATH}/${jane.userId}/${created.body.templateId as string}`;
     const changed = await janeC.request('PUT', one, { json: { ...template, name: 'Open house', body: 'Hi {first_name}, see you Sunday.' } });
@@ -94,6 +92,7 @@ describe('e-mail templates over HTTP', () => {
   });
 
   it("staff write an office's templates naming the office; another office never sees them", async () => {
+    const { server } = app;
     expect(await staffC.post(PATH, { scope: 'office', ...template, name: 'Staff made' })).toMatchObject({ status: 400, body: { message: OFFICE_ID_REQUIRED } });
     expect((await staffC.post(PATH, { scope: 'office', ...template, name: 'Staff made', officeId: jane.userId })).status).toBe(404);
     const made = await staffC.post(PATH, { scope: 'office', ...template, name: 'Staff made', officeId: broker.userId });
@@ -110,6 +109,7 @@ describe('e-mail templates over HTTP', () => {
   });
 
   it('the lead 403, signed out 401', async () => {
+    const { server } = app;
     const { client: leadClient } = await newLead(server, 'jane.localhost');
     const anon = WebClient.for(server.url, 'demo.localhost');
     for (const [who, status] of [

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CommunicationLinks, SecretKey } from '../../src/modules/accounts';
 import { EMAIL_UNSUBSCRIBED, LeadEmailSender } from '../../src/modules/leads';
 import { verifyReplyToken } from '../../src/modules/leads/lead-email/reply-address';
 import { Mailer } from '../../src/modules/messaging';
 import { SiteResolver } from '../../src/modules/sites';
 import { home, importHomes } from '../organizer/organizer-fixture';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -18,30 +18,27 @@ type OutboxRow = { subject: string; text_body: string; html_body: string; header
 
 /** CRM e-mail: composed with a template and merge fields, sent once through the outbox with the thread's reply address and the unsubscribe footer and headers. */
 describe('e-mail to a lead from the CRM', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let janeC: WebClient;
   let leadId: string;
   let leadEmail: string;
   let leadClient: WebClient;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
+    const { server } = app;
     await importHomes(server, [home('E1', { UnparsedAddress: '12 Elm St', City: 'Seattle', StateOrProvince: 'WA', ListPrice: 640000 })]);
     ({ leadId, email: leadEmail, client: leadClient } = await newLead(server, 'jane.localhost', { FullName: 'Nora Nguyen', pdid: 'T-E1' }));
     janeC = await signIn(server, jane.email, 'jane.localhost');
     expect((await janeC.post('/api/account/update', { CellPhone: '2065550100' })).status).toBe(200);
     await settle(server);
   });
-  afterAll(async () => fixture?.stop());
 
-  const pool = () => fixture.db.pool;
+  const pool = () => app.server.runtime.db.pool;
   const mailsTo = async (to: string): Promise<OutboxRow[]> =>
     (await pool().query<OutboxRow>('SELECT subject, text_body, html_body, headers FROM mail_outbox WHERE to_address = $1 ORDER BY id', [to])).rows;
   /** Waits until nothing is pending in the outbox (the app's own sender works on its signal). */
   const drained = async () => {
-    await settle(server);
+    await settle(app.server);
     for (let i = 0; i < 400; i++) {
       const { rows } = await pool().query<{ n: string }>(`SELECT count(*) AS n FROM lead_email_outbox WHERE state = 'pending'`);
       if (Number(rows[0]!.n) === 0) return;
@@ -52,6 +49,7 @@ describe('e-mail to a lead from the CRM', () => {
   const mailWith = async (to: string, subject: string) => (await mailsTo(to)).filter((m) => m.subject === subject);
 
   it('sends with an office template: merge fields filled, text as written, HTML by our formatter, the reply address of the thread, unsubscribe footer and headers', async () => {
+    const { server } = app;
     const brokerC = await signIn(server, broker.email);
     const template = await brokerC.post('/api/dashboard/email-templates', {
       scope: 'office',
@@ -105,6 +103,7 @@ describe('e-mail to a lead from the CRM', () => {
   });
 
   it('exactly once: a retried request (same messageId) and two senders at once send each e-mail one time', async () => {
+    const { server } = app;
     const messageId = '7a1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
     const first = await janeC.post(emailsOf(leadId), { subject: 'Once only', body: 'One e-mail.', messageId });
     const again = await janeC.post(emailsOf(leadId), { subject: 'Once only', body: 'One e-mail.', messageId });
@@ -130,6 +129,7 @@ describe('e-mail to a lead from the CRM', () => {
   });
 
   it('scoped like the dashboard: the broker and staff may, another agent 404, the lead 403, signed out 401', async () => {
+    const { server } = app;
     const b = await signIn(server, broker.email);
     expect((await b.post(emailsOf(leadId), { subject: 'From the broker', body: 'Hello' })).status).toBe(201);
     const s = await signIn(server, 'staff@porchlight.test');
@@ -163,11 +163,13 @@ describe('e-mail to a lead from the CRM', () => {
   });
 
   it('without MAILGUN_WEBHOOK_SIGNING_KEY the inbound-mail webhook does not exist (404)', async () => {
+    const { server } = app;
     const res = await fetch(`${server.url}/api/inbound/email`, { method: 'POST', body: new URLSearchParams({ recipient: 'reply+x@porchlight.test', timestamp: '1', token: 't', signature: 's' }) });
     expect([res.status, await res.json()]).toEqual([404, { message: 'Not found' }]);
   });
 
   it('consent from the ledger: after the lead unsubscribes (one click in our e-mail), sending is refused 403 and the preview says why', async () => {
+    const { server } = app;
     const [mail] = await mailWith(leadEmail, 'Once only');
     const oneClick = new URL(/^<(.+)>$/.exec(mail!.headers['List-Unsubscribe']!)![1]!);
     const provider = WebClient.for(server.url, 'jane.localhost');

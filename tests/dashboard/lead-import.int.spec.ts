@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeCsv } from '../../src/contract/csv';
-import type { Started } from '../../src/main';
 import { loadAccount } from '../../src/modules/accounts';
-import { connectSocket, demoUser, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
+import { connectSocket, demoUser, record, settle, signIn, until } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import { multipartFile, WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -52,26 +52,24 @@ const count = (expected: readonly Expected[], o: Expected['outcome']) => expecte
 const lettersOf = (tag: string) => tag.replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!);
 
 describe('CSV import of leads (POST /api/dashboard/leads/import)', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let janeClient: WebClient;
   const post = (c: WebClient, csv: string | Buffer, fields: Record<string, string> = {}, name = 'leads.csv') =>
     c.request('POST', '/api/dashboard/leads/import', { raw: multipartFile('file', name, Buffer.isBuffer(csv) ? csv : Buffer.from(csv), 'text/csv', fields) });
   /** After a large import the read models have tens of thousands of events to fold. */
   const settleAll = async () => {
-    await server.runtime.runner.waitForCatchUp(600_000);
-    await settle(server);
+    await app.server.runtime.runner.waitForCatchUp(600_000);
+    await settle(app.server);
   };
-  const leadCount = async () => (await server.runtime.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_feed')).rows[0]!.n;
+  const leadCount = async () => (await app.server.runtime.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM lead_feed')).rows[0]!.n;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
+    const { server } = app;
     janeClient = await signIn(server, jane.email);
   });
-  afterAll(async () => fixture?.stop());
 
   it('10,000 rows with duplicates (in the file and already in the office) and bad rows: exact counts and row numbers; a retried import changes nothing; imported people are marked user_IsImport', { timeout: 600_000 }, async () => {
+    const { server } = app;
     const existing = { email: `exist-${randomUUID().slice(0, 6)}@example.com`, phone: '206-777-0001' };
     expect((await janeClient.post('/api/dashboard/leads', { FullName: 'Ex Isting', Email: existing.email, Phone: '2067770009' })).status).toBe(201);
     expect((await janeClient.post('/api/dashboard/leads', { FullName: 'Ph One', Email: `p-${existing.email}`, Phone: existing.phone })).status).toBe(201);
@@ -135,6 +133,7 @@ describe('CSV import of leads (POST /api/dashboard/leads/import)', () => {
   });
 
   it('an import stopped half way (the database refused a batch) goes on from its last batch when posted again: every row once', { timeout: 300_000 }, async () => {
+    const { server } = app;
     const tag = randomUUID().slice(0, 6);
     const rows = [['Name', 'Email', 'Phone'], ...Array.from({ length: 1200 }, (_, i) => [`Res ${lettersOf(tag)}`, `res-${tag}-${i}@example.com`, String(4_000_000_000 + i)])];
     const csv = encodeCsv(rows);
@@ -179,6 +178,7 @@ describe('CSV import of leads (POST /api/dashboard/leads/import)', () => {
   });
 
   it('merge: a duplicate fills the lead’s empty phone and adds its tags; create: a phone-only duplicate becomes a new lead; the mapping names the columns', { timeout: 120_000 }, async () => {
+    const { server } = app;
     const email = `m-${randomUUID().slice(0, 6)}@example.com`;
     const added = await janeClient.post('/api/dashboard/leads', { FullName: 'Mer Ge', Email: email, Phone: '2068880001', Tags: 'Old' });
     await settle(server);
@@ -201,6 +201,7 @@ describe('CSV import of leads (POST /api/dashboard/leads/import)', () => {
   });
 
   it('imported leads are not pushed one by one (no lead.captured, so no web push each); a lead added by hand is', { timeout: 120_000 }, async () => {
+    const { server } = app;
     const socket = await connectSocket(server, janeClient);
     try {
       const got = record(socket);
@@ -217,6 +218,7 @@ describe('CSV import of leads (POST /api/dashboard/leads/import)', () => {
   });
 
   it('refuses what cannot be imported with clear messages: no file, no rows, an unclosed quote, not UTF-8 text, a mapping without Email, over 50,000 rows, over 10 MB', { timeout: 120_000 }, async () => {
+    const { server } = app;
     // The broker, whose import limit Jane's imports above have not used.
     const c = await signIn(server, demoUser('broker').email, 'demo.localhost');
     const no = await c.request('POST', '/api/dashboard/leads/import', { raw: { body: '--x--\r\n', contentType: 'multipart/form-data; boundary=x' } });
@@ -235,6 +237,7 @@ describe('CSV import of leads (POST /api/dashboard/leads/import)', () => {
   });
 
   it('scoping and limits: the import and its report are its importer’s (another agent 404, a lead 403, signed out 401); 20 imports an hour, then 429', { timeout: 120_000 }, async () => {
+    const { server } = app;
     const tag = randomUUID().slice(0, 6);
     const done = await post(janeClient, encodeCsv([['Name', 'Email', 'Phone'], ['Sco Pe', `s-${tag}@example.com`, '2069990000']]));
     const id = done.body.importId as string;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ONLY_AUTHOR_EDITS } from '../../src/modules/leads/notes/notes.decide';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -11,25 +11,21 @@ const SECRET = 'Pre-approved to 640k; wife does not know about the boat';
 
 /** Notes on a lead: its agent, the office's broker and staff write them; nobody else sees them, the lead least of all. */
 describe('lead notes: scoped to the office, never shown to the lead', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let leadId: string;
   let leadClient: WebClient;
   let janeC: WebClient;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    // An inquiry on Jane's own site is hers (own-site rule).
-    ({ leadId, client: leadClient } = await newLead(server, 'jane.localhost', { FullName: 'Nora Notes' }));
-    await settle(server);
+    const { server } = app;
+    ({ leadId, client: leadClient } = await janesLead(server, { FullName: 'Nora Notes' }));
     janeC = await signIn(server, jane.email, 'jane.localhost');
   });
-  afterAll(async () => fixture?.stop());
 
   const notesOf = (id: string) => `/api/dashboard/leads/${id}/notes`;
 
   it('the agent writes, edits and deletes a note; the lead detail and the web feed carry it, the timeline only says who added one', async () => {
+    const { server } = app;
     const res = await janeC.post(notesOf(leadId), { text: `  ${SECRET}  ` });
     expect(res.status, res.text).toBe(201);
     const noteId = res.body.noteId as string;
@@ -79,6 +75,7 @@ describe('lead notes: scoped to the office, never shown to the lead', () => {
   });
 
   it("the broker writes notes on the office's leads and deletes the agent's, but never rewrites them; staff too", async () => {
+    const { server } = app;
     const noteId = (await janeC.post(notesOf(leadId), { text: 'Call after 5pm' })).body.noteId as string;
     const b = await signIn(server, broker.email, 'demo.localhost');
     expect((await b.post(notesOf(leadId), { text: 'Check in with Jane' })).status).toBe(201);
@@ -94,6 +91,7 @@ describe('lead notes: scoped to the office, never shown to the lead', () => {
   });
 
   it('another agent gets 404 on everything, the lead 403, signed out 401', async () => {
+    const { server } = app;
     const noteId = (await janeC.post(notesOf(leadId), { text: SECRET })).body.noteId as string;
     const one = `${notesOf(leadId)}/${noteId}`;
     const alexC = await signIn(server, alex.email, 'demo.localhost');

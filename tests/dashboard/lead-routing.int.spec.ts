@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
-import { demoSite, demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { describe, expect, it } from 'vitest';
+import { demoSite, demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 
 const agent = demoUser('agent');
 const agent2 = demoUser('agent2');
 const broker = demoUser('broker');
 
 describe('lead routing: rules as data, decided by the router, as events', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-
-  beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-  });
-  afterAll(async () => fixture?.stop());
+  const app = dashboardServer();
 
   const assignment = async (leadId: string) => {
-    await settle(server);
-    const events = await server.runtime.store.readStream(`lead-${leadId}`);
+    await settle(app.server);
+    const events = await app.server.runtime.store.readStream(`lead-${leadId}`);
     return events.find((e) => e.type === 'LeadAssigned')?.data as { agentId: string; brokerId: string | null; rule: string; ruleVersion: number } | undefined;
   };
 
   it('the demo leads were routed by the rules: jane to Jane, demo round robin between both agents', async () => {
+    const { server } = app;
     const staff = await signIn(server, 'staff@porchlight.test');
     const res = await staff.get('/api/dashboard/leads?perpage=200');
     expect(res.status).toBe(200);
@@ -37,11 +31,13 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
   });
 
   it('own site: every lead of jane.localhost goes to Jane (rule own-site), visible to her broker', async () => {
+    const { server } = app;
     const { leadId } = await newLead(server, 'jane.localhost');
     expect(await assignment(leadId)).toMatchObject({ agentId: agent.userId, brokerId: broker.userId, rule: 'own-site', ruleVersion: 1 });
   });
 
   it('broker site: round robin alternates between the active agents, and skips an inactive one', async () => {
+    const { server } = app;
     const a = await assignment((await newLead(server, 'demo.localhost')).leadId);
     const b = await assignment((await newLead(server, 'demo.localhost')).leadId);
     expect(a?.rule).toBe('round-robin');
@@ -65,6 +61,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
   });
 
   it('round robin under concurrency: leads captured at once never take the same turn', async () => {
+    const { server } = app;
     const before = (await server.runtime.store.readStream(`routing-${demoSite('demo').siteId}`)).length;
     const leads = await Promise.all(Array.from({ length: 8 }, () => newLead(server, 'demo.localhost')));
     const got = await Promise.all(leads.map((l) => assignment(l.leadId)));
@@ -77,6 +74,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
   });
 
   it('listing agent: an inquiry about a listing linked to an agent of the office goes to that agent', async () => {
+    const { server } = app;
     const brokerClient = await signIn(server, broker.email);
     expect((await brokerClient.post('/api/dashboard/routing/listingagent', { pdid: 'DEMO-42', agentId: agent2.userId })).status).toBe(200);
     await settle(server);
@@ -90,6 +88,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
   });
 
   it("listing agent: an agent may not take a listing the broker gave someone else, only claim one nobody holds where the office allows it (issue 12)", async () => {
+    const { server } = app;
     const agentClient = await signIn(server, agent.email);
     const brokerClient = await signIn(server, broker.email);
     // DEMO-42 is agent2's (the broker linked it above): Jane cannot take it, nor unlink it.
@@ -129,6 +128,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
   });
 
   it('reassignment by the broker is an event; the new agent sees the lead, the old one gets 404', async () => {
+    const { server } = app;
     const { leadId } = await newLead(server, 'jane.localhost');
     await assignment(leadId);
     const brokerClient = await signIn(server, broker.email);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { alertsSettled, home, importHomes } from '../organizer/organizer-fixture';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { mailsTo, waitForMail } from '../support/mail-outbox';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -11,26 +11,23 @@ const SEARCH = { city: 'Seattle', minprice: '400000', beds: '3', name: 'Seattle,
 
 /** A saved search an agent sets up for a lead: on the lead's organizer, alerts as for their own, the lead may stop it. */
 describe('a saved search for a lead (issue 16)', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let lead: { client: WebClient; leadId: string; email: string };
   let janeC: WebClient;
   let searchId: string;
 
   const searches = (leadId: string) => `/api/dashboard/leads/${leadId}/saved-searches`;
-  const alertMails = async (to: string) => (await mailsTo(server.runtime.db.pool, to)).filter((m) => m.subject.startsWith('New listing'));
+  const alertMails = async (to: string) => (await mailsTo(app.server.runtime.db.pool, to)).filter((m) => m.subject.startsWith('New listing'));
   const timelineOf = async (leadId: string) => ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { summary: string }[]).map((t) => t.summary);
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    lead = await newLead(server, 'jane.localhost', { FullName: 'Ada Lovelace' });
-    await settle(server);
+    const { server } = app;
+    lead = await janesLead(server, { FullName: 'Ada Lovelace' });
     janeC = await signIn(server, jane.email, 'jane.localhost');
   });
-  afterAll(async () => fixture?.stop());
 
   it("puts the agent's search on the lead's organizer, where the lead sees it; the agent's timeline says who set it up", async () => {
+    const { server } = app;
     const res = await janeC.post(searches(lead.leadId), SEARCH);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ searchId: expect.stringMatching(/^[0-9a-f-]{36}$/), path: '/search?city=Seattle&minprice=400000&beds=3', created: true, alertsAllowed: true });
@@ -48,6 +45,7 @@ describe('a saved search for a lead (issue 16)', () => {
   });
 
   it('sends its alerts through the alerts pipeline, shown in the timeline; once the lead deletes it, none', async () => {
+    const { server } = app;
     await importHomes(server, [home('AL1', { UnparsedAddress: '11 Alert Way', ListPrice: 650_000 })]);
     await alertsSettled(server);
     const mail = await waitForMail(server.runtime.db.pool, lead.email, (m) => m.subject.startsWith('New listing: 11 Alert Way'));
@@ -64,8 +62,8 @@ describe('a saved search for a lead (issue 16)', () => {
   });
 
   it("respects the lead's consent: saved, but the agent is told, and no alert goes out", async () => {
-    const quiet = await newLead(server, 'jane.localhost', { FullName: 'Quinn Quiet' });
-    await settle(server);
+    const { server } = app;
+    const quiet = await janesLead(server, { FullName: 'Quinn Quiet' });
     expect((await quiet.client.post('/api/account/update', { On_PropertyAlerts: false })).status).toBeLessThan(300);
     const res = await janeC.post(searches(quiet.leadId), SEARCH);
     expect(res.body).toMatchObject({ created: true, alertsAllowed: false });
@@ -78,6 +76,7 @@ describe('a saved search for a lead (issue 16)', () => {
   });
 
   it('is scoped (another agent 404, the lead 403, signed out 401) and takes only what a search takes', async () => {
+    const { server } = app;
     const alexC = await signIn(server, alex.email);
     expect((await alexC.post(searches(lead.leadId), SEARCH)).status).toBe(404);
     expect((await alexC.get(searches(lead.leadId))).status).toBe(404);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import type { AgentListingView } from '../../src/contract/agent-listings';
 import { DEMO_AGENT_MLS_IDS } from '../../src/demo/listings';
-import type { Started } from '../../src/main';
 import { importListings } from '../../src/modules/listings';
 import { registerPerson, signedIn } from '../support/backoffice-people';
-import { demoUser, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoUser, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const agent = demoUser('agent');
@@ -19,8 +19,7 @@ const record = (key: string, ts: string, extra: Record<string, unknown> = {}) =>
 });
 
 describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let jane: WebClient;
   let alex: WebClient;
   let blair: WebClient;
@@ -34,13 +33,12 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
   };
   const pdids = async (c: WebClient) => (await mine(c, '?perpage=200')).listings.map((l) => l.pdid);
   const load = async (records: Record<string, unknown>[]) => {
-    await importListings(server.runtime.store, records.map((r, i) => ({ record: i + 1, line: null, parse: () => r })), { mls: 'MYL', ctx: systemContext() });
-    await settle(server);
+    await importListings(app.server.runtime.store, records.map((r, i) => ({ record: i + 1, line: null, parse: () => r })), { mls: 'MYL', ctx: systemContext() });
+    await settle(app.server);
   };
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
+    const { server } = app;
     [jane, alex, blair, staff] = await Promise.all([signIn(server, agent.email), signIn(server, agent2.email), signIn(server, broker.email), signIn(server, 'staff@porchlight.test')]);
     // Another office: its broker and agent see none of the demo office's listings.
     const otherBroker = await registerPerson(server, { email: 'olga@other.test', firstName: 'Olga', lastName: 'Other', level: 15 });
@@ -61,7 +59,6 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
     expect((await blair.post('/api/dashboard/routing/listingagent', { pdid: 'MYL-L1', agentId: agent.userId })).status).toBe(200);
     await settle(server);
   });
-  afterAll(async () => fixture?.stop());
 
   it("shows the agent her listings, most recently changed first, the hidden one marked and with its full address, a lease's rent per month", async () => {
     const page = await mine(jane);
@@ -79,6 +76,7 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
   });
 
   it('while no public page shows the hidden listing', async () => {
+    const { server } = app;
     const visitor = WebClient.for(server.url);
     expect((await visitor.get('/api/details/MYL-J2')).status).toBe(404);
     expect((await visitor.get('/api/details/MYL-J1')).status).toBe(200);
@@ -104,6 +102,7 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
   });
 
   it('an MLS id two people claim is neither\'s (as for linking), a listing linked by hand stays', async () => {
+    const { server } = app;
     expect((await other.post('/api/dashboard/agents/mlsid', { mlsId: DEMO_AGENT_MLS_IDS.agent })).status).toBe(200);
     await settle(server);
     expect(await pdids(jane)).toEqual(['MYL-L1']);
@@ -114,6 +113,7 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
   });
 
   it('answers 401 signed out and 403 to a lead', async () => {
+    const { server } = app;
     expect((await WebClient.for(server.url).get('/api/dashboard/listings')).status).toBe(401);
     expect((await (await signIn(server, 'lead@demo.test')).get('/api/dashboard/listings')).status).toBe(403);
   });

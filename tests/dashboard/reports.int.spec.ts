@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { leadStream } from '../../src/modules/leads';
 import { anEvent } from '../support/events';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -16,13 +16,11 @@ const MIN = 60_000;
  * append), so the figures are known exactly.
  */
 describe('reports: how fast leads are worked, by whom, and how far they get (issue 15 §8)', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   const leads: { leadId: string; agentId: string; createdAt: number }[] = [];
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
+    const { server } = app;
     for (let i = 0; i < 6; i++) leads.push({ ...(await newLead(server, 'demo.localhost', { FullName: `Report Lead ${'ABCDEF'[i]}` })), agentId: '', createdAt: 0 });
     await settle(server);
     const staff = await signIn(server, 'staff@porchlight.test');
@@ -42,9 +40,9 @@ describe('reports: how fast leads are worked, by whom, and how far they get (iss
     }
     await settle(server);
   });
-  afterAll(async () => fixture?.stop());
 
   it('a broker sees the office: sources, weeks, time to first contact, stages reached, a line per agent', async () => {
+    const { server } = app;
     const res = await (await signIn(server, broker.email)).get('/api/dashboard/reports');
     expect(res.status, res.text).toBe(200);
     const r = res.body as { perAgent: { agentId: string; leads: number }[] };
@@ -66,6 +64,7 @@ describe('reports: how fast leads are worked, by whom, and how far they get (iss
   });
 
   it('median and p90 time to first contact are computed over the contacted leads', async () => {
+    const { server } = app;
     // Only this test's leads have contacts, so an agent's figures are exactly theirs.
     const staff = await signIn(server, 'staff@porchlight.test');
     for (const agentId of new Set(leads.map((l) => l.agentId))) {
@@ -86,6 +85,7 @@ describe('reports: how fast leads are worked, by whom, and how far they get (iss
   });
 
   it('an agent sees only their own leads, with no per-agent lines, and may not name another agent', async () => {
+    const { server } = app;
     const janeClient = await signIn(server, jane.email);
     const own = await janeClient.get('/api/dashboard/reports');
     expect(own.status).toBe(200);
@@ -97,6 +97,7 @@ describe('reports: how fast leads are worked, by whom, and how far they get (iss
   });
 
   it('counts the tasks due in the period: done, overdue and still open, for the agent and per agent for the broker', async () => {
+    const { server } = app;
     const mine = leads.find((l) => l.agentId === jane.userId)!;
     const janeClient = await signIn(server, jane.email);
     // A period that ends the day after tomorrow, so the task due in two hours is in it whatever the hour.
@@ -120,6 +121,7 @@ describe('reports: how fast leads are worked, by whom, and how far they get (iss
   });
 
   it('refuses bad periods and answers 401 signed out, 403 to a lead', async () => {
+    const { server } = app;
     const staff = await signIn(server, 'staff@porchlight.test');
     expect((await staff.get('/api/dashboard/reports?from=2026-02-30')).body.message).toBe('2026-02-30 is not a date');
     expect((await staff.get('/api/dashboard/reports?from=2026-05-01&to=2026-04-01')).body.message).toBe('The report must start before it ends');

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TURNED_OFF } from '../../src/modules/leads/send-listings/listing-mail.decide';
 import { ListingMailSender } from '../../src/modules/leads/send-listings/listing-mail-sender.reactor';
 import { FORGED_LINK, NOT_OUR_LINK } from '../../src/modules/leads/send-listings/listing-mail-track.http';
 import { home, importHomes } from '../organizer/organizer-fixture';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { type OutboxMail, mailsTo, waitForMail } from '../support/mail-outbox';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -21,15 +21,14 @@ const HOMES = [
 
 /** Listings e-mailed to a lead from the lead page: cards through the outbox once, consent, scope, opens and clicks in the timeline. */
 describe('send listings to a lead (issue 16)', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let lead: { client: WebClient; leadId: string; email: string };
   let janeC: WebClient;
 
   const path = (leadId: string, what: string) => `/api/dashboard/leads/${leadId}/listings/${what}`;
   const eventsOf = async (streamId: string) =>
-    (await server.runtime.db.pool.query<{ type: string; data: Record<string, unknown> }>('SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position', [streamId])).rows;
-  const sentMails = async (to: string) => (await mailsTo(server.runtime.db.pool, to)).filter((m) => m.subject.startsWith('Jane Agent sent you'));
+    (await app.server.runtime.db.pool.query<{ type: string; data: Record<string, unknown> }>('SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position', [streamId])).rows;
+  const sentMails = async (to: string) => (await mailsTo(app.server.runtime.db.pool, to)).filter((m) => m.subject.startsWith('Jane Agent sent you'));
   const timelineOf = async (leadId: string) => ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { type: string; summary: string }[]).map((t) => t.summary);
   /** The path and query of an address in the e-mail (the site's own host). */
   const local = (url: string) => {
@@ -38,17 +37,15 @@ describe('send listings to a lead (issue 16)', () => {
   };
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
+    const { server } = app;
     await importHomes(server, HOMES);
     // An inquiry on Jane's own site is hers (own-site rule).
-    lead = await newLead(server, 'jane.localhost', { FullName: 'Ada Lovelace' });
-    await settle(server);
+    lead = await janesLead(server, { FullName: 'Ada Lovelace' });
     janeC = await signIn(server, jane.email, 'jane.localhost');
   });
-  afterAll(async () => fixture?.stop());
 
   it('finds active listings by address or MLS number, and the lead’s favourites and viewed homes', async () => {
+    const { server } = app;
     const byAddress = await janeC.get(`${path(lead.leadId, 'find')}?q=16884%20ever`);
     expect(byAddress.status, byAddress.text).toBe(200);
     expect(byAddress.body.listings).toEqual([
@@ -76,6 +73,7 @@ describe('send listings to a lead (issue 16)', () => {
   });
 
   it('sends one e-mail with a card per listing (photo, price per month for a lease, facts, attribution, signed links) exactly once', async () => {
+    const { server } = app;
     const send = () => janeC.post(path(lead.leadId, 'send'), { pdids: ['T-EV1', 'T-LS2'], note: 'Two I <3', messageId: M1 });
     const first = await send();
     expect(first.status, first.text).toBe(202);
@@ -102,6 +100,7 @@ describe('send listings to a lead (issue 16)', () => {
   });
 
   it('records the first opening of the image, each click (a repeat within a minute once), only to our own listing pages', async () => {
+    const { server } = app;
     const [mail] = await sentMails(lead.email);
     const pixel = local(/<img src="([^"]+pixel\.gif[^"]+)"/.exec(mail!.html!)![1]!);
     const clicks = [...mail!.text.matchAll(/(http:\S+\/click\?\S+)/g)].map((m) => local(m[1]!));
@@ -144,8 +143,8 @@ describe('send listings to a lead (issue 16)', () => {
   });
 
   it('refuses with 403 and a message when the lead turned e-mail off', async () => {
-    const quiet = await newLead(server, 'jane.localhost', { FullName: 'Quinn Quiet' });
-    await settle(server);
+    const { server } = app;
+    const quiet = await janesLead(server, { FullName: 'Quinn Quiet' });
     expect((await quiet.client.post('/api/account/update', { UnsubscribeEmail: true })).status).toBeLessThan(300);
     const res = await janeC.post(path(quiet.leadId, 'send'), { pdids: ['T-EV1'] });
     expect(res).toMatchObject({ status: 403, body: { message: EMAIL_TURNED_OFF } });
@@ -154,6 +153,7 @@ describe('send listings to a lead (issue 16)', () => {
   });
 
   it('is scoped: another agent 404, the lead 403, signed out 401, the broker and staff may; bad bodies 400', async () => {
+    const { server } = app;
     const alexC = await signIn(server, alex.email);
     expect((await alexC.post(path(lead.leadId, 'send'), { pdids: ['T-EV1'] })).status).toBe(404);
     expect((await alexC.get(path(lead.leadId, 'kept'))).status).toBe(404);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
-import type { Started } from '../../src/main';
 import { leadStream } from '../../src/modules/leads';
 import { seedCrmLead } from '../support/crm-leads';
-import { demoSite, demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoSite, demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -15,15 +15,13 @@ const DEMO_SITE = demoSite('demo').siteId;
 type ListView = { listId: string; name: string; filters: Record<string, unknown>; builtIn: boolean; count: number | null };
 
 describe('smart lists: saved filters per user, with live counts in the viewer’s scope', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let janeClient: WebClient;
   let alexClient: WebClient;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
+    const { server } = app;
     const office = { siteId: DEMO_SITE, source: 'direct', brokerId: broker.userId };
     ids.vip1 = await seedCrmLead(server, { ...office, fullName: 'Vic One', agentId: jane.userId, createdHoursAgo: 400, tags: ['vip'], stage: 'Active', firstContactHoursAgo: 300 });
     ids.vip2 = await seedCrmLead(server, { ...office, fullName: 'Vic Two', agentId: jane.userId, createdHoursAgo: 20, tags: ['vip'] });
@@ -32,7 +30,6 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
     await settle(server);
     [janeClient, alexClient] = await Promise.all([signIn(server, jane.email), signIn(server, alex.email)]);
   });
-  afterAll(async () => fixture?.stop());
 
   const lists = async (client: WebClient): Promise<ListView[]> => {
     const res = await client.get('/api/dashboard/smartlists');
@@ -58,6 +55,7 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
   });
 
   it('Overdue tasks: a lead with an open task past due; done, or moved to later, it leaves the list', async () => {
+    const { server } = app;
     const overdue = async () => (await lists(janeClient)).find((l) => l.listId === 'overdue-tasks')!.count;
     expect(await total(janeClient, 'task=overdue')).toBe(await overdue());
     const before = await overdue();
@@ -84,15 +82,16 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
   });
 
   it('counts move when leads change: a new lead joins New not contacted and Hot', async () => {
+    const { server } = app;
     const before = await lists(janeClient);
-    await newLead(server, 'jane.localhost', { FullName: 'Nina New' });
-    await settle(server);
+    await janesLead(server, { FullName: 'Nina New' });
     const after = await lists(janeClient);
     expect(after[0]!.count).toBe(before[0]!.count! + 1);
     expect(after[1]!.count).toBe(before[1]!.count! + 1);
   });
 
   it('create, retry, rename, refilter and delete one’s own list; the read model follows', async () => {
+    const { server } = app;
     const created = await janeClient.post('/api/dashboard/smartlists', { name: '  VIPs ', filters: { tag: 'vip', sort: '-created' } });
     expect(created.status, created.text).toBe(201);
     expect(created.body).toEqual({ listId: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'VIPs', filters: { sort: '-created', tag: 'vip' }, builtIn: false, count: 2 });
@@ -122,6 +121,7 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
   });
 
   it('a count follows the lead’s changes (a tag added later)', async () => {
+    const { server } = app;
     const made = await janeClient.post('/api/dashboard/smartlists', { name: 'Sellers', filters: { tag: 'seller' } });
     expect(made.body.count).toBe(0);
     const events = await server.runtime.store.readStream(leadStream(ids.plain!));
@@ -133,6 +133,7 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
   });
 
   it('lists are the user’s own: another agent neither sees, changes nor deletes them (404), and counts in their own scope', async () => {
+    const { server } = app;
     const mine = await janeClient.post('/api/dashboard/smartlists', { name: 'Mine', filters: { tag: 'vip' } });
     const listId = mine.body.listId as string;
     await settle(server);
@@ -174,6 +175,7 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
   });
 
   it('leads get 403, signed out 401, and a save needs the site’s Origin', async () => {
+    const { server } = app;
     const lead = await signIn(server, 'lead@demo.test');
     expect((await lead.get('/api/dashboard/smartlists')).status).toBe(403);
     expect((await lead.post('/api/dashboard/smartlists', { name: 'x', filters: { tag: 'vip' } })).status).toBe(403);

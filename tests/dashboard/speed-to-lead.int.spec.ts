@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchIndex } from '../../projections/search';
-import type { Started } from '../../src/main';
 import { NewLeadNotifier } from '../../src/modules/leads';
 import { Mailer, SmsSender } from '../../src/modules/messaging';
 import { WebPushNotifier } from '../../src/modules/notifications';
 import { home, importHomes } from '../organizer/organizer-fixture';
 import { type OutboxMail, mailsTo } from '../support/mail-outbox';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import type { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -15,14 +15,12 @@ const broker = demoUser('broker');
 const CELL = { jane: '2065550110', alex: '2065550111', broker: '2065550115' };
 
 describe('speed to lead: the agent of a new lead is told at once by e-mail and text (issue 15)', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let blair: WebClient;
   let url: string;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
+    const { server } = app;
     url = server.runtime.config.publicUrl;
     await importHomes(server, [home('P1', { UnparsedAddress: '16884 Evergreen Ct', City: 'Seattle', StateOrProvince: 'WA' })]);
     // Jane gives a cell phone but no consent to texts; Alex and the broker give both.
@@ -35,16 +33,15 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
     expect((await blair.post('/api/dashboard/routing/listingagent', { pdid: 'T-P1', agentId: alex.userId })).status).toBe(200);
     await settle(server);
   });
-  afterAll(async () => fixture?.stop());
 
-  const pool = () => fixture.db.pool;
+  const pool = () => app.server.runtime.db.pool;
   const textsTo = async (to: string) =>
     (await pool().query<{ body: string }>('SELECT body FROM sms_outbox WHERE to_number = $1 ORDER BY id', [to])).rows.map((r) => r.body);
   const mailsAbout = async (to: string, leadId: string): Promise<OutboxMail[]> => (await mailsTo(pool(), to)).filter((m) => m.text.includes(`lead=${leadId}`));
   const textsAbout = async (to: string, leadId: string) => (await textsTo(to)).filter((b) => b.includes(`lead=${leadId}`));
   /** Waits until the outbox has nothing pending (the app's own notifier works on its signal). */
   const drained = async () => {
-    await settle(server);
+    await settle(app.server);
     for (let i = 0; i < 400; i++) {
       const { rows } = await pool().query<{ n: number }>(
         `SELECT (SELECT count(*) FROM lead_notice_queue WHERE state = 'pending') + (SELECT count(*) FROM lead_notice_outbox WHERE state = 'pending') AS n`,
@@ -54,19 +51,11 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
     }
     throw new Error('notices still pending');
   };
-  const secondNotifier = () =>
-    new NewLeadNotifier(
-      server.runtime,
-      server.runtime.db.pool,
-      server.runtime.store,
-      server.app.get(SearchIndex),
-      server.app.get(Mailer),
-      server.app.get(SmsSender),
-      server.app.get(WebPushNotifier),
-      server.runtime.config,
-    );
+  const secondNotifier = ({ runtime, app: nest } = app.server) =>
+    new NewLeadNotifier(runtime, runtime.db.pool, runtime.store, nest.get(SearchIndex), nest.get(Mailer), nest.get(SmsSender), nest.get(WebPushNotifier), runtime.config);
 
   it("e-mail: the lead's name, type, message (its markup escaped in HTML), the listing's address and the link to the lead page; no text to an agent who did not consent", async () => {
+    const { server } = app;
     const { leadId } = await newLead(server, 'jane.localhost', { FullName: 'Olive <i>Oak</i>', Message: 'Is the <b>porch</b> still there?', pdid: 'T-P1', LeadType: 'Seller' });
     await drained();
     // The own-site rule gives it to Jane (the listing agent counts only on an office's site).
@@ -86,6 +75,7 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
   });
 
   it('text: an agent with a cell phone who consents gets one, with name, type, clipped message, listing and link; the broker gets copies when the office asks', async () => {
+    const { server } = app;
     expect((await blair.request('PATCH', '/api/dashboard/routing', { json: { copyBrokerOnNewLeads: true } })).status).toBe(200);
     await settle(server);
     const long = `Please call me about this home. ${'Lots to say. '.repeat(20)}`;
@@ -109,6 +99,7 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
   });
 
   it('exactly once: two notifiers sweeping at once beside the app’s, and planning the same events again, send each notice once', async () => {
+    const { server } = app;
     const one = secondNotifier();
     const two = secondNotifier();
     const leads = await Promise.all(Array.from({ length: 4 }, () => newLead(server, 'demo.localhost', { pdid: 'T-P1' })));
@@ -133,6 +124,7 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
   });
 
   it('a lead added by hand (or imported) for an agent is not a speed-to-lead notice: whoever added it knows of it', async () => {
+    const { server } = app;
     const added = await blair.post('/api/dashboard/leads', { FullName: 'Hannah Hand', Email: 'hannah.hand@example.com', Phone: '2065550177', LeadType: 'Buyer', Message: 'Met at the open house', agentId: alex.userId });
     expect(added.status, added.text).toBe(201);
     const inquired = await newLead(server, 'demo.localhost', { pdid: 'T-P1' });
@@ -146,6 +138,7 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
   });
 
   it('a notice about an event older than a day is dropped, never sent late', async () => {
+    const { server } = app;
     const { leadId } = await newLead(server, 'jane.localhost');
     await drained();
     expect(await mailsAbout(jane.email, leadId)).toHaveLength(1);
@@ -159,6 +152,7 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
   });
 
   it('a pond lead: every active agent of the office is told (a text only where allowed), and the broker gets the copy', async () => {
+    const { server } = app;
     expect((await blair.request('PATCH', '/api/dashboard/routing', { json: { pond: { enabled: true, claimWindowMinutes: 0 } } })).status).toBe(200);
     await settle(server);
     const { leadId } = await newLead(server, 'demo.localhost', { FullName: 'Penny Pond' });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Mailer, readMailbox } from '../../src/modules/messaging';
 import type { Notification } from '../../src/modules/notifications';
 import { ReminderOutbox, reminderId, TaskReminders } from '../../src/modules/tasks';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import type { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -20,8 +20,7 @@ type Delivery = { userId: string; n: Notification };
  * die after the push service took the message and before the outbox row was committed.
  */
 describe('task reminders and the morning digest: once each, at the right time in each agent’s zone', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let leadId: string;
   let janeC: WebClient;
   let brokerC: WebClient;
@@ -29,9 +28,9 @@ describe('task reminders and the morning digest: once each, at the right time in
 
   const sweeper = (crashAfter = false) =>
     new ReminderOutbox({
-      pool: server.runtime.db.pool,
-      store: server.runtime.store,
-      mailer: server.app.get(Mailer),
+      pool: app.server.runtime.db.pool,
+      store: app.server.runtime.store,
+      mailer: app.server.app.get(Mailer),
       baseUrl: 'https://demo.example',
       push: async (userId, n) => {
         deliveries.push({ userId, n });
@@ -45,18 +44,16 @@ describe('task reminders and the morning digest: once each, at the right time in
     return res.body.taskId as string;
   };
   const patch = (c: WebClient, taskId: string, json: Record<string, unknown>) => c.request('PATCH', `/api/dashboard/tasks/${taskId}`, { json });
-  const count = async (sql: string, params: unknown[] = []) => Number((await server.runtime.db.pool.query(sql, params)).rows[0].n);
+  const count = async (sql: string, params: unknown[] = []) => Number((await app.server.runtime.db.pool.query(sql, params)).rows[0].n);
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    ({ leadId } = await newLead(server, 'jane.localhost', { FullName: 'Rita Reminder' }));
-    await settle(server);
+    const { server } = app;
+    ({ leadId } = await janesLead(server, { FullName: 'Rita Reminder' }));
     [janeC, brokerC] = await Promise.all([signIn(server, jane.email, 'jane.localhost'), signIn(server, broker.email, 'demo.localhost')]);
   });
-  afterAll(async () => fixture?.stop());
 
   it('a reminder goes once at its due time, even with two sweepers at once', async () => {
+    const { server } = app;
     const dueAt = new Date(Date.now() + HOUR);
     const taskId = await create('Call Rita back', dueAt);
     await settle(server);
@@ -73,6 +70,7 @@ describe('task reminders and the morning digest: once each, at the right time in
   });
 
   it('a crash between sending and recording sends it again after restart with the same id (shown once), then never again', async () => {
+    const { server } = app;
     deliveries.length = 0;
     const dueAt = new Date(Date.now() + 2 * HOUR);
     const taskId = await create('Showing prep', dueAt);
@@ -89,6 +87,7 @@ describe('task reminders and the morning digest: once each, at the right time in
   });
 
   it('a snooze makes a new reminder and voids the old; a completed task or one made already past due reminds nobody; a handed-on task reminds its new assignee', async () => {
+    const { server } = app;
     deliveries.length = 0;
     const s = sweeper();
     const first = new Date(Date.now() + 3 * HOUR);
@@ -110,6 +109,7 @@ describe('task reminders and the morning digest: once each, at the right time in
   });
 
   it('the morning digest goes at 8 am in each agent’s zone, once per local date, and not at all on a day with nothing', async () => {
+    const { server } = app;
     const put = (c: WebClient, timeZone: string) => c.request('PUT', '/api/dashboard/me/timezone', { json: { timeZone } });
     const alexC = await signIn(server, alex.email, 'demo.localhost');
     expect((await put(janeC, 'America/New_York')).status).toBe(200);

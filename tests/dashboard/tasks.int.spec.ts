@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localDate, zonedTimeToInstant } from '../../src/contract/tasks';
-import type { Started } from '../../src/main';
 import { ONLY_BROKER_REASSIGNS } from '../../src/modules/tasks/change-task/change-task.http';
 import { ONLY_BROKERS_SEE_OFFICE } from '../../src/modules/tasks/list-tasks/list-tasks.http';
 import { NOT_A_TIME_ZONE } from '../../src/modules/tasks/time-zone/time-zone.http';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
+import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -25,8 +25,7 @@ const endOfToday = (now: Date, zone: string) => {
 type Listed = { taskId: string; leadId: string; title: string; type: string; dueAt: string; done: boolean; assigneeId: string; leadName: string | null };
 
 describe('tasks: made on a lead, listed overdue / today / upcoming in the assignee’s own day, changed by who may', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
+  const app = dashboardServer();
   let leadId: string;
   let leadClient: WebClient;
   let janeC: WebClient;
@@ -34,13 +33,10 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
   let brokerC: WebClient;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    ({ leadId, client: leadClient } = await newLead(server, 'jane.localhost', { FullName: 'Tess Tasks' }));
-    await settle(server);
+    const { server } = app;
+    ({ leadId, client: leadClient } = await janesLead(server, { FullName: 'Tess Tasks' }));
     [janeC, alexC, brokerC] = await Promise.all([signIn(server, jane.email, 'jane.localhost'), signIn(server, alex.email, 'demo.localhost'), signIn(server, broker.email, 'demo.localhost')]);
   });
-  afterAll(async () => fixture?.stop());
 
   const create = async (c: WebClient, body: Record<string, unknown>) => {
     const res = await c.post(`/api/dashboard/leads/${leadId}/tasks`, { type: 'call', ...body });
@@ -56,6 +52,7 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
   const titles = (ts: readonly Listed[]) => ts.map((t) => t.title).sort();
 
   it('the time zone: the default until set, the browser offers one once, the settings change it, names checked', async () => {
+    const { server } = app;
     expect((await janeC.get('/api/dashboard/me/timezone')).body).toEqual({ timeZone: 'America/Los_Angeles', chosen: false });
     const put = (c: WebClient, json: unknown) => c.request('PUT', '/api/dashboard/me/timezone', { json });
     expect((await put(janeC, { timeZone: 'America/New_York', how: 'browser' })).body).toMatchObject({ timeZone: 'America/New_York' });
@@ -71,6 +68,7 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
   });
 
   it("lists each assignee's overdue, today and upcoming tasks by their own day: one due time is today for one agent and tomorrow for the other", async () => {
+    const { server } = app;
     const now = new Date();
     const [eEast, eWest] = [endOfToday(now, EAST), endOfToday(now, WEST)];
     // Just after the earlier of the two midnights: the day that ends first is over by then, the other is not.
@@ -103,6 +101,7 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
   });
 
   it('complete, reopen, snooze, rename; reassigning is the broker’s, within the office', async () => {
+    const { server } = app;
     const due = new Date(Date.now() - HOUR).toISOString();
     const taskId = await create(janeC, { title: 'Send the comps', type: 'email', dueAt: due });
     const done = await patch(janeC, taskId, { done: true });
@@ -125,6 +124,7 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
   });
 
   it('another agent 404, the lead 403, signed out 401; bodies checked', async () => {
+    const { server } = app;
     const taskId = await create(janeC, { title: 'Private', dueAt: new Date().toISOString() });
     const anon = WebClient.for(server.url, 'jane.localhost');
     for (const [who, status] of [

@@ -1,15 +1,15 @@
 import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
-import type { Started } from '../../src/main';
 import { CommunicationLinks } from '../../src/modules/accounts';
 import { CELL_PHONE_MESSAGE } from '../../src/contract/phone';
 import { importListings } from '../../src/modules/listings';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, signedInContext } from '../support/browser';
-import { demoSite, demoUser, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { signedInContext } from '../support/browser';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { demoSite, demoUser, PASSWORD, settle } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const LOAD_MS = 60_000;
@@ -23,29 +23,22 @@ const NEW_PASSWORD = 'front-porch-light-42';
  * recovery mail, signs in, and changes her phone and preferences; then a communication link.
  */
 describe('accounts and lead capture in Chromium', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
+  const app = dashboardBrowserApp();
   let context: BrowserContext;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
+    const { server, browser } = app;
     const record = { ListingKey: 'HOME-1', StandardStatus: 'Active', ListPrice: 615_000, Latitude: 47.61, Longitude: -122.33, City: 'Seattle', PostalCode: '98101', UnparsedAddress: '12 Porch Lane', BedroomsTotal: 3 };
     await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => record }], { mls: 'E2E', ctx: systemContext() });
     await settle(server);
-    browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
   });
 
   const header = (page: Page) => page.getByRole('banner').first();
   const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
   it('register through an inquiry, sign out, recover the password, sign in, change preferences', async () => {
+    const { server, browser } = app;
     const page = await context.newPage();
     page.setDefaultTimeout(LOAD_MS);
     await page.goto(`${server.url}/listing/${PDID}`);
@@ -203,6 +196,7 @@ describe('accounts and lead capture in Chromium', () => {
   });
 
   it('the gates: a forced sign-up prompt past PromptViews that cannot be dismissed, and the accept-terms gate', async () => {
+    const { server, browser } = app;
     const jane = demoSite('jane');
     await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: jane.siteId, changes: { PromptLevel: 2, PromptPages: 3, PromptViews: 1, SearchRequiresAccept: true } }, systemContext()));
     await settle(server);
@@ -242,6 +236,7 @@ describe('accounts and lead capture in Chromium', () => {
   });
 
   it('an agent signing in from the modal goes to the dashboard; staff sign in at /account/login/admin and follow redirecturl', async () => {
+    const { server, browser } = app;
     const agentContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await agentContext.newPage();
     page.setDefaultTimeout(LOAD_MS);

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, signedInContext } from '../support/browser';
-import { newLead, PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { signedInContext } from '../support/browser';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { janesLead, PASSWORD, settle } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -13,27 +13,19 @@ const countOf = async (page: Page, stage: string) => Number(await column(page, s
 const cardIn = (page: Page, stage: string, name: string) => column(page, stage).getByTestId('board-card').filter({ hasText: name });
 
 describe('the board in Chromium: drag a lead across, or move it from the keyboard; live for everyone who sees it', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
+  const app = dashboardBrowserApp();
   let jane: BrowserContext;
   let broker: BrowserContext;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    browser = await launchBrowser();
+    const { server, browser } = app;
     jane = await signedInContext(browser, server.url, 'agent@demo.test', PASSWORD);
     broker = await signedInContext(browser, server.url, 'broker@demo.test', PASSWORD);
-    await newLead(server, 'jane.localhost', { FullName: 'Dora Drag' });
-    await settle(server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
+    await janesLead(server, { FullName: 'Dora Drag' });
   });
 
   it('a drag from New to Active and a keyboard move to Nurture: saved, said aloud, counted, and seen live on the broker’s board', async () => {
+    const { server } = app;
     const page = await jane.newPage();
     await page.goto(`${server.url}/dashboard?view=board`);
     await page.getByRole('heading', { name: 'Board', level: 1 }).waitFor();
@@ -90,6 +82,7 @@ describe('the board in Chromium: drag a lead across, or move it from the keyboar
   });
 
   it('on a phone (390 px) the board scrolls sideways; the lead details set stage and tags', async () => {
+    const { server } = app;
     const page = await jane.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/dashboard?view=board`);
@@ -114,6 +107,7 @@ describe('the board in Chromium: drag a lead across, or move it from the keyboar
   });
 
   it('the broker’s Pipeline panel renames a stage (its leads follow) and refuses to drop one with leads without a destination', async () => {
+    const { server } = app;
     const page = await broker.newPage();
     await page.goto(`${server.url}/dashboard?view=pipeline`);
     await page.getByRole('heading', { name: 'Pipeline', level: 1 }).waitFor();

@@ -1,36 +1,28 @@
 import { CommandBus } from '@nestjs/cqrs';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
-import type { Started } from '../../src/main';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { dashboardBrowserApp } from '../support/browser-app';
 import { signInPage } from '../support/sign-in-page';
-import { demoSite, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { demoSite, settle } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('the agent dashboard in Chromium: live leads and chat both ways', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
+  const app = dashboardBrowserApp();
   let agentContext: BrowserContext;
   let visitorContext: BrowserContext;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    browser = await launchBrowser();
+    const { browser } = app;
     agentContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     visitorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
-  });
 
   it('a visitor’s inquiry appears in the agent’s open dashboard without reload, and a chat message goes both ways', async () => {
+    const { server } = app;
     const port = new URL(server.url).port;
     // The agent: Jane, on her dashboard.
     const agent = await agentContext.newPage();
@@ -111,6 +103,7 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
   });
 
   it('nav items overflow into “more” on a narrow window; bios read more; texts over MMSBulkSendCap get the spec’s alert', async () => {
+    const { server } = app;
     await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('demo').siteId, changes: { MMSBulkSendCap: 1 } }, systemContext()));
     await settle(server);
     const page = await agentContext.newPage();
@@ -154,6 +147,7 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
   });
 
   it('the broker chooses on the Team view whether agents may claim listings nobody holds; the choice stays after a reload', async () => {
+    const { server, browser } = app;
     const brokerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await brokerContext.newPage();
     await page.goto(`${server.url}/search`);

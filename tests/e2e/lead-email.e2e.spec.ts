@@ -1,32 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { newLead, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { janesLead, settle } from '../support/dashboard-fixture';
 import { waitForMail } from '../support/mail-outbox';
 import { signInPage } from '../support/sign-in-page';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('CRM e-mail in Chromium: a template made in the manager, then picked, previewed and sent from the lead page', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
-  });
+  const app = dashboardBrowserApp();
 
   it('works at 390 px: the templates manager is axe-clean, the composer fills the merge fields and sends once', async () => {
-    const { leadId, email } = await newLead(server, 'jane.localhost', { FullName: 'Nora Nguyen' });
-    await settle(server);
+    const { server, browser } = app;
+    const { leadId, email } = await janesLead(server, { FullName: 'Nora Nguyen' });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/search`);
@@ -72,7 +58,7 @@ describe('CRM e-mail in Chromium: a template made in the manager, then picked, p
     await composer.getByRole('button', { name: 'Send e-mail' }).click();
     await composer.getByText('E-mail to Nora Nguyen sent.').waitFor();
 
-    const mail = await waitForMail(fixture.db.pool, email, (m) => m.subject === 'A tour for Nora?');
+    const mail = await waitForMail(server.runtime.db.pool, email, (m) => m.subject === 'A tour for Nora?');
     expect(mail.text).toMatch(/^Hi Nora,\n\nWould Saturday at 10 suit you\?\n\nJane Agent\nJane Agent Homes\n\n-- \n/);
     await settle(server);
     expect((await server.runtime.store.readStream(`email-${leadId}`)).map((e) => e.type)).toEqual(['LeadEmailSent']);
@@ -80,6 +66,7 @@ describe('CRM e-mail in Chromium: a template made in the manager, then picked, p
   });
 
   it("the broker writes the office's templates; an agent of the office picks from them but cannot change them", async () => {
+    const { server, browser } = app;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/search`);

@@ -1,10 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeCsv } from '../../src/contract/csv';
-import type { Started } from '../../src/main';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
-import { PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { PASSWORD, settle } from '../support/dashboard-fixture';
 import { waitForMails } from '../support/mail-outbox';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -31,23 +30,16 @@ const CSV = encodeCsv([
 ]);
 
 describe('importing leads from a CSV in Chromium, and the imported person’s opt-in', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
+  const app = dashboardBrowserApp();
   let agentContext: BrowserContext;
 
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    browser = await launchBrowser();
+    const { browser } = app;
     agentContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
   });
 
   it('an agent maps the columns with a preview, imports, sees the result and the leads in the list; the page passes axe and fits 390 px', async () => {
+    const { server } = app;
     const page = await agentContext.newPage();
     await page.goto(`${server.url}/search`);
     await signInPage(page, 'agent@demo.test');
@@ -105,6 +97,7 @@ describe('importing leads from a CSV in Chromium, and the imported person’s op
   });
 
   it('the Add lead dialog: the inquiry’s messages beside the inputs, Email already in use, then the new lead opens', async () => {
+    const { server } = app;
     const page = await agentContext.newPage();
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('button', { name: /^Leads/ }).click();
@@ -129,6 +122,7 @@ describe('importing leads from a CSV in Chromium, and the imported person’s op
   });
 
   it('the imported person, on their first sign-in, is asked the import opt-in; yes turns texts on', async () => {
+    const { server, browser } = app;
     // Ivy has no password: she chooses one through the reset link, as an imported person would.
     const api = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await api.newPage();

@@ -1,12 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { DEMO_AGENT_MLS_IDS } from '../../src/demo/listings';
-import type { Started } from '../../src/main';
 import { importListings } from '../../src/modules/listings';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, signedInContext } from '../support/browser';
-import { PASSWORD, settle, startDashboardServer } from '../support/dashboard-fixture';
+import { signedInContext } from '../support/browser';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { PASSWORD, settle } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -16,27 +15,17 @@ const record = (key: string, ts: string, extra: Record<string, unknown> = {}) =>
 });
 
 describe("an agent's My listings in Chromium", () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
+  const app = dashboardBrowserApp(async (server) => {
     await importListings(
       server.runtime.store,
       [record('P1', '2024-05-01T12:00:00Z'), record('H1', '2024-05-02T12:00:00Z', { InternetEntireListingDisplayYN: false, StandardStatus: 'Coming Soon' })].map((r, i) => ({ record: i + 1, line: null, parse: () => r })),
       { mls: 'E2E', ctx: systemContext() },
     );
     await settle(server);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
   });
 
   it('lists her listings from the nav, the hidden one marked and not linked, with no serious axe violation, at 390 px too', async () => {
+    const { server, browser } = app;
     const context = await signedInContext(browser, server.url, 'agent@demo.test', PASSWORD);
     const page = await context.newPage();
     await page.goto(`${server.url}/dashboard`);

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { home, importHomes } from '../organizer/organizer-fixture';
 import { seriousViolations } from '../support/axe';
 import { signedInContext } from '../support/browser';
-import { dashboardBrowser } from '../support/dashboard-browser';
-import { demoUser, newLead, PASSWORD, settle } from '../support/dashboard-fixture';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { demoUser, janesLead, PASSWORD } from '../support/dashboard-fixture';
 import { signInPage } from '../support/sign-in-page';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('send listings in Chromium: the agent picks two listings on the lead page and the e-mail with both cards reaches the mailbox', () => {
-  const app = dashboardBrowser((server) =>
+  const app = dashboardBrowserApp((server) =>
     importHomes(server, [
       home('EV1', { UnparsedAddress: '16884 Evergreen Ct', ListPrice: 725_000, ListOfficeName: 'Barton Hills Realty', ListAgentFullName: 'Dana Whitfield' }),
       home('LS2', { UnparsedAddress: '2 Elm St', ListPrice: 2100, PropertyType: 'Residential Lease', ListOfficeName: 'Crestview Property Group' }),
@@ -18,8 +18,7 @@ describe('send listings in Chromium: the agent picks two listings on the lead pa
 
   it('finds them by address and MLS number, by keyboard, sends one e-mail; the dialog is axe-clean and fits a phone', async () => {
     const { server, browser } = app;
-    const { leadId } = await newLead(server, 'jane.localhost', { FullName: 'Ada Lovelace' });
-    await settle(server);
+    const { leadId } = await janesLead(server, { FullName: 'Ada Lovelace' });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/search`);

@@ -1,27 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Started } from '../../src/main';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser, signedInContext } from '../support/browser';
-import { newLead, PASSWORD, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { signedInContext } from '../support/browser';
+import { dashboardBrowserApp } from '../support/browser-app';
+import { janesLead, PASSWORD, signIn } from '../support/dashboard-fixture';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('lead list filters and smart lists in Chromium, and the dashboard on a phone', () => {
-  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
-  let server: Started;
-  let browser: Browser;
+  const app = dashboardBrowserApp();
   let jane: BrowserContext;
-
   beforeAll(async () => {
-    fixture = await startDashboardServer();
-    server = fixture.server;
-    browser = await launchBrowser();
-    jane = await signedInContext(browser, server.url, 'agent@demo.test', PASSWORD);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await fixture?.stop();
+    jane = await signedInContext(app.browser, app.server.url, 'agent@demo.test', PASSWORD);
   });
 
   const expectAccessible = async (page: Page, where: string) => expect(await seriousViolations(page), where).toEqual([]);
@@ -29,6 +19,7 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
   const sidebarItem = (page: Page, name: string) => page.getByRole('navigation', { name: 'Smart lists' }).getByTestId('smart-list').filter({ hasText: name });
 
   it('filter, save as a smart list, see it in the sidebar with its count, open it; counts follow new leads', async () => {
+    const { server } = app;
     const api = await signIn(server, 'agent@demo.test');
     const zillow = (await api.get('/api/dashboard/leads?source=zillow')).body.total as number;
     expect(zillow).toBeGreaterThan(0);
@@ -92,14 +83,14 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
     // A new lead of Jane's arrives: "Hot" (active in the last 7 days) counts it without a reload.
     const hot = sidebarItem(page, 'Hot');
     const before = Number((await hot.textContent())!.replace(/\D/g, ''));
-    await newLead(server, 'jane.localhost', { FullName: 'Hana Hot' });
-    await settle(server);
+    await janesLead(server, { FullName: 'Hana Hot' });
     await expect.poll(async () => Number((await hot.textContent())!.replace(/\D/g, '')), { timeout: 15_000 }).toBe(before + 1);
     await expectAccessible(page, 'smart list open');
     await page.close();
   });
 
   it('at 390 px: the list, then the lead full-screen with a back button; filters behind a button, smart lists a select', async () => {
+    const { server } = app;
     const page = await jane.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/dashboard`);

@@ -35,24 +35,6 @@ export async function startDashboardServer(overrides: Record<string, string> = {
   };
 }
 
-/** A second office beside the demo's: broker Bo with agent Cy, and Bo's broker site (round robin with one agent). */
-export type OtherOffice = { readonly brokerId: string; readonly agentId: string; readonly siteId: string; readonly brokerEmail: string; readonly agentEmail: string; readonly subdomain: string };
-
-export function otherOffice(subdomain: string): OtherOffice {
-  return { brokerId: randomUUID(), agentId: randomUUID(), siteId: randomUUID(), brokerEmail: `bo@${subdomain}.test`, agentEmail: `cy@${subdomain}.test`, subdomain };
-}
-
-export async function createOffice(server: Started, o: OtherOffice): Promise<void> {
-  const commands = server.app.get(CommandBus);
-  const ctx = systemContext();
-  await commands.execute(new RegisterUserCommand({ userId: o.brokerId, email: o.brokerEmail, firstName: 'Bo', lastName: 'Broker', securityLevel: 15, siteId: o.siteId, brokerId: null, password: PASSWORD }, ctx));
-  await commands.execute(new RegisterUserCommand({ userId: o.agentId, email: o.agentEmail, firstName: 'Cy', lastName: 'Agent', securityLevel: 10, siteId: o.siteId, brokerId: o.brokerId, password: PASSWORD }, ctx));
-  await commands.execute(
-    new CreateSiteCommand({ siteId: o.siteId, subdomain: o.subdomain, name: `${o.subdomain} Realty`, kind: 'broker', ownerUserId: o.brokerId, masterSiteId: null, isDefault: false, settings: {} }, { ...ctx, siteId: o.siteId }),
-  );
-  await settle(server);
-}
-
 /** Waits until projections have applied everything and the router has assigned every captured lead. */
 export async function settle(server: Started): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -81,6 +63,13 @@ export async function newLead(server: Started, host: string, over: Record<string
   const res = await client.post('/api/account/inquiry', { FullName: 'Vera Visitor', Email: email, Phone: '2065550123', Message: 'Hello', LeadType: 'Buyer', ...over });
   expect(res.status, res.text).toBe(200);
   return { client, leadId: res.body.leadId as string, email };
+}
+
+/** A new visitor's inquiry on Jane's own site, routed: hers by the own-site rule. */
+export async function janesLead(server: Started, over: Record<string, unknown> = {}): Promise<{ client: WebClient; leadId: string; email: string }> {
+  const lead = await newLead(server, 'jane.localhost', over);
+  await settle(server);
+  return lead;
 }
 
 /**
@@ -113,9 +102,12 @@ export async function until<T>(fn: () => T | undefined | null | false, timeoutMs
   }
 }
 
+/** Another office beside the demo one, as `registerOffice` made it. */
+export type Office = Awaited<ReturnType<typeof registerOffice>>;
+
 /**
  * Another office beside the demo one: a broker, their agents and a broker site at `subdomain`
- * (everyone signs in with PASSWORD). Answers the ids and e-mails.
+ * (round robin among its agents; everyone signs in with PASSWORD). Answers the ids and e-mails.
  */
 export async function registerOffice(server: Started, subdomain: string, agents = 1) {
   const commands = server.app.get(CommandBus);

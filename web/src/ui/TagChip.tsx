@@ -1,15 +1,16 @@
+import type { AriaAttributes, ReactNode } from 'react';
 import { Icon } from './Icon';
 import styles from './TagChip.module.css';
 
-/** A removable chip; the remove button names what it removes. */
-export function TagChip({ label, onRemove, tone = 'default' }: { label: string; onRemove: () => void; tone?: 'default' | 'area' }) {
+/** A removable chip; the remove button names what it removes ("Remove Seattle" unless told). */
+export function TagChip({ label, onRemove, tone = 'default', removeLabel = `Remove ${label}` }: { label: string; onRemove: () => void; tone?: 'default' | 'area'; removeLabel?: string }) {
   return (
     <span className={`${styles.chip} ${tone === 'area' ? styles.area : ''}`}>
       <span className={styles.label}>{label}</span>
       <button
         type="button"
         className={styles.remove}
-        aria-label={`Remove ${label}`}
+        aria-label={removeLabel}
         onClick={(e) => {
           e.stopPropagation();
           onRemove();
@@ -18,5 +19,14 @@ export function TagChip({ label, onRemove, tone = 'default' }: { label: string; 
         <Icon name="close" size={14} />
       </button>
     </span>
+  );
+}
+
+/** Chips in a row that wraps, as a list (so a screen reader counts them); name it with an aria label. */
+export function TagChipList({ children, ...aria }: { children: ReactNode } & AriaAttributes) {
+  return (
+    <ul className={styles.list} {...aria}>
+      {children}
+    </ul>
   );
 }

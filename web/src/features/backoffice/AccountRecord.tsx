@@ -63,7 +63,7 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
         )}
       </Block>
       <Block id="rec-churn" title="Churn">
-        <dl className={record.facts}>
+        <dl className={styles.facts}>
           <dt>Offboarding</dt>
           <dd>{yes(admin.churn.offboarding)}</dd>
           <dt>Quit reason</dt>
@@ -77,7 +77,7 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
         </dl>
       </Block>
       <Block id="rec-onboarding" title="Onboarding">
-        <dl className={record.facts}>
+        <dl className={styles.facts}>
           <dt>Status</dt>
           <dd>{admin.onboarding.status}</dd>
           <dt>Launched sites</dt>

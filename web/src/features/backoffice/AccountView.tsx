@@ -82,7 +82,7 @@ export function AccountView({ userId, tab }: { userId: string; tab: string | nul
             {m && <StatusBadge status={m.status} />}
             <LiveIndicator connected={connected} />
           </p>
-          <dl className={layout.facts}>
+          <dl className={styles.facts}>
             <dt>Phone</dt>
             <dd>{phone(m?.phone ?? null)}</dd>
             <dt>Site</dt>

@@ -1,6 +1,7 @@
 import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { backofficeApi, type HistoryEntry, type HistoryFilter, type HistoryPage } from '../../api/backoffice';
 import { isAbort } from '../../api/http';
+import forms from '../../ui/forms.module.css';
 import styles from './Backoffice.module.css';
 import { DataTable } from './DataTable';
 import { personName, when } from './backofficeFormat';
@@ -99,10 +100,10 @@ export function HistoryPanel({ userId, revision }: { userId: string; revision: n
               </td>
               <td className={`${styles.mono} ${history.stream}`}>{e.streamId.split('-')[0]}</td>
               <td className={history.rowButtons}>
-                <button type="button" className={styles.linkButton} aria-expanded={open.has(e.eventId)} onClick={() => toggle(e.eventId)}>
+                <button type="button" className={forms.linkButton} aria-expanded={open.has(e.eventId)} onClick={() => toggle(e.eventId)}>
                   {open.has(e.eventId) ? 'Hide' : 'Data'}
                 </button>
-                <button type="button" className={styles.linkButton} onClick={() => setAsOf(e)}>
+                <button type="button" className={forms.linkButton} onClick={() => setAsOf(e)}>
                   State as of
                 </button>
               </td>

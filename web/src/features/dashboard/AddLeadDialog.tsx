@@ -6,6 +6,7 @@ import { Modal } from '../../ui/Modal';
 import forms from '../../ui/forms.module.css';
 import styles from './AddLeadDialog.module.css';
 import type { Agent, Role } from './dashboardApi';
+import { DialogFormEnd } from './DialogFormEnd';
 import { type LeadSite, leadIoApi, partialNameAllowed } from './leadIoApi';
 import { LeadListingField, PDID } from './LeadListingField';
 import { LeadTargetFields } from './LeadTargetFields';
@@ -151,19 +152,7 @@ export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }
           }}
         />
         <LeadTargetFields sites={sites} role={role} agents={agents} viewerId={viewerId} siteId={siteId} onSite={setSiteId} agentId={agentId} onAgent={setAgentId} />
-        {failure && (
-          <p className={forms.error} role="alert">
-            {failure}
-          </p>
-        )}
-        <div className={forms.actions}>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Adding…' : 'Add lead'}
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogFormEnd failure={failure} busy={busy} submitLabel="Add lead" busyLabel="Adding…" closeLabel="Cancel" onClose={onClose} />
       </form>
     </Modal>
   );

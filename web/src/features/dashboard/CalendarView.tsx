@@ -8,6 +8,7 @@ import styles from './CalendarView.module.css';
 import common from './Tasks.module.css';
 import type { Role } from './dashboardApi';
 import { addDays, clockTime, dateIn, dayTitle, isDate, mondayOf, STATUS_LABEL, today } from './showingFormat';
+import { type Scope, ScopeSwitch } from './ScopeSwitch';
 import { type Calendar, showingsApi, type ShowingView } from './showingsApi';
 import type { TaskView } from './tasksApi';
 import { useAgentZone } from './useAgentZone';
@@ -31,7 +32,7 @@ export function CalendarView({ role, onOpenLead, subscribe }: { readonly role: R
   const date = isDate(params.get('date')) ? params.get('date')! : today(zone);
   const first = mode === 'week' ? mondayOf(date) : date;
   const days = useMemo(() => Array.from({ length: mode === 'week' ? 7 : 1 }, (_, i) => addDays(first, i)), [first, mode]);
-  const [scope, setScope] = useState<'mine' | 'office'>('mine');
+  const [scope, setScope] = useState<Scope>('mine');
   const [calendar, setCalendar] = useState<Calendar | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState<string | null>(null);
@@ -104,17 +105,7 @@ export function CalendarView({ role, onOpenLead, subscribe }: { readonly role: R
               </label>
             ))}
           </fieldset>
-          {role !== 'agent' && (
-            <fieldset className={common.scope}>
-              <legend className="visually-hidden">Whose calendar</legend>
-              {(['mine', 'office'] as const).map((s) => (
-                <label key={s} className={common.scopeOption}>
-                  <input type="radio" name="calendar-scope" value={s} checked={scope === s} onChange={() => setScope(s)} />
-                  {s === 'mine' ? 'Mine' : role === 'staff' ? 'Everyone' : 'Office'}
-                </label>
-              ))}
-            </fieldset>
-          )}
+          <ScopeSwitch role={role} scope={scope} onScope={setScope} name="calendar-scope" legend="Whose calendar" />
         </div>
       </header>
       <p className={styles.span} aria-live="polite">

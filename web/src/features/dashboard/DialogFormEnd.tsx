@@ -4,23 +4,28 @@ import forms from '../../ui/forms.module.css';
 type Props = {
   /** The server's refusal (or a check's), said as an alert. */
   readonly failure: string | null;
+  /** The refusal's id, for a field that it describes (aria-describedby). */
+  readonly failureId?: string;
   /** What was done, said as a status. */
-  readonly done: string | null;
+  readonly done?: string | null;
   /** Said after what was done (a warning that goes with it). */
   readonly children?: ReactNode;
   readonly busy: boolean;
   readonly disabled?: boolean;
   readonly submitLabel: string;
-  readonly busyLabel: string;
+  /** Said on the action while it runs; the submit label when none. */
+  readonly busyLabel?: string;
+  /** "Close" where something may have been done already, "Cancel" where nothing was. */
+  readonly closeLabel?: string;
   readonly onClose: () => void;
 };
 
 /** The end of a lead-page dialog's form: the refusal or what was done, the action (submits the form) and Close. */
-export function DialogFormEnd({ failure, done, children, busy, disabled = false, submitLabel, busyLabel, onClose }: Props) {
+export function DialogFormEnd({ failure, failureId, done = null, children, busy, disabled = false, submitLabel, busyLabel = submitLabel, closeLabel = 'Close', onClose }: Props) {
   return (
     <>
       {failure && (
-        <p className={forms.error} role="alert">
+        <p id={failureId} className={forms.error} role="alert">
           {failure}
         </p>
       )}
@@ -35,7 +40,7 @@ export function DialogFormEnd({ failure, done, children, busy, disabled = false,
           {busy ? busyLabel : submitLabel}
         </button>
         <button type="button" className="btn" onClick={onClose}>
-          Close
+          {closeLabel}
         </button>
       </div>
     </>

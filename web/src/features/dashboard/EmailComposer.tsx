@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiError, isAbort } from '../../api/http';
-import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX } from '../../../../src/contract/lead-email';
 import { MERGE_FIELD_LABELS, MERGE_FIELDS, type MergeField, unknownMergeFieldsMessage, unknownMergeFields } from '../../../../src/contract/merge-fields';
+import { EmailDraftFields } from './EmailDraftFields';
 import { type EmailPreview, type EmailTemplateView, emailApi } from './emailApi';
 import forms from '../../ui/forms.module.css';
 import styles from './EmailComposer.module.css';
 import common from './Tasks.module.css';
+import { type Status, StatusLine } from './StatusLine';
 
 type Props = {
   readonly leadId: string;
@@ -33,7 +34,7 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
   const [body, setBody] = useState('');
   const [field, setField] = useState<MergeField>('first_name');
   const [preview, setPreview] = useState<EmailPreview | null>(null);
-  const [status, setStatus] = useState<{ readonly error: boolean; readonly text: string } | null>(null);
+  const [status, setStatus] = useState<Status>(null);
   const [sending, setSending] = useState(false);
   const messageId = useRef(newMessageId());
   const bodyRef = useRef<HTMLTextAreaElement>(null);
@@ -123,47 +124,27 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
           <label className={forms.label} htmlFor={`${id}-template`}>Template</label>
           <select className={forms.input} id={`${id}-template`} value={templateId} onChange={(e) => pick(e.target.value)} disabled={!templates}>
             <option value="">{templates === null ? 'Loading templates…' : templates.length ? 'No template' : 'No templates yet'}</option>
-            {templates?.some((t) => t.scope === 'office') && (
-              <optgroup label="Office">
-                {templates.filter((t) => t.scope === 'office').map((t) => (
-                  <option key={t.templateId} value={t.templateId}>
-                    {t.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-            {templates?.some((t) => t.scope === 'personal') && (
-              <optgroup label="Mine">
-                {templates.filter((t) => t.scope === 'personal').map((t) => (
-                  <option key={t.templateId} value={t.templateId}>
-                    {t.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
+            {([['office', 'Office'], ['personal', 'Mine']] as const).map(([scope, label]) => {
+              const ofScope = templates?.filter((t) => t.scope === scope) ?? [];
+              return (
+                ofScope.length > 0 && (
+                  <optgroup key={scope} label={label}>
+                    {ofScope.map((t) => (
+                      <option key={t.templateId} value={t.templateId}>
+                        {t.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                )
+              );
+            })}
           </select>
         </div>
-        <div className={forms.field}>
-          <label className={forms.label} htmlFor={`${id}-subject`}>Subject</label>
-          <input className={forms.input} id={`${id}-subject`} value={subject} maxLength={EMAIL_SUBJECT_MAX} onChange={(e) => setSubject(e.target.value)} autoComplete="off" />
-        </div>
-        <div className={forms.field}>
-          <label className={forms.label} htmlFor={`${id}-body`}>Message</label>
-          <textarea
-            id={`${id}-body`}
-            className={forms.input}
-            ref={bodyRef}
-            value={body}
-            rows={8}
-            maxLength={EMAIL_BODY_MAX}
-            onChange={(e) => setBody(e.target.value)}
-            aria-describedby={`${id}-format`}
-            aria-invalid={unknown.length > 0}
-          />
+        <EmailDraftFields id={id} subject={subject} body={body} onSubject={setSubject} onBody={setBody} invalid={unknown.length > 0} describedBy={`${id}-format`} bodyRef={bodyRef}>
           <p id={`${id}-format`} className={common.hint}>
             Plain text: a blank line starts a paragraph, lines starting with “- ” become a list, web addresses become links.
           </p>
-        </div>
+        </EmailDraftFields>
         <div className={styles.insert}>
           <label className={forms.label} htmlFor={`${id}-field`}>Merge field</label>
           <select className={forms.input} id={`${id}-field`} value={field} onChange={(e) => setField(e.target.value as MergeField)}>
@@ -182,9 +163,7 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
           <button type="submit" className="btn btn-primary" disabled={sending || !!blocked}>
             {sending ? 'Sending…' : 'Send e-mail'}
           </button>
-          <p role="status" className={status?.error ? common.error : common.hint}>
-            {status?.text}
-          </p>
+          <StatusLine status={status} />
         </div>
       </form>
       <section className={styles.preview} aria-labelledby={`${id}-preview`}>

@@ -1,13 +1,15 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
-import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, TEMPLATE_NAME_MAX } from '../../../../src/contract/lead-email';
+import { TEMPLATE_NAME_MAX } from '../../../../src/contract/lead-email';
 import { MERGE_FIELD_LABELS, MERGE_FIELDS, unknownMergeFields, unknownMergeFieldsMessage } from '../../../../src/contract/merge-fields';
 import type { Role } from './dashboardApi';
+import { EmailDraftFields } from './EmailDraftFields';
 import { type EmailTemplateView, emailApi, type TemplateScope } from './emailApi';
 import forms from '../../ui/forms.module.css';
 import { OfficePicker, useStaffOffice } from './OfficePicker';
 import styles from './EmailTemplatesPanel.module.css';
 import common from './Tasks.module.css';
+import { type Status, StatusLine } from './StatusLine';
 
 type Draft = { readonly scope: TemplateScope; readonly name: string; readonly subject: string; readonly body: string };
 const EMPTY: Draft = { scope: 'personal', name: '', subject: '', body: '' };
@@ -24,7 +26,7 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<EmailTemplateView | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ readonly error: boolean; readonly text: string } | null>(null);
+  const [message, setMessage] = useState<Status>(null);
   const unknown = unknownMergeFields(draft.subject, draft.body);
   const [office, setOffice] = useStaffOffice();
   // Staff write an office's templates once they chose the office.
@@ -161,23 +163,15 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
             <label className={forms.label} htmlFor={`${id}-name`}>Name</label>
             <input className={forms.input} id={`${id}-name`} value={draft.name} maxLength={TEMPLATE_NAME_MAX} onChange={(e) => setDraft({ ...draft, name: e.target.value })} autoComplete="off" />
           </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-subject`}>Subject</label>
-            <input className={forms.input} id={`${id}-subject`} value={draft.subject} maxLength={EMAIL_SUBJECT_MAX} onChange={(e) => setDraft({ ...draft, subject: e.target.value })} autoComplete="off" />
-          </div>
-          <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-body`}>Message</label>
-            <textarea
-              id={`${id}-body`}
-              className={forms.input}
-              rows={8}
-              value={draft.body}
-              maxLength={EMAIL_BODY_MAX}
-              onChange={(e) => setDraft({ ...draft, body: e.target.value })}
-              aria-invalid={unknown.length > 0}
-              aria-describedby={`${id}-hint`}
-            />
-          </div>
+          <EmailDraftFields
+            id={id}
+            subject={draft.subject}
+            body={draft.body}
+            onSubject={(subject) => setDraft({ ...draft, subject })}
+            onBody={(body) => setDraft({ ...draft, body })}
+            invalid={unknown.length > 0}
+            describedBy={`${id}-hint`}
+          />
           {unknown.length > 0 && <p className={common.error}>{unknownMergeFieldsMessage(unknown)}</p>}
           <div className={common.row}>
             <button type="submit" className="btn btn-primary">
@@ -189,9 +183,7 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
               </button>
             )}
           </div>
-          <p role="status" className={message?.error ? common.error : common.hint}>
-            {message?.text}
-          </p>
+          <StatusLine status={message} />
           <div className={styles.fields}>
             <h3>Merge fields</h3>
             <p id={`${id}-hint`} className={common.hint}>Type them in braces. An empty one goes with the space before it (“Hi {'{first_name}'},” becomes “Hi,”); a line left without words is left out.</p>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Agent, Role } from './dashboardApi';
 import forms from '../../ui/forms.module.css';
+import { TagChip, TagChipList } from '../../ui/TagChip';
 import styles from './FilterBar.module.css';
 import { activeFilterCount, type Filters } from './leadFilters';
 import type { Facets } from './leadListApi';
@@ -105,16 +106,13 @@ export function FilterBar({ filters, onFilters, facets, sources, agents, role, o
         </select>
       </div>
       {chips.length > 0 && (
-        <ul className={styles.chips} aria-label="Filters in force">
+        <TagChipList aria-label="Filters in force">
           {chips.map((c) => (
             <li key={c.text}>
-              <span>{c.text}</span>
-              <button type="button" aria-label={`Remove filter ${c.text}`} onClick={() => onFilters(c.without)}>
-                ×
-              </button>
+              <TagChip label={c.text} removeLabel={`Remove filter ${c.text}`} onRemove={() => onFilters(c.without)} />
             </li>
           ))}
-        </ul>
+        </TagChipList>
       )}
       <div id={`${id}-panel`} className={styles.panel} hidden={!open}>
         {many.map(({ key, label, any, options }) => (

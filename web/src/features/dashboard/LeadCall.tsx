@@ -7,6 +7,7 @@ import { formatPhone } from './dashboardFormat';
 import forms from '../../ui/forms.module.css';
 import styles from './LeadCall.module.css';
 import common from './Tasks.module.css';
+import { type Status, StatusLine } from './StatusLine';
 
 const newCallId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : undefined);
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -24,7 +25,7 @@ export function LeadCall({ leadId, phone }: { readonly leadId: string; readonly 
   const [duration, setDuration] = useState('');
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Status>(null);
   const callId = useRef(newCallId());
   const firstOutcome = useRef<HTMLInputElement>(null);
   const logButton = useRef<HTMLButtonElement>(null);
@@ -118,9 +119,7 @@ export function LeadCall({ leadId, phone }: { readonly leadId: string; readonly 
           </div>
         </form>
       )}
-      <p role="status" className={message?.error ? common.error : common.hint}>
-        {message?.text}
-      </p>
+      <StatusLine status={message} />
     </section>
   );
 }

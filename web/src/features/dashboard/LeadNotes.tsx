@@ -5,6 +5,7 @@ import type { Role } from './dashboardApi';
 import { fullDate, relativeTime } from './dashboardFormat';
 import { type NoteView, tasksApi } from './tasksApi';
 import styles from './Tasks.module.css';
+import { type Status, StatusLine } from './StatusLine';
 
 type Props = { readonly leadId: string; readonly notes: readonly NoteView[]; readonly viewerId: string | null; readonly viewerName: string; readonly role: Role; readonly now: number };
 
@@ -17,7 +18,7 @@ export function LeadNotes({ leadId, notes: initial, viewerId, viewerName, role, 
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<{ noteId: string; text: string } | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Status>(null);
   const id = useId();
   const fail = (fallback: string) => (err: unknown) => setMessage({ error: true, text: err instanceof ApiError ? err.message : fallback });
 
@@ -69,9 +70,7 @@ export function LeadNotes({ leadId, notes: initial, viewerId, viewerName, role, 
           Add note
         </button>
       </form>
-      <p role="status" className={message?.error ? styles.error : styles.hint}>
-        {message?.text}
-      </p>
+      <StatusLine status={message} />
       {notes.length === 0 ? (
         <p className={styles.empty}>No notes yet.</p>
       ) : (

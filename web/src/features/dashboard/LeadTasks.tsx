@@ -6,6 +6,7 @@ import { TaskRow } from './TaskRow';
 import { tasksApi, type TaskView } from './tasksApi';
 import styles from './Tasks.module.css';
 import { useAgentZone } from './useAgentZone';
+import { type Status, StatusLine } from './StatusLine';
 
 /** The lead's tasks (open first) and a form to add one, its date and time on the agent's clock. */
 export function LeadTasks({ leadId, leadName, role, agents, now }: { leadId: string; leadName: string; role: Role; agents: readonly Agent[]; now: number }) {
@@ -14,7 +15,7 @@ export function LeadTasks({ leadId, leadName, role, agents, now }: { leadId: str
   const [title, setTitle] = useState('');
   const [type, setType] = useState<TaskType>('call');
   const [when, setWhen] = useState('');
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Status>(null);
   const id = useId();
 
   useEffect(() => {
@@ -67,9 +68,7 @@ export function LeadTasks({ leadId, leadName, role, agents, now }: { leadId: str
           Add task
         </button>
       </form>
-      <p role="status" className={message?.error ? styles.error : styles.hint}>
-        {message?.text}
-      </p>
+      <StatusLine status={message} />
       {tasks && tasks.length === 0 && <p className={styles.empty}>No tasks for this lead yet.</p>}
       {tasks && tasks.length > 0 && (
         <ul className={styles.list}>

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
-import { TagChip } from '../../ui/TagChip';
+import { TagChip, TagChipList } from '../../ui/TagChip';
 import formStyles from '../../ui/forms.module.css';
 import type { FeedLead } from './dashboardApi';
 import styles from './LeadWork.module.css';
@@ -92,14 +92,14 @@ export function LeadWork({ lead }: { lead: FeedLead }) {
         <span className={styles.label} id={`${id}-tags`}>
           Tags
         </span>
-        <ul className={styles.chips} aria-labelledby={`${id}-tags`}>
+        <TagChipList aria-labelledby={`${id}-tags`}>
           {shown.tags.length === 0 && <li className={styles.none}>No tags yet</li>}
           {shown.tags.map((t) => (
             <li key={t}>
               <TagChip label={t} onRemove={() => void save({ tags: shown.tags.filter((x) => x !== t) }, `Tag ${t} removed.`)} />
             </li>
           ))}
-        </ul>
+        </TagChipList>
         <form className={styles.line} onSubmit={addTag}>
           <label htmlFor={`${id}-tag`} className="visually-hidden">
             New tag

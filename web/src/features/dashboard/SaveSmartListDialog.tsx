@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { Modal } from '../../ui/Modal';
 import type { Filters } from './leadFilters';
+import { DialogFormEnd } from './DialogFormEnd';
 import { leadListApi, type SmartList } from './leadListApi';
 import forms from '../../ui/forms.module.css';
 import styles from './SaveSmartListDialog.module.css';
@@ -64,19 +65,7 @@ export function SaveSmartListDialog({ open, filters, summary, onClose, onSaved, 
             </ul>
           </>
         )}
-        {error && (
-          <p id={`${id}-error`} role="alert" className={forms.error}>
-            {error}
-          </p>
-        )}
-        <div className={styles.actions}>
-          <button type="button" className="btn" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Save
-          </button>
-        </div>
+        <DialogFormEnd failure={error} failureId={`${id}-error`} busy={busy} submitLabel="Save" closeLabel="Cancel" onClose={close} />
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
 import type { Agent, Role } from './dashboardApi';
+import { type Scope, ScopeSwitch } from './ScopeSwitch';
 import { TaskRow } from './TaskRow';
 import { tasksApi, type TaskDue, type TaskView } from './tasksApi';
 import { bucketOf } from './taskFormat';
@@ -22,7 +23,7 @@ type Lists = Readonly<Record<TaskDue, readonly TaskView[]>>;
  */
 export function TasksView({ role, agents, now, onOpenLead }: { role: Role; agents: readonly Agent[]; now: number; onOpenLead: (leadId: string) => void }) {
   const [zone, setZone] = useAgentZone();
-  const [scope, setScope] = useState<'mine' | 'office'>('mine');
+  const [scope, setScope] = useState<Scope>('mine');
   const [lists, setLists] = useState<Lists | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -49,17 +50,7 @@ export function TasksView({ role, agents, now, onOpenLead }: { role: Role; agent
     <section className={styles.view} aria-labelledby="tasks-title">
       <header className={styles.viewHead}>
         <h1 id="tasks-title">Tasks</h1>
-        {role !== 'agent' && (
-          <fieldset className={styles.scope}>
-            <legend className="visually-hidden">Whose tasks</legend>
-            {(['mine', 'office'] as const).map((s) => (
-              <label key={s} className={styles.scopeOption}>
-                <input type="radio" name="task-scope" value={s} checked={scope === s} onChange={() => setScope(s)} />
-                {s === 'mine' ? 'Mine' : role === 'staff' ? 'Everyone' : 'Office'}
-              </label>
-            ))}
-          </fieldset>
-        )}
+        <ScopeSwitch role={role} scope={scope} onScope={setScope} name="task-scope" legend="Whose tasks" />
       </header>
       <TimeZoneSetting zone={zone} onSaved={(z) => {
           setZone(z);

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { Modal } from '../../ui/Modal';
 import { dashboardApi } from './dashboardApi';
+import { DialogFormEnd } from './DialogFormEnd';
 import styles from './TextMessageDialog.module.css';
 
 /** The spec's alert (section 5), shown before anything is sent; the server answers the same words. */
@@ -60,24 +61,7 @@ export function TextMessageDialog({ open, leadIds, cap, onClose }: { open: boole
             <input id={ids.media} type="url" placeholder="https://…" value={mediaUrl} onChange={(e) => setMediaUrl(e.target.value)} required />
           </>
         )}
-        {alert && (
-          <p className={styles.alert} role="alert">
-            {alert}
-          </p>
-        )}
-        {result && (
-          <p className={styles.result} role="status">
-            {result}
-          </p>
-        )}
-        <div className={styles.buttons}>
-          <button type="button" className="btn" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || leadIds.length === 0}>
-            {busy ? 'Sending…' : 'Send'}
-          </button>
-        </div>
+        <DialogFormEnd failure={alert} done={result} busy={busy} disabled={leadIds.length === 0} submitLabel="Send" busyLabel="Sending…" onClose={onClose} />
       </form>
     </Modal>
   );

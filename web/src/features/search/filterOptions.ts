@@ -1,19 +1,23 @@
+import { LISTING_TYPES as CONTRACT_LISTING_TYPES, type ListingType, SORTS as CONTRACT_SORTS, type SortBy } from '../../../../src/contract/search';
+
 /** Choices offered by the filters form; values are the criteria strings of contract section 3. */
 export const PRICE_STEPS = [50_000, 100_000, 150_000, 200_000, 250_000, 300_000, 400_000, 500_000, 600_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000];
 export const SQFT_STEPS = [500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000, 5000];
 export const BED_CHOICES = ['1', '2', '3', '4', '5'];
 export const BATH_CHOICES = ['1', '2', '3', '4'];
 
-export const LISTING_TYPES = [
-  { value: 'singlefamily', label: 'Single family' },
-  { value: 'condo', label: 'Condo' },
-  { value: 'townhouse', label: 'Townhouse' },
-  { value: 'multifamily', label: 'Multi-family' },
-  { value: 'land', label: 'Land' },
-  { value: 'mobile', label: 'Mobile / manufactured' },
-  { value: 'farm', label: 'Farm' },
-  { value: 'commercial', label: 'Commercial' },
-] as const;
+const LISTING_TYPE_LABELS: Record<ListingType, string> = {
+  singlefamily: 'Single family',
+  condo: 'Condo',
+  townhouse: 'Townhouse',
+  multifamily: 'Multi-family',
+  land: 'Land',
+  mobile: 'Mobile / manufactured',
+  farm: 'Farm',
+  commercial: 'Commercial',
+};
+/** The contract's listing types, in its order, each with the words the form shows. */
+export const LISTING_TYPES = CONTRACT_LISTING_TYPES.map((value) => ({ value, label: LISTING_TYPE_LABELS[value] }));
 
 /** Tag flags; the first three show by default, the rest behind 'More Tags'. */
 export const TAG_FLAGS = [
@@ -26,14 +30,16 @@ export const TAG_FLAGS = [
 ] as const;
 export const VISIBLE_TAGS = 3;
 
-export const SORTS = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'price-asc', label: 'Price (low to high)' },
-  { value: 'price-desc', label: 'Price (high to low)' },
-  { value: 'beds-desc', label: 'Most bedrooms' },
-  { value: 'sqft-desc', label: 'Largest' },
-  { value: 'nearest', label: 'Nearest' },
-] as const;
+const SORT_LABELS: Record<SortBy, string> = {
+  newest: 'Newest',
+  'price-asc': 'Price (low to high)',
+  'price-desc': 'Price (high to low)',
+  'beds-desc': 'Most bedrooms',
+  'sqft-desc': 'Largest',
+  nearest: 'Nearest',
+};
+/** The contract's sort orders, in its order, each with the words the form shows. */
+export const SORTS = CONTRACT_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
 
 /** The fields the filters form owns: Reset clears exactly these. */
 export const FILTER_FIELDS = ['minprice', 'maxprice', 'beds', 'baths', 'minsqft', 'maxsqft', 'listingtype', ...TAG_FLAGS.map((t) => t.field)] as const;
