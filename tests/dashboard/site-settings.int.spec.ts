@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
-import { createOffice, demoSite, otherOffice, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoSite, type Office, registerOffice, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
 
 const demo = demoSite('demo');
@@ -10,12 +10,12 @@ const settingsOf = (siteId: string) => `/api/dashboard/sites/${siteId}/settings`
 describe('site settings: brokers run their sites, staff every site (contract section 9)', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
   let server: Started;
-  const office = otherOffice('elsewhere');
+  let office: Office;
 
   beforeAll(async () => {
     fixture = await startDashboardServer();
     server = fixture.server;
-    await createOffice(server, office);
+    office = await registerOffice(server, 'elsewhere');
   });
   afterAll(async () => fixture?.stop());
 
@@ -146,7 +146,7 @@ describe('site settings: brokers run their sites, staff every site (contract sec
     expect((await owner.get(settingsOf(res.body.siteId))).status).toBe(200);
 
     expect((await staff.post('/api/backoffice/sites', body)).status).toBe(409);
-    const agentOwned = await staff.post('/api/backoffice/sites', { ...body, subdomain: 'x2', DomainName: null, ownerEmail: office.agentEmail });
+    const agentOwned = await staff.post('/api/backoffice/sites', { ...body, subdomain: 'x2', DomainName: null, ownerEmail: office.agents[0]!.email });
     expect([agentOwned.status, agentOwned.body.message]).toEqual([400, "A broker's site needs a broker (level 15) as its owner"]);
     const broker = await signIn(server, 'broker@demo.test');
     expect((await broker.post('/api/backoffice/sites', { ...body, subdomain: 'x3' })).status).toBe(403);
