@@ -1,10 +1,16 @@
+import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { LeadEvent, OfficeEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { handledTypes, MergedLeads, type Projection, type ProjectionContext } from '../runner';
 
 type Handled =
   | Extract<OfficeEvent, { type: 'OfficeSettingsChanged' }>
-  | Extract<LeadEvent, { type: 'LeadAssigned' | 'LeadReassigned' | 'LeadFirstContacted' | 'LeadPutInPond' | 'LeadClaimed' }>;
+  | Extract<LeadEvent, { type: 'LeadAssigned' | 'LeadReassigned' | 'LeadFirstContacted' | 'LeadPutInPond' | 'LeadClaimed' }>
+  | AccountsMerged
+  | AccountsUnmerged;
+
+/** A merged lead's deadline is set aside (issue 18): a hidden duplicate never goes to the pond; an unmerge brings it back. */
+const merges = new MergedLeads('pond_merges', [], ['pond_deadlines']);
 
 /**
  * When each lead of an office with a pond must have been contacted (issue 15): the deadline is
@@ -16,9 +22,10 @@ type Handled =
  */
 export const leadPondProjection: Projection = {
   name: 'lead_pond',
-  version: 1,
-  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', 'LeadAssigned', 'LeadReassigned', 'LeadFirstContacted', 'LeadPutInPond', 'LeadClaimed']),
-  tables: ['pond_offices', 'pond_deadlines'],
+  // 2: a merged lead's deadline is set aside (issue 18).
+  version: 2,
+  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', 'LeadAssigned', 'LeadReassigned', 'LeadFirstContacted', 'LeadPutInPond', 'LeadClaimed', 'AccountsMerged', 'AccountsUnmerged']),
+  tables: ['pond_offices', 'pond_deadlines', 'pond_merges', 'pond_deadlines_parked'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('pond_offices')} (broker_id uuid PRIMARY KEY, enabled boolean NOT NULL, window_minutes int NOT NULL)`);
     await tx.query(`CREATE TABLE ${t('pond_deadlines')} (
@@ -31,6 +38,7 @@ export const leadPondProjection: Projection = {
     )`);
     await tx.query(`CREATE INDEX ON ${t('pond_deadlines')} (due_at) WHERE due_at IS NOT NULL`);
     await tx.query(`CREATE INDEX ON ${t('pond_deadlines')} (office_id) WHERE due_at IS NOT NULL`);
+    await merges.create(tx, t);
   },
   async apply(events, ctx) {
     const { tx, table } = ctx;
@@ -78,6 +86,11 @@ export const leadPondProjection: Projection = {
         case 'LeadClaimed':
           // The claimer chose the lead: no new deadline (it would bounce between pond and agents).
           await tx.query(`UPDATE ${leads} SET office_id = $2, agent_id = $3, due_at = NULL WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId, e.data.agentId]);
+          break;
+        case 'AccountsMerged':
+        case 'AccountsUnmerged':
+          // A lead without a deadline row has nothing to set aside (fold moves nothing, and records the merge for the unmerge).
+          await merges.apply(ctx, e, async () => true);
           break;
         default:
           assertNever(e);

@@ -3,6 +3,7 @@ import { ApiError } from '../../api/http';
 import { type Push, type PushName, useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
 import { navigate, useLocation } from '../../app/location';
+import { addressWithLead } from './MergedFrom';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useSite } from '../../app/useSite';
 import type { Subscribe } from './ChatPanel';
@@ -113,7 +114,11 @@ export function DashboardPage() {
   }, []);
 
   const loadDetails = useCallback((leadId: string) => {
-    dashboardApi.lead(leadId).then(setDetails, () => setDetails(null));
+    dashboardApi.lead(leadId).then((d) => {
+      setDetails(d);
+      // A merged lead's old address answers with the lead it was merged into (issue 18): show its address.
+      if (d.lead.leadId !== leadId) navigate(addressWithLead(d.lead.leadId), { replace: true });
+    }, () => setDetails(null));
   }, []);
   useEffect(() => {
     if (selectedId) loadDetails(selectedId);
