@@ -158,7 +158,9 @@ export const leadFeedProjection: Projection = {
       last_contact_at timestamptz,
       in_pond boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL,
-      last_activity_at timestamptz NOT NULL
+      last_activity_at timestamptz NOT NULL,
+      -- The lead's own recency, without what leads merged into it did (an unmerge goes back to it).
+      own_activity_at timestamptz NOT NULL
     )`);
     // An agent's and an office's leads newest first, carrying what the list filters on, so that a
     // count in a scope (the list's total, a smart list's) reads the index alone (lead-list-filter.ts).
@@ -205,11 +207,6 @@ export const leadFeedProjection: Projection = {
   async apply(events, ctx) {
     const { tx, table } = ctx;
     const feed = table('lead_feed');
-    // A lead's own facts change wherever its row is: live, or set aside while it is merged (so an unmerge brings it back as it is now).
-    const updateLead = async (sql: string, params: unknown[]) => {
-      await tx.query(sql, params);
-      await tx.query(sql.replace(`UPDATE ${feed} `, `UPDATE ${table('lead_feed_parked')} `), params);
-    };
     const liveRow = async (leadId: string) => (await tx.query<FeedRow>(`SELECT ${ROW} FROM ${feed} WHERE lead_id = $1`, [leadId])).rows[0];
     // The row an event about `leadId` lands on: its own, or the survivor's while it is merged.
     const rowOf = async (leadId: string): Promise<FeedRow | undefined> => {
@@ -227,8 +224,8 @@ export const leadFeedProjection: Projection = {
         case 'LeadCaptured': {
           const d = e.data;
           await tx.query(
-            `INSERT INTO ${feed} (lead_id, user_id, site_id, full_name, email, phone, lead_type, source, listing_pdid, created_at, last_activity_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (lead_id) DO NOTHING`,
+            `INSERT INTO ${feed} (lead_id, user_id, site_id, full_name, email, phone, lead_type, source, listing_pdid, created_at, last_activity_at, own_activity_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10) ON CONFLICT (lead_id) DO NOTHING`,
             [d.leadId, d.userId, d.siteId, d.fullName, d.email, d.phone, d.leadType, d.source, d.listingPdid, at],
           );
           await addEntry(ctx, stored, d.leadId, d.siteId, summaries.captured(d.leadType, d.source));
@@ -241,7 +238,7 @@ export const leadFeedProjection: Projection = {
         case 'LeadReassigned': {
           // A merged lead's own row (set aside) changes, but nothing is said: nobody sees it until it is unmerged.
           const before = await liveRow(e.data.leadId);
-          await updateLead(`UPDATE ${feed} SET assigned_agent_id = $2, office_id = $3, assigned_tx = $4, assigned_gp = $5, in_pond = false WHERE lead_id = $1`, [
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET assigned_agent_id = $2, office_id = $3, assigned_tx = $4, assigned_gp = $5, in_pond = false WHERE lead_id = $1`, [
             e.data.leadId,
             e.data.agentId,
             e.data.brokerId,
@@ -267,7 +264,7 @@ export const leadFeedProjection: Projection = {
           break;
         }
         case 'LeadStageChanged': {
-          await updateLead(`UPDATE ${feed} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
           const row = await rowOf(e.data.leadId);
           const eventId = await activity(ctx, stored, row, summaries.stage(e.data.fromStage, e.data.stage, e.data.byUserId));
           // The board of everyone who sees the lead moves its card.
@@ -278,24 +275,26 @@ export const leadFeedProjection: Projection = {
           break;
         }
         case 'LeadFirstContacted':
-          await updateLead(
-            `UPDATE ${feed} SET status = 'contacted', first_contact_at = coalesce(first_contact_at, $2), last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
+          await merges.update(
+            ctx,
+            'lead_feed',
+            (t) => `UPDATE ${t} SET status = 'contacted', first_contact_at = coalesce(first_contact_at, $2), last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
             [e.data.leadId, e.data.at],
           );
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.firstContact(e.data.via));
           break;
         case 'LeadTagsChanged':
-          await updateLead(`UPDATE ${feed} SET tags = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.tags]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET tags = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.tags]);
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.tags(e.data.tags));
           break;
         case 'LeadContactEdited':
-          await updateLead(`UPDATE ${feed} SET full_name = $2, email = $3, phone = $4 WHERE lead_id = $1`, [e.data.leadId, e.data.fullName, e.data.email, e.data.phone]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET full_name = $2, email = $3, phone = $4 WHERE lead_id = $1`, [e.data.leadId, e.data.fullName, e.data.email, e.data.phone]);
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.contactEdited());
           break;
         case 'LeadPutInPond': {
           const before = await liveRow(e.data.leadId);
           // Its position as an assignment's: an agent of the office reconnecting is sent it (feed/since) like a new lead.
-          await updateLead(`UPDATE ${feed} SET assigned_agent_id = NULL, office_id = $2, in_pond = true, assigned_tx = $3, assigned_gp = $4 WHERE lead_id = $1`, [
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET assigned_agent_id = NULL, office_id = $2, in_pond = true, assigned_tx = $3, assigned_gp = $4 WHERE lead_id = $1`, [
             e.data.leadId,
             e.data.brokerId,
             stored.transactionId.toString(),
@@ -312,8 +311,10 @@ export const leadFeedProjection: Projection = {
         }
         case 'LeadClaimed': {
           const before = await liveRow(e.data.leadId);
-          await updateLead(
-            `UPDATE ${feed} SET assigned_agent_id = $2, office_id = $3, in_pond = false, assigned_tx = $4, assigned_gp = $5 WHERE lead_id = $1`,
+          await merges.update(
+            ctx,
+            'lead_feed',
+            (t) => `UPDATE ${t} SET assigned_agent_id = $2, office_id = $3, in_pond = false, assigned_tx = $4, assigned_gp = $5 WHERE lead_id = $1`,
             [e.data.leadId, e.data.agentId, e.data.brokerId, stored.transactionId.toString(), stored.globalPosition.toString()],
           );
           if (!before) break;
@@ -330,11 +331,11 @@ export const leadFeedProjection: Projection = {
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.searched(e.data.title));
           break;
         case 'TextMessageSent':
-          await updateLead(`UPDATE ${feed} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.text(e.data.kind, e.data.body));
           break;
         case 'CallLogged':
-          await updateLead(`UPDATE ${feed} SET status = 'contacted', last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, at]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted', last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, at]);
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.call(e.data.outcome, e.data.durationSeconds, e.data.notes));
           break;
         case 'LeadNoteWritten':
@@ -347,7 +348,7 @@ export const leadFeedProjection: Projection = {
             ? (await tx.query<{ user_id: string }>(`SELECT user_id FROM ${table('lead_feed_parked')} WHERE lead_id = $1`, [row.merged_from])).rows[0]?.user_id
             : row?.user_id;
           const fromLead = leadUser === e.data.fromUserId;
-          if (row && !fromLead) await updateLead(`UPDATE ${feed} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
+          if (row && !fromLead) await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
           await activity(ctx, stored, row, summaries.chat(fromLead, e.data.text));
           break;
         }
@@ -355,7 +356,7 @@ export const leadFeedProjection: Projection = {
         case 'CellPhoneChanged': {
           const summary =
             e.type === 'ConsentChanged' ? summaries.consent(e.data.channel, e.data.granted, e.data.how) : summaries.cellPhone(e.data.cellPhone);
-          if (e.type === 'CellPhoneChanged') await updateLead(`UPDATE ${feed} SET phone = coalesce($2, phone) WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
+          if (e.type === 'CellPhoneChanged') await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET phone = coalesce($2, phone) WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
           // One account can be a lead of several sites: each of its leads shows the change.
           // A merged account's leads are set aside: theirs show on the survivor's lead, marked.
           const { rows } = await tx.query<FeedRow>(
@@ -405,8 +406,18 @@ export const leadFeedProjection: Projection = {
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged':
-          await merges.apply(ctx, e, async (id) => (await liveRow(id)) !== undefined);
+        {
+          const { unfolded } = await merges.apply(ctx, e, async (id) => (await liveRow(id)) !== undefined);
+          // The survivor is as recent as the most recent of the leads it holds; after an unmerge, as its own.
+          for (const f of unfolded) await tx.query(`UPDATE ${feed} SET last_activity_at = own_activity_at WHERE lead_id = $1`, [f.survivorLeadId]);
+          await tx.query(
+            `UPDATE ${feed} s SET last_activity_at = greatest(s.last_activity_at, p.last_activity_at)
+             FROM ${table('lead_feed_merges')} m JOIN ${table('lead_feed_parked')} p ON p.lead_id = m.merged_lead_id
+             WHERE m.merge_id = $1 AND s.lead_id = m.survivor_lead_id`,
+            [e.data.mergeId],
+          );
           break;
+        }
         default:
           assertNever(e);
       }
@@ -437,10 +448,14 @@ type Entry = { readonly key?: string; readonly pdid?: string | null; readonly me
 async function activity(ctx: ProjectionContext, e: StoredEvent, row: FeedRow | undefined, summary: string, more: Entry = {}): Promise<string | undefined> {
   if (!row) return undefined;
   const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, { ...more, mergedFrom: row.merged_from ?? null });
-  await ctx.tx.query(`UPDATE ${ctx.table('lead_feed')} SET last_activity_at = greatest(last_activity_at, $2) WHERE lead_id = $1`, [row.lead_id, e.metadata.at]);
-  // The set-aside row of a merged lead keeps its own recency too, for when it is unmerged.
+  // What a merged lead does makes the survivor recent; its own recency is kept on its set-aside row, for an unmerge.
+  const own = row.merged_from ? '' : ', own_activity_at = greatest(own_activity_at, $2)';
+  await ctx.tx.query(`UPDATE ${ctx.table('lead_feed')} SET last_activity_at = greatest(last_activity_at, $2)${own} WHERE lead_id = $1`, [row.lead_id, e.metadata.at]);
   if (row.merged_from) {
-    await ctx.tx.query(`UPDATE ${ctx.table('lead_feed_parked')} SET last_activity_at = greatest(last_activity_at, $2) WHERE lead_id = $1`, [row.merged_from, e.metadata.at]);
+    await ctx.tx.query(`UPDATE ${ctx.table('lead_feed_parked')} SET last_activity_at = greatest(last_activity_at, $2), own_activity_at = greatest(own_activity_at, $2) WHERE lead_id = $1`, [
+      row.merged_from,
+      e.metadata.at,
+    ]);
   }
   const to = leadRooms(row);
   // The live line says 'a home' where the timeline, read, names its address.

@@ -56,7 +56,7 @@ export const leadPondProjection: Projection = {
             [e.data.brokerId, pond.enabled, pond.claimWindowMinutes],
           );
           // Turned off: the deadlines running end (turning it on again starts with new assignments, never floods the pond with old leads).
-          if (!pond.enabled) await tx.query(`UPDATE ${leads} SET due_at = NULL WHERE office_id = $1 AND due_at IS NOT NULL`, [e.data.brokerId]);
+          if (!pond.enabled) await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET due_at = NULL WHERE office_id = $1 AND due_at IS NOT NULL`, [e.data.brokerId]);
           break;
         }
         case 'LeadAssigned':
@@ -68,13 +68,15 @@ export const leadPondProjection: Projection = {
           );
           break;
         case 'LeadReassigned':
-          await tx.query(
-            `UPDATE ${leads} SET office_id = $2, agent_id = $3, due_at = CASE WHEN office_lead AND NOT contacted THEN ${deadline(ctx, '$2', '$4')} END WHERE lead_id = $1`,
+          await merges.update(
+            ctx,
+            'pond_deadlines',
+            (t) => `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = CASE WHEN office_lead AND NOT contacted THEN ${deadline(ctx, '$2', '$4')} END WHERE lead_id = $1`,
             [e.data.leadId, e.data.brokerId, e.data.agentId, at],
           );
           break;
         case 'LeadFirstContacted':
-          await tx.query(`UPDATE ${leads} SET contacted = true, due_at = NULL WHERE lead_id = $1`, [e.data.leadId]);
+          await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET contacted = true, due_at = NULL WHERE lead_id = $1`, [e.data.leadId]);
           break;
         case 'LeadPutInPond':
           await tx.query(
@@ -85,7 +87,7 @@ export const leadPondProjection: Projection = {
           break;
         case 'LeadClaimed':
           // The claimer chose the lead: no new deadline (it would bounce between pond and agents).
-          await tx.query(`UPDATE ${leads} SET office_id = $2, agent_id = $3, due_at = NULL WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId, e.data.agentId]);
+          await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = NULL WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId, e.data.agentId]);
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged':

@@ -56,15 +56,13 @@ export class MergedLeads {
   /**
    * An account merge or unmerge (the back-office's AccountsMerged / AccountsUnmerged, by shape):
    * acted on once, on the event of the merged account's stream (its twin on the survivor's says
-   * the same). `exists`: whether this read model knows a lead.
+   * the same). `exists`: whether this read model knows a lead. Answers the folds an unmerge undid.
    */
-  async apply(ctx: ProjectionContext, e: AccountMergeEvent, exists: (leadId: string) => Promise<boolean>): Promise<void> {
-    if (e.data.userId !== e.data.mergedId) return;
-    if (e.type === 'AccountsUnmerged') {
-      await this.unfold(ctx, e.data.mergeId);
-      return;
-    }
+  async apply(ctx: ProjectionContext, e: AccountMergeEvent, exists: (leadId: string) => Promise<boolean>): Promise<{ readonly unfolded: readonly LeadFold[] }> {
+    if (e.data.userId !== e.data.mergedId) return { unfolded: [] };
+    if (e.type === 'AccountsUnmerged') return { unfolded: await this.unfold(ctx, e.data.mergeId) };
     for (const pair of e.data.leads ?? []) await this.fold(ctx, { mergeId: e.data.mergeId, ...pair }, exists);
+    return { unfolded: [] };
   }
 
   /** Undoes every fold of the merge; answers the folds undone. */
@@ -84,6 +82,15 @@ export class MergedLeads {
       }
     }
     return rows.map((m) => ({ mergeId, mergedLeadId: m.merged_lead_id, survivorLeadId: m.survivor_lead_id, mergedName: m.merged_name }));
+  }
+
+  /**
+   * An UPDATE of a lead's own row in a parked table, run on its twin too: a set-aside lead's own
+   * facts (stage, tags, agent) keep changing, so that an unmerge brings it back as it is now.
+   */
+  async update({ tx, table }: ProjectionContext, base: string, sql: (t: string) => string, params: readonly unknown[]): Promise<void> {
+    await tx.query(sql(table(base)), [...params]);
+    if (this.parked.includes(base)) await tx.query(sql(table(parkedTwin(base))), [...params]);
   }
 
   /** Where rows for `leadId` go now: the survivor (and where they came from) while it is folded, else itself. */
