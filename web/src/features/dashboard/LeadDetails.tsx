@@ -13,7 +13,7 @@ import { ListingsPushActions } from './ListingsPushActions';
 import type { NoteView } from './tasksApi';
 import { LeadWork } from './LeadWork';
 import { timelineLabel } from '../../../../src/contract/timeline-labels';
-import { MergedFrom } from './MergedFrom';
+import { MergedFrom, MergeLink } from './MergedFrom';
 
 type Props = {
   readonly lead: FeedLead;
@@ -94,6 +94,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           <dd>{agent?.fullName ?? (lead.assignedAgentId ? 'Assigned' : 'Routing…')}</dd>
         </div>
       </dl>
+      <MergeLink role={role} userId={lead.userId} />
       {emailing && <EmailComposer leadId={lead.leadId} leadName={lead.fullName} onClose={() => setEmailing(false)} />}
       <LeadWork lead={lead} />
       {role !== 'agent' && agents.length > 0 && (
