@@ -115,6 +115,17 @@ describe('merging two leads of one person', () => {
     expect(await listed(janeC)).not.toContain(dupe.leadId);
   });
 
+  it('an inquiry by the merged account on a site where it was no lead becomes the kept account’s lead, routed as usual', async () => {
+    const onDemo = WebClient.for(server.url, 'demo.localhost');
+    for (const [k, v] of dupe.client.cookies) onDemo.cookies.set(k, v);
+    const res = await onDemo.post('/api/account/inquiry', { FullName: 'Mia Dupe', Email: dupe.email, Phone: '2065550123', Message: 'And this one?', LeadType: 'Buyer' });
+    expect(res.status, res.text).toBe(200);
+    await settle(server);
+    const lead = await details(brokerC, res.body.leadId as string);
+    expect(lead.lead.userId).toBe(ids.survivorId);
+    expect(lead.timeline.map((t) => t.type)).toEqual(expect.arrayContaining(['LeadCaptured', 'InquirySubmitted', 'LeadAssigned']));
+  });
+
   it('unmerged: both leads as they were, each with its own history (and what came meanwhile)', async () => {
     const res = await staffC.post('/api/backoffice/accounts/unmerge', { ...ids, reason: 'Two people after all' });
     expect(res.status, res.text).toBe(200);
