@@ -30,7 +30,10 @@ export class MergedLeads {
     await tx.query(`CREATE TABLE ${t(this.merges)} (merged_lead_id uuid PRIMARY KEY, survivor_lead_id uuid NOT NULL, merge_id uuid NOT NULL, merged_name text NOT NULL)`);
     await tx.query(`CREATE INDEX ON ${t(this.merges)} (merge_id)`);
     for (const r of this.rekeyed) await tx.query(`ALTER TABLE ${t(r)} ADD COLUMN merged_from uuid`);
-    for (const p of this.parked) await tx.query(`CREATE TABLE ${t(parkedTwin(p))} (LIKE ${t(p)})`);
+    for (const p of this.parked) {
+      await tx.query(`CREATE TABLE ${t(parkedTwin(p))} (LIKE ${t(p)})`);
+      await tx.query(`CREATE INDEX ON ${t(parkedTwin(p))} (lead_id)`);
+    }
   }
 
   /**
