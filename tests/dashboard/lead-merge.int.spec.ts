@@ -115,7 +115,7 @@ describe('merging two leads of one person', () => {
     expect(await listed(janeC)).not.toContain(dupe.leadId);
   });
 
-  it('an inquiry by the merged account on a site where it was no lead becomes the kept account’s lead, routed as usual', async () => {
+  it('an inquiry by the merged account on a site where it was no lead becomes the kept account’s lead, routed as usual; its browsing there lands on it', async () => {
     const onDemo = WebClient.for(server.url, 'demo.localhost');
     for (const [k, v] of dupe.client.cookies) onDemo.cookies.set(k, v);
     const res = await onDemo.post('/api/account/inquiry', { FullName: 'Mia Dupe', Email: dupe.email, Phone: '2065550123', Message: 'And this one?', LeadType: 'Buyer' });
@@ -124,6 +124,10 @@ describe('merging two leads of one person', () => {
     const lead = await details(brokerC, res.body.leadId as string);
     expect(lead.lead.userId).toBe(ids.survivorId);
     expect(lead.timeline.map((t) => t.type)).toEqual(expect.arrayContaining(['LeadCaptured', 'InquirySubmitted', 'LeadAssigned']));
+    // Browsing there follows too: the search shows on the kept account's lead.
+    expect((await onDemo.post('/api/lead/activity', { type: 'SearchRun', title: 'Homes in Tacoma', query: 'city=Tacoma' })).status).toBe(204);
+    await settle(server);
+    expect((await details(brokerC, res.body.leadId as string)).timeline[0]).toMatchObject({ type: 'SearchRun', mergedFrom: null });
   });
 
   it('unmerged: both leads as they were, each with its own history (and what came meanwhile)', async () => {
