@@ -407,6 +407,8 @@ export const leadFeedProjection: Projection = {
         case 'AccountsMerged':
         case 'AccountsUnmerged':
         {
+          const pairs = e.type === 'AccountsMerged' && e.data.userId === e.data.mergedId ? (e.data.leads ?? []) : [];
+          const shown = await Promise.all(pairs.map(async (p) => [await liveRow(p.mergedLeadId), await liveRow(p.survivorLeadId)] as const));
           const { unfolded } = await merges.apply(ctx, e, async (id) => (await liveRow(id)) !== undefined);
           // The survivor is as recent as the most recent of the leads it holds; after an unmerge, as its own.
           for (const f of unfolded) await tx.query(`UPDATE ${feed} SET last_activity_at = own_activity_at WHERE lead_id = $1`, [f.survivorLeadId]);
@@ -416,6 +418,16 @@ export const leadFeedProjection: Projection = {
              WHERE m.merge_id = $1 AND s.lead_id = m.survivor_lead_id`,
             [e.data.mergeId],
           );
+          // Open dashboards of whoever saw either lead drop the duplicate (or, unmerged, get it back).
+          for (const [merged, survivor] of shown) {
+            if (!merged || !survivor || (await liveRow(merged.lead_id))) continue;
+            const to = [...new Set([...leadRooms(merged), ...leadRooms(survivor)])];
+            if (to.length) ctx.push({ to, name: 'lead.merged', payload: { leadId: merged.lead_id, intoLeadId: survivor.lead_id, at } });
+          }
+          for (const f of unfolded) {
+            const back = await liveRow(f.mergedLeadId);
+            if (back) ctx.push({ to: leadRooms(back), name: 'lead.captured', payload: capturedPayload(back) });
+          }
           break;
         }
         default:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { connectSocket, demoUser, newLead, record, settle, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -65,9 +65,16 @@ describe('merging two leads of one person', () => {
 
   it('merged: one lead in every list, board and search; the duplicate’s history under the survivor, marked; its old address shows the survivor', async () => {
     const [janeBoard, brokerBoard] = [await boardTotal(janeC), await boardTotal(brokerC)];
+    const [janeSocket, alexSocket] = await Promise.all([connectSocket(server, janeC), connectSocket(server, alexC)]);
+    const [janeHears, alexHears] = [record(janeSocket), record(alexSocket)];
     const merged = await staffC.post('/api/backoffice/accounts/merge', { ...ids, reason: 'Same person, two e-mails' });
     expect(merged.status, merged.text).toBe(200);
     await settle(server);
+    // Open dashboards of whoever sees the leads drop the duplicate at once; others hear nothing.
+    expect(await until(() => janeHears.get('lead.merged')?.[0])).toMatchObject({ leadId: dupe.leadId, intoLeadId: kept.leadId });
+    expect(alexHears.get('lead.merged')).toBeUndefined();
+    janeSocket.close();
+    alexSocket.close();
 
     for (const c of [janeC, brokerC, staffC]) {
       const all = await listed(c);
@@ -131,9 +138,13 @@ describe('merging two leads of one person', () => {
   });
 
   it('unmerged: both leads as they were, each with its own history (and what came meanwhile)', async () => {
+    const janeSocket = await connectSocket(server, janeC);
+    const janeHears = record(janeSocket);
     const res = await staffC.post('/api/backoffice/accounts/unmerge', { ...ids, reason: 'Two people after all' });
     expect(res.status, res.text).toBe(200);
     await settle(server);
+    expect(await until(() => janeHears.get('lead.captured')?.find((p) => p.leadId === dupe.leadId))).toMatchObject({ fullName: 'Mia Dupe' });
+    janeSocket.close();
     expect(await listed(janeC)).toEqual(expect.arrayContaining([kept.leadId, dupe.leadId]));
     expect((await details(janeC, kept.leadId)).timeline.every((t) => t.mergedFrom === null)).toBe(true);
     expect((await thread(janeC, kept.leadId)).length).toBe(0);

@@ -21,6 +21,14 @@ describe('merging a duplicate lead in the browser', () => {
     expect((await dupe.client.post('/api/dashboard/chat/sendmessage', { text: 'Is parking included?' })).status).toBe(200);
     await settle(app.server);
 
+    // Jane has both leads open in her list, at 390 px wide: the duplicate leaves it live when merged.
+    const janePage = await app.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await janePage.goto(`${app.server.url}/search`);
+    await signInPage(janePage, 'agent@demo.test');
+    await janePage.goto(`${app.server.url}/dashboard`);
+    const janeList = janePage.getByRole('list', { name: 'Leads' });
+    await janeList.getByRole('checkbox', { name: 'Select Nora Dupe' }).waitFor();
+
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${app.server.url}/search`);
     await signInPage(page, 'staff@porchlight.test');
@@ -38,6 +46,10 @@ describe('merging a duplicate lead in the browser', () => {
     await dialog.getByRole('button', { name: /^Merge into/ }).click();
     await page.getByText('Merged into').first().waitFor();
     await settle(app.server);
+    await expect.poll(() => janeList.getByRole('checkbox', { name: 'Select Nora Dupe' }).count(), { timeout: 10_000 }).toBe(0);
+    await janeList.getByRole('checkbox', { name: 'Select Nora Kept' }).waitFor();
+    expect(await seriousViolations(janePage)).toEqual([]);
+    await janePage.close();
 
     // The duplicate's old address shows the kept lead, with both histories in one timeline.
     await page.goto(`${app.server.url}/dashboard?lead=${dupe.leadId}`);
