@@ -421,10 +421,13 @@ export const leadFeedProjection: Projection = {
           // Open dashboards of whoever saw either lead drop the duplicate (or, unmerged, get it back).
           for (const [merged, survivor] of shown) {
             if (!merged || !survivor || (await liveRow(merged.lead_id))) continue;
+            // A line on the survivor, marked as the duplicate's so that the unmerge takes it away with the rest.
+            await addEntry(ctx, stored, survivor.lead_id, survivor.site_id, summaries.merged(), { key: `${e.eventId}:${merged.lead_id}`, mergedFrom: merged.lead_id });
             const to = [...new Set([...leadRooms(merged), ...leadRooms(survivor)])];
             if (to.length) ctx.push({ to, name: 'lead.merged', payload: { leadId: merged.lead_id, intoLeadId: survivor.lead_id, at } });
           }
           for (const f of unfolded) {
+            await tx.query(`DELETE FROM ${table('lead_timeline')} WHERE lead_id = $1 AND type = 'AccountsMerged'`, [f.mergedLeadId]);
             const back = await liveRow(f.mergedLeadId);
             if (back) ctx.push({ to: leadRooms(back), name: 'lead.captured', payload: capturedPayload(back) });
           }

@@ -165,8 +165,8 @@ describe('merge then unmerge on the dashboard read models (issue 18)', () => {
         const q = (sql: string, params: unknown[]) => m.db.pool.query(sql, params).then((r) => r.rows);
         expect(await q('SELECT lead_id FROM lead_feed WHERE lead_id = ANY($1)', [[people.survivor.leadId, people.duplicate.leadId]])).toEqual([{ lead_id: people.survivor.leadId }]);
         expect(await q('SELECT count(*)::int AS n FROM lead_timeline WHERE lead_id = $1', [people.duplicate.leadId])).toEqual([{ n: 0 }]);
-        // Its capture and assignment, and every action but a task (tasks are the tasks panel's, not the timeline's).
-        const fromDuplicate = 2 + [...before, ...during].filter((a) => a.on === 'duplicate' && a.kind !== 'task').length;
+        // Its capture and assignment, the merge's own line, and every action but a task (tasks are the tasks panel's, not the timeline's).
+        const fromDuplicate = 3 + [...before, ...during].filter((a) => a.on === 'duplicate' && a.kind !== 'task').length;
         expect(await q('SELECT count(*)::int AS n FROM lead_timeline WHERE lead_id = $1 AND merged_from = $2', [people.survivor.leadId, people.duplicate.leadId])).toEqual([{ n: fromDuplicate }]);
         const live = await snapshot(m);
         // Replayed from the start, every read model is what the live runner made.

@@ -87,7 +87,7 @@ describe('merging two leads of one person', () => {
 
     const view = await details(janeC, kept.leadId);
     const marked = view.timeline.filter((t) => t.mergedFrom === 'Mia Dupe').map((t) => t.type);
-    expect(marked).toEqual(expect.arrayContaining(['LeadCaptured', 'InquirySubmitted', 'ChatMessageSent', 'LeadNoteWritten', 'SavedSearchSaved']));
+    expect(marked).toEqual(expect.arrayContaining(['AccountsMerged', 'LeadCaptured', 'InquirySubmitted', 'ChatMessageSent', 'LeadNoteWritten', 'SavedSearchSaved']));
     expect(view.timeline.filter((t) => t.mergedFrom === null).map((t) => t.type)).toEqual(expect.arrayContaining(['LeadCaptured', 'InquirySubmitted']));
     // Newest first, both leads' lines interleaved by time.
     const times = view.timeline.map((t) => (t as unknown as { at: string }).at);
