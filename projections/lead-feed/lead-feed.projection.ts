@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
+import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { ChatEvent } from '../../src/modules/chat/chat.events';
 import {
   type CallLogged,
@@ -16,7 +17,7 @@ import type { ShowingEvent } from '../../src/modules/showings/showings.events';
 import type { TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import { handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { handledTypes, MergedLeads, type Projection, type ProjectionContext } from '../runner';
 import { SEARCHED_TEXT } from './lead-list-filter';
 import { summaries, withHome } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
@@ -34,7 +35,9 @@ type Handled =
   | OrganizerTimelineEvent
   | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>
   | ListingMailEvent
-  | ShowingEvent;
+  | ShowingEvent
+  | AccountsMerged
+  | AccountsUnmerged;
 
 type FeedRow = {
   lead_id: string;
@@ -47,8 +50,17 @@ type FeedRow = {
   office_id: string | null;
   in_pond: boolean;
   created_at: Date;
+  /** Set when the row stands in for a merged lead (its events land on this, the survivor's). */
+  merged_from?: string | null;
 };
 const ROW = 'lead_id, user_id, site_id, full_name, lead_type, source, assigned_agent_id, office_id, in_pond, created_at';
+
+/**
+ * A merge (issue 18) sets the duplicate's row aside (out of every list, board count, search and
+ * smart list) and moves its timeline and open tasks under the survivor, each marked with where it
+ * came from; an unmerge puts back exactly those.
+ */
+const merges = new MergedLeads('lead_feed_merges', ['lead_timeline', 'lead_open_tasks'], ['lead_feed']);
 
 /** The rooms of a pond's news: the office (its agents and broker) and staff. */
 const pondRooms = (officeId: string) => [`office:${officeId}`, 'staff'];
@@ -106,7 +118,9 @@ export const leadFeedProjection: Projection = {
   // 6: timeline lines name homes by address (the pdid kept beside them), the lead's private notes
   //    stay private, no doubled words; the board's per-stage counts and indexes.
   // 7: calls the agent logged (issue 16): a timeline line, and the lead counts as contacted.
-  version: 8,
+  // 8: account merges fold the duplicate's lead into the survivor's (issue 18).
+  // 9: showing lines from the lead's appointments (issue 16).
+  version: 9,
   // All of the lead's own events, its activity and its texts: the events file's lists, named once there.
   eventTypes: handledTypes<Handled>()([
     ...leadEventTypes,
@@ -124,8 +138,10 @@ export const leadFeedProjection: Projection = {
     'TaskRescheduled',
     ...listingMailTimelineTypes,
     ...showingTimelineTypes,
+    'AccountsMerged',
+    'AccountsUnmerged',
   ]),
-  tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks', 'lead_stage_counts', 'lead_showings'],
+  tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks', 'lead_stage_counts', 'lead_showings', 'lead_feed_merges', 'lead_feed_parked'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_feed')} (
       lead_id uuid PRIMARY KEY,
@@ -148,7 +164,9 @@ export const leadFeedProjection: Projection = {
       last_contact_at timestamptz,
       in_pond boolean NOT NULL DEFAULT false,
       created_at timestamptz NOT NULL,
-      last_activity_at timestamptz NOT NULL
+      last_activity_at timestamptz NOT NULL,
+      -- The lead's own recency, without what leads merged into it did (an unmerge goes back to it).
+      own_activity_at timestamptz NOT NULL
     )`);
     // An agent's and an office's leads newest first, carrying what the list filters on, so that a
     // count in a scope (the list's total, a smart list's) reads the index alone (lead-list-filter.ts).
@@ -191,12 +209,22 @@ export const leadFeedProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('lead_open_tasks')} (lead_id, due_at) WHERE NOT done`);
     // What the timeline's showing lines name (the place and time as they stand): the showings read model is another folder's.
     await tx.query(`CREATE TABLE ${t('lead_showings')} (showing_id uuid PRIMARY KEY, address text NOT NULL, time_zone text NOT NULL, start_at timestamptz NOT NULL)`);
+    await merges.create(tx, t);
+    await tx.query(`CREATE INDEX ON ${t('lead_timeline')} (merged_from) WHERE merged_from IS NOT NULL`);
   },
   async apply(events, ctx) {
     const { tx, table } = ctx;
     const feed = table('lead_feed');
-    const rowOf = async (leadId: string) =>
-      (await tx.query<FeedRow>(`SELECT ${ROW} FROM ${feed} WHERE lead_id = $1`, [leadId])).rows[0];
+    const liveRow = async (leadId: string) => (await tx.query<FeedRow>(`SELECT ${ROW} FROM ${feed} WHERE lead_id = $1`, [leadId])).rows[0];
+    // The row an event about `leadId` lands on: its own, or the survivor's while it is merged.
+    const rowOf = async (leadId: string): Promise<FeedRow | undefined> => {
+      const own = await liveRow(leadId);
+      if (own) return own;
+      const to = await merges.target(ctx, leadId);
+      if (!to.mergedFrom) return undefined;
+      const survivor = await liveRow(to.leadId);
+      return survivor && { ...survivor, merged_from: to.mergedFrom };
+    };
     for (const stored of events) {
       const e = stored as unknown as Handled & typeof stored;
       const at = e.metadata.at;
@@ -204,8 +232,8 @@ export const leadFeedProjection: Projection = {
         case 'LeadCaptured': {
           const d = e.data;
           await tx.query(
-            `INSERT INTO ${feed} (lead_id, user_id, site_id, full_name, email, phone, lead_type, source, listing_pdid, created_at, last_activity_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (lead_id) DO NOTHING`,
+            `INSERT INTO ${feed} (lead_id, user_id, site_id, full_name, email, phone, lead_type, source, listing_pdid, created_at, last_activity_at, own_activity_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10) ON CONFLICT (lead_id) DO NOTHING`,
             [d.leadId, d.userId, d.siteId, d.fullName, d.email, d.phone, d.leadType, d.source, d.listingPdid, at],
           );
           await addEntry(ctx, stored, d.leadId, d.siteId, summaries.captured(d.leadType, d.source));
@@ -216,15 +244,16 @@ export const leadFeedProjection: Projection = {
           break;
         case 'LeadAssigned':
         case 'LeadReassigned': {
-          const before = await rowOf(e.data.leadId);
-          if (!before) break;
-          await tx.query(`UPDATE ${feed} SET assigned_agent_id = $2, office_id = $3, assigned_tx = $4, assigned_gp = $5, in_pond = false WHERE lead_id = $1`, [
+          // A merged lead's own row (set aside) changes, but nothing is said: nobody sees it until it is unmerged.
+          const before = await liveRow(e.data.leadId);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET assigned_agent_id = $2, office_id = $3, assigned_tx = $4, assigned_gp = $5, in_pond = false WHERE lead_id = $1`, [
             e.data.leadId,
             e.data.agentId,
             e.data.brokerId,
             stored.transactionId.toString(),
             stored.globalPosition.toString(),
           ]);
+          if (!before) break;
           const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
           const summary = e.type === 'LeadAssigned' ? summaries.assigned(e.data.rule) : summaries.reassigned();
           await addEntry(ctx, stored, e.data.leadId, before.site_id, summary);
@@ -243,7 +272,7 @@ export const leadFeedProjection: Projection = {
           break;
         }
         case 'LeadStageChanged': {
-          await tx.query(`UPDATE ${feed} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
           const row = await rowOf(e.data.leadId);
           const eventId = await activity(ctx, stored, row, summaries.stage(e.data.fromStage, e.data.stage, e.data.byUserId));
           // The board of everyone who sees the lead moves its card.
@@ -254,30 +283,32 @@ export const leadFeedProjection: Projection = {
           break;
         }
         case 'LeadFirstContacted':
-          await tx.query(
-            `UPDATE ${feed} SET status = 'contacted', first_contact_at = coalesce(first_contact_at, $2), last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
+          await merges.update(
+            ctx,
+            'lead_feed',
+            (t) => `UPDATE ${t} SET status = 'contacted', first_contact_at = coalesce(first_contact_at, $2), last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
             [e.data.leadId, e.data.at],
           );
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.firstContact(e.data.via));
           break;
         case 'LeadTagsChanged':
-          await tx.query(`UPDATE ${feed} SET tags = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.tags]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET tags = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.tags]);
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.tags(e.data.tags));
           break;
         case 'LeadContactEdited':
-          await tx.query(`UPDATE ${feed} SET full_name = $2, email = $3, phone = $4 WHERE lead_id = $1`, [e.data.leadId, e.data.fullName, e.data.email, e.data.phone]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET full_name = $2, email = $3, phone = $4 WHERE lead_id = $1`, [e.data.leadId, e.data.fullName, e.data.email, e.data.phone]);
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.contactEdited());
           break;
         case 'LeadPutInPond': {
-          const before = await rowOf(e.data.leadId);
-          if (!before) break;
+          const before = await liveRow(e.data.leadId);
           // Its position as an assignment's: an agent of the office reconnecting is sent it (feed/since) like a new lead.
-          await tx.query(`UPDATE ${feed} SET assigned_agent_id = NULL, office_id = $2, in_pond = true, assigned_tx = $3, assigned_gp = $4 WHERE lead_id = $1`, [
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET assigned_agent_id = NULL, office_id = $2, in_pond = true, assigned_tx = $3, assigned_gp = $4 WHERE lead_id = $1`, [
             e.data.leadId,
             e.data.brokerId,
             stored.transactionId.toString(),
             stored.globalPosition.toString(),
           ]);
+          if (!before) break;
           await addEntry(ctx, stored, e.data.leadId, before.site_id, summaries.pond(e.data.reason));
           ctx.push({
             to: pondRooms(e.data.brokerId),
@@ -287,12 +318,14 @@ export const leadFeedProjection: Projection = {
           break;
         }
         case 'LeadClaimed': {
-          const before = await rowOf(e.data.leadId);
-          if (!before) break;
-          await tx.query(
-            `UPDATE ${feed} SET assigned_agent_id = $2, office_id = $3, in_pond = false, assigned_tx = $4, assigned_gp = $5 WHERE lead_id = $1`,
+          const before = await liveRow(e.data.leadId);
+          await merges.update(
+            ctx,
+            'lead_feed',
+            (t) => `UPDATE ${t} SET assigned_agent_id = $2, office_id = $3, in_pond = false, assigned_tx = $4, assigned_gp = $5 WHERE lead_id = $1`,
             [e.data.leadId, e.data.agentId, e.data.brokerId, stored.transactionId.toString(), stored.globalPosition.toString()],
           );
+          if (!before) break;
           await addEntry(ctx, stored, e.data.leadId, before.site_id, summaries.claimed());
           const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
           ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
@@ -306,11 +339,11 @@ export const leadFeedProjection: Projection = {
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.searched(e.data.title));
           break;
         case 'TextMessageSent':
-          await tx.query(`UPDATE ${feed} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.text(e.data.kind, e.data.body));
           break;
         case 'CallLogged':
-          await tx.query(`UPDATE ${feed} SET status = 'contacted', last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, at]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted', last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, at]);
           await activity(ctx, stored, await rowOf(e.data.leadId), summaries.call(e.data.outcome, e.data.durationSeconds, e.data.notes));
           break;
         case 'LeadNoteWritten':
@@ -318,8 +351,12 @@ export const leadFeedProjection: Projection = {
           break;
         case 'ChatMessageSent': {
           const row = await rowOf(e.data.leadId);
-          const fromLead = row?.user_id === e.data.fromUserId;
-          if (row && !fromLead) await tx.query(`UPDATE ${feed} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
+          // A merged lead's chat is from its own account, not the survivor's.
+          const leadUser = row?.merged_from
+            ? (await tx.query<{ user_id: string }>(`SELECT user_id FROM ${table('lead_feed_parked')} WHERE lead_id = $1`, [row.merged_from])).rows[0]?.user_id
+            : row?.user_id;
+          const fromLead = leadUser === e.data.fromUserId;
+          if (row && !fromLead) await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
           await activity(ctx, stored, row, summaries.chat(fromLead, e.data.text));
           break;
         }
@@ -327,13 +364,18 @@ export const leadFeedProjection: Projection = {
         case 'CellPhoneChanged': {
           const summary =
             e.type === 'ConsentChanged' ? summaries.consent(e.data.channel, e.data.granted, e.data.how) : summaries.cellPhone(e.data.cellPhone);
-          if (e.type === 'CellPhoneChanged') await tx.query(`UPDATE ${feed} SET phone = coalesce($2, phone) WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
+          if (e.type === 'CellPhoneChanged') await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET phone = coalesce($2, phone) WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
           // One account can be a lead of several sites: each of its leads shows the change.
+          // A merged account's leads are set aside: theirs show on the survivor's lead, marked.
           const { rows } = await tx.query<FeedRow>(
-            `SELECT ${ROW} FROM ${feed} WHERE user_id = $1`,
+            `SELECT ${ROW}, NULL AS merged_from FROM ${feed} WHERE user_id = $1
+             UNION ALL
+             SELECT ${ROW.split(', ').map((c) => `s.${c}`).join(', ')}, m.merged_lead_id AS merged_from
+             FROM ${table('lead_feed_parked')} p JOIN ${table('lead_feed_merges')} m ON m.merged_lead_id = p.lead_id JOIN ${feed} s ON s.lead_id = m.survivor_lead_id
+             WHERE p.user_id = $1`,
             [e.data.userId],
           );
-          for (const row of rows) await activity(ctx, stored, row, summary, { key: `${e.eventId}:${row.lead_id}` });
+          for (const row of rows) await activity(ctx, stored, row, summary, { key: `${e.eventId}:${row.merged_from ?? row.lead_id}` });
           break;
         }
         case 'SavedSearchSaved':
@@ -350,12 +392,14 @@ export const leadFeedProjection: Projection = {
           await activity(ctx, stored, await rowOf(e.data.leadId), organizerSummary(e), { pdid: organizerPdid(e) });
           break;
         case 'TaskCreated':
-          await tx.query(`INSERT INTO ${table('lead_open_tasks')} (task_id, lead_id, due_at, done) VALUES ($1, $2, $3, false) ON CONFLICT (task_id) DO NOTHING`, [
-            e.data.taskId,
-            e.data.leadId,
-            e.data.dueAt,
-          ]);
+        {
+          const to = await merges.target(ctx, e.data.leadId);
+          await tx.query(
+            `INSERT INTO ${table('lead_open_tasks')} (task_id, lead_id, due_at, done, merged_from) VALUES ($1, $2, $3, false, $4) ON CONFLICT (task_id) DO NOTHING`,
+            [e.data.taskId, to.leadId, e.data.dueAt, to.mergedFrom],
+          );
           break;
+        }
         case 'TaskCompleted':
         case 'TaskReopened':
           await tx.query(`UPDATE ${table('lead_open_tasks')} SET done = $2 WHERE task_id = $1`, [e.data.taskId, e.type === 'TaskCompleted']);
@@ -389,6 +433,35 @@ export const leadFeedProjection: Projection = {
           if (e.type === 'ShowingRescheduled') await tx.query(`UPDATE ${shows} SET start_at = $2 WHERE showing_id = $1`, [e.data.showingId, e.data.start]);
           break;
         }
+        case 'AccountsMerged':
+        case 'AccountsUnmerged':
+        {
+          const pairs = e.type === 'AccountsMerged' && e.data.userId === e.data.mergedId ? (e.data.leads ?? []) : [];
+          const shown = await Promise.all(pairs.map(async (p) => [await liveRow(p.mergedLeadId), await liveRow(p.survivorLeadId)] as const));
+          const { unfolded } = await merges.apply(ctx, e, async (id) => (await liveRow(id)) !== undefined);
+          // The survivor is as recent as the most recent of the leads it holds; after an unmerge, as its own.
+          for (const f of unfolded) await tx.query(`UPDATE ${feed} SET last_activity_at = own_activity_at WHERE lead_id = $1`, [f.survivorLeadId]);
+          await tx.query(
+            `UPDATE ${feed} s SET last_activity_at = greatest(s.last_activity_at, p.last_activity_at)
+             FROM ${table('lead_feed_merges')} m JOIN ${table('lead_feed_parked')} p ON p.lead_id = m.merged_lead_id
+             WHERE m.merge_id = $1 AND s.lead_id = m.survivor_lead_id`,
+            [e.data.mergeId],
+          );
+          // Open dashboards of whoever saw either lead drop the duplicate (or, unmerged, get it back).
+          for (const [merged, survivor] of shown) {
+            if (!merged || !survivor || (await liveRow(merged.lead_id))) continue;
+            // A line on the survivor, marked as the duplicate's so that the unmerge takes it away with the rest.
+            await addEntry(ctx, stored, survivor.lead_id, survivor.site_id, summaries.merged(), { key: `${e.eventId}:${merged.lead_id}`, mergedFrom: merged.lead_id });
+            const to = [...new Set([...leadRooms(merged), ...leadRooms(survivor)])];
+            if (to.length) ctx.push({ to, name: 'lead.merged', payload: { leadId: merged.lead_id, intoLeadId: survivor.lead_id, at } });
+          }
+          for (const f of unfolded) {
+            await tx.query(`DELETE FROM ${table('lead_timeline')} WHERE lead_id = $1 AND type = 'AccountsMerged'`, [f.mergedLeadId]);
+            const back = await liveRow(f.mergedLeadId);
+            if (back) ctx.push({ to: leadRooms(back), name: 'lead.captured', payload: capturedPayload(back) });
+          }
+          break;
+        }
         default:
           assertNever(e);
       }
@@ -405,20 +478,29 @@ const capturedPayload = (r: FeedRow) => ({ leadId: r.lead_id, fullName: r.full_n
 async function addEntry(ctx: ProjectionContext, e: StoredEvent, leadId: string, siteId: string, summary: string, more: Entry = {}): Promise<string> {
   const id = more.key ? uuidFrom(more.key) : e.eventId;
   await ctx.tx.query(
-    `INSERT INTO ${ctx.table('lead_timeline')} (event_id, lead_id, site_id, type, at, summary, pdid, tx_id, global_position)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (event_id) DO NOTHING`,
-    [id, leadId, siteId, e.type, e.metadata.at, summary, more.pdid ?? null, e.transactionId.toString(), e.globalPosition.toString()],
+    `INSERT INTO ${ctx.table('lead_timeline')} (event_id, lead_id, site_id, type, at, summary, pdid, tx_id, global_position, merged_from)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (event_id) DO NOTHING`,
+    [id, leadId, siteId, e.type, e.metadata.at, summary, more.pdid ?? null, e.transactionId.toString(), e.globalPosition.toString(), more.mergedFrom ?? null],
   );
   return id;
 }
 
-type Entry = { readonly key?: string; readonly pdid?: string | null };
+/** `mergedFrom`: the merged lead the entry belongs to while it shows under the survivor. */
+type Entry = { readonly key?: string; readonly pdid?: string | null; readonly mergedFrom?: string | null };
 
 /** Something the lead did or was sent: a timeline entry, newest activity, and a push once assigned. Answers the entry's id. */
 async function activity(ctx: ProjectionContext, e: StoredEvent, row: FeedRow | undefined, summary: string, more: Entry = {}): Promise<string | undefined> {
   if (!row) return undefined;
-  const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, more);
-  await ctx.tx.query(`UPDATE ${ctx.table('lead_feed')} SET last_activity_at = greatest(last_activity_at, $2) WHERE lead_id = $1`, [row.lead_id, e.metadata.at]);
+  const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, { ...more, mergedFrom: row.merged_from ?? null });
+  // What a merged lead does makes the survivor recent; its own recency is kept on its set-aside row, for an unmerge.
+  const own = row.merged_from ? '' : ', own_activity_at = greatest(own_activity_at, $2)';
+  await ctx.tx.query(`UPDATE ${ctx.table('lead_feed')} SET last_activity_at = greatest(last_activity_at, $2)${own} WHERE lead_id = $1`, [row.lead_id, e.metadata.at]);
+  if (row.merged_from) {
+    await ctx.tx.query(`UPDATE ${ctx.table('lead_feed_parked')} SET last_activity_at = greatest(last_activity_at, $2), own_activity_at = greatest(own_activity_at, $2) WHERE lead_id = $1`, [
+      row.merged_from,
+      e.metadata.at,
+    ]);
+  }
   const to = leadRooms(row);
   // The live line says 'a home' where the timeline, read, names its address.
   if (to.length) ctx.push({ to, name: 'lead.activity', payload: { leadId: row.lead_id, type: e.type, at: e.metadata.at, summary: withHome(summary, 'a home'), eventId: id } });

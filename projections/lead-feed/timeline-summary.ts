@@ -49,6 +49,7 @@ export const summaries = {
     clip(`${leadType === 'Registration' ? 'Sign-up' : inquiryName(leadType)}${pdid ? ` about ${HOME}` : ''}${message.trim() ? `: ${message}` : ''}`),
   assigned: (rule: string) => `Assigned by ${RULE[rule] ?? rule}`,
   reassigned: () => 'Reassigned to another agent',
+  merged: () => 'A duplicate lead of the same person joined this one: its history shows here',
   viewed: (address: string | null, price: number | null) => clip(`Viewed ${address ?? HOME}${money(price)}`),
   searched: (title: string) => clip(title ? `Searched: ${title}` : 'Searched for homes'),
   chat: (fromLead: boolean, text: string) => clip(`${fromLead ? 'Chat from the lead' : 'Chat to the lead'}: ${text}`),

@@ -1,6 +1,12 @@
+import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { LeadNoteEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, type Projection } from '../runner';
+import { eventsOf, handledTypes, MergedLeads, type Projection } from '../runner';
+
+type Handled = LeadNoteEvent | AccountsMerged | AccountsUnmerged;
+
+/** A merge (issue 18) shows the duplicate's notes, and those written on it later, on the survivor. */
+const merges = new MergedLeads('lead_note_merges', ['lead_notes']);
 
 /**
  * The notes of each lead for the dashboard's lead details: the text as last edited, its author
@@ -8,9 +14,10 @@ import { eventsOf, handledTypes, type Projection } from '../runner';
  */
 export const leadNotesProjection: Projection = {
   name: 'lead_notes',
-  version: 1,
-  eventTypes: handledTypes<LeadNoteEvent>()(['LeadNoteWritten', 'LeadNoteEdited', 'LeadNoteDeleted']),
-  tables: ['lead_notes'],
+  // 2: account merges fold the duplicate's notes into the survivor's (issue 18).
+  version: 2,
+  eventTypes: handledTypes<Handled>()(['LeadNoteWritten', 'LeadNoteEdited', 'LeadNoteDeleted', 'AccountsMerged', 'AccountsUnmerged']),
+  tables: ['lead_notes', 'lead_note_merges'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_notes')} (
       note_id uuid PRIMARY KEY,
@@ -22,23 +29,32 @@ export const leadNotesProjection: Projection = {
       edited_at timestamptz
     )`);
     await tx.query(`CREATE INDEX ON ${t('lead_notes')} (lead_id, at DESC)`);
+    await merges.create(tx, t);
   },
-  async apply(events, { tx, table }) {
+  async apply(events, ctx) {
+    const { tx, table } = ctx;
     const notes = table('lead_notes');
-    for (const e of eventsOf<LeadNoteEvent>(events)) {
+    for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
-        case 'LeadNoteWritten':
+        case 'LeadNoteWritten': {
+          const to = await merges.target(ctx, e.data.leadId);
           await tx.query(
-            `INSERT INTO ${notes} (note_id, lead_id, text, author_id, author_name, at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (note_id) DO NOTHING`,
-            [e.data.noteId, e.data.leadId, e.data.text, e.data.authorId, e.data.authorName, at],
+            `INSERT INTO ${notes} (note_id, lead_id, text, author_id, author_name, at, merged_from) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (note_id) DO NOTHING`,
+            [e.data.noteId, to.leadId, e.data.text, e.data.authorId, e.data.authorName, at, to.mergedFrom],
           );
           break;
+        }
         case 'LeadNoteEdited':
           await tx.query(`UPDATE ${notes} SET text = $2, edited_at = $3 WHERE note_id = $1`, [e.data.noteId, e.data.text, at]);
           break;
         case 'LeadNoteDeleted':
           await tx.query(`DELETE FROM ${notes} WHERE note_id = $1`, [e.data.noteId]);
+          break;
+        case 'AccountsMerged':
+        case 'AccountsUnmerged':
+          // The leads were read from the dashboard's list when the merge was made; notes know no leads of their own.
+          await merges.apply(ctx, e, async () => true);
           break;
         default:
           assertNever(e);

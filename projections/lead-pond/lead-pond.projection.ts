@@ -1,11 +1,17 @@
+import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes, type OfficeEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { eventsOf, handledTypes, MergedLeads, type Projection, type ProjectionContext } from '../runner';
 
 type Handled =
   | Extract<OfficeEvent, { type: 'OfficeSettingsChanged' }>
   | LeadOwnerEvent
-  | Extract<LeadEvent, { type: 'LeadFirstContacted' }>;
+  | Extract<LeadEvent, { type: 'LeadFirstContacted' }>
+  | AccountsMerged
+  | AccountsUnmerged;
+
+/** A merged lead's deadline is set aside (issue 18): a hidden duplicate never goes to the pond; an unmerge brings it back. */
+const merges = new MergedLeads('pond_merges', [], ['pond_deadlines']);
 
 /**
  * When each lead of an office with a pond must have been contacted (issue 15): the deadline is
@@ -17,9 +23,10 @@ type Handled =
  */
 export const leadPondProjection: Projection = {
   name: 'lead_pond',
-  version: 1,
-  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', ...leadOwnerEventTypes, 'LeadFirstContacted']),
-  tables: ['pond_offices', 'pond_deadlines'],
+  // 2: a merged lead's deadline is set aside (issue 18).
+  version: 2,
+  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', ...leadOwnerEventTypes, 'LeadFirstContacted', 'AccountsMerged', 'AccountsUnmerged']),
+  tables: ['pond_offices', 'pond_deadlines', 'pond_merges', 'pond_deadlines_parked'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('pond_offices')} (broker_id uuid PRIMARY KEY, enabled boolean NOT NULL, window_minutes int NOT NULL)`);
     await tx.query(`CREATE TABLE ${t('pond_deadlines')} (
@@ -32,6 +39,7 @@ export const leadPondProjection: Projection = {
     )`);
     await tx.query(`CREATE INDEX ON ${t('pond_deadlines')} (due_at) WHERE due_at IS NOT NULL`);
     await tx.query(`CREATE INDEX ON ${t('pond_deadlines')} (office_id) WHERE due_at IS NOT NULL`);
+    await merges.create(tx, t);
   },
   async apply(events, ctx) {
     const { tx, table } = ctx;
@@ -48,7 +56,7 @@ export const leadPondProjection: Projection = {
             [e.data.brokerId, pond.enabled, pond.claimWindowMinutes],
           );
           // Turned off: the deadlines running end (turning it on again starts with new assignments, never floods the pond with old leads).
-          if (!pond.enabled) await tx.query(`UPDATE ${leads} SET due_at = NULL WHERE office_id = $1 AND due_at IS NOT NULL`, [e.data.brokerId]);
+          if (!pond.enabled) await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET due_at = NULL WHERE office_id = $1 AND due_at IS NOT NULL`, [e.data.brokerId]);
           break;
         }
         case 'LeadAssigned':
@@ -60,13 +68,15 @@ export const leadPondProjection: Projection = {
           );
           break;
         case 'LeadReassigned':
-          await tx.query(
-            `UPDATE ${leads} SET office_id = $2, agent_id = $3, due_at = CASE WHEN office_lead AND NOT contacted THEN ${deadline(ctx, '$2', '$4')} END WHERE lead_id = $1`,
+          await merges.update(
+            ctx,
+            'pond_deadlines',
+            (t) => `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = CASE WHEN office_lead AND NOT contacted THEN ${deadline(ctx, '$2', '$4')} END WHERE lead_id = $1`,
             [e.data.leadId, e.data.brokerId, e.data.agentId, at],
           );
           break;
         case 'LeadFirstContacted':
-          await tx.query(`UPDATE ${leads} SET contacted = true, due_at = NULL WHERE lead_id = $1`, [e.data.leadId]);
+          await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET contacted = true, due_at = NULL WHERE lead_id = $1`, [e.data.leadId]);
           break;
         case 'LeadPutInPond':
           await tx.query(
@@ -77,7 +87,12 @@ export const leadPondProjection: Projection = {
           break;
         case 'LeadClaimed':
           // The claimer chose the lead: no new deadline (it would bounce between pond and agents).
-          await tx.query(`UPDATE ${leads} SET office_id = $2, agent_id = $3, due_at = NULL WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId, e.data.agentId]);
+          await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = NULL WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId, e.data.agentId]);
+          break;
+        case 'AccountsMerged':
+        case 'AccountsUnmerged':
+          // A lead without a deadline row has nothing to set aside (fold moves nothing, and records the merge for the unmerge).
+          await merges.apply(ctx, e, async () => true);
           break;
         default:
           assertNever(e);

@@ -1,8 +1,12 @@
+import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type LeadEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, type Projection, setLeadOwner } from '../runner';
+import { eventsOf, handledTypes, MergedLeads, type Projection } from '../runner';
 
-type Handled = Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' | 'LeadContactEdited' }>;
+type Handled = Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' | 'LeadContactEdited' }> | AccountsMerged | AccountsUnmerged;
+
+/** A merged lead (issue 18) is set aside: one person counts once in every report until it is unmerged. */
+const merges = new MergedLeads('report_lead_merges', [], ['report_leads']);
 
 /**
  * The reports page's facts, one row per lead (issue 15 §8): where it came from, when, whose it
@@ -12,14 +16,17 @@ type Handled = Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged'
  */
 export const leadReportsProjection: Projection = {
   name: 'lead_reports',
-  version: 1,
+  // 2: a merged lead is set aside (issue 18).
+  version: 2,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
     'LeadFirstContacted',
     'LeadStageChanged',
+    'AccountsMerged',
+    'AccountsUnmerged',
   ]),
-  tables: ['report_leads'],
+  tables: ['report_leads', 'report_lead_merges', 'report_leads_parked'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('report_leads')} (
       lead_id uuid PRIMARY KEY,
@@ -34,8 +41,10 @@ export const leadReportsProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('report_leads')} (office_id, created_at)`);
     await tx.query(`CREATE INDEX ON ${t('report_leads')} (agent_id, created_at)`);
     await tx.query(`CREATE INDEX ON ${t('report_leads')} (created_at)`);
+    await merges.create(tx, t);
   },
-  async apply(events, { tx, table }) {
+  async apply(events, ctx) {
+    const { tx, table } = ctx;
     const leads = table('report_leads');
     for (const e of eventsOf<Handled>(events)) {
       switch (e.type) {
@@ -48,15 +57,21 @@ export const leadReportsProjection: Projection = {
         case 'LeadAssigned':
         case 'LeadReassigned':
         case 'LeadClaimed':
+          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
+          break;
         case 'LeadPutInPond':
-          await setLeadOwner(tx, leads, 'office_id', e);
+          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
           break;
         case 'LeadFirstContacted':
-          await tx.query(`UPDATE ${leads} SET first_contact_at = coalesce(first_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, e.data.at]);
+          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET first_contact_at = coalesce(first_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, e.data.at]);
           break;
         case 'LeadStageChanged':
           // A set: moving back and forth counts a stage once.
-          await tx.query(`UPDATE ${leads} SET stages = array_append(stages, $2) WHERE lead_id = $1 AND NOT ($2 = ANY (stages))`, [e.data.leadId, e.data.stage]);
+          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET stages = array_append(stages, $2) WHERE lead_id = $1 AND NOT ($2 = ANY (stages))`, [e.data.leadId, e.data.stage]);
+          break;
+        case 'AccountsMerged':
+        case 'AccountsUnmerged':
+          await merges.apply(ctx, e, async (id) => (await tx.query(`SELECT 1 FROM ${leads} WHERE lead_id = $1`, [id])).rowCount === 1);
           break;
         default:
           assertNever(e);

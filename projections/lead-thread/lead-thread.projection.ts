@@ -1,4 +1,5 @@
 import { tenDigits } from '../../src/contract/phone';
+import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type ChatEvent, chatEventTypes } from '../../src/modules/chat/chat.events';
 import {
   type CallLogged,
@@ -15,7 +16,7 @@ import {
 import { type ThreadEvent, threadEventTypes } from '../../src/modules/thread/thread.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import { handledTypes, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
+import { handledTypes, MergedLeads, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
 import { type ItemRow, itemOf, ITEM_COLUMNS } from './thread-item';
 
 type Handled =
@@ -26,12 +27,22 @@ type Handled =
   | LeadEmailSent
   | LeadEmailReceived
   | CallLogged
-  | ThreadEvent;
+  | ThreadEvent
+  | AccountsMerged
+  | AccountsUnmerged;
 
 type LeadRow = { user_id: string; agent_id: string | null; broker_id: string | null };
 
 /** A new item before it is stored: the row without the lead and positions. */
 type NewItem = Omit<ItemRow, 'at'> & { readonly at: string };
+
+/**
+ * A merge (issue 18) moves the duplicate's items into the survivor's thread (in order, each
+ * marked with where it came from) and sets its read marks aside; what the merged lead says or is
+ * sent later joins the survivor's thread. Its lead row stays: an inbound text still finds it by
+ * phone, and lands on the survivor.
+ */
+const merges = new MergedLeads('thread_merges', ['thread_items'], ['thread_reads']);
 
 /** The rooms of a thread's news: the lead's agent, the office's broker, staff (never the whole office: message bodies are personal). */
 const threadRooms = (lead: LeadRow): string[] => [...new Set([...(lead.agent_id ? [`user:${lead.agent_id}`] : []), ...(lead.broker_id ? [`user:${lead.broker_id}`] : []), 'staff'])];
@@ -45,7 +56,8 @@ const threadRooms = (lead: LeadRow): string[] => [...new Set([...(lead.agent_id 
  */
 export const leadThreadProjection: Projection = {
   name: 'lead_thread',
-  version: 1,
+  // 2: account merges fold the duplicate's thread into the survivor's (issue 18).
+  version: 2,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -55,8 +67,10 @@ export const leadThreadProjection: Projection = {
     ...leadEmailEventTypes,
     ...callEventTypes,
     ...threadEventTypes,
+    'AccountsMerged',
+    'AccountsUnmerged',
   ]),
-  tables: ['thread_leads', 'thread_items', 'thread_reads'],
+  tables: ['thread_leads', 'thread_items', 'thread_reads', 'thread_merges', 'thread_reads_parked'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('thread_leads')} (
       lead_id uuid PRIMARY KEY,
@@ -96,22 +110,27 @@ export const leadThreadProjection: Projection = {
       up_to_id uuid NOT NULL,
       PRIMARY KEY (lead_id, reader_id)
     )`);
+    await merges.create(tx, t);
   },
   async apply(events, ctx) {
     const { tx, table } = ctx;
     const leads = table('thread_leads');
     const items = table('thread_items');
     const leadOf = async (leadId: string) => (await tx.query<LeadRow>(`SELECT user_id, agent_id, broker_id FROM ${leads} WHERE lead_id = $1`, [leadId])).rows[0];
+    // The item is the lead's own (who wrote it is decided on its own account), shown in the thread it belongs to now.
     const add = async (stored: StoredEvent, leadId: string, item: (lead: LeadRow) => NewItem) => {
       const lead = await leadOf(leadId);
       if (!lead) return;
+      const to = await merges.target(ctx, leadId);
+      const shownOn = to.mergedFrom ? await leadOf(to.leadId) : lead;
+      if (!shownOn) return;
       const i = item(lead);
       const { rows } = await tx.query<ItemRow>(
-        `INSERT INTO ${items} (lead_id, item_id, channel, direction, body, subject, at, author_id, read_at, outcome, duration_seconds, media, tx_id, global_position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (lead_id, item_id) DO NOTHING RETURNING ${ITEM_COLUMNS}`,
-        [leadId, i.item_id, i.channel, i.direction, i.body, i.subject, i.at, i.author_id, i.read_at, i.outcome, i.duration_seconds, i.media === null ? null : JSON.stringify(i.media), stored.transactionId.toString(), stored.globalPosition.toString()],
+        `INSERT INTO ${items} (lead_id, item_id, channel, direction, body, subject, at, author_id, read_at, outcome, duration_seconds, media, tx_id, global_position, merged_from)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (lead_id, item_id) DO NOTHING RETURNING ${ITEM_COLUMNS}`,
+        [to.leadId, i.item_id, i.channel, i.direction, i.body, i.subject, i.at, i.author_id, i.read_at, i.outcome, i.duration_seconds, i.media === null ? null : JSON.stringify(i.media), stored.transactionId.toString(), stored.globalPosition.toString(), to.mergedFrom],
       );
-      if (rows[0]) ctx.push({ to: threadRooms(lead), name: 'thread.item', payload: { leadId, agentId: lead.agent_id, item: itemOf(rows[0]) } });
+      if (rows[0]) ctx.push({ to: threadRooms(shownOn), name: 'thread.item', payload: { leadId: to.leadId, agentId: shownOn.agent_id, item: itemOf(rows[0]) } });
     };
     for (const stored of events) {
       const e = stored as unknown as Handled & typeof stored;
@@ -144,12 +163,13 @@ export const leadThreadProjection: Projection = {
           const d = e.data;
           const lead = await leadOf(d.leadId);
           if (!lead) break;
-          // The lead reads what the agent wrote; the agent reads what the lead wrote.
+          // The lead reads what the agent wrote; the agent reads what the lead wrote (in the thread it shows in now).
+          const shownIn = (await merges.target(ctx, d.leadId)).leadId;
           await tx.query(
             `UPDATE ${items} i SET read_at = $4 FROM ${items} upto
              WHERE upto.lead_id = $1 AND upto.item_id = $3 AND i.lead_id = $1 AND i.channel = 'chat' AND i.direction = $2 AND i.read_at IS NULL
                AND (i.at, i.item_id) <= (upto.at, upto.item_id)`,
-            [d.leadId, d.readerId === lead.user_id ? 'out' : 'in', d.upToMessageId, at],
+            [shownIn, d.readerId === lead.user_id ? 'out' : 'in', d.upToMessageId, at],
           );
           break;
         }
@@ -183,6 +203,10 @@ export const leadThreadProjection: Projection = {
         }
         case 'LeadThreadRead':
           await markRead(ctx, e.data, at);
+          break;
+        case 'AccountsMerged':
+        case 'AccountsUnmerged':
+          await merges.apply(ctx, e, async (id) => (await leadOf(id)) !== undefined);
           break;
         default:
           assertNever(e);

@@ -13,15 +13,15 @@ export type ItemMark = { readonly id: string; readonly at: string };
  * that the viewer may see the lead.
  */
 export async function threadPage(pool: pg.Pool, leadId: string, before: string | null, limit: number): Promise<{ items: ThreadItem[]; hasMore: boolean }> {
-  const { rows } = await pool.query<ItemRow>(
-    before
-      ? `SELECT ${ITEM_COLUMNS} FROM thread_items i
-         WHERE i.lead_id = $1 AND (i.at, i.item_id) < (SELECT b.at, b.item_id FROM thread_items b WHERE b.lead_id = $1 AND b.item_id = $3)
-         ORDER BY i.at DESC, i.item_id DESC LIMIT $2`
-      : `SELECT ${ITEM_COLUMNS} FROM thread_items WHERE lead_id = $1 ORDER BY at DESC, item_id DESC LIMIT $2`,
+  const columns = ITEM_COLUMNS.split(', ').map((c) => `i.${c}`).join(', ');
+  // An item a merged lead brought names it (issue 18).
+  const { rows } = await pool.query<ItemRow & { merged_name: string | null }>(
+    `SELECT ${columns}, m.merged_name FROM thread_items i LEFT JOIN thread_merges m ON m.merged_lead_id = i.merged_from
+     WHERE i.lead_id = $1 ${before ? 'AND (i.at, i.item_id) < (SELECT b.at, b.item_id FROM thread_items b WHERE b.lead_id = $1 AND b.item_id = $3)' : ''}
+     ORDER BY i.at DESC, i.item_id DESC LIMIT $2`,
     before ? [leadId, limit + 1, before] : [leadId, limit + 1],
   );
-  return { items: rows.slice(0, limit).reverse().map(itemOf), hasMore: rows.length > limit };
+  return { items: rows.slice(0, limit).reverse().map((r) => ({ ...itemOf(r), ...(r.merged_name ? { mergedFrom: r.merged_name } : {}) })), hasMore: rows.length > limit };
 }
 
 /** Whether `itemId` is an item of this lead's thread, and where it stands. */

@@ -1,6 +1,16 @@
+import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type OrganizerEvent, organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, type Projection } from '../runner';
+import { eventsOf, MergedLeads, type Projection } from '../runner';
+
+type Handled = OrganizerEvent | AccountsMerged | AccountsUnmerged;
+
+/**
+ * A merge (issue 18) moves the duplicate's saved searches and notebooks, and those it saves later,
+ * to the survivor. Per-listing rows (favourite, note, opinion) stay with their lead: both leads may
+ * hold the same home; the survivor's timeline shows the duplicate's favourites.
+ */
+const merges = new MergedLeads('organizer_merges', ['organizer_searches', 'organizer_notebooks']);
 
 /**
  * The organizer read model: a lead's saved searches (what the manager lists and autocomplete
@@ -9,9 +19,10 @@ import { eventsOf, type Projection } from '../runner';
  */
 export const organizerProjection: Projection = {
   name: 'organizer',
-  version: 1,
-  eventTypes: organizerEventTypes,
-  tables: ['organizer_searches', 'organizer_listings', 'organizer_notebooks'],
+  // 2: account merges move the duplicate's saved searches and notebooks to the survivor (issue 18).
+  version: 2,
+  eventTypes: [...organizerEventTypes, 'AccountsMerged', 'AccountsUnmerged'],
+  tables: ['organizer_searches', 'organizer_listings', 'organizer_notebooks', 'organizer_merges'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('organizer_searches')} (
       search_id uuid PRIMARY KEY,
@@ -46,8 +57,10 @@ export const organizerProjection: Projection = {
       created_at timestamptz NOT NULL
     )`);
     await tx.query(`CREATE INDEX ON ${t('organizer_notebooks')} (lead_id)`);
+    await merges.create(tx, t);
   },
-  async apply(events, { tx, table }) {
+  async apply(events, ctx) {
+    const { tx, table } = ctx;
     const searches = table('organizer_searches');
     const listings = table('organizer_listings');
     const notebooks = table('organizer_notebooks');
@@ -57,15 +70,16 @@ export const organizerProjection: Projection = {
          ON CONFLICT (lead_id, pdid) DO UPDATE SET ${set} = EXCLUDED.${set}, updated_at = EXCLUDED.updated_at`,
         [d.leadId, d.pdid, d.siteId, at, value],
       );
-    for (const e of eventsOf<OrganizerEvent>(events)) {
+    for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'SavedSearchSaved': {
           const d = e.data;
+          const to = await merges.target(ctx, d.leadId);
           await tx.query(
-            `INSERT INTO ${searches} (search_id, lead_id, user_id, site_id, name, name_key, frequency, criteria, search_qs, search_title, created_at)
-             VALUES ($1, $2, $3, $4, $5, lower($5), $6, $7, $8, $9, $10) ON CONFLICT (search_id) DO NOTHING`,
-            [d.searchId, d.leadId, d.userId, d.siteId, d.name, d.frequency, JSON.stringify(d.criteria), d.searchQs, d.searchTitle, at],
+            `INSERT INTO ${searches} (search_id, lead_id, user_id, site_id, name, name_key, frequency, criteria, search_qs, search_title, created_at, merged_from)
+             VALUES ($1, $2, $3, $4, $5, lower($5), $6, $7, $8, $9, $10, $11) ON CONFLICT (search_id) DO NOTHING`,
+            [d.searchId, to.leadId, d.userId, d.siteId, d.name, d.frequency, JSON.stringify(d.criteria), d.searchQs, d.searchTitle, at, to.mergedFrom],
           );
           break;
         }
@@ -88,14 +102,17 @@ export const organizerProjection: Projection = {
         case 'ListingOpinionGiven':
           await upsertListing(e.data, at, 'opinion', e.data.opinion === 'none' ? null : e.data.opinion);
           break;
-        case 'NotebookCreated':
-          await tx.query(`INSERT INTO ${notebooks} (notebook_id, lead_id, name, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+        case 'NotebookCreated': {
+          const to = await merges.target(ctx, e.data.leadId);
+          await tx.query(`INSERT INTO ${notebooks} (notebook_id, lead_id, name, created_at, merged_from) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
             e.data.notebookId,
-            e.data.leadId,
+            to.leadId,
             e.data.name,
             at,
+            to.mergedFrom,
           ]);
           break;
+        }
         case 'ListingFiledInNotebook':
           await tx.query(
             `INSERT INTO ${listings} (lead_id, pdid, site_id, updated_at, notebooks) VALUES ($1, $2, $3, $4, ARRAY[$5::uuid])
@@ -118,6 +135,11 @@ export const organizerProjection: Projection = {
         case 'ListingShared':
         case 'ShowingRequested':
           // History only: the agent's timeline shows them; nothing here to keep.
+          break;
+        case 'AccountsMerged':
+        case 'AccountsUnmerged':
+          // The leads were read from the dashboard's list when the merge was made.
+          await merges.apply(ctx, e, async () => true);
           break;
         default:
           assertNever(e);

@@ -8,9 +8,11 @@ export type SavedSearchView = {
   searchTitle: string;
   path: string;
   createdAt: string;
+  /** The name of the lead merged into this one that the search came from (issue 18); absent for the lead's own. */
+  mergedFrom?: string;
 };
 
-type Row = { search_id: string; name: string; frequency: string; search_qs: string; search_title: string; created_at: Date };
+type Row = { search_id: string; name: string; frequency: string; search_qs: string; search_title: string; created_at: Date; merged_name?: string | null };
 const toView = (r: Row): SavedSearchView => ({
   searchId: r.search_id,
   name: r.name,
@@ -19,11 +21,16 @@ const toView = (r: Row): SavedSearchView => ({
   searchTitle: r.search_title,
   path: `/search${r.search_qs ? `?${r.search_qs}` : ''}`,
   createdAt: r.created_at.toISOString(),
+  ...(r.merged_name ? { mergedFrom: r.merged_name } : {}),
 });
 const COLUMNS = 'search_id, name, frequency, search_qs, search_title, created_at';
 
 export async function savedSearchesOf(pool: pg.Pool, leadId: string): Promise<SavedSearchView[]> {
-  const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM organizer_searches WHERE lead_id = $1 ORDER BY created_at DESC, search_id`, [leadId]);
+  const { rows } = await pool.query<Row>(
+    `SELECT ${COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}, m.merged_name
+     FROM organizer_searches s LEFT JOIN organizer_merges m ON m.merged_lead_id = s.merged_from WHERE s.lead_id = $1 ORDER BY s.created_at DESC, s.search_id`,
+    [leadId],
+  );
   return rows.map(toView);
 }
 

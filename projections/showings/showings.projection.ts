@@ -1,15 +1,25 @@
 import { REMINDER_HOUR } from '../../src/contract/showings';
+import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import type { ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { type ShowingEvent, showingEventTypes } from '../../src/modules/showings/showings.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection, setLeadOwner } from '../runner';
+import { handledTypes, MergedLeads, type Projection, setLeadOwner } from '../runner';
 
 type Handled =
   | ShowingEvent
   | ShowingRequested
   | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadContactEdited' }>
-  | LeadOwnerEvent;
+  | LeadOwnerEvent
+  | AccountsMerged
+  | AccountsUnmerged;
+
+/**
+ * A merge (issue 18) shows the duplicate's appointments, and those proposed for it later, on the
+ * survivor (the calendar's line names the survivor). Requests not yet made into appointments stay
+ * the reactor's, on the lead they were made on.
+ */
+const merges = new MergedLeads('showing_merges', ['showings']);
 
 /** In-process nudges for the showings' reactors (they also sweep on a timer). */
 export const SHOWING_REQUESTED_SIGNAL = 'showings.requested';
@@ -25,15 +35,18 @@ export const SHOWING_CHANGED_SIGNAL = 'showings.changed';
  */
 export const showingsProjection: Projection = {
   name: 'showings',
-  version: 1,
+  // 2: account merges fold the duplicate's showings into the survivor's (issue 18).
+  version: 2,
   eventTypes: handledTypes<Handled>()([
     ...showingEventTypes,
     'ShowingRequested',
     'LeadCaptured',
     ...leadOwnerEventTypes,
     'LeadContactEdited',
+    'AccountsMerged',
+    'AccountsUnmerged',
   ]),
-  tables: ['showings', 'showing_leads', 'showing_requests'],
+  tables: ['showings', 'showing_leads', 'showing_requests', 'showing_merges'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('showings')} (
       showing_id uuid PRIMARY KEY,
@@ -70,8 +83,10 @@ export const showingsProjection: Projection = {
       message text NOT NULL,
       requested_at timestamptz NOT NULL
     )`);
+    await merges.create(tx, t);
   },
-  async apply(events, { tx, table, signal, push }) {
+  async apply(events, ctx) {
+    const { tx, table, signal, push } = ctx;
     const showings = table('showings');
     const leads = table('showing_leads');
     /** The calendars showing it (its agent's or organizer's, the office's, staff's) hear that a showing changed. */
@@ -93,10 +108,11 @@ export const showingsProjection: Projection = {
       switch (e.type) {
         case 'ShowingProposed': {
           const d = e.data;
+          const to = await merges.target(ctx, d.leadId);
           await tx.query(
-            `INSERT INTO ${showings} (showing_id, lead_id, site_id, pdid, address, time_zone, start_at, end_at, status, proposed_by, message, remind_at, changed_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'requested', $9, $10, $7, $11) ON CONFLICT (showing_id) DO NOTHING`,
-            [d.showingId, d.leadId, d.siteId, d.pdid, d.address, d.timeZone, d.start, d.end, d.proposedBy, d.message, at],
+            `INSERT INTO ${showings} (showing_id, lead_id, site_id, pdid, address, time_zone, start_at, end_at, status, proposed_by, message, remind_at, changed_at, merged_from)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'requested', $9, $10, $7, $11, $12) ON CONFLICT (showing_id) DO NOTHING`,
+            [d.showingId, to.leadId, d.siteId, d.pdid, d.address, d.timeZone, d.start, d.end, d.proposedBy, d.message, at, to.mergedFrom],
           );
           await tx.query(`UPDATE ${showings} SET remind_at = ${remindAt} WHERE showing_id = $1`, [d.showingId]);
           if (d.requestEventId) await tx.query(`DELETE FROM ${table('showing_requests')} WHERE event_id = $1`, [d.requestEventId]);
@@ -148,6 +164,10 @@ export const showingsProjection: Projection = {
         case 'LeadClaimed':
         case 'LeadPutInPond':
           await setLeadOwner(tx, leads, 'office_id', e);
+          break;
+        case 'AccountsMerged':
+        case 'AccountsUnmerged':
+          await merges.apply(ctx, e, async (id) => (await tx.query(`SELECT 1 FROM ${leads} WHERE lead_id = $1`, [id])).rowCount === 1);
           break;
         default:
           assertNever(e);

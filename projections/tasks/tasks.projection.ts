@@ -1,9 +1,13 @@
+import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { LeadCaptured, LeadContactEdited } from '../../src/modules/leads/leads.events';
 import { type AgentZoneEvent, agentZoneEventTypes, type TaskEvent, taskEventTypes } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, type Projection } from '../runner';
+import { eventsOf, handledTypes, MergedLeads, type Projection } from '../runner';
 
-type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited;
+type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited | AccountsMerged | AccountsUnmerged;
+
+/** A merge (issue 18) moves the duplicate's tasks, and those made for it later, under the survivor. */
+const merges = new MergedLeads('task_merges', ['tasks']);
 
 /**
  * Tasks for the dashboard's lists (overdue, today, upcoming; mine, the office's, one lead's), the
@@ -13,9 +17,10 @@ type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited;
  */
 export const tasksProjection: Projection = {
   name: 'tasks',
-  version: 1,
-  eventTypes: handledTypes<Handled>()([...taskEventTypes, ...agentZoneEventTypes, 'LeadCaptured', 'LeadContactEdited']),
-  tables: ['tasks', 'task_leads', 'task_agent_zones'],
+  // 2: account merges fold the duplicate's tasks into the survivor's (issue 18).
+  version: 2,
+  eventTypes: handledTypes<Handled>()([...taskEventTypes, ...agentZoneEventTypes, 'LeadCaptured', 'LeadContactEdited', 'AccountsMerged', 'AccountsUnmerged']),
+  tables: ['tasks', 'task_leads', 'task_agent_zones', 'task_merges'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('tasks')} (
       task_id uuid PRIMARY KEY,
@@ -35,8 +40,10 @@ export const tasksProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('tasks')} (due_at) WHERE NOT done`);
     await tx.query(`CREATE TABLE ${t('task_leads')} (lead_id uuid PRIMARY KEY, full_name text NOT NULL)`);
     await tx.query(`CREATE TABLE ${t('task_agent_zones')} (user_id uuid PRIMARY KEY, time_zone text NOT NULL)`);
+    await merges.create(tx, t);
   },
-  async apply(events, { tx, table, push }) {
+  async apply(events, ctx) {
+    const { tx, table, push } = ctx;
     const tasks = table('tasks');
     /** The calendars showing a task (its assignee's, its office's, staff's) hear that it changed. */
     const changed = async (taskId: string, at: string, before: string | null = null) => {
@@ -49,10 +56,11 @@ export const tasksProjection: Projection = {
       switch (e.type) {
         case 'TaskCreated': {
           const d = e.data;
+          const to = await merges.target(ctx, d.leadId);
           await tx.query(
-            `INSERT INTO ${tasks} (task_id, lead_id, office_id, title, type, due_at, due_set_at, assignee_id, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7) ON CONFLICT (task_id) DO NOTHING`,
-            [d.taskId, d.leadId, d.officeId, d.title, d.taskType, d.dueAt, at, d.assigneeId],
+            `INSERT INTO ${tasks} (task_id, lead_id, office_id, title, type, due_at, due_set_at, assignee_id, created_at, merged_from)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $7, $9) ON CONFLICT (task_id) DO NOTHING`,
+            [d.taskId, to.leadId, d.officeId, d.title, d.taskType, d.dueAt, at, d.assigneeId, to.mergedFrom],
           );
           await changed(d.taskId, at);
           break;
@@ -88,6 +96,10 @@ export const tasksProjection: Projection = {
             `INSERT INTO ${table('task_leads')} (lead_id, full_name) VALUES ($1, $2) ON CONFLICT (lead_id) DO UPDATE SET full_name = excluded.full_name`,
             [e.data.leadId, e.data.fullName],
           );
+          break;
+        case 'AccountsMerged':
+        case 'AccountsUnmerged':
+          await merges.apply(ctx, e, async (id) => (await tx.query(`SELECT 1 FROM ${table('task_leads')} WHERE lead_id = $1`, [id])).rowCount === 1);
           break;
         default:
           assertNever(e);

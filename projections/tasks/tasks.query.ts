@@ -8,7 +8,7 @@ export type TaskScope =
   | { readonly kind: 'all' }
   | { readonly kind: 'lead'; readonly leadId: string };
 
-type Row = { task_id: string; lead_id: string; title: string; type: TaskType; due_at: Date; done: boolean; assignee_id: string; lead_name: string | null };
+type Row = { task_id: string; lead_id: string; title: string; type: TaskType; due_at: Date; done: boolean; assignee_id: string; lead_name: string | null; merged_name: string | null };
 
 /** The assignee's zone, the default for an agent who never set one. */
 const ZONE = `coalesce(z.time_zone, '${DEFAULT_TIME_ZONE}')`;
@@ -37,8 +37,9 @@ export async function listTasks(pool: pg.Pool, scope: TaskScope, due: TaskDue | 
     where.push(scope.kind === 'assignee' ? `t.assignee_id = ${n}` : scope.kind === 'office' ? `(t.office_id = ${n} OR t.assignee_id = ${n})` : `t.lead_id = ${n}`);
   }
   const { rows } = await pool.query<Row>(
-    `SELECT t.task_id, t.lead_id, t.title, t.type, t.due_at, t.done, t.assignee_id, l.full_name AS lead_name
+    `SELECT t.task_id, t.lead_id, t.title, t.type, t.due_at, t.done, t.assignee_id, l.full_name AS lead_name, m.merged_name
        FROM tasks t LEFT JOIN task_leads l ON l.lead_id = t.lead_id LEFT JOIN task_agent_zones z ON z.user_id = t.assignee_id
+       LEFT JOIN task_merges m ON m.merged_lead_id = t.merged_from
       -- $1 (now) is named even without a due filter, so that its type is known.
       WHERE ${where.join(' AND ')} AND $1::timestamptz IS NOT NULL
       ORDER BY t.done, t.due_at, t.task_id LIMIT ${LIMIT}`,
@@ -53,6 +54,7 @@ export async function listTasks(pool: pg.Pool, scope: TaskScope, due: TaskDue | 
     done: r.done,
     assigneeId: r.assignee_id,
     leadName: r.lead_name,
+    ...(r.merged_name ? { mergedFrom: r.merged_name } : {}),
   }));
 }
 

@@ -16,6 +16,8 @@ export type ServerToClientEvents = {
   'lead.activity': (p: { leadId: string; type: string; at: string; summary: string; eventId: string; assignedAgentId?: string; position: string }) => void;
   /** A lead went to its office's pond (issue 15), to the office's agents, its broker and staff: anyone of the office may claim it. */
   'lead.pond': (p: { leadId: string; fullName: string; leadType: string; at: string; reason: 'not-contacted' | 'pond-first'; fromAgentId: string | null; position: string }) => void;
+  /** The lead was merged into `intoLeadId` (issue 18; an account merge): it leaves every list, the lead it joined holds its history. An unmerge brings it back as `lead.captured`. */
+  'lead.merged': (p: { leadId: string; intoLeadId: string; at: string; position: string }) => void;
   /** A pond lead has its agent again (claimed first by agentId, or given by the broker): the office's other agents drop it. */
   'lead.claimed': (p: { leadId: string; agentId: string; at: string; position: string }) => void;
   /** The lead moved to another stage (the board moves its card; eventId is its timeline entry's). */

@@ -29,6 +29,8 @@ export type TaskView = {
   readonly done: boolean;
   readonly assigneeId: string;
   readonly leadName: string | null;
+  /** The name of the lead merged into this task's lead that the task came from (issue 18); absent for the lead's own. */
+  readonly mergedFrom?: string;
 };
 
 export type NoteView = {
@@ -38,6 +40,8 @@ export type NoteView = {
   readonly authorName: string;
   readonly at: string;
   readonly editedAt: string | null;
+  /** The name of the lead merged into this one that the note came from (issue 18); absent for the lead's own. */
+  readonly mergedFrom?: string;
 };
 
 /** True for an IANA zone name this runtime knows (the canonical spelling is `canonicalTimeZone`). */

@@ -32,6 +32,8 @@ export type ThreadItem = {
   readonly durationSeconds?: number | null;
   readonly readAt?: string | null;
   readonly media?: readonly ThreadMedia[];
+  /** The name of the lead merged into this one that the item came from (issue 18); absent for the lead's own. */
+  readonly mergedFrom?: string;
 };
 
 /** Items per page of `GET …/thread?before=` (newest last; `before` is the id of the oldest item shown). */

@@ -46,6 +46,9 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   ListingRemovedFromNotebook: 'Notebook',
   PropertyAlertSent: 'Alert sent',
   PropertyAlertOpened: 'Alert opened',
+  // A duplicate lead folded into this one (issue 18); an unmerge takes the line away again.
+  AccountsMerged: 'Merged',
+  AccountsUnmerged: 'Unmerged',
 };
 
 export const timelineLabel = (type: string): string => TIMELINE_LABELS[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());

@@ -125,7 +125,7 @@ export async function seed(ctx: Pick<BenchContext, 'progress'>, pool: pg.Pool, s
          FROM r
        )
        INSERT INTO lead_feed (lead_id, user_id, site_id, full_name, email, phone, lead_type, source, assigned_agent_id, office_id, status, stage, tags,
-                              first_contact_at, last_contact_at, in_pond, created_at, last_activity_at)
+                              first_contact_at, last_contact_at, in_pond, created_at, last_activity_at, own_activity_at)
        SELECT gen_random_uuid(), gen_random_uuid(),
               CASE WHEN r3 < 0.5 THEN ($5::uuid[])[a + 1] ELSE ($6::uuid[])[a / $7::int + 1] END,
               ($8::text[])[1 + floor(r2 * cardinality($8::text[]))::int] || ' ' || ($9::text[])[1 + floor(r4 * cardinality($9::text[]))::int],
@@ -138,7 +138,7 @@ export async function seed(ctx: Pick<BenchContext, 'progress'>, pool: pg.Pool, s
               CASE WHEN first_contact IS NULL THEN 'New' ELSE ($11::text[])[1 + floor(r6 * cardinality($11::text[]))::int] END,
               ARRAY(SELECT t FROM unnest($12::text[]) t WHERE random() < 0.12 AND g > 0),
               first_contact, first_contact + (greatest(activity, first_contact) - first_contact) * r3,
-              r5 < 0.01, created, greatest(activity, first_contact)
+              r5 < 0.01, created, greatest(activity, first_contact), greatest(activity, first_contact)
        FROM c`,
       [size, agents.length, agents, brokers, agentSites, officeSites, AGENTS_PER_OFFICE, FIRST, LAST, SOURCES, LATER_STAGES, TAGS],
     );

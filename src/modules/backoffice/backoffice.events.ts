@@ -8,8 +8,20 @@ type About = { readonly userId: string; readonly reason: string };
 
 // Accounts family (spec: "accounts (merge, link, note)").
 export type AccountNoteAdded = { readonly type: 'AccountNoteAdded'; readonly data: About & { readonly noteId: string; readonly text: string } };
-/** On both streams: `mergedId` is folded into `survivorId`; the merged account's own history stays as it was. */
-export type AccountsMerged = { readonly type: 'AccountsMerged'; readonly data: About & { readonly mergeId: string; readonly survivorId: string; readonly mergedId: string } };
+/**
+ * A lead of the merged account and the survivor's lead it folds into (issue 18): the same site,
+ * else the same office. `mergedName`: the duplicate's name then, for the "merged from" marker.
+ */
+export type LeadFoldPair = { readonly mergedLeadId: string; readonly survivorLeadId: string; readonly mergedName: string };
+/**
+ * On both streams: `mergedId` is folded into `survivorId`; the merged account's own history stays
+ * as it was. `leads` (absent before issue 18: nothing folded) is what the dashboard's read models
+ * fold, decided once when the merge was made so that every replay folds the same leads.
+ */
+export type AccountsMerged = {
+  readonly type: 'AccountsMerged';
+  readonly data: About & { readonly mergeId: string; readonly survivorId: string; readonly mergedId: string; readonly leads?: readonly LeadFoldPair[] };
+};
 export type AccountsUnmerged = { readonly type: 'AccountsUnmerged'; readonly data: About & { readonly mergeId: string; readonly survivorId: string; readonly mergedId: string } };
 export type AccountsLinked = { readonly type: 'AccountsLinked'; readonly data: About & { readonly otherUserId: string; readonly relation: LinkRelation } };
 export type AccountsUnlinked = { readonly type: 'AccountsUnlinked'; readonly data: About & { readonly otherUserId: string } };

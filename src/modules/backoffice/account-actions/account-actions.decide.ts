@@ -1,6 +1,6 @@
 import { conflict, forbidden, validation } from '../../../shared/errors';
 import type { AccountAdmin } from '../account-admin';
-import type { BackofficeEvent, LinkRelation } from '../backoffice.events';
+import type { BackofficeEvent, LeadFoldPair, LinkRelation } from '../backoffice.events';
 import { requireReason, requireText } from '../reason';
 
 /** What the handler read about an account before deciding (from the accounts context). */
@@ -22,9 +22,16 @@ export function decideAddNote(c: AddNote): BackofficeEvent[] {
   return [{ type: 'AccountNoteAdded', data: { userId: c.userId, noteId: c.noteId, text: requireText(c.text, 'a note'), reason: requireReason(c.reason) } }];
 }
 
-export type MergeAccounts = { readonly mergeId: string; readonly survivor: AccountFacts; readonly merged: AccountFacts; readonly reason: string };
+export type MergeAccounts = {
+  readonly mergeId: string;
+  readonly survivor: AccountFacts;
+  readonly merged: AccountFacts;
+  readonly reason: string;
+  /** The merged account's leads and the survivor's leads they fold into (as the dashboard knew them when asked). */
+  readonly leads: readonly LeadFoldPair[];
+};
 
-/** Over [survivor, merged]: one AccountsMerged on each stream. */
+/** Over [survivor, merged]: one AccountsMerged on each stream, with the leads the dashboard folds. */
 export function decideMerge(c: MergeAccounts, [survivor, merged]: readonly AccountAdmin[]): BackofficeEvent[][] {
   const reason = requireReason(c.reason);
   if (c.survivor.userId === c.merged.userId) throw validation(MERGE_MESSAGES.self);
@@ -33,7 +40,7 @@ export function decideMerge(c: MergeAccounts, [survivor, merged]: readonly Accou
   if (merged!.mergedInto) throw conflict(MERGE_MESSAGES.alreadyMerged);
   if (survivor!.mergedInto) throw conflict(MERGE_MESSAGES.survivorMerged);
   if (merged!.absorbed.length > 0) throw conflict(MERGE_MESSAGES.hasAbsorbed);
-  const data = { mergeId: c.mergeId, survivorId: c.survivor.userId, mergedId: c.merged.userId, reason };
+  const data = { mergeId: c.mergeId, survivorId: c.survivor.userId, mergedId: c.merged.userId, reason, leads: [...c.leads] };
   return [[{ type: 'AccountsMerged', data: { ...data, userId: c.survivor.userId } }], [{ type: 'AccountsMerged', data: { ...data, userId: c.merged.userId } }]];
 }
 

@@ -8,6 +8,7 @@ import { decideAddNote, decideLink, decideMerge, decideUnlink, decideUnmerge, ME
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
 const lead = (userId: string) => ({ userId, securityLevel: 5 });
+const FOLD = { mergedLeadId: 'lead-of-b', survivorLeadId: 'lead-of-a', mergedName: 'Bea Duplicate' };
 const fold = (events: readonly BackofficeEvent[], from = initialAccountAdmin()) => events.reduce(evolveAccountAdmin, from);
 const refusal = (f: () => unknown) => {
   try {
@@ -20,23 +21,23 @@ const refusal = (f: () => unknown) => {
 
 describe('merge and unmerge (given / when / then)', () => {
   it('given two accounts, when merged, then each stream gets AccountsMerged naming both and the reason', () => {
-    const [onA, onB] = decideMerge({ mergeId: 'm1', survivor: lead(A), merged: lead(B), reason: ' duplicate ' }, [initialAccountAdmin(), initialAccountAdmin()]);
-    expect(onA).toEqual([{ type: 'AccountsMerged', data: { userId: A, mergeId: 'm1', survivorId: A, mergedId: B, reason: 'duplicate' } }]);
-    expect(onB).toEqual([{ type: 'AccountsMerged', data: { userId: B, mergeId: 'm1', survivorId: A, mergedId: B, reason: 'duplicate' } }]);
+    const [onA, onB] = decideMerge({ mergeId: 'm1', survivor: lead(A), merged: lead(B), reason: ' duplicate ', leads: [FOLD] }, [initialAccountAdmin(), initialAccountAdmin()]);
+    expect(onA).toEqual([{ type: 'AccountsMerged', data: { userId: A, mergeId: 'm1', survivorId: A, mergedId: B, reason: 'duplicate', leads: [FOLD] } }]);
+    expect(onB).toEqual([{ type: 'AccountsMerged', data: { userId: B, mergeId: 'm1', survivorId: A, mergedId: B, reason: 'duplicate', leads: [FOLD] } }]);
     expect(fold(onA!).absorbed).toEqual([{ userId: B, mergeId: 'm1' }]);
     expect(fold(onB!).mergedInto).toEqual({ userId: A, mergeId: 'm1' });
   });
 
   it('refuses a merge into itself, across levels, of staff, twice, without a reason, or of a survivor with absorbed accounts', () => {
     const none = [initialAccountAdmin(), initialAccountAdmin()];
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(A), reason: 'r' }, none))).toEqual(['validation', MERGE_MESSAGES.self]);
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: { userId: B, securityLevel: 10 }, reason: 'r' }, none))).toEqual(['validation', MERGE_MESSAGES.level]);
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: { userId: A, securityLevel: 25 }, merged: { userId: B, securityLevel: 25 }, reason: 'r' }, none))).toEqual(['forbidden', MERGE_MESSAGES.staff]);
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: '  ' }, none))).toEqual(['validation', 'Please give a reason']);
+    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(A), reason: 'r', leads: [] }, none))).toEqual(['validation', MERGE_MESSAGES.self]);
+    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: { userId: B, securityLevel: 10 }, reason: 'r', leads: [] }, none))).toEqual(['validation', MERGE_MESSAGES.level]);
+    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: { userId: A, securityLevel: 25 }, merged: { userId: B, securityLevel: 25 }, reason: 'r', leads: [] }, none))).toEqual(['forbidden', MERGE_MESSAGES.staff]);
+    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: '  ', leads: [] }, none))).toEqual(['validation', 'Please give a reason']);
     const merged: AccountAdmin = { ...initialAccountAdmin(), mergedInto: { userId: A, mergeId: 'm0' } };
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: 'r' }, [initialAccountAdmin(), merged]))).toEqual(['conflict', MERGE_MESSAGES.alreadyMerged]);
+    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: 'r', leads: [] }, [initialAccountAdmin(), merged]))).toEqual(['conflict', MERGE_MESSAGES.alreadyMerged]);
     const absorbing: AccountAdmin = { ...initialAccountAdmin(), absorbed: [{ userId: 'x', mergeId: 'm0' }] };
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: 'r' }, [initialAccountAdmin(), absorbing]))).toEqual(['conflict', MERGE_MESSAGES.hasAbsorbed]);
+    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: 'r', leads: [] }, [initialAccountAdmin(), absorbing]))).toEqual(['conflict', MERGE_MESSAGES.hasAbsorbed]);
     expect(refusal(() => decideUnmerge({ survivorId: A, mergedId: B, reason: 'r' }, none))).toEqual(['conflict', MERGE_MESSAGES.notMerged]);
   });
 
@@ -55,7 +56,7 @@ describe('merge and unmerge (given / when / then)', () => {
           );
         const a0 = fold(history(A, onA));
         const b0 = fold(history(B, onB));
-        const [ma, mb] = decideMerge({ mergeId: 'm1', survivor: lead(A), merged: lead(B), reason: 'r' }, [a0, b0]);
+        const [ma, mb] = decideMerge({ mergeId: 'm1', survivor: lead(A), merged: lead(B), reason: 'r', leads: [FOLD] }, [a0, b0]);
         const a1 = fold(ma!, a0);
         const b1 = fold(mb!, b0);
         const [ua, ub] = decideUnmerge({ survivorId: A, mergedId: B, reason: 'r' }, [a1, b1]);

@@ -1,9 +1,12 @@
 import { Body, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import type pg from 'pg';
 import { z } from 'zod';
+import { leadFoldCandidates } from '../../../../projections/lead-feed';
+import { DB_POOL } from '../../../app/tokens';
 import { parseBody } from '../../../http/parse-body';
 import { newId } from '../../../shared/ids';
-import { AdminCommands } from '../admin-commands';
+import { accountIdParam, AdminCommands } from '../admin-commands';
 import { actionDoc, BackofficeController, reasonField } from '../backoffice-controller';
 import { LINK_RELATIONS } from '../backoffice.events';
 import { decideAddNote, decideLink, decideMerge, decideUnlink, decideUnmerge } from './account-actions.decide';
@@ -20,7 +23,10 @@ const doc = actionDoc('Back-office');
 /** Spec family "accounts (merge, link, note)". */
 @BackofficeController('accounts')
 export class AccountActionsController {
-  constructor(@Inject(AdminCommands) private readonly commands: AdminCommands) {}
+  constructor(
+    @Inject(AdminCommands) private readonly commands: AdminCommands,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+  ) {}
 
   @Post(':userId/notes')
   @HttpCode(200)
@@ -32,11 +38,13 @@ export class AccountActionsController {
 
   @Post('merge')
   @HttpCode(200)
-  @doc('Merge an account into another (the merged account keeps its history)', MergeBody)
-  merge(@Body() body: unknown, @Req() req: Request) {
+  @doc('Merge an account into another (the merged account keeps its history; its leads fold into the survivor\'s)', MergeBody)
+  async merge(@Body() body: unknown, @Req() req: Request) {
     const input = parseBody(MergeBody, body);
+    // Which leads fold is read first: a lead that appears meanwhile stays its own (and can be merged by a second merge after an unmerge).
+    const leads = await leadFoldCandidates(this.pool, accountIdParam(input.survivorId), accountIdParam(input.mergedId));
     return this.commands.runOnTwo(req, [input.survivorId, input.mergedId], ([survivor, merged], states) =>
-      decideMerge({ mergeId: newId(), survivor, merged, reason: input.reason }, states),
+      decideMerge({ mergeId: newId(), survivor, merged, reason: input.reason, leads }, states),
     );
   }
 

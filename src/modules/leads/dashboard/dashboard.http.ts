@@ -8,7 +8,7 @@ import { parseBody } from '../../../http/parse-body';
 import { decodePosition } from '../../../contract/position';
 import { notFound } from '../../../shared/errors';
 import { isLeadId } from '../load-lead';
-import { contractLead, feedLead, feedPosition, findLead, leadFacets, type LeadRow, leadSources, listLeads, timelineOf } from '../../../../projections/lead-feed';
+import { contractLead, feedLead, feedPosition, findLead, leadFacets, type LeadRow, leadSources, listLeads, survivorOfLead, timelineOf } from '../../../../projections/lead-feed';
 import { contractNote, notesOf } from '../../../../projections/lead-notes';
 import { subdomainsOf } from '../../../../projections/sites';
 import { homeNames } from './home-names';
@@ -47,9 +47,8 @@ export class DashboardController {
   async lead(@Param('leadId') leadId: string, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     if (!isLeadId(leadId)) throw notFound();
-    const row = await findLead(this.pool, viewer, leadId);
-    if (!row) throw notFound();
-    const [timeline, notes] = await Promise.all([timelineOf(this.pool, leadId, this.homes), notesOf(this.pool, leadId)]);
+    const row = await this.leadOrSurvivor(viewer, leadId);
+    const [timeline, notes] = await Promise.all([timelineOf(this.pool, row.lead_id, this.homes), notesOf(this.pool, row.lead_id)]);
     return { lead: contractLead(row), timeline, notes: notes.map(contractNote) };
   }
 
@@ -83,9 +82,8 @@ export class DashboardController {
   async feedLead(@Param('leadId') leadId: string, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     if (!isLeadId(leadId)) throw notFound();
-    const row = await findLead(this.pool, viewer, leadId);
-    if (!row) throw notFound();
-    const [timeline, notes] = await Promise.all([timelineOf(this.pool, leadId, this.homes), notesOf(this.pool, leadId)]);
+    const row = await this.leadOrSurvivor(viewer, leadId);
+    const [timeline, notes] = await Promise.all([timelineOf(this.pool, row.lead_id, this.homes), notesOf(this.pool, row.lead_id)]);
     return { lead: (await this.withSites([row]))[0], timeline, notes };
   }
 
@@ -95,6 +93,21 @@ export class DashboardController {
     const viewer = dashboardViewer(req);
     const q = parseBody(SinceQuery, query);
     return pushesSince(this.pool, viewer, q.position, this.homes);
+  }
+
+  /**
+   * The lead in the viewer's scope; a lead merged into another (issue 18) answers with the
+   * survivor (its `leadId` differs from the one asked: the web app moves to the survivor's address).
+   */
+  private async leadOrSurvivor(viewer: ReturnType<typeof dashboardViewer>, leadId: string): Promise<LeadRow> {
+    const row = (await findLead(this.pool, viewer, leadId)) ?? (await this.survivorRow(viewer, leadId));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private async survivorRow(viewer: ReturnType<typeof dashboardViewer>, leadId: string): Promise<LeadRow | undefined> {
+    const survivor = await survivorOfLead(this.pool, leadId);
+    return survivor ? findLead(this.pool, viewer, survivor) : undefined;
   }
 
   /** Feed rows with their site's subdomain (from the sites read model). */

@@ -10,6 +10,7 @@ import { commandContextOf, requireAuth, toNewEvents } from '../../accounts';
 import { foldListing, listingStream } from '../../listings';
 import { requireSite } from '../../sites';
 import { leadIdFor, leadStream } from '../lead';
+import { leadAccountOn } from '../lead-account-on';
 import { leadActivityStream } from '../leads.events';
 import { ActivityLimiter } from './activity-limiter';
 import { decideRecordActivity, type RecordActivity } from './record-activity.decide';
@@ -37,7 +38,7 @@ export class ActivityController {
     const input = parseBody(ActivityBody, body);
     if (!this.limiter.allow(auth.userId)) throw new AppError('rate_limited', 'Too many activity reports; slow down');
     const site = requireSite(req);
-    const leadId = leadIdFor(auth.userId, site.siteId);
+    const leadId = leadIdFor(await leadAccountOn(this.store, auth.userId, site.siteId), site.siteId);
     if ((await this.store.streamRevision(leadStream(leadId))) === undefined) return;
     const base = { leadId, userId: auth.userId, siteId: site.siteId };
     let command: RecordActivity;

@@ -8,6 +8,7 @@ import { conflict } from '../../../shared/errors';
 import { appendAtomically, registrationAppends, signedIn, toNewEvents, userIdByEmail } from '../../accounts';
 import { leadRegistration } from '../lead-account';
 import { initialLead, leadIdFor, leadStream } from '../lead';
+import { leadAccountOn } from '../lead-account-on';
 import { LeadRouter } from '../routing/lead-router.reactor';
 import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
 
@@ -43,7 +44,8 @@ export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryComman
     const owner = await userIdByEmail(this.store, input.email);
     if (owner) {
       if (signedInUserId !== owner) throw conflict('Email already in use');
-      const command: SubmitInquiry = { ...input, leadId: leadIdFor(owner, site.siteId), userId: owner };
+      const leadOwner = await leadAccountOn(this.store, owner, site.siteId);
+      const command: SubmitInquiry = { ...input, leadId: leadIdFor(leadOwner, site.siteId), userId: leadOwner };
       const result = await handleCommand(this.store, leadStream(command.leadId), submitInquiryDecider, command, ctx);
       if (result.events.some((e) => e.type === 'LeadCaptured')) this.routeSoon(command.leadId, ctx);
       return { leadId: command.leadId, userId: owner, newUser: false };

@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { MergedFrom } from './MergedFrom';
 import { ApiError } from '../../api/http';
 import { CHANNEL_LABEL, type ChannelState, type SendChannel, type ThreadItem } from '../../../../src/contract/thread';
 import type { Subscribe } from './ChatPanel';
@@ -190,6 +191,7 @@ export function ConversationPanel({
               {CHANNEL_LABEL[i.channel]}
               <span className="visually-hidden">{i.direction === 'in' ? ` from ${leadName}` : ` to ${leadName}`}</span>
             </span>
+            <MergedFrom name={i.mergedFrom} />
             {i.subject !== undefined && <p className={styles.subject}>{i.subject || '(no subject)'}</p>}
             {i.channel === 'call' && <p className={styles.call}>{callLine(i)}</p>}
             {i.body && <p className={chat.text}>{i.body}</p>}

@@ -3,6 +3,7 @@ import { ApiError } from '../../api/http';
 import { type Push, type PushName, useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
 import { navigate, useLocation } from '../../app/location';
+import { addressWithLead } from './MergedFrom';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useSite } from '../../app/useSite';
 import type { Subscribe } from './ChatPanel';
@@ -38,7 +39,7 @@ import { SiteSettingsView } from './SiteSettingsView';
 // Charts are a large library: the reports view loads it only when opened.
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
-const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'thread.item', 'thread.read', 'calendar.changed'];
+const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'lead.merged', 'thread.item', 'thread.read', 'calendar.changed'];
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /**
@@ -108,7 +109,11 @@ export function DashboardPage() {
   }, []);
 
   const loadDetails = useCallback((leadId: string) => {
-    dashboardApi.lead(leadId).then(setDetails, () => setDetails(null));
+    dashboardApi.lead(leadId).then((d) => {
+      setDetails(d);
+      // A merged lead's old address answers with the lead it was merged into (issue 18): show its address.
+      if (d.lead.leadId !== leadId) navigate(addressWithLead(d.lead.leadId), { replace: true });
+    }, () => setDetails(null));
   }, []);
   useEffect(() => {
     if (selectedId) loadDetails(selectedId);
@@ -132,7 +137,7 @@ export function DashboardPage() {
       if (!l || !l.accept(p)) return;
       const x = p.payload;
       const leadId = String(x.leadId);
-      if (p.name === 'lead.captured' || p.name === 'lead.activity' || p.name === 'lead.pond' || p.name === 'lead.claimed') smart.reloadSoon();
+      if (p.name === 'lead.captured' || p.name === 'lead.activity' || p.name === 'lead.pond' || p.name === 'lead.claimed' || p.name === 'lead.merged') smart.reloadSoon();
       if (p.name === 'lead.activity' && !placesPushedLeads(filtersRef.current)) reloadSoon();
       if (p.name === 'lead.captured' || p.name === 'lead.pond') {
         // A lead back from the pond is captured anew (by whoever claims it).
@@ -143,6 +148,14 @@ export function DashboardPage() {
         if (feed?.me.role === 'agent' && x.agentId !== feed.me.userId) {
           setFeed((f) => (f && f.leads.some((o) => o.leadId === leadId) ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
         }
+      } else if (p.name === 'lead.merged') {
+        // Merged into another lead (issue 18): it leaves the list, the lead it joined is read again, an open one moves there.
+        const into = String(x.intoLeadId);
+        l.forget(leadId);
+        setFeed((f) => (f && f.leads.some((o) => o.leadId === leadId) ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
+        void dashboardApi.lead(into).then((d) => upsert(d.lead, false), () => undefined);
+        if (selectedRef.current === leadId) navigate(addressWithLead(into), { replace: true });
+        else if (selectedRef.current === into) loadDetails(into);
       } else if (p.name === 'lead.activity') {
         if (typeof x.assignedAgentId === 'string' && feed?.me.role === 'agent' && x.assignedAgentId !== feed.me.userId) {
           setFeed((f) => (f ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
@@ -173,7 +186,7 @@ export function DashboardPage() {
       }
       for (const fn of listeners.current) fn(p);
     },
-    [upsert, feed, chatOpen, smart, reloadSoon],
+    [upsert, feed, chatOpen, smart, reloadSoon, loadDetails],
   );
 
   const catchUp = useCallback(

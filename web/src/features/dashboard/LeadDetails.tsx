@@ -13,6 +13,7 @@ import { ListingsPushActions } from './ListingsPushActions';
 import type { NoteView } from './tasksApi';
 import { LeadWork } from './LeadWork';
 import { timelineLabel } from '../../../../src/contract/timeline-labels';
+import { MergedFrom, MergeLink } from './MergedFrom';
 
 type Props = {
   readonly lead: FeedLead;
@@ -93,6 +94,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           <dd>{agent?.fullName ?? (lead.assignedAgentId ? 'Assigned' : 'Routing…')}</dd>
         </div>
       </dl>
+      <MergeLink role={role} userId={lead.userId} />
       {emailing && <EmailComposer leadId={lead.leadId} leadName={lead.fullName} onClose={() => setEmailing(false)} />}
       <LeadWork lead={lead} />
       {role !== 'agent' && agents.length > 0 && (
@@ -126,7 +128,10 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           {timeline.map((t, i) => (
             <li key={`${t.at}-${i}`} className={styles.entry} data-type={t.type}>
               <span className={styles.kind}>{timelineLabel(t.type)}</span>
-              <span className={styles.summary}>{t.summary}</span>
+              <span className={styles.summary}>
+                {t.summary}
+                <MergedFrom name={t.mergedFrom} />
+              </span>
               <time dateTime={t.at} title={fullDate(t.at)} className={styles.when}>
                 {relativeTime(t.at, now)}
               </time>

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { MergedFrom } from './MergedFrom';
 import { ApiError } from '../../api/http';
 import { NOTE_MAX } from '../../../../src/contract/tasks';
 import type { Role } from './dashboardApi';
@@ -80,6 +81,7 @@ export function LeadNotes({ leadId, notes: initial, viewerId, viewerName, role, 
               <p className={styles.noteMeta}>
                 <strong>{n.authorName}</strong> · <time dateTime={n.at} title={fullDate(n.at)}>{relativeTime(n.at, now)}</time>
                 {n.editedAt && <span title={fullDate(n.editedAt)}> · edited</span>}
+                <MergedFrom name={n.mergedFrom} />
               </p>
               {editing?.noteId === n.noteId ? (
                 <form className={styles.noteForm} onSubmit={save}>
@@ -97,7 +99,8 @@ export function LeadNotes({ leadId, notes: initial, viewerId, viewerName, role, 
               ) : (
                 <p className={styles.noteText}>{n.text}</p>
               )}
-              {editing?.noteId !== n.noteId && (
+              {/* A note a merged lead brought is changed on that lead's own notes (after an unmerge). */}
+              {editing?.noteId !== n.noteId && !n.mergedFrom && (
                 <div className={styles.row}>
                   {n.authorId === viewerId && (
                     <button type="button" className={styles.linkButton} onClick={() => setEditing({ noteId: n.noteId, text: n.text })}>

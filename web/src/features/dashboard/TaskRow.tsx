@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MergedFrom } from './MergedFrom';
 import { ApiError } from '../../api/http';
 import { snoozeTo, TASK_TYPE_LABEL } from '../../../../src/contract/tasks';
 import type { Agent, Role } from './dashboardApi';
@@ -53,6 +54,7 @@ export function TaskRow({ task, zone, now, role, agents, onOpenLead, showAssigne
         </label>
         <p className={styles.taskMeta}>
           <span className={styles.type}>{TASK_TYPE_LABEL[task.type]}</span>
+          <MergedFrom name={task.mergedFrom} />
           <time dateTime={task.dueAt}>{overdue ? `Was due ${dueLabel(task.dueAt, zone, now)}` : dueLabel(task.dueAt, zone, now)}</time>
           {onOpenLead && (
             <button type="button" className={styles.linkButton} onClick={() => onOpenLead(task.leadId)}>

@@ -39,7 +39,8 @@ export type FeedResponse = {
   readonly me: { readonly userId: string; readonly role: Role };
 };
 
-export type TimelineEntry = { readonly type: string; readonly at: string; readonly summary: string };
+/** `mergedFrom`: the name of the lead merged into this one that the entry came from (issue 18); absent or null for the lead's own. */
+export type TimelineEntry = { readonly type: string; readonly at: string; readonly summary: string; readonly mergedFrom?: string | null };
 
 export type ChatMessage = {
   readonly messageId: string;
