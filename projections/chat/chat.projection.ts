@@ -1,6 +1,7 @@
 import { type ChatEvent, chatEventTypes } from '../../src/modules/chat/chat.events';
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner';
+import { ERASED, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 /**
  * Chat messages per lead with read receipts (read_at) and the positions they came from; pushes
@@ -9,7 +10,7 @@ import type { Projection } from '../runner';
 export const chatProjection: Projection = {
   name: 'chat',
   version: 1,
-  eventTypes: chatEventTypes,
+  eventTypes: [...chatEventTypes, 'PersonErased'],
   tables: ['chat_messages'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('chat_messages')} (
@@ -32,7 +33,7 @@ export const chatProjection: Projection = {
   async apply(events, { tx, table, push }) {
     const messages = table('chat_messages');
     for (const stored of events) {
-      const e = stored as unknown as ChatEvent & typeof stored;
+      const e = stored as unknown as (ChatEvent | PersonErased) & typeof stored;
       switch (e.type) {
         case 'ChatMessageSent': {
           const d = e.data;
@@ -65,6 +66,10 @@ export const chatProjection: Projection = {
           });
           break;
         }
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          await tx.query(`UPDATE ${messages} SET text = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
+          break;
         default:
           assertNever(e);
       }

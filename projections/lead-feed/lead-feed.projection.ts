@@ -10,6 +10,7 @@ import { SEARCHED_TEXT } from './lead-list-filter';
 import { summaries, withHome } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 import { listingMailSummary, listingMailTimelineTypes } from './listing-mail-timeline';
+import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =
   | LeadEvent
@@ -21,6 +22,7 @@ type Handled =
   | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
   | OrganizerTimelineEvent
   | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>
+  | PersonErased
   | ListingMailEvent;
 
 type FeedRow = {
@@ -119,6 +121,7 @@ export const leadFeedProjection: Projection = {
     'TaskReopened',
     'TaskRescheduled',
     ...listingMailTimelineTypes,
+    'PersonErased',
   ]),
   tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks', 'lead_stage_counts'],
   async createTables(tx, t) {
@@ -360,6 +363,11 @@ export const leadFeedProjection: Projection = {
         case 'ListingEmailOpened':
         case 'ListingEmailClicked':
           await activity(ctx, stored, await rowOf(e.data.leadId), listingMailSummary(e));
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          await tx.query(`UPDATE ${feed} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED]);
+          await tx.query(`UPDATE ${table('lead_timeline')} SET summary = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
           break;
         default:
           assertNever(e);

@@ -1,6 +1,7 @@
 import type { LeadNoteEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
 import { handledTypes, type Projection } from '../runner';
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 
 /**
  * The notes of each lead for the dashboard's lead details: the text as last edited, its author
@@ -9,7 +10,7 @@ import { handledTypes, type Projection } from '../runner';
 export const leadNotesProjection: Projection = {
   name: 'lead_notes',
   version: 1,
-  eventTypes: handledTypes<LeadNoteEvent>()(['LeadNoteWritten', 'LeadNoteEdited', 'LeadNoteDeleted']),
+  eventTypes: handledTypes<LeadNoteEvent | PersonErased>()(['LeadNoteWritten', 'LeadNoteEdited', 'LeadNoteDeleted', 'PersonErased']),
   tables: ['lead_notes'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_notes')} (
@@ -26,7 +27,7 @@ export const leadNotesProjection: Projection = {
   async apply(events, { tx, table }) {
     const notes = table('lead_notes');
     for (const stored of events) {
-      const e = stored as unknown as LeadNoteEvent & typeof stored;
+      const e = stored as unknown as (LeadNoteEvent | PersonErased) & typeof stored;
       const at = e.metadata.at;
       switch (e.type) {
         case 'LeadNoteWritten':
@@ -40,6 +41,11 @@ export const leadNotesProjection: Projection = {
           break;
         case 'LeadNoteDeleted':
           await tx.query(`DELETE FROM ${notes} WHERE note_id = $1`, [e.data.noteId]);
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          // The agents' notes about the lead go with the lead.
+          await tx.query(`DELETE FROM ${notes} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           break;
         default:
           assertNever(e);

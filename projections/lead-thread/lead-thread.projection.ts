@@ -6,8 +6,10 @@ import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { handledTypes, type Projection, type ProjectionContext } from '../runner';
 import { type ItemRow, itemOf, ITEM_COLUMNS } from './thread-item';
+import { ERASED, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =
+  | PersonErased
   | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' | 'LeadReassigned' | 'LeadClaimed' | 'LeadPutInPond' | 'LeadContactEdited' }>
   | ChatEvent
   | SmsEvent
@@ -49,6 +51,7 @@ export const leadThreadProjection: Projection = {
     'LeadEmailReceived',
     'CallLogged',
     'LeadThreadRead',
+    'PersonErased',
   ]),
   tables: ['thread_leads', 'thread_items', 'thread_reads'],
   async createTables(tx, t) {
@@ -179,6 +182,12 @@ export const leadThreadProjection: Projection = {
         }
         case 'LeadThreadRead':
           await markRead(ctx, e.data, at);
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          // The number no longer finds the lead (an inbound text from it starts afresh).
+          await tx.query(`UPDATE ${leads} SET phone = NULL WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          await tx.query(`UPDATE ${items} SET body = $2, subject = CASE WHEN subject IS NULL THEN NULL ELSE $2 END, media = NULL WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
           break;
         default:
           assertNever(e);

@@ -1,6 +1,7 @@
 import { type OrganizerEvent, organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner';
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 
 /**
  * The organizer read model: a lead's saved searches (what the manager lists and autocomplete
@@ -10,7 +11,7 @@ import type { Projection } from '../runner';
 export const organizerProjection: Projection = {
   name: 'organizer',
   version: 1,
-  eventTypes: organizerEventTypes,
+  eventTypes: [...organizerEventTypes, 'PersonErased'],
   tables: ['organizer_searches', 'organizer_listings', 'organizer_notebooks'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('organizer_searches')} (
@@ -58,7 +59,7 @@ export const organizerProjection: Projection = {
         [d.leadId, d.pdid, d.siteId, at, value],
       );
     for (const stored of events) {
-      const e = stored as unknown as OrganizerEvent & typeof stored;
+      const e = stored as unknown as (OrganizerEvent | PersonErased) & typeof stored;
       const at = e.metadata.at;
       switch (e.type) {
         case 'SavedSearchSaved': {
@@ -119,6 +120,10 @@ export const organizerProjection: Projection = {
         case 'ListingShared':
         case 'ShowingRequested':
           // History only: the agent's timeline shows them; nothing here to keep.
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          for (const t of [searches, listings, notebooks]) await tx.query(`DELETE FROM ${t} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           break;
         default:
           assertNever(e);

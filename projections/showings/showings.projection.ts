@@ -4,11 +4,13 @@ import type { ShowingRequested } from '../../src/modules/organizer/organizer.eve
 import type { ShowingEvent } from '../../src/modules/showings/showings.events';
 import { assertNever } from '../../src/shared/errors';
 import { handledTypes, type Projection } from '../runner';
+import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =
   | ShowingEvent
   | ShowingRequested
-  | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' | 'LeadReassigned' | 'LeadPutInPond' | 'LeadClaimed' | 'LeadContactEdited' }>;
+  | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' | 'LeadReassigned' | 'LeadPutInPond' | 'LeadClaimed' | 'LeadContactEdited' }>
+  | PersonErased;
 
 /** In-process nudges for the showings' reactors (they also sweep on a timer). */
 export const SHOWING_REQUESTED_SIGNAL = 'showings.requested';
@@ -38,6 +40,7 @@ export const showingsProjection: Projection = {
     'LeadPutInPond',
     'LeadClaimed',
     'LeadContactEdited',
+    'PersonErased',
   ]),
   tables: ['showings', 'showing_leads', 'showing_requests'],
   async createTables(tx, t) {
@@ -142,6 +145,12 @@ export const showingsProjection: Projection = {
           break;
         case 'LeadPutInPond':
           await tx.query(`UPDATE ${leads} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          await tx.query(`UPDATE ${leads} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
+          await tx.query(`UPDATE ${showings} SET message = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
+          await tx.query(`UPDATE ${table('showing_requests')} SET message = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
           break;
         default:
           assertNever(e);

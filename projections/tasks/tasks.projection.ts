@@ -2,8 +2,9 @@ import type { LeadCaptured, LeadContactEdited } from '../../src/modules/leads/le
 import type { AgentZoneEvent, TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import { handledTypes, type Projection } from '../runner';
+import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
-type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited;
+type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited | PersonErased;
 
 /**
  * Tasks for the dashboard's lists (overdue, today, upcoming; mine, the office's, one lead's), the
@@ -24,6 +25,7 @@ export const tasksProjection: Projection = {
     'AgentTimeZoneSet',
     'LeadCaptured',
     'LeadContactEdited',
+    'PersonErased',
   ]),
   tables: ['tasks', 'task_leads', 'task_agent_zones'],
   async createTables(tx, t) {
@@ -86,6 +88,10 @@ export const tasksProjection: Projection = {
             `INSERT INTO ${table('task_leads')} (lead_id, full_name) VALUES ($1, $2) ON CONFLICT (lead_id) DO UPDATE SET full_name = excluded.full_name`,
             [e.data.leadId, e.data.fullName],
           );
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          await tx.query(`UPDATE ${table('task_leads')} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
           break;
         default:
           assertNever(e);

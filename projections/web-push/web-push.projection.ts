@@ -1,12 +1,13 @@
 import { type NotificationEvent, notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner';
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 
 /** Browser push subscriptions by user (and level, for staff notifications). */
 export const webPushProjection: Projection = {
   name: 'web_push',
   version: 1,
-  eventTypes: notificationEventTypes,
+  eventTypes: [...notificationEventTypes, 'PersonErased'],
   tables: ['web_push_subscriptions'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('web_push_subscriptions')} (
@@ -16,7 +17,7 @@ export const webPushProjection: Projection = {
   },
   async apply(events, { tx, table }) {
     for (const stored of events) {
-      const e = stored as unknown as NotificationEvent & typeof stored;
+      const e = stored as unknown as (NotificationEvent | PersonErased) & typeof stored;
       switch (e.type) {
         case 'WebPushSubscribed':
           await tx.query(
@@ -27,6 +28,10 @@ export const webPushProjection: Projection = {
           break;
         case 'WebPushUnsubscribed':
           await tx.query(`DELETE FROM ${table('web_push_subscriptions')} WHERE endpoint = $1 AND user_id = $2`, [e.data.endpoint, e.data.userId]);
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          await tx.query(`DELETE FROM ${table('web_push_subscriptions')} WHERE user_id = $1`, [e.data.userId]);
           break;
         default:
           assertNever(e);

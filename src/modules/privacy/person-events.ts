@@ -1,0 +1,54 @@
+import { leadsOfAccount, streamsAbout } from '../../../projections/account-streams';
+import type pg from 'pg';
+import type { EventStore } from '../../eventstore/event-store.port';
+import type { StoredEvent } from '../../shared/event';
+import { userStream } from '../accounts';
+import { backofficeStream } from '../backoffice';
+import { personalFields } from './personal-fields';
+import { privacyStream } from './privacy.events';
+
+export type PersonEvents = { readonly userId: string; readonly leadIds: readonly string[]; readonly events: readonly StoredEvent[] };
+
+/**
+ * Everything the log holds about a person, oldest first: the account's own streams and every
+ * stream the account_streams index names as about it (its leads, chats, texts, e-mails, saved
+ * searches, alerts, notes and tasks on its leads), opened by the store.
+ */
+export async function personEvents(store: EventStore, pool: pg.Pool, userId: string): Promise<PersonEvents> {
+  const streams = [...new Set([userStream(userId), backofficeStream(userId), privacyStream(userId), ...(await streamsAbout(pool, userId))])];
+  const read = await store.readStreams(streams);
+  const events = [...read.values()].flat().sort((a, b) => (a.globalPosition < b.globalPosition ? -1 : a.globalPosition > b.globalPosition ? 1 : 0));
+  const leadIds = new Set(await leadsOfAccount(pool, userId));
+  for (const e of events) if (e.type === 'LeadCaptured') leadIds.add((e.data as { leadId: string }).leadId);
+  return { userId, leadIds: [...leadIds], events };
+}
+
+/** Whether the event's personal fields are this person's (sealed under their account's or a lead's key). */
+export function isThePersons(e: StoredEvent, p: Pick<PersonEvents, 'userId' | 'leadIds'>): boolean {
+  const subject = personalFields.get(e.type)?.subject(e.data as Record<string, unknown>);
+  return subject !== undefined && (subject === p.userId || p.leadIds.includes(subject));
+}
+
+/** The person's personal values as plain strings (what must leave every outbox), and the uploads they name. */
+export function personalValues(p: PersonEvents): { values: string[]; uploads: string[] } {
+  const values = new Set<string>();
+  const uploads = new Set<string>();
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') {
+      const upload = /^\/uploads\/([a-f0-9]{32}\.[a-z]+)$/.exec(v);
+      if (upload) uploads.add(upload[1]!);
+      if (v.trim().length >= 4) values.add(v.trim());
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.uploadId === 'string') uploads.add(o.uploadId);
+      Object.values(o).forEach(walk);
+    }
+  };
+  for (const e of p.events) {
+    const rule = personalFields.get(e.type);
+    if (!rule || !isThePersons(e, p)) continue;
+    for (const field of Object.keys(rule.fields)) walk((e.data as Record<string, unknown>)[field]);
+  }
+  return { values: [...values], uploads: [...uploads] };
+}
