@@ -86,28 +86,32 @@ export class ProtectedEventStore extends EventStore {
 
   /** The personal values of events, sealed; a person already erased gets the placeholders (nothing to keep). */
   async sealAppends(appends: readonly StreamAppend[]): Promise<StreamAppend[]> {
-    const requests = [];
-    for (const a of appends) {
-      for (const e of a.events) {
-        const rule = this.fields.get(e.type);
-        const subject = rule?.subject(e.data as Data);
-        if (rule && subject) requests.push({ subject, owner: rule.owner?.(e.data as Data) });
-      }
-    }
-    if (requests.length === 0) return [...appends];
+    const events = appends.flatMap((a) => a.events);
+    if (!events.some((e) => this.fields.has(e.type))) return [...appends];
     // Checked in the clear, so a refusal names the field rather than its ciphertext.
     assertValidAppends(appends);
+    const sealed = await this.sealData(events);
+    let i = 0;
+    return appends.map((a) => ({ ...a, events: a.events.map((e) => ({ ...e, data: sealed[i++] })) }));
+  }
+
+  /** Each event's data with its personal values sealed (the same object when it has none). */
+  async sealData(events: readonly { readonly type: string; readonly data: unknown }[]): Promise<unknown[]> {
+    const requests = [];
+    for (const e of events) {
+      const rule = this.fields.get(e.type);
+      const subject = rule?.subject(e.data as Data);
+      if (rule && subject) requests.push({ subject, owner: rule.owner?.(e.data as Data) });
+    }
+    if (requests.length === 0) return events.map((e) => e.data);
     const keys = await this.keys.forWriting(requests);
-    return appends.map((a) => ({
-      ...a,
-      events: a.events.map((e) => {
-        const rule = this.fields.get(e.type);
-        const subject = rule?.subject(e.data as Data);
-        if (!rule || !subject) return e;
-        const key = keys.get(subject) ?? null;
-        return { ...e, data: mapFields(rule, e.data as Data, (v, erased) => (isSealed(v) ? v : key ? seal(key, subject, v) : erased)) };
-      }),
-    }));
+    return events.map((e) => {
+      const rule = this.fields.get(e.type);
+      const subject = rule?.subject(e.data as Data);
+      if (!rule || !subject) return e.data;
+      const key = keys.get(subject) ?? null;
+      return mapFields(rule, e.data as Data, (v, erased) => (isSealed(v) ? v : key ? seal(key, subject, v) : erased));
+    });
   }
 
   /** Events with their personal values opened, or replaced by the erased placeholder. */

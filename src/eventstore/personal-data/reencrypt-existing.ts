@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import { logger } from '../../shared/logger';
-import type { StoredEvent } from '../../shared/event';
 import { DataKeys } from './data-keys';
 import { ProtectedEventStore } from './protected-event-store';
 import type { PersonalFields } from './personal-fields';
@@ -36,10 +35,8 @@ export async function sealExistingEvents(pool: pg.Pool, fields: PersonalFields):
       );
       if (rows.length === 0) break;
       after = rows.at(-1)!.global_position;
-      const [sealed] = await sealer.sealAppends([
-        { streamId: 'rewrite', expected: 'any', events: rows.map((r) => ({ type: r.type, data: r.data, eventId: '00000000-0000-4000-8000-000000000000', metadata: { at: new Date(0).toISOString() } }) as unknown as StoredEvent) },
-      ]);
-      const changed = sealed!.events.map((e, i) => ({ position: rows[i]!.global_position, data: e.data, was: rows[i]!.data })).filter((c) => c.data !== c.was);
+      const sealed = await sealer.sealData(rows);
+      const changed = rows.map((r, i) => ({ position: r.global_position, data: sealed[i], was: r.data })).filter((c) => c.data !== c.was);
       if (changed.length > 0) {
         await client.query(
           `UPDATE events e SET data = c.data FROM unnest($1::bigint[], $2::jsonb[]) AS c(position, data) WHERE e.global_position = c.position`,

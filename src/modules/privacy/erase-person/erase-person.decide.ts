@@ -3,10 +3,9 @@ import { type Account, type AccountEvent, decideSignInAccess, LEVEL } from '../.
 import { requireReason } from '../../backoffice';
 import type { ErasureHow, PrivacyEvent } from '../privacy.events';
 
-export type Erasure = { readonly erased: boolean; readonly at: string | null };
-export const initialErasure = (): Erasure => ({ erased: false, at: null });
-export const evolveErasure = (state: Erasure, event: PrivacyEvent, at: string | null = null): Erasure =>
-  event.type === 'PersonErased' ? { erased: true, at: at ?? state.at } : state;
+export type Erasure = { readonly erased: boolean };
+export const initialErasure = (): Erasure => ({ erased: false });
+export const evolveErasure = (state: Erasure, event: PrivacyEvent): Erasure => (event.type === 'PersonErased' ? { erased: true } : state);
 
 export type ErasePerson = {
   readonly userId: string;
