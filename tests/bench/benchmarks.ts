@@ -9,6 +9,7 @@ import { projectionCatchUpBenchmark } from './projection.bench';
 import { searchBenchmark } from './search.bench';
 import { boardBenchmark } from './board.bench';
 import { threadBenchmark } from './thread.bench';
+import { erasureBenchmark } from './erasure.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark];
+export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, erasureBenchmark];
