@@ -21,3 +21,4 @@ export { type BoardCard, boardCards, boardCounts, tagsInScope } from './board-qu
 export type { Viewer } from './lead-scope';
 export { pondLeads } from './pond-queries';
 export { type OfficeContact, officeContacts } from './office-contacts.query';
+export { quietLeadAccounts } from './retention.query';

@@ -9,7 +9,8 @@ export type PersonErased = {
   readonly data: {
     readonly userId: string;
     readonly leadIds: readonly string[];
-    readonly byUserId: string;
+    /** null: the system (retention). */
+    readonly byUserId: string | null;
     /** 'request' (staff, on the person's request), 'self' (from /account), 'retention' (no activity). */
     readonly how: ErasureHow;
     readonly reason: string;

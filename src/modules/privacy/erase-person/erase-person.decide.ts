@@ -10,7 +10,7 @@ export const evolveErasure = (state: Erasure, event: PrivacyEvent): Erasure => (
 export type ErasePerson = {
   readonly userId: string;
   readonly leadIds: readonly string[];
-  readonly byUserId: string;
+  readonly byUserId: string | null;
   readonly how: ErasureHow;
   readonly reason: string;
 };

@@ -16,7 +16,7 @@ import { purgeOutboxes } from './purge-traces';
 
 const log = logger('privacy');
 
-export type ErasureRequest = { readonly userId: string; readonly how: ErasureHow; readonly reason: string; readonly byUserId: string };
+export type ErasureRequest = { readonly userId: string; readonly how: ErasureHow; readonly reason: string; readonly byUserId: string | null };
 
 /**
  * Forgets a person: the refusals first (decideErasePerson on the account and its privacy stream),
