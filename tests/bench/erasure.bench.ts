@@ -5,8 +5,9 @@ import { loadConfig } from '../../src/config/config';
 import { DEMO_SITES, DEMO_USERS } from '../../src/demo/demo-accounts';
 import { seedDemo } from '../../src/demo/seed-demo';
 import { type Started, startServer } from '../../src/main';
-import type { Benchmark, BenchContext } from './bench';
+import { type Benchmark, type BenchContext, cpuPer } from './bench';
 import { post, signIn } from './dashboard.bench';
+import { leadMessages } from './lead-messages';
 
 const PASSWORD = 'porchlight-demo';
 
@@ -43,18 +44,7 @@ export const erasureBenchmark: Benchmark = {
       ctx.progress(`erasure: ${total} events on one lead`);
       const meta = () => metadataOf(systemContext());
       for (let i = 0; i < total; i += 1000) {
-        const chat = Array.from({ length: 400 }, (_, k) => {
-          const fromLead = k % 2 === 0;
-          const data = { chatId: leadId, leadId, siteId, messageId: randomUUID(), fromUserId: fromLead ? userId : jane.userId, toUserId: fromLead ? jane.userId : userId, text: `chat ${i + k}` };
-          return { type: 'ChatMessageSent', data, eventId: randomUUID(), metadata: meta() };
-        });
-        const texts = Array.from({ length: 400 }, (_, k) => {
-          const data =
-            k % 2 === 0
-              ? { leadId, siteId, messageId: randomUUID(), byUserId: jane.userId, kind: 'text', body: `text ${i + k}`, mediaUrl: null, providerId: `SMout${i + k}` }
-              : { leadId, siteId, messageId: randomUUID(), from: '+12065550177', body: `reply ${i + k}`, media: [], providerId: `SMin${i + k}` };
-          return { type: k % 2 === 0 ? 'TextMessageSent' : 'TextMessageReceived', data, eventId: randomUUID(), metadata: meta() };
-        });
+        const { chat, texts } = leadMessages({ leadId, siteId, userId, agentId: jane.userId, phone: '+12065550177' }, i, 400);
         const notes = Array.from({ length: 200 }, (_, k) => {
           const data = { leadId, siteId, noteId: randomUUID(), text: `note ${i + k}`, authorId: jane.userId, authorName: 'Jane Agent' };
           return { type: 'LeadNoteWritten', data, eventId: randomUUID(), metadata: meta() };
@@ -76,7 +66,7 @@ export const erasureBenchmark: Benchmark = {
       if (status !== 200) throw new Error(`the erasure answered ${status}`);
       const { rows } = await server.runtime.db.pool.query<{ full_name: string }>('SELECT full_name FROM lead_feed WHERE lead_id = $1', [leadId]);
       if (rows[0]?.full_name !== 'Erased person') throw new Error('the lead list does not show the erased person');
-      const detail = `${total} events on the lead (chat, texts both ways, agent notes), sealed; HTTP request → keys destroyed → PersonErased → outboxes purged → every read model applied it`;
+      const detail = `${total} events on the lead (chat, texts both ways, agent notes), sealed; HTTP request → keys destroyed → PersonErased → outboxes purged → every read model applied it; ${cpuPer(m, 1, 'erasure')}`;
       ctx.record({ key: 'erase-lead', label: 'erasing a lead with 10,000 events', value: m.seconds, unit: 's', goal: 2, lowerIsBetter: true, detail });
     } finally {
       await server?.stop();

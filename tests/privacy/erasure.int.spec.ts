@@ -1,8 +1,11 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildProjection } from '../../projections/runner';
 import type { Started } from '../../src/main';
 import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
-import { WebClient } from '../support/web-client';
+import { postInboundText, TWILIO_FROM, twilioStandIn } from '../support/twilio-stand-in';
+import { multipartFile, WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
 const staffUser = demoUser('staff');
@@ -16,6 +19,7 @@ const CANARY = {
   inquiry: 'quetzal-inquiry-words',
   chat: 'quetzal-chat-words',
   text: 'quetzal-text-words',
+  inbound: 'quetzal-inbound-text',
   search: 'quetzal-saved-search',
   note: 'quetzal-agent-note',
 };
@@ -36,12 +40,14 @@ async function wholeDatabase(server: Started): Promise<Map<string, string>> {
   return out;
 }
 
-const traces = (dump: Map<string, string>) =>
-  [...dump].flatMap(([table, text]) => canaries.filter((c) => text.includes(c) || text.includes(c.replace(/-/g, ' '))).map((c) => `${table}: ${c}`));
+const traces = (dump: Map<string, string>, values: readonly string[] = canaries) =>
+  [...dump].flatMap(([table, text]) => values.filter((c) => text.includes(c) || text.includes(c.replace(/-/g, ' '))).map((c) => `${table}: ${c}`));
 
 describe('erasure: a lead who inquired, chatted, was texted, saved a search and has an agent note is forgotten (issue 18)', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
   let server: Started;
+  let twilio: Awaited<ReturnType<typeof twilioStandIn>>;
+  const PUBLIC_URL = 'https://porchlight.test';
   const logged: string[] = [];
   const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
 
@@ -49,13 +55,15 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     // Everything the server logs, at debug, is kept to be searched.
     process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => (logged.push(String(chunk)), writes.out(chunk, ...rest))) as typeof process.stdout.write;
     process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (logged.push(String(chunk)), writes.err(chunk, ...rest))) as typeof process.stderr.write;
-    fixture = await startDashboardServer({ LOG_LEVEL: 'debug' });
+    twilio = await twilioStandIn();
+    fixture = await startDashboardServer({ LOG_LEVEL: 'debug', ...twilio.env(PUBLIC_URL) });
     server = fixture.server;
   });
   afterAll(async () => {
     process.stdout.write = writes.out;
     process.stderr.write = writes.err;
     await fixture?.stop();
+    await twilio?.close();
   });
 
   it('leaves no canary in any table, read model after a full rebuild, outbox or log; the history keeps every event; the export has every canary before and none after', async () => {
@@ -64,6 +72,14 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     const other = await newLead(server, 'jane.localhost', { FullName: 'Otto Other', Message: 'other-person-words' });
     await settle(server);
     expect((await lead.client.post('/api/dashboard/chat/sendmessage', { text: CANARY.chat })).status).toBe(200);
+    expect((await postInboundText(server.url, PUBLIC_URL, { From: `+1${CANARY.phone}`, To: TWILIO_FROM, Body: CANARY.inbound, MessageSid: 'SMquetzal' })).status).toBe(200);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n', 'latin1');
+    const up = await lead.client.request('POST', '/api/upload?object=uploads&action=uploadfiles', { raw: multipartFile('file', 'cv.pdf', pdf, 'application/pdf') });
+    const resumeUrl = up.body.data.files[0].FileURL as string;
+    const resumed = await lead.client.post('/api/account/inquiry', { FullName: `${CANARY.first} ${CANARY.last}`, Email: CANARY.email, Phone: CANARY.phone, Message: CANARY.inquiry, LeadType: 'Resume', ResumeUrl: resumeUrl });
+    expect(resumed.status, resumed.text).toBe(200);
+    expect((await lead.client.get(resumeUrl)).status).toBe(200);
+    expect((await fs.stat(path.join(server.runtime.config.dataDir, resumeUrl))).isFile()).toBe(true);
     expect((await lead.client.post('/api/search/savepdq', { name: CANARY.search, filtersAsString: JSON.stringify({ city: 'Seattle' }) })).status).toBe(200);
     const agent = await signIn(server, jane.email, 'jane.localhost');
     expect((await agent.post(`/api/dashboard/leads/${lead.leadId}/notes`, { text: CANARY.note })).status).toBe(201);
@@ -114,6 +130,11 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     const otherDetail = JSON.stringify((await agent.get(`/api/dashboard/leads/${other.leadId}`)).body);
     expect(otherDetail).toContain('other-agent-note');
 
+    // The résumé is gone from the disk, and its link answers 404.
+    const file = path.join(server.runtime.config.dataDir, resumeUrl);
+    await expect(fs.stat(file)).rejects.toThrow();
+    expect((await staff.get(resumeUrl)).status).toBe(404);
+
     // Signed out everywhere and closed; the export (staff) now holds no canary.
     expect((await lead.client.get('/api/account/me')).status).toBe(401);
     const relogin = await WebClient.for(server.url, 'jane.localhost').post('/api/account/login', { Email: CANARY.email, password: 'whatever-it-was' });
@@ -121,6 +142,36 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     const after = JSON.stringify((await staff.get(`/api/backoffice/accounts/${userId}/export`)).body).toLowerCase();
     expect(canaries.filter((c) => after.includes(c))).toEqual([]);
     expect(after).toContain('personerased');
+  });
+
+  it('erasure during a running rebuild: the rebuilt read model holds no trace either', async () => {
+    const zephyr = ['zephyrfirst', 'zephyr-canary@example.com', 'zephyr-inquiry-words'];
+    const lead = await newLead(server, 'jane.localhost', { FullName: 'Zephyrfirst Zed', Email: zephyr[1], Message: zephyr[2] });
+    await settle(server);
+    const userId = ((await lead.client.get('/api/account/me')).body as { userDID: string }).userDID;
+    const staff = await signIn(server, staffUser.email);
+    const feed = server.runtime.projections.find((p) => p.name === 'lead_feed')!;
+    let erasure: Promise<{ status: number }> | undefined;
+    let phaseWhenErased = '';
+    let phase = '';
+    // One event a batch, so the rebuild is still replaying when the erasure (started at its first batch) is done.
+    await rebuildProjection({
+      pool: server.runtime.db.pool,
+      store: server.runtime.store,
+      projection: feed,
+      batchSize: 1,
+      onProgress: (p) => {
+        phase = p.phase;
+        erasure ??= staff.post(`/api/backoffice/accounts/${userId}/erase`, { reason: 'During a rebuild' }).then((r) => ((phaseWhenErased = phase), r));
+      },
+    });
+    expect((await erasure!).status).toBe(200);
+    expect(phaseWhenErased).toBe('replaying');
+    await settle(server);
+    expect(traces(await wholeDatabase(server), zephyr)).toEqual([]);
+    const agent = await signIn(server, jane.email, 'jane.localhost');
+    const list = (await agent.get('/api/dashboard/leads')).body as { leads: { leadId: string; fullName: string }[] };
+    expect(list.leads.find((l) => l.leadId === lead.leadId)?.fullName).toBe('Erased person');
   });
 
   it('scopes: signed out 401, a lead or agent on the back-office 403, an unknown account 404, a wrong password 400', async () => {

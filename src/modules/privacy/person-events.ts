@@ -29,15 +29,20 @@ export function isThePersons(e: StoredEvent, p: Pick<PersonEvents, 'userId' | 'l
   return subject !== undefined && (subject === p.userId || p.leadIds.includes(subject));
 }
 
-/** The person's personal values as plain strings (what must leave every outbox), and the uploads they name. */
-export function personalValues(p: PersonEvents): { values: string[]; uploads: string[] } {
+/** Fields that say who the person is and how to reach them: what a message about them, or to them, carries. */
+const CONTACT_FIELDS = new Set(['fullName', 'firstName', 'lastName', 'email', 'phone', 'cellPhone', 'from']);
+
+/**
+ * The person's contact values (names, addresses, numbers: what an outbox row to or about them
+ * holds) and the uploads their events name (résumé, photo, MMS and e-mail attachments).
+ */
+export function contactsAndUploads(p: PersonEvents): { values: string[]; uploads: string[] } {
   const values = new Set<string>();
   const uploads = new Set<string>();
   const walk = (v: unknown) => {
     if (typeof v === 'string') {
       const upload = /^\/uploads\/([a-f0-9]{32}\.[a-z]+)$/.exec(v);
       if (upload) uploads.add(upload[1]!);
-      if (v.trim().length >= 4) values.add(v.trim());
     } else if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
@@ -48,7 +53,12 @@ export function personalValues(p: PersonEvents): { values: string[]; uploads: st
   for (const e of p.events) {
     const rule = personalFields.get(e.type);
     if (!rule || !isThePersons(e, p)) continue;
-    for (const field of Object.keys(rule.fields)) walk((e.data as Record<string, unknown>)[field]);
+    const data = e.data as Record<string, unknown>;
+    for (const field of Object.keys(rule.fields)) {
+      const v = data[field];
+      walk(v);
+      if (CONTACT_FIELDS.has(field) && typeof v === 'string' && v.trim().length >= 4) values.add(v.trim());
+    }
   }
   return { values: [...values], uploads: [...uploads] };
 }

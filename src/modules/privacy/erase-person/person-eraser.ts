@@ -9,7 +9,7 @@ import type { Event } from '../../../shared/event';
 import { logger } from '../../../shared/logger';
 import { type Account, type AccountEvent, evolveAccount, initialAccount, SessionStore, userStream } from '../../accounts';
 import { UploadStore } from '../../uploads';
-import { personEvents, personalValues } from '../person-events';
+import { contactsAndUploads, personEvents } from '../person-events';
 import { type ErasureHow, type PrivacyEvent, privacyStream } from '../privacy.events';
 import { decideErasePerson, type Erasure, evolveErasure, initialErasure } from './erase-person.decide';
 import { purgeOutboxes } from './purge-traces';
@@ -46,7 +46,7 @@ export class PersonEraser {
     const [account, erasure] = await Promise.all(streams.map(async (s) => (await this.store.readStream(s.streamId)).reduce(s.evolve, s.initialState())));
     decideErasePerson(command, account as Account, erasure as Erasure);
 
-    const { values, uploads } = personalValues(person);
+    const { values, uploads } = contactsAndUploads(person);
     await new DataKeys(this.pool).destroy(request.userId, person.leadIds);
     await handleCommandAcross(
       this.store,

@@ -2,7 +2,8 @@ import type pg from 'pg';
 
 /**
  * What an erasure deletes outright besides the keys: rows of the outboxes (plain tables, not read
- * models: a rebuild never refills them) that are about the person or carry one of their values.
+ * models: a rebuild never refills them) that are about the person's leads, or that go to or name
+ * the person (one of their names, addresses or numbers).
  * Mail and texts not yet sent to or about them are never sent; those sent leave no copy.
  */
 export async function purgeOutboxes(db: pg.Pool, userId: string, leadIds: readonly string[], values: readonly string[]): Promise<void> {
