@@ -1,7 +1,7 @@
 import { type ChatEvent, chatEventTypes } from '../../src/modules/chat/chat.events';
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner';
-import { ERASED, type PersonErased } from '../../src/modules/privacy/privacy.events';
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 
 /**
  * Chat messages per lead with read receipts (read_at) and the positions they came from; pushes
@@ -68,7 +68,8 @@ export const chatProjection: Projection = {
         }
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
-          await tx.query(`UPDATE ${messages} SET text = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
+          // The conversation goes with the person (the timeline keeps that it happened).
+          await tx.query(`DELETE FROM ${messages} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           break;
         default:
           assertNever(e);

@@ -6,7 +6,7 @@ import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { handledTypes, type Projection, type ProjectionContext } from '../runner';
 import { type ItemRow, itemOf, ITEM_COLUMNS } from './thread-item';
-import { ERASED, type PersonErased } from '../../src/modules/privacy/privacy.events';
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =
   | PersonErased
@@ -187,7 +187,9 @@ export const leadThreadProjection: Projection = {
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
           // The number no longer finds the lead (an inbound text from it starts afresh).
           await tx.query(`UPDATE ${leads} SET phone = NULL WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
-          await tx.query(`UPDATE ${items} SET body = $2, subject = CASE WHEN subject IS NULL THEN NULL ELSE $2 END, media = NULL WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
+          // The conversation goes with the person (the timeline keeps that it happened).
+          await tx.query(`DELETE FROM ${items} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          await tx.query(`DELETE FROM ${table('thread_reads')} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           break;
         default:
           assertNever(e);

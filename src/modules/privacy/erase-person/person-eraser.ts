@@ -36,15 +36,16 @@ export class PersonEraser {
   ) {}
 
   async erase(request: ErasureRequest, ctx: CommandContext): Promise<{ erasedAt: string; leads: number }> {
-    const person = await personEvents(this.store, this.pool, request.userId);
-    const command = { ...request, leadIds: person.leadIds };
     const streams = [
       { streamId: userStream(request.userId), initialState: initialAccount as () => Account | Erasure, evolve: (s: Account | Erasure, e: Event) => evolveAccount(s as Account, e as AccountEvent) },
       { streamId: privacyStream(request.userId), initialState: initialErasure as () => Account | Erasure, evolve: (s: Account | Erasure, e: Event) => evolveErasure(s as Erasure, e as PrivacyEvent) },
     ];
-    // Decided once without appending, so a refusal destroys nothing.
+    // Decided once without appending (and before reading everything about the person), so a refusal destroys nothing.
     const [account, erasure] = await Promise.all(streams.map(async (s) => (await this.store.readStream(s.streamId)).reduce(s.evolve, s.initialState())));
-    decideErasePerson(command, account as Account, erasure as Erasure);
+    decideErasePerson({ ...request, leadIds: [] }, account as Account, erasure as Erasure);
+
+    const person = await personEvents(this.store, this.pool, request.userId);
+    const command = { ...request, leadIds: person.leadIds };
 
     const { values, uploads } = contactsAndUploads(person);
     await new DataKeys(this.pool).destroy(request.userId, person.leadIds);
