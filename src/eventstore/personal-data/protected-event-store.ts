@@ -7,6 +7,7 @@ import {
   type ReadAllOptions,
   type ReadAllPage,
   type ReadStreamOptions,
+  type ReadStreamsOptions,
   type StreamAppend,
   type SubscribeOptions,
   type Subscription,
@@ -47,8 +48,8 @@ export class ProtectedEventStore extends EventStore {
     return this.openEvents(await this.inner.readStream(streamId, options));
   }
 
-  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
-    const streams = await this.inner.readStreams(streamIds);
+  async readStreams(streamIds: readonly string[], options?: ReadStreamsOptions): Promise<Map<string, StoredEvent[]>> {
+    const streams = await this.inner.readStreams(streamIds, options);
     const opened = await this.openEvents([...streams.values()].flat());
     const out = new Map<string, StoredEvent[]>();
     for (const e of opened) {

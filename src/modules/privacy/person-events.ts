@@ -12,11 +12,11 @@ export type PersonEvents = { readonly userId: string; readonly leadIds: readonly
 /**
  * Everything the log holds about a person, oldest first: the account's own streams and every
  * stream the account_streams index names as about it (its leads, chats, texts, e-mails, saved
- * searches, alerts, notes and tasks on its leads), opened by the store.
+ * searches, alerts, notes and tasks on its leads), opened by the store; only `types` when given.
  */
-export async function personEvents(store: EventStore, pool: pg.Pool, userId: string): Promise<PersonEvents> {
+export async function personEvents(store: EventStore, pool: pg.Pool, userId: string, types?: readonly string[]): Promise<PersonEvents> {
   const streams = [...new Set([userStream(userId), backofficeStream(userId), privacyStream(userId), ...(await streamsAbout(pool, userId))])];
-  const read = await store.readStreams(streams);
+  const read = await store.readStreams(streams, types ? { types } : undefined);
   const events = [...read.values()].flat().sort((a, b) => (a.globalPosition < b.globalPosition ? -1 : a.globalPosition > b.globalPosition ? 1 : 0));
   const leadIds = new Set(await leadsOfAccount(pool, userId));
   for (const e of events) if (e.type === 'LeadCaptured') leadIds.add((e.data as { leadId: string }).leadId);
@@ -31,6 +31,16 @@ export function isThePersons(e: StoredEvent, p: Pick<PersonEvents, 'userId' | 'l
 
 /** Fields that say who the person is and how to reach them: what a message about them, or to them, carries. */
 const CONTACT_FIELDS = new Set(['fullName', 'firstName', 'lastName', 'email', 'phone', 'cellPhone', 'from']);
+/**
+ * Fields that link to the person's own uploads: their résumé and photo, the pictures and files they
+ * sent. Not an agent's MMS media: one upload may have gone to many leads.
+ */
+const UPLOAD_FIELDS = new Set(['resumeUrl', 'photoLocation', 'media', 'attachments']);
+
+/** The event types an erasure reads: those holding the person's contact values or uploads (not the bulk of messages). */
+export const contactAndUploadTypes: readonly string[] = [...personalFields]
+  .filter(([, rule]) => Object.keys(rule.fields).some((f) => CONTACT_FIELDS.has(f) || UPLOAD_FIELDS.has(f)))
+  .map(([type]) => type);
 
 /**
  * The person's contact values (names, addresses, numbers: what an outbox row to or about them
@@ -44,11 +54,7 @@ export function contactsAndUploads(p: PersonEvents): { values: string[]; uploads
       const upload = /^\/uploads\/([a-f0-9]{32}\.[a-z]+)$/.exec(v);
       if (upload) uploads.add(upload[1]!);
     } else if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      if (typeof o.uploadId === 'string') uploads.add(o.uploadId);
-      Object.values(o).forEach(walk);
-    }
+    else if (v && typeof v === 'object' && typeof (v as { uploadId?: unknown }).uploadId === 'string') uploads.add((v as { uploadId: string }).uploadId);
   };
   for (const e of p.events) {
     const rule = personalFields.get(e.type);
@@ -56,7 +62,7 @@ export function contactsAndUploads(p: PersonEvents): { values: string[]; uploads
     const data = e.data as Record<string, unknown>;
     for (const field of Object.keys(rule.fields)) {
       const v = data[field];
-      walk(v);
+      if (UPLOAD_FIELDS.has(field)) walk(v);
       if (CONTACT_FIELDS.has(field) && typeof v === 'string' && v.trim().length >= 4) values.add(v.trim());
     }
   }

@@ -8,6 +8,7 @@ import { notificationEventTypes } from '../notifications/notifications.events';
 import { organizerEventTypes } from '../organizer/organizer.events';
 import { showingEventTypes } from '../showings/showings.events';
 import { taskEventTypes } from '../tasks/tasks.events';
+import { contactAndUploadTypes } from './person-events';
 import { personalFields } from './personal-fields';
 
 const known = new Set<string>([
@@ -41,5 +42,10 @@ describe('the registry of personal fields', () => {
     expect(personalFields.get('UserRegistered')!.subject({ userId: 'U' })).toBe('U');
     // An agent's note about a lead goes with the lead.
     expect(personalFields.get('LeadNoteWritten')!.subject({ leadId: 'L', authorId: 'A' })).toBe('L');
+  });
+
+  it('an erasure reads the events that name, reach or hold uploads of the person, not every message', () => {
+    for (const t of ['LeadCaptured', 'InquirySubmitted', 'UserRegistered', 'PhotoChanged', 'TextMessageReceived', 'LeadEmailReceived']) expect(contactAndUploadTypes).toContain(t);
+    for (const t of ['ChatMessageSent', 'LeadNoteWritten', 'TextMessageSent']) expect(contactAndUploadTypes).not.toContain(t);
   });
 });

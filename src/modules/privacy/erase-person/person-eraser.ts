@@ -9,7 +9,7 @@ import type { Event } from '../../../shared/event';
 import { logger } from '../../../shared/logger';
 import { type Account, type AccountEvent, evolveAccount, initialAccount, SessionStore, userStream } from '../../accounts';
 import { UploadStore } from '../../uploads';
-import { contactsAndUploads, personEvents } from '../person-events';
+import { contactAndUploadTypes, contactsAndUploads, personEvents } from '../person-events';
 import { type ErasureHow, type PrivacyEvent, privacyStream } from '../privacy.events';
 import { decideErasePerson, type Erasure, evolveErasure, initialErasure } from './erase-person.decide';
 import { purgeOutboxes } from './purge-traces';
@@ -44,7 +44,8 @@ export class PersonEraser {
     const [account, erasure] = await Promise.all(streams.map(async (s) => (await this.store.readStream(s.streamId)).reduce(s.evolve, s.initialState())));
     decideErasePerson({ ...request, leadIds: [] }, account as Account, erasure as Erasure);
 
-    const person = await personEvents(this.store, this.pool, request.userId);
+    // Only what names or reaches the person, or links to their uploads: not every message they wrote.
+    const person = await personEvents(this.store, this.pool, request.userId, contactAndUploadTypes);
     const command = { ...request, leadIds: person.leadIds };
 
     const { values, uploads } = contactsAndUploads(person);
