@@ -92,6 +92,13 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     const userId = me.userDID;
     const exported = await lead.client.get('/api/account/export');
     expect(exported.status).toBe(200);
+    expect(exported.headers['cache-control']).toBe('no-store');
+    const page = await lead.client.get('/api/account/export?format=html');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    // Words the person wrote are text on the page, never markup.
+    expect(page.text).toContain(CANARY.chat);
+    expect(page.text).not.toContain('<script');
     const before = JSON.stringify(exported.body).toLowerCase();
     // Every canary the person gave or was sent; the agent's private note is the agent's, not theirs.
     for (const c of canaries.filter((c) => c !== CANARY.note)) expect(before, c).toContain(c);

@@ -28,6 +28,8 @@ async function sendExport(store: EventStore, pool: pg.Pool, userId: string, form
   const x = buildExport(await personEvents(store, pool, userId), new Date());
   res.setHeader('Cache-Control', 'no-store');
   if (format === 'html') {
+    // A page of escaped text and its own styles only: nothing may load or run.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
     res.type('text/html; charset=utf-8').send(exportHtml(x));
     return;
   }
