@@ -364,11 +364,17 @@ export const leadFeedProjection: Projection = {
         case 'ListingEmailClicked':
           await activity(ctx, stored, await rowOf(e.data.leadId), listingMailSummary(e));
           break;
-        case 'PersonErased':
-          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
-          await tx.query(`UPDATE ${feed} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED]);
-          await tx.query(`UPDATE ${table('lead_timeline')} SET summary = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
+        case 'PersonErased': {
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same),
+          // and each of their leads' timelines says so (not as activity: retention must not see it as such).
+          const { rows } = await tx.query<{ lead_id: string; site_id: string }>(
+            `UPDATE ${feed} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2 RETURNING lead_id, site_id`,
+            [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED],
+          );
+          await tx.query(`UPDATE ${table('lead_timeline')} SET summary = $2 WHERE lead_id = ANY($1::uuid[])`, [rows.map((r) => r.lead_id), ERASED]);
+          for (const r of rows) await addEntry(ctx, stored, r.lead_id, r.site_id, 'Personal data erased', { key: `${stored.eventId}:${r.lead_id}` });
           break;
+        }
         default:
           assertNever(e);
       }

@@ -134,6 +134,9 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     const list = (await agent.get('/api/dashboard/leads')).body as { leads: { leadId: string; fullName: string }[] };
     expect(list.leads.find((l) => l.leadId === lead.leadId)?.fullName).toBe('Erased person');
     expect(list.leads.find((l) => l.leadId === other.leadId)?.fullName).toBe('Otto Other');
+    const timeline = ((await agent.get(`/api/dashboard/leads/${lead.leadId}`)).body as { timeline: { type: string; summary: string }[] }).timeline;
+    expect(timeline.find((t) => t.type === 'PersonErased')?.summary).toBe('Personal data erased');
+    expect(timeline.filter((t) => t.type === 'InquirySubmitted').every((t) => t.summary === '[erased]')).toBe(true);
     const otherDetail = JSON.stringify((await agent.get(`/api/dashboard/leads/${other.leadId}`)).body);
     expect(otherDetail).toContain('other-agent-note');
 
