@@ -5,6 +5,7 @@ import { chatEventTypes } from '../../src/modules/chat/chat.events';
 import { callEventTypes, leadActivityEventTypes, leadEmailEventTypes, leadEventTypes, leadNoteEventTypes, officeEventTypes, smartListEventTypes, smsEventTypes } from '../../src/modules/leads/leads.events';
 import { notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { organizerEventTypes } from '../../src/modules/organizer/organizer.events';
+import { privacyEventTypes } from '../../src/modules/privacy/privacy.events';
 import { showingEventTypes } from '../../src/modules/showings/showings.events';
 import { siteEventTypes } from '../../src/modules/sites/sites.events';
 import { agentZoneEventTypes, taskEventTypes } from '../../src/modules/tasks/tasks.events';
@@ -49,6 +50,8 @@ export const accountStreamsProjection: Projection = {
     ...organizerEventTypes,
     ...alertEventTypes,
     ...backofficeEventTypes,
+    // The erasure (issue 18) is in the person's history; no event of it predates this, so no rebuild.
+    ...privacyEventTypes,
   ],
   tables: ['account_streams', 'account_stream_leads'],
   async createTables(tx, t) {

@@ -1,2 +1,2 @@
 export { accountStreamsProjection } from './account-streams.projection';
-export { streamsAbout } from './account-streams.query';
+export { leadsOfAccount, streamsAbout } from './account-streams.query';

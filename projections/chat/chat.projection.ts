@@ -1,6 +1,7 @@
 import { type ChatEvent, chatEventTypes } from '../../src/modules/chat/chat.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, type Projection } from '../runner';
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 
 /**
  * Chat messages per lead with read receipts (read_at) and the positions they came from; pushes
@@ -9,7 +10,7 @@ import { eventsOf, type Projection } from '../runner';
 export const chatProjection: Projection = {
   name: 'chat',
   version: 1,
-  eventTypes: chatEventTypes,
+  eventTypes: [...chatEventTypes, 'PersonErased'],
   tables: ['chat_messages'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('chat_messages')} (
@@ -31,7 +32,7 @@ export const chatProjection: Projection = {
   },
   async apply(events, { tx, table, push }) {
     const messages = table('chat_messages');
-    for (const e of eventsOf<ChatEvent>(events)) {
+    for (const e of eventsOf<ChatEvent | PersonErased>(events)) {
       switch (e.type) {
         case 'ChatMessageSent': {
           const d = e.data;
@@ -64,6 +65,11 @@ export const chatProjection: Projection = {
           });
           break;
         }
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          // The conversation goes with the person (the timeline keeps that it happened).
+          await tx.query(`DELETE FROM ${messages} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          break;
         default:
           assertNever(e);
       }

@@ -22,3 +22,4 @@ export type { Viewer } from './lead-scope';
 export { pondLeads } from './pond-queries';
 export { type OfficeContact, officeContacts } from './office-contacts.query';
 export { type LeadFoldCandidate, leadFoldCandidates, survivorOfLead } from './lead-merges.query';
+export { quietLeadAccounts } from './retention.query';

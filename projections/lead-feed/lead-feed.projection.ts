@@ -23,6 +23,7 @@ import { summaries, withHome } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 import { listingMailSummary, listingMailTimelineTypes } from './listing-mail-timeline';
 import { type KnownShowing, showingSummary, showingTimelineTypes } from './showing-timeline';
+import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =
   | LeadEvent
@@ -34,6 +35,7 @@ type Handled =
   | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
   | OrganizerTimelineEvent
   | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>
+  | PersonErased
   | ListingMailEvent
   | ShowingEvent
   | AccountsMerged
@@ -140,6 +142,7 @@ export const leadFeedProjection: Projection = {
     ...showingTimelineTypes,
     'AccountsMerged',
     'AccountsUnmerged',
+    'PersonErased',
   ]),
   tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks', 'lead_stage_counts', 'lead_showings', 'lead_feed_merges', 'lead_feed_parked'],
   async createTables(tx, t) {
@@ -460,6 +463,19 @@ export const leadFeedProjection: Projection = {
             const back = await liveRow(f.mergedLeadId);
             if (back) ctx.push({ to: leadRooms(back), name: 'lead.captured', payload: capturedPayload(back) });
           }
+          break;
+        }
+        case 'PersonErased': {
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same),
+          // and each of their leads' timelines says so (not as activity: retention must not see it as such).
+          const { rows } = await tx.query<{ lead_id: string; site_id: string }>(
+            `UPDATE ${feed} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2 RETURNING lead_id, site_id`,
+            [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED],
+          );
+          // A duplicate folded into another lead by a merge keeps its row aside: it is forgotten the same way.
+          await tx.query(`UPDATE ${table('lead_feed_parked')} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED]);
+          await tx.query(`UPDATE ${table('lead_timeline')} SET summary = $2 WHERE lead_id = ANY($1::uuid[]) OR merged_from = ANY($3::uuid[])`, [rows.map((r) => r.lead_id), ERASED, e.data.leadIds]);
+          for (const r of rows) await addEntry(ctx, stored, r.lead_id, r.site_id, 'Personal data erased', { key: `${stored.eventId}:${r.lead_id}` });
           break;
         }
         default:

@@ -3,10 +3,11 @@ import type { LeadNoteEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, MergedLeads, type Projection } from '../runner';
 
-type Handled = LeadNoteEvent | AccountsMerged | AccountsUnmerged;
+type Handled = LeadNoteEvent | AccountsMerged | AccountsUnmerged | PersonErased;
 
 /** A merge (issue 18) shows the duplicate's notes, and those written on it later, on the survivor. */
 const merges = new MergedLeads('lead_note_merges', ['lead_notes']);
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 
 /**
  * The notes of each lead for the dashboard's lead details: the text as last edited, its author
@@ -16,7 +17,7 @@ export const leadNotesProjection: Projection = {
   name: 'lead_notes',
   // 2: account merges fold the duplicate's notes into the survivor's (issue 18).
   version: 2,
-  eventTypes: handledTypes<Handled>()(['LeadNoteWritten', 'LeadNoteEdited', 'LeadNoteDeleted', 'AccountsMerged', 'AccountsUnmerged']),
+  eventTypes: handledTypes<Handled>()(['LeadNoteWritten', 'LeadNoteEdited', 'LeadNoteDeleted', 'AccountsMerged', 'AccountsUnmerged', 'PersonErased']),
   tables: ['lead_notes', 'lead_note_merges'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_notes')} (
@@ -55,6 +56,11 @@ export const leadNotesProjection: Projection = {
         case 'AccountsUnmerged':
           // The leads were read from the dashboard's list when the merge was made; notes know no leads of their own.
           await merges.apply(ctx, e, async () => true);
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          // The agents' notes about the lead go with the lead.
+          await tx.query(`DELETE FROM ${notes} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           break;
         default:
           assertNever(e);

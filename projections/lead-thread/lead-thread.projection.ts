@@ -18,8 +18,10 @@ import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { handledTypes, MergedLeads, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
 import { type ItemRow, itemOf, ITEM_COLUMNS } from './thread-item';
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =
+  | PersonErased
   | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadContactEdited' }>
   | LeadOwnerEvent
   | ChatEvent
@@ -69,6 +71,7 @@ export const leadThreadProjection: Projection = {
     ...threadEventTypes,
     'AccountsMerged',
     'AccountsUnmerged',
+    'PersonErased',
   ]),
   tables: ['thread_leads', 'thread_items', 'thread_reads', 'thread_merges', 'thread_reads_parked'],
   async createTables(tx, t) {
@@ -207,6 +210,14 @@ export const leadThreadProjection: Projection = {
         case 'AccountsMerged':
         case 'AccountsUnmerged':
           await merges.apply(ctx, e, async (id) => (await leadOf(id)) !== undefined);
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          // The number no longer finds the lead (an inbound text from it starts afresh).
+          await tx.query(`UPDATE ${leads} SET phone = NULL WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          // The conversation goes with the person (the timeline keeps that it happened).
+          await tx.query(`DELETE FROM ${items} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          await tx.query(`DELETE FROM ${table('thread_reads')} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           break;
         default:
           assertNever(e);

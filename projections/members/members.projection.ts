@@ -5,9 +5,10 @@ import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import type { Projection } from '../runner';
+import { erasedAddress, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type MemberEvent = Extract<
-  AccountEvent | SiteEvent | BackofficeEvent,
+  AccountEvent | SiteEvent | BackofficeEvent | PersonErased,
   { type: (typeof memberEventTypes)[number] }
 >;
 
@@ -21,6 +22,7 @@ const memberEventTypes = [
   'OffboardingStarted',
   'PlatformLocked',
   'PlatformUnlocked',
+  'PersonErased',
 ] as const;
 
 const digits = (s: string | null) => (s ? s.replace(/\D/g, '') : null);
@@ -156,6 +158,17 @@ async function applyOne(tx: pg.PoolClient, table: (base: string) => string, e: M
       changed.add(e.data.userId);
       const set = e.type === 'OffboardingStarted' ? 'offboarding = true' : `locked = ${e.type === 'PlatformLocked'}`;
       await tx.query(`UPDATE ${members} SET ${set} WHERE user_id = $1`, [e.data.userId]);
+      return;
+    }
+    case 'PersonErased': {
+      // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+      changed.add(e.data.userId);
+      const { rows } = await tx.query<{ merged_into: string | null }>(
+        `UPDATE ${members} SET email = $2, first_name = 'Erased', last_name = 'person', phone = NULL, phone_digits = NULL, aliases = '' WHERE user_id = $1 RETURNING merged_into`,
+        [e.data.userId, erasedAddress(e.data.userId)],
+      );
+      const survivor = rows[0]?.merged_into;
+      if (survivor) await tx.query(`UPDATE ${members} SET aliases = coalesce((SELECT string_agg(m.email || ' ' || m.first_name || ' ' || m.last_name, ' ' ORDER BY m.user_id) FROM ${members} m WHERE m.merged_into = $1), '') WHERE user_id = $1`, [survivor]);
       return;
     }
     default:

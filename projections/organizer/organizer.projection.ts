@@ -3,7 +3,7 @@ import { type OrganizerEvent, organizerEventTypes } from '../../src/modules/orga
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, MergedLeads, type Projection } from '../runner';
 
-type Handled = OrganizerEvent | AccountsMerged | AccountsUnmerged;
+type Handled = OrganizerEvent | AccountsMerged | AccountsUnmerged | PersonErased;
 
 /**
  * A merge (issue 18) moves the duplicate's saved searches and notebooks, and those it saves later,
@@ -11,6 +11,7 @@ type Handled = OrganizerEvent | AccountsMerged | AccountsUnmerged;
  * hold the same home; the survivor's timeline shows the duplicate's favourites.
  */
 const merges = new MergedLeads('organizer_merges', ['organizer_searches', 'organizer_notebooks']);
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 
 /**
  * The organizer read model: a lead's saved searches (what the manager lists and autocomplete
@@ -21,7 +22,7 @@ export const organizerProjection: Projection = {
   name: 'organizer',
   // 2: account merges move the duplicate's saved searches and notebooks to the survivor (issue 18).
   version: 2,
-  eventTypes: [...organizerEventTypes, 'AccountsMerged', 'AccountsUnmerged'],
+  eventTypes: [...organizerEventTypes, 'AccountsMerged', 'AccountsUnmerged', 'PersonErased'],
   tables: ['organizer_searches', 'organizer_listings', 'organizer_notebooks', 'organizer_merges'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('organizer_searches')} (
@@ -140,6 +141,10 @@ export const organizerProjection: Projection = {
         case 'AccountsUnmerged':
           // The leads were read from the dashboard's list when the merge was made.
           await merges.apply(ctx, e, async () => true);
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          for (const t of [searches, listings, notebooks]) await tx.query(`DELETE FROM ${t} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           break;
         default:
           assertNever(e);

@@ -5,6 +5,7 @@ import type { ShowingRequested } from '../../src/modules/organizer/organizer.eve
 import { type ShowingEvent, showingEventTypes } from '../../src/modules/showings/showings.events';
 import { assertNever } from '../../src/shared/errors';
 import { handledTypes, MergedLeads, type Projection, setLeadOwner } from '../runner';
+import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =
   | ShowingEvent
@@ -12,7 +13,8 @@ type Handled =
   | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadContactEdited' }>
   | LeadOwnerEvent
   | AccountsMerged
-  | AccountsUnmerged;
+  | AccountsUnmerged
+  | PersonErased;
 
 /**
  * A merge (issue 18) shows the duplicate's appointments, and those proposed for it later, on the
@@ -45,6 +47,7 @@ export const showingsProjection: Projection = {
     'LeadContactEdited',
     'AccountsMerged',
     'AccountsUnmerged',
+    'PersonErased',
   ]),
   tables: ['showings', 'showing_leads', 'showing_requests', 'showing_merges'],
   async createTables(tx, t) {
@@ -168,6 +171,12 @@ export const showingsProjection: Projection = {
         case 'AccountsMerged':
         case 'AccountsUnmerged':
           await merges.apply(ctx, e, async (id) => (await tx.query(`SELECT 1 FROM ${leads} WHERE lead_id = $1`, [id])).rowCount === 1);
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          await tx.query(`UPDATE ${leads} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
+          await tx.query(`UPDATE ${showings} SET message = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
+          await tx.query(`UPDATE ${table('showing_requests')} SET message = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
           break;
         default:
           assertNever(e);

@@ -3,8 +3,9 @@ import type { LeadCaptured, LeadContactEdited } from '../../src/modules/leads/le
 import { type AgentZoneEvent, agentZoneEventTypes, type TaskEvent, taskEventTypes } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, MergedLeads, type Projection } from '../runner';
+import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
-type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited | AccountsMerged | AccountsUnmerged;
+type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited | AccountsMerged | AccountsUnmerged | PersonErased;
 
 /** A merge (issue 18) moves the duplicate's tasks, and those made for it later, under the survivor. */
 const merges = new MergedLeads('task_merges', ['tasks']);
@@ -19,7 +20,7 @@ export const tasksProjection: Projection = {
   name: 'tasks',
   // 2: account merges fold the duplicate's tasks into the survivor's (issue 18).
   version: 2,
-  eventTypes: handledTypes<Handled>()([...taskEventTypes, ...agentZoneEventTypes, 'LeadCaptured', 'LeadContactEdited', 'AccountsMerged', 'AccountsUnmerged']),
+  eventTypes: handledTypes<Handled>()([...taskEventTypes, ...agentZoneEventTypes, 'LeadCaptured', 'LeadContactEdited', 'AccountsMerged', 'AccountsUnmerged', 'PersonErased']),
   tables: ['tasks', 'task_leads', 'task_agent_zones', 'task_merges'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('tasks')} (
@@ -100,6 +101,10 @@ export const tasksProjection: Projection = {
         case 'AccountsMerged':
         case 'AccountsUnmerged':
           await merges.apply(ctx, e, async (id) => (await tx.query(`SELECT 1 FROM ${table('task_leads')} WHERE lead_id = $1`, [id])).rowCount === 1);
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          await tx.query(`UPDATE ${table('task_leads')} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
           break;
         default:
           assertNever(e);

@@ -1,6 +1,7 @@
 import { type AccountEvent, accountEventTypes } from '../../src/modules/accounts/accounts.events';
 import { assertNever } from '../../src/shared/errors';
 import type { Projection } from '../runner';
+import { erasedAddress, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 const CONSENT_COLUMN = {
   email: 'consent_email',
@@ -17,7 +18,7 @@ const CONSENT_COLUMN = {
 export const usersProjection: Projection = {
   name: 'users',
   version: 2,
-  eventTypes: accountEventTypes,
+  eventTypes: [...accountEventTypes, 'PersonErased'],
   tables: ['users'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('users')} (
@@ -47,7 +48,7 @@ export const usersProjection: Projection = {
   async apply(events, { tx, table }) {
     const users = table('users');
     for (const stored of events) {
-      const e = stored as unknown as AccountEvent & typeof stored;
+      const e = stored as unknown as (AccountEvent | PersonErased) & typeof stored;
       switch (e.type) {
         case 'UserRegistered': {
           const d = e.data;
@@ -86,6 +87,11 @@ export const usersProjection: Projection = {
         case 'EmailVerified':
         case 'SignInBlocked':
         case 'SignInUnblocked':
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          // As a rebuild reads the account: a unique address that reaches nobody, the name "Erased person".
+          await tx.query(`UPDATE ${users} SET email = $2, first_name = 'Erased', last_name = 'person', cell_phone = NULL, photo_location = NULL WHERE user_id = $1`, [e.data.userId, erasedAddress(e.data.userId)]);
           break;
         default:
           assertNever(e);

@@ -1,12 +1,13 @@
 import { type NotificationEvent, notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, type Projection } from '../runner';
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 
 /** Browser push subscriptions by user (and level, for staff notifications). */
 export const webPushProjection: Projection = {
   name: 'web_push',
   version: 1,
-  eventTypes: notificationEventTypes,
+  eventTypes: [...notificationEventTypes, 'PersonErased'],
   tables: ['web_push_subscriptions'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('web_push_subscriptions')} (
@@ -15,7 +16,7 @@ export const webPushProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('web_push_subscriptions')} (user_id)`);
   },
   async apply(events, { tx, table }) {
-    for (const e of eventsOf<NotificationEvent>(events)) {
+    for (const e of eventsOf<NotificationEvent | PersonErased>(events)) {
       switch (e.type) {
         case 'WebPushSubscribed':
           await tx.query(
@@ -26,6 +27,10 @@ export const webPushProjection: Projection = {
           break;
         case 'WebPushUnsubscribed':
           await tx.query(`DELETE FROM ${table('web_push_subscriptions')} WHERE endpoint = $1 AND user_id = $2`, [e.data.endpoint, e.data.userId]);
+          break;
+        case 'PersonErased':
+          // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
+          await tx.query(`DELETE FROM ${table('web_push_subscriptions')} WHERE user_id = $1`, [e.data.userId]);
           break;
         default:
           assertNever(e);

@@ -4,6 +4,7 @@ import { createPool, type Database, openDatabase } from '../database/database';
 import type { EventStore } from '../eventstore/event-store.port';
 import { KurrentDbEventStore } from '../eventstore/kurrentdb/kurrentdb-event-store';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import { protectedStore } from './protected-store';
 import { type Projection, ProjectionRunner, type PushWithPosition } from '../../projections/runner';
 import type { SignalName, Signals } from '../shared/signals';
 import { SignalBus } from './signal-bus';
@@ -45,9 +46,10 @@ export async function createRuntime(
   // Connects only when a search asks.
   const searchPool = createPool(db.url, config.searchPoolSize, { statementTimeoutMs: config.searchStatementTimeoutMs });
   // Read models and checkpoints always live in PostgreSQL; the log can live in KurrentDB.
-  const store: EventStore = config.eventStoreUrl
+  const log: EventStore = config.eventStoreUrl
     ? new KurrentDbEventStore(config.eventStoreUrl, { pollMs: config.projections.pollMs })
     : new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
+  const store = await protectedStore(log, db.pool, { postgresLog: !config.eventStoreUrl });
   const listeners: ((pushes: readonly PushWithPosition[]) => void)[] = [];
   const signals = new SignalBus();
   const projections = opts.projections;

@@ -2,6 +2,7 @@ import { projectionStatus, rebuildProjection } from '../../projections/runner';
 import { allProjections } from '../app/projections';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../database/database';
+import { protectedStore } from '../app/protected-store';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { setLogLevel } from '../shared/logger';
 import { progressBar } from './progress-bar';
@@ -27,7 +28,8 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   setLogLevel(config.logLevel === 'info' ? 'warn' : config.logLevel);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
-  const store = new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
+  // Rebuilt read models see personal fields as the server does: opened, or erased.
+  const store = await protectedStore(new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url }), db.pool, { postgresLog: true });
   try {
     if (command === 'status') {
       const rows = await projectionStatus(db.pool);

@@ -101,6 +101,8 @@ const schema = z.object({
   DEMO_SEED: flagOrUnset,
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_DEMO_PASSWORD),
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug']).default('info'),
+  // Issue 18: erase leads with no activity for this many days; 0 (the default): never.
+  LEAD_RETENTION_DAYS: int(0, 0, 36_500),
   TRUST_PROXY: flag(false),
   PROJECTION_POLL_MS: int(500, 10, 60_000),
   PROJECTION_BATCH_SIZE: int(1000, 1, 100_000),
@@ -158,6 +160,8 @@ export type Config = {
   readonly demoSeed: boolean;
   readonly demoPassword: string;
   readonly logLevel: 'error' | 'warn' | 'info' | 'debug';
+  /** Leads with no activity for this many days are erased (issue 18); 0: off. */
+  readonly leadRetentionDays: number;
   readonly trustProxy: boolean;
   readonly projections: { readonly pollMs: number; readonly batchSize: number };
   readonly dbPoolSize: number;
@@ -253,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    leadRetentionDays: e.LEAD_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
     projections: { pollMs: e.PROJECTION_POLL_MS, batchSize: e.PROJECTION_BATCH_SIZE },
     dbPoolSize: e.DB_POOL_SIZE,

@@ -9,6 +9,10 @@ describe('configuration', () => {
     expect(c.dataDir).toMatch(/\.data$/);
     expect(c.demoSeed).toBe(true);
     expect(c.demoPassword).toBe('porchlight-demo');
+    // Retention of quiet leads is off unless asked for (issue 18).
+    expect(c.leadRetentionDays).toBe(0);
+    expect(loadConfig({ LEAD_RETENTION_DAYS: '1095' }).leadRetentionDays).toBe(1095);
+    expect(() => loadConfig({ LEAD_RETENTION_DAYS: '-1' })).toThrow(ConfigError);
   });
 
   it('CRM e-mail replies: the reply domain defaults to MAIL_FROM\'s, the Mailgun key to unset (no webhook)', () => {

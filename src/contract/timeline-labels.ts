@@ -14,6 +14,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   LeadContactEdited: 'Contact edited',
   LeadPutInPond: 'Pond',
   LeadClaimed: 'Claimed',
+  PersonErased: 'Erased',
   ListingViewed: 'Viewed a home',
   SearchRun: 'Searched',
   TextMessageSent: 'Text',

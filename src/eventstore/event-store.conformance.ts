@@ -285,6 +285,18 @@ export function eventStoreConformance(
         expect(read.get(a)!.map((e) => e.eventId)).toEqual((await store.readStream(a)).map((e) => e.eventId));
       });
 
+      it('reads only the types asked for, leaving out streams with none of them', async () => {
+        const [a, b] = [stream(), stream()];
+        await store.append(a, 'no_stream', [ev('Kept', { n: 0 }), ev('Skipped', { n: 1 }), ev('Kept', { n: 2 })]);
+        await store.append(b, 'no_stream', [ev('Skipped', { n: 0 })]);
+        const read = await store.readStreams([a, b], { types: ['Kept'] });
+        expect([...read.keys()]).toEqual([a]);
+        expect(read.get(a)!.map((e) => [e.type, e.streamPosition])).toEqual([
+          ['Kept', 0n],
+          ['Kept', 2n],
+        ]);
+      });
+
       it('an empty list reads nothing', async () => {
         expect((await store.readStreams([])).size).toBe(0);
       });

@@ -41,6 +41,11 @@ export type ReadStreamOptions = {
   readonly limit?: number;
 };
 
+export type ReadStreamsOptions = {
+  /** Only events of these types (an erasure reads a person's streams for a few types only). */
+  readonly types?: readonly string[];
+};
+
 export type ReadAllOptions = {
   readonly limit?: number;
   /** Only these event types (the checkpoint still moves past the others). */
@@ -87,9 +92,10 @@ export abstract class EventStore {
   abstract readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /**
    * Every event of each of these streams, in stream order, in one round trip where the adapter
-   * can: what a batch import folds before deciding. Streams without events are absent.
+   * can: what a batch import folds before deciding. Streams without events (of the types asked
+   * for) are absent.
    */
-  abstract readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>>;
+  abstract readStreams(streamIds: readonly string[], options?: ReadStreamsOptions): Promise<Map<string, StoredEvent[]>>;
   /** The stream's current revision, or undefined if it has no events. */
   abstract streamRevision(streamId: string): Promise<bigint | undefined>;
   abstract readAll(from: Checkpoint, options?: ReadAllOptions): Promise<ReadAllPage>;

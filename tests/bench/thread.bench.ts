@@ -1,11 +1,11 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { DEMO_SITES, DEMO_USERS } from '../../src/demo/demo-accounts';
 import { twilioSignature } from '../../src/modules/messaging/sms/twilio.sms';
 import type { Benchmark, BenchContext } from './bench';
 import { connect, percentile, post, signIn } from './dashboard.bench';
 import { withDemoServer } from './demo-server';
+import { leadMessages } from './lead-messages';
 
 const PUBLIC_URL = 'https://porchlight.test';
 const TOKEN = 'bench-auth-token-1234';
@@ -59,20 +59,8 @@ export const threadBenchmark: Benchmark = {
 
       const items = ctx.quick ? 1000 : 5000;
       ctx.progress(`thread: ${items} items on one lead`);
-      const meta = () => metadataOf(systemContext());
       for (let i = 0; i < items; i += 500) {
-        const chat = Array.from({ length: 250 }, (_, k) => {
-          const fromLead = (i + k) % 2 === 0;
-          const data = { chatId: leadId, leadId, siteId, messageId: randomUUID(), fromUserId: fromLead ? userId : jane.userId, toUserId: fromLead ? jane.userId : userId, text: `chat ${i + k}` };
-          return { type: 'ChatMessageSent', data, eventId: randomUUID(), metadata: meta() };
-        });
-        const texts = Array.from({ length: 250 }, (_, k) => {
-          const data =
-            k % 2 === 0
-              ? { leadId, siteId, messageId: randomUUID(), byUserId: jane.userId, kind: 'text', body: `text ${i + k}`, mediaUrl: null, providerId: `SMout${i + k}` }
-              : { leadId, siteId, messageId: randomUUID(), from: '+12065550188', body: `reply ${i + k}`, media: [], providerId: `SMin${i + k}` };
-          return { type: k % 2 === 0 ? 'TextMessageSent' : 'TextMessageReceived', data, eventId: randomUUID(), metadata: meta() };
-        });
+        const { chat, texts } = leadMessages({ leadId, siteId, userId, agentId: jane.userId, phone: '+12065550188' }, i, 250);
         await server.runtime.store.append(`chat-${leadId}`, 'any', chat);
         await server.runtime.store.append(`sms-${leadId}`, 'any', texts);
       }

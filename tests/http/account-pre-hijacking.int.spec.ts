@@ -4,6 +4,7 @@ import type { Started } from '../../src/main';
 import { connectSocket, newLead, settle, startDashboardServer } from '../support/dashboard-fixture';
 import { socialStandIns } from '../support/social-stand-ins';
 import { WebClient } from '../support/web-client';
+import { openedEventsOf } from '../support/events';
 
 /**
  * Issue 12 section 4, pre-hijacking: an inquiry signs in whoever typed an address, for 30 days.
@@ -28,8 +29,7 @@ describe('an account created from an unproved address: its first proof ends ever
   });
 
   const userIdOf = async (email: string): Promise<string> => {
-    const { rows } = await fixture.db.pool.query(`SELECT data->>'userId' AS id FROM events WHERE type = 'UserRegistered' AND data->>'email' = $1`, [email]);
-    return rows[0].id;
+    return (await openedEventsOf(server.runtime.store, 'UserRegistered')).find((e) => e.data.email === email)!.data.userId;
   };
   const eventsOf = async (userId: string) => (await server.runtime.store.readStream(`user-${userId}`)).map((e) => e.type);
   /** An attacker's inquiry with the victim's address: signed in, with a live socket. */

@@ -13,6 +13,7 @@ import { INQUIRY_MESSAGES as M } from '../../src/modules/leads';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { multipartFile, WebClient } from '../support/web-client';
+import { openedEventsOf } from '../support/events';
 
 const jane = DEMO_SITES.find((s) => s.key === 'jane')!;
 const inquiry = (over: Record<string, unknown> = {}) => ({
@@ -41,8 +42,7 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
     }
     throw new Error(`no mail for ${to}`);
   };
-  const eventsOf = async (type: string) =>
-    (await db.pool.query('SELECT stream_id, data, metadata FROM events WHERE type = $1 ORDER BY global_position', [type])).rows;
+  const eventsOf = (type: string) => openedEventsOf(server.runtime.store, type);
 
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });
@@ -135,13 +135,13 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
     const me = await ada.get('/api/account/me');
     expect(me.body).toMatchObject({ securityLevel: 5, firstName: 'Ada', cellPhone: '206-555-0100', validCellPhone: true, count_Login: 1, user_UnsubscribeText: false });
 
-    const submitted = (await eventsOf('InquirySubmitted')).find((e) => e.data.leadId === leadId);
+    const submitted = (await eventsOf('InquirySubmitted')).find((e) => e.data.leadId === leadId)!;
     expect(submitted.stream_id).toBe(`lead-${leadId}`);
     expect(submitted.data).toMatchObject({ siteId: jane.siteId, listingPdid: 'NWMLS-1', source: 'zillow', leadType: 'Buyer', firstTouch: { src: 'zillow', referrer: 'https://www.zillow.com/homes/Kent' } });
     expect(submitted.data.message).toBe(
       'Is it still available?\n\nBuyer details:\nLocation: Kent\nMinimum price: 300000\nProperty types: condo, townhouse\n\nAddress:\nStreet: 1 Main St\nCity: Kent\nZip: 98032',
     );
-    const captured = (await eventsOf('LeadCaptured')).find((e) => e.data.leadId === leadId);
+    const captured = (await eventsOf('LeadCaptured')).find((e) => e.data.leadId === leadId)!;
     expect(captured.data).toMatchObject({ fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '206-555-0100', leadType: 'Buyer', source: 'zillow', listingPdid: 'NWMLS-1', siteId: jane.siteId });
     expect(captured.metadata).toMatchObject({ siteId: jane.siteId });
   });
@@ -279,7 +279,7 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
 
     const withResume = await ada.post('/api/account/inquiry', inquiry({ LeadType: 'Resume', ResumeUrl: file.FileURL }));
     expect(withResume.status).toBe(200);
-    const last = (await eventsOf('InquirySubmitted')).at(-1);
+    const last = (await eventsOf('InquirySubmitted')).at(-1)!;
     expect(last.data).toMatchObject({ resumeUrl: file.FileURL, leadType: 'Resume' });
     expect(last.data.message).toContain(`Resume:\nResume: ${file.FileURL}`);
     const forged = await ada.post('/api/account/inquiry', inquiry({ ResumeUrl: 'https://evil.test/x.pdf' }));

@@ -10,6 +10,7 @@ import { jsonServer } from '../support/social-stand-ins';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { WebClient } from '../support/web-client';
+import { openedEventsOf } from '../support/events';
 
 const CLIENT_ID = 'porchlight-test.apps.googleusercontent.com';
 const FB_APP = 'app-1';
@@ -104,8 +105,7 @@ describe('Google and Facebook sign-in against a local key set and Graph stand-in
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Login failed' });
     expect(c.cookies.has('sid')).toBe(false);
-    const { rows } = await db.pool.query(`SELECT 1 FROM events WHERE type = 'UserRegistered' AND data->>'email' = 'gina@example.com'`);
-    expect(rows).toEqual([]);
+    expect((await openedEventsOf(server.runtime.store, 'UserRegistered')).filter((e) => e.data.email === 'gina@example.com')).toEqual([]);
   });
 
   it('never signs anyone in from a profile posted by the browser', async () => {
@@ -131,8 +131,8 @@ describe('Google and Facebook sign-in against a local key set and Graph stand-in
     expect(state).toMatch(/^registration-state=unregistered;/);
     expect(state).toMatch(/Max-Age=432000/);
     expect((await c.get('/api/account/me')).body).toMatchObject({ securityLevel: 5, firstName: 'Gina', validCellPhone: false });
-    const lead = await db.pool.query(`SELECT data FROM events WHERE type = 'LeadCaptured' AND data->>'email' = 'gina@example.com'`);
-    expect(lead.rows[0].data).toMatchObject({ leadType: 'Registration', siteId: DEMO_SITES.find((s) => s.key === 'jane')!.siteId, source: 'direct' });
+    const lead = (await openedEventsOf(server.runtime.store, 'LeadCaptured')).filter((e) => e.data.email === 'gina@example.com');
+    expect(lead[0]!.data).toMatchObject({ leadType: 'Registration', siteId: DEMO_SITES.find((s) => s.key === 'jane')!.siteId, source: 'direct' });
 
     // Saving a valid cell finishes the phone step.
     const saved = await c.post('/api/account/update', { CellPhone: '2065550111' });

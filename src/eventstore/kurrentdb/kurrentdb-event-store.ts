@@ -29,6 +29,7 @@ import {
   type ReadAllOptions,
   type ReadAllPage,
   type ReadStreamOptions,
+  type ReadStreamsOptions,
   type StreamAppend,
   type SubscribeOptions,
   type Subscription,
@@ -102,9 +103,12 @@ export class KurrentDbEventStore extends EventStore {
     return out;
   }
 
-  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
-    const entries = await Promise.all([...new Set(streamIds)].map(async (id) => [id, await this.readStream(id)] as const));
-    return new Map(entries);
+  async readStreams(streamIds: readonly string[], options: ReadStreamsOptions = {}): Promise<Map<string, StoredEvent[]>> {
+    const types = options.types ? new Set(options.types) : undefined;
+    const entries = await Promise.all(
+      [...new Set(streamIds)].map(async (id) => [id, (await this.readStream(id)).filter((e) => !types || types.has(e.type))] as const),
+    );
+    return new Map(entries.filter(([, events]) => events.length > 0));
   }
 
   async streamRevision(streamId: string): Promise<bigint | undefined> {

@@ -12,6 +12,7 @@ import {
   type ReadAllOptions,
   type ReadAllPage,
   type ReadStreamOptions,
+  type ReadStreamsOptions,
   type StreamAppend,
   type SubscribeOptions,
   type Subscription,
@@ -161,13 +162,13 @@ export class PostgresEventStore extends EventStore {
     return rows.map(toStored);
   }
 
-  async readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+  async readStreams(streamIds: readonly string[], options: ReadStreamsOptions = {}): Promise<Map<string, StoredEvent[]>> {
     const streams = new Map<string, StoredEvent[]>();
     if (streamIds.length === 0) return streams;
     const { rows } = await this.pool.query<EventRow>(
       `SELECT 'e' AS kind, transaction_id, global_position, stream_id, stream_position, event_id, type, data, metadata, created_at
-       FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_position`,
-      [[...new Set(streamIds)]],
+       FROM events WHERE stream_id = ANY($1::text[]) ${options.types ? 'AND type = ANY($2::text[])' : ''} ORDER BY stream_id, stream_position`,
+      options.types ? [[...new Set(streamIds)], options.types] : [[...new Set(streamIds)]],
     );
     for (const r of rows) {
       const list = streams.get(r.stream_id);

@@ -43,6 +43,12 @@ export class UploadStore {
     }
   }
 
+  /** Deletes an upload for good (an erased person's); a name not ours, or already gone, is no error. */
+  async remove(name: string): Promise<void> {
+    if (!STORED_NAME.test(name)) return;
+    await fs.rm(path.join(this.dir, name), { force: true });
+  }
+
   /** The path of an upload given as /uploads/<name>, if it is one of ours and exists. */
   async ownUpload(url: string, exts: readonly UploadExt[]): Promise<string | null> {
     const m = /^\/uploads\/([a-f0-9]{32}\.([a-z]+))$/.exec(url);

@@ -92,3 +92,6 @@ export async function uploadFile(file: File, token?: string): Promise<string> {
   if (!res.ok || !url) throw new Error(data?.message ?? `HTTP ${res.status}`);
   return url;
 }
+
+/** Erases the signed-in account for good (issue 18); the password is asked again. */
+export const eraseOwnAccount = (password: string) => request<{ isSuccess: true; erasedAt: string }>('POST', '/api/account/erase', { password });

@@ -6,6 +6,7 @@ import { CommunicationPreferences } from './CommunicationPreferences';
 import styles from './AccountPage.module.css';
 import { openSignIn } from './openSignIn';
 import { PhotoUpload } from './PhotoUpload';
+import { YourDataSection } from './YourDataSection';
 import { useToast } from '../../ui/useToast';
 import { Section } from '../../ui/Section';
 
@@ -58,6 +59,9 @@ export function AccountPage() {
             You signed up without a password. <a href="/account/forgotpassword">Get a link to choose one</a>.
           </p>
         )}
+      </Section>
+      <Section id="acct-data" title="Your data" className={styles.card} headingClassName={styles.heading}>
+        <YourDataSection hasPassword={user.hasPassword ?? false} />
       </Section>
     </main>
   );

@@ -5,6 +5,7 @@ import { Link } from '../../app/Link';
 import { AccountRecord } from './AccountRecord';
 import { ACTION_GROUPS, type ActionDef } from './accountActions';
 import { ActionDialog } from './ActionDialog';
+import { ExportLinks } from '../account/ExportLinks';
 import styles from './Backoffice.module.css';
 import { accountHref, levelName, personName, phone, when } from './backofficeFormat';
 import { BecomeDialog } from './BecomeDialog';
@@ -108,6 +109,7 @@ export function AccountView({ userId, tab }: { userId: string; tab: string | nul
               Become this user…
             </button>
           )}
+          <ExportLinks href={`/api/backoffice/accounts/${encodeURIComponent(userId)}/export`} />
         </div>
         <div className={layout.actions}>
           {ACTION_GROUPS.map((g) => (

@@ -70,6 +70,11 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
     ],
   },
   {
+    // Issue 18: the person's data forgotten for good (keys destroyed); the history keeps the events.
+    name: 'Privacy',
+    actions: [same('erase', 'Erase personal data…', "Erase this person's personal data for good", 'accounts/:u/erase', [], true)],
+  },
+  {
     name: 'Churn',
     actions: [
       same('offboarding', 'Start offboarding', 'Start offboarding', 'churn/:u/offboarding', [], true),

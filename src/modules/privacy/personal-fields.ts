@@ -1,0 +1,64 @@
+import { ERASED, ERASED_NAME, type PersonalFields, type PersonalFieldsRule, type Placeholder } from '../../eventstore/personal-data/personal-fields';
+
+import { erasedAddress } from './privacy.events';
+
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** Data about a lead (its lead id names the key; the user id, when there, the account it belongs to). */
+const aboutLead = (fields: Record<string, Placeholder>): PersonalFieldsRule => ({
+  subject: (d) => str(d.leadId),
+  owner: (d) => str(d.userId),
+  fields,
+});
+/** An account's own data. */
+const aboutAccount = (fields: Record<string, Placeholder>): PersonalFieldsRule => ({ subject: (d) => str(d.userId), fields });
+
+const name = ERASED_NAME;
+const address: Placeholder = (d) => erasedAddress(String(d.userId));
+const text = ERASED;
+
+/**
+ * Issue 18: the personal fields of every event type, and whose person they are. The event store
+ * seals these (src/eventstore/personal-data/); everything else stays in the clear so the history
+ * and the read models keep working. A new event type carrying a name, an address, a phone, words
+ * a person wrote or a link to their upload is added here (personal-fields.unit.spec.ts checks the
+ * names are real event types). An agent's notes, texts and e-mails about a lead are sealed under
+ * the lead's key: they go with the lead.
+ */
+export const personalFields: PersonalFields = new Map<string, PersonalFieldsRule>([
+  // Accounts.
+  ['UserRegistered', aboutAccount({ email: address, firstName: 'Erased', lastName: 'person', cellPhone: text })],
+  ['CellPhoneChanged', aboutAccount({ cellPhone: text })],
+  ['PhotoChanged', aboutAccount({ photoLocation: text })],
+  ['EmailVerified', aboutAccount({ email: address })],
+  ['ConsentChanged', aboutAccount({ from: text })],
+  ['SocialIdentityLinked', aboutAccount({ subject: text })],
+  ['WebPushSubscribed', aboutAccount({ endpoint: text, p256dh: text, auth: text })],
+  ['AccountNoteAdded', aboutAccount({ text })],
+  ['WelcomeEmailSent', aboutAccount({ to: text })],
+  ['InvoiceEmailed', aboutAccount({ to: text })],
+  // A lead.
+  ['LeadCaptured', aboutLead({ fullName: name, email: text, phone: text })],
+  ['InquirySubmitted', aboutLead({ fullName: name, email: text, phone: text, message: text, resumeUrl: text })],
+  ['LeadContactEdited', aboutLead({ fullName: name, email: text, phone: text })],
+  ['LeadTagsChanged', aboutLead({ tags: [] })],
+  ['LeadNoteWritten', aboutLead({ text })],
+  ['LeadNoteEdited', aboutLead({ text })],
+  ['ChatMessageSent', aboutLead({ text })],
+  ['TextMessageSent', aboutLead({ body: text, mediaUrl: text })],
+  ['TextMessageReceived', aboutLead({ from: text, body: text, media: [] })],
+  ['LeadEmailSent', aboutLead({ subject: text, body: text })],
+  ['LeadEmailReceived', aboutLead({ from: text, subject: text, body: text, attachments: [] })],
+  ['CallLogged', aboutLead({ notes: text })],
+  ['ListingsSentToLead', aboutLead({ note: text })],
+  ['TaskCreated', aboutLead({ title: text })],
+  ['TaskRetitled', aboutLead({ title: text })],
+  ['ShowingProposed', aboutLead({ message: text })],
+  // The lead's own organizer.
+  ['SavedSearchSaved', aboutLead({ name: text })],
+  ['SavedSearchRenamed', aboutLead({ name: text })],
+  ['ListingNoteWritten', aboutLead({ note: text })],
+  ['ListingShared', aboutLead({ toEmail: text, message: text })],
+  ['ShowingRequested', aboutLead({ message: text })],
+  ['NotebookCreated', aboutLead({ name: text })],
+]);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { accountEventTypes } from '../accounts/accounts.events';
+import { alertEventTypes } from '../alerts/alerts.events';
+import { backofficeEventTypes } from '../backoffice/backoffice.events';
+import { chatEventTypes } from '../chat/chat.events';
+import { callEventTypes, leadActivityEventTypes, leadEmailEventTypes, leadEventTypes, leadMessageEventTypes, leadNoteEventTypes, listingMailEventTypes, smsEventTypes } from '../leads/leads.events';
+import { notificationEventTypes } from '../notifications/notifications.events';
+import { organizerEventTypes } from '../organizer/organizer.events';
+import { showingEventTypes } from '../showings/showings.events';
+import { taskEventTypes } from '../tasks/tasks.events';
+import { contactAndUploadTypes } from './person-events';
+import { personalFields } from './personal-fields';
+
+const known = new Set<string>([
+  ...accountEventTypes,
+  ...alertEventTypes,
+  ...backofficeEventTypes,
+  ...chatEventTypes,
+  ...callEventTypes,
+  ...leadActivityEventTypes,
+  ...leadEmailEventTypes,
+  ...leadEventTypes,
+  ...leadMessageEventTypes,
+  ...leadNoteEventTypes,
+  ...listingMailEventTypes,
+  ...smsEventTypes,
+  ...notificationEventTypes,
+  ...organizerEventTypes,
+  ...showingEventTypes,
+  ...taskEventTypes,
+]);
+
+describe('the registry of personal fields', () => {
+  it('names only event types that exist', () => {
+    expect([...personalFields.keys()].filter((t) => !known.has(t))).toEqual([]);
+  });
+
+  it("seals a lead's data under the lead's key, owned by its account, and an account's under its own", () => {
+    const lead = personalFields.get('LeadCaptured')!;
+    expect(lead.subject({ leadId: 'L', userId: 'U' })).toBe('L');
+    expect(lead.owner?.({ leadId: 'L', userId: 'U' })).toBe('U');
+    expect(personalFields.get('UserRegistered')!.subject({ userId: 'U' })).toBe('U');
+    // An agent's note about a lead goes with the lead.
+    expect(personalFields.get('LeadNoteWritten')!.subject({ leadId: 'L', authorId: 'A' })).toBe('L');
+  });
+
+  it('an erasure reads the events that name, reach or hold uploads of the person, not every message', () => {
+    for (const t of ['LeadCaptured', 'InquirySubmitted', 'UserRegistered', 'PhotoChanged', 'TextMessageReceived', 'LeadEmailReceived']) expect(contactAndUploadTypes).toContain(t);
+    for (const t of ['ChatMessageSent', 'LeadNoteWritten', 'TextMessageSent']) expect(contactAndUploadTypes).not.toContain(t);
+  });
+});

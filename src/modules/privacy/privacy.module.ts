@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { RateLimiter } from '../../http/rate-limiter';
+import { AccountsModule } from '../accounts';
+import { UploadsModule } from '../uploads';
+import { PersonEraser } from './erase-person/person-eraser';
+import { AccountPrivacyController, OwnDataController } from './privacy.http';
+import { LeadRetentionReactor } from './retention/lead-retention.reactor';
+
+/** Issue 18: erasure (on request, by the person, by retention) and the personal-data export (the sealing itself lives in the event store). */
+@Module({
+  imports: [AccountsModule, UploadsModule],
+  controllers: [OwnDataController, AccountPrivacyController],
+  providers: [PersonEraser, RateLimiter, LeadRetentionReactor],
+  exports: [PersonEraser, LeadRetentionReactor],
+})
+export class PrivacyModule {}

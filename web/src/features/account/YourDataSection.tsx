@@ -1,0 +1,76 @@
+import { type FormEvent, useId, useState } from 'react';
+import { eraseOwnAccount } from '../../api/account';
+import styles from '../../ui/forms.module.css';
+import { ExportLinks } from './ExportLinks';
+import { useSave } from './useSave';
+
+/**
+ * /account, "Your data" (issue 18): take everything out (JSON and a readable page), or be
+ * forgotten: the password again and a confirmation, then the account is erased and signed out.
+ */
+export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean }) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [sure, setSure] = useState(false);
+  const [erased, setErased] = useState(false);
+  const { busy, error, setError, save } = useSave();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!sure) return setError('Please confirm that you want your account erased');
+    if (!password) return setError('Please enter your password');
+    await save(async () => {
+      await eraseOwnAccount(password);
+      setErased(true);
+    });
+  };
+
+  if (erased) {
+    return (
+      <div role="status">
+        <p>Your account was erased. Your personal data is gone, and you are signed out.</p>
+        <a className="btn" href="/">
+          Home
+        </a>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p>Everything we hold about you: your profile, consent history, inquiries, searches, favourites, notes, messages, alerts and sign-ins.</p>
+      <ExportLinks href="/api/account/export" />
+      <h3>Erase your account</h3>
+      {hasPassword ? (
+        <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+          <p>This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out.</p>
+          {error && (
+            <div role="alert" className={styles.error}>
+              {error}
+            </div>
+          )}
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${id}-password`}>
+              Your password
+            </label>
+            <input id={`${id}-password`} className={styles.input} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </div>
+          <div className={styles.field}>
+            <label>
+              <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I want my account and personal data erased for good
+            </label>
+          </div>
+          <div className={styles.actions}>
+            <button type="submit" className="btn btn-danger" disabled={busy}>
+              {busy ? 'Erasing…' : 'Erase my account'}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p>
+          To erase your account, first <a href="/account/forgotpassword">get a link to choose a password</a>: we ask for it again before erasing.
+        </p>
+      )}
+    </>
+  );
+}
