@@ -163,7 +163,50 @@ export const alertsProjection: Projection = {
   },
 };
 
-async function queueChange(tx: pg.PoolClient, e: StoredEvent, pdid: string, change: { kind: AlertChangeKind; detail: Record<string, unknown> }): Promise<number> {
+type Change = { kind: AlertChangeKind; detail: Record<string, unknown> };
+
+/** Which change of one record heads its alert: the news a saved search hears of first, then the rest by weight. */
+const RANK: readonly AlertChangeKind[] = ['new', 'back-on-market', 'price-reduced', 'sold', 'pending', 'open-house-cancelled', 'open-house', 'new-photos'];
+
+/**
+ * One record can change a listing in several ways at once (relisted at a lower price: back on
+ * the market and price reduced). They are one change to the lead, so one alert: the weightier
+ * kind heads it and the others ride along in `detail.also` (the e-mail says all of them).
+ */
+export function mergeChanges(a: Change, b: Change): Change {
+  const parts = [a, ...((a.detail.also as Change[] | undefined) ?? []), b].map((c) => ({ kind: c.kind, detail: withoutAlso(c.detail) }));
+  parts.sort((x, y) => RANK.indexOf(x.kind) - RANK.indexOf(y.kind));
+  const [head, ...also] = parts.filter((c, i) => parts.findIndex((d) => d.kind === c.kind) === i);
+  return { kind: head!.kind, detail: also.length ? { ...head!.detail, also } : head!.detail };
+}
+
+const withoutAlso = (d: Record<string, unknown>): Record<string, unknown> => {
+  const { also: _also, ...rest } = d;
+  return rest;
+};
+
+/**
+ * Queues a change, folded into the change of the same listing queued by the same transaction
+ * (one imported record) while the dispatcher has not matched it yet; the folded row takes the
+ * later position, so it is matched once the search index shows the whole record. The dispatcher
+ * locks the rows it matches, so a change is either folded before matching or queued on its own.
+ */
+async function queueChange(tx: pg.PoolClient, e: StoredEvent, pdid: string, change: Change): Promise<number> {
+  const { rows } = await tx.query<{ event_id: string; kind: AlertChangeKind; detail: Record<string, unknown> }>(
+    'SELECT event_id, kind, detail FROM alert_changes WHERE pdid = $1 AND tx_id = $2 AND matched_at IS NULL AND event_id <> $3 FOR UPDATE',
+    [pdid, e.transactionId.toString(), e.eventId],
+  );
+  const earlier = rows[0];
+  if (earlier) {
+    const merged = mergeChanges(earlier, change);
+    await tx.query('UPDATE alert_changes SET kind = $2, detail = $3, global_position = greatest(global_position, $4) WHERE event_id = $1', [
+      earlier.event_id,
+      merged.kind,
+      JSON.stringify(merged.detail),
+      e.globalPosition.toString(),
+    ]);
+    return 0;
+  }
   const { rowCount } = await tx.query(
     `INSERT INTO alert_changes (event_id, pdid, kind, detail, tx_id, global_position, at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
     [e.eventId, pdid, change.kind, JSON.stringify(change.detail), e.transactionId.toString(), e.globalPosition.toString(), e.metadata.at],
