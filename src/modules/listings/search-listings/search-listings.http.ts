@@ -81,6 +81,18 @@ export class SearchListingsController {
     return this.searching(http, (index) => this.mapOrSplit(index, asObject(body), 'split'));
   }
 
+  @ApiDoc({ summary: 'Which markets the index has: homes for sale, leases (forrent=1); the search page offers For sale / For rent when it has both', tag: 'search', access: 'anyone', responses: { 200: '{forSale, forRent}', ...LIMITED } })
+  @Get('markets')
+  markets(@Req() http: Request): Promise<{ forSale: boolean; forRent: boolean }> {
+    return this.searching(http, (index) =>
+      this.cache.get('markets', async () => {
+        const any = async (raw: Record<string, string>) => (await index.search(parseSearchRequest(raw, 'list').criteria, { offset: 0, limit: 1 })).pdids.length > 0;
+        const [forSale, forRent] = await Promise.all([any({}), any({ forrent: '1' })]);
+        return { forSale, forRent };
+      }) as Promise<{ forSale: boolean; forRent: boolean }>,
+    );
+  }
+
   @ApiDoc({ summary: 'One result card, any status', tag: 'search', access: 'anyone', responses: { 200: 'card', 404: 'unknown pdid', ...LIMITED } })
   @Get('result/:pdid')
   result(@Param('pdid') pdid: string, @Req() http: Request): Promise<Card> {

@@ -9,7 +9,7 @@ import { FILTER_FIELDS, SORTS } from './filterOptions';
 import { FiltersPanel } from './FiltersPanel';
 import { MOBILE_MAX_WIDTH } from './searchConstants';
 import type { SearchView } from './searchUrl';
-import { RentToggle } from './RentToggle';
+import { MarketSwitch } from './MarketSwitch';
 import { SoldToggle } from './SoldToggle';
 import { ViewSwitcher } from './ViewSwitcher';
 
@@ -25,7 +25,7 @@ type Props = {
   readonly onSave: () => void;
 };
 
-/** The row under the keyword box: filters toggle, sold and rent switches, sort, views, save; and the panel. */
+/** The row under the keyword box: filters toggle, for sale / for rent, the sold switch, sort, views, save; and the panel. */
 export function FilterBar({ view, criteria, passthrough, onChange, open, onOpenChange, moreTags, onMoreTagsChange, onSave }: Props) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
   const panelId = useId();
@@ -54,7 +54,7 @@ export function FilterBar({ view, criteria, passthrough, onChange, open, onOpenC
           )}
         </button>
         <SoldToggle criteria={criteria} onChange={onChange} />
-        <RentToggle criteria={criteria} onChange={onChange} />
+        <MarketSwitch criteria={criteria} onChange={onChange} />
         <label className={styles.sort}>
           <span className="label-desktop">Sort</span>
           <select value={criteria.sortby ?? 'newest'} onChange={(e) => onChange(withCriteria(criteria, { sortby: e.target.value === 'newest' ? undefined : e.target.value, page: undefined }))}>

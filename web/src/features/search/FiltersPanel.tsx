@@ -2,7 +2,8 @@ import { useId } from 'react';
 import type { Criteria } from '../../../../src/contract/search';
 import { withCriteria } from './criteria';
 import styles from './FiltersPanel.module.css';
-import { BATH_CHOICES, BED_CHOICES, FILTER_FIELDS, formatMoneyShort, LISTING_TYPES, PRICE_STEPS, SQFT_STEPS, TAG_FLAGS, VISIBLE_TAGS } from './filterOptions';
+import { priceShort } from '../../../../src/contract/price';
+import { BATH_CHOICES, BED_CHOICES, FILTER_FIELDS, formatMoneyShort, LISTING_TYPES, PRICE_STEPS, RENT_STEPS, SQFT_STEPS, TAG_FLAGS, VISIBLE_TAGS } from './filterOptions';
 
 type Props = {
   readonly id: string;
@@ -25,16 +26,19 @@ export function FiltersPanel({ id, criteria, onChange, moreTags, onMoreTagsChang
   };
   const reset = () => onChange(withCriteria(criteria, Object.fromEntries([...FILTER_FIELDS, 'page'].map((f) => [f, undefined]))));
   const shownTags = moreTags ? TAG_FLAGS : TAG_FLAGS.slice(0, VISIBLE_TAGS);
+  // Leases are priced per month: their own steps, written '$2.1k/mo'.
+  const rent = criteria.forrent === '1';
+  const prices = rent ? { steps: RENT_STEPS, format: (n: number) => priceShort(n, true)! } : { steps: PRICE_STEPS, format: formatMoneyShort };
 
   return (
     <div id={id} className={`${styles.panel} ${variant === 'mobile' ? styles.mobile : ''}`} role="group" aria-label="Filters">
       <div className={styles.grid}>
         <fieldset className={styles.fieldset}>
-          <legend>Price</legend>
+          <legend>{rent ? 'Rent per month' : 'Price'}</legend>
           <div className={styles.pair}>
-            <RangeSelect label="Minimum price" value={criteria.minprice} steps={PRICE_STEPS} format={formatMoneyShort} anyLabel="No min" onChange={(v) => set('minprice', v)} />
+            <RangeSelect label="Minimum price" value={criteria.minprice} steps={prices.steps} format={prices.format} anyLabel="No min" onChange={(v) => set('minprice', v)} />
             <span className={styles.dash} aria-hidden="true">–</span>
-            <RangeSelect label="Maximum price" value={criteria.maxprice} steps={PRICE_STEPS} format={formatMoneyShort} anyLabel="No max" onChange={(v) => set('maxprice', v)} />
+            <RangeSelect label="Maximum price" value={criteria.maxprice} steps={prices.steps} format={prices.format} anyLabel="No max" onChange={(v) => set('maxprice', v)} />
           </div>
         </fieldset>
         <Choices legend="Bedrooms" name={`${uid}-beds`} value={criteria.beds} choices={BED_CHOICES} onChange={(v) => set('beds', v)} />
