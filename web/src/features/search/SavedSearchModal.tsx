@@ -9,15 +9,24 @@ import { ALERT_FREQUENCIES } from '../organizer/alertFrequencies';
 import { Modal } from '../../ui/Modal';
 import styles from './SavedSearchModal.module.css';
 import { MSG } from './searchConstants';
-import { tagsFromCriteria } from './tags';
+import { savedSearchSummary } from './savedSearchSummary';
+import { type SearchView, urlAfterSearch } from './searchUrl';
 
-type Props = { readonly open: boolean; readonly onClose: () => void; readonly criteria: Criteria; readonly defaultName: string };
+type Props = {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  readonly criteria: Criteria;
+  readonly defaultName: string;
+  /** Saving stays in the view it was made from (the server answers the list path). */
+  readonly view: SearchView;
+  readonly passthrough: Readonly<Record<string, string>>;
+};
 
 /**
  * The saved-search (PDQ) manager's form. Saving needs a signed-in visitor: a 401 opens the
  * sign-in modal (the accounts issue completes that flow), other failures show the spec's alert.
  */
-export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props) {
+export function SavedSearchModal({ open, onClose, criteria, defaultName, view, passthrough }: Props) {
   const [name, setName] = useState(defaultName);
   const [frequency, setFrequency] = useState<AlertFrequency>('instant');
   const [busy, setBusy] = useState(false);
@@ -43,7 +52,7 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props
     try {
       const { path } = await saveSearch(criteria, name.trim(), frequency);
       onClose();
-      navigate(path);
+      navigate(urlAfterSearch(view, path, passthrough));
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         onClose();
@@ -54,7 +63,7 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props
     }
   };
 
-  const places = tagsFromCriteria(criteria).map((t) => t.label);
+  const summary = savedSearchSummary(criteria);
   return (
     <Modal open={open} title="Save this search" onClose={onClose}>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
@@ -83,9 +92,9 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props
         </select>
         <dl className={styles.summary}>
           <dt>Places</dt>
-          <dd>{places.length ? places.join(', ') : 'Anywhere'}</dd>
+          <dd>{summary.places.length ? summary.places.join(', ') : 'Anywhere'}</dd>
           <dt>Filters</dt>
-          <dd>{Object.keys(criteria).filter((k) => !['acl_city', 'city', 'acl_county', 'acl_zip5', 'zip', 'acl_kw', 'kw', 'page'].includes(k)).length || 'None'}</dd>
+          <dd>{summary.filters || 'None'}</dd>
         </dl>
         {error && (
           <p id={`${id}-error`} role="alert" className={styles.error}>

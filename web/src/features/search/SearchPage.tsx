@@ -165,8 +165,9 @@ export function SearchPage() {
         onZoom={(z, byUser) => {
           const searchedAt = searchedZoom.current;
           zoomRef.current = z;
-          // The map framed the results itself: clusters made for another zoom are asked again.
-          if (!byUser && data && data.clusters.length > 0 && data.pins.length < data.total && searchedAt !== null && Math.round(searchedAt) !== Math.round(z)) results.retry();
+          // Clusters made for another zoom are asked again: after the map framed the results
+          // itself, or after the visitor zoomed with 'search as I move' off (no new search then).
+          if ((!byUser || !ui.searchOnMove) && data && data.clusters.length > 0 && data.pins.length < data.total && searchedAt !== null && Math.round(searchedAt) !== Math.round(z)) results.retry();
         }}
         styleUrl={config.mapStyleUrl}
         compact={route.view === 'split'}
@@ -264,7 +265,7 @@ export function SearchPage() {
         )}
       </div>
 
-      <SavedSearchModal open={saving} onClose={() => setSaving(false)} criteria={route.criteria} defaultName={data?.searchTitle ?? ''} />
+      <SavedSearchModal open={saving} onClose={() => setSaving(false)} criteria={route.criteria} defaultName={data?.searchTitle ?? ''} view={route.view} passthrough={route.passthrough} />
       {handoff && <HandoffModal to={handoff} view={route.view} criteria={route.criteria} />}
       {forcing && route.forceOpen !== null && (
         <ForceOpen
