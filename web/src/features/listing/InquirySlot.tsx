@@ -9,6 +9,7 @@ import formStyles from '../../ui/forms.module.css';
 import { requestSignIn } from '../account/signInRequest';
 import { InquiryForm } from '../leads/InquiryForm';
 import styles from './ListingPage.module.css';
+import { useT } from '../../ui/translations';
 
 /** Survives the reload that follows a visitor's first inquiry, so the success message is still there. */
 const SENT_KEY = 'porchlight.inquirySent';
@@ -19,6 +20,7 @@ const SENT_KEY = 'porchlight.inquirySent';
  * reloads (a signed-in visitor's page does not).
  */
 export function InquirySlot({ listing }: { listing: ListingDetails }) {
+  const t = useT();
   const { ready, user } = useCurrentUser();
   const { site } = useSite();
   const [sent, setSent] = useState(() => readJson<string>('sessionStorage', SENT_KEY) === listing.pdid);
@@ -38,7 +40,7 @@ export function InquirySlot({ listing }: { listing: ListingDetails }) {
 
   return (
     <div className={styles.inquiry} data-slot="inquiry" data-pdid={listing.pdid}>
-      <h2>Interested in this home?</h2>
+      <h2>{t('listing.contact', 'Interested in this home?')}</h2>
       {sent ? (
         <div className={formStyles.success} role="status" data-testid="inquiry-sent">
           <strong>Thank you!</strong> Your message was sent. An agent will be in touch shortly.

@@ -12,6 +12,7 @@ import { circleRing, milesBetween, milesLabel } from './radius';
 import styles from './SearchMap.module.css';
 import { labelsThatFit } from './declutter';
 import { pickedObject, searchLayers } from './searchLayers';
+import { useT } from '../../ui/translations';
 
 /** Off; Draw armed, or a stroke under way; Radius armed, or a circle being sized from its centre. */
 type DrawMode = 'off' | 'on' | 'drawing' | 'radius' | 'sizing';
@@ -24,6 +25,7 @@ type DrawMode = 'off' | 'on' | 'drawing' | 'radius' | 'sizing';
  * a drawn one); moving the map searches the new box when 'search as I move the map' is on.
  */
 export function SearchMap(p: SearchMapProps) {
+  const t = useT();
   const mapRef = useRef<MapRef>(null);
   const [mode, setMode] = useState<DrawMode>('off');
   const [stroke, setStroke] = useState<readonly LngLat[]>([]);
@@ -237,57 +239,57 @@ export function SearchMap(p: SearchMapProps) {
       )}
 
       <div ref={overlay} className={styles.overlay}>
-        <div className={styles.controls} role="toolbar" aria-label="Map tools">
+        <div className={styles.controls} role="toolbar" aria-label={t('map.tools', 'Map tools')}>
           <button type="button" className={`${styles.tool} ${drawing ? styles.active : ''}`} aria-pressed={drawing} disabled={(mode === 'off' && full) || sizing} onClick={() => toggle('on')}>
             <Icon name="pencil" size={18} />
-            {drawing ? 'Drawing...' : 'Draw Custom Search'}
+            {drawing ? t('map.drawing', 'Drawing...') : t('map.draw', 'Draw Custom Search')}
           </button>
           <button type="button" className={`${styles.tool} ${sizing ? styles.active : ''}`} aria-pressed={sizing} disabled={(mode === 'off' && full) || drawing} onClick={() => toggle('radius')}>
             <Icon name="radius" size={18} />
-            Radius
+            {t('map.radius', 'Radius')}
           </button>
           <button type="button" className={styles.tool} onClick={() => p.onPolygonsChange([])} disabled={p.polygons.length === 0}>
             <Icon name="trash" size={18} />
-            Clear
+            {t('map.clear', 'Clear')}
           </button>
           <label className={styles.moveToggle}>
             <input type="checkbox" checked={p.searchOnMove} onChange={(e) => p.onSearchOnMoveChange(e.target.checked)} />
-            <span>Search as I move the map</span>
+            <span>{t('map.searchOnMove', 'Search as I move the map')}</span>
           </label>
         </div>
 
         <div className={styles.status} aria-live="polite">
           {drawing ? (
-            <span className={styles.hint}>Press and drag on the map to draw an area. Esc cancels.</span>
+            <span className={styles.hint}>{t('map.drawHint', 'Press and drag on the map to draw an area. Esc cancels.')}</span>
           ) : sizing ? (
             <span className={styles.hint} data-testid="radius-hint">
-              {circle && circle.miles > 0 ? `Radius ${milesLabel(circle.miles)}` : 'Press on the centre and drag out the radius. Esc cancels.'}
+              {circle && circle.miles > 0 ? t('map.radiusNow', 'Radius {miles}', { miles: milesLabel(circle.miles) }) : t('map.radiusHint', 'Press on the centre and drag out the radius. Esc cancels.')}
             </span>
           ) : p.loading ? (
-            <span className={styles.hint}>Searching…</span>
+            <span className={styles.hint}>{t('search.searching', 'Searching…')}</span>
           ) : full ? (
             <span className={styles.hint} data-testid="polygon-cap">
-              {MAX_POLYGONS} drawn areas is the most a search takes. Clear them to draw another.
+              {t('map.polygonCap', '{max} drawn areas is the most a search takes. Clear them to draw another.', { max: MAX_POLYGONS })}
             </span>
           ) : capped ? (
             <span className={styles.hint} data-testid="pin-cap">
-              Showing {p.pins.length.toLocaleString('en-US')} of {p.total.toLocaleString('en-US')} homes. Zoom in or draw an area to see them all.
+              {t('map.pinCap', 'Showing {shown} of {total} homes. Zoom in or draw an area to see them all.', { shown: p.pins.length, total: p.total })}
             </span>
           ) : clustered ? (
             <span className={styles.hint} data-testid="cluster-note">
-              {p.total.toLocaleString('en-US')} homes: prices where they fit, counts in the circles.
+              {t('map.clustered', '{total} homes: prices where they fit, counts in the circles.', { total: p.total })}
             </span>
           ) : p.total > 0 && !p.compact ? (
-            <span className={styles.hint}>{p.total.toLocaleString('en-US')} homes</span>
+            <span className={styles.hint}>{p.total === 1 ? t('search.oneHome', '1 home') : t('search.homes', '{count} homes', { count: p.total })}</span>
           ) : p.total === 0 ? (
-            <span className={styles.hint}>No homes here. Try moving the map or changing filters.</span>
+            <span className={styles.hint}>{t('map.none', 'No homes here. Try moving the map or changing filters.')}</span>
           ) : null}
         </div>
       </div>
 
       {p.selected && (
-        <div className={styles.card} role="dialog" aria-label="Selected home">
-          <button type="button" className={styles.cardClose} aria-label="Close property card" onClick={() => p.onSelect(null)}>
+        <div className={styles.card} role="dialog" aria-label={t('map.selected', 'Selected home')}>
+          <button type="button" className={styles.cardClose} aria-label={t('map.closeCard', 'Close property card')} onClick={() => p.onSelect(null)}>
             <Icon name="close" size={16} />
           </button>
           <ResultCard card={p.selected} eager compact />

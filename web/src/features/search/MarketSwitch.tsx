@@ -3,11 +3,9 @@ import type { Criteria } from '../../../../src/contract/search';
 import { searchMarkets } from '../../api/search';
 import { withCriteria } from './criteria';
 import styles from './FilterBar.module.css';
+import { useT } from '../../ui/translations';
 
-const MARKETS = [
-  { value: undefined, label: 'For sale' },
-  { value: '1', label: 'For rent' },
-] as const;
+const MARKETS = [undefined, '1'] as const;
 
 /**
  * For sale / For rent (forrent=1: leases, priced per month; the two are never searched
@@ -15,6 +13,7 @@ const MARKETS = [
  * switch starts from the first page and drops the price range, whose steps differ (rent per month).
  */
 export function MarketSwitch({ criteria, onChange }: { criteria: Criteria; onChange: (c: Criteria) => void }) {
+  const t = useT();
   const rent = criteria.forrent === '1';
   const [hasLeases, setHasLeases] = useState(false);
   useEffect(() => {
@@ -26,19 +25,19 @@ export function MarketSwitch({ criteria, onChange }: { criteria: Criteria; onCha
   }, []);
   if (!hasLeases && !rent) return null;
   return (
-    <div className={styles.market} role="radiogroup" aria-label="Homes for sale or for rent">
-      {MARKETS.map((m) => {
-        const on = (m.value === '1') === rent;
+    <div className={styles.market} role="radiogroup" aria-label={t('search.market', 'Homes for sale or for rent')}>
+      {MARKETS.map((value) => {
+        const on = (value === '1') === rent;
         return (
           <button
-            key={m.label}
+            key={value ?? 'sale'}
             type="button"
             role="radio"
             aria-checked={on}
             className={styles.marketOption}
-            onClick={() => !on && onChange(withCriteria(criteria, { forrent: m.value, minprice: undefined, maxprice: undefined, page: undefined }))}
+            onClick={() => !on && onChange(withCriteria(criteria, { forrent: value, minprice: undefined, maxprice: undefined, page: undefined }))}
           >
-            {m.label}
+            {value === '1' ? t('search.forRent', 'For rent') : t('search.forSale', 'For sale')}
           </button>
         );
       })}

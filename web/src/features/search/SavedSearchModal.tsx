@@ -11,6 +11,7 @@ import styles from './SavedSearchModal.module.css';
 import { MSG } from './searchConstants';
 import { savedSearchSummary } from './savedSearchSummary';
 import { type SearchView, urlAfterSearch } from './searchUrl';
+import { useT } from '../../ui/translations';
 
 type Props = {
   readonly open: boolean;
@@ -27,6 +28,7 @@ type Props = {
  * sign-in modal (the accounts issue completes that flow), other failures show the spec's alert.
  */
 export function SavedSearchModal({ open, onClose, criteria, defaultName, view, passthrough }: Props) {
+  const t = useT();
   const [name, setName] = useState(defaultName);
   const [frequency, setFrequency] = useState<AlertFrequency>('instant');
   const [busy, setBusy] = useState(false);
@@ -44,7 +46,7 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName, view, p
     e.preventDefault();
     if (busy) return;
     if (!name.trim()) {
-      setError('Please name this search');
+      setError(t('save.nameMissing', 'Please name this search'));
       return;
     }
     setBusy(true);
@@ -65,11 +67,11 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName, view, p
 
   const summary = savedSearchSummary(criteria);
   return (
-    <Modal open={open} title="Save this search" onClose={onClose}>
+    <Modal open={open} title={t('save.title', 'Save this search')} onClose={onClose}>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <p className={styles.lead}>Get new listings that match this search, and come back to it in one click.</p>
+        <p className={styles.lead}>{t('save.lead', 'Get new listings that match this search, and come back to it in one click.')}</p>
         <label htmlFor={`${id}-name`} className={styles.label}>
-          Search name
+          {t('save.name', 'Search name')}
         </label>
         <input
           id={`${id}-name`}
@@ -81,20 +83,20 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName, view, p
           aria-describedby={error ? `${id}-error` : undefined}
         />
         <label htmlFor={`${id}-frequency`} className={styles.label}>
-          E-mail alerts
+          {t('save.alerts', 'E-mail alerts')}
         </label>
         <select id={`${id}-frequency`} className={styles.input} value={frequency} onChange={(e) => setFrequency(e.target.value as AlertFrequency)}>
           {ALERT_FREQUENCIES.map((f) => (
             <option key={f.value} value={f.value}>
-              {f.label}
+              {t(`save.frequency.${f.value}`, f.label)}
             </option>
           ))}
         </select>
         <dl className={styles.summary}>
-          <dt>Places</dt>
-          <dd>{summary.places.length ? summary.places.join(', ') : 'Anywhere'}</dd>
-          <dt>Filters</dt>
-          <dd>{summary.filters || 'None'}</dd>
+          <dt>{t('save.places', 'Places')}</dt>
+          <dd>{summary.places.length ? summary.places.join(', ') : t('save.anywhere', 'Anywhere')}</dd>
+          <dt>{t('search.filters', 'Filters')}</dt>
+          <dd>{summary.filters || t('save.none', 'None')}</dd>
         </dl>
         {error && (
           <p id={`${id}-error`} role="alert" className={styles.error}>
@@ -103,10 +105,10 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName, view, p
         )}
         <div className={styles.actions}>
           <button type="button" className="btn" onClick={onClose}>
-            Cancel
+            {t('save.cancel', 'Cancel')}
           </button>
           <button type="submit" className="btn btn-primary" aria-busy={busy || undefined} disabled={busy}>
-            {busy ? 'Saving…' : 'Save search'}
+            {busy ? t('save.saving', 'Saving…') : t('search.save', 'Save search')}
           </button>
         </div>
       </form>

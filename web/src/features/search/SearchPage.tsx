@@ -28,6 +28,7 @@ import { enforceSoldRule } from './soldRules';
 import { criteriaWithTags, tagsFromCriteria } from './tags';
 import { searchKey, useSearchResults } from './useSearchResults';
 import { useSearchUi } from './useSearchUi';
+import { useT } from '../../ui/translations';
 
 const SearchMap = lazy(() => import('../map/SearchMap').then((m) => ({ default: m.SearchMap })));
 
@@ -37,6 +38,7 @@ const suggest = async (term: string) => (await autocomplete(term, 'kw', false)).
 
 /** /search, /search/split and /search/map: one screen whose view and criteria live in the address. */
 export function SearchPage() {
+  const t = useT();
   const loc = useLocation();
   const route = useMemo(() => parseSearchUrl(loc.pathname, loc.search), [loc.pathname, loc.search]);
   const { ready: siteReady, site, config } = useSite();
@@ -127,12 +129,12 @@ export function SearchPage() {
     <>
       {hasBox(route.criteria) && (
         <li>
-          <TagChip tone="area" label="Map area" onRemove={() => setCriteria(withoutBox(route.criteria))} />
+          <TagChip tone="area" label={t('search.mapArea', 'Map area')} onRemove={() => setCriteria(withoutBox(route.criteria))} />
         </li>
       )}
       {polygons.length > 0 && (
         <li>
-          <TagChip tone="area" label={polygons.length === 1 ? 'Drawn area' : `${polygons.length} drawn areas`} onRemove={() => setCriteria(withPolygons(route.criteria, []))} />
+          <TagChip tone="area" label={polygons.length === 1 ? t('search.drawnArea', 'Drawn area') : t('search.drawnAreas', '{count} drawn areas', { count: polygons.length })} onRemove={() => setCriteria(withPolygons(route.criteria, []))} />
         </li>
       )}
     </>
@@ -144,9 +146,9 @@ export function SearchPage() {
   const showMap = route.view !== 'list';
   const mapNow = useIdleAfter(showMap && (data !== null || results.error !== null));
   const map = showMap && !mapNow ? (
-    <div className={styles.mapLoading}>Loading map…</div>
+    <div className={styles.mapLoading}>{t('map.loading', 'Loading map…')}</div>
   ) : showMap && (
-    <Suspense fallback={<div className={styles.mapLoading}>Loading map…</div>}>
+    <Suspense fallback={<div className={styles.mapLoading}>{t('map.loading', 'Loading map…')}</div>}>
       <SearchMap
         pins={data?.pins ?? []}
         clusters={data?.clusters ?? []}
@@ -198,7 +200,7 @@ export function SearchPage() {
 
   return (
     <div className={`${styles.page} ${styles[route.view]}`}>
-      <section className={styles.toolbar} aria-label="Search">
+      <section className={styles.toolbar} aria-label={t('search.submit', 'Search')}>
         <div className={styles.toolbarInner}>
           <KeywordBox
             tags={tags}
@@ -247,17 +249,17 @@ export function SearchPage() {
         )}
         {route.view === 'map' && (
           <main className={styles.mapMain} id="main">
-            <h1 className="visually-hidden">{data?.searchTitle || 'Map search'}</h1>
+            <h1 className="visually-hidden">{data?.searchTitle || t('search.mapTitle', 'Map search')}</h1>
             {results.error && (
               <p role="alert" className={styles.mapError}>
-                {MSG.searchFailed}
+                {t('search.failed', MSG.searchFailed)}
                 {refusal && <span className={styles.mapErrorReason}>{refusal}</span>}
               </p>
             )}
             {map}
             {(data?.disclaimers.length ?? 0) > 0 && (
               <details className={styles.mapDisclaimers}>
-                <summary>Listing data disclaimers</summary>
+                <summary>{t('search.disclaimers', 'Listing data disclaimers')}</summary>
                 <MlsDisclaimers disclaimers={data!.disclaimers} />
               </details>
             )}
