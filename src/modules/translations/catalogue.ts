@@ -21,6 +21,9 @@ export const LABELS = [
   { id: 'map.drawing', en: 'Drawing...', where: 'Map: the draw button while drawing' },
   { id: 'map.clear', en: 'Clear', where: 'Map: removes the drawn shapes' },
   // Issue 17 part 6: the rest of the search, map and listing pages.
+  { id: 'ui.remove', en: 'Remove {label}', where: 'A removable tag: its remove button (screen readers)' },
+  { id: 'ui.close', en: 'Close', where: 'Dialogs: the close button (screen readers)' },
+  { id: 'disclaimer.updated', en: 'Listing data last updated {when}.', where: 'Under results and listings: when the MLS data was last updated' },
   { id: 'search.emptyLocation', en: 'Please enter a search location', where: 'Search bar: an empty search' },
   { id: 'search.form', en: 'Search homes', where: 'Search bar: its name for screen readers' },
   { id: 'search.locations', en: 'Search locations', where: 'Search bar: the list of place tags (screen readers)' },

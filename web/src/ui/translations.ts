@@ -27,7 +27,9 @@ export function applyLanguage(): void {
   document.documentElement.lang = currentLanguage();
 }
 
-// One request for the page's labels, shared by every component (no flash per label).
+// One request for the page's labels, shared by every component (no flash per label). English
+// asks for nothing: the catalogue's English is the text the components carry, and English pages
+// (most of them) save the request.
 let labels: Labels | null = null;
 let asked = false;
 const listeners = new Set<() => void>();
@@ -35,7 +37,15 @@ function subscribe(fn: () => void): () => void {
   listeners.add(fn);
   if (!asked) {
     asked = true;
-    void labelsIn(currentLanguage()).then(
+    const language = currentLanguage();
+    if (language === 'en') {
+      labels = {};
+      queueMicrotask(() => {
+        for (const f of listeners) f();
+      });
+      return () => listeners.delete(fn);
+    }
+    void labelsIn(language).then(
       (r) => r.labels,
       () => ({}),
     ).then((l) => {
