@@ -16,6 +16,26 @@ const HEAVY_TEST_MS = 300_000;
 const es = (en: string) => `[es] ${en}`;
 
 /**
+ * In the page: every text the search bar, the results header and the navigation show or say to a
+ * screen reader (aria-label, placeholder), but data, which is marked translate="no".
+ */
+const WALK = `(() => {
+  const out = [];
+  for (const root of document.querySelectorAll('section[aria-label], main header, nav[aria-label]')) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      const text = n.textContent.trim();
+      if (text && !el.closest('[aria-hidden="true"], [translate="no"]') && getComputedStyle(el).display !== 'none') out.push(text);
+    }
+    for (const el of root.querySelectorAll('[aria-label], [placeholder]')) {
+      for (const a of ['aria-label', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    }
+  }
+  return out;
+})()`;
+
+/**
  * Issue 17 part 6 in Chromium: the public site in a language (every catalogue label translated,
  * 'Buscar' on the search button), the walk of the search page's controls against the catalogue
  * (each one's words come from it), the 'lang' cookie (7 days; a session cookie for English), and
@@ -52,31 +72,14 @@ describe('translations on the public site', () => {
     const page = await open('/search?acl_city=Seattle&lang=es');
     const submit = page.getByRole('button', { name: 'Buscar' });
     await submit.waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(await page.evaluate('document.documentElement.lang')).toBe('es');
     await page.getByRole('button', { name: /Filters/ }).click();
     await page.getByRole('group', { name: es('Filters') }).waitFor();
     await expect.poll(() => page.locator('ol > li article').count(), { timeout: LOAD_MS }).toBeGreaterThan(0);
 
     // The walk: every word the search bar, the filters and the results header show or say to a
     // screen reader is a catalogue label (data aside: the place picked, counts and prices).
-    const words = await page.evaluate(() => {
-      const scope = [...document.querySelectorAll('section[aria-label], main header, nav[aria-label]')];
-      const out: string[] = [];
-      // Data is marked translate="no" (an MLS's own disclaimer); the rest must come from the catalogue.
-      const data = (el: Element) => el.closest('[translate="no"]') !== null;
-      for (const root of scope) {
-        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          const el = n.parentElement!;
-          const text = n.textContent!.trim();
-          if (text && el.closest('[aria-hidden="true"]') === null && !data(el) && getComputedStyle(el).display !== 'none') out.push(text);
-        }
-        for (const el of root.querySelectorAll('[aria-label], [placeholder]')) {
-          for (const a of ['aria-label', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a)!);
-        }
-      }
-      return out;
-    });
+    const words = (await page.evaluate(WALK)) as string[];
     const isData = (w: string) => /^[\d$.,+–—·\s]*(k|M|\/mo)?[\d$.,+–—·\s]*$/.test(w) || /Seattle/.test(w) || /^Homes for Sale in /.test(w) || /^\[es\] \d/.test(w);
     const untranslated = [...new Set(words)].filter((w) => !w.startsWith('[es] ') && w !== 'Buscar' && !isData(w));
     expect(untranslated).toEqual([]);
