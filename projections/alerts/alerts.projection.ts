@@ -116,6 +116,7 @@ export const alertsProjection: Projection = {
     const searches = ctx.table('alert_searches');
     const favorites = ctx.table('alert_favorites');
     let queued = 0;
+    const fold: Folding = { here: new Map(), firstTx: events[0]?.transactionId };
     for (const e of eventsOf<Handled>(events)) {
       const pos = [e.transactionId.toString(), e.globalPosition.toString()];
       switch (e.type) {
@@ -151,7 +152,7 @@ export const alertsProjection: Projection = {
         case 'ListingOpenHouseChanged':
         case 'ListingOpenHouseCancelled': {
           const change = changeOf(e, Date.parse(e.metadata.at));
-          if (change && !ctx.replaying) queued += await queueChange(ctx.tx, e, e.data.pdid, change);
+          if (change && !ctx.replaying) queued += await queueChange(ctx.tx, e, e.data.pdid, change, fold);
           break;
         }
         default:
@@ -162,7 +163,66 @@ export const alertsProjection: Projection = {
   },
 };
 
-async function queueChange(tx: pg.PoolClient, e: StoredEvent, pdid: string, change: { kind: AlertChangeKind; detail: Record<string, unknown> }): Promise<number> {
+type Change = { kind: AlertChangeKind; detail: Record<string, unknown> };
+
+/** Which change of one record heads its alert: the news a saved search hears of first, then the rest by weight. */
+const RANK: readonly AlertChangeKind[] = ['new', 'back-on-market', 'price-reduced', 'sold', 'pending', 'open-house-cancelled', 'open-house', 'new-photos'];
+
+/**
+ * One record can change a listing in several ways at once (relisted at a lower price: back on
+ * the market and price reduced). They are one change to the lead, so one alert: the weightier
+ * kind heads it and the others ride along in `detail.also` (the e-mail says all of them).
+ */
+export function mergeChanges(a: Change, b: Change): Change {
+  const parts = [a, ...((a.detail.also as Change[] | undefined) ?? []), b].map((c) => ({ kind: c.kind, detail: withoutAlso(c.detail) }));
+  parts.sort((x, y) => RANK.indexOf(x.kind) - RANK.indexOf(y.kind));
+  const [head, ...also] = parts.filter((c, i) => parts.findIndex((d) => d.kind === c.kind) === i);
+  return { kind: head!.kind, detail: also.length ? { ...head!.detail, also } : head!.detail };
+}
+
+const withoutAlso = (d: Record<string, unknown>): Record<string, unknown> => {
+  const { also: _also, ...rest } = d;
+  return rest;
+};
+
+type Queued = { event_id: string; kind: AlertChangeKind; detail: Record<string, unknown> };
+/** The changes this batch queued, by transaction and listing, and the batch's first transaction (it may have begun in the batch before). */
+type Folding = { here: Map<string, Queued>; firstTx: bigint | undefined };
+/** How far back in the log the earlier change of the same record can be: its own few events. */
+const RECORD_SPAN = 1000;
+
+/**
+ * Queues a change, folded into the change of the same listing queued by the same transaction
+ * (one imported record) while the dispatcher has not matched it yet; the folded row takes the
+ * later position, so it is matched once the search index shows the whole record. The dispatcher
+ * locks the rows it matches, so a change is either folded before matching or queued on its own.
+ * Only the batch's first transaction can have begun in an earlier batch: only its changes look
+ * in the table (a short range of the unmatched index); the others are known from this batch.
+ */
+async function queueChange(tx: pg.PoolClient, e: StoredEvent, pdid: string, change: Change, fold: Folding): Promise<number> {
+  const key = `${e.transactionId} ${pdid}`;
+  let earlier = fold.here.get(key);
+  if (!earlier && e.transactionId === fold.firstTx) {
+    const { rows } = await tx.query<Queued>(
+      `SELECT event_id, kind, detail FROM alert_changes
+        WHERE tx_id = $1 AND global_position BETWEEN $2 AND $3 AND matched_at IS NULL AND pdid = $4 AND event_id <> $5
+        ORDER BY global_position DESC LIMIT 1 FOR UPDATE`,
+      [e.transactionId.toString(), (e.globalPosition - BigInt(RECORD_SPAN)).toString(), e.globalPosition.toString(), pdid, e.eventId],
+    );
+    earlier = rows[0];
+  }
+  if (earlier) {
+    const merged = mergeChanges(earlier, change);
+    await tx.query('UPDATE alert_changes SET kind = $2, detail = $3, global_position = greatest(global_position, $4) WHERE event_id = $1', [
+      earlier.event_id,
+      merged.kind,
+      JSON.stringify(merged.detail),
+      e.globalPosition.toString(),
+    ]);
+    fold.here.set(key, { event_id: earlier.event_id, ...merged });
+    return 0;
+  }
+  fold.here.set(key, { event_id: e.eventId, ...change });
   const { rowCount } = await tx.query(
     `INSERT INTO alert_changes (event_id, pdid, kind, detail, tx_id, global_position, at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
     [e.eventId, pdid, change.kind, JSON.stringify(change.detail), e.transactionId.toString(), e.globalPosition.toString(), e.metadata.at],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type OpenHouse, parseSearchRequest } from '../../src/modules/listings';
 import { placesOf, targetOf } from './alert-targets';
-import { changeOf } from './alerts.projection';
+import { changeOf, mergeChanges } from './alerts.projection';
 
 const criteria = (raw: Record<string, string>) => parseSearchRequest(raw, 'list').criteria;
 const AT = Date.parse('2026-11-20T12:00:00Z');
@@ -13,6 +13,16 @@ describe('alerts: what a listing change means and how searches are found', () =>
     const status = (StandardStatus: 'Active' | 'Pending' | 'Closed', previousStatus: 'Active' | 'Pending' | 'Closed') =>
       changeOf({ type: 'ListingStatusChanged', data: { pdid: 'T-1', StandardStatus, previousStatus, ClosePrice: null, CloseDate: null, ModificationTimestamp: null } }, AT)?.kind;
     expect([status('Active', 'Pending'), status('Pending', 'Active'), status('Closed', 'Pending'), status('Active', 'Active')]).toEqual(['back-on-market', 'pending', 'sold', undefined]);
+  });
+
+  it('folds the changes of one record into one, the weightiest first', () => {
+    const relisted = mergeChanges({ kind: 'price-reduced', detail: { from: 500_000, to: 475_000 } }, { kind: 'back-on-market', detail: {} });
+    expect(relisted).toEqual({ kind: 'back-on-market', detail: { also: [{ kind: 'price-reduced', detail: { from: 500_000, to: 475_000 } }] } });
+    expect(mergeChanges(relisted, { kind: 'new-photos', detail: { photos: 3 } })).toEqual({
+      kind: 'back-on-market',
+      detail: { also: [{ kind: 'price-reduced', detail: { from: 500_000, to: 475_000 } }, { kind: 'new-photos', detail: { photos: 3 } }] },
+    });
+    expect(mergeChanges({ kind: 'new-photos', detail: { photos: 1 } }, { kind: 'new-photos', detail: { photos: 1 } })).toEqual({ kind: 'new-photos', detail: { photos: 1 } });
   });
 
   it('tells of a public open house of an Active listing still to come, and of one that moved or became public', () => {

@@ -1,3 +1,4 @@
+import { assertNever } from '../../src/contract/assert-never';
 import { type TranslationEvent, translationEventTypes } from '../../src/modules/translations/translations.events';
 import { eventsOf, type Projection } from '../runner';
 
@@ -19,11 +20,21 @@ export const translationsProjection: Projection = {
   },
   async apply(events, { tx, table, push, replaying }) {
     for (const e of eventsOf<TranslationEvent>(events)) {
-      await tx.query(
-        `INSERT INTO ${table('translations')} (language, trans_id, text, updated_by, updated_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (language, trans_id) DO UPDATE SET text = excluded.text, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-        [e.data.language, e.data.transId, e.data.text, e.metadata.actorId, e.metadata.at],
-      );
+      switch (e.type) {
+        case 'TranslationChanged':
+          await tx.query(
+            `INSERT INTO ${table('translations')} (language, trans_id, text, updated_by, updated_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (language, trans_id) DO UPDATE SET text = excluded.text, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+            [e.data.language, e.data.transId, e.data.text, e.metadata.actorId, e.metadata.at],
+          );
+          break;
+        case 'TranslationCleared':
+          // Cleared: the label falls back to English again.
+          await tx.query(`DELETE FROM ${table('translations')} WHERE language = $1 AND trans_id = $2`, [e.data.language, e.data.transId]);
+          break;
+        default:
+          assertNever(e);
+      }
     }
     if (!replaying && events.length) push({ to: ['staff'], name: 'translations.changed', payload: { languages: [...new Set(events.map((e) => (e.data as TranslationEvent['data']).language))] } });
   },

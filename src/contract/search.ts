@@ -76,12 +76,16 @@ export type ListResponse = {
 };
 
 /** `locationApproximate`: at the postal code's centre; the map draws it apart from precise pins. */
-export type Pin = { readonly pdid: string; readonly latitude: number; readonly longitude: number; readonly priceShort: string; readonly locationApproximate: boolean };
+/** `inCluster`: the pin's cell is drawn as its cluster (not every match of the cell is pinned). */
+export type Pin = { readonly pdid: string; readonly latitude: number; readonly longitude: number; readonly priceShort: string; readonly locationApproximate: boolean; readonly inCluster?: boolean };
 
 export type MapBounds = { readonly minLat: number; readonly maxLat: number; readonly minLng: number; readonly maxLng: number };
 
-/** Server-side cluster of matches beyond the pin cap: a true count at a representative point. */
-export type Cluster = { readonly latitude: number; readonly longitude: number; readonly count: number };
+/**
+ * Server-side cluster of the matches of one grid cell: a true count at their mean position.
+ * `complete`: every match of the cell is among the pins, which the map draws instead.
+ */
+export type Cluster = { readonly latitude: number; readonly longitude: number; readonly count: number; readonly complete?: boolean };
 
 export type MapResults = {
   readonly searchQs: string;

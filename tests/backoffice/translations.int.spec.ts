@@ -25,6 +25,22 @@ describe('translations: events, a read model, the editor for level 25 (issue 7)'
     expect(rows).toEqual([{ actor: w.cast.staff.userId }]);
   });
 
+  it('clears a translation: English again for everyone, and clearing nothing records nothing', async () => {
+    const staff = await signedIn(w.server, w.cast.staff);
+    const anyone = WebClient.for(w.server.url);
+    expect((await staff.post('/api/backoffice/translations', { language: 'fr', transId: 'search.submit', text: 'Rechercher' })).status).toBe(200);
+    await w.server.runtime.runner.waitForCatchUp();
+    expect((await anyone.get('/api/translations?language=fr')).body.labels['search.submit']).toBe('Rechercher');
+    expect((await staff.post('/api/backoffice/translations/clear', { language: 'fr', transId: 'search.submit' })).body).toEqual({ isSuccess: true, changed: true });
+    expect((await staff.post('/api/backoffice/translations/clear', { language: 'fr', transId: 'search.submit' })).body).toEqual({ isSuccess: true, changed: false });
+    await w.server.runtime.runner.waitForCatchUp();
+    expect((await anyone.get('/api/translations?language=fr')).body.labels['search.submit']).toBe('Search');
+    const editor = (await staff.get('/api/backoffice/translations?language=en&translang=fr')).body;
+    expect(editor.entries.find((e: { transId: string }) => e.transId === 'search.submit')).toMatchObject({ text: null, updatedAt: null });
+    const agent = await signedIn(w.server, w.cast.agent);
+    expect((await agent.post('/api/backoffice/translations/clear', { language: 'fr', transId: 'search.submit' })).status).toBe(403);
+  });
+
   it('refuses other levels, unknown labels and languages', async () => {
     const agent = await signedIn(w.server, w.cast.agent);
     expect((await agent.post('/api/backoffice/translations', { language: 'es', transId: 'header.buy', text: 'x' })).status).toBe(403);

@@ -72,12 +72,23 @@ describe('search API (contract section 3)', () => {
     expect(status).toBe(200);
     expect(body.total).toBe(3);
     expect(body.results.results).toHaveLength(3);
-    expect(body.results.results[0]).toEqual({ pdid: expect.any(String), latitude: expect.any(Number), longitude: expect.any(Number), priceShort: expect.any(String), locationApproximate: false });
+    expect(body.results.results[0]).toEqual({ pdid: expect.any(String), latitude: expect.any(Number), longitude: expect.any(Number), priceShort: expect.any(String), locationApproximate: false, inCluster: false });
     expect(body.results.mapBounds).toEqual({ minLat: 47.61, maxLat: 47.62, minLng: -122.35, maxLng: -122.2 });
     expect(body.clusters.reduce((n: number, c: any) => n + c.count, 0)).toBe(3);
-    const fewer = await post('/api/search/map', { perpage: '2' });
-    expect(fewer.body.results.results).toHaveLength(2);
-    expect(fewer.body.total).toBe(3);
+    // Every match pinned: every cluster is complete, the map draws the pins.
+    expect(body.clusters.every((c: any) => c.complete)).toBe(true);
+    // Two pins of three, at a low zoom and a high one: the cells whose every home is pinned show
+    // their pins, the rest their clusters with true counts; every match is drawn, at any zoom.
+    for (const zoom of ['5', '15']) {
+      const fewer = await post('/api/search/map', { perpage: '2', zoom });
+      expect(fewer.body.results.results).toHaveLength(2);
+      expect(fewer.body.total).toBe(3);
+      const clusters = fewer.body.clusters as { count: number; complete: boolean }[];
+      const standing = (fewer.body.results.results as { inCluster: boolean }[]).filter((p) => !p.inCluster).length;
+      expect(clusters.filter((c) => !c.complete).length).toBeGreaterThan(0);
+      expect(standing + clusters.filter((c) => !c.complete).reduce((n, c) => n + c.count, 0)).toBe(3);
+      expect(clusters.filter((c) => c.complete).reduce((n, c) => n + c.count, 0)).toBe(standing);
+    }
     const none = await post('/api/search/map', { zip: '10001' });
     expect(none.body).toMatchObject({ total: 0, results: { results: [], mapBounds: null } });
     expect((await post('/api/search/map', { perpage: '4' })).body.message).toBe('perpage must be a whole number from 1 to 3 on the map');

@@ -97,6 +97,21 @@ describe('property alerts (issue 8)', () => {
     ]);
   });
 
+  it('a favourite relisted at a lower price sends one e-mail saying both, and its history has no "Price Reduced … Closed" row', async () => {
+    const sold = { Latitude: 47.95, Longitude: -122.1, UnparsedAddress: '7 Relist Ln', StandardStatus: 'Closed', ListPrice: 500_000, ClosePrice: 495_000, CloseDate: '2024-05-20' };
+    await importHomes(server, [home('REL1', sold)]);
+    expect((await bob.post('/api/organizer/favorite', { pdid: 'T-REL1' })).status).toBe(204);
+    await server.runtime.runner.waitForCatchUp();
+    await importHomes(server, [home('REL1', { ...sold, StandardStatus: 'Active', ListPrice: 475_000, ClosePrice: null, CloseDate: null, ModificationTimestamp: '2024-07-01T00:00:00Z' })]);
+    await settled();
+    const mails = (await mailsTo('bob@alerts.test')).filter((m) => m.subject.includes('7 Relist Ln'));
+    expect(mails.map((m) => m.subject)).toEqual(['Back on the market · Price reduced $25k: 7 Relist Ln, Seattle, WA — $475,000']);
+    const details = await bob.get('/api/details/T-REL1');
+    const rows = (details.body.history as { event: string; status: string | null }[]).map((h) => `${h.event} ${h.status ?? ''}`.trim());
+    expect(rows).toContain('Price Reduced Active');
+    expect(rows).not.toContain('Price Reduced Closed');
+  });
+
   it('a daily search waits for its digest, which groups the day\'s matches in one e-mail', async () => {
     await importHomes(server, [home('DAY2', { Latitude: 47.605, Longitude: -122.325, UnparsedAddress: '2 Day St' })]);
     await settled();

@@ -1,5 +1,6 @@
 import { nameWords } from '../../contract/validate-inquiry';
-import { LEVEL, normalizeCellPhone, type RegisterUser } from '../accounts';
+import { tenDigits } from '../../contract/phone';
+import { LEVEL, type RegisterUser } from '../accounts';
 
 /** A person who becomes a lead, as an account: by their own inquiry or first text, or added by an agent's hand or an import. */
 export type LeadAccount = {
@@ -16,7 +17,8 @@ export type LeadAccount = {
 
 /**
  * The registration of a lead's new account: a level-5 account of the site, its name split into
- * first and last, its phone its cell when it is one. Someone an agent added (by hand or import)
+ * first and last, its phone its cell when it is one: ten digits however written ('(916) 555-0199',
+ * '+1 916 555 0199'), so the cell-phone prompt does not ask again for what the inquiry gave. Someone an agent added (by hand or import)
  * is marked an import: they never agreed to texts, so texts start off until they opt in.
  */
 export function leadRegistration(a: LeadAccount): RegisterUser {
@@ -28,7 +30,7 @@ export function leadRegistration(a: LeadAccount): RegisterUser {
     lastName: words.slice(1).join(' '),
     securityLevel: LEVEL.lead,
     siteId: a.siteId,
-    cellPhone: a.phone === null ? null : normalizeCellPhone(a.phone),
+    cellPhone: a.phone === null ? null : tenDigits(a.phone),
     isImport: a.via === 'manual' || a.via === 'import',
     via: a.via,
     from: a.from,

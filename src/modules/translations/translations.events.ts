@@ -4,5 +4,11 @@ export type TranslationChanged = {
   readonly data: { readonly language: string; readonly transId: string; readonly text: string; readonly previous: string | null };
 };
 
-export type TranslationEvent = TranslationChanged;
-export const translationEventTypes = ['TranslationChanged'] as const satisfies readonly TranslationEvent['type'][];
+/** Staff cleared a label's text in one language: the site shows the English default again. */
+export type TranslationCleared = {
+  readonly type: 'TranslationCleared';
+  readonly data: { readonly language: string; readonly transId: string; readonly previous: string };
+};
+
+export type TranslationEvent = TranslationChanged | TranslationCleared;
+export const translationEventTypes = ['TranslationChanged', 'TranslationCleared'] as const satisfies readonly TranslationEvent['type'][];

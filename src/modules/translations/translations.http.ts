@@ -13,10 +13,12 @@ import { commandContextOf } from '../accounts';
 import { BackofficeController } from '../backoffice';
 import { isLanguage, LABELS, LANGUAGES, translationsStream } from './catalogue';
 import { changeTranslationDecider, TEXT_MAX } from './change-translation/change-translation.decide';
+import { clearTranslationDecider } from './clear-translation/clear-translation.decide';
 
 const LanguageQuery = z.strictObject({ language: z.string().max(10).optional() });
 const EditorQuery = z.strictObject({ language: z.string().max(10).optional(), translang: z.string().max(10).optional() });
 const ChangeBody = z.strictObject({ language: z.string().max(10), transId: z.string().max(100), text: z.string().max(TEXT_MAX * 2) });
+const ClearBody = z.strictObject({ language: z.string().max(10), transId: z.string().max(100) });
 
 
 function languageOf(code: string | undefined, fallback = 'en'): string {
@@ -78,5 +80,15 @@ export class TranslationEditorController {
     const language = languageOf(input.language);
     const result = await handleCommand(this.store, translationsStream(language), changeTranslationDecider, { ...input, language }, commandContextOf(req));
     return { isSuccess: true, changed: result.events.length > 0, text: result.state[input.transId] ?? null };
+  }
+
+  @Post('clear')
+  @HttpCode(200)
+  @ApiDoc({ summary: "Clear a label's text in a language: the site shows the English default again", tag: 'Back-office: translations', access: 'staff', body: ClearBody })
+  async clear(@Body() body: unknown, @Req() req: Request) {
+    const input = parseBody(ClearBody, body);
+    const language = languageOf(input.language);
+    const result = await handleCommand(this.store, translationsStream(language), clearTranslationDecider, { ...input, language }, commandContextOf(req));
+    return { isSuccess: true, changed: result.events.length > 0 };
   }
 }

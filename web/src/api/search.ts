@@ -28,3 +28,7 @@ export const saveSearch = (c: Criteria, name: string, frequency: AlertFrequency)
 /** Broken-photo report; the answer is ignored (spec section 7). */
 export const reportBrokenPhoto = (p: { pdid: string; url: string; mlsid: string | null }) =>
   request<void>('POST', '/api/photo', { pdid: p.pdid, url: p.url, mlsid: p.mlsid ?? '', status: 'broken' }).catch(() => undefined);
+
+/** Whether the feed has homes for sale and leases (asked once per page load: the For sale / For rent switch). */
+let markets: Promise<{ forSale: boolean; forRent: boolean }> | undefined;
+export const searchMarkets = () => (markets ??= request<{ forSale: boolean; forRent: boolean }>('GET', '/api/search/markets').catch(() => ({ forSale: true, forRent: false })));

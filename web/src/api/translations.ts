@@ -27,3 +27,5 @@ export const translationEditor = (language: string, translang: string) =>
 
 export const saveTranslation = (language: string, transId: string, text: string) =>
   request<{ changed: boolean; text: string | null }>('POST', '/api/backoffice/translations', { language, transId, text });
+
+export const clearTranslation = (language: string, transId: string) => request<{ changed: boolean }>('POST', '/api/backoffice/translations/clear', { language, transId });

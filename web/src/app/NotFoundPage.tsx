@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
 import { Link } from './Link';
+import { useT } from '../ui/translations';
 
 export function NotFoundPage() {
+  const t = useT();
   useEffect(() => {
     document.title = 'Page not found';
   }, []);
   return (
     <main id="main" className="simple-page">
-      <h1>Page not found</h1>
-      <p>The page you asked for does not exist.</p>
+      <h1>{t('notFound.title', 'Page not found')}</h1>
+      <p>{t('notFound.text', 'The page you asked for does not exist.')}</p>
       <p>
-        <Link href="/search">Search homes</Link>
+        <Link href="/search">{t('listing.searchHomes', 'Search homes')}</Link>
       </p>
     </main>
   );

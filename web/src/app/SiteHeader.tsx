@@ -3,9 +3,11 @@ import { Translatable } from '../ui/Translatable';
 import { Link } from './Link';
 import styles from './SiteHeader.module.css';
 import { useSite } from './useSite';
+import { useT } from '../ui/translations';
 
 /** The site's header: its name, the main links and the sign-in entry. */
 export function SiteHeader() {
+  const t = useT();
   const { site } = useSite();
   return (
     <header className={styles.header} data-multiline={site?.settings['On_MultiLineNav'] === true}>
@@ -13,7 +15,7 @@ export function SiteHeader() {
         {typeof site?.settings['LogoUrl'] === 'string' ? <img className={styles.logo} src={site.settings['LogoUrl']} alt="" /> : <span className={styles.mark} aria-hidden="true" />}
         <span className={styles.brandName}>{site?.name ?? 'Porchlight'}</span>
       </Link>
-      <nav aria-label="Main" className={styles.nav}>
+      <nav aria-label={t('header.nav', 'Main')} className={styles.nav}>
         <Link href="/search" className={styles.navLink}>
           <Translatable id="header.buy">Buy</Translatable>
         </Link>

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Icon } from './Icon';
 import styles from './Modal.module.css';
+import { useT } from './translations';
 
 type Props = {
   readonly open: boolean;
@@ -18,6 +19,7 @@ type Props = {
  * and restores focus on close.
  */
 export function Modal({ open, title, onClose, children, dismissable = true, size = 'medium', hideTitle = false }: Props) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
@@ -55,7 +57,7 @@ export function Modal({ open, title, onClose, children, dismissable = true, size
               {title}
             </h2>
             {dismissable && (
-              <button type="button" className={styles.close} aria-label="Close" onClick={() => close.current()}>
+              <button type="button" className={styles.close} aria-label={t('ui.close', 'Close')} onClick={() => close.current()}>
                 <Icon name="close" />
               </button>
             )}

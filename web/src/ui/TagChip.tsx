@@ -1,16 +1,18 @@
 import type { AriaAttributes, ReactNode } from 'react';
 import { Icon } from './Icon';
 import styles from './TagChip.module.css';
+import { useT } from './translations';
 
-/** A removable chip; the remove button names what it removes ("Remove Seattle" unless told). */
-export function TagChip({ label, onRemove, tone = 'default', removeLabel = `Remove ${label}` }: { label: string; onRemove: () => void; tone?: 'default' | 'area'; removeLabel?: string }) {
+/** A removable chip; the remove button names what it removes ("Remove Seattle", translated, unless told). */
+export function TagChip({ label, onRemove, tone = 'default', removeLabel }: { label: string; onRemove: () => void; tone?: 'default' | 'area'; removeLabel?: string }) {
+  const t = useT();
   return (
     <span className={`${styles.chip} ${tone === 'area' ? styles.area : ''}`}>
       <span className={styles.label}>{label}</span>
       <button
         type="button"
         className={styles.remove}
-        aria-label={removeLabel}
+        aria-label={removeLabel ?? t('ui.remove', 'Remove {label}', { label })}
         onClick={(e) => {
           e.stopPropagation();
           onRemove();

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { type Labels, labelsIn } from '../api/translations';
 
 const SUPPORTED = new Set(['en', 'es', 'fr', 'zh', 'vi']);
+/** Spec section 9: the 'lang' cookie lasts 7 days, but only for the session when English. */
+const LANG_COOKIE_SECONDS = 7 * 24 * 3600;
 
 /** The page's language: ?lang=, else the 'lang' cookie (spec section 9), else English. */
 export function currentLanguage(): string {
@@ -12,27 +14,80 @@ export function currentLanguage(): string {
   return fromCookie && SUPPORTED.has(fromCookie) ? fromCookie : 'en';
 }
 
-const loaded = new Map<string, Promise<Labels>>();
-const labelsFor = (language: string): Promise<Labels> => {
-  let p = loaded.get(language);
-  if (!p) {
-    p = labelsIn(language).then((r) => r.labels, () => ({}));
-    loaded.set(language, p);
+/**
+ * Keeps the language a `?lang=` asked for in the 'lang' cookie (7 days; a session cookie for
+ * English), so later pages without the parameter stay in it, and says it on <html lang>.
+ */
+export function applyLanguage(): void {
+  if (typeof window === 'undefined') return;
+  const asked = new URLSearchParams(window.location.search).get('lang')?.toLowerCase();
+  if (asked && SUPPORTED.has(asked)) {
+    document.cookie = `lang=${asked}; Path=/; SameSite=Lax${asked === 'en' ? '' : `; Max-Age=${LANG_COOKIE_SECONDS}`}${location.protocol === 'https:' ? '; Secure' : ''}`;
   }
-  return p;
-};
+  document.documentElement.lang = currentLanguage();
+}
+
+// One request for the page's labels, shared by every component (no flash per label). English
+// asks for nothing: the catalogue's English is the text the components carry, and English pages
+// (most of them) save the request.
+let labels: Labels | null = null;
+let asked = false;
+const listeners = new Set<() => void>();
+function subscribe(fn: () => void): () => void {
+  listeners.add(fn);
+  if (!asked) {
+    asked = true;
+    const language = currentLanguage();
+    if (language === 'en') {
+      labels = {};
+      queueMicrotask(() => {
+        for (const f of listeners) f();
+      });
+      return () => listeners.delete(fn);
+    }
+    void labelsIn(language).then(
+      (r) => r.labels,
+      () => ({}),
+    ).then((l) => {
+      labels = l;
+      for (const f of listeners) f();
+    });
+  }
+  return () => listeners.delete(fn);
+}
+
+export type Translate = (id: string, english: string, vars?: Readonly<Record<string, string | number>>) => string;
+
+/** `{name}` in a label is the value of `vars.name` (numbers written the English way, 1,234). */
+export const fill = (text: string, vars?: Readonly<Record<string, string | number>>): string =>
+  vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? (typeof vars[k] === 'number' ? (vars[k] as number).toLocaleString('en-US') : String(vars[k])) : m)) : text;
+
+/**
+ * The catalogue's labels in the page's language: `t(id, english, vars)` gives the label's text
+ * (the English given, which must be the catalogue's, until the labels arrive or where a
+ * language has none). Every user-visible string of the public site goes through it or through
+ * <Translatable>; tests/tooling/translations-catalogue.unit.spec.ts holds the two together.
+ */
+export function useT(): Translate {
+  const l = useSyncExternalStore(subscribe, () => labels, () => null);
+  return (id, english, vars) => fill(l?.[id] ?? english, vars);
+}
+
+/** The page's labels once they arrived (for text made outside rendering: a toast after a request). */
+export function labelsLoaded(): Promise<Translate> {
+  return new Promise((resolve) => {
+    const done = () => resolve((id, english, vars) => fill(labels?.[id] ?? english, vars));
+    if (labels) return done();
+    const stop = subscribe(() => {
+      stop();
+      done();
+    });
+  });
+}
 
 /** A label's text in the page's language (the given English text until the labels arrive). */
 export function useLabel(id: string, fallback: string): string {
-  const [labels, setLabels] = useState<Labels | null>(null);
-  useEffect(() => {
-    let live = true;
-    void labelsFor(currentLanguage()).then((l) => live && setLabels(l));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return labels?.[id] ?? fallback;
+  return useT()(id, fallback);
 }
 
 /** The editor's address for a label (spec section 2: language, transid, translang). */

@@ -179,11 +179,12 @@ export class AlertDispatcher extends SweptReactor {
     const db = this.lock!;
     await db.query('BEGIN');
     try {
-      // Only changes the search index already reflects: matching reads the listing from it.
+      // Only changes the search index already reflects: matching reads the listing from it. Locked
+      // until marked, so the projection never folds another part of the record into a row being matched.
       const { rows } = await db.query<QueuedChange>(
         `SELECT c.event_id, c.pdid, c.kind, c.detail, c.tx_id::text, c.global_position::text, c.at FROM alert_changes c, projection_checkpoints s
           WHERE c.matched_at IS NULL AND s.name = 'search' AND (c.tx_id, c.global_position) <= (s.transaction_id::text::bigint, s.global_position)
-          ORDER BY c.tx_id, c.global_position LIMIT ${MATCH_BATCH}`,
+          ORDER BY c.tx_id, c.global_position LIMIT ${MATCH_BATCH} FOR UPDATE OF c`,
       );
       // After reading the changes: the searches saved before them are committed by now.
       if (rows.length) {

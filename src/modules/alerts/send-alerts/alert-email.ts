@@ -28,6 +28,12 @@ export type AlertMailContext = {
  * its rent (`forRent`): 'Price reduced $150/mo', and a closed lease was 'Leased', not sold.
  */
 export function changeLine(kind: AlertChangeKind, detail: Readonly<Record<string, unknown>>, forRent = false): string {
+  // A record that changed several things at once is one alert (see mergeChanges): all of them, weightiest first.
+  const also = Array.isArray(detail.also) ? (detail.also as { kind: AlertChangeKind; detail: Record<string, unknown> }[]) : [];
+  return [oneChangeLine(kind, detail, forRent), ...also.map((c) => oneChangeLine(c.kind, c.detail, forRent))].join(' · ');
+}
+
+function oneChangeLine(kind: AlertChangeKind, detail: Readonly<Record<string, unknown>>, forRent: boolean): string {
   switch (kind) {
     case 'new':
       return 'New listing';

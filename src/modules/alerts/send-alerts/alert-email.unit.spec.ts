@@ -17,6 +17,7 @@ describe('alert e-mail', () => {
     expect(changeLine('price-reduced', { from: 1_200_950, to: 1_200_000 })).toBe('Price reduced $950');
     expect(changeLine('open-house', { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' })).toBe('Open house Sat, Nov 28, 1–3 PM');
     expect(changeLine('open-house', {})).toBe('Open house');
+    expect(changeLine('back-on-market', { also: [{ kind: 'price-reduced', detail: { from: 500_000, to: 475_000 } }] })).toBe('Back on the market · Price reduced $25k');
     expect(changeLine('open-house-cancelled', { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' })).toBe('Open house cancelled: Sat, Nov 28, 1–3 PM');
   });
 

@@ -43,7 +43,7 @@ const day = (iso: string | null, fallback: string): string => iso ?? fallback;
 export function listingDetails(stored: readonly StoredEvent[], now: number): ListingDetailsView | undefined {
   let state: Listing = initialListing();
   const history: HistoryEntry[] = [];
-  for (const s of stored) {
+  for (const [i, s] of stored.entries()) {
     const e = s as unknown as ListingEvent & { metadata: { at: string } };
     const learnt = e.metadata.at;
     switch (e.type) {
@@ -55,7 +55,7 @@ export function listingDetails(stored: readonly StoredEvent[], now: number): Lis
       case 'ListingPriceChanged': {
         const { ListPrice: price, previousListPrice: previousPrice } = e.data;
         const event = priceEvent(price, previousPrice);
-        history.push({ at: e.data.ModificationTimestamp ?? learnt, event, price, previousPrice, status: state.listed ? state.record.StandardStatus : null });
+        history.push({ at: e.data.ModificationTimestamp ?? learnt, event, price, previousPrice, status: statusAfterRecord(stored, i) ?? (state.listed ? state.record.StandardStatus : null) });
         break;
       }
       case 'ListingStatusChanged':
@@ -127,6 +127,16 @@ export function listingDetails(stored: readonly StoredEvent[], now: number): Lis
     history,
     openHouses: upcomingOpenHouses(state.openHouses, now).map((o) => ({ start: o.OpenHouseStartTime, end: o.OpenHouseEndTime, type: o.OpenHouseType, remarks: o.OpenHouseRemarks })),
   };
+}
+
+/**
+ * A record that changed the price and the status (relisted lower) gives the price change first,
+ * then the status (decideImportListing), in one transaction: the price row is of the listing as
+ * the record left it (Active), not as it was before (Closed).
+ */
+function statusAfterRecord(stored: readonly StoredEvent[], i: number): string | undefined {
+  const next = stored[i + 1] as (StoredEvent & ListingEvent) | undefined;
+  return next?.type === 'ListingStatusChanged' && next.transactionId === stored[i]!.transactionId ? next.data.StandardStatus : undefined;
 }
 
 const priceEvent = (price: number | null, previous: number | null): string =>

@@ -14,6 +14,7 @@ import { SearchIndexVersion } from './search-index-version';
 import { SavedSearchSuggestions } from './saved-search-suggestions.port';
 import { priceShort } from '../../../contract/price';
 import { type Card, toCard } from './card';
+import { pinsBesideClusters } from './map-cells';
 import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from '../../../../projections/search';
 import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './visitor-search-index';
 import { MlsDisclaimers } from '../idx/mls-disclaimers';
@@ -81,6 +82,18 @@ export class SearchListingsController {
     return this.searching(http, (index) => this.mapOrSplit(index, asObject(body), 'split'));
   }
 
+  @ApiDoc({ summary: 'Which markets the index has: homes for sale, leases (forrent=1); the search page offers For sale / For rent when it has both', tag: 'search', access: 'anyone', responses: { 200: '{forSale, forRent}', ...LIMITED } })
+  @Get('markets')
+  markets(@Req() http: Request): Promise<{ forSale: boolean; forRent: boolean }> {
+    return this.searching(http, (index) =>
+      this.cache.get('markets', async () => {
+        const any = async (raw: Record<string, string>) => (await index.search(parseSearchRequest(raw, 'list').criteria, { offset: 0, limit: 1 })).pdids.length > 0;
+        const [forSale, forRent] = await Promise.all([any({}), any({ forrent: '1' })]);
+        return { forSale, forRent };
+      }) as Promise<{ forSale: boolean; forRent: boolean }>,
+    );
+  }
+
   @ApiDoc({ summary: 'One result card, any status', tag: 'search', access: 'anyone', responses: { 200: 'card', 404: 'unknown pdid', ...LIMITED } })
   @Get('result/:pdid')
   result(@Param('pdid') pdid: string, @Req() http: Request): Promise<Card> {
@@ -145,20 +158,22 @@ export class SearchListingsController {
 }
 
 async function mapAnswer(index: SearchIndex, disclaimers: MlsDisclaimers, req: SearchRequest, view: 'map' | 'split', pins: number) {
+  const clusterLevel = clusterLevelFor(req.criteria.box, req.zoom);
   const [found, page] = await Promise.all([
-    index.map(req.criteria, { pins, clusterLevel: clusterLevelFor(req.criteria.box, req.zoom) }),
+    index.map(req.criteria, { pins, clusterLevel }),
     view === 'split' ? index.page(req.criteria, { offset: (req.page - 1) * DEFAULT_PERPAGE, limit: DEFAULT_PERPAGE }) : undefined,
   ]);
   const shown = [...found.pins.map((p) => p.pdid), ...(page?.listings.map((l) => l.pdid) ?? [])];
+  const drawn = pinsBesideClusters(found.pins, found.clusters, clusterLevel);
   return {
     total: found.total,
     results: {
       ...titles(req, view),
       // Every pin of a forrent search is a lease: its price is per month.
-      results: found.pins.map((p) => ({ pdid: p.pdid, latitude: p.latitude, longitude: p.longitude, priceShort: priceShort(p.price, req.criteria.forRent), locationApproximate: p.locationApproximate })),
+      results: drawn.pins.map((p) => ({ pdid: p.pdid, latitude: p.latitude, longitude: p.longitude, priceShort: priceShort(p.price, req.criteria.forRent), locationApproximate: p.locationApproximate, inCluster: p.inCluster })),
       mapBounds: found.bounds,
     },
-    clusters: found.clusters,
+    clusters: drawn.clusters,
     ...(page ? { cards: page.listings.map(toCard), page: req.page, perpage: DEFAULT_PERPAGE } : {}),
     disclaimers: await disclaimers.forPdids(shown),
   };

@@ -21,7 +21,11 @@ export function decideChangeTranslation(c: ChangeTranslation, s: LanguageTexts):
   return [{ type: 'TranslationChanged', data: { language: c.language, transId: c.transId, text, previous } }];
 }
 
-export const evolveLanguageTexts = (s: LanguageTexts, e: TranslationEvent): LanguageTexts => ({ ...s, [e.data.transId]: e.data.text });
+export function evolveLanguageTexts(s: LanguageTexts, e: TranslationEvent): LanguageTexts {
+  if (e.type === 'TranslationChanged') return { ...s, [e.data.transId]: e.data.text };
+  const { [e.data.transId]: _cleared, ...rest } = s;
+  return rest;
+}
 
 export const changeTranslationDecider: Decider<LanguageTexts, ChangeTranslation, TranslationEvent> = {
   initialState: () => ({}),

@@ -7,12 +7,14 @@ import { Translatable } from '../../ui/Translatable';
 import { useToast } from '../../ui/useToast';
 import styles from './AccountMenu.module.css';
 import { openSignIn } from './openSignIn';
+import { useT } from '../../ui/translations';
 
 /** After signing out, pages that need an account give way to search; others simply reload. */
 const PRIVATE = /^\/(account|dashboard|organizer)(\/|$)/;
 
 /** The header's account entry: Sign in when signed out, the account menu (with Sign out) when signed in. */
 export function AccountMenu({ buttonClassName }: { buttonClassName: string }) {
+  const t = useT();
   const { ready, user } = useCurrentUser();
   const toast = useToast();
   const [open, setOpen] = useState(false);
@@ -54,7 +56,7 @@ export function AccountMenu({ buttonClassName }: { buttonClassName: string }) {
       if (PRIVATE.test(window.location.pathname)) window.location.assign('/search');
       else window.location.reload();
     } catch {
-      toast({ title: 'Sign out failed', message: 'Please try again.', tone: 'error' });
+      toast({ title: t('account.signOutFailed', 'Sign out failed'), message: t('ui.tryAgain', 'Please try again.'), tone: 'error' });
     }
   };
 
@@ -62,10 +64,10 @@ export function AccountMenu({ buttonClassName }: { buttonClassName: string }) {
     <div className={styles.root} ref={root}>
       <button ref={button} type="button" className={buttonClassName} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         <Icon name="user" size={18} />
-        <span className="label-desktop">{user.firstName || 'Account'}</span>
+        <span className="label-desktop">{user.firstName || t('account.menu', 'Account')}</span>
       </button>
       {open && (
-        <ul id={menuId} className={styles.menu} aria-label="Account">
+        <ul id={menuId} className={styles.menu} aria-label={t('account.menu', 'Account')}>
           <li className={styles.who}>
             <strong>{[user.firstName, user.lastName].filter(Boolean).join(' ')}</strong>
             <span>{user.email}</span>
@@ -73,23 +75,23 @@ export function AccountMenu({ buttonClassName }: { buttonClassName: string }) {
           {user.dashboardUrl && (
             <li>
               <Link href={user.dashboardUrl} className={styles.item} onClick={() => setOpen(false)}>
-                Dashboard
+                {t('account.dashboard', 'Dashboard')}
               </Link>
             </li>
           )}
           <li>
             <Link href="/account" className={styles.item} onClick={() => setOpen(false)}>
-              Your account
+              {t('account.yours', 'Your account')}
             </Link>
           </li>
           <li>
             <Link href="/organizer" className={styles.item} onClick={() => setOpen(false)}>
-              Saved homes and searches
+              {t('account.saved', 'Saved homes and searches')}
             </Link>
           </li>
           <li>
             <button type="button" className={styles.item} onClick={() => void signOut()}>
-              Sign out
+              {t('account.signOut', 'Sign out')}
             </button>
           </li>
         </ul>

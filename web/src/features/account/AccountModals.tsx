@@ -24,6 +24,7 @@ import { pageKindOf } from './pageKind';
 import { clearSignInRequest, requestSignIn, useSignInRequest } from './signInRequest';
 import { SignInModal } from './SignInModal';
 import { TermsGateModal } from './TermsGateModal';
+import { labelsLoaded } from '../../ui/translations';
 
 const IMPORT_PROMPTED = 'importprompted';
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
@@ -54,7 +55,7 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
     if (!marker) return;
     navigate(withoutCommunicationMarkers(window.location.pathname + window.location.search + window.location.hash), { replace: true });
     applyCommunicationLink(marker.token, marker.action).then(
-      () => toast({ title: COMMUNICATION_BANNER.title, message: COMMUNICATION_BANNER.text, tone: 'success' }),
+      () => void labelsLoaded().then((t) => toast({ title: t('communication.updated.title', COMMUNICATION_BANNER.title), message: t('communication.updated', COMMUNICATION_BANNER.text), tone: 'success' })),
       (err: unknown) => toast({ title: 'Failed to Save', message: err instanceof ApiError ? err.message : 'The server cannot be reached', tone: 'error' }),
     );
   }, [marker, toast]);

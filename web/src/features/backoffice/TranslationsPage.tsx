@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { type TranslationEditor, translationEditor, saveTranslation } from '../../api/translations';
+import { clearTranslation, type TranslationEditor, translationEditor, saveTranslation } from '../../api/translations';
 import { useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
 import { useCurrentUser } from '../../app/currentUser';
@@ -73,6 +73,16 @@ export function TranslationsPage() {
     }
   };
 
+  const clear = async (transId: string) => {
+    try {
+      const r = await clearTranslation(translang, transId);
+      toast({ tone: 'success', message: r.changed ? 'Cleared: the site shows the English text' : 'No change' });
+      load();
+    } catch (err) {
+      toast({ tone: 'error', title: 'Translation not cleared', message: (err as Error).message });
+    }
+  };
+
   return (
     <main id="main" className={styles.page}>
       <header className={styles.top}>
@@ -112,6 +122,11 @@ export function TranslationsPage() {
                   <button type="submit" className={`btn ${styles.btnSmall}`}>
                     Save
                   </button>
+                  {e.text !== null && (
+                    <button type="button" className={`btn ${styles.btnSmall}`} aria-label={`Clear ${e.transId} in ${translang}`} onClick={() => void clear(e.transId)}>
+                      Clear
+                    </button>
+                  )}
                 </form>
               </td>
             </tr>

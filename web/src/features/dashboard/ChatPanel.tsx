@@ -24,6 +24,7 @@ export function ChatPanel({
 }: {
   leadId?: string;
   subscribe: Subscribe;
+  /** The heading until the chat is loaded; then it names the other side. */
   heading: string;
   onUnreadChange?: (n: number) => void;
   onClose?: () => void;
@@ -104,16 +105,17 @@ export function ChatPanel({
 
   const lastMine = [...messages].reverse().find((m) => m.fromUserId === me);
   const other = chat ? (chat.me === chat.lead.userId ? (chat.agent?.fullName ?? 'your agent') : chat.lead.fullName) : '';
+  // One heading that names the other side once known ('Chat with Jane Agent'), never 'Chat with your agent with Jane Agent'.
+  const title = chat ? `Chat with ${other}` : heading;
   return (
-    <section className={styles.panel} aria-label={heading}>
+    <section className={styles.panel} aria-label={title}>
       {onClose && (
         <button type="button" className={styles.close} aria-label="Close chat" onClick={onClose}>
           ×
         </button>
       )}
       <header className={styles.head}>
-        <h2>{heading}</h2>
-        {chat && <p className={styles.with}>with {other}</p>}
+        <h2>{title}</h2>
       </header>
       {error && (
         <p className={styles.error} role="alert">

@@ -10,6 +10,7 @@ import { requestSignIn } from '../account/signInRequest';
 import { InquiryForm } from '../leads/InquiryForm';
 import { LenderLink } from '../forms/LenderLink';
 import styles from './ListingPage.module.css';
+import { useT } from '../../ui/translations';
 
 /** Survives the reload that follows a visitor's first inquiry, so the success message is still there. */
 const SENT_KEY = 'porchlight.inquirySent';
@@ -20,6 +21,7 @@ const SENT_KEY = 'porchlight.inquirySent';
  * reloads (a signed-in visitor's page does not).
  */
 export function InquirySlot({ listing }: { listing: ListingDetails }) {
+  const t = useT();
   const { ready, user } = useCurrentUser();
   const { site } = useSite();
   const [sent, setSent] = useState(() => readJson<string>('sessionStorage', SENT_KEY) === listing.pdid);
@@ -39,7 +41,7 @@ export function InquirySlot({ listing }: { listing: ListingDetails }) {
 
   return (
     <div className={styles.inquiry} data-slot="inquiry" data-pdid={listing.pdid}>
-      <h2>Interested in this home?</h2>
+      <h2>{t('listing.contact', 'Interested in this home?')}</h2>
       <LenderLink />
       {sent ? (
         <div className={formStyles.success} role="status" data-testid="inquiry-sent">

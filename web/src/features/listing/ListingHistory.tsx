@@ -1,22 +1,24 @@
 import type { HistoryEntry } from '../../../../src/contract/search';
 import { money, shortDate } from '../../ui/format';
 import styles from './ListingPage.module.css';
+import { useT } from '../../ui/translations';
 
 /** Price and status history, newest first. */
 export function ListingHistory({ history }: { history: readonly HistoryEntry[] }) {
+  const t = useT();
   if (history.length === 0) return null;
   const rows = [...history].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return (
     <section className={styles.section} aria-labelledby="history">
-      <h2 id="history">Price and status history</h2>
+      <h2 id="history">{t('listing.history', 'Price and status history')}</h2>
       <div className={styles.tableWrap}>
         <table className={styles.table}>
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Event</th>
-              <th scope="col">Price</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('listing.history.date', 'Date')}</th>
+              <th scope="col">{t('listing.history.event', 'Event')}</th>
+              <th scope="col">{t('filters.price', 'Price')}</th>
+              <th scope="col">{t('listing.history.status', 'Status')}</th>
             </tr>
           </thead>
           <tbody>

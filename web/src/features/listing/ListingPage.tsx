@@ -18,6 +18,7 @@ import { ListingHistory } from './ListingHistory';
 import { OpenHouses } from './OpenHouses';
 import styles from './ListingPage.module.css';
 import { SequenceNav } from './SequenceNav';
+import { useT } from '../../ui/translations';
 
 const ListingMap = lazy(() => import('../map/ListingMap').then((m) => ({ default: m.ListingMap })));
 
@@ -25,6 +26,7 @@ type State = { status: 'loading' } | { status: 'found'; listing: ListingDetails 
 
 /** /listing/{pdid}: photos, facts, history, a small map, the inquiry slot, and the result sequence links. */
 export function ListingPage({ pdid }: { pdid: string }) {
+  const t = useT();
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
     let live = true;
@@ -57,17 +59,17 @@ export function ListingPage({ pdid }: { pdid: string }) {
   return (
     <main id="main" className={styles.page}>
       <SequenceNav pdid={pdid} />
-      {state.status === 'loading' && <div className={styles.skeleton} aria-busy="true" aria-label="Loading listing" />}
+      {state.status === 'loading' && <div className={styles.skeleton} aria-busy="true" aria-label={t('listing.loading', 'Loading listing')} />}
       {state.status === 'missing' && (
         <div className={styles.state}>
-          <h1>This listing is not available</h1>
-          <p>It may have been removed from the market.</p>
-          <Link href="/search">Search homes</Link>
+          <h1>{t('listing.missing', 'This listing is not available')}</h1>
+          <p>{t('listing.missingHint', 'It may have been removed from the market.')}</p>
+          <Link href="/search">{t('listing.searchHomes', 'Search homes')}</Link>
         </div>
       )}
       {state.status === 'error' && (
         <div className={styles.state} role="alert">
-          <h1>We could not load this listing</h1>
+          <h1>{t('listing.failed', 'We could not load this listing')}</h1>
           <p>{state.message}</p>
         </div>
       )}
@@ -77,18 +79,19 @@ export function ListingPage({ pdid }: { pdid: string }) {
 }
 
 function ListingBody({ listing: l }: { listing: ListingDetails }) {
+  const t = useT();
   const { config } = useSite();
   const sold = isSoldStatus(l.status);
   const place = [l.city, [l.state, l.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const facts: [string, string][] = [
-    ['Bedrooms', count(l.beds)],
-    ['Bathrooms', count(l.baths)],
-    ['Living area', l.sqft === null ? '—' : `${count(l.sqft)} sq ft`],
-    ['Home type', l.propertyType ?? '—'],
-    ['County', l.county ?? '—'],
-    ['MLS #', l.mlsid ?? '—'],
-    ['Listed', shortDate(l.listDate)],
-    ...(sold ? ([['Sold', shortDate(l.closeDate)]] as [string, string][]) : []),
+    [t('filters.beds', 'Bedrooms'), count(l.beds)],
+    [t('filters.baths', 'Bathrooms'), count(l.baths)],
+    [t('listing.area', 'Living area'), l.sqft === null ? '—' : `${count(l.sqft)} ${t('card.sqft', 'sq ft')}`],
+    [t('filters.type', 'Home type'), l.propertyType ?? '—'],
+    [t('listing.county', 'County'), l.county ?? '—'],
+    [t('listing.mls', 'MLS #'), l.mlsid ?? '—'],
+    [t('listing.listed', 'Listed'), shortDate(l.listDate)],
+    ...(sold ? ([[t('card.sold', 'Sold'), shortDate(l.closeDate)]] as [string, string][]) : []),
   ];
   const remarks = typeof l.remarks === 'string' ? l.remarks : null;
   return (
@@ -98,24 +101,24 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
         <div className={styles.main}>
           <header className={styles.head}>
             <AreaCrumbs county={l.county} city={l.city} zip={l.zip} />
-            <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? (l.forRent ? 'Leased' : 'Sold') : (l.status ?? 'Active')}</span>
+            <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? (l.forRent ? t('card.leased', 'Leased') : t('card.sold', 'Sold')) : (l.status ?? 'Active')}</span>
             <p className={styles.price}>
               {money(l.price)}
               {l.forRent && l.price !== null && <span className={styles.perMonth}>/mo</span>}
             </p>
             <h1 className={styles.address}>
-              {l.address ?? 'Address not disclosed'}
+              {l.address ?? t('listing.noAddress', 'Address not disclosed')}
               {place && <span className={styles.place}>{place}</span>}
             </h1>
-            <ul className={styles.keyFacts} aria-label="Key facts">
+            <ul className={styles.keyFacts} aria-label={t('listing.keyFacts', 'Key facts')}>
               <li>
-                <Icon name="bed" /> <strong>{count(l.beds)}</strong> beds
+                <Icon name="bed" /> <strong>{count(l.beds)}</strong> {t('listing.beds', 'beds')}
               </li>
               <li>
-                <Icon name="bath" /> <strong>{count(l.baths)}</strong> baths
+                <Icon name="bath" /> <strong>{count(l.baths)}</strong> {t('listing.baths', 'baths')}
               </li>
               <li>
-                <Icon name="area" /> <strong>{count(l.sqft)}</strong> sq ft
+                <Icon name="area" /> <strong>{count(l.sqft)}</strong> {t('card.sqft', 'sq ft')}
               </li>
             </ul>
             <ListingCourtesy office={l.listOfficeName} agent={l.listAgentName} className={styles.courtesy} />
@@ -125,12 +128,12 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
           <OpenHouses openHouses={l.openHouses ?? []} />
           {remarks && (
             <section className={styles.section} aria-labelledby="about">
-              <h2 id="about">About this home</h2>
+              <h2 id="about">{t('listing.about', 'About this home')}</h2>
               <p className={styles.remarks}>{remarks}</p>
             </section>
           )}
           <section className={styles.section} aria-labelledby="facts">
-            <h2 id="facts">Facts</h2>
+            <h2 id="facts">{t('card.facts', 'Facts')}</h2>
             <dl className={styles.facts}>
               {facts.map(([k, v]) => (
                 <div key={k}>
@@ -143,10 +146,10 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
           <ListingHistory history={l.history ?? []} />
           {l.latitude !== null && l.longitude !== null && (
             <section className={styles.section} aria-labelledby="location">
-              <h2 id="location">Location</h2>
-              {l.locationApproximate && <p className={styles.approximate}>Approximate location: the map shows the zip code's area, not the home.</p>}
+              <h2 id="location">{t('listing.location', 'Location')}</h2>
+              {l.locationApproximate && <p className={styles.approximate}>{t('listing.approximate', "Approximate location: the map shows the zip code's area, not the home.")}</p>}
               <div className={styles.map}>
-                <Suspense fallback={<div className={styles.mapFallback}>Loading map…</div>}>
+                <Suspense fallback={<div className={styles.mapFallback}>{t('map.loading', 'Loading map…')}</div>}>
                   <ListingMap latitude={l.latitude} longitude={l.longitude} name={l.address ?? 'This home'} styleUrl={config.mapStyleUrl} approximate={l.locationApproximate} />
                 </Suspense>
               </div>
@@ -154,7 +157,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
           )}
           {l.disclaimer && <MlsDisclaimers disclaimers={[l.disclaimer]} />}
         </div>
-        <aside className={styles.aside} aria-label="Contact">
+        <aside className={styles.aside} aria-label={t('listing.contactArea', 'Contact')}>
           <InquirySlot listing={l} />
         </aside>
       </div>

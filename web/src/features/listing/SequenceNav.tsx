@@ -3,6 +3,7 @@ import { Link } from '../../app/Link';
 import { Icon } from '../../ui/Icon';
 import { loadSequence, neighbours, sequencePdids } from '../search/resultSequence';
 import styles from './ListingPage.module.css';
+import { useT } from '../../ui/translations';
 
 type Nav = { prev: string | null; next: string | null; index: number; total: number; all: string };
 
@@ -10,6 +11,7 @@ const href = (pdid: string) => `/listing/${encodeURIComponent(pdid)}`;
 
 /** Previous, Next and All from the stored result sequence; only the All link when this listing is not in it. */
 export function SequenceNav({ pdid }: { pdid: string }) {
+  const t = useT();
   const [nav, setNav] = useState<Nav | null>(null);
   const [all, setAll] = useState<string | null>(() => loadSequence()?.searchUrl || null);
   useEffect(() => {
@@ -29,32 +31,32 @@ export function SequenceNav({ pdid }: { pdid: string }) {
   }, [pdid]);
 
   return (
-    <nav className={styles.seq} aria-label="Search results">
+    <nav className={styles.seq} aria-label={t('search.results', 'Search results')}>
       <Link href={all ?? '/search'} className={styles.seqAll}>
         <Icon name="left" size={18} />
-        {all ? 'All results' : 'Search homes'}
+        {all ? t('listing.all', 'All results') : t('listing.searchHomes', 'Search homes')}
       </Link>
       {nav && (
         <div className={styles.seqSteps}>
           <span className={styles.seqPos}>
-            {(nav.index + 1).toLocaleString('en-US')} of {nav.total.toLocaleString('en-US')}
+            {t('listing.position', '{n} of {total}', { n: nav.index + 1, total: nav.total })}
           </span>
           {nav.prev ? (
             <Link href={href(nav.prev)} className={styles.seqLink} rel="prev">
-              Previous
+              {t('listing.previous', 'Previous')}
             </Link>
           ) : (
             <span className={`${styles.seqLink} ${styles.disabled}`} aria-disabled="true">
-              Previous
+              {t('listing.previous', 'Previous')}
             </span>
           )}
           {nav.next ? (
             <Link href={href(nav.next)} className={styles.seqLink} rel="next">
-              Next
+              {t('listing.next', 'Next')}
             </Link>
           ) : (
             <span className={`${styles.seqLink} ${styles.disabled}`} aria-disabled="true">
-              Next
+              {t('listing.next', 'Next')}
             </span>
           )}
         </div>

@@ -5,28 +5,37 @@ import { ResultCard } from '../search/ResultCard';
 import { Icon } from '../../ui/Icon';
 import { attachOfflineBasemap, offlineStyle } from './basemap';
 import { DeckOverlay } from './DeckOverlay';
-import { CLUSTER_MAX_ZOOM, type SearchMapProps, START_ZOOM } from './mapTypes';
+import { drawnMatches, fitPadding } from './mapLayout';
+import { type SearchMapProps, START_ZOOM } from './mapTypes';
 import { type LngLat, MAX_POLYGONS, simplifyDrawnPolygon } from './polygons';
+import { circleRing, milesBetween, milesLabel } from './radius';
 import styles from './SearchMap.module.css';
 import { labelsThatFit } from './declutter';
 import { pickedObject, searchLayers } from './searchLayers';
+import { useT } from '../../ui/translations';
 
-type DrawMode = 'off' | 'on' | 'drawing';
-const FIT_PADDING = 48;
+/** Off; Draw armed, or a stroke under way; Radius armed, or a circle being sized from its centre. */
+type DrawMode = 'off' | 'on' | 'drawing' | 'radius' | 'sizing';
 
 /**
  * The search map (loaded lazily): price pins and server clusters drawn by deck.gl over a
- * maplibre basemap; 'Draw Custom Search' turns a mouse stroke into a search polygon; moving the
- * map searches the new box when 'search as I move the map' is on.
+ * maplibre basemap, at every zoom pins where every match of their cell is pinned and the cell's
+ * cluster with its true count elsewhere; 'Draw Custom Search' turns a mouse stroke into a search
+ * polygon, 'Radius' a centre and a dragged radius into a circle (a polygon the server takes like
+ * a drawn one); moving the map searches the new box when 'search as I move the map' is on.
  */
 export function SearchMap(p: SearchMapProps) {
+  const t = useT();
   const mapRef = useRef<MapRef>(null);
   const [mode, setMode] = useState<DrawMode>('off');
   const [stroke, setStroke] = useState<readonly LngLat[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [zoom, setZoom] = useState(p.start.kind === 'point' ? p.start.zoom : START_ZOOM);
   const [moves, setMoves] = useState(0);
+  const [circle, setCircle] = useState<{ center: LngLat; miles: number } | null>(null);
   const surface = useRef<HTMLDivElement>(null);
+  const wrap = useRef<HTMLDivElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
 
   const initialViewState = useMemo(
     () =>
@@ -43,12 +52,16 @@ export function SearchMap(p: SearchMapProps) {
     if (!map || !p.fit || !loaded) return;
     const b = p.fit.bounds;
     const pad = b.minLat === b.maxLat && b.minLng === b.maxLng ? 0.01 : 0;
+    // Below the tool overlay: no pin lands under a button.
+    const box = wrap.current?.getBoundingClientRect();
+    const tools = overlay.current?.getBoundingClientRect();
+    const padding = box && tools ? fitPadding({ width: box.width, height: box.height }, tools.bottom - box.top) : 48;
     map.fitBounds(
       [
         [b.minLng - pad, b.minLat - pad],
         [b.maxLng + pad, b.maxLat + pad],
       ],
-      { padding: FIT_PADDING, maxZoom: 15, duration: 0 },
+      { padding, maxZoom: 15, duration: 0 },
     );
   }, [fitKey, loaded]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -66,6 +79,7 @@ export function SearchMap(p: SearchMapProps) {
       if (e.key === 'Escape') {
         setMode('off');
         setStroke([]);
+        setCircle(null);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -99,54 +113,87 @@ export function SearchMap(p: SearchMapProps) {
   // A search takes at most MAX_POLYGONS areas: Draw waits for Clear past that.
   const full = p.polygons.length >= MAX_POLYGONS;
   const down = (e: PointerEvent<HTMLDivElement>) => {
-    if (mode !== 'on' || e.button !== 0) return;
+    if ((mode !== 'on' && mode !== 'radius') || e.button !== 0) return;
     const pt = toLngLat(e);
     if (!pt) return;
     e.currentTarget.setPointerCapture?.(e.pointerId);
+    if (mode === 'radius') {
+      setMode('sizing');
+      setCircle({ center: pt, miles: 0 });
+      return;
+    }
     setMode('drawing');
     setStroke([pt]);
   };
   const move = (e: PointerEvent<HTMLDivElement>) => {
-    if (mode !== 'drawing') return;
+    if (mode !== 'drawing' && mode !== 'sizing') return;
     const pt = toLngLat(e);
-    if (pt) setStroke((s) => [...s, pt]);
+    if (!pt) return;
+    if (mode === 'sizing') setCircle((c) => (c ? { center: c.center, miles: milesBetween(c.center, pt) } : c));
+    else setStroke((s) => [...s, pt]);
   };
   const up = () => {
-    if (mode !== 'drawing') return;
-    const ring = simplifyDrawnPolygon(stroke);
+    if (mode !== 'drawing' && mode !== 'sizing') return;
+    const ring = mode === 'sizing' ? (circle ? circleRing(circle.center, circle.miles) : null) : simplifyDrawnPolygon(stroke);
     setMode('off');
     setStroke([]);
+    setCircle(null);
     if (ring && !full) p.onPolygonsChange([...p.polygons, ring]);
   };
+  const toggle = (tool: 'on' | 'radius') => {
+    setStroke([]);
+    setCircle(null);
+    setMode(mode === 'off' ? tool : 'off');
+  };
 
-  const capped = p.pins.length < p.total;
-  // Zoomed out over more matches than pins: the server's clusters tell the whole truth.
-  const clustered = capped && p.clusters.length > 0 && zoom < CLUSTER_MAX_ZOOM;
+  // At every zoom: pins where every match of their cell is pinned, the cell's cluster elsewhere.
+  const drawn = useMemo(() => drawnMatches(p.pins, p.clusters), [p.pins, p.clusters]);
+  const clustered = drawn.clusters.length > 0;
+  const capped = drawn.count < p.total && !clustered && p.pins.length < p.total;
   const selectedPdid = p.selected?.pdid ?? null;
   // Recomputed after each move: which price labels fit without overlapping.
   const labeled = useMemo(() => {
     const map = mapRef.current;
-    if (!map || clustered || !loaded) return null;
+    if (!map || !loaded) return null;
     const preferred = new Set([p.highlighted, selectedPdid].filter((x): x is string => x !== null));
-    return labelsThatFit(p.pins, (pin) => map.project([pin.longitude, pin.latitude]), preferred);
-  }, [p.pins, p.highlighted, selectedPdid, clustered, loaded, moves]); // eslint-disable-line react-hooks/exhaustive-deps
+    return labelsThatFit(drawn.pins, (pin) => map.project([pin.longitude, pin.latitude]), preferred);
+  }, [drawn.pins, p.highlighted, selectedPdid, loaded, moves]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The circle being sized is drawn as its outline.
+  const preview = useMemo(() => {
+    const ring = circle ? circleRing(circle.center, circle.miles) : null;
+    return ring ? [...ring, ring[0]!] : stroke;
+  }, [circle, stroke]);
   const layers = useMemo(
     () =>
       searchLayers({
-        pins: clustered ? [] : p.pins,
-        clusters: clustered ? p.clusters : [],
+        pins: drawn.pins,
+        clusters: drawn.clusters,
         polygons: p.polygons,
-        stroke,
+        stroke: preview,
         highlighted: p.highlighted,
         selected: selectedPdid,
         labeled,
       }),
-    [clustered, p.pins, p.clusters, p.polygons, stroke, p.highlighted, selectedPdid, labeled],
+    [drawn, p.polygons, preview, p.highlighted, selectedPdid, labeled],
   );
+  const drawing = mode === 'on' || mode === 'drawing';
+  const sizing = mode === 'radius' || mode === 'sizing';
 
   return (
-    <div className={`${styles.wrap} ${mode !== 'off' ? styles.drawMode : ''}`} data-testid="search-map" data-loaded={loaded || undefined} data-pins={p.pins.length} data-total={p.total} data-loading={p.loading || undefined}>
+    <div
+      ref={wrap}
+      className={`${styles.wrap} ${mode !== 'off' ? styles.drawMode : ''}`}
+      data-testid="search-map"
+      data-loaded={loaded || undefined}
+      data-pins={p.pins.length}
+      data-total={p.total}
+      data-drawn-pins={drawn.pins.length}
+      data-drawn-clusters={drawn.clusters.length}
+      data-drawn-count={drawn.count}
+      data-zoom={Math.round(zoom)}
+      data-loading={p.loading || undefined}
+    >
       <MapGL
         ref={mapRef}
         initialViewState={initialViewState}
@@ -185,63 +232,64 @@ export function SearchMap(p: SearchMapProps) {
           onPointerDown={down}
           onPointerMove={move}
           onPointerUp={up}
-          onPointerCancel={() => (setMode('off'), setStroke([]))}
+          onPointerCancel={() => (setMode('off'), setStroke([]), setCircle(null))}
           aria-hidden="true"
           data-testid="draw-surface"
         />
       )}
 
-      <div className={styles.controls} role="toolbar" aria-label="Map tools">
-        <button
-          type="button"
-          className={`${styles.tool} ${mode !== 'off' ? styles.active : ''}`}
-          aria-pressed={mode !== 'off'}
-          disabled={mode === 'off' && full}
-          onClick={() => {
-            setStroke([]);
-            setMode(mode === 'off' ? 'on' : 'off');
-          }}
-        >
-          <Icon name="pencil" size={18} />
-          {mode === 'off' ? 'Draw Custom Search' : 'Drawing...'}
-        </button>
-        <button type="button" className={styles.tool} onClick={() => p.onPolygonsChange([])} disabled={p.polygons.length === 0}>
-          <Icon name="trash" size={18} />
-          Clear
-        </button>
-        <label className={styles.moveToggle}>
-          <input type="checkbox" checked={p.searchOnMove} onChange={(e) => p.onSearchOnMoveChange(e.target.checked)} />
-          <span>Search as I move the map</span>
-        </label>
-      </div>
+      <div ref={overlay} className={styles.overlay}>
+        <div className={styles.controls} role="toolbar" aria-label={t('map.tools', 'Map tools')}>
+          <button type="button" className={`${styles.tool} ${drawing ? styles.active : ''}`} aria-pressed={drawing} disabled={(mode === 'off' && full) || sizing} onClick={() => toggle('on')}>
+            <Icon name="pencil" size={18} />
+            {drawing ? t('map.drawing', 'Drawing...') : t('map.draw', 'Draw Custom Search')}
+          </button>
+          <button type="button" className={`${styles.tool} ${sizing ? styles.active : ''}`} aria-pressed={sizing} disabled={(mode === 'off' && full) || drawing} onClick={() => toggle('radius')}>
+            <Icon name="radius" size={18} />
+            {t('map.radius', 'Radius')}
+          </button>
+          <button type="button" className={styles.tool} onClick={() => p.onPolygonsChange([])} disabled={p.polygons.length === 0}>
+            <Icon name="trash" size={18} />
+            {t('map.clear', 'Clear')}
+          </button>
+          <label className={styles.moveToggle}>
+            <input type="checkbox" checked={p.searchOnMove} onChange={(e) => p.onSearchOnMoveChange(e.target.checked)} />
+            <span>{t('map.searchOnMove', 'Search as I move the map')}</span>
+          </label>
+        </div>
 
-      <div className={styles.status} aria-live="polite">
-        {mode !== 'off' ? (
-          <span className={styles.hint}>Press and drag on the map to draw an area. Esc cancels.</span>
-        ) : p.loading ? (
-          <span className={styles.hint}>Searching…</span>
-        ) : full ? (
-          <span className={styles.hint} data-testid="polygon-cap">
-            {MAX_POLYGONS} drawn areas is the most a search takes. Clear them to draw another.
-          </span>
-        ) : clustered ? (
-          <span className={styles.hint} data-testid="pin-cap">
-            {p.total.toLocaleString('en-US')} homes in {p.clusters.length.toLocaleString('en-US')} clusters. Zoom in to see prices.
-          </span>
-        ) : capped ? (
-          <span className={styles.hint} data-testid="pin-cap">
-            Showing {p.pins.length.toLocaleString('en-US')} of {p.total.toLocaleString('en-US')} homes. Zoom in or draw an area to see them all.
-          </span>
-        ) : p.total > 0 && !p.compact ? (
-          <span className={styles.hint}>{p.total.toLocaleString('en-US')} homes</span>
-        ) : p.total === 0 ? (
-          <span className={styles.hint}>No homes here. Try moving the map or changing filters.</span>
-        ) : null}
+        <div className={styles.status} aria-live="polite">
+          {drawing ? (
+            <span className={styles.hint}>{t('map.drawHint', 'Press and drag on the map to draw an area. Esc cancels.')}</span>
+          ) : sizing ? (
+            <span className={styles.hint} data-testid="radius-hint">
+              {circle && circle.miles > 0 ? t('map.radiusNow', 'Radius {miles}', { miles: milesLabel(circle.miles) }) : t('map.radiusHint', 'Press on the centre and drag out the radius. Esc cancels.')}
+            </span>
+          ) : p.loading ? (
+            <span className={styles.hint}>{t('search.searching', 'Searching…')}</span>
+          ) : full ? (
+            <span className={styles.hint} data-testid="polygon-cap">
+              {t('map.polygonCap', '{max} drawn areas is the most a search takes. Clear them to draw another.', { max: MAX_POLYGONS })}
+            </span>
+          ) : capped ? (
+            <span className={styles.hint} data-testid="pin-cap">
+              {t('map.pinCap', 'Showing {shown} of {total} homes. Zoom in or draw an area to see them all.', { shown: p.pins.length, total: p.total })}
+            </span>
+          ) : clustered ? (
+            <span className={styles.hint} data-testid="cluster-note">
+              {t('map.clustered', '{total} homes: prices where they fit, counts in the circles.', { total: p.total })}
+            </span>
+          ) : p.total > 0 && !p.compact ? (
+            <span className={styles.hint}>{p.total === 1 ? t('search.oneHome', '1 home') : t('search.homes', '{count} homes', { count: p.total })}</span>
+          ) : p.total === 0 ? (
+            <span className={styles.hint}>{t('map.none', 'No homes here. Try moving the map or changing filters.')}</span>
+          ) : null}
+        </div>
       </div>
 
       {p.selected && (
-        <div className={styles.card} role="dialog" aria-label="Selected home">
-          <button type="button" className={styles.cardClose} aria-label="Close property card" onClick={() => p.onSelect(null)}>
+        <div className={styles.card} role="dialog" aria-label={t('map.selected', 'Selected home')}>
+          <button type="button" className={styles.cardClose} aria-label={t('map.closeCard', 'Close property card')} onClick={() => p.onSelect(null)}>
             <Icon name="close" size={16} />
           </button>
           <ResultCard card={p.selected} eager compact />

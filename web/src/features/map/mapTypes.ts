@@ -30,5 +30,3 @@ export type SearchMapProps = {
 /** Zoom levels of spec section 9. */
 export const START_ZOOM = 5;
 export const POINT_ZOOM = 13;
-/** Below this zoom a capped result shows the server's clusters instead of price pins. */
-export const CLUSTER_MAX_ZOOM = 10;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { setFavorite } from '../../api/organizer';
 import { giveOpinion, writeNote } from '../../api/organizer-notes';
 import { useCurrentUser } from '../../app/currentUser';
@@ -8,6 +8,7 @@ import { type Kept, keptOf } from './keptModel';
 import { changeKept, keptState, loadKept, useKept } from './keptStore';
 import styles from './ListingKeeper.module.css';
 import { NotebookPicker } from './NotebookPicker';
+import { NoteForm } from './NoteForm';
 import { RequestShowing } from './RequestShowing';
 import { ShareListing } from './ShareListing';
 
@@ -19,7 +20,6 @@ import { ShareListing } from './ShareListing';
 export function ListingKeeper({ pdid, address }: { pdid: string; address: string }) {
   const { ready, user } = useCurrentUser();
   const toast = useToast();
-  const id = useId();
   const kept = useKept(pdid);
   const [note, setNote] = useState('');
   useEffect(() => {
@@ -75,22 +75,7 @@ export function ListingKeeper({ pdid, address }: { pdid: string; address: string
       ))}
       <ShareListing pdid={pdid} address={address} />
       <RequestShowing pdid={pdid} address={address} />
-      <form
-        className={styles.note}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const text = note.trim();
-          void run({ note: text || null }, () => writeNote(pdid, text), 'Note saved.');
-        }}
-      >
-        <label htmlFor={`${id}-note`} className="visually-hidden">
-          Your note on this home
-        </label>
-        <textarea id={`${id}-note`} value={note} maxLength={2000} placeholder="A note only you see" onChange={(e) => setNote(e.target.value)} />
-        <button type="submit" className="btn" disabled={note.trim() === savedNote}>
-          Save note
-        </button>
-      </form>
+      <NoteForm note={note} saved={savedNote} onChange={setNote} onSave={(text) => void run({ note: text || null }, () => writeNote(pdid, text), 'Note saved.')} />
       <NotebookPicker pdid={pdid} />
     </div>
   );

@@ -5,6 +5,7 @@ import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
 import { notebooksOf } from './keptModel';
 import { useKept, useKeptState } from './keptStore';
+import f from '../../ui/forms.module.css';
 import styles from './ListingKeeper.module.css';
 import { fileIn, newNotebook, takeOut } from './notebookActions';
 import { formErrorMessage } from './organizerForms';
@@ -71,7 +72,7 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
         ) : (
           <span className={styles.field}>
             <label htmlFor={`${id}-book`}>Notebook</label>
-            <select id={`${id}-book`} value={selected} onChange={(e) => setChoice(e.target.value)}>
+            <select id={`${id}-book`} className={f.input} value={selected} onChange={(e) => setChoice(e.target.value)}>
               {notebooks.map((n) => (
                 <option key={n.notebookId} value={n.notebookId}>
                   {n.name}
@@ -84,7 +85,7 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
         {selected === NEW && (
           <span className={styles.field}>
             <label htmlFor={`${id}-name`}>New notebook name</label>
-            <input id={`${id}-name`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+            <input id={`${id}-name`} className={f.input} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
           </span>
         )}
         <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>

@@ -7,6 +7,7 @@ import { briefOf, homeLabel, keptOf, listingsIn, notebooksOf } from './keptModel
 import { KeptHome } from './KeptHome';
 import { useKeptState } from './keptStore';
 import { focusOn, newNotebook, takeOut } from './notebookActions';
+import f from '../../ui/forms.module.css';
 import styles from './OrganizerPage.module.css';
 import { formErrorMessage } from './organizerForms';
 import { Section } from '../../ui/Section';
@@ -55,7 +56,7 @@ export function NotebooksSection() {
     <Section id={`${id}-h`} title="Notebooks" className={styles.card} headingClassName={styles.heading}>
       <form className={styles.create} onSubmit={(e) => void create(e)} noValidate>
         <label htmlFor={`${id}-name`}>New notebook</label>
-        <input id={`${id}-name`} value={name} maxLength={100} placeholder="e.g. Weekend viewings" onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} />
+        <input id={`${id}-name`} className={f.input} value={name} maxLength={100} placeholder="e.g. Weekend viewings" onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} />
         <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
           Create notebook
         </button>

@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
-import { type AlertFrequency, changeSavedSearch, deleteSavedSearch, type SavedSearch, savedSearches, setFavorite } from '../../api/organizer';
-import { Link } from '../../app/Link';
+import { changeSavedSearch, deleteSavedSearch, type SavedSearch, savedSearches, setFavorite } from '../../api/organizer';
 import { useCurrentUser } from '../../app/currentUser';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
-import { ALERT_FREQUENCIES } from './alertFrequencies';
 import { briefOf, favoritesOf, homeLabel, keptOf } from './keptModel';
 import { KeptHome } from './KeptHome';
 import { changeKept, loadKept, useKeptState } from './keptStore';
 import { NotebooksSection } from './NotebooksSection';
 import { PushOptIn } from './PushOptIn';
 import { ShowingsSection } from './ShowingsSection';
+import { SavedSearchRow } from './SavedSearchRow';
 import styles from './OrganizerPage.module.css';
 import { Section } from '../../ui/Section';
 
@@ -112,43 +111,5 @@ export function OrganizerPage() {
         <PushOptIn />
       </Section>
     </main>
-  );
-}
-
-type RowProps = {
-  readonly search: SavedSearch;
-  readonly onRename: (name: string) => Promise<void>;
-  readonly onFrequency: (f: AlertFrequency) => Promise<void>;
-  readonly onDelete: () => Promise<void>;
-};
-
-function SavedSearchRow({ search, onRename, onFrequency, onDelete }: RowProps) {
-  const [name, setName] = useState(search.name);
-  const changed = name.trim() !== '' && name.trim() !== search.name;
-  return (
-    <li className={styles.row}>
-      <span className={styles.name}>
-        <input aria-label={`Name of ${search.name}`} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
-        <span className={styles.sub}>{search.searchTitle || 'All homes'}</span>
-      </span>
-      {changed && (
-        <button type="button" className="btn" onClick={() => void onRename(name.trim())}>
-          Rename
-        </button>
-      )}
-      <select aria-label={`E-mail alerts for ${search.name}`} value={search.frequency} onChange={(e) => void onFrequency(e.target.value as AlertFrequency)}>
-        {ALERT_FREQUENCIES.map((f) => (
-          <option key={f.value} value={f.value}>
-            {f.label}
-          </option>
-        ))}
-      </select>
-      <Link className="btn" href={search.path}>
-        Open
-      </Link>
-      <button type="button" className="btn" onClick={() => void onDelete()}>
-        Delete
-      </button>
-    </li>
   );
 }

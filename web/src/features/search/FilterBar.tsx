@@ -9,9 +9,10 @@ import { FILTER_FIELDS, SORTS } from './filterOptions';
 import { FiltersPanel } from './FiltersPanel';
 import { MOBILE_MAX_WIDTH } from './searchConstants';
 import type { SearchView } from './searchUrl';
-import { RentToggle } from './RentToggle';
+import { MarketSwitch } from './MarketSwitch';
 import { SoldToggle } from './SoldToggle';
 import { ViewSwitcher } from './ViewSwitcher';
+import { useT } from '../../ui/translations';
 
 type Props = {
   readonly view: SearchView;
@@ -25,8 +26,9 @@ type Props = {
   readonly onSave: () => void;
 };
 
-/** The row under the keyword box: filters toggle, sold and rent switches, sort, views, save; and the panel. */
+/** The row under the keyword box: filters toggle, for sale / for rent, the sold switch, sort, views, save; and the panel. */
 export function FilterBar({ view, criteria, passthrough, onChange, open, onOpenChange, moreTags, onMoreTagsChange, onSave }: Props) {
+  const t = useT();
   const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
   const panelId = useId();
   const active = FILTER_FIELDS.filter((f) => criteria[f]).length;
@@ -46,21 +48,21 @@ export function FilterBar({ view, criteria, passthrough, onChange, open, onOpenC
       <div className={styles.bar}>
         <button type="button" className={styles.filtersButton} aria-expanded={open} aria-controls={mobile ? undefined : panelId} onClick={() => onOpenChange(!open)}>
           <Icon name="filter" size={18} />
-          <span>Filters</span>
+          <span>{t('search.filters', 'Filters')}</span>
           {active > 0 && (
-            <span className={styles.badge} aria-label={`${active} active`}>
+            <span className={styles.badge} aria-label={t('search.filtersActive', '{count} active', { count: active })}>
               {active}
             </span>
           )}
         </button>
         <SoldToggle criteria={criteria} onChange={onChange} />
-        <RentToggle criteria={criteria} onChange={onChange} />
+        <MarketSwitch criteria={criteria} onChange={onChange} />
         <label className={styles.sort}>
-          <span className="label-desktop">Sort</span>
+          <span className="label-desktop">{t('search.sortBy', 'Sort')}</span>
           <select value={criteria.sortby ?? 'newest'} onChange={(e) => onChange(withCriteria(criteria, { sortby: e.target.value === 'newest' ? undefined : e.target.value, page: undefined }))}>
             {SORTS.map((s) => (
               <option key={s.value} value={s.value}>
-                {s.label}
+                {t(`search.sort.${s.value}`, s.label)}
               </option>
             ))}
           </select>
@@ -68,13 +70,13 @@ export function FilterBar({ view, criteria, passthrough, onChange, open, onOpenC
         <span className={styles.spacer} />
         <button type="button" className={styles.saveButton} onClick={onSave}>
           <Icon name="bookmark" size={18} />
-          <span className="label-desktop">Save search</span>
+          <span className="label-desktop">{t('search.save', 'Save search')}</span>
         </button>
         <ViewSwitcher view={view} criteria={criteria} passthrough={passthrough} />
       </div>
       {open && !mobile && <div className={styles.panelWrap}>{panel}</div>}
       {mobile && (
-        <Modal open={open} title="Filters" onClose={() => onOpenChange(false)}>
+        <Modal open={open} title={t('search.filters', 'Filters')} onClose={() => onOpenChange(false)}>
           {panel}
         </Modal>
       )}

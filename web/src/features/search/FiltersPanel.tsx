@@ -2,7 +2,9 @@ import { useId } from 'react';
 import type { Criteria } from '../../../../src/contract/search';
 import { withCriteria } from './criteria';
 import styles from './FiltersPanel.module.css';
-import { BATH_CHOICES, BED_CHOICES, FILTER_FIELDS, formatMoneyShort, LISTING_TYPES, PRICE_STEPS, SQFT_STEPS, TAG_FLAGS, VISIBLE_TAGS } from './filterOptions';
+import { priceShort } from '../../../../src/contract/price';
+import { BATH_CHOICES, BED_CHOICES, FILTER_FIELDS, formatMoneyShort, LISTING_TYPES, PRICE_STEPS, RENT_STEPS, SQFT_STEPS, TAG_FLAGS, VISIBLE_TAGS } from './filterOptions';
+import { useT } from '../../ui/translations';
 
 type Props = {
   readonly id: string;
@@ -16,6 +18,7 @@ type Props = {
 
 /** The filters form (price, beds, baths, size, types, tags); each change searches at once. */
 export function FiltersPanel({ id, criteria, onChange, moreTags, onMoreTagsChange, onClose, variant }: Props) {
+  const tr = useT();
   const uid = useId();
   const set = (field: string, value: string | undefined) => onChange(withCriteria(criteria, { [field]: value, page: undefined }));
   const types = new Set((criteria.listingtype ?? '').split(',').filter(Boolean));
@@ -25,60 +28,63 @@ export function FiltersPanel({ id, criteria, onChange, moreTags, onMoreTagsChang
   };
   const reset = () => onChange(withCriteria(criteria, Object.fromEntries([...FILTER_FIELDS, 'page'].map((f) => [f, undefined]))));
   const shownTags = moreTags ? TAG_FLAGS : TAG_FLAGS.slice(0, VISIBLE_TAGS);
+  // Leases are priced per month: their own steps, written '$2.1k/mo'.
+  const rent = criteria.forrent === '1';
+  const prices = rent ? { steps: RENT_STEPS, format: (n: number) => priceShort(n, true)! } : { steps: PRICE_STEPS, format: formatMoneyShort };
 
   return (
-    <div id={id} className={`${styles.panel} ${variant === 'mobile' ? styles.mobile : ''}`} role="group" aria-label="Filters">
+    <div id={id} className={`${styles.panel} ${variant === 'mobile' ? styles.mobile : ''}`} role="group" aria-label={tr('search.filters', 'Filters')}>
       <div className={styles.grid}>
         <fieldset className={styles.fieldset}>
-          <legend>Price</legend>
+          <legend>{rent ? tr('filters.rent', 'Rent per month') : tr('filters.price', 'Price')}</legend>
           <div className={styles.pair}>
-            <RangeSelect label="Minimum price" value={criteria.minprice} steps={PRICE_STEPS} format={formatMoneyShort} anyLabel="No min" onChange={(v) => set('minprice', v)} />
+            <RangeSelect label={tr('filters.minPrice', 'Minimum price')} value={criteria.minprice} steps={prices.steps} format={prices.format} anyLabel={tr('filters.noMin', 'No min')} onChange={(v) => set('minprice', v)} />
             <span className={styles.dash} aria-hidden="true">–</span>
-            <RangeSelect label="Maximum price" value={criteria.maxprice} steps={PRICE_STEPS} format={formatMoneyShort} anyLabel="No max" onChange={(v) => set('maxprice', v)} />
+            <RangeSelect label={tr('filters.maxPrice', 'Maximum price')} value={criteria.maxprice} steps={prices.steps} format={prices.format} anyLabel={tr('filters.noMax', 'No max')} onChange={(v) => set('maxprice', v)} />
           </div>
         </fieldset>
-        <Choices legend="Bedrooms" name={`${uid}-beds`} value={criteria.beds} choices={BED_CHOICES} onChange={(v) => set('beds', v)} />
-        <Choices legend="Bathrooms" name={`${uid}-baths`} value={criteria.baths} choices={BATH_CHOICES} onChange={(v) => set('baths', v)} />
+        <Choices any={tr('filters.any', 'Any')} legend={tr('filters.beds', 'Bedrooms')} name={`${uid}-beds`} value={criteria.beds} choices={BED_CHOICES} onChange={(v) => set('beds', v)} />
+        <Choices any={tr('filters.any', 'Any')} legend={tr('filters.baths', 'Bathrooms')} name={`${uid}-baths`} value={criteria.baths} choices={BATH_CHOICES} onChange={(v) => set('baths', v)} />
         <fieldset className={styles.fieldset}>
-          <legend>Living area (sq ft)</legend>
+          <legend>{tr('filters.area', 'Living area (sq ft)')}</legend>
           <div className={styles.pair}>
-            <RangeSelect label="Minimum square feet" value={criteria.minsqft} steps={SQFT_STEPS} format={(n) => n.toLocaleString('en-US')} anyLabel="No min" onChange={(v) => set('minsqft', v)} />
+            <RangeSelect label={tr('filters.minSqft', 'Minimum square feet')} value={criteria.minsqft} steps={SQFT_STEPS} format={(n) => n.toLocaleString('en-US')} anyLabel={tr('filters.noMin', 'No min')} onChange={(v) => set('minsqft', v)} />
             <span className={styles.dash} aria-hidden="true">–</span>
-            <RangeSelect label="Maximum square feet" value={criteria.maxsqft} steps={SQFT_STEPS} format={(n) => n.toLocaleString('en-US')} anyLabel="No max" onChange={(v) => set('maxsqft', v)} />
+            <RangeSelect label={tr('filters.maxSqft', 'Maximum square feet')} value={criteria.maxsqft} steps={SQFT_STEPS} format={(n) => n.toLocaleString('en-US')} anyLabel={tr('filters.noMax', 'No max')} onChange={(v) => set('maxsqft', v)} />
           </div>
         </fieldset>
         <fieldset className={`${styles.fieldset} ${styles.wide}`}>
-          <legend>Home type</legend>
+          <legend>{tr('filters.type', 'Home type')}</legend>
           <div className={styles.checks}>
             {LISTING_TYPES.map((t) => (
               <label key={t.value} className={styles.check}>
                 <input type="checkbox" checked={types.has(t.value)} onChange={(e) => toggleType(t.value, e.target.checked)} />
-                <span>{t.label}</span>
+                <span>{tr(`filters.type.${t.value}`, t.label)}</span>
               </label>
             ))}
           </div>
         </fieldset>
         <fieldset className={`${styles.fieldset} ${styles.wide}`}>
-          <legend>Tags</legend>
+          <legend>{tr('filters.tags', 'Tags')}</legend>
           <div className={styles.checks} id={`${uid}-tags`}>
             {shownTags.map((t) => (
               <label key={t.field} className={`${styles.check} ${styles.pill}`}>
                 <input type="checkbox" checked={criteria[t.field] === '1'} onChange={(e) => set(t.field, e.target.checked ? '1' : undefined)} />
-                <span>{t.label}</span>
+                <span>{tr(`filters.tag.${t.field}`, t.label)}</span>
               </label>
             ))}
             <button type="button" className={styles.linkButton} aria-expanded={moreTags} aria-controls={`${uid}-tags`} onClick={() => onMoreTagsChange(!moreTags)}>
-              {moreTags ? 'Hide Tags' : 'More Tags'}
+              {moreTags ? tr('search.hideTags', 'Hide Tags') : tr('search.moreTags', 'More Tags')}
             </button>
           </div>
         </fieldset>
       </div>
       <div className={styles.actions}>
         <button type="button" className="btn" onClick={reset}>
-          Reset
+          {tr('search.reset', 'Reset')}
         </button>
         <button type="button" className="btn btn-primary" onClick={onClose}>
-          {variant === 'mobile' ? 'Show results' : 'Close'}
+          {variant === 'mobile' ? tr('filters.showResults', 'Show results') : tr('filters.close', 'Close')}
         </button>
       </div>
     </div>
@@ -99,7 +105,7 @@ function RangeSelect(p: { label: string; value: string | undefined; steps: reado
   );
 }
 
-function Choices(p: { legend: string; name: string; value: string | undefined; choices: readonly string[]; onChange: (v: string | undefined) => void }) {
+function Choices(p: { any: string; legend: string; name: string; value: string | undefined; choices: readonly string[]; onChange: (v: string | undefined) => void }) {
   return (
     <fieldset className={styles.fieldset}>
       <legend>{p.legend}</legend>
@@ -107,7 +113,7 @@ function Choices(p: { legend: string; name: string; value: string | undefined; c
         {['', ...p.choices].map((c) => (
           <label key={c || 'any'} className={styles.segment}>
             <input type="radio" name={p.name} value={c} checked={(p.value ?? '') === c} onChange={() => p.onChange(c || undefined)} />
-            <span>{c ? `${c}+` : 'Any'}</span>
+            <span>{c ? `${c}+` : p.any}</span>
           </label>
         ))}
       </div>

@@ -7,12 +7,14 @@ import { loadSequence, rememberSearch, sequencePdids } from './resultSequence';
 import styles from './SavedSearchModal.module.css';
 import { MSG } from './searchConstants';
 import { viewUrl } from './searchUrl';
+import { useT } from '../../ui/translations';
 
 /**
  * forceopen=N: open the Nth listing of the stored result sequence, under the loading modal.
  * Without local storage the parameter is stripped and the search shows as usual (spec section 8).
  */
 export function ForceOpen({ n, criteria, onGiveUp }: { n: number; criteria: Criteria; onGiveUp: () => void }) {
+  const t = useT();
   useEffect(() => {
     if (!storageAvailable()) {
       onGiveUp();
@@ -37,10 +39,10 @@ export function ForceOpen({ n, criteria, onGiveUp }: { n: number; criteria: Crit
     };
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <Modal open title={MSG.findingListing} onClose={() => undefined} dismissable={false} size="small">
+    <Modal open title={t('search.findingListing', MSG.findingListing)} onClose={() => undefined} dismissable={false} size="small">
       <div className={styles.loading}>
         <span className={styles.spinner} aria-hidden="true" />
-        <span>Just a moment…</span>
+        <span>{t('search.moment', 'Just a moment…')}</span>
       </div>
     </Modal>
   );

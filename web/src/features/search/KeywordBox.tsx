@@ -7,6 +7,7 @@ import { activeItem, autocompleteReducer, closedAutocomplete, flatItems, keyActi
 import styles from './KeywordBox.module.css';
 import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS, MSG } from './searchConstants';
 import { addTag, removeTag, type Tag, tagFromItem } from './tags';
+import { useT } from '../../ui/translations';
 
 type Props = {
   readonly tags: readonly Tag[];
@@ -25,6 +26,7 @@ type Props = {
 
 /** The keyword box: autocomplete dropdown (spec sections 4, 5, 9) and removable location tags. */
 export function KeywordBox({ tags, onTagsChange, onSubmit, onCleared, filtersOpen, loading, suggest, extraChips }: Props) {
+  const t = useT();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [ac, dispatch] = useReducer(autocompleteReducer, closedAutocomplete);
@@ -120,7 +122,7 @@ export function KeywordBox({ tags, onTagsChange, onSubmit, onCleared, filtersOpe
       return;
     }
     if (tags.length === 0) {
-      setError(MSG.emptyLocation);
+      setError(t('search.emptyLocation', MSG.emptyLocation));
       input.current?.focus();
       return;
     }
@@ -130,10 +132,10 @@ export function KeywordBox({ tags, onTagsChange, onSubmit, onCleared, filtersOpe
 
   let index = -1;
   return (
-    <form className={styles.form} role="search" aria-label="Search homes" onSubmit={(e) => void submit(e)} noValidate>
+    <form className={styles.form} role="search" aria-label={t('search.form', 'Search homes')} onSubmit={(e) => void submit(e)} noValidate>
       <div className={`${styles.box} ${error ? styles.invalid : ''}`} onClick={() => input.current?.focus()}>
         <Icon name="search" className={styles.lead} />
-        <ul className={styles.tags} aria-label="Search locations">
+        <ul className={styles.tags} aria-label={t('search.locations', 'Search locations')}>
           {tags.map((t) => (
             <li key={`${t.field}:${t.value}`}>
               <TagChip label={t.label} onRemove={() => onTagsChange(removeTag(tags, t))} />
@@ -146,7 +148,7 @@ export function KeywordBox({ tags, onTagsChange, onSubmit, onCleared, filtersOpe
           className={styles.input}
           type="text"
           role="combobox"
-          aria-label="City, county, zip, address or MLS number"
+          aria-label={t('search.location.label', 'City, county, zip, address or MLS number')}
           aria-autocomplete="list"
           aria-expanded={ac.open}
           aria-controls={listId}
@@ -155,14 +157,14 @@ export function KeywordBox({ tags, onTagsChange, onSubmit, onCleared, filtersOpe
           aria-describedby={error ? errorId : undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder={tags.length ? 'Add another place' : 'City, zip, address or MLS #'}
+          placeholder={tags.length ? t('search.location.another', 'Add another place') : t('search.location.placeholder', 'City, zip, address or MLS #')}
           value={text}
           onChange={(e) => onChange(e.target.value)}
           onFocus={() => schedule(text, 0)}
           onBlur={() => dispatch({ type: 'close' })}
           onKeyDown={onKeyDown}
         />
-        <div id={listId} role="listbox" aria-label="Suggestions" className={styles.list} hidden={!ac.open}>
+        <div id={listId} role="listbox" aria-label={t('search.suggestions', 'Suggestions')} className={styles.list} hidden={!ac.open}>
           {ac.open &&
             ac.groups.map((g, gi) => (
               <div key={`${g.name}-${gi}`} role="group" aria-labelledby={`${id}-g${gi}`} className={styles.group}>
@@ -195,7 +197,7 @@ export function KeywordBox({ tags, onTagsChange, onSubmit, onCleared, filtersOpe
       </div>
       <button type="submit" className={styles.submit} aria-busy={loading || undefined}>
         {loading ? <span className={styles.spinner} aria-hidden="true" /> : <Icon name="search" />}
-        <span className="label-desktop">Search</span>
+        <span className="label-desktop">{t('search.submit', 'Search')}</span>
       </button>
       {error && (
         <p id={errorId} role="alert" className={styles.error}>

@@ -3,6 +3,7 @@ import { reportBrokenPhoto } from '../../api/search';
 import { Icon } from '../../ui/Icon';
 import { useInView } from '../../ui/useInView';
 import styles from './PhotoGallery.module.css';
+import { useT } from '../../ui/translations';
 
 type Props = { readonly pdid: string; readonly mlsid: string | null; readonly photos: readonly string[]; readonly alt: string; readonly eager?: boolean };
 
@@ -11,6 +12,7 @@ type Props = { readonly pdid: string; readonly mlsid: string | null; readonly ph
  * counter, previous / next; a photo that fails is reported once (POST /api/photo) and skipped.
  */
 export function PhotoGallery({ pdid, mlsid, photos, alt, eager = false }: Props) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const visible = useInView(ref, '100%') || eager;
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
@@ -33,17 +35,17 @@ export function PhotoGallery({ pdid, mlsid, photos, alt, eager = false }: Props)
           {!current && (
             <>
               <Icon name="photo" size={32} />
-              <span>No photos</span>
+              <span>{t('card.noPhotos', 'No photos')}</span>
             </>
           )}
         </div>
       )}
       {good.length > 1 && (
         <>
-          <button type="button" className={`${styles.nav} ${styles.prev}`} aria-label="Previous photo" onClick={(e) => (e.preventDefault(), step(-1))}>
+          <button type="button" className={`${styles.nav} ${styles.prev}`} aria-label={t('photo.previous', 'Previous photo')} onClick={(e) => (e.preventDefault(), step(-1))}>
             <Icon name="left" size={18} />
           </button>
-          <button type="button" className={`${styles.nav} ${styles.next}`} aria-label="Next photo" onClick={(e) => (e.preventDefault(), step(1))}>
+          <button type="button" className={`${styles.nav} ${styles.next}`} aria-label={t('photo.next', 'Next photo')} onClick={(e) => (e.preventDefault(), step(1))}>
             <Icon name="right" size={18} />
           </button>
         </>

@@ -5,6 +5,7 @@ import { ListingCourtesy } from '../listing/Attribution';
 import { CardKeeper } from '../organizer/CardKeeper';
 import { PhotoGallery } from './PhotoGallery';
 import styles from './ResultCard.module.css';
+import { useT } from '../../ui/translations';
 
 type Props = {
   readonly card: Card;
@@ -16,6 +17,7 @@ type Props = {
 
 /** One result: photos, price, the lead's heart and markers, facts and address; the whole card links to the listing page. */
 export function ResultCard({ card, onHover, highlighted = false, eager = false, compact = false }: Props) {
+  const t = useT();
   const sold = isSoldStatus(card.status);
   const where = addressLine(card);
   return (
@@ -27,8 +29,8 @@ export function ResultCard({ card, onHover, highlighted = false, eager = false, 
       onFocus={onHover && (() => onHover(card.pdid))}
     >
       <div className={styles.media}>
-        <PhotoGallery pdid={card.pdid} mlsid={card.mlsid} photos={card.photos ?? []} alt={card.address ? `Photo of ${card.address}` : 'Listing photo'} eager={eager} />
-        <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? `${card.forRent ? 'Leased' : 'Sold'} ${shortDate(card.closeDate)}` : (card.status ?? 'Active')}</span>
+        <PhotoGallery pdid={card.pdid} mlsid={card.mlsid} photos={card.photos ?? []} alt={card.address ? t('card.photoOf', 'Photo of {address}', { address: card.address }) : t('card.photo', 'Listing photo')} eager={eager} />
+        <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? `${card.forRent ? t('card.leased', 'Leased') : t('card.sold', 'Sold')} ${shortDate(card.closeDate)}` : (card.status ?? 'Active')}</span>
       </div>
       <div className={styles.body}>
         <div className={styles.top}>
@@ -38,15 +40,15 @@ export function ResultCard({ card, onHover, highlighted = false, eager = false, 
           </p>
           <CardKeeper pdid={card.pdid} label={where || card.pdid} />
         </div>
-        <ul className={styles.facts} aria-label="Facts">
+        <ul className={styles.facts} aria-label={t('card.facts', 'Facts')}>
           <li>
-            <strong>{count(card.beds)}</strong> bd
+            <strong>{count(card.beds)}</strong> {t('card.bd', 'bd')}
           </li>
           <li>
-            <strong>{count(card.baths)}</strong> ba
+            <strong>{count(card.baths)}</strong> {t('card.ba', 'ba')}
           </li>
           <li>
-            <strong>{count(card.sqft)}</strong> sq ft
+            <strong>{count(card.sqft)}</strong> {t('card.sqft', 'sq ft')}
           </li>
         </ul>
         <h2 className={styles.address}>

@@ -1,26 +1,29 @@
-import { plural } from '../../ui/format';
+import { drawnMatches } from '../map/mapLayout';
 import styles from './SearchPage.module.css';
 import type { SearchData } from './searchData';
+import { useT } from '../../ui/translations';
 
 /** The page heading (the search's title), the total, and the pin-cap honesty note. */
 export function ResultsHeader({ data, loading, view }: { data: SearchData | null; loading: boolean; view: 'list' | 'split' }) {
-  const capped = data && view === 'split' && data.pins.length < data.total;
+  const t = useT();
+  // Only when the map leaves matches undrawn (no pin and no cluster counts them).
+  const capped = data && view === 'split' && drawnMatches(data.pins, data.clusters).count < data.total;
   return (
     <header className={styles.resultsHeader}>
-      <h1 className={styles.title}>{data?.searchTitle || 'Homes for sale'}</h1>
+      <h1 className={styles.title}>{data?.searchTitle || t('search.title', 'Homes for sale')}</h1>
       <p className={styles.count} aria-live="polite" aria-atomic="true">
         {data ? (
           <>
-            <strong>{plural(data.total, 'home')}</strong>
+            <strong>{data.total === 1 ? t('search.oneHome', '1 home') : t('search.homes', '{count} homes', { count: data.total })}</strong>
             {capped && (
               <span className={styles.capNote}>
                 {' '}
-                · Showing {data.pins.length.toLocaleString('en-US')} of {data.total.toLocaleString('en-US')} on the map
+                · {t('search.shownOnMap', 'Showing {shown} of {total} on the map', { shown: data.pins.length, total: data.total })}
               </span>
             )}
           </>
         ) : loading ? (
-          'Searching…'
+          t('search.searching', 'Searching…')
         ) : null}
       </p>
     </header>

@@ -4,6 +4,7 @@ import { Pager } from './Pager';
 import { ResultCard } from './ResultCard';
 import styles from './ResultsList.module.css';
 import { MSG } from './searchConstants';
+import { useT } from '../../ui/translations';
 
 type Props = {
   readonly cards: readonly Card[];
@@ -24,14 +25,15 @@ type Props = {
 
 /** The result cards with paging, and the loading, empty and error states. */
 export function ResultsList({ cards, total, page, perpage, loading, error, reason, onRetry, onPage, onClearFilters, highlighted, onHover, layout }: Props) {
+  const t = useT();
   if (error) {
     return (
       <div className={styles.state} role="alert">
         <Icon name="alert" size={28} />
-        <p className={styles.stateTitle}>{MSG.searchFailed}</p>
+        <p className={styles.stateTitle}>{t('search.failed', MSG.searchFailed)}</p>
         {reason && <p className={styles.stateText}>{reason}</p>}
         <button type="button" className={`btn ${styles.stateButton}`} onClick={onRetry}>
-          Try again
+          {t('search.tryAgain', 'Try again')}
         </button>
       </div>
     );
@@ -40,17 +42,17 @@ export function ResultsList({ cards, total, page, perpage, loading, error, reaso
     return (
       <div className={styles.state}>
         <Icon name="home" size={28} />
-        <p className={styles.stateTitle}>No homes match this search</p>
-        <p className={styles.stateText}>Try a wider area, fewer filters, or another place.</p>
+        <p className={styles.stateTitle}>{t('search.none', 'No homes match this search')}</p>
+        <p className={styles.stateText}>{t('search.noneHint', 'Try a wider area, fewer filters, or another place.')}</p>
         <button type="button" className={`btn ${styles.stateButton}`} onClick={onClearFilters}>
-          Reset filters
+          {t('search.resetFilters', 'Reset filters')}
         </button>
       </div>
     );
   }
   if (loading && cards.length === 0) {
     return (
-      <ol className={`${styles.grid} ${layout === 'column' ? styles.column : ''}`} aria-label="Loading results" aria-busy="true">
+      <ol className={`${styles.grid} ${layout === 'column' ? styles.column : ''}`} aria-label={t('search.loadingResults', 'Loading results')} aria-busy="true">
         {Array.from({ length: layout === 'column' ? 4 : 8 }, (_, i) => (
           <li key={i} className={styles.skeleton} aria-hidden="true">
             <span />
@@ -63,7 +65,7 @@ export function ResultsList({ cards, total, page, perpage, loading, error, reaso
   }
   return (
     <div aria-busy={loading}>
-      <ol className={`${styles.grid} ${layout === 'column' ? styles.column : ''} ${loading ? styles.dim : ''}`} aria-label="Search results">
+      <ol className={`${styles.grid} ${layout === 'column' ? styles.column : ''} ${loading ? styles.dim : ''}`} aria-label={t('search.results', 'Search results')}>
         {cards.map((c, i) => (
           <li key={c.pdid}>
             <ResultCard card={c} eager={i < 4} highlighted={highlighted === c.pdid} onHover={onHover} compact={layout === 'column'} />

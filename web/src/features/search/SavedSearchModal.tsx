@@ -9,15 +9,26 @@ import { ALERT_FREQUENCIES } from '../organizer/alertFrequencies';
 import { Modal } from '../../ui/Modal';
 import styles from './SavedSearchModal.module.css';
 import { MSG } from './searchConstants';
-import { tagsFromCriteria } from './tags';
+import { savedSearchSummary } from './savedSearchSummary';
+import { type SearchView, urlAfterSearch } from './searchUrl';
+import { useT } from '../../ui/translations';
 
-type Props = { readonly open: boolean; readonly onClose: () => void; readonly criteria: Criteria; readonly defaultName: string };
+type Props = {
+  readonly open: boolean;
+  readonly onClose: () => void;
+  readonly criteria: Criteria;
+  readonly defaultName: string;
+  /** Saving stays in the view it was made from (the server answers the list path). */
+  readonly view: SearchView;
+  readonly passthrough: Readonly<Record<string, string>>;
+};
 
 /**
  * The saved-search (PDQ) manager's form. Saving needs a signed-in visitor: a 401 opens the
  * sign-in modal (the accounts issue completes that flow), other failures show the spec's alert.
  */
-export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props) {
+export function SavedSearchModal({ open, onClose, criteria, defaultName, view, passthrough }: Props) {
+  const t = useT();
   const [name, setName] = useState(defaultName);
   const [frequency, setFrequency] = useState<AlertFrequency>('instant');
   const [busy, setBusy] = useState(false);
@@ -35,7 +46,7 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props
     e.preventDefault();
     if (busy) return;
     if (!name.trim()) {
-      setError('Please name this search');
+      setError(t('save.nameMissing', 'Please name this search'));
       return;
     }
     setBusy(true);
@@ -43,7 +54,7 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props
     try {
       const { path } = await saveSearch(criteria, name.trim(), frequency);
       onClose();
-      navigate(path);
+      navigate(urlAfterSearch(view, path, passthrough));
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         onClose();
@@ -54,13 +65,13 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props
     }
   };
 
-  const places = tagsFromCriteria(criteria).map((t) => t.label);
+  const summary = savedSearchSummary(criteria);
   return (
-    <Modal open={open} title="Save this search" onClose={onClose}>
+    <Modal open={open} title={t('save.title', 'Save this search')} onClose={onClose}>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <p className={styles.lead}>Get new listings that match this search, and come back to it in one click.</p>
+        <p className={styles.lead}>{t('save.lead', 'Get new listings that match this search, and come back to it in one click.')}</p>
         <label htmlFor={`${id}-name`} className={styles.label}>
-          Search name
+          {t('save.name', 'Search name')}
         </label>
         <input
           id={`${id}-name`}
@@ -72,20 +83,20 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props
           aria-describedby={error ? `${id}-error` : undefined}
         />
         <label htmlFor={`${id}-frequency`} className={styles.label}>
-          E-mail alerts
+          {t('save.alerts', 'E-mail alerts')}
         </label>
         <select id={`${id}-frequency`} className={styles.input} value={frequency} onChange={(e) => setFrequency(e.target.value as AlertFrequency)}>
           {ALERT_FREQUENCIES.map((f) => (
             <option key={f.value} value={f.value}>
-              {f.label}
+              {t(`save.frequency.${f.value}`, f.label)}
             </option>
           ))}
         </select>
         <dl className={styles.summary}>
-          <dt>Places</dt>
-          <dd>{places.length ? places.join(', ') : 'Anywhere'}</dd>
-          <dt>Filters</dt>
-          <dd>{Object.keys(criteria).filter((k) => !['acl_city', 'city', 'acl_county', 'acl_zip5', 'zip', 'acl_kw', 'kw', 'page'].includes(k)).length || 'None'}</dd>
+          <dt>{t('save.places', 'Places')}</dt>
+          <dd>{summary.places.length ? summary.places.join(', ') : t('save.anywhere', 'Anywhere')}</dd>
+          <dt>{t('search.filters', 'Filters')}</dt>
+          <dd>{summary.filters || t('save.none', 'None')}</dd>
         </dl>
         {error && (
           <p id={`${id}-error`} role="alert" className={styles.error}>
@@ -94,10 +105,10 @@ export function SavedSearchModal({ open, onClose, criteria, defaultName }: Props
         )}
         <div className={styles.actions}>
           <button type="button" className="btn" onClick={onClose}>
-            Cancel
+            {t('save.cancel', 'Cancel')}
           </button>
           <button type="submit" className="btn btn-primary" aria-busy={busy || undefined} disabled={busy}>
-            {busy ? 'Saving…' : 'Save search'}
+            {busy ? t('save.saving', 'Saving…') : t('search.save', 'Save search')}
           </button>
         </div>
       </form>

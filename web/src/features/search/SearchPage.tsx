@@ -29,6 +29,7 @@ import { enforceSoldRule } from './soldRules';
 import { criteriaWithTags, tagsFromCriteria } from './tags';
 import { searchKey, useSearchResults } from './useSearchResults';
 import { useSearchUi } from './useSearchUi';
+import { useT } from '../../ui/translations';
 
 const SearchMap = lazy(() => import('../map/SearchMap').then((m) => ({ default: m.SearchMap })));
 
@@ -38,6 +39,7 @@ const suggest = async (term: string) => (await autocomplete(term, 'kw', false)).
 
 /** /search, /search/split and /search/map: one screen whose view and criteria live in the address. */
 export function SearchPage() {
+  const t = useT();
   const loc = useLocation();
   const route = useMemo(() => parseSearchUrl(loc.pathname, loc.search), [loc.pathname, loc.search]);
   const { ready: siteReady, site, config } = useSite();
@@ -130,12 +132,12 @@ export function SearchPage() {
     <>
       {hasBox(route.criteria) && (
         <li>
-          <TagChip tone="area" label="Map area" onRemove={() => setCriteria(withoutBox(route.criteria))} />
+          <TagChip tone="area" label={t('search.mapArea', 'Map area')} onRemove={() => setCriteria(withoutBox(route.criteria))} />
         </li>
       )}
       {polygons.length > 0 && (
         <li>
-          <TagChip tone="area" label={polygons.length === 1 ? 'Drawn area' : `${polygons.length} drawn areas`} onRemove={() => setCriteria(withPolygons(route.criteria, []))} />
+          <TagChip tone="area" label={polygons.length === 1 ? t('search.drawnArea', 'Drawn area') : t('search.drawnAreas', '{count} drawn areas', { count: polygons.length })} onRemove={() => setCriteria(withPolygons(route.criteria, []))} />
         </li>
       )}
     </>
@@ -147,9 +149,9 @@ export function SearchPage() {
   const showMap = route.view !== 'list';
   const mapNow = useIdleAfter(showMap && (data !== null || results.error !== null));
   const map = showMap && !mapNow ? (
-    <div className={styles.mapLoading}>Loading map…</div>
+    <div className={styles.mapLoading}>{t('map.loading', 'Loading map…')}</div>
   ) : showMap && (
-    <Suspense fallback={<div className={styles.mapLoading}>Loading map…</div>}>
+    <Suspense fallback={<div className={styles.mapLoading}>{t('map.loading', 'Loading map…')}</div>}>
       <SearchMap
         pins={data?.pins ?? []}
         clusters={data?.clusters ?? []}
@@ -168,8 +170,9 @@ export function SearchPage() {
         onZoom={(z, byUser) => {
           const searchedAt = searchedZoom.current;
           zoomRef.current = z;
-          // The map framed the results itself: clusters made for another zoom are asked again.
-          if (!byUser && data && data.clusters.length > 0 && data.pins.length < data.total && searchedAt !== null && Math.round(searchedAt) !== Math.round(z)) results.retry();
+          // Clusters made for another zoom are asked again: after the map framed the results
+          // itself, or after the visitor zoomed with 'search as I move' off (no new search then).
+          if ((!byUser || !ui.searchOnMove) && data && data.clusters.length > 0 && data.pins.length < data.total && searchedAt !== null && Math.round(searchedAt) !== Math.round(z)) results.retry();
         }}
         styleUrl={config.mapStyleUrl}
         compact={route.view === 'split'}
@@ -200,7 +203,7 @@ export function SearchPage() {
 
   return (
     <div className={`${styles.page} ${styles[route.view]}`}>
-      <section className={styles.toolbar} aria-label="Search">
+      <section className={styles.toolbar} aria-label={t('search.submit', 'Search')}>
         <div className={styles.toolbarInner}>
           <KeywordBox
             tags={tags}
@@ -249,17 +252,17 @@ export function SearchPage() {
         )}
         {route.view === 'map' && (
           <main className={styles.mapMain} id="main">
-            <h1 className="visually-hidden">{data?.searchTitle || 'Map search'}</h1>
+            <h1 className="visually-hidden">{data?.searchTitle || t('search.mapTitle', 'Map search')}</h1>
             {results.error && (
               <p role="alert" className={styles.mapError}>
-                {MSG.searchFailed}
+                {t('search.failed', MSG.searchFailed)}
                 {refusal && <span className={styles.mapErrorReason}>{refusal}</span>}
               </p>
             )}
             {map}
             {(data?.disclaimers.length ?? 0) > 0 && (
               <details className={styles.mapDisclaimers}>
-                <summary>Listing data disclaimers</summary>
+                <summary>{t('search.disclaimers', 'Listing data disclaimers')}</summary>
                 <MlsDisclaimers disclaimers={data!.disclaimers} />
               </details>
             )}
@@ -267,7 +270,7 @@ export function SearchPage() {
         )}
       </div>
 
-      <SavedSearchModal open={saving} onClose={() => setSaving(false)} criteria={route.criteria} defaultName={data?.searchTitle ?? ''} />
+      <SavedSearchModal open={saving} onClose={() => setSaving(false)} criteria={route.criteria} defaultName={data?.searchTitle ?? ''} view={route.view} passthrough={route.passthrough} />
       {handoff && <HandoffModal to={handoff} view={route.view} criteria={route.criteria} />}
       {forcing && route.forceOpen !== null && (
         <ForceOpen

@@ -4,12 +4,14 @@ import { useToast } from '../../ui/useToast';
 import { MSG, SOLD_RESET_MS } from './searchConstants';
 import styles from './FilterBar.module.css';
 import { isSold, toggleSold } from './soldRules';
+import { useT } from '../../ui/translations';
 
 /**
  * The sold-property switch. Without a city or zip it shows the spec's error toast and unticks
  * itself after 650 ms; the search is not changed.
  */
 export function SoldToggle({ criteria, onChange }: { criteria: Criteria; onChange: (c: Criteria) => void }) {
+  const t = useT();
   const toast = useToast();
   const sold = isSold(criteria);
   const [checked, setChecked] = useState(sold);
@@ -24,7 +26,7 @@ export function SoldToggle({ criteria, onChange }: { criteria: Criteria; onChang
       onChange(outcome.criteria);
       return;
     }
-    toast({ tone: 'error', title: MSG.soldErrorTitle, message: MSG.soldNeedsLocation });
+    toast({ tone: 'error', title: t('search.soldErrorTitle', MSG.soldErrorTitle), message: t('search.soldNeedsLocation', MSG.soldNeedsLocation) });
     clearTimeout(reset.current);
     reset.current = setTimeout(() => setChecked(false), SOLD_RESET_MS);
   };
@@ -33,7 +35,7 @@ export function SoldToggle({ criteria, onChange }: { criteria: Criteria; onChang
     <label className={styles.switch}>
       <input type="checkbox" role="switch" checked={checked} onChange={(e) => change(e.target.checked)} />
       <span className={styles.track} aria-hidden="true" />
-      <span>Sold homes</span>
+      <span>{t('search.sold', 'Sold homes')}</span>
     </label>
   );
 }

@@ -3,6 +3,7 @@ import type { Criteria } from '../../../../src/contract/search';
 import { Icon, type IconName } from '../../ui/Icon';
 import styles from './FilterBar.module.css';
 import { type SearchView, viewUrl } from './searchUrl';
+import { useT } from '../../ui/translations';
 
 const VIEWS: readonly { view: SearchView; label: string; icon: IconName }[] = [
   { view: 'list', label: 'List', icon: 'grid' },
@@ -12,12 +13,13 @@ const VIEWS: readonly { view: SearchView; label: string; icon: IconName }[] = [
 
 /** Links to the same search in the list, split and map views. */
 export function ViewSwitcher({ view, criteria, passthrough }: { view: SearchView; criteria: Criteria; passthrough: Readonly<Record<string, string>> }) {
+  const t = useT();
   return (
-    <nav className={styles.views} aria-label="Result views">
+    <nav className={styles.views} aria-label={t('search.views', 'Result views')}>
       {VIEWS.map((v) => (
         <Link key={v.view} href={viewUrl(v.view, criteria, passthrough)} className={styles.viewLink} aria-current={v.view === view ? 'page' : undefined}>
           <Icon name={v.icon} size={18} />
-          <span className="label-desktop">{v.label}</span>
+          <span className="label-desktop">{t(`search.view.${v.view}`, v.label)}</span>
         </Link>
       ))}
     </nav>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { cellSize } from '../../../../projections/search';
+import { pinsBesideClusters } from './map-cells';
+
+const pin = (pdid: string, latitude: number, longitude: number) => ({ pdid, latitude, longitude });
+
+describe('pins beside clusters on the map', () => {
+  // Level 10 cells are 0.3515625° wide: two cells apart, well inside each.
+  const size = cellSize(10);
+  const a = { lat: 47.6, lng: -122.3 };
+  const b = { lat: a.lat, lng: a.lng + 2 * size };
+
+  it('draws a cell whose every match is pinned as its pins, and any other as its cluster with the true count', () => {
+    const pins = [pin('A1', a.lat, a.lng), pin('A2', a.lat + 0.001, a.lng + 0.001), pin('B1', b.lat, b.lng)];
+    const clusters = [
+      { latitude: a.lat + 0.0005, longitude: a.lng + 0.0005, count: 2 },
+      { latitude: b.lat + 0.01, longitude: b.lng + 0.01, count: 40 },
+    ];
+    const out = pinsBesideClusters(pins, clusters, 10);
+    expect(out.clusters.map((c) => [c.count, c.complete])).toEqual([
+      [2, true],
+      [40, false],
+    ]);
+    expect(out.pins.map((p) => [p.pdid, p.inCluster])).toEqual([
+      ['A1', false],
+      ['A2', false],
+      ['B1', true],
+    ]);
+  });
+
+  it('leaves every pin standing when there are no clusters', () => {
+    expect(pinsBesideClusters([pin('A1', a.lat, a.lng)], [], 12).pins).toEqual([{ pdid: 'A1', latitude: a.lat, longitude: a.lng, inCluster: false }]);
+  });
+});
