@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMUNICATION_BANNER } from '../../src/contract/prompt-rules';
 import { LABELS } from '../../src/modules/translations/catalogue';
+import { BUYER_FIELDS, REFERRAL_FIELDS, SELLER_FIELDS } from '../../web/src/features/leads/DetailFields';
 import { ALERT_FREQUENCIES } from '../../web/src/features/organizer/alertFrequencies';
 import { LISTING_TYPES, SORTS, TAG_FLAGS } from '../../web/src/features/search/filterOptions';
 import { MSG } from '../../web/src/features/search/searchConstants';
@@ -22,6 +23,7 @@ const FAMILIES: { prefix: string; options: readonly { value: string; label: stri
   { prefix: 'filters.type.', options: LISTING_TYPES },
   { prefix: 'filters.tag.', options: TAG_FLAGS.map((t) => ({ value: t.field, label: t.label })) },
   { prefix: 'save.frequency.', options: ALERT_FREQUENCIES },
+  { prefix: 'inquiry.', options: [...BUYER_FIELDS, ...SELLER_FIELDS, ...REFERRAL_FIELDS].map((f) => ({ value: f.name, label: f.label })) },
   { prefix: 'search.view.', options: [{ value: 'list', label: 'List' }, { value: 'split', label: 'Split' }, { value: 'map', label: 'Map' }] },
 ];
 
@@ -40,6 +42,8 @@ function uses(): { id: string; en: string; file: string }[] {
   const out: { id: string; en: string; file: string }[] = [];
   const call = /\b(?:t|tr|useLabel)\(\s*(['"])([\w.-]+)\1\s*,\s*(?:(['"])((?:(?!\3)[^\\]|\\.)*)\3|(MSG|COMMUNICATION_BANNER)\.(\w+))/g;
   const element = /<Translatable id="([\w.-]+)">([^<{]+)<\/Translatable>/g;
+  // Labels kept as data for a component that renders them through the catalogue (a page's title, intro and button).
+  const pair = /\{\s*id:\s*'([\w.-]+)',\s*en:\s*'((?:[^'\\]|\\.)*)'\s*\}/g;
   for (const file of sources(WEB)) {
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(call)) {
@@ -47,6 +51,7 @@ function uses(): { id: string; en: string; file: string }[] {
       out.push({ id: m[2]!, en, file: path.relative(WEB, file) });
     }
     for (const m of text.matchAll(element)) out.push({ id: m[1]!, en: m[2]!.trim(), file: path.relative(WEB, file) });
+    for (const m of text.matchAll(pair)) out.push({ id: m[1]!, en: unquote("'", m[2]!), file: path.relative(WEB, file) });
   }
   return out;
 }
