@@ -6,7 +6,7 @@ import { useTakeOver } from '../../app/serverPage';
 import { AgentBio } from '../../ui/AgentBio';
 import { AgentContact } from './AgentContact';
 import { NotFoundPage } from '../../app/NotFoundPage';
-import { ResultCard } from '../search/ResultCard';
+import { CardGrid, PageLoadError } from './PublicPageParts';
 import styles from './AgentPage.module.css';
 
 type State = { status: 'loading' } | { status: 'found'; agent: AgentPageView } | { status: 'missing' } | { status: 'error'; message: string };
@@ -38,10 +38,7 @@ export function AgentPage({ agentKey }: { agentKey: string }) {
   if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
   if (state.status === 'error')
     return (
-      <main id="main" className="simple-page" role="alert">
-        <h1>We could not load this page</h1>
-        <p>{state.message}</p>
-      </main>
+      <PageLoadError title="We could not load this page" message={state.message} />
     );
   const a = state.agent;
   return (
@@ -77,13 +74,7 @@ export function AgentPage({ agentKey }: { agentKey: string }) {
         {a.listings.length === 0 ? (
           <p>No active listings right now.</p>
         ) : (
-          <ul className={styles.cards}>
-            {a.listings.map((c) => (
-              <li key={c.pdid}>
-                <ResultCard card={c} />
-              </li>
-            ))}
-          </ul>
+          <CardGrid cards={a.listings} />
         )}
       </section>
     </main>

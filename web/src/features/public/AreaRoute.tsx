@@ -5,7 +5,7 @@ import { areaOf } from '../../api/pages';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
-import { ResultCard } from '../search/ResultCard';
+import { CardGrid, PageLoadError } from './PublicPageParts';
 import { AreaMarketView } from './AreaMarketView';
 import styles from './AgentPage.module.css';
 
@@ -42,10 +42,7 @@ export function AreaRoute({ path }: { path: string }) {
   if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
   if (state.status === 'error')
     return (
-      <main id="main" className="simple-page" role="alert">
-        <h1>We could not load these homes</h1>
-        <p>Please try again in a moment.</p>
-      </main>
+      <PageLoadError title="We could not load these homes" message="Please try again in a moment." />
     );
   const { area } = state;
   const searchLink = `/search?${new URLSearchParams(area.criteria).toString()}`;
@@ -71,13 +68,7 @@ export function AreaRoute({ path }: { path: string }) {
             No homes for sale in {place} right now. <a href={`${searchLink}&soldproperty=1`}>See sold homes</a>
           </p>
         ) : (
-          <ul className={styles.cards}>
-            {area.listings.map((c) => (
-              <li key={c.pdid}>
-                <ResultCard card={c} />
-              </li>
-            ))}
-          </ul>
+          <CardGrid cards={area.listings} />
         )}
         {area.total > area.listings.length && (
           <p>

@@ -5,6 +5,7 @@ import { siteTeam } from '../../api/pages';
 import { Link } from '../../app/Link';
 import { useTakeOver } from '../../app/serverPage';
 import styles from './AgentPage.module.css';
+import { PageLoadError } from './PublicPageParts';
 
 type State = { status: 'loading' } | { status: 'found'; team: readonly TeamMember[] } | { status: 'error'; message: string };
 
@@ -27,10 +28,7 @@ export function TeamPage() {
   if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
   if (state.status === 'error')
     return (
-      <main id="main" className="simple-page" role="alert">
-        <h1>We could not load our agents</h1>
-        <p>{state.message}</p>
-      </main>
+      <PageLoadError title="We could not load our agents" message={state.message} />
     );
   return (
     <main id="main" className={styles.page}>
