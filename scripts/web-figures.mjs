@@ -1,6 +1,6 @@
 // Figures for the public search site (not part of npm test):
 //   - first-load JavaScript of /search in list view, gzip-compressed as a CDN would serve it;
-//   - Lighthouse desktop scores for /search, /search/split, /homes-for-sale/seattle and a Seattle
+//   - Lighthouse desktop scores (--pages=… for some) for /search, /search/split, /homes-for-sale/seattle, an agent's page, /agents and a Seattle
 //     listing page (Debian's Chromium);
 //   - time from pressing Enter on an autocomplete choice to the results drawn.
 // Usage: node scripts/web-figures.mjs [--url http://localhost:3000]
@@ -104,7 +104,14 @@ await withServer(async (base) => {
   if (!process.argv.includes('--lighthouse-only')) await browserFigures(base);
   // The server-rendered pages search engines read: a city's landing page and its first listing.
   const first = (await (await fetch(`${base}/api/search?acl_city=Seattle&perpage=1`)).json()).results?.[0]?.pdid;
-  const lh = await lighthouseScores(base, ['/search?acl_city=Seattle', '/search/split?acl_city=Seattle', '/homes-for-sale/seattle', ...(first ? [`/listing/${encodeURIComponent(first)}`] : [])]);
+  // An agent's page and the team page (issue 17 part 3): the site's first agent.
+  const agent = (await (await fetch(`${base}/api/pages/agents`)).json()).agents?.find((a) => a.role === 'Agent')?.path;
+  const all = ['/search?acl_city=Seattle', '/search/split?acl_city=Seattle', '/homes-for-sale/seattle', ...(first ? [`/listing/${encodeURIComponent(first)}`] : []), ...(agent ? [agent] : []), '/agents'];
+  // --pages=city,listing,agent,team,search,split: only those.
+  const only = process.argv.find((a) => a.startsWith('--pages='))?.slice(8).split(',');
+  const names = ['search', 'split', 'city', 'listing', 'agent', 'team'];
+  const paths = only ? all.filter((p) => only.includes(p === '/agents' ? 'team' : p === agent ? 'agent' : p.startsWith('/listing/') ? 'listing' : names[all.indexOf(p)])) : all;
+  const lh = await lighthouseScores(base, paths);
   for (const [p, s] of Object.entries(lh)) console.log(`Lighthouse desktop ${p}: ${JSON.stringify(s)}`);
 });
 

@@ -33,6 +33,7 @@ const RULE: Record<string, string> = {
   'listing-agent': 'listing agent',
   'round-robin': 'round robin',
   'owner-fallback': 'no active agent: the site owner',
+  'agent-page': "the agent's page",
   manual: 'whoever added or imported the lead',
 };
 

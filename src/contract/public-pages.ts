@@ -16,6 +16,12 @@ export type AgentPageView = {
   readonly listings: readonly Card[];
 };
 
+/** GET /api/pages/agents answers `{agents}`: the site's team (the broker first, then by name), for the team page /agents. */
+export type TeamMember = Pick<AgentPageView, 'name' | 'role' | 'photo' | 'email' | 'phone' | 'path'>;
+
+/** The site's team page. */
+export const TEAM_PATH = '/agents';
+
 /** GET /api/pages/listings/{pdid}/agent answers `{agent}`: the listing agent's page, or null when the listing's agent is not known. */
 export type ListingAgentLink = { readonly name: string; readonly path: string };
 
@@ -26,7 +32,33 @@ export type AreaView = {
   readonly label: string;
   /** The search criteria of the place (acl_city, acl_county or acl_zip5). */
   readonly criteria: Readonly<Record<string, string>>;
+  /** The place's market in numbers, its bar chart and where its small map is centred. */
+  readonly market: AreaMarket;
+  /** How many homes the place's search finds, and the first page of them (newest first, as the server's page). */
+  readonly total: number;
+  readonly listings: readonly Card[];
 };
+
+/**
+ * The market of a city, county or zip in numbers (issue 17 part 2, the area pages), from the
+ * homes for sale (group 1) and sold (group 2) of the search read model.
+ */
+export type AreaMarket = {
+  /** Homes for sale (Active and Active Under Contract). */
+  readonly active: number;
+  readonly medianListPrice: number | null;
+  /** Of the homes for sale with a living area. */
+  readonly medianPricePerSqft: number | null;
+  /** Days since the listing contract date, of the homes for sale that have one. */
+  readonly medianDaysOnMarket: number | null;
+  /** Closed in the 12 months before `today`; null when the feed has no sold home of the place with a close date. */
+  readonly soldLast12Months: number | null;
+  /** The spec's bar chart: average list price of the homes for sale by bedrooms ('0' … '4', '5+'), fewest first. */
+  readonly byBedrooms: readonly { readonly beds: string; readonly averagePrice: number; readonly count: number }[];
+  /** Where the place's homes are (the mean of their exact points), for its small map; null when none has one. */
+  readonly center: { readonly lat: number; readonly lng: number } | null;
+};
+
 
 /** The address of a search landing page: /homes-for-sale/{city}, /homes-for-sale/zip/{zip}, /homes-for-sale/county/{name}-county. */
 export const isAreaPath = (path: string): boolean => /^\/homes-for-sale\/(?:(?:zip|county)\/)?[^/]+\/?$/.test(path);

@@ -95,11 +95,11 @@ describe('server-rendered pages and the app taking over', () => {
     await page.close();
   });
 
-  it('the app takes over a city landing page with the search list of that city', async () => {
+  it("the app takes over a city landing page with its own page of that city (its homes, its numbers, a link to the city's search)", async () => {
     const page = await open('/homes-for-sale/seattle');
     await takenOver(page);
-    await expect.poll(() => page.locator('ol[aria-label="Search results"] > li').count(), { timeout: LOAD_MS }).toBe(6);
-    expect(new URL(page.url()).searchParams.get('acl_city')).toBe('Seattle');
+    await expect.poll(() => page.getByRole('region', { name: 'Newest homes for sale' }).locator('article').count(), { timeout: LOAD_MS }).toBe(6);
+    expect(await page.getByRole('link', { name: 'Search Seattle with filters and a map' }).getAttribute('href')).toBe('/search?acl_city=Seattle');
     expect(await page.evaluate('window.__flash')).toEqual([]);
     expect(await page.evaluate('window.__csp')).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);

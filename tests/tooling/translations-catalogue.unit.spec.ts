@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMUNICATION_BANNER } from '../../src/contract/prompt-rules';
 import { LABELS } from '../../src/modules/translations/catalogue';
-import { BUYER_FIELDS, REFERRAL_FIELDS, SELLER_FIELDS } from '../../web/src/features/leads/DetailFields';
+import { BUYER_FIELDS, REFERRAL_FIELDS, SELLER_FIELDS } from '../../web/src/features/leads/detailFields';
 import { ALERT_FREQUENCIES } from '../../web/src/features/organizer/alertFrequencies';
 import { LISTING_TYPES, SORTS, TAG_FLAGS } from '../../web/src/features/search/filterOptions';
 import { MSG } from '../../web/src/features/search/searchConstants';

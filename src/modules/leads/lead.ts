@@ -11,6 +11,8 @@ export type Lead =
       readonly siteId: string;
       readonly fullName: string;
       readonly listingPdid: string | null;
+      /** The agent whose page the first inquiry came from, if any (routing sends the lead there). */
+      readonly requestedAgentId: string | null;
       readonly inquiries: number;
       /** Null until the router assigns it, and while it is in the office's pond. */
       readonly agentId: string | null;
@@ -36,6 +38,7 @@ export function evolveLead(state: Lead, event: LeadEvent): Lead {
       siteId: d.siteId,
       fullName: d.fullName,
       listingPdid: d.listingPdid,
+      requestedAgentId: d.requestedAgentId ?? null,
       inquiries: 0,
       agentId: null,
       brokerId: null,

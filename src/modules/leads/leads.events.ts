@@ -33,6 +33,8 @@ export type LeadCaptured = {
     readonly source: string;
     readonly firstTouch: FirstTouch;
     readonly listingPdid: string | null;
+    /** The agent whose public page the visitor wrote from (issue 17): the lead goes to them. Absent before. */
+    readonly requestedAgentId?: string;
   };
 };
 
@@ -52,12 +54,15 @@ export type InquirySubmitted = {
     readonly resumeUrl: string | null;
     readonly source: string;
     readonly firstTouch: FirstTouch;
+    /** Sent from an agent's public page (issue 17): that agent. */
+    readonly requestedAgentId?: string;
   };
 };
 
 /** Which rule of the routing rules placed a lead (see routing/routing-rules.ts). */
 /** 'manual': chosen by whoever added the lead by hand or imported it (issue 15). */
-export type RoutingRule = 'own-site' | 'listing-agent' | 'round-robin' | 'owner-fallback' | 'manual';
+/** 'agent-page': the visitor wrote from that agent's public page (issue 17). */
+export type RoutingRule = 'own-site' | 'agent-page' | 'listing-agent' | 'round-robin' | 'owner-fallback' | 'manual';
 
 /**
  * The lead went to an agent. Decided by the lead router from the site's routing rules (data);

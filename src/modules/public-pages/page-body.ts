@@ -13,7 +13,7 @@ export type Crumb = { readonly name: string; readonly path: string };
 export function renderBody(at: { path: string; siteName: string; crumbs: readonly Crumb[]; main: Html; footer?: Html | null }): Html {
   const last = at.crumbs.length - 1;
   return html`<div id="ssr" class="ssr" data-path="${at.path}">
-<header class="ssr-header"><a class="ssr-brand" href="/">${at.siteName}</a><nav aria-label="Site"><a href="/search">Search homes</a></nav></header>
+<header class="ssr-header"><a class="ssr-brand" href="/">${at.siteName}</a><nav aria-label="Site"><a href="/search">Search homes</a> <a href="/agents">Our agents</a></nav></header>
 ${
   at.crumbs.length > 1
     ? html`<nav class="ssr-crumbs" aria-label="Breadcrumb"><ol>${at.crumbs.map((c, i) => (i === last ? html`<li aria-current="page">${c.name}</li>` : html`<li><a href="${c.path}">${c.name}</a></li>`))}</ol></nav>`

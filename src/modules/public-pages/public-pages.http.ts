@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { AgentPageView, AreaView, ListingAgentLink } from '../../contract/public-pages';
+import type { AgentPageView, AreaView, ListingAgentLink, TeamMember } from '../../contract/public-pages';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../http/parse-body';
 import { notFound } from '../../shared/errors';
@@ -14,6 +14,12 @@ const AreaQuery = z.object({ path: z.string().max(300) });
 @Controller('api/pages')
 export class PublicPagesController {
   constructor(@Inject(PublicPages) private readonly pages: PublicPages) {}
+
+  @ApiDoc({ summary: "The site's team (the team page /agents): the broker first, then the office's agents by name", tag: 'search', access: 'anyone', responses: { 200: '{agents: TeamMember[]}' } })
+  @Get('agents')
+  async team(@Req() req: Request): Promise<{ agents: TeamMember[] }> {
+    return { agents: await this.pages.teamOf(req.site) };
+  }
 
   @ApiDoc({ summary: "An agent's or broker's public page: name, photo, bio, contact and active listings", tag: 'search', access: 'anyone', responses: { 200: 'AgentPageView', 404: 'no such agent' } })
   @Get('agents/:key')
@@ -29,12 +35,12 @@ export class PublicPagesController {
     return { agent: (await this.pages.listingAgentLink(req.site, pdid)) ?? null };
   }
 
-  @ApiDoc({ summary: 'The place a search landing page (/homes-for-sale/…) shows, as search criteria', tag: 'search', access: 'anyone', query: AreaQuery, responses: { 200: 'AreaView', 404: 'no such place' } })
+  @ApiDoc({ summary: 'The place a search landing page (/homes-for-sale/…) shows: its search criteria, market numbers (medians, sold in 12 months, average price by bedrooms, map centre) and first 24 homes', tag: 'search', access: 'anyone', query: AreaQuery, responses: { 200: 'AreaView', 404: 'no such place' } })
   @Get('area')
   async area(@Query() query: unknown): Promise<AreaView> {
     const { path } = parseBody(AreaQuery, query);
     const ref = parseAreaPath(path);
-    const area = ref ? await this.pages.areaOf(ref) : undefined;
+    const area = ref ? await this.pages.areaView(ref) : undefined;
     if (!area) throw notFound('No homes for sale are listed there');
     return area;
   }

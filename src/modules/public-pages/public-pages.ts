@@ -2,17 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { type AgentPage, agentPageById, agentPageByKey, agentPageByMlsId, agentPagesOf } from '../../../projections/agent-pages';
 import { linkedListingAgent, listingAgentsIn } from '../../../projections/lead-routing';
-import { activeListingsOf, type Area, areasOf, parseSearchRequest, SearchIndex } from '../../../projections/search';
+import { activeListingsOf, type Area, areaMarket, areasOf, parseSearchRequest, SearchIndex } from '../../../projections/search';
 import { CONFIG, DB_POOL } from '../../app/tokens';
 import type { Config } from '../../config/config';
 import { EventStore } from '../../eventstore/event-store.port';
 import { formatPhone } from '../../contract/phone';
 import { priceText } from '../../contract/price';
-import type { AgentPageView, AreaView, ListingAgentLink } from '../../contract/public-pages';
+import { type AgentPageView, type AreaView, type ListingAgentLink, TEAM_PATH, type TeamMember } from '../../contract/public-pages';
 import type { Card } from '../../contract/search';
 import { listingCourtesy } from '../../contract/listing-courtesy';
 import { foldListing, listingDetails, type ListingDetailsView, listingStream, MlsDisclaimers, toCard } from '../listings';
 import { type ResolvedSite, siteBaseUrl, SiteResolver } from '../sites';
+import { renderMarket } from './area-market.html';
 import { type Html, html } from './html';
 import { breadcrumbList, itemList, realEstateAgent, realEstateListing } from './json-ld';
 import { factsLine, listingName, renderBody, renderCards, renderPager, type Crumb } from './page-body';
@@ -80,6 +81,7 @@ export class PublicPages {
     if (path.startsWith('/homes-for-sale/')) return this.notFound(at, path);
     const agentKey = parseAgentPath(path);
     if (agentKey) return this.agent(at, agentKey, path);
+    if (path === TEAM_PATH || path === `${TEAM_PATH}/`) return this.team(at);
     if (path.startsWith('/agents/')) return this.notFound(at, path);
     return { kind: 'app', status: 200 };
   }
@@ -196,13 +198,22 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in 
 
   // ---- search landing pages -------------------------------------------------------------------
 
+  /** An area's page as the app shows it (the place, its market, the first page of its homes), or undefined. */
+  async areaView(ref: { kind: AreaKind; slug: string }): Promise<AreaView | undefined> {
+    const area = await this.areaOf(ref);
+    if (!area) return undefined;
+    const found = await this.index.page(parseSearchRequest(area.criteria, 'list').criteria, { offset: 0, limit: PER_PAGE });
+    return { ...area, total: found.total, listings: found.listings.map(toCard) };
+  }
+
   /** The place an area address names (by its slug), or undefined. */
-  async areaOf(ref: { kind: AreaKind; slug: string }): Promise<AreaView | undefined> {
+  private async areaOf(ref: { kind: AreaKind; slug: string }): Promise<Omit<AreaView, 'total' | 'listings'> | undefined> {
     const list = await this.areaList(ref.kind);
     const found = ref.kind === 'zip' ? list.find((a) => a.name === ref.slug) : list.find((a) => slugOf(a.name) === ref.slug);
     if (!found) return undefined;
     const field = ref.kind === 'city' ? 'acl_city' : ref.kind === 'county' ? 'acl_county' : 'acl_zip5';
-    return { kind: ref.kind, label: found.label, criteria: { [field]: found.label } };
+    const market = await areaMarket(this.pool, ref.kind, found.name, new Date().toISOString().slice(0, 10));
+    return { kind: ref.kind, label: found.label, criteria: { [field]: found.label }, market };
   }
 
   /** Every area of a kind with a searchable listing (kept 30 s: autocomplete's names change with imports only). */
@@ -239,6 +250,7 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in 
     const searchLink = `/search?${new URLSearchParams(area.criteria).toString()}`;
     const main = html`<h1>${heading}</h1>
 <p>${found.total.toLocaleString('en-US')} ${found.total === 1 ? 'home' : 'homes'} for sale. <a href="${searchLink}">Search ${place} with filters and a map</a></p>
+${page === 1 ? renderMarket(place, area.market) : ''}
 ${cards.length === 0 ? html`<p>No homes for sale in ${place} right now. <a href="${`${searchLink}&soldproperty=1`}">See sold homes</a></p>` : renderCards(cards)}
 ${renderPager(path, page, pages)}`;
     const head: PageHead = {
@@ -303,6 +315,49 @@ ${a.listings.length === 0 ? html`<p>No active listings right now.</p>` : renderC
     return this.page(at, 200, head, a.path, crumbs, main, await this.footerOf(a.listings));
   }
 
+  /** The site's team as its page lists it: the broker first, then the office's agents by name. */
+  async teamOf(site: ResolvedSite | undefined): Promise<TeamMember[]> {
+    return (await this.agentsOfSite(site)).map((a) => ({
+      name: fullName(a),
+      role: a.level === 15 ? 'Broker' : 'Agent',
+      photo: a.photo,
+      email: a.email,
+      phone: a.cellPhone ? formatPhone(a.cellPhone) : null,
+      path: agentPath(a),
+    }));
+  }
+
+  /** /agents: the site's team, each linked to their page. */
+  private async team(at: SiteAt): Promise<Rendered> {
+    const team = await this.teamOf(at.site);
+    const heading = `Our agents`;
+    const crumbs: Crumb[] = [
+      { name: 'Home', path: '/' },
+      { name: heading, path: TEAM_PATH },
+    ];
+    const main = html`<h1>${heading}</h1>
+${
+  team.length === 0
+    ? html`<p>No agents are listed on this site yet.</p>`
+    : html`<ul class="ssr-team">${team.map(
+        (m) => html`<li>${m.photo ? html`<img src="${m.photo}" alt="" width="96" height="96" loading="lazy" decoding="async" />` : ''}<a href="${m.path}">${m.name}</a> <span>${m.role}</span>${
+          m.phone ? html` <a href="${`tel:${m.phone}`}">${m.phone}</a>` : ''
+        }</li>`,
+      )}</ul>`
+}`;
+    const url = `${at.base}${TEAM_PATH}`;
+    const head: PageHead = {
+      title: `${heading} | ${at.name}`,
+      description: shortText(team.length ? `Meet the agents of ${at.name}: ${team.map((m) => m.name).join(', ')}.` : `The agents of ${at.name}.`),
+      canonical: url,
+      image: null,
+      ogType: 'website',
+      siteName: at.name,
+      jsonLd: [breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.base}${c.path}` })))],
+    };
+    return this.page(at, 200, head, TEAM_PATH, crumbs, main, null);
+  }
+
   /** The people whose pages a site's sitemap names: its owner and, on an office's site, the office. */
   agentsOfSite(site: ResolvedSite | undefined): Promise<AgentPage[]> {
     if (!site) return Promise.resolve([]);
@@ -328,7 +383,7 @@ ${cities.length > 0 ? html`<h2>Homes for sale by city</h2>${links('city', cities
 ${counties.length > 0 ? html`<h2>By county</h2>${links('county', counties, (a) => `${a.label} County`)}` : ''}
 ${zips.length > 0 ? html`<h2>By zip code</h2>${links('zip', zips, (a) => a.label)}` : ''}
 ${cards.length > 0 ? html`<h2>Newest listings</h2>${renderCards(cards)}` : ''}
-${agents.length > 0 ? html`<h2>Our agents</h2><ul class="ssr-links">${agents.map((a) => html`<li><a href="${agentPath(a)}">${fullName(a)}</a></li>`)}</ul>` : ''}`;
+${agents.length > 0 ? html`<h2>Our agents</h2><ul class="ssr-links">${agents.map((a) => html`<li><a href="${agentPath(a)}">${fullName(a)}</a></li>`)}</ul><p><a href="${TEAM_PATH}">Meet the whole team</a></p>` : ''}`;
     const head: PageHead = {
       title: `${at.name}: Homes for Sale and Real Estate`,
       description: `Search homes for sale${cities[0] ? ` in ${cities.slice(0, 3).map((c) => c.label).join(', ')} and nearby` : ''} with ${at.name}: photos, prices, open houses and sold homes, updated from the MLS.`,

@@ -4,6 +4,7 @@
  */
 export const FORM_LABELS = [
   { id: 'header.sell', en: 'Sell', where: 'Site header: link to the seller suite (What’s my home worth?)' },
+  { id: 'header.agents', en: 'Our agents', where: 'Site header and footer: link to the team page (/agents)' },
   { id: 'forms.sell.title', en: 'What’s my home worth?', where: 'Seller suite: page title, footer link' },
   { id: 'forms.sell.intro', en: 'Tell us about your home and a local agent will send you a free, no-obligation market analysis.', where: 'Seller suite: introduction' },
   { id: 'forms.sell.submit', en: 'Get my home value', where: 'Seller suite: submit button' },

@@ -41,9 +41,8 @@ export function App() {
 
 /**
  * Whether the app's page at `path` goes on showing what the server rendered at `rendered`: the
- * same page, or the search list a landing page or the root becomes.
+ * same page, or the search list the root becomes.
  */
 function continuesServerPage(rendered: string, path: string): boolean {
-  if (path === rendered) return true;
-  return (rendered === '/' || rendered.startsWith('/homes-for-sale/')) && (path === '/search' || path === rendered);
+  return path === rendered || (rendered === '/' && path === '/search');
 }

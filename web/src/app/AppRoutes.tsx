@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { isAgentPath, isAreaPath } from '../../../src/contract/public-pages';
-import { AreaRoute } from '../features/public/AreaRoute';
+import { isAgentPath, isAreaPath, TEAM_PATH } from '../../../src/contract/public-pages';
 import { SearchPage } from '../features/search/SearchPage';
 import { isSearchPath } from '../features/search/searchUrl';
 import { INQUIRY_PAGES, type InquiryPath, InquiryPage } from '../features/forms/InquiryPage';
@@ -9,6 +8,8 @@ import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
 
 const ListingPage = lazy(() => import('../features/listing/ListingPage').then((m) => ({ default: m.ListingPage })));
+const AreaRoute = lazy(() => import('../features/public/AreaRoute').then((m) => ({ default: m.AreaRoute })));
+const TeamPage = lazy(() => import('../features/public/TeamPage').then((m) => ({ default: m.TeamPage })));
 const AgentPage = lazy(() => import('../features/public/AgentPage').then((m) => ({ default: m.AgentPage })));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const BackofficePage = lazy(() => import('../features/backoffice/BackofficePage').then((m) => ({ default: m.BackofficePage })));
@@ -51,7 +52,20 @@ export function AppRoutes({ pathname }: { pathname: string }) {
       </Suspense>
     );
   }
-  if (isAreaPath(path)) return <AreaRoute path={path} />;
+  if (isAreaPath(path)) {
+    return (
+      <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
+        <AreaRoute path={path} />
+      </Suspense>
+    );
+  }
+  if (path === TEAM_PATH) {
+    return (
+      <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
+        <TeamPage />
+      </Suspense>
+    );
+  }
   if (isAgentPath(path)) {
     return (
       <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>

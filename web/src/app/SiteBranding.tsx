@@ -34,6 +34,7 @@ export function SiteBranding({ pathname }: { pathname: string }) {
         <Link href="/contact"><Translatable id="forms.contact.title">Contact us</Translatable></Link>
         <Link href="/refer"><Translatable id="forms.refer.title">Refer a friend</Translatable></Link>
         <Link href="/careers"><Translatable id="forms.careers.title">Join our team</Translatable></Link>
+        <Link href="/agents"><Translatable id="header.agents">Our agents</Translatable></Link>
       </nav>
       {typeof disclaimer === 'string' && disclaimer && <p data-testid="site-disclaimer">{disclaimer}</p>}
     </footer>

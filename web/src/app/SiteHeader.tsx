@@ -22,6 +22,9 @@ export function SiteHeader() {
         <Link href="/sell" className={styles.navLink}>
           <Translatable id="header.sell">Sell</Translatable>
         </Link>
+        <Link href="/agents" className={styles.navLink}>
+          <Translatable id="header.agents">Our agents</Translatable>
+        </Link>
         <Link href="/organizer" className={styles.navLink}>
           <Translatable id="header.saved">Saved</Translatable>
         </Link>

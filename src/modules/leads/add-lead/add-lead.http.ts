@@ -23,7 +23,7 @@ import { foldListing, listingStream } from '../../listings';
 export const ADD_LEAD_NO_LISTING = 'Listing not found';
 
 /** The inquiry's payload (no terms box, no resume upload), the site and agent, and tags. */
-const AddLeadBody = InquiryBody.omit({ AcceptTerms: true, ResumeUrl: true }).extend({
+const AddLeadBody = InquiryBody.omit({ AcceptTerms: true, ResumeUrl: true, AgentKey: true }).extend({
   siteId: z.uuid({ error: 'siteId is not an id' }).optional(),
   agentId: z.uuid({ error: 'agentId is not an id' }).optional(),
   Tags: z.union([z.string().max(1000), z.array(z.string().max(50)).max(20)]).optional(),

@@ -1,7 +1,7 @@
 import type { Lead } from '../lead';
 import type { LeadEvent } from '../leads.events';
 import type { RoutingEvent } from '../leads.events';
-import { routeLead, type RoutingRules } from './routing-rules';
+import { requestedAgentOf, routeLead, type RoutingRules } from './routing-rules';
 
 /** The site's rotation as its routing stream says: who took the last turn. */
 export type Rotation = { readonly lastAgentId: string | null };
@@ -15,11 +15,12 @@ export type AssignLeadDecision = { readonly lead: LeadEvent[]; readonly routing:
  * pond (so a retried or duplicated routing request is harmless). A round-robin turn is recorded
  * on the site's routing stream beside the LeadAssigned. An office that sends new leads straight
  * to its pond (pond on, claim window 0) gets LeadPutInPond instead, as long as it has an active
- * agent to claim it (else the rules below decide, down to the owner).
+ * agent to claim it (else the rules below decide, down to the owner); a lead who asked for an
+ * agent by their page goes to that agent, pond or not.
  */
 export function decideAssignLead(lead: Lead, rules: RoutingRules, rotation: Rotation): AssignLeadDecision {
   if (!lead.exists || lead.agentId !== null || lead.inPond) return { lead: [], routing: [] };
-  if (rules.kind !== 'agent' && rules.pondFirst && rules.roster.some((a) => a.active)) {
+  if (rules.kind !== 'agent' && rules.pondFirst && rules.roster.some((a) => a.active) && !requestedAgentOf(lead, rules)) {
     return { lead: [{ type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: rules.ownerId, fromAgentId: null, reason: 'pond-first' } }], routing: [] };
   }
   const a = routeLead(lead, rules, rotation.lastAgentId);

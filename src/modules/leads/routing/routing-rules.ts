@@ -9,6 +9,8 @@ export type { RosterAgent, RoutingRules };
  *
  * Order of the rules:
  * 1. own-site: a lead of an agent's own site goes to that agent.
+ *    agent-page: on a broker's site, a lead who wrote from the public page of the broker or of
+ *    an agent of the office goes to them (the visitor chose them; in rotation or not).
  * 2. listing-agent: on a broker's (or brand) site, a lead that asked about a listing whose
  *    listing agent is an active agent of the office goes to that agent.
  * 3. round-robin: otherwise the next active agent of the office after the one who took the
@@ -30,10 +32,19 @@ export function nextInRotation(roster: readonly RosterAgent[], lastAgentId: stri
   return null;
 }
 
-export function routeLead(lead: { readonly listingPdid: string | null }, rules: RoutingRules, lastTurnAgentId: string | null): Assignment {
+/** The agent a lead asked for by their page, when the office has them (the broker or one of its agents). */
+export function requestedAgentOf(lead: { readonly requestedAgentId?: string | null }, rules: RoutingRules): string | null {
+  const id = lead.requestedAgentId;
+  if (!id || rules.kind === 'agent') return null;
+  return id === rules.ownerId || rules.roster.some((a) => a.agentId === id) ? id : null;
+}
+
+export function routeLead(lead: { readonly listingPdid: string | null; readonly requestedAgentId?: string | null }, rules: RoutingRules, lastTurnAgentId: string | null): Assignment {
   const ruleVersion = ROUTING_RULES_VERSION;
   if (rules.kind === 'agent') return { agentId: rules.ownerId, brokerId: rules.ownerBrokerId, rule: 'own-site', ruleVersion };
   const office = rules.ownerId;
+  const requested = requestedAgentOf(lead, rules);
+  if (requested) return { agentId: requested, brokerId: office, rule: 'agent-page', ruleVersion };
   if (lead.listingPdid && rules.listingAgentId && rules.roster.some((a) => a.agentId === rules.listingAgentId && a.active)) {
     return { agentId: rules.listingAgentId, brokerId: office, rule: 'listing-agent', ruleVersion };
   }

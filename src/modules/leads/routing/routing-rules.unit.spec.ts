@@ -32,6 +32,24 @@ describe('routing rules (pure)', () => {
     expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'stranger' }, null)).toMatchObject({ agentId: 'A1', rule: 'round-robin' });
   });
 
+  it("agent page: the broker or an agent of the office the visitor wrote to, in rotation or not, before the listing agent; a stranger or an agent's own site: the usual rules", () => {
+    expect(routeLead({ listingPdid: 'X-1', requestedAgentId: 'A2' }, { ...broker, listingAgentId: 'A3' }, null)).toMatchObject({ agentId: 'A2', brokerId: 'B', rule: 'agent-page' });
+    expect(routeLead({ listingPdid: null, requestedAgentId: 'B' }, broker, null)).toMatchObject({ agentId: 'B', rule: 'agent-page' });
+    expect(routeLead({ listingPdid: null, requestedAgentId: 'stranger' }, broker, null)).toMatchObject({ agentId: 'A1', rule: 'round-robin' });
+    expect(routeLead({ listingPdid: null, requestedAgentId: 'A9' }, { ...broker, kind: 'agent', ownerId: 'A1', ownerBrokerId: 'B', roster: [] }, null)).toMatchObject({ agentId: 'A1', rule: 'own-site' });
+  });
+
+  it("decide: a lead who wrote from an agent's page skips a pond-first office's pond and goes to that agent", () => {
+    const lead = evolveLead(initialLead(), {
+      type: 'LeadCaptured',
+      data: { leadId: 'L', userId: 'U', siteId: 's', fullName: 'N', email: 'e', phone: null, leadType: 'Buyer', source: 'direct', firstTouch: { src: null, referrer: null, at: '' }, listingPdid: null, requestedAgentId: 'A3' },
+    });
+    expect(decideAssignLead(lead, { ...broker, pondFirst: true }, initialRotation())).toEqual({
+      lead: [{ type: 'LeadAssigned', data: { leadId: 'L', siteId: 's', agentId: 'A3', brokerId: 'B', rule: 'agent-page', ruleVersion: 1 } }],
+      routing: [],
+    });
+  });
+
   it('nobody active: the site owner', () => {
     expect(routeLead({ listingPdid: null }, { ...broker, roster: [{ agentId: 'A2', active: false }] }, null)).toMatchObject({ agentId: 'B', rule: 'owner-fallback' });
   });

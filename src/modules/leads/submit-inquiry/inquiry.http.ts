@@ -1,7 +1,9 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { CONFIG } from '../../../app/tokens';
+import type pg from 'pg';
+import { agentPageByKey } from '../../../../projections/agent-pages';
+import { CONFIG, DB_POOL } from '../../../app/tokens';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Config } from '../../../config/config';
 import { parseBody } from '../../../http/parse-body';
@@ -50,7 +52,12 @@ export const InquiryBody = z.strictObject({
   ReferralEmail: text(320),
   ReferralPhone: text(40),
   pdid: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' }).optional(),
+  /** Sent from an agent's public page (/agents/{name}-{key}): the page's key; the lead goes to that agent. */
+  AgentKey: z.string().regex(/^[0-9a-f]{12}$/, { error: 'AgentKey is not an agent page key' }).optional(),
 });
+
+/** The message when an agent page's key names nobody who works on this site. */
+export const NO_SUCH_AGENT = 'This agent does not work on this site';
 
 /**
  * Inquiries from one client address, signed up or not: every sign-up is one, so this also
@@ -71,7 +78,17 @@ export class InquiryController {
     @Inject(UploadStore) private readonly uploads: UploadStore,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
+
+  /** The person of an agent page's key, when they work on this site (its owner, or an agent of the owner's office). */
+  private async requestedAgent(key: string | undefined, site: { ownerUserId: string; kind: string }): Promise<string | undefined> {
+    if (!key) return undefined;
+    const agent = await agentPageByKey(this.pool, key);
+    const works = agent && (agent.userId === site.ownerUserId || (site.kind !== 'agent' && agent.brokerId === site.ownerUserId));
+    if (!works) throw validation(NO_SUCH_AGENT);
+    return agent.userId;
+  }
 
   /**
    * Contract section 2. A new address becomes a level-5 lead of this site, signed in at once;
@@ -94,6 +111,7 @@ export class InquiryController {
       resumeUrl = await this.uploads.ownUpload(input.ResumeUrl.trim(), DOCUMENT_EXTS);
       if (!resumeUrl) throw validation('Failed to upload resume: please upload it again');
     }
+    const requestedAgentId = await this.requestedAgent(input.AgentKey, site);
     const fullName = nameWords(input.FullName!).join(' ');
     const firstTouch: FirstTouch = decodeFirstTouch(cookiesOf(req)[FIRST_TOUCH_COOKIE]) ?? touchOf(req, this.config.trustProxy, new Date());
     const result = await this.commands.execute<SubmitInquiryCommand, InquiryResult>(
@@ -108,6 +126,7 @@ export class InquiryController {
           message: composeInquiryMessage({ ...input, ResumeUrl: resumeUrl ?? undefined }),
           resumeUrl,
           firstTouch,
+          ...(requestedAgentId ? { requestedAgentId } : {}),
         },
         site,
         req.auth?.userId ?? null,

@@ -16,11 +16,14 @@ export function decideSubmitInquiry(c: SubmitInquiry, state: Lead): LeadEvent[] 
 
 /** The capture of a lead by its first inquiry (also by an agent's hand or an import, whose first touch says so). */
 export function leadCaptured(c: SubmitInquiry): LeadCaptured {
-  const { leadId, userId, siteId, fullName, email, phone, leadType, firstTouch, listingPdid } = c;
-  return { type: 'LeadCaptured', data: { leadId, userId, siteId, fullName, email, phone, leadType, source: sourceLabel(firstTouch), firstTouch, listingPdid } };
+  const { leadId, userId, siteId, fullName, email, phone, leadType, firstTouch, listingPdid, requestedAgentId } = c;
+  return {
+    type: 'LeadCaptured',
+    data: { leadId, userId, siteId, fullName, email, phone, leadType, source: sourceLabel(firstTouch), firstTouch, listingPdid, ...(requestedAgentId ? { requestedAgentId } : {}) },
+  };
 }
 
-export type CaptureSignUp = Omit<SubmitInquiry, 'message' | 'resumeUrl' | 'listingPdid' | 'leadType' | 'phone'> & { readonly phone: string | null };
+export type CaptureSignUp = Omit<SubmitInquiry, 'message' | 'resumeUrl' | 'listingPdid' | 'leadType' | 'phone' | 'requestedAgentId'> & { readonly phone: string | null };
 
 /** A sign-up (social) on a site captures the lead, without an inquiry. */
 export function decideCaptureSignUp(c: CaptureSignUp, state: Lead): LeadEvent[] {

@@ -1,5 +1,5 @@
 import type { Agent, Role } from './dashboardApi';
-import { AgentBio } from './AgentBio';
+import { AgentBio } from '../../ui/AgentBio';
 import { MlsIdForm } from './MlsIdForm';
 import { initials } from './dashboardFormat';
 import { ListingClaimsSetting } from './ListingClaimsSetting';

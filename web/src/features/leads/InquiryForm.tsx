@@ -23,6 +23,8 @@ const FIELD_OF = INQUIRY_MESSAGE_FIELD as Readonly<Record<string, Field>>;
 export type InquiryFormProps = {
   readonly leadType: string;
   readonly pdid?: string;
+  /** Sent from an agent's public page: the page's key, so the lead goes to that agent. */
+  readonly agentKey?: string;
   readonly allowPartialName: boolean;
   /** A terms checkbox (accept-terms sites). */
   readonly withTerms?: boolean;
@@ -93,6 +95,7 @@ export function InquiryForm(p: InquiryFormProps) {
         LeadType: p.leadType,
         ...(p.withTerms ? { AcceptTerms: terms } : {}),
         ...(p.pdid ? { pdid: p.pdid } : {}),
+        ...(p.agentKey ? { AgentKey: p.agentKey } : {}),
       });
       p.onSent();
     } catch (err) {

@@ -3,13 +3,18 @@ import { ApiError, isAbort } from '../../api/http';
 import { agentPage } from '../../api/pages';
 import type { AgentPageView } from '../../../../src/contract/public-pages';
 import { useTakeOver } from '../../app/serverPage';
+import { AgentBio } from '../../ui/AgentBio';
+import { AgentContact } from './AgentContact';
 import { NotFoundPage } from '../../app/NotFoundPage';
-import { ResultCard } from '../search/ResultCard';
+import { CardGrid, PageLoadError } from './PublicPageParts';
 import styles from './AgentPage.module.css';
 
 type State = { status: 'loading' } | { status: 'found'; agent: AgentPageView } | { status: 'missing' } | { status: 'error'; message: string };
 
-/** /agents/{name}-{key}: an agent's or broker's public page (photo, bio, contact, active listings). */
+/**
+ * /agents/{name}-{key}: an agent's or broker's public page: photo, bio (collapsed to 100 px with
+ * 'read more', spec section 9), a contact form whose inquiry goes to this agent, active listings.
+ */
 export function AgentPage({ agentKey }: { agentKey: string }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
@@ -33,10 +38,7 @@ export function AgentPage({ agentKey }: { agentKey: string }) {
   if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
   if (state.status === 'error')
     return (
-      <main id="main" className="simple-page" role="alert">
-        <h1>We could not load this page</h1>
-        <p>{state.message}</p>
-      </main>
+      <PageLoadError title="We could not load this page" message={state.message} />
     );
   const a = state.agent;
   return (
@@ -58,19 +60,21 @@ export function AgentPage({ agentKey }: { agentKey: string }) {
           </ul>
         </div>
       </header>
-      {a.bio && <p className={styles.bio}>{a.bio}</p>}
+      {a.bio && (
+        <section aria-label="About" className={styles.bio}>
+          <AgentBio id="agent-bio" text={a.bio} />
+        </section>
+      )}
+      <section aria-labelledby="agent-contact" className={styles.contactForm}>
+        <h2 id="agent-contact">Contact {a.name}</h2>
+        <AgentContact agentKey={agentKey} name={a.name} />
+      </section>
       <section aria-labelledby="agent-listings">
         <h2 id="agent-listings">Active listings</h2>
         {a.listings.length === 0 ? (
           <p>No active listings right now.</p>
         ) : (
-          <ul className={styles.cards}>
-            {a.listings.map((c) => (
-              <li key={c.pdid}>
-                <ResultCard card={c} />
-              </li>
-            ))}
-          </ul>
+          <CardGrid cards={a.listings} />
         )}
       </section>
     </main>

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useCurrentUser } from '../../app/currentUser';
+import { useSite } from '../../app/useSite';
+import formStyles from '../../ui/forms.module.css';
+import { requestSignIn } from '../account/signInRequest';
+import { InquiryForm } from '../leads/InquiryForm';
+
+/**
+ * The contact form of an agent's page: an inquiry (POST /api/account/inquiry) with the page's
+ * key, so a new lead goes to this agent; checked in the spec's order, the server's messages in
+ * place, a thank-you instead of the form once sent.
+ */
+export function AgentContact({ agentKey, name }: { agentKey: string; name: string }) {
+  const { ready, user } = useCurrentUser();
+  const { site } = useSite();
+  const [sent, setSent] = useState(false);
+  if (sent)
+    return (
+      <div className={formStyles.success} role="status" data-testid="inquiry-sent">
+        <strong>Thank you!</strong> {name} received your message and will be in touch shortly.
+      </div>
+    );
+  if (!ready) return null;
+  return (
+    <InquiryForm
+      key={user?.userDID ?? 'visitor'}
+      leadType="Inquiry"
+      agentKey={agentKey}
+      withMessage
+      details="none"
+      allowPartialName={site?.settings['Registration_AllowPartialName'] === true}
+      initial={user ? { FullName: [user.firstName, user.lastName].filter(Boolean).join(' '), Email: user.email, Phone: user.cellPhone ?? '' } : {}}
+      submitLabel={`Send to ${name}`}
+      onSent={() => setSent(true)}
+      onEmailInUse={(email) => requestSignIn({ tab: 'signin', dismissable: true, email, notice: 'An account already uses this email. Sign in to send your message.' })}
+    />
+  );
+}
