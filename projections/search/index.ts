@@ -9,3 +9,4 @@ export { PostgresSearchIndex, type Queryable } from './postgres/postgres-search-
 export { searchProjection } from './postgres/search-listings.projection';
 export { type AgentListingsPage, type AgentListingsQuery, agentListings } from './postgres/agent-listings.query';
 export { activeListingsOf, type Area, areasOf, type SitemapListing, sitemapFileStart, sitemapFileStarts, sitemapListings } from './postgres/public-pages.query';
+export { MeiliSearch, MeiliSearchIndex, meiliSearchProjection } from './meilisearch';
