@@ -80,6 +80,10 @@ export class MeiliSearch {
     return this.request('POST', '/indexes', { uid, primaryKey: options.primaryKey });
   }
 
+  deleteIndex(uid: string): Promise<EnqueuedTask> {
+    return this.request('DELETE', `/indexes/${encodeURIComponent(uid)}`);
+  }
+
   getVersion(): Promise<{ pkgVersion: string }> {
     return this.request('GET', '/version');
   }
