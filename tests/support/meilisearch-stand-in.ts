@@ -57,6 +57,19 @@ export class MeilisearchStandIn {
     return [202, { taskUid: uid, indexUid, status: 'enqueued', type, enqueuedAt: new Date().toISOString() }];
   }
 
+  private search(b: SearchBody) {
+    const grp = /^grp = (\d)/.exec(b.filter ?? '');
+    const all = sortBy([...this.docs.values()].filter((d) => (!grp || d.grp === Number(grp[1])) && (!b.filter?.includes('has_point = true') || d.has_point === true)), b.sort);
+    const offset = b.offset ?? 0;
+    const hits = all.slice(offset, offset + (b.limit ?? 20)).map((d) => pick(d, b.attributesToRetrieve));
+    const facetDistribution: Record<string, Record<string, number>> = {};
+    for (const f of b.facets ?? []) {
+      const counts: Record<string, number> = (facetDistribution[f] = {});
+      for (const d of all) if (d[f] !== null && d[f] !== undefined) counts[String(d[f])] = (counts[String(d[f])] ?? 0) + 1;
+    }
+    return { hits, query: '', processingTimeMs: 0, limit: b.limit ?? 20, offset, estimatedTotalHits: all.length, facetDistribution };
+  }
+
   private answer(method: string, path: string, body: unknown): [number, unknown] {
     const url = new URL(path, 'http://x');
     const p = url.pathname;
@@ -69,6 +82,7 @@ export class MeilisearchStandIn {
       const status = t.looks === 1 ? 'enqueued' : t.looks === 2 ? 'processing' : t.fail ? 'failed' : 'succeeded';
       return [200, { uid: t.uid, type: t.type, status, error: status === 'failed' ? { message: t.fail, code: t.fail!.split(':')[0], type: 'invalid_request' } : null }];
     }
+    if (method === 'POST' && p === '/multi-search') return [200, { results: (body as { queries: SearchBody[] }).queries.map((q) => this.search(q)) }];
     if (method === 'POST' && p === '/indexes') {
       const exists = this.indexExists;
       this.indexExists = true;
@@ -98,24 +112,24 @@ export class MeilisearchStandIn {
       const results = ids.flatMap((id) => (this.docs.has(id) ? [pick(this.docs.get(id)!, b.fields)] : [])).slice(0, b.limit);
       return [200, { results, offset: 0, limit: b.limit, total: results.length }];
     }
-    if (method === 'POST' && rest === '/search') {
-      const b = body as { filter?: string; offset?: number; limit?: number; facets?: string[]; attributesToRetrieve?: string[] };
-      const grp = /^grp = (\d)/.exec(b.filter ?? '');
-      const all = [...this.docs.values()].filter((d) => (!grp || d.grp === Number(grp[1])) && (!b.filter?.includes('has_point = true') || d.has_point === true));
-      const offset = b.offset ?? 0;
-      const hits = all.slice(offset, offset + (b.limit ?? 20)).map((d) => pick(d, b.attributesToRetrieve));
-      const facetDistribution: Record<string, Record<string, number>> = {};
-      const facetStats: Record<string, { min: number; max: number }> = {};
-      for (const f of b.facets ?? []) {
-        facetDistribution[f] = {};
-        for (const d of all) if (d[f] !== null && d[f] !== undefined) facetDistribution[f][String(d[f])] = (facetDistribution[f][String(d[f])] ?? 0) + 1;
-        const nums = all.map((d) => d[f]).filter((v): v is number => typeof v === 'number');
-        if (nums.length > 0 && f !== 'grp') facetStats[f] = { min: Math.min(...nums), max: Math.max(...nums) };
-      }
-      return [200, { hits, query: '', processingTimeMs: 0, limit: b.limit ?? 20, offset, estimatedTotalHits: all.length, facetDistribution, facetStats }];
-    }
+    if (method === 'POST' && rest === '/search') return [200, this.search(body as SearchBody)];
     return [404, { message: `no route ${method} ${p}`, code: 'not_found' }];
   }
+}
+
+type SearchBody = { filter?: string; sort?: string[]; offset?: number; limit?: number; facets?: string[]; attributesToRetrieve?: string[] };
+
+/** Sorts by plain fields (`name:asc` / `name:desc`); geo sorts are left to the real server. */
+function sortBy(docs: Doc[], sort: readonly string[] | undefined): Doc[] {
+  const keys = (sort ?? []).filter((k) => !k.startsWith('_geo')).map((k) => k.split(':') as [string, string]);
+  return [...docs].sort((a, b) => {
+    for (const [f, dir] of keys) {
+      const x = a[f] as number | string;
+      const y = b[f] as number | string;
+      if (x !== y) return (x < y ? -1 : 1) * (dir === 'desc' ? -1 : 1);
+    }
+    return 0;
+  });
 }
 
 const pick = (d: Doc, fields: readonly string[] | undefined): Doc => (fields ? (Object.fromEntries(fields.filter((f) => f in d).map((f) => [f, d[f]])) as Doc) : d);

@@ -88,6 +88,11 @@ export class MeiliSearch {
     return this.request('GET', '/version');
   }
 
+  /** Several searches in one request, answered in order. */
+  multiSearch<T>(queries: readonly (SearchParams & { indexUid: string; q?: string })[]): Promise<{ results: SearchResponse<T>[] }> {
+    return this.request('POST', '/multi-search', { queries: queries.map((q) => ({ q: '', ...q })) });
+  }
+
   getTask(uid: number): Promise<Task> {
     return this.request('GET', `/tasks/${uid}`);
   }

@@ -1,8 +1,8 @@
-import { isLease } from '../../../src/modules/listings/listings.events';
 import { CELL_LEVEL } from '../geo';
 import { LISTING_TYPES, type ListingType } from '../search-criteria';
 import { deriveSearchFields, type SearchDoc } from '../search-document';
 import type { IndexedListing } from '../search-index.port';
+import { toListing } from '../listing-row';
 import { TYPE_BITS } from '../search-terms';
 import type { MatchRow } from '../postgres/criteria-match';
 
@@ -130,33 +130,7 @@ export const FILTERABLE = [
   'new_construction', 'price_reduced', 'city_key', 'county_key', 'zip5', 'mlsid_key', 'open_house_until', 'words', 'listing_display',
   ...CELL_LEVELS.map((z) => `cell${z}`),
 ] as const;
-export const SORTABLE = ['pdid', '_geo', 's_newest', 's_price_asc', 's_price_desc', 's_beds', 's_sqft'] as const;
+export const SORTABLE = ['pdid', '_geo', 'lat', 'lng', 's_newest', 's_price_asc', 's_price_desc', 's_beds', 's_sqft'] as const;
 
-export function listingOf(d: MeiliDocument): IndexedListing {
-  return {
-    pdid: d.pdid,
-    mlsid: d.listing_id,
-    // InternetAddressDisplayYN false: the street address is on no public page.
-    address: d.address_display === false ? null : d.address,
-    city: d.city,
-    state: d.state,
-    zip: d.postal_code,
-    county: d.county,
-    price: d.price,
-    beds: d.beds,
-    baths: d.baths,
-    sqft: d.sqft,
-    status: d.status,
-    propertyType: d.property_subtype ?? d.property_type,
-    latitude: d.lat,
-    longitude: d.lng,
-    locationApproximate: d.location_approximate,
-    forRent: isLease(d.property_type),
-    photos: [...d.visible_photos],
-    allPhotosBroken: d.all_photos_broken,
-    listDate: d.list_date,
-    closeDate: d.close_date,
-    listOfficeName: d.list_office,
-    listAgentName: d.list_agent,
-  };
-}
+/** The card of a document: its fields are named as the PostgreSQL columns are. */
+export const listingOf = (d: MeiliDocument): IndexedListing => toListing(d);

@@ -151,8 +151,12 @@ describe('Meilisearch adapter on the wire', () => {
     expect(map.clusters.map((k) => k.count)).toEqual([2]);
     expect(map.clusters[0]!.latitude).toBeCloseTo(47.65, 12);
     expect(map.clusters[0]!.longitude).toBeCloseTo(-122.25, 12);
-    const counts = standIn.requests.find((r) => (r.body as { limit?: number })?.limit === 0)!.body;
-    expect(counts).toEqual({ q: '', filter: 'grp = 1', limit: 0, facets: ['grp', 'lat', 'lng', 'cell8'] });
+    const multi = standIn.requests.find((r) => r.path === '/multi-search')!.body as { queries: unknown[] };
+    expect(multi.queries).toEqual([
+      { q: '', indexUid: 'homes', filter: 'grp = 1', limit: 0, facets: ['grp', 'cell8'] },
+      { q: '', indexUid: 'homes', filter: 'grp = 1 AND has_point = true', sort: ['s_newest:desc', 'pdid:asc'], limit: 10, attributesToRetrieve: ['pdid', 'lat', 'lng', 'price', 'location_approximate'] },
+      ...['lat:asc', 'lat:desc', 'lng:asc', 'lng:desc'].map((sort) => ({ q: '', indexUid: 'homes', filter: 'grp = 1 AND has_point = true', sort: [sort], limit: 1, attributesToRetrieve: ['lat', 'lng'] })),
+    ]);
   });
 
   it('gives cards in the order asked, without listings not shown publicly, and matches alerts on the documents', async () => {

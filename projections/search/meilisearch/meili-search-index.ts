@@ -13,7 +13,7 @@ import {
   type SuggestionKind,
 } from '../search-index.port';
 import { type Check, compile, passes } from '../postgres/criteria-match';
-import { type MeiliIndex, type MeiliSearch, MeiliTaskError } from './meili-client';
+import { type MeiliIndex, type MeiliSearch, MeiliTaskError, type SearchResponse } from './meili-client';
 import { boundsOfPoints, clusterLevelOf, clustersOfFacets, clustersOfPoints } from './meili-clusters';
 import { FILTERABLE, listingOf, type MeiliDocument, SORTABLE } from './meili-document';
 import { filterOf, quote, sortOf } from './meili-filter';
@@ -96,7 +96,7 @@ export class MeiliSearchIndex extends SearchIndex {
   private readonly pointsCap: number;
 
   constructor(
-    client: MeiliSearch,
+    private readonly client: MeiliSearch,
     private readonly names: SearchIndex,
     private readonly options: MeiliSearchIndexOptions,
   ) {
@@ -157,18 +157,22 @@ export class MeiliSearchIndex extends SearchIndex {
     }
     const cell = `cell${clusterLevelOf(q.clusterLevel)}`;
     const mapped = `${plan.filter} AND has_point = true`;
-    const [counts, pins] = await Promise.all([
-      this.index.search('', { filter: plan.filter, limit: 0, facets: ['grp', 'lat', 'lng', cell] }),
-      q.pins > 0 ? this.index.search('', { filter: mapped, sort: sortOf(c.sort, c.origin), limit: q.pins, attributesToRetrieve: PIN_FIELDS }) : Promise.resolve({ hits: [] }),
+    // One request: the counts, the first pins, and the bounds as the ends of the matches with a
+    // point by latitude and by longitude (facet stats would list every distinct coordinate).
+    const end = (sort: string) => ({ indexUid: this.index.uid, filter: mapped, sort: [sort], limit: 1, attributesToRetrieve: ['lat', 'lng'] });
+    const { results } = await this.client.multiSearch<MeiliDocument>([
+      { indexUid: this.index.uid, filter: plan.filter, limit: 0, facets: ['grp', cell] },
+      { indexUid: this.index.uid, filter: mapped, sort: sortOf(c.sort, c.origin), limit: q.pins, attributesToRetrieve: PIN_FIELDS },
+      end('lat:asc'), end('lat:desc'), end('lng:asc'), end('lng:desc'),
     ]);
+    const [counts, pins, south, north, west, east] = results as [SearchResponse<MeiliDocument>, ...SearchResponse<MeiliDocument>[]];
     const cells = counts.facetDistribution?.[cell] ?? {};
     const onMap = Object.values(cells).reduce((n, k) => n + k, 0);
-    const lat = counts.facetStats?.lat;
-    const lng = counts.facetStats?.lng;
-    const bounds: Box | null = onMap > 0 && lat && lng ? { minLat: lat.min, maxLat: lat.max, minLng: lng.min, maxLng: lng.max } : null;
+    const [s, n, w, e] = [south, north, west, east].map((r) => r?.hits[0]);
+    const bounds: Box | null = onMap > 0 && s && n && w && e ? { minLat: s.lat!, maxLat: n.lat!, minLng: w.lng!, maxLng: e.lng! } : null;
     const points =
       onMap > 0 && onMap <= this.pointsCap ? (await this.index.search('', { filter: mapped, limit: onMap, attributesToRetrieve: ['lat', 'lng'] })).hits.filter(located) : null;
-    return { total: totalOf(counts.facetDistribution, groupOf(c)), pins: pins.hits.filter(located).map(pinOf), bounds, clusters: clustersOfFacets(cells, q.clusterLevel, points, bounds) };
+    return { total: totalOf(counts.facetDistribution, groupOf(c)), pins: (pins?.hits ?? []).filter(located).map(pinOf), bounds, clusters: clustersOfFacets(cells, q.clusterLevel, points, bounds) };
   }
 
   private async documents<K extends keyof MeiliDocument>(pdids: readonly string[], fields: readonly K[]): Promise<Map<string, Pick<MeiliDocument, K>>> {
