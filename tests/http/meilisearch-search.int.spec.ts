@@ -45,6 +45,6 @@ describe('search on Meilisearch (SEARCH_INDEX=meilisearch)', () => {
     expect(body.total).toBe(2);
     expect(body.results.map((c) => c.pdid).sort()).toEqual(['NWMLS-M1', 'NWMLS-M2']);
     const search = standIn.requests.filter((r) => r.path === '/indexes/listings/search').at(-1)!.body as { filter: string; sort: string[] };
-    expect(search).toMatchObject({ filter: 'grp = 1', sort: ['s_price_desc:desc', 'pdid:asc'] });
+    expect(search).toMatchObject({ filter: 'grp = 1', sort: ['s_price_desc:desc', 's_pdid:asc'] });
   });
 });

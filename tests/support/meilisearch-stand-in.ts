@@ -19,6 +19,8 @@ export class MeilisearchStandIn {
   /** The next task of this type fails with this message. */
   failNext: { type: string; message: string } | null = null;
   version = '1.12.0';
+  /** Filters matching this are refused as Meilisearch refuses a filter it cannot read (400 invalid_search_filter). */
+  refuseFilter: RegExp | null = null;
   indexExists = false;
   private server: Server | undefined;
   private nextTask = 0;
@@ -81,6 +83,10 @@ export class MeilisearchStandIn {
       t.looks++;
       const status = t.looks === 1 ? 'enqueued' : t.looks === 2 ? 'processing' : t.fail ? 'failed' : 'succeeded';
       return [200, { uid: t.uid, type: t.type, status, error: status === 'failed' ? { message: t.fail, code: t.fail!.split(':')[0], type: 'invalid_request' } : null }];
+    }
+    const filters = p === '/multi-search' ? (body as { queries: SearchBody[] }).queries.map((q) => q.filter ?? '') : [(body as SearchBody | undefined)?.filter ?? ''];
+    if (method === 'POST' && p.endsWith('search') && this.refuseFilter && filters.some((f) => this.refuseFilter!.test(f))) {
+      return [400, { message: 'Invalid syntax for the filter parameter.', code: 'invalid_search_filter', type: 'invalid_request' }];
     }
     if (method === 'POST' && p === '/multi-search') return [200, { results: (body as { queries: SearchBody[] }).queries.map((q) => this.search(q)) }];
     if (method === 'POST' && p === '/indexes') {

@@ -23,6 +23,8 @@ export type MeiliDocument = MatchRow & {
   readonly _geo?: { readonly lat: number; readonly lng: number };
   readonly types: readonly ListingType[];
   readonly sort_date: string | null;
+  /** The pdid's bytes in hex: sorts as the bytes do, whatever case folding the server applies to strings. */
+  readonly s_pdid: string;
   readonly s_newest: number;
   readonly s_price_asc: number;
   readonly s_price_desc: number;
@@ -97,6 +99,7 @@ export function meiliDocumentOf(doc: SearchDoc): MeiliDocument {
     open_house_until: d.openHouseUntil === null ? null : Date.parse(d.openHouseUntil),
     words: d.words,
     sort_date: d.sortDate,
+    s_pdid: Buffer.from(doc.pdid, 'utf8').toString('hex'),
     s_newest: dateKey(d.sortDate),
     s_price_asc: d.price ?? LAST_ASC,
     s_price_desc: d.price ?? LAST_DESC,
@@ -130,7 +133,7 @@ export const FILTERABLE = [
   'new_construction', 'price_reduced', 'city_key', 'county_key', 'zip5', 'mlsid_key', 'open_house_until', 'words', 'listing_display',
   ...CELL_LEVELS.map((z) => `cell${z}`),
 ] as const;
-export const SORTABLE = ['pdid', '_geo', 'lat', 'lng', 's_newest', 's_price_asc', 's_price_desc', 's_beds', 's_sqft'] as const;
+export const SORTABLE = ['s_pdid', '_geo', 'lat', 'lng', 's_newest', 's_price_asc', 's_price_desc', 's_beds', 's_sqft'] as const;
 
 /** The card of a document: its fields are named as the PostgreSQL columns are. */
 export const listingOf = (d: MeiliDocument): IndexedListing => toListing(d);

@@ -40,7 +40,14 @@ describe('a listing as a Meilisearch document', () => {
     expect(known).toMatchObject({ s_newest: Date.parse('2026-10-01'), s_price_asc: 500_000, s_price_desc: 500_000, s_beds: 3, s_sqft: 1500 });
     expect(unknown.s_price_asc).toBeGreaterThan(1e299);
     for (const k of ['s_newest', 's_price_desc', 's_beds', 's_sqft'] as const) expect(unknown[k]).toBeLessThan(-1e299);
-    for (const k of ['s_newest', 's_price_asc', 's_price_desc', 's_beds', 's_sqft', 'pdid', '_geo']) expect(SORTABLE).toContain(k);
+    for (const k of ['s_newest', 's_price_asc', 's_price_desc', 's_beds', 's_sqft', 's_pdid', '_geo']) expect(SORTABLE).toContain(k);
+  });
+
+  it('sorts ties by pdid in byte order, as hex that no case folding of the server can reorder', () => {
+    const keys = ['NW-a_1', 'NW-A1', 'NW-B', 'NW-a', 'NW-_'].map((k) => meiliDocumentOf({ ...searchDoc('x'), pdid: k }).s_pdid);
+    const bytes = ['NW-a_1', 'NW-A1', 'NW-B', 'NW-a', 'NW-_'].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    expect([...keys].sort().map((h) => Buffer.from(h, 'hex').toString())).toEqual(bytes);
+    expect([...keys].map((k) => k.toLowerCase())).toEqual(keys);
   });
 
   it('sorts a sold listing by its close date and prices it by its close price', () => {

@@ -66,21 +66,21 @@ export function filterOf(c: SearchCriteria, opts: { now: number; geoPolygon: boo
 
 export const polygonFilter = (ring: readonly LatLng[]): string => `_geoPolygon(${ring.map((p) => `[${num(p.lat)}, ${num(p.lng)}]`).join(', ')})`;
 
-/** The sort as Meilisearch sorts it: the sort's key (never null, see meili-document.ts), then pdid. */
+/** The sort as Meilisearch sorts it: the sort's key (never null, see meili-document.ts), then pdid in byte order (`s_pdid`). */
 export function sortOf(sort: SortBy, origin: LatLng | undefined): string[] {
   switch (sort) {
     case 'newest':
-      return ['s_newest:desc', 'pdid:asc'];
+      return ['s_newest:desc', 's_pdid:asc'];
     case 'price-asc':
-      return ['s_price_asc:asc', 'pdid:asc'];
+      return ['s_price_asc:asc', 's_pdid:asc'];
     case 'price-desc':
-      return ['s_price_desc:desc', 'pdid:asc'];
+      return ['s_price_desc:desc', 's_pdid:asc'];
     case 'beds-desc':
-      return ['s_beds:desc', 'pdid:asc'];
+      return ['s_beds:desc', 's_pdid:asc'];
     case 'sqft-desc':
-      return ['s_sqft:desc', 'pdid:asc'];
+      return ['s_sqft:desc', 's_pdid:asc'];
     case 'nearest':
       if (!origin) throw new Error('nearest needs an origin');
-      return [`_geoPoint(${num(origin.lat)}, ${num(origin.lng)}):asc`, 'pdid:asc'];
+      return [`_geoPoint(${num(origin.lat)}, ${num(origin.lng)}):asc`, 's_pdid:asc'];
   }
 }

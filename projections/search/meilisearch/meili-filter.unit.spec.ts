@@ -89,12 +89,12 @@ describe('criteria of contract section 3 as a Meilisearch filter', () => {
 
 describe('sorts as Meilisearch sorts them', () => {
   it('sorts by never-null keys, then pdid; nearest by _geoPoint from the origin', () => {
-    expect(sortOf('newest', undefined)).toEqual(['s_newest:desc', 'pdid:asc']);
-    expect(sortOf('price-asc', undefined)).toEqual(['s_price_asc:asc', 'pdid:asc']);
-    expect(sortOf('price-desc', undefined)).toEqual(['s_price_desc:desc', 'pdid:asc']);
-    expect(sortOf('beds-desc', undefined)).toEqual(['s_beds:desc', 'pdid:asc']);
-    expect(sortOf('sqft-desc', undefined)).toEqual(['s_sqft:desc', 'pdid:asc']);
-    expect(sortOf('nearest', { lat: 47.6, lng: -122.3 })).toEqual(['_geoPoint(47.6, -122.3):asc', 'pdid:asc']);
+    expect(sortOf('newest', undefined)).toEqual(['s_newest:desc', 's_pdid:asc']);
+    expect(sortOf('price-asc', undefined)).toEqual(['s_price_asc:asc', 's_pdid:asc']);
+    expect(sortOf('price-desc', undefined)).toEqual(['s_price_desc:desc', 's_pdid:asc']);
+    expect(sortOf('beds-desc', undefined)).toEqual(['s_beds:desc', 's_pdid:asc']);
+    expect(sortOf('sqft-desc', undefined)).toEqual(['s_sqft:desc', 's_pdid:asc']);
+    expect(sortOf('nearest', { lat: 47.6, lng: -122.3 })).toEqual(['_geoPoint(47.6, -122.3):asc', 's_pdid:asc']);
     expect(() => sortOf('nearest', undefined)).toThrow('nearest needs an origin');
   });
 });

@@ -115,7 +115,7 @@ describe('Meilisearch adapter on the wire', () => {
     const found = await index.search(criteria({ minprice: '100', sortby: 'price-desc' }), { offset: 0, limit: 2 });
     expect(found.total).toBe(2);
     const req = standIn.requests.find((r) => r.path === '/indexes/homes/search')!;
-    expect(req.body).toEqual({ q: '', filter: 'grp = 1 AND price >= 100', sort: ['s_price_desc:desc', 'pdid:asc'], offset: 0, limit: 2, facets: ['grp'], attributesToRetrieve: ['pdid'] });
+    expect(req.body).toEqual({ q: '', filter: 'grp = 1 AND price >= 100', sort: ['s_price_desc:desc', 's_pdid:asc'], offset: 0, limit: 2, facets: ['grp'], attributesToRetrieve: ['pdid'] });
   });
 
   it('on a server without _geoPolygon, reads the polygon\'s box candidates and keeps, counts, orders and pins only those inside', async () => {
@@ -142,6 +142,27 @@ describe('Meilisearch adapter on the wire', () => {
     expect(cards.listings.map((l) => l.pdid)).toEqual(['NW-arm']);
   });
 
+  it('asks _geoPolygon of a 1.22 server, and falls back to boxes and its own check if the server refuses it', async () => {
+    const fresh = new MeilisearchStandIn();
+    fresh.version = '1.22.0';
+    const url = await fresh.start();
+    try {
+      const on122 = await MeiliSearchIndex.connect(new MeiliSearch({ host: url, pollMs: 1 }), new PostgresSearchIndex(db.pool), { indexUid: 'homes' });
+      for (const d of [searchDoc('in', { Latitude: 47.2, Longitude: -122.3 }), searchDoc('notch', { Latitude: 47.8, Longitude: -122.3 })]) fresh.docs.set(d.pdid, meiliDocumentOf(d) as never);
+      const c = criteria({ polygonmap: '47 -122.6, 48 -122.6, 48 -122.4, 47.5 -122.4, 47.5 -122.2, 48 -122.2, 48 -122, 47 -122' });
+      await on122.search(c, { offset: 0, limit: 10 });
+      const asked = () => fresh.requests.filter((r) => r.path === '/indexes/homes/search').map((r) => (r.body as { filter: string }).filter);
+      expect(asked().at(-1)).toMatch(/^grp = 1 AND \(_geoPolygon\(\[47, -122\.6\], /);
+      fresh.refuseFilter = /_geoPolygon/;
+      expect(await on122.search(c, { offset: 0, limit: 10 })).toEqual({ total: 1, pdids: ['NW-in'] });
+      expect(asked().slice(-2).map((f) => f.includes('_geoPolygon'))).toEqual([true, false]);
+      expect((await on122.map(c, { pins: 5, clusterLevel: 10 })).total).toBe(1);
+      expect(asked().at(-1)).not.toContain('_geoPolygon');
+    } finally {
+      await fresh.stop();
+    }
+  });
+
   it('maps from facet counts, facet stats and the first pins when Meilisearch decides alone', async () => {
     put(searchDoc('a', { Latitude: 47.6, Longitude: -122.3 }), searchDoc('b', { Latitude: 47.7, Longitude: -122.2 }), searchDoc('c', { Latitude: null, Longitude: null }));
     const map = await index.map(criteria({ sortby: 'newest' }), { pins: 10, clusterLevel: 8 });
@@ -154,7 +175,7 @@ describe('Meilisearch adapter on the wire', () => {
     const multi = standIn.requests.find((r) => r.path === '/multi-search')!.body as { queries: unknown[] };
     expect(multi.queries).toEqual([
       { q: '', indexUid: 'homes', filter: 'grp = 1', limit: 0, facets: ['grp', 'cell8'] },
-      { q: '', indexUid: 'homes', filter: 'grp = 1 AND has_point = true', sort: ['s_newest:desc', 'pdid:asc'], limit: 10, attributesToRetrieve: ['pdid', 'lat', 'lng', 'price', 'location_approximate'] },
+      { q: '', indexUid: 'homes', filter: 'grp = 1 AND has_point = true', sort: ['s_newest:desc', 's_pdid:asc'], limit: 10, attributesToRetrieve: ['pdid', 'lat', 'lng', 'price', 'location_approximate'] },
       ...['lat:asc', 'lat:desc', 'lng:asc', 'lng:desc'].map((sort) => ({ q: '', indexUid: 'homes', filter: 'grp = 1 AND has_point = true', sort: [sort], limit: 1, attributesToRetrieve: ['lat', 'lng'] })),
     ]);
   });

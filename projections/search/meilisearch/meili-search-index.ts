@@ -13,7 +13,7 @@ import {
   type SuggestionKind,
 } from '../search-index.port';
 import { type Check, compile, passes } from '../postgres/criteria-match';
-import { type MeiliIndex, type MeiliSearch, MeiliTaskError, type SearchResponse } from './meili-client';
+import { type MeiliIndex, type MeiliSearch, MeiliSearchApiError, MeiliTaskError, type SearchResponse } from './meili-client';
 import { boundsOfPoints, clusterLevelOf, clustersOfFacets, clustersOfPoints } from './meili-clusters';
 import { FILTERABLE, listingOf, type MeiliDocument, SORTABLE } from './meili-document';
 import { filterOf, quote, sortOf } from './meili-filter';
@@ -84,8 +84,8 @@ export type MeiliSearchIndexOptions = {
 /**
  * The SearchIndex on Meilisearch (SEARCH_INDEX=meilisearch): searches, maps, cards and alert
  * matching read the documents the `search_meili` projection writes. Meilisearch filters and
- * sorts; totals are facet counts of `grp` (exact, unlike estimatedTotalHits), bounds the facet
- * stats of lat and lng, clusters the facet counts of the level's cell. A radius, polygons on a
+ * sorts; totals are facet counts of `grp` (exact, unlike estimatedTotalHits), bounds the ends
+ * of the matches by lat and lng, clusters the facet counts of the level's cell. A radius, polygons on a
  * server without `_geoPolygon`, and the nearest sort are narrowed by Meilisearch and decided and
  * ordered here, exactly as the contract says (chord distance, even-odd rule, ties by pdid).
  * Autocomplete names, MLS update times and the listing picker stay on the PostgreSQL read model
@@ -94,15 +94,18 @@ export type MeiliSearchIndexOptions = {
 export class MeiliSearchIndex extends SearchIndex {
   readonly index: MeiliIndex<MeiliDocument>;
   private readonly pointsCap: number;
+  /** Turned off for good if the server refuses a `_geoPolygon` filter (an index built without what it needs). */
+  private geoPolygon: boolean;
 
   constructor(
     private readonly client: MeiliSearch,
     private readonly names: SearchIndex,
-    private readonly options: MeiliSearchIndexOptions,
+    options: MeiliSearchIndexOptions,
   ) {
     super();
     this.index = client.index<MeiliDocument>(options.indexUid ?? LISTINGS_INDEX);
     this.pointsCap = options.pointsCap ?? 5_000;
+    this.geoPolygon = options.geoPolygon;
   }
 
   /** Asks the server's version (for `_geoPolygon`) and makes sure the index and its settings exist. */
@@ -113,9 +116,20 @@ export class MeiliSearchIndex extends SearchIndex {
   }
 
   private plan(c: SearchCriteria) {
-    const plan = filterOf(c, { now: Date.now(), geoPolygon: this.options.geoPolygon });
+    const plan = filterOf(c, { now: Date.now(), geoPolygon: this.geoPolygon });
     // Nearest: Meilisearch's haversine and the contract's chord can order near-equal distances apart.
     return { ...plan, here: plan.exact.length > 0 || c.sort === 'nearest' };
+  }
+
+  /** Runs a search with its plan; a server that refuses `_geoPolygon` is asked again with the fallback. */
+  private async planned<T>(c: SearchCriteria, run: (plan: ReturnType<MeiliSearchIndex['plan']>) => Promise<T>): Promise<T> {
+    try {
+      return await run(this.plan(c));
+    } catch (e) {
+      if (!(c.polygons && this.geoPolygon && e instanceof MeiliSearchApiError && e.code === 'invalid_search_filter')) throw e;
+      this.geoPolygon = false;
+      return run(this.plan(c));
+    }
   }
 
   /** Every match of criteria the filter only narrows: candidates read in pages, checked and ordered here. */
@@ -124,15 +138,18 @@ export class MeiliSearchIndex extends SearchIndex {
     const found: MeiliDocument[] = [];
     for (let offset = 0; ; offset += CANDIDATE_PAGE) {
       if (offset >= MAX_TOTAL_HITS) throw new Error(`More than ${MAX_TOTAL_HITS} candidates to check: narrow the search`);
-      const { hits } = await this.index.search('', { filter, offset, limit: CANDIDATE_PAGE, attributesToRetrieve: MATCH_FIELDS, sort: ['pdid:asc'] });
+      const { hits } = await this.index.search('', { filter, offset, limit: CANDIDATE_PAGE, attributesToRetrieve: MATCH_FIELDS, sort: ['s_pdid:asc'] });
       for (const h of hits) if (passes(checks, h)) found.push(h);
       if (hits.length < CANDIDATE_PAGE) break;
     }
     return found.sort(comparatorOf(c.sort, c.origin));
   }
 
-  async search(c: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }> {
-    const plan = this.plan(c);
+  search(c: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }> {
+    return this.planned(c, (plan) => this.searchPlanned(c, plan, page));
+  }
+
+  private async searchPlanned(c: SearchCriteria, plan: ReturnType<MeiliSearchIndex['plan']>, page: SearchPage): Promise<{ total: number; pdids: string[] }> {
     if (plan.here) {
       const all = await this.exactMatches(c, plan.filter);
       return { total: all.length, pdids: all.slice(page.offset, page.offset + page.limit).map((d) => d.pdid) };
@@ -142,14 +159,19 @@ export class MeiliSearchIndex extends SearchIndex {
   }
 
   override async page(c: SearchCriteria, page: SearchPage): Promise<{ total: number; listings: IndexedListing[] }> {
-    if (this.plan(c).here) return super.page(c, page);
-    const plan = this.plan(c);
+    return this.planned(c, (plan) => (plan.here ? super.page(c, page) : this.cardsPlanned(c, plan, page)));
+  }
+
+  private async cardsPlanned(c: SearchCriteria, plan: ReturnType<MeiliSearchIndex['plan']>, page: SearchPage): Promise<{ total: number; listings: IndexedListing[] }> {
     const res = await this.index.search('', { filter: plan.filter, sort: sortOf(c.sort, c.origin), offset: page.offset, limit: page.limit, facets: ['grp'], attributesToRetrieve: CARD_FIELDS });
     return { total: totalOf(res.facetDistribution, groupOf(c)), listings: res.hits.map(listingOf) };
   }
 
-  async map(c: SearchCriteria, q: MapQuery): Promise<MapResult> {
-    const plan = this.plan(c);
+  map(c: SearchCriteria, q: MapQuery): Promise<MapResult> {
+    return this.planned(c, (plan) => this.mapPlanned(c, plan, q));
+  }
+
+  private async mapPlanned(c: SearchCriteria, plan: ReturnType<MeiliSearchIndex['plan']>, q: MapQuery): Promise<MapResult> {
     if (plan.here) {
       const all = await this.exactMatches(c, plan.filter);
       const points = all.filter(located);
