@@ -3,6 +3,7 @@ import { systemContext } from '../../src/commands/command-context';
 import { resoItems } from '../../src/demo/listings';
 import { importListings, type ResoRecord } from '../../src/modules/listings';
 import { type Started, startServer } from '../../src/main';
+import { SearchIndexVersion } from '../../src/modules/listings/search-listings/search-index-version';
 import { MeilisearchStandIn } from '../support/meilisearch-stand-in';
 import { home } from '../support/reso-home';
 import { testConfig } from '../support/test-config';
@@ -46,5 +47,14 @@ describe('search on Meilisearch (SEARCH_INDEX=meilisearch)', () => {
     expect(body.results.map((c) => c.pdid).sort()).toEqual(['NWMLS-M1', 'NWMLS-M2']);
     const search = standIn.requests.filter((r) => r.path === '/indexes/listings/search').at(-1)!.body as { filter: string; sort: string[] };
     expect(search).toMatchObject({ filter: 'grp = 1', sort: ['s_price_desc:desc', 's_pdid:asc'] });
+  });
+
+  it('keys cached answers to the Meilisearch documents\' checkpoint, which may lag the PostgreSQL tables\'', async () => {
+    const version = server.app.get(SearchIndexVersion);
+    await version.read();
+    const { rows } = await server.runtime.db.pool.query<{ v: string }>(
+      `SELECT transaction_id::text || '/' || global_position::text || '/' || version::text AS v FROM projection_checkpoints WHERE name = 'search_meili'`,
+    );
+    expect(version.current()).toBe(rows[0]!.v);
   });
 });
