@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // Adapters for servers that cannot run here are checked by the same conformance suites when a
 // server is given; without one their files are not collected at all (nothing is skipped).
-const external = [
-  ...(process.env.EVENTSTORE_URL ? ['src/eventstore/kurrentdb/**/*.kurrentdb.spec.ts'] : []),
-  ...(process.env.MEILI_URL ? ['projections/search/meilisearch/**/*.meili.spec.ts'] : []),
-];
+const external = [...(process.env.EVENTSTORE_URL ? ['src/eventstore/kurrentdb/**/*.kurrentdb.spec.ts'] : [])];
+// The Meilisearch adapter's suite needs PostgreSQL too (the projections run there): with
+// MEILI_URL set, the integration tier collects it.
+const meili = process.env.MEILI_URL ? ['projections/search/meilisearch/**/*.meili.spec.ts'] : [];
 
 // Three tiers (architecture convention 6). Integration tests share one embedded PostgreSQL
 // server started by the global setup; each test file gets its own database in it.
@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'int',
           sequence: { groupOrder: 2 },
-          include: ['src/**/*.int.spec.ts', 'projections/**/*.int.spec.ts', 'tests/**/*.int.spec.ts'],
+          include: ['src/**/*.int.spec.ts', 'projections/**/*.int.spec.ts', 'tests/**/*.int.spec.ts', ...meili],
           globalSetup: ['tests/support/global-postgres.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
-import { allProjections } from './app/projections';
+import { projectionsFor } from './app/projections';
 import { createRuntime, type Runtime } from './app/runtime';
 import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config/config';
 import { startWarnings } from './config/start-warnings';
@@ -29,7 +29,7 @@ export type Started = { app: NestExpressApplication; runtime: Runtime; url: stri
 export async function startServer(config: Config, opts: { fsync?: boolean } = {}): Promise<Started> {
   setLogLevel(config.logLevel);
   for (const warning of startWarnings(config)) log.warn(warning);
-  const runtime = await createRuntime(config, { ...opts, projections: allProjections });
+  const runtime = await createRuntime(config, { ...opts, projections: projectionsFor(config) });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.create(runtime), {
     logger: config.logLevel === 'debug' ? ['log', 'error', 'warn', 'debug'] : ['error', 'warn'],
     bodyParser: true,

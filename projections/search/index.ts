@@ -10,3 +10,4 @@ export { searchProjection } from './postgres/search-listings.projection';
 export { type AgentListingsPage, type AgentListingsQuery, agentListings } from './postgres/agent-listings.query';
 export { type AreaMarket, areaMarket } from './postgres/area-market.query';
 export { activeListingsOf, type Area, areasOf, type SitemapListing, sitemapFileStart, sitemapFileStarts, sitemapListings } from './postgres/public-pages.query';
+export { MeiliSearch, MeiliSearchIndex, meiliSearchProjection } from './meilisearch';

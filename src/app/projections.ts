@@ -19,8 +19,9 @@ import { leadThreadProjection } from '../../projections/lead-thread';
 import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
 import type { Projection } from '../../projections/runner';
+import type { Config } from '../config/config';
 import { replyNoticesProjection } from '../../projections/reply-notices';
-import { searchProjection } from '../../projections/search';
+import { MeiliSearch, meiliSearchProjection, searchProjection } from '../../projections/search';
 import { shareMailProjection } from '../../projections/share-mail';
 import { showingsProjection } from '../../projections/showings';
 import { sitesProjection } from '../../projections/sites';
@@ -63,3 +64,13 @@ export const allProjections: readonly Projection[] = [
   replyNoticesProjection,
   agentPagesProjection,
 ];
+
+/**
+ * The read models this configuration runs: every one, plus the Meilisearch documents when
+ * SEARCH_INDEX=meilisearch (the PostgreSQL search tables stay: autocomplete, MLS update times
+ * and the listing picker read them).
+ */
+export function projectionsFor(config: Pick<Config, 'searchIndex' | 'meili'>): readonly Projection[] {
+  if (config.searchIndex !== 'meilisearch' || !config.meili) return allProjections;
+  return [...allProjections, meiliSearchProjection(new MeiliSearch({ host: config.meili.url, apiKey: config.meili.key }))];
+}

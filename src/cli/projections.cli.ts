@@ -1,5 +1,5 @@
 import { projectionStatus, rebuildProjection } from '../../projections/runner';
-import { allProjections } from '../app/projections';
+import { projectionsFor } from '../app/projections';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../database/database';
 import { protectedStore } from '../app/protected-store';
@@ -21,11 +21,13 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
+  const config = loadConfig();
+  // SEARCH_INDEX=meilisearch adds the Meilisearch documents (search_meili).
+  const allProjections = projectionsFor(config);
   if (command === 'rebuild' && !allProjections.some((p) => p.name === name)) {
     process.stderr.write(`Unknown projection ${JSON.stringify(name ?? '')}. Known: ${allProjections.map((p) => p.name).join(', ')}\n`);
     return 2;
   }
-  const config = loadConfig();
   setLogLevel(config.logLevel === 'info' ? 'warn' : config.logLevel);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
   // Rebuilt read models see personal fields as the server does: opened, or erased.

@@ -108,6 +108,7 @@ const schema = z.object({
   PROJECTION_BATCH_SIZE: int(1000, 1, 100_000),
   DB_POOL_SIZE: int(16, 2, 500),
   EVENTSTORE_URL: url(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
+  SEARCH_INDEX: z.enum(['postgres', 'meilisearch']).default('postgres'),
   MEILI_URL: url(['http:', 'https:']),
   MEILI_KEY: z.string().optional(),
   PUBLIC_URL: url(['http:', 'https:']),
@@ -167,6 +168,8 @@ export type Config = {
   readonly dbPoolSize: number;
   readonly eventStoreUrl: string | undefined;
   readonly meili: { readonly url: string; readonly key: string | undefined } | undefined;
+  /** Which SearchIndex adapter serves searches: PostgreSQL (default) or Meilisearch (needs MEILI_URL). */
+  readonly searchIndex: 'postgres' | 'meilisearch';
   /** Base address of the default site, for links in e-mails (never taken from a request's Host). */
   readonly publicUrl: string;
   /** Signs communication links; unset: generated once into DATA_DIR/secret-key (see secret-key.ts). */
@@ -226,6 +229,8 @@ export type Config = {
 /** The domain of MAIL_FROM's address ("Porchlight <no-reply@porchlight.test>" → porchlight.test): where replies go unless told. */
 const domainOfAddress = (from: string): string => /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'porchlight.test';
 
+export const SEARCH_INDEX_WITHOUT_MEILI = 'SEARCH_INDEX=meilisearch needs MEILI_URL (the Meilisearch server, e.g. http://localhost:7700)';
+
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -245,6 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The demo accounts include staff: with a published password they would be anyone's.
     throw new ConfigError([`DEMO_PASSWORD must be set to a password of your own when DEMO_SEED=1 in production (the default, ${DEFAULT_DEMO_PASSWORD}, is public)`]);
   }
+  if (e.SEARCH_INDEX === 'meilisearch' && !e.MEILI_URL) {
+    throw new ConfigError([SEARCH_INDEX_WITHOUT_MEILI]);
+  }
   if (production && e.PUSH_TEST_ORIGINS.length > 0) {
     throw new ConfigError([PUSH_TEST_ORIGINS_IN_PRODUCTION]);
   }
@@ -263,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     eventStoreUrl: e.EVENTSTORE_URL,
     meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
+    searchIndex: e.SEARCH_INDEX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
     secretKey: e.SECRET_KEY,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs' },

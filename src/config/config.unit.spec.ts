@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, PUSH_TEST_ORIGINS_IN_PRODUCTION } from './config';
+import { ConfigError, loadConfig, PUSH_TEST_ORIGINS_IN_PRODUCTION, SEARCH_INDEX_WITHOUT_MEILI } from './config';
 
 describe('configuration', () => {
   it('has defaults that run the product with no set-up', () => {
@@ -56,6 +56,15 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test', PUSH_TEST_ORIGINS: 'http://127.0.0.1:4567/push' }).pushTestOrigins).toEqual(['http://127.0.0.1:4567']);
     expect(() => loadConfig({ NODE_ENV: 'production', PUSH_TEST_ORIGINS: 'http://127.0.0.1:4567' })).toThrow(PUSH_TEST_ORIGINS_IN_PRODUCTION);
     expect(loadConfig({ NODE_ENV: 'production', PUSH_TEST_ORIGINS: '' }).pushTestOrigins).toEqual([]);
+  });
+
+  it('searches on PostgreSQL unless SEARCH_INDEX=meilisearch, which needs MEILI_URL', () => {
+    expect(loadConfig({}).searchIndex).toBe('postgres');
+    expect(loadConfig({ MEILI_URL: 'http://localhost:7700' }).searchIndex).toBe('postgres');
+    const meili = loadConfig({ SEARCH_INDEX: 'meilisearch', MEILI_URL: 'http://localhost:7700', MEILI_KEY: 'k' });
+    expect([meili.searchIndex, meili.meili]).toEqual(['meilisearch', { url: 'http://localhost:7700', key: 'k' }]);
+    expect(() => loadConfig({ SEARCH_INDEX: 'meilisearch' })).toThrow(SEARCH_INDEX_WITHOUT_MEILI);
+    expect(() => loadConfig({ SEARCH_INDEX: 'elastic' })).toThrow(/SEARCH_INDEX/);
   });
 
   it('reads MAP_HOSTS as origins', () => {

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import type pg from 'pg';
-import { PostgresSearchIndex } from '../../../projections/search';
-import { SearchIndex } from '../../../projections/search';
+import { MeiliSearch, MeiliSearchIndex, PostgresSearchIndex, SearchIndex } from '../../../projections/search';
 import { CONFIG, DB_POOL, SEARCH_POOL } from '../../app/tokens';
 import type { Config } from '../../config/config';
 import { OneConnection } from '../../database/one-connection';
@@ -20,14 +19,24 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
   imports: [AccountsModule],
   controllers: [SearchListingsController, ListingDetailsController, ReportBrokenPhotoController],
   providers: [
-    { provide: SearchIndex, useFactory: (pool: pg.Pool) => new PostgresSearchIndex(pool), inject: [DB_POOL] },
+    {
+      provide: SearchIndex,
+      // SEARCH_INDEX=meilisearch: Meilisearch answers searches; names and MLS times stay on PostgreSQL.
+      useFactory: (pool: pg.Pool, config: Config): SearchIndex | Promise<SearchIndex> =>
+        config.searchIndex === 'meilisearch' && config.meili
+          ? MeiliSearchIndex.connect(new MeiliSearch({ host: config.meili.url, apiKey: config.meili.key }), new PostgresSearchIndex(pool))
+          : new PostgresSearchIndex(pool),
+      inject: [DB_POOL, CONFIG],
+    },
     {
       provide: OPEN_VISITOR_SEARCH,
-      useFactory: (pool: pg.Pool): OpenVisitorSearch => () => {
+      useFactory: (pool: pg.Pool, index: SearchIndex): OpenVisitorSearch => () => {
+        // Meilisearch is its own server: visitors' searches share the one adapter.
+        if (index instanceof MeiliSearchIndex) return { index, close: () => undefined };
         const connection = new OneConnection(pool);
         return { index: new PostgresSearchIndex(connection), close: () => connection.release() };
       },
-      inject: [SEARCH_POOL],
+      inject: [SEARCH_POOL, SearchIndex],
     },
     { provide: SearchGate, useFactory: (config: Config) => new SearchGate({ perMinute: config.searchRatePerMinute, parallel: config.searchParallelPerAddress }), inject: [CONFIG] },
     RateLimiter,

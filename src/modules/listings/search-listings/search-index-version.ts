@@ -40,8 +40,11 @@ export class SearchIndexVersion implements OnModuleInit, OnModuleDestroy {
 
   async read(): Promise<void> {
     try {
+      // The projection that feeds the index searches read (SEARCH_INDEX): Meilisearch's documents may lag PostgreSQL's tables.
+      const name = this.config.searchIndex === 'meilisearch' ? 'search_meili' : 'search';
       const { rows } = await this.pool.query<{ v: string }>(
-        `SELECT transaction_id::text || '/' || global_position::text || '/' || version::text AS v FROM projection_checkpoints WHERE name = 'search'`,
+        `SELECT transaction_id::text || '/' || global_position::text || '/' || version::text AS v FROM projection_checkpoints WHERE name = $1`,
+        [name],
       );
       this.value = rows[0]?.v;
     } catch {
