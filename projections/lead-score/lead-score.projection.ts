@@ -82,16 +82,10 @@ export const leadScoreProjection: Projection = {
     const { tx, table } = ctx;
     const touched = new Set<string>();
     const rescope: string[] = [];
-    const fact = async (leadId: string, position: bigint, at: string, type: string, kind: string, price: number | null = null, stage: string | null = null) => {
-      await tx.query(`INSERT INTO ${table('lead_score_facts')} (lead_id, position, at, event_type, kind, price, stage) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-        leadId,
-        position.toString(),
-        at,
-        type,
-        kind,
-        price,
-        stage,
-      ]);
+    // Facts are written once per batch (one statement), in the log's order.
+    const facts: { lead: string; position: string; at: string; type: string; kind: string; price: number | null; stage: string | null; from: string | null }[] = [];
+    const fact = (leadId: string, position: bigint, at: string, type: string, kind: string, price: number | null = null, stage: string | null = null, from: string | null = null) => {
+      facts.push({ lead: leadId, position: position.toString(), at, type, kind, price, stage, from });
       touched.add(leadId);
     };
     for (const e of eventsOf<Handled>(events)) {
@@ -112,24 +106,22 @@ export const leadScoreProjection: Projection = {
           touched.add(e.data.leadId);
           break;
         case 'LeadStageChanged':
-          await fact(e.data.leadId, e.globalPosition, at, e.type, 'stage', null, e.data.stage);
+          fact(e.data.leadId, e.globalPosition, at, e.type, 'stage', null, e.data.stage);
           break;
         case 'ListingViewed':
-          await fact(e.data.leadId, e.globalPosition, at, e.type, 'visit', e.data.price);
+          fact(e.data.leadId, e.globalPosition, at, e.type, 'visit', e.data.price);
           break;
-        case 'ChatMessageSent': {
-          // Only what the lead wrote is a reply; the agent's own messages are not the lead's interest.
-          const { rowCount } = await tx.query(`SELECT 1 FROM ${table('lead_scores')} WHERE lead_id = $1 AND user_id = $2`, [e.data.leadId, e.data.fromUserId]);
-          if (rowCount) await fact(e.data.leadId, e.globalPosition, at, e.type, 'reply');
+        case 'ChatMessageSent':
+          // Only what the lead wrote is a reply (checked against the lead's user when written); the agent's own messages are not the lead's interest.
+          fact(e.data.leadId, e.globalPosition, at, e.type, 'reply', null, null, e.data.fromUserId);
           break;
-        }
         case 'ListingFavorited':
         case 'ListingShared':
         case 'ShowingRequested':
         case 'TextMessageReceived':
         case 'LeadEmailReceived':
         case 'PropertyAlertOpened':
-          await fact(e.data.leadId, e.globalPosition, at, e.type, SIGNAL[e.type]!);
+          fact(e.data.leadId, e.globalPosition, at, e.type, SIGNAL[e.type]!);
           break;
         case 'ScoringRulesChanged':
           await tx.query(`INSERT INTO ${table('lead_score_rules')} (scope, version, rules, by_user_id, changed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
@@ -144,6 +136,15 @@ export const leadScoreProjection: Projection = {
         default:
           assertNever(e);
       }
+    }
+    if (facts.length > 0) {
+      await tx.query(
+        `INSERT INTO ${table('lead_score_facts')} (lead_id, position, at, event_type, kind, price, stage)
+         SELECT v.lead_id, v.position, v.at, v.event_type, v.kind, v.price, v.stage
+           FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[], $4::text[], $5::text[], $6::numeric[], $7::text[], $8::uuid[]) AS v(lead_id, position, at, event_type, kind, price, stage, from_user)
+          WHERE v.from_user IS NULL OR EXISTS (SELECT 1 FROM ${table('lead_scores')} s WHERE s.lead_id = v.lead_id AND s.user_id = v.from_user)`,
+        [facts.map((f) => f.lead), facts.map((f) => f.position), facts.map((f) => f.at), facts.map((f) => f.type), facts.map((f) => f.kind), facts.map((f) => f.price), facts.map((f) => f.stage), facts.map((f) => f.from)],
+      );
     }
     if (rescope.length > 0) {
       // The leads the changed rules apply to: an office's own, or (default) those of offices without their own.

@@ -55,6 +55,6 @@ describe('the lead score in Chromium: the badge opens the breakdown, a past date
     expect(await dialog.getByText('Showing requested').count()).toBe(0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('score-badge');
+    expect(await page.evaluate("document.activeElement?.getAttribute('data-testid')")).toBe('score-badge');
   });
 });
