@@ -4,6 +4,7 @@ import { dashboardBenchmark } from './dashboard.bench';
 import { eventStoreBenchmark } from './event-store.bench';
 import { feedsBenchmark } from './feeds.bench';
 import { leadListBenchmark } from './lead-list.bench';
+import { leadScoreBenchmark } from './lead-score.bench';
 import { membersBenchmark } from './members.bench';
 import { projectionCatchUpBenchmark } from './projection.bench';
 import { searchBenchmark } from './search.bench';
@@ -12,4 +13,4 @@ import { boardBenchmark } from './board.bench';
 import { threadBenchmark } from './thread.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark];
+export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, leadScoreBenchmark];
