@@ -88,22 +88,25 @@ export const leadScoreProjection: Projection = {
       facts.push({ lead: leadId, position: position.toString(), at, type, kind, price, stage, from });
       touched.add(leadId);
     };
+    // Who each lead is and which office holds it, the last of the batch winning: one statement too.
+    const leads = new Map<string, { user?: string; office?: string | null }>();
+    const lead = (id: string) => {
+      touched.add(id);
+      const l = leads.get(id) ?? {};
+      leads.set(id, l);
+      return l;
+    };
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'LeadCaptured':
-          await tx.query(`INSERT INTO ${table('lead_scores')} (lead_id, user_id) VALUES ($1, $2) ON CONFLICT (lead_id) DO UPDATE SET user_id = excluded.user_id`, [e.data.leadId, e.data.userId]);
-          touched.add(e.data.leadId);
+          lead(e.data.leadId).user = e.data.userId;
           break;
         case 'LeadAssigned':
         case 'LeadReassigned':
         case 'LeadClaimed':
         case 'LeadPutInPond':
-          await tx.query(`INSERT INTO ${table('lead_scores')} (lead_id, office_id) VALUES ($1, $2) ON CONFLICT (lead_id) DO UPDATE SET office_id = excluded.office_id`, [
-            e.data.leadId,
-            e.data.brokerId,
-          ]);
-          touched.add(e.data.leadId);
+          lead(e.data.leadId).office = e.data.brokerId;
           break;
         case 'LeadStageChanged':
           fact(e.data.leadId, e.globalPosition, at, e.type, 'stage', null, e.data.stage);
@@ -137,6 +140,18 @@ export const leadScoreProjection: Projection = {
           assertNever(e);
       }
     }
+    const users = [...leads].filter(([, l]) => l.user !== undefined);
+    const offices = [...leads].filter(([, l]) => l.office !== undefined);
+    const upsert = async (column: 'user_id' | 'office_id', rows: [string, string | null | undefined][]) => {
+      if (rows.length === 0) return;
+      await tx.query(
+        `INSERT INTO ${table('lead_scores')} (lead_id, ${column}) SELECT * FROM unnest($1::uuid[], $2::uuid[])
+         ON CONFLICT (lead_id) DO UPDATE SET ${column} = excluded.${column}`,
+        [rows.map(([id]) => id), rows.map(([, v]) => v ?? null)],
+      );
+    };
+    await upsert('user_id', users.map(([id, l]) => [id, l.user]));
+    await upsert('office_id', offices.map(([id, l]) => [id, l.office]));
     if (facts.length > 0) {
       await tx.query(
         `INSERT INTO ${table('lead_score_facts')} (lead_id, position, at, event_type, kind, price, stage)
