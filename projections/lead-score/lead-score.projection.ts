@@ -13,7 +13,7 @@ import {
 import type { ListingFavorited, ListingShared, ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
-import { factOf, rulesFor, type RulesRow, type ScoreFact, scoreLead } from './lead-score';
+import { FACT_COLUMNS, factOf, type FactRow, rulesFor, type RulesRow, type ScoreFact, scoreLead } from './lead-score';
 
 type Handled =
   | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadStageChanged' }>
@@ -184,8 +184,8 @@ async function rescore(ctx: ProjectionContext, leadIds: readonly string[]): Prom
   for (let i = 0; i < leadIds.length; i += CHUNK) {
     const ids = leadIds.slice(i, i + CHUNK);
     const { rows: leads } = await tx.query<{ lead_id: string; office_id: string | null }>(`SELECT lead_id, office_id FROM ${table('lead_scores')} WHERE lead_id = ANY($1::uuid[])`, [ids]);
-    const { rows: facts } = await tx.query<{ lead_id: string; at: Date; event_type: string; kind: ScoreFact['kind']; price: string | null; stage: string | null }>(
-      `SELECT lead_id, at, event_type, kind, price, stage FROM ${table('lead_score_facts')} WHERE lead_id = ANY($1::uuid[]) ORDER BY lead_id, at, position`,
+    const { rows: facts } = await tx.query<FactRow & { lead_id: string }>(
+      `SELECT lead_id, ${FACT_COLUMNS} FROM ${table('lead_score_facts')} WHERE lead_id = ANY($1::uuid[]) ORDER BY lead_id, at, position`,
       [ids],
     );
     const byLead = new Map<string, ScoreFact[]>();

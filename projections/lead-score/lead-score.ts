@@ -88,6 +88,9 @@ export function scoreLead(facts: readonly ScoreFact[], rules: ScoringRules, asOf
   return { score: Math.min(100, Math.max(0, total)), contributions: out };
 }
 
+/** 500000 → "500,000" (Intl's formatter costs more than the rest of a lead's score). */
+const dollars = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** The last `minViews` priced views all within ±withinPercent of their median: the view that completed it gets the points. */
 function priceFocus(facts: readonly ScoreFact[], rules: ScoringRules): Contribution | null {
   const { points, minViews, withinPercent } = rules.priceFocus;
@@ -99,7 +102,7 @@ function priceFocus(facts: readonly ScoreFact[], rules: ScoringRules): Contribut
   const median = prices[Math.floor(prices.length / 2)]!;
   if (!prices.every((p) => Math.abs(p - median) <= (median * withinPercent) / 100)) return null;
   const lastView = recent[recent.length - 1]!;
-  return { points, reason: `Viewed ${minViews} homes priced within ${withinPercent}% of $${median.toLocaleString('en-US')}`, eventType: lastView.eventType, at: lastView.at };
+  return { points, reason: `Viewed ${minViews} homes priced within ${withinPercent}% of $${dollars(median)}`, eventType: lastView.eventType, at: lastView.at };
 }
 
 export type RulesRow = { readonly scope: string; readonly version: number; readonly rules: ScoringRules };
@@ -111,7 +114,11 @@ export function rulesFor(rows: readonly RulesRow[], officeId: string | null): { 
 }
 
 /** A fact as the read model stores it. */
-export function factOf(f: { at: Date; event_type: string; kind: ScoreFact['kind']; price: string | null; stage: string | null }): ScoreFact {
-  const at = f.at.toISOString();
-  return f.kind === 'stage' ? { kind: 'stage', eventType: f.event_type, at, stage: f.stage ?? '' } : { kind: f.kind, eventType: f.event_type, at, price: f.price === null ? null : Number(f.price) };
+/** The columns a fact is read with (time as epoch milliseconds, price as a float: no Date or numeric parsing per row). */
+export const FACT_COLUMNS = "round(extract(epoch from at) * 1000)::float8 AS at_ms, event_type, kind, price::float8 AS price, stage";
+export type FactRow = { at_ms: number; event_type: string; kind: ScoreFact['kind']; price: number | null; stage: string | null };
+
+export function factOf(f: FactRow): ScoreFact {
+  const at = new Date(f.at_ms).toISOString();
+  return f.kind === 'stage' ? { kind: 'stage', eventType: f.event_type, at, stage: f.stage ?? '' } : { kind: f.kind, eventType: f.event_type, at, price: f.price };
 }

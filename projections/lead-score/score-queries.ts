@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { ScoringRules } from '../../src/modules/leads/leads.events';
-import { DEFAULT_RULES_VERSION, DEFAULT_SCORING_RULES, factOf, type LeadScore, rulesFor, type RulesRow, scoreLead } from './lead-score';
+import { DEFAULT_RULES_VERSION, DEFAULT_SCORING_RULES, FACT_COLUMNS, factOf, type FactRow, type LeadScore, rulesFor, type RulesRow, scoreLead } from './lead-score';
 
 export type ScoreView = LeadScore & { readonly rulesVersion: number };
 export type RulesView = { readonly scope: string; readonly rulesVersion: number; readonly rules: ScoringRules; readonly changedBy: string | null; readonly changedAt: string | null };
@@ -23,8 +23,8 @@ export async function leadScoreOf(pool: pg.Pool, leadId: string): Promise<ScoreV
 export async function leadScoreAsOf(pool: pg.Pool, leadId: string, asOf: Date): Promise<ScoreView> {
   const [{ rows: lead }, { rows: facts }] = await Promise.all([
     pool.query<{ office_id: string | null }>('SELECT office_id FROM lead_scores WHERE lead_id = $1', [leadId]),
-    pool.query<{ at: Date; event_type: string; kind: 'visit'; price: string | null; stage: string | null }>(
-      'SELECT at, event_type, kind, price, stage FROM lead_score_facts WHERE lead_id = $1 AND at <= $2 ORDER BY at, position',
+    pool.query<FactRow>(
+      `SELECT ${FACT_COLUMNS} FROM lead_score_facts WHERE lead_id = $1 AND at <= $2 ORDER BY at, position`,
       [leadId, asOf],
     ),
   ]);
