@@ -42,7 +42,6 @@ const CAPPED: Record<ScoredSignal, string> = {
 };
 
 const daysAgo = (at: string, asOf: number) => Math.max(0, (asOf - Date.parse(at)) / DAY);
-const ago = (days: number) => (days < 1 ? 'today' : `${Math.floor(days)} day${Math.floor(days) === 1 ? '' : 's'} ago`);
 
 /**
  * A lead's score as of `asOf` from the facts up to then, oldest first, under `rules`: each event
@@ -70,7 +69,8 @@ export function scoreLead(facts: readonly ScoreFact[], rules: ScoringRules, asOf
     const before = byKind.get(f.kind) ?? 0;
     const cap = Math.max(rule.cap, 0);
     byKind.set(f.kind, before + points);
-    out.push({ points, reason: `${LABEL[f.kind]} (${ago(days)})`, eventType: f.eventType, at: f.at });
+    // The reason says how far it has faded, not "n days ago": the same words whatever instant the score is read at.
+    out.push({ points, reason: points < rule.points ? `${LABEL[f.kind]} (faded to ${points} of ${rule.points})` : LABEL[f.kind], eventType: f.eventType, at: f.at });
     // The cap stated where it bites: on the event that went past it, what of its points did not count.
     const counted = Math.min(before + points, cap) - Math.min(before, cap);
     if (counted < points) out.push({ points: counted - points, reason: `${CAPPED[f.kind]} count at most ${cap} points`, eventType: f.eventType, at: f.at });

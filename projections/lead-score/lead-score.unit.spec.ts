@@ -13,14 +13,14 @@ describe('the lead score (given facts and rules / when scored as of an instant /
     const s = scoreLead([fact('showing', day(0)), { kind: 'reply', eventType: 'TextMessageReceived', at: day(0) }], DEFAULT_SCORING_RULES, new Date(day(0)));
     expect(s.score).toBe(28);
     expect(s.contributions).toEqual([
-      { points: 20, reason: 'Asked for a showing (today)', eventType: 'E', at: day(0) },
-      { points: 8, reason: 'Replied (today)', eventType: 'TextMessageReceived', at: day(0) },
+      { points: 20, reason: 'Asked for a showing', eventType: 'E', at: day(0) },
+      { points: 8, reason: 'Replied', eventType: 'TextMessageReceived', at: day(0) },
     ]);
   });
 
   it('given a reply, when scored one half-life and then two later, then it counts half, then a quarter; long faded it is left out', () => {
     const r = rules({ reply: { points: 8, halfLifeDays: 10, cap: 20 } });
-    expect(scoreLead([fact('reply', day(0))], r, new Date(day(10))).score).toBe(4);
+    expect(scoreLead([fact('reply', day(0))], r, new Date(day(10))).contributions).toEqual([{ points: 4, reason: 'Replied (faded to 4 of 8)', eventType: 'E', at: day(0) }]);
     expect(scoreLead([fact('reply', day(0))], r, new Date(day(20))).score).toBe(2);
     expect(scoreLead([fact('reply', day(0))], r, new Date(day(200))).contributions).toEqual([]);
   });

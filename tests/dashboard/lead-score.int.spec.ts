@@ -46,6 +46,11 @@ describe('lead score: every contribution with its event, as of any date, rescore
     await store.append(`sms-${leadId}`, 'any', [
       ev('TextMessageReceived', { leadId, siteId: SITE, messageId: randomUUID(), from: '+12065550199', body: 'Yes please', media: [], providerId: `SM${randomUUID()}` }, 1),
     ]);
+    // Chat: the lead's message is a reply; the agent's is not the lead's interest.
+    const [captured] = await store.readStream(`lead-${leadId}`, { limit: 1 });
+    const leadUser = (captured!.data as { userId: string }).userId;
+    const chat = (fromUserId: string, toUserId: string) => ({ chatId: randomUUID(), leadId, siteId: SITE, messageId: randomUUID(), fromUserId, toUserId, text: 'Hi' });
+    await store.append(`chat-${leadId}`, 'any', [ev('ChatMessageSent', chat(leadUser, jane.userId), 0.5), ev('ChatMessageSent', chat(jane.userId, leadUser), 0.5)]);
     await settle(server);
   });
 
@@ -60,14 +65,17 @@ describe('lead score: every contribution with its event, as of any date, rescore
     expect(s.rulesVersion).toBe(0);
     expect(s.score).toBeGreaterThan(0);
     expect(total(s)).toBe(s.score);
-    expect(s.contributions.map((c) => c.eventType)).toEqual(['ListingViewed', 'ListingViewed', 'ListingViewed', 'ShowingRequested', 'TextMessageReceived', 'ListingViewed']);
-    expect(s.contributions[3]).toMatchObject({ reason: 'Asked for a showing (1 day ago)', at: times[3] });
-    expect(s.contributions[5]!.reason).toBe('Viewed 3 homes priced within 20% of $500,000');
+    expect(s.contributions.map((c) => c.eventType)).toEqual(['ListingViewed', 'ListingViewed', 'ListingViewed', 'ShowingRequested', 'TextMessageReceived', 'ChatMessageSent', 'ListingViewed']);
+    expect(s.contributions[5]).toMatchObject({ reason: 'Replied', at: times[5] });
+    expect(s.contributions[3]).toMatchObject({ reason: 'Asked for a showing (faded to 19 of 20)', at: times[3] });
+    expect(s.contributions[6]!.reason).toBe('Viewed 3 homes priced within 20% of $500,000');
   });
 
   it('as of a past date: only what happened by then; as of the latest event, the read model’s own score', async () => {
     const latest = await score(janeC);
-    expect(await score(janeC, `?asOf=${encodeURIComponent(times[4]!)}`)).toEqual(latest);
+    // The read model scores as of the lead's latest counted event (here its capture's stage, at the inquiry).
+    const { rows } = await app.server.runtime.db.pool.query<{ scored_at: Date }>('SELECT scored_at FROM lead_scores WHERE lead_id = $1', [leadId]);
+    expect(await score(janeC, `?asOf=${encodeURIComponent(rows[0]!.scored_at.toISOString())}`)).toEqual(latest);
     const early = await score(janeC, `?asOf=${encodeURIComponent(times[1]!)}`);
     expect(early.contributions.map((c) => c.eventType)).toEqual(['ListingViewed', 'ListingViewed']);
     expect(total(early)).toBe(early.score);
