@@ -57,4 +57,23 @@ describe('the lead score in Chromium: the badge opens the breakdown, a past date
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.evaluate("document.activeElement?.getAttribute('data-testid')")).toBe('score-badge');
   });
+
+  it('a broker changes the rules on the Team view and sees every lead rescored, axe-clean at 390 px', async () => {
+    const { server, browser } = app;
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+    await page.goto(`${server.url}/search`);
+    await signInPage(page, 'broker@demo.test');
+    await page.goto(`${server.url}/dashboard?view=team`);
+    const panel = page.getByRole('region', { name: 'Lead scoring rules' });
+    await panel.getByText('(the built-in rules)', { exact: false }).waitFor();
+    const showing = panel.getByLabel('Showing requested: Points');
+    await showing.fill('35');
+    await panel.getByRole('button', { name: 'Save and rescore' }).click();
+    await panel.getByText(/^Rules version 1 saved; \d+ leads? rescored$/).waitFor({ timeout: 15_000 });
+    await panel.getByText(/Leads scored by version 1: (\d+) of \1$/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await settle(server);
+    expect((await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM lead_scores WHERE office_id = $1 AND rules_version <> 1', ['00000000-0000-4000-8000-000000000015'])).rows[0].n).toBe(0);
+  });
 });
