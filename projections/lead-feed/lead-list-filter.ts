@@ -1,8 +1,9 @@
+import { scoreOfFeedRow } from '../lead-score';
 import { leadScope, leadScopeParts, type Viewer } from './lead-scope';
 
 /** A span of time, `from` inclusive and `to` exclusive; either may be open. */
 export type TimeRange = { readonly from?: Date; readonly to?: Date };
-export type LeadSortKey = 'lastActivity' | 'created' | 'name' | 'lastContact';
+export type LeadSortKey = 'lastActivity' | 'created' | 'name' | 'lastContact' | 'score';
 export type LeadSort = { readonly key: LeadSortKey; readonly desc: boolean };
 
 /**
@@ -29,6 +30,8 @@ export type LeadFilters = {
   readonly created?: TimeRange;
   /** Has a task not done that was due before this instant (task=overdue). */
   readonly overdueTasksAt?: Date;
+  /** The lead's score (issue 19) is at least this. */
+  readonly scoreMin?: number;
   readonly sort?: LeadSort;
 };
 
@@ -43,6 +46,7 @@ const SORT_COLUMN: Record<LeadSortKey, string> = {
   name: 'lower(f.full_name)',
   // Never contacted counts as contacted longest ago: last when the most recent come first, first the other way.
   lastContact: 'f.last_contact_at',
+  score: scoreOfFeedRow('f'),
 };
 
 /**
@@ -101,5 +105,6 @@ function filterConditions(f: LeadFilters, params: unknown[]): string[] {
   range('f.created_at', f.created);
   range('f.last_contact_at', f.lastContact);
   if (f.overdueTasksAt) parts.push(`EXISTS (SELECT 1 FROM lead_open_tasks t WHERE t.lead_id = f.lead_id AND NOT t.done AND t.due_at < ${p(f.overdueTasksAt)})`);
+  if (f.scoreMin !== undefined) parts.push(`${scoreOfFeedRow('f')} >= ${p(f.scoreMin)}`);
   return parts;
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { scoreOfFeedRow } from '../lead-score';
 import { encodePosition, type WirePosition } from '../../src/contract/position';
 import { type LeadFilters, orderBy, whereOf, wherePartsOf } from './lead-list-filter';
 import type { Viewer } from './lead-scope';
@@ -36,10 +37,12 @@ type Row = {
   created_at: Date;
   last_activity_at: Date;
   listing_pdid: string | null;
+  score: number;
 };
 
 export const COLUMNS = `f.lead_id, f.user_id, f.site_id, f.full_name, f.email, f.phone, f.lead_type, f.source, f.assigned_agent_id, f.status,
-  f.stage, f.tags, f.first_contact_at, f.last_contact_at, f.in_pond, f.created_at, f.last_activity_at, f.listing_pdid`;
+  f.stage, f.tags, f.first_contact_at, f.last_contact_at, f.in_pond, f.created_at, f.last_activity_at, f.listing_pdid,
+  ${scoreOfFeedRow('f')} AS score`;
 
 /** A lead as contract sections 5 and 5a list it: exactly these fields. */
 export const contractLead = (r: Row) => ({
@@ -60,7 +63,7 @@ export const contractLead = (r: Row) => ({
 });
 
 /** The dashboard's own richer row (status, site, listing) for the web app's feed; `subdomain` from the sites read model. */
-export const feedLead = (r: Row, subdomain: string | null) => ({ ...contractLead(r), status: r.status, siteId: r.site_id, site: subdomain, listingPdid: r.listing_pdid, userId: r.user_id });
+export const feedLead = (r: Row, subdomain: string | null) => ({ ...contractLead(r), status: r.status, siteId: r.site_id, site: subdomain, listingPdid: r.listing_pdid, userId: r.user_id, score: r.score });
 
 export type LeadRow = Row;
 

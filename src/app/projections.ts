@@ -14,6 +14,7 @@ import { leadNotesProjection } from '../../projections/lead-notes';
 import { leadImportsProjection } from '../../projections/lead-imports';
 import { leadPipelineProjection } from '../../projections/lead-pipeline';
 import { listingMailProjection } from '../../projections/listing-mail';
+import { leadScoreProjection } from '../../projections/lead-score';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { leadThreadProjection } from '../../projections/lead-thread';
 import { membersProjection } from '../../projections/members';
@@ -63,6 +64,7 @@ export const allProjections: readonly Projection[] = [
   listingMailProjection,
   replyNoticesProjection,
   agentPagesProjection,
+  leadScoreProjection,
 ];
 
 /**

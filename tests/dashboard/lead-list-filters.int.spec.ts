@@ -175,7 +175,7 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
       expect(r.status).toBe(400);
       return r.body.message as string;
     };
-    expect(await bad('sort=price')).toBe('sort must be lastActivity, created, name or lastContact, with - in front for descending (e.g. -created)');
+    expect(await bad('sort=price')).toBe('sort must be lastActivity, created, name, lastContact or score, with - in front for descending (e.g. -created)');
     expect(await bad('lastActivity=lately')).toBe('lastActivity must be like 7d (in the last 7 days), >30d (more than 30 days ago) or 2026-01-01..2026-01-31');
     expect(await bad('notContactedHours=0')).toBe('notContactedHours must be a whole number of hours from 1 to 8760');
     expect(await bad('agentId=jane')).toBe("agentId must be an agent's id or none");

@@ -163,7 +163,7 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
     expect(await post({ name: 'x'.repeat(61), filters: { tag: 'vip' } })).toEqual([400, 'name must be 1 to 60 characters']);
     expect(await post({ filters: { tag: 'vip' } })).toEqual([400, 'name is required']);
     expect(await post({ name: 'Sorted', filters: { sort: 'name' } })).toEqual([400, 'Choose at least one filter to save as a smart list']);
-    expect(await post({ name: 'Bad', filters: { sort: 'price', tag: 'vip' } })).toEqual([400, 'sort must be lastActivity, created, name or lastContact, with - in front for descending (e.g. -created)']);
+    expect(await post({ name: 'Bad', filters: { sort: 'price', tag: 'vip' } })).toEqual([400, 'sort must be lastActivity, created, name, lastContact or score, with - in front for descending (e.g. -created)']);
     expect(await post({ name: 'Bad', filters: { page: '2' } })).toEqual([400, 'Unknown field: page']);
     expect(await post({ name: 'Bad', filters: { tag: 'vip' }, owner: jane.userId })).toEqual([400, 'Unknown field: owner']);
     expect(await post({ name: 'hot', filters: { tag: 'vip' } })).toEqual([409, '"Hot" is one of the default smart lists; choose another name']);

@@ -5,6 +5,7 @@ export * from './conversation.events';
 export * from './listing-mail.events';
 export * from './import-leads/lead-import.events';
 export * from './smart-lists/smart-lists.events';
+export * from './scoring/scoring.events';
 export * from './email-templates/email-templates.events';
 import type { TextMessageReceived } from './conversation.events';
 

@@ -35,6 +35,7 @@ import { LogCallController } from './log-call/log-call.http';
 import { LeadRouter } from './routing/lead-router.reactor';
 import { SignUpLead } from './sign-up-lead';
 import { NewLeadNotifier } from './speed-to-lead/new-lead-notifier.reactor';
+import { LeadScoreController } from './scoring/lead-score.http';
 import { SmartListsController } from './smart-lists/smart-lists.http';
 import { InquiryController } from './submit-inquiry/inquiry.http';
 import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
@@ -68,6 +69,7 @@ import { SiteNumbers } from './text-messages/site-numbers';
     AddLeadController,
     ImportLeadsController,
     SmartListsController,
+    LeadScoreController,
     EmailTemplatesController,
     LeadEmailController,
     InboundEmailController,

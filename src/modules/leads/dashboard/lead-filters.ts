@@ -35,8 +35,9 @@ const oneOf = <const T extends string>(values: readonly T[], message: string) =>
   z.string({ error: message }).refine((v): v is T => (values as readonly string[]).includes(v), { error: message });
 const text = (max: number) => (v: string) => v.length >= 1 && v.length <= max;
 
-export const SORT_KEYS: readonly LeadSortKey[] = ['lastActivity', 'created', 'name', 'lastContact'];
-const SORT_MESSAGE = 'sort must be lastActivity, created, name or lastContact, with - in front for descending (e.g. -created)';
+export const SORT_KEYS: readonly LeadSortKey[] = ['lastActivity', 'created', 'name', 'lastContact', 'score'];
+const SORT_MESSAGE = 'sort must be lastActivity, created, name, lastContact or score, with - in front for descending (e.g. -created)';
+const SCORE_MIN_MESSAGE = 'scoreMin must be a whole number from 0 to 100';
 const NOT_CONTACTED_MESSAGE = 'notContactedHours must be a whole number of hours from 1 to 8760';
 const windowMessage = (name: string) => `${name} must be like 7d (in the last 7 days), >30d (more than 30 days ago) or 2026-01-01..2026-01-31`;
 
@@ -55,6 +56,7 @@ export const LeadFilterFields = {
   lastContact: z.string({ error: windowMessage('lastContact') }).optional(),
   created: z.string({ error: windowMessage('created') }).optional(),
   task: oneOf(['overdue'], 'task must be overdue').optional(),
+  scoreMin: z.string({ error: SCORE_MIN_MESSAGE }).refine((v) => /^\s*(100|\d{1,2})\s*$/.test(v), { error: SCORE_MIN_MESSAGE }).optional(),
   sort: z.string({ error: SORT_MESSAGE }).optional(),
 };
 
@@ -134,6 +136,7 @@ export function filtersOf(q: LeadFilterQuery, now: Date): LeadFilters {
   if (q.lastContact !== undefined) filters.lastContact = timeWindow('lastContact', q.lastContact, now);
   if (q.created !== undefined) filters.created = timeWindow('created', q.created, now);
   if (q.task === 'overdue') filters.overdueTasksAt = now;
+  if (q.scoreMin !== undefined) filters.scoreMin = Number(q.scoreMin.trim());
   if (q.sort !== undefined) {
     const m = /^(-)?(\w+)$/.exec(q.sort.trim());
     const key = SORT_KEYS.find((k) => k === m?.[2]);

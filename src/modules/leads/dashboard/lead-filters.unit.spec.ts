@@ -53,11 +53,18 @@ describe('lead list filters', () => {
     expect(message({ contacted: 'maybe' })).toBe('contacted must be yes or no');
   });
 
-  it('sort: lastActivity, created, name or lastContact, - for descending', () => {
+  it('sort: lastActivity, created, name, lastContact or score, - for descending', () => {
     expect(parse({ sort: 'name' })).toEqual({ sort: { key: 'name', desc: false } });
     expect(parse({ sort: '-created' })).toEqual({ sort: { key: 'created', desc: true } });
     expect(parse({ sort: 'lastContact' })).toEqual({ sort: { key: 'lastContact', desc: false } });
-    for (const bad of ['price', '--name', '+name', '']) expect(message({ sort: bad })).toBe('sort must be lastActivity, created, name or lastContact, with - in front for descending (e.g. -created)');
+    expect(parse({ sort: '-score' })).toEqual({ sort: { key: 'score', desc: true } });
+    for (const bad of ['price', '--name', '+name', '']) expect(message({ sort: bad })).toBe('sort must be lastActivity, created, name, lastContact or score, with - in front for descending (e.g. -created)');
+  });
+
+  it('scoreMin: a lead score of at least 0 to 100', () => {
+    expect(parse({ scoreMin: '60' })).toEqual({ scoreMin: 60 });
+    expect(parse({ scoreMin: '0' })).toEqual({ scoreMin: 0 });
+    for (const bad of ['101', '-1', '5.5', 'hot']) expect(message({ scoreMin: bad })).toBe('scoreMin must be a whole number from 0 to 100');
   });
 
   it('a smart list saves the same filters without paging', () => {

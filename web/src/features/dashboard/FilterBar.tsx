@@ -7,7 +7,7 @@ import { activeFilterCount, type Filters } from './leadFilters';
 import type { Facets } from './leadListApi';
 
 type Option = { readonly value: string; readonly label: string };
-type Single = 'contacted' | 'notContactedHours' | 'lastActivity' | 'lastContact' | 'created';
+type Single = 'contacted' | 'notContactedHours' | 'lastActivity' | 'lastContact' | 'created' | 'scoreMin';
 type Many = 'stage' | 'tag' | 'source' | 'site' | 'agentId';
 
 export const SORTS: readonly Option[] = [
@@ -19,6 +19,8 @@ export const SORTS: readonly Option[] = [
   { value: '-name', label: 'Name Z–A' },
   { value: 'lastContact', label: 'Longest since contact' },
   { value: '-lastContact', label: 'Latest contact' },
+  { value: '-score', label: 'Highest score' },
+  { value: 'score', label: 'Lowest score' },
 ];
 
 /** `7d` → "Last 7 days", `>30d` → "More than 30 days ago" (the server's window forms). */
@@ -39,6 +41,7 @@ const PRESETS: Record<Single, { readonly label: string; readonly any: string; re
   lastActivity: { label: 'Last activity', any: 'Any time', options: windows('24h', '7d', '30d', '90d', '>30d', '>90d') },
   lastContact: { label: 'Last contact', any: 'Any time', options: windows('7d', '30d', '>7d', '>30d') },
   created: { label: 'Created', any: 'Any time', options: windows('24h', '7d', '30d', '90d', '>90d') },
+  scoreMin: { label: 'Score', any: 'Any score', options: [20, 40, 60, 80].map((n) => ({ value: String(n), label: `${n} or more` })) },
 };
 const SINGLE_KEYS = Object.keys(PRESETS) as Single[];
 const CURRENT = '__current__';

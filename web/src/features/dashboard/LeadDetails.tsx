@@ -4,6 +4,7 @@ import type { Agent, FeedLead, Role, TimelineEntry } from './dashboardApi';
 import { dashboardApi } from './dashboardApi';
 import { formatPhone, fullDate, initials, relativeTime } from './dashboardFormat';
 import { EmailComposer } from './EmailComposer';
+import { ScoreBadge } from './ScoreBadge';
 import styles from './LeadDetails.module.css';
 import { LeadCall } from './LeadCall';
 import { LeadShowings } from './LeadShowings';
@@ -55,6 +56,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           </p>
         </div>
         <div className={styles.actions}>
+          <ScoreBadge leadId={lead.leadId} score={lead.score} />
           <button type="button" className="btn btn-primary" onClick={onOpenChat}>
             Conversation{unread > 0 ? ` (${unread} unread)` : ''}
           </button>

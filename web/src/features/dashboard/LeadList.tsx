@@ -73,6 +73,9 @@ export function LeadList(p: Props) {
                   <span className={styles.status} data-status={l.status}>
                     {STATUS_LABEL[l.status]}
                   </span>
+                  <span className={styles.score} aria-label={`Score ${l.score} of 100`} data-testid="lead-score">
+                    {l.score}
+                  </span>
                 </span>
               </button>
             </li>

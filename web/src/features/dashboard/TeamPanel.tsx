@@ -4,6 +4,7 @@ import { MlsIdForm } from './MlsIdForm';
 import { initials } from './dashboardFormat';
 import { ListingClaimsSetting } from './ListingClaimsSetting';
 import { RoutingSettingsPanel } from './RoutingSettingsPanel';
+import { ScoreRulesPanel } from './ScoreRulesPanel';
 import styles from './TeamPanel.module.css';
 
 /** The office: agents with their bios, and (for the broker) who takes part in the round robin. */
@@ -26,6 +27,7 @@ export function TeamPanel({
       <p className={styles.intro}>Leads of the office site go round robin to active agents; an inactive agent is skipped until activated again.</p>
       {role === 'broker' && <ListingClaimsSetting />}
       {role === 'broker' && <RoutingSettingsPanel />}
+      {role !== 'agent' && <ScoreRulesPanel />}
       <ul className={styles.cards}>
         {agents.map((a) => (
           <li key={a.userId} className={styles.card}>

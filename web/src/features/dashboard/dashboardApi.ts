@@ -27,6 +27,8 @@ export type FeedLead = {
   readonly firstContactAt: string | null;
   readonly lastContactAt: string | null;
   readonly inPond: boolean;
+  /** The lead score (issue 19) as of the lead's latest event, 0 to 100. */
+  readonly score: number;
 };
 
 export type FeedResponse = {

@@ -18,11 +18,13 @@ export type Filters = {
   readonly created?: string;
   /** 'overdue': leads with a task past due (the "Overdue tasks" smart list). */
   readonly task?: 'overdue';
+  /** The lead score (issue 19) at least this, 0 to 100. */
+  readonly scoreMin?: string;
   readonly sort?: string;
 };
 
 const LISTS = ['stage', 'tag', 'source', 'site', 'agentId'] as const;
-const SINGLES = ['q', 'status', 'contacted', 'notContactedHours', 'lastActivity', 'lastContact', 'created', 'task', 'sort'] as const;
+const SINGLES = ['q', 'status', 'contacted', 'notContactedHours', 'lastActivity', 'lastContact', 'created', 'task', 'scoreMin', 'sort'] as const;
 export const FILTER_KEYS: readonly (keyof Filters)[] = [...LISTS, ...SINGLES];
 
 /** The filters in a query string (other parameters, like `lead`, are left alone). */

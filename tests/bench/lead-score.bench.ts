@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../src/config/config';
+import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
+import type { NewEvent } from '../../src/shared/event';
+import { leadScoreProjection } from '../../projections/lead-score';
+import { ProjectionRunner, rebuildProjection } from '../../projections/runner';
+import { DEFAULT_SCORING_RULES } from '../../projections/lead-score';
+import { type Benchmark, type BenchContext, cpuPer, inParallel } from './bench';
+
+/** Per lead: captured, assigned, then this many doings (views mostly, some favourites, shares, showing requests, replies, alert opens, stage moves). */
+const EVENTS_PER_LEAD = 50;
+const TARGET_EVENTS = 5_000_000;
+const GOAL_SECONDS = 60;
+const T0 = Date.parse('2026-06-01T00:00:00.000Z');
+const KINDS = ['ListingViewed', 'ListingViewed', 'ListingViewed', 'ListingViewed', 'ListingViewed', 'ListingFavorited', 'ListingShared', 'ShowingRequested', 'TextMessageReceived', 'PropertyAlertOpened', 'LeadStageChanged'] as const;
+
+function leadEvents(n: number, brokerId: string): NewEvent[] {
+  const leadId = randomUUID();
+  const userId = randomUUID();
+  const ev = (type: string, data: Record<string, unknown>, k: number): NewEvent => ({
+    type,
+    data: { leadId, userId, siteId: brokerId, ...data },
+    eventId: randomUUID(),
+    metadata: { siteId: null, actorId: null, impersonatorId: null, correlationId: randomUUID(), causationId: null, at: new Date(T0 + n * 60_000 + k * 3_600_000).toISOString() },
+  });
+  const out = [ev('LeadCaptured', {}, 0), ev('LeadAssigned', { agentId: brokerId, brokerId, rule: 'round-robin', ruleVersion: 1 }, 0)];
+  for (let k = 1; k <= EVENTS_PER_LEAD - 2; k++) {
+    const type = KINDS[(n + k) % KINDS.length]!;
+    out.push(ev(type, type === 'ListingViewed' ? { pdid: `P${k}`, price: 400_000 + ((n * 7 + k * 13) % 50) * 5_000 } : type === 'LeadStageChanged' ? { stage: k % 2 ? 'Active' : 'Nurture' } : {}, k));
+  }
+  return out;
+}
+
+/**
+ * Rebuilding every lead's score by replay (issue 19 part 3): the rebuild a rules change would run,
+ * over N leads of 50 events each; the rate and what it means for 100,000 leads (5M events).
+ */
+export const leadScoreBenchmark: Benchmark = {
+  name: 'lead-score',
+  description: 'lead score rebuild by replay',
+  async run(ctx: BenchContext) {
+    if (!ctx.wants('lead-score-rebuild')) return;
+    const config = loadConfig({});
+    const leads = ctx.quick ? 2_000 : 20_000;
+    const db = await ctx.createDatabase({ poolSize: config.dbPoolSize });
+    const store = new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
+    try {
+      ctx.progress(`lead-score-rebuild: writing ${leads.toLocaleString('en-US')} leads × ${EVENTS_PER_LEAD} events`);
+      const offices = Array.from({ length: 20 }, () => randomUUID());
+      let next = 0;
+      await inParallel(4, async () => {
+        for (let n = next++; n < leads; n = next++) await store.append(`bench-lead-${n}`, 'no_stream', leadEvents(n, offices[n % offices.length]!));
+      });
+      await db.pool.query('VACUUM ANALYZE events');
+      const total = leads * EVENTS_PER_LEAD;
+      const m = await ctx.measure(async () => {
+        await rebuildProjection({ pool: db.pool, store, projection: leadScoreProjection, batchSize: config.projections.batchSize });
+      });
+      const { rows } = await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM lead_scores WHERE score > 0');
+      if (Number(rows[0]!.n) === 0) throw new Error('The rebuild scored no lead');
+      const rate = total / m.seconds;
+      ctx.record({
+        key: 'lead-score-rebuild',
+        label: `lead score rebuild, ${leads.toLocaleString('en-US')} leads (${(total / 1e6).toFixed(1)}M events)`,
+        value: rate,
+        unit: 'events/s',
+        goal: TARGET_EVENTS / GOAL_SECONDS,
+        detail: `${m.seconds.toFixed(1)} s, batch ${config.projections.batchSize}; ${cpuPer(m, total, 'event')}`,
+      });
+      ctx.record({
+        key: 'lead-score-rebuild-100k',
+        label: 'lead score rebuild, 100,000 leads / 5M events (extrapolated)',
+        value: TARGET_EVENTS / rate,
+        unit: 's',
+        goal: GOAL_SECONDS,
+        lowerIsBetter: true,
+        detail: `from the measured ${Math.round(rate).toLocaleString('en-US')} events/s`,
+      });
+
+      // A rules change as the product makes it: the live read model rescores every lead from its stored facts.
+      const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [leadScoreProjection], batchSize: config.projections.batchSize });
+      let r;
+      try {
+        runner.start();
+        await runner.waitForCatchUp(600_000);
+        const rules = { ...DEFAULT_SCORING_RULES, signals: { ...DEFAULT_SCORING_RULES.signals, showing: { points: 30, halfLifeDays: 21, cap: 40 } } };
+        r = await ctx.measure(async () => {
+          await store.append('scoring-rules-default', 'no_stream', [
+            { type: 'ScoringRulesChanged', data: { scope: 'default', rulesVersion: 1, rules, byUserId: randomUUID() }, eventId: randomUUID(), metadata: { siteId: null, actorId: null, impersonatorId: null, correlationId: randomUUID(), causationId: null, at: new Date(T0 + 400 * 86_400_000).toISOString() } },
+          ]);
+          await runner.waitForCatchUp(600_000);
+        });
+      } finally {
+        await runner.stop();
+      }
+      const { rows: rescored } = await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM lead_scores WHERE rules_version = 1');
+      if (Number(rescored[0]!.n) !== leads) throw new Error(`The rules change rescored ${rescored[0]!.n} leads, not ${leads}`);
+      ctx.record({
+        key: 'lead-score-rules-change',
+        label: `rules change → every lead rescored from its facts, ${leads.toLocaleString('en-US')} leads`,
+        value: leads / r.seconds,
+        unit: 'leads/s',
+        goal: 100_000 / GOAL_SECONDS,
+        detail: `${r.seconds.toFixed(1)} s; 100,000 leads / 5M events extrapolated ${((100_000 * r.seconds) / leads).toFixed(0)} s; ${cpuPer(r, leads, 'lead')}`,
+      });
+    } finally {
+      await store.close();
+      await db.close();
+    }
+  },
+};
