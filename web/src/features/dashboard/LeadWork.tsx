@@ -4,7 +4,7 @@ import { TagChip, TagChipList } from '../../ui/TagChip';
 import formStyles from '../../ui/forms.module.css';
 import type { FeedLead } from './dashboardApi';
 import { DialogFormEnd } from './DialogFormEnd';
-import { SaidAndRefused } from './SaidAndRefused';
+import { SaidAndRefused } from '../../ui/SaidAndRefused';
 import styles from './LeadWork.module.css';
 import { type LeadChanges, type PatchedLead, pipelineApi } from './pipelineApi';
 

@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { OfficePicker, useStaffOffice } from './OfficePicker';
 import { pipelineApi, type StageMove } from './pipelineApi';
-import { SaidAndRefused } from './SaidAndRefused';
+import { SaidAndRefused } from '../../ui/SaidAndRefused';
 import styles from './PipelinePanel.module.css';
 
 type Row = { readonly key: number; readonly was: string | null; readonly name: string };
