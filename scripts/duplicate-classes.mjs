@@ -6,25 +6,32 @@
 // 1. css: both files are stylesheets.
 // 2. test: both files are tests (a *.spec.* file, or anything under tests/): set-ups and fixtures.
 // 3. Otherwise the run's lines (blank lines, comments and lone punctuation dropped, as the tool
-//    does) are matched against three line kinds; when at least 60% of the lines of the run on
-//    EACH side are of one kind, the row is that kind:
-//    - injection: a Nest constructor's parameter list (`private readonly x: X,`, `@Inject(...)`,
-//      `constructor(`, `) {}`);
-//    - ddl: SQL table definitions (`CREATE TABLE`, `name TEXT NOT NULL,`, keys and constraints);
-//    - fields: type, interface and schema field lists (`name: string;`, `name?: Foo | null,`,
-//      `name: z.string().min(1),`), with no call or arrow that does work.
+//    does; string and template literals read as empty) are matched against three declarative
+//    kinds of line:
+//    - wiring: Nest's constructor parameter lists (`private readonly x: X,`, `@Inject(X) ...`,
+//      `constructor(`, `) {}`), decorators (`@Post('...')`, `@ApiDoc({`) and class heads;
+//    - ddl: SQL table definitions (`CREATE TABLE`, `name TEXT NOT NULL,`, keys and constraints,
+//      a projection's `createTables` and its `tx.query(` of them);
+//    - fields: type, interface, schema and object field lists (`name: string;`, `name?: Foo |
+//      null,`, `name: z.string().min(1),`, `'@type': '...',`) and JSX attributes that pass a value
+//      on (`leads={leads}`, `{...list}`), with no call or arrow that does work.
+//    When at least 60% of the lines of the run on EACH side are declarative, the row is the kind
+//    most of its lines are (both sides counted).
 // 4. logic: everything else.
 
-/** @typedef {'css' | 'test' | 'injection' | 'ddl' | 'fields' | 'logic'} DuplicateClass */
+/** @typedef {'css' | 'test' | 'wiring' | 'ddl' | 'fields' | 'logic'} DuplicateClass */
 
 const SQL_TYPES =
   'TEXT|VARCHAR|CHAR|INTEGER|INT|BIGINT|SMALLINT|SERIAL|BIGSERIAL|BOOLEAN|BOOL|TIMESTAMPTZ|TIMESTAMP|DATE|JSONB|JSON|UUID|NUMERIC|DECIMAL|REAL|DOUBLE|BYTEA|TSVECTOR';
 
 const KINDS = {
-  injection: [
+  wiring: [
     /^constructor\s*\(/,
-    /^@Inject(?:able)?\(.*\)\s*(?:(?:private|protected|public)\s+)?(?:readonly\s+)?[\w$]*\s*:?.*,?$/,
-    /^(?:@\w+\(.*\)\s*)?(?:private|protected|public)\s+(?:readonly\s+)?[\w$]+\s*:\s*[\w$.<>[\], |]+,?$/,
+    /^(?:@\w+\(.*\)\s*)*(?:(?:private|protected|public)\s+)?(?:readonly\s+)?[\w$]+\s*:\s*[\w$.<>[\], |]+,?$/,
+    /^(?:@\w+\(.*\)\s*)+(?:(?:private|protected|public)\s+)?(?:readonly\s+)?[\w$]+\s*:\s*[\w$.<>[\], |]+,?$/,
+    /^@\w+\([^()]*(?:\([^()]*\))?[^()]*\)$/,
+    /^@\w+\(\{?$/,
+    /^(?:export\s+)?(?:abstract\s+)?class\s+[\w$]+[^{]*\{$/,
     /^\)\s*\{\s*\}?$/,
     /^super\(.*\);?$/,
   ],
@@ -32,15 +39,21 @@ const KINDS = {
     /^CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX)\b/i,
     new RegExp(`^"?[a-z_][\\w]*"?\\s+(?:${SQL_TYPES})\\b`, 'i'),
     /^(?:PRIMARY\s+KEY|UNIQUE|FOREIGN\s+KEY|CONSTRAINT|CHECK)\b/i,
-    /^\);?\s*`?,?;?$/,
+    /^(?:await\s+)?[\w$.]+\.query\(`\s*CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX)\b/i,
+    /^async\s+createTables\(/,
+    /^\)\s*`?\)?;?,?$/,
   ],
   fields: [
-    /^(?:readonly\s+)?['"]?[\w$]+['"]?\??\s*:\s*[^=()]*[;,]?$/,
-    /^(?:readonly\s+)?['"]?[\w$]+['"]?\??\s*:\s*z\.[\w.()[\]'", ]*[;,]?$/,
+    /^(?:readonly\s+)?['"]?[@\w$-]+['"]?\??\s*:\s*[^=()]*[;,]?$/,
+    /^(?:readonly\s+)?['"]?[@\w$-]+['"]?\??\s*:\s*z\.[\w.()[\]'", ]*[;,]?$/,
     /^(?:export\s+)?(?:type|interface)\s+[\w$<>, ]+(?:=|\{|extends)/,
+    /^(?:export\s+)?const\s+[\w$]+\s*(?::\s*[\w$<>]+\s*)?=\s*\{$/,
+    /^[\w$-]+=(?:\{[\w$.?!]+\}|'')$/,
+    /^\{\.\.\.[\w$.]+\}$/,
     /^\}\s*(?:\)\s*)?[;,]?$/,
   ],
 };
+const DECLARATIVE = /** @type {const} */ (['wiring', 'ddl', 'fields']);
 
 const THRESHOLD = 0.6;
 
@@ -54,10 +67,13 @@ export function meaningfulLines(lines) {
 export const isStylesheet = (file) => /\.(?:css|scss|less)$/.test(file);
 export const isTest = (file) => /\.spec\.[cm]?[jt]sx?$/.test(file) || /(?:^|\/)tests\//.test(file);
 
-/** The share of a run's lines that are of one kind. */
-function share(lines, kind) {
-  if (lines.length === 0) return 0;
-  return lines.filter((line) => KINDS[kind].some((pattern) => pattern.test(line))).length / lines.length;
+/** A line with its string and template literals emptied: what a line says, not its words. */
+export const withoutStrings = (line) => line.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`[^`]*`/g, "''");
+
+/** The declarative kind of a line, if it is one. */
+function kindOf(line) {
+  const bare = withoutStrings(line);
+  return DECLARATIVE.find((kind) => KINDS[kind].some((pattern) => pattern.test(bare) || pattern.test(line)));
 }
 
 /**
@@ -68,10 +84,13 @@ function share(lines, kind) {
 export function classifyPair(a, b) {
   if (isStylesheet(a.file) && isStylesheet(b.file)) return 'css';
   if (isTest(a.file) && isTest(b.file)) return 'test';
-  const left = meaningfulLines(a.lines);
-  const right = meaningfulLines(b.lines);
-  for (const kind of /** @type {const} */ (['injection', 'ddl', 'fields'])) {
-    if (share(left, kind) >= THRESHOLD && share(right, kind) >= THRESHOLD) return kind;
+  const left = meaningfulLines(a.lines).map(kindOf);
+  const right = meaningfulLines(b.lines).map(kindOf);
+  const declarative = (kinds) => kinds.length > 0 && kinds.filter(Boolean).length / kinds.length >= THRESHOLD;
+  if (declarative(left) && declarative(right)) {
+    const all = [...left, ...right];
+    const count = (kind) => all.filter((k) => k === kind).length;
+    return DECLARATIVE.reduce((best, kind) => (count(kind) > count(best) ? kind : best));
   }
   return 'logic';
 }

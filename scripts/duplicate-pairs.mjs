@@ -8,6 +8,8 @@
 // two parts together for the pairs across them (each part and each two copied to a scratch
 // folder). A pair keeps the verdict (boilerplate or not) of the largest run that listed it. The
 // first line gives the whole tree's own totals beside what the merged lists hold, so a gap shows.
+// `--rows FILE` keeps the merged lists in FILE and reads them from there when it exists (the
+// runs take minutes on a large tree; the kinds are then judged again from the files as they are).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +19,9 @@ import { classifyPair, parseRow } from './duplicate-classes.mjs';
 const MOST = 200;
 const args = process.argv.slice(2);
 const list = args.includes('--list');
-const root = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? '.');
+const rowsAt = args.indexOf('--rows');
+const rowsFile = rowsAt >= 0 ? path.resolve(args[rowsAt + 1]) : undefined;
+const root = path.resolve(args.find((arg, i) => !arg.startsWith('--') && (rowsAt < 0 || i !== rowsAt + 1)) ?? '.');
 
 const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' })
   .split('\0')
@@ -61,9 +65,11 @@ function keep(rows, files, only = () => true) {
   }
 }
 
-const whole = duplicates(root);
+const cached = rowsFile && fs.existsSync(rowsFile) ? JSON.parse(fs.readFileSync(rowsFile, 'utf8')) : undefined;
+const whole = cached?.whole ?? duplicates(root);
 keep(whole.rows, whole.files);
-const cutRuns = [];
+const cutRuns = cached?.cutRuns ?? [];
+for (const { row, files } of cached?.merged ?? []) keep([row], files);
 
 /** Folders split until each part's own run lists all of its pairs. */
 function parts(prefix, files) {
@@ -83,7 +89,7 @@ function parts(prefix, files) {
   return [...byChild].flatMap(([child, childFiles]) => (child.endsWith('*') ? [{ label: child, files: childFiles }] : parts(child, childFiles)));
 }
 
-if (whole.cut) {
+if (whole.cut && !cached) {
   const units = parts('', tracked);
   for (let i = 0; i < units.length; i++) {
     for (let j = i + 1; j < units.length; j++) {
@@ -95,9 +101,10 @@ if (whole.cut) {
   }
 }
 fs.rmSync(scratchRoot, { recursive: true, force: true });
+if (rowsFile && !cached) fs.writeFileSync(rowsFile, JSON.stringify({ whole, cutRuns, merged: [...merged.values()] }));
 
 const linesOf = (side) => fs.readFileSync(path.join(root, side.file), 'utf8').split('\n').slice(side.from - 1, side.to);
-const counts = { css: 0, test: 0, injection: 0, ddl: 0, fields: 0, logic: 0 };
+const counts = { css: 0, test: 0, wiring: 0, ddl: 0, fields: 0, logic: 0 };
 const logic = [];
 let boilerplate = 0;
 for (const { row } of merged.values()) {

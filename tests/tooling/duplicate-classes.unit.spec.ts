@@ -22,13 +22,17 @@ describe('the kinds of a duplicates pair', () => {
     expect(classifyPair(side('src/a.ts', 'await go();'), side('tests/support/b.ts', 'await go();'))).toBe('logic');
   });
 
-  it('knows constructor injection, table definitions and field lists', () => {
-    const injection = `constructor(\n  private readonly store: EventStore,\n  @Inject(PUSH) private readonly push: Push,\n  private readonly pool: Pool,\n) {}`;
-    expect(classifyPair(side('src/a.ts', injection), side('src/b.ts', injection))).toBe('injection');
+  it('knows Nest wiring, table definitions and field lists', () => {
+    const wiring = `constructor(\n  private readonly store: EventStore,\n  @Inject(PUSH) private readonly push: Push,\n  private readonly pool: Pool,\n) {}`;
+    expect(classifyPair(side('src/a.ts', wiring), side('src/b.ts', wiring))).toBe('wiring');
     const ddl = 'CREATE TABLE IF NOT EXISTS x (\n  id TEXT PRIMARY KEY,\n  at TIMESTAMPTZ NOT NULL,\n  n INTEGER NOT NULL DEFAULT 0\n);';
     expect(classifyPair(side('src/a.ts', ddl), side('src/b.ts', ddl))).toBe('ddl');
     const fields = 'export type A = {\n  id: string;\n  name?: string | null;\n  at: z.string().min(1),\n};';
     expect(classifyPair(side('src/a.ts', fields), side('src/b.ts', fields))).toBe('fields');
+    const props = '<LeadList\n  {...list}\n  leads={leads}\n  total={feed.total}\n  role="agent"\n  onSelect={select}\n/>';
+    expect(classifyPair(side('web/a.tsx', props), side('web/b.tsx', props))).toBe('fields');
+    const wired = `@Controller('api/x')\nexport class X {\n  constructor(\n    @Inject(EventStore) private readonly store: EventStore,\n  ) {}\n  @ApiDoc({ summary: 'x (y)', tag: 'z' })`;
+    expect(classifyPair(side('src/a.ts', wired), side('src/b.ts', wired))).toBe('wiring');
   });
 
   it('calls the rest logic, and a run only partly declarative too', () => {
