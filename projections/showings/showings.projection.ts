@@ -4,7 +4,7 @@ import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../
 import type { ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { type ShowingEvent, showingEventTypes } from '../../src/modules/showings/showings.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, MergedLeads, type Projection, setLeadOwner } from '../runner';
+import { handledTypes, hasLeadRow, MergedLeads, type Projection, setLeadOwner } from '../runner';
 
 type Handled =
   | ShowingEvent
@@ -167,7 +167,7 @@ export const showingsProjection: Projection = {
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged':
-          await merges.apply(ctx, e, async (id) => (await tx.query(`SELECT 1 FROM ${leads} WHERE lead_id = $1`, [id])).rowCount === 1);
+          await merges.apply(ctx, e, hasLeadRow(tx, leads));
           break;
         default:
           assertNever(e);
