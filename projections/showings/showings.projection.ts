@@ -4,7 +4,7 @@ import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../
 import type { ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { type ShowingEvent, showingEventTypes } from '../../src/modules/showings/showings.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, hasLeadRow, MergedLeads, type Projection, setLeadOwner } from '../runner';
+import { eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection, setLeadOwner } from '../runner';
 
 type Handled =
   | ShowingEvent
@@ -102,8 +102,7 @@ export const showingsProjection: Projection = {
     const remindAt = `((date_trunc('day', start_at AT TIME ZONE time_zone) - interval '1 day' + interval '${REMINDER_HOUR} hours') AT TIME ZONE time_zone)`;
     let requested = 0;
     let changed = 0;
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
+    for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'ShowingProposed': {

@@ -1,6 +1,6 @@
 import { type AccountEvent, accountEventTypes } from '../../src/modules/accounts/accounts.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner';
+import { eventsOf, type Projection } from '../runner';
 
 const CONSENT_COLUMN = {
   email: 'consent_email',
@@ -46,8 +46,7 @@ export const usersProjection: Projection = {
   },
   async apply(events, { tx, table }) {
     const users = table('users');
-    for (const stored of events) {
-      const e = stored as unknown as AccountEvent & typeof stored;
+    for (const e of eventsOf<AccountEvent>(events)) {
       switch (e.type) {
         case 'UserRegistered': {
           const d = e.data;
