@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from './Link';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
 
 export function NotFoundPage() {
-  useEffect(() => {
-    document.title = 'Page not found';
-  }, []);
+  useDocumentTitle('Page not found');
   return (
     <main id="main" className="simple-page">
       <h1>Page not found</h1>

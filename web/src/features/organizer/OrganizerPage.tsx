@@ -14,6 +14,7 @@ import { PushOptIn } from './PushOptIn';
 import { ShowingsSection } from './ShowingsSection';
 import styles from './OrganizerPage.module.css';
 import { Section } from '../../ui/Section';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 /** /organizer: the lead's saved searches (open, rename, alert frequency, delete), favourites and notebooks. */
 export function OrganizerPage() {
@@ -21,9 +22,7 @@ export function OrganizerPage() {
   const toast = useToast();
   const [searches, setSearches] = useState<SavedSearch[] | null>(null);
   const kept = useKeptState();
-  useEffect(() => {
-    document.title = 'Your organizer';
-  }, []);
+  useDocumentTitle('Your organizer');
 
   const load = useCallback(async () => {
     // Everything the lead keeps, with each home's brief, in one request.
