@@ -14,7 +14,8 @@
 //      a projection's `createTables` and its `tx.query(` of them);
 //    - fields: type, interface, schema and object field lists (`name: string;`, `name?: Foo |
 //      null,`, `name: z.string().min(1),`, `'@type': '...',`) and JSX attributes that pass a value
-//      on (`leads={leads}`, `{...list}`), with no call or arrow that does work.
+//      on (`leads={leads}`, `{...list}`), and data rows (`{ value: 'x', label: 'X' },`), with no
+//      call or arrow that does work.
 //    When at least 60% of the lines of the run on EACH side are declarative, the row is the kind
 //    most of its lines are (both sides counted).
 // 4. logic: everything else.
@@ -47,8 +48,9 @@ const KINDS = {
     /^(?:readonly\s+)?['"]?[@\w$-]+['"]?\??\s*:\s*[^=()]*[;,]?$/,
     /^(?:readonly\s+)?['"]?[@\w$-]+['"]?\??\s*:\s*z\.[\w.()[\]'", ]*[;,]?$/,
     /^(?:export\s+)?(?:type|interface)\s+[\w$<>, ]+(?:=|\{|extends)/,
-    /^(?:export\s+)?const\s+[\w$]+\s*(?::\s*[\w$<>]+\s*)?=\s*\{$/,
+    /^(?:export\s+)?const\s+[\w$]+\s*(?::\s*[\w$<>[\] ]+\s*)?=\s*[{[]$/,
     /^[\w$-]+=(?:\{[\w$.?!]+\}|'')$/,
+    /^\{\s*[^(){}=]*\}\s*,?$/,
     /^\{\.\.\.[\w$.]+\}$/,
     /^\}\s*(?:\)\s*)?[;,]?$/,
   ],
