@@ -1,7 +1,7 @@
 import { type AccountEvent, LEVEL } from '../../src/modules/accounts/accounts.events';
 import type { AgentProfileEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
 
 type Handled =
   | Extract<AccountEvent, { type: 'UserRegistered' | 'CellPhoneChanged' | 'PhotoChanged' | 'SignInBlocked' | 'SignInUnblocked' }>
@@ -43,8 +43,7 @@ export const agentPagesProjection: Projection = {
     // Profile events arrive for everyone (leads too): an update of a row that is not there does nothing.
     const update = (set: string, userId: string, value: unknown, at: string) =>
       tx.query(`UPDATE ${pages} SET ${set} = $2, changed_at = $3 WHERE user_id = $1`, [userId, value, at]);
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
+    for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'UserRegistered': {

@@ -17,7 +17,7 @@ import type { ShowingEvent } from '../../src/modules/showings/showings.events';
 import type { TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import { handledTypes, MergedLeads, type Projection, type ProjectionContext } from '../runner';
+import { eventsOf, handledTypes, MergedLeads, type Projection, type ProjectionContext } from '../runner';
 import { SEARCHED_TEXT } from './lead-list-filter';
 import { summaries, withHome } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
@@ -228,8 +228,7 @@ export const leadFeedProjection: Projection = {
       const survivor = await liveRow(to.leadId);
       return survivor && { ...survivor, merged_from: to.mergedFrom };
     };
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
+    for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'LeadCaptured': {
@@ -239,11 +238,11 @@ export const leadFeedProjection: Projection = {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10) ON CONFLICT (lead_id) DO NOTHING`,
             [d.leadId, d.userId, d.siteId, d.fullName, d.email, d.phone, d.leadType, d.source, d.listingPdid, at],
           );
-          await addEntry(ctx, stored, d.leadId, d.siteId, summaries.captured(d.leadType, d.source));
+          await addEntry(ctx, e, d.leadId, d.siteId, summaries.captured(d.leadType, d.source));
           break;
         }
         case 'InquirySubmitted':
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.inquiry(e.data.leadType, e.data.listingPdid, e.data.message), { pdid: e.data.listingPdid });
+          await activity(ctx, e, await rowOf(e.data.leadId), summaries.inquiry(e.data.leadType, e.data.listingPdid, e.data.message), { pdid: e.data.listingPdid });
           break;
         case 'LeadAssigned':
         case 'LeadReassigned': {
@@ -253,13 +252,13 @@ export const leadFeedProjection: Projection = {
             e.data.leadId,
             e.data.agentId,
             e.data.brokerId,
-            stored.transactionId.toString(),
-            stored.globalPosition.toString(),
+            e.transactionId.toString(),
+            e.globalPosition.toString(),
           ]);
           if (!before) break;
           const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
           const summary = e.type === 'LeadAssigned' ? summaries.assigned(e.data.rule) : summaries.reassigned();
-          await addEntry(ctx, stored, e.data.leadId, before.site_id, summary);
+          await addEntry(ctx, e, e.data.leadId, before.site_id, summary);
           // An import's thousands of leads are not news one by one (no live row, no web push each): its page reloads the list.
           if (before.source !== 'import') ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
           // The broker gave a pond lead to an agent: the office's other agents drop it from the pond.
@@ -277,7 +276,7 @@ export const leadFeedProjection: Projection = {
         case 'LeadStageChanged': {
           await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
           const row = await rowOf(e.data.leadId);
-          const eventId = await activity(ctx, stored, row, summaries.stage(e.data.fromStage, e.data.stage, e.data.byUserId));
+          const eventId = await activity(ctx, e, row, summaries.stage(e.data.fromStage, e.data.stage, e.data.byUserId));
           // The board of everyone who sees the lead moves its card.
           if (row && eventId) {
             const to = leadRooms(row);
@@ -292,15 +291,15 @@ export const leadFeedProjection: Projection = {
             (t) => `UPDATE ${t} SET status = 'contacted', first_contact_at = coalesce(first_contact_at, $2), last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
             [e.data.leadId, e.data.at],
           );
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.firstContact(e.data.via));
+          await activity(ctx, e, await rowOf(e.data.leadId), summaries.firstContact(e.data.via));
           break;
         case 'LeadTagsChanged':
           await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET tags = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.tags]);
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.tags(e.data.tags));
+          await activity(ctx, e, await rowOf(e.data.leadId), summaries.tags(e.data.tags));
           break;
         case 'LeadContactEdited':
           await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET full_name = $2, email = $3, phone = $4 WHERE lead_id = $1`, [e.data.leadId, e.data.fullName, e.data.email, e.data.phone]);
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.contactEdited());
+          await activity(ctx, e, await rowOf(e.data.leadId), summaries.contactEdited());
           break;
         case 'LeadPutInPond': {
           const before = await liveRow(e.data.leadId);
@@ -308,11 +307,11 @@ export const leadFeedProjection: Projection = {
           await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET assigned_agent_id = NULL, office_id = $2, in_pond = true, assigned_tx = $3, assigned_gp = $4 WHERE lead_id = $1`, [
             e.data.leadId,
             e.data.brokerId,
-            stored.transactionId.toString(),
-            stored.globalPosition.toString(),
+            e.transactionId.toString(),
+            e.globalPosition.toString(),
           ]);
           if (!before) break;
-          await addEntry(ctx, stored, e.data.leadId, before.site_id, summaries.pond(e.data.reason));
+          await addEntry(ctx, e, e.data.leadId, before.site_id, summaries.pond(e.data.reason));
           ctx.push({
             to: pondRooms(e.data.brokerId),
             name: 'lead.pond',
@@ -326,31 +325,31 @@ export const leadFeedProjection: Projection = {
             ctx,
             'lead_feed',
             (t) => `UPDATE ${t} SET assigned_agent_id = $2, office_id = $3, in_pond = false, assigned_tx = $4, assigned_gp = $5 WHERE lead_id = $1`,
-            [e.data.leadId, e.data.agentId, e.data.brokerId, stored.transactionId.toString(), stored.globalPosition.toString()],
+            [e.data.leadId, e.data.agentId, e.data.brokerId, e.transactionId.toString(), e.globalPosition.toString()],
           );
           if (!before) break;
-          await addEntry(ctx, stored, e.data.leadId, before.site_id, summaries.claimed());
+          await addEntry(ctx, e, e.data.leadId, before.site_id, summaries.claimed());
           const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
           ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
           ctx.push({ to: pondRooms(e.data.brokerId), name: 'lead.claimed', payload: { leadId: e.data.leadId, agentId: e.data.agentId, at } });
           break;
         }
         case 'ListingViewed':
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.viewed(e.data.address, e.data.price), { pdid: e.data.pdid });
+          await activity(ctx, e, await rowOf(e.data.leadId), summaries.viewed(e.data.address, e.data.price), { pdid: e.data.pdid });
           break;
         case 'SearchRun':
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.searched(e.data.title));
+          await activity(ctx, e, await rowOf(e.data.leadId), summaries.searched(e.data.title));
           break;
         case 'TextMessageSent':
           await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.text(e.data.kind, e.data.body));
+          await activity(ctx, e, await rowOf(e.data.leadId), summaries.text(e.data.kind, e.data.body));
           break;
         case 'CallLogged':
           await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted', last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, at]);
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.call(e.data.outcome, e.data.durationSeconds, e.data.notes));
+          await activity(ctx, e, await rowOf(e.data.leadId), summaries.call(e.data.outcome, e.data.durationSeconds, e.data.notes));
           break;
         case 'LeadNoteWritten':
-          await activity(ctx, stored, await rowOf(e.data.leadId), summaries.note(e.data.authorName));
+          await activity(ctx, e, await rowOf(e.data.leadId), summaries.note(e.data.authorName));
           break;
         case 'ChatMessageSent': {
           const row = await rowOf(e.data.leadId);
@@ -360,7 +359,7 @@ export const leadFeedProjection: Projection = {
             : row?.user_id;
           const fromLead = leadUser === e.data.fromUserId;
           if (row && !fromLead) await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1`, [e.data.leadId]);
-          await activity(ctx, stored, row, summaries.chat(fromLead, e.data.text));
+          await activity(ctx, e, row, summaries.chat(fromLead, e.data.text));
           break;
         }
         case 'ConsentChanged':
@@ -378,7 +377,7 @@ export const leadFeedProjection: Projection = {
              WHERE p.user_id = $1`,
             [e.data.userId],
           );
-          for (const row of rows) await activity(ctx, stored, row, summary, { key: `${e.eventId}:${row.merged_from ?? row.lead_id}` });
+          for (const row of rows) await activity(ctx, e, row, summary, { key: `${e.eventId}:${row.merged_from ?? row.lead_id}` });
           break;
         }
         case 'SavedSearchSaved':
@@ -392,7 +391,7 @@ export const leadFeedProjection: Projection = {
         case 'ListingRemovedFromNotebook':
         case 'PropertyAlertSent':
         case 'PropertyAlertOpened':
-          await activity(ctx, stored, await rowOf(e.data.leadId), organizerSummary(e), { pdid: organizerPdid(e) });
+          await activity(ctx, e, await rowOf(e.data.leadId), organizerSummary(e), { pdid: organizerPdid(e) });
           break;
         case 'TaskCreated':
         {
@@ -413,7 +412,7 @@ export const leadFeedProjection: Projection = {
         case 'ListingsSentToLead':
         case 'ListingEmailOpened':
         case 'ListingEmailClicked':
-          await activity(ctx, stored, await rowOf(e.data.leadId), listingMailSummary(e));
+          await activity(ctx, e, await rowOf(e.data.leadId), listingMailSummary(e));
           break;
         case 'ShowingProposed':
         case 'ShowingConfirmed':
@@ -432,7 +431,7 @@ export const leadFeedProjection: Projection = {
           const { rows } = await tx.query<{ address: string; time_zone: string; start_at: Date }>(`SELECT address, time_zone, start_at FROM ${shows} WHERE showing_id = $1`, [e.data.showingId]);
           const known: KnownShowing | null = rows[0] ? { address: rows[0].address, timeZone: rows[0].time_zone, start: rows[0].start_at.toISOString() } : null;
           const summary = known && showingSummary(e, known);
-          if (summary) await activity(ctx, stored, await rowOf(e.data.leadId), summary);
+          if (summary) await activity(ctx, e, await rowOf(e.data.leadId), summary);
           if (e.type === 'ShowingRescheduled') await tx.query(`UPDATE ${shows} SET start_at = $2 WHERE showing_id = $1`, [e.data.showingId, e.data.start]);
           break;
         }
@@ -454,7 +453,7 @@ export const leadFeedProjection: Projection = {
           for (const [merged, survivor] of shown) {
             if (!merged || !survivor || (await liveRow(merged.lead_id))) continue;
             // A line on the survivor, marked as the duplicate's so that the unmerge takes it away with the rest.
-            await addEntry(ctx, stored, survivor.lead_id, survivor.site_id, summaries.merged(), { key: `${e.eventId}:${merged.lead_id}`, mergedFrom: merged.lead_id });
+            await addEntry(ctx, e, survivor.lead_id, survivor.site_id, summaries.merged(), { key: `${e.eventId}:${merged.lead_id}`, mergedFrom: merged.lead_id });
             const to = [...new Set([...leadRooms(merged), ...leadRooms(survivor)])];
             if (to.length) ctx.push({ to, name: 'lead.merged', payload: { leadId: merged.lead_id, intoLeadId: survivor.lead_id, at } });
           }
@@ -475,7 +474,7 @@ export const leadFeedProjection: Projection = {
           // A duplicate folded into another lead by a merge keeps its row aside: it is forgotten the same way.
           await tx.query(`UPDATE ${table('lead_feed_parked')} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED]);
           await tx.query(`UPDATE ${table('lead_timeline')} SET summary = $2 WHERE lead_id = ANY($1::uuid[]) OR merged_from = ANY($3::uuid[])`, [rows.map((r) => r.lead_id), ERASED, e.data.leadIds]);
-          for (const r of rows) await addEntry(ctx, stored, r.lead_id, r.site_id, 'Personal data erased', { key: `${stored.eventId}:${r.lead_id}` });
+          for (const r of rows) await addEntry(ctx, e, r.lead_id, r.site_id, 'Personal data erased', { key: `${e.eventId}:${r.lead_id}` });
           break;
         }
         default:

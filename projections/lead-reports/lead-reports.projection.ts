@@ -1,7 +1,7 @@
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type LeadEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, MergedLeads, type Projection } from '../runner';
+import { eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection } from '../runner';
 
 type Handled = Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' | 'LeadContactEdited' }> | AccountsMerged | AccountsUnmerged;
 
@@ -71,7 +71,7 @@ export const leadReportsProjection: Projection = {
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged':
-          await merges.apply(ctx, e, async (id) => (await tx.query(`SELECT 1 FROM ${leads} WHERE lead_id = $1`, [id])).rowCount === 1);
+          await merges.apply(ctx, e, hasLeadRow(tx, leads));
           break;
         default:
           assertNever(e);

@@ -16,7 +16,7 @@ import {
 import { type ThreadEvent, threadEventTypes } from '../../src/modules/thread/thread.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import { handledTypes, MergedLeads, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
+import { eventsOf, handledTypes, MergedLeads, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
 import { type ItemRow, itemOf, ITEM_COLUMNS } from './thread-item';
 import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 
@@ -135,8 +135,7 @@ export const leadThreadProjection: Projection = {
       );
       if (rows[0]) ctx.push({ to: threadRooms(shownOn), name: 'thread.item', payload: { leadId: to.leadId, agentId: shownOn.agent_id, item: itemOf(rows[0]) } });
     };
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
+    for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       const blank = { subject: null, read_at: null, outcome: null, duration_seconds: null, media: null, at } as const;
       switch (e.type) {
@@ -159,7 +158,7 @@ export const leadThreadProjection: Projection = {
           break;
         case 'ChatMessageSent': {
           const d = e.data;
-          await add(stored, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: 'chat', direction: d.fromUserId === lead.user_id ? 'in' : 'out', body: d.text, author_id: d.fromUserId }));
+          await add(e, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: 'chat', direction: d.fromUserId === lead.user_id ? 'in' : 'out', body: d.text, author_id: d.fromUserId }));
           break;
         }
         case 'ChatMessagesRead': {
@@ -179,29 +178,29 @@ export const leadThreadProjection: Projection = {
         case 'TextMessageSent': {
           const d = e.data;
           const media = d.mediaUrl ? [{ url: d.mediaUrl, contentType: null }] : null;
-          await add(stored, d.leadId, () => ({ ...blank, item_id: d.messageId, channel: d.kind === 'video' ? 'mms' : 'text', direction: 'out', body: d.body, author_id: d.byUserId, media }));
+          await add(e, d.leadId, () => ({ ...blank, item_id: d.messageId, channel: d.kind === 'video' ? 'mms' : 'text', direction: 'out', body: d.body, author_id: d.byUserId, media }));
           break;
         }
         case 'TextMessageReceived': {
           const d = e.data;
           const media = d.media.length ? d.media.map((m) => ({ url: `/uploads/${m.uploadId}`, contentType: m.contentType })) : null;
-          await add(stored, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: media ? 'mms' : 'text', direction: 'in', body: d.body, author_id: lead.user_id, media }));
+          await add(e, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: media ? 'mms' : 'text', direction: 'in', body: d.body, author_id: lead.user_id, media }));
           break;
         }
         case 'LeadEmailSent': {
           const d = e.data;
-          await add(stored, d.leadId, () => ({ ...blank, item_id: d.messageId, channel: 'email', direction: 'out', body: d.body, subject: d.subject, author_id: d.byUserId }));
+          await add(e, d.leadId, () => ({ ...blank, item_id: d.messageId, channel: 'email', direction: 'out', body: d.body, subject: d.subject, author_id: d.byUserId }));
           break;
         }
         case 'LeadEmailReceived': {
           const d = e.data;
           const media = d.attachments.length ? d.attachments.map((a) => ({ url: `/uploads/${a.uploadId}`, contentType: a.contentType, name: a.name })) : null;
-          await add(stored, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: 'email', direction: 'in', body: d.body, subject: d.subject, author_id: lead.user_id, media }));
+          await add(e, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: 'email', direction: 'in', body: d.body, subject: d.subject, author_id: lead.user_id, media }));
           break;
         }
         case 'CallLogged': {
           const d = e.data;
-          await add(stored, d.leadId, () => ({ ...blank, item_id: d.callId, channel: 'call', direction: 'out', body: d.notes, author_id: d.byUserId, outcome: d.outcome, duration_seconds: d.durationSeconds }));
+          await add(e, d.leadId, () => ({ ...blank, item_id: d.callId, channel: 'call', direction: 'out', body: d.notes, author_id: d.byUserId, outcome: d.outcome, duration_seconds: d.durationSeconds }));
           break;
         }
         case 'LeadThreadRead':

@@ -4,8 +4,10 @@ import type { BackofficeEvent } from '../../src/modules/backoffice/backoffice.ev
 import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import type { Projection } from '../runner';
+import { eventsOf, type Projection } from '../runner';
 import { erasedAddress, type PersonErased } from '../../src/modules/privacy/privacy.events';
+
+type Registered = Extract<AccountEvent, { type: 'UserRegistered' }>;
 
 type MemberEvent = Extract<
   AccountEvent | SiteEvent | BackofficeEvent | PersonErased,
@@ -83,15 +85,14 @@ export const membersProjection: Projection = {
     const members = table('members');
     const changed = new Set<string>();
     // Registrations come in long runs (imports, sign-up bursts, a rebuild): one insert per run.
-    let run: StoredEvent[] = [];
+    let run: StoredEvent<Registered>[] = [];
     const flush = async () => {
       if (run.length) await insertRegistrations(tx, members, run);
       run = [];
     };
-    for (const stored of events) {
-      const e = stored as unknown as MemberEvent & StoredEvent;
+    for (const e of eventsOf<MemberEvent>(events)) {
       if (e.type === 'UserRegistered') {
-        run.push(stored);
+        run.push(e);
         changed.add(e.data.userId);
         continue;
       }
@@ -103,11 +104,8 @@ export const membersProjection: Projection = {
   },
 };
 
-async function insertRegistrations(tx: pg.PoolClient, members: string, run: readonly StoredEvent[]): Promise<void> {
-  const rows = run.map((s) => {
-    const e = s as unknown as Extract<AccountEvent, { type: 'UserRegistered' }> & StoredEvent;
-    return [e.data.userId, e.data.email, e.data.firstName, e.data.lastName, e.data.cellPhone, digits(e.data.cellPhone), e.data.securityLevel, e.data.siteId, e.data.brokerId, e.metadata.at];
-  });
+async function insertRegistrations(tx: pg.PoolClient, members: string, run: readonly StoredEvent<Registered>[]): Promise<void> {
+  const rows = run.map((e) => [e.data.userId, e.data.email, e.data.firstName, e.data.lastName, e.data.cellPhone, digits(e.data.cellPhone), e.data.securityLevel, e.data.siteId, e.data.brokerId, e.metadata.at]);
   const col = (i: number) => rows.map((r) => r[i]);
   await tx.query(
     `INSERT INTO ${members} (user_id, email, first_name, last_name, phone, phone_digits, security_level, site_id, broker_id, created_at)

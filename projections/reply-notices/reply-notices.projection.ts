@@ -1,7 +1,7 @@
 import { REPLY_NOTICES_MIGRATION } from '../../src/database/migrations/020-reply-notices';
 import type { LeadEmailReceived, SmsEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, type Projection } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
 import { REPLY_NOTICES_SIGNAL, replyNoticeId } from './reply-notices-queue';
 
 type Handled = Extract<SmsEvent, { type: 'TextMessageReceived' }> | LeadEmailReceived;
@@ -23,8 +23,7 @@ export const replyNoticesProjection: Projection = {
   async createTables() {},
   async apply(events, ctx) {
     let queued = 0;
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
+    for (const e of eventsOf<Handled>(events)) {
       let kind: 'text' | 'email';
       switch (e.type) {
         case 'TextMessageReceived':

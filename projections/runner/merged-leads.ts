@@ -4,6 +4,12 @@ import type { ProjectionContext } from './projection';
 /** One lead folded into another by an account merge: the duplicate's rows show under the survivor. */
 export type LeadFold = { readonly mergeId: string; readonly mergedLeadId: string; readonly survivorLeadId: string; readonly mergedName: string };
 
+/** An `exists` for `fold` and `apply`: the read model knows a lead when `table` (its resolved name) has a row for it. */
+export const hasLeadRow =
+  (tx: pg.PoolClient, table: string) =>
+  async (leadId: string): Promise<boolean> =>
+    (await tx.query(`SELECT 1 FROM ${table} WHERE lead_id = $1`, [leadId])).rowCount === 1;
+
 /**
  * What a merge does in one read model, reversibly (issue 18): the rows of the merged lead in
  * `rekeyed` tables move to the survivor with `merged_from` naming where they came from (so an

@@ -4,7 +4,7 @@ import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../
 import type { ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { type ShowingEvent, showingEventTypes } from '../../src/modules/showings/showings.events';
 import { assertNever } from '../../src/shared/errors';
-import { handledTypes, MergedLeads, type Projection, setLeadOwner } from '../runner';
+import { eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection, setLeadOwner } from '../runner';
 import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =
@@ -105,8 +105,7 @@ export const showingsProjection: Projection = {
     const remindAt = `((date_trunc('day', start_at AT TIME ZONE time_zone) - interval '1 day' + interval '${REMINDER_HOUR} hours') AT TIME ZONE time_zone)`;
     let requested = 0;
     let changed = 0;
-    for (const stored of events) {
-      const e = stored as unknown as Handled & typeof stored;
+    for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'ShowingProposed': {
@@ -170,7 +169,7 @@ export const showingsProjection: Projection = {
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged':
-          await merges.apply(ctx, e, async (id) => (await tx.query(`SELECT 1 FROM ${leads} WHERE lead_id = $1`, [id])).rowCount === 1);
+          await merges.apply(ctx, e, hasLeadRow(tx, leads));
           break;
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).

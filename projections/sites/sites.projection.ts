@@ -1,6 +1,6 @@
 import { type SiteEvent, siteEventTypes } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner';
+import { eventsOf, type Projection } from '../runner';
 
 /** Sites by subdomain and custom domain: what host resolution and settings reads query. */
 export const sitesProjection: Projection = {
@@ -23,8 +23,7 @@ export const sitesProjection: Projection = {
     )`);
   },
   async apply(events, { tx, table, signal }) {
-    for (const stored of events) {
-      const e = stored as unknown as SiteEvent & typeof stored;
+    for (const e of eventsOf<SiteEvent>(events)) {
       switch (e.type) {
         case 'SiteCreated': {
           const d = e.data;

@@ -2,7 +2,7 @@ import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoff
 import type { LeadCaptured, LeadContactEdited } from '../../src/modules/leads/leads.events';
 import { type AgentZoneEvent, agentZoneEventTypes, type TaskEvent, taskEventTypes } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, MergedLeads, type Projection } from '../runner';
+import { eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection } from '../runner';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited | AccountsMerged | AccountsUnmerged | PersonErased;
@@ -100,7 +100,7 @@ export const tasksProjection: Projection = {
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged':
-          await merges.apply(ctx, e, async (id) => (await tx.query(`SELECT 1 FROM ${table('task_leads')} WHERE lead_id = $1`, [id])).rowCount === 1);
+          await merges.apply(ctx, e, hasLeadRow(tx, table('task_leads')));
           break;
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).

@@ -1,6 +1,6 @@
 import { type AccountEvent, accountEventTypes } from '../../src/modules/accounts/accounts.events';
 import { assertNever } from '../../src/shared/errors';
-import type { Projection } from '../runner';
+import { eventsOf, type Projection } from '../runner';
 import { erasedAddress, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 const CONSENT_COLUMN = {
@@ -47,8 +47,7 @@ export const usersProjection: Projection = {
   },
   async apply(events, { tx, table }) {
     const users = table('users');
-    for (const stored of events) {
-      const e = stored as unknown as (AccountEvent | PersonErased) & typeof stored;
+    for (const e of eventsOf<AccountEvent | PersonErased>(events)) {
       switch (e.type) {
         case 'UserRegistered': {
           const d = e.data;

@@ -14,6 +14,26 @@ export type FeedCountsView = {
 
 export const FEED_RESOURCE_NAMES = ['Property', 'Media', 'OpenHouse', 'Member', 'Office'] as const;
 export const FEED_PAGING = ['auto', 'nextLink', 'skip'] as const;
+export type FeedResourceName = (typeof FEED_RESOURCE_NAMES)[number];
+export type FeedPaging = (typeof FEED_PAGING)[number];
+
+/**
+ * A save of a feed's settings, by its name: what is left out stays as it was. The back-office
+ * form sends it (POST /api/backoffice/feeds, `Auth` with secrets in clear, only when typed) and
+ * the configure command carries it (`Auth` with the secrets sealed).
+ */
+export type FeedChange<Auth> = {
+  readonly name: string;
+  readonly url?: string;
+  readonly auth?: Auth;
+  readonly resources?: readonly FeedResourceName[];
+  readonly timeZone?: string;
+  readonly pageSize?: number;
+  readonly pollIntervalSeconds?: number;
+  readonly filter?: string | null;
+  readonly paging?: FeedPaging;
+  readonly disclaimer?: string | null;
+};
 
 /** A feed's settings without its secrets: `hasSecret` says one is stored. */
 export type FeedSettingsView = {
@@ -22,12 +42,12 @@ export type FeedSettingsView = {
     | { readonly kind: 'oauth2'; readonly tokenUrl: string; readonly clientId: string; readonly scope: string | null; readonly hasSecret: boolean }
     | { readonly kind: 'bearer'; readonly hasSecret: boolean }
     | { readonly kind: 'none' };
-  readonly resources: readonly (typeof FEED_RESOURCE_NAMES)[number][];
+  readonly resources: readonly FeedResourceName[];
   readonly timeZone: string;
   readonly pageSize: number;
   readonly pollIntervalSeconds: number;
   readonly filter: string | null;
-  readonly paging: (typeof FEED_PAGING)[number];
+  readonly paging: FeedPaging;
   readonly disclaimer: string | null;
 };
 

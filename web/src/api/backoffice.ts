@@ -1,5 +1,5 @@
 import type { AccountAdmin, HistoryEntry, Invoice, Member, RebuildProgress as Progress } from '../../../src/contract/backoffice';
-import type { FeedCountsView, FeedProgressPhase, FeedView } from '../../../src/contract/feeds';
+import type { FeedChange, FeedCountsView, FeedProgressPhase, FeedView } from '../../../src/contract/feeds';
 import { request } from './http';
 
 // The server's own types (type-only imports), so both sides agree at compile time.
@@ -59,21 +59,11 @@ export type ProjectionRow = {
 export type { FeedCountsView, FeedView };
 
 /** What the feed form sends: secrets only when typed (empty: keep the stored one). */
-export type FeedForm = {
-  readonly name: string;
-  readonly url?: string;
-  readonly auth?:
-    | { readonly kind: 'oauth2'; readonly tokenUrl: string; readonly clientId: string; readonly clientSecret?: string; readonly scope?: string | null }
-    | { readonly kind: 'bearer'; readonly token?: string }
-    | { readonly kind: 'none' };
-  readonly resources?: readonly string[];
-  readonly timeZone?: string;
-  readonly pageSize?: number;
-  readonly pollIntervalSeconds?: number;
-  readonly filter?: string | null;
-  readonly paging?: string;
-  readonly disclaimer?: string | null;
-};
+export type FeedForm = FeedChange<
+  | { readonly kind: 'oauth2'; readonly tokenUrl: string; readonly clientId: string; readonly clientSecret?: string; readonly scope?: string | null }
+  | { readonly kind: 'bearer'; readonly token?: string }
+  | { readonly kind: 'none' }
+>;
 
 export type FeedProgress = {
   readonly name: string;

@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
 import { Link } from './Link';
 import { useT } from '../ui/translations';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
 
 export function NotFoundPage() {
   const t = useT();
-  useEffect(() => {
-    document.title = 'Page not found';
-  }, []);
+  useDocumentTitle('Page not found');
   return (
     <main id="main" className="simple-page">
       <h1>{t('notFound.title', 'Page not found')}</h1>

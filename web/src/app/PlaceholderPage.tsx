@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import { Link } from './Link';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
 
 /** A route another issue fills (account, organizer, dashboard, back-office). */
 export function PlaceholderPage({ title }: { title: string }) {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <main id="main" className="simple-page">
       <h1>{title}</h1>

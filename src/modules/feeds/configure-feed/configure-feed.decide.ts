@@ -1,4 +1,5 @@
 import type { Decider } from '../../../commands/decider';
+import type { FeedChange } from '../../../contract/feeds';
 import { notFound, validation } from '../../../shared/errors';
 import { evolveFeed, type Feed, initialFeed } from '../feed';
 import type { FeedAuth, FeedEvent, FeedResource, FeedSettings, PagingStrategy, SealedSecret } from '../feeds.events';
@@ -9,21 +10,7 @@ export type AuthChange =
   | { readonly kind: 'bearer'; readonly token?: SealedSecret }
   | { readonly kind: 'none' };
 
-export type FeedCommand =
-  | {
-      readonly kind: 'configure';
-      readonly name: string;
-      readonly url?: string;
-      readonly auth?: AuthChange;
-      readonly resources?: readonly FeedResource[];
-      readonly timeZone?: string;
-      readonly pageSize?: number;
-      readonly pollIntervalSeconds?: number;
-      readonly filter?: string | null;
-      readonly paging?: PagingStrategy;
-      readonly disclaimer?: string | null;
-    }
-  | { readonly kind: 'remove'; readonly name: string };
+export type FeedCommand = ({ readonly kind: 'configure' } & FeedChange<AuthChange>) | { readonly kind: 'remove'; readonly name: string };
 
 export const FEED_DEFAULTS = {
   resources: ['Property'] as readonly FeedResource[],

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useCurrentUser } from '../../app/currentUser';
 import { CellPhoneForm } from './CellPhoneForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -9,14 +8,13 @@ import { PhotoUpload } from './PhotoUpload';
 import { YourDataSection } from './YourDataSection';
 import { useToast } from '../../ui/useToast';
 import { Section } from '../../ui/Section';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 /** /account: the signed-in user's settings (spec section 3 "Account update fields"). */
 export function AccountPage() {
   const { ready, user } = useCurrentUser();
   const toast = useToast();
-  useEffect(() => {
-    document.title = 'Your account';
-  }, []);
+  useDocumentTitle('Your account');
 
   if (!ready) return <main id="main" className="page-loading" aria-busy="true" />;
   if (!user) {

@@ -1,14 +1,12 @@
-import { useEffect } from 'react';
 import { useLocation } from '../../app/location';
 import { safeRedirect } from './signInRequest';
 import { dashboardTarget, SignInForm } from './SignInForm';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 /** /account/login/admin?redirecturl=: staff sign-in, then the redirect (a path of this site) or the dashboard. */
 export function AdminLoginPage() {
   const redirect = safeRedirect(new URLSearchParams(useLocation().search).get('redirecturl'));
-  useEffect(() => {
-    document.title = 'Staff sign-in';
-  }, []);
+  useDocumentTitle('Staff sign-in');
   return (
     <main id="main" className="simple-page">
       <h1>Staff sign-in</h1>

@@ -1,17 +1,16 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { parseEmail } from '../../../../src/contract/email';
 import { forgotPassword, resetPassword } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { useLocation } from '../../app/location';
 import styles from '../../ui/forms.module.css';
 import { openSignIn } from './openSignIn';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 /** /account/forgotpassword: ask for a link by e-mail, or (?token=) choose a new password with it. */
 export function ForgotPasswordPage() {
   const token = new URLSearchParams(useLocation().search).get('token');
-  useEffect(() => {
-    document.title = token ? 'Choose a new password' : 'Password recovery';
-  }, [token]);
+  useDocumentTitle(token ? 'Choose a new password' : 'Password recovery');
   return (
     <main id="main" className="simple-page">
       {token ? <ResetForm token={token} /> : <RequestForm />}

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/http';
 import { Link } from '../../app/Link';
 import { useLocation } from '../../app/location';
 import styles from '../../ui/forms.module.css';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 type State = { readonly kind: 'working' } | { readonly kind: 'done'; readonly text: string } | { readonly kind: 'failed'; readonly text: string };
 
@@ -14,9 +15,7 @@ type State = { readonly kind: 'working' } | { readonly kind: 'done'; readonly te
 export function VerifyEmailPage() {
   const token = new URLSearchParams(useLocation().search).get('token');
   const [state, setState] = useState<State>({ kind: 'working' });
-  useEffect(() => {
-    document.title = 'Confirm your e-mail address';
-  }, []);
+  useDocumentTitle('Confirm your e-mail address');
   useEffect(() => {
     if (!token) {
       setState({ kind: 'failed', text: 'This confirmation link is incomplete; please open the whole link from the e-mail.' });

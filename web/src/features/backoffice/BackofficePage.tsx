@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from '../../app/Link';
 import { useCurrentUser } from '../../app/currentUser';
 import { useLocation } from '../../app/location';
@@ -8,6 +7,7 @@ import styles from './Backoffice.module.css';
 import { MemberSearch } from './MemberSearch';
 import { OnboardingPanel } from './OnboardingPanel';
 import { ProjectionsPanel } from './ProjectionsPanel';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 /**
  * /dashboard/backoffice (staff, level 25): member search, an account's page (history, state as
@@ -23,9 +23,7 @@ export function BackofficePage() {
   const view = asked === 'projections' || asked === 'feeds' || asked === 'onboarding' ? asked : userId ? 'account' : 'members';
   const { ready, user } = useCurrentUser();
 
-  useEffect(() => {
-    document.title = 'Back-office · Porchlight';
-  }, []);
+  useDocumentTitle('Back-office · Porchlight');
 
   if (!ready) return <main id="main" className="page-loading" aria-busy="true" />;
   if (!user || user.securityLevel < 25) {

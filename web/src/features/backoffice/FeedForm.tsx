@@ -109,7 +109,7 @@ export function FeedForm({ feed, onClose, onSaved }: Props) {
         {text('$filter (optional)', 'filter', { hint: "CountyOrParish eq 'Cook'" })}
         <label className={styles.field}>
           Paging
-          <select className={styles.select} value={f.paging} onChange={(e) => set('paging', e.target.value)}>
+          <select className={styles.select} value={f.paging} onChange={(e) => set('paging', FEED_PAGING.find((p) => p === e.target.value) ?? 'auto')}>
             {FEED_PAGING.map((p) => (
               <option key={p} value={p}>
                 {p === 'auto' ? 'auto (nextLink when given, else $top/$skip)' : p === 'nextLink' ? 'nextLink only' : '$top/$skip only'}

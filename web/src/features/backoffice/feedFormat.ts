@@ -1,3 +1,4 @@
+import { FEED_RESOURCE_NAMES, type FeedPaging, type FeedResourceName } from '../../../../src/contract/feeds';
 import type { FeedCountsView, FeedForm, FeedView } from '../../api/backoffice';
 
 /** `fetched 3, imported 1, changed 2, unchanged 0, deleted 0, rejected 0`, as the CLI prints it. */
@@ -30,12 +31,12 @@ export type FeedFields = {
   clientSecret: string;
   scope: string;
   bearer: string;
-  resources: string[];
+  resources: FeedResourceName[];
   timeZone: string;
   pageSize: string;
   intervalMinutes: string;
   filter: string;
-  paging: string;
+  paging: FeedPaging;
   disclaimer: string;
 };
 
@@ -50,7 +51,7 @@ export function fieldsOf(feed: FeedView | null): FeedFields {
     clientSecret: '',
     scope: s?.auth.kind === 'oauth2' ? (s.auth.scope ?? '') : '',
     bearer: '',
-    resources: [...(s?.resources ?? ['Property', 'Media', 'OpenHouse', 'Member', 'Office'])],
+    resources: [...(s?.resources ?? FEED_RESOURCE_NAMES)],
     timeZone: s?.timeZone ?? 'UTC',
     pageSize: String(s?.pageSize ?? 1000),
     intervalMinutes: String((s?.pollIntervalSeconds ?? 900) / 60),

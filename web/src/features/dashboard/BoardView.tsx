@@ -7,6 +7,7 @@ import { dashboardApi } from './dashboardApi';
 import { fullDate, relativeTime } from './dashboardFormat';
 import { OfficePicker, useStaffOffice } from './OfficePicker';
 import { type Board, type BoardCard, pipelineApi } from './pipelineApi';
+import { SaidAndRefused } from '../../ui/SaidAndRefused';
 
 type Props = {
   readonly subscribe: Subscribe;
@@ -109,14 +110,7 @@ export function BoardView({ subscribe, connected, onOpen, now }: Props) {
         <p className={styles.hint}>Drag a card to another stage, or use its Move button.</p>
       </div>
       {board?.me.role === 'staff' && <OfficePicker value={office} onChange={setOffice} none="All offices" />}
-      <p className={styles.live} aria-live="polite" role="status">
-        {said}
-      </p>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <SaidAndRefused status={said} error={error} />
       {!board && !error && <p className={styles.hint}>Loading the board…</p>}
       {board && (
         <div className={styles.columns}>

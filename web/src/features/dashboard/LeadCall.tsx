@@ -4,6 +4,7 @@ import { CALL_NOTES_MAX, CALL_OUTCOME_LABEL, CALL_OUTCOMES, type CallOutcomeName
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { callsApi } from './callsApi';
 import { formatPhone } from './dashboardFormat';
+import { DialogFormEnd } from './DialogFormEnd';
 import forms from '../../ui/forms.module.css';
 import styles from './LeadCall.module.css';
 import common from './Tasks.module.css';
@@ -109,14 +110,7 @@ export function LeadCall({ leadId, phone }: { readonly leadId: string; readonly 
             <label className={forms.label} htmlFor={`${id}-notes`}>Notes</label>
             <textarea className={forms.input} id={`${id}-notes`} rows={3} maxLength={CALL_NOTES_MAX} value={notes} onChange={(e) => setNotes(e.target.value)} />
           </div>
-          <div className={forms.actions}>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              Save call
-            </button>
-            <button type="button" className="btn" onClick={close}>
-              Cancel
-            </button>
-          </div>
+          <DialogFormEnd failure={null} busy={busy} submitLabel="Save call" closeLabel="Cancel" onClose={close} />
         </form>
       )}
       <StatusLine status={message} />

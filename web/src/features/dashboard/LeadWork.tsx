@@ -3,6 +3,8 @@ import { ApiError } from '../../api/http';
 import { TagChip, TagChipList } from '../../ui/TagChip';
 import formStyles from '../../ui/forms.module.css';
 import type { FeedLead } from './dashboardApi';
+import { DialogFormEnd } from './DialogFormEnd';
+import { SaidAndRefused } from '../../ui/SaidAndRefused';
 import styles from './LeadWork.module.css';
 import { type LeadChanges, type PatchedLead, pipelineApi } from './pipelineApi';
 
@@ -132,14 +134,7 @@ export function LeadWork({ lead }: { lead: FeedLead }) {
           Edit contact details
         </button>
       )}
-      <p role="status" className={styles.status}>
-        {status}
-      </p>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <SaidAndRefused status={status} error={error} />
     </section>
   );
 }
@@ -177,14 +172,7 @@ function ContactForm({ shown, busy, onSave, onCancel }: { shown: Shown; busy: bo
         <input id={`${id}-phone`} className={formStyles.input} type="tel" value={phone} maxLength={40} autoComplete="off" onChange={(e) => setPhone(e.target.value)} />
       </div>
       <p className={styles.hint}>The lead's own account, and what they agreed to receive, stay as they are.</p>
-      <div className={styles.line}>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Save contact
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <DialogFormEnd failure={null} busy={busy} submitLabel="Save contact" closeLabel="Cancel" onClose={onCancel} />
     </form>
   );
 }

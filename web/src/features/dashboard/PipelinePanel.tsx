@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { OfficePicker, useStaffOffice } from './OfficePicker';
 import { pipelineApi, type StageMove } from './pipelineApi';
+import { SaidAndRefused } from '../../ui/SaidAndRefused';
 import styles from './PipelinePanel.module.css';
 
 type Row = { readonly key: number; readonly was: string | null; readonly name: string };
@@ -162,14 +163,7 @@ export function PipelinePanel({ role }: { readonly role: 'agent' | 'broker' | 's
             Undo changes
           </button>
         </div>
-        <p role="status" className={styles.status}>
-          {status}
-        </p>
-        {error && (
-          <p role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
+        <SaidAndRefused status={status} error={error} />
       </form>
     </section>
   );

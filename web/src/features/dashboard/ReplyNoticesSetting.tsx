@@ -5,6 +5,7 @@ import { type ReplyNotices, settingsApi } from './settingsApi';
 import forms from '../../ui/forms.module.css';
 import panel from './RoutingSettingsPanel.module.css';
 import styles from './SettingsView.module.css';
+import { SettingsSave } from './SettingsSave';
 
 /**
  * How the agent hears of a lead's text or e-mail reply besides this dashboard and web push
@@ -65,14 +66,7 @@ export function ReplyNoticesSetting() {
               {saved.textReason}. <a href="/account">Open My account</a>
             </p>
           )}
-          <div className={panel.actions}>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save'}
-            </button>
-            <span role="status" className={panel.muted}>
-              {status}
-            </span>
-          </div>
+          <SettingsSave busy={busy} label="Save" status={status} />
         </form>
       )}
       {error && (

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { CLAIM_WINDOW_MAX, pondApi, type RoutingSettings } from './pondApi';
 import styles from './RoutingSettingsPanel.module.css';
+import { SettingsSave } from './SettingsSave';
 
 /**
  * The broker's lead routing options: the office pond (on or off, and how many minutes an agent
@@ -82,14 +83,7 @@ export function RoutingSettingsPanel() {
           <label htmlFor={ids.copy} className={styles.check}>
             <input id={ids.copy} type="checkbox" checked={copy} onChange={(e) => setCopy(e.target.checked)} /> Copy me on new leads (e-mail, and text when my cell phone allows)
           </label>
-          <div className={styles.actions}>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save routing'}
-            </button>
-            <span role="status" className={styles.muted}>
-              {status}
-            </span>
-          </div>
+          <SettingsSave busy={busy} label="Save routing" status={status} />
         </form>
       )}
       {error && (

@@ -14,6 +14,7 @@ import {
 import { DnsRecordsTable } from '../../ui/DnsRecordsTable';
 import { siteSettingsApi } from './siteSettingsApi';
 import styles from './SiteSettingsView.module.css';
+import { SettingsSave } from './SettingsSave';
 
 type Field = keyof SiteSettingsPatch;
 type Draft = Record<Field, string | boolean>;
@@ -274,12 +275,7 @@ export function SiteSettingsView() {
             {check('On_MultiLineNav', 'Let the navigation wrap onto several lines (On_MultiLineNav)')}
             {text('MMSBulkSendCap', 'Most recipients of one video text (MMSBulkSendCap)', undefined, 'number')}
           </fieldset>
-          <div className={styles.actions}>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save site settings'}
-            </button>
-            <span role="status" className={styles.muted}>{status}</span>
-          </div>
+          <SettingsSave busy={busy} label="Save site settings" status={status} />
         </form>
       )}
     </section>

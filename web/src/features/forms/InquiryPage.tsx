@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useCurrentUser } from '../../app/currentUser';
 import { useSite } from '../../app/useSite';
 import formStyles from '../../ui/forms.module.css';
@@ -7,6 +7,7 @@ import { useLabel } from '../../ui/translations';
 import { requestSignIn } from '../account/signInRequest';
 import { InquiryForm, type InquiryFormProps } from '../leads/InquiryForm';
 import { LenderLink } from './LenderLink';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 /** The public pages that are one form of spec section 3 each, by path. */
 export const INQUIRY_PAGES = {
@@ -54,9 +55,7 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
   const [sent, setSent] = useState(false);
   const title = useLabel(page.title.id, page.title.en);
   const submit = useLabel(page.submit.id, page.submit.en);
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <main id="main" className="simple-page">
       <h1>{title}</h1>

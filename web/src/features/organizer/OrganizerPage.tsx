@@ -13,6 +13,7 @@ import { ShowingsSection } from './ShowingsSection';
 import { SavedSearchRow } from './SavedSearchRow';
 import styles from './OrganizerPage.module.css';
 import { Section } from '../../ui/Section';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 /** /organizer: the lead's saved searches (open, rename, alert frequency, delete), favourites and notebooks. */
 export function OrganizerPage() {
@@ -20,9 +21,7 @@ export function OrganizerPage() {
   const toast = useToast();
   const [searches, setSearches] = useState<SavedSearch[] | null>(null);
   const kept = useKeptState();
-  useEffect(() => {
-    document.title = 'Your organizer';
-  }, []);
+  useDocumentTitle('Your organizer');
 
   const load = useCallback(async () => {
     // Everything the lead keeps, with each home's brief, in one request.

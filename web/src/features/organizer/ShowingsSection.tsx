@@ -3,6 +3,7 @@ import { ApiError } from '../../api/http';
 import { Section } from '../../ui/Section';
 import { type LeadShowingView, STATUS_WORDS, showingsAnswerApi } from './showingsAnswerApi';
 import styles from './OrganizerPage.module.css';
+import { SaidAndRefused } from '../../ui/SaidAndRefused';
 
 /**
  * The lead's showings in their organizer (issue 16): each with its time on the listing's clock
@@ -79,14 +80,7 @@ export function ShowingsSection() {
           ))}
         </ul>
       )}
-      <p role="status" className={styles.note}>
-        {said}
-      </p>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <SaidAndRefused status={said} error={error} />
     </Section>
   );
 }

@@ -5,6 +5,7 @@ import type { Agent, Role } from '../dashboard/dashboardApi';
 import { type Column, ReportTable } from './ReportTable';
 import { duration, type Report, reportsApi } from './reportsApi';
 import styles from './ReportsPage.module.css';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const PERIODS = [
@@ -67,9 +68,7 @@ export function ReportsPage({ role, agents }: { role: Role; agents: readonly Age
   const [report, setReport] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    document.title = 'Reports · Dashboard';
-  }, []);
+  useDocumentTitle('Reports · Dashboard');
 
   useEffect(() => {
     const days = PERIODS.find((p) => p.key === period)!.days;
