@@ -37,22 +37,22 @@ describe('alerts of a merged account', () => {
 
   it('merged: the duplicate’s saved search alerts the survivor’s address, once; unmerged: the duplicate’s again', async () => {
     const { server } = app;
-    const merged = await staffC.post('/api/backoffice/accounts/merge', { ...ids, reason: 'Same person, two e-mails' });
-    expect(merged.status, merged.text).toBe(200);
-    await settle(server);
-    await importHomes(server, [home('MA1', { UnparsedAddress: '21 Merge Way', ListPrice: 650_000 })]);
-    await alertsSettled(server);
+    /** Staff merge or unmerge, then a new home matching the duplicate's saved search comes in. */
+    const thenNewHome = async (action: 'merge' | 'unmerge', key: string, address: string) => {
+      const res = await staffC.post(`/api/backoffice/accounts/${action}`, { ...ids, reason: `${action}: asked by the agent` });
+      expect(res.status, res.text).toBe(200);
+      await settle(server);
+      await importHomes(server, [home(key, { UnparsedAddress: address, ListPrice: 650_000 })]);
+      await alertsSettled(server);
+    };
+    await thenNewHome('merge', 'MA1', '21 Merge Way');
     expect(await alertMails(kept.email)).toEqual([expect.stringContaining('21 Merge Way')]);
     expect(await alertMails(dupe.email)).toEqual([]);
     // The alert is recorded as sent to the survivor: its signed links are the survivor's.
     const { rows } = await server.runtime.db.pool.query(`SELECT data FROM events WHERE type = 'PropertyAlertSent' AND data->>'pdid' = 'T-MA1'`);
     expect(rows.map((r) => [r.data.userId, r.data.leadId])).toEqual([[ids.survivorId, dupe.leadId]]);
 
-    const unmerged = await staffC.post('/api/backoffice/accounts/unmerge', { ...ids, reason: 'Two people after all' });
-    expect(unmerged.status, unmerged.text).toBe(200);
-    await settle(server);
-    await importHomes(server, [home('MA2', { UnparsedAddress: '22 Merge Way', ListPrice: 660_000 })]);
-    await alertsSettled(server);
+    await thenNewHome('unmerge', 'MA2', '22 Merge Way');
     expect(await alertMails(dupe.email)).toEqual([expect.stringContaining('22 Merge Way')]);
     expect(await alertMails(kept.email)).toEqual([expect.stringContaining('21 Merge Way')]);
   });
