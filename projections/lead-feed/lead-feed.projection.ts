@@ -122,7 +122,8 @@ export const leadFeedProjection: Projection = {
   // 7: calls the agent logged (issue 16): a timeline line, and the lead counts as contacted.
   // 8: account merges fold the duplicate's lead into the survivor's (issue 18).
   // 9: showing lines from the lead's appointments (issue 16).
-  version: 9,
+  // 10: an erased person's timeline lines moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
+  version: 10,
   // All of the lead's own events, its activity and its texts: the events file's lists, named once there.
   eventTypes: handledTypes<Handled>()([
     ...leadEventTypes,
@@ -473,7 +474,9 @@ export const leadFeedProjection: Projection = {
           );
           // A duplicate folded into another lead by a merge keeps its row aside: it is forgotten the same way.
           await tx.query(`UPDATE ${table('lead_feed_parked')} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED]);
-          await tx.query(`UPDATE ${table('lead_timeline')} SET summary = $2 WHERE lead_id = ANY($1::uuid[]) OR merged_from = ANY($3::uuid[])`, [rows.map((r) => r.lead_id), ERASED, e.data.leadIds]);
+          // Their lines moved under a survivor too; a duplicate's lines under their lead are another account's and stay.
+          await tx.query(`UPDATE ${table('lead_timeline')} SET summary = $2 WHERE (lead_id = ANY($1::uuid[]) AND merged_from IS NULL) OR merged_from = ANY($3::uuid[])`, [rows.map((r) => r.lead_id), ERASED, e.data.leadIds]);
+          await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           for (const r of rows) await addEntry(ctx, e, r.lead_id, r.site_id, 'Personal data erased', { key: `${e.eventId}:${r.lead_id}` });
           break;
         }

@@ -1,13 +1,13 @@
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { LeadNoteEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, MergedLeads, type Projection } from '../runner';
+import { erasedRows, eventsOf, handledTypes, MergedLeads, type Projection } from '../runner';
 
 type Handled = LeadNoteEvent | AccountsMerged | AccountsUnmerged | PersonErased;
 
 /** A merge (issue 18) shows the duplicate's notes, and those written on it later, on the survivor. */
 const merges = new MergedLeads('lead_note_merges', ['lead_notes']);
-import type { PersonErased } from '../../src/modules/privacy/privacy.events';
+import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 /**
  * The notes of each lead for the dashboard's lead details: the text as last edited, its author
@@ -16,7 +16,8 @@ import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 export const leadNotesProjection: Projection = {
   name: 'lead_notes',
   // 2: account merges fold the duplicate's notes into the survivor's (issue 18).
-  version: 2,
+  // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
+  version: 3,
   eventTypes: handledTypes<Handled>()(['LeadNoteWritten', 'LeadNoteEdited', 'LeadNoteDeleted', 'AccountsMerged', 'AccountsUnmerged', 'PersonErased']),
   tables: ['lead_notes', 'lead_note_merges'],
   async createTables(tx, t) {
@@ -60,7 +61,9 @@ export const leadNotesProjection: Projection = {
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
           // The agents' notes about the lead go with the lead.
-          await tx.query(`DELETE FROM ${notes} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          // Moved under a survivor by a merge too; a duplicate merged into the person's lead is another account's and stays.
+          await tx.query(`DELETE FROM ${notes} WHERE ${erasedRows(1)}`, [e.data.leadIds]);
+          await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           break;
         default:
           assertNever(e);

@@ -1,5 +1,6 @@
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes, type OfficeEvent } from '../../src/modules/leads/leads.events';
+import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, MergedLeads, type Projection, type ProjectionContext } from '../runner';
 
@@ -8,7 +9,8 @@ type Handled =
   | LeadOwnerEvent
   | Extract<LeadEvent, { type: 'LeadFirstContacted' }>
   | AccountsMerged
-  | AccountsUnmerged;
+  | AccountsUnmerged
+  | PersonErased;
 
 /** A merged lead's deadline is set aside (issue 18): a hidden duplicate never goes to the pond; an unmerge brings it back. */
 const merges = new MergedLeads('pond_merges', [], ['pond_deadlines']);
@@ -24,8 +26,9 @@ const merges = new MergedLeads('pond_merges', [], ['pond_deadlines']);
 export const leadPondProjection: Projection = {
   name: 'lead_pond',
   // 2: a merged lead's deadline is set aside (issue 18).
-  version: 2,
-  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', ...leadOwnerEventTypes, 'LeadFirstContacted', 'AccountsMerged', 'AccountsUnmerged']),
+  // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
+  version: 3,
+  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', ...leadOwnerEventTypes, 'LeadFirstContacted', 'AccountsMerged', 'AccountsUnmerged', 'PersonErased']),
   tables: ['pond_offices', 'pond_deadlines', 'pond_merges', 'pond_deadlines_parked'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('pond_offices')} (broker_id uuid PRIMARY KEY, enabled boolean NOT NULL, window_minutes int NOT NULL)`);
@@ -93,6 +96,10 @@ export const leadPondProjection: Projection = {
         case 'AccountsUnmerged':
           // A lead without a deadline row has nothing to set aside (fold moves nothing, and records the merge for the unmerge).
           await merges.apply(ctx, e, async () => true);
+          break;
+        case 'PersonErased':
+          // Issue 18: the name kept for a merge of the person's leads goes (a rebuild ends the same).
+          await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           break;
         default:
           assertNever(e);

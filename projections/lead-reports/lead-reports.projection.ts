@@ -1,9 +1,10 @@
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type LeadEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
+import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection } from '../runner';
 
-type Handled = Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' | 'LeadContactEdited' }> | AccountsMerged | AccountsUnmerged;
+type Handled = Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' | 'LeadContactEdited' }> | AccountsMerged | AccountsUnmerged | PersonErased;
 
 /** A merged lead (issue 18) is set aside: one person counts once in every report until it is unmerged. */
 const merges = new MergedLeads('report_lead_merges', [], ['report_leads']);
@@ -17,7 +18,8 @@ const merges = new MergedLeads('report_lead_merges', [], ['report_leads']);
 export const leadReportsProjection: Projection = {
   name: 'lead_reports',
   // 2: a merged lead is set aside (issue 18).
-  version: 2,
+  // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
+  version: 3,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -25,6 +27,7 @@ export const leadReportsProjection: Projection = {
     'LeadStageChanged',
     'AccountsMerged',
     'AccountsUnmerged',
+    'PersonErased',
   ]),
   tables: ['report_leads', 'report_lead_merges', 'report_leads_parked'],
   async createTables(tx, t) {
@@ -72,6 +75,10 @@ export const leadReportsProjection: Projection = {
         case 'AccountsMerged':
         case 'AccountsUnmerged':
           await merges.apply(ctx, e, hasLeadRow(tx, leads));
+          break;
+        case 'PersonErased':
+          // Issue 18: the name kept for a merge of the person's leads goes (a rebuild ends the same).
+          await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           break;
         default:
           assertNever(e);

@@ -16,9 +16,9 @@ import {
 import { type ThreadEvent, threadEventTypes } from '../../src/modules/thread/thread.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import { eventsOf, handledTypes, MergedLeads, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
+import { erasedRows, eventsOf, handledTypes, MergedLeads, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
 import { type ItemRow, itemOf, ITEM_COLUMNS } from './thread-item';
-import type { PersonErased } from '../../src/modules/privacy/privacy.events';
+import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =
   | PersonErased
@@ -59,7 +59,8 @@ const threadRooms = (lead: LeadRow): string[] => [...new Set([...(lead.agent_id 
 export const leadThreadProjection: Projection = {
   name: 'lead_thread',
   // 2: account merges fold the duplicate's thread into the survivor's (issue 18).
-  version: 2,
+  // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
+  version: 3,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -215,7 +216,9 @@ export const leadThreadProjection: Projection = {
           // The number no longer finds the lead (an inbound text from it starts afresh).
           await tx.query(`UPDATE ${leads} SET phone = NULL WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           // The conversation goes with the person (the timeline keeps that it happened).
-          await tx.query(`DELETE FROM ${items} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          // Moved under a survivor by a merge too; a duplicate merged into the person's lead is another account's and stays.
+          await tx.query(`DELETE FROM ${items} WHERE ${erasedRows(1)}`, [e.data.leadIds]);
+          await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           await tx.query(`DELETE FROM ${table('thread_reads')} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
           break;
         default:

@@ -1,2 +1,2 @@
 export { membersProjection } from './members.projection';
-export { findMembers, findSites, memberById, memberCounts, peopleByIds, type Person, type SiteHit, sitesOwnedBy } from './members.query';
+export { currentAccountOf, findMembers, findSites, memberById, memberCounts, peopleByIds, type Person, type SiteHit, sitesOwnedBy } from './members.query';

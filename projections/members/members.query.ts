@@ -142,3 +142,19 @@ export async function memberCounts(pool: pg.Pool): Promise<{ byLevel: Record<num
     sites: Number(sites.rows[0]?.n ?? 0),
   };
 }
+
+/**
+ * Where an account's mail goes now (issue 18): the account it was merged into (followed through
+ * merges of merges), else itself. An unmerge clears the alias, so the mail goes back.
+ */
+export async function currentAccountOf(db: pg.Pool | pg.ClientBase, userId: string): Promise<string> {
+  const { rows } = await db.query<{ user_id: string }>(
+    `WITH RECURSIVE chain(user_id, merged_into, depth) AS (
+       SELECT user_id, merged_into, 0 FROM members WHERE user_id = $1
+       UNION ALL SELECT m.user_id, m.merged_into, c.depth + 1 FROM members m JOIN chain c ON m.user_id = c.merged_into WHERE c.depth < 10
+     )
+     SELECT user_id FROM chain WHERE merged_into IS NULL ORDER BY depth LIMIT 1`,
+    [userId],
+  );
+  return rows[0]?.user_id ?? userId;
+}

@@ -1,7 +1,7 @@
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type OrganizerEvent, organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, MergedLeads, type Projection } from '../runner';
+import { erasedRows, eventsOf, MergedLeads, type Projection } from '../runner';
 
 type Handled = OrganizerEvent | AccountsMerged | AccountsUnmerged | PersonErased;
 
@@ -11,7 +11,7 @@ type Handled = OrganizerEvent | AccountsMerged | AccountsUnmerged | PersonErased
  * hold the same home; the survivor's timeline shows the duplicate's favourites.
  */
 const merges = new MergedLeads('organizer_merges', ['organizer_searches', 'organizer_notebooks']);
-import type { PersonErased } from '../../src/modules/privacy/privacy.events';
+import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 /**
  * The organizer read model: a lead's saved searches (what the manager lists and autocomplete
@@ -21,7 +21,8 @@ import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 export const organizerProjection: Projection = {
   name: 'organizer',
   // 2: account merges move the duplicate's saved searches and notebooks to the survivor (issue 18).
-  version: 2,
+  // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
+  version: 3,
   eventTypes: [...organizerEventTypes, 'AccountsMerged', 'AccountsUnmerged', 'PersonErased'],
   tables: ['organizer_searches', 'organizer_listings', 'organizer_notebooks', 'organizer_merges'],
   async createTables(tx, t) {
@@ -144,7 +145,10 @@ export const organizerProjection: Projection = {
           break;
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
-          for (const t of [searches, listings, notebooks]) await tx.query(`DELETE FROM ${t} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          await tx.query(`DELETE FROM ${listings} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          // Moved under a survivor by a merge too; a duplicate merged into the person's lead is another account's and stays.
+          for (const t of [searches, notebooks]) await tx.query(`DELETE FROM ${t} WHERE ${erasedRows(1)}`, [e.data.leadIds]);
+          await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           break;
         default:
           assertNever(e);

@@ -5,4 +5,4 @@ export { setLeadOwner } from './lead-owner';
 export { ProjectionRunner, type ProjectionState } from './projection-runner';
 export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type RebuildProgress } from './rebuild';
 export { projectionStatus, type ProjectionStatus, waitUntilCaughtUp } from './status';
-export { type AccountMergeEvent, hasLeadRow, type LeadFold, MergedLeads } from './merged-leads';
+export { type AccountMergeEvent, erasedRows, hasLeadRow, type LeadFold, MergedLeads } from './merged-leads';

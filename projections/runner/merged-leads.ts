@@ -102,6 +102,15 @@ export class MergedLeads {
     if (this.parked.includes(base)) await tx.query(sql(table(parkedTwin(base))), [...params]);
   }
 
+  /**
+   * A person was erased (issue 18): the name kept for the "merged from" marker of their leads
+   * reads as `placeholder`. Their rows in the rekeyed tables are the projection's to blank or
+   * delete, matched by `erasedRows` (both their own and those moved under a survivor).
+   */
+  async forget({ tx, table }: ProjectionContext, leadIds: readonly string[], placeholder: string): Promise<void> {
+    await tx.query(`UPDATE ${table(this.merges)} SET merged_name = $2 WHERE merged_lead_id = ANY($1::uuid[])`, [leadIds, placeholder]);
+  }
+
   /** Where rows for `leadId` go now: the survivor (and where they came from) while it is folded, else itself. */
   async target({ tx, table }: ProjectionContext, leadId: string): Promise<{ readonly leadId: string; readonly mergedFrom: string | null }> {
     const { rows } = await tx.query<{ survivor_lead_id: string }>(`SELECT survivor_lead_id FROM ${table(this.merges)} WHERE merged_lead_id = $1`, [leadId]);
@@ -114,5 +123,12 @@ export type AccountMergeEvent = {
   readonly type: 'AccountsMerged' | 'AccountsUnmerged';
   readonly data: { readonly userId: string; readonly mergedId: string; readonly mergeId: string; readonly leads?: readonly Omit<LeadFold, 'mergeId'>[] };
 };
+
+/**
+ * The rows of a rekeyed table that are an erased person's, for a WHERE clause with the person's
+ * lead ids as `$n`: their leads' own rows, and their rows moved under a survivor by a merge (not
+ * the rows another account's duplicate brought to their lead: that account is not erased).
+ */
+export const erasedRows = (n: number) => `((lead_id = ANY($${n}::uuid[]) AND merged_from IS NULL) OR merged_from = ANY($${n}::uuid[]))`;
 
 const parkedTwin = (table: string) => `${table}_parked`;

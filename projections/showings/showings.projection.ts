@@ -4,7 +4,7 @@ import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../
 import type { ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { type ShowingEvent, showingEventTypes } from '../../src/modules/showings/showings.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection, setLeadOwner } from '../runner';
+import { erasedRows, eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection, setLeadOwner } from '../runner';
 import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =
@@ -38,7 +38,8 @@ export const SHOWING_CHANGED_SIGNAL = 'showings.changed';
 export const showingsProjection: Projection = {
   name: 'showings',
   // 2: account merges fold the duplicate's showings into the survivor's (issue 18).
-  version: 2,
+  // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
+  version: 3,
   eventTypes: handledTypes<Handled>()([
     ...showingEventTypes,
     'ShowingRequested',
@@ -174,7 +175,8 @@ export const showingsProjection: Projection = {
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
           await tx.query(`UPDATE ${leads} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
-          await tx.query(`UPDATE ${showings} SET message = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
+          await tx.query(`UPDATE ${showings} SET message = $2 WHERE ${erasedRows(1)}`, [e.data.leadIds, ERASED]);
+          await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           await tx.query(`UPDATE ${table('showing_requests')} SET message = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED]);
           break;
         default:

@@ -2,8 +2,8 @@ import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoff
 import type { LeadCaptured, LeadContactEdited } from '../../src/modules/leads/leads.events';
 import { type AgentZoneEvent, agentZoneEventTypes, type TaskEvent, taskEventTypes } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection } from '../runner';
-import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
+import { erasedRows, eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection } from '../runner';
+import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited | AccountsMerged | AccountsUnmerged | PersonErased;
 
@@ -19,7 +19,8 @@ const merges = new MergedLeads('task_merges', ['tasks']);
 export const tasksProjection: Projection = {
   name: 'tasks',
   // 2: account merges fold the duplicate's tasks into the survivor's (issue 18).
-  version: 2,
+  // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
+  version: 3,
   eventTypes: handledTypes<Handled>()([...taskEventTypes, ...agentZoneEventTypes, 'LeadCaptured', 'LeadContactEdited', 'AccountsMerged', 'AccountsUnmerged', 'PersonErased']),
   tables: ['tasks', 'task_leads', 'task_agent_zones', 'task_merges'],
   async createTables(tx, t) {
@@ -105,6 +106,9 @@ export const tasksProjection: Projection = {
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
           await tx.query(`UPDATE ${table('task_leads')} SET full_name = $2 WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds, ERASED_NAME]);
+          // A task's title may name the person (sealed under the lead's key); moved under a survivor too.
+          await tx.query(`UPDATE ${table('tasks')} SET title = $2 WHERE ${erasedRows(1)}`, [e.data.leadIds, ERASED]);
+          await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           break;
         default:
           assertNever(e);

@@ -154,6 +154,57 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     expect(after).toContain('personerased');
   });
 
+  it.each([
+    { erased: 'duplicate', tag: 'vireo' },
+    { erased: 'survivor', tag: 'wren' },
+  ] as const)('a merged person: the $erased account is erased, and no trace of it stays under the lead it was merged with or in the parked twins, even after a full rebuild', async ({ erased, tag }) => {
+    // The erased account gives the canaries; the other account of the merge gives plain values that stay.
+    const c = { name: `${tag}first`, email: `${tag}-canary@example.com`, inquiry: `${tag}-inquiry-words`, chat: `${tag}-chat-words`, late: `${tag}-chat-after-merge`, note: `${tag}-agent-note`, search: `${tag}-saved-search`, task: `${tag}-task-title` };
+    const plain = { FullName: `Plain ${tag === 'vireo' ? 'Kestrel' : 'Linnet'}`, Message: 'plain-words' };
+    const canaryLead = { FullName: `${c.name} Zed`, Email: c.email, Message: c.inquiry };
+    const [survivor, duplicate] = erased === 'duplicate'
+      ? [await newLead(server, 'jane.localhost', plain), await newLead(server, 'jane.localhost', canaryLead)]
+      : [await newLead(server, 'jane.localhost', canaryLead), await newLead(server, 'jane.localhost', plain)];
+    const gone = erased === 'duplicate' ? duplicate : survivor;
+    const kept = erased === 'duplicate' ? survivor : duplicate;
+    await settle(server);
+    const agent = await signIn(server, jane.email, 'jane.localhost');
+    // The erased account's history: a chat, the agent's note, a saved search; the other account's a note.
+    expect((await gone.client.post('/api/dashboard/chat/sendmessage', { text: c.chat })).status).toBe(200);
+    expect((await agent.post(`/api/dashboard/leads/${gone.leadId}/notes`, { text: c.note })).status).toBe(201);
+    expect((await agent.post(`/api/dashboard/leads/${gone.leadId}/saved-searches`, { city: 'Seattle', name: c.search, frequency: 'daily' })).status).toBe(200);
+    expect((await agent.post(`/api/dashboard/leads/${gone.leadId}/tasks`, { type: 'call', title: c.task, dueAt: '2030-01-02T17:00:00.000Z' })).status).toBe(201);
+    expect((await agent.post(`/api/dashboard/leads/${kept.leadId}/notes`, { text: `${tag}-kept-note` })).status).toBe(201);
+    await settle(server);
+    const userOf = async (leadId: string) => ((await agent.get(`/api/dashboard/feed/lead/${leadId}`)).body as { lead: { userId: string } }).lead.userId;
+    const ids = { survivorId: await userOf(survivor.leadId), mergedId: await userOf(duplicate.leadId) };
+    const staff = await signIn(server, staffUser.email);
+    const merged = await staff.post('/api/backoffice/accounts/merge', { ...ids, reason: 'Same person, two e-mails' });
+    expect(merged.status, merged.text).toBe(200);
+    await settle(server);
+    // What the erased account does after the merge lands on the survivor (merged_from when it is the duplicate).
+    expect((await gone.client.post('/api/dashboard/chat/sendmessage', { text: c.late })).status).toBe(200);
+    await settle(server);
+    const values = Object.values(c).map((v) => v.toLowerCase());
+    expect(traces(await wholeDatabase(server), values).length).toBeGreaterThan(0);
+
+    const userId = erased === 'duplicate' ? ids.mergedId : ids.survivorId;
+    const res = await staff.post(`/api/backoffice/accounts/${userId}/erase`, { reason: 'Asked by e-mail' });
+    expect(res.status, res.text).toBe(200);
+    await settle(server);
+    // Known gap: AccountsMerged's `leads[].mergedName` is in the clear in the log (the event store seals top-level fields only).
+    const readModels = async () => traces(await wholeDatabase(server), values).filter((t) => !(erased === 'duplicate' && t === `public.events: ${c.name}`));
+    expect(await readModels()).toEqual([]);
+    for (const p of server.runtime.projections) {
+      await rebuildProjection({ pool: server.runtime.db.pool, store: server.runtime.store, projection: p, batchSize: 500 });
+    }
+    await settle(server);
+    expect(await readModels()).toEqual([]);
+    // The other account's own records stay: its note is still under the lead it shows on.
+    const shown = JSON.stringify((await agent.get(`/api/dashboard/feed/lead/${survivor.leadId}`)).body);
+    expect(shown).toContain(`${tag}-kept-note`);
+  });
+
   it('erasure during a running rebuild: the rebuilt read model holds no trace either', async () => {
     const zephyr = ['zephyrfirst', 'zephyr-canary@example.com', 'zephyr-inquiry-words'];
     const lead = await newLead(server, 'jane.localhost', { FullName: 'Zephyrfirst Zed', Email: zephyr[1], Message: zephyr[2] });

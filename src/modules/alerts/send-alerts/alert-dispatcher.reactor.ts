@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import pg from 'pg';
+import { currentAccountOf } from '../../../../projections/members';
 import { type IndexedListing, SearchIndex } from '../../../../projections/search';
 import type { Runtime } from '../../../app/runtime';
 import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
@@ -232,7 +233,9 @@ export class AlertDispatcher extends SweptReactor {
   private async deliver(rows: readonly OutboxRow[], digest: 'daily' | 'weekly' | null): Promise<boolean> {
     const first = rows[0]!;
     const ids = rows.map((r) => r.alert_id);
-    const { account } = await loadAccount(this.store, first.user_id);
+    // A merged account's alerts follow the survivor (issue 18): its address, consent, links and browsers; an unmerge gives them back.
+    const to = await currentAccountOf(this.lock!, first.user_id);
+    const { account } = await loadAccount(this.store, to);
     const consents = (r: OutboxRow) =>
       account.exists && account.consent.email && (r.reason === 'favorite' ? account.consent.propertyUpdates : account.consent.propertyAlerts);
     const listings = new Map((await this.index.listings(rows.map((r) => r.pdid))).map((l) => [l.pdid, l]));
@@ -246,7 +249,8 @@ export class AlertDispatcher extends SweptReactor {
     const dataOf = (r: OutboxRow) => ({
       alertId: r.alert_id,
       leadId: r.lead_id,
-      userId: r.user_id,
+      // The account it goes to (its links are bound to it, and it is the one that opens it).
+      userId: to,
       siteId: r.site_id,
       pdid: r.pdid,
       kind: r.kind,
@@ -257,9 +261,9 @@ export class AlertDispatcher extends SweptReactor {
     });
     for (const r of sendable) await this.append(r, 'no_stream', { type: 'PropertyAlertRecorded', data: dataOf(r) });
 
-    const unsubscribe = await this.links.unsubscribeLinks(first.user_id, site);
+    const unsubscribe = await this.links.unsubscribeLinks(to, site);
     const baseUrl = siteBaseUrl(site, this.config.publicUrl);
-    const opens = await this.alertLinks.forAlerts(first.user_id, sendable.map((r) => r.alert_id), baseUrl);
+    const opens = await this.alertLinks.forAlerts(to, sendable.map((r) => r.alert_id), baseUrl);
     const items: AlertItem[] = sendable.map((r) => ({ kind: r.kind, reason: r.reason, detail: r.detail, listing: listings.get(r.pdid)!, links: opens.get(r.alert_id) }));
     const message = renderAlertEmail(
       items,
@@ -281,7 +285,7 @@ export class AlertDispatcher extends SweptReactor {
     }
     for (const r of sendable) await this.append(r, 0n, { type: 'PropertyAlertSent', data: { ...dataOf(r), subject: message.subject } });
     await this.lock!.query(`UPDATE alert_outbox SET state = 'sent', sent_at = now() WHERE alert_id = ANY($1::uuid[])`, [sendable.map((r) => r.alert_id)]);
-    if (!digest) for (const r of sendable) this.pushInstant(r, listings.get(r.pdid)!);
+    if (!digest) for (const r of sendable) this.pushInstant(r, to, listings.get(r.pdid)!);
     return true;
   }
 
@@ -290,9 +294,9 @@ export class AlertDispatcher extends SweptReactor {
    * effort and after the e-mail (so under the same consent); the alert's id is the push's id,
    * which the service worker shows once.
    */
-  private pushInstant(r: OutboxRow, listing: IndexedListing): void {
+  private pushInstant(r: OutboxRow, to: string, listing: IndexedListing): void {
     const n = { title: changeLine(r.kind, r.detail, listing.forRent), body: `${addressText(listing)} — ${listingPriceText(listing)}`, url: `/listing/${encodeURIComponent(r.pdid)}`, tag: `alert-${r.alert_id}`, id: r.alert_id };
-    void this.webPush.notify([`user:${r.user_id}`], n).catch((err: Error) => log.warn('an alert web push failed', { message: err.message }));
+    void this.webPush.notify([`user:${to}`], n).catch((err: Error) => log.warn('an alert web push failed', { message: err.message }));
   }
 
   private async append(r: OutboxRow, expected: 'no_stream' | bigint, event: AlertEvent): Promise<void> {
