@@ -1,3 +1,4 @@
+import { ACCOUNT_LABELS } from './catalogue-account';
 import { FORM_LABELS } from './catalogue-forms';
 
 /**
@@ -186,6 +187,7 @@ export const LABELS = [
   { id: 'communication.updated.title', en: 'Updated Communication Settings!', where: 'Banner after an unsubscribe link' },
   { id: 'communication.updated', en: 'Your communication settings have been updated.', where: 'Banner after an unsubscribe link' },
   ...FORM_LABELS,
+  ...ACCOUNT_LABELS,
 ] as const;
 
 export type LabelId = (typeof LABELS)[number]['id'];

@@ -1,0 +1,35 @@
+/**
+ * The labels of the public site's account modals (sign in, sign up, the social sign-up's phone
+ * step, the cell phone prompt), in the catalogue's shape; LABELS includes them.
+ */
+export const ACCOUNT_LABELS = [
+  { id: 'signin.title', en: 'Sign in', where: 'Sign-in modal: its title and the Sign in tab' },
+  { id: 'signin.signUpTitle', en: 'Create an account', where: 'Sign-in modal: its title on the Sign up tab' },
+  { id: 'signin.signUpTab', en: 'Sign up', where: 'Sign-in modal: the Sign up tab' },
+  { id: 'signin.lead', en: 'Sign in to save searches, keep favorites and get new-listing alerts.', where: 'Sign-in modal: the Sign in tab’s introduction' },
+  { id: 'signin.signUpLead', en: 'Create a free account to save searches and get new-listing alerts.', where: 'Sign-in modal: the Sign up tab’s introduction' },
+  { id: 'signin.createAccount', en: 'Create account', where: 'Sign-in modal: the Sign up tab’s submit button' },
+  { id: 'signin.emailInUse', en: 'An account already uses this email. Sign in to continue.', where: 'Sign-in modal: after signing up with an e-mail that has an account' },
+  { id: 'signin.promptNotice', en: 'Create a free account to keep browsing homes, save searches and get alerts.', where: 'Sign-in modal: opened by the sign-up prompt (site settings PromptLevel, PromptViews)' },
+  { id: 'signin.email', en: 'Email', where: 'Sign-in form: the e-mail box' },
+  { id: 'signin.password', en: 'Password', where: 'Sign-in form: the password box' },
+  { id: 'signin.submit', en: 'Sign in', where: 'Sign-in form: the submit button' },
+  { id: 'signin.busy', en: 'Signing in…', where: 'Sign-in form: the submit button while signing in' },
+  { id: 'signin.forgot', en: 'Forgot your password?', where: 'Sign-in form: link to the password reset' },
+  { id: 'signin.help', en: 'Click here if you need help getting back into your account.', where: 'Sign-in form: after a refused sign-in' },
+  { id: 'signin.invalidEmail', en: 'Please enter a valid email', where: 'Sign-in form: an e-mail that is not one' },
+  { id: 'signin.errorTitle', en: 'Login Error', where: 'Toast: the sign-in call failed (throttled, server down)' },
+  { id: 'signin.failed', en: 'Login Failed', where: 'Sign-in form: the sign-in call failed' },
+  { id: 'ui.unreachable', en: 'The server cannot be reached', where: 'Toasts: a request that got no answer' },
+  { id: 'signin.phoneTitle', en: 'One more step', where: 'Social sign-up: the phone step’s title' },
+  { id: 'signin.phoneLead', en: 'Add your cell phone so your agent can reach you about the homes you like.', where: 'Social sign-up: the phone step' },
+  { id: 'signin.phoneSubmit', en: 'Finish sign-up', where: 'Social sign-up: the phone step’s button' },
+  { id: 'signin.welcome', en: 'Welcome! Your account is ready.', where: 'Toast: after the social sign-up’s phone step' },
+  { id: 'cell.title', en: 'Add your cell phone', where: 'Cell phone prompt: its title' },
+  { id: 'cell.lead', en: 'Get texts about new listings and price changes, and let your agent reach you quickly.', where: 'Cell phone prompt' },
+  { id: 'cell.saved', en: 'Your cell phone was saved.', where: 'Toast: after the cell phone prompt' },
+  { id: 'cell.notNow', en: 'Not now', where: 'Cell phone prompt: closes it' },
+  { id: 'cell.label', en: 'Cell phone', where: 'Cell phone form (prompt, phone step, account page): the box' },
+  { id: 'cell.save', en: 'Save', where: 'Cell phone form: the button' },
+  { id: 'cell.saving', en: 'Saving…', where: 'Cell phone form: the button while saving' },
+] as const;
