@@ -31,5 +31,20 @@ export const ACCOUNT_LABELS = [
   { id: 'cell.notNow', en: 'Not now', where: 'Cell phone prompt: closes it' },
   { id: 'cell.label', en: 'Cell phone', where: 'Cell phone form (prompt, phone step, account page): the box' },
   { id: 'cell.save', en: 'Save', where: 'Cell phone form: the button' },
-  { id: 'cell.saving', en: 'Saving…', where: 'Cell phone form: the button while saving' },
+  { id: 'ui.saving', en: 'Saving…', where: 'Buttons while saving: cell phone form, password reset page' },
+] as const;
+
+/** The password recovery page (/account/forgotpassword), reached from the sign-in form. */
+export const PASSWORD_LABELS = [
+  { id: 'password.recovery', en: 'Password recovery', where: 'Password recovery page: title' },
+  { id: 'password.recoveryLead', en: 'Enter the e-mail address of your account and we will send you a link to choose a new password.', where: 'Password recovery page' },
+  { id: 'password.sending', en: 'Sending…', where: 'Password recovery page: the button while sending' },
+  { id: 'password.send', en: 'Send me a link', where: 'Password recovery page: the button' },
+  { id: 'password.choose', en: 'Choose a new password', where: 'Password reset page (the e-mailed link): title' },
+  { id: 'password.new', en: 'New password', where: 'Password reset page' },
+  { id: 'password.again', en: 'New password again', where: 'Password reset page' },
+  { id: 'password.mismatch', en: 'The two passwords are not the same', where: 'Password reset page: the two boxes differ' },
+  { id: 'password.set', en: 'Set password', where: 'Password reset page: the button' },
+  { id: 'password.changed', en: 'Password changed', where: 'Password reset page: after saving' },
+  { id: 'password.changedText', en: 'Your new password is set. Sign in with it now.', where: 'Password reset page: after saving' },
 ] as const;

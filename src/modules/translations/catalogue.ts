@@ -1,4 +1,4 @@
-import { ACCOUNT_LABELS } from './catalogue-account';
+import { ACCOUNT_LABELS, PASSWORD_LABELS } from './catalogue-account';
 import { FORM_LABELS } from './catalogue-forms';
 
 /**
@@ -188,6 +188,7 @@ export const LABELS = [
   { id: 'communication.updated', en: 'Your communication settings have been updated.', where: 'Banner after an unsubscribe link' },
   ...FORM_LABELS,
   ...ACCOUNT_LABELS,
+  ...PASSWORD_LABELS,
 ] as const;
 
 export type LabelId = (typeof LABELS)[number]['id'];

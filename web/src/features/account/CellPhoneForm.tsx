@@ -58,7 +58,7 @@ export function CellPhoneForm({ initial = '', submitLabel, onSaved }: { initial?
       </div>
       <div className={styles.actions}>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? t('cell.saving', 'Saving…') : (submitLabel ?? t('cell.save', 'Save'))}
+          {busy ? t('ui.saving', 'Saving…') : (submitLabel ?? t('cell.save', 'Save'))}
         </button>
       </div>
     </form>
