@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMUNICATION_BANNER } from '../../src/contract/prompt-rules';
+import { INQUIRY_MESSAGES } from '../../src/contract/validate-inquiry';
 import { LABELS } from '../../src/modules/translations/catalogue';
 import { BUYER_FIELDS, REFERRAL_FIELDS, SELLER_FIELDS } from '../../web/src/features/leads/detailFields';
 import { ALERT_FREQUENCIES } from '../../web/src/features/organizer/alertFrequencies';
@@ -24,6 +25,7 @@ const FAMILIES: { prefix: string; options: readonly { value: string; label: stri
   { prefix: 'filters.tag.', options: TAG_FLAGS.map((t) => ({ value: t.field, label: t.label })) },
   { prefix: 'save.frequency.', options: ALERT_FREQUENCIES },
   { prefix: 'inquiry.', options: [...BUYER_FIELDS, ...SELLER_FIELDS, ...REFERRAL_FIELDS].map((f) => ({ value: f.name, label: f.label })) },
+  { prefix: 'inquiry.error.', options: Object.entries(INQUIRY_MESSAGES).map(([value, label]) => ({ value, label })) },
   { prefix: 'search.view.', options: [{ value: 'list', label: 'List' }, { value: 'split', label: 'Split' }, { value: 'map', label: 'Map' }] },
 ];
 

@@ -1,5 +1,5 @@
 import { ACCOUNT_LABELS, PASSWORD_LABELS } from './catalogue-account';
-import { FORM_LABELS } from './catalogue-forms';
+import { FORM_LABELS, INQUIRY_LABELS } from './catalogue-forms';
 
 /**
  * The translatable labels of the public site: id, English text (the default every language
@@ -187,6 +187,7 @@ export const LABELS = [
   { id: 'communication.updated.title', en: 'Updated Communication Settings!', where: 'Banner after an unsubscribe link' },
   { id: 'communication.updated', en: 'Your communication settings have been updated.', where: 'Banner after an unsubscribe link' },
   ...FORM_LABELS,
+  ...INQUIRY_LABELS,
   ...ACCOUNT_LABELS,
   ...PASSWORD_LABELS,
 ] as const;
