@@ -1,5 +1,6 @@
 import { ACCOUNT_LABELS, PASSWORD_LABELS } from './catalogue-account';
 import { FORM_LABELS, INQUIRY_LABELS } from './catalogue-forms';
+import { ORGANIZER_LABELS } from './catalogue-organizer';
 
 /**
  * The translatable labels of the public site: id, English text (the default every language
@@ -190,6 +191,7 @@ export const LABELS = [
   ...INQUIRY_LABELS,
   ...ACCOUNT_LABELS,
   ...PASSWORD_LABELS,
+  ...ORGANIZER_LABELS,
 ] as const;
 
 export type LabelId = (typeof LABELS)[number]['id'];
