@@ -6,6 +6,7 @@ import { INQUIRY_MESSAGES } from '../../src/contract/validate-inquiry';
 import { LABELS } from '../../src/modules/translations/catalogue';
 import { BUYER_FIELDS, REFERRAL_FIELDS, SELLER_FIELDS } from '../../web/src/features/leads/detailFields';
 import { ALERT_FREQUENCIES } from '../../web/src/features/organizer/alertFrequencies';
+import { STATUS_WORDS } from '../../web/src/features/organizer/showingsAnswerApi';
 import { LISTING_TYPES, SORTS, TAG_FLAGS } from '../../web/src/features/search/filterOptions';
 import { MSG } from '../../web/src/features/search/searchConstants';
 
@@ -26,6 +27,7 @@ const FAMILIES: { prefix: string; options: readonly { value: string; label: stri
   { prefix: 'save.frequency.', options: ALERT_FREQUENCIES },
   { prefix: 'inquiry.', options: [...BUYER_FIELDS, ...SELLER_FIELDS, ...REFERRAL_FIELDS].map((f) => ({ value: f.name, label: f.label })) },
   { prefix: 'inquiry.error.', options: Object.entries(INQUIRY_MESSAGES).map(([value, label]) => ({ value, label })) },
+  { prefix: 'showings.status.', options: Object.entries(STATUS_WORDS).map(([value, label]) => ({ value, label })) },
   { prefix: 'search.view.', options: [{ value: 'list', label: 'List' }, { value: 'split', label: 'Split' }, { value: 'map', label: 'Map' }] },
 ];
 

@@ -1,6 +1,6 @@
 import { ACCOUNT_LABELS, PASSWORD_LABELS } from './catalogue-account';
 import { FORM_LABELS, INQUIRY_LABELS } from './catalogue-forms';
-import { ORGANIZER_LABELS } from './catalogue-organizer';
+import { ORGANIZER_LABELS, ORGANIZER_SECTION_LABELS } from './catalogue-organizer';
 
 /**
  * The translatable labels of the public site: id, English text (the default every language
@@ -192,6 +192,7 @@ export const LABELS = [
   ...ACCOUNT_LABELS,
   ...PASSWORD_LABELS,
   ...ORGANIZER_LABELS,
+  ...ORGANIZER_SECTION_LABELS,
 ] as const;
 
 export type LabelId = (typeof LABELS)[number]['id'];
