@@ -68,3 +68,26 @@ export const ORGANIZER_SECTION_LABELS = [
   { id: 'push.off', en: 'Notifications are off for this browser.', where: 'Organizer page: browser notifications' },
   { id: 'push.offFailed', en: 'Notifications could not be turned off; please try again.', where: 'Organizer page: browser notifications' },
 ] as const;
+
+/** The keepers: the favourite heart on a result card, and the listing page's favourite, like, dislike and note. */
+export const KEEPER_LABELS = [
+  { id: 'keeper.notSavedFavorite', en: 'This home was not saved to your favourites; please try again.', where: 'Toast: a result card’s heart that did not save' },
+  { id: 'keeper.stillFavorite', en: 'This home is still in your favourites; please try again.', where: 'Toast: a result card’s heart that did not save' },
+  { id: 'keeper.yourNote', en: 'Your note: {note}', where: 'Result card: the note mark (screen readers, tooltip)' },
+  { id: 'keeper.youLike', en: 'You like this home', where: 'Result card: the like mark (screen readers, tooltip)' },
+  { id: 'keeper.youDislike', en: 'You dislike this home', where: 'Result card: the dislike mark (screen readers, tooltip)' },
+  { id: 'keeper.favoriteOf', en: 'Favourite {home}', where: 'Result card: the heart (screen readers)' },
+  { id: 'keeper.removeFavorite', en: 'Remove from favourites', where: 'Result card: the heart’s tooltip, a favourite' },
+  { id: 'keeper.saveFavorite', en: 'Save to favourites', where: 'Result card: the heart’s tooltip' },
+  { id: 'keeper.signInFavorite', en: 'Sign in to save favourites', where: 'Result card: the heart’s tooltip, signed out' },
+  { id: 'keeper.favorite', en: 'Favourite', where: 'Listing page: the favourite button (after ♡ or ♥)' },
+  { id: 'keeper.removed', en: 'Removed from favourites.', where: 'Toast: listing page, favourite removed' },
+  { id: 'keeper.saved', en: 'Saved to your favourites.', where: 'Toast: listing page, favourite saved' },
+  { id: 'keeper.noted', en: 'Noted.', where: 'Toast: listing page, like or dislike' },
+  { id: 'keeper.like', en: 'Like', where: 'Listing page: the like button' },
+  { id: 'keeper.dislike', en: 'Dislike', where: 'Listing page: the dislike button' },
+  { id: 'keeper.noteSaved', en: 'Note saved.', where: 'Toast: listing page, note saved' },
+  { id: 'keeper.noteLabel', en: 'Your note on this home', where: 'Listing page: the note box (screen readers)' },
+  { id: 'keeper.notePlaceholder', en: 'A note only you see', where: 'Listing page: the note box, empty' },
+  { id: 'keeper.saveNote', en: 'Save note', where: 'Listing page: saves the note' },
+] as const;
