@@ -91,3 +91,30 @@ export const KEEPER_LABELS = [
   { id: 'keeper.notePlaceholder', en: 'A note only you see', where: 'Listing page: the note box, empty' },
   { id: 'keeper.saveNote', en: 'Save note', where: 'Listing page: saves the note' },
 ] as const;
+
+/** The listing page's notebook picker, 'Share' and 'Request a showing'. */
+export const LISTING_ACTION_LABELS = [
+  { id: 'picker.nameMissing', en: 'Please name the new notebook', where: 'Listing page: a new notebook without a name' },
+  { id: 'picker.already', en: 'This home is already in {notebook}', where: 'Listing page: the home is in that notebook' },
+  { id: 'picker.added', en: 'Added to {notebook}.', where: 'Toast: listing page, filed in a notebook' },
+  { id: 'picker.removed', en: 'Removed from {notebook}.', where: 'Toast: listing page, taken out of a notebook' },
+  { id: 'picker.title', en: 'Add to notebook', where: 'Listing page: the notebook picker and its button' },
+  { id: 'picker.none', en: 'No notebooks yet — name one to group the homes you are weighing up.', where: 'Listing page: no notebooks' },
+  { id: 'picker.notebook', en: 'Notebook', where: 'Listing page: the notebook choice' },
+  { id: 'picker.new', en: 'New notebook…', where: 'Listing page: the notebook choice, a new one' },
+  { id: 'picker.newName', en: 'New notebook name', where: 'Listing page: the new notebook’s name box' },
+  { id: 'action.message', en: 'Message (optional)', where: 'Share and Request a showing: the message box' },
+  { id: 'action.cancel', en: 'Cancel', where: 'Share and Request a showing: closes the form' },
+  { id: 'action.sending', en: 'Sending…', where: 'Share and Request a showing: the button while sending' },
+  { id: 'showing.request', en: 'Request a showing', where: 'Listing page: the button and the form’s title' },
+  { id: 'showing.submit', en: 'Request showing', where: 'Request a showing: the submit button' },
+  { id: 'showing.requested', en: 'Showing requested. An agent will confirm the time with you.', where: 'Request a showing: after sending' },
+  { id: 'showing.when', en: 'When would you like to see {address}?', where: 'Request a showing' },
+  { id: 'showing.at', en: 'Preferred date and time', where: 'Request a showing: the date and time box' },
+  { id: 'share.button', en: 'Share', where: 'Listing page: the share button and the form’s submit button' },
+  { id: 'share.title', en: 'Share this home', where: 'Share: the form’s title' },
+  { id: 'share.done', en: 'Shared with {email}.', where: 'Share: after sending' },
+  { id: 'share.lead', en: 'Send {address} to a friend.', where: 'Share' },
+  { id: 'share.email', en: 'Friend’s e-mail', where: 'Share: the e-mail box' },
+  { id: 'share.sendLink', en: 'Send me the link', where: 'Share: an unconfirmed e-mail, sends the confirmation link' },
+] as const;
