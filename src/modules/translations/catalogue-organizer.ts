@@ -118,3 +118,15 @@ export const LISTING_ACTION_LABELS = [
   { id: 'share.email', en: 'Friend’s e-mail', where: 'Share: the e-mail box' },
   { id: 'share.sendLink', en: 'Send me the link', where: 'Share: an unconfirmed e-mail, sends the confirmation link' },
 ] as const;
+
+/** /showings/answer?t=: where the showing proposal e-mail's link lands. */
+export const SHOWING_ANSWER_LABELS = [
+  { id: 'showingAnswer.title', en: 'Your showing', where: 'Showing answer page (the proposal e-mail’s link): title' },
+  { id: 'showingAnswer.badLink', en: 'This link could not be opened', where: 'Showing answer page: a link that does not open' },
+  { id: 'showingAnswer.confirmed', en: 'Thank you: your showing is confirmed. The invitation is on its way to your e-mail.', where: 'Showing answer page: after accepting' },
+  { id: 'showingAnswer.stale', en: 'Your agent changed this time since the e-mail: see the new one in your organizer.', where: 'Showing answer page: the time changed since the e-mail' },
+  { id: 'showingAnswer.proposed', en: 'Your agent proposes this time.', where: 'Showing answer page' },
+  { id: 'showingAnswer.accepting', en: 'Accepting…', where: 'Showing answer page: the button while accepting' },
+  { id: 'showingAnswer.other', en: 'Another time would suit you better? Reply to the e-mail to reach your agent, or answer in', where: 'Showing answer page: before the organizer link' },
+  { id: 'showingAnswer.organizer', en: 'your organizer', where: 'Showing answer page: the organizer link' },
+] as const;
