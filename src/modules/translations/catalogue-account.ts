@@ -48,3 +48,17 @@ export const PASSWORD_LABELS = [
   { id: 'password.changed', en: 'Password changed', where: 'Password reset page: after saving' },
   { id: 'password.changedText', en: 'Your new password is set. Sign in with it now.', where: 'Password reset page: after saving' },
 ] as const;
+
+/** The accept-terms gate and the import opt-in (spec section 4). */
+export const GATE_LABELS = [
+  { id: 'terms.title', en: 'Before you search', where: 'Accept-terms gate (site setting SearchRequiresAccept): title' },
+  { id: 'terms.text', en: 'Listing data on {site} is provided for your personal, non-commercial use in finding a home. Please accept the terms and conditions to search.', where: 'Accept-terms gate' },
+  { id: 'terms.continue', en: 'Continue to search', where: 'Accept-terms gate: the button' },
+  { id: 'terms.haveAccount', en: 'Already have an account?', where: 'Accept-terms gate: before the sign-in link' },
+  { id: 'terms.thisSite', en: 'this site', where: 'Accept-terms gate: a site without a name' },
+  { id: 'ui.failedToSave', en: 'Failed to Save', where: 'Toasts: a change that did not save (communication links, import opt-in)' },
+  { id: 'optIn.title', en: 'Stay in touch by text?', where: 'Import opt-in (an imported user with texts off): title' },
+  { id: 'optIn.text', en: 'Your agent added you to this site. Would you like text messages about new listings and updates? You can turn them off at any time.', where: 'Import opt-in' },
+  { id: 'optIn.yes', en: 'Yes, text me', where: 'Import opt-in: accepts' },
+  { id: 'optIn.no', en: 'No thanks', where: 'Import opt-in: closes it' },
+] as const;

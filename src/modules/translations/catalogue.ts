@@ -1,4 +1,4 @@
-import { ACCOUNT_LABELS, PASSWORD_LABELS } from './catalogue-account';
+import { ACCOUNT_LABELS, GATE_LABELS, PASSWORD_LABELS } from './catalogue-account';
 import { FORM_LABELS, INQUIRY_LABELS } from './catalogue-forms';
 import { KEEPER_LABELS, LISTING_ACTION_LABELS, ORGANIZER_LABELS, ORGANIZER_SECTION_LABELS, SHOWING_ANSWER_LABELS } from './catalogue-organizer';
 
@@ -191,6 +191,7 @@ export const LABELS = [
   ...INQUIRY_LABELS,
   ...ACCOUNT_LABELS,
   ...PASSWORD_LABELS,
+  ...GATE_LABELS,
   ...ORGANIZER_LABELS,
   ...ORGANIZER_SECTION_LABELS,
   ...KEEPER_LABELS,

@@ -57,7 +57,7 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
     navigate(withoutCommunicationMarkers(window.location.pathname + window.location.search + window.location.hash), { replace: true });
     applyCommunicationLink(marker.token, marker.action).then(
       () => void labelsLoaded().then((t) => toast({ title: t('communication.updated.title', COMMUNICATION_BANNER.title), message: t('communication.updated', COMMUNICATION_BANNER.text), tone: 'success' })),
-      (err: unknown) => void labelsLoaded().then((t) => toast({ title: 'Failed to Save', message: err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'), tone: 'error' })),
+      (err: unknown) => void labelsLoaded().then((t) => toast({ title: t('ui.failedToSave', 'Failed to Save'), message: err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'), tone: 'error' })),
     );
   }, [marker, toast]);
 
@@ -148,7 +148,7 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
     return (
       <TermsGateModal
         open
-        siteName={site?.name ?? 'this site'}
+        siteName={site?.name}
         onAccept={() => {
           writeCookie(COOKIES.acceptTerms.name, '1', COOKIES.acceptTerms.days);
           setTermsAccepted(true);
