@@ -130,3 +130,12 @@ export const SHOWING_ANSWER_LABELS = [
   { id: 'showingAnswer.other', en: 'Another time would suit you better? Reply to the e-mail to reach your agent, or answer in', where: 'Showing answer page: before the organizer link' },
   { id: 'showingAnswer.organizer', en: 'your organizer', where: 'Showing answer page: the organizer link' },
 ] as const;
+
+/** The organizer's form messages (organizerForms.ts): a showing time, and a request the server refused. */
+export const ORGANIZER_FORM_LABELS = [
+  { id: 'showing.atMissing', en: 'Please choose a date and time', where: 'Request a showing: no date and time' },
+  { id: 'showing.atPast', en: 'Please choose a time in the future', where: 'Request a showing: a time gone by' },
+  { id: 'organizer.unreachable', en: 'The server cannot be reached; please try again.', where: 'Organizer and listing page forms: a request that got no answer' },
+  { id: 'organizer.tooMany', en: 'Too many requests; please wait a moment and try again.', where: 'Organizer and listing page forms: too many requests' },
+  { id: 'organizer.wentWrong', en: 'Something went wrong; please try again.', where: 'Organizer and listing page forms: the server failed' },
+] as const;

@@ -1,6 +1,6 @@
 import { ACCOUNT_LABELS, GATE_LABELS, PASSWORD_LABELS } from './catalogue-account';
 import { FORM_LABELS, INQUIRY_LABELS } from './catalogue-forms';
-import { KEEPER_LABELS, LISTING_ACTION_LABELS, ORGANIZER_LABELS, ORGANIZER_SECTION_LABELS, SHOWING_ANSWER_LABELS } from './catalogue-organizer';
+import { KEEPER_LABELS, LISTING_ACTION_LABELS, ORGANIZER_FORM_LABELS, ORGANIZER_LABELS, ORGANIZER_SECTION_LABELS, SHOWING_ANSWER_LABELS } from './catalogue-organizer';
 
 /**
  * The translatable labels of the public site: id, English text (the default every language
@@ -197,6 +197,7 @@ export const LABELS = [
   ...KEEPER_LABELS,
   ...LISTING_ACTION_LABELS,
   ...SHOWING_ANSWER_LABELS,
+  ...ORGANIZER_FORM_LABELS,
 ] as const;
 
 export type LabelId = (typeof LABELS)[number]['id'];

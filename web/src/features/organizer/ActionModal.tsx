@@ -51,7 +51,7 @@ export function ActionModal({ label, title, submitLabel, children, onOpen, send,
       if (err instanceof ApiError && err.status === 401) {
         setOpen(false);
         openSignIn();
-      } else setError(formErrorMessage(err));
+      } else setError(formErrorMessage(err, t));
     } finally {
       setBusy(false);
     }

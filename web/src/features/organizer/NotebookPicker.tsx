@@ -47,7 +47,7 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
       toast({ message: t('picker.added', 'Added to {notebook}.', { notebook: chosen?.name ?? newName }), tone: 'success' });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) openSignIn();
-      else setError(formErrorMessage(err));
+      else setError(formErrorMessage(err, t));
     } finally {
       setBusy(false);
     }
@@ -59,7 +59,7 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
     setError(null);
     void takeOut(n.notebookId, pdid).then(
       () => toast({ message: t('picker.removed', 'Removed from {notebook}.', { notebook: n.name }), tone: 'success' }),
-      (err: unknown) => (err instanceof ApiError && err.status === 401 ? openSignIn() : toast({ message: formErrorMessage(err), tone: 'error' })),
+      (err: unknown) => (err instanceof ApiError && err.status === 401 ? openSignIn() : toast({ message: formErrorMessage(err, t), tone: 'error' })),
     );
   };
 

@@ -26,7 +26,7 @@ export function NotebooksSection() {
 
   const fail = (err: unknown) => {
     if (err instanceof ApiError && err.status === 401) openSignIn();
-    else toast({ message: formErrorMessage(err), tone: 'error' });
+    else toast({ message: formErrorMessage(err, t), tone: 'error' });
   };
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -41,7 +41,7 @@ export function NotebooksSection() {
       toast({ message: t('notebooks.created', 'Notebook {name} created.', { name: n }), tone: 'success' });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) openSignIn();
-      else setError(formErrorMessage(err));
+      else setError(formErrorMessage(err, t));
     } finally {
       setBusy(false);
     }

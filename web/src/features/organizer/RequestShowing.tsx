@@ -11,7 +11,7 @@ export function RequestShowing({ pdid, address }: { pdid: string; address: strin
   const t = useT();
   const [at, setAt] = useState('');
   const send = async (message: string) => {
-    const when = preferredAtIso(at, new Date());
+    const when = preferredAtIso(at, new Date(), t);
     if ('error' in when) return when;
     await requestShowing(pdid, when.iso, message);
     return { done: t('showing.requested', 'Showing requested. An agent will confirm the time with you.') };

@@ -63,7 +63,7 @@ function ConfirmEmail() {
     try {
       setSaid({ text: (await sendEmailConfirmation()).message, ok: true });
     } catch (err) {
-      setSaid({ text: formErrorMessage(err), ok: false });
+      setSaid({ text: formErrorMessage(err, t), ok: false });
     } finally {
       setBusy(false);
     }
