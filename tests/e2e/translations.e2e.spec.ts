@@ -116,4 +116,18 @@ describe('translations on the public site', () => {
     await editor.close();
     await page.close();
   }, HEAVY_TEST_MS);
+
+  it('shows the sign-in modal in Spanish: its title, labels and the sign-up tab’s inquiry form', async () => {
+    const page = await open('/search?showSignIn=1&lang=es');
+    const dialog = page.getByRole('dialog', { name: es('Sign in') });
+    await dialog.waitFor();
+    await dialog.getByLabel(es('Email')).waitFor();
+    await dialog.getByLabel(es('Password')).waitFor();
+    expect(await dialog.getByRole('link', { name: es('Forgot your password?') }).count()).toBe(1);
+    await dialog.getByRole('tab', { name: es('Sign up') }).click();
+    await page.getByRole('dialog', { name: es('Create an account') }).getByLabel(es('Full name')).waitFor();
+    expect(await page.getByRole('button', { name: es('Create account') }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  }, HEAVY_TEST_MS);
 });

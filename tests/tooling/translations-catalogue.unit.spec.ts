@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMUNICATION_BANNER } from '../../src/contract/prompt-rules';
+import { INQUIRY_MESSAGES } from '../../src/contract/validate-inquiry';
 import { LABELS } from '../../src/modules/translations/catalogue';
 import { BUYER_FIELDS, REFERRAL_FIELDS, SELLER_FIELDS } from '../../web/src/features/leads/detailFields';
 import { ALERT_FREQUENCIES } from '../../web/src/features/organizer/alertFrequencies';
+import { STATUS_WORDS } from '../../web/src/features/organizer/showingsAnswerApi';
 import { LISTING_TYPES, SORTS, TAG_FLAGS } from '../../web/src/features/search/filterOptions';
 import { MSG } from '../../web/src/features/search/searchConstants';
 
@@ -24,6 +26,8 @@ const FAMILIES: { prefix: string; options: readonly { value: string; label: stri
   { prefix: 'filters.tag.', options: TAG_FLAGS.map((t) => ({ value: t.field, label: t.label })) },
   { prefix: 'save.frequency.', options: ALERT_FREQUENCIES },
   { prefix: 'inquiry.', options: [...BUYER_FIELDS, ...SELLER_FIELDS, ...REFERRAL_FIELDS].map((f) => ({ value: f.name, label: f.label })) },
+  { prefix: 'inquiry.error.', options: Object.entries(INQUIRY_MESSAGES).map(([value, label]) => ({ value, label })) },
+  { prefix: 'showings.status.', options: Object.entries(STATUS_WORDS).map(([value, label]) => ({ value, label })) },
   { prefix: 'search.view.', options: [{ value: 'list', label: 'List' }, { value: 'split', label: 'Split' }, { value: 'map', label: 'Map' }] },
 ];
 

@@ -1,4 +1,6 @@
-import { FORM_LABELS } from './catalogue-forms';
+import { ACCOUNT_LABELS, GATE_LABELS, PASSWORD_LABELS } from './catalogue-account';
+import { FORM_LABELS, INQUIRY_LABELS } from './catalogue-forms';
+import { KEEPER_LABELS, LISTING_ACTION_LABELS, ORGANIZER_FORM_LABELS, ORGANIZER_LABELS, ORGANIZER_SECTION_LABELS, SHOWING_ANSWER_LABELS } from './catalogue-organizer';
 
 /**
  * The translatable labels of the public site: id, English text (the default every language
@@ -186,6 +188,16 @@ export const LABELS = [
   { id: 'communication.updated.title', en: 'Updated Communication Settings!', where: 'Banner after an unsubscribe link' },
   { id: 'communication.updated', en: 'Your communication settings have been updated.', where: 'Banner after an unsubscribe link' },
   ...FORM_LABELS,
+  ...INQUIRY_LABELS,
+  ...ACCOUNT_LABELS,
+  ...PASSWORD_LABELS,
+  ...GATE_LABELS,
+  ...ORGANIZER_LABELS,
+  ...ORGANIZER_SECTION_LABELS,
+  ...KEEPER_LABELS,
+  ...LISTING_ACTION_LABELS,
+  ...SHOWING_ANSWER_LABELS,
+  ...ORGANIZER_FORM_LABELS,
 ] as const;
 
 export type LabelId = (typeof LABELS)[number]['id'];

@@ -24,7 +24,7 @@ import { pageKindOf } from './pageKind';
 import { clearSignInRequest, requestSignIn, useSignInRequest } from './signInRequest';
 import { SignInModal } from './SignInModal';
 import { TermsGateModal } from './TermsGateModal';
-import { labelsLoaded } from '../../ui/translations';
+import { labelsLoaded, useT } from '../../ui/translations';
 
 const IMPORT_PROMPTED = 'importprompted';
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
@@ -38,6 +38,7 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
   const { ready: siteReady, site } = useSite();
   const { ready: userReady, user } = useCurrentUser();
   const toast = useToast();
+  const t = useT();
   const request = useSignInRequest();
   const showSignIn = new URLSearchParams(search).get('showSignIn') === '1';
   // Read before any page rewrites the address (the root redirects to /search, search pages tidy their query).
@@ -56,7 +57,7 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
     navigate(withoutCommunicationMarkers(window.location.pathname + window.location.search + window.location.hash), { replace: true });
     applyCommunicationLink(marker.token, marker.action).then(
       () => void labelsLoaded().then((t) => toast({ title: t('communication.updated.title', COMMUNICATION_BANNER.title), message: t('communication.updated', COMMUNICATION_BANNER.text), tone: 'success' })),
-      (err: unknown) => toast({ title: 'Failed to Save', message: err instanceof ApiError ? err.message : 'The server cannot be reached', tone: 'error' }),
+      (err: unknown) => void labelsLoaded().then((t) => toast({ title: t('ui.failedToSave', 'Failed to Save'), message: err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'), tone: 'error' })),
     );
   }, [marker, toast]);
 
@@ -103,7 +104,7 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
     forcedOnce.current = false;
     const decision = signUpPrompt({ settings, signedIn: user !== null, page, views, sellerSuite: pathname === '/sell', forced });
     if (decision.show) {
-      requestSignIn({ tab: 'signup', dismissable: decision.dismissable, notice: 'Create a free account to keep browsing homes, save searches and get alerts.' });
+      requestSignIn({ tab: 'signup', dismissable: decision.dismissable, notice: t('signin.promptNotice', 'Create a free account to keep browsing homes, save searches and get alerts.') });
     }
   }, [siteReady, userReady, site, user, pathname]);
 
@@ -122,7 +123,7 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
         onClose={() => undefined}
         onPhoneSaved={() => {
           setPhoneStep(false);
-          toast({ message: 'Welcome! Your account is ready.', tone: 'success' });
+          toast({ message: t('signin.welcome', 'Welcome! Your account is ready.'), tone: 'success' });
         }}
       />
     );
@@ -147,7 +148,7 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
     return (
       <TermsGateModal
         open
-        siteName={site?.name ?? 'this site'}
+        siteName={site?.name}
         onAccept={() => {
           writeCookie(COOKIES.acceptTerms.name, '1', COOKIES.acceptTerms.days);
           setTermsAccepted(true);

@@ -2,14 +2,16 @@ import { type FormEvent, useId, useState } from 'react';
 import { CELL_PHONE_MESSAGE, formatPhone, normalizeCellPhone } from '../../../../src/contract/phone';
 import { updateAccount } from '../../api/account';
 import styles from '../../ui/forms.module.css';
+import { useT } from '../../ui/translations';
 import { useSave } from './useSave';
 
 /**
  * The cell phone (spec sections 5 and 9): 10 digits, dashes allowed, shown as ###-###-####.
  * Used by the account page, the cell phone prompt and the social sign-up's step '1-phone'.
  */
-export function CellPhoneForm({ initial = '', submitLabel = 'Save', onSaved }: { initial?: string; submitLabel?: string; onSaved: (formatted: string) => void }) {
+export function CellPhoneForm({ initial = '', submitLabel, onSaved }: { initial?: string; submitLabel?: string; onSaved: (formatted: string) => void }) {
   const id = useId();
+  const t = useT();
   const [value, setValue] = useState(initial);
   const { busy, error, setError, save } = useSave();
 
@@ -33,7 +35,7 @@ export function CellPhoneForm({ initial = '', submitLabel = 'Save', onSaved }: {
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-cell`}>
-          Cell phone
+          {t('cell.label', 'Cell phone')}
         </label>
         <input
           id={`${id}-cell`}
@@ -56,7 +58,7 @@ export function CellPhoneForm({ initial = '', submitLabel = 'Save', onSaved }: {
       </div>
       <div className={styles.actions}>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
+          {busy ? t('ui.saving', 'Saving…') : (submitLabel ?? t('cell.save', 'Save'))}
         </button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { parseEmail } from '../../../../src/contract/email';
 import { ApiError } from '../../api/http';
 import { login } from '../../api/account';
+import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
 import styles from '../../ui/forms.module.css';
 
@@ -15,9 +16,10 @@ export const dashboardTarget = (u: SignedIn): string | null => (u.securityLevel 
  * the server says no; the 'Login Error' banner with the server's text and 'Login Failed' when the
  * call itself fails (throttled, server down).
  */
-export function SignInForm({ initialEmail = '', onSignedIn, submitLabel = 'Sign in' }: { initialEmail?: string; onSignedIn: (u: SignedIn) => void; submitLabel?: string }) {
+export function SignInForm({ initialEmail = '', onSignedIn, submitLabel }: { initialEmail?: string; onSignedIn: (u: SignedIn) => void; submitLabel?: string }) {
   const id = useId();
   const toast = useToast();
+  const t = useT();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -29,7 +31,7 @@ export function SignInForm({ initialEmail = '', onSignedIn, submitLabel = 'Sign 
     if (busy) return;
     const valid = parseEmail(email);
     if (!valid) {
-      setProblem({ text: 'Please enter a valid email', help: false });
+      setProblem({ text: t('signin.invalidEmail', 'Please enter a valid email'), help: false });
       emailRef.current?.focus();
       return;
     }
@@ -43,8 +45,8 @@ export function SignInForm({ initialEmail = '', onSignedIn, submitLabel = 'Sign 
       }
       setProblem({ text: r.message, help: true });
     } catch (err) {
-      toast({ title: 'Login Error', message: err instanceof ApiError ? err.message : 'The server cannot be reached', tone: 'error' });
-      setProblem({ text: 'Login Failed', help: false });
+      toast({ title: t('signin.errorTitle', 'Login Error'), message: err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'), tone: 'error' });
+      setProblem({ text: t('signin.failed', 'Login Failed'), help: false });
     }
     setBusy(false);
   };
@@ -56,28 +58,28 @@ export function SignInForm({ initialEmail = '', onSignedIn, submitLabel = 'Sign 
           <p className={styles.error}>{problem.text}</p>
           {problem.help && (
             <p className={styles.banner}>
-              <a href="/account/forgotpassword">Click here if you need help getting back into your account.</a>
+              <a href="/account/forgotpassword">{t('signin.help', 'Click here if you need help getting back into your account.')}</a>
             </p>
           )}
         </div>
       )}
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-email`}>
-          Email
+          {t('signin.email', 'Email')}
         </label>
         <input ref={emailRef} id={`${id}-email`} className={styles.input} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
       </div>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-password`}>
-          Password
+          {t('signin.password', 'Password')}
         </label>
         <input id={`${id}-password`} className={styles.input} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
       </div>
       <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={busy}>
-        {busy ? 'Signing in…' : submitLabel}
+        {busy ? t('signin.busy', 'Signing in…') : (submitLabel ?? t('signin.submit', 'Sign in'))}
       </button>
       <p className={styles.hint}>
-        <a href="/account/forgotpassword">Forgot your password?</a>
+        <a href="/account/forgotpassword">{t('signin.forgot', 'Forgot your password?')}</a>
       </p>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSite } from '../../app/useSite';
 import { Modal } from '../../ui/Modal';
+import { useT } from '../../ui/translations';
 import { InquiryForm } from '../leads/InquiryForm';
 import { CellPhoneForm } from './CellPhoneForm';
 import formStyles from '../../ui/forms.module.css';
@@ -33,6 +34,7 @@ function afterSignIn(u: { securityLevel: number; dashboardUrl: string | null }):
 /** The sign-in / sign-up modal (spec sections 2, 4 and 8), opened by showSignIn=1 or by the app. */
 export function SignInModal({ open, onClose, dismissable = true, initialTab = 'signin', initialEmail, notice, step = '1', onPhoneSaved }: SignInModalProps) {
   const { site } = useSite();
+  const t = useT();
   const [tab, setTab] = useState(initialTab);
   const [email, setEmail] = useState(initialEmail);
   const [note, setNote] = useState(notice);
@@ -45,10 +47,10 @@ export function SignInModal({ open, onClose, dismissable = true, initialTab = 's
 
   if (step === '1-phone') {
     return (
-      <Modal open={open} title="One more step" onClose={onClose} dismissable={false} size="small">
+      <Modal open={open} title={t('signin.phoneTitle', 'One more step')} onClose={onClose} dismissable={false} size="small">
         <div className={styles.panel} data-step="1-phone">
-          <p>Add your cell phone so your agent can reach you about the homes you like.</p>
-          <CellPhoneForm submitLabel="Finish sign-up" onSaved={() => onPhoneSaved?.()} />
+          <p>{t('signin.phoneLead', 'Add your cell phone so your agent can reach you about the homes you like.')}</p>
+          <CellPhoneForm submitLabel={t('signin.phoneSubmit', 'Finish sign-up')} onSaved={() => onPhoneSaved?.()} />
         </div>
       </Modal>
     );
@@ -56,13 +58,13 @@ export function SignInModal({ open, onClose, dismissable = true, initialTab = 's
 
   const allowPartialName = site?.settings['Registration_AllowPartialName'] === true;
   return (
-    <Modal open={open} title={tab === 'signin' ? 'Sign in' : 'Create an account'} onClose={onClose} dismissable={dismissable} size="small">
-      <div className={styles.tabs} role="tablist" aria-label="Account">
+    <Modal open={open} title={tab === 'signin' ? t('signin.title', 'Sign in') : t('signin.signUpTitle', 'Create an account')} onClose={onClose} dismissable={dismissable} size="small">
+      <div className={styles.tabs} role="tablist" aria-label={t('account.menu', 'Account')}>
         <button type="button" role="tab" id="signin-tab" aria-selected={tab === 'signin'} aria-controls="signin-panel" onClick={() => setTab('signin')}>
-          Sign in
+          {t('signin.title', 'Sign in')}
         </button>
         <button type="button" role="tab" id="signup-tab" aria-selected={tab === 'signup'} aria-controls="signin-panel" onClick={() => setTab('signup')}>
-          Sign up
+          {t('signin.signUpTab', 'Sign up')}
         </button>
       </div>
       <div id="signin-panel" role="tabpanel" aria-labelledby={tab === 'signin' ? 'signin-tab' : 'signup-tab'} className={styles.panel} data-slot={tab} data-step="1">
@@ -71,7 +73,7 @@ export function SignInModal({ open, onClose, dismissable = true, initialTab = 's
             {note}
           </div>
         ) : (
-          <p>{tab === 'signin' ? 'Sign in to save searches, keep favorites and get new-listing alerts.' : 'Create a free account to save searches and get new-listing alerts.'}</p>
+          <p>{tab === 'signin' ? t('signin.lead', 'Sign in to save searches, keep favorites and get new-listing alerts.') : t('signin.signUpLead', 'Create a free account to save searches and get new-listing alerts.')}</p>
         )}
         <FacebookSignInButton onSignedIn={reloadWithoutSignIn} />
         <GoogleSignInButton onSignedIn={reloadWithoutSignIn} />
@@ -82,11 +84,11 @@ export function SignInModal({ open, onClose, dismissable = true, initialTab = 's
             leadType="Registration"
             allowPartialName={allowPartialName}
             initial={email ? { Email: email } : undefined}
-            submitLabel="Create account"
+            submitLabel={t('signin.createAccount', 'Create account')}
             onSent={reloadWithoutSignIn}
             onEmailInUse={(used) => {
               setEmail(used);
-              setNote('An account already uses this email. Sign in to continue.');
+              setNote(t('signin.emailInUse', 'An account already uses this email. Sign in to continue.'));
               setTab('signin');
             }}
           />

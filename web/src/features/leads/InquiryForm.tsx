@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { INQUIRY_DETAIL_MESSAGES, INQUIRY_MESSAGE_FIELD, validateInquiry } from '../../../../src/contract/validate-inquiry';
+import { INQUIRY_DETAIL_MESSAGES, INQUIRY_MESSAGE_FIELD, INQUIRY_MESSAGES, validateInquiry } from '../../../../src/contract/validate-inquiry';
 import { ApiError } from '../../api/http';
 import { sendInquiry } from '../../api/account';
+import { type Translate, useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
 import styles from '../../ui/forms.module.css';
 import { BuyerDetails } from './BuyerDetails';
@@ -19,6 +20,11 @@ const detailFieldOf = (message: string) => {
 type Field = 'AcceptTerms' | 'FullName' | 'Email' | 'Phone';
 /** Which input a validation message belongs to, so focus can go there (this form has no address inputs). */
 const FIELD_OF = INQUIRY_MESSAGE_FIELD as Readonly<Record<string, Field>>;
+/** A rule's message (the form's own or the server's, same text) in the page's language, id `inquiry.error.<rule>`. */
+const messageIn = (t: Translate, text: string): string => {
+  const rule = (Object.keys(INQUIRY_MESSAGES) as (keyof typeof INQUIRY_MESSAGES)[]).find((k) => INQUIRY_MESSAGES[k] === text);
+  return rule ? t(`inquiry.error.${rule}`, text) : text;
+};
 
 export type InquiryFormProps = {
   readonly leadType: string;
@@ -52,6 +58,7 @@ export type InquiryFormProps = {
 export function InquiryForm(p: InquiryFormProps) {
   const id = useId();
   const toast = useToast();
+  const t = useT();
   const [values, setValues] = useState({ FullName: '', Email: '', Phone: '', Message: '', ...p.initial });
   const [terms, setTerms] = useState(false);
   const [extra, setExtra] = useState<Record<string, string>>({});
@@ -99,11 +106,11 @@ export function InquiryForm(p: InquiryFormProps) {
       });
       p.onSent();
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : 'The server cannot be reached';
+      const message = err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached');
       if (message === EMAIL_IN_USE) {
         p.onEmailInUse(values.Email.trim());
       } else {
-        toast({ title: 'Error submitting form.', message, tone: 'error' });
+        toast({ title: t('inquiry.failed', 'Error submitting form.'), message: messageIn(t, message), tone: 'error' });
         setError({ text: message, field: FIELD_OF[message] ?? null });
         setDetailError(detailFieldOf(message));
       }
@@ -124,25 +131,25 @@ export function InquiryForm(p: InquiryFormProps) {
     <form ref={form} className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
       {error && (
         <div id={`${id}-error`} role="alert" className={styles.error}>
-          {error.text}
+          {messageIn(t, error.text)}
         </div>
       )}
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-name`}>
-          Full name
+          {t('inquiry.FullName', 'Full name')}
         </label>
         <input id={`${id}-name`} name="FullName" className={styles.input} autoComplete="name" value={values.FullName} onChange={set('FullName')} aria-invalid={invalid('FullName')} aria-describedby={described('FullName')} />
       </div>
       <div className={styles.row}>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-email`}>
-            Email
+            {t('inquiry.Email', 'Email')}
           </label>
           <input id={`${id}-email`} name="Email" type="email" className={styles.input} autoComplete="email" value={values.Email} onChange={set('Email')} aria-invalid={invalid('Email')} aria-describedby={described('Email')} />
         </div>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-phone`}>
-            Phone
+            {t('inquiry.Phone', 'Phone')}
           </label>
           <input id={`${id}-phone`} name="Phone" type="tel" className={styles.input} autoComplete="tel" value={values.Phone} onChange={set('Phone')} aria-invalid={invalid('Phone')} aria-describedby={described('Phone')} />
         </div>
@@ -151,7 +158,7 @@ export function InquiryForm(p: InquiryFormProps) {
         <>
           <div className={styles.field}>
             <label className={styles.label} htmlFor={`${id}-message`}>
-              Message
+              {t('inquiry.Message', 'Message')}
             </label>
             <textarea id={`${id}-message`} name="Message" className={styles.input} value={values.Message} onChange={set('Message')} maxLength={5000} />
           </div>
@@ -164,11 +171,11 @@ export function InquiryForm(p: InquiryFormProps) {
       {p.withTerms && (
         <label className={styles.check}>
           <input type="checkbox" name="AcceptTerms" checked={terms} onChange={(e) => setTerms(e.target.checked)} aria-invalid={invalid('AcceptTerms')} aria-describedby={described('AcceptTerms')} />
-          <span>I accept the terms and conditions</span>
+          <span>{t('inquiry.AcceptTerms', 'I accept the terms and conditions')}</span>
         </label>
       )}
       <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={busy}>
-        {busy ? 'Sending…' : p.submitLabel}
+        {busy ? t('inquiry.sending', 'Sending…') : p.submitLabel}
       </button>
     </form>
   );

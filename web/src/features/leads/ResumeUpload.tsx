@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { uploadFile, uploadToken } from '../../api/account';
-import { useLabel } from '../../ui/translations';
+import { useT } from '../../ui/translations';
 import styles from '../../ui/forms.module.css';
 
 /** Spec section 8's message for a resume that did not upload, followed by the server's reason. */
@@ -13,7 +13,8 @@ export const RESUME_FAILED = 'Failed to upload resume';
  */
 export function ResumeUpload(p: { readonly signedIn: boolean; readonly url: string | null; readonly onUploaded: (url: string | null) => void; readonly serverError: string | null }) {
   const id = useId();
-  const label = useLabel('inquiry.ResumeUrl', 'Resume (PDF or Word document)');
+  const t = useT();
+  const label = t('inquiry.ResumeUrl', 'Resume (PDF or Word document)');
   const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' | 'failed'; text?: string }>({ kind: 'idle' });
   const choose = async (file: File | undefined) => {
     p.onUploaded(null);
@@ -48,7 +49,7 @@ export function ResumeUpload(p: { readonly signedIn: boolean; readonly url: stri
         </span>
       ) : (
         <span id={`${id}-resume-status`} role="status" className={styles.hint}>
-          {state.kind === 'busy' ? 'Uploading…' : state.kind === 'done' && p.url ? `Uploaded: ${state.text}` : ''}
+          {state.kind === 'busy' ? t('inquiry.uploading', 'Uploading…') : state.kind === 'done' && p.url ? t('inquiry.uploaded', 'Uploaded: {file}', { file: state.text! }) : ''}
         </span>
       )}
     </div>

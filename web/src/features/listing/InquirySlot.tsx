@@ -24,6 +24,7 @@ export function InquirySlot({ listing }: { listing: ListingDetails }) {
   const t = useT();
   const { ready, user } = useCurrentUser();
   const { site } = useSite();
+  const message = t('inquiry.listing.message', 'I would like more information about {address}.', { address: listing.address ?? t('inquiry.listing.thisHome', 'this home') });
   const [sent, setSent] = useState(() => readJson<string>('sessionStorage', SENT_KEY) === listing.pdid);
   // Shown once, on the page load that follows the reload.
   useEffect(() => {
@@ -45,22 +46,24 @@ export function InquirySlot({ listing }: { listing: ListingDetails }) {
       <LenderLink />
       {sent ? (
         <div className={formStyles.success} role="status" data-testid="inquiry-sent">
-          <strong>Thank you!</strong> Your message was sent. An agent will be in touch shortly.
+          <strong>{t('inquiry.listing.thanks', 'Thank you!')}</strong> {t('inquiry.listing.sent', 'Your message was sent. An agent will be in touch shortly.')}
           <div>
             <button
               type="button"
               className={formStyles.linkButton}
               onClick={() => setSent(false)}
             >
-              Send another message
+              {t('inquiry.listing.another', 'Send another message')}
             </button>
           </div>
         </div>
       ) : (
         <>
           <p>
-            Ask about {listing.address ?? 'this listing'}
-            {listing.price !== null ? ` (${money(listing.price, listing.forRent)})` : ''}, arrange a tour, or get similar homes by e-mail.
+            {t('inquiry.listing.lead', 'Ask about {address}{price}, arrange a tour, or get similar homes by e-mail.', {
+              address: listing.address ?? t('inquiry.listing.thisListing', 'this listing'),
+              price: listing.price !== null ? ` (${money(listing.price, listing.forRent)})` : '',
+            })}
           </p>
           {ready && (
             <InquiryForm
@@ -71,12 +74,12 @@ export function InquirySlot({ listing }: { listing: ListingDetails }) {
               allowPartialName={site?.settings['Registration_AllowPartialName'] === true}
               initial={
                 user
-                  ? { FullName: [user.firstName, user.lastName].filter(Boolean).join(' '), Email: user.email, Phone: user.cellPhone ?? '', Message: `I would like more information about ${listing.address ?? 'this home'}.` }
-                  : { Message: `I would like more information about ${listing.address ?? 'this home'}.` }
+                  ? { FullName: [user.firstName, user.lastName].filter(Boolean).join(' '), Email: user.email, Phone: user.cellPhone ?? '', Message: message }
+                  : { Message: message }
               }
-              submitLabel="Contact an agent"
+              submitLabel={t('inquiry.listing.submit', 'Contact an agent')}
               onSent={onSent}
-              onEmailInUse={(email) => requestSignIn({ tab: 'signin', dismissable: true, email, notice: 'An account already uses this email. Sign in to send your message.' })}
+              onEmailInUse={(email) => requestSignIn({ tab: 'signin', dismissable: true, email, notice: t('inquiry.emailInUse', 'An account already uses this email. Sign in to send your message.') })}
             />
           )}
         </>

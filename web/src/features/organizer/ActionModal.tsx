@@ -5,6 +5,7 @@ import { useToast } from '../../ui/useToast';
 import f from '../../ui/forms.module.css';
 import { openSignIn } from '../account/openSignIn';
 import { formErrorMessage } from './organizerForms';
+import { useT } from '../../ui/translations';
 
 type Props = {
   /** The button that opens the form, and the form's title. */
@@ -28,6 +29,7 @@ type Props = {
 export function ActionModal({ label, title, submitLabel, children, onOpen, send, remedy }: Props) {
   const toast = useToast();
   const id = useId();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -49,7 +51,7 @@ export function ActionModal({ label, title, submitLabel, children, onOpen, send,
       if (err instanceof ApiError && err.status === 401) {
         setOpen(false);
         openSignIn();
-      } else setError(formErrorMessage(err));
+      } else setError(formErrorMessage(err, t));
     } finally {
       setBusy(false);
     }
@@ -74,7 +76,7 @@ export function ActionModal({ label, title, submitLabel, children, onOpen, send,
           {children}
           <div className={f.field}>
             <label htmlFor={`${id}-message`} className={f.label}>
-              Message (optional)
+              {t('action.message', 'Message (optional)')}
             </label>
             <textarea id={`${id}-message`} className={f.input} maxLength={1000} value={message} onChange={(e) => setMessage(e.target.value)} />
           </div>
@@ -86,10 +88,10 @@ export function ActionModal({ label, title, submitLabel, children, onOpen, send,
           {remedy}
           <div className={f.actions}>
             <button type="button" className="btn" onClick={() => setOpen(false)}>
-              Cancel
+              {t('action.cancel', 'Cancel')}
             </button>
             <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? 'Sending…' : submitLabel}
+              {busy ? t('action.sending', 'Sending…') : submitLabel}
             </button>
           </div>
         </form>

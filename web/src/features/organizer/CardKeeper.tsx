@@ -3,6 +3,7 @@ import { ApiError } from '../../api/http';
 import { setFavorite } from '../../api/organizer';
 import { useCurrentUser } from '../../app/currentUser';
 import { Icon } from '../../ui/Icon';
+import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
 import styles from './CardKeeper.module.css';
@@ -18,6 +19,7 @@ export function CardKeeper({ pdid, label }: { pdid: string; label: string }) {
   const { ready, user } = useCurrentUser();
   const kept = useKept(pdid);
   const toast = useToast();
+  const t = useT();
   const busy = useRef(false);
   if (!ready) return null;
 
@@ -31,13 +33,13 @@ export function CardKeeper({ pdid, label }: { pdid: string; label: string }) {
       await changeKept(pdid, { favorite: on }, () => setFavorite(pdid, on));
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) openSignIn();
-      else toast({ tone: 'error', message: on ? 'This home was not saved to your favourites; please try again.' : 'This home is still in your favourites; please try again.' });
+      else toast({ tone: 'error', message: on ? t('keeper.notSavedFavorite', 'This home was not saved to your favourites; please try again.') : t('keeper.stillFavorite', 'This home is still in your favourites; please try again.') });
     } finally {
       busy.current = false;
     }
   };
-  const note = user && kept.note ? `Your note: ${noteSummary(kept.note)}` : null;
-  const opinion = user && kept.opinion ? (kept.opinion === 'like' ? 'You like this home' : 'You dislike this home') : null;
+  const note = user && kept.note ? t('keeper.yourNote', 'Your note: {note}', { note: noteSummary(kept.note) }) : null;
+  const opinion = user && kept.opinion ? (kept.opinion === 'like' ? t('keeper.youLike', 'You like this home') : t('keeper.youDislike', 'You dislike this home')) : null;
   return (
     <div className={styles.keeper}>
       {note && (
@@ -53,9 +55,9 @@ export function CardKeeper({ pdid, label }: { pdid: string; label: string }) {
       <button
         type="button"
         className={`${styles.heart} ${user && kept.favorite ? styles.on : ''}`}
-        aria-label={`Favourite ${label}`}
+        aria-label={t('keeper.favoriteOf', 'Favourite {home}', { home: label })}
         aria-pressed={user ? kept.favorite : undefined}
-        title={user ? (kept.favorite ? 'Remove from favourites' : 'Save to favourites') : 'Sign in to save favourites'}
+        title={user ? (kept.favorite ? t('keeper.removeFavorite', 'Remove from favourites') : t('keeper.saveFavorite', 'Save to favourites')) : t('keeper.signInFavorite', 'Sign in to save favourites')}
         onClick={() => void toggle()}
       >
         <Icon name="heart" size={18} />

@@ -3,6 +3,7 @@ import type { ListingBrief } from '../../api/organizer';
 import { Link } from '../../app/Link';
 import { addressLine, count, isSoldStatus, money } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
+import { useT } from '../../ui/translations';
 import styles from './KeptHome.module.css';
 
 type Props = {
@@ -14,9 +15,10 @@ type Props = {
 
 /** A kept home on the organizer page, as a small card: photo, price, address (the link to the listing), beds and baths. */
 export function KeptHome({ pdid, brief, note }: Props) {
+  const t = useT();
   const [broken, setBroken] = useState(false);
   const where = brief ? addressLine(brief) : '';
-  const status = brief && brief.status !== 'Active' ? (isSoldStatus(brief.status) ? 'Sold' : brief.status) : null;
+  const status = brief && brief.status !== 'Active' ? (isSoldStatus(brief.status) ? t('organizer.sold', 'Sold') : brief.status) : null;
   return (
     <div className={styles.home}>
       <div className={styles.photo} aria-hidden="true">
@@ -27,11 +29,11 @@ export function KeptHome({ pdid, brief, note }: Props) {
           <Link href={`/listing/${encodeURIComponent(pdid)}`} className={styles.address}>
             {where || pdid}
           </Link>
-          {brief === null && <span className={styles.muted}> (no longer listed)</span>}
+          {brief === null && <span className={styles.muted}>{t('organizer.noLongerListed', ' (no longer listed)')}</span>}
         </span>
         {brief && (
           <span className={styles.facts}>
-            <strong>{money(brief.price, brief.forRent)}</strong> · {count(brief.beds)} bd · {count(brief.baths)} ba{status && ` · ${status}`}
+            <strong>{money(brief.price, brief.forRent)}</strong> · {t('organizer.facts', '{beds} bd · {baths} ba', { beds: count(brief.beds), baths: count(brief.baths) })}{status && ` · ${status}`}
           </span>
         )}
         {note && <span className={styles.note}>{note}</span>}

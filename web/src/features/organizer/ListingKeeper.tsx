@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { setFavorite } from '../../api/organizer';
 import { giveOpinion, writeNote } from '../../api/organizer-notes';
 import { useCurrentUser } from '../../app/currentUser';
+import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
 import { type Kept, keptOf } from './keptModel';
@@ -20,6 +21,7 @@ import { ShareListing } from './ShareListing';
 export function ListingKeeper({ pdid, address }: { pdid: string; address: string }) {
   const { ready, user } = useCurrentUser();
   const toast = useToast();
+  const t = useT();
   const kept = useKept(pdid);
   const [note, setNote] = useState('');
   useEffect(() => {
@@ -38,7 +40,7 @@ export function ListingKeeper({ pdid, address }: { pdid: string; address: string
     return (
       <div className={styles.keeper}>
         <button type="button" className="btn" onClick={openSignIn}>
-          ♡ Favourite
+          ♡ {t('keeper.favorite', 'Favourite')}
         </button>
       </div>
     );
@@ -48,7 +50,7 @@ export function ListingKeeper({ pdid, address }: { pdid: string; address: string
       await changeKept(pdid, change, send);
       toast({ message: done, tone: 'success' });
     } catch {
-      toast({ message: 'That did not save; please try again.', tone: 'error' });
+      toast({ message: t('organizer.notSaved', 'That did not save; please try again.'), tone: 'error' });
     }
   };
   const savedNote = kept.note ?? '';
@@ -58,9 +60,9 @@ export function ListingKeeper({ pdid, address }: { pdid: string; address: string
         type="button"
         className={`btn ${kept.favorite ? styles.on : ''}`}
         aria-pressed={kept.favorite}
-        onClick={() => void run({ favorite: !kept.favorite }, () => setFavorite(pdid, !kept.favorite), kept.favorite ? 'Removed from favourites.' : 'Saved to your favourites.')}
+        onClick={() => void run({ favorite: !kept.favorite }, () => setFavorite(pdid, !kept.favorite), kept.favorite ? t('keeper.removed', 'Removed from favourites.') : t('keeper.saved', 'Saved to your favourites.'))}
       >
-        {kept.favorite ? '♥ Favourite' : '♡ Favourite'}
+        {kept.favorite ? '♥' : '♡'} {t('keeper.favorite', 'Favourite')}
       </button>
       {(['like', 'dislike'] as const).map((o) => (
         <button
@@ -68,14 +70,14 @@ export function ListingKeeper({ pdid, address }: { pdid: string; address: string
           type="button"
           className={`btn ${kept.opinion === o ? styles.on : ''}`}
           aria-pressed={kept.opinion === o}
-          onClick={() => void run({ opinion: kept.opinion === o ? null : o }, () => giveOpinion(pdid, kept.opinion === o ? 'none' : o), 'Noted.')}
+          onClick={() => void run({ opinion: kept.opinion === o ? null : o }, () => giveOpinion(pdid, kept.opinion === o ? 'none' : o), t('keeper.noted', 'Noted.'))}
         >
-          {o === 'like' ? 'Like' : 'Dislike'}
+          {o === 'like' ? t('keeper.like', 'Like') : t('keeper.dislike', 'Dislike')}
         </button>
       ))}
       <ShareListing pdid={pdid} address={address} />
       <RequestShowing pdid={pdid} address={address} />
-      <NoteForm note={note} saved={savedNote} onChange={setNote} onSave={(text) => void run({ note: text || null }, () => writeNote(pdid, text), 'Note saved.')} />
+      <NoteForm note={note} saved={savedNote} onChange={setNote} onSave={(text) => void run({ note: text || null }, () => writeNote(pdid, text), t('keeper.noteSaved', 'Note saved.'))} />
       <NotebookPicker pdid={pdid} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import f from '../../ui/forms.module.css';
+import { useT } from '../../ui/translations';
 import styles from './ListingKeeper.module.css';
 
 type Props = {
@@ -13,6 +14,7 @@ type Props = {
 /** The lead's private note on a listing (the listing page's keeper), styled as every other form field. */
 export function NoteForm({ note, saved, onChange, onSave }: Props) {
   const id = useId();
+  const t = useT();
   return (
     <form
       className={styles.note}
@@ -22,11 +24,11 @@ export function NoteForm({ note, saved, onChange, onSave }: Props) {
       }}
     >
       <label htmlFor={`${id}-note`} className="visually-hidden">
-        Your note on this home
+        {t('keeper.noteLabel', 'Your note on this home')}
       </label>
-      <textarea id={`${id}-note`} className={f.input} value={note} maxLength={2000} placeholder="A note only you see" onChange={(e) => onChange(e.target.value)} />
+      <textarea id={`${id}-note`} className={f.input} value={note} maxLength={2000} placeholder={t('keeper.notePlaceholder', 'A note only you see')} onChange={(e) => onChange(e.target.value)} />
       <button type="submit" className="btn" disabled={note.trim() === saved}>
-        Save note
+        {t('keeper.saveNote', 'Save note')}
       </button>
     </form>
   );

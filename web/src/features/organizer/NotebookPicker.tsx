@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import type { Notebook } from '../../api/organizer';
+import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
 import { notebooksOf } from './keptModel';
@@ -23,6 +24,7 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const fallback = (notebooks.find((n) => n.focused) ?? notebooks[0])?.notebookId ?? NEW;
   const selected = choice === NEW || notebooks.some((n) => n.notebookId === choice) ? choice! : fallback;
   const filedIn = notebooks.filter((n) => kept.notebooks.includes(n.notebookId));
@@ -32,8 +34,8 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
     if (busy) return;
     const chosen = notebooks.find((n) => n.notebookId === selected);
     const newName = name.trim();
-    if (!chosen && !newName) return setError('Please name the new notebook');
-    if (chosen && kept.notebooks.includes(chosen.notebookId)) return setError(`This home is already in ${chosen.name}`);
+    if (!chosen && !newName) return setError(t('picker.nameMissing', 'Please name the new notebook'));
+    if (chosen && kept.notebooks.includes(chosen.notebookId)) return setError(t('picker.already', 'This home is already in {notebook}', { notebook: chosen.name }));
     setBusy(true);
     setError(null);
     try {
@@ -42,10 +44,10 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
         setChoice(await newNotebook(newName, pdid));
         setName('');
       }
-      toast({ message: `Added to ${chosen?.name ?? newName}.`, tone: 'success' });
+      toast({ message: t('picker.added', 'Added to {notebook}.', { notebook: chosen?.name ?? newName }), tone: 'success' });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) openSignIn();
-      else setError(formErrorMessage(err));
+      else setError(formErrorMessage(err, t));
     } finally {
       setBusy(false);
     }
@@ -56,8 +58,8 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
     document.getElementById(`${id}-book`)?.focus();
     setError(null);
     void takeOut(n.notebookId, pdid).then(
-      () => toast({ message: `Removed from ${n.name}.`, tone: 'success' }),
-      (err: unknown) => (err instanceof ApiError && err.status === 401 ? openSignIn() : toast({ message: formErrorMessage(err), tone: 'error' })),
+      () => toast({ message: t('picker.removed', 'Removed from {notebook}.', { notebook: n.name }), tone: 'success' }),
+      (err: unknown) => (err instanceof ApiError && err.status === 401 ? openSignIn() : toast({ message: formErrorMessage(err, t), tone: 'error' })),
     );
   };
 
@@ -66,30 +68,30 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
   return (
     <form className={styles.notebook} onSubmit={(e) => void submit(e)} noValidate>
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Add to notebook</legend>
+        <legend className={styles.legend}>{t('picker.title', 'Add to notebook')}</legend>
         {notebooks.length === 0 ? (
-          <p className={styles.hint}>No notebooks yet — name one to group the homes you are weighing up.</p>
+          <p className={styles.hint}>{t('picker.none', 'No notebooks yet — name one to group the homes you are weighing up.')}</p>
         ) : (
           <span className={styles.field}>
-            <label htmlFor={`${id}-book`}>Notebook</label>
+            <label htmlFor={`${id}-book`}>{t('picker.notebook', 'Notebook')}</label>
             <select id={`${id}-book`} className={f.input} value={selected} onChange={(e) => setChoice(e.target.value)}>
               {notebooks.map((n) => (
                 <option key={n.notebookId} value={n.notebookId}>
                   {n.name}
                 </option>
               ))}
-              <option value={NEW}>New notebook…</option>
+              <option value={NEW}>{t('picker.new', 'New notebook…')}</option>
             </select>
           </span>
         )}
         {selected === NEW && (
           <span className={styles.field}>
-            <label htmlFor={`${id}-name`}>New notebook name</label>
+            <label htmlFor={`${id}-name`}>{t('picker.newName', 'New notebook name')}</label>
             <input id={`${id}-name`} className={f.input} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
           </span>
         )}
         <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
-          Add to notebook
+          {t('picker.title', 'Add to notebook')}
         </button>
         {error && (
           <p role="alert" className={styles.error}>

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import type { Notebook } from '../../api/organizer';
+import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
 import { briefOf, homeLabel, keptOf, listingsIn, notebooksOf } from './keptModel';
@@ -16,6 +17,7 @@ import { Section } from '../../ui/Section';
 export function NotebooksSection() {
   const id = useId();
   const toast = useToast();
+  const t = useT();
   const state = useKeptState();
   const notebooks = notebooksOf(state);
   const [name, setName] = useState('');
@@ -24,22 +26,22 @@ export function NotebooksSection() {
 
   const fail = (err: unknown) => {
     if (err instanceof ApiError && err.status === 401) openSignIn();
-    else toast({ message: formErrorMessage(err), tone: 'error' });
+    else toast({ message: formErrorMessage(err, t), tone: 'error' });
   };
   const create = async (e: FormEvent) => {
     e.preventDefault();
     const n = name.trim();
     if (busy) return;
-    if (!n) return setError('Please name the notebook');
+    if (!n) return setError(t('notebooks.nameMissing', 'Please name the notebook'));
     setBusy(true);
     setError(null);
     try {
       await newNotebook(n);
       setName('');
-      toast({ message: `Notebook ${n} created.`, tone: 'success' });
+      toast({ message: t('notebooks.created', 'Notebook {name} created.', { name: n }), tone: 'success' });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) openSignIn();
-      else setError(formErrorMessage(err));
+      else setError(formErrorMessage(err, t));
     } finally {
       setBusy(false);
     }
@@ -49,16 +51,16 @@ export function NotebooksSection() {
     const label = homeLabel(state, pdid);
     // The button goes with the home: keep the keyboard in the notebook.
     document.getElementById(headingId(n))?.focus();
-    void takeOut(n.notebookId, pdid).then(() => toast({ message: `Removed ${label} from ${n.name}.`, tone: 'success' }), fail);
+    void takeOut(n.notebookId, pdid).then(() => toast({ message: t('notebooks.removed', 'Removed {home} from {notebook}.', { home: label, notebook: n.name }), tone: 'success' }), fail);
   };
 
   return (
-    <Section id={`${id}-h`} title="Notebooks" className={styles.card} headingClassName={styles.heading}>
+    <Section id={`${id}-h`} title={t('notebooks.title', 'Notebooks')} className={styles.card} headingClassName={styles.heading}>
       <form className={styles.create} onSubmit={(e) => void create(e)} noValidate>
-        <label htmlFor={`${id}-name`}>New notebook</label>
-        <input id={`${id}-name`} className={f.input} value={name} maxLength={100} placeholder="e.g. Weekend viewings" onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} />
+        <label htmlFor={`${id}-name`}>{t('notebooks.new', 'New notebook')}</label>
+        <input id={`${id}-name`} className={f.input} value={name} maxLength={100} placeholder={t('notebooks.placeholder', 'e.g. Weekend viewings')} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} />
         <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
-          Create notebook
+          {t('notebooks.create', 'Create notebook')}
         </button>
         {error && (
           <p role="alert" className={styles.error}>
@@ -68,34 +70,34 @@ export function NotebooksSection() {
       </form>
       {state.notebooks === null ? (
         <p className={styles.empty} aria-busy="true">
-          Loading…
+          {t('organizer.loading', 'Loading…')}
         </p>
       ) : notebooks.length === 0 ? (
-        <p className={styles.empty}>No notebooks yet — create one here, or use “Add to notebook” on a home’s page.</p>
+        <p className={styles.empty}>{t('notebooks.none', 'No notebooks yet — create one here, or use “Add to notebook” on a home’s page.')}</p>
       ) : (
         <ul className={styles.list}>
           {notebooks.map((n) => {
             const homes = listingsIn(state, n.notebookId);
             return (
-              <li key={n.notebookId} className={styles.book} aria-label={`Notebook ${n.name}`}>
+              <li key={n.notebookId} className={styles.book} aria-label={t('notebooks.notebook', 'Notebook {name}', { name: n.name })}>
                 <div className={styles.row}>
                   <h3 id={headingId(n)} tabIndex={-1} className={styles.name}>
                     {n.name}
-                    {n.focused && <span className={styles.sub}>Focused: “Add to notebook” offers it first</span>}
+                    {n.focused && <span className={styles.sub}>{t('notebooks.focused', 'Focused: “Add to notebook” offers it first')}</span>}
                   </h3>
                   <button type="button" className="btn" aria-pressed={n.focused} onClick={() => void focusOn(n.focused ? null : n.notebookId).catch(fail)}>
-                    Focus
+                    {t('notebooks.focus', 'Focus')}
                   </button>
                 </div>
                 {homes.length === 0 ? (
-                  <p className={styles.empty}>Nothing filed here yet.</p>
+                  <p className={styles.empty}>{t('notebooks.empty', 'Nothing filed here yet.')}</p>
                 ) : (
                   <ul className={`${styles.list} ${styles.homes}`}>
                     {homes.map((pdid) => (
                       <li key={pdid} className={styles.row}>
                         <KeptHome pdid={pdid} brief={briefOf(state, pdid)} note={keptOf(state, pdid).note} />
-                        <button type="button" className="btn" aria-label={`Remove ${homeLabel(state, pdid)} from ${n.name}`} onClick={() => remove(n, pdid)}>
-                          Remove
+                        <button type="button" className="btn" aria-label={t('notebooks.removeHome', 'Remove {home} from {notebook}', { home: homeLabel(state, pdid), notebook: n.name })} onClick={() => remove(n, pdid)}>
+                          {t('organizer.remove', 'Remove')}
                         </button>
                       </li>
                     ))}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { changeSavedSearch, deleteSavedSearch, type SavedSearch, savedSearches, setFavorite } from '../../api/organizer';
 import { useCurrentUser } from '../../app/currentUser';
+import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
 import { openSignIn } from '../account/openSignIn';
 import { briefOf, favoritesOf, homeLabel, keptOf } from './keptModel';
@@ -21,7 +22,9 @@ export function OrganizerPage() {
   const toast = useToast();
   const [searches, setSearches] = useState<SavedSearch[] | null>(null);
   const kept = useKeptState();
-  useDocumentTitle('Your organizer');
+  const t = useT();
+  const title = t('organizer.title', 'Your organizer');
+  useDocumentTitle(title);
 
   const load = useCallback(async () => {
     // Everything the lead keeps, with each home's brief, in one request.
@@ -38,7 +41,7 @@ export function OrganizerPage() {
       setSearches((list) => change(list ?? []));
       toast({ message: done, tone: 'success' });
     } catch (err) {
-      toast({ message: err instanceof ApiError ? err.message : 'Something went wrong', tone: 'error' });
+      toast({ message: err instanceof ApiError ? err.message : t('organizer.failed', 'Something went wrong'), tone: 'error' });
     }
   };
 
@@ -46,10 +49,10 @@ export function OrganizerPage() {
   if (!user) {
     return (
       <main id="main" className="simple-page">
-        <h1>Your organizer</h1>
-        <p>Sign in to see your saved searches, favourite homes and notebooks.</p>
+        <h1>{title}</h1>
+        <p>{t('organizer.signInLead', 'Sign in to see your saved searches, favourite homes and notebooks.')}</p>
         <button type="button" className="btn btn-primary" onClick={openSignIn}>
-          Sign in
+          {t('signin.title', 'Sign in')}
         </button>
       </main>
     );
@@ -57,33 +60,33 @@ export function OrganizerPage() {
   const favorites = favoritesOf(kept);
   return (
     <main id="main" className={styles.page}>
-      <h1 className={styles.title}>Your organizer</h1>
-      <Section id="org-searches" title="Saved searches" className={styles.card} headingClassName={styles.heading}>
+      <h1 className={styles.title}>{title}</h1>
+      <Section id="org-searches" title={t('organizer.searches', 'Saved searches')} className={styles.card} headingClassName={styles.heading}>
         {searches === null ? (
           <p className={styles.empty} aria-busy="true">
-            Loading…
+            {t('organizer.loading', 'Loading…')}
           </p>
         ) : searches.length === 0 ? (
-          <p className={styles.empty}>No saved searches yet. Use “Save search” on the search page.</p>
+          <p className={styles.empty}>{t('organizer.noSearches', 'No saved searches yet. Use “Save search” on the search page.')}</p>
         ) : (
           <ul className={styles.list}>
             {searches.map((s) => (
               <SavedSearchRow
                 key={s.searchId}
                 search={s}
-                onRename={(name) => act(() => changeSavedSearch(s.searchId, { name }), 'Renamed.', (l) => l.map((x) => (x.searchId === s.searchId ? { ...x, name } : x)))}
+                onRename={(name) => act(() => changeSavedSearch(s.searchId, { name }), t('organizer.renamed', 'Renamed.'), (l) => l.map((x) => (x.searchId === s.searchId ? { ...x, name } : x)))}
                 onFrequency={(frequency) =>
-                  act(() => changeSavedSearch(s.searchId, { frequency }), 'Alert frequency saved.', (l) => l.map((x) => (x.searchId === s.searchId ? { ...x, frequency } : x)))
+                  act(() => changeSavedSearch(s.searchId, { frequency }), t('organizer.frequencySaved', 'Alert frequency saved.'), (l) => l.map((x) => (x.searchId === s.searchId ? { ...x, frequency } : x)))
                 }
-                onDelete={() => act(() => deleteSavedSearch(s.searchId), 'Saved search deleted.', (l) => l.filter((x) => x.searchId !== s.searchId))}
+                onDelete={() => act(() => deleteSavedSearch(s.searchId), t('organizer.deleted', 'Saved search deleted.'), (l) => l.filter((x) => x.searchId !== s.searchId))}
               />
             ))}
           </ul>
         )}
       </Section>
-      <Section id="org-favorites" title="Favourites" className={styles.card} headingClassName={styles.heading}>
+      <Section id="org-favorites" title={t('organizer.favorites', 'Favourites')} className={styles.card} headingClassName={styles.heading}>
         {favorites.length === 0 ? (
-          <p className={styles.empty}>No favourites yet.</p>
+          <p className={styles.empty}>{t('organizer.noFavorites', 'No favourites yet.')}</p>
         ) : (
           <ul className={styles.list}>
             {favorites.map((pdid) => (
@@ -92,12 +95,12 @@ export function OrganizerPage() {
                 <button
                   type="button"
                   className="btn"
-                  aria-label={`Remove ${homeLabel(kept, pdid)} from favourites`}
+                  aria-label={t('organizer.removeFavorite', 'Remove {home} from favourites', { home: homeLabel(kept, pdid) })}
                   onClick={() =>
-                    void changeKept(pdid, { favorite: false }, () => setFavorite(pdid, false)).catch(() => toast({ message: 'That did not save; please try again.', tone: 'error' }))
+                    void changeKept(pdid, { favorite: false }, () => setFavorite(pdid, false)).catch(() => toast({ message: t('organizer.notSaved', 'That did not save; please try again.'), tone: 'error' }))
                   }
                 >
-                  Remove
+                  {t('organizer.remove', 'Remove')}
                 </button>
               </li>
             ))}
@@ -106,7 +109,7 @@ export function OrganizerPage() {
       </Section>
       <ShowingsSection />
       <NotebooksSection />
-      <Section id="org-notifications" title="Notifications" className={styles.card} headingClassName={styles.heading}>
+      <Section id="org-notifications" title={t('organizer.notifications', 'Notifications')} className={styles.card} headingClassName={styles.heading}>
         <PushOptIn />
       </Section>
     </main>

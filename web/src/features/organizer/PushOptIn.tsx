@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { currentPushSubscription, disableWebPush, enableWebPush, pushSupported } from '../dashboard/webPush';
 import forms from '../../ui/forms.module.css';
+import { useT } from '../../ui/translations';
 
 type State = 'checking' | 'unsupported' | 'off' | 'on' | 'denied' | 'busy';
 
@@ -10,6 +11,7 @@ type State = 'checking' | 'unsupported' | 'off' | 'on' | 'denied' | 'busy';
  * the button (never on page load: browsers and people both dislike a prompt out of nowhere).
  */
 export function PushOptIn() {
+  const t = useT();
   const [state, setState] = useState<State>('checking');
   const [note, setNote] = useState<string | null>(null);
 
@@ -28,10 +30,10 @@ export function PushOptIn() {
     try {
       const r = await enableWebPush();
       setState(r === 'enabled' ? 'on' : r === 'denied' ? 'denied' : 'unsupported');
-      if (r === 'enabled') setNote('Notifications are on for this browser.');
+      if (r === 'enabled') setNote(t('push.on', 'Notifications are on for this browser.'));
     } catch {
       setState('off');
-      setNote('Notifications could not be turned on; please try again.');
+      setNote(t('push.onFailed', 'Notifications could not be turned on; please try again.'));
     }
   };
   const turnOff = async () => {
@@ -40,28 +42,28 @@ export function PushOptIn() {
     try {
       await disableWebPush();
       setState('off');
-      setNote('Notifications are off for this browser.');
+      setNote(t('push.off', 'Notifications are off for this browser.'));
     } catch {
       setState('on');
-      setNote('Notifications could not be turned off; please try again.');
+      setNote(t('push.offFailed', 'Notifications could not be turned off; please try again.'));
     }
   };
 
   if (state === 'checking') return null;
   return (
     <div className={forms.form}>
-      <p>Get a notification on this device when your agent replies in chat, and the moment a new home matches a saved search with instant alerts.</p>
-      {state === 'unsupported' && <p className={forms.hint}>This browser cannot show notifications from websites.</p>}
-      {state === 'denied' && <p className={forms.hint}>Notifications are blocked for this site in your browser settings; allow them there to turn them on.</p>}
+      <p>{t('push.lead', 'Get a notification on this device when your agent replies in chat, and the moment a new home matches a saved search with instant alerts.')}</p>
+      {state === 'unsupported' && <p className={forms.hint}>{t('push.unsupported', 'This browser cannot show notifications from websites.')}</p>}
+      {state === 'denied' && <p className={forms.hint}>{t('push.denied', 'Notifications are blocked for this site in your browser settings; allow them there to turn them on.')}</p>}
       {(state === 'off' || state === 'on' || state === 'busy') && (
         <div className={forms.actions}>
           {state === 'on' ? (
             <button type="button" className="btn" onClick={() => void turnOff()}>
-              Turn off notifications
+              {t('push.turnOff', 'Turn off notifications')}
             </button>
           ) : (
             <button type="button" className="btn btn-primary" disabled={state === 'busy'} onClick={() => void turnOn()}>
-              Turn on notifications
+              {t('push.turnOn', 'Turn on notifications')}
             </button>
           )}
         </div>

@@ -3,6 +3,7 @@ import { sendEmailConfirmation } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { shareListing } from '../../api/organizer-notes';
 import f from '../../ui/forms.module.css';
+import { useT } from '../../ui/translations';
 import { ActionModal } from './ActionModal';
 import { formErrorMessage } from './organizerForms';
 
@@ -13,6 +14,7 @@ import { formErrorMessage } from './organizerForms';
  */
 export function ShareListing({ pdid, address }: { pdid: string; address: string }) {
   const id = useId();
+  const t = useT();
   const [email, setEmail] = useState('');
   const [unconfirmed, setUnconfirmed] = useState(false);
   const send = async (message: string) => {
@@ -26,13 +28,13 @@ export function ShareListing({ pdid, address }: { pdid: string; address: string 
       }
       throw err;
     }
-    return { done: `Shared with ${email.trim()}.` };
+    return { done: t('share.done', 'Shared with {email}.', { email: email.trim() }) };
   };
   return (
     <ActionModal
-      label="Share"
-      title="Share this home"
-      submitLabel="Share"
+      label={t('share.button', 'Share')}
+      title={t('share.title', 'Share this home')}
+      submitLabel={t('share.button', 'Share')}
       onOpen={() => {
         setEmail('');
         setUnconfirmed(false);
@@ -40,10 +42,10 @@ export function ShareListing({ pdid, address }: { pdid: string; address: string 
       send={send}
       remedy={unconfirmed ? <ConfirmEmail /> : null}
     >
-      <p>Send {address} to a friend.</p>
+      <p>{t('share.lead', 'Send {address} to a friend.', { address })}</p>
       <div className={f.field}>
         <label htmlFor={`${id}-email`} className={f.label}>
-          Friend’s e-mail
+          {t('share.email', 'Friend’s e-mail')}
         </label>
         <input id={`${id}-email`} className={f.input} type="email" autoComplete="off" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
@@ -53,6 +55,7 @@ export function ShareListing({ pdid, address }: { pdid: string; address: string 
 
 /** 'Send me the link': the confirmation e-mail, and what the server said about it. */
 function ConfirmEmail() {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState<{ text: string; ok: boolean } | null>(null);
   const ask = async () => {
@@ -60,7 +63,7 @@ function ConfirmEmail() {
     try {
       setSaid({ text: (await sendEmailConfirmation()).message, ok: true });
     } catch (err) {
-      setSaid({ text: formErrorMessage(err), ok: false });
+      setSaid({ text: formErrorMessage(err, t), ok: false });
     } finally {
       setBusy(false);
     }
@@ -74,7 +77,7 @@ function ConfirmEmail() {
       ) : null}
       {!said?.ok && (
         <button type="button" className="btn" disabled={busy} onClick={() => void ask()}>
-          {busy ? 'Sending…' : 'Send me the link'}
+          {busy ? t('action.sending', 'Sending…') : t('share.sendLink', 'Send me the link')}
         </button>
       )}
     </div>

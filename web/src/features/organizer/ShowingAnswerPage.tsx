@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { Link } from '../../app/Link';
 import { useLocation } from '../../app/location';
+import { labelsLoaded, useT } from '../../ui/translations';
 import { type LeadShowingView, STATUS_WORDS, showingsAnswerApi } from './showingsAnswerApi';
 
 /**
@@ -16,15 +17,19 @@ export function ShowingAnswerPage() {
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const title = t('showingAnswer.title', 'Your showing');
 
   useEffect(() => {
-    document.title = 'Your showing';
+    document.title = title;
+  }, [title]);
+  useEffect(() => {
     showingsAnswerApi.byLink(token).then(
       (r) => {
         setShowing(r.showing);
         setStale(r.showing.status === 'requested' && r.showing.sequence !== r.linkSequence);
       },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : 'This link could not be opened'),
+      (err: unknown) => void labelsLoaded().then((tr) => setError(err instanceof ApiError ? err.message : tr('showingAnswer.badLink', 'This link could not be opened'))),
     );
   }, [token]);
 
@@ -34,15 +39,15 @@ export function ShowingAnswerPage() {
     showingsAnswerApi.acceptByLink(token).then(
       (r) => {
         setShowing(r.showing);
-        setSaid('Thank you: your showing is confirmed. The invitation is on its way to your e-mail.');
+        setSaid(t('showingAnswer.confirmed', 'Thank you: your showing is confirmed. The invitation is on its way to your e-mail.'));
       },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : 'That did not work; please try again.'),
+      (err: unknown) => setError(err instanceof ApiError ? err.message : t('showings.failed', 'That did not work; please try again.')),
     ).finally(() => setBusy(false));
   };
 
   return (
     <main id="main" className="simple-page">
-      <h1>Your showing</h1>
+      <h1>{title}</h1>
       {showing && (
         <>
           <p>
@@ -50,10 +55,10 @@ export function ShowingAnswerPage() {
             <br />
             {showing.when}
           </p>
-          <p>{stale ? 'Your agent changed this time since the e-mail: see the new one in your organizer.' : showing.canAccept ? 'Your agent proposes this time.' : STATUS_WORDS[showing.status]}</p>
+          <p>{stale ? t('showingAnswer.stale', 'Your agent changed this time since the e-mail: see the new one in your organizer.') : showing.canAccept ? t('showingAnswer.proposed', 'Your agent proposes this time.') : t(`showings.status.${showing.status}`, STATUS_WORDS[showing.status])}</p>
           {showing.canAccept && !stale && (
             <button type="button" className="btn btn-primary" disabled={busy} onClick={accept}>
-              {busy ? 'Accepting…' : 'Accept this time'}
+              {busy ? t('showingAnswer.accepting', 'Accepting…') : t('showings.accept', 'Accept this time')}
             </button>
           )}
         </>
@@ -61,7 +66,7 @@ export function ShowingAnswerPage() {
       <p role="status">{said}</p>
       {error && <p role="alert">{error}</p>}
       <p>
-        Another time would suit you better? Reply to the e-mail to reach your agent, or answer in <Link href="/organizer">your organizer</Link>.
+        {t('showingAnswer.other', 'Another time would suit you better? Reply to the e-mail to reach your agent, or answer in')} <Link href="/organizer">{t('showingAnswer.organizer', 'your organizer')}</Link>.
       </p>
     </main>
   );

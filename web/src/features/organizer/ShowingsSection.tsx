@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { Section } from '../../ui/Section';
+import { useT } from '../../ui/translations';
 import { type LeadShowingView, STATUS_WORDS, showingsAnswerApi } from './showingsAnswerApi';
 import styles from './OrganizerPage.module.css';
 import { SaidAndRefused } from '../../ui/SaidAndRefused';
@@ -11,13 +12,14 @@ import { SaidAndRefused } from '../../ui/SaidAndRefused';
  * showing ahead can be cancelled after a second look (the agent is told at once).
  */
 export function ShowingsSection() {
+  const t = useT();
   const [showings, setShowings] = useState<readonly LeadShowingView[] | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
   const [said, setSaid] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    showingsAnswerApi.mine().then((r) => setShowings(r.showings), (err: unknown) => setError(err instanceof ApiError ? err.message : 'Your showings could not be loaded'));
+    showingsAnswerApi.mine().then((r) => setShowings(r.showings), (err: unknown) => setError(err instanceof ApiError ? err.message : t('showings.loadFailed', 'Your showings could not be loaded')));
   }, []);
   useEffect(load, [load]);
 
@@ -31,7 +33,7 @@ export function ShowingsSection() {
         setSaid(done);
       },
       (err: unknown) => {
-        setError(err instanceof ApiError ? err.message : 'That did not work; please try again.');
+        setError(err instanceof ApiError ? err.message : t('showings.failed', 'That did not work; please try again.'));
         load();
       },
     );
@@ -39,13 +41,13 @@ export function ShowingsSection() {
 
   const upcoming = (showings ?? []).filter((s) => s.status !== 'done');
   return (
-    <Section id="org-showings" title="Showings" className={styles.card} headingClassName={styles.heading}>
+    <Section id="org-showings" title={t('showings.title', 'Showings')} className={styles.card} headingClassName={styles.heading}>
       {showings === null && !error ? (
         <p className={styles.empty} aria-busy="true">
-          Loading…
+          {t('organizer.loading', 'Loading…')}
         </p>
       ) : upcoming.length === 0 ? (
-        <p className={styles.empty}>No showings. Use “Request a showing” on a home you like.</p>
+        <p className={styles.empty}>{t('showings.none', 'No showings. Use “Request a showing” on a home you like.')}</p>
       ) : (
         <ul className={styles.list}>
           {upcoming.map((s) => (
@@ -53,27 +55,27 @@ export function ShowingsSection() {
               <span className={styles.name}>
                 {s.address}
                 <span className={styles.sub}>
-                  {s.when} · {s.canAccept ? 'Your agent proposes this time' : STATUS_WORDS[s.status]}
+                  {s.when} · {s.canAccept ? t('showings.proposed', 'Your agent proposes this time') : t(`showings.status.${s.status}`, STATUS_WORDS[s.status])}
                 </span>
               </span>
               {s.canAccept && (
-                <button type="button" className="btn btn-primary" onClick={() => act(() => showingsAnswerApi.accept(s.showingId, s.sequence), `Accepted: ${s.address}, ${s.when}.`)}>
-                  Accept this time
+                <button type="button" className="btn btn-primary" onClick={() => act(() => showingsAnswerApi.accept(s.showingId, s.sequence), t('showings.accepted', 'Accepted: {address}, {when}.', { address: s.address, when: s.when }))}>
+                  {t('showings.accept', 'Accept this time')}
                 </button>
               )}
               {(s.status === 'requested' || s.status === 'confirmed') &&
                 (asking === s.showingId ? (
-                  <span className={styles.create} role="group" aria-label={`Cancel the showing of ${s.address}?`}>
-                    <button type="button" className="btn" onClick={() => act(() => showingsAnswerApi.cancel(s.showingId), `Cancelled: ${s.address}. Your agent is told.`)}>
-                      Yes, cancel it
+                  <span className={styles.create} role="group" aria-label={t('showings.askCancel', 'Cancel the showing of {address}?', { address: s.address })}>
+                    <button type="button" className="btn" onClick={() => act(() => showingsAnswerApi.cancel(s.showingId), t('showings.cancelled', 'Cancelled: {address}. Your agent is told.', { address: s.address }))}>
+                      {t('showings.yesCancel', 'Yes, cancel it')}
                     </button>
                     <button type="button" className="btn" onClick={() => setAsking(null)}>
-                      Keep it
+                      {t('showings.keep', 'Keep it')}
                     </button>
                   </span>
                 ) : (
-                  <button type="button" className="btn" aria-label={`Cancel the showing of ${s.address}`} onClick={() => setAsking(s.showingId)}>
-                    Cancel
+                  <button type="button" className="btn" aria-label={t('showings.cancelOf', 'Cancel the showing of {address}', { address: s.address })} onClick={() => setAsking(s.showingId)}>
+                    {t('showings.cancel', 'Cancel')}
                   </button>
                 ))}
             </li>

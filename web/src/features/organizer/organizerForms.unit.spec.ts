@@ -37,3 +37,13 @@ describe('form error messages', () => {
     expect(formErrorMessage(new Error('boom'))).toBe('The server cannot be reached; please try again.');
   });
 });
+
+describe('the form messages in the page language', () => {
+  const es = (id: string, en: string) => `[es:${id}] ${en}`;
+
+  it('words its own messages through the catalogue, and leaves the server’s own message as it is', () => {
+    expect(preferredAtIso('', new Date(2030, 4, 10), es)).toEqual({ error: '[es:showing.atMissing] Please choose a date and time' });
+    expect(formErrorMessage(new ApiError('Internal Server Error', 500), es)).toBe('[es:organizer.wentWrong] Something went wrong; please try again.');
+    expect(formErrorMessage(new ApiError('Please enter a valid email', 400), es)).toBe('Please enter a valid email');
+  });
+});

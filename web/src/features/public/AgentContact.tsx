@@ -4,6 +4,7 @@ import { useSite } from '../../app/useSite';
 import formStyles from '../../ui/forms.module.css';
 import { requestSignIn } from '../account/signInRequest';
 import { InquiryForm } from '../leads/InquiryForm';
+import { useT } from '../../ui/translations';
 
 /**
  * The contact form of an agent's page: an inquiry (POST /api/account/inquiry) with the page's
@@ -13,11 +14,12 @@ import { InquiryForm } from '../leads/InquiryForm';
 export function AgentContact({ agentKey, name }: { agentKey: string; name: string }) {
   const { ready, user } = useCurrentUser();
   const { site } = useSite();
+  const t = useT();
   const [sent, setSent] = useState(false);
   if (sent)
     return (
       <div className={formStyles.success} role="status" data-testid="inquiry-sent">
-        <strong>Thank you!</strong> {name} received your message and will be in touch shortly.
+        <strong>{t('inquiry.listing.thanks', 'Thank you!')}</strong> {t('inquiry.agent.sent', '{name} received your message and will be in touch shortly.', { name })}
       </div>
     );
   if (!ready) return null;
@@ -30,9 +32,9 @@ export function AgentContact({ agentKey, name }: { agentKey: string; name: strin
       details="none"
       allowPartialName={site?.settings['Registration_AllowPartialName'] === true}
       initial={user ? { FullName: [user.firstName, user.lastName].filter(Boolean).join(' '), Email: user.email, Phone: user.cellPhone ?? '' } : {}}
-      submitLabel={`Send to ${name}`}
+      submitLabel={t('inquiry.agent.submit', 'Send to {name}', { name })}
       onSent={() => setSent(true)}
-      onEmailInUse={(email) => requestSignIn({ tab: 'signin', dismissable: true, email, notice: 'An account already uses this email. Sign in to send your message.' })}
+      onEmailInUse={(email) => requestSignIn({ tab: 'signin', dismissable: true, email, notice: t('inquiry.emailInUse', 'An account already uses this email. Sign in to send your message.') })}
     />
   );
 }
