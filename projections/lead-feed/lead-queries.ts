@@ -137,14 +137,17 @@ export async function findLead(db: pg.Pool, viewer: Viewer, leadId: string): Pro
   return rows[0];
 }
 
-/** The lead's timeline, newest first; an entry of a lead merged into it names that lead (`mergedFrom`, issue 18), else null. */
-export async function timelineOf(db: pg.Pool, leadId: string, homes: HomeNames): Promise<{ type: string; at: string; summary: string; mergedFrom: string | null }[]> {
+/**
+ * The lead's timeline, newest first; an entry of a lead merged into it names that lead
+ * (`mergedFrom`, issue 18). Other entries carry no such key: the contract's entry is {type, at, summary}.
+ */
+export async function timelineOf(db: pg.Pool, leadId: string, homes: HomeNames): Promise<{ type: string; at: string; summary: string; mergedFrom?: string }[]> {
   const { rows } = await db.query<{ type: string; at: Date; summary: string; pdid: string | null; merged_name: string | null }>(
     `SELECT t.type, t.at, t.summary, t.pdid, m.merged_name FROM lead_timeline t LEFT JOIN lead_feed_merges m ON m.merged_lead_id = t.merged_from
      WHERE t.lead_id = $1 ORDER BY t.at DESC, t.tx_id DESC, t.global_position DESC LIMIT 500`,
     [leadId],
   );
-  return named(rows.map((r) => ({ type: r.type, at: r.at.toISOString(), summary: r.summary, pdid: r.pdid, mergedFrom: r.merged_name })), homes);
+  return named(rows.map((r) => ({ type: r.type, at: r.at.toISOString(), summary: r.summary, pdid: r.pdid, ...(r.merged_name === null ? {} : { mergedFrom: r.merged_name }) })), homes);
 }
 
 export async function leadSources(db: pg.Pool, viewer: Viewer): Promise<string[]> {

@@ -4,6 +4,7 @@ import type { Started } from '../../src/main';
 import { PASSWORD as PERSON_PASSWORD, registerPerson } from '../support/backoffice-people';
 import { connectSocket, demoUser, PASSWORD, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { socialStandIns } from '../support/social-stand-ins';
+import { openedEventsOf } from '../support/events';
 import { WebClient } from '../support/web-client';
 
 const LOCKED = 'This account is locked. Please contact support to sign in again.';
@@ -72,8 +73,9 @@ describe('platform lock and offboarding keep an account out', () => {
     expect((await google.post('/api/account/social/google', { credential })).body).toMatchObject({ isSuccess: true, isNewUser: true });
     const facebook = WebClient.for(server.url);
     expect((await facebook.post('/api/account/facebooksignin', { accessToken: 'fb-4004' })).body).toMatchObject({ isSuccess: true, isNewUser: true });
-    const ids = await fixture.db.pool.query(`SELECT data->>'email' AS email, data->>'userId' AS id FROM events WHERE type = 'UserRegistered' AND data->>'email' IN ('gina@example.com', 'fiona@example.com')`);
-    const idOf = (email: string) => ids.rows.find((r) => r.email === email)!.id as string;
+    // Read through the store: addresses are sealed in the log (issue 18).
+    const registered = await openedEventsOf(fixture.server.runtime.store, 'UserRegistered');
+    const idOf = (email: string) => registered.find((e) => e.data.email === email)!.data.userId as string;
 
     expect((await churn(idOf('gina@example.com'), 'platformlock')).status).toBe(200);
     expect((await churn(idOf('fiona@example.com'), 'platformlock')).status).toBe(200);

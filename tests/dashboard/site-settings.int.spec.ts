@@ -25,14 +25,14 @@ describe('site settings: brokers run their sites, staff every site (contract sec
     expect((await lead.get(settingsOf(demo.siteId))).status).toBe(403);
     const agent = await signIn(server, 'agent@demo.test');
     expect((await agent.get(settingsOf(jane.siteId))).status).toBe(404);
-    expect((await agent.get('/api/dashboard/sites')).body.sites).toEqual([]);
+    expect((await agent.get('/api/dashboard/sites/editable')).body.sites).toEqual([]);
     const other = await signIn(server, office.brokerEmail);
     expect((await other.get(settingsOf(demo.siteId))).status).toBe(404);
     expect((await other.request('PATCH', settingsOf(demo.siteId), { json: { PromptLevel: 0 } })).status).toBe(404);
-    expect((await other.get('/api/dashboard/sites')).body.sites.map((s: { subdomain: string }) => s.subdomain)).toEqual(['elsewhere']);
+    expect((await other.get('/api/dashboard/sites/editable')).body.sites.map((s: { subdomain: string }) => s.subdomain)).toEqual(['elsewhere']);
 
     const broker = await signIn(server, 'broker@demo.test');
-    const mine = (await broker.get('/api/dashboard/sites')).body.sites.map((s: { subdomain: string }) => s.subdomain);
+    const mine = (await broker.get('/api/dashboard/sites/editable')).body.sites.map((s: { subdomain: string }) => s.subdomain);
     expect(mine.sort()).toEqual(['brand', 'demo']);
     const res = await broker.get(settingsOf(demo.siteId));
     expect(res.status).toBe(200);
@@ -55,7 +55,7 @@ describe('site settings: brokers run their sites, staff every site (contract sec
     expect(res.body.PrimaryColor).toMatch(/^#[0-9a-f]{6}$/);
     const staff = await signIn(server, 'staff@porchlight.test');
     expect((await staff.get(settingsOf(office.siteId))).status).toBe(200);
-    expect((await staff.get('/api/dashboard/sites')).body.sites.length).toBeGreaterThanOrEqual(4);
+    expect((await staff.get('/api/dashboard/sites/editable')).body.sites.length).toBeGreaterThanOrEqual(4);
   });
 
   it('a change is on the public site at once (GET /api/site), unknown fields and bad values are 400 with the message', async () => {

@@ -7,14 +7,15 @@ import { castOf } from '../support/backoffice-people';
 import { mailsTo, waitForMails } from '../support/mail-outbox';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { openedEventsOf } from '../support/events';
 import { WebClient } from '../support/web-client';
 import { home, importHomes, signedUpLead } from './organizer-fixture';
 
 describe('only a lead whose e-mail address is confirmed may share a listing by e-mail', () => {
   let db: TestDatabase;
   let server: Started;
-  const eventsOf = async (type: string, userEmail?: string) =>
-    (await db.pool.query(`SELECT data FROM events WHERE type = $1 ${userEmail ? `AND data->>'email' = $2` : ''} ORDER BY global_position`, userEmail ? [type, userEmail] : [type])).rows;
+  // Read through the store: addresses are sealed in the log (issue 18).
+  const eventsOf = async (type: string, userEmail?: string) => (await openedEventsOf(server.runtime.store, type)).filter((e) => !userEmail || e.data.email === userEmail);
   const share = (c: WebClient, to = 'friend@example.com') => c.post('/api/organizer/share', { pdid: 'T-V1', email: to, message: 'Look' });
 
   beforeAll(async () => {

@@ -74,7 +74,7 @@ export class SiteSettingsController {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  @Get()
+  @Get('editable')
   @ApiDoc({ summary: 'The sites the viewer may edit', tag: 'Dashboard: sites', access: 'brokers (their sites), staff (all)', responses: { 200: '{sites:[{siteId, name, subdomain, DomainName}]}' } })
   async list(@Req() req: Request): Promise<{ sites: EditableSite[] }> {
     const editor = editorOf(req);

@@ -3,7 +3,7 @@ import type { EditableSite, SiteSettingsPatch, SiteSettingsView } from '../../..
 
 /** Site settings (contract section 9): the sites the viewer runs, one site's settings, a change. */
 export const siteSettingsApi = {
-  sites: () => request<{ sites: EditableSite[] }>('GET', '/api/dashboard/sites'),
+  sites: () => request<{ sites: EditableSite[] }>('GET', '/api/dashboard/sites/editable'),
   get: (siteId: string) => request<SiteSettingsView>('GET', `/api/dashboard/sites/${encodeURIComponent(siteId)}/settings`),
   change: (siteId: string, patch: SiteSettingsPatch) => request<SiteSettingsView>('PATCH', `/api/dashboard/sites/${encodeURIComponent(siteId)}/settings`, patch),
 };
