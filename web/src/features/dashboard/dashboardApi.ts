@@ -41,8 +41,8 @@ export type FeedResponse = {
   readonly me: { readonly userId: string; readonly role: Role };
 };
 
-/** `mergedFrom`: the name of the lead merged into this one that the entry came from (issue 18); absent or null for the lead's own. */
-export type TimelineEntry = { readonly type: string; readonly at: string; readonly summary: string; readonly mergedFrom?: string | null };
+/** `mergedFrom`: the name of the lead merged into this one that the entry came from (issue 18); absent for the lead's own. */
+export type TimelineEntry = { readonly type: string; readonly at: string; readonly summary: string; readonly mergedFrom?: string };
 
 export type ChatMessage = {
   readonly messageId: string;
