@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildProjection } from '../../projections/runner';
+import { encodeCsv } from '../../src/contract/csv';
 import type { Started } from '../../src/main';
 import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { postInboundText, TWILIO_FROM, twilioStandIn } from '../support/twilio-stand-in';
@@ -202,6 +203,49 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     // The other account's own records stay: its note is still under the lead it shows on.
     const shown = JSON.stringify((await agent.get(`/api/dashboard/feed/lead/${survivor.leadId}`)).body);
     expect(shown).toContain(`${tag}-kept-note`);
+  });
+
+  it('a lead imported by CSV with an alert-saving search: the import report and the alerts tables keep nothing of them, even after a rebuild', async () => {
+    const c = { first: 'Kiskadeefirst', last: 'Kiskadeelast', email: 'kiskadee-canary@example.com', phone: '2065550199' };
+    const agent = await signIn(server, jane.email, 'jane.localhost');
+    // The second row is the same person again: the report's row names the imported lead.
+    const csv = encodeCsv([['First Name', 'Last Name', 'Email', 'Phone'], [c.first, c.last, c.email, c.phone], [c.first, c.last, c.email.toUpperCase(), c.phone]]);
+    const imported = await agent.request('POST', '/api/dashboard/leads/import', { raw: multipartFile('file', 'kiskadee.csv', Buffer.from(csv), 'text/csv') });
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.body).toMatchObject({ imported: 1, duplicates: 1 });
+    await settle(server);
+    const leads = (await agent.get('/api/dashboard/leads')).body as { leads: { leadId: string; fullName: string }[] };
+    const leadId = leads.leads.find((l) => l.fullName === `${c.first} ${c.last}`)!.leadId;
+    const userId = ((await agent.get(`/api/dashboard/feed/lead/${leadId}`)).body as { lead: { userId: string } }).lead.userId;
+    const saved = await agent.post(`/api/dashboard/leads/${leadId}/saved-searches`, { city: 'Seattle', name: 'kiskadee-saved-search', frequency: 'daily' });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await agent.post(`/api/dashboard/leads/${leadId}/saved-searches`, { city: 'Tacoma', name: 'kiskadee-second-search', frequency: 'instant' })).status).toBe(200);
+    await settle(server);
+
+    const pool = server.runtime.db.pool;
+    const rowsOfThem = async () => ({
+      importRows: (await pool.query('SELECT 1 FROM lead_import_rows WHERE lead_id = $1', [leadId])).rowCount,
+      liveSearches: (await pool.query('SELECT 1 FROM alert_searches WHERE (lead_id = $1 OR user_id = $2) AND NOT deleted', [leadId, userId])).rowCount,
+      criteria: (await pool.query(`SELECT 1 FROM alert_searches WHERE (lead_id = $1 OR user_id = $2) AND criteria <> '{}'::jsonb`, [leadId, userId])).rowCount,
+    });
+    expect(await rowsOfThem()).toEqual({ importRows: 1, liveSearches: 2, criteria: 2 });
+    const values = Object.values(c).map((v) => v.toLowerCase()).concat('kiskadee-saved-search');
+    expect(traces(await wholeDatabase(server), values).length).toBeGreaterThan(0);
+
+    const staff = await signIn(server, staffUser.email);
+    const res = await staff.post(`/api/backoffice/accounts/${userId}/erase`, { reason: 'Asked by phone' });
+    expect(res.status, res.text).toBe(200);
+    await settle(server);
+    expect(await rowsOfThem()).toEqual({ importRows: 0, liveSearches: 0, criteria: 0 });
+    expect(traces(await wholeDatabase(server), values)).toEqual([]);
+    // The import's counts stay (they name no one); a rebuild of both read models ends the same.
+    expect((await agent.get(`/api/dashboard/leads/import/${imported.body.importId}`)).body).toMatchObject({ imported: 1, duplicates: 1 });
+    for (const p of server.runtime.projections.filter((p) => p.name === 'alerts' || p.name === 'lead_imports')) {
+      await rebuildProjection({ pool, store: server.runtime.store, projection: p, batchSize: 500 });
+    }
+    await settle(server);
+    expect(await rowsOfThem()).toEqual({ importRows: 0, liveSearches: 0, criteria: 0 });
+    expect(traces(await wholeDatabase(server), values)).toEqual([]);
   });
 
   it('erasure during a running rebuild: the rebuilt read model holds no trace either', async () => {
