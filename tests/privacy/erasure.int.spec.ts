@@ -6,6 +6,7 @@ import { encodeCsv } from '../../src/contract/csv';
 import type { Started } from '../../src/main';
 import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { postInboundText, TWILIO_FROM, twilioStandIn } from '../support/twilio-stand-in';
+import { waitForMail } from '../support/mail-outbox';
 import { multipartFile, WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -290,7 +291,7 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     expect((await staff.get('/api/backoffice/accounts/00000000-0000-4000-8000-000000000999/export')).status).toBe(404);
     expect((await staff.post(`/api/backoffice/accounts/${jane.userId}/erase`, { reason: ' ' })).body).toEqual({ message: 'Please give a reason' });
     expect((await staff.post(`/api/backoffice/accounts/${staffUser.userId}/erase`, { reason: 'x' })).status).toBe(403);
-    expect((await lead.client.post('/api/account/erase', { password: 'not-it' })).body).toEqual({ message: 'Please set a password first (Forgot password), then erase your account' });
+    expect((await lead.client.post('/api/account/erase', { password: 'not-it' })).body).toEqual({ message: 'Your account has no password: ask for a confirmation link by e-mail instead' });
   });
 
   it('the person erases themself from /account with their password re-entered, and is signed out', async () => {
@@ -301,5 +302,48 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     expect((await person.get('/api/account/me')).status).toBe(401);
     const again = await WebClient.for(server.url, 'localhost').post('/api/account/login', { Email: demoUser('lead').email, password: 'porchlight-demo' });
     expect(again.body?.isSuccess).not.toBe(true);
+  });
+
+  it('an account without a password asks for a confirmation link: mailed through the outbox, it erases once, from a POST of its page', async () => {
+    const email = 'oriole-link@example.com';
+    const lead = await newLead(server, 'jane.localhost', { FullName: 'Oriole Linkfirst', Email: email, Message: 'oriole-words' });
+    await settle(server);
+    const userId = ((await lead.client.get('/api/account/me')).body as { userDID: string }).userDID;
+    const asked = await lead.client.post('/api/account/erase', {});
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body).toEqual({ isSuccess: true, linkSent: true, message: 'We have e-mailed you a link to confirm. It works once, for 60 minutes.' });
+    // Nothing is erased by asking: the person is still signed in.
+    expect((await lead.client.get('/api/account/me')).status).toBe(200);
+    const mail = await waitForMail(server.runtime.db.pool, email, (m) => m.subject === 'Confirm erasing your account');
+    const link = /https?:\/\/\S+\/account\/erase\?token=(\S+)/.exec(mail.text);
+    expect(link, mail.text).not.toBeNull();
+    const token = decodeURIComponent(link![1]!);
+
+    // A link changed by one character, or of another kind, erases nothing.
+    const anon = WebClient.for(server.url, 'jane.localhost');
+    expect((await anon.post('/api/account/erase/confirm', { token: token.slice(0, -2) + (token.endsWith('A') ? 'BB' : 'AA') })).body).toEqual({
+      message: 'This link is not valid or has expired. Please ask for a new one from your account page.',
+    });
+    expect((await lead.client.get('/api/account/me')).status).toBe(200);
+
+    // Signed out, in another browser: the link's holder confirms.
+    const done = await anon.post('/api/account/erase/confirm', { token });
+    expect(done.status, done.text).toBe(200);
+    expect((await lead.client.get('/api/account/me')).status).toBe(401);
+    const staff = await signIn(server, staffUser.email);
+    const history = (await staff.get(`/api/backoffice/accounts/${userId}/history`)).body as { events: { type: string }[] };
+    expect(history.events.map((e) => e.type)).toContain('PersonErased');
+    // Once only.
+    expect((await anon.post('/api/account/erase/confirm', { token })).body).toEqual({ message: 'This link is not valid or has expired. Please ask for a new one from your account page.' });
+    expect((await server.runtime.db.pool.query('SELECT 1 FROM erasure_link_outbox WHERE user_id = $1 AND used_at IS NULL', [userId])).rowCount).toBe(0);
+  });
+
+  it('asking for links is rate-limited per account, and a staff account cannot ask', async () => {
+    const lead = await newLead(server, 'jane.localhost', { FullName: 'Pipit Limitfirst', Email: 'pipit-limit@example.com', Message: 'pipit-words' });
+    await settle(server);
+    for (let i = 0; i < 5; i++) expect((await lead.client.post('/api/account/erase', {})).status).toBe(200);
+    expect((await lead.client.post('/api/account/erase', {})).status).toBe(429);
+    const staff = await signIn(server, staffUser.email);
+    expect((await staff.post('/api/account/erase', {})).status).toBe(403);
   });
 });
