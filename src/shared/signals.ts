@@ -26,8 +26,6 @@ export type Signals = {
   'leads.listingMailQueued': { readonly queued: number };
   /** Leads' text or e-mail replies were queued for their agents' reply notices (the thread context's senders). */
   'thread.replyNoticesQueued': { readonly queued: number };
-  /** A person asked for a link to confirm erasing their account (the erasure-link sender; queued by a request, so its sweep finds it). */
-  'privacy.erasureLinkQueued': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

@@ -32,7 +32,8 @@ export class ErasureLinkSender extends MailOutboxSender<Row> {
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(CONFIG) private readonly config: Config,
   ) {
-    super({ name: 'erasure-links', runtime, signal: 'privacy.erasureLinkQueued', pool, mailer, table: OUTBOX });
+    // Queued by a request, not a projection: no signal, the 2 s sweep finds the row.
+    super({ name: 'erasure-links', runtime, pool, mailer, table: OUTBOX });
   }
 
   protected async compose(row: Row): Promise<MailPlan> {
