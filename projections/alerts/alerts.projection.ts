@@ -3,6 +3,7 @@ import { ALERTS_PUSH, type AlertChangeKind } from '../../src/modules/alerts/aler
 import { isUpcoming } from '../../src/contract/open-house-time';
 import type { ListingEvent } from '../../src/modules/listings/listings.events';
 import type { OrganizerEvent } from '../../src/modules/organizer/organizer.events';
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/contract/assert-never';
 import type { StoredEvent } from '../../src/shared/event';
 import { eventsOf, type Projection } from '../runner';
@@ -20,11 +21,13 @@ const HANDLED = [
   'ListingOpenHouseAdded',
   'ListingOpenHouseChanged',
   'ListingOpenHouseCancelled',
+  'PersonErased',
 ] as const;
-type Handled = Extract<OrganizerEvent | ListingEvent, { type: (typeof HANDLED)[number] }>;
+type Handled = Extract<OrganizerEvent | ListingEvent | PersonErased, { type: (typeof HANDLED)[number] }>;
+type ListingOrOrganizer = Exclude<Handled, PersonErased>;
 
 /** What a listing event means to someone waiting for news of it, if anything; `at` is when it happened (epoch ms). */
-export function changeOf(e: Handled, at: number): { kind: AlertChangeKind; detail: Record<string, unknown> } | undefined {
+export function changeOf(e: ListingOrOrganizer, at: number): { kind: AlertChangeKind; detail: Record<string, unknown> } | undefined {
   switch (e.type) {
     case 'ListingListed':
       return e.data.listing.StandardStatus === 'Active' ? { kind: 'new', detail: { price: e.data.listing.ListPrice } } : undefined;
@@ -82,7 +85,8 @@ export function changeOf(e: Handled, at: number): { kind: AlertChangeKind; detai
  */
 export const alertsProjection: Projection = {
   name: 'alerts',
-  version: 3,
+  // 4: an erased person's searches and favourites go (issue 18).
+  version: 4,
   eventTypes: HANDLED,
   tables: ['alert_searches', 'alert_favorites'],
   async createTables(tx, t) {
@@ -143,6 +147,17 @@ export const alertsProjection: Projection = {
           break;
         case 'ListingUnfavorited':
           await ctx.tx.query(`DELETE FROM ${favorites} WHERE lead_id = $1 AND pdid = $2`, [e.data.leadId, e.data.pdid]);
+          break;
+        case 'PersonErased':
+          // Issue 18: no more alerts to a forgotten person, and nothing of what they searched for
+          // kept. Searches become tombstones with empty criteria (the dispatcher's in-memory index
+          // follows deletions by seq); a rebuild ends the same.
+          await ctx.tx.query(
+            `UPDATE ${searches} SET deleted = true, criteria = '{}'::jsonb, seq = nextval('alert_searches_seq')
+             WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`,
+            [e.data.leadIds, e.data.userId],
+          );
+          await ctx.tx.query(`DELETE FROM ${favorites} WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [e.data.leadIds, e.data.userId]);
           break;
         case 'ListingListed':
         case 'ListingPriceChanged':

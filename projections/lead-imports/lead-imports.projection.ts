@@ -1,16 +1,19 @@
 import type { LeadImportEvent } from '../../src/modules/leads/leads.events';
+import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 
 /**
  * Lead imports as the import page follows them (issue 15): one row per import with its progress
  * and counts, and the rows that did not become new leads (rejected, duplicates, merges) with why,
- * for the per-row report. Rows are named by number only: the file itself is not kept.
+ * for the per-row report. Rows are named by number only: the file itself is not kept. An erased
+ * person's rows (the lead a row merged into or duplicates) go (issue 18); the counts stay.
  */
 export const leadImportsProjection: Projection = {
   name: 'lead_imports',
-  version: 1,
-  eventTypes: handledTypes<LeadImportEvent>()(['LeadImportStarted', 'LeadImportBatchApplied']),
+  // 2: an erased person's rows go (issue 18).
+  version: 2,
+  eventTypes: handledTypes<LeadImportEvent | PersonErased>()(['LeadImportStarted', 'LeadImportBatchApplied', 'PersonErased']),
   tables: ['lead_imports', 'lead_import_rows'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_imports')} (
@@ -40,7 +43,7 @@ export const leadImportsProjection: Projection = {
     )`);
   },
   async apply(events, { tx, table }) {
-    for (const e of eventsOf<LeadImportEvent>(events)) {
+    for (const e of eventsOf<LeadImportEvent | PersonErased>(events)) {
       switch (e.type) {
         case 'LeadImportStarted': {
           const d = e.data;
@@ -69,6 +72,10 @@ export const leadImportsProjection: Projection = {
           }
           break;
         }
+        case 'PersonErased':
+          // The row's link to the person's lead (a rebuild ends the same: the rows come back and go again).
+          await tx.query(`DELETE FROM ${table('lead_import_rows')} WHERE lead_id = ANY($1::uuid[])`, [e.data.leadIds]);
+          break;
         default:
           assertNever(e);
       }

@@ -3,14 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { castOf, PASSWORD, type Person, registerPerson } from '../support/backoffice-people';
 import { browserApp } from '../support/browser-app';
+import { waitForMail } from '../support/mail-outbox';
 
 describe('privacy in Chromium: the export and erasure on /account and the back-office account page (issue 18)', () => {
   let cast: Awaited<ReturnType<typeof castOf>>;
   let lou: Person;
+  let wren: Person;
   const app = browserApp({
     prepare: async (server) => {
       cast = await castOf(server);
       lou = await registerPerson(server, { email: 'lou.quail@demo.test', firstName: 'Lou', lastName: 'Quail', level: 5, siteId: cast.siteId });
+      wren = await registerPerson(server, { email: 'wren.link@demo.test', firstName: 'Wren', lastName: 'Linkly', level: 5, siteId: cast.siteId });
     },
   });
 
@@ -45,6 +48,28 @@ describe('privacy in Chromium: the export and erasure on /account and the back-o
     expect(await seriousViolations(page)).toEqual([]);
     const me = await page.context().request.get(`${app.server.url}/api/account/me`);
     expect(me.status()).toBe(401);
+    await page.close();
+  });
+
+  it('a person chooses the e-mailed confirmation link instead: the link opens a page whose button erases, at 390 px', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signInAs(page, wren, '/account');
+    const section = page.getByRole('region', { name: 'Your data' });
+    await section.getByLabel(/I want my account and personal data erased/).check();
+    await section.getByRole('button', { name: 'E-mail me a confirmation link instead' }).click();
+    await section.getByRole('status').filter({ hasText: 'We have e-mailed you a link to confirm' }).waitFor();
+    const mail = await waitForMail(app.server.runtime.db.pool, wren.email, (m) => m.subject === 'Confirm erasing your account');
+    const link = /https?:\/\/\S+(\/account\/erase\?token=\S+)/.exec(mail.text)![1]!;
+    await page.goto(`${app.server.url}${link}`);
+    const erase = page.getByRole('button', { name: 'Erase my account for good' });
+    await erase.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Opening the page erased nothing.
+    expect((await page.context().request.get(`${app.server.url}/api/account/me`)).status()).toBe(200);
+    await erase.click();
+    await page.getByRole('status').filter({ hasText: 'Your account was erased' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect((await page.context().request.get(`${app.server.url}/api/account/me`)).status()).toBe(401);
     await page.close();
   });
 

@@ -10,6 +10,7 @@ import { sealExistingEvents } from './reencrypt-existing';
 const fields: PersonalFields = new Map<string, PersonalFieldsRule>([
   ['Captured', { subject: (d) => d.leadId as string, owner: (d) => d.userId as string, fields: { name: ERASED_NAME, email: ERASED, tags: [] } }],
   ['Noted', { subject: (d) => d.leadId as string, fields: { text: ERASED } }],
+  ['Merged', { subject: () => undefined, fields: {}, nested: { 'leads[]': { subject: (d) => d.leadId as string, fields: { name: ERASED_NAME } } } }],
 ]);
 
 describe('the event store seals personal fields under per-person keys (issue 18)', () => {
@@ -66,6 +67,25 @@ describe('the event store seals personal fields under per-person keys (issue 18)
     expect((await db.pool.query("SELECT global_position, transaction_id::text FROM events WHERE stream_id = 'lead-3' ORDER BY 1")).rows).toEqual(before);
     expect((await store.readStream('lead-3'))[0]!.data).toMatchObject({ name: 'Cy Plain', email: 'cy@x.test' });
     expect(await sealExistingEvents(db.pool, fields)).toBeUndefined();
-    expect((await db.pool.query('SELECT events_rewritten FROM personal_data_rewrites')).rows).toEqual([{ events_rewritten: 1n }]);
+    expect((await db.pool.query('SELECT id, events_rewritten FROM personal_data_rewrites ORDER BY id')).rows).toEqual([
+      { id: 'seal-nested-personal-fields-v1', events_rewritten: 0n },
+      { id: 'seal-personal-fields-v1', events_rewritten: 1n },
+    ]);
+  });
+
+  it('seals values inside lists under each element\'s own subject, and a database that ran the first pass gets the nested one', async () => {
+    await store.append('merge-1', 'no_stream', [anEvent('Merged', { leads: [{ leadId: 'L5', name: 'Dee Nested' }, { leadId: 'L6', name: 'Eve Kept' }], mergeId: 'M1' })]);
+    expect(JSON.stringify(await raw('merge-1'))).not.toMatch(/Dee|Eve/);
+    expect((await store.readStream('merge-1'))[0]!.data).toEqual({ leads: [{ leadId: 'L5', name: 'Dee Nested' }, { leadId: 'L6', name: 'Eve Kept' }], mergeId: 'M1' });
+    await new DataKeys(db.pool).destroy('U5', ['L5']);
+    expect((await store.readStream('merge-1'))[0]!.data).toEqual({ leads: [{ leadId: 'L5', name: 'Erased person' }, { leadId: 'L6', name: 'Eve Kept' }], mergeId: 'M1' });
+
+    // Stored in the clear before nesting was sealed, on a database that had run only the first pass.
+    await log.append('merge-2', 'no_stream', [anEvent('Merged', { leads: [{ leadId: 'L7', name: 'Flo Plain' }], mergeId: 'M2' })]);
+    await db.pool.query("DELETE FROM personal_data_rewrites WHERE id = 'seal-nested-personal-fields-v1'");
+    expect(await sealExistingEvents(db.pool, fields)).toBe(1);
+    expect(JSON.stringify(await raw('merge-2'))).not.toContain('Flo Plain');
+    expect((await store.readStream('merge-2'))[0]!.data).toEqual({ leads: [{ leadId: 'L7', name: 'Flo Plain' }], mergeId: 'M2' });
+    expect((await db.pool.query("SELECT events_rewritten FROM personal_data_rewrites WHERE id = 'seal-nested-personal-fields-v1'")).rows).toEqual([{ events_rewritten: 1n }]);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { assertValidAppends } from '../validate-event';
 import type { DataKeys } from './data-keys';
 import { isSealed, open, seal } from './field-cipher';
-import type { PersonalFields, PersonalFieldsRule } from './personal-fields';
+import { keyRequests, mapPersonal, type PersonalFields } from './personal-fields';
 
 type Data = Record<string, unknown>;
 
@@ -98,20 +98,20 @@ export class ProtectedEventStore extends EventStore {
 
   /** Each event's data with its personal values sealed (the same object when it has none). */
   async sealData(events: readonly { readonly type: string; readonly data: unknown }[]): Promise<unknown[]> {
-    const requests = [];
-    for (const e of events) {
+    const requests = events.flatMap((e) => {
       const rule = this.fields.get(e.type);
-      const subject = rule?.subject(e.data as Data);
-      if (rule && subject) requests.push({ subject, owner: rule.owner?.(e.data as Data) });
-    }
+      return rule ? keyRequests(rule, e.data as Data) : [];
+    });
     if (requests.length === 0) return events.map((e) => e.data);
     const keys = await this.keys.forWriting(requests);
     return events.map((e) => {
       const rule = this.fields.get(e.type);
-      const subject = rule?.subject(e.data as Data);
-      if (!rule || !subject) return e.data;
-      const key = keys.get(subject) ?? null;
-      return mapFields(rule, e.data as Data, (v, erased) => (isSealed(v) ? v : key ? seal(key, subject, v) : erased));
+      if (!rule) return e.data;
+      return mapPersonal(rule, e.data as Data, (subject, v, erased) => {
+        if (isSealed(v)) return v;
+        const key = keys.get(subject) ?? null;
+        return key ? seal(key, subject, v) : erased;
+      });
     });
   }
 
@@ -119,31 +119,20 @@ export class ProtectedEventStore extends EventStore {
   async openEvents(events: StoredEvent[]): Promise<StoredEvent[]> {
     const subjects = new Set<string>();
     for (const e of events) {
-      const subject = this.fields.get(e.type)?.subject(e.data as Data);
-      if (subject) subjects.add(subject);
+      const rule = this.fields.get(e.type);
+      if (rule) for (const r of keyRequests(rule, e.data as Data)) subjects.add(r.subject);
     }
     if (subjects.size === 0) return events;
     const keys = await this.keys.forReading([...subjects]);
     return events.map((e) => {
       const rule = this.fields.get(e.type);
-      const subject = rule?.subject(e.data as Data);
-      if (!rule || !subject) return e;
-      const key = keys.get(subject);
-      return { ...e, data: mapFields(rule, e.data as Data, (v, erased) => (!isSealed(v) ? v : key ? open(key, subject, v) : erased)) };
+      if (!rule) return e;
+      const data = mapPersonal(rule, e.data as Data, (subject, v, erased) => {
+        if (!isSealed(v)) return v;
+        const key = keys.get(subject);
+        return key ? open(key, subject, v) : erased;
+      });
+      return data === e.data ? e : { ...e, data };
     });
   }
-}
-
-/** The data with each personal field that holds a value (not null or absent) mapped. */
-function mapFields(rule: PersonalFieldsRule, data: Data, f: (value: unknown, erased: unknown) => unknown): Data {
-  let out: Data | undefined;
-  for (const [field, erased] of Object.entries(rule.fields)) {
-    const v = data[field];
-    if (v === undefined || v === null) continue;
-    const mapped = f(v, typeof erased === 'function' ? erased(data) : erased);
-    if (mapped === v) continue;
-    out ??= { ...data };
-    out[field] = mapped;
-  }
-  return out ?? data;
 }

@@ -73,8 +73,8 @@ const SWEEP_MS = 2000;
 export type OutboxSenderOptions<M> = {
   readonly name: string;
   readonly runtime: Pick<Runtime, 'onSignal'>;
-  /** The signal of the projection that fills the outbox. */
-  readonly signal: SignalName;
+  /** The signal of the projection that fills the outbox; none when a request fills it (the sweep alone finds its rows). */
+  readonly signal?: SignalName;
   readonly pool: pg.Pool;
   /** Hands a message to its provider. */
   readonly deliver: (message: M) => Promise<unknown>;
@@ -101,7 +101,8 @@ export abstract class OutboxSender<Row extends Record<string, unknown>, M> exten
   protected abstract compose(row: Row): Promise<OutboxPlan<M>>;
 
   protected schedule(): Schedule {
-    return { name: `${this.outbox.name} ${this.outbox.what}`, everyMs: SWEEP_MS, signal: { name: this.outbox.signal, runtime: this.outbox.runtime } };
+    const { name, what, signal, runtime } = this.outbox;
+    return { name: `${name} ${what}`, everyMs: SWEEP_MS, ...(signal ? { signal: { name: signal, runtime } } : {}) };
   }
 
   protected onSweep(): Promise<number> {

@@ -37,6 +37,8 @@ export const personalFields: PersonalFields = new Map<string, PersonalFieldsRule
   ['AccountNoteAdded', aboutAccount({ text })],
   ['WelcomeEmailSent', aboutAccount({ to: text })],
   ['InvoiceEmailed', aboutAccount({ to: text })],
+  // A merge: each folded lead's name then (`leads[].mergedName`), under that lead's own key.
+  ['AccountsMerged', { subject: () => undefined, fields: {}, nested: { 'leads[]': { subject: (d) => str(d.mergedLeadId), fields: { mergedName: name } } } }],
   // A lead.
   ['LeadCaptured', aboutLead({ fullName: name, email: text, phone: text })],
   ['InquirySubmitted', aboutLead({ fullName: name, email: text, phone: text, message: text, resumeUrl: text })],

@@ -9,6 +9,7 @@ import { organizerEventTypes } from '../organizer/organizer.events';
 import { showingEventTypes } from '../showings/showings.events';
 import { taskEventTypes } from '../tasks/tasks.events';
 import { contactAndUploadTypes } from './person-events';
+import { keyRequests, mapPersonal } from '../../eventstore/personal-data/personal-fields';
 import { personalFields } from './personal-fields';
 
 const known = new Set<string>([
@@ -42,6 +43,14 @@ describe('the registry of personal fields', () => {
     expect(personalFields.get('UserRegistered')!.subject({ userId: 'U' })).toBe('U');
     // An agent's note about a lead goes with the lead.
     expect(personalFields.get('LeadNoteWritten')!.subject({ leadId: 'L', authorId: 'A' })).toBe('L');
+  });
+
+  it("seals a merge's folded names (`leads[].mergedName`) each under the folded lead's key", () => {
+    const data = { userId: 'U', reason: 'r', mergeId: 'M', survivorId: 'S', mergedId: 'U', leads: [{ mergedLeadId: 'L1', survivorLeadId: 'L2', mergedName: 'Bea Dup' }] };
+    const rule = personalFields.get('AccountsMerged')!;
+    expect(keyRequests(rule, data)).toEqual([{ subject: 'L1', owner: undefined }]);
+    const erased = mapPersonal(rule, data, (_subject, _v, placeholder) => placeholder);
+    expect(erased).toEqual({ ...data, leads: [{ mergedLeadId: 'L1', survivorLeadId: 'L2', mergedName: 'Erased person' }] });
   });
 
   it('an erasure reads the events that name, reach or hold uploads of the person, not every message', () => {

@@ -8,19 +8,27 @@ import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../http/parse-body';
 import { RateLimiter, type RateLimit } from '../../http/rate-limiter';
 import { notFound, validation } from '../../shared/errors';
-import { commandContextOf, loadAccount, refuseWhileImpersonating, requireAuth, verifyPassword } from '../accounts';
+import { AddressLimiter, commandContextOf, loadAccount, refuseWhileImpersonating, requireAuth, SecretKey, verifyPassword } from '../accounts';
 import { accountIdParam, BackofficeController, reasonField } from '../backoffice';
+import { verifyErasureLinkToken } from './erase-by-link/erasure-link-token';
+import { erasureLinkUsable, queueErasureLink, useErasureLinks } from './erase-by-link/erasure-links';
 import { NO_SUCH_ACCOUNT } from './erase-person/erase-person.decide';
 import { PersonEraser } from './erase-person/person-eraser';
 import { buildExport, exportHtml } from './export-person/person-export';
 import { personEvents } from './person-events';
 
-const EraseSelf = z.strictObject({ password: z.string().max(200) });
+/** With the password re-entered, or without it: then a link to confirm is mailed. */
+const EraseSelf = z.strictObject({ password: z.string().max(200).optional() });
+const EraseByLink = z.strictObject({ token: z.string().max(300) });
 const EraseByStaff = z.strictObject({ reason: reasonField });
 
 export const WRONG_PASSWORD = 'Your password is not correct';
-export const NO_PASSWORD = 'Please set a password first (Forgot password), then erase your account';
+export const LINK_SENT = 'We have e-mailed you a link to confirm. It works once, for 60 minutes.';
+export const NO_PASSWORD = 'Your account has no password: ask for a confirmation link by e-mail instead';
+export const BAD_LINK = 'This link is not valid or has expired. Please ask for a new one from your account page.';
 export const ERASE_LIMIT: RateLimit = { name: 'erase-self', limit: 5, windowSeconds: 900, message: 'Too many attempts. Please try again in 15 minutes.' };
+/** Confirmations by link, per client address (the link's holder may be signed out). */
+export const ERASE_LINK_LIMIT: RateLimit = { name: 'erase-link', limit: 10, windowSeconds: 900, message: 'Too many attempts. Please try again in 15 minutes.' };
 export const EXPORT_LIMIT: RateLimit = { name: 'export', limit: 20, windowSeconds: 3600, message: 'Too many exports. Please try again in an hour.' };
 
 /** The export as a JSON download, or (format=html) a readable page. Never cached. */
@@ -45,6 +53,8 @@ export class OwnDataController {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(PersonEraser) private readonly eraser: PersonEraser,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(AddressLimiter) private readonly addresses: AddressLimiter,
+    @Inject(SecretKey) private readonly secret: SecretKey,
   ) {}
 
   @ApiDoc({ summary: 'Everything Porchlight holds about me, as JSON (format=html: a readable page)', tag: 'privacy', access: 'signed in', responses: { 200: 'the export', 401: 'signed out' } })
@@ -55,7 +65,13 @@ export class OwnDataController {
     await sendExport(this.store, this.pool, auth.userId, format, res);
   }
 
-  @ApiDoc({ summary: 'Erase my account (password re-entered): my personal data is forgotten for good', tag: 'privacy', access: 'signed in', body: EraseSelf, responses: { 200: '{isSuccess, erasedAt}', 400: '{message}', 401: 'signed out', 403: 'while impersonating, or a staff account', 429: 'too many attempts' } })
+  @ApiDoc({
+    summary: 'Erase my account, with my password re-entered (erased at once) or without it (a one-use confirmation link is mailed)',
+    tag: 'privacy',
+    access: 'signed in',
+    body: EraseSelf,
+    responses: { 200: '{isSuccess, erasedAt} erased; {isSuccess, linkSent: true, message} a link was mailed', 400: '{message}', 401: 'signed out', 403: 'while impersonating, or a staff account', 429: 'too many attempts' },
+  })
   @Post('erase')
   @HttpCode(200)
   async erase(@Body() body: unknown, @Req() req: Request) {
@@ -64,9 +80,29 @@ export class OwnDataController {
     refuseWhileImpersonating(req, 'Only the person can erase their own account');
     await this.limiter.enforce(ERASE_LIMIT, auth.userId);
     const { account } = await loadAccount(this.store, auth.userId);
-    if (account.exists && !account.passwordHash) throw validation(NO_PASSWORD);
-    if (!account.exists || !(await verifyPassword(account.passwordHash!, input.password))) throw validation(WRONG_PASSWORD);
+    if (!account.exists) throw validation(WRONG_PASSWORD);
+    if (input.password === undefined || input.password === '') {
+      // Refused now (staff, already erased) rather than by a link that could never work.
+      await this.eraser.refusal({ userId: auth.userId, how: 'self', reason: '', byUserId: auth.userId });
+      await queueErasureLink(this.pool, auth.userId, req.site?.siteId ?? null);
+      return { isSuccess: true, linkSent: true, message: LINK_SENT };
+    }
+    if (!account.passwordHash) throw validation(NO_PASSWORD);
+    if (!(await verifyPassword(account.passwordHash, input.password))) throw validation(WRONG_PASSWORD);
     const done = await this.eraser.erase({ userId: auth.userId, how: 'self', reason: '', byUserId: auth.userId }, commandContextOf(req));
+    return { isSuccess: true, erasedAt: done.erasedAt };
+  }
+
+  @ApiDoc({ summary: 'Erase the account a mailed confirmation link names (the page at /account/erase posts it); works once', tag: 'privacy', access: 'anyone holding the link', body: EraseByLink, responses: { 200: '{isSuccess, erasedAt}', 400: '{message}: not valid, expired or used', 429: 'too many attempts' } })
+  @Post('erase/confirm')
+  @HttpCode(200)
+  async eraseByLink(@Body() body: unknown, @Req() req: Request) {
+    const input = parseBody(EraseByLink, body);
+    await this.addresses.enforce(ERASE_LINK_LIMIT, req);
+    const claims = verifyErasureLinkToken(await this.secret.get(), input.token, new Date());
+    if (!claims.ok || !(await erasureLinkUsable(this.pool, claims.requestId, claims.userId))) throw validation(BAD_LINK);
+    const done = await this.eraser.erase({ userId: claims.userId, how: 'self', reason: '', byUserId: claims.userId }, commandContextOf(req, claims.userId));
+    await useErasureLinks(this.pool, claims.userId);
     return { isSuccess: true, erasedAt: done.erasedAt };
   }
 }

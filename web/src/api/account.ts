@@ -95,3 +95,7 @@ export async function uploadFile(file: File, token?: string): Promise<string> {
 
 /** Erases the signed-in account for good (issue 18); the password is asked again. */
 export const eraseOwnAccount = (password: string) => request<{ isSuccess: true; erasedAt: string }>('POST', '/api/account/erase', { password });
+/** Asks for a one-use link by e-mail to confirm erasing the signed-in account (the way without a password). */
+export const askErasureLink = () => request<{ isSuccess: true; linkSent: true; message: string }>('POST', '/api/account/erase', {});
+/** Erases the account a mailed confirmation link names (the page's button; never on opening the link). */
+export const eraseByLink = (token: string) => request<{ isSuccess: true; erasedAt: string }>('POST', '/api/account/erase/confirm', { token });

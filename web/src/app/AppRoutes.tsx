@@ -16,6 +16,7 @@ const BackofficePage = lazy(() => import('../features/backoffice/BackofficePage'
 const TranslationsPage = lazy(() => import('../features/backoffice/TranslationsPage').then((m) => ({ default: m.TranslationsPage })));
 const AccountPage = lazy(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
 const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const EraseConfirmPage = lazy(() => import('../features/account/EraseConfirmPage').then((m) => ({ default: m.EraseConfirmPage })));
 const VerifyEmailPage = lazy(() => import('../features/account/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
 const OrganizerPage = lazy(() => import('../features/organizer/OrganizerPage').then((m) => ({ default: m.OrganizerPage })));
 const MailboxPage = lazy(() => import('../features/account/MailboxPage').then((m) => ({ default: m.MailboxPage })));
@@ -28,6 +29,7 @@ const STAFF_PAGES: Record<string, typeof BackofficePage> = {
   '/account': AccountPage,
   '/account/forgotpassword': ForgotPasswordPage,
   '/account/verifyemail': VerifyEmailPage,
+  '/account/erase': EraseConfirmPage,
   '/account/login/admin': AdminLoginPage,
   '/dev/mailbox': MailboxPage,
   '/organizer': OrganizerPage,

@@ -35,14 +35,24 @@ export class PersonEraser {
     @Inject(UploadStore) private readonly uploads: UploadStore,
   ) {}
 
-  async erase(request: ErasureRequest, ctx: CommandContext): Promise<{ erasedAt: string; leads: number }> {
-    const streams = [
-      { streamId: userStream(request.userId), initialState: initialAccount as () => Account | Erasure, evolve: (s: Account | Erasure, e: Event) => evolveAccount(s as Account, e as AccountEvent) },
-      { streamId: privacyStream(request.userId), initialState: initialErasure as () => Account | Erasure, evolve: (s: Account | Erasure, e: Event) => evolveErasure(s as Erasure, e as PrivacyEvent) },
-    ];
-    // Decided once without appending (and before reading everything about the person), so a refusal destroys nothing.
+  /** Throws what erasing would be refused with now (a staff account, already erased), changing nothing. */
+  async refusal(request: ErasureRequest): Promise<void> {
+    const streams = this.streams(request.userId);
     const [account, erasure] = await Promise.all(streams.map(async (s) => (await this.store.readStream(s.streamId)).reduce(s.evolve, s.initialState())));
     decideErasePerson({ ...request, leadIds: [] }, account as Account, erasure as Erasure);
+  }
+
+  private streams(userId: string) {
+    return [
+      { streamId: userStream(userId), initialState: initialAccount as () => Account | Erasure, evolve: (s: Account | Erasure, e: Event) => evolveAccount(s as Account, e as AccountEvent) },
+      { streamId: privacyStream(userId), initialState: initialErasure as () => Account | Erasure, evolve: (s: Account | Erasure, e: Event) => evolveErasure(s as Erasure, e as PrivacyEvent) },
+    ];
+  }
+
+  async erase(request: ErasureRequest, ctx: CommandContext): Promise<{ erasedAt: string; leads: number }> {
+    const streams = this.streams(request.userId);
+    // Decided once without appending (and before reading everything about the person), so a refusal destroys nothing.
+    await this.refusal(request);
 
     // Only what names or reaches the person, or links to their uploads: not every message they wrote.
     const person = await personEvents(this.store, this.pool, request.userId, contactAndUploadTypes);

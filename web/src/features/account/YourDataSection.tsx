@@ -1,19 +1,28 @@
 import { type FormEvent, useId, useState } from 'react';
-import { eraseOwnAccount } from '../../api/account';
+import { askErasureLink, eraseOwnAccount } from '../../api/account';
 import styles from '../../ui/forms.module.css';
 import { ExportLinks } from './ExportLinks';
 import { useSave } from './useSave';
 
 /**
  * /account, "Your data" (issue 18): take everything out (JSON and a readable page), or be
- * forgotten: the password again and a confirmation, then the account is erased and signed out.
+ * forgotten: the password again and a confirmation, then the account is erased and signed out;
+ * or, the way for an account without a password (and a choice for any), a one-use link by e-mail
+ * whose page confirms.
  */
 export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean }) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [sure, setSure] = useState(false);
   const [erased, setErased] = useState(false);
+  const [linkSent, setLinkSent] = useState('');
   const { busy, error, setError, save } = useSave();
+
+  const askLink = async () => {
+    if (busy) return;
+    if (!sure) return setError('Please confirm that you want your account erased');
+    await save(async () => setLinkSent((await askErasureLink()).message));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -41,36 +50,43 @@ export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean
       <p>Everything we hold about you: your profile, consent history, inquiries, searches, favourites, notes, messages, alerts and sign-ins.</p>
       <ExportLinks href="/api/account/export" />
       <h3>Erase your account</h3>
-      {hasPassword ? (
-        <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
-          <p>This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out.</p>
-          {error && (
-            <div role="alert" className={styles.error}>
-              {error}
-            </div>
-          )}
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+        <p>This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out.</p>
+        {error && (
+          <div role="alert" className={styles.error}>
+            {error}
+          </div>
+        )}
+        {linkSent && (
+          <div role="status" className={styles.success}>
+            {linkSent}
+          </div>
+        )}
+        <div className={styles.field}>
+          <label>
+            <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I want my account and personal data erased for good
+          </label>
+        </div>
+        {hasPassword && (
           <div className={styles.field}>
             <label className={styles.label} htmlFor={`${id}-password`}>
               Your password
             </label>
             <input id={`${id}-password`} className={styles.input} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </div>
-          <div className={styles.field}>
-            <label>
-              <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I want my account and personal data erased for good
-            </label>
-          </div>
-          <div className={styles.actions}>
+        )}
+        {!hasPassword && <p>Your account has no password: we e-mail you a link, and erasing happens on the page it opens.</p>}
+        <div className={styles.actions}>
+          {hasPassword && (
             <button type="submit" className="btn btn-danger" disabled={busy}>
               {busy ? 'Erasing…' : 'Erase my account'}
             </button>
-          </div>
-        </form>
-      ) : (
-        <p>
-          To erase your account, first <a href="/account/forgotpassword">get a link to choose a password</a>: we ask for it again before erasing.
-        </p>
-      )}
+          )}
+          <button type="button" className={hasPassword ? 'btn' : 'btn btn-danger'} disabled={busy} onClick={() => void askLink()}>
+            {hasPassword ? 'E-mail me a confirmation link instead' : 'E-mail me a confirmation link'}
+          </button>
+        </div>
+      </form>
     </>
   );
 }
