@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { AreaView } from '../../../../src/contract/public-pages';
 import { ApiError, isAbort } from '../../api/http';
 import { areaOf } from '../../api/pages';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
+import { useIdleAfter } from '../../ui/useIdleAfter';
+import { useInView } from '../../ui/useInView';
 import { CardGrid, PageLoadError } from './PublicPageParts';
 import { AreaMarketView } from './AreaMarketView';
 import styles from './AgentPage.module.css';
@@ -55,11 +57,7 @@ export function AreaRoute({ path }: { path: string }) {
       </p>
       <AreaMarketView place={place} market={area.market} />
       {center && (
-        <div className={styles.mapSlot}>
-          <Suspense fallback={null}>
-            <ListingMap latitude={center.lat} longitude={center.lng} name={place} styleUrl={config.mapStyleUrl} />
-          </Suspense>
-        </div>
+        <AreaMap latitude={center.lat} longitude={center.lng} name={place} styleUrl={config.mapStyleUrl} />
       )}
       <section aria-labelledby="area-listings">
         <h2 id="area-listings">Newest homes for sale</h2>
@@ -77,5 +75,24 @@ export function AreaRoute({ path }: { path: string }) {
         )}
       </section>
     </main>
+  );
+}
+
+/**
+ * The small map with the place's marker. MapLibre is the page's heaviest script: it loads once
+ * the map's place nears the screen and the browser is idle; the slot keeps its height meanwhile,
+ * so nothing moves when the map arrives.
+ */
+function AreaMap(props: { latitude: number; longitude: number; name: string; styleUrl: string | null }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const wanted = useIdleAfter(useInView(slot, '200px'));
+  return (
+    <div ref={slot} className={styles.mapSlot}>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ListingMap {...props} />
+        </Suspense>
+      )}
+    </div>
   );
 }
