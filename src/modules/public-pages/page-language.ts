@@ -1,13 +1,10 @@
 import type pg from 'pg';
 import { textsFor } from '../../../projections/translations';
+import { fill } from '../../contract/label-fill';
 import { isLanguage } from '../translations';
 
 /** A label of the catalogue in the page's language: its text there, else the English given (the catalogue's). */
 export type Translate = (id: string, english: string, vars?: Readonly<Record<string, string | number>>) => string;
-
-/** `{name}` in a label is `vars.name` (numbers written the English way, 1,234), as the web app fills them. */
-const fill = (text: string, vars?: Readonly<Record<string, string | number>>): string =>
-  vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? (typeof vars[k] === 'number' ? vars[k].toLocaleString('en-US') : String(vars[k])) : m)) : text;
 
 /** The catalogue's English: what English pages show (the web app asks for no labels in English either). */
 export const english: Translate = (_id, en, vars) => fill(en, vars);
