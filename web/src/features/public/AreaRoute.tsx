@@ -1,17 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AreaView } from '../../../../src/contract/public-pages';
 import { ApiError, isAbort } from '../../api/http';
 import { areaOf } from '../../api/pages';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
-import { useIdleAfter } from '../../ui/useIdleAfter';
-import { useInView } from '../../ui/useInView';
+import { DeferredListingMap } from '../map/DeferredListingMap';
 import { CardGrid, PageLoadError } from './PublicPageParts';
 import { AreaMarketView } from './AreaMarketView';
 import styles from './AgentPage.module.css';
-
-const ListingMap = lazy(() => import('../map/ListingMap').then((m) => ({ default: m.ListingMap })));
 
 type State = { status: 'loading' } | { status: 'found'; area: AreaView } | { status: 'missing' } | { status: 'error' };
 
@@ -57,7 +54,7 @@ export function AreaRoute({ path }: { path: string }) {
       </p>
       <AreaMarketView place={place} market={area.market} />
       {center && (
-        <AreaMap latitude={center.lat} longitude={center.lng} name={place} styleUrl={config.mapStyleUrl} />
+        <DeferredListingMap className={styles.mapSlot} latitude={center.lat} longitude={center.lng} name={place} styleUrl={config.mapStyleUrl} />
       )}
       <section aria-labelledby="area-listings">
         <h2 id="area-listings">Newest homes for sale</h2>
@@ -75,24 +72,5 @@ export function AreaRoute({ path }: { path: string }) {
         )}
       </section>
     </main>
-  );
-}
-
-/**
- * The small map with the place's marker. MapLibre is the page's heaviest script: it loads once
- * the map's place nears the screen and the browser is idle; the slot keeps its height meanwhile,
- * so nothing moves when the map arrives.
- */
-function AreaMap(props: { latitude: number; longitude: number; name: string; styleUrl: string | null }) {
-  const slot = useRef<HTMLDivElement>(null);
-  const wanted = useIdleAfter(useInView(slot, '200px'));
-  return (
-    <div ref={slot} className={styles.mapSlot}>
-      {wanted && (
-        <Suspense fallback={null}>
-          <ListingMap {...props} />
-        </Suspense>
-      )}
-    </div>
   );
 }
