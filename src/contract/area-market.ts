@@ -25,8 +25,9 @@ export function marketFigures(m: AreaMarket): { readonly id: FigureId; readonly 
   return all.flatMap(([id, value]) => (value === null ? [] : [{ id, label: MARKET_FIGURE_LABELS[id], value }]));
 }
 
-/** A bar of the chart by its bedrooms: "Studio", "1 bedroom", "5+ bedrooms". */
-export const bedroomsLabel = (beds: string): string => (beds === '0' ? 'Studio' : `${beds} ${beds === '1' ? 'bedroom' : 'bedrooms'}`);
+/** A bar of the chart by its bedrooms: "Studio", "1 bedroom", "5+ bedrooms", through the page's translator `t`. */
+export const bedroomsLabel = (beds: string, t: (id: string, english: string, vars?: Readonly<Record<string, string>>) => string): string =>
+  beds === '0' ? t('market.studio', 'Studio') : beds === '1' ? t('market.oneBedroom', '1 bedroom') : t('market.bedrooms', '{beds} bedrooms', { beds });
 
 /** The chart's title and the table's caption. */
 export const MARKET_CHART_TITLE = 'Average list price by bedrooms';

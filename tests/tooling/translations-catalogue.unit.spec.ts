@@ -19,8 +19,9 @@ import { MSG } from '../../web/src/features/search/searchConstants';
  * are walked through the list itself.
  */
 const WEB = path.resolve(__dirname, '../../web/src');
-/** The server-rendered pages translate through the same catalogue (t(id, english) too). */
+/** The server-rendered pages translate through the same catalogue (t(id, english) too), and so do the labels both sides share. */
 const PAGES = path.resolve(__dirname, '../../src/modules/public-pages');
+const SHARED = [path.resolve(__dirname, '../../src/contract/area-market.ts')];
 const CONSTANTS: Record<string, Record<string, unknown>> = { MSG, COMMUNICATION_BANNER };
 /** Option lists whose labels the site translates as `${prefix}${value}`. */
 const FAMILIES: { prefix: string; options: readonly { value: string; label: string }[] }[] = [
@@ -52,7 +53,7 @@ function uses(): { id: string; en: string; file: string }[] {
   const element = /<Translatable id="([\w.-]+)">([^<{]+)<\/Translatable>/g;
   // Labels kept as data for a component that renders them through the catalogue (a page's title, intro and button).
   const pair = /\{\s*id:\s*'([\w.-]+)',\s*en:\s*'((?:[^'\\]|\\.)*)'\s*\}/g;
-  for (const file of [...sources(WEB), ...sources(PAGES)]) {
+  for (const file of [...sources(WEB), ...sources(PAGES), ...SHARED]) {
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(call)) {
       const en = m[5] ? String(CONSTANTS[m[5]]![m[6]!]) : unquote(m[3]!, m[4]!);

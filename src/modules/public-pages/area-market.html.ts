@@ -1,4 +1,4 @@
-import { MARKET_CHART_TITLE, marketFigures } from '../../contract/area-market';
+import { bedroomsLabel, MARKET_CHART_TITLE, marketFigures } from '../../contract/area-market';
 import { priceText } from '../../contract/price';
 import type { AreaMarket } from '../../contract/public-pages';
 import { type Html, html } from './html';
@@ -9,7 +9,6 @@ import type { Translate } from './page-language';
  * chart of average price as the table it draws (the app draws the bars over the same numbers).
  */
 export function renderMarket(place: string, m: AreaMarket, t: Translate): Html {
-  const bedrooms = (beds: string) => (beds === '0' ? t('market.studio', 'Studio') : beds === '1' ? t('market.oneBedroom', '1 bedroom') : t('market.bedrooms', '{beds} bedrooms', { beds }));
   return html`<section class="ssr-market" aria-labelledby="market">
 <h2 id="market">${t('market.heading', 'The {place} market in numbers', { place })}</h2>
 <dl class="ssr-dl">${marketFigures(m).map((f) => html`<dt>${t(`market.${f.id}`, f.label)}</dt><dd>${f.value}</dd>`)}</dl>
@@ -18,7 +17,7 @@ ${
     ? ''
     : html`<table class="ssr-table"><caption>${t('market.chartTitle', MARKET_CHART_TITLE)}</caption>
 <thead><tr><th scope="col">${t('market.bedroomsColumn', 'Bedrooms')}</th><th scope="col">${t('market.averagePrice', 'Average list price')}</th><th scope="col">${t('market.homes', 'Homes')}</th></tr></thead>
-<tbody>${m.byBedrooms.map((b) => html`<tr><th scope="row">${bedrooms(b.beds)}</th><td>${priceText(b.averagePrice)}</td><td>${b.count}</td></tr>`)}</tbody></table>`
+<tbody>${m.byBedrooms.map((b) => html`<tr><th scope="row">${bedroomsLabel(b.beds, t)}</th><td>${priceText(b.averagePrice)}</td><td>${b.count}</td></tr>`)}</tbody></table>`
 }
 </section>`;
 }

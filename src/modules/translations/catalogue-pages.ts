@@ -1,8 +1,9 @@
 import { MARKET_CHART_TITLE, MARKET_FIGURE_LABELS } from '../../contract/area-market';
 
 /**
- * The labels of the server-rendered pages (src/modules/public-pages: listing, area, agent, team
- * and root pages as a client without JavaScript reads them), in the visitor's language.
+ * The labels of the public pages (src/modules/public-pages: listing, area, agent, team and root
+ * pages as a client without JavaScript reads them; the app's area, agent and team pages use the
+ * same ids), in the visitor's language.
  */
 export const PAGE_LABELS = [
   { id: 'market.averagePrice', en: 'Average list price', where: 'Area page: the market in numbers' },
@@ -20,6 +21,8 @@ export const PAGE_LABELS = [
   { id: 'pages.agent.noListings', en: 'No active listings right now.', where: 'Agent page (/agents/…)' },
   { id: 'pages.agent.phone', en: 'Phone:', where: 'Agent page (/agents/…)' },
   { id: 'pages.area.count', en: '{count} homes for sale.', where: 'Area page (/homes-for-sale/…)' },
+  { id: 'pages.area.newest', en: 'Newest homes for sale', where: 'Area page: the heading of its homes' },
+  { id: 'pages.area.seeAll', en: 'See all {count} homes', where: 'Area page: the link to the full search' },
   { id: 'pages.area.heading', en: 'Homes for sale in {place}', where: 'Area page (/homes-for-sale/…)' },
   { id: 'pages.area.none', en: 'No homes for sale in {place} right now.', where: 'Area page (/homes-for-sale/…)' },
   { id: 'pages.area.one', en: '1 home for sale.', where: 'Area page (/homes-for-sale/…)' },

@@ -3,6 +3,7 @@ import { bedroomsLabel, MARKET_CHART_TITLE, marketFigures } from '../../../../sr
 import { priceText } from '../../../../src/contract/price';
 import type { AreaMarket } from '../../../../src/contract/public-pages';
 import { useIdleAfter } from '../../ui/useIdleAfter';
+import { type Translate, useT } from '../../ui/translations';
 import { useInView } from '../../ui/useInView';
 import styles from './AreaMarketView.module.css';
 
@@ -17,24 +18,25 @@ const MarketChart = lazy(() => import('./MarketChart').then((m) => ({ default: m
  * is shown in the chart's place (same height: nothing moves), as the server's page has it.
  */
 export function AreaMarketView({ place, market }: { place: string; market: AreaMarket }) {
-  const bars = market.byBedrooms.map((b) => ({ name: bedroomsLabel(b.beds), price: b.averagePrice, count: b.count }));
+  const t = useT();
+  const bars = market.byBedrooms.map((b) => ({ name: bedroomsLabel(b.beds, t), price: b.averagePrice, count: b.count }));
   const plot = useRef<HTMLDivElement>(null);
   const wanted = useIdleAfter(useInView(plot, '200px'));
   const [drawn, setDrawn] = useState(false);
   return (
     <section className={styles.market} aria-labelledby="market">
-      <h2 id="market">The {place} market in numbers</h2>
+      <h2 id="market">{t('market.heading', 'The {place} market in numbers', { place })}</h2>
       <dl className={styles.figures}>
         {marketFigures(market).map((f) => (
           <div key={f.label} className={styles.figure}>
-            <dt>{f.label}</dt>
+            <dt>{t(`market.${f.id}`, f.label)}</dt>
             <dd>{f.value}</dd>
           </div>
         ))}
       </dl>
       {bars.length > 0 && (
         <figure className={styles.chart}>
-          <figcaption>{MARKET_CHART_TITLE}</figcaption>
+          <figcaption>{t('market.chartTitle', MARKET_CHART_TITLE)}</figcaption>
           <div ref={plot} className={styles.plot}>
             {wanted && (
               <div aria-hidden="true" data-testid="market-chart" className={styles.drawing}>
@@ -45,9 +47,9 @@ export function AreaMarketView({ place, market }: { place: string; market: AreaM
                 </Suspense>
               </div>
             )}
-            {!drawn && <BarsTable bars={bars} className={styles.table} />}
+            {!drawn && <BarsTable bars={bars} className={styles.table} t={t} />}
           </div>
-          {drawn && <BarsTable bars={bars} className="visually-hidden" />}
+          {drawn && <BarsTable bars={bars} className="visually-hidden" t={t} />}
         </figure>
       )}
     </section>
@@ -61,15 +63,15 @@ function Drawn({ onDrawn, children }: { onDrawn: (drawn: true) => void; children
 }
 
 /** The chart's numbers as a table: shown in its place until it is drawn, then for screen readers only. */
-function BarsTable({ bars, className }: { bars: readonly { name: string; price: number; count: number }[]; className: string }) {
+function BarsTable({ bars, className, t }: { bars: readonly { name: string; price: number; count: number }[]; className: string; t: Translate }) {
   return (
     <table className={className}>
-      <caption className="visually-hidden">{MARKET_CHART_TITLE}</caption>
+      <caption className="visually-hidden">{t('market.chartTitle', MARKET_CHART_TITLE)}</caption>
       <thead>
         <tr>
-          <th scope="col">Bedrooms</th>
-          <th scope="col">Average list price</th>
-          <th scope="col">Homes</th>
+          <th scope="col">{t('market.bedroomsColumn', 'Bedrooms')}</th>
+          <th scope="col">{t('market.averagePrice', 'Average list price')}</th>
+          <th scope="col">{t('market.homes', 'Homes')}</th>
         </tr>
       </thead>
       <tbody>
