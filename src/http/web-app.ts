@@ -12,18 +12,20 @@ const API_PREFIXES = ['/api/', '/ajax/', '/health', '/socket.io/', '/demo-photos
  */
 export type RoutePage =
   | { readonly kind: 'app'; readonly status: number }
-  | { readonly kind: 'page'; readonly status: number; readonly head: { toString(): string }; readonly body: { toString(): string } }
+  | { readonly kind: 'page'; readonly status: number; readonly lang?: string; readonly head: { toString(): string }; readonly body: { toString(): string } }
   | { readonly kind: 'redirect'; readonly status: 301 | 302; readonly location: string };
 
 export type RoutePages = (req: Request) => Promise<RoutePage>;
 
 /**
  * index.html with a server-rendered page in it: the page's title and description replace the
- * app's, its other head tags follow, and its body goes before the app's root, which stays
+ * app's, its other head tags follow, <html lang> is the page's language, and its body goes before the app's root, which stays
  * hidden until the app has drawn the same page (web/src/app/serverPage.ts) and removes it.
  */
-export function withServerPage(index: string, head: string, body: string): string {
+export function withServerPage(index: string, head: string, body: string, lang = 'en'): string {
   return index
+    .replace(/<html([^>]*?)\slang="[^"]*"/, '<html$1')
+    .replace('<html', `<html lang="${lang.replace(/[^a-z-]/gi, '')}"`)
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace('</head>', `${head}\n</head>`)
@@ -57,7 +59,7 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, pages?
       .then(async (page) => {
         if (page.kind === 'redirect') return res.redirect(page.status, page.location);
         if (page.kind === 'app') return res.status(page.status).sendFile(index);
-        const html = withServerPage(await fs.promises.readFile(index, 'utf8'), page.head.toString(), page.body.toString());
+        const html = withServerPage(await fs.promises.readFile(index, 'utf8'), page.head.toString(), page.body.toString(), page.lang);
         res.status(page.status).type('html').send(html);
       })
       .catch((err: unknown) => next(err));

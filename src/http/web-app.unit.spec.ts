@@ -14,5 +14,12 @@ describe('a server-rendered page in the app’s index.html', () => {
     expect(out).not.toContain('<meta name="description"');
     expect(out).toMatch(/<link rel="canonical" href="https:\/\/x.test\/" \/>\n<\/head>/);
     expect(out).toContain('<div id="ssr"><h1>Home</h1></div><div id="root" hidden></div>');
+    expect(out).toMatch(/<html lang="en">/);
+  });
+
+  it('says the page\'s language on <html lang>, once', () => {
+    const index = fs.readFileSync(path.join(projectRoot, 'web', 'index.html'), 'utf8');
+    const out = withServerPage(index, '<title>Inicio</title>', '<div id="ssr"></div>', 'es');
+    expect(out.match(/<html[^>]*>/)?.[0]).toBe('<html lang="es">');
   });
 });

@@ -45,10 +45,11 @@ describe('area and agent pages in the browser', () => {
     const market = page.getByRole('region', { name: 'The Seattle market in numbers' });
     expect(await market.locator('dt').allTextContents()).toEqual(['Homes for sale', 'Median list price', 'Median price per sq ft', 'Median days on market']);
     expect(await market.locator('dd').nth(1).textContent()).toBe('$500,000');
-    // The chart's bars (2 and 3 bedrooms), and its table for screen readers.
+    // The chart's bars (2 and 3 bedrooms), and its table for screen readers; the table held the chart's place until then.
     await expect.poll(() => page.getByTestId('market-chart').locator('.recharts-bar-rectangle').count()).toBe(2);
     expect(await page.getByRole('table', { name: 'Average list price by bedrooms' }).locator('tbody tr').allTextContents()).toEqual(['2 bedrooms$400,0001', '3 bedrooms$600,0002']);
-    // The small map, drawn, with the place's named marker.
+    // The small map, drawn once its place is scrolled near (its script loads then), with the place's named marker.
+    await page.getByRole('heading', { name: 'Newest homes for sale' }).scrollIntoViewIfNeeded();
     const map = page.getByRole('region', { name: 'Map showing Seattle' });
     await map.locator('canvas').waitFor();
     expect(await map.locator('.maplibregl-marker').textContent()).toBe('Seattle');

@@ -102,6 +102,8 @@ describe('the web app under its Content-Security-Policy', () => {
     expect(await violations()).toEqual([]);
 
     await page.goto(`${app.server.url}/listing/T-CSP1`);
+    // The map loads once its place nears the screen.
+    await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
     await page.getByRole('region', { name: /Map showing/ }).locator('canvas').waitFor();
     await page.getByRole('heading', { name: /1 Policy Pl/ }).first().waitFor();
     expect(await violations()).toEqual([]);

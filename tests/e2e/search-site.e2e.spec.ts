@@ -250,6 +250,8 @@ describe('the public search site', () => {
       await page.locator('article h2 a').first().click();
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('heading', { name: 'Facts' }).waitFor();
+      // The map loads once its place nears the screen.
+      await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
       await page.getByRole('region', { name: /^Map showing/ }).locator('canvas').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.close();

@@ -130,4 +130,16 @@ describe('translations on the public site', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   }, HEAVY_TEST_MS);
+  it('a city page in Spanish: the server’s page without JavaScript, and the same words once the app has taken over', async () => {
+    const served = await (await fetch(`${app.server.url}/homes-for-sale/seattle?lang=es`, { headers: { accept: 'text/html' } })).text();
+    expect(served).toMatch(/<html lang="es"/);
+    expect(served).toContain(`<h1>${es('Homes for sale in {place}').replace('{place}', 'Seattle')}</h1>`);
+    const page = await open('/homes-for-sale/seattle?lang=es');
+    await page.locator('#ssr').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(es('Homes for sale in {place}').replace('{place}', 'Seattle'));
+    expect(await page.getByRole('heading', { level: 2, name: es('The {place} market in numbers').replace('{place}', 'Seattle') }).count()).toBe(1);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  }, HEAVY_TEST_MS);
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MARKET_CHART_TITLE, MARKET_FIGURE_LABELS } from '../../src/contract/area-market';
 import { COMMUNICATION_BANNER } from '../../src/contract/prompt-rules';
 import { INQUIRY_MESSAGES } from '../../src/contract/validate-inquiry';
 import { LABELS } from '../../src/modules/translations/catalogue';
@@ -18,6 +19,9 @@ import { MSG } from '../../web/src/features/search/searchConstants';
  * are walked through the list itself.
  */
 const WEB = path.resolve(__dirname, '../../web/src');
+/** The server-rendered pages translate through the same catalogue (t(id, english) too), and so do the labels both sides share. */
+const PAGES = path.resolve(__dirname, '../../src/modules/public-pages');
+const SHARED = [path.resolve(__dirname, '../../src/contract/area-market.ts')];
 const CONSTANTS: Record<string, Record<string, unknown>> = { MSG, COMMUNICATION_BANNER };
 /** Option lists whose labels the site translates as `${prefix}${value}`. */
 const FAMILIES: { prefix: string; options: readonly { value: string; label: string }[] }[] = [
@@ -28,6 +32,7 @@ const FAMILIES: { prefix: string; options: readonly { value: string; label: stri
   { prefix: 'inquiry.', options: [...BUYER_FIELDS, ...SELLER_FIELDS, ...REFERRAL_FIELDS].map((f) => ({ value: f.name, label: f.label })) },
   { prefix: 'inquiry.error.', options: Object.entries(INQUIRY_MESSAGES).map(([value, label]) => ({ value, label })) },
   { prefix: 'showings.status.', options: Object.entries(STATUS_WORDS).map(([value, label]) => ({ value, label })) },
+  { prefix: 'market.', options: [...Object.entries(MARKET_FIGURE_LABELS).map(([value, label]) => ({ value, label })), { value: 'chartTitle', label: MARKET_CHART_TITLE }] },
   { prefix: 'search.view.', options: [{ value: 'list', label: 'List' }, { value: 'split', label: 'Split' }, { value: 'map', label: 'Map' }] },
 ];
 
@@ -41,14 +46,14 @@ function sources(dir: string): string[] {
 
 const unquote = (q: string, body: string) => (q === "'" ? body.replace(/\\'/g, "'") : body.replace(/\\"/g, '"'));
 
-/** Every (id, English) the web app renders a label with, and the families it builds ids for. */
+/** Every (id, English) the web app and the server's pages render a label with, and the families it builds ids for. */
 function uses(): { id: string; en: string; file: string }[] {
   const out: { id: string; en: string; file: string }[] = [];
   const call = /\b(?:t|tr|useLabel)\(\s*(['"])([\w.-]+)\1\s*,\s*(?:(['"])((?:(?!\3)[^\\]|\\.)*)\3|(MSG|COMMUNICATION_BANNER)\.(\w+))/g;
   const element = /<Translatable id="([\w.-]+)">([^<{]+)<\/Translatable>/g;
   // Labels kept as data for a component that renders them through the catalogue (a page's title, intro and button).
   const pair = /\{\s*id:\s*'([\w.-]+)',\s*en:\s*'((?:[^'\\]|\\.)*)'\s*\}/g;
-  for (const file of sources(WEB)) {
+  for (const file of [...sources(WEB), ...sources(PAGES), ...SHARED]) {
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(call)) {
       const en = m[5] ? String(CONSTANTS[m[5]]![m[6]!]) : unquote(m[3]!, m[4]!);

@@ -5,6 +5,7 @@ import { AppError, HTTP_STATUS } from '../../shared/errors';
 import type { AddressLimiter } from '../accounts';
 import { requestHostHeader } from '../sites';
 import { isBot } from './bots';
+import { pageLanguage } from './page-language';
 import type { PublicPages, Rendered } from './public-pages';
 import { areasSitemap, pagesSitemap, robotsTxt, sitemapIndex, type SitemapPages, writeListingsSitemap } from './sitemaps';
 import type pg from 'pg';
@@ -88,6 +89,6 @@ export function pageRenderer(pages: PublicPages, config: Pick<Config, 'trustProx
       const qs = query.toString();
       return { kind: 'redirect', status: 302, location: `/search${qs ? `?${qs}` : ''}` };
     }
-    return pages.render(await pages.siteAt(requestHostHeader(req.headers, config.trustProxy)), req.path, query);
+    return pages.render(await pages.siteAt(requestHostHeader(req.headers, config.trustProxy), pageLanguage(query, req.headers.cookie)), req.path, query);
   };
 }

@@ -10,7 +10,7 @@ import { formatPhone } from '../../contract/phone';
 import { priceText } from '../../contract/price';
 import { type AgentPageView, type AreaView, type ListingAgentLink, TEAM_PATH, type TeamMember } from '../../contract/public-pages';
 import type { Card } from '../../contract/search';
-import { listingCourtesy } from '../../contract/listing-courtesy';
+import { courtesyWho } from '../../contract/listing-courtesy';
 import { foldListing, listingDetails, type ListingDetailsView, listingStream, MlsDisclaimers, toCard } from '../listings';
 import { type ResolvedSite, siteBaseUrl, SiteResolver } from '../sites';
 import { renderMarket } from './area-market.html';
@@ -18,11 +18,12 @@ import { type Html, html } from './html';
 import { breadcrumbList, itemList, realEstateAgent, realEstateListing } from './json-ld';
 import { factsLine, listingName, renderBody, renderCards, renderPager, type Crumb } from './page-body';
 import { type PageHead, renderHead, shortText } from './page-head';
+import { PageLabels, type Translate } from './page-language';
 import { agentPath, areaPath, type AreaKind, listingPath, parseAgentPath, parseAreaPath, slugOf } from './slugs';
 
 /** What a browser route answers: a page with its head and body, a redirect, or the app alone. */
 export type Rendered =
-  | { readonly kind: 'page'; readonly status: number; readonly head: Html; readonly body: Html }
+  | { readonly kind: 'page'; readonly status: number; readonly lang: string; readonly head: Html; readonly body: Html }
   | { readonly kind: 'redirect'; readonly status: 301 | 302; readonly location: string }
   | { readonly kind: 'app'; readonly status: number };
 
@@ -30,7 +31,15 @@ export type Rendered =
  * The site a request is for and where its pages live; `searchBase`: where its listing and area
  * pages are canonical, the master site's address for a branded site (which hands search to it).
  */
-export type SiteAt = { readonly site: ResolvedSite | undefined; readonly base: string; readonly searchBase: string; readonly name: string };
+export type SiteAt = {
+  readonly site: ResolvedSite | undefined;
+  readonly base: string;
+  readonly searchBase: string;
+  readonly name: string;
+  /** The page's language and its labels (the catalogue's, as the web app shows them). */
+  readonly lang: string;
+  readonly t: Translate;
+};
 
 export const PER_PAGE = 24;
 const AGENT_LISTINGS = 48;
@@ -46,6 +55,7 @@ const HOME_AREAS = 48;
 @Injectable()
 export class PublicPages {
   private readonly areas = new Map<AreaKind, { at: number; list: Promise<Area[]> }>();
+  private readonly labels: PageLabels;
 
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -54,13 +64,17 @@ export class PublicPages {
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
+  ) {
+    this.labels = new PageLabels(pool);
+  }
 
-  async siteAt(host: string): Promise<SiteAt> {
+  /** The site a host names, its pages in `language` (see pageLanguage). */
+  async siteAt(host: string, language = 'en'): Promise<SiteAt> {
     const site = await this.sites.resolve(host);
     const base = site ? siteBaseUrl(site, this.config.publicUrl) : this.config.publicUrl;
     const master = site?.kind === 'brand' && site.masterSiteId ? await this.sites.byId(site.masterSiteId) : undefined;
-    return { site, base, searchBase: master ? siteBaseUrl(master, this.config.publicUrl) : base, name: site?.name ?? 'Porchlight' };
+    const t = await this.labels.translator(language);
+    return { site, base, searchBase: master ? siteBaseUrl(master, this.config.publicUrl) : base, name: site?.name ?? 'Porchlight', lang: language, t };
   }
 
   /** The page of a browser route; `query` is the request's query string (only `page` is read). */
@@ -104,32 +118,33 @@ export class PublicPages {
     const name = listingName(l);
     const sold = l.status === 'Closed';
     const price = priceText(l.price, l.forRent);
-    const facts = factsLine(l);
+    const t = at.t;
+    const facts = factsLine(l, t);
     const images = l.photos.map((p) => absolute(at.base, p));
     const title = `${sold ? 'Sold: ' : ''}${name} | ${price} | ${at.name}`;
     const description = shortText(
       [`${sold ? 'Sold' : l.forRent ? 'For rent' : 'For sale'}: ${l.propertyType ?? 'home'} at ${name}, ${price}.`, facts ? `${facts}.` : '', l.remarks ?? ''].filter(Boolean).join(' '),
     );
-    const crumbs = this.listingCrumbs(l, name);
-    const courtesy = listingCourtesy(l.listOfficeName, l.listAgentName);
+    const crumbs = this.listingCrumbs(l, name, t);
+    const courtesy = courtesyWho(l.listOfficeName, l.listAgentName);
     const main = html`<article class="ssr-listing">
-<h1>${l.address ? name : html`Address not disclosed <span>${listingName({ ...l, address: null }).replace(/^Home in /, '')}</span>`}</h1>
-<p class="ssr-price">${price} <span class="ssr-status">${statusText(l.status, l.forRent)}</span></p>
+<h1>${l.address ? name : html`${t('pages.listing.noAddress', 'Address not disclosed')} <span>${listingName({ ...l, address: null }).replace(/^Home in /, '')}</span>`}</h1>
+<p class="ssr-price">${price} <span class="ssr-status">${statusText(l.status, l.forRent, t)}</span></p>
 ${facts ? html`<p class="ssr-facts">${facts}</p>` : ''}
 <dl class="ssr-dl">${[
-      ['Type', l.propertyType],
-      ['MLS #', l.mlsid],
-      ['County', l.county ? `${l.county} County` : null],
-      ['Listed', l.listDate],
-      ['Sold', sold ? l.closeDate : null],
+      [t('pages.listing.type', 'Type'), l.propertyType],
+      [t('pages.listing.mlsid', 'MLS #'), l.mlsid],
+      [t('pages.listing.county', 'County'), l.county ? t('pages.county', '{county} County', { county: l.county }) : null],
+      [t('pages.listing.listed', 'Listed'), l.listDate],
+      [t('pages.listing.sold', 'Sold'), sold ? l.closeDate : null],
     ]
       .filter(([, v]) => v)
       .map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>
-${l.remarks ? html`<h2>Description</h2><p class="ssr-remarks">${l.remarks}</p>` : ''}
-${l.photos.length > 0 ? html`<h2>Photos</h2><ul class="ssr-photos">${l.photos.slice(0, 12).map((src, i) => html`<li><img src="${src}" alt="${`${name}, photo ${i + 1} of ${l.photos.length}`}" width="640" height="427" ${i === 0 ? '' : html`loading="lazy"`} decoding="async" /></li>`)}</ul>` : ''}
-${courtesy ? html`<p class="ssr-courtesy">${courtesy}</p>` : ''}
-${agent ? html`<p>Listing agent: <a href="${agentPath(agent)}">${fullName(agent)}</a></p>` : ''}
-${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in ${l.city}</a></p>` : ''}
+${l.remarks ? html`<h2>${t('pages.listing.description', 'Description')}</h2><p class="ssr-remarks">${l.remarks}</p>` : ''}
+${l.photos.length > 0 ? html`<h2>${t('listing.photos', 'Photos')}</h2><ul class="ssr-photos">${l.photos.slice(0, 12).map((src, i) => html`<li><img src="${src}" alt="${`${name}, photo ${i + 1} of ${l.photos.length}`}" width="640" height="427" ${i === 0 ? '' : html`loading="lazy"`} decoding="async" /></li>`)}</ul>` : ''}
+${courtesy ? html`<p class="ssr-courtesy">${t('pages.listing.courtesy', 'Listing courtesy of {who}', { who: courtesy })}</p>` : ''}
+${agent ? html`<p>${t('pages.listing.agent', 'Listing agent:')} <a href="${agentPath(agent)}">${fullName(agent)}</a></p>` : ''}
+${l.city ? html`<p><a href="${areaPath('city', l.city)}">${t('pages.listing.moreIn', 'More homes for sale in {city}', { city: l.city })}</a></p>` : ''}
 </article>`;
     const head: PageHead = {
       title,
@@ -162,9 +177,9 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in 
     return a ? { name: fullName(a), path: agentPath(a) } : undefined;
   }
 
-  private listingCrumbs(l: ListingDetailsView, name: string): Crumb[] {
-    const crumbs: Crumb[] = [{ name: 'Home', path: '/' }];
-    if (l.county) crumbs.push({ name: `${l.county} County`, path: areaPath('county', l.county) });
+  private listingCrumbs(l: ListingDetailsView, name: string, t: Translate): Crumb[] {
+    const crumbs: Crumb[] = [{ name: t('pages.crumb.home', 'Home'), path: '/' }];
+    if (l.county) crumbs.push({ name: t('pages.county', '{county} County', { county: l.county }), path: areaPath('county', l.county) });
     if (l.city) crumbs.push({ name: l.city, path: areaPath('city', l.city) });
     if (l.zip && /^\d{5}/.test(l.zip)) crumbs.push({ name: l.zip.slice(0, 5), path: areaPath('zip', l.zip.slice(0, 5)) });
     crumbs.push({ name: l.address ?? name, path: listingPath(l.pdid) });
@@ -174,9 +189,10 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in 
   /** 410: the feed removed the listing; the page says so and leads to homes like it. */
   private gone(at: SiteAt, pdid: string, city: string | null): Rendered {
     const similar = city ? areaPath('city', city) : '/search';
-    const main = html`<h1>This home is no longer listed</h1>
-<p>The listing was removed from the MLS feed.</p>
-<p><a href="${similar}">${city ? `See similar homes for sale in ${city}` : 'Search similar homes'}</a></p>`;
+    const t = at.t;
+    const main = html`<h1>${t('pages.gone.title', 'This home is no longer listed')}</h1>
+<p>${t('pages.gone.text', 'The listing was removed from the MLS feed.')}</p>
+<p><a href="${similar}">${city ? t('pages.gone.similarIn', 'See similar homes for sale in {city}', { city }) : t('pages.gone.similar', 'Search similar homes')}</a></p>`;
     const head: PageHead = {
       title: `Listing removed | ${at.name}`,
       description: 'This listing was removed from the MLS feed. Search similar homes for sale.',
@@ -191,7 +207,7 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in 
   }
 
   private notFound(at: SiteAt, path: string): Rendered {
-    const main = html`<h1>Page not found</h1><p><a href="/search">Search homes for sale</a></p>`;
+    const main = html`<h1>${at.t('notFound.title', 'Page not found')}</h1><p><a href="/search">${at.t('pages.searchForSale', 'Search homes for sale')}</a></p>`;
     const head: PageHead = { title: `Page not found | ${at.name}`, description: 'This page does not exist.', canonical: `${at.base}${path}`, image: null, ogType: 'website', siteName: at.name, jsonLd: [], robots: 'noindex' };
     return this.page(at, 404, head, path, [], main, null);
   }
@@ -238,21 +254,22 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">More homes for sale in 
     const pages = Math.max(1, Math.ceil(found.total / PER_PAGE));
     if (page > pages) return this.notFound(at, path);
     const cards = found.listings.map(toCard);
-    const place = area.kind === 'county' ? `${area.label} County` : area.label;
-    const heading = `Homes for sale in ${place}`;
+    const t = at.t;
+    const place = area.kind === 'county' ? t('pages.county', '{county} County', { county: area.label }) : area.label;
+    const heading = t('pages.area.heading', 'Homes for sale in {place}', { place });
     const url = `${at.searchBase}${path}${page > 1 ? `?page=${page}` : ''}`;
-    const title = `${heading}${page > 1 ? ` (page ${page})` : ''} | ${at.name}`;
+    const title = `${heading}${page > 1 ? ` (${t('pages.area.page', 'page {page}', { page })})` : ''} | ${at.name}`;
     const description = `${found.total.toLocaleString('en-US')} ${found.total === 1 ? 'home' : 'homes'} for sale in ${place}: photos, prices and details of every listing, updated from the MLS.`;
     const crumbs: Crumb[] = [
-      { name: 'Home', path: '/' },
+      { name: t('pages.crumb.home', 'Home'), path: '/' },
       { name: heading, path },
     ];
     const searchLink = `/search?${new URLSearchParams(area.criteria).toString()}`;
     const main = html`<h1>${heading}</h1>
-<p>${found.total.toLocaleString('en-US')} ${found.total === 1 ? 'home' : 'homes'} for sale. <a href="${searchLink}">Search ${place} with filters and a map</a></p>
-${page === 1 ? renderMarket(place, area.market) : ''}
-${cards.length === 0 ? html`<p>No homes for sale in ${place} right now. <a href="${`${searchLink}&soldproperty=1`}">See sold homes</a></p>` : renderCards(cards)}
-${renderPager(path, page, pages)}`;
+<p>${found.total === 1 ? t('pages.area.one', '1 home for sale.') : t('pages.area.count', '{count} homes for sale.', { count: found.total })} <a href="${searchLink}">${t('pages.area.search', 'Search {place} with filters and a map', { place })}</a></p>
+${page === 1 ? renderMarket(place, area.market, t) : ''}
+${cards.length === 0 ? html`<p>${t('pages.area.none', 'No homes for sale in {place} right now.', { place })} <a href="${`${searchLink}&soldproperty=1`}">${t('pages.area.sold', 'See sold homes')}</a></p>` : renderCards(cards, t)}
+${renderPager(path, page, pages, t)}`;
     const head: PageHead = {
       title,
       description,
@@ -286,19 +303,20 @@ ${renderPager(path, page, pages)}`;
     if (path.replace(/\/$/, '') !== a.path) return { kind: 'redirect', status: 301, location: a.path };
     const url = `${at.base}${a.path}`;
     const photo = a.photo ? absolute(at.base, a.photo) : null;
+    const t = at.t;
     const crumbs: Crumb[] = [
-      { name: 'Home', path: '/' },
+      { name: t('pages.crumb.home', 'Home'), path: '/' },
       { name: a.name, path: a.path },
     ];
     const main = html`<article class="ssr-agent">
 ${a.photo ? html`<img class="ssr-agent-photo" src="${a.photo}" alt="${a.name}" width="160" height="160" />` : ''}
 <h1>${a.name}</h1>
-<p>${a.role}, ${at.name}</p>
+<p>${a.role === 'Broker' ? t('pages.agent.broker', 'Broker, {site}', { site: at.name }) : t('pages.agent.agent', 'Agent, {site}', { site: at.name })}</p>
 ${a.bio ? html`<p class="ssr-remarks">${a.bio}</p>` : ''}
-<h2>Contact</h2>
-<ul><li>E-mail: <a href="${`mailto:${a.email}`}">${a.email}</a></li>${a.phone ? html`<li>Phone: <a href="${`tel:${a.phone}`}">${a.phone}</a></li>` : ''}</ul>
-<h2>Active listings</h2>
-${a.listings.length === 0 ? html`<p>No active listings right now.</p>` : renderCards(a.listings)}
+<h2>${t('pages.agent.contact', 'Contact')}</h2>
+<ul><li>${t('pages.agent.email', 'E-mail:')} <a href="${`mailto:${a.email}`}">${a.email}</a></li>${a.phone ? html`<li>${t('pages.agent.phone', 'Phone:')} <a href="${`tel:${a.phone}`}">${a.phone}</a></li>` : ''}</ul>
+<h2>${t('pages.agent.listings', 'Active listings')}</h2>
+${a.listings.length === 0 ? html`<p>${t('pages.agent.noListings', 'No active listings right now.')}</p>` : renderCards(a.listings, t)}
 </article>`;
     const head: PageHead = {
       title: `${a.name}, ${a.role === 'Broker' ? 'Real Estate Broker' : 'Real Estate Agent'} | ${at.name}`,
@@ -330,17 +348,18 @@ ${a.listings.length === 0 ? html`<p>No active listings right now.</p>` : renderC
   /** /agents: the site's team, each linked to their page. */
   private async team(at: SiteAt): Promise<Rendered> {
     const team = await this.teamOf(at.site);
-    const heading = `Our agents`;
+    const t = at.t;
+    const heading = t('header.agents', 'Our agents');
     const crumbs: Crumb[] = [
-      { name: 'Home', path: '/' },
+      { name: t('pages.crumb.home', 'Home'), path: '/' },
       { name: heading, path: TEAM_PATH },
     ];
     const main = html`<h1>${heading}</h1>
 ${
   team.length === 0
-    ? html`<p>No agents are listed on this site yet.</p>`
+    ? html`<p>${t('pages.team.none', 'No agents are listed on this site yet.')}</p>`
     : html`<ul class="ssr-team">${team.map(
-        (m) => html`<li>${m.photo ? html`<img src="${m.photo}" alt="" width="96" height="96" loading="lazy" decoding="async" />` : ''}<a href="${m.path}">${m.name}</a> <span>${m.role}</span>${
+        (m) => html`<li>${m.photo ? html`<img src="${m.photo}" alt="" width="96" height="96" loading="lazy" decoding="async" />` : ''}<a href="${m.path}">${m.name}</a> <span>${m.role === 'Broker' ? t('pages.role.broker', 'Broker') : t('pages.role.agent', 'Agent')}</span>${
           m.phone ? html` <a href="${`tel:${m.phone}`}">${m.phone}</a>` : ''
         }</li>`,
       )}</ul>`
@@ -375,15 +394,16 @@ ${
       this.index.page(parseSearchRequest({}, 'list').criteria, { offset: 0, limit: 12 }),
     ]);
     const cards = newest.listings.map(toCard);
+    const t = at.t;
     const links = (kind: AreaKind, list: readonly Area[], label: (a: Area) => string) =>
       html`<ul class="ssr-links">${list.slice(0, HOME_AREAS).map((a) => html`<li><a href="${areaPath(kind, a.name)}">${label(a)}</a></li>`)}</ul>`;
-    const main = html`<h1>${at.name}: homes for sale</h1>
-<p><a href="/search">Search every home for sale</a></p>
-${cities.length > 0 ? html`<h2>Homes for sale by city</h2>${links('city', cities, (a) => `Homes for sale in ${a.label}`)}` : ''}
-${counties.length > 0 ? html`<h2>By county</h2>${links('county', counties, (a) => `${a.label} County`)}` : ''}
-${zips.length > 0 ? html`<h2>By zip code</h2>${links('zip', zips, (a) => a.label)}` : ''}
-${cards.length > 0 ? html`<h2>Newest listings</h2>${renderCards(cards)}` : ''}
-${agents.length > 0 ? html`<h2>Our agents</h2><ul class="ssr-links">${agents.map((a) => html`<li><a href="${agentPath(a)}">${fullName(a)}</a></li>`)}</ul><p><a href="${TEAM_PATH}">Meet the whole team</a></p>` : ''}`;
+    const main = html`<h1>${t('pages.home.title', '{site}: homes for sale', { site: at.name })}</h1>
+<p><a href="/search">${t('pages.home.searchAll', 'Search every home for sale')}</a></p>
+${cities.length > 0 ? html`<h2>${t('pages.home.byCity', 'Homes for sale by city')}</h2>${links('city', cities, (a) => t('pages.area.heading', 'Homes for sale in {place}', { place: a.label }))}` : ''}
+${counties.length > 0 ? html`<h2>${t('pages.home.byCounty', 'By county')}</h2>${links('county', counties, (a) => t('pages.county', '{county} County', { county: a.label }))}` : ''}
+${zips.length > 0 ? html`<h2>${t('pages.home.byZip', 'By zip code')}</h2>${links('zip', zips, (a) => a.label)}` : ''}
+${cards.length > 0 ? html`<h2>${t('pages.home.newest', 'Newest listings')}</h2>${renderCards(cards, t)}` : ''}
+${agents.length > 0 ? html`<h2>${t('header.agents', 'Our agents')}</h2><ul class="ssr-links">${agents.map((a) => html`<li><a href="${agentPath(a)}">${fullName(a)}</a></li>`)}</ul><p><a href="${TEAM_PATH}">${t('pages.home.team', 'Meet the whole team')}</a></p>` : ''}`;
     const head: PageHead = {
       title: `${at.name}: Homes for Sale and Real Estate`,
       description: `Search homes for sale${cities[0] ? ` in ${cities.slice(0, 3).map((c) => c.label).join(', ')} and nearby` : ''} with ${at.name}: photos, prices, open houses and sold homes, updated from the MLS.`,
@@ -406,7 +426,7 @@ ${agents.length > 0 ? html`<h2>Our agents</h2><ul class="ssr-links">${agents.map
   }
 
   private page(at: SiteAt, status: number, head: PageHead, path: string, crumbs: readonly Crumb[], main: Html, footer: Html | null): Rendered {
-    return { kind: 'page', status, head: renderHead(head), body: renderBody({ path, siteName: at.name, crumbs, main, footer }) };
+    return { kind: 'page', status, lang: at.lang, head: renderHead(head), body: renderBody({ path, siteName: at.name, crumbs, main, footer, t: at.t }) };
   }
 }
 
@@ -418,9 +438,9 @@ const fullName = (a: Pick<AgentPage, 'firstName' | 'lastName'>): string => `${a.
  */
 const absolute = (base: string, src: string): string => (/^https?:\/\//i.test(src) ? src : `${base}${src.startsWith('/') ? '' : '/'}${src}`);
 
-function statusText(status: string, forRent: boolean): string {
-  if (status === 'Closed') return forRent ? 'Rented' : 'Sold';
-  if (status === 'Active') return forRent ? 'For rent' : 'For sale';
+function statusText(status: string, forRent: boolean, t: Translate): string {
+  if (status === 'Closed') return forRent ? t('pages.status.rented', 'Rented') : t('pages.status.sold', 'Sold');
+  if (status === 'Active') return forRent ? t('pages.status.forRent', 'For rent') : t('pages.status.forSale', 'For sale');
   return status;
 }
 

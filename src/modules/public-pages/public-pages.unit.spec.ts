@@ -3,6 +3,7 @@ import { isBot } from './bots';
 import { html, jsonLdScript } from './html';
 import { availabilityOf, residenceType } from './json-ld';
 import { shortText } from './page-head';
+import { english, pageLanguage } from './page-language';
 import { agentPath, areaPath, parseAgentPath, parseAreaPath, slugOf } from './slugs';
 
 describe('public page pieces', () => {
@@ -56,5 +57,13 @@ describe('public page pieces', () => {
     const long = shortText(`${'word '.repeat(50)}end`, 30);
     expect(long.length).toBeLessThanOrEqual(30);
     expect(long).toMatch(/word…$/);
+  });
+
+  it("picks the page's language as the web app does: ?lang=, else the lang cookie, else English", () => {
+    expect(pageLanguage(new URLSearchParams('lang=ES'), 'lang=fr')).toBe('es');
+    expect(pageLanguage(new URLSearchParams('lang=xx'), 'a=1; lang=fr')).toBe('fr');
+    expect(pageLanguage(new URLSearchParams(''), 'lang=klingon')).toBe('en');
+    expect(pageLanguage(new URLSearchParams(''), undefined)).toBe('en');
+    expect(english('x', 'Page {page} of {pages}', { page: 2, pages: 1200 })).toBe('Page 2 of 1,200');
   });
 });

@@ -1,5 +1,6 @@
 import { ACCOUNT_LABELS, GATE_LABELS, PASSWORD_LABELS } from './catalogue-account';
 import { FORM_LABELS, INQUIRY_LABELS } from './catalogue-forms';
+import { PAGE_LABELS } from './catalogue-pages';
 import { KEEPER_LABELS, LISTING_ACTION_LABELS, ORGANIZER_FORM_LABELS, ORGANIZER_LABELS, ORGANIZER_SECTION_LABELS, SHOWING_ANSWER_LABELS } from './catalogue-organizer';
 
 /**
@@ -198,6 +199,7 @@ export const LABELS = [
   ...LISTING_ACTION_LABELS,
   ...SHOWING_ANSWER_LABELS,
   ...ORGANIZER_FORM_LABELS,
+  ...PAGE_LABELS,
 ] as const;
 
 export type LabelId = (typeof LABELS)[number]['id'];

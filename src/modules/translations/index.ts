@@ -1,4 +1,4 @@
 export type { TranslationChanged, TranslationEvent } from './translations.events';
 export { translationEventTypes } from './translations.events';
-export { LABELS, LANGUAGES, type LabelId } from './catalogue';
+export { isLanguage, LABELS, LANGUAGES, type LabelId } from './catalogue';
 export { TranslationsModule } from './translations.module';

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { fill } from '../../../src/contract/label-fill';
 import { type Labels, labelsIn } from '../api/translations';
 
 const SUPPORTED = new Set(['en', 'es', 'fr', 'zh', 'vi']);
@@ -58,9 +59,7 @@ function subscribe(fn: () => void): () => void {
 
 export type Translate = (id: string, english: string, vars?: Readonly<Record<string, string | number>>) => string;
 
-/** `{name}` in a label is the value of `vars.name` (numbers written the English way, 1,234). */
-export const fill = (text: string, vars?: Readonly<Record<string, string | number>>): string =>
-  vars ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? (typeof vars[k] === 'number' ? (vars[k] as number).toLocaleString('en-US') : String(vars[k])) : m)) : text;
+export { fill };
 
 /**
  * The catalogue's labels in the page's language: `t(id, english, vars)` gives the label's text

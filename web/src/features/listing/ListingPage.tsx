@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { reportActivity } from '../../api/activity';
 import { ApiError, isAbort } from '../../api/http';
 import { listingDetails } from '../../api/search';
@@ -19,8 +19,8 @@ import { OpenHouses } from './OpenHouses';
 import styles from './ListingPage.module.css';
 import { SequenceNav } from './SequenceNav';
 import { useT } from '../../ui/translations';
+import { DeferredListingMap } from '../map/DeferredListingMap';
 
-const ListingMap = lazy(() => import('../map/ListingMap').then((m) => ({ default: m.ListingMap })));
 
 type State = { status: 'loading' } | { status: 'found'; listing: ListingDetails } | { status: 'missing' } | { status: 'error'; message: string };
 
@@ -148,11 +148,15 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
             <section className={styles.section} aria-labelledby="location">
               <h2 id="location">{t('listing.location', 'Location')}</h2>
               {l.locationApproximate && <p className={styles.approximate}>{t('listing.approximate', "Approximate location: the map shows the zip code's area, not the home.")}</p>}
-              <div className={styles.map}>
-                <Suspense fallback={<div className={styles.mapFallback}>{t('map.loading', 'Loading map…')}</div>}>
-                  <ListingMap latitude={l.latitude} longitude={l.longitude} name={l.address ?? 'This home'} styleUrl={config.mapStyleUrl} approximate={l.locationApproximate} />
-                </Suspense>
-              </div>
+              <DeferredListingMap
+                className={styles.map}
+                fallback={<div className={styles.mapFallback}>{t('map.loading', 'Loading map…')}</div>}
+                latitude={l.latitude}
+                longitude={l.longitude}
+                name={l.address ?? 'This home'}
+                styleUrl={config.mapStyleUrl}
+                approximate={l.locationApproximate}
+              />
             </section>
           )}
           {l.disclaimer && <MlsDisclaimers disclaimers={[l.disclaimer]} />}

@@ -8,6 +8,7 @@ import { AgentContact } from './AgentContact';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { CardGrid, PageLoadError } from './PublicPageParts';
 import styles from './AgentPage.module.css';
+import { useT } from '../../ui/translations';
 
 type State = { status: 'loading' } | { status: 'found'; agent: AgentPageView } | { status: 'missing' } | { status: 'error'; message: string };
 
@@ -30,6 +31,7 @@ export function AgentPage({ agentKey }: { agentKey: string }) {
     };
   }, [agentKey]);
   useTakeOver(state.status !== 'loading');
+  const t = useT();
   useEffect(() => {
     if (state.status === 'found') document.title = `${state.agent.name}, Real Estate ${state.agent.role}`;
   }, [state]);
@@ -47,14 +49,14 @@ export function AgentPage({ agentKey }: { agentKey: string }) {
         {a.photo && <img className={styles.photo} src={a.photo} alt={a.name} width={160} height={160} />}
         <div>
           <h1 className={styles.name}>{a.name}</h1>
-          <p className={styles.role}>{a.role}</p>
-          <ul className={styles.contact} aria-label="Contact">
+          <p className={styles.role}>{a.role === 'Broker' ? t('pages.role.broker', 'Broker') : t('pages.role.agent', 'Agent')}</p>
+          <ul className={styles.contact} aria-label={t('pages.agent.contact', 'Contact')}>
             <li>
-              E-mail: <a href={`mailto:${a.email}`}>{a.email}</a>
+              {t('pages.agent.email', 'E-mail:')} <a href={`mailto:${a.email}`}>{a.email}</a>
             </li>
             {a.phone && (
               <li>
-                Phone: <a href={`tel:${a.phone}`}>{a.phone}</a>
+                {t('pages.agent.phone', 'Phone:')} <a href={`tel:${a.phone}`}>{a.phone}</a>
               </li>
             )}
           </ul>
@@ -70,9 +72,9 @@ export function AgentPage({ agentKey }: { agentKey: string }) {
         <AgentContact agentKey={agentKey} name={a.name} />
       </section>
       <section aria-labelledby="agent-listings">
-        <h2 id="agent-listings">Active listings</h2>
+        <h2 id="agent-listings">{t('pages.agent.listings', 'Active listings')}</h2>
         {a.listings.length === 0 ? (
-          <p>No active listings right now.</p>
+          <p>{t('pages.agent.noListings', 'No active listings right now.')}</p>
         ) : (
           <CardGrid cards={a.listings} />
         )}

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AreaView } from '../../../../src/contract/public-pages';
 import { ApiError, isAbort } from '../../api/http';
 import { areaOf } from '../../api/pages';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
+import { DeferredListingMap } from '../map/DeferredListingMap';
+import { useT } from '../../ui/translations';
 import { CardGrid, PageLoadError } from './PublicPageParts';
 import { AreaMarketView } from './AreaMarketView';
 import styles from './AgentPage.module.css';
-
-const ListingMap = lazy(() => import('../map/ListingMap').then((m) => ({ default: m.ListingMap })));
 
 type State = { status: 'loading' } | { status: 'found'; area: AreaView } | { status: 'missing' } | { status: 'error' };
 
@@ -21,6 +21,7 @@ type State = { status: 'loading' } | { status: 'found'; area: AreaView } | { sta
 export function AreaRoute({ path }: { path: string }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const { config } = useSite();
+  const t = useT();
   useEffect(() => {
     let live = true;
     areaOf(path)
@@ -33,10 +34,11 @@ export function AreaRoute({ path }: { path: string }) {
     };
   }, [path]);
   useTakeOver(state.status !== 'loading');
-  const place = state.status === 'found' ? (state.area.kind === 'county' ? `${state.area.label} County` : state.area.label) : '';
+  const place = state.status === 'found' ? (state.area.kind === 'county' ? t('pages.county', '{county} County', { county: state.area.label }) : state.area.label) : '';
+  const heading = t('pages.area.heading', 'Homes for sale in {place}', { place });
   useEffect(() => {
-    if (place) document.title = `Homes for sale in ${place}`;
-  }, [place]);
+    if (place) document.title = heading;
+  }, [place, heading]);
 
   if (state.status === 'missing') return <NotFoundPage />;
   if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
@@ -49,30 +51,27 @@ export function AreaRoute({ path }: { path: string }) {
   const center = area.market.center;
   return (
     <main id="main" className={styles.page}>
-      <h1 className={styles.name}>Homes for sale in {place}</h1>
+      <h1 className={styles.name}>{heading}</h1>
       <p>
-        {area.total.toLocaleString('en-US')} {area.total === 1 ? 'home' : 'homes'} for sale. <a href={searchLink}>Search {place} with filters and a map</a>
+        {area.total === 1 ? t('pages.area.one', '1 home for sale.') : t('pages.area.count', '{count} homes for sale.', { count: area.total })}{' '}
+        <a href={searchLink}>{t('pages.area.search', 'Search {place} with filters and a map', { place })}</a>
       </p>
       <AreaMarketView place={place} market={area.market} />
       {center && (
-        <div className={styles.mapSlot}>
-          <Suspense fallback={null}>
-            <ListingMap latitude={center.lat} longitude={center.lng} name={place} styleUrl={config.mapStyleUrl} />
-          </Suspense>
-        </div>
+        <DeferredListingMap className={styles.mapSlot} latitude={center.lat} longitude={center.lng} name={place} styleUrl={config.mapStyleUrl} />
       )}
       <section aria-labelledby="area-listings">
-        <h2 id="area-listings">Newest homes for sale</h2>
+        <h2 id="area-listings">{t('pages.area.newest', 'Newest homes for sale')}</h2>
         {area.listings.length === 0 ? (
           <p>
-            No homes for sale in {place} right now. <a href={`${searchLink}&soldproperty=1`}>See sold homes</a>
+            {t('pages.area.none', 'No homes for sale in {place} right now.', { place })} <a href={`${searchLink}&soldproperty=1`}>{t('pages.area.sold', 'See sold homes')}</a>
           </p>
         ) : (
           <CardGrid cards={area.listings} />
         )}
         {area.total > area.listings.length && (
           <p>
-            <a href={searchLink}>See all {area.total.toLocaleString('en-US')} homes</a>
+            <a href={searchLink}>{t('pages.area.seeAll', 'See all {count} homes', { count: area.total })}</a>
           </p>
         )}
       </section>

@@ -6,6 +6,7 @@ import { Link } from '../../app/Link';
 import { useTakeOver } from '../../app/serverPage';
 import styles from './AgentPage.module.css';
 import { PageLoadError } from './PublicPageParts';
+import { useT } from '../../ui/translations';
 
 type State = { status: 'loading' } | { status: 'found'; team: readonly TeamMember[] } | { status: 'error'; message: string };
 
@@ -22,9 +23,11 @@ export function TeamPage() {
     };
   }, []);
   useTakeOver(state.status !== 'loading');
+  const t = useT();
+  const heading = t('header.agents', 'Our agents');
   useEffect(() => {
-    document.title = 'Our agents';
-  }, []);
+    document.title = heading;
+  }, [heading]);
   if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
   if (state.status === 'error')
     return (
@@ -32,9 +35,9 @@ export function TeamPage() {
     );
   return (
     <main id="main" className={styles.page}>
-      <h1 className={styles.name}>Our agents</h1>
+      <h1 className={styles.name}>{heading}</h1>
       {state.team.length === 0 ? (
-        <p>No agents are listed on this site yet.</p>
+        <p>{t('pages.team.none', 'No agents are listed on this site yet.')}</p>
       ) : (
         <ul className={styles.team}>
           {state.team.map((m) => (
@@ -43,7 +46,7 @@ export function TeamPage() {
               <Link href={m.path} className={styles.memberName}>
                 {m.name}
               </Link>
-              <span className={styles.role}>{m.role}</span>
+              <span className={styles.role}>{m.role === 'Broker' ? t('pages.role.broker', 'Broker') : t('pages.role.agent', 'Agent')}</span>
               {m.phone && <a href={`tel:${m.phone}`}>{m.phone}</a>}
             </li>
           ))}
