@@ -1,4 +1,4 @@
-import { ACCOUNT_LABELS, GATE_LABELS, PASSWORD_LABELS } from './catalogue-account';
+import { ACCOUNT_LABELS, ACCOUNT_PAGE_LABELS, GATE_LABELS, PASSWORD_LABELS } from './catalogue-account';
 import { FORM_LABELS, INQUIRY_LABELS } from './catalogue-forms';
 import { PAGE_LABELS } from './catalogue-pages';
 import { KEEPER_LABELS, LISTING_ACTION_LABELS, ORGANIZER_FORM_LABELS, ORGANIZER_LABELS, ORGANIZER_SECTION_LABELS, SHOWING_ANSWER_LABELS } from './catalogue-organizer';
@@ -192,6 +192,7 @@ export const LABELS = [
   ...INQUIRY_LABELS,
   ...ACCOUNT_LABELS,
   ...PASSWORD_LABELS,
+  ...ACCOUNT_PAGE_LABELS,
   ...GATE_LABELS,
   ...ORGANIZER_LABELS,
   ...ORGANIZER_SECTION_LABELS,

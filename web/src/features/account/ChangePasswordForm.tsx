@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { changePassword } from '../../api/account';
 import { useToast } from '../../ui/useToast';
+import { useT } from '../../ui/translations';
 import styles from '../../ui/forms.module.css';
 import { useSave } from './useSave';
 
@@ -8,6 +9,7 @@ import { useSave } from './useSave';
 export function ChangePasswordForm() {
   const id = useId();
   const toast = useToast();
+  const t = useT();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [again, setAgain] = useState('');
@@ -16,13 +18,13 @@ export function ChangePasswordForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (next !== again) return setError('The two new passwords are not the same');
+    if (next !== again) return setError(t('account.passwordMismatch', 'The two new passwords are not the same'));
     await save(async () => {
       await changePassword(current, next);
       setCurrent('');
       setNext('');
       setAgain('');
-      toast({ message: 'Your password was changed. Other devices are signed out.', tone: 'success' });
+      toast({ message: t('account.passwordChanged', 'Your password was changed. Other devices are signed out.'), tone: 'success' });
     });
   };
 
@@ -41,14 +43,14 @@ export function ChangePasswordForm() {
           {error}
         </div>
       )}
-      {field('current', 'Current password', current, setCurrent, 'current-password')}
+      {field('current', t('account.currentPassword', 'Current password'), current, setCurrent, 'current-password')}
       <div className={styles.row}>
-        {field('new', 'New password', next, setNext, 'new-password')}
-        {field('again', 'New password again', again, setAgain, 'new-password')}
+        {field('new', t('password.new', 'New password'), next, setNext, 'new-password')}
+        {field('again', t('password.again', 'New password again'), again, setAgain, 'new-password')}
       </div>
       <div className={styles.actions}>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Change password'}
+          {busy ? t('ui.saving', 'Saving…') : t('account.changePassword', 'Change password')}
         </button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { assertNever } from '../../../../src/contract/assert-never';
 import { type AccountUpdate, updateAccount } from '../../api/account';
 import { Modal } from '../../ui/Modal';
 import { useToast } from '../../ui/useToast';
+import { useT } from '../../ui/translations';
 import styles from '../../ui/forms.module.css';
 import { saveFailure } from './useSave';
 
@@ -11,11 +12,36 @@ import { saveFailure } from './useSave';
 export type Preferences = { readonly email: boolean; readonly text: boolean; readonly alerts: boolean; readonly updates: boolean };
 type Key = keyof Preferences;
 
-const CHANNELS: readonly { key: Key; label: string; hint: string; off: string }[] = [
-  { key: 'email', label: 'E-mail', hint: 'Messages from your agent and this site by e-mail.', off: 'You will no longer receive e-mail from your agent or this site.' },
-  { key: 'text', label: 'Text messages', hint: 'Texts from your agent to your cell phone.', off: 'You will no longer receive text messages from your agent.' },
-  { key: 'alerts', label: 'Property alerts', hint: 'New listings that match your saved searches.', off: 'You will no longer receive alerts about new listings.' },
-  { key: 'updates', label: 'Property updates', hint: 'Price and status changes of homes you saved.', off: 'You will no longer receive updates about homes you saved.' },
+type Label = { readonly id: string; readonly en: string };
+const CHANNELS: readonly { key: Key; label: Label; lower: Label; hint: Label; off: Label }[] = [
+  {
+    key: 'email',
+    label: { id: 'account.channel.email', en: 'E-mail' },
+    lower: { id: 'account.channel.email.lower', en: 'e-mail' },
+    hint: { id: 'account.channel.email.hint', en: 'Messages from your agent and this site by e-mail.' },
+    off: { id: 'account.channel.email.off', en: 'You will no longer receive e-mail from your agent or this site.' },
+  },
+  {
+    key: 'text',
+    label: { id: 'account.channel.text', en: 'Text messages' },
+    lower: { id: 'account.channel.text.lower', en: 'text messages' },
+    hint: { id: 'account.channel.text.hint', en: 'Texts from your agent to your cell phone.' },
+    off: { id: 'account.channel.text.off', en: 'You will no longer receive text messages from your agent.' },
+  },
+  {
+    key: 'alerts',
+    label: { id: 'account.channel.alerts', en: 'Property alerts' },
+    lower: { id: 'account.channel.alerts.lower', en: 'property alerts' },
+    hint: { id: 'account.channel.alerts.hint', en: 'New listings that match your saved searches.' },
+    off: { id: 'account.channel.alerts.off', en: 'You will no longer receive alerts about new listings.' },
+  },
+  {
+    key: 'updates',
+    label: { id: 'account.channel.updates', en: 'Property updates' },
+    lower: { id: 'account.channel.updates.lower', en: 'property updates' },
+    hint: { id: 'account.channel.updates.hint', en: 'Price and status changes of homes you saved.' },
+    off: { id: 'account.channel.updates.off', en: 'You will no longer receive updates about homes you saved.' },
+  },
 ];
 
 /** The account's update fields for one change (UnsubscribeX are the inverse of "on"). */
@@ -37,6 +63,7 @@ export function updateFor(key: Key, on: boolean): AccountUpdate {
 /** Communication preferences (spec section 8): every unsubscribe asks for confirmation first. */
 export function CommunicationPreferences({ initial }: { initial: Preferences }) {
   const toast = useToast();
+  const t = useT();
   const [prefs, setPrefs] = useState(initial);
   const [confirming, setConfirming] = useState<Key | null>(null);
   const [busy, setBusy] = useState<Key | null>(null);
@@ -46,9 +73,9 @@ export function CommunicationPreferences({ initial }: { initial: Preferences }) 
     try {
       await updateAccount(updateFor(key, on));
       setPrefs((p) => ({ ...p, [key]: on }));
-      toast({ title: COMMUNICATION_BANNER.title, message: COMMUNICATION_BANNER.text, tone: 'success' });
+      toast({ title: t('communication.updated.title', COMMUNICATION_BANNER.title), message: t('communication.updated', COMMUNICATION_BANNER.text), tone: 'success' });
     } catch (err) {
-      toast({ title: 'Failed to Save', message: saveFailure(err), tone: 'error' });
+      toast({ title: t('ui.failedToSave', 'Failed to Save'), message: saveFailure(err), tone: 'error' });
     } finally {
       setBusy(null);
     }
@@ -57,7 +84,7 @@ export function CommunicationPreferences({ initial }: { initial: Preferences }) 
   const channel = CHANNELS.find((c) => c.key === confirming);
   return (
     <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>Communication preferences</legend>
+      <legend className={styles.legend}>{t('account.communication', 'Communication preferences')}</legend>
       {CHANNELS.map((c) => (
         <label key={c.key} className={styles.check}>
           <input
@@ -70,16 +97,16 @@ export function CommunicationPreferences({ initial }: { initial: Preferences }) 
             }}
           />
           <span>
-            <strong>{c.label}</strong>
+            <strong>{t(c.label.id, c.label.en)}</strong>
             <br />
-            <span className={styles.hint}>{c.hint}</span>
+            <span className={styles.hint}>{t(c.hint.id, c.hint.en)}</span>
           </span>
         </label>
       ))}
-      <Modal open={channel !== undefined} title={channel ? `Unsubscribe from ${channel.label.toLowerCase()}?` : ''} onClose={() => setConfirming(null)} size="small">
+      <Modal open={channel !== undefined} title={channel ? t('account.unsubscribeTitle', 'Unsubscribe from {channel}?', { channel: t(channel.lower.id, channel.lower.en) }) : ''} onClose={() => setConfirming(null)} size="small">
         {channel && (
           <div className={styles.form}>
-            <p>{channel.off}</p>
+            <p>{t(channel.off.id, channel.off.en)}</p>
             <div className={styles.actions}>
               <button
                 type="button"
@@ -89,10 +116,10 @@ export function CommunicationPreferences({ initial }: { initial: Preferences }) 
                   void save(channel.key, false);
                 }}
               >
-                Unsubscribe
+                {t('account.unsubscribe', 'Unsubscribe')}
               </button>
               <button type="button" className="btn" onClick={() => setConfirming(null)}>
-                Keep receiving
+                {t('account.keepReceiving', 'Keep receiving')}
               </button>
             </div>
           </div>
