@@ -3,6 +3,7 @@ import { eraseByLink } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { Link } from '../../app/Link';
 import { useLocation } from '../../app/location';
+import { useT } from '../../ui/translations';
 import styles from '../../ui/forms.module.css';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
@@ -13,9 +14,10 @@ type State = { readonly kind: 'asking' } | { readonly kind: 'working' } | { read
  * nothing (mail scanners fetch links); its button posts the token, and the account is erased.
  */
 export function EraseConfirmPage() {
+  const t = useT();
   const token = new URLSearchParams(useLocation().search).get('token');
-  const [state, setState] = useState<State>(token ? { kind: 'asking' } : { kind: 'failed', text: 'This link is incomplete; please open the whole link from the e-mail.' });
-  useDocumentTitle('Erase your account');
+  const [state, setState] = useState<State>(token ? { kind: 'asking' } : { kind: 'failed', text: t('account.eraseLinkIncomplete', 'This link is incomplete; please open the whole link from the e-mail.') });
+  useDocumentTitle(t('account.eraseTitle', 'Erase your account'));
   const confirm = async () => {
     if (!token || state.kind === 'working') return;
     setState({ kind: 'working' });
@@ -23,26 +25,26 @@ export function EraseConfirmPage() {
       await eraseByLink(token);
       setState({ kind: 'done' });
     } catch (err) {
-      setState({ kind: 'failed', text: err instanceof ApiError && err.status !== 0 ? err.message : 'The server cannot be reached; please try again.' });
+      setState({ kind: 'failed', text: err instanceof ApiError && err.status !== 0 ? err.message : t('account.unreachableRetry', 'The server cannot be reached; please try again.') });
     }
   };
   return (
     <main id="main" className="simple-page">
-      <h1>Erase your account</h1>
+      <h1>{t('account.eraseTitle', 'Erase your account')}</h1>
       <div className={styles.form} aria-busy={state.kind === 'working'}>
         {(state.kind === 'asking' || state.kind === 'working') && (
           <>
-            <p>This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out everywhere.</p>
+            <p>{t('account.eraseLinkWarning', 'This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out everywhere.')}</p>
             <div className={styles.actions}>
               <button type="button" className="btn btn-danger" disabled={state.kind === 'working'} onClick={() => void confirm()}>
-                {state.kind === 'working' ? 'Erasing…' : 'Erase my account for good'}
+                {state.kind === 'working' ? t('account.erasing', 'Erasing…') : t('account.eraseForGood', 'Erase my account for good')}
               </button>
             </div>
           </>
         )}
         {state.kind === 'done' && (
           <div className={styles.success} role="status">
-            Your account was erased. Your personal data is gone, and you are signed out.
+            {t('account.erased', 'Your account was erased. Your personal data is gone, and you are signed out.')}
           </div>
         )}
         {state.kind === 'failed' && (
@@ -53,7 +55,7 @@ export function EraseConfirmPage() {
         {(state.kind === 'done' || state.kind === 'failed') && (
           <div className={styles.actions}>
             <Link href="/search" className="btn btn-primary">
-              Search homes
+              {t('account.searchHomes', 'Search homes')}
             </Link>
           </div>
         )}

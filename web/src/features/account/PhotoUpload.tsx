@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { updateAccount, uploadFile } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { useToast } from '../../ui/useToast';
+import { useT } from '../../ui/translations';
 import styles from './AccountPage.module.css';
 
 const MAX_MB = 10;
@@ -10,6 +11,7 @@ const MAX_MB = 10;
 export function PhotoUpload({ initial, name }: { initial: string | null; name: string }) {
   const id = useId();
   const toast = useToast();
+  const t = useT();
   const [photo, setPhoto] = useState(initial);
   const [busy, setBusy] = useState(false);
 
@@ -18,14 +20,14 @@ export function PhotoUpload({ initial, name }: { initial: string | null; name: s
       await updateAccount({ PhotoLocation: location });
       setPhoto(location);
     } catch (err) {
-      toast({ title: 'Failed to update photo', message: err instanceof ApiError ? err.message : 'The server cannot be reached', tone: 'error' });
+      toast({ title: t('account.photoFailed', 'Failed to update photo'), message: err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'), tone: 'error' });
     }
   };
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/') || file.size > MAX_MB * 1024 * 1024) {
-      toast({ title: 'Failed to Save Photo', message: `Please choose a JPEG, PNG, GIF or WebP image of at most ${MAX_MB} MB.`, tone: 'error' });
+      toast({ title: t('account.photoSaveFailed', 'Failed to Save Photo'), message: t('account.photoChoose', 'Please choose a JPEG, PNG, GIF or WebP image of at most {mb} MB.', { mb: MAX_MB }), tone: 'error' });
       return;
     }
     setBusy(true);
@@ -33,7 +35,7 @@ export function PhotoUpload({ initial, name }: { initial: string | null; name: s
       const location = await uploadFile(file);
       await save(location);
     } catch (err) {
-      toast({ title: 'Failed to Save Photo', message: err instanceof Error ? err.message : 'The upload failed', tone: 'error' });
+      toast({ title: t('account.photoSaveFailed', 'Failed to Save Photo'), message: err instanceof Error ? err.message : t('account.uploadFailed', 'The upload failed'), tone: 'error' });
     } finally {
       setBusy(false);
     }
@@ -47,15 +49,15 @@ export function PhotoUpload({ initial, name }: { initial: string | null; name: s
     .join('');
   return (
     <div className={styles.photoRow}>
-      {photo ? <img className={styles.photo} src={photo} alt="Your photo" width={88} height={88} /> : <span className={styles.photo} aria-hidden="true">{initials || '?'}</span>}
+      {photo ? <img className={styles.photo} src={photo} alt={t('account.photoAlt', 'Your photo')} width={88} height={88} /> : <span className={styles.photo} aria-hidden="true">{initials || '?'}</span>}
       <div className={styles.photoActions}>
         <label htmlFor={`${id}-photo`} className="btn" aria-disabled={busy}>
-          {busy ? 'Uploading…' : photo ? 'Change photo' : 'Upload a photo'}
+          {busy ? t('account.uploading', 'Uploading…') : photo ? t('account.changePhoto', 'Change photo') : t('account.uploadPhoto', 'Upload a photo')}
         </label>
         <input id={`${id}-photo`} className="visually-hidden" type="file" accept="image/jpeg,image/png,image/gif,image/webp" disabled={busy} onChange={(e) => void choose(e.target.files?.[0])} />
         {photo && (
           <button type="button" className="btn" disabled={busy} onClick={() => void save(null)}>
-            Remove
+            {t('account.removePhoto', 'Remove')}
           </button>
         )}
       </div>

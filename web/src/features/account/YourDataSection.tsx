@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { askErasureLink, eraseOwnAccount } from '../../api/account';
+import { useT } from '../../ui/translations';
 import styles from '../../ui/forms.module.css';
 import { ExportLinks } from './ExportLinks';
 import { useSave } from './useSave';
@@ -12,6 +13,7 @@ import { useSave } from './useSave';
  */
 export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean }) {
   const id = useId();
+  const t = useT();
   const [password, setPassword] = useState('');
   const [sure, setSure] = useState(false);
   const [erased, setErased] = useState(false);
@@ -20,15 +22,15 @@ export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean
 
   const askLink = async () => {
     if (busy) return;
-    if (!sure) return setError('Please confirm that you want your account erased');
+    if (!sure) return setError(t('account.eraseConfirmFirst', 'Please confirm that you want your account erased'));
     await save(async () => setLinkSent((await askErasureLink()).message));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (!sure) return setError('Please confirm that you want your account erased');
-    if (!password) return setError('Please enter your password');
+    if (!sure) return setError(t('account.eraseConfirmFirst', 'Please confirm that you want your account erased'));
+    if (!password) return setError(t('account.enterPassword', 'Please enter your password'));
     await save(async () => {
       await eraseOwnAccount(password);
       setErased(true);
@@ -38,20 +40,20 @@ export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean
   if (erased) {
     return (
       <div role="status">
-        <p>Your account was erased. Your personal data is gone, and you are signed out.</p>
+        <p>{t('account.erased', 'Your account was erased. Your personal data is gone, and you are signed out.')}</p>
         <a className="btn" href="/">
-          Home
+          {t('account.home', 'Home')}
         </a>
       </div>
     );
   }
   return (
     <>
-      <p>Everything we hold about you: your profile, consent history, inquiries, searches, favourites, notes, messages, alerts and sign-ins.</p>
+      <p>{t('account.exportLead', 'Everything we hold about you: your profile, consent history, inquiries, searches, favourites, notes, messages, alerts and sign-ins.')}</p>
       <ExportLinks href="/api/account/export" />
-      <h3>Erase your account</h3>
+      <h3>{t('account.eraseTitle', 'Erase your account')}</h3>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
-        <p>This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out.</p>
+        <p>{t('account.eraseWarning', 'This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out.')}</p>
         {error && (
           <div role="alert" className={styles.error}>
             {error}
@@ -64,26 +66,26 @@ export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean
         )}
         <div className={styles.field}>
           <label>
-            <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> I want my account and personal data erased for good
+            <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> {t('account.eraseSure', 'I want my account and personal data erased for good')}
           </label>
         </div>
         {hasPassword && (
           <div className={styles.field}>
             <label className={styles.label} htmlFor={`${id}-password`}>
-              Your password
+              {t('account.yourPassword', 'Your password')}
             </label>
             <input id={`${id}-password`} className={styles.input} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </div>
         )}
-        {!hasPassword && <p>Your account has no password: we e-mail you a link, and erasing happens on the page it opens.</p>}
+        {!hasPassword && <p>{t('account.eraseNoPassword', 'Your account has no password: we e-mail you a link, and erasing happens on the page it opens.')}</p>}
         <div className={styles.actions}>
           {hasPassword && (
             <button type="submit" className="btn btn-danger" disabled={busy}>
-              {busy ? 'Erasing…' : 'Erase my account'}
+              {busy ? t('account.erasing', 'Erasing…') : t('account.eraseButton', 'Erase my account')}
             </button>
           )}
           <button type="button" className={hasPassword ? 'btn' : 'btn btn-danger'} disabled={busy} onClick={() => void askLink()}>
-            {hasPassword ? 'E-mail me a confirmation link instead' : 'E-mail me a confirmation link'}
+            {hasPassword ? t('account.eraseLinkInstead', 'E-mail me a confirmation link instead') : t('account.eraseLink', 'E-mail me a confirmation link')}
           </button>
         </div>
       </form>
