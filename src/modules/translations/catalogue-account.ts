@@ -130,4 +130,5 @@ export const ACCOUNT_PAGE_LABELS = [
   { id: 'account.eraseForGood', en: 'Erase my account for good', where: 'Erasure link page: the button' },
   { id: 'account.searchHomes', en: 'Search homes', where: 'Erasure link page: after erasing or failing' },
   { id: 'account.staffSignIn', en: 'Staff sign-in', where: 'Staff sign-in page (/account/login/admin): title' },
+  { id: 'account.cellPhoneInvalid', en: 'Phone number must be 10 digits and contain no characters.', where: 'Cell phone form (prompt, phone step, account page): not 10 digits (the English is CELL_PHONE_MESSAGE)' },
 ] as const;

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { CELL_PHONE_MESSAGE, formatPhone, normalizeCellPhone } from '../../../../src/contract/phone';
+import { formatPhone, normalizeCellPhone } from '../../../../src/contract/phone';
 import { updateAccount } from '../../api/account';
 import styles from '../../ui/forms.module.css';
 import { useT } from '../../ui/translations';
@@ -20,7 +20,7 @@ export function CellPhoneForm({ initial = '', submitLabel, onSaved }: { initial?
     if (busy) return;
     const digits = normalizeCellPhone(value);
     if (!digits) {
-      setError(CELL_PHONE_MESSAGE);
+      setError(t('account.cellPhoneInvalid', 'Phone number must be 10 digits and contain no characters.'));
       return;
     }
     await save(async () => {

@@ -75,7 +75,7 @@ export function CommunicationPreferences({ initial }: { initial: Preferences }) 
       setPrefs((p) => ({ ...p, [key]: on }));
       toast({ title: t('communication.updated.title', COMMUNICATION_BANNER.title), message: t('communication.updated', COMMUNICATION_BANNER.text), tone: 'success' });
     } catch (err) {
-      toast({ title: t('ui.failedToSave', 'Failed to Save'), message: saveFailure(err), tone: 'error' });
+      toast({ title: t('ui.failedToSave', 'Failed to Save'), message: saveFailure(err, t), tone: 'error' });
     } finally {
       setBusy(null);
     }

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { ApiError } from '../../api/http';
+import { type Translate, useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
 
-/** What a refused save says: the server's message, or that it cannot be reached. */
-export const saveFailure = (err: unknown): string => (err instanceof ApiError ? err.message : 'The server cannot be reached');
+const english: Translate = (_id, en) => en;
+
+/** What a refused save says: the server's message, or that it cannot be reached (in the page's language with `t`). */
+export const saveFailure = (err: unknown, t: Translate = english): string => (err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'));
 
 /**
  * An account form's save: `busy` while it runs, and a refusal both in the form (`error`) and as
@@ -11,6 +14,7 @@ export const saveFailure = (err: unknown): string => (err instanceof ApiError ? 
  */
 export function useSave() {
   const toast = useToast();
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async (work: () => Promise<void>) => {
@@ -19,8 +23,8 @@ export function useSave() {
     try {
       await work();
     } catch (err) {
-      const message = saveFailure(err);
-      toast({ title: 'Failed to Save', message, tone: 'error' });
+      const message = saveFailure(err, t);
+      toast({ title: t('ui.failedToSave', 'Failed to Save'), message, tone: 'error' });
       setError(message);
     } finally {
       setBusy(false);
