@@ -31,7 +31,7 @@ export const ACCOUNT_LABELS = [
   { id: 'cell.notNow', en: 'Not now', where: 'Cell phone prompt: closes it' },
   { id: 'cell.label', en: 'Cell phone', where: 'Cell phone form (prompt, phone step, account page): the box' },
   { id: 'cell.save', en: 'Save', where: 'Cell phone form: the button' },
-  { id: 'ui.saving', en: 'Saving…', where: 'Buttons while saving: cell phone form, password reset page' },
+  { id: 'ui.saving', en: 'Saving…', where: 'Buttons while saving: cell phone form, password reset page, account page password change' },
 ] as const;
 
 /** The password recovery page (/account/forgotpassword), reached from the sign-in form. */
@@ -56,7 +56,7 @@ export const GATE_LABELS = [
   { id: 'terms.continue', en: 'Continue to search', where: 'Accept-terms gate: the button' },
   { id: 'terms.haveAccount', en: 'Already have an account?', where: 'Accept-terms gate: before the sign-in link' },
   { id: 'terms.thisSite', en: 'this site', where: 'Accept-terms gate: a site without a name' },
-  { id: 'ui.failedToSave', en: 'Failed to Save', where: 'Toasts: a change that did not save (communication links, import opt-in)' },
+  { id: 'ui.failedToSave', en: 'Failed to Save', where: 'Toasts: a change that did not save (communication links, import opt-in, account page forms)' },
   { id: 'optIn.title', en: 'Stay in touch by text?', where: 'Import opt-in (an imported user with texts off): title' },
   { id: 'optIn.text', en: 'Your agent added you to this site. Would you like text messages about new listings and updates? You can turn them off at any time.', where: 'Import opt-in' },
   { id: 'optIn.yes', en: 'Yes, text me', where: 'Import opt-in: accepts' },
