@@ -128,7 +128,10 @@ export const ACCOUNT_PAGE_LABELS = [
   { id: 'account.unreachableRetry', en: 'The server cannot be reached; please try again.', where: 'Erasure link page: no answer' },
   { id: 'account.eraseLinkWarning', en: 'This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out everywhere.', where: 'Erasure link page' },
   { id: 'account.eraseForGood', en: 'Erase my account for good', where: 'Erasure link page: the button' },
-  { id: 'account.searchHomes', en: 'Search homes', where: 'Erasure link page: after erasing or failing' },
+  { id: 'account.searchHomes', en: 'Search homes', where: 'Erasure link and e-mail confirmation pages: after they answer' },
+  { id: 'account.verify.title', en: 'Confirm your e-mail address', where: 'E-mail confirmation page (/account/verifyemail): title' },
+  { id: 'account.verify.incomplete', en: 'This confirmation link is incomplete; please open the whole link from the e-mail.', where: 'E-mail confirmation page: a link without its token' },
+  { id: 'account.verify.working', en: 'Confirming…', where: 'E-mail confirmation page: while the link is checked' },
   { id: 'account.staffSignIn', en: 'Staff sign-in', where: 'Staff sign-in page (/account/login/admin): title' },
   { id: 'account.cellPhoneInvalid', en: 'Phone number must be 10 digits and contain no characters.', where: 'Cell phone form (prompt, phone step, account page): not 10 digits (the English is CELL_PHONE_MESSAGE)' },
 ] as const;

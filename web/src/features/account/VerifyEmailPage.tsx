@@ -4,6 +4,7 @@ import { ApiError } from '../../api/http';
 import { Link } from '../../app/Link';
 import { useLocation } from '../../app/location';
 import styles from '../../ui/forms.module.css';
+import { useT } from '../../ui/translations';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 type State = { readonly kind: 'working' } | { readonly kind: 'done'; readonly text: string } | { readonly kind: 'failed'; readonly text: string };
@@ -15,26 +16,32 @@ type State = { readonly kind: 'working' } | { readonly kind: 'done'; readonly te
 export function VerifyEmailPage() {
   const token = new URLSearchParams(useLocation().search).get('token');
   const [state, setState] = useState<State>({ kind: 'working' });
-  useDocumentTitle('Confirm your e-mail address');
+  const t = useT();
+  const title = t('account.verify.title', 'Confirm your e-mail address');
+  useDocumentTitle(title);
+  // The messages the effect sets, in the visitor's language (read once: the effect runs once per token).
+  const incomplete = t('account.verify.incomplete', 'This confirmation link is incomplete; please open the whole link from the e-mail.');
+  const unreachable = t('account.unreachableRetry', 'The server cannot be reached; please try again.');
   useEffect(() => {
     if (!token) {
-      setState({ kind: 'failed', text: 'This confirmation link is incomplete; please open the whole link from the e-mail.' });
+      setState({ kind: 'failed', text: incomplete });
       return;
     }
     let live = true;
     confirmEmail(token).then(
       (r) => live && setState({ kind: 'done', text: r.message }),
-      (err: unknown) => live && setState({ kind: 'failed', text: err instanceof ApiError && err.status !== 0 ? err.message : 'The server cannot be reached; please try again.' }),
+      (err: unknown) => live && setState({ kind: 'failed', text: err instanceof ApiError && err.status !== 0 ? err.message : unreachable }),
     );
     return () => {
       live = false;
     };
+    // The token alone decides: a translation arriving late must not post the link again.
   }, [token]);
   return (
     <main id="main" className="simple-page">
-      <h1>Confirm your e-mail address</h1>
+      <h1>{title}</h1>
       <div className={styles.form} aria-busy={state.kind === 'working'}>
-        {state.kind === 'working' && <p role="status">Confirming…</p>}
+        {state.kind === 'working' && <p role="status">{t('account.verify.working', 'Confirming…')}</p>}
         {state.kind === 'done' && (
           <div className={styles.success} role="status">
             {state.text}
@@ -48,7 +55,7 @@ export function VerifyEmailPage() {
         {state.kind !== 'working' && (
           <div className={styles.actions}>
             <Link href="/search" className="btn btn-primary">
-              Search homes
+              {t('account.searchHomes', 'Search homes')}
             </Link>
           </div>
         )}
