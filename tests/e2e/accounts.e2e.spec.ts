@@ -167,7 +167,8 @@ describe('accounts and lead capture in Chromium', () => {
     // A phone (below 770 px): one column, nothing wider than the screen.
     await page.setViewportSize({ width: 375, height: 812 });
     // A string runs in the page as written (the server's tsconfig has no DOM types).
-    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    // Once the header has laid itself out again for the new width.
+    await expect.poll(() => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/accounts-page-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
