@@ -330,6 +330,8 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     const done = await anon.post('/api/account/erase/confirm', { token });
     expect(done.status, done.text).toBe(200);
     expect((await lead.client.get('/api/account/me')).status).toBe(401);
+    // The history lists an account's streams from a read model: wait until it has the erasure's.
+    await settle(server);
     const staff = await signIn(server, staffUser.email);
     const history = (await staff.get(`/api/backoffice/accounts/${userId}/history`)).body as { events: { type: string }[] };
     expect(history.events.map((e) => e.type)).toContain('PersonErased');
