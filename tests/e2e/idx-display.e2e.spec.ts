@@ -40,7 +40,7 @@ describe('IDX display rules in the browser', () => {
     ]);
     const disclaimer = page.getByRole('region', { name: 'Listing data disclaimers' });
     expect(await disclaimer.textContent()).toMatch(/ACTRIS .*Internet Data Exchange.* Listing data last updated /);
-    await page.getByRole('switch', { name: 'For rent' }).check();
+    await page.getByRole('radiogroup', { name: 'Homes for sale or for rent' }).getByRole('radio', { name: 'For rent' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('forrent'), { timeout: LOAD_MS }).toBe('1');
     await expect.poll(() => cards(page).count(), { timeout: LOAD_MS }).toBe(1);
     expect(await cards(page).first().locator('p').first().textContent()).toBe('$2,150/mo');
