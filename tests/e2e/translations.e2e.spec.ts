@@ -112,6 +112,8 @@ describe('translations on the public site', () => {
     await app.server.runtime.runner.waitForCatchUp();
     await page.goto(`${app.server.url}/search?lang=es`);
     await page.getByRole('button', { name: 'Search', exact: true }).waitFor();
+    // The filter bar renders after the search button; wait for it rather than count at once.
+    await page.getByRole('button', { name: es('Filters') }).waitFor();
     expect(await page.getByRole('button', { name: es('Filters') }).count()).toBe(1);
     await editor.close();
     await page.close();
