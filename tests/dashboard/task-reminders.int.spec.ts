@@ -122,7 +122,10 @@ describe('task reminders and the morning digest: once each, at the right time in
     expect((await patch(brokerC, alexTask, { assigneeId: alex.userId })).status).toBe(200);
     await settle(server);
     const digests = server.app.get(TaskReminders).outbox;
-    const mail = async (to: string) => (await readMailbox(server.runtime.db.pool, to)).filter((m) => m.subject.startsWith('Your tasks for'));
+    // The server's own sweep runs on the wall clock too: on a slow machine it can catch the earlier
+    // case's 'Already past' task before it was completed and mail a digest for the real date. That
+    // digest is right; this case is about the 2030 days it drives, so it reads those alone.
+    const mail = async (to: string) => (await readMailbox(server.runtime.db.pool, to)).filter((m) => /^Your tasks for \w+, Mar \d+:/.test(m.subject));
 
     // Before the clock (at real time, a day whose tasks lie years ahead: nothing to send).
     expect(await digests.sendDigests(new Date('2030-03-05T12:59:00Z'))).toBe(0);
