@@ -19,6 +19,8 @@ import {
 } from '../event-store.port';
 import { subscriptionLoop } from '../subscription-loop';
 import { assertValidAppends } from '../validate-event';
+import { appendGroup, positionIn } from './append-group';
+import { GroupCommit } from './group-commit';
 import { Wakeup } from './wakeup';
 
 const log = logger('event-store');
@@ -38,12 +40,26 @@ type EventRow = {
 };
 
 /**
+ * Group commit: how many group statements may be in flight at once (each holds a pooled
+ * connection while it waits for its fsync), and how many events one group may carry.
+ */
+const GROUP_LIMITS = { slots: 4, maxEvents: 2000 };
+
+/** Whether a stream at revision `rev` (-1: none) is what an append expecting `expected` may write after. */
+const matches = (expected: ExpectedRevision, rev: bigint): boolean =>
+  expected === 'any' ||
+  (expected === 'no_stream' && rev === -1n) ||
+  (expected === 'stream_exists' && rev >= 0n) ||
+  (typeof expected === 'bigint' && rev === expected);
+
+/**
  * The default event store: the `events` table and the append_events() function (migration 1).
  * Readers of the global log only look below pg_snapshot_xmin, so an event whose transaction
  * started before a later-committed one is never skipped.
  */
 export class PostgresEventStore extends EventStore {
   private readonly wakeup: Wakeup;
+  private readonly groups: GroupCommit;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -51,6 +67,10 @@ export class PostgresEventStore extends EventStore {
   ) {
     super();
     this.wakeup = new Wakeup(options.databaseUrl, EVENTS_CHANNEL);
+    this.groups = new GroupCommit(
+      { writeGroup: (units) => this.writeGroup(units), writeAlone: (unit) => this.appendAlone(unit) },
+      GROUP_LIMITS,
+    );
   }
 
   async append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult> {
@@ -59,6 +79,38 @@ export class PostgresEventStore extends EventStore {
   }
 
   async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    assertValidAppends(appends);
+    if (appends.length === 0) return [];
+    return this.groups.submit(appends);
+  }
+
+  /** A group's statement, answered per append: see append-group.ts. */
+  private async writeGroup(units: readonly (readonly StreamAppend[])[]): Promise<(AppendResult[] | Error | 'alone')[]> {
+    const outcome = await appendGroup(this.pool, units);
+    let wrote = false;
+    const answers = units.map((unit, u): AppendResult[] | Error | 'alone' => {
+      const streams = outcome.streams[u]!;
+      if (streams.some((s) => s.stored)) return 'alone';
+      if (streams.some((s) => s.conflicted)) {
+        const i = unit.findIndex((a, k) => !matches(a.expected, streams[k]!.rev));
+        const a = unit[i]!;
+        const rev = streams[i]!.rev;
+        return new ConcurrencyError(a.streamId, typeof a.expected === 'bigint' ? a.expected.toString() : a.expected, rev === -1n ? 'no_stream' : rev.toString());
+      }
+      wrote = true;
+      const position = positionIn(outcome, u);
+      return unit.map((a, k) => ({ nextRevision: streams[k]!.rev + BigInt(a.events.length), position, duplicate: false }));
+    });
+    if (wrote) this.wakeup.notify(this.pool);
+    return answers;
+  }
+
+  /**
+   * One append by itself through append_events() (migration 1): what answers an append the group
+   * statement held back (some of its events are stored already: a retry, or a clash) or could
+   * not write (it lost a race on a unique key to another process).
+   */
+  private async appendAlone(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     const streams: string[] = [];
     const expected: string[] = [];
     const eventStream: number[] = [];
@@ -67,7 +119,6 @@ export class PostgresEventStore extends EventStore {
     const types: string[] = [];
     const data: string[] = [];
     const meta: string[] = [];
-    assertValidAppends(appends);
     // A batch's events share one metadata object (an import's thousand): written out once.
     let lastMeta: unknown;
     let lastMetaJson = '';
@@ -128,12 +179,7 @@ export class PostgresEventStore extends EventStore {
       // Every event is stored already; it is a retry only if it names the place they are at.
       appends.forEach((a, i) => {
         const before = revisions[i]!;
-        const samePlace =
-          a.expected === 'any' ||
-          (a.expected === 'no_stream' && before === -1n) ||
-          (a.expected === 'stream_exists' && before >= 0n) ||
-          (typeof a.expected === 'bigint' && before === a.expected);
-        if (!samePlace) {
+        if (!matches(a.expected, before)) {
           throw new ConcurrencyError(a.streamId, expected[i]!, `its events already stored after revision ${before}`);
         }
       });
