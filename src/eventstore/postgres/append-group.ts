@@ -58,7 +58,13 @@ export type GroupedStream = {
 export type GroupOutcome = { readonly streams: GroupedStream[][]; readonly transactionId: bigint };
 
 /** Writes the appends in one statement; per append, per stream: its revision before and whether the append was held back. */
-export async function appendGroup(pool: pg.Pool, units: readonly (readonly StreamAppend[])[]): Promise<GroupOutcome> {
+/**
+ * Appends as the statements take them: per stream its id, expected revision and append (index
+ * into `units`); per event the 1-based index of its stream, its ordinal within that stream's new
+ * events, id and type; data and metadata as one JSON array each (PostgreSQL reads one document
+ * of a thousand events several times faster than a jsonb[] literal: a batch import's main cost).
+ */
+export function packAppends(units: readonly (readonly StreamAppend[])[]) {
   const streams: string[] = [];
   const expected: string[] = [];
   const unitOf: number[] = [];
@@ -87,12 +93,17 @@ export async function appendGroup(pool: pg.Pool, units: readonly (readonly Strea
       });
     }
   });
-  // Data and metadata travel as one JSON array each (PostgreSQL reads one document of a thousand
-  // events several times faster than a jsonb[] literal). Named: parsed once per connection.
+  return { streams, expected, unitOf, eventStream, ordinal, ids, types, data: `[${data.join(',')}]`, meta: `[${meta.join(',')}]` };
+}
+
+/** Writes the appends in one statement; per append, per stream: its revision before and whether the append was held back. */
+export async function appendGroup(pool: pg.Pool, units: readonly (readonly StreamAppend[])[]): Promise<GroupOutcome> {
+  const { streams, expected, unitOf, eventStream, ordinal, ids, types, data, meta } = packAppends(units);
+  // Named: parsed once per connection.
   const { rows } = await pool.query<{ rev: bigint; conflicted: boolean; stored: boolean; last_position: bigint | null; tx_id: bigint }>({
     name: 'porchlight_append_group',
     text: GROUP_SQL,
-    values: [streams, expected, unitOf, eventStream, ordinal, ids, types, `[${data.join(',')}]`, `[${meta.join(',')}]`],
+    values: [streams, expected, unitOf, eventStream, ordinal, ids, types, data, meta],
   });
   const out: GroupedStream[][] = units.map(() => []);
   rows.forEach((r, i) => out[unitOf[i]!]!.push({ rev: r.rev, conflicted: r.conflicted, stored: r.stored, lastPosition: r.last_position }));

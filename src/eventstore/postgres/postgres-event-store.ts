@@ -19,7 +19,7 @@ import {
 } from '../event-store.port';
 import { subscriptionLoop } from '../subscription-loop';
 import { assertValidAppends } from '../validate-event';
-import { appendGroup, positionIn } from './append-group';
+import { appendGroup, packAppends, positionIn } from './append-group';
 import { GroupCommit } from './group-commit';
 import { Wakeup } from './wakeup';
 
@@ -111,34 +111,9 @@ export class PostgresEventStore extends EventStore {
    * not write (it lost a race on a unique key to another process).
    */
   private async appendAlone(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
-    const streams: string[] = [];
-    const expected: string[] = [];
-    const eventStream: number[] = [];
-    const ordinal: number[] = [];
-    const ids: string[] = [];
-    const types: string[] = [];
-    const data: string[] = [];
-    const meta: string[] = [];
-    // A batch's events share one metadata object (an import's thousand): written out once.
-    let lastMeta: unknown;
-    let lastMetaJson = '';
-    for (const a of appends) {
-      streams.push(a.streamId);
-      expected.push(typeof a.expected === 'bigint' ? a.expected.toString() : a.expected);
-      a.events.forEach((e, i) => {
-        eventStream.push(streams.length);
-        ordinal.push(i + 1);
-        ids.push(e.eventId);
-        types.push(e.type);
-        data.push(JSON.stringify(e.data));
-        if (e.metadata !== lastMeta) lastMetaJson = JSON.stringify((lastMeta = e.metadata));
-        meta.push(lastMetaJson);
-      });
-    }
+    const { streams, expected, eventStream, ordinal, ids, types, data, meta } = packAppends([appends]);
     if (streams.length === 0) return [];
 
-    // Data and metadata travel as one JSON array each: PostgreSQL reads a jsonb[] literal of a
-    // thousand events several times slower than one JSON document (a batch import's main cost).
     // Named, so that each connection parses and plans it once rather than on every append.
     const query = {
       name: 'porchlight_append_events',
@@ -146,7 +121,7 @@ export class PostgresEventStore extends EventStore {
       FROM append_events($1::text[], $2::text[], $3::int[], $4::int[], $5::uuid[], $6::text[],
         ARRAY(SELECT d FROM jsonb_array_elements($7::jsonb) WITH ORDINALITY AS t(d, n) ORDER BY n),
         ARRAY(SELECT m FROM jsonb_array_elements($8::jsonb) WITH ORDINALITY AS t(m, n) ORDER BY n))`,
-      values: [streams, expected, eventStream, ordinal, ids, types, `[${data.join(',')}]`, `[${meta.join(',')}]`],
+      values: [streams, expected, eventStream, ordinal, ids, types, data, meta],
     };
     // int8[] comes back as strings: the bigint type parser only covers scalar int8.
     let row: { revisions: (string | bigint)[]; last_global_position: bigint; tx_id: bigint; duplicate: boolean };
