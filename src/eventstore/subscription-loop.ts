@@ -1,4 +1,4 @@
-import { compareCheckpoints, type EventStore, type SubscribeOptions, type Subscription } from './event-store.port';
+import { type Checkpoint, compareCheckpoints, type EventStore, type ReadAllPage, type SubscribeOptions, type Subscription } from './event-store.port';
 
 /** How an adapter hears that events may have arrived: `wait` returns on a wake-up or after `ms`. */
 export type Waiter = { wait(ms: number): Promise<void>; cancel(): void };
@@ -16,16 +16,34 @@ export type LoopOptions = {
  * reading goes on from where it ended (or from where onEvents moved the subscriber). At the end
  * of the log it waits for the waiter, polling every pollMs; a page whose newer events are
  * committed but not yet visible (`pending`) is looked at again soon, backing off up to pollMs.
- * A failure goes to onError and is retried after pollMs.
+ * A failure goes to onError and is retried after pollMs. While catching up, the next page is
+ * read ahead, during the handler's work on the current one.
  */
 export function subscriptionLoop(store: Pick<EventStore, 'readAll'>, options: SubscribeOptions, waiter: Waiter, loop: LoopOptions): Subscription {
   let stopped = false;
   let checkpoint = options.from;
+  // While catching up (the last page was full), the next page is read while the handler works on
+  // this one: a projection's writes and the log's reads overlap instead of taking turns. It is
+  // read from where this page ends, exactly as the next turn would; if the handler moves the
+  // checkpoint, it is dropped unread.
+  let ahead: { from: Checkpoint; page: Promise<ReadAllPage> } | undefined;
+  const read = (from: Checkpoint): Promise<ReadAllPage> => {
+    const next = ahead;
+    ahead = undefined;
+    if (next && compareCheckpoints(next.from, from) === 0) return next.page;
+    next?.page.catch(() => undefined);
+    return store.readAll(from, options);
+  };
   const run = async () => {
     let backoff = 5;
     while (!stopped) {
       try {
-        const page = await store.readAll(checkpoint, options);
+        const page = await read(checkpoint);
+        if (!page.atEnd && compareCheckpoints(page.next, checkpoint) > 0) {
+          const from = page.next;
+          ahead = { from, page: store.readAll(from, options) };
+          ahead.page.catch(() => undefined);
+        }
         if (compareCheckpoints(page.next, checkpoint) > 0) {
           const moved = await options.onEvents(page.events, page.next);
           checkpoint = moved ?? page.next;

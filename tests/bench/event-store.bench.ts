@@ -34,15 +34,17 @@ type Case = { key: string; writers: number; perAppend: number; goal?: number };
 
 const CASES: readonly Case[] = [
   { key: 'append-1-single', writers: 1, perAppend: 1 },
-  { key: 'append-32-single', writers: 32, perAppend: 1, goal: 3_000 },
+  { key: 'append-32-single', writers: 32, perAppend: 1, goal: 6_000 },
   { key: 'append-1-batch100', writers: 1, perAppend: 100 },
   { key: 'append-32-batch100', writers: 32, perAppend: 100, goal: 20_000 },
 ];
 
 /**
  * Appends through the PostgreSQL adapter as commands do: each writer keeps to streams of its
- * own and appends with the exact revision it last saw (validation, append_events(), the
- * post-commit notification: the whole path). The pool is the product's default size.
+ * own and appends with the exact revision it last saw (validation, group commit and its one
+ * statement, the post-commit notification: the whole path). The pool is the product's default
+ * size. 32 single-event writers are the group-commit case: the goal (6,000/s) is about what 32
+ * writers can reach when each waits for its own fsync in a group with the others.
  */
 export const eventStoreBenchmark: Benchmark = {
   name: 'event-store',

@@ -19,6 +19,8 @@ import {
 } from '../event-store.port';
 import { subscriptionLoop } from '../subscription-loop';
 import { assertValidAppends } from '../validate-event';
+import { appendGroup, packAppends, positionIn } from './append-group';
+import { GroupCommit } from './group-commit';
 import { Wakeup } from './wakeup';
 
 const log = logger('event-store');
@@ -38,12 +40,26 @@ type EventRow = {
 };
 
 /**
+ * Group commit: how many group statements may be in flight at once (each holds a pooled
+ * connection while it waits for its fsync), and how many events one group may carry.
+ */
+const GROUP_LIMITS = { slots: 4, maxEvents: 2000 };
+
+/** Whether a stream at revision `rev` (-1: none) is what an append expecting `expected` may write after. */
+const matches = (expected: ExpectedRevision, rev: bigint): boolean =>
+  expected === 'any' ||
+  (expected === 'no_stream' && rev === -1n) ||
+  (expected === 'stream_exists' && rev >= 0n) ||
+  (typeof expected === 'bigint' && rev === expected);
+
+/**
  * The default event store: the `events` table and the append_events() function (migration 1).
  * Readers of the global log only look below pg_snapshot_xmin, so an event whose transaction
  * started before a later-committed one is never skipped.
  */
 export class PostgresEventStore extends EventStore {
   private readonly wakeup: Wakeup;
+  private readonly groups: GroupCommit;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -51,6 +67,10 @@ export class PostgresEventStore extends EventStore {
   ) {
     super();
     this.wakeup = new Wakeup(options.databaseUrl, EVENTS_CHANNEL);
+    this.groups = new GroupCommit(
+      { writeGroup: (units) => this.writeGroup(units), writeAlone: (unit) => this.appendAlone(unit) },
+      GROUP_LIMITS,
+    );
   }
 
   async append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult> {
@@ -59,35 +79,41 @@ export class PostgresEventStore extends EventStore {
   }
 
   async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
-    const streams: string[] = [];
-    const expected: string[] = [];
-    const eventStream: number[] = [];
-    const ordinal: number[] = [];
-    const ids: string[] = [];
-    const types: string[] = [];
-    const data: string[] = [];
-    const meta: string[] = [];
     assertValidAppends(appends);
-    // A batch's events share one metadata object (an import's thousand): written out once.
-    let lastMeta: unknown;
-    let lastMetaJson = '';
-    for (const a of appends) {
-      streams.push(a.streamId);
-      expected.push(typeof a.expected === 'bigint' ? a.expected.toString() : a.expected);
-      a.events.forEach((e, i) => {
-        eventStream.push(streams.length);
-        ordinal.push(i + 1);
-        ids.push(e.eventId);
-        types.push(e.type);
-        data.push(JSON.stringify(e.data));
-        if (e.metadata !== lastMeta) lastMetaJson = JSON.stringify((lastMeta = e.metadata));
-        meta.push(lastMetaJson);
-      });
-    }
+    if (appends.length === 0) return [];
+    return this.groups.submit(appends);
+  }
+
+  /** A group's statement, answered per append: see append-group.ts. */
+  private async writeGroup(units: readonly (readonly StreamAppend[])[]): Promise<(AppendResult[] | Error | 'alone')[]> {
+    const outcome = await appendGroup(this.pool, units);
+    let wrote = false;
+    const answers = units.map((unit, u): AppendResult[] | Error | 'alone' => {
+      const streams = outcome.streams[u]!;
+      if (streams.some((s) => s.stored)) return 'alone';
+      if (streams.some((s) => s.conflicted)) {
+        const i = unit.findIndex((a, k) => !matches(a.expected, streams[k]!.rev));
+        const a = unit[i]!;
+        const rev = streams[i]!.rev;
+        return new ConcurrencyError(a.streamId, typeof a.expected === 'bigint' ? a.expected.toString() : a.expected, rev === -1n ? 'no_stream' : rev.toString());
+      }
+      wrote = true;
+      const position = positionIn(outcome, u);
+      return unit.map((a, k) => ({ nextRevision: streams[k]!.rev + BigInt(a.events.length), position, duplicate: false }));
+    });
+    if (wrote) this.wakeup.notify(this.pool);
+    return answers;
+  }
+
+  /**
+   * One append by itself through append_events() (migration 1): what answers an append the group
+   * statement held back (some of its events are stored already: a retry, or a clash) or could
+   * not write (it lost a race on a unique key to another process).
+   */
+  private async appendAlone(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    const { streams, expected, eventStream, ordinal, ids, types, data, meta } = packAppends([appends]);
     if (streams.length === 0) return [];
 
-    // Data and metadata travel as one JSON array each: PostgreSQL reads a jsonb[] literal of a
-    // thousand events several times slower than one JSON document (a batch import's main cost).
     // Named, so that each connection parses and plans it once rather than on every append.
     const query = {
       name: 'porchlight_append_events',
@@ -95,7 +121,7 @@ export class PostgresEventStore extends EventStore {
       FROM append_events($1::text[], $2::text[], $3::int[], $4::int[], $5::uuid[], $6::text[],
         ARRAY(SELECT d FROM jsonb_array_elements($7::jsonb) WITH ORDINALITY AS t(d, n) ORDER BY n),
         ARRAY(SELECT m FROM jsonb_array_elements($8::jsonb) WITH ORDINALITY AS t(m, n) ORDER BY n))`,
-      values: [streams, expected, eventStream, ordinal, ids, types, `[${data.join(',')}]`, `[${meta.join(',')}]`],
+      values: [streams, expected, eventStream, ordinal, ids, types, data, meta],
     };
     // int8[] comes back as strings: the bigint type parser only covers scalar int8.
     let row: { revisions: (string | bigint)[]; last_global_position: bigint; tx_id: bigint; duplicate: boolean };
@@ -128,12 +154,7 @@ export class PostgresEventStore extends EventStore {
       // Every event is stored already; it is a retry only if it names the place they are at.
       appends.forEach((a, i) => {
         const before = revisions[i]!;
-        const samePlace =
-          a.expected === 'any' ||
-          (a.expected === 'no_stream' && before === -1n) ||
-          (a.expected === 'stream_exists' && before >= 0n) ||
-          (typeof a.expected === 'bigint' && before === a.expected);
-        if (!samePlace) {
+        if (!matches(a.expected, before)) {
           throw new ConcurrencyError(a.streamId, expected[i]!, `its events already stored after revision ${before}`);
         }
       });
