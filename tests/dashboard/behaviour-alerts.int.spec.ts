@@ -187,4 +187,22 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
     }
     expect((await janeC.request('PUT', '/api/dashboard/me/reply-notices', { json: { notifyBy: 'email' } })).status).toBe(200);
   });
+
+  it('merged leads fold: the duplicate’s views count toward the survivor’s, and the alert is the survivor’s', async () => {
+    const survivor = await janesLead(app.server, { FullName: 'Sue Survivor' });
+    const duplicate = await janesLead(app.server, { FullName: 'Sue Duplicate' });
+    const userOf = async (leadId: string) => ((await store().readStream(`lead-${leadId}`, { limit: 1 }))[0]!.data as { userId: string }).userId;
+    await store().append(`leadactivity-${duplicate.leadId}`, 'any', [view(duplicate.leadId, 'D1'), view(duplicate.leadId, 'D1')]);
+    await drained();
+    const [survivorId, mergedId] = [await userOf(survivor.leadId), await userOf(duplicate.leadId)];
+    const mergeId = randomUUID();
+    const leads = [{ mergedLeadId: duplicate.leadId, survivorLeadId: survivor.leadId, mergedName: 'Sue Duplicate' }];
+    for (const userId of [survivorId, mergedId]) {
+      await store().append(`backoffice-${userId}`, 'any', [ev('AccountsMerged', { userId, mergeId, survivorId, mergedId, reason: 'same person', leads })]);
+    }
+    await store().append(`leadactivity-${survivor.leadId}`, 'any', [view(survivor.leadId, 'D1')]);
+    await drained();
+    expect((await alertsOf(janeC, survivor.leadId)).map((a) => [a.leadName, a.reason])).toEqual([['Sue Survivor', 'Viewed the same home 3 times']]);
+    expect((await raisedFor(survivor.leadId)).map((e) => e.streamId)).toEqual([`behaviour-alerts-${survivor.leadId}`]);
+  });
 });
