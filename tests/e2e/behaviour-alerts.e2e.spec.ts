@@ -18,7 +18,7 @@ describe('behaviour alerts in Chromium: a broker changes a threshold, the agent 
     await broker.goto(`${server.url}/search`);
     await signInPage(broker, 'broker@demo.test');
     await broker.goto(`${server.url}/dashboard?view=team`);
-    const panel = broker.getByRole('region', { name: 'Lead alerts' });
+    const panel = broker.getByRole('region', { name: 'Lead alert thresholds' });
     await panel.getByText('(the defaults)', { exact: false }).waitFor();
     const same = panel.getByLabel('Views of the same home');
     expect(await same.inputValue()).toBe('3');

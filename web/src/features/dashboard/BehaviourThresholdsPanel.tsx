@@ -45,7 +45,7 @@ export function BehaviourThresholdsPanel() {
 
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Lead alerts</h2>
+      <h2 id={`${id}-title`}>Lead alert thresholds</h2>
       {!view && !error && <p className={styles.muted}>Loading…</p>}
       {view && draft && (
         <form className={styles.form} onSubmit={(e) => void save(e)} noValidate>
