@@ -27,7 +27,8 @@ const whole = z.number({ error: 'Every threshold needs a number' });
 const Thresholds = z.strictObject({ returnAfterDays: whole, sameHomeViews: whole, homesPerDay: whole, alertOpenMinutes: whole });
 const ThresholdsBody = z.strictObject({ thresholds: Thresholds, scope: z.string().optional() });
 const ScopeQuery = z.strictObject({ scope: z.string().optional() });
-const AlertsQuery = z.strictObject({ leadId: z.string().optional(), limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 200' }).int().min(1).max(200).optional() });
+const LIMIT = 'limit must be a whole number from 1 to 200';
+const AlertsQuery = z.strictObject({ leadId: z.string().optional(), limit: z.coerce.number({ error: LIMIT }).int({ error: LIMIT }).min(1, { error: LIMIT }).max(200, { error: LIMIT }).optional() });
 
 /** Whose thresholds a viewer reads or changes: a broker's office's, an agent's office's, staff an office's by `scope` (a broker's id). */
 async function officeOf(store: EventStore, viewer: Viewer, asked: string | undefined): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import type { Push } from '../../api/realtime';
 import { BEHAVIOUR_KIND_LABELS, type BehaviourKind } from '../../../../src/contract/behaviour-alerts';
@@ -6,6 +6,8 @@ import type { Subscribe } from './ChatPanel';
 import { fullDate, relativeTime } from './dashboardFormat';
 import { type BehaviourAlertView, behaviourApi } from './behaviourApi';
 import styles from './BehaviourAlerts.module.css';
+import pond from './PondSection.module.css';
+import { useOnReconnect } from './useOnReconnect';
 
 const SHOWN = 3;
 const KEPT = 10;
@@ -22,7 +24,6 @@ export function BehaviourAlerts({ subscribe, connected, now, onOpen }: { subscri
   const [failed, setFailed] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
   const [all, setAll] = useState(false);
-  const wasConnected = useRef(connected);
 
   const load = useCallback(() => {
     behaviourApi.alerts(KEPT).then(
@@ -34,10 +35,7 @@ export function BehaviourAlerts({ subscribe, connected, now, onOpen }: { subscri
     );
   }, []);
   useEffect(load, [load]);
-  useEffect(() => {
-    if (connected && !wasConnected.current) load();
-    wasConnected.current = connected;
-  }, [connected, load]);
+  useOnReconnect(connected, load);
 
   useEffect(
     () =>
@@ -63,7 +61,7 @@ export function BehaviourAlerts({ subscribe, connected, now, onOpen }: { subscri
   const shown = all ? (alerts ?? []) : (alerts ?? []).slice(0, SHOWN);
   return (
     <section className={styles.alerts} aria-labelledby={titleId}>
-      <div className={styles.head}>
+      <div className={pond.head}>
         <h2 id={titleId}>Lead alerts</h2>
         <span className={styles.live} role="status">
           {announce}
