@@ -62,6 +62,8 @@ export const behaviourAlertsProjection: Projection = {
     await tx.query(`CREATE TABLE ${t('behaviour_facts')} (
       event_id uuid PRIMARY KEY, lead_id uuid NOT NULL, position bigint NOT NULL, at timestamptz NOT NULL, kind text NOT NULL, pdid text, alert_id text)`);
     await tx.query(`CREATE INDEX ON ${t('behaviour_facts')} (lead_id, at, position)`);
+    await tx.query(`CREATE INDEX ON ${t('behaviour_facts')} (lead_id, pdid) WHERE kind = 'view'`);
+    await tx.query(`CREATE INDEX ON ${t('behaviour_facts')} (alert_id) WHERE kind = 'alertSent'`);
     await tx.query(`CREATE TABLE ${t('behaviour_alerts')} (
       alert_id uuid PRIMARY KEY, lead_id uuid NOT NULL, agent_id uuid NOT NULL, office_id uuid, kind text NOT NULL, reason text NOT NULL,
       pdid text, at timestamptz NOT NULL, raised_at timestamptz NOT NULL)`);

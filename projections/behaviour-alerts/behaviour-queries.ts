@@ -5,17 +5,33 @@ import type { BehaviourFact, BehaviourFactKind } from '../../src/modules/behavio
 type Db = Pick<pg.Pool, 'query'>;
 export type AlertViewer = { readonly userId: string; readonly role: 'agent' | 'broker' | 'staff' };
 
+type FactRow = { lead_id: string; event_id: string; kind: BehaviourFactKind; at: Date; pdid: string | null; alert_id: string | null };
+const factOf = (r: FactRow): BehaviourFact => ({ eventId: r.event_id, kind: r.kind, at: r.at.toISOString(), pdid: r.pdid, alertId: r.alert_id });
+
 /**
- * The doings of the lead that holds this event now (a merged lead's are its survivor's), oldest
- * first (the log's order within a time); null when the event is not kept.
+ * A queued doing (`trigger`) of the lead that holds it now (a merged lead's are its survivor's),
+ * and of the lead's earlier doings (in the log's order) those the rules can read about it: the
+ * latest doing before it, the views of the same home, the views of the same UTC day, and the
+ * sending of the alert e-mail it opened. So a lead with a long history costs a few index reads,
+ * not its whole history. Null when the doing is not kept.
  */
-export async function behaviourHistoryOf(db: Db, eventId: string): Promise<{ readonly leadId: string; readonly facts: BehaviourFact[] } | null> {
-  const { rows } = await db.query<{ lead_id: string; event_id: string; kind: BehaviourFactKind; at: Date; pdid: string | null; alert_id: string | null }>(
-    `SELECT lead_id, event_id, kind, at, pdid, alert_id FROM behaviour_facts WHERE lead_id = (SELECT lead_id FROM behaviour_facts WHERE event_id = $1) ORDER BY at, position`,
+export async function behaviourTriggerOf(db: Db, eventId: string): Promise<{ readonly leadId: string; readonly trigger: BehaviourFact; readonly before: BehaviourFact[] } | null> {
+  const { rows } = await db.query<FactRow & { is_trigger: boolean }>(
+    `WITH t AS (SELECT lead_id, event_id, at, position, pdid, alert_id FROM behaviour_facts WHERE event_id = $1),
+     earlier AS (SELECT f.* FROM behaviour_facts f JOIN t ON f.lead_id = t.lead_id AND (f.at, f.position) < (t.at, t.position))
+     SELECT lead_id, event_id, kind, at, pdid, alert_id, position, false AS is_trigger FROM (
+       (SELECT e.* FROM earlier e WHERE e.kind <> 'alertSent' ORDER BY e.at DESC, e.position DESC LIMIT 1)
+       UNION SELECT e.* FROM earlier e, t WHERE e.kind = 'view' AND e.pdid = t.pdid
+       UNION SELECT e.* FROM earlier e, t WHERE e.kind = 'view' AND e.at >= date_trunc('day', t.at, 'UTC')
+       UNION SELECT e.* FROM earlier e, t WHERE e.kind = 'alertSent' AND e.alert_id = t.alert_id
+     ) b
+     UNION ALL SELECT f.lead_id, f.event_id, f.kind, f.at, f.pdid, f.alert_id, f.position, true FROM behaviour_facts f JOIN t ON f.event_id = t.event_id
+     ORDER BY at, position`,
     [eventId],
   );
-  if (rows.length === 0) return null;
-  return { leadId: rows[0]!.lead_id, facts: rows.map((r) => ({ eventId: r.event_id, kind: r.kind, at: r.at.toISOString(), pdid: r.pdid, alertId: r.alert_id })) };
+  const trigger = rows.find((r) => r.is_trigger);
+  if (!trigger) return null;
+  return { leadId: trigger.lead_id, trigger: factOf(trigger), before: rows.filter((r) => !r.is_trigger).map(factOf) };
 }
 
 /**

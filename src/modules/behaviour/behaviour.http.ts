@@ -72,6 +72,7 @@ export class BehaviourController {
   @Get('behaviour-thresholds')
   async thresholds(@Query() query: unknown, @Req() req: Request): Promise<BehaviourThresholdsView> {
     const viewer = dashboardViewer(req);
+    await this.limiter.enforce(READS, viewer.userId);
     const office = await officeOf(this.store, viewer, parseBody(ScopeQuery, query).scope);
     const s = await thresholdsOf(this.store, office);
     return { scope: office ?? 'default', version: s.version, thresholds: s.thresholds, changedBy: s.byUserId, changedAt: s.changedAt };

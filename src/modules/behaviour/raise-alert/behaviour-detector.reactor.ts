@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { BEHAVIOUR_QUEUED, behaviourHistoryOf } from '../../../../projections/behaviour-alerts';
+import { BEHAVIOUR_QUEUED, behaviourTriggerOf } from '../../../../projections/behaviour-alerts';
 import type { Runtime } from '../../../app/runtime';
 import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { DB_POOL, RUNTIME } from '../../../app/tokens';
@@ -23,7 +23,7 @@ type QueueRow = { event_id: string; lead_id: string; at: Date };
 /**
  * The behaviour detector, a process manager: each lead event the behaviour_alerts projection
  * queued is taken once under its row lock (FOR UPDATE SKIP LOCKED: two instances never take the
- * same), the lead's doings up to it are read from the read model and the office's thresholds from
+ * same), the lead's earlier doings the rules can read about it come from the read model and the office's thresholds from
  * their stream, the rules (detectBehaviour, pure) say what it means, and the alerts are decided on
  * the lead's alert stream (raiseAlertsDecider: ids derived from the lead, kind and window, so an
  * alert already there is not raised again), then the row is marked in the same transaction. A
@@ -75,16 +75,15 @@ export class BehaviourDetector extends SweptReactor {
   }
 
   private async evaluate(row: QueueRow, now: Date): Promise<{ state: string; raised: number }> {
-    const history = await behaviourHistoryOf(this.pool, row.event_id);
-    const i = history?.facts.findIndex((f) => f.eventId === row.event_id) ?? -1;
-    if (!history || i < 0) return { state: 'dropped', raised: 0 };
+    const history = await behaviourTriggerOf(this.pool, row.event_id);
+    if (!history) return { state: 'dropped', raised: 0 };
     const { lead } = await loadLead(this.store, history.leadId);
     if (!lead.exists) return { state: 'dropped', raised: 0 };
     // A pond lead is nobody's yet: its office's dashboards show its doings, no agent is alerted.
     if (!lead.agentId) return { state: 'no-agent', raised: 0 };
     const { thresholds } = await thresholdsOf(this.store, lead.brokerId);
-    const trigger = history.facts[i]!;
-    const alerts = detectBehaviour(history.facts.slice(0, i), trigger, thresholds);
+    const { trigger } = history;
+    const alerts = detectBehaviour(history.before, trigger, thresholds);
     if (alerts.length === 0) return { state: 'quiet', raised: 0 };
     const { events } = await handleCommand(
       this.store,
