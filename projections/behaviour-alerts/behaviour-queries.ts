@@ -17,8 +17,8 @@ const factOf = (r: FactRow): BehaviourFact => ({ eventId: r.event_id, kind: r.ki
  */
 export async function behaviourTriggerOf(db: Db, eventId: string): Promise<{ readonly leadId: string; readonly trigger: BehaviourFact; readonly before: BehaviourFact[] } | null> {
   const { rows } = await db.query<FactRow & { is_trigger: boolean }>(
-    `WITH t AS (SELECT lead_id, event_id, at, position, pdid, alert_id FROM behaviour_facts WHERE event_id = $1),
-     earlier AS (SELECT f.* FROM behaviour_facts f JOIN t ON f.lead_id = t.lead_id AND (f.at, f.position) < (t.at, t.position))
+    `WITH t AS MATERIALIZED (SELECT lead_id, event_id, at, position, pdid, alert_id FROM behaviour_facts WHERE event_id = $1),
+     earlier AS NOT MATERIALIZED (SELECT f.* FROM behaviour_facts f JOIN t ON f.lead_id = t.lead_id AND (f.at, f.position) < (t.at, t.position))
      SELECT lead_id, event_id, kind, at, pdid, alert_id, position, false AS is_trigger FROM (
        (SELECT e.* FROM earlier e WHERE e.kind <> 'alertSent' ORDER BY e.at DESC, e.position DESC LIMIT 1)
        UNION SELECT e.* FROM earlier e, t WHERE e.kind = 'view' AND e.pdid = t.pdid
