@@ -3,6 +3,7 @@ import { ApiError } from '../../api/http';
 import { BEHAVIOUR_THRESHOLD_BOUNDS, BEHAVIOUR_THRESHOLD_LABELS } from '../../../../src/contract/behaviour-alerts';
 import { type BehaviourThresholds, type BehaviourThresholdsView, behaviourApi } from './behaviourApi';
 import styles from './RoutingSettingsPanel.module.css';
+import { SettingsSave } from './SettingsSave';
 import own from './BehaviourAlerts.module.css';
 
 const KEYS = Object.keys(BEHAVIOUR_THRESHOLD_BOUNDS) as (keyof BehaviourThresholds)[];
@@ -73,14 +74,7 @@ export function BehaviourThresholdsPanel() {
               );
             })}
           </div>
-          <div className={styles.actions}>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save alert thresholds'}
-            </button>
-            <span role="status" className={styles.muted}>
-              {status}
-            </span>
-          </div>
+          <SettingsSave busy={busy} label="Save alert thresholds" status={status} />
         </form>
       )}
       {error && (
