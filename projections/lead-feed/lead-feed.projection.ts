@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
+import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
 import type { ChatEvent } from '../../src/modules/chat/chat.events';
 import {
   type CallLogged,
@@ -19,7 +20,7 @@ import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { eventsOf, handledTypes, MergedLeads, type Projection, type ProjectionContext } from '../runner';
 import { SEARCHED_TEXT } from './lead-list-filter';
-import { summaries, withHome } from './timeline-summary';
+import { clip, summaries, withHome } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 import { listingMailSummary, listingMailTimelineTypes } from './listing-mail-timeline';
 import { type KnownShowing, showingSummary, showingTimelineTypes } from './showing-timeline';
@@ -39,7 +40,8 @@ type Handled =
   | ListingMailEvent
   | ShowingEvent
   | AccountsMerged
-  | AccountsUnmerged;
+  | AccountsUnmerged
+  | BehaviourAlertRaised;
 
 type FeedRow = {
   lead_id: string;
@@ -144,6 +146,7 @@ export const leadFeedProjection: Projection = {
     'AccountsMerged',
     'AccountsUnmerged',
     'PersonErased',
+    'BehaviourAlertRaised',
   ]),
   tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks', 'lead_stage_counts', 'lead_showings', 'lead_feed_merges', 'lead_feed_parked'],
   async createTables(tx, t) {
@@ -478,6 +481,16 @@ export const leadFeedProjection: Projection = {
           await tx.query(`UPDATE ${table('lead_timeline')} SET summary = $2 WHERE (lead_id = ANY($1::uuid[]) AND merged_from IS NULL) OR merged_from = ANY($3::uuid[])`, [rows.map((r) => r.lead_id), ERASED, e.data.leadIds]);
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           for (const r of rows) await addEntry(ctx, e, r.lead_id, r.site_id, 'Personal data erased', { key: `${e.eventId}:${r.lead_id}` });
+          break;
+        }
+        case 'BehaviourAlertRaised': {
+          // Issue 19 part 2: the alert is a line of the lead's timeline, live on the dashboards; not the lead's activity (their doing already counted).
+          const row = await rowOf(e.data.leadId);
+          if (!row) break;
+          const summary = clip(`Alert: ${e.data.reason}`);
+          const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, { mergedFrom: row.merged_from ?? null });
+          const to = leadRooms(row);
+          if (to.length) ctx.push({ to, name: 'lead.activity', payload: { leadId: row.lead_id, type: e.type, at, summary, eventId: id } });
           break;
         }
         default:

@@ -1,6 +1,7 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
 import { agentPagesProjection } from '../../projections/agent-pages';
 import { alertsProjection } from '../../projections/alerts';
+import { behaviourAlertsProjection } from '../../projections/behaviour-alerts';
 import { chatProjection } from '../../projections/chat';
 import { emailTemplatesProjection } from '../../projections/email-templates';
 import { feedListingsProjection } from '../../projections/feed-listings';
@@ -65,6 +66,7 @@ export const allProjections: readonly Projection[] = [
   replyNoticesProjection,
   agentPagesProjection,
   leadScoreProjection,
+  behaviourAlertsProjection,
 ];
 
 /**

@@ -1,3 +1,4 @@
+import type { BehaviourAlertView } from './behaviour-alerts';
 import type { FeedCountsView, FeedProgressPhase } from './feeds';
 import type { ThreadItem } from './thread';
 
@@ -21,6 +22,8 @@ export type ServerToClientEvents = {
   /** A pond lead has its agent again (claimed first by agentId, or given by the broker): the office's other agents drop it. */
   'lead.claimed': (p: { leadId: string; agentId: string; at: string; position: string }) => void;
   /** The lead moved to another stage (the board moves its card; eventId is its timeline entry's). */
+  /** A lead did something that means intent (issue 19 part 2), to the lead's agent, their broker and staff. */
+  'lead.behaviour': (p: BehaviourAlertView & { position: string }) => void;
   'lead.stage': (p: { leadId: string; stage: string; fromStage: string; at: string; eventId: string; position: string }) => void;
   'chat.message': (p: { chatId: string; leadId: string; messageId: string; fromUserId: string; toUserId: string; text: string; at: string; position: string }) => void;
   /** readerId has read every message sent to them up to upToMessageId (read receipts). */

@@ -26,6 +26,10 @@ export type Signals = {
   'leads.listingMailQueued': { readonly queued: number };
   /** Leads' text or e-mail replies were queued for their agents' reply notices (the thread context's senders). */
   'thread.replyNoticesQueued': { readonly queued: number };
+  /** Leads' events that may mean intent were queued (the behaviour context's detector). */
+  'behaviour.queued': { readonly queued: number };
+  /** Behaviour alerts' e-mails were queued (the behaviour context's mail sender). */
+  'behaviour.mailQueued': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

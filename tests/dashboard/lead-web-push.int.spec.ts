@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import webPush from 'web-push';
+import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
 import { alertsSettled, home, importHomes } from '../organizer/organizer-fixture';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { demoSite, demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { type PushServiceStandIn, type StandInSubscription, startPushServiceStandIn } from '../support/push-service-stand-in';
 import type { WebClient } from '../support/web-client';
 
@@ -67,6 +69,13 @@ describe('web push to a lead, through a push-service stand-in', () => {
     expect(push.payload).toEqual({ title: 'New listing', body: '1 Push Pl, Seattle, WA — $555,000', url: '/listing/T-PU1', tag: expect.stringMatching(/^alert-/), id: expect.any(String) });
     // The alert's id is the push's topic: a repeat replaces an undelivered one.
     expect(push.topic).toBe((push.payload as { id: string }).id.replace(/-/g, ''));
+  });
+
+  it("tells the agent's browser of a lead's behaviour alert (issue 19 part 2), opening the lead", async () => {
+    const e = { type: 'ListingFavorited', data: { leadId: lead.leadId, userId: randomUUID(), siteId: demoSite('jane').siteId, pdid: 'WP1' } };
+    await server.runtime.store.append(`organizer-${lead.leadId}`, 'any', [{ ...e, eventId: randomUUID(), metadata: metadataOf(systemContext(new Date(), e.data.siteId)) }]);
+    const push = await standIn.waitFor((p) => p.path === '/push/jane' && (p.payload as { title?: string }).title === 'Lead alert: Ada Lovelace');
+    expect(push.payload).toEqual({ title: 'Lead alert: Ada Lovelace', body: 'Saved a home as a favourite', url: `/dashboard?lead=${lead.leadId}`, tag: expect.stringMatching(/^behaviour-/), id: expect.any(String) });
   });
 
   it('the stand-in refuses a request whose VAPID JWT another key signed, or for another audience, or without TTL', async () => {

@@ -24,3 +24,12 @@ describe('what a thread item becomes as a web push', () => {
     expect(notificationFor('thread.item', { leadId: 'L1', agentId: 'A1', item: item({}) }, 'lead')).toBeNull();
   });
 });
+
+describe('what a behaviour alert becomes as a web push', () => {
+  it("tells the office (the lead's agent) what the lead did, opening the lead; the same alert again replaces it (its id); never a lead", () => {
+    const alert = { alertId: 'a1', leadId: 'L1', leadName: 'Rita Replier', kind: 'favourited', reason: 'Saved a home as a favourite', agentId: 'A1', at: '2026-11-24T05:00:00.000Z' };
+    expect(notificationFor('lead.behaviour', alert, 'office')).toEqual({ title: 'Lead alert: Rita Replier', body: 'Saved a home as a favourite', url: '/dashboard?lead=L1', tag: 'behaviour-a1', id: 'a1' });
+    expect(notificationFor('lead.behaviour', { ...alert, leadName: '' }, 'office')?.title).toBe('Lead alert: a lead');
+    expect(notificationFor('lead.behaviour', alert, 'lead')).toBeNull();
+  });
+});

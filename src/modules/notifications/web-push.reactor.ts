@@ -53,6 +53,10 @@ export function notificationFor(name: string, payload: Record<string, unknown>, 
     const title = item.channel === 'email' ? 'New e-mail from a lead' : 'New text from a lead';
     return { title, body: body.length > 120 ? `${body.slice(0, 119)}…` : body, url: `/dashboard?lead=${String(payload.leadId)}&chat=1`, tag: `thread-${String(payload.leadId)}` };
   }
+  if (name === 'lead.behaviour' && audience === 'office') {
+    // Issue 19 part 2: what a lead did that means intent, to their agent.
+    return { title: `Lead alert: ${String(payload.leadName) || 'a lead'}`, body: clipped(String(payload.reason)), url: `/dashboard?lead=${String(payload.leadId)}`, tag: `behaviour-${String(payload.alertId)}`, id: String(payload.alertId) };
+  }
   return null;
 }
 
@@ -81,7 +85,7 @@ export class WebPushNotifier implements OnModuleInit {
     this.runtime.onPushes((pushes) => {
       for (const p of pushes) {
         if (notificationFor(p.name, p.payload, 'office') === null && notificationFor(p.name, p.payload, 'lead') === null) continue;
-        const rooms = p.name === 'chat.message' ? [`user:${String(p.payload.toUserId)}`] : p.name === 'thread.item' ? [`user:${String(p.payload.agentId)}`] : [...p.to];
+        const rooms = p.name === 'chat.message' ? [`user:${String(p.payload.toUserId)}`] : p.name === 'thread.item' || p.name === 'lead.behaviour' ? [`user:${String(p.payload.agentId)}`] : [...p.to];
         void this.notify(rooms, (audience) => notificationFor(p.name, p.payload, audience)).catch((err: Error) => log.warn('web push failed', { message: err.message }));
       }
     });

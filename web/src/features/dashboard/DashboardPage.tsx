@@ -21,6 +21,7 @@ import { LeadDetails } from './LeadDetails';
 import { MyListings } from './MyListings';
 import { DashboardNav, type View, viewOf } from './DashboardNav';
 import { PondSection } from './PondSection';
+import { BehaviourAlerts } from './BehaviourAlerts';
 import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
 import { TasksView } from './TasksView';
@@ -39,7 +40,7 @@ import { SiteSettingsView } from './SiteSettingsView';
 // Charts are a large library: the reports view loads it only when opened.
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
-const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'lead.merged', 'thread.item', 'thread.read', 'calendar.changed'];
+const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'lead.merged', 'thread.item', 'thread.read', 'calendar.changed', 'lead.behaviour'];
 type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /**
@@ -248,6 +249,7 @@ export function DashboardPage() {
         {unreadTotal > 0 && <span className={styles.unreadTotal} role="status">{unreadTotal} unread</span>}
       </div>
       {view === 'leads' && feed && <PondSection subscribe={subscribe} role={feed.me.role} connected={connected} now={now} onClaimed={select} />}
+      {view === 'leads' && feed && <BehaviourAlerts subscribe={subscribe} connected={connected} now={now} onOpen={select} />}
       {view === 'reports' ? (
         <Suspense fallback={<p aria-live="polite">Loading reports…</p>}>
           <ReportsPage role={feed?.me.role ?? 'agent'} agents={agents} />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
 import type { Push } from '../../api/realtime';
 import type { Subscribe } from './ChatPanel';
@@ -6,6 +6,7 @@ import type { Role } from './dashboardApi';
 import { fullDate, relativeTime } from './dashboardFormat';
 import { pondApi, type PondLead } from './pondApi';
 import styles from './PondSection.module.css';
+import { useOnReconnect } from './useOnReconnect';
 
 type Notice = { readonly kind: 'status' | 'alert'; readonly text: string };
 
@@ -22,7 +23,6 @@ export function PondSection({ subscribe, role, connected, now, onClaimed }: { su
   const [pondOn, setPondOn] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const wasConnected = useRef(connected);
 
   const load = useCallback(() => {
     pondApi.pond().then(
@@ -38,10 +38,7 @@ export function PondSection({ subscribe, role, connected, now, onClaimed }: { su
     if (role !== 'staff') void pondApi.routing().then((r) => setPondOn(r.pond.enabled), () => undefined);
   }, [load, role]);
   // Pushes missed while the socket was away are not replayed for the pond: ask again.
-  useEffect(() => {
-    if (connected && !wasConnected.current) load();
-    wasConnected.current = connected;
-  }, [connected, load]);
+  useOnReconnect(connected, load);
 
   useEffect(
     () =>

@@ -5,6 +5,7 @@ import { initials } from './dashboardFormat';
 import { ListingClaimsSetting } from './ListingClaimsSetting';
 import { RoutingSettingsPanel } from './RoutingSettingsPanel';
 import { ScoreRulesPanel } from './ScoreRulesPanel';
+import { BehaviourThresholdsPanel } from './BehaviourThresholdsPanel';
 import styles from './TeamPanel.module.css';
 
 /** The office: agents with their bios, and (for the broker) who takes part in the round robin. */
@@ -28,6 +29,7 @@ export function TeamPanel({
       {role === 'broker' && <ListingClaimsSetting />}
       {role === 'broker' && <RoutingSettingsPanel />}
       {role !== 'agent' && <ScoreRulesPanel />}
+      {role === 'broker' && <BehaviourThresholdsPanel />}
       <ul className={styles.cards}>
         {agents.map((a) => (
           <li key={a.userId} className={styles.card}>

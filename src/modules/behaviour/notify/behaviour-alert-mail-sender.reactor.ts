@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { BEHAVIOUR_MAIL_QUEUED, behaviourAlertOf } from '../../../../projections/behaviour-alerts';
+import type { Runtime } from '../../../app/runtime';
+import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Config } from '../../../config/config';
+import type { ReplyNoticeChoice } from '../../../contract/thread';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { loadAccount } from '../../accounts';
+import { Mailer, MailOutboxSender, type MailPlan } from '../../messaging';
+import { type ReplyNoticeEvent, replyNoticesStream } from '../../thread';
+import { behaviourAlertMail, wantsAlertMail } from './behaviour-alert-mail';
+
+/** An alert older than this when its e-mail would go (the instances were down) is not news: never sent late. */
+const STALE_MS = 24 * 3600_000;
+
+type Row = { notice_id: string; alert_id: string; agent_id: string; queued_at: Date };
+
+/**
+ * E-mails the agent each behaviour alert when their notification choice says e-mail (or both):
+ * the rows the behaviour_alerts projection queued, one at a time through the messaging context's
+ * outbox (taken under its row lock, sent and marked in one transaction), so once across crashes
+ * and instances. A row not wanted ends `off`; too old, `stale`. No address or words are logged.
+ */
+@Injectable()
+export class BehaviourAlertMailSender extends MailOutboxSender<Row> {
+  constructor(
+    @Inject(RUNTIME) runtime: Runtime,
+    @Inject(DB_POOL) private readonly db: pg.Pool,
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(Mailer) mailer: Mailer,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
+    super({
+      name: 'behaviour-alerts',
+      runtime,
+      signal: BEHAVIOUR_MAIL_QUEUED,
+      pool: db,
+      mailer,
+      table: { table: 'behaviour_alert_outbox', key: 'notice_id', columns: 'notice_id, alert_id, agent_id, queued_at', order: 'attempts, queued_at', maxAttempts: 10 },
+    });
+  }
+
+  protected async compose(row: Row): Promise<MailPlan> {
+    if (Date.now() - row.queued_at.getTime() > STALE_MS) return { state: 'stale' };
+    const chosen = (await this.store.readStream(replyNoticesStream(row.agent_id), { direction: 'backwards', limit: 1 })) as unknown as ReplyNoticeEvent[];
+    if (!wantsAlertMail(chosen[0]?.data.by as ReplyNoticeChoice | undefined)) return { state: 'off' };
+    const { account } = await loadAccount(this.store, row.agent_id);
+    if (!account.exists || !account.email) return { state: 'off' };
+    const alert = await behaviourAlertOf(this.db, row.alert_id);
+    if (!alert) return { state: 'dropped' };
+    return { message: behaviourAlertMail(account.email, alert, this.config.publicUrl) };
+  }
+}
