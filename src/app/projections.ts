@@ -1,4 +1,5 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
+import { actionPlansProjection } from '../../projections/action-plans';
 import { agentPagesProjection } from '../../projections/agent-pages';
 import { alertsProjection } from '../../projections/alerts';
 import { chatProjection } from '../../projections/chat';
@@ -61,6 +62,7 @@ export const allProjections: readonly Projection[] = [
   feedListingsProjection,
   leadImportsProjection,
   smartListsProjection,
+  actionPlansProjection,
   listingMailProjection,
   replyNoticesProjection,
   agentPagesProjection,

@@ -26,6 +26,8 @@ export type Signals = {
   'leads.listingMailQueued': { readonly queued: number };
   /** Leads' text or e-mail replies were queued for their agents' reply notices (the thread context's senders). */
   'thread.replyNoticesQueued': { readonly queued: number };
+  /** Action plans: work was queued or a step fell due (the plans context's PlanRunner). */
+  'plans.work': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

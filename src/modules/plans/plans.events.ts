@@ -83,7 +83,7 @@ export type PlanEnrolmentPaused = {
 };
 export type PlanEnrolmentResumed = {
   readonly type: 'PlanEnrolmentResumed';
-  readonly data: { readonly leadId: string; readonly enrolmentId: string; readonly planId: string; readonly byUserId: string; readonly dueAt: string };
+  readonly data: { readonly leadId: string; readonly enrolmentId: string; readonly planId: string; readonly byUserId: string; readonly resumedAt: string; readonly dueAt: string };
 };
 export type PlanEnrolmentStopped = { readonly type: 'PlanEnrolmentStopped'; readonly data: { readonly leadId: string; readonly enrolmentId: string; readonly planId: string; readonly byUserId: string } };
 export type PlanEnrolmentFinished = { readonly type: 'PlanEnrolmentFinished'; readonly data: { readonly leadId: string; readonly enrolmentId: string; readonly planId: string } };

@@ -58,7 +58,7 @@ export function decideEnrolment(c: EnrolmentCommand, s: LeadPlans): EnrolmentEve
       return [{ type: 'PlanEnrolmentPaused', data: { ...ids, reason: c.reason, byUserId: c.byUserId } }];
     case 'resume':
       if (e.status !== 'paused') throw conflict(NOT_PAUSED);
-      return [{ type: 'PlanEnrolmentResumed', data: { ...ids, byUserId: c.byUserId, dueAt: e.dueAt && e.dueAt > c.now ? e.dueAt : c.now } }];
+      return [{ type: 'PlanEnrolmentResumed', data: { ...ids, byUserId: c.byUserId, resumedAt: c.now, dueAt: e.dueAt && e.dueAt > c.now ? e.dueAt : c.now } }];
     case 'stop':
       if (!isRunning(e)) throw conflict(NOT_RUNNING);
       return [{ type: 'PlanEnrolmentStopped', data: { ...ids, byUserId: c.byUserId } }];

@@ -50,7 +50,7 @@ describe('enrolling a lead on a plan (given / when / then)', () => {
   it('given a paused enrolment, when resumed, then due at once (or at its due time if later); resuming an active one is refused', () => {
     const later = '2026-06-01T00:00:00.000Z';
     expect(decideEnrolment({ kind: 'resume', enrolmentId: 'e1', byUserId: 'a1', now: later }, given(enrolled('e1'), paused))).toEqual([
-      { type: 'PlanEnrolmentResumed', data: { ...ids, byUserId: 'a1', dueAt: T0 } },
+      { type: 'PlanEnrolmentResumed', data: { ...ids, byUserId: 'a1', resumedAt: later, dueAt: T0 } },
     ]);
     expect(refused(() => decideEnrolment({ kind: 'resume', enrolmentId: 'e1', byUserId: 'a1', now: T0 }, given(enrolled('e1'))))).toMatchObject({ message: NOT_PAUSED });
   });

@@ -15,6 +15,8 @@ export type Enrolment = {
   readonly nextIndex: number;
   readonly dueAt: string | null;
   readonly enrolledAt: string;
+  /** Since when a reply pauses it: the enrolment, or its last resume (a reply before that was seen). */
+  readonly since: string;
 };
 
 /** A lead's enrolments (`lead-plans-{leadId}`), by id, in the order they began. */
@@ -48,6 +50,7 @@ export function evolveLeadPlans(s: LeadPlans, e: EnrolmentEvent): LeadPlans {
         nextIndex: 0,
         dueAt: d.dueAt,
         enrolledAt: d.dueAt,
+        since: d.dueAt,
       });
       return { leadId: d.leadId, siteId: d.siteId, enrolments };
     }
@@ -58,7 +61,7 @@ export function evolveLeadPlans(s: LeadPlans, e: EnrolmentEvent): LeadPlans {
       put(e.data.enrolmentId, (x) => ({ ...x, status: 'paused', pauseReason: e.data.reason }));
       break;
     case 'PlanEnrolmentResumed':
-      put(e.data.enrolmentId, (x) => ({ ...x, status: 'active', pauseReason: null, dueAt: e.data.dueAt }));
+      put(e.data.enrolmentId, (x) => ({ ...x, status: 'active', pauseReason: null, dueAt: e.data.dueAt, since: e.data.resumedAt }));
       break;
     case 'PlanEnrolmentStopped':
       put(e.data.enrolmentId, (x) => ({ ...x, status: 'stopped', dueAt: null }));
