@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { handleCommand } from '../../src/commands/handle-command';
-import type { PauseReason, PlanStep } from '../../src/contract/plans';
+import { type PauseReason, PAUSE_REASON_TEXT, type PlanStep } from '../../src/contract/plans';
 import type { EventStore } from '../../src/eventstore/event-store.port';
 import { userStream } from '../../src/modules/accounts';
 import { SiteNumbers } from '../../src/modules/leads';
@@ -67,6 +67,11 @@ describe('action plans: the process manager', () => {
     (await pool().query<{ idx: number; kind: string; outcome: string; reason: string | null }>('SELECT idx, kind, outcome, reason FROM plan_step_log WHERE enrolment_id = $1 ORDER BY idx', [enrolmentId])).rows;
   const noWorkPending = async () => Number((await pool().query(`SELECT count(*) AS n FROM plan_work WHERE state = 'pending'`)).rows[0].n) === 0;
   const leadUser = async (leadId: string) => ((await store().readStream(`lead-${leadId}`))[0]!.data as { userId: string }).userId;
+  const timelineOf = async (leadId: string) => {
+    await settle(app.server);
+    const janeC = await signIn(app.server, jane.email);
+    return ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { summary: string }[]).map((t) => t.summary);
+  };
   const events = async (stream: string, type: string) => (await store().readStream(stream)).filter((e) => e.type === type);
 
   it('each step kind takes effect once: the e-mail through its outbox, the text through the SMS port, the task, the stage, the tags, and a wait in business hours', async () => {
@@ -101,6 +106,9 @@ describe('action plans: the process manager', () => {
       ['add-tag', 'skipped', SKIP.noTag('vip')],
       ['wait', 'done', null],
     ]);
+    expect(await timelineOf(leadId)).toEqual(
+      expect.arrayContaining(['Plan "Plan": E-mail "Plan welcome" sent', 'Plan "Plan": Text "Hi {first_name}, this is {agent_name}." sent', 'Plan "Plan": Task "Call Pat back" done', 'Plan "Plan": Wait 1 business hour']),
+    );
     const tasks = (await pool().query<{ title: string; assignee_id: string }>('SELECT title, assignee_id FROM tasks WHERE lead_id = $1', [leadId])).rows;
     expect(tasks).toEqual([{ title: 'Call Pat back', assignee_id: jane.userId }]);
 
@@ -154,12 +162,14 @@ describe('action plans: the process manager', () => {
       await until('the pause', async () => (await enrolment(enrolmentId))?.status === 'paused');
       expect((await enrolment(enrolmentId))!.pause_reason).toBe(reason);
       const paused = await events(leadPlansStream(leadId), 'PlanEnrolmentPaused');
-      expect(paused.map((e) => e.data)).toEqual([{ leadId, enrolmentId, planId: expect.any(String), reason, byUserId: null }]);
+      expect(paused.map((e) => e.data)).toEqual([{ leadId, enrolmentId, planId: expect.any(String), planName: 'Plan', reason, byUserId: null }]);
       // Long past the wait: a paused plan never sends.
       await runner().run(new Date(Date.now() + 30 * 24 * HOUR));
       await settle(app.server);
       expect(await stepLog(enrolmentId)).toHaveLength(2);
       expect(await readMailbox(pool(), email)).toHaveLength(0);
+      // The lead's timeline says so, with why.
+      expect(await timelineOf(leadId)).toContain(`Plan "Plan" paused: ${PAUSE_REASON_TEXT[reason]}`);
     });
   }
 
@@ -188,6 +198,9 @@ describe('action plans: the process manager', () => {
     const enrolmentId = await enrol(leadId, await savePlan(steps), steps);
     await until('the step', async () => (await stepLog(enrolmentId)).length === 1);
     expect(await stepLog(enrolmentId)).toEqual([{ idx: 0, kind: 'email', outcome: 'skipped', reason: SKIP.emailUnsubscribed }]);
+    expect(await timelineOf(leadId)).toEqual(
+      expect.arrayContaining(['Plan "Plan" started', `Plan "Plan": E-mail "Plan welcome" skipped: ${SKIP.emailUnsubscribed}`, 'Plan "Plan" finished']),
+    );
     expect(await events(`email-${leadId}`, 'LeadEmailSent')).toHaveLength(0);
   });
 

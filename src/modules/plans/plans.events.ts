@@ -31,6 +31,9 @@ export const planStream = (planId: string) => `plan-${planId}`;
 
 export type EnrolHow = 'hand' | 'bulk' | 'trigger';
 
+/** What every event of an enrolment names: the lead, the enrolment, and the plan (by name too, for the timeline). */
+type EnrolmentIds = { readonly leadId: string; readonly enrolmentId: string; readonly planId: string; readonly planName: string };
+
 /** A lead starts a plan: its steps as they were at enrolment (an edit later changes new enrolments only). */
 export type PlanEnrolled = {
   readonly type: 'PlanEnrolled';
@@ -57,10 +60,7 @@ export type PlanEnrolled = {
  */
 export type PlanStepRecorded = {
   readonly type: 'PlanStepRecorded';
-  readonly data: {
-    readonly leadId: string;
-    readonly enrolmentId: string;
-    readonly planId: string;
+  readonly data: EnrolmentIds & {
     /** Derived from the enrolment and the index: the step's message, task and outbox row have ids derived from it. */
     readonly stepId: string;
     readonly index: number;
@@ -79,14 +79,14 @@ export type PlanStepRecorded = {
 
 export type PlanEnrolmentPaused = {
   readonly type: 'PlanEnrolmentPaused';
-  readonly data: { readonly leadId: string; readonly enrolmentId: string; readonly planId: string; readonly reason: PauseReason; readonly byUserId: string | null };
+  readonly data: EnrolmentIds & { readonly reason: PauseReason; readonly byUserId: string | null };
 };
 export type PlanEnrolmentResumed = {
   readonly type: 'PlanEnrolmentResumed';
-  readonly data: { readonly leadId: string; readonly enrolmentId: string; readonly planId: string; readonly byUserId: string; readonly resumedAt: string; readonly dueAt: string };
+  readonly data: EnrolmentIds & { readonly byUserId: string; readonly resumedAt: string; readonly dueAt: string };
 };
-export type PlanEnrolmentStopped = { readonly type: 'PlanEnrolmentStopped'; readonly data: { readonly leadId: string; readonly enrolmentId: string; readonly planId: string; readonly byUserId: string } };
-export type PlanEnrolmentFinished = { readonly type: 'PlanEnrolmentFinished'; readonly data: { readonly leadId: string; readonly enrolmentId: string; readonly planId: string } };
+export type PlanEnrolmentStopped = { readonly type: 'PlanEnrolmentStopped'; readonly data: EnrolmentIds & { readonly byUserId: string } };
+export type PlanEnrolmentFinished = { readonly type: 'PlanEnrolmentFinished'; readonly data: EnrolmentIds };
 
 export type EnrolmentEvent = PlanEnrolled | PlanStepRecorded | PlanEnrolmentPaused | PlanEnrolmentResumed | PlanEnrolmentStopped | PlanEnrolmentFinished;
 export const enrolmentEventTypes = [

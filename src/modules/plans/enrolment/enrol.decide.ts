@@ -50,7 +50,7 @@ export function decideEnrolment(c: EnrolmentCommand, s: LeadPlans): EnrolmentEve
   }
   const e = s.enrolments.get(c.enrolmentId);
   if (!e || !s.leadId) throw notFound(ENROLMENT_NOT_FOUND);
-  const ids = { leadId: s.leadId, enrolmentId: e.enrolmentId, planId: e.planId };
+  const ids = { leadId: s.leadId, enrolmentId: e.enrolmentId, planId: e.planId, planName: e.planName };
   switch (c.kind) {
     case 'pause':
       // The process manager pauses for every reply it sees: an enrolment already paused or ended stays as it is.

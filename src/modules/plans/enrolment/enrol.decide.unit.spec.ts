@@ -22,7 +22,7 @@ const enrolled = (enrolmentId: string): EnrolmentEvent => ({
   type: 'PlanEnrolled',
   data: { leadId: 'L1', siteId: 'S1', enrolmentId, planId: 'p1', planName: 'Nurture', planVersion: 3, steps, byUserId: 'a1', how: 'hand', triggerEventId: null, dueAt: T0 },
 });
-const ids = { leadId: 'L1', enrolmentId: 'e1', planId: 'p1' };
+const ids = { leadId: 'L1', enrolmentId: 'e1', planId: 'p1', planName: 'Nurture' };
 const paused: EnrolmentEvent = { type: 'PlanEnrolmentPaused', data: { ...ids, reason: 'replied-text', byUserId: null } };
 const given = (...events: EnrolmentEvent[]) => fold(enrolmentDecider, events);
 

@@ -96,7 +96,7 @@ export function decideRunStep(c: RunStep, s: LeadPlans): EnrolmentEvent[] {
   const e = s.enrolments.get(c.enrolmentId);
   const f = c.facts;
   if (!e || !s.leadId || e.status !== 'active' || e.nextIndex !== c.index || c.index >= e.steps.length || (e.dueAt !== null && e.dueAt > f.now)) return [];
-  const ids = { leadId: s.leadId, enrolmentId: e.enrolmentId, planId: e.planId };
+  const ids = { leadId: s.leadId, enrolmentId: e.enrolmentId, planId: e.planId, planName: e.planName };
   if (f.pause) return [{ type: 'PlanEnrolmentPaused', data: { ...ids, reason: f.pause, byUserId: null } }];
   const step = e.steps[c.index]!;
   const { detail, refusal } = action(step, f);

@@ -29,7 +29,7 @@ const facts: StepFacts = {
   pipelineStages: ['New', 'Nurture', 'Closed'],
   pause: null,
 };
-const ids = { leadId: 'L1', enrolmentId: 'e1', planId: 'p1' };
+const ids = { leadId: 'L1', enrolmentId: 'e1', planId: 'p1', planName: 'Nurture' };
 const recorded = (index: number, over: Partial<Extract<EnrolmentEvent, { type: 'PlanStepRecorded' }>['data']>): EnrolmentEvent => ({
   type: 'PlanStepRecorded',
   data: { ...ids, stepId: planStepId('e1', index), index, kind: steps[index]!.kind, step: steps[index]!, byUserId: 'a1', outcome: 'done', reason: null, detail: '', at: T0, nextDueAt: T0, ...over },
