@@ -89,7 +89,17 @@ export type EnrolmentView = {
 };
 
 /** What a lead would get from a plan, step by step, if enrolled now (the editor's preview). */
-export type PlanPreviewStep = { readonly index: number; readonly kind: PlanStepKind; readonly dueAt: string; readonly detail: string; readonly skipReason: string | null };
+export type PlanPreviewStep = {
+  readonly index: number;
+  readonly kind: PlanStepKind;
+  /** When it would run if enrolled now (waits in business hours). */
+  readonly dueAt: string;
+  readonly detail: string;
+  /** Why it would be skipped as the lead stands now; null: it would run. */
+  readonly skipReason: string | null;
+  /** The e-mail or text as this lead would get it (merge fields filled); null for other steps. */
+  readonly message: { readonly subject: string | null; readonly body: string } | null;
+};
 export type PlanPreview = { readonly leadId: string; readonly steps: readonly PlanPreviewStep[] };
 
 export type BulkEnrolResult = { readonly enrolled: number; readonly skipped: readonly { readonly leadId: string; readonly reason: string }[] };

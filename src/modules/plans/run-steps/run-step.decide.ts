@@ -54,6 +54,12 @@ function unmet(c: PlanCondition | null, f: StepFacts): string | null {
   }
 }
 
+/** What the step does, in one line, and why it would be skipped as the facts stand (null: it runs). */
+export function stepOutcome(step: PlanStep, f: StepFacts): { readonly detail: string; readonly reason: string | null } {
+  const { detail, refusal } = action(step, f);
+  return { detail, reason: unmet(step.condition, f) ?? refusal };
+}
+
 /** What the step does, in one line, and why it cannot (null: it can). */
 function action(step: PlanStep, f: StepFacts): { readonly detail: string; readonly refusal: string | null } {
   switch (step.kind) {
@@ -99,8 +105,7 @@ export function decideRunStep(c: RunStep, s: LeadPlans): EnrolmentEvent[] {
   const ids = { leadId: s.leadId, enrolmentId: e.enrolmentId, planId: e.planId, planName: e.planName };
   if (f.pause) return [{ type: 'PlanEnrolmentPaused', data: { ...ids, reason: f.pause, byUserId: null } }];
   const step = e.steps[c.index]!;
-  const { detail, refusal } = action(step, f);
-  const reason = unmet(step.condition, f) ?? refusal;
+  const { detail, reason } = stepOutcome(step, f);
   const last = c.index === e.steps.length - 1;
   const nextDueAt = last ? null : step.kind === 'wait' && !reason ? waitEnds(new Date(f.now), step.amount, step.unit, f.zone).toISOString() : f.now;
   const recorded: EnrolmentEvent = {
