@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { EnrolmentStatus, EnrolmentView, PauseReason, PlanDefinition, PlanScope, PlanStep, PlanTrigger, StepLogLine } from '../../src/contract/plans';
+import { type EnrolmentStatus, type EnrolmentView, type PauseReason, type PlanDefinition, type PlanScope, type PlanStep, type PlanTrigger, type StepLogLine, stepLine } from '../../src/contract/plans';
 
 export type DueEnrolment = { readonly enrolmentId: string; readonly leadId: string; readonly index: number };
 
@@ -54,11 +54,6 @@ export async function plansOwnedBy(pool: pg.Pool, ownerIds: readonly string[] | 
   return rows.map(toPlan);
 }
 
-export async function planById(pool: pg.Pool, planId: string): Promise<StoredPlan | null> {
-  const { rows } = await pool.query<PlanRow>(`SELECT ${PLAN_COLUMNS} FROM action_plans p WHERE p.plan_id = $1`, [planId]);
-  return rows[0] ? toPlan(rows[0]) : null;
-}
-
 /** A lead's enrolments, newest first, each with its step log and (while active) the next step as pending. */
 export async function enrolmentsOfLead(pool: pg.Pool, leadId: string): Promise<EnrolmentView[]> {
   const [{ rows: es }, { rows: steps }] = await Promise.all([
@@ -85,7 +80,7 @@ export async function enrolmentsOfLead(pool: pg.Pool, leadId: string): Promise<E
       }));
     const next = e.steps[e.next_index];
     if (next && (e.status === 'active' || e.status === 'paused') && e.due_at) {
-      log.push({ stepId: `${e.enrolment_id}:${e.next_index}`, index: e.next_index, kind: next.kind, outcome: 'pending', detail: pendingDetail(next), reason: null, at: e.due_at.toISOString() });
+      log.push({ stepId: `${e.enrolment_id}:${e.next_index}`, index: e.next_index, kind: next.kind, outcome: 'pending', detail: stepLine(next), reason: null, at: e.due_at.toISOString() });
     }
     return {
       enrolmentId: e.enrolment_id,
@@ -99,24 +94,4 @@ export async function enrolmentsOfLead(pool: pg.Pool, leadId: string): Promise<E
       steps: log,
     };
   });
-}
-
-/** A step not yet run, in one line (the run names the template itself). */
-export function pendingDetail(s: PlanStep): string {
-  switch (s.kind) {
-    case 'email':
-      return 'E-mail from a template';
-    case 'text':
-      return `Text "${s.body.length > 60 ? `${s.body.slice(0, 59)}…` : s.body}"`;
-    case 'task':
-      return `Task "${s.title}"`;
-    case 'stage':
-      return `Stage set to ${s.stage}`;
-    case 'add-tag':
-      return `Tag "${s.tag}" added`;
-    case 'remove-tag':
-      return `Tag "${s.tag}" removed`;
-    case 'wait':
-      return `Wait ${s.amount} business ${s.amount === 1 ? s.unit.slice(0, -1) : s.unit}`;
-  }
 }

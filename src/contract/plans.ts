@@ -29,6 +29,29 @@ export type PlanAction =
   | { readonly kind: 'wait'; readonly amount: number; readonly unit: 'hours' | 'days' };
 
 export type PlanStepKind = PlanAction['kind'];
+
+/**
+ * A step in one line, as the timeline, the lead's plans and the preview say it. `templateName`:
+ * the e-mail's template by name (null: it is gone); undefined while the step has not run.
+ */
+export function stepLine(step: PlanAction, templateName?: string | null): string {
+  switch (step.kind) {
+    case 'email':
+      return templateName === undefined ? 'E-mail from a template' : `E-mail "${templateName ?? 'deleted template'}"`;
+    case 'text':
+      return `Text "${step.body.length > 60 ? `${step.body.slice(0, 59)}…` : step.body}"`;
+    case 'task':
+      return `Task "${step.title}"`;
+    case 'stage':
+      return `Stage set to ${step.stage}`;
+    case 'add-tag':
+      return `Tag "${step.tag}" added`;
+    case 'remove-tag':
+      return `Tag "${step.tag}" removed`;
+    case 'wait':
+      return `Wait ${step.amount} business ${step.amount === 1 ? step.unit.slice(0, -1) : step.unit}`;
+  }
+}
 export type PlanStep = PlanAction & { readonly condition: PlanCondition | null };
 
 /** What enrols a lead by itself: a new lead (from a source and/or a site), a stage reached, a tag added. */

@@ -1,5 +1,5 @@
 import type { Decider } from '../../../commands/decider';
-import type { PauseReason, PlanCondition, PlanStep } from '../../../contract/plans';
+import { type PauseReason, type PlanCondition, type PlanStep, stepLine } from '../../../contract/plans';
 import { assertNever } from '../../../shared/errors';
 import { waitEnds } from '../business-hours/business-hours';
 import { evolveLeadPlans, initialLeadPlans, type LeadPlans, planStepId } from '../enrolment/enrolments';
@@ -56,37 +56,20 @@ function unmet(c: PlanCondition | null, f: StepFacts): string | null {
 
 /** What the step does, in one line, and why it would be skipped as the facts stand (null: it runs). */
 export function stepOutcome(step: PlanStep, f: StepFacts): { readonly detail: string; readonly reason: string | null } {
-  const { detail, refusal } = action(step, f);
-  return { detail, reason: unmet(step.condition, f) ?? refusal };
+  return { detail: stepLine(step, f.templateName), reason: unmet(step.condition, f) ?? refusalOf(step, f) };
 }
 
-/** What the step does, in one line, and why it cannot (null: it can). */
-function action(step: PlanStep, f: StepFacts): { readonly detail: string; readonly refusal: string | null } {
+/** Why the step cannot be done as the facts stand (null: it can). */
+function refusalOf(step: PlanStep, f: StepFacts): string | null {
   switch (step.kind) {
     case 'email':
-      return {
-        detail: `E-mail "${f.templateName ?? 'deleted template'}"`,
-        refusal: f.templateName === null ? SKIP.templateGone : !f.emailConsent ? SKIP.emailUnsubscribed : !f.hasEmailAddress ? SKIP.noEmailAddress : null,
-      };
+      return f.templateName === null ? SKIP.templateGone : !f.emailConsent ? SKIP.emailUnsubscribed : !f.hasEmailAddress ? SKIP.noEmailAddress : null;
     case 'text':
-      return {
-        detail: `Text "${step.body.length > 60 ? `${step.body.slice(0, 59)}…` : step.body}"`,
-        refusal: f.textRefusal === 'no-cell-phone' ? SKIP.noCellPhone : f.textRefusal ? SKIP.noTextConsent : null,
-      };
-    case 'task':
-      return { detail: `Task "${step.title}"`, refusal: null };
-    case 'stage': {
-      const known = f.pipelineStages.some((s) => same(s, step.stage));
-      return { detail: `Stage set to ${step.stage}`, refusal: known ? null : SKIP.unknownStage(step.stage) };
-    }
-    case 'add-tag':
-      return { detail: `Tag "${step.tag}" added`, refusal: null };
-    case 'remove-tag':
-      return { detail: `Tag "${step.tag}" removed`, refusal: null };
-    case 'wait':
-      return { detail: `Wait ${step.amount} business ${step.amount === 1 ? step.unit.slice(0, -1) : step.unit}`, refusal: null };
+      return f.textRefusal === 'no-cell-phone' ? SKIP.noCellPhone : f.textRefusal ? SKIP.noTextConsent : null;
+    case 'stage':
+      return f.pipelineStages.some((s) => same(s, step.stage)) ? null : SKIP.unknownStage(step.stage);
     default:
-      return assertNever(step);
+      return null;
   }
 }
 

@@ -49,7 +49,7 @@ export function LeadPlans({ leadId, changedAt }: { readonly leadId: string; read
     s.outcome === 'sent' ? t('plans.sent', 'Sent') : s.outcome === 'done' ? t('plans.done', 'Done') : s.outcome === 'skipped' ? t('plans.skipped', 'Skipped') : t('plans.pending', 'Pending');
 
   return (
-    <section className={styles.leadPlans} aria-labelledby={`${id}-h`}>
+    <section className={`${styles.leadPlans} ${styles.plans}`} aria-labelledby={`${id}-h`}>
       <h3 id={`${id}-h`}>{t('plans.leadTitle', 'Action plans')}</h3>
       <div className={styles.row}>
         <label className={forms.field} htmlFor={`${id}-plan`}>

@@ -9,6 +9,7 @@ import { PlanStepEditor } from './PlanStepEditor';
 import { plansApi } from './plansApi';
 import { type Status, StatusLine } from './StatusLine';
 import forms from '../../ui/forms.module.css';
+import layout from './EmailTemplatesPanel.module.css';
 import styles from './PlansView.module.css';
 
 type Draft = { readonly planId: string | null; readonly scope: PlanScope; readonly name: string; readonly steps: readonly PlanStep[]; readonly tagTrigger: string };
@@ -97,12 +98,12 @@ export function PlansView({ role, leads, checked }: Props) {
   };
 
   return (
-    <section className={styles.view} aria-labelledby={`${id}-title`}>
+    <section className={`${layout.view} ${styles.plans}`} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{t('plans.title', 'Action plans')}</h1>
-      <p className={styles.intro}>{t('plans.intro', 'Steps that run by themselves for a lead, in business hours. A plan pauses the moment the lead replies, unsubscribes, is claimed or changes owner.')}</p>
+      <p className={layout.intro}>{t('plans.intro', 'Steps that run by themselves for a lead, in business hours. A plan pauses the moment the lead replies, unsubscribes, is claimed or changes owner.')}</p>
       {role === 'staff' && <OfficePicker value={office} onChange={setOffice} none={t('plans.noOffice', 'No office (personal plans only)')} />}
       <StatusLine status={status} />
-      <div className={styles.columns}>
+      <div className={layout.columns}>
         <div>
           <h2>{t('plans.list', 'Plans')}</h2>
           {plans === null ? (
@@ -137,7 +138,7 @@ export function PlansView({ role, leads, checked }: Props) {
             </ul>
           )}
         </div>
-        <form className={styles.form} onSubmit={save} aria-labelledby={`${id}-editor`}>
+        <form className={layout.form} onSubmit={save} aria-labelledby={`${id}-editor`}>
           <h2 id={`${id}-editor`}>{draft.planId ? t('plans.editing', 'Edit plan') : t('plans.new', 'New plan')}</h2>
           {!draft.planId && mayWriteOffice && (
             <label className={forms.field} htmlFor={`${id}-scope`}>
