@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { dueEnrolments, PLANS_SIGNAL } from '../../../../projections/action-plans';
+import { type DueEnrolment, dueEnrolments, PLANS_SIGNAL } from '../../../../projections/action-plans';
 import type { Runtime } from '../../../app/runtime';
 import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { DB_POOL, RUNTIME } from '../../../app/tokens';
@@ -25,7 +25,9 @@ const log = logger('plans');
 type WorkRow = { work_id: string; kind: 'enrol' | 'pause' | 'effect'; lead_id: string; payload: unknown };
 /** Taken oldest first under row locks; a row failing 10 times is given up ('failed'). */
 const WORK = { table: 'plan_work', key: 'work_id', columns: 'work_id, kind, lead_id, payload', order: 'attempts, queued_at, work_id', maxAttempts: 10 };
-const DUE_BATCH = 100;
+const DUE_BATCH = 200;
+/** Work rows and leads handled at once by one runner (each holds a pooled connection while it works). */
+const CONCURRENCY = 4;
 
 /**
  * The action plans' process manager (issue 19 part 1), on every instance. Each sweep first does
@@ -62,9 +64,35 @@ export class PlanRunner extends SweptReactor {
     return this.run(new Date());
   }
 
-  /** One sweep: the queued work, then the due steps. Answers how many of each were done. */
+  /** One sweep: the queued work, then the due steps, a few at once (rows and leads are independent). Answers how many of each were done. */
   async run(now: Date): Promise<{ readonly work: number; readonly steps: number }> {
-    let work = 0;
+    const work = (await Promise.all(Array.from({ length: CONCURRENCY }, () => this.drainWork(now)))).reduce((a, b) => a + b, 0);
+    const due = await dueEnrolments(this.pool, now, DUE_BATCH);
+    let steps = 0;
+    // Each lead's steps by one hand: a lead's stream is decided on in order, other leads at once.
+    const groups = new Map<string, DueEnrolment[]>();
+    for (const d of due) groups.set(d.leadId, [...(groups.get(d.leadId) ?? []), d]);
+    const byLead = [...groups.values()];
+    const next = () => byLead.shift();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let lead = next(); lead && !this.sweeper.isStopped; lead = next()) {
+          for (const d of lead) {
+            try {
+              if (await this.runStep(d.leadId, d.enrolmentId, d.index, now)) steps++;
+            } catch (err) {
+              log.warn('a plan step failed; the next sweep tries again', { enrolmentId: d.enrolmentId, error: (err as Error).message });
+            }
+          }
+        }
+      }),
+    );
+    return { work, steps };
+  }
+
+  /** Queued work rows until none is left (or one fails: the next sweep tries again); each under its row lock, so takers never share one. */
+  private async drainWork(now: Date): Promise<number> {
+    let done = 0;
     while (!this.sweeper.isStopped) {
       const outcome = await sendOneFromOutbox<WorkRow, WorkRow>(
         this.pool,
@@ -74,18 +102,9 @@ export class PlanRunner extends SweptReactor {
         (row, err) => log.warn('plan work failed; it stays queued', { workId: row.work_id, kind: row.kind, error: err.message }),
       );
       if (outcome === 'none' || outcome === 'failed') break;
-      work++;
+      done++;
     }
-    let steps = 0;
-    for (const due of await dueEnrolments(this.pool, now, DUE_BATCH)) {
-      if (this.sweeper.isStopped) break;
-      try {
-        if (await this.runStep(due.leadId, due.enrolmentId, due.index, now)) steps++;
-      } catch (err) {
-        log.warn('a plan step failed; the next sweep tries again', { enrolmentId: due.enrolmentId, error: (err as Error).message });
-      }
-    }
-    return { work, steps };
+    return done;
   }
 
   private async perform(row: WorkRow, now: Date): Promise<void> {
