@@ -78,7 +78,7 @@ describe('action plans in Chromium: the step editor, the preview for a lead, enr
     await plans.getByRole('button', { name: 'Enrol' }).click();
     await plans.getByText('Enrolled.').waitFor();
     const mail = await waitForMail(server.runtime.db.pool, email, (m) => m.subject === 'Welcome, Nora');
-    expect(mail.text).toMatch(/^Hi Nora,\n\nGlad to help\.\n\nBlair Broker/);
+    expect(mail.text).toMatch(/^Hi Nora,\n\nGlad to help\.\n\nJane Agent/);
     await settle(server);
     await page.reload();
     const enrolment = page.getByRole('region', { name: 'Action plans' }).getByRole('article', { name: 'New lead nurture' });

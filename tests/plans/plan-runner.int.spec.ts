@@ -204,7 +204,7 @@ describe('action plans: the process manager', () => {
     expect(await events(`email-${leadId}`, 'LeadEmailSent')).toHaveLength(0);
   });
 
-  it('triggers enrol by themselves: a new lead of the site, a tag added; once per trigger event', async () => {
+  it('triggers enrol by themselves: a new lead of the site, a tag added, a stage reached; once per trigger event', async () => {
     const steps: PlanStep[] = [{ kind: 'add-tag', tag: 'triggered', condition: null }];
     const planId = randomUUID();
     await handleCommand(
@@ -219,7 +219,7 @@ describe('action plans: the process manager', () => {
         byUserId: broker.userId,
         name: 'Hot leads',
         steps,
-        triggers: [{ kind: 'tag-added', tag: 'hot' }, { kind: 'new-lead', source: null, siteId: SITE }],
+        triggers: [{ kind: 'tag-added', tag: 'hot' }, { kind: 'new-lead', source: null, siteId: SITE }, { kind: 'stage-changed', stage: 'nurture' }],
       },
       systemContext(),
     );
@@ -239,6 +239,10 @@ describe('action plans: the process manager', () => {
     await runner().run(new Date());
     await settle(app.server);
     expect(await enrolmentsOf(leadId)).toHaveLength(2);
+    // A stage reached (named in any case), once the second enrolment finished.
+    await until('finished again', async () => (await pool().query(`SELECT 1 FROM plan_enrolments WHERE lead_id = $1 AND status = 'finished'`, [leadId])).rowCount === 2);
+    expect((await janeC.request('PATCH', `/api/dashboard/leads/${leadId}`, { json: { stage: 'Nurture' } })).status).toBe(200);
+    await until('the stage enrolment', async () => (await enrolmentsOf(leadId)).length === 3);
     // Archived, it enrols nobody (the leads of the tests after this one).
     await handleCommand(store(), planStream(planId), planDecider, { kind: 'archive', planId, byUserId: broker.userId, mayEdit: () => true }, systemContext());
     await settle(app.server);

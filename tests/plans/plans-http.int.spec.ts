@@ -83,7 +83,7 @@ describe('action plans over HTTP', () => {
       ['wait', null],
       ['text', 'the lead has no tag "sms-ok"'],
     ]);
-    expect(p.steps[0]!.message).toEqual({ subject: 'Hello Hal', body: 'Hi Hal, Blair Broker here.' });
+    expect(p.steps[0]!.message).toEqual({ subject: 'Hello Hal', body: 'Hi Hal, Jane Agent here.' });
 
     const enrolled = await janeC.post(`/api/dashboard/plans/${plan.planId}/enrol`, { leadId });
     expect(enrolled.status, enrolled.text).toBe(201);

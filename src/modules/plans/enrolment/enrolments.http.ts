@@ -21,6 +21,7 @@ import { SiteResolver } from '../../sites';
 import { type ExistingPlan, usablePlan } from '../plan-access/plan-access';
 import { leadPlansStream } from '../plans.events';
 import { previewPlan, type TemplateText } from '../preview-plan/preview-plan';
+import { messageSender } from '../run-steps/step-effects';
 import { stepFacts } from '../run-steps/step-facts';
 import { PLAN_WRITES_PER_USER } from '../save-plan/plans.http';
 import { enrolmentDecider, type EnrolmentCommand } from './enrol.decide';
@@ -107,7 +108,7 @@ export class EnrolmentsController {
       const t = await templateById(this.pool, s.templateId);
       if (t) templates.set(s.templateId, t);
     }
-    const [{ account }, { account: sender }, site] = await Promise.all([loadAccount(this.store, lead.userId), loadAccount(this.store, plan.ownerId), this.sites.byId(lead.siteId)]);
+    const [{ account }, { account: sender }, site] = await Promise.all([loadAccount(this.store, lead.userId), loadAccount(this.store, messageSender(lead, viewer.userId)), this.sites.byId(lead.siteId)]);
     const values = leadMergeValues({ leadFullName: lead.fullName, registered: account.exists ? account : null, sender: sender.exists ? sender : null, siteName: site?.name ?? '', listing: null });
     return { leadId, steps: previewPlan(steps, facts, values, templates) };
   }

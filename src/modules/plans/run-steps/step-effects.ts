@@ -50,12 +50,14 @@ export async function applyStepEffect(d: EffectDeps, leadId: string, effect: Ste
   if (!lead.exists) return;
   const ctx = systemContext(now, lead.siteId);
   const { step, stepId, byUserId } = effect;
+  // Messages go out in the name of the lead's agent (their signature, their thread), else of whoever enrolled.
+  const sender = messageSender(lead, byUserId);
   try {
     switch (step.kind) {
       case 'email': {
         const template = await templateById(d.pool, step.templateId);
         if (!template) return;
-        const { values, account } = await mergeValuesOf(d, lead, byUserId);
+        const { values, account } = await mergeValuesOf(d, lead, sender);
         await handleCommand(
           d.store,
           emailStream(leadId),
@@ -65,7 +67,7 @@ export async function applyStepEffect(d: EffectDeps, leadId: string, effect: Ste
             leadId,
             siteId: lead.siteId,
             messageId: stepMessageId(stepId, 'email'),
-            byUserId,
+            byUserId: sender,
             subject: template.subject,
             body: template.body,
             templateId: template.templateId,
@@ -105,6 +107,9 @@ export async function applyStepEffect(d: EffectDeps, leadId: string, effect: Ste
   }
 }
 
+/** Who a plan's e-mail or text is from: the lead's agent, else (a pond lead) whoever the step acts for. */
+export const messageSender = (lead: { readonly agentId: string | null }, byUserId: string): string => lead.agentId ?? byUserId;
+
 async function mergeValuesOf(d: EffectDeps, lead: Extract<Lead, { exists: true }>, byUserId: string) {
   const [{ account }, { account: sender }, site] = await Promise.all([loadAccount(d.store, lead.userId), loadAccount(d.store, byUserId), d.sites.byId(lead.siteId)]);
   const values = leadMergeValues({
@@ -127,7 +132,8 @@ async function sendText(d: EffectDeps, lead: Extract<Lead, { exists: true }>, ef
   const messageId = stepMessageId(effect.stepId, 'text');
   const thread = await d.store.readStream(smsStream(lead.leadId));
   if (thread.some((e) => (e.data as { messageId?: string }).messageId === messageId)) return;
-  const { values, account } = await mergeValuesOf(d, lead, effect.byUserId);
+  const sender = messageSender(lead, effect.byUserId);
+  const { values, account } = await mergeValuesOf(d, lead, sender);
   if (!account || textEligibility(account)) return;
   const body = renderMergeFields(template, values).trim();
   const { providerId } = await d.sms.send({ to: account.cellPhone!, body, mediaUrl: null, from: await d.numbers.fromFor(lead.siteId) });
@@ -135,7 +141,7 @@ async function sendText(d: EffectDeps, lead: Extract<Lead, { exists: true }>, ef
     d.store,
     smsStream(lead.leadId),
     smsDecider,
-    { leadId: lead.leadId, siteId: lead.siteId, messageId, byUserId: effect.byUserId, kind: 'text', body, mediaUrl: null, providerId },
+    { leadId: lead.leadId, siteId: lead.siteId, messageId, byUserId: sender, kind: 'text', body, mediaUrl: null, providerId },
     systemContext(now, lead.siteId),
   );
 }
