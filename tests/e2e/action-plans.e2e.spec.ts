@@ -97,4 +97,26 @@ describe('action plans in Chromium: the step editor, the preview for a lead, enr
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/plans-lead-phone.png`, fullPage: true });
     await context.close();
   });
+
+  it('enrols in bulk from the lead list: the ticked leads, from the Leads menu to the plan', async () => {
+    const { server, browser } = app;
+    await janesLead(server, { FullName: 'Bulk One' });
+    await janesLead(server, { FullName: 'Bulk Two' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/search`);
+    await signInPage(page, 'broker@demo.test');
+    await page.goto(`${server.url}/dashboard`);
+    const boxes = page.getByRole('checkbox');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByRole('button', { name: /^Leads/ }).click();
+    await page.getByRole('button', { name: 'Enrol selected in a plan (2)' }).click();
+    await page.getByRole('heading', { name: 'Action plans', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit New lead nurture' }).click();
+    await page.getByRole('button', { name: 'Enrol the 2 selected leads' }).click();
+    await page.getByText(/^\d enrolled, \d skipped\./).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

@@ -47,6 +47,7 @@ function navItems(p: DashboardNavProps): NavItem[] {
         { key: 'add', label: 'Add lead', onClick: p.onAddLead },
         { key: 'import', label: 'Import', view: 'import' },
         { key: 'text', label: `Text selected (${p.checkedCount})`, onClick: p.onTextSelected, disabled: p.checkedCount === 0 },
+        { key: 'enrol', label: `Enrol selected in a plan (${p.checkedCount})`, onClick: () => p.goView('plans'), disabled: p.checkedCount === 0 },
       ],
     },
     {

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/http';
-import type { PlanPreview, PlanScope, PlanStep, PlanView } from '../../../../src/contract/plans';
+import type { PlanPreview, PlanScope, PlanStep, PlanTrigger, PlanView } from '../../../../src/contract/plans';
 import { useT } from '../../ui/translations';
 import type { Role } from './dashboardApi';
 import { type EmailTemplateView, emailApi } from './emailApi';
@@ -12,8 +12,24 @@ import forms from '../../ui/forms.module.css';
 import layout from './EmailTemplatesPanel.module.css';
 import styles from './PlansView.module.css';
 
-type Draft = { readonly planId: string | null; readonly scope: PlanScope; readonly name: string; readonly steps: readonly PlanStep[]; readonly tagTrigger: string };
-const EMPTY: Draft = { planId: null, scope: 'personal', name: '', steps: [], tagTrigger: '' };
+type Draft = {
+  readonly planId: string | null;
+  readonly scope: PlanScope;
+  readonly name: string;
+  readonly steps: readonly PlanStep[];
+  /** The triggers the editor offers: a tag added, a stage reached, a new lead (from a source, or any). */
+  readonly tagTrigger: string;
+  readonly stageTrigger: string;
+  readonly newLead: boolean;
+  readonly newLeadSource: string;
+};
+const EMPTY: Draft = { planId: null, scope: 'personal', name: '', steps: [], tagTrigger: '', stageTrigger: '', newLead: false, newLeadSource: '' };
+
+const triggersOf = (d: Draft): PlanTrigger[] => [
+  ...(d.tagTrigger.trim() ? [{ kind: 'tag-added' as const, tag: d.tagTrigger.trim() }] : []),
+  ...(d.stageTrigger.trim() ? [{ kind: 'stage-changed' as const, stage: d.stageTrigger.trim() }] : []),
+  ...(d.newLead ? [{ kind: 'new-lead' as const, source: d.newLeadSource.trim() || null, siteId: null }] : []),
+];
 
 type Props = {
   readonly role: Role;
@@ -55,13 +71,24 @@ export function PlansView({ role, leads, checked }: Props) {
 
   const edit = (p: PlanView) => {
     const tag = p.triggers.find((x) => x.kind === 'tag-added');
-    setDraft({ planId: p.planId, scope: p.scope, name: p.name, steps: p.steps, tagTrigger: tag?.kind === 'tag-added' ? tag.tag : '' });
+    const stage = p.triggers.find((x) => x.kind === 'stage-changed');
+    const fresh = p.triggers.find((x) => x.kind === 'new-lead');
+    setDraft({
+      planId: p.planId,
+      scope: p.scope,
+      name: p.name,
+      steps: p.steps,
+      tagTrigger: tag?.kind === 'tag-added' ? tag.tag : '',
+      stageTrigger: stage?.kind === 'stage-changed' ? stage.stage : '',
+      newLead: !!fresh,
+      newLeadSource: fresh?.kind === 'new-lead' ? (fresh.source ?? '') : '',
+    });
     setPreview(null);
   };
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    const d = { name: draft.name, steps: draft.steps, triggers: draft.tagTrigger.trim() ? [{ kind: 'tag-added' as const, tag: draft.tagTrigger.trim() }] : [] };
+    const d = { name: draft.name, steps: draft.steps, triggers: triggersOf(draft) };
     (draft.planId ? plansApi.edit(draft.planId, d) : plansApi.create(draft.scope, d, office))
       .then((r) => {
         setStatus({ error: false, text: t('plans.saved', 'Plan “{name}” saved.', { name: draft.name.trim() }) });
@@ -154,10 +181,27 @@ export function PlansView({ role, leads, checked }: Props) {
             <input id={`${id}-name`} value={draft.name} maxLength={80} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
           </label>
           <PlanStepEditor steps={draft.steps} templates={templates} onChange={(steps) => setDraft({ ...draft, steps })} />
-          <label className={forms.field} htmlFor={`${id}-trigger`}>
-            {t('plans.tagTrigger', 'Enrol a lead by itself when this tag is added (optional)')}
-            <input id={`${id}-trigger`} value={draft.tagTrigger} onChange={(e) => setDraft({ ...draft, tagTrigger: e.target.value })} />
-          </label>
+          <fieldset className={styles.triggers}>
+            <legend>{t('plans.triggers', 'Enrol a lead by itself (optional)')}</legend>
+            <label className={forms.field} htmlFor={`${id}-trigger`}>
+              {t('plans.tagTrigger', 'When this tag is added')}
+              <input id={`${id}-trigger`} value={draft.tagTrigger} onChange={(e) => setDraft({ ...draft, tagTrigger: e.target.value })} />
+            </label>
+            <label className={forms.field} htmlFor={`${id}-stage-trigger`}>
+              {t('plans.stageTrigger', 'When the lead moves to this stage')}
+              <input id={`${id}-stage-trigger`} value={draft.stageTrigger} onChange={(e) => setDraft({ ...draft, stageTrigger: e.target.value })} />
+            </label>
+            <label className={styles.check} htmlFor={`${id}-new-lead`}>
+              <input id={`${id}-new-lead`} type="checkbox" checked={draft.newLead} onChange={(e) => setDraft({ ...draft, newLead: e.target.checked })} />
+              {t('plans.newLeadTrigger', 'Every new lead')}
+            </label>
+            {draft.newLead && (
+              <label className={forms.field} htmlFor={`${id}-source`}>
+                {t('plans.newLeadSource', 'Only from this source (optional)')}
+                <input id={`${id}-source`} value={draft.newLeadSource} onChange={(e) => setDraft({ ...draft, newLeadSource: e.target.value })} />
+              </label>
+            )}
+          </fieldset>
           <div className={styles.row}>
             <button type="submit" className="btn btn-primary">
               {t('plans.save', 'Save plan')}
