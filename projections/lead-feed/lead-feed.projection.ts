@@ -24,6 +24,8 @@ import { clip, summaries, withHome } from './timeline-summary';
 import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
 import { listingMailSummary, listingMailTimelineTypes } from './listing-mail-timeline';
 import { type KnownShowing, showingSummary, showingTimelineTypes } from './showing-timeline';
+import { planSummary, planTimelineTypes } from './plan-timeline';
+import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =
@@ -35,6 +37,7 @@ type Handled =
   | Extract<ChatEvent, { type: 'ChatMessageSent' }>
   | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
   | OrganizerTimelineEvent
+  | EnrolmentEvent
   | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>
   | PersonErased
   | ListingMailEvent
@@ -125,7 +128,8 @@ export const leadFeedProjection: Projection = {
   // 8: account merges fold the duplicate's lead into the survivor's (issue 18).
   // 9: showing lines from the lead's appointments (issue 16).
   // 10: an erased person's timeline lines moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
-  version: 10,
+  // 11: action plans' steps, pauses and ends (issue 19 part 1).
+  version: 11,
   // All of the lead's own events, its activity and its texts: the events file's lists, named once there.
   eventTypes: handledTypes<Handled>()([
     ...leadEventTypes,
@@ -143,6 +147,7 @@ export const leadFeedProjection: Projection = {
     'TaskRescheduled',
     ...listingMailTimelineTypes,
     ...showingTimelineTypes,
+    ...planTimelineTypes,
     'AccountsMerged',
     'AccountsUnmerged',
     'PersonErased',
@@ -413,6 +418,17 @@ export const leadFeedProjection: Projection = {
         case 'TaskRescheduled':
           await tx.query(`UPDATE ${table('lead_open_tasks')} SET due_at = $2 WHERE task_id = $1`, [e.data.taskId, e.data.dueAt]);
           break;
+        case 'PlanEnrolled':
+        case 'PlanStepRecorded':
+        case 'PlanEnrolmentPaused':
+        case 'PlanEnrolmentResumed':
+        case 'PlanEnrolmentStopped':
+        case 'PlanEnrolmentFinished': {
+          // What the plan did, not what the lead did: a line on the timeline, never the lead's activity.
+          const row = await rowOf(e.data.leadId);
+          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, planSummary(e), { mergedFrom: row.merged_from ?? null });
+          break;
+        }
         case 'ListingsSentToLead':
         case 'ListingEmailOpened':
         case 'ListingEmailClicked':

@@ -1,4 +1,5 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
+import { actionPlansProjection } from '../../projections/action-plans';
 import { agentPagesProjection } from '../../projections/agent-pages';
 import { alertsProjection } from '../../projections/alerts';
 import { behaviourAlertsProjection } from '../../projections/behaviour-alerts';
@@ -62,6 +63,7 @@ export const allProjections: readonly Projection[] = [
   feedListingsProjection,
   leadImportsProjection,
   smartListsProjection,
+  actionPlansProjection,
   listingMailProjection,
   replyNoticesProjection,
   agentPagesProjection,

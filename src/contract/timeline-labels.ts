@@ -50,6 +50,13 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   // A duplicate lead folded into this one (issue 18); an unmerge takes the line away again.
   AccountsMerged: 'Merged',
   AccountsUnmerged: 'Unmerged',
+  // Action plans (issue 19 part 1): what a plan did for the lead, and why it paused.
+  PlanEnrolled: 'Plan',
+  PlanStepRecorded: 'Plan step',
+  PlanEnrolmentPaused: 'Plan paused',
+  PlanEnrolmentResumed: 'Plan resumed',
+  PlanEnrolmentStopped: 'Plan stopped',
+  PlanEnrolmentFinished: 'Plan finished',
 };
 
 export const timelineLabel = (type: string): string => TIMELINE_LABELS[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());

@@ -30,6 +30,8 @@ export type Signals = {
   'behaviour.queued': { readonly queued: number };
   /** Behaviour alerts' e-mails were queued (the behaviour context's mail sender). */
   'behaviour.mailQueued': { readonly queued: number };
+  /** Action plans: work was queued or a step fell due (the plans context's PlanRunner). */
+  'plans.work': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

@@ -14,6 +14,7 @@ import { areaMarketBenchmark } from './area-market.bench';
 import { boardBenchmark } from './board.bench';
 import { threadBenchmark } from './thread.bench';
 import { erasureBenchmark } from './erasure.bench';
+import { plansBenchmark } from './plans.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, erasureBenchmark, areaMarketBenchmark, leadScoreBenchmark, behaviourAlertsBenchmark];
+export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, erasureBenchmark, areaMarketBenchmark, leadScoreBenchmark, behaviourAlertsBenchmark, plansBenchmark];

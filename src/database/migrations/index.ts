@@ -19,7 +19,8 @@ import { listingMailOutbox } from './019-listing-mail-outbox';
 import { replyNotices } from './020-reply-notices';
 import { personalDataKeys } from './021-personal-data-keys';
 import { erasureLinks } from './022-erasure-links';
+import { planWork } from './023-plan-work';
 import { behaviourAlerts } from './024-behaviour-alerts';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices, leadEmailOutbox, showingNotices, listingMailOutbox, replyNotices, personalDataKeys, erasureLinks, behaviourAlerts];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices, leadEmailOutbox, showingNotices, listingMailOutbox, replyNotices, personalDataKeys, erasureLinks, planWork, behaviourAlerts];

@@ -36,3 +36,10 @@ export { sendTextToLead, type TextResult } from './text-messages/send-text';
 export { SiteNumbers } from './text-messages/site-numbers';
 export { MEDIA_URL, textEligibility } from './text-messages/text-messages';
 export { LeadsModule } from './leads.module';
+// Action plans (issue 19 part 1) act on leads through the leads context's own deciders.
+export { leadEmailDecider } from './lead-email/lead-email.decide';
+export { leadMergeValues } from './lead-email/merge-values';
+export { smsDecider } from './text-messages/sms.decide';
+export { decideOnLead, loadPipeline } from './pipeline/lead-in-pipeline';
+export { decideChangeStage } from './change-stage/change-stage.decide';
+export { decideTagLead } from './tag-lead/tag-lead.decide';

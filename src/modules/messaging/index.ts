@@ -5,5 +5,5 @@ export { carrierKeyword, type InboundText, SmsSender, type TextMessage, tenDigit
 export { type MailboxMessage, readMailbox } from './mailbox/mailbox';
 export { type OutboxText, readSmsOutbox } from './sms/sms-outbox';
 export { sendTrackingPixel, TRACKED_LINK_HEADERS } from './tracking-pixel';
-export { MailOutboxSender, type MailPlan, TextOutboxSender, type OutboxPlan } from './mail-outbox';
+export { MailOutboxSender, type MailPlan, TextOutboxSender, type OutboxPlan, sendOneFromOutbox } from './mail-outbox';
 export { mailPage } from './mail-page';

@@ -3,3 +3,4 @@ export { agentZoneEventTypes, agentZoneStream, taskEventTypes, taskStream } from
 export { ReminderOutbox, reminderId, type SendPush } from './reminders/reminder-outbox';
 export { TaskReminders } from './reminders/task-reminders.reactor';
 export { TasksModule } from './tasks.module';
+export { createTaskDecider } from './create-task/create-task.decide';

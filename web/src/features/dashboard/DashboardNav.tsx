@@ -6,7 +6,7 @@ import overflow from './OverflowNav.module.css';
 import page from './DashboardPage.module.css';
 
 /** The dashboard's views (`?view=`); anything else is the lead list. */
-export const VIEWS = ['leads', 'tasks', 'calendar', 'board', 'team', 'listings', 'pipeline', 'reports', 'import', 'templates', 'settings', 'site'] as const;
+export const VIEWS = ['leads', 'tasks', 'calendar', 'board', 'team', 'listings', 'pipeline', 'reports', 'import', 'templates', 'settings', 'site', 'plans'] as const;
 export type View = (typeof VIEWS)[number];
 export const viewOf = (v: string | null): View => ((VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads');
 
@@ -47,6 +47,7 @@ function navItems(p: DashboardNavProps): NavItem[] {
         { key: 'add', label: 'Add lead', onClick: p.onAddLead },
         { key: 'import', label: 'Import', view: 'import' },
         { key: 'text', label: `Text selected (${p.checkedCount})`, onClick: p.onTextSelected, disabled: p.checkedCount === 0 },
+        { key: 'enrol', label: `Enrol selected in a plan (${p.checkedCount})`, onClick: () => p.goView('plans'), disabled: p.checkedCount === 0 },
       ],
     },
     {
@@ -56,6 +57,7 @@ function navItems(p: DashboardNavProps): NavItem[] {
         { key: 'board', label: 'Board', view: 'board' },
         { key: 'tasks', label: 'Tasks', view: 'tasks' },
         { key: 'calendar', label: 'Calendar', view: 'calendar' },
+        { key: 'plans', label: 'Action plans', view: 'plans' },
       ],
     },
     { key: 'listings', label: 'Listings', view: 'listings' },

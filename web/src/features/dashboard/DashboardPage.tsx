@@ -17,6 +17,7 @@ import { useSmartLists } from './useSmartLists';
 import { useDebounced, useUrlFilters } from './useUrlFilters';
 import styles from './DashboardPage.module.css';
 import { EmailTemplatesPanel } from './EmailTemplatesPanel';
+import { PlansView } from './PlansView';
 import { LeadDetails } from './LeadDetails';
 import { MyListings } from './MyListings';
 import { DashboardNav, type View, viewOf } from './DashboardNav';
@@ -275,6 +276,8 @@ export function DashboardPage() {
         />
       ) : view === 'site' ? (
         <SiteSettingsView />
+      ) : view === 'plans' ? (
+        <PlansView role={feed?.me.role ?? 'agent'} leads={feed?.leads ?? []} checked={[...checked]} />
       ) : view === 'templates' ? (
         <EmailTemplatesPanel role={feed?.me.role ?? 'agent'} />
       ) : view === 'tasks' ? (

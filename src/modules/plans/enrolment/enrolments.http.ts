@@ -1,0 +1,175 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import { enrolmentsOfLead } from '../../../../projections/action-plans';
+import { templateById } from '../../../../projections/email-templates';
+import { DB_POOL } from '../../../app/tokens';
+import { handleCommand } from '../../../commands/handle-command';
+import type { CommandContext } from '../../../commands/command-context';
+import { BULK_ENROL_MAX, type BulkEnrolResult, type EnrolmentView, type PlanPreview } from '../../../contract/plans';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { parseBody } from '../../../http/parse-body';
+import { RateLimiter } from '../../../http/rate-limiter';
+import { AppError, notFound } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { stableId } from '../../../shared/stable-id';
+import { commandContextOf, loadAccount } from '../../accounts';
+import { dashboardViewer, isLeadId, type Lead, leadMergeValues, loadLead, mayView, type Viewer } from '../../leads';
+import { SiteResolver } from '../../sites';
+import { type ExistingPlan, usablePlan } from '../plan-access/plan-access';
+import { leadPlansStream } from '../plans.events';
+import { previewPlan, type TemplateText } from '../preview-plan/preview-plan';
+import { messageSender } from '../run-steps/step-effects';
+import { stepFacts } from '../run-steps/step-facts';
+import { PLAN_WRITES_PER_USER } from '../save-plan/plans.http';
+import { enrolmentDecider, type EnrolmentCommand } from './enrol.decide';
+
+export const PLAN_NOT_OF_OFFICE = "This plan is not one of this lead's office";
+export const LEAD_NOT_FOUND = 'Lead not found';
+
+const LeadBody = z.strictObject({ leadId: z.uuid({ error: 'leadId must be a lead id' }), enrolmentId: z.uuid({ error: 'enrolmentId must be a uuid' }).optional() });
+const BulkBody = z.strictObject({
+  leadIds: z.array(z.uuid({ error: 'leadIds must be lead ids' })).min(1).max(BULK_ENROL_MAX),
+  requestId: z.uuid({ error: 'requestId must be a uuid' }).optional(),
+});
+const PreviewBody = z.strictObject({ leadId: z.uuid({ error: 'leadId must be a lead id' }) });
+const ACTIONS = ['pause', 'resume', 'stop'] as const;
+
+type ExistingLead = Extract<Lead, { exists: true }>;
+
+/**
+ * Enrolling leads on plans (by hand, in bulk), previewing what a lead would get, and a lead's
+ * enrolments with their step logs (pause, resume, stop). The lead is scoped like the dashboard
+ * (agent own, broker office, staff all; else 404; leads 403), the plan like the plans list.
+ */
+@Controller('api/dashboard/plans')
+export class EnrolmentsController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(SiteResolver) private readonly sites: SiteResolver,
+  ) {}
+
+  @ApiDoc({ summary: 'Enrol a lead on a plan (enrolmentId makes a retry the same enrolment)', tag: 'Action plans', access: 'who may work the lead and use the plan', body: LeadBody, responses: { 201: '{enrolmentId}', 409: 'already on the plan' } })
+  @Post(':planId/enrol')
+  @HttpCode(201)
+  async enrol(@Param('planId') planId: string, @Body() body: unknown, @Req() req: Request): Promise<{ enrolmentId: string }> {
+    const viewer = dashboardViewer(req);
+    const input = parseBody(LeadBody, body);
+    await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
+    const plan = await this.plan(viewer, planId);
+    const lead = await this.lead(viewer, input.leadId);
+    const enrolmentId = input.enrolmentId ?? newId();
+    await this.enrolOne(req, viewer, plan, lead, enrolmentId, 'hand');
+    return { enrolmentId };
+  }
+
+  @ApiDoc({ summary: 'Enrol many leads (from the lead list): each one the viewer may work and not already on the plan', tag: 'Action plans', access: 'agents, brokers, staff', body: BulkBody, responses: { 200: '{enrolled, skipped:[{leadId, reason}]}' } })
+  @Post(':planId/enrol-bulk')
+  @HttpCode(200)
+  async enrolBulk(@Param('planId') planId: string, @Body() body: unknown, @Req() req: Request): Promise<BulkEnrolResult> {
+    const viewer = dashboardViewer(req);
+    const input = parseBody(BulkBody, body);
+    await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
+    const plan = await this.plan(viewer, planId);
+    const request = input.requestId ?? newId();
+    let enrolled = 0;
+    const skipped: { leadId: string; reason: string }[] = [];
+    for (const leadId of new Set(input.leadIds)) {
+      try {
+        const lead = await this.lead(viewer, leadId);
+        // Derived from the request and the lead: the same bulk request again enrols nobody twice.
+        if (await this.enrolOne(req, viewer, plan, lead, stableId(`bulk enrol ${request} ${leadId}`), 'bulk')) enrolled++;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        skipped.push({ leadId, reason: err.code === 'not_found' ? LEAD_NOT_FOUND : err.message });
+      }
+    }
+    return { enrolled, skipped };
+  }
+
+  @ApiDoc({ summary: 'What a lead would get from a plan if enrolled now, step by step', tag: 'Action plans', access: 'who may work the lead and use the plan', body: PreviewBody, responses: { 200: 'PlanPreview' } })
+  @Post(':planId/preview')
+  @HttpCode(200)
+  async preview(@Param('planId') planId: string, @Body() body: unknown, @Req() req: Request): Promise<PlanPreview> {
+    const viewer = dashboardViewer(req);
+    const { leadId } = parseBody(PreviewBody, body);
+    const plan = await this.plan(viewer, planId);
+    const lead = await this.lead(viewer, leadId);
+    const steps = plan.definition.steps;
+    const facts = await stepFacts(this.store, this.pool, leadId, steps[0]!, null, new Date());
+    if (!facts) throw notFound(LEAD_NOT_FOUND);
+    const templates = new Map<string, TemplateText>();
+    for (const s of steps) {
+      if (s.kind !== 'email' || templates.has(s.templateId)) continue;
+      const t = await templateById(this.pool, s.templateId);
+      if (t) templates.set(s.templateId, t);
+    }
+    const [{ account }, { account: sender }, site] = await Promise.all([loadAccount(this.store, lead.userId), loadAccount(this.store, messageSender(lead, viewer.userId)), this.sites.byId(lead.siteId)]);
+    const values = leadMergeValues({ leadFullName: lead.fullName, registered: account.exists ? account : null, sender: sender.exists ? sender : null, siteName: site?.name ?? '', listing: null });
+    return { leadId, steps: previewPlan(steps, facts, values, templates) };
+  }
+
+  @ApiDoc({ summary: "A lead's plans: each enrolment with its steps sent, done, skipped (why) and pending", tag: 'Action plans', access: 'who may work the lead', responses: { 200: '{enrolments:[EnrolmentView]}' } })
+  @Get('leads/:leadId')
+  async ofLead(@Param('leadId') leadId: string, @Req() req: Request): Promise<{ enrolments: EnrolmentView[] }> {
+    const viewer = dashboardViewer(req);
+    await this.lead(viewer, leadId);
+    return { enrolments: await enrolmentsOfLead(this.pool, leadId) };
+  }
+
+  @ApiDoc({ summary: "Pause, resume or stop a lead's enrolment", tag: 'Action plans', access: 'who may work the lead', responses: { 200: '{enrolmentId}', 409: 'not paused / already ended' } })
+  @Post('leads/:leadId/:enrolmentId/:action')
+  @HttpCode(200)
+  async act(@Param('leadId') leadId: string, @Param('enrolmentId') enrolmentId: string, @Param('action') action: string, @Req() req: Request): Promise<{ enrolmentId: string }> {
+    const viewer = dashboardViewer(req);
+    const act = (ACTIONS as readonly string[]).includes(action) ? (action as (typeof ACTIONS)[number]) : null;
+    if (!act || !z.uuid().safeParse(enrolmentId).success) throw notFound();
+    await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
+    await this.lead(viewer, leadId);
+    const now = new Date().toISOString();
+    const c: EnrolmentCommand =
+      act === 'pause' ? { kind: 'pause', enrolmentId, reason: 'by-hand', byUserId: viewer.userId } : act === 'resume' ? { kind: 'resume', enrolmentId, byUserId: viewer.userId, now } : { kind: 'stop', enrolmentId, byUserId: viewer.userId };
+    await handleCommand(this.store, leadPlansStream(leadId), enrolmentDecider, c, commandContextOf(req));
+    return { enrolmentId };
+  }
+
+  private plan(viewer: Viewer, planId: string): Promise<ExistingPlan> {
+    if (!z.uuid().safeParse(planId).success) throw notFound();
+    return usablePlan(this.store, viewer, planId);
+  }
+
+  private async lead(viewer: Viewer, leadId: string): Promise<ExistingLead> {
+    if (!isLeadId(leadId)) throw notFound(LEAD_NOT_FOUND);
+    const { lead } = await loadLead(this.store, leadId);
+    if (!lead.exists || !mayView(viewer, lead)) throw notFound(LEAD_NOT_FOUND);
+    return lead;
+  }
+
+  /** An office plan is for the leads of its office; a personal plan for any lead its owner works. Answers whether the lead was enrolled now. */
+  private async enrolOne(req: Request, viewer: Viewer, plan: ExistingPlan, lead: ExistingLead, enrolmentId: string, how: 'hand' | 'bulk'): Promise<boolean> {
+    if (plan.scope === 'office' && lead.brokerId !== plan.ownerId) throw new AppError('validation', PLAN_NOT_OF_OFFICE);
+    const ctx: CommandContext = commandContextOf(req);
+    const r = await handleCommand(
+      this.store,
+      leadPlansStream(lead.leadId),
+      enrolmentDecider,
+      {
+        kind: 'enrol',
+        leadId: lead.leadId,
+        siteId: lead.siteId,
+        enrolmentId,
+        plan: { planId: plan.planId, name: plan.definition.name, version: plan.version, steps: plan.definition.steps },
+        byUserId: viewer.userId,
+        how,
+        triggerEventId: null,
+        now: ctx.now.toISOString(),
+      },
+      ctx,
+    );
+    return r.events.length > 0;
+  }
+}

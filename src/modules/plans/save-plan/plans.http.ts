@@ -1,0 +1,136 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import { plansOwnedBy } from '../../../../projections/action-plans';
+import { templateById } from '../../../../projections/email-templates';
+import { DB_POOL } from '../../../app/tokens';
+import { handleCommand } from '../../../commands/handle-command';
+import { PLAN_NAME_MAX, PLAN_STEPS_MAX, PLAN_TEXT_MAX, type PlanStep, type PlanView } from '../../../contract/plans';
+import { TASK_TYPES } from '../../../contract/tasks';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { parseBody } from '../../../http/parse-body';
+import { RateLimiter, type RateLimit } from '../../../http/rate-limiter';
+import { forbidden, notFound, validation } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { commandContextOf } from '../../accounts';
+import { dashboardViewer, type Viewer } from '../../leads';
+import { mayEdit, officeOf, ownersVisibleTo } from '../plan-access/plan-access';
+import { planStream } from '../plans.events';
+import { type PlanCommand, planDecider } from './save-plan.decide';
+
+export const ONLY_BROKER_OFFICE_PLANS = 'Only the broker or staff change office plans';
+export const OFFICE_ID_REQUIRED = 'officeId is required: which office (its broker) the plan is for';
+export const TEMPLATE_NOT_USABLE = 'E-mail template not found';
+
+/** Plans are written by hand in the editor: far above this is a script. */
+export const PLAN_WRITES_PER_USER: RateLimit = { name: 'plans-user', limit: 600, windowSeconds: 3600, message: 'You have changed plans too many times in the last hour. Please try again later.' };
+
+const word = (max: number) => z.string().max(max);
+const Condition = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('stage-is'), stage: word(80) }),
+    z.strictObject({ kind: z.literal('tag-present'), tag: word(80) }),
+    z.strictObject({ kind: z.literal('opened-alert') }),
+  ])
+  .nullable()
+  .default(null);
+const Step = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('email'), templateId: z.string().max(40), condition: Condition }),
+  z.strictObject({ kind: z.literal('text'), body: word(PLAN_TEXT_MAX * 2), condition: Condition }),
+  z.strictObject({ kind: z.literal('task'), title: word(400), taskType: z.enum(TASK_TYPES), dueInDays: z.number().int(), condition: Condition }),
+  z.strictObject({ kind: z.literal('stage'), stage: word(80), condition: Condition }),
+  z.strictObject({ kind: z.enum(['add-tag', 'remove-tag']), tag: word(80), condition: Condition }),
+  z.strictObject({ kind: z.literal('wait'), amount: z.number().int(), unit: z.enum(['hours', 'days']), condition: Condition }),
+]);
+const Trigger = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('new-lead'), source: word(80).nullable().default(null), siteId: z.uuid({ error: 'siteId must be a site id' }).nullable().default(null) }),
+  z.strictObject({ kind: z.literal('stage-changed'), stage: word(80) }),
+  z.strictObject({ kind: z.literal('tag-added'), tag: word(80) }),
+]);
+const Definition = { name: word(PLAN_NAME_MAX * 2), steps: z.array(Step).max(PLAN_STEPS_MAX * 2), triggers: z.array(Trigger).max(20).default([]) };
+export const CreatePlanBody = z.strictObject({ scope: z.enum(['office', 'personal']), ...Definition, officeId: z.uuid({ error: 'officeId must be a broker id' }).optional() });
+export const EditPlanBody = z.strictObject(Definition);
+
+/**
+ * Action plans (issue 19 part 1): an office's plans (its broker's, also changed by staff) and each
+ * user's personal ones. Everyone in the office sees and uses the office's; a personal plan only its
+ * owner. Someone else's plan is not found (404), never forbidden.
+ */
+@Controller('api/dashboard/plans')
+export class PlansController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+  ) {}
+
+  @ApiDoc({ summary: "The viewer's personal plans and their office's", tag: 'Action plans', access: 'agents, brokers, staff (all)', responses: { 200: '{plans:[PlanView]}' } })
+  @Get()
+  async list(@Req() req: Request): Promise<{ plans: PlanView[] }> {
+    const viewer = dashboardViewer(req);
+    const plans = await plansOwnedBy(this.pool, ownersVisibleTo(viewer));
+    return { plans: plans.map((p) => ({ ...p, editable: mayEdit(viewer, p) })) };
+  }
+
+  @ApiDoc({ summary: 'Create a plan (office: the broker, or staff naming officeId; personal: anyone)', tag: 'Action plans', access: 'agents (personal), brokers, staff', body: CreatePlanBody, responses: { 201: '{planId}' } })
+  @Post()
+  @HttpCode(201)
+  async create(@Body() body: unknown, @Req() req: Request): Promise<{ planId: string }> {
+    const viewer = dashboardViewer(req);
+    const input = parseBody(CreatePlanBody, body);
+    await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
+    const ownerId = input.scope === 'personal' ? viewer.userId : this.officeToWrite(viewer, input.officeId);
+    await this.checkTemplates(input.steps, input.scope === 'office' ? ownerId : officeOf(viewer), input.scope === 'personal' ? ownerId : null);
+    const planId = newId();
+    await this.run(req, planId, { kind: 'create', planId, scope: input.scope, ownerId, byUserId: viewer.userId, name: input.name, steps: input.steps, triggers: input.triggers });
+    return { planId };
+  }
+
+  @ApiDoc({ summary: 'Change a plan (new enrolments follow the new steps; running ones keep theirs)', tag: 'Action plans', access: 'its owner; office plans: the broker, staff', body: EditPlanBody, responses: { 200: '{planId}', 404: 'not theirs or archived' } })
+  @Put(':planId')
+  async edit(@Param('planId') planId: string, @Body() body: unknown, @Req() req: Request): Promise<{ planId: string }> {
+    const viewer = dashboardViewer(req);
+    const input = parseBody(EditPlanBody, body);
+    await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
+    const current = (await plansOwnedBy(this.pool, ownersVisibleTo(viewer))).find((p) => p.planId === planId);
+    if (current) await this.checkTemplates(input.steps, current.scope === 'office' ? current.ownerId : officeOf(viewer), current.scope === 'personal' ? current.ownerId : null);
+    await this.run(req, planId, { kind: 'edit', planId, byUserId: viewer.userId, mayEdit: (p) => mayEdit(viewer, p), ...input });
+    return { planId };
+  }
+
+  @ApiDoc({ summary: 'Archive a plan: it enrols nobody more; running enrolments go on', tag: 'Action plans', access: 'its owner; office plans: the broker, staff', responses: { 200: '{planId}' } })
+  @Delete(':planId')
+  async archive(@Param('planId') planId: string, @Req() req: Request): Promise<{ planId: string }> {
+    const viewer = dashboardViewer(req);
+    await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
+    await this.run(req, planId, { kind: 'archive', planId, byUserId: viewer.userId, mayEdit: (p) => mayEdit(viewer, p) });
+    return { planId };
+  }
+
+  private async run(req: Request, planId: string, c: PlanCommand): Promise<void> {
+    if (!z.uuid().safeParse(planId).success) throw notFound();
+    await handleCommand(this.store, planStream(planId), planDecider, c, commandContextOf(req));
+  }
+
+  private officeToWrite(viewer: Viewer, officeId: string | undefined): string {
+    if (viewer.role === 'broker') return viewer.userId;
+    if (viewer.role === 'staff') {
+      if (!officeId) throw validation(OFFICE_ID_REQUIRED);
+      return officeId;
+    }
+    throw forbidden(ONLY_BROKER_OFFICE_PLANS);
+  }
+
+  /** Each e-mail step's template must be the office's, or (a personal plan) its owner's own. */
+  private async checkTemplates(steps: readonly PlanStep[], office: string | null, personalOwner: string | null): Promise<void> {
+    for (const s of steps) {
+      if (s.kind !== 'email') continue;
+      const t = z.uuid().safeParse(s.templateId).success ? await templateById(this.pool, s.templateId) : null;
+      const usable = t && (t.scope === 'office' ? t.ownerId === office : t.ownerId === personalOwner);
+      if (!usable) throw validation(TEMPLATE_NOT_USABLE);
+    }
+  }
+
+}
