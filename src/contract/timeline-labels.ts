@@ -51,6 +51,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   AccountsMerged: 'Merged',
   AccountsUnmerged: 'Unmerged',
   // Action plans (issue 19 part 1): what a plan did for the lead, and why it paused.
+  BehaviourAlertRaised: 'Behaviour alert',
   PlanEnrolled: 'Plan',
   PlanStepRecorded: 'Plan step',
   PlanEnrolmentPaused: 'Plan paused',
