@@ -1,6 +1,17 @@
 import type { Decider } from '../../../commands/decider';
 import { assertNever, forbidden, validation } from '../../../shared/errors';
-import { defaultOfficeSettings, nextPipeline, type OfficeEvent, type OfficeSettings, type Pipeline } from '../leads.events';
+import {
+  defaultOfficeSettings,
+  evolveRoutingRuleSet,
+  initialRoutingRuleSet,
+  MAX_ROUTING_WEIGHT,
+  nextPipeline,
+  type OfficeEvent,
+  type OfficeSettings,
+  type Pipeline,
+  type RoutingRuleSet,
+  type RoutingRulesInput,
+} from '../leads.events';
 
 /**
  * A broker's office as its stream says: who is out of the rotation, listing agents, its settings,
@@ -11,15 +22,20 @@ export type Office = {
   readonly listingAgents: ReadonlyMap<string, string>;
   readonly settings: OfficeSettings;
   readonly stageMoves: Pipeline['moves'];
+  /** The routing rules in force and their version (issue 19). */
+  readonly rules: RoutingRuleSet;
 };
 
-export const initialOffice = (): Office => ({ inactive: new Set(), listingAgents: new Map(), settings: defaultOfficeSettings, stageMoves: {} });
+export const initialOffice = (): Office => ({ inactive: new Set(), listingAgents: new Map(), settings: defaultOfficeSettings, stageMoves: {}, rules: initialRoutingRuleSet });
 
 /** The office's pipeline: its stages in board order and where leads of stages no longer in it go. */
 export const pipelineOf = (office: Office): Pipeline => ({ stages: office.settings.stages, moves: office.stageMoves });
 
-export function evolveOffice(state: Office, e: OfficeEvent): Office {
+export function evolveOffice(before: Office, e: OfficeEvent): Office {
+  const state = { ...before, rules: evolveRoutingRuleSet(before.rules, e) };
   switch (e.type) {
+    case 'RoutingRulesChanged':
+      return { ...state, inactive: new Set(e.data.rules.off), settings: { ...state.settings, pond: e.data.rules.pond } };
     case 'AgentDeactivated':
       return { ...state, inactive: new Set([...state.inactive, e.data.agentId]) };
     case 'AgentActivated':
@@ -49,7 +65,8 @@ export type OfficeActor = { readonly role: 'broker' | 'staff' | 'agent'; readonl
 export type OfficeCommand =
   | { readonly kind: 'set-active'; readonly brokerId: string; readonly agentId: string; readonly active: boolean }
   | { readonly kind: 'link-listing'; readonly brokerId: string; readonly pdid: string; readonly agentId: string | null; readonly by: OfficeActor }
-  | { readonly kind: 'change-settings'; readonly brokerId: string; readonly changes: Partial<OfficeSettings>; readonly by: OfficeActor };
+  | { readonly kind: 'change-settings'; readonly brokerId: string; readonly changes: Partial<OfficeSettings>; readonly by: OfficeActor }
+  | { readonly kind: 'apply-routing-rules'; readonly brokerId: string; readonly rules: RoutingRulesInput; readonly by: OfficeActor };
 
 export const OFFICE_MESSAGES = {
   linkOther: 'Only your broker can link a listing to another agent',
@@ -58,6 +75,7 @@ export const OFFICE_MESSAGES = {
   claimsOff: 'Your office does not let agents claim listings; ask your broker to link it to you',
   settings: 'Only the broker can change the office settings',
   claimWindow: 'The claim window is a whole number of minutes from 0 to 1440',
+  weight: `A round-robin weight is a whole number from 1 to ${MAX_ROUTING_WEIGHT}`,
 } as const;
 
 /** The longest claim window a broker may set: a day. */
@@ -102,9 +120,32 @@ export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
       const changes = Object.fromEntries(Object.entries(c.changes).filter(([k, v]) => !same(k, v)));
       return Object.keys(changes).length === 0 ? [] : [{ type: 'OfficeSettingsChanged', data: { brokerId: c.brokerId, changes } }];
     }
+    case 'apply-routing-rules':
+      return decideApplyRoutingRules(c, state);
     default:
       return assertNever(c);
   }
+}
+
+/** Weights of 1 are the default: left out, so the same rules always read the same. */
+export function normalRules(r: RoutingRulesInput): RoutingRulesInput {
+  const weights = Object.fromEntries(Object.entries(r.weights).filter(([, w]) => w !== 1).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { listingAgentFirst: r.listingAgentFirst, weights, off: [...new Set(r.off)].sort(), pond: { enabled: r.pond.enabled, claimWindowMinutes: r.pond.claimWindowMinutes } };
+}
+
+/**
+ * A broker (or staff) applies a rule set to the office: RoutingRulesChanged with the next
+ * version and who; the same rules as in force append nothing (a double click).
+ */
+function decideApplyRoutingRules(c: Extract<OfficeCommand, { kind: 'apply-routing-rules' }>, state: Office): OfficeEvent[] {
+  if (c.by.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
+  const w = c.rules.pond.claimWindowMinutes;
+  if (!(Number.isInteger(w) && w >= 0 && w <= MAX_CLAIM_WINDOW_MINUTES)) throw validation(OFFICE_MESSAGES.claimWindow);
+  if (Object.values(c.rules.weights).some((n) => !(Number.isInteger(n) && n >= 1 && n <= MAX_ROUTING_WEIGHT))) throw validation(OFFICE_MESSAGES.weight);
+  const rules = normalRules(c.rules);
+  const { version, ...current } = state.rules;
+  if (byValue(normalRules(current)) === byValue(rules)) return [];
+  return [{ type: 'RoutingRulesChanged', data: { brokerId: c.brokerId, version: version + 1, byUserId: c.by.userId, rules } }];
 }
 
 export const officeDecider: Decider<Office, OfficeCommand, OfficeEvent> = { initialState: initialOffice, evolve: evolveOffice, decide: decideOffice };
