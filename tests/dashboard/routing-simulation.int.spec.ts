@@ -141,6 +141,9 @@ describe('routing simulation: replaying a past period from the event log (issue 
       .filter((c) => c.actual.agentId !== c.candidate.agentId || c.actual.rule !== c.candidate.rule);
     expect(body.changed.map((c) => ({ leadId: c.leadId, actual: c.actual, candidate: c.candidate }))).toEqual(expectedChanged);
     expect(body.changedCount).toBe(expectedChanged.length);
+    // Names are opened for what is shown only (the log's personal fields are sealed).
+    expect((body.changed as unknown as { fullName: string }[]).every((c) => c.fullName === 'Vera Visitor')).toBe(true);
+    expect((body.agents as unknown as { agentId: string | null; name: string }[]).map((a) => a.name)).toEqual(['Other1 Agent', 'Other2 Agent', 'Other3 Agent', '']);
   });
 
   it('apply: RoutingRulesChanged with the next version, who and when; new leads are routed by it', async () => {

@@ -1,7 +1,7 @@
 import { siteRulesUnder } from '../../../../projections/lead-routing';
 import type { StoredEvent } from '../../../shared/event';
 import type { UserRegistered } from '../../accounts';
-import { evolveLead, initialLead } from '../lead';
+import { evolveLead, initialLead, type Lead } from '../lead';
 import {
   evolveRoutingRuleSet,
   initialRoutingRuleSet,
@@ -25,8 +25,8 @@ export type Placement = { readonly agentId: string | null; readonly rule: Routin
 
 export type ReplayedLead = {
   readonly leadId: string;
-  readonly fullName: string;
-  readonly capturedAt: string;
+  /** The lead's LeadCaptured as read (its personal fields may still be sealed: only the leads shown are opened). */
+  readonly captured: StoredEvent<LeadCaptured>;
   /** What really happened (the LeadAssigned or LeadPutInPond in the log). */
   readonly happened: Placement;
   /** The same pure decider under the rules that were in force when the lead came in. */
@@ -38,8 +38,8 @@ export type ReplayResult = {
   /** The office's rules in force at the end of the log read (what the candidate would replace). */
   readonly inForce: RoutingRuleSet;
   readonly leads: readonly ReplayedLead[];
-  /** Agents of the office, in roster order, with their names (what the result table shows). */
-  readonly agents: readonly { readonly agentId: string; readonly name: string }[];
+  /** Agents of the office, in roster order, with their UserRegistered (for their names; maybe sealed). */
+  readonly agents: readonly { readonly agentId: string; readonly registered: StoredEvent<UserRegistered> }[];
 };
 
 /** The event types a replay reads from the log (everything routing decides by). */
@@ -62,7 +62,7 @@ const AGENT_LEVEL = 10;
  * and are left out. Nothing is written anywhere.
  */
 export class RoutingReplay {
-  private readonly agents: { agentId: string; name: string; joined: bigint }[] = [];
+  private readonly agents: { agentId: string; registered: StoredEvent<UserRegistered>; joined: bigint }[] = [];
   private readonly sites = new Map<string, Site>();
   private readonly links = new Map<string, string>();
   private rules: RoutingRuleSet = initialRoutingRuleSet;
@@ -95,7 +95,7 @@ export class RoutingReplay {
         if (e.data.brokerId === this.brokerId && e.data.securityLevel === AGENT_LEVEL) {
           const joined = e.globalPosition;
           const at = this.agents.findIndex((a) => a.joined > joined);
-          const agent = { agentId: e.data.userId, name: `${e.data.firstName} ${e.data.lastName}`.trim(), joined };
+          const agent = { agentId: e.data.userId, registered: e, joined };
           if (at < 0) this.agents.push(agent);
           else this.agents.splice(at, 0, agent);
         }
@@ -133,7 +133,7 @@ export class RoutingReplay {
   }
 
   result(): ReplayResult {
-    return { inForce: this.rules, leads: this.replayed, agents: this.agents.map(({ agentId, name }) => ({ agentId, name })) };
+    return { inForce: this.rules, leads: this.replayed, agents: this.agents.map(({ agentId, registered }) => ({ agentId, registered })) };
   }
 
   /** The lead's first placement: decided again, as the router decided it at this moment of the log. */
@@ -144,17 +144,17 @@ export class RoutingReplay {
     if (!w.inPeriod || (e.type === 'LeadAssigned' && e.data.rule === 'manual')) return;
     const happened: Placement = e.type === 'LeadAssigned' ? { agentId: e.data.agentId, rule: e.data.rule } : { agentId: null, rule: 'pond-first' };
     this.decided.add(e.data.leadId);
-    const actual = this.decide(w, w.rules, this.actualTurns);
-    const candidate = this.decide(w, this.candidate, this.candidateTurns);
-    this.replayed.push({ leadId: e.data.leadId, fullName: w.captured.data.fullName, capturedAt: w.captured.metadata.at, happened, actual, candidate });
+    const lead = evolveLead(initialLead(), w.captured);
+    const actual = this.decide(w, lead, w.rules, this.actualTurns);
+    const candidate = this.decide(w, lead, this.candidate, this.candidateTurns);
+    this.replayed.push({ leadId: e.data.leadId, captured: w.captured, happened, actual, candidate });
   }
 
-  private decide(w: Waiting, rules: RoutingRuleSet, turns: Map<string, Rotation>): Placement {
+  private decide(w: Waiting, lead: Lead, rules: RoutingRuleSet, turns: Map<string, Rotation>): Placement {
     const captured = w.captured.data;
     const site = this.sites.get(captured.siteId)!;
     const listingAgentId = captured.listingPdid ? (this.links.get(captured.listingPdid) ?? null) : null;
     const siteRules = siteRulesUnder(site, this.agents.map((a) => a.agentId), rules, listingAgentId);
-    const lead = evolveLead(initialLead(), w.captured);
     const decision = decideAssignLead(lead, siteRules, turns.get(captured.siteId) ?? initialRotation());
     for (const turn of decision.routing) turns.set(captured.siteId, nextTurn(turns.get(captured.siteId) ?? initialRotation(), turn.data.agentId));
     const placed = decision.lead[0];

@@ -1,5 +1,7 @@
-import { type EventStore, START } from '../../../eventstore/event-store.port';
-import type { RoutingRuleSet, RoutingRulesInput } from '../leads.events';
+import { type Checkpoint, type EventStore, type ReadAllPage, START } from '../../../eventstore/event-store.port';
+import { ProtectedEventStore } from '../../../eventstore/personal-data/protected-event-store';
+import type { StoredEvent } from '../../../shared/event';
+import type { LeadCaptured, RoutingRuleSet, RoutingRulesInput } from '../leads.events';
 import { type Placement, type ReplayedLead, replayEventTypes, RoutingReplay } from './routing-replay';
 
 /** One row of the result: what an agent (or the broker; `agentId` null: the pond) received, actually and under the candidate. */
@@ -41,39 +43,65 @@ export async function simulateRouting(
   names: ReadonlyMap<string, string> = new Map(),
 ): Promise<SimulationResult> {
   const replay = new RoutingReplay(brokerId, period, candidate);
-  let from = START;
-  for (;;) {
-    const page = await store.readAll(from, { types: replayEventTypes, limit: PAGE });
-    let stop = false;
+  // Routing needs no personal value: the sealed log is scanned as stored, and only the names shown are opened below.
+  const log = store instanceof ProtectedEventStore ? store.inner : store;
+  const read = (from: Checkpoint) => log.readAll(from, { types: replayEventTypes, limit: PAGE });
+  // The next page is read while this one is replayed.
+  let next: Promise<ReadAllPage> | null = read(START);
+  while (next) {
+    const page: ReadAllPage = await next;
+    next = page.atEnd ? null : read(page.next);
+    let stopped = false;
     for (const e of page.events) {
       if (replay.done(e)) {
-        stop = true;
+        stopped = true;
         break;
       }
       replay.feed(e);
     }
-    if (stop || page.atEnd) break;
-    from = page.next;
+    if (stopped && next) {
+      next.catch(() => undefined);
+      next = null;
+    }
   }
   const result = replay.result();
-  return summarize(brokerId, period, result.inForce, result.leads, new Map([...names, ...result.agents.map((a): [string, string] => [a.agentId, a.name])]), result.agents);
+  const shown = summarize(brokerId, period, result.inForce, result.leads, result.agents);
+  const opened = await openNames(store, [...result.agents.map((a) => a.registered), ...shown.changed.map((c) => c.captured)]);
+  const nameOf = new Map([...names, ...opened]);
+  return {
+    ...shown,
+    agents: shown.agents.map((a) => ({ ...a, name: a.agentId === null ? '' : (nameOf.get(a.agentId) ?? '') })),
+    changed: shown.changed.map(({ captured, ...c }) => ({ ...c, fullName: nameOf.get(captured.data.leadId) ?? '' })),
+  };
 }
+
+/** Names by id (an agent's user id, a lead's id) from their events, opened where sealed. */
+async function openNames(store: EventStore, events: StoredEvent[]): Promise<Map<string, string>> {
+  const opened = store instanceof ProtectedEventStore ? await store.openEvents(events) : events;
+  return new Map(
+    opened.map((e): [string, string] => {
+      const d = e.data as { userId?: string; leadId?: string; fullName?: string; firstName?: string; lastName?: string };
+      return e.type === 'LeadCaptured' ? [d.leadId!, d.fullName ?? ''] : [d.userId!, `${d.firstName ?? ''} ${d.lastName ?? ''}`.trim()];
+    }),
+  );
+}
+
+type Summary = Omit<SimulationResult, 'changed'> & { readonly changed: readonly (Omit<ChangedLead, 'fullName'> & { readonly captured: StoredEvent<LeadCaptured> })[] };
 
 function summarize(
   brokerId: string,
   period: { readonly from: Date; readonly to: Date },
   inForce: RoutingRuleSet,
   leads: readonly ReplayedLead[],
-  names: ReadonlyMap<string, string>,
   roster: readonly { readonly agentId: string }[],
-): SimulationResult {
+): Summary {
   const tally = new Map<string | null, { actual: number; candidate: number }>(roster.map((a) => [a.agentId, { actual: 0, candidate: 0 }]));
   const count = (id: string | null, k: 'actual' | 'candidate') => {
     const t = tally.get(id) ?? { actual: 0, candidate: 0 };
     t[k]++;
     tally.set(id, t);
   };
-  const changed: ChangedLead[] = [];
+  const changed: Summary['changed'][number][] = [];
   let changedCount = 0;
   let unfaithful = 0;
   for (const l of leads) {
@@ -82,9 +110,9 @@ function summarize(
     count(l.candidate.agentId, 'candidate');
     if (!same(l.happened, l.candidate)) {
       changedCount++;
-      if (changed.length < CHANGED_SHOWN) changed.push({ leadId: l.leadId, fullName: l.fullName, capturedAt: l.capturedAt, actual: l.happened, candidate: l.candidate });
+      if (changed.length < CHANGED_SHOWN) changed.push({ leadId: l.leadId, captured: l.captured, capturedAt: l.captured.metadata.at, actual: l.happened, candidate: l.candidate });
     }
   }
-  const agents = [...tally].map(([agentId, t]): AgentTally => ({ agentId, name: agentId === null ? '' : (names.get(agentId) ?? ''), ...t }));
+  const agents = [...tally].map(([agentId, t]): AgentTally => ({ agentId, name: '', ...t }));
   return { brokerId, from: period.from.toISOString(), to: period.to.toISOString(), inForce, leads: leads.length, unfaithful, agents, changed, changedCount };
 }
