@@ -1,4 +1,4 @@
-import { siteRulesUnder } from '../../../../projections/lead-routing';
+import { type RoutingRules, siteRulesUnder } from '../../../../projections/lead-routing';
 import type { StoredEvent } from '../../../shared/event';
 import type { UserRegistered } from '../../accounts';
 import { evolveLead, initialLead, type Lead } from '../lead';
@@ -63,6 +63,8 @@ const AGENT_LEVEL = 10;
  */
 export class RoutingReplay {
   private readonly agents: { agentId: string; registered: StoredEvent<UserRegistered>; joined: bigint }[] = [];
+  /** Site rules built once per rule set, site and listing agent (rule sets are immutable; a new agent clears it). */
+  private readonly siteRules = new Map<RoutingRuleSet, Map<string, RoutingRules>>();
   private readonly sites = new Map<string, Site>();
   private readonly links = new Map<string, string>();
   private rules: RoutingRuleSet = initialRoutingRuleSet;
@@ -98,6 +100,7 @@ export class RoutingReplay {
           const agent = { agentId: e.data.userId, registered: e, joined };
           if (at < 0) this.agents.push(agent);
           else this.agents.splice(at, 0, agent);
+          this.siteRules.clear();
         }
         return;
       case 'SiteCreated':
@@ -154,7 +157,14 @@ export class RoutingReplay {
     const captured = w.captured.data;
     const site = this.sites.get(captured.siteId)!;
     const listingAgentId = captured.listingPdid ? (this.links.get(captured.listingPdid) ?? null) : null;
-    const siteRules = siteRulesUnder(site, this.agents.map((a) => a.agentId), rules, listingAgentId);
+    const byRules = this.siteRules.get(rules) ?? new Map<string, RoutingRules>();
+    this.siteRules.set(rules, byRules);
+    const key = `${site.siteId} ${listingAgentId ?? ''}`;
+    let siteRules = byRules.get(key);
+    if (!siteRules) {
+      siteRules = siteRulesUnder(site, this.agents.map((a) => a.agentId), rules, listingAgentId);
+      byRules.set(key, siteRules);
+    }
     const decision = decideAssignLead(lead, siteRules, turns.get(captured.siteId) ?? initialRotation());
     for (const turn of decision.routing) turns.set(captured.siteId, nextTurn(turns.get(captured.siteId) ?? initialRotation(), turn.data.agentId));
     const placed = decision.lead[0];
