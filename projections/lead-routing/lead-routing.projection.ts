@@ -24,9 +24,10 @@ const officeTypes: ReadonlySet<string> = new Set(officeEventTypes);
 const isOfficeEvent = <E extends { readonly type: string }>(e: E): e is E & OfficeEvent => officeTypes.has(e.type);
 
 /**
- * The routing rules of every site as data (who owns it, the owner's office and who in it is
- * active, listing agents; the roster also keeps agents' bios and MLS ids) and the leads still waiting for an agent. Because this one projection
- * sees both in log order, the router decides on the rules as they stood when the lead came in.
+ * The routing rules of every site as data (who owns it, the owner's office roster, listing
+ * agents; the roster also keeps agents' bios and MLS ids), every version of each office's rule
+ * set with the log position it took effect at, and the leads still waiting for an agent. The
+ * router decides a lead by the version in force at its capture (issue 19).
  */
 export const leadRoutingProjection: Projection = {
   name: 'lead_routing',
