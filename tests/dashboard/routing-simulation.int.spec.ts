@@ -146,6 +146,17 @@ describe('routing simulation: replaying a past period from the event log (issue 
     expect((body.agents as unknown as { agentId: string | null; name: string }[]).map((a) => a.name)).toEqual(['Other1 Agent', 'Other2 Agent', 'Other3 Agent', '']);
   });
 
+  it('asked for lines of JSON, the simulation says how far it has come, then gives the same result', async () => {
+    const body = { from: today, to: today, rules: named(CANDIDATE) };
+    const plain = await broker.post('/api/dashboard/routing/simulation', body);
+    const res = await broker.post('/api/dashboard/routing/simulation', body, { headers: { accept: 'application/x-ndjson' } });
+    expect([res.status, res.headers['content-type']]).toEqual([200, 'application/x-ndjson']);
+    const lines = res.text.trim().split('\n').map((l) => JSON.parse(l) as { progress?: number; result?: unknown });
+    expect(lines[0]).toEqual({ progress: 0 });
+    expect(lines.slice(0, -1).every((l) => typeof l.progress === 'number' && l.progress >= 0 && l.progress <= 1)).toBe(true);
+    expect(lines.at(-1)).toEqual({ result: plain.body });
+  });
+
   it('apply: RoutingRulesChanged with the next version, who and when; new leads are routed by it', async () => {
     const { server } = app;
     const res = await broker.request('PUT', '/api/dashboard/routing/rules', { json: { rules: named(CANDIDATE) } });

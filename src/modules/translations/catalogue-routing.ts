@@ -24,6 +24,7 @@ export const ROUTING_SIMULATION_LABELS = [
   { id: 'routingSim.run', en: 'Run simulation', where },
   { id: 'routingSim.running', en: 'Replaying…', where },
   { id: 'routingSim.progress', en: 'Replaying the period’s leads', where },
+  { id: 'routingSim.progressPercent', en: 'Replaying the period’s leads: {percent}% of the log read', where },
   { id: 'routingSim.failed', en: 'The simulation could not be run', where },
   { id: 'routingSim.apply', en: 'Apply these rules', where },
   { id: 'routingSim.applying', en: 'Applying…', where },

@@ -1,12 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Put, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
-import { forbidden, validation } from '../../../shared/errors';
+import { AppError, forbidden, validation } from '../../../shared/errors';
+import { logger } from '../../../shared/logger';
 import { commandContextOf, loadAccount } from '../../accounts';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
 import { MAX_ROUTING_WEIGHT, officeStream } from '../leads.events';
@@ -18,6 +19,10 @@ export const ROUTING_RULES_MESSAGES = {
   brokersOnly: 'Only the broker can simulate or change the routing rules',
   period: 'The period is two dates (2026-01-31), the first on or before the second, at most 366 days apart',
 } as const;
+
+const log = logger('routing');
+/** How often a streamed simulation says how far it has come. */
+const PROGRESS_EVERY_MS = 250;
 
 const SIMULATIONS: RateLimit = { name: 'routing-simulation', limit: 30, windowSeconds: 3600, message: 'Too many routing simulations; try again later' };
 const APPLIES: RateLimit = { name: 'routing-rules-write', limit: 30, windowSeconds: 3600, message: 'Too many changes to the routing rules; try again later' };
@@ -78,9 +83,12 @@ export class RoutingRulesController {
     tag: 'Dashboard: pond',
     access: 'brokers, staff (brokerId)',
     body: SimulationBody,
-    responses: { 200: '{leads, unfaithful, agents:[{agentId, name, actual, candidate}], changed:[{leadId, fullName, capturedAt, actual, candidate}], changedCount, inForce}', 403: 'agents' },
+    responses: {
+      200: '{leads, unfaithful, agents:[{agentId, name, actual, candidate}], changed:[{leadId, fullName, capturedAt, actual, candidate}], changedCount, inForce}; with Accept: application/x-ndjson, lines {progress} then {result}',
+      403: 'agents',
+    },
   })
-  async simulate(@Body() body: unknown, @Req() req: Request) {
+  async simulate(@Body() body: unknown, @Req() req: Request, @Res() res: Response) {
     const viewer = dashboardViewer(req);
     const input = parseBody(SimulationBody, body);
     const office = await this.officeOf(viewer, input.brokerId);
@@ -88,7 +96,28 @@ export class RoutingRulesController {
     await this.limiter.enforce(SIMULATIONS, viewer.userId);
     const { account } = await loadAccount(this.store, office);
     const names = new Map(account.exists ? [[office, `${account.firstName} ${account.lastName}`.trim()]] : []);
-    return simulateRouting(this.store, office, period, input.rules, names);
+    if (!String(req.headers.accept ?? '').includes('application/x-ndjson')) {
+      res.json(await simulateRouting(this.store, office, period, input.rules, names));
+      return;
+    }
+    // Asked for as lines of JSON: {"progress": 0..1} while the log is read, then {"result": ...} (or {"message": ...}).
+    res.status(200).type('application/x-ndjson');
+    res.setHeader('Cache-Control', 'no-store');
+    let said = 0;
+    const line = (v: unknown) => res.write(`${JSON.stringify(v)}\n`);
+    line({ progress: 0 });
+    try {
+      const result = await simulateRouting(this.store, office, period, input.rules, names, (progress) => {
+        if (Date.now() - said < PROGRESS_EVERY_MS) return;
+        said = Date.now();
+        line({ progress: Math.round(progress * 100) / 100 });
+      });
+      line({ result });
+    } catch (err) {
+      log.error('a routing simulation failed', { brokerId: office, message: (err as Error).message });
+      line({ message: err instanceof AppError ? err.message : 'The simulation could not be run' });
+    }
+    res.end();
   }
 
   @Put('rules')

@@ -33,7 +33,7 @@ const same = (a: Placement, b: Placement) => a.agentId === b.agentId && a.rule =
  * Replays an office's leads captured in [from, to) from the event log through the router's pure
  * decider, under the rules of their time and under `candidate`. Read-only: it reads the log
  * (events of the types routing decides by, in log order, from the start) and appends and writes
- * nothing.
+ * nothing. `onProgress` hears how far through the log the scan is (0 to 1) after each page.
  */
 export async function simulateRouting(
   store: EventStore,
@@ -41,16 +41,20 @@ export async function simulateRouting(
   period: { readonly from: Date; readonly to: Date },
   candidate: RoutingRulesInput,
   names: ReadonlyMap<string, string> = new Map(),
+  onProgress: (fraction: number) => void = () => undefined,
 ): Promise<SimulationResult> {
   const replay = new RoutingReplay(brokerId, period, candidate);
   // Routing needs no personal value: the sealed log is scanned as stored, and only the names shown are opened below.
   const log = store instanceof ProtectedEventStore ? store.inner : store;
+  // How far the scan has come: its position against the log's end when it started (the period's end stops it sooner).
+  const end = Number((await log.head()).globalPosition) || 1;
   const read = (from: Checkpoint) => log.readAll(from, { types: replayEventTypes, limit: PAGE });
   // The next page is read while this one is replayed.
   let next: Promise<ReadAllPage> | null = read(START);
   while (next) {
     const page: ReadAllPage = await next;
     next = page.atEnd ? null : read(page.next);
+    onProgress(Math.min(1, Number(page.next.globalPosition) / end));
     let stopped = false;
     for (const e of page.events) {
       if (replay.done(e)) {

@@ -51,6 +51,7 @@ export function RoutingSimulation({ onClose }: { readonly onClose: () => void })
   const [from, setFrom] = useState(() => day(new Date(Date.now() - 30 * 86_400_000)));
   const [to, setTo] = useState(() => day(new Date()));
   const [running, setRunning] = useState(false);
+  const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<SimulationResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -90,11 +91,12 @@ export function RoutingSimulation({ onClose }: { readonly onClose: () => void })
     const rules = rulesOf(draft, agents);
     if ('error' in rules) return setError(invalid(rules.error));
     setRunning(true);
+    setProgress(0);
     setError(null);
     setStatus(null);
     setResult(null);
     try {
-      setResult(await routingSimulationApi.simulate(from, to, rules));
+      setResult(await routingSimulationApi.simulate(from, to, rules, setProgress));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('routingSim.failed', 'The simulation could not be run'));
     }
@@ -199,7 +201,8 @@ export function RoutingSimulation({ onClose }: { readonly onClose: () => void })
       <div role="status" className={styles.status}>
         {running && (
           <>
-            <progress aria-label={t('routingSim.progress', 'Replaying the period’s leads')} /> {t('routingSim.progress', 'Replaying the period’s leads')}
+            <progress aria-label={t('routingSim.progress', 'Replaying the period’s leads')} max={1} value={progress} />{' '}
+            {t('routingSim.progressPercent', 'Replaying the period’s leads: {percent}% of the log read', { percent: Math.round(progress * 100) })}
           </>
         )}
         {status}
