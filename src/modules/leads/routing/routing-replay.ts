@@ -25,8 +25,12 @@ export type Placement = { readonly agentId: string | null; readonly rule: Routin
 
 export type ReplayedLead = {
   readonly leadId: string;
-  /** The lead's LeadCaptured as read (its personal fields may still be sealed: only the leads shown are opened). */
-  readonly captured: StoredEvent<LeadCaptured>;
+  readonly capturedAt: string;
+  /**
+   * The lead's LeadCaptured as read (personal fields maybe sealed: only the leads shown are
+   * opened), kept for the first `keep` leads the candidate places elsewhere only (memory).
+   */
+  readonly captured: StoredEvent<LeadCaptured> | null;
   /** What really happened (the LeadAssigned or LeadPutInPond in the log). */
   readonly happened: Placement;
   /** The same pure decider under the rules that were in force when the lead came in. */
@@ -75,11 +79,13 @@ export class RoutingReplay {
   private readonly decided = new Set<string>();
   private readonly candidate: RoutingRuleSet;
   private readonly office: string;
+  private kept = 0;
 
   constructor(
     private readonly brokerId: string,
     private readonly period: { readonly from: Date; readonly to: Date },
     candidate: RoutingRulesInput,
+    private readonly keep = 500,
   ) {
     this.office = officeStream(brokerId);
     this.candidate = { ...candidate, version: -1 };
@@ -150,7 +156,10 @@ export class RoutingReplay {
     const lead = evolveLead(initialLead(), w.captured);
     const actual = this.decide(w, lead, w.rules, this.actualTurns);
     const candidate = this.decide(w, lead, this.candidate, this.candidateTurns);
-    this.replayed.push({ leadId: e.data.leadId, captured: w.captured, happened, actual, candidate });
+    const changed = happened.agentId !== candidate.agentId || happened.rule !== candidate.rule;
+    const captured = changed && this.kept < this.keep ? w.captured : null;
+    if (captured) this.kept++;
+    this.replayed.push({ leadId: e.data.leadId, capturedAt: w.captured.metadata.at, captured, happened, actual, candidate });
   }
 
   private decide(w: Waiting, lead: Lead, rules: RoutingRuleSet, turns: Map<string, Rotation>): Placement {

@@ -43,7 +43,7 @@ export async function simulateRouting(
   names: ReadonlyMap<string, string> = new Map(),
   onProgress: (fraction: number) => void = () => undefined,
 ): Promise<SimulationResult> {
-  const replay = new RoutingReplay(brokerId, period, candidate);
+  const replay = new RoutingReplay(brokerId, period, candidate, CHANGED_SHOWN);
   // Routing needs no personal value: the sealed log is scanned as stored, and only the names shown are opened below.
   const log = store instanceof ProtectedEventStore ? store.inner : store;
   // How far the scan has come: its position against the log's end when it started (the period's end stops it sooner).
@@ -114,7 +114,7 @@ function summarize(
     count(l.candidate.agentId, 'candidate');
     if (!same(l.happened, l.candidate)) {
       changedCount++;
-      if (changed.length < CHANGED_SHOWN) changed.push({ leadId: l.leadId, captured: l.captured, capturedAt: l.captured.metadata.at, actual: l.happened, candidate: l.candidate });
+      if (l.captured && changed.length < CHANGED_SHOWN) changed.push({ leadId: l.leadId, captured: l.captured, capturedAt: l.capturedAt, actual: l.happened, candidate: l.candidate });
     }
   }
   const agents = [...tally].map(([agentId, t]): AgentTally => ({ agentId, name: '', ...t }));
