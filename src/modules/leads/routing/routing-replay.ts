@@ -80,6 +80,8 @@ export class RoutingReplay {
   private readonly candidate: RoutingRuleSet;
   private readonly office: string;
   private kept = 0;
+  /** Leads of the period not placed yet (one never placed keeps the reader going to the log's end). */
+  private waitingInPeriod = 0;
 
   constructor(
     private readonly brokerId: string,
@@ -93,7 +95,7 @@ export class RoutingReplay {
 
   /** Events after this instant cannot change the period's result (its leads are routed within seconds): the reader may stop. */
   done(e: StoredEvent): boolean {
-    return Date.parse(e.metadata.at) > this.period.to.getTime() + 3_600_000 && this.waiting.size === 0;
+    return Date.parse(e.metadata.at) > this.period.to.getTime() + 3_600_000 && this.waitingInPeriod === 0;
   }
 
   feed(stored: StoredEvent): void {
@@ -117,7 +119,9 @@ export class RoutingReplay {
       case 'LeadCaptured':
         if (this.sites.has(e.data.siteId)) {
           const at = Date.parse(e.metadata.at);
-          this.waiting.set(e.data.leadId, { captured: e, rules: this.rules, inPeriod: at >= this.period.from.getTime() && at < this.period.to.getTime() });
+          const inPeriod = at >= this.period.from.getTime() && at < this.period.to.getTime();
+          if (inPeriod && !this.waiting.has(e.data.leadId)) this.waitingInPeriod++;
+          this.waiting.set(e.data.leadId, { captured: e, rules: this.rules, inPeriod });
         }
         return;
       case 'LeadAssigned':
@@ -150,6 +154,7 @@ export class RoutingReplay {
     const w = this.waiting.get(e.data.leadId);
     if (!w) return;
     this.waiting.delete(e.data.leadId);
+    if (w.inPeriod) this.waitingInPeriod--;
     if (!w.inPeriod || (e.type === 'LeadAssigned' && e.data.rule === 'manual')) return;
     const happened: Placement = e.type === 'LeadAssigned' ? { agentId: e.data.agentId, rule: e.data.rule } : { agentId: null, rule: 'pond-first' };
     this.decided.add(e.data.leadId);

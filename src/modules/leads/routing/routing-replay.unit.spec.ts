@@ -55,4 +55,14 @@ describe('RoutingReplay (given the log / when replayed / then)', () => {
       ['A2', 'A2'],
     ]);
   });
+
+  it('given a lead of the period not placed yet, then the reader goes on; once placed, an event an hour past the period stops it (a lead before the period never placed does not hold it)', () => {
+    const r = new RoutingReplay(B, { from: new Date(at(60)), to: new Date(at(120)) }, rules());
+    for (const e of [agent('A1'), site(), captured('OLD', 10), captured('L1', 70)]) r.feed(e);
+    const late = stored('UserRegistered', { userId: 'X', brokerId: 'other', securityLevel: 10 }, 200);
+    expect(r.done(late)).toBe(false);
+    r.feed(assigned('L1', 'A1', 70));
+    expect(r.done(late)).toBe(true);
+    expect(r.done(stored('UserRegistered', { userId: 'Y', brokerId: 'other', securityLevel: 10 }, 150))).toBe(false);
+  });
 });
