@@ -33,7 +33,7 @@ const PHASES: { rules: Record<string, unknown> | 'deactivate O3' | null; version
     version: 2,
     leads: [[false, 'O3'], [true, 'O1'], [false, 'O2'], [false, 'O3'], [true, 'O1'], [false, 'O2']],
   },
-  // v3: O3 taken out of the rotation the older way (POST .../deactivate, AgentDeactivated): a version too.
+  // v3: O3 taken out of the rotation on the Team view (POST .../deactivate): a version too, with who.
   { rules: 'deactivate O3', version: 3, leads: [[false, 'O1'], [true, 'O2'], [false, 'O1'], [false, 'O2']] },
   // v4: the pond with a claim window of 0: every new lead goes straight to it.
   {

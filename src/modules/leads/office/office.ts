@@ -63,7 +63,7 @@ export function evolveOffice(before: Office, e: OfficeEvent): Office {
 export type OfficeActor = { readonly role: 'broker' | 'staff' | 'agent'; readonly userId: string };
 
 export type OfficeCommand =
-  | { readonly kind: 'set-active'; readonly brokerId: string; readonly agentId: string; readonly active: boolean }
+  | { readonly kind: 'set-active'; readonly brokerId: string; readonly agentId: string; readonly active: boolean; readonly by: OfficeActor }
   | { readonly kind: 'link-listing'; readonly brokerId: string; readonly pdid: string; readonly agentId: string | null; readonly by: OfficeActor }
   | { readonly kind: 'change-settings'; readonly brokerId: string; readonly changes: Partial<OfficeSettings>; readonly by: OfficeActor }
   | { readonly kind: 'apply-routing-rules'; readonly brokerId: string; readonly rules: RoutingRulesInput; readonly by: OfficeActor };
@@ -108,7 +108,8 @@ export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
     case 'set-active': {
       const isActive = !state.inactive.has(c.agentId);
       if (isActive === c.active) return [];
-      return [{ type: c.active ? 'AgentActivated' : 'AgentDeactivated', data: { brokerId: c.brokerId, agentId: c.agentId } }];
+      const off = c.active ? state.rules.off.filter((id) => id !== c.agentId) : [...state.rules.off, c.agentId];
+      return [rulesChanged(state, c.brokerId, c.by, { off })];
     }
     case 'link-listing':
       return decideLinkListing(c, state);
@@ -117,8 +118,12 @@ export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
       const w = c.changes.pond?.claimWindowMinutes;
       if (w !== undefined && !(Number.isInteger(w) && w >= 0 && w <= MAX_CLAIM_WINDOW_MINUTES)) throw validation(OFFICE_MESSAGES.claimWindow);
       const same = (k: string, v: unknown) => byValue(state.settings[k as keyof OfficeSettings]) === byValue(v);
-      const changes = Object.fromEntries(Object.entries(c.changes).filter(([k, v]) => !same(k, v)));
-      return Object.keys(changes).length === 0 ? [] : [{ type: 'OfficeSettingsChanged', data: { brokerId: c.brokerId, changes } }];
+      const { pond, ...changes }: Partial<OfficeSettings> = Object.fromEntries(Object.entries(c.changes).filter(([k, v]) => !same(k, v)));
+      // The pond is a routing rule: its change is a new version of the rules (issue 19); the rest are plain settings.
+      return [
+        ...(Object.keys(changes).length === 0 ? [] : [{ type: 'OfficeSettingsChanged' as const, data: { brokerId: c.brokerId, changes } }]),
+        ...(pond ? [rulesChanged(state, c.brokerId, c.by, { pond })] : []),
+      ];
     }
     case 'apply-routing-rules':
       return decideApplyRoutingRules(c, state);
@@ -131,6 +136,12 @@ export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
 export function normalRules(r: RoutingRulesInput): RoutingRulesInput {
   const weights = Object.fromEntries(Object.entries(r.weights).filter(([, w]) => w !== 1).sort(([a], [b]) => (a < b ? -1 : 1)));
   return { listingAgentFirst: r.listingAgentFirst, weights, off: [...new Set(r.off)].sort(), pond: { enabled: r.pond.enabled, claimWindowMinutes: r.pond.claimWindowMinutes } };
+}
+
+/** One routing rule changed (an agent in or out of the rotation, the pond): the office's whole rule set after it, as its next version. */
+function rulesChanged(state: Office, brokerId: string, by: OfficeActor, change: Partial<RoutingRulesInput>): OfficeEvent {
+  const { version, ...current } = state.rules;
+  return { type: 'RoutingRulesChanged', data: { brokerId, version: version + 1, byUserId: by.userId, rules: normalRules({ ...current, ...change }) } };
 }
 
 /**
