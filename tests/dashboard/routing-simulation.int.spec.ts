@@ -171,6 +171,10 @@ describe('routing simulation: replaying a past period from the event log (issue 
     expect((await broker.request('PUT', '/api/dashboard/routing/rules', { json: { rules: named(CANDIDATE) } })).status).toBe(200);
     expect(await server.runtime.store.readStream(`office-${office.brokerId}`)).toHaveLength(office$.length);
     expect((await broker.get('/api/dashboard/routing/rules')).body).toMatchObject({ brokerId: office.brokerId, rules: { version: 6 } });
+    // The Team view shows the applied rules: O2 out of the rotation, the others in.
+    await settle(server);
+    const team = (await broker.get('/api/dashboard/agents')).body.agents as { userId: string; active: boolean }[];
+    expect([ids.O1, ids.O2, ids.O3].map((id) => team.find((a) => a.userId === id)?.active)).toEqual([true, false, true]);
 
     await settle(server);
     await server.runtime.db.pool.query(`UPDATE rate_limit_hits SET expires_at = now() - interval '1 second'`);
