@@ -81,6 +81,12 @@ export const OFFICE_MESSAGES = {
 /** The longest claim window a broker may set: a day. */
 export const MAX_CLAIM_WINDOW_MINUTES = 1440;
 
+/** A round-robin weight: whole turns in a row, 1 to MAX_ROUTING_WEIGHT. */
+export const isRoutingWeight = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_ROUTING_WEIGHT;
+
+/** A claim window the office may have: whole minutes from 0 to a day. */
+export const isClaimWindow = (w: unknown): w is number => typeof w === 'number' && Number.isInteger(w) && w >= 0 && w <= MAX_CLAIM_WINDOW_MINUTES;
+
 /**
  * Who may change a listing's agent: the broker (or staff), any way they like; an agent only by
  * claiming, for themself, a listing nobody in the office holds, and only where the office allows
@@ -116,7 +122,7 @@ export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
     case 'change-settings': {
       if (c.by.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
       const w = c.changes.pond?.claimWindowMinutes;
-      if (w !== undefined && !(Number.isInteger(w) && w >= 0 && w <= MAX_CLAIM_WINDOW_MINUTES)) throw validation(OFFICE_MESSAGES.claimWindow);
+      if (w !== undefined && !isClaimWindow(w)) throw validation(OFFICE_MESSAGES.claimWindow);
       const same = (k: string, v: unknown) => byValue(state.settings[k as keyof OfficeSettings]) === byValue(v);
       const { pond, ...changes }: Partial<OfficeSettings> = Object.fromEntries(Object.entries(c.changes).filter(([k, v]) => !same(k, v)));
       // The pond is a routing rule: its change is a new version of the rules (issue 19); the rest are plain settings.
@@ -150,9 +156,8 @@ function rulesChanged(state: Office, brokerId: string, by: OfficeActor, change: 
  */
 function decideApplyRoutingRules(c: Extract<OfficeCommand, { kind: 'apply-routing-rules' }>, state: Office): OfficeEvent[] {
   if (c.by.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
-  const w = c.rules.pond.claimWindowMinutes;
-  if (!(Number.isInteger(w) && w >= 0 && w <= MAX_CLAIM_WINDOW_MINUTES)) throw validation(OFFICE_MESSAGES.claimWindow);
-  if (Object.values(c.rules.weights).some((n) => !(Number.isInteger(n) && n >= 1 && n <= MAX_ROUTING_WEIGHT))) throw validation(OFFICE_MESSAGES.weight);
+  if (!isClaimWindow(c.rules.pond.claimWindowMinutes)) throw validation(OFFICE_MESSAGES.claimWindow);
+  if (!Object.values(c.rules.weights).every(isRoutingWeight)) throw validation(OFFICE_MESSAGES.weight);
   const rules = normalRules(c.rules);
   const { version, ...current } = state.rules;
   if (byValue(normalRules(current)) === byValue(rules)) return [];

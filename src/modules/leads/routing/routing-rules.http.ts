@@ -10,9 +10,9 @@ import { AppError, forbidden, validation } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { commandContextOf, loadAccount } from '../../accounts';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
-import { MAX_ROUTING_WEIGHT, officeStream } from '../leads.events';
+import { officeStream } from '../leads.events';
 import { loadOffice, officeOfViewer } from '../office/load-office';
-import { MAX_CLAIM_WINDOW_MINUTES, OFFICE_MESSAGES, officeDecider } from '../office/office';
+import { isClaimWindow, isRoutingWeight, OFFICE_MESSAGES, officeDecider } from '../office/office';
 import { simulateRouting } from './simulate-routing';
 
 export const ROUTING_RULES_MESSAGES = {
@@ -32,12 +32,12 @@ const agentId = z.string().regex(UUID, { error: 'An agent is named by their id' 
 const Rules = z.strictObject({
   listingAgentFirst: z.boolean({ error: 'listingAgentFirst is true or false' }),
   weights: z
-    .record(agentId, z.custom<number>((n) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_ROUTING_WEIGHT, { error: OFFICE_MESSAGES.weight }))
+    .record(agentId, z.custom<number>(isRoutingWeight, { error: OFFICE_MESSAGES.weight }))
     .refine((w) => Object.keys(w).length <= 500, { error: 'At most 500 weights' }),
   off: z.array(agentId).max(500),
   pond: z.strictObject({
     enabled: z.boolean(),
-    claimWindowMinutes: z.custom<number>((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_CLAIM_WINDOW_MINUTES, { error: OFFICE_MESSAGES.claimWindow }),
+    claimWindowMinutes: z.custom<number>(isClaimWindow, { error: OFFICE_MESSAGES.claimWindow }),
   }),
 });
 const brokerId = z.string().regex(UUID, { error: 'brokerId is not an id' }).optional();
