@@ -5,7 +5,7 @@ import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, MergedLeads, type Projection, type ProjectionContext } from '../runner';
 
 type Handled =
-  | Extract<OfficeEvent, { type: 'OfficeSettingsChanged' }>
+  | Extract<OfficeEvent, { type: 'OfficeSettingsChanged' | 'RoutingRulesChanged' }>
   | LeadOwnerEvent
   | Extract<LeadEvent, { type: 'LeadFirstContacted' }>
   | AccountsMerged
@@ -27,8 +27,9 @@ export const leadPondProjection: Projection = {
   name: 'lead_pond',
   // 2: a merged lead's deadline is set aside (issue 18).
   // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
-  version: 3,
-  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', ...leadOwnerEventTypes, 'LeadFirstContacted', 'AccountsMerged', 'AccountsUnmerged', 'PersonErased']),
+  // 4: the pond of an applied routing rule set (issue 19).
+  version: 4,
+  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', 'RoutingRulesChanged', ...leadOwnerEventTypes, 'LeadFirstContacted', 'AccountsMerged', 'AccountsUnmerged', 'PersonErased']),
   tables: ['pond_offices', 'pond_deadlines', 'pond_merges', 'pond_deadlines_parked'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('pond_offices')} (broker_id uuid PRIMARY KEY, enabled boolean NOT NULL, window_minutes int NOT NULL)`);
@@ -50,8 +51,9 @@ export const leadPondProjection: Projection = {
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
-        case 'OfficeSettingsChanged': {
-          const pond = e.data.changes.pond;
+        case 'OfficeSettingsChanged':
+        case 'RoutingRulesChanged': {
+          const pond = e.type === 'RoutingRulesChanged' ? e.data.rules.pond : e.data.changes.pond;
           if (!pond) break;
           await tx.query(
             `INSERT INTO ${table('pond_offices')} (broker_id, enabled, window_minutes) VALUES ($1, $2, $3)

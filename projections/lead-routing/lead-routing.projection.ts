@@ -1,5 +1,14 @@
 import { type AccountEvent, LEVEL } from '../../src/modules/accounts/accounts.events';
-import { type AgentProfileEvent, type LeadEvent, type OfficeEvent, officeEventTypes, ROUTE_LEAD_PUSH } from '../../src/modules/leads/leads.events';
+import {
+  type AgentProfileEvent,
+  evolveRoutingRuleSet,
+  initialRoutingRuleSet,
+  type LeadEvent,
+  type OfficeEvent,
+  officeEventTypes,
+  ROUTE_LEAD_PUSH,
+  type RoutingRuleSet,
+} from '../../src/modules/leads/leads.events';
 import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection } from '../runner';
@@ -11,32 +20,55 @@ type Handled =
   | AgentProfileEvent
   | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' | 'LeadPutInPond' }>;
 
+const officeTypes: ReadonlySet<string> = new Set(officeEventTypes);
+const isOfficeEvent = <E extends { readonly type: string }>(e: E): e is E & OfficeEvent => officeTypes.has(e.type);
+
 /**
- * The routing rules of every site as data (who owns it, the owner's office and who in it is
- * active, listing agents; the roster also keeps agents' bios and MLS ids) and the leads still waiting for an agent. Because this one projection
- * sees both in log order, the router decides on the rules as they stood when the lead came in.
+ * The routing rules of every site as data (who owns it, the owner's office roster, listing
+ * agents; the roster also keeps agents' bios and MLS ids), every version of each office's rule
+ * set with the log position it took effect at, and the leads still waiting for an agent. The
+ * router decides a lead by the version in force at its capture (issue 19).
  */
 export const leadRoutingProjection: Projection = {
   name: 'lead_routing',
   // 3: the office's pond-first setting (issue 15), and a lead put in the pond is no longer pending.
-  version: 3,
+  // 4: every version of each office's routing rules, with where in the log it took effect (issue 19).
+  version: 4,
   eventTypes: handledTypes<Handled>()(['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'AgentMlsIdChanged', 'LeadCaptured', 'LeadAssigned', 'LeadPutInPond']),
-  tables: ['routing_sites', 'routing_users', 'routing_listing_agents', 'routing_pending'],
+  tables: ['routing_sites', 'routing_users', 'routing_listing_agents', 'routing_pending', 'routing_rule_versions'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('routing_sites')} (site_id uuid PRIMARY KEY, kind text NOT NULL, owner_user_id uuid NOT NULL)`);
-    // Agents and brokers; `joined` (log position) is the roster order of round robin; a broker's
-    // `pond_first`: the office's new leads go straight to its pond.
+    // Agents and brokers; `joined` (log position) is the roster order of round robin.
     await tx.query(`CREATE TABLE ${t('routing_users')} (
-      user_id uuid PRIMARY KEY, level smallint NOT NULL, broker_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT '', mls_id text,
-      pond_first boolean NOT NULL DEFAULT false
-    )`);
+      user_id uuid PRIMARY KEY, level smallint NOT NULL, broker_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT '', mls_id text)`);
     await tx.query(`CREATE INDEX ON ${t('routing_users')} (broker_id, joined)`);
     await tx.query(`CREATE INDEX ON ${t('routing_users')} (mls_id) WHERE mls_id IS NOT NULL`);
     await tx.query(`CREATE TABLE ${t('routing_listing_agents')} (broker_id uuid NOT NULL, pdid text NOT NULL, agent_id uuid NOT NULL, PRIMARY KEY (broker_id, pdid))`);
     await tx.query(`CREATE TABLE ${t('routing_pending')} (lead_id uuid PRIMARY KEY, site_id uuid NOT NULL, captured_at timestamptz NOT NULL)`);
+    // Each version of an office's rules and the log position (transaction, global position) it took effect at.
+    await tx.query(`CREATE TABLE ${t('routing_rule_versions')} (
+      broker_id uuid NOT NULL, version int NOT NULL, tx bigint NOT NULL, pos bigint NOT NULL, rules jsonb NOT NULL, PRIMARY KEY (broker_id, version)
+    )`);
   },
   async apply(events, { tx, table, signal }) {
     for (const e of eventsOf<Handled>(events)) {
+      if (isOfficeEvent(e)) {
+        // Every office event goes through the one fold of the rules; a new version is kept with its position.
+        const { rows } = await tx.query<{ rules: RoutingRuleSet }>(`SELECT rules FROM ${table('routing_rule_versions')} WHERE broker_id = $1 ORDER BY version DESC LIMIT 1`, [
+          e.data.brokerId,
+        ]);
+        const before = rows[0]?.rules ?? initialRoutingRuleSet;
+        const after = evolveRoutingRuleSet(before, e);
+        if (after !== before) {
+          await tx.query(`INSERT INTO ${table('routing_rule_versions')} (broker_id, version, tx, pos, rules) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
+            e.data.brokerId,
+            after.version,
+            e.transactionId.toString(),
+            e.globalPosition.toString(),
+            JSON.stringify(after),
+          ]);
+        }
+      }
       switch (e.type) {
         case 'UserRegistered':
           if (e.data.securityLevel === LEVEL.agent || e.data.securityLevel === LEVEL.broker) {
@@ -78,12 +110,12 @@ export const leadRoutingProjection: Projection = {
             );
           }
           break;
-        case 'OfficeSettingsChanged': {
-          // Who may link listings is the write side's concern; routing reads only the links and the pond.
-          const pond = e.data.changes.pond;
-          if (pond) await tx.query(`UPDATE ${table('routing_users')} SET pond_first = $2 WHERE user_id = $1`, [e.data.brokerId, pond.enabled && pond.claimWindowMinutes === 0]);
+        case 'RoutingRulesChanged':
+          await tx.query(`UPDATE ${table('routing_users')} SET active = NOT (user_id = ANY($2::uuid[])) WHERE broker_id = $1`, [e.data.brokerId, e.data.rules.off]);
           break;
-        }
+        case 'OfficeSettingsChanged':
+          // Who may link listings is the write side's concern; the pond is in the rule versions above.
+          break;
         case 'LeadCaptured':
           await tx.query(`INSERT INTO ${table('routing_pending')} (lead_id, site_id, captured_at) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
             e.data.leadId,

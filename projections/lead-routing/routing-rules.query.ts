@@ -1,6 +1,7 @@
 import type pg from 'pg';
+import { initialRoutingRuleSet, type RoutingRuleSet } from '../../src/modules/leads/leads.events';
 
-export type RosterAgent = { readonly agentId: string; readonly active: boolean };
+export type RosterAgent = { readonly agentId: string; readonly active: boolean; readonly weight: number };
 
 /** What lead routing needs to know about a site, as the lead_routing read model has it. */
 export type RoutingRules = {
@@ -9,38 +10,79 @@ export type RoutingRules = {
   readonly ownerId: string;
   /** The owner's own broker when the owner is an agent (their leads show to that broker). */
   readonly ownerBrokerId: string | null;
-  /** The owner's office (the owner is its broker) in roster order; empty for an agent's site. */
+  /** The owner's office (the owner is its broker) in roster order, on or off and weighted by the rules; empty for an agent's site. */
   readonly roster: readonly RosterAgent[];
   /** The listing agent of the lead's listing in this office, if any (active or not). */
   readonly listingAgentId: string | null;
   /** The owner's office sends new leads straight to its pond (pond on, claim window 0); false for an agent's site. */
   readonly pondFirst: boolean;
+  /** The rules put the listing agent first (issue 19). */
+  readonly listingAgentFirst: boolean;
+  /** The version of the office's rules these are (0 before any change; an agent's site: 0). */
+  readonly version: number;
 };
+
+/** A place in the log: a transaction and a global position (events are ordered by both). */
+export type LogPosition = { readonly transactionId: bigint; readonly globalPosition: bigint };
+
+/** The roster of an office under a rule set: on or off, and each agent's weight. */
+export function rosterUnder(agents: readonly string[], rules: RoutingRuleSet): RosterAgent[] {
+  const off = new Set(rules.off);
+  return agents.map((agentId) => ({ agentId, active: !off.has(agentId), weight: rules.weights[agentId] ?? 1 }));
+}
+
+/** An office site's routing rules from a rule set (pure: the router's query and the simulation build them alike). */
+export function siteRulesUnder(
+  site: { readonly siteId: string; readonly kind: RoutingRules['kind']; readonly ownerId: string; readonly ownerBrokerId: string | null },
+  agents: readonly string[],
+  rules: RoutingRuleSet,
+  listingAgentId: string | null,
+): RoutingRules {
+  return {
+    ...site,
+    roster: rosterUnder(agents, rules),
+    listingAgentId,
+    pondFirst: rules.pond.enabled && rules.pond.claimWindowMinutes === 0,
+    listingAgentFirst: rules.listingAgentFirst,
+    version: rules.version,
+  };
+}
+
+/** The office's rule set in force at `at` (the last version that took effect before it), or now. */
+export async function ruleSetAt(db: pg.Pool, brokerId: string, at?: LogPosition): Promise<RoutingRuleSet> {
+  const { rows } = await db.query<{ rules: RoutingRuleSet }>(
+    `SELECT rules FROM routing_rule_versions WHERE broker_id = $1 AND ($2::bigint IS NULL OR (tx, pos) < ($2::bigint, $3::bigint))
+     ORDER BY version DESC LIMIT 1`,
+    [brokerId, at?.transactionId.toString() ?? null, at?.globalPosition.toString() ?? null],
+  );
+  return rows[0]?.rules ?? initialRoutingRuleSet;
+}
 
 /**
  * Reads a site's routing rules from the lead_routing read model: the site's owner, the owner's
- * office roster in joining order, and the listing agent of the lead's listing in that office.
+ * office roster in joining order, the office's rule set in force at `at` (the lead's capture;
+ * absent: now), and the listing agent of the lead's listing in that office.
  */
-export async function loadRoutingRules(db: pg.Pool, siteId: string, listingPdid: string | null): Promise<RoutingRules | undefined> {
-  const { rows: sites } = await db.query<{ kind: RoutingRules['kind']; owner_user_id: string; owner_broker_id: string | null; pond_first: boolean | null }>(
-    `SELECT s.kind, s.owner_user_id, u.broker_id AS owner_broker_id, u.pond_first
+export async function loadRoutingRules(db: pg.Pool, siteId: string, listingPdid: string | null, at?: LogPosition): Promise<RoutingRules | undefined> {
+  const { rows: sites } = await db.query<{ kind: RoutingRules['kind']; owner_user_id: string; owner_broker_id: string | null }>(
+    `SELECT s.kind, s.owner_user_id, u.broker_id AS owner_broker_id
      FROM routing_sites s LEFT JOIN routing_users u ON u.user_id = s.owner_user_id WHERE s.site_id = $1`,
     [siteId],
   );
   const site = sites[0];
   if (!site) return undefined;
   const base = { siteId, kind: site.kind, ownerId: site.owner_user_id, ownerBrokerId: site.owner_broker_id };
-  if (site.kind === 'agent') return { ...base, roster: [], listingAgentId: null, pondFirst: false };
-  const { rows: roster } = await db.query<{ user_id: string; active: boolean }>(
-    `SELECT user_id, active FROM routing_users WHERE broker_id = $1 AND level = 10 ORDER BY joined, user_id`,
-    [site.owner_user_id],
-  );
+  if (site.kind === 'agent') return siteRulesUnder(base, [], { ...initialRoutingRuleSet, pond: { enabled: false, claimWindowMinutes: 0 } }, null);
+  const [{ rows: roster }, rules] = await Promise.all([
+    db.query<{ user_id: string }>(`SELECT user_id FROM routing_users WHERE broker_id = $1 AND level = 10 ORDER BY joined, user_id`, [site.owner_user_id]),
+    ruleSetAt(db, site.owner_user_id, at),
+  ]);
   let listingAgentId: string | null = null;
   if (listingPdid) {
     const { rows } = await db.query<{ agent_id: string }>(`SELECT agent_id FROM routing_listing_agents WHERE broker_id = $1 AND pdid = $2`, [site.owner_user_id, listingPdid]);
     listingAgentId = rows[0]?.agent_id ?? null;
   }
-  return { ...base, roster: roster.map((r): RosterAgent => ({ agentId: r.user_id, active: r.active })), listingAgentId, pondFirst: site.pond_first === true };
+  return siteRulesUnder(base, roster.map((r) => r.user_id), rules, listingAgentId);
 }
 
 /** Leads captured but not yet assigned (what a sweep routes after a restart). */

@@ -6,6 +6,7 @@ import { eventStoreBenchmark } from './event-store.bench';
 import { feedsBenchmark } from './feeds.bench';
 import { leadListBenchmark } from './lead-list.bench';
 import { leadScoreBenchmark } from './lead-score.bench';
+import { routingSimulationBenchmark } from './routing-simulation.bench';
 import { membersBenchmark } from './members.bench';
 import { projectionCatchUpBenchmark } from './projection.bench';
 import { searchBenchmark } from './search.bench';
@@ -17,4 +18,4 @@ import { erasureBenchmark } from './erasure.bench';
 import { plansBenchmark } from './plans.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, erasureBenchmark, areaMarketBenchmark, leadScoreBenchmark, behaviourAlertsBenchmark, plansBenchmark];
+export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, erasureBenchmark, areaMarketBenchmark, leadScoreBenchmark, behaviourAlertsBenchmark, plansBenchmark, routingSimulationBenchmark];

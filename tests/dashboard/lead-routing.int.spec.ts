@@ -33,7 +33,7 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
   it('own site: every lead of jane.localhost goes to Jane (rule own-site), visible to her broker', async () => {
     const { server } = app;
     const { leadId } = await newLead(server, 'jane.localhost');
-    expect(await assignment(leadId)).toMatchObject({ agentId: agent.userId, brokerId: broker.userId, rule: 'own-site', ruleVersion: 1 });
+    expect(await assignment(leadId)).toMatchObject({ agentId: agent.userId, brokerId: broker.userId, rule: 'own-site', ruleVersion: 0 });
   });
 
   it('broker site: round robin alternates between the active agents, and skips an inactive one', async () => {

@@ -62,13 +62,17 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     expect((await patchRouting(blair, { copyBrokerOnNewLeads: true, extra: 1 })).body).toEqual({ message: 'Unknown field: extra' });
     const ok = await patchRouting(blair, { pond: { enabled: true, claimWindowMinutes: 1440 }, copyBrokerOnNewLeads: true });
     expect([ok.status, ok.body]).toEqual([200, { brokerId: broker.userId, pond: { enabled: true, claimWindowMinutes: 1440 }, copyBrokerOnNewLeads: true }]);
-    // The same again changes nothing; turning both back off is one event.
+    // The same again changes nothing; turning both back off is one append. The pond is a routing rule: each change is a new version of the rules, with who (issue 19).
     expect((await patchRouting(blair, { pond: { enabled: true, claimWindowMinutes: 1440 }, copyBrokerOnNewLeads: true })).status).toBe(200);
     expect((await patchRouting(blair, { pond: { enabled: false, claimWindowMinutes: 15 }, copyBrokerOnNewLeads: false })).status).toBe(200);
     const office = await server.runtime.store.readStream(`office-${broker.userId}`);
     expect(office.filter((e) => e.type === 'OfficeSettingsChanged').map((e) => e.data)).toEqual([
-      { brokerId: broker.userId, changes: { pond: { enabled: true, claimWindowMinutes: 1440 }, copyBrokerOnNewLeads: true } },
-      { brokerId: broker.userId, changes: { pond: { enabled: false, claimWindowMinutes: 15 }, copyBrokerOnNewLeads: false } },
+      { brokerId: broker.userId, changes: { copyBrokerOnNewLeads: true } },
+      { brokerId: broker.userId, changes: { copyBrokerOnNewLeads: false } },
+    ]);
+    expect(office.filter((e) => e.type === 'RoutingRulesChanged').map((e) => e.data)).toMatchObject([
+      { brokerId: broker.userId, byUserId: broker.userId, rules: { pond: { enabled: true, claimWindowMinutes: 1440 } } },
+      { brokerId: broker.userId, byUserId: broker.userId, rules: { pond: { enabled: false, claimWindowMinutes: 15 } } },
     ]);
 
     const staff = await signIn(server, 'staff@porchlight.test');

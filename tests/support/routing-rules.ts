@@ -7,10 +7,12 @@ export const officeRules = (siteId: string): RoutingRules => ({
   ownerId: 'B',
   ownerBrokerId: null,
   roster: [
-    { agentId: 'A1', active: true },
-    { agentId: 'A2', active: false },
-    { agentId: 'A3', active: true },
+    { agentId: 'A1', active: true, weight: 1 },
+    { agentId: 'A2', active: false, weight: 1 },
+    { agentId: 'A3', active: true, weight: 1 },
   ],
   listingAgentId: null,
   pondFirst: false,
+  listingAgentFirst: true,
+  version: 1,
 });

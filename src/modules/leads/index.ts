@@ -23,7 +23,7 @@ export { type LeadInScope, leadInScope } from './dashboard/lead-in-scope';
 export { isInOffice } from './office/in-office';
 export type { AgentActivated, AgentBioChanged, AgentDeactivated, AgentMlsIdChanged, AgentProfileEvent, ListingAgentLinked, OfficeEvent, RoundRobinTurnTaken, RoutingEvent } from './leads.events';
 export { agentProfileStream, officeEventTypes, officeStream, ROUTE_LEAD_PUSH, routingEventTypes, routingStream } from './leads.events';
-export { ROUTING_RULES_VERSION, routeLead, type RoutingRules } from './routing/routing-rules';
+export { routeLead, type RoutingRules } from './routing/routing-rules';
 export { LeadRouter } from './routing/lead-router.reactor';
 export { ClaimWindowReactor } from './pond/claim-window.reactor';
 export { NewLeadNotifier } from './speed-to-lead/new-lead-notifier.reactor';

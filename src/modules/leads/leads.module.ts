@@ -24,6 +24,7 @@ import { OfficeController } from './office/office.http';
 import { ClaimLeadController } from './pond/claim-lead.http';
 import { ClaimWindowReactor } from './pond/claim-window.reactor';
 import { RoutingSettingsController } from './pond/routing-settings.http';
+import { RoutingRulesController } from './routing/routing-rules.http';
 import { ReassignLeadController } from './reassign-lead/reassign-lead.http';
 import { ReportsController } from './reports/reports.http';
 import { ActivityController } from './record-activity/activity.http';
@@ -64,6 +65,7 @@ import { SiteNumbers } from './text-messages/site-numbers';
     SmsInboundController,
     ReportsController,
     RoutingSettingsController,
+    RoutingRulesController,
     ClaimLeadController,
     NotesController,
     AddLeadController,

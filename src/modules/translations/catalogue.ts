@@ -2,6 +2,7 @@ import { ACCOUNT_LABELS, ACCOUNT_PAGE_LABELS, GATE_LABELS, PASSWORD_LABELS } fro
 import { FORM_LABELS, INQUIRY_LABELS } from './catalogue-forms';
 import { PAGE_LABELS } from './catalogue-pages';
 import { PLAN_LABELS } from './catalogue-plans';
+import { ROUTING_SIMULATION_LABELS } from './catalogue-routing';
 import { KEEPER_LABELS, LISTING_ACTION_LABELS, ORGANIZER_FORM_LABELS, ORGANIZER_LABELS, ORGANIZER_SECTION_LABELS, SHOWING_ANSWER_LABELS } from './catalogue-organizer';
 
 /**
@@ -203,6 +204,7 @@ export const LABELS = [
   ...ORGANIZER_FORM_LABELS,
   ...PAGE_LABELS,
   ...PLAN_LABELS,
+  ...ROUTING_SIMULATION_LABELS,
 ] as const;
 
 export type LabelId = (typeof LABELS)[number]['id'];

@@ -1,8 +1,10 @@
 import { conflict } from '../../../shared/errors';
 import type { Lead } from '../lead';
 import type { LeadEvent } from '../leads.events';
-import { ROUTING_RULES_VERSION } from '../routing/routing-rules';
 import { leadCaptured } from '../submit-inquiry/submit-inquiry.decide';
+
+/** A lead placed by hand is decided by no rule set: version 0 (the router's leads carry their office's version in force). */
+const MANUAL_RULE_VERSION = 0;
 
 /** A lead added by an agent's hand (source "manual") or by an import (source "import"), already validated. */
 export type AddLead = {
@@ -53,7 +55,7 @@ export function decideAddLead(c: AddLead, state: Lead): LeadEvent[] {
   if (c.message.trim()) events.push({ type: 'InquirySubmitted', data: { ...inquiry, source: c.via } });
   events.push({
     type: 'LeadAssigned',
-    data: { leadId: c.leadId, siteId: c.siteId, agentId: c.agentId, brokerId: c.brokerId, rule: 'manual', ruleVersion: ROUTING_RULES_VERSION },
+    data: { leadId: c.leadId, siteId: c.siteId, agentId: c.agentId, brokerId: c.brokerId, rule: 'manual', ruleVersion: MANUAL_RULE_VERSION },
   });
   if (c.tags.length) events.push({ type: 'LeadTagsChanged', data: { leadId: c.leadId, siteId: c.siteId, tags: [...c.tags], byUserId: c.byUserId } });
   return events;

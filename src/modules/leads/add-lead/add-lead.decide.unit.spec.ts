@@ -45,7 +45,7 @@ describe('AddLead (given / when / then)', () => {
           listingPdid: null,
         },
       },
-      { type: 'LeadAssigned', data: { leadId: add().leadId, siteId: 's1', agentId: 'A1', brokerId: 'B', rule: 'manual', ruleVersion: 1 } },
+      { type: 'LeadAssigned', data: { leadId: add().leadId, siteId: 's1', agentId: 'A1', brokerId: 'B', rule: 'manual', ruleVersion: 0 } },
     ]);
     const lead = given(...events);
     expect(lead).toMatchObject({ exists: true, agentId: 'A1', brokerId: 'B', stage: 'New', inquiries: 0 });

@@ -71,8 +71,61 @@ export type AgentBioChanged = { readonly type: 'AgentBioChanged'; readonly data:
 
 export type AgentProfileEvent = AgentBioChanged | AgentMlsIdChanged;
 
-export type OfficeEvent = AgentDeactivated | AgentActivated | ListingAgentLinked | OfficeSettingsChanged;
-export const officeEventTypes = ['AgentDeactivated', 'AgentActivated', 'ListingAgentLinked', 'OfficeSettingsChanged'] as const satisfies readonly OfficeEvent['type'][];
+/** The heaviest round-robin weight: an agent of weight 3 takes three turns in a row before the next agent. */
+export const MAX_ROUTING_WEIGHT = 10;
+
+/**
+ * An office's routing rules as data (issue 19): whether the listing agent of the listing a lead
+ * asked about goes first, each agent's round-robin weight (1 when unnamed), who is off (out of the
+ * rotation), and the pond (a claim window of 0 sends new leads straight to it). `version` counts
+ * the office's rule changes: 0 is the rules an office starts with.
+ */
+export type RoutingRuleSet = {
+  readonly version: number;
+  readonly listingAgentFirst: boolean;
+  readonly weights: Readonly<Record<string, number>>;
+  readonly off: readonly string[];
+  readonly pond: OfficeSettings['pond'];
+};
+
+/** What a broker chooses (the version is the office's to give). */
+export type RoutingRulesInput = Omit<RoutingRuleSet, 'version'>;
+
+/**
+ * A broker (or staff) applied a set of routing rules to the office (from the routing simulation
+ * screen): the whole rule set, its version, and who; when is the event's time. Stream `office-{brokerId}`.
+ */
+export type RoutingRulesChanged = {
+  readonly type: 'RoutingRulesChanged';
+  readonly data: { readonly brokerId: string; readonly version: number; readonly byUserId: string; readonly rules: RoutingRulesInput };
+};
+
+export const initialRoutingRuleSet: RoutingRuleSet = { version: 0, listingAgentFirst: true, weights: {}, off: [], pond: defaultOfficeSettings.pond };
+
+/**
+ * The office's rules after one of its events: RoutingRulesChanged sets them all; the older ways of
+ * changing a rule (an agent taken out of the rotation or back, the pond changed in the routing
+ * settings) change that rule and count as a version too. Other events leave the rules as they were
+ * (the same object). The office, the lead_routing read model and the simulation fold with this one
+ * function, so the version a lead was routed by means the same everywhere.
+ */
+export function evolveRoutingRuleSet(s: RoutingRuleSet, e: OfficeEvent): RoutingRuleSet {
+  switch (e.type) {
+    case 'RoutingRulesChanged':
+      return { ...e.data.rules, version: e.data.version };
+    case 'AgentDeactivated':
+      return s.off.includes(e.data.agentId) ? s : { ...s, version: s.version + 1, off: [...s.off, e.data.agentId] };
+    case 'AgentActivated':
+      return s.off.includes(e.data.agentId) ? { ...s, version: s.version + 1, off: s.off.filter((id) => id !== e.data.agentId) } : s;
+    case 'OfficeSettingsChanged':
+      return e.data.changes.pond ? { ...s, version: s.version + 1, pond: e.data.changes.pond } : s;
+    default:
+      return s;
+  }
+}
+
+export type OfficeEvent = AgentDeactivated | AgentActivated | ListingAgentLinked | OfficeSettingsChanged | RoutingRulesChanged;
+export const officeEventTypes = ['AgentDeactivated', 'AgentActivated', 'ListingAgentLinked', 'OfficeSettingsChanged', 'RoutingRulesChanged'] as const satisfies readonly OfficeEvent['type'][];
 
 export const officeStream = (brokerId: string) => `office-${brokerId}`;
 export const agentProfileStream = (agentId: string) => `agentprofile-${agentId}`;

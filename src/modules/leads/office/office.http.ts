@@ -39,7 +39,7 @@ const ListingAgentBody = z.strictObject({
 
 /**
  * The office roster and its routing data: brokers take agents out of the round robin and back
- * (AgentDeactivated / AgentActivated), link listings to their listing agent, and everyone edits
+ * (a new version of the routing rules, RoutingRulesChanged), link listings to their listing agent, and everyone edits
  * their own bio.
  */
 @Controller('api/dashboard')
@@ -148,7 +148,7 @@ export class OfficeController {
     const viewer = dashboardViewer(req);
     if (viewer.role === 'agent') throw forbidden();
     const brokerId = await this.officeOfAgentFor(viewer, agentId, false);
-    await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'set-active', brokerId, agentId, active }, commandContextOf(req));
+    await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'set-active', brokerId, agentId, active, by: { role: viewer.role, userId: viewer.userId } }, commandContextOf(req));
     return { isSuccess: true, agentId, active };
   }
 

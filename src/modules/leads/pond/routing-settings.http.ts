@@ -10,11 +10,11 @@ import { commandContextOf } from '../../accounts';
 import { dashboardViewer } from '../dashboard/viewer';
 import { type OfficeSettings, officeStream } from '../leads.events';
 import { loadOffice, officeOfViewer } from '../office/load-office';
-import { MAX_CLAIM_WINDOW_MINUTES, OFFICE_MESSAGES, officeDecider } from '../office/office';
+import { isClaimWindow, OFFICE_MESSAGES, officeDecider } from '../office/office';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // One message for every wrong window, a string or a fraction alike.
-const claimWindow = z.custom<number>((n) => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_CLAIM_WINDOW_MINUTES, { error: OFFICE_MESSAGES.claimWindow });
+const claimWindow = z.custom<number>(isClaimWindow, { error: OFFICE_MESSAGES.claimWindow });
 const RoutingBody = z.strictObject({
   pond: z.strictObject({ enabled: z.boolean(), claimWindowMinutes: claimWindow }).optional(),
   copyBrokerOnNewLeads: z.boolean().optional(),

@@ -1,12 +1,10 @@
 import type { Lead } from '../lead';
 import type { LeadEvent } from '../leads.events';
 import type { RoutingEvent } from '../leads.events';
-import { requestedAgentOf, routeLead, type RoutingRules } from './routing-rules';
+import { initialRotation, nextTurn, type Rotation, requestedAgentOf, routeLead, type RoutingRules } from './routing-rules';
 
-/** The site's rotation as its routing stream says: who took the last turn. */
-export type Rotation = { readonly lastAgentId: string | null };
-export const initialRotation = (): Rotation => ({ lastAgentId: null });
-export const evolveRotation = (_: Rotation, e: RoutingEvent): Rotation => ({ lastAgentId: e.data.agentId });
+export { initialRotation, type Rotation };
+export const evolveRotation = (r: Rotation, e: RoutingEvent): Rotation => nextTurn(r, e.data.agentId);
 
 export type AssignLeadDecision = { readonly lead: LeadEvent[]; readonly routing: RoutingEvent[] };
 
@@ -23,7 +21,7 @@ export function decideAssignLead(lead: Lead, rules: RoutingRules, rotation: Rota
   if (rules.kind !== 'agent' && rules.pondFirst && rules.roster.some((a) => a.active) && !requestedAgentOf(lead, rules)) {
     return { lead: [{ type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: rules.ownerId, fromAgentId: null, reason: 'pond-first' } }], routing: [] };
   }
-  const a = routeLead(lead, rules, rotation.lastAgentId);
+  const a = routeLead(lead, rules, rotation);
   return {
     lead: [{ type: 'LeadAssigned', data: { leadId: lead.leadId, siteId: lead.siteId, agentId: a.agentId, brokerId: a.brokerId, rule: a.rule, ruleVersion: a.ruleVersion } }],
     routing: a.rule === 'round-robin' ? [{ type: 'RoundRobinTurnTaken', data: { siteId: lead.siteId, leadId: lead.leadId, agentId: a.agentId } }] : [],

@@ -18,7 +18,7 @@ const rotation = (...events: RoutingEvent[]) => fold({ initialState: initialRota
 
 /** The site's rules as the lead_routing read model answers them (a query result, not folded state). */
 const office = officeRules(SITE);
-const agentSite: RoutingRules = { siteId: SITE, kind: 'agent', ownerId: 'A9', ownerBrokerId: 'B', roster: [], listingAgentId: null, pondFirst: false };
+const agentSite: RoutingRules = { siteId: SITE, kind: 'agent', ownerId: 'A9', ownerBrokerId: 'B', roster: [], listingAgentId: null, pondFirst: false, listingAgentFirst: true, version: 1 };
 const pondFirst: RoutingRules = { ...office, pondFirst: true };
 const inPond = (reason: 'pond-first' | 'not-contacted' = 'pond-first'): LeadEvent => ({
   type: 'LeadPutInPond',
@@ -80,7 +80,7 @@ describe('AssignLead (given / when / then)', () => {
   });
 
   it('given no active agent in the office, when a captured lead is routed, then LeadAssigned to the site owner (owner-fallback), and no turn', () => {
-    const nobody: RoutingRules = { ...office, roster: [{ agentId: 'A2', active: false }], listingAgentId: 'A2' };
+    const nobody: RoutingRules = { ...office, roster: [{ agentId: 'A2', active: false, weight: 1 }], listingAgentId: 'A2' };
     expect(decideAssignLead(lead(captured('NWMLS-1')), nobody, rotation(turn('A1')))).toEqual({ lead: [leadAssigned('B', 'B', 'owner-fallback')], routing: [] });
   });
 
@@ -113,7 +113,7 @@ describe('AssignLead (given / when / then)', () => {
   });
 
   it('given pond-first but no active agent to claim, when routed, then the rules decide as without a pond (the owner takes it)', () => {
-    expect(decideAssignLead(lead(captured()), { ...pondFirst, roster: [{ agentId: 'A2', active: false }] }, rotation())).toEqual({
+    expect(decideAssignLead(lead(captured()), { ...pondFirst, roster: [{ agentId: 'A2', active: false, weight: 1 }] }, rotation())).toEqual({
       lead: [leadAssigned('B', 'B', 'owner-fallback')],
       routing: [],
     });

@@ -13,7 +13,7 @@ import { toNewEvents } from '../../accounts';
 import { evolveLead, initialLead, leadStream } from '../lead';
 import type { LeadEvent } from '../leads.events';
 import { decideAssignLead, evolveRotation, initialRotation } from './assign-lead.decide';
-import { ROUTE_LEAD_PUSH, type RoutingEvent, routingStream } from '../leads.events';
+import { MAX_ROUTING_WEIGHT, ROUTE_LEAD_PUSH, type RoutingEvent, routingStream } from '../leads.events';
 import { loadRoutingRules, pendingLeads } from '../../../../projections/lead-routing';
 
 const log = logger('routing');
@@ -89,11 +89,13 @@ export class LeadRouter extends SweptReactor {
       const leadEvents = await this.store.readStream(leadStream(leadId));
       const lead = fold({ initialState: initialLead, evolve: evolveLead }, leadEvents as unknown as LeadEvent[]);
       if (!lead.exists || lead.agentId !== null || lead.inPond) return;
-      const rules = await loadRoutingRules(this.pool, lead.siteId, lead.listingPdid);
+      // The rules in force when the lead came in (its LeadCaptured, the stream's first event): a rule change since does not reach back.
+      const rules = await loadRoutingRules(this.pool, lead.siteId, lead.listingPdid, leadEvents[0]!);
       // The site is not in the read model yet: its projection asks again once it has the lead.
       if (!rules) return;
-      const routingEvents = await this.store.readStream(routingStream(lead.siteId), { direction: 'backwards', limit: 1 });
-      const rotation = routingEvents.length ? evolveRotation(initialRotation(), routingEvents[0] as unknown as RoutingEvent) : initialRotation();
+      // The last turns (newest first), enough to count the last agent's streak up to the heaviest weight.
+      const routingEvents = await this.store.readStream(routingStream(lead.siteId), { direction: 'backwards', limit: MAX_ROUTING_WEIGHT });
+      const rotation = fold({ initialState: initialRotation, evolve: evolveRotation }, [...routingEvents].reverse() as unknown as RoutingEvent[]);
       const decision = decideAssignLead(lead, rules, rotation);
       const ctx: CommandContext = { siteId: lead.siteId, actorId: null, impersonatorId: null, correlationId: cause.correlationId ?? newId(), causationId: cause.eventId, now: new Date() };
       const appends: StreamAppend[] = [{ streamId: leadStream(leadId), expected: leadEvents.at(-1)!.streamPosition, events: toNewEvents(decision.lead, ctx) }];

@@ -5,6 +5,8 @@ import { officeRules } from '../../../../tests/support/routing-rules';
 import { nextInRotation, routeLead } from './routing-rules';
 
 const broker = officeRules('s');
+/** The rotation after `agentId` took `streak` turns in a row. */
+const after = (agentId: string, streak = 1) => ({ lastAgentId: agentId, streak });
 
 describe('routing rules (pure)', () => {
   it('own site: the owner, with the owner’s broker as office', () => {
@@ -18,17 +20,17 @@ describe('routing rules (pure)', () => {
 
   it('round robin: the next active agent after the last turn, skipping inactive ones, cyclic', () => {
     expect(nextInRotation(broker.roster, null)).toBe('A1');
-    expect(nextInRotation(broker.roster, 'A1')).toBe('A3');
-    expect(nextInRotation(broker.roster, 'A3')).toBe('A1');
-    expect(nextInRotation(broker.roster, 'A2')).toBe('A3');
-    expect(nextInRotation(broker.roster, 'gone')).toBe('A1');
-    expect(nextInRotation([{ agentId: 'A2', active: false }], null)).toBeNull();
-    expect(routeLead({ listingPdid: null }, broker, 'A1')).toMatchObject({ agentId: 'A3', brokerId: 'B', rule: 'round-robin' });
+    expect(nextInRotation(broker.roster, after('A1'))).toBe('A3');
+    expect(nextInRotation(broker.roster, after('A3'))).toBe('A1');
+    expect(nextInRotation(broker.roster, after('A2'))).toBe('A3');
+    expect(nextInRotation(broker.roster, after('gone'))).toBe('A1');
+    expect(nextInRotation([{ agentId: 'A2', active: false, weight: 1 }], null)).toBeNull();
+    expect(routeLead({ listingPdid: null }, broker, after('A1'))).toMatchObject({ agentId: 'A3', brokerId: 'B', rule: 'round-robin' });
   });
 
   it('listing agent: an active agent of the office who lists the home; inactive falls back to round robin', () => {
-    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'A3' }, 'A3')).toMatchObject({ agentId: 'A3', rule: 'listing-agent' });
-    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'A2' }, 'A1')).toMatchObject({ agentId: 'A3', rule: 'round-robin' });
+    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'A3' }, after('A3'))).toMatchObject({ agentId: 'A3', rule: 'listing-agent' });
+    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'A2' }, after('A1'))).toMatchObject({ agentId: 'A3', rule: 'round-robin' });
     expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'stranger' }, null)).toMatchObject({ agentId: 'A1', rule: 'round-robin' });
   });
 
@@ -51,7 +53,7 @@ describe('routing rules (pure)', () => {
   });
 
   it('nobody active: the site owner', () => {
-    expect(routeLead({ listingPdid: null }, { ...broker, roster: [{ agentId: 'A2', active: false }] }, null)).toMatchObject({ agentId: 'B', rule: 'owner-fallback' });
+    expect(routeLead({ listingPdid: null }, { ...broker, roster: [{ agentId: 'A2', active: false, weight: 1 }] }, null)).toMatchObject({ agentId: 'B', rule: 'owner-fallback' });
   });
 
   it('decide: a round-robin turn beside LeadAssigned; an assigned lead is never assigned again', () => {
@@ -65,5 +67,24 @@ describe('routing rules (pure)', () => {
     const assigned = d.lead.reduce(evolveLead, lead);
     expect(decideAssignLead(assigned, broker, initialRotation())).toEqual({ lead: [], routing: [] });
     expect(decideAssignLead(initialLead(), broker, initialRotation())).toEqual({ lead: [], routing: [] });
+  });
+
+  it('weights: an agent of weight 3 takes three turns in a row, then the next active agent; weight 1 moves on at once', () => {
+    const weighted = { ...broker, roster: [{ agentId: 'A1', active: true, weight: 3 }, { agentId: 'A2', active: false, weight: 5 }, { agentId: 'A3', active: true, weight: 1 }] };
+    expect(nextInRotation(weighted.roster, initialRotation())).toBe('A1');
+    expect(nextInRotation(weighted.roster, after('A1', 1))).toBe('A1');
+    expect(nextInRotation(weighted.roster, after('A1', 2))).toBe('A1');
+    expect(nextInRotation(weighted.roster, after('A1', 3))).toBe('A3');
+    expect(nextInRotation(weighted.roster, after('A3', 1))).toBe('A1');
+    // Taken off mid-streak: the streak ends at once.
+    expect(nextInRotation(weighted.roster, after('A2', 1))).toBe('A3');
+  });
+
+  it('listing agent first off: the round robin decides even for an active listing agent', () => {
+    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'A3', listingAgentFirst: false }, after('A3'))).toMatchObject({ agentId: 'A1', rule: 'round-robin' });
+  });
+
+  it('the version of the rules in force is the one recorded', () => {
+    expect(routeLead({ listingPdid: null }, { ...broker, version: 7 }, null)).toMatchObject({ rule: 'round-robin', ruleVersion: 7 });
   });
 });
