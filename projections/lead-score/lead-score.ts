@@ -81,7 +81,10 @@ export function decodeFacts(encoded: string): ScoreFact[] {
       ? new StoredFact(ms, position, kind, eventType, null, String(extra ?? ''))
       : new StoredFact(ms, position, kind, eventType, typeof extra === 'number' ? extra : null, undefined);
   });
-  return facts.sort((a, b) => a.ms - b.ms || a.position - b.position);
+  // Mostly already in order (appended as they came): checked in one pass before sorting.
+  const before = (a: StoredFact, b: StoredFact) => a.ms - b.ms || a.position - b.position;
+  for (let i = 1; i < facts.length; i++) if (before(facts[i - 1]!, facts[i]!) > 0) return facts.sort(before);
+  return facts;
 }
 
 const msOf = (f: ScoreFact): number => f.ms ?? Date.parse(f.at);

@@ -4,8 +4,8 @@ import { FACT_TYPES } from './lead-score';
 import { rescore } from './rescore';
 import { appendFactsSql, MERGE_EVENT_TYPES, SCORE_EVENT_TYPES } from './score-tables';
 
-/** Events of the log per pass: a few passes for 5M events, each chunk's fields held in a temporary table. */
-const CHUNK = 2_000_000;
+/** Events of the log per chunk: two for 5M events (each chunk is a few passes over its part of the log; fewer, bigger chunks read less). */
+const CHUNK = 2_500_000;
 
 const codeOf = `CASE e.type ${FACT_TYPES.map(([t], i) => `WHEN '${t}' THEN ${i}`).join(' ')} END`;
 // The same text as encodeFact: JSON of the price of a view, the stage of a stage change, else null.
@@ -54,53 +54,50 @@ export async function replayLeadScores(ctx: ReplayContext): Promise<number> {
     applied += 1;
     from = stop;
   }
-  await tx.query('DROP TABLE IF EXISTS pg_temp.lead_score_chunk');
   await rescore({ tx, table: t }, 'all');
   return applied;
 }
 
 /**
  * Folds the log's events in (from, to] (or (from, to) when `inclusive` is false) into rules,
- * owners and facts: one pass over that part of the log into a temporary table of the few fields
- * the read model keeps, then a statement per table from it. Answers how many events it handled.
+ * owners and facts. The facts (nearly every event) are grouped by lead straight from the log in
+ * one pass; rules and owners (a few percent) each in a pass that reads only their types.
+ * Answers how many events of the read model's types it covered.
  */
 async function foldChunk({ tx, table: t }: ReplayContext, from: Checkpoint, to: Checkpoint, inclusive: boolean): Promise<number> {
   const range = `(e.transaction_id, e.global_position) > ($1::xid8, $2::bigint) AND (e.transaction_id, e.global_position) ${inclusive ? '<=' : '<'} ($3::xid8, $4::bigint)`;
-  await tx.query('DROP TABLE IF EXISTS pg_temp.lead_score_chunk');
-  const { rowCount } = await tx.query(
-      `CREATE TEMP TABLE lead_score_chunk AS
-       SELECT e.transaction_id AS t, e.global_position AS g, e.type, (e.data->>'leadId')::uuid AS lead,
-              (date_part('epoch', (e.metadata->>'at')::timestamptz) * 1000)::bigint AS ms,
-              CASE e.type WHEN 'LeadCaptured' THEN e.data->>'userId' ELSE e.data->>'brokerId' END AS owner, e.data->>'fromUserId' AS from_user,
-              ${codeOf} AS code, ${extraOf} AS extra,
-              CASE e.type WHEN 'ScoringRulesChanged' THEN e.data END AS rules, CASE e.type WHEN 'ScoringRulesChanged' THEN e.metadata->>'at' END AS at
-         FROM events e WHERE ${range} AND e.type = ANY($5)`,
-    [from.transactionId.toString(), from.globalPosition.toString(), to.transactionId.toString(), to.globalPosition.toString(), SCORE_EVENT_TYPES],
-  );
+  const bounds = [from.transactionId.toString(), from.globalPosition.toString(), to.transactionId.toString(), to.globalPosition.toString()];
+  const { rows: counted } = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM events e WHERE ${range} AND e.type = ANY($5)`, [...bounds, SCORE_EVENT_TYPES]);
   await tx.query(
     `INSERT INTO ${t('lead_score_rules')} (scope, version, rules, by_user_id, changed_at)
-     SELECT c.rules->>'scope', (c.rules->>'rulesVersion')::int, c.rules->'rules', (c.rules->>'byUserId')::uuid, c.at::timestamptz
-       FROM lead_score_chunk c WHERE c.type = 'ScoringRulesChanged' ORDER BY c.t, c.g
+     SELECT e.data->>'scope', (e.data->>'rulesVersion')::int, e.data->'rules', (e.data->>'byUserId')::uuid, (e.metadata->>'at')::timestamptz
+       FROM events e WHERE ${range} AND e.type = 'ScoringRulesChanged' ORDER BY e.transaction_id, e.global_position
      ON CONFLICT DO NOTHING`,
+    bounds,
   );
   // Who each lead is and its office: the last of the chunk wins, as in a batch.
-  for (const [column, types] of [
-    ['user_id', ['LeadCaptured']],
-    ['office_id', ['LeadAssigned', 'LeadReassigned', 'LeadClaimed', 'LeadPutInPond']],
+  for (const [column, field, types] of [
+    ['user_id', 'userId', ['LeadCaptured']],
+    ['office_id', 'brokerId', ['LeadAssigned', 'LeadReassigned', 'LeadClaimed', 'LeadPutInPond']],
   ] as const) {
     await tx.query(
-        `INSERT INTO ${t('lead_scores')} (lead_id, ${column})
-         SELECT DISTINCT ON (c.lead) c.lead, c.owner::uuid FROM lead_score_chunk c WHERE c.type = ANY($1) ORDER BY c.lead, c.t DESC, c.g DESC
-         ON CONFLICT (lead_id) DO UPDATE SET ${column} = excluded.${column}`,
-        [types],
+      `INSERT INTO ${t('lead_scores')} (lead_id, ${column})
+       SELECT DISTINCT ON (e.data->>'leadId') (e.data->>'leadId')::uuid, (e.data->>'${field}')::uuid FROM events e
+        WHERE ${range} AND e.type = ANY($5) ORDER BY e.data->>'leadId', e.transaction_id DESC, e.global_position DESC
+       ON CONFLICT (lead_id) DO UPDATE SET ${column} = excluded.${column}`,
+      [...bounds, types],
     );
   }
+  // Grouped by the lead the event names (as text: one uuid cast per lead, not per event), then
+  // sent to the survivor if that lead is merged.
   const grouped = `
-    SELECT coalesce(m.survivor_lead_id, c.lead) AS lead_id, m.merged_lead_id AS merged_from,
-           string_agg('[' || c.ms || ',' || c.code || ',' || c.extra || ',' || c.g || '],', '') AS facts, max(c.ms) AS last_ms
-      FROM lead_score_chunk c LEFT JOIN ${t('lead_score_merges')} m ON m.merged_lead_id = c.lead
-     WHERE c.code IS NOT NULL AND (c.type <> 'ChatMessageSent' OR EXISTS (SELECT 1 FROM ${t('lead_scores')} s WHERE s.lead_id = c.lead AND s.user_id::text = c.from_user))
-     GROUP BY 1, 2`;
-  await tx.query(appendFactsSql(t, grouped));
-  return rowCount ?? 0;
+    SELECT coalesce(m.survivor_lead_id, x.lead::uuid) AS lead_id, m.merged_lead_id AS merged_from, x.facts, x.last_ms
+      FROM (SELECT e.data->>'leadId' AS lead, string_agg('[' || ms.ms || ',' || ${codeOf} || ',' || ${extraOf} || ',' || e.global_position || '],', '') AS facts, max(ms.ms) AS last_ms
+              FROM events e, LATERAL (SELECT (date_part('epoch', (e.metadata->>'at')::timestamptz) * 1000)::bigint AS ms) ms
+             WHERE ${range} AND e.type = ANY($5)
+               AND (e.type <> 'ChatMessageSent' OR EXISTS (SELECT 1 FROM ${t('lead_scores')} s WHERE s.lead_id = (e.data->>'leadId')::uuid AND s.user_id::text = e.data->>'fromUserId'))
+             GROUP BY 1) x
+      LEFT JOIN ${t('lead_score_merges')} m ON m.merged_lead_id = x.lead::uuid`;
+  await tx.query(appendFactsSql(t, grouped), [...bounds, FACT_TYPES.map(([type]) => type)]);
+  return Number(counted[0]!.n);
 }
