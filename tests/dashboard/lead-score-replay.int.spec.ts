@@ -5,24 +5,13 @@ import { ProjectionRunner, rebuildProjection } from '../../projections/runner';
 import type { EventStore } from '../../src/eventstore/event-store.port';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import type { NewEvent } from '../../src/shared/event';
+import { mulberry32 } from '../../src/shared/prng';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-03-01T09:00:00.000Z');
 const FACT_KINDS = ['ListingViewed', 'ListingViewed', 'ListingViewed', 'ListingFavorited', 'ListingShared', 'ShowingRequested', 'TextMessageReceived', 'LeadEmailReceived', 'PropertyAlertOpened', 'LeadStageChanged', 'chat-in', 'chat-out'] as const;
 const STAGES = ['New', 'Active', 'Nurture', 'Under contract', 'Lost'];
-
-/** A small seeded generator: the same log on every run. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Lead = { leadId: string; userId: string };
 
@@ -41,7 +30,7 @@ describe('lead score read model: live batches, set-based replay and batch replay
   const agent = randomUUID();
   const offices = [randomUUID(), randomUUID(), randomUUID()];
   const leads: Lead[] = Array.from({ length: 30 }, () => ({ leadId: randomUUID(), userId: randomUUID() }));
-  const next = random(19);
+  const next = mulberry32(19);
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
   let clock = T0;
 
