@@ -187,18 +187,18 @@ async function writeBatch(
   if (facts.length === 0) return touched;
   const grouped = `
     SELECT coalesce(m.survivor_lead_id, v.lead) AS lead_id, m.merged_lead_id AS merged_from,
-           string_agg(v.fact, '') AS facts, max(v.ms) AS last_ms
+           string_agg(v.fact, '') AS facts, max(v.ms) AS last_ms, count(*) AS events
       FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bigint[]) AS v(lead, from_user, fact, ms)
       LEFT JOIN ${table('lead_score_merges')} m ON m.merged_lead_id = v.lead
      WHERE v.from_user IS NULL OR EXISTS (SELECT 1 FROM ${table('lead_scores')} s WHERE s.lead_id = v.lead AND s.user_id = v.from_user)
      GROUP BY 1, 2`;
-  const { rows } = await tx.query<{ lead_id: string }>(appendFactsSql(table, grouped), [
+  const { rows } = await tx.query<{ lead_id: string; counted: boolean }>(appendFactsSql(table, grouped), [
     facts.map((f) => f.lead),
     facts.map((f) => f.from),
     facts.map((f) => f.fact),
     facts.map((f) => f.ms),
   ]);
-  return [...touched, ...rows.map((r) => r.lead_id)];
+  return [...touched, ...rows.filter((r) => r.counted).map((r) => r.lead_id)];
 }
 
 /** After a merge or an unmerge: one facts row per lead and twin again (a chain of merges can leave two). */

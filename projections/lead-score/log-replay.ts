@@ -60,44 +60,55 @@ export async function replayLeadScores(ctx: ReplayContext): Promise<number> {
 
 /**
  * Folds the log's events in (from, to] (or (from, to) when `inclusive` is false) into rules,
- * owners and facts. The facts (nearly every event) are grouped by lead straight from the log in
- * one pass; rules and owners (a few percent) each in a pass that reads only their types.
- * Answers how many events of the read model's types it covered.
+ * owners and facts, in two passes over that part of the log: the facts (nearly every event) are
+ * grouped by lead straight from it; the rules, captures and assignments (a few percent) are
+ * copied to a temporary table that the statements for rules and owners then read. Answers how
+ * many events of the read model's types it covered.
  */
 async function foldChunk({ tx, table: t }: ReplayContext, from: Checkpoint, to: Checkpoint, inclusive: boolean): Promise<number> {
   const range = `(e.transaction_id, e.global_position) > ($1::xid8, $2::bigint) AND (e.transaction_id, e.global_position) ${inclusive ? '<=' : '<'} ($3::xid8, $4::bigint)`;
   const bounds = [from.transactionId.toString(), from.globalPosition.toString(), to.transactionId.toString(), to.globalPosition.toString()];
-  const { rows: counted } = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM events e WHERE ${range} AND e.type = ANY($5)`, [...bounds, SCORE_EVENT_TYPES]);
+  await tx.query('DROP TABLE IF EXISTS pg_temp.lead_score_owners');
+  const { rowCount: owners } = await tx.query(
+    `CREATE TEMP TABLE lead_score_owners AS
+     SELECT e.transaction_id AS t, e.global_position AS g, e.type, e.data->>'leadId' AS lead,
+            CASE e.type WHEN 'LeadCaptured' THEN e.data->>'userId' ELSE e.data->>'brokerId' END AS owner,
+            CASE e.type WHEN 'ScoringRulesChanged' THEN e.data END AS rules, e.metadata->>'at' AS at
+       FROM events e WHERE ${range} AND e.type = ANY($5)`,
+    [...bounds, SCORE_EVENT_TYPES.filter((type) => !FACT_TYPES.some(([f]) => f === type) && !(MERGE_EVENT_TYPES as readonly string[]).includes(type))],
+  );
   await tx.query(
     `INSERT INTO ${t('lead_score_rules')} (scope, version, rules, by_user_id, changed_at)
-     SELECT e.data->>'scope', (e.data->>'rulesVersion')::int, e.data->'rules', (e.data->>'byUserId')::uuid, (e.metadata->>'at')::timestamptz
-       FROM events e WHERE ${range} AND e.type = 'ScoringRulesChanged' ORDER BY e.transaction_id, e.global_position
+     SELECT o.rules->>'scope', (o.rules->>'rulesVersion')::int, o.rules->'rules', (o.rules->>'byUserId')::uuid, o.at::timestamptz
+       FROM lead_score_owners o WHERE o.type = 'ScoringRulesChanged' ORDER BY o.t, o.g
      ON CONFLICT DO NOTHING`,
-    bounds,
   );
   // Who each lead is and its office: the last of the chunk wins, as in a batch.
-  for (const [column, field, types] of [
-    ['user_id', 'userId', ['LeadCaptured']],
-    ['office_id', 'brokerId', ['LeadAssigned', 'LeadReassigned', 'LeadClaimed', 'LeadPutInPond']],
+  for (const [column, types] of [
+    ['user_id', ['LeadCaptured']],
+    ['office_id', ['LeadAssigned', 'LeadReassigned', 'LeadClaimed', 'LeadPutInPond']],
   ] as const) {
     await tx.query(
       `INSERT INTO ${t('lead_scores')} (lead_id, ${column})
-       SELECT DISTINCT ON (e.data->>'leadId') (e.data->>'leadId')::uuid, (e.data->>'${field}')::uuid FROM events e
-        WHERE ${range} AND e.type = ANY($5) ORDER BY e.data->>'leadId', e.transaction_id DESC, e.global_position DESC
+       SELECT DISTINCT ON (o.lead) o.lead::uuid, o.owner::uuid FROM lead_score_owners o WHERE o.type = ANY($1) ORDER BY o.lead, o.t DESC, o.g DESC
        ON CONFLICT (lead_id) DO UPDATE SET ${column} = excluded.${column}`,
-      [...bounds, types],
+      [types],
     );
   }
+  await tx.query('DROP TABLE pg_temp.lead_score_owners');
   // Grouped by the lead the event names (as text: one uuid cast per lead, not per event), then
-  // sent to the survivor if that lead is merged.
+  // sent to the survivor if that lead is merged. A chat counts only when the lead wrote it.
   const grouped = `
-    SELECT coalesce(m.survivor_lead_id, x.lead::uuid) AS lead_id, m.merged_lead_id AS merged_from, x.facts, x.last_ms
-      FROM (SELECT e.data->>'leadId' AS lead, string_agg('[' || ms.ms || ',' || ${codeOf} || ',' || ${extraOf} || ',' || e.global_position || '],', '') AS facts, max(ms.ms) AS last_ms
-              FROM events e, LATERAL (SELECT (date_part('epoch', (e.metadata->>'at')::timestamptz) * 1000)::bigint AS ms) ms
+    SELECT coalesce(m.survivor_lead_id, x.lead::uuid) AS lead_id, m.merged_lead_id AS merged_from, x.facts, x.last_ms, x.events
+      FROM (SELECT e.data->>'leadId' AS lead, count(*) AS events,
+                   string_agg('[' || ms.ms || ',' || ${codeOf} || ',' || ${extraOf} || ',' || e.global_position || '],', '') FILTER (WHERE ok) AS facts,
+                   max(ms.ms) FILTER (WHERE ok) AS last_ms
+              FROM events e,
+                   LATERAL (SELECT (date_part('epoch', (e.metadata->>'at')::timestamptz) * 1000)::bigint AS ms) ms,
+                   LATERAL (SELECT e.type <> 'ChatMessageSent' OR EXISTS (SELECT 1 FROM ${t('lead_scores')} s WHERE s.lead_id = (e.data->>'leadId')::uuid AND s.user_id::text = e.data->>'fromUserId') AS ok) chat
              WHERE ${range} AND e.type = ANY($5)
-               AND (e.type <> 'ChatMessageSent' OR EXISTS (SELECT 1 FROM ${t('lead_scores')} s WHERE s.lead_id = (e.data->>'leadId')::uuid AND s.user_id::text = e.data->>'fromUserId'))
              GROUP BY 1) x
       LEFT JOIN ${t('lead_score_merges')} m ON m.merged_lead_id = x.lead::uuid`;
-  await tx.query(appendFactsSql(t, grouped), [...bounds, FACT_TYPES.map(([type]) => type)]);
-  return Number(counted[0]!.n);
+  const { rows } = await tx.query<{ events: string }>(appendFactsSql(t, grouped), [...bounds, FACT_TYPES.map(([type]) => type)]);
+  return (owners ?? 0) + rows.reduce((n, r) => n + Number(r.events), 0);
 }

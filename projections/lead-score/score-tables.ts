@@ -47,11 +47,13 @@ export const factsOfLead = (facts: string, lead: string) => `coalesce((SELECT st
 
 /**
  * Appends grouped facts to their leads' rows: `grouped` is a query answering
- * (lead_id, merged_from, facts, last_ms), one row per target. Creates the lead's score
- * row if it has none, moves the clock, and answers the leads that got facts.
+ * (lead_id, merged_from, facts, last_ms, events), one row per target (`facts` null: none of its
+ * events counted). Creates the lead's score row if it has none, moves the clock, and answers
+ * the leads that got facts, with how many events each group had.
  */
 export const appendFactsSql = (t: (base: string) => string, grouped: string) => `
-  WITH x AS MATERIALIZED (${grouped}),
+  WITH g AS MATERIALIZED (${grouped}),
+  x AS (SELECT * FROM g WHERE g.facts IS NOT NULL),
   up AS (UPDATE ${t('lead_score_facts')} f SET facts = f.facts || x.facts FROM x
           WHERE f.lead_id = x.lead_id AND f.merged_from IS NOT DISTINCT FROM x.merged_from RETURNING f.lead_id, f.merged_from),
   ins AS (INSERT INTO ${t('lead_score_facts')} (lead_id, merged_from, facts)
@@ -59,4 +61,4 @@ export const appendFactsSql = (t: (base: string) => string, grouped: string) => 
            WHERE NOT EXISTS (SELECT 1 FROM up WHERE up.lead_id = x.lead_id AND up.merged_from IS NOT DISTINCT FROM x.merged_from)),
   rows AS (INSERT INTO ${t('lead_scores')} (lead_id) SELECT DISTINCT x.lead_id FROM x ON CONFLICT (lead_id) DO NOTHING),
   clock AS (UPDATE ${t('lead_score_clock')} SET latest_ms = greatest(latest_ms, (SELECT max(x.last_ms) FROM x)) WHERE EXISTS (SELECT 1 FROM x))
-  SELECT DISTINCT lead_id FROM x`;
+  SELECT g.lead_id, g.events, g.facts IS NOT NULL AS counted FROM g`;

@@ -126,8 +126,12 @@ describe('lead score read model: live batches, set-based replay and batch replay
     const live = await snapshot();
     expect(live.scores.filter((s) => s.score > 0).length).toBeGreaterThan(10);
     expect(live.merges).toHaveLength(1);
-    await rebuildProjection({ pool: db.pool, store, projection: leadScoreProjection, batchSize: 7 });
+    const progress: number[] = [];
+    const { applied } = await rebuildProjection({ pool: db.pool, store, projection: leadScoreProjection, batchSize: 7, onProgress: (p) => progress.push(p.applied) });
     expect(await snapshot()).toEqual(live);
+    // The progress counts every event of the read model's types, once.
+    const { rows: counted } = await db.pool.query('SELECT count(*)::int AS n FROM events WHERE type = ANY($1)', [leadScoreProjection.eventTypes]);
+    expect([applied, progress.at(-1)]).toEqual([counted[0]!.n, counted[0]!.n]);
     await rebuildProjection({ pool: db.pool, store: batchesOnly(), projection: leadScoreProjection, batchSize: 7 });
     expect(await snapshot()).toEqual(live);
 
