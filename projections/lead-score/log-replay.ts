@@ -17,7 +17,9 @@ const extraOf = `CASE e.type WHEN 'ListingViewed' THEN coalesce(e.data->'price',
  * is folded by PostgreSQL into per-lead fact texts, owners and rules in four statements, and then
  * every lead is scored once, from its facts, in chunks of leads. Merges and erasures (rare, and
  * whose order against the facts matters) cut the chunks and go through `apply` one by one, so the
- * tables end exactly as batch-by-batch replay leaves them (tests/dashboard/lead-score.int.spec.ts).
+ * tables end exactly as batch-by-batch replay leaves them (tests/dashboard/lead-score-replay.int.spec.ts).
+ * It reads the `events` table itself, which is safe for these fields only: lead, user and office
+ * ids, prices, stages and times are never sealed (src/modules/privacy/personal-fields.ts).
  */
 export async function replayLeadScores(ctx: ReplayContext): Promise<number> {
   const { tx, table: t, upTo, store } = ctx;
