@@ -1,19 +1,22 @@
 import type { PropertyAlertOpened } from '../../src/modules/alerts/alerts.events';
+import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { ChatMessageSent } from '../../src/modules/chat/chat.events';
 import {
   type LeadActivityEvent,
   type LeadEvent,
   type LeadOwnerEvent,
-  leadOwnerEventTypes,
-  type ScoredSignal,
   type ScoringRulesChanged,
   type TextMessageReceived,
   type LeadEmailReceived,
 } from '../../src/modules/leads/leads.events';
 import type { ListingFavorited, ListingShared, ShowingRequested } from '../../src/modules/organizer/organizer.events';
+import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
-import { FACT_COLUMNS, factOf, type FactRow, rulesFor, type RulesRow, type ScoreFact, scoreLead } from './lead-score';
+import { eventsOf, handledTypes, hasLeadRow, type Projection, type ProjectionContext } from '../runner';
+import { encodeFact, type FactType } from './lead-score';
+import { replayLeadScores } from './log-replay';
+import { rescore } from './rescore';
+import { appendFactsSql, DAY_MS, merges, SCORE_EVENT_TYPES, SCORE_TABLES } from './score-tables';
 
 type Handled =
   | Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadStageChanged' }>
@@ -26,78 +29,68 @@ type Handled =
   | LeadEmailReceived
   | ChatMessageSent
   | PropertyAlertOpened
-  | ScoringRulesChanged;
+  | ScoringRulesChanged
+  | AccountsMerged
+  | AccountsUnmerged
+  | PersonErased;
 
-const SIGNAL: Partial<Record<Handled['type'], ScoredSignal>> = {
-  ListingViewed: 'visit',
-  ListingFavorited: 'favourite',
-  ListingShared: 'share',
-  ShowingRequested: 'showing',
-  TextMessageReceived: 'reply',
-  LeadEmailReceived: 'reply',
-  ChatMessageSent: 'reply',
-  PropertyAlertOpened: 'alertOpen',
-};
 
 /**
  * Each lead's explainable score (issue 19 part 3). The read model keeps the facts the rules may
- * count (one row per event, with its type and time) and each lead's score as of its latest fact,
- * under the rules its office had then, with every contribution. A rules change rescores every lead
- * the rules apply to, from their facts, in the same pure function (lead-score.ts) the route uses
- * for a past date; so a replay from zero and the live tables end the same.
+ * count, compactly (one text per lead), and each lead's score under the rules its office has
+ * now, as of its latest fact or the start of the log's latest day (score-tables.ts). A rules
+ * change rescores every lead the rules apply to from the stored facts, without the log; a
+ * rebuild replays the log in a few set-based statements (log-replay.ts) when the log is in this
+ * database. The breakdown is folded when opened, by the same pure function (lead-score.ts).
  */
 export const leadScoreProjection: Projection = {
   name: 'lead_score',
-  version: 1,
-  eventTypes: handledTypes<Handled>()([
-    'LeadCaptured',
-    'LeadStageChanged',
-    ...leadOwnerEventTypes,
-    'ListingViewed',
-    'ListingFavorited',
-    'ListingShared',
-    'ShowingRequested',
-    'TextMessageReceived',
-    'LeadEmailReceived',
-    'ChatMessageSent',
-    'PropertyAlertOpened',
-    'ScoringRulesChanged',
-  ]),
-  tables: ['lead_score_rules', 'lead_scores', 'lead_score_facts'],
+  // 2: compact facts per lead, scores fade as the log's days pass, merged leads fold into one score.
+  version: 2,
+  // The list lives in score-tables.ts (the replay counts by it); checked here against what `apply` switches over.
+  eventTypes: handledTypes<Handled>()(SCORE_EVENT_TYPES),
+  tables: SCORE_TABLES,
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_score_rules')} (
       scope text NOT NULL, version int NOT NULL, rules jsonb NOT NULL, by_user_id uuid NOT NULL, changed_at timestamptz NOT NULL,
       PRIMARY KEY (scope, version))`);
     await tx.query(`CREATE TABLE ${t('lead_scores')} (
       lead_id uuid PRIMARY KEY, user_id uuid, office_id uuid, score int NOT NULL DEFAULT 0, rules_version int NOT NULL DEFAULT 0,
-      scored_at timestamptz, contributions jsonb NOT NULL DEFAULT '[]')`);
+      last_at timestamptz, fading boolean NOT NULL DEFAULT false)`);
     await tx.query(`CREATE INDEX ON ${t('lead_scores')} (office_id)`);
     await tx.query(`CREATE INDEX ON ${t('lead_scores')} (user_id)`);
-    await tx.query(`CREATE TABLE ${t('lead_score_facts')} (
-      lead_id uuid NOT NULL, position bigint NOT NULL, at timestamptz NOT NULL, event_type text NOT NULL, kind text NOT NULL,
-      price numeric, stage text)`);
-    await tx.query(`CREATE INDEX ON ${t('lead_score_facts')} (lead_id, at, position)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_scores')} (lead_id) WHERE fading`);
+    await tx.query(`CREATE TABLE ${t('lead_score_facts')} (lead_id uuid NOT NULL, facts text NOT NULL)`);
+    await tx.query(`CREATE INDEX ON ${t('lead_score_facts')} (lead_id)`);
+    await tx.query(`CREATE TABLE ${t('lead_score_clock')} (latest_ms bigint NOT NULL)`);
+    await tx.query(`INSERT INTO ${t('lead_score_clock')} (latest_ms) VALUES (0)`);
+    await merges.create(tx, t);
   },
+  replay: replayLeadScores,
   async apply(events, ctx) {
     const { tx, table } = ctx;
     const touched = new Set<string>();
     const rescope: string[] = [];
-    // Facts are written once per batch (one statement), in the log's order.
-    const facts: { lead: string; position: string; at: string; type: string; kind: string; price: number | null; stage: string | null; from: string | null }[] = [];
-    const fact = (leadId: string, position: bigint, at: string, type: string, kind: string, price: number | null = null, stage: string | null = null, from: string | null = null) => {
-      facts.push({ lead: leadId, position: position.toString(), at, type, kind, price, stage, from });
-      touched.add(leadId);
-    };
-    // Who each lead is and which office holds it, the last of the batch winning: one statement too.
-    const leads = new Map<string, { user?: string; office?: string | null }>();
+    const { rows: before } = await tx.query<{ latest_ms: string }>(`SELECT latest_ms FROM ${table('lead_score_clock')}`);
+    // Written a statement per kind, in the log's order; a merge writes what came before it first.
+    let facts: { lead: string; from: string | null; fact: string; ms: number }[] = [];
+    let leads = new Map<string, { user?: string; office?: string | null }>();
     const lead = (id: string) => {
-      touched.add(id);
       const l = leads.get(id) ?? {};
       leads.set(id, l);
       return l;
     };
+    const flush = async () => {
+      for (const id of await writeBatch(ctx, leads, facts)) touched.add(id);
+      facts = [];
+      leads = new Map();
+    };
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
+      const fact = (leadId: string, extra: number | string | null = null, from: string | null = null) => {
+        const ms = Date.parse(at);
+        facts.push({ lead: leadId, from, fact: encodeFact(ms, e.type as FactType, extra, e.globalPosition), ms });
+      };
       switch (e.type) {
         case 'LeadCaptured':
           lead(e.data.leadId).user = e.data.userId;
@@ -109,14 +102,14 @@ export const leadScoreProjection: Projection = {
           lead(e.data.leadId).office = e.data.brokerId;
           break;
         case 'LeadStageChanged':
-          fact(e.data.leadId, e.globalPosition, at, e.type, 'stage', null, e.data.stage);
+          fact(e.data.leadId, e.data.stage);
           break;
         case 'ListingViewed':
-          fact(e.data.leadId, e.globalPosition, at, e.type, 'visit', e.data.price);
+          fact(e.data.leadId, e.data.price ?? null);
           break;
         case 'ChatMessageSent':
           // Only what the lead wrote is a reply (checked against the lead's user when written); the agent's own messages are not the lead's interest.
-          fact(e.data.leadId, e.globalPosition, at, e.type, 'reply', null, null, e.data.fromUserId);
+          fact(e.data.leadId, null, e.data.fromUserId);
           break;
         case 'ListingFavorited':
         case 'ListingShared':
@@ -124,7 +117,7 @@ export const leadScoreProjection: Projection = {
         case 'TextMessageReceived':
         case 'LeadEmailReceived':
         case 'PropertyAlertOpened':
-          fact(e.data.leadId, e.globalPosition, at, e.type, SIGNAL[e.type]!);
+          fact(e.data.leadId);
           break;
         case 'ScoringRulesChanged':
           await tx.query(`INSERT INTO ${table('lead_score_rules')} (scope, version, rules, by_user_id, changed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
@@ -136,31 +129,24 @@ export const leadScoreProjection: Projection = {
           ]);
           rescope.push(e.data.scope);
           break;
+        case 'AccountsMerged':
+        case 'AccountsUnmerged': {
+          await flush();
+          const { unfolded } = await merges.apply(ctx, e, hasLeadRow(tx, table('lead_scores')));
+          const moved = [...(e.type === 'AccountsMerged' ? (e.data.leads ?? []) : []), ...unfolded].flatMap((p) => [p.mergedLeadId, p.survivorLeadId]);
+          await compact(ctx, moved);
+          for (const id of moved) touched.add(id);
+          break;
+        }
+        case 'PersonErased':
+          // Issue 18: the merges' names of the person go; facts hold no personal data.
+          await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
+          break;
         default:
           assertNever(e);
       }
     }
-    const users = [...leads].filter(([, l]) => l.user !== undefined);
-    const offices = [...leads].filter(([, l]) => l.office !== undefined);
-    const upsert = async (column: 'user_id' | 'office_id', rows: [string, string | null | undefined][]) => {
-      if (rows.length === 0) return;
-      await tx.query(
-        `INSERT INTO ${table('lead_scores')} (lead_id, ${column}) SELECT * FROM unnest($1::uuid[], $2::uuid[])
-         ON CONFLICT (lead_id) DO UPDATE SET ${column} = excluded.${column}`,
-        [rows.map(([id]) => id), rows.map(([, v]) => v ?? null)],
-      );
-    };
-    await upsert('user_id', users.map(([id, l]) => [id, l.user]));
-    await upsert('office_id', offices.map(([id, l]) => [id, l.office]));
-    if (facts.length > 0) {
-      await tx.query(
-        `INSERT INTO ${table('lead_score_facts')} (lead_id, position, at, event_type, kind, price, stage)
-         SELECT v.lead_id, v.position, v.at, v.event_type, v.kind, v.price, v.stage
-           FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[], $4::text[], $5::text[], $6::numeric[], $7::text[], $8::uuid[]) AS v(lead_id, position, at, event_type, kind, price, stage, from_user)
-          WHERE v.from_user IS NULL OR EXISTS (SELECT 1 FROM ${table('lead_scores')} s WHERE s.lead_id = v.lead_id AND s.user_id = v.from_user)`,
-        [facts.map((f) => f.lead), facts.map((f) => f.position), facts.map((f) => f.at), facts.map((f) => f.type), facts.map((f) => f.kind), facts.map((f) => f.price), facts.map((f) => f.stage), facts.map((f) => f.from)],
-      );
-    }
+    await flush();
     if (rescope.length > 0) {
       // The leads the changed rules apply to: an office's own, or (default) those of offices without their own.
       const { rows } = await tx.query<{ lead_id: string }>(
@@ -170,46 +156,58 @@ export const leadScoreProjection: Projection = {
       );
       for (const r of rows) touched.add(r.lead_id);
     }
+    const { rows: after } = await tx.query<{ latest_ms: string }>(`SELECT latest_ms FROM ${table('lead_score_clock')}`);
+    if (Math.floor(Number(after[0]!.latest_ms) / DAY_MS) > Math.floor(Number(before[0]!.latest_ms) / DAY_MS)) {
+      // A new day on the log: every score that still fades is scored as of its start.
+      const { rows } = await tx.query<{ lead_id: string }>(`SELECT lead_id FROM ${table('lead_scores')} WHERE fading`);
+      for (const r of rows) touched.add(r.lead_id);
+    }
     await rescore(ctx, [...touched]);
   },
 };
 
-const CHUNK = 500;
-
-/** Scores these leads again from their facts, as of each one's latest fact, under the rules its office has now. */
-async function rescore(ctx: ProjectionContext, leadIds: readonly string[]): Promise<void> {
-  if (leadIds.length === 0) return;
-  const { tx, table } = ctx;
-  const { rows: ruleRows } = await tx.query<RulesRow>(`SELECT DISTINCT ON (scope) scope, version, rules FROM ${table('lead_score_rules')} ORDER BY scope, version DESC`);
-  for (let i = 0; i < leadIds.length; i += CHUNK) {
-    const ids = leadIds.slice(i, i + CHUNK);
-    const { rows: leads } = await tx.query<{ lead_id: string; office_id: string | null }>(`SELECT lead_id, office_id FROM ${table('lead_scores')} WHERE lead_id = ANY($1::uuid[])`, [ids]);
-    const { rows: facts } = await tx.query<FactRow & { lead_id: string }>(
-      `SELECT lead_id, ${FACT_COLUMNS} FROM ${table('lead_score_facts')} WHERE lead_id = ANY($1::uuid[]) ORDER BY lead_id, at, position`,
-      [ids],
-    );
-    const byLead = new Map<string, ScoreFact[]>();
-    for (const f of facts) {
-      const list = byLead.get(f.lead_id) ?? [];
-      list.push(factOf(f));
-      byLead.set(f.lead_id, list);
-    }
-    const known = new Set(leads.map((l) => l.lead_id));
-    const missing = ids.filter((id) => !known.has(id));
-    if (missing.length) await tx.query(`INSERT INTO ${table('lead_scores')} (lead_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING`, [missing]);
-    const out: { id: string; score: number; version: number; at: string | null; contributions: string }[] = [];
-    for (const l of [...leads, ...missing.map((id) => ({ lead_id: id, office_id: null }))]) {
-      const list = byLead.get(l.lead_id) ?? [];
-      const { version, rules } = rulesFor(ruleRows, l.office_id);
-      const at = list.length ? list[list.length - 1]!.at : null;
-      const s = at ? scoreLead(list, rules, new Date(at)) : { score: 0, contributions: [] };
-      out.push({ id: l.lead_id, score: s.score, version, at, contributions: JSON.stringify(s.contributions) });
-    }
+/** Writes who each lead is and its office (the batch's last word winning), then the facts; answers the leads touched. */
+async function writeBatch(
+  { tx, table }: ProjectionContext,
+  leads: ReadonlyMap<string, { user?: string; office?: string | null }>,
+  facts: readonly { lead: string; from: string | null; fact: string; ms: number }[],
+): Promise<string[]> {
+  const touched: string[] = [];
+  const upsert = async (column: 'user_id' | 'office_id', rows: [string, string | null][]) => {
+    if (rows.length === 0) return;
     await tx.query(
-      `UPDATE ${table('lead_scores')} s SET score = v.score, rules_version = v.version, scored_at = v.at, contributions = v.contributions
-         FROM unnest($1::uuid[], $2::int[], $3::int[], $4::timestamptz[], $5::jsonb[]) AS v(lead_id, score, version, at, contributions)
-        WHERE s.lead_id = v.lead_id`,
-      [out.map((o) => o.id), out.map((o) => o.score), out.map((o) => o.version), out.map((o) => o.at), out.map((o) => o.contributions)],
+      `INSERT INTO ${table('lead_scores')} (lead_id, ${column}) SELECT * FROM unnest($1::uuid[], $2::uuid[])
+       ON CONFLICT (lead_id) DO UPDATE SET ${column} = excluded.${column}`,
+      [rows.map(([id]) => id), rows.map(([, v]) => v)],
     );
-  }
+    touched.push(...rows.map(([id]) => id));
+  };
+  await upsert('user_id', [...leads].flatMap(([id, l]) => (l.user === undefined ? [] : [[id, l.user] as [string, string]])));
+  await upsert('office_id', [...leads].flatMap(([id, l]) => (l.office === undefined ? [] : [[id, l.office ?? null] as [string, string | null]])));
+  if (facts.length === 0) return touched;
+  const grouped = `
+    SELECT coalesce(m.survivor_lead_id, v.lead) AS lead_id, m.merged_lead_id AS merged_from,
+           string_agg(v.fact, '') AS facts, max(v.ms) AS last_ms, count(*) AS events
+      FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bigint[]) AS v(lead, from_user, fact, ms)
+      LEFT JOIN ${table('lead_score_merges')} m ON m.merged_lead_id = v.lead
+     WHERE v.from_user IS NULL OR EXISTS (SELECT 1 FROM ${table('lead_scores')} s WHERE s.lead_id = v.lead AND s.user_id = v.from_user)
+     GROUP BY 1, 2`;
+  const { rows } = await tx.query<{ lead_id: string; counted: boolean }>(appendFactsSql(table, grouped), [
+    facts.map((f) => f.lead),
+    facts.map((f) => f.from),
+    facts.map((f) => f.fact),
+    facts.map((f) => f.ms),
+  ]);
+  return [...touched, ...rows.filter((r) => r.counted).map((r) => r.lead_id)];
+}
+
+/** After a merge or an unmerge: one facts row per lead and twin again (a chain of merges can leave two). */
+async function compact({ tx, table }: ProjectionContext, leadIds: readonly string[]): Promise<void> {
+  if (leadIds.length === 0) return;
+  const t = table('lead_score_facts');
+  await tx.query(
+    `WITH gone AS (DELETE FROM ${t} WHERE lead_id = ANY($1::uuid[]) RETURNING lead_id, merged_from, facts)
+     INSERT INTO ${t} (lead_id, merged_from, facts) SELECT lead_id, merged_from, string_agg(facts, '') FROM gone GROUP BY lead_id, merged_from`,
+    [leadIds],
+  );
 }

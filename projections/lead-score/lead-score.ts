@@ -15,10 +15,79 @@ export const DEFAULT_SCORING_RULES: ScoringRules = {
 };
 export const DEFAULT_RULES_VERSION = 0;
 
-/** One thing a lead did (or that happened to it) that the rules may count: what the read model keeps per lead. */
-export type ScoreFact =
-  | { readonly kind: ScoredSignal; readonly eventType: string; readonly at: string; readonly price?: number | null }
-  | { readonly kind: 'stage'; readonly eventType: string; readonly at: string; readonly stage: string };
+/**
+ * One thing a lead did (or that happened to it) that the rules may count. `ms`: its time as epoch
+ * milliseconds when known (the read model's facts carry it; `at` is then made only if a breakdown
+ * names it).
+ */
+export type ScoreFact = {
+  readonly kind: ScoredSignal | 'stage';
+  readonly eventType: string;
+  readonly at: string;
+  readonly ms?: number;
+  readonly price?: number | null;
+  readonly stage?: string;
+};
+
+/**
+ * The event types that make facts, in the order of their code in the read model's compact form
+ * (append only: a code is stored), with the kind each counts as.
+ */
+export const FACT_TYPES = [
+  ['LeadStageChanged', 'stage'],
+  ['ListingViewed', 'visit'],
+  ['ListingFavorited', 'favourite'],
+  ['ListingShared', 'share'],
+  ['ShowingRequested', 'showing'],
+  ['TextMessageReceived', 'reply'],
+  ['LeadEmailReceived', 'reply'],
+  ['ChatMessageSent', 'reply'],
+  ['PropertyAlertOpened', 'alertOpen'],
+] as const satisfies readonly (readonly [string, ScoreFact['kind']])[];
+export type FactType = (typeof FACT_TYPES)[number][0];
+export const factCode = (type: FactType): number => FACT_TYPES.findIndex(([t]) => t === type);
+
+/**
+ * A lead's facts as the read model keeps them: one text per lead, `[ms,code,price or stage,position],`
+ * per fact, so that a batch appends with `||` and a rules change reads one row per lead instead of
+ * one per event. The same text is written by the live batches (here) and by the set-based replay
+ * (SQL in log-replay.ts), in whatever order each appends: reading sorts by time, then by place in
+ * the log.
+ */
+export const encodeFact = (ms: number, type: FactType, extra: number | string | null, position: bigint | number): string =>
+  `[${ms},${factCode(type)},${JSON.stringify(extra ?? null)},${position}],`;
+
+class StoredFact implements ScoreFact {
+  constructor(
+    readonly ms: number,
+    readonly position: number,
+    readonly kind: ScoreFact['kind'],
+    readonly eventType: string,
+    readonly price: number | null,
+    readonly stage: string | undefined,
+  ) {}
+  get at(): string {
+    return new Date(this.ms).toISOString();
+  }
+}
+
+/** The facts of `encoded` (concatenated texts), oldest first; events at the same instant in the log's order. */
+export function decodeFacts(encoded: string): ScoreFact[] {
+  if (encoded === '') return [];
+  const rows = JSON.parse(`[${encoded.slice(0, -1)}]`) as [number, number, number | string | null, number][];
+  const facts = rows.map(([ms, code, extra, position]) => {
+    const [eventType, kind] = FACT_TYPES[code]!;
+    return kind === 'stage'
+      ? new StoredFact(ms, position, kind, eventType, null, String(extra ?? ''))
+      : new StoredFact(ms, position, kind, eventType, typeof extra === 'number' ? extra : null, undefined);
+  });
+  // Mostly already in order (appended as they came): checked in one pass before sorting.
+  const before = (a: StoredFact, b: StoredFact) => a.ms - b.ms || a.position - b.position;
+  for (let i = 1; i < facts.length; i++) if (before(facts[i - 1]!, facts[i]!) > 0) return facts.sort(before);
+  return facts;
+}
+
+const msOf = (f: ScoreFact): number => f.ms ?? Date.parse(f.at);
 
 export type Contribution = { readonly points: number; readonly reason: string; readonly eventType: string; readonly at: string };
 export type LeadScore = { readonly score: number; readonly contributions: readonly Contribution[] };
@@ -41,8 +110,6 @@ const CAPPED: Record<ScoredSignal, string> = {
   alertOpen: 'Alert opens',
 };
 
-const daysAgo = (at: string, asOf: number) => Math.max(0, (asOf - Date.parse(at)) / DAY);
-
 /**
  * A lead's score as of `asOf` from the facts up to then, oldest first, under `rules`: each event
  * gives its kind's points halved every half-life since it happened (rounded to whole points, a
@@ -52,57 +119,86 @@ const daysAgo = (at: string, asOf: number) => Math.max(0, (asOf - Date.parse(at)
  * to the score, and the same facts, rules and instant always give the same answer.
  */
 export function scoreLead(facts: readonly ScoreFact[], rules: ScoringRules, asOf: Date): LeadScore {
-  const now = asOf.getTime();
-  const seen = facts.filter((f) => Date.parse(f.at) <= now);
   const out: Contribution[] = [];
+  const score = fold(facts, rules, asOf.getTime(), out).score;
+  return { score, contributions: out };
+}
+
+/**
+ * The score alone, and whether it still fades (some event still gives points, so a later instant
+ * may score lower): what the read model stores for each lead. The same fold as scoreLead, without
+ * building the breakdown (a rules change scores every lead; the breakdown is built when opened).
+ */
+export function scoreOnly(facts: readonly ScoreFact[], rules: ScoringRules, asOf: number): { score: number; fading: boolean } {
+  return fold(facts, rules, asOf, null);
+}
+
+function fold(facts: readonly ScoreFact[], rules: ScoringRules, now: number, out: Contribution[] | null): { score: number; fading: boolean } {
   const byKind = new Map<ScoredSignal, number>();
-  let stage: Extract<ScoreFact, { kind: 'stage' }> | null = null;
-  for (const f of seen) {
+  let stage: ScoreFact | null = null;
+  let total = 0;
+  let fading = false;
+  let lastSeen: ScoreFact | undefined;
+  for (const f of facts) {
+    const at = msOf(f);
+    if (at > now) continue;
+    lastSeen = f;
     if (f.kind === 'stage') {
       stage = f;
       continue;
     }
     const rule = rules.signals[f.kind];
-    const days = daysAgo(f.at, now);
+    const days = Math.max(0, (now - at) / DAY);
     const points = Math.round(rule.points * 0.5 ** (days / Math.max(rule.halfLifeDays, 0.01)));
     if (points === 0) continue;
+    fading = true;
     const before = byKind.get(f.kind) ?? 0;
     const cap = Math.max(rule.cap, 0);
     byKind.set(f.kind, before + points);
-    // The reason says how far it has faded, not "n days ago": the same words whatever instant the score is read at.
-    out.push({ points, reason: points < rule.points ? `${LABEL[f.kind]} (faded to ${points} of ${rule.points})` : LABEL[f.kind], eventType: f.eventType, at: f.at });
     // The cap stated where it bites: on the event that went past it, what of its points did not count.
     const counted = Math.min(before + points, cap) - Math.min(before, cap);
+    total += counted;
+    if (!out) continue;
+    // The reason says how far it has faded, not "n days ago": the same words whatever instant the score is read at.
+    out.push({ points, reason: points < rule.points ? `${LABEL[f.kind]} (faded to ${points} of ${rule.points})` : LABEL[f.kind], eventType: f.eventType, at: f.at });
     if (counted < points) out.push({ points: counted - points, reason: `${CAPPED[f.kind]} count at most ${cap} points`, eventType: f.eventType, at: f.at });
   }
   if (stage) {
-    const points = rules.stages[stage.stage] ?? 0;
-    if (points !== 0) out.push({ points, reason: `Stage is ${stage.stage}`, eventType: stage.eventType, at: stage.at });
+    const points = rules.stages[stage.stage ?? ''] ?? 0;
+    total += points;
+    if (points !== 0) out?.push({ points, reason: `Stage is ${stage.stage}`, eventType: stage.eventType, at: stage.at });
   }
-  const focus = priceFocus(seen, rules);
-  if (focus) out.push(focus);
-  const total = out.reduce((s, c) => s + c.points, 0);
-  const last = out[out.length - 1] ?? seen[seen.length - 1];
-  if (total > 100 && last) out.push({ points: 100 - total, reason: 'A score stops at 100', eventType: last.eventType, at: last.at });
-  if (total < 0 && last) out.push({ points: -total, reason: 'A score starts at 0', eventType: last.eventType, at: last.at });
-  return { score: Math.min(100, Math.max(0, total)), contributions: out };
+  const focus = priceFocus(facts, rules, now, out !== null);
+  if (focus) {
+    total += focus.points;
+    out?.push(focus);
+  }
+  if (out) {
+    const last = out[out.length - 1] ?? (lastSeen && { eventType: lastSeen.eventType, at: lastSeen.at });
+    if (total > 100 && last) out.push({ points: 100 - total, reason: 'A score stops at 100', eventType: last.eventType, at: last.at });
+    if (total < 0 && last) out.push({ points: -total, reason: 'A score starts at 0', eventType: last.eventType, at: last.at });
+  }
+  return { score: Math.min(100, Math.max(0, total)), fading };
 }
 
 /** 500000 → "500,000" (Intl's formatter costs more than the rest of a lead's score). */
 const dollars = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** The last `minViews` priced views all within ±withinPercent of their median: the view that completed it gets the points. */
-function priceFocus(facts: readonly ScoreFact[], rules: ScoringRules): Contribution | null {
+/** The last `minViews` priced views by `now` all within ±withinPercent of their median: the view that completed it gets the points. */
+function priceFocus(facts: readonly ScoreFact[], rules: ScoringRules, now: number, explain: boolean): Contribution | null {
   const { points, minViews, withinPercent } = rules.priceFocus;
   if (points === 0 || minViews < 1) return null;
-  const priced = facts.filter((f): f is Exclude<ScoreFact, { kind: 'stage' }> => f.kind === 'visit' && typeof f.price === 'number' && f.price > 0);
-  if (priced.length < minViews) return null;
-  const recent = priced.slice(-minViews);
+  const recent: ScoreFact[] = [];
+  for (let i = facts.length - 1; i >= 0 && recent.length < minViews; i--) {
+    const f = facts[i]!;
+    if (f.kind === 'visit' && typeof f.price === 'number' && f.price > 0 && msOf(f) <= now) recent.unshift(f);
+  }
+  if (recent.length < minViews) return null;
   const prices = recent.map((f) => f.price!).sort((a, b) => a - b);
   const median = prices[Math.floor(prices.length / 2)]!;
   if (!prices.every((p) => Math.abs(p - median) <= (median * withinPercent) / 100)) return null;
   const lastView = recent[recent.length - 1]!;
-  return { points, reason: `Viewed ${minViews} homes priced within ${withinPercent}% of $${dollars(median)}`, eventType: lastView.eventType, at: lastView.at };
+  return { points, reason: explain ? `Viewed ${minViews} homes priced within ${withinPercent}% of $${dollars(median)}` : '', eventType: lastView.eventType, at: explain ? lastView.at : '' };
 }
 
 export type RulesRow = { readonly scope: string; readonly version: number; readonly rules: ScoringRules };
@@ -113,12 +209,3 @@ export function rulesFor(rows: readonly RulesRow[], officeId: string | null): { 
   return row ? { version: row.version, rules: row.rules } : { version: DEFAULT_RULES_VERSION, rules: DEFAULT_SCORING_RULES };
 }
 
-/** A fact as the read model stores it. */
-/** The columns a fact is read with (time as epoch milliseconds, price as a float: no Date or numeric parsing per row). */
-export const FACT_COLUMNS = "round(extract(epoch from at) * 1000)::float8 AS at_ms, event_type, kind, price::float8 AS price, stage";
-export type FactRow = { at_ms: number; event_type: string; kind: ScoreFact['kind']; price: number | null; stage: string | null };
-
-export function factOf(f: FactRow): ScoreFact {
-  const at = new Date(f.at_ms).toISOString();
-  return f.kind === 'stage' ? { kind: 'stage', eventType: f.event_type, at, stage: f.stage ?? '' } : { kind: f.kind, eventType: f.event_type, at, price: f.price };
-}

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoringRules } from '../../src/modules/leads/leads.events';
-import { DEFAULT_SCORING_RULES, type ScoreFact, scoreLead } from './lead-score';
+import { decodeFacts, DEFAULT_SCORING_RULES, encodeFact, type ScoreFact, scoreLead, scoreOnly } from './lead-score';
 
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');
 const day = (n: number) => new Date(T0 + n * 86_400_000).toISOString();
 const fact = (kind: Exclude<ScoreFact['kind'], 'stage'>, at: string, price: number | null = null): ScoreFact => ({ kind, eventType: 'E', at, price });
+/** The reason of one event's own points (not a cap, the stage, the price focus or the clamp). */
+const SIGNAL = /^(Viewed a home|Saved a home as a favourite|Shared a home|Asked for a showing|Replied|Opened a listing alert)( \(faded|$)/;
 const sum = (s: { contributions: readonly { points: number }[] }) => s.contributions.reduce((a, c) => a + c.points, 0);
 const rules = (over: Partial<ScoringRules['signals']>): ScoringRules => ({ ...DEFAULT_SCORING_RULES, priceFocus: { ...DEFAULT_SCORING_RULES.priceFocus, points: 0 }, signals: { ...DEFAULT_SCORING_RULES.signals, ...over } });
 
@@ -76,6 +78,39 @@ describe('the lead score (given facts and rules / when scored as of an instant /
       expect(sum(s)).toBe(s.score);
       expect(s.score).toBeGreaterThanOrEqual(0);
       expect(s.score).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('given facts stored compactly in any order, then they read back oldest first (same instant: log order), and score as the originals', () => {
+    const ms = (n: number) => T0 + n * 3_600_000;
+    const parts = [
+      encodeFact(ms(2), 'LeadStageChanged', 'Under contract', 9),
+      encodeFact(ms(1), 'ListingViewed', 500_000, 4),
+      encodeFact(ms(2), 'LeadStageChanged', 'Lost', 7),
+      encodeFact(ms(0), 'ChatMessageSent', null, 2),
+    ];
+    const facts = decodeFacts(parts.join(''));
+    expect(facts.map((f) => [f.eventType, f.at, f.kind, f.kind === 'stage' ? f.stage : f.price])).toEqual([
+      ['ChatMessageSent', new Date(ms(0)).toISOString(), 'reply', null],
+      ['ListingViewed', new Date(ms(1)).toISOString(), 'visit', 500_000],
+      ['LeadStageChanged', new Date(ms(2)).toISOString(), 'stage', 'Lost'],
+      ['LeadStageChanged', new Date(ms(2)).toISOString(), 'stage', 'Under contract'],
+    ]);
+    expect(decodeFacts([...parts].reverse().join(''))).toEqual(facts);
+    expect(scoreLead(facts, DEFAULT_SCORING_RULES, new Date(ms(3))).contributions.filter((c) => c.reason.startsWith('Stage')).map((c) => c.reason)).toEqual(['Stage is Under contract']);
+  });
+
+  it('given any mix, then the stored score (scoreOnly) is the breakdown’s, and it says it fades exactly while some event still gives points', () => {
+    const kinds = ['visit', 'favourite', 'share', 'showing', 'reply', 'alertOpen'] as const;
+    for (let n = 0; n < 40; n++) {
+      const facts = Array.from({ length: n }, (_, i) => fact(kinds[(i * 5) % kinds.length]!, day(i % 9), 400_000 + (i % 4) * 40_000));
+      for (const d of [0, 9, 30, 120, 400]) {
+        const asOf = new Date(T0 + d * 86_400_000);
+        const full = scoreLead(facts, DEFAULT_SCORING_RULES, asOf);
+        const stored = scoreOnly(facts, DEFAULT_SCORING_RULES, asOf.getTime());
+        expect(stored.score).toBe(full.score);
+        expect(stored.fading).toBe(full.contributions.some((c) => c.points > 0 && SIGNAL.test(c.reason)));
+      }
     }
   });
 });

@@ -1,19 +1,32 @@
 import type pg from 'pg';
 import type { ScoringRules } from '../../src/modules/leads/leads.events';
-import { DEFAULT_RULES_VERSION, DEFAULT_SCORING_RULES, FACT_COLUMNS, factOf, type FactRow, type LeadScore, rulesFor, type RulesRow, scoreLead } from './lead-score';
+import { decodeFacts, DEFAULT_RULES_VERSION, DEFAULT_SCORING_RULES, type LeadScore, rulesFor, type RulesRow, scoreLead } from './lead-score';
+import { factsOfLead, scoredAsOf } from './score-tables';
 
 export type ScoreView = LeadScore & { readonly rulesVersion: number };
 export type RulesView = { readonly scope: string; readonly rulesVersion: number; readonly rules: ScoringRules; readonly changedBy: string | null; readonly changedAt: string | null };
 
+type LeadRow = { office_id: string | null; last_at: Date | null; facts: string; clock_ms: string };
 
-/** The lead's score as the read model holds it (as of its latest event); a lead it has not seen scores 0. */
-export async function leadScoreOf(pool: pg.Pool, leadId: string): Promise<ScoreView> {
-  const { rows } = await pool.query<{ score: number; rules_version: number; contributions: LeadScore['contributions'] }>(
-    'SELECT score, rules_version, contributions FROM lead_scores WHERE lead_id = $1',
+async function leadFacts(pool: pg.Pool, leadId: string): Promise<LeadRow | undefined> {
+  const { rows } = await pool.query<LeadRow>(
+    `SELECT s.office_id, s.last_at, ${factsOfLead('lead_score_facts', 's.lead_id')} AS facts, (SELECT latest_ms FROM lead_score_clock) AS clock_ms
+       FROM lead_scores s WHERE s.lead_id = $1`,
     [leadId],
   );
-  const r = rows[0];
-  return r ? { score: r.score, rulesVersion: r.rules_version, contributions: r.contributions } : { score: 0, rulesVersion: DEFAULT_RULES_VERSION, contributions: [] };
+  return rows[0];
+}
+
+/**
+ * The lead's score with its breakdown, as the list shows it: as of its latest event, or the start
+ * of the log's latest day if later (a quiet lead's points fade day by day), under the rules its
+ * office has now; folded from the stored facts by the same function that stored the score.
+ */
+export async function leadScoreOf(pool: pg.Pool, leadId: string): Promise<ScoreView> {
+  const [lead, rules] = await Promise.all([leadFacts(pool, leadId), pool.query<RulesRow>('SELECT DISTINCT ON (scope) scope, version, rules FROM lead_score_rules ORDER BY scope, version DESC')]);
+  const { version, rules: r } = rulesFor(rules.rows, lead?.office_id ?? null);
+  if (!lead?.last_at) return { score: 0, rulesVersion: lead ? version : DEFAULT_RULES_VERSION, contributions: [] };
+  return { ...scoreLead(decodeFacts(lead.facts), r, new Date(scoredAsOf(lead.last_at.getTime(), Number(lead.clock_ms)))), rulesVersion: version };
 }
 
 /**
@@ -21,19 +34,12 @@ export async function leadScoreOf(pool: pg.Pool, leadId: string): Promise<ScoreV
  * model, under the rules its office had at that instant.
  */
 export async function leadScoreAsOf(pool: pg.Pool, leadId: string, asOf: Date): Promise<ScoreView> {
-  const [{ rows: lead }, { rows: facts }] = await Promise.all([
-    pool.query<{ office_id: string | null }>('SELECT office_id FROM lead_scores WHERE lead_id = $1', [leadId]),
-    pool.query<FactRow>(
-      `SELECT ${FACT_COLUMNS} FROM lead_score_facts WHERE lead_id = $1 AND at <= $2 ORDER BY at, position`,
-      [leadId, asOf],
-    ),
+  const [lead, rules] = await Promise.all([
+    leadFacts(pool, leadId),
+    pool.query<RulesRow>('SELECT DISTINCT ON (scope) scope, version, rules FROM lead_score_rules WHERE changed_at <= $1 ORDER BY scope, version DESC', [asOf]),
   ]);
-  const { rows: rules } = await pool.query<RulesRow>(
-    'SELECT DISTINCT ON (scope) scope, version, rules FROM lead_score_rules WHERE changed_at <= $1 ORDER BY scope, version DESC',
-    [asOf],
-  );
-  const { version, rules: r } = rulesFor(rules, lead[0]?.office_id ?? null);
-  return { ...scoreLead(facts.map(factOf), r, asOf), rulesVersion: version };
+  const { version, rules: r } = rulesFor(rules.rows, lead?.office_id ?? null);
+  return { ...scoreLead(decodeFacts(lead?.facts ?? ''), r, asOf), rulesVersion: version };
 }
 
 /** The rules of a scope (an office's broker id, or 'default') now: its own latest, else the default's, else built-in. */

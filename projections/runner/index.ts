@@ -1,4 +1,4 @@
-export type { BatchOutput, Projection, ProjectionContext, Push, PushWithPosition, Signal } from './projection';
+export type { BatchOutput, Projection, ProjectionContext, Push, PushWithPosition, ReplayContext, Signal } from './projection';
 export { eventsOf, handledTypes } from './projection';
 export { type OutboxInsert, outboxProjection, type QueuedSignal } from './outbox-projection';
 export { setLeadOwner } from './lead-owner';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Checkpoint } from '../../src/eventstore/event-store.port';
+import type { Checkpoint, EventStore } from '../../src/eventstore/event-store.port';
 import type { ServerEventName, ServerEventPayload } from '../../src/contract/server-events';
 import type { Event, StoredEvent } from '../../src/shared/event';
 import type { SignalName, Signals } from '../../src/shared/signals';
@@ -45,6 +45,24 @@ export type Projection = {
   readonly tables: readonly string[];
   createTables(tx: pg.PoolClient, table: (base: string) => string): Promise<void>;
   apply(events: readonly StoredEvent[], ctx: ProjectionContext): Promise<void>;
+  /**
+   * Optional, for a read model whose rebuild must be fast (the lead score's 5M events): replays
+   * the log from its start through `upTo` in set-based statements instead of event batches, when
+   * the log is in the same database (EventStore.logInPostgres). It must leave the tables as
+   * `apply` over the same events would; answers how many events it covered.
+   */
+  replay?(ctx: ReplayContext): Promise<number>;
+};
+
+/** A rebuild's replay (Projection.replay): one transaction, writing the fresh tables. */
+export type ReplayContext = ProjectionContext & {
+  readonly store: EventStore;
+  /** The last event to replay (the live checkpoint, or the log's head). */
+  readonly upTo: Checkpoint;
+  /** The projection's own `apply`, for events the set-based replay leaves to it. */
+  readonly apply: (events: readonly StoredEvent[]) => Promise<void>;
+  /** Events covered so far, for the rebuild's progress. */
+  readonly onProgress: (applied: number) => void;
 };
 
 /**

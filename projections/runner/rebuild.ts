@@ -3,7 +3,7 @@ import { compareCheckpoints, type Checkpoint, type EventStore, positionOf, START
 import type { StoredEvent } from '../../src/shared/event';
 import { advanceCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { applyBatch } from './apply-batch';
-import type { Projection } from './projection';
+import type { Projection, ProjectionContext } from './projection';
 import { createFreshTables, dropTables, REBUILD_SUFFIX, rebuildTable, swapInRebuiltTables } from './tables';
 
 export type { RebuildProgress } from '../../src/contract/backoffice';
@@ -78,6 +78,10 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<{ applied
     // (alert queues, outboxes) of what lies before it, and what lies after it is left to the
     // swap below, which applies it as new.
     let cp: Checkpoint = START;
+    if (p.replay && store.logInPostgres) cp = await replayInSql(client, opts, rbName, (n) => {
+      applied = n;
+      report('replaying');
+    });
     for (;;) {
       if (signal?.aborted) throw new RebuildCancelledError(p.name);
       const live = (await readCheckpoint(client, p.name))?.checkpoint;
@@ -141,6 +145,24 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<{ applied
     await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]).catch(() => undefined);
     client.release();
   }
+}
+
+/**
+ * The projection's own set-based replay (Projection.replay) up to the live checkpoint (or the
+ * log's head when there is no live copy yet), in one transaction with the rebuild checkpoint;
+ * the batch loop then goes on from there as usual. Answers where it stopped.
+ */
+async function replayInSql(client: pg.PoolClient, opts: RebuildOptions, rbName: string, progress: (applied: number) => void): Promise<Checkpoint> {
+  const { projection: p, store } = opts;
+  const upTo = (await readCheckpoint(client, p.name))?.checkpoint ?? (await store.head());
+  if (compareCheckpoints(upTo, START) <= 0) return START;
+  await tx(client, async () => {
+    const ctx: ProjectionContext = { tx: client, table: rebuildTable, push: () => undefined, signal: () => undefined, replaying: true };
+    const applied = await p.replay!({ ...ctx, store, upTo, apply: (events) => p.apply(events, ctx), onProgress: progress });
+    if (!(await advanceCheckpoint(client, rbName, START, upTo, applied))) throw new Error(`The rebuild checkpoint of ${p.name} moved under it`);
+    progress(applied);
+  });
+  return upTo;
 }
 
 async function tx(client: pg.ClientBase, fn: () => Promise<void>): Promise<void> {

@@ -112,5 +112,12 @@ export abstract class EventStore {
   lastCommitted(): Promise<Checkpoint> {
     return this.head();
   }
+  /**
+   * True when the log is the `events` table of the database the read models live in, so that a
+   * rebuild may fold it with SQL (Projection.replay) instead of reading every event out.
+   */
+  get logInPostgres(): boolean {
+    return false;
+  }
   abstract close(): Promise<void>;
 }

@@ -73,9 +73,10 @@ describe('lead score: every contribution with its event, as of any date, rescore
 
   it('as of a past date: only what happened by then; as of the latest event, the read model’s own score', async () => {
     const latest = await score(janeC);
-    // The read model scores as of the lead's latest counted event (here its capture's stage, at the inquiry).
-    const { rows } = await app.server.runtime.db.pool.query<{ scored_at: Date }>('SELECT scored_at FROM lead_scores WHERE lead_id = $1', [leadId]);
-    expect(await score(janeC, `?asOf=${encodeURIComponent(rows[0]!.scored_at.toISOString())}`)).toEqual(latest);
+    // The read model scores as of the lead's latest counted event, or the start of the log's latest day if later.
+    const { rows } = await app.server.runtime.db.pool.query<{ last_at: Date; clock: string }>('SELECT last_at, (SELECT latest_ms FROM lead_score_clock) AS clock FROM lead_scores WHERE lead_id = $1', [leadId]);
+    const asOf = Math.max(rows[0]!.last_at.getTime(), Math.floor(Number(rows[0]!.clock) / DAY) * DAY);
+    expect(await score(janeC, `?asOf=${encodeURIComponent(new Date(asOf).toISOString())}`)).toEqual(latest);
     const early = await score(janeC, `?asOf=${encodeURIComponent(times[1]!)}`);
     expect(early.contributions.map((c) => c.eventType)).toEqual(['ListingViewed', 'ListingViewed']);
     expect(total(early)).toBe(early.score);
@@ -129,7 +130,7 @@ describe('lead score: every contribution with its event, as of any date, rescore
     expect(total(s)).toBe(s.score);
 
     const pool = server.runtime.db.pool;
-    const snapshot = async () => (await pool.query('SELECT lead_id, score, rules_version, scored_at, contributions FROM lead_scores ORDER BY lead_id')).rows;
+    const snapshot = async () => (await pool.query('SELECT lead_id, score, rules_version, last_at, fading FROM lead_scores ORDER BY lead_id')).rows;
     const live = await snapshot();
     await rebuildProjection({ pool, store: server.runtime.store, projection: leadScoreProjection, batchSize: 7 });
     expect(await snapshot()).toEqual(live);

@@ -77,6 +77,10 @@ export class ProtectedEventStore extends EventStore {
     return this.inner.head();
   }
 
+  override get logInPostgres(): boolean {
+    return this.inner.logInPostgres;
+  }
+
   override lastCommitted(): Promise<Checkpoint> {
     return this.inner.lastCommitted();
   }

@@ -221,6 +221,10 @@ export class PostgresEventStore extends EventStore {
     return r ? { transactionId: r.transaction_id, globalPosition: r.global_position } : { transactionId: 0n, globalPosition: 0n };
   }
 
+  override get logInPostgres(): boolean {
+    return true;
+  }
+
   override async lastCommitted(): Promise<Checkpoint> {
     const { rows } = await this.pool.query<{ transaction_id: bigint; global_position: bigint }>(
       'SELECT transaction_id, global_position FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
