@@ -42,6 +42,10 @@ type Tracked = {
   errors: string[];
 };
 
+/** A request that has not answered in 20 s counts as answered 0 (an error), so that traffic always stops. */
+const within = <T extends { status: number }>(p: Promise<T>): Promise<T | { status: number; body: null }> =>
+  Promise.race([p.catch(() => ({ status: 502, body: null })), sleep(20_000).then(() => ({ status: 0, body: null }))]);
+
 const keyOf = (name: string, p: Record<string, any>) => (name === 'lead.captured' ? `captured:${p.leadId}` : `thread:${p.item?.id}`);
 
 /**
@@ -187,7 +191,7 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
       for (let i = 0; running; i++) {
         const q = [`acl_city=Chicago&page=${(i % 5) + 1}`, `kw=Chicago&beds=${i % 4}`, `acl_city=Chicago&minprice=${100_000 + (i % 7) * 50_000}`][(i + n) % 3];
         const at = Date.now();
-        const r = await c.get(`/api/search?${q}`).catch(() => ({ status: 502 }));
+        const r = await within(c.get(`/api/search?${q}`));
         outcome(`search ${q}`, r.status, at);
       }
     };
@@ -195,7 +199,7 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
       for (let i = 1; running; i++) {
         const at = Date.now();
         inquiriesSent++;
-        const r = await inquire(n * 100_000 + i).catch(() => ({ status: 502, body: null }));
+        const r = await within(inquire(n * 100_000 + i));
         if (outcome('inquiry', r.status, at)) acknowledgedLeads.push(r.body.leadId);
       }
     };
@@ -203,19 +207,24 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
       // At most 45: the thread's send limit is 60 a minute.
       for (let i = 0; running && i < 45; i++) {
         const at = Date.now();
-        const r = await jane.post(`/api/dashboard/leads/${chatLead}/messages`, { channel: 'chat', body: `cluster message ${i}` }).catch(() => ({ status: 502, body: null }));
+        const r = await within(jane.post(`/api/dashboard/leads/${chatLead}/messages`, { channel: 'chat', body: `cluster message ${i}` }));
         if (outcome('chat message', r.status, at)) acknowledgedMessages.push(r.body.id);
         await sleep(100);
       }
     };
     const traffic = Promise.all([searches(0), searches(1), inquiries(1), inquiries(2), chat()]);
-
+    const progress = setInterval(() => step(`acknowledged ${acknowledgedLeads.length} inquiries, ${acknowledgedMessages.length} messages; in-flight failures ${inflight.length}, errors ${errors.length}; sockets connected ${tracked.filter((t) => t.socket.connected).length}`), 5000);
+    let beforeKill = { leads: 0, messages: 0 };
+    let onLeader = 0;
+    let takeoverMs = -1;
+    let feedResumedMs = -1;
+    try {
     step('traffic running');
     // Some of everything acknowledged before the kill, and again after it (the survivors serve).
     const enough = (leads: number, messages: number) => until(() => acknowledgedLeads.length >= leads && acknowledgedMessages.length >= messages, 60_000, 'acknowledged traffic');
     await Promise.all([enough(4, 2), sleep(3000)]);
-    const beforeKill = { leads: acknowledgedLeads.length, messages: acknowledgedMessages.length };
-    const onLeader = tracked.filter((t) => t.socket.connected && socketInstance(t) === leader.name).length;
+    beforeKill = { leads: acknowledgedLeads.length, messages: acknowledgedMessages.length };
+    onLeader = tracked.filter((t) => t.socket.connected && socketInstance(t) === leader.name).length;
     step(`SIGKILL ${leader.name}`);
     killedAt = Date.now();
     await leader.kill();
@@ -223,8 +232,6 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     reso.options.delayMs = 0;
 
     // Takeover: every lock the dead instance held is held by a survivor.
-    let takeoverMs = -1;
-    let feedResumedMs = -1;
     for (;;) {
       const held = await lockHolders();
       const elapsed = Date.now() - killedAt;
@@ -236,8 +243,14 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     }
     step(`takeover ${takeoverMs} ms, feed resumed ${feedResumedMs} ms`);
     await Promise.all([enough(beforeKill.leads + 4, beforeKill.messages + 2), sleep(3000)]);
-    running = false;
-    await traffic;
+    } catch (err) {
+      for (const x of instances) step(`${x.name} output:\n${x.output().slice(-3000)}`);
+      throw err;
+    } finally {
+      running = false;
+      clearInterval(progress);
+      await traffic;
+    }
 
     step(`traffic stopped: ${acknowledgedLeads.length} inquiries and ${acknowledgedMessages.length} messages acknowledged (${beforeKill.leads} and ${beforeKill.messages} before the kill)`);
     // The sync ends elsewhere: every record stored once.

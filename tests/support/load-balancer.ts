@@ -15,6 +15,8 @@ export type Backend = { readonly name: string; readonly port: number; down: bool
 export class LoadBalancer {
   private server: http.Server | undefined;
   private next = 0;
+  /** Upgraded (WebSocket) connections: the HTTP server no longer tracks them. */
+  private readonly tunnels = new Set<net.Socket>();
   /** Requests answered 502 because their backend died under them. */
   readonly failures: string[] = [];
 
@@ -34,6 +36,7 @@ export class LoadBalancer {
 
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
+    for (const s of this.tunnels) s.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
@@ -89,6 +92,9 @@ export class LoadBalancer {
       return;
     }
     const upstream = net.connect(to.port, '127.0.0.1');
+    this.tunnels.add(client).add(upstream);
+    client.once('close', () => this.tunnels.delete(client));
+    upstream.once('close', () => this.tunnels.delete(upstream));
     let connected = false;
     upstream.on('connect', () => {
       connected = true;
