@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { projectRoot } from '../../src/shared/paths';
 
@@ -18,7 +19,28 @@ export type Instance = {
  * harness can see in pg_locks which instance holds which projection's lock.
  */
 export async function startInstance(name: string, env: Record<string, string>, timeoutMs = 90_000, nodeArgs: readonly string[] = []): Promise<Instance> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // A port the system just gave out can still be taken by another process before the server
+  // listens on it (the machine is shared): then it starts again on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), name, env, timeoutMs, nodeArgs);
+    } catch (err) {
+      if (attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startOn(port: number, name: string, env: Record<string, string>, timeoutMs: number, nodeArgs: readonly string[]): Promise<Instance> {
   const child = spawn(process.execPath, [...nodeArgs, path.join(projectRoot, 'dist/src/main.js')], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: '0', ...env, PORT: String(port), PGAPPNAME: name },
