@@ -70,7 +70,14 @@ export class LoadBalancer {
     const upstream = http.request({ host: '127.0.0.1', port: to.port, method: req.method, path: req.url, headers: req.headers, agent: false }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
-      answer.on('error', () => res.destroy());
+      // The instance died in the middle of its answer: the client's request fails too (an
+      // IncomingMessage cut short closes without an error).
+      answer.on('close', () => {
+        if (!answer.complete) {
+          this.failures.push(`${req.method} ${req.url?.replace(/\?.*/, '')} on ${to.name}: answer cut short`);
+          res.destroy();
+        }
+      });
     });
     upstream.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'ECONNREFUSED' && attempt < this.backends.length) {
