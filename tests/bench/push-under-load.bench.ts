@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { Socket } from 'socket.io-client';
 import { startInstance } from '../support/cluster-instance';
 import type { Benchmark, BenchContext } from './bench';
-import { connect, percentile, post, signIn } from './dashboard.bench';
+import { connect, inquiryLatencies, percentile, signIn } from './dashboard.bench';
 
 const CITIES = ['Seattle', 'Sacramento', 'Bellevue', 'Kirkland', 'Renton', 'Folsom', 'Redmond'];
 const METROS: [number, number, number, number][] = [
@@ -58,35 +57,11 @@ export const pushUnderLoadBenchmark: Benchmark = {
         load = autocannon({ url, connections: 10, duration: 3600, requests }, (err, result) => (err ? reject(err) : resolve(result)));
       });
 
-      const waiting = new Map<string, (at: bigint) => void>();
-      const early = new Map<string, bigint>();
-      jane.on('lead.captured', (p: { leadId: string }) => {
-        const at = process.hrtime.bigint();
-        const w = waiting.get(p.leadId);
-        if (w) w(at);
-        else early.set(p.leadId, at);
-      });
       const n = ctx.quick ? 100 : 300;
       ctx.progress(`inquiry-to-dashboard-loaded: ${n} inquiries, one at a time, under the search mix`);
-      const fromAccepted: number[] = [];
-      const fromSent: number[] = [];
-      for (let i = 0; i < n + 20; i++) {
-        const sent = process.hrtime.bigint();
-        const r = await post(server.port, 'jane.localhost', '/api/account/inquiry', { FullName: `Load Visitor${i}`, Email: `load-${randomUUID()}@example.com`, Phone: '2065550100', Message: 'bench', LeadType: 'Buyer' }, undefined, `10.7.${(i >> 8) & 255}.${i & 255}`);
-        const accepted = process.hrtime.bigint();
-        if (r.status !== 200) throw new Error(`inquiry answered ${r.status}`);
-        const leadId = r.body.leadId as string;
-        const got = early.get(leadId) ?? (await new Promise<bigint>((resolve) => waiting.set(leadId, resolve)));
-        waiting.delete(leadId);
-        if (i >= 20) {
-          fromAccepted.push(Number(got - accepted) / 1e6);
-          fromSent.push(Number(got - sent) / 1e6);
-        }
-      }
+      const { fromAccepted, fromSent } = await inquiryLatencies(server.port, jane, n, (i) => `10.7.${(i >> 8) & 255}.${i & 255}`);
       load!.stop();
       const searched = await stopLoad;
-      fromAccepted.sort((a, b) => a - b);
-      fromSent.sort((a, b) => a - b);
       ctx.record({
         key: 'inquiry-to-dashboard-loaded',
         label: 'inquiry accepted → lead.captured at the agent, p95, 1,000 sockets + search mix',
