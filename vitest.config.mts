@@ -53,7 +53,21 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      ...(external.length ? [{ test: { name: 'external', sequence: { groupOrder: 4 }, include: external, globalSetup: ['tests/support/global-postgres.ts'], testTimeout: 60_000 } }] : []),
+      {
+        // The scale-out harness (npm run test:cluster): three built instances on one PostgreSQL,
+        // one of them killed. It needs the build (npm test and test:cluster make it first).
+        test: {
+          name: 'cluster',
+          sequence: { groupOrder: 4 },
+          include: ['tests/cluster/**/*.cluster.spec.ts'],
+          globalSetup: ['tests/support/global-postgres.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+      ...(external.length ? [{ test: { name: 'external', sequence: { groupOrder: 5 }, include: external, globalSetup: ['tests/support/global-postgres.ts'], testTimeout: 60_000 } }] : []),
     ],
   },
 });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { FeedView } from '../../src/contract/feeds';
+import type { FeedRunning, FeedView } from '../../src/contract/feeds';
 import type { FeedStatus } from './feed-status';
 
 /** Every feed not removed, by name, as GET /api/backoffice/feeds answers it (lag as of `now`). */
@@ -35,6 +35,8 @@ export type FeedSchedule = {
   readonly lastStartedAt: string | null;
   readonly lastReconcileAt: string | null;
   readonly lastReconcileStartedAt: string | null;
+  /** The run the log shows started and not ended: still running somewhere, or cut short by its process's death. */
+  readonly openRun: FeedRunning['kind'] | null;
 };
 
 /** What the scheduler needs of every feed that is not removed. */
@@ -42,7 +44,7 @@ export async function feedSchedules(pool: pg.Pool): Promise<FeedSchedule[]> {
   const { rows } = await pool.query<{ status: FeedStatus }>(`SELECT status FROM feeds ORDER BY name`);
   return rows
     .filter((r) => !r.status.removed && r.status.settings !== null)
-    .map(({ status: s }) => ({ name: s.name, pollIntervalSeconds: s.settings!.pollIntervalSeconds, lastStartedAt: s.lastStartedAt, lastReconcileAt: s.lastReconcileAt, lastReconcileStartedAt: s.lastReconcileStartedAt }));
+    .map(({ status: s }) => ({ name: s.name, pollIntervalSeconds: s.settings!.pollIntervalSeconds, lastStartedAt: s.lastStartedAt, lastReconcileAt: s.lastReconcileAt, lastReconcileStartedAt: s.lastReconcileStartedAt, openRun: s.running?.kind ?? null }));
 }
 
 /** Each named feed's IDX disclaimer (null: the default text) and the time of its last successful sync. */

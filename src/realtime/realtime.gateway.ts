@@ -1,10 +1,12 @@
 import { Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/postgres-adapter';
+import type pg from 'pg';
 import type { Server, Socket } from 'socket.io';
 import type { Runtime } from '../app/runtime';
 import { CONFIG, RUNTIME } from '../app/tokens';
 import type { Config } from '../config/config';
+import { createPool } from '../database/database';
 import { isSameHost, parseCookies, SESSION_COOKIE, SessionEvents, SessionStore } from '../modules/accounts';
 import { requestHostHeader } from '../modules/sites';
 import { encodePosition } from '../contract/position';
@@ -25,6 +27,7 @@ type SocketData = { user: SocketUser };
 export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit, OnGatewayConnection {
   @WebSocketServer() server!: Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
   private stopListening: (() => void) | undefined;
+  private fanoutPool: pg.Pool | undefined;
 
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
@@ -58,15 +61,20 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGateway
     this.emitTo(p.to, p.name, ...([payload] as Parameters<ServerToClientEvents[K]>));
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.stopListening?.();
+    await this.fanoutPool?.end().catch(() => undefined);
   }
 
   afterInit(server: Server): void {
     // Across instances a projection runs in one process only, so its pushes (and sign-out's
     // socket closing) must reach sockets held by the others: PostgreSQL NOTIFY carries them.
     if (this.config.realtimeFanout === 'postgres') {
-      server.adapter(createAdapter(this.runtime.db.pool, { tableName: 'socket_io_attachments', errorHandler: () => undefined }));
+      // The adapter sends each push's NOTIFY before it emits to this instance's own sockets, so
+      // it has connections of its own: on the shared pool a push waited behind requests (and
+      // with the pool busy, every socket of every instance waited).
+      this.fanoutPool = createPool(this.runtime.db.url, 3);
+      server.adapter(createAdapter(this.fanoutPool, { tableName: 'socket_io_attachments', errorHandler: () => undefined }));
     }
     // Long-polling answers come from engine.io, not Express: they too must not be sniffed.
     server.engine.on('headers', (headers: Record<string, string>) => {

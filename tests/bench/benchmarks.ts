@@ -16,6 +16,8 @@ import { boardBenchmark } from './board.bench';
 import { threadBenchmark } from './thread.bench';
 import { erasureBenchmark } from './erasure.bench';
 import { plansBenchmark } from './plans.bench';
+import { searchJsBenchmark } from './search-js.bench';
+import { pushUnderLoadBenchmark } from './push-under-load.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, erasureBenchmark, areaMarketBenchmark, leadScoreBenchmark, behaviourAlertsBenchmark, plansBenchmark, routingSimulationBenchmark];
+export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, pushUnderLoadBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, erasureBenchmark, areaMarketBenchmark, leadScoreBenchmark, behaviourAlertsBenchmark, plansBenchmark, routingSimulationBenchmark, searchJsBenchmark];

@@ -179,7 +179,8 @@ describe('the search map and rentals', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
     expect(new URL(page.url()).searchParams.get('forrent')).toBe('1');
     await page.getByRole('button', { name: /^Filters/ }).click();
-    expect(await page.getByText('Rent per month').count()).toBe(1);
+    // The panel's code loads when it first opens.
+    await expect.poll(() => page.getByText('Rent per month').count()).toBe(1);
     await page.close();
   }, HEAVY_TEST_MS);
 });

@@ -1,14 +1,26 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AccountModals } from '../features/account/AccountModals';
 import { ChatLauncherSlot } from '../features/chat/ChatLauncherSlot';
-import { ImpersonationBanner } from '../features/backoffice/ImpersonationBanner';
 import { ToastProvider } from '../ui/ToastProvider';
 import { AppRoutes } from './AppRoutes';
+import { useCurrentUser } from './currentUser';
 import { useLocation } from './location';
 import { leftServerPage, serverPagePath, takeOver } from './serverPage';
 import { SiteBranding } from './SiteBranding';
 import { SiteHeader } from './SiteHeader';
 import { SiteProvider } from './SiteProvider';
+
+// Only staff acting as a user see it: nobody else loads its code.
+const ImpersonationBanner = lazy(() => import('../features/backoffice/ImpersonationBanner').then((m) => ({ default: m.ImpersonationBanner })));
+
+function ImpersonationSlot() {
+  const { user } = useCurrentUser();
+  return user?.impersonatorId ? (
+    <Suspense fallback={null}>
+      <ImpersonationBanner />
+    </Suspense>
+  ) : null;
+}
 
 /** Providers, the site header, the routed page, and the app-wide modals opened by query parameters. */
 export function App() {
@@ -28,7 +40,7 @@ export function App() {
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
-        <ImpersonationBanner />
+        <ImpersonationSlot />
         <SiteHeader />
         <AppRoutes pathname={loc.pathname} />
         <SiteBranding pathname={loc.pathname} />

@@ -2,11 +2,12 @@ import { lazy, Suspense, useEffect } from 'react';
 import { isAgentPath, isAreaPath, TEAM_PATH } from '../../../src/contract/public-pages';
 import { SearchPage } from '../features/search/SearchPage';
 import { isSearchPath } from '../features/search/searchUrl';
-import { INQUIRY_PAGES, type InquiryPath, InquiryPage } from '../features/forms/InquiryPage';
+import { isInquiryPath } from '../features/forms/inquiryPaths';
 import { navigate } from './location';
 import { NotFoundPage } from './NotFoundPage';
 import { PlaceholderPage } from './PlaceholderPage';
 
+const InquiryPage = lazy(() => import('../features/forms/InquiryPage').then((m) => ({ default: m.InquiryPage })));
 const ListingPage = lazy(() => import('../features/listing/ListingPage').then((m) => ({ default: m.ListingPage })));
 const AreaRoute = lazy(() => import('../features/public/AreaRoute').then((m) => ({ default: m.AreaRoute })));
 const TeamPage = lazy(() => import('../features/public/TeamPage').then((m) => ({ default: m.TeamPage })));
@@ -75,7 +76,13 @@ export function AppRoutes({ pathname }: { pathname: string }) {
       </Suspense>
     );
   }
-  if (path in INQUIRY_PAGES) return <InquiryPage key={path} path={path as InquiryPath} />;
+  if (isInquiryPath(path)) {
+    return (
+      <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
+        <InquiryPage key={path} path={path} />
+      </Suspense>
+    );
+  }
   if (path === '/dashboard') {
     return (
       <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>

@@ -41,7 +41,9 @@ export class FeedScheduler extends SweptReactor {
       if (this.sweeper.isStopped || this.runs.isRunning(f.name)) continue;
       const interval = f.pollIntervalSeconds * 1000;
       const age = (at: string | null) => (at === null ? Infinity : now.getTime() - Date.parse(at));
-      const syncDue = age(f.lastStartedAt) >= interval;
+      // A run the log shows open is due at once: if its instance died, this one takes it over from
+      // its checkpoint; if it still runs elsewhere, the feed's lock refuses (FeedBusyError).
+      const syncDue = age(f.lastStartedAt) >= interval || f.openRun === 'sync';
       const reconcileDue = f.lastStartedAt !== null && age(f.lastReconcileAt) >= RECONCILE_EVERY_MS && age(f.lastReconcileStartedAt) >= interval;
       if (!syncDue && !reconcileDue) continue;
       const kind = syncDue ? 'sync' : 'reconcile';

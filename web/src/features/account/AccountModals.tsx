@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   cellPhonePrompt,
   COMMUNICATION_BANNER,
@@ -15,16 +15,18 @@ import { useCurrentUser } from '../../app/currentUser';
 import { navigate } from '../../app/location';
 import { useSite } from '../../app/useSite';
 import { useToast } from '../../ui/useToast';
-import { CellPhonePromptModal } from './CellPhonePromptModal';
 import { communicationMarkerOf, withoutCommunicationMarkers } from './communicationMarkers';
 import { readCookie, writeCookie } from './cookies';
-import { ImportOptInModal } from './ImportOptInModal';
 import { closeSignIn } from './openSignIn';
 import { pageKindOf } from './pageKind';
 import { clearSignInRequest, requestSignIn, useSignInRequest } from './signInRequest';
-import { SignInModal } from './SignInModal';
-import { TermsGateModal } from './TermsGateModal';
 import { labelsLoaded, useT } from '../../ui/translations';
+
+// Each modal is loaded when it first opens: a visitor's first search page carries none of them.
+const SignInModal = lazy(() => import('./SignInModal').then((m) => ({ default: m.SignInModal })));
+const TermsGateModal = lazy(() => import('./TermsGateModal').then((m) => ({ default: m.TermsGateModal })));
+const CellPhonePromptModal = lazy(() => import('./CellPhonePromptModal').then((m) => ({ default: m.CellPhonePromptModal })));
+const ImportOptInModal = lazy(() => import('./ImportOptInModal').then((m) => ({ default: m.ImportOptInModal })));
 
 const IMPORT_PROMPTED = 'importprompted';
 const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
@@ -108,58 +110,62 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
     }
   }, [siteReady, userReady, site, user, pathname]);
 
-  const signInOpen = showSignIn || request !== null;
-  const termsBlocked =
-    siteReady &&
-    userReady &&
-    pageKindOf(pathname) === 'search' &&
-    searchBlockedByTerms({ SearchRequiresAccept: site?.settings['SearchRequiresAccept'] === true, accepted: termsAccepted, securityLevel: user?.securityLevel ?? null });
+  return <Suspense fallback={null}>{modal()}</Suspense>;
 
-  if (phoneStep) {
+  function modal() {
+    const signInOpen = showSignIn || request !== null;
+    const termsBlocked =
+      siteReady &&
+      userReady &&
+      pageKindOf(pathname) === 'search' &&
+      searchBlockedByTerms({ SearchRequiresAccept: site?.settings['SearchRequiresAccept'] === true, accepted: termsAccepted, securityLevel: user?.securityLevel ?? null });
+
+    if (phoneStep) {
+      return (
+        <SignInModal
+          open
+          step="1-phone"
+          onClose={() => undefined}
+          onPhoneSaved={() => {
+            setPhoneStep(false);
+            toast({ message: t('signin.welcome', 'Welcome! Your account is ready.'), tone: 'success' });
+          }}
+        />
+      );
+    }
+    if (signInOpen) {
+      return (
+        <SignInModal
+          open
+          // A link or a button the visitor used can be dismissed; the app's forced prompt says itself.
+          dismissable={showSignIn ? true : request!.dismissable}
+          initialTab={showSignIn ? 'signin' : request!.tab}
+          initialEmail={request?.email}
+          notice={request?.notice}
+          onClose={() => {
+            clearSignInRequest();
+            if (showSignIn) closeSignIn();
+          }}
+        />
+      );
+    }
+    if (termsBlocked) {
+      return (
+        <TermsGateModal
+          open
+          siteName={site?.name}
+          onAccept={() => {
+            writeCookie(COOKIES.acceptTerms.name, '1', COOKIES.acceptTerms.days);
+            setTermsAccepted(true);
+          }}
+        />
+      );
+    }
     return (
-      <SignInModal
-        open
-        step="1-phone"
-        onClose={() => undefined}
-        onPhoneSaved={() => {
-          setPhoneStep(false);
-          toast({ message: t('signin.welcome', 'Welcome! Your account is ready.'), tone: 'success' });
-        }}
-      />
+      <>
+        {cellOpen && <CellPhonePromptModal open onClose={() => setCellOpen(false)} />}
+        {importOpen && !cellOpen && <ImportOptInModal open onClose={() => setImportOpen(false)} />}
+      </>
     );
   }
-  if (signInOpen) {
-    return (
-      <SignInModal
-        open
-        // A link or a button the visitor used can be dismissed; the app's forced prompt says itself.
-        dismissable={showSignIn ? true : request!.dismissable}
-        initialTab={showSignIn ? 'signin' : request!.tab}
-        initialEmail={request?.email}
-        notice={request?.notice}
-        onClose={() => {
-          clearSignInRequest();
-          if (showSignIn) closeSignIn();
-        }}
-      />
-    );
-  }
-  if (termsBlocked) {
-    return (
-      <TermsGateModal
-        open
-        siteName={site?.name}
-        onAccept={() => {
-          writeCookie(COOKIES.acceptTerms.name, '1', COOKIES.acceptTerms.days);
-          setTermsAccepted(true);
-        }}
-      />
-    );
-  }
-  return (
-    <>
-      <CellPhonePromptModal open={cellOpen} onClose={() => setCellOpen(false)} />
-      <ImportOptInModal open={importOpen && !cellOpen} onClose={() => setImportOpen(false)} />
-    </>
-  );
 }

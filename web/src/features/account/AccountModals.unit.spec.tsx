@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const SETTINGS = { Registration_AllowPartialName: false, SearchRequiresAccept: false, PromptLevel: 0, PromptPages: 0, PromptViews: 3 };
 const LEAD = { securityLevel: 5, firstName: 'Lee', lastName: 'Lead', email: 'lee@example.com', userDID: 'u1', dashboardUrl: null, impersonatorId: null, impersonationEndsAt: null, cellPhone: '', validCellPhone: false, count_Login: 1, user_IsImport: false, user_Import_OptedIn: false, user_UnsubscribeText: false };
 
+/** The modals load on first opening (their own chunk): the first one in a test may take a while. */
+const LOADED = { timeout: 5000 };
+
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The server as the app sees it: the site's settings and the current user (null: signed out). */
@@ -50,7 +53,7 @@ describe('the account modals and gates', () => {
   it('cell phone prompt: a level-5 user without a valid cell on the 3rd sign-in, once per session cookie', async () => {
     serve({}, { ...LEAD, count_Login: 3 });
     await mount('/search');
-    await screen.findByRole('dialog', { name: 'Add your cell phone' });
+    await screen.findByRole('dialog', { name: 'Add your cell phone' }, LOADED);
     expect(document.cookie).toContain('cellprompted=1');
     cleanup();
     forgetViews();
@@ -75,14 +78,14 @@ describe('the account modals and gates', () => {
   it('import opt-in: an imported user who has not opted in and has texts off', async () => {
     serve({}, { ...LEAD, user_IsImport: true, user_UnsubscribeText: true });
     await mount('/search');
-    const dialog = await screen.findByRole('dialog', { name: 'Stay in touch by text?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Stay in touch by text?' }, LOADED);
     expect(dialog.textContent).toContain('Yes, text me');
   });
 
   it('sign-up prompt: past PromptViews on a prompting page, not dismissable above PromptLevel 1', async () => {
     serve({ PromptLevel: 2, PromptPages: 3, PromptViews: 0 }, null);
     await mount('/listing/X-1');
-    await screen.findByRole('dialog', { name: 'Create an account' });
+    await screen.findByRole('dialog', { name: 'Create an account' }, LOADED);
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     expect(document.cookie).toContain('promptviews=1');
   });
@@ -94,14 +97,14 @@ describe('the account modals and gates', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     cleanup();
     await mount('/search');
-    await screen.findByRole('dialog', { name: 'Create an account' });
+    await screen.findByRole('dialog', { name: 'Create an account' }, LOADED);
     expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
   it('accept-terms gate on search pages for signed-out visitors until the cookie is set', async () => {
     serve({ SearchRequiresAccept: true }, null);
     await mount('/search');
-    await screen.findByRole('dialog', { name: 'Before you search' });
+    await screen.findByRole('dialog', { name: 'Before you search' }, LOADED);
     cleanup();
     forgetViews();
     document.cookie = 'accept-terms=1; path=/';
@@ -114,7 +117,7 @@ describe('the account modals and gates', () => {
     document.cookie = 'registration-state=unregistered; path=/';
     serve({}, { ...LEAD, count_Login: 3 });
     await mount('/search');
-    const step = await screen.findByRole('dialog', { name: 'One more step' });
+    const step = await screen.findByRole('dialog', { name: 'One more step' }, LOADED);
     expect(step.querySelector('[data-step="1-phone"]')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     // The phone step comes first; the cell phone prompt waits for another page.

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { Criteria } from '../../../../src/contract/search';
 import { Icon } from '../../ui/Icon';
 import { Modal } from '../../ui/Modal';
@@ -6,13 +6,15 @@ import { useMediaQuery } from '../../ui/useMediaQuery';
 import { withCriteria } from './criteria';
 import styles from './FilterBar.module.css';
 import { FILTER_FIELDS, SORTS } from './filterOptions';
-import { FiltersPanel } from './FiltersPanel';
 import { MOBILE_MAX_WIDTH } from './searchConstants';
 import type { SearchView } from './searchUrl';
 import { MarketSwitch } from './MarketSwitch';
 import { SoldToggle } from './SoldToggle';
 import { ViewSwitcher } from './ViewSwitcher';
 import { useT } from '../../ui/translations';
+
+// The panel loads when first opened (it is most of the bar's code).
+const FiltersPanel = lazy(() => import('./FiltersPanel').then((m) => ({ default: m.FiltersPanel })));
 
 type Props = {
   readonly view: SearchView;
@@ -33,15 +35,17 @@ export function FilterBar({ view, criteria, passthrough, onChange, open, onOpenC
   const panelId = useId();
   const active = FILTER_FIELDS.filter((f) => criteria[f]).length;
   const panel = (
-    <FiltersPanel
-      id={panelId}
-      criteria={criteria}
-      onChange={onChange}
-      moreTags={moreTags}
-      onMoreTagsChange={onMoreTagsChange}
-      onClose={() => onOpenChange(false)}
-      variant={mobile ? 'mobile' : 'desktop'}
-    />
+    <Suspense fallback={null}>
+      <FiltersPanel
+        id={panelId}
+        criteria={criteria}
+        onChange={onChange}
+        moreTags={moreTags}
+        onMoreTagsChange={onMoreTagsChange}
+        onClose={() => onOpenChange(false)}
+        variant={mobile ? 'mobile' : 'desktop'}
+      />
+    </Suspense>
   );
   return (
     <>

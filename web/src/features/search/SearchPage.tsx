@@ -14,13 +14,11 @@ import { hasBox, withCriteria } from './criteria';
 import { FilterBar } from './FilterBar';
 import { FILTER_FIELDS } from './filterOptions';
 import { ForceOpen } from './ForceOpen';
-import { HandoffModal } from './HandoffModal';
 import { KeywordBox } from './KeywordBox';
 import { boxOf, criteriaForMapMove, fitsFirstResults, placeKey, polygonsOf, withoutBox, withPolygons } from './mapCriteria';
 import { ResultsHeader } from './ResultsHeader';
 import { ResultsList } from './ResultsList';
 import { rememberSearch } from './resultSequence';
-import { SavedSearchModal } from './SavedSearchModal';
 import styles from './SearchPage.module.css';
 import { MSG, REFUSALS } from './searchConstants';
 import type { SearchData } from './searchData';
@@ -32,6 +30,9 @@ import { useSearchUi } from './useSearchUi';
 import { useT } from '../../ui/translations';
 
 const SearchMap = lazy(() => import('../map/SearchMap').then((m) => ({ default: m.SearchMap })));
+// Dialogs load when first opened: the first results need none of them.
+const SavedSearchModal = lazy(() => import('./SavedSearchModal').then((m) => ({ default: m.SavedSearchModal })));
+const HandoffModal = lazy(() => import('./HandoffModal').then((m) => ({ default: m.HandoffModal })));
 
 /** The site start position (sites have no setting for it yet): the contiguous United States. */
 const SITE_START = { latitude: 39.5, longitude: -98.35 };
@@ -270,8 +271,10 @@ export function SearchPage() {
         )}
       </div>
 
-      <SavedSearchModal open={saving} onClose={() => setSaving(false)} criteria={route.criteria} defaultName={data?.searchTitle ?? ''} view={route.view} passthrough={route.passthrough} />
-      {handoff && <HandoffModal to={handoff} view={route.view} criteria={route.criteria} />}
+      <Suspense fallback={null}>
+        {saving && <SavedSearchModal open onClose={() => setSaving(false)} criteria={route.criteria} defaultName={data?.searchTitle ?? ''} view={route.view} passthrough={route.passthrough} />}
+        {handoff && <HandoffModal to={handoff} view={route.view} criteria={route.criteria} />}
+      </Suspense>
       {forcing && route.forceOpen !== null && (
         <ForceOpen
           n={route.forceOpen}
