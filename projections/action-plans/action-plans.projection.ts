@@ -1,5 +1,6 @@
 import type { PropertyAlertOpened } from '../../src/modules/alerts/alerts.events';
 import type { ConsentChanged } from '../../src/modules/accounts/accounts.events';
+import type { AccountsMerged } from '../../src/modules/backoffice/backoffice.events';
 import type { ChatMessageSent } from '../../src/modules/chat/chat.events';
 import type { LeadAssigned, LeadCaptured, LeadClaimed, LeadEmailReceived, LeadPutInPond, LeadReassigned, LeadStageChanged, LeadTagsChanged, TextMessageReceived } from '../../src/modules/leads/leads.events';
 import { type EnrolmentEvent, enrolmentEventTypes, type PlanEvent, planEventTypes } from '../../src/modules/plans/plans.events';
@@ -24,7 +25,8 @@ type Handled =
   | TextMessageReceived
   | LeadEmailReceived
   | ConsentChanged
-  | PropertyAlertOpened;
+  | PropertyAlertOpened
+  | AccountsMerged;
 
 /** The signal that wakes the plan runner: work queued, or a step fell due now. */
 export const PLANS_SIGNAL = 'plans.work';
@@ -44,7 +46,7 @@ const same = (a: string, b: string) => a.toLocaleLowerCase('en-US') === b.toLoca
  */
 export const actionPlansProjection: Projection = {
   name: 'action_plans',
-  version: 1,
+  version: 2,
   eventTypes: handledTypes<Handled>()([
     ...planEventTypes,
     ...enrolmentEventTypes,
@@ -60,6 +62,7 @@ export const actionPlansProjection: Projection = {
     'LeadEmailReceived',
     'ConsentChanged',
     'PropertyAlertOpened',
+    'AccountsMerged',
   ]),
   tables: ['action_plans', 'plan_enrolments', 'plan_step_log', 'plan_leads'],
   async createTables(tx, t) {
@@ -203,6 +206,12 @@ export const actionPlansProjection: Projection = {
         }
         case 'PropertyAlertOpened':
           await tx.query(`UPDATE ${leads} SET opened_alert = true WHERE lead_id = $1`, [e.data.leadId]);
+          break;
+        case 'AccountsMerged':
+          // The merged-away lead's plans stop sending: the survivor is the one lead the person is
+          // now, and two plans would mail them twice. (Both accounts' streams carry the event; the
+          // second pause finds nothing active.)
+          for (const pair of e.data.leads ?? []) await pauseAll(e, pair.mergedLeadId, 'merged');
           break;
         default:
           assertNever(e);

@@ -74,7 +74,7 @@ export type PlanView = PlanDefinition & {
   readonly updatedAt: string;
 };
 
-export type PauseReason = 'replied-chat' | 'replied-text' | 'replied-email' | 'unsubscribed' | 'claimed' | 'owner-changed' | 'by-hand';
+export type PauseReason = 'replied-chat' | 'replied-text' | 'replied-email' | 'unsubscribed' | 'claimed' | 'owner-changed' | 'merged' | 'by-hand';
 export const PAUSE_REASON_TEXT: Record<PauseReason, string> = {
   'replied-chat': 'the lead replied by chat',
   'replied-text': 'the lead replied by text',
@@ -82,6 +82,7 @@ export const PAUSE_REASON_TEXT: Record<PauseReason, string> = {
   unsubscribed: 'the lead unsubscribed',
   claimed: 'the lead was claimed from the pond',
   'owner-changed': 'the lead changed owner',
+  merged: 'the lead was merged into another lead',
   'by-hand': 'paused by hand',
 };
 

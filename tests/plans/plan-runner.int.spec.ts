@@ -173,6 +173,32 @@ describe('action plans: the process manager', () => {
     });
   }
 
+  it('a merge pauses the merged-away lead’s plans, so the person is not mailed twice; the survivor’s plan runs on', async () => {
+    const survivor = await janesLead(app.server, { FullName: 'Sue Survivor' });
+    const duplicate = await janesLead(app.server, { FullName: 'Sue Duplicate' });
+    const steps: PlanStep[] = [
+      { kind: 'add-tag', tag: 'started', condition: null },
+      { kind: 'wait', amount: 1, unit: 'days', condition: null },
+      { kind: 'email', templateId, condition: null },
+    ];
+    const planId = await savePlan(steps);
+    const [kept, dropped] = [await enrol(survivor.leadId, planId, steps), await enrol(duplicate.leadId, planId, steps)];
+    await until('the first steps', async () => (await stepLog(kept)).length === 2 && (await stepLog(dropped)).length === 2);
+    const [survivorId, mergedId] = [await leadUser(survivor.leadId), await leadUser(duplicate.leadId)];
+    const mergeId = randomUUID();
+    const leads = [{ mergedLeadId: duplicate.leadId, survivorLeadId: survivor.leadId, mergedName: 'Sue Duplicate' }];
+    // The merge is recorded on both accounts' streams, as the back-office's merge command does.
+    for (const userId of [survivorId, mergedId]) await append(`backoffice-${userId}`, 'AccountsMerged', { userId, mergeId, survivorId, mergedId, reason: 'same person', leads });
+    await until('the pause', async () => (await enrolment(dropped))?.status === 'paused');
+    expect((await enrolment(dropped))!.pause_reason).toBe('merged');
+    expect((await enrolment(kept))!.status).toBe('active');
+    expect(await events(leadPlansStream(duplicate.leadId), 'PlanEnrolmentPaused')).toHaveLength(1);
+    await runner().run(new Date(Date.now() + 30 * 24 * HOUR));
+    await settle(app.server);
+    expect(await stepLog(dropped)).toHaveLength(2);
+    expect(await stepLog(kept)).toHaveLength(3);
+  });
+
   it('a reply the read model has not reached yet still stops the step: the log is read at the moment of sending', async () => {
     const { leadId, email } = await janesLead(app.server, { FullName: 'Quick Replier' });
     const steps: PlanStep[] = [
