@@ -1,0 +1,342 @@
+import { boxAround, CELL_LEVEL, cellSize, chord2OfMiles, unitVector } from '../geo';
+import type { Box, SearchCriteria } from '../search-criteria';
+import { groupOf } from '../search-document';
+import type { Cluster, Pin } from '../search-index.port';
+import { TYPE_BITS } from '../search-terms';
+import { boundsOf } from '../postgres/criteria-sql';
+import { pointInRing, ringOf } from '../postgres/criteria-match';
+import type { IntList } from './int-list';
+import { GRID_SHIFT, gridKey, type ListingColumns } from './listing-columns';
+
+type Check = (slot: number) => boolean;
+
+/** Past this many grid cells a region is scanned whole instead (a country-wide map). */
+const MAX_CELLS = 4096;
+
+/** Reused buffers: a search runs start to end without awaiting, so one set serves every search of a process. */
+class Scratch {
+  candidates = new Int32Array(0);
+  matches = new Int32Array(0);
+  stamps = new Uint32Array(0);
+  epoch = 0;
+
+  fit(n: number): void {
+    if (this.candidates.length >= n) return;
+    const size = Math.max(n, 1024) * 2;
+    this.candidates = new Int32Array(size);
+    this.matches = new Int32Array(size);
+    this.stamps = new Uint32Array(size);
+    this.epoch = 0;
+  }
+}
+const scratch = new Scratch();
+
+/** The slots that match, in no order; valid until the next query. */
+export type Matches = { readonly slots: Int32Array; readonly n: number };
+
+/**
+ * Every listing matching the criteria: candidates from the narrowest postings the criteria
+ * allow (keyword words intersected; else a city, zip or MLS-number list, or the grid cells of the
+ * region; else every slot), then each candidate through the checks of criteria-match.ts,
+ * written over the columns with the same comparisons in the same float arithmetic.
+ */
+export function matchAll(cols: ListingColumns, c: SearchCriteria): Matches {
+  scratch.fit(cols.count);
+  const checks = checksOf(cols, c);
+  const out = scratch.matches;
+  let n = 0;
+  const test = (slot: number) => {
+    for (let k = 0; k < checks.length; k++) if (!checks[k]!(slot)) return;
+    out[n++] = slot;
+  };
+  const source = candidatesOf(cols, c);
+  if (source === 'all') {
+    const grp = cols.u.grp;
+    const g = groupOf(c);
+    for (let slot = 0; slot < cols.count; slot++) if (grp[slot] === g) test(slot);
+  } else {
+    for (let k = 0; k < source.n; k++) test(source.slots[k]!);
+  }
+  return { slots: out, n };
+}
+
+function candidatesOf(cols: ListingColumns, c: SearchCriteria): Matches | 'all' {
+  const words = [...new Set(c.keywords.flat())];
+  if (words.length > 0) return wordsMatching(cols, words);
+  const options: { size: number; lists: () => IntList[] }[] = [];
+  const unionOf = (lists: (IntList | undefined)[]) => {
+    const found = lists.filter((l): l is IntList => l !== undefined);
+    return { size: found.reduce((n, l) => n + l.length, 0), lists: () => found };
+  };
+  for (const list of c.cities) options.push(unionOf([...new Set(list)].map((name) => cols.cities.get(cols.idOf(name)))));
+  for (const list of c.zips) options.push(unionOf([...new Set(list)].map((zip) => cols.zips.get(cols.idOf(zip)))));
+  for (const list of c.mlsids) options.push(unionOf([...new Set(list)].map((id) => cols.mlsids.get(id))));
+  const cells = cellsOf(c);
+  if (cells) options.push(unionOf(cells.map((key) => cols.grid.get(key))));
+  if (options.length === 0) return 'all';
+  const best = options.reduce((a, b) => (b.size < a.size ? b : a));
+  if (best.size > cols.count / 2) return 'all';
+  const out = scratch.candidates;
+  let n = 0;
+  for (const list of best.lists()) {
+    out.set(list.items.subarray(0, list.length), n);
+    n += list.length;
+  }
+  return { slots: out, n };
+}
+
+/** The grid cells (level 10) that hold every point of the criteria's region, one more all round; undefined if too many or no region. */
+function cellsOf(c: SearchCriteria): number[] | undefined {
+  const boxes: Box[] = [];
+  if (c.box) boxes.push(c.box);
+  else if (c.radius) boxes.push(boxAround(c.radius.center, c.radius.miles));
+  else if (c.polygons) boxes.push(...c.polygons.map(boundsOf));
+  if (boxes.length === 0) return undefined;
+  const size = cellSize(CELL_LEVEL - GRID_SHIFT);
+  const keys = new Set<number>();
+  for (const b of boxes) {
+    const y0 = Math.max(0, Math.floor((Math.max(-90, b.minLat) + 90) / size) - 1);
+    const y1 = Math.min(512, Math.floor((Math.min(90, b.maxLat) + 90) / size) + 1);
+    const x0 = Math.max(0, Math.floor((Math.max(-180, b.minLng) + 180) / size) - 1);
+    const x1 = Math.min(1023, Math.floor((Math.min(180, b.maxLng) + 180) / size) + 1);
+    if ((y1 - y0 + 1) * (x1 - x0 + 1) + keys.size > MAX_CELLS) return undefined;
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) keys.add(gridKey(y << GRID_SHIFT, x << GRID_SHIFT));
+  }
+  return [...keys];
+}
+
+/** Slots holding every word: the shortest posting list, narrowed by each longer one in turn. */
+function wordsMatching(cols: ListingColumns, words: readonly string[]): Matches {
+  const lists = words.map((w) => cols.words.get(w));
+  if (lists.some((l) => l === undefined)) return { slots: scratch.candidates, n: 0 };
+  const sorted = (lists as IntList[]).sort((a, b) => a.length - b.length);
+  const out = scratch.candidates;
+  let n = sorted[0]!.length;
+  out.set(sorted[0]!.items.subarray(0, n));
+  const stamps = scratch.stamps;
+  for (let k = 1; k < sorted.length && n > 0; k++) {
+    const epoch = ++scratch.epoch;
+    const list = sorted[k]!;
+    for (let j = 0; j < list.length; j++) stamps[list.items[j]!] = epoch;
+    let kept = 0;
+    for (let j = 0; j < n; j++) if (stamps[out[j]!] === epoch) out[kept++] = out[j]!;
+    n = kept;
+  }
+  return { slots: out, n };
+}
+
+/** compile() of criteria-match.ts over the columns: null (NaN) compares as nothing, as in SQL. */
+function checksOf(cols: ListingColumns, c: SearchCriteria): Check[] {
+  const { f, i, u, s } = cols;
+  const { price, beds, baths, sqft, lat, lng, ux, uy, uz, openHouseUntil } = f;
+  const grp = u.grp;
+  const checks: Check[] = [];
+  const g = groupOf(c);
+  checks.push((x) => grp[x] === g);
+  const { minPrice, maxPrice, minBeds, minBaths, minSqft, maxSqft } = c;
+  if (minPrice !== undefined) checks.push((x) => price[x]! >= minPrice);
+  if (maxPrice !== undefined) checks.push((x) => price[x]! <= maxPrice);
+  if (minBeds !== undefined) checks.push((x) => beds[x]! >= minBeds);
+  if (minBaths !== undefined) checks.push((x) => baths[x]! >= minBaths);
+  if (minSqft !== undefined) checks.push((x) => sqft[x]! >= minSqft);
+  if (maxSqft !== undefined) checks.push((x) => sqft[x]! <= maxSqft);
+  // A listing without a point has NaN coordinates, outside every box.
+  const inBox = (x: number, b: Box) => lat[x]! >= b.minLat && lat[x]! <= b.maxLat && lng[x]! >= b.minLng && lng[x]! <= b.maxLng && ux[x] === ux[x];
+  const box = c.box;
+  if (box) checks.push((x) => inBox(x, box));
+  const ids = (list: readonly string[]) => new Set(list.map((v) => cols.idOf(v)));
+  for (const list of c.cities) {
+    const want = ids(list);
+    const key = i.cityKey;
+    checks.push((x) => want.has(key[x]!));
+  }
+  for (const county of c.counties) {
+    const want = cols.idOf(county);
+    const key = i.countyKey;
+    checks.push((x) => key[x] === want);
+  }
+  for (const list of c.zips) {
+    const want = ids(list);
+    const key = i.zip5;
+    checks.push((x) => want.has(key[x]!));
+  }
+  for (const list of c.mlsids) {
+    const want = new Set(list);
+    const key = s.mlsidKey;
+    checks.push((x) => key[x] !== null && want.has(key[x]!));
+  }
+  if (c.types) {
+    const bits = c.types.reduce((b, t) => b | TYPE_BITS[t], 0);
+    const kinds = u.kinds;
+    checks.push((x) => (kinds[x]! & bits) !== 0);
+  }
+  const yes = (column: Uint8Array) => checks.push((x) => column[x] === 2);
+  if (c.waterfront) yes(u.waterfront);
+  if (c.view) yes(u.view);
+  if (c.pool) yes(u.pool);
+  if (c.newConstruction) yes(u.newConstruction);
+  if (c.priceReduced) yes(u.priceReduced);
+  // Decided at the time of the query, as whereSql decides.
+  if (c.openHouse) {
+    const now = Date.now();
+    checks.push((x) => openHouseUntil[x]! > now);
+  }
+  if (c.radius) {
+    const around = boxAround(c.radius.center, c.radius.miles);
+    const [x0, y0, z0] = unitVector(c.radius.center);
+    const max = chord2OfMiles(c.radius.miles);
+    checks.push((x) => {
+      if (!inBox(x, around)) return false;
+      const dx = ux[x]! - x0;
+      const dy = uy[x]! - y0;
+      const dz = uz[x]! - z0;
+      return dx * dx + dy * dy + dz * dz <= max;
+    });
+  }
+  if (c.polygons) {
+    const bounds = boundsOf(c.polygons.flat());
+    const rings = c.polygons.map(ringOf);
+    checks.push((x) => inBox(x, bounds) && rings.some((ring) => inBox(x, ring.bounds) && pointInRing(lat[x]!, lng[x]!, ring)));
+  }
+  return checks;
+}
+
+type Compare = (a: number, b: number) => number;
+
+/** Nulls (NaN) last; otherwise ascending, or descending when `desc`. */
+const byNumber = (v: Float64Array, desc: boolean) => (a: number, b: number): number => {
+  const x = v[a]!;
+  const y = v[b]!;
+  const xn = x !== x;
+  const yn = y !== y;
+  if (xn || yn) return xn && yn ? 0 : xn ? 1 : -1;
+  return x === y ? 0 : (x < y) !== desc ? -1 : 1;
+};
+
+/** The sort of orderSql: its key, nulls last, then pdid in byte order. */
+export function compareOf(cols: ListingColumns, c: SearchCriteria): Compare {
+  const pdid = cols.s.pdid;
+  const byPdid = (a: number, b: number) => {
+    const x = pdid[a]!;
+    const y = pdid[b]!;
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  const then = (first: Compare): Compare => (a, b) => first(a, b) || byPdid(a, b);
+  switch (c.sort) {
+    case 'newest': {
+      const rank = cols.rankOfStrings();
+      const date = cols.i.sortDate;
+      // Ranks of null are -1: last when the newest come first.
+      return then((a, b) => (date[b]! < 0 ? -1 : rank[date[b]!]!) - (date[a]! < 0 ? -1 : rank[date[a]!]!));
+    }
+    case 'price-asc':
+      return then(byNumber(cols.f.price, false));
+    case 'price-desc':
+      return then(byNumber(cols.f.price, true));
+    case 'beds-desc':
+      return then(byNumber(cols.f.beds, true));
+    case 'sqft-desc':
+      return then(byNumber(cols.f.sqft, true));
+    case 'nearest': {
+      if (!c.origin) throw new Error('nearest needs an origin');
+      const [x0, y0, z0] = unitVector(c.origin);
+      const { ux, uy, uz } = cols.f;
+      const d = (s: number) => {
+        const dx = ux[s]! - x0;
+        const dy = uy[s]! - y0;
+        const dz = uz[s]! - z0;
+        return dx * dx + dy * dy + dz * dz;
+      };
+      return then((a, b) => {
+        const x = d(a);
+        const y = d(b);
+        const xn = x !== x;
+        const yn = y !== y;
+        if (xn || yn) return xn && yn ? 0 : xn ? 1 : -1;
+        return x === y ? 0 : x < y ? -1 : 1;
+      });
+    }
+  }
+}
+
+/** The first `k` of the matches in sort order (only those with a point when `placed`): a bounded heap, not a sort of them all. */
+export function firstOf(cols: ListingColumns, m: Matches, compare: Compare, k: number, placed: boolean): number[] {
+  if (k <= 0) return [];
+  const ux = cols.f.ux;
+  const heap: number[] = [];
+  // A max-heap of the best k so far: its root is the worst kept.
+  const down = (at: number) => {
+    for (;;) {
+      const l = 2 * at + 1;
+      const r = l + 1;
+      let top = at;
+      if (l < heap.length && compare(heap[l]!, heap[top]!) > 0) top = l;
+      if (r < heap.length && compare(heap[r]!, heap[top]!) > 0) top = r;
+      if (top === at) return;
+      [heap[at], heap[top]] = [heap[top]!, heap[at]!];
+      at = top;
+    }
+  };
+  for (let j = 0; j < m.n; j++) {
+    const slot = m.slots[j]!;
+    if (placed && ux[slot] !== ux[slot]) continue;
+    if (heap.length < k) {
+      heap.push(slot);
+      for (let at = heap.length - 1; at > 0; ) {
+        const parent = (at - 1) >> 1;
+        if (compare(heap[at]!, heap[parent]!) <= 0) break;
+        [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
+        at = parent;
+      }
+    } else if (compare(slot, heap[0]!) < 0) {
+      heap[0] = slot;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}
+
+/** Bounds and clusters of the matches with a point, in one pass: true counts at the matches' mean position. */
+export function mapOf(cols: ListingColumns, m: Matches, clusterLevel: number): { bounds: Box | null; clusters: Cluster[] } {
+  const shift = CELL_LEVEL - Math.max(0, Math.min(CELL_LEVEL, Math.floor(clusterLevel)));
+  const { lat, lng, ux } = cols.f;
+  const { cy, cx } = cols.i;
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  let minLng = Infinity;
+  let maxLng = -Infinity;
+  const index = new Map<number, number>();
+  const n: number[] = [];
+  const sumLat: number[] = [];
+  const sumLng: number[] = [];
+  for (let j = 0; j < m.n; j++) {
+    const s = m.slots[j]!;
+    if (ux[s] !== ux[s]) continue;
+    const a = lat[s]!;
+    const b = lng[s]!;
+    if (a < minLat) minLat = a;
+    if (a > maxLat) maxLat = a;
+    if (b < minLng) minLng = b;
+    if (b > maxLng) maxLng = b;
+    const key = (cy[s]! >> shift) * 2_097_152 + (cx[s]! >> shift);
+    let at = index.get(key);
+    if (at === undefined) {
+      index.set(key, (at = n.length));
+      n.push(0);
+      sumLat.push(0);
+      sumLng.push(0);
+    }
+    n[at]!++;
+    sumLat[at]! += a;
+    sumLng[at]! += b;
+  }
+  const clusters = n
+    .map((count, k) => ({ latitude: sumLat[k]! / count, longitude: sumLng[k]! / count, count }))
+    .sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
+  return { bounds: n.length === 0 ? null : { minLat, maxLat, minLng, maxLng }, clusters };
+}
+
+export function pinOf(cols: ListingColumns, slot: number): Pin {
+  const p = cols.f.price[slot]!;
+  return { pdid: cols.s.pdid[slot]!, latitude: cols.f.lat[slot]!, longitude: cols.f.lng[slot]!, price: p === p ? p : null, locationApproximate: cols.u.locationApproximate[slot] === 2 };
+}

@@ -1,0 +1,259 @@
+import { compareCheckpoints, type Checkpoint, type EventStore, positionOf, START, type Subscription } from '../../../src/eventstore/event-store.port';
+import type { StoredEvent } from '../../../src/shared/event';
+import { compile, type MatchRow, passes } from '../postgres/criteria-match';
+import type { PostgresSearchIndex } from '../postgres/postgres-search-index';
+import { evolveDoc, searchProjection } from '../postgres/search-listings.projection';
+import type { SearchCriteria } from '../search-criteria';
+import { deriveSearchFields, type SearchDoc } from '../search-document';
+import {
+  type IndexedListing,
+  type MapQuery,
+  type MapResult,
+  type MatchRequest,
+  type PreparedMatch,
+  SearchIndex,
+  type SearchPage,
+  type Suggestion,
+  type SuggestionKind,
+} from '../search-index.port';
+import { ListingColumns } from './listing-columns';
+import { compareOf, firstOf, mapOf, matchAll, pinOf } from './memory-query';
+
+/** Columns and the place in the log they reflect. */
+type Built = { columns: ListingColumns; checkpoint: Checkpoint };
+
+export type MemoryIndexOptions = {
+  /** Events per read while catching up. */
+  readonly batchSize?: number;
+  /** The longest a search waits for events committed before it to be applied (then it answers with what it has). */
+  readonly freshnessWaitMs?: number;
+  /** Called with the columns after a batch (a snapshot writer decides when to save). */
+  readonly onApplied?: (built: Built) => void;
+};
+
+const FOLDED_TYPES = searchProjection.eventTypes;
+
+/**
+ * The default SearchIndex (SEARCH_INDEX=memory): each instance holds every listing's search
+ * fields in memory (ListingColumns) and answers searches, maps and alert matches from them
+ * without a database round trip. It is a projection like any other, fed by its own event
+ * subscription with the PostgreSQL search projection's own fold (evolveDoc), so both indexes
+ * hold the same listings; cards, autocomplete, the listing picker and MLS update times are read
+ * from the PostgreSQL search tables (`tables`), which hold the photos and names this index
+ * leaves out to stay small.
+ *
+ * Reads are as fresh as PostgreSQL's: a search first waits (up to freshnessWaitMs) until this
+ * instance has applied every event committed before it began (one `lastCommitted` read shared
+ * by all the searches that arrive meanwhile).
+ */
+export class MemorySearchIndex extends SearchIndex {
+  private built: Built;
+  private subscription: Subscription | undefined;
+  /** Batches and swaps run one at a time. */
+  private lock: Promise<void> = Promise.resolve();
+  private head: Promise<Checkpoint> | undefined;
+  private nextHead: Promise<Checkpoint> | undefined;
+  private waiters: { until: Checkpoint; resolve: () => void }[] = [];
+  private rebuilding: Promise<number> | undefined;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly tables: PostgresSearchIndex,
+    private readonly options: MemoryIndexOptions = {},
+    from: Built = { columns: new ListingColumns(), checkpoint: START },
+  ) {
+    super();
+    this.built = from;
+  }
+
+  /** Listings held (for the bench and the status page). */
+  get size(): number {
+    return this.built.columns.slots.size;
+  }
+
+  get checkpoint(): Checkpoint {
+    return this.built.checkpoint;
+  }
+
+  /** Subscribes from where the columns are and resolves once caught up with what was committed at the call. */
+  async start(): Promise<void> {
+    if (this.subscription) return;
+    this.subscription = this.store.subscribe({
+      from: this.built.checkpoint,
+      types: FOLDED_TYPES,
+      limit: this.options.batchSize ?? 2000,
+      onEvents: (events, next) => this.exclusive(() => this.applyLive(events, next)),
+    });
+    await this.fresh();
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = undefined;
+    for (const w of this.waiters.splice(0)) w.resolve();
+  }
+
+  /**
+   * A rebuild from the log: new columns are built off to the side while these keep serving,
+   * brought up to the live checkpoint, then swapped in. Answers the seconds it took.
+   */
+  rebuild(): Promise<number> {
+    this.rebuilding ??= (async () => {
+      const started = performance.now();
+      const fresh: Built = { columns: new ListingColumns(this.built.columns.count > 0 ? this.built.columns.count : 1024), checkpoint: START };
+      await catchUp(this.store, fresh, await this.store.head(), this.options.batchSize ?? 5000);
+      await this.exclusive(async () => {
+        // Whatever the live subscription applied meanwhile, the new columns read too; then they take over.
+        await catchUp(this.store, fresh, this.built.checkpoint, this.options.batchSize ?? 5000);
+        this.built = fresh;
+      });
+      return (performance.now() - started) / 1000;
+    })().finally(() => (this.rebuilding = undefined));
+    return this.rebuilding;
+  }
+
+  private async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(fn);
+    this.lock = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private async applyLive(events: StoredEvent[], next: Checkpoint): Promise<void> {
+    apply(this.built, events, next);
+    this.options.onApplied?.(this.built);
+    this.waiters = this.waiters.filter((w) => {
+      if (compareCheckpoints(this.built.checkpoint, w.until) < 0) return true;
+      w.resolve();
+      return false;
+    });
+  }
+
+  /** Waits until every event committed before the call is applied (one head read for all who wait at once). */
+  private async fresh(): Promise<void> {
+    if (!this.subscription) return;
+    const until = await this.readHead();
+    if (compareCheckpoints(this.built.checkpoint, until) >= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.freshnessWaitMs ?? 5000);
+      timer.unref();
+      this.waiters.push({ until, resolve: () => (clearTimeout(timer), resolve()) });
+    });
+  }
+
+  /**
+   * The log's last committed place, read after the call: a read already under way may have
+   * started before the caller's own write committed, so callers then share the next one.
+   */
+  private readHead(): Promise<Checkpoint> {
+    if (!this.head) return (this.head = this.store.lastCommitted().finally(() => (this.head = undefined)));
+    return (this.nextHead ??= this.head
+      .catch(() => undefined)
+      .then(() => {
+        this.nextHead = undefined;
+        return this.readHead();
+      }));
+  }
+
+  async search(c: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }> {
+    await this.fresh();
+    const cols = this.built.columns;
+    const m = matchAll(cols, c);
+    const first = firstOf(cols, m, compareOf(cols, c), page.offset + page.limit, false);
+    return { total: m.n, pdids: first.slice(page.offset).map((s) => cols.s.pdid[s]!) };
+  }
+
+  async map(c: SearchCriteria, q: MapQuery): Promise<MapResult> {
+    await this.fresh();
+    const cols = this.built.columns;
+    const m = matchAll(cols, c);
+    const { bounds, clusters } = mapOf(cols, m, q.clusterLevel);
+    const pins = firstOf(cols, m, compareOf(cols, c), q.pins, true).map((s) => pinOf(cols, s));
+    return { total: m.n, pins, bounds, clusters };
+  }
+
+  /** Cards come from PostgreSQL's search table by primary key: photos and names are not held here. */
+  listings(pdids: readonly string[]): Promise<IndexedListing[]> {
+    return this.tables.listings(pdids);
+  }
+
+  async matchEach(items: readonly MatchRequest[]): Promise<boolean[][]> {
+    await this.fresh();
+    const cols = this.built.columns;
+    return items.map(({ pdid, criteria }) => {
+      const slot = cols.slotOf(pdid);
+      const row = slot === undefined ? undefined : matchRowOf(cols.docOf(slot));
+      return criteria.map((p) => row !== undefined && passes((p as Compiled).checks ?? compile(p.criteria), row));
+    });
+  }
+
+  prepareMatch(criteria: SearchCriteria): PreparedMatch {
+    const prepared: Compiled = { criteria, checks: compile(criteria) };
+    return prepared;
+  }
+
+  suggest(kinds: readonly SuggestionKind[], term: string, limit: number): Promise<Suggestion[]> {
+    return this.tables.suggest(kinds, term, limit);
+  }
+
+  mlsUpdates(mls: readonly string[]): Promise<Map<string, string>> {
+    return this.tables.mlsUpdates(mls);
+  }
+
+  startingWith(term: string, limit: number): Promise<IndexedListing[]> {
+    return this.tables.startingWith(term, limit);
+  }
+}
+
+type Compiled = PreparedMatch & { readonly checks?: ReturnType<typeof compile> };
+
+/** A listing as criteria-match reads a search_listings row: alerts match by the very checks PostgreSQL's adapter runs. */
+function matchRowOf(doc: SearchDoc): MatchRow {
+  const r = doc.record;
+  const d = deriveSearchFields(doc);
+  return {
+    grp: d.grp, price: d.price, beds: r.BedroomsTotal, baths: r.BathroomsTotalInteger, sqft: r.LivingArea, lat: r.Latitude, lng: r.Longitude,
+    ux: d.ux, uy: d.uy, uz: d.uz, kinds: d.kinds, waterfront: r.WaterfrontYN, view: r.ViewYN, pool: r.PoolPrivateYN, new_construction: r.NewConstructionYN,
+    price_reduced: d.priceReduced, city_key: d.cityKey, county_key: d.countyKey, zip5: d.zip5, mlsid_key: d.mlsidKey,
+    open_house_until: d.openHouseUntil === null ? null : Date.parse(d.openHouseUntil), words: d.words,
+  };
+}
+
+/** Folds a batch into the columns: each listing once, from what it was before the batch (as the PostgreSQL projection does). */
+function apply(built: Built, events: readonly StoredEvent[], next: Checkpoint): void {
+  const cols = built.columns;
+  // The live subscription may offer what a rebuild already read.
+  const fresh = events.filter((e) => compareCheckpoints(positionOf(e), built.checkpoint) > 0);
+  const before = new Map<string, SearchDoc | undefined>();
+  const after = new Map<string, SearchDoc | undefined>();
+  for (const e of fresh) {
+    const pdid = (e.data as { pdid: string }).pdid;
+    if (!before.has(pdid)) {
+      const slot = cols.slotOf(pdid);
+      const doc = slot === undefined ? undefined : cols.docOf(slot);
+      before.set(pdid, doc);
+      after.set(pdid, doc);
+    }
+    after.set(pdid, evolveDoc(after.get(pdid), e));
+  }
+  for (const [pdid, doc] of after) {
+    const was = before.get(pdid);
+    if (doc) cols.put(doc, was);
+    else if (was) cols.remove(pdid, was);
+  }
+  if (compareCheckpoints(next, built.checkpoint) > 0) built.checkpoint = next;
+}
+
+/** Reads the log from the columns' checkpoint until `until`, folding it in. */
+async function catchUp(store: EventStore, built: Built, until: Checkpoint, limit: number): Promise<void> {
+  while (compareCheckpoints(built.checkpoint, until) < 0) {
+    const page = await store.readAll(built.checkpoint, { types: FOLDED_TYPES, limit });
+    apply(built, page.events, page.next);
+    if (page.atEnd) {
+      // Committed but not yet visible: look again shortly.
+      if (compareCheckpoints(built.checkpoint, until) < 0) await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+}
