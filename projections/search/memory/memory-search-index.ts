@@ -18,6 +18,8 @@ import {
 } from '../search-index.port';
 import { ListingColumns } from './listing-columns';
 import { compareOf, firstOf, mapOf, matchAll, pinOf } from './memory-query';
+import { logger } from '../../../src/shared/logger';
+import { encodeSnapshot, loadSnapshot, saveSnapshot } from './memory-snapshot';
 
 /** Columns and the place in the log they reflect. */
 type Built = { columns: ListingColumns; checkpoint: Checkpoint };
@@ -27,11 +29,12 @@ export type MemoryIndexOptions = {
   readonly batchSize?: number;
   /** The longest a search waits for events committed before it to be applied (then it answers with what it has). */
   readonly freshnessWaitMs?: number;
-  /** Called with the columns after a batch (a snapshot writer decides when to save). */
-  readonly onApplied?: (built: Built) => void;
+  /** Where snapshots go (see memory-snapshot.ts), and how often one is taken while events come in. */
+  readonly snapshot?: { readonly file: string; readonly identity: string; readonly everyMs: number };
 };
 
 const FOLDED_TYPES = searchProjection.eventTypes;
+const log = logger('memory-search');
 
 /**
  * The default SearchIndex (SEARCH_INDEX=memory): each instance holds every listing's search
@@ -75,6 +78,15 @@ export class MemorySearchIndex extends SearchIndex {
     return this.built.checkpoint;
   }
 
+  /** An index started from its snapshot (when there is one of this log), then caught up from the log. */
+  static async open(store: EventStore, tables: PostgresSearchIndex, options: MemoryIndexOptions = {}): Promise<MemorySearchIndex> {
+    const snap = options.snapshot ? await loadSnapshot(options.snapshot.file, options.snapshot.identity) : undefined;
+    const index = new MemorySearchIndex(store, tables, options, snap);
+    index.savedAt = { checkpoint: index.built.checkpoint, time: Date.now() };
+    await index.start();
+    return index;
+  }
+
   /** Subscribes from where the columns are and resolves once caught up with what was committed at the call. */
   async start(): Promise<void> {
     if (this.subscription) return;
@@ -91,6 +103,27 @@ export class MemorySearchIndex extends SearchIndex {
     await this.subscription?.stop();
     this.subscription = undefined;
     for (const w of this.waiters.splice(0)) w.resolve();
+    await this.exclusive(async () => {
+      if (this.options.snapshot && compareCheckpoints(this.built.checkpoint, this.savedAt.checkpoint) > 0) await this.saveNow();
+    });
+    await this.saving;
+  }
+
+  /** Nest's shutdown hook: the instance that serves searches takes its snapshot on the way out. */
+  async onModuleDestroy(): Promise<void> {
+    await this.stop();
+  }
+
+  private savedAt: { checkpoint: Checkpoint; time: number } = { checkpoint: START, time: Date.now() };
+  private saving: Promise<void> = Promise.resolve();
+
+  /** Encodes now (between batches, so columns and checkpoint agree) and writes in the background. */
+  private saveNow(): Promise<void> {
+    const snap = this.options.snapshot!;
+    const bytes = encodeSnapshot(this.built.columns, this.built.checkpoint, snap.identity);
+    this.savedAt = { checkpoint: this.built.checkpoint, time: Date.now() };
+    this.saving = this.saving.then(() => saveSnapshot(snap.file, bytes)).catch((e: unknown) => log.warn('search snapshot not written', { message: (e as Error).message }));
+    return this.saving;
   }
 
   /**
@@ -123,7 +156,8 @@ export class MemorySearchIndex extends SearchIndex {
 
   private async applyLive(events: StoredEvent[], next: Checkpoint): Promise<void> {
     apply(this.built, events, next);
-    this.options.onApplied?.(this.built);
+    const snap = this.options.snapshot;
+    if (snap && Date.now() - this.savedAt.time >= snap.everyMs && compareCheckpoints(this.built.checkpoint, this.savedAt.checkpoint) > 0) void this.saveNow();
     this.waiters = this.waiters.filter((w) => {
       if (compareCheckpoints(this.built.checkpoint, w.until) < 0) return true;
       w.resolve();
