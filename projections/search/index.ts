@@ -11,4 +11,4 @@ export { type AgentListingsPage, type AgentListingsQuery, agentListings } from '
 export { type AreaMarket, areaMarket } from './postgres/area-market.query';
 export { activeListingsOf, type Area, areasOf, type SitemapListing, sitemapFileStart, sitemapFileStarts, sitemapListings } from './postgres/public-pages.query';
 export { MeiliSearch, MeiliSearchIndex, meiliSearchProjection } from './meilisearch';
-export { MemorySearchIndex } from './memory';
+export { MemorySearchIndex, snapshotIdentity } from './memory';

@@ -32,6 +32,7 @@ export type ColumnsImage = {
   readonly strings: readonly string[];
   readonly text: Record<StrName, readonly (string | null)[]>;
   readonly openHouses: readonly [number, readonly OpenHouse[]][];
+  readonly mlsUpdates: readonly [string, string][];
   readonly numbers: Record<F64Name, Float64Array>;
   readonly ints: Record<I32Name, Int32Array>;
   readonly bytes: Record<U8Name, Uint8Array>;
@@ -57,6 +58,8 @@ export class ListingColumns {
   readonly u: Record<U8Name, Uint8Array>;
   readonly s: Record<StrName, (string | null)[]>;
   private readonly openHouses = new Map<number, readonly OpenHouse[]>();
+  /** When each MLS's listings last changed (ISO instants): the disclaimers' "last updated", as search_mls_updates holds it. */
+  readonly mlsUpdates = new Map<string, string>();
   readonly words = new Postings<string>();
   readonly cities = new Postings<number>();
   readonly zips = new Postings<number>();
@@ -265,6 +268,7 @@ export class ListingColumns {
       strings: this.strings,
       text: Object.fromEntries(STR.map((n) => [n, this.s[n].slice(0, this.count)])) as Record<StrName, (string | null)[]>,
       openHouses: [...this.openHouses],
+      mlsUpdates: [...this.mlsUpdates],
       numbers: Object.fromEntries(F64.map((n) => [n, cut(this.f[n])])) as Record<F64Name, Float64Array>,
       ints: Object.fromEntries(I32.map((n) => [n, cut(this.i[n])])) as Record<I32Name, Int32Array>,
       bytes: Object.fromEntries(U8.map((n) => [n, cut(this.u[n])])) as Record<U8Name, Uint8Array>,
@@ -284,6 +288,7 @@ export class ListingColumns {
     for (const n of U8) c.u[n].set(img.bytes[n]);
     for (const n of STR) c.s[n] = [...img.text[n]];
     for (const [slot, oh] of img.openHouses) c.openHouses.set(slot, oh);
+    for (const [mls, at] of img.mlsUpdates) c.mlsUpdates.set(mls, at);
     for (let slot = 0; slot < c.count; slot++) {
       const pdid = c.s.pdid[slot];
       if (!pdid) continue;

@@ -7,6 +7,7 @@ import { generateListings, loadZipDirectory, resoItems } from '../../../src/demo
 import type { EventStore } from '../../../src/eventstore/event-store.port';
 import { PostgresEventStore } from '../../../src/eventstore/postgres/postgres-event-store';
 import { importListings } from '../../../src/modules/listings';
+import { ProjectionRunner } from '../../runner';
 import { importSearchDataset } from '../../../tests/support/search-dataset';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { PostgresSearchIndex } from '../postgres/postgres-search-index';
@@ -35,6 +36,10 @@ describe('the in-memory search index', () => {
     store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
     await importSearchDataset(store, { kingCounty: 400, generated: 400 });
     tables = new PostgresSearchIndex(db.pool);
+    const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 700 });
+    runner.start();
+    await runner.waitForCatchUp(120_000);
+    await runner.stop();
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'memsearch-'));
   }, 240_000);
   afterAll(async () => {
@@ -45,6 +50,19 @@ describe('the in-memory search index', () => {
 
   const answers = (index: MemorySearchIndex) =>
     Promise.all(QUERIES.map((raw) => index.search(parseSearchRequest({ ...raw, perpage: '50' }, 'list').criteria, { offset: 0, limit: 50 })));
+
+  it('knows when each MLS last changed, as the PostgreSQL search tables do', async () => {
+    const index = new MemorySearchIndex(store, tables);
+    await index.start();
+    try {
+      const mls = ['NWMLS', 'METROLIST', 'DEMO', 'NOSUCH'];
+      const held = await index.mlsUpdates(mls);
+      expect([...held.keys()].sort()).toEqual(['DEMO', 'METROLIST', 'NWMLS']);
+      expect(held).toEqual(await tables.mlsUpdates(mls));
+    } finally {
+      await index.stop();
+    }
+  });
 
   it('rebuilds off to the side while the old columns answer, then takes the events that came meanwhile', async () => {
     const index = new MemorySearchIndex(store, tables, { batchSize: 100 });

@@ -232,8 +232,10 @@ export class MemorySearchIndex extends SearchIndex {
     return this.tables.suggest(kinds, term, limit);
   }
 
-  mlsUpdates(mls: readonly string[]): Promise<Map<string, string>> {
-    return this.tables.mlsUpdates(mls);
+  async mlsUpdates(mls: readonly string[]): Promise<Map<string, string>> {
+    await this.fresh();
+    const held = this.built.columns.mlsUpdates;
+    return new Map(mls.flatMap((m) => (held.has(m) ? [[m, held.get(m)!] as const] : [])));
   }
 
   startingWith(term: string, limit: number): Promise<IndexedListing[]> {
@@ -271,6 +273,12 @@ function apply(built: Built, events: readonly StoredEvent[], next: Checkpoint): 
       after.set(pdid, doc);
     }
     after.set(pdid, evolveDoc(after.get(pdid), e));
+    // A visitor's broken-photo report is not an update of the MLS's data (as noteUpdates in the PostgreSQL projection).
+    if (e.type !== 'ListingPhotoReportedBroken') {
+      const mls = pdid.slice(0, pdid.indexOf('-'));
+      const at = new Date(e.metadata.at).toISOString();
+      if ((cols.mlsUpdates.get(mls) ?? '') < at) cols.mlsUpdates.set(mls, at);
+    }
   }
   for (const [pdid, doc] of after) {
     const was = before.get(pdid);

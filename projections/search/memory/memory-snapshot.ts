@@ -20,6 +20,9 @@ type Header = {
   readonly arrays: readonly { readonly group: 'numbers' | 'ints' | 'bytes'; readonly name: string; readonly bytes: number }[];
 };
 
+/** Which log a snapshot is of: the database's address without its credentials. */
+export const snapshotIdentity = (databaseUrl: string): string => databaseUrl.replace(/\/\/[^@/]*@/, '//');
+
 export type Snapshot = { readonly columns: ListingColumns; readonly checkpoint: Checkpoint };
 
 /** The snapshot as bytes, taken at once (the columns go on changing after). */

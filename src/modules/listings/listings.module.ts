@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import type pg from 'pg';
-import { MeiliSearch, MeiliSearchIndex, MemorySearchIndex, PostgresSearchIndex, SearchIndex } from '../../../projections/search';
+import { MeiliSearch, MeiliSearchIndex, MemorySearchIndex, PostgresSearchIndex, SearchIndex, snapshotIdentity } from '../../../projections/search';
 import type { Runtime } from '../../app/runtime';
 import { CONFIG, DB_POOL, RUNTIME, SEARCH_POOL } from '../../app/tokens';
 import type { Config } from '../../config/config';
@@ -29,7 +29,7 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
           return MeiliSearchIndex.connect(new MeiliSearch({ host: config.meili.url, apiKey: config.meili.key }), new PostgresSearchIndex(pool));
         }
         if (config.searchIndex === 'memory') {
-          const snapshot = config.searchSnapshot && { ...config.searchSnapshot, identity: runtime.db.url.replace(/\/\/[^@/]*@/, '//') };
+          const snapshot = config.searchSnapshot && { ...config.searchSnapshot, identity: snapshotIdentity(runtime.db.url) };
           return MemorySearchIndex.open(runtime.store, new PostgresSearchIndex(pool), { batchSize: config.projections.batchSize, snapshot });
         }
         return new PostgresSearchIndex(pool);
