@@ -203,7 +203,7 @@ export class MemorySearchIndex extends SearchIndex {
     await this.fresh();
     const cols = this.built.columns;
     const m = matchAll(cols, c);
-    const { bounds, clusters } = mapOf(cols, m, q.clusterLevel);
+    const { bounds, clusters } = mapOf(cols, m, q.clusterLevel, c.box);
     const pins = firstOf(cols, m, compareOf(cols, c), q.pins, true).map((s) => pinOf(cols, s));
     return { total: m.n, pins, bounds, clusters };
   }
