@@ -208,6 +208,14 @@ export class MemorySearchIndex extends SearchIndex {
     return { total: m.n, pins, bounds, clusters };
   }
 
+  /**
+   * The same index with its PostgreSQL reads (cards, autocomplete, the listing picker) sent
+   * elsewhere: a visitor's search runs them on the search pool, under its statement timeout.
+   */
+  over(tables: PostgresSearchIndex): SearchIndex {
+    return new MemoryIndexOver(this, tables);
+  }
+
   /** Cards come from PostgreSQL's search table by primary key: photos and names are not held here. */
   listings(pdids: readonly string[]): Promise<IndexedListing[]> {
     return this.tables.listings(pdids);
@@ -239,6 +247,41 @@ export class MemorySearchIndex extends SearchIndex {
   }
 
   startingWith(term: string, limit: number): Promise<IndexedListing[]> {
+    return this.tables.startingWith(term, limit);
+  }
+}
+
+/** See MemorySearchIndex.over: what the index holds from memory, the rest from `tables`. */
+class MemoryIndexOver extends SearchIndex {
+  constructor(
+    private readonly memory: MemorySearchIndex,
+    private readonly tables: PostgresSearchIndex,
+  ) {
+    super();
+  }
+
+  search(c: SearchCriteria, page: SearchPage) {
+    return this.memory.search(c, page);
+  }
+  map(c: SearchCriteria, q: MapQuery) {
+    return this.memory.map(c, q);
+  }
+  matchEach(items: readonly MatchRequest[]) {
+    return this.memory.matchEach(items);
+  }
+  prepareMatch(criteria: SearchCriteria) {
+    return this.memory.prepareMatch(criteria);
+  }
+  mlsUpdates(mls: readonly string[]) {
+    return this.memory.mlsUpdates(mls);
+  }
+  listings(pdids: readonly string[]) {
+    return this.tables.listings(pdids);
+  }
+  suggest(kinds: readonly SuggestionKind[], term: string, limit: number) {
+    return this.tables.suggest(kinds, term, limit);
+  }
+  startingWith(term: string, limit: number) {
     return this.tables.startingWith(term, limit);
   }
 }

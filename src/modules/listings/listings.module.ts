@@ -39,10 +39,12 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
     {
       provide: OPEN_VISITOR_SEARCH,
       useFactory: (pool: pg.Pool, index: SearchIndex): OpenVisitorSearch => () => {
-        // Meilisearch is its own server, the in-memory index this process: visitors' searches share the one adapter.
-        if (index instanceof MeiliSearchIndex || index instanceof MemorySearchIndex) return { index, close: () => undefined };
+        // Meilisearch is its own server: visitors' searches share the one adapter.
+        if (index instanceof MeiliSearchIndex) return { index, close: () => undefined };
         const connection = new OneConnection(pool);
-        return { index: new PostgresSearchIndex(connection), close: () => connection.release() };
+        const tables = new PostgresSearchIndex(connection);
+        // In memory: matches from this process, cards and autocomplete on the search pool's connection.
+        return { index: index instanceof MemorySearchIndex ? index.over(tables) : tables, close: () => connection.release() };
       },
       inject: [SEARCH_POOL, SearchIndex],
     },
