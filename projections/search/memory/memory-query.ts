@@ -13,49 +13,58 @@ type Check = (slot: number) => boolean;
 /** Past this many grid cells a region is scanned whole instead (a country-wide map). */
 const MAX_CELLS = 4096;
 
-/** Reused buffers: a search runs start to end without awaiting, so one set serves every search of a process. */
-class Scratch {
-  candidates = new Int32Array(0);
-  matches = new Int32Array(0);
-  stamps = new Uint32Array(0);
-  epoch = 0;
+/** The stamps of the keyword intersection, reused: it runs start to end without awaiting. */
+const scratch = { stamps: new Uint32Array(0), epoch: 0 };
 
-  fit(n: number): void {
-    if (this.candidates.length >= n) return;
-    const size = Math.max(n, 1024) * 2;
-    this.candidates = new Int32Array(size);
-    this.matches = new Int32Array(size);
-    this.stamps = new Uint32Array(size);
-    this.epoch = 0;
+/** Candidates tested between two yields to the event loop: one search never holds the process for long. */
+const CHUNK = 32_768;
+
+/** The slots that match, in no order. */
+export type Matches = { readonly slots: Int32Array; readonly n: number };
+
+/** A scan past its budget: the search answers as a statement past its timeout does (SQLSTATE query_canceled). */
+export class ScanTimeout extends Error {
+  readonly code = '57014';
+  constructor() {
+    super('search scan cancelled at its time budget');
   }
 }
-const scratch = new Scratch();
-
-/** The slots that match, in no order; valid until the next query. */
-export type Matches = { readonly slots: Int32Array; readonly n: number };
 
 /**
  * Every listing matching the criteria: candidates from the narrowest postings the criteria
  * allow (keyword words intersected; else a city, zip or MLS-number list, or the grid cells of the
  * region; else every slot), then each candidate through the checks of criteria-match.ts,
- * written over the columns with the same comparisons in the same float arithmetic.
+ * written over the columns with the same comparisons in the same float arithmetic. Scanned in
+ * chunks with a yield between them, and given up past `budgetMs` (a search of ten country-wide
+ * polygons must not stop every other request, as a statement timeout guards PostgreSQL).
  */
-export function matchAll(cols: ListingColumns, c: SearchCriteria): Matches {
-  scratch.fit(cols.count);
+export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs = Infinity): Promise<Matches> {
+  const started = performance.now();
   const checks = checksOf(cols, c);
-  const out = scratch.matches;
-  let n = 0;
-  const test = (slot: number) => {
-    for (let k = 0; k < checks.length; k++) if (!checks[k]!(slot)) return;
-    out[n++] = slot;
-  };
   const source = candidatesOf(cols, c);
-  if (source === 'all') {
-    const grp = cols.u.grp;
-    const g = groupOf(c);
-    for (let slot = 0; slot < cols.count; slot++) if (grp[slot] === g) test(slot);
-  } else {
-    for (let k = 0; k < source.n; k++) test(source.slots[k]!);
+  const all = source === 'all';
+  const total = all ? cols.count : source.n;
+  let out = new Int32Array(Math.min(total, 1024));
+  let n = 0;
+  const grp = cols.u.grp;
+  const g = groupOf(c);
+  for (let from = 0; from < total; from += CHUNK) {
+    if (from > 0) {
+      await new Promise((r) => setImmediate(r));
+      if (performance.now() - started > budgetMs) throw new ScanTimeout();
+    }
+    const to = Math.min(total, from + CHUNK);
+    next: for (let k = from; k < to; k++) {
+      const slot = all ? k : source.slots[k]!;
+      if (grp[slot] !== g) continue;
+      for (let j = 0; j < checks.length; j++) if (!checks[j]!(slot)) continue next;
+      if (n === out.length) {
+        const grown = new Int32Array(Math.min(total, out.length * 2));
+        grown.set(out);
+        out = grown;
+      }
+      out[n++] = slot;
+    }
   }
   return { slots: out, n };
 }
@@ -76,7 +85,7 @@ function candidatesOf(cols: ListingColumns, c: SearchCriteria): Matches | 'all' 
   if (options.length === 0) return 'all';
   const best = options.reduce((a, b) => (b.size < a.size ? b : a));
   if (best.size > cols.count / 2) return 'all';
-  const out = scratch.candidates;
+  const out = new Int32Array(best.size);
   let n = 0;
   for (const list of best.lists()) {
     out.set(list.items.subarray(0, list.length), n);
@@ -108,11 +117,11 @@ function cellsOf(c: SearchCriteria): number[] | undefined {
 /** Slots holding every word: the shortest posting list, narrowed by each longer one in turn. */
 function wordsMatching(cols: ListingColumns, words: readonly string[]): Matches {
   const lists = words.map((w) => cols.words.get(w));
-  if (lists.some((l) => l === undefined)) return { slots: scratch.candidates, n: 0 };
+  if (lists.some((l) => l === undefined)) return { slots: new Int32Array(0), n: 0 };
   const sorted = (lists as IntList[]).sort((a, b) => a.length - b.length);
-  const out = scratch.candidates;
   let n = sorted[0]!.length;
-  out.set(sorted[0]!.items.subarray(0, n));
+  const out = sorted[0]!.items.slice(0, n);
+  if (scratch.stamps.length < cols.count) scratch.stamps = new Uint32Array(Math.max(1024, cols.count * 2));
   const stamps = scratch.stamps;
   for (let k = 1; k < sorted.length && n > 0; k++) {
     const epoch = ++scratch.epoch;

@@ -29,6 +29,8 @@ export type MemoryIndexOptions = {
   readonly batchSize?: number;
   /** The longest a search waits for events committed before it to be applied (then it answers with what it has). */
   readonly freshnessWaitMs?: number;
+  /** The longest a search may scan (SEARCH_STATEMENT_TIMEOUT_MS): past it, it fails as a statement timeout does. */
+  readonly scanBudgetMs?: number;
   /** Where snapshots go (see memory-snapshot.ts), and how often one is taken while events come in. */
   readonly snapshot?: { readonly file: string; readonly identity: string; readonly everyMs: number };
 };
@@ -194,7 +196,7 @@ export class MemorySearchIndex extends SearchIndex {
   async search(c: SearchCriteria, page: SearchPage): Promise<{ total: number; pdids: string[] }> {
     await this.fresh();
     const cols = this.built.columns;
-    const m = matchAll(cols, c);
+    const m = await matchAll(cols, c, this.options.scanBudgetMs);
     const first = firstOf(cols, m, compareOf(cols, c), page.offset + page.limit, false);
     return { total: m.n, pdids: first.slice(page.offset).map((s) => cols.s.pdid[s]!) };
   }
@@ -202,7 +204,7 @@ export class MemorySearchIndex extends SearchIndex {
   async map(c: SearchCriteria, q: MapQuery): Promise<MapResult> {
     await this.fresh();
     const cols = this.built.columns;
-    const m = matchAll(cols, c);
+    const m = await matchAll(cols, c, this.options.scanBudgetMs);
     const { bounds, clusters } = mapOf(cols, m, q.clusterLevel, c.box);
     const pins = firstOf(cols, m, compareOf(cols, c), q.pins, true).map((s) => pinOf(cols, s));
     return { total: m.n, pins, bounds, clusters };

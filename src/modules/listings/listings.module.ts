@@ -30,7 +30,7 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
         }
         if (config.searchIndex === 'memory') {
           const snapshot = config.searchSnapshot && { ...config.searchSnapshot, identity: snapshotIdentity(runtime.db.url) };
-          return MemorySearchIndex.open(runtime.store, new PostgresSearchIndex(pool), { batchSize: config.projections.batchSize, snapshot });
+          return MemorySearchIndex.open(runtime.store, new PostgresSearchIndex(pool), { batchSize: config.projections.batchSize, snapshot, scanBudgetMs: config.searchStatementTimeoutMs });
         }
         return new PostgresSearchIndex(pool);
       },
