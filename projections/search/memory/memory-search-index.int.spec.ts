@@ -51,10 +51,13 @@ describe('the in-memory search index', () => {
   const answers = (index: MemorySearchIndex) =>
     Promise.all(QUERIES.map((raw) => index.search(parseSearchRequest({ ...raw, perpage: '50' }, 'list').criteria, { offset: 0, limit: 50 })));
 
-  it('knows when each MLS last changed, as the PostgreSQL search tables do', async () => {
-    const index = new MemorySearchIndex(store, tables);
+  it('starts only once it holds every listing, and knows when each MLS last changed, as the PostgreSQL search tables do', async () => {
+    // Small batches and no patience for searches: start() still waits for the whole log.
+    const index = new MemorySearchIndex(store, tables, { batchSize: 50, freshnessWaitMs: 1 });
     await index.start();
     try {
+      const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM search_listings');
+      expect(index.size).toBe(rows[0]!.n);
       const mls = ['NWMLS', 'METROLIST', 'DEMO', 'NOSUCH'];
       const held = await index.mlsUpdates(mls);
       expect([...held.keys()].sort()).toEqual(['DEMO', 'METROLIST', 'NWMLS']);

@@ -98,7 +98,8 @@ export class MemorySearchIndex extends SearchIndex {
       limit: this.options.batchSize ?? 2000,
       onEvents: (events, next) => this.exclusive(() => this.applyLive(events, next)),
     });
-    await this.fresh();
+    // All of it, however long: an instance serves only a whole index.
+    await this.fresh(Infinity);
   }
 
   async stop(): Promise<void> {
@@ -168,13 +169,13 @@ export class MemorySearchIndex extends SearchIndex {
   }
 
   /** Waits until every event committed before the call is applied (one head read for all who wait at once). */
-  private async fresh(): Promise<void> {
+  private async fresh(waitMs = this.options.freshnessWaitMs ?? 5000): Promise<void> {
     if (!this.subscription) return;
     const until = await this.readHead();
     if (compareCheckpoints(this.built.checkpoint, until) >= 0) return;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, this.options.freshnessWaitMs ?? 5000);
-      timer.unref();
+      const timer = waitMs === Infinity ? undefined : setTimeout(resolve, waitMs);
+      timer?.unref();
       this.waiters.push({ until, resolve: () => (clearTimeout(timer), resolve()) });
     });
   }
