@@ -28,28 +28,47 @@ export class IntList {
   }
 }
 
-/** Slots by key: the inverted index of keyword words, and the lists of cities, zips, MLS numbers and grid cells. */
+/**
+ * Slots by key: the inverted index of keyword words, and the lists of cities, zips and grid
+ * cells. A key of one listing (an MLS number's word, a house number) holds the slot itself, not
+ * a list: most keys are such, and a list costs about a hundred bytes more.
+ */
 export class Postings<K> {
-  private readonly lists = new Map<K, IntList>();
+  private readonly lists = new Map<K, IntList | number>();
 
   add(key: K, slot: number): void {
-    let list = this.lists.get(key);
-    if (!list) this.lists.set(key, (list = new IntList()));
-    list.push(slot);
+    const held = this.lists.get(key);
+    if (held === undefined) this.lists.set(key, slot);
+    else if (typeof held === 'number') {
+      const list = new IntList();
+      list.push(held);
+      list.push(slot);
+      this.lists.set(key, list);
+    } else held.push(slot);
   }
 
   remove(key: K, slot: number): void {
-    const list = this.lists.get(key);
-    if (!list) return;
-    list.remove(slot);
-    if (list.length === 0) this.lists.delete(key);
+    const held = this.lists.get(key);
+    if (held === undefined) return;
+    if (typeof held === 'number') {
+      if (held === slot) this.lists.delete(key);
+      return;
+    }
+    held.remove(slot);
+    if (held.length === 1) this.lists.set(key, held.items[0]!);
+    else if (held.length === 0) this.lists.delete(key);
   }
 
   get(key: K): IntList | undefined {
-    return this.lists.get(key);
+    const held = this.lists.get(key);
+    if (typeof held !== 'number') return held;
+    const one = new IntList(1);
+    one.push(held);
+    return one;
   }
 
   size(key: K): number {
-    return this.lists.get(key)?.length ?? 0;
+    const held = this.lists.get(key);
+    return held === undefined ? 0 : typeof held === 'number' ? 1 : held.length;
   }
 }

@@ -13,7 +13,7 @@ const I32 = ['mls', 'status', 'city', 'county', 'postalCode', 'propertyType', 'p
 /** grp and kinds; flags as 0 null, 1 false, 2 true (the fold must give back null, false or true). */
 const U8 = ['grp', 'kinds', 'waterfront', 'view', 'pool', 'newConstruction', 'addressDisplay', 'listingDisplay', 'locationApproximate', 'priceReduced'] as const;
 /** Strings of (nearly) one listing each: not interned. */
-const STR = ['pdid', 'address', 'listingId', 'mlsidKey'] as const;
+const STR = ['pdid', 'address', 'listingId'] as const;
 
 type F64Name = (typeof F64)[number];
 type I32Name = (typeof I32)[number];
@@ -42,7 +42,7 @@ export type ColumnsImage = {
  * Every listing the search read model holds, one slot each, in columns: typed arrays for what
  * criteria compare and sorts order (a scan over a million listings touches a few flat arrays,
  * not a million objects), interned ids for the few thousand distinct cities, types and dates,
- * and postings (keyword words, cities, zips, MLS numbers, level-10 grid cells) that narrow a
+ * and postings (keyword words, cities, zips, level-10 grid cells) that narrow a
  * search before the scan. A slot keeps exactly what the search fold needs to take the next
  * event (see docOf): photos, remarks and names stay in PostgreSQL, which serves the cards.
  */
@@ -63,7 +63,6 @@ export class ListingColumns {
   readonly words = new Postings<string>();
   readonly cities = new Postings<number>();
   readonly zips = new Postings<number>();
-  readonly mlsids = new Postings<string>();
   readonly grid = new Postings<number>();
 
   constructor(capacity = 1024) {
@@ -211,8 +210,6 @@ export class ListingColumns {
     s.pdid[slot] = doc.pdid;
     s.address[slot] = r.UnparsedAddress;
     s.listingId[slot] = r.ListingId;
-    // toLowerCase() of a string already lower-case is an equal copy: keep one string, not two.
-    s.mlsidKey[slot] = d.mlsidKey === r.ListingId ? r.ListingId : d.mlsidKey;
     if (doc.openHouses.length > 0) this.openHouses.set(slot, doc.openHouses);
     else this.openHouses.delete(slot);
     this.post(slot, d);
@@ -234,7 +231,6 @@ export class ListingColumns {
     for (const w of d.words) this.words.add(w, slot);
     if (d.cityKey !== null) this.cities.add(this.intern(d.cityKey), slot);
     if (d.zip5 !== null) this.zips.add(this.intern(d.zip5), slot);
-    if (d.mlsidKey !== null) this.mlsids.add(d.mlsidKey, slot);
     if (d.cy !== null && d.cx !== null && d.ux !== null) this.grid.add(gridKey(d.cy, d.cx), slot);
   }
 
@@ -242,7 +238,6 @@ export class ListingColumns {
     for (const w of d.words) this.words.remove(w, slot);
     if (d.cityKey !== null) this.cities.remove(this.intern(d.cityKey), slot);
     if (d.zip5 !== null) this.zips.remove(this.intern(d.zip5), slot);
-    if (d.mlsidKey !== null) this.mlsids.remove(d.mlsidKey, slot);
     if (d.cy !== null && d.cx !== null && d.ux !== null) this.grid.remove(gridKey(d.cy, d.cx), slot);
   }
 

@@ -2,7 +2,7 @@ import { boxAround, CELL_LEVEL, cellOf, cellSize, chord2OfMiles, unitVector } fr
 import type { Box, SearchCriteria } from '../search-criteria';
 import { groupOf } from '../search-document';
 import type { Cluster, Pin } from '../search-index.port';
-import { TYPE_BITS } from '../search-terms';
+import { normalizeName, TYPE_BITS } from '../search-terms';
 import { boundsOf } from '../postgres/criteria-sql';
 import { pointInRing, ringOf } from '../postgres/criteria-match';
 import type { IntList } from './int-list';
@@ -32,7 +32,7 @@ export class ScanTimeout extends Error {
 
 /**
  * Every listing matching the criteria: candidates from the narrowest postings the criteria
- * allow (keyword words intersected; else a city, zip or MLS-number list, or the grid cells of the
+ * allow (keyword words intersected; else a city or zip list, or the grid cells of the
  * region; else every slot), then each candidate through the checks of criteria-match.ts,
  * written over the columns with the same comparisons in the same float arithmetic. Scanned in
  * chunks with a yield between them, and given up past `budgetMs` (a search of ten country-wide
@@ -79,7 +79,6 @@ function candidatesOf(cols: ListingColumns, c: SearchCriteria): Matches | 'all' 
   };
   for (const list of c.cities) options.push(unionOf([...new Set(list)].map((name) => cols.cities.get(cols.idOf(name)))));
   for (const list of c.zips) options.push(unionOf([...new Set(list)].map((zip) => cols.zips.get(cols.idOf(zip)))));
-  for (const list of c.mlsids) options.push(unionOf([...new Set(list)].map((id) => cols.mlsids.get(id))));
   const cells = cellsOf(c);
   if (cells) options.push(unionOf(cells.map((key) => cols.grid.get(key))));
   if (options.length === 0) return 'all';
@@ -170,9 +169,10 @@ function checksOf(cols: ListingColumns, c: SearchCriteria): Check[] {
     checks.push((x) => want.has(key[x]!));
   }
   for (const list of c.mlsids) {
+    // Rare (what the MLS-number suggestion sets): the key is made from the number as it is tested.
     const want = new Set(list);
-    const key = s.mlsidKey;
-    checks.push((x) => key[x] !== null && want.has(key[x]!));
+    const id = s.listingId;
+    checks.push((x) => id[x] !== null && want.has(normalizeName(id[x])!));
   }
   if (c.types) {
     const bits = c.types.reduce((b, t) => b | TYPE_BITS[t], 0);
