@@ -16,8 +16,8 @@ const MAX_CELLS = 4096;
 /** The stamps of the keyword intersection, reused: it runs start to end without awaiting. */
 const scratch = { stamps: new Uint32Array(0), epoch: 0 };
 
-/** Candidates tested between two yields to the event loop: one search never holds the process for long. */
-const CHUNK = 32_768;
+/** The longest a scan runs before it lets the event loop serve others (a polygon test is costlier than a box's: time, not a count). */
+const SLICE_MS = 4;
 
 /** The slots that match, in no order. */
 export type Matches = { readonly slots: Int32Array; readonly n: number };
@@ -34,8 +34,8 @@ export class ScanTimeout extends Error {
  * Every listing matching the criteria: candidates from the narrowest postings the criteria
  * allow (keyword words intersected; else a city or zip list, or the grid cells of the
  * region; else every slot), then each candidate through the checks of criteria-match.ts,
- * written over the columns with the same comparisons in the same float arithmetic. Scanned in
- * chunks with a yield between them, and given up past `budgetMs` (a search of ten country-wide
+ * written over the columns with the same comparisons in the same float arithmetic. It yields to
+ * the event loop every SLICE_MS, and given up past `budgetMs` (a search of ten country-wide
  * polygons must not stop every other request, as a statement timeout guards PostgreSQL).
  */
 export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs = Infinity): Promise<Matches> {
@@ -48,23 +48,22 @@ export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs
   let n = 0;
   const grp = cols.u.grp;
   const g = groupOf(c);
-  for (let from = 0; from < total; from += CHUNK) {
-    if (from > 0) {
+  let slice = started;
+  next: for (let k = 0; k < total; k++) {
+    if ((k & 1023) === 1023 && performance.now() - slice > SLICE_MS) {
       await new Promise((r) => setImmediate(r));
-      if (performance.now() - started > budgetMs) throw new ScanTimeout();
+      slice = performance.now();
+      if (slice - started > budgetMs) throw new ScanTimeout();
     }
-    const to = Math.min(total, from + CHUNK);
-    next: for (let k = from; k < to; k++) {
-      const slot = all ? k : source.slots[k]!;
-      if (grp[slot] !== g) continue;
-      for (let j = 0; j < checks.length; j++) if (!checks[j]!(slot)) continue next;
-      if (n === out.length) {
-        const grown = new Int32Array(Math.min(total, out.length * 2));
-        grown.set(out);
-        out = grown;
-      }
-      out[n++] = slot;
+    const slot = all ? k : source.slots[k]!;
+    if (grp[slot] !== g) continue;
+    for (let j = 0; j < checks.length; j++) if (!checks[j]!(slot)) continue next;
+    if (n === out.length) {
+      const grown = new Int32Array(Math.min(total, out.length * 2));
+      grown.set(out);
+      out = grown;
     }
+    out[n++] = slot;
   }
   return { slots: out, n };
 }
