@@ -92,6 +92,17 @@ function candidatesOf(cols: ListingColumns, c: SearchCriteria): Matches | 'all' 
   return { slots: out, n };
 }
 
+/**
+ * Polygons over more grid cells than a scan should visit (drawn over a whole region, or the
+ * country-wide zigzags of an attack), or with more points than people draw (the limits' ten of
+ * 99, sent as a flood): PostgreSQL tests them, in a process of its own under the search pool's
+ * statement timeout, one connection per visitor, so that they cannot take this process's time
+ * from others (tests/http/search-attack.int.spec.ts).
+ */
+export const widePolygons = (c: SearchCriteria): boolean =>
+  c.polygons !== undefined && (c.polygons.reduce((n, ring) => n + ring.length, 0) > MAX_POLYGON_POINTS || cellsOf(c) === undefined);
+const MAX_POLYGON_POINTS = 200;
+
 /** The grid cells (level 10) that hold every point of the criteria's region, one more all round; undefined if too many or no region. */
 function cellsOf(c: SearchCriteria): number[] | undefined {
   const boxes: Box[] = [];

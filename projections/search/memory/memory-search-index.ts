@@ -18,7 +18,7 @@ import {
   type SuggestionKind,
 } from '../search-index.port';
 import { ListingColumns } from './listing-columns';
-import { compareOf, firstOf, mapOf, matchAll, pinOf } from './memory-query';
+import { compareOf, firstOf, mapOf, matchAll, pinOf, widePolygons } from './memory-query';
 import { logger } from '../../../src/shared/logger';
 import { encodeSnapshot, loadSnapshot, saveSnapshot } from './memory-snapshot';
 
@@ -42,9 +42,10 @@ const FOLDED_TYPES = searchProjection.eventTypes;
  * A status and a viewport only, at least a fine cell wide (a metro or country map): PostgreSQL
  * answers it from its per-cell counts (viewport-aggregates.ts) in a few ms, where a scan here
  * visits every listing in view (at 1M, a metro map 16 ms p50, PostgreSQL 3.7 ms; the country
- * 236 ms, PostgreSQL 5.6 ms). Everything with a filter is answered here.
+ * 236 ms, PostgreSQL 5.6 ms); and polygons too wide for the grid (see widePolygons). The rest
+ * is answered here.
  */
-const fromCellCounts = (c: SearchCriteria): boolean => viewportOnly(c) && coversFineCell(c.box);
+const fromCellCounts = (c: SearchCriteria): boolean => (viewportOnly(c) && coversFineCell(c.box)) || widePolygons(c);
 const log = logger('memory-search');
 
 /**
@@ -213,7 +214,7 @@ export class MemorySearchIndex extends SearchIndex {
   }
 
   async map(c: SearchCriteria, q: MapQuery): Promise<MapResult> {
-    if (fromCellCounts(c) && q.clusterLevel <= FINE) return this.tables.map(c, q);
+    if (fromCellCounts(c) && (q.clusterLevel <= FINE || widePolygons(c))) return this.tables.map(c, q);
     await this.fresh();
     const cols = this.built.columns;
     const m = await matchAll(cols, c, this.options.scanBudgetMs);
@@ -278,7 +279,7 @@ class MemoryIndexOver extends SearchIndex {
     return fromCellCounts(c) ? this.tables.search(c, page) : this.memory.search(c, page);
   }
   map(c: SearchCriteria, q: MapQuery) {
-    return fromCellCounts(c) && q.clusterLevel <= FINE ? this.tables.map(c, q) : this.memory.map(c, q);
+    return fromCellCounts(c) && (q.clusterLevel <= FINE || widePolygons(c)) ? this.tables.map(c, q) : this.memory.map(c, q);
   }
   matchEach(items: readonly MatchRequest[]) {
     return this.memory.matchEach(items);
