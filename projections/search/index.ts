@@ -1,4 +1,4 @@
-// The search read model as the rest may use it: the SearchIndex port and its PostgreSQL adapter,
+// The search read model as the rest may use it: the SearchIndex port, its in-memory (default), PostgreSQL and Meilisearch adapters,
 // the criteria it answers and how a request's criteria are read, and the map's cell geometry.
 export * from './search-index.port';
 export * from './search-criteria';
@@ -11,3 +11,4 @@ export { type AgentListingsPage, type AgentListingsQuery, agentListings } from '
 export { type AreaMarket, areaMarket } from './postgres/area-market.query';
 export { activeListingsOf, type Area, areasOf, type SitemapListing, sitemapFileStart, sitemapFileStarts, sitemapListings } from './postgres/public-pages.query';
 export { MeiliSearch, MeiliSearchIndex, meiliSearchProjection } from './meilisearch';
+export { MemorySearchIndex, snapshotIdentity } from './memory';

@@ -108,7 +108,10 @@ const schema = z.object({
   PROJECTION_BATCH_SIZE: int(1000, 1, 100_000),
   DB_POOL_SIZE: int(16, 2, 500),
   EVENTSTORE_URL: url(['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
-  SEARCH_INDEX: z.enum(['postgres', 'meilisearch']).default('postgres'),
+  SEARCH_INDEX: z.enum(['memory', 'postgres', 'meilisearch']).default('memory'),
+  // SEARCH_INDEX=memory: where each instance snapshots its index (unset: DATA_DIR/search-index.snapshot in production, none otherwise; empty: none).
+  SEARCH_SNAPSHOT_FILE: z.string().optional(),
+  SEARCH_SNAPSHOT_MINUTES: int(10, 1, 1440),
   MEILI_URL: url(['http:', 'https:']),
   MEILI_KEY: z.string().optional(),
   PUBLIC_URL: url(['http:', 'https:']),
@@ -168,8 +171,13 @@ export type Config = {
   readonly dbPoolSize: number;
   readonly eventStoreUrl: string | undefined;
   readonly meili: { readonly url: string; readonly key: string | undefined } | undefined;
-  /** Which SearchIndex adapter serves searches: PostgreSQL (default) or Meilisearch (needs MEILI_URL). */
-  readonly searchIndex: 'postgres' | 'meilisearch';
+  /**
+   * Which SearchIndex adapter serves searches: in memory in each instance (default), PostgreSQL
+   * (for instances short of memory: about 1 GB per million listings) or Meilisearch (needs MEILI_URL).
+   */
+  readonly searchIndex: 'memory' | 'postgres' | 'meilisearch';
+  /** SEARCH_INDEX=memory: the snapshot file and how often it is written; undefined: no snapshots. */
+  readonly searchSnapshot: { readonly file: string; readonly everyMs: number } | undefined;
   /** Base address of the default site, for links in e-mails (never taken from a request's Host). */
   readonly publicUrl: string;
   /** Signs communication links; unset: generated once into DATA_DIR/secret-key (see secret-key.ts). */
@@ -238,6 +246,8 @@ export class ConfigError extends Error {
   }
 }
 
+const snapshotOf = (file: string, minutes: number) => (file.trim() ? { file: path.resolve(file.trim()), everyMs: minutes * 60_000 } : undefined);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -272,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreUrl: e.EVENTSTORE_URL,
     meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
     searchIndex: e.SEARCH_INDEX,
+    searchSnapshot: snapshotOf(e.SEARCH_SNAPSHOT_FILE ?? (production ? path.join(path.resolve(e.DATA_DIR), 'search-index.snapshot') : ''), e.SEARCH_SNAPSHOT_MINUTES),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
     secretKey: e.SECRET_KEY,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs' },

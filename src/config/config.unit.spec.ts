@@ -58,13 +58,21 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUSH_TEST_ORIGINS: '' }).pushTestOrigins).toEqual([]);
   });
 
-  it('searches on PostgreSQL unless SEARCH_INDEX=meilisearch, which needs MEILI_URL', () => {
-    expect(loadConfig({}).searchIndex).toBe('postgres');
-    expect(loadConfig({ MEILI_URL: 'http://localhost:7700' }).searchIndex).toBe('postgres');
+  it('searches in memory unless SEARCH_INDEX=postgres or meilisearch, which needs MEILI_URL', () => {
+    expect(loadConfig({}).searchIndex).toBe('memory');
+    expect(loadConfig({ SEARCH_INDEX: 'postgres' }).searchIndex).toBe('postgres');
+    expect(loadConfig({ MEILI_URL: 'http://localhost:7700' }).searchIndex).toBe('memory');
     const meili = loadConfig({ SEARCH_INDEX: 'meilisearch', MEILI_URL: 'http://localhost:7700', MEILI_KEY: 'k' });
     expect([meili.searchIndex, meili.meili]).toEqual(['meilisearch', { url: 'http://localhost:7700', key: 'k' }]);
     expect(() => loadConfig({ SEARCH_INDEX: 'meilisearch' })).toThrow(SEARCH_INDEX_WITHOUT_MEILI);
     expect(() => loadConfig({ SEARCH_INDEX: 'elastic' })).toThrow(/SEARCH_INDEX/);
+  });
+
+  it('snapshots the in-memory index into DATA_DIR in production only, unless SEARCH_SNAPSHOT_FILE says where (empty: nowhere)', () => {
+    expect(loadConfig({}).searchSnapshot).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/var/lib/porchlight', DEMO_SEED: '0' }).searchSnapshot).toEqual({ file: '/var/lib/porchlight/search-index.snapshot', everyMs: 600_000 });
+    expect(loadConfig({ NODE_ENV: 'production', SEARCH_SNAPSHOT_FILE: '', DEMO_SEED: '0' }).searchSnapshot).toBeUndefined();
+    expect(loadConfig({ SEARCH_SNAPSHOT_FILE: '/tmp/s.bin', SEARCH_SNAPSHOT_MINUTES: '2' }).searchSnapshot).toEqual({ file: '/tmp/s.bin', everyMs: 120_000 });
   });
 
   it('reads MAP_HOSTS as origins', () => {

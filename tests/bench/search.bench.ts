@@ -1,5 +1,8 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import { PostgresSearchIndex } from '../../projections/search';
+import { MemorySearchIndex, PostgresSearchIndex, type SearchIndex, snapshotIdentity } from '../../projections/search';
 import { searchProjection } from '../../projections/search';
 import { ProjectionRunner } from '../../projections/runner';
 import { systemContext } from '../../src/commands/command-context';
@@ -12,6 +15,8 @@ import { mulberry32 } from '../../src/shared/prng';
 import { parseSearchRequest } from '../../projections/search';
 import { clusterLevelFor } from '../../src/modules/listings/search-listings/search-listings.http';
 import { type Benchmark, type BenchContext, type BenchDatabase, cpuPer } from './bench';
+import { profiled } from './cpu-profile';
+import { orderSql, Params, whereSql } from '../../projections/search/postgres/criteria-sql';
 
 /** Metro viewports of about 0.7° × 0.9°, where most people (and so most listings) are. */
 const METROS: readonly [number, number, number, number][] = [
@@ -22,7 +27,10 @@ const METROS: readonly [number, number, number, number][] = [
 const COUNTRY = { minlat: '24.4', maxlat: '49.4', minlong: '-125', maxlong: '-66.9' };
 const RUNS = 200;
 /** The results of one size, in order; `--only search-1m-import` stops after the import. */
-const STEPS = ['import', 'index', 'map-country', 'map-metro', 'map-neighbourhood', 'map-3-polygons', 'list-keyword-filters', 'autocomplete', 'http', 'http-cached'] as const;
+const STEPS = ['import', 'index', 'memory', 'rebuild', 'explain', 'map-country', 'map-metro', 'map-neighbourhood', 'map-3-polygons', 'list-keyword-filters', 'autocomplete', 'http', 'http-cached'] as const;
+/** The two adapters side by side: the default first, then PostgreSQL with its indexes (SEARCH_INDEX=postgres). */
+const ADAPTERS = [['memory', 'in memory'], ['postgres', 'PostgreSQL']] as const;
+type Adapter = (typeof ADAPTERS)[number][0];
 
 type Sample = { lat: number; lng: number; city: string };
 
@@ -81,8 +89,55 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
     ctx.record({ key: key('index'), label: `search index catch-up${at}`, value: size / indexSeconds, unit: 'events/s', goal: 15_000, detail: `${indexSeconds.toFixed(1)} s, batch 1000; ${cpuPer(caught, size, 'event')}` });
     await db.pool.query('VACUUM ANALYZE search_listings, search_cells, search_terms');
 
-    const index = new PostgresSearchIndex(db.pool);
+    const tables = new PostgresSearchIndex(db.pool);
+    // The in-memory index (the default) folds the log itself: built from zero, it is a rebuild.
+    const snapshotFile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'porchlight-bench-')), 'search.snapshot');
+    const rssBefore = process.memoryUsage().rss;
+    ctx.progress(`${key('memory')}: building the in-memory index from the log`);
+    let memory!: MemorySearchIndex;
+    const built = await ctx.measure(async () => {
+      memory = await MemorySearchIndex.open(store, tables, { batchSize: 5000, snapshot: { file: snapshotFile, identity: snapshotIdentity(db.url), everyMs: 3_600_000 } });
+    });
+    const rss = process.memoryUsage();
+    ctx.record({
+      key: key('memory'), label: `in-memory search index: build from the log${at}`, value: built.seconds, unit: 's', goal: 60, lowerIsBetter: true,
+      detail: `${memory.size.toLocaleString('en-US')} listings; ${cpuPer(built, size, 'listing')}`,
+    });
+    ctx.record({
+      key: key('memory-rss'), label: `memory per instance (RSS of the bench process with the index)${at}`, value: rss.rss / 2 ** 20, unit: 'MB', goal: 1024, lowerIsBetter: true,
+      detail: `the index alone about ${Math.round((rss.rss - rssBefore) / 2 ** 20)} MB (RSS before ${Math.round(rssBefore / 2 ** 20)} MB), JS heap ${Math.round(rss.heapUsed / 2 ** 20)} MB, typed arrays ${Math.round(rss.arrayBuffers / 2 ** 20)} MB`,
+    });
+
     const samples = (await db.pool.query<Sample>(`SELECT lat, lng, city FROM search_listings WHERE grp = 1 AND city IS NOT NULL ORDER BY pdid LIMIT ${RUNS} OFFSET 1000`)).rows;
+    const keywordCriteria = (s: Sample) => parseSearchRequest({ kw: s.city, beds: '2', maxprice: '900000', listingtype: 'singlefamily,condo,townhouse' }, 'list').criteria;
+    if (ctx.wants(key('explain'))) {
+      // Where PostgreSQL's time goes on the keyword search: its plan, read from the server.
+      const p = new Params();
+      const c = keywordCriteria(samples[0]!);
+      const plan = await db.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) SELECT pdid, count(*) OVER ()::int AS total FROM search_listings WHERE ${whereSql(c, p)} ORDER BY ${orderSql(c.sort, c.origin)} LIMIT 24`, p.values);
+      ctx.progress(`${key('explain')}: ${samples[0]!.city}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+
+    if (ctx.wants(key('rebuild'))) {
+      // A rebuild builds new columns off to the side; the old ones answer searches until the swap.
+      const during: number[] = [];
+      let done = false;
+      const rebuilt = memory.rebuild().finally(() => (done = true));
+      const c = keywordCriteria(samples[1]!);
+      while (!done) {
+        const t = performance.now();
+        await memory.search(c, { offset: 0, limit: 24 });
+        during.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const seconds = await rebuilt;
+      during.sort((a, b) => a - b);
+      ctx.record({
+        key: key('rebuild'), label: `search index rebuild, old index serving meanwhile${at}`, value: seconds, unit: 's', goal: 60, lowerIsBetter: true,
+        detail: `in memory; ${during.length} keyword searches answered by the old index during it, p99 ${during[Math.floor(during.length * 0.99)]?.toFixed(1) ?? '-'} ms`,
+      });
+    }
+
     const random = mulberry32(7);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const near = (s: Sample, dLat: number, dLng: number) => ({ minlat: String(s.lat - dLat), maxlat: String(s.lat + dLat), minlong: String(s.lng - dLng), maxlong: String(s.lng + dLng) });
@@ -90,84 +145,157 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
       const pts = Array.from({ length: 8 }, (_, i) => `${(s.lat + r * Math.sin((i * Math.PI) / 4)).toFixed(6)} ${(s.lng + 1.3 * r * Math.cos((i * Math.PI) / 4)).toFixed(6)}`);
       return [...pts, pts[0]].join(', ');
     };
-    const mapQuery = (raw: Record<string, string>) => async () => {
-      const req = parseSearchRequest(raw, 'map');
-      await index.map(req.criteria, { pins: 100, clusterLevel: clusterLevelFor(req.criteria.box, undefined) });
-    };
-    const scenarios: [string, string, () => () => Promise<void>, number | undefined][] = [
-      ['map-country', 'map, whole country (totals, bounds, clusters, 100 pins)', () => mapQuery(COUNTRY), 60],
-      ['map-metro', 'map, metro viewport', () => {
-        const [a, b, c, d] = pick(METROS);
-        return mapQuery({ minlat: String(a), maxlat: String(b), minlong: String(c), maxlong: String(d) });
-      }, 15],
-      ['map-neighbourhood', 'map, neighbourhood viewport', () => mapQuery(near(pick(samples), 0.012, 0.018)), undefined],
-      ['map-3-polygons', 'map, 3 drawn polygons', () => mapQuery({ polygonmap: [0, 1, 2].map(() => ring(pick(samples), 0.03)).join(':') }), undefined],
-      ['list-keyword-filters', 'list, keyword + filters (page of 24 cards)', () => async () => {
-        const req = parseSearchRequest({ kw: pick(samples).city, beds: '2', maxprice: '900000', listingtype: 'singlefamily,condo,townhouse' }, 'list');
-        const page = await index.search(req.criteria, { offset: 0, limit: 24 });
-        await index.listings(page.pdids);
-      }, undefined],
-      ['autocomplete', 'autocomplete (every group)', () => async () => {
-        const city = pick(samples).city.toLowerCase();
-        await index.suggest(['city', 'county', 'zip', 'address', 'mlsid'], city.slice(0, 2 + Math.floor(random() * 3)), 5);
-      }, 5],
-    ];
-    for (const [name, what, make, goal] of scenarios) {
-      if (!ctx.wants(key(name))) continue;
-      for (let i = 0; i < 20; i++) await make()();
-      const ms: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const run = make();
-        const t = performance.now();
-        await run();
-        ms.push(performance.now() - t);
+    const indexes: Record<Adapter, SearchIndex> = { memory, postgres: tables };
+    const p99s: Partial<Record<Adapter, Record<string, number>>> = {};
+    for (const [adapter, named] of ADAPTERS) {
+      const index = indexes[adapter];
+      const mapQuery = (raw: Record<string, string>) => async () => {
+        const req = parseSearchRequest(raw, 'map');
+        await index.map(req.criteria, { pins: 100, clusterLevel: clusterLevelFor(req.criteria.box, undefined) });
+      };
+      const scenarios: [string, string, () => () => Promise<void>, number | undefined][] = [
+        ['map-country', 'map, whole country (totals, bounds, clusters, 100 pins)', () => mapQuery(COUNTRY), 60],
+        ['map-metro', 'map, metro viewport', () => {
+          const [a, b, c, d] = pick(METROS);
+          return mapQuery({ minlat: String(a), maxlat: String(b), minlong: String(c), maxlong: String(d) });
+        }, 15],
+        ['map-neighbourhood', 'map, neighbourhood viewport', () => mapQuery(near(pick(samples), 0.012, 0.018)), undefined],
+        ['map-3-polygons', 'map, 3 drawn polygons', () => mapQuery({ polygonmap: [0, 1, 2].map(() => ring(pick(samples), 0.03)).join(':') }), undefined],
+        ['list-keyword-filters', 'list, keyword + filters (page of 24 cards)', () => async () => {
+          const page = await index.search(keywordCriteria(pick(samples)), { offset: 0, limit: 24 });
+          await index.listings(page.pdids);
+        }, 20],
+        ['autocomplete', 'autocomplete (every group)', () => async () => {
+          const city = pick(samples).city.toLowerCase();
+          await index.suggest(['city', 'county', 'zip', 'address', 'mlsid'], city.slice(0, 2 + Math.floor(random() * 3)), 5);
+        }, 5],
+      ];
+      for (const [name, what, make, goal] of scenarios) {
+        if (!ctx.wants(key(name))) continue;
+        for (let i = 0; i < 20; i++) await make()();
+        const ms: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const run = make();
+          const t = performance.now();
+          await run();
+          ms.push(performance.now() - t);
+        }
+        ms.sort((a, b) => a - b);
+        const p = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
+        (p99s[adapter] ??= {})[name] = p(0.99);
+        const versus = adapter === 'postgres' && p99s.memory?.[name] ? `; ${(p(0.99) / p99s.memory[name]).toFixed(1)}× the in-memory p99` : '';
+        ctx.record({
+          key: key(adapter === 'memory' ? name : `${name}-postgres`), label: `${what}${at}, ${named}, p99`, value: p(0.99), unit: 'ms', goal, lowerIsBetter: true,
+          detail: `p50 ${p(0.5).toFixed(1)} ms, p95 ${p(0.95).toFixed(1)} ms, p99 ${p(0.99).toFixed(1)} ms, ${RUNS} runs${versus}`,
+        });
       }
-      ms.sort((a, b) => a - b);
-      const p = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
-      ctx.record({ key: key(name), label: `${what}${at}, p95`, value: p(0.95), unit: 'ms', goal, lowerIsBetter: true, detail: `p50 ${p(0.5).toFixed(1)} ms, p95 ${p(0.95).toFixed(1)} ms, p99 ${p(0.99).toFixed(1)} ms, ${RUNS} runs` });
     }
+    // The server below starts from the snapshot this index writes as it stops (as a restarted instance would).
+    const snapshotStart = performance.now();
+    await memory.stop();
+    ctx.progress(`${key('memory')}: snapshot written in ${((performance.now() - snapshotStart) / 1000).toFixed(1)} s (${((await fs.stat(snapshotFile)).size / 2 ** 20).toFixed(0)} MB)`);
+    memory = undefined as unknown as MemorySearchIndex;
+    indexes.memory = tables;
 
     // Without the result cache every request is a query; with it (the default 1 s) repeated
-    // requests share answers, as popular map views do.
-    if (ctx.wants(key('http'))) await httpRate(ctx, db, key('http'), at, samples, 0);
-    if (ctx.wants(key('http-cached'))) await httpRate(ctx, db, key('http-cached'), at, samples, 1000);
+    // requests share answers, as popular map views do. Both adapters, the same requests, one run.
+    const rates: Partial<Record<Adapter, number>> = {};
+    for (const [adapter, named] of ADAPTERS) {
+      if (ctx.wants(key('http'))) rates[adapter] = await httpRate(ctx, db, key(adapter === 'memory' ? 'http' : 'http-postgres'), at, samples, 0, { adapter, named, snapshotFile, versus: rates.memory });
+    }
+    if (ctx.wants(key('http-cached'))) await httpRate(ctx, db, key('http-cached'), at, samples, 1000, { adapter: 'memory', named: 'in memory', snapshotFile });
   } finally {
     await store.close();
   }
 }
 
 /**
- * 50 connections against the running product: metro maps, list searches and autocomplete. They
- * stand for 50 visitors, but come from one address: its search limits are raised out of reach
- * (every request still passes the SearchGate, so its cost is in the figure).
+ * 50 connections against the running product: a mix of at least 1,000 distinct requests (map
+ * viewports from a random walk over the metros, zooming in and out; keyword lists with filters;
+ * autocomplete prefixes), so that no answer is computed once and served again. They stand for
+ * 50 visitors, but come from one address: its search limits are raised out of reach (every
+ * request still passes the SearchGate, so its cost is in the figure).
  */
-async function httpRate(ctx: BenchContext, db: BenchDatabase, key: string, at: string, samples: readonly Sample[], cacheMs: number): Promise<void> {
+async function httpRate(
+  ctx: BenchContext, db: BenchDatabase, key: string, at: string, samples: readonly Sample[], cacheMs: number,
+  o: { adapter: Adapter; named: string; snapshotFile: string; versus?: number },
+): Promise<number> {
+  const started = performance.now();
   const server = await startServer(
     loadConfig({
       NODE_ENV: 'production', DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_SEED: '0', SEARCH_CACHE_MS: String(cacheMs),
-      SEARCH_RATE_PER_MINUTE: '1000000', SEARCH_PARALLEL_PER_ADDRESS: '1000',
+      SEARCH_RATE_PER_MINUTE: '1000000', SEARCH_PARALLEL_PER_ADDRESS: '1000', SEARCH_INDEX: o.adapter, SEARCH_SNAPSHOT_FILE: o.snapshotFile,
     }),
   );
   try {
     await server.runtime.runner.waitForCatchUp(3_600_000);
-    const requests = [
-      ...METROS.slice(0, 4).map(([a, b, c, d]) => ({ method: 'POST' as const, path: '/api/search/map', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ minlat: String(a), maxlat: String(b), minlong: String(c), maxlong: String(d), type: 'map' }) })),
-      ...samples.slice(0, 4).map((s) => ({ method: 'GET' as const, path: `/api/search?kw=${encodeURIComponent(s.city)}&beds=2` })),
-      ...samples.slice(4, 8).map((s) => ({ method: 'GET' as const, path: `/api/search/autocomplete/kw/${encodeURIComponent(s.city.slice(0, 3).toLowerCase())}/?IncludeSearches=0` })),
-    ];
+    const startSeconds = (performance.now() - started) / 1000;
+    const requests = searchMix(samples);
     const seconds = ctx.quick ? 5 : 15;
-    ctx.progress(`${key}: 50 connections for ${seconds} s`);
-    const result = await autocannon({ url: server.url, connections: 50, duration: seconds, requests });
+    ctx.progress(`${key}: ${o.named}, started in ${startSeconds.toFixed(1)} s; 50 connections for ${seconds} s`);
+    // BENCH_CPU_PROFILE=1: where the CPU goes under the mix (the server and autocannon share this process).
+    const run = () => autocannon({ url: server.url, connections: 50, duration: seconds, requests });
+    let result!: autocannon.Result;
+    // CPU per request holds up on a shared machine where the rate does not: this process's (server and load generator) and the database's.
+    const m = await ctx.measure(async () => {
+      result = process.env.BENCH_CPU_PROFILE
+        ? await profiled(run).then(({ result: r, summary }) => (ctx.progress(`${key}: CPU profile, ${o.named}: ${summary}`), r))
+        : await run();
+    });
     const bad = result.non2xx + result.errors + result.timeouts;
+    const rss = process.memoryUsage().rss / 2 ** 20;
     ctx.record({
       key,
-      label: `HTTP search requests/s, 50 connections, ${cacheMs ? `${cacheMs} ms result cache` : 'no result cache'}${at}`,
+      label: `HTTP search requests/s, 50 connections, ${cacheMs ? `${cacheMs} ms result cache` : 'no result cache'}${at}, ${o.named}`,
       value: result.requests.average,
       unit: 'req/s',
-      goal: 1500,
-      detail: `maps, lists and autocomplete mixed (${requests.length} distinct requests); latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${bad ? `; ${bad} failed` : ''}`,
+      goal: cacheMs ? undefined : 3000,
+      detail:
+        `maps, lists and autocomplete mixed (${requests.length} distinct requests); latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms` +
+        `${o.versus ? `; the in-memory index serves ${(o.versus / result.requests.average).toFixed(1)}× as many` : ''}; ${cpuPer(m, result.requests.total, 'request')} (bench = server + autocannon); server started in ${startSeconds.toFixed(1)} s, bench process RSS ${Math.round(rss)} MB${bad ? `; ${bad} failed` : ''}`,
     });
+    if (!cacheMs) ctx.record({ key: `${key}-p99`, label: `HTTP search latency p99, 50 connections, no result cache${at}, ${o.named}`, value: result.latency.p99, unit: 'ms', goal: 50, lowerIsBetter: true });
+    return result.requests.average;
   } finally {
     await server.stop();
   }
+}
+
+type Request = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+
+/** At least 1,000 distinct requests: 600 viewports walked over the metros, 300 keyword lists, 150 autocompletes. */
+function searchMix(samples: readonly Sample[]): Request[] {
+  const random = mulberry32(20);
+  const out: Request[] = [];
+  // A walk: pan by up to half a viewport, zoom in or out now and then, jump to another metro every 30 steps.
+  let [lat, lng, h, w] = [0, 0, 0, 0];
+  for (let i = 0; i < 600; i++) {
+    if (i % 30 === 0) {
+      const [a, b, c, d] = METROS[(i / 30) % METROS.length]!;
+      [lat, lng, h, w] = [(a + b) / 2, (c + d) / 2, (b - a) / 2, (d - c) / 2];
+    }
+    lat += (random() - 0.5) * h;
+    lng += (random() - 0.5) * w;
+    const zoom = random();
+    if (zoom < 0.15) [h, w] = [h / 2, w / 2];
+    else if (zoom > 0.9 && h < 1) [h, w] = [h * 2, w * 2];
+    const box = { minlat: (lat - h).toFixed(5), maxlat: (lat + h).toFixed(5), minlong: (lng - w).toFixed(5), maxlong: (lng + w).toFixed(5), type: 'map' };
+    out.push({ method: 'POST', path: '/api/search/map', headers: { 'content-type': 'application/json' }, body: JSON.stringify(box) });
+  }
+  const filters = ['beds=2', 'beds=3&maxprice=700000', 'minprice=300000&listingtype=condo,townhouse', 'baths=2&sortby=price-asc', 'sortby=newest', 'beds=1&maxprice=500000&sortby=price-desc'];
+  for (let i = 0; i < 300; i++) {
+    const s = samples[i % samples.length]!;
+    out.push({ method: 'GET', path: `/api/search?kw=${encodeURIComponent(s.city)}&${filters[i % filters.length]}${i >= samples.length ? `&page=${1 + Math.floor(i / samples.length)}` : ''}` });
+  }
+  const prefixes = new Set<string>();
+  for (const s of samples) for (let n = 2; n <= 5; n++) prefixes.add(s.city.toLowerCase().slice(0, n));
+  for (const term of [...prefixes].slice(0, 150)) out.push({ method: 'GET', path: `/api/search/autocomplete/kw/${encodeURIComponent(term)}/?IncludeSearches=0` });
+  const distinct = new Set(out.map((r) => `${r.path} ${r.body ?? ''}`)).size;
+  if (distinct < 1000) throw new Error(`the search mix has only ${distinct} distinct requests`);
+  // Shuffled, so that the 50 connections ask for different things at once.
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
 }

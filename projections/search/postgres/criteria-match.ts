@@ -45,15 +45,30 @@ const atMost = (v: number | null, max: number | undefined) => max === undefined 
 
 /** ringSql, term by term, with the same float arithmetic in the same order. */
 function inRing(r: Located, ring: Ring): boolean {
-  if (!inBox(r, ring.bounds)) return false;
+  return inBox(r, ring.bounds) && pointInRing(r.lat, r.lng, ring);
+}
+
+/** The even-odd test of ringSql for a point already inside the ring's bounds (the in-memory index tests its columns with it). */
+export function pointInRing(lat: number, lng: number, ring: Ring): boolean {
   let crossings = 0;
   for (const [aLat, bLat, dLng, dLat, aLng] of ring.edges) {
-    if (r.lat > aLat !== r.lat > bLat && r.lng < (dLng * (r.lat - aLat)) / dLat + aLng) crossings++;
+    if (lat > aLat !== lat > bLat && lng < (dLng * (lat - aLat)) / dLat + aLng) crossings++;
   }
   return ring.edges.length > 0 && crossings % 2 === 1;
 }
 
-type Ring = { readonly bounds: Box; readonly edges: readonly (readonly [number, number, number, number, number])[] };
+export type Ring = { readonly bounds: Box; readonly edges: readonly (readonly [number, number, number, number, number])[] };
+
+/** A ring's edges as ringSql writes them: horizontal edges never cross (and are left out of the SQL too). */
+export function ringOf(ring: readonly LatLng[]): Ring {
+  const edges: [number, number, number, number, number][] = [];
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const a = ring[i]!;
+    const b = ring[j]!;
+    if (a.lat !== b.lat) edges.push([a.lat, b.lat, b.lng - a.lng, b.lat - a.lat, a.lng]);
+  }
+  return { bounds: boundsOf(ring), edges };
+}
 type Prepared = {
   readonly words: readonly string[];
   readonly types: number | undefined;
@@ -66,16 +81,6 @@ const prepared = new WeakMap<SearchCriteria, Prepared>();
 function prepare(c: SearchCriteria): Prepared {
   let p = prepared.get(c);
   if (p) return p;
-  const ringOf = (ring: readonly LatLng[]): Ring => {
-    const edges: [number, number, number, number, number][] = [];
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const a = ring[i]!;
-      const b = ring[j]!;
-      // Horizontal edges never cross (and are left out of the SQL too).
-      if (a.lat !== b.lat) edges.push([a.lat, b.lat, b.lng - a.lng, b.lat - a.lat, a.lng]);
-    }
-    return { bounds: boundsOf(ring), edges };
-  };
   p = {
     words: [...new Set(c.keywords.flat())],
     types: c.types ? c.types.reduce((bits, t) => bits | TYPE_BITS[t], 0) : undefined,

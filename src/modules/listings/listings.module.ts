@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import type pg from 'pg';
-import { MeiliSearch, MeiliSearchIndex, PostgresSearchIndex, SearchIndex } from '../../../projections/search';
-import { CONFIG, DB_POOL, SEARCH_POOL } from '../../app/tokens';
+import { MeiliSearch, MeiliSearchIndex, MemorySearchIndex, PostgresSearchIndex, SearchIndex, snapshotIdentity } from '../../../projections/search';
+import type { Runtime } from '../../app/runtime';
+import { CONFIG, DB_POOL, RUNTIME, SEARCH_POOL } from '../../app/tokens';
 import type { Config } from '../../config/config';
 import { OneConnection } from '../../database/one-connection';
 import { RateLimiter } from '../../http/rate-limiter';
@@ -22,11 +23,18 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
     {
       provide: SearchIndex,
       // SEARCH_INDEX=meilisearch: Meilisearch answers searches; names and MLS times stay on PostgreSQL.
-      useFactory: (pool: pg.Pool, config: Config): SearchIndex | Promise<SearchIndex> =>
-        config.searchIndex === 'meilisearch' && config.meili
-          ? MeiliSearchIndex.connect(new MeiliSearch({ host: config.meili.url, apiKey: config.meili.key }), new PostgresSearchIndex(pool))
-          : new PostgresSearchIndex(pool),
-      inject: [DB_POOL, CONFIG],
+      // SEARCH_INDEX=memory (default): this instance's own index, caught up before the app listens.
+      useFactory: (pool: pg.Pool, config: Config, runtime: Runtime): SearchIndex | Promise<SearchIndex> => {
+        if (config.searchIndex === 'meilisearch' && config.meili) {
+          return MeiliSearchIndex.connect(new MeiliSearch({ host: config.meili.url, apiKey: config.meili.key }), new PostgresSearchIndex(pool));
+        }
+        if (config.searchIndex === 'memory') {
+          const snapshot = config.searchSnapshot && { ...config.searchSnapshot, identity: snapshotIdentity(runtime.db.url) };
+          return MemorySearchIndex.open(runtime.store, new PostgresSearchIndex(pool), { batchSize: config.projections.batchSize, snapshot, scanBudgetMs: config.searchStatementTimeoutMs });
+        }
+        return new PostgresSearchIndex(pool);
+      },
+      inject: [DB_POOL, CONFIG, RUNTIME],
     },
     {
       provide: OPEN_VISITOR_SEARCH,
@@ -34,7 +42,9 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
         // Meilisearch is its own server: visitors' searches share the one adapter.
         if (index instanceof MeiliSearchIndex) return { index, close: () => undefined };
         const connection = new OneConnection(pool);
-        return { index: new PostgresSearchIndex(connection), close: () => connection.release() };
+        const tables = new PostgresSearchIndex(connection);
+        // In memory: matches from this process, cards and autocomplete on the search pool's connection.
+        return { index: index instanceof MemorySearchIndex ? index.over(tables) : tables, close: () => connection.release() };
       },
       inject: [SEARCH_POOL, SearchIndex],
     },

@@ -1,0 +1,74 @@
+/** A growable list of slots in an Int32Array: 4 bytes a posting, where a JS array of numbers takes 8 and a Set about 20. */
+export class IntList {
+  items: Int32Array;
+  length = 0;
+
+  constructor(capacity = 4) {
+    this.items = new Int32Array(capacity);
+  }
+
+  push(v: number): void {
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(Math.max(4, Math.ceil(this.items.length * 1.5)));
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = v;
+  }
+
+  /** Removes one occurrence (order is not kept: postings are sets). */
+  remove(v: number): void {
+    const items = this.items;
+    for (let i = 0; i < this.length; i++) {
+      if (items[i] === v) {
+        items[i] = items[--this.length]!;
+        return;
+      }
+    }
+  }
+}
+
+/**
+ * Slots by key: the inverted index of keyword words, and the lists of cities, zips and grid
+ * cells. A key of one listing (an MLS number's word, a house number) holds the slot itself, not
+ * a list: most keys are such, and a list costs about a hundred bytes more.
+ */
+export class Postings<K> {
+  private readonly lists = new Map<K, IntList | number>();
+
+  add(key: K, slot: number): void {
+    const held = this.lists.get(key);
+    if (held === undefined) this.lists.set(key, slot);
+    else if (typeof held === 'number') {
+      const list = new IntList();
+      list.push(held);
+      list.push(slot);
+      this.lists.set(key, list);
+    } else held.push(slot);
+  }
+
+  remove(key: K, slot: number): void {
+    const held = this.lists.get(key);
+    if (held === undefined) return;
+    if (typeof held === 'number') {
+      if (held === slot) this.lists.delete(key);
+      return;
+    }
+    held.remove(slot);
+    if (held.length === 1) this.lists.set(key, held.items[0]!);
+    else if (held.length === 0) this.lists.delete(key);
+  }
+
+  get(key: K): IntList | undefined {
+    const held = this.lists.get(key);
+    if (typeof held !== 'number') return held;
+    const one = new IntList(1);
+    one.push(held);
+    return one;
+  }
+
+  size(key: K): number {
+    const held = this.lists.get(key);
+    return held === undefined ? 0 : typeof held === 'number' ? 1 : held.length;
+  }
+}

@@ -1,0 +1,297 @@
+import type { ListingRecord, OpenHouse } from '../../../src/modules/listings/listings.events';
+import { deriveSearchFields, type SearchDoc, type SearchFields } from '../search-document';
+import { Postings } from './int-list';
+
+/** Map cells of the grid the spatial postings use: level 10 (0.35°), about a city; rows and columns of level-20 cells >> 10. */
+export const GRID_SHIFT = 10;
+export const gridKey = (cy: number, cx: number): number => (cy >> GRID_SHIFT) * 1024 + (cx >> GRID_SHIFT);
+
+/** Numbers (NaN for null): what criteria compare and sorts order, and the prices the fold needs again. */
+const F64 = ['listPrice', 'closePrice', 'originalListPrice', 'previousListPrice', 'maxListPrice', 'price', 'beds', 'baths', 'sqft', 'lat', 'lng', 'ux', 'uy', 'uz', 'openHouseUntil'] as const;
+/** Interned strings (-1 for null) and the level-20 cell of the point. */
+const I32 = ['mls', 'status', 'city', 'county', 'postalCode', 'propertyType', 'propertySubType', 'closeDate', 'listDate', 'sortDate', 'zip5', 'cityKey', 'countyKey', 'cy', 'cx'] as const;
+/** grp and kinds; flags as 0 null, 1 false, 2 true (the fold must give back null, false or true). */
+const U8 = ['grp', 'kinds', 'waterfront', 'view', 'pool', 'newConstruction', 'addressDisplay', 'listingDisplay', 'locationApproximate', 'priceReduced'] as const;
+/** Strings of (nearly) one listing each: not interned. */
+const STR = ['pdid', 'address', 'listingId'] as const;
+
+type F64Name = (typeof F64)[number];
+type I32Name = (typeof I32)[number];
+type U8Name = (typeof U8)[number];
+type StrName = (typeof STR)[number];
+
+const tri = (v: boolean | null | undefined): number => (v === true ? 2 : v === false ? 1 : 0);
+const untri = (v: number): boolean | null => (v === 2 ? true : v === 1 ? false : null);
+const num = (v: number | null | undefined): number => (v === null || v === undefined ? NaN : v);
+const unnum = (v: number): number | null => (Number.isNaN(v) ? null : v);
+
+/** The columns as a snapshot holds them (see memory-snapshot.ts). */
+export type ColumnsImage = {
+  readonly count: number;
+  readonly free: readonly number[];
+  readonly strings: readonly string[];
+  readonly text: Record<StrName, readonly (string | null)[]>;
+  readonly openHouses: readonly [number, readonly OpenHouse[]][];
+  readonly mlsUpdates: readonly [string, string][];
+  readonly numbers: Record<F64Name, Float64Array>;
+  readonly ints: Record<I32Name, Int32Array>;
+  readonly bytes: Record<U8Name, Uint8Array>;
+};
+
+/**
+ * Every listing the search read model holds, one slot each, in columns: typed arrays for what
+ * criteria compare and sorts order (a scan over a million listings touches a few flat arrays,
+ * not a million objects), interned ids for the few thousand distinct cities, types and dates,
+ * and postings (keyword words, cities, zips, level-10 grid cells) that narrow a
+ * search before the scan. A slot keeps exactly what the search fold needs to take the next
+ * event (see docOf): photos, remarks and names stay in PostgreSQL, which serves the cards.
+ */
+export class ListingColumns {
+  count = 0;
+  private capacity: number;
+  private readonly free: number[] = [];
+  readonly slots = new Map<string, number>();
+  private readonly strings: string[] = [];
+  private readonly ids = new Map<string, number>();
+  readonly f: Record<F64Name, Float64Array>;
+  readonly i: Record<I32Name, Int32Array>;
+  readonly u: Record<U8Name, Uint8Array>;
+  readonly s: Record<StrName, (string | null)[]>;
+  private readonly openHouses = new Map<number, readonly OpenHouse[]>();
+  /** When each MLS's listings last changed (ISO instants): the disclaimers' "last updated", as search_mls_updates holds it. */
+  readonly mlsUpdates = new Map<string, string>();
+  readonly words = new Postings<string>();
+  readonly cities = new Postings<number>();
+  readonly zips = new Postings<number>();
+  readonly grid = new Postings<number>();
+
+  constructor(capacity = 1024) {
+    this.capacity = capacity;
+    this.f = Object.fromEntries(F64.map((n) => [n, new Float64Array(capacity).fill(NaN)])) as Record<F64Name, Float64Array>;
+    this.i = Object.fromEntries(I32.map((n) => [n, new Int32Array(capacity).fill(-1)])) as Record<I32Name, Int32Array>;
+    this.u = Object.fromEntries(U8.map((n) => [n, new Uint8Array(capacity)])) as Record<U8Name, Uint8Array>;
+    this.s = Object.fromEntries(STR.map((n) => [n, []])) as unknown as Record<StrName, (string | null)[]>;
+  }
+
+  intern(v: string | null | undefined): number {
+    if (v === null || v === undefined) return -1;
+    let id = this.ids.get(v);
+    if (id === undefined) {
+      id = this.strings.length;
+      this.strings.push(v);
+      this.ids.set(v, id);
+    }
+    return id;
+  }
+
+  /** The id of a string already held, or -2 (which no column holds) when none has it. */
+  idOf(v: string): number {
+    return this.ids.get(v) ?? -2;
+  }
+
+  private ranks = new Int32Array(0);
+
+  /** Each interned string's place in byte order (newest-first compares dates by it); made again when strings were added. */
+  rankOfStrings(): Int32Array {
+    if (this.ranks.length !== this.strings.length) {
+      const order = this.strings.map((_, k) => k).sort((a, b) => (this.strings[a]! < this.strings[b]! ? -1 : this.strings[a]! > this.strings[b]! ? 1 : 0));
+      const ranks = new Int32Array(this.strings.length);
+      order.forEach((id, rank) => (ranks[id] = rank));
+      this.ranks = ranks;
+    }
+    return this.ranks;
+  }
+
+  str(id: number): string | null {
+    return id < 0 ? null : this.strings[id]!;
+  }
+
+  /** The listing of a slot as the search fold (evolveDoc) takes it: what search reads, the rest null. */
+  docOf(slot: number): SearchDoc {
+    const { f, i, u, s } = this;
+    const str = (n: I32Name) => this.str(i[n][slot]!);
+    const record: ListingRecord = {
+      ListingKey: s.pdid[slot]!.slice(s.pdid[slot]!.indexOf('-') + 1),
+      StandardStatus: str('status') as ListingRecord['StandardStatus'],
+      ListPrice: unnum(f.listPrice[slot]!),
+      ClosePrice: unnum(f.closePrice[slot]!),
+      CloseDate: str('closeDate'),
+      ModificationTimestamp: null,
+      ListingId: s.listingId[slot] ?? null,
+      UnparsedAddress: s.address[slot] ?? null,
+      City: str('city'),
+      StateOrProvince: null,
+      PostalCode: str('postalCode'),
+      CountyOrParish: str('county'),
+      Latitude: unnum(f.lat[slot]!),
+      Longitude: unnum(f.lng[slot]!),
+      locationApproximate: u.locationApproximate[slot] === 2,
+      BedroomsTotal: unnum(f.beds[slot]!),
+      BathroomsTotalInteger: unnum(f.baths[slot]!),
+      LivingArea: unnum(f.sqft[slot]!),
+      PropertyType: str('propertyType'),
+      PropertySubType: str('propertySubType'),
+      ListingContractDate: str('listDate'),
+      PublicRemarks: null,
+      WaterfrontYN: untri(u.waterfront[slot]!),
+      ViewYN: untri(u.view[slot]!),
+      PoolPrivateYN: untri(u.pool[slot]!),
+      NewConstructionYN: untri(u.newConstruction[slot]!),
+      OriginalListPrice: unnum(f.originalListPrice[slot]!),
+      PreviousListPrice: unnum(f.previousListPrice[slot]!),
+      ListOfficeName: null,
+      ListAgentFullName: null,
+      ListAgentMlsId: null,
+      ListOfficeMlsId: null,
+      InternetAddressDisplayYN: untri(u.addressDisplay[slot]!),
+      InternetEntireListingDisplayYN: untri(u.listingDisplay[slot]!),
+      photos: [],
+    };
+    return { pdid: s.pdid[slot]!, mls: str('mls')!, record, brokenPhotos: [], maxListPrice: unnum(f.maxListPrice[slot]!), openHouses: this.openHouses.get(slot) ?? [] };
+  }
+
+  slotOf(pdid: string): number | undefined {
+    return this.slots.get(pdid);
+  }
+
+  /** Writes a listing (new or changed); `before` is what the slot held, so that its postings are taken back. */
+  put(doc: SearchDoc, before: SearchDoc | undefined): void {
+    let slot = this.slots.get(doc.pdid);
+    if (slot === undefined) {
+      slot = this.free.pop() ?? this.count++;
+      if (slot >= this.capacity) this.grow();
+      this.slots.set(doc.pdid, slot);
+    } else if (before) {
+      this.unpost(slot, deriveSearchFields(before));
+    }
+    const r = doc.record;
+    const d = deriveSearchFields(doc);
+    const { f, i, u, s } = this;
+    f.listPrice[slot] = num(r.ListPrice);
+    f.closePrice[slot] = num(r.ClosePrice);
+    f.originalListPrice[slot] = num(r.OriginalListPrice);
+    f.previousListPrice[slot] = num(r.PreviousListPrice);
+    f.maxListPrice[slot] = num(doc.maxListPrice);
+    f.price[slot] = num(d.price);
+    f.beds[slot] = num(r.BedroomsTotal);
+    f.baths[slot] = num(r.BathroomsTotalInteger);
+    f.sqft[slot] = num(r.LivingArea);
+    f.lat[slot] = num(r.Latitude);
+    f.lng[slot] = num(r.Longitude);
+    f.ux[slot] = num(d.ux);
+    f.uy[slot] = num(d.uy);
+    f.uz[slot] = num(d.uz);
+    f.openHouseUntil[slot] = d.openHouseUntil === null ? NaN : Date.parse(d.openHouseUntil);
+    i.mls[slot] = this.intern(doc.mls);
+    i.status[slot] = this.intern(r.StandardStatus);
+    i.city[slot] = this.intern(r.City);
+    i.county[slot] = this.intern(r.CountyOrParish);
+    i.postalCode[slot] = this.intern(r.PostalCode);
+    i.propertyType[slot] = this.intern(r.PropertyType);
+    i.propertySubType[slot] = this.intern(r.PropertySubType);
+    i.closeDate[slot] = this.intern(r.CloseDate);
+    i.listDate[slot] = this.intern(r.ListingContractDate);
+    i.sortDate[slot] = this.intern(d.sortDate);
+    i.zip5[slot] = this.intern(d.zip5);
+    i.cityKey[slot] = this.intern(d.cityKey);
+    i.countyKey[slot] = this.intern(d.countyKey);
+    i.cy[slot] = d.cy ?? -1;
+    i.cx[slot] = d.cx ?? -1;
+    u.grp[slot] = d.grp;
+    u.kinds[slot] = d.kinds;
+    u.waterfront[slot] = tri(r.WaterfrontYN);
+    u.view[slot] = tri(r.ViewYN);
+    u.pool[slot] = tri(r.PoolPrivateYN);
+    u.newConstruction[slot] = tri(r.NewConstructionYN);
+    u.addressDisplay[slot] = tri(r.InternetAddressDisplayYN);
+    u.listingDisplay[slot] = tri(r.InternetEntireListingDisplayYN);
+    u.locationApproximate[slot] = tri(r.locationApproximate);
+    u.priceReduced[slot] = d.priceReduced ? 2 : 1;
+    s.pdid[slot] = doc.pdid;
+    s.address[slot] = r.UnparsedAddress;
+    s.listingId[slot] = r.ListingId;
+    if (doc.openHouses.length > 0) this.openHouses.set(slot, doc.openHouses);
+    else this.openHouses.delete(slot);
+    this.post(slot, d);
+  }
+
+  remove(pdid: string, before: SearchDoc): void {
+    const slot = this.slots.get(pdid);
+    if (slot === undefined) return;
+    this.unpost(slot, deriveSearchFields(before));
+    this.slots.delete(pdid);
+    this.openHouses.delete(slot);
+    // grp 0 is found by no search; the slot is taken again by the next listing.
+    this.u.grp[slot] = 0;
+    this.s.pdid[slot] = null;
+    this.free.push(slot);
+  }
+
+  private post(slot: number, d: SearchFields): void {
+    for (const w of d.words) this.words.add(w, slot);
+    if (d.cityKey !== null) this.cities.add(this.intern(d.cityKey), slot);
+    if (d.zip5 !== null) this.zips.add(this.intern(d.zip5), slot);
+    if (d.cy !== null && d.cx !== null && d.ux !== null) this.grid.add(gridKey(d.cy, d.cx), slot);
+  }
+
+  private unpost(slot: number, d: SearchFields): void {
+    for (const w of d.words) this.words.remove(w, slot);
+    if (d.cityKey !== null) this.cities.remove(this.intern(d.cityKey), slot);
+    if (d.zip5 !== null) this.zips.remove(this.intern(d.zip5), slot);
+    if (d.cy !== null && d.cx !== null && d.ux !== null) this.grid.remove(gridKey(d.cy, d.cx), slot);
+  }
+
+  private grow(): void {
+    const capacity = this.capacity * 2;
+    const grown = <T extends Float64Array | Int32Array | Uint8Array>(a: T, fill: number): T => {
+      const next = new (a.constructor as new (n: number) => T)(capacity);
+      next.fill(fill);
+      next.set(a);
+      return next;
+    };
+    for (const n of F64) this.f[n] = grown(this.f[n], NaN);
+    for (const n of I32) this.i[n] = grown(this.i[n], -1);
+    for (const n of U8) this.u[n] = grown(this.u[n], 0);
+    this.capacity = capacity;
+  }
+
+  image(): ColumnsImage {
+    const cut = <T extends Float64Array | Int32Array | Uint8Array>(a: T): T => a.subarray(0, this.count) as T;
+    return {
+      count: this.count,
+      free: [...this.free],
+      strings: this.strings,
+      text: Object.fromEntries(STR.map((n) => [n, this.s[n].slice(0, this.count)])) as Record<StrName, (string | null)[]>,
+      openHouses: [...this.openHouses],
+      mlsUpdates: [...this.mlsUpdates],
+      numbers: Object.fromEntries(F64.map((n) => [n, cut(this.f[n])])) as Record<F64Name, Float64Array>,
+      ints: Object.fromEntries(I32.map((n) => [n, cut(this.i[n])])) as Record<I32Name, Int32Array>,
+      bytes: Object.fromEntries(U8.map((n) => [n, cut(this.u[n])])) as Record<U8Name, Uint8Array>,
+    };
+  }
+
+  /** Columns from a snapshot's image; the postings are made again from the listings. */
+  static fromImage(img: ColumnsImage): ListingColumns {
+    let capacity = 1024;
+    while (capacity < img.count) capacity *= 2;
+    const c = new ListingColumns(capacity);
+    c.count = img.count;
+    c.free.push(...img.free);
+    for (const str of img.strings) c.intern(str);
+    for (const n of F64) c.f[n].set(img.numbers[n]);
+    for (const n of I32) c.i[n].set(img.ints[n]);
+    for (const n of U8) c.u[n].set(img.bytes[n]);
+    for (const n of STR) c.s[n] = [...img.text[n]];
+    for (const [slot, oh] of img.openHouses) c.openHouses.set(slot, oh);
+    for (const [mls, at] of img.mlsUpdates) c.mlsUpdates.set(mls, at);
+    for (let slot = 0; slot < c.count; slot++) {
+      const pdid = c.s.pdid[slot];
+      if (!pdid) continue;
+      c.slots.set(pdid, slot);
+      c.post(slot, deriveSearchFields(c.docOf(slot)));
+    }
+    return c;
+  }
+
+  static readonly columns = { F64, I32, U8, STR };
+}

@@ -1,0 +1,378 @@
+import { boxAround, CELL_LEVEL, cellOf, cellSize, chord2OfMiles, unitVector } from '../geo';
+import type { Box, SearchCriteria } from '../search-criteria';
+import { groupOf } from '../search-document';
+import type { Cluster, Pin } from '../search-index.port';
+import { normalizeName, TYPE_BITS } from '../search-terms';
+import { boundsOf } from '../postgres/criteria-sql';
+import { pointInRing, ringOf } from '../postgres/criteria-match';
+import type { IntList } from './int-list';
+import { GRID_SHIFT, gridKey, type ListingColumns } from './listing-columns';
+
+type Check = (slot: number) => boolean;
+
+/** Past this many grid cells a region is scanned whole instead (a country-wide map). */
+const MAX_CELLS = 4096;
+
+/** The stamps of the keyword intersection, reused: it runs start to end without awaiting. */
+const scratch = { stamps: new Uint32Array(0), epoch: 0 };
+
+/** The longest a scan runs before it lets the event loop serve others (a polygon test is costlier than a box's: time, not a count). */
+const SLICE_MS = 4;
+
+/** The slots that match, in no order. */
+export type Matches = { readonly slots: Int32Array; readonly n: number };
+
+/** A scan past its budget: the search answers as a statement past its timeout does (SQLSTATE query_canceled). */
+export class ScanTimeout extends Error {
+  readonly code = '57014';
+  constructor() {
+    super('search scan cancelled at its time budget');
+  }
+}
+
+/**
+ * Every listing matching the criteria: candidates from the narrowest postings the criteria
+ * allow (keyword words intersected; else a city or zip list, or the grid cells of the
+ * region; else every slot), then each candidate through the checks of criteria-match.ts,
+ * written over the columns with the same comparisons in the same float arithmetic. It yields to
+ * the event loop every SLICE_MS, and given up past `budgetMs` (a search of ten country-wide
+ * polygons must not stop every other request, as a statement timeout guards PostgreSQL).
+ */
+export async function matchAll(cols: ListingColumns, c: SearchCriteria, budgetMs = Infinity): Promise<Matches> {
+  const started = performance.now();
+  const checks = checksOf(cols, c);
+  const source = candidatesOf(cols, c);
+  const all = source === 'all';
+  const total = all ? cols.count : source.n;
+  let out = new Int32Array(Math.min(total, 1024));
+  let n = 0;
+  const grp = cols.u.grp;
+  const g = groupOf(c);
+  let slice = started;
+  next: for (let k = 0; k < total; k++) {
+    if ((k & 1023) === 1023 && performance.now() - slice > SLICE_MS) {
+      await new Promise((r) => setImmediate(r));
+      slice = performance.now();
+      if (slice - started > budgetMs) throw new ScanTimeout();
+    }
+    const slot = all ? k : source.slots[k]!;
+    if (grp[slot] !== g) continue;
+    for (let j = 0; j < checks.length; j++) if (!checks[j]!(slot)) continue next;
+    if (n === out.length) {
+      const grown = new Int32Array(Math.min(total, out.length * 2));
+      grown.set(out);
+      out = grown;
+    }
+    out[n++] = slot;
+  }
+  return { slots: out, n };
+}
+
+function candidatesOf(cols: ListingColumns, c: SearchCriteria): Matches | 'all' {
+  const words = [...new Set(c.keywords.flat())];
+  if (words.length > 0) return wordsMatching(cols, words);
+  const options: { size: number; lists: () => IntList[] }[] = [];
+  const unionOf = (lists: (IntList | undefined)[]) => {
+    const found = lists.filter((l): l is IntList => l !== undefined);
+    return { size: found.reduce((n, l) => n + l.length, 0), lists: () => found };
+  };
+  for (const list of c.cities) options.push(unionOf([...new Set(list)].map((name) => cols.cities.get(cols.idOf(name)))));
+  for (const list of c.zips) options.push(unionOf([...new Set(list)].map((zip) => cols.zips.get(cols.idOf(zip)))));
+  const cells = cellsOf(c);
+  if (cells) options.push(unionOf(cells.map((key) => cols.grid.get(key))));
+  if (options.length === 0) return 'all';
+  const best = options.reduce((a, b) => (b.size < a.size ? b : a));
+  if (best.size > cols.count / 2) return 'all';
+  const out = new Int32Array(best.size);
+  let n = 0;
+  for (const list of best.lists()) {
+    out.set(list.items.subarray(0, list.length), n);
+    n += list.length;
+  }
+  return { slots: out, n };
+}
+
+/**
+ * Polygons over more grid cells than a scan should visit (drawn over a whole region, or the
+ * country-wide zigzags of an attack), or with more points than people draw (the limits' ten of
+ * 99, sent as a flood): PostgreSQL tests them, in a process of its own under the search pool's
+ * statement timeout, one connection per visitor, so that they cannot take this process's time
+ * from others (tests/http/search-attack.int.spec.ts).
+ */
+export const widePolygons = (c: SearchCriteria): boolean =>
+  c.polygons !== undefined && (c.polygons.reduce((n, ring) => n + ring.length, 0) > MAX_POLYGON_POINTS || cellsOf(c) === undefined);
+const MAX_POLYGON_POINTS = 200;
+
+/** The grid cells (level 10) that hold every point of the criteria's region, one more all round; undefined if too many or no region. */
+function cellsOf(c: SearchCriteria): number[] | undefined {
+  const boxes: Box[] = [];
+  if (c.box) boxes.push(c.box);
+  else if (c.radius) boxes.push(boxAround(c.radius.center, c.radius.miles));
+  else if (c.polygons) boxes.push(...c.polygons.map(boundsOf));
+  if (boxes.length === 0) return undefined;
+  const size = cellSize(CELL_LEVEL - GRID_SHIFT);
+  const keys = new Set<number>();
+  for (const b of boxes) {
+    const y0 = Math.max(0, Math.floor((Math.max(-90, b.minLat) + 90) / size) - 1);
+    const y1 = Math.min(512, Math.floor((Math.min(90, b.maxLat) + 90) / size) + 1);
+    const x0 = Math.max(0, Math.floor((Math.max(-180, b.minLng) + 180) / size) - 1);
+    const x1 = Math.min(1023, Math.floor((Math.min(180, b.maxLng) + 180) / size) + 1);
+    if ((y1 - y0 + 1) * (x1 - x0 + 1) + keys.size > MAX_CELLS) return undefined;
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) keys.add(gridKey(y << GRID_SHIFT, x << GRID_SHIFT));
+  }
+  return [...keys];
+}
+
+/** Slots holding every word: the shortest posting list, narrowed by each longer one in turn. */
+function wordsMatching(cols: ListingColumns, words: readonly string[]): Matches {
+  const lists = words.map((w) => cols.words.get(w));
+  if (lists.some((l) => l === undefined)) return { slots: new Int32Array(0), n: 0 };
+  const sorted = (lists as IntList[]).sort((a, b) => a.length - b.length);
+  let n = sorted[0]!.length;
+  const out = sorted[0]!.items.slice(0, n);
+  if (scratch.stamps.length < cols.count) scratch.stamps = new Uint32Array(Math.max(1024, cols.count * 2));
+  const stamps = scratch.stamps;
+  for (let k = 1; k < sorted.length && n > 0; k++) {
+    const epoch = ++scratch.epoch;
+    const list = sorted[k]!;
+    for (let j = 0; j < list.length; j++) stamps[list.items[j]!] = epoch;
+    let kept = 0;
+    for (let j = 0; j < n; j++) if (stamps[out[j]!] === epoch) out[kept++] = out[j]!;
+    n = kept;
+  }
+  return { slots: out, n };
+}
+
+/** compile() of criteria-match.ts over the columns: null (NaN) compares as nothing, as in SQL. */
+function checksOf(cols: ListingColumns, c: SearchCriteria): Check[] {
+  const { f, i, u, s } = cols;
+  const { price, beds, baths, sqft, lat, lng, ux, uy, uz, openHouseUntil } = f;
+  const grp = u.grp;
+  const checks: Check[] = [];
+  const g = groupOf(c);
+  checks.push((x) => grp[x] === g);
+  const { minPrice, maxPrice, minBeds, minBaths, minSqft, maxSqft } = c;
+  if (minPrice !== undefined) checks.push((x) => price[x]! >= minPrice);
+  if (maxPrice !== undefined) checks.push((x) => price[x]! <= maxPrice);
+  if (minBeds !== undefined) checks.push((x) => beds[x]! >= minBeds);
+  if (minBaths !== undefined) checks.push((x) => baths[x]! >= minBaths);
+  if (minSqft !== undefined) checks.push((x) => sqft[x]! >= minSqft);
+  if (maxSqft !== undefined) checks.push((x) => sqft[x]! <= maxSqft);
+  // A listing without a point has NaN coordinates, outside every box.
+  const inBox = (x: number, b: Box) => lat[x]! >= b.minLat && lat[x]! <= b.maxLat && lng[x]! >= b.minLng && lng[x]! <= b.maxLng && ux[x] === ux[x];
+  const box = c.box;
+  if (box) checks.push((x) => inBox(x, box));
+  const ids = (list: readonly string[]) => new Set(list.map((v) => cols.idOf(v)));
+  for (const list of c.cities) {
+    const want = ids(list);
+    const key = i.cityKey;
+    checks.push((x) => want.has(key[x]!));
+  }
+  for (const county of c.counties) {
+    const want = cols.idOf(county);
+    const key = i.countyKey;
+    checks.push((x) => key[x] === want);
+  }
+  for (const list of c.zips) {
+    const want = ids(list);
+    const key = i.zip5;
+    checks.push((x) => want.has(key[x]!));
+  }
+  for (const list of c.mlsids) {
+    // Rare (what the MLS-number suggestion sets): the key is made from the number as it is tested.
+    const want = new Set(list);
+    const id = s.listingId;
+    checks.push((x) => id[x] !== null && want.has(normalizeName(id[x])!));
+  }
+  if (c.types) {
+    const bits = c.types.reduce((b, t) => b | TYPE_BITS[t], 0);
+    const kinds = u.kinds;
+    checks.push((x) => (kinds[x]! & bits) !== 0);
+  }
+  const yes = (column: Uint8Array) => checks.push((x) => column[x] === 2);
+  if (c.waterfront) yes(u.waterfront);
+  if (c.view) yes(u.view);
+  if (c.pool) yes(u.pool);
+  if (c.newConstruction) yes(u.newConstruction);
+  if (c.priceReduced) yes(u.priceReduced);
+  // Decided at the time of the query, as whereSql decides.
+  if (c.openHouse) {
+    const now = Date.now();
+    checks.push((x) => openHouseUntil[x]! > now);
+  }
+  if (c.radius) {
+    const around = boxAround(c.radius.center, c.radius.miles);
+    const [x0, y0, z0] = unitVector(c.radius.center);
+    const max = chord2OfMiles(c.radius.miles);
+    checks.push((x) => {
+      if (!inBox(x, around)) return false;
+      const dx = ux[x]! - x0;
+      const dy = uy[x]! - y0;
+      const dz = uz[x]! - z0;
+      return dx * dx + dy * dy + dz * dz <= max;
+    });
+  }
+  if (c.polygons) {
+    const bounds = boundsOf(c.polygons.flat());
+    const rings = c.polygons.map(ringOf);
+    checks.push((x) => inBox(x, bounds) && rings.some((ring) => inBox(x, ring.bounds) && pointInRing(lat[x]!, lng[x]!, ring)));
+  }
+  return checks;
+}
+
+type Compare = (a: number, b: number) => number;
+
+/** Nulls (NaN) last; otherwise ascending, or descending when `desc`. */
+const byNumber = (v: Float64Array, desc: boolean) => (a: number, b: number): number => {
+  const x = v[a]!;
+  const y = v[b]!;
+  const xn = x !== x;
+  const yn = y !== y;
+  if (xn || yn) return xn && yn ? 0 : xn ? 1 : -1;
+  return x === y ? 0 : (x < y) !== desc ? -1 : 1;
+};
+
+/** The sort of orderSql: its key, nulls last, then pdid in byte order. */
+export function compareOf(cols: ListingColumns, c: SearchCriteria): Compare {
+  const pdid = cols.s.pdid;
+  const byPdid = (a: number, b: number) => {
+    const x = pdid[a]!;
+    const y = pdid[b]!;
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  const then = (first: Compare): Compare => (a, b) => first(a, b) || byPdid(a, b);
+  switch (c.sort) {
+    case 'newest': {
+      const rank = cols.rankOfStrings();
+      const date = cols.i.sortDate;
+      // Ranks of null are -1: last when the newest come first.
+      return then((a, b) => (date[b]! < 0 ? -1 : rank[date[b]!]!) - (date[a]! < 0 ? -1 : rank[date[a]!]!));
+    }
+    case 'price-asc':
+      return then(byNumber(cols.f.price, false));
+    case 'price-desc':
+      return then(byNumber(cols.f.price, true));
+    case 'beds-desc':
+      return then(byNumber(cols.f.beds, true));
+    case 'sqft-desc':
+      return then(byNumber(cols.f.sqft, true));
+    case 'nearest': {
+      if (!c.origin) throw new Error('nearest needs an origin');
+      const [x0, y0, z0] = unitVector(c.origin);
+      const { ux, uy, uz } = cols.f;
+      const d = (s: number) => {
+        const dx = ux[s]! - x0;
+        const dy = uy[s]! - y0;
+        const dz = uz[s]! - z0;
+        return dx * dx + dy * dy + dz * dz;
+      };
+      return then((a, b) => {
+        const x = d(a);
+        const y = d(b);
+        const xn = x !== x;
+        const yn = y !== y;
+        if (xn || yn) return xn && yn ? 0 : xn ? 1 : -1;
+        return x === y ? 0 : x < y ? -1 : 1;
+      });
+    }
+  }
+}
+
+/** The first `k` of the matches in sort order (only those with a point when `placed`): a bounded heap, not a sort of them all. */
+export function firstOf(cols: ListingColumns, m: Matches, compare: Compare, k: number, placed: boolean): number[] {
+  if (k <= 0) return [];
+  const ux = cols.f.ux;
+  const heap: number[] = [];
+  // A max-heap of the best k so far: its root is the worst kept.
+  const down = (at: number) => {
+    for (;;) {
+      const l = 2 * at + 1;
+      const r = l + 1;
+      let top = at;
+      if (l < heap.length && compare(heap[l]!, heap[top]!) > 0) top = l;
+      if (r < heap.length && compare(heap[r]!, heap[top]!) > 0) top = r;
+      if (top === at) return;
+      [heap[at], heap[top]] = [heap[top]!, heap[at]!];
+      at = top;
+    }
+  };
+  for (let j = 0; j < m.n; j++) {
+    const slot = m.slots[j]!;
+    if (placed && ux[slot] !== ux[slot]) continue;
+    if (heap.length < k) {
+      heap.push(slot);
+      for (let at = heap.length - 1; at > 0; ) {
+        const parent = (at - 1) >> 1;
+        if (compare(heap[at]!, heap[parent]!) <= 0) break;
+        [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
+        at = parent;
+      }
+    } else if (compare(slot, heap[0]!) < 0) {
+      heap[0] = slot;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}
+
+/**
+ * Bounds and clusters of the matches with a point, in one pass: true counts at the matches'
+ * mean position. Within a box the cluster cells are few (about eight across): they are counted in
+ * flat arrays indexed by cell, not a Map (a metro map's tens of thousands of matches).
+ */
+export function mapOf(cols: ListingColumns, m: Matches, clusterLevel: number, box: Box | undefined): { bounds: Box | null; clusters: Cluster[] } {
+  const shift = CELL_LEVEL - Math.max(0, Math.min(CELL_LEVEL, Math.floor(clusterLevel)));
+  const { lat, lng, ux } = cols.f;
+  const { cy, cx } = cols.i;
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  let minLng = Infinity;
+  let maxLng = -Infinity;
+  const y0 = box ? cellOf(box.minLat + 90) >> shift : 0;
+  const x0 = box ? cellOf(box.minLng + 180) >> shift : 0;
+  const rows = box ? (cellOf(box.maxLat + 90) >> shift) - y0 + 1 : 0;
+  const width = box ? (cellOf(box.maxLng + 180) >> shift) - x0 + 1 : 0;
+  const dense = box !== undefined && rows > 0 && width > 0 && rows * width <= 65_536;
+  const size = dense ? rows * width : 0;
+  const n = new Int32Array(size);
+  const sumLat = new Float64Array(size);
+  const sumLng = new Float64Array(size);
+  // Without a box, cells by key. With one, every match is in the dense grid: a cell is floor((coordinate + offset) / size), monotonic in the coordinate.
+  const other = new Map<number, { n: number; lat: number; lng: number }>();
+  for (let j = 0; j < m.n; j++) {
+    const s = m.slots[j]!;
+    if (ux[s] !== ux[s]) continue;
+    const a = lat[s]!;
+    const b = lng[s]!;
+    if (a < minLat) minLat = a;
+    if (a > maxLat) maxLat = a;
+    if (b < minLng) minLng = b;
+    if (b > maxLng) maxLng = b;
+    const y = (cy[s]! >> shift) - y0;
+    const x = (cx[s]! >> shift) - x0;
+    if (dense && y >= 0 && y < rows && x >= 0 && x < width) {
+      const at = y * width + x;
+      n[at]!++;
+      sumLat[at]! += a;
+      sumLng[at]! += b;
+    } else {
+      const key = (cy[s]! >> shift) * 2_097_152 + (cx[s]! >> shift);
+      const cell = other.get(key);
+      if (cell) {
+        cell.n++;
+        cell.lat += a;
+        cell.lng += b;
+      } else other.set(key, { n: 1, lat: a, lng: b });
+    }
+  }
+  const clusters: Cluster[] = [];
+  for (let at = 0; at < size; at++) if (n[at]! > 0) clusters.push({ latitude: sumLat[at]! / n[at]!, longitude: sumLng[at]! / n[at]!, count: n[at]! });
+  for (const c of other.values()) clusters.push({ latitude: c.lat / c.n, longitude: c.lng / c.n, count: c.n });
+  clusters.sort((a, b) => b.count - a.count || a.latitude - b.latitude || a.longitude - b.longitude);
+  return { bounds: minLat === Infinity ? null : { minLat, maxLat, minLng, maxLng }, clusters };
+}
+
+export function pinOf(cols: ListingColumns, slot: number): Pin {
+  const p = cols.f.price[slot]!;
+  return { pdid: cols.s.pdid[slot]!, latitude: cols.f.lat[slot]!, longitude: cols.f.lng[slot]!, price: p === p ? p : null, locationApproximate: cols.u.locationApproximate[slot] === 2 };
+}
