@@ -29,17 +29,28 @@ describe('subscription: reading ahead while catching up', () => {
   });
 
   const waiter = (): Waiter => ({ wait: (ms) => new Promise((r) => setTimeout(r, ms)), cancel: () => undefined });
-  /** The real store, counting the reads it is asked for. */
+  /**
+   * The real store, counting the reads it is asked for, and which read first brought events: other
+   * files' tests share the cluster, and while their transactions are open the log's horizon hides
+   * these events, so the loop may poll a few empty pages first.
+   */
   const counting = (s: EventStore) => {
     const reads: Checkpoint[] = [];
-    return { reads, store: { readAll: (at: Checkpoint, o?: Parameters<EventStore['readAll']>[1]) => (reads.push(at), s.readAll(at, o)) } };
+    const first = { read: -1 };
+    const readAll = async (at: Checkpoint, o?: Parameters<EventStore['readAll']>[1]) => {
+      const index = reads.push(at) - 1;
+      const page = await s.readAll(at, o);
+      if (page.events.length > 0 && first.read < 0) first.read = index;
+      return page;
+    };
+    return { reads, first, store: { readAll } };
   };
   const until = async (ok: () => boolean) => {
     for (let i = 0; i < 1000 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
   };
 
   it('the next page is being read while a batch is handled, and every event arrives once, in order', async () => {
-    const { reads, store: spy } = counting(store);
+    const { reads, first, store: spy } = counting(store);
     const got: StoredEvent[] = [];
     const readsDuringFirst: number[] = [];
     const sub = subscriptionLoop(spy, {
@@ -47,7 +58,7 @@ describe('subscription: reading ahead while catching up', () => {
       types: [type],
       limit: 10,
       onEvents: async (batch) => {
-        if (got.length === 0) readsDuringFirst.push(reads.length);
+        if (got.length === 0) readsDuringFirst.push(reads.length - first.read);
         got.push(...batch);
       },
     }, waiter(), { pollMs: 50, onError: () => undefined });
@@ -55,7 +66,7 @@ describe('subscription: reading ahead while catching up', () => {
     await sub.stop();
     // The first page, and the second already asked for, from where the first ends.
     expect(readsDuringFirst).toEqual([2]);
-    expect(compareCheckpoints(reads[1]!, positionOf(got[9]!))).toBe(0);
+    expect(compareCheckpoints(reads[first.read + 1]!, positionOf(got[9]!))).toBe(0);
     expect(got.map((e) => e.eventId)).toEqual(written);
   });
 
