@@ -1,4 +1,4 @@
-import { Inject, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, type OnApplicationShutdown, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
@@ -24,7 +24,7 @@ type SocketData = { user: SocketUser };
  * sessions end (sign-out, password change) their sockets are closed.
  */
 @WebSocketGateway({ cors: false, serveClient: false })
-export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGatewayInit, OnGatewayConnection {
+export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown, OnGatewayInit, OnGatewayConnection {
   @WebSocketServer() server!: Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
   private stopListening: (() => void) | undefined;
   private fanoutPool: pg.Pool | undefined;
@@ -61,8 +61,16 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnGateway
     this.emitTo(p.to, p.name, ...([payload] as Parameters<ServerToClientEvents[K]>));
   }
 
-  async onModuleDestroy(): Promise<void> {
+  onModuleDestroy(): void {
     this.stopListening?.();
+  }
+
+  /**
+   * After the socket.io server closed (Nest closes it between the destroy and the shutdown hooks):
+   * the adapter holds a LISTEN connection of this pool until it is closed, so ending the pool any
+   * earlier waits for it forever.
+   */
+  async onApplicationShutdown(): Promise<void> {
     await this.fanoutPool?.end().catch(() => undefined);
   }
 
