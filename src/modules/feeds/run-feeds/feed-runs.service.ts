@@ -46,7 +46,8 @@ export class FeedRuns implements OnModuleDestroy {
       secrets: this.secrets,
       client: { backoffMs: config.backoffMs, attempts: config.attempts },
     };
-    const done = runFeedIfDue(deps, name, { kind, ctx, signal: controller.signal, onStarted: began }, due).then(
+    // A person's run (no `due`) waits up to 3 s for the lock a scheduler may hold for a moment.
+    const done = runFeedIfDue(deps, name, { kind, ctx, signal: controller.signal, onStarted: began, waitForLockMs: due === null ? 3_000 : 0 }, due).then(
       (result: FeedRunResult | null) => {
         began(null);
         if (result) log.info('feed run ended', { feed: name, kind, ...result.counts, ms: result.durationMs });

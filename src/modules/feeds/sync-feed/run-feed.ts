@@ -56,6 +56,8 @@ export type FeedRunOptions = {
   readonly onProgress?: (p: FeedProgress) => void;
   readonly onRejected?: (e: FeedRecordError) => void;
   readonly onWait?: (ms: number, why: string) => void;
+  /** How long to wait for the feed's lock before saying the feed is busy (0, the default: not at all). */
+  readonly waitForLockMs?: number;
 };
 
 /** What a finished run answers: the facts its FeedSyncCompleted records (every warning here; the event keeps the first 20). */
@@ -89,7 +91,7 @@ export type Due = { readonly afterSuccessMs: number; readonly afterFailureMs: nu
  */
 export async function runFeedIfDue(deps: FeedRunDeps, name: string, options: FeedRunOptions, due: Due | null): Promise<FeedRunResult | null> {
   const settings = await activeFeedSettings(deps.store, name);
-  const lock = await tryFeedLock(deps.databaseUrl, name);
+  const lock = await feedLock(deps.databaseUrl, name, options.waitForLockMs ?? 0);
   if (!lock) throw new FeedBusyError(`A sync of feed ${name} is already running (in the server or another command)`);
   try {
     const recent = (await deps.store.readStream(feedSyncStream(name), { direction: 'backwards', limit: due ? 200 : 1 })) as unknown as StoredEvent<FeedSyncEvent>[];
@@ -131,6 +133,21 @@ export async function runFeedIfDue(deps: FeedRunDeps, name: string, options: Fee
     }
   } finally {
     await lock.release();
+  }
+}
+
+/**
+ * The feed's lock, waiting for it up to `waitMs`. Every instance's scheduler takes the lock briefly
+ * to look at the sync stream (and at once after a run ended, until the read model has caught up),
+ * so a person's "Sync now" that lands in such a look waits a moment rather than hearing "already
+ * running"; a run truly in progress holds the lock far longer than the wait.
+ */
+async function feedLock(databaseUrl: string, name: string, waitMs: number) {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const lock = await tryFeedLock(databaseUrl, name);
+    if (lock || Date.now() >= until) return lock;
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
