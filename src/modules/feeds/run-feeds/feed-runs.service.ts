@@ -9,6 +9,9 @@ import { FeedBusyError } from '../reso-client/feed-errors';
 import { type Due, type FeedRunDeps, type FeedRunResult, runFeedIfDue } from '../sync-feed/run-feed';
 
 const log = logger('feeds');
+/** How long a person's "Sync now" waits for a scheduler's brief look (here or in another instance). */
+const LOCK_WAIT_MS = 3_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 /**
  * The feed runs of this process (the scheduler's and "Sync now"): at most one per feed here, the
@@ -17,7 +20,7 @@ const log = logger('feeds');
  */
 @Injectable()
 export class FeedRuns implements OnModuleDestroy {
-  private readonly running = new Map<string, { readonly controller: AbortController; readonly done: Promise<unknown> }>();
+  private readonly running = new Map<string, { readonly controller: AbortController; readonly done: Promise<unknown>; begun: boolean }>();
 
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
@@ -33,11 +36,27 @@ export class FeedRuns implements OnModuleDestroy {
    * stored), or null when `due` said it was not due; rejects at once when it cannot begin (no
    * such feed: 404; already running: FeedBusyError). The run goes on in the background.
    */
-  start(name: string, kind: FeedSyncKind, ctx: CommandContext | undefined, due: Due | null = null): Promise<string | null> {
-    if (this.running.has(name)) return Promise.reject(new FeedBusyError(`A sync of feed ${name} is already running`));
+  async start(name: string, kind: FeedSyncKind, ctx: CommandContext | undefined, due: Due | null = null): Promise<string | null> {
+    // A person's run (no `due`) waits up to 3 s for the scheduler's look at the sync stream that
+    // has not begun a run (it ends in a moment, usually with "not due"); a run that began is busy.
+    const other = this.running.get(name);
+    if (other && !other.begun && due === null) {
+      const ended = await Promise.race([other.done.then(() => true, () => true), sleep(LOCK_WAIT_MS).then(() => false)]);
+      if (ended && this.running.get(name) === other) this.running.delete(name);
+    }
+    if (this.running.has(name)) throw new FeedBusyError(`A sync of feed ${name} is already running`);
+    return this.begin(name, kind, ctx, due);
+  }
+
+  private begin(name: string, kind: FeedSyncKind, ctx: CommandContext | undefined, due: Due | null): Promise<string | null> {
     const controller = new AbortController();
     let began: (syncId: string | null) => void = () => undefined;
     const started = new Promise<string | null>((resolve) => (began = resolve));
+    const entry = { controller, done: Promise.resolve() as Promise<unknown>, begun: false };
+    const onStarted = (syncId: string | null) => {
+      entry.begun = syncId !== null;
+      began(syncId);
+    };
     const config = this.runtime.config.feeds;
     const deps: FeedRunDeps = {
       store: this.runtime.store,
@@ -46,8 +65,8 @@ export class FeedRuns implements OnModuleDestroy {
       secrets: this.secrets,
       client: { backoffMs: config.backoffMs, attempts: config.attempts },
     };
-    // A person's run (no `due`) waits up to 3 s for the lock a scheduler may hold for a moment.
-    const done = runFeedIfDue(deps, name, { kind, ctx, signal: controller.signal, onStarted: began, waitForLockMs: due === null ? 3_000 : 0 }, due).then(
+    // A person's run waits for the lock a scheduler of another instance may hold for a moment.
+    const done = runFeedIfDue(deps, name, { kind, ctx, signal: controller.signal, onStarted, waitForLockMs: due === null ? LOCK_WAIT_MS : 0 }, due).then(
       (result: FeedRunResult | null) => {
         began(null);
         if (result) log.info('feed run ended', { feed: name, kind, ...result.counts, ms: result.durationMs });
@@ -59,8 +78,9 @@ export class FeedRuns implements OnModuleDestroy {
         throw err;
       },
     );
-    this.running.set(name, { controller, done });
-    void done.catch(() => undefined).finally(() => this.running.delete(name));
+    entry.done = done;
+    this.running.set(name, entry);
+    void done.catch(() => undefined).finally(() => this.running.get(name) === entry && this.running.delete(name));
     return Promise.race([started, done.then(() => null)]);
   }
 
