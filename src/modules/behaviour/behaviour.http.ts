@@ -10,10 +10,10 @@ import { EventStore } from '../../eventstore/event-store.port';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../http/parse-body';
 import { type RateLimit, RateLimiter } from '../../http/rate-limiter';
-import { forbidden, notFound, validation } from '../../shared/errors';
+import { forbidden, validation } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
-import { commandContextOf, loadAccount, LEVEL } from '../accounts';
-import { dashboardViewer, leadInScope, type Viewer } from '../leads';
+import { commandContextOf } from '../accounts';
+import { dashboardViewer, leadInScope, viewedOffice, type Viewer } from '../leads';
 import { behaviourThresholdsStream } from './behaviour.events';
 import { thresholdsDecider } from './thresholds/change-thresholds.decide';
 import { thresholdsOf } from './thresholds/thresholds-of';
@@ -32,13 +32,8 @@ const AlertsQuery = z.strictObject({ leadId: z.string().optional(), limit: z.coe
 
 /** Whose thresholds a viewer reads or changes: a broker's office's, an agent's office's, staff an office's by `scope` (a broker's id). */
 async function officeOf(store: EventStore, viewer: Viewer, asked: string | undefined): Promise<string | null> {
-  if (viewer.role === 'broker') return viewer.userId;
-  if (viewer.role === 'agent') return viewer.officeId ?? null;
-  if (asked === undefined) throw validation(SCOPE_REQUIRED);
-  if (!isUuid(asked)) throw validation(SCOPE_REQUIRED);
-  const { account } = await loadAccount(store, asked.toLowerCase());
-  if (!account.exists || account.securityLevel !== LEVEL.broker) throw notFound();
-  return asked.toLowerCase();
+  if (viewer.role === 'staff' && (asked === undefined || !isUuid(asked))) throw validation(SCOPE_REQUIRED);
+  return viewedOffice(store, viewer, asked?.toLowerCase());
 }
 
 /**
