@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { seriousViolations } from '../support/axe';
 import { dashboardBrowserApp } from '../support/browser-app';
-import { demoSite, janesLead, settle } from '../support/dashboard-fixture';
+import { demoSite, demoUser, janesLead, settle } from '../support/dashboard-fixture';
 import { signInPage } from '../support/sign-in-page';
 
 const SITE = demoSite('jane').siteId;
@@ -54,6 +54,28 @@ describe('behaviour alerts in Chromium: a broker changes a threshold, the agent 
     await agent.keyboard.press('Enter');
     await agent.getByText('Alert: Viewed the same home 2 times').waitFor({ timeout: 10_000 });
     expect(new URL(agent.url()).searchParams.get('lead')).toBe(leadId);
+    await settle(server);
+  });
+
+  it('staff choose the office on the Team view, then see and change its thresholds (the version the broker saved)', async () => {
+    const { server, browser } = app;
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${server.url}/search`);
+    await signInPage(page, demoUser('staff').email);
+    await page.goto(`${server.url}/dashboard?view=team`);
+    const panel = page.getByRole('region', { name: 'Lead alert thresholds' });
+    await panel.getByText('Choose an office to see and change its thresholds.').waitFor();
+    const office = panel.getByLabel('Office');
+    await expect.poll(() => office.locator('option').count()).toBeGreaterThan(1);
+    await office.selectOption({ index: 1 });
+    const same = panel.getByLabel('Views of the same home');
+    await same.waitFor();
+    const before = Number(await same.inputValue());
+    await same.fill(String(before + 1));
+    await panel.getByRole('button', { name: 'Save alert thresholds' }).click();
+    await panel.getByText(/Alert thresholds version \d+ saved/).waitFor();
+    expect(new URL(page.url()).searchParams.get('office')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await seriousViolations(page)).toEqual([]);
     await settle(server);
   });
 });

@@ -5,28 +5,38 @@ import { type BehaviourThresholds, type BehaviourThresholdsView, behaviourApi } 
 import styles from './RoutingSettingsPanel.module.css';
 import { SettingsSave } from './SettingsSave';
 import own from './BehaviourAlerts.module.css';
+import type { Role } from './dashboardApi';
+import { OfficePicker, useStaffOffice } from './OfficePicker';
 
 const KEYS = Object.keys(BEHAVIOUR_THRESHOLD_BOUNDS) as (keyof BehaviourThresholds)[];
 
 /**
  * The office's behaviour-alert thresholds (issue 19 part 2), for its broker, beside the routing
- * and scoring settings. Saving records a new version; it applies from each lead's next doing.
+ * and scoring settings, and for staff once they chose the office. Saving records a new version;
+ * it applies from each lead's next doing.
  */
-export function BehaviourThresholdsPanel() {
+export function BehaviourThresholdsPanel({ role }: { readonly role: Role }) {
   const id = useId();
   const [view, setView] = useState<BehaviourThresholdsView | null>(null);
   const [draft, setDraft] = useState<Record<keyof BehaviourThresholds, string> | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const [office, setOffice] = useStaffOffice();
+  const scope = role === 'staff' ? office : null;
+  const waiting = role === 'staff' && office === null;
 
   const show = (v: BehaviourThresholdsView) => {
     setView(v);
     setDraft(Object.fromEntries(KEYS.map((k) => [k, String(v.thresholds[k])])) as Record<keyof BehaviourThresholds, string>);
   };
   useEffect(() => {
-    behaviourApi.thresholds().then(show, (err: unknown) => setError(err instanceof ApiError ? err.message : 'The alert thresholds could not be loaded'));
-  }, []);
+    setView(null);
+    setError(null);
+    setStatus(null);
+    if (waiting) return;
+    behaviourApi.thresholds(scope).then(show, (err: unknown) => setError(err instanceof ApiError ? err.message : 'The alert thresholds could not be loaded'));
+  }, [scope, waiting]);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -35,7 +45,7 @@ export function BehaviourThresholdsPanel() {
     setError(null);
     setStatus(null);
     try {
-      const v = await behaviourApi.changeThresholds(Object.fromEntries(KEYS.map((k) => [k, Number(draft[k])])) as unknown as BehaviourThresholds);
+      const v = await behaviourApi.changeThresholds(Object.fromEntries(KEYS.map((k) => [k, Number(draft[k])])) as unknown as BehaviourThresholds, scope);
       show(v);
       setStatus(`Alert thresholds version ${v.version} saved`);
     } catch (err) {
@@ -47,7 +57,8 @@ export function BehaviourThresholdsPanel() {
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Lead alert thresholds</h2>
-      {!view && !error && <p className={styles.muted}>Loading…</p>}
+      {role === 'staff' && <OfficePicker value={office} onChange={setOffice} none="Choose an office" />}
+      {waiting ? <p className={styles.muted}>Choose an office to see and change its thresholds.</p> : !view && !error && <p className={styles.muted}>Loading…</p>}
       {view && draft && (
         <form className={styles.form} onSubmit={(e) => void save(e)} noValidate>
           <p className={styles.muted}>

@@ -29,7 +29,7 @@ export function TeamPanel({
       {role === 'broker' && <ListingClaimsSetting />}
       {role === 'broker' && <RoutingSettingsPanel />}
       {role !== 'agent' && <ScoreRulesPanel />}
-      {role === 'broker' && <BehaviourThresholdsPanel />}
+      {role !== 'agent' && <BehaviourThresholdsPanel role={role} />}
       <ul className={styles.cards}>
         {agents.map((a) => (
           <li key={a.userId} className={styles.card}>
