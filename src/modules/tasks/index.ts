@@ -4,3 +4,4 @@ export { ReminderOutbox, reminderId, type SendPush } from './reminders/reminder-
 export { TaskReminders } from './reminders/task-reminders.reactor';
 export { TasksModule } from './tasks.module';
 export { createTaskDecider } from './create-task/create-task.decide';
+export { zoneOfUsers } from './time-zone/zone-of-users';

@@ -12,6 +12,7 @@ import { loadLead } from '../../leads';
 import { behaviourAlertsStream } from '../behaviour.events';
 import { thresholdsOf } from '../thresholds/thresholds-of';
 import { detectBehaviour } from './detect-behaviour';
+import { zoneOfUsers } from '../../tasks';
 import { raiseAlertsDecider } from './raise-alert.decide';
 
 const SWEEP_MS = 2000;
@@ -83,7 +84,9 @@ export class BehaviourDetector extends SweptReactor {
     if (!lead.agentId) return { state: 'no-agent', raised: 0 };
     const { thresholds } = await thresholdsOf(this.store, lead.brokerId);
     const { trigger } = history;
-    const alerts = detectBehaviour(history.before, trigger, thresholds);
+    // "A day" is the office's: its broker's time zone, else the agent's, else the default.
+    const zone = await zoneOfUsers(this.store, [lead.brokerId, lead.agentId]);
+    const alerts = detectBehaviour(history.before, trigger, thresholds, zone);
     if (alerts.length === 0) return { state: 'quiet', raised: 0 };
     const { events } = await handleCommand(
       this.store,

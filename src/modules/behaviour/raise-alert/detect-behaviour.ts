@@ -11,15 +11,21 @@ const MINUTE_MS = 60_000;
 const time = (f: BehaviourFact) => Date.parse(f.at);
 /** What the lead did themselves (an alert sent to them is not their doing). */
 const isActivity = (f: BehaviourFact) => f.kind !== 'alertSent';
-const dayOf = (f: BehaviourFact) => f.at.slice(0, 10);
+const days = new Map<string, Intl.DateTimeFormat>();
+/** The calendar day (YYYY-MM-DD) of a doing in the office's zone: 11 pm in Seattle is that day, not the next UTC one. */
+function dayOf(f: BehaviourFact, zone: string): string {
+  let format = days.get(zone);
+  if (!format) days.set(zone, (format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format.format(new Date(f.at));
+}
 
 /**
  * The behaviour rules, one pure function: what the lead's latest event (`trigger`), after what
  * they did before it (`before`, oldest first), means under the office's thresholds. Only the
  * trigger raises anything, so changed thresholds apply from the next event on and never raise
- * alerts about the past. A day is a UTC day.
+ * alerts about the past. A day is a calendar day in `zone` (the office's).
  */
-export function detectBehaviour(before: readonly BehaviourFact[], trigger: BehaviourFact, t: BehaviourThresholds): DetectedAlert[] {
+export function detectBehaviour(before: readonly BehaviourFact[], trigger: BehaviourFact, t: BehaviourThresholds, zone = 'UTC'): DetectedAlert[] {
   const out: DetectedAlert[] = [];
   if (!isActivity(trigger)) return out;
   const last = before.filter(isActivity).at(-1);
@@ -34,8 +40,8 @@ export function detectBehaviour(before: readonly BehaviourFact[], trigger: Behav
       if (trigger.pdid && same >= t.sameHomeViews) {
         out.push({ kind: 'repeatViews', window: `repeatViews:${trigger.pdid}`, reason: `Viewed the same home ${same} times`, pdid: trigger.pdid });
       }
-      const day = dayOf(trigger);
-      const homes = new Set(views.filter((f) => dayOf(f) === day).map((f) => f.pdid)).size;
+      const day = dayOf(trigger, zone);
+      const homes = new Set(views.filter((f) => dayOf(f, zone) === day).map((f) => f.pdid)).size;
       if (homes >= t.homesPerDay) out.push({ kind: 'manyViews', window: `manyViews:${day}`, reason: `Viewed ${homes} homes on ${day}`, pdid: null });
       break;
     }

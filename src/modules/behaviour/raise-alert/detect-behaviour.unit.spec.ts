@@ -44,13 +44,24 @@ describe('behaviour rules (given the lead’s events before, when one more comes
     expect(detectBehaviour([], showing, DEFAULTS)).toEqual([{ kind: 'showingRequested', window: `showingRequested:${showing.eventId}`, reason: 'Asked for a showing', pdid: 'P9' }]);
   });
 
-  it('10 homes in a day: given 9 different homes today (and repeats), when a 10th, then one "busy day" alert for that UTC day; homes of yesterday do not count', () => {
+  it('10 homes in a day: given 9 different homes today (and repeats), when a 10th, then one "busy day" alert for that day (UTC here); homes of yesterday do not count', () => {
     const today = Array.from({ length: 9 }, (_, i) => view(`H${i}`, i * MIN));
     const repeats = [view('H0', 20 * MIN), view('H1', 21 * MIN)];
     const yesterday = [view('Y1', -DAY), view('Y2', -DAY + MIN)];
     const [alert] = detectBehaviour([...yesterday, ...today, ...repeats], view('H9', 30 * MIN), DEFAULTS);
     expect(alert).toEqual({ kind: 'manyViews', window: 'manyViews:2026-11-20', reason: 'Viewed 10 homes on 2026-11-20', pdid: null });
     expect(kinds([...yesterday, ...today.slice(1)], view('H9', 30 * MIN))).toEqual([]);
+  });
+
+  it('a day is the office’s calendar day: 10 homes from 3 pm to 10:30 pm in Seattle are one day there, though two in UTC', () => {
+    const at = (iso: string, pdid: string) => ({ ...view(pdid, 0), at: iso });
+    // 3:00 to 3:40 pm Seattle (23:00 to 23:40 UTC, 20 November), then 5:00 to 5:30 pm (01:00 to 01:30 UTC, the 21st).
+    const afternoon = Array.from({ length: 5 }, (_, i) => at(`2026-11-20T23:${String(i * 10).padStart(2, '0')}:00.000Z`, `A${i}`));
+    const evening = Array.from({ length: 4 }, (_, i) => at(`2026-11-21T01:${String(i * 10).padStart(2, '0')}:00.000Z`, `B${i}`));
+    const tenth = at('2026-11-21T06:30:00.000Z', 'C0');
+    const [alert] = detectBehaviour([...afternoon, ...evening], tenth, DEFAULTS, 'America/Los_Angeles');
+    expect(alert).toEqual({ kind: 'manyViews', window: 'manyViews:2026-11-20', reason: 'Viewed 10 homes on 2026-11-20', pdid: null });
+    expect(detectBehaviour([...afternoon, ...evening], tenth, DEFAULTS, 'UTC')).toEqual([]);
   });
 
   it('opens an alert e-mail within minutes: 10 minutes after it was sent, an alert; 11, nothing; an open of an alert never seen sent, nothing', () => {
