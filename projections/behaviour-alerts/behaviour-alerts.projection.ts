@@ -2,15 +2,15 @@ import { BEHAVIOUR_ALERTS_MIGRATION } from '../../src/database/migrations/024-be
 import type { PropertyAlertOpened, PropertyAlertSent } from '../../src/modules/alerts/alerts.events';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
-import type { LeadCaptured, LeadContactEdited, ListingViewed, SearchRun } from '../../src/modules/leads/leads.events';
+import { type LeadCaptured, type LeadContactEdited, type LeadOwnerEvent, leadOwnerEventTypes, type ListingViewed, type SearchRun } from '../../src/modules/leads/leads.events';
 import type { ListingFavorited, ListingShared, ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection, type ProjectionContext } from '../runner';
+import { eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
 import { BEHAVIOUR_MAIL_QUEUED, BEHAVIOUR_QUEUED, behaviourMailId } from './behaviour-signals';
 
 type FactEvent = ListingViewed | SearchRun | ListingFavorited | ListingShared | ShowingRequested | PropertyAlertSent | PropertyAlertOpened;
-type Handled = FactEvent | LeadCaptured | LeadContactEdited | BehaviourAlertRaised | AccountsMerged | AccountsUnmerged | PersonErased;
+type Handled = FactEvent | LeadCaptured | LeadContactEdited | LeadOwnerEvent | BehaviourAlertRaised | AccountsMerged | AccountsUnmerged | PersonErased;
 
 const KIND = {
   ListingViewed: 'view',
@@ -40,7 +40,8 @@ const alertRooms = (agentId: string, officeId: string | null) => [...new Set([`u
  */
 export const behaviourAlertsProjection: Projection = {
   name: 'behaviour_alerts',
-  version: 1,
+  // 2: an alert's agent and office follow its lead (a lead handed on takes its alerts along).
+  version: 2,
   eventTypes: handledTypes<Handled>()([
     'ListingViewed',
     'SearchRun',
@@ -51,6 +52,7 @@ export const behaviourAlertsProjection: Projection = {
     'PropertyAlertOpened',
     'LeadCaptured',
     'LeadContactEdited',
+    ...leadOwnerEventTypes,
     'BehaviourAlertRaised',
     'AccountsMerged',
     'AccountsUnmerged',
@@ -65,7 +67,7 @@ export const behaviourAlertsProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('behaviour_facts')} (lead_id, pdid) WHERE kind = 'view'`);
     await tx.query(`CREATE INDEX ON ${t('behaviour_facts')} (alert_id) WHERE kind = 'alertSent'`);
     await tx.query(`CREATE TABLE ${t('behaviour_alerts')} (
-      alert_id uuid PRIMARY KEY, lead_id uuid NOT NULL, agent_id uuid NOT NULL, office_id uuid, kind text NOT NULL, reason text NOT NULL,
+      alert_id uuid PRIMARY KEY, lead_id uuid NOT NULL, agent_id uuid, office_id uuid, kind text NOT NULL, reason text NOT NULL,
       pdid text, at timestamptz NOT NULL, raised_at timestamptz NOT NULL)`);
     await tx.query(`CREATE INDEX ON ${t('behaviour_alerts')} (agent_id, raised_at)`);
     await tx.query(`CREATE INDEX ON ${t('behaviour_alerts')} (office_id, raised_at)`);
@@ -102,6 +104,13 @@ export const behaviourAlertsProjection: Projection = {
             `INSERT INTO ${table('behaviour_leads')} (lead_id, full_name) VALUES ($1, $2) ON CONFLICT (lead_id) DO UPDATE SET full_name = excluded.full_name`,
             [e.data.leadId, e.data.fullName],
           );
+          break;
+        case 'LeadAssigned':
+        case 'LeadReassigned':
+        case 'LeadClaimed':
+        case 'LeadPutInPond':
+          // Whoever holds the lead now sees its alerts; the agent it was taken from no longer does.
+          await setLeadOwner(tx, table('behaviour_alerts'), 'office_id', e);
           break;
         case 'BehaviourAlertRaised': {
           const d = e.data;

@@ -11,7 +11,8 @@ const factOf = (r: FactRow): BehaviourFact => ({ eventId: r.event_id, kind: r.ki
 /**
  * A queued doing (`trigger`) of the lead that holds it now (a merged lead's are its survivor's),
  * and of the lead's earlier doings (in the log's order) those the rules can read about it: the
- * latest doing before it, the views of the same home, the views of the same UTC day, and the
+ * latest doing before it, the views of the same home, the views of the 25 hours before it (the
+ * trigger's calendar day in any office's zone, a DST day included; the rules pick the day), and the
  * sending of the alert e-mail it opened. So a lead with a long history costs a few index reads,
  * not its whole history. Null when the doing is not kept.
  */
@@ -22,7 +23,7 @@ export async function behaviourTriggerOf(db: Db, eventId: string): Promise<{ rea
      SELECT lead_id, event_id, kind, at, pdid, alert_id, position, false AS is_trigger FROM (
        (SELECT e.* FROM earlier e WHERE e.kind <> 'alertSent' ORDER BY e.at DESC, e.position DESC LIMIT 1)
        UNION SELECT e.* FROM earlier e, t WHERE e.kind = 'view' AND e.pdid = t.pdid
-       UNION SELECT e.* FROM earlier e, t WHERE e.kind = 'view' AND e.at >= date_trunc('day', t.at, 'UTC')
+       UNION SELECT e.* FROM earlier e, t WHERE e.kind = 'view' AND e.at > t.at - interval '25 hours'
        UNION SELECT e.* FROM earlier e, t WHERE e.kind = 'alertSent' AND e.alert_id = t.alert_id
      ) b
      UNION ALL SELECT f.lead_id, f.event_id, f.kind, f.at, f.pdid, f.alert_id, f.position, true FROM behaviour_facts f JOIN t ON f.event_id = t.event_id
@@ -53,7 +54,7 @@ export async function behaviourAlertsFor(db: Db, viewer: AlertViewer, o: { reado
     params.push(o.alertId);
     where.push(`a.alert_id = $${params.length}`);
   }
-  const { rows } = await db.query<{ alert_id: string; lead_id: string; full_name: string | null; kind: BehaviourKind; reason: string; agent_id: string; at: Date }>(
+  const { rows } = await db.query<{ alert_id: string; lead_id: string; full_name: string | null; kind: BehaviourKind; reason: string; agent_id: string | null; at: Date }>(
     `SELECT a.alert_id, a.lead_id, l.full_name, a.kind, a.reason, a.agent_id, a.at FROM behaviour_alerts a LEFT JOIN behaviour_leads l ON l.lead_id = a.lead_id
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.raised_at DESC, a.alert_id LIMIT $1`,
     params,

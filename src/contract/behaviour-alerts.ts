@@ -61,7 +61,8 @@ export type BehaviourAlertView = {
   readonly leadName: string;
   readonly kind: BehaviourKind;
   readonly reason: string;
-  readonly agentId: string;
+  /** The lead's agent now (listed) or when raised (pushed); null once the lead went to the pond. */
+  readonly agentId: string | null;
   /** When the lead did it. */
   readonly at: string;
 };

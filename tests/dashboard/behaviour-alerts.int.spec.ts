@@ -148,6 +148,19 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
     expect((await alertsOf(staff, leadId)).map((a) => a.leadName)).toEqual(['Fay Favourite']);
   });
 
+  it('an alert follows its lead: reassigned to Alex, the lead’s alerts are his, no longer Jane’s', async () => {
+    const { leadId } = await janesLead(app.server, { FullName: 'Rae Reassigned' });
+    await store().append(`organizer-${leadId}`, 'any', [ev('ListingFavorited', { ...owner(leadId), pdid: 'R1' })]);
+    await drained();
+    expect((await alertsOf(janeC, leadId)).map((a) => a.agentId)).toEqual([jane.userId]);
+    expect((await blair.post(`/api/dashboard/leads/${leadId}/reassign`, { agentId: alex.userId })).status).toBe(200);
+    await drained();
+    const alexC = await signIn(app.server, alex.email);
+    expect((await alertsOf(alexC, leadId)).map((a) => [a.kind, a.agentId])).toEqual([['favourited', alex.userId]]);
+    expect((await janeC.get('/api/dashboard/behaviour-alerts')).body.alerts.some((a: Alert) => a.leadId === leadId)).toBe(false);
+    expect((await alertsOf(blair, leadId)).map((a) => a.kind)).toEqual(['favourited']);
+  });
+
   it('two more detector instances sweeping at once with this one’s: one alert, one e-mail', async () => {
     const { leadId } = await janesLead(app.server, { FullName: 'Otto Once' });
     const s = app.server;

@@ -48,7 +48,7 @@ export function BehaviourAlerts({ subscribe, connected, now, onOpen }: { subscri
           leadName: String(x.leadName ?? ''),
           kind: String(x.kind) as BehaviourKind,
           reason: String(x.reason),
-          agentId: String(x.agentId),
+          agentId: typeof x.agentId === 'string' ? x.agentId : null,
           at: String(x.at),
         };
         setAlerts((as) => [alert, ...(as ?? []).filter((a) => a.alertId !== alert.alertId)].slice(0, KEPT));
