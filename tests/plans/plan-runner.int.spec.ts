@@ -343,4 +343,44 @@ describe('action plans: the process manager', () => {
       expect(await events(`sms-${leadId}`, 'TextMessageSent')).toHaveLength(1);
     }
   });
+  it('a burst: many leads’ e-mail steps falling due at once are decided and mailed in batches, each once, with three runners and a death after the records', async () => {
+    const leads = [];
+    for (let i = 0; i < 5; i++) leads.push(await janesLead(app.server, { FullName: `Bea Burst${i}`, Phone: '2065550186' }));
+    const steps: PlanStep[] = [
+      { kind: 'wait', amount: 1, unit: 'hours', condition: null },
+      { kind: 'email', templateId, condition: null },
+    ];
+    await runner().onModuleDestroy();
+    const planId = await savePlan(steps);
+    const enrolments = await Promise.all(leads.map((l) => enrol(l.leadId, planId, steps)));
+    await settle(app.server);
+    await another().run(new Date());
+    await settle(app.server);
+    // Every e-mail step due at the same instant, recorded by three runners at once: each once.
+    const later = new Date(Date.now() + 7 * 24 * HOUR);
+    await Promise.all([another().run(later), another().run(later), another().run(later)]);
+    await settle(app.server);
+    for (const l of leads) expect(await events(leadPlansStream(l.leadId), 'PlanStepRecorded')).toHaveLength(2);
+    // Their effects queued: the process taking them dies after each e-mail is recorded, before its row is marked done.
+    const s = app.server;
+    const dying = new Proxy(s.runtime.store, {
+      get(target, prop, receiver) {
+        if (prop !== 'append') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<EventStore['append']>) => {
+          const r = await target.append(...args);
+          if (args[0].startsWith('email-')) throw new Error('killed after the record');
+          return r;
+        };
+      },
+    });
+    await new PlanRunner(s.runtime, s.runtime.db.pool, dying, s.app.get(SmsSender), s.app.get(SiteNumbers), s.app.get(SiteResolver)).run(later);
+    await Promise.all([another().run(later), another().run(later), another().run(later)]);
+    await until('all done', async () => (await Promise.all(enrolments.map(enrolment))).every((e) => e?.status === 'finished') && (await noWorkPending()));
+    for (const l of leads) {
+      await until('the e-mail', async () => (await readMailbox(pool(), l.email)).length > 0);
+      expect(await events(`email-${l.leadId}`, 'LeadEmailSent')).toHaveLength(1);
+    }
+    await settle(app.server);
+    for (const l of leads) expect(await readMailbox(pool(), l.email)).toHaveLength(1);
+  });
 });

@@ -14,7 +14,7 @@ export type {
 } from './leads.events';
 export { emailStream, leadActivityEventTypes, leadActivityStream, leadEventTypes, leadMessageEventTypes, smsStream } from './leads.events';
 export { type Lead, leadIdFor, leadStream, sourceLabel } from './lead';
-export { isLeadId, loadLead } from './load-lead';
+export { isLeadId, loadLead, loadLeads } from './load-lead';
 export { firstTouchMiddleware, FIRST_TOUCH_COOKIE } from './first-touch/first-touch';
 export { INQUIRY_MESSAGES, validateInquiry, type InquiryFields } from '../../contract/validate-inquiry';
 export { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry/submit-inquiry.handler';
