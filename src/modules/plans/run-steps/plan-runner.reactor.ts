@@ -20,7 +20,7 @@ import { enrolmentDecider } from '../enrolment/enrol.decide';
 import type { LeadPlans } from '../enrolment/enrolments';
 import { type EnrolmentEvent, leadPlansStream, type PlanEvent, planStream } from '../plans.events';
 import { planDecider } from '../save-plan/save-plan.decide';
-import { runStepDecider, type StepFacts } from './run-step.decide';
+import { runStepDecider } from './run-step.decide';
 import { applyEmailEffects, applyStepEffect, type EffectDeps, type StepEffect } from './step-effects';
 import { stepFacts, stepFactsOf } from './step-facts';
 
@@ -34,7 +34,7 @@ const DUE_BATCH = 200;
 const EMAIL_BATCH = 100;
 /** Work rows handled at once by one runner (each holds a pooled connection while it works). */
 const WORK_CONCURRENCY = 6;
-/** Due steps appended at once (each append holds a pooled connection; the store commits concurrent ones together). */
+/** Due steps decided again at once after a lost race (each holds a pooled connection). */
 const STEP_CONCURRENCY = 8;
 
 /** Runs the tasks, at most `n` at a time, until they are done or `stopped()`. */
@@ -90,8 +90,8 @@ export class PlanRunner extends SweptReactor {
 
   /**
    * The due steps of a tick, set-based: every due lead's plans stream in one read, the facts of
-   * their steps in a few (stepFactsOf), then each first step decided on the state read and
-   * appended with the revision read, many at once (the store commits concurrent appends together).
+   * their steps in a few (stepFactsOf), then each first step decided on the state read and all
+   * appended in one atomic write, each stream with the revision read.
    * A lost race (another instance, a pause just recorded) and a lead's second due enrolment are
    * decided again one at a time on a fresh read (runStep), so the decision is always made on the
    * state the append is checked against.
@@ -121,23 +121,23 @@ export class PlanRunner extends SweptReactor {
         log.warn('a plan step failed; the next sweep tries again', { enrolmentId, error: (err as Error).message });
       }
     };
-    await inParallel(batch.map((b, i) => () => attempt(() => this.recordStep(b.d, b.state, b.stored.at(-1)?.streamPosition, facts[i] ?? null, now), b.d.enrolmentId)), STEP_CONCURRENCY, () => this.sweeper.isStopped);
-    for (const d of again) if (!this.sweeper.isStopped) await attempt(() => this.runStep(d.leadId, d.enrolmentId, d.index, now), d.enrolmentId);
-    return steps;
-  }
-
-  /** Decides a step on the plans stream as it was read and appends with that revision; a lost race is decided again on a fresh read. */
-  private async recordStep(d: DueEnrolment, state: LeadPlans, revision: bigint | undefined, facts: StepFacts | null, now: Date): Promise<boolean> {
-    if (!facts || revision === undefined) return false;
-    const events = runStepDecider.decide({ enrolmentId: d.enrolmentId, index: d.index, facts }, state);
-    if (events.length === 0) return false;
+    // Every step decided on the state read, appended together in one atomic write (one commit for the tick's burst).
+    const decided = batch.flatMap((b, i) => {
+      const f = facts[i];
+      const revision = b.stored.at(-1)?.streamPosition;
+      const events = f && revision !== undefined ? runStepDecider.decide({ enrolmentId: b.d.enrolmentId, index: b.d.index, facts: f }, b.state) : [];
+      return events.length ? [{ b, append: { streamId: leadPlansStream(b.leadId), expected: revision!, events: toNewEvents(events, systemContext(now, b.state.siteId)) } }] : [];
+    });
     try {
-      await this.store.append(leadPlansStream(d.leadId), revision, toNewEvents(events, systemContext(now, state.siteId)));
-      return true;
+      if (decided.length) await this.store.appendMany(decided.map((x) => x.append));
+      steps += decided.length;
     } catch (err) {
       if (!(err instanceof ConcurrencyError)) throw err;
-      return this.runStep(d.leadId, d.enrolmentId, d.index, now);
+      // One lost race (another instance, a pause just recorded) loses the whole write: each step is decided again on a fresh read.
+      await inParallel(decided.map(({ b }) => () => attempt(() => this.runStep(b.leadId, b.d.enrolmentId, b.d.index, now), b.d.enrolmentId)), STEP_CONCURRENCY, () => this.sweeper.isStopped);
     }
+    for (const d of again) if (!this.sweeper.isStopped) await attempt(() => this.runStep(d.leadId, d.enrolmentId, d.index, now), d.enrolmentId);
+    return steps;
   }
 
   /**
