@@ -13,10 +13,11 @@ export async function dueEnrolments(pool: pg.Pool, now: Date, limit: number): Pr
   return rows.map((r) => ({ enrolmentId: r.enrolment_id, leadId: r.lead_id, index: r.next_index }));
 }
 
-/** Whether the lead has opened a property alert (a step's condition). */
-export async function hasOpenedAlert(pool: pg.Pool, leadId: string): Promise<boolean> {
-  const { rows } = await pool.query<{ opened_alert: boolean }>('SELECT opened_alert FROM plan_leads WHERE lead_id = $1', [leadId]);
-  return rows[0]?.opened_alert ?? false;
+/** Which of these leads have opened a property alert (a step's condition), in one query. */
+export async function leadsWhoOpenedAlerts(pool: pg.Pool, leadIds: readonly string[]): Promise<Set<string>> {
+  if (leadIds.length === 0) return new Set();
+  const { rows } = await pool.query<{ lead_id: string }>('SELECT lead_id FROM plan_leads WHERE lead_id = ANY($1::uuid[]) AND opened_alert', [[...new Set(leadIds)]]);
+  return new Set(rows.map((r) => r.lead_id));
 }
 
 export type StoredPlan = PlanDefinition & {

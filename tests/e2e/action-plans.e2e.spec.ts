@@ -119,4 +119,33 @@ describe('action plans in Chromium: the step editor, the preview for a lead, enr
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+  it('staff pick an office: the list shows that office’s plans (not an agent’s own), and they change one', async () => {
+    const { server, browser } = app;
+    const janeApi = await signIn(server, 'agent@demo.test');
+    const brokerApi = await signIn(server, 'broker@demo.test');
+    const step = [{ kind: 'add-tag', tag: 'drip' }];
+    expect((await janeApi.post('/api/dashboard/plans', { scope: 'personal', name: 'Jane private', steps: step })).status).toBe(201);
+    expect((await brokerApi.post('/api/dashboard/plans', { scope: 'office', name: 'Office drip', steps: step })).status).toBe(201);
+    await settle(server);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/search`);
+    await signInPage(page, 'staff@porchlight.test');
+    await page.goto(`${server.url}/dashboard?view=plans`);
+    await page.getByRole('heading', { name: 'Action plans', level: 1 }).waitFor();
+    // No office picked: every office's plans and everyone's.
+    await page.getByRole('button', { name: 'Open Jane private' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Office drip' }).waitFor();
+    await page.getByRole('combobox', { name: 'Office' }).selectOption({ label: 'Blair Broker’s office' });
+    await expect.poll(() => page.getByRole('button', { name: 'Open Jane private' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Edit Office drip' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Office drip, by staff');
+    await page.getByRole('button', { name: 'Save plan' }).click();
+    await page.getByText('Plan “Office drip, by staff” saved.').waitFor();
+    await page.getByRole('button', { name: 'Edit Office drip, by staff' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('office')).toBe('00000000-0000-4000-8000-000000000015');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await context.close();
+  });
 });

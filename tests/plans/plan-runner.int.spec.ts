@@ -73,6 +73,21 @@ describe('action plans: the process manager', () => {
     return ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { summary: string }[]).map((t) => t.summary);
   };
   const events = async (stream: string, type: string) => (await store().readStream(stream)).filter((e) => e.type === type);
+  /** A runner of a process that dies (throws) right after appending to a stream `dies` names: the record made, its work row not marked done. */
+  const dyingAfterAppendTo = (dies: (streamId: string) => boolean) => {
+    const s = app.server;
+    const dying = new Proxy(s.runtime.store, {
+      get(target, prop, receiver) {
+        if (prop !== 'append') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<EventStore['append']>) => {
+          const r = await target.append(...args);
+          if (dies(args[0])) throw new Error('killed after the record');
+          return r;
+        };
+      },
+    });
+    return new PlanRunner(s.runtime, s.runtime.db.pool, dying, s.app.get(SmsSender), s.app.get(SiteNumbers), s.app.get(SiteResolver));
+  };
 
   it('each step kind takes effect once: the e-mail through its outbox, the text through the SMS port, the task, the stage, the tags, and a wait in business hours', async () => {
     const { leadId, email } = await janesLead(app.server, { FullName: 'Pat Planner', Phone: '2065550181' });
@@ -319,18 +334,7 @@ describe('action plans: the process manager', () => {
       expect(await readSmsOutbox(pool(), '2065550185')).toHaveLength(0);
 
       // Restarted, it dies again between the text being sent and recorded and the row being marked done (the record throws after appending).
-      const s = app.server;
-      const dying = new Proxy(s.runtime.store, {
-        get(target, prop, receiver) {
-          if (prop !== 'append') return Reflect.get(target, prop, receiver);
-          return async (...args: Parameters<EventStore['append']>) => {
-            const r = await target.append(...args);
-            if (args[0] === `sms-${leadId}`) throw new Error('killed after the record');
-            return r;
-          };
-        },
-      });
-      const crashing = new PlanRunner(s.runtime, s.runtime.db.pool, dying, s.app.get(SmsSender), s.app.get(SiteNumbers), s.app.get(SiteResolver));
+      const crashing = dyingAfterAppendTo((stream) => stream === `sms-${leadId}`);
       await crashing.run(later);
       expect(await readSmsOutbox(pool(), '2065550185')).toHaveLength(1);
       expect(Number((await pool().query(`SELECT count(*) AS n FROM plan_work WHERE lead_id = $1 AND state = 'pending'`, [leadId])).rows[0].n)).toBe(1);
@@ -342,5 +346,34 @@ describe('action plans: the process manager', () => {
       expect(await readSmsOutbox(pool(), '2065550185')).toHaveLength(1);
       expect(await events(`sms-${leadId}`, 'TextMessageSent')).toHaveLength(1);
     }
+  });
+  it('a burst: many leads’ e-mail steps falling due at once are decided and mailed in batches, each once, with three runners and a death after the records', async () => {
+    const leads = [];
+    for (let i = 0; i < 5; i++) leads.push(await janesLead(app.server, { FullName: `Bea Burst${i}`, Phone: '2065550186' }));
+    const steps: PlanStep[] = [
+      { kind: 'wait', amount: 1, unit: 'hours', condition: null },
+      { kind: 'email', templateId, condition: null },
+    ];
+    await runner().onModuleDestroy();
+    const planId = await savePlan(steps);
+    const enrolments = await Promise.all(leads.map((l) => enrol(l.leadId, planId, steps)));
+    await settle(app.server);
+    await another().run(new Date());
+    await settle(app.server);
+    // Every e-mail step due at the same instant, recorded by three runners at once: each once.
+    const later = new Date(Date.now() + 7 * 24 * HOUR);
+    await Promise.all([another().run(later), another().run(later), another().run(later)]);
+    await settle(app.server);
+    for (const l of leads) expect(await events(leadPlansStream(l.leadId), 'PlanStepRecorded')).toHaveLength(2);
+    // Their effects queued: the process taking them dies after each e-mail is recorded, before its row is marked done.
+    await dyingAfterAppendTo((stream) => stream.startsWith('email-')).run(later);
+    await Promise.all([another().run(later), another().run(later), another().run(later)]);
+    await until('all done', async () => (await Promise.all(enrolments.map(enrolment))).every((e) => e?.status === 'finished') && (await noWorkPending()));
+    for (const l of leads) {
+      await until('the e-mail', async () => (await readMailbox(pool(), l.email)).length > 0);
+      expect(await events(`email-${l.leadId}`, 'LeadEmailSent')).toHaveLength(1);
+    }
+    await settle(app.server);
+    for (const l of leads) expect(await readMailbox(pool(), l.email)).toHaveLength(1);
   });
 });

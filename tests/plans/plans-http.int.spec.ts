@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EnrolmentView, PlanPreview, PlanView } from '../../src/contract/plans';
 import { ALREADY_ON_PLAN } from '../../src/modules/plans/enrolment/enrol.decide';
 import { PLAN_MESSAGES, PLAN_NOT_FOUND } from '../../src/modules/plans/save-plan/save-plan.decide';
-import { ONLY_BROKER_OFFICE_PLANS, TEMPLATE_NOT_USABLE } from '../../src/modules/plans/save-plan/plans.http';
+import { OFFICE_ID_REQUIRED, ONLY_BROKER_OFFICE_PLANS, TEMPLATE_NOT_USABLE } from '../../src/modules/plans/save-plan/plans.http';
 import { until } from '../organizer/organizer-fixture';
 import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
@@ -11,6 +11,7 @@ import { WebClient } from '../support/web-client';
 const jane = demoUser('agent');
 const alex = demoUser('agent2');
 const broker = demoUser('broker');
+const staff = demoUser('staff');
 
 /** The plans routes: validated, scoped (agent own, broker office, staff all; others 404; leads 403; signed out 401). */
 describe('action plans over HTTP', () => {
@@ -35,9 +36,9 @@ describe('action plans over HTTP', () => {
     { kind: 'wait', amount: 2, unit: 'days' },
     { kind: 'text', body: 'Hi {first_name}', condition: { kind: 'tag-present', tag: 'sms-ok' } },
   ];
-  const list = async (c: WebClient) => {
+  const list = async (c: WebClient, officeId?: string) => {
     await settle(app.server);
-    return (await c.get('/api/dashboard/plans')).body.plans as PlanView[];
+    return (await c.get(`/api/dashboard/plans${officeId ? `?officeId=${officeId}` : ''}`)).body.plans as PlanView[];
   };
 
   it('the broker creates an office plan the office sees; an agent may not, but makes a personal one only they see', async () => {
@@ -57,6 +58,34 @@ describe('action plans over HTTP', () => {
     const alexC = await signIn(app.server, alex.email);
     expect((await alexC.request('PUT', `/api/dashboard/plans/${mine.body.planId}`, { json: { name: 'Took it', steps: [{ kind: 'add-tag', tag: 'x' }] } })).status).toBe(404);
     expect((await janeC.request('PUT', `/api/dashboard/plans/${planId}`, { json: { name: 'Took it', steps: steps() } })).body.message).toBe(PLAN_NOT_FOUND);
+  });
+
+  it('staff pick an office (its broker): they see and change that office’s plans and their own, the server checking the office', async () => {
+    const staffC = await signIn(app.server, staff.email);
+    // An office plan is written for the office named, which must be a broker's.
+    expect((await staffC.post('/api/dashboard/plans', { scope: 'office', name: 'Staff wrote it', steps: steps() })).body.message).toBe(OFFICE_ID_REQUIRED);
+    expect((await staffC.post('/api/dashboard/plans', { scope: 'office', name: 'Staff wrote it', steps: [{ kind: 'add-tag', tag: 'x' }], officeId: jane.userId })).status).toBe(404);
+    const created = await staffC.post('/api/dashboard/plans', { scope: 'office', name: 'Staff wrote it', steps: steps(), officeId: broker.userId });
+    expect(created.status, created.text).toBe(201);
+    const own = await staffC.post('/api/dashboard/plans', { scope: 'personal', name: 'Staff own', steps: [{ kind: 'add-tag', tag: 'x' }] });
+    expect(own.status, own.text).toBe(201);
+    expect((await list(brokerC)).find((p) => p.planId === created.body.planId)).toMatchObject({ scope: 'office', ownerId: broker.userId, editable: true });
+
+    // The office picked: its plans (editable) and the viewer's own; nobody's personal plan.
+    const office = await list(staffC, broker.userId);
+    expect(office.map((p) => p.name)).toEqual(expect.arrayContaining(['Office nurture', 'Staff wrote it', 'Staff own']));
+    expect(office.map((p) => p.name)).not.toContain('Jane only');
+    expect(office.every((p) => p.editable)).toBe(true);
+    const edited = await staffC.request('PUT', `/api/dashboard/plans/${created.body.planId}`, { json: { name: 'Staff changed it', steps: steps() } });
+    expect(edited.status, edited.text).toBe(200);
+    expect((await list(staffC, broker.userId)).map((p) => p.name)).toContain('Staff changed it');
+    // An office that is not a broker's is not found; a malformed one is refused; none picked: every office's.
+    expect((await staffC.get(`/api/dashboard/plans?officeId=${jane.userId}`)).status).toBe(404);
+    const malformed = await staffC.get('/api/dashboard/plans?officeId=nope');
+    expect([malformed.status, malformed.body.message]).toEqual([400, 'officeId is not valid']);
+    expect((await list(staffC)).map((p) => p.name)).toEqual(expect.arrayContaining(['Office nurture', 'Jane only', 'Staff own']));
+    // Anyone else's office is theirs whatever they ask.
+    expect((await list(janeC, '00000000-0000-4000-8000-0000000000ee')).map((p) => p.planId).sort()).toEqual((await list(janeC)).map((p) => p.planId).sort());
   });
 
   it('validates: clear messages for a wrong definition, an unknown field, a template not the office’s', async () => {

@@ -14,7 +14,7 @@ export type {
 } from './leads.events';
 export { emailStream, leadActivityEventTypes, leadActivityStream, leadEventTypes, leadMessageEventTypes, smsStream } from './leads.events';
 export { type Lead, leadIdFor, leadStream, sourceLabel } from './lead';
-export { isLeadId, loadLead } from './load-lead';
+export { isLeadId, loadLead, loadLeads } from './load-lead';
 export { firstTouchMiddleware, FIRST_TOUCH_COOKIE } from './first-touch/first-touch';
 export { INQUIRY_MESSAGES, validateInquiry, type InquiryFields } from '../../contract/validate-inquiry';
 export { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry/submit-inquiry.handler';
@@ -22,6 +22,7 @@ export { dashboardViewer, mayView, type Viewer } from './dashboard/viewer';
 export { type LeadInScope, leadInScope } from './dashboard/lead-in-scope';
 export { viewedOffice } from './office/viewer-office';
 export { isInOffice } from './office/in-office';
+export { viewedOffice } from './office/viewer-office';
 export type { AgentActivated, AgentBioChanged, AgentDeactivated, AgentMlsIdChanged, AgentProfileEvent, ListingAgentLinked, OfficeEvent, RoundRobinTurnTaken, RoutingEvent } from './leads.events';
 export { agentProfileStream, officeEventTypes, officeStream, ROUTE_LEAD_PUSH, routingEventTypes, routingStream } from './leads.events';
 export { routeLead, type RoutingRules } from './routing/routing-rules';

@@ -46,7 +46,8 @@ export class LeadEmailSender extends MailOutboxSender<Row> {
     @Inject(CONFIG) private readonly config: Config,
   ) {
     // Neither the address nor the words are logged, nor the relay's message (it may quote the address).
-    super({ name: 'lead-email', runtime, signal: LEAD_EMAIL_PUSH, pool, mailer, table: OUTBOX });
+    // Several at once: an action plan's step falling due for many leads at the same instant mails them all (bounded: each holds a pooled connection).
+    super({ name: 'lead-email', runtime, signal: LEAD_EMAIL_PUSH, pool, mailer, table: OUTBOX, concurrency: 6 });
   }
 
   /** Sent, or left unsent for good: dropped (the lead or its address is gone), suppressed (the lead unsubscribed since). */

@@ -5,20 +5,24 @@ import type { Runtime } from '../../../app/runtime';
 import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { DB_POOL, RUNTIME } from '../../../app/tokens';
 import { fold } from '../../../commands/decider';
+import { inTransaction } from '../../../database/database';
 import { systemContext } from '../../../commands/command-context';
 import { handleCommand } from '../../../commands/handle-command';
-import type { PauseReason } from '../../../contract/plans';
+import type { PauseReason, PlanStep } from '../../../contract/plans';
 import { EventStore } from '../../../eventstore/event-store.port';
+import { ConcurrencyError } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
+import { toNewEvents } from '../../accounts';
 import { loadLead, SiteNumbers } from '../../leads';
 import { sendOneFromOutbox, SmsSender } from '../../messaging';
 import { SiteResolver } from '../../sites';
 import { enrolmentDecider } from '../enrolment/enrol.decide';
+import type { LeadPlans } from '../enrolment/enrolments';
 import { type EnrolmentEvent, leadPlansStream, type PlanEvent, planStream } from '../plans.events';
 import { planDecider } from '../save-plan/save-plan.decide';
 import { runStepDecider } from './run-step.decide';
-import { applyStepEffect, type EffectDeps, type StepEffect } from './step-effects';
-import { stepFacts } from './step-facts';
+import { applyEmailEffects, applyStepEffect, type EffectDeps, type StepEffect } from './step-effects';
+import { stepFacts, stepFactsOf } from './step-facts';
 
 const log = logger('plans');
 
@@ -26,8 +30,20 @@ type WorkRow = { work_id: string; kind: 'enrol' | 'pause' | 'effect'; lead_id: s
 /** Taken oldest first under row locks; a row failing 10 times is given up ('failed'). */
 const WORK = { table: 'plan_work', key: 'work_id', columns: 'work_id, kind, lead_id, payload', order: 'attempts, queued_at, work_id', maxAttempts: 10 };
 const DUE_BATCH = 200;
-/** Work rows and leads handled at once by one runner (each holds a pooled connection while it works). */
-const CONCURRENCY = 4;
+/** E-mail effects taken at once under their row locks. */
+const EMAIL_BATCH = 100;
+/** Work rows handled at once by one runner (each holds a pooled connection while it works). */
+const WORK_CONCURRENCY = 6;
+/** Due steps decided again at once after a lost race (each holds a pooled connection). */
+const STEP_CONCURRENCY = 8;
+
+/** Runs the tasks, at most `n` at a time, until they are done or `stopped()`. */
+async function inParallel(tasks: readonly (() => Promise<void>)[], n: number, stopped: () => boolean): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, tasks.length) }, async () => {
+    while (next < tasks.length && !stopped()) await tasks[next++]!();
+  }));
+}
 
 /**
  * The action plans' process manager (issue 19 part 1), on every instance. Each sweep first does
@@ -64,30 +80,93 @@ export class PlanRunner extends SweptReactor {
     return this.run(new Date());
   }
 
-  /** One sweep: the queued work, then the due steps, a few at once (rows and leads are independent). Answers how many of each were done. */
+  /** One sweep: the queued work, then the due steps (rows and leads are independent). Answers how many of each were done. */
   async run(now: Date): Promise<{ readonly work: number; readonly steps: number }> {
-    const work = (await Promise.all(Array.from({ length: CONCURRENCY }, () => this.drainWork(now)))).reduce((a, b) => a + b, 0);
+    const emails = await this.drainEmailEffects(now);
+    const work = emails + (await Promise.all(Array.from({ length: WORK_CONCURRENCY }, () => this.drainWork(now)))).reduce((a, b) => a + b, 0);
     const due = await dueEnrolments(this.pool, now, DUE_BATCH);
+    return { work, steps: due.length === 0 ? 0 : await this.runDue(due, now) };
+  }
+
+  /**
+   * The due steps of a tick, set-based: every due lead's plans stream in one read, the facts of
+   * their steps in a few (stepFactsOf), then each first step decided on the state read and all
+   * appended in one atomic write, each stream with the revision read.
+   * A lost race (another instance, a pause just recorded) and a lead's second due enrolment are
+   * decided again one at a time on a fresh read (runStep), so the decision is always made on the
+   * state the append is checked against.
+   */
+  private async runDue(due: readonly DueEnrolment[], now: Date): Promise<number> {
+    const streams = await this.store.readStreams([...new Set(due.map((d) => leadPlansStream(d.leadId)))]);
+    const first = new Map<string, { leadId: string; d: DueEnrolment; stored: readonly { streamPosition: bigint }[]; state: LeadPlans; step: PlanStep; since: string | null }>();
+    const again: DueEnrolment[] = [];
+    for (const d of due) {
+      if (first.has(d.leadId)) {
+        again.push(d);
+        continue;
+      }
+      const stored = streams.get(leadPlansStream(d.leadId)) ?? [];
+      const state = fold(enrolmentDecider, stored as unknown as EnrolmentEvent[]);
+      const e = state.enrolments.get(d.enrolmentId);
+      const step = e?.steps[d.index];
+      if (e && step && e.status === 'active' && e.nextIndex === d.index) first.set(d.leadId, { leadId: d.leadId, d, stored, state, step, since: e.since });
+    }
+    const batch = [...first.values()];
+    const facts = await stepFactsOf(this.store, this.pool, batch, now);
     let steps = 0;
-    // Each lead's steps by one hand: a lead's stream is decided on in order, other leads at once.
-    const groups = new Map<string, DueEnrolment[]>();
-    for (const d of due) groups.set(d.leadId, [...(groups.get(d.leadId) ?? []), d]);
-    const byLead = [...groups.values()];
-    const next = () => byLead.shift();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        for (let lead = next(); lead && !this.sweeper.isStopped; lead = next()) {
-          for (const d of lead) {
-            try {
-              if (await this.runStep(d.leadId, d.enrolmentId, d.index, now)) steps++;
-            } catch (err) {
-              log.warn('a plan step failed; the next sweep tries again', { enrolmentId: d.enrolmentId, error: (err as Error).message });
-            }
-          }
-        }
-      }),
-    );
-    return { work, steps };
+    const attempt = async (run: () => Promise<boolean>, enrolmentId: string) => {
+      try {
+        if (await run()) steps++;
+      } catch (err) {
+        log.warn('a plan step failed; the next sweep tries again', { enrolmentId, error: (err as Error).message });
+      }
+    };
+    // Every step decided on the state read, appended together in one atomic write (one commit for the tick's burst).
+    const decided = batch.flatMap((b, i) => {
+      const f = facts[i];
+      const revision = b.stored.at(-1)?.streamPosition;
+      const events = f && revision !== undefined ? runStepDecider.decide({ enrolmentId: b.d.enrolmentId, index: b.d.index, facts: f }, b.state) : [];
+      return events.length ? [{ b, append: { streamId: leadPlansStream(b.leadId), expected: revision!, events: toNewEvents(events, systemContext(now, b.state.siteId)) } }] : [];
+    });
+    try {
+      if (decided.length) await this.store.appendMany(decided.map((x) => x.append));
+      steps += decided.length;
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err;
+      // One lost race (another instance, a pause just recorded) loses the whole write: each step is decided again on a fresh read.
+      await inParallel(decided.map(({ b }) => () => attempt(() => this.runStep(b.leadId, b.d.enrolmentId, b.d.index, now), b.d.enrolmentId)), STEP_CONCURRENCY, () => this.sweeper.isStopped);
+    }
+    for (const d of again) if (!this.sweeper.isStopped) await attempt(() => this.runStep(d.leadId, d.enrolmentId, d.index, now), d.enrolmentId);
+    return steps;
+  }
+
+  /**
+   * The queued e-mail effects first, a batch at a time and set-based (applyEmailEffects): the
+   * batch's rows are taken under their row locks and those done marked so in the same
+   * transaction, as drainWork does one by one; a row left (a lost race, a failure) stays pending
+   * for drainWork, and a crash leaves them all pending (the e-mails' ids make doing them again add nothing).
+   */
+  private async drainEmailEffects(now: Date): Promise<number> {
+    let done = 0;
+    try {
+      while (!this.sweeper.isStopped) {
+        const [taken, marked] = await inTransaction(this.pool, async (tx) => {
+          const { rows } = await tx.query<WorkRow>(
+            `SELECT ${WORK.columns} FROM ${WORK.table} WHERE state = 'pending' AND kind = 'effect' AND payload->'step'->>'kind' = 'email'
+              ORDER BY ${WORK.order} LIMIT ${EMAIL_BATCH} FOR UPDATE SKIP LOCKED`,
+          );
+          if (rows.length === 0) return [0, 0];
+          const ids = await applyEmailEffects(this.deps, rows.map((r) => ({ workId: r.work_id, leadId: r.lead_id, effect: r.payload as StepEffect })), now);
+          await tx.query(`UPDATE ${WORK.table} SET state = 'sent', sent_at = now() WHERE ${WORK.key} = ANY($1::uuid[])`, [ids]);
+          return [rows.length, ids.length];
+        });
+        done += marked;
+        if (taken < EMAIL_BATCH || marked === 0) break;
+      }
+    } catch (err) {
+      log.warn('a batch of plan e-mails failed; they are tried one at a time', { error: (err as Error).message });
+    }
+    return done;
   }
 
   /** Queued work rows until none is left (or one fails: the next sweep tries again); each under its row lock, so takers never share one. */

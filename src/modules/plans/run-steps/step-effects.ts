@@ -1,14 +1,15 @@
 import type pg from 'pg';
-import { templateById } from '../../../../projections/email-templates';
+import { type StoredTemplate, templateById } from '../../../../projections/email-templates';
 import { systemContext } from '../../../commands/command-context';
+import { fold } from '../../../commands/decider';
 import { handleCommand } from '../../../commands/handle-command';
 import { renderMergeFields } from '../../../contract/merge-fields';
 import type { PlanStep } from '../../../contract/plans';
 import type { EventStore } from '../../../eventstore/event-store.port';
-import { AppError } from '../../../shared/errors';
+import { AppError, ConcurrencyError } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
-import { isValidEmail, loadAccount } from '../../accounts';
+import { type Account, type AccountEvent, evolveAccount, initialAccount, isValidEmail, loadAccount, toNewEvents, userStream } from '../../accounts';
 import {
   decideChangeStage,
   decideOnLead,
@@ -18,6 +19,7 @@ import {
   leadEmailDecider,
   leadMergeValues,
   loadLead,
+  loadLeads,
   SiteNumbers,
   smsDecider,
   smsStream,
@@ -28,6 +30,11 @@ import type { SiteResolver } from '../../sites';
 import { createTaskDecider, taskStream } from '../../tasks';
 
 const log = logger('plans');
+
+type ExistingLead = Extract<Lead, { exists: true }>;
+type Site = Awaited<ReturnType<SiteResolver['byId']>>;
+type LeadEmailCommand = Parameters<typeof leadEmailDecider.decide>[0];
+type LeadEmailEvent = ReturnType<typeof leadEmailDecider.decide>[number];
 
 /** A step recorded done, as its plan_work row holds it. */
 export type StepEffect = { readonly stepId: string; readonly enrolmentId: string; readonly step: PlanStep; readonly byUserId: string; readonly at: string };
@@ -57,26 +64,8 @@ export async function applyStepEffect(d: EffectDeps, leadId: string, effect: Ste
       case 'email': {
         const template = await templateById(d.pool, step.templateId);
         if (!template) return;
-        const { values, account } = await mergeValuesOf(d, lead, sender);
-        await handleCommand(
-          d.store,
-          emailStream(leadId),
-          leadEmailDecider,
-          {
-            kind: 'send',
-            leadId,
-            siteId: lead.siteId,
-            messageId: stepMessageId(stepId, 'email'),
-            byUserId: sender,
-            subject: template.subject,
-            body: template.body,
-            templateId: template.templateId,
-            values,
-            emailConsent: account?.consent.email ?? false,
-            hasAddress: isValidEmail(lead.email),
-          },
-          ctx,
-        );
+        const [{ account }, { account: from }, site] = await Promise.all([loadAccount(d.store, lead.userId), loadAccount(d.store, sender), d.sites.byId(lead.siteId)]);
+        await handleCommand(d.store, emailStream(leadId), leadEmailDecider, emailCommand(lead, effect, template, account, from, site), ctx);
         return;
       }
       case 'text':
@@ -110,16 +99,80 @@ export async function applyStepEffect(d: EffectDeps, leadId: string, effect: Ste
 /** Who a plan's e-mail or text is from: the lead's agent, else (a pond lead) whoever the step acts for. */
 export const messageSender = (lead: { readonly agentId: string | null }, byUserId: string): string => lead.agentId ?? byUserId;
 
-async function mergeValuesOf(d: EffectDeps, lead: Extract<Lead, { exists: true }>, byUserId: string) {
+/** The merge fields of a plan's message: the lead's, their account's, the sender's, the site's. */
+function mergeValues(lead: ExistingLead, account: Account, sender: Account, site: Site) {
+  return leadMergeValues({ leadFullName: lead.fullName, registered: account.exists ? account : null, sender: sender.exists ? sender : null, siteName: site?.name ?? '', listing: null });
+}
+
+async function mergeValuesOf(d: EffectDeps, lead: ExistingLead, byUserId: string) {
   const [{ account }, { account: sender }, site] = await Promise.all([loadAccount(d.store, lead.userId), loadAccount(d.store, byUserId), d.sites.byId(lead.siteId)]);
-  const values = leadMergeValues({
-    leadFullName: lead.fullName,
-    registered: account.exists ? account : null,
-    sender: sender.exists ? sender : null,
-    siteName: site?.name ?? '',
-    listing: null,
-  });
-  return { values, account: account.exists ? account : null };
+  return { values: mergeValues(lead, account, sender, site), account: account.exists ? account : null };
+}
+
+/** The LeadEmailSent a plan's e-mail step asks for (its message id derived from the step: the same step never records two). */
+function emailCommand(lead: ExistingLead, effect: StepEffect, template: StoredTemplate, account: Account, sender: Account, site: Site): LeadEmailCommand {
+  return {
+    kind: 'send',
+    leadId: lead.leadId,
+    siteId: lead.siteId,
+    messageId: stepMessageId(effect.stepId, 'email'),
+    byUserId: messageSender(lead, effect.byUserId),
+    subject: template.subject,
+    body: template.body,
+    templateId: template.templateId,
+    values: mergeValues(lead, account, sender, site),
+    emailConsent: account.exists && account.consent.email,
+    hasAddress: isValidEmail(lead.email),
+  };
+}
+
+/** A queued e-mail effect: its plan_work row and what it asks. */
+export type EmailEffect = { readonly workId: string; readonly leadId: string; readonly effect: StepEffect };
+
+/**
+ * The e-mail effects of a burst (many leads' e-mail steps recorded at once), set-based: the leads,
+ * their and the senders' accounts and e-mail threads in two reads of the log, each template and
+ * site once; then each LeadEmailSent decided on the thread as read and appended with its revision,
+ * all at once (the store commits concurrent appends together). Answers the work ids that are done
+ * (recorded, already recorded, or refused for good as applyStepEffect would); a lost race, a lead's
+ * second e-mail of the batch and any failure are left for applyStepEffect, one at a time.
+ */
+export async function applyEmailEffects(d: EffectDeps, items: readonly EmailEffect[], now: Date): Promise<string[]> {
+  const leads = await loadLeads(d.store, items.map((i) => i.leadId));
+  const firstOfLead = new Map<string, EmailEffect>();
+  for (const i of items) if (!firstOfLead.has(i.leadId)) firstOfLead.set(i.leadId, i);
+  const batch = [...firstOfLead.values()];
+  const existing = batch.map((i) => leads.get(i.leadId)).filter((l): l is ExistingLead => !!l?.exists);
+  const templateIds = [...new Set(batch.map((i) => (i.effect.step.kind === 'email' ? i.effect.step.templateId : '')).filter(Boolean))];
+  const siteIds = [...new Set(existing.map((l) => l.siteId))];
+  const [streams, templates, sites] = await Promise.all([
+    d.store.readStreams([...new Set([...existing.flatMap((l) => [userStream(l.userId), emailStream(l.leadId)]), ...batch.map((i) => userStream(messageSender(leads.get(i.leadId) as { agentId: string | null }, i.effect.byUserId)))])]),
+    Promise.all(templateIds.map(async (id) => [id, await templateById(d.pool, id)] as const)).then((ts) => new Map(ts)),
+    Promise.all(siteIds.map(async (id) => [id, await d.sites.byId(id)] as const)).then((ss) => new Map(ss)),
+  ]);
+  const accountOf = (userId: string) => fold({ initialState: initialAccount, evolve: evolveAccount }, (streams.get(userStream(userId)) ?? []) as unknown as AccountEvent[]);
+  const done: string[] = [];
+  await Promise.all(
+    batch.map(async (i) => {
+      const lead = leads.get(i.leadId);
+      const step = i.effect.step;
+      const template = step.kind === 'email' ? templates.get(step.templateId) : null;
+      if (!lead?.exists || !template) return void done.push(i.workId);
+      const thread = streams.get(emailStream(lead.leadId)) ?? [];
+      const command = emailCommand(lead, i.effect, template, accountOf(lead.userId), accountOf(messageSender(lead, i.effect.byUserId)), sites.get(lead.siteId));
+      try {
+        const events = leadEmailDecider.decide(command, fold(leadEmailDecider, thread as unknown as LeadEmailEvent[]));
+        if (events.length) await d.store.append(emailStream(lead.leadId), thread.at(-1)?.streamPosition ?? 'no_stream', toNewEvents(events, systemContext(now, lead.siteId)));
+        done.push(i.workId);
+      } catch (err) {
+        if (err instanceof AppError && err.code !== 'conflict') {
+          log.info('a plan step was refused when it took effect', { stepId: i.effect.stepId, kind: step.kind, code: err.code });
+          done.push(i.workId);
+        } else if (!(err instanceof ConcurrencyError)) log.warn('a plan e-mail failed in its batch; it is tried by itself', { stepId: i.effect.stepId, error: (err as Error).message });
+      }
+    }),
+  );
+  return done;
 }
 
 /**

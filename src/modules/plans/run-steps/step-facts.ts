@@ -1,27 +1,20 @@
 import type pg from 'pg';
 import { templateById } from '../../../../projections/email-templates';
-import { hasOpenedAlert } from '../../../../projections/action-plans';
-import { DEFAULT_TIME_ZONE } from '../../../contract/tasks';
+import { leadsWhoOpenedAlerts } from '../../../../projections/action-plans';
+import { fold } from '../../../commands/decider';
 import type { PauseReason, PlanStep } from '../../../contract/plans';
 import type { EventStore } from '../../../eventstore/event-store.port';
-import { isValidEmail, loadAccount } from '../../accounts';
-import { emailStream, type Lead, loadLead, loadPipeline, smsStream, textEligibility } from '../../leads';
+import type { StoredEvent } from '../../../shared/event';
+import { type AccountEvent, evolveAccount, initialAccount, isValidEmail, userStream } from '../../accounts';
+import { emailStream, evolveOffice, initialOffice, type Lead, loadLeads, loadPipeline, type OfficeEvent, officeStream, smsStream, textEligibility } from '../../leads';
 import { agentZoneStream } from '../../tasks';
-import { knownZone } from '../business-hours/business-hours';
+import { zoneOfLead } from '../business-hours/lead-zone';
 import type { StepFacts } from './run-step.decide';
 
-type ExistingLead = Extract<Lead, { exists: true }>;
+/** A step about to be decided: the lead, the step, and since when a reply pauses it (the enrolment's start; null: no reply is looked for). */
+export type DueStep = { readonly leadId: string; readonly step: PlanStep; readonly since: string | null };
 
-/** The zone a lead's waits count in: the lead's own is not known to the CRM, so the office's (its broker's), else its agent's, else the default. */
-export async function zoneOfLead(store: EventStore, lead: ExistingLead): Promise<string> {
-  for (const userId of [lead.brokerId, lead.agentId]) {
-    if (!userId) continue;
-    const events = (await store.readStream(agentZoneStream(userId))) as unknown as { type: string; data: { timeZone: string } }[];
-    const zone = events.findLast((e) => e.type === 'AgentTimeZoneSet')?.data.timeZone;
-    if (zone) return knownZone(zone, DEFAULT_TIME_ZONE);
-  }
-  return DEFAULT_TIME_ZONE;
-}
+const unique = <T>(xs: readonly (T | null | undefined)[]): T[] => [...new Set(xs.filter((x): x is T => x !== null && x !== undefined))];
 
 /**
  * A reply the lead sent since `since` (by text or e-mail), read from the lead's own streams, not
@@ -29,36 +22,62 @@ export async function zoneOfLead(store: EventStore, lead: ExistingLead): Promise
  * reply the projection has not reached yet still stops the step. (Chat replies, claims, owner
  * changes and unsubscribes pause through the read model's queue; consent is checked below.)
  */
-async function replySince(store: EventStore, leadId: string, since: string): Promise<PauseReason | null> {
-  const [sms, email] = await Promise.all([store.readStream(smsStream(leadId)), store.readStream(emailStream(leadId))]);
+function replySince(sms: readonly StoredEvent[], email: readonly StoredEvent[], since: string): PauseReason | null {
   if (sms.some((e) => e.type === 'TextMessageReceived' && e.metadata.at > since)) return 'replied-text';
   if (email.some((e) => e.type === 'LeadEmailReceived' && e.metadata.at > since)) return 'replied-email';
   return null;
 }
 
-/** Everything a step's decision needs, read now: the lead, its consent, the template, the pipeline, the zone, a reply since `since`. */
-export async function stepFacts(store: EventStore, pool: pg.Pool, leadId: string, step: PlanStep, since: string | null, now: Date): Promise<StepFacts | null> {
-  const { lead } = await loadLead(store, leadId);
-  if (!lead.exists) return null;
-  const [{ account }, pipeline, zone, openedAlert, template, pause] = await Promise.all([
-    loadAccount(store, lead.userId),
-    loadPipeline(store, lead.brokerId),
-    zoneOfLead(store, lead),
-    hasOpenedAlert(pool, leadId),
-    step.kind === 'email' ? templateById(pool, step.templateId) : Promise.resolve(null),
-    since ? replySince(store, leadId, since) : Promise.resolve(null),
+/**
+ * Everything the decisions of several due steps need, read now and set-based (a tick's burst of
+ * due leads costs a few round trips, not a dozen a lead): the leads' streams in one read; then at
+ * once their accounts (consent, address, phone, zone), offices (pipeline), the broker's and
+ * agent's zone settings and the replies in one read of the log, who opened an alert in one query,
+ * and each template named once. Answers in the order asked, null for a lead that does not exist.
+ */
+export async function stepFactsOf(store: EventStore, pool: pg.Pool, due: readonly DueStep[], now: Date): Promise<(StepFacts | null)[]> {
+  const leads = await loadLeads(store, due.map((d) => d.leadId));
+  const existing = [...leads.values()].filter((l): l is Extract<Lead, { exists: true }> => l.exists);
+  const replyLeads = unique(due.filter((d) => d.since && leads.get(d.leadId)?.exists).map((d) => d.leadId));
+  const templateIds = unique(due.map((d) => (d.step.kind === 'email' ? d.step.templateId : null)));
+  const [streams, opened, templates] = await Promise.all([
+    store.readStreams([
+      ...existing.map((l) => userStream(l.userId)),
+      ...unique(existing.map((l) => l.brokerId)).map(officeStream),
+      ...unique(existing.flatMap((l) => [l.brokerId, l.agentId])).map(agentZoneStream),
+      ...replyLeads.flatMap((id) => [smsStream(id), emailStream(id)]),
+    ]),
+    leadsWhoOpenedAlerts(pool, existing.map((l) => l.leadId)),
+    Promise.all(templateIds.map(async (id) => [id, await templateById(pool, id)] as const)).then((ts) => new Map(ts)),
   ]);
-  return {
-    now: now.toISOString(),
-    zone,
-    stage: lead.stage,
-    tags: lead.tags,
-    openedAlert,
-    emailConsent: account.exists && account.consent.email,
-    hasEmailAddress: isValidEmail(lead.email),
-    textRefusal: textEligibility(account),
-    templateName: template?.name ?? null,
-    pipelineStages: pipeline.stages,
-    pause,
-  };
+  const of = (streamId: string | null): StoredEvent[] => (streamId ? (streams.get(streamId) ?? []) : []);
+  const pipelineStages = async (brokerId: string | null) =>
+    brokerId ? fold({ initialState: initialOffice, evolve: evolveOffice }, of(officeStream(brokerId)) as unknown as OfficeEvent[]).settings.stages : (await loadPipeline(store, null)).stages;
+  return Promise.all(
+    due.map(async (d): Promise<StepFacts | null> => {
+      const lead = leads.get(d.leadId);
+      if (!lead?.exists) return null;
+      const accountEvents = of(userStream(lead.userId));
+      const account = fold({ initialState: initialAccount, evolve: evolveAccount }, accountEvents as unknown as AccountEvent[]);
+      const template = d.step.kind === 'email' ? (templates.get(d.step.templateId) ?? null) : null;
+      return {
+        now: now.toISOString(),
+        zone: zoneOfLead({ account: accountEvents, office: of(lead.brokerId && agentZoneStream(lead.brokerId)), agent: of(lead.agentId && agentZoneStream(lead.agentId)) }),
+        stage: lead.stage,
+        tags: lead.tags,
+        openedAlert: opened.has(lead.leadId),
+        emailConsent: account.exists && account.consent.email,
+        hasEmailAddress: isValidEmail(lead.email),
+        textRefusal: textEligibility(account),
+        templateName: template?.name ?? null,
+        pipelineStages: await pipelineStages(lead.brokerId),
+        pause: d.since ? replySince(of(smsStream(lead.leadId)), of(emailStream(lead.leadId)), d.since) : null,
+      };
+    }),
+  );
+}
+
+/** The facts of one step (the preview's, and a step decided again after a lost race). */
+export async function stepFacts(store: EventStore, pool: pg.Pool, leadId: string, step: PlanStep, since: string | null, now: Date): Promise<StepFacts | null> {
+  return (await stepFactsOf(store, pool, [{ leadId, step, since }], now))[0]!;
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { RateLimiter, type RateLimit } from '../../../http/rate-limiter';
 import { forbidden, notFound, validation } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { commandContextOf } from '../../accounts';
-import { dashboardViewer, type Viewer } from '../../leads';
+import { dashboardViewer, type Viewer, viewedOffice } from '../../leads';
 import { mayEdit, officeOf, ownersVisibleTo } from '../plan-access/plan-access';
 import { planStream } from '../plans.events';
 import { type PlanCommand, planDecider } from './save-plan.decide';
@@ -49,9 +49,11 @@ const Trigger = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('stage-changed'), stage: word(80) }),
   z.strictObject({ kind: z.literal('tag-added'), tag: word(80) }),
 ]);
+const OfficeId = z.uuid({ error: 'officeId must be a broker id' });
 const Definition = { name: word(PLAN_NAME_MAX * 2), steps: z.array(Step).max(PLAN_STEPS_MAX * 2), triggers: z.array(Trigger).max(20).default([]) };
-export const CreatePlanBody = z.strictObject({ scope: z.enum(['office', 'personal']), ...Definition, officeId: z.uuid({ error: 'officeId must be a broker id' }).optional() });
+export const CreatePlanBody = z.strictObject({ scope: z.enum(['office', 'personal']), ...Definition, officeId: OfficeId.optional() });
 export const EditPlanBody = z.strictObject(Definition);
+export const ListPlansQuery = z.strictObject({ officeId: OfficeId.optional() });
 
 /**
  * Action plans (issue 19 part 1): an office's plans (its broker's, also changed by staff) and each
@@ -66,11 +68,20 @@ export class PlansController {
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
-  @ApiDoc({ summary: "The viewer's personal plans and their office's", tag: 'Action plans', access: 'agents, brokers, staff (all)', responses: { 200: '{plans:[PlanView]}' } })
+  @ApiDoc({
+    summary: "The viewer's personal plans and their office's; staff: the office named by officeId (a broker's id) and their own, or all when they name none",
+    tag: 'Action plans',
+    access: 'agents, brokers, staff (all, or officeId)',
+    query: ListPlansQuery,
+    responses: { 200: '{plans:[PlanView]}', 404: 'officeId is not a broker' },
+  })
   @Get()
-  async list(@Req() req: Request): Promise<{ plans: PlanView[] }> {
+  async list(@Query() query: unknown, @Req() req: Request): Promise<{ plans: PlanView[] }> {
     const viewer = dashboardViewer(req);
-    const plans = await plansOwnedBy(this.pool, ownersVisibleTo(viewer));
+    const { officeId } = parseBody(ListPlansQuery, query);
+    // Staff who picked an office see its plans and their own (as with its e-mail templates); the others' office is theirs whatever they ask.
+    const office = viewer.role === 'staff' && officeId ? await viewedOffice(this.store, viewer, officeId) : null;
+    const plans = await plansOwnedBy(this.pool, office ? [viewer.userId, office] : ownersVisibleTo(viewer));
     return { plans: plans.map((p) => ({ ...p, editable: mayEdit(viewer, p) })) };
   }
 
@@ -81,7 +92,7 @@ export class PlansController {
     const viewer = dashboardViewer(req);
     const input = parseBody(CreatePlanBody, body);
     await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
-    const ownerId = input.scope === 'personal' ? viewer.userId : this.officeToWrite(viewer, input.officeId);
+    const ownerId = input.scope === 'personal' ? viewer.userId : await this.officeToWrite(viewer, input.officeId);
     await this.checkTemplates(input.steps, input.scope === 'office' ? ownerId : officeOf(viewer), input.scope === 'personal' ? ownerId : null);
     const planId = newId();
     await this.run(req, planId, { kind: 'create', planId, scope: input.scope, ownerId, byUserId: viewer.userId, name: input.name, steps: input.steps, triggers: input.triggers });
@@ -114,11 +125,12 @@ export class PlansController {
     await handleCommand(this.store, planStream(planId), planDecider, c, commandContextOf(req));
   }
 
-  private officeToWrite(viewer: Viewer, officeId: string | undefined): string {
+  /** The office an office plan is written for: the broker's own; staff name one, which must be a broker (else 404, as for its e-mail templates). */
+  private async officeToWrite(viewer: Viewer, officeId: string | undefined): Promise<string> {
     if (viewer.role === 'broker') return viewer.userId;
     if (viewer.role === 'staff') {
       if (!officeId) throw validation(OFFICE_ID_REQUIRED);
-      return officeId;
+      return (await viewedOffice(this.store, viewer, officeId))!;
     }
     throw forbidden(ONLY_BROKER_OFFICE_PLANS);
   }

@@ -59,7 +59,7 @@ export function PlansView({ role, leads, checked }: Props) {
 
   const fail = (fallback: string) => (err: unknown) => setStatus({ error: true, text: err instanceof ApiError ? err.message : fallback });
   const load = () =>
-    plansApi.list().then(
+    plansApi.list(role === 'staff' ? office : null).then(
       (r) => setPlans(r.plans),
       fail(t('plans.loadFailed', 'The plans could not be loaded')),
     );
@@ -70,6 +70,8 @@ export function PlansView({ role, leads, checked }: Props) {
   }, [office]);
 
   const edit = (p: PlanView) => {
+    // Staff open an office plan in its office: the list and the editor's templates are that office's.
+    if (role === 'staff' && p.scope === 'office' && p.ownerId !== office) setOffice(p.ownerId);
     const tag = p.triggers.find((x) => x.kind === 'tag-added');
     const stage = p.triggers.find((x) => x.kind === 'stage-changed');
     const fresh = p.triggers.find((x) => x.kind === 'new-lead');
@@ -128,7 +130,7 @@ export function PlansView({ role, leads, checked }: Props) {
     <section className={`${layout.view} ${styles.plans}`} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{t('plans.title', 'Action plans')}</h1>
       <p className={layout.intro}>{t('plans.intro', 'Steps that run by themselves for a lead, in business hours. A plan pauses the moment the lead replies, unsubscribes, is claimed or changes owner.')}</p>
-      {role === 'staff' && <OfficePicker value={office} onChange={setOffice} none={t('plans.noOffice', 'No office (personal plans only)')} />}
+      {role === 'staff' && <OfficePicker value={office} onChange={setOffice} none={t('plans.allOffices', 'All offices (pick one to write its plans)')} />}
       <StatusLine status={status} />
       <div className={layout.columns}>
         <div>

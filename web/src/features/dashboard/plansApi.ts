@@ -6,7 +6,8 @@ const one = (planId: string) => `${plans}/${encodeURIComponent(planId)}`;
 
 /** Action plans (issue 19 part 1): the plans, previewing one for a lead, enrolling leads, and a lead's enrolments. */
 export const plansApi = {
-  list: () => request<{ plans: PlanView[] }>('GET', plans),
+  /** Staff name an office (its broker) to see its plans and their own; none: every office's. */
+  list: (officeId: string | null = null) => request<{ plans: PlanView[] }>('GET', officeId ? `${plans}?officeId=${encodeURIComponent(officeId)}` : plans),
   create: (scope: PlanScope, d: PlanDefinition, officeId: string | null = null) => request<{ planId: string }>('POST', plans, { scope, ...d, ...(officeId && scope === 'office' ? { officeId } : {}) }),
   edit: (planId: string, d: PlanDefinition) => request<{ planId: string }>('PUT', one(planId), d),
   archive: (planId: string) => request<{ planId: string }>('DELETE', one(planId)),
