@@ -22,7 +22,6 @@ export { dashboardViewer, mayView, type Viewer } from './dashboard/viewer';
 export { type LeadInScope, leadInScope } from './dashboard/lead-in-scope';
 export { viewedOffice } from './office/viewer-office';
 export { isInOffice } from './office/in-office';
-export { viewedOffice } from './office/viewer-office';
 export type { AgentActivated, AgentBioChanged, AgentDeactivated, AgentMlsIdChanged, AgentProfileEvent, ListingAgentLinked, OfficeEvent, RoundRobinTurnTaken, RoutingEvent } from './leads.events';
 export { agentProfileStream, officeEventTypes, officeStream, ROUTE_LEAD_PUSH, routingEventTypes, routingStream } from './leads.events';
 export { routeLead, type RoutingRules } from './routing/routing-rules';
