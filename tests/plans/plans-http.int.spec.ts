@@ -101,6 +101,22 @@ describe('action plans over HTTP', () => {
     }
   });
 
+  it('an edit right after the create is checked like the create: a template not usable is refused before the read model has the plan', async () => {
+    // The plans' read model held back (its table locked against writes) while the two requests run.
+    const hold = await app.server.runtime.db.pool.connect();
+    await hold.query('BEGIN');
+    await hold.query('LOCK TABLE action_plans IN EXCLUSIVE MODE');
+    try {
+      const created = await janeC.post('/api/dashboard/plans', { scope: 'personal', name: 'Quick', steps: [{ kind: 'add-tag', tag: 'x' }] });
+      expect(created.status).toBe(201);
+      const edited = await janeC.request('PUT', `/api/dashboard/plans/${created.body.planId}`, { json: { name: 'Quick', steps: [{ kind: 'email', templateId: '00000000-0000-4000-8000-00000000dead' }] } });
+      expect([edited.status, edited.body.message]).toEqual([400, TEMPLATE_NOT_USABLE]);
+    } finally {
+      await hold.query('ROLLBACK');
+      hold.release();
+    }
+  });
+
   it('previews what a lead would get, enrols by hand (once), shows the lead’s plan with its steps, pauses, resumes and stops it', async () => {
     await settle(app.server);
     const plan = (await list(janeC)).find((p) => p.name === 'Office nurture')!;

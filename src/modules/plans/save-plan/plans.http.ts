@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { plansOwnedBy } from '../../../../projections/action-plans';
 import { templateById } from '../../../../projections/email-templates';
 import { DB_POOL } from '../../../app/tokens';
+import { fold } from '../../../commands/decider';
 import { handleCommand } from '../../../commands/handle-command';
 import { PLAN_NAME_MAX, PLAN_STEPS_MAX, PLAN_TEXT_MAX, type PlanStep, type PlanView } from '../../../contract/plans';
 import { TASK_TYPES } from '../../../contract/tasks';
@@ -17,7 +18,7 @@ import { newId } from '../../../shared/ids';
 import { commandContextOf } from '../../accounts';
 import { dashboardViewer, type Viewer, viewedOffice } from '../../leads';
 import { mayEdit, officeOf, ownersVisibleTo } from '../plan-access/plan-access';
-import { planStream } from '../plans.events';
+import { type PlanEvent, planStream } from '../plans.events';
 import { type PlanCommand, planDecider } from './save-plan.decide';
 
 export const ONLY_BROKER_OFFICE_PLANS = 'Only the broker or staff change office plans';
@@ -105,8 +106,10 @@ export class PlansController {
     const viewer = dashboardViewer(req);
     const input = parseBody(EditPlanBody, body);
     await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
-    const current = (await plansOwnedBy(this.pool, ownersVisibleTo(viewer))).find((p) => p.planId === planId);
-    if (current) await this.checkTemplates(input.steps, current.scope === 'office' ? current.ownerId : officeOf(viewer), current.scope === 'personal' ? current.ownerId : null);
+    // The plan as its stream says (a read model a moment behind a create would skip the check).
+    if (!z.uuid().safeParse(planId).success) throw notFound();
+    const current = fold(planDecider, (await this.store.readStream(planStream(planId))) as unknown as PlanEvent[]);
+    if (current.exists && mayEdit(viewer, current)) await this.checkTemplates(input.steps, current.scope === 'office' ? current.ownerId : officeOf(viewer), current.scope === 'personal' ? current.ownerId : null);
     await this.run(req, planId, { kind: 'edit', planId, byUserId: viewer.userId, mayEdit: (p) => mayEdit(viewer, p), ...input });
     return { planId };
   }
