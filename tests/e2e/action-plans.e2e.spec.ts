@@ -56,6 +56,8 @@ describe('action plans in Chromium: the step editor, the preview for a lead, enr
     await page.getByRole('button', { name: 'Move up: Step 3' }).click();
     await page.getByRole('button', { name: 'Save plan' }).click();
     await page.getByText('Plan “New lead nurture” saved.').waitFor();
+    // Listed at once, in the render that says it was saved (not "No plans yet" until the read model has it).
+    expect(await page.getByText('No plans yet. Write the first one with the editor.').count()).toBe(0);
     await page.getByRole('heading', { name: 'Edit plan' }).waitFor();
     await page.getByText('New lead nurture').first().waitFor();
 

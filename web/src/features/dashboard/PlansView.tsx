@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
 import type { PlanPreview, PlanScope, PlanStep, PlanTrigger, PlanView } from '../../../../src/contract/plans';
 import { useT } from '../../ui/translations';
@@ -58,12 +58,19 @@ export function PlansView({ role, leads, checked }: Props) {
   const mayWriteOffice = role === 'broker' || (role === 'staff' && office !== null);
 
   const fail = (fallback: string) => (err: unknown) => setStatus({ error: true, text: err instanceof ApiError ? err.message : fallback });
+  // Plans saved here that the server's list may not show yet (its read model follows a moment later).
+  const saved = useRef(new Map<string, PlanView>());
+  const withSaved = (list: readonly PlanView[]) => {
+    for (const [planId, p] of saved.current) if (list.some((x) => x.planId === planId && x.version >= p.version)) saved.current.delete(planId);
+    return [...saved.current.values(), ...list.filter((x) => !saved.current.has(x.planId))];
+  };
   const load = () =>
     plansApi.list(role === 'staff' ? office : null).then(
-      (r) => setPlans(r.plans),
+      (r) => setPlans(withSaved(r.plans)),
       fail(t('plans.loadFailed', 'The plans could not be loaded')),
     );
   useEffect(() => {
+    saved.current.clear();
     void load();
     void emailApi.templates(office).then((r) => setTemplates(r.templates), () => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -95,7 +102,24 @@ export function PlansView({ role, leads, checked }: Props) {
       .then((r) => {
         setStatus({ error: false, text: t('plans.saved', 'Plan “{name}” saved.', { name: draft.name.trim() }) });
         setDraft((x) => ({ ...x, planId: r.planId }));
-        // The list follows the server's read model a moment later.
+        // Listed at once as saved; the server's copy (owner, enrolments) replaces it when it has it.
+        const before = plans?.find((x) => x.planId === r.planId);
+        const owner = before?.ownerId ?? (draft.scope === 'office' ? (office ?? '') : '');
+        const entry: PlanView = {
+          activeEnrolments: 0,
+          archived: false,
+          editable: true,
+          ...before,
+          ...d,
+          name: d.name.trim(),
+          planId: r.planId,
+          scope: before?.scope ?? draft.scope,
+          ownerId: owner,
+          version: (before?.version ?? 0) + 1,
+          updatedAt: new Date().toISOString(),
+        };
+        saved.current.set(r.planId, entry);
+        setPlans((ps) => withSaved(ps ?? []));
         setTimeout(() => void load(), 400);
       })
       .catch(fail(t('plans.saveFailed', 'The plan could not be saved')));
@@ -106,6 +130,7 @@ export function PlansView({ role, leads, checked }: Props) {
       .archive(p.planId)
       .then(() => {
         setStatus({ error: false, text: t('plans.archived', 'Plan “{name}” archived.', { name: p.name }) });
+        saved.current.delete(p.planId);
         setPlans((ps) => (ps ?? []).filter((x) => x.planId !== p.planId));
         if (draft.planId === p.planId) setDraft(EMPTY);
       })
