@@ -47,7 +47,8 @@ export function leanSearchRoutes(search: SearchListingsController, trustProxy: b
     }
     // As the session middleware leaves it for a request without a session.
     req.auth = null;
-    hit[2](search, req, params).then(
+    // Inside a promise, so that a throw before the first await answers as a rejection does.
+    Promise.resolve().then(() => hit[2](search, req, params)).then(
       (body) => res.status(200).json(body),
       (err: unknown) => sendError(res, err),
     );
