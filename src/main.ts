@@ -12,6 +12,7 @@ import { seedDemo } from './demo/seed-demo';
 import { loadDemoListings } from './demo/seed-listings';
 import { DEMO_USERS } from './demo/demo-accounts';
 import { firstTouchMiddleware } from './modules/leads';
+import { leanSearchRoutes, SearchListingsController } from './modules/listings';
 import { AddressLimiter } from './modules/accounts';
 import { pageRenderer, PublicPages, seoFiles } from './modules/public-pages';
 import { refuseMalformedUrls } from './http/malformed-url';
@@ -47,6 +48,8 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   app.useBodyParser('json', { limit: '1mb' });
   // Before the web app, so that the first page load fixes where the visitor came from.
   app.use(firstTouchMiddleware(config.trustProxy));
+  // The search page's reads, past every middleware above but not Nest's router (see the file).
+  app.use(leanSearchRoutes(app.get(SearchListingsController), config.trustProxy));
   // Before the web app's files and pages, which would answer them with index.html.
   const pages = app.get(PublicPages);
   app.use(seoFiles(pages, app.get(AddressLimiter), runtime.db.pool, config));

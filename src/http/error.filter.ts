@@ -10,12 +10,16 @@ const log = logger('http');
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
-    if (res.headersSent) return;
-    const [status, message] = describe(exception);
-    if (status >= 500) log.error('request failed', { message: (exception as Error)?.message, name: (exception as Error)?.name });
-    res.status(status).json({ message });
+    sendError(host.switchToHttp().getResponse<Response>(), exception);
   }
+}
+
+/** The filter's answer, also for routes served outside Nest's pipeline (lean-search-routes.ts). */
+export function sendError(res: Response, exception: unknown): void {
+  if (res.headersSent) return;
+  const [status, message] = describe(exception);
+  if (status >= 500) log.error('request failed', { message: (exception as Error)?.message, name: (exception as Error)?.name });
+  res.status(status).json({ message });
 }
 
 function describe(exception: unknown): [number, string] {

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 
 type Node = { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } };
@@ -19,6 +20,9 @@ export async function profiled<T>(fn: () => Promise<T>): Promise<{ result: T; su
     ({ profile } = (await session.post('Profiler.stop')) as { profile: { nodes: Node[] } });
     session.disconnect();
   }
+  // BENCH_CPU_PROFILE=path.cpuprofile keeps the whole profile (DevTools, speedscope) besides the summary.
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (file?.endsWith('.cpuprofile')) writeFileSync(file.replace(/\.cpuprofile$/, `-${Date.now()}.cpuprofile`), JSON.stringify(profile));
   const total = profile.nodes.reduce((n, x) => n + (x.hitCount ?? 0), 0) || 1;
   const where = (url: string, name: string): string => {
     if (!url) return name.startsWith('(') ? name : '(native)';
