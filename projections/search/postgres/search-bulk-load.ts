@@ -1,23 +1,23 @@
 import type pg from 'pg';
-import { compareCheckpoints, positionOf } from '../../../src/eventstore/event-store.port';
+import { type Checkpoint, compareCheckpoints, positionOf, START } from '../../../src/eventstore/event-store.port';
 import type { ReplayContext } from '../../runner';
 import type { SearchDoc } from '../search-document';
 import { copyIn, copyValue, tsvectorLiteral } from './copy-in';
-import { applyAggregateDeltas, contributionsOf } from './search-aggregates';
+import { AggregateDeltas, contributionsOf } from './search-aggregates';
 import { evolveDoc, NAMES, noteUpdates, SEARCH_EVENT_TYPES, searchRowOf } from './search-rows';
 
 /** Listings folded in memory at once: the log is read once per this many (a SearchDoc is about 1 kB). */
 const LISTINGS_PER_PASS = 300_000;
 const READ_LIMIT = 5_000;
-/** Rows per COPY, with their cell and name counts. */
+/** Rows per COPY. */
 const COPY_ROWS = 10_000;
 const COPY_COLUMNS = [...NAMES.filter((n) => n !== 'words'), 'pt', 'u', 'words'];
 
 /**
  * The search projection's rebuild (Projection.replay): the log folded in memory (the very fold
  * `apply` runs, evolveDoc), the rows COPYed into the fresh table with its indexes dropped, then
- * the indexes built once over the whole table, the cell and name counts summed per chunk, and
- * the MLS update times per page. Rebuilding row by row paid every index's upkeep per event (17
+ * the indexes built once over the whole table; the cell and name counts summed in memory and
+ * written once, the MLS update times per page. Rebuilding row by row paid every index's upkeep per event (17
  * of them: at 1M about 230 µs of CPU an event); a B-tree or GiST built over sorted input costs
  * a fraction of that. The runner swaps the tables in afterwards, the old ones serving meanwhile.
  *
@@ -35,14 +35,23 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
   await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
   const rebuildIndexes = await dropIndexes(tx, listings);
   let covered = 0;
+  // Every listing's cell and name counts, written once at the end (a few thousand rows).
+  const aggregates = new AggregateDeltas();
+  const read = (from: Checkpoint) => {
+    const page = store.readAll(from, { types: SEARCH_EVENT_TYPES, limit: READ_LIMIT });
+    // Read ahead: a fold that fails first leaves it unawaited, not unhandled.
+    page.catch(() => undefined);
+    return page;
+  };
   for (let pass = 0; pass < passes; pass++) {
     const docs = new Map<string, SearchDoc | undefined>();
-    let from = { transactionId: 0n, globalPosition: 0n };
+    let reading = read(START);
     for (let done = false; !done; ) {
-      const page = await store.readAll(from, { types: SEARCH_EVENT_TYPES, limit: READ_LIMIT });
+      const page = await reading;
       const events = page.events.filter((e) => compareCheckpoints(positionOf(e), upTo) <= 0);
       done = page.atEnd || events.length < page.events.length;
-      from = page.next;
+      // The next page is read while this one is folded.
+      if (!done) reading = read(page.next);
       for (const e of events) {
         const pdid = (e.data as { pdid: string }).pdid;
         if (passes > 1 && shareOf(pdid, passes) !== pass) continue;
@@ -59,9 +68,10 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
     for (let i = 0; i < held.length; i += COPY_ROWS) {
       const chunk = held.slice(i, i + COPY_ROWS);
       await copyIn(tx, listings, COPY_COLUMNS, chunk.map(copyLine));
-      await applyAggregateDeltas(tx, table('search_cells'), table('search_terms'), [], chunk.flatMap(contributionsOf));
+      for (const doc of chunk) for (const c of contributionsOf(doc)) aggregates.add(c, 1);
     }
   }
+  await aggregates.write(tx, table('search_cells'), table('search_terms'));
   await rebuildIndexes();
   await tx.query(`ANALYZE ${listings}`);
   return covered;
