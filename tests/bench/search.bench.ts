@@ -217,23 +217,27 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
  */
 async function tablesRebuild(ctx: BenchContext, db: BenchDatabase, store: PostgresEventStore, key: (k: string) => string, at: string, size: number, c: ReturnType<typeof parseSearchRequest>['criteria']): Promise<void> {
   const tables = new PostgresSearchIndex(db.pool);
-  const during: number[] = [];
-  let done = false;
-  const m = await ctx.measure(async () => {
-    const rebuilt = rebuildProjection({ pool: db.pool, store, projection: searchProjection, batchSize: 1000 }).finally(() => (done = true));
-    while (!done) {
-      const t = performance.now();
-      await tables.search(c, { offset: 0, limit: 24 });
-      during.push(performance.now() - t);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await rebuilt;
-  });
-  during.sort((a, b) => a - b);
-  ctx.record({
-    key: key('rebuild-postgres'), label: `search tables rebuild (PostgreSQL), old tables serving meanwhile${at}`, value: m.seconds, unit: 's', goal: (60 * size) / 1_000_000, lowerIsBetter: true,
-    detail: `COPY, indexes built after, swap; ${(size / m.seconds).toFixed(0)} listings/s; ${during.length} keyword searches during it, p99 ${during[Math.floor(during.length * 0.99)]?.toFixed(1) ?? '-'} ms; ${cpuPer(m, size, 'listing')}`,
-  });
+  // The bulk load, then side by side the runner's batch replay it replaced (the same projection without its replay).
+  const ways = [['rebuild-postgres', 'COPY, indexes built after, swap', searchProjection], ['rebuild-postgres-batches', 'batches of 1,000 into indexed tables, swap (before the bulk load)', { ...searchProjection, replay: undefined }]] as const;
+  for (const [name, how, projection] of ways) {
+    const during: number[] = [];
+    let done = false;
+    const m = await ctx.measure(async () => {
+      const rebuilt = rebuildProjection({ pool: db.pool, store, projection, batchSize: 1000 }).finally(() => (done = true));
+      while (!done) {
+        const t = performance.now();
+        await tables.search(c, { offset: 0, limit: 24 });
+        during.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await rebuilt;
+    });
+    during.sort((a, b) => a - b);
+    ctx.record({
+      key: key(name), label: `search tables rebuild (PostgreSQL), old tables serving meanwhile: ${how}${at}`, value: m.seconds, unit: 's', goal: (60 * size) / 1_000_000, lowerIsBetter: true,
+      detail: `${(size / m.seconds).toFixed(0)} listings/s; ${during.length} keyword searches during it, p99 ${during[Math.floor(during.length * 0.99)]?.toFixed(1) ?? '-'} ms; ${cpuPer(m, size, 'listing')}`,
+    });
+  }
 }
 
 /**
@@ -249,13 +253,18 @@ async function liveCatchUp(ctx: BenchContext, db: BenchDatabase, store: Postgres
   ctx.progress(`${key('live')}: appending ${extra.toLocaleString('en-US')} more listings`);
   await importListings(store, await generatedListingItems({ count: extra, seed: 43, today: '2025-06-01' }), { mls: 'BENCHLIVE', ctx: systemContext() });
   const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 1000 });
-  const pg = await ctx.measure(async () => {
-    runner.start();
-    await runner.waitForCatchUp(3_600_000);
-  });
+  // BENCH_CPU_PROFILE=1: where each catch-up's samples fall (the profiler's own cost is in the figures then).
+  const watched = <T>(name: string, fn: () => Promise<T>): Promise<T> =>
+    process.env.BENCH_CPU_PROFILE === '1' ? profiled(fn).then(({ result, summary }) => (ctx.progress(`${key('live')}: CPU profile, ${name}: ${summary}`), result)) : fn();
+  const pg = await ctx.measure(() =>
+    watched('PostgreSQL tables', async () => {
+      runner.start();
+      await runner.waitForCatchUp(3_600_000);
+    }),
+  );
   await runner.stop();
   ctx.record({ key: key('live'), label: `search index live catch-up, PostgreSQL tables (batches of 1,000)${at}`, value: extra / pg.seconds, unit: 'events/s', goal: 15_000, detail: `${extra.toLocaleString('en-US')} events in ${pg.seconds.toFixed(1)} s; ${cpuPer(pg, extra, 'event')}` });
-  const mem = await ctx.measure(() => memory.start());
+  const mem = await ctx.measure(() => watched('in memory', () => memory.start()));
   await memory.stop();
   ctx.record({ key: key('live-memory'), label: `search index live catch-up, in memory (the default)${at}`, value: extra / mem.seconds, unit: 'events/s', goal: 15_000, detail: `${extra.toLocaleString('en-US')} events in ${mem.seconds.toFixed(1)} s; ${cpuPer(mem, extra, 'event')}` });
 }

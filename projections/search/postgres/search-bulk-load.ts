@@ -65,11 +65,17 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
     }
     const held = [...docs.values()].filter((d): d is SearchDoc => d !== undefined);
     docs.clear();
+    // Each chunk's lines are made while PostgreSQL takes the previous one: the two cores work at once.
+    let copying = Promise.resolve();
     for (let i = 0; i < held.length; i += COPY_ROWS) {
       const chunk = held.slice(i, i + COPY_ROWS);
-      await copyIn(tx, listings, COPY_COLUMNS, chunk.map(copyLine));
+      const lines = chunk.map(copyLine);
       for (const doc of chunk) for (const c of contributionsOf(doc)) aggregates.add(c, 1);
+      await copying;
+      copying = copyIn(tx, listings, COPY_COLUMNS, lines);
+      copying.catch(() => undefined);
     }
+    await copying;
   }
   await aggregates.write(tx, table('search_cells'), table('search_terms'));
   await rebuildIndexes();
