@@ -267,6 +267,36 @@ async function liveCatchUp(ctx: BenchContext, db: BenchDatabase, store: Postgres
   const mem = await ctx.measure(() => watched('in memory', () => memory.start()));
   await memory.stop();
   ctx.record({ key: key('live-memory'), label: `search index live catch-up, in memory (the default)${at}`, value: extra / mem.seconds, unit: 'events/s', goal: 15_000, detail: `${extra.toLocaleString('en-US')} events in ${mem.seconds.toFixed(1)} s; ${cpuPer(mem, extra, 'event')}` });
+
+  // Then a feed's price drops on as many listings already held (changes, not new rows: each replaces a row and its postings).
+  const count = async () => Number((await db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE type = 'ListingPriceChanged'`)).rows[0]!.n);
+  const dropsBefore = await count();
+  const drops = (async function* () {
+    for await (const item of await generatedListingItems({ count: extra, seed: 42, today: '2025-06-01' })) {
+      yield {
+        ...item,
+        parse: () => {
+          const r = item.parse() as Record<string, unknown>;
+          return { ...r, ListPrice: Math.round(Number(r.ListPrice) * 0.97), ModificationTimestamp: '2025-06-02T12:00:00Z' };
+        },
+      };
+    }
+  })();
+  await importListings(store, drops, { mls: 'BENCH', ctx: systemContext() });
+  const changes = (await count()) - dropsBefore;
+  // A stopped runner does not start again: a new one takes over from the checkpoint.
+  const again = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 1000 });
+  const pgUpdates = await ctx.measure(() =>
+    watched('PostgreSQL tables, price changes', async () => {
+      again.start();
+      await again.waitForCatchUp(3_600_000);
+    }),
+  );
+  await again.stop();
+  ctx.record({ key: key('live-changes'), label: `search index live catch-up of price changes, PostgreSQL tables${at}`, value: changes / pgUpdates.seconds, unit: 'events/s', goal: 15_000, detail: `${changes.toLocaleString('en-US')} events in ${pgUpdates.seconds.toFixed(1)} s; ${cpuPer(pgUpdates, changes, 'event')}` });
+  const memUpdates = await ctx.measure(() => watched('in memory, price changes', () => memory.start()));
+  await memory.stop();
+  ctx.record({ key: key('live-changes-memory'), label: `search index live catch-up of price changes, in memory${at}`, value: changes / memUpdates.seconds, unit: 'events/s', goal: 15_000, detail: `${changes.toLocaleString('en-US')} events in ${memUpdates.seconds.toFixed(1)} s; ${cpuPer(memUpdates, changes, 'event')}` });
 }
 
 /**
