@@ -374,6 +374,52 @@ describe('ProjectionRunner', () => {
     expect(status).toMatchObject({ name: 'ver', version: 2, lag: 0, eventsApplied: 200 });
   });
 
+  it('a first start over a long log takes the set-based replay once (10,000 events or more), then goes on live', async () => {
+    // 10,000 events in 4 appends of 2,500 (one append per event would take the test's time).
+    for (let i = 0; i < 4; i++) await store.append(`s-${i}`, 'any', Array.from({ length: 2500 }, (_, k) => anEvent('Counted', { k })));
+    const plain = countingProjection('bulk');
+    let replays = 0;
+    const bulk: Projection = {
+      ...plain,
+      // The counting projection's own apply over the whole log, in one call: what a set-based replay must leave.
+      async replay(ctx) {
+        replays++;
+        const events: StoredEvent[] = [];
+        for (let from = { transactionId: 0n, globalPosition: 0n }; ; ) {
+          const page = await ctx.store.readAll(from, { types: plain.eventTypes, limit: 5000 });
+          events.push(...page.events.filter((e) => compareCheckpoints({ transactionId: e.transactionId, globalPosition: e.globalPosition }, ctx.upTo) <= 0));
+          if (page.atEnd) break;
+          from = page.next;
+        }
+        await ctx.apply(events);
+        return events.length;
+      },
+    };
+    const r = runner([bulk]);
+    r.start();
+    await caughtUp(r);
+    await appendCounted(store, 30, { streams: 4 });
+    await caughtUp(r);
+    const { rows } = await db.pool.query<{ replayed: bigint; live: bigint; d: bigint }>(
+      `SELECT count(*) FILTER (WHERE applied_by = 'replay') AS replayed, count(*) FILTER (WHERE applied_by = 'live') AS live, count(DISTINCT event_id) AS d FROM bulk_log`,
+    );
+    expect(replays).toBe(1);
+    expect(rows[0]).toEqual({ replayed: 10_000n, live: 30n, d: 10_030n });
+    const [status] = await projectionStatus(db.pool);
+    expect(status).toMatchObject({ name: 'bulk', lag: 0, eventsApplied: 10_030 });
+  });
+
+  it('a first start over a shorter log applies it batch by batch', async () => {
+    await appendCounted(store, 40, { streams: 4 });
+    let replays = 0;
+    const r = runner([{ ...countingProjection('short'), replay: async () => ++replays }]);
+    r.start();
+    await caughtUp(r);
+    expect(replays).toBe(0);
+    const { rows } = await db.pool.query<{ n: bigint }>(`SELECT count(*) AS n FROM short_log WHERE applied_by = 'live'`);
+    expect(rows[0]!.n).toBe(40n);
+  });
+
   it('projectionStatus reports the lag behind the log, all event types included', async () => {
     const p = countingProjection('lagging');
     const r = runner([p]);

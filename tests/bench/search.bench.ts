@@ -4,7 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { MemorySearchIndex, PostgresSearchIndex, type SearchIndex, snapshotIdentity } from '../../projections/search';
 import { searchProjection } from '../../projections/search';
-import { ProjectionRunner } from '../../projections/runner';
+import { ProjectionRunner, rebuildProjection } from '../../projections/runner';
 import { systemContext } from '../../src/commands/command-context';
 import { loadConfig } from '../../src/config/config';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
@@ -27,7 +27,7 @@ const METROS: readonly [number, number, number, number][] = [
 const COUNTRY = { minlat: '24.4', maxlat: '49.4', minlong: '-125', maxlong: '-66.9' };
 const RUNS = 200;
 /** The results of one size, in order; `--only search-1m-import` stops after the import. */
-const STEPS = ['import', 'index', 'memory', 'rebuild', 'explain', 'map-country', 'map-metro', 'map-neighbourhood', 'map-3-polygons', 'list-keyword-filters', 'autocomplete', 'http', 'http-cached'] as const;
+const STEPS = ['import', 'index', 'memory', 'rebuild', 'explain', 'map-country', 'map-metro', 'map-neighbourhood', 'map-3-polygons', 'list-keyword-filters', 'autocomplete', 'http', 'http-cached', 'live'] as const;
 /** The two adapters side by side: the default first, then PostgreSQL with its indexes (SEARCH_INDEX=postgres). */
 const ADAPTERS = [['memory', 'in memory'], ['postgres', 'PostgreSQL']] as const;
 type Adapter = (typeof ADAPTERS)[number][0];
@@ -86,7 +86,7 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
     const indexSeconds = caught.seconds;
     await runner.stop();
     // The CPU per event says what the rate would be with the cores to itself.
-    ctx.record({ key: key('index'), label: `search index catch-up${at}`, value: size / indexSeconds, unit: 'events/s', goal: 15_000, detail: `${indexSeconds.toFixed(1)} s, batch 1000; ${cpuPer(caught, size, 'event')}` });
+    ctx.record({ key: key('index'), label: `search index catch-up from zero (PostgreSQL tables: a first start replays in bulk)${at}`, value: size / indexSeconds, unit: 'events/s', goal: 15_000, detail: `${indexSeconds.toFixed(1)} s; ${cpuPer(caught, size, 'event')}` });
     await db.pool.query('VACUUM ANALYZE search_listings, search_cells, search_terms');
 
     const tables = new PostgresSearchIndex(db.pool);
@@ -136,6 +136,7 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
         key: key('rebuild'), label: `search index rebuild, old index serving meanwhile${at}`, value: seconds, unit: 's', goal: 60, lowerIsBetter: true,
         detail: `in memory; ${during.length} keyword searches answered by the old index during it, p99 ${during[Math.floor(during.length * 0.99)]?.toFixed(1) ?? '-'} ms`,
       });
+      await tablesRebuild(ctx, db, store, key, at, size, keywordCriteria(samples[1]!));
     }
 
     const random = mulberry32(7);
@@ -204,9 +205,98 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
       if (ctx.wants(key('http'))) rates[adapter] = await httpRate(ctx, db, key(adapter === 'memory' ? 'http' : 'http-postgres'), at, samples, 0, { adapter, named, snapshotFile, versus: rates.memory });
     }
     if (ctx.wants(key('http-cached'))) await httpRate(ctx, db, key('http-cached'), at, samples, 1000, { adapter: 'memory', named: 'in memory', snapshotFile });
+    if (ctx.wants(key('live'))) await liveCatchUp(ctx, db, store, key, at, size, snapshotFile);
   } finally {
     await store.close();
   }
+}
+
+/**
+ * The PostgreSQL search tables rebuilt while they serve (search-bulk-load.ts: COPY into a fresh
+ * table, indexes built after, then the swap), keyword searches against the old tables meanwhile.
+ */
+async function tablesRebuild(ctx: BenchContext, db: BenchDatabase, store: PostgresEventStore, key: (k: string) => string, at: string, size: number, c: ReturnType<typeof parseSearchRequest>['criteria']): Promise<void> {
+  const tables = new PostgresSearchIndex(db.pool);
+  // The bulk load, then side by side the runner's batch replay it replaced (the same projection without its replay).
+  const ways = [['rebuild-postgres', 'COPY, indexes built after, swap', searchProjection], ['rebuild-postgres-batches', 'batches of 1,000 into indexed tables, swap (before the bulk load)', { ...searchProjection, replay: undefined }]] as const;
+  for (const [name, how, projection] of ways) {
+    const during: number[] = [];
+    let done = false;
+    const m = await ctx.measure(async () => {
+      const rebuilt = rebuildProjection({ pool: db.pool, store, projection, batchSize: 1000 }).finally(() => (done = true));
+      while (!done) {
+        const t = performance.now();
+        await tables.search(c, { offset: 0, limit: 24 });
+        during.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await rebuilt;
+    });
+    during.sort((a, b) => a - b);
+    ctx.record({
+      key: key(name), label: `search tables rebuild (PostgreSQL), old tables serving meanwhile: ${how}${at}`, value: m.seconds, unit: 's', goal: (60 * size) / 1_000_000, lowerIsBetter: true,
+      detail: `${(size / m.seconds).toFixed(0)} listings/s; ${during.length} keyword searches during it, p99 ${during[Math.floor(during.length * 0.99)]?.toFixed(1) ?? '-'} ms; ${cpuPer(m, size, 'listing')}`,
+    });
+  }
+}
+
+/**
+ * Live catch-up, as an instance that was running meets a burst of listing events (an MLS's big
+ * import): `size / 4` more listings appended, then the PostgreSQL search tables (batch by batch,
+ * with their checkpoint) and the in-memory index (from its snapshot) each catch up in turn.
+ */
+async function liveCatchUp(ctx: BenchContext, db: BenchDatabase, store: PostgresEventStore, key: (k: string) => string, at: string, size: number, snapshotFile: string): Promise<void> {
+  const tables = new PostgresSearchIndex(db.pool);
+  const memory = await MemorySearchIndex.open(store, tables, { batchSize: 5000, snapshot: { file: snapshotFile, identity: snapshotIdentity(db.url), everyMs: 3_600_000 } });
+  await memory.stop();
+  const extra = Math.round(size / 4);
+  ctx.progress(`${key('live')}: appending ${extra.toLocaleString('en-US')} more listings`);
+  await importListings(store, await generatedListingItems({ count: extra, seed: 43, today: '2025-06-01' }), { mls: 'BENCHLIVE', ctx: systemContext() });
+  const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 1000 });
+  // BENCH_CPU_PROFILE=1: where each catch-up's samples fall (the profiler's own cost is in the figures then).
+  const watched = <T>(name: string, fn: () => Promise<T>): Promise<T> =>
+    process.env.BENCH_CPU_PROFILE === '1' ? profiled(fn).then(({ result, summary }) => (ctx.progress(`${key('live')}: CPU profile, ${name}: ${summary}`), result)) : fn();
+  const pg = await ctx.measure(() =>
+    watched('PostgreSQL tables', async () => {
+      runner.start();
+      await runner.waitForCatchUp(3_600_000);
+    }),
+  );
+  await runner.stop();
+  ctx.record({ key: key('live'), label: `search index live catch-up, PostgreSQL tables (batches of 1,000)${at}`, value: extra / pg.seconds, unit: 'events/s', goal: 15_000, detail: `${extra.toLocaleString('en-US')} events in ${pg.seconds.toFixed(1)} s; ${cpuPer(pg, extra, 'event')}` });
+  const mem = await ctx.measure(() => watched('in memory', () => memory.start()));
+  await memory.stop();
+  ctx.record({ key: key('live-memory'), label: `search index live catch-up, in memory (the default)${at}`, value: extra / mem.seconds, unit: 'events/s', goal: 15_000, detail: `${extra.toLocaleString('en-US')} events in ${mem.seconds.toFixed(1)} s; ${cpuPer(mem, extra, 'event')}` });
+
+  // Then a feed's price drops on as many listings already held (changes, not new rows: each replaces a row and its postings).
+  const count = async () => Number((await db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE type = 'ListingPriceChanged'`)).rows[0]!.n);
+  const dropsBefore = await count();
+  const drops = (async function* () {
+    for await (const item of await generatedListingItems({ count: extra, seed: 42, today: '2025-06-01' })) {
+      yield {
+        ...item,
+        parse: () => {
+          const r = item.parse() as Record<string, unknown>;
+          return { ...r, ListPrice: Math.round(Number(r.ListPrice) * 0.97), ModificationTimestamp: '2025-06-02T12:00:00Z' };
+        },
+      };
+    }
+  })();
+  await importListings(store, drops, { mls: 'BENCH', ctx: systemContext() });
+  const changes = (await count()) - dropsBefore;
+  // A stopped runner does not start again: a new one takes over from the checkpoint.
+  const again = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 1000 });
+  const pgUpdates = await ctx.measure(() =>
+    watched('PostgreSQL tables, price changes', async () => {
+      again.start();
+      await again.waitForCatchUp(3_600_000);
+    }),
+  );
+  await again.stop();
+  ctx.record({ key: key('live-changes'), label: `search index live catch-up of price changes, PostgreSQL tables${at}`, value: changes / pgUpdates.seconds, unit: 'events/s', goal: 15_000, detail: `${changes.toLocaleString('en-US')} events in ${pgUpdates.seconds.toFixed(1)} s; ${cpuPer(pgUpdates, changes, 'event')}` });
+  const memUpdates = await ctx.measure(() => watched('in memory, price changes', () => memory.start()));
+  await memory.stop();
+  ctx.record({ key: key('live-changes-memory'), label: `search index live catch-up of price changes, in memory${at}`, value: changes / memUpdates.seconds, unit: 'events/s', goal: 15_000, detail: `${changes.toLocaleString('en-US')} events in ${memUpdates.seconds.toFixed(1)} s; ${cpuPer(memUpdates, changes, 'event')}` });
 }
 
 /**

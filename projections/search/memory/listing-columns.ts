@@ -25,6 +25,8 @@ const untri = (v: number): boolean | null => (v === 2 ? true : v === 1 ? false :
 const num = (v: number | null | undefined): number => (v === null || v === undefined ? NaN : v);
 const unnum = (v: number): number | null => (Number.isNaN(v) ? null : v);
 
+const sameWords = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((w, k) => w === b[k]);
+
 /** The columns as a snapshot holds them (see memory-snapshot.ts). */
 export type ColumnsImage = {
   readonly count: number;
@@ -157,12 +159,13 @@ export class ListingColumns {
   /** Writes a listing (new or changed); `before` is what the slot held, so that its postings are taken back. */
   put(doc: SearchDoc, before: SearchDoc | undefined): void {
     let slot = this.slots.get(doc.pdid);
+    let was: SearchFields | undefined;
     if (slot === undefined) {
       slot = this.free.pop() ?? this.count++;
       if (slot >= this.capacity) this.grow();
       this.slots.set(doc.pdid, slot);
     } else if (before) {
-      this.unpost(slot, deriveSearchFields(before));
+      was = deriveSearchFields(before);
     }
     const r = doc.record;
     const d = deriveSearchFields(doc);
@@ -212,7 +215,35 @@ export class ListingColumns {
     s.listingId[slot] = r.ListingId;
     if (doc.openHouses.length > 0) this.openHouses.set(slot, doc.openHouses);
     else this.openHouses.delete(slot);
-    this.post(slot, d);
+    if (was) this.repost(slot, was, d);
+    else this.post(slot, d);
+  }
+
+  /**
+   * Moves a changed listing's postings: only those whose key changed. A posting's removal scans
+   * its list, and the lists of a big city's words (or "county", which nearly every listing has)
+   * hold hundreds of thousands of slots, so a price change, which changes no key, touches none.
+   */
+  private repost(slot: number, was: SearchFields, d: SearchFields): void {
+    if (!sameWords(was.words, d.words)) {
+      const now = new Set(d.words);
+      const before = new Set(was.words);
+      for (const w of was.words) if (!now.has(w)) this.words.remove(w, slot);
+      for (const w of d.words) if (!before.has(w)) this.words.add(w, slot);
+    }
+    if (was.cityKey !== d.cityKey) {
+      if (was.cityKey !== null) this.cities.remove(this.intern(was.cityKey), slot);
+      if (d.cityKey !== null) this.cities.add(this.intern(d.cityKey), slot);
+    }
+    if (was.zip5 !== d.zip5) {
+      if (was.zip5 !== null) this.zips.remove(this.intern(was.zip5), slot);
+      if (d.zip5 !== null) this.zips.add(this.intern(d.zip5), slot);
+    }
+    const cell = (f: SearchFields) => (f.cy !== null && f.cx !== null && f.ux !== null ? gridKey(f.cy, f.cx) : undefined);
+    if (cell(was) !== cell(d)) {
+      if (cell(was) !== undefined) this.grid.remove(cell(was)!, slot);
+      if (cell(d) !== undefined) this.grid.add(cell(d)!, slot);
+    }
   }
 
   remove(pdid: string, before: SearchDoc): void {

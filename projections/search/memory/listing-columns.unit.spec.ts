@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchDoc } from '../../../tests/support/search-doc';
 import { deriveSearchFields, type SearchDoc } from '../search-document';
-import { ListingColumns } from './listing-columns';
+import { gridKey, ListingColumns } from './listing-columns';
 import { decodeSnapshot, encodeSnapshot } from './memory-snapshot';
 
 /** What search reads of a doc: everything derived but the photos, which the columns leave to PostgreSQL. */
@@ -37,6 +37,29 @@ describe('ListingColumns', () => {
     expect([cols.slotOf('NW-1'), cols.words.size('oak'), cols.u.grp[slot]]).toEqual([undefined, 0, 0]);
     cols.put(searchDoc('4'), undefined);
     expect(cols.slotOf('NW-4')).toBe(slot);
+  });
+
+  it('keeps each posting once through changes: a price change moves none, a move to another zip and cell moves those', () => {
+    const cols = new ListingColumns();
+    for (const d of docs) cols.put(d, undefined);
+    const slot = cols.slotOf('NW-1')!;
+    const postings = () => ({
+      pine: cols.words.size('pine'), seattle: cols.words.size('seattle'), county: cols.words.size('county'), city: cols.cities.size(cols.idOf('seattle')),
+      zip: cols.zips.size(cols.idOf('98101')), otherZip: cols.zips.size(cols.idOf('98109')), cell: cols.grid.size(gridKey(cols.i.cy[slot]!, cols.i.cx[slot]!)),
+    });
+    const start = postings();
+    cols.put(searchDoc('1', { ListPrice: 450_000 }), cols.docOf(slot));
+    cols.put(searchDoc('1', { ListPrice: 440_000 }), cols.docOf(slot));
+    expect(postings()).toEqual(start);
+    expect(cols.f.price[slot]).toBe(440_000);
+    const cellBefore = gridKey(cols.i.cy[slot]!, cols.i.cx[slot]!);
+    cols.put(searchDoc('1', { PostalCode: '98109', Latitude: 47.2, Longitude: -123.4 }), cols.docOf(slot));
+    expect(cols.zips.size(cols.idOf('98101'))).toBe(start.zip - 1);
+    expect(cols.zips.size(cols.idOf('98109'))).toBe(1);
+    expect(cols.words.size('98109')).toBe(1);
+    expect(cols.grid.size(cellBefore)).toBe(start.cell - 1);
+    expect(cols.grid.size(gridKey(cols.i.cy[slot]!, cols.i.cx[slot]!))).toBe(1);
+    expect(cols.words.size('pine')).toBe(start.pine);
   });
 
   it('comes back whole from a snapshot of the same log, and not from one of another', () => {

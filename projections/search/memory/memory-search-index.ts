@@ -328,6 +328,8 @@ function apply(built: Built, events: readonly StoredEvent[], next: Checkpoint): 
   const fresh = events.filter((e) => compareCheckpoints(positionOf(e), built.checkpoint) > 0);
   const before = new Map<string, SearchDoc | undefined>();
   const after = new Map<string, SearchDoc | undefined>();
+  // Each MLS's latest change in the batch, as a number: one date made per MLS, not per event.
+  const latest = new Map<string, number>();
   for (const e of fresh) {
     const pdid = (e.data as { pdid: string }).pdid;
     if (!before.has(pdid)) {
@@ -340,9 +342,13 @@ function apply(built: Built, events: readonly StoredEvent[], next: Checkpoint): 
     // A visitor's broken-photo report is not an update of the MLS's data (as noteUpdates in the PostgreSQL projection).
     if (e.type !== 'ListingPhotoReportedBroken') {
       const mls = pdid.slice(0, pdid.indexOf('-'));
-      const at = new Date(e.metadata.at).toISOString();
-      if ((cols.mlsUpdates.get(mls) ?? '') < at) cols.mlsUpdates.set(mls, at);
+      const at = Date.parse(e.metadata.at);
+      if (!(at <= (latest.get(mls) ?? -Infinity))) latest.set(mls, at);
     }
+  }
+  for (const [mls, ms] of latest) {
+    const at = new Date(ms).toISOString();
+    if ((cols.mlsUpdates.get(mls) ?? '') < at) cols.mlsUpdates.set(mls, at);
   }
   for (const [pdid, doc] of after) {
     const was = before.get(pdid);

@@ -43,54 +43,64 @@ export async function applyAggregateDeltas(
   minus: readonly Contribution[],
   plus: readonly Contribution[],
 ): Promise<void> {
-  const cells = new Map<string, { grp: number; lvl: number; cy: number; cx: number; n: number; lat: number; lng: number }>();
-  const termRows = new Map<string, { kind: string; key: string; name: string; label: string; n: number }>();
-  const add = (c: Contribution, sign: 1 | -1) => {
+  const deltas = new AggregateDeltas();
+  for (const c of minus) deltas.add(c, -1);
+  for (const c of plus) deltas.add(c, 1);
+  await deltas.write(tx, cellsTable, termsTable);
+}
+
+/** Changes to the cell counts and autocomplete names, summed per row, then written in two statements per table. */
+export class AggregateDeltas {
+  private readonly cells = new Map<string, { grp: number; lvl: number; cy: number; cx: number; n: number; lat: number; lng: number }>();
+  private readonly termRows = new Map<string, { kind: string; key: string; name: string; label: string; n: number }>();
+
+  add(c: Contribution, sign: 1 | -1): void {
     if (c.t === 'cell') {
       const k = `${c.grp}/${c.lvl}/${c.cy}/${c.cx}`;
-      const v = cells.get(k) ?? { grp: c.grp, lvl: c.lvl, cy: c.cy, cx: c.cx, n: 0, lat: 0, lng: 0 };
+      let v = this.cells.get(k);
+      if (!v) this.cells.set(k, (v = { grp: c.grp, lvl: c.lvl, cy: c.cy, cx: c.cx, n: 0, lat: 0, lng: 0 }));
       v.n += sign;
       v.lat += sign * c.lat;
       v.lng += sign * c.lng;
-      cells.set(k, v);
     } else {
       const k = `${c.kind}/${c.key}/${c.name}`;
-      const v = termRows.get(k) ?? { kind: c.kind, key: c.key, name: c.name, label: c.label, n: 0 };
+      let v = this.termRows.get(k);
+      if (!v) this.termRows.set(k, (v = { kind: c.kind, key: c.key, name: c.name, label: c.label, n: 0 }));
       v.n += sign;
       if (sign > 0) v.label = c.label;
-      termRows.set(k, v);
     }
-  };
-  for (const c of minus) add(c, -1);
-  for (const c of plus) add(c, 1);
-  const changedCells = [...cells.values()].filter((c) => c.n !== 0 || c.lat !== 0 || c.lng !== 0);
-  const changedTerms = [...termRows.values()].filter((t) => t.n !== 0);
-  if (changedCells.length > 0) {
-    await tx.query(
-      `INSERT INTO ${cellsTable} AS c (grp, lvl, cy, cx, n, sum_lat, sum_lng)
-       SELECT * FROM unnest($1::smallint[], $2::smallint[], $3::int[], $4::int[], $5::int[], $6::float8[], $7::float8[])
-       ON CONFLICT (grp, lvl, cy, cx) DO UPDATE SET n = c.n + excluded.n, sum_lat = c.sum_lat + excluded.sum_lat, sum_lng = c.sum_lng + excluded.sum_lng`,
-      [changedCells.map((c) => c.grp), changedCells.map((c) => c.lvl), changedCells.map((c) => c.cy), changedCells.map((c) => c.cx), changedCells.map((c) => c.n), changedCells.map((c) => c.lat), changedCells.map((c) => c.lng)],
-    );
-    await tx.query(`DELETE FROM ${cellsTable} WHERE n <= 0 AND (grp, lvl, cy, cx) IN (SELECT * FROM unnest($1::smallint[], $2::smallint[], $3::int[], $4::int[]))`, [
-      changedCells.map((c) => c.grp),
-      changedCells.map((c) => c.lvl),
-      changedCells.map((c) => c.cy),
-      changedCells.map((c) => c.cx),
-    ]);
   }
-  if (changedTerms.length > 0) {
-    // The label a name was first seen with stays: "SEATTLE" after "Seattle" does not rename it.
-    await tx.query(
-      `INSERT INTO ${termsTable} AS t (kind, key, name, label, n)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[])
-       ON CONFLICT (kind, key, name) DO UPDATE SET n = t.n + excluded.n`,
-      [changedTerms.map((t) => t.kind), changedTerms.map((t) => t.key), changedTerms.map((t) => t.name), changedTerms.map((t) => t.label), changedTerms.map((t) => t.n)],
-    );
-    await tx.query(`DELETE FROM ${termsTable} WHERE n <= 0 AND (kind, key, name) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))`, [
-      changedTerms.map((t) => t.kind),
-      changedTerms.map((t) => t.key),
-      changedTerms.map((t) => t.name),
-    ]);
+
+  async write(tx: pg.PoolClient, cellsTable: string, termsTable: string): Promise<void> {
+    const changedCells = [...this.cells.values()].filter((c) => c.n !== 0 || c.lat !== 0 || c.lng !== 0);
+    const changedTerms = [...this.termRows.values()].filter((t) => t.n !== 0);
+    if (changedCells.length > 0) {
+      await tx.query(
+        `INSERT INTO ${cellsTable} AS c (grp, lvl, cy, cx, n, sum_lat, sum_lng)
+         SELECT * FROM unnest($1::smallint[], $2::smallint[], $3::int[], $4::int[], $5::int[], $6::float8[], $7::float8[])
+         ON CONFLICT (grp, lvl, cy, cx) DO UPDATE SET n = c.n + excluded.n, sum_lat = c.sum_lat + excluded.sum_lat, sum_lng = c.sum_lng + excluded.sum_lng`,
+        [changedCells.map((c) => c.grp), changedCells.map((c) => c.lvl), changedCells.map((c) => c.cy), changedCells.map((c) => c.cx), changedCells.map((c) => c.n), changedCells.map((c) => c.lat), changedCells.map((c) => c.lng)],
+      );
+      await tx.query(`DELETE FROM ${cellsTable} WHERE n <= 0 AND (grp, lvl, cy, cx) IN (SELECT * FROM unnest($1::smallint[], $2::smallint[], $3::int[], $4::int[]))`, [
+        changedCells.map((c) => c.grp),
+        changedCells.map((c) => c.lvl),
+        changedCells.map((c) => c.cy),
+        changedCells.map((c) => c.cx),
+      ]);
+    }
+    if (changedTerms.length > 0) {
+      // The label a name was first seen with stays: "SEATTLE" after "Seattle" does not rename it.
+      await tx.query(
+        `INSERT INTO ${termsTable} AS t (kind, key, name, label, n)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[])
+         ON CONFLICT (kind, key, name) DO UPDATE SET n = t.n + excluded.n`,
+        [changedTerms.map((t) => t.kind), changedTerms.map((t) => t.key), changedTerms.map((t) => t.name), changedTerms.map((t) => t.label), changedTerms.map((t) => t.n)],
+      );
+      await tx.query(`DELETE FROM ${termsTable} WHERE n <= 0 AND (kind, key, name) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))`, [
+        changedTerms.map((t) => t.kind),
+        changedTerms.map((t) => t.key),
+        changedTerms.map((t) => t.name),
+      ]);
+    }
   }
 }
