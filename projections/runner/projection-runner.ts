@@ -25,6 +25,8 @@ export type RunnerOptions = {
   readonly batchSize: number;
   /** How often a stand-by runner tries to take over. */
   readonly standbyRetryMs?: number;
+  /** How long an advance over other types' events may stay in memory only (see applyLive); 1 s. */
+  readonly deferredSaveMs?: number;
   /** Called after each committed batch with the pushes (positioned) and signals it produced. */
   readonly onCommit?: (output: { readonly pushes: readonly PushWithPosition[]; readonly signals: readonly Signal[] }) => void;
 };
@@ -67,6 +69,8 @@ export class ProjectionRunner {
         if (Date.now() > deadline) throw new Error(`Projection ${w.projection.name} did not catch up within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 10));
       }
+      // What reads the checkpoint table (health, the CLIs' waits) sees it there too.
+      await w.saveDeferred();
     }
   }
 }
@@ -75,6 +79,13 @@ class ProjectionWorker {
   state: ProjectionState = 'starting';
   error: string | undefined;
   private checkpoint: Checkpoint | undefined;
+  /** The checkpoint as stored (this.checkpoint may be ahead of it: see applyLive). */
+  private saved: Checkpoint | undefined;
+  /** Set when the stored checkpoint was found moved by someone else: the next batch takes the full path. */
+  private savedStale = false;
+  private saveTimer: NodeJS.Timeout | undefined;
+  /** The connection's one user at a time: batches and deferred saves. */
+  private turn: Promise<unknown> = Promise.resolve();
   private client: pg.Client | undefined;
   private subscription: Subscription | undefined;
   private stopped = false;
@@ -96,6 +107,7 @@ class ProjectionWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.subscription?.stop();
+    await this.saveDeferred().catch(() => undefined);
     await this.running;
     await this.client?.end().catch(() => undefined);
     this.state = 'stopped';
@@ -115,6 +127,8 @@ class ProjectionWorker {
         log.error('projection failed; restarting', { projection: this.projection.name, message: this.error });
         await this.subscription?.stop().catch(() => undefined);
         this.subscription = undefined;
+        clearTimeout(this.saveTimer);
+        this.saveTimer = undefined;
         await this.client?.end().catch(() => undefined);
         this.client = undefined;
         await sleep(pause);
@@ -144,6 +158,8 @@ class ProjectionWorker {
     await this.ensureTables(client);
     const stored = await readCheckpoint(client, p.name);
     this.checkpoint = stored!.checkpoint;
+    this.saved = stored!.checkpoint;
+    this.savedStale = false;
     this.state = 'live';
     this.error = undefined;
 
@@ -151,7 +167,7 @@ class ProjectionWorker {
       from: this.checkpoint,
       types: p.eventTypes,
       limit: this.options.batchSize,
-      onEvents: (events, next) => this.applyLive(client, events, next),
+      onEvents: (events, next) => this.inTurn(() => this.applyLive(client, events, next)),
       onError: (err) => {
         this.state = 'failed';
         this.error = (err as Error).message;
@@ -192,9 +208,58 @@ class ProjectionWorker {
     }
   }
 
+  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(fn, fn);
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Writes an advance over events of other types (see applyLive) that is still only in memory.
+   * Resolves at once when there is none.
+   */
+  saveDeferred(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    const client = this.client;
+    if (!client || this.state !== 'live' || this.saved === undefined || compareCheckpoints(this.checkpoint!, this.saved) <= 0) return Promise.resolve();
+    return this.inTurn(async () => {
+      const from = this.saved!;
+      const to = this.checkpoint!;
+      if (compareCheckpoints(to, from) <= 0) return;
+      await client.query('BEGIN');
+      try {
+        const stored = await readCheckpoint(client, this.projection.name, true);
+        if (!stored || compareCheckpoints(stored.checkpoint, from) !== 0) {
+          // A rebuild's swap moved it: the next batch takes the full path and follows it.
+          this.savedStale = true;
+          await client.query('ROLLBACK');
+          return;
+        }
+        await advanceCheckpoint(client, this.projection.name, from, to, 0);
+        await client.query(QUIET_COMMIT);
+        this.saved = to;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
   private async applyLive(client: pg.Client, events: StoredEvent[], next: Checkpoint): Promise<Checkpoint | void> {
     const p = this.projection;
-    const from = this.checkpoint!;
+    // Only events of other types were passed (every append wakes every projection): the
+    // checkpoint moves in memory, and is written at most once a second, or with the next batch
+    // that has events. Before, each append cost every projection a transaction of its own, four
+    // round trips times thirty projections, queued in front of the one batch that pushes the
+    // lead to the agent. Nothing is skipped or applied twice: a restart reads again from the
+    // stored checkpoint, finding only events of other types up to here.
+    if (events.length === 0 && !this.savedStale) {
+      this.checkpoint = next;
+      this.saveTimer ??= setTimeout(() => void this.saveDeferred().catch((err: Error) => log.debug('deferred checkpoint not saved', { projection: p.name, message: err.message })), DEFERRED_SAVE_MS);
+      return;
+    }
+    const from = this.saved!;
     let output;
     await client.query('BEGIN');
     try {
@@ -204,6 +269,8 @@ class ProjectionWorker {
         await client.query('ROLLBACK');
         if (!stored) throw new Error(`The checkpoint of ${p.name} disappeared`);
         this.checkpoint = stored.checkpoint;
+        this.saved = stored.checkpoint;
+        this.savedStale = false;
         return stored.checkpoint;
       }
       output = await applyBatch(client, p, events, liveTable, false);
@@ -216,6 +283,9 @@ class ProjectionWorker {
       throw err;
     }
     this.checkpoint = next;
+    this.saved = next;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
     if (this.state === 'failed') {
       this.state = 'live';
       this.error = undefined;
@@ -236,5 +306,8 @@ class ProjectionWorker {
  * for the flush, because what they tell browsers and reactors must never be undone.
  */
 const QUIET_COMMIT = 'SET LOCAL synchronous_commit = off; COMMIT';
+
+/** How long an advance over other types' events may stay in memory only (see applyLive). */
+const DEFERRED_SAVE_MS = 1000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
