@@ -29,6 +29,11 @@ export type RunnerOptions = {
   readonly deferredSaveMs?: number;
   /** Called after each committed batch with the pushes (positioned) and signals it produced. */
   readonly onCommit?: (output: { readonly pushes: readonly PushWithPosition[]; readonly signals: readonly Signal[] }) => void;
+  /**
+   * Called when this process took a projection's lock and went live: whoever held it before may
+   * have died between committing a batch and sending its pushes.
+   */
+  readonly onTakeover?: (name: string) => void;
 };
 
 /**
@@ -162,6 +167,7 @@ class ProjectionWorker {
     this.savedStale = false;
     this.state = 'live';
     this.error = undefined;
+    this.options.onTakeover?.(p.name);
 
     this.subscription = this.options.store.subscribe({
       from: this.checkpoint,
