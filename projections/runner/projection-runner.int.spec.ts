@@ -409,7 +409,7 @@ describe('ProjectionRunner', () => {
     await db.pool.query(`CREATE TRIGGER idle_write AFTER UPDATE ON projection_checkpoints FOR EACH ROW WHEN (NEW.name = 'idle') EXECUTE FUNCTION idle_write()`);
     const writes = async () => (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM idle_writes')).rows[0]!.n;
 
-    // Each append wakes the projection (the store polls every 50 ms besides).
+    // The projection polls every 50 ms (appends of other types do not wake it).
     for (let i = 0; i < 10; i++) {
       await store.append(`other-${randomUUID()}`, 'no_stream', [anEvent('Ignored')]);
       await sleep(60);

@@ -287,6 +287,9 @@ class ProjectionWorker {
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
+    } finally {
+      // The batch held a transaction id: events committed meanwhile were hidden behind it.
+      this.options.store.othersSettled();
     }
     this.checkpoint = next;
     this.saved = next;

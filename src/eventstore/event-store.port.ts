@@ -113,6 +113,12 @@ export abstract class EventStore {
     return this.head();
   }
   /**
+   * A transaction of this process that may have hidden committed events from readers ended (a
+   * projection's batch): subscriptions waiting for hidden events look again at once, instead of
+   * at their next backoff. Stores that never hide committed events ignore it.
+   */
+  othersSettled(): void {}
+  /**
    * True when the log is the `events` table of the database the read models live in, so that a
    * rebuild may fold it with SQL (Projection.replay) instead of reading every event out.
    */
