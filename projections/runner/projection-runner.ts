@@ -70,8 +70,10 @@ export class ProjectionRunner {
     const head = await this.options.store.lastCommitted();
     const deadline = Date.now() + timeoutMs;
     for (const w of this.workers.filter((x) => !name || x.projection.name === name)) {
-      while (!w.hasReached(head)) {
+      // Appends of types a projection does not read do not wake it: this wait does.
+      for (let i = 0; !w.hasReached(head); i++) {
         if (Date.now() > deadline) throw new Error(`Projection ${w.projection.name} did not catch up within ${timeoutMs} ms`);
+        if (i % 20 === 0) w.wake();
         await new Promise((r) => setTimeout(r, 10));
       }
       // What reads the checkpoint table (health, the CLIs' waits) sees it there too.
@@ -100,6 +102,10 @@ class ProjectionWorker {
     readonly projection: Projection,
     private readonly options: RunnerOptions,
   ) {}
+
+  wake(): void {
+    this.subscription?.wake?.();
+  }
 
   hasReached(head: Checkpoint): boolean {
     return this.state === 'live' && this.checkpoint !== undefined && compareCheckpoints(this.checkpoint, head) >= 0;

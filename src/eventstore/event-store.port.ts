@@ -65,7 +65,15 @@ export type ReadAllPage = {
   readonly pending: boolean;
 };
 
-export type Subscription = { stop(): Promise<void> };
+export type Subscription = {
+  stop(): Promise<void>;
+  /**
+   * Look at the log now: someone waits for this subscriber to reach the log's head (a search's
+   * freshness, waitForCatchUp), and an append of types it does not read does not wake it.
+   * Stores that wake every subscriber on every append may leave it out.
+   */
+  wake?(): void;
+};
 
 export type SubscribeOptions = ReadAllOptions & {
   readonly from: Checkpoint;

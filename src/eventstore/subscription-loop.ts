@@ -4,7 +4,7 @@ import { type Checkpoint, compareCheckpoints, type EventStore, type ReadAllPage,
  * How an adapter hears that events may have arrived: `wait` returns on a wake-up or after `ms`.
  * `hidden`: the wait is for events committed but not yet visible (see EventStore.othersSettled).
  */
-export type Waiter = { wait(ms: number, hidden?: boolean): Promise<void>; cancel(): void };
+export type Waiter = { wait(ms: number, hidden?: boolean): Promise<void>; cancel(): void; wake?(): void };
 
 export type LoopOptions = {
   readonly pollMs: number;
@@ -72,6 +72,7 @@ export function subscriptionLoop(store: Pick<EventStore, 'readAll'>, options: Su
   };
   const done = run();
   return {
+    wake: () => waiter.wake?.(),
     stop: async () => {
       stopped = true;
       waiter.cancel();

@@ -8,8 +8,9 @@ const log = logger('event-store');
 /**
  * Wakes subscribers when events are appended, in this process or any other on the database.
  * In this process, only the subscribers that read a type the append wrote (every append woke
- * every projection: thirty reads of the log, queued in front of the one that pushes the lead);
- * another process's NOTIFY wakes all.
+ * every projection: thirty reads of the log, queued in front of the one that pushes the lead;
+ * waking the others a turn later cost as much); another process's NOTIFY wakes all. Whoever
+ * waits for a subscriber to reach the log's head wakes it (Subscription.wake).
  *
  * NOTIFY is sent after the append has committed and outside its transaction, coalesced to one
  * in flight at a time: a NOTIFY inside the append would take PostgreSQL's global notify lock
@@ -86,6 +87,7 @@ export class Wakeup {
           };
           timer = setTimeout(() => state.resolve?.(), ms);
         }),
+      wake: () => signal(),
       cancel: () => {
         cancelled = true;
         this.waiters.delete(signal);
