@@ -241,14 +241,12 @@ class ProjectionWorker {
       if (compareCheckpoints(to, from) <= 0) return;
       await client.query('BEGIN');
       try {
-        const stored = await readCheckpoint(client, this.projection.name, true);
-        if (!stored || compareCheckpoints(stored.checkpoint, from) !== 0) {
+        if (!(await advanceCheckpoint(client, this.projection.name, from, to, 0))) {
           // A rebuild's swap moved it: the next batch takes the full path and follows it.
           this.savedStale = true;
           await client.query('ROLLBACK');
           return;
         }
-        await advanceCheckpoint(client, this.projection.name, from, to, 0);
         await client.query(QUIET_COMMIT);
         this.saved = to;
       } catch (err) {
@@ -275,9 +273,10 @@ class ProjectionWorker {
     let output;
     await client.query('BEGIN');
     try {
-      // Taking the row first orders this batch against a rebuild's swap, which holds it.
-      const stored = await readCheckpoint(client, p.name, true);
-      if (!stored || compareCheckpoints(stored.checkpoint, from) !== 0) {
+      // The compare-and-set first: it takes the row, which orders this batch against a rebuild's
+      // swap (which holds it), and says whether someone moved it, in one round trip.
+      if (!(await advanceCheckpoint(client, p.name, from, next, events.length))) {
+        const stored = await readCheckpoint(client, p.name);
         await client.query('ROLLBACK');
         if (!stored) throw new Error(`The checkpoint of ${p.name} disappeared`);
         this.checkpoint = stored.checkpoint;
@@ -286,9 +285,6 @@ class ProjectionWorker {
         return stored.checkpoint;
       }
       output = await applyBatch(client, p, events, liveTable, false);
-      if (!(await advanceCheckpoint(client, p.name, from, next, events.length))) {
-        throw new Error(`The checkpoint of ${p.name} moved during the batch`);
-      }
       await client.query(output.pushes.length === 0 && output.signals.length === 0 ? QUIET_COMMIT : 'COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
