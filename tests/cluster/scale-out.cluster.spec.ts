@@ -271,8 +271,9 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     const listed = await countEvents('ListingListed', `listing-${FEED}-%`);
 
     // Every socket connected; projections caught up (one more inquiry after everything, pushed live to all).
-    // Each socket is told by the survivor that took the read models over to catch up, reconnected or not.
-    await until(() => tracked.every((t) => t.socket.connected && t.resyncs >= 1 && t.caughtUp >= 1), 30_000, 'every socket reconnected, told to catch up, and caught up');
+    // Each socket catches up: told to by the survivor that took the read models over, or (if it was
+    // away when that was said) on reconnecting.
+    await until(() => tracked.every((t) => t.socket.connected && (t.resyncs >= 1 || t.reconnectMs.length > 0) && t.caughtUp >= 1), 30_000, 'every socket reconnected, told to catch up or reconnected, and caught up');
     step('sockets reconnected');
     const last = await inquire(999_999);
     expect(last.status).toBe(200);
