@@ -38,7 +38,7 @@ export type OutboxTable = {
  */
 export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
   pool: pg.Pool,
-  deliver: (message: M) => Promise<unknown>,
+  deliver: (message: M, key: string) => Promise<unknown>,
   t: OutboxTable,
   compose: (row: Row) => Promise<OutboxPlan<M>>,
   onFailure: (row: Row, err: Error) => void,
@@ -56,7 +56,7 @@ export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
       return plan.state;
     }
     try {
-      await deliver(plan.message);
+      await deliver(plan.message, String(key));
     } catch (err) {
       const giveUp = t.maxAttempts === undefined ? '' : `, state = CASE WHEN attempts + 1 >= ${Number(t.maxAttempts)} THEN 'failed' ELSE state END`;
       await tx.query(`UPDATE ${t.table} SET attempts = attempts + 1${giveUp} WHERE ${t.key} = $1`, [key]);
@@ -76,8 +76,8 @@ export type OutboxSenderOptions<M> = {
   /** The signal of the projection that fills the outbox; none when a request fills it (the sweep alone finds its rows). */
   readonly signal?: SignalName;
   readonly pool: pg.Pool;
-  /** Hands a message to its provider. */
-  readonly deliver: (message: M) => Promise<unknown>;
+  /** Hands a message to its provider (`key`: its row's id, the same on every retry). */
+  readonly deliver: (message: M, key: string) => Promise<unknown>;
   /** What the log calls the messages ('e-mails', 'texts'). */
   readonly what: string;
   readonly table: OutboxTable;
@@ -132,10 +132,10 @@ export abstract class OutboxSender<Row extends Record<string, unknown>, M> exten
 
 export type MailOutboxSenderOptions = Omit<OutboxSenderOptions<MailMessage>, 'deliver' | 'what'> & { readonly mailer: Mailer };
 
-/** An outbox of e-mails, sent through the Mailer. */
+/** An outbox of e-mails, sent through the Mailer, each with a Message-ID from its row's id (a retry repeats it). */
 export abstract class MailOutboxSender<Row extends Record<string, unknown>> extends OutboxSender<Row, MailMessage> {
   constructor({ mailer, ...o }: MailOutboxSenderOptions) {
-    super({ ...o, what: 'e-mails', deliver: (m) => mailer.send(m) });
+    super({ ...o, what: 'e-mails', deliver: (m, key) => mailer.send({ ...m, messageKey: m.messageKey ?? `${o.name}.${key}` }) });
   }
 }
 

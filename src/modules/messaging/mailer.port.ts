@@ -12,7 +12,19 @@ export type MailMessage = {
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   readonly headers?: Readonly<Record<string, string>>;
   readonly attachments?: readonly MailAttachment[];
+  /**
+   * A stable id of this message (its outbox row's), the same on every retry: sent as its
+   * Message-ID, so that a relay or an inbox can drop the repeat a crash between the relay's
+   * acceptance and our record of it would cause. Unset: the adapter makes one up.
+   */
+  readonly messageKey?: string;
 };
+
+/** The Message-ID of a message with a stable key, in the domain of the sender's address (RFC 5322 msg-id). */
+export function messageIdOf(key: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${key.replace(/[^A-Za-z0-9.\-_]/g, '-')}@${domain}>`;
+}
 
 /** The Mailer port: SMTP (nodemailer) when SMTP_URL is set, else the development outbox table. */
 export abstract class Mailer {

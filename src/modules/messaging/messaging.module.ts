@@ -20,7 +20,7 @@ import { TwilioSms } from './sms/twilio.sms';
       inject: [CONFIG, DB_POOL],
       useFactory: (config: Config, pool: pg.Pool): Mailer => {
         if (config.mail.smtpUrl) return new SmtpMailer(config.mail.smtpUrl, config.mail.from);
-        return new OutboxMailer(pool);
+        return new OutboxMailer(pool, config.mail.from);
       },
     },
     {

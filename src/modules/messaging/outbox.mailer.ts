@@ -1,9 +1,12 @@
 import type pg from 'pg';
-import { type MailMessage, Mailer } from './mailer.port';
+import { type MailMessage, Mailer, messageIdOf } from './mailer.port';
 
 /** Development adapter: mail is kept in the mail_outbox table, readable at GET /api/dev/mailbox. */
 export class OutboxMailer extends Mailer {
-  constructor(private readonly pool: pg.Pool) {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly from: string,
+  ) {
     super();
   }
 
@@ -13,8 +16,8 @@ export class OutboxMailer extends Mailer {
       m.subject,
       m.text,
       m.html ?? null,
-      // The table has no column of its own for it; the mailbox shows it with the other headers.
-      m.replyTo ? { ...m.headers, 'Reply-To': m.replyTo } : (m.headers ?? {}),
+      // The table has no columns of their own for them; the mailbox shows them with the other headers.
+      { ...m.headers, ...(m.replyTo ? { 'Reply-To': m.replyTo } : {}), ...(m.messageKey ? { 'Message-ID': messageIdOf(m.messageKey, this.from) } : {}) },
       JSON.stringify(m.attachments ?? []),
     ]);
   }

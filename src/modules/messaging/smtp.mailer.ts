@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { type MailMessage, Mailer } from './mailer.port';
+import { type MailMessage, Mailer, messageIdOf } from './mailer.port';
 
 /** Any SMTP relay, by SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export class SmtpMailer extends Mailer {
@@ -14,6 +14,16 @@ export class SmtpMailer extends Mailer {
   }
 
   async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html, replyTo: m.replyTo, headers: m.headers, attachments: m.attachments?.map((a) => ({ ...a })) });
+    await this.transport.sendMail({
+      from: this.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      replyTo: m.replyTo,
+      headers: m.headers,
+      attachments: m.attachments?.map((a) => ({ ...a })),
+      ...(m.messageKey ? { messageId: messageIdOf(m.messageKey, this.from) } : {}),
+    });
   }
 }

@@ -1,0 +1,83 @@
+import net from 'node:net';
+
+/** One message as the relay received it: its recipients and its raw DATA (headers and body). */
+export type ReceivedMail = { readonly to: readonly string[]; readonly data: string };
+
+/**
+ * A mail relay stand-in speaking SMTP (RFC 5321: greeting, EHLO, MAIL, RCPT, DATA, QUIT) on a
+ * local port, for what a real relay cannot show here. `holdData`: the relay takes a message's
+ * DATA but never answers it, as a relay whose acknowledgement never arrives (the sender cannot
+ * know whether it was delivered); messages it answered are `accepted`.
+ */
+export class SmtpStandIn {
+  readonly received: ReceivedMail[] = [];
+  readonly accepted: ReceivedMail[] = [];
+  private readonly server = net.createServer((socket) => this.session(socket));
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+
+  constructor(private readonly options: { holdData: boolean }) {}
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+    this.port = (this.server.address() as net.AddressInfo).port;
+    return this;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private session(socket: net.Socket): void {
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let buffer = '';
+    let inData = false;
+    let to: string[] = [];
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    reply('220 relay.test ESMTP stand-in');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          const mail = { to, data: buffer.slice(0, end) };
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          to = [];
+          this.received.push(mail);
+          if (this.options.holdData) return;
+          this.accepted.push(mail);
+          reply('250 2.0.0 queued');
+          continue;
+        }
+        const eol = buffer.indexOf('\r\n');
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') reply('250 relay.test');
+        else if (verb === 'MAIL') reply('250 2.1.0 ok');
+        else if (verb === 'RCPT') {
+          to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
+          reply('250 2.1.5 ok');
+        } else if (verb === 'DATA') {
+          inData = true;
+          reply('354 end data with <CR><LF>.<CR><LF>');
+        } else if (verb === 'RSET' || verb === 'NOOP') reply('250 ok');
+        else if (verb === 'QUIT') {
+          reply('221 bye');
+          socket.end();
+          return;
+        } else reply('502 5.5.2 not implemented');
+      }
+    });
+  }
+}
