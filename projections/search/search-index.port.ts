@@ -1,4 +1,5 @@
 import type { Card } from '../../src/contract/search';
+import type { Checkpoint } from '../../src/eventstore/event-store.port';
 import type { Box, SearchCriteria } from './search-criteria';
 
 /**
@@ -69,9 +70,13 @@ export abstract class SearchIndex {
   abstract suggest(kinds: readonly SuggestionKind[], term: string, limit: number): Promise<Suggestion[]>;
   /**
    * For each listing, which of its criteria it matches now, by exactly the rules of search (what
-   * property alerts ask when listings change); all false for an unknown pdid.
+   * property alerts ask when listings change); all false for an unknown pdid. `seen`: the newest
+   * log position the answer must reflect (the changes' own). An index fed by a subscription of
+   * its own waits for that place, not for the log's head: a caller inside a transaction that
+   * holds a row lock holds the log's horizon too, and the head past it would never come in sight
+   * (the alert matcher waited out its 5 s there, and every read model with it).
    */
-  abstract matchEach(items: readonly MatchRequest[]): Promise<boolean[][]>;
+  abstract matchEach(items: readonly MatchRequest[], seen?: Checkpoint): Promise<boolean[][]>;
   /** Criteria ready for matchEach; made once for criteria that will be tested many times. */
   abstract prepareMatch(criteria: SearchCriteria): PreparedMatch;
   /** When each of these MLSs' listings last changed in the index (ISO instants); unknown ones are left out. */

@@ -77,8 +77,14 @@ describe('the Feeds tab in Chromium (issue 14)', () => {
     // Many changes on a slow server: "Sync now" shows the bar moving, then the counts.
     await expect.poll(async () => (await server.runtime.store.readStream('feedsync-MRED')).some((e) => e.type === 'FeedSyncCompleted' && (e.data as { kind: string }).kind === 'reconcile')).toBe(true);
     reso.put('Property', ...properties(1500).map((r) => ({ ...r, ListPrice: 299_000, ModificationTimestamp: `2025${String(r.ModificationTimestamp).slice(4)}` })));
-    reso.options.delayMs = 60;
-    await row.getByRole('button', { name: 'Sync now MRED' }).click();
+    // Slow enough (15 pages of 100, a quarter second each) that the bar is seen even when the
+    // read model pushing the progress lags the run by a second or two on a busy machine.
+    reso.options.delayMs = 250;
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/backoffice/feeds/MRED/sync') && r.request().method() === 'POST'),
+      row.getByRole('button', { name: 'Sync now MRED' }).click(),
+    ]);
+    expect([answer.status(), await answer.text()]).toEqual([202, expect.stringContaining('syncId')]);
     const bar = page.getByRole('progressbar', { name: 'Sync of MRED' });
     await bar.waitFor({ timeout: 20_000 });
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);

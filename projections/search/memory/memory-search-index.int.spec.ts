@@ -84,6 +84,27 @@ describe('the in-memory search index', () => {
     }
   });
 
+  it('matches inside a transaction that holds the log’s horizon: waits for the changes it is given, not for the head past them', async () => {
+    // Patient enough that a wait for the head (which this transaction keeps out of sight) would hang the test.
+    const index = new MemorySearchIndex(store, tables, { batchSize: 100, freshnessWaitMs: 600_000 });
+    await index.start();
+    const holder = await db.pool.connect();
+    try {
+      const seen = await store.head();
+      const { rows } = await db.pool.query<{ pdid: string }>(`SELECT pdid FROM search_listings WHERE status = 'Active' ORDER BY pdid LIMIT 1`);
+      const everything = index.prepareMatch(parseSearchRequest({}, 'list').criteria);
+      // As the alert matcher does: a transaction with row locks (an xid), then events committed after it.
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_current_xact_id()');
+      await importExtra(store, 'HORIZON', 1);
+      expect(await index.matchEach([{ pdid: rows[0]!.pdid, criteria: [everything] }], seen)).toEqual([[true]]);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+      await index.stop();
+    }
+  }, 60_000);
+
   it('rebuilds off to the side while the old columns answer, then takes the events that came meanwhile', async () => {
     const index = new MemorySearchIndex(store, tables, { batchSize: 100 });
     await index.start();

@@ -184,10 +184,10 @@ export class MemorySearchIndex extends SearchIndex {
     });
   }
 
-  /** Waits until every event committed before the call is applied (one head read for all who wait at once). */
-  private async fresh(waitMs = this.options.freshnessWaitMs ?? 5000): Promise<void> {
+  /** Waits until every event committed before the call (or up to `seen`) is applied (one head read for all who wait at once). */
+  private async fresh(waitMs = this.options.freshnessWaitMs ?? 5000, seen?: Checkpoint): Promise<void> {
     if (!this.subscription) return;
-    const until = await this.readHead();
+    const until = seen ?? (await this.readHead());
     if (compareCheckpoints(this.built.checkpoint, until) >= 0) return;
     // Appends of other types (a lead's) do not wake this index's subscription: this search does.
     this.subscription.wake?.();
@@ -244,8 +244,8 @@ export class MemorySearchIndex extends SearchIndex {
     return this.tables.listings(pdids);
   }
 
-  async matchEach(items: readonly MatchRequest[]): Promise<boolean[][]> {
-    await this.fresh();
+  async matchEach(items: readonly MatchRequest[], seen?: Checkpoint): Promise<boolean[][]> {
+    await this.fresh(undefined, seen);
     const cols = this.built.columns;
     return items.map(({ pdid, criteria }) => {
       const slot = cols.slotOf(pdid);
@@ -289,8 +289,8 @@ class MemoryIndexOver extends SearchIndex {
   map(c: SearchCriteria, q: MapQuery) {
     return fromCellCounts(c) && (q.clusterLevel <= FINE || widePolygons(c)) ? this.tables.map(c, q) : this.memory.map(c, q);
   }
-  matchEach(items: readonly MatchRequest[]) {
-    return this.memory.matchEach(items);
+  matchEach(items: readonly MatchRequest[], seen?: Checkpoint) {
+    return this.memory.matchEach(items, seen);
   }
   prepareMatch(criteria: SearchCriteria) {
     return this.memory.prepareMatch(criteria);

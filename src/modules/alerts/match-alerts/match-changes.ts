@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { favoritesOf, placesOf } from '../../../../projections/alerts';
 import type { SearchIndex } from '../../../../projections/search';
+import { compareCheckpoints } from '../../../eventstore/event-store.port';
 import type { AlertFrequency } from '../../organizer';
 import type { AlertChangeKind } from '../alerts.events';
 import type { AlertMatch } from './alert-match';
@@ -56,7 +57,13 @@ export async function matchChanges(db: pg.ClientBase, index: SearchIndex, search
     const place = { latitude: l.latitude ?? Number.NaN, longitude: l.longitude ?? Number.NaN, sold: l.status === 'Closed', price: l.price, beds: l.beds, places: placesOf(l) };
     return searches.candidates(place, BigInt(change.tx_id), BigInt(change.global_position));
   });
-  const exact = await index.matchEach(changes.map((c, i) => ({ pdid: c.pdid, criteria: candidates[i]!.map((e) => e.prepared) })));
+  // The index must reflect these changes (they are the log's, up to the newest of them), not the
+  // log's head: this transaction's row locks hold the head out of a subscription's sight.
+  const seen = changes.map((c) => ({ transactionId: BigInt(c.tx_id), globalPosition: BigInt(c.global_position) })).reduce((a, b) => (compareCheckpoints(a, b) >= 0 ? a : b));
+  const exact = await index.matchEach(
+    changes.map((c, i) => ({ pdid: c.pdid, criteria: candidates[i]!.map((e) => e.prepared) })),
+    seen,
+  );
 
   return changes.map((change, i) => {
     const favorites = new Map<string, AlertMatch>();
