@@ -26,8 +26,15 @@ export type RunnerOptions = {
   readonly batchSize: number;
   /** How often a stand-by runner tries to take over. */
   readonly standbyRetryMs?: number;
+  /** How long an advance over other types' events may stay in memory only (see applyLive); 1 s. */
+  readonly deferredSaveMs?: number;
   /** Called after each committed batch with the pushes (positioned) and signals it produced. */
   readonly onCommit?: (output: { readonly pushes: readonly PushWithPosition[]; readonly signals: readonly Signal[] }) => void;
+  /**
+   * Called when this process took a projection's lock and went live: whoever held it before may
+   * have died between committing a batch and sending its pushes.
+   */
+  readonly onTakeover?: (name: string) => void;
 };
 
 /**
@@ -64,10 +71,14 @@ export class ProjectionRunner {
     const head = await this.options.store.lastCommitted();
     const deadline = Date.now() + timeoutMs;
     for (const w of this.workers.filter((x) => !name || x.projection.name === name)) {
-      while (!w.hasReached(head)) {
+      // Appends of types a projection does not read do not wake it: this wait does.
+      for (let i = 0; !w.hasReached(head); i++) {
         if (Date.now() > deadline) throw new Error(`Projection ${w.projection.name} did not catch up within ${timeoutMs} ms`);
+        if (i % 20 === 0) w.wake();
         await new Promise((r) => setTimeout(r, 10));
       }
+      // What reads the checkpoint table (health, the CLIs' waits) sees it there too.
+      await w.saveDeferred();
     }
   }
 }
@@ -76,6 +87,13 @@ class ProjectionWorker {
   state: ProjectionState = 'starting';
   error: string | undefined;
   private checkpoint: Checkpoint | undefined;
+  /** The checkpoint as stored (this.checkpoint may be ahead of it: see applyLive). */
+  private saved: Checkpoint | undefined;
+  /** Set when the stored checkpoint was found moved by someone else: the next batch takes the full path. */
+  private savedStale = false;
+  private saveTimer: NodeJS.Timeout | undefined;
+  /** The connection's one user at a time: batches and deferred saves. */
+  private turn: Promise<unknown> = Promise.resolve();
   private client: pg.Client | undefined;
   private subscription: Subscription | undefined;
   private stopped = false;
@@ -85,6 +103,10 @@ class ProjectionWorker {
     readonly projection: Projection,
     private readonly options: RunnerOptions,
   ) {}
+
+  wake(): void {
+    this.subscription?.wake?.();
+  }
 
   hasReached(head: Checkpoint): boolean {
     return this.state === 'live' && this.checkpoint !== undefined && compareCheckpoints(this.checkpoint, head) >= 0;
@@ -97,6 +119,7 @@ class ProjectionWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.subscription?.stop();
+    await this.saveDeferred().catch(() => undefined);
     await this.running;
     await this.client?.end().catch(() => undefined);
     this.state = 'stopped';
@@ -116,6 +139,8 @@ class ProjectionWorker {
         log.error('projection failed; restarting', { projection: this.projection.name, message: this.error });
         await this.subscription?.stop().catch(() => undefined);
         this.subscription = undefined;
+        clearTimeout(this.saveTimer);
+        this.saveTimer = undefined;
         await this.client?.end().catch(() => undefined);
         this.client = undefined;
         await sleep(pause);
@@ -145,14 +170,17 @@ class ProjectionWorker {
     await this.ensureTables(client);
     const stored = await readCheckpoint(client, p.name);
     this.checkpoint = stored!.checkpoint;
+    this.saved = stored!.checkpoint;
+    this.savedStale = false;
     this.state = 'live';
     this.error = undefined;
+    this.options.onTakeover?.(p.name);
 
     this.subscription = this.options.store.subscribe({
       from: this.checkpoint,
       types: p.eventTypes,
       limit: this.options.batchSize,
-      onEvents: (events, next) => this.applyLive(client, events, next),
+      onEvents: (events, next) => this.inTurn(() => this.applyLive(client, events, next)),
       onError: (err) => {
         this.state = 'failed';
         this.error = (err as Error).message;
@@ -199,30 +227,83 @@ class ProjectionWorker {
     }
   }
 
+  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(fn, fn);
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Writes an advance over events of other types (see applyLive) that is still only in memory.
+   * Resolves at once when there is none.
+   */
+  saveDeferred(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    const client = this.client;
+    if (!client || this.state !== 'live' || this.saved === undefined || compareCheckpoints(this.checkpoint!, this.saved) <= 0) return Promise.resolve();
+    return this.inTurn(async () => {
+      const from = this.saved!;
+      const to = this.checkpoint!;
+      if (compareCheckpoints(to, from) <= 0) return;
+      await client.query('BEGIN');
+      try {
+        if (!(await advanceCheckpoint(client, this.projection.name, from, to, 0))) {
+          // A rebuild's swap moved it: the next batch takes the full path and follows it.
+          this.savedStale = true;
+          await client.query('ROLLBACK');
+          return;
+        }
+        await client.query(QUIET_COMMIT);
+        this.saved = to;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
   private async applyLive(client: pg.Client, events: StoredEvent[], next: Checkpoint): Promise<Checkpoint | void> {
     const p = this.projection;
-    const from = this.checkpoint!;
+    // Only events of other types were passed (every append wakes every projection): the
+    // checkpoint moves in memory, and is written at most once a second, or with the next batch
+    // that has events. Before, each append cost every projection a transaction of its own, four
+    // round trips times thirty projections, queued in front of the one batch that pushes the
+    // lead to the agent. Nothing is skipped or applied twice: a restart reads again from the
+    // stored checkpoint, finding only events of other types up to here.
+    if (events.length === 0 && !this.savedStale) {
+      this.checkpoint = next;
+      this.saveTimer ??= setTimeout(() => void this.saveDeferred().catch((err: Error) => log.debug('deferred checkpoint not saved', { projection: p.name, message: err.message })), DEFERRED_SAVE_MS);
+      return;
+    }
+    const from = this.saved!;
     let output;
     await client.query('BEGIN');
     try {
-      // Taking the row first orders this batch against a rebuild's swap, which holds it.
-      const stored = await readCheckpoint(client, p.name, true);
-      if (!stored || compareCheckpoints(stored.checkpoint, from) !== 0) {
+      // The compare-and-set first: it takes the row, which orders this batch against a rebuild's
+      // swap (which holds it), and says whether someone moved it, in one round trip.
+      if (!(await advanceCheckpoint(client, p.name, from, next, events.length))) {
+        const stored = await readCheckpoint(client, p.name);
         await client.query('ROLLBACK');
         if (!stored) throw new Error(`The checkpoint of ${p.name} disappeared`);
         this.checkpoint = stored.checkpoint;
+        this.saved = stored.checkpoint;
+        this.savedStale = false;
         return stored.checkpoint;
       }
       output = await applyBatch(client, p, events, liveTable, false);
-      if (!(await advanceCheckpoint(client, p.name, from, next, events.length))) {
-        throw new Error(`The checkpoint of ${p.name} moved during the batch`);
-      }
       await client.query(output.pushes.length === 0 && output.signals.length === 0 ? QUIET_COMMIT : 'COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
+    } finally {
+      // The batch held a transaction id: events committed meanwhile were hidden behind it.
+      this.options.store.othersSettled();
     }
     this.checkpoint = next;
+    this.saved = next;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
     if (this.state === 'failed') {
       this.state = 'live';
       this.error = undefined;
@@ -246,5 +327,7 @@ const QUIET_COMMIT = 'SET LOCAL synchronous_commit = off; COMMIT';
 
 /** Events of its types from which a first run takes the projection's set-based replay (see ensureTables). */
 const BULK_FROM = 10_000;
+/** How long an advance over other types' events may stay in memory only (see applyLive). */
+const DEFERRED_SAVE_MS = 1000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -28,6 +28,8 @@ export type Runtime = {
   readonly projections: readonly Projection[];
   /** Browser pushes from committed projection batches (the socket gateway, web push). */
   onPushes(listener: (pushes: readonly PushWithPosition[]) => void): void;
+  /** This process took over a projection (see RunnerOptions.onTakeover). */
+  onTakeover(listener: (projection: string) => void): void;
   /** A signal from committed projection batches to this process's reactors, with each payload of the batch. */
   onSignal<K extends SignalName>(name: K, listener: (payloads: readonly Signals[K][]) => void): void;
   close(): Promise<void>;
@@ -51,6 +53,7 @@ export async function createRuntime(
     : new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
   const store = await protectedStore(log, db.pool, { postgresLog: !config.eventStoreUrl });
   const listeners: ((pushes: readonly PushWithPosition[]) => void)[] = [];
+  const takeovers: ((projection: string) => void)[] = [];
   const signals = new SignalBus();
   const projections = opts.projections;
   const runner = new ProjectionRunner({
@@ -63,6 +66,7 @@ export async function createRuntime(
       if (output.pushes.length > 0) listeners.forEach((l) => l(output.pushes));
       signals.deliver(output.signals);
     },
+    onTakeover: (name) => takeovers.forEach((l) => l(name)),
   });
   return {
     config,
@@ -72,6 +76,7 @@ export async function createRuntime(
     runner,
     projections,
     onPushes: (l) => listeners.push(l),
+    onTakeover: (l) => takeovers.push(l),
     onSignal: (name, l) => signals.onSignal(name, l),
     close: async () => {
       await runner.stop();

@@ -16,6 +16,9 @@ import type { PushWithPosition } from '../../projections/runner';
 
 type SocketData = { user: SocketUser };
 
+/** How long the projections taken over at once (each stand-by retries on its own clock) are gathered into one feed.resync. */
+const RESYNC_GATHER_MS = 250;
+
 /**
  * The socket.io endpoint. The handshake is authenticated by the session cookie and refused
  * unless its Origin is the host it was sent to (contract section 7). Each socket joins
@@ -28,6 +31,9 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnApplica
   @WebSocketServer() server!: Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
   private stopListening: (() => void) | undefined;
   private fanoutPool: pg.Pool | undefined;
+  private resyncTimer: NodeJS.Timeout | undefined;
+  /** Pushes held while a feed.resync is gathered (see onModuleInit). */
+  private held: PushWithPosition[] | undefined;
 
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
@@ -38,7 +44,23 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnApplica
 
   onModuleInit(): void {
     this.runtime.onPushes((pushes) => {
-      for (const p of pushes) if (p.to.length > 0) this.emitPush(p);
+      if (this.held) this.held.push(...pushes);
+      else for (const p of pushes) if (p.to.length > 0) this.emitPush(p);
+    });
+    // The holder of a projection that went away may have committed a batch and died before its
+    // pushes left: every socket (of every instance, through the fan-out) catches up once the
+    // read model is ours. The projections taken over together make one message. This instance's
+    // own pushes wait until it is sent: a client asks feed/since from the newest position it has
+    // seen, so a newer push arriving first would make it skip the lost batch.
+    this.runtime.onTakeover(() => {
+      this.held ??= [];
+      this.resyncTimer ??= setTimeout(() => {
+        this.resyncTimer = undefined;
+        this.server?.emit('feed.resync', { at: new Date().toISOString() });
+        const held = this.held ?? [];
+        this.held = undefined;
+        for (const p of held) if (p.to.length > 0) this.emitPush(p);
+      }, RESYNC_GATHER_MS);
     });
     this.stopListening = this.sessionEvents.onUserSessionsEnded((userId) => {
       this.server?.in([`user:${userId}`, `impersonator:${userId}`]).disconnectSockets(true);
@@ -62,6 +84,7 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnApplica
   }
 
   onModuleDestroy(): void {
+    clearTimeout(this.resyncTimer);
     this.stopListening?.();
   }
 
