@@ -4,6 +4,7 @@ export {
   countLeads,
   feedLead,
   feedPosition,
+  unsettledPushesFrom,
   findLead,
   type HomeNames,
   leadFacets,

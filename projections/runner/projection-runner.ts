@@ -8,7 +8,7 @@ import {
 } from '../../src/eventstore/event-store.port';
 import type { StoredEvent } from '../../src/shared/event';
 import { logger } from '../../src/shared/logger';
-import { advanceCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
+import { advanceCheckpoint, markUnsettled, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { applyBatch } from './apply-batch';
 import { assertProjectionShape, type Projection, type PushWithPosition, type Signal } from './projection';
 import { rebuildProjection } from './rebuild';
@@ -32,9 +32,10 @@ export type RunnerOptions = {
   readonly onCommit?: (output: { readonly pushes: readonly PushWithPosition[]; readonly signals: readonly Signal[] }) => void;
   /**
    * Called when this process took a projection's lock and went live: whoever held it before may
-   * have died between committing a batch and sending its pushes.
+   * have died between committing a batch and sending its pushes. `catchUpFrom`: where pushes
+   * that may not have left begin (see PUSH_SETTLE_MS); undefined when every push had time to.
    */
-  readonly onTakeover?: (name: string) => void;
+  readonly onTakeover?: (name: string, catchUpFrom: Checkpoint | undefined) => void;
 };
 
 /**
@@ -92,6 +93,8 @@ class ProjectionWorker {
   /** Set when the stored checkpoint was found moved by someone else: the next batch takes the full path. */
   private savedStale = false;
   private saveTimer: NodeJS.Timeout | undefined;
+  /** Batches with pushes committed lately, oldest first: where each started, and until when its pushes may be on their way (see unsettledFrom). */
+  private recent: { settlesAt: number; from: Checkpoint }[] = [];
   /** The connection's one user at a time: batches and deferred saves. */
   private turn: Promise<unknown> = Promise.resolve();
   private client: pg.Client | undefined;
@@ -174,7 +177,11 @@ class ProjectionWorker {
     this.savedStale = false;
     this.state = 'live';
     this.error = undefined;
-    this.options.onTakeover?.(p.name);
+    // The previous holder's pushes that may not have left stay on record until ours would have:
+    // if this process dies before the sockets are told, the next holder tells them.
+    const unsettled = stored!.unsettled;
+    this.recent = unsettled ? [{ settlesAt: Date.now() + TAKEN_OVER_SETTLE_MS, from: unsettled }] : [];
+    this.options.onTakeover?.(p.name, unsettled);
 
     this.subscription = this.options.store.subscribe({
       from: this.checkpoint,
@@ -282,16 +289,20 @@ class ProjectionWorker {
     try {
       // The compare-and-set first: it takes the row, which orders this batch against a rebuild's
       // swap (which holds it), and says whether someone moved it, in one round trip.
-      if (!(await advanceCheckpoint(client, p.name, from, next, events.length))) {
+      const unsettled = this.unsettledFrom();
+      if (!(await advanceCheckpoint(client, p.name, from, next, events.length, unsettled ?? null))) {
         const stored = await readCheckpoint(client, p.name);
         await client.query('ROLLBACK');
         if (!stored) throw new Error(`The checkpoint of ${p.name} disappeared`);
         this.checkpoint = stored.checkpoint;
         this.saved = stored.checkpoint;
         this.savedStale = false;
+        this.recent = [];
         return stored.checkpoint;
       }
       output = await applyBatch(client, p, events, liveTable, false);
+      // Pushes leave after the commit: until they have, a holder taking over must know where they begin.
+      if (output.pushes.length > 0 && !unsettled) await markUnsettled(client, p.name, from);
       await client.query(output.pushes.length === 0 && output.signals.length === 0 ? QUIET_COMMIT : 'COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -308,9 +319,23 @@ class ProjectionWorker {
       this.state = 'live';
       this.error = undefined;
     }
+    if (output.pushes.length > 0) this.recent.push({ settlesAt: Date.now() + PUSH_SETTLE_MS, from });
     if (output.pushes.length > 0 || output.signals.length > 0) {
       this.options.onCommit?.({ pushes: output.pushes.map((push) => ({ ...push, position: next })), signals: output.signals });
     }
+  }
+
+  /**
+   * Where the batches whose pushes may still be on their way begin (undefined: none). The
+   * entries are in log order, so the first that has not settled is the oldest; settled ones
+   * before it go.
+   */
+  private unsettledFrom(): Checkpoint | undefined {
+    const now = Date.now();
+    let settled = 0;
+    while (settled < this.recent.length && this.recent[settled]!.settlesAt <= now) settled++;
+    if (settled > 0) this.recent.splice(0, settled);
+    return this.recent[0]?.from;
   }
 }
 
@@ -327,6 +352,19 @@ const QUIET_COMMIT = 'SET LOCAL synchronous_commit = off; COMMIT';
 
 /** Events of its types from which a first run takes the projection's set-based replay (see ensureTables). */
 const BULK_FROM = 10_000;
+/**
+ * After how long a batch's pushes count as gone out (see unsettledFrom). They leave within
+ * milliseconds of the commit (the NOTIFY to the other instances on connections of their own);
+ * the margin is for a loaded machine, and costs only a longer catch-up, which drops what a
+ * socket already has.
+ */
+const PUSH_SETTLE_MS = 5000;
+/**
+ * How long a dead holder's unsettled position stays on record after a takeover: the sockets its
+ * instance held reconnect elsewhere after the feed.resync was said, and their feed/since must
+ * still reach back to it (the web app retries within five seconds).
+ */
+const TAKEN_OVER_SETTLE_MS = 60_000;
 /** How long an advance over other types' events may stay in memory only (see applyLive). */
 const DEFERRED_SAVE_MS = 1000;
 

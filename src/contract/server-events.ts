@@ -15,7 +15,8 @@ export type ServerToClientEvents = {
   /**
    * Another instance took over a read model that pushes (its holder went away, perhaps right
    * after committing a batch whose pushes it never sent): ask feed/since for what came after the
-   * last position seen, as after a reconnection, dropping what is already there by id.
+   * last position seen, as after a reconnection, dropping what is already there by key. (The
+   * lost pushes may be older than pushes seen since: feed/since answers from where they begin.)
    */
   'feed.resync': (p: { at: string }) => void;
   'lead.captured': (p: { leadId: string; fullName: string; leadType: string; at: string; position: string }) => void;

@@ -32,8 +32,6 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnApplica
   private stopListening: (() => void) | undefined;
   private fanoutPool: pg.Pool | undefined;
   private resyncTimer: NodeJS.Timeout | undefined;
-  /** Pushes held while a feed.resync is gathered (see onModuleInit). */
-  private held: PushWithPosition[] | undefined;
 
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
@@ -44,22 +42,16 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnApplica
 
   onModuleInit(): void {
     this.runtime.onPushes((pushes) => {
-      if (this.held) this.held.push(...pushes);
-      else for (const p of pushes) if (p.to.length > 0) this.emitPush(p);
+      for (const p of pushes) if (p.to.length > 0) this.emitPush(p);
     });
     // The holder of a projection that went away may have committed a batch and died before its
-    // pushes left: every socket (of every instance, through the fan-out) catches up once the
-    // read model is ours. The projections taken over together make one message. This instance's
-    // own pushes wait until it is sent: a client asks feed/since from the newest position it has
-    // seen, so a newer push arriving first would make it skip the lost batch.
+    // pushes left: every socket (of every instance, through the fan-out) asks feed/since, which
+    // answers from where those pushes begin (the checkpoint row keeps it: migration 25), whatever
+    // newer pushes a socket has seen since. The projections taken over together make one message.
     this.runtime.onTakeover(() => {
-      this.held ??= [];
       this.resyncTimer ??= setTimeout(() => {
         this.resyncTimer = undefined;
         this.server?.emit('feed.resync', { at: new Date().toISOString() });
-        const held = this.held ?? [];
-        this.held = undefined;
-        for (const p of held) if (p.to.length > 0) this.emitPush(p);
       }, RESYNC_GATHER_MS);
     });
     this.stopListening = this.sessionEvents.onUserSessionsEnded((userId) => {

@@ -14,7 +14,9 @@ const jane = demoUser('agent');
  * go nowhere, stopped right after that batch). The agent's socket, held by an instance that
  * lives, never loses its connection, so it never asks feed/since by itself. The instance that
  * takes the lead feed over tells every socket to catch up (`feed.resync`), and feed/since then
- * has the lead.
+ * has the lead: even when asked from a newer push the socket saw meanwhile (a chat message, from
+ * the chat read model another instance holds), because the lost pushes' start is on record
+ * (migration 25) and feed/since reaches back to it.
  */
 describe('a projection taken over after its holder died between commit and push', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
@@ -60,8 +62,16 @@ describe('a projection taken over after its holder died between commit and push'
 
     await until(() => got.find((p) => p.name === 'feed.resync'), 20_000);
     expect(got.filter((p) => p.name === 'lead.captured' && p.payload.leadId === lead.leadId)).toEqual([]);
-    const since = await janeClient.get(`/api/dashboard/feed/since?position=${encodeURIComponent(feed.body.position as string)}`);
-    expect(since.status).toBe(200);
-    expect((since.body.events as { name: string; payload: { leadId?: string } }[]).filter((e) => e.name === 'lead.captured' && e.payload.leadId === lead.leadId)).toHaveLength(1);
+    const capturedSince = async (position: string) => {
+      const since = await janeClient.get(`/api/dashboard/feed/since?position=${encodeURIComponent(position)}`);
+      expect(since.status).toBe(200);
+      return (since.body.events as { name: string; payload: { leadId?: string } }[]).filter((e) => e.name === 'lead.captured' && e.payload.leadId === lead.leadId);
+    };
+    expect(await capturedSince(feed.body.position as string)).toHaveLength(1);
+
+    // A newer push reaches the socket first (the lead writes in the chat): its position is past the lost batch.
+    expect((await lead.client.post('/api/dashboard/chat/sendmessage', { text: 'Is it still available?' })).status).toBe(200);
+    const chat = await until(() => got.find((p) => p.name === 'chat.message'), 20_000);
+    expect(await capturedSince(chat.payload.position as string)).toHaveLength(1);
   });
 });
