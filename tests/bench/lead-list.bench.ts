@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { countLeads, leadFeedProjection, listLeads, type Viewer } from '../../projections/lead-feed';
+import { leadScoreProjection } from '../../projections/lead-score';
 import { filtersOf, type LeadFilterQuery } from '../../src/modules/leads/dashboard/lead-filters';
 import { mulberry32 } from '../../src/shared/prng';
 import type { Benchmark, BenchContext } from './bench';
@@ -109,8 +110,11 @@ export async function seed(ctx: Pick<BenchContext, 'progress'>, pool: pg.Pool, s
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    for (const table of leadFeedProjection.tables) await client.query(`DROP TABLE IF EXISTS ${table}`);
-    await leadFeedProjection.createTables(client, (t) => t);
+    // The list shows each lead's score (the lead score read model's table, issue 19).
+    for (const p of [leadFeedProjection, leadScoreProjection]) {
+      for (const table of p.tables) await client.query(`DROP TABLE IF EXISTS ${table}`);
+      await p.createTables(client, (t) => t);
+    }
     await client.query('COMMIT');
     ctx.progress(`lead-list: inserting ${size.toLocaleString('en-US')} leads`);
     await client.query('SELECT setseed(0.42)');
@@ -142,13 +146,15 @@ export async function seed(ctx: Pick<BenchContext, 'progress'>, pool: pg.Pool, s
        FROM c`,
       [size, agents.length, agents, brokers, agentSites, officeSites, AGENTS_PER_OFFICE, FIRST, LAST, SOURCES, LATER_STAGES, TAGS],
     );
+    // Four leads in five have a score (the others have not done anything that scores).
+    await client.query(`INSERT INTO lead_scores (lead_id, user_id, office_id, score) SELECT lead_id, user_id, office_id, floor(random() * 100)::int FROM lead_feed WHERE random() < 0.8`);
   } finally {
     client.release();
   }
   // As autovacuum leaves a table at rest: statistics, and the visibility map that lets a count
   // read an index alone (the first pass after a bulk insert does not mark the pages; the second does).
-  await pool.query('VACUUM lead_feed');
-  await pool.query('VACUUM ANALYZE lead_feed');
+  await pool.query('VACUUM lead_feed, lead_scores');
+  await pool.query('VACUUM ANALYZE lead_feed, lead_scores');
   const { rows } = await pool.query<{ visible: number }>(`SELECT (relallvisible::float / greatest(relpages, 1))::float AS visible FROM pg_class WHERE relname = 'lead_feed'`);
   ctx.progress(`lead-list: ${Math.round(rows[0]!.visible * 100)}% of the table's pages all-visible`);
   return { agents, brokers };

@@ -74,6 +74,7 @@ async function main(): Promise<number> {
   process.once('SIGTERM', onSignal);
 
   const results: BenchResult[] = [];
+  const failed: string[] = [];
   let server = '';
   const open: BenchDatabase[] = [];
   try {
@@ -108,7 +109,14 @@ async function main(): Promise<number> {
           };
         },
       };
-      await b.run(ctx);
+      // One benchmark that throws must not cost the figures of the others (a full run is long):
+      // it is named in the table and the run exits with status 1.
+      try {
+        await b.run(ctx);
+      } catch (err) {
+        failed.push(b.name);
+        process.stderr.write(`benchmark ${b.name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      }
       await Promise.all(open.splice(0).map((db) => db.close().catch(() => undefined)));
     }
   } finally {
@@ -116,12 +124,16 @@ async function main(): Promise<number> {
     await cleanup();
   }
 
-  if (results.length === 0) {
+  if (results.length === 0 && failed.length === 0) {
     process.stderr.write(`Nothing matched --only ${args.only.join(',')}\n\n${USAGE}\n`);
     return 2;
   }
   const load = os.loadavg()[0]!.toFixed(1);
   process.stdout.write('\n' + table(results, args.quick, `${server}; load average ${loadAtStart} at start, ${load} at end`) + '\n');
+  if (failed.length > 0) {
+    process.stdout.write(`\nFAILED (no figures, see the errors above): ${failed.join(', ')}\n`);
+    return 1;
+  }
   const missed = results.filter((r) => status(r) === 'MISS');
   return args.strict && missed.length > 0 ? 1 : 0;
 }
