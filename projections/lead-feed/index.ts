@@ -4,7 +4,7 @@ export {
   countLeads,
   feedLead,
   feedPosition,
-  unsettledPushesFrom,
+  lostPushesFrom,
   findLead,
   type HomeNames,
   leadFacets,

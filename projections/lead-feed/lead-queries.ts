@@ -173,15 +173,16 @@ export async function feedPosition(db: pg.Pool): Promise<string> {
 }
 
 /**
- * Where pushes of the read models feed/since answers for may not have left yet (their holder
- * committed the batch and may have died before sending them: migration 25), when that is
- * recorded; a catch-up reaches back to it whatever newer position the client has seen.
+ * Where pushes of the read models feed/since answers for may have been lost (their holder died
+ * after committing a batch and perhaps before sending its pushes; the instance that took over
+ * recorded it for a minute: migration 25); a catch-up reaches back to it whatever newer position
+ * the client has seen.
  */
-export async function unsettledPushesFrom(db: pg.Pool): Promise<Checkpoint | undefined> {
+export async function lostPushesFrom(db: pg.Pool): Promise<Checkpoint | undefined> {
   const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
-    `SELECT unsettled_transaction_id::text AS transaction_id, unsettled_global_position::text AS global_position FROM projection_checkpoints
-     WHERE name IN ('lead_feed', 'chat', 'lead_thread') AND unsettled_transaction_id IS NOT NULL
-     ORDER BY unsettled_transaction_id, unsettled_global_position LIMIT 1`,
+    `SELECT lost_transaction_id::text AS transaction_id, lost_global_position::text AS global_position FROM projection_checkpoints
+     WHERE name IN ('lead_feed', 'chat', 'lead_thread') AND lost_until > now()
+     ORDER BY lost_transaction_id, lost_global_position LIMIT 1`,
   );
   const r = rows[0];
   return r ? { transactionId: BigInt(r.transaction_id), globalPosition: BigInt(r.global_position) } : undefined;

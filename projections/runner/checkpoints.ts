@@ -60,3 +60,20 @@ export async function advanceCheckpoint(
 export async function markUnsettled(db: pg.ClientBase, name: string, from: Checkpoint): Promise<void> {
   await db.query('UPDATE projection_checkpoints SET unsettled_transaction_id = $2, unsettled_global_position = $3 WHERE name = $1', [name, from.transactionId.toString(), from.globalPosition.toString()]);
 }
+
+/**
+ * A holder taking over found `from` unsettled: its pushes from there on may be lost, and
+ * feed/since answers from there for `forMs` (an older position already on record and still
+ * current stays).
+ */
+export async function markLost(db: pg.ClientBase, name: string, from: Checkpoint, forMs: number): Promise<void> {
+  await db.query(
+    `UPDATE projection_checkpoints SET
+       (lost_transaction_id, lost_global_position) = (
+         SELECT CASE WHEN lost_until > now() AND (lost_transaction_id, lost_global_position) < ($2::xid8, $3::bigint) THEN lost_transaction_id ELSE $2::xid8 END,
+                CASE WHEN lost_until > now() AND (lost_transaction_id, lost_global_position) < ($2::xid8, $3::bigint) THEN lost_global_position ELSE $3::bigint END),
+       lost_until = now() + make_interval(secs => $4::double precision / 1000)
+     WHERE name = $1`,
+    [name, from.transactionId.toString(), from.globalPosition.toString(), forMs],
+  );
+}

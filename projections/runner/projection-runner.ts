@@ -8,7 +8,7 @@ import {
 } from '../../src/eventstore/event-store.port';
 import type { StoredEvent } from '../../src/shared/event';
 import { logger } from '../../src/shared/logger';
-import { advanceCheckpoint, markUnsettled, readCheckpoint, resetCheckpoint } from './checkpoints';
+import { advanceCheckpoint, markLost, markUnsettled, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { applyBatch } from './apply-batch';
 import { assertProjectionShape, type Projection, type PushWithPosition, type Signal } from './projection';
 import { rebuildProjection } from './rebuild';
@@ -177,10 +177,12 @@ class ProjectionWorker {
     this.savedStale = false;
     this.state = 'live';
     this.error = undefined;
-    // The previous holder's pushes that may not have left stay on record until ours would have:
-    // if this process dies before the sockets are told, the next holder tells them.
+    // The previous holder's pushes that may not have left: feed/since reaches back to them for a
+    // while, and they stay unsettled as long as ours would (if this process dies before the
+    // sockets are told, the next holder tells them).
     const unsettled = stored!.unsettled;
-    this.recent = unsettled ? [{ settlesAt: Date.now() + TAKEN_OVER_SETTLE_MS, from: unsettled }] : [];
+    if (unsettled) await markLost(client, p.name, unsettled, LOST_FOR_MS);
+    this.recent = unsettled ? [{ settlesAt: Date.now() + PUSH_SETTLE_MS, from: unsettled }] : [];
     this.options.onTakeover?.(p.name, unsettled);
 
     this.subscription = this.options.store.subscribe({
@@ -360,11 +362,11 @@ const BULK_FROM = 10_000;
  */
 const PUSH_SETTLE_MS = 5000;
 /**
- * How long a dead holder's unsettled position stays on record after a takeover: the sockets its
- * instance held reconnect elsewhere after the feed.resync was said, and their feed/since must
- * still reach back to it (the web app retries within five seconds).
+ * How long feed/since reaches back to a dead holder's unsettled position after a takeover: the
+ * sockets its instance held reconnect elsewhere after the feed.resync was said, and their
+ * catch-up must still find those pushes (the web app reconnects within five seconds).
  */
-const TAKEN_OVER_SETTLE_MS = 60_000;
+const LOST_FOR_MS = 60_000;
 /** How long an advance over other types' events may stay in memory only (see applyLive). */
 const DEFERRED_SAVE_MS = 1000;
 

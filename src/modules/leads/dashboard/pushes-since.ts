@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { chatPushesSince } from '../../../../projections/chat';
-import { feedPosition, type HomeNames, unsettledPushesFrom, leadPushesSince, type MissedPush, SINCE_LIMIT, type Viewer } from '../../../../projections/lead-feed';
+import { feedPosition, type HomeNames, leadPushesSince, lostPushesFrom, type MissedPush, SINCE_LIMIT, type Viewer } from '../../../../projections/lead-feed';
 import { threadPushesSince } from '../../../../projections/lead-thread';
 import { decodePosition } from '../../../contract/position';
 import { compareCheckpoints } from '../../../eventstore/event-store.port';
@@ -15,9 +15,9 @@ import { compareCheckpoints } from '../../../eventstore/event-store.port';
 export async function pushesSince(db: pg.Pool, viewer: Viewer, position: string, homes: HomeNames): Promise<{ position: string; events: Omit<MissedPush, 'key'>[]; reset: boolean }> {
   const asked = decodePosition(position);
   if (!asked) throw new Error('bad position');
-  const [now, unsettled] = await Promise.all([feedPosition(db), unsettledPushesFrom(db)]);
+  const [now, lost] = await Promise.all([feedPosition(db), lostPushesFrom(db)]);
   // Pushes a dead holder may never have sent can be older than pushes the client saw since.
-  const from = unsettled && compareCheckpoints(unsettled, asked) < 0 ? unsettled : asked;
+  const from = lost && compareCheckpoints(lost, asked) < 0 ? lost : asked;
   const [leads, chat, thread] = await Promise.all([leadPushesSince(db, viewer, from, homes), chatPushesSince(db, viewer.userId, from, SINCE_LIMIT), threadPushesSince(db, viewer, from, SINCE_LIMIT)]);
   const reset = leads.overflow || chat.overflow || thread.overflow;
   const events: MissedPush[] = [...leads.events, ...chat.events, ...thread.events];
