@@ -4,6 +4,7 @@ export {
   countLeads,
   feedLead,
   feedPosition,
+  lostPushesFrom,
   findLead,
   type HomeNames,
   leadFacets,

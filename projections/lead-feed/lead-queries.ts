@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { scoreOfFeedRow } from '../lead-score';
 import { encodePosition, type WirePosition } from '../../src/contract/position';
+import type { Checkpoint } from '../../src/eventstore/event-store.port';
 import { type LeadFilters, orderBy, whereOf, wherePartsOf } from './lead-list-filter';
 import type { Viewer } from './lead-scope';
 import { UNKNOWN_HOME, withHome } from './timeline-summary';
@@ -169,6 +170,22 @@ export async function feedPosition(db: pg.Pool): Promise<string> {
   );
   const r = rows[0];
   return encodePosition({ transactionId: BigInt(r?.transaction_id ?? 0), globalPosition: BigInt(r?.global_position ?? 0) });
+}
+
+/**
+ * Where pushes of the read models feed/since answers for may have been lost (their holder died
+ * after committing a batch and perhaps before sending its pushes; the instance that took over
+ * recorded it for a minute: migration 25); a catch-up reaches back to it whatever newer position
+ * the client has seen.
+ */
+export async function lostPushesFrom(db: pg.Pool): Promise<Checkpoint | undefined> {
+  const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
+    `SELECT lost_transaction_id::text AS transaction_id, lost_global_position::text AS global_position FROM projection_checkpoints
+     WHERE name IN ('lead_feed', 'chat', 'lead_thread') AND lost_until > now()
+     ORDER BY lost_transaction_id, lost_global_position LIMIT 1`,
+  );
+  const r = rows[0];
+  return r ? { transactionId: BigInt(r.transaction_id), globalPosition: BigInt(r.global_position) } : undefined;
 }
 
 /** A push a reconnecting client missed, with the log position of its event (for ordering). */

@@ -92,8 +92,9 @@ describe('ProjectionRunner', () => {
 
   const caughtUp = (r: ProjectionRunner) => r.waitForCatchUp();
 
-  function runner(projections: Projection[], onPushes?: (p: PushWithPosition[]) => void): ProjectionRunner {
+  function runner(projections: Projection[], onPushes?: (p: PushWithPosition[]) => void, deferredSaveMs?: number): ProjectionRunner {
     const r = new ProjectionRunner({
+      deferredSaveMs,
       pool: db.pool,
       databaseUrl: db.url,
       store,
@@ -448,6 +449,35 @@ describe('ProjectionRunner', () => {
     await caughtUp(again);
     const after = await store.head();
     expect((await projectionStatus(db.pool))[0]).toMatchObject({ lag: 0, position: after.globalPosition.toString(), eventsApplied: 37 });
+  });
+
+  it('events of other types cost the projection no transaction each: its checkpoint is written once caught up', async () => {
+    const p = countingProjection('idle');
+    const r = runner([p], undefined, 60_000);
+    r.start();
+    await appendCounted(store, 5, { streams: 1 });
+    await caughtUp(r);
+    await db.pool.query(`CREATE TABLE idle_writes (at timestamptz NOT NULL DEFAULT now())`);
+    await db.pool.query(`CREATE FUNCTION idle_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO idle_writes DEFAULT VALUES; RETURN NEW; END $$`);
+    await db.pool.query(`CREATE TRIGGER idle_write AFTER UPDATE ON projection_checkpoints FOR EACH ROW WHEN (NEW.name = 'idle') EXECUTE FUNCTION idle_write()`);
+    const writes = async () => (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM idle_writes')).rows[0]!.n;
+
+    // The projection polls every 50 ms (appends of other types do not wake it).
+    for (let i = 0; i < 10; i++) {
+      await store.append(`other-${randomUUID()}`, 'no_stream', [anEvent('Ignored')]);
+      await sleep(60);
+    }
+    expect(await writes()).toBe(0);
+    await caughtUp(r);
+    expect(await writes()).toBe(1);
+    expect((await projectionStatus(db.pool))[0]).toMatchObject({ lag: 0, eventsApplied: 5 });
+
+    // The next batch with events moves it on from there, applying each once.
+    await store.append(`other-${randomUUID()}`, 'no_stream', [anEvent('Ignored')]);
+    await appendCounted(store, 3, { streams: 1 });
+    await caughtUp(r);
+    await expectMatchesLog(db.pool, 'idle');
+    expect((await projectionStatus(db.pool))[0]).toMatchObject({ lag: 0, eventsApplied: 8 });
   });
 
   it('a long-running transaction elsewhere delays the projection but never makes it skip', async () => {

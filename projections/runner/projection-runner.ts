@@ -8,7 +8,7 @@ import {
 } from '../../src/eventstore/event-store.port';
 import type { StoredEvent } from '../../src/shared/event';
 import { logger } from '../../src/shared/logger';
-import { advanceCheckpoint, readCheckpoint, resetCheckpoint } from './checkpoints';
+import { advanceCheckpoint, markLost, markUnsettled, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { applyBatch } from './apply-batch';
 import { assertProjectionShape, type Projection, type PushWithPosition, type Signal } from './projection';
 import { rebuildProjection } from './rebuild';
@@ -26,8 +26,16 @@ export type RunnerOptions = {
   readonly batchSize: number;
   /** How often a stand-by runner tries to take over. */
   readonly standbyRetryMs?: number;
+  /** How long an advance over other types' events may stay in memory only (see applyLive); 1 s. */
+  readonly deferredSaveMs?: number;
   /** Called after each committed batch with the pushes (positioned) and signals it produced. */
   readonly onCommit?: (output: { readonly pushes: readonly PushWithPosition[]; readonly signals: readonly Signal[] }) => void;
+  /**
+   * Called when this process took a projection's lock and went live: whoever held it before may
+   * have died between committing a batch and sending its pushes. `catchUpFrom`: where pushes
+   * that may not have left begin (see PUSH_SETTLE_MS); undefined when every push had time to.
+   */
+  readonly onTakeover?: (name: string, catchUpFrom: Checkpoint | undefined) => void;
 };
 
 /**
@@ -64,10 +72,14 @@ export class ProjectionRunner {
     const head = await this.options.store.lastCommitted();
     const deadline = Date.now() + timeoutMs;
     for (const w of this.workers.filter((x) => !name || x.projection.name === name)) {
-      while (!w.hasReached(head)) {
+      // Appends of types a projection does not read do not wake it: this wait does.
+      for (let i = 0; !w.hasReached(head); i++) {
         if (Date.now() > deadline) throw new Error(`Projection ${w.projection.name} did not catch up within ${timeoutMs} ms`);
+        if (i % 20 === 0) w.wake();
         await new Promise((r) => setTimeout(r, 10));
       }
+      // What reads the checkpoint table (health, the CLIs' waits) sees it there too.
+      await w.saveDeferred();
     }
   }
 }
@@ -76,6 +88,15 @@ class ProjectionWorker {
   state: ProjectionState = 'starting';
   error: string | undefined;
   private checkpoint: Checkpoint | undefined;
+  /** The checkpoint as stored (this.checkpoint may be ahead of it: see applyLive). */
+  private saved: Checkpoint | undefined;
+  /** Set when the stored checkpoint was found moved by someone else: the next batch takes the full path. */
+  private savedStale = false;
+  private saveTimer: NodeJS.Timeout | undefined;
+  /** Batches with pushes committed lately, oldest first: where each started, and until when its pushes may be on their way (see unsettledFrom). */
+  private recent: { settlesAt: number; from: Checkpoint }[] = [];
+  /** The connection's one user at a time: batches and deferred saves. */
+  private turn: Promise<unknown> = Promise.resolve();
   private client: pg.Client | undefined;
   private subscription: Subscription | undefined;
   private stopped = false;
@@ -85,6 +106,10 @@ class ProjectionWorker {
     readonly projection: Projection,
     private readonly options: RunnerOptions,
   ) {}
+
+  wake(): void {
+    this.subscription?.wake?.();
+  }
 
   hasReached(head: Checkpoint): boolean {
     return this.state === 'live' && this.checkpoint !== undefined && compareCheckpoints(this.checkpoint, head) >= 0;
@@ -97,6 +122,7 @@ class ProjectionWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.subscription?.stop();
+    await this.saveDeferred().catch(() => undefined);
     await this.running;
     await this.client?.end().catch(() => undefined);
     this.state = 'stopped';
@@ -116,6 +142,8 @@ class ProjectionWorker {
         log.error('projection failed; restarting', { projection: this.projection.name, message: this.error });
         await this.subscription?.stop().catch(() => undefined);
         this.subscription = undefined;
+        clearTimeout(this.saveTimer);
+        this.saveTimer = undefined;
         await this.client?.end().catch(() => undefined);
         this.client = undefined;
         await sleep(pause);
@@ -145,14 +173,23 @@ class ProjectionWorker {
     await this.ensureTables(client);
     const stored = await readCheckpoint(client, p.name);
     this.checkpoint = stored!.checkpoint;
+    this.saved = stored!.checkpoint;
+    this.savedStale = false;
     this.state = 'live';
     this.error = undefined;
+    // The previous holder's pushes that may not have left: feed/since reaches back to them for a
+    // while, and they stay unsettled as long as ours would (if this process dies before the
+    // sockets are told, the next holder tells them).
+    const unsettled = stored!.unsettled;
+    if (unsettled) await markLost(client, p.name, unsettled, LOST_FOR_MS);
+    this.recent = unsettled ? [{ settlesAt: Date.now() + PUSH_SETTLE_MS, from: unsettled }] : [];
+    this.options.onTakeover?.(p.name, unsettled);
 
     this.subscription = this.options.store.subscribe({
       from: this.checkpoint,
       types: p.eventTypes,
       limit: this.options.batchSize,
-      onEvents: (events, next) => this.applyLive(client, events, next),
+      onEvents: (events, next) => this.inTurn(() => this.applyLive(client, events, next)),
       onError: (err) => {
         this.state = 'failed';
         this.error = (err as Error).message;
@@ -199,37 +236,108 @@ class ProjectionWorker {
     }
   }
 
+  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(fn, fn);
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Writes an advance over events of other types (see applyLive) that is still only in memory.
+   * Resolves at once when there is none.
+   */
+  saveDeferred(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    const client = this.client;
+    if (!client || this.state !== 'live' || this.saved === undefined || compareCheckpoints(this.checkpoint!, this.saved) <= 0) return Promise.resolve();
+    return this.inTurn(async () => {
+      const from = this.saved!;
+      const to = this.checkpoint!;
+      if (compareCheckpoints(to, from) <= 0) return;
+      await client.query('BEGIN');
+      try {
+        if (!(await advanceCheckpoint(client, this.projection.name, from, to, 0))) {
+          // A rebuild's swap moved it: the next batch takes the full path and follows it.
+          this.savedStale = true;
+          await client.query('ROLLBACK');
+          return;
+        }
+        await client.query(QUIET_COMMIT);
+        this.saved = to;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
   private async applyLive(client: pg.Client, events: StoredEvent[], next: Checkpoint): Promise<Checkpoint | void> {
     const p = this.projection;
-    const from = this.checkpoint!;
+    // Only events of other types were passed (every append wakes every projection): the
+    // checkpoint moves in memory, and is written at most once a second, or with the next batch
+    // that has events. Before, each append cost every projection a transaction of its own, four
+    // round trips times thirty projections, queued in front of the one batch that pushes the
+    // lead to the agent. Nothing is skipped or applied twice: a restart reads again from the
+    // stored checkpoint, finding only events of other types up to here.
+    if (events.length === 0 && !this.savedStale) {
+      this.checkpoint = next;
+      this.saveTimer ??= setTimeout(() => void this.saveDeferred().catch((err: Error) => log.debug('deferred checkpoint not saved', { projection: p.name, message: err.message })), DEFERRED_SAVE_MS);
+      return;
+    }
+    const from = this.saved!;
     let output;
     await client.query('BEGIN');
     try {
-      // Taking the row first orders this batch against a rebuild's swap, which holds it.
-      const stored = await readCheckpoint(client, p.name, true);
-      if (!stored || compareCheckpoints(stored.checkpoint, from) !== 0) {
+      // The compare-and-set first: it takes the row, which orders this batch against a rebuild's
+      // swap (which holds it), and says whether someone moved it, in one round trip.
+      const unsettled = this.unsettledFrom();
+      if (!(await advanceCheckpoint(client, p.name, from, next, events.length, unsettled ?? null))) {
+        const stored = await readCheckpoint(client, p.name);
         await client.query('ROLLBACK');
         if (!stored) throw new Error(`The checkpoint of ${p.name} disappeared`);
         this.checkpoint = stored.checkpoint;
+        this.saved = stored.checkpoint;
+        this.savedStale = false;
+        this.recent = [];
         return stored.checkpoint;
       }
       output = await applyBatch(client, p, events, liveTable, false);
-      if (!(await advanceCheckpoint(client, p.name, from, next, events.length))) {
-        throw new Error(`The checkpoint of ${p.name} moved during the batch`);
-      }
+      // Pushes leave after the commit: until they have, a holder taking over must know where they begin.
+      if (output.pushes.length > 0 && !unsettled) await markUnsettled(client, p.name, from);
       await client.query(output.pushes.length === 0 && output.signals.length === 0 ? QUIET_COMMIT : 'COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
+    } finally {
+      // The batch held a transaction id: events committed meanwhile were hidden behind it.
+      this.options.store.othersSettled();
     }
     this.checkpoint = next;
+    this.saved = next;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
     if (this.state === 'failed') {
       this.state = 'live';
       this.error = undefined;
     }
+    if (output.pushes.length > 0) this.recent.push({ settlesAt: Date.now() + PUSH_SETTLE_MS, from });
     if (output.pushes.length > 0 || output.signals.length > 0) {
       this.options.onCommit?.({ pushes: output.pushes.map((push) => ({ ...push, position: next })), signals: output.signals });
     }
+  }
+
+  /**
+   * Where the batches whose pushes may still be on their way begin (undefined: none). The
+   * entries are in log order, so the first that has not settled is the oldest; settled ones
+   * before it go.
+   */
+  private unsettledFrom(): Checkpoint | undefined {
+    const now = Date.now();
+    let settled = 0;
+    while (settled < this.recent.length && this.recent[settled]!.settlesAt <= now) settled++;
+    if (settled > 0) this.recent.splice(0, settled);
+    return this.recent[0]?.from;
   }
 }
 
@@ -246,5 +354,20 @@ const QUIET_COMMIT = 'SET LOCAL synchronous_commit = off; COMMIT';
 
 /** Events of its types from which a first run takes the projection's set-based replay (see ensureTables). */
 const BULK_FROM = 10_000;
+/**
+ * After how long a batch's pushes count as gone out (see unsettledFrom). They leave within
+ * milliseconds of the commit (the NOTIFY to the other instances on connections of their own);
+ * the margin is for a loaded machine, and costs only a longer catch-up, which drops what a
+ * socket already has.
+ */
+const PUSH_SETTLE_MS = 5000;
+/**
+ * How long feed/since reaches back to a dead holder's unsettled position after a takeover: the
+ * sockets its instance held reconnect elsewhere after the feed.resync was said, and their
+ * catch-up must still find those pushes (the web app reconnects within five seconds).
+ */
+const LOST_FOR_MS = 60_000;
+/** How long an advance over other types' events may stay in memory only (see applyLive). */
+const DEFERRED_SAVE_MS = 1000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

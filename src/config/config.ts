@@ -134,6 +134,7 @@ const schema = z.object({
   SEARCH_POOL_SIZE: int(8, 1, 500),
   SEARCH_RATE_PER_MINUTE: int(600, 1, 1_000_000),
   SEARCH_PARALLEL_PER_ADDRESS: int(1, 1, 1000),
+  SEARCH_PARALLEL: int(4, 1, 1000),
   FEEDS_SWEEP_MS: int(10_000, 50, 3_600_000),
   FEEDS_BACKOFF_MS: int(1000, 1, 60_000),
   FEEDS_ATTEMPTS: int(6, 1, 20),
@@ -206,6 +207,8 @@ export type Config = {
   readonly searchRatePerMinute: number;
   /** Searches of one client address that run at once, per instance; the next ones wait their turn. */
   readonly searchParallelPerAddress: number;
+  /** Searches of all addresses that run at once in this process (SearchGate). */
+  readonly searchParallel: number;
   /** MLS feeds: how often the server looks for a feed due a sync; the first pause and the attempts of a failing request. */
   readonly feeds: { readonly sweepMs: number; readonly backoffMs: number; readonly attempts: number };
   /** Texts go through Twilio when all three TWILIO_* are set; else to the development sms_outbox. */
@@ -299,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchPoolSize: e.SEARCH_POOL_SIZE,
     searchRatePerMinute: e.SEARCH_RATE_PER_MINUTE,
     searchParallelPerAddress: e.SEARCH_PARALLEL_PER_ADDRESS,
+    searchParallel: e.SEARCH_PARALLEL,
     feeds: { sweepMs: e.FEEDS_SWEEP_MS, backoffMs: e.FEEDS_BACKOFF_MS, attempts: e.FEEDS_ATTEMPTS },
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM

@@ -12,6 +12,13 @@ import type { ThreadItem } from './thread';
 export type ServerToClientEvents = {
   /** Sent once to a socket that connected: who the server knows it as. */
   hello: (p: { at: string; userId: string }) => void;
+  /**
+   * Another instance took over a read model that pushes (its holder went away, perhaps right
+   * after committing a batch whose pushes it never sent): ask feed/since for what came after the
+   * last position seen, as after a reconnection, dropping what is already there by key. (The
+   * lost pushes may be older than pushes seen since: feed/since answers from where they begin.)
+   */
+  'feed.resync': (p: { at: string }) => void;
   'lead.captured': (p: { leadId: string; fullName: string; leadType: string; at: string; position: string }) => void;
   /** eventId identifies the timeline entry; assignedAgentId is set when the lead moved to another agent. */
   'lead.activity': (p: { leadId: string; type: string; at: string; summary: string; eventId: string; assignedAgentId?: string; position: string }) => void;

@@ -65,7 +65,15 @@ export type ReadAllPage = {
   readonly pending: boolean;
 };
 
-export type Subscription = { stop(): Promise<void> };
+export type Subscription = {
+  stop(): Promise<void>;
+  /**
+   * Look at the log now: someone waits for this subscriber to reach the log's head (a search's
+   * freshness, waitForCatchUp), and an append of types it does not read does not wake it.
+   * Stores that wake every subscriber on every append may leave it out.
+   */
+  wake?(): void;
+};
 
 export type SubscribeOptions = ReadAllOptions & {
   readonly from: Checkpoint;
@@ -112,6 +120,12 @@ export abstract class EventStore {
   lastCommitted(): Promise<Checkpoint> {
     return this.head();
   }
+  /**
+   * A transaction of this process that may have hidden committed events from readers ended (a
+   * projection's batch): subscriptions waiting for hidden events look again at once, instead of
+   * at their next backoff. Stores that never hide committed events ignore it.
+   */
+  othersSettled(): void {}
   /**
    * True when the log is the `events` table of the database the read models live in, so that a
    * rebuild may fold it with SQL (Projection.replay) instead of reading every event out.

@@ -1,7 +1,10 @@
 import { type Checkpoint, compareCheckpoints, type EventStore, type ReadAllPage, type SubscribeOptions, type Subscription } from './event-store.port';
 
-/** How an adapter hears that events may have arrived: `wait` returns on a wake-up or after `ms`. */
-export type Waiter = { wait(ms: number): Promise<void>; cancel(): void };
+/**
+ * How an adapter hears that events may have arrived: `wait` returns on a wake-up or after `ms`.
+ * `hidden`: the wait is for events committed but not yet visible (see EventStore.othersSettled).
+ */
+export type Waiter = { wait(ms: number, hidden?: boolean): Promise<void>; cancel(): void; wake?(): void };
 
 export type LoopOptions = {
   readonly pollMs: number;
@@ -54,7 +57,7 @@ export function subscriptionLoop(store: Pick<EventStore, 'readAll'>, options: Su
           continue;
         }
         if (page.pending) {
-          await waiter.wait(backoff);
+          await waiter.wait(backoff, true);
           backoff = Math.min(backoff * 2, loop.pollMs);
         } else {
           backoff = 5;
@@ -69,6 +72,7 @@ export function subscriptionLoop(store: Pick<EventStore, 'readAll'>, options: Su
   };
   const done = run();
   return {
+    wake: () => waiter.wake?.(),
     stop: async () => {
       stopped = true;
       waiter.cancel();

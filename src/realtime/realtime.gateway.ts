@@ -16,6 +16,9 @@ import type { PushWithPosition } from '../../projections/runner';
 
 type SocketData = { user: SocketUser };
 
+/** How long the projections taken over at once (each stand-by retries on its own clock) are gathered into one feed.resync. */
+const RESYNC_GATHER_MS = 250;
+
 /**
  * The socket.io endpoint. The handshake is authenticated by the session cookie and refused
  * unless its Origin is the host it was sent to (contract section 7). Each socket joins
@@ -28,6 +31,7 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnApplica
   @WebSocketServer() server!: Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
   private stopListening: (() => void) | undefined;
   private fanoutPool: pg.Pool | undefined;
+  private resyncTimer: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
@@ -39,6 +43,16 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnApplica
   onModuleInit(): void {
     this.runtime.onPushes((pushes) => {
       for (const p of pushes) if (p.to.length > 0) this.emitPush(p);
+    });
+    // The holder of a projection that went away may have committed a batch and died before its
+    // pushes left: every socket (of every instance, through the fan-out) asks feed/since, which
+    // answers from where those pushes begin (the checkpoint row keeps it: migration 25), whatever
+    // newer pushes a socket has seen since. The projections taken over together make one message.
+    this.runtime.onTakeover(() => {
+      this.resyncTimer ??= setTimeout(() => {
+        this.resyncTimer = undefined;
+        this.server?.emit('feed.resync', { at: new Date().toISOString() });
+      }, RESYNC_GATHER_MS);
     });
     this.stopListening = this.sessionEvents.onUserSessionsEnded((userId) => {
       this.server?.in([`user:${userId}`, `impersonator:${userId}`]).disconnectSockets(true);
@@ -62,6 +76,7 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnApplica
   }
 
   onModuleDestroy(): void {
+    clearTimeout(this.resyncTimer);
     this.stopListening?.();
   }
 

@@ -128,9 +128,13 @@ export const dashboardBenchmark: Benchmark = {
  * plans), each from its own address: the times from acceptance (HTTP 200) and from sending to
  * lead.captured on `agent`'s socket, sorted.
  */
-export async function inquiryLatencies(port: number, agent: Socket, n: number, address: (i: number) => string): Promise<{ fromAccepted: number[]; fromSent: number[] }> {
+export async function inquiryLatencies(port: number, agent: Socket, n: number, address: (i: number) => string): Promise<{ fromAccepted: number[]; fromSent: number[]; leads: { leadId: string; acceptedAt: number; pushedAt: number }[] }> {
   const waiting = new Map<string, (at: bigint) => void>();
   const early = new Map<string, bigint>();
+  // Wall-clock times of each lead, to set beside the log's (where the time went, by stage).
+  const leads: { leadId: string; acceptedAt: number; pushedAt: number }[] = [];
+  const wall = (at: bigint) => performance.timeOrigin + Number(at - origin) / 1e6;
+  const origin = process.hrtime.bigint() - BigInt(Math.round(performance.now() * 1e6));
   agent.on('lead.captured', (p: { leadId: string }) => {
     const at = process.hrtime.bigint();
     const w = waiting.get(p.leadId);
@@ -150,7 +154,8 @@ export async function inquiryLatencies(port: number, agent: Socket, n: number, a
     if (i >= 20) {
       fromAccepted.push(Number(got - accepted) / 1e6);
       fromSent.push(Number(got - sent) / 1e6);
+      leads.push({ leadId, acceptedAt: wall(accepted), pushedAt: wall(got) });
     }
   }
-  return { fromAccepted: fromAccepted.sort((a, b) => a - b), fromSent: fromSent.sort((a, b) => a - b) };
+  return { fromAccepted: fromAccepted.sort((a, b) => a - b), fromSent: fromSent.sort((a, b) => a - b), leads };
 }

@@ -37,6 +37,10 @@ type Tracked = {
   disconnectedAt: number | null;
   reconnectMs: number[];
   caughtUp: number;
+  /** feed.resync messages (a survivor took a read model over). */
+  resyncs: number;
+  /** Catch-ups asked and not yet answered. */
+  catchingUp: number;
   /** Catch-up answers that overlapped pushes already handled live (dropped by key, as the web app's ledger does). */
   overlap: number;
   errors: string[];
@@ -269,7 +273,10 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     const listed = await countEvents('ListingListed', `listing-${FEED}-%`);
 
     // Every socket connected; projections caught up (one more inquiry after everything, pushed live to all).
-    await until(() => tracked.every((t) => t.socket.connected && t.caughtUp >= (t.disconnectedAt === null && t.reconnectMs.length === 0 ? 0 : 1)), 30_000, 'every socket reconnected and caught up');
+    // Each socket catches up: told to by the survivor that took the read models over, or (if it was
+    // away when that was said) on reconnecting.
+    // (A survivor says feed.resync only when the dead instance may have had pushes on their way.)
+    await until(() => tracked.every((t) => t.socket.connected && t.catchingUp === 0 && (t.reconnectMs.length === 0 || t.caughtUp >= 1)), 30_000, 'every socket reconnected and caught up');
     step('sockets reconnected');
     const last = await inquire(999_999);
     expect(last.status).toBe(200);
@@ -320,6 +327,7 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
       feedResumedMs,
       reconnectMedianMs: reconnects[Math.floor(reconnects.length / 2)],
       reconnectMaxMs: reconnects[reconnects.length - 1],
+      resyncsPerSocket: Math.min(...tracked.map((t) => t.resyncs)) + '..' + Math.max(...tracked.map((t) => t.resyncs)),
       catchUpOverlapDropped: tracked.reduce((n, t) => n + t.overlap, 0),
       inflightFailures: inflight.length,
       balancerFailures: lb.failures.length,
@@ -371,7 +379,7 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
       reconnectionDelayMax: 1000,
       timeout: 20_000,
     });
-    const t: Tracked = { socket, user: session.user, handled: new Map(), live: new Map(), position: null, connections: 0, disconnectedAt: null, reconnectMs: [], caughtUp: 0, overlap: 0, errors: [] };
+    const t: Tracked = { socket, user: session.user, handled: new Map(), live: new Map(), position: null, connections: 0, disconnectedAt: null, reconnectMs: [], caughtUp: 0, resyncs: 0, catchingUp: 0, overlap: 0, errors: [] };
     const handle = (name: string, p: Record<string, any>, live: boolean) => {
       const key = keyOf(name, p);
       if (live) t.live.set(key, (t.live.get(key) ?? 0) + 1);
@@ -384,18 +392,19 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     };
     socket.on('lead.captured', (p: Record<string, any>) => handle('lead.captured', p, true));
     socket.on('disconnect', () => (t.disconnectedAt = Date.now()));
-    socket.on('connect', () => {
-      if (t.connections++ === 0) return;
-      if (t.disconnectedAt !== null) t.reconnectMs.push(Date.now() - t.disconnectedAt);
-      // What it missed while away, as the dashboard asks (position of the last push it saw).
+    // What it missed while away, as the dashboard asks (position of the last push it saw).
+    const catchUp = () => {
+      // From the position of now, also when retried: pushes handled meanwhile move t.position past what this catch-up is for.
+      const since = t.position;
       const ask = async () => {
-        if (!t.position) return;
-        const r = await session.client.get(`/api/dashboard/feed/since?position=${t.position}`);
+        if (!since) return;
+        const r = await session.client.get(`/api/dashboard/feed/since?position=${since}`);
         if (r.status !== 200) throw new Error(`feed/since answered ${r.status}`);
         if (r.body.reset) throw new Error('feed/since answered reset');
         for (const e of r.body.events as { name: string; payload: Record<string, any> }[]) if (e.name === 'lead.captured') handle(e.name, e.payload, false);
         if (!t.position || comparePositions(r.body.position, t.position) > 0) t.position = r.body.position;
       };
+      t.catchingUp++;
       void (async () => {
         for (let attempt = 0; ; attempt++) {
           try {
@@ -407,7 +416,17 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
             await sleep(250);
           }
         }
-      })();
+      })().finally(() => t.catchingUp--);
+    };
+    socket.on('connect', () => {
+      if (t.connections++ === 0) return;
+      if (t.disconnectedAt !== null) t.reconnectMs.push(Date.now() - t.disconnectedAt);
+      catchUp();
+    });
+    // A survivor took a read model over: its dead holder's last pushes may never have left.
+    socket.on('feed.resync', () => {
+      t.resyncs++;
+      catchUp();
     });
     return t;
   }

@@ -189,6 +189,8 @@ export class MemorySearchIndex extends SearchIndex {
     if (!this.subscription) return;
     const until = seen ?? (await this.readHead());
     if (compareCheckpoints(this.built.checkpoint, until) >= 0) return;
+    // Appends of other types (a lead's) do not wake this index's subscription: this search does.
+    this.subscription.wake?.();
     await new Promise<void>((resolve) => {
       const timer = waitMs === Infinity ? undefined : setTimeout(resolve, waitMs);
       timer?.unref();

@@ -85,6 +85,10 @@ export class ProtectedEventStore extends EventStore {
     return this.inner.lastCommitted();
   }
 
+  override othersSettled(): void {
+    this.inner.othersSettled();
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

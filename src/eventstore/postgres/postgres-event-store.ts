@@ -87,7 +87,7 @@ export class PostgresEventStore extends EventStore {
   /** A group's statement, answered per append: see append-group.ts. */
   private async writeGroup(units: readonly (readonly StreamAppend[])[]): Promise<(AppendResult[] | Error | 'alone')[]> {
     const outcome = await appendGroup(this.pool, units);
-    let wrote = false;
+    const wrote = new Set<string>();
     const answers = units.map((unit, u): AppendResult[] | Error | 'alone' => {
       const streams = outcome.streams[u]!;
       if (streams.some((s) => s.stored)) return 'alone';
@@ -97,11 +97,11 @@ export class PostgresEventStore extends EventStore {
         const rev = streams[i]!.rev;
         return new ConcurrencyError(a.streamId, typeof a.expected === 'bigint' ? a.expected.toString() : a.expected, rev === -1n ? 'no_stream' : rev.toString());
       }
-      wrote = true;
+      for (const a of unit) for (const e of a.events) wrote.add(e.type);
       const position = positionIn(outcome, u);
       return unit.map((a, k) => ({ nextRevision: streams[k]!.rev + BigInt(a.events.length), position, duplicate: false }));
     });
-    if (wrote) this.wakeup.notify(this.pool);
+    if (wrote.size > 0) this.wakeup.notify(this.pool, wrote);
     return answers;
   }
 
@@ -159,7 +159,7 @@ export class PostgresEventStore extends EventStore {
         }
       });
     } else {
-      this.wakeup.notify(this.pool);
+      this.wakeup.notify(this.pool, new Set(appends.flatMap((a) => a.events.map((e) => e.type))));
     }
     const position: Checkpoint = { transactionId: row.tx_id, globalPosition: row.last_global_position };
     return appends.map((a, i) => ({
@@ -233,8 +233,12 @@ export class PostgresEventStore extends EventStore {
     return r ? { transactionId: r.transaction_id, globalPosition: r.global_position } : { transactionId: 0n, globalPosition: 0n };
   }
 
+  override othersSettled(): void {
+    this.wakeup.settled();
+  }
+
   subscribe(options: SubscribeOptions): Subscription {
-    return subscriptionLoop(this, options, this.wakeup.listen(), {
+    return subscriptionLoop(this, options, this.wakeup.listen(options.types), {
       pollMs: this.options.pollMs,
       onError: options.onError ?? ((e) => log.error('subscription failed; retrying', { message: (e as Error).message })),
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { logger } from '../../shared/logger';
 import type { Waiter } from '../subscription-loop';
@@ -6,6 +7,10 @@ const log = logger('event-store');
 
 /**
  * Wakes subscribers when events are appended, in this process or any other on the database.
+ * In this process, only the subscribers that read a type the append wrote (every append woke
+ * every projection: thirty reads of the log, queued in front of the one that pushes the lead;
+ * waking the others a turn later cost as much); another process's NOTIFY wakes all. Whoever
+ * waits for a subscriber to reach the log's head wakes it (Subscription.wake).
  *
  * NOTIFY is sent after the append has committed and outside its transaction, coalesced to one
  * in flight at a time: a NOTIFY inside the append would take PostgreSQL's global notify lock
@@ -13,7 +18,11 @@ const log = logger('event-store');
  * costs latency.
  */
 export class Wakeup {
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new Set<(appended?: ReadonlySet<string>) => void>();
+  /** Names this process's NOTIFYs, so that its own listener skips them (its subscribers were woken already, by type). */
+  private readonly id = randomUUID();
+  /** The waiters now waiting for hidden events (see settled). */
+  private readonly hiddenWaiters = new Set<() => void>();
   private client: pg.Client | undefined;
   private connecting: Promise<void> | undefined;
   private notifying = false;
@@ -25,8 +34,8 @@ export class Wakeup {
     private readonly channel: string,
   ) {}
 
-  notify(pool: pg.Pool): void {
-    this.wakeLocal();
+  notify(pool: pg.Pool, types: ReadonlySet<string>): void {
+    this.wakeLocal(types);
     if (this.notifying) {
       this.notifyAgain = true;
       return;
@@ -35,7 +44,7 @@ export class Wakeup {
     const send = (): void => {
       this.notifyAgain = false;
       pool
-        .query('SELECT pg_notify($1, NULL)', [this.channel])
+        .query('SELECT pg_notify($1, $2)', [this.channel, this.id])
         .catch((err: Error) => log.debug('notify failed', { message: err.message }))
         .finally(() => {
           if (this.notifyAgain && !this.closed) send();
@@ -45,33 +54,40 @@ export class Wakeup {
     send();
   }
 
-  listen(): Waiter {
+  /** `types`: the subscriber reads only these; an append in this process wakes it only if it wrote one of them. */
+  listen(types?: readonly string[]): Waiter {
     void this.ensureListening();
+    const wanted = types && new Set(types);
     // A wake-up that arrives while the subscriber is busy reading is remembered, so the next
     // wait returns at once instead of sleeping through it.
     const state = { signalled: false, resolve: undefined as (() => void) | undefined };
-    const signal = () => {
+    const signal = (appended?: ReadonlySet<string>) => {
+      if (wanted && appended && ![...appended].some((t) => wanted.has(t))) return;
       state.signalled = true;
       state.resolve?.();
     };
     this.waiters.add(signal);
     let timer: NodeJS.Timeout | undefined;
     let cancelled = false;
+    const settle = () => state.resolve?.();
     return {
-      wait: (ms: number) =>
+      wait: (ms: number, hidden = false) =>
         new Promise<void>((resolve) => {
           if (cancelled || state.signalled) {
             state.signalled = false;
             return resolve();
           }
+          if (hidden) this.hiddenWaiters.add(settle);
           state.resolve = () => {
             if (timer) clearTimeout(timer);
+            this.hiddenWaiters.delete(settle);
             state.resolve = undefined;
             state.signalled = false;
             resolve();
           };
           timer = setTimeout(() => state.resolve?.(), ms);
         }),
+      wake: () => signal(),
       cancel: () => {
         cancelled = true;
         this.waiters.delete(signal);
@@ -80,15 +96,27 @@ export class Wakeup {
     };
   }
 
-  private wakeLocal(): void {
-    for (const w of this.waiters) w();
+  /**
+   * A transaction of this process that may have hidden committed events ended: the subscribers
+   * that found events hidden look again now. Only those: every projection's batch ends one, and
+   * waking every subscriber each time would be a read per projection per batch.
+   */
+  settled(): void {
+    for (const w of [...this.hiddenWaiters]) w();
+  }
+
+  /** `appended`: the types an append of this process wrote (undefined: anything, as another process's NOTIFY says). */
+  private wakeLocal(appended?: ReadonlySet<string>): void {
+    for (const w of this.waiters) w(appended);
   }
 
   private ensureListening(): Promise<void> {
     if (this.client || this.closed) return Promise.resolve();
     this.connecting ??= (async () => {
       const client = new pg.Client({ connectionString: this.url });
-      client.on('notification', () => this.wakeLocal());
+      client.on('notification', (msg) => {
+        if (msg.payload !== this.id) this.wakeLocal();
+      });
       client.on('error', (err) => {
         log.warn('listen connection lost; polling until it is back', { message: err.message });
         this.client = undefined;

@@ -48,7 +48,7 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
       },
       inject: [SEARCH_POOL, SearchIndex],
     },
-    { provide: SearchGate, useFactory: (config: Config) => new SearchGate({ perMinute: config.searchRatePerMinute, parallel: config.searchParallelPerAddress }), inject: [CONFIG] },
+    { provide: SearchGate, useFactory: (config: Config) => new SearchGate({ perMinute: config.searchRatePerMinute, parallel: config.searchParallelPerAddress, total: config.searchParallel }), inject: [CONFIG] },
     RateLimiter,
     SearchIndexVersion,
     MlsDisclaimers,

@@ -9,7 +9,7 @@ export type Push = { readonly name: PushName; readonly payload: Record<string, u
  * The socket.io connection of a signed-in page (same origin: the session cookie goes with the
  * handshake). socket.io-client is loaded only by the pages that use it. `onConnect` runs on
  * every (re)connection with whether it was a reconnection, so the page can ask for what it
- * missed; `enabled` false keeps it closed.
+ * missed, and as a reconnection on `feed.resync`; `enabled` false keeps it closed.
  */
 export function useRealtime(names: readonly PushName[], onPush: (p: Push) => void, onConnect: (reconnected: boolean) => void, enabled = true): { connected: boolean } {
   const [connected, setConnected] = useState(false);
@@ -32,6 +32,8 @@ export function useRealtime(names: readonly PushName[], onPush: (p: Push) => voi
         handlers.current.onConnect(connections++ > 0);
       });
       socket.on('disconnect', () => setConnected(false));
+      // Another instance took over a read model and pushes may have been lost with its holder: catch up as after a reconnection.
+      socket.on('feed.resync', () => handlers.current.onConnect(true));
       for (const name of key.split(',') as PushName[]) {
         socket.on(name as string, (payload: Record<string, unknown>) => handlers.current.onPush({ name, payload }));
       }

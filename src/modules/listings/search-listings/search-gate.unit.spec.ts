@@ -61,6 +61,30 @@ describe('SearchGate', () => {
     await gate.run('203.0.113.9', async () => undefined);
   });
 
+  it('runs at most `total` searches of all addresses at once; the others start as those end, in order', async () => {
+    const gate = new SearchGate({ perMinute: 6000, parallel: 5, total: 2 }, () => 0);
+    const searches = Array.from({ length: 4 }, deferred);
+    const started: number[] = [];
+    const runs = searches.map((s, i) => gate.run(`203.0.113.${i}`, async () => (started.push(i), s.done)));
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    searches[0]!.end();
+    await runs[0];
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    // A failing search frees its turn too.
+    searches[1]!.end();
+    searches[2]!.end();
+    await Promise.all(runs.slice(0, 3));
+    const failing = gate.run('192.0.2.1', async () => Promise.reject(new Error('down')));
+    await expect(failing).rejects.toThrow('down');
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2, 3]);
+    searches[3]!.end();
+    await runs[3];
+    expect(await gate.run('192.0.2.2', async () => 'free')).toBe('free');
+  });
+
   it('refuses a search when too many of the address already wait', async () => {
     const gate = new SearchGate({ perMinute: 60_000, parallel: 1 }, () => 0);
     const hold = deferred();

@@ -38,6 +38,9 @@ import { SettingsView } from './SettingsView';
 import { LiveIndicator } from '../../ui/LiveIndicator';
 import { SiteSettingsView } from './SiteSettingsView';
 
+/** How many times a catch-up asks feed/since before leaving it to the next reconnection. */
+const CATCH_UP_TRIES = 5;
+
 // Charts are a large library: the reports view loads it only when opened.
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
@@ -195,14 +198,23 @@ export function DashboardPage() {
     (reconnected: boolean) => {
       const l = ledger.current;
       if (!reconnected || !l?.position) return;
-      dashboardApi
-        .since(l.position)
-        .then((r) => {
-          if (r.reset) return loadFeed(filtersRef.current);
-          for (const e of r.events) handle({ name: e.name as PushName, payload: e.payload });
-          l.advance(r.position);
-        })
-        .catch(() => undefined);
+      // Fixed now: pushes handled while the answer is awaited (or retried) move the ledger past
+      // what this catch-up is for.
+      const since = l.position;
+      const ask = (attempt: number): void => {
+        dashboardApi
+          .since(since)
+          .then((r) => {
+            if (r.reset) return loadFeed(filtersRef.current);
+            for (const e of r.events) handle({ name: e.name as PushName, payload: e.payload });
+            l.advance(r.position);
+          })
+          .catch(() => {
+            // The instance that answered may be the one going away: ask again, from the same place.
+            if (attempt < CATCH_UP_TRIES) setTimeout(() => ask(attempt + 1), 1000 * attempt);
+          });
+      };
+      ask(1);
     },
     [handle, loadFeed],
   );
