@@ -1,8 +1,11 @@
+import { Meilisearch as OfficialClient, MeilisearchApiError as OfficialApiError, type Index as OfficialIndex } from 'meilisearch';
+
 /**
- * The few calls of Meilisearch's HTTP API the adapter makes, over fetch. The official
- * `meilisearch` package is not a dependency of this repository (and none may be added here), so
- * this file mirrors its method names (`index(uid).addDocuments`, `search`, `updateSettings`,
- * `waitForTask`, ...) for a later swap to it to be a change of imports.
+ * The calls of Meilisearch the adapter makes, through the official `meilisearch` client: this
+ * file narrows it to what the adapter uses, with the adapter's types (read-only parameters, the
+ * task states it looks at), its errors (`MeiliSearchApiError` with the server's status and code,
+ * `MeiliTaskError` for a task that did not succeed) and its task waits (polling `GET /tasks/{uid}`
+ * every `pollMs`, a failed task thrown unless allowed).
  */
 
 export type TaskStatus = 'enqueued' | 'processing' | 'succeeded' | 'failed' | 'canceled';
@@ -61,40 +64,54 @@ export type ClientOptions = {
   readonly taskTimeoutMs?: number;
 };
 
+/** The official client's errors as the adapter reads them (status and code); anything else as it came. */
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof OfficialApiError) throw new MeiliSearchApiError(err.response.status, err.message, err.cause?.code);
+    throw err;
+  }
+}
+
+/** The official client's enqueued task, as the adapter reads it. */
+const enqueued = (t: { taskUid: number; indexUid: string | null; status: string; type: string }): EnqueuedTask => ({ taskUid: t.taskUid, indexUid: t.indexUid, status: t.status as TaskStatus, type: t.type });
+
 export class MeiliSearch {
-  private readonly base: string;
+  readonly official: OfficialClient;
   readonly pollMs: number;
   readonly taskTimeoutMs: number;
 
-  constructor(private readonly options: ClientOptions) {
-    this.base = options.host.replace(/\/+$/, '');
+  constructor(options: ClientOptions) {
+    this.official = new OfficialClient({ host: options.host, apiKey: options.apiKey });
     this.pollMs = options.pollMs ?? 50;
     this.taskTimeoutMs = options.taskTimeoutMs ?? 120_000;
   }
 
-  index<T = Record<string, unknown>>(uid: string): MeiliIndex<T> {
-    return new MeiliIndex<T>(this, uid);
+  index<T extends Record<string, unknown> = Record<string, unknown>>(uid: string): MeiliIndex<T> {
+    return new MeiliIndex<T>(this.official.index<T>(uid));
   }
 
-  createIndex(uid: string, options: { primaryKey: string }): Promise<EnqueuedTask> {
-    return this.request('POST', '/indexes', { uid, primaryKey: options.primaryKey });
+  async createIndex(uid: string, options: { primaryKey: string }): Promise<EnqueuedTask> {
+    return enqueued(await call(() => this.official.createIndex(uid, { primaryKey: options.primaryKey })));
   }
 
-  deleteIndex(uid: string): Promise<EnqueuedTask> {
-    return this.request('DELETE', `/indexes/${encodeURIComponent(uid)}`);
+  async deleteIndex(uid: string): Promise<EnqueuedTask> {
+    return enqueued(await call(() => this.official.deleteIndex(uid)));
   }
 
   getVersion(): Promise<{ pkgVersion: string }> {
-    return this.request('GET', '/version');
+    return call(() => this.official.getVersion());
   }
 
   /** Several searches in one request, answered in order. */
-  multiSearch<T>(queries: readonly (SearchParams & { indexUid: string; q?: string })[]): Promise<{ results: SearchResponse<T>[] }> {
-    return this.request('POST', '/multi-search', { queries: queries.map((q) => ({ q: '', ...q })) });
+  async multiSearch<T>(queries: readonly (SearchParams & { indexUid: string; q?: string })[]): Promise<{ results: SearchResponse<T>[] }> {
+    const answer = await call(() => this.official.multiSearch({ queries: queries.map((q) => ({ q: '', ...q, sort: q.sort && [...q.sort], facets: q.facets && [...q.facets], attributesToRetrieve: q.attributesToRetrieve && [...q.attributesToRetrieve] })) }));
+    return answer as unknown as { results: SearchResponse<T>[] };
   }
 
-  getTask(uid: number): Promise<Task> {
-    return this.request('GET', `/tasks/${uid}`);
+  async getTask(uid: number): Promise<Task> {
+    return (await call(() => this.official.tasks.getTask(uid))) as unknown as Task;
   }
 
   /** Until the task is done; a failed or canceled one throws MeiliTaskError unless `allowFailure`. */
@@ -118,60 +135,47 @@ export class MeiliSearch {
     for (const uid of uids) done.push(await this.waitForTask(uid));
     return done;
   }
-
-  async request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
-    const res = await fetch(this.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    const json = text ? (JSON.parse(text) as unknown) : undefined;
-    if (!res.ok) {
-      const e = (json ?? {}) as { message?: string; code?: string };
-      throw new MeiliSearchApiError(res.status, e.message ?? `Meilisearch answered ${res.status} to ${method} ${path}`, e.code);
-    }
-    return json as T;
-  }
 }
 
-export class MeiliIndex<T> {
-  constructor(
-    private readonly client: MeiliSearch,
-    readonly uid: string,
-  ) {}
+export class MeiliIndex<T extends Record<string, unknown>> {
+  constructor(private readonly official: OfficialIndex<T>) {}
 
-  private path(rest: string): string {
-    return `/indexes/${encodeURIComponent(this.uid)}${rest}`;
+  get uid(): string {
+    return this.official.uid;
   }
 
   /** Adds or replaces whole documents (by primary key). */
-  addDocuments(documents: readonly T[], options: { primaryKey: string }): Promise<EnqueuedTask> {
-    return this.client.request('POST', this.path(`/documents?primaryKey=${encodeURIComponent(options.primaryKey)}`), documents);
+  async addDocuments(documents: readonly T[], options: { primaryKey: string }): Promise<EnqueuedTask> {
+    return enqueued(await call(() => this.official.addDocuments([...documents], { primaryKey: options.primaryKey })));
   }
 
-  /** One task per batch of `batchSize` documents. */
+  /** One task per batch of `batchSize` documents, sent one after the other. */
   async addDocumentsInBatches(documents: readonly T[], batchSize: number, options: { primaryKey: string }): Promise<EnqueuedTask[]> {
     const tasks: EnqueuedTask[] = [];
     for (let i = 0; i < documents.length; i += batchSize) tasks.push(await this.addDocuments(documents.slice(i, i + batchSize), options));
     return tasks;
   }
 
-  deleteDocuments(ids: readonly string[]): Promise<EnqueuedTask> {
-    return this.client.request('POST', this.path('/documents/delete-batch'), ids);
+  async deleteDocuments(ids: readonly string[]): Promise<EnqueuedTask> {
+    return enqueued(await call(() => this.official.deleteDocuments([...ids])));
   }
 
-  deleteAllDocuments(): Promise<EnqueuedTask> {
-    return this.client.request('DELETE', this.path('/documents'));
+  async deleteAllDocuments(): Promise<EnqueuedTask> {
+    return enqueued(await call(() => this.official.deleteAllDocuments()));
   }
 
-  getDocuments(params: { filter?: string; limit?: number; offset?: number; fields?: readonly string[] }): Promise<{ results: T[]; total: number }> {
-    return this.client.request('POST', this.path('/documents/fetch'), params);
+  /** Documents by filter (POST /documents/fetch). */
+  async getDocuments(params: { filter: string; limit?: number; offset?: number; fields?: readonly string[] }): Promise<{ results: T[]; total: number }> {
+    const answer = await call(() => this.official.getDocuments({ filter: params.filter, limit: params.limit, offset: params.offset, fields: params.fields && ([...params.fields] as Extract<keyof T, string>[]) }));
+    return { results: answer.results, total: answer.total };
   }
 
-  updateSettings(settings: Settings): Promise<EnqueuedTask> {
-    return this.client.request('PATCH', this.path('/settings'), settings);
+  async updateSettings(settings: Settings): Promise<EnqueuedTask> {
+    return enqueued(await call(() => this.official.updateSettings(settings as never)));
   }
 
-  search(query: string, params: SearchParams): Promise<SearchResponse<T>> {
-    return this.client.request('POST', this.path('/search'), { q: query, ...params });
+  async search(query: string, params: SearchParams): Promise<SearchResponse<T>> {
+    const answer = await call(() => this.official.search(query, { ...params, sort: params.sort && [...params.sort], facets: params.facets && [...params.facets], attributesToRetrieve: params.attributesToRetrieve && [...params.attributesToRetrieve] } as never));
+    return answer as unknown as SearchResponse<T>;
   }
 }
