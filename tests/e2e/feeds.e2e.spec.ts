@@ -80,9 +80,12 @@ describe('the Feeds tab in Chromium (issue 14)', () => {
     // Slow enough (15 pages of 100, a quarter second each) that the bar is seen even when the
     // read model pushing the progress lags the run by a second or two on a busy machine.
     reso.options.delayMs = 250;
+    // The panel enables "Sync now" once its read model has the reconcile's end (a push, or its poll).
+    const syncNow = row.getByRole('button', { name: 'Sync now MRED' });
+    await expect(syncNow).toBeEnabled({ timeout: 30_000 });
     const [answer] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/backoffice/feeds/MRED/sync') && r.request().method() === 'POST'),
-      row.getByRole('button', { name: 'Sync now MRED' }).click(),
+      syncNow.click(),
     ]);
     expect([answer.status(), await answer.text()]).toEqual([202, expect.stringContaining('syncId')]);
     const bar = page.getByRole('progressbar', { name: 'Sync of MRED' });
