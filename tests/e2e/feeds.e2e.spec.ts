@@ -82,7 +82,7 @@ describe('the Feeds tab in Chromium (issue 14)', () => {
     reso.options.delayMs = 250;
     // The panel enables "Sync now" once its read model has the reconcile's end (a push, or its poll).
     const syncNow = row.getByRole('button', { name: 'Sync now MRED' });
-    await expect(syncNow).toBeEnabled({ timeout: 30_000 });
+    await expect.poll(() => syncNow.isEnabled(), { timeout: 30_000 }).toBe(true);
     const [answer] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/backoffice/feeds/MRED/sync') && r.request().method() === 'POST'),
       syncNow.click(),
