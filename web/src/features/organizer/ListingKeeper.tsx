@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { setFavorite } from '../../api/organizer';
 import { giveOpinion, writeNote } from '../../api/organizer-notes';
 import { useCurrentUser } from '../../app/currentUser';
@@ -24,11 +24,14 @@ export function ListingKeeper({ pdid, address }: { pdid: string; address: string
   const t = useT();
   const kept = useKept(pdid);
   const [note, setNote] = useState('');
+  // Typed before the stored note arrived (a slow answer): what the lead typed stays.
+  const edited = useRef(false);
   useEffect(() => {
     if (!user) return;
     let live = true;
+    edited.current = false;
     void loadKept([pdid])
-      .then(() => live && setNote(keptOf(keptState(), pdid).note ?? ''))
+      .then(() => live && !edited.current && setNote(keptOf(keptState(), pdid).note ?? ''))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -77,7 +80,7 @@ export function ListingKeeper({ pdid, address }: { pdid: string; address: string
       ))}
       <ShareListing pdid={pdid} address={address} />
       <RequestShowing pdid={pdid} address={address} />
-      <NoteForm note={note} saved={savedNote} onChange={setNote} onSave={(text) => void run({ note: text || null }, () => writeNote(pdid, text), t('keeper.noteSaved', 'Note saved.'))} />
+      <NoteForm note={note} saved={savedNote} onChange={(text) => ((edited.current = true), setNote(text))} onSave={(text) => void run({ note: text || null }, () => writeNote(pdid, text), t('keeper.noteSaved', 'Note saved.'))} />
       <NotebookPicker pdid={pdid} />
     </div>
   );
