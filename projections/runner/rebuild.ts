@@ -60,7 +60,9 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<{ applied
     opts.onProgress?.({
       name: p.name,
       applied,
-      total: Math.max(total, applied),
+      // The count at the start is an estimate (events hidden by open transactions then, or
+      // covered by a set-based replay's own count); once done, what was applied is the total.
+      total: phase === 'done' ? applied : Math.max(total, applied),
       eventsPerSecond: Math.round(rate),
       secondsLeft: rate > 0 ? Math.max(0, (total - applied) / rate) : null,
       phase,
