@@ -32,10 +32,10 @@ export type RunnerOptions = {
   readonly onCommit?: (output: { readonly pushes: readonly PushWithPosition[]; readonly signals: readonly Signal[] }) => void;
   /**
    * Called when this process took a projection's lock and went live: whoever held it before may
-   * have died between committing a batch and sending its pushes. `catchUpFrom`: where pushes
-   * that may not have left begin (see PUSH_SETTLE_MS); undefined when every push had time to.
+   * have died between committing a batch and sending its pushes. Called only when some may not
+   * have left (see PUSH_SETTLE_MS); where they begin is on the checkpoint row (`lost_*`).
    */
-  readonly onTakeover?: (name: string, catchUpFrom: Checkpoint | undefined) => void;
+  readonly onTakeover?: (name: string) => void;
 };
 
 /**
@@ -183,7 +183,7 @@ class ProjectionWorker {
     const unsettled = stored!.unsettled;
     if (unsettled) await markLost(client, p.name, unsettled, LOST_FOR_MS);
     this.recent = unsettled ? [{ settlesAt: Date.now() + PUSH_SETTLE_MS, from: unsettled }] : [];
-    this.options.onTakeover?.(p.name, unsettled);
+    if (unsettled) this.options.onTakeover?.(p.name);
 
     this.subscription = this.options.store.subscribe({
       from: this.checkpoint,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Config } from '../config/config';
 import { createPool, type Database, openDatabase } from '../database/database';
-import type { Checkpoint, EventStore } from '../eventstore/event-store.port';
+import type { EventStore } from '../eventstore/event-store.port';
 import { KurrentDbEventStore } from '../eventstore/kurrentdb/kurrentdb-event-store';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { protectedStore } from './protected-store';
@@ -29,7 +29,7 @@ export type Runtime = {
   /** Browser pushes from committed projection batches (the socket gateway, web push). */
   onPushes(listener: (pushes: readonly PushWithPosition[]) => void): void;
   /** This process took over a projection whose previous holder's pushes may not all have left (see RunnerOptions.onTakeover). */
-  onTakeover(listener: (projection: string, catchUpFrom: Checkpoint) => void): void;
+  onTakeover(listener: (projection: string) => void): void;
   /** A signal from committed projection batches to this process's reactors, with each payload of the batch. */
   onSignal<K extends SignalName>(name: K, listener: (payloads: readonly Signals[K][]) => void): void;
   close(): Promise<void>;
@@ -53,7 +53,7 @@ export async function createRuntime(
     : new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
   const store = await protectedStore(log, db.pool, { postgresLog: !config.eventStoreUrl });
   const listeners: ((pushes: readonly PushWithPosition[]) => void)[] = [];
-  const takeovers: ((projection: string, catchUpFrom: Checkpoint) => void)[] = [];
+  const takeovers: ((projection: string) => void)[] = [];
   const signals = new SignalBus();
   const projections = opts.projections;
   const runner = new ProjectionRunner({
@@ -66,9 +66,7 @@ export async function createRuntime(
       if (output.pushes.length > 0) listeners.forEach((l) => l(output.pushes));
       signals.deliver(output.signals);
     },
-    onTakeover: (name, from) => {
-      if (from) takeovers.forEach((l) => l(name, from));
-    },
+    onTakeover: (name) => takeovers.forEach((l) => l(name)),
   });
   return {
     config,
