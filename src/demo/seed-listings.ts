@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { metadataOf, systemContext } from '../commands/command-context';
 import type { EventStore } from '../eventstore/event-store.port';
 import { type ImportCounts, type ImportItem, importListings } from '../modules/listings';
+import { KING_COUNTY_CSV, SACRAMENTO_CSV } from './demo-files';
 import { generatedListingItems, readKingCountySales, readSacramentoListings, resoItems } from './listings';
 import { ConcurrencyError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { logger } from '../shared/logger';
-import { projectRoot } from '../shared/paths';
 
 const log = logger('demo');
 
@@ -19,14 +18,10 @@ const GENERATOR_SEED = 7;
 
 export type DemoListingSource = { readonly mls: string; readonly name: string; readonly items: () => Promise<AsyncIterable<ImportItem>> };
 
-/** The shared data folder sits beside the repository (contract section 1: `../shared/data`). */
-export const demoDataDir = (): string => path.resolve(projectRoot, '..', 'shared', 'data');
-
 export function demoListingSources(today: string, generated = DEMO_GENERATED_LISTINGS): DemoListingSource[] {
-  const dir = demoDataDir();
   return [
-    { mls: 'NWMLS', name: 'King County sales (Closed)', items: async () => resoItems(readKingCountySales(path.join(dir, 'kc_house_data.csv'))) },
-    { mls: 'METROLIST', name: 'Sacramento listings (Active)', items: async () => resoItems(readSacramentoListings(path.join(dir, 'sacramento_transactions.csv'))) },
+    { mls: 'NWMLS', name: 'King County sales (Closed)', items: async () => resoItems(readKingCountySales(KING_COUNTY_CSV)) },
+    { mls: 'METROLIST', name: 'Sacramento listings (Active)', items: async () => resoItems(readSacramentoListings(SACRAMENTO_CSV)) },
     { mls: 'DEMO', name: 'generated listings (Active)', items: () => generatedListingItems({ count: generated, seed: GENERATOR_SEED, today, demoAgents: true }) },
   ];
 }

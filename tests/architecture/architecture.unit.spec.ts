@@ -6,7 +6,7 @@ import { wallViolations } from './walls';
 const root = path.resolve(__dirname, '../..');
 
 
-describe('architecture walls (../shared/docs/architecture.md, Layout)', () => {
+describe('architecture walls (docs/architecture.md, Layout)', () => {
   it('holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, SQL stays with its read model', () => {
     const graph = readImportGraph(root, ['src', 'projections', 'web/src', 'tests']);
     expect(graph.files.length).toBeGreaterThan(300);

@@ -1,7 +1,7 @@
 import { type ImportGraph, importCycles } from './import-graph';
 
 /**
- * The walls of ../shared/docs/architecture.md (Layout), as checks over the import graph. Each
+ * The walls of docs/architecture.md (Layout), as checks over the import graph. Each
  * broken wall is one line naming the files, so a failure says exactly what to move.
  */
 const isTest = (f: string) => /\.(unit|int|e2e)\.spec\.tsx?$|\.spec\.tsx?$/.test(f) || f.startsWith('tests/');

@@ -1,16 +1,14 @@
-import path from 'node:path';
 import { systemContext } from '../../src/commands/command-context';
 import { handleCommand } from '../../src/commands/handle-command';
 import type { EventStore } from '../../src/eventstore/event-store.port';
 import { evolveListing, importListings, type ImportItem, initialListing, type Listing, type ListingEvent, listingEventTypes, listingStream, type ResoRecord } from '../../src/modules/listings';
+import { KING_COUNTY_CSV, SACRAMENTO_CSV } from '../../src/demo/demo-files';
 import { generateListings, loadZipDirectory, readKingCountySales, readSacramentoListings, resoItems } from '../../src/demo/listings';
 import type { ResoOpenHouse } from '../../src/modules/listings/reso-record';
 import { reportBrokenPhotoDecider } from '../../src/modules/listings/report-broken-photo/report-broken-photo.decide';
 import type { StoredEvent } from '../../src/shared/event';
 import { addOpenHouseAt } from './past-open-houses';
 import type { ReferenceListing } from './search-reference';
-
-const DATA = path.resolve(__dirname, '..', '..', '..', 'shared', 'data');
 
 async function take<T>(source: AsyncIterable<T>, n: number): Promise<T[]> {
   const out: T[] = [];
@@ -30,8 +28,8 @@ const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) 
  */
 export async function importSearchDataset(store: EventStore, o: { kingCounty: number; generated: number }): Promise<void> {
   const ctx = systemContext(new Date('2024-06-01T12:00:00Z'));
-  const kc = await take(readKingCountySales(path.join(DATA, 'kc_house_data.csv')), o.kingCounty);
-  const sac = await take(readSacramentoListings(path.join(DATA, 'sacramento_transactions.csv')), 10_000);
+  const kc = await take(readKingCountySales(KING_COUNTY_CSV), o.kingCounty);
+  const sac = await take(readSacramentoListings(SACRAMENTO_CSV), 10_000);
   const gen = [...generateListings({ seed: 3, count: o.generated, today: '2024-06-01', zips: await loadZipDirectory() })];
   await importListings(store, resoItems(kc), { mls: 'NWMLS', ctx });
   await importListings(store, resoItems(sac), { mls: 'METROLIST', ctx, batchSize: 300 });

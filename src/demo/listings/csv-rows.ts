@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
 
 export interface CsvRow<Column extends string> {
   /** 1-based line in the file (the header is line 1), for error messages. */
@@ -17,13 +18,14 @@ export class CsvFormatError extends Error {
 /**
  * Streams a simple CSV file, one row at a time. The demo files quote nothing and no value
  * holds a comma, so a split on commas is exact; a quote anywhere fails loudly rather than
- * mis-splitting. The header must name exactly `columns`, in order.
+ * mis-splitting. The header must name exactly `columns`, in order. A `.gz` file is read through
+ * gunzip (the demo files ship compressed).
  */
 export async function* readCsvRows<Column extends string>(
   path: string,
   columns: readonly Column[],
 ): AsyncGenerator<CsvRow<Column>> {
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  const lines = createInterface({ input: path.endsWith('.gz') ? createReadStream(path).pipe(createGunzip()) : createReadStream(path), crlfDelay: Infinity });
   let line = 0;
   for await (const text of lines) {
     line++;

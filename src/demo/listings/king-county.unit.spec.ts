@@ -1,13 +1,9 @@
-import path from 'node:path';
-import { projectRoot } from '../../shared/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { KING_COUNTY_CSV } from '../demo-files';
 import { addDays } from './iso-date';
 import { kingCountyRecord, readKingCountySales, type KingCountyRow } from './king-county';
 import type { ResoRecord } from '../../modules/listings/reso-record';
 import { loadZipDirectory } from '../../modules/listings/zip-directory';
-
-// The data lives in shared/, beside the repository.
-const KING_COUNTY_CSV = path.resolve(projectRoot, '../shared/data/kc_house_data.csv');
 
 describe('King County sales', () => {
   let records: ResoRecord[];

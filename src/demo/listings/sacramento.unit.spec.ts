@@ -1,11 +1,7 @@
-import path from 'node:path';
-import { projectRoot } from '../../shared/paths';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SACRAMENTO_CSV } from '../demo-files';
 import type { ResoRecord } from '../../modules/listings/reso-record';
 import { readSacramentoListings } from './sacramento';
-
-// The data lives in shared/, beside the repository.
-const SACRAMENTO_CSV = path.resolve(projectRoot, '../shared/data/sacramento_transactions.csv');
 
 describe('Sacramento listings', () => {
   let records: ResoRecord[];
