@@ -155,6 +155,9 @@ const schema = z.object({
   PUSH_TEST_ORIGINS: origins,
 });
 
+/** Every variable the server reads (.env.example lists each; a test holds them together). */
+export const configVariables: readonly string[] = Object.keys(schema.shape);
+
 export type Config = {
   readonly env: 'development' | 'production' | 'test';
   readonly port: number;
