@@ -34,7 +34,7 @@ function prose(text: string): string[] {
 }
 
 /** GitHub's heading anchors: the rendered text lower-cased, punctuation dropped, spaces as hyphens, repeats numbered. */
-export function anchorsOf(text: string): Set<string> {
+function anchorsOf(text: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
   for (const line of prose(text)) {
@@ -52,7 +52,7 @@ export function anchorsOf(text: string): Set<string> {
   return anchors;
 }
 
-export function linksOf(text: string): string[] {
+function linksOf(text: string): string[] {
   const links: string[] = [];
   for (const line of prose(text)) {
     const bare = line.replace(/`[^`]*`/g, '');
