@@ -43,6 +43,13 @@ describe('custom domains: proven before served, never the platform’s own hosts
     await new Promise((resolve) => files?.close(resolve));
   });
 
+  it('a Host whose first label is a subdomain, under a foreign domain, is not that site', async () => {
+    expect(await siteOn('jane.porchlight.test')).toBe(jane.siteId);
+    expect(await siteOn('jane.localhost')).toBe(jane.siteId);
+    expect(await siteOn('jane.evil.example')).toBe(demo.siteId);
+    expect(await siteOn('brand.evil.example:8080')).toBe(demo.siteId);
+  });
+
   it("refuses (409) the platform's own host, its www., another site's subdomain and any host under the platform's domain", async () => {
     const broker = await signIn(server, 'broker@demo.test');
     for (const DomainName of ['jane.porchlight.test', 'porchlight.test', 'www.porchlight.test', 'Jane.Porchlight.Test.', 'x.y.porchlight.test', 'jane.localhost']) {
@@ -53,21 +60,14 @@ describe('custom domains: proven before served, never the platform’s own hosts
     expect(await siteOn('www.porchlight.test')).toBe(demo.siteId);
   });
 
-  it('a Host whose first label is a subdomain, under a foreign domain, is not that site', async () => {
-    expect(await siteOn('jane.porchlight.test')).toBe(jane.siteId);
-    expect(await siteOn('jane.localhost')).toBe(jane.siteId);
-    expect(await siteOn('jane.evil.example')).toBe(demo.siteId);
-    expect(await siteOn('brand.evil.example:8080')).toBe(demo.siteId);
-  });
-
   it('a custom domain serves its site only once a TXT record proves it; until then it is pending, a failed check says why', async () => {
     const broker = await signIn(server, 'broker@demo.test');
     const set = await broker.request('PATCH', settingsOf(brand.siteId), { json: { DomainName: 'homes.blair.example' } });
     expect(set.status, set.text).toBe(200);
+    expect(await siteOn('homes.blair.example')).toBe(demo.siteId);
     const proof = set.body.domainVerification;
     expect(proof).toMatchObject({ status: 'pending', reason: null, txtName: '_porchlight.homes.blair.example', filePath: `/.well-known/porchlight-verification/${proof.token}` });
     expect(proof.token).toMatch(/^[0-9a-f]{32}$/);
-    expect(await siteOn('homes.blair.example')).toBe(demo.siteId);
     expect(await siteOn('www.homes.blair.example')).toBe(demo.siteId);
     expect((await WebClient.for(server.url, 'brand.porchlight.test').get('/api/site')).body.DomainName).toBeNull();
 
