@@ -45,8 +45,12 @@ describe('custom domains: proven before served, never the platform’s own hosts
 
   it('a Host whose first label is a subdomain, under a foreign domain, is not that site', async () => {
     expect(await siteOn('jane.porchlight.test')).toBe(jane.siteId);
-    expect(await siteOn('jane.localhost')).toBe(jane.siteId);
     expect(await siteOn('jane.evil.example')).toBe(demo.siteId);
+    // Development and the demo (npm start) run every site on localhost, whatever PUBLIC_URL says.
+    expect(await siteOn('jane.localhost:3000')).toBe(jane.siteId);
+    expect(await siteOn('brand.localhost')).toBe(brand.siteId);
+    expect(await siteOn('demo.localhost')).toBe(demo.siteId);
+    expect(await siteOn('localhost')).toBe(demo.siteId);
     expect(await siteOn('brand.evil.example:8080')).toBe(demo.siteId);
   });
 
