@@ -39,7 +39,8 @@ function lookupVia(opts: FileFetchOptions): LookupFunction {
 function get(url: URL, opts: FileFetchOptions): Promise<FileAnswer & { location?: string }> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
-    const req = client.get(url, { lookup: lookupVia(opts), timeout: TIMEOUT_MS, headers: { accept: 'text/plain', 'user-agent': 'Porchlight domain check' } }, (res) => {
+    // A fresh connection each time (no kept-alive socket): every request goes through the address check.
+    const req = client.get(url, { agent: false, lookup: lookupVia(opts), timeout: TIMEOUT_MS, headers: { accept: 'text/plain', 'user-agent': 'Porchlight domain check' } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
