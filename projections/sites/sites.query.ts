@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { defaultSiteSettings, type SiteCreated, type SiteKind, type SiteSettings } from '../../src/modules/sites/sites.events';
+import { type DomainCheckState, defaultSiteSettings, type DomainStatus, type SiteCreated, type SiteKind, type SiteSettings } from '../../src/modules/sites/sites.events';
 
-/** A site as the sites read model has it: the data it was created with, kept up to date. */
-export type SiteView = SiteCreated['data'];
+/** A site as the sites read model has it: the data it was created with, kept up to date, and where its custom domain stands. */
+export type SiteView = SiteCreated['data'] & DomainCheckState;
 
 type Row = {
   site_id: string;
@@ -11,6 +11,8 @@ type Row = {
   kind: SiteKind;
   owner_user_id: string;
   domain_name: string | null;
+  domain_status: DomainStatus | null;
+  domain_reason: string | null;
   master_site_id: string | null;
   is_default: boolean;
   settings: SiteSettings;
@@ -23,21 +25,31 @@ const toSite = (r: Row): SiteView => ({
   kind: r.kind,
   ownerUserId: r.owner_user_id,
   DomainName: r.domain_name,
+  domainStatus: r.domain_status,
+  domainReason: r.domain_reason,
   masterSiteId: r.master_site_id,
   isDefault: r.is_default,
   // Sites created before a setting existed have its default.
   settings: { ...defaultSiteSettings, ...r.settings },
 });
 
-const COLUMNS = 'site_id, subdomain, name, kind, owner_user_id, domain_name, master_site_id, is_default, settings';
+const COLUMNS = 'site_id, subdomain, name, kind, owner_user_id, domain_name, domain_status, domain_reason, master_site_id, is_default, settings';
 
-/** The site a host names: a custom domain first, then the subdomain, else the default site. */
+/** The hosts a site on this custom domain answers on, and so the domains no other site may answer on beside it (www. both ways). */
+export function hostsOverlapping(domain: string): string[] {
+  return domain.startsWith('www.') ? [domain, domain.slice(4), `www.${domain}`] : [domain, `www.${domain}`];
+}
+
+/**
+ * The site a host names: the subdomain (the caller passes one only for hosts under the
+ * platform's domain), a custom domain only once verified, else the default site.
+ */
 export async function siteForHost(pool: pg.Pool, domains: readonly string[], subdomain: string | null): Promise<SiteView | undefined> {
   const { rows } = await pool.query<Row>(
     `SELECT ${COLUMNS}
      FROM sites
-     WHERE domain_name = ANY($1) OR subdomain = $2 OR is_default
-     ORDER BY (domain_name = ANY($1)) DESC NULLS LAST, (subdomain = $2) DESC NULLS LAST, is_default DESC
+     WHERE subdomain = $2 OR (domain_status = 'verified' AND domain_name = ANY($1)) OR is_default
+     ORDER BY (subdomain = $2) DESC NULLS LAST, (domain_status = 'verified' AND domain_name = ANY($1)) DESC NULLS LAST, is_default DESC
      LIMIT 1`,
     [domains, subdomain],
   );
@@ -76,9 +88,9 @@ export async function sitesByIds(pool: pg.Pool, siteIds: readonly string[]): Pro
   return rows.map(toSite);
 }
 
-/** The site that answers to this custom domain, if any. */
+/** The site that answers on this custom domain (verified, its www. counted both ways), if any. */
 export async function siteIdForDomain(pool: pg.Pool, domain: string): Promise<string | null> {
-  const { rows } = await pool.query<{ site_id: string }>('SELECT site_id FROM sites WHERE domain_name = $1', [domain]);
+  const { rows } = await pool.query<{ site_id: string }>(`SELECT site_id FROM sites WHERE domain_status = 'verified' AND domain_name = ANY($1) LIMIT 1`, [hostsOverlapping(domain)]);
   return rows[0]?.site_id ?? null;
 }
 

@@ -153,6 +153,14 @@ const schema = z.object({
   MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   // Tests only (refused in production, see loadConfig): a local push-service stand-in's origin.
   PUSH_TEST_ORIGINS: origins,
+  // The DNS resolvers the custom-domain check asks (ip or ip:port, comma separated); unset: the system's.
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$/i, 'must be IP addresses (with an optional :port), separated by commas'))),
+  // Tests only (refused in production, see loadConfig): the port the custom-domain check fetches the well-known file from.
+  DOMAIN_CHECK_HTTP_PORT: int(80, 1, 65_535),
 });
 
 /** Every variable the server reads (.env.example lists each; a test holds them together). */
@@ -238,6 +246,11 @@ export type Config = {
    * subscription said.
    */
   readonly pushTestOrigins: readonly string[];
+  /**
+   * The custom-domain check: the DNS resolvers it asks (empty: the system's) and the port it
+   * fetches the well-known file from (80, other than in tests); private addresses only outside production.
+   */
+  readonly domainCheck: { readonly dnsServers: readonly string[]; readonly httpPort: number; readonly allowPrivateAddresses: boolean };
 };
 
 /** The domain of MAIL_FROM's address ("Porchlight <no-reply@porchlight.test>" → porchlight.test): where replies go unless told. */
@@ -271,6 +284,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (production && e.PUSH_TEST_ORIGINS.length > 0) {
     throw new ConfigError([PUSH_TEST_ORIGINS_IN_PRODUCTION]);
+  }
+  if (production && e.DOMAIN_CHECK_HTTP_PORT !== 80) {
+    throw new ConfigError(['DOMAIN_CHECK_HTTP_PORT is for tests only (a local HTTP server) and is refused in production']);
   }
   return {
     env: e.NODE_ENV,
@@ -314,5 +330,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:no-reply@porchlight.test' },
     inboundEmail: { domain: (e.INBOUND_EMAIL_DOMAIN ?? domainOfAddress(e.MAIL_FROM)).toLowerCase(), mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY },
     pushTestOrigins: e.PUSH_TEST_ORIGINS,
+    domainCheck: { dnsServers: e.DNS_SERVERS, httpPort: e.DOMAIN_CHECK_HTTP_PORT, allowPrivateAddresses: !production },
   };
 }

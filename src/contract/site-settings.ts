@@ -12,6 +12,9 @@ export const SITE_MESSAGES = {
   nameTooLong: 'The brand name is at most 80 characters',
   domain: 'Please enter a valid domain name',
   domainTaken: 'Another site already uses this domain',
+  domainPlatform: "This address belongs to the platform or one of its sites' subdomains; enter a domain you own",
+  noDomain: 'This site has no custom domain to verify',
+  domainChanged: 'The custom domain changed meanwhile; reload and verify the new one',
   notYours: 'No such site',
   lenderUrl: 'The lender link must be an https:// address',
   lenderName: 'The lender name is at most 80 characters',
@@ -60,10 +63,31 @@ export type SiteSettingsView = SiteSettings & {
   readonly DomainName: string | null;
   /** What to set at the domain's DNS host for DomainName to reach this site (empty without one). */
   readonly dnsRecords: readonly DnsRecordToSet[];
+  /** How to prove control of DomainName and where that stands (null without one). */
+  readonly domainVerification: DomainVerificationView | null;
 };
 
+/**
+ * A custom domain serves the site only once its owner proved control of it: a TXT record
+ * (txtName holding token) or a file at filePath on the domain holding token.
+ */
+export type DomainVerificationView = {
+  readonly status: 'pending' | 'verified' | 'failed';
+  /** Why the last check failed (status failed), else null. */
+  readonly reason: string | null;
+  readonly token: string;
+  readonly txtName: string;
+  readonly filePath: string;
+};
+
+/** The TXT record name and the well-known file path that prove control of a domain. */
+export const domainProofPlaces = (domain: string, token: string) => ({
+  txtName: `_porchlight.${domain}`,
+  filePath: `/.well-known/porchlight-verification/${token}`,
+});
+
 /** The fields PATCH accepts (each optional). */
-export type SiteSettingsPatch = Partial<Omit<SiteSettingsView, 'siteId' | 'subdomain' | 'kind' | 'isDefault' | 'dnsRecords'>>;
+export type SiteSettingsPatch = Partial<Omit<SiteSettingsView, 'siteId' | 'subdomain' | 'kind' | 'isDefault' | 'dnsRecords' | 'domainVerification'>>;
 
 /** GET /api/dashboard/sites: the sites the viewer may edit. */
 export type EditableSite = { readonly siteId: string; readonly name: string; readonly subdomain: string; readonly DomainName: string | null };

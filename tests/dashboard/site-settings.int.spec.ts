@@ -107,7 +107,7 @@ describe('site settings: brokers run their sites, staff every site (contract sec
     await broker.request('PATCH', settingsOf(demo.siteId), { json: { SearchRequiresAccept: false, PromptLevel: 1, PromptPages: 0, PromptViews: 3, Registration_AllowPartialName: false, name: 'Demo Realty' } });
   });
 
-  it('a custom domain resolves to its site by the Host header (with and without www.), and one domain names one site', async () => {
+  it('a custom domain set in the settings waits for its proof (pending): until then its Host is not the site; removed, nothing is left', async () => {
     const broker = await signIn(server, 'broker@demo.test');
     const set = await broker.request('PATCH', settingsOf(jane.siteId), { json: { DomainName: 'homes.example.com' } });
     expect(set.status).toBe(404); // jane is the agent's site, not the broker's
@@ -116,34 +116,33 @@ describe('site settings: brokers run their sites, staff every site (contract sec
     expect(res.status, res.text).toBe(200);
     expect(res.body.DomainName).toBe('homes.example.com');
     expect(res.body.dnsRecords).toEqual([{ type: 'CNAME', name: 'homes.example.com', value: 'localhost', note: expect.any(String) }]);
+    expect(res.body.domainVerification).toMatchObject({ status: 'pending', txtName: '_porchlight.homes.example.com' });
+    // Verification (TXT record or well-known file) is tests/dashboard/site-domains.int.spec.ts's.
     for (const host of ['homes.example.com', 'www.homes.example.com']) {
       const site = await WebClient.for(server.url, host).get('/api/site');
-      expect(site.body.siteId, host).toBe(jane.siteId);
+      expect(site.body.siteId, host).toBe(demo.siteId);
     }
-    // Leads sent on the custom domain belong to that site.
-    const visitor = WebClient.for(server.url, 'homes.example.com');
-    const inquiry = await visitor.post('/api/account/inquiry', { FullName: 'Dom Ain', Email: `dom-${Date.now()}@example.com`, Phone: '2065550123' });
-    expect(inquiry.status, inquiry.text).toBe(200);
-    const taken = await broker.request('PATCH', settingsOf(demo.siteId), { json: { DomainName: 'homes.example.com' } });
-    expect([taken.status, taken.body.message]).toEqual([409, 'Another site already uses this domain']);
-    // Removed, the domain no longer names the site (an unknown host gets the default site).
-    expect((await staff.request('PATCH', settingsOf(jane.siteId), { json: { DomainName: null } })).body.DomainName).toBeNull();
-    expect((await WebClient.for(server.url, 'homes.example.com').get('/api/site')).body.siteId).toBe(demo.siteId);
+    expect((await WebClient.for(server.url, 'jane.localhost').get('/api/site')).body.DomainName).toBeNull();
+    const removed = (await staff.request('PATCH', settingsOf(jane.siteId), { json: { DomainName: null } })).body;
+    expect([removed.DomainName, removed.domainVerification, removed.dnsRecords]).toEqual([null, null, []]);
   });
 
-  it('staff create a site in onboarding: it answers on its subdomain and custom domain at once, with the DNS records to set', async () => {
+  it('staff create a site in onboarding: it answers on its subdomain at once, on its custom domain once verified, with the DNS records to set', async () => {
     const staff = await signIn(server, 'staff@porchlight.test');
     const body = { subdomain: 'newoffice', name: 'New Office Realty', kind: 'broker', ownerEmail: office.brokerEmail, DomainName: 'newoffice.com' };
     const res = await staff.post('/api/backoffice/sites', body);
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ subdomain: 'newoffice', DomainName: 'newoffice.com', ownerUserId: office.brokerId, url: 'https://newoffice.com' });
+    expect(res.body).toMatchObject({ subdomain: 'newoffice', DomainName: 'newoffice.com', ownerUserId: office.brokerId });
+    expect(res.body.url).toMatch(/^http:\/\/newoffice\.localhost:\d+$/);
     expect(res.body.dnsRecords.map((r: { type: string; name: string }) => `${r.type} ${r.name}`)).toEqual(['ALIAS newoffice.com', 'CNAME www.newoffice.com']);
-    for (const host of ['newoffice.localhost', 'newoffice.com', 'www.newoffice.com']) {
-      expect((await WebClient.for(server.url, host).get('/api/site')).body.name, host).toBe('New Office Realty');
+    expect((await WebClient.for(server.url, 'newoffice.localhost').get('/api/site')).body.name).toBe('New Office Realty');
+    for (const host of ['newoffice.com', 'www.newoffice.com']) {
+      expect((await WebClient.for(server.url, host).get('/api/site')).body.siteId, host).toBe(demo.siteId);
     }
-    // The owner broker can now run it.
+    // The owner broker can now run it, and sees the domain waiting for its proof.
     const owner = await signIn(server, office.brokerEmail);
-    expect((await owner.get(settingsOf(res.body.siteId))).status).toBe(200);
+    const settings = await owner.get(settingsOf(res.body.siteId));
+    expect([settings.status, settings.body.domainVerification?.status]).toEqual([200, 'pending']);
 
     expect((await staff.post('/api/backoffice/sites', body)).status).toBe(409);
     const agentOwned = await staff.post('/api/backoffice/sites', { ...body, subdomain: 'x2', DomainName: null, ownerEmail: office.agents[0]!.email });

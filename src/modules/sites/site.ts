@@ -1,7 +1,10 @@
 import { assertNever } from '../../shared/errors';
-import { defaultSiteSettings, type SiteCreated, type SiteEvent } from './sites.events';
+import { defaultSiteSettings, type DomainCheckState, type SiteCreated, type SiteEvent } from './sites.events';
 
-export type Site = { readonly exists: false } | ({ readonly exists: true } & SiteCreated['data']);
+export type Site = { readonly exists: false } | ({ readonly exists: true } & SiteCreated['data'] & DomainCheckState);
+
+/** A domain just set (or given at creation) waits for its proof; no domain, nothing to check. */
+const freshCheck = (domain: string | null): DomainCheckState => ({ domainStatus: domain ? 'pending' : null, domainReason: null });
 
 export const initialSite = (): Site => ({ exists: false });
 
@@ -9,11 +12,17 @@ export function evolveSite(state: Site, event: SiteEvent): Site {
   switch (event.type) {
     case 'SiteCreated':
       // Sites created before a setting existed have its default.
-      return { exists: true, ...event.data, settings: { ...defaultSiteSettings, ...event.data.settings } };
+      return { exists: true, ...event.data, settings: { ...defaultSiteSettings, ...event.data.settings }, ...freshCheck(event.data.DomainName) };
     case 'SiteSettingsChanged':
       return state.exists ? { ...state, settings: { ...state.settings, ...event.data.changes } } : state;
     case 'SiteIdentityChanged':
-      return state.exists ? { ...state, ...event.data } : state;
+      if (!state.exists) return state;
+      return event.data.DomainName === undefined ? { ...state, ...event.data } : { ...state, ...event.data, ...freshCheck(event.data.DomainName) };
+    case 'SiteDomainVerified':
+      // A proof counts only for the domain it was made for (the domain may have changed since).
+      return state.exists && state.DomainName === event.data.DomainName ? { ...state, domainStatus: 'verified', domainReason: null } : state;
+    case 'SiteDomainVerificationFailed':
+      return state.exists && state.DomainName === event.data.DomainName ? { ...state, domainStatus: 'failed', domainReason: event.data.reason } : state;
     default:
       return assertNever(event);
   }

@@ -49,5 +49,27 @@ export type SiteIdentityChanged = {
   readonly data: { readonly siteId: string; readonly name?: string; readonly DomainName?: string | null };
 };
 
-export type SiteEvent = SiteCreated | SiteSettingsChanged | SiteIdentityChanged;
-export const siteEventTypes = ['SiteCreated', 'SiteSettingsChanged', 'SiteIdentityChanged'] as const satisfies readonly SiteEvent['type'][];
+/** How the owner proved control of the custom domain: the TXT record or the well-known file. */
+export type DomainProof = 'dns' | 'file';
+
+/** The server found the proof for this DomainName: the site answers on it from now on. */
+export type SiteDomainVerified = {
+  readonly type: 'SiteDomainVerified';
+  readonly data: { readonly siteId: string; readonly DomainName: string; readonly proof: DomainProof };
+};
+
+/** A check of this DomainName found no proof (why, in words the broker can act on). */
+export type SiteDomainVerificationFailed = {
+  readonly type: 'SiteDomainVerificationFailed';
+  readonly data: { readonly siteId: string; readonly DomainName: string; readonly reason: string };
+};
+
+export type SiteEvent = SiteCreated | SiteSettingsChanged | SiteIdentityChanged | SiteDomainVerified | SiteDomainVerificationFailed;
+export const siteEventTypes = ['SiteCreated', 'SiteSettingsChanged', 'SiteIdentityChanged', 'SiteDomainVerified', 'SiteDomainVerificationFailed'] as const satisfies readonly SiteEvent['type'][];
+
+/**
+ * Where the custom domain stands: pending until its owner proves control of it, verified (the
+ * site answers on it), failed (the last check found no proof: reason). null: no custom domain.
+ */
+export type DomainStatus = 'pending' | 'verified' | 'failed';
+export type DomainCheckState = { readonly domainStatus: DomainStatus | null; readonly domainReason: string | null };

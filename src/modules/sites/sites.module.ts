@@ -5,11 +5,24 @@ import { SiteSettingsController } from './change-site-settings/site-settings.htt
 import { SiteController } from './resolve-site/site.http';
 import { SiteMiddleware } from './resolve-site/site.middleware';
 import { SiteResolver } from './resolve-site/site-resolver';
+import { DOMAIN_LOOKUP, NodeDomainLookup } from './verify-site-domain/domain-lookup.port';
+import { DomainProofCheck } from './verify-site-domain/domain-proof-check';
+import { VerifySiteDomainHandler } from './verify-site-domain/verify-site-domain.handler';
+import { CONFIG } from '../../app/tokens';
+import type { Config } from '../../config/config';
 
-/** Sites (tenants): creation, settings, and resolving the request's site from its host. */
+/** Sites (tenants): creation, settings, custom-domain verification, and resolving the request's site from its host. */
 @Module({
   controllers: [SiteController, SiteSettingsController],
-  providers: [SiteResolver, SiteMiddleware, CreateSiteHandler, ChangeSiteSettingsHandler],
+  providers: [
+    SiteResolver,
+    SiteMiddleware,
+    CreateSiteHandler,
+    ChangeSiteSettingsHandler,
+    VerifySiteDomainHandler,
+    DomainProofCheck,
+    { provide: DOMAIN_LOOKUP, useFactory: (config: Config) => new NodeDomainLookup(config.domainCheck.dnsServers), inject: [CONFIG] },
+  ],
   exports: [SiteResolver],
 })
 export class SitesModule implements NestModule {

@@ -1,5 +1,6 @@
 import type { Decider } from '../../../commands/decider';
 import { conflict, notFound, validation } from '../../../shared/errors';
+import { isPlatformHost } from '../resolve-site/platform-hosts';
 import { evolveSite, initialSite, type Site } from '../site';
 import type { SiteEvent, SiteSettings } from '../sites.events';
 import { checkBrandName, checkSiteSetting, normalizeDomain, SITE_MESSAGES } from '../../../contract/site-settings';
@@ -9,11 +10,17 @@ export type ChangeSiteSettings = {
   readonly changes: Partial<SiteSettings>;
   /** The brand name (the site's name). */
   readonly name?: string;
-  /** The custom domain; null or '' removes it. */
-  readonly DomainName?: string | null;
-  /** Fact from the sites read model: the site that already answers to the asked DomainName, if any. */
-  readonly domainOwner?: string | null;
-};
+} & (
+  | { readonly DomainName?: undefined }
+  | {
+      /** The custom domain; null or '' removes it. */
+      readonly DomainName: string | null;
+      /** Fact from the sites read model: the site that already answers on the asked DomainName (verified, www. counted), if any. */
+      readonly domainOwner?: string | null;
+      /** The platform's own host (PUBLIC_URL's): it, its www. and every host under it are the platform's. */
+      readonly platformHost: string;
+    }
+);
 
 export function parseSiteDomain(domain: string): string {
   const d = normalizeDomain(domain);
@@ -23,8 +30,9 @@ export function parseSiteDomain(domain: string): string {
 
 /**
  * Records only what changes: the settings (SiteSettingsChanged) and the brand name or custom
- * domain (SiteIdentityChanged); nothing changes → no event. A domain another site answers to is
- * refused, so that a host always names one site.
+ * domain (SiteIdentityChanged); nothing changes → no event. A domain another site answers on,
+ * or one of the platform's own hosts (its subdomains included), is refused: nothing a broker sets
+ * may change which site another host serves. A new domain serves the site only once verified.
  */
 export function decideChangeSiteSettings(command: ChangeSiteSettings, state: Site): SiteEvent[] {
   if (!state.exists) throw notFound('No such site');
@@ -43,6 +51,7 @@ export function decideChangeSiteSettings(command: ChangeSiteSettings, state: Sit
   }
   if (command.DomainName !== undefined) {
     const domain = command.DomainName === null || command.DomainName.trim() === '' ? null : parseSiteDomain(command.DomainName);
+    if (domain && isPlatformHost(domain, command.platformHost)) throw conflict(SITE_MESSAGES.domainPlatform);
     if (domain && command.domainOwner && command.domainOwner !== command.siteId) throw conflict(SITE_MESSAGES.domainTaken);
     if (domain !== state.DomainName) identity.DomainName = domain;
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
 import { decideCreateSite } from '../create-site/create-site.decide';
 import { evolveSite, initialSite } from '../site';
+import { SITE_MESSAGES } from '../../../contract/site-settings';
 import { decideChangeSiteSettings } from './change-site-settings.decide';
 
 const created = decideCreateSite(
@@ -9,6 +10,7 @@ const created = decideCreateSite(
   initialSite(),
 );
 const given = fold({ initialState: initialSite, evolve: evolveSite }, created);
+const platformHost = 'porchlight.test';
 
 describe('ChangeSiteSettings', () => {
   it('records only the settings that change', () => {
@@ -40,11 +42,11 @@ describe('ChangeSiteSettings', () => {
   });
 
   it('given a site, when its brand name and domain change, then SiteIdentityChanged with the domain as stored', () => {
-    const events = decideChangeSiteSettings({ siteId: 's1', changes: {}, name: '  Blair  Homes ', DomainName: 'Homes.Blair.COM.' }, given);
+    const events = decideChangeSiteSettings({ siteId: 's1', changes: {}, name: '  Blair  Homes ', DomainName: 'Homes.Blair.COM.', platformHost }, given);
     expect(events).toEqual([{ type: 'SiteIdentityChanged', data: { siteId: 's1', name: 'Blair Homes', DomainName: 'homes.blair.com' } }]);
     const after = events.reduce(evolveSite, given);
-    expect(after.exists && [after.name, after.DomainName]).toEqual(['Blair Homes', 'homes.blair.com']);
-    expect(decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName: '' }, after)).toEqual([{ type: 'SiteIdentityChanged', data: { siteId: 's1', DomainName: null } }]);
+    expect(after.exists && [after.name, after.DomainName, after.domainStatus]).toEqual(['Blair Homes', 'homes.blair.com', 'pending']);
+    expect(decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName: '', platformHost }, after)).toEqual([{ type: 'SiteIdentityChanged', data: { siteId: 's1', DomainName: null } }]);
   });
 
   it.each([
@@ -52,7 +54,35 @@ describe('ChangeSiteSettings', () => {
     [{ DomainName: 'not a domain' }, /Please enter a valid domain name/],
     [{ DomainName: 'taken.com', domainOwner: 'other-site' }, /Another site already uses this domain/],
   ])('refuses the identity %j', (identity, message) => {
-    expect(() => decideChangeSiteSettings({ siteId: 's1', changes: {}, ...identity }, given)).toThrow(message);
+    expect(() => decideChangeSiteSettings({ siteId: 's1', changes: {}, platformHost, DomainName: undefined as never, ...identity }, given)).toThrow(message);
+  });
+
+  it.each([
+    ['jane.porchlight.test', 'porchlight.test'],
+    ['porchlight.test', 'porchlight.test'],
+    ['www.porchlight.test', 'porchlight.test'],
+    ['deep.under.porchlight.test', 'porchlight.test'],
+    ['porchlight.test', 'www.porchlight.test'],
+    ['jane.localhost', 'porchlight.test'],
+    ['jane.localhost', '127.0.0.1'],
+  ])('given a site, when the domain %j is asked with the platform on %j, then 409: the platform answers there', (DomainName, host) => {
+    expect(() => decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName, platformHost: host }, given)).toThrow(
+      expect.objectContaining({ code: 'conflict', message: SITE_MESSAGES.domainPlatform }),
+    );
+  });
+
+  it('given a site, when a domain another site answers on is asked (its www. too), then 409', () => {
+    expect(() => decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName: 'www.taken.com', domainOwner: 'other-site', platformHost }, given)).toThrow(
+      expect.objectContaining({ code: 'conflict', message: SITE_MESSAGES.domainTaken }),
+    );
+  });
+
+  it('given a verified domain, when the domain changes, then the new one waits for its own proof', () => {
+    const withDomain = [...decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName: 'homes.blair.com', platformHost }, given)].reduce(evolveSite, given);
+    const verified = evolveSite(withDomain, { type: 'SiteDomainVerified', data: { siteId: 's1', DomainName: 'homes.blair.com', proof: 'dns' } });
+    expect(verified.exists && verified.domainStatus).toBe('verified');
+    const changed = decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName: 'blair.com', platformHost }, verified).reduce(evolveSite, verified);
+    expect(changed.exists && [changed.DomainName, changed.domainStatus]).toEqual(['blair.com', 'pending']);
   });
 
   it('refuses an unknown site', () => {

@@ -1,21 +1,24 @@
 import { sitesEditableBy, siteIdForDomain, type SiteView } from '../../../../projections/sites';
-import { Body, Controller, Get, Inject, Param, Patch, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { CONFIG, DB_POOL } from '../../../app/tokens';
 import type { Config } from '../../../config/config';
-import { dnsRecordsFor, type EditableSite, SITE_MESSAGES, type SiteSettingsView } from '../../../contract/site-settings';
+import { dnsRecordsFor, domainProofPlaces, type DomainVerificationView, type EditableSite, normalizeDomain, SITE_MESSAGES, type SiteSettingsView } from '../../../contract/site-settings';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
-import { forbidden, notFound, unauthorized } from '../../../shared/errors';
+import { forbidden, notFound, unauthorized, validation } from '../../../shared/errors';
 import { isUuid } from '../../../shared/ids';
 import { commandContextOf } from '../../../http/request-context';
 import type { SiteEvent, SiteSettings } from '../sites.events';
 import type { Site } from '../site';
 import type { CommandResult } from '../../../commands/handle-command';
 import { SiteResolver } from '../resolve-site/site-resolver';
+import { DomainProofCheck } from '../verify-site-domain/domain-proof-check';
+import { domainToken } from '../verify-site-domain/domain-token';
+import { VerifySiteDomainCommand } from '../verify-site-domain/verify-site-domain.handler';
 import { ChangeSiteSettingsCommand } from './change-site-settings.handler';
 
 // Types, ranges and formats are the decider's to check, with its messages ('must be true or false').
@@ -72,6 +75,7 @@ export class SiteSettingsController {
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(DomainProofCheck) private readonly proofs: DomainProofCheck,
   ) {}
 
   @Get('editable')
@@ -89,17 +93,39 @@ export class SiteSettingsController {
   }
 
   @Patch(':siteId/settings')
-  @ApiDoc({ summary: "Change a site's settings (SiteSettingsChanged, SiteIdentityChanged)", tag: 'Dashboard: sites', access: 'brokers (their sites), staff (all)', body: SettingsBody, responses: { 200: 'SiteSettingsView', 400: '{message}', 404: 'not a site the viewer may edit', 409: SITE_MESSAGES.domainTaken } })
+  @ApiDoc({ summary: "Change a site's settings (SiteSettingsChanged, SiteIdentityChanged); a new custom domain waits for verification", tag: 'Dashboard: sites', access: 'brokers (their sites), staff (all)', body: SettingsBody, responses: { 200: 'SiteSettingsView', 400: '{message}', 404: 'not a site the viewer may edit', 409: `${SITE_MESSAGES.domainTaken}; ${SITE_MESSAGES.domainPlatform}` } })
   async change(@Param('siteId') siteId: string, @Body() body: unknown, @Req() req: Request): Promise<SiteSettingsView> {
     const site = await this.editable(req, siteId);
     const { name, DomainName, ...changes } = parseBody(SettingsBody, body);
-    const domainOwner = DomainName?.trim() ? await siteIdForDomain(this.pool, DomainName.trim().toLowerCase().replace(/\.$/, '')) : null;
+    const asked = DomainName ? normalizeDomain(DomainName) : null;
+    const domainOwner = asked ? await siteIdForDomain(this.pool, asked) : null;
     const { state } = await this.commands.execute<ChangeSiteSettingsCommand, CommandResult<Site, SiteEvent>>(
-      new ChangeSiteSettingsCommand({ siteId: site.siteId, changes: changes as Partial<SiteSettings>, name, DomainName, domainOwner }, commandContextOf(req)),
+      new ChangeSiteSettingsCommand({ siteId: site.siteId, changes: changes as Partial<SiteSettings>, name, DomainName, domainOwner, platformHost: this.platformHost() }, commandContextOf(req)),
     );
     if (!state.exists) throw notFound(SITE_MESSAGES.notYours);
     await this.readModelHas(state);
     return this.view(state);
+  }
+
+  @Post(':siteId/domain/verify')
+  @HttpCode(200)
+  @ApiDoc({ summary: "Check now for the proof of the site's custom domain (TXT record or well-known file): SiteDomainVerified or SiteDomainVerificationFailed", tag: 'Dashboard: sites', access: 'brokers (their sites), staff (all)', responses: { 200: 'SiteSettingsView (domainVerification.status verified, or failed with the reason)', 400: SITE_MESSAGES.noDomain, 404: 'not a site the viewer may edit', 409: `${SITE_MESSAGES.domainTaken}; ${SITE_MESSAGES.domainChanged}` } })
+  async verifyDomain(@Param('siteId') siteId: string, @Req() req: Request): Promise<SiteSettingsView> {
+    const site = await this.editable(req, siteId);
+    if (!site.DomainName) throw validation(SITE_MESSAGES.noDomain);
+    if (site.domainStatus === 'verified') return this.view(site);
+    const outcome = await this.proofs.check(site.siteId, site.DomainName);
+    const domainOwner = await siteIdForDomain(this.pool, site.DomainName);
+    const { state } = await this.commands.execute<VerifySiteDomainCommand, CommandResult<Site, SiteEvent>>(
+      new VerifySiteDomainCommand({ siteId: site.siteId, DomainName: site.DomainName, outcome, domainOwner }, commandContextOf(req)),
+    );
+    if (!state.exists) throw notFound(SITE_MESSAGES.notYours);
+    await this.readModelHas(state);
+    return this.view(state);
+  }
+
+  private platformHost(): string {
+    return new URL(this.config.publicUrl).hostname;
   }
 
   private async editable(req: Request, siteId: string): Promise<SiteView> {
@@ -121,6 +147,12 @@ export class SiteSettingsController {
     this.sites.invalidate();
   }
 
+  private domainVerification(site: SiteView): DomainVerificationView | null {
+    if (!site.DomainName || !site.domainStatus) return null;
+    const token = domainToken(site.siteId, site.DomainName);
+    return { status: site.domainStatus, reason: site.domainReason, token, ...domainProofPlaces(site.DomainName, token) };
+  }
+
   private view(site: SiteView): SiteSettingsView {
     return {
       ...site.settings,
@@ -130,7 +162,8 @@ export class SiteSettingsController {
       isDefault: site.isDefault,
       name: site.name,
       DomainName: site.DomainName,
-      dnsRecords: dnsRecordsFor(site.DomainName, new URL(this.config.publicUrl).hostname),
+      dnsRecords: dnsRecordsFor(site.DomainName, this.platformHost()),
+      domainVerification: this.domainVerification(site),
     };
   }
 }

@@ -2,7 +2,8 @@ import { siteById, siteForHost, subdomainFor } from '../../../../projections/sit
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
 import type { Runtime } from '../../../app/runtime';
-import { DB_POOL, RUNTIME } from '../../../app/tokens';
+import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Config } from '../../../config/config';
 import { logger } from '../../../shared/logger';
 import { hostCandidates, type ResolvedSite } from './resolved-site';
 
@@ -10,8 +11,8 @@ const log = logger('sites');
 const TTL_MS = 2_000;
 
 /**
- * Host → site from the sites read model: a custom DomainName first, then the subdomain, else the
- * default site. Answers are cached per host for two seconds, and dropped as soon as the sites
+ * Host → site from the sites read model: the platform's own hosts (the default site, its
+ * subdomains) first, then a verified custom DomainName, else the default site. Answers are cached per host for two seconds, and dropped as soon as the sites
  * projection on this instance commits a change (its 'site.changed' push).
  */
 @Injectable()
@@ -21,6 +22,7 @@ export class SiteResolver implements OnModuleInit {
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   onModuleInit(): void {
@@ -35,7 +37,7 @@ export class SiteResolver implements OnModuleInit {
     const key = host.toLowerCase();
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.site;
-    const { domains, subdomain } = hostCandidates(key);
+    const { domains, subdomain } = hostCandidates(key, new URL(this.config.publicUrl).hostname);
     let site: ResolvedSite | undefined;
     try {
       site = await siteForHost(this.pool, domains, subdomain);

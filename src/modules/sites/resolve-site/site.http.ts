@@ -24,7 +24,8 @@ export class SiteController {
       subdomain: site.subdomain,
       name: site.name,
       kind: site.kind,
-      DomainName: site.DomainName,
+      // A domain waiting for its proof is not the site's (yet).
+      DomainName: site.domainStatus === 'verified' ? site.DomainName : null,
       isDefault: site.isDefault,
       masterSite: master ? { siteId: master.siteId, subdomain: master.subdomain, baseUrl: siteBaseUrl(master, this.config.publicUrl) } : null,
       settings,

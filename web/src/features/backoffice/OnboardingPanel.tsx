@@ -98,7 +98,7 @@ export function OnboardingPanel() {
           <div className={styles.section}>
             <p role="status">
               {created.name} is live at <a href={created.url}>{created.url}</a>
-              {created.DomainName ? ' once the DNS records below are set.' : '.'}
+              {created.DomainName ? `; ${created.DomainName} serves it once the DNS records below are set and the owner verified the domain in Site settings.` : '.'}
             </p>
             <div className={styles.tableWrap}>
               <DnsRecordsTable domain={created.DomainName} records={created.dnsRecords} className={styles.table} captionClassName={styles.muted} />

@@ -12,6 +12,7 @@ import {
   type SiteSettingsView as Settings,
 } from '../../../../src/contract/site-settings';
 import { DnsRecordsTable } from '../../ui/DnsRecordsTable';
+import { DomainVerification } from './DomainVerification';
 import { siteSettingsApi } from './siteSettingsApi';
 import styles from './SiteSettingsView.module.css';
 import { SettingsSave } from './SettingsSave';
@@ -38,7 +39,7 @@ function fieldOfMessage(message: string): Field | null {
   if (message === SITE_MESSAGES.disclaimer) return 'Disclaimer';
   if (message === SITE_MESSAGES.lenderUrl) return 'LenderUrl';
   if (message === SITE_MESSAGES.lenderName) return 'LenderName';
-  if (message === SITE_MESSAGES.domain || message === SITE_MESSAGES.domainTaken) return 'DomainName';
+  if (message === SITE_MESSAGES.domain || message === SITE_MESSAGES.domainTaken || message === SITE_MESSAGES.domainPlatform) return 'DomainName';
   if (message === SITE_MESSAGES.nameRequired || message === SITE_MESSAGES.nameTooLong) return 'name';
   return null;
 }
@@ -70,7 +71,7 @@ function patchOf(draft: Draft, saved: Settings): { patch: SiteSettingsPatch } | 
 
 /**
  * Site settings (spec section 3) for a broker's sites (staff: every site): brand name, colours,
- * logo and disclaimer, the custom domain with the DNS records it needs, registration, the
+ * logo and disclaimer, the custom domain with the DNS records it needs and its verification, registration, the
  * accept-terms gate, the sign-up prompt, navigation and the MMS cap. Only what changed is sent;
  * the public site acts on it from its next page.
  */
@@ -247,8 +248,9 @@ export function SiteSettingsView() {
           <fieldset className={styles.group}>
             <legend>Domain</legend>
             <p className={styles.muted}>Subdomain: {saved.subdomain}{saved.isDefault ? ' (the default site)' : ''}</p>
-            {text('DomainName', 'Custom domain (DomainName)', 'For example homes.example.com; empty: the subdomain only.')}
+            {text('DomainName', 'Custom domain (DomainName)', 'For example homes.example.com; empty: the subdomain only. A domain serves the site once you prove it is yours.')}
             <DnsRecordsTable domain={saved.DomainName} records={saved.dnsRecords} className={styles.records} captionClassName={styles.hint} />
+            <DomainVerification saved={saved} unsaved={String(draft.DomainName).trim().toLowerCase().replace(/\.$/, '') !== (saved.DomainName ?? '')} onChecked={setSaved} />
           </fieldset>
           <fieldset className={styles.group}>
             <legend>Registration</legend>
