@@ -98,3 +98,10 @@ describe('.env.example', () => {
     expect([...listed].filter((v) => !configVariables.includes(v) && !composeOnly.includes(v))).toEqual([]);
   });
 });
+
+describe('docs/configuration.md', () => {
+  it('explains every variable the server reads', () => {
+    const page = read('docs/configuration.md');
+    expect(configVariables.filter((v) => !page.includes(`\`${v}\``))).toEqual([]);
+  });
+});
