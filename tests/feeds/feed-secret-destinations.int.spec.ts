@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedView } from '../../src/contract/feeds';
 import { type Started, startServer } from '../../src/main';
-import { FeedSecrets, feedStream, FeedUnreachableError, runFeed, type FeedRunDeps } from '../../src/modules/feeds';
+import { systemContext } from '../../src/commands/command-context';
+import { configureFeed, FeedSecrets, feedStream, FeedUnreachableError, runFeed, type FeedRunDeps } from '../../src/modules/feeds';
 import { BEARER_TOKEN_AGAIN, CLIENT_SECRET_AGAIN } from '../../src/modules/feeds/configure-feed/configure-feed.decide';
 import { LEADS_TO_PRIVATE, Outbound, type Resolve } from '../../src/shared/net/outbound';
 import { castOf, signedIn } from '../support/backoffice-people';
@@ -116,9 +117,11 @@ describe('feed secrets and the addresses they go to', () => {
   it('what an address on a private network answered never reaches lastError (production, even with ALLOW_PRIVATE_OUTBOUND=1)', async () => {
     const internal = await new ResoServer({ clients: [{ id: 'porchlight', secret: 's3cret' }] }).start();
     try {
-      const outbound = new Outbound({ allowPrivate: true, resolve: table({ 'intranet.test': '127.0.0.1' }) });
-      const base = `http://intranet.test:${new URL(internal.url).port}`;
-      expect((await configure({ name: 'INTERNAL', url: `${base}/odata`, auth: { kind: 'oauth2', tokenUrl: `${base}/oauth2/token`, clientId: 'porchlight', clientSecret: 's3cret' } })).status).toBe(200);
+      // An operator who allows private addresses (ALLOW_PRIVATE_OUTBOUND=1) in production.
+      const outbound = new Outbound({ allowPrivate: true });
+      const base = new URL(internal.url).origin;
+      const oauth = (clientSecret: string) => ({ kind: 'oauth2' as const, tokenUrl: internal.tokenUrl, clientId: 'porchlight', clientSecret });
+      await configureFeed(server.runtime.store, server.app.get(FeedSecrets), { name: 'INTERNAL', url: internal.url, auth: oauth('s3cret') }, systemContext(), outbound);
       const leak = { status: 400, body: { error: { code: '400', message: 'db-password=hunter2 internal-admin-console' } } };
       // Refused once, the first query is asked again more simply: the warning says so without the answer's words.
       internal.failNext(leak);
@@ -134,7 +137,7 @@ describe('feed secrets and the addresses they go to', () => {
       expect(JSON.stringify(await feedOf('INTERNAL'))).not.toMatch(/hunter2|internal-admin-console/);
 
       // Nor the token endpoint's words.
-      expect((await configure({ name: 'INTERNAL', auth: { kind: 'oauth2', tokenUrl: `${base}/oauth2/token`, clientId: 'porchlight', clientSecret: 'wrong' } })).status).toBe(200);
+      await configureFeed(server.runtime.store, server.app.get(FeedSecrets), { name: 'INTERNAL', auth: oauth('wrong') }, systemContext(), outbound);
       const refused = (await runFeed(deps(outbound), 'INTERNAL', { kind: 'sync' }).catch((e: unknown) => e)) as Error;
       expect(refused.message).toBe(`The token endpoint ${base}/oauth2/token refused the client credentials (HTTP 401)`);
     } finally {
