@@ -10,9 +10,12 @@ import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event
 import { configureFeed, FeedSecrets, feedSyncStream, runFeed } from '../../src/modules/feeds';
 import { type ImportItem, importListings } from '../../src/modules/listings';
 import { newId } from '../../src/shared/ids';
-import { TEST_OUTBOUND } from '../support/feed-fixture';
+import { Outbound } from '../../src/shared/net/outbound';
 import type { ResoRecordJson } from '../support/reso-server';
 import type { Benchmark, BenchContext } from './bench';
+
+/** The local stand-in is on loopback, as in development. */
+const TEST_OUTBOUND = new Outbound({ allowPrivate: true, showPrivateAnswers: true });
 
 const secrets = new FeedSecrets(Buffer.from('the benchmark server secret, thirty-two characters'));
 const CHANGES = 1000;

@@ -52,24 +52,26 @@ export function FeedForm({ feed, onClose, onSaved }: Props) {
     </label>
   );
   const secret = (label: string, k: 'clientSecret' | 'bearer', kind: 'oauth2' | 'bearer') => (
-    <label className={styles.field}>
-      {label}
-      <input
-        className={styles.input}
-        type="password"
-        autoComplete="new-password"
-        value={f[k]}
-        required={!stored(kind) || again}
-        aria-describedby={again ? `${k}-again` : undefined}
-        placeholder={again ? 'Required again' : stored(kind) ? 'Stored; leave empty to keep it' : 'Required'}
-        onChange={(e) => set(k, e.target.value)}
-      />
+    <>
+      <label className={styles.field}>
+        {label}
+        <input
+          className={styles.input}
+          type="password"
+          autoComplete="new-password"
+          value={f[k]}
+          required={!stored(kind) || again}
+          aria-describedby={again ? `${k}-again` : undefined}
+          placeholder={again ? 'Required again' : stored(kind) ? 'Stored; leave empty to keep it' : 'Required'}
+          onChange={(e) => set(k, e.target.value)}
+        />
+      </label>
       {again && (
-        <span id={`${k}-again`} className={`${styles.small} ${styles.muted}`}>
+        <p id={`${k}-again`} className={`${styles.small} ${styles.muted}`}>
           The address changed: type the {kind === 'oauth2' ? 'client secret' : 'token'} again. A stored secret is only sent where it was given for.
-        </span>
+        </p>
       )}
-    </label>
+    </>
   );
 
   return (
