@@ -90,6 +90,10 @@ export function readInboundParts(req: Request, res: Response, config: Config, no
     parser.on('fieldsLimit', overLimit);
     parser.on('partsLimit', overLimit);
     parser.on('error', () => fail(validation('The form could not be read')));
+    // A sender that goes away mid-post leaves nothing waiting.
+    req.once('close', () => {
+      if (!req.complete) fail(validation('The post ended before its form did'));
+    });
     parser.on('close', () => {
       if (failed) return;
       // A form without files: its signature fields may be missing altogether.
