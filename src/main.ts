@@ -11,10 +11,11 @@ import { startWarnings } from './config/start-warnings';
 import { seedDemo } from './demo/seed-demo';
 import { loadDemoListings } from './demo/seed-listings';
 import { DEMO_USERS } from './demo/demo-accounts';
-import { firstTouchMiddleware } from './modules/leads';
+import { firstTouchMiddleware, INBOUND_EMAIL_PATH, SMS_INBOUND_PATH } from './modules/leads';
 import { leanSearchRoutes, SearchListingsController } from './modules/listings';
 import { AddressLimiter } from './modules/accounts';
 import { pageRenderer, PublicPages, seoFiles } from './modules/public-pages';
+import { bodyParsers } from './http/body-parsers';
 import { refuseMalformedUrls } from './http/malformed-url';
 import { httpsSite } from './http/https-site';
 import { securityHeaders } from './http/security-headers';
@@ -33,7 +34,8 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   const runtime = await createRuntime(config, { ...opts, projections: projectionsFor(config) });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.create(runtime), {
     logger: config.logLevel === 'debug' ? ['log', 'error', 'warn', 'debug'] : ['error', 'warn'],
-    bodyParser: true,
+    // Registered below (bodyParsers): the webhooks read their own bodies.
+    bodyParser: false,
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
@@ -45,7 +47,7 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   app.use(httpsSite(config));
   app.use(securityHeaders(config));
   app.use(refuseMalformedUrls); // NUL or invalid UTF-8 in a path or query: 400 before any route or the web app
-  app.useBodyParser('json', { limit: '1mb' });
+  app.use(bodyParsers([INBOUND_EMAIL_PATH, SMS_INBOUND_PATH]));
   // Before the web app, so that the first page load fixes where the visitor came from.
   app.use(firstTouchMiddleware(config.trustProxy));
   // The search page's reads, past every middleware above but not Nest's router (see the file).

@@ -13,6 +13,7 @@ import {
   type FeedProgress,
   FeedSecretError,
   FeedSecrets,
+  feedOutbound,
   feedSummaryLine,
   parseInterval,
   removeFeed,
@@ -120,6 +121,7 @@ async function main(argv: string[]): Promise<number> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 6 });
   const store = new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
   const secrets = new FeedSecrets(await new SecretKey(config).get());
+  const outbound = feedOutbound(config);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   process.once('SIGTERM', () => controller.abort());
@@ -136,7 +138,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'add': {
-        const { settings, changed, created } = await configureFeed(store, secrets, input!, systemContext());
+        const { settings, changed, created } = await configureFeed(store, secrets, input!, systemContext(), outbound);
         process.stdout.write(`Feed ${name} ${created ? 'added' : changed ? 'updated' : 'unchanged'}: ${settings.url}, auth ${settings.auth.kind}, ${settings.resources.join(',')}, ${settings.timeZone}, every ${settings.pollIntervalSeconds} s, pages of ${settings.pageSize}, paging ${settings.paging}${settings.filter ? `, filter ${settings.filter}` : ''}\n`);
         return 0;
       }
@@ -178,7 +180,7 @@ async function main(argv: string[]): Promise<number> {
         };
         try {
           const client = { backoffMs: config.feeds.backoffMs, attempts: config.feeds.attempts };
-          const result = await runFeed({ store, pool: db.pool, databaseUrl: db.url, secrets, client }, name!, {
+          const result = await runFeed({ store, pool: db.pool, databaseUrl: db.url, secrets, client, outbound }, name!, {
             kind: command,
             full: flags.has('full'),
             force: flags.has('force'),

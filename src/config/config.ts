@@ -151,6 +151,9 @@ const schema = z.object({
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name (e.g. reply.example.com)')
     .optional(),
   MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  INBOUND_EMAIL_MAX_MB: int(40, 1, 200),
+  // Unset: allowed in development and test, refused in production (see loadConfig).
+  ALLOW_PRIVATE_OUTBOUND: flagOrUnset,
   // Tests only (refused in production, see loadConfig): a local push-service stand-in's origin.
   PUSH_TEST_ORIGINS: origins,
   // The DNS resolvers the custom-domain check asks (ip or ip:port, comma separated); unset: the system's.
@@ -237,9 +240,16 @@ export type Config = {
   readonly vapid: { readonly publicKey: string | undefined; readonly privateKey: string | undefined; readonly subject: string };
   /**
    * CRM e-mail replies: the domain of the per-thread reply addresses (reply+{token}@domain), and
-   * Mailgun's webhook signing key; without the key the inbound-mail webhook does not exist (404).
+   * Mailgun's webhook signing key; without the key the inbound-mail webhook does not exist (404);
+   * the largest post it reads (INBOUND_EMAIL_MAX_MB; Mailgun takes messages up to 25 MB).
    */
-  readonly inboundEmail: { readonly domain: string; readonly mailgunSigningKey: string | undefined };
+  readonly inboundEmail: { readonly domain: string; readonly mailgunSigningKey: string | undefined; readonly maxBodyBytes: number };
+  /**
+   * Whether URLs that users set (MLS feed and token URLs) may lead to loopback, private or
+   * link-local addresses; off in production unless ALLOW_PRIVATE_OUTBOUND=1 (an MLS on the
+   * operator's own network).
+   */
+  readonly allowPrivateOutbound: boolean;
   /**
    * Push-service origins allowed besides the known https push services: a local stand-in that
    * tests run (http://127.0.0.1:port). Never in production: the server would post wherever a
@@ -328,7 +338,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''), siteNumbers: e.TWILIO_SITE_NUMBERS }
         : undefined,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:no-reply@porchlight.test' },
-    inboundEmail: { domain: (e.INBOUND_EMAIL_DOMAIN ?? domainOfAddress(e.MAIL_FROM)).toLowerCase(), mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY },
+    inboundEmail: { domain: (e.INBOUND_EMAIL_DOMAIN ?? domainOfAddress(e.MAIL_FROM)).toLowerCase(), mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY, maxBodyBytes: e.INBOUND_EMAIL_MAX_MB * 1024 * 1024 },
+    allowPrivateOutbound: e.ALLOW_PRIVATE_OUTBOUND ?? !production,
     pushTestOrigins: e.PUSH_TEST_ORIGINS,
     domainCheck: { dnsServers: e.DNS_SERVERS, httpPort: e.DOMAIN_CHECK_HTTP_PORT, allowPrivateAddresses: !production },
   };

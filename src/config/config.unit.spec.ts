@@ -16,9 +16,10 @@ describe('configuration', () => {
   });
 
   it('CRM e-mail replies: the reply domain defaults to MAIL_FROM\'s, the Mailgun key to unset (no webhook)', () => {
-    expect(loadConfig({}).inboundEmail).toEqual({ domain: 'porchlight.test', mailgunSigningKey: undefined });
+    expect(loadConfig({}).inboundEmail).toEqual({ domain: 'porchlight.test', mailgunSigningKey: undefined, maxBodyBytes: 40 * 1024 * 1024 });
+    expect(loadConfig({ INBOUND_EMAIL_MAX_MB: '25' }).inboundEmail.maxBodyBytes).toBe(25 * 1024 * 1024);
     expect(loadConfig({ MAIL_FROM: 'Homes <hello@Homes.Example.com>' }).inboundEmail.domain).toBe('homes.example.com');
-    expect(loadConfig({ INBOUND_EMAIL_DOMAIN: 'Reply.Example.com', MAILGUN_WEBHOOK_SIGNING_KEY: 'key-0123456789abcdef' }).inboundEmail).toEqual({ domain: 'reply.example.com', mailgunSigningKey: 'key-0123456789abcdef' });
+    expect(loadConfig({ INBOUND_EMAIL_DOMAIN: 'Reply.Example.com', MAILGUN_WEBHOOK_SIGNING_KEY: 'key-0123456789abcdef' }).inboundEmail).toMatchObject({ domain: 'reply.example.com', mailgunSigningKey: 'key-0123456789abcdef' });
     expect(() => loadConfig({ INBOUND_EMAIL_DOMAIN: 'not a domain' })).toThrow(/INBOUND_EMAIL_DOMAIN must be a domain name/);
     expect(() => loadConfig({ MAILGUN_WEBHOOK_SIGNING_KEY: 'short' })).toThrow(/MAILGUN_WEBHOOK_SIGNING_KEY must be at least 16 characters/);
   });
@@ -56,6 +57,13 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test', PUSH_TEST_ORIGINS: 'http://127.0.0.1:4567/push' }).pushTestOrigins).toEqual(['http://127.0.0.1:4567']);
     expect(() => loadConfig({ NODE_ENV: 'production', PUSH_TEST_ORIGINS: 'http://127.0.0.1:4567' })).toThrow(PUSH_TEST_ORIGINS_IN_PRODUCTION);
     expect(loadConfig({ NODE_ENV: 'production', PUSH_TEST_ORIGINS: '' }).pushTestOrigins).toEqual([]);
+  });
+
+  it('lets user-set URLs reach private addresses in development and test only, unless ALLOW_PRIVATE_OUTBOUND says otherwise', () => {
+    expect([loadConfig({}).allowPrivateOutbound, loadConfig({ NODE_ENV: 'test' }).allowPrivateOutbound]).toEqual([true, true]);
+    expect(loadConfig({ NODE_ENV: 'production' }).allowPrivateOutbound).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_PRIVATE_OUTBOUND: '1' }).allowPrivateOutbound).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', ALLOW_PRIVATE_OUTBOUND: '0' }).allowPrivateOutbound).toBe(false);
   });
 
   it('searches in memory unless SEARCH_INDEX=postgres or meilisearch, which needs MEILI_URL', () => {

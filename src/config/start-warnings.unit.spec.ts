@@ -20,6 +20,12 @@ describe('warnings at a production start', () => {
     expect(startWarnings(loadConfig({ ...base, MAILGUN_WEBHOOK_SIGNING_KEY: 'key-0123456789abcdef' })).some((w) => w.includes('MAILGUN'))).toBe(false);
   });
 
+  it('warns when feed URLs may lead into the private network (ALLOW_PRIVATE_OUTBOUND=1)', () => {
+    const base = { NODE_ENV: 'production', SMTP_URL: 'smtp://relay', PUBLIC_URL: 'https://homes.example.com' };
+    expect(startWarnings(loadConfig({ ...base, ALLOW_PRIVATE_OUTBOUND: '1' })).find((w) => w.startsWith('ALLOW_PRIVATE_OUTBOUND'))).toMatch(/may lead to loopback, private or link-local addresses/);
+    expect(startWarnings(loadConfig(base)).some((w) => w.startsWith('ALLOW_PRIVATE_OUTBOUND'))).toBe(false);
+  });
+
   it('has nothing to say outside production (the outboxes are the development set-up)', () => {
     expect(startWarnings(loadConfig({}))).toEqual([]);
   });

@@ -10,8 +10,12 @@ import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event
 import { configureFeed, FeedSecrets, feedSyncStream, runFeed } from '../../src/modules/feeds';
 import { type ImportItem, importListings } from '../../src/modules/listings';
 import { newId } from '../../src/shared/ids';
+import { Outbound } from '../../src/shared/net/outbound';
 import type { ResoRecordJson } from '../support/reso-server';
 import type { Benchmark, BenchContext } from './bench';
+
+/** The local stand-in is on loopback, as in development. */
+const TEST_OUTBOUND = new Outbound({ allowPrivate: true, showPrivateAnswers: true });
 
 const secrets = new FeedSecrets(Buffer.from('the benchmark server secret, thirty-two characters'));
 const CHANGES = 1000;
@@ -64,10 +68,10 @@ async function replication(ctx: BenchContext, count: number): Promise<void> {
   try {
     ctx.progress(`feed-replication: the stand-in generates ${count.toLocaleString('en-US')} listings with 5 media each`);
     await server.send({ type: 'generate', count, seed: 7, today: TODAY, media: 5 });
-    await configureFeed(store, secrets, { name: 'REPL', url: server.url, auth: { kind: 'bearer', token: server.token }, resources: ['Property', 'Media'], pageSize: 1000 }, systemContext());
+    await configureFeed(store, secrets, { name: 'REPL', url: server.url, auth: { kind: 'bearer', token: server.token }, resources: ['Property', 'Media'], pageSize: 1000 }, systemContext(), TEST_OUTBOUND);
     let counts = { fetched: 0, imported: 0 };
     const m = await ctx.measure(async () => {
-      counts = (await runFeed({ store, pool: db.pool, databaseUrl: db.url, secrets }, 'REPL', { kind: 'sync' })).counts;
+      counts = (await runFeed({ store, pool: db.pool, databaseUrl: db.url, secrets, outbound: TEST_OUTBOUND }, 'REPL', { kind: 'sync' })).counts;
     });
     if (counts.imported !== count) throw new Error(`feed-replication imported ${counts.imported} of ${count}`);
     ctx.record({
@@ -112,7 +116,7 @@ async function incremental(ctx: BenchContext, size: number): Promise<void> {
     await runner.waitForCatchUp(3_600_000);
 
     // The feed has replicated everything up to the checkpoint; 1,000 listings change after it.
-    await configureFeed(store, secrets, { name: 'BENCH', url: server.url, auth: { kind: 'bearer', token: server.token }, resources: ['Property', 'Media'], pageSize: 1000 }, systemContext());
+    await configureFeed(store, secrets, { name: 'BENCH', url: server.url, auth: { kind: 'bearer', token: server.token }, resources: ['Property', 'Media'], pageSize: 1000 }, systemContext(), TEST_OUTBOUND);
     const checkpoint = { ModificationTimestamp: '2029-12-31T00:00:00.000Z', keys: [] };
     const syncId = newId();
     const meta = () => ({ eventId: newId(), metadata: metadataOf(systemContext()) });
@@ -129,7 +133,7 @@ async function incremental(ctx: BenchContext, size: number): Promise<void> {
     let syncSeconds = 0;
     const m = await ctx.measure(async () => {
       const t = performance.now();
-      const result = await runFeed({ store, pool: db.pool, databaseUrl: db.url, secrets }, 'BENCH', { kind: 'sync' });
+      const result = await runFeed({ store, pool: db.pool, databaseUrl: db.url, secrets, outbound: TEST_OUTBOUND }, 'BENCH', { kind: 'sync' });
       syncSeconds = (performance.now() - t) / 1000;
       if (result.counts.changed !== CHANGES) throw new Error(`feed-incremental changed ${result.counts.changed} of ${CHANGES}`);
       for (;;) {

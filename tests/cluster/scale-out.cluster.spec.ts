@@ -9,7 +9,7 @@ import { systemContext } from '../../src/commands/command-context';
 import { configureFeed, FeedSecrets, feedSyncStream } from '../../src/modules/feeds';
 import { type Instance, startInstance } from '../support/cluster-instance';
 import { demoUser, PASSWORD } from '../support/dashboard-fixture';
-import { properties, TEST_SECRET } from '../support/feed-fixture';
+import { properties, TEST_OUTBOUND, TEST_SECRET } from '../support/feed-fixture';
 import { LoadBalancer } from '../support/load-balancer';
 import { ResoServer } from '../support/reso-server';
 import { testConfig } from '../support/test-config';
@@ -135,6 +135,7 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
       new FeedSecrets(Buffer.from(TEST_SECRET, 'utf8')),
       { name: FEED, url: reso.url, auth: { kind: 'oauth2', tokenUrl: reso.tokenUrl, clientId: 'porchlight', clientSecret: 's3cret' }, pageSize: 100, pollIntervalSeconds: 3600 },
       systemContext(),
+      TEST_OUTBOUND,
     );
     for (let i = 0; i < 300 && (await lockHolders()).get(`feed:${FEED}`) !== 'node-a'; i++) await sleep(100);
     step('node-a runs the feed sync; starting node-b and node-c');

@@ -72,6 +72,13 @@ describe('the Feeds tab in Chromium (issue 14)', () => {
     expect(await edit.getByLabel('Client secret').inputValue()).toBe('');
     expect(await edit.getByLabel('Client secret').getAttribute('placeholder')).toBe('Stored; leave empty to keep it');
     expect(await page.content()).not.toContain('s3cret');
+    // Moving the token URL asks for the secret again, and says why.
+    await edit.getByLabel('Token URL').fill('https://collector.example.test/token');
+    expect(await edit.getByLabel('Client secret').getAttribute('placeholder')).toBe('Required again');
+    await edit.getByText('The address changed: type the client secret again.', { exact: false }).waitFor();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('Please enter the client secret again', { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
     // Many changes on a slow server: "Sync now" shows the bar moving, then the counts.

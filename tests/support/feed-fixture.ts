@@ -2,11 +2,15 @@ import { systemContext } from '../../src/commands/command-context';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { configureFeed, type FeedInput, type FeedRunDeps, FeedSecrets, type FeedSyncEvent, feedSyncStream } from '../../src/modules/feeds';
 import { listingStream } from '../../src/modules/listings';
+import { Outbound } from '../../src/shared/net/outbound';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { ResoServer, type ResoServerOptions } from './reso-server';
 
 /** A test server secret; the CLI is given the same through SECRET_KEY. */
 export const TEST_SECRET = 'a test server secret, thirty-two characters or more';
+
+/** As the product is configured in development and test: local stand-ins may be reached, and what they answer shown. */
+export const TEST_OUTBOUND = new Outbound({ allowPrivate: true, showPrivateAnswers: true });
 
 /** A RESO Property record the importer takes, at a given ModificationTimestamp. */
 export const property = (key: string, ts: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -51,7 +55,7 @@ export async function feedFixture(): Promise<FeedFixture> {
     db,
     store,
     secrets,
-    deps: { store, pool: db.pool, databaseUrl: db.url, secrets, client: { backoffMs: 20, attempts: 4, timeoutMs: 10_000 } },
+    deps: { store, pool: db.pool, databaseUrl: db.url, secrets, client: { backoffMs: 20, attempts: 4, timeoutMs: 10_000 }, outbound: TEST_OUTBOUND },
     async server(options = {}) {
       const s = await new ResoServer({ clients: [{ id: 'porchlight', secret: 's3cret' }], ...options }).start();
       servers.push(s);
@@ -63,6 +67,7 @@ export async function feedFixture(): Promise<FeedFixture> {
         secrets,
         { name, url: server.url, auth: { kind: 'oauth2', tokenUrl: server.tokenUrl, clientId: 'porchlight', clientSecret: 's3cret' }, ...input },
         systemContext(),
+        TEST_OUTBOUND,
       );
     },
     async types(pdid) {

@@ -53,7 +53,7 @@ export class ResoServer {
   /** Media and open houses by listing key, for $expand (built when first asked, dropped on change). */
   private readonly byListing = new Map<'Media' | 'OpenHouse', Map<string, ResoRecordJson[]>>();
   private readonly tokens = new Map<string, number>();
-  private readonly failures: { status: number; retryAfter?: string; body?: string }[] = [];
+  private readonly failures: { status: number; retryAfter?: string; body?: unknown }[] = [];
   private server: http.Server | undefined;
   private base = '';
 
@@ -123,7 +123,7 @@ export class ResoServer {
   }
 
   /** The next API answers (not the token endpoint's) fail like this, in order. */
-  failNext(...failures: { status: number; retryAfter?: string; body?: string }[]): void {
+  failNext(...failures: { status: number; retryAfter?: string; body?: unknown }[]): void {
     this.failures.push(...failures);
   }
 

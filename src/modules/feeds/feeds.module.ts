@@ -2,6 +2,9 @@ import { Global, Module } from '@nestjs/common';
 import { MlsFeedAttributions } from '../listings';
 import { FeedReadModelAttributions } from './feed-attributions';
 import { AccountsModule, SecretKey } from '../accounts';
+import { CONFIG } from '../../app/tokens';
+import { Outbound } from '../../shared/net/outbound';
+import { feedOutbound } from './feed-outbound';
 import { FeedSecrets } from './feed-secrets';
 import { FeedsController } from './feeds-admin/feeds.http';
 import { FeedRuns } from './run-feeds/feed-runs.service';
@@ -17,6 +20,7 @@ import { FeedScheduler } from './run-feeds/feed-scheduler.reactor';
   controllers: [FeedsController],
   providers: [
     { provide: FeedSecrets, useFactory: async (key: SecretKey) => new FeedSecrets(await key.get()), inject: [SecretKey] },
+    { provide: Outbound, useFactory: feedOutbound, inject: [CONFIG] },
     FeedRuns,
     FeedScheduler,
     { provide: MlsFeedAttributions, useClass: FeedReadModelAttributions },

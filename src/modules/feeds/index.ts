@@ -10,6 +10,7 @@ export { describeUrl, FeedBusyError, FeedCredentialsError, FeedError, FeedProtoc
 export { type ClientOptions, ResoClient } from './reso-client/reso-client';
 export { type FeedProgress, type FeedRunDeps, type FeedRunOptions, type FeedRunResult, runFeed, runFeedIfDue } from './sync-feed/run-feed';
 export { RecordEnricher } from './sync-feed/enrich-records';
+export { feedOutbound } from './feed-outbound';
 export { FeedsModule } from './feeds.module';
 export { FeedRuns } from './run-feeds/feed-runs.service';
 export { FeedScheduler, RECONCILE_EVERY_MS } from './run-feeds/feed-scheduler.reactor';

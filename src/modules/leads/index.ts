@@ -37,6 +37,9 @@ export { sendTextToLead, type TextResult } from './text-messages/send-text';
 export { SiteNumbers } from './text-messages/site-numbers';
 export { MEDIA_URL, textEligibility } from './text-messages/text-messages';
 export { LeadsModule } from './leads.module';
+// Webhooks that read their own bodies (main.ts keeps the body parsers off them).
+export { INBOUND_EMAIL_PATH } from './inbound-email/inbound-email.http';
+export { SMS_INBOUND_PATH } from './text-messages/sms-inbound.http';
 // Action plans (issue 19 part 1) act on leads through the leads context's own deciders.
 export { leadEmailDecider } from './lead-email/lead-email.decide';
 export { leadMergeValues } from './lead-email/merge-values';

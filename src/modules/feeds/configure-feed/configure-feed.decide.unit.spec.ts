@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors';
 import { evolveFeed, type Feed, initialFeed } from '../feed';
 import type { FeedEvent, SealedSecret } from '../feeds.events';
-import { decideFeed, type FeedCommand } from './configure-feed.decide';
+import { BEARER_TOKEN_AGAIN, CLIENT_SECRET_AGAIN, decideFeed, type FeedCommand } from './configure-feed.decide';
 import { FeedInput, parseInterval } from './feed-input';
 
 const sealed = (data: string): SealedSecret => ({ v: 1, iv: 'iv', tag: 'tag', data });
@@ -36,19 +36,36 @@ describe('configuring a feed (given events / when command / then events)', () =>
       initialFeed(),
     );
     const state = given(created);
-    const changed = decideFeed(configure({ auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token2', clientId: 'c' }, pageSize: 200 }), state);
+    const changed = decideFeed(configure({ auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c2' }, pageSize: 200 }), state);
     expect(settingsOf(changed)).toMatchObject({
       url: 'https://x.test',
-      auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token2', clientId: 'c', scope: 'api', clientSecret: sealed('s1') },
+      auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c2', scope: 'api', clientSecret: sealed('s1') },
       pageSize: 200,
       filter: "CountyOrParish eq 'Cook'",
     });
-    expect(decideFeed(configure({ pageSize: 200, auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token2', clientId: 'c' } }), given([...created, ...changed]))).toEqual([]);
+    expect(decideFeed(configure({ pageSize: 200, auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c2' } }), given([...created, ...changed]))).toEqual([]);
     // Stored settings come back from jsonb with their keys in another order: still the same settings.
     const reordered = created.map((e) => ({ ...e, data: JSON.parse(JSON.stringify(e.data, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v))) as typeof e.data })) as FeedEvent[];
     expect(decideFeed(configure({ filter: "CountyOrParish eq 'Cook'" }), given(reordered))).toEqual([]);
     // An empty filter clears it.
     expect(settingsOf(decideFeed(configure({ filter: '  ' }), state)).filter).toBeNull();
+  });
+
+  it('a stored secret never follows a changed address: a new token URL or service root needs the secret again', () => {
+    const oauth = given(decideFeed(configure({ url: 'https://x.test', auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c', clientSecret: sealed('s1') } }), initialFeed()));
+    expect(() => decideFeed(configure({ auth: { kind: 'oauth2', tokenUrl: 'https://attacker.example/token', clientId: 'c' } }), oauth)).toThrow(CLIENT_SECRET_AGAIN);
+    expect(() => decideFeed(configure({ url: 'https://attacker.example/odata' }), oauth)).toThrow(CLIENT_SECRET_AGAIN);
+    expect(settingsOf(decideFeed(configure({ auth: { kind: 'oauth2', tokenUrl: 'https://y.test/token', clientId: 'c', clientSecret: sealed('s2') } }), oauth)).auth).toMatchObject({ tokenUrl: 'https://y.test/token', clientSecret: sealed('s2') });
+
+    const bearer = given(decideFeed(configure({ url: 'https://x.test', auth: { kind: 'bearer', token: sealed('t1') } }), initialFeed()));
+    expect(() => decideFeed(configure({ url: 'https://attacker.example' }), bearer)).toThrow(BEARER_TOKEN_AGAIN);
+    expect(() => decideFeed(configure({ url: 'https://attacker.example', auth: { kind: 'bearer' } }), bearer)).toThrow(BEARER_TOKEN_AGAIN);
+    expect(settingsOf(decideFeed(configure({ url: 'https://y.test', auth: { kind: 'bearer', token: sealed('t2') } }), bearer))).toMatchObject({ url: 'https://y.test', auth: { token: sealed('t2') } });
+    // The same address again (a trailing slash aside) keeps the secret.
+    expect(decideFeed(configure({ url: 'https://x.test/', pageSize: 10 }), bearer)).toHaveLength(1);
+    // A removed feed added again at another address needs its secret too.
+    const removed = given([...decideFeed(configure({ url: 'https://x.test', auth: { kind: 'bearer', token: sealed('t1') } }), initialFeed()), { type: 'FeedRemoved', data: { name: 'MRED' } }]);
+    expect(() => decideFeed(configure({ url: 'https://attacker.example' }), removed)).toThrow(BEARER_TOKEN_AGAIN);
   });
 
   it('remove: a known feed is removed once; an unknown or removed one is 404; adding it again brings it back', () => {

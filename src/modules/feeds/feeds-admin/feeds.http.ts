@@ -8,6 +8,7 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { conflict, notFound } from '../../../shared/errors';
+import { Outbound } from '../../../shared/net/outbound';
 import { commandContextOf } from '../../accounts';
 import { BackofficeController } from '../../backoffice';
 import { MLS_NAME } from '../../listings';
@@ -35,6 +36,7 @@ export class FeedsController {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(FeedSecrets) private readonly secrets: FeedSecrets,
     @Inject(FeedRuns) private readonly runs: FeedRuns,
+    @Inject(Outbound) private readonly outbound: Outbound,
   ) {}
 
   @Get()
@@ -45,10 +47,16 @@ export class FeedsController {
 
   @Post()
   @HttpCode(200)
-  @ApiDoc({ summary: 'Add feed `name`, or change it (what is left out stays as it was, secrets included)', tag: TAG, access: 'staff', body: FeedInput, responses: { 200: '{isSuccess, name, created, changed, settings}', 400: '{message}' } })
+  @ApiDoc({
+    summary: 'Add feed `name`, or change it (what is left out stays as it was, secrets included; a changed token URL or service root needs the secret again)',
+    tag: TAG,
+    access: 'staff',
+    body: FeedInput,
+    responses: { 200: '{isSuccess, name, created, changed, settings}', 400: '{message}: invalid, a secret missing for a changed address, or a URL that leads to a private address (production)' },
+  })
   async configure(@Body() body: unknown, @Req() req: Request) {
     const input = parseBody(FeedInput, body);
-    const { settings, changed, created } = await configureFeed(this.store, this.secrets, input, commandContextOf(req));
+    const { settings, changed, created } = await configureFeed(this.store, this.secrets, input, commandContextOf(req), this.outbound);
     return { isSuccess: true, name: input.name, created, changed, settings: publicSettings(settings) };
   }
 

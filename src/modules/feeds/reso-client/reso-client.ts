@@ -1,3 +1,4 @@
+import { LEADS_TO_PRIVATE, Outbound, type OutboundInit, type OutboundResponse, PrivateAddressError } from '../../../shared/net/outbound';
 import { describeUrl, FeedCredentialsError, FeedProtocolError, FeedStoppedError, FeedUnreachableError } from './feed-errors';
 import { retryAfterMs } from './retry-after';
 
@@ -24,7 +25,12 @@ export type ClientOptions = {
   readonly signal?: AbortSignal;
   /** Told of each wait (status line, tests). */
   readonly onWait?: (ms: number, why: string) => void;
+  /** Where requests may go (ALLOW_PRIVATE_OUTBOUND); unset: anywhere. */
+  readonly outbound?: Outbound;
 };
+
+/** Used when no policy is given (the product always gives the configured one). */
+const ANYWHERE = new Outbound({ allowPrivate: true });
 
 const RETRYABLE = new Set([408, 429, 500, 502, 503, 504]);
 
@@ -33,7 +39,8 @@ const RETRYABLE = new Set([408, 429, 500, 502, 503, 504]);
  * fetched before the first request and again shortly before it expires (or once after a 401),
  * or a static bearer token; 429 and 5xx answers are retried after the server's Retry-After
  * (else a doubling pause). Credentials are only sent to the service root's own origin and the
- * token URL; messages never carry them or a query string.
+ * token URL; messages never carry them or a query string, nor anything an address on a
+ * private network answered (it could be an internal service's).
  */
 export class ResoClient {
   private token: { value: string; refreshAt: number } | undefined;
@@ -96,7 +103,7 @@ export class ResoClient {
         continue;
       }
       const text = await res.text();
-      if (!res.ok) throw new FeedProtocolError(`${describeUrl(url)} answered HTTP ${res.status}${odataMessage(text)}`, res.status);
+      if (!res.ok) throw new FeedProtocolError(`${describeUrl(url)} answered HTTP ${res.status}${res.mayShowAnswer ? odataMessage(text) : ''}`, res.status);
       try {
         return JSON.parse(text) as unknown;
       } catch {
@@ -106,15 +113,16 @@ export class ResoClient {
   }
 
   /** fetch with a timeout, network errors retried like 5xx. */
-  private async fetch(url: string, init: RequestInit, attempt: number): Promise<Response> {
+  private async fetch(url: string, init: OutboundInit, attempt: number): Promise<OutboundResponse> {
     const attempts = this.options.attempts ?? 6;
     for (let n = attempt; ; n++) {
       if (this.options.signal?.aborted) throw new FeedStoppedError('The sync was stopped');
       const signals = [AbortSignal.timeout(this.options.timeoutMs ?? 60_000), ...(this.options.signal ? [this.options.signal] : [])];
       try {
-        return await fetch(url, { ...init, signal: AbortSignal.any(signals) });
+        return await (this.options.outbound ?? ANYWHERE).fetch(url, { ...init, signal: AbortSignal.any(signals) });
       } catch (err) {
         if (this.options.signal?.aborted) throw new FeedStoppedError('The sync was stopped');
+        if (err instanceof PrivateAddressError) throw new FeedUnreachableError(`${describeUrl(url)} ${LEADS_TO_PRIVATE} (ALLOW_PRIVATE_OUTBOUND)`);
         const why = (err as Error).name === 'TimeoutError' ? 'no answer in time' : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
         if (n >= attempts) throw new FeedUnreachableError(`${describeUrl(url)} could not be reached (${why}) after ${n} attempts`);
         await this.sleep(this.backoff(n), `${why} from ${describeUrl(url)}`);
@@ -122,7 +130,7 @@ export class ResoClient {
     }
   }
 
-  private async pause(res: Response, attempt: number, why: string): Promise<void> {
+  private async pause(res: OutboundResponse, attempt: number, why: string): Promise<void> {
     const attempts = this.options.attempts ?? 6;
     if (attempt >= attempts) throw new FeedUnreachableError(`${why}, still after ${attempt} attempts`);
     const asked = retryAfterMs(res.headers.get('retry-after'));
@@ -169,7 +177,7 @@ export class ResoClient {
       const text = await res.text();
       if (res.status === 400 || res.status === 401 || res.status === 403) {
         // The OAuth2 error code (invalid_client...) says what is wrong without echoing anything sent.
-        const code = /"error"\s*:\s*"([a-z_]{1,40})"/.exec(text)?.[1];
+        const code = !res.mayShowAnswer ? undefined : /"error"\s*:\s*"([a-z_]{1,40})"/.exec(text)?.[1];
         throw new FeedCredentialsError(`The token endpoint ${describeUrl(tokenUrl)} refused the client credentials (HTTP ${res.status}${code ? `, ${code}` : ''})`);
       }
       if (!res.ok) throw new FeedProtocolError(`The token endpoint ${describeUrl(tokenUrl)} answered HTTP ${res.status}`, res.status);

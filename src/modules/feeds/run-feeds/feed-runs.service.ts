@@ -3,6 +3,7 @@ import type { Runtime } from '../../../app/runtime';
 import { RUNTIME } from '../../../app/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { logger } from '../../../shared/logger';
+import { Outbound } from '../../../shared/net/outbound';
 import { FeedSecrets } from '../feed-secrets';
 import type { FeedSyncKind } from '../feeds.events';
 import { FeedBusyError } from '../reso-client/feed-errors';
@@ -25,6 +26,7 @@ export class FeedRuns implements OnModuleDestroy {
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(FeedSecrets) private readonly secrets: FeedSecrets,
+    @Inject(Outbound) private readonly outbound: Outbound,
   ) {}
 
   isRunning(name: string): boolean {
@@ -64,6 +66,7 @@ export class FeedRuns implements OnModuleDestroy {
       databaseUrl: this.runtime.db.url,
       secrets: this.secrets,
       client: { backoffMs: config.backoffMs, attempts: config.attempts },
+      outbound: this.outbound,
     };
     // A person's run waits for the lock a scheduler of another instance may hold for a moment.
     const done = runFeedIfDue(deps, name, { kind, ctx, signal: controller.signal, onStarted, waitForLockMs: due === null ? LOCK_WAIT_MS : 0 }, due).then(

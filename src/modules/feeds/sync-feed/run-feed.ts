@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { type CommandContext, metadataOf, systemContext } from '../../../commands/command-context';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { newId } from '../../../shared/ids';
+import type { Outbound } from '../../../shared/net/outbound';
 import type { StoredEvent } from '../../../shared/event';
 import { importListings, type ImportItem } from '../../listings';
 import type { FeedSecrets } from '../feed-secrets';
@@ -34,6 +35,8 @@ export type FeedRunDeps = {
   readonly secrets: FeedSecrets;
   /** Retries, back-off and timeouts of the HTTP client (tests make them short). */
   readonly client?: ClientOptions;
+  /** Where the feed's requests may go (ALLOW_PRIVATE_OUTBOUND). */
+  readonly outbound: Outbound;
 };
 
 export type FeedProgress = {
@@ -111,7 +114,7 @@ export async function runFeedIfDue(deps: FeedRunDeps, name: string, options: Fee
     options.onStarted?.(syncId);
     const batches = new CheckpointedImport(deps, name, syncId, options, started.nextRevision, checkpoint, ctx);
     try {
-      const client = new ResoClient(settings.url, openAuth(deps.secrets, name, settings), { ...deps.client, signal: options.signal, onWait: options.onWait });
+      const client = new ResoClient(settings.url, openAuth(deps.secrets, name, settings), { ...deps.client, outbound: deps.outbound, signal: options.signal, onWait: options.onWait });
       const warnings =
         options.kind === 'sync'
           ? await replicate(client, settings, full ? null : checkpoint, batches)

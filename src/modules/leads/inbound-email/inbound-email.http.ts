@@ -22,14 +22,13 @@ import { leadEmailDecider } from '../lead-email/lead-email.decide';
 import { replyTokenOf, verifyReplyToken } from '../lead-email/reply-address';
 import { InboundMailParts, type InboundFile } from './inbound-parts';
 import { readInboundForm } from './inbound-form';
-import { checkMailgunSignature, MAILGUN_MAX_AGE_SECONDS } from './mailgun-signature';
+import { MAILGUN_MAX_AGE_SECONDS } from './mailgun-signature';
 import { newTextOf } from './quoted-history';
 
 const log = logger('inbound-email');
 
 export const INBOUND_EMAIL_PATH = '/api/inbound/email';
-export const NOT_SIGNED = 'Not a signed message from the mail provider';
-export const STALE = 'This message was signed more than 15 minutes ago';
+export { NOT_SIGNED, STALE } from './inbound-parts';
 export const REPLAYED = 'This message was already delivered (its token was used before)';
 export const NOT_A_THREAD = 'Not a reply address of ours';
 /** A reply keeps at most this many attachments; the others count as refused. */
@@ -89,7 +88,7 @@ export class InboundEmailController {
     summary: "Mailgun's inbound route: a reply to a CRM e-mail joins the lead's thread",
     tag: 'One conversation',
     access: 'Mailgun (signed); absent without MAILGUN_WEBHOOK_SIGNING_KEY',
-    responses: { 200: '{message}', 403: 'unsigned, forged, stale or replayed', 406: 'not a reply address of ours (Mailgun does not retry)', 429: 'too many' },
+    responses: { 200: '{message}', 403: 'unsigned, forged, stale or replayed (refused before any file is read)', 406: 'not a reply address of ours (Mailgun does not retry)', 413: 'over INBOUND_EMAIL_MAX_MB, or more than 100 files or fields', 429: 'too many' },
   })
   @Post(INBOUND_EMAIL_PATH.slice(1))
   @HttpCode(200)
@@ -97,10 +96,8 @@ export class InboundEmailController {
   @UseInterceptors(InboundMailParts)
   async inbound(@Body() body: unknown, @UploadedFiles() files: InboundFile[] | undefined) {
     const now = new Date();
+    // Signed and fresh: InboundMailParts checked it before reading any file.
     const form = readInboundForm((body ?? {}) as Record<string, unknown>);
-    const check = checkMailgunSignature(this.config.inboundEmail.mailgunSigningKey!, form.signature, now);
-    if (check === 'stale') throw forbidden(STALE);
-    if (check !== 'ok') throw forbidden(NOT_SIGNED);
     // Each token once: a signed post replayed (with other words: the signature does not cover them) is refused.
     const tokenKey = createHash('sha256').update(String(form.signature.token)).digest('base64url');
     if (!(await this.limiter.allow(`mailgun-token:${tokenKey}`, 1, MAILGUN_MAX_AGE_SECONDS * 2))) throw forbidden(REPLAYED);

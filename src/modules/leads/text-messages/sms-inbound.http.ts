@@ -1,5 +1,6 @@
-import { Body, Controller, Header, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { type CallHandler, type CanActivate, Controller, type ExecutionContext, Header, HttpCode, Inject, Injectable, type NestInterceptor, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Observable } from 'rxjs';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../app/tokens';
 import { systemContext } from '../../../commands/command-context';
@@ -7,6 +8,7 @@ import { handleCommand } from '../../../commands/handle-command';
 import { usersWithCellPhone } from '../../../../projections/users';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
+import { readSmallBody } from '../../../http/unread-body';
 import { forbidden, notFound } from '../../../shared/errors';
 import { loadAccount, updateAccountDecider, userStream } from '../../accounts';
 import { carrierKeyword, SmsSender, tenDigits } from '../../messaging';
@@ -15,6 +17,39 @@ import { SiteNumbers } from './site-numbers';
 import { helpReply, startReply, twiml } from './text-messages';
 
 export const SMS_INBOUND_PATH = '/api/messaging/sms/inbound';
+/** Twilio's form (a text of 1,600 characters, ten media addresses and its own fields) is a few KB. */
+const SMS_INBOUND_MAX_BYTES = 64 * 1024;
+
+/** Before the body is read: the route exists only when Twilio is configured (else 404). */
+@Injectable()
+export class TwilioConfiguredGuard implements CanActivate {
+  constructor(@Inject(CONFIG) private readonly config: Config) {}
+
+  canActivate(): boolean {
+    if (!this.config.twilio) throw notFound();
+    return true;
+  }
+}
+
+/**
+ * The form Twilio posts, read by us rather than the app's body parsers: at most 64 KB (more is
+ * refused with 413 without reading it), each name with its value or values in order.
+ */
+@Injectable()
+export class TwilioForm implements NestInterceptor {
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const raw = await readSmallBody(req, http.getResponse<Response>(), SMS_INBOUND_MAX_BYTES);
+    const params: Record<string, string | string[]> = {};
+    for (const [name, value] of new URLSearchParams(raw.toString('utf8'))) {
+      const before = params[name];
+      params[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+    }
+    req.body = params;
+    return next.handle();
+  }
+}
 
 /**
  * The SMS provider's webhook for what leads text (issue 16). The carrier keywords act and are
@@ -39,9 +74,11 @@ export class SmsInboundController {
   @Post(SMS_INBOUND_PATH.slice(1))
   @HttpCode(200)
   @Header('Content-Type', 'text/xml')
-  async receive(@Body() body: unknown, @Req() req: Request): Promise<string> {
-    if (!this.config.twilio) throw notFound();
-    const params = Object.fromEntries(Object.entries((body ?? {}) as Record<string, unknown>).filter((e): e is [string, string | string[]] => isFormValue(e[1])));
+  @UseGuards(TwilioConfiguredGuard)
+  @UseInterceptors(TwilioForm)
+  async receive(@Req() req: Request): Promise<string> {
+    const params = req.body as Record<string, string | string[]>;
+    // Nothing of the form is used before the signature over all of it is checked.
     const text = this.sms.parseInbound({ url: `${this.config.publicUrl}${req.originalUrl}`, params, headers: req.headers });
     if (!text) throw forbidden('Not a signed message from the SMS provider');
     const phone = tenDigits(text.from);
@@ -69,6 +106,3 @@ export class SmsInboundController {
     await handleCommand(this.store, userStream(userId), updateAccountDecider, { userId, consent: { text: granted }, source }, ctx);
   }
 }
-
-/** A form field as body-parser hands it over: one value, or several for a repeated name. */
-const isFormValue = (v: unknown): v is string | string[] => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));

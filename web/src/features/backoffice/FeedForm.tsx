@@ -5,7 +5,7 @@ import { Modal } from '../../ui/Modal';
 import { useToast } from '../../ui/useToast';
 import styles from './Backoffice.module.css';
 import { FormEnd } from './FormEnd';
-import { type FeedFields, fieldsOf, formToRequest } from './feedFormat';
+import { type FeedFields, fieldsOf, formToRequest, secretNeededAgain } from './feedFormat';
 
 type Props = {
   /** null: closed; 'new': add a feed; a feed: edit it. */
@@ -16,7 +16,7 @@ type Props = {
 
 /**
  * Add or change a feed (rendered with a key per feed, so each opening starts from its settings). Secrets are write-only: the server never sends them back, so an
- * existing one shows as "stored" and is kept unless a new one is typed.
+ * existing one shows as "stored" and is kept unless a new one is typed; once the address it goes to is changed, the field asks for it again.
  */
 export function FeedForm({ feed, onClose, onSaved }: Props) {
   const editing = feed !== null && feed !== 'new' ? feed : null;
@@ -26,11 +26,12 @@ export function FeedForm({ feed, onClose, onSaved }: Props) {
   const toast = useToast();
   const set = <K extends keyof FeedFields>(k: K, v: FeedFields[K]) => setF((x) => ({ ...x, [k]: v }));
   const stored = (kind: 'oauth2' | 'bearer') => editing?.settings.auth.kind === kind && editing.settings.auth.hasSecret;
+  const again = secretNeededAgain(f, editing);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const body = formToRequest(f, editing !== null);
+    const body = formToRequest(f, editing);
     if (typeof body === 'string') return setError(body);
     setBusy(true);
     try {
@@ -51,17 +52,26 @@ export function FeedForm({ feed, onClose, onSaved }: Props) {
     </label>
   );
   const secret = (label: string, k: 'clientSecret' | 'bearer', kind: 'oauth2' | 'bearer') => (
-    <label className={styles.field}>
-      {label}
-      <input
-        className={styles.input}
-        type="password"
-        autoComplete="new-password"
-        value={f[k]}
-        placeholder={stored(kind) ? 'Stored; leave empty to keep it' : 'Required'}
-        onChange={(e) => set(k, e.target.value)}
-      />
-    </label>
+    <>
+      <label className={styles.field}>
+        {label}
+        <input
+          className={styles.input}
+          type="password"
+          autoComplete="new-password"
+          value={f[k]}
+          required={!stored(kind) || again}
+          aria-describedby={again ? `${k}-again` : undefined}
+          placeholder={again ? 'Required again' : stored(kind) ? 'Stored; leave empty to keep it' : 'Required'}
+          onChange={(e) => set(k, e.target.value)}
+        />
+      </label>
+      {again && (
+        <p id={`${k}-again`} className={`${styles.small} ${styles.muted}`}>
+          The address changed: type the {kind === 'oauth2' ? 'client secret' : 'token'} again. A stored secret is only sent where it was given for.
+        </p>
+      )}
+    </>
   );
 
   return (

@@ -61,11 +61,27 @@ export function fieldsOf(feed: FeedView | null): FeedFields {
   };
 }
 
+const sameUrl = (a: string, b: string) => a.trim().replace(/\/+$/, '') === b.trim().replace(/\/+$/, '');
+
+/**
+ * Whether the stored secret must be typed again: it never follows a changed address (for OAuth2
+ * the token URL or the service root, for a bearer token the service root), as the server holds.
+ */
+export function secretNeededAgain(f: FeedFields, feed: FeedView | null): boolean {
+  const s = feed?.settings;
+  if (!s || s.auth.kind !== f.authKind) return false;
+  if (s.auth.kind === 'oauth2') return s.auth.hasSecret && (!sameUrl(f.url, s.url) || f.tokenUrl.trim() !== s.auth.tokenUrl);
+  return s.auth.kind === 'bearer' && s.auth.hasSecret && !sameUrl(f.url, s.url);
+}
+
 /**
  * What the form sends, or the first problem in words. Secrets go only when typed: left empty on
- * a feed that has one, the stored secret is kept (the server never sends it back).
+ * a feed that has one, the stored secret is kept (the server never sends it back), unless the
+ * address it goes to changed.
  */
-export function formToRequest(f: FeedFields, editing: boolean): FeedForm | string {
+export function formToRequest(f: FeedFields, feed: FeedView | null): FeedForm | string {
+  const editing = feed !== null;
+  const again = secretNeededAgain(f, feed);
   if (!/^[A-Za-z0-9_]{1,32}$/.test(f.name)) return 'The feed name must be 1 to 32 letters, digits or underscores';
   if (!/^https?:\/\/\S+$/.test(f.url.trim())) return 'Please enter the service root URL (http or https)';
   const pageSize = Number(f.pageSize);
@@ -77,9 +93,11 @@ export function formToRequest(f: FeedFields, editing: boolean): FeedForm | strin
     if (!/^https?:\/\/\S+$/.test(f.tokenUrl.trim())) return 'Please enter the token URL';
     if (!f.clientId.trim()) return 'Please enter the client id';
     if (!editing && !f.clientSecret) return 'Please enter the client secret';
+    if (again && !f.clientSecret) return 'Please enter the client secret again: the token URL or service root URL changed, and the stored secret is only sent where it was given for';
     auth = { kind: 'oauth2', tokenUrl: f.tokenUrl.trim(), clientId: f.clientId.trim(), scope: f.scope.trim() || null, ...(f.clientSecret ? { clientSecret: f.clientSecret } : {}) };
   } else if (f.authKind === 'bearer') {
     if (!editing && !f.bearer) return 'Please enter the bearer token';
+    if (again && !f.bearer) return 'Please enter the bearer token again: the service root URL changed, and the stored token is only sent where it was given for';
     auth = { kind: 'bearer', ...(f.bearer ? { token: f.bearer } : {}) };
   } else auth = { kind: 'none' };
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedView } from '../../api/backoffice';
-import { countsLine, fieldsOf, formToRequest, intervalText, lagText, runPercent } from './feedFormat';
+import { countsLine, fieldsOf, formToRequest, intervalText, lagText, runPercent, secretNeededAgain } from './feedFormat';
 
 const feed: FeedView = {
   name: 'MRED',
@@ -41,13 +41,29 @@ describe('feeds tab formatting', () => {
   it('edits keep a stored secret when its field is left empty; a new feed needs one', () => {
     const editing = fieldsOf(feed);
     expect(editing.clientSecret).toBe('');
-    expect(formToRequest(editing, true)).toMatchObject({ name: 'MRED', auth: { kind: 'oauth2', clientId: 'porch', scope: null }, pageSize: 500, pollIntervalSeconds: 900 });
-    expect((formToRequest(editing, true) as { auth: object }).auth).not.toHaveProperty('clientSecret');
-    expect(formToRequest({ ...editing, clientSecret: 'new' }, true)).toMatchObject({ auth: { clientSecret: 'new' } });
+    expect(formToRequest(editing, feed)).toMatchObject({ name: 'MRED', auth: { kind: 'oauth2', clientId: 'porch', scope: null }, pageSize: 500, pollIntervalSeconds: 900 });
+    expect((formToRequest(editing, feed) as { auth: object }).auth).not.toHaveProperty('clientSecret');
+    expect(formToRequest({ ...editing, clientSecret: 'new' }, feed)).toMatchObject({ auth: { clientSecret: 'new' } });
     const fresh = { ...fieldsOf(null), name: 'NEW', url: 'https://x.test/odata', tokenUrl: 'https://x.test/token', clientId: 'c' };
-    expect(formToRequest(fresh, false)).toBe('Please enter the client secret');
-    expect(formToRequest({ ...fresh, name: 'bad name' }, false)).toMatch(/letters, digits or underscores/);
-    expect(formToRequest({ ...fresh, authKind: 'bearer' }, false)).toBe('Please enter the bearer token');
-    expect(formToRequest({ ...fresh, authKind: 'none', intervalMinutes: '0.5' }, false)).toBe('The poll interval must be at least 1 minute');
+    expect(formToRequest(fresh, null)).toBe('Please enter the client secret');
+    expect(formToRequest({ ...fresh, name: 'bad name' }, null)).toMatch(/letters, digits or underscores/);
+    expect(formToRequest({ ...fresh, authKind: 'bearer' }, null)).toBe('Please enter the bearer token');
+    expect(formToRequest({ ...fresh, authKind: 'none', intervalMinutes: '0.5' }, null)).toBe('The poll interval must be at least 1 minute');
+  });
+
+  it('asks for the stored secret again once the address it goes to changes', () => {
+    const editing = fieldsOf(feed);
+    expect(secretNeededAgain(editing, feed)).toBe(false);
+    expect(secretNeededAgain({ ...editing, url: 'https://api.example.test/odata/' }, feed)).toBe(false);
+    expect(secretNeededAgain({ ...editing, tokenUrl: 'https://collector.example/token' }, feed)).toBe(true);
+    expect(secretNeededAgain({ ...editing, url: 'https://collector.example/odata' }, feed)).toBe(true);
+    expect(formToRequest({ ...editing, tokenUrl: 'https://collector.example/token' }, feed)).toMatch(/^Please enter the client secret again: the token URL or service root URL changed/);
+    expect(formToRequest({ ...editing, tokenUrl: 'https://collector.example/token', clientSecret: 's' }, feed)).toMatchObject({ auth: { tokenUrl: 'https://collector.example/token', clientSecret: 's' } });
+    const bearerFeed: FeedView = { ...feed, settings: { ...feed.settings, auth: { kind: 'bearer', hasSecret: true } } };
+    const bearer = fieldsOf(bearerFeed);
+    expect(formToRequest({ ...bearer, url: 'https://collector.example/odata' }, bearerFeed)).toMatch(/^Please enter the bearer token again/);
+    expect(formToRequest({ ...bearer, pageSize: '10' }, bearerFeed)).toMatchObject({ auth: { kind: 'bearer' } });
+    // Another kind of authentication asks for its own secret anyway.
+    expect(secretNeededAgain({ ...editing, authKind: 'bearer', url: 'https://collector.example/odata' }, feed)).toBe(false);
   });
 });
