@@ -341,6 +341,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboundEmail: { domain: (e.INBOUND_EMAIL_DOMAIN ?? domainOfAddress(e.MAIL_FROM)).toLowerCase(), mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY, maxBodyBytes: e.INBOUND_EMAIL_MAX_MB * 1024 * 1024 },
     allowPrivateOutbound: e.ALLOW_PRIVATE_OUTBOUND ?? !production,
     pushTestOrigins: e.PUSH_TEST_ORIGINS,
-    domainCheck: { dnsServers: e.DNS_SERVERS, httpPort: e.DOMAIN_CHECK_HTTP_PORT, allowPrivateAddresses: !production },
+    domainCheck: { dnsServers: e.DNS_SERVERS, httpPort: e.DOMAIN_CHECK_HTTP_PORT, allowPrivateAddresses: e.ALLOW_PRIVATE_OUTBOUND ?? !production },
   };
 }

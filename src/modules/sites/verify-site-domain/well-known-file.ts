@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { DomainLookup } from './domain-lookup.port';
-import { isPrivateAddress } from './private-address';
+import { isPrivateAddress } from '../../../shared/net/private-address';
 
 export type FileAnswer = { readonly status: number; readonly body: string } | { readonly error: string };
 

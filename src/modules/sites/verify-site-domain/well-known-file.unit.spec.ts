@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainLookup } from './domain-lookup.port';
-import { isPrivateAddress } from './private-address';
+import { isPrivateAddress } from '../../../shared/net/private-address';
 import { fetchWellKnownFile } from './well-known-file';
 
 /** DNS (an outside service) answering every name with the loopback address. */
