@@ -175,7 +175,10 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
 
   it("links a listing to the agent whose MLS id is its ListAgentMlsId, so the listing-agent rule routes its leads", async () => {
     expect((await agent.post('/api/dashboard/agents/mlsid', { mlsId: 'bad id!' })).status).toBe(400);
-    expect(await agent.post('/api/dashboard/agents/mlsid', { mlsId: 'MRED-4411' })).toMatchObject({ status: 200, body: { mlsId: 'MRED-4411' } });
+    // The agent gives it, the broker confirms it.
+    expect(await agent.post('/api/dashboard/agents/mlsid', { mlsId: 'MRED-4411' })).toMatchObject({ status: 200, body: { mlsId: null, pendingMlsId: 'MRED-4411' } });
+    const broker = await signedIn(server, cast.broker);
+    expect(await broker.post(`/api/dashboard/agents/${cast.agent.userId}/mlsid`, { mlsId: 'MRED-4411' })).toMatchObject({ status: 200, body: { mlsId: 'MRED-4411' } });
     await server.runtime.runner.waitForCatchUp();
     expect(((await agent.get('/api/dashboard/agents')).body.agents as { userId: string; mlsId: string | null }[]).find((a) => a.userId === cast.agent.userId)?.mlsId).toBe('MRED-4411');
     const s = await standIn();
