@@ -22,7 +22,9 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     twilio = await twilioStandIn();
     fixture = await startDashboardServer(twilio.env(PUBLIC_URL));
     server = fixture.server;
-    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('jane').siteId, changes: { MMSBulkSendCap: 2 } }, systemContext()));
+    // The office's cap is its broker site's; Jane's own site (the Host she signs in on) asks for more, which counts for nothing.
+    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('demo').siteId, changes: { MMSBulkSendCap: 2 } }, systemContext()));
+    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('jane').siteId, changes: { MMSBulkSendCap: 100_000 } }, systemContext()));
     await settle(server);
   });
   afterAll(async () => {
@@ -30,7 +32,7 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     await twilio?.close();
   });
 
-  it('refuses more recipients than MMSBulkSendCap with the exact alert, before sending anything', async () => {
+  it("refuses more recipients than the sender's office's MMSBulkSendCap with the exact alert, before sending anything, whatever the Host", async () => {
     const leads = await Promise.all([0, 1, 2].map(() => newLead(server, 'jane.localhost')));
     await settle(server);
     const agent = await signIn(server, jane.email, 'jane.localhost');
@@ -41,6 +43,9 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     expect((await agent.post('/api/dashboard/messages/send', { leadIds: leads.map((l) => l.leadId), kind: 'text', body: 'Hi' })).body).toEqual({
       message: 'Max allowed recipients of MMS (video) messages is 2.',
     });
+    // Signed in on the office's brand site (another Host), the office's cap still holds.
+    const onBrand = await signIn(server, jane.email, 'brand.localhost');
+    expect((await onBrand.post('/api/dashboard/messages/send', { leadIds: leads.map((l) => l.leadId), kind: 'text', body: 'Hi' })).status).toBe(400);
     expect(twilio.received.length).toBe(before);
   });
 
