@@ -96,6 +96,28 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     expect(timeline.find((t) => t.type === 'ConsentChanged')?.summary).toBe('Text messages turned off (text reply)');
   });
 
+  it('a signed STOP or START counts once per MessageSid: replayed after the lead changed their mind, it changes nothing', async () => {
+    const lead = await newLead(server, 'jane.localhost', { Phone: '2065550188' });
+    await settle(server);
+    const reply = (Body: string, MessageSid: string) => {
+      const params = { From: '+12065550188', To: '+12065550000', Body, MessageSid };
+      const raw = { body: new URLSearchParams(params).toString(), contentType: 'application/x-www-form-urlencoded' };
+      const signature = twilioSignature(TOKEN, `${PUBLIC_URL}/api/messaging/sms/inbound`, params);
+      return WebClient.for(server.url, 'localhost').request('POST', '/api/messaging/sms/inbound', { raw, origin: null, headers: { 'x-twilio-signature': signature } });
+    };
+    const stopped = async () => (await lead.client.get('/api/account/me')).body.user_UnsubscribeText as boolean;
+    expect((await reply('STOP', 'SM-R1')).status).toBe(200);
+    expect(await stopped()).toBe(true);
+    expect((await reply('START', 'SM-R2')).status).toBe(200);
+    expect(await stopped()).toBe(false);
+    // The captured STOP posted again: answered, not applied.
+    expect((await reply('STOP', 'SM-R1')).status).toBe(200);
+    expect(await stopped()).toBe(false);
+    // A new STOP still works.
+    expect((await reply('STOP', 'SM-R3')).status).toBe(200);
+    expect(await stopped()).toBe(true);
+  });
+
   it("checks the signature over PUBLIC_URL with the path and query Twilio posted to, never over the request's Host", async () => {
     const lead = await newLead(server, 'jane.localhost', { Phone: '2065550166' });
     await settle(server);
