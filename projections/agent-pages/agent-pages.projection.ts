@@ -5,7 +5,7 @@ import { eventsOf, handledTypes, type Projection } from '../runner';
 
 type Handled =
   | Extract<AccountEvent, { type: 'UserRegistered' | 'CellPhoneChanged' | 'PhotoChanged' | 'SignInBlocked' | 'SignInUnblocked' }>
-  | AgentProfileEvent;
+  | Extract<AgentProfileEvent, { type: 'AgentBioChanged' | 'AgentMlsIdChanged' }>;
 
 /**
  * The public pages of agents and brokers (/agents/{slug}): name, photo, bio, how to reach them

@@ -25,7 +25,7 @@ const isOfficeEvent = <E extends { readonly type: string }>(e: E): e is E & Offi
 
 /**
  * The routing rules of every site as data (who owns it, the owner's office roster, listing
- * agents; the roster also keeps agents' bios and MLS ids), every version of each office's rule
+ * agents; the roster also keeps agents' bios, MLS ids and those awaiting confirmation), every version of each office's rule
  * set with the log position it took effect at, and the leads still waiting for an agent. The
  * router decides a lead by the version in force at its capture (issue 19).
  */
@@ -33,14 +33,15 @@ export const leadRoutingProjection: Projection = {
   name: 'lead_routing',
   // 3: the office's pond-first setting (issue 15), and a lead put in the pond is no longer pending.
   // 4: every version of each office's routing rules, with where in the log it took effect (issue 19).
-  version: 4,
-  eventTypes: handledTypes<Handled>()(['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'AgentMlsIdChanged', 'LeadCaptured', 'LeadAssigned', 'LeadPutInPond']),
+  // 5: the MLS id an agent gave that awaits the broker's confirmation (pending_mls_id).
+  version: 5,
+  eventTypes: handledTypes<Handled>()(['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'AgentMlsIdChanged', 'AgentMlsIdRequested', 'LeadCaptured', 'LeadAssigned', 'LeadPutInPond']),
   tables: ['routing_sites', 'routing_users', 'routing_listing_agents', 'routing_pending', 'routing_rule_versions'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('routing_sites')} (site_id uuid PRIMARY KEY, kind text NOT NULL, owner_user_id uuid NOT NULL)`);
     // Agents and brokers; `joined` (log position) is the roster order of round robin.
     await tx.query(`CREATE TABLE ${t('routing_users')} (
-      user_id uuid PRIMARY KEY, level smallint NOT NULL, broker_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT '', mls_id text)`);
+      user_id uuid PRIMARY KEY, level smallint NOT NULL, broker_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT '', mls_id text, pending_mls_id text)`);
     await tx.query(`CREATE INDEX ON ${t('routing_users')} (broker_id, joined)`);
     await tx.query(`CREATE INDEX ON ${t('routing_users')} (mls_id) WHERE mls_id IS NOT NULL`);
     await tx.query(`CREATE TABLE ${t('routing_listing_agents')} (broker_id uuid NOT NULL, pdid text NOT NULL, agent_id uuid NOT NULL, PRIMARY KEY (broker_id, pdid))`);
@@ -97,7 +98,10 @@ export const leadRoutingProjection: Projection = {
           await tx.query(`UPDATE ${table('routing_users')} SET bio = $2 WHERE user_id = $1`, [e.data.agentId, e.data.bio]);
           break;
         case 'AgentMlsIdChanged':
-          await tx.query(`UPDATE ${table('routing_users')} SET mls_id = $2 WHERE user_id = $1`, [e.data.agentId, e.data.mlsId]);
+          await tx.query(`UPDATE ${table('routing_users')} SET mls_id = $2, pending_mls_id = NULL WHERE user_id = $1`, [e.data.agentId, e.data.mlsId]);
+          break;
+        case 'AgentMlsIdRequested':
+          await tx.query(`UPDATE ${table('routing_users')} SET pending_mls_id = $2 WHERE user_id = $1`, [e.data.agentId, e.data.mlsId]);
           break;
         case 'ListingAgentLinked':
           if (e.data.agentId === null) {

@@ -91,33 +91,46 @@ export async function pendingLeads(db: pg.Pool, limit = 500): Promise<string[]> 
   return rows.map((r) => r.lead_id);
 }
 
-export type RosterEntry = { readonly userId: string; readonly level: number; readonly brokerId: string | null; readonly active: boolean; readonly bio: string; readonly mlsId: string | null };
+export type RosterEntry = {
+  readonly userId: string;
+  readonly level: number;
+  readonly brokerId: string | null;
+  readonly active: boolean;
+  readonly bio: string;
+  readonly mlsId: string | null;
+  /** The MLS id the agent gave, until the broker confirms it. */
+  readonly pendingMlsId: string | null;
+};
 
 /**
  * The people a viewer may see on the office page: `viewerId` null (staff) everyone, else the
  * viewer and, for a broker, their office. Highest level first, then by joining.
  */
 export async function rosterFor(pool: pg.Pool, viewerId: string | null): Promise<RosterEntry[]> {
-  const { rows } = await pool.query<{ user_id: string; level: number; broker_id: string | null; active: boolean; bio: string; mls_id: string | null }>(
-    `SELECT user_id, level, broker_id, active, bio, mls_id FROM routing_users
+  const { rows } = await pool.query<{ user_id: string; level: number; broker_id: string | null; active: boolean; bio: string; mls_id: string | null; pending_mls_id: string | null }>(
+    `SELECT user_id, level, broker_id, active, bio, mls_id, pending_mls_id FROM routing_users
      WHERE $1::uuid IS NULL OR broker_id = $1 OR user_id = $1 ORDER BY level DESC, joined LIMIT 500`,
     [viewerId],
   );
-  return rows.map((r) => ({ userId: r.user_id, level: r.level, brokerId: r.broker_id, active: r.active, bio: r.bio, mlsId: r.mls_id }));
+  return rows.map((r) => ({ userId: r.user_id, level: r.level, brokerId: r.broker_id, active: r.active, bio: r.bio, mlsId: r.mls_id, pendingMlsId: r.pending_mls_id }));
 }
 
 /**
- * The agents (in an office) whose MLS id is one of these: what a feed links listings to by their
- * ListAgentMlsId. An id two agents claim links to neither.
+ * The agents whose MLS id is one of these, office by office: what a feed links listings to by
+ * their ListAgentMlsId, in each office where one agent has the id (an MLS id is unique in an
+ * office; feeds are the platform's, so offices of other MLSs may know the same id as another
+ * person, and one office's choice never takes a listing from another).
  */
-export async function agentsByMlsId(pool: pg.Pool, mlsIds: readonly string[]): Promise<Map<string, { readonly agentId: string; readonly brokerId: string }>> {
-  if (mlsIds.length === 0) return new Map();
+export async function agentsByMlsId(pool: pg.Pool, mlsIds: readonly string[]): Promise<Map<string, { readonly agentId: string; readonly brokerId: string }[]>> {
+  const found = new Map<string, { agentId: string; brokerId: string }[]>();
+  if (mlsIds.length === 0) return found;
   const { rows } = await pool.query<{ mls_id: string; user_id: string; broker_id: string }>(
-    `SELECT mls_id, min(user_id::text) AS user_id, min(broker_id::text) AS broker_id FROM routing_users
-     WHERE mls_id = ANY($1::text[]) AND level = 10 AND broker_id IS NOT NULL GROUP BY mls_id HAVING count(*) = 1`,
+    `SELECT mls_id, min(user_id::text) AS user_id, broker_id::text AS broker_id FROM routing_users
+     WHERE mls_id = ANY($1::text[]) AND level = 10 AND broker_id IS NOT NULL GROUP BY mls_id, broker_id HAVING count(*) = 1`,
     [mlsIds],
   );
-  return new Map(rows.map((r) => [r.mls_id, { agentId: r.user_id, brokerId: r.broker_id }]));
+  for (const r of rows) (found.get(r.mls_id) ?? found.set(r.mls_id, []).get(r.mls_id)!).push({ agentId: r.user_id, brokerId: r.broker_id });
+  return found;
 }
 
 /** Whose listings a dashboard viewer sees: an agent their own, a broker their office's, staff everyone's. */
@@ -126,7 +139,7 @@ export type ListingAgentScope = { readonly role: 'agent' | 'broker' | 'staff'; r
 /**
  * The listings agents hold in a viewer's scope, as lead routing knows them: listings linked to an
  * agent (ListingAgentLinked, by the feed or by hand), pdid → agent; and agents' MLS ids (each
- * claimed by one person only, as for linking), MLS id → agent, for listings that name them as
+ * had by one person only in their office, as for linking), MLS id → agent, for listings that name them as
  * ListAgentMlsId but were never linked (imported from a file, or before the agent gave the id).
  */
 export async function listingAgentsIn(pool: pg.Pool, scope: ListingAgentScope): Promise<{ linked: Map<string, string>; mlsIds: Map<string, string> }> {
@@ -137,7 +150,8 @@ export async function listingAgentsIn(pool: pg.Pool, scope: ListingAgentScope): 
     pool.query<{ pdid: string; agent_id: string }>(`SELECT pdid, agent_id FROM routing_listing_agents WHERE ${linkedBy} ORDER BY pdid`, params),
     pool.query<{ mls_id: string; user_id: string }>(
       `SELECT u.mls_id, u.user_id FROM routing_users u
-       WHERE ${who} AND u.mls_id IS NOT NULL AND (SELECT count(*) FROM routing_users o WHERE o.mls_id = u.mls_id) = 1`,
+       WHERE ${who} AND u.mls_id IS NOT NULL
+         AND (SELECT count(*) FROM routing_users o WHERE o.mls_id = u.mls_id AND o.broker_id IS NOT DISTINCT FROM u.broker_id) = 1`,
       params,
     ),
   ]);

@@ -1,2 +1,3 @@
 export { sitesProjection } from './sites.projection';
 export { siteById, siteForHost, siteIdForDomain, sitesByIds, sitesEditableBy, type SiteView, subdomainFor, subdomainsOf } from './sites.query';
+export { officeSiteSettings } from './office-settings.query';

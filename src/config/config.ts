@@ -104,6 +104,8 @@ const schema = z.object({
   // Issue 18: erase leads with no activity for this many days; 0 (the default): never.
   LEAD_RETENTION_DAYS: int(0, 0, 36_500),
   TRUST_PROXY: flag(false),
+  // Production: the API documentation (/api/openapi.json, /api/docs) answers only to staff unless 1.
+  PUBLIC_API_DOCS: flag(false),
   PROJECTION_POLL_MS: int(500, 10, 60_000),
   PROJECTION_BATCH_SIZE: int(1000, 1, 100_000),
   DB_POOL_SIZE: int(16, 2, 500),
@@ -182,6 +184,8 @@ export type Config = {
   /** Leads with no activity for this many days are erased (issue 18); 0: off. */
   readonly leadRetentionDays: number;
   readonly trustProxy: boolean;
+  /** The API documentation answers everyone; off (production only): signed-in staff only. */
+  readonly publicApiDocs: boolean;
   readonly projections: { readonly pollMs: number; readonly batchSize: number };
   readonly dbPoolSize: number;
   readonly eventStoreUrl: string | undefined;
@@ -309,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     leadRetentionDays: e.LEAD_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
+    publicApiDocs: !production || e.PUBLIC_API_DOCS,
     projections: { pollMs: e.PROJECTION_POLL_MS, batchSize: e.PROJECTION_BATCH_SIZE },
     dbPoolSize: e.DB_POOL_SIZE,
     eventStoreUrl: e.EVENTSTORE_URL,

@@ -1,9 +1,10 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { projectionStatus, type ProjectionRunner } from '../../projections/runner';
 import type { Config } from '../config/config';
 import { CONFIG, DB_POOL, RUNNER } from '../app/tokens';
+import { fromLoopback, isStaff } from '../http/staff-or-loopback';
 
 @Controller()
 export class HealthController {
@@ -15,11 +16,12 @@ export class HealthController {
 
   /** 200 once ready; 503 if the database cannot be reached. Lag is in events. */
   @Get('health')
-  async health(@Res() res: Response): Promise<void> {
+  async health(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const shown = this.shownTo(req);
     try {
       const statuses = await projectionStatus(this.pool);
       const states = new Map(this.runner.states().map((s) => [s.name, s]));
-      res.status(200).json({
+      res.status(200).json(shown({
         status: 'ok',
         eventStore: this.config.eventStoreUrl ? 'kurrentdb' : 'postgres',
         projections: statuses.map((s) => ({
@@ -29,9 +31,18 @@ export class HealthController {
           state: states.get(s.name)?.state ?? 'elsewhere',
           ...(states.get(s.name)?.error ? { error: states.get(s.name)?.error } : {}),
         })),
-      });
+      }));
     } catch {
-      res.status(503).json({ status: 'unavailable', message: 'The database cannot be reached' });
+      res.status(503).json(shown({ status: 'unavailable', message: 'The database cannot be reached' }));
     }
+  }
+
+  /**
+   * In production, a caller outside loopback who is not signed-in staff gets only the status:
+   * the projections and their errors describe the inside of the deployment.
+   */
+  private shownTo(req: Request): <B extends { status: string }>(body: B) => B | { status: string } {
+    const details = this.config.env !== 'production' || fromLoopback(req) || isStaff(req);
+    return (body) => (details ? body : { status: body.status });
   }
 }

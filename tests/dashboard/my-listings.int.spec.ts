@@ -25,6 +25,8 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
   let blair: WebClient;
   let staff: WebClient;
   let other: WebClient;
+  let olga: WebClient;
+  let otherAgentId: string;
 
   const mine = async (c: WebClient, query = '') => {
     const res = await c.get(`/api/dashboard/listings${query}`);
@@ -44,7 +46,11 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
     const otherBroker = await registerPerson(server, { email: 'olga@other.test', firstName: 'Olga', lastName: 'Other', level: 15 });
     const otherAgent = await registerPerson(server, { email: 'oscar@other.test', firstName: 'Oscar', lastName: 'Other', level: 10, brokerId: otherBroker.userId });
     other = await signedIn(server, otherAgent);
-    expect((await other.post('/api/dashboard/agents/mlsid', { mlsId: 'OTHER-7' })).status).toBe(200);
+    otherAgentId = otherAgent.userId;
+    olga = await signedIn(server, otherBroker);
+    // An agent's own MLS id waits for the broker: Olga confirms Oscar's.
+    expect((await other.post('/api/dashboard/agents/mlsid', { mlsId: 'OTHER-7' })).body).toEqual({ isSuccess: true, mlsId: null, pendingMlsId: 'OTHER-7' });
+    expect((await olga.post(`/api/dashboard/agents/${otherAgentId}/mlsid`, { mlsId: 'OTHER-7' })).body).toEqual({ isSuccess: true, mlsId: 'OTHER-7', pendingMlsId: null });
     await load([
       record('J1', '2024-03-01T10:00:00Z', { ListAgentMlsId: DEMO_AGENT_MLS_IDS.agent, ListAgentFullName: 'Jane Agent' }),
       // Never shown publicly: only its agent, her broker and staff see it.
@@ -101,15 +107,44 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
     expect((await blair.get('/api/dashboard/listings?status=hidden')).status).toBe(400);
   });
 
-  it('an MLS id two people claim is neither\'s (as for linking), a listing linked by hand stays', async () => {
+  it("another office's agent with the same MLS id (another MLS) takes nothing from Jane", async () => {
     const { server } = app;
-    expect((await other.post('/api/dashboard/agents/mlsid', { mlsId: DEMO_AGENT_MLS_IDS.agent })).status).toBe(200);
-    await settle(server);
-    expect(await pdids(jane)).toEqual(['MYL-L1']);
-    expect(await pdids(other)).toEqual([]);
-    expect((await other.post('/api/dashboard/agents/mlsid', { mlsId: 'OTHER-7' })).status).toBe(200);
+    expect((await olga.post(`/api/dashboard/agents/${otherAgentId}/mlsid`, { mlsId: DEMO_AGENT_MLS_IDS.agent })).status).toBe(200);
     await settle(server);
     expect(await pdids(jane)).toEqual(['MYL-J3', 'MYL-J2', 'MYL-J1', 'MYL-L1']);
+    expect(await pdids(other)).toEqual(['MYL-J3', 'MYL-J2', 'MYL-J1']);
+    expect((await olga.post(`/api/dashboard/agents/${otherAgentId}/mlsid`, { mlsId: 'OTHER-7' })).status).toBe(200);
+    await settle(server);
+    expect(await pdids(other)).toEqual(['MYL-O1']);
+  });
+
+  it("a colleague can neither take Jane's MLS id (409) nor claim a listing that is hers by it (403), and Jane keeps her listings", async () => {
+    const { server } = app;
+    const taken = await alex.post('/api/dashboard/agents/mlsid', { mlsId: DEMO_AGENT_MLS_IDS.agent });
+    expect(taken).toMatchObject({ status: 409, body: { message: 'Another agent of your office already has this MLS id' } });
+    // Not even the broker gives one agent's id to another.
+    expect((await blair.post(`/api/dashboard/agents/${agent2.userId}/mlsid`, { mlsId: DEMO_AGENT_MLS_IDS.agent })).status).toBe(409);
+    const claim = await alex.post('/api/dashboard/routing/listingagent', { pdid: 'MYL-J1', agentId: agent2.userId });
+    expect(claim).toMatchObject({ status: 403, body: { message: 'This listing is already linked to another agent of your office; only your broker can change it' } });
+    // Nor sets anyone else's.
+    expect((await alex.post(`/api/dashboard/agents/${agent.userId}/mlsid`, { mlsId: 'ALEX-1' })).status).toBe(403);
+    await settle(server);
+    expect(await pdids(jane)).toEqual(['MYL-J3', 'MYL-J2', 'MYL-J1', 'MYL-L1']);
+    expect(await pdids(alex)).toEqual(['MYL-A1']);
+    // A listing nobody holds, by link or MLS id, is still free to claim.
+    expect((await alex.post('/api/dashboard/routing/listingagent', { pdid: 'MYL-X1', agentId: agent2.userId })).status).toBe(200);
+  });
+
+  it("an agent's new MLS id is pending until the broker confirms it: only then do its listings become theirs", async () => {
+    const { server } = app;
+    const asked = await jane.post('/api/dashboard/agents/mlsid', { mlsId: 'JANE-NEW' });
+    expect(asked.body).toEqual({ isSuccess: true, mlsId: DEMO_AGENT_MLS_IDS.agent, pendingMlsId: 'JANE-NEW' });
+    await settle(server);
+    const roster = async () => ((await blair.get('/api/dashboard/agents')).body as { agents: { userId: string; mlsId: string | null; pendingMlsId: string | null }[] }).agents;
+    expect((await roster()).find((a) => a.userId === agent.userId)).toMatchObject({ mlsId: DEMO_AGENT_MLS_IDS.agent, pendingMlsId: 'JANE-NEW' });
+    expect(await pdids(jane)).toEqual(['MYL-J3', 'MYL-J2', 'MYL-J1', 'MYL-L1']);
+    // Jane withdraws it by giving her id in force again.
+    expect((await jane.post('/api/dashboard/agents/mlsid', { mlsId: DEMO_AGENT_MLS_IDS.agent })).body).toEqual({ isSuccess: true, mlsId: DEMO_AGENT_MLS_IDS.agent, pendingMlsId: null });
   });
 
   it('answers 401 signed out and 403 to a lead', async () => {

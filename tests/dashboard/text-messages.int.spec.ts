@@ -22,7 +22,9 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     twilio = await twilioStandIn();
     fixture = await startDashboardServer(twilio.env(PUBLIC_URL));
     server = fixture.server;
-    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('jane').siteId, changes: { MMSBulkSendCap: 2 } }, systemContext()));
+    // The office's cap is its broker site's; Jane's own site (the Host she signs in on) asks for more, which counts for nothing.
+    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('demo').siteId, changes: { MMSBulkSendCap: 2 } }, systemContext()));
+    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('jane').siteId, changes: { MMSBulkSendCap: 100_000 } }, systemContext()));
     await settle(server);
   });
   afterAll(async () => {
@@ -30,7 +32,7 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     await twilio?.close();
   });
 
-  it('refuses more recipients than MMSBulkSendCap with the exact alert, before sending anything', async () => {
+  it("refuses more recipients than the sender's office's MMSBulkSendCap with the exact alert, before sending anything, whatever the Host", async () => {
     const leads = await Promise.all([0, 1, 2].map(() => newLead(server, 'jane.localhost')));
     await settle(server);
     const agent = await signIn(server, jane.email, 'jane.localhost');
@@ -41,6 +43,9 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     expect((await agent.post('/api/dashboard/messages/send', { leadIds: leads.map((l) => l.leadId), kind: 'text', body: 'Hi' })).body).toEqual({
       message: 'Max allowed recipients of MMS (video) messages is 2.',
     });
+    // Signed in on the office's brand site (another Host), the office's cap still holds.
+    const onBrand = await signIn(server, jane.email, 'brand.localhost');
+    expect((await onBrand.post('/api/dashboard/messages/send', { leadIds: leads.map((l) => l.leadId), kind: 'text', body: 'Hi' })).status).toBe(400);
     expect(twilio.received.length).toBe(before);
   });
 
@@ -89,6 +94,28 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     expect(res.body.skipped).toEqual([{ leadId: lead.leadId, reason: 'no-consent' }]);
     const timeline = (await agent.get(`/api/dashboard/leads/${lead.leadId}`)).body.timeline as { type: string; summary: string }[];
     expect(timeline.find((t) => t.type === 'ConsentChanged')?.summary).toBe('Text messages turned off (text reply)');
+  });
+
+  it('a signed STOP or START counts once per MessageSid: replayed after the lead changed their mind, it changes nothing', async () => {
+    const lead = await newLead(server, 'jane.localhost', { Phone: '2065550188' });
+    await settle(server);
+    const reply = (Body: string, MessageSid: string) => {
+      const params = { From: '+12065550188', To: '+12065550000', Body, MessageSid };
+      const raw = { body: new URLSearchParams(params).toString(), contentType: 'application/x-www-form-urlencoded' };
+      const signature = twilioSignature(TOKEN, `${PUBLIC_URL}/api/messaging/sms/inbound`, params);
+      return WebClient.for(server.url, 'localhost').request('POST', '/api/messaging/sms/inbound', { raw, origin: null, headers: { 'x-twilio-signature': signature } });
+    };
+    const stopped = async () => (await lead.client.get('/api/account/me')).body.user_UnsubscribeText as boolean;
+    expect((await reply('STOP', 'SM-R1')).status).toBe(200);
+    expect(await stopped()).toBe(true);
+    expect((await reply('START', 'SM-R2')).status).toBe(200);
+    expect(await stopped()).toBe(false);
+    // The captured STOP posted again: answered, not applied.
+    expect((await reply('STOP', 'SM-R1')).status).toBe(200);
+    expect(await stopped()).toBe(false);
+    // A new STOP still works.
+    expect((await reply('STOP', 'SM-R3')).status).toBe(200);
+    expect(await stopped()).toBe(true);
   });
 
   it("checks the signature over PUBLIC_URL with the path and query Twilio posted to, never over the request's Host", async () => {

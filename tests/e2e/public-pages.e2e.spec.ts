@@ -42,7 +42,7 @@ describe('server-rendered pages and the app taking over', () => {
   // The demo's people and sites, Jane's MLS id and bio, and six homes in Seattle (the first hers).
   const app = dashboardBrowserApp(async (server) => {
     const ctx = systemContext();
-    await handleCommand(server.runtime.store, agentProfileStream(jane), agentProfileDecider, { kind: 'mlsId', agentId: jane, mlsId: 'JA1' }, ctx);
+    await handleCommand(server.runtime.store, agentProfileStream(jane), agentProfileDecider, { kind: 'mlsId', agentId: jane, mlsId: 'JA1', by: 'broker', heldBy: null }, ctx);
     await handleCommand(server.runtime.store, agentProfileStream(jane), agentProfileDecider, { kind: 'bio', agentId: jane, bio: 'Twelve years selling homes around Pike Place.' }, ctx);
     await importListings(
       server.runtime.store,

@@ -5,7 +5,7 @@ import type { FeedView } from '../../src/contract/feeds';
 import { routeLead } from '../../src/modules/leads';
 import { type Started, startServer } from '../../src/main';
 import { FeedRuns, type FeedSyncEvent, feedSyncStream } from '../../src/modules/feeds';
-import { castOf, signedIn } from '../support/backoffice-people';
+import { castOf, registerPerson, signedIn } from '../support/backoffice-people';
 import { properties, property, TEST_SECRET } from '../support/feed-fixture';
 import { ResoServer } from '../support/reso-server';
 import { testConfig } from '../support/test-config';
@@ -175,7 +175,15 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
 
   it("links a listing to the agent whose MLS id is its ListAgentMlsId, so the listing-agent rule routes its leads", async () => {
     expect((await agent.post('/api/dashboard/agents/mlsid', { mlsId: 'bad id!' })).status).toBe(400);
-    expect(await agent.post('/api/dashboard/agents/mlsid', { mlsId: 'MRED-4411' })).toMatchObject({ status: 200, body: { mlsId: 'MRED-4411' } });
+    // The agent gives it, the broker confirms it.
+    expect(await agent.post('/api/dashboard/agents/mlsid', { mlsId: 'MRED-4411' })).toMatchObject({ status: 200, body: { mlsId: null, pendingMlsId: 'MRED-4411' } });
+    const broker = await signedIn(server, cast.broker);
+    expect(await broker.post(`/api/dashboard/agents/${cast.agent.userId}/mlsid`, { mlsId: 'MRED-4411' })).toMatchObject({ status: 200, body: { mlsId: 'MRED-4411' } });
+    // Another office (of another MLS) knows someone else by the same id: each office links its own agent, neither loses it.
+    const otherBroker = await registerPerson(server, { email: 'olga@other.test', firstName: 'Olga', lastName: 'Other', level: 15 });
+    const otherAgent = await registerPerson(server, { email: 'oscar@other.test', firstName: 'Oscar', lastName: 'Other', level: 10, brokerId: otherBroker.userId });
+    await server.runtime.runner.waitForCatchUp();
+    expect((await (await signedIn(server, otherBroker)).post(`/api/dashboard/agents/${otherAgent.userId}/mlsid`, { mlsId: 'MRED-4411' })).status).toBe(200);
     await server.runtime.runner.waitForCatchUp();
     expect(((await agent.get('/api/dashboard/agents')).body.agents as { userId: string; mlsId: string | null }[]).find((a) => a.userId === cast.agent.userId)?.mlsId).toBe('MRED-4411');
     const s = await standIn();
@@ -184,6 +192,8 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
     await until('the sync', async () => (await feedOf('AGT'))?.lastSuccessAt);
     const office = await server.runtime.store.readStream(`office-${cast.broker.userId}`);
     expect(office.filter((e) => e.type === 'ListingAgentLinked').map((e) => e.data)).toEqual([{ brokerId: cast.broker.userId, pdid: 'AGT-LA1', agentId: cast.agent.userId }]);
+    const otherOffice = await server.runtime.store.readStream(`office-${otherBroker.userId}`);
+    expect(otherOffice.filter((e) => e.type === 'ListingAgentLinked').map((e) => e.data)).toEqual([{ brokerId: otherBroker.userId, pdid: 'AGT-LA1', agentId: otherAgent.userId }]);
     await server.runtime.runner.waitForCatchUp();
     const rules = (await loadRoutingRules(server.runtime.db.pool, cast.siteId, 'AGT-LA1'))!;
     expect(routeLead({ listingPdid: 'AGT-LA1' }, rules, null)).toMatchObject({ agentId: cast.agent.userId, rule: 'listing-agent' });

@@ -106,7 +106,6 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
     expect((await fresh().get(`/api/alerts/00000000-0000-4000-8000-000000000001/open?t=${token}`)).headers.location).toBe('/');
     expect((await fresh().get(`/api/alerts/not-an-id/open?t=${token}`)).headers.location).toBe('/');
     expect(await openings(mail.alertId)).toEqual([]);
-    // The same claims signed 13 days ago still work (the lifetime is 14 days).
     // Posted straight (as the continue page would) with a bad token: the listing, nobody signed in.
     for (const bad of badFor('open')) {
       const c = fresh();
@@ -116,8 +115,12 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
       expect(await signedInAs(c)).toBeNull();
     }
     expect(await openings(mail.alertId)).toEqual([]);
+    // A link sent more than a day ago leads to the listing signed out; one sent within the day signs in.
+    const late = fresh();
+    expect((await follow(late, `${path}?t=${encodeURIComponent(sign('open', 1.1))}`)).headers.location).toBe('/listing/T-TAMPER');
+    expect(await signedInAs(late)).toBeNull();
     const c = fresh();
-    expect((await follow(c, `${path}?t=${encodeURIComponent(sign('open', 13))}`)).status).toBe(303);
+    expect((await follow(c, `${path}?t=${encodeURIComponent(sign('open', 0.9))}`)).status).toBe(303);
     expect(await signedInAs(c)).toBe('ada@open.test');
   });
 
@@ -162,6 +165,13 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
     expect((await browser.get(mail.open)).headers.location).toBe('/listing/T-LINK');
     expect(browser.cookies.get('sid')).toBe(sid);
     expect(await openings(mail.alertId)).toHaveLength(1);
+
+    // The link signs in once: followed again in another browser (a forwarded or stolen e-mail), the listing opens signed out.
+    const replay = fresh();
+    const again = await follow(replay, mail.open);
+    expect(again).toMatchObject({ status: 303, headers: { location: '/listing/T-LINK' } });
+    expect(replay.cookies.has('sid')).toBe(false);
+    expect(await signedInAs(replay)).toBeNull();
 
     // Someone else signed in on that browser stays who they are.
     const agent = await signedIn(server, cast.agent);
@@ -209,7 +219,7 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
     expect((await stranger.get(`/api/dashboard/leads/${leadId}`)).status).toBe(404);
     expect((await stranger.get(`/api/dashboard/feed/lead/${leadId}`)).status).toBe(404);
     const ada = fresh();
-    await follow(ada, (await mailsTo('ada@open.test'))[0]!.open);
+    await follow(ada, (await alertFor('LAST')).open);
     expect(await signedInAs(ada)).toBe('ada@open.test');
     expect((await ada.get(`/api/dashboard/leads/${leadId}`)).status).toBe(403);
   });

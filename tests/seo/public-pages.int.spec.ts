@@ -50,7 +50,7 @@ describe('public pages for search engines (issue 17)', () => {
   beforeAll(async () => {
     ({ server, stop } = await startDashboardServer({ PUBLIC_URL: BASE, TRUST_PROXY: '1' }));
     const ctx = systemContext();
-    await handleCommand(server.runtime.store, agentProfileStream(demoUser('agent').userId), agentProfileDecider, { kind: 'mlsId', agentId: demoUser('agent').userId, mlsId: 'JA1' }, ctx);
+    await handleCommand(server.runtime.store, agentProfileStream(demoUser('agent').userId), agentProfileDecider, { kind: 'mlsId', agentId: demoUser('agent').userId, mlsId: 'JA1', by: 'broker', heldBy: null }, ctx);
     await handleCommand(server.runtime.store, agentProfileStream(demoUser('agent').userId), agentProfileDecider, { kind: 'bio', agentId: demoUser('agent').userId, bio: `Jane sells homes. ${HOSTILE}` }, ctx);
     await importListings(
       server.runtime.store,
@@ -66,7 +66,7 @@ describe('public pages for search engines (issue 17)', () => {
     );
     // The office links the Bellevue condo (whose record names no agent's MLS id) to Alex.
     const broker = demoUser('broker').userId;
-    const link = { kind: 'link-listing', brokerId: broker, pdid: 'T-S5', agentId: demoUser('agent2').userId, by: { role: 'broker', userId: broker } } as const;
+    const link = { kind: 'link-listing', brokerId: broker, pdid: 'T-S5', agentId: demoUser('agent2').userId, by: { role: 'broker', userId: broker }, mlsHolder: null } as const;
     await handleCommand(server.runtime.store, officeStream(broker), officeDecider, link, ctx);
     await importListings(server.runtime.store, items([{ ListingKey: 'S4', StandardStatus: 'Delete', ModificationTimestamp: '2024-07-01T00:00:00Z' }]), { mls: 'T', ctx });
     await server.runtime.runner.waitForCatchUp();

@@ -59,3 +59,9 @@ const toAgentListing = (r: Row): AgentListing => ({
   addressShownPublicly: r.address_display !== false,
   modifiedAt: r.modified_at,
 });
+
+/** The ListAgentMlsId a listing names, as the search read model has it (null: none, or no such listing). */
+export async function listAgentMlsIdOf(db: Queryable, pdid: string): Promise<string | null> {
+  const { rows } = await db.query<{ list_agent_mls_id: string | null }>('SELECT list_agent_mls_id FROM search_listings WHERE pdid = $1', [pdid]);
+  return rows[0]?.list_agent_mls_id ?? null;
+}

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Controller, Get, Header, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Req, Res } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { CONFIG } from '../../app/tokens';
+import type { Config } from '../../config/config';
+import { LEVEL, requireLevel } from '../../modules/accounts';
 import { notFound } from '../../shared/errors';
 import { projectRoot } from '../../shared/paths';
 import { ApiDoc } from './api-doc.decorator';
@@ -18,11 +21,21 @@ export class OpenApiController {
   constructor(
     @Inject(DiscoveryService) private readonly discovery: DiscoveryService,
     @Inject(MetadataScanner) private readonly scanner: MetadataScanner,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
+  /**
+   * In production the document is for staff (401 signed out, 403 otherwise) unless
+   * PUBLIC_API_DOCS=1: it maps every route, the back-office's included.
+   */
+  private mayRead(req: Request): void {
+    if (!this.config.publicApiDocs) requireLevel(req, LEVEL.staff);
+  }
+
   @Get('openapi.json')
-  @ApiDoc({ summary: 'This document', tag: 'Docs' })
-  openapi(): Record<string, unknown> {
+  @ApiDoc({ summary: 'This document (production: signed-in staff only, unless PUBLIC_API_DOCS=1)', tag: 'Docs' })
+  openapi(@Req() req: Request): Record<string, unknown> {
+    this.mayRead(req);
     if (!this.document) {
       const pkg = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
       this.document = buildOpenApi(this.discovery, this.scanner, pkg.version);
@@ -32,8 +45,9 @@ export class OpenApiController {
 
   @Get('docs')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @ApiDoc({ summary: 'Browsable API documentation', tag: 'Docs' })
-  docs(): string {
+  @ApiDoc({ summary: 'Browsable API documentation (production: signed-in staff only, unless PUBLIC_API_DOCS=1)', tag: 'Docs' })
+  docs(@Req() req: Request): string {
+    this.mayRead(req);
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Porchlight API</title>
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
 <body><div id="ui"></div><script src="/api/docs/assets/swagger-ui-bundle.js"></script>

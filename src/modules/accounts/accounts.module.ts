@@ -17,6 +17,7 @@ import { SessionMiddleware } from './sessions/session.middleware';
 import { SessionStore } from './sessions/session.store';
 import { StaffGuard } from './sessions/staff.guard';
 import { LoginController } from './sign-in/login.http';
+import { CurrentPasswordCheck } from './sign-in/current-password';
 import { LoginThrottle } from './sign-in/login-throttle';
 import { SignInService } from './sign-in/sign-in.service';
 import { SignUpHooks } from './sign-up-hooks';
@@ -47,6 +48,7 @@ import { VerifyEmailController } from './verify-email/verify-email.http';
     SignInService,
     SignUpHooks,
     LoginThrottle,
+    CurrentPasswordCheck,
     SecretKey,
     CommunicationLinks,
     GoogleVerifier,
@@ -57,7 +59,7 @@ import { VerifyEmailController } from './verify-email/verify-email.http';
     RateLimiter,
     AddressLimiter,
   ],
-  exports: [SessionStore, SessionEvents, SignInService, SignUpHooks, CommunicationLinks, SecretKey, AddressLimiter, Impersonation, StaffGuard],
+  exports: [CurrentPasswordCheck, SessionStore, SessionEvents, SignInService, SignUpHooks, CommunicationLinks, SecretKey, AddressLimiter, Impersonation, StaffGuard],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

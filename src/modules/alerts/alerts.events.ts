@@ -31,8 +31,14 @@ export type AlertOpenedHow = 'link' | 'pixel';
 /** The lead opened a sent alert; at most once per alert (decided from the stream), the first way wins. */
 export type PropertyAlertOpened = { readonly type: 'PropertyAlertOpened'; readonly data: AlertData & { readonly how: AlertOpenedHow } };
 
-export type AlertEvent = PropertyAlertRecorded | PropertyAlertSent | PropertyAlertOpened;
-export const alertEventTypes = ['PropertyAlertRecorded', 'PropertyAlertSent', 'PropertyAlertOpened'] as const satisfies readonly AlertEvent['type'][];
+/**
+ * The alert's e-mail link signed its lead in (from the continue page): the link never signs
+ * anyone in again, it only leads to the listing. At most once per alert.
+ */
+export type AlertLinkSignedIn = { readonly type: 'AlertLinkSignedIn'; readonly data: { readonly alertId: string; readonly userId: string } };
+
+export type AlertEvent = PropertyAlertRecorded | PropertyAlertSent | PropertyAlertOpened | AlertLinkSignedIn;
+export const alertEventTypes = ['PropertyAlertRecorded', 'PropertyAlertSent', 'PropertyAlertOpened', 'AlertLinkSignedIn'] as const satisfies readonly AlertEvent['type'][];
 export const alertStream = (alertId: string) => `alert-${alertId}`;
 /** The in-process push the alerts projection emits after it queued listing changes. */
 export const ALERTS_PUSH = 'alerts.changed';

@@ -8,7 +8,7 @@ import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../http/parse-body';
 import { RateLimiter, type RateLimit } from '../../http/rate-limiter';
 import { notFound, validation } from '../../shared/errors';
-import { AddressLimiter, commandContextOf, loadAccount, refuseWhileImpersonating, requireAuth, SecretKey, verifyPassword } from '../accounts';
+import { AddressLimiter, commandContextOf, CurrentPasswordCheck, loadAccount, refuseWhileImpersonating, requireAuth, SecretKey } from '../accounts';
 import { accountIdParam, BackofficeController, reasonField } from '../backoffice';
 import { verifyErasureLinkToken } from './erase-by-link/erasure-link-token';
 import { erasureLinkUsable, queueErasureLink, useErasureLinks } from './erase-by-link/erasure-links';
@@ -26,6 +26,7 @@ export const WRONG_PASSWORD = 'Your password is not correct';
 export const LINK_SENT = 'We have e-mailed you a link to confirm. It works once, for 60 minutes.';
 export const NO_PASSWORD = 'Your account has no password: ask for a confirmation link by e-mail instead';
 export const BAD_LINK = 'This link is not valid or has expired. Please ask for a new one from your account page.';
+/** Confirmation links mailed for an erasure without the password (a password is counted with sign-ins instead). */
 export const ERASE_LIMIT: RateLimit = { name: 'erase-self', limit: 5, windowSeconds: 900, message: 'Too many attempts. Please try again in 15 minutes.' };
 /** Confirmations by link, per client address (the link's holder may be signed out). */
 export const ERASE_LINK_LIMIT: RateLimit = { name: 'erase-link', limit: 10, windowSeconds: 900, message: 'Too many attempts. Please try again in 15 minutes.' };
@@ -55,6 +56,7 @@ export class OwnDataController {
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(AddressLimiter) private readonly addresses: AddressLimiter,
     @Inject(SecretKey) private readonly secret: SecretKey,
+    @Inject(CurrentPasswordCheck) private readonly currentPassword: CurrentPasswordCheck,
   ) {}
 
   @ApiDoc({ summary: 'Everything Porchlight holds about me, as JSON (format=html: a readable page)', tag: 'privacy', access: 'signed in', responses: { 200: 'the export', 401: 'signed out' } })
@@ -78,17 +80,18 @@ export class OwnDataController {
     const input = parseBody(EraseSelf, body);
     const auth = requireAuth(req);
     refuseWhileImpersonating(req, 'Only the person can erase their own account');
-    await this.limiter.enforce(ERASE_LIMIT, auth.userId);
     const { account } = await loadAccount(this.store, auth.userId);
     if (!account.exists) throw validation(WRONG_PASSWORD);
     if (input.password === undefined || input.password === '') {
+      await this.limiter.enforce(ERASE_LIMIT, auth.userId);
       // Refused now (staff, already erased) rather than by a link that could never work.
       await this.eraser.refusal({ userId: auth.userId, how: 'self', reason: '', byUserId: auth.userId });
       await queueErasureLink(this.pool, auth.userId, req.site?.siteId ?? null);
       return { isSuccess: true, linkSent: true, message: LINK_SENT };
     }
     if (!account.passwordHash) throw validation(NO_PASSWORD);
-    if (!(await verifyPassword(account.passwordHash, input.password))) throw validation(WRONG_PASSWORD);
+    // Counted with the account's sign-ins before it is checked (429 after 10 in 15 minutes).
+    if (!(await this.currentPassword.matches(req, { email: account.email, passwordHash: account.passwordHash }, input.password))) throw validation(WRONG_PASSWORD);
     const done = await this.eraser.erase({ userId: auth.userId, how: 'self', reason: '', byUserId: auth.userId }, commandContextOf(req));
     return { isSuccess: true, erasedAt: done.erasedAt };
   }

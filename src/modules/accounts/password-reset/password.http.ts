@@ -17,7 +17,8 @@ import { userIdByEmail } from '../claims';
 import { parseEmail } from '../../../contract/email';
 import { AddressLimiter } from '../address-limiter';
 import { loadAccount } from '../load-account';
-import { hashPassword, passwordProblem, verifyPassword } from '../passwords';
+import { hashPassword, passwordProblem } from '../passwords';
+import { CurrentPasswordCheck } from '../sign-in/current-password';
 import { commandContextOf } from '../sessions/request-context';
 import { refuseWhileImpersonating, requireAuth, WHILE_IMPERSONATING } from '../sessions/request-auth';
 import { SessionStore } from '../sessions/session.store';
@@ -53,6 +54,7 @@ export class PasswordController {
     @Inject(SignInService) private readonly signIns: SignInService,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
+    @Inject(CurrentPasswordCheck) private readonly currentPassword: CurrentPasswordCheck,
   ) {}
 
   /**
@@ -119,7 +121,7 @@ export class PasswordController {
     const problem = passwordProblem(input.NewPassword);
     if (problem) throw validation(problem);
     const { account } = await loadAccount(this.store, auth.userId);
-    if (!account.exists || !account.passwordHash || !(await verifyPassword(account.passwordHash, input.CurrentPassword))) {
+    if (!account.exists || !account.passwordHash || !(await this.currentPassword.matches(req, { email: account.email, passwordHash: account.passwordHash }, input.CurrentPassword))) {
       throw validation('Your current password is not correct');
     }
     const passwordHash = await hashPassword(input.NewPassword);

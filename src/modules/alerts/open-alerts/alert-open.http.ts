@@ -12,7 +12,7 @@ import { type AlertEvent, type AlertOpenedHow, alertStream } from '../alerts.eve
 import { type AlertLinkClaims, type AlertLinkPurpose, verifyAlertLinkToken } from './alert-link-token';
 import { accountALinkMaySignIn } from './link-sign-in';
 import { continuePage } from './continue-page';
-import { openAlertDecider } from './open-alert.decide';
+import { openAlertDecider, useAlertLinkDecider } from './open-alert.decide';
 
 const log = logger('alerts');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,7 +21,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * What comes back from an alert e-mail (issue 8): its signed listing link and its tracking image.
  * A good token records PropertyAlertOpened (once per alert); the link also signs a signed-out lead
  * in through the usual sign-in — but only on a post from the continue page, never on the fetch
- * itself, because mail scanners fetch every link in a message. A bad, expired or tampered token changes nothing and says nothing:
+ * itself, because mail scanners fetch every link in a message; only once per link
+ * (AlertLinkSignedIn), and only within a day of the e-mail. A bad, expired or tampered token changes nothing and says nothing:
  * the link still goes to the listing, the image is still an image. Tokens are never logged.
  */
 @Controller('api/alerts')
@@ -67,9 +68,11 @@ export class AlertOpenController {
     const target = await this.follow(alertId, token, async (claims, alert) => {
       await this.recordOpening(req, claims, 'link');
       if (!req.auth && req.site?.siteId === alert.siteId) {
-        const account = accountALinkMaySignIn(await this.store.readStream(userStream(claims.userId)), claims.issuedAt);
+        const account = accountALinkMaySignIn(await this.store.readStream(userStream(claims.userId)), claims.issuedAt, new Date());
+        // Once per link: a replayed or forwarded e-mail then opens the listing signed out.
+        const use = account && (await handleCommand(this.store, alertStream(alertId), useAlertLinkDecider, { alertId, userId: claims.userId }, commandContextOf(req, claims.userId)));
         // The link came to the account's address: following it proves the address.
-        if (account) await this.signIns.signIn(req, res, account, 'alert-link', { timezone: null, timezoneName: null }, 'alert-link');
+        if (account && use && use.events.length > 0) await this.signIns.signIn(req, res, account, 'alert-link', { timezone: null, timezoneName: null }, 'alert-link');
       }
       return true;
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
 import type { AlertEvent } from '../alerts.events';
-import { decideOpenAlert, openAlertDecider } from './open-alert.decide';
+import { decideOpenAlert, decideUseAlertLink, openAlertDecider } from './open-alert.decide';
 
 const data = {
   alertId: 'a1', leadId: 'l1', userId: 'u1', siteId: 's1', pdid: 'T-1', kind: 'new' as const, reason: 'search' as const, searchIds: ['q1'], change: 'New listing', digestId: null,
@@ -26,5 +26,15 @@ describe('opening an alert', () => {
   it("is not recorded for another user's token or another alert", () => {
     expect(decideOpenAlert({ ...open, userId: 'u2' }, given(recorded, sent))).toEqual([]);
     expect(decideOpenAlert({ ...open, alertId: 'a2' }, given(recorded, sent))).toEqual([]);
+  });
+});
+
+describe("signing in by an alert's link", () => {
+  it('happens once per sent alert, for its own user only', () => {
+    const used = decideUseAlertLink({ alertId: 'a1', userId: 'u1' }, given(recorded, sent));
+    expect(used).toEqual([{ type: 'AlertLinkSignedIn', data: { alertId: 'a1', userId: 'u1' } }]);
+    expect(decideUseAlertLink({ alertId: 'a1', userId: 'u1' }, given(recorded, sent, ...used))).toEqual([]);
+    expect(decideUseAlertLink({ alertId: 'a1', userId: 'u2' }, given(recorded, sent))).toEqual([]);
+    expect(decideUseAlertLink({ alertId: 'a1', userId: 'u1' }, given(recorded))).toEqual([]);
   });
 });

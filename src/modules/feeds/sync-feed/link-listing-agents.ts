@@ -30,8 +30,7 @@ export async function listingAgentLinks(store: EventStore, pool: pg.Pool, claims
   }
   const byBroker = new Map<string, { pdid: string; agentId: string }[]>();
   for (const c of claims) {
-    const agent = agents.get(c.listAgentMlsId);
-    if (agent) (byBroker.get(agent.brokerId) ?? byBroker.set(agent.brokerId, []).get(agent.brokerId)!).push({ pdid: c.pdid, agentId: agent.agentId });
+    for (const agent of agents.get(c.listAgentMlsId) ?? []) (byBroker.get(agent.brokerId) ?? byBroker.set(agent.brokerId, []).get(agent.brokerId)!).push({ pdid: c.pdid, agentId: agent.agentId });
   }
   if (byBroker.size === 0) return [];
   const streams = await store.readStreams([...byBroker.keys()].map(officeStream));
@@ -41,7 +40,7 @@ export async function listingAgentLinks(store: EventStore, pool: pg.Pool, claims
     let office = stored.reduce((s, e) => evolveOffice(s, e as unknown as OfficeEvent), initialOffice());
     const events: OfficeEvent[] = [];
     for (const link of links) {
-      for (const e of decideOffice({ kind: 'link-listing', brokerId, pdid: link.pdid, agentId: link.agentId, by: MLS_AS_BROKER(brokerId) }, office)) {
+      for (const e of decideOffice({ kind: 'link-listing', brokerId, pdid: link.pdid, agentId: link.agentId, by: MLS_AS_BROKER(brokerId), mlsHolder: null }, office)) {
         office = evolveOffice(office, e);
         events.push(e);
       }

@@ -14,7 +14,7 @@ const off = (version: number, ...agents: string[]): OfficeEvent => ({
   type: 'RoutingRulesChanged',
   data: { brokerId: B, version, byUserId: B, rules: { listingAgentFirst: true, weights: {}, off: agents, pond: { enabled: false, claimWindowMinutes: 15 } } },
 });
-const link = (pdid: string, agentId: string | null): OfficeCommand => ({ kind: 'link-listing', brokerId: B, pdid, agentId, by: broker });
+const link = (pdid: string, agentId: string | null): OfficeCommand => ({ kind: 'link-listing', brokerId: B, pdid, agentId, by: broker, mlsHolder: null });
 const deactivated = (agentId: string): OfficeEvent => ({ type: 'AgentDeactivated', data: { brokerId: B, agentId } });
 const activated = (agentId: string): OfficeEvent => ({ type: 'AgentActivated', data: { brokerId: B, agentId } });
 const linked = (pdid: string, agentId: string | null): OfficeEvent => ({ type: 'ListingAgentLinked', data: { brokerId: B, pdid, agentId } });

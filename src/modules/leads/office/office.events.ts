@@ -66,10 +66,17 @@ export type OfficeSettingsChanged = {
  */
 export type AgentMlsIdChanged = { readonly type: 'AgentMlsIdChanged'; readonly data: { readonly agentId: string; readonly mlsId: string | null } };
 
+/**
+ * An agent gave their own MLS id: it takes effect only once their broker confirms it (an
+ * AgentMlsIdChanged with the same id), so an agent cannot take a colleague's id and with it the
+ * colleague's listings. A later AgentMlsIdChanged ends the request. Stream `agentprofile-{agentId}`.
+ */
+export type AgentMlsIdRequested = { readonly type: 'AgentMlsIdRequested'; readonly data: { readonly agentId: string; readonly mlsId: string } };
+
 /** The short bio agents show (collapsed to 100 px with 'read more'). Stream `agentprofile-{agentId}`. */
 export type AgentBioChanged = { readonly type: 'AgentBioChanged'; readonly data: { readonly agentId: string; readonly bio: string } };
 
-export type AgentProfileEvent = AgentBioChanged | AgentMlsIdChanged;
+export type AgentProfileEvent = AgentBioChanged | AgentMlsIdChanged | AgentMlsIdRequested;
 
 /** The heaviest round-robin weight: an agent of weight 3 takes three turns in a row before the next agent. */
 export const MAX_ROUTING_WEIGHT = 10;

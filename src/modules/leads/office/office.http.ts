@@ -1,5 +1,6 @@
 import { boardCounts } from '../../../../projections/lead-feed';
 import { rosterFor } from '../../../../projections/lead-routing';
+import { listAgentMlsIdOf } from '../../../../projections/search';
 import { usersByIds } from '../../../../projections/users';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
@@ -10,13 +11,14 @@ import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { forbidden, notFound, validation } from '../../../shared/errors';
-import { commandContextOf, LEVEL, loadAccount } from '../../accounts';
+import { commandContextOf, LEVEL, loadAccount, officeOf } from '../../accounts';
 import { officeSettingsDecider } from '../pipeline/change-pipeline.decide';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
 import { agentProfileStream, officeStream } from '../leads.events';
 import { agentProfileDecider } from './agent-profile';
 import { OFFICE_MESSAGES, officeDecider } from './office';
 import { loadOffice, officeOfViewer } from './load-office';
+import { mlsIdHolderInOffice } from './mls-id-holder';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BioBody = z.strictObject({ bio: z.string().max(2000) });
@@ -60,7 +62,7 @@ export class OfficeController {
         const u = people.get(r.userId);
         // As before (an inner join): someone the users read model does not know yet is not listed.
         if (!u) return [];
-        return [{ userId: r.userId, fullName: `${u.firstName} ${u.lastName}`.trim(), email: u.email, securityLevel: r.level, brokerId: r.brokerId, active: r.active, bio: r.bio, mlsId: r.mlsId }];
+        return [{ userId: r.userId, fullName: `${u.firstName} ${u.lastName}`.trim(), email: u.email, securityLevel: r.level, brokerId: r.brokerId, active: r.active, bio: r.bio, mlsId: r.mlsId, pendingMlsId: r.pendingMlsId }];
       }),
     };
   }
@@ -90,15 +92,29 @@ export class OfficeController {
 
   /**
    * The viewer's own id at their MLS (ListAgentMlsId in the feeds): listings a feed imports with
-   * it are linked to them for the listing-agent rule. Null clears it.
+   * it are linked to them for the listing-agent rule. An agent's id waits for their broker's
+   * confirmation (pendingMlsId); a broker's own is in force at once. Null clears it. An id a
+   * colleague of the office has is 409.
    */
   @Post('agents/mlsid')
   @HttpCode(200)
   async mlsId(@Body() body: unknown, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     const { mlsId } = parseBody(MlsIdBody, body);
-    await handleCommand(this.store, agentProfileStream(viewer.userId), agentProfileDecider, { kind: 'mlsId', agentId: viewer.userId, mlsId }, commandContextOf(req));
-    return { isSuccess: true, mlsId };
+    const { account } = await loadAccount(this.store, viewer.userId);
+    const office = account.exists ? officeOf(account) : null;
+    return this.setMlsId(req, viewer.userId, office, mlsId, viewer.role === 'agent' ? 'self' : 'broker');
+  }
+
+  /** The broker (or staff) sets an agent's MLS id, or confirms the one the agent gave: in force at once. */
+  @Post('agents/:agentId/mlsid')
+  @HttpCode(200)
+  async agentMlsId(@Param('agentId') agentId: string, @Body() body: unknown, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    const { mlsId } = parseBody(MlsIdBody, body);
+    if (viewer.role === 'agent') throw forbidden(OFFICE_MESSAGES.mlsIdOther);
+    const brokerId = await this.officeOfAgentFor(viewer, agentId, false);
+    return this.setMlsId(req, agentId, brokerId, mlsId, 'broker');
   }
 
   /** Links a listing to its listing agent (the listing-agent routing rule); agentId null unlinks. */
@@ -115,7 +131,9 @@ export class OfficeController {
       brokerId = await this.officeOfAgentFor(viewer, input.agentId, true);
     }
     const by = { role: viewer.role, userId: viewer.userId };
-    await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'link-listing', brokerId, pdid: input.pdid, agentId: input.agentId, by }, commandContextOf(req));
+    const mlsHolder = await this.mlsHolderOf(brokerId, input.pdid);
+    const command = { kind: 'link-listing' as const, brokerId, pdid: input.pdid, agentId: input.agentId, by, mlsHolder };
+    await handleCommand(this.store, officeStream(brokerId), officeDecider, command, commandContextOf(req));
     return { isSuccess: true };
   }
 
@@ -142,6 +160,18 @@ export class OfficeController {
     const command = { brokerId, changes, pipeline, by: { role: viewer.role, userId: viewer.userId } };
     const result = await handleCommand(this.store, officeStream(brokerId), officeSettingsDecider, command, commandContextOf(req));
     return { isSuccess: true, brokerId, settings: result.state.settings };
+  }
+
+  private async setMlsId(req: Request, agentId: string, brokerId: string | null, mlsId: string | null, by: 'self' | 'broker') {
+    const heldBy = mlsId === null || brokerId === null ? null : await mlsIdHolderInOffice(this.store, this.pool, brokerId, mlsId);
+    const { state } = await handleCommand(this.store, agentProfileStream(agentId), agentProfileDecider, { kind: 'mlsId', agentId, mlsId, by, heldBy }, commandContextOf(req));
+    return { isSuccess: true, mlsId: state.mlsId, pendingMlsId: state.pendingMlsId };
+  }
+
+  /** The colleague whose MLS id in force the listing names as its ListAgentMlsId: the listing is theirs even if never linked. */
+  private async mlsHolderOf(brokerId: string, pdid: string): Promise<string | null> {
+    const listAgentMlsId = await listAgentMlsIdOf(this.pool, pdid);
+    return listAgentMlsId === null ? null : mlsIdHolderInOffice(this.store, this.pool, brokerId, listAgentMlsId);
   }
 
   private async setActive(req: Request, agentId: string, active: boolean) {

@@ -64,13 +64,22 @@ export type OfficeActor = { readonly role: 'broker' | 'staff' | 'agent'; readonl
 
 export type OfficeCommand =
   | { readonly kind: 'set-active'; readonly brokerId: string; readonly agentId: string; readonly active: boolean; readonly by: OfficeActor }
-  | { readonly kind: 'link-listing'; readonly brokerId: string; readonly pdid: string; readonly agentId: string | null; readonly by: OfficeActor }
+  | {
+      readonly kind: 'link-listing';
+      readonly brokerId: string;
+      readonly pdid: string;
+      readonly agentId: string | null;
+      readonly by: OfficeActor;
+      /** The agent of the office whose MLS id in force the listing names as ListAgentMlsId, as the caller read it (null: none). */
+      readonly mlsHolder: string | null;
+    }
   | { readonly kind: 'change-settings'; readonly brokerId: string; readonly changes: Partial<OfficeSettings>; readonly by: OfficeActor }
   | { readonly kind: 'apply-routing-rules'; readonly brokerId: string; readonly rules: RoutingRulesInput; readonly by: OfficeActor };
 
 export const OFFICE_MESSAGES = {
   linkOther: 'Only your broker can link a listing to another agent',
   unlink: 'Only your broker can unlink a listing',
+  mlsIdOther: "Only your broker can set another agent's MLS id",
   held: 'This listing is already linked to another agent of your office; only your broker can change it',
   claimsOff: 'Your office does not let agents claim listings; ask your broker to link it to you',
   settings: 'Only the broker can change the office settings',
@@ -89,7 +98,7 @@ export const isClaimWindow = (w: unknown): w is number => typeof w === 'number' 
 
 /**
  * Who may change a listing's agent: the broker (or staff), any way they like; an agent only by
- * claiming, for themself, a listing nobody in the office holds, and only where the office allows
+ * claiming, for themself, a listing nobody in the office holds (by link or by MLS id), and only where the office allows
  * claims. Otherwise an agent could take a listing (and its leads) the broker gave someone else.
  */
 function decideLinkListing(c: Extract<OfficeCommand, { kind: 'link-listing' }>, state: Office): OfficeEvent[] {
@@ -98,7 +107,8 @@ function decideLinkListing(c: Extract<OfficeCommand, { kind: 'link-listing' }>, 
   if (c.by.role === 'agent') {
     if (c.agentId === null) throw forbidden(OFFICE_MESSAGES.unlink);
     if (c.agentId !== c.by.userId) throw forbidden(OFFICE_MESSAGES.linkOther);
-    if (holder !== null) throw forbidden(OFFICE_MESSAGES.held);
+    // Held by a link, or by a colleague's MLS id that the listing names (never linked: imported before the id was set).
+    if (holder !== null || (c.mlsHolder !== null && c.mlsHolder !== c.agentId)) throw forbidden(OFFICE_MESSAGES.held);
     if (!state.settings.agentsMayClaimListings) throw forbidden(OFFICE_MESSAGES.claimsOff);
   }
   return [{ type: 'ListingAgentLinked', data: { brokerId: c.brokerId, pdid: c.pdid, agentId: c.agentId } }];

@@ -15,7 +15,7 @@ const agent = (userId: string): OfficeActor => ({ role: 'agent', userId });
 const given = (...events: OfficeEvent[]) => events.reduce(evolveOffice, initialOffice());
 const linked = (agentId: string | null, pdid = PDID): OfficeEvent => ({ type: 'ListingAgentLinked', data: { brokerId: BROKER, pdid, agentId } });
 const claimsAllowed = (allowed: boolean): OfficeEvent => ({ type: 'OfficeSettingsChanged', data: { brokerId: BROKER, changes: { agentsMayClaimListings: allowed } } });
-const link = (by: OfficeActor, agentId: string | null, pdid = PDID) => ({ kind: 'link-listing' as const, brokerId: BROKER, pdid, agentId, by });
+const link = (by: OfficeActor, agentId: string | null, pdid = PDID, mlsHolder: string | null = null) => ({ kind: 'link-listing' as const, brokerId: BROKER, pdid, agentId, by, mlsHolder });
 
 describe("who may change a listing's agent (given / when / then)", () => {
   it('given a listing the broker gave Tom, when Jane links it to herself, then 403: only the broker may change it', () => {
@@ -30,6 +30,12 @@ describe("who may change a listing's agent (given / when / then)", () => {
     const office = given(linked(JANE));
     expect(() => decideOffice(link(agent(TOM), TOM), office)).toThrow(OFFICE_MESSAGES.held);
     expect(decideOffice(link(agent(JANE), JANE), office)).toEqual([]);
+  });
+
+  it("given a listing never linked whose ListAgentMlsId is Tom's MLS id, when Jane claims it, then 403: it is Tom's", () => {
+    expect(() => decideOffice(link(agent(JANE), JANE, PDID, TOM), given())).toThrow(OFFICE_MESSAGES.held);
+    expect(decideOffice(link(agent(TOM), TOM, PDID, TOM), given())).toEqual([linked(TOM)]);
+    expect(decideOffice(link(broker, JANE, PDID, TOM), given())).toEqual([linked(JANE)]);
   });
 
   it('given a listing that was unlinked, when Jane claims it, then it is hers', () => {

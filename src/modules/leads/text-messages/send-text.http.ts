@@ -1,12 +1,14 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import type pg from 'pg';
 import { z } from 'zod';
+import { officeSiteSettings } from '../../../../projections/sites';
+import { DB_POOL } from '../../../app/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { validation } from '../../../shared/errors';
 import { commandContextOf } from '../../accounts';
 import { SmsSender } from '../../messaging';
-import { requireSite } from '../../sites';
 import { dashboardViewer, mayView } from '../dashboard/viewer';
 import { loadLead } from '../load-lead';
 import { sendTextToLead } from './send-text';
@@ -24,7 +26,7 @@ const SendBody = z
 
 /**
  * Text and video (MMS) messages to the leads selected on the dashboard: the MMSBulkSendCap rule
- * with the spec's alert, then, for each lead the viewer may see, the one text path
+ * of the sender's office (its broker site; staff: the default) with the spec's alert, then, for each lead the viewer may see, the one text path
  * (sendTextToLead: consent from the ledger, the SMS port, TextMessageSent).
  */
 @Controller('api/dashboard/messages')
@@ -33,6 +35,7 @@ export class SendTextController {
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(SmsSender) private readonly sms: SmsSender,
     @Inject(SiteNumbers) private readonly numbers: SiteNumbers,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
   @Post('send')
@@ -40,7 +43,9 @@ export class SendTextController {
   async send(@Body() body: unknown, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     const input = parseBody(SendBody, body);
-    const cap = requireSite(req).settings.MMSBulkSendCap;
+    // The office's rule, wherever the sender signed in: a Host (an agent's own site) cannot raise it.
+    const office = viewer.role === 'broker' ? viewer.userId : viewer.role === 'agent' ? (viewer.officeId ?? null) : null;
+    const cap = (await officeSiteSettings(this.pool, office)).MMSBulkSendCap;
     const leadIds = [...new Set(input.leadIds)];
     if (overMmsCap(leadIds.length, cap)) throw validation(mmsCapMessage(cap));
     const text = input.body.trim();

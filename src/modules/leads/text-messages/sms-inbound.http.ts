@@ -3,13 +3,14 @@ import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../app/tokens';
-import { systemContext } from '../../../commands/command-context';
+import { metadataOf, systemContext } from '../../../commands/command-context';
 import { handleCommand } from '../../../commands/handle-command';
 import { usersWithCellPhone } from '../../../../projections/users';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { readSmallBody } from '../../../http/unread-body';
 import { forbidden, notFound } from '../../../shared/errors';
+import { stableId } from '../../../shared/stable-id';
 import { loadAccount, updateAccountDecider, userStream } from '../../accounts';
 import { carrierKeyword, SmsSender, tenDigits } from '../../messaging';
 import { InboundTexts } from './inbound-texts';
@@ -85,7 +86,7 @@ export class SmsInboundController {
     const keyword = carrierKeyword(text.body);
     if (keyword === 'help') return twiml(helpReply(await this.siteName(text.to)));
     if (keyword && phone) {
-      for (const userId of await usersWithCellPhone(this.pool, phone)) await this.consent(userId, keyword === 'start');
+      for (const userId of await usersWithCellPhone(this.pool, phone)) await this.consent(userId, keyword === 'start', text.providerId);
       return twiml(keyword === 'start' ? startReply(await this.siteName(text.to)) : null);
     }
     // A number we cannot text back (short codes, foreign numbers) or a message without its id: acknowledged, not threaded.
@@ -97,12 +98,25 @@ export class SmsInboundController {
     return (await this.numbers.sitesFor(to)).captureSite?.name ?? 'Porchlight';
   }
 
-  /** The account's text consent as the keyword says, by its own decide (nothing when it already is). */
-  private async consent(userId: string, granted: boolean): Promise<void> {
+  /**
+   * The account's text consent as the keyword says, by its own decide (nothing when it already
+   * is). Once per MessageSid: the change's event id is derived from it, so a signed STOP or START
+   * posted again (a provider retry, or a captured request replayed after the lead changed their
+   * mind) is a duplicate the store writes nothing for.
+   */
+  private async consent(userId: string, granted: boolean, providerId: string): Promise<void> {
     const { account } = await loadAccount(this.store, userId);
     if (!account.exists) return;
     const ctx = { ...systemContext(), siteId: account.siteId, actorId: userId };
     const source = { how: 'text-reply', from: granted ? 'a START reply to a text' : 'a STOP reply to a text', at: ctx.now.toISOString() } as const;
-    await handleCommand(this.store, userStream(userId), updateAccountDecider, { userId, consent: { text: granted }, source }, ctx);
+    const command = { userId, consent: { text: granted }, source };
+    if (!providerId) {
+      await handleCommand(this.store, userStream(userId), updateAccountDecider, command, ctx);
+      return;
+    }
+    const events = updateAccountDecider.decide(command, account);
+    if (events.length === 0) return;
+    const metadata = metadataOf(ctx);
+    await this.store.append(userStream(userId), 'any', events.map((e, i) => ({ ...e, eventId: stableId(`text-keyword:${userId}:${providerId}:${i}`), metadata })));
   }
 }

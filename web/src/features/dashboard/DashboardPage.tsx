@@ -278,9 +278,10 @@ export function DashboardPage() {
           agents={agents}
           role={feed?.me.role ?? 'agent'}
           viewerId={feed?.me.userId ?? null}
-          onMlsId={async (mlsId) => {
-            await dashboardApi.setMlsId(mlsId);
-            setAgents((as) => as.map((a) => (a.userId === feed?.me.userId ? { ...a, mlsId } : a)));
+          onMlsId={async (agentId, mlsId) => {
+            const { mlsId: inForce, pendingMlsId } = agentId === feed?.me.userId ? await dashboardApi.setMlsId(mlsId) : await dashboardApi.setAgentMlsId(agentId, mlsId);
+            setAgents((as) => as.map((a) => (a.userId === agentId ? { ...a, mlsId: inForce, pendingMlsId } : a)));
+            return { mlsId: inForce, pendingMlsId };
           }}
           onToggle={(id, active) =>
             void dashboardApi.setActive(id, active).then(() => setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)

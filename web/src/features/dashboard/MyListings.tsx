@@ -47,7 +47,7 @@ export function MyListings({ role }: { role: Role }) {
       {error && <p role="alert" className={styles.error}>{error}</p>}
       {!data && !error && <p className={styles.muted}>Loading listings…</p>}
       {data && data.total === 0 && (
-        <p className={styles.empty}>{role === 'agent' ? 'No listings yet. Enter your MLS agent id under Team, and the listings the MLS names you for appear here.' : 'No listings of your agents yet.'}</p>
+        <p className={styles.empty}>{role === 'agent' ? 'No listings yet. Enter your MLS agent id under Team: once your broker confirms it, the listings the MLS names you for appear here.' : 'No listings of your agents yet.'}</p>
       )}
       {data && data.total > 0 && (
         <>

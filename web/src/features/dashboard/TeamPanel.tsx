@@ -1,6 +1,6 @@
 import type { Agent, Role } from './dashboardApi';
 import { AgentBio } from '../../ui/AgentBio';
-import { MlsIdForm } from './MlsIdForm';
+import { MlsIdForm, type MlsIdState } from './MlsIdForm';
 import { initials } from './dashboardFormat';
 import { ListingClaimsSetting } from './ListingClaimsSetting';
 import { RoutingSettingsPanel } from './RoutingSettingsPanel';
@@ -8,7 +8,10 @@ import { ScoreRulesPanel } from './ScoreRulesPanel';
 import { BehaviourThresholdsPanel } from './BehaviourThresholdsPanel';
 import styles from './TeamPanel.module.css';
 
-/** The office: agents with their bios, and (for the broker) who takes part in the round robin. */
+/**
+ * The office: agents with their bios and MLS ids (the broker sets or confirms them; an agent gives
+ * their own), and (for the broker) who takes part in the round robin.
+ */
 export function TeamPanel({
   agents,
   role,
@@ -20,7 +23,7 @@ export function TeamPanel({
   role: Role;
   viewerId: string | null;
   onToggle: (agentId: string, active: boolean) => void;
-  onMlsId: (mlsId: string | null) => Promise<void>;
+  onMlsId: (agentId: string, mlsId: string | null) => Promise<MlsIdState>;
 }) {
   return (
     <section className={styles.team} aria-labelledby="team-title">
@@ -50,8 +53,13 @@ export function TeamPanel({
               )}
             </div>
             <AgentBio id={`bio-${a.userId}`} text={a.bio} />
-            {a.userId === viewerId && a.securityLevel === 10 ? (
-              <MlsIdForm initial={a.mlsId} onSave={onMlsId} />
+            {a.securityLevel === 10 && (a.userId === viewerId || role !== 'agent') ? (
+              <MlsIdForm
+                label={a.userId === viewerId ? 'Your MLS agent id' : `MLS agent id of ${a.fullName}`}
+                current={a}
+                confirms={role !== 'agent'}
+                onSave={(mlsId) => onMlsId(a.userId, mlsId)}
+              />
             ) : (
               a.mlsId && <p className={styles.mlsId}>MLS id {a.mlsId}</p>
             )}

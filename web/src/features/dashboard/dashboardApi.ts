@@ -73,6 +73,8 @@ export type Agent = {
   readonly active: boolean;
   readonly bio: string;
   readonly mlsId: string | null;
+  /** The MLS id the agent gave, until the broker confirms it. */
+  readonly pendingMlsId: string | null;
 };
 
 /** What a broker decides for the office (GET/POST /api/dashboard/office/settings). */
@@ -91,7 +93,9 @@ export const dashboardApi = {
     request<{ isSuccess: boolean; messageId: string; at: string | null }>('POST', '/api/dashboard/chat/sendmessage', { ...(leadId ? { leadId } : {}), text, messageId }),
   read: (messageId: string, leadId?: string) => request<{ isSuccess: boolean }>('POST', '/api/dashboard/chat/readmessage', { ...(leadId ? { leadId } : {}), messageId }),
   agents: () => request<{ agents: readonly Agent[] }>('GET', '/api/dashboard/agents'),
-  setMlsId: (mlsId: string | null) => request<{ isSuccess: boolean; mlsId: string | null }>('POST', '/api/dashboard/agents/mlsid', { mlsId }),
+  setMlsId: (mlsId: string | null) => request<{ isSuccess: boolean; mlsId: string | null; pendingMlsId: string | null }>('POST', '/api/dashboard/agents/mlsid', { mlsId }),
+  setAgentMlsId: (agentId: string, mlsId: string | null) =>
+    request<{ isSuccess: boolean; mlsId: string | null; pendingMlsId: string | null }>('POST', `/api/dashboard/agents/${encodeURIComponent(agentId)}/mlsid`, { mlsId }),
   setActive: (agentId: string, active: boolean) => request<{ isSuccess: boolean }>('POST', `/api/dashboard/agents/${agentId}/${active ? 'activate' : 'deactivate'}`, {}),
   officeSettings: () => request<{ brokerId: string; settings: OfficeSettings }>('GET', '/api/dashboard/office/settings'),
   changeOfficeSettings: (changes: Partial<OfficeSettings>) =>
