@@ -9,6 +9,26 @@ const ENCODINGS = [
 ] as const;
 
 /**
+ * The copy the browser takes with the highest q; of equal ones the first offered (brotli is
+ * smaller). Browsers list gzip first with no q at all: order alone says nothing.
+ */
+function preferred<T extends { encoding: string }>(offered: readonly T[], header: string): T | undefined {
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    if (coding) q.set(coding, weight ? Number(weight[1]) : 1);
+  }
+  let best: T | undefined;
+  let bestQ = 0;
+  for (const e of offered) {
+    const weight = q.get(e.encoding) ?? q.get('*') ?? 0;
+    if (weight > bestQ) [best, bestQ] = [e, weight];
+  }
+  return best;
+}
+
+/**
  * Hashed assets as the build compressed them once (brotli at its best, gzip level 9), when the
  * browser takes that encoding: nothing is compressed per request. Assets without a compressed
  * copy (images, small files) and browsers that take neither go on to the plain file.
@@ -20,9 +40,10 @@ export function precompressedAssets(assetsDir: string, cacheControl: string) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.path.startsWith('/assets/')) return next();
     const name = req.path.slice('/assets/'.length);
     if (!present.has(name) || !req.headers['accept-encoding']) return next();
-    const offered = ENCODINGS.filter((e) => present.has(name + e.ext));
-    const chosen = offered.length ? req.acceptsEncodings(offered.map((e) => e.encoding)) : false;
-    const copy = offered.find((e) => e.encoding === chosen);
+    const copy = preferred(
+      ENCODINGS.filter((e) => present.has(name + e.ext)),
+      req.headers['accept-encoding'],
+    );
     if (!copy) return next();
     res.locals.route = '(static)';
     res.setHeader('Vary', 'Accept-Encoding');
