@@ -15,11 +15,13 @@ const SANE_ID = /^[A-Za-z0-9._-]{1,64}$/;
  */
 export function routeTemplate(req: Request, res: Response): string {
   const route = (req as { route?: { path?: unknown } }).route;
-  if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}` || '/';
+  // Nest answers unknown paths from a catch-all route ("/{*path}"): that is no route of ours.
+  if (route && typeof route.path === 'string' && !CATCH_ALL.test(route.path)) return `${req.baseUrl}${route.path}` || '/';
   if (typeof res.locals.route === 'string') return res.locals.route;
   return res.statusCode === 404 ? '(unmatched)' : '(other)';
 }
 
+const CATCH_ALL = /^\/?(?:\{\*\w+\}|\*\w*)$/;
 const SEARCH = /^\/api\/search(?:\/(map|split|autocomplete))?(?:\/|$)/;
 
 /**
