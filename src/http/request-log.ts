@@ -57,8 +57,8 @@ export function requestLog(metrics: Metrics) {
 }
 
 /**
- * Middleware after a body parser: the parser calls on from the request stream's events, outside
- * the request's context, so the context is entered again.
+ * Middleware after the body parsers: a parser may call on from the request stream's events (a
+ * body that arrives in several packets), outside the request's context, so it is entered again.
  */
 export function reenterRequestContext(_req: Request, res: Response, next: NextFunction): void {
   const reqId = res.locals.reqId as string | undefined;
