@@ -20,7 +20,13 @@ import { refuseMalformedUrls } from './http/malformed-url';
 import { httpsSite } from './http/https-site';
 import { securityHeaders } from './http/security-headers';
 import { serveWebApp } from './http/web-app';
-import { logger, setLogLevel } from './shared/logger';
+import { compressAnswers } from './http/compress-answers';
+import { nestLogger } from './http/nest-logger';
+import { reenterRequestContext, requestLog } from './http/request-log';
+import { Metrics } from './metrics/metrics';
+import { metricsEndpoint } from './metrics/metrics-endpoint';
+import { RealtimeGateway } from './realtime/realtime.gateway';
+import { logger, setLogFormat, setLogLevel } from './shared/logger';
 import { projectRoot } from './shared/paths';
 
 const log = logger('main');
@@ -30,10 +36,14 @@ export type Started = { app: NestExpressApplication; runtime: Runtime; url: stri
 /** Builds and starts the whole product in this process; used by main and by tests. */
 export async function startServer(config: Config, opts: { fsync?: boolean } = {}): Promise<Started> {
   setLogLevel(config.logLevel);
+  setLogFormat(config.logFormat);
   for (const warning of startWarnings(config)) log.warn(warning);
   const runtime = await createRuntime(config, { ...opts, projections: projectionsFor(config) });
+  const metrics = new Metrics();
+  // Before anything can append: the store object is the one every module is given.
+  metrics.countAppends(runtime.store);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.create(runtime), {
-    logger: config.logLevel === 'debug' ? ['log', 'error', 'warn', 'debug'] : ['error', 'warn'],
+    logger: nestLogger(config.logLevel === 'debug'),
     // Registered below (bodyParsers): the webhooks read their own bodies.
     bodyParser: false,
   });
@@ -42,12 +52,18 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   // No hash of every JSON answer for an ETag: API answers are fresh reads (the web app's files
   // keep their own validators from the static file server).
   app.set('etag', false);
-  // First, so that every answer (pages, files, API, errors, a refused body) carries them and
+  // First of all: every answer carries its X-Request-Id and is logged and measured once.
+  app.use(requestLog(metrics));
+  // Next, so that every answer (pages, files, API, errors, a refused body) carries them and
   // every cookie set later is Secure.
   app.use(httpsSite(config));
   app.use(securityHeaders(config));
+  app.use(compressAnswers());
   app.use(refuseMalformedUrls); // NUL or invalid UTF-8 in a path or query: 400 before any route or the web app
   app.use(bodyParsers([INBOUND_EMAIL_PATH, SMS_INBOUND_PATH]));
+  // The body parsers' callbacks leave the request's context: enter it again after them.
+  app.use(reenterRequestContext);
+  app.use(metricsEndpoint(metrics, { pool: runtime.db.pool, sockets: () => app.get(RealtimeGateway).server?.of('/').sockets.size ?? 0 }, config));
   // Before the web app, so that the first page load fixes where the visitor came from.
   app.use(firstTouchMiddleware(config.trustProxy));
   // The search page's reads, past every middleware above but not Nest's router (see the file).

@@ -1,10 +1,51 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** What a browser loads and compresses well; source maps are for developers' tools only. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|html|xml|txt|wasm)$/;
+/** Below this the headers outweigh the saving (the server's on-the-fly threshold too). */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a .br (brotli, best quality) and a .gz (gzip level 9) beside each hashed asset of the
+ * build, once: the server sends them to browsers that take them (src/http/precompressed-assets.ts)
+ * instead of compressing on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'porchlight-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir!;
+      const files = Object.keys(bundle).filter((f) => f.startsWith('assets/') && COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(dir, file);
+          const data = await readFile(full);
+          if (data.length < MIN_BYTES) return;
+          const [br, gzipped] = await Promise.all([
+            brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            gz(data, { level: 9 }),
+          ]);
+          if (br.length < data.length) await writeFile(`${full}.br`, br);
+          if (gzipped.length < data.length) await writeFile(`${full}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/health': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } } },
 });

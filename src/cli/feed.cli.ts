@@ -21,7 +21,7 @@ import {
   ZERO_COUNTS,
 } from '../modules/feeds';
 import { AppError } from '../shared/errors';
-import { setLogLevel } from '../shared/logger';
+import { setLogFormat, setLogLevel } from '../shared/logger';
 import { progressBar } from './progress-bar';
 import { runCli } from './run-cli';
 
@@ -118,6 +118,7 @@ async function main(argv: string[]): Promise<number> {
 
   const config = loadConfig();
   setLogLevel(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  setLogFormat(config.logFormat);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 6 });
   const store = new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
   const secrets = new FeedSecrets(await new SecretKey(config).get());

@@ -14,7 +14,7 @@ import {
   type RejectedRecord,
   summaryLine,
 } from '../modules/listings';
-import { setLogLevel } from '../shared/logger';
+import { setLogFormat, setLogLevel } from '../shared/logger';
 import { progressBar } from './progress-bar';
 import { runCli } from './run-cli';
 
@@ -70,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
   setLogLevel(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  setLogFormat(config.logFormat);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
   const store = new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
   const total: ImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };

@@ -4,7 +4,7 @@ import { loadConfig } from '../config/config';
 import { openDatabase } from '../database/database';
 import { protectedStore } from '../app/protected-store';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
-import { setLogLevel } from '../shared/logger';
+import { setLogFormat, setLogLevel } from '../shared/logger';
 import { progressBar } from './progress-bar';
 import { runCli } from './run-cli';
 
@@ -29,6 +29,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   setLogLevel(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  setLogFormat(config.logFormat);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
   // Rebuilt read models see personal fields as the server does: opened, or erased.
   const store = await protectedStore(new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url }), db.pool, { postgresLog: true });

@@ -101,6 +101,9 @@ const schema = z.object({
   DEMO_SEED: flagOrUnset,
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default(DEFAULT_DEMO_PASSWORD),
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug']).default('info'),
+  // Unset: JSON lines in production, readable text otherwise.
+  LOG_FORMAT: z.enum(['json', 'text'], { error: 'must be json or text' }).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // Issue 18: erase leads with no activity for this many days; 0 (the default): never.
   LEAD_RETENTION_DAYS: int(0, 0, 36_500),
   TRUST_PROXY: flag(false),
@@ -181,6 +184,10 @@ export type Config = {
   readonly demoSeed: boolean;
   readonly demoPassword: string;
   readonly logLevel: 'error' | 'warn' | 'info' | 'debug';
+  /** json: one JSON object a line (pino); text: one readable line each. */
+  readonly logFormat: 'json' | 'text';
+  /** Lets callers other than this machine read /metrics with `Authorization: Bearer`; unset: loopback only. */
+  readonly metricsToken: string | undefined;
   /** Leads with no activity for this many days are erased (issue 18); 0: off. */
   readonly leadRetentionDays: number;
   readonly trustProxy: boolean;
@@ -311,6 +318,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'text'),
+    metricsToken: e.METRICS_TOKEN,
     leadRetentionDays: e.LEAD_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
     publicApiDocs: !production || e.PUBLIC_API_DOCS,

@@ -18,7 +18,8 @@ export class ErrorFilter implements ExceptionFilter {
 export function sendError(res: Response, exception: unknown): void {
   if (res.headersSent) return;
   const [status, message] = describe(exception);
-  if (status >= 500) log.error('request failed', { message: (exception as Error)?.message, name: (exception as Error)?.name });
+  // The stack says where; the logger masks contact details a message may quote (a database row).
+  if (status >= 500) log.error('request failed', { name: (exception as Error)?.name, message: (exception as Error)?.message, stack: (exception as Error)?.stack });
   res.status(status).json({ message });
 }
 

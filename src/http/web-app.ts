@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { isAppPath } from '../contract/browser-routes';
+import { precompressedAssets } from './precompressed-assets';
 
-const API_PREFIXES = ['/api/', '/ajax/', '/health', '/socket.io/', '/demo-photos/', '/uploads/'];
+const API_PREFIXES = ['/api/', '/ajax/', '/health', '/metrics', '/socket.io/', '/demo-photos/', '/uploads/'];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * What a browser route answers: the app alone with a status (404 for a listing no one may see),
@@ -33,9 +36,11 @@ export function withServerPage(index: string, head: string, body: string, lang =
 }
 
 /**
- * Serves the built React app from the same origin: hashed assets with long caching, and
- * index.html for every other browser route so that client-side routes survive a reload, with
- * what `pages` makes of the route (the app alone with 200 when none).
+ * Serves the built React app from the same origin: hashed assets with long caching (their .br or
+ * .gz written by the build when the browser takes it), and index.html for every other browser
+ * route so that client-side routes survive a reload, with what `pages` makes of the route: the
+ * app alone with 200 for the app's own routes, and with 404 for a path that is no page, where
+ * the app draws its not-found page.
  */
 export function serveWebApp(app: NestExpressApplication, distDir: string, pages?: RoutePages): void {
   const index = path.join(distDir, 'index.html');
@@ -44,21 +49,28 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, pages?
   const files = express.static(distDir, {
     index: false,
     setHeaders: (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.locals.route = '(static)';
+      if (file.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('Cache-Control', IMMUTABLE);
+        res.setHeader('Vary', 'Accept-Encoding');
+      }
     },
   });
+  const compressed = precompressedAssets(path.join(distDir, 'assets'), IMMUTABLE);
   // API requests never look on disk: a file-system stat per search request cost 7% of the server's CPU.
-  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : files(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : compressed(req, res, () => files(req, res, next))));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (isApi(req)) return next();
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    if (!pages) return res.sendFile(index);
+    res.locals.route = '(page)';
+    const appStatus = (status: number) => (status === 200 && !isAppPath(req.path) ? 404 : status);
+    if (!pages) return res.status(appStatus(200)).sendFile(index);
     pages(req)
       .then(async (page) => {
         if (page.kind === 'redirect') return res.redirect(page.status, page.location);
-        if (page.kind === 'app') return res.status(page.status).sendFile(index);
+        if (page.kind === 'app') return res.status(appStatus(page.status)).sendFile(index);
         const html = withServerPage(await fs.promises.readFile(index, 'utf8'), page.head.toString(), page.body.toString(), page.lang);
         res.status(page.status).type('html').send(html);
       })

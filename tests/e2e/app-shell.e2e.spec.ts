@@ -17,4 +17,15 @@ describe('the web app in Chromium', () => {
     expect(await page.title()).toMatch(/Porchlight/);
     await page.close();
   });
+
+  it('answers a path that is no page with 404 and the app’s not-found page, which leads home', async () => {
+    const page = await app.browser.newPage();
+    const res = await page.goto(`${app.server.url}/no-such-page/here`);
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Search homes' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
+    await page.getByRole('combobox', { name: /City, county, zip/ }).waitFor();
+    await page.close();
+  });
 });

@@ -88,7 +88,8 @@ describe('a production start', () => {
     const server = await spawnServer({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
       await waitForLagZero(server.url);
-      expect(server.output()).toMatch(/WARN .*NO E-MAIL IS DELIVERED: SMTP_URL is not set/);
+      // Production logs are JSON lines.
+      expect(server.output()).toMatch(/^\{"level":"warn",.*"msg":"NO E-MAIL IS DELIVERED: SMTP_URL is not set/m);
       expect(server.output()).not.toMatch(/demo accounts/);
       expect(server.output()).toMatch(/listening on 127\.0\.0\.1:/);
       const staffSignIn = await fetch(`${server.url}/api/account/login`, {

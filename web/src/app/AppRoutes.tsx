@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { isAgentPath, isAreaPath, TEAM_PATH } from '../../../src/contract/public-pages';
+import type { AccountPagePath } from '../../../src/contract/browser-routes';
 import { SearchPage } from '../features/search/SearchPage';
 import { isSearchPath } from '../features/search/searchUrl';
 import { isInquiryPath } from '../features/forms/inquiryPaths';
@@ -23,8 +24,8 @@ const OrganizerPage = lazy(() => import('../features/organizer/OrganizerPage').t
 const MailboxPage = lazy(() => import('../features/account/MailboxPage').then((m) => ({ default: m.MailboxPage })));
 const ShowingAnswerPage = lazy(() => import('../features/organizer/ShowingAnswerPage').then((m) => ({ default: m.ShowingAnswerPage })));
 const AdminLoginPage = lazy(() => import('../features/account/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
-/** Staff and account pages, loaded on demand. */
-const STAFF_PAGES: Record<string, typeof BackofficePage> = {
+/** Staff and account pages, loaded on demand (the server knows the same paths: browser-routes.ts). */
+const STAFF_PAGES: Record<AccountPagePath, typeof BackofficePage> = {
   '/dashboard/backoffice': BackofficePage,
   '/dashboard/settings/advanced/translations': TranslationsPage,
   '/account': AccountPage,
@@ -90,7 +91,7 @@ export function AppRoutes({ pathname }: { pathname: string }) {
       </Suspense>
     );
   }
-  const Staff = STAFF_PAGES[path];
+  const Staff = (STAFF_PAGES as Record<string, typeof BackofficePage | undefined>)[path];
   if (Staff) {
     return (
       <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>

@@ -7,11 +7,16 @@ import type { SearchListingsController } from './search-listings.http';
 type Route = (search: SearchListingsController, req: Request, params: string[]) => Promise<unknown>;
 
 /** The visitors' hot reads: list, map, split and autocomplete (the search page's requests). */
-const ROUTES: [method: string, path: RegExp, run: Route][] = [
-  ['GET', /^\/api\/search\/?$/, (s, req) => s.list(req.query as Record<string, unknown>, req)],
-  ['POST', /^\/api\/search\/map\/?$/, (s, req) => s.map(req.body, req)],
-  ['POST', /^\/api\/search\/split\/?$/, (s, req) => s.split(req.body, req)],
-  ['GET', /^\/api\/search\/autocomplete\/([^/]+)\/([^/]+)\/?$/, (s, req, [type, term]) => s.suggest(type!, term!, req.query as Record<string, unknown>, req)],
+const ROUTES: [method: string, path: RegExp, run: Route, template: string][] = [
+  ['GET', /^\/api\/search\/?$/, (s, req) => s.list(req.query as Record<string, unknown>, req), '/api/search'],
+  ['POST', /^\/api\/search\/map\/?$/, (s, req) => s.map(req.body, req), '/api/search/map'],
+  ['POST', /^\/api\/search\/split\/?$/, (s, req) => s.split(req.body, req), '/api/search/split'],
+  [
+    'GET',
+    /^\/api\/search\/autocomplete\/([^/]+)\/([^/]+)\/?$/,
+    (s, req, [type, term]) => s.suggest(type!, term!, req.query as Record<string, unknown>, req),
+    '/api/search/autocomplete/:type/:term',
+  ],
 ];
 
 const SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
@@ -47,6 +52,8 @@ export function leanSearchRoutes(search: SearchListingsController, trustProxy: b
     }
     // As the session middleware leaves it for a request without a session.
     req.auth = null;
+    // What logs and metrics name the answer by (there is no Express route here).
+    res.locals.route = hit[3];
     // Inside a promise, so that a throw before the first await answers as a rejection does.
     Promise.resolve().then(() => hit[2](search, req, params)).then(
       (body) => res.status(200).json(body),

@@ -1,0 +1,32 @@
+/**
+ * The browser routes the web app draws a page of its own for (web/src/app/AppRoutes.tsx), apart
+ * from the public pages the server renders (listings, areas, agents: their own 404s). Any other
+ * browser path is answered with the app's not-found page and status 404.
+ */
+export const SEARCH_PATHS = ['/search', '/search/split', '/search/map'] as const;
+
+/** The public pages that are one inquiry form each. */
+export const INQUIRY_PATHS = ['/sell', '/contact', '/refer', '/careers'] as const;
+
+/** Account, organizer and staff pages, each loaded on demand. */
+export const ACCOUNT_PAGE_PATHS = [
+  '/dashboard/backoffice',
+  '/dashboard/settings/advanced/translations',
+  '/account',
+  '/account/forgotpassword',
+  '/account/verifyemail',
+  '/account/erase',
+  '/account/login/admin',
+  '/dev/mailbox',
+  '/organizer',
+  '/showings/answer',
+] as const;
+export type AccountPagePath = (typeof ACCOUNT_PAGE_PATHS)[number];
+
+const APP_PATHS: ReadonlySet<string> = new Set(['/', '/dashboard', ...SEARCH_PATHS, ...INQUIRY_PATHS, ...ACCOUNT_PAGE_PATHS]);
+
+/** A path without its trailing slash ("/" stays "/"). */
+export const routePath = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname);
+
+/** Whether the web app has a page of its own at `pathname` (trailing slash or not). */
+export const isAppPath = (pathname: string): boolean => APP_PATHS.has(routePath(pathname));
