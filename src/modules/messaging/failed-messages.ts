@@ -1,0 +1,98 @@
+import type pg from 'pg';
+
+/**
+ * Every outbox under the retry policy, as staff and agents meet it. `lead`: its rows are a
+ * lead's messages (shown in the lead's thread when they fail); `item`: the column naming the
+ * thread item the message is (an agent's e-mail), when there is one.
+ */
+export const OUTBOXES = [
+  { name: 'lead-email', label: "Agents' e-mails to leads", table: 'lead_email_outbox', key: 'mail_id', channel: "'email'", lead: true, item: 'message_id' },
+  { name: 'listing-mail', label: 'Listings sent to leads', table: 'listing_mail_outbox', key: 'mail_id', channel: "'email'", lead: true, item: null },
+  { name: 'reply-notices', label: 'Reply notices to leads', table: 'reply_notice_outbox', key: 'notice_id', channel: 'channel', lead: true, item: null },
+  { name: 'plans', label: 'Action plan steps', table: 'plan_work', key: 'work_id', channel: "coalesce(payload->'step'->>'kind', kind)", lead: true, item: null },
+  { name: 'property-alerts', label: 'Property alerts', table: 'alert_outbox', key: 'alert_id', channel: "'email'", lead: true, item: null },
+  { name: 'share-mail', label: 'Listings shared with a friend', table: 'share_mail_outbox', key: 'mail_id', channel: "'email'", lead: false, item: null },
+  { name: 'new-lead-notices', label: 'New-lead notices to agents', table: 'lead_notice_outbox', key: 'notice_id', channel: 'channel', lead: false, item: null },
+  { name: 'behaviour-alerts', label: 'Behaviour alerts to agents', table: 'behaviour_alert_outbox', key: 'notice_id', channel: "'email'", lead: false, item: null },
+  { name: 'erasure-links', label: 'Erasure links', table: 'erasure_link_outbox', key: 'request_id', channel: "'email'", lead: false, item: null, noLeadId: true },
+] as const;
+
+export type OutboxName = (typeof OUTBOXES)[number]['name'];
+type Outbox = (typeof OUTBOXES)[number];
+
+/** A message given up: which, why, how often it was tried and when. No address and no words. */
+export type FailedMessage = {
+  readonly id: string;
+  readonly outbox: OutboxName;
+  readonly channel: string;
+  readonly leadId: string | null;
+  /** The thread item this message is, when it is one (an agent's e-mail). */
+  readonly itemId: string | null;
+  readonly reason: string;
+  readonly attempts: number;
+  readonly lastAttemptAt: string | null;
+  readonly failedAt: string | null;
+};
+
+const LIST_LIMIT = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const outboxNamed = (name: string): Outbox | undefined => OUTBOXES.find((o) => o.name === name);
+
+type FailedRow = { id: string; channel: string; lead_id: string | null; item_id: string | null; last_error: string | null; attempts: number; last_attempt_at: Date | null; failed_at: Date | null };
+
+function selectFailed(o: Outbox, where: string): string {
+  const lead = 'noLeadId' in o ? 'NULL::text' : 'lead_id::text';
+  return `SELECT ${o.key}::text AS id, ${o.channel} AS channel, ${lead} AS lead_id, ${o.item ? `${o.item}::text` : 'NULL::text'} AS item_id,
+    last_error, attempts, last_attempt_at, failed_at FROM ${o.table} WHERE state = 'failed'${where}`;
+}
+
+const toFailed = (o: Outbox, r: FailedRow): FailedMessage => ({
+  id: r.id,
+  outbox: o.name,
+  channel: r.channel,
+  leadId: r.lead_id,
+  itemId: r.item_id,
+  // Rows given up before reasons were kept have none.
+  reason: r.last_error ?? 'not recorded',
+  attempts: r.attempts,
+  lastAttemptAt: r.last_attempt_at?.toISOString() ?? null,
+  failedAt: r.failed_at?.toISOString() ?? null,
+});
+
+/** Each outbox with its failed messages, newest first (at most 100 each) and how many there are. */
+export async function failedByOutbox(pool: pg.Pool): Promise<{ name: OutboxName; label: string; total: number; failed: FailedMessage[] }[]> {
+  return Promise.all(
+    OUTBOXES.map(async (o) => {
+      const [{ rows }, count] = await Promise.all([
+        pool.query<FailedRow>(`${selectFailed(o, '')} ORDER BY failed_at DESC NULLS LAST, ${o.key} LIMIT ${LIST_LIMIT}`),
+        pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${o.table} WHERE state = 'failed'`),
+      ]);
+      return { name: o.name, label: o.label, total: count.rows[0]?.n ?? 0, failed: rows.map((r) => toFailed(o, r)) };
+    }),
+  );
+}
+
+/** A lead's messages that could not be delivered, newest first (what the agent sees in the lead's thread). */
+export async function failedForLead(pool: pg.Pool, leadId: string): Promise<FailedMessage[]> {
+  const perOutbox = await Promise.all(
+    OUTBOXES.filter((o) => o.lead).map(async (o) => (await pool.query<FailedRow>(`${selectFailed(o, ' AND lead_id = $1')} ORDER BY failed_at DESC NULLS LAST LIMIT ${LIST_LIMIT}`, [leadId])).rows.map((r) => toFailed(o, r))),
+  );
+  return perOutbox.flat().sort((a, b) => (b.failedAt ?? '').localeCompare(a.failedAt ?? ''));
+}
+
+/**
+ * Puts a failed message back in its outbox, due at once, for a new series of tries under the
+ * policy; it keeps its id (the same Message-ID towards the relay) and its count of attempts. Only
+ * a failed message is re-queued, so two clicks queue it once.
+ */
+export async function sendAgain(pool: pg.Pool, o: Outbox, id: string): Promise<'queued' | 'not-failed' | 'unknown'> {
+  if (!UUID.test(id)) return 'unknown';
+  const { rows } = await pool.query<{ queued: boolean }>(
+    `WITH queued AS (
+       UPDATE ${o.table} SET state = 'pending', next_attempt_at = NULL, first_failed_at = NULL, failed_at = NULL WHERE ${o.key} = $1 AND state = 'failed' RETURNING 1
+     ) SELECT EXISTS (SELECT 1 FROM queued) AS queued FROM ${o.table} WHERE ${o.key} = $1`,
+    [id],
+  );
+  return !rows[0] ? 'unknown' : rows[0].queued ? 'queued' : 'not-failed';
+}
