@@ -7,9 +7,7 @@ import type { WebClient } from '../support/web-client';
 
 type Row = { mail_id: string; message_id: string; state: string; attempts: number; last_error: string | null; next_attempt_at: Date | null; last_attempt_at: Date | null; failed_at: Date | null; now: Date };
 
-// The relay's port is taken now and the relay stopped: the product starts with it down.
-const relay = await new SmtpStandIn().start();
-await relay.stop();
+const relay = new SmtpStandIn();
 
 /** Polls `check` until it holds; the first retry of an outbox waits seconds, so this allows a minute. */
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
@@ -21,7 +19,16 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60
 }
 
 describe('an outbox towards a mail relay that is down for a while, or refuses for good', () => {
-  const app = dashboardServer(undefined, { SMTP_URL: relay.url });
+  // The relay gets its port and stops before the product starts (hooks run in order): it starts with the relay down.
+  beforeAll(async () => {
+    await relay.start();
+    await relay.stop();
+  });
+  const app = dashboardServer(undefined, {
+    get SMTP_URL() {
+      return relay.url;
+    },
+  });
   let jane: WebClient;
   const pool = () => app.server.runtime.db.pool;
   /** The outbox row of the e-mail with this thread message id (its subject is cleared once sent). */

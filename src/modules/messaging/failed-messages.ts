@@ -1,4 +1,7 @@
 import type pg from 'pg';
+import type { FailedMessage, FailedOutbox } from '../../contract/outboxes';
+
+export type { FailedMessage };
 
 /**
  * Every outbox under the retry policy, as staff and agents meet it. `lead`: its rows are a
@@ -20,19 +23,6 @@ export const OUTBOXES = [
 export type OutboxName = (typeof OUTBOXES)[number]['name'];
 type Outbox = (typeof OUTBOXES)[number];
 
-/** A message given up: which, why, how often it was tried and when. No address and no words. */
-export type FailedMessage = {
-  readonly id: string;
-  readonly outbox: OutboxName;
-  readonly channel: string;
-  readonly leadId: string | null;
-  /** The thread item this message is, when it is one (an agent's e-mail). */
-  readonly itemId: string | null;
-  readonly reason: string;
-  readonly attempts: number;
-  readonly lastAttemptAt: string | null;
-  readonly failedAt: string | null;
-};
 
 const LIST_LIMIT = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -61,7 +51,7 @@ const toFailed = (o: Outbox, r: FailedRow): FailedMessage => ({
 });
 
 /** Each outbox with its failed messages, newest first (at most 100 each) and how many there are. */
-export async function failedByOutbox(pool: pg.Pool): Promise<{ name: OutboxName; label: string; total: number; failed: FailedMessage[] }[]> {
+export async function failedByOutbox(pool: pg.Pool): Promise<FailedOutbox[]> {
   return Promise.all(
     OUTBOXES.map(async (o) => {
       const [{ rows }, count] = await Promise.all([
