@@ -1,7 +1,7 @@
 /** A message an outbox gave up (a permanent refusal, or a day of failures): which, why, how often it was tried and when. No address and no words. */
 export type FailedMessage = {
   readonly id: string;
-  /** The outbox's name (lead-email, listing-mail, reply-notices, plans, property-alerts, share-mail, new-lead-notices, behaviour-alerts, erasure-links). */
+  /** The outbox's name (lead-email, listing-mail, reply-notices, plans, property-alerts, share-mail, new-lead-notices, behaviour-alerts, erasure-links, showing-notices, task-digests). */
   readonly outbox: string;
   /** email, text, push, or a plan step's kind. */
   readonly channel: string;

@@ -18,6 +18,9 @@ export const OUTBOXES = [
   { name: 'new-lead-notices', label: 'New-lead notices to agents', table: 'lead_notice_outbox', key: 'notice_id', channel: 'channel', lead: false, item: null },
   { name: 'behaviour-alerts', label: 'Behaviour alerts to agents', table: 'behaviour_alert_outbox', key: 'notice_id', channel: "'email'", lead: false, item: null },
   { name: 'erasure-links', label: 'Erasure links', table: 'erasure_link_outbox', key: 'request_id', channel: "'email'", lead: false, item: null, noLeadId: true },
+  // Decide-and-send outboxes: their failures wait in outbox_deferrals (send-once-with-retry.ts).
+  { name: 'showing-notices', label: 'Showing notices', table: 'outbox_deferrals', key: 'deferral_id', channel: "'notice'", lead: true, item: null, where: "outbox = 'showing-notices'" },
+  { name: 'task-digests', label: 'Morning task digests to agents', table: 'outbox_deferrals', key: 'deferral_id', channel: "'email'", lead: false, item: null, where: "outbox = 'task-digests'" },
 ] as const;
 
 export type OutboxName = (typeof OUTBOXES)[number]['name'];
@@ -31,10 +34,13 @@ export const outboxNamed = (name: string): Outbox | undefined => OUTBOXES.find((
 
 type FailedRow = { id: string; channel: string; lead_id: string | null; item_id: string | null; last_error: string | null; attempts: number; last_attempt_at: Date | null; failed_at: Date | null };
 
+/** The outbox's rows in `table` (several outboxes share outbox_deferrals). */
+const mine = (o: Outbox): string => ('where' in o ? ` AND ${o.where}` : '');
+
 function selectFailed(o: Outbox, where: string): string {
   const lead = 'noLeadId' in o ? 'NULL::text' : 'lead_id::text';
   return `SELECT ${o.key}::text AS id, ${o.channel} AS channel, ${lead} AS lead_id, ${o.item ? `${o.item}::text` : 'NULL::text'} AS item_id,
-    last_error, attempts, last_attempt_at, failed_at FROM ${o.table} WHERE state = 'failed'${where}`;
+    last_error, attempts, last_attempt_at, failed_at FROM ${o.table} WHERE state = 'failed'${mine(o)}${where}`;
 }
 
 const toFailed = (o: Outbox, r: FailedRow): FailedMessage => ({
@@ -56,7 +62,7 @@ export async function failedByOutbox(pool: pg.Pool): Promise<FailedOutbox[]> {
     OUTBOXES.map(async (o) => {
       const [{ rows }, count] = await Promise.all([
         pool.query<FailedRow>(`${selectFailed(o, '')} ORDER BY failed_at DESC NULLS LAST, ${o.key} LIMIT ${LIST_LIMIT}`),
-        pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${o.table} WHERE state = 'failed'`),
+        pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${o.table} WHERE state = 'failed'${mine(o)}`),
       ]);
       return { name: o.name, label: o.label, total: count.rows[0]?.n ?? 0, failed: rows.map((r) => toFailed(o, r)) };
     }),
@@ -74,14 +80,15 @@ export async function failedForLead(pool: pg.Pool, leadId: string): Promise<Fail
 /**
  * Puts a failed message back in its outbox, due at once, for a new series of tries under the
  * policy; it keeps its id (the same Message-ID towards the relay) and its count of attempts. Only
- * a failed message is re-queued, so two clicks queue it once.
+ * a failed message is re-queued, so two clicks queue it once. A decide-and-send outbox's message
+ * is tried again by its next sweep while it is still due (a reminder within its day).
  */
 export async function sendAgain(pool: pg.Pool, o: Outbox, id: string): Promise<'queued' | 'not-failed' | 'unknown'> {
-  if (!UUID.test(id)) return 'unknown';
+  if (o.table !== 'outbox_deferrals' && !UUID.test(id)) return 'unknown';
   const { rows } = await pool.query<{ queued: boolean }>(
     `WITH queued AS (
-       UPDATE ${o.table} SET state = 'pending', next_attempt_at = NULL, first_failed_at = NULL, failed_at = NULL WHERE ${o.key} = $1 AND state = 'failed' RETURNING 1
-     ) SELECT EXISTS (SELECT 1 FROM queued) AS queued FROM ${o.table} WHERE ${o.key} = $1`,
+       UPDATE ${o.table} SET state = 'pending', next_attempt_at = NULL, first_failed_at = NULL, failed_at = NULL WHERE ${o.key} = $1 AND state = 'failed'${mine(o)} RETURNING 1
+     ) SELECT EXISTS (SELECT 1 FROM queued) AS queued FROM ${o.table} WHERE ${o.key} = $1${mine(o)}`,
     [id],
   );
   return !rows[0] ? 'unknown' : rows[0].queued ? 'queued' : 'not-failed';

@@ -10,3 +10,4 @@ export { mailPage } from './mail-page';
 export { RETRY, retryDelayMs, afterFailure, failureOf, type SendFailure } from './retry-policy';
 export { recordFailure, RETRY_DUE } from './outbox-retry';
 export { type FailedMessage, failedByOutbox, failedForLead, OUTBOXES, type OutboxName, outboxNamed, sendAgain } from './failed-messages';
+export { decideOnceWithRetry, type Deferral } from './send-once-with-retry';

@@ -9,6 +9,7 @@ const WHAT: Readonly<Record<string, string>> = {
   'reply-notices': 'Notice of your reply',
   plans: 'Action plan step',
   'property-alerts': 'Property alert',
+  'showing-notices': 'Showing notice',
 };
 
 /** Under a thread item that could not be delivered: that it was not, and the provider's reason. */
