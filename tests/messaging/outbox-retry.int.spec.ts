@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LeadEmailSender } from '../../src/modules/leads';
+import { outboxCounts } from '../../src/modules/messaging';
 import { demoUser, janesLead, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { SmtpStandIn } from '../support/smtp-stand-in';
@@ -88,6 +89,7 @@ describe('an outbox towards a mail relay that is down for a while, or refuses fo
     await sender().sendPending();
     // No retry storm: the relay was asked once.
     expect(relay.recipients.filter((r) => r === lead.email)).toHaveLength(1);
+    expect((await outboxCounts(pool())).find((o) => o.name === 'lead-email')).toEqual({ name: 'lead-email', pending: 0, failed: 1 });
 
     const thread = await jane.get(`/api/dashboard/leads/${lead.leadId}/thread/failed`);
     expect(thread.status, thread.text).toBe(200);

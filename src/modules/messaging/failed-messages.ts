@@ -93,3 +93,15 @@ export async function sendAgain(pool: pg.Pool, o: Outbox, id: string): Promise<'
   );
   return !rows[0] ? 'unknown' : rows[0].queued ? 'queued' : 'not-failed';
 }
+
+/** Each outbox's messages waiting to be sent and given up, for monitoring (the metrics' outbox pending and failed). */
+export async function outboxCounts(pool: pg.Pool): Promise<{ name: OutboxName; pending: number; failed: number }[]> {
+  return Promise.all(
+    OUTBOXES.map(async (o) => {
+      const { rows } = await pool.query<{ pending: number; failed: number }>(
+        `SELECT count(*) FILTER (WHERE state = 'pending')::int AS pending, count(*) FILTER (WHERE state = 'failed')::int AS failed FROM ${o.table} WHERE true${mine(o)}`,
+      );
+      return { name: o.name, pending: rows[0]?.pending ?? 0, failed: rows[0]?.failed ?? 0 };
+    }),
+  );
+}

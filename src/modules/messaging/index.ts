@@ -9,5 +9,5 @@ export { MailOutboxSender, type MailPlan, TextOutboxSender, type OutboxPlan, sen
 export { mailPage } from './mail-page';
 export { RETRY, retryDelayMs, afterFailure, failureOf, type SendFailure } from './retry-policy';
 export { recordFailure, RETRY_DUE } from './outbox-retry';
-export { type FailedMessage, failedByOutbox, failedForLead, OUTBOXES, type OutboxName, outboxNamed, sendAgain } from './failed-messages';
+export { type FailedMessage, failedByOutbox, failedForLead, OUTBOXES, outboxCounts, type OutboxName, outboxNamed, sendAgain } from './failed-messages';
 export { decideOnceWithRetry, type Deferral } from './send-once-with-retry';
