@@ -135,8 +135,8 @@ export class NewLeadNotifier extends SweptReactor {
         await this.sms.send({ to: n.to_address, body: n.body, mediaUrl: null });
         return;
       case 'push':
-        // Best effort like every web push: a browser without a subscription simply gets none.
-        await this.webPush.notify([`user:${n.to_address}`], { title: n.subject, body: n.body, url: n.url, tag: `pond-${n.lead_id}` });
+        // A browser without a subscription simply gets none; push services that all failed are tried again as the retry policy says (all gone: given up).
+        await this.webPush.notify([`user:${n.to_address}`], { title: n.subject, body: n.body, url: n.url, tag: `pond-${n.lead_id}` }, { failWhenNoneTook: true });
         return;
     }
   }
