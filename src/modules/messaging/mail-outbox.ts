@@ -12,7 +12,8 @@ import type { SendFailure } from './retry-policy';
 /** What becomes of an outbox row: a message to send, or a state it is left in for good without one (dropped, suppressed, off). */
 export type OutboxPlan<M> = { readonly message: M } | { readonly state: string };
 export type MailPlan = OutboxPlan<MailMessage>;
-export type OutboxOutcome = 'sent' | 'failed' | 'none' | (string & {});
+/** 'refused': the provider refused that message for good (the row is given up; the provider itself works). */
+export type OutboxOutcome = 'sent' | 'failed' | 'refused' | 'none' | (string & {});
 
 export type OutboxTable = {
   /** A plain table (never a read model: a rebuild must not empty it) with `state` ('pending' until done), `attempts`, `sent_at` and the retry policy's columns. */
@@ -59,8 +60,9 @@ export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
     try {
       await deliver(plan.message, String(key));
     } catch (err) {
-      onFailure(row, err as Error, await recordFailure(tx, t.table, t.key, [String(key)], err));
-      return 'failed';
+      const failure = await recordFailure(tx, t.table, t.key, [String(key)], err);
+      onFailure(row, err as Error, failure);
+      return failure.permanent ? 'refused' : 'failed';
     }
     await tx.query(`UPDATE ${t.table} SET state = 'sent', sent_at = now(), last_attempt_at = now()${cleared} WHERE ${t.key} = $1`, [key]);
     return 'sent';
@@ -121,6 +123,7 @@ export abstract class OutboxSender<Row extends Record<string, unknown>, M> exten
           this.log.warn(f.permanent ? 'a message was refused for good' : 'a message failed; it is tried again later', { messageId: row[o.table.key], error: err.name }),
         );
         if (outcome === 'sent') sent++;
+        // A refusal of one message says nothing of the others; a failure likely holds for them all.
         if (outcome === 'none' || outcome === 'failed') break;
       }
       return sent;
