@@ -88,6 +88,12 @@ describe('action plans: the process manager', () => {
     });
     return new PlanRunner(s.runtime, s.runtime.db.pool, dying, s.app.get(SmsSender), s.app.get(SiteNumbers), s.app.get(SiteResolver));
   };
+  /**
+   * A real death records nothing, so what the dead process held is due at once for the next;
+   * the throw that stands for it here is recorded as a failed try, whose next one the retry
+   * policy puts seconds later: this undoes that wait.
+   */
+  const dueAfterDeath = () => pool().query(`UPDATE plan_work SET next_attempt_at = NULL WHERE state = 'pending'`);
 
   it('each step kind takes effect once: the e-mail through its outbox, the text through the SMS port, the task, the stage, the tags, and a wait in business hours', async () => {
     const { leadId, email } = await janesLead(app.server, { FullName: 'Pat Planner', Phone: '2065550181' });
@@ -336,6 +342,7 @@ describe('action plans: the process manager', () => {
       // Restarted, it dies again between the text being sent and recorded and the row being marked done (the record throws after appending).
       const crashing = dyingAfterAppendTo((stream) => stream === `sms-${leadId}`);
       await crashing.run(later);
+      await dueAfterDeath();
       expect(await readSmsOutbox(pool(), '2065550185')).toHaveLength(1);
       expect(Number((await pool().query(`SELECT count(*) AS n FROM plan_work WHERE lead_id = $1 AND state = 'pending'`, [leadId])).rows[0].n)).toBe(1);
 
@@ -367,6 +374,7 @@ describe('action plans: the process manager', () => {
     for (const l of leads) expect(await events(leadPlansStream(l.leadId), 'PlanStepRecorded')).toHaveLength(2);
     // Their effects queued: the process taking them dies after each e-mail is recorded, before its row is marked done.
     await dyingAfterAppendTo((stream) => stream.startsWith('email-')).run(later);
+    await dueAfterDeath();
     await Promise.all([another().run(later), another().run(later), another().run(later)]);
     await until('all done', async () => (await Promise.all(enrolments.map(enrolment))).every((e) => e?.status === 'finished') && (await noWorkPending()));
     for (const l of leads) {

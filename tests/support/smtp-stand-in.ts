@@ -7,19 +7,29 @@ export type ReceivedMail = { readonly to: readonly string[]; readonly data: stri
  * A mail relay stand-in speaking SMTP (RFC 5321: greeting, EHLO, MAIL, RCPT, DATA, QUIT) on a
  * local port, for what a real relay cannot show here. `holdData`: the relay takes a message's
  * DATA but never answers it, as a relay whose acknowledgement never arrives (the sender cannot
- * know whether it was delivered); messages it answered are `accepted`.
+ * know whether it was delivered); messages it answered are `accepted`. `refuse`: every recipient
+ * is refused for good (550), as a relay refuses a mailbox that does not exist; `recipients` holds
+ * every RCPT it was asked, taken or not. Stopped, it can be started again on the same port (a
+ * relay down for a while).
  */
 export class SmtpStandIn {
   readonly received: ReceivedMail[] = [];
   readonly accepted: ReceivedMail[] = [];
+  readonly recipients: string[] = [];
   private readonly server = net.createServer((socket) => this.session(socket));
   private readonly sockets = new Set<net.Socket>();
   port = 0;
 
-  constructor(private readonly options: { holdData: boolean }) {}
+  /** Refuse every recipient from now on (or take them again). */
+  refuse: boolean;
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+  constructor(private readonly options: { holdData?: boolean; refuse?: boolean } = {}) {
+    this.refuse = options.refuse ?? false;
+  }
+
+  /** Listens on `port` (by default the one it had, else any free one). */
+  async start(port = this.port): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', () => resolve()));
     this.port = (this.server.address() as net.AddressInfo).port;
     return this;
   }
@@ -66,9 +76,19 @@ export class SmtpStandIn {
         if (verb === 'EHLO' || verb === 'HELO') reply('250 relay.test');
         else if (verb === 'MAIL') reply('250 2.1.0 ok');
         else if (verb === 'RCPT') {
-          to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
+          const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
+          this.recipients.push(address);
+          if (this.refuse) {
+            reply(`550 5.1.1 <${address}>: Recipient address rejected: User unknown`);
+            continue;
+          }
+          to.push(address);
           reply('250 2.1.5 ok');
         } else if (verb === 'DATA') {
+          if (to.length === 0) {
+            reply('554 5.5.1 no valid recipients');
+            continue;
+          }
           inData = true;
           reply('354 end data with <CR><LF>.<CR><LF>');
         } else if (verb === 'RSET' || verb === 'NOOP') reply('250 ok');

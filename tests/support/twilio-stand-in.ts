@@ -12,9 +12,9 @@ export const SMS_INBOUND = '/api/messaging/sms/inbound';
 export const PNG_1X1 = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1b2f70000000049454e44ae426082', 'hex');
 
 /**
- * A local stand-in for Twilio: the Messages API records each form POST and answers a SID (a
- * number ending 0000 is unreachable: 400); media addresses under /media/ answer the PNG to the
- * account's basic auth only.
+ * A local stand-in for Twilio: the Messages API records each form POST and answers a SID (to
+ * 555 555 0000 as Twilio answers an invalid 'To': 400, code 21211); media addresses under /media/
+ * answer the PNG to the account's basic auth only.
  */
 export async function twilioStandIn() {
   const received: { auth: string | undefined; path: string; form: URLSearchParams }[] = [];
@@ -32,7 +32,7 @@ export async function twilioStandIn() {
       received.push({ auth: req.headers.authorization, path: req.url ?? '', form: new URLSearchParams(body) });
       const to = new URLSearchParams(body).get('To');
       if (to === '+15555550000') {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'unreachable' }));
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 }));
         return;
       }
       res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid: `SM${received.length.toString().padStart(32, '0')}` }));

@@ -22,6 +22,7 @@ import { erasureLinks } from './022-erasure-links';
 import { planWork } from './023-plan-work';
 import { behaviourAlerts } from './024-behaviour-alerts';
 import { pushesUnsettled } from './025-pushes-unsettled';
+import { outboxRetryPolicy } from './040-outbox-retry-policy';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices, leadEmailOutbox, showingNotices, listingMailOutbox, replyNotices, personalDataKeys, erasureLinks, planWork, behaviourAlerts, pushesUnsettled];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices, leadEmailOutbox, showingNotices, listingMailOutbox, replyNotices, personalDataKeys, erasureLinks, planWork, behaviourAlerts, pushesUnsettled, outboxRetryPolicy];

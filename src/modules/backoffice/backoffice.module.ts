@@ -6,6 +6,7 @@ import { AccountActionsController } from './account-actions/account-actions.http
 import { AdminCommands } from './admin-commands';
 import { BecomeUserController } from './become-user/become-user.http';
 import { ChurnController } from './churn/churn.http';
+import { FailedMessagesController } from './failed-messages/failed-messages.http';
 import { AccountHistoryController } from './history/history.http';
 import { AccountHistoryReader } from './history/history.service';
 import { InvoicesController } from './invoices/invoices.http';
@@ -16,7 +17,7 @@ import { CreateSiteController } from './onboarding/create-site.http';
 import { ProjectionsController } from './projections-panel/projections.http';
 import { Rebuilds } from './projections-panel/rebuilds.service';
 
-/** The back-office (staff, level 25): member search, account history and actions, projections, impersonation. */
+/** The back-office (staff, level 25): member search, account history and actions, projections, failed messages, impersonation. */
 @Module({
   imports: [AccountsModule, SitesModule, MessagingModule],
   controllers: [
@@ -30,6 +31,7 @@ import { Rebuilds } from './projections-panel/rebuilds.service';
     ProjectionsController,
     BecomeUserController,
     PlatformController,
+    FailedMessagesController,
   ],
   providers: [AdminCommands, AccountHistoryReader, Rebuilds],
 })

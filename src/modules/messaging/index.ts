@@ -7,3 +7,7 @@ export { type OutboxText, readSmsOutbox } from './sms/sms-outbox';
 export { sendTrackingPixel, TRACKED_LINK_HEADERS } from './tracking-pixel';
 export { MailOutboxSender, type MailPlan, TextOutboxSender, type OutboxPlan, sendOneFromOutbox } from './mail-outbox';
 export { mailPage } from './mail-page';
+export { RETRY, retryDelayMs, afterFailure, failureOf, type SendFailure } from './retry-policy';
+export { recordFailure, RETRY_DUE } from './outbox-retry';
+export { type FailedMessage, failedByOutbox, failedForLead, OUTBOXES, outboxCounts, type OutboxName, outboxNamed, sendAgain } from './failed-messages';
+export { decideOnceWithRetry, type Deferral } from './send-once-with-retry';

@@ -6,14 +6,17 @@ import { logger } from '../../shared/logger';
 import { inTransaction } from '../../database/database';
 import type { MailMessage, Mailer } from './mailer.port';
 import type { SmsSender, TextMessage } from './sms/sms.port';
+import { recordFailure, RETRY_DUE } from './outbox-retry';
+import type { SendFailure } from './retry-policy';
 
 /** What becomes of an outbox row: a message to send, or a state it is left in for good without one (dropped, suppressed, off). */
 export type OutboxPlan<M> = { readonly message: M } | { readonly state: string };
 export type MailPlan = OutboxPlan<MailMessage>;
-export type OutboxOutcome = 'sent' | 'failed' | 'none' | (string & {});
+/** 'refused': the provider refused that message for good (the row is given up; the provider itself works). */
+export type OutboxOutcome = 'sent' | 'failed' | 'refused' | 'none' | (string & {});
 
 export type OutboxTable = {
-  /** A plain table (never a read model: a rebuild must not empty it) with `state` ('pending' until done), `attempts` and `sent_at`. */
+  /** A plain table (never a read model: a rebuild must not empty it) with `state` ('pending' until done), `attempts`, `sent_at` and the retry policy's columns. */
   readonly table: string;
   /** The row's id (derived from its event): all of a row that is ever logged (never an address or words). */
   readonly key: string;
@@ -24,8 +27,6 @@ export type OutboxTable = {
   readonly where?: string;
   /** Text columns holding personal words, emptied once the row is done (sent, or left for good). */
   readonly clearWhenDone?: readonly string[];
-  /** After this many refusals by the provider the row is given up ('failed'); unset: it stays pending. */
-  readonly maxAttempts?: number;
 };
 
 /**
@@ -33,19 +34,20 @@ export type OutboxTable = {
  * LOCKED, so instances never take the same one), composed, handed to the provider (`deliver`:
  * the Mailer, the SMS port) and marked sent in that one transaction. A crash before the commit
  * leaves it pending, and it goes out after restart; only a death between the provider accepting
- * it and the commit sends it twice (no provider joins our transaction). A failed provider counts
- * an attempt and leaves it pending.
+ * it and the commit sends it twice (no provider joins our transaction). A failed try is recorded
+ * under the retry policy (recordFailure): the row waits for its next try, or is given up with its
+ * reason when the refusal is permanent or it has failed for a day.
  */
 export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
   pool: pg.Pool,
   deliver: (message: M, key: string) => Promise<unknown>,
   t: OutboxTable,
   compose: (row: Row) => Promise<OutboxPlan<M>>,
-  onFailure: (row: Row, err: Error) => void,
+  onFailure: (row: Row, err: Error, failure: SendFailure) => void,
 ): Promise<OutboxOutcome> {
   return inTransaction(pool, async (tx): Promise<OutboxOutcome> => {
     const where = t.where ? ` AND (${t.where})` : '';
-    const { rows } = await tx.query<Row>(`SELECT ${t.columns} FROM ${t.table} WHERE state = 'pending'${where} ORDER BY ${t.order} LIMIT 1 FOR UPDATE SKIP LOCKED`);
+    const { rows } = await tx.query<Row>(`SELECT ${t.columns} FROM ${t.table} WHERE state = 'pending' AND ${RETRY_DUE}${where} ORDER BY ${t.order} LIMIT 1 FOR UPDATE SKIP LOCKED`);
     const row = rows[0];
     if (!row) return 'none';
     const key = row[t.key];
@@ -58,12 +60,11 @@ export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
     try {
       await deliver(plan.message, String(key));
     } catch (err) {
-      const giveUp = t.maxAttempts === undefined ? '' : `, state = CASE WHEN attempts + 1 >= ${Number(t.maxAttempts)} THEN 'failed' ELSE state END`;
-      await tx.query(`UPDATE ${t.table} SET attempts = attempts + 1${giveUp} WHERE ${t.key} = $1`, [key]);
-      onFailure(row, err as Error);
-      return 'failed';
+      const failure = await recordFailure(tx, t.table, t.key, [String(key)], err);
+      onFailure(row, err as Error, failure);
+      return failure.permanent ? 'refused' : 'failed';
     }
-    await tx.query(`UPDATE ${t.table} SET state = 'sent', sent_at = now()${cleared} WHERE ${t.key} = $1`, [key]);
+    await tx.query(`UPDATE ${t.table} SET state = 'sent', sent_at = now(), last_attempt_at = now()${cleared} WHERE ${t.key} = $1`, [key]);
     return 'sent';
   });
 }
@@ -87,8 +88,9 @@ export type OutboxSenderOptions<M> = {
 
 /**
  * The sender of one outbox, a reactor: woken by its projection's signal and swept every 2 s (a
- * signal is a nudge: another instance's never arrive), it sends every pending row one at a time
- * (sendOneFromOutbox) until none is left or the provider fails, when the next sweep retries. A
+ * signal is a nudge: another instance's never arrive), it sends every pending row that is due one
+ * at a time (sendOneFromOutbox) until none is left or the provider fails (the relay is likely
+ * down for the others too); a failed row waits as the retry policy says. A
  * subclass says how a row becomes its message (`compose`).
  */
 export abstract class OutboxSender<Row extends Record<string, unknown>, M> extends SweptReactor {
@@ -117,10 +119,11 @@ export abstract class OutboxSender<Row extends Record<string, unknown>, M> exten
     const worker = async (): Promise<number> => {
       let sent = 0;
       while (!this.sweeper.isStopped) {
-        const outcome = await sendOneFromOutbox<Row, M>(o.pool, o.deliver, o.table, (row) => this.compose(row), (row, err) =>
-          this.log.warn(`a message failed; it stays in the outbox`, { messageId: row[o.table.key], error: err.name }),
+        const outcome = await sendOneFromOutbox<Row, M>(o.pool, o.deliver, o.table, (row) => this.compose(row), (row, err, f) =>
+          this.log.warn(f.permanent ? 'a message was refused for good' : 'a message failed; it is tried again later', { messageId: row[o.table.key], error: err.name }),
         );
         if (outcome === 'sent') sent++;
+        // A refusal of one message says nothing of the others; a failure likely holds for them all.
         if (outcome === 'none' || outcome === 'failed') break;
       }
       return sent;

@@ -91,8 +91,13 @@ export class WebPushNotifier implements OnModuleInit {
     });
   }
 
-  /** Sends `n` (or what `n` words for each subscription's audience) to the subscriptions of these rooms' users; answers how many push services took it. */
-  async notify(rooms: readonly string[], n: Notification | ((audience: Audience) => Notification | null)): Promise<number> {
+  /**
+   * Sends `n` (or what `n` words for each subscription's audience) to the subscriptions of these
+   * rooms' users; answers how many push services took it. `failWhenNoneTook` (an outbox's push,
+   * which the retry policy tries again): when there were subscriptions and none took it, throws
+   * with the push services' status (404 or 410 when every one is gone, which the policy reads as final).
+   */
+  async notify(rooms: readonly string[], n: Notification | ((audience: Audience) => Notification | null), opts: { failWhenNoneTook?: boolean } = {}): Promise<number> {
     const userIds = rooms.filter((r) => r.startsWith('user:')).map((r) => r.slice(5));
     const staff = rooms.includes('staff');
     if (userIds.length === 0 && !staff) return 0;
@@ -107,6 +112,7 @@ export class WebPushNotifier implements OnModuleInit {
     if (subs.length === 0) return 0;
     const vapid = await this.vapid.get();
     let sent = 0;
+    const failed: (number | null)[] = [];
     await Promise.all(
       subs.map(async (s) => {
         const notification = typeof n === 'function' ? n(audienceOf(s.security_level)) : n;
@@ -116,6 +122,7 @@ export class WebPushNotifier implements OnModuleInit {
           sent++;
         } catch (err) {
           const status = (err as { statusCode?: number }).statusCode;
+          failed.push(status ?? null);
           if (status === 404 || status === 410) {
             await handleCommand(this.store, webPushStream(s.user_id), subscriptionsDecider, { kind: 'unsubscribe', userId: s.user_id, endpoint: s.endpoint }, systemContext()).catch(
               () => undefined,
@@ -124,6 +131,11 @@ export class WebPushNotifier implements OnModuleInit {
         }
       }),
     );
+    if (opts.failWhenNoneTook && sent === 0 && failed.length > 0) {
+      const gone = failed.every((st) => st === 404 || st === 410);
+      const status = gone ? failed[0] : failed.find((st) => st !== null && st !== 404 && st !== 410);
+      throw Object.assign(new Error(gone ? 'every push subscription is gone' : 'no push service took the notification'), status ? { statusCode: status } : {});
+    }
     return sent;
   }
 }

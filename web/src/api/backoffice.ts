@@ -1,9 +1,10 @@
 import type { AccountAdmin, HistoryEntry, Invoice, Member, RebuildProgress as Progress } from '../../../src/contract/backoffice';
+import type { FailedOutbox } from '../../../src/contract/outboxes';
 import type { FeedChange, FeedCountsView, FeedProgressPhase, FeedView } from '../../../src/contract/feeds';
 import { request } from './http';
 
 // The server's own types (type-only imports), so both sides agree at compile time.
-export type { AccountAdmin, HistoryEntry, Invoice, Member };
+export type { AccountAdmin, FailedOutbox, HistoryEntry, Invoice, Member };
 export type MemberStatus = Member['status'];
 export type RebuildProgress = Progress & { readonly startedBy?: string | null; readonly startedAt?: string | null };
 
@@ -104,6 +105,8 @@ export const backofficeApi = {
   syncFeed: (name: string) => request<{ syncId: string | null }>('POST', `/api/backoffice/feeds/${enc(name)}/sync`, {}),
   reconcileFeed: (name: string) => request<{ syncId: string | null }>('POST', `/api/backoffice/feeds/${enc(name)}/reconcile`, {}),
   removeFeed: (name: string) => request<{ isSuccess: true }>('POST', `/api/backoffice/feeds/${enc(name)}/remove`, {}),
+  failedMessages: () => request<{ outboxes: readonly FailedOutbox[] }>('GET', '/api/backoffice/outboxes/failed'),
+  sendAgain: (outbox: string, id: string) => request<{ isSuccess: true }>('POST', `/api/backoffice/outboxes/${enc(outbox)}/${enc(id)}/send-again`, {}),
   become: (userId: string, reason: string, returnUrl: string) =>
     request<{ userId: string; expiresAt: string; redirectUrl: string }>('POST', `/api/backoffice/become/${enc(userId)}`, { reason, returnUrl }),
 };

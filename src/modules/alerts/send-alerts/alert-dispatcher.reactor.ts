@@ -9,7 +9,7 @@ import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
 import { CommunicationLinks, loadAccount } from '../../accounts';
-import { addressText, listingPriceText, Mailer } from '../../messaging';
+import { addressText, listingPriceText, Mailer, recordFailure, RETRY_DUE } from '../../messaging';
 import { WebPushNotifier } from '../../notifications';
 import { stableId } from '../../../shared/stable-id';
 import { SiteResolver, siteBaseUrl } from '../../sites';
@@ -204,7 +204,7 @@ export class AlertDispatcher extends SweptReactor {
 
   private async sendInstant(): Promise<number> {
     const { rows } = await this.lock!.query<OutboxRow>(
-      `SELECT * FROM alert_outbox WHERE state = 'pending' AND frequency = 'instant' ORDER BY attempts, created_at, alert_id LIMIT ${SEND_BATCH}`,
+      `SELECT * FROM alert_outbox WHERE state = 'pending' AND ${RETRY_DUE} AND frequency = 'instant' ORDER BY attempts, created_at, alert_id LIMIT ${SEND_BATCH}`,
     );
     let done = 0;
     for (const row of rows) if (await this.deliver([row], null)) done++;
@@ -215,12 +215,12 @@ export class AlertDispatcher extends SweptReactor {
     let sent = 0;
     for (const frequency of ['daily', 'weekly'] as const) {
       const { rows: due } = await this.lock!.query<{ lead_id: string }>(
-        `SELECT lead_id FROM alert_outbox WHERE state = 'pending' AND frequency = $1 GROUP BY lead_id HAVING min(created_at) <= $2`,
+        `SELECT lead_id FROM alert_outbox WHERE state = 'pending' AND ${RETRY_DUE} AND frequency = $1 GROUP BY lead_id HAVING min(created_at) <= $2`,
         [frequency, new Date(now.getTime() - DIGEST_AGE_MS[frequency])],
       );
       for (const { lead_id } of due) {
         const { rows } = await this.lock!.query<OutboxRow>(
-          `SELECT * FROM alert_outbox WHERE state = 'pending' AND frequency = $1 AND lead_id = $2 ORDER BY created_at, alert_id LIMIT 50`,
+          `SELECT * FROM alert_outbox WHERE state = 'pending' AND ${RETRY_DUE} AND frequency = $1 AND lead_id = $2 ORDER BY created_at, alert_id LIMIT 50`,
           [frequency, lead_id],
         );
         if (await this.deliver(rows, frequency)) sent++;
@@ -279,8 +279,8 @@ export class AlertDispatcher extends SweptReactor {
     try {
       await this.mailer.send(message);
     } catch (err) {
-      await this.lock!.query('UPDATE alert_outbox SET attempts = attempts + 1 WHERE alert_id = ANY($1::uuid[])', [sendable.map((r) => r.alert_id)]);
-      log.warn('alert e-mail failed; it stays in the outbox', { message: (err as Error).message, alerts: sendable.length });
+      const failure = await recordFailure(this.lock!, 'alert_outbox', 'alert_id', sendable.map((r) => r.alert_id), err);
+      log.warn(failure.permanent ? 'alert e-mail refused for good' : 'alert e-mail failed; it is tried again later', { error: (err as Error).name, alerts: sendable.length });
       return false;
     }
     for (const r of sendable) await this.append(r, 0n, { type: 'PropertyAlertSent', data: { ...dataOf(r), subject: message.subject } });

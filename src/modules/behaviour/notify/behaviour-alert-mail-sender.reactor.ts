@@ -37,7 +37,7 @@ export class BehaviourAlertMailSender extends MailOutboxSender<Row> {
       signal: BEHAVIOUR_MAIL_QUEUED,
       pool: db,
       mailer,
-      table: { table: 'behaviour_alert_outbox', key: 'notice_id', columns: 'notice_id, alert_id, agent_id, queued_at', order: 'attempts, queued_at', maxAttempts: 10 },
+      table: { table: 'behaviour_alert_outbox', key: 'notice_id', columns: 'notice_id, alert_id, agent_id, queued_at', order: 'attempts, queued_at' },
     });
   }
 

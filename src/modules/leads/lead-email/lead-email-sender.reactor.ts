@@ -13,14 +13,13 @@ import { renderLeadEmail } from './lead-email-mail';
 import { replyAddress } from './reply-address';
 
 type Row = { mail_id: string; message_id: string; lead_id: string; by_user_id: string; subject: string; body: string };
-/** Taken oldest first; the words are cleared once done; a row the relay refused 10 times is given up. */
+/** Taken oldest first; the words are cleared once done; a failing row is tried again as the outboxes' retry policy says. */
 const OUTBOX = {
   table: 'lead_email_outbox',
   key: 'mail_id',
   columns: 'mail_id, message_id, lead_id, by_user_id, subject, body',
   order: 'attempts, queued_at, mail_id',
   clearWhenDone: ['subject', 'body'],
-  maxAttempts: 10,
 };
 
 /**

@@ -11,7 +11,7 @@ import { inTransaction } from '../../../database/database';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
 import { loadAccount } from '../../accounts';
-import { addressText, Mailer, SmsSender } from '../../messaging';
+import { addressText, Mailer, recordFailure, RETRY_DUE, SmsSender } from '../../messaging';
 import { WebPushNotifier } from '../../notifications';
 import { evolveLead, initialLead, leadStream } from '../lead';
 import type { InquirySubmitted, LeadCaptured, LeadEvent } from '../leads.events';
@@ -23,8 +23,6 @@ const log = logger('speed-to-lead');
 const SWEEP_MS = 2000;
 /** A notice about an event older than this is not news any more: it is dropped, never sent late. */
 const STALE_MS = 24 * 3600_000;
-/** A notice that failed this often (a refused number, a gone address) is given up. */
-const MAX_ATTEMPTS = 10;
 
 type QueueRow = { event_id: string; type: NoticeEvent['type']; lead_id: string; data: NoticeEvent['data']; at: Date };
 type OutboxRow = { notice_id: string; lead_id: string; recipient_id: string; channel: Channel; to_address: string; subject: string; body: string; html: string | null; url: string };
@@ -107,27 +105,24 @@ export class NewLeadNotifier extends SweptReactor {
     });
   }
 
-  /** Step 2: one outbox row is sent and marked sent (its words and address cleared), or counted as an attempt. */
+  /** Step 2: one due outbox row is sent and marked sent (its words and address cleared), or its failure recorded under the retry policy. */
   private async sendOne(): Promise<Outcome> {
     return inTransaction(this.pool, async (tx): Promise<Outcome> => {
       const { rows } = await tx.query<OutboxRow>(
         `SELECT notice_id, lead_id, recipient_id, channel, to_address, subject, body, html, url FROM lead_notice_outbox
-          WHERE state = 'pending' ORDER BY attempts, created_at, notice_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+          WHERE state = 'pending' AND ${RETRY_DUE} ORDER BY attempts, created_at, notice_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
       );
       const row = rows[0];
       if (!row) return 'none';
       try {
         await this.deliver(row);
       } catch (err) {
-        await tx.query(`UPDATE lead_notice_outbox SET attempts = attempts + 1, state = CASE WHEN attempts + 1 >= $2 THEN 'failed' ELSE state END WHERE notice_id = $1`, [
-          row.notice_id,
-          MAX_ATTEMPTS,
-        ]);
+        const failure = await recordFailure(tx, 'lead_notice_outbox', 'notice_id', [row.notice_id], err);
         // Neither the address nor the words are logged, nor the provider's message (it may quote the address).
-        log.warn('a new-lead notice failed; it stays in the outbox', { noticeId: row.notice_id, channel: row.channel, error: (err as Error).name });
+        log.warn(failure.permanent ? 'a new-lead notice was refused for good' : 'a new-lead notice failed; it is tried again later', { noticeId: row.notice_id, channel: row.channel, error: (err as Error).name });
         return 'failed';
       }
-      await tx.query(`UPDATE lead_notice_outbox SET state = 'sent', sent_at = now(), to_address = '', subject = '', body = '', html = NULL WHERE notice_id = $1`, [row.notice_id]);
+      await tx.query(`UPDATE lead_notice_outbox SET state = 'sent', sent_at = now(), last_attempt_at = now(), to_address = '', subject = '', body = '', html = NULL WHERE notice_id = $1`, [row.notice_id]);
       return 'done';
     });
   }
@@ -140,8 +135,8 @@ export class NewLeadNotifier extends SweptReactor {
         await this.sms.send({ to: n.to_address, body: n.body, mediaUrl: null });
         return;
       case 'push':
-        // Best effort like every web push: a browser without a subscription simply gets none.
-        await this.webPush.notify([`user:${n.to_address}`], { title: n.subject, body: n.body, url: n.url, tag: `pond-${n.lead_id}` });
+        // A browser without a subscription simply gets none; push services that all failed are tried again as the retry policy says (all gone: given up).
+        await this.webPush.notify([`user:${n.to_address}`], { title: n.subject, body: n.body, url: n.url, tag: `pond-${n.lead_id}` }, { failWhenNoneTook: true });
         return;
     }
   }

@@ -26,8 +26,12 @@ export class TwilioSms extends SmsSender {
       body: form.toString(),
       signal: AbortSignal.timeout(15_000),
     });
-    const data = (await res.json().catch(() => ({}))) as { sid?: string; message?: string };
-    if (!res.ok || !data.sid) throw new Error(`Twilio refused the message (${res.status}${data.message ? `: ${data.message}` : ''})`);
+    const data = (await res.json().catch(() => ({}))) as { sid?: string; message?: string; code?: number };
+    if (!res.ok || !data.sid) {
+      // Twilio's error code says whether trying again can help (the retry policy reads it).
+      const refused = new Error(`Twilio refused the message (${res.status}${data.message ? `: ${data.message}` : ''})`);
+      throw typeof data.code === 'number' ? Object.assign(refused, { twilioCode: data.code }) : refused;
+    }
     return { providerId: data.sid };
   }
 

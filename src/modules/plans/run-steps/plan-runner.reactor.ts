@@ -14,7 +14,7 @@ import { ConcurrencyError } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { toNewEvents } from '../../accounts';
 import { loadLead, SiteNumbers } from '../../leads';
-import { sendOneFromOutbox, SmsSender } from '../../messaging';
+import { RETRY_DUE, sendOneFromOutbox, SmsSender } from '../../messaging';
 import { SiteResolver } from '../../sites';
 import { enrolmentDecider } from '../enrolment/enrol.decide';
 import type { LeadPlans } from '../enrolment/enrolments';
@@ -27,8 +27,8 @@ import { stepFacts, stepFactsOf } from './step-facts';
 const log = logger('plans');
 
 type WorkRow = { work_id: string; kind: 'enrol' | 'pause' | 'effect'; lead_id: string; payload: unknown };
-/** Taken oldest first under row locks; a row failing 10 times is given up ('failed'). */
-const WORK = { table: 'plan_work', key: 'work_id', columns: 'work_id, kind, lead_id, payload', order: 'attempts, queued_at, work_id', maxAttempts: 10 };
+/** Taken oldest first under row locks; a failing row is tried again as the outboxes' retry policy says. */
+const WORK = { table: 'plan_work', key: 'work_id', columns: 'work_id, kind, lead_id, payload', order: 'attempts, queued_at, work_id' };
 const DUE_BATCH = 200;
 /** E-mail effects taken at once under their row locks. */
 const EMAIL_BATCH = 100;
@@ -152,7 +152,7 @@ export class PlanRunner extends SweptReactor {
       while (!this.sweeper.isStopped) {
         const [taken, marked] = await inTransaction(this.pool, async (tx) => {
           const { rows } = await tx.query<WorkRow>(
-            `SELECT ${WORK.columns} FROM ${WORK.table} WHERE state = 'pending' AND kind = 'effect' AND payload->'step'->>'kind' = 'email'
+            `SELECT ${WORK.columns} FROM ${WORK.table} WHERE state = 'pending' AND ${RETRY_DUE} AND kind = 'effect' AND payload->'step'->>'kind' = 'email'
               ORDER BY ${WORK.order} LIMIT ${EMAIL_BATCH} FOR UPDATE SKIP LOCKED`,
           );
           if (rows.length === 0) return [0, 0];

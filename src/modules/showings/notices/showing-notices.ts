@@ -1,12 +1,11 @@
 import type pg from 'pg';
 import { type DueNotice, dueShowingNotices } from '../../../../projections/showings';
-import { decideOnce } from '../../../database/decide-once';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { showingWhen } from '../../../contract/showings';
 import { logger } from '../../../shared/logger';
 import { loadAccount } from '../../accounts';
 import { loadLead, textEligibility } from '../../leads';
-import type { Mailer, SmsSender } from '../../messaging';
+import { decideOnceWithRetry, type Mailer, type SmsSender } from '../../messaging';
 import { loadShowing } from '../showing';
 import { signProposalLink, PROPOSAL_PAGE } from '../answer-showing/showing-answer-link';
 import { cancellationMail, invitationMail, type NoticeContext, proposalMail, reminderMail, reminderText } from './showing-mail';
@@ -39,7 +38,8 @@ const WANTED: Record<DueNotice['kind'], string> = { propose: 'requested', invite
  * and the day-before reminder (a text when the lead allows texts and has a cell phone, else an
  * e-mail), each once. Time is passed in (`now`), so tests set the clock. Each message's row in
  * showing_notice_outbox (showing, kind, SEQUENCE, recipient) is inserted, the message sent and
- * the row committed in one transaction (decideOnce). Before sending, the showing is read from its
+ * the row committed in one transaction (decideOnceWithRetry: a failure waits as the outboxes'
+ * retry policy says). Before sending, the showing is read from its
  * stream: a notice whose showing moved or changed since is recorded void and never sent (a move
  * is a new SEQUENCE, so a new invitation and a new reminder).
  */
@@ -73,8 +73,9 @@ export class ShowingNotices {
       now,
       byLead: showing.cancelledByLead,
     };
-    return decideOnce(
+    return decideOnceWithRetry(
       this.deps.pool,
+      { outbox: 'showing-notices', key: `${n.showingId} ${n.kind} ${n.sequence} ${to}`, leadId: to === 'lead' ? showing.leadId : null },
       `INSERT INTO showing_notice_outbox (showing_id, kind, sequence, recipient, channel, state) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
       [n.showingId, n.kind, n.sequence, to, byText ? 'text' : 'email', live ? 'sent' : 'void'],
       async (db) => {
@@ -101,7 +102,7 @@ export class ShowingNotices {
         else await this.deps.mailer.send(reminderMail(c));
         return true;
       },
-      (err) => log.warn('a showing notice was not sent; the next sweep tries again', { kind: n.kind, message: err.message }),
+      (err, f) => log.warn(f.permanent ? 'a showing notice was refused for good' : 'a showing notice was not sent; it is tried again later', { kind: n.kind, error: err.name }),
     );
   }
 }

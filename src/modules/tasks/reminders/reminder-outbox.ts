@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import { digestCandidates, type DueReminder, dueReminders, listTasks } from '../../../../projections/tasks';
 import { TASK_TYPE_LABEL } from '../../../contract/tasks';
-import { decideOnce } from '../../../database/decide-once';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
 import { loadAccount } from '../../accounts';
-import type { Mailer } from '../../messaging';
+import { decideOnce } from '../../../database/decide-once';
+import { decideOnceWithRetry, type Deferral, type Mailer } from '../../messaging';
 import type { Notification } from '../../notifications';
 import { loadTask } from '../task';
 import { renderTaskDigest } from './digest-mail';
@@ -31,7 +31,8 @@ export const reminderId = (taskId: string, dueAt: Date) => stableId(`task remind
  * restart with the same id, which the push service (Topic) and the service worker show once.
  * Before sending, the task is read from its stream: done, moved or gone makes the reminder void.
  * A digest: one row per agent and local date in task_digest_outbox, the same way, through the
- * Mailer port; a day with nothing overdue or due is recorded as skipped.
+ * Mailer port; a day with nothing overdue or due is recorded as skipped. A failure waits as the
+ * outboxes' retry policy says (decideOnceWithRetry).
  */
 export class ReminderOutbox {
   constructor(private readonly deps: ReminderOutboxDeps) {}
@@ -55,7 +56,9 @@ export class ReminderOutbox {
   private async remind(r: DueReminder): Promise<boolean> {
     const task = await loadTask(this.deps.store, r.taskId);
     const live = task.exists && !task.done && task.dueAt === r.dueAt.toISOString();
-    return this.once(
+    // A web push is best effort (the notifier never throws), so a reminder has no retries to space out.
+    return decideOnce(
+      this.deps.pool,
       'INSERT INTO task_reminder_outbox (task_id, due_at, assignee_id, state) VALUES ($1, $2, $3, $4) ON CONFLICT (task_id, due_at) DO NOTHING',
       [r.taskId, r.dueAt, task.exists ? task.assigneeId : r.assigneeId, live ? 'sent' : 'void'],
       async () => {
@@ -70,12 +73,14 @@ export class ReminderOutbox {
         });
         return true;
       },
+      (err) => log.warn('a task reminder was not sent; the next sweep tries again', { error: err.name }),
     );
   }
 
   private async digest(agentId: string, localDate: string, timeZone: string, now: Date): Promise<boolean> {
     const scope = { kind: 'assignee', userId: agentId } as const;
     return this.once(
+      { outbox: 'task-digests', key: `${agentId} ${localDate}` },
       `INSERT INTO task_digest_outbox (agent_id, local_date, state) VALUES ($1, $2, 'deciding') ON CONFLICT (agent_id, local_date) DO NOTHING`,
       [agentId, localDate],
       async (db) => {
@@ -90,7 +95,9 @@ export class ReminderOutbox {
     );
   }
 
-  private once(insert: string, params: unknown[], send: (db: pg.PoolClient) => Promise<boolean>): Promise<boolean> {
-    return decideOnce(this.deps.pool, insert, params, send, (err) => log.warn('a task reminder or digest was not sent; the next sweep tries again', { message: err.message }));
+  private once(deferral: Deferral, insert: string, params: unknown[], send: (db: pg.PoolClient) => Promise<boolean>): Promise<boolean> {
+    return decideOnceWithRetry(this.deps.pool, deferral, insert, params, send, (err, f) =>
+      log.warn(f.permanent ? 'a task reminder or digest was refused for good' : 'a task reminder or digest was not sent; it is tried again later', { outbox: deferral.outbox, error: err.name }),
+    );
   }
 }

@@ -23,7 +23,6 @@ const table = (channel: 'email' | 'text') => ({
   columns: 'notice_id, event_id, lead_id, reply_kind, queued_at',
   order: 'attempts, queued_at',
   where: `channel = '${channel}'`,
-  maxAttempts: 10,
 });
 
 type Recipient = { readonly agent: Awaited<ReturnType<typeof loadAccount>>['account'] & { exists: true }; readonly facts: ReplyNoticeFacts };

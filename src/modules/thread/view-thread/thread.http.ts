@@ -10,6 +10,7 @@ import { notFound } from '../../../shared/errors';
 import { findLead } from '../../../../projections/lead-feed';
 import { lastChannel, threadPage, unreadByLead } from '../../../../projections/lead-thread';
 import { dashboardViewer, isLeadId } from '../../leads';
+import { failedForLead } from '../../messaging';
 import { ThreadAccess } from '../thread-access';
 
 const ThreadQuery = z.strictObject({ before: z.uuid({ error: 'before must be the id of an item of the thread' }).optional() });
@@ -43,6 +44,14 @@ export class ThreadController {
     if (!isLeadId(leadId) || !(await findLead(this.pool, viewer, leadId))) throw notFound();
     const [states, last] = await Promise.all([this.access.channels(viewer, leadId), lastChannel(this.pool, leadId)]);
     return { lastChannel: last, channels: states };
+  }
+
+  @ApiDoc({ summary: "The lead's messages that could not be delivered (an e-mail, a listing mail, a reply notice, a plan step, an alert), with the reason", tag: 'One conversation', access: 'agents, brokers, staff (their scope)', responses: { 200: '{failed:[{id, outbox, channel, itemId, reason, attempts, lastAttemptAt, failedAt}]}' } })
+  @Get('leads/:leadId/thread/failed')
+  async failed(@Param('leadId') leadId: string, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    if (!isLeadId(leadId) || !(await findLead(this.pool, viewer, leadId))) throw notFound();
+    return { failed: await failedForLead(this.pool, leadId) };
   }
 
   @ApiDoc({ summary: "Inbound items the viewer has not read, per lead and in all (the viewer's own leads)", tag: 'One conversation', access: 'agents, brokers, staff', responses: { 200: '{total, byLead}' } })

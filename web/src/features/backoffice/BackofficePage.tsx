@@ -2,6 +2,7 @@ import { Link } from '../../app/Link';
 import { useCurrentUser } from '../../app/currentUser';
 import { useLocation } from '../../app/location';
 import { AccountView } from './AccountView';
+import { FailedMessagesPanel } from './FailedMessagesPanel';
 import { FeedsPanel } from './FeedsPanel';
 import styles from './Backoffice.module.css';
 import { MemberSearch } from './MemberSearch';
@@ -11,8 +12,9 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 /**
  * /dashboard/backoffice (staff, level 25): member search, an account's page (history, state as
- * of any event, actions, impersonation), the projections panel and the MLS feeds. The view
- * lives in the address (?user=, ?view=projections, ?view=feeds), so every screen can be linked
+ * of any event, actions, impersonation), the projections panel, the MLS feeds and the failed
+ * messages of the outboxes. The view lives in the address (?user=, ?view=projections,
+ * ?view=feeds, ?view=messages), so every screen can be linked
  * and reloaded.
  */
 export function BackofficePage() {
@@ -20,7 +22,7 @@ export function BackofficePage() {
   const params = new URLSearchParams(loc.search);
   const userId = params.get('user');
   const asked = params.get('view');
-  const view = asked === 'projections' || asked === 'feeds' || asked === 'onboarding' ? asked : userId ? 'account' : 'members';
+  const view = asked === 'projections' || asked === 'feeds' || asked === 'onboarding' || asked === 'messages' ? asked : userId ? 'account' : 'members';
   const { ready, user } = useCurrentUser();
 
   useDocumentTitle('Back-office · Porchlight');
@@ -58,6 +60,9 @@ export function BackofficePage() {
           <Link href="/dashboard/backoffice?view=feeds" className={styles.tab} aria-current={view === 'feeds' ? 'page' : undefined}>
             Feeds
           </Link>
+          <Link href="/dashboard/backoffice?view=messages" className={styles.tab} aria-current={view === 'messages' ? 'page' : undefined}>
+            Failed messages
+          </Link>
           <Link href="/dashboard/backoffice?view=onboarding" className={styles.tab} aria-current={view === 'onboarding' ? 'page' : undefined}>
             Onboarding
           </Link>
@@ -66,7 +71,7 @@ export function BackofficePage() {
           </a>
         </nav>
       </header>
-      {view === 'onboarding' ? <OnboardingPanel /> : view === 'projections' ? <ProjectionsPanel /> : view === 'feeds' ? <FeedsPanel /> : view === 'account' ? <AccountView userId={userId!} tab={params.get('tab')} /> : <MemberSearch params={params} />}
+      {view === 'messages' ? <FailedMessagesPanel /> : view === 'onboarding' ? <OnboardingPanel /> : view === 'projections' ? <ProjectionsPanel /> : view === 'feeds' ? <FeedsPanel /> : view === 'account' ? <AccountView userId={userId!} tab={params.get('tab')} /> : <MemberSearch params={params} />}
     </main>
   );
 }

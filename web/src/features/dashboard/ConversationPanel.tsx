@@ -1,5 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { MergedFrom } from './MergedFrom';
+import { NotDeliveredLine, NotDeliveredList } from './NotDelivered';
+import type { FailedMessage } from '../../../../src/contract/outboxes';
 import { ApiError } from '../../api/http';
 import { CHANNEL_LABEL, type ChannelState, type SendChannel, type ThreadItem } from '../../../../src/contract/thread';
 import type { Subscribe } from './ChatPanel';
@@ -20,6 +22,9 @@ export function mergeItems(current: readonly Shown[], incoming: readonly Shown[]
   return [...byId.values()].sort(order);
 }
 
+/** How often the lead's undelivered messages are asked again (a refusal comes seconds to a day after sending). */
+const FAILED_EVERY_MS = 30_000;
+
 const MAX: Record<SendChannel, number> = { chat: 2000, text: 1600, email: 20_000 };
 
 function callLine(i: ThreadItem): string {
@@ -31,7 +36,8 @@ function callLine(i: ThreadItem): string {
  * A lead's one conversation for the agent (issue 16): chat, texts, MMS, e-mails and calls in
  * order, each with its channel and direction, live over the socket, older pages on demand; a
  * composer that answers on the channel of the agent's choice (the lead's last one by default)
- * and says why a channel cannot be used. Everything the lead wrote is shown as text, never HTML.
+ * and says why a channel cannot be used; a message that could not be delivered says so, with
+ * the reason. Everything the lead wrote is shown as text, never HTML.
  */
 export function ConversationPanel({
   leadId,
@@ -56,6 +62,7 @@ export function ConversationPanel({
   const [body, setBody] = useState('');
   const [subject, setSubject] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState<readonly FailedMessage[]>([]);
   const [emoji, setEmoji] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   const readUpTo = useRef<string | null>(null);
@@ -73,6 +80,20 @@ export function ConversationPanel({
       () => undefined,
     );
   }, [leadId]);
+
+  const loadFailed = useCallback(() => {
+    // Best effort: the conversation works without it.
+    conversationApi.failed(leadId).then(
+      (f) => setFailed(f.failed),
+      () => undefined,
+    );
+  }, [leadId]);
+
+  useEffect(() => {
+    loadFailed();
+    const t = setInterval(loadFailed, FAILED_EVERY_MS);
+    return () => clearInterval(t);
+  }, [loadFailed]);
 
   useEffect(() => {
     let live = true;
@@ -103,9 +124,12 @@ export function ConversationPanel({
             const upTo = cur.find((i) => i.id === x.upToMessageId);
             return upTo ? cur.map((i) => (i.channel === 'chat' && i.direction === 'out' && !i.readAt && order(i, upTo) <= 0 ? { ...i, readAt: String(x.at) } : i)) : cur;
           });
-        } else if (p.name === 'lead.activity') loadChannels();
+        } else if (p.name === 'lead.activity') {
+          loadChannels();
+          loadFailed();
+        }
       }),
-    [subscribe, leadId, viewerId, loadChannels],
+    [subscribe, leadId, viewerId, loadChannels, loadFailed],
   );
 
   // What is on screen is read: the newest item, once.
@@ -159,6 +183,8 @@ export function ConversationPanel({
   };
 
   const lastSeen = [...items].reverse().find((i) => i.channel === 'chat' && i.direction === 'out');
+  const failedItem = new Map(failed.filter((f) => f.itemId).map((f) => [f.itemId!, f]));
+  const failedElse = failed.filter((f) => !f.itemId || !items.some((i) => i.id === f.itemId));
   return (
     <section className={chat.panel} aria-label="Conversation">
       {onClose && (
@@ -175,6 +201,7 @@ export function ConversationPanel({
           {error}
         </p>
       )}
+      <NotDeliveredList failed={failedElse} leadName={leadName} />
       {/* Focusable, so that the scrolling list can be read and scrolled from the keyboard. */}
       <ol ref={list} className={chat.messages} aria-live="polite" aria-label="Messages, oldest first" tabIndex={0}>
         {hasMore && (
@@ -195,6 +222,7 @@ export function ConversationPanel({
             {i.subject !== undefined && <p className={styles.subject}>{i.subject || '(no subject)'}</p>}
             {i.channel === 'call' && <p className={styles.call}>{callLine(i)}</p>}
             {i.body && <p className={chat.text}>{i.body}</p>}
+            {failedItem.has(i.id) && <NotDeliveredLine failure={failedItem.get(i.id)!} />}
             {i.media?.map((m) =>
               m.contentType?.startsWith('image/') ? (
                 <a key={m.url} href={m.url} target="_blank" rel="noreferrer">
@@ -210,7 +238,7 @@ export function ConversationPanel({
               <time dateTime={i.at} title={fullDate(i.at)}>
                 {relativeTime(i.at)}
               </time>
-              {i.pending ? <span>Sending…</span> : i === lastSeen && <span className={chat.receipt}>{i.readAt ? 'Seen' : 'Sent'}</span>}
+              {i.pending ? <span>Sending…</span> : failedItem.has(i.id) ? <span>Not delivered</span> : i === lastSeen && <span className={chat.receipt}>{i.readAt ? 'Seen' : 'Sent'}</span>}
             </span>
           </li>
         ))}

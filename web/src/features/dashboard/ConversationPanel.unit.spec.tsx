@@ -95,4 +95,30 @@ describe("the lead's conversation", () => {
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Hello?');
     expect(screen.queryAllByTestId('thread-item')).toHaveLength(0);
   });
+  it('shows the agent a message that could not be delivered, with the reason: under its item, or in a list when it is not one', async () => {
+    const failure = { attempts: 1, lastAttemptAt: '2026-11-23T10:05:00.000Z', failedAt: '2026-11-23T10:05:00.000Z', leadId: 'L1' };
+    fakeServer({
+      [`GET ${L}/thread`]: () =>
+        json(200, {
+          items: [item('e1', '2026-11-23T10:00:00.000Z', { channel: 'email', direction: 'out', subject: 'Homes', body: 'A few homes for you.' }), item('e2', '2026-11-23T10:01:00.000Z', { channel: 'email', direction: 'out', subject: 'More', body: 'More homes.' })],
+          hasMore: false,
+        }),
+      [`GET ${L}/thread/channels`]: () => json(200, CHANNELS),
+      [`POST ${L}/thread/read`]: () => json(200, { isSuccess: true, upToId: 'e2' }),
+      [`GET ${L}/thread/failed`]: () =>
+        json(200, {
+          failed: [
+            { ...failure, id: 'm1', outbox: 'lead-email', channel: 'email', itemId: 'e1', reason: 'SMTP 550: 5.1.1 <address>: Recipient address rejected' },
+            { ...failure, id: 'm2', outbox: 'listing-mail', channel: 'email', itemId: null, reason: 'SMTP 552: mailbox full' },
+          ],
+        }),
+    });
+    await show();
+    const [e1, e2] = screen.getAllByTestId('thread-item');
+    expect(within(e1!).getByTestId('not-delivered').textContent).toBe('Not delivered: SMTP 550: 5.1.1 <address>: Recipient address rejected');
+    expect(e1!.textContent).toContain('Not delivered');
+    expect(within(e2!).queryByTestId('not-delivered')).toBeNull();
+    const list = screen.getByRole('region', { name: 'Not delivered to Vera Visitor' });
+    expect(within(list).getAllByTestId('not-delivered').map((li) => li.textContent?.split(' · ')[0])).toEqual(['Listings e-mail (email): SMTP 552: mailbox full']);
+  });
 });
