@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { projectionStatus } from '../../projections/runner';
 import type { EventStore } from '../eventstore';
-import { outboxCounts } from './outbox-counts';
+import { outboxCounts } from '../modules/messaging';
 
 /** What the gauges read on each scrape. */
 export type MetricSources = {
@@ -102,8 +102,8 @@ export class Metrics {
     this.outboxPending.reset();
     this.outboxFailed.reset();
     for (const o of outboxes) {
-      this.outboxPending.set({ outbox: o.outbox }, o.pending);
-      this.outboxFailed.set({ outbox: o.outbox }, o.failed);
+      this.outboxPending.set({ outbox: o.name }, o.pending);
+      this.outboxFailed.set({ outbox: o.name }, o.failed);
     }
     this.sockets.set(sources.sockets());
     return this.registry.metrics();

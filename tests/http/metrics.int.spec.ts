@@ -3,6 +3,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectionStatus } from '../../projections/runner';
 import { type Started, startServer } from '../../src/main';
+import { OUTBOXES } from '../../src/modules/messaging';
 import { connectSocket, demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -86,8 +87,8 @@ describe('GET /metrics', () => {
         expect(sample(text, 'porchlight_projection_lag_events', { projection: p.name }), p.name).toBeGreaterThanOrEqual(0);
       }
       const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM lead_notice_outbox WHERE state = 'failed'`);
-      expect(sample(text, 'porchlight_outbox_failed_messages', { outbox: 'lead_notice' })).toBe(rows[0]!.n);
-      for (const outbox of ['alert', 'behaviour_alert', 'erasure_link', 'lead_email', 'lead_notice', 'listing_mail', 'reply_notice', 'share_mail']) {
+      expect(sample(text, 'porchlight_outbox_failed_messages', { outbox: 'new-lead-notices' })).toBe(rows[0]!.n);
+      for (const { name: outbox } of OUTBOXES) {
         expect(sample(text, 'porchlight_outbox_pending_messages', { outbox }), outbox).toBeGreaterThanOrEqual(0);
         expect(sample(text, 'porchlight_outbox_failed_messages', { outbox }), outbox).toBeGreaterThanOrEqual(0);
       }
