@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Response } from 'express';
+import { isConnectionError } from '../database/connection-errors';
 import { MalformedEventError } from '../eventstore/validate-event';
 import { AppError, HTTP_STATUS } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -18,7 +19,9 @@ export class ErrorFilter implements ExceptionFilter {
 export function sendError(res: Response, exception: unknown): void {
   if (res.headersSent) return;
   const [status, message] = describe(exception);
-  if (status >= 500) log.error('request failed', { message: (exception as Error)?.message, name: (exception as Error)?.name });
+  // The database being away is said once by the pool, not once per request refused meanwhile.
+  if (status === 503) res.setHeader('Retry-After', '2');
+  else if (status >= 500) log.error('request failed', { message: (exception as Error)?.message, name: (exception as Error)?.name });
   res.status(status).json({ message });
 }
 
@@ -40,5 +43,6 @@ function describe(exception: unknown): [number, string] {
   if (e?.type === 'entity.too.large') return [413, 'The request is too large'];
   if (e?.type === 'entity.parse.failed') return [400, 'The request body is not valid JSON'];
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return [e.status, 'Bad request'];
+  if (isConnectionError(exception)) return [503, 'The service cannot reach its database right now; please try again in a moment'];
   return [500, 'Something went wrong on our side; please try again'];
 }
