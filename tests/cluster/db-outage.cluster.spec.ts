@@ -138,6 +138,9 @@ describe('instances on one PostgreSQL survive losing it (npm run test:cluster; D
 
   /** Every instance ready, and each projection live on exactly one of them (lag: also at the log's head). */
   async function recovered(lagToo: boolean): Promise<boolean> {
+    // An instance that died fails the case at once, with how it died.
+    const dead = instances.find((x) => x.child.exitCode !== null || x.child.signalCode !== null);
+    if (dead) throw new Error(`${dead.name} exited (${dead.child.exitCode ?? dead.child.signalCode}):\n${dead.output().slice(-2000)}`);
     const views = await Promise.all(instances.map(health));
     if (views.some((v) => v?.ready !== 200 || v.projections.length === 0)) return false;
     for (const p of views[0]!.projections) {
