@@ -102,8 +102,8 @@ class ProjectionWorker {
   private subscription: Subscription | undefined;
   private stopped = false;
   private running: Promise<void> | undefined;
-  /** This run took the lock and went live (see supervise). */
-  private wentLive = false;
+  /** This run got as far as standing by or going live (see supervise). */
+  private ranWell = false;
 
   constructor(
     readonly projection: Projection,
@@ -139,7 +139,7 @@ class ProjectionWorker {
   private async supervise(): Promise<void> {
     let pause = FIRST_PAUSE_MS;
     while (!this.stopped) {
-      this.wentLive = false;
+      this.ranWell = false;
       try {
         await this.runOnce();
         return;
@@ -149,9 +149,9 @@ class ProjectionWorker {
         this.error = (err as Error).message;
         if (isConnectionError(err)) log.warn('projection lost its database connection; reconnecting', { projection: this.projection.name, message: this.error });
         else log.error('projection failed; restarting', { projection: this.projection.name, message: this.error });
-        // One outage after a good run starts the pauses over: a worker that failed once a week
-        // would otherwise wait the longest pause after each.
-        if (this.wentLive) pause = FIRST_PAUSE_MS;
+        // One outage after a good run starts the pauses over: a worker that lost its connection
+        // once a week would otherwise wait the longest pause after each.
+        if (this.ranWell) pause = FIRST_PAUSE_MS;
         await this.subscription?.stop().catch(() => undefined);
         this.subscription = undefined;
         clearTimeout(this.saveTimer);
@@ -179,6 +179,7 @@ class ProjectionWorker {
       const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [`projection:${p.name}`]);
       if (rows[0]?.ok) break;
       this.state = 'standby';
+      this.ranWell = true;
       await sleep(this.options.standbyRetryMs ?? 2000);
       if (this.stopped) return;
     }
@@ -189,7 +190,7 @@ class ProjectionWorker {
     this.saved = stored!.checkpoint;
     this.savedStale = false;
     this.state = 'live';
-    this.wentLive = true;
+    this.ranWell = true;
     this.error = undefined;
     // The previous holder's pushes that may not have left: feed/since reaches back to them for a
     // while, and they stay unsettled as long as ours would (if this process dies before the

@@ -151,7 +151,28 @@ describe('instances on one PostgreSQL survive losing it (npm run test:cluster; D
     return true;
   }
 
+  /** What each instance's sessions are doing, and each instance's health, for a case that failed. */
+  async function diagnose(label: string): Promise<void> {
+    const { rows } = await admin.query(
+      `SELECT application_name AS app, state, wait_event_type AS wait_type, wait_event AS wait, round(extract(epoch FROM now() - xact_start))::int AS xact_s, left(query, 80) AS query
+         FROM pg_stat_activity WHERE datname = $1 AND state <> 'idle' ORDER BY xact_start`,
+      [dbName()],
+    ).catch((err: Error) => ({ rows: [err.message] }));
+    step(`${label}: sessions not idle ${JSON.stringify(rows)}`);
+    for (const x of instances) step(`${x.name}: ${JSON.stringify(await health(x))}`);
+    step(`sockets catching up: ${tracked.filter((t) => t.catchingUp > 0).length}, errors: ${JSON.stringify(tracked.flatMap((t) => t.errors).slice(0, 5))}`);
+  }
+
   async function outage(label: string, cause: () => Promise<void>): Promise<void> {
+    try {
+      await outageCase(label, cause);
+    } catch (err) {
+      await diagnose(label);
+      throw err;
+    }
+  }
+
+  async function outageCase(label: string, cause: () => Promise<void>): Promise<void> {
     await until(() => recovered(true), 60_000, 'a steady cluster before the fault');
     const acknowledged: string[] = [];
     const errors: string[] = [];
