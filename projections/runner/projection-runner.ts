@@ -179,6 +179,7 @@ class ProjectionWorker {
       const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [`projection:${p.name}`]);
       if (rows[0]?.ok) break;
       this.state = 'standby';
+      this.error = undefined;
       this.ranWell = true;
       await sleep(this.options.standbyRetryMs ?? 2000);
       if (this.stopped) return;

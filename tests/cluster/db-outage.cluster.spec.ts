@@ -82,8 +82,10 @@ describe('instances on one PostgreSQL survive losing it (npm run test:cluster; D
       sessions.push({ user: u.key, client });
     }
     staff = sessions.find((s) => s.user === 'staff')!.client;
-    // Catch-ups asked while the database is still away are retried for up to 15 s.
-    for (let i = 0; i < SOCKETS; i++) tracked.push(track(lb.url, sessions[i % sessions.length]!, { catchUpAttempts: 60 }));
+    // Catch-ups asked while the database is still away are retried for up to 15 s. Outages a few
+    // seconds apart keep extending how far back feed/since reaches (the pushes a lost holder may
+    // not have sent), until it answers reset and the socket reloads its feed, as the web app does.
+    for (let i = 0; i < SOCKETS; i++) tracked.push(track(lb.url, sessions[i % sessions.length]!, { catchUpAttempts: 60, reloadOnReset: true }));
     await until(() => tracked.every((t) => t.connections > 0), 60_000, 'every socket connected');
   }, 240_000);
 
@@ -241,7 +243,7 @@ describe('instances on one PostgreSQL survive losing it (npm run test:cluster; D
       for (const [k, n] of t.live) if (n > 1) pushProblems.push(`${t.user} socket: ${k} pushed ${n} times`);
       pushProblems.push(...t.errors);
     }
-    const round = { case: label, readyMs, recoveredMs, refused, acknowledged: acknowledged.length, resyncs: tracked.reduce((n, t) => n + t.resyncs, 0), reconnects: tracked.reduce((n, t) => n + t.reconnectMs.length, 0) };
+    const round = { case: label, readyMs, recoveredMs, refused, acknowledged: acknowledged.length, resyncs: tracked.reduce((n, t) => n + t.resyncs, 0), reloads: tracked.reduce((n, t) => n + t.reloads, 0), reconnects: tracked.reduce((n, t) => n + t.reconnectMs.length, 0) };
     figures.push(round);
     step(`${label}: ${JSON.stringify(round)}`);
     if (!alive || errors.length || recoveredMs >= RECOVERY_MS) for (const x of instances) step(`${x.name} output:\n${x.output().slice(-3000)}`);

@@ -21,6 +21,8 @@ export type Tracked = {
   resyncs: number;
   /** Catch-ups asked and not yet answered. */
   catchingUp: number;
+  /** Feed reloads after a catch-up answered reset (see track). */
+  reloads: number;
   /** Catch-up answers that overlapped pushes already handled live (dropped by key, as the web app's ledger does). */
   overlap: number;
   errors: string[];
@@ -31,9 +33,11 @@ const keyOf = (name: string, p: Record<string, any>) => (name === 'lead.captured
 /**
  * Connects a dashboard socket through `url` with the session's cookie and follows it: pushes,
  * reconnections, feed.resync, and the catch-ups (feed/since) each one asks, retried up to
- * `catchUpAttempts` times a quarter second apart.
+ * `catchUpAttempts` times a quarter second apart. A `reset` answer (more was missed than
+ * feed/since gives) is an error, unless `reloadOnReset`: then the socket reloads the feed as the
+ * web app does, and what the feed lists counts as caught up.
  */
-export function track(url: string, session: { user: string; client: WebClient }, opts: { catchUpAttempts?: number } = {}): Tracked {
+export function track(url: string, session: { user: string; client: WebClient }, opts: { catchUpAttempts?: number; reloadOnReset?: boolean } = {}): Tracked {
   const cookie = session.client.cookieHeader();
   const socket = io(url, {
     transports: ['websocket'],
@@ -44,7 +48,7 @@ export function track(url: string, session: { user: string; client: WebClient },
     reconnectionDelayMax: 1000,
     timeout: 20_000,
   });
-  const t: Tracked = { socket, user: session.user, handled: new Map(), live: new Map(), position: null, connections: 0, disconnectedAt: null, reconnectMs: [], caughtUp: 0, resyncs: 0, catchingUp: 0, overlap: 0, errors: [] };
+  const t: Tracked = { socket, user: session.user, handled: new Map(), live: new Map(), position: null, connections: 0, disconnectedAt: null, reconnectMs: [], caughtUp: 0, resyncs: 0, reloads: 0, catchingUp: 0, overlap: 0, errors: [] };
   const handle = (name: string, p: Record<string, any>, live: boolean) => {
     const key = keyOf(name, p);
     if (live) t.live.set(key, (t.live.get(key) ?? 0) + 1);
@@ -61,10 +65,21 @@ export function track(url: string, session: { user: string; client: WebClient },
   const catchUp = () => {
     // From the position of now, also when retried: pushes handled meanwhile move t.position past what this catch-up is for.
     const since = t.position;
+    const reload = async () => {
+      t.reloads++;
+      for (let page = 1; ; page++) {
+        const r = await session.client.get(`/api/dashboard/feed?page=${page}&perpage=100`);
+        if (r.status !== 200) throw new Error(`feed answered ${r.status}`);
+        if (page === 1 && (!t.position || comparePositions(r.body.position, t.position) > 0)) t.position = r.body.position;
+        for (const lead of r.body.leads as { leadId: string }[]) handle('lead.captured', { leadId: lead.leadId }, false);
+        if (r.body.leads.length < 100) return;
+      }
+    };
     const ask = async () => {
       if (!since) return;
       const r = await session.client.get(`/api/dashboard/feed/since?position=${since}`);
       if (r.status !== 200) throw new Error(`feed/since answered ${r.status}`);
+      if (r.body.reset && opts.reloadOnReset) return reload();
       if (r.body.reset) throw new Error('feed/since answered reset');
       for (const e of r.body.events as { name: string; payload: Record<string, any> }[]) if (e.name === 'lead.captured') handle(e.name, e.payload, false);
       if (!t.position || comparePositions(r.body.position, t.position) > 0) t.position = r.body.position;
