@@ -7,6 +7,7 @@ import {
   type Subscription,
 } from '../../src/eventstore/event-store.port';
 import type { StoredEvent } from '../../src/shared/event';
+import { isConnectionError } from '../../src/database/connection-errors';
 import { logger } from '../../src/shared/logger';
 import { advanceCheckpoint, markLost, markUnsettled, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { applyBatch } from './apply-batch';
@@ -101,6 +102,8 @@ class ProjectionWorker {
   private subscription: Subscription | undefined;
   private stopped = false;
   private running: Promise<void> | undefined;
+  /** This run got as far as standing by or going live (see supervise). */
+  private ranWell = false;
 
   constructor(
     readonly projection: Projection,
@@ -128,10 +131,15 @@ class ProjectionWorker {
     this.state = 'stopped';
   }
 
-  /** Keeps the worker alive across lost connections and failures, with a growing pause. */
+  /**
+   * Keeps the worker alive across lost connections and failures, with a growing pause. The lock
+   * went with the connection: until runOnce has taken it again on a new one, nothing is applied
+   * (another instance may take it first, and this one stands by).
+   */
   private async supervise(): Promise<void> {
-    let pause = 500;
+    let pause = FIRST_PAUSE_MS;
     while (!this.stopped) {
+      this.ranWell = false;
       try {
         await this.runOnce();
         return;
@@ -139,22 +147,27 @@ class ProjectionWorker {
         if (this.stopped) return;
         this.state = 'failed';
         this.error = (err as Error).message;
-        log.error('projection failed; restarting', { projection: this.projection.name, message: this.error });
+        if (isConnectionError(err)) log.warn('projection lost its database connection; reconnecting', { projection: this.projection.name, message: this.error });
+        else log.error('projection failed; restarting', { projection: this.projection.name, message: this.error });
+        // One outage after a good run starts the pauses over: a worker that lost its connection
+        // once a week would otherwise wait the longest pause after each.
+        if (this.ranWell) pause = FIRST_PAUSE_MS;
         await this.subscription?.stop().catch(() => undefined);
         this.subscription = undefined;
         clearTimeout(this.saveTimer);
         this.saveTimer = undefined;
         await this.client?.end().catch(() => undefined);
         this.client = undefined;
-        await sleep(pause);
-        pause = Math.min(pause * 2, 10_000);
+        // Spread: every worker of every instance lost its connection at the same moment.
+        await sleep(pause * (0.75 + Math.random() * 0.5));
+        pause = Math.min(pause * 2, MAX_PAUSE_MS);
       }
     }
   }
 
   private async runOnce(): Promise<void> {
     const p = this.projection;
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    const client = new pg.Client({ connectionString: this.options.databaseUrl, keepAlive: true });
     this.client = client;
     let lost: ((err: Error) => void) | undefined;
     const connectionLost = new Promise<never>((_, reject) => (lost = reject));
@@ -166,6 +179,8 @@ class ProjectionWorker {
       const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [`projection:${p.name}`]);
       if (rows[0]?.ok) break;
       this.state = 'standby';
+      this.error = undefined;
+      this.ranWell = true;
       await sleep(this.options.standbyRetryMs ?? 2000);
       if (this.stopped) return;
     }
@@ -176,6 +191,7 @@ class ProjectionWorker {
     this.saved = stored!.checkpoint;
     this.savedStale = false;
     this.state = 'live';
+    this.ranWell = true;
     this.error = undefined;
     // The previous holder's pushes that may not have left: feed/since reaches back to them for a
     // while, and they stay unsettled as long as ours would (if this process dies before the
@@ -193,7 +209,8 @@ class ProjectionWorker {
       onError: (err) => {
         this.state = 'failed';
         this.error = (err as Error).message;
-        log.error('projection batch failed; it will be retried', { projection: p.name, message: this.error });
+        if (isConnectionError(err)) log.warn('projection batch failed: the database is away; it will be retried', { projection: p.name, message: this.error });
+        else log.error('projection batch failed; it will be retried', { projection: p.name, message: this.error });
       },
     });
     await Promise.race([connectionLost, this.waitUntilStopped()]);
@@ -369,5 +386,9 @@ const PUSH_SETTLE_MS = 5000;
 const LOST_FOR_MS = 60_000;
 /** How long an advance over other types' events may stay in memory only (see applyLive). */
 const DEFERRED_SAVE_MS = 1000;
+
+/** The pauses between a worker's attempts: short, so that it is back within seconds of the database. */
+const FIRST_PAUSE_MS = 500;
+const MAX_PAUSE_MS = 4000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

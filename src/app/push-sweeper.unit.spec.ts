@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PushSweeper } from './push-sweeper';
 import { SignalBus } from './signal-bus';
 
@@ -67,5 +67,34 @@ describe('push sweeper', () => {
     expect(runs).toBe(2);
     expect(errors).toEqual(['relay down']);
     await sweeper.stop();
+  });
+
+  it('pauses while the database is away instead of running at every kick, then runs again', async () => {
+    vi.useFakeTimers();
+    try {
+      const errors: string[] = [];
+      const outcomes = [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }), null];
+      let runs = 0;
+      const sweeper = new PushSweeper(
+        async () => {
+          const failure = outcomes[runs++];
+          if (failure) throw failure;
+        },
+        (err) => errors.push(err.message),
+      );
+      sweeper.kick();
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+      expect(runs).toBe(1);
+      sweeper.kick();
+      sweeper.kick();
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(runs).toBe(2);
+      expect(errors).toEqual([]);
+      await sweeper.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -46,7 +46,7 @@ export async function createRuntime(
     fsync: opts.fsync,
   });
   // Connects only when a search asks.
-  const searchPool = createPool(db.url, config.searchPoolSize, { statementTimeoutMs: config.searchStatementTimeoutMs });
+  const searchPool = createPool(db.url, config.searchPoolSize, { statementTimeoutMs: config.searchStatementTimeoutMs, name: 'search' });
   // Read models and checkpoints always live in PostgreSQL; the log can live in KurrentDB.
   const log: EventStore = config.eventStoreUrl
     ? new KurrentDbEventStore(config.eventStoreUrl, { pollMs: config.projections.pollMs })

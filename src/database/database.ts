@@ -2,6 +2,7 @@ import pg from 'pg';
 import { logger } from '../shared/logger';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { migrate } from './migrate';
+import { guardPool } from './pool-guard';
 
 const log = logger('database');
 
@@ -51,16 +52,36 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  * `statementTimeoutMs`: PostgreSQL cancels any statement of these connections that runs longer
  * (error 57014), whatever the query; the search pool uses it so that no search holds a core for long.
  */
-export function createPool(url: string, max: number, opts: { statementTimeoutMs?: number } = {}): pg.Pool {
+export function createPool(url: string, max: number, opts: { statementTimeoutMs?: number; name?: string } = {}): pg.Pool {
   // Many short queries at once, not one big one: parallel workers only add start-up time (a
   // metro map's first pins took 9 ms with two workers, 0.3 ms without) and take the cores other
   // requests need. (A connection pooler in front must pass the startup 'options'.)
   const timeout = opts.statementTimeoutMs === undefined ? '' : ` -c statement_timeout=${Math.round(opts.statementTimeoutMs)}`;
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, options: `-c max_parallel_workers_per_gather=0${timeout}` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A connection whose server vanished without a word (a failover, a network cut) is found dead
+    // by TCP instead of waiting forever for an answer.
+    keepAlive: true,
+    options: `-c max_parallel_workers_per_gather=0${timeout}`,
+  });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', (err) => log.warn('idle database connection failed', { message: err.message }));
+  // Nor one in use: pg emits 'error' on it too, and with no listener that ends the process. Its
+  // queries fail; whoever holds it releases it, and the pool drops it (it is no longer queryable).
+  pool.on('connect', (client) => client.on('error', (err) => log.debug('database connection lost', { message: err.message })));
+  guardPool(pool, opts.name ?? 'main');
   return pool;
 }
+
+/**
+ * How long a request waits for a connection, a new one or a free one of the pool, before it is
+ * refused (503): long enough for a busy pool on a loaded machine, short enough that nothing
+ * hangs when the database stops answering.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Runs `fn` in a transaction on one client, committing on success and rolling back on error. */
 export async function inTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {

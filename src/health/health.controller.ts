@@ -14,6 +14,31 @@ export class HealthController {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
+  /** 200 while the process serves requests, whatever the database does (a liveness probe). */
+  @Get('health/live')
+  live(@Res() res: Response): void {
+    res.status(200).json({ status: 'ok' });
+  }
+
+  /**
+   * Whether to send this instance traffic (a readiness probe): 200 when the database answers and
+   * no projection of this process is stopped by an error; else 503 naming what fails.
+   */
+  @Get('health/ready')
+  async ready(@Res() res: Response): Promise<void> {
+    const failing = this.runner
+      .states()
+      .filter((s) => s.state === 'failed')
+      .map((s) => s.name);
+    const answers = await this.pool.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
+    if (!answers) failing.unshift('database');
+    if (failing.length > 0) res.status(503).json({ status: 'failing', failing });
+    else res.status(200).json({ status: 'ok' });
+  }
+
   /** 200 once ready; 503 if the database cannot be reached. Lag is in events. */
   @Get('health')
   async health(@Req() req: Request, @Res() res: Response): Promise<void> {

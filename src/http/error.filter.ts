@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Response } from 'express';
+import { isConnectionError } from '../database/connection-errors';
 import { MalformedEventError } from '../eventstore/validate-event';
 import { AppError, HTTP_STATUS } from '../shared/errors';
 import { logger } from '../shared/logger';
@@ -18,8 +19,13 @@ export class ErrorFilter implements ExceptionFilter {
 export function sendError(res: Response, exception: unknown): void {
   if (res.headersSent) return;
   const [status, message] = describe(exception);
-  // The stack says where; the logger masks contact details a message may quote (a database row).
-  if (status >= 500) log.error('request failed', { name: (exception as Error)?.name, message: (exception as Error)?.message, stack: (exception as Error)?.stack });
+  if (isConnectionError(exception)) {
+    // The database being away is said once by the pool, not once per request refused meanwhile.
+    res.setHeader('Retry-After', '2');
+  } else if (status >= 500) {
+    // The stack says where; the logger masks contact details a message may quote (a database row).
+    log.error('request failed', { name: (exception as Error)?.name, message: (exception as Error)?.message, stack: (exception as Error)?.stack });
+  }
   res.status(status).json({ message });
 }
 
@@ -41,5 +47,6 @@ function describe(exception: unknown): [number, string] {
   if (e?.type === 'entity.too.large') return [413, 'The request is too large'];
   if (e?.type === 'entity.parse.failed') return [400, 'The request body is not valid JSON'];
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return [e.status, 'Bad request'];
+  if (isConnectionError(exception)) return [503, 'The service cannot reach its database right now; please try again in a moment'];
   return [500, 'Something went wrong on our side; please try again'];
 }

@@ -10,6 +10,7 @@ import { createPool } from '../database/database';
 import { isSameHost, parseCookies, SESSION_COOKIE, SessionEvents, SessionStore } from '../modules/accounts';
 import { requestHostHeader } from '../modules/sites';
 import { encodePosition } from '../contract/position';
+import { fanoutPool } from './fanout-pool';
 import { roomsFor, type SocketUser } from './rooms';
 import type { ServerEventName, ServerEventPayload, ServerToClientEvents } from '../contract/server-events';
 import type { PushWithPosition } from '../../projections/runner';
@@ -96,8 +97,11 @@ export class RealtimeGateway implements OnModuleInit, OnModuleDestroy, OnApplica
       // The adapter sends each push's NOTIFY before it emits to this instance's own sockets, so
       // it has connections of its own: on the shared pool a push waited behind requests (and
       // with the pool busy, every socket of every instance waited).
-      this.fanoutPool = createPool(this.runtime.db.url, 3);
-      server.adapter(createAdapter(this.fanoutPool, { tableName: 'socket_io_attachments', errorHandler: () => undefined }));
+      this.fanoutPool = createPool(this.runtime.db.url, 3, { name: 'fanout' });
+      // Its LISTEN connection lost (the database restarted, or dropped it), the other instances'
+      // pushes of the meanwhile never arrived here: this instance's sockets ask feed/since.
+      const pool = fanoutPool(this.fanoutPool, () => this.server?.local.emit('feed.resync', { at: new Date().toISOString() }));
+      server.adapter(createAdapter(pool, { tableName: 'socket_io_attachments', errorHandler: () => undefined }));
     }
     // Long-polling answers come from engine.io, not Express: they too must not be sniffed.
     server.engine.on('headers', (headers: Record<string, string>) => {

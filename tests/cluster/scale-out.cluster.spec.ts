@@ -1,7 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comparePositions } from '../../src/contract/position';
 import { seedDemo } from '../../src/demo/seed-demo';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { startServer } from '../../src/main';
@@ -13,6 +11,7 @@ import { properties, TEST_OUTBOUND, TEST_SECRET } from '../support/feed-fixture'
 import { LoadBalancer } from '../support/load-balancer';
 import { ResoServer } from '../support/reso-server';
 import { testConfig } from '../support/test-config';
+import { track, type Tracked, until } from '../support/tracked-socket';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { WebClient } from '../support/web-client';
 
@@ -24,33 +23,10 @@ const t0 = Date.now();
 /** Where the harness is, for whoever watches CI (stderr). */
 const step = (what: string) => process.stderr.write(`[cluster +${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}\n`);
 
-/** One dashboard socket as the web app holds it: live pushes, and feed/since after each reconnection, deduplicated by what makes a push the same push. */
-type Tracked = {
-  readonly socket: Socket;
-  readonly user: string;
-  /** Times each push (by key) was handled, live or caught up. */
-  readonly handled: Map<string, number>;
-  /** Live deliveries by key (a second one would be the server doubling a push). */
-  readonly live: Map<string, number>;
-  position: string | null;
-  connections: number;
-  disconnectedAt: number | null;
-  reconnectMs: number[];
-  caughtUp: number;
-  /** feed.resync messages (a survivor took a read model over). */
-  resyncs: number;
-  /** Catch-ups asked and not yet answered. */
-  catchingUp: number;
-  /** Catch-up answers that overlapped pushes already handled live (dropped by key, as the web app's ledger does). */
-  overlap: number;
-  errors: string[];
-};
-
 /** A request that has not answered in 60 s counts as answered 0 (an error), so that traffic always stops. */
 const within = <T extends { status: number }>(p: Promise<T>): Promise<T | { status: number; body: null }> =>
   Promise.race([p.catch(() => ({ status: 502, body: null })), sleep(60_000).then(() => ({ status: 0, body: null }))]);
 
-const keyOf = (name: string, p: Record<string, any>) => (name === 'lead.captured' ? `captured:${p.leadId}` : `thread:${p.item?.id}`);
 
 /**
  * The scale-out harness (issue 20): three instances of the built server on one PostgreSQL with
@@ -172,7 +148,7 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     }
 
     step(`connecting ${SOCKETS} sockets`);
-    for (let i = 0; i < SOCKETS; i++) tracked.push(track(sessions[i % sessions.length]!));
+    for (let i = 0; i < SOCKETS; i++) tracked.push(track(lb.url, sessions[i % sessions.length]!));
     await until(() => tracked.every((t) => t.connections > 0), 60_000, 'every socket connected');
 
     // The lead Jane chats with during the run.
@@ -368,75 +344,5 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
   function socketInstance(t: Tracked): string {
     return lb.stickyFor((t.socket.io.opts.extraHeaders as Record<string, string>).cookie ?? '')?.name ?? '';
   }
-
-  function track(session: { user: string; client: WebClient }): Tracked {
-    const cookie = session.client.cookieHeader();
-    const socket = io(lb.url, {
-      transports: ['websocket'],
-      extraHeaders: { origin: lb.url, cookie },
-      forceNew: true,
-      reconnection: true,
-      reconnectionDelay: 100,
-      reconnectionDelayMax: 1000,
-      timeout: 20_000,
-    });
-    const t: Tracked = { socket, user: session.user, handled: new Map(), live: new Map(), position: null, connections: 0, disconnectedAt: null, reconnectMs: [], caughtUp: 0, resyncs: 0, catchingUp: 0, overlap: 0, errors: [] };
-    const handle = (name: string, p: Record<string, any>, live: boolean) => {
-      const key = keyOf(name, p);
-      if (live) t.live.set(key, (t.live.get(key) ?? 0) + 1);
-      if (typeof p.position === 'string' && (!t.position || comparePositions(p.position, t.position) > 0)) t.position = p.position;
-      if (t.handled.has(key)) {
-        if (!live) t.overlap++;
-        return;
-      }
-      t.handled.set(key, 1);
-    };
-    socket.on('lead.captured', (p: Record<string, any>) => handle('lead.captured', p, true));
-    socket.on('disconnect', () => (t.disconnectedAt = Date.now()));
-    // What it missed while away, as the dashboard asks (position of the last push it saw).
-    const catchUp = () => {
-      // From the position of now, also when retried: pushes handled meanwhile move t.position past what this catch-up is for.
-      const since = t.position;
-      const ask = async () => {
-        if (!since) return;
-        const r = await session.client.get(`/api/dashboard/feed/since?position=${since}`);
-        if (r.status !== 200) throw new Error(`feed/since answered ${r.status}`);
-        if (r.body.reset) throw new Error('feed/since answered reset');
-        for (const e of r.body.events as { name: string; payload: Record<string, any> }[]) if (e.name === 'lead.captured') handle(e.name, e.payload, false);
-        if (!t.position || comparePositions(r.body.position, t.position) > 0) t.position = r.body.position;
-      };
-      t.catchingUp++;
-      void (async () => {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await ask();
-            t.caughtUp++;
-            return;
-          } catch (err) {
-            if (attempt >= 20) return void t.errors.push(`catch-up: ${(err as Error).message}`);
-            await sleep(250);
-          }
-        }
-      })().finally(() => t.catchingUp--);
-    };
-    socket.on('connect', () => {
-      if (t.connections++ === 0) return;
-      if (t.disconnectedAt !== null) t.reconnectMs.push(Date.now() - t.disconnectedAt);
-      catchUp();
-    });
-    // A survivor took a read model over: its dead holder's last pushes may never have left.
-    socket.on('feed.resync', () => {
-      t.resyncs++;
-      catchUp();
-    });
-    return t;
-  }
 });
 
-async function until(fn: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await fn())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}

@@ -30,7 +30,8 @@ export async function startInstance(name: string, env: Record<string, string>, t
   }
 }
 
-function freePort(): Promise<number> {
+/** A port free a moment ago (another process may still take it first). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer().once('error', reject);
     probe.listen(0, '127.0.0.1', () => {

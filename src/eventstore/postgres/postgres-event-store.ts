@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { ConcurrencyError } from '../../shared/errors';
 import type { EventMetadata, NewEvent, StoredEvent } from '../../shared/event';
+import { isConnectionError } from '../../database/connection-errors';
 import { logger } from '../../shared/logger';
 import {
   type AppendResult,
@@ -240,7 +241,8 @@ export class PostgresEventStore extends EventStore {
   subscribe(options: SubscribeOptions): Subscription {
     return subscriptionLoop(this, options, this.wakeup.listen(options.types), {
       pollMs: this.options.pollMs,
-      onError: options.onError ?? ((e) => log.error('subscription failed; retrying', { message: (e as Error).message })),
+      // The database being away is said once by the pool, not at every poll until it is back.
+      onError: options.onError ?? ((e) => (isConnectionError(e) ? log.debug : log.error)('subscription failed; retrying', { message: (e as Error).message })),
     });
   }
 

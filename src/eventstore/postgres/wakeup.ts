@@ -113,7 +113,7 @@ export class Wakeup {
   private ensureListening(): Promise<void> {
     if (this.client || this.closed) return Promise.resolve();
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.url });
+      const client = new pg.Client({ connectionString: this.url, keepAlive: true });
       client.on('notification', (msg) => {
         if (msg.payload !== this.id) this.wakeLocal();
       });
