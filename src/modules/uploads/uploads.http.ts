@@ -68,6 +68,8 @@ export class UploadsController {
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Cache-Control', 'private, max-age=3600');
     res.setHeader('Content-Disposition', image ? 'inline' : `attachment; filename="${filename}"`);
+    // Said outright: the compression middleware wraps end(), and a body written through it goes chunked.
+    res.setHeader('Content-Length', String(file.bytes.length));
     res.end(file.bytes);
   }
 }
