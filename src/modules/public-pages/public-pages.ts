@@ -14,7 +14,7 @@ import { courtesyWho } from '../../contract/listing-courtesy';
 import { foldListing, listingDetails, type ListingDetailsView, listingStream, MlsDisclaimers, toCard } from '../listings';
 import { type ResolvedSite, siteBaseUrl, SiteResolver } from '../sites';
 import { renderMarket } from './area-market.html';
-import { type Html, html } from './html';
+import { type Html, html } from '../../shared/html';
 import { breadcrumbList, itemList, realEstateAgent, realEstateListing } from './json-ld';
 import { factsLine, listingName, renderBody, renderCards, renderPager, type Crumb } from './page-body';
 import { type PageHead, renderHead, shortText } from './page-head';
