@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_DELIMITERS, type CsvDelimiter, CsvError, csvCell, encodeCsv, parseCsv, sniffDelimiter, toCsv } from './csv';
+import { CSV_DELIMITERS, type CsvDelimiter, CsvError, CsvReader, csvCell, encodeCsv, parseCsv, sniffDelimiter, toCsv } from './csv';
 
 const fieldsOf = (text: string, delimiter?: CsvDelimiter) => parseCsv(text, delimiter ? { delimiter } : {}).records.map((r) => r.fields);
 
@@ -91,6 +91,47 @@ describe('encodeCsv → parseCsv round trip (property)', () => {
         expect(parsed.records.map((r) => r.fields)).toEqual(data);
       }),
     );
+  });
+});
+
+describe('CsvReader: the same reading a piece at a time', () => {
+  const inPieces = (text: string, cuts: readonly number[]) => {
+    const reader = new CsvReader();
+    const at = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+    const out = at.flatMap((end, k) => reader.push(text.slice(at[k - 1] ?? 0, end)));
+    return { records: [...out, ...reader.push(text.slice(at.at(-1) ?? 0)), ...reader.end()], delimiter: reader.delimiter };
+  };
+
+  it('reads a text cut anywhere (inside quotes, between a doubled quote, between CR and LF) as parseCsv reads it whole', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', ',', ';', '"', '\r', '\n', 'é'), maxLength: 40 });
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(60), { maxLength: 6 }), (t, cuts) => {
+        let whole: ReturnType<typeof parseCsv> | Error;
+        try {
+          whole = parseCsv(t);
+        } catch (e) {
+          whole = e as Error;
+        }
+        if (whole instanceof Error) expect(() => inPieces(t, cuts)).toThrow(whole.message);
+        else expect(inPieces(t, cuts)).toEqual({ records: whole.records, delimiter: whole.delimiter });
+      }),
+    );
+  });
+
+  it('sniffs the delimiter once the header row is in, even when a quoted field in it holds a line break', () => {
+    const reader = new CsvReader();
+    expect(reader.push('"a\n')).toEqual([]);
+    expect(reader.push('b";c;d\n1;2;3')).toEqual([{ row: 1, fields: ['a\nb', 'c', 'd'] }]);
+    expect(reader.end()).toEqual([{ row: 2, fields: ['1', '2', '3'] }]);
+    expect(reader.delimiter).toBe(';');
+  });
+
+  it('a row per record as they complete, with a BOM in the first piece', () => {
+    const reader = new CsvReader(',');
+    expect(reader.push('\uFEFFa,b\r')).toEqual([]);
+    expect(reader.push('\n"x\n')).toEqual([{ row: 1, fields: ['a', 'b'] }]);
+    expect(reader.push('y",1\n')).toEqual([{ row: 2, fields: ['x\ny', '1'] }]);
+    expect(reader.end()).toEqual([]);
   });
 });
 

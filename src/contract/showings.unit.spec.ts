@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { showingWhen, stateTimeZone } from './showings';
-import { canonicalTimeZone } from './tasks';
+import { canonicalTimeZone } from './time-zone';
 
 describe("a listing's time zone from its state", () => {
   it('reads the abbreviation or the name, in any case; an unknown state is null', () => {

@@ -4,6 +4,8 @@
  * need ("today" is the assignee's day, a date-time typed in the form is the agent's wall clock).
  */
 
+import { instantOfWall, wallClock } from './time-zone';
+
 export const TASK_TYPES = ['call', 'text', 'email', 'showing', 'follow-up', 'other'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 export const TASK_TYPE_LABEL: Record<TaskType, string> = { call: 'Call', text: 'Text', email: 'E-mail', showing: 'Showing', 'follow-up': 'Follow-up', other: 'Other' };
@@ -44,33 +46,6 @@ export type NoteView = {
   readonly mergedFrom?: string;
 };
 
-/** True for an IANA zone name this runtime knows (the canonical spelling is `canonicalTimeZone`). */
-export function canonicalTimeZone(name: string): string | null {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
-
-type Wall = { readonly year: number; readonly month: number; readonly day: number; readonly hour: number; readonly minute: number };
-
-/** The wall clock in `zone` at `instant`. */
-export function wallClock(instant: Date, zone: string): Wall {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(instant);
-  const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute') };
-}
-
 /** 'YYYY-MM-DD' of `instant` in `zone`. */
 export function localDate(instant: Date, zone: string): string {
   const w = wallClock(instant, zone);
@@ -78,22 +53,15 @@ export function localDate(instant: Date, zone: string): string {
 }
 
 /**
- * The instant a wall-clock time in `zone` names ('2030-03-05T09:00'). In a spring-forward gap it
- * lands after the gap; in a fall-back overlap, on the first of the two.
+ * The instant a wall-clock time in `zone` names ('2030-03-05T09:00'), by the rule of
+ * `instantOfWallTime` for times a daylight-saving change skips or repeats.
  */
 export function zonedTimeToInstant(wall: string, zone: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(wall);
   if (!m) return null;
-  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
-  if (Number.isNaN(asUtc)) return null;
-  // Two passes of "how far is the zone from UTC here" settle on the right offset around a change.
-  let guess = asUtc;
-  for (let i = 0; i < 2; i++) {
-    const w = wallClock(new Date(guess), zone);
-    guess -= Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - asUtc;
-  }
-  return new Date(guess);
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const at = instantOfWall({ year, month, day, hour, minute }, zone);
+  return Number.isNaN(at) ? null : new Date(at);
 }
 
 /** The 'YYYY-MM-DDTHH:mm' an <input type="datetime-local"> shows for `instant` in `zone`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, instantToZonedInput, localDate, snoozeTo, zonedTimeToInstant } from './tasks';
+import { instantToZonedInput, localDate, snoozeTo, zonedTimeToInstant } from './tasks';
+import { canonicalTimeZone } from './time-zone';
 
 describe('task time-zone arithmetic (the server and the web app share it)', () => {
   it('knows IANA names and refuses anything else', () => {
@@ -13,6 +14,13 @@ describe('task time-zone arithmetic (the server and the web app share it)', () =
     expect(zonedTimeToInstant('2030-07-05T09:00', 'America/New_York')?.toISOString()).toBe('2030-07-05T13:00:00.000Z');
     expect(zonedTimeToInstant('2030-03-05T09:00', 'Asia/Kolkata')?.toISOString()).toBe('2030-03-05T03:30:00.000Z');
     expect(zonedTimeToInstant('9am', 'UTC')).toBeNull();
+  });
+
+  it('reads a time a DST change skips or repeats as every other part of the product does', () => {
+    // 2:30 on the spring-forward night is 3:30 EDT, not 1:30 EST (an hour before what was typed).
+    expect(zonedTimeToInstant('2030-03-10T02:30', 'America/New_York')?.toISOString()).toBe('2030-03-10T07:30:00.000Z');
+    // Sydney repeats 2:00-3:00 on 7 April 2030: the first, on daylight time (UTC+11).
+    expect(zonedTimeToInstant('2030-04-07T02:30', 'Australia/Sydney')?.toISOString()).toBe('2030-04-06T15:30:00.000Z');
   });
 
   it('shows an instant back as the same wall-clock time, and names its local date', () => {

@@ -3,6 +3,7 @@ import type { Started } from '../../src/main';
 import { putInPond, seedCrmLead } from '../support/crm-leads';
 import { demoSite, demoUser, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';
+import { parseCsv } from '../../src/contract/csv';
 
 const jane = demoUser('agent');
 const alex = demoUser('agent2');
@@ -189,25 +190,7 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
       expect(res.status, res.text).toBe(200);
       return res;
     };
-    /** RFC 4180 records (quoted fields may hold commas and line breaks). */
-    const records = (text: string): string[][] => {
-      const out: string[][] = [];
-      let row: string[] = [];
-      let cell = '';
-      let quoted = false;
-      for (let i = 0; i < text.length; i++) {
-        const c = text[i]!;
-        if (quoted) {
-          if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-          else if (c === '"') quoted = false;
-          else cell += c;
-        } else if (c === '"') quoted = true;
-        else if (c === ',') row.push(cell), (cell = '');
-        else if (c === '\r' && text[i + 1] === '\n') row.push(cell), out.push(row), (row = []), (cell = ''), i++;
-        else cell += c;
-      }
-      return out;
-    };
+    const records = (text: string): string[][] => parseCsv(text, { delimiter: ',' }).records.map((r) => [...r.fields]);
 
     it('is UTF-8 text/csv with a BOM and a dated filename; one row per lead in scope with the expected fields', async () => {
       const res = await csv(janeClient);

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readCsvRows } from './csv-rows';
 
@@ -32,9 +33,27 @@ describe('readCsvRows', () => {
     await expect(readAll(file)).rejects.toThrow(`${file}:1: expected header a,b, got a,c`);
   });
 
-  it('refuses quoted values rather than splitting them wrongly', async () => {
-    const file = csvFile('a,b\n1,"x,y"\n');
-    await expect(readAll(file)).rejects.toThrow(`${file}:2: quoted values are not supported`);
+  it('reads quoted values as RFC 4180 writes them: a comma, a doubled quote or a line break inside quotes', async () => {
+    const rows = await readAll(csvFile('a,b\n1,"x,y"\n"say ""hi""","two\nlines"\n3,z\n'));
+    expect(rows).toEqual([
+      { line: 2, values: { a: '1', b: 'x,y' } },
+      { line: 3, values: { a: 'say "hi"', b: 'two\nlines' } },
+      { line: 4, values: { a: '3', b: 'z' } },
+    ]);
+  });
+
+  it('reads a .gz file through gunzip, a row split across any number of chunks', async () => {
+    const body = Array.from({ length: 20_000 }, (_, i) => `${i},"Zoë, row ${i}"`).join('\r\n');
+    const file = `${csvFile('')}.gz`;
+    writeFileSync(file, gzipSync(`a,b\r\n${body}\r\n`));
+    const rows = await readAll(file);
+    expect(rows).toHaveLength(20_000);
+    expect(rows[12_345]).toEqual({ line: 12_347, values: { a: '12345', b: 'Zoë, row 12345' } });
+  });
+
+  it('names the row where a quote is never closed', async () => {
+    const file = csvFile('a,b\n1,2\n3,"open\n');
+    await expect(readAll(file)).rejects.toThrow(`${file}:3: a quoted field is never closed`);
   });
 
   it('refuses a row with the wrong number of fields', async () => {

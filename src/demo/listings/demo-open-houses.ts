@@ -1,3 +1,4 @@
+import { offsetMinutes } from '../../contract/time-zone';
 import { addDays, isoDateToUtcMs } from './iso-date';
 import { hashString, mulberry32, pick, type Random } from '../../shared/prng';
 import type { IsoDate, ResoOpenHouse } from '../../modules/listings/reso-record';
@@ -45,13 +46,10 @@ function openHouse(random: Random, OpenHouseKey: string, day: IsoDate, zone: str
   return { OpenHouseKey, OpenHouseStartTime: at(from), OpenHouseEndTime: at(to), OpenHouseType: 'Public', OpenHouseStatus: 'Active', OpenHouseRemarks: pick(random, REMARKS) };
 }
 
-/** One formatter per zone: making one costs far more than using it (a million-listing bench makes thousands of open houses). */
-const OFFSET_FORMATS = new Map<string, Intl.DateTimeFormat>();
-
+/** `-05:00`: the offset as RESO writes it after a local time. */
 function offsetOf(zone: string, utcMs: number): string {
-  let format = OFFSET_FORMATS.get(zone);
-  if (!format) OFFSET_FORMATS.set(zone, (format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })));
-  const name = format.formatToParts(utcMs).find((p) => p.type === 'timeZoneName')?.value;
-  const offset = name?.replace('GMT', '') ?? '';
-  return /^[+-]\d{2}:\d{2}$/.test(offset) ? offset : 'Z';
+  const minutes = offsetMinutes(zone, utcMs);
+  if (minutes === 0) return 'Z';
+  const a = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
 }

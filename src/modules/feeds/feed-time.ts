@@ -1,3 +1,5 @@
+import { instantOfWallTime } from '../../contract/time-zone';
+
 /**
  * Timestamps as feeds send them: ISO 8601 with an offset (what RESO asks), or without one
  * (what some servers send), to be read in the feed's time zone rather than the importing
@@ -20,27 +22,8 @@ export function feedInstant(text: string, timeZone: string): string | null {
     const z = zone.toUpperCase() === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
     at = wall - z * 60_000;
   } else {
-    // The zone's offset at that wall time; asked twice so that a DST change in between is right.
-    at = wall - offsetMinutes(wall, timeZone) * 60_000;
-    at = wall - offsetMinutes(at, timeZone) * 60_000;
+    at = instantOfWallTime(wall, timeZone);
   }
   const date = new Date(at);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-/** The zone's UTC offset in minutes at an instant (e.g. -300 for New York in winter). */
-export function offsetMinutes(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - (at - (at % 1000 + 1000) % 1000)) / 60_000);
 }

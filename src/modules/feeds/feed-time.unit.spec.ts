@@ -17,6 +17,11 @@ describe('feed timestamps', () => {
     expect(feedInstant('2024-03-10T03:30:00', 'America/Chicago')).toBe('2024-03-10T08:30:00.000Z');
   });
 
+  it('reads a time the spring change skips with the offset before it, and a repeated one as the first, as listing imports do', () => {
+    expect(feedInstant('2024-03-10T02:30:00', 'America/Chicago')).toBe('2024-03-10T08:30:00.000Z');
+    expect(feedInstant('2024-04-07T02:30:00', 'Australia/Sydney')).toBe('2024-04-06T15:30:00.000Z');
+  });
+
   it('answers null for what is not a timestamp', () => {
     expect(feedInstant('TBD', 'UTC')).toBeNull();
     expect(feedInstant('2024-13-45T99:00:00', 'UTC')).toBeNull();

@@ -25,5 +25,5 @@ export { SavedSearchSuggestions } from './search-listings/saved-search-suggestio
 export { type Card, toCard } from './search-listings/card';
 export { DEFAULT_MLS_DISCLAIMER, type FeedAttribution, MlsDisclaimers, MlsFeedAttributions, mlsDisclaimer, mlsOfPdid } from './idx/mls-disclaimers';
 export { type ParseOptions, type ParsedRecord, parseResoRecord } from './import-listings/parse-reso-record';
-export { assertTimeZone, offsetMinutes } from './import-listings/feed-time';
+export { assertTimeZone } from './import-listings/feed-time';
 export { listingDetails, type ListingDetailsView } from './listing-details/listing-details';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { parseCsv } from '../../contract/csv';
 import { projectRoot } from '../../shared/paths';
 
 /** One US ZIP Code Tabulation Area (2024 SimpleMaps US Zips, free tier: data/README.md). */
@@ -33,12 +34,11 @@ let loading: Promise<ZipDirectory> | undefined;
 export function loadZipDirectory(): Promise<ZipDirectory> {
   loading ??= readFile(ZIP_PLACES_FILE)
     .then((gz) => {
-      const lines = gunzipSync(gz).toString('utf8').split('\n');
-      if (lines[0] !== HEADER) throw new Error(`${ZIP_PLACES_FILE}: expected the header ${HEADER}`);
+      const [header, ...rows] = parseCsv(gunzipSync(gz).toString('utf8'), { delimiter: ',' }).records;
+      if (header?.fields.join(',') !== HEADER) throw new Error(`${ZIP_PLACES_FILE}: expected the header ${HEADER}`);
       const places: ZipPlace[] = [];
-      for (const line of lines.slice(1)) {
-        if (!line) continue;
-        const [zip, city, county, state, latitude, longitude, population, density] = line.split(',');
+      for (const { fields } of rows) {
+        const [zip, city, county, state, latitude, longitude, population, density] = fields;
         places.push({ zip: zip!, city: city!, county: county!, state: state!, latitude: Number(latitude), longitude: Number(longitude), population: Number(population), density: Number(density) });
       }
       const byZip = new Map(places.map((place) => [place.zip, place]));

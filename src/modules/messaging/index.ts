@@ -1,5 +1,5 @@
 export { type MailAttachment, type MailMessage, Mailer } from './mailer.port';
-export { addressText, courtesyOf, escapeHtml, factsText, listingHtml, listingPriceText, listingTextLine } from './listing-mail';
+export { addressText, courtesyOf, factsText, listingHtml, listingPriceText, listingTextLine } from './listing-mail';
 export { MessagingModule } from './messaging.module';
 export { carrierKeyword, type InboundText, SmsSender, type TextMessage, tenDigits } from './sms/sms.port';
 export { type MailboxMessage, readMailbox } from './mailbox/mailbox';

@@ -1,9 +1,7 @@
 import type { IndexedListing } from '../../../projections/search';
 import { listingCourtesy } from '../../contract/listing-courtesy';
 import { priceText } from '../../contract/price';
-
-/** Every value put into an e-mail's HTML goes through this: user-written text is never markup. */
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { type Html, html, joinHtml } from '../../shared/html';
 
 /** The listing's price as its e-mails write it: a lease's rent per month says so. */
 export const listingPriceText = (l: IndexedListing): string => priceText(l.price, l.forRent);
@@ -21,21 +19,21 @@ export const listingTextLine = (l: IndexedListing): string => `${addressText(l)}
 /**
  * A listing in an HTML e-mail, as the alerts and the share e-mail show it: the first photo
  * (linked), an optional headline, the price, the address, the facts, the IDX attribution and a
- * link. Escaped throughout.
+ * link.
  */
-export function listingHtml(l: IndexedListing, o: { readonly href: string; readonly baseUrl: string; readonly headline?: string }): string {
+export function listingHtml(l: IndexedListing, o: { readonly href: string; readonly baseUrl: string; readonly headline?: string }): Html {
   const photo = l.photos[0];
-  const href = escapeHtml(o.href);
   const courtesy = courtesyOf(l);
-  return [
-    photo ? `<a href="${href}"><img src="${escapeHtml(absolute(o.baseUrl, photo))}" alt="" width="520" style="max-width:100%;border-radius:6px;display:block"></a>` : '',
-    o.headline ? `<p style="margin:8px 0 0;color:#b45309;font-weight:600">${escapeHtml(o.headline)}</p>` : '',
-    `<p style="margin:4px 0 0;font-size:20px;font-weight:700">${escapeHtml(listingPriceText(l))}</p>`,
-    `<p style="margin:2px 0 0">${escapeHtml(addressText(l))}</p>`,
-    `<p style="margin:2px 0 0;color:#6b7280">${escapeHtml(factsText(l))}</p>`,
-    courtesy ? `<p style="margin:2px 0 0;font-size:12px;color:#6b7280">${escapeHtml(courtesy)}</p>` : '',
-    `<p style="margin:8px 0 0"><a href="${href}" style="color:#1d4ed8">See this home</a></p>`,
-  ]
-    .filter(Boolean)
-    .join('\n');
+  return joinHtml(
+    [
+      photo && html`<a href="${o.href}"><img src="${absolute(o.baseUrl, photo)}" alt="" width="520" style="max-width:100%;border-radius:6px;display:block"></a>`,
+      o.headline && html`<p style="margin:8px 0 0;color:#b45309;font-weight:600">${o.headline}</p>`,
+      html`<p style="margin:4px 0 0;font-size:20px;font-weight:700">${listingPriceText(l)}</p>`,
+      html`<p style="margin:2px 0 0">${addressText(l)}</p>`,
+      html`<p style="margin:2px 0 0;color:#6b7280">${factsText(l)}</p>`,
+      courtesy && html`<p style="margin:2px 0 0;font-size:12px;color:#6b7280">${courtesy}</p>`,
+      html`<p style="margin:8px 0 0"><a href="${o.href}" style="color:#1d4ed8">See this home</a></p>`,
+    ],
+    '\n',
+  );
 }

@@ -1,7 +1,7 @@
 import { bedroomsLabel, MARKET_CHART_TITLE, marketFigures } from '../../contract/area-market';
 import { priceText } from '../../contract/price';
 import type { AreaMarket } from '../../contract/public-pages';
-import { type Html, html } from './html';
+import { type Html, html } from '../../shared/html';
 import type { Translate } from './page-language';
 
 /**

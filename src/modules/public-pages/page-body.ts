@@ -1,6 +1,6 @@
 import { priceText } from '../../contract/price';
 import type { Card } from '../../contract/search';
-import { type Html, html } from './html';
+import { type Html, html } from '../../shared/html';
 import { english, type Translate } from './page-language';
 import { listingPath } from './slugs';
 

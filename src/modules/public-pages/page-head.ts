@@ -1,4 +1,5 @@
-import { Html, html, jsonLdScript } from './html';
+import { Html, html } from '../../shared/html';
+import { jsonLdScript } from './json-ld-script';
 
 /** What a server-rendered page says about itself in <head>. */
 export type PageHead = {

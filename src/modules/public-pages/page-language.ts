@@ -31,7 +31,7 @@ export class PageLabels {
   async translator(language: string): Promise<Translate> {
     if (language === 'en') return english;
     const texts = await this.textsOf(language);
-    return (id, en, vars) => fill(texts.get(id) ?? en, vars);
+    return (id, en, vars) => fill(texts.get(id) ?? en, vars, language);
   }
 
   private textsOf(language: string): Promise<Map<string, string>> {

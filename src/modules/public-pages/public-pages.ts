@@ -14,7 +14,8 @@ import { courtesyWho } from '../../contract/listing-courtesy';
 import { foldListing, listingDetails, type ListingDetailsView, listingStream, MlsDisclaimers, toCard } from '../listings';
 import { type ResolvedSite, siteBaseUrl, SiteResolver } from '../sites';
 import { renderMarket } from './area-market.html';
-import { type Html, html } from './html';
+import { type Html, html } from '../../shared/html';
+import { pluralCategory } from '../../contract/label-fill';
 import { breadcrumbList, itemList, realEstateAgent, realEstateListing } from './json-ld';
 import { factsLine, listingName, renderBody, renderCards, renderPager, type Crumb } from './page-body';
 import { type PageHead, renderHead, shortText } from './page-head';
@@ -266,7 +267,7 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">${t('pages.listing.more
     ];
     const searchLink = `/search?${new URLSearchParams(area.criteria).toString()}`;
     const main = html`<h1>${heading}</h1>
-<p>${found.total === 1 ? t('pages.area.one', '1 home for sale.') : t('pages.area.count', '{count} homes for sale.', { count: found.total })} <a href="${searchLink}">${t('pages.area.search', 'Search {place} with filters and a map', { place })}</a></p>
+<p>${pluralCategory(found.total, at.lang) === 'one' ? t('pages.area.one', '{count} home for sale.', { count: found.total }) : t('pages.area.count', '{count} homes for sale.', { count: found.total })} <a href="${searchLink}">${t('pages.area.search', 'Search {place} with filters and a map', { place })}</a></p>
 ${page === 1 ? renderMarket(place, area.market, t) : ''}
 ${cards.length === 0 ? html`<p>${t('pages.area.none', 'No homes for sale in {place} right now.', { place })} <a href="${`${searchLink}&soldproperty=1`}">${t('pages.area.sold', 'See sold homes')}</a></p>` : renderCards(cards, t)}
 ${renderPager(path, page, pages, t)}`;

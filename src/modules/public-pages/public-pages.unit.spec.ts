@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isBot } from './bots';
-import { html, jsonLdScript } from './html';
+import { html } from '../../shared/html';
+import { jsonLdScript } from './json-ld-script';
 import { availabilityOf, residenceType } from './json-ld';
 import { shortText } from './page-head';
 import { english, pageLanguage } from './page-language';

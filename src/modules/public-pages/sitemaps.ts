@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { type Area, sitemapFileStart, sitemapFileStarts, sitemapListings } from '../../../projections/search';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../shared/html';
 import { agentPath, areaPath, listingPath } from './slugs';
 
 /** sitemaps.org: a sitemap holds at most 50,000 URLs (and 50 MB: ours stay far below). */

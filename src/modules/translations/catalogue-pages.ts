@@ -25,7 +25,7 @@ export const PAGE_LABELS = [
   { id: 'pages.area.seeAll', en: 'See all {count} homes', where: 'Area page: the link to the full search' },
   { id: 'pages.area.heading', en: 'Homes for sale in {place}', where: 'Area page (/homes-for-sale/…)' },
   { id: 'pages.area.none', en: 'No homes for sale in {place} right now.', where: 'Area page (/homes-for-sale/…)' },
-  { id: 'pages.area.one', en: '1 home for sale.', where: 'Area page (/homes-for-sale/…)' },
+  { id: 'pages.area.one', en: '{count} home for sale.', where: 'Area page (/homes-for-sale/…), singular (1 in English; 0 and 1 in French)' },
   { id: 'pages.area.page', en: 'page {page}', where: 'Area page (/homes-for-sale/…)' },
   { id: 'pages.area.search', en: 'Search {place} with filters and a map', where: 'Area page (/homes-for-sale/…)' },
   { id: 'pages.area.sold', en: 'See sold homes', where: 'Area page (/homes-for-sale/…)' },

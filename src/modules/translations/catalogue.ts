@@ -114,7 +114,7 @@ export const LABELS = [
   { id: 'search.page', en: 'Page {page}', where: 'Pager: a page number (screen readers)' },
   { id: 'search.nextPage', en: 'Next', where: 'Pager: the page after' },
   { id: 'search.title', en: 'Homes for sale', where: 'Results heading before the first answer' },
-  { id: 'search.oneHome', en: '1 home', where: 'Results: the count' },
+  { id: 'search.oneHome', en: '{count} home', where: 'Results: the count, singular (1 in English; 0 and 1 in French)' },
   { id: 'search.homes', en: '{count} homes', where: 'Results: the count' },
   { id: 'search.shownOnMap', en: 'Showing {shown} of {total} on the map', where: 'Split view: matches the map does not draw' },
   { id: 'search.searching', en: 'Searching…', where: 'Results and map while searching' },

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AccountModals } from '../features/account/AccountModals';
 import { ChatLauncherSlot } from '../features/chat/ChatLauncherSlot';
@@ -5,6 +6,7 @@ import { ToastProvider } from '../ui/ToastProvider';
 import { AppRoutes } from './AppRoutes';
 import { useCurrentUser } from './currentUser';
 import { useLocation } from './location';
+import { queryClient } from './queryClient';
 import { leftServerPage, serverPagePath, takeOver } from './serverPage';
 import { SiteBranding } from './SiteBranding';
 import { SiteHeader } from './SiteHeader';
@@ -35,19 +37,21 @@ export function App() {
     if (loc.pathname !== first && !continuesServerPage(first, loc.pathname)) leftServerPage();
   }, [first, loc.pathname]);
   return (
-    <SiteProvider>
-      <ToastProvider>
-        <a className="skip-link" href="#main">
-          Skip to main content
-        </a>
-        <ImpersonationSlot />
-        <SiteHeader />
-        <AppRoutes pathname={loc.pathname} />
-        <SiteBranding pathname={loc.pathname} />
-        <AccountModals pathname={loc.pathname} search={loc.search} />
-        <ChatLauncherSlot pathname={loc.pathname} />
-      </ToastProvider>
-    </SiteProvider>
+    <QueryClientProvider client={queryClient}>
+      <SiteProvider>
+        <ToastProvider>
+          <a className="skip-link" href="#main">
+            Skip to main content
+          </a>
+          <ImpersonationSlot />
+          <SiteHeader />
+          <AppRoutes pathname={loc.pathname} />
+          <SiteBranding pathname={loc.pathname} />
+          <AccountModals pathname={loc.pathname} search={loc.search} />
+          <ChatLauncherSlot pathname={loc.pathname} />
+        </ToastProvider>
+      </SiteProvider>
+    </QueryClientProvider>
   );
 }
 

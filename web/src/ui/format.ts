@@ -1,8 +1,14 @@
 /** Display formats shared by cards and listing pages. */
+import { formatNumber, pluralCategory } from '../../../src/contract/label-fill';
+import { currentLanguage } from './translations';
+
 // A price as the server's e-mails write it too: money(2100, true) is "$2,100/mo" (a lease's rent).
 export { priceText as money } from '../../../src/contract/price';
-export const count = (n: number | null): string => (n === null ? '—' : n.toLocaleString('en-US'));
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** A number as the page's language writes it (1,234 / 1 234); a dash for none. */
+export const count = (n: number | null, language = currentLanguage()): string => (n === null ? '—' : formatNumber(n, language));
+/** `n` and the word in its plural form, by the language's plural rules (the words are the caller's, in that language). */
+export const plural = (n: number, one: string, many = `${one}s`, language = currentLanguage()) => `${formatNumber(n, language)} ${pluralCategory(n, language) === 'one' ? one : many}`;
 
 export function shortDate(iso: string | null): string {
   if (!iso) return '—';

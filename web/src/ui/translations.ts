@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { fill } from '../../../src/contract/label-fill';
+import { fill, pluralCategory } from '../../../src/contract/label-fill';
 import { type Labels, labelsIn } from '../api/translations';
 
 const SUPPORTED = new Set(['en', 'es', 'fr', 'zh', 'vi']);
@@ -69,13 +69,15 @@ export { fill };
  */
 export function useT(): Translate {
   const l = useSyncExternalStore(subscribe, () => labels, () => null);
-  return (id, english, vars) => fill(l?.[id] ?? english, vars);
+  const language = currentLanguage();
+  return (id, english, vars) => fill(l?.[id] ?? english, vars, language);
 }
 
 /** The page's labels once they arrived (for text made outside rendering: a toast after a request). */
 export function labelsLoaded(): Promise<Translate> {
   return new Promise((resolve) => {
-    const done = () => resolve((id, english, vars) => fill(labels?.[id] ?? english, vars));
+    const language = currentLanguage();
+    const done = () => resolve((id, english, vars) => fill(labels?.[id] ?? english, vars, language));
     if (labels) return done();
     const stop = subscribe(() => {
       stop();
@@ -83,6 +85,12 @@ export function labelsLoaded(): Promise<Translate> {
     });
   });
 }
+
+/**
+ * Whether `n` takes the singular label in the page's language (Intl.PluralRules): 1 in English,
+ * 0 and 1 in French; the catalogue's singular labels carry {count} for that reason.
+ */
+export const isOne = (n: number, language = currentLanguage()): boolean => pluralCategory(n, language) === 'one';
 
 /** A label's text in the page's language (the given English text until the labels arrive). */
 export function useLabel(id: string, fallback: string): string {

@@ -2,7 +2,8 @@ import type { IndexedListing } from '../../../../projections/search';
 import { priceShort } from '../../../contract/price';
 import { assertNever } from '../../../shared/errors';
 import { openHouseWhen } from '../../listings';
-import { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine, type MailMessage, mailPage } from '../../messaging';
+import { html, joinHtml } from '../../../shared/html';
+import { addressText, listingHtml, listingPriceText, listingTextLine, type MailMessage, mailPage } from '../../messaging';
 import type { AlertChangeKind, AlertReason } from '../alerts.events';
 import type { AlertLinkUrls } from '../open-alerts/alert-links';
 
@@ -85,18 +86,17 @@ export function renderAlertEmail(items: readonly AlertItem[], m: AlertMailContex
     `Stop property alerts: ${m.unsubscribe.propertyAlerts}`,
     `Unsubscribe from all e-mail: ${m.unsubscribe.email}`,
   ].join('\n');
-  const cards = items
-    .map((i) => {
-      const headline = `${changeLine(i.kind, i.detail, i.listing.forRent)}${i.reason === 'favorite' ? ' · a home you saved' : ''}`;
-      const pixel = i.links ? `\n<img src="${escapeHtml(i.links.pixel)}" alt="" width="1" height="1" style="display:block;border:0;width:1px;height:1px">` : '';
-      return `<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">
+  const cards = items.map((i) => {
+    const headline = `${changeLine(i.kind, i.detail, i.listing.forRent)}${i.reason === 'favorite' ? ' · a home you saved' : ''}`;
+    const pixel = i.links && html`
+<img src="${i.links.pixel}" alt="" width="1" height="1" style="display:block;border:0;width:1px;height:1px">`;
+    return html`<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">
 ${listingHtml(i.listing, { href: link(i), baseUrl: m.baseUrl, headline })}${pixel}</td></tr>`;
-    })
-    .join('\n');
-  const html = mailPage(m.siteName, [
-    `<tr><td style="padding-top:12px">Hi ${escapeHtml(m.firstName)},</td></tr>`,
-    cards,
-    `<tr><td style="padding-top:16px;font-size:12px;color:#6b7280"><a href="${escapeHtml(m.unsubscribe.propertyAlerts)}">Stop property alerts</a> · <a href="${escapeHtml(m.unsubscribe.email)}">Unsubscribe from all e-mail</a></td></tr>`,
+  });
+  const page = mailPage(m.siteName, [
+    html`<tr><td style="padding-top:12px">Hi ${m.firstName},</td></tr>`,
+    joinHtml(cards, '\n'),
+    html`<tr><td style="padding-top:16px;font-size:12px;color:#6b7280"><a href="${m.unsubscribe.propertyAlerts}">Stop property alerts</a> · <a href="${m.unsubscribe.email}">Unsubscribe from all e-mail</a></td></tr>`,
   ]);
-  return { to: m.to, subject, text, html, headers: { ...m.unsubscribe.headers } };
+  return { to: m.to, subject, text, html: page, headers: { ...m.unsubscribe.headers } };
 }

@@ -1,3 +1,4 @@
+import { localDate } from '../../../contract/tasks';
 import type { BehaviourKind, BehaviourThresholds } from '../../../contract/behaviour-alerts';
 import type { BehaviourFact } from '../behaviour.events';
 
@@ -11,13 +12,8 @@ const MINUTE_MS = 60_000;
 const time = (f: BehaviourFact) => Date.parse(f.at);
 /** What the lead did themselves (an alert sent to them is not their doing). */
 const isActivity = (f: BehaviourFact) => f.kind !== 'alertSent';
-const days = new Map<string, Intl.DateTimeFormat>();
 /** The calendar day (YYYY-MM-DD) of a doing in the office's zone: 11 pm in Seattle is that day, not the next UTC one. */
-function dayOf(f: BehaviourFact, zone: string): string {
-  let format = days.get(zone);
-  if (!format) days.set(zone, (format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })));
-  return format.format(new Date(f.at));
-}
+const dayOf = (f: BehaviourFact, zone: string): string => localDate(new Date(f.at), zone);
 
 /**
  * The behaviour rules, one pure function: what the lead's latest event (`trigger`), after what

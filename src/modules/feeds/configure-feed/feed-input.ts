@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MLS_NAME } from '../../listings';
 import { FEED_PAGING, FEED_RESOURCE_NAMES } from '../../../contract/feeds';
+import { canonicalTimeZone } from '../../../contract/time-zone';
 
 /**
  * What staff give to add or change a feed (back-office form and `npm run feed -- add`): every
@@ -47,12 +48,7 @@ export const FeedInput = z.strictObject({
 export type FeedInput = z.infer<typeof FeedInput>;
 
 export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return canonicalTimeZone(zone) !== null;
 }
 
 /** `15m`, `1h`, `90s`, `2d` or a number of seconds, as the CLI's --interval takes it. */

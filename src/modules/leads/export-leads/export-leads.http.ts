@@ -12,7 +12,8 @@ import { subdomainsOf } from '../../../../projections/sites';
 import { fullNames } from '../../../../projections/users';
 import { filtersOf, SavedLeadFilters } from '../dashboard/lead-filters';
 import { dashboardViewer } from '../dashboard/viewer';
-import { csvRow, exportFilename, LEAD_CSV_HEADER, leadCsvRow, UTF8_BOM } from './lead-csv';
+import { csvLine, UTF8_BOM } from '../../../contract/csv';
+import { exportFilename, LEAD_CSV_HEADER, leadCsvRow } from './lead-csv';
 
 const EXPORT_LIMIT: RateLimit = { name: 'lead-export', limit: 10, windowSeconds: 600, message: 'Too many exports; try again in a few minutes' };
 /** Exports running at once on this instance: each holds a database connection while its file streams. */
@@ -53,7 +54,7 @@ export class ExportLeadsController {
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${exportFilename(now)}"`);
       res.setHeader('Cache-Control', 'no-store');
-      let open = await write(res, UTF8_BOM + csvRow(LEAD_CSV_HEADER));
+      let open = await write(res, UTF8_BOM + csvLine(LEAD_CSV_HEADER));
       const agents = new Map<string, string>();
       const sites = new Map<string, string>();
       for await (const rows of leadPages(this.pool, viewer, filters, PAGE)) {

@@ -1,22 +1,5 @@
+import { csvLine } from '../../../contract/csv';
 import { formatPhone } from '../../../contract/phone';
-
-/** What spreadsheet programs need to read UTF-8 (accents, non-Latin names) as UTF-8. */
-export const UTF8_BOM = '\uFEFF';
-
-/**
- * One CSV cell (RFC 4180), safe to open in a spreadsheet: a value that a spreadsheet would take
- * for a formula (starting with = + - @, a tab or a carriage return) gets a leading ' (OWASP's
- * CSV injection advice), then a value with a comma, quote or line break is quoted, its quotes
- * doubled.
- */
-export function csvCell(value: string | null | undefined): string {
-  let v = value ?? '';
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
-/** One CSV record, CRLF-terminated as RFC 4180 says. */
-export const csvRow = (cells: readonly (string | null | undefined)[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** A lead as the export needs it: the list's row and the names the export looked up. */
 export type ExportedLead = {
@@ -58,8 +41,9 @@ export const LEAD_CSV_HEADER = [
 /** 2026-11-23 14:05:09: a form every spreadsheet program reads as a date and time. */
 const when = (d: Date | null) => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : '');
 
+/** One lead as a spreadsheet-safe CSV line (formulas neutralised: `csvCell`). */
 export const leadCsvRow = (l: ExportedLead): string =>
-  csvRow([
+  csvLine([
     l.fullName,
     l.email,
     formatPhone(l.phone),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow, exportFilename, LEAD_CSV_HEADER, leadCsvRow, UTF8_BOM } from './lead-csv';
+import { csvCell, csvLine, UTF8_BOM } from '../../../contract/csv';
+import { exportFilename, LEAD_CSV_HEADER, leadCsvRow } from './lead-csv';
 
 describe('CSV cells (RFC 4180)', () => {
   it('leaves plain values alone, and empty for nothing', () => {
@@ -27,7 +28,8 @@ describe('CSV cells (RFC 4180)', () => {
     expect(csvCell('+1 206 555 0100')).toBe("'+1 206 555 0100");
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\t=1')).toBe("'\t=1");
+    // A tab is quoted too: a spreadsheet that splits on tabs keeps the cell whole.
+    expect(csvCell('\t=1')).toBe(`"'\t=1"`);
     expect(csvCell('\r=1')).toBe(`"'\r=1"`);
     // Only at the start: a hyphenated name or an e-mail is left as it is.
     expect(csvCell('Anne-Marie')).toBe('Anne-Marie');
@@ -35,7 +37,7 @@ describe('CSV cells (RFC 4180)', () => {
   });
 
   it('rows end in CRLF', () => {
-    expect(csvRow(['a', 'b,c', null])).toBe('a,"b,c",\r\n');
+    expect(csvLine(['a', 'b,c', null])).toBe('a,"b,c",\r\n');
   });
 });
 
@@ -61,7 +63,7 @@ describe('a lead as a CSV row', () => {
     expect(row).toBe(
       '"Zoë ""Z"" O’Brien",zoe@example.com,206-555-0142,Attempted contact,"vip; Kent, WA",zillow,jane,Jane Agent,Buyer,2026-11-20 08:00:00,2026-11-23 14:05:09,2026-11-20 08:05:00,,no,8c1f0d2e-0000-4000-8000-000000000001\r\n',
     );
-    expect(csvRow(LEAD_CSV_HEADER).split(',')).toHaveLength(row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).length);
+    expect(csvLine(LEAD_CSV_HEADER).split(',')).toHaveLength(row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).length);
   });
 
   it('is named after the day of the export', () => {

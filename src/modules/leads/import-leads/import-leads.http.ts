@@ -27,7 +27,7 @@ import { DB_POOL } from '../../../app/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
-import { CsvError, encodeCsv, parseCsv } from '../../../contract/csv';
+import { CsvError, parseCsv, toCsv, UTF8_BOM } from '../../../contract/csv';
 import { DUPLICATE_POLICIES, type DuplicatePolicy, guessMapping, IMPORT_FIELDS, IMPORT_LIMITS, IMPORT_MESSAGES, resolveMapping, rowValues } from '../../../contract/lead-import';
 import { AppError, notFound, validation } from '../../../shared/errors';
 import { stableId } from '../../../shared/stable-id';
@@ -154,11 +154,12 @@ export class ImportLeadsController {
   async report(@Param('importId') importId: string, @Req() req: Request, @Res() res: Response) {
     await this.visibleImport(importId, req);
     const rows = await importReport(this.pool, importId);
-    const csv = encodeCsv([['Row', 'Result', 'Message', 'Lead id'], ...rows.map((r) => [String(r.row), r.outcome, r.message, r.leadId ?? ''])]);
+    // A file for a spreadsheet: its cells are neutralised like the export's.
+    const csv = toCsv(['Row', 'Result', 'Message', 'Lead id'], rows.map((r) => [r.row, r.outcome, r.message, r.leadId]));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="import-report-${importId}.csv"`);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.send(`\uFEFF${csv}`);
+    res.send(UTF8_BOM + csv);
   }
 
   private async visibleImport(importId: string, req: Request) {

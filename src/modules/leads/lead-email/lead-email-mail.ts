@@ -1,4 +1,5 @@
-import { escapeHtml, type MailMessage } from '../../messaging';
+import { html } from '../../../shared/html';
+import type { MailMessage } from '../../messaging';
 import { plainTextToHtml } from './plain-text-html';
 
 export type LeadEmailMail = {
@@ -23,11 +24,11 @@ export type LeadEmailMail = {
 export function renderLeadEmail(m: LeadEmailMail): MailMessage {
   const from = [m.agentName, m.siteName].filter(Boolean).join(' · ');
   const text = [m.body, '', '-- ', from, `Reply to this e-mail to answer ${m.agentName || m.siteName}.`, `Unsubscribe from e-mail: ${m.unsubscribe.email}`].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px;background:#ffffff;line-height:1.5">
+  const page = html`<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px;background:#ffffff;line-height:1.5">
 <div style="max-width:600px">
 ${plainTextToHtml(m.body)}
-<p style="margin:24px 0 0;padding-top:12px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280">${escapeHtml(from)}<br>
-Reply to this e-mail to answer ${escapeHtml(m.agentName || m.siteName)}. · <a href="${escapeHtml(m.unsubscribe.email)}" style="color:#6b7280">Unsubscribe from e-mail</a></p>
-</div></body></html>`;
-  return { to: m.to, subject: m.subject, text, html, replyTo: m.replyTo, headers: { ...m.unsubscribe.headers } };
+<p style="margin:24px 0 0;padding-top:12px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280">${from}<br>
+Reply to this e-mail to answer ${m.agentName || m.siteName}. · <a href="${m.unsubscribe.email}" style="color:#6b7280">Unsubscribe from e-mail</a></p>
+</div></body></html>`.text;
+  return { to: m.to, subject: m.subject, text, html: page, replyTo: m.replyTo, headers: { ...m.unsubscribe.headers } };
 }

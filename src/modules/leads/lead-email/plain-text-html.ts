@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../messaging';
+import { type Html, html, joinHtml } from '../../../shared/html';
 
 // Web addresses (http, https, or starting with www.) and e-mail addresses; nothing else becomes a link.
 const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"]+|\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/gi;
@@ -13,8 +13,8 @@ function trimLink(raw: string): string {
 }
 
 /** One line of text as HTML: every character escaped, addresses as links. */
-export function inlineHtml(text: string): string {
-  let out = '';
+export function inlineHtml(text: string): Html {
+  const out: Html[] = [];
   let at = 0;
   for (const m of text.matchAll(LINK)) {
     const start = m.index;
@@ -22,11 +22,14 @@ export function inlineHtml(text: string): string {
     const web = /^(https?:\/\/|www\.)/i.test(m[0]);
     const shown = web ? trimLink(m[0]) : m[0];
     const href = !web ? `mailto:${shown}` : /^www\./i.test(shown) ? `https://${shown}` : shown;
-    out += escapeHtml(text.slice(at, start)) + `<a href="${escapeHtml(href)}">${escapeHtml(shown)}</a>`;
+    out.push(html`${text.slice(at, start)}<a href="${href}">${shown}</a>`);
     at = start + shown.length;
   }
-  return out + escapeHtml(text.slice(at));
+  return html`${out}${text.slice(at)}`;
 }
+
+const BR = html`<br>
+`;
 
 type Run = { readonly kind: 'p' | 'ul' | 'ol'; readonly lines: string[] };
 
@@ -36,9 +39,9 @@ type Run = { readonly kind: 'p' | 'ul' | 'ol'; readonly lines: string[] };
  * kept, lines starting with "-", "*" or "•" as a bulleted list and "1." or "1)" as a numbered
  * one, web and e-mail addresses as links (http and https only; nothing else is ever a link).
  */
-export function plainTextToHtml(text: string): string {
+export function plainTextToHtml(text: string): Html {
   const blocks = text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/);
-  const html: string[] = [];
+  const out: Html[] = [];
   for (const block of blocks) {
     const runs: Run[] = [];
     for (const line of block.split('\n')) {
@@ -52,9 +55,11 @@ export function plainTextToHtml(text: string): string {
       else runs.push({ kind, lines: [content] });
     }
     for (const run of runs) {
-      if (run.kind === 'p') html.push(`<p style="margin:0 0 12px">${run.lines.map(inlineHtml).join('<br>\n')}</p>`);
-      else html.push(`<${run.kind} style="margin:0 0 12px;padding-left:24px">${run.lines.map((l) => `<li>${inlineHtml(l)}</li>`).join('')}</${run.kind}>`);
+      const lines = run.lines.map(inlineHtml);
+      if (run.kind === 'p') out.push(html`<p style="margin:0 0 12px">${lines.flatMap((l, i) => (i === 0 ? [l] : [BR, l]))}</p>`);
+      else if (run.kind === 'ul') out.push(html`<ul style="margin:0 0 12px;padding-left:24px">${lines.map((l) => html`<li>${l}</li>`)}</ul>`);
+      else out.push(html`<ol style="margin:0 0 12px;padding-left:24px">${lines.map((l) => html`<li>${l}</li>`)}</ol>`);
     }
   }
-  return html.join('\n');
+  return joinHtml(out, '\n');
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { inlineHtml, plainTextToHtml } from './plain-text-html';
+import * as made from './plain-text-html';
+
+// The markup as it goes into the e-mail.
+const inlineHtml = (text: string) => made.inlineHtml(text).text;
+const plainTextToHtml = (text: string) => made.plainTextToHtml(text).text;
 
 const P = '<p style="margin:0 0 12px">';
 

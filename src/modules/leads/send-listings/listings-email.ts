@@ -1,5 +1,6 @@
 import type { IndexedListing } from '../../../../projections/search';
-import { addressText, courtesyOf, escapeHtml, listingHtml, listingPriceText, listingTextLine, type MailMessage, mailPage } from '../../messaging';
+import { html } from '../../../shared/html';
+import { addressText, courtesyOf, listingHtml, listingPriceText, listingTextLine, type MailMessage, mailPage } from '../../messaging';
 import type { ListingMailUrls } from './listing-mail-links';
 
 export type ListingsEmail = {
@@ -42,15 +43,14 @@ export function renderListingsEmail(m: ListingsEmail): MailMessage {
     '',
     `Unsubscribe from all e-mail: ${m.unsubscribe.email}`,
   ].join('\n');
-  const html = mailPage(m.siteName, [
-    `<tr><td style="padding-top:12px">Hi ${escapeHtml(m.firstName)},</td></tr>`,
-    `<tr><td style="padding-top:8px">${escapeHtml(intro)}</td></tr>`,
-    note
-      ? `<tr><td style="padding-top:12px"><p style="margin:0;color:#6b7280">${escapeHtml(m.agentName)} wrote:</p><p style="margin:4px 0 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${escapeHtml(note)}</p></td></tr>`
-      : '',
-    ...m.listings.map((l) => `<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb" data-pdid="${escapeHtml(l.pdid)}">\n${listingHtml(l, { href: m.links.click(l.pdid), baseUrl: m.baseUrl })}</td></tr>`),
-    `<tr><td style="padding-top:16px;font-size:12px;color:#6b7280">${escapeHtml(`— ${m.agentName}, ${m.siteName}`)} · <a href="${escapeHtml(m.unsubscribe.email)}">Unsubscribe from all e-mail</a>
-<img src="${escapeHtml(m.links.pixel)}" alt="" width="1" height="1" style="display:block;border:0;width:1px;height:1px"></td></tr>`,
+  const page = mailPage(m.siteName, [
+    html`<tr><td style="padding-top:12px">Hi ${m.firstName},</td></tr>`,
+    html`<tr><td style="padding-top:8px">${intro}</td></tr>`,
+    note &&
+      html`<tr><td style="padding-top:12px"><p style="margin:0;color:#6b7280">${m.agentName} wrote:</p><p style="margin:4px 0 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${note}</p></td></tr>`,
+    ...m.listings.map((l) => html`<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb" data-pdid="${l.pdid}">\n${listingHtml(l, { href: m.links.click(l.pdid), baseUrl: m.baseUrl })}</td></tr>`),
+    html`<tr><td style="padding-top:16px;font-size:12px;color:#6b7280">${`— ${m.agentName}, ${m.siteName}`} · <a href="${m.unsubscribe.email}">Unsubscribe from all e-mail</a>
+<img src="${m.links.pixel}" alt="" width="1" height="1" style="display:block;border:0;width:1px;height:1px"></td></tr>`,
   ]);
-  return { to: m.to, subject, text, html, headers: { ...m.unsubscribe.headers } };
+  return { to: m.to, subject, text, html: page, headers: { ...m.unsubscribe.headers } };
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../messaging';
+import { html } from '../../../shared/html';
 
 /** Why someone is told: the lead is now theirs, it is in their office's pond, or a copy for the broker. */
 export type NoticeKind = 'assigned' | 'pond' | 'copy';
@@ -53,12 +53,12 @@ export function renderNotice(kind: NoticeKind, lead: NoticeLead, o: { readonly u
   const listing = lead.listing ? clip(lead.listing, 200) : null;
   const action = kind === 'pond' ? 'Claim the lead' : 'Open the lead';
   const text = [headline, '', ...(message ? ['Message:', message, ''] : []), ...(listing ? [`Listing: ${listing}`, ''] : []), `${action}: ${o.url}`].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px">
-<p style="margin:0 0 12px;font-size:16px">${escapeHtml(headline)}</p>
-${message ? `<p style="margin:0;color:#6b7280">Message:</p><p style="margin:4px 0 12px;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${escapeHtml(message)}</p>` : ''}
-${listing ? `<p style="margin:0 0 12px">Listing: ${escapeHtml(listing)}</p>` : ''}
-<p style="margin:0"><a href="${escapeHtml(o.url)}" style="color:#1d4ed8">${action}</a></p>
-</body></html>`;
+  const page = html`<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px">
+<p style="margin:0 0 12px;font-size:16px">${headline}</p>
+${message && html`<p style="margin:0;color:#6b7280">Message:</p><p style="margin:4px 0 12px;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${message}</p>`}
+${listing && html`<p style="margin:0 0 12px">Listing: ${listing}</p>`}
+<p style="margin:0"><a href="${o.url}" style="color:#1d4ed8">${action}</a></p>
+</body></html>`.text;
   const smsMessage = clip(lead.message, SMS_MESSAGE_CHARS);
   const sms = [
     kind === 'pond' ? `Pond lead: ${who}, first to claim gets it.` : kind === 'copy' ? `New lead for ${o.agentName ?? 'your office'}: ${who}.` : `New lead: ${who}.`,
@@ -69,5 +69,5 @@ ${listing ? `<p style="margin:0 0 12px">Listing: ${escapeHtml(listing)}</p>` : '
     .filter(Boolean)
     .join(' ');
   const push = kind === 'pond' ? { title: 'Lead in the pond', body: `${who}: first to claim gets it` } : { title: 'New lead', body: who };
-  return { subject, text, html, sms, push };
+  return { subject, text, html: page, sms, push };
 }

@@ -1,5 +1,6 @@
 import type { IndexedListing } from '../../../../projections/search';
-import { addressText, escapeHtml, listingHtml, listingPriceText, listingTextLine, type MailMessage, mailPage } from '../../messaging';
+import { html } from '../../../shared/html';
+import { addressText, listingHtml, listingPriceText, listingTextLine, type MailMessage, mailPage } from '../../messaging';
 import { defangLinks } from './defang-links';
 
 export type ShareMail = {
@@ -42,14 +43,13 @@ export function renderShareEmail(m: ShareMail): MailMessage {
     '',
     why,
   ].join('\n');
-  const html = mailPage(m.siteName, [
-    `<tr><td style="padding-top:12px">${escapeHtml(sender)} found this home on ${escapeHtml(m.siteName)} and shared it with you.</td></tr>`,
-    message
-      ? `<tr><td style="padding-top:12px"><p style="margin:0;color:#6b7280">${escapeHtml(name)} wrote:</p><p style="margin:4px 0 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${escapeHtml(message)}</p></td></tr>`
-      : '',
-    `<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">
+  const page = mailPage(m.siteName, [
+    html`<tr><td style="padding-top:12px">${sender} found this home on ${m.siteName} and shared it with you.</td></tr>`,
+    message &&
+      html`<tr><td style="padding-top:12px"><p style="margin:0;color:#6b7280">${name} wrote:</p><p style="margin:4px 0 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${message}</p></td></tr>`,
+    html`<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">
 ${listingHtml(l, { href, baseUrl: m.baseUrl })}</td></tr>`,
-    `<tr><td style="padding-top:16px;font-size:12px;color:#6b7280">${escapeHtml(why)}</td></tr>`,
+    html`<tr><td style="padding-top:16px;font-size:12px;color:#6b7280">${why}</td></tr>`,
   ]);
-  return { to: m.to, subject: `${name} shared a home with you: ${addressText(l)} — ${listingPriceText(l)}`, text, html };
+  return { to: m.to, subject: `${name} shared a home with you: ${addressText(l)} — ${listingPriceText(l)}`, text, html: page };
 }

@@ -5,40 +5,21 @@
  * start and the zone (the lead's, else the office's). Daylight-saving changes are handled by
  * working in local wall time and converting back through the zone's offset at that instant.
  */
+import { canonicalTimeZone, instantOfWallTime, wallClock } from '../../../contract/time-zone';
+
 export type BusinessHours = { readonly startHour: number; readonly endHour: number; readonly days: readonly number[] };
 export const DEFAULT_BUSINESS_HOURS: BusinessHours = { startHour: 9, endHour: 17, days: [1, 2, 3, 4, 5] };
 
 type Local = { y: number; m: number; d: number; minutes: number };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
 /** The wall clock of `zone` at an instant (to the minute; seconds are dropped). */
 function localOf(at: Date, zone: string): Local {
-  const parts = Object.fromEntries(formatter(zone).formatToParts(at).map((p) => [p.type, p.value]));
-  return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const w = wallClock(at, zone);
+  return { y: w.year, m: w.month, d: w.day, minutes: w.hour * 60 + w.minute };
 }
 
-/** The zone's offset from UTC at an instant, in minutes. */
-function offsetAt(at: Date, zone: string): number {
-  const l = localOf(at, zone);
-  const asUtc = Date.UTC(l.y, l.m - 1, l.d, 0, l.minutes);
-  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
-}
-
-/** The instant a wall-clock time of `zone` names (a time skipped by a spring-forward lands just after the gap). */
-function instantOf(l: Local, zone: string): Date {
-  const guess = Date.UTC(l.y, l.m - 1, l.d, 0, l.minutes);
-  const first = guess - offsetAt(new Date(guess), zone) * 60_000;
-  return new Date(guess - offsetAt(new Date(first), zone) * 60_000);
-}
+/** The instant a wall-clock time of `zone` names (a time a spring change skips is read with the offset before it). */
+const instantOf = (l: Local, zone: string): Date => new Date(instantOfWallTime(Date.UTC(l.y, l.m - 1, l.d, 0, l.minutes), zone));
 
 const weekday = (l: Local): number => new Date(Date.UTC(l.y, l.m - 1, l.d)).getUTCDay();
 const nextDay = (l: Local): Local => {
@@ -77,11 +58,5 @@ export function waitEnds(from: Date, amount: number, unit: 'hours' | 'days', zon
 
 /** A zone name this server's Intl knows; anything else falls back to the caller's default. */
 export function knownZone(zone: string | null | undefined, fallback: string): string {
-  if (!zone) return fallback;
-  try {
-    formatter(zone);
-    return zone;
-  } catch {
-    return fallback;
-  }
+  return zone && canonicalTimeZone(zone) !== null ? zone : fallback;
 }

@@ -1,4 +1,5 @@
 import type { StoredEvent } from '../../../shared/event';
+import { html, joinHtml } from '../../../shared/html';
 import { isThePersons, type PersonEvents } from '../person-events';
 
 /** The export's sections (issue 18, part 3), and which event types fill each. */
@@ -53,22 +54,21 @@ function about(e: StoredEvent, person: PersonEvents): boolean {
 
 const withoutSecrets = (d: Record<string, unknown>) => Object.fromEntries(Object.entries(d).filter(([k]) => !SECRET_FIELDS.has(k)));
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The same export as one readable page (every value escaped; no script, no outside resource). */
 export function exportHtml(x: PersonExport): string {
   const rows = (items: readonly ExportItem[]) =>
     items.length === 0
-      ? '<p>Nothing.</p>'
-      : `<table><thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Details</th></tr></thead><tbody>${items
-          .map((i) => `<tr><td>${escape(i.at)}</td><td>${escape(i.type)}</td><td><dl>${Object.entries(i.data)
-            .map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(typeof v === 'string' ? v : JSON.stringify(v))}</dd>`)
-            .join('')}</dl></td></tr>`)
-          .join('')}</tbody></table>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Your data at Porchlight</title>
+      ? html`<p>Nothing.</p>`
+      : html`<table><thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Details</th></tr></thead><tbody>${items.map(
+          (i) => html`<tr><td>${i.at}</td><td>${i.type}</td><td><dl>${Object.entries(i.data).map(
+            ([k, v]) => html`<dt>${k}</dt><dd>${typeof v === 'string' ? v : JSON.stringify(v)}</dd>`,
+          )}</dl></td></tr>`,
+        )}</tbody></table>`;
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Your data at Porchlight</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem;max-width:60rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #888;padding:.25rem;text-align:left;vertical-align:top}dt{font-weight:600}dd{margin:0 0 .25rem}</style></head>
-<body><main><h1>Your data at Porchlight</h1><p>Account ${escape(x.userId)}, exported ${escape(x.exportedAt)}.</p>
-${Object.entries(x.sections)
-  .map(([name, items]) => `<section><h2>${escape(name[0]!.toUpperCase() + name.slice(1))} (${items.length})</h2>${rows(items)}</section>`)
-  .join('\n')}</main></body></html>`;
+<body><main><h1>Your data at Porchlight</h1><p>Account ${x.userId}, exported ${x.exportedAt}.</p>
+${joinHtml(
+  Object.entries(x.sections).map(([name, items]) => html`<section><h2>${name[0]!.toUpperCase() + name.slice(1)} (${items.length})</h2>${rows(items)}</section>`),
+  '\n',
+)}</main></body></html>`.text;
 }

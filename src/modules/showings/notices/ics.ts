@@ -6,7 +6,7 @@
  * any zone, including its future rule changes as far as the runtime knows them.
  */
 
-import { offsetMinutes } from '../../listings';
+import { offsetMinutes } from '../../../contract/time-zone';
 
 export type IcsPerson = { readonly name: string; readonly email: string };
 

@@ -1,5 +1,6 @@
 import { showingWhen } from '../../../contract/showings';
-import { escapeHtml, type MailAttachment, type MailMessage } from '../../messaging';
+import { html } from '../../../shared/html';
+import type { MailAttachment, MailMessage } from '../../messaging';
 import { type IcsPerson, showingCalendar } from './ics';
 
 /** A showing as its notices tell it: where, when (on the listing's clock), with whom. */
@@ -58,9 +59,9 @@ function calendar(c: NoticeContext, method: 'REQUEST' | 'CANCEL'): MailAttachmen
 function body(paragraphs: readonly string[]): { text: string; html: string } {
   return {
     text: paragraphs.join('\n\n'),
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px">${paragraphs
-      .map((p) => `<p style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(p)}</p>`)
-      .join('')}</body></html>`,
+    html: html`<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px">${paragraphs.map(
+      (p) => html`<p style="margin:0 0 12px;white-space:pre-wrap">${p}</p>`,
+    )}</body></html>`.text,
   };
 }
 

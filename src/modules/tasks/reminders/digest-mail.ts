@@ -1,5 +1,6 @@
 import { TASK_TYPE_LABEL, type TaskView } from '../../../contract/tasks';
-import { escapeHtml, type MailMessage } from '../../messaging';
+import { html, joinHtml } from '../../../shared/html';
+import type { MailMessage } from '../../messaging';
 
 export type TaskDigest = {
   readonly to: string;
@@ -36,18 +37,19 @@ export function renderTaskDigest(d: TaskDigest): MailMessage {
     '',
     `Times are in ${d.timeZone}; change your time zone in the dashboard's settings.`,
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px;background:#f9fafb">
+  const page = html`<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px;background:#f9fafb">
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;padding:16px;border-radius:8px">
-<tr><td style="font-size:18px;font-weight:700;padding-bottom:8px;border-bottom:3px solid #f59e0b">Your tasks for ${escapeHtml(dayTitle(d.localDate))}</td></tr>
-${sections
-  .map(
-    (s) => `<tr><td style="padding-top:12px"><h2 style="font-size:16px;margin:0 0 4px">${s.title}</h2><ul style="margin:0;padding-left:20px">${s.items
-      .map((i) => `<li style="margin:4px 0"><a href="${escapeHtml(link(i.t))}" style="color:#1d4ed8">${escapeHtml(i.text)}</a></li>`)
-      .join('')}</ul></td></tr>`,
-  )
-  .join('\n')}
-<tr><td style="padding-top:16px"><a href="${escapeHtml(tasksUrl)}" style="color:#1d4ed8">All your tasks</a></td></tr>
-<tr><td style="padding-top:16px;font-size:12px;color:#6b7280">Times are in ${escapeHtml(d.timeZone)}; change your time zone in the dashboard's settings.</td></tr>
-</table></body></html>`;
-  return { to: d.to, subject: `Your tasks for ${dayTitle(d.localDate)}: ${counts}`, text, html };
+<tr><td style="font-size:18px;font-weight:700;padding-bottom:8px;border-bottom:3px solid #f59e0b">Your tasks for ${dayTitle(d.localDate)}</td></tr>
+${joinHtml(
+  sections.map(
+    (s) => html`<tr><td style="padding-top:12px"><h2 style="font-size:16px;margin:0 0 4px">${s.title}</h2><ul style="margin:0;padding-left:20px">${s.items.map(
+      (i) => html`<li style="margin:4px 0"><a href="${link(i.t)}" style="color:#1d4ed8">${i.text}</a></li>`,
+    )}</ul></td></tr>`,
+  ),
+  '\n',
+)}
+<tr><td style="padding-top:16px"><a href="${tasksUrl}" style="color:#1d4ed8">All your tasks</a></td></tr>
+<tr><td style="padding-top:16px;font-size:12px;color:#6b7280">Times are in ${d.timeZone}; change your time zone in the dashboard's settings.</td></tr>
+</table></body></html>`.text;
+  return { to: d.to, subject: `Your tasks for ${dayTitle(d.localDate)}: ${counts}`, text, html: page };
 }

@@ -1,16 +1,8 @@
 import { DEFAULT_TIME_ZONE } from '../../../contract/tasks';
+import { canonicalTimeZone } from '../../../contract/time-zone';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { agentZoneStream, type AgentZoneEvent } from '../tasks.events';
 
-/** Whether this runtime knows the IANA zone (a zone stored by an older runtime may not be). */
-function known(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The time zone of the first of these users who chose one (AgentTimeZoneSet, read from the log so
@@ -22,7 +14,8 @@ export async function zoneOfUsers(store: EventStore, userIds: readonly (string |
     if (!userId) continue;
     const events = (await store.readStream(agentZoneStream(userId), { direction: 'backwards', limit: 1 })) as unknown as AgentZoneEvent[];
     const zone = events[0]?.data.timeZone;
-    if (zone && known(zone)) return zone;
+    // A zone stored by an older runtime may be unknown to this one.
+    if (zone && canonicalTimeZone(zone) !== null) return zone;
   }
   return DEFAULT_TIME_ZONE;
 }

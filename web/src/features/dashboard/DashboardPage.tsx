@@ -4,12 +4,13 @@ import { type Push, type PushName, useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
 import { navigate, useLocation } from '../../app/location';
 import { addressWithLead } from './MergedFrom';
+import { useLeadDetails } from './useLeadDetails';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { useSite } from '../../app/useSite';
 import type { Subscribe } from './ChatPanel';
 import { ConversationPanel } from './ConversationPanel';
 import { conversationApi } from './conversationApi';
-import { type Agent, dashboardApi, type FeedLead, type FeedResponse, type Filters, type TimelineEntry } from './dashboardApi';
+import { type Agent, dashboardApi, type FeedLead, type FeedResponse, type Filters } from './dashboardApi';
 import { matchesSimple, placesPushedLeads } from './leadFilters';
 import { LeadListPane } from './LeadListPane';
 import { openLead, PHONE, PhoneBack } from './PhoneBack';
@@ -27,7 +28,7 @@ import { PushLedger } from './pushLedger';
 import { TeamPanel } from './TeamPanel';
 import { TasksView } from './TasksView';
 import { CalendarView } from './CalendarView';
-import { agentZone, type NoteView } from './tasksApi';
+import { agentZone } from './tasksApi';
 import { BoardView } from './BoardView';
 import { PipelinePanel } from './PipelinePanel';
 import { TextMessageDialog } from './TextMessageDialog';
@@ -45,7 +46,6 @@ const CATCH_UP_TRIES = 5;
 const ReportsPage = lazy(() => import('../reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
 const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'lead.merged', 'thread.item', 'thread.read', 'calendar.changed', 'lead.behaviour'];
-type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
 
 /**
  * /dashboard for agents, brokers and staff: the live lead feed (new leads slide in), the
@@ -70,7 +70,7 @@ export function DashboardPage() {
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const [unread, setUnread] = useState<Readonly<Record<string, number>>>({});
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
-  const [details, setDetails] = useState<Details | null>(null);
+  const { details, loading: leadLoading, failed: leadFailed, update: updateLead, reload: reloadLead } = useLeadDetails(selectedId);
   const [agents, setAgents] = useState<readonly Agent[]>([]);
   const [chatOpen, setChatOpen] = useState(params.get('chat') === '1');
   const [texting, setTexting] = useState(false);
@@ -113,18 +113,6 @@ export function DashboardPage() {
     void agentZone();
   }, []);
 
-  const loadDetails = useCallback((leadId: string) => {
-    dashboardApi.lead(leadId).then((d) => {
-      setDetails(d);
-      // A merged lead's old address answers with the lead it was merged into (issue 18): show its address.
-      if (d.lead.leadId !== leadId) navigate(addressWithLead(d.lead.leadId), { replace: true });
-    }, () => setDetails(null));
-  }, []);
-  useEffect(() => {
-    if (selectedId) loadDetails(selectedId);
-    else setDetails(null);
-  }, [selectedId, loadDetails]);
-
   const upsert = useCallback((lead: FeedLead, isNew: boolean) => {
     if (!placesPushedLeads(filtersRef.current)) reloadSoon();
     else setFeed((f) => {
@@ -160,7 +148,7 @@ export function DashboardPage() {
         setFeed((f) => (f && f.leads.some((o) => o.leadId === leadId) ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
         void dashboardApi.lead(into).then((d) => upsert(d.lead, false), () => undefined);
         if (selectedRef.current === leadId) navigate(addressWithLead(into), { replace: true });
-        else if (selectedRef.current === into) loadDetails(into);
+        else if (selectedRef.current === into) reloadLead(into);
       } else if (p.name === 'lead.activity') {
         if (typeof x.assignedAgentId === 'string' && feed?.me.role === 'agent' && x.assignedAgentId !== feed.me.userId) {
           setFeed((f) => (f ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
@@ -178,10 +166,10 @@ export function DashboardPage() {
         void dashboardApi.lead(leadId).then((d) => {
           setFeed((f) => (f ? { ...f, leads: f.leads.map((o) => (o.leadId === leadId ? d.lead : o)) } : f));
           // The timeline as read names homes by address (a push says 'a home').
-          if (selectedRef.current === leadId) setDetails((cur) => (cur && cur.lead.leadId === leadId ? { ...cur, lead: d.lead, timeline: d.timeline } : cur));
+          if (selectedRef.current === leadId) updateLead(leadId, (cur) => ({ ...cur, lead: d.lead, timeline: d.timeline }));
         }, () => undefined);
         if (selectedRef.current === leadId) {
-          setDetails((d) => (d && d.lead.leadId === leadId ? { ...d, lead: { ...d.lead, lastActivityAt: String(x.at) }, timeline: [{ type: String(x.type), at: String(x.at), summary: String(x.summary) }, ...d.timeline] } : d));
+          updateLead(leadId, (d) => ({ ...d, lead: { ...d.lead, lastActivityAt: String(x.at) }, timeline: [{ type: String(x.type), at: String(x.at), summary: String(x.summary) }, ...d.timeline] }));
         }
       } else if (p.name === 'thread.item' && feed && x.agentId === feed.me.userId && (x.item as { direction: string }).direction === 'in' && !(chatOpen && selectedRef.current === leadId)) {
         // Anything the lead sends, on any channel, is unread until the agent opens the conversation.
@@ -191,7 +179,7 @@ export function DashboardPage() {
       }
       for (const fn of listeners.current) fn(p);
     },
-    [upsert, feed, chatOpen, smart, reloadSoon, loadDetails],
+    [upsert, feed, chatOpen, smart, reloadSoon, updateLead, reloadLead],
   );
 
   const catchUp = useCallback(
@@ -347,6 +335,10 @@ export function DashboardPage() {
                   setTexting(true);
                 }}
               />
+            ) : leadFailed ? (
+              <p role="alert">This lead could not be loaded. It may have been removed, or it is not yours to see.</p>
+            ) : leadLoading ? (
+              <p aria-live="polite">Loading the lead…</p>
             ) : (
               <div className={styles.placeholder}>
                 <h2>Select a lead</h2>

@@ -85,7 +85,8 @@ export type MissedPush = { readonly name: string; readonly payload: Record<strin
 export const dashboardApi = {
   feed: (f: Filters, page = 1, perpage = 50) =>
     request<FeedResponse>('GET', `/api/dashboard/feed?${filtersToParams(f, new URLSearchParams({ page: String(page), perpage: String(perpage) })).toString()}`, undefined, { unique: true }),
-  lead: (leadId: string) => request<{ lead: FeedLead; timeline: readonly TimelineEntry[]; notes: readonly NoteView[] }>('GET', `/api/dashboard/feed/lead/${encodeURIComponent(leadId)}`),
+  lead: (leadId: string, signal?: AbortSignal) =>
+    request<{ lead: FeedLead; timeline: readonly TimelineEntry[]; notes: readonly NoteView[] }>('GET', `/api/dashboard/feed/lead/${encodeURIComponent(leadId)}`, undefined, { signal }),
   since: (position: string) =>
     request<{ position: string; events: readonly MissedPush[]; reset: boolean }>('GET', `/api/dashboard/feed/since?position=${encodeURIComponent(position)}`),
   getChat: (leadId?: string) => request<Chat>('POST', '/api/dashboard/chat/getchat', leadId ? { leadId } : {}),

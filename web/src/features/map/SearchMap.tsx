@@ -12,7 +12,7 @@ import { circleRing, milesBetween, milesLabel } from './radius';
 import styles from './SearchMap.module.css';
 import { labelsThatFit } from './declutter';
 import { pickedObject, searchLayers } from './searchLayers';
-import { useT } from '../../ui/translations';
+import { isOne, useT } from '../../ui/translations';
 
 /** Off; Draw armed, or a stroke under way; Radius armed, or a circle being sized from its centre. */
 type DrawMode = 'off' | 'on' | 'drawing' | 'radius' | 'sizing';
@@ -280,7 +280,7 @@ export function SearchMap(p: SearchMapProps) {
               {t('map.clustered', '{total} homes: prices where they fit, counts in the circles.', { total: p.total })}
             </span>
           ) : p.total > 0 && !p.compact ? (
-            <span className={styles.hint}>{p.total === 1 ? t('search.oneHome', '1 home') : t('search.homes', '{count} homes', { count: p.total })}</span>
+            <span className={styles.hint}>{isOne(p.total) ? t('search.oneHome', '{count} home', { count: p.total }) : t('search.homes', '{count} homes', { count: p.total })}</span>
           ) : p.total === 0 ? (
             <span className={styles.hint}>{t('map.none', 'No homes here. Try moving the map or changing filters.')}</span>
           ) : null}

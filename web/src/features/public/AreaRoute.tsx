@@ -6,7 +6,7 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
 import { DeferredListingMap } from '../map/DeferredListingMap';
-import { useT } from '../../ui/translations';
+import { isOne, useT } from '../../ui/translations';
 import { CardGrid, PageLoadError } from './PublicPageParts';
 import { AreaMarketView } from './AreaMarketView';
 import styles from './AgentPage.module.css';
@@ -53,7 +53,7 @@ export function AreaRoute({ path }: { path: string }) {
     <main id="main" className={styles.page}>
       <h1 className={styles.name}>{heading}</h1>
       <p>
-        {area.total === 1 ? t('pages.area.one', '1 home for sale.') : t('pages.area.count', '{count} homes for sale.', { count: area.total })}{' '}
+        {isOne(area.total) ? t('pages.area.one', '{count} home for sale.', { count: area.total }) : t('pages.area.count', '{count} homes for sale.', { count: area.total })}{' '}
         <a href={searchLink}>{t('pages.area.search', 'Search {place} with filters and a map', { place })}</a>
       </p>
       <AreaMarketView place={place} market={area.market} />

@@ -4,6 +4,7 @@ import { withCriteria } from './criteria';
 import styles from './FiltersPanel.module.css';
 import { priceShort } from '../../../../src/contract/price';
 import { BATH_CHOICES, BED_CHOICES, FILTER_FIELDS, formatMoneyShort, LISTING_TYPES, PRICE_STEPS, RENT_STEPS, SQFT_STEPS, TAG_FLAGS, VISIBLE_TAGS } from './filterOptions';
+import { count } from '../../ui/format';
 import { useT } from '../../ui/translations';
 
 type Props = {
@@ -48,9 +49,9 @@ export function FiltersPanel({ id, criteria, onChange, moreTags, onMoreTagsChang
         <fieldset className={styles.fieldset}>
           <legend>{tr('filters.area', 'Living area (sq ft)')}</legend>
           <div className={styles.pair}>
-            <RangeSelect label={tr('filters.minSqft', 'Minimum square feet')} value={criteria.minsqft} steps={SQFT_STEPS} format={(n) => n.toLocaleString('en-US')} anyLabel={tr('filters.noMin', 'No min')} onChange={(v) => set('minsqft', v)} />
+            <RangeSelect label={tr('filters.minSqft', 'Minimum square feet')} value={criteria.minsqft} steps={SQFT_STEPS} format={(n) => count(n)} anyLabel={tr('filters.noMin', 'No min')} onChange={(v) => set('minsqft', v)} />
             <span className={styles.dash} aria-hidden="true">–</span>
-            <RangeSelect label={tr('filters.maxSqft', 'Maximum square feet')} value={criteria.maxsqft} steps={SQFT_STEPS} format={(n) => n.toLocaleString('en-US')} anyLabel={tr('filters.noMax', 'No max')} onChange={(v) => set('maxsqft', v)} />
+            <RangeSelect label={tr('filters.maxSqft', 'Maximum square feet')} value={criteria.maxsqft} steps={SQFT_STEPS} format={(n) => count(n)} anyLabel={tr('filters.noMax', 'No max')} onChange={(v) => set('maxsqft', v)} />
           </div>
         </fieldset>
         <fieldset className={`${styles.fieldset} ${styles.wide}`}>

@@ -3,6 +3,7 @@ import { isAbort } from '../../api/http';
 import type { AutocompleteGroup, AutocompleteItem } from '../../../../src/contract/search';
 import { Icon } from '../../ui/Icon';
 import { TagChip } from '../../ui/TagChip';
+import { count } from '../../ui/format';
 import { activeItem, autocompleteReducer, closedAutocomplete, flatItems, keyAction } from './autocompleteModel';
 import styles from './KeywordBox.module.css';
 import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS, MSG } from './searchConstants';
@@ -170,7 +171,7 @@ export function KeywordBox({ tags, onTagsChange, onSubmit, onCleared, filtersOpe
               <div key={`${g.name}-${gi}`} role="group" aria-labelledby={`${id}-g${gi}`} className={styles.group}>
                 <div id={`${id}-g${gi}`} role="presentation" className={styles.groupName}>
                   {g.name}
-                  {g.groupcount > g.items.length && <span className={styles.groupCount}>{g.groupcount.toLocaleString('en-US')}</span>}
+                  {g.groupcount > g.items.length && <span className={styles.groupCount}>{count(g.groupcount)}</span>}
                 </div>
                 {g.items.map((item) => {
                   index += 1;

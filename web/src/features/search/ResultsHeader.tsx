@@ -1,7 +1,7 @@
 import { drawnMatches } from '../map/mapLayout';
 import styles from './SearchPage.module.css';
 import type { SearchData } from './searchData';
-import { useT } from '../../ui/translations';
+import { isOne, useT } from '../../ui/translations';
 
 /** The page heading (the search's title), the total, and the pin-cap honesty note. */
 export function ResultsHeader({ data, loading, view }: { data: SearchData | null; loading: boolean; view: 'list' | 'split' }) {
@@ -14,7 +14,7 @@ export function ResultsHeader({ data, loading, view }: { data: SearchData | null
       <p className={styles.count} aria-live="polite" aria-atomic="true">
         {data ? (
           <>
-            <strong>{data.total === 1 ? t('search.oneHome', '1 home') : t('search.homes', '{count} homes', { count: data.total })}</strong>
+            <strong>{isOne(data.total) ? t('search.oneHome', '{count} home', { count: data.total }) : t('search.homes', '{count} homes', { count: data.total })}</strong>
             {capped && (
               <span className={styles.capNote}>
                 {' '}
