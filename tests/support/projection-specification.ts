@@ -19,6 +19,15 @@ export type ProjectionOutcome = {
   readonly signals: readonly Signal[];
 };
 
+/** A well-formed uuid for a spec's ids (most read-model columns are uuid): specId(1) is ...0001. */
+export const specId = (n: number): string => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`;
+
+/**
+ * Metadata of an event appended now: an outbox queues only events from after its migration, which
+ * the spec's database applied moments ago (the spec's default times are earlier).
+ */
+export const appendedNow = (): Partial<EventMetadata> => ({ at: new Date().toISOString() });
+
 /** When the events of a spec happen, unless one says otherwise: one minute apart from here. */
 export const SPEC_START = Date.parse('2026-03-02T15:00:00.000Z');
 
