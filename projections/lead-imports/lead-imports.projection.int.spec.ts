@@ -10,7 +10,7 @@ const started: LeadImportEvent = {
   type: 'LeadImportStarted',
   data: {
     importId: IMPORT, byUserId: BROKER, siteId: specId(3), agentId: specId(4), brokerId: BROKER, fileName: 'open-house.csv', fileSha256: 'ab'.repeat(32), total: 5,
-    policy: 'merge', mapping: { Name: 'fullName', Email: 'email' },
+    policy: 'merge', mapping: { Name: 'FullName', Email: 'Email' },
   },
 };
 const batch = (done: number, rows: ImportRowOutcome[]): LeadImportEvent => ({ type: 'LeadImportBatchApplied', data: { importId: IMPORT, done, rows } });

@@ -42,7 +42,7 @@ describe('lead notes read model', () => {
   it("given a duplicate lead's note, when the accounts are merged, then it shows on the survivor, marked with the duplicate's name", () => {
     const merged: AccountsMerged = {
       type: 'AccountsMerged',
-      data: { userId: 'u-dup', mergeId: '00000000-0000-4000-8000-0000000000f1', survivorId: 'u-lead', mergedId: 'u-dup', leads: [{ mergedLeadId: DUPLICATE, survivorLeadId: LEAD, mergedName: 'Ada L.' }] },
+      data: { userId: 'u-dup', reason: 'Same person', mergeId: '00000000-0000-4000-8000-0000000000f1', survivorId: 'u-lead', mergedId: 'u-dup', leads: [{ mergedLeadId: DUPLICATE, survivorLeadId: LEAD, mergedName: 'Ada L.' }] },
     };
     return spec
       .given(written(note(1), 'Survivor note'), written(note(2), 'Duplicate note', DUPLICATE))
