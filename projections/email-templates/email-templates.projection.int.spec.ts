@@ -16,8 +16,8 @@ describe('e-mail templates read model', () => {
 
   it("given an agent's and their office's templates, when the agent lists them, then the office's come first, each by name regardless of case", () =>
     spec
-      .given(saved(1, AGENT, 'personal', 'zillow follow-up'), saved(2, AGENT, 'personal', 'Open house'), saved(3, BROKER, 'office', 'Welcome'), saved(4, specId(9), 'personal', 'Not mine'))
-      .then(async ({ pool }) => expect((await templatesFor(pool, AGENT, BROKER)).map((t) => t.name)).toEqual(['Welcome', 'Open house', 'zillow follow-up'])));
+      .given(saved(1, AGENT, 'personal', 'open house'), saved(2, AGENT, 'personal', 'Zillow follow-up'), saved(3, BROKER, 'office', 'Welcome'), saved(4, specId(9), 'personal', 'Not mine'))
+      .then(async ({ pool }) => expect((await templatesFor(pool, AGENT, BROKER)).map((t) => t.name)).toEqual(['Welcome', 'open house', 'Zillow follow-up'])));
 
   it('given a template, when it is saved again with a new subject, then it is one template with the new words; an agent with no office sees only their own', () =>
     spec

@@ -46,9 +46,13 @@ export const SPEC_START = Date.parse('2026-03-02T15:00:00.000Z');
  *   }));
  *
  * Tables a projection does not own (an outbox, created by a migration) are not made fresh:
- * specs of those use ids of their own.
+ * specs of those use ids of their own. A read model whose queries join another's tables (the lead
+ * list shows the lead score) names it in `alongside`: its tables are made too, and it is given the
+ * same events in the same transactions, as the runner would; `then` sees only the pushes and
+ * signals of the read model under test.
  */
-export function projectionSpecification(projection: Projection) {
+export function projectionSpecification(projection: Projection, options: { readonly alongside?: readonly Projection[] } = {}) {
+  const others = options.alongside ?? [];
   let db: TestDatabase | undefined;
   beforeAll(async () => {
     db = await createTestDatabase({ poolSize: 4 });
@@ -65,9 +69,17 @@ export function projectionSpecification(projection: Projection) {
     const stored = (events: readonly GivenEvent[]) => events.map((e) => storedEvent(e, ++sequence));
     let output: { pushes: readonly Push[]; signals: readonly Signal[] };
     try {
-      await inTransaction(client, () => createFreshTables(client, projection, liveTable));
-      await inTransaction(client, () => applyBatch(client, projection, stored(given), liveTable, false));
-      output = await inTransaction(client, () => applyBatch(client, projection, stored(when), liveTable, false));
+      await inTransaction(client, async () => {
+        for (const p of [projection, ...others]) await createFreshTables(client, p, liveTable);
+      });
+      const apply = async (events: readonly StoredEvent[]) => {
+        for (const p of others) await applyBatch(client, p, events, liveTable, false);
+        return applyBatch(client, projection, events, liveTable, false);
+      };
+      const givenEvents = stored(given);
+      await inTransaction(client, () => apply(givenEvents));
+      const whenEvents = stored(when);
+      output = await inTransaction(client, () => apply(whenEvents));
     } finally {
       client.release();
     }
