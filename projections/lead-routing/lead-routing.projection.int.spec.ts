@@ -53,8 +53,8 @@ describe('lead routing read model', () => {
 
   it('given two versions of the rules, then a lead captured between them is routed by the first', () =>
     spec.given(...office, rules(1, [A2]), rules(2, [])).then(async ({ pool }) => {
-      // The spec's events sit at positions 1, 2, ... in order: the rules at 5 and 6.
-      expect((await ruleSetAt(pool, BROKER, { transactionId: 1n, globalPosition: 6n })).off).toEqual([A2]);
+      // Each of the spec's events is its own append, at positions 1, 2, ... in order: the rules at 5 and 6.
+      expect((await ruleSetAt(pool, BROKER, { transactionId: 6n, globalPosition: 6n })).off).toEqual([A2]);
       expect((await ruleSetAt(pool, BROKER)).off).toEqual([]);
     }));
 

@@ -7,8 +7,12 @@ import { createFreshTables, liveTable } from '../../projections/runner/tables';
 import type { Event, EventMetadata, StoredEvent } from '../../src/shared/event';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
-/** An event as a spec writes it: the type and data, and the metadata only where it matters (who, when). */
-export type GivenEvent = Event & { readonly metadata?: Partial<EventMetadata>; readonly eventId?: string; readonly streamId?: string };
+/**
+ * An event as a spec writes it: the type and data, and the metadata only where it matters (who,
+ * when). Each event is its own append (its own transaction) unless events name one `transactionId`:
+ * one append of several events, as a feed's batch or a merge writes them.
+ */
+export type GivenEvent = Event & { readonly metadata?: Partial<EventMetadata>; readonly eventId?: string; readonly streamId?: string; readonly transactionId?: bigint };
 
 /** What `then` sees: the database the read model was built in, and what the `when` batch told browsers and reactors. */
 export type ProjectionOutcome = {
@@ -97,14 +101,14 @@ export function projectionSpecification(projection: Projection, options: { reado
 
 /** The spec's event as the store would hand it to the runner: positions in the order given, one minute apart. */
 function storedEvent(e: GivenEvent, n: number): StoredEvent {
-  const { metadata, eventId, streamId, ...event } = e;
+  const { metadata, eventId, streamId, transactionId, ...event } = e;
   return {
     ...event,
     eventId: eventId ?? randomUUID(),
     streamId: streamId ?? 'spec',
     streamPosition: BigInt(n),
     globalPosition: BigInt(n),
-    transactionId: 1n,
+    transactionId: transactionId ?? BigInt(n),
     createdAt: new Date(SPEC_START + n * 60_000),
     metadata: {
       siteId: null,
