@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ALERTS_PUSH } from '../../src/modules/alerts/alerts.events';
 import type { ListingEvent } from '../../src/modules/listings/listings.events';
@@ -19,6 +20,15 @@ const priceCut = (pdid: string, transactionId?: bigint): GivenEvent & ListingEve
   ...(transactionId ? { transactionId } : {}),
 });
 const changesOf = 'SELECT kind, detail FROM alert_changes WHERE pdid = $1';
+/** The dispatcher reads on a connection of its own (it locks what it matches). */
+const onClient = async <T>(pool: pg.Pool, read: (client: pg.ClientBase) => Promise<T>): Promise<T> => {
+  const client = await pool.connect();
+  try {
+    return await read(client);
+  } finally {
+    client.release();
+  }
+};
 
 describe('alerts read model (the property alerts dispatcher’s state and work)', () => {
   const spec = projectionSpecification(alertsProjection);
@@ -30,8 +40,8 @@ describe('alerts read model (the property alerts dispatcher’s state and work)'
       .then(async ({ pool, rows, signals }) => {
         expect(await rows(changesOf, ['NW-1'])).toEqual([{ kind: 'price-reduced', detail: { from: 500_000, to: 450_000 } }]);
         expect(signals).toEqual([{ signal: ALERTS_PUSH, payload: { queued: 1 } }]);
-        expect((await favoritesOf(pool, ['NW-1'])).map((f) => f.lead_id)).toEqual([LEAD]);
-        expect((await alertSearchChanges(pool, 0n, 10)).map((c) => [c.search_id, c.frequency, c.deleted])).toEqual([[specId(4), 'instant', false]]);
+        expect((await onClient(pool, (c) => favoritesOf(c, ['NW-1']))).map((f) => f.lead_id)).toEqual([LEAD]);
+        expect((await onClient(pool, (c) => alertSearchChanges(c, 0n, 10))).map((c) => [c.search_id, c.frequency, c.deleted])).toEqual([[specId(4), 'instant', false]]);
       }));
 
   it('given nothing, when one record relists a sold home at a lower price (one append), then the lead hears of it once, back on the market and cheaper', () =>
@@ -51,8 +61,8 @@ describe('alerts read model (the property alerts dispatcher’s state and work)'
       .given(search, favourite('NW-3'))
       .when(erased)
       .then(async ({ pool }) => {
-        expect(await favoritesOf(pool, ['NW-3'])).toEqual([]);
-        expect((await alertSearchChanges(pool, 0n, 10)).map((c) => [c.deleted, c.criteria])).toEqual([[true, {}]]);
+        expect(await onClient(pool, (c) => favoritesOf(c, ['NW-3']))).toEqual([]);
+        expect((await onClient(pool, (c) => alertSearchChanges(c, 0n, 10))).map((c) => [c.deleted, c.criteria])).toEqual([[true, {}]]);
       });
   });
 });
