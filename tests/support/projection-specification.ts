@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { applyBatch } from '../../projections/runner/apply-batch';
 import type { Projection, Push, Signal } from '../../projections/runner/projection';
 import { createFreshTables, liveTable } from '../../projections/runner/tables';
@@ -64,6 +64,18 @@ export function projectionSpecification(projection: Projection, options: { reado
   afterAll(async () => {
     await db?.drop();
   });
+  // A spec whose `then` was never called, or whose promise the test neither returned nor awaited,
+  // would pass without checking anything: the test fails instead.
+  let unfinished = 0;
+  let started: { readonly done: Promise<void>; readonly observed: () => boolean }[] = [];
+  afterEach(async () => {
+    const runs = started;
+    const forgotten = unfinished;
+    started = [];
+    unfinished = 0;
+    for (const r of runs) if (!r.observed()) await r.done.then(() => Promise.reject(new Error('A projection spec was neither returned nor awaited: its checks ran after its test')));
+    if (forgotten > 0) throw new Error(`${forgotten} projection spec(s) of this test never reached then(): nothing was checked`);
+  });
 
   const run = async (given: readonly GivenEvent[], when: readonly GivenEvent[], check: (o: ProjectionOutcome) => unknown): Promise<void> => {
     if (!db) throw new Error('projectionSpecification must be called in a describe, so that its database opens before the tests');
@@ -91,11 +103,27 @@ export function projectionSpecification(projection: Projection, options: { reado
     await check({ pool, rows, ...output });
   };
 
+  const then =
+    (given: readonly GivenEvent[], when: readonly GivenEvent[]) =>
+    (check: (o: ProjectionOutcome) => unknown): PromiseLike<void> => {
+      unfinished--;
+      const done = run(given, when, check);
+      // Rejections are the test's to see once it awaits; until then they are not unhandled.
+      done.catch(() => undefined);
+      let observed = false;
+      started.push({ done, observed: () => observed });
+      return {
+        then: (onDone, onFailed) => {
+          observed = true;
+          return done.then(onDone, onFailed);
+        },
+      };
+    };
   return {
-    given: (...given: readonly GivenEvent[]) => ({
-      when: (...when: readonly GivenEvent[]) => ({ then: (check: (o: ProjectionOutcome) => unknown) => run(given, when, check) }),
-      then: (check: (o: ProjectionOutcome) => unknown) => run(given, [], check),
-    }),
+    given: (...given: readonly GivenEvent[]) => {
+      unfinished++;
+      return { when: (...when: readonly GivenEvent[]) => ({ then: then(given, when) }), then: then(given, []) };
+    },
   };
 }
 
