@@ -1,16 +1,28 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONTEXT_MAX_LINES, contextSizes, sizeViolations } from './context-size';
 import { type ImportGraph, readImportGraph } from './import-graph';
 import { wallViolations } from './walls';
 
 const root = path.resolve(__dirname, '../..');
-
+/**
+ * Reading and scanning every source file takes well under a second on a quiet machine, and many
+ * times that when the machine's two cores are shared by other builds: the default 5 s failed
+ * there though nothing was wrong.
+ */
+const WHOLE_PROJECT_MS = 120_000;
 
 describe('architecture walls (docs/architecture.md, Layout)', () => {
-  it('holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, SQL stays with its read model', () => {
+  it('holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, SQL stays with its read model', { timeout: WHOLE_PROJECT_MS }, () => {
     const graph = readImportGraph(root, ['src', 'projections', 'web/src', 'tests']);
     expect(graph.files.length).toBeGreaterThan(300);
     expect(wallViolations(graph)).toEqual([]);
+  });
+
+  it(`caps a context at ${CONTEXT_MAX_LINES} lines; the contexts over it when the cap came in may not grow`, { timeout: WHOLE_PROJECT_MS }, () => {
+    const sizes = contextSizes(readImportGraph(root, ['src/modules']));
+    expect(sizes.size).toBeGreaterThan(10);
+    expect(sizeViolations(sizes)).toEqual([]);
   });
 });
 
@@ -96,5 +108,38 @@ describe('each wall catches a deliberate break', () => {
       }),
     );
     expect(v).toEqual(['sql: src/modules/leads/list.ts reads or writes lead_feed, a table of projections/feed/']);
+  });
+});
+
+describe('the size cap catches a deliberate break', () => {
+  const lines = (n: number) => 'const x = 1;\n'.repeat(n);
+
+  it('counts the code of each context, not its tests', () => {
+    const sizes = contextSizes(
+      graphOf({
+        'src/modules/chat/send.ts': { text: lines(10) },
+        'src/modules/chat/send/send.decide.ts': { text: lines(5) },
+        'src/modules/chat/send/send.decide.unit.spec.ts': { text: lines(100) },
+        'src/shared/logger.ts': { text: lines(7) },
+      }),
+    );
+    expect(sizes).toEqual(new Map([['chat', 15]]));
+  });
+
+  it('a new context over the cap, a listed one over its ceiling, and a listed one cut down below the cap', () => {
+    const v = sizeViolations(
+      new Map([
+        ['chat', CONTEXT_MAX_LINES + 1],
+        ['leads', 8_001],
+        ['office', 2_000],
+        ['tasks', CONTEXT_MAX_LINES],
+      ]),
+      { leads: 8_000, office: 4_000 },
+    );
+    expect(v).toEqual([
+      `size: src/modules/chat has ${CONTEXT_MAX_LINES + 1} lines, over its ${CONTEXT_MAX_LINES} (split it along its seams)`,
+      'size: src/modules/leads has 8001 lines, over its 8000 (split it along its seams; it may not grow while it is cut down)',
+      'size: src/modules/office is down to 2000 lines; remove its exception (4000) from OVERSIZE_CONTEXTS',
+    ]);
   });
 });

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountsMerged } from '../../src/modules/backoffice/backoffice.events';
+import type { LeadEvent } from '../../src/modules/leads/leads.events';
+import { captured } from '../../tests/support/lead-events';
+import { projectionSpecification, specId } from '../../tests/support/projection-specification';
+import { leadReport, leadReportsProjection, type ReportRange } from './index';
+
+const AGENT = specId(1);
+const BROKER = specId(2);
+const SITE = specId(3);
+const lead = (n: number) => specId(10 + n);
+const capturedFrom = (n: number, source: string): LeadEvent => captured({ leadId: lead(n), siteId: SITE, userId: specId(20 + n), source });
+const assigned = (n: number): LeadEvent => ({ type: 'LeadAssigned', data: { leadId: lead(n), siteId: SITE, agentId: AGENT, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } });
+const contacted = (n: number, at: string): LeadEvent => ({ type: 'LeadFirstContacted', data: { leadId: lead(n), siteId: SITE, byUserId: AGENT, via: 'text', at } });
+const staged = (n: number, fromStage: string, stage: string): LeadEvent => ({ type: 'LeadStageChanged', data: { leadId: lead(n), siteId: SITE, stage, fromStage, byUserId: AGENT } });
+// The spec's events happen from 15:01 on Monday 2 March 2026, one minute apart.
+const MARCH: ReportRange = { from: new Date('2026-03-01T00:00:00.000Z'), to: new Date('2026-03-15T00:00:00.000Z'), agentId: null };
+const broker = { userId: BROKER, role: 'broker' } as const;
+
+describe('lead reports read model', () => {
+  const spec = projectionSpecification(leadReportsProjection);
+
+  it("given two leads of the broker's office, one reached an hour after it came, then the reports count sources, weeks, stages and first contact", () =>
+    spec
+      .given(capturedFrom(1, 'zillow'), assigned(1), capturedFrom(2, 'direct'), assigned(2))
+      .when(contacted(1, '2026-03-02T16:01:00.000Z'), staged(1, 'New', 'Hot'), staged(1, 'Hot', 'New'), staged(1, 'New', 'Hot'))
+      .then(async ({ pool }) => {
+        const report = await leadReport(pool, broker, MARCH);
+        expect(report.newLeadsBySource).toEqual([
+          { source: 'direct', count: 1 },
+          { source: 'zillow', count: 1 },
+        ]);
+        expect(report.newLeadsByWeek).toEqual([
+          { week: '2026-02-23', count: 0 },
+          { week: '2026-03-02', count: 2 },
+          { week: '2026-03-09', count: 0 },
+        ]);
+        expect(report.firstContact).toEqual({ total: 2, contacted: 1, medianSeconds: 3600, p90Seconds: 3600 });
+        // Back and forth counts a stage once.
+        expect(report.stagesReached).toEqual(expect.arrayContaining([{ stage: 'New', count: 2 }, { stage: 'Hot', count: 1 }]));
+        expect(report.perAgent).toEqual([{ agentId: AGENT, leads: 2, contacted: 1, medianSeconds: 3600, p90Seconds: 3600 }]);
+      }));
+
+  it("given leads of the office, then another agent sees none of them, and a lead put in the pond stays in the office's report", () =>
+    spec
+      .given(capturedFrom(1, 'zillow'), assigned(1), { type: 'LeadPutInPond', data: { leadId: lead(1), siteId: SITE, brokerId: BROKER, fromAgentId: AGENT, reason: 'not-contacted' } })
+      .then(async ({ pool }) => {
+        expect((await leadReport(pool, { userId: specId(9), role: 'agent' }, MARCH)).firstContact.total).toBe(0);
+        expect((await leadReport(pool, broker, MARCH)).firstContact.total).toBe(1);
+      }));
+
+  it('given two leads of one person, when their accounts are merged, then the person counts once', () => {
+    const merged: AccountsMerged = {
+      type: 'AccountsMerged',
+      data: { userId: specId(22), reason: 'same person', mergeId: specId(30), survivorId: specId(21), mergedId: specId(22), leads: [{ mergedLeadId: lead(2), survivorLeadId: lead(1), mergedName: 'Ada L.' }] },
+    };
+    return spec
+      .given(capturedFrom(1, 'zillow'), assigned(1), capturedFrom(2, 'direct'), assigned(2))
+      .when(merged)
+      .then(async ({ pool }) => expect((await leadReport(pool, broker, MARCH)).newLeadsBySource).toEqual([{ source: 'zillow', count: 1 }]));
+  });
+});
