@@ -158,10 +158,11 @@ export class ResoServer {
       if (!m) return send(404, { error: { code: '404', message: `No resource at ${url.pathname}` } });
       const resource = m[1] as ResoResource;
       const log = (status: number) => this.requests.push({ resource, query, status });
-      if (this.options.delayMs) await new Promise((r) => setTimeout(r, this.options.delayMs));
       const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const expires = auth ? this.tokens.get(auth) : undefined;
+      // The token is judged as the request arrives, as a real server does; the delay is its answer's latency.
       const authorized = auth !== undefined && (this.options.bearerTokens.includes(auth) || (expires !== undefined && expires > Date.now()));
+      if (this.options.delayMs) await new Promise((r) => setTimeout(r, this.options.delayMs));
       if (!authorized) {
         log(401);
         return send(401, { error: { code: '401', message: 'The access token is missing, invalid or expired' } });
