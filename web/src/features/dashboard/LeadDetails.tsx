@@ -53,7 +53,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           <h2 id="lead-name">{lead.fullName}</h2>
           <p className={styles.meta}>
             {lead.leadType} lead from {lead.source}
-            {lead.site ? ` on ${lead.site}` : ''}
+            {lead.siteName || lead.site ? ` on ${lead.siteName ?? lead.site}` : ''}
           </p>
         </div>
         <div className={styles.actions}>
