@@ -7,14 +7,14 @@ import { PASSWORD } from '../support/dashboard-fixture';
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 /** Every text the lead list's heading showed, from the first paint on. */
-const RECORD_HEADINGS = () => {
-  const seen: string[] = [];
-  (globalThis as unknown as { headings: string[] }).headings = seen;
+const RECORD_HEADINGS = `
+  const seen = [];
+  globalThis.headings = seen;
   new MutationObserver(() => {
-    const text = document.getElementById('lead-feed-title')?.textContent?.replace(/\s+/g, ' ').trim();
+    const text = document.getElementById('lead-feed-title')?.textContent?.replace(/\\s+/g, ' ').trim();
     if (text && seen[seen.length - 1] !== text) seen.push(text);
   }).observe(document, { subtree: true, childList: true, characterData: true });
-};
+`;
 
 /**
  * The lead list says what it knows: no count before the list answers, a labelled score on
@@ -25,7 +25,7 @@ describe('the lead list’s wording in Chromium (1366 and 390 px)', () => {
   let jane: BrowserContext;
   beforeAll(async () => {
     jane = await signedInContext(app.browser, app.server.url, 'agent@demo.test', PASSWORD);
-    await jane.addInitScript(RECORD_HEADINGS);
+    await jane.addInitScript({ content: RECORD_HEADINGS });
   });
   const rows = (page: Page) => page.getByTestId('lead-row');
 
