@@ -89,6 +89,8 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
     const before = await hotCount();
     const { leadId } = await janesLead(server, { FullName: 'Hana Hot' });
     await settle(server);
+    await page.reload();
+    await hot.waitFor();
     expect(await hotCount()).toBe(before);
     const data = { leadId, userId: randomUUID(), siteId: demoSite('demo').siteId, pdid: 'P1', preferredAt: new Date(Date.now() + 86_400_000).toISOString(), message: 'Saturday?' };
     await server.runtime.store.append(`organizer-${leadId}`, 'any', [{ type: 'ShowingRequested', data, eventId: randomUUID(), metadata: metadataOf(systemContext(new Date(), data.siteId)) }]);
