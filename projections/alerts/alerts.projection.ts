@@ -42,8 +42,11 @@ export function changeOf(e: ListingOrOrganizer, at: number): { kind: AlertChange
       if (now === 'Closed' && before !== 'Closed') return { kind: 'sold', detail: { closePrice: e.data.ClosePrice } };
       return undefined;
     }
-    case 'ListingPhotosChanged':
-      return { kind: 'new-photos', detail: { photos: e.data.photos.length } };
+    case 'ListingPhotosChanged': {
+      // Photos taken away or reordered are no news; events that predate `added` count as new when any remain.
+      const added = e.data.added ?? e.data.photos.length;
+      return added > 0 ? { kind: 'new-photos', detail: { photos: added } } : undefined;
+    }
     case 'ListingOpenHouseAdded':
     case 'ListingOpenHouseChanged': {
       // A public open house of an Active listing, still to come. A changed one is news when it

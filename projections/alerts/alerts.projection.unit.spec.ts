@@ -15,6 +15,15 @@ describe('alerts: what a listing change means and how searches are found', () =>
     expect([status('Active', 'Pending'), status('Pending', 'Active'), status('Closed', 'Pending'), status('Active', 'Active')]).toEqual(['back-on-market', 'pending', 'sold', undefined]);
   });
 
+  it('tells of photos only when one was added: removed or reordered photos are never new', () => {
+    const photos = (list: string[], added?: number) => changeOf({ type: 'ListingPhotosChanged', data: { pdid: 'T-1', photos: list, ...(added === undefined ? {} : { added }), ModificationTimestamp: null } }, AT);
+    expect(photos(['/a.jpg', '/b.jpg'], 1)).toEqual({ kind: 'new-photos', detail: { photos: 1 } });
+    expect(photos(['/a.jpg'], 0)).toBeUndefined();
+    expect(photos([], 0)).toBeUndefined();
+    // Events written before `added`: an emptied list is not news.
+    expect(photos([])).toBeUndefined();
+  });
+
   it('folds the changes of one record into one, the weightiest first', () => {
     const relisted = mergeChanges({ kind: 'price-reduced', detail: { from: 500_000, to: 475_000 } }, { kind: 'back-on-market', detail: {} });
     expect(relisted).toEqual({ kind: 'back-on-market', detail: { also: [{ kind: 'price-reduced', detail: { from: 500_000, to: 475_000 } }] } });

@@ -63,8 +63,17 @@ export const contractLead = (r: Row) => ({
   inPond: r.in_pond,
 });
 
-/** The dashboard's own richer row (status, site, listing) for the web app's feed; `subdomain` from the sites read model. */
-export const feedLead = (r: Row, subdomain: string | null) => ({ ...contractLead(r), status: r.status, siteId: r.site_id, site: subdomain, listingPdid: r.listing_pdid, userId: r.user_id, score: r.score });
+/** The dashboard's own richer row (status, site, listing) for the web app's feed; the site's subdomain and name from the sites read model. */
+export const feedLead = (r: Row, site: { readonly subdomain: string; readonly name: string } | undefined) => ({
+  ...contractLead(r),
+  status: r.status,
+  siteId: r.site_id,
+  site: site?.subdomain ?? null,
+  siteName: site?.name ?? null,
+  listingPdid: r.listing_pdid,
+  userId: r.user_id,
+  score: r.score,
+});
 
 export type LeadRow = Row;
 

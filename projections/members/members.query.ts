@@ -39,8 +39,18 @@ const toMember = (r: Row): Member => ({
 /** A LIKE pattern that matches the text anywhere, with LIKE's own wildcards taken literally. */
 const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const SELECT = `SELECT m.user_id, m.full_name, m.email, m.phone, m.security_level, m.site_id, s.subdomain, s.name AS site_name,
+const SELECT = `SELECT m.user_id, m.full_name, m.email, m.phone, m.security_level, s.site_id, s.subdomain, s.name AS site_name,
                        m.status, m.merged_into, m.login_count, m.last_login_at, m.created_at`;
+
+/**
+ * A member's site: the one they own (an agent's own site, a broker's office site; the one they
+ * signed up on first when they own several), else the one they signed up on (a lead's).
+ */
+const MEMBER_SITE = `LEFT JOIN LATERAL (
+  SELECT site_id, subdomain, name FROM member_sites
+  WHERE owner_user_id = m.user_id OR site_id = m.site_id
+  ORDER BY (owner_user_id = m.user_id) DESC, (site_id = m.site_id) DESC, subdomain LIMIT 1
+) s ON true`;
 
 /**
  * Member search over the members read model. Every text criterion is a substring match served by
@@ -76,7 +86,7 @@ export async function findMembers(pool: pg.Pool, c: MemberCriteria): Promise<{ m
   const n = params.length;
   const { rows } = await pool.query<Row>(
     `${SELECT}, count(*) OVER () AS total
-     FROM members m LEFT JOIN member_sites s ON s.site_id = m.site_id
+     FROM members m ${MEMBER_SITE}
      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY (m.email = $${n - 2}) DESC, lower(m.last_name), lower(m.first_name), m.user_id
      LIMIT $${n - 1} OFFSET $${n}`,
@@ -93,7 +103,7 @@ async function countMembers(pool: pg.Pool, where: string[], params: unknown[]): 
 }
 
 export async function memberById(pool: pg.Pool, userId: string): Promise<Member | null> {
-  const { rows } = await pool.query<Row>(`${SELECT} FROM members m LEFT JOIN member_sites s ON s.site_id = m.site_id WHERE m.user_id = $1`, [userId]);
+  const { rows } = await pool.query<Row>(`${SELECT} FROM members m ${MEMBER_SITE} WHERE m.user_id = $1`, [userId]);
   return rows[0] ? toMember(rows[0]) : null;
 }
 

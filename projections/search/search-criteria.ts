@@ -25,7 +25,7 @@ export type SearchCriteria = {
   readonly minSqft?: number;
   readonly maxSqft?: number;
   readonly types?: readonly ListingType[];
-  /** Closed listings only; otherwise Active (and Active Under Contract) only. */
+  /** Closed listings only; otherwise those on the market (ON_MARKET_STATUSES) only. */
   readonly sold: boolean;
   /** Leases only (forrent=1); otherwise leases are left out. */
   readonly forRent: boolean;

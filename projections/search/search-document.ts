@@ -1,4 +1,5 @@
 import { openHouseDayEnd } from '../../src/contract/open-house-time';
+import { ON_MARKET_STATUSES } from '../../src/contract/search';
 import { isLease, isPubliclyShown, type ListingRecord, type OpenHouse } from '../../src/modules/listings/listings.events';
 import { cellsOf, unitVector } from './geo';
 import { keywordWords, listingTypeBits, normalizeCounty, normalizeName, zip5Of } from './search-terms';
@@ -32,15 +33,15 @@ function openHouseUntil(openHouses: readonly OpenHouse[]): string | null {
 }
 
 /**
- * What a search reads first: 1 for sale (Active, and Active Under Contract, which the Data
- * Dictionary defines as still on market), 2 sold (Closed); 3 and 4 the same for leases
+ * What a search reads first: 1 for sale (ON_MARKET_STATUSES: Active, Active Under Contract,
+ * Coming Soon), 2 sold (Closed); 3 and 4 the same for leases
  * (forrent=1); 0 for everything no search finds: other statuses, and listings the MLS does not
  * let be shown publicly (InternetEntireListingDisplayYN false).
  */
 export function statusGroup(r: Pick<ListingRecord, 'StandardStatus' | 'PropertyType' | 'InternetEntireListingDisplayYN'>): number {
   if (!isPubliclyShown(r)) return 0;
   const s = r.StandardStatus;
-  const base = s === 'Active' || s === 'Active Under Contract' ? 1 : s === 'Closed' ? 2 : 0;
+  const base = ON_MARKET_STATUSES.includes(s) ? 1 : s === 'Closed' ? 2 : 0;
   return base === 0 ? 0 : isLease(r.PropertyType) ? base + 2 : base;
 }
 

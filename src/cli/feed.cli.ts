@@ -8,8 +8,10 @@ import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store'
 import { SecretKey } from '../modules/accounts';
 import {
   configureFeed,
+  FeedBusyError,
   FeedError,
   FeedInput,
+  followFeedRun,
   type FeedProgress,
   FeedSecretError,
   FeedSecrets,
@@ -41,7 +43,9 @@ Works whether or not the server is running, on the same database (DATABASE_URL o
 credentials are sealed with the server's secret (SECRET_KEY or DATA_DIR/secret-key).
 sync and reconcile end with: fetched N, imported N, changed N, unchanged N, deleted N, rejected N
 Exit codes: 0 done, 1 failed (server unreachable or answering wrong), 2 usage,
-            3 credentials refused, 4 a sync of the feed is already running.`;
+            3 credentials refused, 4 a sync of the feed kept running elsewhere.
+A sync or reconcile that finds one of the same kind running elsewhere (the server, another
+command) follows it with its progress; its last line and exit code are that run's outcome.`;
 
 type Parsed = { command: string; name: string | undefined; flags: Map<string, string | true> };
 
@@ -179,29 +183,53 @@ async function main(argv: string[]): Promise<number> {
           const total = p.expectedTotal ?? p.counts.fetched;
           bar.update(p.counts.fetched, Math.max(total, p.counts.fetched), `imported ${p.counts.imported}, changed ${p.counts.changed}, deleted ${p.counts.deleted}, rejected ${p.counts.rejected}`);
         };
-        try {
-          const client = { backoffMs: config.feeds.backoffMs, attempts: config.feeds.attempts };
-          const result = await runFeed({ store, pool: db.pool, databaseUrl: db.url, secrets, client, outbound }, name!, {
-            kind: command,
-            full: flags.has('full'),
-            force: flags.has('force'),
-            signal: controller.signal,
-            onProgress: show,
-            onRejected: (e) => {
-              if (shown++ < 1000) process.stderr.write(`\nrecord ${e.key ?? '(no key)'} rejected: ${e.message}\n`);
-            },
-            onWait: (ms, why) => process.stderr.write(`\n${why}: waiting ${(ms / 1000).toFixed(1)} s\n`),
-          });
-          last = result.counts;
-          for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
-          bar.finish(`${command} ${name}: done in ${(result.durationMs / 1000).toFixed(1)} s`);
-          process.stdout.write(`${feedSummaryLine(result.counts)}\n`);
-          return 0;
-        } catch (err) {
-          if (!(err instanceof FeedError)) throw err;
-          bar.finish(`${command} ${name} failed: ${err.message}`);
-          process.stdout.write(`${feedSummaryLine(last)}\n`);
-          return err.exitCode;
+        const client = { backoffMs: config.feeds.backoffMs, attempts: config.feeds.attempts };
+        const deps = { store, pool: db.pool, databaseUrl: db.url, secrets, client, outbound };
+        // A run of the feed elsewhere (the server's scheduler, another command) is followed to its
+        // end and its outcome is this command's; when it is of the other kind, or its process died,
+        // this command runs after it, from the checkpoint.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const result = await runFeed(deps, name!, {
+              kind: command,
+              full: flags.has('full'),
+              force: flags.has('force'),
+              signal: controller.signal,
+              onProgress: show,
+              onRejected: (e) => {
+                if (shown++ < 1000) process.stderr.write(`\nrecord ${e.key ?? '(no key)'} rejected: ${e.message}\n`);
+              },
+              onWait: (ms, why) => process.stderr.write(`\n${why}: waiting ${(ms / 1000).toFixed(1)} s\n`),
+            });
+            last = result.counts;
+            for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
+            bar.finish(`${command} ${name}: done in ${(result.durationMs / 1000).toFixed(1)} s`);
+            process.stdout.write(`${feedSummaryLine(result.counts)}\n`);
+            return 0;
+          } catch (err) {
+            if (!(err instanceof FeedError)) throw err;
+            if (err instanceof FeedBusyError && attempt < 5) {
+              const other = await followFeedRun(deps, name!, {
+                signal: controller.signal,
+                onFollow: (r) => process.stderr.write(`A ${r.kind} of feed ${name} is running elsewhere (started ${r.startedAt}); following it to its end.\n`),
+                onProgress: show,
+              });
+              if (other === null || other.kind !== command) continue;
+              last = other.counts;
+              if (other.outcome === 'failed') {
+                bar.finish(`${command} ${name} failed (in the run followed): ${other.message}`);
+                process.stdout.write(`${feedSummaryLine(other.counts)}\n`);
+                return 1;
+              }
+              for (const w of other.warnings) process.stderr.write(`warning: ${w}\n`);
+              bar.finish(`${command} ${name}: done (by the run followed, started ${other.startedAt})`);
+              process.stdout.write(`${feedSummaryLine(other.counts)}\n`);
+              return 0;
+            }
+            bar.finish(`${command} ${name} failed: ${err.message}`);
+            process.stdout.write(`${feedSummaryLine(last)}\n`);
+            return err.exitCode;
+          }
         }
       }
       default:

@@ -44,7 +44,7 @@ export type AreaView = {
  * homes for sale (group 1) and sold (group 2) of the search read model.
  */
 export type AreaMarket = {
-  /** Homes for sale (Active and Active Under Contract). */
+  /** Homes for sale (ON_MARKET_STATUSES in contract/search). */
   readonly active: number;
   readonly medianListPrice: number | null;
   /** Of the homes for sale with a living area. */

@@ -22,6 +22,14 @@ export const SORTS: readonly SortBy[] = ['newest', 'price-asc', 'price-desc', 'b
 /** Search criteria: the spec's form fields, values as strings. */
 export type Criteria = Readonly<Record<string, string>>;
 
+/**
+ * The StandardStatus values a search for homes for sale (or for rent) finds: every listing on
+ * the market, whether it takes offers (Active), has accepted one but stays on the market (Active
+ * Under Contract) or is about to come on it (Coming Soon). Pending and every off-market status
+ * are not found; Closed only by a sold search.
+ */
+export const ON_MARKET_STATUSES: readonly string[] = ['Active', 'Active Under Contract', 'Coming Soon'];
+
 /** What a card shows when every photo of its listing broke (served by the app). */
 export const PLACEHOLDER_PHOTO_URL = '/demo-photos/placeholder.svg';
 

@@ -48,7 +48,7 @@ export const THREAD_MESSAGES = {
   noTextConsent: 'This lead turned off text messages (replied STOP or changed their settings)',
   noCellPhone: 'This lead has no valid cell phone number for texts',
   noEmail: 'This lead has no e-mail address',
-  chatAgentOnly: 'Only the lead and its agent write in this chat',
+  chatAgentOnly: 'Only the lead and its agent (the office while the lead is in its pond) write in this chat',
   claimFirst: 'Claim this lead from the pond to write to it',
   notAgent: "Only the lead's agent writes to the lead",
   textTooLong: 'A text can have at most 1600 characters',

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
 import { io } from 'socket.io-client';
+import { systemContext } from '../../src/commands/command-context';
+import { CreateSiteCommand } from '../../src/modules/sites';
 import { describe, expect, it } from 'vitest';
 import { backofficeWorld, registerPerson } from '../support/backoffice-people';
 
@@ -113,10 +117,18 @@ describe('account actions: commands, events with a reason, shown in the history 
     expect((await find('phone=(206)%20555-0100')).members.map((m: { email: string }) => m.email)).toEqual([w.cast.lead.email]);
     expect((await find('q=206-555')).total).toBe(1);
     expect((await find('email=DEMO.TEST&level=10')).members.map((m: { email: string }) => m.email)).toEqual([w.cast.agent.email]);
+    // An agent's site is the one they own, not the office site they signed up on.
+    await w.server.app.get(CommandBus).execute(
+      new CreateSiteCommand({ siteId: randomUUID(), subdomain: 'jane', name: 'Jane Agent Homes', kind: 'agent', ownerUserId: w.cast.agent.userId, isDefault: false }, systemContext()),
+    );
+    await w.server.runtime.runner.waitForCatchUp();
+    expect((await find('email=DEMO.TEST&level=10')).members[0]).toMatchObject({ siteSubdomain: 'jane', siteName: 'Jane Agent Homes' });
+    expect((await find('q=lee')).members[0]).toMatchObject({ siteSubdomain: 'demo', siteName: 'Demo Realty' });
     const site = await find('site=demo&perpage=2');
     expect(site.total).toBeGreaterThanOrEqual(4);
     expect(site.members).toHaveLength(2);
-    expect(site.members[0]).toMatchObject({ siteSubdomain: 'demo', siteName: 'Demo Realty' });
+    // Found by the site they signed up on; each shown with the site that is theirs.
+    expect(site.members.map((m: { fullName: string; siteSubdomain: string }) => [m.fullName, m.siteSubdomain])).toEqual([['Jane Agent', 'jane'], ['Blair Broker', 'demo']]);
     expect((await find('level=25')).members.map((m: { email: string }) => m.email).sort()).toEqual([w.cast.staff.email, w.cast.staff2.email].sort());
     expect((await find('q=100%25')).total).toBe(0);
     expect((await w.staff.get('/api/backoffice/findmembers?level=7')).status).toBe(400);

@@ -152,8 +152,8 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
     expect(facets.body.stages).toEqual(['New', 'Attempted contact', 'Active']);
     expect(facets.body.tags).toEqual(expect.arrayContaining(['buyer', 'seller', 'vip']));
     expect(facets.body.sites).toEqual([
-      { siteId: DEMO_SITE, site: 'demo' },
-      { siteId: JANE_SITE, site: 'jane' },
+      { siteId: DEMO_SITE, site: 'demo', siteName: 'Demo Realty' },
+      { siteId: JANE_SITE, site: 'jane', siteName: 'Jane Agent Homes' },
     ]);
     const alexFacets = await alexClient.get('/api/dashboard/feed/facets');
     expect(alexFacets.body.tags).not.toContain('seller');

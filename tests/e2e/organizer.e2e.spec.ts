@@ -11,6 +11,8 @@ const LOAD_MS = 90_000;
  * saved-search modal, a matching listing is imported, the instant alert is in the development
  * mailbox, and the organizer page lists the search.
  */
+const SHOTS = process.env.SCREENSHOT_DIR;
+
 describe('saved search → import → alert e-mail', () => {
   let cast: Awaited<ReturnType<typeof castOf>>;
   const app = browserApp({
@@ -90,4 +92,30 @@ describe('saved search → import → alert e-mail', () => {
     await expect.poll(() => page.getByText('Alert frequency saved.').count(), { timeout: 15_000 }).toBe(1);
     await page.close();
   }, 300_000);
+
+  it('a saved search of a city within a drawn area says so on its row (1366 and 390 px)', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1366, height: 860 } });
+    page.setDefaultTimeout(LOAD_MS);
+    await page.goto(`${app.server.url}/search`);
+    const polygonmap = '47.3 -122.3, 47.3 -122.2, 47.45 -122.2, 47.45 -122.3, 47.3 -122.3';
+    const saved = await page.evaluate(
+      async ({ password, polygonmap }) => {
+        await fetch('/api/account/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'lee.lead@demo.test', password }) });
+        const res = await fetch('/api/search/savepdq', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kent drawn', filtersAsString: JSON.stringify({ acl_city: 'Kent', polygonmap }) }) });
+        return res.status;
+      },
+      { password: PASSWORD, polygonmap },
+    );
+    expect(saved).toBe(200);
+    await page.goto(`${app.server.url}/organizer`);
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('textbox', { name: 'Name of Kent drawn' }) });
+    await row.getByText('Homes for Sale in Kent').waitFor();
+    await row.getByText('Within the area you drew on the map').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/saved-search-drawn-desktop.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.getByText('Within the area you drew on the map').scrollIntoViewIfNeeded();
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/saved-search-drawn-phone.png` });
+    await page.close();
+  });
 });

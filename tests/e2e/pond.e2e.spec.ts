@@ -66,4 +66,51 @@ describe('the office pond in Chromium: the broker turns it on, two agents see a 
     expect(await alex.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(7);
     if (SHOTS) await jane.screenshot({ path: `${SHOTS}/pond-claimed.png` });
   });
+
+  it('a lead waiting in the pond chats with the office: the broker answers until an agent claims it', async () => {
+    const broker = await signedInPage(app.browser, app.server, 'broker@demo.test');
+    const saved = await broker.request.patch(`${app.server.url}/api/dashboard/routing`, { data: { pond: { enabled: true, claimWindowMinutes: 0 } }, headers: { origin: app.server.url } });
+    expect(saved.status()).toBe(200);
+    await settle(app.server);
+
+    // A visitor on the office site asks a question on a phone: the lead goes straight to the pond.
+    const port = new URL(app.server.url).port;
+    const visitor = await (await app.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    visitor.setDefaultTimeout(LIVE_MS);
+    await visitor.goto(`http://demo.localhost:${port}/search`);
+    const inquiry = await visitor.evaluate(async () => {
+      const res = await fetch('/api/account/inquiry', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ FullName: 'Quinn Quiet', Email: 'quinn.quiet@example.com', Phone: '2065550177', Message: 'Is the office open Sunday?', LeadType: 'Buyer' }),
+      });
+      return (await res.json()) as { leadId: string };
+    });
+    await settle(app.server);
+    await visitor.reload();
+    const launcher = visitor.getByRole('button', { name: /Chat with Blair/ });
+    await launcher.waitFor();
+    await launcher.click();
+    const box = visitor.getByRole('textbox', { name: 'Message' });
+    await box.fill('Anyone there?');
+    await box.press('Enter');
+    await visitor.getByTestId('chat-message').filter({ hasText: 'Anyone there?' }).waitFor();
+    expect(await visitor.getByText('Your agent is being assigned').count()).toBe(0);
+
+    // The broker gets it on the lead's conversation and answers.
+    await broker.setViewportSize({ width: 1366, height: 900 });
+    await broker.goto(`${app.server.url}/dashboard?lead=${inquiry.leadId}`);
+    await broker.getByRole('heading', { name: 'Quinn Quiet' }).waitFor();
+    await broker.getByText('In the office pond (the office answers its chat)').waitFor();
+    await broker.getByRole('button', { name: /^Conversation/ }).click();
+    await broker.getByTestId('thread-item').filter({ hasText: 'Anyone there?' }).waitFor();
+    const reply = broker.getByRole('textbox', { name: 'Message' });
+    await reply.fill('Yes, from 10 to 4. An agent will call you shortly.');
+    await broker.getByRole('button', { name: 'Send', exact: true }).click();
+    await visitor.getByTestId('chat-message').filter({ hasText: 'Yes, from 10 to 4.' }).waitFor();
+    if (SHOTS) {
+      await visitor.screenshot({ path: `${SHOTS}/pond-chat-lead-phone.png` });
+      await broker.screenshot({ path: `${SHOTS}/pond-chat-broker-desktop.png` });
+    }
+  });
 });

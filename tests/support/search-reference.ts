@@ -87,8 +87,8 @@ export function referenceMatches(all: readonly ReferenceListing[], c: Readonly<R
     const { record: r, listPrices, openHouses } = l;
     // Never shown publicly: InternetEntireListingDisplayYN false.
     if (r.InternetEntireListingDisplayYN === false) return false;
-    // Sold: Closed; otherwise on the market: Active, or Active Under Contract (still on market).
-    if (c.soldproperty === '1' ? r.StandardStatus !== 'Closed' : r.StandardStatus !== 'Active' && r.StandardStatus !== 'Active Under Contract') return false;
+    // Sold: Closed; otherwise on the market: Active, Active Under Contract or Coming Soon.
+    if (c.soldproperty === '1' ? r.StandardStatus !== 'Closed' : !['Active', 'Active Under Contract', 'Coming Soon'].includes(r.StandardStatus)) return false;
     // Leases only with forrent=1, and only leases then.
     const lease = r.PropertyType === 'Residential Lease' || r.PropertyType === 'Commercial Lease';
     if ((c.forrent === '1') !== lease) return false;

@@ -20,7 +20,8 @@ export function meiliSearchProjection(client: MeiliSearch, indexUid = LISTINGS_I
   const index = client.index<MeiliDocument>(indexUid);
   return {
     name: 'search_meili',
-    version: 1,
+    // 2: Coming Soon listings are for sale.
+    version: 2,
     eventTypes: searchProjection.eventTypes,
     tables: ['search_meili_docs'],
     async createTables(tx, t) {

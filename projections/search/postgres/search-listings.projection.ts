@@ -18,7 +18,8 @@ export const searchProjection: Projection = {
   name: 'search',
   // 7: leases, unmappable listings (no point), IDX attribution and display flags, per-MLS update times.
   // 8: listings by their agent's MLS id (the dashboard's My listings).
-  version: 8,
+  // 9: Coming Soon listings are for sale.
+  version: 9,
   eventTypes: SEARCH_EVENT_TYPES,
   tables: ['search_listings', 'search_cells', 'search_terms', 'search_mls_updates'],
   async createTables(tx, t) {

@@ -11,9 +11,10 @@ import { parseBody } from '../../http/parse-body';
 import type { RateLimit } from '../../http/rate-limiter';
 import { forbidden, notFound, validation } from '../../shared/errors';
 import { AddressLimiter, commandContextOf, LEVEL, requireAuth } from '../accounts';
-import { dashboardViewer, isLeadId, type Lead, leadIdFor, loadLead, mayView } from '../leads';
+import { chatAnswererOf, dashboardViewer, isLeadId, type Lead, leadIdFor, loadLead, mayView } from '../leads';
 import { requireSite } from '../sites';
 import { readChatMessages, sendChatMessage } from './chat-commands';
+import { THREAD_MESSAGES } from '../../contract/thread';
 import { CHAT_MAX_LENGTH } from './chat.events';
 import { CHAT_MESSAGES } from './send-message/send-message.decide';
 
@@ -37,11 +38,10 @@ export const CHAT_LIMIT: RateLimit = {
 type ExistingLead = Extract<Lead, { exists: true }>;
 type Party = { readonly userId: string; readonly lead: ExistingLead; readonly isLead: boolean; readonly maySend: boolean };
 
-
 /**
  * Chat between a lead and its agent (spec section 7 "Chat"). A lead chats with the agent of
  * their lead on the current site (no leadId needed); an agent names the lead. Brokers and staff
- * may read the chats of leads they can see; only the assigned agent and the lead write.
+ * may read the chats of leads they can see; only the lead and whoever answers it (chatAnswererOf) write.
  */
 @Controller('api/dashboard/chat')
 export class ChatController {
@@ -58,13 +58,14 @@ export class ChatController {
     const party = await this.party(req, input.leadId);
     const lead = party.lead;
     const messages = await chatMessagesOf(this.pool, lead.leadId);
-    const names = await this.names([lead.userId, ...(lead.agentId ? [lead.agentId] : [])]);
+    const answerer = chatAnswererOf(lead);
+    const names = await this.names([lead.userId, ...(answerer ? [answerer] : [])]);
     return {
       chatId: lead.leadId,
       leadId: lead.leadId,
       me: party.userId,
       lead: { userId: lead.userId, fullName: lead.fullName },
-      agent: lead.agentId ? { userId: lead.agentId, fullName: names.get(lead.agentId) ?? 'Your agent' } : null,
+      agent: answerer ? { userId: answerer, fullName: names.get(answerer) ?? 'Your agent' } : null,
       canSend: party.maySend,
       messages,
       unread: messages.filter((m) => m.toUserId === party.userId && !m.readAt).length,
@@ -78,9 +79,9 @@ export class ChatController {
     if (!input.text.trim()) throw validation(CHAT_MESSAGES.empty);
     await this.limiter.enforce(CHAT_LIMIT, req);
     const party = await this.party(req, input.leadId);
-    if (!party.maySend) throw forbidden('Only the lead and its agent write in this chat');
+    if (!party.maySend) throw forbidden(THREAD_MESSAGES.chatAgentOnly);
     const lead = party.lead;
-    const to = party.isLead ? lead.agentId : lead.userId;
+    const to = party.isLead ? chatAnswererOf(lead) : lead.userId;
     if (!to) throw validation('Your agent is being assigned; please try again in a moment');
     const messageId = input.messageId ?? randomUUID();
     const ctx = commandContextOf(req);
@@ -119,7 +120,7 @@ export class ChatController {
     if (!leadId || !isLeadId(leadId)) throw validation('leadId is required');
     const { lead } = await loadLead(this.store, leadId);
     if (!lead.exists || !mayView(viewer, lead)) throw notFound();
-    return { userId: auth.userId, lead, isLead: false, maySend: lead.agentId === auth.userId };
+    return { userId: auth.userId, lead, isLead: false, maySend: chatAnswererOf(lead) === auth.userId };
   }
 
   private names(ids: string[]): Promise<Map<string, string>> {

@@ -9,6 +9,7 @@ export { activeFeedSettings, loadFeed } from './load-feed';
 export { describeUrl, FeedBusyError, FeedCredentialsError, FeedError, FeedProtocolError, FeedStoppedError, FeedUnreachableError } from './reso-client/feed-errors';
 export { type ClientOptions, ResoClient } from './reso-client/reso-client';
 export { type FeedProgress, type FeedRunDeps, type FeedRunOptions, type FeedRunResult, runFeed, runFeedIfDue } from './sync-feed/run-feed';
+export { type FollowedRun, followFeedRun } from './sync-feed/follow-feed-run';
 export { RecordEnricher } from './sync-feed/enrich-records';
 export { feedOutbound } from './feed-outbound';
 export { FeedsModule } from './feeds.module';

@@ -13,7 +13,7 @@ export type {
   TextMessageSent,
 } from './leads.events';
 export { emailStream, leadActivityEventTypes, leadActivityStream, leadEventTypes, leadMessageEventTypes, smsStream } from './leads.events';
-export { type Lead, leadIdFor, leadStream, sourceLabel } from './lead';
+export { chatAnswererOf, type Lead, leadIdFor, leadStream, sourceLabel } from './lead';
 export { isLeadId, loadLead, loadLeads } from './load-lead';
 export { firstTouchMiddleware, FIRST_TOUCH_COOKIE } from './first-touch/first-touch';
 export { INQUIRY_MESSAGES, validateInquiry, type InquiryFields } from '../../contract/validate-inquiry';

@@ -74,6 +74,12 @@ export function evolveLead(state: Lead, event: LeadEvent): Lead {
   }
 }
 
+/**
+ * Who answers the lead's chat: its agent, or, while it waits in the office's pond for an agent to
+ * claim it, the office's broker. Null only for the moments before routing assigns the lead.
+ */
+export const chatAnswererOf = (lead: Extract<Lead, { exists: true }>): string | null => lead.agentId ?? (lead.inPond ? lead.brokerId : null);
+
 export const leadStream = (leadId: string) => `lead-${leadId}`;
 
 /**

@@ -53,7 +53,13 @@ export type ListingDetailsChanged = {
 
 export type ListingPhotosChanged = {
   readonly type: 'ListingPhotosChanged';
-  readonly data: { readonly pdid: string; readonly photos: readonly string[]; readonly ModificationTimestamp: string | null };
+  readonly data: {
+    readonly pdid: string;
+    readonly photos: readonly string[];
+    /** How many of `photos` the listing did not have before; absent in events written before it was recorded. */
+    readonly added?: number;
+    readonly ModificationTimestamp: string | null;
+  };
 };
 
 /** The feed sent StandardStatus Delete: the listing leaves every search. A later record lists it again. */

@@ -6,7 +6,7 @@ import { EventStore } from '../../eventstore/event-store.port';
 import { notFound } from '../../shared/errors';
 import { findLead } from '../../../projections/lead-feed';
 import { loadAccount } from '../accounts';
-import { EMAIL_UNSUBSCRIBED, isLeadId, type Lead, loadLead, mayView, textEligibility, type Viewer } from '../leads';
+import { chatAnswererOf, EMAIL_UNSUBSCRIBED, isLeadId, type Lead, loadLead, mayView, textEligibility, type Viewer } from '../leads';
 import { type ChannelFacts, channelStates } from './send-message/channels';
 
 export type WorkedLead = { readonly lead: Extract<Lead, { exists: true }>; readonly facts: ChannelFacts };
@@ -34,7 +34,7 @@ export class ThreadAccess {
     const facts: ChannelFacts = {
       mayWork,
       inPond: lead.inPond,
-      isAgent: lead.agentId === viewer.userId,
+      isAgent: chatAnswererOf(lead) === viewer.userId,
       text: textEligibility(account),
       hasEmail: !isPlaceholderEmail(lead.email),
       // E-mail consent from the ledger, as the e-mail itself checks it (sending refuses the same way).

@@ -29,6 +29,9 @@ export type CurrentUser = {
 
 export const currentUser = () => request<CurrentUser>('GET', '/api/account/me');
 
+/** Who is signed in, if anyone (GET /api/account/session): signed out is an answer, not an error. */
+export const currentSession = () => request<{ readonly signedIn: true; readonly user: CurrentUser } | { readonly signedIn: false }>('GET', '/api/account/session');
+
 /** Ends impersonation: back to the staff member's own session. */
 export const endImpersonation = () => request<{ isSuccess: true; callbackUrl: string | null; reload: boolean }>('DELETE', '/api/account/become');
 

@@ -1,3 +1,4 @@
+import { currentSession } from './account';
 import { request } from './http';
 
 export type Activity = { readonly type: 'ListingViewed'; readonly pdid: string } | { readonly type: 'SearchRun'; readonly title: string; readonly query: string };
@@ -7,7 +8,7 @@ let lead: { at: number; yes: Promise<boolean> } | null = null;
 /** Whether a lead (level 5) is signed in, asked at most once a minute. */
 function signedInLead(): Promise<boolean> {
   if (!lead || Date.now() - lead.at > 60_000) {
-    lead = { at: Date.now(), yes: request<{ securityLevel: number }>('GET', '/api/account/me').then((me) => me.securityLevel === 5, () => false) };
+    lead = { at: Date.now(), yes: currentSession().then((s) => s.signedIn && s.user.securityLevel === 5, () => false) };
   }
   return lead.yes;
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../api/http';
-import { type CurrentUser, currentUser } from '../api/account';
+import { type CurrentUser, currentSession } from '../api/account';
 
 export type CurrentUserState = { readonly ready: boolean; readonly user: CurrentUser | null };
 
@@ -8,11 +7,13 @@ let pending: Promise<CurrentUser | null> | null = null;
 
 /** Asked once per page load (signed out: null); sign-in and impersonation reload the page. */
 export const loadCurrentUser = (): Promise<CurrentUser | null> =>
-  (pending ??= currentUser().catch((err: unknown) => {
-    if (err instanceof ApiError && err.status === 401) return null;
-    pending = null;
-    return null;
-  }));
+  (pending ??= currentSession().then(
+    (s) => (s.signedIn ? s.user : null),
+    () => {
+      pending = null;
+      return null;
+    },
+  ));
 
 export function useCurrentUser(): CurrentUserState {
   const [state, setState] = useState<CurrentUserState>({ ready: false, user: null });

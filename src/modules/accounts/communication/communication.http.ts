@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
@@ -40,6 +40,17 @@ export class CommunicationController {
     const input = parseBody(CommunicationBody, body);
     await this.apply(req, input.token, input.action, 'email-link', `communication link (${input.action}) in an e-mail`);
     return { isSuccess: true, ...COMMUNICATION_BANNER };
+  }
+
+  /**
+   * The one-click address opened in a browser (a person following the List-Unsubscribe link, a
+   * mail client that opens it): a GET changes nothing itself, it hands the token to the site's
+   * unsubscribe link, whose page applies it and shows the banner.
+   */
+  @Get('unsubscribe/oneclick')
+  oneClickPage(@Query('token') token: unknown, @Res() res: Response): void {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 300) throw validation('This link is not valid');
+    res.redirect(303, `/?unsubscribe_email=${encodeURIComponent(token)}`);
   }
 
   /** RFC 8058 one-click unsubscribe: the mail provider POSTs List-Unsubscribe=One-Click; no session, no Origin. */

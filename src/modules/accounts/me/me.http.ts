@@ -7,6 +7,7 @@ import { loadAccount } from '../load-account';
 import { formatPhone, isValidCellPhone } from '../../../contract/phone';
 import { dashboardUrlFor } from '../../../contract/prompt-rules';
 import { requireAuth } from '../sessions/request-auth';
+import type { Session } from '../sessions/session.store';
 
 @Controller('api/account')
 export class MeController {
@@ -21,9 +22,25 @@ export class MeController {
    */
   @Get('me')
   async me(@Req() req: Request) {
-    const auth = requireAuth(req);
+    const me = await this.userOf(requireAuth(req));
+    if (!me) throw unauthorized();
+    return me;
+  }
+
+  /**
+   * Who is signed in, for pages that work either way: a visitor who is signed out is a normal
+   * state, answered 200 `{signedIn: false}` (no error in their console); signed in, `{signedIn:
+   * true, user}` with what /me answers.
+   */
+  @Get('session')
+  async session(@Req() req: Request) {
+    const user = req.auth ? await this.userOf(req.auth) : null;
+    return user ? { signedIn: true, user } : { signedIn: false };
+  }
+
+  private async userOf(auth: Session) {
     const { account } = await loadAccount(this.store, auth.userId);
-    if (!account.exists) throw unauthorized();
+    if (!account.exists) return null;
     return {
       securityLevel: account.securityLevel,
       subdomain: await this.sites.subdomainFor(account.userId, account.siteId),

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { favoritesOf, placesOf } from '../../../../projections/alerts';
 import type { SearchIndex } from '../../../../projections/search';
+import { ON_MARKET_STATUSES } from '../../../contract/search';
 import { compareCheckpoints } from '../../../eventstore/event-store.port';
 import type { AlertFrequency } from '../../organizer';
 import type { AlertChangeKind } from '../alerts.events';
@@ -51,8 +52,8 @@ export async function matchChanges(db: pg.ClientBase, index: SearchIndex, search
 
   const candidates: SavedSearchEntry[][] = changes.map((change) => {
     const l = byPdid.get(change.pdid);
-    // Searches find Active (and Active Under Contract) listings, or Closed ones with soldproperty: nothing else matches.
-    if (!SEARCH_KINDS.includes(change.kind) || !l || (l.status !== 'Active' && l.status !== 'Active Under Contract' && l.status !== 'Closed')) return [];
+    // Searches find listings on the market, or Closed ones with soldproperty: nothing else matches.
+    if (!SEARCH_KINDS.includes(change.kind) || !l || (!ON_MARKET_STATUSES.includes(l.status) && l.status !== 'Closed')) return [];
     // A listing without a point (NaN) is in no cell and passes every box here: the exact test below decides.
     const place = { latitude: l.latitude ?? Number.NaN, longitude: l.longitude ?? Number.NaN, sold: l.status === 'Closed', price: l.price, beds: l.beds, places: placesOf(l) };
     return searches.candidates(place, BigInt(change.tx_id), BigInt(change.global_position));

@@ -10,7 +10,7 @@ import { notFound } from '../../../shared/errors';
 import { isLeadId } from '../load-lead';
 import { contractLead, feedLead, feedPosition, findLead, leadFacets, type LeadRow, leadSources, listLeads, survivorOfLead, timelineOf } from '../../../../projections/lead-feed';
 import { contractNote, notesOf } from '../../../../projections/lead-notes';
-import { subdomainsOf } from '../../../../projections/sites';
+import { sitesByIds } from '../../../../projections/sites';
 import { homeNames } from './home-names';
 import { pushesSince } from './pushes-since';
 import { dashboardViewer } from './viewer';
@@ -69,11 +69,13 @@ export class DashboardController {
   async facets(@Req() req: Request) {
     const viewer = dashboardViewer(req);
     const f = await leadFacets(this.pool, viewer);
-    const subdomains = await subdomainsOf(this.pool, f.siteIds);
+    const sites = await this.sites(f.siteIds);
     return {
       stages: stagesInOrder(f.stages),
       tags: f.tags,
-      sites: f.siteIds.map((siteId) => ({ siteId, site: subdomains.get(siteId) ?? null })).sort((a, b) => (a.site ?? '').localeCompare(b.site ?? '')),
+      sites: f.siteIds
+        .map((siteId) => ({ siteId, site: sites.get(siteId)?.subdomain ?? null, siteName: sites.get(siteId)?.name ?? null }))
+        .sort((a, b) => (a.siteName ?? a.site ?? '').localeCompare(b.siteName ?? b.site ?? '')),
     };
   }
 
@@ -110,9 +112,13 @@ export class DashboardController {
     return survivor ? findLead(this.pool, viewer, survivor) : undefined;
   }
 
-  /** Feed rows with their site's subdomain (from the sites read model). */
+  /** Feed rows with their site's subdomain and name (from the sites read model). */
   private async withSites(rows: readonly LeadRow[]) {
-    const subdomains = await subdomainsOf(this.pool, rows.map((r) => r.site_id));
-    return rows.map((r) => feedLead(r, subdomains.get(r.site_id) ?? null));
+    const sites = await this.sites(rows.map((r) => r.site_id));
+    return rows.map((r) => feedLead(r, sites.get(r.site_id)));
+  }
+
+  private async sites(siteIds: readonly string[]): Promise<Map<string, { subdomain: string; name: string }>> {
+    return new Map((await sitesByIds(this.pool, siteIds)).map((s) => [s.siteId, { subdomain: s.subdomain, name: s.name }]));
   }
 }

@@ -54,7 +54,11 @@ export function decideImportListing(command: ImportListing, state: Listing): Lis
     if (next.CloseDate !== now.CloseDate) changes.CloseDate = next.CloseDate;
   }
   if (Object.keys(changes).length > 0) events.push({ type: 'ListingDetailsChanged', data: { pdid, changes, ModificationTimestamp: at } });
-  if (!samePhotos(next.photos, now.photos)) events.push({ type: 'ListingPhotosChanged', data: { pdid, photos: next.photos, ModificationTimestamp: at } });
+  // A record without Media says nothing about the photos: they stay.
+  if (parsed.mediaGiven && !samePhotos(next.photos, now.photos)) {
+    const added = next.photos.filter((u) => !now.photos.includes(u)).length;
+    events.push({ type: 'ListingPhotosChanged', data: { pdid, photos: next.photos, added, ModificationTimestamp: at } });
+  }
   events.push(...openHouses(state.openHouses));
   return events;
 }

@@ -68,7 +68,17 @@ describe('import a listing record (given events, when a record, then events)', (
 
   it('new photos are a photos change, in Order', () => {
     const events = when(listed(), { ...base, Media: [{ MediaURL: '/b.jpg', Order: 2 }, { MediaURL: '/a.jpg', Order: 1 }] });
-    expect(events).toEqual([{ type: 'ListingPhotosChanged', data: { pdid: 'NW-K1', photos: ['/a.jpg', '/b.jpg'], ModificationTimestamp: '2024-05-01T10:00:00.000Z' } }]);
+    expect(events).toEqual([{ type: 'ListingPhotosChanged', data: { pdid: 'NW-K1', photos: ['/a.jpg', '/b.jpg'], added: 2, ModificationTimestamp: '2024-05-01T10:00:00.000Z' } }]);
+  });
+
+  it('a record without Media (absent or null) leaves the photos as they are; an empty list removes them', () => {
+    const { Media: _, ...withoutMedia } = base;
+    const later = { ...withoutMedia, ListPrice: 480_000, ModificationTimestamp: '2024-05-03T00:00:00Z' };
+    expect(when(listed(), later).map((e) => e.type)).toEqual(['ListingPriceChanged']);
+    expect(when(listed(), { ...later, Media: null }).map((e) => e.type)).toEqual(['ListingPriceChanged']);
+    const after = fold(importListingDecider, [...listed(), ...when(listed(), later)]);
+    expect(after.listed && after.record.photos).toEqual(['https://img.example/1.jpg']);
+    expect(when(listed(), { ...base, Media: [] })).toEqual([{ type: 'ListingPhotosChanged', data: { pdid: 'NW-K1', photos: [], added: 0, ModificationTimestamp: '2024-05-01T10:00:00.000Z' } }]);
   });
 
   it('a record older than the last change is stale and changes nothing', () => {

@@ -20,6 +20,12 @@ export type ParsedRecord =
       readonly record: ListingRecord;
       /** Null when the record's open house list could not be read: the listing's stay as they are. */
       readonly openHouses: readonly OpenHouseEntry[] | null;
+      /**
+       * False when the record carried no Media at all (absent or null): a partial record, or a
+       * feed that did not expand Media. The listing's photos stay as they are; only an empty
+       * list says "no photos".
+       */
+      readonly mediaGiven: boolean;
       /** What was dropped from the record (a date that is not a date...), each naming the field. */
       readonly warnings: readonly string[];
     }
@@ -111,7 +117,7 @@ export function parseResoRecord(raw: unknown, options: ParseOptions = {}): Parse
       photos: media(f),
     };
     const openHouses = parseOpenHouses(f, options.timeZone);
-    return { ok: true, kind: 'listing', record, openHouses, warnings: f.warnings };
+    return { ok: true, kind: 'listing', record, openHouses, mediaGiven: r.Media !== undefined && r.Media !== null, warnings: f.warnings };
   } catch (err) {
     if (err instanceof RecordError) return { ok: false, error: err.message };
     throw err;

@@ -12,7 +12,7 @@ import { findLead } from '../../../../projections/lead-feed';
 import { itemMark, newestItem, unreadChatUpTo } from '../../../../projections/lead-thread';
 import { commandContextOf } from '../../accounts';
 import { readChatMessages } from '../../chat';
-import { dashboardViewer, isLeadId, loadLead } from '../../leads';
+import { chatAnswererOf, dashboardViewer, isLeadId, loadLead } from '../../leads';
 import { threadReadStream } from '../thread.events';
 import { readThreadDecider } from './read-thread.decide';
 
@@ -46,7 +46,7 @@ export class ReadThreadController {
     if (!lead.exists) throw notFound();
     const ctx = commandContextOf(req);
     await handleCommand(this.store, threadReadStream(leadId), readThreadDecider, { leadId, siteId: lead.siteId, readerId: viewer.userId, upToItemId: mark.id, upToAt: mark.at }, ctx);
-    if (lead.agentId === viewer.userId) {
+    if (chatAnswererOf(lead) === viewer.userId) {
       const chatId = await unreadChatUpTo(this.pool, leadId, mark);
       if (chatId) await readChatMessages(this.store, { chatId: leadId, leadId, readerId: viewer.userId, upToMessageId: chatId }, ctx);
     }

@@ -5,7 +5,7 @@ export type ChannelFacts = {
   /** The write side lets the viewer work the lead (its agent, the office's broker, staff). */
   readonly mayWork: boolean;
   readonly inPond: boolean;
-  /** The viewer is the lead's agent (the chat is theirs and the lead's). */
+  /** The viewer answers the lead's chat: its agent, or the broker while it is in the pond (chatAnswererOf). */
   readonly isAgent: boolean;
   /** Why the lead cannot be texted (the consent ledger, the cell phone), null when it can. */
   readonly text: 'no-consent' | 'no-cell-phone' | 'not-found' | null;

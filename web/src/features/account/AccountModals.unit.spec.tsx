@@ -16,7 +16,7 @@ function serve(settings: Record<string, unknown>, user: Record<string, unknown> 
     vi.fn(async (url: string) => {
       if (url === '/api/site') return json(200, { siteId: 's', name: 'Demo Realty', subdomain: 'demo', kind: 'broker', DomainName: null, isDefault: true, masterSite: null, settings: { ...SETTINGS, ...settings } });
       if (url === '/api/config/public') return json(200, { mapStyleUrl: null, googleClientId: null });
-      if (url === '/api/account/me') return user ? json(200, user) : json(401, { message: 'Please sign in' });
+      if (url === '/api/account/session') return json(200, user ? { signedIn: true, user } : { signedIn: false });
       return json(404, { message: 'Not found' });
     }),
   );

@@ -5,9 +5,9 @@ import { END_FAILED, ImpersonationBanner } from './ImpersonationBanner';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const me = { securityLevel: 10, firstName: 'Jane', lastName: 'Agent', email: 'jane@demo.test', userDID: 'u1', dashboardUrl: '/dashboard', impersonatorId: 's1', impersonationEndsAt: new Date(Date.now() + 12 * 60_000).toISOString() };
 
-/** The browser's network: /api/account/me answers an impersonated agent; DELETE /api/account/become answers `end`. */
+/** The browser's network: /api/account/session answers an impersonated agent; DELETE /api/account/become answers `end`. */
 const network = (end: () => Response) =>
-  vi.fn(async (url: string, init?: RequestInit) => (url === '/api/account/become' && init?.method === 'DELETE' ? end() : json(200, me)));
+  vi.fn(async (url: string, init?: RequestInit) => (url === '/api/account/become' && init?.method === 'DELETE' ? end() : json(200, { signedIn: true, user: me })));
 
 describe('the impersonation banner', () => {
   const alert = vi.fn();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { request } from '../../api/http';
+import { loadCurrentUser } from '../../app/currentUser';
 import { type Push, useRealtime } from '../../api/realtime';
 import { ChatPanel, type Subscribe } from '../dashboard/ChatPanel';
 import { dashboardApi } from '../dashboard/dashboardApi';
@@ -20,8 +20,8 @@ export function LeadChatLauncher() {
 
   useEffect(() => {
     let live = true;
-    request<{ securityLevel: number }>('GET', '/api/account/me')
-      .then((me) => (me.securityLevel === 5 ? dashboardApi.getChat() : null))
+    loadCurrentUser()
+      .then((me) => (me?.securityLevel === 5 ? dashboardApi.getChat() : null))
       .then((chat) => {
         if (!live || !chat) return;
         setReady({ me: chat.me, agent: chat.agent?.fullName ?? null, unread: chat.unread });

@@ -173,7 +173,7 @@ export function ChatPanel({
           </button>
         </form>
       ) : (
-        chat && <p className={styles.readOnly}>Only the lead and its agent write here.</p>
+        chat && <p className={styles.readOnly}>Only the lead and its agent (the office while the lead is in its pond) write here.</p>
       )}
     </section>
   );

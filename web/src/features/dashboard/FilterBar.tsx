@@ -155,7 +155,7 @@ export function manyFilters(facets: Facets | null, sources: readonly string[], a
     { key: 'stage', label: 'Stage', any: 'Any stage', options: (facets?.stages ?? []).map((s) => ({ value: s, label: s })) },
     { key: 'tag', label: 'Tag', any: 'Any tag', options: (facets?.tags ?? []).map((t) => ({ value: t, label: t })) },
     { key: 'source', label: 'Source', any: 'Any source', options: sources.map((s) => ({ value: s, label: s })) },
-    { key: 'site', label: 'Site', any: 'Any site', options: (facets?.sites ?? []).map((s) => ({ value: s.siteId, label: s.site ?? 'Site without a name' })) },
+    { key: 'site', label: 'Site', any: 'Any site', options: (facets?.sites ?? []).map((s) => ({ value: s.siteId, label: s.siteName ?? s.site ?? 'Site without a name' })) },
     ...(role === 'agent'
       ? []
       : [{ key: 'agentId' as const, label: 'Agent', any: 'Any agent', options: [...agents.map((a) => ({ value: a.userId, label: a.fullName })), { value: 'none', label: 'Nobody (pond)' }] }]),

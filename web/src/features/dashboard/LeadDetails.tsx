@@ -53,7 +53,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           <h2 id="lead-name">{lead.fullName}</h2>
           <p className={styles.meta}>
             {lead.leadType} lead from {lead.source}
-            {lead.site ? ` on ${lead.site}` : ''}
+            {lead.siteName || lead.site ? ` on ${lead.siteName ?? lead.site}` : ''}
           </p>
         </div>
         <div className={styles.actions}>
@@ -94,7 +94,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
         </div>
         <div>
           <dt>Agent</dt>
-          <dd>{agent?.fullName ?? (lead.assignedAgentId ? 'Assigned' : 'Routing…')}</dd>
+          <dd>{agent?.fullName ?? (lead.assignedAgentId ? 'Assigned' : lead.inPond ? 'In the office pond (the office answers its chat)' : 'Routing…')}</dd>
         </div>
       </dl>
       <MergeLink role={role} userId={lead.userId} />

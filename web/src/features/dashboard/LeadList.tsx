@@ -28,7 +28,15 @@ export function LeadList(p: Props) {
     <section className={styles.feed} aria-labelledby="lead-feed-title">
       <div className={styles.top}>
         <h1 id="lead-feed-title" className={styles.title}>
-          Leads <span className={styles.count}>{p.total}</span>
+          Leads{' '}
+          {/* No count until the first answer: a list still loading does not have 0 leads. */}
+          {p.loading && p.leads.length === 0 ? (
+            <span className={styles.count} aria-label="counting">
+              …
+            </span>
+          ) : (
+            <span className={styles.count}>{p.total}</span>
+          )}
         </h1>
         {p.listName && <p className={styles.listName}>{p.listName}</p>}
         {p.toolbar}
@@ -63,7 +71,7 @@ export function LeadList(p: Props) {
                   </span>
                   <span className={styles.sub}>
                     {l.leadType} · {l.source}
-                    {l.site ? ` · ${l.site}` : ''} · {formatPhone(l.phone) || l.email}
+                    {l.siteName || l.site ? ` · ${l.siteName ?? l.site}` : ''} · {formatPhone(l.phone) || l.email}
                   </span>
                 </span>
                 <span className={styles.side}>
@@ -73,8 +81,11 @@ export function LeadList(p: Props) {
                   <span className={styles.status} data-status={l.status}>
                     {STATUS_LABEL[l.status]}
                   </span>
-                  <span className={styles.score} aria-label={`Score ${l.score} of 100`} data-testid="lead-score">
-                    {l.score}
+                  <span className={styles.score} aria-label={`Score ${l.score} of 100`} title="Lead score, 0 to 100" data-testid="lead-score">
+                    <span className={styles.scoreLabel} aria-hidden="true">
+                      Score
+                    </span>{' '}
+                    <span aria-hidden="true">{l.score}</span>
                   </span>
                 </span>
               </button>

@@ -19,7 +19,9 @@ export type FeedLead = {
   readonly lastActivityAt: string;
   readonly status: LeadStatus;
   readonly siteId: string;
+  /** The site's subdomain, and the name it goes by (what a person reads). */
   readonly site: string | null;
+  readonly siteName: string | null;
   readonly listingPdid: string | null;
   readonly userId: string;
   readonly stage: string;

@@ -11,7 +11,7 @@ export type SmartList = {
 };
 
 /** What the filter bar offers: the stages, tags and sites of the viewer's leads. */
-export type Facets = { readonly stages: readonly string[]; readonly tags: readonly string[]; readonly sites: readonly { readonly siteId: string; readonly site: string | null }[] };
+export type Facets = { readonly stages: readonly string[]; readonly tags: readonly string[]; readonly sites: readonly { readonly siteId: string; readonly site: string | null; readonly siteName: string | null }[] };
 
 export const leadListApi = {
   facets: () => request<Facets>('GET', '/api/dashboard/feed/facets'),

@@ -19,6 +19,7 @@ import { OpenHouses } from './OpenHouses';
 import styles from './ListingPage.module.css';
 import { SequenceNav } from './SequenceNav';
 import { useT } from '../../ui/translations';
+import { statusLabel } from '../search/statusLabel';
 import { DeferredListingMap } from '../map/DeferredListingMap';
 
 
@@ -101,7 +102,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
         <div className={styles.main}>
           <header className={styles.head}>
             <AreaCrumbs county={l.county} city={l.city} zip={l.zip} />
-            <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? (l.forRent ? t('card.leased', 'Leased') : t('card.sold', 'Sold')) : (l.status ?? 'Active')}</span>
+            <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{statusLabel(l.status, l.forRent, t)}</span>
             <p className={styles.price}>
               {money(l.price)}
               {l.forRent && l.price !== null && <span className={styles.perMonth}>/mo</span>}

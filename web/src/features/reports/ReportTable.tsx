@@ -50,7 +50,7 @@ export function ReportTable<R>({ caption, columns, rows, file }: { caption: stri
           )}
         </tbody>
       </table>
-      <button type="button" className={styles.csv} onClick={download} aria-label={`Download CSV: ${caption}`}>
+      <button type="button" className={`btn ${styles.csv}`} onClick={download} aria-label={`Download CSV: ${caption}`}>
         Download CSV
       </button>
     </div>

@@ -39,8 +39,11 @@ const sourceCols: Column<Report['newLeadsBySource'][number]>[] = [
   { label: 'Source', value: (r) => r.source },
   { label: 'New leads', value: (r) => r.count, numeric: true },
 ];
-const weekCols: Column<Report['newLeadsByWeek'][number]>[] = [
-  { label: 'Week of', value: (r) => r.week },
+/** A week's first day within the period: the period's first week begins on its first day, not the Monday before it. */
+const periodWeek = (monday: string, from: string): string => (monday < from ? from : monday);
+
+const weekCols = (from: string): Column<Report['newLeadsByWeek'][number]>[] => [
+  { label: 'Week of', value: (r) => periodWeek(r.week, from) },
   { label: 'New leads', value: (r) => r.count, numeric: true },
 ];
 const stageCols = (total: number): Column<Report['stagesReached'][number]>[] => [
@@ -150,8 +153,8 @@ export function ReportsPage({ role, agents }: { role: Role; agents: readonly Age
           <div className={styles.grid}>
             <article className={styles.card} aria-labelledby="r-week">
               <h2 id="r-week">New leads by week</h2>
-              <Bars data={report.newLeadsByWeek.map((r) => ({ name: r.week.slice(5), count: r.count }))} label="New leads" />
-              <ReportTable caption="New leads by week" columns={weekCols} rows={report.newLeadsByWeek} file={`new-leads-by-week-${report.to}.csv`} />
+              <Bars data={report.newLeadsByWeek.map((r) => ({ name: periodWeek(r.week, report.from).slice(5), count: r.count }))} label="New leads" />
+              <ReportTable caption="New leads by week" columns={weekCols(report.from)} rows={report.newLeadsByWeek} file={`new-leads-by-week-${report.to}.csv`} />
             </article>
             <article className={styles.card} aria-labelledby="r-source">
               <h2 id="r-source">New leads by source</h2>

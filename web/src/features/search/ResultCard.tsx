@@ -5,6 +5,7 @@ import { ListingCourtesy } from '../listing/Attribution';
 import { CardKeeper } from '../organizer/CardKeeper';
 import { PhotoGallery } from './PhotoGallery';
 import styles from './ResultCard.module.css';
+import { statusLabel } from './statusLabel';
 import { useT } from '../../ui/translations';
 
 type Props = {
@@ -30,7 +31,7 @@ export function ResultCard({ card, onHover, highlighted = false, eager = false, 
     >
       <div className={styles.media}>
         <PhotoGallery pdid={card.pdid} mlsid={card.mlsid} photos={card.photos ?? []} alt={card.address ? t('card.photoOf', 'Photo of {address}', { address: card.address }) : t('card.photo', 'Listing photo')} eager={eager} />
-        <span className={`${styles.status} ${sold ? styles.sold : ''}`}>{sold ? `${card.forRent ? t('card.leased', 'Leased') : t('card.sold', 'Sold')} ${shortDate(card.closeDate)}` : (card.status ?? 'Active')}</span>
+        <span className={`${styles.status} ${sold ? styles.sold : ''} ${card.status === 'Active Under Contract' || card.status === 'Coming Soon' ? styles.notYet : ''}`}>{statusLabel(card.status, card.forRent, t)}{sold ? ` ${shortDate(card.closeDate)}` : ''}</span>
       </div>
       <div className={styles.body}>
         <div className={styles.top}>
