@@ -131,8 +131,11 @@ describe('searches cannot take the server down', () => {
     };
     console.log('search attack', JSON.stringify(figures));
     expect(large.person.ms.length).toBeGreaterThan(10);
-    expect(p95(large.person.ms), JSON.stringify(figures)).toBeLessThan(200);
-    expect(p95(flood.person.ms), JSON.stringify(figures)).toBeLessThan(200);
+    // Against the same person's searches with no attack, measured on the same machine just before:
+    // a loaded machine slows both (a taken-down server answers in seconds, or not at all).
+    const bound = Math.max(200, 4 * p95(quiet.ms));
+    expect(p95(large.person.ms), JSON.stringify(figures)).toBeLessThan(bound);
+    expect(p95(flood.person.ms), JSON.stringify(figures)).toBeLessThan(bound);
     expect(new Set([...large.person.statuses, ...flood.person.statuses])).toEqual(new Set([200]));
     // The result cache may keep up to SEARCH_CACHE_MB (16) of answers; nothing else stays.
     expect(heapAfter - heapBefore, JSON.stringify(figures)).toBeLessThan(32 * MB);
