@@ -93,7 +93,8 @@ function navItems(p: DashboardNavProps): NavItem[] {
     'entries' in g
       ? {
           key: g.key,
-          label: `${g.label} ▾`,
+          label: g.label,
+          caret: true,
           render: (className, inMenu) => (
             <NavGroup
               label={g.label}
