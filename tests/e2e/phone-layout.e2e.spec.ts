@@ -81,6 +81,12 @@ describe('every dashboard view at 390 px in Chromium: nothing wider than the pho
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-nav-${group}.png` });
       await page.keyboard.press('Escape');
     }
+    // A new lead's count beside Leads is measured with it, and the five still fit.
+    await janesLead(app.server, { FullName: 'Nia New' });
+    await nav.getByRole('button').getByLabel('1 new').waitFor();
+    expect(await outside(page)).toEqual([]);
+    expect(await nav.getByRole('button', { name: /more/ }).count()).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-nav-new-lead.png` });
 
     await page.goto(`${app.server.url}/dashboard?lead=${leadId}`);
     const header = page.getByRole('article', { name: 'Hal Header' }).locator('header');

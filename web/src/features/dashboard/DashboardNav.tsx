@@ -95,6 +95,7 @@ function navItems(p: DashboardNavProps): NavItem[] {
           key: g.key,
           label: g.label,
           caret: true,
+          badge: g.badge,
           render: (className, inMenu) => (
             <NavGroup
               label={g.label}
