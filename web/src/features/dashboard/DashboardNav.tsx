@@ -93,7 +93,9 @@ function navItems(p: DashboardNavProps): NavItem[] {
     'entries' in g
       ? {
           key: g.key,
-          label: `${g.label} ▾`,
+          label: g.label,
+          caret: true,
+          badge: g.badge,
           render: (className, inMenu) => (
             <NavGroup
               label={g.label}

@@ -89,7 +89,7 @@ export function NavGroup({ label, badge, items, current, inMenu, className, menu
         }}
       >
         {label}
-        {badge} <span aria-hidden="true">▾</span>
+        {badge} <span className={styles.caret} aria-hidden="true">▾</span>
       </button>
       {open && (
         <ul ref={list} id={`${id}-list`} className={`${styles.menu} ${styles.groupMenu}`} onClick={(e) => (e.target as HTMLElement).closest('button, a') && setOpen(false)}>

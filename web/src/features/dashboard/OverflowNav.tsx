@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styles from './OverflowNav.module.css';
 
-export type NavItem = { readonly key: string; readonly label: string; readonly render: (className: string, inMenu: boolean) => ReactNode };
+/** `caret`: the item opens a list (a ▾ after its label); `badge`: a count beside it; both measured with it. */
+export type NavItem = { readonly key: string; readonly label: string; readonly caret?: boolean; readonly badge?: ReactNode; readonly render: (className: string, inMenu: boolean) => ReactNode };
 
 /** Spec section 9: the nav re-measures 50 ms after the last resize. */
 export const NAV_RESIZE_DEBOUNCE_MS = 50;
@@ -69,6 +70,8 @@ export function OverflowNav({ items, label }: { items: readonly NavItem[]; label
         {items.map((i) => (
           <span key={i.key} className={styles.item}>
             {i.label}
+            {i.badge}
+            {i.caret && <span className={styles.caret}> ▾</span>}
           </span>
         ))}
         <span className={styles.item}>More ▾</span>
