@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { home, importHomes } from '../organizer/organizer-fixture';
-import { castOf } from '../support/backoffice-people';
+import { castOf, PASSWORD } from '../support/backoffice-people';
 import { browserApp } from '../support/browser-app';
 
 const LOAD_MS = 90_000;
@@ -40,15 +40,22 @@ describe('the search map at country zoom', () => {
     if (o.signedIn) {
       // An inquiry makes the visitor a lead of this site, signed in, with a chat.
       await page.goto(`${app.server.url}/search`);
-      const sent = await page.evaluate(async () => {
+      const lead = await page.evaluate(async () => {
         const res = await fetch('/api/account/inquiry', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ FullName: 'Mia Map', Email: `mia.${Date.now()}@example.com`, Phone: '2065550142', Message: 'Which of these are near a park?', LeadType: 'Buyer' }),
         });
-        return ((await res.json()) as { isSuccess: boolean }).isSuccess;
+        return (await res.json()) as { isSuccess: boolean; leadId: string };
       });
-      expect(sent).toBe(true);
+      expect(lead.isSuccess).toBe(true);
+      // Jane takes the lead from the office pond: the lead now has an agent to chat with.
+      const jane = await app.browser.newContext();
+      const headers = { origin: app.server.url };
+      await jane.request.post(`${app.server.url}/api/account/login`, { data: { Email: cast.agent.email, password: PASSWORD }, headers });
+      const claimed = await jane.request.post(`${app.server.url}/api/dashboard/leads/${lead.leadId}/claim`, { headers });
+      expect([200, 409]).toContain(claimed.status());
+      await jane.close();
     }
     await o.before?.(page);
     await page.goto(`${app.server.url}${path}`);
@@ -127,7 +134,7 @@ describe('the search map at country zoom', () => {
     it(`keeps the zoom buttons clear of a signed-in lead's chat launcher (${width} px)`, async () => {
       const page = await open('/search/map', { width, height, signedIn: true });
       await settled(page);
-      const launcher = page.getByRole('button', { name: /^💬 Chat with/ });
+      const launcher = page.getByRole('button', { name: /^Chat with/ });
       await launcher.waitFor();
       for (const zoom of [page.locator('.maplibregl-ctrl-zoom-in'), page.locator('.maplibregl-ctrl-zoom-out')]) expect(await overlaps(launcher, zoom)).toBe(false);
       await shot(page, `chat-launcher-${width}`);
