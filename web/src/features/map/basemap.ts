@@ -68,6 +68,10 @@ const topology = (url: string): Promise<AtlasTopology> => {
   return p;
 };
 
+// The states file is asked for as soon as the map's code loads, not after the map's own start:
+// on a busy machine the map otherwise showed water only for seconds after its pins.
+void topology(statesUrl).catch(() => undefined);
+
 const lines = (g: MultiLineString): FeatureCollection => ({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: g }] });
 
 /** Fills the offline style's sources once the map has loaded; counties when first zoomed in. */
