@@ -46,6 +46,13 @@ export function LeadChatLauncher() {
     return () => listeners.current.delete(fn);
   }, []);
 
+  // Pages with controls in the bottom-right corner (the map's zoom buttons) lift them clear of the dock.
+  useEffect(() => {
+    if (!ready) return;
+    document.body.dataset.chatDock = '';
+    return () => void delete document.body.dataset.chatDock;
+  }, [ready]);
+
   if (!ready) return null;
   return (
     <div className={styles.dock}>

@@ -11,6 +11,7 @@ import { type LngLat, MAX_POLYGONS, simplifyDrawnPolygon } from './polygons';
 import { circleRing, milesBetween, milesLabel } from './radius';
 import styles from './SearchMap.module.css';
 import { labelsThatFit } from './declutter';
+import { clustersThatFit, narrowestGap } from './clusterCircles';
 import { pickedObject, searchLayers } from './searchLayers';
 import { isOne, useT } from '../../ui/translations';
 
@@ -159,6 +160,15 @@ export function SearchMap(p: SearchMapProps) {
     return labelsThatFit(drawn.pins, (pin) => map.project([pin.longitude, pin.latitude]), preferred);
   }, [drawn.pins, p.highlighted, selectedPdid, loaded, moves]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Recomputed after each move: circles that would touch at this zoom are drawn as one.
+  const circles = useMemo(() => {
+    const map = mapRef.current;
+    if (!map || !loaded) return { clusters: drawn.clusters, gap: null };
+    const project = (c: { longitude: number; latitude: number }) => map.project([c.longitude, c.latitude]);
+    const clusters = clustersThatFit(drawn.clusters, project);
+    return { clusters, gap: narrowestGap(clusters, project) };
+  }, [drawn.clusters, loaded, moves]); // eslint-disable-line react-hooks/exhaustive-deps
+
   // The circle being sized is drawn as its outline.
   const preview = useMemo(() => {
     const ring = circle ? circleRing(circle.center, circle.miles) : null;
@@ -168,14 +178,14 @@ export function SearchMap(p: SearchMapProps) {
     () =>
       searchLayers({
         pins: drawn.pins,
-        clusters: drawn.clusters,
+        clusters: circles.clusters,
         polygons: p.polygons,
         stroke: preview,
         highlighted: p.highlighted,
         selected: selectedPdid,
         labeled,
       }),
-    [drawn, p.polygons, preview, p.highlighted, selectedPdid, labeled],
+    [drawn, circles, p.polygons, preview, p.highlighted, selectedPdid, labeled],
   );
   const drawing = mode === 'on' || mode === 'drawing';
   const sizing = mode === 'radius' || mode === 'sizing';
@@ -191,6 +201,7 @@ export function SearchMap(p: SearchMapProps) {
       data-drawn-pins={drawn.pins.length}
       data-drawn-clusters={drawn.clusters.length}
       data-drawn-count={drawn.count}
+      data-cluster-gap={circles.gap === null ? undefined : Math.floor(circles.gap)}
       data-zoom={Math.round(zoom)}
       data-loading={p.loading || undefined}
     >

@@ -41,14 +41,36 @@ export const offlineStyle: StyleSpecification = {
 
 type AtlasTopology = Topology<{ states: GeometryCollection; counties?: GeometryCollection; nation: GeometryCollection }>;
 const cache = new Map<string, Promise<AtlasTopology>>();
-const topology = (url: string) => {
+const RETRY_MS = [1000, 3000, 10_000];
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * One atlas file, fetched once per page. A failed fetch (a busy server's 503, a dropped
+ * connection) is tried again and never kept: a kept failure left the map all water until reload.
+ */
+const topology = (url: string): Promise<AtlasTopology> => {
   let p = cache.get(url);
   if (!p) {
-    p = fetch(url).then((r) => r.json() as Promise<AtlasTopology>);
+    p = (async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const r = await fetch(url);
+          if (!r.ok) throw new Error(`${url}: ${r.status}`);
+          return (await r.json()) as AtlasTopology;
+        } catch (err) {
+          if (attempt >= RETRY_MS.length) throw err;
+          await wait(RETRY_MS[attempt]!);
+        }
+      }
+    })();
+    p.catch(() => cache.delete(url));
     cache.set(url, p);
   }
   return p;
 };
+
+// The states file is asked for as soon as the map's code loads, not after the map's own start:
+// on a busy machine the map otherwise showed water only for seconds after its pins.
+void topology(statesUrl).catch(() => undefined);
 
 const lines = (g: MultiLineString): FeatureCollection => ({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: g }] });
 
@@ -59,12 +81,14 @@ export function attachOfflineBasemap(map: MaplibreMap): () => void {
   void topology(statesUrl).then((t) => {
     source('land')?.setData(feature(t, t.objects.states) as FeatureCollection<Geometry>);
     source('stateLines')?.setData(lines(mesh(t, t.objects.states)));
-  });
+  }, () => undefined);
   const maybeCounties = () => {
     if (countiesLoaded || map.getZoom() < COUNTY_MIN_ZOOM - 0.5) return;
     countiesLoaded = true;
     void topology(countiesUrl).then((t) => {
       if (t.objects.counties) source('countyLines')?.setData(lines(mesh(t, t.objects.counties, (a, b) => a !== b)));
+    }, () => {
+      countiesLoaded = false;
     });
   };
   map.on('zoomend', maybeCounties);

@@ -1,6 +1,7 @@
 import type { LayersList } from '@deck.gl/core';
 import { PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Cluster, Pin } from '../../../../src/contract/search';
+import { clusterRadius } from './clusterCircles';
 import type { LngLat, Ring } from './polygons';
 
 type RGBA = [number, number, number, number];
@@ -12,7 +13,6 @@ const SELECTED: RGBA = [245, 181, 61, 255];
 
 export type PickedObject = { kind: 'pin'; pin: Pin } | { kind: 'cluster'; cluster: Cluster };
 
-const clusterRadius = (count: number) => 14 + Math.min(22, Math.log10(Math.max(1, count)) * 7);
 const compact = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1).replace(/\.0$/, '')}k` : String(n));
 
 /**
