@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { SetupController } from './setup.http';
+
+/** The first run: the setup page's calls (the command-line tool reaches the same path: src/cli/setup.cli.ts). */
+@Module({ controllers: [SetupController] })
+export class SetupModule {}
