@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Started, startServer } from '../../src/main';
 import { projectRoot } from '../../src/shared/paths';

@@ -86,12 +86,16 @@ function SetupForm({ token }: { token: string }) {
           Porchlight is set up
         </h2>
         <p>Your staff account and the brokerage&apos;s site are ready. The broker sets a password with &quot;Forgot password?&quot; on the sign-in form.</p>
-        <p>
+        <div className={styles.actions}>
           <a className="btn btn-primary" href={done.signInUrl}>
             Sign in as staff
-          </a>{' '}
-          {done.siteUrl && <a href={done.siteUrl}>Open the brokerage&apos;s site</a>}
-        </p>
+          </a>
+          {done.siteUrl && (
+            <a className="btn" href={done.siteUrl}>
+              Open the brokerage&apos;s site
+            </a>
+          )}
+        </div>
       </div>
     );
   }
