@@ -14,6 +14,7 @@ import { DEMO_USERS } from './demo/demo-accounts';
 import { firstTouchMiddleware, INBOUND_EMAIL_PATH, SMS_INBOUND_PATH } from './modules/leads';
 import { leanSearchRoutes, SearchListingsController } from './modules/listings';
 import { AddressLimiter } from './modules/accounts';
+import { hasAnyAccount, issueSetupToken, setupPage } from './modules/setup';
 import { pageRenderer, PublicPages, seoFiles } from './modules/public-pages';
 import { bodyParsers } from './http/body-parsers';
 import { refuseMalformedUrls } from './http/malformed-url';
@@ -31,7 +32,8 @@ import { projectRoot } from './shared/paths';
 
 const log = logger('main');
 
-export type Started = { app: NestExpressApplication; runtime: Runtime; url: string; stop(): Promise<void> };
+/** setupUrl: a production start before any account exists, the one-time first-run link (a secret for the operator). */
+export type Started = { app: NestExpressApplication; runtime: Runtime; url: string; setupUrl: string | null; stop(): Promise<void> };
 
 /** Builds and starts the whole product in this process; used by main and by tests. */
 export async function startServer(config: Config, opts: { fsync?: boolean } = {}): Promise<Started> {
@@ -73,6 +75,7 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   app.use(seoFiles(pages, app.get(AddressLimiter), runtime.db.pool, config));
   // Public pages are server-rendered for every client (search engines, link previews); a listing
   // answers 404 for what no visitor may see and 410 when the feed removed it.
+  app.use(setupPage(runtime.store, path.join(projectRoot, 'web', 'dist')));
   serveWebApp(app, path.join(projectRoot, 'web', 'dist'), pageRenderer(pages, config));
   // Command handlers register on bootstrap; the seed needs them before the port opens.
   await app.init();
@@ -86,6 +89,8 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   runtime.runner.start();
   // After the runner starts, so that search indexes the listings while they are imported.
   if (config.demoSeed) await loadDemoListings(runtime.store, runtime.runner);
+  // Before the port opens, so that the link works as soon as it is printed.
+  const setupUrl = config.env === 'production' && !(await hasAnyAccount(runtime.store)) ? `${config.publicUrl}/setup#${await issueSetupToken(runtime.store)}` : null;
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -94,6 +99,7 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
     app,
     runtime,
     url,
+    setupUrl,
     stop: async () => {
       await app.close();
       await runtime.close();
@@ -117,6 +123,8 @@ async function main(): Promise<void> {
   const on = typeof bound === 'object' && bound ? `${bound.address}:${bound.port}` : String(bound);
   // Where it listens says who can reach it: 127.0.0.1 (the default) is this machine only.
   log.info(`Porchlight is up at ${started.url} (listening on ${on}; health: ${started.url}/health)`);
+  // The only place the link is ever written: it opens the first run to whoever holds it.
+  if (started.setupUrl) log.info(`First run: no account exists yet. Open this one-time link to create the first staff account and brokerage: ${started.setupUrl} (or run \`npm run setup\`)`);
   if (config.demoSeed) log.info(`demo password: ${config.demoPassword === DEFAULT_DEMO_PASSWORD ? `${DEFAULT_DEMO_PASSWORD} (the default)` : 'as set in DEMO_PASSWORD'}`);
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -8,6 +8,7 @@ import { CreateSiteCommand } from '../modules/sites';
 import { logger } from '../shared/logger';
 import { DEMO_SITES, DEMO_USERS } from './demo-accounts';
 import { seedDemoLeads } from './demo-leads';
+import { hasAnyAccount } from '../modules/setup';
 
 const log = logger('demo');
 
@@ -76,9 +77,4 @@ async function skipExisting(done: Promise<unknown>): Promise<void> {
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'conflict')) throw err;
   }
-}
-
-async function hasAnyAccount(store: EventStore): Promise<boolean> {
-  const page = await store.readAll({ transactionId: 0n, globalPosition: 0n }, { types: ['UserRegistered'], limit: 1 });
-  return page.events.length > 0;
 }

@@ -36,5 +36,5 @@ export { CommunicationLinks, type UnsubscribeLinks } from './communication/commu
 export { SecretKey } from './secret-key';
 export { AddressLimiter } from './address-limiter';
 export { signEmailVerificationToken } from './verify-email/email-verification-token';
-export { verifyPassword } from './passwords';
+export { passwordProblem, verifyPassword } from './passwords';
 export { updateAccountDecider } from './update-account/update-account.decide';

@@ -23,6 +23,7 @@ const VerifyEmailPage = lazy(() => import('../features/account/VerifyEmailPage')
 const OrganizerPage = lazy(() => import('../features/organizer/OrganizerPage').then((m) => ({ default: m.OrganizerPage })));
 const MailboxPage = lazy(() => import('../features/account/MailboxPage').then((m) => ({ default: m.MailboxPage })));
 const ShowingAnswerPage = lazy(() => import('../features/organizer/ShowingAnswerPage').then((m) => ({ default: m.ShowingAnswerPage })));
+const SetupPage = lazy(() => import('../features/setup/SetupPage').then((m) => ({ default: m.SetupPage })));
 const AdminLoginPage = lazy(() => import('../features/account/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
 /** Staff and account pages, loaded on demand (the server knows the same paths: browser-routes.ts). */
 const STAFF_PAGES: Record<AccountPagePath, typeof BackofficePage> = {
@@ -96,6 +97,14 @@ export function AppRoutes({ pathname }: { pathname: string }) {
     return (
       <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
         <Staff />
+      </Suspense>
+    );
+  }
+  // The first run's page: the server serves it only while a setup link is open (404 otherwise).
+  if (path === '/setup') {
+    return (
+      <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
+        <SetupPage />
       </Suspense>
     );
   }
