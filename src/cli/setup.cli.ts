@@ -49,9 +49,9 @@ function parseArgs(argv: string[]): Args | string {
   return args;
 }
 
-function readPassword(args: Args): string | null {
+function readPassword(args: Args, fromEnvironment: string | undefined): string | null {
   if (args.passwordFromStdin) return fs.readFileSync(0, 'utf8').split(/\r?\n/)[0] ?? '';
-  return process.env.SETUP_PASSWORD ?? null;
+  return fromEnvironment ?? null;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -60,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${args ? `${args}\n\n` : ''}${USAGE}\n`);
     return args ? 2 : 0;
   }
-  const password = readPassword(args);
+  const password = readPassword(args, loadConfig().setupPassword);
   if (password === null) {
     process.stderr.write(`Give the password on stdin with --password-from-stdin, or in SETUP_PASSWORD\n\n${USAGE}\n`);
     return 2;

@@ -159,6 +159,8 @@ const schema = z.object({
   INBOUND_EMAIL_MAX_MB: int(40, 1, 200),
   // Unset: allowed in development and test, refused in production (see loadConfig).
   ALLOW_PRIVATE_OUTBOUND: flagOrUnset,
+  // `npm run setup` only: the first staff account's password when it is not given on stdin.
+  SETUP_PASSWORD: z.string().optional(),
   // Tests only (refused in production, see loadConfig): a local push-service stand-in's origin.
   PUSH_TEST_ORIGINS: origins,
   // The DNS resolvers the custom-domain check asks (ip or ip:port, comma separated); unset: the system's.
@@ -175,6 +177,8 @@ const schema = z.object({
 export const configVariables: readonly string[] = Object.keys(schema.shape);
 
 export type Config = {
+  /** `npm run setup`: the first staff account's password, when not given on stdin (never logged). */
+  readonly setupPassword: string | undefined;
   readonly env: 'development' | 'production' | 'test';
   readonly port: number;
   readonly host: string;
@@ -310,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(['DOMAIN_CHECK_HTTP_PORT is for tests only (a local HTTP server) and is refused in production']);
   }
   return {
+    setupPassword: e.SETUP_PASSWORD,
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
