@@ -122,9 +122,10 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
     await first.getByRole('button').click();
     const heading = page.getByRole('heading', { name, level: 2 });
     await heading.waitFor();
-    // Full-screen at the top, not thousands of pixels below the list.
+    // Full-screen at the top, not thousands of pixels below the list: in the upper half of the
+    // phone's 844 px, under the dashboard's header (its nav has a line of its own on a phone).
     const box = (await heading.boundingBox())!;
-    expect(box.y).toBeLessThan(300);
+    expect(box.y).toBeLessThan(844 / 2);
     expect(await page.getByRole('heading', { name: /^Leads/ }).isVisible()).toBe(false);
     const back = page.getByRole('button', { name: 'Back to leads' });
     expect(await back.isVisible()).toBe(true);
