@@ -86,7 +86,7 @@ describe('instances on one PostgreSQL survive losing it (npm run test:cluster; D
     // seconds apart keep extending how far back feed/since reaches (the pushes a lost holder may
     // not have sent), until it answers reset and the socket reloads its feed, as the web app does.
     for (let i = 0; i < SOCKETS; i++) tracked.push(track(lb.url, sessions[i % sessions.length]!, { catchUpAttempts: 60, reloadOnReset: true }));
-    await until(() => tracked.every((t) => t.connections > 0), 60_000, 'every socket connected');
+    await until(() => tracked.every((t) => t.connections > 0 && t.position !== null), 60_000, 'every socket connected, its feed loaded');
   }, 240_000);
 
   afterAll(async () => {

@@ -99,7 +99,14 @@ export function track(url: string, session: { user: string; client: WebClient },
     })().finally(() => t.catchingUp--);
   };
   socket.on('connect', () => {
-    if (t.connections++ === 0) return;
+    if (t.connections++ === 0) {
+      // As the web app does: the feed it loads first gives the position a later catch-up asks from
+      // (without one, a catch-up before any push would have nothing to ask from).
+      void session.client.get('/api/dashboard/feed?page=1&perpage=1').then((r) => {
+        if (r.status === 200 && typeof r.body.position === 'string' && !t.position) t.position = r.body.position;
+      });
+      return;
+    }
     if (t.disconnectedAt !== null) t.reconnectMs.push(Date.now() - t.disconnectedAt);
     catchUp();
   });
