@@ -5,13 +5,13 @@ import { createPool } from '../../src/database/database';
 import { seedDemo } from '../../src/demo/seed-demo';
 import { startServer } from '../../src/main';
 import { type Instance, startInstance } from '../support/cluster-instance';
-import { demoUser, PASSWORD } from '../support/dashboard-fixture';
+import { PASSWORD } from '../support/dashboard-fixture';
 import { createDatabaseOn, type ScratchDatabase } from '../support/database-on-server';
 import { TEST_SECRET } from '../support/feed-fixture';
 import { LoadBalancer } from '../support/load-balancer';
 import { type PgServer, startPgServer } from '../support/pg-server';
 import { testConfig } from '../support/test-config';
-import { track, type Tracked, until } from '../support/tracked-socket';
+import { demoSessions, track, type Tracked, until } from '../support/tracked-socket';
 import { WebClient } from '../support/web-client';
 
 /** Each case runs once (CI); DB_OUTAGE_REPEAT=10 runs each ten times in a row, on the same instances. */
@@ -72,15 +72,7 @@ describe('instances on one PostgreSQL survive losing it (npm run test:cluster; D
     instances.push(...(await Promise.all([startInstance('node-a', env()), startInstance('node-b', env())])));
     lb = await new LoadBalancer(instances.map((x) => ({ name: x.name, port: x.port, down: false }))).start();
 
-    const users = ['agent', 'broker', 'staff'].map((k) => demoUser(k));
-    const sessions: { user: string; client: WebClient }[] = [];
-    for (let i = 0; i < 6; i++) {
-      const u = users[i % users.length]!;
-      const client = WebClient.for(lb.url, 'localhost');
-      const r = await client.post('/api/account/login', { Email: u.email, password: PASSWORD }, { headers: { 'x-forwarded-for': `10.8.0.${i + 1}` } });
-      expect(r.body?.isSuccess).toBe(true);
-      sessions.push({ user: u.key, client });
-    }
+    const sessions = await demoSessions(lb.url, 6, '10.8.0');
     staff = sessions.find((s) => s.user === 'staff')!.client;
     // Catch-ups asked while the database is still away are retried for up to 15 s. Outages a few
     // seconds apart keep extending how far back feed/since reaches (the pushes a lost holder may

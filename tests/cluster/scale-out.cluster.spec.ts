@@ -6,12 +6,12 @@ import { startServer } from '../../src/main';
 import { systemContext } from '../../src/commands/command-context';
 import { configureFeed, FeedSecrets, feedSyncStream } from '../../src/modules/feeds';
 import { type Instance, startInstance } from '../support/cluster-instance';
-import { demoUser, PASSWORD } from '../support/dashboard-fixture';
+import { PASSWORD } from '../support/dashboard-fixture';
 import { properties, TEST_OUTBOUND, TEST_SECRET } from '../support/feed-fixture';
 import { LoadBalancer } from '../support/load-balancer';
 import { ResoServer } from '../support/reso-server';
 import { testConfig } from '../support/test-config';
-import { track, type Tracked, until } from '../support/tracked-socket';
+import { demoSessions, track, type Tracked, until } from '../support/tracked-socket';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { WebClient } from '../support/web-client';
 
@@ -137,15 +137,7 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     expect(before.get(`feed:${FEED}`)).toBe(leader.name);
 
     // Sessions: a few per user so that the sticky hash spreads the sockets over the instances.
-    const users = ['agent', 'broker', 'staff'].map((k) => demoUser(k));
-    const sessions: { user: string; client: WebClient }[] = [];
-    for (let i = 0; i < 24; i++) {
-      const u = users[i % users.length]!;
-      const client = WebClient.for(lb.url, 'localhost');
-      const r = await client.post('/api/account/login', { Email: u.email, password: PASSWORD }, { headers: { 'x-forwarded-for': `10.9.0.${i + 1}` } });
-      expect(r.body?.isSuccess).toBe(true);
-      sessions.push({ user: u.key, client });
-    }
+    const sessions = await demoSessions(lb.url, 24, '10.9.0');
 
     step(`connecting ${SOCKETS} sockets`);
     for (let i = 0; i < SOCKETS; i++) tracked.push(track(lb.url, sessions[i % sessions.length]!));

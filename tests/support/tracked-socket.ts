@@ -1,6 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { comparePositions } from '../../src/contract/position';
-import type { WebClient } from './web-client';
+import { expect } from 'vitest';
+import { demoUser, PASSWORD } from './dashboard-fixture';
+import { WebClient } from './web-client';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -124,4 +126,22 @@ export async function until(fn: () => boolean | Promise<boolean>, timeoutMs: num
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await sleep(100);
   }
+}
+
+/**
+ * `count` signed-in dashboard sessions through `url`, taking the agent, the broker and staff in
+ * turn, each from its own address of `subnet` (so that the sticky hash spreads their sockets over
+ * the instances and the sign-in limits count them apart).
+ */
+export async function demoSessions(url: string, count: number, subnet: string): Promise<{ user: string; client: WebClient }[]> {
+  const users = ['agent', 'broker', 'staff'].map((k) => demoUser(k));
+  const sessions: { user: string; client: WebClient }[] = [];
+  for (let i = 0; i < count; i++) {
+    const u = users[i % users.length]!;
+    const client = WebClient.for(url, 'localhost');
+    const r = await client.post('/api/account/login', { Email: u.email, password: PASSWORD }, { headers: { 'x-forwarded-for': `${subnet}.${i + 1}` } });
+    expect(r.body?.isSuccess).toBe(true);
+    sessions.push({ user: u.key, client });
+  }
+  return sessions;
 }
