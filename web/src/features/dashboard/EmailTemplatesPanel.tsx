@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { TEMPLATE_NAME_MAX } from '../../../../src/contract/lead-email';
 import { MERGE_FIELD_LABELS, MERGE_FIELDS, unknownMergeFields, unknownMergeFieldsMessage } from '../../../../src/contract/merge-fields';
@@ -84,8 +84,14 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
     setEditing(t);
     setDraft({ scope: t.scope, name: t.name, subject: t.subject, body: t.body });
     setMessage(null);
-    requestAnimationFrame(() => document.getElementById(`${id}-name`)?.focus());
   };
+  // Focus moves to the name in the same commit that shows the edit form: a focus put off to the
+  // next frame could land after the person (or a test) had started typing in another field, and
+  // send the rest of their typing into the name.
+  const editingId = editing?.templateId ?? null;
+  useLayoutEffect(() => {
+    if (editingId) document.getElementById(`${id}-name`)?.focus();
+  }, [editingId, id]);
 
   const list = (scope: TemplateScope, title: string, empty: string) => {
     const mine = (templates ?? []).filter((t) => t.scope === scope);
