@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppendResult, EventStore } from '../eventstore/event-store.port';
 import type { Event } from '../shared/event';
 import { type CommandContext, metadataOf } from './command-context';
-import { retryOnConflict } from './retry-on-conflict';
+import { decideAndAppend } from './decide-and-append';
 
 /** One stream a command reads and may append to, with how its events fold. */
 export type StreamFold<State, E extends Event> = {
@@ -23,7 +23,7 @@ export async function handleCommandAcross<State, E extends Event>(
   decide: (states: readonly State[]) => readonly (readonly E[])[],
   ctx: CommandContext,
 ): Promise<{ readonly states: readonly State[]; readonly events: readonly (readonly E[])[]; readonly appended: readonly AppendResult[] }> {
-  return retryOnConflict(async () => {
+  const { result, appended } = await decideAndAppend(store, async () => {
     const loaded = await store.readStreams(streams.map((s) => s.streamId));
     const revisions = streams.map((s) => loaded.get(s.streamId)?.at(-1)?.streamPosition);
     const states = streams.map((s) => (loaded.get(s.streamId) ?? []).reduce((st, e) => s.evolve(st, e as unknown as E), s.initialState()));
@@ -36,9 +36,8 @@ export async function handleCommandAcross<State, E extends Event>(
         expected: revisions[i] === undefined ? ('no_stream' as const) : revisions[i]!,
         events: events.map((e) => ({ ...e, eventId: randomUUID(), metadata: metadataOf(ctx) })),
       }));
-    if (appends.length === 0) return { states, events: decided, appended: [] };
-    const appended = await store.appendMany(appends);
     const after = streams.map((s, i) => (decided[i] ?? []).reduce(s.evolve, states[i]!));
-    return { states: after, events: decided, appended };
+    return { appends, result: { states: after, events: decided } };
   });
+  return { ...result, appended };
 }

@@ -3,7 +3,7 @@ import type { AppendResult, EventStore } from '../eventstore/event-store.port';
 import type { Event } from '../shared/event';
 import { type CommandContext, metadataOf } from './command-context';
 import type { Decider } from './decider';
-import { retryOnConflict } from './retry-on-conflict';
+import { decideAndAppend } from './decide-and-append';
 
 export type CommandResult<State, E extends Event> = {
   readonly events: readonly E[];
@@ -24,17 +24,13 @@ export async function handleCommand<State, Command, E extends Event>(
   command: Command,
   ctx: CommandContext,
 ): Promise<CommandResult<State, E>> {
-  return retryOnConflict(async () => {
+  const { result, appended } = await decideAndAppend(store, async () => {
     const stored = await store.readStream(streamId);
     const state = stored.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
     const events = decider.decide(command, state);
-    if (events.length === 0) return { events, state, append: undefined };
     const revision = stored.at(-1)?.streamPosition;
-    const append = await store.append(
-      streamId,
-      revision === undefined ? 'no_stream' : revision,
-      events.map((e) => ({ ...e, eventId: randomUUID(), metadata: metadataOf(ctx) })),
-    );
-    return { events, state: events.reduce(decider.evolve, state), append };
+    const appends = events.length === 0 ? [] : [{ streamId, expected: revision ?? ('no_stream' as const), events: events.map((e) => ({ ...e, eventId: randomUUID(), metadata: metadataOf(ctx) })) }];
+    return { appends, result: { events, state: events.reduce(decider.evolve, state) } };
   });
+  return { ...result, append: appended[0] };
 }

@@ -1,6 +1,7 @@
 import { metadataOf, type CommandContext } from '../../commands/command-context';
+import { decideAndAppend } from '../../commands/decide-and-append';
 import type { EventStore } from '../../eventstore/event-store.port';
-import { ConcurrencyError, conflict, validation } from '../../shared/errors';
+import { conflict, validation } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import { LEVEL, parseEmail, passwordProblem, RegisterUserCommand } from '../accounts';
 import { CreateSiteCommand, parseSiteDomain } from '../sites';
@@ -77,13 +78,15 @@ function checked(input: FirstRun) {
 export async function runFirstRun(store: EventStore, commands: Commands, input: FirstRun, ctx: CommandContext): Promise<FirstRunDone> {
   const c = checked(input);
   if (await hasAnyAccount(store)) throw conflict(FIRST_RUN_MESSAGES.done);
-  const revision = await store.streamRevision(FIRST_RUN_STREAM);
-  try {
-    await store.append(FIRST_RUN_STREAM, revision ?? 'no_stream', [{ type: 'FirstRunStarted', data: { brokerage: c.brokerage !== null }, eventId: newId(), metadata: metadataOf(ctx) }]);
-  } catch (err) {
-    if (err instanceof ConcurrencyError) throw conflict(FIRST_RUN_MESSAGES.done);
-    throw err;
-  }
+  await decideAndAppend(
+    store,
+    async () => {
+      const revision = await store.streamRevision(FIRST_RUN_STREAM);
+      return { appends: [{ streamId: FIRST_RUN_STREAM, expected: revision ?? 'no_stream', events: [{ type: 'FirstRunStarted', data: { brokerage: c.brokerage !== null }, eventId: newId(), metadata: metadataOf(ctx) }] }], result: undefined };
+    },
+    // Another first run began after this one read: it is that one's to finish.
+    { lostRace: () => conflict(FIRST_RUN_MESSAGES.done) },
+  );
   const staffUserId = newId();
   await commands.execute(new RegisterUserCommand({ userId: staffUserId, ...c.staff, securityLevel: LEVEL.staff, siteId: null, password: input.password, from: 'first-run setup' }, ctx));
   if (!c.brokerage) return { staffUserId, brokerUserId: null, siteId: null };

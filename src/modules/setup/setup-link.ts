@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { metadataOf, systemContext } from '../../commands/command-context';
+import { recordOnce } from '../../commands/decide-and-append';
 import type { EventStore } from '../../eventstore/event-store.port';
 import { newId } from '../../shared/ids';
 import { hasAnyAccount } from './first-run';
@@ -15,7 +16,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest();
  */
 export async function issueSetupToken(store: EventStore): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await store.append(LINK_STREAM, 'any', [{ type: 'SetupLinkIssued', data: { tokenHash: hashOf(token).toString('hex') }, eventId: newId(), metadata: metadataOf(systemContext()) }]);
+  await recordOnce(store, LINK_STREAM, [{ type: 'SetupLinkIssued', data: { tokenHash: hashOf(token).toString('hex') }, eventId: newId(), metadata: metadataOf(systemContext()) }]);
   return token;
 }
 

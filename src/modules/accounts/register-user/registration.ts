@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CommandContext, metadataOf } from '../../../commands/command-context';
+import { decideAndAppend } from '../../../commands/decide-and-append';
 import type { AppendResult, EventStore, StreamAppend } from '../../../eventstore/event-store.port';
 import { conflict, ConcurrencyError } from '../../../shared/errors';
 import type { Event, NewEvent } from '../../../shared/event';
@@ -32,14 +33,14 @@ export function registrationAppends(input: RegisterUser, ctx: CommandContext, ex
 const claim = (e: ClaimEvent): ClaimEvent => e;
 
 /** One atomic append; a lost claim is the user-facing conflict it stands for. */
-export async function appendAtomically(store: EventStore, appends: readonly StreamAppend[]): Promise<AppendResult[]> {
-  try {
-    return await store.appendMany(appends);
-  } catch (err) {
-    if (err instanceof ConcurrencyError) {
-      if (err.streamId.startsWith('email-')) throw conflict('Email already in use');
-      if (err.streamId.startsWith('social-')) throw conflict('This social account is already linked to another account');
-    }
-    throw err;
-  }
+export async function appendAtomically(store: EventStore, appends: readonly StreamAppend[]): Promise<readonly AppendResult[]> {
+  const { appended } = await decideAndAppend(store, async () => ({ appends, result: undefined }), { lostRace: claimLost });
+  return appended;
 }
+
+const claimLost = (err: ConcurrencyError): Error | undefined => {
+  if (err.streamId.startsWith('email-')) return conflict('Email already in use');
+  if (err.streamId.startsWith('social-')) return conflict('This social account is already linked to another account');
+  // Appends fixed before the write are the same on a second try: the race is answered as it is.
+  return err;
+};

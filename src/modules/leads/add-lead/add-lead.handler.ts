@@ -4,7 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { DB_POOL } from '../../../app/tokens';
 import type { CommandContext } from '../../../commands/command-context';
-import { retryOnConflict } from '../../../commands/retry-on-conflict';
+import { decideAndAppend } from '../../../commands/decide-and-append';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
 import { conflict } from '../../../shared/errors';
 import { LEVEL, loadAccount, registrationAppends, toNewEvents, userIdByEmail } from '../../accounts';
@@ -45,7 +45,7 @@ export class AddLeadHandler implements ICommandHandler<AddLeadCommand, { leadId:
 
   async execute({ input, target, byUserId, ctx }: AddLeadCommand): Promise<{ leadId: string }> {
     if ((await officeContacts(this.pool, target.brokerId, target.agentId, input.email)).length > 0) throw conflict(EMAIL_IN_USE);
-    return retryOnConflict(async () => {
+    const { result } = await decideAndAppend(this.store, async () => {
       const appends: StreamAppend[] = [];
       let userId = await userIdByEmail(this.store, input.email);
       if (userId) {
@@ -69,8 +69,8 @@ export class AddLeadHandler implements ICommandHandler<AddLeadCommand, { leadId:
         initialLead(),
       );
       appends.push({ streamId: leadStream(leadId), expected: 'no_stream', events: toNewEvents(events, ctx) });
-      await this.store.appendMany(appends);
-      return { leadId };
+      return { appends, result: { leadId } };
     });
+    return result;
   }
 }

@@ -4,7 +4,7 @@ import { DB_POOL } from '../../../app/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { handleCommand } from '../../../commands/handle-command';
-import { retryOnConflict } from '../../../commands/retry-on-conflict';
+import { decideAndAppend } from '../../../commands/decide-and-append';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
 import { emailKey, type ImportSummary, phoneKey } from '../../../contract/lead-import';
 import { stableId } from '../../../shared/stable-id';
@@ -92,14 +92,15 @@ export class LeadImporter {
   }
 
   /** Decides and appends the batch after `job.done`; answers the import as it stands after (someone else's batch included). */
-  private applyBatch(r: ImportRun, seen: Started, known: Known): Promise<Started> {
+  private async applyBatch(r: ImportRun, seen: Started, known: Known): Promise<Started> {
     const stream = leadImportStream(r.importId);
-    return retryOnConflict(
+    const { result } = await decideAndAppend(
+      this.store,
       async () => {
         const jobEvents = await this.store.readStream(stream);
         const job = fold({ initialState: initialLeadImport, evolve: evolveLeadImport }, jobEvents as unknown as LeadImportEvent[]) as Started;
         // Another request running this import got there first: go on from where it is.
-        if (job.done !== seen.done) return job;
+        if (job.done !== seen.done) return { appends: [], result: job };
         const lines = r.lines.slice(job.done, job.done + IMPORT_BATCH_ROWS);
         const ctx = { ...r.ctx, now: new Date() };
         const at = ctx.now.toISOString();
@@ -137,12 +138,11 @@ export class LeadImporter {
         for (const [leadId, a] of leadAppends) appends.push({ streamId: leadStream(leadId), expected: a.expected, events: toNewEvents(a.events, ctx) });
         const applied: LeadImportEvent = { type: 'LeadImportBatchApplied', data: { importId: r.importId, done: job.done + lines.length, rows: decisions.map((d) => d.outcome) } };
         appends.push({ streamId: stream, expected: jobEvents.at(-1)!.streamPosition, events: toNewEvents([applied], ctx) });
-        await this.store.appendMany(appends);
-        return evolveLeadImport(job, applied) as Started;
+        return { appends, result: evolveLeadImport(job, applied) as Started };
       },
-      20,
-      MAX_ATTEMPTS,
+      { pauseMs: 20, attempts: MAX_ATTEMPTS },
     );
+    return result;
   }
 
   /** The accounts holding the batch's addresses, and the leads it may land on: the owners' leads on the site and the leads its rows match. */

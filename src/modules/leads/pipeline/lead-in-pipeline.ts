@@ -1,6 +1,6 @@
 import { fold } from '../../../commands/decider';
 import type { CommandContext } from '../../../commands/command-context';
-import { retryOnConflict } from '../../../commands/retry-on-conflict';
+import { decideAndAppend } from '../../../commands/decide-and-append';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { toNewEvents } from '../../accounts';
 import { type Lead, leadStream } from '../lead';
@@ -38,13 +38,13 @@ export async function decideOnLead(
   ctx: (lead: Extract<Lead, { exists: true }>) => CommandContext,
   pipelineOf: (brokerId: string | null) => Promise<Pipeline> = (brokerId) => loadPipeline(store, brokerId),
 ): Promise<{ readonly lead: Lead; readonly events: readonly LeadEvent[] }> {
-  return retryOnConflict(async () => {
+  const { result } = await decideAndAppend<{ readonly lead: Lead; readonly events: readonly LeadEvent[] }>(store, async () => {
     const { lead, revision } = await loadLead(store, leadId);
     const events = decide(lead, lead.exists ? await pipelineOf(lead.brokerId) : DEFAULT_PIPELINE);
-    if (events.length === 0 || !lead.exists || revision === undefined) return { lead, events: [] };
-    await store.append(leadStream(leadId), revision, toNewEvents(events, ctx(lead)));
-    return { lead, events };
+    if (events.length === 0 || !lead.exists || revision === undefined) return { appends: [], result: { lead, events: [] } };
+    return { appends: [{ streamId: leadStream(leadId), expected: revision, events: toNewEvents(events, ctx(lead)) }], result: { lead, events } };
   });
+  return result;
 }
 
 /**

@@ -5,7 +5,7 @@ import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { DB_POOL } from '../../../app/tokens';
 import { systemContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
-import { retryOnConflict } from '../../../commands/retry-on-conflict';
+import { decideAndAppend } from '../../../commands/decide-and-append';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
 import { toNewEvents } from '../../accounts';
@@ -57,14 +57,14 @@ export class ClaimWindowReactor extends SweptReactor {
   }
 
   private async decide(due: PondDeadline, now: Date): Promise<boolean> {
-    return retryOnConflict(async () => {
+    const { result } = await decideAndAppend(this.store, async () => {
       const office = await loadOffice(this.store, due.officeId);
       const stored = await this.store.readStream(leadStream(due.leadId));
       const lead = fold(putInPondDecider, stored as unknown as LeadEvent[]);
       const events = putInPondDecider.decide({ ...due, now: now.toISOString(), pondEnabled: office.settings.pond.enabled }, lead);
-      if (events.length === 0 || !lead.exists) return false;
-      await this.store.append(leadStream(due.leadId), stored.at(-1)!.streamPosition, toNewEvents(events, systemContext(now, lead.siteId)));
-      return true;
+      if (events.length === 0 || !lead.exists) return { appends: [], result: false };
+      return { appends: [{ streamId: leadStream(due.leadId), expected: stored.at(-1)!.streamPosition, events: toNewEvents(events, systemContext(now, lead.siteId)) }], result: true };
     });
+    return result;
   }
 }

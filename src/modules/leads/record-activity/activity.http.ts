@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
-import { retryOnConflict } from '../../../commands/retry-on-conflict';
+import { decideAndAppend } from '../../../commands/decide-and-append';
 import { AppError } from '../../../shared/errors';
 import type { LeadActivityEvent } from '../leads.events';
 import { commandContextOf, requireAuth, toNewEvents } from '../../accounts';
@@ -54,11 +54,10 @@ export class ActivityController {
     const ctx = commandContextOf(req);
     const stream = leadActivityStream(leadId);
     // Only the last event matters to the decision: read one, append at its revision.
-    await retryOnConflict(async () => {
+    await decideAndAppend(this.store, async () => {
       const [last] = await this.store.readStream(stream, { direction: 'backwards', limit: 1 });
       const events = decideRecordActivity(command, last as unknown as LeadActivityEvent | undefined);
-      if (events.length === 0) return;
-      await this.store.append(stream, last ? last.streamPosition : 'no_stream', toNewEvents(events, ctx));
+      return { appends: events.length === 0 ? [] : [{ streamId: stream, expected: last ? last.streamPosition : 'no_stream', events: toNewEvents(events, ctx) }], result: undefined };
     });
   }
 }

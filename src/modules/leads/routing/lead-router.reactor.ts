@@ -6,7 +6,7 @@ import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
 import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
-import { retryOnConflict } from '../../../commands/retry-on-conflict';
+import { decideAndAppend } from '../../../commands/decide-and-append';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';
 import { toNewEvents } from '../../accounts';
@@ -85,14 +85,17 @@ export class LeadRouter extends SweptReactor {
   }
 
   private async assign(leadId: string, cause: Cause): Promise<void> {
-    await retryOnConflict(async () => {
+    const nothing = { appends: [], result: undefined };
+    await decideAndAppend(
+      this.store,
+      async () => {
       const leadEvents = await this.store.readStream(leadStream(leadId));
       const lead = fold({ initialState: initialLead, evolve: evolveLead }, leadEvents as unknown as LeadEvent[]);
-      if (!lead.exists || lead.agentId !== null || lead.inPond) return;
+      if (!lead.exists || lead.agentId !== null || lead.inPond) return nothing;
       // The rules in force when the lead came in (its LeadCaptured, the stream's first event): a rule change since does not reach back.
       const rules = await loadRoutingRules(this.pool, lead.siteId, lead.listingPdid, leadEvents[0]!);
       // The site is not in the read model yet: its projection asks again once it has the lead.
-      if (!rules) return;
+      if (!rules) return nothing;
       // The last turns (newest first), enough to count the last agent's streak up to the heaviest weight.
       const routingEvents = await this.store.readStream(routingStream(lead.siteId), { direction: 'backwards', limit: MAX_ROUTING_WEIGHT });
       const rotation = fold({ initialState: initialRotation, evolve: evolveRotation }, [...routingEvents].reverse() as unknown as RoutingEvent[]);
@@ -103,7 +106,9 @@ export class LeadRouter extends SweptReactor {
         const rev = routingEvents[0]?.streamPosition;
         appends.push({ streamId: routingStream(lead.siteId), expected: rev === undefined ? 'no_stream' : rev, events: toNewEvents(decision.routing, ctx) });
       }
-      await this.store.appendMany(appends);
-    }, 5, MAX_ATTEMPTS);
+      return { appends, result: undefined };
+      },
+      { pauseMs: 5, attempts: MAX_ATTEMPTS },
+    );
   }
 }

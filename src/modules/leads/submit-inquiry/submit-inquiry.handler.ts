@@ -9,7 +9,6 @@ import { appendAtomically, registrationAppends, signedIn, toNewEvents, userIdByE
 import { leadRegistration } from '../lead-account';
 import { initialLead, leadIdFor, leadStream } from '../lead';
 import { leadAccountOn } from '../lead-account-on';
-import { LeadRouter } from '../routing/lead-router.reactor';
 import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
 
 /**
@@ -32,12 +31,13 @@ export type InquiryResult = { readonly leadId: string; readonly userId: string; 
  * Records an inquiry (contract section 2). A new address becomes a level-5 account signed in by
  * the inquiry, and its lead is captured, in one atomic append; an address that belongs to an
  * account nobody is signed in as is 409 'Email already in use'. The demo seed uses this path too.
+ * Routing is not asked for here: the lead_routing projection signals the router for every
+ * captured lead, whichever path captured it, and its sweep finds any a restart left behind.
  */
 @CommandHandler(SubmitInquiryCommand)
 export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryCommand, InquiryResult> {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
-    @Inject(LeadRouter) private readonly router: LeadRouter,
   ) {}
 
   async execute({ input, site, signedInUserId, ctx, byText }: SubmitInquiryCommand): Promise<InquiryResult> {
@@ -46,8 +46,7 @@ export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryComman
       if (signedInUserId !== owner) throw conflict('Email already in use');
       const leadOwner = await leadAccountOn(this.store, owner, site.siteId);
       const command: SubmitInquiry = { ...input, leadId: leadIdFor(leadOwner, site.siteId), userId: leadOwner };
-      const result = await handleCommand(this.store, leadStream(command.leadId), submitInquiryDecider, command, ctx);
-      if (result.events.some((e) => e.type === 'LeadCaptured')) this.routeSoon(command.leadId, ctx);
+      await handleCommand(this.store, leadStream(command.leadId), submitInquiryDecider, command, ctx);
       return { leadId: command.leadId, userId: owner, newUser: false };
     }
     const userId = randomUUID();
@@ -62,16 +61,6 @@ export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryComman
       { streamId: leadStream(command.leadId), expected: 'no_stream', events: toNewEvents(decideSubmitInquiry(command, initialLead()), userCtx) },
     ];
     await appendAtomically(this.store, appends);
-    this.routeSoon(command.leadId, userCtx);
     return { leadId: command.leadId, userId, newUser: true };
-  }
-
-  /**
-   * A new lead is routed at once, without waiting for the lead_routing projection to ask (that
-   * request still comes, finds the lead assigned and does nothing; it is what routes leads
-   * captured on other paths, or left over by a crash). Not awaited: the inquiry is answered now.
-   */
-  private routeSoon(leadId: string, ctx: CommandContext): void {
-    void this.router.route(leadId, { eventId: null, correlationId: ctx.correlationId });
   }
 }

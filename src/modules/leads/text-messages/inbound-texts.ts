@@ -3,12 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../app/tokens';
 import { type CommandContext, metadataOf, systemContext } from '../../../commands/command-context';
+import { recordOnce } from '../../../commands/decide-and-append';
 import type { Config } from '../../../config/config';
 import { formatPhone } from '../../../contract/phone';
 import { TEXT_LEAD_EMAIL_DOMAIN } from '../../../contract/thread';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { AppError, ConcurrencyError } from '../../../shared/errors';
-import type { NewEvent } from '../../../shared/event';
+import { AppError } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
 import { itemMark, leadsByPhone } from '../../../../projections/lead-thread';
@@ -24,15 +24,6 @@ import { type NumberSites, SiteNumbers } from './site-numbers';
 
 const log = logger('texts');
 
-/** An event whose id says what it is: stored once, whoever appends it again (a duplicate writes nothing; a race is read as one). */
-async function appendOnce(store: EventStore, streamId: string, event: NewEvent): Promise<void> {
-  try {
-    await store.append(streamId, 'any', [event]);
-  } catch (err) {
-    if (!(err instanceof ConcurrencyError)) throw err;
-    await store.append(streamId, 'any', [event]);
-  }
-}
 
 type Media = TextMessageReceived['data']['media'];
 
@@ -73,7 +64,7 @@ export class InboundTexts {
     const media = text.media.length && known.some((k) => !k) ? await this.keepMedia(text) : [];
     for (const l of ids) {
       const data: TextMessageReceived['data'] = { leadId: l.leadId, siteId: l.siteId, messageId: l.messageId, from: text.from, body: text.body, media, providerId: text.providerId };
-      await appendOnce(this.store, smsStream(l.leadId), { type: 'TextMessageReceived', data, eventId: stableId(`text-received-event:${l.leadId}:${text.providerId}`), metadata: metadataOf(ctx) });
+      await recordOnce(this.store, smsStream(l.leadId), [{ type: 'TextMessageReceived', data, eventId: stableId(`text-received-event:${l.leadId}:${text.providerId}`), metadata: metadataOf(ctx) }]);
     }
     return leads.map((l) => l.leadId);
   }

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../app/tokens';
 import { metadataOf, systemContext } from '../../../commands/command-context';
 import { handleCommand } from '../../../commands/handle-command';
+import { recordOnce } from '../../../commands/decide-and-append';
 import { usersWithCellPhone } from '../../../../projections/users';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
@@ -117,6 +118,6 @@ export class SmsInboundController {
     const events = updateAccountDecider.decide(command, account);
     if (events.length === 0) return;
     const metadata = metadataOf(ctx);
-    await this.store.append(userStream(userId), 'any', events.map((e, i) => ({ ...e, eventId: stableId(`text-keyword:${userId}:${providerId}:${i}`), metadata })));
+    await recordOnce(this.store, userStream(userId), events.map((e, i) => ({ ...e, eventId: stableId(`text-keyword:${userId}:${providerId}:${i}`), metadata })));
   }
 }

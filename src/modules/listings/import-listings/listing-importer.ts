@@ -1,6 +1,6 @@
 import { type CommandContext, metadataOf } from '../../../commands/command-context';
 import type { EventStore, StreamAppend } from '../../../eventstore/event-store.port';
-import { retryOnConflict } from '../../../commands/retry-on-conflict';
+import { decideAndAppend } from '../../../commands/decide-and-append';
 import type { StoredEvent } from '../../../shared/event';
 import { decideImportListing } from './import-listing.decide';
 import { assertTimeZone } from './feed-time';
@@ -168,7 +168,9 @@ async function appendBatch(
   previousAppend: Promise<boolean>,
   batch: { readonly items: readonly ImportItem[]; readonly rejected: readonly RejectedRecord[]; readonly hook: BatchAppends } | undefined,
 ): Promise<Omit<ImportCounts, 'rejected'>> {
-  return retryOnConflict(async (attempt) => {
+  const { result } = await decideAndAppend(
+    store,
+    async (attempt) => {
     const streams = await store.readStreams([...new Set(valid.map((v) => listingStream(v.pdid)))]);
     const states = new Map<string, { state: Listing; revision: bigint | undefined; events: ListingEvent[] }>();
     const c = { imported: 0, changed: 0, unchanged: 0 };
@@ -203,9 +205,11 @@ async function appendBatch(
     // the import stops with its error; this batch is not stored after it).
     if (!(await previousAppend)) throw new EarlierBatchFailed();
     if (batch) appends.push(...(await batch.hook({ items: batch.items, outcome: { ...c, removed, rejected: batch.rejected }, attempt })));
-    if (appends.length > 0) await store.appendMany(appends);
-    return c;
-  }, 20, MAX_ATTEMPTS);
+    return { appends, result: c };
+    },
+    { pauseMs: 20, attempts: MAX_ATTEMPTS },
+  );
+  return result;
 }
 
 class EarlierBatchFailed extends Error {

@@ -10,7 +10,7 @@ import { systemContext } from '../../../commands/command-context';
 import { handleCommand } from '../../../commands/handle-command';
 import type { PauseReason, PlanStep } from '../../../contract/plans';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ConcurrencyError } from '../../../shared/errors';
+import { appendTogether } from '../../../commands/decide-and-append';
 import { logger } from '../../../shared/logger';
 import { toNewEvents } from '../../accounts';
 import { loadLead, SiteNumbers } from '../../leads';
@@ -128,11 +128,8 @@ export class PlanRunner extends SweptReactor {
       const events = f && revision !== undefined ? runStepDecider.decide({ enrolmentId: b.d.enrolmentId, index: b.d.index, facts: f }, b.state) : [];
       return events.length ? [{ b, append: { streamId: leadPlansStream(b.leadId), expected: revision!, events: toNewEvents(events, systemContext(now, b.state.siteId)) } }] : [];
     });
-    try {
-      if (decided.length) await this.store.appendMany(decided.map((x) => x.append));
-      steps += decided.length;
-    } catch (err) {
-      if (!(err instanceof ConcurrencyError)) throw err;
+    if (await appendTogether(this.store, decided.map((x) => x.append))) steps += decided.length;
+    else {
       // One lost race (another instance, a pause just recorded) loses the whole write: each step is decided again on a fresh read.
       await inParallel(decided.map(({ b }) => () => attempt(() => this.runStep(b.leadId, b.d.enrolmentId, b.d.index, now), b.d.enrolmentId)), STEP_CONCURRENCY, () => this.sweeper.isStopped);
     }

@@ -3,10 +3,11 @@ import { type StoredTemplate, templateById } from '../../../../projections/email
 import { systemContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { handleCommand } from '../../../commands/handle-command';
+import { decideAndAppend } from '../../../commands/decide-and-append';
 import { renderMergeFields } from '../../../contract/merge-fields';
 import type { PlanStep } from '../../../contract/plans';
 import type { EventStore } from '../../../eventstore/event-store.port';
-import { AppError, ConcurrencyError } from '../../../shared/errors';
+import { AppError } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
 import { type Account, type AccountEvent, evolveAccount, initialAccount, isValidEmail, loadAccount, toNewEvents, userStream } from '../../accounts';
@@ -158,17 +159,21 @@ export async function applyEmailEffects(d: EffectDeps, items: readonly EmailEffe
       const step = i.effect.step;
       const template = step.kind === 'email' ? templates.get(step.templateId) : null;
       if (!lead?.exists || !template) return void done.push(i.workId);
-      const thread = streams.get(emailStream(lead.leadId)) ?? [];
       const command = emailCommand(lead, i.effect, template, accountOf(lead.userId), accountOf(messageSender(lead, i.effect.byUserId)), sites.get(lead.siteId));
       try {
-        const events = leadEmailDecider.decide(command, fold(leadEmailDecider, thread as unknown as LeadEmailEvent[]));
-        if (events.length) await d.store.append(emailStream(lead.leadId), thread.at(-1)?.streamPosition ?? 'no_stream', toNewEvents(events, systemContext(now, lead.siteId)));
+        // The batch's read first; a lost race reads the thread again.
+        await decideAndAppend(d.store, async (n) => {
+          const thread = n === 1 ? (streams.get(emailStream(lead.leadId)) ?? []) : await d.store.readStream(emailStream(lead.leadId));
+          const events = leadEmailDecider.decide(command, fold(leadEmailDecider, thread as unknown as LeadEmailEvent[]));
+          const appends = events.length ? [{ streamId: emailStream(lead.leadId), expected: thread.at(-1)?.streamPosition ?? ('no_stream' as const), events: toNewEvents(events, systemContext(now, lead.siteId)) }] : [];
+          return { appends, result: undefined };
+        });
         done.push(i.workId);
       } catch (err) {
         if (err instanceof AppError && err.code !== 'conflict') {
           log.info('a plan step was refused when it took effect', { stepId: i.effect.stepId, kind: step.kind, code: err.code });
           done.push(i.workId);
-        } else if (!(err instanceof ConcurrencyError)) log.warn('a plan e-mail failed in its batch; it is tried by itself', { stepId: i.effect.stepId, error: (err as Error).message });
+        } else log.warn('a plan e-mail failed in its batch; it is tried by itself', { stepId: i.effect.stepId, error: (err as Error).message });
       }
     }),
   );
