@@ -73,3 +73,16 @@ async function write(store: EventStore, appends: readonly StreamAppend[]): Promi
   if (appends.length === 1) return [await store.append(appends[0]!.streamId, appends[0]!.expected, appends[0]!.events)];
   return store.appendMany(appends);
 }
+
+/**
+ * Events that begin a stream (a seed's marker, a profile's first lines): written when the stream
+ * has none yet; a stream already begun, by an earlier run or a racing one, is left as it is.
+ * Answers whether these events were the ones written.
+ */
+export async function beginStream(store: EventStore, streamId: string, events: readonly NewEvent[]): Promise<boolean> {
+  const { result } = await decideAndAppend(store, async () => {
+    const begun = (await store.streamRevision(streamId)) !== undefined;
+    return { appends: begun ? [] : [{ streamId, expected: 'no_stream' as const, events }], result: !begun };
+  });
+  return result;
+}

@@ -1,5 +1,6 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import { systemContext } from '../commands/command-context';
+import { beginStream } from '../commands/decide-and-append';
 import type { EventStore } from '../eventstore/event-store.port';
 import { toNewEvents } from '../modules/accounts';
 import { agentProfileStream, type InquiryResult, SubmitInquiryCommand } from '../modules/leads';
@@ -61,10 +62,9 @@ export async function seedDemoLeads(store: EventStore, commands: CommandBus): Pr
   }
   for (const [key, bio] of Object.entries(DEMO_BIOS)) {
     const agentId = DEMO_USERS.find((u) => u.key === key)!.userId;
-    if ((await store.streamRevision(agentProfileStream(agentId))) !== undefined) continue;
     const mlsId = DEMO_AGENT_MLS_IDS[key as keyof typeof DEMO_AGENT_MLS_IDS];
     const events = [{ type: 'AgentBioChanged', data: { agentId, bio } }, { type: 'AgentMlsIdChanged', data: { agentId, mlsId } }];
-    await store.append(agentProfileStream(agentId), 'no_stream', toNewEvents(events, { ...systemContext(), actorId: agentId }));
+    await beginStream(store, agentProfileStream(agentId), toNewEvents(events, { ...systemContext(), actorId: agentId }));
   }
 }
 

@@ -1,5 +1,6 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import { metadataOf, systemContext } from '../commands/command-context';
+import { beginStream } from '../commands/decide-and-append';
 import { AppError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import type { EventStore } from '../eventstore/event-store.port';
@@ -64,7 +65,7 @@ export async function seedDemo(store: EventStore, commands: CommandBus, password
     ));
   }
   await seedDemoLeads(store, commands);
-  await store.append(MARKER, 'no_stream', [
+  await beginStream(store, MARKER, [
     { type: 'DemoSeeded', data: { users: DEMO_USERS.length, sites: DEMO_SITES.length }, eventId: newId(), metadata: metadataOf(ctx) },
   ]);
   log.info('demo data loaded', { users: DEMO_USERS.length, sites: DEMO_SITES.length });

@@ -1,9 +1,9 @@
 import { metadataOf, systemContext } from '../commands/command-context';
+import { beginStream, decideAndAppend } from '../commands/decide-and-append';
 import type { EventStore } from '../eventstore/event-store.port';
 import { type ImportCounts, type ImportItem, importListings } from '../modules/listings';
 import { KING_COUNTY_CSV, SACRAMENTO_CSV } from './demo-files';
 import { generatedListingItems, readKingCountySales, readSacramentoListings, resoItems } from './listings';
-import { ConcurrencyError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { logger } from '../shared/logger';
 
@@ -52,7 +52,7 @@ export async function seedDemoListings(store: EventStore, now = new Date()): Pro
     });
     for (const k of Object.keys(total) as (keyof ImportCounts)[]) total[k] += counts[k];
   }
-  await store.append(MARKER, 'no_stream', [{ type: 'DemoListingsSeeded', data: { ...total }, eventId: newId(), metadata: metadataOf(ctx) }]);
+  await beginStream(store, MARKER, [{ type: 'DemoListingsSeeded', data: { ...total }, eventId: newId(), metadata: metadataOf(ctx) }]);
   log.info('demo listings loaded', { ...total, seconds: Math.round((Date.now() - t0) / 100) / 10 });
   return total;
 }
@@ -64,18 +64,15 @@ export async function seedDemoListings(store: EventStore, now = new Date()): Pro
  * seed begun before this was recorded goes by its first listing's day.
  */
 export async function demoSeedDay(store: EventStore, now: Date, firstListedAt?: string): Promise<string> {
-  for (;;) {
+  // Another instance that chose first is a lost race: the next try reads its day.
+  const { result } = await decideAndAppend(store, async () => {
     const [chosen] = await store.readStream(DAY_MARKER);
-    if (chosen) return (chosen.data as { today: string }).today;
+    if (chosen) return { appends: [], result: (chosen.data as { today: string }).today };
     const today = (firstListedAt ?? now.toISOString()).slice(0, 10);
     const event = { type: 'DemoListingsSeedDayChosen', data: { today }, eventId: newId(), metadata: metadataOf(systemContext(now)) };
-    try {
-      await store.append(DAY_MARKER, 'no_stream', [event]);
-      return today;
-    } catch (err) {
-      if (!(err instanceof ConcurrencyError)) throw err; // another instance chose first: read its day
-    }
-  }
+    return { appends: [{ streamId: DAY_MARKER, expected: 'no_stream' as const, events: [event] }], result: today };
+  });
+  return result;
 }
 
 /** First start: load the demo listings, then wait until search shows them all before serving. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { commandPathViolations } from './command-path';
 import { CONTEXT_MAX_LINES, contextSizes, sizeViolations } from './context-size';
 import { type ImportGraph, readImportGraph } from './import-graph';
 import { wallViolations } from './walls';
@@ -17,6 +18,12 @@ describe('architecture walls (docs/architecture.md, Layout)', () => {
     const graph = readImportGraph(root, ['src', 'projections', 'web/src', 'tests']);
     expect(graph.files.length).toBeGreaterThan(300);
     expect(wallViolations(graph)).toEqual([]);
+  });
+
+  it('holds one way to act: no append and no retry of a lost race outside the command path and the event store', { timeout: WHOLE_PROJECT_MS }, () => {
+    const graph = readImportGraph(root, ['src', 'projections']);
+    expect(graph.files.length).toBeGreaterThan(300);
+    expect(commandPathViolations(graph)).toEqual([]);
   });
 
   it(`caps a context at ${CONTEXT_MAX_LINES} lines; the contexts over it when the cap came in may not grow`, { timeout: WHOLE_PROJECT_MS }, () => {
@@ -108,6 +115,39 @@ describe('each wall catches a deliberate break', () => {
       }),
     );
     expect(v).toEqual(['sql: src/modules/leads/list.ts reads or writes lead_feed, a table of projections/feed/']);
+  });
+});
+
+describe('the command path catches a deliberate break', () => {
+  it('an append outside src/commands/ and src/eventstore/ (comments and tests do not count)', () => {
+    const v = commandPathViolations(
+      graphOf({
+        'src/modules/chat/send.ts': { text: 'await this.store.append(stream, 0n, events);' },
+        'src/modules/chat/batch.ts': { text: 'await deps.store.appendMany(appends);' },
+        'src/modules/chat/quiet.ts': { text: '// this.store.append(stream) was here\nheaders.append(name, value);' },
+        'src/modules/chat/send.int.spec.ts': { text: 'await store.append(s, "any", [e]);' },
+        'src/commands/handle-command.ts': { text: 'await store.append(streamId, expected, events);' },
+        'src/eventstore/postgres/postgres-event-store.ts': { text: 'return this.appendMany([a]);' },
+      }),
+    );
+    expect(v).toEqual([
+      'append: src/modules/chat/batch.ts appends events itself (decide through handleCommand or decideAndAppend in src/commands/)',
+      'append: src/modules/chat/send.ts appends events itself (decide through handleCommand or decideAndAppend in src/commands/)',
+    ]);
+  });
+
+  it('a hand-written retry of a lost race', () => {
+    const v = commandPathViolations(
+      graphOf({
+        'src/modules/feeds/run.ts': { text: 'for (;;) { try { await go(); return; } catch (err) { if (!(err instanceof ConcurrencyError)) throw err; } }' },
+        'projections/feed/refresh.ts': { text: 'await retryOnConflict(async () => go());' },
+        'src/commands/retry-on-conflict.ts': { text: 'if (!(err instanceof ConcurrencyError)) throw err;' },
+      }),
+    );
+    expect(v).toEqual([
+      'retry: projections/feed/refresh.ts retries a lost race by hand (handleCommand and decideAndAppend retry it)',
+      'retry: src/modules/feeds/run.ts retries a lost race by hand (handleCommand and decideAndAppend retry it)',
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CommandContext, metadataOf } from '../../../commands/command-context';
 import { decideAndAppend } from '../../../commands/decide-and-append';
 import type { AppendResult, EventStore, StreamAppend } from '../../../eventstore/event-store.port';
-import { conflict, ConcurrencyError } from '../../../shared/errors';
+import { type ConcurrencyError, conflict } from '../../../shared/errors';
 import type { Event, NewEvent } from '../../../shared/event';
 import { initialAccount, userStream } from '../account';
 import type { AccountEvent, ClaimEvent } from '../accounts.events';

@@ -5,6 +5,7 @@ import { type IndexedListing, SearchIndex } from '../../../../projections/search
 import type { Runtime } from '../../../app/runtime';
 import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { CONFIG, RUNTIME } from '../../../app/tokens';
+import { decideAndAppend } from '../../../commands/decide-and-append';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { logger } from '../../../shared/logger';
@@ -300,13 +301,14 @@ export class AlertDispatcher extends SweptReactor {
   }
 
   private async append(r: OutboxRow, expected: 'no_stream' | bigint, event: AlertEvent): Promise<void> {
-    await this.store.append(alertStream(r.alert_id), expected, [
+    const events = [
       {
         ...event,
         // Stable: the retry after a crash is the same event at the same place, stored once.
         eventId: stableId(`${r.alert_id} ${event.type}`),
         metadata: { siteId: r.site_id, actorId: null, impersonatorId: null, correlationId: r.alert_id, causationId: r.change_event_id, at: new Date().toISOString() },
       },
-    ]);
+    ];
+    await decideAndAppend(this.store, async () => ({ appends: [{ streamId: alertStream(r.alert_id), expected, events }], result: undefined }), { attempts: 1 });
   }
 }

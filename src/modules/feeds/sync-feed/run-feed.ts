@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { type CommandContext, metadataOf, systemContext } from '../../../commands/command-context';
+import { decideAndAppend } from '../../../commands/decide-and-append';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { newId } from '../../../shared/ids';
 import type { Outbound } from '../../../shared/net/outbound';
@@ -104,8 +105,12 @@ export async function runFeedIfDue(deps: FeedRunDeps, name: string, options: Fee
     const syncId = newId();
     const ctx = options.ctx ?? systemContext();
     const t0 = Date.now();
-    const append = (expected: bigint | 'no_stream', event: FeedSyncEvent) =>
-      deps.store.append(feedSyncStream(name), expected, [{ ...event, eventId: newId(), metadata: metadataOf({ ...ctx, now: new Date() }) }]);
+    // At the revision this run last wrote, never retried: a lost race means another run took the feed over.
+    const append = async (expected: bigint | 'no_stream', event: FeedSyncEvent) => {
+      const events = [{ ...event, eventId: newId(), metadata: metadataOf({ ...ctx, now: new Date() }) }];
+      const { appended } = await decideAndAppend(deps.store, async () => ({ appends: [{ streamId: feedSyncStream(name), expected, events }], result: undefined }), { attempts: 1 });
+      return appended[0]!;
+    };
     const full = options.kind === 'sync' && (options.full === true || checkpoint === null);
     const started = await append(tail[0]?.streamPosition ?? 'no_stream', {
       type: 'FeedSyncStarted',
