@@ -32,6 +32,7 @@ import { BehaviourModule } from './modules/behaviour';
 import { PlansModule } from './modules/plans';
 import { SetupModule } from './modules/setup';
 import { RealtimeGateway } from './realtime/realtime.gateway';
+import { COMMAND_PATH_HANDLERS } from './commands/decide-command';
 
 /** The HTTP and socket application over an already-built runtime. */
 @Module({})
@@ -53,6 +54,7 @@ export class AppModule {
         { provide: RUNNER, useValue: runtime.runner },
         { provide: APP_FILTER, useClass: ErrorFilter },
         RealtimeGateway,
+        ...COMMAND_PATH_HANDLERS,
       ],
       exports: [RUNTIME, CONFIG, DB_POOL, SEARCH_POOL, EventStore, RUNNER, RealtimeGateway],
     };
