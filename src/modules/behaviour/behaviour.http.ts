@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Inject, Put, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { behaviourAlertsFor } from '../../../projections/behaviour-alerts';
 import { DB_POOL } from '../../app/tokens';
-import { handleCommand } from '../../commands/handle-command';
 import type { BehaviourAlertView, BehaviourThresholds, BehaviourThresholdsView } from '../../contract/behaviour-alerts';
 import { EventStore } from '../../eventstore/event-store.port';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
@@ -15,8 +15,8 @@ import { isUuid } from '../../shared/ids';
 import { commandContextOf } from '../accounts';
 import { dashboardViewer, leadInScope, viewedOffice, type Viewer } from '../leads';
 import { behaviourThresholdsStream } from './behaviour.events';
-import { thresholdsDecider } from './thresholds/change-thresholds.decide';
 import { thresholdsOf } from './thresholds/thresholds-of';
+import { ThresholdsCommand } from './thresholds/change-thresholds.command';
 
 const READS: RateLimit = { name: 'behaviour-alerts-read', limit: 600, windowSeconds: 60, message: 'Too many alert requests; try again in a minute' };
 const WRITES: RateLimit = { name: 'behaviour-thresholds-write', limit: 20, windowSeconds: 3600, message: 'Too many changes to the alert thresholds; try again later' };
@@ -44,6 +44,7 @@ async function officeOf(store: EventStore, viewer: Viewer, asked: string | undef
 export class BehaviourController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
@@ -87,7 +88,7 @@ export class BehaviourController {
     const b = parseBody(ThresholdsBody, body);
     const office = (await officeOf(this.store, viewer, b.scope))!;
     await this.limiter.enforce(WRITES, viewer.userId);
-    await handleCommand(this.store, behaviourThresholdsStream(office), thresholdsDecider, { scope: office, thresholds: b.thresholds as BehaviourThresholds, byUserId: viewer.userId }, commandContextOf(req));
+    await this.commands.execute(new ThresholdsCommand(behaviourThresholdsStream(office), { scope: office, thresholds: b.thresholds as BehaviourThresholds, byUserId: viewer.userId }, commandContextOf(req)));
     const s = await thresholdsOf(this.store, office);
     return { scope: office, version: s.version, thresholds: s.thresholds, changedBy: s.byUserId, changedAt: s.changedAt };
   }

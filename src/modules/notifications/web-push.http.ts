@@ -1,16 +1,15 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../commands/handle-command';
-import { EventStore } from '../../eventstore/event-store.port';
 import { parseBody } from '../../http/parse-body';
 import { CONFIG } from '../../app/tokens';
 import type { Config } from '../../config/config';
 import { commandContextOf, requireAuth } from '../accounts';
 import { webPushStream } from './notifications.events';
 import { isPushServiceEndpoint, UNKNOWN_PUSH_SERVICE } from './push-services';
-import { subscriptionsDecider } from './subscriptions';
 import { VapidKeys } from './vapid-keys';
+import { SubscriptionsCommand } from './subscriptions.command';
 
 const Endpoint = z.url({ protocol: /^https$/, error: 'endpoint must be an https address' }).max(1000);
 const Keys = z.strictObject({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{40,200}$/), auth: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/) });
@@ -35,7 +34,7 @@ export class WebPushController {
   private readonly SubscribeBody: ReturnType<typeof subscribeBody>;
 
   constructor(
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(VapidKeys) private readonly vapid: VapidKeys,
     @Inject(CONFIG) config: Config,
   ) {
@@ -52,12 +51,10 @@ export class WebPushController {
   async subscribe(@Body() body: unknown, @Req() req: Request) {
     const auth = requireAuth(req);
     const input = parseBody(this.SubscribeBody, body);
-    await handleCommand(
-      this.store,
-      webPushStream(auth.userId),
-      subscriptionsDecider,
-      { kind: 'subscribe', userId: auth.userId, securityLevel: auth.securityLevel, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth },
-      commandContextOf(req),
+    await this.commands.execute(
+
+      new SubscriptionsCommand(webPushStream(auth.userId), { kind: 'subscribe', userId: auth.userId, securityLevel: auth.securityLevel, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth }, commandContextOf(req)),
+
     );
     return { isSuccess: true };
   }
@@ -67,7 +64,7 @@ export class WebPushController {
   async unsubscribe(@Body() body: unknown, @Req() req: Request) {
     const auth = requireAuth(req);
     const input = parseBody(UnsubscribeBody, body);
-    await handleCommand(this.store, webPushStream(auth.userId), subscriptionsDecider, { kind: 'unsubscribe', userId: auth.userId, endpoint: input.endpoint }, commandContextOf(req));
+    await this.commands.execute(new SubscriptionsCommand(webPushStream(auth.userId), { kind: 'unsubscribe', userId: auth.userId, endpoint: input.endpoint }, commandContextOf(req)));
     return { isSuccess: true };
   }
 }

@@ -1,19 +1,18 @@
 import { type PushSubscriptionRow, pushSubscriptionsFor } from '../../../projections/web-push';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import webPush from 'web-push';
 import type { Runtime } from '../../app/runtime';
 import { CONFIG, DB_POOL, RUNTIME } from '../../app/tokens';
 import type { Config } from '../../config/config';
 import { systemContext } from '../../commands/command-context';
-import { handleCommand } from '../../commands/handle-command';
-import { EventStore } from '../../eventstore/event-store.port';
 import { logger } from '../../shared/logger';
 import { webPushStream } from './notifications.events';
 import { isPushServiceEndpoint } from './push-services';
-import { subscriptionsDecider } from './subscriptions';
 import { type Vapid, VapidKeys } from './vapid-keys';
 import { LEVEL } from '../accounts';
+import { SubscriptionsCommand } from './subscriptions.command';
 
 const log = logger('web-push');
 
@@ -76,7 +75,7 @@ export class WebPushNotifier implements OnModuleInit {
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(VapidKeys) private readonly vapid: VapidKeys,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -124,7 +123,7 @@ export class WebPushNotifier implements OnModuleInit {
           const status = (err as { statusCode?: number }).statusCode;
           failed.push(status ?? null);
           if (status === 404 || status === 410) {
-            await handleCommand(this.store, webPushStream(s.user_id), subscriptionsDecider, { kind: 'unsubscribe', userId: s.user_id, endpoint: s.endpoint }, systemContext()).catch(
+            await this.commands.execute(new SubscriptionsCommand(webPushStream(s.user_id), { kind: 'unsubscribe', userId: s.user_id, endpoint: s.endpoint }, systemContext())).catch(
               () => undefined,
             );
           } else log.warn('a web push was not delivered', { status: status ?? null });

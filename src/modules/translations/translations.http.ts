@@ -1,19 +1,19 @@
 import { textsFor } from '../../../projections/translations';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { DB_POOL } from '../../app/tokens';
-import { handleCommand } from '../../commands/handle-command';
-import { EventStore } from '../../eventstore/event-store.port';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../http/parse-body';
 import { validation } from '../../shared/errors';
 import { commandContextOf } from '../accounts';
 import { BackofficeController } from '../backoffice';
 import { isLanguage, LABELS, LANGUAGES, translationsStream } from './catalogue';
-import { changeTranslationDecider, TEXT_MAX } from './change-translation/change-translation.decide';
-import { clearTranslationDecider } from './clear-translation/clear-translation.decide';
+import { TEXT_MAX } from './change-translation/change-translation.decide';
+import { ChangeTranslationCommand } from './change-translation/change-translation.command';
+import { ClearTranslationCommand } from './clear-translation/clear-translation.command';
 
 const LanguageQuery = z.strictObject({ language: z.string().max(10).optional() });
 const EditorQuery = z.strictObject({ language: z.string().max(10).optional(), translang: z.string().max(10).optional() });
@@ -46,7 +46,7 @@ export class TranslationsController {
 export class TranslationEditorController {
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
   @Get()
@@ -78,7 +78,7 @@ export class TranslationEditorController {
   async change(@Body() body: unknown, @Req() req: Request) {
     const input = parseBody(ChangeBody, body);
     const language = languageOf(input.language);
-    const result = await handleCommand(this.store, translationsStream(language), changeTranslationDecider, { ...input, language }, commandContextOf(req));
+    const result = await this.commands.execute(new ChangeTranslationCommand(translationsStream(language), { ...input, language }, commandContextOf(req)));
     return { isSuccess: true, changed: result.events.length > 0, text: result.state[input.transId] ?? null };
   }
 
@@ -88,7 +88,7 @@ export class TranslationEditorController {
   async clear(@Body() body: unknown, @Req() req: Request) {
     const input = parseBody(ClearBody, body);
     const language = languageOf(input.language);
-    const result = await handleCommand(this.store, translationsStream(language), clearTranslationDecider, { ...input, language }, commandContextOf(req));
+    const result = await this.commands.execute(new ClearTranslationCommand(translationsStream(language), { ...input, language }, commandContextOf(req)));
     return { isSuccess: true, changed: result.events.length > 0 };
   }
 }

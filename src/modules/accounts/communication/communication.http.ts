@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { forbidden, validation } from '../../../shared/errors';
 import { userStream } from '../account';
@@ -10,8 +9,8 @@ import type { ConsentChannel, ConsentHow } from '../accounts.events';
 import { COMMUNICATION_BANNER, COMMUNICATION_MARKERS, type CommunicationMarker } from '../../../contract/prompt-rules';
 import { SecretKey } from '../secret-key';
 import { commandContextOf } from '../sessions/request-context';
-import { updateAccountDecider } from '../update-account/update-account.decide';
 import { verifyCommunicationToken } from './communication-token';
+import { UpdateAccountCommand } from '../update-account/update-account.command';
 
 /** What each link turns off. */
 export const CHANNELS_OF: Record<CommunicationMarker, readonly ConsentChannel[]> = {
@@ -29,7 +28,7 @@ const CommunicationBody = z.strictObject({
 @Controller('api/account')
 export class CommunicationController {
   constructor(
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SecretKey) private readonly secret: SecretKey,
   ) {}
 
@@ -70,6 +69,6 @@ export class CommunicationController {
     if (check.action !== action) throw validation('This link is not valid');
     const ctx = commandContextOf(req, check.userId);
     const consent = Object.fromEntries(CHANNELS_OF[action].map((c) => [c, false]));
-    await handleCommand(this.store, userStream(check.userId), updateAccountDecider, { userId: check.userId, consent, source: { how, from, at: ctx.now.toISOString() } }, ctx);
+    await this.commands.execute(new UpdateAccountCommand(userStream(check.userId), { userId: check.userId, consent, source: { how, from, at: ctx.now.toISOString() } }, ctx));
   }
 }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { CONFIG } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
@@ -23,7 +23,9 @@ import { commandContextOf } from '../sessions/request-context';
 import { refuseWhileImpersonating, requireAuth, WHILE_IMPERSONATING } from '../sessions/request-auth';
 import { SessionStore } from '../sessions/session.store';
 import { SignInService } from '../sign-in/sign-in.service';
-import { changePasswordDecider, INVALID_RESET, requestResetDecider, RESET_VALID_MINUTES } from './password-reset.decide';
+import { INVALID_RESET, RESET_VALID_MINUTES } from './password-reset.decide';
+import { ChangePasswordCommand } from './password-reset.command';
+import { RequestResetCommand } from './password-reset.command';
 
 const log = logger('accounts');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -49,6 +51,7 @@ export class PasswordController {
 
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @Inject(SignInService) private readonly signIns: SignInService,
@@ -81,7 +84,7 @@ export class PasswordController {
     const userId = await userIdByEmail(this.store, email);
     if (!userId) return;
     const secret = randomBytes(32).toString('base64url');
-    const result = await handleCommand(this.store, userStream(userId), requestResetDecider, { userId, tokenHash: sha256(secret), now: ctx.now }, { ...ctx, actorId: userId });
+    const result = await this.commands.execute(new RequestResetCommand(userStream(userId), { userId, tokenHash: sha256(secret), now: ctx.now }, { ...ctx, actorId: userId }));
     if (!result.append) return;
     const base = site ? siteBaseUrl(site, this.config.publicUrl) : this.config.publicUrl;
     const link = `${base}/account/forgotpassword?token=${encodeURIComponent(`${userId}.${secret}`)}`;
@@ -106,7 +109,7 @@ export class PasswordController {
     const problem = passwordProblem(input.password);
     if (problem) throw validation(problem);
     const passwordHash = await hashPassword(input.password);
-    await handleCommand(this.store, userStream(userId), changePasswordDecider, { how: 'reset', userId, tokenHash: sha256(secret), passwordHash, now: new Date() }, commandContextOf(req, userId));
+    await this.commands.execute(new ChangePasswordCommand(userStream(userId), { how: 'reset', userId, tokenHash: sha256(secret), passwordHash, now: new Date() }, commandContextOf(req, userId)));
     await this.sessions.endAllFor(userId);
     return { isSuccess: true };
   }
@@ -125,7 +128,7 @@ export class PasswordController {
       throw validation('Your current password is not correct');
     }
     const passwordHash = await hashPassword(input.NewPassword);
-    await handleCommand(this.store, userStream(auth.userId), changePasswordDecider, { how: 'change', userId: auth.userId, verifiedHash: account.passwordHash, passwordHash }, commandContextOf(req));
+    await this.commands.execute(new ChangePasswordCommand(userStream(auth.userId), { how: 'change', userId: auth.userId, verifiedHash: account.passwordHash, passwordHash }, commandContextOf(req)));
     await this.sessions.endAllFor(auth.userId);
     await this.signIns.openSession(req, res, account);
     return { isSuccess: true };

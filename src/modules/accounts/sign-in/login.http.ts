@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { validation } from '../../../shared/errors';
 import { userStream } from '../account';
@@ -15,8 +15,8 @@ import { commandContextOf } from '../sessions/request-context';
 import { SessionStore } from '../sessions/session.store';
 import { parseBody } from '../../../http/parse-body';
 import { LoginThrottle } from './login-throttle';
-import { signOutDecider } from './sign-in.decide';
 import { SignInService } from './sign-in.service';
+import { SignOutCommand } from './sign-in.command';
 
 const LoginBody = z.strictObject({
   Email: z.string().max(320),
@@ -34,6 +34,7 @@ const timezoneOffset = (v: number | string | undefined): number | null => {
 export class LoginController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(LoginThrottle) private readonly throttle: LoginThrottle,
     @Inject(SignInService) private readonly signIns: SignInService,
     @Inject(SessionStore) private readonly sessions: SessionStore,
@@ -74,7 +75,7 @@ export class LoginController {
     const auth = req.auth;
     clearSessionCookie(req, res);
     if (!auth) return { isSuccess: true };
-    await handleCommand(this.store, userStream(auth.userId), signOutDecider, { userId: auth.userId }, commandContextOf(req));
+    await this.commands.execute(new SignOutCommand(userStream(auth.userId), { userId: auth.userId }, commandContextOf(req)));
     await this.sessions.endAllFor(auth.userId);
     return { isSuccess: true };
   }

@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { CONFIG } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
@@ -19,7 +19,8 @@ import { SessionStore } from '../sessions/session.store';
 import { SignInService } from '../sign-in/sign-in.service';
 import { requireAuth } from '../sessions/request-auth';
 import { isValidEmailVerificationToken, signEmailVerificationToken, VERIFY_LINK_HOURS, verificationTokenUser } from './email-verification-token';
-import { INVALID_VERIFY_LINK, verifyEmailDecider } from './verify-email.decide';
+import { INVALID_VERIFY_LINK } from './verify-email.decide';
+import { VerifyEmailCommand } from './verify-email.command';
 
 const log = logger('accounts');
 
@@ -41,6 +42,7 @@ export const EMAIL_CONFIRMED = 'Your e-mail address is confirmed. You can now sh
 export class VerifyEmailController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(Mailer) private readonly mailer: Mailer,
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
@@ -86,7 +88,7 @@ export class VerifyEmailController {
     if (!userId) throw validation(INVALID_VERIFY_LINK);
     const { account } = await loadAccount(this.store, userId);
     if (!account.exists || !isValidEmailVerificationToken(await this.secret.get(), token, userId, account.email, new Date())) throw validation(INVALID_VERIFY_LINK);
-    const { events } = await handleCommand(this.store, userStream(userId), verifyEmailDecider, { userId, email: account.email }, commandContextOf(req, userId));
+    const { events } = await this.commands.execute(new VerifyEmailCommand(userStream(userId), { userId, email: account.email }, commandContextOf(req, userId)));
     // The first proof of the address: whoever made the account from it without proving it (an
     // inquiry signs in for 30 days) must not keep reading it (pre-hijacking). Every session ends;
     // the browser that followed the link, if it was signed in as this user, gets a new one.

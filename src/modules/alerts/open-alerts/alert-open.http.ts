@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { fold } from '../../../commands/decider';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { logger } from '../../../shared/logger';
@@ -12,7 +12,8 @@ import { type AlertEvent, type AlertOpenedHow, alertStream } from '../alerts.eve
 import { type AlertLinkClaims, type AlertLinkPurpose, verifyAlertLinkToken } from './alert-link-token';
 import { accountALinkMaySignIn } from './link-sign-in';
 import { continuePage } from './continue-page';
-import { openAlertDecider, useAlertLinkDecider } from './open-alert.decide';
+import { OpenAlertCommand } from './open-alert.command';
+import { UseAlertLinkCommand } from './open-alert.command';
 
 const log = logger('alerts');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -29,6 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export class AlertOpenController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(SignInService) private readonly signIns: SignInService,
   ) {}
@@ -70,7 +72,7 @@ export class AlertOpenController {
       if (!req.auth && req.site?.siteId === alert.siteId) {
         const account = accountALinkMaySignIn(await this.store.readStream(userStream(claims.userId)), claims.issuedAt, new Date());
         // Once per link: a replayed or forwarded e-mail then opens the listing signed out.
-        const use = account && (await handleCommand(this.store, alertStream(alertId), useAlertLinkDecider, { alertId, userId: claims.userId }, commandContextOf(req, claims.userId)));
+        const use = account && (await this.commands.execute(new UseAlertLinkCommand(alertStream(alertId), { alertId, userId: claims.userId }, commandContextOf(req, claims.userId))));
         // The link came to the account's address: following it proves the address.
         if (account && use && use.events.length > 0) await this.signIns.signIn(req, res, account, 'alert-link', { timezone: null, timezoneName: null }, 'alert-link');
       }
@@ -132,6 +134,6 @@ export class AlertOpenController {
   }
 
   private async recordOpening(req: Request, c: AlertLinkClaims, how: AlertOpenedHow): Promise<void> {
-    await handleCommand(this.store, alertStream(c.alertId), openAlertDecider, { alertId: c.alertId, userId: c.userId, how }, commandContextOf(req, c.userId));
+    await this.commands.execute(new OpenAlertCommand(alertStream(c.alertId), { alertId: c.alertId, userId: c.userId, how }, commandContextOf(req, c.userId)));
   }
 }

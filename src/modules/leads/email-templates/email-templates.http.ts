@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { templatesFor } from '../../../../projections/email-templates';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type EmailTemplateView, TEMPLATE_NAME_MAX, TEMPLATE_SCOPES } from '../../../contract/lead-email';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
@@ -13,9 +13,10 @@ import { forbidden, notFound, validation } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { commandContextOf, LEVEL, loadAccount } from '../../accounts';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
-import { type TemplateCommand, templatesDecider } from './email-templates.decide';
+import { type TemplateCommand } from './email-templates.decide';
 import { officeOfViewer } from './template-office';
 import { emailTemplatesStream } from './email-templates.events';
+import { TemplatesCommand } from './email-templates.command';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ONLY_BROKER_OFFICE_TEMPLATES = 'Only the broker or staff change office templates';
@@ -37,6 +38,7 @@ const ListQuery = z.strictObject({ officeId: z.uuid({ error: 'officeId must be a
 export class EmailTemplatesController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
@@ -97,6 +99,6 @@ export class EmailTemplatesController {
   }
 
   private async run(req: Request, ownerId: string, command: TemplateCommand) {
-    await handleCommand(this.store, emailTemplatesStream(ownerId), templatesDecider, command, commandContextOf(req));
+    await this.commands.execute(new TemplatesCommand(emailTemplatesStream(ownerId), command, commandContextOf(req)));
   }
 }

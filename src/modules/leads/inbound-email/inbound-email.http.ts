@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Body, type CanActivate, Controller, type ExecutionContext, HttpCode, HttpException, HttpStatus, Inject, Injectable, Post, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { CONFIG } from '../../../app/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
-import { handleCommand } from '../../../commands/handle-command';
 import { EMAIL_BODY_MAX } from '../../../contract/lead-email';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
@@ -24,6 +24,7 @@ import { InboundMailParts, type InboundFile } from './inbound-parts';
 import { readInboundForm } from './inbound-form';
 import { MAILGUN_MAX_AGE_SECONDS } from './mailgun-signature';
 import { newTextOf } from './quoted-history';
+import { LeadEmailCommand } from '../lead-email/lead-email.command';
 
 const log = logger('inbound-email');
 
@@ -78,6 +79,7 @@ export class InboundEmailGuard implements CanActivate {
 export class InboundEmailController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(UploadStore) private readonly uploads: UploadStore,
@@ -129,7 +131,7 @@ export class InboundEmailController {
       ...(refused ? { attachmentsRefused: refused } : {}),
     };
     const ctx: CommandContext = { siteId: lead.siteId, actorId: lead.userId, impersonatorId: null, correlationId: newId(), causationId: null, now };
-    await handleCommand(this.store, emailStream(lead.leadId), leadEmailDecider, { kind: 'receive', ...data }, ctx);
+    await this.commands.execute(new LeadEmailCommand(emailStream(lead.leadId), { kind: 'receive', ...data }, ctx));
     return { message: 'Received' };
   }
 

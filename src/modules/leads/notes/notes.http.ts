@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
 import { NOTE_MAX } from '../../../contract/tasks';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
@@ -13,7 +13,8 @@ import { type LeadInScope, leadInScope } from '../dashboard/lead-in-scope';
 import { dashboardViewer } from '../dashboard/viewer';
 import type { Lead } from '../lead';
 import { leadNotesStream } from '../leads.events';
-import { type NoteCommand, notesDecider } from './notes.decide';
+import { type NoteCommand } from './notes.decide';
+import { NotesCommand } from './notes.command';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Plain text, kept as typed (trimmed at the ends); the dashboard never renders it as HTML. */
@@ -26,7 +27,10 @@ const NoteBody = z.strictObject({ text: z.string({ error: 'text is required' }).
  */
 @Controller('api/dashboard/leads')
 export class NotesController {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
 
   @ApiDoc({ summary: 'Write a note on a lead (never shown to the lead)', tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', body: NoteBody, responses: { 201: '{noteId}' } })
   @Post(':leadId/notes')
@@ -68,6 +72,6 @@ export class NotesController {
   }
 
   private async run(req: Request, lead: Extract<Lead, { exists: true }>, command: NoteCommand) {
-    await handleCommand(this.store, leadNotesStream(lead.leadId), notesDecider, command, commandContextOf(req));
+    await this.commands.execute(new NotesCommand(leadNotesStream(lead.leadId), command, commandContextOf(req)));
   }
 }

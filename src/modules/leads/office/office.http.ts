@@ -3,22 +3,23 @@ import { rosterFor } from '../../../../projections/lead-routing';
 import { listAgentMlsIdOf } from '../../../../projections/search';
 import { usersByIds } from '../../../../projections/users';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { forbidden, notFound, validation } from '../../../shared/errors';
 import { commandContextOf, LEVEL, loadAccount, officeOf } from '../../accounts';
-import { officeSettingsDecider } from '../pipeline/change-pipeline.decide';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
 import { agentProfileStream, officeStream } from '../leads.events';
-import { agentProfileDecider } from './agent-profile';
-import { OFFICE_MESSAGES, officeDecider } from './office';
+import { OFFICE_MESSAGES } from './office';
 import { loadOffice, officeOfViewer } from './load-office';
 import { mlsIdHolderInOffice } from './mls-id-holder';
+import { AgentProfileCommand } from './agent-profile.command';
+import { OfficeCommand } from './office.command';
+import { OfficeSettingsCommand } from '../pipeline/change-pipeline.command';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BioBody = z.strictObject({ bio: z.string().max(2000) });
@@ -48,6 +49,7 @@ const ListingAgentBody = z.strictObject({
 export class OfficeController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
@@ -86,7 +88,7 @@ export class OfficeController {
     const viewer = dashboardViewer(req);
     const { bio } = parseBody(BioBody, body);
     const ctx = commandContextOf(req);
-    await handleCommand(this.store, agentProfileStream(viewer.userId), agentProfileDecider, { kind: 'bio', agentId: viewer.userId, bio: bio.trim() }, ctx);
+    await this.commands.execute(new AgentProfileCommand(agentProfileStream(viewer.userId), { kind: 'bio', agentId: viewer.userId, bio: bio.trim() }, ctx));
     return { isSuccess: true };
   }
 
@@ -133,7 +135,7 @@ export class OfficeController {
     const by = { role: viewer.role, userId: viewer.userId };
     const mlsHolder = await this.mlsHolderOf(brokerId, input.pdid);
     const command = { kind: 'link-listing' as const, brokerId, pdid: input.pdid, agentId: input.agentId, by, mlsHolder };
-    await handleCommand(this.store, officeStream(brokerId), officeDecider, command, commandContextOf(req));
+    await this.commands.execute(new OfficeCommand(officeStream(brokerId), command, commandContextOf(req)));
     return { isSuccess: true };
   }
 
@@ -158,13 +160,13 @@ export class OfficeController {
     const leadsIn = input.stages ? Object.fromEntries(await boardCounts(this.pool, { userId: viewer.userId, role: 'staff' }, brokerId)) : {};
     const pipeline = input.stages && { stages: input.stages, moves: input.moveLeads ?? [], leadsIn };
     const command = { brokerId, changes, pipeline, by: { role: viewer.role, userId: viewer.userId } };
-    const result = await handleCommand(this.store, officeStream(brokerId), officeSettingsDecider, command, commandContextOf(req));
+    const result = await this.commands.execute(new OfficeSettingsCommand(officeStream(brokerId), command, commandContextOf(req)));
     return { isSuccess: true, brokerId, settings: result.state.settings };
   }
 
   private async setMlsId(req: Request, agentId: string, brokerId: string | null, mlsId: string | null, by: 'self' | 'broker') {
     const heldBy = mlsId === null || brokerId === null ? null : await mlsIdHolderInOffice(this.store, this.pool, brokerId, mlsId);
-    const { state } = await handleCommand(this.store, agentProfileStream(agentId), agentProfileDecider, { kind: 'mlsId', agentId, mlsId, by, heldBy }, commandContextOf(req));
+    const { state } = await this.commands.execute(new AgentProfileCommand(agentProfileStream(agentId), { kind: 'mlsId', agentId, mlsId, by, heldBy }, commandContextOf(req)));
     return { isSuccess: true, mlsId: state.mlsId, pendingMlsId: state.pendingMlsId };
   }
 
@@ -178,7 +180,7 @@ export class OfficeController {
     const viewer = dashboardViewer(req);
     if (viewer.role === 'agent') throw forbidden();
     const brokerId = await this.officeOfAgentFor(viewer, agentId, false);
-    await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'set-active', brokerId, agentId, active, by: { role: viewer.role, userId: viewer.userId } }, commandContextOf(req));
+    await this.commands.execute(new OfficeCommand(officeStream(brokerId), { kind: 'set-active', brokerId, agentId, active, by: { role: viewer.role, userId: viewer.userId } }, commandContextOf(req)));
     return { isSuccess: true, agentId, active };
   }
 

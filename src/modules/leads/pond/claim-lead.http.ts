@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { contractLead, pondLeads } from '../../../../projections/lead-feed';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { AppError, conflict, forbidden, notFound } from '../../../shared/errors';
@@ -11,7 +11,8 @@ import { commandContextOf, loadAccount, officeOf } from '../../accounts';
 import { dashboardViewer } from '../dashboard/viewer';
 import { leadStream } from '../lead';
 import { isLeadId, loadLead } from '../load-lead';
-import { CLAIM_MESSAGES, claimLeadDecider } from './claim-lead.decide';
+import { CLAIM_MESSAGES } from './claim-lead.decide';
+import { ClaimLeadCommand } from './claim-lead.command';
 
 /** The 409 a late claimer reads: who has the lead now. */
 export const claimedByMessage = (fullName: string) => `${fullName} claimed this lead first`;
@@ -26,6 +27,7 @@ export const claimedByMessage = (fullName: string) => `${fullName} claimed this 
 export class ClaimLeadController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
@@ -47,7 +49,7 @@ export class ClaimLeadController {
     const { account } = await loadAccount(this.store, viewer.userId);
     const officeId = account.exists ? officeOf(account) : null;
     try {
-      await handleCommand(this.store, leadStream(leadId), claimLeadDecider, { leadId, agentId: viewer.userId, officeId }, commandContextOf(req));
+      await this.commands.execute(new ClaimLeadCommand(leadStream(leadId), { leadId, agentId: viewer.userId, officeId }, commandContextOf(req)));
     } catch (err) {
       if (err instanceof AppError && err.code === 'conflict' && err.message === CLAIM_MESSAGES.taken) throw conflict(await this.takenMessage(leadId));
       throw err;

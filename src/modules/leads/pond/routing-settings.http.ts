@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Inject, Patch, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
@@ -10,7 +10,8 @@ import { commandContextOf } from '../../accounts';
 import { dashboardViewer } from '../dashboard/viewer';
 import { type OfficeSettings, officeStream } from '../leads.events';
 import { loadOffice, officeOfViewer } from '../office/load-office';
-import { isClaimWindow, OFFICE_MESSAGES, officeDecider } from '../office/office';
+import { isClaimWindow, OFFICE_MESSAGES } from '../office/office';
+import { OfficeCommand } from '../office/office.command';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // One message for every wrong window, a string or a fraction alike.
@@ -33,7 +34,10 @@ const routingOf = (brokerId: string, s: OfficeSettings) => ({ brokerId, pond: s.
  */
 @Controller('api/dashboard/routing')
 export class RoutingSettingsController {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
 
   @Get()
   @ApiDoc({ summary: "The office's pond and new-lead copy settings", tag: 'Dashboard: pond', access: 'agents (their office), brokers, staff (?brokerId=)', query: RoutingQuery })
@@ -56,7 +60,7 @@ export class RoutingSettingsController {
       ...(input.copyBrokerOnNewLeads === undefined ? {} : { copyBrokerOnNewLeads: input.copyBrokerOnNewLeads }),
     };
     const by = { role: viewer.role, userId: viewer.userId };
-    const result = await handleCommand(this.store, officeStream(brokerId), officeDecider, { kind: 'change-settings', brokerId, changes, by }, commandContextOf(req));
+    const result = await this.commands.execute(new OfficeCommand(officeStream(brokerId), { kind: 'change-settings', brokerId, changes, by }, commandContextOf(req)));
     return routingOf(brokerId, result.state.settings);
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
@@ -12,8 +12,9 @@ import { commandContextOf, loadAccount } from '../../accounts';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
 import { officeStream } from '../leads.events';
 import { loadOffice, officeOfViewer } from '../office/load-office';
-import { isClaimWindow, isRoutingWeight, OFFICE_MESSAGES, officeDecider } from '../office/office';
+import { isClaimWindow, isRoutingWeight, OFFICE_MESSAGES } from '../office/office';
 import { simulateRouting } from './simulate-routing';
+import { OfficeCommand } from '../office/office.command';
 
 export const ROUTING_RULES_MESSAGES = {
   brokersOnly: 'Only the broker can simulate or change the routing rules',
@@ -66,6 +67,7 @@ function periodOf(from: string, to: string): { from: Date; to: Date } {
 export class RoutingRulesController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
@@ -128,7 +130,7 @@ export class RoutingRulesController {
     const office = await this.officeOf(viewer, input.brokerId);
     await this.limiter.enforce(APPLIES, viewer.userId);
     const by = { role: viewer.role, userId: viewer.userId };
-    const result = await handleCommand(this.store, officeStream(office), officeDecider, { kind: 'apply-routing-rules', brokerId: office, rules: input.rules, by }, commandContextOf(req));
+    const result = await this.commands.execute(new OfficeCommand(officeStream(office), { kind: 'apply-routing-rules', brokerId: office, rules: input.rules, by }, commandContextOf(req)));
     return { brokerId: office, rules: result.state.rules };
   }
 

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Put, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
@@ -14,8 +14,8 @@ import { commandContextOf } from '../../accounts';
 import { leadScoreAsOf, leadScoreOf, rescoreProgress, scoringRulesOf, type ScoreView } from '../../../../projections/lead-score';
 import { leadInScope } from '../dashboard/lead-in-scope';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
-import { scoringRulesDecider } from './change-rules/change-scoring-rules.decide';
 import { SCORED_SIGNALS, type ScoringRules, scoringRulesStream } from './scoring.events';
+import { ScoringRulesCommand } from './change-rules/change-scoring-rules.command';
 
 const READS: RateLimit = { name: 'lead-score-read', limit: 600, windowSeconds: 60, message: 'Too many score requests; try again in a minute' };
 const WRITES: RateLimit = { name: 'score-rules-write', limit: 20, windowSeconds: 3600, message: 'Too many changes to the scoring rules; try again later' };
@@ -65,6 +65,7 @@ function scopeOf(viewer: Viewer, asked: string | undefined): string {
 export class LeadScoreController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
@@ -108,7 +109,7 @@ export class LeadScoreController {
     const b = parseBody(RulesBody, body);
     const scope = scopeOf(viewer, b.scope);
     await this.limiter.enforce(WRITES, viewer.userId);
-    const result = await handleCommand(this.store, scoringRulesStream(scope), scoringRulesDecider, { scope, rules: b.rules as ScoringRules, byUserId: viewer.userId }, commandContextOf(req));
+    const result = await this.commands.execute(new ScoringRulesCommand(scoringRulesStream(scope), { scope, rules: b.rules as ScoringRules, byUserId: viewer.userId }, commandContextOf(req)));
     return { rulesVersion: result.state.version };
   }
 }

@@ -1,7 +1,6 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { handleCommand } from '../../../commands/handle-command';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import type { RateLimit } from '../../../http/rate-limiter';
 import { forbidden, validation } from '../../../shared/errors';
@@ -11,6 +10,7 @@ import { sendTrackingPixel, TRACKED_LINK_HEADERS } from '../../messaging';
 import { listingMailStream } from '../leads.events';
 import { type ListingLinkPurpose, checkListingLink, listingPagePath } from './listing-mail-links';
 import { listingMailDecider } from './listing-mail.decide';
+import { ListingMailCommand } from './listing-mail.command';
 
 const log = logger('listing-mail');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -32,7 +32,7 @@ export const TRACKING_LIMIT: RateLimit = { name: 'listing-mail-tracking', limit:
 @Controller('api/listing-mail')
 export class ListingMailTrackController {
   constructor(
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
   ) {}
@@ -80,7 +80,7 @@ export class ListingMailTrackController {
 
   /** False when the e-mail is unknown or did not carry the listing clicked. */
   private async record(req: Request, messageId: string, command: Parameters<typeof listingMailDecider.decide>[0]): Promise<boolean> {
-    const result = await handleCommand(this.store, listingMailStream(messageId), listingMailDecider, command, commandContextOf(req));
+    const result = await this.commands.execute(new ListingMailCommand(listingMailStream(messageId), command, commandContextOf(req)));
     if (!result.state.sent) return false;
     return command.kind !== 'click' || result.state.sent.pdids.includes(command.pdid);
   }

@@ -1,10 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
@@ -16,8 +15,8 @@ import { smartListsOf } from '../../../../projections/smart-lists';
 import { filtersOf, type LeadFilterQuery, SavedLeadFilters } from '../dashboard/lead-filters';
 import { dashboardViewer, type Viewer } from '../dashboard/viewer';
 import { DEFAULT_SMART_LISTS, isDefaultSmartList } from './default-smart-lists';
-import { smartListsDecider } from './smart-lists.decide';
 import { type SmartListFilters, smartListsStream } from './smart-lists.events';
+import { SmartListsCommand } from './smart-lists.command';
 
 const WRITES: RateLimit = { name: 'smart-list-write', limit: 60, windowSeconds: 3600, message: 'Too many smart list changes; try again later' };
 
@@ -53,7 +52,7 @@ type ListView = { listId: string; name: string; filters: SmartListFilters; built
 @Controller('api/dashboard/smartlists')
 export class SmartListsController {
   constructor(
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
@@ -85,7 +84,7 @@ export class SmartListsController {
     const filters = savedForm(b.filters);
     const listId = b.listId?.toLowerCase() ?? newId();
     const kind = b.listId ? ('update' as const) : ('create' as const);
-    const result = await handleCommand(this.store, smartListsStream(viewer.userId), smartListsDecider, { kind, userId: viewer.userId, listId, name: b.name, filters }, commandContextOf(req));
+    const result = await this.commands.execute(new SmartListsCommand(smartListsStream(viewer.userId), { kind, userId: viewer.userId, listId, name: b.name, filters }, commandContextOf(req)));
     // Saved before (a retried create): the list that already has this name and these filters.
     const list = result.state.lists.get(listId) ?? [...result.state.lists.values()].find((l) => l.name.toLowerCase() === b.name.toLowerCase())!;
     res.status(kind === 'create' && result.events.length > 0 ? 201 : 200);
@@ -100,7 +99,7 @@ export class SmartListsController {
     if (isDefaultSmartList(listId)) throw validation('Default smart lists cannot be deleted');
     if (!isUuid(listId)) throw notFound('No such smart list');
     await this.limiter.enforce(WRITES, viewer.userId);
-    await handleCommand(this.store, smartListsStream(viewer.userId), smartListsDecider, { kind: 'delete', userId: viewer.userId, listId: listId.toLowerCase() }, commandContextOf(req));
+    await this.commands.execute(new SmartListsCommand(smartListsStream(viewer.userId), { kind: 'delete', userId: viewer.userId, listId: listId.toLowerCase() }, commandContextOf(req)));
   }
 
   /** How many of the viewer's leads the list holds now; null when its saved filters no longer parse. */

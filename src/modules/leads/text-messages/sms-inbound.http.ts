@@ -1,10 +1,10 @@
 import { type CallHandler, type CanActivate, Controller, type ExecutionContext, Header, HttpCode, Inject, Injectable, type NestInterceptor, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../app/tokens';
 import { metadataOf, systemContext } from '../../../commands/command-context';
-import { handleCommand } from '../../../commands/handle-command';
 import { recordOnce } from '../../../commands/decide-and-append';
 import { usersWithCellPhone } from '../../../../projections/users';
 import type { Config } from '../../../config/config';
@@ -17,6 +17,7 @@ import { carrierKeyword, SmsSender, tenDigits } from '../../messaging';
 import { InboundTexts } from './inbound-texts';
 import { SiteNumbers } from './site-numbers';
 import { helpReply, startReply, twiml } from './text-messages';
+import { UpdateAccountCommand } from '../../accounts/update-account/update-account.command';
 
 export const SMS_INBOUND_PATH = '/api/messaging/sms/inbound';
 /** Twilio's form (a text of 1,600 characters, ten media addresses and its own fields) is a few KB. */
@@ -66,6 +67,7 @@ export class TwilioForm implements NestInterceptor {
 export class SmsInboundController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SmsSender) private readonly sms: SmsSender,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(CONFIG) private readonly config: Config,
@@ -112,7 +114,7 @@ export class SmsInboundController {
     const source = { how: 'text-reply', from: granted ? 'a START reply to a text' : 'a STOP reply to a text', at: ctx.now.toISOString() } as const;
     const command = { userId, consent: { text: granted }, source };
     if (!providerId) {
-      await handleCommand(this.store, userStream(userId), updateAccountDecider, command, ctx);
+      await this.commands.execute(new UpdateAccountCommand(userStream(userId), command, ctx));
       return;
     }
     const events = updateAccountDecider.decide(command, account);

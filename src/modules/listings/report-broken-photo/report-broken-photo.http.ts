@@ -1,15 +1,14 @@
 import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { RateLimiter } from '../../../http/rate-limiter';
 import { AppError, validation } from '../../../shared/errors';
 import { commandContextOf, SecretKey } from '../../accounts';
 import { listingStream } from '../listing-record';
 import { clientHash } from './client-hash';
-import { reportBrokenPhotoDecider } from './report-broken-photo.decide';
+import { ReportBrokenPhotoCommand } from './report-broken-photo.command';
 
 const Report = z.strictObject({
   pdid: z.string().min(1).max(200),
@@ -31,7 +30,7 @@ export const tooManyReports = () => new AppError('rate_limited', 'Too many photo
 @Controller('api/photo')
 export class ReportBrokenPhotoController {
   constructor(
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(SecretKey) private readonly secret: SecretKey,
   ) {}
@@ -54,6 +53,6 @@ export class ReportBrokenPhotoController {
       throw validation(issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : `${issue.path.join('.') || 'body'}: ${issue.message}`);
     }
     const { pdid, url } = parsed.data;
-    await handleCommand(this.store, listingStream(pdid), reportBrokenPhotoDecider, { pdid, url, client }, commandContextOf(req));
+    await this.commands.execute(new ReportBrokenPhotoCommand(listingStream(pdid), { pdid, url, client }, commandContextOf(req)));
   }
 }

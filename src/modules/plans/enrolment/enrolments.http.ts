@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { enrolmentsOfLead } from '../../../../projections/action-plans';
 import { templateById } from '../../../../projections/email-templates';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import type { CommandContext } from '../../../commands/command-context';
 import { BULK_ENROL_MAX, type BulkEnrolResult, type EnrolmentView, type PlanPreview } from '../../../contract/plans';
 import { EventStore } from '../../../eventstore/event-store.port';
@@ -24,7 +24,8 @@ import { previewPlan, type TemplateText } from '../preview-plan/preview-plan';
 import { messageSender } from '../run-steps/step-effects';
 import { stepFacts } from '../run-steps/step-facts';
 import { PLAN_WRITES_PER_USER } from '../save-plan/plans.http';
-import { enrolmentDecider, type EnrolmentCommand } from './enrol.decide';
+import { type EnrolmentCommand } from './enrol.decide';
+import { ChangeEnrolmentCommand } from './enrol.command';
 
 export const PLAN_NOT_OF_OFFICE = "This plan is not one of this lead's office";
 export const LEAD_NOT_FOUND = 'Lead not found';
@@ -48,6 +49,7 @@ type ExistingLead = Extract<Lead, { exists: true }>;
 export class EnrolmentsController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
@@ -133,7 +135,7 @@ export class EnrolmentsController {
     const now = new Date().toISOString();
     const c: EnrolmentCommand =
       act === 'pause' ? { kind: 'pause', enrolmentId, reason: 'by-hand', byUserId: viewer.userId } : act === 'resume' ? { kind: 'resume', enrolmentId, byUserId: viewer.userId, now } : { kind: 'stop', enrolmentId, byUserId: viewer.userId };
-    await handleCommand(this.store, leadPlansStream(leadId), enrolmentDecider, c, commandContextOf(req));
+    await this.commands.execute(new ChangeEnrolmentCommand(leadPlansStream(leadId), c, commandContextOf(req)));
     return { enrolmentId };
   }
 
@@ -153,11 +155,9 @@ export class EnrolmentsController {
   private async enrolOne(req: Request, viewer: Viewer, plan: ExistingPlan, lead: ExistingLead, enrolmentId: string, how: 'hand' | 'bulk'): Promise<boolean> {
     if (plan.scope === 'office' && lead.brokerId !== plan.ownerId) throw new AppError('validation', PLAN_NOT_OF_OFFICE);
     const ctx: CommandContext = commandContextOf(req);
-    const r = await handleCommand(
-      this.store,
-      leadPlansStream(lead.leadId),
-      enrolmentDecider,
-      {
+    const r = await this.commands.execute(
+
+      new ChangeEnrolmentCommand(leadPlansStream(lead.leadId), {
         kind: 'enrol',
         leadId: lead.leadId,
         siteId: lead.siteId,
@@ -167,8 +167,8 @@ export class EnrolmentsController {
         how,
         triggerEventId: null,
         now: ctx.now.toISOString(),
-      },
-      ctx,
+      }, ctx),
+
     );
     return r.events.length > 0;
   }

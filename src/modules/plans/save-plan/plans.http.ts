@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -6,7 +7,6 @@ import { plansOwnedBy } from '../../../../projections/action-plans';
 import { templateById } from '../../../../projections/email-templates';
 import { DB_POOL } from '../../../app/tokens';
 import { fold } from '../../../commands/decider';
-import { handleCommand } from '../../../commands/handle-command';
 import { PLAN_NAME_MAX, PLAN_STEPS_MAX, PLAN_TEXT_MAX, type PlanStep, type PlanView } from '../../../contract/plans';
 import { TASK_TYPES } from '../../../contract/tasks';
 import { EventStore } from '../../../eventstore/event-store.port';
@@ -20,6 +20,7 @@ import { dashboardViewer, type Viewer, viewedOffice } from '../../leads';
 import { mayEdit, officeOf, ownersVisibleTo } from '../plan-access/plan-access';
 import { type PlanEvent, planStream } from '../plans.events';
 import { type PlanCommand, planDecider } from './save-plan.decide';
+import { SavePlanCommand } from './save-plan.command';
 
 export const ONLY_BROKER_OFFICE_PLANS = 'Only the broker or staff change office plans';
 export const OFFICE_ID_REQUIRED = 'officeId is required: which office (its broker) the plan is for';
@@ -65,6 +66,7 @@ export const ListPlansQuery = z.strictObject({ officeId: OfficeId.optional() });
 export class PlansController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
@@ -125,7 +127,7 @@ export class PlansController {
 
   private async run(req: Request, planId: string, c: PlanCommand): Promise<void> {
     if (!z.uuid().safeParse(planId).success) throw notFound();
-    await handleCommand(this.store, planStream(planId), planDecider, c, commandContextOf(req));
+    await this.commands.execute(new SavePlanCommand(planStream(planId), c, commandContextOf(req)));
   }
 
   /** The office an office plan is written for: the broker's own; staff name one, which must be a broker (else 404, as for its e-mail templates). */

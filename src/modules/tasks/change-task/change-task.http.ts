@@ -1,7 +1,7 @@
 import { Body, Controller, Inject, Param, Patch, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
@@ -11,7 +11,8 @@ import { dashboardViewer, isInOffice, loadLead, mayView, type Viewer } from '../
 import { loadTask, type Task } from '../task';
 import { contractTask, dueAt, taskTitle } from '../task-body';
 import { taskStream } from '../tasks.events';
-import { changeTaskDecider, TASK_NOT_FOUND } from './change-task.decide';
+import { TASK_NOT_FOUND } from './change-task.decide';
+import { ChangeTaskCommand } from './change-task.command';
 
 const ChangeBody = z.strictObject({
   done: z.boolean({ error: 'done must be true or false' }).optional(),
@@ -24,7 +25,10 @@ export const ONLY_BROKER_REASSIGNS = 'Only the broker reassigns tasks';
 
 @Controller('api/dashboard/tasks')
 export class ChangeTaskController {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
 
   /**
    * Complete, reopen, snooze (a new dueAt), rename, or (broker and staff) hand to another agent of
@@ -41,7 +45,7 @@ export class ChangeTaskController {
       if (viewer.role === 'agent') throw forbidden(ONLY_BROKER_REASSIGNS);
       if (!(await isInOffice(this.store, input.assigneeId, task.officeId))) throw validation('That agent is not in this office');
     }
-    const { state } = await handleCommand(this.store, taskStream(task.taskId), changeTaskDecider, { taskId: task.taskId, byUserId: viewer.userId, ...input }, commandContextOf(req));
+    const { state } = await this.commands.execute(new ChangeTaskCommand(taskStream(task.taskId), { taskId: task.taskId, byUserId: viewer.userId, ...input }, commandContextOf(req)));
     return { isSuccess: true, task: state.exists ? contractTask(state) : null };
   }
 

@@ -1,20 +1,19 @@
 import { Body, Controller, Get, Inject, Put, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { timeZoneOf } from '../../../../projections/tasks';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import { DEFAULT_TIME_ZONE } from '../../../contract/tasks';
 import { canonicalTimeZone } from '../../../contract/time-zone';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { validation } from '../../../shared/errors';
 import { commandContextOf } from '../../accounts';
 import { dashboardViewer } from '../../leads';
 import { agentZoneStream } from '../tasks.events';
-import { timeZoneDecider } from './time-zone.decide';
+import { TimeZoneCommand } from './time-zone.command';
 
 export const NOT_A_TIME_ZONE = 'timeZone is not a time zone (an IANA name such as America/New_York)';
 const ZoneBody = z.strictObject({ timeZone: z.string({ error: 'timeZone is required' }).max(64), how: z.enum(['browser', 'settings']).optional() });
@@ -24,7 +23,7 @@ const ZoneBody = z.strictObject({ timeZone: z.string({ error: 'timeZone is requi
 export class TimeZoneController {
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
   /** `chosen` false: nobody set one yet, the default applies (the dashboard then offers the browser's). */
@@ -45,7 +44,7 @@ export class TimeZoneController {
     const timeZone = canonicalTimeZone(input.timeZone);
     // The lists compute "today" in PostgreSQL: a name its zone data lacks is refused here, not there.
     if (!timeZone || !(await this.pool.query('SELECT 1 FROM pg_timezone_names WHERE name = $1', [timeZone])).rowCount) throw validation(NOT_A_TIME_ZONE);
-    const { state } = await handleCommand(this.store, agentZoneStream(viewer.userId), timeZoneDecider, { userId: viewer.userId, timeZone, how: input.how ?? 'settings' }, commandContextOf(req));
+    const { state } = await this.commands.execute(new TimeZoneCommand(agentZoneStream(viewer.userId), { userId: viewer.userId, timeZone, how: input.how ?? 'settings' }, commandContextOf(req)));
     return { isSuccess: true, timeZone: state.timeZone ?? timeZone };
   }
 }

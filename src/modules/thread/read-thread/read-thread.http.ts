@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
@@ -14,7 +14,7 @@ import { commandContextOf } from '../../accounts';
 import { readChatMessages } from '../../chat';
 import { chatAnswererOf, dashboardViewer, isLeadId, loadLead } from '../../leads';
 import { threadReadStream } from '../thread.events';
-import { readThreadDecider } from './read-thread.decide';
+import { ReadThreadCommand } from './read-thread.command';
 
 const ReadBody = z.strictObject({ upToId: z.uuid({ error: 'upToId must be the id of an item of the thread' }).optional() });
 
@@ -27,6 +27,7 @@ const ReadBody = z.strictObject({ upToId: z.uuid({ error: 'upToId must be the id
 export class ReadThreadController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
@@ -45,7 +46,7 @@ export class ReadThreadController {
     const { lead } = await loadLead(this.store, leadId);
     if (!lead.exists) throw notFound();
     const ctx = commandContextOf(req);
-    await handleCommand(this.store, threadReadStream(leadId), readThreadDecider, { leadId, siteId: lead.siteId, readerId: viewer.userId, upToItemId: mark.id, upToAt: mark.at }, ctx);
+    await this.commands.execute(new ReadThreadCommand(threadReadStream(leadId), { leadId, siteId: lead.siteId, readerId: viewer.userId, upToItemId: mark.id, upToAt: mark.at }, ctx));
     if (chatAnswererOf(lead) === viewer.userId) {
       const chatId = await unreadChatUpTo(this.pool, leadId, mark);
       if (chatId) await readChatMessages(this.store, { chatId: leadId, leadId, readerId: viewer.userId, upToMessageId: chatId }, ctx);

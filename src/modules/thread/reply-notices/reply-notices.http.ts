@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Inject, Put, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { fold } from '../../../commands/decider';
-import { handleCommand } from '../../../commands/handle-command';
 import { REPLY_NOTICE_CHOICES, REPLY_NOTICE_NO_TEXT } from '../../../contract/thread';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
@@ -11,6 +11,7 @@ import { commandContextOf, loadAccount } from '../../accounts';
 import { dashboardViewer, textEligibility } from '../../leads';
 import { replyNoticesStream } from '../thread.events';
 import { replyNoticesDecider } from './reply-notices.decide';
+import { ReplyNoticesCommand } from './reply-notices.command';
 
 const ChoiceBody = z.strictObject({ notifyBy: z.enum(REPLY_NOTICE_CHOICES) });
 
@@ -21,7 +22,10 @@ const ChoiceBody = z.strictObject({ notifyBy: z.enum(REPLY_NOTICE_CHOICES) });
  */
 @Controller('api/dashboard/me/reply-notices')
 export class ReplyNoticesController {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
 
   @ApiDoc({ summary: 'How the viewer hears of lead replies (e-mail, text, both, none; web push always)', tag: 'One conversation', access: 'agents, brokers, staff', responses: { 200: '{notifyBy, chosen, textReason}' } })
   @Get()
@@ -36,7 +40,7 @@ export class ReplyNoticesController {
   async set(@Body() body: unknown, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     const { notifyBy } = parseBody(ChoiceBody, body);
-    const { state } = await handleCommand(this.store, replyNoticesStream(viewer.userId), replyNoticesDecider, { userId: viewer.userId, by: notifyBy }, commandContextOf(req));
+    const { state } = await this.commands.execute(new ReplyNoticesCommand(replyNoticesStream(viewer.userId), { userId: viewer.userId, by: notifyBy }, commandContextOf(req)));
     return this.answer(viewer.userId, state.by, true);
   }
 
