@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { handleCommand } from '../../../commands/handle-command';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { type ExistingAccount, officeOf, userStream } from '../account';
 import type { EmailVerifiedHow, SignInMethod } from '../accounts.events';
 import { cookiesOf, SESSION_COOKIE, setSessionCookie } from '../sessions/cookies';
 import { commandContextOf } from '../sessions/request-context';
 import { type Session, SessionStore } from '../sessions/session.store';
-import { signInDecider } from './sign-in.decide';
+import { SignInCommand } from './sign-in.command';
 
 export type Timezone = { readonly timezone: number | null; readonly timezoneName: string | null };
 
@@ -18,7 +17,7 @@ export type Timezone = { readonly timezone: number | null; readonly timezoneName
 @Injectable()
 export class SignInService {
   constructor(
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SessionStore) private readonly sessions: SessionStore,
   ) {}
 
@@ -27,12 +26,10 @@ export class SignInService {
    * address; the first such proof on an account nobody had proved ends every other session of it.
    */
   async signIn(req: Request, res: Response, account: ExistingAccount, method: SignInMethod, tz: Timezone, verifiedBy?: EmailVerifiedHow): Promise<Session> {
-    const { events } = await handleCommand(
-      this.store,
-      userStream(account.userId),
-      signInDecider,
-      { userId: account.userId, method, ...tz, verifiedBy },
-      commandContextOf(req, account.userId),
+    const { events } = await this.commands.execute(
+
+      new SignInCommand(userStream(account.userId), { userId: account.userId, method, ...tz, verifiedBy }, commandContextOf(req, account.userId)),
+
     );
     if (events.some((e) => e.type === 'EmailVerified')) await this.endSessionsOfUnprovedOwner(account.userId);
     return this.openSession(req, res, account);

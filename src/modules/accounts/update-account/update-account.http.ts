@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { validation } from '../../../shared/errors';
 import { userStream } from '../account';
@@ -11,7 +10,7 @@ import { COOKIES } from '../../../contract/prompt-rules';
 import { cookiesOf } from '../sessions/cookies';
 import { requireAuth } from '../sessions/request-auth';
 import { commandContextOf } from '../sessions/request-context';
-import { updateAccountDecider } from './update-account.decide';
+import { UpdateAccountCommand } from './update-account.command';
 
 const UpdateBody = z.strictObject({
   CellPhone: z.string().max(40).optional(),
@@ -27,7 +26,7 @@ export const PHOTO_LOCATION = /^\/uploads\/[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
 
 @Controller('api/account')
 export class UpdateAccountController {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
   /** Account settings (section 3 "Account update fields"); consent changes go to the ledger. */
   @Post('update')
@@ -42,11 +41,9 @@ export class UpdateAccountController {
     }
     if (input.PhotoLocation && !PHOTO_LOCATION.test(input.PhotoLocation)) throw validation('Failed to update photo: upload the photo first');
     const ctx = commandContextOf(req);
-    const result = await handleCommand(
-      this.store,
-      userStream(auth.userId),
-      updateAccountDecider,
-      {
+    const result = await this.commands.execute(
+
+      new UpdateAccountCommand(userStream(auth.userId), {
         userId: auth.userId,
         cellPhone,
         photoLocation: input.PhotoLocation === '' ? null : input.PhotoLocation,
@@ -57,8 +54,8 @@ export class UpdateAccountController {
           propertyUpdates: input.On_PropertyUpdates,
         },
         source: { how: 'account-settings', from: `account settings on ${req.site?.subdomain ?? 'the site'}`, at: ctx.now.toISOString() },
-      },
-      ctx,
+      }, ctx),
+
     );
     // The social sign-up's phone step is done once a valid cell is saved.
     if (cellPhone && cookiesOf(req)[COOKIES.registrationState.name] === 'unregistered') {
@@ -75,17 +72,15 @@ export class UpdateAccountController {
     const auth = requireAuth(req);
     parseBody(z.strictObject({}), body);
     const ctx = commandContextOf(req);
-    await handleCommand(
-      this.store,
-      userStream(auth.userId),
-      updateAccountDecider,
-      {
+    await this.commands.execute(
+
+      new UpdateAccountCommand(userStream(auth.userId), {
         userId: auth.userId,
         consent: { text: true },
         importOptIn: true,
         source: { how: 'import-opt-in', from: `import opt-in on ${req.site?.subdomain ?? 'the site'}`, at: ctx.now.toISOString() },
-      },
-      ctx,
+      }, ctx),
+
     );
     return { isSuccess: true };
   }

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { DB_POOL } from '../../../app/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
-import { handleCommand } from '../../../commands/handle-command';
 import { decideAndAppend } from '../../../commands/decide-and-append';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
 import { emailKey, type ImportSummary, phoneKey } from '../../../contract/lead-import';
@@ -16,8 +16,9 @@ import type { LeadTarget } from '../add-lead/lead-target';
 import { leadRegistration } from '../lead-account';
 import { officeContacts } from '../../../../projections/lead-feed';
 import { decideImportBatch, type ImportLine } from './import-batch.decide';
-import { evolveLeadImport, initialLeadImport, type LeadImport, leadImportDecider, type StartImport, summaryOf } from './lead-import';
+import { evolveLeadImport, initialLeadImport, type LeadImport, type StartImport, summaryOf } from './lead-import';
 import { type LeadImportEvent, leadImportStream } from './lead-import.events';
+import { LeadImportCommand } from './lead-import.command';
 
 /** Rows per atomic append: a few thousand events, one round trip each to read and to write. */
 export const IMPORT_BATCH_ROWS = 250;
@@ -48,18 +49,17 @@ type Started = Extract<LeadImport, { exists: true }>;
 export class LeadImporter {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
   async run(r: ImportRun): Promise<ImportSummary> {
     const { importId, target, ctx } = r;
     const stream = leadImportStream(importId);
-    const started = await handleCommand(
-      this.store,
-      stream,
-      leadImportDecider,
-      { ...r.start, importId, byUserId: r.viewer.userId, siteId: target.siteId, agentId: target.agentId, brokerId: target.brokerId, total: r.lines.length },
-      ctx,
+    const started = await this.commands.execute(
+
+      new LeadImportCommand(stream, { ...r.start, importId, byUserId: r.viewer.userId, siteId: target.siteId, agentId: target.agentId, brokerId: target.brokerId, total: r.lines.length }, ctx),
+
     );
     let job = started.state as Started;
     const known = await this.officeKnown(target);

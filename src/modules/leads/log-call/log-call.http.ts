@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
 import { CALL_DURATION_MAX_SECONDS, CALL_NOTES_MAX, CALL_OUTCOMES } from '../../../contract/calls';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { oneOf } from '../../../http/fields';
@@ -13,7 +13,7 @@ import { commandContextOf } from '../../accounts';
 import { dashboardViewer, mayView } from '../dashboard/viewer';
 import { callsStream, type CallOutcome } from '../leads.events';
 import { loadLead } from '../load-lead';
-import { logCallDecider } from './log-call.decide';
+import { LogCallCommand } from './log-call.command';
 
 const CallBody = z.strictObject({
   outcome: oneOf<CallOutcome>(CALL_OUTCOMES, 'outcome must be connected, left-voicemail, no-answer or wrong-number'),
@@ -31,7 +31,10 @@ const CallBody = z.strictObject({
  */
 @Controller('api/dashboard/leads')
 export class LogCallController {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
 
   @ApiDoc({ summary: 'Log a call made to a lead (counts as first contact)', tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', body: CallBody, responses: { 201: '{callId}' } })
   @Post(':leadId/calls')
@@ -42,12 +45,10 @@ export class LogCallController {
     const { lead } = await loadLead(this.store, leadId);
     if (!lead.exists || !mayView(viewer, lead)) throw notFound();
     const callId = input.callId ?? newId();
-    await handleCommand(
-      this.store,
-      callsStream(lead.leadId),
-      logCallDecider,
-      { leadId: lead.leadId, siteId: lead.siteId, callId, byUserId: viewer.userId, outcome: input.outcome, durationSeconds: input.durationSeconds ?? null, notes: input.notes ?? '' },
-      commandContextOf(req),
+    await this.commands.execute(
+
+      new LogCallCommand(callsStream(lead.leadId), { leadId: lead.leadId, siteId: lead.siteId, callId, byUserId: viewer.userId, outcome: input.outcome, durationSeconds: input.durationSeconds ?? null, notes: input.notes ?? '' }, commandContextOf(req)),
+
     );
     return { callId };
   }

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { notebookHeaders } from '../../../../projections/organizer';
 import { SearchIndex } from '../../../../projections/search';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import { LISTING_NOTE_MAX, type ListingPick, MAX_LISTINGS_PER_EMAIL } from '../../../contract/listings-push';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
@@ -16,8 +16,8 @@ import { commandContextOf, loadAccount } from '../../accounts';
 import { addressText } from '../../messaging';
 import { leadInScope } from '../dashboard/lead-in-scope';
 import { leadActivityStream, type LeadActivityEvent, listingMailStream } from '../leads.events';
-import { listingMailDecider } from './listing-mail.decide';
 import { toPick } from './listing-pick';
+import { ListingMailCommand } from './listing-mail.command';
 
 const SendBody = z.strictObject({
   pdids: z
@@ -51,6 +51,7 @@ const ACTIVITY_READ = 300;
 export class SendListingsController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SearchIndex) private readonly index: SearchIndex,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
@@ -73,11 +74,9 @@ export class SendListingsController {
     if (missing.length) throw validation(`Not listed any more: ${missing.join(', ')}`);
     const { account } = await loadAccount(this.store, lead.userId);
     const messageId = input.messageId ?? newId();
-    await handleCommand(
-      this.store,
-      listingMailStream(messageId),
-      listingMailDecider,
-      {
+    await this.commands.execute(
+
+      new ListingMailCommand(listingMailStream(messageId), {
         kind: 'send',
         emailAllowed: account.exists && account.consent.email,
         leadId: lead.leadId,
@@ -87,8 +86,8 @@ export class SendListingsController {
         addresses: listings.map(addressText),
         byUserId: viewer.userId,
         note: (input.note ?? '').trim(),
-      },
-      commandContextOf(req),
+      }, commandContextOf(req)),
+
     );
     return { messageId };
   }

@@ -1,17 +1,17 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { savedSearchesOf } from '../../../../projections/organizer';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { stableId } from '../../../shared/stable-id';
 import { commandContextOf, loadAccount } from '../../accounts';
 import { leadInScope } from '../../leads';
-import { organizerDecider } from '../organizer.decide';
 import { organizerStream } from '../organizer.events';
 import { parseSavedSearch } from './saved-search-input';
+import { OrganizerCommand } from '../organizer.command';
 
 /**
  * A saved search with alerts that an agent sets up for a lead from the lead page (issue 16):
@@ -26,6 +26,7 @@ import { parseSavedSearch } from './saved-search-input';
 export class LeadSearchesController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
@@ -43,12 +44,10 @@ export class LeadSearchesController {
     const owner = { leadId: lead.leadId, userId: lead.userId, siteId: lead.siteId };
     // The id the lead's own save of these criteria would have: one search, whoever saved it first.
     const searchId = stableId(`${lead.leadId} ${input.searchQs}`);
-    const result = await handleCommand(
-      this.store,
-      organizerStream(lead.leadId),
-      organizerDecider,
-      { type: 'SaveSearch', ...owner, searchId, ...input, byAgentId: viewer.userId },
-      commandContextOf(req),
+    const result = await this.commands.execute(
+
+      new OrganizerCommand(organizerStream(lead.leadId), { type: 'SaveSearch', ...owner, searchId, ...input, byAgentId: viewer.userId }, commandContextOf(req)),
+
     );
     const { account } = await loadAccount(this.store, lead.userId);
     return {

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { listShowings } from '../../../../projections/showings';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import { type LeadShowingView, showingWhen } from '../../../contract/showings';
 import { EventStore } from '../../../eventstore/event-store.port';
 import type { RateLimit } from '../../../http/rate-limiter';
@@ -16,8 +16,8 @@ import { leadIdFor, loadLead } from '../../leads';
 import { requireSite } from '../../sites';
 import { loadShowing, type Showing } from '../showing';
 import { showingStream } from '../showings.events';
-import { answerShowingDecider } from './answer-showing.decide';
 import { openProposalLink } from './showing-answer-link';
+import { AnswerShowingCommand } from './answer-showing.command';
 
 export const LINK_NOT_VALID = 'This link is not valid';
 export const LINK_EXPIRED = 'This link has expired: open your organizer to answer';
@@ -50,6 +50,7 @@ const leadView = (s: Extract<Showing, { exists: true }>): LeadShowingView => ({
 export class AnswerShowingController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
@@ -118,12 +119,10 @@ export class AnswerShowingController {
 
   private async answer(req: Request, own: { showing: Extract<Showing, { exists: true }>; userId: string }, answer: 'accept' | 'cancel', sequence?: number) {
     const { lead } = await loadLead(this.store, own.showing.leadId);
-    const { state } = await handleCommand(
-      this.store,
-      showingStream(own.showing.showingId),
-      answerShowingDecider,
-      { showingId: own.showing.showingId, leadUserId: own.userId, answer, ...(sequence === undefined ? {} : { sequence }), organizerId: lead.exists ? lead.agentId : null, now: new Date().toISOString() },
-      commandContextOf(req),
+    const { state } = await this.commands.execute(
+
+      new AnswerShowingCommand(showingStream(own.showing.showingId), { showingId: own.showing.showingId, leadUserId: own.userId, answer, ...(sequence === undefined ? {} : { sequence }), organizerId: lead.exists ? lead.agentId : null, now: new Date().toISOString() }, commandContextOf(req)),
+
     );
     if (!state.exists) throw notFound();
     return { isSuccess: true, showing: leadView(state) };

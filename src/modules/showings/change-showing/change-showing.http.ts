@@ -1,7 +1,7 @@
 import { Body, Controller, Inject, Param, Patch, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
 import { SHOWING_CHANGES } from '../../../contract/showings';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
@@ -13,7 +13,7 @@ import { loadShowing } from '../showing';
 import { instantField as instant, oneOf } from '../../../http/fields';
 import { organizerOf, scopedLead } from '../showing-scope';
 import { showingStream } from '../showings.events';
-import { changeShowingDecider } from './change-showing.decide';
+import { ChangeShowingCommand } from './change-showing.command';
 
 const ChangeBody = z.strictObject({
   status: oneOf(SHOWING_CHANGES, 'status must be confirmed, cancelled or done').optional(),
@@ -24,7 +24,10 @@ const ChangeBody = z.strictObject({
 /** The office answers a showing: confirm, propose another time (or move a confirmed one), cancel, done (contract section 5b). */
 @Controller('api/dashboard/showings')
 export class ChangeShowingController {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
 
   @ApiDoc({ summary: 'Confirm, move, cancel or complete a showing', tag: 'Showings', access: "agents, brokers, staff (the lead's scope)", body: ChangeBody, responses: { 200: '{isSuccess, showing}' } })
   @Patch(':showingId')
@@ -35,12 +38,10 @@ export class ChangeShowingController {
     const showing = await loadShowing(this.store, showingId);
     if (!showing.exists) throw notFound();
     const scoped = await scopedLead(this.store, req, showing.leadId);
-    const { state } = await handleCommand(
-      this.store,
-      showingStream(showing.showingId),
-      changeShowingDecider,
-      { showingId: showing.showingId, byUserId: scoped.viewer.userId, organizerId: organizerOf(scoped), ...input, now: new Date().toISOString() },
-      commandContextOf(req),
+    const { state } = await this.commands.execute(
+
+      new ChangeShowingCommand(showingStream(showing.showingId), { showingId: showing.showingId, byUserId: scoped.viewer.userId, organizerId: organizerOf(scoped), ...input, now: new Date().toISOString() }, commandContextOf(req)),
+
     );
     if (!state.exists) throw notFound();
     const { showingId: id, leadId, pdid, address, timeZone, start, end, status } = state;

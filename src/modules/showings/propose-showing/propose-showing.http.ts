@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { DB_POOL } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import { DEFAULT_SHOWING_MINUTES } from '../../../contract/showings';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
@@ -15,7 +15,7 @@ import { showingPlace } from '../showing-place';
 import { instantField as instant, oneOf } from '../../../http/fields';
 import { organizerOf, scopedLead } from '../showing-scope';
 import { showingStream } from '../showings.events';
-import { proposeShowingDecider } from './propose-showing.decide';
+import { ProposeShowingCommand } from './propose-showing.command';
 
 export const LISTING_NOT_FOUND = 'Listing not found';
 
@@ -35,6 +35,7 @@ const ProposeBody = z.strictObject({
 export class ProposeShowingController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
@@ -48,11 +49,9 @@ export class ProposeShowingController {
     if (!place) throw notFound(LISTING_NOT_FOUND);
     const showingId = input.showingId ?? newId();
     const now = new Date();
-    await handleCommand(
-      this.store,
-      showingStream(showingId),
-      proposeShowingDecider,
-      {
+    await this.commands.execute(
+
+      new ProposeShowingCommand(showingStream(showingId), {
         ...place,
         showingId,
         leadId: scoped.lead.leadId,
@@ -65,8 +64,8 @@ export class ProposeShowingController {
         requestEventId: null,
         confirm: input.status === 'confirmed' ? { organizerId: organizerOf(scoped) } : null,
         now: now.toISOString(),
-      },
-      commandContextOf(req),
+      }, commandContextOf(req)),
+
     );
     return { showingId };
   }

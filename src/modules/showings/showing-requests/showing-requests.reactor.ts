@@ -1,18 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { pendingShowingRequests, SHOWING_REQUESTED_SIGNAL, type ShowingRequest } from '../../../../projections/showings';
 import type { Runtime } from '../../../app/runtime';
 import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
 import { DB_POOL, RUNTIME } from '../../../app/tokens';
-import { handleCommand } from '../../../commands/handle-command';
 import { DEFAULT_SHOWING_MINUTES } from '../../../contract/showings';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { newId } from '../../../shared/ids';
 import { stableId } from '../../../shared/stable-id';
 import { loadLead } from '../../leads';
-import { proposeShowingDecider } from '../propose-showing/propose-showing.decide';
 import { showingPlace } from '../showing-place';
 import { showingStream } from '../showings.events';
+import { ProposeShowingCommand } from '../propose-showing/propose-showing.command';
 
 const SWEEP_MS = 15_000;
 
@@ -33,6 +33,7 @@ export class ShowingRequests extends SweptReactor {
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
   ) {
     super();
   }
@@ -57,11 +58,9 @@ export class ShowingRequests extends SweptReactor {
     if (!lead.exists) return 0;
     const place = (await showingPlace(this.store, this.pool, r.pdid, lead.agentId, true))!;
     const showingId = showingIdOfRequest(r.eventId);
-    const { events } = await handleCommand(
-      this.store,
-      showingStream(showingId),
-      proposeShowingDecider,
-      {
+    const { events } = await this.commands.execute(
+
+      new ProposeShowingCommand(showingStream(showingId), {
         ...place,
         showingId,
         leadId: r.leadId,
@@ -74,8 +73,8 @@ export class ShowingRequests extends SweptReactor {
         requestEventId: r.eventId,
         confirm: null,
         now: new Date().toISOString(),
-      },
-      { siteId: r.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: r.eventId, now: new Date() },
+      }, { siteId: r.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: r.eventId, now: new Date() }),
+
     );
     return events.length > 0 ? 1 : 0;
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { handleCommand } from '../../../commands/handle-command';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
@@ -11,13 +11,16 @@ import { commandContextOf } from '../../accounts';
 import { dashboardViewer, loadLead, mayView } from '../../leads';
 import { dueAt, taskTitle, taskType } from '../task-body';
 import { taskStream } from '../tasks.events';
-import { createTaskDecider } from './create-task.decide';
+import { CreateTaskCommand } from './create-task.command';
 
 const CreateBody = z.strictObject({ title: taskTitle, type: taskType, dueAt });
 
 @Controller('api/dashboard/leads')
 export class CreateTaskController {
-  constructor(@Inject(EventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
 
   /** A task on a lead the viewer may see (else 404); it goes to the lead's agent (or the creator while nobody holds the lead). */
   @ApiDoc({ summary: "A task on a lead, for the lead's agent", tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', body: CreateBody, responses: { 201: '{taskId}' } })
@@ -29,12 +32,10 @@ export class CreateTaskController {
     const { lead } = await loadLead(this.store, leadId);
     if (!lead.exists || !mayView(viewer, lead)) throw notFound();
     const taskId = newId();
-    await handleCommand(
-      this.store,
-      taskStream(taskId),
-      createTaskDecider,
-      { taskId, leadId: lead.leadId, siteId: lead.siteId, officeId: lead.brokerId, leadAgentId: lead.agentId, title: input.title, taskType: input.type, dueAt: input.dueAt, byUserId: viewer.userId },
-      commandContextOf(req),
+    await this.commands.execute(
+
+      new CreateTaskCommand(taskStream(taskId), { taskId, leadId: lead.leadId, siteId: lead.siteId, officeId: lead.brokerId, leadAgentId: lead.agentId, title: input.title, taskType: input.type, dueAt: input.dueAt, byUserId: viewer.userId }, commandContextOf(req)),
+
     );
     return { taskId };
   }
