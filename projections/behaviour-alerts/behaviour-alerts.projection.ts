@@ -6,7 +6,8 @@ import { type LeadCaptured, type LeadContactEdited, type LeadOwnerEvent, leadOwn
 import type { ListingFavorited, ListingShared, ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
+import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { hasLeadRow, MergedLeads, setLeadOwner } from '../lead-rows';
 import { BEHAVIOUR_MAIL_QUEUED, BEHAVIOUR_QUEUED, behaviourMailId } from './behaviour-signals';
 
 type FactEvent = ListingViewed | SearchRun | ListingFavorited | ListingShared | ShowingRequested | PropertyAlertSent | PropertyAlertOpened;

@@ -1,7 +1,8 @@
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { LeadNoteEvent } from '../../src/modules/leads/leads.events';
 import { assertNever } from '../../src/shared/errors';
-import { erasedRows, eventsOf, handledTypes, MergedLeads, type Projection } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
+import { erasedRows, MergedLeads } from '../lead-rows';
 
 type Handled = LeadNoteEvent | AccountsMerged | AccountsUnmerged | PersonErased;
 

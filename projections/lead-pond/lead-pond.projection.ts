@@ -2,7 +2,8 @@ import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoff
 import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes, type OfficeEvent } from '../../src/modules/leads/leads.events';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, MergedLeads, type Projection, type ProjectionContext } from '../runner';
+import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { MergedLeads } from '../lead-rows';
 
 type Handled =
   | Extract<OfficeEvent, { type: 'OfficeSettingsChanged' | 'RoutingRulesChanged' }>

@@ -2,7 +2,8 @@ import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoff
 import { type LeadEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
+import { hasLeadRow, MergedLeads } from '../lead-rows';
 
 type Handled = Exclude<LeadEvent, { type: 'InquirySubmitted' | 'LeadTagsChanged' | 'LeadContactEdited' }> | AccountsMerged | AccountsUnmerged | PersonErased;
 

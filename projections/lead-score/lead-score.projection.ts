@@ -12,7 +12,8 @@ import {
 import type { ListingFavorited, ListingShared, ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
-import { eventsOf, handledTypes, hasLeadRow, type Projection, type ProjectionContext } from '../runner';
+import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { hasLeadRow } from '../lead-rows';
 import { encodeFact, type FactType } from './lead-score';
 import { replayLeadScores } from './log-replay';
 import { rescore } from './rescore';

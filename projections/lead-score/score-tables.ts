@@ -1,5 +1,5 @@
 import { leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
-import { MergedLeads } from '../runner';
+import { MergedLeads } from '../lead-rows';
 
 /**
  * The read model's tables, shared by its batches (lead-score.projection.ts), its set-based

@@ -16,7 +16,8 @@ import {
 import { type ThreadEvent, threadEventTypes } from '../../src/modules/thread/thread.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import { erasedRows, eventsOf, handledTypes, MergedLeads, type Projection, type ProjectionContext, setLeadOwner } from '../runner';
+import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
+import { erasedRows, MergedLeads, setLeadOwner } from '../lead-rows';
 import { type ItemRow, itemOf, ITEM_COLUMNS } from './thread-item';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 

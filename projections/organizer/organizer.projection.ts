@@ -1,7 +1,8 @@
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type OrganizerEvent, organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { assertNever } from '../../src/shared/errors';
-import { erasedRows, eventsOf, MergedLeads, type Projection } from '../runner';
+import { eventsOf, type Projection } from '../runner';
+import { erasedRows, MergedLeads } from '../lead-rows';
 
 type Handled = OrganizerEvent | AccountsMerged | AccountsUnmerged | PersonErased;
 

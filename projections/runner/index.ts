@@ -1,8 +1,6 @@
 export type { BatchOutput, Projection, ProjectionContext, Push, PushWithPosition, ReplayContext, Signal } from './projection';
 export { eventsOf, handledTypes } from './projection';
 export { type OutboxInsert, outboxProjection, type QueuedSignal } from './outbox-projection';
-export { setLeadOwner } from './lead-owner';
 export { ProjectionRunner, type ProjectionState } from './projection-runner';
 export { rebuildProjection, RebuildCancelledError, RebuildInProgressError, type RebuildProgress } from './rebuild';
 export { projectionStatus, type ProjectionStatus, waitUntilCaughtUp } from './status';
-export { type AccountMergeEvent, erasedRows, hasLeadRow, type LeadFold, MergedLeads } from './merged-leads';

@@ -4,7 +4,8 @@ import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../
 import type { ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { type ShowingEvent, showingEventTypes } from '../../src/modules/showings/showings.events';
 import { assertNever } from '../../src/shared/errors';
-import { erasedRows, eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection, setLeadOwner } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
+import { erasedRows, hasLeadRow, MergedLeads, setLeadOwner } from '../lead-rows';
 import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled =

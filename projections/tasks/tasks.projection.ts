@@ -2,7 +2,8 @@ import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoff
 import type { LeadCaptured, LeadContactEdited } from '../../src/modules/leads/leads.events';
 import { type AgentZoneEvent, agentZoneEventTypes, type TaskEvent, taskEventTypes } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
-import { erasedRows, eventsOf, handledTypes, hasLeadRow, MergedLeads, type Projection } from '../runner';
+import { eventsOf, handledTypes, type Projection } from '../runner';
+import { erasedRows, hasLeadRow, MergedLeads } from '../lead-rows';
 import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 
 type Handled = TaskEvent | AgentZoneEvent | LeadCaptured | LeadContactEdited | AccountsMerged | AccountsUnmerged | PersonErased;

@@ -72,6 +72,16 @@ describe('each wall catches a deliberate break', () => {
     expect(v).toEqual(['engine: projections/runner/runner.ts imports projections/feed/index.ts', 'engine: projections/runner/runner.ts imports src/modules/leads/leads.events.ts']);
   });
 
+  it('a lead helper in the engine', () => {
+    const v = wallViolations(
+      graphOf({
+        'projections/runner/merged-leads.ts': { text: '/** export class MergedLeads in a comment */\nexport function setLeadOwner() {}' },
+        'projections/runner/rebuild.ts': { text: 'export async function rebuildProjection() {}' },
+      }),
+    );
+    expect(v).toEqual(['engine: projections/runner/merged-leads.ts exports setLeadOwner (lead helpers belong in projections/lead-rows/)']);
+  });
+
   it("a context reaching into another context's insides", () => {
     const v = wallViolations(
       graphOf({

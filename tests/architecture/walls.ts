@@ -46,6 +46,14 @@ export function wallViolations(graph: ImportGraph): string[] {
     }
   }
 
+  // The engine is about events, batches and checkpoints: helpers for leads live with the read models that keep lead rows.
+  for (const file of server) {
+    if (readModelOf(file) !== ENGINE) continue;
+    const code = (graph.text.get(file) ?? '').replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/^\s*\/\/.*$/gm, ' ');
+    const named = /\bexport\s+(?:async\s+)?(?:function|const|class|type)\s+(\w*Lead\w*)/.exec(code)?.[1];
+    if (named) out.push(`engine: ${file} exports ${named} (lead helpers belong in projections/lead-rows/)`);
+  }
+
   // SQL on a read model's tables only inside its folder.
   const owners = tableOwners(graph);
   for (const file of server) {

@@ -18,6 +18,7 @@ export { loadAccount } from './load-account';
 export { RegisterUserCommand, RegisterUserHandler } from './register-user/register-user.handler';
 export type { RegisterUser } from './register-user/register-user.decide';
 export { appendAtomically, registrationAppends, toNewEvents } from './register-user/registration';
+export { UpdateAccountCommand } from './update-account/update-account.command';
 export { AccountsModule } from './accounts.module';
 export { SessionStore, type Session } from './sessions/session.store';
 export { SessionEvents } from './sessions/session-events';

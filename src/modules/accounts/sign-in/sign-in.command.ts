@@ -3,4 +3,5 @@ import { signOutDecider } from './sign-in.decide';
 import { signInDecider } from './sign-in.decide';
 
 export class SignOutCommand extends decideCommand(signOutDecider) {}
+
 export class SignInCommand extends decideCommand(signInDecider) {}

@@ -12,12 +12,11 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { readSmallBody } from '../../../http/unread-body';
 import { forbidden, notFound } from '../../../shared/errors';
 import { stableId } from '../../../shared/stable-id';
-import { loadAccount, updateAccountDecider, userStream } from '../../accounts';
+import { loadAccount, UpdateAccountCommand, updateAccountDecider, userStream } from '../../accounts';
 import { carrierKeyword, SmsSender, tenDigits } from '../../messaging';
 import { InboundTexts } from './inbound-texts';
 import { SiteNumbers } from './site-numbers';
 import { helpReply, startReply, twiml } from './text-messages';
-import { UpdateAccountCommand } from '../../accounts/update-account/update-account.command';
 
 export const SMS_INBOUND_PATH = '/api/messaging/sms/inbound';
 /** Twilio's form (a text of 1,600 characters, ten media addresses and its own fields) is a few KB. */

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ProjectionContext } from './projection';
+import type { ProjectionContext } from '../runner';
 
 /** One lead folded into another by an account merge: the duplicate's rows show under the survivor. */
 export type LeadFold = { readonly mergeId: string; readonly mergedLeadId: string; readonly survivorLeadId: string; readonly mergedName: string };
@@ -118,7 +118,7 @@ export class MergedLeads {
   }
 }
 
-/** The shape of the back-office's merge events that this reads (the engine knows no context). */
+/** The shape of the back-office's merge events that this reads (typed by shape: these helpers import no context). */
 export type AccountMergeEvent = {
   readonly type: 'AccountsMerged' | 'AccountsUnmerged';
   readonly data: { readonly userId: string; readonly mergedId: string; readonly mergeId: string; readonly leads?: readonly Omit<LeadFold, 'mergeId'>[] };

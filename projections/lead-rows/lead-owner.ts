@@ -3,7 +3,7 @@ import type pg from 'pg';
 /**
  * An event that hands a lead to an agent (LeadAssigned, LeadReassigned, LeadClaimed) or to its
  * office's pond (LeadPutInPond, no agent), by the fields every one of them carries. Typed by shape
- * here: the engine imports no context, and the leads context's events fit it as they are.
+ * here, so that the leads context's events fit it as they are.
  */
 export type LeadOwnerChange = { readonly data: { readonly leadId: string; readonly agentId?: string; readonly brokerId: string | null } };
 
