@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { projectionStatus, type ProjectionRunner } from '../../projections/runner';
 import type { Config } from '../config/config';
-import { CONFIG, DB_POOL, RUNNER } from '../app/tokens';
+import { CONFIG, DB_POOL, RUNNER } from '../runtime/tokens';
 import { fromLoopback, isStaff } from '../http/staff-or-loopback';
 
 @Controller()

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { CONFIG } from '../app/tokens';
+import { CONFIG } from '../runtime/tokens';
 import type { Config } from '../config/config';
 import type { PublicConfig } from '../contract/site';
 import { ApiDoc } from './openapi/api-doc.decorator';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { DB_POOL } from '../app/tokens';
+import { DB_POOL } from '../runtime/tokens';
 import { AppError } from '../shared/errors';
 
 /** A named limit: at most `limit` hits in `windowSeconds`, else 429 with `message`. */

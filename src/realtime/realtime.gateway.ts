@@ -3,8 +3,8 @@ import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSock
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type pg from 'pg';
 import type { Server, Socket } from 'socket.io';
-import type { Runtime } from '../app/runtime';
-import { CONFIG, RUNTIME } from '../app/tokens';
+import type { Runtime } from '../runtime/runtime';
+import { CONFIG, RUNTIME } from '../runtime/tokens';
 import type { Config } from '../config/config';
 import { createPool } from '../database/database';
 import { isSameHost, parseCookies, SESSION_COOKIE, SessionEvents, SessionStore } from '../modules/accounts';

@@ -72,6 +72,26 @@ describe('each wall catches a deliberate break', () => {
     expect(v).toEqual(['engine: projections/runner/runner.ts imports projections/feed/index.ts', 'engine: projections/runner/runner.ts imports src/modules/leads/leads.events.ts']);
   });
 
+  it('the composition root imported from inside', () => {
+    const v = wallViolations(
+      graphOf({
+        'src/modules/tasks/reminders.reactor.ts': { imports: ['src/app/tokens.ts', 'src/runtime/tokens.ts'] },
+        'src/main.ts': { imports: ['src/app/runtime.ts', 'src/app.module.ts'] },
+        'src/cli/projections.cli.ts': { imports: ['src/app/projections.ts'] },
+        'src/health/health.controller.ts': { imports: ['src/app.module.ts'] },
+        'src/app/runtime.ts': {},
+        'src/app/tokens.ts': {},
+        'src/app/projections.ts': {},
+        'src/app.module.ts': {},
+        'src/runtime/tokens.ts': {},
+      }),
+    );
+    expect(v).toEqual([
+      'composition root: src/health/health.controller.ts imports src/app.module.ts (only src/main.ts and src/cli/ start the root; shared pieces live in src/runtime/)',
+      'composition root: src/modules/tasks/reminders.reactor.ts imports src/app/tokens.ts (only src/main.ts and src/cli/ start the root; shared pieces live in src/runtime/)',
+    ]);
+  });
+
   it('a lead helper in the engine', () => {
     const v = wallViolations(
       graphOf({

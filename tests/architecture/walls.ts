@@ -8,6 +8,7 @@ const isTest = (f: string) => /\.(unit|int|e2e)\.spec\.tsx?$|\.spec\.tsx?$/.test
 const contextOf = (f: string) => /^src\/modules\/([^/]+)\//.exec(f)?.[1];
 const readModelOf = (f: string) => /^projections\/([^/]+)\//.exec(f)?.[1];
 const ENGINE = 'runner';
+const isRootOrEntry = (f: string) => f.startsWith('src/app/') || f === 'src/app.module.ts' || f === 'src/main.ts' || f.startsWith('src/cli/');
 
 export function wallViolations(graph: ImportGraph): string[] {
   const out: string[] = [];
@@ -38,6 +39,10 @@ export function wallViolations(graph: ImportGraph): string[] {
       // The write side and the edge use a read model (and the engine) through its index only.
       if (from.startsWith('src/') && readModelOf(to) && to !== `projections/${readModelOf(to)}/index.ts`) {
         out.push(`read model index: ${from} imports ${to} (only projections/${readModelOf(to)}/index.ts)`);
+      }
+      // The composition root (src/app/, src/app.module.ts) is imported only by the entry points that start it.
+      if ((to.startsWith('src/app/') || to === 'src/app.module.ts') && !isRootOrEntry(from)) {
+        out.push(`composition root: ${from} imports ${to} (only src/main.ts and src/cli/ start the root; shared pieces live in src/runtime/)`);
       }
       // The browser shares only the contract with the server.
       if (from.startsWith('web/') && (to.startsWith('src/') || to.startsWith('projections/')) && !to.startsWith('src/contract/')) {

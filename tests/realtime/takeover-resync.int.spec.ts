@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { leadFeedProjection } from '../../projections/lead-feed';
-import { createRuntime, type Runtime } from '../../src/app/runtime';
+import { createRuntime } from '../../src/app/runtime';
+import type { Runtime } from '../../src/runtime/runtime';
 import { type Started, startServer } from '../../src/main';
 import { connectSocket, demoUser, newLead, signIn, startDashboardServer, until } from '../support/dashboard-fixture';
 import { testConfig } from '../support/test-config';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Controller, Get, Header, Inject, Param, Req, Res } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { CONFIG } from '../../app/tokens';
+import { CONFIG } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 import { LEVEL, requireLevel } from '../../modules/accounts';
 import { notFound } from '../../shared/errors';

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { behaviourAlertsFor } from '../../../projections/behaviour-alerts';
-import { DB_POOL } from '../../app/tokens';
+import { DB_POOL } from '../../runtime/tokens';
 import type { BehaviourAlertView, BehaviourThresholds, BehaviourThresholdsView } from '../../contract/behaviour-alerts';
 import { EventStore } from '../../eventstore/event-store.port';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';

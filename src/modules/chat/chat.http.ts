@@ -5,7 +5,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/comm
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { DB_POOL } from '../../app/tokens';
+import { DB_POOL } from '../../runtime/tokens';
 import { EventStore } from '../../eventstore/event-store.port';
 import { parseBody } from '../../http/parse-body';
 import type { RateLimit } from '../../http/rate-limiter';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { feedAttributions } from '../../../projections/feeds';
-import { DB_POOL } from '../../app/tokens';
+import { DB_POOL } from '../../runtime/tokens';
 import { type FeedAttribution, MlsFeedAttributions } from '../listings';
 
 /** What the listing pages say of each feed (listings' MlsFeedAttributions port): its disclaimer and its last successful sync. */

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { MlsFeedAttributions } from '../listings';
 import { FeedReadModelAttributions } from './feed-attributions';
 import { AccountsModule, SecretKey } from '../accounts';
-import { CONFIG } from '../../app/tokens';
+import { CONFIG } from '../../runtime/tokens';
 import { Outbound } from '../../shared/net/outbound';
 import { feedOutbound } from './feed-outbound';
 import { FeedSecrets } from './feed-secrets';

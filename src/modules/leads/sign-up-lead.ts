@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { CONFIG } from '../../app/tokens';
+import { CONFIG } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 import { cookiesOf, SignUpHooks, toNewEvents } from '../accounts';
 import { decodeFirstTouch, FIRST_TOUCH_COOKIE, touchOf } from './first-touch/first-touch';

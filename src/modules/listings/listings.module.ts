@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import type pg from 'pg';
 import { MeiliSearch, MeiliSearchIndex, MemorySearchIndex, PostgresSearchIndex, SearchIndex, snapshotIdentity } from '../../../projections/search';
-import type { Runtime } from '../../app/runtime';
-import { CONFIG, DB_POOL, RUNTIME, SEARCH_POOL } from '../../app/tokens';
+import type { Runtime } from '../../runtime/runtime';
+import { CONFIG, DB_POOL, RUNTIME, SEARCH_POOL } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 import { OneConnection } from '../../database/one-connection';
 import { RateLimiter } from '../../http/rate-limiter';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Runtime } from '../../app/runtime';
-import { type Schedule, SweptReactor } from '../../app/swept-reactor';
+import type { Runtime } from '../../runtime/runtime';
+import { type Schedule, SweptReactor } from '../../runtime/swept-reactor';
 import type { SignalName } from '../../shared/signals';
 import { logger } from '../../shared/logger';
 import { inTransaction } from '../../database/database';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import type pg from 'pg';
-import { CONFIG, DB_POOL } from '../../app/tokens';
+import { CONFIG, DB_POOL } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 import { Mailer } from './mailer.port';
 import { OutboxMailer } from './outbox.mailer';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import webPush from 'web-push';
-import { CONFIG } from '../../app/tokens';
+import { CONFIG } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 
 export type Vapid = { readonly publicKey: string; readonly privateKey: string; readonly subject: string };

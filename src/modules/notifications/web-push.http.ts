@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { parseBody } from '../../http/parse-body';
-import { CONFIG } from '../../app/tokens';
+import { CONFIG } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 import { commandContextOf, requireAuth } from '../accounts';
 import { webPushStream } from './notifications.events';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { type AgentPage, agentPageById, agentPageByKey, agentPageByMlsId, agentPagesOf } from '../../../projections/agent-pages';
 import { linkedListingAgent, listingAgentsIn } from '../../../projections/lead-routing';
 import { activeListingsOf, type Area, areaMarket, areasOf, parseSearchRequest, SearchIndex } from '../../../projections/search';
-import { CONFIG, DB_POOL } from '../../app/tokens';
+import { CONFIG, DB_POOL } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 import { EventStore } from '../../eventstore/event-store.port';
 import { formatPhone } from '../../contract/phone';

@@ -8,7 +8,7 @@ import { SiteResolver } from './resolve-site/site-resolver';
 import { DOMAIN_LOOKUP, NodeDomainLookup } from './verify-site-domain/domain-lookup.port';
 import { DomainProofCheck } from './verify-site-domain/domain-proof-check';
 import { VerifySiteDomainHandler } from './verify-site-domain/verify-site-domain.handler';
-import { CONFIG } from '../../app/tokens';
+import { CONFIG } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 
 /** Sites (tenants): creation, settings, custom-domain verification, and resolving the request's site from its host. */

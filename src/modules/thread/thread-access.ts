@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { DB_POOL } from '../../app/tokens';
+import { DB_POOL } from '../../runtime/tokens';
 import { type ChannelState, isPlaceholderEmail } from '../../contract/thread';
 import { EventStore } from '../../eventstore/event-store.port';
 import { notFound } from '../../shared/errors';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG } from '../../../app/tokens';
+import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { type ResolvedSite, siteBaseUrl } from '../../sites';
 import { COMMUNICATION_MARKERS, type CommunicationMarker } from '../../../contract/prompt-rules';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { inTransaction } from '../../../database/database';
 import { SessionEvents } from './session-events';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { AppError } from '../../../shared/errors';
 
 /** Contract section 7: 10 failures for one account in 15 minutes lock its sign-in for 15 minutes. */

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG } from '../../../app/tokens';
+import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { AppError } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { leadFoldCandidates } from '../../../../projections/lead-feed';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { parseBody } from '../../../http/parse-body';
 import { newId } from '../../../shared/ids';
 import { accountIdParam, AdminCommands } from '../admin-commands';

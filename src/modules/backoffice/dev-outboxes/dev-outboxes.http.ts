@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import type pg from 'pg';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { StaffGuard } from '../../accounts';
 import { readMailbox, readSmsOutbox } from '../../messaging';

@@ -2,7 +2,7 @@ import { Get, Header, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { notFound, validation } from '../../../shared/errors';

@@ -2,7 +2,7 @@ import { streamsAbout } from '../../../../projections/account-streams';
 import { peopleByIds, type Person } from '../../../../projections/members';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import type { StoredEvent } from '../../../shared/event';
 import { userStream } from '../../accounts';

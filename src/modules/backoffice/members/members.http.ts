@@ -1,7 +1,7 @@
 import { Get, Inject, Query } from '@nestjs/common';
 import type pg from 'pg';
 import { z } from 'zod';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { BackofficeController } from '../backoffice-controller';

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { CONFIG, DB_POOL } from '../../../app/tokens';
+import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { dnsRecordsFor, type DnsRecordToSet, SITE_MESSAGES } from '../../../contract/site-settings';
 import { EventStore } from '../../../eventstore/event-store.port';

@@ -1,7 +1,7 @@
 import { Body, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { CONFIG } from '../../../app/tokens';
+import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { parseBody } from '../../../http/parse-body';
 import { SiteResolver } from '../../sites';

@@ -2,7 +2,7 @@ import { memberCounts } from '../../../../projections/members';
 import { Get, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { requireAuth } from '../../accounts';
 import { BackofficeController } from '../backoffice-controller';

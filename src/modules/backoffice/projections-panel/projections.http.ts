@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { ProjectionRunner } from '../../../../projections/runner';
 import { projectionStatus } from '../../../../projections/runner';
-import { DB_POOL, RUNNER } from '../../../app/tokens';
+import { DB_POOL, RUNNER } from '../../../runtime/tokens';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { notFound } from '../../../shared/errors';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { Runtime } from '../../../app/runtime';
-import { RUNTIME } from '../../../app/tokens';
+import type { Runtime } from '../../../runtime/runtime';
+import { RUNTIME } from '../../../runtime/tokens';
 import { rebuildProjection, RebuildInProgressError, type RebuildProgress } from '../../../../projections/runner';
 import { conflict, notFound } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { BEHAVIOUR_MAIL_QUEUED, behaviourAlertOf } from '../../../../projections/behaviour-alerts';
-import type { Runtime } from '../../../app/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Runtime } from '../../../runtime/runtime';
+import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import type { ReplyNoticeChoice } from '../../../contract/thread';
 import { EventStore } from '../../../eventstore/event-store.port';

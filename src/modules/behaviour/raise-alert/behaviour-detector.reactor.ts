@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { BEHAVIOUR_QUEUED, behaviourTriggerOf } from '../../../../projections/behaviour-alerts';
-import type { Runtime } from '../../../app/runtime';
-import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
-import { DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Runtime } from '../../../runtime/runtime';
+import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
+import { DB_POOL, RUNTIME } from '../../../runtime/tokens';
 import { systemContext } from '../../../commands/command-context';
 import { handleCommand } from '../../../commands/handle-command';
 import { inTransaction } from '../../../database/database';

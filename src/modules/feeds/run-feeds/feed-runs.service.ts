@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { Runtime } from '../../../app/runtime';
-import { RUNTIME } from '../../../app/tokens';
+import type { Runtime } from '../../../runtime/runtime';
+import { RUNTIME } from '../../../runtime/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { logger } from '../../../shared/logger';
 import { Outbound } from '../../../shared/net/outbound';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { feedSchedules } from '../../../../projections/feeds';
-import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
-import type { Runtime } from '../../../app/runtime';
-import { RUNTIME } from '../../../app/tokens';
+import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
+import type { Runtime } from '../../../runtime/runtime';
+import { RUNTIME } from '../../../runtime/tokens';
 import { logger } from '../../../shared/logger';
 import { FeedBusyError } from '../reso-client/feed-errors';
 import { FeedRuns } from './feed-runs.service';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { decideAndAppend } from '../../../commands/decide-and-append';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';

@@ -3,7 +3,7 @@ import { SearchIndex } from '../../../../projections/search';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { parseBody } from '../../../http/parse-body';
 import { decodePosition } from '../../../contract/position';
 import { notFound } from '../../../shared/errors';

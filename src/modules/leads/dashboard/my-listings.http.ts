@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { listingAgentsIn } from '../../../../projections/lead-routing';
 import { agentListings } from '../../../../projections/search';
 import { fullNames } from '../../../../projections/users';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import type { AgentListingsResponse } from '../../../contract/agent-listings';
 import { parseBody } from '../../../http/parse-body';
 import { LeadsQuery } from './lead-filters';

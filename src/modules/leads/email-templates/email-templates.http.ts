@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { templatesFor } from '../../../../projections/email-templates';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type EmailTemplateView, TEMPLATE_NAME_MAX, TEMPLATE_SCOPES } from '../../../contract/lead-email';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';

@@ -23,7 +23,7 @@ import type { Request, Response } from 'express';
 import type pg from 'pg';
 import type { Observable } from 'rxjs';
 import { z } from 'zod';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';

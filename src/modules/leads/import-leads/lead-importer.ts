@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { decideAndAppend } from '../../../commands/decide-and-append';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Body, type CanActivate, Controller, type ExecutionContext, HttpCode, HttpException, HttpStatus, Inject, Injectable, Post, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { CONFIG } from '../../../app/tokens';
+import { CONFIG } from '../../../runtime/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { EMAIL_BODY_MAX } from '../../../contract/lead-email';

@@ -3,7 +3,7 @@ import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestI
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
-import { CONFIG } from '../../../app/tokens';
+import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { closeUnread, declaredLength, tooLarge } from '../../../http/unread-body';
 import { AppError, forbidden, validation } from '../../../shared/errors';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { LEAD_EMAIL_PUSH } from '../../../../projections/lead-email-outbox';
-import type { Runtime } from '../../../app/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Runtime } from '../../../runtime/runtime';
+import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { CommunicationLinks, isValidEmail, loadAccount, SecretKey } from '../../accounts';

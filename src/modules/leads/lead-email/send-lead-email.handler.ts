@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { type StoredTemplate, templateById } from '../../../../projections/email-templates';
 import { SearchIndex } from '../../../../projections/search';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { handleCommand } from '../../../commands/handle-command';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type EmailPreview } from '../../../contract/lead-email';
 import { emptyMergeFields, renderMergeFields, unknownMergeFields, unknownMergeFieldsMessage } from '../../../contract/merge-fields';

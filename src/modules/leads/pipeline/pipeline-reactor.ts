@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import type pg from 'pg';
-import type { Runtime } from '../../../app/runtime';
-import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
-import { DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Runtime } from '../../../runtime/runtime';
+import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
+import { DB_POOL, RUNTIME } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { newId } from '../../../shared/ids';
 import type { SignalName } from '../../../shared/signals';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { type PondDeadline, pondDeadlinesPassed } from '../../../../projections/lead-pond';
-import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
-import { DB_POOL } from '../../../app/tokens';
+import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
+import { DB_POOL } from '../../../runtime/tokens';
 import { systemContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { decideAndAppend } from '../../../commands/decide-and-append';

@@ -4,7 +4,7 @@ import { fullNames } from '../../../../projections/users';
 import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { forbidden } from '../../../shared/errors';

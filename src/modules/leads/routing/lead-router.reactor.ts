@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import type { Runtime } from '../../../app/runtime';
-import { DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Runtime } from '../../../runtime/runtime';
+import { DB_POOL, RUNTIME } from '../../../runtime/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
-import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
+import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
 import { decideAndAppend } from '../../../commands/decide-and-append';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { notebookHeaders } from '../../../../projections/organizer';
 import { SearchIndex } from '../../../../projections/search';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { LISTING_NOTE_MAX, type ListingPick, MAX_LISTINGS_PER_EMAIL } from '../../../contract/listings-push';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';

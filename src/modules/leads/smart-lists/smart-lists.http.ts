@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type pg from 'pg';
 import { agentPageByKey } from '../../../../projections/agent-pages';
-import { CONFIG, DB_POOL } from '../../../app/tokens';
+import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Config } from '../../../config/config';
 import { parseBody } from '../../../http/parse-body';

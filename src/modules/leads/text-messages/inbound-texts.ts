@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
-import { CONFIG, DB_POOL } from '../../../app/tokens';
+import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import { type CommandContext, metadataOf, systemContext } from '../../../commands/command-context';
 import { recordOnce } from '../../../commands/decide-and-append';
 import type { Config } from '../../../config/config';

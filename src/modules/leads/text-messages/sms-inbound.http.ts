@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import type pg from 'pg';
-import { CONFIG, DB_POOL } from '../../../app/tokens';
+import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import { metadataOf, systemContext } from '../../../commands/command-context';
 import { recordOnce } from '../../../commands/decide-and-append';
 import { usersWithCellPhone } from '../../../../projections/users';

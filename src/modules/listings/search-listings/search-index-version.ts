@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
-import { CONFIG, DB_POOL } from '../../../app/tokens';
+import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 
 /** How often the search projection's checkpoint is read: the longest a cached answer outlives a change. */

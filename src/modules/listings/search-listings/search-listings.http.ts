@@ -4,7 +4,7 @@ import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { cellSize } from '../../../../projections/search';
 import type { Box } from '../../../../projections/search';
 import { SearchIndex } from '../../../../projections/search';
-import { CONFIG } from '../../../app/tokens';
+import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { AppError, notFound, validation } from '../../../shared/errors';
 import { autocomplete, type AutocompleteGroup } from './autocomplete';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { SavedSearchSuggestions } from '../../listings';
 import { leadIdFor } from '../../leads';
 import { savedSearchesNamed } from '../../../../projections/organizer';

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { enrolmentsOfLead } from '../../../../projections/action-plans';
 import { templateById } from '../../../../projections/email-templates';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { BULK_ENROL_MAX, type BulkEnrolResult, type EnrolmentView, type PlanPreview } from '../../../contract/plans';
 import { EventStore } from '../../../eventstore/event-store.port';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { type DueEnrolment, dueEnrolments, PLANS_SIGNAL } from '../../../../projections/action-plans';
-import type { Runtime } from '../../../app/runtime';
-import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
-import { DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Runtime } from '../../../runtime/runtime';
+import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
+import { DB_POOL, RUNTIME } from '../../../runtime/tokens';
 import { fold } from '../../../commands/decider';
 import { inTransaction } from '../../../database/database';
 import { systemContext } from '../../../commands/command-context';

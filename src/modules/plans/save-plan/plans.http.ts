@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { plansOwnedBy } from '../../../../projections/action-plans';
 import { templateById } from '../../../../projections/email-templates';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { fold } from '../../../commands/decider';
 import { PLAN_NAME_MAX, PLAN_STEPS_MAX, PLAN_TEXT_MAX, type PlanStep, type PlanView } from '../../../contract/plans';
 import { TASK_TYPES } from '../../../contract/tasks';

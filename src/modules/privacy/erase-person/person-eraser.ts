@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { handleCommandAcross } from '../../../commands/handle-command-across';
 import type { CommandContext } from '../../../commands/command-context';
 import { DataKeys } from '../../../eventstore/personal-data/data-keys';

@@ -1,8 +1,8 @@
 import { quietLeadAccounts } from '../../../../projections/lead-feed';
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
-import { CONFIG, DB_POOL } from '../../../app/tokens';
+import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
+import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import { systemContext } from '../../../commands/command-context';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';

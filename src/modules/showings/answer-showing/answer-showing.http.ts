@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { listShowings } from '../../../../projections/showings';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { type LeadShowingView, showingWhen } from '../../../contract/showings';
 import { EventStore } from '../../../eventstore/event-store.port';
 import type { RateLimit } from '../../../http/rate-limiter';

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { listShowings, type ShowingScope } from '../../../../projections/showings';
 import { listTasks, type TaskScope, timeZoneOf } from '../../../../projections/tasks';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { MAX_CALENDAR_DAYS } from '../../../contract/showings';
 import { DEFAULT_TIME_ZONE } from '../../../contract/tasks';
 import { EventStore } from '../../../eventstore/event-store.port';

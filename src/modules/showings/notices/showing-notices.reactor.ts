@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { SHOWING_CHANGED_SIGNAL } from '../../../../projections/showings';
-import type { Runtime } from '../../../app/runtime';
-import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Runtime } from '../../../runtime/runtime';
+import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
+import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { SecretKey } from '../../accounts';

@@ -1,8 +1,8 @@
 import { siteById, siteForHost, subdomainFor } from '../../../../projections/sites';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
-import type { Runtime } from '../../../app/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Runtime } from '../../../runtime/runtime';
+import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { logger } from '../../../shared/logger';
 import { hostCandidates, type ResolvedSite } from './resolved-site';

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { CONFIG } from '../../../app/tokens';
+import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { siteBaseUrl } from './resolved-site';
 import { requireSite } from './require-site';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { CONFIG } from '../../../app/tokens';
+import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { requestHostHeader } from './request-host';
 import { SiteResolver } from './site-resolver';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG } from '../../../app/tokens';
+import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { domainProofPlaces } from '../../../contract/site-settings';
 import { DOMAIN_LOOKUP, type DomainLookup } from './domain-lookup.port';

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { listTasks, type TaskScope } from '../../../../projections/tasks';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { TASK_DUE } from '../../../contract/tasks';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { type Schedule, SweptReactor } from '../../../app/swept-reactor';
-import { CONFIG, DB_POOL } from '../../../app/tokens';
+import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
+import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { Mailer } from '../../messaging';

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { timeZoneOf } from '../../../../projections/tasks';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { DEFAULT_TIME_ZONE } from '../../../contract/tasks';
 import { canonicalTimeZone } from '../../../contract/time-zone';
 import { parseBody } from '../../../http/parse-body';

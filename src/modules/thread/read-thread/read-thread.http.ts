@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';

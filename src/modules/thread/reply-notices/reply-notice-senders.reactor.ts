@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { REPLY_NOTICES_SIGNAL } from '../../../../projections/reply-notices';
-import type { Runtime } from '../../../app/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../app/tokens';
+import type { Runtime } from '../../../runtime/runtime';
+import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
 import { fold } from '../../../commands/decider';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { DB_POOL } from '../../../app/tokens';
+import { DB_POOL } from '../../../runtime/tokens';
 import { THREAD_PAGE } from '../../../contract/thread';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
