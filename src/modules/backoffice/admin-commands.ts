@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { DecideAcrossCommand } from '../../commands/decide-command';
 import type { Request } from 'express';
 import { handleCommand } from '../../commands/handle-command';
-import { handleCommandAcross, type StreamFold } from '../../commands/handle-command-across';
+import type { StreamFold } from '../../commands/handle-command-across';
 import { EventStore } from '../../eventstore/event-store.port';
 import { notFound } from '../../shared/errors';
 import {
@@ -43,6 +45,7 @@ export type ActionResult = { readonly isSuccess: true; readonly events: readonly
 export class AdminCommands {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @Inject(Mailer) private readonly mailer: Mailer,
   ) {}
@@ -102,12 +105,11 @@ export class AdminCommands {
   ): Promise<ActionResult> {
     const account = await this.account(userId);
     const streams = [adminFold(account.userId), accountFold(account.userId)] as unknown as StreamFold<AccountAdmin | Account, BackofficeEvent | AccountEvent>[];
-    const result = await handleCommandAcross(
-      this.store,
+    const result = await this.commands.execute(new DecideAcrossCommand(
       streams,
       ([admin, user]) => [decide(admin as AccountAdmin), decideSignInAccess({ userId: account.userId, ...access }, user as Account)],
       commandContextOf(req),
-    );
+    ));
     if (access.blocked) await this.sessions.endAllFor(account.userId);
     const events = result.events.flat();
     return { isSuccess: true, events: events.map((e) => e.type), admin: result.states[0] as AccountAdmin };
@@ -120,7 +122,7 @@ export class AdminCommands {
     decide: (accounts: readonly [ExistingAccount, ExistingAccount], states: readonly AccountAdmin[]) => readonly (readonly BackofficeEvent[])[],
   ): Promise<ActionResult> {
     const accounts = [await this.account(ids[0]), await this.account(ids[1])] as const;
-    const result = await handleCommandAcross(this.store, [adminFold(accounts[0].userId), adminFold(accounts[1].userId)], (states) => decide(accounts, states), commandContextOf(req));
+    const result = await this.commands.execute(new DecideAcrossCommand([adminFold(accounts[0].userId), adminFold(accounts[1].userId)], (states) => decide(accounts, states), commandContextOf(req)));
     return { isSuccess: true, events: result.events.flat().map((e) => e.type), admin: result.states[0]! };
   }
 }

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { DecideAcrossCommand } from '../../../commands/decide-command';
 import type { Request, Response } from 'express';
-import { handleCommandAcross, type StreamFold } from '../../../commands/handle-command-across';
+import type { StreamFold } from '../../../commands/handle-command-across';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { validation } from '../../../shared/errors';
 import { type Account, evolveAccount, type ExistingAccount, initialAccount, officeOf, userStream } from '../account';
@@ -31,6 +33,7 @@ const accountFold = (userId: string): StreamFold<Account, AccountEvent> => ({
 export class Impersonation {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @Inject(SignInService) private readonly signIns: SignInService,
   ) {}
@@ -43,12 +46,11 @@ export class Impersonation {
     const lifetimeMs = IMPERSONATION_MINUTES * 60_000;
     const ctx = commandContextOf(req);
     const expiresAt = new Date(ctx.now.getTime() + lifetimeMs).toISOString();
-    const { states } = await handleCommandAcross(
-      this.store,
+    const { states } = await this.commands.execute(new DecideAcrossCommand(
       [accountFold(staff.userId), accountFold(input.targetUserId)],
       (accounts) => decideStartImpersonation({ staffId: staff.userId, targetUserId: input.targetUserId, reason: input.reason, expiresAt }, accounts),
       ctx,
-    );
+    ));
     const user = states[1] as ExistingAccount;
     const session = await this.sessions.start(
       { userId: user.userId, securityLevel: user.securityLevel, officeId: officeOf(user), impersonatorId: staff.userId, returnUrl },
@@ -66,12 +68,11 @@ export class Impersonation {
     if (!auth.impersonatorId) throw validation(END_FAILED);
     const { account: staff } = await loadAccount(this.store, auth.impersonatorId);
     if (!staff.exists) throw validation(END_FAILED);
-    await handleCommandAcross(
-      this.store,
+    await this.commands.execute(new DecideAcrossCommand(
       [accountFold(auth.impersonatorId), accountFold(auth.userId)],
       (accounts) => decideEndImpersonation({ staffId: auth.impersonatorId!, userId: auth.userId }, accounts),
       commandContextOf(req),
-    );
+    ));
     await this.signIns.openSession(req, res, staff);
     // Checked again on the way out: a session may hold an address stored before today's rules.
     return { callbackUrl: safeReturnPath(auth.returnUrl) };

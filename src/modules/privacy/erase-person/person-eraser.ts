@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { DecideAcrossCommand } from '../../../commands/decide-command';
 import type pg from 'pg';
 import { DB_POOL } from '../../../runtime/tokens';
-import { handleCommandAcross } from '../../../commands/handle-command-across';
 import type { CommandContext } from '../../../commands/command-context';
 import { DataKeys } from '../../../eventstore/personal-data/data-keys';
 import { EventStore } from '../../../eventstore/event-store.port';
@@ -30,6 +31,7 @@ export type ErasureRequest = { readonly userId: string; readonly how: ErasureHow
 export class PersonEraser {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(SessionStore) private readonly sessions: SessionStore,
     @Inject(UploadStore) private readonly uploads: UploadStore,
@@ -60,15 +62,14 @@ export class PersonEraser {
 
     const { values, uploads } = contactsAndUploads(person);
     await new DataKeys(this.pool).destroy(request.userId, person.leadIds);
-    await handleCommandAcross(
-      this.store,
+    await this.commands.execute(new DecideAcrossCommand(
       streams,
       ([a, e]) => {
         const decided = decideErasePerson(command, a as Account, e as Erasure);
         return [decided.account, decided.privacy];
       },
       ctx,
-    );
+    ));
     await this.sessions.endAllFor(request.userId);
     await purgeOutboxes(this.pool, request.userId, person.leadIds, values);
     for (const name of uploads) await this.uploads.remove(name);
