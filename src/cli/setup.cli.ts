@@ -5,7 +5,8 @@ import { openDatabase } from '../database/database';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { RegisterUserCommand, RegisterUserHandler } from '../modules/accounts';
 import { type Commands, type FirstRun, runFirstRun } from '../modules/setup';
-import { CreateSiteCommand, CreateSiteHandler } from '../modules/sites';
+import { CreateSiteCommand } from '../modules/sites';
+import { DecideCommandHandler } from '../commands/decide-command';
 import { AppError } from '../shared/errors';
 import { setLogFormat, setLogLevel } from '../shared/logger';
 import { runCli } from './run-cli';
@@ -78,7 +79,7 @@ async function main(argv: string[]): Promise<number> {
   const store = new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
   // The same handlers the server's command bus runs, without the server.
   const register = new RegisterUserHandler(store);
-  const createSite = new CreateSiteHandler(store);
+  const createSite = new DecideCommandHandler(store);
   const commands: Commands = { execute: (c) => (c instanceof RegisterUserCommand ? register.execute(c) : createSite.execute(c as CreateSiteCommand)) };
   try {
     await runFirstRun(store, commands, input, systemContext());

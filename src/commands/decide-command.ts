@@ -42,7 +42,7 @@ export function decideCommand<State, C, E extends Event>(decider: Decider<State,
 export class DecideCommandHandler implements ICommandHandler<DecideCommand<unknown, unknown, Event>> {
   constructor(@Inject(EventStore) private readonly store: EventStore) {}
 
-  execute({ streamId, decider, input, ctx }: DecideCommand<unknown, unknown, Event>) {
+  execute<State, C, E extends Event>({ streamId, decider, input, ctx }: DecideCommand<State, C, E>) {
     return handleCommand(this.store, streamId, decider, input, ctx);
   }
 }

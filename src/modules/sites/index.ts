@@ -1,8 +1,8 @@
 export type { SiteCreated, SiteEvent, SiteKind, SiteSettings, SiteSettingsChanged } from './sites.events';
 export { defaultSiteSettings, siteEventTypes } from './sites.events';
-export { CreateSiteCommand, CreateSiteHandler } from './create-site/create-site.handler';
+export { CreateSiteCommand } from './create-site/create-site.command';
 export type { CreateSite } from './create-site/create-site.decide';
-export { ChangeSiteSettingsCommand } from './change-site-settings/change-site-settings.handler';
+export { ChangeSiteSettingsCommand } from './change-site-settings/change-site-settings.command';
 export type { ChangeSiteSettings } from './change-site-settings/change-site-settings.decide';
 export { type ResolvedSite, siteBaseUrl } from './resolve-site/resolved-site';
 export { requestHostHeader } from './resolve-site/request-host';

@@ -1,13 +1,10 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
-import { ChangeSiteSettingsHandler } from './change-site-settings/change-site-settings.handler';
-import { CreateSiteHandler } from './create-site/create-site.handler';
 import { SiteSettingsController } from './change-site-settings/site-settings.http';
 import { SiteController } from './resolve-site/site.http';
 import { SiteMiddleware } from './resolve-site/site.middleware';
 import { SiteResolver } from './resolve-site/site-resolver';
 import { DOMAIN_LOOKUP, NodeDomainLookup } from './verify-site-domain/domain-lookup.port';
 import { DomainProofCheck } from './verify-site-domain/domain-proof-check';
-import { VerifySiteDomainHandler } from './verify-site-domain/verify-site-domain.handler';
 import { CONFIG } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 
@@ -17,9 +14,6 @@ import type { Config } from '../../config/config';
   providers: [
     SiteResolver,
     SiteMiddleware,
-    CreateSiteHandler,
-    ChangeSiteSettingsHandler,
-    VerifySiteDomainHandler,
     DomainProofCheck,
     { provide: DOMAIN_LOOKUP, useFactory: (config: Config) => new NodeDomainLookup(config.domainCheck.dnsServers), inject: [CONFIG] },
   ],

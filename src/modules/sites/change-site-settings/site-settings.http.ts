@@ -18,8 +18,8 @@ import type { CommandResult } from '../../../commands/handle-command';
 import { SiteResolver } from '../resolve-site/site-resolver';
 import { DomainProofCheck } from '../verify-site-domain/domain-proof-check';
 import { domainToken } from '../verify-site-domain/domain-token';
-import { VerifySiteDomainCommand } from '../verify-site-domain/verify-site-domain.handler';
-import { ChangeSiteSettingsCommand } from './change-site-settings.handler';
+import { VerifySiteDomainCommand } from '../verify-site-domain/verify-site-domain.command';
+import { ChangeSiteSettingsCommand } from './change-site-settings.command';
 
 // Types, ranges and formats are the decider's to check, with its messages ('must be true or false').
 const bool = z.unknown();
