@@ -6,9 +6,10 @@ import { ConcurrencyError } from '../shared/errors';
  * random pause that grows with each try (`pauseMs` a try), so the decision is always made on the state the append
  * is checked against. Anything else, or the last of `attempts` lost races, is thrown.
  *
- * handleCommand and handleCommandAcross use it; so do the writers whose reads are their own
- * (the lead router reads only the last turn of a site's rotation, activity only its stream's
- * last event, the importer a whole batch of listings).
+ * decideAndAppend uses it, and through it handleCommand, handleCommandAcross and the writers
+ * whose reads are their own (the lead router reads only the last turn of a site's rotation,
+ * activity only its stream's last event, the importer a whole batch of listings). The
+ * architecture test keeps it inside src/commands/.
  */
 export async function retryOnConflict<T>(attempt: (n: number) => Promise<T>, pauseMs = 10, attempts = 5): Promise<T> {
   for (let n = 1; ; n++) {
