@@ -33,6 +33,8 @@ export type LeadEmailSent = {
     /** Plain text as sent (merge fields filled); the HTML part is made from it, never from agent HTML. */
     readonly body: string;
     readonly templateId: string | null;
+    /** Sent by the agent from their own mail client, copied from their connected mailbox: already delivered, never sent again. */
+    readonly fromMailbox?: true;
   };
 };
 

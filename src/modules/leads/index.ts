@@ -42,6 +42,8 @@ export { INBOUND_EMAIL_PATH } from './inbound-email/inbound-email.http';
 export { SMS_INBOUND_PATH } from './text-messages/sms-inbound.http';
 // Action plans (issue 19 part 1) act on leads through the leads context's own deciders.
 export { leadEmailDecider } from './lead-email/lead-email.decide';
+export { trimQuotedHistory } from './inbound-email/quoted-history';
+export type { LeadEmailReceived, LeadEmailSent } from './leads.events';
 export { leadMergeValues } from './lead-email/merge-values';
 export { smsDecider } from './text-messages/sms.decide';
 export { decideOnLead, loadPipeline } from './pipeline/lead-in-pipeline';

@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { fold } from '../../../commands/decider';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { type AgentMailboxes, type MailMessage, Mailer, messageIdOf } from '../../messaging';
+import { MailboxProblem, smtpTransport } from '../connect/mail-servers';
+import { MailboxSecrets, UNREADABLE_SECRET } from '../mailbox-secrets';
+import { type Mailbox, mailboxDecider } from '../mailbox.decide';
+import { mailboxStream } from '../mailbox.events';
+
+/** An e-mail from the agent's own address through their own SMTP server, signed in with their (app) password. */
+class AgentSmtpMailer extends Mailer {
+  constructor(
+    private readonly mailbox: Extract<Mailbox, { connected: true }>,
+    private readonly password: string | null,
+  ) {
+    super();
+  }
+
+  async send(m: MailMessage): Promise<void> {
+    // Their own mailbox or none: an agent who connected theirs expects their e-mail from their address, so an unreadable password fails the send (named to them) instead of changing the sender.
+    if (this.password === null) throw new MailboxProblem(UNREADABLE_SECRET, true);
+    const transport = smtpTransport(this.mailbox.smtp, { username: this.mailbox.username, password: this.password });
+    try {
+      await transport.sendMail({
+        from: this.mailbox.address,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        replyTo: m.replyTo,
+        headers: m.headers,
+        attachments: m.attachments?.map((a) => ({ ...a })),
+        ...(m.messageKey ? { messageId: messageIdOf(m.messageKey, this.mailbox.address) } : {}),
+      });
+    } finally {
+      transport.close();
+    }
+  }
+}
+
+/** The mailbox context's side of messaging's AgentMailboxes port. */
+@Injectable()
+export class ConnectedAgentMailboxes implements AgentMailboxes {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(MailboxSecrets) private readonly secrets: MailboxSecrets,
+  ) {}
+
+  async mailerFor(userId: string): Promise<Mailer | null> {
+    const mailbox = fold(mailboxDecider, (await this.store.readStream(mailboxStream(userId))) as never) as Mailbox;
+    if (!mailbox.connected) return null;
+    return new AgentSmtpMailer(mailbox, this.secrets.open(mailbox.secret));
+  }
+}
