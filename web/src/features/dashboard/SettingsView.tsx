@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { MailboxSetting } from '../mailbox/components/MailboxSetting';
 import { ReplyNoticesSetting } from './ReplyNoticesSetting';
 import { TimeZoneSetting } from './TimeZoneSetting';
 import { agentZone, rememberZone } from './tasksApi';
@@ -21,6 +22,7 @@ export function SettingsView() {
     <div className={styles.view}>
       <h1 className={styles.title}>My settings</h1>
       <ReplyNoticesSetting />
+      <MailboxSetting />
       <section className={panel.panel} aria-labelledby="settings-push-title">
         <h2 id="settings-push-title">Notifications in this browser</h2>
         <p className={panel.muted}>New leads, chat messages and lead replies as notifications of this browser, even while the dashboard is closed.</p>
