@@ -1,4 +1,3 @@
-import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeadEmailSender } from '../../src/modules/leads';
 import { MailboxSync } from '../../src/modules/mailbox';
@@ -24,14 +23,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60
   }
 }
 
-/** Files a message in the agent's mailbox as their provider would (INBOX: received; Sent: sent from another client). */
-async function deliver(folder: 'INBOX' | 'Sent', m: { from: string; to: string; subject: string; text: string; messageId?: string }): Promise<void> {
-  const client = new ImapFlow({ host: '127.0.0.1', port: imapServer.port, secure: false, auth: { user: AGENT, pass: APP_PASSWORD }, logger: false });
-  await client.connect();
-  const id = m.messageId ? `Message-ID: ${m.messageId}\r\n` : '';
-  await client.append(folder, `From: ${m.from}\r\nTo: ${m.to}\r\nSubject: ${m.subject}\r\nDate: ${new Date().toUTCString()}\r\n${id}Content-Type: text/plain; charset=utf-8\r\n\r\n${m.text}\r\n`);
-  await client.logout();
-}
+const deliver = (folder: 'INBOX' | 'Sent', m: Parameters<DovecotServer['deliver']>[2]) => imapServer.deliver(AGENT, folder, m);
 
 describe("an agent's own mailbox (IMAP and SMTP with an app password) against a real IMAP server", () => {
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ImapFlow } from 'imapflow';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -104,6 +105,15 @@ service imap-login {
       if (Date.now() > deadline) throw new Error(`dovecot did not answer on ${this.port}: ${stderr}${this.log()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
+  }
+
+  /** Files a plain-text message in a user's folder as their provider would (INBOX: received; Sent: sent from another client). */
+  async deliver(user: string, folder: 'INBOX' | 'Sent', m: { from: string; to: string; subject: string; text: string; messageId?: string }): Promise<void> {
+    const client = new ImapFlow({ host: '127.0.0.1', port: this.port, secure: false, auth: { user, pass: this.users[user]! }, logger: false });
+    await client.connect();
+    const id = m.messageId ? `Message-ID: ${m.messageId}\r\n` : '';
+    await client.append(folder, `From: ${m.from}\r\nTo: ${m.to}\r\nSubject: ${m.subject}\r\nDate: ${new Date().toUTCString()}\r\n${id}Content-Type: text/plain; charset=utf-8\r\n\r\n${m.text}\r\n`);
+    await client.logout();
   }
 
   /** The server's log (it names what a test did wrong, e.g. a refused login). */
