@@ -110,7 +110,7 @@ describe('Settings › Connect your mailbox in Chromium: provider, a test before
     }
     const fits = () => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
     expect(await fits()).toBe(true);
-    await section.getByRole('button', { name: 'Connect' }).click();
+    await section.getByRole('button', { name: 'Connect', exact: true }).click();
     await section.getByText('Connected: read every minute').waitFor();
     expect(await fits()).toBe(true);
 
