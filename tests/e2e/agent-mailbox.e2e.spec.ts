@@ -118,6 +118,7 @@ describe('Settings › Connect your mailbox in Chromium: provider, a test before
     await section.getByRole('button', { name: 'Sync now' }).click();
     await section.getByRole('alert').getByText(/^Could not reach the IMAP server 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/).waitFor();
     await section.getByText('The last sync failed; it is tried again').waitFor();
+    expect(await section.getByText('Synced: nothing new with your leads.').count()).toBe(0);
     expect(await fits()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/mailbox-phone.png`, fullPage: true });

@@ -26,7 +26,7 @@ export function MailboxSetting() {
   return (
     <section className={panel.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Connect your mailbox</h2>
-      <p className={panel.muted}>E-mail you exchange with your leads from any mail app joins their conversation here, and e-mail you write here leaves from your own address.</p>
+      <p className={`${panel.muted} ${styles.intro}`}>E-mail you exchange with your leads from any mail app joins their conversation here, and e-mail you write here leaves from your own address.</p>
       {status === null && !error && <p className={panel.muted}>Loading…</p>}
       {status && !status.connected && <ConnectForm onConnected={setStatus} />}
       {status?.connected && <Connected status={status} onChange={setStatus} />}
@@ -136,7 +136,9 @@ function Connected({ status, onChange }: { readonly status: Extract<MailboxStatu
       else {
         const r = await mailboxApi.syncNow();
         onChange(r);
-        setSaid(r.message ?? (r.copied ? `${r.copied} new message${r.copied === 1 ? '' : 's'} joined your leads’ conversations.` : 'Synced: nothing new with your leads.'));
+        // A failed run says so in its alert: no "synced" beside it.
+        if (r.message) setSaid(r.message);
+        else if (r.connected && !r.lastError) setSaid(r.copied ? `${r.copied} new message${r.copied === 1 ? '' : 's'} joined your leads’ conversations.` : 'Synced: nothing new with your leads.');
       }
     } catch (err) {
       setError(messageOf(err, what === 'sync' ? 'Your mailbox could not be synced' : 'Your mailbox could not be disconnected'));
