@@ -21,7 +21,7 @@ export type TextMessageReceived = {
   };
 };
 
-/** An e-mail an agent sent the lead from the CRM, with the thread's reply address. Stream `email-{leadId}`. */
+/** An e-mail an agent sent the lead from the CRM with the thread's reply address, or from their own client (`fromMailbox`: copied from their mailbox, never sent again). Stream `email-{leadId}`. */
 export type LeadEmailSent = {
   readonly type: 'LeadEmailSent';
   readonly data: {
@@ -33,7 +33,6 @@ export type LeadEmailSent = {
     /** Plain text as sent (merge fields filled); the HTML part is made from it, never from agent HTML. */
     readonly body: string;
     readonly templateId: string | null;
-    /** Sent by the agent from their own mail client, copied from their connected mailbox: already delivered, never sent again. */
     readonly fromMailbox?: true;
   };
 };

@@ -30,20 +30,17 @@ export { ClaimWindowReactor } from './pond/claim-window.reactor';
 export { NewLeadNotifier } from './speed-to-lead/new-lead-notifier.reactor';
 export { LeadEmailSender } from './lead-email/lead-email-sender.reactor';
 export { LeadEmailBody, LeadEmailFields, type LeadEmailInput, LeadEmails } from './lead-email/send-lead-email.handler';
-export { EMAIL_UNSUBSCRIBED } from './lead-email/lead-email.decide';
+export { EMAIL_UNSUBSCRIBED, leadEmailDecider } from './lead-email/lead-email.decide';
 export { decideOffice, evolveOffice, initialOffice } from './office/office';
-export { mmsCapMessage, type SkipReason } from './text-messages/text-messages';
+export { MEDIA_URL, mmsCapMessage, type SkipReason, textEligibility } from './text-messages/text-messages';
 export { sendTextToLead, type TextResult } from './text-messages/send-text';
 export { SiteNumbers } from './text-messages/site-numbers';
-export { MEDIA_URL, textEligibility } from './text-messages/text-messages';
 export { LeadsModule } from './leads.module';
 // Webhooks that read their own bodies (main.ts keeps the body parsers off them).
 export { INBOUND_EMAIL_PATH } from './inbound-email/inbound-email.http';
 export { SMS_INBOUND_PATH } from './text-messages/sms-inbound.http';
 // Action plans (issue 19 part 1) act on leads through the leads context's own deciders.
-export { leadEmailDecider } from './lead-email/lead-email.decide';
 export { trimQuotedHistory } from './inbound-email/quoted-history';
-export type { LeadEmailReceived, LeadEmailSent } from './leads.events';
 export { leadMergeValues } from './lead-email/merge-values';
 export { smsDecider } from './text-messages/sms.decide';
 export { decideOnLead, loadPipeline } from './pipeline/lead-in-pipeline';

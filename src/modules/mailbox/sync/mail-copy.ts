@@ -2,7 +2,8 @@ import type { AddressObject, ParsedMail } from 'mailparser';
 import type { Decider } from '../../../commands/decider';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX } from '../../../contract/lead-email';
 import { stableId } from '../../../shared/stable-id';
-import { type LeadEmailSent, leadEmailDecider, trimQuotedHistory } from '../../leads';
+import { leadEmailDecider, trimQuotedHistory } from '../../leads';
+import type { LeadEmailSent } from '../../leads/leads.events';
 
 type LeadEmails = ReturnType<typeof leadEmailDecider.initialState>;
 
