@@ -1,4 +1,5 @@
-export { type MailAttachment, type MailMessage, Mailer, messageIdOf } from './mailer.port';
+export { type MailAttachment, type MailMessage, Mailer } from './mailer.port';
+export { nodemailerMessage } from './smtp.mailer';
 export { AgentMailboxes } from './agent-mailboxes';
 export { addressText, courtesyOf, factsText, listingHtml, listingPriceText, listingTextLine } from './listing-mail';
 export { MessagingModule } from './messaging.module';

@@ -93,7 +93,6 @@ export class EmailIntegrationController {
   @HttpCode(200)
   async syncNow(@Req() req: Request) {
     const viewer = dashboardViewer(req);
-    await this.pool.query(`UPDATE mailbox_sync SET state = 'pending', next_attempt_at = NULL WHERE user_id = $1`, [viewer.userId]);
     const outcome = await this.sync.sync(viewer.userId);
     if (outcome.state === 'gone') throw validation('No mailbox is connected');
     const status = await this.statusOf(viewer.userId);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { fold } from '../../../commands/decider';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { type AgentMailboxes, type MailMessage, Mailer, messageIdOf } from '../../messaging';
+import { type AgentMailboxes, type MailMessage, Mailer, nodemailerMessage } from '../../messaging';
 import { MailboxProblem, smtpTransport } from '../connect/mail-servers';
 import { MailboxSecrets, UNREADABLE_SECRET } from '../mailbox-secrets';
 import { type Mailbox, mailboxDecider } from '../mailbox.decide';
@@ -21,17 +21,7 @@ class AgentSmtpMailer extends Mailer {
     if (this.password === null) throw new MailboxProblem(UNREADABLE_SECRET, true);
     const transport = smtpTransport(this.mailbox.smtp, { username: this.mailbox.username, password: this.password });
     try {
-      await transport.sendMail({
-        from: this.mailbox.address,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-        replyTo: m.replyTo,
-        headers: m.headers,
-        attachments: m.attachments?.map((a) => ({ ...a })),
-        ...(m.messageKey ? { messageId: messageIdOf(m.messageKey, this.mailbox.address) } : {}),
-      });
+      await transport.sendMail(nodemailerMessage(m, this.mailbox.address));
     } finally {
       transport.close();
     }

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import { MAILBOX_PRESETS, MAILBOX_PROVIDER_LABEL, MAILBOX_PROVIDERS, type MailboxProviderChoice, type MailboxStatus, type MailServerSettings } from '../../../../../src/contract/mailbox';
 import forms from '../../../ui/forms.module.css';
@@ -30,12 +30,29 @@ export function MailboxSetting() {
       {status === null && !error && <p className={panel.muted}>Loading…</p>}
       {status && !status.connected && <ConnectForm onConnected={setStatus} />}
       {status?.connected && <Connected status={status} onChange={setStatus} />}
-      {error && (
-        <p role="alert" className={panel.error}>
-          {error}
-        </p>
-      )}
+      <Problem text={error} />
     </section>
+  );
+}
+
+/** What went wrong, said at once to screen readers; nothing when all is well. */
+function Problem({ text }: { readonly text: string | null }) {
+  return text ? (
+    <p role="alert" className={panel.error}>
+      {text}
+    </p>
+  ) : null;
+}
+
+/** A row of buttons, and beside them what the last one did (a live region that is there even when empty). */
+function Actions({ said, children }: { readonly said: string | null; readonly children: ReactNode }) {
+  return (
+    <div className={panel.actions}>
+      {children}
+      <span role="status" className={panel.muted}>
+        {said}
+      </span>
+    </div>
   );
 }
 
@@ -101,22 +118,15 @@ function ConnectForm({ onConnected }: { readonly onConnected: (s: MailboxStatus)
           <ServerFields id={`${id}-smtp`} kind="SMTP" value={servers.smtp} onChange={(smtp) => setServers({ ...servers, smtp })} />
         </>
       )}
-      <div className={panel.actions}>
+      <Actions said={tested}>
         <button type="button" className="btn" disabled={busy !== null} onClick={() => void run('test')}>
           {busy === 'test' ? 'Testing…' : 'Test connection'}
         </button>
         <button type="submit" className="btn btn-primary" disabled={busy !== null}>
           {busy === 'connect' ? 'Connecting…' : 'Connect'}
         </button>
-        <span role="status" className={panel.muted}>
-          {tested}
-        </span>
-      </div>
-      {error && (
-        <p role="alert" className={panel.error}>
-          {error}
-        </p>
-      )}
+      </Actions>
+      <Problem text={error} />
     </form>
   );
 }
@@ -171,22 +181,15 @@ function Connected({ status, onChange }: { readonly status: Extract<MailboxStatu
           {status.state === 'stopped' ? '. Disconnect and connect again with the right password.' : ''}
         </p>
       )}
-      <div className={panel.actions}>
+      <Actions said={said}>
         <button type="button" className="btn" disabled={busy !== null} onClick={() => void act('sync')}>
           {busy === 'sync' ? 'Syncing…' : 'Sync now'}
         </button>
         <button type="button" className="btn" disabled={busy !== null} onClick={() => void act('disconnect')}>
           {busy === 'disconnect' ? 'Disconnecting…' : 'Disconnect'}
         </button>
-        <span role="status" className={panel.muted}>
-          {said}
-        </span>
-      </div>
-      {error && (
-        <p role="alert" className={panel.error}>
-          {error}
-        </p>
-      )}
+      </Actions>
+      <Problem text={error} />
     </div>
   );
 }
