@@ -114,7 +114,9 @@ describe("an agent's own mailbox (IMAP and SMTP with an app password) against a 
     const events = await emailEvents(lead.leadId);
     // The copy of a message sent elsewhere is never sent again.
     await app.server.app.get(LeadEmailSender).sendPending();
-    expect(productRelay.accepted.filter((m) => m.to.includes(lead.email))).toHaveLength(0);
+    const queued = await app.server.runtime.db.pool.query('SELECT 1 FROM lead_email_outbox WHERE lead_id = $1', [lead.leadId]);
+    expect(queued.rowCount).toBe(0);
+    expect([...productRelay.accepted, ...agentSmtp.accepted].filter((m) => m.to.includes(lead.email))).toHaveLength(0);
 
     // Again: nothing new.
     expect((await jane.post(`${PATH}/sync`)).body.copied).toBe(0);
