@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { DB_POOL } from '../../../app/tokens';
+import { CONFIG, DB_POOL } from '../../../app/tokens';
+import type { Config } from '../../../config/config';
 import { fold } from '../../../commands/decider';
 import { handleCommand } from '../../../commands/handle-command';
 import type { MailboxStatus } from '../../../contract/mailbox';
@@ -39,6 +40,7 @@ export class EmailIntegrationController {
     @Inject(MailboxSecrets) private readonly secrets: MailboxSecrets,
     @Inject(MailboxSync) private readonly sync: MailboxSync,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   @ApiDoc({ summary: "The viewer's mailbox: provider, address, servers, last sync, the last error (never the password)", tag: TAG, access: 'agents, brokers, staff', responses: { 200: 'MailboxStatus' } })
@@ -102,7 +104,7 @@ export class EmailIntegrationController {
   private async tested(userId: string, s: ReturnType<typeof settingsOf>): Promise<void> {
     await this.limiter.enforce(MAILBOX_TESTS, userId);
     try {
-      await testMailServers(s.imap, s.smtp, { username: s.username, password: s.password });
+      await testMailServers(s.imap, s.smtp, { username: s.username, password: s.password }, this.config.allowPrivateOutbound);
     } catch (err) {
       if (err instanceof MailboxProblem) throw validation(err.message);
       throw err;

@@ -1,5 +1,7 @@
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
+import { LEADS_TO_PRIVATE, type Resolve, systemResolve } from '../../../shared/net/outbound';
+import { ipLiteralOf, isPrivateAddress } from '../../../shared/net/private-address';
 import type { MailServer } from '../mailbox.events';
 
 /** What signs in to the agent's servers: the user name and the (app) password. */
@@ -64,8 +66,27 @@ export function problemOf(kind: 'IMAP' | 'SMTP', server: MailServer, err: unknow
   return new MailboxProblem(`The ${kind} server ${server.host} answered: ${e.message.replace(/\s+/g, ' ').slice(0, 200)}`, false);
 }
 
+/**
+ * The servers an agent names are on the internet, not this server's own network (loopback,
+ * private, link-local), unless ALLOW_PRIVATE_OUTBOUND allows it, as for MLS feeds: a mailbox
+ * setting is no way to probe internal hosts. Checked before each connection.
+ */
+export async function assertReachable(kind: 'IMAP' | 'SMTP', server: MailServer, allowPrivate: boolean, resolve: Resolve = systemResolve): Promise<void> {
+  if (allowPrivate) return;
+  const literal = ipLiteralOf(server.host);
+  let addresses: string[];
+  try {
+    addresses = literal ? [literal] : (await resolve(server.host)).map((a) => a.address);
+  } catch {
+    throw new MailboxProblem(`The ${kind} server ${server.host} was not found`, false);
+  }
+  if (addresses.some(isPrivateAddress)) throw new MailboxProblem(`The ${kind} server ${server.host} ${LEADS_TO_PRIVATE}`, true);
+}
+
 /** Signs in to both servers once (IMAP: log in and out; SMTP: EHLO and AUTH): throws the first MailboxProblem. */
-export async function testMailServers(imap: MailServer, smtp: MailServer, login: MailLogin): Promise<void> {
+export async function testMailServers(imap: MailServer, smtp: MailServer, login: MailLogin, allowPrivate: boolean): Promise<void> {
+  await assertReachable('IMAP', imap, allowPrivate);
+  await assertReachable('SMTP', smtp, allowPrivate);
   const client = imapClient(imap, login);
   client.on('error', () => undefined);
   try {

@@ -3,7 +3,8 @@ import type { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
 import type pg from 'pg';
 import { officeContacts } from '../../../../projections/lead-feed';
-import { DB_POOL } from '../../../app/tokens';
+import { CONFIG, DB_POOL } from '../../../app/tokens';
+import type { Config } from '../../../config/config';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { handleCommand } from '../../../commands/handle-command';
@@ -13,7 +14,7 @@ import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';
 import { emailStream, leadEmailDecider, loadLead } from '../../leads';
 import { recordFailure } from '../../messaging';
-import { imapClient, MailboxProblem, problemOf } from '../connect/mail-servers';
+import { assertReachable, imapClient, MailboxProblem, problemOf } from '../connect/mail-servers';
 import { MailboxSecrets, UNREADABLE_SECRET } from '../mailbox-secrets';
 import { type Mailbox, mailboxDecider } from '../mailbox.decide';
 import { mailboxStream } from '../mailbox.events';
@@ -55,6 +56,7 @@ export class MailboxSync {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(MailboxSecrets) private readonly secrets: MailboxSecrets,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   /** The mailboxes due for a run (pending and their wait over), oldest first. */
@@ -104,6 +106,7 @@ export class MailboxSync {
   private async read(tx: pg.PoolClient, mailbox: Extract<Mailbox, { connected: true }>, connectedAt: Date): Promise<number> {
     const password = this.secrets.open(mailbox.secret);
     if (password === null) throw new MailboxProblem(UNREADABLE_SECRET, true);
+    await assertReachable('IMAP', mailbox.imap, this.config.allowPrivateOutbound);
     const client = imapClient(mailbox.imap, { username: mailbox.username, password });
     client.on('error', () => undefined);
     try {
