@@ -61,7 +61,7 @@ export class SiteStylesController {
     return this.stylesOf(requireSite(req).siteId);
   }
 
-  /** Linked from every page (SPA and server-rendered), so a page has its styles before its first paint. */
+  /** Linked from every page (SPA and server-rendered), so a page has its styles before its first paint; html:root outranks the bundle's :root defaults wherever the two links fall. */
   @Get('site.css')
   @Header('Content-Type', 'text/css; charset=utf-8')
   @Header('Cache-Control', 'no-cache')
@@ -70,7 +70,7 @@ export class SiteStylesController {
   async stylesheet(@Req() req: Request): Promise<string> {
     if (!req.site) return '';
     const props = styleProperties(await this.stylesOf(req.site.siteId));
-    return `:root {\n${Object.entries(props).map(([k, v]) => `  ${k}: ${v};`).join('\n')}\n}\n`;
+    return `html:root {\n${Object.entries(props).map(([k, v]) => `  ${k}: ${v};`).join('\n')}\n}\n`;
   }
 
   @Get(':siteId')
