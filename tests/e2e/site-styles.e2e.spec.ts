@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { PALETTES } from '../../src/contract/site-styles';
@@ -31,6 +31,9 @@ async function coverPng(browser: Browser): Promise<Buffer> {
 }
 
 const cssVar = (page: Page, name: string) => page.evaluate(`getComputedStyle(document.documentElement).getPropertyValue(${JSON.stringify(name)}).trim()`) as Promise<string>;
+/** A computed style of the element (the test files have no DOM types: the page's own getComputedStyle). */
+const computed = (el: Locator, prop: 'backgroundColor' | 'fontFamily') =>
+  el.evaluate((node, p) => (globalThis as unknown as { getComputedStyle(n: unknown): Record<string, string> }).getComputedStyle(node)[p]!, prop);
 const fontOf = (page: Page, selector: string) => page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).fontFamily`) as Promise<string>;
 
 describe('site styles in Chromium: the broker picks a palette, fonts and a cover in Site settings; the public home page shows them', () => {
@@ -51,7 +54,7 @@ describe('site styles in Chromium: the broker picks a palette, fonts and a cover
     await save.waitFor();
     const preview = panel.getByRole('figure', { name: 'Preview of the public site' });
     const previewHeader = preview.getByText('Demo Realty', { exact: true });
-    const previewBrand = () => previewHeader.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const previewBrand = () => computed(previewHeader, 'backgroundColor');
     expect(await previewBrand()).toBe('rgb(11, 107, 87)');
 
     // Too light for white text: said while typing (the preview follows), refused on save with the ratio.
@@ -73,7 +76,7 @@ describe('site styles in Chromium: the broker picks a palette, fonts and a cover
     await panel.getByRole('textbox', { name: 'Headline' }).fill(HEADLINE);
     await panel.getByRole('textbox', { name: 'Sub-line' }).fill(SUBLINE);
     await preview.getByText(HEADLINE).waitFor();
-    expect(await preview.locator('.home-cover-headline').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^Charter/);
+    expect(await computed(preview.locator('.home-cover-headline'), 'fontFamily')).toMatch(/^Charter/);
     expect(await preview.locator('img.home-cover-image').getAttribute('src')).toMatch(/^\/uploads\/[\w.-]+\.png$/);
     expect(await seriousViolations(broker)).toEqual([]);
     await save.click();
@@ -96,7 +99,7 @@ describe('site styles in Chromium: the broker picks a palette, fonts and a cover
       expect(await cssVar(visitor, '--brand')).toBe(PALETTES.plum.primary);
       expect(await cssVar(visitor, '--accent')).toBe(PALETTES.plum.accent);
       expect(await fontOf(visitor, '.home-cover-headline')).toMatch(/^Charter/);
-      expect(await cover.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1200);
+      expect(await cover.locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1200);
       const box = await cover.boundingBox();
       expect(box!.width).toBeLessThanOrEqual(width);
       expect(await visitor.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
@@ -116,7 +119,7 @@ describe('site styles in Chromium: the broker picks a palette, fonts and a cover
       expect(await cssVar(bare, '--brand')).toBe(PALETTES.plum.primary);
       expect(await fontOf(bare, '.home-cover-headline')).toMatch(/^Charter/);
       expect(await fontOf(bare, 'h1')).toMatch(/^Charter/);
-      expect(await bare.locator('.home-cover-text').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(107, 44, 95)');
+      expect(await computed(bare.locator('.home-cover-text'), 'backgroundColor')).toBe('rgb(107, 44, 95)');
       expect(await seriousViolations(bare)).toEqual([]);
       if (SHOTS) await bare.screenshot({ path: `${SHOTS}/site-styles-ssr-home-${width}.png` });
       await visitor.context().close();
