@@ -83,6 +83,12 @@ describe('site styles in Chromium: the broker picks a palette, fonts and a cover
     await panel.getByRole('status').filter({ hasText: 'Site styles saved' }).waitFor();
     expect(await panel.getByRole('alert').count()).toBe(0);
     if (SHOTS) await broker.screenshot({ path: `${SHOTS}/site-styles-settings-1366.png`, fullPage: true });
+    // On a phone the preview goes under the form, and nothing runs off the screen.
+    await broker.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => broker.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    const formBox = (await panel.locator('form').boundingBox())!;
+    expect((await preview.boundingBox())!.y).toBeGreaterThan(formBox.y + formBox.height - 1);
+    if (SHOTS) await panel.screenshot({ path: `${SHOTS}/site-styles-settings-390.png` });
     // This page's own stylesheet was loaded again: the dashboard is in the new colours at once.
     await expect.poll(() => cssVar(broker, '--brand')).toBe(PALETTES.plum.primary);
 

@@ -35,7 +35,7 @@ const EDITORS = 'brokers (their sites), staff (all)';
 const TAG = 'Site styles';
 
 function partOf(part: string): Part {
-  if (!(PARTS as readonly string[]).includes(part)) throw notFound(`No such style: ${PARTS.join(', ')} are`);
+  if (!(PARTS as readonly string[]).includes(part)) throw notFound('No such style (the styles are colorpalette, fontpack and homecover)');
   return part as Part;
 }
 
