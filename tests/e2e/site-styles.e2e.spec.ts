@@ -88,6 +88,11 @@ describe('site styles in Chromium: the broker picks a palette, fonts and a cover
     await expect.poll(() => broker.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     const formBox = (await panel.locator('form').boundingBox())!;
     expect((await preview.boundingBox())!.y).toBeGreaterThan(formBox.y + formBox.height - 1);
+    const coverSet = (await panel.getByRole('group', { name: 'Home page cover' }).boundingBox())!;
+    for (const name of ['Headline', 'Sub-line']) {
+      const input = (await panel.getByRole('textbox', { name, exact: true }).boundingBox())!;
+      expect(input.x + input.width, name).toBeLessThanOrEqual(coverSet.x + coverSet.width);
+    }
     if (SHOTS) await panel.screenshot({ path: `${SHOTS}/site-styles-settings-390.png` });
     // This page's own stylesheet was loaded again: the dashboard is in the new colours at once.
     await expect.poll(() => cssVar(broker, '--brand')).toBe(PALETTES.plum.primary);
