@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { type AgentPage, agentPageById, agentPageByKey, agentPageByMlsId, agentPagesOf } from '../../../projections/agent-pages';
 import { linkedListingAgent, listingAgentsIn } from '../../../projections/lead-routing';
+import { siteStylesOf } from '../../../projections/sites';
 import { activeListingsOf, type Area, areaMarket, areasOf, parseSearchRequest, SearchIndex } from '../../../projections/search';
 import { CONFIG, DB_POOL } from '../../app/tokens';
 import type { Config } from '../../config/config';
@@ -14,6 +15,7 @@ import { courtesyWho } from '../../contract/listing-courtesy';
 import { foldListing, listingDetails, type ListingDetailsView, listingStream, MlsDisclaimers, toCard } from '../listings';
 import { type ResolvedSite, siteBaseUrl, SiteResolver } from '../sites';
 import { renderMarket } from './area-market.html';
+import { renderHomeCover } from './home-cover.html';
 import { type Html, html } from '../../shared/html';
 import { pluralCategory } from '../../contract/label-fill';
 import { breadcrumbList, itemList, realEstateAgent, realEstateListing } from './json-ld';
@@ -387,18 +389,20 @@ ${
   // ---- the site root --------------------------------------------------------------------------
 
   private async home(at: SiteAt): Promise<Rendered> {
-    const [cities, counties, zips, agents, newest] = await Promise.all([
+    const [cities, counties, zips, agents, newest, styles] = await Promise.all([
       this.areaList('city'),
       this.areaList('county'),
       this.areaList('zip'),
       this.agentsOfSite(at.site),
       this.index.page(parseSearchRequest({}, 'list').criteria, { offset: 0, limit: 12 }),
+      at.site ? siteStylesOf(this.pool, at.site.siteId) : undefined,
     ]);
     const cards = newest.listings.map(toCard);
     const t = at.t;
     const links = (kind: AreaKind, list: readonly Area[], label: (a: Area) => string) =>
       html`<ul class="ssr-links">${list.slice(0, HOME_AREAS).map((a) => html`<li><a href="${areaPath(kind, a.name)}">${label(a)}</a></li>`)}</ul>`;
     const main = html`<h1>${t('pages.home.title', '{site}: homes for sale', { site: at.name })}</h1>
+${styles ? renderHomeCover(styles.homecover, t) : ''}
 <p><a href="/search">${t('pages.home.searchAll', 'Search every home for sale')}</a></p>
 ${cities.length > 0 ? html`<h2>${t('pages.home.byCity', 'Homes for sale by city')}</h2>${links('city', cities, (a) => t('pages.area.heading', 'Homes for sale in {place}', { place: a.label }))}` : ''}
 ${counties.length > 0 ? html`<h2>${t('pages.home.byCounty', 'By county')}</h2>${links('county', counties, (a) => t('pages.county', '{county} County', { county: a.label }))}` : ''}

@@ -1,5 +1,7 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { ChangeSiteSettingsHandler } from './change-site-settings/change-site-settings.handler';
+import { ChangeSiteStylesHandler } from './change-site-styles/change-site-styles.handler';
+import { SiteStylesController } from './change-site-styles/site-styles.http';
 import { CreateSiteHandler } from './create-site/create-site.handler';
 import { SiteSettingsController } from './change-site-settings/site-settings.http';
 import { SiteController } from './resolve-site/site.http';
@@ -11,14 +13,15 @@ import { VerifySiteDomainHandler } from './verify-site-domain/verify-site-domain
 import { CONFIG } from '../../app/tokens';
 import type { Config } from '../../config/config';
 
-/** Sites (tenants): creation, settings, custom-domain verification, and resolving the request's site from its host. */
+/** Sites (tenants): creation, settings, styles (palette, fonts, home cover), custom-domain verification, and resolving the request's site from its host. */
 @Module({
-  controllers: [SiteController, SiteSettingsController],
+  controllers: [SiteController, SiteSettingsController, SiteStylesController],
   providers: [
     SiteResolver,
     SiteMiddleware,
     CreateSiteHandler,
     ChangeSiteSettingsHandler,
+    ChangeSiteStylesHandler,
     VerifySiteDomainHandler,
     DomainProofCheck,
     { provide: DOMAIN_LOOKUP, useFactory: (config: Config) => new NodeDomainLookup(config.domainCheck.dnsServers), inject: [CONFIG] },

@@ -16,6 +16,7 @@ import { DomainVerification } from './DomainVerification';
 import { siteSettingsApi } from './siteSettingsApi';
 import styles from './SiteSettingsView.module.css';
 import { SettingsSave } from './SettingsSave';
+import { SiteStylesPanel } from '../site-styles/components/SiteStylesPanel';
 
 type Field = keyof SiteSettingsPatch;
 type Draft = Record<Field, string | boolean>;
@@ -190,17 +191,6 @@ export function SiteSettingsView() {
       <span>{label}</span>
     </label>
   );
-  const colour = (f: 'PrimaryColor' | 'AccentColor', label: string) => (
-    <div className={styles.field}>
-      <label htmlFor={fid(f)}>{label}</label>
-      <div className={styles.colour}>
-        <input type="color" aria-label={`${label} picker`} value={/^#[0-9a-f]{6}$/i.test(String(draft?.[f])) ? String(draft?.[f]) : '#000000'} onChange={(e) => set(f, e.target.value)} />
-        <input type="text" value={String(draft?.[f] ?? '')} onChange={(e) => set(f, e.target.value)} {...aria(f)} />
-      </div>
-      {err(f) && <p id={`${fid(f)}-error`} className={styles.fieldError}>{err(f)}</p>}
-    </div>
-  );
-
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Site settings</h2>
@@ -225,8 +215,7 @@ export function SiteSettingsView() {
           <fieldset className={styles.group}>
             <legend>Brand</legend>
             {text('name', 'Brand name')}
-            {colour('PrimaryColor', 'Header colour')}
-            {colour('AccentColor', 'Accent colour')}
+            <p className={styles.hint}>Colours, fonts and the home page’s cover: Site styles, below.</p>
             {text('LogoUrl', 'Logo address', 'An uploaded image, or an https:// address; empty: the brand name alone.')}
             <div className={styles.field}>
               <label htmlFor={`${id}-logo-file`}>Upload a logo</label>
@@ -280,6 +269,7 @@ export function SiteSettingsView() {
           <SettingsSave busy={busy} label="Save site settings" status={status} />
         </form>
       )}
+      {saved && <SiteStylesPanel siteId={saved.siteId} siteName={saved.name} />}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { useIdleAfter } from '../../ui/useIdleAfter';
 import { useToast } from '../../ui/useToast';
 import { type MapStart, POINT_ZOOM, START_ZOOM } from '../map/mapTypes';
 import { MlsDisclaimers } from '../listing/Attribution';
+import { HomeCover } from '../site-styles/components/HomeCover';
 import { useKeptHeaders } from '../organizer/keptStore';
 import { hasBox, withCriteria } from './criteria';
 import { FilterBar } from './FilterBar';
@@ -236,6 +237,7 @@ export function SearchPage() {
       <div className={styles.content}>
         {route.view === 'list' && (
           <main className={styles.listMain} id="main">
+            <HomeCover search={loc.search} />
             <ResultsHeader data={data} loading={results.loading} view="list" />
             {list}
             <MlsDisclaimers disclaimers={data?.disclaimers ?? []} />
