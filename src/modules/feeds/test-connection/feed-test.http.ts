@@ -19,7 +19,7 @@ const Auth = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('none') }),
 ]);
 /** What the setup screen tests: the settings it is about to save, secrets in clear (never stored by a test). */
-export const FeedTestInput = z.strictObject({ url: FeedInput.shape.url.unwrap(), auth: Auth, resources: FeedInput.shape.resources.unwrap().default(['Property']) });
+export const FeedTestInput = z.strictObject({ url: FeedInput.shape.url.unwrap(), auth: Auth, resources: FeedInput.shape.resources.unwrap().default(['Property']), filter: z.string().max(2000).nullable().default(null) });
 
 /** A test is a few requests to someone else's server: far above this is not a person at a form. */
 export const FEED_TESTS_PER_USER: RateLimit = { name: 'feed-tests-user', limit: 60, windowSeconds: 3600, message: 'You have tested connections too many times in the last hour. Please try again later.' };
@@ -44,6 +44,6 @@ export class FeedTestController {
   async test(@Body() body: unknown, @Req() req: Request): Promise<FeedTestResult> {
     const input = parseBody(FeedTestInput, body);
     await this.limiter.enforce(FEED_TESTS_PER_USER, commandContextOf(req).actorId ?? 'staff');
-    return testConnection(this.outbound, { url: input.url, auth: input.auth.kind === 'oauth2' ? { ...input.auth, scope: input.auth.scope ?? null } : input.auth, resources: input.resources });
+    return testConnection(this.outbound, { url: input.url, auth: input.auth.kind === 'oauth2' ? { ...input.auth, scope: input.auth.scope ?? null } : input.auth, resources: input.resources, filter: input.filter?.trim() || null });
   }
 }

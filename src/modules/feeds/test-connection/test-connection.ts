@@ -7,7 +7,7 @@ import { type ClientAuth, ResoClient } from '../reso-client/reso-client';
 /** One try each, and not long: the person waits for the answer. */
 const TEST_OPTIONS = { attempts: 1, timeoutMs: 15_000 } as const;
 
-export type ConnectionToTest = { readonly url: string; readonly auth: ClientAuth; readonly resources: readonly FeedResourceName[] };
+export type ConnectionToTest = { readonly url: string; readonly auth: ClientAuth; readonly resources: readonly FeedResourceName[]; readonly filter?: string | null };
 
 const why = (err: unknown): string => (err instanceof FeedError ? err.message : 'The request failed');
 
@@ -36,7 +36,8 @@ export async function testConnection(outbound: Outbound, c: ConnectionToTest): P
   }
 
   for (const resource of ['Property' as const, ...c.resources.filter((r) => r !== 'Property')]) {
-    const url = client.resourceUrl(resource, { $top: '1' });
+    // A vendor that requires a filter on every query (MLS Grid) refuses the query without it.
+    const url = client.resourceUrl(resource, { $top: '1', $filter: resource === 'Property' ? (c.filter ?? undefined) : undefined });
     try {
       const page = await client.page(url);
       steps.push({ step: resource === 'Property' ? 'service-root' : 'resource', label: resource, ok: true, message: `${resource} answered (${page.value.length} record${page.value.length === 1 ? '' : 's'} on a $top=1 page)` });
