@@ -216,7 +216,7 @@ export function FeedSetupView() {
                   {s.ok ? '✓' : '✗'}
                 </span>
                 <span>
-                  <strong>{s.label}</strong> <span className="visually-hidden">{s.ok ? 'passed' : 'failed'}</span>: {s.message}
+                  <strong>{s.label}</strong>: {s.message} <span className="visually-hidden">({s.ok ? 'passed' : 'failed'})</span>
                 </span>
               </li>
             ))}
