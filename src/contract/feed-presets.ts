@@ -37,6 +37,9 @@ export type FeedPreset = {
   readonly hint: string;
 };
 
+/** A vendor that publishes no fixed figures: its limits in words only. */
+const unpublished = (note: string): FeedRateLimits => ({ perSecond: null, perMinute: null, perHour: null, perDay: null, note });
+
 export const FEED_PRESETS: readonly FeedPreset[] = [
   {
     key: 'bridge',
@@ -54,14 +57,8 @@ export const FEED_PRESETS: readonly FeedPreset[] = [
     paging: 'nextLink',
     pollIntervalSeconds: 900,
     filter: null,
-    rateLimits: {
-      perSecond: null,
-      perMinute: null,
-      perHour: null,
-      perDay: null,
-      // bridgeinteractive.com, "New per-minute burst rate limits" (August 2024): 1/15 of the hourly limit per minute.
-      note: "An hourly limit per application (shown in the Bridge dashboard), and a per-minute burst limit of 1/15 of it; over it, HTTP 429 with Burst-RateLimit-* headers.",
-    },
+    // bridgeinteractive.com, "New per-minute burst rate limits" (August 2024): 1/15 of the hourly limit per minute.
+    rateLimits: unpublished("An hourly limit per application (shown in the Bridge dashboard), and a per-minute burst limit of 1/15 of it; over it, HTTP 429 with Burst-RateLimit-* headers."),
     hint: 'Replace {dataset} with the dataset id your MLS gave you, and paste the server token from the Bridge dashboard.',
   },
   {
@@ -79,13 +76,7 @@ export const FEED_PRESETS: readonly FeedPreset[] = [
     paging: 'nextLink',
     pollIntervalSeconds: 900,
     filter: null,
-    rateLimits: {
-      perSecond: null,
-      perMinute: null,
-      perHour: null,
-      perDay: null,
-      note: 'Trestle publishes no fixed request rate: quotas are per feed and signalled with HTTP 429. Pages are at most 1,000 records; tokens last 8 hours.',
-    },
+    rateLimits: unpublished('Trestle publishes no fixed request rate: quotas are per feed and signalled with HTTP 429. Pages are at most 1,000 records; tokens last 8 hours.'),
     hint: 'Paste the client ID and secret of your Trestle WebAPI feed.',
   },
   {
@@ -105,13 +96,7 @@ export const FEED_PRESETS: readonly FeedPreset[] = [
     paging: 'nextLink',
     pollIntervalSeconds: 900,
     filter: null,
-    rateLimits: {
-      perSecond: null,
-      perMinute: null,
-      perHour: null,
-      perDay: null,
-      note: 'Spark sets limits per key (see its developer usage pages) and answers HTTP 429 past them. Replication keys read up to 1,000 records a page.',
-    },
+    rateLimits: unpublished('Spark sets limits per key (see its developer usage pages) and answers HTTP 429 past them. Replication keys read up to 1,000 records a page.'),
     hint: 'Paste the replication access token Spark issued for your key (a regular IDX key cannot replicate).',
   },
   {
@@ -154,7 +139,7 @@ export const FEED_PRESETS: readonly FeedPreset[] = [
     paging: 'auto',
     pollIntervalSeconds: 900,
     filter: null,
-    rateLimits: { perSecond: null, perMinute: null, perHour: null, perDay: null, note: 'As your vendor documents them; the sync slows down on HTTP 429 and follows Retry-After.' },
+    rateLimits: unpublished('As your vendor documents them; the sync slows down on HTTP 429 and follows Retry-After.'),
     hint: "Fill in the service root and credentials your vendor gave you.",
   },
 ];

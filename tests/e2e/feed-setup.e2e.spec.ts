@@ -67,7 +67,7 @@ describe('the MLS feed setup screen in Chromium', () => {
       await page.getByText('Connection works: the server issued what was asked and answered a Property query.').waitFor();
       await steps.getByText('Property answered (1 record on a $top=1 page)').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
       await page.getByLabel('Feed name').focus();
       await page.keyboard.press('Enter');
       await page.getByText(`Feed ${name} added.`, { exact: false }).waitFor();

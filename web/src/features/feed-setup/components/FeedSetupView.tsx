@@ -139,7 +139,7 @@ export function FeedSetupView() {
             </>
           )}
         </p>
-        <p className={styles.limits} aria-label="Rate limits">
+        <p className={forms.banner} aria-label="Rate limits">
           <strong>Rate limits{figures.length ? `: ${figures.join(', ')}` : ''}.</strong> {limits.note} Page size {preset.pageSize.toLocaleString('en-US')}.
         </p>
         <label className={forms.field} htmlFor={`${id}-name`}>
