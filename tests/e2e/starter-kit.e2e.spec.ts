@@ -55,6 +55,9 @@ describe('starter plans and templates in Chromium', () => {
       await page.keyboard.press('Enter');
     }
     await kit.getByText('In your office').first().waitFor();
+    // Each starter template can be read in full before it is copied.
+    await kit.getByText('Read the message of Open house: thank you').click();
+    await kit.getByText('Thank you for visiting the open house at {listing_address}.', { exact: false }).waitFor();
     const nurture = kit.getByRole('button', { name: 'Copy to my office Nurture: market update' });
     await nurture.focus();
     await page.keyboard.press('Enter');

@@ -67,7 +67,7 @@ export function StarterKit({ kind, role, office, onCopied }: Props) {
       .finally(() => setBusy(null));
   };
 
-  const items = kit ? (kind === 'plans' ? kit.plans.map((p) => ({ key: p.key, name: p.name, line: p.summary, steps: p.steps.map(describe) })) : kit.templates.map((t) => ({ key: t.key, name: t.name, line: t.subject, steps: [] as string[] }))) : [];
+  const items = kit ? (kind === 'plans' ? kit.plans.map((p) => ({ key: p.key, name: p.name, line: p.summary, steps: p.steps.map(describe), body: null })) : kit.templates.map((t) => ({ key: t.key, name: t.name, line: t.subject, steps: [] as string[], body: t.body }))) : [];
 
   return (
     <details className={styles.kit} aria-labelledby={`${id}-title`} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -101,6 +101,14 @@ export function StarterKit({ kind, role, office, onCopied }: Props) {
                       <li key={i}>{s}</li>
                     ))}
                   </ol>
+                )}
+                {it.body && (
+                  <details className={styles.message}>
+                    <summary>
+                      Read the message<span className="visually-hidden"> of {it.name}</span>
+                    </summary>
+                    <p>{it.body}</p>
+                  </details>
                 )}
               </div>
               {mayCopy &&
