@@ -12,7 +12,7 @@ export type {
   SearchRun,
   TextMessageSent,
 } from './leads.events';
-export { emailStream, leadActivityEventTypes, leadActivityStream, leadEventTypes, leadMessageEventTypes, smsStream } from './leads.events';
+export { agentProfileStream, emailStream, leadActivityEventTypes, leadActivityStream, leadEventTypes, leadMessageEventTypes, officeEventTypes, officeStream, ROUTE_LEAD_PUSH, routingEventTypes, routingStream, smsStream } from './leads.events';
 export { chatAnswererOf, type Lead, leadIdFor, leadStream, sourceLabel } from './lead';
 export { isLeadId, loadLead, loadLeads } from './load-lead';
 export { firstTouchMiddleware, FIRST_TOUCH_COOKIE } from './first-touch/first-touch';
@@ -23,7 +23,6 @@ export { type LeadInScope, leadInScope } from './dashboard/lead-in-scope';
 export { viewedOffice } from './office/viewer-office';
 export { isInOffice } from './office/in-office';
 export type { AgentActivated, AgentBioChanged, AgentDeactivated, AgentMlsIdChanged, AgentProfileEvent, ListingAgentLinked, OfficeEvent, RoundRobinTurnTaken, RoutingEvent } from './leads.events';
-export { agentProfileStream, officeEventTypes, officeStream, ROUTE_LEAD_PUSH, routingEventTypes, routingStream } from './leads.events';
 export { routeLead, type RoutingRules } from './routing/routing-rules';
 export { LeadRouter } from './routing/lead-router.reactor';
 export { ClaimWindowReactor } from './pond/claim-window.reactor';
@@ -46,3 +45,4 @@ export { smsDecider } from './text-messages/sms.decide';
 export { decideOnLead, loadPipeline } from './pipeline/lead-in-pipeline';
 export { decideChangeStage } from './change-stage/change-stage.decide';
 export { decideTagLead } from './tag-lead/tag-lead.decide';
+export { emailTemplatesStream } from './email-templates/email-templates.events'; export { type EmailTemplates, templatesDecider } from './email-templates/email-templates.decide'; // the starter kit copies templates through their decider

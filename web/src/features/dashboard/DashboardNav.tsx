@@ -6,7 +6,7 @@ import overflow from './OverflowNav.module.css';
 import page from './DashboardPage.module.css';
 
 /** The dashboard's views (`?view=`); anything else is the lead list. */
-export const VIEWS = ['leads', 'tasks', 'calendar', 'board', 'team', 'listings', 'pipeline', 'reports', 'import', 'templates', 'settings', 'site', 'plans'] as const;
+export const VIEWS = ['leads', 'tasks', 'calendar', 'board', 'team', 'listings', 'pipeline', 'reports', 'import', 'templates', 'settings', 'site', 'plans', 'feeds'] as const;
 export type View = (typeof VIEWS)[number];
 export const viewOf = (v: string | null): View => ((VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads');
 
@@ -71,6 +71,7 @@ function navItems(p: DashboardNavProps): NavItem[] {
         ...(p.role !== 'agent' ? [{ key: 'pipeline', label: 'Pipeline', view: 'pipeline' as const }] : []),
         { key: 'templates', label: 'Templates', view: 'templates' },
         ...(p.role !== 'agent' ? [{ key: 'site-settings', label: 'Site settings', view: 'site' as const }] : []),
+        ...(p.role === 'staff' ? [{ key: 'feeds', label: 'MLS feeds', view: 'feeds' as const }] : []),
         { key: 'account', label: 'My account', href: '/account' },
         { key: 'site', label: 'Public site', href: '/search' },
         ...(p.role === 'staff' ? [{ key: 'bo', label: 'Back-office', href: '/dashboard/backoffice' }] : []),

@@ -19,6 +19,7 @@ import { useDebounced, useUrlFilters } from './useUrlFilters';
 import styles from './DashboardPage.module.css';
 import { EmailTemplatesPanel } from './EmailTemplatesPanel';
 import { PlansView } from './PlansView';
+import { FeedSetupView } from '../feed-setup/components/FeedSetupView';
 import { LeadDetails } from './LeadDetails';
 import { MyListings } from './MyListings';
 import { DashboardNav, type View, viewOf } from './DashboardNav';
@@ -279,6 +280,8 @@ export function DashboardPage() {
         <SiteSettingsView />
       ) : view === 'plans' ? (
         <PlansView role={feed?.me.role ?? 'agent'} leads={feed?.leads ?? []} checked={[...checked]} />
+      ) : view === 'feeds' && feed?.me.role === 'staff' ? (
+        <FeedSetupView />
       ) : view === 'templates' ? (
         <EmailTemplatesPanel role={feed?.me.role ?? 'agent'} />
       ) : view === 'tasks' ? (

@@ -10,6 +10,7 @@ import { OfficePicker, useStaffOffice } from './OfficePicker';
 import styles from './EmailTemplatesPanel.module.css';
 import common from './Tasks.module.css';
 import { type Status, StatusLine } from './StatusLine';
+import { StarterKit } from '../starter-kit/components/StarterKit';
 
 type Draft = { readonly scope: TemplateScope; readonly name: string; readonly subject: string; readonly body: string };
 const EMPTY: Draft = { scope: 'personal', name: '', subject: '', body: '' };
@@ -147,6 +148,7 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
         Office templates are there for everyone in the office{mayWriteOffice ? '' : ' (your broker writes them)'}; nobody else sees yours. Pick one when you e-mail a lead.
       </p>
       {failure && <p role="alert" className={common.error}>{failure}</p>}
+      <StarterKit kind="templates" role={role} office={office} onCopied={() => setTimeout(() => void load(), 400)} />
       <div className={styles.columns}>
         <form className={styles.form} onSubmit={save} noValidate aria-labelledby={`${id}-form`}>
           <h2 id={`${id}-form`}>{editing ? `Edit “${editing.name}”` : 'New template'}</h2>

@@ -7,6 +7,7 @@ import { type EmailTemplateView, emailApi } from './emailApi';
 import { OfficePicker, useStaffOffice } from './OfficePicker';
 import { PlanStepEditor } from './PlanStepEditor';
 import { plansApi } from './plansApi';
+import { StarterKit } from '../starter-kit/components/StarterKit';
 import { type Status, StatusLine } from './StatusLine';
 import forms from '../../ui/forms.module.css';
 import layout from './EmailTemplatesPanel.module.css';
@@ -157,6 +158,7 @@ export function PlansView({ role, leads, checked }: Props) {
       <p className={layout.intro}>{t('plans.intro', 'Steps that run by themselves for a lead, in business hours. A plan pauses the moment the lead replies, unsubscribes, is claimed or changes owner.')}</p>
       {role === 'staff' && <OfficePicker value={office} onChange={setOffice} none={t('plans.allOffices', 'All offices (pick one to write its plans)')} />}
       <StatusLine status={status} />
+      <StarterKit kind="plans" role={role} office={office} onCopied={() => setTimeout(() => void load(), 400)} />
       <div className={layout.columns}>
         <div>
           <h2>{t('plans.list', 'Plans')}</h2>
