@@ -31,6 +31,7 @@ import { PrivacyModule } from './modules/privacy';
 import { BehaviourModule } from './modules/behaviour';
 import { PlansModule } from './modules/plans';
 import { SetupModule } from './modules/setup';
+import { SchoolsModule } from './modules/schools';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 
 /** The HTTP and socket application over an already-built runtime. */
@@ -42,7 +43,7 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       // The development outboxes do not exist in production (404, not 403): mail there is real.
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, PublicPagesModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ThreadModule, ShowingsModule, PrivacyModule, BehaviourModule, PlansModule, SetupModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, PublicPagesModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ThreadModule, ShowingsModule, PrivacyModule, BehaviourModule, PlansModule, SetupModule, SchoolsModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

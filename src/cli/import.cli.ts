@@ -15,6 +15,7 @@ import {
   summaryLine,
 } from '../modules/listings';
 import { setLogFormat, setLogLevel } from '../shared/logger';
+import { importSchoolsCli } from './import-schools.cli';
 import { progressBar } from './progress-bar';
 import { runCli } from './run-cli';
 
@@ -24,6 +25,8 @@ const USAGE = `Usage:
                                                timestamps without an offset are read in --timezone (default UTC)
   npm run import -- --mls NAME --count N [--seed S] [--today YYYY-MM-DD]
                                                import N generated Active listings (benchmarks)
+
+  npm run import -- schools FILE...            import public schools from NCES files (npm run import -- schools --help)
 
 The pdid of a listing is NAME-ListingKey. Works whether or not the server is running.
 Prints: imported N, changed N, unchanged N, rejected N`;
@@ -63,6 +66,7 @@ const where = (r: RejectedRecord) => `record ${r.record}${r.line !== null ? ` (l
 
 /** Exit codes: 0 imported (bad records are reported and skipped), 1 a file could not be read, 2 usage. */
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'schools') return importSchoolsCli(argv.slice(1));
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`${args ? `${args}\n\n` : ''}${USAGE}\n`);
