@@ -11,7 +11,7 @@ const coordinate = (max: number, name: string) =>
   z
     .string({ error: (i) => (i.input === undefined ? `${name} is required` : `${name} must be a number`) })
     .trim()
-    .regex(/^-?\d{1,3}(\.\d{1,12})?$/, `${name} must be a number`)
+    .refine((s) => /^-?\d{1,3}(\.\d{1,12})?$/.test(s), `${name} must be a number`)
     .transform(Number)
     .refine((n) => Math.abs(n) <= max, `${name} must be between -${max} and ${max}`);
 
@@ -20,7 +20,7 @@ const SchoolQuery = z.strictObject({
   lng: coordinate(180, 'lng'),
   limit: z
     .string()
-    .regex(/^\d{1,2}$/, 'limit must be a whole number')
+    .refine((s) => /^\d{1,3}$/.test(s), 'limit must be a whole number')
     .transform(Number)
     .refine((n) => n >= 1 && n <= SCHOOL_MAX_LIMIT, `limit must be between 1 and ${SCHOOL_MAX_LIMIT}`)
     .optional(),
