@@ -26,6 +26,7 @@ import type { Config } from '../config/config';
 import { replyNoticesProjection } from '../../projections/reply-notices';
 import { MeiliSearch, meiliSearchProjection, searchProjection } from '../../projections/search';
 import { schoolsProjection } from '../../projections/schools';
+import { guidesProjection } from '../../projections/guides';
 import { shareMailProjection } from '../../projections/share-mail';
 import { showingsProjection } from '../../projections/showings';
 import { sitesProjection } from '../../projections/sites';
@@ -71,6 +72,7 @@ export const allProjections: readonly Projection[] = [
   leadScoreProjection,
   behaviourAlertsProjection,
   schoolsProjection,
+  guidesProjection,
 ];
 
 /**
