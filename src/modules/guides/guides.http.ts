@@ -20,9 +20,9 @@ import { guideStream } from './guides.events';
 const UPLOADED_PHOTO = /^\/uploads\/[A-Za-z0-9_-]{1,80}\.(jpg|png|gif|webp)$/;
 
 const GuideBody = z.strictObject({
-  title: z.string().trim().min(1, 'Please give the guide a title').max(GUIDE_TITLE_MAX, `title is too long (at most ${GUIDE_TITLE_MAX} characters)`),
-  area: z.strictObject({ kind: z.enum(['city', 'county', 'zip'], { error: 'area.kind must be city, county or zip' }), label: z.string().trim().min(1, 'Please name the area').max(100) }),
-  body: z.string().max(GUIDE_BODY_MAX, `body is too long (at most ${GUIDE_BODY_MAX} characters)`),
+  title: z.string().trim().refine((t) => t.length > 0, 'Please give the guide a title').pipe(z.string().max(GUIDE_TITLE_MAX)),
+  area: z.strictObject({ kind: z.enum(['city', 'county', 'zip'], { error: 'area.kind must be city, county or zip' }), label: z.string().trim().refine((t) => t.length > 0, 'Please name the area').pipe(z.string().max(100)) }),
+  body: z.string().max(GUIDE_BODY_MAX),
   photos: z
     .array(z.string().refine((p) => UPLOADED_PHOTO.test(p), 'photos must be images uploaded here (/uploads/…)'))
     .max(GUIDE_PHOTOS_MAX, `At most ${GUIDE_PHOTOS_MAX} photos`)
