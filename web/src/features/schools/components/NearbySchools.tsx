@@ -6,7 +6,8 @@ import listing from '../../listing/ListingPage.module.css';
 import { nearbySchools } from '../api/schools';
 import styles from './NearbySchools.module.css';
 
-type State = { readonly kind: 'loading' } | { readonly kind: 'failed'; readonly message: string } | { readonly kind: 'loaded'; readonly schools: readonly NearbySchool[] };
+/** `message` null: the network failed (said in the reader's language when drawn). */
+type State = { readonly kind: 'loading' } | { readonly kind: 'failed'; readonly message: string | null } | { readonly kind: 'loaded'; readonly schools: readonly NearbySchool[] };
 
 const miles = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} mi`;
 
@@ -24,11 +25,12 @@ export function NearbySchools({ latitude, longitude }: { readonly latitude: numb
       (r) => setState({ kind: 'loaded', schools: r.schools }),
       (err: unknown) => {
         if (isAbort(err)) return;
-        setState({ kind: 'failed', message: err instanceof ApiError && err.status > 0 ? err.message : t('schools.offline', 'Schools could not be loaded. Check your connection.') });
+        setState({ kind: 'failed', message: err instanceof ApiError && err.status > 0 ? err.message : null });
       },
     );
     return () => controller.abort();
-  }, [latitude, longitude, attempt, t]);
+    // Not on `t`: a new translator each render would abort and restart the request for ever.
+  }, [latitude, longitude, attempt]);
 
   return (
     <section className={listing.section} aria-labelledby="nearby-schools" aria-busy={state.kind === 'loading'}>
@@ -36,7 +38,7 @@ export function NearbySchools({ latitude, longitude }: { readonly latitude: numb
       {state.kind === 'loading' && <p className={styles.empty}>{t('schools.loading', 'Looking for schools near this home…')}</p>}
       {state.kind === 'failed' && (
         <p className={styles.empty} role="alert">
-          {state.message}
+          {state.message ?? t('schools.offline', 'Schools could not be loaded. Check your connection.')}
           <button type="button" className={`btn ${styles.retry}`} onClick={retry}>
             {t('schools.retry', 'Try again')}
           </button>
