@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { type ImportItem, importListings } from '../../src/modules/listings';
+import { SEATTLE_SCHOOLS_CSV } from '../../src/demo/demo-files';
 import { importSchools, readSchoolFile } from '../../src/modules/schools';
 import { projectRoot } from '../../src/shared/paths';
 import { seriousViolations } from '../support/axe';
@@ -20,7 +21,7 @@ const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) 
 describe('nearby schools on a listing page', () => {
   const app = dashboardBrowserApp(async (server) => {
     const ctx = systemContext();
-    const sample = await fs.readFile(path.join(projectRoot, 'tests', 'fixtures', 'schools', 'ccd-seattle-sample.csv'), 'utf8');
+    const sample = await fs.readFile(SEATTLE_SCHOOLS_CSV, 'utf8');
     await importSchools(server.runtime.store, [readSchoolFile(sample)], { ctx });
     await importListings(
       server.runtime.store,

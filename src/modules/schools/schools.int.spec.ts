@@ -10,10 +10,10 @@ import { systemContext } from '../../commands/command-context';
 import type { NearbySchools } from '../../contract/schools';
 import { type Started, startServer } from '../../main';
 import { projectRoot } from '../../shared/paths';
+import { SEATTLE_SCHOOLS_CSV } from '../../demo/demo-files';
 import { importSchools, readSchoolFile } from './index';
 
 const run = promisify(execFile);
-const SAMPLE = path.join(projectRoot, 'tests', 'fixtures', 'schools', 'ccd-seattle-sample.csv');
 
 /** GET /api/school and `npm run import -- schools` over the real NCES sample (tests/fixtures/schools). */
 describe('nearby schools', () => {
@@ -36,7 +36,7 @@ describe('nearby schools', () => {
   });
 
   it('imports the sample, and the same file again appends nothing; a changed school is one new event', async () => {
-    const text = await fs.readFile(SAMPLE, 'utf8');
+    const text = await fs.readFile(SEATTLE_SCHOOLS_CSV, 'utf8');
     expect(await importSchools(server.runtime.store, [readSchoolFile(text)], { ctx: systemContext() })).toEqual({ imported: 5, changed: 0, unchanged: 0, rejected: 0 });
     const after = await eventCount();
     expect(after).toBe(5);
@@ -82,7 +82,7 @@ describe('nearby schools', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'porchlight-schools-'));
     try {
       const file = path.join(dir, 'schools.csv');
-      const text = await fs.readFile(SAMPLE, 'utf8');
+      const text = await fs.readFile(SEATTLE_SCHOOLS_CSV, 'utf8');
       await fs.writeFile(file, `${text}53,WASHINGTON,WA,No Place School,Seattle School District No. 1,530771009999,1 Main St,Seattle,WA,98101,KG,05,Elementary,,\n`);
       const env = { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'error' };
       const cli = path.join(projectRoot, 'dist', 'src', 'cli', 'import.cli.js');
