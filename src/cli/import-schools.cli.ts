@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { systemContext } from '../commands/command-context';
-import { loadConfig } from '../config/config';
-import { openDatabase } from '../database/database';
-import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import { openCliStore } from './cli-store';
 import { importSchools, SchoolFileError, SchoolFileReader, type SchoolImportCounts, type SchoolRow, schoolSummaryLine } from '../modules/schools';
-import { setLogFormat, setLogLevel } from '../shared/logger';
 
 export const SCHOOLS_USAGE = `Usage:
   npm run import -- schools FILE...            import public schools from NCES files: the Common Core of Data
@@ -36,11 +33,7 @@ export async function importSchoolsCli(files: readonly string[]): Promise<number
       return 2;
     }
   }
-  const config = loadConfig();
-  setLogLevel(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  setLogFormat(config.logFormat);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
-  const store = new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
+  const { store, close } = await openCliStore();
   const total: SchoolImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };
   let failed = false;
   try {
@@ -62,8 +55,7 @@ export async function importSchoolsCli(files: readonly string[]): Promise<number
       }
     }
   } finally {
-    await store.close();
-    await db.close();
+    await close();
   }
   process.stdout.write(`${schoolSummaryLine(total)}\n`);
   return failed ? 1 : 0;

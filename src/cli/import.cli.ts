@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import { systemContext } from '../commands/command-context';
-import { loadConfig } from '../config/config';
-import { openDatabase } from '../database/database';
-import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import { openCliStore } from './cli-store';
 import { generatedListingItems } from '../demo/listings';
 import {
   assertTimeZone,
@@ -14,7 +12,6 @@ import {
   type RejectedRecord,
   summaryLine,
 } from '../modules/listings';
-import { setLogFormat, setLogLevel } from '../shared/logger';
 import { importSchoolsCli } from './import-schools.cli';
 import { progressBar } from './progress-bar';
 import { runCli } from './run-cli';
@@ -72,11 +69,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${args ? `${args}\n\n` : ''}${USAGE}\n`);
     return args ? 2 : 0;
   }
-  const config = loadConfig();
-  setLogLevel(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  setLogFormat(config.logFormat);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
-  const store = new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
+  const { store, close } = await openCliStore();
   const total: ImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };
   let failed = false;
   const ctx = systemContext();
@@ -130,8 +123,7 @@ async function main(argv: string[]): Promise<number> {
       for (const k of Object.keys(total) as (keyof ImportCounts)[]) total[k] += last[k];
     }
   } finally {
-    await store.close();
-    await db.close();
+    await close();
   }
   if (args.files.length > 1 || args.count !== undefined) process.stderr.write(`total ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   process.stdout.write(`${summaryLine(total)}\n`);
