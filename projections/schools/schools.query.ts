@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { gradeSpan } from '../../src/modules/schools/school-record';
-import type { NearbySchool } from '../../src/contract/schools';
+import { gradeSpan, type NearbySchool } from '../../src/contract/schools';
 
 const MILES_PER_DEGREE_LAT = 69.09;
 const EARTH_RADIUS_MILES = 3958.8;

@@ -21,3 +21,13 @@ export type NearbySchools = { readonly schools: readonly NearbySchool[] };
 export const SCHOOL_RADIUS_MILES = 5;
 export const SCHOOL_LIMIT = 6;
 export const SCHOOL_MAX_LIMIT = 25;
+
+const GRADE_WORDS: Readonly<Record<string, string>> = { PK: 'PK', KG: 'K', UG: 'Ungraded', AE: 'Adult' };
+const grade = (code: string): string => GRADE_WORDS[code] ?? String(Number(code));
+
+/** "K–5", "9–12", "PK": the grade span as parents read it; null when the file gave none. */
+export function gradeSpan(low: string | null, high: string | null): string | null {
+  if (!low && !high) return null;
+  if (!low || !high || low === high) return grade((low ?? high)!);
+  return `${grade(low)}–${grade(high)}`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readSchoolFile, SchoolFileError } from './ccd-school-file';
-import { gradeSpan } from './school-record';
+import { gradeSpan } from '../../contract/schools';
 
 describe('NCES school files', () => {
   it('reads the EDGE geocode columns as well as the CCD directory ones', () => {

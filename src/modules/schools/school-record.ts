@@ -18,13 +18,3 @@ export type SchoolRecord = {
 };
 
 export const schoolStream = (ncessch: string): string => `school-${ncessch}`;
-
-const GRADE_WORDS: Readonly<Record<string, string>> = { PK: 'PK', KG: 'K', UG: 'Ungraded', AE: 'Adult' };
-const grade = (code: string): string => GRADE_WORDS[code] ?? String(Number(code));
-
-/** "K–5", "9–12", "PK": the grade span as parents read it; null when the file gave none. */
-export function gradeSpan(low: string | null, high: string | null): string | null {
-  if (!low && !high) return null;
-  if (!low || !high || low === high) return grade((low ?? high)!);
-  return `${grade(low)}–${grade(high)}`;
-}
