@@ -33,6 +33,8 @@ import { PlansModule } from './modules/plans';
 import { SetupModule } from './modules/setup';
 import { MailboxModule } from './modules/mailbox';
 import { StarterKitModule } from './modules/starter-kit';
+import { SchoolsModule } from './modules/schools';
+import { GuidesModule } from './modules/guides';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 
 /** The HTTP and socket application over an already-built runtime. */
@@ -44,7 +46,7 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       // The development outboxes do not exist in production (404, not 403): mail there is real.
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, PublicPagesModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ThreadModule, ShowingsModule, PrivacyModule, BehaviourModule, PlansModule, SetupModule, MailboxModule, StarterKitModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, PublicPagesModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ThreadModule, ShowingsModule, PrivacyModule, BehaviourModule, PlansModule, SetupModule, MailboxModule, StarterKitModule, SchoolsModule, GuidesModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

@@ -10,6 +10,7 @@ import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './c
 import { startWarnings } from './config/start-warnings';
 import { seedDemo } from './demo/seed-demo';
 import { loadDemoListings } from './demo/seed-listings';
+import { seedDemoSchools } from './demo/demo-schools';
 import { DEMO_USERS } from './demo/demo-accounts';
 import { firstTouchMiddleware, INBOUND_EMAIL_PATH, SMS_INBOUND_PATH } from './modules/leads';
 import { leanSearchRoutes, SearchListingsController } from './modules/listings';
@@ -89,6 +90,7 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   runtime.runner.start();
   // After the runner starts, so that search indexes the listings while they are imported.
   if (config.demoSeed) await loadDemoListings(runtime.store, runtime.runner);
+  if (config.demoSeed) await seedDemoSchools(runtime.store);
   // Before the port opens, so that the link works as soon as it is printed.
   const setupUrl = config.env === 'production' && !(await hasAnyAccount(runtime.store)) ? `${config.publicUrl}/setup#${await issueSetupToken(runtime.store)}` : null;
   await app.listen(config.port, config.host);

@@ -55,8 +55,12 @@ const HOME_AREAS = 48;
  * the site root, each with its title, description, canonical address, link-preview tags and
  * JSON-LD; a listing the feed removed answers 410 with a way to similar homes.
  */
+/** A page another context adds (an area guide): its parts, or undefined when the path is not one of its pages. */
+export type ExtraPage = (at: SiteAt, path: string) => Promise<{ status: number; head: PageHead; crumbs: Crumb[]; main: Html } | undefined>;
+
 @Injectable()
 export class PublicPages {
+  private readonly extraPages: ExtraPage[] = [];
   private readonly areas = new Map<AreaKind, { at: number; list: Promise<Area[]> }>();
   private readonly labels: PageLabels;
 
@@ -69,6 +73,11 @@ export class PublicPages {
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.labels = new PageLabels(pool);
+  }
+
+  /** Adds the pages of another context (its module registers them when it starts). */
+  addPages(render: ExtraPage): void {
+    this.extraPages.push(render);
   }
 
   /** The site a host names, its pages in `language` (see pageLanguage). */
@@ -100,6 +109,10 @@ export class PublicPages {
     if (agentKey) return this.agent(at, agentKey, path);
     if (path === TEAM_PATH || path === `${TEAM_PATH}/`) return this.team(at);
     if (path.startsWith('/agents/')) return this.notFound(at, path);
+    for (const extra of this.extraPages) {
+      const p = await extra(at, path);
+      if (p) return this.page(at, p.status, p.head, path, p.crumbs, p.main, null);
+    }
     return { kind: 'app', status: 200 };
   }
 

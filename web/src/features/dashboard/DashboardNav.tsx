@@ -72,6 +72,7 @@ function navItems(p: DashboardNavProps): NavItem[] {
         { key: 'templates', label: 'Templates', view: 'templates' },
         ...(p.role !== 'agent' ? [{ key: 'site-settings', label: 'Site settings', view: 'site' as const }] : []),
         ...(p.role === 'staff' ? [{ key: 'feeds', label: 'MLS feeds', view: 'feeds' as const }] : []),
+        ...(p.role !== 'agent' ? [{ key: 'guides', label: 'Area guides', href: '/dashboard/guides' }] : []),
         { key: 'account', label: 'My account', href: '/account' },
         { key: 'site', label: 'Public site', href: '/search' },
         ...(p.role === 'staff' ? [{ key: 'bo', label: 'Back-office', href: '/dashboard/backoffice' }] : []),

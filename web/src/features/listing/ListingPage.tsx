@@ -21,6 +21,7 @@ import { SequenceNav } from './SequenceNav';
 import { useT } from '../../ui/translations';
 import { statusLabel } from '../search/statusLabel';
 import { DeferredListingMap } from '../map/DeferredListingMap';
+import { NearbySchools } from '../schools/components/NearbySchools';
 
 
 type State = { status: 'loading' } | { status: 'found'; listing: ListingDetails } | { status: 'missing' } | { status: 'error'; message: string };
@@ -160,6 +161,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
               />
             </section>
           )}
+          {l.latitude !== null && l.longitude !== null && <NearbySchools latitude={l.latitude} longitude={l.longitude} />}
           {l.disclaimer && <MlsDisclaimers disclaimers={[l.disclaimer]} />}
         </div>
         <aside className={styles.aside} aria-label={t('listing.contactArea', 'Contact')}>
