@@ -9,10 +9,11 @@ import { validation } from '../shared/errors';
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
-  throw validation(describe(result.error.issues[0]!));
+  throw validation(describeIssue(result.error.issues[0]!));
 }
 
-function describe(issue: z.core.$ZodIssue): string {
+/** One clear sentence for a zod issue, naming the field. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.length ? issue.path.join('.') : 'The request body';
   switch (issue.code) {
     case 'unrecognized_keys':

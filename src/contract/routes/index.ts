@@ -1,0 +1,9 @@
+import { tasksRoutes } from './tasks';
+
+/**
+ * Every route declared in the contract, by area. The server implements each with `@Route`
+ * (src/http/contract/), the web app calls it with `api()` (web/src/api/contract-client.ts).
+ */
+export const contract = {
+  tasks: tasksRoutes,
+};
