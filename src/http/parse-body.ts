@@ -7,7 +7,8 @@ import { validation } from '../shared/errors';
  * (no mass assignment).
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body ?? {});
+  // The input lets a message tell a missing field from one of the wrong type; it is never logged.
+  const result = schema.safeParse(body ?? {}, { reportInput: true });
   if (result.success) return result.data;
   throw validation(describeIssue(result.error.issues[0]!));
 }
