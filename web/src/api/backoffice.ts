@@ -1,6 +1,6 @@
 import type { AccountAdmin, HistoryEntry, Invoice, Member, RebuildProgress as Progress } from '../../../src/contract/backoffice';
 import type { FailedOutbox } from '../../../src/contract/outboxes';
-import type { FeedChange, FeedCountsView, FeedProgressPhase, FeedView } from '../../../src/contract/feeds';
+import type { FeedChange, FeedCountsView, FeedView } from '../../../src/contract/feeds';
 import { request } from './http';
 
 // The server's own types (type-only imports), so both sides agree at compile time.
@@ -66,16 +66,7 @@ export type FeedForm = FeedChange<
   | { readonly kind: 'none' }
 >;
 
-export type FeedProgress = {
-  readonly name: string;
-  readonly syncId: string;
-  readonly kind: 'sync' | 'reconcile';
-  readonly phase: FeedProgressPhase;
-  readonly counts: FeedCountsView;
-  readonly expectedTotal: number | null;
-  readonly message: string | null;
-  readonly at: string;
-};
+export type { FeedProgressView as FeedProgress } from '../../../src/contract/feeds';
 
 export type ActionResult = { readonly isSuccess: true; readonly events: readonly string[]; readonly admin: AccountAdmin };
 
