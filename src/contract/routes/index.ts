@@ -1,3 +1,4 @@
+import { showingsRoutes } from './showings';
 import { tasksRoutes } from './tasks';
 
 /**
@@ -5,5 +6,6 @@ import { tasksRoutes } from './tasks';
  * (src/http/contract/), the web app calls it with `api()` (web/src/api/contract-client.ts).
  */
 export const contract = {
+  showings: showingsRoutes,
   tasks: tasksRoutes,
 };
