@@ -1,3 +1,4 @@
+import { projectionsRoutes } from './projections';
 import { showingsRoutes } from './showings';
 import { tasksRoutes } from './tasks';
 
@@ -6,6 +7,7 @@ import { tasksRoutes } from './tasks';
  * (src/http/contract/), the web app calls it with `api()` (web/src/api/contract-client.ts).
  */
 export const contract = {
+  projections: projectionsRoutes,
   showings: showingsRoutes,
   tasks: tasksRoutes,
 };
