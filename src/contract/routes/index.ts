@@ -1,3 +1,4 @@
+import { behaviourRoutes } from './behaviour';
 import { projectionsRoutes } from './projections';
 import { showingsRoutes } from './showings';
 import { tasksRoutes } from './tasks';
@@ -7,6 +8,7 @@ import { tasksRoutes } from './tasks';
  * (src/http/contract/), the web app calls it with `api()` (web/src/api/contract-client.ts).
  */
 export const contract = {
+  behaviour: behaviourRoutes,
   projections: projectionsRoutes,
   showings: showingsRoutes,
   tasks: tasksRoutes,
