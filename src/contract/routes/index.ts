@@ -1,4 +1,5 @@
 import { behaviourRoutes } from './behaviour';
+import { outboxesRoutes } from './outboxes';
 import { projectionsRoutes } from './projections';
 import { showingsRoutes } from './showings';
 import { tasksRoutes } from './tasks';
@@ -9,6 +10,7 @@ import { tasksRoutes } from './tasks';
  */
 export const contract = {
   behaviour: behaviourRoutes,
+  outboxes: outboxesRoutes,
   projections: projectionsRoutes,
   showings: showingsRoutes,
   tasks: tasksRoutes,

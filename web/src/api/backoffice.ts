@@ -90,8 +90,8 @@ export const backofficeApi = {
   syncFeed: (name: string) => request<{ syncId: string | null }>('POST', `/api/backoffice/feeds/${enc(name)}/sync`, {}),
   reconcileFeed: (name: string) => request<{ syncId: string | null }>('POST', `/api/backoffice/feeds/${enc(name)}/reconcile`, {}),
   removeFeed: (name: string) => request<{ isSuccess: true }>('POST', `/api/backoffice/feeds/${enc(name)}/remove`, {}),
-  failedMessages: () => request<{ outboxes: readonly FailedOutbox[] }>('GET', '/api/backoffice/outboxes/failed'),
-  sendAgain: (outbox: string, id: string) => request<{ isSuccess: true }>('POST', `/api/backoffice/outboxes/${enc(outbox)}/${enc(id)}/send-again`, {}),
+  failedMessages: () => api(contract.outboxes.failed),
+  sendAgain: (outbox: string, id: string) => api(contract.outboxes.sendAgain, { params: { outbox, id }, body: {} }),
   become: (userId: string, reason: string, returnUrl: string) =>
     request<{ userId: string; expiresAt: string; redirectUrl: string }>('POST', `/api/backoffice/become/${enc(userId)}`, { reason, returnUrl }),
 };
