@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ThreadModule } from './modules/thread';
 import { DiscoveryModule } from '@nestjs/core';
@@ -9,6 +9,7 @@ import { CONFIG, DB_POOL, RUNNER, RUNTIME, SEARCH_POOL } from './app/tokens';
 import { EventStore } from './eventstore/event-store.port';
 import { HealthController } from './health/health.controller';
 import { ErrorFilter } from './http/error.filter';
+import { AnswerCheckInterceptor } from './http/contract/answer-check.interceptor';
 import { PublicConfigController } from './http/public-config.controller';
 import { DemoPhotosController } from './demo/photos/demo-photos.http';
 import { AccountsModule } from './modules/accounts';
@@ -56,6 +57,8 @@ export class AppModule {
         { provide: EventStore, useValue: runtime.store },
         { provide: RUNNER, useValue: runtime.runner },
         { provide: APP_FILTER, useClass: ErrorFilter },
+        // Tests check every contract route's answer against its declared schema (a mismatch: 500).
+        ...(runtime.config.env === 'test' ? [{ provide: APP_INTERCEPTOR, useClass: AnswerCheckInterceptor }] : []),
         RealtimeGateway,
       ],
       exports: [RUNTIME, CONFIG, DB_POOL, SEARCH_POOL, EventStore, RUNNER, RealtimeGateway],

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { OpenApiController } from './http/openapi/openapi.controller';
 import { projectionsFor } from './app/projections';
 import { createRuntime, type Runtime } from './app/runtime';
 import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './config/config';
@@ -80,6 +81,7 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   serveWebApp(app, path.join(projectRoot, 'web', 'dist'), pageRenderer(pages, config));
   // Command handlers register on bootstrap; the seed needs them before the port opens.
   await app.init();
+  app.get(OpenApiController).documents(app);
 
   if (config.demoSeed) {
     const seeded = await seedDemo(runtime.store, app.get(CommandBus), config.demoPassword);

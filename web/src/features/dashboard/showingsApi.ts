@@ -1,17 +1,19 @@
-import { request } from '../../api/http';
+import type { BodyInput, ResponseOf } from '../../../../src/contract/route';
+import { contract } from '../../../../src/contract/routes';
 import type { ShowingView } from '../../../../src/contract/showings';
-import type { TaskView } from '../../../../src/contract/tasks';
+import { api } from '../../api/contract-client';
+
+const { showings } = contract;
 
 export type { ShowingView };
-export type ShowingChange = { readonly status?: 'confirmed' | 'cancelled' | 'done'; readonly start?: string; readonly end?: string };
-export type Proposal = { readonly pdid: string; readonly start: string; readonly end?: string; readonly status?: 'requested' | 'confirmed' };
-export type Calendar = { readonly timeZone: string; readonly showings: readonly ShowingView[]; readonly tasks: readonly TaskView[] };
+export type ShowingChange = BodyInput<typeof showings.change>;
+export type Proposal = BodyInput<typeof showings.propose>;
+export type Calendar = ResponseOf<typeof showings.calendar>;
 
 /** Showings and the calendar (contract section 5b). */
 export const showingsApi = {
-  ofLead: (leadId: string) => request<{ showings: readonly ShowingView[] }>('GET', `/api/dashboard/showings?leadId=${encodeURIComponent(leadId)}`),
-  propose: (leadId: string, p: Proposal) => request<{ showingId: string }>('POST', `/api/dashboard/leads/${encodeURIComponent(leadId)}/showings`, p),
-  change: (showingId: string, c: ShowingChange) => request<{ isSuccess: boolean; showing: Pick<ShowingView, 'showingId' | 'status' | 'start' | 'end'> }>('PATCH', `/api/dashboard/showings/${encodeURIComponent(showingId)}`, c),
-  calendar: (from: Date, to: Date, scope: 'mine' | 'office') =>
-    request<Calendar>('GET', `/api/dashboard/calendar?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), scope }).toString()}`),
+  ofLead: (leadId: string) => api(showings.list, { query: { leadId } }),
+  propose: (leadId: string, p: Proposal) => api(showings.propose, { params: { leadId }, body: p }),
+  change: (showingId: string, c: ShowingChange) => api(showings.change, { params: { showingId }, body: c }),
+  calendar: (from: Date, to: Date, scope: 'mine' | 'office') => api(showings.calendar, { query: { from: from.toISOString(), to: to.toISOString(), scope } }),
 };

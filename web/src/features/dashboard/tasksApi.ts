@@ -1,24 +1,23 @@
-import { request } from '../../api/http';
+import type { BodyInput } from '../../../../src/contract/route';
+import { contract } from '../../../../src/contract/routes';
 import { DEFAULT_TIME_ZONE, type NoteView, type TaskDue, type TaskType, type TaskView } from '../../../../src/contract/tasks';
+import { api } from '../../api/contract-client';
 
 export type { NoteView, TaskDue, TaskType, TaskView };
-export type TaskChange = { readonly done?: boolean; readonly dueAt?: string; readonly assigneeId?: string; readonly title?: string };
+export type TaskChange = BodyInput<typeof contract.tasks.change>;
 
-const lead = (leadId: string) => `/api/dashboard/leads/${encodeURIComponent(leadId)}`;
+const { tasks } = contract;
 
 /** Notes, tasks and the agent's time zone (contract section 5a). */
 export const tasksApi = {
-  addNote: (leadId: string, text: string) => request<{ noteId: string }>('POST', `${lead(leadId)}/notes`, { text }),
-  editNote: (leadId: string, noteId: string, text: string) => request<{ isSuccess: boolean }>('PATCH', `${lead(leadId)}/notes/${encodeURIComponent(noteId)}`, { text }),
-  deleteNote: (leadId: string, noteId: string) => request<{ isSuccess: boolean }>('DELETE', `${lead(leadId)}/notes/${encodeURIComponent(noteId)}`),
-  addTask: (leadId: string, task: { title: string; type: TaskType; dueAt: string }) => request<{ taskId: string }>('POST', `${lead(leadId)}/tasks`, task),
-  changeTask: (taskId: string, change: TaskChange) => request<{ isSuccess: boolean; task: Omit<TaskView, 'leadName'> }>('PATCH', `/api/dashboard/tasks/${encodeURIComponent(taskId)}`, change),
-  tasks: (q: { due?: TaskDue; leadId?: string; scope?: 'mine' | 'office' }) => {
-    const p = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    return request<{ tasks: readonly TaskView[] }>('GET', `/api/dashboard/tasks?${p.toString()}`);
-  },
-  timeZone: () => request<{ timeZone: string; chosen: boolean }>('GET', '/api/dashboard/me/timezone'),
-  setTimeZone: (timeZone: string, how: 'browser' | 'settings') => request<{ isSuccess: boolean; timeZone: string }>('PUT', '/api/dashboard/me/timezone', { timeZone, how }),
+  addNote: (leadId: string, text: string) => api(tasks.writeNote, { params: { leadId }, body: { text } }),
+  editNote: (leadId: string, noteId: string, text: string) => api(tasks.editNote, { params: { leadId, noteId }, body: { text } }),
+  deleteNote: (leadId: string, noteId: string) => api(tasks.deleteNote, { params: { leadId, noteId } }),
+  addTask: (leadId: string, task: BodyInput<typeof tasks.create>) => api(tasks.create, { params: { leadId }, body: task }),
+  changeTask: (taskId: string, change: TaskChange) => api(tasks.change, { params: { taskId }, body: change }),
+  tasks: (query: { due?: TaskDue; leadId?: string; scope?: 'mine' | 'office' }) => api(tasks.list, { query }),
+  timeZone: () => api(tasks.timeZone),
+  setTimeZone: (timeZone: string, how: 'browser' | 'settings') => api(tasks.setTimeZone, { body: { timeZone, how } }),
 };
 
 let zone: Promise<string> | undefined;
