@@ -1,9 +1,10 @@
-import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata, UsePipes } from '@nestjs/common';
+import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata, UseGuards, UsePipes } from '@nestjs/common';
 import { ApiBody, ApiCookieAuth, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import type { AnswerOf, Route as RouteDeclaration } from '../../contract/route';
 import { SESSION_COOKIE_SCHEME } from './openapi-document';
 import { ContractPipe } from './contract-pipe';
+import { SignedInGuard } from './signed-in.guard';
 import { jsonSchemaOf } from './json-schema';
 
 export const ROUTE_CONTRACT = 'porchlight:route-contract';
@@ -28,6 +29,7 @@ export function Route<R extends RouteDeclaration>(route: R) {
   const decorators = [
     RequestMapping({ path: route.path, method: RequestMethod[route.method] }),
     HttpCode(status),
+    ...(route.access === 'anyone' ? [] : [UseGuards(SignedInGuard)]),
     UsePipes(new ContractPipe(route)),
     SetMetadata(ROUTE_CONTRACT, route),
     ApiOperation({ summary: route.summary, operationId: route.operationId, description: `Access: ${route.access}.` }),
