@@ -11,7 +11,7 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { forbidden, validation } from '../../../shared/errors';
-import { dashboardViewer, type Viewer } from '../../leads';
+import { dashboardViewer, type Viewer } from '../../../shared/viewer/viewer';
 import { instantField as instant, oneOf } from '../../../http/fields';
 import { scopedLead } from '../showing-scope';
 

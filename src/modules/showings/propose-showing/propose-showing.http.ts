@@ -10,7 +10,7 @@ import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { commandContextOf } from '../../accounts';
+import { commandContextOf } from '../../../commands/request-context';
 import { showingPlace } from '../showing-place';
 import { instantField as instant, oneOf } from '../../../http/fields';
 import { organizerOf, scopedLead } from '../showing-scope';

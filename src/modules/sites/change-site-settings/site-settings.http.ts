@@ -11,7 +11,7 @@ import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { forbidden, notFound, unauthorized, validation } from '../../../shared/errors';
 import { isUuid } from '../../../shared/ids';
-import { commandContextOf } from '../../../http/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import type { SiteEvent, SiteSettings } from '../sites.events';
 import type { Site } from '../site';
 import type { CommandResult } from '../../../commands/handle-command';

@@ -9,7 +9,8 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { forbidden, notFound } from '../../../shared/errors';
-import { dashboardViewer, loadLead, mayView, type Viewer } from '../../leads';
+import { dashboardViewer, mayView, type Viewer } from '../../../shared/viewer/viewer';
+import { loadLead } from '../../leads';
 import { oneOf } from '../../../http/fields';
 
 const ListQuery = z.strictObject({
