@@ -46,6 +46,8 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       // The development outboxes do not exist in production (404, not 403): mail there is real.
+      // Routes register in this order: lead-transfer's `leads/export.csv` must come before the
+      // dashboard's `leads/:leadId` (leads), which would otherwise take it for a lead id.
       imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadTransferModule, LeadsModule, OfficeModule, ConversationModule, ListingMailModule, InsightsModule, SpeedToLeadModule, ListingsModule, PublicPagesModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ShowingsModule, PrivacyModule, BehaviourModule, PlansModule, SetupModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [

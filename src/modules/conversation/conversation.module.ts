@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
 import { LeadsModule } from '../leads';
+import { ListingsModule } from '../listings';
 import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
@@ -29,7 +30,7 @@ import { SmsInboundController } from './receive-text/sms-inbound.http';
  * e-mail, templates, the thread with its unread counts, and the agent's reply notices.
  */
 @Module({
-  imports: [AccountsModule, LeadsModule, MessagingModule, SitesModule, UploadsModule],
+  imports: [AccountsModule, LeadsModule, ListingsModule, MessagingModule, SitesModule, UploadsModule],
   controllers: [
     ChatController,
     ThreadController,
