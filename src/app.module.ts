@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ThreadModule } from './modules/thread';
+import { ConversationModule } from './modules/conversation';
 import { DiscoveryModule } from '@nestjs/core';
 import { OpenApiController } from './http/openapi/openapi.controller';
 import type { Runtime } from './app/runtime';
@@ -13,10 +13,14 @@ import { AnswerCheckInterceptor } from './http/contract/answer-check.interceptor
 import { PublicConfigController } from './http/public-config.controller';
 import { DemoPhotosController } from './demo/photos/demo-photos.http';
 import { AccountsModule } from './modules/accounts';
-import { ChatModule } from './modules/chat';
 import { BackofficeModule, DevOutboxesModule } from './modules/backoffice';
 import { FeedsModule } from './modules/feeds';
+import { InsightsModule } from './modules/insights';
+import { LeadTransferModule } from './modules/lead-transfer';
 import { LeadsModule } from './modules/leads';
+import { ListingMailModule } from './modules/listing-mail';
+import { OfficeModule } from './modules/office';
+import { SpeedToLeadModule } from './modules/speed-to-lead';
 import { ListingsModule } from './modules/listings';
 import { PublicPagesModule } from './modules/public-pages';
 import { MessagingModule } from './modules/messaging';
@@ -47,7 +51,9 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       // The development outboxes do not exist in production (404, not 403): mail there is real.
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, PublicPagesModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ThreadModule, ShowingsModule, PrivacyModule, BehaviourModule, PlansModule, SetupModule, MailboxModule, StarterKitModule, SchoolsModule, GuidesModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
+      // Routes register in this order: lead-transfer's `leads/export.csv` must come before the
+      // dashboard's `leads/:leadId` (leads), which would otherwise take it for a lead id.
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadTransferModule, LeadsModule, OfficeModule, ConversationModule, ListingMailModule, InsightsModule, SpeedToLeadModule, ListingsModule, PublicPagesModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ShowingsModule, PrivacyModule, BehaviourModule, PlansModule, SetupModule, MailboxModule, StarterKitModule, SchoolsModule, GuidesModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

@@ -1,5 +1,5 @@
 import { LEAD_EMAIL_OUTBOX_MIGRATION } from '../../src/database/migrations/017-lead-email-outbox';
-import type { LeadEmailSent } from '../../src/modules/leads/leads.events';
+import type { LeadEmailSent } from '../../src/modules/conversation/conversation.events';
 import { stableId } from '../../src/shared/stable-id';
 import { handledTypes, outboxProjection } from '../runner';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LeadEmailSender } from '../../src/modules/leads';
+import { LeadEmailSender } from '../../src/modules/conversation';
 import { MailboxSync } from '../../src/modules/mailbox';
 import { demoUser, janesLead, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';

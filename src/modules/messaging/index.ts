@@ -13,3 +13,5 @@ export { RETRY, retryDelayMs, afterFailure, failureOf, type SendFailure } from '
 export { recordFailure, RETRY_DUE } from './outbox-retry';
 export { type FailedMessage, failedByOutbox, failedForLead, OUTBOXES, outboxCounts, type OutboxName, outboxNamed, sendAgain } from './failed-messages';
 export { decideOnceWithRetry, type Deferral } from './send-once-with-retry';
+export { MEDIA_URL, mmsCapMessage, type SkipReason, textEligibility } from './text-messages';
+export { helpReply, overMmsCap, startReply, twiml } from './text-messages';

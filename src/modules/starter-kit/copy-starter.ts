@@ -6,7 +6,7 @@ import type { StarterCopyResult, StarterPlan, StarterTemplate } from '../../cont
 import type { EventStore } from '../../eventstore/event-store.port';
 import { conflict, notFound } from '../../shared/errors';
 import { stableId } from '../../shared/stable-id';
-import { emailTemplatesStream, type EmailTemplates, templatesDecider } from '../leads';
+import { emailTemplatesStream, type EmailTemplates, templatesDecider } from '../conversation';
 import { planDecider, planStream } from '../plans';
 import { STARTER_PLANS, STARTER_TEMPLATES } from './starter-kit.data';
 

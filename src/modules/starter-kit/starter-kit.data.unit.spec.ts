@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unknownMergeFields } from '../../contract/merge-fields';
-import { decideTemplate } from '../leads/email-templates/email-templates.decide';
+import { decideTemplate } from '../conversation/manage-email-templates/email-templates.decide';
 import { checkDefinition } from '../plans/save-plan/save-plan.decide';
 import { STARTER_PLANS, STARTER_TEMPLATES } from './starter-kit.data';
 

@@ -7,8 +7,9 @@ import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../http/parse-body';
 import { RateLimiter, type RateLimit } from '../../http/rate-limiter';
 import { forbidden, validation } from '../../shared/errors';
-import { commandContextOf } from '../accounts';
-import { dashboardViewer, type Viewer, viewedOffice } from '../leads';
+import { commandContextOf } from '../../commands/request-context';
+import { dashboardViewer, type Viewer } from '../../shared/viewer/viewer';
+import { viewedOffice } from '../../shared/viewer/viewer-office';
 import { copyStarterPlan, copyStarterTemplate, officeCopies } from './copy-starter';
 import { STARTER_PLANS, STARTER_TEMPLATES } from './starter-kit.data';
 

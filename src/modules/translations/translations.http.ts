@@ -9,7 +9,7 @@ import { EventStore } from '../../eventstore/event-store.port';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../http/parse-body';
 import { validation } from '../../shared/errors';
-import { commandContextOf } from '../accounts';
+import { commandContextOf } from '../../commands/request-context';
 import { BackofficeController } from '../backoffice';
 import { isLanguage, LABELS, LANGUAGES, translationsStream } from './catalogue';
 import { changeTranslationDecider, TEXT_MAX } from './change-translation/change-translation.decide';

@@ -9,7 +9,7 @@ import { userStream } from '../account';
 import type { ConsentChannel, ConsentHow } from '../accounts.events';
 import { COMMUNICATION_BANNER, COMMUNICATION_MARKERS, type CommunicationMarker } from '../../../contract/prompt-rules';
 import { SecretKey } from '../secret-key';
-import { commandContextOf } from '../sessions/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import { updateAccountDecider } from '../update-account/update-account.decide';
 import { verifyCommunicationToken } from './communication-token';
 

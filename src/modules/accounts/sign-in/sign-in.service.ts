@@ -5,7 +5,7 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { type ExistingAccount, officeOf, userStream } from '../account';
 import type { EmailVerifiedHow, SignInMethod } from '../accounts.events';
 import { cookiesOf, SESSION_COOKIE, setSessionCookie } from '../sessions/cookies';
-import { commandContextOf } from '../sessions/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import { type Session, SessionStore } from '../sessions/session.store';
 import { signInDecider } from './sign-in.decide';
 

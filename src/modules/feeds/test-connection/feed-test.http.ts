@@ -6,7 +6,7 @@ import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { RateLimiter, type RateLimit } from '../../../http/rate-limiter';
 import { Outbound } from '../../../shared/net/outbound';
-import { commandContextOf } from '../../accounts';
+import { commandContextOf } from '../../../commands/request-context';
 import { BackofficeController } from '../../backoffice';
 import { FeedInput } from '../configure-feed/feed-input';
 import { testConnection } from './test-connection';

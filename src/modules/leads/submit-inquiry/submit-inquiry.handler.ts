@@ -9,7 +9,7 @@ import { appendAtomically, registrationAppends, signedIn, toNewEvents, userIdByE
 import { leadRegistration } from '../lead-account';
 import { initialLead, leadIdFor, leadStream } from '../lead';
 import { leadAccountOn } from '../lead-account-on';
-import { LeadRouter } from '../routing/lead-router.reactor';
+import { LeadRouter } from '../assign-lead/lead-router.reactor';
 import { decideSubmitInquiry, type SubmitInquiry, submitInquiryDecider } from './submit-inquiry.decide';
 
 /**

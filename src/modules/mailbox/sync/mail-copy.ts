@@ -2,8 +2,8 @@ import type { AddressObject, ParsedMail } from 'mailparser';
 import type { Decider } from '../../../commands/decider';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX } from '../../../contract/lead-email';
 import { stableId } from '../../../shared/stable-id';
-import { leadEmailDecider, trimQuotedHistory } from '../../leads';
-import type { LeadEmailSent } from '../../leads/leads.events';
+import { leadEmailDecider, trimQuotedHistory } from '../../conversation';
+import type { LeadEmailSent } from '../../conversation';
 
 type LeadEmails = ReturnType<typeof leadEmailDecider.initialState>;
 

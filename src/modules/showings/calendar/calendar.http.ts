@@ -11,7 +11,7 @@ import { DEFAULT_TIME_ZONE } from '../../../contract/tasks';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { Route } from '../../../http/contract/route.decorator';
 import { forbidden, validation } from '../../../shared/errors';
-import { dashboardViewer, type Viewer } from '../../leads';
+import { dashboardViewer, type Viewer } from '../../../shared/viewer/viewer';
 import { scopedLead } from '../showing-scope';
 
 export const ONLY_BROKERS_SEE_OFFICE_CALENDAR = "Only brokers see the office's calendar";

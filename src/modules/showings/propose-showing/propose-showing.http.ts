@@ -10,7 +10,7 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { Route } from '../../../http/contract/route.decorator';
 import { notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { commandContextOf } from '../../accounts';
+import { commandContextOf } from '../../../commands/request-context';
 import { showingPlace } from '../showing-place';
 import { organizerOf, scopedLead } from '../showing-scope';
 import { showingStream } from '../showings.events';

@@ -11,7 +11,7 @@ import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { notFound, validation } from '../../../shared/errors';
 import { editableSite, editorOf } from '../site-editor';
-import { commandContextOf } from '../../../http/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import type { SiteEvent, SiteSettings } from '../sites.events';
 import type { Site } from '../site';
 import type { CommandResult } from '../../../commands/handle-command';

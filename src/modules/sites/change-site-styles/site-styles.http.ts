@@ -9,7 +9,7 @@ import type { CommandResult } from '../../../commands/handle-command';
 import { siteStylesView, STYLE_MESSAGES, type SiteStylesView, styleProperties } from '../../../contract/site-styles';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
-import { commandContextOf } from '../../../http/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import { notFound } from '../../../shared/errors';
 import { requireSite } from '../resolve-site/require-site';
 import { SiteResolver } from '../resolve-site/site-resolver';

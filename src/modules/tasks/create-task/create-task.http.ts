@@ -7,8 +7,9 @@ import { contract } from '../../../contract/routes';
 import { Route } from '../../../http/contract/route.decorator';
 import { newId } from '../../../shared/ids';
 import { notFound } from '../../../shared/errors';
-import { commandContextOf } from '../../accounts';
-import { dashboardViewer, loadLead, mayView } from '../../leads';
+import { commandContextOf } from '../../../commands/request-context';
+import { dashboardViewer, mayView } from '../../../shared/viewer/viewer';
+import { loadLead } from '../../leads';
 import { taskStream } from '../tasks.events';
 import { createTaskDecider } from './create-task.decide';
 

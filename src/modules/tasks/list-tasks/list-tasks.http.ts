@@ -8,7 +8,8 @@ import { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { Route } from '../../../http/contract/route.decorator';
 import { forbidden, notFound } from '../../../shared/errors';
-import { dashboardViewer, loadLead, mayView, type Viewer } from '../../leads';
+import { dashboardViewer, mayView, type Viewer } from '../../../shared/viewer/viewer';
+import { loadLead } from '../../leads';
 
 export const ONLY_BROKERS_SEE_OFFICE = "Only brokers see the office's tasks";
 

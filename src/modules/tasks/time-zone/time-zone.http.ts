@@ -11,8 +11,8 @@ import { canonicalTimeZone } from '../../../contract/time-zone';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { Route } from '../../../http/contract/route.decorator';
 import { validation } from '../../../shared/errors';
-import { commandContextOf } from '../../accounts';
-import { dashboardViewer } from '../../leads';
+import { commandContextOf } from '../../../commands/request-context';
+import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { agentZoneStream } from '../tasks.events';
 import { timeZoneDecider } from './time-zone.decide';
 
