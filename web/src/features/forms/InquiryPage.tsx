@@ -5,7 +5,7 @@ import formStyles from '../../ui/forms.module.css';
 import { Translatable } from '../../ui/Translatable';
 import { useLabel } from '../../ui/translations';
 import { requestSignIn } from '../account/signInRequest';
-import { InquiryForm } from '../leads/InquiryForm';
+import { InquiryForm } from './InquiryForm';
 import { INQUIRY_PAGES, type InquiryPath } from './inquiryPages';
 import { LenderLink } from './LenderLink';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';

@@ -7,7 +7,7 @@ import { money } from '../../ui/format';
 import { readJson, writeJson } from '../../ui/storage';
 import formStyles from '../../ui/forms.module.css';
 import { requestSignIn } from '../account/signInRequest';
-import { InquiryForm } from '../leads/InquiryForm';
+import { InquiryForm } from '../forms/InquiryForm';
 import { LenderLink } from '../forms/LenderLink';
 import styles from './ListingPage.module.css';
 import { useT } from '../../ui/translations';

@@ -3,7 +3,7 @@ import { useCurrentUser } from '../../app/currentUser';
 import { useSite } from '../../app/useSite';
 import formStyles from '../../ui/forms.module.css';
 import { requestSignIn } from '../account/signInRequest';
-import { InquiryForm } from '../leads/InquiryForm';
+import { InquiryForm } from '../forms/InquiryForm';
 import { useT } from '../../ui/translations';
 
 /**

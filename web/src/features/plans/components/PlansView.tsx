@@ -9,7 +9,7 @@ import { PlanStepEditor } from './PlanStepEditor';
 import { plansApi } from '../api/plansApi';
 import { type Status, StatusLine } from '../../../ui/StatusLine';
 import forms from '../../../ui/forms.module.css';
-import layout from '../../templates/components/EmailTemplatesPanel.module.css';
+import layout from '../../../ui/EmailTemplatesPanel.module.css';
 import styles from './PlansView.module.css';
 
 type Draft = {

@@ -7,7 +7,7 @@ import { EmailDraftFields } from '../../conversation/components/EmailDraftFields
 import { type EmailTemplateView, emailApi, type TemplateScope } from '../../conversation/api/emailApi';
 import forms from '../../../ui/forms.module.css';
 import { OfficePicker, useStaffOffice } from '../../../ui/OfficePicker';
-import styles from './EmailTemplatesPanel.module.css';
+import styles from '../../../ui/EmailTemplatesPanel.module.css';
 import common from '../../../ui/Tasks.module.css';
 import { type Status, StatusLine } from '../../../ui/StatusLine';
 
