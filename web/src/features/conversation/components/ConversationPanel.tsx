@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { MergedFrom } from '../../leads/components/MergedFrom';
+import { MergedFrom } from '../../leads';
 import { NotDeliveredLine, NotDeliveredList } from './NotDelivered';
 import type { FailedMessage } from '../../../../../src/contract/outboxes';
 import { ApiError } from '../../../api/http';

@@ -4,19 +4,17 @@ import { NavGroup } from './NavGroup';
 import { type NavItem, OverflowNav } from './OverflowNav';
 import overflow from './OverflowNav.module.css';
 import page from './DashboardPage.module.css';
+import type { DashboardView, NavPlace } from '../views';
 
-/** The dashboard's views (`?view=`); anything else is the lead list. */
-export const VIEWS = ['leads', 'tasks', 'calendar', 'board', 'team', 'listings', 'pipeline', 'reports', 'import', 'templates', 'settings', 'site', 'plans'] as const;
-export type View = (typeof VIEWS)[number];
-export const viewOf = (v: string | null): View => ((VIEWS as readonly (string | null)[]).includes(v) ? (v as View) : 'leads');
-
-type Entry = { readonly key: string; readonly label: string; readonly view?: View; readonly onClick?: () => void; readonly href?: string; readonly disabled?: boolean };
+type Entry = { readonly key: string; readonly label: string; readonly view?: string; readonly onClick?: () => void; readonly href?: string; readonly disabled?: boolean };
 type Group = { readonly key: string; readonly label: string; readonly badge?: ReactNode; readonly entries: readonly Entry[] };
 
 export type DashboardNavProps = {
-  readonly view: View;
+  /** The table of views: each entry's label and who sees it. */
+  readonly views: readonly DashboardView[];
+  readonly view: string;
   readonly role: 'agent' | 'broker' | 'staff';
-  readonly goView: (v: View) => void;
+  readonly goView: (v: string) => void;
   readonly onAddLead: () => void;
   readonly onTextSelected: () => void;
   readonly checkedCount: number;
@@ -31,46 +29,37 @@ export type DashboardNavProps = {
  * lists its entries under its name: still two steps.
  */
 export function DashboardNav(p: DashboardNavProps) {
-  const items = useMemo(() => navItems(p), [p.view, p.role, p.checkedCount, p.fresh]); // eslint-disable-line react-hooks/exhaustive-deps
+  const items = useMemo(() => navItems(p), [p.views, p.view, p.role, p.checkedCount, p.fresh]); // eslint-disable-line react-hooks/exhaustive-deps
   return <OverflowNav label="Dashboard" items={items} />;
 }
 
 function navItems(p: DashboardNavProps): NavItem[] {
   const badge = p.fresh > 0 ? <span className={page.badge} aria-label={`${p.fresh} new`}>{p.fresh}</span> : undefined;
+  // A place's views in the table's order, as the viewer's role may see them.
+  const viewsIn = (place: NavPlace): Entry[] => p.views.filter((v) => v.place === place && v.roles.includes(p.role)).map((v) => ({ key: v.id, label: v.label, view: v.id }));
+  const only = (place: NavPlace): Entry => ({ ...viewsIn(place)[0]!, key: place });
+  const [list, ...leadViews] = viewsIn('leads');
   const groups: readonly (Group | Entry)[] = [
     {
       key: 'leads',
       label: 'Leads',
       badge,
       entries: [
-        { key: 'list', label: 'All leads', view: 'leads' },
+        { ...list!, key: 'list' },
         { key: 'add', label: 'Add lead', onClick: p.onAddLead },
-        { key: 'import', label: 'Import', view: 'import' },
+        ...leadViews,
         { key: 'text', label: `Text selected (${p.checkedCount})`, onClick: p.onTextSelected, disabled: p.checkedCount === 0 },
         { key: 'enrol', label: `Enrol selected in a plan (${p.checkedCount})`, onClick: () => p.goView('plans'), disabled: p.checkedCount === 0 },
       ],
     },
-    {
-      key: 'work',
-      label: 'Work',
-      entries: [
-        { key: 'board', label: 'Board', view: 'board' },
-        { key: 'tasks', label: 'Tasks', view: 'tasks' },
-        { key: 'calendar', label: 'Calendar', view: 'calendar' },
-        { key: 'plans', label: 'Action plans', view: 'plans' },
-      ],
-    },
-    { key: 'listings', label: 'Listings', view: 'listings' },
-    { key: 'reports', label: 'Reports', view: 'reports' },
+    { key: 'work', label: 'Work', entries: viewsIn('work') },
+    only('listings'),
+    only('reports'),
     {
       key: 'settings',
       label: 'Settings',
       entries: [
-        { key: 'mine', label: 'My settings', view: 'settings' },
-        { key: 'team', label: 'Team', view: 'team' },
-        ...(p.role !== 'agent' ? [{ key: 'pipeline', label: 'Pipeline', view: 'pipeline' as const }] : []),
-        { key: 'templates', label: 'Templates', view: 'templates' },
-        ...(p.role !== 'agent' ? [{ key: 'site-settings', label: 'Site settings', view: 'site' as const }] : []),
+        ...viewsIn('settings').map((e) => (e.key === 'settings' ? { ...e, key: 'mine' } : e.key === 'site' ? { ...e, key: 'site-settings' } : e)),
         { key: 'account', label: 'My account', href: '/account' },
         { key: 'site', label: 'Public site', href: '/search' },
         ...(p.role === 'staff' ? [{ key: 'bo', label: 'Back-office', href: '/dashboard/backoffice' }] : []),

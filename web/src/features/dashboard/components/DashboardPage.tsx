@@ -1,49 +1,37 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import { type Push, type PushName, useRealtime } from '../../../api/realtime';
 import { Link } from '../../../app/Link';
 import { navigate, useLocation } from '../../../app/location';
-import { addressWithLead } from '../../leads/components/MergedFrom';
-import { useLeadDetails } from '../../leads/hooks/useLeadDetails';
+import { addressWithLead } from '../../leads';
+import { useLeadDetails } from '../../leads';
 import { useMediaQuery } from '../../../ui/useMediaQuery';
 import { useSite } from '../../../app/useSite';
-import type { Subscribe } from '../../conversation/components/ChatPanel';
-import { ConversationPanel } from '../../conversation/components/ConversationPanel';
-import { conversationApi } from '../../conversation/api/conversationApi';
+import type { Subscribe } from '../../conversation';
+import { ConversationPanel } from '../../conversation';
+import { conversationApi } from '../../conversation';
 import { type Agent, dashboardApi, type FeedLead, type FeedResponse, type Filters } from '../../../api/dashboardApi';
 import { matchesSimple, placesPushedLeads } from '../../../lib/leadFilters';
-import { LeadListPane } from '../../leads/components/LeadListPane';
+import { LeadListPane } from '../../leads';
 import { openLead, PHONE, PhoneBack } from './PhoneBack';
-import { useSmartLists } from '../../leads/hooks/useSmartLists';
+import { useSmartLists } from '../../leads';
 import { useDebounced, useUrlFilters } from '../../../lib/useUrlFilters';
 import styles from './DashboardPage.module.css';
-import { EmailTemplatesPanel } from '../../templates/components/EmailTemplatesPanel';
-import { PlansView } from '../../plans/components/PlansView';
-import { LeadDetails } from '../../leads/components/LeadDetails';
-import { MyListings } from '../../listings/components/MyListings';
-import { DashboardNav, type View, viewOf } from './DashboardNav';
-import { PondSection } from '../../office/components/PondSection';
-import { BehaviourAlerts } from '../../office/components/BehaviourAlerts';
+import { LeadDetails } from '../../leads';
+import { DashboardNav } from './DashboardNav';
+import { type DashboardView, LEAD_LIST, viewOf } from '../views';
+import { PondSection } from '../../office';
+import { BehaviourAlerts } from '../../office';
 import { PushLedger } from '../utils/pushLedger';
-import { TeamPanel } from '../../team/components/TeamPanel';
-import { TasksView } from '../../tasks/components/TasksView';
-import { CalendarView } from '../../tasks/components/CalendarView';
 import { agentZone } from '../../../api/tasksApi';
-import { BoardView } from '../../pipeline/components/BoardView';
-import { PipelinePanel } from '../../pipeline/components/PipelinePanel';
-import { TextMessageDialog } from '../../conversation/components/TextMessageDialog';
-import { AddLeadDialog } from '../../leads/components/AddLeadDialog';
-import { ImportLeadsView } from '../../leads/components/ImportLeadsView';
-import { leadIoApi } from '../../leads/api/leadIoApi';
-import { SettingsView } from '../../settings/components/SettingsView';
+import { TextMessageDialog } from '../../conversation';
+import { AddLeadDialog } from '../../leads';
+import { leadIoApi } from '../../leads';
 import { LiveIndicator } from '../../../ui/LiveIndicator';
-import { SiteSettingsView } from '../../sites/components/SiteSettingsView';
 
 /** How many times a catch-up asks feed/since before leaving it to the next reconnection. */
 const CATCH_UP_TRIES = 5;
 
-// Charts are a large library: the reports view loads it only when opened.
-const ReportsPage = lazy(() => import('../../reports/components/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 
 const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'lead.merged', 'thread.item', 'thread.read', 'calendar.changed', 'lead.behaviour'];
 
@@ -53,10 +41,10 @@ const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.sta
  * over socket.io; after a reconnect the page asks feed/since for what it missed and drops
  * anything it already has.
  */
-export function DashboardPage() {
+export function DashboardPage({ views }: { readonly views: readonly DashboardView[] }) {
   const loc = useLocation();
   const params = new URLSearchParams(loc.search);
-  const view = viewOf(params.get('view'));
+  const view = viewOf(views, params.get('view'));
   const selectedId = params.get('lead');
   const { site } = useSite();
   const cap = Number(site?.settings.MMSBulkSendCap ?? 50) || 50;
@@ -221,9 +209,9 @@ export function DashboardPage() {
       return n;
     });
   };
-  const goView = (v: View) => {
+  const goView = (v: string) => {
     // Staff's chosen office (`office`) stays with them from view to view.
-    const q = new URLSearchParams(v === 'leads' ? '' : `view=${v}`);
+    const q = new URLSearchParams(v === LEAD_LIST ? '' : `view=${v}`);
     const office = new URLSearchParams(window.location.search).get('office');
     if (office) q.set('office', office);
     navigate(`/dashboard${q.size ? `?${q.toString()}` : ''}`, { replace: true });
@@ -245,50 +233,29 @@ export function DashboardPage() {
   return (
     <main id="main" className={styles.page}>
       <div className={styles.toolbar}>
-        <DashboardNav view={view} role={feed?.me.role ?? 'agent'} goView={goView} onAddLead={() => setAdding(true)} onTextSelected={() => setTexting(true)} checkedCount={checked.size} fresh={fresh.size} />
+        <DashboardNav views={views} view={view.id} role={feed?.me.role ?? 'agent'} goView={goView} onAddLead={() => setAdding(true)} onTextSelected={() => setTexting(true)} checkedCount={checked.size} fresh={fresh.size} />
         <LiveIndicator connected={connected} offline="Connecting…" announce />
         {unreadTotal > 0 && <span className={styles.unreadTotal} role="status">{unreadTotal} unread</span>}
       </div>
-      {view === 'leads' && feed && <PondSection subscribe={subscribe} role={feed.me.role} connected={connected} now={now} onClaimed={select} />}
-      {view === 'leads' && feed && <BehaviourAlerts subscribe={subscribe} connected={connected} now={now} onOpen={select} />}
-      {view === 'reports' ? (
-        <Suspense fallback={<p aria-live="polite">Loading reports…</p>}>
-          <ReportsPage role={feed?.me.role ?? 'agent'} agents={agents} />
+      {view.id === LEAD_LIST && feed && <PondSection subscribe={subscribe} role={feed.me.role} connected={connected} now={now} onClaimed={select} />}
+      {view.id === LEAD_LIST && feed && <BehaviourAlerts subscribe={subscribe} connected={connected} now={now} onOpen={select} />}
+      {view.View ? (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <view.View
+            role={feed?.me.role ?? 'agent'}
+            viewerId={feed?.me.userId ?? null}
+            agents={agents}
+            setAgents={setAgents}
+            now={now}
+            subscribe={subscribe}
+            connected={connected}
+            onOpenLead={select}
+            leads={feed?.leads ?? []}
+            checked={[...checked]}
+            goView={goView}
+            reloadFeed={() => loadFeed(filtersRef.current)}
+          />
         </Suspense>
-      ) : view === 'listings' ? (
-        <MyListings role={feed?.me.role ?? 'agent'} />
-      ) : view === 'board' ? (
-        <BoardView subscribe={subscribe} connected={connected} onOpen={select} now={now} />
-      ) : view === 'pipeline' ? (
-        <PipelinePanel role={feed?.me.role ?? 'agent'} />
-      ) : view === 'team' ? (
-        <TeamPanel
-          agents={agents}
-          role={feed?.me.role ?? 'agent'}
-          viewerId={feed?.me.userId ?? null}
-          onMlsId={async (agentId, mlsId) => {
-            const { mlsId: inForce, pendingMlsId } = agentId === feed?.me.userId ? await dashboardApi.setMlsId(mlsId) : await dashboardApi.setAgentMlsId(agentId, mlsId);
-            setAgents((as) => as.map((a) => (a.userId === agentId ? { ...a, mlsId: inForce, pendingMlsId } : a)));
-            return { mlsId: inForce, pendingMlsId };
-          }}
-          onToggle={(id, active) =>
-            void dashboardApi.setActive(id, active).then(() => setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)
-          }
-        />
-      ) : view === 'site' ? (
-        <SiteSettingsView />
-      ) : view === 'plans' ? (
-        <PlansView role={feed?.me.role ?? 'agent'} leads={feed?.leads ?? []} checked={[...checked]} />
-      ) : view === 'templates' ? (
-        <EmailTemplatesPanel role={feed?.me.role ?? 'agent'} />
-      ) : view === 'tasks' ? (
-        <TasksView role={feed?.me.role ?? 'agent'} agents={agents} now={now} onOpenLead={select} />
-      ) : view === 'calendar' ? (
-        <CalendarView role={feed?.me.role ?? 'agent'} onOpenLead={select} subscribe={subscribe} />
-      ) : view === 'settings' ? (
-        <SettingsView />
-      ) : view === 'import' ? (
-        <ImportLeadsView role={feed?.me.role ?? 'agent'} viewerId={feed?.me.userId ?? null} agents={agents} onDone={() => { goView('leads'); loadFeed(filtersRef.current); }} />
       ) : (
         <div className={styles.columns} data-chat={chatOpen && !!details} data-lead-open={!!selectedId}>
           <LeadListPane

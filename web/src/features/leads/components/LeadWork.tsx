@@ -6,7 +6,7 @@ import type { FeedLead } from '../../../api/dashboardApi';
 import { DialogFormEnd } from '../../../ui/DialogFormEnd';
 import { SaidAndRefused } from '../../../ui/SaidAndRefused';
 import styles from './LeadWork.module.css';
-import { type LeadChanges, type PatchedLead, pipelineApi } from '../../pipeline/api/pipelineApi';
+import { type LeadChanges, type PatchedLead, pipelineApi } from '../../pipeline';
 
 type Shown = Pick<PatchedLead, 'stage' | 'tags' | 'fullName' | 'email' | 'phone'>;
 const shownOf = (l: Shown): Shown => ({ stage: l.stage, tags: l.tags, fullName: l.fullName, email: l.email, phone: l.phone });

@@ -3,8 +3,8 @@ import type { AlertFrequency } from '../../../api/organizer';
 import { ApiError } from '../../../api/http';
 import { Modal } from '../../../ui/Modal';
 import forms from '../../../ui/forms.module.css';
-import { ALERT_FREQUENCIES } from '../../organizer/alertFrequencies';
-import { BED_CHOICES, LISTING_TYPES } from '../../search/filterOptions';
+import { ALERT_FREQUENCIES } from '../../organizer';
+import { BED_CHOICES, LISTING_TYPES } from '../../search';
 import { DialogFormEnd } from '../../../ui/DialogFormEnd';
 import { listingsPushApi } from '../api/listingsPushApi';
 

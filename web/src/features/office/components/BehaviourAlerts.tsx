@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import type { Push } from '../../../api/realtime';
 import { BEHAVIOUR_KIND_LABELS, type BehaviourKind } from '../../../../../src/contract/behaviour-alerts';
-import type { Subscribe } from '../../conversation/components/ChatPanel';
+import type { Subscribe } from '../../conversation';
 import { fullDate, relativeTime } from '../../../lib/dashboardFormat';
 import { type BehaviourAlertView, behaviourApi } from '../api/behaviourApi';
 import styles from './BehaviourAlerts.module.css';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import type { Push } from '../../../api/realtime';
-import type { Subscribe } from '../../conversation/components/ChatPanel';
+import type { Subscribe } from '../../conversation';
 import type { Role } from '../../../api/dashboardApi';
 import { fullDate, relativeTime } from '../../../lib/dashboardFormat';
 import { pondApi, type PondLead } from '../api/pondApi';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/http';
-import type { Subscribe } from '../../conversation/components/ChatPanel';
+import type { Subscribe } from '../../conversation';
 import styles from './BoardView.module.css';
 import { findCard, moveOnBoard, placeCard, withMore } from '../utils/boardState';
 import { dashboardApi } from '../../../api/dashboardApi';

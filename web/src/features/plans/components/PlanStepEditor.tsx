@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { PlanCondition, PlanStep, PlanStepKind } from '../../../../../src/contract/plans';
 import { TASK_TYPE_LABEL, TASK_TYPES, type TaskType } from '../../../../../src/contract/tasks';
 import { useT } from '../../../ui/translations';
-import type { EmailTemplateView } from '../../conversation/api/emailApi';
+import type { EmailTemplateView } from '../../conversation';
 import forms from '../../../ui/forms.module.css';
 import styles from './PlansView.module.css';
 

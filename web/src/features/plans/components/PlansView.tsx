@@ -3,7 +3,7 @@ import { ApiError } from '../../../api/http';
 import type { PlanPreview, PlanScope, PlanStep, PlanTrigger, PlanView } from '../../../../../src/contract/plans';
 import { useT } from '../../../ui/translations';
 import type { Role } from '../../../api/dashboardApi';
-import { type EmailTemplateView, emailApi } from '../../conversation/api/emailApi';
+import { type EmailTemplateView, emailApi } from '../../conversation';
 import { OfficePicker, useStaffOffice } from '../../../ui/OfficePicker';
 import { PlanStepEditor } from './PlanStepEditor';
 import { plansApi } from '../api/plansApi';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ReplyNoticesSetting } from './ReplyNoticesSetting';
-import { TimeZoneSetting } from '../../tasks/components/TimeZoneSetting';
+import { TimeZoneSetting } from '../../tasks';
 import { agentZone, rememberZone } from '../../../api/tasksApi';
 import { enableWebPush, pushSupported } from '../../../lib/webPush';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';

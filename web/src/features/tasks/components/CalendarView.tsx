@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useState } from 'react';
-import type { Subscribe } from '../../conversation/components/ChatPanel';
+import type { Subscribe } from '../../conversation';
 import { useDebounced } from '../../../lib/useUrlFilters';
 import { ApiError } from '../../../api/http';
 import { navigate, useLocation } from '../../../app/location';

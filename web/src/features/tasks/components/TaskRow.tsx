@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MergedFrom } from '../../leads/components/MergedFrom';
+import { MergedFrom } from '../../leads';
 import { ApiError } from '../../../api/http';
 import { snoozeTo, TASK_TYPE_LABEL } from '../../../../../src/contract/tasks';
 import type { Agent, Role } from '../../../api/dashboardApi';

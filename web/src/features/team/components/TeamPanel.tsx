@@ -3,9 +3,9 @@ import { AgentBio } from '../../../ui/AgentBio';
 import { MlsIdForm, type MlsIdState } from './MlsIdForm';
 import { initials } from '../../../lib/dashboardFormat';
 import { ListingClaimsSetting } from './ListingClaimsSetting';
-import { RoutingSettingsPanel } from '../../office/components/RoutingSettingsPanel';
-import { ScoreRulesPanel } from '../../scores/components/ScoreRulesPanel';
-import { BehaviourThresholdsPanel } from '../../office/components/BehaviourThresholdsPanel';
+import { RoutingSettingsPanel } from '../../office';
+import { ScoreRulesPanel } from '../../scores';
+import { BehaviourThresholdsPanel } from '../../office';
 import styles from './TeamPanel.module.css';
 
 /**

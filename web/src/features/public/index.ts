@@ -1,0 +1,2 @@
+export * from './AreaCrumbs';
+export * from './ListingAgentLink';
