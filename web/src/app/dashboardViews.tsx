@@ -6,11 +6,14 @@ const ALL = ['agent', 'broker', 'staff'] as const;
 const MANAGERS = ['broker', 'staff'] as const;
 
 /** A view's code, fetched the first time the view opens (its own chunk in the build). */
-function load<M>(module: () => Promise<M>, render: (m: M, p: DashboardViewProps) => ReactNode): DashboardView['View'] {
-  return lazy(async () => {
-    const m = await module();
+function load<M>(module: () => Promise<M>, render: (m: M, p: DashboardViewProps) => ReactNode): Pick<DashboardView, 'View' | 'preload'> {
+  let fetching: Promise<M> | undefined;
+  const preload = () => (fetching ??= module());
+  const View = lazy(async () => {
+    const m = await preload();
     return { default: (p: DashboardViewProps) => render(m, p) };
   });
+  return { View, preload };
 }
 
 /**
@@ -25,7 +28,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
     label: 'Import',
     place: 'leads',
     roles: ALL,
-    View: load(
+    ...load(
       () => import('../features/leads/components/ImportLeadsView'),
       (m, p) => (
         <m.ImportLeadsView
@@ -40,20 +43,20 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
       ),
     ),
   },
-  { id: 'board', label: 'Board', place: 'work', roles: ALL, View: load(() => import('../features/pipeline/components/BoardView'), (m, p) => <m.BoardView subscribe={p.subscribe} connected={p.connected} onOpen={p.onOpenLead} now={p.now} />) },
-  { id: 'tasks', label: 'Tasks', place: 'work', roles: ALL, View: load(() => import('../features/tasks/components/TasksView'), (m, p) => <m.TasksView role={p.role} agents={p.agents} now={p.now} onOpenLead={p.onOpenLead} />) },
-  { id: 'calendar', label: 'Calendar', place: 'work', roles: ALL, View: load(() => import('../features/tasks/components/CalendarView'), (m, p) => <m.CalendarView role={p.role} onOpenLead={p.onOpenLead} subscribe={p.subscribe} />) },
-  { id: 'plans', label: 'Action plans', place: 'work', roles: ALL, View: load(() => import('../features/plans/components/PlansView'), (m, p) => <m.PlansView role={p.role} leads={p.leads} checked={p.checked} />) },
-  { id: 'listings', label: 'Listings', place: 'listings', roles: ALL, View: load(() => import('../features/listings/components/MyListings'), (m, p) => <m.MyListings role={p.role} />) },
+  { id: 'board', label: 'Board', place: 'work', roles: ALL, ...load(() => import('../features/pipeline/components/BoardView'), (m, p) => <m.BoardView subscribe={p.subscribe} connected={p.connected} onOpen={p.onOpenLead} now={p.now} />) },
+  { id: 'tasks', label: 'Tasks', place: 'work', roles: ALL, ...load(() => import('../features/tasks/components/TasksView'), (m, p) => <m.TasksView role={p.role} agents={p.agents} now={p.now} onOpenLead={p.onOpenLead} />) },
+  { id: 'calendar', label: 'Calendar', place: 'work', roles: ALL, ...load(() => import('../features/tasks/components/CalendarView'), (m, p) => <m.CalendarView role={p.role} onOpenLead={p.onOpenLead} subscribe={p.subscribe} />) },
+  { id: 'plans', label: 'Action plans', place: 'work', roles: ALL, ...load(() => import('../features/plans/components/PlansView'), (m, p) => <m.PlansView role={p.role} leads={p.leads} checked={p.checked} />) },
+  { id: 'listings', label: 'Listings', place: 'listings', roles: ALL, ...load(() => import('../features/listings/components/MyListings'), (m, p) => <m.MyListings role={p.role} />) },
   // Charts are a large library: only the reports view loads it.
-  { id: 'reports', label: 'Reports', place: 'reports', roles: ALL, View: load(() => import('../features/reports/components/ReportsPage'), (m, p) => <m.ReportsPage role={p.role} agents={p.agents} />) },
-  { id: 'settings', label: 'My settings', place: 'settings', roles: ALL, View: load(() => import('../features/settings/components/SettingsView'), (m) => <m.SettingsView />) },
+  { id: 'reports', label: 'Reports', place: 'reports', roles: ALL, ...load(() => import('../features/reports/components/ReportsPage'), (m, p) => <m.ReportsPage role={p.role} agents={p.agents} />) },
+  { id: 'settings', label: 'My settings', place: 'settings', roles: ALL, ...load(() => import('../features/settings/components/SettingsView'), (m) => <m.SettingsView />) },
   {
     id: 'team',
     label: 'Team',
     place: 'settings',
     roles: ALL,
-    View: load(
+    ...load(
       () => import('../features/team/components/TeamPanel'),
       (m, p) => (
         <m.TeamPanel
@@ -70,7 +73,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
       ),
     ),
   },
-  { id: 'pipeline', label: 'Pipeline', place: 'settings', roles: MANAGERS, View: load(() => import('../features/pipeline/components/PipelinePanel'), (m, p) => <m.PipelinePanel role={p.role} />) },
-  { id: 'templates', label: 'Templates', place: 'settings', roles: ALL, View: load(() => import('../features/templates/components/EmailTemplatesPanel'), (m, p) => <m.EmailTemplatesPanel role={p.role} />) },
-  { id: 'site', label: 'Site settings', place: 'settings', roles: MANAGERS, View: load(() => import('../features/sites/components/SiteSettingsView'), (m) => <m.SiteSettingsView />) },
+  { id: 'pipeline', label: 'Pipeline', place: 'settings', roles: MANAGERS, ...load(() => import('../features/pipeline/components/PipelinePanel'), (m, p) => <m.PipelinePanel role={p.role} />) },
+  { id: 'templates', label: 'Templates', place: 'settings', roles: ALL, ...load(() => import('../features/templates/components/EmailTemplatesPanel'), (m, p) => <m.EmailTemplatesPanel role={p.role} />) },
+  { id: 'site', label: 'Site settings', place: 'settings', roles: MANAGERS, ...load(() => import('../features/sites/components/SiteSettingsView'), (m) => <m.SiteSettingsView />) },
 ];

@@ -32,6 +32,8 @@ export type DashboardView = {
   /** Who sees the view in the nav; the server still decides what each may read and do. */
   readonly roles: readonly Role[];
   readonly View: LazyExoticComponent<ComponentType<DashboardViewProps>> | null;
+  /** Starts fetching the view's code before it renders. */
+  readonly preload?: () => Promise<unknown>;
 };
 
 export const LEAD_LIST = 'leads';

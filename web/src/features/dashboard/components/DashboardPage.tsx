@@ -77,6 +77,9 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
     return () => clearInterval(t);
   }, []);
 
+  // The view's code comes while the feed is on its way.
+  useEffect(() => void view.preload?.(), [view]);
+
   const loadFeed = useCallback((f: Filters) => {
     setLoading(true);
     dashboardApi
@@ -239,18 +242,21 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
       </div>
       {view.id === LEAD_LIST && feed && <PondSection subscribe={subscribe} role={feed.me.role} connected={connected} now={now} onClaimed={select} />}
       {view.id === LEAD_LIST && feed && <BehaviourAlerts subscribe={subscribe} connected={connected} now={now} onOpen={select} />}
-      {view.View ? (
+      {view.View && !feed ? (
+        // A view shows what the viewer's role allows: it waits for the feed that says who that is.
+        <p role="status">Loading…</p>
+      ) : view.View && feed ? (
         <Suspense fallback={<p role="status">Loading…</p>}>
           <view.View
-            role={feed?.me.role ?? 'agent'}
-            viewerId={feed?.me.userId ?? null}
+            role={feed.me.role}
+            viewerId={feed.me.userId}
             agents={agents}
             setAgents={setAgents}
             now={now}
             subscribe={subscribe}
             connected={connected}
             onOpenLead={select}
-            leads={feed?.leads ?? []}
+            leads={feed.leads}
             checked={[...checked]}
             goView={goView}
             reloadFeed={() => loadFeed(filtersRef.current)}
