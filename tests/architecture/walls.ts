@@ -7,6 +7,7 @@ import { type ImportGraph, importCycles } from './import-graph';
 const isTest = (f: string) => /\.(unit|int|e2e)\.spec\.tsx?$|\.spec\.tsx?$/.test(f) || f.startsWith('tests/');
 const contextOf = (f: string) => /^src\/modules\/([^/]+)\//.exec(f)?.[1];
 const readModelOf = (f: string) => /^projections\/([^/]+)\//.exec(f)?.[1];
+const webFeatureOf = (f: string) => /^web\/src\/features\/([^/]+)\//.exec(f)?.[1];
 const ENGINE = 'runner';
 
 export function wallViolations(graph: ImportGraph): string[] {
@@ -38,6 +39,12 @@ export function wallViolations(graph: ImportGraph): string[] {
       // The write side and the edge use a read model (and the engine) through its index only.
       if (from.startsWith('src/') && readModelOf(to) && to !== `projections/${readModelOf(to)}/index.ts`) {
         out.push(`read model index: ${from} imports ${to} (only projections/${readModelOf(to)}/index.ts)`);
+      }
+      // A web feature uses another feature only through its index.
+      const fromFeature = webFeatureOf(from);
+      const feature = webFeatureOf(to);
+      if (fromFeature && feature && fromFeature !== feature && to !== `web/src/features/${feature}/index.ts`) {
+        out.push(`web feature: ${from} imports ${to} (only web/src/features/${feature}/index.ts)`);
       }
       // The browser shares only the contract with the server.
       if (from.startsWith('web/') && (to.startsWith('src/') || to.startsWith('projections/')) && !to.startsWith('src/contract/')) {

@@ -5,8 +5,7 @@ import { Link } from '../../../app/Link';
 import { NotFoundPage } from '../../../app/NotFoundPage';
 import { useTakeOver } from '../../../app/serverPage';
 import { useT } from '../../../ui/translations';
-import { AreaMarketView } from '../../public/AreaMarketView';
-import { PageLoadError } from '../../public/PublicPageParts';
+import { AreaMarketView, PageLoadError } from '../../public';
 import { publicGuide } from '../api/guides';
 import styles from './GuidePage.module.css';
 

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import { ApiError } from '../../../api/http';
 import { MAILBOX_PRESETS, MAILBOX_PROVIDER_LABEL, MAILBOX_PROVIDERS, type MailboxProviderChoice, type MailboxStatus, type MailServerSettings } from '../../../../../src/contract/mailbox';
 import forms from '../../../ui/forms.module.css';
-import panel from '../../dashboard/RoutingSettingsPanel.module.css';
+import panel from '../../../ui/RoutingSettingsPanel.module.css';
 import { type MailboxForm, mailboxApi } from '../api/mailboxApi';
 import styles from './MailboxSetting.module.css';
 import { ServerFields } from './ServerFields';

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { SCHOOL_RADIUS_MILES, type NearbySchool } from '../../../../../src/contract/schools';
 import { ApiError, isAbort } from '../../../api/http';
 import { useT } from '../../../ui/translations';
-import listing from '../../listing/ListingPage.module.css';
 import { nearbySchools } from '../api/schools';
 import styles from './NearbySchools.module.css';
 
@@ -33,7 +32,7 @@ export function NearbySchools({ latitude, longitude }: { readonly latitude: numb
   }, [latitude, longitude, attempt]);
 
   return (
-    <section className={listing.section} aria-labelledby="nearby-schools" aria-busy={state.kind === 'loading'}>
+    <section className={styles.section} aria-labelledby="nearby-schools" aria-busy={state.kind === 'loading'}>
       <h2 id="nearby-schools">{t('schools.title', 'Nearby schools')}</h2>
       {state.kind === 'loading' && <p className={styles.empty}>{t('schools.loading', 'Looking for schools near this home…')}</p>}
       {state.kind === 'failed' && (

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import { stepLine } from '../../../../../src/contract/plans';
 import type { StarterKitView, StarterStep } from '../../../../../src/contract/starter-kit';
-import { type Status, StatusLine } from '../../dashboard/StatusLine';
+import { type Status, StatusLine } from '../../../ui/StatusLine';
 import { starterKitApi } from '../api/starterKitApi';
 import styles from './StarterKit.module.css';
 
