@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ThreadModule } from './modules/thread';
+import { ConversationModule } from './modules/conversation';
 import { DiscoveryModule } from '@nestjs/core';
 import { OpenApiController } from './http/openapi/openapi.controller';
 import type { Runtime } from './runtime/runtime';
@@ -9,13 +9,18 @@ import { CONFIG, DB_POOL, RUNNER, RUNTIME, SEARCH_POOL } from './runtime/tokens'
 import { EventStore } from './eventstore/event-store.port';
 import { HealthController } from './health/health.controller';
 import { ErrorFilter } from './http/error.filter';
+import { AnswerCheckInterceptor } from './http/contract/answer-check.interceptor';
 import { PublicConfigController } from './http/public-config.controller';
 import { DemoPhotosController } from './demo/photos/demo-photos.http';
 import { AccountsModule } from './modules/accounts';
-import { ChatModule } from './modules/chat';
 import { BackofficeModule, DevOutboxesModule } from './modules/backoffice';
 import { FeedsModule } from './modules/feeds';
+import { InsightsModule } from './modules/insights';
+import { LeadTransferModule } from './modules/lead-transfer';
 import { LeadsModule } from './modules/leads';
+import { ListingMailModule } from './modules/listing-mail';
+import { OfficeModule } from './modules/office';
+import { SpeedToLeadModule } from './modules/speed-to-lead';
 import { ListingsModule } from './modules/listings';
 import { PublicPagesModule } from './modules/public-pages';
 import { MessagingModule } from './modules/messaging';
@@ -31,6 +36,10 @@ import { PrivacyModule } from './modules/privacy';
 import { BehaviourModule } from './modules/behaviour';
 import { PlansModule } from './modules/plans';
 import { SetupModule } from './modules/setup';
+import { MailboxModule } from './modules/mailbox';
+import { StarterKitModule } from './modules/starter-kit';
+import { SchoolsModule } from './modules/schools';
+import { GuidesModule } from './modules/guides';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { COMMAND_PATH_HANDLERS } from './commands/decide-command';
 
@@ -43,7 +52,9 @@ export class AppModule {
       // Global, so that every context's module can inject the runtime's pieces.
       global: true,
       // The development outboxes do not exist in production (404, not 403): mail there is real.
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadsModule, ListingsModule, PublicPagesModule, ChatModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ThreadModule, ShowingsModule, PrivacyModule, BehaviourModule, PlansModule, SetupModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
+      // Routes register in this order: lead-transfer's `leads/export.csv` must come before the
+      // dashboard's `leads/:leadId` (leads), which would otherwise take it for a lead id.
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadTransferModule, LeadsModule, OfficeModule, ConversationModule, ListingMailModule, InsightsModule, SpeedToLeadModule, ListingsModule, PublicPagesModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ShowingsModule, PrivacyModule, BehaviourModule, PlansModule, SetupModule, MailboxModule, StarterKitModule, SchoolsModule, GuidesModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },
@@ -53,6 +64,8 @@ export class AppModule {
         { provide: EventStore, useValue: runtime.store },
         { provide: RUNNER, useValue: runtime.runner },
         { provide: APP_FILTER, useClass: ErrorFilter },
+        // Tests check every contract route's answer against its declared schema (a mismatch: 500).
+        ...(runtime.config.env === 'test' ? [{ provide: APP_INTERCEPTOR, useClass: AnswerCheckInterceptor }] : []),
         RealtimeGateway,
         ...COMMAND_PATH_HANDLERS,
       ],

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { OpenApiController } from './http/openapi/openapi.controller';
 import { projectionsFor } from './app/projections';
 import { createRuntime } from './app/runtime';
 import type { Runtime } from './runtime/runtime';
@@ -11,8 +12,10 @@ import { type Config, ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from './c
 import { startWarnings } from './config/start-warnings';
 import { seedDemo } from './demo/seed-demo';
 import { loadDemoListings } from './demo/seed-listings';
+import { seedDemoSchools } from './demo/demo-schools';
 import { DEMO_USERS } from './demo/demo-accounts';
-import { firstTouchMiddleware, INBOUND_EMAIL_PATH, SMS_INBOUND_PATH } from './modules/leads';
+import { firstTouchMiddleware } from './modules/leads';
+import { INBOUND_EMAIL_PATH, SMS_INBOUND_PATH } from './modules/conversation';
 import { leanSearchRoutes, SearchListingsController } from './modules/listings';
 import { AddressLimiter } from './modules/accounts';
 import { hasAnyAccount, issueSetupToken, setupPage } from './modules/setup';
@@ -80,6 +83,7 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   serveWebApp(app, path.join(projectRoot, 'web', 'dist'), pageRenderer(pages, config));
   // Command handlers register on bootstrap; the seed needs them before the port opens.
   await app.init();
+  app.get(OpenApiController).documents(app);
 
   if (config.demoSeed) {
     const seeded = await seedDemo(runtime.store, app.get(CommandBus), config.demoPassword);
@@ -90,6 +94,7 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   runtime.runner.start();
   // After the runner starts, so that search indexes the listings while they are imported.
   if (config.demoSeed) await loadDemoListings(runtime.store, runtime.runner);
+  if (config.demoSeed) await seedDemoSchools(runtime.store);
   // Before the port opens, so that the link works as soon as it is printed.
   const setupUrl = config.env === 'production' && !(await hasAnyAccount(runtime.store)) ? `${config.publicUrl}/setup#${await issueSetupToken(runtime.store)}` : null;
   await app.listen(config.port, config.host);

@@ -46,6 +46,13 @@ function precompress(): Plugin {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // A feature's index.ts only re-exports (docs/architecture.md, Web app rooms): what a page does
+    // not use from it stays out of that page's download, styles included.
+    rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }] } },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/health': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } } },
 });

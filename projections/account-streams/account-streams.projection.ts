@@ -1,8 +1,11 @@
 import { accountEventTypes, claimEventTypes } from '../../src/modules/accounts/accounts.events';
 import { alertEventTypes } from '../../src/modules/alerts/alerts.events';
 import { backofficeEventTypes } from '../../src/modules/backoffice/backoffice.events';
-import { chatEventTypes } from '../../src/modules/chat/chat.events';
-import { callEventTypes, leadActivityEventTypes, leadEmailEventTypes, leadEventTypes, leadNoteEventTypes, officeEventTypes, smartListEventTypes, smsEventTypes } from '../../src/modules/leads/leads.events';
+import { chatEventTypes } from '../../src/modules/conversation/conversation.events';
+import { callEventTypes, leadEmailEventTypes, smsEventTypes } from '../../src/modules/conversation/conversation.events';
+import { leadActivityEventTypes, leadEventTypes, leadNoteEventTypes } from '../../src/modules/leads/leads.events';
+import { smartListEventTypes } from '../../src/modules/insights/insights.events';
+import { officeEventTypes } from '../../src/modules/office/office.events';
 import { notificationEventTypes } from '../../src/modules/notifications/notifications.events';
 import { organizerEventTypes } from '../../src/modules/organizer/organizer.events';
 import { privacyEventTypes } from '../../src/modules/privacy/privacy.events';

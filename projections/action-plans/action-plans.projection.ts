@@ -1,8 +1,9 @@
 import type { PropertyAlertOpened } from '../../src/modules/alerts/alerts.events';
 import type { ConsentChanged } from '../../src/modules/accounts/accounts.events';
 import type { AccountsMerged } from '../../src/modules/backoffice/backoffice.events';
-import type { ChatMessageSent } from '../../src/modules/chat/chat.events';
-import type { LeadAssigned, LeadCaptured, LeadClaimed, LeadEmailReceived, LeadPutInPond, LeadReassigned, LeadStageChanged, LeadTagsChanged, TextMessageReceived } from '../../src/modules/leads/leads.events';
+import type { ChatMessageSent } from '../../src/modules/conversation/conversation.events';
+import type { LeadAssigned, LeadCaptured, LeadClaimed, LeadPutInPond, LeadReassigned, LeadStageChanged, LeadTagsChanged } from '../../src/modules/leads/leads.events';
+import type { LeadEmailReceived, TextMessageReceived } from '../../src/modules/conversation/conversation.events';
 import { type EnrolmentEvent, enrolmentEventTypes, type PlanEvent, planEventTypes } from '../../src/modules/plans/plans.events';
 import type { PauseReason, PlanTrigger } from '../../src/contract/plans';
 import { PLAN_WORK_MIGRATION } from '../../src/database/migrations/023-plan-work';

@@ -1,5 +1,5 @@
 import { type AccountEvent, LEVEL } from '../../src/modules/accounts/accounts.events';
-import type { AgentProfileEvent } from '../../src/modules/leads/leads.events';
+import type { AgentProfileEvent } from '../../src/modules/office/office.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 

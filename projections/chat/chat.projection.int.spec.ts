@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatEvent } from '../../src/modules/chat/chat.events';
+import type { ChatEvent } from '../../src/modules/conversation/chat.events';
 import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 import { projectionSpecification, specId } from '../../tests/support/projection-specification';
 import { chatMessagesOf, chatProjection, unreadByLead } from './index';

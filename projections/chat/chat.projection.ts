@@ -1,4 +1,4 @@
-import { type ChatEvent, chatEventTypes } from '../../src/modules/chat/chat.events';
+import { type ChatEvent, chatEventTypes } from '../../src/modules/conversation/conversation.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, type Projection } from '../runner';
 import type { PersonErased } from '../../src/modules/privacy/privacy.events';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmailTemplateEvent } from '../../src/modules/leads/leads.events';
+import type { EmailTemplateEvent } from '../../src/modules/conversation/conversation.events';
 import { projectionSpecification, specId } from '../../tests/support/projection-specification';
 import { emailTemplatesProjection, templateById, templatesFor } from './index';
 

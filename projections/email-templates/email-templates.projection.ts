@@ -1,4 +1,4 @@
-import type { EmailTemplateEvent } from '../../src/modules/leads/leads.events';
+import type { EmailTemplateEvent } from '../../src/modules/conversation/conversation.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadEmailSent } from '../../src/modules/leads/leads.events';
+import type { LeadEmailSent } from '../../src/modules/conversation/conversation.events';
 import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../tests/support/projection-specification';
 import { LEAD_EMAIL_PUSH, leadEmailMailId, leadEmailOutboxProjection } from './index';
 

@@ -1,5 +1,5 @@
 import { LEAD_EMAIL_OUTBOX_MIGRATION } from '../../src/database/migrations/017-lead-email-outbox';
-import type { LeadEmailSent } from '../../src/modules/leads/leads.events';
+import type { LeadEmailSent } from '../../src/modules/conversation/conversation.events';
 import { stableId } from '../../src/shared/stable-id';
 import { handledTypes, outboxProjection } from '../runner';
 
@@ -12,7 +12,7 @@ export const leadEmailMailId = (messageId: string): string => stableId(`lead ema
 /**
  * The CRM e-mail's half of the outbox: each LeadEmailSent queues one row in lead_email_outbox,
  * keyed by an id derived from the messageId. E-mails from before the outbox existed (migration
- * 17) are not queued. The leads context's LeadEmailSender sends.
+ * 17) are not queued, nor those the agent sent from their own mail client (`fromMailbox`). The leads context's LeadEmailSender sends.
  */
 export const leadEmailOutboxProjection = outboxProjection<LeadEmailSent>({
   name: 'lead_email_outbox',
@@ -20,6 +20,7 @@ export const leadEmailOutboxProjection = outboxProjection<LeadEmailSent>({
   signal: LEAD_EMAIL_PUSH,
   insert: (e) => {
     const d = e.data;
+    if (d.fromMailbox) return null;
     return {
       sql: `INSERT INTO lead_email_outbox (mail_id, message_id, lead_id, by_user_id, subject, body, queued_at)
             SELECT $1, $2, $3, $4, $5, $6, $7 WHERE $7::timestamptz >= (SELECT applied_at FROM schema_migrations WHERE id = $8)

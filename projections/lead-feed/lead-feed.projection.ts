@@ -2,18 +2,10 @@ import { createHash } from 'node:crypto';
 import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
-import type { ChatEvent } from '../../src/modules/chat/chat.events';
-import {
-  type CallLogged,
-  type LeadActivityEvent,
-  leadActivityEventTypes,
-  type LeadEvent,
-  leadEventTypes,
-  type LeadMessageEvent,
-  leadMessageEventTypes,
-  type LeadNoteWritten,
-  type ListingMailEvent,
-} from '../../src/modules/leads/leads.events';
+import type { ChatEvent } from '../../src/modules/conversation/conversation.events';
+import { type CallLogged, type LeadMessageEvent, leadMessageEventTypes } from '../../src/modules/conversation/conversation.events';
+import { type ListingMailEvent } from '../../src/modules/listing-mail/listing-mail.events';
+import { type LeadActivityEvent, leadActivityEventTypes, type LeadEvent, leadEventTypes, type LeadNoteWritten } from '../../src/modules/leads/leads.events';
 import type { ShowingEvent } from '../../src/modules/showings/showings.events';
 import type { TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';

@@ -1,4 +1,4 @@
-import type { ListingMailEvent } from '../../src/modules/leads/leads.events';
+import type { ListingMailEvent } from '../../src/modules/listing-mail/listing-mail.events';
 import { assertNever } from '../../src/shared/errors';
 import { clip } from './timeline-summary';
 

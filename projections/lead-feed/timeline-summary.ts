@@ -1,6 +1,7 @@
 import type { ConsentChannel } from '../../src/modules/accounts/accounts.events';
 import { callSummary } from '../../src/contract/calls';
-import type { CallOutcome, ContactChannel, LeadPutInPond } from '../../src/modules/leads/leads.events';
+import type { CallOutcome } from '../../src/modules/conversation/conversation.events';
+import type { ContactChannel, LeadPutInPond } from '../../src/modules/leads/leads.events';
 
 /** One line per timeline entry, plain text (the dashboard never renders it as HTML). */
 const MAX = 160;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportRowOutcome, LeadImportEvent } from '../../src/modules/leads/leads.events';
+import type { ImportRowOutcome, LeadImportEvent } from '../../src/modules/lead-transfer/lead-transfer.events';
 import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 import { projectionSpecification, specId } from '../../tests/support/projection-specification';
 import { importProgress, importReport, leadImportsProjection } from './index';

@@ -1,4 +1,4 @@
-import type { LeadImportEvent } from '../../src/modules/leads/leads.events';
+import type { LeadImportEvent } from '../../src/modules/lead-transfer/lead-transfer.events';
 import type { PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection } from '../runner';

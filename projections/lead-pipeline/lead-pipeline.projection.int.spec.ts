@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatEvent } from '../../src/modules/chat/chat.events';
-import { DEFAULT_STAGES, type LeadEvent, type OfficeEvent } from '../../src/modules/leads/leads.events';
+import type { ChatEvent } from '../../src/modules/conversation/chat.events';
+import { DEFAULT_STAGES, type OfficeEvent } from '../../src/modules/office/office.events';
+import { type LeadEvent } from '../../src/modules/leads/leads.events';
 import { captured } from '../../tests/support/lead-events';
 import { projectionSpecification, specId } from '../../tests/support/projection-specification';
 import { FIRST_CONTACT_SIGNAL, leadPipelineProjection, pendingFirstContacts, pendingStageMoves, STAGE_MOVES_SIGNAL } from './index';

@@ -1,17 +1,7 @@
-import type { ChatEvent } from '../../src/modules/chat/chat.events';
-import {
-  type CallLogged,
-  type ContactChannel,
-  DEFAULT_PIPELINE,
-  type LeadEvent,
-  type LeadMessageEvent,
-  leadOwnerEventTypes,
-  NEW_STAGE,
-  nextPipeline,
-  type OfficeSettingsChanged,
-  type Pipeline,
-  stageTarget,
-} from '../../src/modules/leads/leads.events';
+import type { ChatEvent } from '../../src/modules/conversation/conversation.events';
+import { type CallLogged, type LeadMessageEvent } from '../../src/modules/conversation/conversation.events';
+import { type ContactChannel, type LeadEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
+import { DEFAULT_PIPELINE, NEW_STAGE, nextPipeline, type OfficeSettingsChanged, type Pipeline, stageTarget } from '../../src/modules/office/office.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';

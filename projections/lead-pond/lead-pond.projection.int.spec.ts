@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadEvent, OfficeEvent, RoutingRule } from '../../src/modules/leads/leads.events';
+import type { LeadEvent, RoutingRule } from '../../src/modules/leads/leads.events';
+import type { OfficeEvent } from '../../src/modules/office/office.events';
 import { projectionSpecification, specId } from '../../tests/support/projection-specification';
 import { leadPondProjection, pondDeadlinesPassed } from './index';
 

@@ -1,5 +1,6 @@
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
-import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes, type OfficeEvent } from '../../src/modules/leads/leads.events';
+import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
+import { type OfficeEvent } from '../../src/modules/office/office.events';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';

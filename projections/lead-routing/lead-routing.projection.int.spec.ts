@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEVEL } from '../../src/modules/accounts/accounts.events';
-import { ROUTE_LEAD_PUSH, type LeadEvent, type OfficeEvent } from '../../src/modules/leads/leads.events';
+import { ROUTE_LEAD_PUSH, type OfficeEvent } from '../../src/modules/office/office.events';
+import { type LeadEvent } from '../../src/modules/leads/leads.events';
 import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { defaultSiteSettings } from '../../src/modules/sites/sites.events';
 import { registered } from '../../tests/support/account-events';

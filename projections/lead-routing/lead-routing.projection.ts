@@ -1,14 +1,6 @@
 import { type AccountEvent, LEVEL } from '../../src/modules/accounts/accounts.events';
-import {
-  type AgentProfileEvent,
-  evolveRoutingRuleSet,
-  initialRoutingRuleSet,
-  type LeadEvent,
-  type OfficeEvent,
-  officeEventTypes,
-  ROUTE_LEAD_PUSH,
-  type RoutingRuleSet,
-} from '../../src/modules/leads/leads.events';
+import { type AgentProfileEvent, evolveRoutingRuleSet, initialRoutingRuleSet, type OfficeEvent, officeEventTypes, ROUTE_LEAD_PUSH, type RoutingRuleSet } from '../../src/modules/office/office.events';
+import { type LeadEvent } from '../../src/modules/leads/leads.events';
 import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection } from '../runner';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { initialRoutingRuleSet, type RoutingRuleSet } from '../../src/modules/leads/leads.events';
+import { initialRoutingRuleSet, type RoutingRuleSet } from '../../src/modules/office/office.events';
 
 export type RosterAgent = { readonly agentId: string; readonly active: boolean; readonly weight: number };
 

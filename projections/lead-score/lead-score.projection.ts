@@ -1,14 +1,9 @@
 import type { PropertyAlertOpened } from '../../src/modules/alerts/alerts.events';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
-import type { ChatMessageSent } from '../../src/modules/chat/chat.events';
-import {
-  type LeadActivityEvent,
-  type LeadEvent,
-  type LeadOwnerEvent,
-  type ScoringRulesChanged,
-  type TextMessageReceived,
-  type LeadEmailReceived,
-} from '../../src/modules/leads/leads.events';
+import type { ChatMessageSent } from '../../src/modules/conversation/conversation.events';
+import { type LeadActivityEvent, type LeadEvent, type LeadOwnerEvent } from '../../src/modules/leads/leads.events';
+import { type ScoringRulesChanged } from '../../src/modules/insights/insights.events';
+import { type TextMessageReceived, type LeadEmailReceived } from '../../src/modules/conversation/conversation.events';
 import type { ListingFavorited, ListingShared, ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';

@@ -1,4 +1,4 @@
-import type { ScoredSignal, ScoringRules } from '../../src/modules/leads/leads.events';
+import type { ScoredSignal, ScoringRules } from '../../src/modules/insights/insights.events';
 
 /** The rules every office starts with (version 0, before anyone changed them). */
 export const DEFAULT_SCORING_RULES: ScoringRules = {

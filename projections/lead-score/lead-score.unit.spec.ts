@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScoringRules } from '../../src/modules/leads/leads.events';
+import type { ScoringRules } from '../../src/modules/insights/insights.events';
 import { decodeFacts, DEFAULT_SCORING_RULES, encodeFact, type ScoreFact, scoreLead, scoreOnly } from './lead-score';
 
 const T0 = Date.parse('2026-11-01T12:00:00.000Z');

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ScoringRules } from '../../src/modules/leads/leads.events';
+import type { ScoringRules } from '../../src/modules/insights/insights.events';
 import { decodeFacts, DEFAULT_RULES_VERSION, DEFAULT_SCORING_RULES, type LeadScore, rulesFor, type RulesRow, scoreLead } from './lead-score';
 import { factsOfLead, scoredAsOf } from './score-tables';
 

@@ -1,19 +1,9 @@
 import { tenDigits } from '../../src/contract/phone';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
-import { type ChatEvent, chatEventTypes } from '../../src/modules/chat/chat.events';
-import {
-  type CallLogged,
-  callEventTypes,
-  type LeadEmailReceived,
-  type LeadEmailSent,
-  leadEmailEventTypes,
-  type LeadEvent,
-  type LeadOwnerEvent,
-  leadOwnerEventTypes,
-  type SmsEvent,
-  smsEventTypes,
-} from '../../src/modules/leads/leads.events';
-import { type ThreadEvent, threadEventTypes } from '../../src/modules/thread/thread.events';
+import { type ChatEvent, chatEventTypes } from '../../src/modules/conversation/conversation.events';
+import { type CallLogged, callEventTypes, type LeadEmailReceived, type LeadEmailSent, leadEmailEventTypes, type SmsEvent, smsEventTypes } from '../../src/modules/conversation/conversation.events';
+import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
+import { type ThreadEvent, threadEventTypes } from '../../src/modules/conversation/conversation.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';

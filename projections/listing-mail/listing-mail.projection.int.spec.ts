@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingsSentToLead } from '../../src/modules/leads/leads.events';
+import type { ListingsSentToLead } from '../../src/modules/listing-mail/listing-mail.events';
 import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../tests/support/projection-specification';
 import { LISTING_MAIL_SIGNAL, listingMailProjection } from './index';
 import { listingMailId } from './listing-mail-queue';

@@ -1,5 +1,5 @@
 import { LISTING_MAIL_MIGRATION } from '../../src/database/migrations/019-listing-mail-outbox';
-import type { ListingsSentToLead } from '../../src/modules/leads/leads.events';
+import type { ListingsSentToLead } from '../../src/modules/listing-mail/listing-mail.events';
 import { handledTypes, outboxProjection } from '../runner';
 import { LISTING_MAIL_SIGNAL, listingMailId } from './listing-mail-queue';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadEmailReceived, SmsEvent } from '../../src/modules/leads/leads.events';
+import type { LeadEmailReceived, SmsEvent } from '../../src/modules/conversation/conversation.events';
 import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../tests/support/projection-specification';
 import { REPLY_NOTICES_SIGNAL, replyNoticesProjection } from './index';
 

@@ -1,5 +1,5 @@
 import { REPLY_NOTICES_MIGRATION } from '../../src/database/migrations/020-reply-notices';
-import type { LeadEmailReceived, SmsEvent } from '../../src/modules/leads/leads.events';
+import type { LeadEmailReceived, SmsEvent } from '../../src/modules/conversation/conversation.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 import { REPLY_NOTICES_SIGNAL, replyNoticeId } from './reply-notices-queue';

@@ -6,7 +6,7 @@ import { hostsOverlapping } from './sites.query';
 /** Sites by subdomain and custom domain: what host resolution and settings reads query. */
 export const sitesProjection: Projection = {
   name: 'sites',
-  version: 3,
+  version: 4,
   eventTypes: siteEventTypes,
   tables: ['sites'],
   async createTables(tx, t) {
@@ -22,6 +22,7 @@ export const sitesProjection: Projection = {
       master_site_id uuid,
       is_default boolean NOT NULL,
       settings jsonb NOT NULL,
+      styles jsonb NOT NULL DEFAULT '{}',
       created_at timestamptz NOT NULL
     )`);
     // Sites may wait for the same domain's proof; only one answers on it.
@@ -74,6 +75,27 @@ export const sitesProjection: Projection = {
           await tx.query(`UPDATE ${table('sites')} SET domain_status = 'failed', domain_reason = $3 WHERE site_id = $1 AND domain_name = $2`, [e.data.siteId, e.data.DomainName, e.data.reason]);
           signal({ signal: 'site.changed', payload: { siteId: e.data.siteId } });
           break;
+        case 'SiteColorPaletteChosen': {
+          const d = e.data;
+          // The colours are the site's settings (the header, buttons and links use them); the palette's name is a style.
+          await tx.query(`UPDATE ${table('sites')} SET settings = settings || $2::jsonb, styles = styles || $3::jsonb WHERE site_id = $1`, [
+            d.siteId,
+            { PrimaryColor: d.primary, AccentColor: d.accent },
+            { palette: d.palette },
+          ]);
+          signal({ signal: 'site.changed', payload: { siteId: d.siteId } });
+          break;
+        }
+        case 'SiteFontPackChosen':
+          await tx.query(`UPDATE ${table('sites')} SET styles = styles || $2::jsonb WHERE site_id = $1`, [e.data.siteId, { pack: e.data.pack }]);
+          signal({ signal: 'site.changed', payload: { siteId: e.data.siteId } });
+          break;
+        case 'SiteHomeCoverChanged': {
+          const { siteId, ...cover } = e.data;
+          await tx.query(`UPDATE ${table('sites')} SET styles = styles || $2::jsonb WHERE site_id = $1`, [siteId, { cover }]);
+          signal({ signal: 'site.changed', payload: { siteId } });
+          break;
+        }
         default:
           assertNever(e);
       }

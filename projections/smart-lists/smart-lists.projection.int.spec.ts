@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SmartListEvent } from '../../src/modules/leads/leads.events';
+import type { SmartListEvent } from '../../src/modules/insights/insights.events';
 import { projectionSpecification, specId } from '../../tests/support/projection-specification';
 import { smartListsOf, smartListsProjection } from './index';
 

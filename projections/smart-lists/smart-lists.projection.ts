@@ -1,4 +1,4 @@
-import type { SmartListEvent } from '../../src/modules/leads/leads.events';
+import type { SmartListEvent } from '../../src/modules/insights/insights.events';
 import { assertNever } from '../../src/shared/errors';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 

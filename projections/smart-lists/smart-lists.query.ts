@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { SmartListFilters } from '../../src/modules/leads/leads.events';
+import type { SmartListFilters } from '../../src/modules/insights/insights.events';
 
 export type SmartListView = { readonly listId: string; readonly name: string; readonly filters: SmartListFilters };
 

@@ -25,6 +25,8 @@ import type { Projection } from '../../projections/runner';
 import type { Config } from '../config/config';
 import { replyNoticesProjection } from '../../projections/reply-notices';
 import { MeiliSearch, meiliSearchProjection, searchProjection } from '../../projections/search';
+import { schoolsProjection } from '../../projections/schools';
+import { guidesProjection } from '../../projections/guides';
 import { shareMailProjection } from '../../projections/share-mail';
 import { showingsProjection } from '../../projections/showings';
 import { sitesProjection } from '../../projections/sites';
@@ -69,6 +71,8 @@ export const allProjections: readonly Projection[] = [
   agentPagesProjection,
   leadScoreProjection,
   behaviourAlertsProjection,
+  schoolsProjection,
+  guidesProjection,
 ];
 
 /**

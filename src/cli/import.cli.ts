@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import { systemContext } from '../commands/command-context';
-import { loadConfig } from '../config/config';
-import { openDatabase } from '../database/database';
-import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import { openCliStore } from './cli-store';
 import { generatedListingItems } from '../demo/listings';
 import {
   assertTimeZone,
@@ -14,7 +12,7 @@ import {
   type RejectedRecord,
   summaryLine,
 } from '../modules/listings';
-import { setLogFormat, setLogLevel } from '../shared/logger';
+import { importSchoolsCli } from './import-schools.cli';
 import { progressBar } from './progress-bar';
 import { runCli } from './run-cli';
 
@@ -24,6 +22,8 @@ const USAGE = `Usage:
                                                timestamps without an offset are read in --timezone (default UTC)
   npm run import -- --mls NAME --count N [--seed S] [--today YYYY-MM-DD]
                                                import N generated Active listings (benchmarks)
+
+  npm run import -- schools FILE...            import public schools from NCES files (npm run import -- schools --help)
 
 The pdid of a listing is NAME-ListingKey. Works whether or not the server is running.
 Prints: imported N, changed N, unchanged N, rejected N`;
@@ -63,16 +63,13 @@ const where = (r: RejectedRecord) => `record ${r.record}${r.line !== null ? ` (l
 
 /** Exit codes: 0 imported (bad records are reported and skipped), 1 a file could not be read, 2 usage. */
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'schools') return importSchoolsCli(argv.slice(1));
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     process.stderr.write(`${args ? `${args}\n\n` : ''}${USAGE}\n`);
     return args ? 2 : 0;
   }
-  const config = loadConfig();
-  setLogLevel(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  setLogFormat(config.logFormat);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
-  const store = new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url });
+  const { store, close } = await openCliStore();
   const total: ImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };
   let failed = false;
   const ctx = systemContext();
@@ -126,8 +123,7 @@ async function main(argv: string[]): Promise<number> {
       for (const k of Object.keys(total) as (keyof ImportCounts)[]) total[k] += last[k];
     }
   } finally {
-    await store.close();
-    await db.close();
+    await close();
   }
   if (args.files.length > 1 || args.count !== undefined) process.stderr.write(`total ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   process.stdout.write(`${summaryLine(total)}\n`);

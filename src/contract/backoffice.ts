@@ -1,8 +1,10 @@
 /**
  * What the back-office pages share with the server: the vocabulary of staff actions, the shapes
- * of an account's admin record, history lines, member rows and rebuild progress. Types and
- * constants only, so the browser can import it.
+ * of an account's admin record, history lines, member rows and rebuild progress.
  */
+
+import { z } from 'zod';
+
 export type LinkRelation = 'same-person' | 'team' | 'household' | 'referral';
 export const LINK_RELATIONS: readonly LinkRelation[] = ['same-person', 'team', 'household', 'referral'];
 export type QuitReason = 'price' | 'results' | 'switching-provider' | 'leaving-industry' | 'service' | 'other';
@@ -106,11 +108,15 @@ export type MemberCriteria = {
 };
 
 /** A projection rebuild's progress, pushed to staff as it runs. */
-export type RebuildProgress = {
-  readonly name: string;
-  readonly applied: number;
-  readonly total: number;
-  readonly eventsPerSecond: number;
-  readonly secondsLeft: number | null;
-  readonly phase: 'replaying' | 'swapping' | 'done' | 'cancelled' | 'failed';
-};
+export const RebuildProgressSchema = z.strictObject({
+  name: z.string(),
+  applied: z.number(),
+  total: z.number(),
+  eventsPerSecond: z.number(),
+  secondsLeft: z.number().nullable(),
+  phase: z.enum(['replaying', 'swapping', 'done', 'cancelled', 'failed']),
+});
+export type RebuildProgress = Readonly<z.infer<typeof RebuildProgressSchema>>;
+/** The last progress of a rebuild this instance ran, with who started it and when. */
+export const RebuildViewSchema = RebuildProgressSchema.extend({ startedBy: z.string().nullable(), startedAt: z.string().nullable() });
+export type RebuildView = Readonly<z.infer<typeof RebuildViewSchema>>;

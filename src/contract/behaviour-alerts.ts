@@ -3,6 +3,8 @@
  * Shared by the server and the dashboard (GET/PUT /api/dashboard/behaviour-thresholds,
  * GET /api/dashboard/behaviour-alerts, the `lead.behaviour` push).
  */
+
+import { z } from 'zod';
 export const BEHAVIOUR_KINDS = ['returned', 'repeatViews', 'favourited', 'shared', 'manyViews', 'showingRequested', 'alertOpenedFast'] as const;
 export type BehaviourKind = (typeof BEHAVIOUR_KINDS)[number];
 
@@ -45,24 +47,30 @@ export const BEHAVIOUR_KIND_LABELS: { readonly [K in BehaviourKind]: string } = 
   alertOpenedFast: 'Opened an alert',
 };
 
+const whole = z.number({ error: 'Every threshold needs a number' });
+/** As sent and answered; the bounds are the decider's (BEHAVIOUR_THRESHOLD_BOUNDS, one message each). */
+export const BehaviourThresholdsSchema = z.strictObject({ returnAfterDays: whole, sameHomeViews: whole, homesPerDay: whole, alertOpenMinutes: whole });
+
 /** GET /api/dashboard/behaviour-thresholds. */
-export type BehaviourThresholdsView = {
-  readonly scope: string;
-  readonly version: number;
-  readonly thresholds: BehaviourThresholds;
-  readonly changedBy: string | null;
-  readonly changedAt: string | null;
-};
+export const BehaviourThresholdsViewSchema = z.strictObject({
+  scope: z.string(),
+  version: z.number(),
+  thresholds: BehaviourThresholdsSchema,
+  changedBy: z.string().nullable(),
+  changedAt: z.string().nullable(),
+});
+export type BehaviourThresholdsView = Readonly<z.infer<typeof BehaviourThresholdsViewSchema>>;
 
 /** One alert as the dashboard lists it (GET /api/dashboard/behaviour-alerts) and as it is pushed (`lead.behaviour`). */
-export type BehaviourAlertView = {
-  readonly alertId: string;
-  readonly leadId: string;
-  readonly leadName: string;
-  readonly kind: BehaviourKind;
-  readonly reason: string;
+export const BehaviourAlertViewSchema = z.strictObject({
+  alertId: z.string(),
+  leadId: z.string(),
+  leadName: z.string(),
+  kind: z.enum(BEHAVIOUR_KINDS),
+  reason: z.string(),
   /** The lead's agent now (listed) or when raised (pushed); null once the lead went to the pond. */
-  readonly agentId: string | null;
+  agentId: z.string().nullable(),
   /** When the lead did it. */
-  readonly at: string;
-};
+  at: z.string(),
+});
+export type BehaviourAlertView = Readonly<z.infer<typeof BehaviourAlertViewSchema>>;

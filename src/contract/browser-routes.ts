@@ -12,6 +12,7 @@ export const INQUIRY_PATHS = ['/sell', '/contact', '/refer', '/careers'] as cons
 export const ACCOUNT_PAGE_PATHS = [
   '/dashboard/backoffice',
   '/dashboard/settings/advanced/translations',
+  '/dashboard/guides',
   '/account',
   '/account/forgotpassword',
   '/account/verifyemail',

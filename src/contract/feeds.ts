@@ -85,3 +85,15 @@ export type FeedView = {
 };
 
 export type FeedProgressPhase = 'started' | 'running' | 'completed' | 'failed';
+
+/** A feed's sync or reconcile started, stored a batch, or ended: pushed to staff as `feed.progress`. */
+export type FeedProgressView = {
+  readonly name: string;
+  readonly syncId: string;
+  readonly kind: 'sync' | 'reconcile';
+  readonly phase: FeedProgressPhase;
+  readonly counts: FeedCountsView;
+  readonly expectedTotal: number | null;
+  readonly message: string | null;
+  readonly at: string;
+};

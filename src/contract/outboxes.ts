@@ -1,18 +1,22 @@
+import { z } from 'zod';
+
 /** A message an outbox gave up (a permanent refusal, or a day of failures): which, why, how often it was tried and when. No address and no words. */
-export type FailedMessage = {
-  readonly id: string;
+export const FailedMessageSchema = z.strictObject({
+  id: z.string(),
   /** The outbox's name (lead-email, listing-mail, reply-notices, plans, property-alerts, share-mail, new-lead-notices, behaviour-alerts, erasure-links, showing-notices, task-digests). */
-  readonly outbox: string;
+  outbox: z.string(),
   /** email, text, push, or a plan step's kind. */
-  readonly channel: string;
-  readonly leadId: string | null;
+  channel: z.string(),
+  leadId: z.string().nullable(),
   /** The thread item this message is, when it is one (an agent's e-mail). */
-  readonly itemId: string | null;
-  readonly reason: string;
-  readonly attempts: number;
-  readonly lastAttemptAt: string | null;
-  readonly failedAt: string | null;
-};
+  itemId: z.string().nullable(),
+  reason: z.string(),
+  attempts: z.number(),
+  lastAttemptAt: z.string().nullable(),
+  failedAt: z.string().nullable(),
+});
+export type FailedMessage = Readonly<z.infer<typeof FailedMessageSchema>>;
 
 /** One outbox in the back-office: its failed messages, newest first (at most 100), and how many there are. */
-export type FailedOutbox = { readonly name: string; readonly label: string; readonly total: number; readonly failed: readonly FailedMessage[] };
+export const FailedOutboxSchema = z.strictObject({ name: z.string(), label: z.string(), total: z.number(), failed: z.array(FailedMessageSchema) });
+export type FailedOutbox = Readonly<z.infer<typeof FailedOutboxSchema>>;

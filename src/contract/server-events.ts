@@ -1,5 +1,6 @@
+import type { RebuildProgress } from './backoffice';
 import type { BehaviourAlertView } from './behaviour-alerts';
-import type { FeedCountsView, FeedProgressPhase } from './feeds';
+import type { FeedProgressView } from './feeds';
 import type { ThreadItem } from './thread';
 
 /**
@@ -41,26 +42,9 @@ export type ServerToClientEvents = {
   'thread.read': (p: { leadId: string; readerId: string; upToId: string; at: string; position: string }) => void;
   /** A showing or a task changed (issue 16): the calendars of its agent, their broker and staff reload the range they show. */
   'calendar.changed': (p: { kind: 'showing' | 'task'; id: string; at: string; position: string }) => void;
-  'projection.progress': (p: {
-    name: string;
-    applied: number;
-    total: number;
-    eventsPerSecond: number;
-    secondsLeft: number | null;
-    phase: string;
-  }) => void;
+  'projection.progress': (p: RebuildProgress) => void;
   /** A feed's sync or reconcile started, stored a batch, or ended (staff): the Feeds tab's live progress bar. */
-  'feed.progress': (p: {
-    name: string;
-    syncId: string;
-    kind: 'sync' | 'reconcile';
-    phase: FeedProgressPhase;
-    counts: FeedCountsView;
-    expectedTotal: number | null;
-    message: string | null;
-    at: string;
-    position: string;
-  }) => void;
+  'feed.progress': (p: FeedProgressView & { position: string }) => void;
   /** An event about this account was stored (userId null: many accounts at once, e.g. an import). */
   'backoffice.accountChanged': (p: { userId: string | null; types: string[]; at: string; position: string }) => void;
   /** The member search read model changed for these accounts. */

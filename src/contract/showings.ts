@@ -4,6 +4,8 @@
  * time zone.
  */
 
+import { z } from 'zod';
+
 export const SHOWING_STATUSES = ['requested', 'confirmed', 'cancelled', 'done'] as const;
 export type ShowingStatus = (typeof SHOWING_STATUSES)[number];
 /** What PATCH may set: a showing never goes back to requested. */
@@ -17,22 +19,24 @@ export const REMINDER_HOUR = 9;
 /** A calendar read covers at most this many days. */
 export const MAX_CALENDAR_DAYS = 62;
 
-export type ShowingView = {
-  readonly showingId: string;
-  readonly leadId: string;
-  readonly leadName: string | null;
+/** A showing as the dashboard and the calendar read it. */
+export const ShowingViewSchema = z.strictObject({
+  showingId: z.string(),
+  leadId: z.string(),
+  leadName: z.string().nullable(),
   /** The organizer once confirmed, else the lead's agent (null while the lead is in the pond). */
-  readonly agentId: string | null;
-  readonly pdid: string;
-  readonly address: string;
+  agentId: z.string().nullable(),
+  pdid: z.string(),
+  address: z.string(),
   /** The listing's zone (IANA): the times the lead is told are on this clock. */
-  readonly timeZone: string;
-  readonly start: string;
-  readonly end: string;
-  readonly status: ShowingStatus;
-  readonly proposedBy: 'lead' | 'agent';
-  readonly message: string;
-};
+  timeZone: z.string(),
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(SHOWING_STATUSES),
+  proposedBy: z.enum(['lead', 'agent']),
+  message: z.string(),
+});
+export type ShowingView = Readonly<z.infer<typeof ShowingViewSchema>>;
 
 /**
  * US states and territories → the IANA zone where most of their people live. A state split

@@ -4,6 +4,7 @@
  * need ("today" is the assignee's day, a date-time typed in the form is the agent's wall clock).
  */
 
+import { z } from 'zod';
 import { instantOfWall, wallClock } from './time-zone';
 
 export const TASK_TYPES = ['call', 'text', 'email', 'showing', 'follow-up', 'other'] as const;
@@ -22,29 +23,32 @@ export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
 /** The morning digest goes at this local hour. */
 export const DIGEST_HOUR = 8;
 
-export type TaskView = {
-  readonly taskId: string;
-  readonly leadId: string;
-  readonly title: string;
-  readonly type: TaskType;
-  readonly dueAt: string;
-  readonly done: boolean;
-  readonly assigneeId: string;
-  readonly leadName: string | null;
+/** A task as the dashboard reads it; the digest mail lists the same. */
+export const TaskViewSchema = z.strictObject({
+  taskId: z.string(),
+  leadId: z.string(),
+  title: z.string(),
+  type: z.enum(TASK_TYPES),
+  dueAt: z.string(),
+  done: z.boolean(),
+  assigneeId: z.string(),
+  leadName: z.string().nullable(),
   /** The name of the lead merged into this task's lead that the task came from (issue 18); absent for the lead's own. */
-  readonly mergedFrom?: string;
-};
+  mergedFrom: z.string().optional(),
+});
+export type TaskView = Readonly<z.infer<typeof TaskViewSchema>>;
 
-export type NoteView = {
-  readonly noteId: string;
-  readonly text: string;
-  readonly authorId: string;
-  readonly authorName: string;
-  readonly at: string;
-  readonly editedAt: string | null;
+export const NoteViewSchema = z.strictObject({
+  noteId: z.string(),
+  text: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  at: z.string(),
+  editedAt: z.string().nullable(),
   /** The name of the lead merged into this one that the note came from (issue 18); absent for the lead's own. */
-  readonly mergedFrom?: string;
-};
+  mergedFrom: z.string().optional(),
+});
+export type NoteView = Readonly<z.infer<typeof NoteViewSchema>>;
 
 /** 'YYYY-MM-DD' of `instant` in `zone`. */
 export function localDate(instant: Date, zone: string): string {

@@ -1,12 +1,2 @@
-import { z } from 'zod';
-
-/** One of `values`, else 400 with `message` (naming what is allowed). */
-export const oneOf = <T extends string>(values: readonly T[], message: string) => z.custom<T>((v) => typeof v === 'string' && (values as readonly string[]).includes(v), { error: message });
-
-const isoWithOffset = z.iso.datetime({ offset: true });
-/** An instant written with its offset ('2030-03-12T14:00:00-07:00'), kept as UTC; else 400 naming the field. */
-export const instantField = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .refine((s) => isoWithOffset.safeParse(s).success, { error: `${field} must be a date and time with its offset` })
-    .transform((s) => new Date(s).toISOString());
+/** The field schemas live with the route contract, which the web app shares. */
+export { instantField, oneOf } from '../contract/fields';

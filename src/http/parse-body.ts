@@ -7,12 +7,14 @@ import { validation } from '../shared/errors';
  * (no mass assignment).
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body ?? {});
+  // The input lets a message tell a missing field from one of the wrong type; it is never logged.
+  const result = schema.safeParse(body ?? {}, { reportInput: true });
   if (result.success) return result.data;
-  throw validation(describe(result.error.issues[0]!));
+  throw validation(describeIssue(result.error.issues[0]!));
 }
 
-function describe(issue: z.core.$ZodIssue): string {
+/** One clear sentence for a zod issue, naming the field. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.length ? issue.path.join('.') : 'The request body';
   switch (issue.code) {
     case 'unrecognized_keys':

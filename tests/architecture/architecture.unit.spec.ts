@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandPathViolations } from './command-path';
 import { CONTEXT_MAX_LINES, contextSizes, sizeViolations } from './context-size';
+import { FEATURE_MAX_FILES, featureFileCounts, featureSizeViolations } from './feature-size';
 import { type ImportGraph, readImportGraph } from './import-graph';
 import { wallViolations } from './walls';
 
@@ -14,7 +17,7 @@ const root = path.resolve(__dirname, '../..');
 const WHOLE_PROJECT_MS = 120_000;
 
 describe('architecture walls (docs/architecture.md, Layout)', () => {
-  it('holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, SQL stays with its read model', { timeout: WHOLE_PROJECT_MS }, () => {
+  it('holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, web features meet through index.ts, SQL stays with its read model', { timeout: WHOLE_PROJECT_MS }, () => {
     const graph = readImportGraph(root, ['src', 'projections', 'web/src', 'tests']);
     expect(graph.files.length).toBeGreaterThan(300);
     expect(wallViolations(graph)).toEqual([]);
@@ -30,6 +33,12 @@ describe('architecture walls (docs/architecture.md, Layout)', () => {
     const sizes = contextSizes(readImportGraph(root, ['src/modules']));
     expect(sizes.size).toBeGreaterThan(10);
     expect(sizeViolations(sizes)).toEqual([]);
+  });
+
+  it(`caps a web feature folder at ${FEATURE_MAX_FILES} files; the features over it when the cap came in may not grow`, () => {
+    const counts = featureFileCounts(root);
+    expect(counts.size).toBeGreaterThan(10);
+    expect(featureSizeViolations(counts)).toEqual([]);
   });
 });
 
@@ -135,6 +144,22 @@ describe('each wall catches a deliberate break', () => {
     expect(v).toEqual(['web: web/src/App.tsx imports src/modules/leads/index.ts (only src/contract/)']);
   });
 
+  it("a web feature reaching into another feature's insides (its index.ts and its own files are fine; tests are not held)", () => {
+    const v = wallViolations(
+      graphOf({
+        'web/src/features/leads/components/LeadDetails.tsx': { imports: ['web/src/features/tasks/index.ts', 'web/src/features/tasks/components/TaskRow.tsx', 'web/src/features/leads/api/leadIoApi.ts', 'web/src/ui/Modal.tsx'] },
+        'web/src/features/leads/components/LeadDetails.unit.spec.tsx': { imports: ['web/src/features/tasks/components/TaskRow.tsx'] },
+        'web/src/app/dashboardViews.tsx': { imports: ['web/src/features/tasks/components/TasksView.tsx'] },
+        'web/src/features/tasks/index.ts': {},
+        'web/src/features/tasks/components/TaskRow.tsx': {},
+        'web/src/features/tasks/components/TasksView.tsx': {},
+        'web/src/features/leads/api/leadIoApi.ts': {},
+        'web/src/ui/Modal.tsx': {},
+      }),
+    );
+    expect(v).toEqual(['web feature: web/src/features/leads/components/LeadDetails.tsx imports web/src/features/tasks/components/TaskRow.tsx (only web/src/features/tasks/index.ts)']);
+  });
+
   it("SQL on a read model's table outside its folder (comments do not count)", () => {
     const v = wallViolations(
       graphOf({
@@ -210,6 +235,39 @@ describe('the size cap catches a deliberate break', () => {
       `size: src/modules/chat has ${CONTEXT_MAX_LINES + 1} lines, over its ${CONTEXT_MAX_LINES} (split it along its seams)`,
       'size: src/modules/leads has 8001 lines, over its 8000 (split it along its seams; it may not grow while it is cut down)',
       'size: src/modules/office is down to 2000 lines; remove its exception (4000) from OVERSIZE_CONTEXTS',
+    ]);
+  });
+});
+
+describe('the web feature cap catches a deliberate break', () => {
+  it('counts every file of a feature folder, sub-folders and tests included', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'features-'));
+    try {
+      const put = (f: string) => {
+        fs.mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
+        fs.writeFileSync(path.join(root, f), '');
+      };
+      ['web/src/features/tasks/index.ts', 'web/src/features/tasks/api/tasksApi.ts', 'web/src/features/tasks/components/TaskRow.tsx', 'web/src/features/tasks/components/TaskRow.module.css', 'web/src/features/tasks/components/TaskRow.unit.spec.tsx', 'web/src/features/plans/PlansView.tsx'].forEach(put);
+      expect(featureFileCounts(root)).toEqual(new Map([['plans', 1], ['tasks', 5]]));
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a new feature over the cap, a listed one over its ceiling, and a listed one cut down below the cap', () => {
+    const v = featureSizeViolations(
+      new Map([
+        ['leads', FEATURE_MAX_FILES + 1],
+        ['search', 48],
+        ['account', 30],
+        ['tasks', FEATURE_MAX_FILES],
+      ]),
+      { search: 47, account: 42 },
+    );
+    expect(v).toEqual([
+      `size: web/src/features/leads has ${FEATURE_MAX_FILES + 1} files, over its ${FEATURE_MAX_FILES} (split it into features along its seams)`,
+      'size: web/src/features/search has 48 files, over its 47 (split it into features along its seams; it may not grow while it is cut down)',
+      'size: web/src/features/account is down to 30 files; remove its exception (42) from OVERSIZE_FEATURES',
     ]);
   });
 });

@@ -8,10 +8,7 @@ export const CONTEXT_MAX_LINES = 3_000;
  * not grow, and once one is cut down to the cap its line here goes (the check says so). Lower a
  * ceiling when a context shrinks, so that what was cut cannot creep back.
  */
-export const OVERSIZE_CONTEXTS: Readonly<Record<string, number>> = {
-  // Raised once by the commands its controllers put on the bus (a command class beside each decider).
-  leads: 8_522,
-};
+export const OVERSIZE_CONTEXTS: Readonly<Record<string, number>> = {};
 
 const isTest = (f: string) => /\.spec\.tsx?$/.test(f);
 

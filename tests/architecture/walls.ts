@@ -7,6 +7,7 @@ import { type ImportGraph, importCycles } from './import-graph';
 const isTest = (f: string) => /\.(unit|int|e2e)\.spec\.tsx?$|\.spec\.tsx?$/.test(f) || f.startsWith('tests/');
 const contextOf = (f: string) => /^src\/modules\/([^/]+)\//.exec(f)?.[1];
 const readModelOf = (f: string) => /^projections\/([^/]+)\//.exec(f)?.[1];
+const webFeatureOf = (f: string) => /^web\/src\/features\/([^/]+)\//.exec(f)?.[1];
 const ENGINE = 'runner';
 const isRootOrEntry = (f: string) => f.startsWith('src/app/') || f === 'src/app.module.ts' || f === 'src/main.ts' || f.startsWith('src/cli/');
 
@@ -43,6 +44,12 @@ export function wallViolations(graph: ImportGraph): string[] {
       // The composition root (src/app/, src/app.module.ts) is imported only by the entry points that start it.
       if ((to.startsWith('src/app/') || to === 'src/app.module.ts') && !isRootOrEntry(from)) {
         out.push(`composition root: ${from} imports ${to} (only src/main.ts and src/cli/ start the root; shared pieces live in src/runtime/)`);
+      }
+      // A web feature uses another feature only through its index.
+      const fromFeature = webFeatureOf(from);
+      const feature = webFeatureOf(to);
+      if (fromFeature && feature && fromFeature !== feature && to !== `web/src/features/${feature}/index.ts`) {
+        out.push(`web feature: ${from} imports ${to} (only web/src/features/${feature}/index.ts)`);
       }
       // The browser shares only the contract with the server.
       if (from.startsWith('web/') && (to.startsWith('src/') || to.startsWith('projections/')) && !to.startsWith('src/contract/')) {

@@ -4,7 +4,8 @@ import { ProjectionRunner } from '../../projections/runner';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { loadConfig } from '../../src/config/config';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
-import { DEFAULT_STAGES, type LeadEvent } from '../../src/modules/leads/leads.events';
+import { DEFAULT_STAGES } from '../../src/modules/office/office.events';
+import { type LeadEvent } from '../../src/modules/leads/leads.events';
 import { mulberry32 } from '../../src/shared/prng';
 import type { Benchmark, BenchContext } from './bench';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { countLeads, leadFeedProjection, listLeads, type Viewer } from '../../projections/lead-feed';
 import { leadScoreProjection } from '../../projections/lead-score';
-import { filtersOf, type LeadFilterQuery } from '../../src/modules/leads/dashboard/lead-filters';
+import { filtersOf, type LeadFilterQuery } from '../../src/modules/leads/view-leads/lead-filters';
 import { mulberry32 } from '../../src/shared/prng';
 import type { Benchmark, BenchContext } from './bench';
 

@@ -7,10 +7,11 @@ import type { StreamAppend } from '../../src/eventstore/event-store.port';
 import type { NewEvent } from '../../src/shared/event';
 import { siteRulesUnder } from '../../projections/lead-routing';
 import { evolveLead, initialLead } from '../../src/modules/leads/lead';
-import { initialRoutingRuleSet, type LeadCaptured, type RoutingRuleSet, type RoutingRulesInput } from '../../src/modules/leads/leads.events';
-import { decideAssignLead, initialRotation, type Rotation } from '../../src/modules/leads/routing/assign-lead.decide';
-import { nextTurn } from '../../src/modules/leads/routing/routing-rules';
-import { simulateRouting } from '../../src/modules/leads/routing/simulate-routing';
+import { initialRoutingRuleSet, type RoutingRuleSet, type RoutingRulesInput } from '../../src/modules/office/office.events';
+import { type LeadCaptured } from '../../src/modules/leads/leads.events';
+import { decideAssignLead, initialRotation, type Rotation } from '../../src/modules/office/route-lead/assign-lead.decide';
+import { nextTurn } from '../../src/modules/office/routing-rules';
+import { simulateRouting } from '../../src/modules/office/simulate-routing/simulate-routing';
 import { personalFields } from '../../src/modules/privacy/personal-fields';
 import { type Benchmark, type BenchContext, cpuPer } from './bench';
 

@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { RegisterUserCommand } from '../../src/modules/accounts';
-import { DEFAULT_STAGES } from '../../src/modules/leads/leads.events';
+import { DEFAULT_STAGES } from '../../src/modules/office/office.events';
 import { connectSocket, demoSite, demoUser, janesLead, PASSWORD, record, settle, signIn, until } from '../support/dashboard-fixture';
 import { home, importHomes } from '../organizer/organizer-fixture';
 import { dashboardServer } from '../support/dashboard-server';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OFFICE_ID_REQUIRED, ONLY_BROKER_OFFICE_TEMPLATES } from '../../src/modules/leads/email-templates/email-templates.http';
-import { TEMPLATE_NAME_TAKEN } from '../../src/modules/leads/email-templates/email-templates.decide';
+import { OFFICE_ID_REQUIRED, ONLY_BROKER_OFFICE_TEMPLATES } from '../../src/modules/conversation/manage-email-templates/email-templates.http';
+import { TEMPLATE_NAME_TAKEN } from '../../src/modules/conversation/manage-email-templates/email-templates.decide';
 import { demoUser, newLead, registerOffice, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';

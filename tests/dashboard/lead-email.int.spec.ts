@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CommunicationLinks, SecretKey } from '../../src/modules/accounts';
-import { EMAIL_UNSUBSCRIBED, LeadEmailSender } from '../../src/modules/leads';
-import { verifyReplyToken } from '../../src/modules/leads/lead-email/reply-address';
+import { EMAIL_UNSUBSCRIBED, LeadEmailSender } from '../../src/modules/conversation';
+import { verifyReplyToken } from '../../src/modules/conversation/send-lead-email/reply-address';
 import { Mailer } from '../../src/modules/messaging';
 import { SiteResolver } from '../../src/modules/sites';
 import { home, importHomes } from '../organizer/organizer-fixture';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ONLY_AUTHOR_EDITS } from '../../src/modules/leads/notes/notes.decide';
+import { ONLY_AUTHOR_EDITS } from '../../src/modules/leads/write-notes/notes.decide';
 import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';

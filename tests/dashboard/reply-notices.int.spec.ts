@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_NOTICE_NO_TEXT } from '../../src/contract/thread';
 import type { Started } from '../../src/main';
 import { Mailer, SmsSender } from '../../src/modules/messaging';
-import { ReplyMailSender, ReplyTextSender } from '../../src/modules/thread';
+import { ReplyMailSender, ReplyTextSender } from '../../src/modules/conversation';
 import { demoSite, demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { mailsTo } from '../support/mail-outbox';
 import { postInboundText, twilioStandIn } from '../support/twilio-stand-in';

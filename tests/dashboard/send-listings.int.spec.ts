@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_TURNED_OFF } from '../../src/modules/leads/send-listings/listing-mail.decide';
-import { ListingMailSender } from '../../src/modules/leads/send-listings/listing-mail-sender.reactor';
-import { FORGED_LINK, NOT_OUR_LINK } from '../../src/modules/leads/send-listings/listing-mail-track.http';
+import { EMAIL_TURNED_OFF } from '../../src/modules/listing-mail/send-listings/listing-mail.decide';
+import { ListingMailSender } from '../../src/modules/listing-mail/send-listings/listing-mail-sender.reactor';
+import { FORGED_LINK, NOT_OUR_LINK } from '../../src/modules/listing-mail/send-listings/listing-mail-track.http';
 import { home, importHomes } from '../organizer/organizer-fixture';
 import { demoUser, janesLead, settle, signIn } from '../support/dashboard-fixture';
 import { type OutboxMail, mailsTo, waitForMail } from '../support/mail-outbox';

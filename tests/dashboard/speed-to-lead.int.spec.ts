@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SearchIndex } from '../../projections/search';
-import { NewLeadNotifier } from '../../src/modules/leads';
+import { NewLeadNotifier } from '../../src/modules/speed-to-lead';
 import { Mailer, SmsSender } from '../../src/modules/messaging';
 import { WebPushNotifier } from '../../src/modules/notifications';
 import { home, importHomes } from '../organizer/organizer-fixture';

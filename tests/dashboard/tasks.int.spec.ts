@@ -137,6 +137,8 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
     }
     expect((await leadClient.get('/api/dashboard/tasks')).status).toBe(403);
     expect((await anon.get('/api/dashboard/tasks')).status).toBe(401);
+    // Signed out, a malformed body is still 401: the session is asked for before the input is read.
+    expect((await anon.post(`/api/dashboard/leads/${leadId}/tasks`, { type: 'meeting' })).status).toBe(401);
     for (const [body, message] of [
       [{ title: 'x', type: 'meeting', dueAt: '2030-03-05T09:00:00Z' }, 'type must be one of call, text, email, showing, follow-up, other'],
       [{ title: 'x', type: 'call', dueAt: '2030-03-05T09:00' }, 'dueAt must be a date and time with its offset'],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import { handleCommand } from '../../src/commands/handle-command';
-import { agentProfileStream } from '../../src/modules/leads';
-import { agentProfileDecider } from '../../src/modules/leads/office/agent-profile';
+import { agentProfileStream } from '../../src/modules/office';
+import { agentProfileDecider } from '../../src/modules/office/agent-profile';
 import { type ImportItem, importListings } from '../../src/modules/listings';
 import { seriousViolations } from '../support/axe';
 import { dashboardBrowserApp } from '../support/browser-app';

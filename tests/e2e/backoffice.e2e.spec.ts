@@ -30,6 +30,8 @@ describe('the back-office in Chromium (issue 7)', () => {
 
   it('staff find a member, open the history, start a rebuild and see the progress bar reach 100%', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1360, height: 900 } });
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
     await signInAsStaff(page);
 
     // Find the member with the keyboard.
@@ -93,6 +95,8 @@ describe('the back-office in Chromium (issue 7)', () => {
     await bar.waitFor();
     await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100');
     expect(await bar.getAttribute('aria-valuetext')).toBe('100% (done)');
+    // The member search, the account and the projections each listened, on the page's one socket.
+    expect(sockets.filter((u) => u.includes('/socket.io/'))).toHaveLength(1);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'projections');
     await page.close();

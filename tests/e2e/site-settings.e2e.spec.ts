@@ -41,12 +41,12 @@ describe('site settings in Chromium: the broker changes the gate and the prompt,
     expect(await seriousViolations(broker)).toEqual([]);
 
     // A wrong value is refused beside its input, with the server's message.
-    const colour = panel.getByRole('textbox', { name: 'Header colour', exact: true });
-    await colour.fill('red');
+    const lender = panel.getByRole('textbox', { name: 'Lender application link', exact: true });
+    await lender.fill('http://lender.example.com');
     await save.click();
-    await panel.getByRole('alert').filter({ hasText: 'PrimaryColor must be a colour written #rrggbb' }).first().waitFor();
-    expect(await colour.getAttribute('aria-invalid')).toBe('true');
-    await colour.fill('#0b6b57');
+    await panel.getByRole('alert').filter({ hasText: 'The lender link must be an https:// address' }).first().waitFor();
+    expect(await lender.getAttribute('aria-invalid')).toBe('true');
+    await lender.fill('');
     await panel.getByLabel('Custom domain (DomainName)').fill('not a domain');
     await save.click();
     await panel.getByText('Please enter a valid domain name').first().waitFor();

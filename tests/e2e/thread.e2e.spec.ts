@@ -5,7 +5,7 @@ import { seriousViolations } from '../support/axe';
 import { launchBrowser, signedInContext } from '../support/browser';
 import { PASSWORD, startDashboardServer } from '../support/dashboard-fixture';
 import { SecretKey } from '../../src/modules/accounts';
-import { replyAddress } from '../../src/modules/leads/lead-email/reply-address';
+import { replyAddress } from '../../src/modules/conversation/send-lead-email/reply-address';
 import { mailgunEnv, mailgunForm, REPLY_DOMAIN } from '../support/mailgun-stand-in';
 import { postInboundText, twilioStandIn } from '../support/twilio-stand-in';
 

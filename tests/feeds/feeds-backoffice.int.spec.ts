@@ -2,7 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRoutingRules } from '../../projections/lead-routing';
 import type { FeedView } from '../../src/contract/feeds';
-import { routeLead } from '../../src/modules/leads';
+import { routeLead } from '../../src/modules/office';
 import { type Started, startServer } from '../../src/main';
 import { FeedRuns, type FeedSyncEvent, feedSyncStream } from '../../src/modules/feeds';
 import { castOf, registerPerson, signedIn } from '../support/backoffice-people';

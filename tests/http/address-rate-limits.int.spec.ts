@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_LIMIT } from '../../src/modules/accounts/contact-validation/contact-validation.http';
 import { FORGOT_LIMIT } from '../../src/modules/accounts/password-reset/password.http';
-import { CHAT_LIMIT } from '../../src/modules/chat/chat.http';
+import { CHAT_LIMIT } from '../../src/modules/conversation/chat/chat.http';
 import { INQUIRY_LIMIT } from '../../src/modules/leads/submit-inquiry/inquiry.http';
 import { newLead, settle, startDashboardServer } from '../support/dashboard-fixture';
 import { WebClient } from '../support/web-client';

@@ -1,7 +1,18 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Route } from '../../src/contract/route';
+import { contract } from '../../src/contract/routes';
 import { type Started, startServer } from '../../src/main';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+type Operation = {
+  operationId: string;
+  security?: unknown;
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
+type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: { securitySchemes?: Record<string, unknown> } };
 
 describe('API documentation', () => {
   let db: TestDatabase;
@@ -25,6 +36,28 @@ describe('API documentation', () => {
     expect(doc.paths['/api/account/login']?.post).toBeDefined();
     expect(doc.paths['/api/search']?.get).toBeDefined();
     expect(doc.paths['/api/details/{pdid}']?.get).toBeDefined();
+  });
+
+  it('validates, and gives every contract route its request and response schemas, a cookie scheme and an operationId generators accept', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApi;
+    await SwaggerParser.validate(structuredClone(doc) as never);
+    expect(doc.components?.securitySchemes?.session).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'sid' }));
+
+    const operations = Object.entries(doc.paths).flatMap(([path, verbs]) => Object.entries(verbs).map(([verb, op]) => ({ path, verb, ...op })));
+    const ids = operations.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+
+    const declared: Route[] = Object.values(contract).flatMap((area) => Object.values(area));
+    for (const route of declared) {
+      const op = doc.paths[`/${route.path.replace(/:(\w+)/g, '{$1}')}`]?.[route.method.toLowerCase()];
+      expect(op?.operationId, route.operationId).toBe(route.operationId);
+      const answers = Object.entries(op!.responses).filter(([status]) => status.startsWith('2'));
+      expect(answers.length, route.operationId).toBeGreaterThan(0);
+      for (const [, answer] of answers) expect(answer.content?.['application/json']?.schema, route.operationId).toBeDefined();
+      if (route.body) expect(op!.requestBody?.content?.['application/json']?.schema, route.operationId).toBeDefined();
+      if (route.access !== 'anyone') expect(op!.security).toEqual([{ session: [] }]);
+    }
   });
 
   it('serves a browsable page from our own origin', async () => {

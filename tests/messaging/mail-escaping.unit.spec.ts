@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderAlertEmail } from '../../src/modules/alerts/send-alerts/alert-email';
 import { continuePage } from '../../src/modules/alerts/open-alerts/continue-page';
-import { renderLeadEmail } from '../../src/modules/leads/lead-email/lead-email-mail';
-import { renderListingsEmail } from '../../src/modules/leads/send-listings/listings-email';
-import { renderNotice } from '../../src/modules/leads/speed-to-lead/new-lead-notice';
+import { renderLeadEmail } from '../../src/modules/conversation/send-lead-email/lead-email-mail';
+import { renderListingsEmail } from '../../src/modules/listing-mail/send-listings/listings-email';
+import { renderNotice } from '../../src/modules/speed-to-lead/notify-new-lead/new-lead-notice';
 import { renderShareEmail } from '../../src/modules/organizer/share-listing/share-mail';
 import { exportHtml } from '../../src/modules/privacy/export-person/person-export';
 import { cancellationMail, invitationMail, type NoticeContext, proposalMail, reminderMail } from '../../src/modules/showings/notices/showing-mail';

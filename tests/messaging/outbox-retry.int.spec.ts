@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LeadEmailSender } from '../../src/modules/leads';
+import { LeadEmailSender } from '../../src/modules/conversation';
 import { outboxCounts } from '../../src/modules/messaging';
 import { demoUser, janesLead, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';

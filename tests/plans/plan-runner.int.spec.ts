@@ -5,7 +5,7 @@ import { handleCommand } from '../../src/commands/handle-command';
 import { type PauseReason, PAUSE_REASON_TEXT, type PlanStep } from '../../src/contract/plans';
 import type { EventStore } from '../../src/eventstore/event-store.port';
 import { userStream } from '../../src/modules/accounts';
-import { SiteNumbers } from '../../src/modules/leads';
+import { SiteNumbers } from '../../src/modules/conversation';
 import { readMailbox, readSmsOutbox, SmsSender } from '../../src/modules/messaging';
 import { PlanRunner } from '../../src/modules/plans';
 import { enrolmentDecider } from '../../src/modules/plans/enrolment/enrol.decide';

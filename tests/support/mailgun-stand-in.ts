@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mailgunSignature } from '../../src/modules/leads/inbound-email/mailgun-signature';
+import { mailgunSignature } from '../../src/modules/conversation/receive-inbound-email/mailgun-signature';
 
 /** The webhook signing key and reply domain the tests configure (MAILGUN_WEBHOOK_SIGNING_KEY, INBOUND_EMAIL_DOMAIN). */
 export const MAILGUN_KEY = 'key-inbound-test-0123456789abcdef';

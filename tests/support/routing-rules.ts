@@ -1,4 +1,4 @@
-import type { RoutingRules } from '../../src/modules/leads/routing/routing-rules';
+import type { RoutingRules } from '../../src/modules/office/routing-rules';
 
 /** A broker's site as the lead_routing read model answers it: office B, agents A1 and A3 active, A2 not, no listing agent, no pond first. */
 export const officeRules = (siteId: string): RoutingRules => ({

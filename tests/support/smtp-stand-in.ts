@@ -16,6 +16,8 @@ export class SmtpStandIn {
   readonly received: ReceivedMail[] = [];
   readonly accepted: ReceivedMail[] = [];
   readonly recipients: string[] = [];
+  /** The user names that signed in (AUTH PLAIN) with the password `auth` names; a wrong one is refused (535). */
+  readonly signedIn: string[] = [];
   private readonly server = net.createServer((socket) => this.session(socket));
   private readonly sockets = new Set<net.Socket>();
   port = 0;
@@ -23,7 +25,7 @@ export class SmtpStandIn {
   /** Refuse every recipient from now on (or take them again). */
   refuse: boolean;
 
-  constructor(private readonly options: { holdData?: boolean; refuse?: boolean } = {}) {
+  constructor(private readonly options: { holdData?: boolean; refuse?: boolean; auth?: { readonly user: string; readonly pass: string } } = {}) {
     this.refuse = options.refuse ?? false;
   }
 
@@ -73,8 +75,17 @@ export class SmtpStandIn {
         const line = buffer.slice(0, eol);
         buffer = buffer.slice(eol + 2);
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 relay.test');
-        else if (verb === 'MAIL') reply('250 2.1.0 ok');
+        if (verb === 'EHLO' && this.options.auth) {
+          reply('250-relay.test');
+          reply('250 AUTH PLAIN');
+        } else if (verb === 'EHLO' || verb === 'HELO') reply('250 relay.test');
+        else if (verb === 'AUTH') {
+          // AUTH PLAIN <base64(authzid NUL user NUL pass)> (RFC 4954), sent in one line by nodemailer.
+          const [, user, pass] = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString('utf8').split('\0');
+          const ok = this.options.auth?.user === user && this.options.auth?.pass === pass;
+          if (ok) this.signedIn.push(user!);
+          reply(ok ? '235 2.7.0 Authentication successful' : '535 5.7.8 Authentication credentials invalid');
+        } else if (verb === 'MAIL') reply('250 2.1.0 ok');
         else if (verb === 'RCPT') {
           const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
           this.recipients.push(address);

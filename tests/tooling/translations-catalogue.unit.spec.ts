@@ -5,7 +5,7 @@ import { MARKET_CHART_TITLE, MARKET_FIGURE_LABELS } from '../../src/contract/are
 import { COMMUNICATION_BANNER } from '../../src/contract/prompt-rules';
 import { INQUIRY_MESSAGES } from '../../src/contract/validate-inquiry';
 import { LABELS } from '../../src/modules/translations/catalogue';
-import { BUYER_FIELDS, REFERRAL_FIELDS, SELLER_FIELDS } from '../../web/src/features/leads/detailFields';
+import { BUYER_FIELDS, REFERRAL_FIELDS, SELLER_FIELDS } from '../../web/src/features/forms/detailFields';
 import { ALERT_FREQUENCIES } from '../../web/src/features/organizer/alertFrequencies';
 import { STATUS_WORDS } from '../../web/src/features/organizer/showingsAnswerApi';
 import { LISTING_TYPES, SORTS, TAG_FLAGS } from '../../web/src/features/search/filterOptions';

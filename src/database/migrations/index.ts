@@ -23,6 +23,7 @@ import { planWork } from './023-plan-work';
 import { behaviourAlerts } from './024-behaviour-alerts';
 import { pushesUnsettled } from './025-pushes-unsettled';
 import { outboxRetryPolicy } from './040-outbox-retry-policy';
+import { mailboxSync } from './047-mailbox-sync';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices, leadEmailOutbox, showingNotices, listingMailOutbox, replyNotices, personalDataKeys, erasureLinks, planWork, behaviourAlerts, pushesUnsettled, outboxRetryPolicy];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices, leadEmailOutbox, showingNotices, listingMailOutbox, replyNotices, personalDataKeys, erasureLinks, planWork, behaviourAlerts, pushesUnsettled, outboxRetryPolicy, mailboxSync];

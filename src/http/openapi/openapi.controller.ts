@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Controller, Get, Header, Inject, Param, Req, Res } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { Controller, Get, Header, Inject, type INestApplication, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CONFIG } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
-import { LEVEL, requireLevel } from '../../modules/accounts';
+import { LEVEL, requireLevel, SESSION_COOKIE } from '../../modules/accounts';
 import { notFound } from '../../shared/errors';
 import { projectRoot } from '../../shared/paths';
+import { createOpenApiDocument } from '../contract/openapi-document';
 import { ApiDoc } from './api-doc.decorator';
-import { buildOpenApi } from './openapi.builder';
 
 const SWAGGER_FILES = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
 
@@ -17,12 +16,14 @@ const SWAGGER_FILES = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagge
 @Controller('api')
 export class OpenApiController {
   private document: Record<string, unknown> | undefined;
+  private app: INestApplication | undefined;
 
-  constructor(
-    @Inject(DiscoveryService) private readonly discovery: DiscoveryService,
-    @Inject(MetadataScanner) private readonly scanner: MetadataScanner,
-    @Inject(CONFIG) private readonly config: Config,
-  ) {}
+  constructor(@Inject(CONFIG) private readonly config: Config) {}
+
+  /** @nestjs/swagger reads the routes from the application itself, which the server hands over once created. */
+  documents(app: INestApplication): void {
+    this.app = app;
+  }
 
   /**
    * In production the document is for staff (401 signed out, 403 otherwise) unless
@@ -37,8 +38,9 @@ export class OpenApiController {
   openapi(@Req() req: Request): Record<string, unknown> {
     this.mayRead(req);
     if (!this.document) {
+      if (!this.app) throw new Error('The OpenAPI document was asked for before the server handed its application over');
       const pkg = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
-      this.document = buildOpenApi(this.discovery, this.scanner, pkg.version);
+      this.document = createOpenApiDocument(this.app, pkg.version, SESSION_COOKIE) as unknown as Record<string, unknown>;
     }
     return this.document;
   }

@@ -28,7 +28,6 @@ export { refuseWhileImpersonating, requireAuth, requireLevel, WHILE_IMPERSONATIN
 export { StaffGuard } from './sessions/staff.guard';
 export { Impersonation, END_FAILED } from './impersonation/impersonation.service';
 export { BECOME_MESSAGES, IMPERSONATION_MINUTES } from './impersonation/become.decide';
-export { commandContextOf } from './sessions/request-context';
 export { SignInService } from './sign-in/sign-in.service';
 export { CurrentPasswordCheck } from './sign-in/current-password';
 export { type ChangeSignInAccess, decideSignInAccess, signedIn } from './sign-in/sign-in.decide';

@@ -6,19 +6,8 @@ import { handleCommand } from '../../commands/handle-command';
 import type { StreamFold } from '../../commands/handle-command-across';
 import { EventStore } from '../../eventstore/event-store.port';
 import { notFound } from '../../shared/errors';
-import {
-  type Account,
-  type AccountEvent,
-  type ChangeSignInAccess,
-  commandContextOf,
-  decideSignInAccess,
-  evolveAccount,
-  type ExistingAccount,
-  initialAccount,
-  loadAccount,
-  SessionStore,
-  userStream,
-} from '../accounts';
+import { type Account, type AccountEvent, type ChangeSignInAccess, decideSignInAccess, evolveAccount, type ExistingAccount, initialAccount, loadAccount, SessionStore, userStream } from '../accounts';
+import { commandContextOf } from '../../commands/request-context';
 import { type MailMessage, Mailer } from '../messaging';
 import { type AccountAdmin, backofficeStream, evolveAccountAdmin, initialAccountAdmin } from './account-admin';
 import type { BackofficeEvent } from './backoffice.events';

@@ -7,6 +7,8 @@ import { Outbound } from '../../shared/net/outbound';
 import { feedOutbound } from './feed-outbound';
 import { FeedSecrets } from './feed-secrets';
 import { FeedsController } from './feeds-admin/feeds.http';
+import { FeedTestController } from './test-connection/feed-test.http';
+import { RateLimiter } from '../../http/rate-limiter';
 import { FeedRuns } from './run-feeds/feed-runs.service';
 import { FeedScheduler } from './run-feeds/feed-scheduler.reactor';
 
@@ -17,12 +19,13 @@ import { FeedScheduler } from './run-feeds/feed-scheduler.reactor';
 @Global()
 @Module({
   imports: [AccountsModule],
-  controllers: [FeedsController],
+  controllers: [FeedsController, FeedTestController],
   providers: [
     { provide: FeedSecrets, useFactory: async (key: SecretKey) => new FeedSecrets(await key.get()), inject: [SecretKey] },
     { provide: Outbound, useFactory: feedOutbound, inject: [CONFIG] },
     FeedRuns,
     FeedScheduler,
+    RateLimiter,
     { provide: MlsFeedAttributions, useClass: FeedReadModelAttributions },
   ],
   exports: [FeedRuns, FeedScheduler, MlsFeedAttributions],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { assertNever } from '../../shared/errors';
-import { type LeadEvent, NEW_STAGE } from './leads.events';
+import { type LeadEvent } from './leads.events';
+import { NEW_STAGE } from '../office/office.events';
 
 export type Lead =
   | { readonly exists: false }

@@ -1,13 +1,3 @@
-export * from './office/office.events';
-export * from './routing/routing.events';
-export * from './office/stages';
-export * from './conversation.events';
-export * from './listing-mail.events';
-export * from './import-leads/lead-import.events';
-export * from './smart-lists/smart-lists.events';
-export * from './scoring/scoring.events';
-export * from './email-templates/email-templates.events';
-import type { TextMessageReceived } from './conversation.events';
 
 /** Where a visitor first came from: fixed at the first visit (first-touch cookie), never overwritten. */
 export type FirstTouch = {
@@ -188,7 +178,6 @@ export const leadEventTypes = [
 export const leadOwnerEventTypes = ['LeadAssigned', 'LeadReassigned', 'LeadClaimed', 'LeadPutInPond'] as const satisfies readonly LeadEvent['type'][];
 export type LeadOwnerEvent = Extract<LeadEvent, { type: (typeof leadOwnerEventTypes)[number] }>;
 
-
 /**
  * What a signed-in lead does on the public site, on the stream `leadactivity-{leadId}` (kept off
  * the lead's own stream so that browsing never makes deciding on the lead slower).
@@ -221,31 +210,8 @@ export type SearchRun = {
 export type LeadActivityEvent = ListingViewed | SearchRun;
 export const leadActivityEventTypes = ['ListingViewed', 'SearchRun'] as const satisfies readonly LeadActivityEvent['type'][];
 
-/**
- * A text (SMS) or video (MMS) message an agent sent to a lead through the SMS port, on the
- * stream `sms-{leadId}`, recorded after the provider accepted it. Consent was checked first.
- */
-export type TextMessageSent = {
-  readonly type: 'TextMessageSent';
-  readonly data: {
-    readonly leadId: string;
-    readonly siteId: string;
-    readonly messageId: string;
-    readonly byUserId: string;
-    readonly kind: 'text' | 'video';
-    readonly body: string;
-    readonly mediaUrl: string | null;
-    /** The provider's id for the message (Twilio's SID, or the outbox row). */
-    readonly providerId: string;
-  };
-};
-export type LeadMessageEvent = TextMessageSent;
-/** Everything on a lead's `sms-` stream: texts the agent sent and texts the lead sent back (issue 16). */
-export type SmsEvent = TextMessageSent | TextMessageReceived;
-export const smsEventTypes = ['TextMessageSent', 'TextMessageReceived'] as const satisfies readonly SmsEvent['type'][];
-export const leadMessageEventTypes = ['TextMessageSent'] as const satisfies readonly LeadMessageEvent['type'][];
+
 export const leadActivityStream = (leadId: string) => `leadactivity-${leadId}`;
-export const smsStream = (leadId: string) => `sms-${leadId}`;
 
 /**
  * Notes the office keeps on a lead (issue 15), on the stream `leadnotes-{leadId}` (apart from the

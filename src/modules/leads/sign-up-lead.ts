@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { CONFIG } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 import { cookiesOf, SignUpHooks, toNewEvents } from '../accounts';
-import { decodeFirstTouch, FIRST_TOUCH_COOKIE, touchOf } from './first-touch/first-touch';
+import { decodeFirstTouch, FIRST_TOUCH_COOKIE, touchOf } from './capture-first-touch/first-touch';
 import { initialLead, leadIdFor, leadStream } from './lead';
 import { decideCaptureSignUp } from './submit-inquiry/submit-inquiry.decide';
 

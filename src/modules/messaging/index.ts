@@ -1,4 +1,6 @@
 export { type MailAttachment, type MailMessage, Mailer } from './mailer.port';
+export { nodemailerMessage } from './smtp.mailer';
+export { AgentMailboxes } from './agent-mailboxes';
 export { addressText, courtesyOf, factsText, listingHtml, listingPriceText, listingTextLine } from './listing-mail';
 export { MessagingModule } from './messaging.module';
 export { carrierKeyword, type InboundText, SmsSender, type TextMessage, tenDigits } from './sms/sms.port';
@@ -11,3 +13,5 @@ export { RETRY, retryDelayMs, afterFailure, failureOf, type SendFailure } from '
 export { recordFailure, RETRY_DUE } from './outbox-retry';
 export { type FailedMessage, failedByOutbox, failedForLead, OUTBOXES, outboxCounts, type OutboxName, outboxNamed, sendAgain } from './failed-messages';
 export { decideOnceWithRetry, type Deferral } from './send-once-with-retry';
+export { MEDIA_URL, mmsCapMessage, type SkipReason, textEligibility } from './text-messages';
+export { helpReply, overMmsCap, startReply, twiml } from './text-messages';

@@ -18,6 +18,8 @@ export type MailMessage = {
    * acceptance and our record of it would cause. Unset: the adapter makes one up.
    */
   readonly messageKey?: string;
+  /** The agent who wrote it: it leaves from their own address through their connected mailbox, if any (AgentMailboxes). */
+  readonly sentBy?: string;
 };
 
 /** The Message-ID of a message with a stable key, in the domain of the sender's address (RFC 5322 msg-id). */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
+import { AgentAwareMailer, AgentMailboxes } from './agent-mailboxes';
 import { Mailer } from './mailer.port';
 import { OutboxMailer } from './outbox.mailer';
 import { SmtpMailer } from './smtp.mailer';
@@ -17,10 +18,10 @@ import { TwilioSms } from './sms/twilio.sms';
   providers: [
     {
       provide: Mailer,
-      inject: [CONFIG, DB_POOL],
-      useFactory: (config: Config, pool: pg.Pool): Mailer => {
-        if (config.mail.smtpUrl) return new SmtpMailer(config.mail.smtpUrl, config.mail.from);
-        return new OutboxMailer(pool, config.mail.from);
+      inject: [CONFIG, DB_POOL, { token: AgentMailboxes, optional: true }],
+      useFactory: (config: Config, pool: pg.Pool, agents: AgentMailboxes | undefined): Mailer => {
+        const product = config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(pool, config.mail.from);
+        return new AgentAwareMailer(product, agents ?? null);
       },
     },
     {

@@ -14,16 +14,21 @@ export class SmtpMailer extends Mailer {
   }
 
   async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({
-      from: this.from,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      replyTo: m.replyTo,
-      headers: m.headers,
-      attachments: m.attachments?.map((a) => ({ ...a })),
-      ...(m.messageKey ? { messageId: messageIdOf(m.messageKey, this.from) } : {}),
-    });
+    await this.transport.sendMail(nodemailerMessage(m, this.from));
   }
+}
+
+/** A message as nodemailer sends it from `from`, its Message-ID stable when it has a key. */
+export function nodemailerMessage(m: MailMessage, from: string) {
+  return {
+    from,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    replyTo: m.replyTo,
+    headers: m.headers,
+    attachments: m.attachments?.map((a) => ({ ...a })),
+    ...(m.messageKey ? { messageId: messageIdOf(m.messageKey, from) } : {}),
+  };
 }

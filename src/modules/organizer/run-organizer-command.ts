@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import { handleCommand } from '../../commands/handle-command';
 import type { EventStore } from '../../eventstore/event-store.port';
-import { commandContextOf, requireAuth } from '../accounts';
+import { commandContextOf } from '../../commands/request-context';
+import { requireAuth } from '../accounts';
 import { leadIdFor } from '../leads';
 import { requireSite } from '../sites';
 import { type OrganizerCommand, organizerDecider } from './organizer.decide';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
+import { ConversationModule } from '../conversation';
 import { LeadsModule } from '../leads';
 import { MessagingModule } from '../messaging';
 import { SitesModule } from '../sites';
@@ -10,7 +11,7 @@ import { PlansController } from './save-plan/plans.http';
 
 /** Action plans (issue 19 part 1): plans, enrolments, and the process manager that runs their steps. */
 @Module({
-  imports: [AccountsModule, MessagingModule, SitesModule, LeadsModule],
+  imports: [AccountsModule, MessagingModule, SitesModule, LeadsModule, ConversationModule],
   controllers: [PlansController, EnrolmentsController],
   providers: [PlanRunner, RateLimiter],
   exports: [PlanRunner],

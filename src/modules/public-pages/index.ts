@@ -1,3 +1,6 @@
 export { PublicPagesModule } from './public-pages.module';
-export { PublicPages, type Rendered } from './public-pages';
+export { type ExtraPage, PublicPages, type Rendered, type SiteAt } from './public-pages';
+export { renderMarket } from './area-market.html';
+export { renderHead, shortText, type PageHead } from './page-head';
+export type { Crumb } from './page-body';
 export { pageRenderer, seoFiles } from './public-pages.middleware';

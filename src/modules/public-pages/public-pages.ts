@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { type AgentPage, agentPageById, agentPageByKey, agentPageByMlsId, agentPagesOf } from '../../../projections/agent-pages';
 import { linkedListingAgent, listingAgentsIn } from '../../../projections/lead-routing';
+import { siteStylesOf } from '../../../projections/sites';
 import { activeListingsOf, type Area, areaMarket, areasOf, parseSearchRequest, SearchIndex } from '../../../projections/search';
 import { CONFIG, DB_POOL } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
@@ -14,6 +15,7 @@ import { courtesyWho } from '../../contract/listing-courtesy';
 import { foldListing, listingDetails, type ListingDetailsView, listingStream, MlsDisclaimers, toCard } from '../listings';
 import { type ResolvedSite, siteBaseUrl, SiteResolver } from '../sites';
 import { renderMarket } from './area-market.html';
+import { renderHomeCover } from './home-cover.html';
 import { type Html, html } from '../../shared/html';
 import { pluralCategory } from '../../contract/label-fill';
 import { breadcrumbList, itemList, realEstateAgent, realEstateListing } from './json-ld';
@@ -53,8 +55,12 @@ const HOME_AREAS = 48;
  * the site root, each with its title, description, canonical address, link-preview tags and
  * JSON-LD; a listing the feed removed answers 410 with a way to similar homes.
  */
+/** A page another context adds (an area guide): its parts, or undefined when the path is not one of its pages. */
+export type ExtraPage = (at: SiteAt, path: string) => Promise<{ status: number; head: PageHead; crumbs: Crumb[]; main: Html } | undefined>;
+
 @Injectable()
 export class PublicPages {
+  private readonly extraPages: ExtraPage[] = [];
   private readonly areas = new Map<AreaKind, { at: number; list: Promise<Area[]> }>();
   private readonly labels: PageLabels;
 
@@ -67,6 +73,11 @@ export class PublicPages {
     @Inject(CONFIG) private readonly config: Config,
   ) {
     this.labels = new PageLabels(pool);
+  }
+
+  /** Adds the pages of another context (its module registers them when it starts). */
+  addPages(render: ExtraPage): void {
+    this.extraPages.push(render);
   }
 
   /** The site a host names, its pages in `language` (see pageLanguage). */
@@ -98,6 +109,10 @@ export class PublicPages {
     if (agentKey) return this.agent(at, agentKey, path);
     if (path === TEAM_PATH || path === `${TEAM_PATH}/`) return this.team(at);
     if (path.startsWith('/agents/')) return this.notFound(at, path);
+    for (const extra of this.extraPages) {
+      const p = await extra(at, path);
+      if (p) return this.page(at, p.status, p.head, path, p.crumbs, p.main, null);
+    }
     return { kind: 'app', status: 200 };
   }
 
@@ -387,18 +402,20 @@ ${
   // ---- the site root --------------------------------------------------------------------------
 
   private async home(at: SiteAt): Promise<Rendered> {
-    const [cities, counties, zips, agents, newest] = await Promise.all([
+    const [cities, counties, zips, agents, newest, styles] = await Promise.all([
       this.areaList('city'),
       this.areaList('county'),
       this.areaList('zip'),
       this.agentsOfSite(at.site),
       this.index.page(parseSearchRequest({}, 'list').criteria, { offset: 0, limit: 12 }),
+      at.site ? siteStylesOf(this.pool, at.site.siteId) : undefined,
     ]);
     const cards = newest.listings.map(toCard);
     const t = at.t;
     const links = (kind: AreaKind, list: readonly Area[], label: (a: Area) => string) =>
       html`<ul class="ssr-links">${list.slice(0, HOME_AREAS).map((a) => html`<li><a href="${areaPath(kind, a.name)}">${label(a)}</a></li>`)}</ul>`;
     const main = html`<h1>${t('pages.home.title', '{site}: homes for sale', { site: at.name })}</h1>
+${styles ? renderHomeCover(styles.homecover, t) : ''}
 <p><a href="/search">${t('pages.home.searchAll', 'Search every home for sale')}</a></p>
 ${cities.length > 0 ? html`<h2>${t('pages.home.byCity', 'Homes for sale by city')}</h2>${links('city', cities, (a) => t('pages.area.heading', 'Homes for sale in {place}', { place: a.label }))}` : ''}
 ${counties.length > 0 ? html`<h2>${t('pages.home.byCounty', 'By county')}</h2>${links('county', counties, (a) => t('pages.county', '{county} County', { county: a.label }))}` : ''}

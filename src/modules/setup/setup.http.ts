@@ -10,7 +10,7 @@ import { EventStore } from '../../eventstore/event-store.port';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../http/parse-body';
 import { notFound } from '../../shared/errors';
-import { commandContextOf } from '../accounts';
+import { commandContextOf } from '../../commands/request-context';
 import { SiteResolver } from '../sites';
 import { runFirstRun } from './first-run';
 import { setupTokenValid } from './setup-link';

@@ -1,7 +1,8 @@
 import type { Request } from 'express';
 import { EventStore } from '../../eventstore/event-store.port';
 import { notFound } from '../../shared/errors';
-import { dashboardViewer, type Lead, loadLead, mayView, type Viewer } from '../leads';
+import { dashboardViewer, mayView, type Viewer } from '../../shared/viewer/viewer';
+import { type Lead, loadLead } from '../leads';
 
 export type ScopedLead = { readonly viewer: Viewer; readonly lead: Extract<Lead, { exists: true }> };
 

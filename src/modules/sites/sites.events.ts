@@ -1,4 +1,5 @@
 import type { SiteSettings } from '../../contract/site-settings';
+import { defaultHomeCover, type FontPackId, type HomeCover, type PaletteChoice } from '../../contract/site-styles';
 
 export type { SiteSettings };
 
@@ -64,8 +65,38 @@ export type SiteDomainVerificationFailed = {
   readonly data: { readonly siteId: string; readonly DomainName: string; readonly reason: string };
 };
 
-export type SiteEvent = SiteCreated | SiteSettingsChanged | SiteIdentityChanged | SiteDomainVerified | SiteDomainVerificationFailed;
-export const siteEventTypes = ['SiteCreated', 'SiteSettingsChanged', 'SiteIdentityChanged', 'SiteDomainVerified', 'SiteDomainVerificationFailed'] as const satisfies readonly SiteEvent['type'][];
+/** The broker chose a palette: its colours become the site's PrimaryColor and AccentColor. */
+export type SiteColorPaletteChosen = {
+  readonly type: 'SiteColorPaletteChosen';
+  readonly data: { readonly siteId: string; readonly palette: PaletteChoice; readonly primary: string; readonly accent: string };
+};
+
+export type SiteFontPackChosen = {
+  readonly type: 'SiteFontPackChosen';
+  readonly data: { readonly siteId: string; readonly pack: FontPackId };
+};
+
+/** The home page's cover as a whole (image null: none). */
+export type SiteHomeCoverChanged = {
+  readonly type: 'SiteHomeCoverChanged';
+  readonly data: { readonly siteId: string } & HomeCover;
+};
+
+export type SiteEvent = SiteCreated | SiteSettingsChanged | SiteIdentityChanged | SiteDomainVerified | SiteDomainVerificationFailed | SiteColorPaletteChosen | SiteFontPackChosen | SiteHomeCoverChanged;
+export const siteEventTypes = [
+  'SiteCreated',
+  'SiteSettingsChanged',
+  'SiteIdentityChanged',
+  'SiteDomainVerified',
+  'SiteDomainVerificationFailed',
+  'SiteColorPaletteChosen',
+  'SiteFontPackChosen',
+  'SiteHomeCoverChanged',
+] as const satisfies readonly SiteEvent['type'][];
+
+/** What the styles events keep beside the colours (which live in the settings): the palette's name, the font pack, the cover. */
+export type SiteStyleChoices = { readonly palette: PaletteChoice | null; readonly pack: FontPackId; readonly cover: HomeCover };
+export const defaultStyleChoices: SiteStyleChoices = { palette: null, pack: 'modern', cover: defaultHomeCover };
 
 /**
  * Where the custom domain stands: pending until its owner proves control of it, verified (the

@@ -1,4 +1,5 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { SiteStylesController } from './change-site-styles/site-styles.http';
 import { SiteSettingsController } from './change-site-settings/site-settings.http';
 import { SiteController } from './resolve-site/site.http';
 import { SiteMiddleware } from './resolve-site/site.middleware';
@@ -8,9 +9,9 @@ import { DomainProofCheck } from './verify-site-domain/domain-proof-check';
 import { CONFIG } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 
-/** Sites (tenants): creation, settings, custom-domain verification, and resolving the request's site from its host. */
+/** Sites (tenants): creation, settings, styles (palette, fonts, home cover), custom-domain verification, and resolving the request's site from its host. */
 @Module({
-  controllers: [SiteController, SiteSettingsController],
+  controllers: [SiteController, SiteSettingsController, SiteStylesController],
   providers: [
     SiteResolver,
     SiteMiddleware,

@@ -41,6 +41,7 @@ export const PAGE_LABELS = [
   { id: 'pages.gone.title', en: 'This home is no longer listed', where: 'A listing the feed removed (410)' },
   { id: 'pages.home.byCity', en: 'Homes for sale by city', where: 'Site root without JavaScript' },
   { id: 'pages.home.byCounty', en: 'By county', where: 'Site root without JavaScript' },
+  { id: 'pages.home.cover', en: 'Welcome', where: 'Site root without JavaScript: the home cover region' },
   { id: 'pages.home.byZip', en: 'By zip code', where: 'Site root without JavaScript' },
   { id: 'pages.home.newest', en: 'Newest listings', where: 'Site root without JavaScript' },
   { id: 'pages.home.searchAll', en: 'Search every home for sale', where: 'Site root without JavaScript' },

@@ -1,6 +1,7 @@
 import { ACCOUNT_LABELS, ACCOUNT_PAGE_LABELS, GATE_LABELS, PASSWORD_LABELS } from './catalogue-account';
 import { FORM_LABELS, INQUIRY_LABELS } from './catalogue-forms';
 import { PAGE_LABELS } from './catalogue-pages';
+import { PLACE_LABELS } from './catalogue-places';
 import { PLAN_LABELS } from './catalogue-plans';
 import { ROUTING_SIMULATION_LABELS } from './catalogue-routing';
 import { KEEPER_LABELS, LISTING_ACTION_LABELS, ORGANIZER_FORM_LABELS, ORGANIZER_LABELS, ORGANIZER_SECTION_LABELS, SHOWING_ANSWER_LABELS } from './catalogue-organizer';
@@ -208,6 +209,7 @@ export const LABELS = [
   ...ORGANIZER_FORM_LABELS,
   ...PAGE_LABELS,
   ...PLAN_LABELS,
+  ...PLACE_LABELS,
   ...ROUTING_SIMULATION_LABELS,
 ] as const;
 

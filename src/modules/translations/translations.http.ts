@@ -8,7 +8,7 @@ import { DB_POOL } from '../../runtime/tokens';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../http/parse-body';
 import { validation } from '../../shared/errors';
-import { commandContextOf } from '../accounts';
+import { commandContextOf } from '../../commands/request-context';
 import { BackofficeController } from '../backoffice';
 import { isLanguage, LABELS, LANGUAGES, translationsStream } from './catalogue';
 import { TEXT_MAX } from './change-translation/change-translation.decide';

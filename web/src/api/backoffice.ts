@@ -1,12 +1,15 @@
-import type { AccountAdmin, HistoryEntry, Invoice, Member, RebuildProgress as Progress } from '../../../src/contract/backoffice';
+import type { AccountAdmin, HistoryEntry, Invoice, Member, RebuildProgress } from '../../../src/contract/backoffice';
+import type { ResponseOf } from '../../../src/contract/route';
+import { contract } from '../../../src/contract/routes';
+import { api } from './contract-client';
 import type { FailedOutbox } from '../../../src/contract/outboxes';
-import type { FeedChange, FeedCountsView, FeedProgressPhase, FeedView } from '../../../src/contract/feeds';
+import type { FeedChange, FeedCountsView, FeedView } from '../../../src/contract/feeds';
 import { request } from './http';
 
 // The server's own types (type-only imports), so both sides agree at compile time.
 export type { AccountAdmin, FailedOutbox, HistoryEntry, Invoice, Member };
 export type MemberStatus = Member['status'];
-export type RebuildProgress = Progress & { readonly startedBy?: string | null; readonly startedAt?: string | null };
+export type { RebuildProgress };
 
 /** Response shapes of /api/backoffice (staff only); see the OpenAPI page for every route. */
 
@@ -45,17 +48,8 @@ export type StateAsOf = {
   readonly admin: AccountAdmin;
 };
 
-export type ProjectionRow = {
-  readonly name: string;
-  readonly version: number | null;
-  readonly position: string | null;
-  readonly lag: number | null;
-  readonly eventsApplied: number;
-  readonly updatedAt: string | null;
-  readonly state: string;
-  readonly error: string | null;
-  readonly rebuild: RebuildProgress | null;
-};
+/** A row of the projections panel; pushed progress replaces its rebuild, without who started it. */
+export type ProjectionRow = Omit<ResponseOf<typeof contract.projections.list>['projections'][number], 'rebuild'> & { readonly rebuild: RebuildProgress | null };
 
 export type { FeedCountsView, FeedView };
 
@@ -66,16 +60,7 @@ export type FeedForm = FeedChange<
   | { readonly kind: 'none' }
 >;
 
-export type FeedProgress = {
-  readonly name: string;
-  readonly syncId: string;
-  readonly kind: 'sync' | 'reconcile';
-  readonly phase: FeedProgressPhase;
-  readonly counts: FeedCountsView;
-  readonly expectedTotal: number | null;
-  readonly message: string | null;
-  readonly at: string;
-};
+export type { FeedProgressView as FeedProgress } from '../../../src/contract/feeds';
 
 export type ActionResult = { readonly isSuccess: true; readonly events: readonly string[]; readonly admin: AccountAdmin };
 
@@ -97,16 +82,16 @@ export const backofficeApi = {
   stateAsOf: (userId: string, position?: string) => request<StateAsOf>('GET', `/api/backoffice/accounts/${enc(userId)}/state${qs({ position })}`),
   /** An account action: the path under /api/backoffice and its body (with the reason). */
   act: (path: string, body: Record<string, unknown>) => request<ActionResult>('POST', `/api/backoffice/${path}`, body),
-  projections: () => request<{ projections: readonly ProjectionRow[] }>('GET', '/api/backoffice/projections'),
-  rebuild: (name: string) => request<{ rebuild: RebuildProgress }>('POST', `/api/backoffice/projections/${enc(name)}/rebuild`, {}),
-  cancelRebuild: (name: string) => request<{ rebuild: RebuildProgress | null }>('DELETE', `/api/backoffice/projections/${enc(name)}/rebuild`),
+  projections: () => api(contract.projections.list),
+  rebuild: (name: string) => api(contract.projections.rebuild, { params: { name }, body: {} }),
+  cancelRebuild: (name: string) => api(contract.projections.cancelRebuild, { params: { name } }),
   feeds: () => request<{ feeds: readonly FeedView[] }>('GET', '/api/backoffice/feeds'),
   saveFeed: (form: FeedForm) => request<{ isSuccess: true; name: string; created: boolean; changed: boolean }>('POST', '/api/backoffice/feeds', form),
   syncFeed: (name: string) => request<{ syncId: string | null }>('POST', `/api/backoffice/feeds/${enc(name)}/sync`, {}),
   reconcileFeed: (name: string) => request<{ syncId: string | null }>('POST', `/api/backoffice/feeds/${enc(name)}/reconcile`, {}),
   removeFeed: (name: string) => request<{ isSuccess: true }>('POST', `/api/backoffice/feeds/${enc(name)}/remove`, {}),
-  failedMessages: () => request<{ outboxes: readonly FailedOutbox[] }>('GET', '/api/backoffice/outboxes/failed'),
-  sendAgain: (outbox: string, id: string) => request<{ isSuccess: true }>('POST', `/api/backoffice/outboxes/${enc(outbox)}/${enc(id)}/send-again`, {}),
+  failedMessages: () => api(contract.outboxes.failed),
+  sendAgain: (outbox: string, id: string) => api(contract.outboxes.sendAgain, { params: { outbox, id }, body: {} }),
   become: (userId: string, reason: string, returnUrl: string) =>
     request<{ userId: string; expiresAt: string; redirectUrl: string }>('POST', `/api/backoffice/become/${enc(userId)}`, { reason, returnUrl }),
 };

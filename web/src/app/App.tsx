@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AccountModals } from '../features/account/AccountModals';
-import { ChatLauncherSlot } from '../features/chat/ChatLauncherSlot';
+import { ChatLauncherSlot } from '../features/conversation/components/ChatLauncherSlot';
 import { ToastProvider } from '../ui/ToastProvider';
 import { AppRoutes } from './AppRoutes';
 import { useCurrentUser } from './currentUser';

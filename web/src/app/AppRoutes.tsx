@@ -13,7 +13,7 @@ const ListingPage = lazy(() => import('../features/listing/ListingPage').then((m
 const AreaRoute = lazy(() => import('../features/public/AreaRoute').then((m) => ({ default: m.AreaRoute })));
 const TeamPage = lazy(() => import('../features/public/TeamPage').then((m) => ({ default: m.TeamPage })));
 const AgentPage = lazy(() => import('../features/public/AgentPage').then((m) => ({ default: m.AgentPage })));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const DashboardPage = lazy(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })));
 const BackofficePage = lazy(() => import('../features/backoffice/BackofficePage').then((m) => ({ default: m.BackofficePage })));
 const TranslationsPage = lazy(() => import('../features/backoffice/TranslationsPage').then((m) => ({ default: m.TranslationsPage })));
 const AccountPage = lazy(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
@@ -24,11 +24,14 @@ const OrganizerPage = lazy(() => import('../features/organizer/OrganizerPage').t
 const MailboxPage = lazy(() => import('../features/account/MailboxPage').then((m) => ({ default: m.MailboxPage })));
 const ShowingAnswerPage = lazy(() => import('../features/organizer/ShowingAnswerPage').then((m) => ({ default: m.ShowingAnswerPage })));
 const SetupPage = lazy(() => import('../features/setup/SetupPage').then((m) => ({ default: m.SetupPage })));
+const GuidesEditorPage = lazy(() => import('../features/guides/components/GuidesEditorPage').then((m) => ({ default: m.GuidesEditorPage })));
+const GuidePage = lazy(() => import('../features/guides/components/GuidePage').then((m) => ({ default: m.GuidePage })));
 const AdminLoginPage = lazy(() => import('../features/account/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
 /** Staff and account pages, loaded on demand (the server knows the same paths: browser-routes.ts). */
 const STAFF_PAGES: Record<AccountPagePath, typeof BackofficePage> = {
   '/dashboard/backoffice': BackofficePage,
   '/dashboard/settings/advanced/translations': TranslationsPage,
+  '/dashboard/guides': GuidesEditorPage,
   '/account': AccountPage,
   '/account/forgotpassword': ForgotPasswordPage,
   '/account/verifyemail': VerifyEmailPage,
@@ -61,6 +64,14 @@ export function AppRoutes({ pathname }: { pathname: string }) {
     return (
       <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
         <AreaRoute path={path} />
+      </Suspense>
+    );
+  }
+  const guide = /^\/guides\/([0-9a-f-]{36})$/.exec(path);
+  if (guide) {
+    return (
+      <Suspense fallback={<main id="main" className="page-loading" aria-busy="true" />}>
+        <GuidePage guideId={guide[1]!} />
       </Suspense>
     );
   }

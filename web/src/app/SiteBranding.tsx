@@ -1,29 +1,15 @@
-import { useEffect } from 'react';
 import { Translatable } from '../ui/Translatable';
 import { Link } from './Link';
 import styles from './SiteHeader.module.css';
 import { useSite } from './useSite';
 
-const COLOUR = /^#[0-9a-f]{6}$/i;
-
 /**
- * The site's colours (site settings PrimaryColor, AccentColor) as the page's brand and accent
- * variables, set through the DOM (the CSP allows no inline style); under the public pages the
- * links to the site's forms and its disclaimer (plain text).
+ * Under the public pages, the links to the site's forms and its disclaimer (plain text). The
+ * site's colours and fonts come with its stylesheet (/api/castle/styles/site.css, linked from
+ * index.html), before the first paint.
  */
 export function SiteBranding({ pathname }: { pathname: string }) {
   const { site } = useSite();
-  const primary = site?.settings['PrimaryColor'];
-  const accent = site?.settings['AccentColor'];
-  useEffect(() => {
-    const root = document.documentElement.style;
-    if (typeof primary === 'string' && COLOUR.test(primary)) {
-      root.setProperty('--brand', primary);
-      // The darker shade for hover and text on light brand backgrounds, as the stylesheet's is to its brand.
-      for (const v of ['--brand-strong', '--brand-ink']) root.setProperty(v, `color-mix(in srgb, ${primary} 75%, black)`);
-    }
-    if (typeof accent === 'string' && COLOUR.test(accent)) root.setProperty('--accent', accent);
-  }, [primary, accent]);
   const disclaimer = site?.settings['Disclaimer'];
   // Not under the dashboard nor the full-height map views.
   if (pathname.startsWith('/dashboard') || pathname.startsWith('/search/')) return null;

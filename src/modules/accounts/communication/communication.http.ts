@@ -8,7 +8,7 @@ import { userStream } from '../account';
 import type { ConsentChannel, ConsentHow } from '../accounts.events';
 import { COMMUNICATION_BANNER, COMMUNICATION_MARKERS, type CommunicationMarker } from '../../../contract/prompt-rules';
 import { SecretKey } from '../secret-key';
-import { commandContextOf } from '../sessions/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import { verifyCommunicationToken } from './communication-token';
 import { UpdateAccountCommand } from '../update-account/update-account.command';
 

@@ -11,7 +11,7 @@ import { loadAccount } from '../load-account';
 import { safeReturnPath } from '../../../contract/return-address';
 import { cookiesOf, SESSION_COOKIE, setSessionCookie } from '../sessions/cookies';
 import { requireAuth } from '../sessions/request-auth';
-import { commandContextOf } from '../sessions/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import { type Session, SessionStore } from '../sessions/session.store';
 import { SignInService } from '../sign-in/sign-in.service';
 import { BECOME_MESSAGES, decideEndImpersonation, decideStartImpersonation, IMPERSONATION_MINUTES } from './become.decide';

@@ -19,7 +19,7 @@ import { AddressLimiter } from '../address-limiter';
 import { loadAccount } from '../load-account';
 import { hashPassword, passwordProblem } from '../passwords';
 import { CurrentPasswordCheck } from '../sign-in/current-password';
-import { commandContextOf } from '../sessions/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import { refuseWhileImpersonating, requireAuth, WHILE_IMPERSONATING } from '../sessions/request-auth';
 import { SessionStore } from '../sessions/session.store';
 import { SignInService } from '../sign-in/sign-in.service';

@@ -11,7 +11,7 @@ import { loadAccount } from '../load-account';
 import { verifyPassword, verifyNothing } from '../passwords';
 import { dashboardUrlFor } from '../../../contract/prompt-rules';
 import { clearSessionCookie } from '../sessions/cookies';
-import { commandContextOf } from '../sessions/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import { SessionStore } from '../sessions/session.store';
 import { parseBody } from '../../../http/parse-body';
 import { LoginThrottle } from './login-throttle';

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { type ExistingAccount, officeOf, userStream } from '../account';
 import type { EmailVerifiedHow, SignInMethod } from '../accounts.events';
 import { cookiesOf, SESSION_COOKIE, setSessionCookie } from '../sessions/cookies';
-import { commandContextOf } from '../sessions/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import { type Session, SessionStore } from '../sessions/session.store';
 import { SignInCommand } from './sign-in.command';
 

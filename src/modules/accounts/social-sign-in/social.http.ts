@@ -14,7 +14,7 @@ import { loadAccount } from '../load-account';
 import { COOKIES } from '../../../contract/prompt-rules';
 import { appendAtomically, registrationAppends, toNewEvents } from '../register-user/registration';
 import { setClientCookie } from '../sessions/cookies';
-import { commandContextOf } from '../sessions/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import { SignInService } from '../sign-in/sign-in.service';
 import { NO_TIMEZONE } from '../sign-in/sign-in.decide';
 import { decideLinkSocial, socialClaim, socialSignUpEvents } from './social-sign-in.decide';

@@ -9,7 +9,7 @@ import { CELL_PHONE_MESSAGE, formatPhone, normalizeCellPhone } from '../../../co
 import { COOKIES } from '../../../contract/prompt-rules';
 import { cookiesOf } from '../sessions/cookies';
 import { requireAuth } from '../sessions/request-auth';
-import { commandContextOf } from '../sessions/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import { UpdateAccountCommand } from './update-account.command';
 
 const UpdateBody = z.strictObject({

@@ -14,7 +14,7 @@ import { siteBaseUrl } from '../../sites';
 import { userStream } from '../account';
 import { loadAccount } from '../load-account';
 import { SecretKey } from '../secret-key';
-import { commandContextOf } from '../sessions/request-context';
+import { commandContextOf } from '../../../commands/request-context';
 import { SessionStore } from '../sessions/session.store';
 import { SignInService } from '../sign-in/sign-in.service';
 import { requireAuth } from '../sessions/request-auth';

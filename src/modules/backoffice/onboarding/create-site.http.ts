@@ -12,7 +12,8 @@ import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { newId } from '../../../shared/ids';
 import { conflict, validation } from '../../../shared/errors';
-import { commandContextOf, LEVEL, loadAccount, parseEmail, userIdByEmail } from '../../accounts';
+import { commandContextOf } from '../../../commands/request-context';
+import { LEVEL, loadAccount, parseEmail, userIdByEmail } from '../../accounts';
 import { CreateSiteCommand, parseSiteDomain, siteBaseUrl, SiteResolver } from '../../sites';
 import { BackofficeController } from '../backoffice-controller';
 

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Runtime } from '../../../runtime/runtime';
 import { RUNTIME } from '../../../runtime/tokens';
 import { rebuildProjection, RebuildInProgressError, type RebuildProgress } from '../../../../projections/runner';
+import type { RebuildView } from '../../../contract/backoffice';
 import { conflict, notFound } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { RealtimeGateway } from '../../../realtime/realtime.gateway';
@@ -13,7 +14,7 @@ const PUSHES_PER_SECOND = 5;
 
 type Running = { readonly controller: AbortController; readonly startedBy: string; readonly startedAt: string; readonly done: Promise<unknown> };
 
-export type RebuildView = RebuildProgress & { readonly startedBy: string | null; readonly startedAt: string | null };
+export type { RebuildView };
 
 /**
  * Rebuilds started from the back-office, in this process: the projection is replayed into fresh

@@ -8,7 +8,7 @@ import type { ReplyNoticeChoice } from '../../../contract/thread';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { loadAccount } from '../../accounts';
 import { Mailer, MailOutboxSender, type MailPlan } from '../../messaging';
-import { type ReplyNoticeEvent, replyNoticesStream } from '../../thread';
+import { type ReplyNoticeEvent, replyNoticesStream } from '../../conversation';
 import { behaviourAlertMail, wantsAlertMail } from './behaviour-alert-mail';
 
 /** An alert older than this when its e-mail would go (the instances were down) is not news: never sent late. */

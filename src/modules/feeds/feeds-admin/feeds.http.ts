@@ -9,7 +9,7 @@ import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
 import { conflict, notFound } from '../../../shared/errors';
 import { Outbound } from '../../../shared/net/outbound';
-import { commandContextOf } from '../../accounts';
+import { commandContextOf } from '../../../commands/request-context';
 import { BackofficeController } from '../../backoffice';
 import { MLS_NAME } from '../../listings';
 import { configureFeed, removeFeed } from '../configure-feed/configure-feed';

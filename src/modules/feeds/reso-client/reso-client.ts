@@ -63,6 +63,11 @@ export class ResoClient {
     return `${this.serviceRoot.replace(/\/+$/, '')}/${resource}${params ? `?${params}` : ''}`;
   }
 
+  /** Fetches a token now (OAuth2), so a failure is the token endpoint's alone (the feed setup's test). */
+  async checkToken(): Promise<void> {
+    await this.accessToken();
+  }
+
   /** GETs an OData collection page (a resource URL or a nextLink the server gave). */
   async page(url: string): Promise<ODataPage> {
     const target = new URL(url, this.serviceRoot);

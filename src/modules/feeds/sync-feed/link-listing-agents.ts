@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { agentsByMlsId } from '../../../../projections/lead-routing';
 import { type CommandContext, metadataOf } from '../../../commands/command-context';
 import type { EventStore, StreamAppend } from '../../../eventstore/event-store.port';
-import { decideOffice, evolveOffice, initialOffice, type OfficeEvent, officeStream } from '../../leads';
+import { decideOffice, evolveOffice, initialOffice, type OfficeEvent, officeStream } from '../../office';
 
 /** A record of the batch that names its listing agent by MLS id. */
 // The MLS names the listing agent with the broker's authority: it may set or change any link of the office.

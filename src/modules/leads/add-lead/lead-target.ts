@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { forbidden, validation } from '../../../shared/errors';
 import { LEVEL, loadAccount, officeOf } from '../../accounts';
-import type { Viewer } from '../dashboard/viewer';
+import type { Viewer } from '../../../shared/viewer/viewer';
 import { type OfficeSite, officeSites, siteOffice } from '../../../../projections/lead-routing';
 import { siteById } from '../../../../projections/sites';
 

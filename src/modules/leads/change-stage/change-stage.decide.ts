@@ -1,8 +1,9 @@
 import type { Decider } from '../../../commands/decider';
 import { notFound, validation } from '../../../shared/errors';
 import { evolveLead, initialLead, type Lead } from '../lead';
-import type { LeadEvent, Pipeline } from '../leads.events';
-import { stageIn } from '../office/stages';
+import type { LeadEvent } from '../leads.events';
+import type { Pipeline } from '../../office/office.events';
+import { stageIn } from '../../office';
 
 export const unknownStageMessage = (stage: string) => `"${stage}" is not a stage of this office's pipeline`;
 

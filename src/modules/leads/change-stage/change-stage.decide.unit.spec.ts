@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
 import { assigned, captured, stageChanged } from '../../../../tests/support/lead-events';
 import { refused } from '../../../../tests/support/refused';
-import { DEFAULT_PIPELINE, type LeadEvent } from '../leads.events';
+import { DEFAULT_PIPELINE } from '../../office/office.events';
+import { type LeadEvent } from '../leads.events';
 import { changeStageDecider, decideChangeStage } from './change-stage.decide';
 
 const given = (...events: LeadEvent[]) => fold(changeStageDecider, events);

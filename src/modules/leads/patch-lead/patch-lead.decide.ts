@@ -2,7 +2,8 @@ import type { Decider } from '../../../commands/decider';
 import { decideChangeStage } from '../change-stage/change-stage.decide';
 import { decideEditContact, type EditContact } from '../edit-contact/edit-contact.decide';
 import { evolveLead, initialLead, type Lead } from '../lead';
-import type { LeadEvent, Pipeline } from '../leads.events';
+import type { LeadEvent } from '../leads.events';
+import type { Pipeline } from '../../office/office.events';
 import { decideReassignLead } from '../reassign-lead/reassign-lead.decide';
 import { decideTagLead } from '../tag-lead/tag-lead.decide';
 

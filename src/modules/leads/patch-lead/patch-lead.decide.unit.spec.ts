@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
 import { assigned, captured, LEAD, stageChanged, tagsChanged } from '../../../../tests/support/lead-events';
 import { refused } from '../../../../tests/support/refused';
-import { DEFAULT_PIPELINE, type LeadEvent } from '../leads.events';
+import { DEFAULT_PIPELINE } from '../../office/office.events';
+import { type LeadEvent } from '../leads.events';
 import { decidePatchLead, type PatchLead, patchLeadDecider } from './patch-lead.decide';
 
 const given = (...events: LeadEvent[]) => fold(patchLeadDecider, events);

@@ -1,10 +1,10 @@
 import type { CommandContext } from '../../../commands/command-context';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { notFound } from '../../../shared/errors';
-import { mayView, type Viewer } from '../dashboard/viewer';
+import { mayView, type Viewer } from '../../../shared/viewer/viewer';
 import { evolveLead, type Lead } from '../lead';
 import { loadLead } from '../load-lead';
-import { decideOnLead } from '../pipeline/lead-in-pipeline';
+import { decideOnLead } from '../move-into-pipeline/lead-in-pipeline';
 import { checkReassign } from '../reassign-lead/agent-of-office';
 import { decidePatchLead, type PatchLead } from './patch-lead.decide';
 

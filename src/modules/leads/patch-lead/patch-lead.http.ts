@@ -7,8 +7,8 @@ import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { parseBody } from '../../../http/parse-body';
 import { notFound } from '../../../shared/errors';
-import { commandContextOf } from '../../accounts';
-import { dashboardViewer } from '../dashboard/viewer';
+import { commandContextOf } from '../../../commands/request-context';
+import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { isLeadId } from '../load-lead';
 import { patchLead } from './patch-lead.handler';
 

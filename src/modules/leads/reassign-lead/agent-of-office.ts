@@ -1,7 +1,7 @@
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { forbidden, validation } from '../../../shared/errors';
-import { isInOffice } from '../office/in-office';
-import type { Viewer } from '../dashboard/viewer';
+import { isInOffice } from '../../../shared/viewer/in-office';
+import type { Viewer } from '../../../shared/viewer/viewer';
 
 export const REASSIGN_MESSAGES = { brokerOnly: 'Only the broker reassigns leads', notInOffice: 'That agent is not in this office' } as const;
 

@@ -2,7 +2,7 @@ import type { PlanScope } from '../../../contract/plans';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { fold } from '../../../commands/decider';
 import { notFound } from '../../../shared/errors';
-import type { Viewer } from '../../leads';
+import type { Viewer } from '../../../shared/viewer/viewer';
 import { type PlanEvent, planStream } from '../plans.events';
 import { type Plan, PLAN_NOT_FOUND, planDecider } from '../save-plan/save-plan.decide';
 

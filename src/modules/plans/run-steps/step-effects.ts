@@ -11,21 +11,9 @@ import { AppError } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
 import { type Account, type AccountEvent, evolveAccount, initialAccount, isValidEmail, loadAccount, toNewEvents, userStream } from '../../accounts';
-import {
-  decideChangeStage,
-  decideOnLead,
-  decideTagLead,
-  emailStream,
-  type Lead,
-  leadEmailDecider,
-  leadMergeValues,
-  loadLead,
-  loadLeads,
-  SiteNumbers,
-  smsDecider,
-  smsStream,
-  textEligibility,
-} from '../../leads';
+import { decideChangeStage, decideOnLead, decideTagLead, type Lead, loadLead, loadLeads } from '../../leads';
+import { emailStream, leadEmailDecider, leadMergeValues, SiteNumbers, smsDecider, smsStream } from '../../conversation';
+import { textEligibility } from '../../messaging';
 import type { SmsSender } from '../../messaging';
 import type { SiteResolver } from '../../sites';
 import { createTaskDecider, taskStream } from '../../tasks';

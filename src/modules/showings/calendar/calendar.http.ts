@@ -1,23 +1,18 @@
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { listShowings, type ShowingScope } from '../../../../projections/showings';
 import { listTasks, type TaskScope, timeZoneOf } from '../../../../projections/tasks';
 import { DB_POOL } from '../../../runtime/tokens';
+import type { QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
 import { MAX_CALENDAR_DAYS } from '../../../contract/showings';
 import { DEFAULT_TIME_ZONE } from '../../../contract/tasks';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import { Route } from '../../../http/contract/route.decorator';
 import { forbidden, validation } from '../../../shared/errors';
-import { dashboardViewer, type Viewer } from '../../leads';
-import { instantField as instant, oneOf } from '../../../http/fields';
+import { dashboardViewer, type Viewer } from '../../../shared/viewer/viewer';
 import { scopedLead } from '../showing-scope';
-
-const Range = { from: instant('from').optional(), to: instant('to').optional(), scope: oneOf(['mine', 'office'] as const, 'scope must be mine or office').optional() };
-const ShowingsQuery = z.strictObject({ ...Range, leadId: z.uuid({ error: 'leadId is not an id' }).optional() });
-const CalendarQuery = z.strictObject({ from: instant('from'), to: instant('to'), scope: Range.scope });
 
 export const ONLY_BROKERS_SEE_OFFICE_CALENDAR = "Only brokers see the office's calendar";
 export const RANGE_TOO_LONG = `A calendar read covers at most ${MAX_CALENDAR_DAYS} days`;
@@ -26,18 +21,16 @@ export const RANGE_TOO_LONG = `A calendar read covers at most ${MAX_CALENDAR_DAY
  * The showings and the calendar (contract section 5b): the viewer's own (`scope=mine`, the
  * default), the office's (brokers; staff: everyone's), or every showing of one lead in scope.
  */
-@Controller('api/dashboard')
+@Controller()
 export class CalendarController {
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
   ) {}
 
-  @ApiDoc({ summary: "Showings overlapping [from, to): mine, the office's, or one lead's", tag: 'Showings', access: 'agents, brokers, staff (their scope)', query: ShowingsQuery, responses: { 200: '{showings}' } })
-  @Get('showings')
-  async showings(@Query() query: unknown, @Req() req: Request) {
+  @Route(contract.showings.list)
+  async showings(@Query() q: QueryOf<typeof contract.showings.list>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const q = parseBody(ShowingsQuery, query);
     if (q.leadId) {
       await scopedLead(this.store, req, q.leadId);
       return { showings: await listShowings(this.pool, { kind: 'lead', leadId: q.leadId }, null) };
@@ -46,11 +39,9 @@ export class CalendarController {
     return { showings: await listShowings(this.pool, showingScope(viewer, q.scope ?? 'mine'), range(q.from, q.to)) };
   }
 
-  @ApiDoc({ summary: "The calendar: showings and tasks due in [from, to), and the viewer's time zone", tag: 'Showings', access: 'agents, brokers, staff (their scope)', query: CalendarQuery, responses: { 200: '{timeZone, showings, tasks}' } })
-  @Get('calendar')
-  async calendar(@Query() query: unknown, @Req() req: Request) {
+  @Route(contract.showings.calendar)
+  async calendar(@Query() q: QueryOf<typeof contract.showings.calendar>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const q = parseBody(CalendarQuery, query);
     const between = range(q.from, q.to);
     const scope = q.scope ?? 'mine';
     const [showings, tasks, timeZone] = await Promise.all([

@@ -1,39 +1,29 @@
-import { Body, Controller, Inject, Param, Patch, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { z } from 'zod';
-import { SHOWING_CHANGES } from '../../../contract/showings';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import { Route } from '../../../http/contract/route.decorator';
 import { notFound, validation } from '../../../shared/errors';
-import { commandContextOf } from '../../accounts';
-import { dashboardViewer } from '../../leads';
+import { commandContextOf } from '../../../commands/request-context';
+import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { loadShowing } from '../showing';
-import { instantField as instant, oneOf } from '../../../http/fields';
 import { organizerOf, scopedLead } from '../showing-scope';
 import { showingStream } from '../showings.events';
 import { ChangeShowingCommand } from './change-showing.command';
 
-const ChangeBody = z.strictObject({
-  status: oneOf(SHOWING_CHANGES, 'status must be confirmed, cancelled or done').optional(),
-  start: instant('start').optional(),
-  end: instant('end').optional(),
-});
-
 /** The office answers a showing: confirm, propose another time (or move a confirmed one), cancel, done (contract section 5b). */
-@Controller('api/dashboard/showings')
+@Controller()
 export class ChangeShowingController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
-  @ApiDoc({ summary: 'Confirm, move, cancel or complete a showing', tag: 'Showings', access: "agents, brokers, staff (the lead's scope)", body: ChangeBody, responses: { 200: '{isSuccess, showing}' } })
-  @Patch(':showingId')
-  async change(@Param('showingId') showingId: string, @Body() body: unknown, @Req() req: Request) {
+  @Route(contract.showings.change)
+  async change(@Param('showingId') showingId: string, @Body() input: BodyOf<typeof contract.showings.change>, @Req() req: Request) {
     dashboardViewer(req);
-    const input = parseBody(ChangeBody, body);
     if (input.status === undefined && input.start === undefined && input.end === undefined) throw validation('Say what changes: status, start or end');
     const showing = await loadShowing(this.store, showingId);
     if (!showing.exists) throw notFound();
@@ -45,6 +35,6 @@ export class ChangeShowingController {
     );
     if (!state.exists) throw notFound();
     const { showingId: id, leadId, pdid, address, timeZone, start, end, status } = state;
-    return { isSuccess: true, showing: { showingId: id, leadId, pdid, address, timeZone, start, end, status } };
+    return { isSuccess: true as const, showing: { showingId: id, leadId, pdid, address, timeZone, start, end, status } };
   }
 }

@@ -1,37 +1,25 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { DB_POOL } from '../../../runtime/tokens';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
 import { DEFAULT_SHOWING_MINUTES } from '../../../contract/showings';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import { Route } from '../../../http/contract/route.decorator';
 import { notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { commandContextOf } from '../../accounts';
+import { commandContextOf } from '../../../commands/request-context';
 import { showingPlace } from '../showing-place';
-import { instantField as instant, oneOf } from '../../../http/fields';
 import { organizerOf, scopedLead } from '../showing-scope';
 import { showingStream } from '../showings.events';
 import { ProposeShowingCommand } from './propose-showing.command';
 
 export const LISTING_NOT_FOUND = 'Listing not found';
 
-const ProposeBody = z.strictObject({
-  pdid: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' }),
-  start: instant('start'),
-  end: instant('end').optional(),
-  /** 'confirmed': the lead agreed already (the invitation goes at once); else a proposal the agent confirms later. */
-  status: oneOf(['requested', 'confirmed'] as const, 'status must be requested or confirmed').optional(),
-  message: z.string().trim().max(1000).optional(),
-  /** The form's own id for this showing: sending it again (a retry) makes it once. */
-  showingId: z.uuid().optional(),
-});
-
 /** An agent's proposal of a showing to a lead they may work (contract section 5b). */
-@Controller('api/dashboard/leads')
+@Controller()
 export class ProposeShowingController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -39,12 +27,9 @@ export class ProposeShowingController {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  @ApiDoc({ summary: 'Propose (or book) a showing of a listing to a lead', tag: 'Showings', access: 'agents, brokers, staff (their scope)', body: ProposeBody, responses: { 201: '{showingId}' } })
-  @Post(':leadId/showings')
-  @HttpCode(201)
-  async propose(@Param('leadId') leadId: string, @Body() body: unknown, @Req() req: Request) {
+  @Route(contract.showings.propose)
+  async propose(@Param('leadId') leadId: string, @Body() input: BodyOf<typeof contract.showings.propose>, @Req() req: Request) {
     const scoped = await scopedLead(this.store, req, leadId);
-    const input = parseBody(ProposeBody, body);
     const place = await showingPlace(this.store, this.pool, input.pdid, scoped.lead.agentId);
     if (!place) throw notFound(LISTING_NOT_FOUND);
     const showingId = input.showingId ?? newId();

@@ -4,6 +4,7 @@ import { isPlatformHost } from '../resolve-site/platform-hosts';
 import { evolveSite, initialSite, type Site } from '../site';
 import type { SiteEvent, SiteSettings } from '../sites.events';
 import { checkBrandName, checkSiteSetting, normalizeDomain, SITE_MESSAGES } from '../../../contract/site-settings';
+import { checkPaletteContrast } from '../../../contract/site-styles';
 
 export type ChangeSiteSettings = {
   readonly siteId: string;
@@ -42,6 +43,14 @@ export function decideChangeSiteSettings(command: ChangeSiteSettings, state: Sit
     const checked = checkSiteSetting(key, value);
     if (!checked.ok) throw validation(checked.message);
     if (state.settings[key] !== checked.value) changes[key] = checked.value;
+  }
+  // Colours set here meet the same WCAG AA rule as a palette chosen in Site styles: this route
+  // must not be the way around it.
+  if ('PrimaryColor' in changes || 'AccentColor' in changes) {
+    const primary = (changes.PrimaryColor as string | undefined) ?? state.settings.PrimaryColor;
+    const accent = (changes.AccentColor as string | undefined) ?? state.settings.AccentColor;
+    const contrast = checkPaletteContrast(primary, accent);
+    if (!contrast.ok) throw validation(contrast.message);
   }
   const identity: { name?: string; DomainName?: string | null } = {};
   if (command.name !== undefined) {

@@ -30,6 +30,7 @@ describe('ChangeSiteSettings', () => {
     [{ SearchRequiresAccept: 'yes' }, /SearchRequiresAccept must be true or false/],
     [{ Nope: true }, /Unknown site setting Nope/],
     [{ PrimaryColor: 'blue' }, /PrimaryColor must be a colour written #rrggbb/],
+    [{ PrimaryColor: '#f5d000' }, /The primary colour #f5d000 is too light/],
     [{ LogoUrl: 'javascript:alert(1)' }, /The logo must be an uploaded image or an https:\/\/ address/],
     [{ Disclaimer: 'x'.repeat(2001) }, /The disclaimer is at most 2,000 characters/],
   ])('refuses %j', (changes, message) => {
@@ -37,8 +38,8 @@ describe('ChangeSiteSettings', () => {
   });
 
   it('given a site, when branding changes, then only the changed branding is recorded, normalized', () => {
-    const events = decideChangeSiteSettings({ siteId: 's1', changes: { PrimaryColor: '#AABBCC', LogoUrl: '', Disclaimer: ' Licensed broker. ' } }, given);
-    expect(events).toEqual([{ type: 'SiteSettingsChanged', data: { siteId: 's1', changes: { PrimaryColor: '#aabbcc', Disclaimer: 'Licensed broker.' } } }]);
+    const events = decideChangeSiteSettings({ siteId: 's1', changes: { PrimaryColor: '#1A3B5C', LogoUrl: '', Disclaimer: ' Licensed broker. ' } }, given);
+    expect(events).toEqual([{ type: 'SiteSettingsChanged', data: { siteId: 's1', changes: { PrimaryColor: '#1a3b5c', Disclaimer: 'Licensed broker.' } } }]);
   });
 
   it('given a site, when its brand name and domain change, then SiteIdentityChanged with the domain as stored', () => {

@@ -9,9 +9,9 @@ import type { Config } from '../../../config/config';
 import { dnsRecordsFor, domainProofPlaces, type DomainVerificationView, type EditableSite, normalizeDomain, SITE_MESSAGES, type SiteSettingsView } from '../../../contract/site-settings';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { parseBody } from '../../../http/parse-body';
-import { forbidden, notFound, unauthorized, validation } from '../../../shared/errors';
-import { isUuid } from '../../../shared/ids';
-import { commandContextOf } from '../../../http/request-context';
+import { notFound, validation } from '../../../shared/errors';
+import { editableSite, editorOf } from '../site-editor';
+import { commandContextOf } from '../../../commands/request-context';
 import type { SiteEvent, SiteSettings } from '../sites.events';
 import type { Site } from '../site';
 import type { CommandResult } from '../../../commands/handle-command';
@@ -45,23 +45,6 @@ const SettingsBody = z.strictObject({
 });
 
 const READ_MODEL_WAIT_MS = 3_000;
-
-type Editor = { readonly userId: string; readonly staff: boolean; readonly broker: boolean };
-
-/** Security levels of spec section 6 (the accounts context imports this one, so not its LEVEL). */
-const AGENT = 10;
-const BROKER = 15;
-const STAFF = 25;
-
-/** Staff edit every site, a broker the sites they own; 401 signed out, 403 for leads; agents edit none. */
-function editorOf(req: Request): Editor {
-  const auth = req.auth;
-  if (!auth) throw unauthorized();
-  if (auth.securityLevel < AGENT) throw forbidden();
-  return { userId: auth.userId, staff: auth.securityLevel >= STAFF, broker: auth.securityLevel >= BROKER };
-}
-
-const mayEdit = (editor: Editor, site: SiteView) => editor.staff || (editor.broker && site.ownerUserId === editor.userId);
 
 /**
  * Site settings (contract section 9, spec section 3): a broker for their sites, staff for all;
@@ -128,11 +111,8 @@ export class SiteSettingsController {
     return new URL(this.config.publicUrl).hostname;
   }
 
-  private async editable(req: Request, siteId: string): Promise<SiteView> {
-    const editor = editorOf(req);
-    const site = isUuid(siteId) ? await this.sites.byId(siteId) : undefined;
-    if (!site || !mayEdit(editor, site)) throw notFound(SITE_MESSAGES.notYours);
-    return site;
+  private editable(req: Request, siteId: string): Promise<SiteView> {
+    return editableSite(this.sites, req, siteId);
   }
 
   /** Waits (briefly) until the read model shows the site as the write side has it, then drops the host cache. */

@@ -1,29 +1,24 @@
-import { Body, Controller, Inject, Param, Patch, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { z } from 'zod';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { forbidden, notFound, validation } from '../../../shared/errors';
-import { commandContextOf } from '../../accounts';
-import { dashboardViewer, isInOffice, loadLead, mayView, type Viewer } from '../../leads';
+import { commandContextOf } from '../../../commands/request-context';
+import { dashboardViewer, mayView, type Viewer } from '../../../shared/viewer/viewer';
+import { isInOffice } from '../../../shared/viewer/in-office';
+import { loadLead } from '../../leads';
 import { loadTask, type Task } from '../task';
-import { contractTask, dueAt, taskTitle } from '../task-body';
+import { contractTask } from '../task-body';
 import { taskStream } from '../tasks.events';
 import { TASK_NOT_FOUND } from './change-task.decide';
 import { ChangeTaskCommand } from './change-task.command';
 
-const ChangeBody = z.strictObject({
-  done: z.boolean({ error: 'done must be true or false' }).optional(),
-  dueAt: dueAt.optional(),
-  assigneeId: z.uuid({ error: 'assigneeId is not an id' }).optional(),
-  title: taskTitle.optional(),
-});
-
 export const ONLY_BROKER_REASSIGNS = 'Only the broker reassigns tasks';
 
-@Controller('api/dashboard/tasks')
+@Controller()
 export class ChangeTaskController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -34,11 +29,9 @@ export class ChangeTaskController {
    * Complete, reopen, snooze (a new dueAt), rename, or (broker and staff) hand to another agent of
    * the office. The assignee and whoever may see the task's lead change it; anyone else: 404.
    */
-  @ApiDoc({ summary: 'Complete, reopen, snooze, rename or (broker) reassign a task', tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', body: ChangeBody })
-  @Patch(':taskId')
-  async change(@Param('taskId') taskId: string, @Body() body: unknown, @Req() req: Request) {
+  @Route(contract.tasks.change)
+  async change(@Param('taskId') taskId: string, @Body() input: BodyOf<typeof contract.tasks.change>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(ChangeBody, body);
     const task = await loadTask(this.store, taskId);
     if (!task.exists || !(await this.maySee(viewer, task))) throw notFound(TASK_NOT_FOUND);
     if (input.assigneeId !== undefined && input.assigneeId !== task.assigneeId) {
@@ -46,7 +39,7 @@ export class ChangeTaskController {
       if (!(await isInOffice(this.store, input.assigneeId, task.officeId))) throw validation('That agent is not in this office');
     }
     const { state } = await this.commands.execute(new ChangeTaskCommand(taskStream(task.taskId), { taskId: task.taskId, byUserId: viewer.userId, ...input }, commandContextOf(req)));
-    return { isSuccess: true, task: state.exists ? contractTask(state) : null };
+    return { isSuccess: true as const, task: state.exists ? contractTask(state) : null };
   }
 
   private async maySee(viewer: Viewer, task: Extract<Task, { exists: true }>): Promise<boolean> {

@@ -1,21 +1,19 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { z } from 'zod';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { newId } from '../../../shared/ids';
 import { notFound } from '../../../shared/errors';
-import { commandContextOf } from '../../accounts';
-import { dashboardViewer, loadLead, mayView } from '../../leads';
-import { dueAt, taskTitle, taskType } from '../task-body';
+import { commandContextOf } from '../../../commands/request-context';
+import { dashboardViewer, mayView } from '../../../shared/viewer/viewer';
+import { loadLead } from '../../leads';
 import { taskStream } from '../tasks.events';
 import { CreateTaskCommand } from './create-task.command';
 
-const CreateBody = z.strictObject({ title: taskTitle, type: taskType, dueAt });
-
-@Controller('api/dashboard/leads')
+@Controller()
 export class CreateTaskController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -23,12 +21,9 @@ export class CreateTaskController {
   ) {}
 
   /** A task on a lead the viewer may see (else 404); it goes to the lead's agent (or the creator while nobody holds the lead). */
-  @ApiDoc({ summary: "A task on a lead, for the lead's agent", tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', body: CreateBody, responses: { 201: '{taskId}' } })
-  @Post(':leadId/tasks')
-  @HttpCode(201)
-  async create(@Param('leadId') leadId: string, @Body() body: unknown, @Req() req: Request) {
+  @Route(contract.tasks.create)
+  async create(@Param('leadId') leadId: string, @Body() input: BodyOf<typeof contract.tasks.create>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(CreateBody, body);
     const { lead } = await loadLead(this.store, leadId);
     if (!lead.exists || !mayView(viewer, lead)) throw notFound();
     const taskId = newId();

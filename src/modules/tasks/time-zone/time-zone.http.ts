@@ -1,25 +1,24 @@
-import { Body, Controller, Get, Inject, Put, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { timeZoneOf } from '../../../../projections/tasks';
 import { DB_POOL } from '../../../runtime/tokens';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
 import { DEFAULT_TIME_ZONE } from '../../../contract/tasks';
 import { canonicalTimeZone } from '../../../contract/time-zone';
-import { parseBody } from '../../../http/parse-body';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { Route } from '../../../http/contract/route.decorator';
 import { validation } from '../../../shared/errors';
-import { commandContextOf } from '../../accounts';
-import { dashboardViewer } from '../../leads';
+import { commandContextOf } from '../../../commands/request-context';
+import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { agentZoneStream } from '../tasks.events';
 import { TimeZoneCommand } from './time-zone.command';
 
 export const NOT_A_TIME_ZONE = 'timeZone is not a time zone (an IANA name such as America/New_York)';
-const ZoneBody = z.strictObject({ timeZone: z.string({ error: 'timeZone is required' }).max(64), how: z.enum(['browser', 'settings']).optional() });
 
 /** The viewer's own time zone: which day "today" is in their task lists, and when their digest goes (8 am). */
-@Controller('api/dashboard/me/timezone')
+@Controller()
 export class TimeZoneController {
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
@@ -27,8 +26,7 @@ export class TimeZoneController {
   ) {}
 
   /** `chosen` false: nobody set one yet, the default applies (the dashboard then offers the browser's). */
-  @ApiDoc({ summary: "The viewer's time zone (the default until set)", tag: 'Working a lead', access: 'agents, brokers, staff' })
-  @Get()
+  @Route(contract.tasks.timeZone)
   async get(@Req() req: Request) {
     const viewer = dashboardViewer(req);
     const zone = await timeZoneOf(this.pool, viewer.userId);
@@ -36,15 +34,13 @@ export class TimeZoneController {
   }
 
   /** `how: 'browser'` (the first visit) never replaces a zone already set; the settings form does. */
-  @ApiDoc({ summary: "Set the viewer's time zone (an IANA name)", tag: 'Working a lead', access: 'agents, brokers, staff', body: ZoneBody })
-  @Put()
-  async set(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.tasks.setTimeZone)
+  async set(@Body() input: BodyOf<typeof contract.tasks.setTimeZone>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(ZoneBody, body);
     const timeZone = canonicalTimeZone(input.timeZone);
     // The lists compute "today" in PostgreSQL: a name its zone data lacks is refused here, not there.
     if (!timeZone || !(await this.pool.query('SELECT 1 FROM pg_timezone_names WHERE name = $1', [timeZone])).rowCount) throw validation(NOT_A_TIME_ZONE);
     const { state } = await this.commands.execute(new TimeZoneCommand(agentZoneStream(viewer.userId), { userId: viewer.userId, timeZone, how: input.how ?? 'settings' }, commandContextOf(req)));
-    return { isSuccess: true, timeZone: state.timeZone ?? timeZone };
+    return { isSuccess: true as const, timeZone: state.timeZone ?? timeZone };
   }
 }

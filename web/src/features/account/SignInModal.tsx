@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSite } from '../../app/useSite';
 import { Modal } from '../../ui/Modal';
 import { useT } from '../../ui/translations';
-import { InquiryForm } from '../leads/InquiryForm';
+import { InquiryForm } from '../forms';
 import { CellPhoneForm } from './CellPhoneForm';
 import formStyles from '../../ui/forms.module.css';
 import { FacebookSignInButton } from './FacebookSignInButton';

@@ -5,7 +5,7 @@ import { Link } from '../../app/Link';
 import { AccountRecord } from './AccountRecord';
 import { ACTION_GROUPS, type ActionDef } from './accountActions';
 import { ActionDialog } from './ActionDialog';
-import { ExportLinks } from '../account/ExportLinks';
+import { ExportLinks } from '../account';
 import styles from './Backoffice.module.css';
 import { accountHref, levelName, personName, phone, when } from './backofficeFormat';
 import { BecomeDialog } from './BecomeDialog';
@@ -43,18 +43,14 @@ export function AccountView({ userId, tab }: { userId: string; tab: string | nul
   useEffect(load, [load]);
 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const { connected } = useRealtime(
-    ['backoffice.accountChanged'],
-    (p) => {
-      if (p.payload.userId !== userId && p.payload.userId !== null) return;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        load();
-        setRevision((r) => r + 1);
-      }, 150);
-    },
-    () => undefined,
-  );
+  const { connected } = useRealtime('backoffice.accountChanged', (p) => {
+    if (p.userId !== userId && p.userId !== null) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      load();
+      setRevision((r) => r + 1);
+    }, 150);
+  });
 
   if (error) return <p className={styles.error}>{error}</p>;
   if (!view) return <div className="page-loading" aria-busy="true" />;

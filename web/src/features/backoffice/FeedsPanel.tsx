@@ -35,7 +35,7 @@ export function FeedsPanel() {
       fs?.map((f) => (f.name === p.name ? { ...f, running: { syncId: p.syncId, kind: p.kind, startedAt: f.running?.startedAt ?? p.at, counts: p.counts, expectedTotal: p.expectedTotal } } : f)) ?? fs,
     );
   };
-  const { connected } = useRealtime(['feed.progress'], (p) => progressed(p.payload as unknown as FeedProgress), load);
+  const { connected } = useRealtime('feed.progress', progressed, { onConnect: load });
 
   const act = async (what: 'sync' | 'reconcile', name: string) => {
     try {

@@ -39,14 +39,10 @@ export function MemberSearch({ params }: { params: URLSearchParams }) {
 
   // A change to a member on screen (or many at once) refreshes the page shortly after.
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const { connected } = useRealtime(
-    ['backoffice.memberChanged'],
-    () => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(load, 300);
-    },
-    () => undefined,
-  );
+  const { connected } = useRealtime('backoffice.memberChanged', () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(load, 300);
+  });
 
   const go = (next: Record<string, string>, nextPage = 1) => {
     const u = new URLSearchParams();

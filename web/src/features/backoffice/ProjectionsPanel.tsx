@@ -27,7 +27,7 @@ export function ProjectionsPanel() {
     setRows((rs) => rs?.map((r) => (r.name === p.name ? { ...r, state: p.phase === 'replaying' || p.phase === 'swapping' ? 'rebuilding' : r.state, rebuild: { ...r.rebuild, ...p } } : r)) ?? rs);
     if (p.phase === 'done' || p.phase === 'cancelled' || p.phase === 'failed') load();
   };
-  const { connected } = useRealtime(['projection.progress'], (p) => progressed(p.payload as unknown as RebuildProgress), load);
+  const { connected } = useRealtime('projection.progress', progressed, { onConnect: load });
 
   const rebuild = async (name: string) => {
     setConfirm(null);

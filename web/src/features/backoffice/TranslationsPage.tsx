@@ -45,7 +45,7 @@ export function TranslationsPage() {
       focused.current.scrollIntoView?.({ block: 'center' });
     }
   }, [editor]);
-  useRealtime(['translations.changed'], load, () => undefined, !!user && user.securityLevel >= 25);
+  useRealtime('translations.changed', load, { enabled: !!user && user.securityLevel >= 25 });
 
   if (!ready) return <main id="main" className="page-loading" aria-busy="true" />;
   if (!user || user.securityLevel < 25) {

@@ -1,4 +1,4 @@
-import type { InquiryFormProps } from '../leads/InquiryForm';
+import type { InquiryFormProps } from './InquiryForm';
 import type { InquiryPath } from './inquiryPaths';
 
 export type { InquiryPath };

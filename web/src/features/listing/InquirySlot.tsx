@@ -6,9 +6,9 @@ import { useSite } from '../../app/useSite';
 import { money } from '../../ui/format';
 import { readJson, writeJson } from '../../ui/storage';
 import formStyles from '../../ui/forms.module.css';
-import { requestSignIn } from '../account/signInRequest';
-import { InquiryForm } from '../leads/InquiryForm';
-import { LenderLink } from '../forms/LenderLink';
+import { requestSignIn } from '../account';
+import { InquiryForm } from '../forms';
+import { LenderLink } from '../forms';
 import styles from './ListingPage.module.css';
 import { useT } from '../../ui/translations';
 

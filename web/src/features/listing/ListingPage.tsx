@@ -8,9 +8,9 @@ import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
 import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
-import { ListingKeeper } from '../organizer/ListingKeeper';
-import { AreaCrumbs } from '../public/AreaCrumbs';
-import { ListingAgentLink } from '../public/ListingAgentLink';
+import { ListingKeeper } from '../organizer';
+import { AreaCrumbs } from '../public';
+import { ListingAgentLink } from '../public';
 import { ListingCourtesy, MlsDisclaimers } from './Attribution';
 import { InquirySlot } from './InquirySlot';
 import { ListingGallery } from './ListingGallery';
@@ -19,8 +19,9 @@ import { OpenHouses } from './OpenHouses';
 import styles from './ListingPage.module.css';
 import { SequenceNav } from './SequenceNav';
 import { useT } from '../../ui/translations';
-import { statusLabel } from '../search/statusLabel';
-import { DeferredListingMap } from '../map/DeferredListingMap';
+import { statusLabel } from '../search';
+import { DeferredListingMap } from '../map';
+import { NearbySchools } from '../schools';
 
 
 type State = { status: 'loading' } | { status: 'found'; listing: ListingDetails } | { status: 'missing' } | { status: 'error'; message: string };
@@ -160,6 +161,7 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
               />
             </section>
           )}
+          {l.latitude !== null && l.longitude !== null && <NearbySchools latitude={l.latitude} longitude={l.longitude} />}
           {l.disclaimer && <MlsDisclaimers disclaimers={[l.disclaimer]} />}
         </div>
         <aside className={styles.aside} aria-label={t('listing.contactArea', 'Contact')}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { currentPushSubscription, disableWebPush, enableWebPush, pushSupported } from '../dashboard/webPush';
+import { currentPushSubscription, disableWebPush, enableWebPush, pushSupported } from '../../lib/webPush';
 import forms from '../../ui/forms.module.css';
 import { useT } from '../../ui/translations';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../app/currentUser';
 import { useSite } from '../../app/useSite';
 import formStyles from '../../ui/forms.module.css';
-import { requestSignIn } from '../account/signInRequest';
-import { InquiryForm } from '../leads/InquiryForm';
+import { requestSignIn } from '../account';
+import { InquiryForm } from '../forms';
 import { useT } from '../../ui/translations';
 
 /**

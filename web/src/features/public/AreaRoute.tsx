@@ -5,7 +5,7 @@ import { areaOf } from '../../api/pages';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
-import { DeferredListingMap } from '../map/DeferredListingMap';
+import { DeferredListingMap } from '../map';
 import { isOne, useT } from '../../ui/translations';
 import { CardGrid, PageLoadError } from './PublicPageParts';
 import { AreaMarketView } from './AreaMarketView';

@@ -1,8 +1,8 @@
 import { Link } from '../../app/Link';
 import type { Card } from '../../../../src/contract/search';
 import { addressLine, count, isSoldStatus, money, shortDate } from '../../ui/format';
-import { ListingCourtesy } from '../listing/Attribution';
-import { CardKeeper } from '../organizer/CardKeeper';
+import { ListingCourtesy } from '../listing';
+import { CardKeeper } from '../organizer';
 import { PhotoGallery } from './PhotoGallery';
 import styles from './ResultCard.module.css';
 import { statusLabel } from './statusLabel';

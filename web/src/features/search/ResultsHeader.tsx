@@ -1,4 +1,4 @@
-import { drawnMatches } from '../map/mapLayout';
+import { drawnMatches } from '../map';
 import styles from './SearchPage.module.css';
 import type { SearchData } from './searchData';
 import { isOne, useT } from '../../ui/translations';

@@ -7,9 +7,10 @@ import { useSite } from '../../app/useSite';
 import { TagChip } from '../../ui/TagChip';
 import { useIdleAfter } from '../../ui/useIdleAfter';
 import { useToast } from '../../ui/useToast';
-import { type MapStart, POINT_ZOOM, START_ZOOM } from '../map/mapTypes';
-import { MlsDisclaimers } from '../listing/Attribution';
-import { useKeptHeaders } from '../organizer/keptStore';
+import { type MapStart, POINT_ZOOM, SearchMap, START_ZOOM } from '../map';
+import { MlsDisclaimers } from '../listing';
+import { HomeCover } from '../site-styles';
+import { useKeptHeaders } from '../organizer';
 import { hasBox, withCriteria } from './criteria';
 import { FilterBar } from './FilterBar';
 import { FILTER_FIELDS } from './filterOptions';
@@ -29,7 +30,6 @@ import { searchKey, useSearchResults } from './useSearchResults';
 import { useSearchUi } from './useSearchUi';
 import { useT } from '../../ui/translations';
 
-const SearchMap = lazy(() => import('../map/SearchMap').then((m) => ({ default: m.SearchMap })));
 // Dialogs load when first opened: the first results need none of them.
 const SavedSearchModal = lazy(() => import('./SavedSearchModal').then((m) => ({ default: m.SavedSearchModal })));
 const HandoffModal = lazy(() => import('./HandoffModal').then((m) => ({ default: m.HandoffModal })));
@@ -236,6 +236,7 @@ export function SearchPage() {
       <div className={styles.content}>
         {route.view === 'list' && (
           <main className={styles.listMain} id="main">
+            <HomeCover search={loc.search} />
             <ResultsHeader data={data} loading={results.loading} view="list" />
             {list}
             <MlsDisclaimers disclaimers={data?.disclaimers ?? []} />

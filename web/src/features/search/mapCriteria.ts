@@ -1,5 +1,5 @@
 import type { Criteria, MapBounds } from '../../../../src/contract/search';
-import { formatPolygons, parsePolygons, type Ring } from '../map/polygons';
+import { formatPolygons, parsePolygons, type Ring } from '../map';
 import { BOX_FIELDS, hasBox, withCriteria } from './criteria';
 import { TAG_FIELDS } from './tags';
 

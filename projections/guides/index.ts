@@ -1,0 +1,2 @@
+export { guidesProjection } from './guides.projection';
+export { guideById, guidesOf, type StoredGuide } from './guides.query';

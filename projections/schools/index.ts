@@ -1,0 +1,2 @@
+export { schoolsProjection } from './schools.projection';
+export { nearestSchools } from './schools.query';

@@ -1,0 +1,28 @@
+import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
+import type { Route } from '../../contract/route';
+import { parseBody } from '../parse-body';
+
+/**
+ * Validates each argument a contract route's handler takes from the request with the schema the
+ * route declares for it: `@Body()`, `@Query()`, `@Param('name')`. Arguments the route declares
+ * nothing for (`@Req()`, `@Res()`) pass untouched. (nestjs-zod's pipe parses without the input
+ * in its issues, so its messages could not tell "n is required" from "n must be a number".)
+ */
+export class ContractPipe implements PipeTransform {
+  constructor(private readonly route: Route) {}
+
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    const schema = this.schemaFor(metadata);
+    if (!schema) return value;
+    // A missing body reads as an empty one: "title is required", not "expected an object".
+    return parseBody(schema, value);
+  }
+
+  private schemaFor({ type, data }: ArgumentMetadata): z.ZodType | undefined {
+    if (type === 'body') return data ? undefined : this.route.body;
+    if (type === 'query') return data ? (this.route.query?.shape[data] as z.ZodType | undefined) : this.route.query;
+    if (type === 'param') return data ? (this.route.params?.shape[data] as z.ZodType | undefined) : this.route.params;
+    return undefined;
+  }
+}

@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { LEAD_EMAIL_PUSH } from '../../../../projections/lead-email-outbox';
+import type { Runtime } from '../../../runtime/runtime';
+import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
+import type { Config } from '../../../config/config';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { CommunicationLinks, isValidEmail, loadAccount, SecretKey } from '../../accounts';
+import { Mailer, MailOutboxSender, type MailPlan } from '../../messaging';
+import { SiteResolver } from '../../sites';
+import { loadLead } from '../../leads';
+import { renderLeadEmail } from './lead-email-mail';
+import { replyAddress } from './reply-address';
+
+type Row = { mail_id: string; message_id: string; lead_id: string; by_user_id: string; subject: string; body: string };
+/** Taken oldest first; the words are cleared once done; a failing row is tried again as the outboxes' retry policy says. */
+const OUTBOX = {
+  table: 'lead_email_outbox',
+  key: 'mail_id',
+  columns: 'mail_id, message_id, lead_id, by_user_id, subject, body',
+  order: 'attempts, queued_at, mail_id',
+  clearWhenDone: ['subject', 'body'],
+};
+
+/**
+ * Sends the e-mails agents write to leads (LeadEmailSent, queued in lead_email_outbox by the
+ * lead_email_outbox projection with its checkpoint). Each row is taken with its row lock (FOR
+ * UPDATE SKIP LOCKED: two instances never take the same one), sent through the Mailer port with
+ * the thread's reply address and the lead's unsubscribe footer and headers, and marked sent
+ * (its words cleared) in that one transaction: a crash before the commit leaves it pending and
+ * it goes out after restart; only a death between the relay accepting it and the commit can
+ * send it twice (no relay joins our transaction). Consent is checked again at sending: a lead
+ * who unsubscribed meanwhile gets nothing. Woken by the projection's signal, swept every 2 s (MailOutboxSender).
+ */
+@Injectable()
+export class LeadEmailSender extends MailOutboxSender<Row> {
+  constructor(
+    @Inject(RUNTIME) runtime: Runtime,
+    @Inject(DB_POOL) pool: pg.Pool,
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(Mailer) mailer: Mailer,
+    @Inject(SiteResolver) private readonly sites: SiteResolver,
+    @Inject(CommunicationLinks) private readonly links: CommunicationLinks,
+    @Inject(SecretKey) private readonly secret: SecretKey,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {
+    // Neither the address nor the words are logged, nor the relay's message (it may quote the address).
+    // Several at once: an action plan's step falling due for many leads at the same instant mails them all (bounded: each holds a pooled connection).
+    super({ name: 'lead-email', runtime, signal: LEAD_EMAIL_PUSH, pool, mailer, table: OUTBOX, concurrency: 6 });
+  }
+
+  /** Sent, or left unsent for good: dropped (the lead or its address is gone), suppressed (the lead unsubscribed since). */
+  protected async compose(row: Row): Promise<MailPlan> {
+    const { lead } = await loadLead(this.store, row.lead_id);
+    if (!lead.exists || !isValidEmail(lead.email)) return { state: 'dropped' };
+    const [{ account }, { account: sender }, site, secret] = await Promise.all([
+      loadAccount(this.store, lead.userId),
+      loadAccount(this.store, row.by_user_id),
+      this.sites.byId(lead.siteId),
+      this.secret.get(),
+    ]);
+    if (!account.exists) return { state: 'dropped' };
+    if (!account.consent.email) return { state: 'suppressed' };
+    const unsubscribe = await this.links.unsubscribeLinks(lead.userId, site);
+    return {
+      message: { sentBy: row.by_user_id, ...renderLeadEmail({
+        to: lead.email,
+        subject: row.subject,
+        body: row.body,
+        replyTo: replyAddress(secret, lead.leadId, this.config.inboundEmail.domain),
+        agentName: sender.exists ? `${sender.firstName} ${sender.lastName}`.trim() : '',
+        siteName: site?.name ?? '',
+        unsubscribe: { email: unsubscribe.unsubscribe_email, headers: unsubscribe.headers },
+      }) },
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export { type GuideEvent, type GuideWritten, guideStream } from './guides.events';
+export { GuidesModule } from './guides.module';

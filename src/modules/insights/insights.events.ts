@@ -1,0 +1,2 @@
+export * from './scoring.events';
+export * from './smart-lists.events';

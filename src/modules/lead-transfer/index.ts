@@ -1,0 +1,2 @@
+export type { ImportRowOutcome, LeadImportEvent } from './lead-transfer.events';
+export { LeadTransferModule } from './lead-transfer.module';

@@ -1,0 +1,1 @@
+export { ListingMailModule } from './listing-mail.module';

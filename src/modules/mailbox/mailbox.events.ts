@@ -1,0 +1,31 @@
+/**
+ * An agent's own mailbox connected to the CRM (issue 30): mail exchanged with a lead from any
+ * client joins the lead's thread, and the CRM's e-mails go out from the agent's own address.
+ * Stream `mailbox-{userId}`. The password (an app password) is sealed (mailbox-secrets.ts):
+ * never in clear in the log, never logged, never answered.
+ */
+export type SealedMailboxSecret = { readonly v: 1; readonly iv: string; readonly tag: string; readonly data: string };
+
+export type MailboxProvider = 'gmail' | 'microsoft' | 'imap';
+
+export type MailServer = { readonly host: string; readonly port: number; readonly secure: boolean };
+
+export type MailboxConnected = {
+  readonly type: 'MailboxConnected';
+  readonly data: {
+    readonly userId: string;
+    readonly provider: MailboxProvider;
+    /** The agent's address: what mail from them is sent as, and what their own messages are known by. */
+    readonly address: string;
+    readonly username: string;
+    readonly imap: MailServer;
+    readonly smtp: MailServer;
+    readonly secret: SealedMailboxSecret;
+  };
+};
+
+export type MailboxDisconnected = { readonly type: 'MailboxDisconnected'; readonly data: { readonly userId: string } };
+
+export type MailboxEvent = MailboxConnected | MailboxDisconnected;
+export const mailboxEventTypes = ['MailboxConnected', 'MailboxDisconnected'] as const satisfies readonly MailboxEvent['type'][];
+export const mailboxStream = (userId: string) => `mailbox-${userId}`;

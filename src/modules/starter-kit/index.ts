@@ -1,0 +1,1 @@
+export { StarterKitModule } from './starter-kit.module';

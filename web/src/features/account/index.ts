@@ -1,0 +1,3 @@
+export * from './ExportLinks';
+export * from './openSignIn';
+export * from './signInRequest';

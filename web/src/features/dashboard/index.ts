@@ -1,0 +1,2 @@
+export { DashboardPage } from './components/DashboardPage';
+export * from './views';

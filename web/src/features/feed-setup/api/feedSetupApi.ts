@@ -1,0 +1,14 @@
+import { request } from '../../../api/http';
+import type { FeedTestResult } from '../../../../../src/contract/feed-presets';
+import type { FeedResourceName } from '../../../../../src/contract/feeds';
+import { backofficeApi, type FeedForm } from '../../../api/backoffice';
+
+export type FeedAuthForm =
+  | { readonly kind: 'oauth2'; readonly tokenUrl: string; readonly clientId: string; readonly clientSecret: string; readonly scope: string | null }
+  | { readonly kind: 'bearer'; readonly token: string };
+
+/** The feed setup screen's calls: test settings against their server (nothing stored), then save them as the back-office does. */
+export const feedSetupApi = {
+  test: (url: string, auth: FeedAuthForm, resources: readonly FeedResourceName[], filter: string | null) => request<FeedTestResult>('POST', '/api/backoffice/feeds/test', { url, auth, resources, filter }),
+  save: (form: FeedForm) => backofficeApi.saveFeed(form),
+};

@@ -1,0 +1,2 @@
+export * from './InquiryForm';
+export * from './LenderLink';

@@ -1,0 +1,4 @@
+export * from './components/BehaviourAlerts';
+export * from './components/BehaviourThresholdsPanel';
+export * from './components/PondSection';
+export * from './components/RoutingSettingsPanel';

@@ -1,0 +1,4 @@
+export * from './CardKeeper';
+export * from './ListingKeeper';
+export * from './alertFrequencies';
+export * from './keptStore';

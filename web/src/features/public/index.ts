@@ -1,0 +1,4 @@
+export * from './AreaCrumbs';
+export * from './ListingAgentLink';
+export { AreaMarketView } from './AreaMarketView';
+export { PageLoadError } from './PublicPageParts';

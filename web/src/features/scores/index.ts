@@ -1,0 +1,2 @@
+export * from './components/ScoreBadge';
+export * from './components/ScoreRulesPanel';

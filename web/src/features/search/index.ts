@@ -1,0 +1,4 @@
+export * from './ResultCard';
+export * from './filterOptions';
+export * from './resultSequence';
+export * from './statusLabel';

@@ -1,0 +1,3 @@
+export * from './components/LeadShowings';
+export * from './components/LeadTasks';
+export * from './components/TimeZoneSetting';
