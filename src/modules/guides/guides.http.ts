@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { guideById, guidesOf } from '../../../projections/guides';
 import { DB_POOL } from '../../runtime/tokens';
-import { handleCommand } from '../../commands/handle-command';
 import { GUIDE_BODY_MAX, GUIDE_PHOTOS_MAX, GUIDE_TITLE_MAX, type GuideView, guidePath, type PublicGuide } from '../../contract/guides';
 import { EventStore } from '../../eventstore/event-store.port';
 import { ApiDoc } from '../../http/openapi/api-doc.decorator';
@@ -14,7 +14,7 @@ import { newId } from '../../shared/ids';
 import { LEVEL, requireAuth } from '../accounts';
 import { commandContextOf } from '../../commands/request-context';
 import { PublicPages } from '../public-pages';
-import { guideDecider } from './guide.decide';
+import { GuideCommand } from './guide.command';
 import { areaSlug, GuidePages } from './guide-pages';
 import { guideStream } from './guides.events';
 
@@ -41,6 +41,7 @@ const isId = (id: string) => z.uuid().safeParse(id).success;
 export class GuidesController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(GuidePages) private readonly guides: GuidePages,
     @Inject(PublicPages) private readonly pages: PublicPages,
@@ -96,7 +97,7 @@ export class GuidesController {
     const area = await this.pages.areaView({ kind: input.area.kind, slug: areaSlug(input.area) });
     if (!area) throw validation(`No listings are on file in ${input.area.label}: pick a place that has an area page`);
     const body = input.body.replace(/\r\n?/g, '\n').trim();
-    await handleCommand(this.store, guideStream(guideId), guideDecider, { guideId, officeId, byUserId: writer.userId, anyOffice: writer.anyOffice, creating, title: input.title, area: { kind: area.kind, label: area.label }, body, photos: input.photos }, commandContextOf(req));
+    await this.commands.execute(new GuideCommand(guideStream(guideId), { guideId, officeId, byUserId: writer.userId, anyOffice: writer.anyOffice, creating, title: input.title, area: { kind: area.kind, label: area.label }, body, photos: input.photos }, commandContextOf(req)));
   }
 
   /** The guide as its stream now says (the read model may be a moment behind the save). */

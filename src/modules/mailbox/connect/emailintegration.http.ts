@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { fold } from '../../../commands/decider';
-import { handleCommand } from '../../../commands/handle-command';
 import type { MailboxStatus } from '../../../contract/mailbox';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
@@ -13,6 +13,7 @@ import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { validation } from '../../../shared/errors';
 import { commandContextOf } from '../../../commands/request-context';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
+import { MailboxCommand } from '../mailbox.command';
 import { MailboxSecrets } from '../mailbox-secrets';
 import { type Mailbox, mailboxDecider } from '../mailbox.decide';
 import { mailboxStream } from '../mailbox.events';
@@ -36,6 +37,7 @@ type SyncRow = { state: string; attempts: number; last_sync_at: Date | null; las
 export class EmailIntegrationController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(MailboxSecrets) private readonly secrets: MailboxSecrets,
     @Inject(MailboxSync) private readonly sync: MailboxSync,
@@ -67,7 +69,7 @@ export class EmailIntegrationController {
     await this.tested(viewer.userId, s);
     const before = await this.mailbox(viewer.userId);
     const data = { userId: viewer.userId, provider: s.provider, address: s.address, username: s.username, imap: s.imap, smtp: s.smtp, secret: this.secrets.seal(s.password) };
-    await handleCommand(this.store, mailboxStream(viewer.userId), mailboxDecider, { kind: 'connect', ...data }, commandContextOf(req));
+    await this.commands.execute(new MailboxCommand(mailboxStream(viewer.userId), { kind: 'connect', ...data }, commandContextOf(req)));
     // Another mailbox: its folders' checkpoints say nothing of this one.
     if (before.connected && (before.address !== s.address || before.imap.host !== s.imap.host || before.username !== s.username)) {
       await this.pool.query('DELETE FROM mailbox_folders WHERE user_id = $1', [viewer.userId]);
@@ -84,7 +86,7 @@ export class EmailIntegrationController {
   @Delete()
   async disconnect(@Req() req: Request): Promise<MailboxStatus> {
     const viewer = dashboardViewer(req);
-    await handleCommand(this.store, mailboxStream(viewer.userId), mailboxDecider, { kind: 'disconnect', userId: viewer.userId }, commandContextOf(req));
+    await this.commands.execute(new MailboxCommand(mailboxStream(viewer.userId), { kind: 'disconnect', userId: viewer.userId }, commandContextOf(req)));
     await this.pool.query('DELETE FROM mailbox_sync WHERE user_id = $1', [viewer.userId]);
     await this.pool.query('DELETE FROM mailbox_folders WHERE user_id = $1', [viewer.userId]);
     return { connected: false };
