@@ -20,7 +20,7 @@ const imapServer = new DovecotServer({ [AGENT]: 'a password nobody uses here' },
 const agentSmtp = new SmtpStandIn({ auth: { user: AGENT, pass: 'a password nobody uses here' }, oauth: introspect });
 
 /** Start → the provider's consent (the stand-in agrees, or not) → the callback, as a browser follows the redirects. */
-async function consent(client: WebClient, provider = 'gmail'): Promise<{ start: string; authorize: string; callback: string; landed: string }> {
+async function consent(client: WebClient, provider = 'gmail'): Promise<{ callback: string; landed: string }> {
   const start = await client.get(`${PATH}/oauth/${provider}/start`);
   expect(start.status, start.text).toBe(302);
   const authorize = String(start.headers.location);
@@ -29,7 +29,7 @@ async function consent(client: WebClient, provider = 'gmail'): Promise<{ start: 
   const callback = `${callbackUrl.pathname}${callbackUrl.search}`;
   const done = await client.get(callback);
   expect(done.status, done.text).toBe(302);
-  return { start: authorize, authorize, callback, landed: String(done.headers.location) };
+  return { callback, landed: String(done.headers.location) };
 }
 
 describe("an agent's Gmail connected through Google's consent (OAuth 2.0 with PKCE), signed in with XOAUTH2 to a real IMAP server", () => {

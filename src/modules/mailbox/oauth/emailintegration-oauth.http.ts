@@ -8,7 +8,7 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
 import { RateLimiter } from '../../../http/rate-limiter';
 import { logger } from '../../../shared/logger';
-import { notFound } from '../../../shared/errors';
+import { AppError, notFound } from '../../../shared/errors';
 import { requireAuth } from '../../accounts';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { EMAIL_INTEGRATION_PATH, MAILBOX_TESTS } from '../connect/emailintegration.http';
@@ -59,7 +59,7 @@ export class EmailIntegrationOAuthController {
     res.redirect(302, authorizeUrl(provider, client, { redirectUri: this.config.publicUrl + callbackPath(provider), state, challenge }));
   }
 
-  @ApiDoc({ summary: 'Where the provider sends the agent back: connects the mailbox, then back to Settings', tag: TAG, access: 'agents, brokers, staff', responses: { 302: 'to Settings with mailbox=connected, denied, expired, mismatch, refused or failed' } })
+  @ApiDoc({ summary: 'Where the provider sends the agent back: connects the mailbox, then back to Settings', tag: TAG, access: 'agents, brokers, staff', responses: { 302: 'to Settings with mailbox=connected, denied, expired, refused, limited or failed' } })
   @Get(':provider/callback')
   async callback(@Param('provider') name: string, @Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
     const viewer = dashboardViewer(req);
@@ -81,6 +81,8 @@ export class EmailIntegrationOAuthController {
       this.logins.remember(viewer.userId, secret.data, tokens);
       res.redirect(302, back('connected'));
     } catch (err) {
+      // The agent is on a page of ours by now: what went wrong is said there, not as JSON.
+      if (err instanceof AppError && err.code === 'rate_limited') return res.redirect(302, back('limited'));
       if (!(err instanceof MailboxProblem)) throw err;
       log.warn('a mailbox consent could not be used', { userId: viewer.userId, provider, error: err.message });
       res.redirect(302, back(err.refused ? 'refused' : 'failed'));

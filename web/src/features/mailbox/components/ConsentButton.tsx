@@ -19,6 +19,7 @@ export const CONSENT_OUTCOME: Record<string, { readonly ok: boolean; readonly te
   denied: { ok: false, text: 'Access was not allowed, so your mailbox is not connected.' },
   expired: { ok: false, text: 'That sign-in took too long or was already used; please start again.' },
   refused: { ok: false, text: 'Your mail servers refused the sign-in. Check that IMAP is turned on for your mailbox, then try again.' },
+  limited: { ok: false, text: 'Too many mailbox tests in the last hour; please try again later.' },
   failed: { ok: false, text: 'The sign-in with your provider could not be finished; please try again.' },
 };
 
