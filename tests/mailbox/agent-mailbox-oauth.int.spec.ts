@@ -144,6 +144,18 @@ describe("an agent's Gmail connected through Google's consent (OAuth 2.0 with PK
     expect(run).toMatchObject({ state: 'synced' });
     expect(google.grants[0]).toBe('refresh_token');
 
+    // A provider that rotates refresh tokens: the new one is kept (sealed), the old one is refused from then on.
+    google.rotate = true;
+    const grantsBefore = google.grants.length;
+    for (let i = 0; i < 2; i++) {
+      do run = await sync.sync(demoUser('agent').userId);
+      while (run.state === 'busy');
+      expect(run).toMatchObject({ state: 'synced' });
+    }
+    const renewed = await app.server.runtime.store.readStream(`mailbox-${demoUser('agent').userId}`);
+    expect(renewed.filter((e) => e.type === 'MailboxTokenRenewed')).toHaveLength(2);
+    expect(google.grants.slice(grantsBefore)).toEqual(['refresh_token', 'refresh_token']);
+
     google.revoke();
     run = await sync.sync(demoUser('agent').userId);
     while (run.state === 'busy') run = await sync.sync(demoUser('agent').userId);

@@ -18,6 +18,8 @@ export class OAuthProviderStandIn {
   deny = false;
   /** Seconds an access token lives. */
   expiresIn = 3600;
+  /** Renewals answer a new refresh token and forget the old one, as Microsoft rotates them. */
+  rotate = false;
   /** Each token request's grant_type, in order. */
   readonly grants: string[] = [];
   readonly authorizeRequests: URLSearchParams[] = [];
@@ -95,7 +97,11 @@ export class OAuthProviderStandIn {
       if (grant === 'refresh_token') {
         const email = this.refreshTokens.get(form.get('refresh_token') ?? '');
         if (!email) return json(400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
-        return json(200, this.accessToken(email));
+        if (!this.rotate) return json(200, this.accessToken(email));
+        this.refreshTokens.delete(form.get('refresh_token') ?? '');
+        const refresh = randomBytes(16).toString('hex');
+        this.refreshTokens.set(refresh, email);
+        return json(200, { ...this.accessToken(email), refresh_token: refresh });
       }
       return json(400, { error: 'unsupported_grant_type' });
     }
