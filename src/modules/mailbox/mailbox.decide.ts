@@ -6,12 +6,12 @@ export type Mailbox = { readonly connected: false } | ({ readonly connected: tru
 export type MailboxCommand =
   | ({ readonly kind: 'connect' } & MailboxConnected['data'])
   | { readonly kind: 'disconnect'; readonly userId: string }
-  | ({ readonly kind: 'renew' } & MailboxTokenRenewed['data']);
+  | ({ readonly kind: 'renew'; readonly replaces: string } & MailboxTokenRenewed['data']);
 
 /** Disconnecting what is not connected records nothing; connecting again replaces the settings. */
 export function decideMailbox(c: MailboxCommand, s: Mailbox): MailboxEvent[] {
-  // A token renewed for a mailbox disconnected (or connected anew) since is not this mailbox's.
-  if (c.kind === 'renew') return s.connected && s.auth === 'oauth2' ? [{ type: 'MailboxTokenRenewed', data: { userId: c.userId, secret: c.secret } }] : [];
+  // `replaces`: the sealed token it was renewed from; a mailbox disconnected or connected anew since holds another, which stays.
+  if (c.kind === 'renew') return s.connected && s.auth === 'oauth2' && s.secret.data === c.replaces ? [{ type: 'MailboxTokenRenewed', data: { userId: c.userId, secret: c.secret } }] : [];
   if (c.kind === 'disconnect') return s.connected ? [{ type: 'MailboxDisconnected', data: { userId: c.userId } }] : [];
   const { kind: _, ...data } = c;
   return [{ type: 'MailboxConnected', data }];

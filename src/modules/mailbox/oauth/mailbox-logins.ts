@@ -46,7 +46,7 @@ export class MailboxLogins {
     let of = mailbox.secret.data;
     if (tokens.refreshToken && tokens.refreshToken !== secret) {
       const sealed = this.secrets.seal(tokens.refreshToken);
-      await handleCommand(this.store, mailboxStream(mailbox.userId), mailboxDecider, { kind: 'renew', userId: mailbox.userId, secret: sealed }, systemContext());
+      await handleCommand(this.store, mailboxStream(mailbox.userId), mailboxDecider, { kind: 'renew', userId: mailbox.userId, secret: sealed, replaces: mailbox.secret.data }, systemContext());
       of = sealed.data;
     }
     this.remember(mailbox.userId, of, tokens);
