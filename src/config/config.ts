@@ -126,6 +126,19 @@ const schema = z.object({
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   FACEBOOK_GRAPH_URL: url(['http:', 'https:']),
+  // Agents' mailboxes through OAuth (issue 30): each provider is offered once its client id and secret are set.
+  GOOGLE_MAIL_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_MAIL_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_MAIL_AUTHORIZE_URL: url(['http:', 'https:']),
+  GOOGLE_MAIL_TOKEN_URL: url(['http:', 'https:']),
+  GOOGLE_MAIL_IMAP_URL: url(['imap:', 'imaps:']),
+  GOOGLE_MAIL_SMTP_URL: url(['smtp:', 'smtps:']),
+  MICROSOFT_MAIL_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_MAIL_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_MAIL_AUTHORIZE_URL: url(['http:', 'https:']),
+  MICROSOFT_MAIL_TOKEN_URL: url(['http:', 'https:']),
+  MICROSOFT_MAIL_IMAP_URL: url(['imap:', 'imaps:']),
+  MICROSOFT_MAIL_SMTP_URL: url(['smtp:', 'smtps:']),
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('Porchlight <no-reply@porchlight.test>'),
   UPLOAD_MAX_MB: int(5, 1, 50),
@@ -176,6 +189,19 @@ const schema = z.object({
 /** Every variable the server reads (.env.example lists each; a test holds them together). */
 export const configVariables: readonly string[] = Object.keys(schema.shape);
 
+/** An OAuth client of a mail provider: its endpoints, and the IMAP and SMTP servers its tokens open (imaps/smtps: TLS at once; imap/smtp: STARTTLS). */
+export type MailboxOAuthClient = {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly authorizeUrl: string;
+  readonly tokenUrl: string;
+  readonly imapUrl: string;
+  readonly smtpUrl: string;
+};
+
+const oauthClientOf = (clientId: string | undefined, clientSecret: string | undefined, rest: Omit<MailboxOAuthClient, 'clientId' | 'clientSecret'>): MailboxOAuthClient | undefined =>
+  clientId && clientSecret ? { clientId, clientSecret, ...rest } : undefined;
+
 export type Config = {
   /** `npm run setup`: the first staff account's password, when not given on stdin (never logged). */
   readonly setupPassword: string | undefined;
@@ -213,6 +239,8 @@ export type Config = {
   /** Signs communication links; unset: generated once into DATA_DIR/secret-key (see secret-key.ts). */
   readonly secretKey: string | undefined;
   readonly google: { readonly clientId: string | undefined; readonly jwksUrl: string };
+  /** Agents' mailboxes through OAuth: a provider is undefined until its client id and secret are set. */
+  readonly mailboxOAuth: { readonly gmail: MailboxOAuthClient | undefined; readonly microsoft: MailboxOAuthClient | undefined };
   readonly facebook: { readonly appId: string | undefined; readonly appSecret: string | undefined; readonly graphUrl: string };
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
   readonly uploadMaxBytes: number;
@@ -337,6 +365,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
     secretKey: e.SECRET_KEY,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs' },
+    mailboxOAuth: {
+      gmail: oauthClientOf(e.GOOGLE_MAIL_CLIENT_ID, e.GOOGLE_MAIL_CLIENT_SECRET, {
+        authorizeUrl: e.GOOGLE_MAIL_AUTHORIZE_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: e.GOOGLE_MAIL_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+        imapUrl: e.GOOGLE_MAIL_IMAP_URL ?? 'imaps://imap.gmail.com:993',
+        smtpUrl: e.GOOGLE_MAIL_SMTP_URL ?? 'smtps://smtp.gmail.com:465',
+      }),
+      microsoft: oauthClientOf(e.MICROSOFT_MAIL_CLIENT_ID, e.MICROSOFT_MAIL_CLIENT_SECRET, {
+        authorizeUrl: e.MICROSOFT_MAIL_AUTHORIZE_URL ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+        tokenUrl: e.MICROSOFT_MAIL_TOKEN_URL ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+        imapUrl: e.MICROSOFT_MAIL_IMAP_URL ?? 'imaps://outlook.office365.com:993',
+        smtpUrl: e.MICROSOFT_MAIL_SMTP_URL ?? 'smtp://smtp.office365.com:587',
+      }),
+    },
     facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, graphUrl: (e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, '') },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,

@@ -26,6 +26,8 @@ export type MailboxStatus =
   | {
       readonly connected: true;
       readonly provider: MailboxProviderChoice;
+      /** password: an (app) password; oauth2: the provider's consent (Connect with Google / Microsoft). */
+      readonly auth: 'password' | 'oauth2';
       readonly address: string;
       readonly username: string;
       readonly imap: MailServerSettings;

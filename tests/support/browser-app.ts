@@ -45,9 +45,9 @@ export function browserApp(options: BrowserAppOptions = {}): BrowserApp {
  * The dashboard's browser tests: browserApp with the demo accounts, sites and leads (no demo
  * listings), every lead routed; `more`: what the file needs besides (a few homes, say).
  */
-export function dashboardBrowserApp(more?: (server: Started) => Promise<void>): BrowserApp {
+export function dashboardBrowserApp(more?: (server: Started) => Promise<void>, env?: () => Record<string, string>): BrowserApp {
   return browserApp({
-    env: { DEMO_SEED: '0' },
+    env: () => ({ DEMO_SEED: '0', ...env?.() }),
     prepare: async (server) => {
       await seedDemo(server.runtime.store, server.app.get(CommandBus), PASSWORD);
       await settle(server);

@@ -34,7 +34,11 @@ export class DovecotServer {
   private process: ChildProcess | null = null;
   private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dovecot-'));
 
-  constructor(private readonly users: Readonly<Record<string, string>>) {}
+  /** `oauth2IntrospectionUrl`: also accept SASL XOAUTH2 / OAUTHBEARER, the token checked there (dovecot's oauth2 passdb, RFC 7662 by POST). */
+  constructor(
+    private readonly users: Readonly<Record<string, string>>,
+    private readonly options: { readonly oauth2IntrospectionUrl?: string } = {},
+  ) {}
 
   async start(): Promise<this> {
     this.port = await freePort();
@@ -49,6 +53,13 @@ export class DovecotServer {
       fs.chownSync(home, owner.uid, owner.gid);
     }
     fs.chownSync(path.join(d, 'home'), owner.uid, owner.gid);
+    const oauth2 = this.options.oauth2IntrospectionUrl;
+    if (oauth2) {
+      fs.writeFileSync(
+        path.join(d, 'oauth2.conf.ext'),
+        `introspection_mode = post\nintrospection_url = ${oauth2}\nusername_attribute = email\nactive_attribute = active\nactive_value = true\n`,
+      );
+    }
     fs.writeFileSync(
       path.join(d, 'dovecot.conf'),
       `base_dir = ${d}/run
@@ -58,7 +69,7 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login${oauth2 ? ' xoauth2 oauthbearer' : ''}
 default_internal_user = ${owner.internal}
 default_login_user = ${owner.login}
 first_valid_uid = ${Math.min(owner.uid, 500)}
@@ -66,7 +77,7 @@ passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${d}/passwd
 }
-userdb {
+${oauth2 ? `passdb {\n  driver = oauth2\n  mechanisms = xoauth2 oauthbearer\n  args = ${d}/oauth2.conf.ext\n}\n` : ''}userdb {
   driver = static
   args = uid=${owner.uid} gid=${owner.gid} home=${d}/home/%u
 }

@@ -25,7 +25,8 @@ export class SmtpStandIn {
   /** Refuse every recipient from now on (or take them again). */
   refuse: boolean;
 
-  constructor(private readonly options: { holdData?: boolean; refuse?: boolean; auth?: { readonly user: string; readonly pass: string } } = {}) {
+  /** `oauth`: AUTH XOAUTH2 is offered too, the bearer token judged by it (e.g. the OAuth stand-in's introspection). */
+  constructor(private readonly options: { holdData?: boolean; refuse?: boolean; auth?: { readonly user: string; readonly pass: string }; oauth?: (user: string, token: string) => Promise<boolean> } = {}) {
     this.refuse = options.refuse ?? false;
   }
 
@@ -77,9 +78,20 @@ export class SmtpStandIn {
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' && this.options.auth) {
           reply('250-relay.test');
-          reply('250 AUTH PLAIN');
+          reply(this.options.oauth ? '250 AUTH PLAIN XOAUTH2' : '250 AUTH PLAIN');
         } else if (verb === 'EHLO' || verb === 'HELO') reply('250 relay.test');
-        else if (verb === 'AUTH') {
+        else if (verb === 'AUTH' && /^AUTH XOAUTH2 /i.test(line) && this.options.oauth) {
+          // XOAUTH2: base64("user=" user ^A "auth=Bearer " token ^A ^A), one line.
+          const fields = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString('utf8').split('\x01');
+          const user = fields.find((f) => f.startsWith('user='))?.slice(5) ?? '';
+          const token = fields.find((f) => f.startsWith('auth=Bearer '))?.slice(12) ?? '';
+          socket.pause();
+          void this.options.oauth(user, token).then((ok) => {
+            if (ok) this.signedIn.push(user);
+            reply(ok ? '235 2.7.0 Authentication successful' : '535 5.7.8 Username and Password not accepted');
+            socket.resume();
+          });
+        } else if (verb === 'AUTH') {
           // AUTH PLAIN <base64(authzid NUL user NUL pass)> (RFC 4954), sent in one line by nodemailer.
           const [, user, pass] = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString('utf8').split('\0');
           const ok = this.options.auth?.user === user && this.options.auth?.pass === pass;

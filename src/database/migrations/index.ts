@@ -24,6 +24,7 @@ import { behaviourAlerts } from './024-behaviour-alerts';
 import { pushesUnsettled } from './025-pushes-unsettled';
 import { outboxRetryPolicy } from './040-outbox-retry-policy';
 import { mailboxSync } from './047-mailbox-sync';
+import { mailboxOAuthStates } from './048-mailbox-oauth-states';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices, leadEmailOutbox, showingNotices, listingMailOutbox, replyNotices, personalDataKeys, erasureLinks, planWork, behaviourAlerts, pushesUnsettled, outboxRetryPolicy, mailboxSync];
+export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices, leadEmailOutbox, showingNotices, listingMailOutbox, replyNotices, personalDataKeys, erasureLinks, planWork, behaviourAlerts, pushesUnsettled, outboxRetryPolicy, mailboxSync, mailboxOAuthStates];

@@ -20,12 +20,18 @@ export type MailboxConnected = {
     readonly username: string;
     readonly imap: MailServer;
     readonly smtp: MailServer;
+    /** The sealed app password, or with `auth: 'oauth2'` the sealed refresh token. */
     readonly secret: SealedMailboxSecret;
+    /** Signed in with OAuth (SASL XOAUTH2, Gmail and Microsoft 365); absent: with the password. */
+    readonly auth?: 'oauth2';
   };
 };
 
+/** The provider gave a new refresh token when the access token was renewed (Microsoft rotates them). */
+export type MailboxTokenRenewed = { readonly type: 'MailboxTokenRenewed'; readonly data: { readonly userId: string; readonly secret: SealedMailboxSecret } };
+
 export type MailboxDisconnected = { readonly type: 'MailboxDisconnected'; readonly data: { readonly userId: string } };
 
-export type MailboxEvent = MailboxConnected | MailboxDisconnected;
-export const mailboxEventTypes = ['MailboxConnected', 'MailboxDisconnected'] as const satisfies readonly MailboxEvent['type'][];
+export type MailboxEvent = MailboxConnected | MailboxDisconnected | MailboxTokenRenewed;
+export const mailboxEventTypes = ['MailboxConnected', 'MailboxDisconnected', 'MailboxTokenRenewed'] as const satisfies readonly MailboxEvent['type'][];
 export const mailboxStream = (userId: string) => `mailbox-${userId}`;

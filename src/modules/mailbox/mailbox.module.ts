@@ -4,6 +4,8 @@ import { AccountsModule, SecretKey } from '../accounts';
 import { AgentMailboxes } from '../messaging';
 import { EmailIntegrationController } from './connect/emailintegration.http';
 import { MailboxSecrets } from './mailbox-secrets';
+import { EmailIntegrationOAuthController } from './oauth/emailintegration-oauth.http';
+import { MailboxLogins } from './oauth/mailbox-logins';
 import { ConnectedAgentMailboxes } from './send-as-agent/agent-mailbox-mailer';
 import { MailboxPoller } from './sync/mailbox-poller.reactor';
 import { MailboxSync } from './sync/mailbox-sync';
@@ -16,11 +18,12 @@ import { MailboxSync } from './sync/mailbox-sync';
 @Global()
 @Module({
   imports: [AccountsModule],
-  controllers: [EmailIntegrationController],
+  controllers: [EmailIntegrationController, EmailIntegrationOAuthController],
   providers: [
     { provide: MailboxSecrets, useFactory: async (key: SecretKey) => new MailboxSecrets(await key.get()), inject: [SecretKey] },
     { provide: AgentMailboxes, useClass: ConnectedAgentMailboxes },
     RateLimiter,
+    MailboxLogins,
     MailboxSync,
     MailboxPoller,
   ],

@@ -4,7 +4,6 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
-import { fold } from '../../../commands/decider';
 import type { MailboxStatus } from '../../../contract/mailbox';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
@@ -15,11 +14,11 @@ import { commandContextOf } from '../../../commands/request-context';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { MailboxCommand } from '../mailbox.command';
 import { MailboxSecrets } from '../mailbox-secrets';
-import { type Mailbox, mailboxDecider } from '../mailbox.decide';
 import { mailboxStream } from '../mailbox.events';
 import { MailboxSync } from '../sync/mailbox-sync';
 import { MailboxProblem, testMailServers } from './mail-servers';
 import { MailboxBody, settingsOf } from './mailbox-settings';
+import { loadMailbox, recordConnection } from './record-connection';
 
 export const EMAIL_INTEGRATION_PATH = 'api/dashboard/emailintegration';
 const TAG = 'Agent mailbox';
@@ -67,18 +66,8 @@ export class EmailIntegrationController {
     const viewer = dashboardViewer(req);
     const s = settingsOf(parseBody(MailboxBody, body));
     await this.tested(viewer.userId, s);
-    const before = await this.mailbox(viewer.userId);
     const data = { userId: viewer.userId, provider: s.provider, address: s.address, username: s.username, imap: s.imap, smtp: s.smtp, secret: this.secrets.seal(s.password) };
-    await this.commands.execute(new MailboxCommand(mailboxStream(viewer.userId), { kind: 'connect', ...data }, commandContextOf(req)));
-    // Another mailbox: its folders' checkpoints say nothing of this one.
-    if (before.connected && (before.address !== s.address || before.imap.host !== s.imap.host || before.username !== s.username)) {
-      await this.pool.query('DELETE FROM mailbox_folders WHERE user_id = $1', [viewer.userId]);
-    }
-    await this.pool.query(
-      `INSERT INTO mailbox_sync (user_id, connected_at) VALUES ($1, now())
-       ON CONFLICT (user_id) DO UPDATE SET state = 'pending', attempts = 0, next_attempt_at = NULL, first_failed_at = NULL, last_error = NULL, failed_at = NULL`,
-      [viewer.userId],
-    );
+    await recordConnection(this.store, this.commands, this.pool, data, commandContextOf(req));
     return this.statusOf(viewer.userId);
   }
 
@@ -113,18 +102,15 @@ export class EmailIntegrationController {
     }
   }
 
-  private async mailbox(userId: string): Promise<Mailbox> {
-    return fold(mailboxDecider, (await this.store.readStream(mailboxStream(userId))) as never) as Mailbox;
-  }
-
   private async statusOf(userId: string): Promise<MailboxStatus> {
-    const mailbox = await this.mailbox(userId);
+    const mailbox = await loadMailbox(this.store, userId);
     if (!mailbox.connected) return { connected: false };
     const { rows } = await this.pool.query<SyncRow>('SELECT state, attempts, last_sync_at, last_error, next_attempt_at, messages FROM mailbox_sync WHERE user_id = $1', [userId]);
     const r = rows[0];
     return {
       connected: true,
       provider: mailbox.provider,
+      auth: mailbox.auth ?? 'password',
       address: mailbox.address,
       username: mailbox.username,
       imap: mailbox.imap,

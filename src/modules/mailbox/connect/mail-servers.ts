@@ -4,8 +4,8 @@ import { LEADS_TO_PRIVATE, type Resolve, systemResolve } from '../../../shared/n
 import { ipLiteralOf, isPrivateAddress } from '../../../shared/net/private-address';
 import type { MailServer } from '../mailbox.events';
 
-/** What signs in to the agent's servers: the user name and the (app) password. */
-export type MailLogin = { readonly username: string; readonly password: string };
+/** What signs in to the agent's servers: the user name and the (app) password, or an OAuth access token (SASL XOAUTH2). */
+export type MailLogin = { readonly username: string; readonly password: string } | { readonly username: string; readonly accessToken: string };
 
 /** Why a mailbox cannot be used, in words for the agent; `refused`: the servers refused the sign-in (no retry can fix it). */
 export class MailboxProblem extends Error {
@@ -31,7 +31,7 @@ export function imapClient(server: MailServer, login: MailLogin): ImapFlow {
     port: server.port,
     secure: server.secure,
     doSTARTTLS: mustUpgrade(server) ? true : undefined,
-    auth: { user: login.username, pass: login.password },
+    auth: 'accessToken' in login ? { user: login.username, accessToken: login.accessToken } : { user: login.username, pass: login.password },
     logger: false,
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
@@ -45,7 +45,7 @@ export function smtpTransport(server: MailServer, login: MailLogin) {
     port: server.port,
     secure: server.secure,
     requireTLS: mustUpgrade(server),
-    auth: { user: login.username, pass: login.password },
+    auth: 'accessToken' in login ? { type: 'OAuth2' as const, user: login.username, accessToken: login.accessToken } : { user: login.username, pass: login.password },
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
   });

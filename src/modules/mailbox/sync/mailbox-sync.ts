@@ -16,7 +16,7 @@ import { loadLead } from '../../leads';
 import { emailStream, leadEmailDecider } from '../../conversation';
 import { recordFailure } from '../../messaging';
 import { assertReachable, imapClient, MailboxProblem, problemOf } from '../connect/mail-servers';
-import { MailboxSecrets, UNREADABLE_SECRET } from '../mailbox-secrets';
+import { MailboxLogins } from '../oauth/mailbox-logins';
 import { type Mailbox, mailboxDecider } from '../mailbox.decide';
 import { mailboxStream } from '../mailbox.events';
 import { addressesOf, copiedMessageId, mailCopyDecider, newWordsOf, subjectOf } from './mail-copy';
@@ -56,7 +56,7 @@ export class MailboxSync {
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
-    @Inject(MailboxSecrets) private readonly secrets: MailboxSecrets,
+    @Inject(MailboxLogins) private readonly logins: MailboxLogins,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -105,10 +105,9 @@ export class MailboxSync {
   }
 
   private async read(tx: pg.PoolClient, mailbox: Extract<Mailbox, { connected: true }>, connectedAt: Date): Promise<number> {
-    const password = this.secrets.open(mailbox.secret);
-    if (password === null) throw new MailboxProblem(UNREADABLE_SECRET, true);
+    const login = await this.logins.loginFor(mailbox);
     await assertReachable('IMAP', mailbox.imap, this.config.allowPrivateOutbound);
-    const client = imapClient(mailbox.imap, { username: mailbox.username, password });
+    const client = imapClient(mailbox.imap, login);
     client.on('error', () => undefined);
     try {
       await client.connect();

@@ -5,5 +5,12 @@ export * from './mapLayout';
 export * from './mapTypes';
 export * from './polygons';
 
-// The map library is large: the search page fetches it only when the map shows.
-export const SearchMap = lazy(() => import('./SearchMap').then((m) => ({ default: m.SearchMap })));
+// The map library is large: the search page fetches it only when a view with the map opens.
+let code: Promise<typeof import('./SearchMap')> | null = null;
+/**
+ * Starts fetching the map's code (and, once it runs, the basemap atlas and maplibre's worker)
+ * without drawing it: the map view asks at once, in parallel with its first search, so the map
+ * no longer waits for the search, then the list, then its own code, in turn.
+ */
+export const preloadSearchMap = () => (code ??= import('./SearchMap').catch((err: unknown) => ((code = null), Promise.reject(err))));
+export const SearchMap = lazy(() => preloadSearchMap().then((m) => ({ default: m.SearchMap })));

@@ -7,7 +7,7 @@ import { useSite } from '../../app/useSite';
 import { TagChip } from '../../ui/TagChip';
 import { useIdleAfter } from '../../ui/useIdleAfter';
 import { useToast } from '../../ui/useToast';
-import { type MapStart, POINT_ZOOM, SearchMap, START_ZOOM } from '../map';
+import { type MapStart, POINT_ZOOM, preloadSearchMap, SearchMap, START_ZOOM } from '../map';
 import { MlsDisclaimers } from '../listing';
 import { HomeCover } from '../site-styles';
 import { useKeptHeaders } from '../organizer';
@@ -148,6 +148,10 @@ export function SearchPage() {
   const refusal = results.error && REFUSALS.includes(results.error.status) ? results.error.message : null;
 
   const showMap = route.view !== 'list';
+  // The map's code loads while the first search runs; the map itself is drawn after the list.
+  useEffect(() => {
+    if (showMap) preloadSearchMap().catch(() => undefined);
+  }, [showMap]);
   const mapNow = useIdleAfter(showMap && (data !== null || results.error !== null));
   const map = showMap && !mapNow ? (
     <div className={styles.mapLoading}>{t('map.loading', 'Loading map…')}</div>

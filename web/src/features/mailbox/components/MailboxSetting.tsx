@@ -4,8 +4,11 @@ import { MAILBOX_PRESETS, MAILBOX_PROVIDER_LABEL, MAILBOX_PROVIDERS, type Mailbo
 import forms from '../../../ui/forms.module.css';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
 import { type MailboxForm, mailboxApi } from '../api/mailboxApi';
+import { ConsentButton, takeConsentOutcome } from './ConsentButton';
 import styles from './MailboxSetting.module.css';
 import { ServerFields } from './ServerFields';
+
+type Consentable = readonly ('gmail' | 'microsoft')[];
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : 'Not yet');
@@ -20,16 +23,28 @@ export function MailboxSetting() {
   const id = useId();
   const [status, setStatus] = useState<MailboxStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [consentable, setConsentable] = useState<Consentable>([]);
+  const [outcome, setOutcome] = useState<ReturnType<typeof takeConsentOutcome>>(null);
   useEffect(() => {
+    const came = takeConsentOutcome();
+    if (came) setOutcome(came);
     mailboxApi.status().then(setStatus, (err: unknown) => setError(messageOf(err, 'Your mailbox could not be loaded')));
+    // Without it the app password is still offered: no error of its own.
+    mailboxApi.oauthProviders().then((r) => setConsentable(r.providers), () => undefined);
   }, []);
   return (
     <section className={panel.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Connect your mailbox</h2>
       <p className={`${panel.muted} ${styles.intro}`}>E-mail you exchange with your leads from any mail app joins their conversation here, and e-mail you write here leaves from your own address.</p>
+      {outcome?.ok && (
+        <p role="status" className={panel.muted}>
+          {outcome.text}
+        </p>
+      )}
+      <Problem text={outcome && !outcome.ok ? outcome.text : null} />
       {status === null && !error && <p className={panel.muted}>Loading…</p>}
-      {status && !status.connected && <ConnectForm onConnected={setStatus} />}
-      {status?.connected && <Connected status={status} onChange={setStatus} />}
+      {status && !status.connected && <ConnectForm consentable={consentable} onConnected={setStatus} />}
+      {status?.connected && <Connected status={status} consentable={consentable} onChange={setStatus} />}
       <Problem text={error} />
     </section>
   );
@@ -58,7 +73,7 @@ function Actions({ said, children }: { readonly said: string | null; readonly ch
 
 const CUSTOM: { imap: MailServerSettings; smtp: MailServerSettings } = { imap: { host: '', port: 993, secure: true }, smtp: { host: '', port: 465, secure: true } };
 
-function ConnectForm({ onConnected }: { readonly onConnected: (s: MailboxStatus) => void }) {
+function ConnectForm({ consentable, onConnected }: { readonly consentable: Consentable; readonly onConnected: (s: MailboxStatus) => void }) {
   const id = useId();
   const [provider, setProvider] = useState<MailboxProviderChoice>('gmail');
   const [address, setAddress] = useState('');
@@ -87,6 +102,7 @@ function ConnectForm({ onConnected }: { readonly onConnected: (s: MailboxStatus)
     void run('connect');
   };
   const preset = provider === 'imap' ? null : MAILBOX_PRESETS[provider];
+  const consent = provider !== 'imap' && consentable.includes(provider);
   return (
     <form className={panel.form} onSubmit={submit} aria-describedby={`${id}-help`}>
       <fieldset className={forms.fieldset}>
@@ -97,6 +113,14 @@ function ConnectForm({ onConnected }: { readonly onConnected: (s: MailboxStatus)
           </label>
         ))}
       </fieldset>
+      {consent && (
+        <>
+          <div>
+            <ConsentButton provider={provider} />
+          </div>
+          <p className={`${panel.muted} ${styles.or}`}>Or, with an app password:</p>
+        </>
+      )}
       <p id={`${id}-help`} className={panel.muted}>
         {preset ? preset.help : 'Your provider’s IMAP and SMTP servers, as its help pages give them, with your password or an app password.'}
       </p>
@@ -133,7 +157,8 @@ function ConnectForm({ onConnected }: { readonly onConnected: (s: MailboxStatus)
 
 const STATE_LABEL = { syncing: 'Connected: read every minute', retrying: 'The last sync failed; it is tried again', stopped: 'Stopped: it needs you' } as const;
 
-function Connected({ status, onChange }: { readonly status: Extract<MailboxStatus, { connected: true }>; readonly onChange: (s: MailboxStatus) => void }) {
+function Connected({ status, consentable, onChange }: { readonly status: Extract<MailboxStatus, { connected: true }>; readonly consentable: Consentable; readonly onChange: (s: MailboxStatus) => void }) {
+  const oauth = status.auth === 'oauth2' && status.provider !== 'imap' ? status.provider : null;
   const [busy, setBusy] = useState<'sync' | 'disconnect' | null>(null);
   const [said, setSaid] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -178,8 +203,13 @@ function Connected({ status, onChange }: { readonly status: Extract<MailboxStatu
       {status.lastError && (
         <p role="alert" className={panel.error}>
           {status.lastError}
-          {status.state === 'stopped' ? '. Disconnect and connect again with the right password.' : ''}
+          {status.state === 'stopped' && !oauth ? '. Disconnect and connect again with the right password.' : ''}
         </p>
+      )}
+      {status.state === 'stopped' && oauth && consentable.includes(oauth) && (
+        <div>
+          <ConsentButton provider={oauth} again />
+        </div>
       )}
       <Actions said={said}>
         <button type="button" className="btn" disabled={busy !== null} onClick={() => void act('sync')}>
