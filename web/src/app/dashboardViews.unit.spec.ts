@@ -16,6 +16,13 @@ describe("the dashboard's table of views", () => {
     expect(viewOf(DASHBOARD_VIEWS, null).id).toBe(LEAD_LIST);
   });
 
+  it("falls back to the lead list for a view that is not the viewer's role, once the role is known", () => {
+    expect(viewOf(DASHBOARD_VIEWS, 'feeds', 'broker').id).toBe(LEAD_LIST);
+    expect(viewOf(DASHBOARD_VIEWS, 'pipeline', 'agent').id).toBe(LEAD_LIST);
+    expect(viewOf(DASHBOARD_VIEWS, 'feeds', 'staff').id).toBe('feeds');
+    expect(viewOf(DASHBOARD_VIEWS, 'feeds').id).toBe('feeds');
+  });
+
   it('shows the pipeline and the site settings to brokers and staff only, and MLS feeds to staff only', () => {
     const forAgents = DASHBOARD_VIEWS.filter((v) => v.roles.includes('agent')).map((v) => v.id);
     expect(forAgents).not.toContain('pipeline');

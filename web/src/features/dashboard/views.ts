@@ -38,5 +38,11 @@ export type DashboardView = {
 
 export const LEAD_LIST = 'leads';
 
-/** The view a `?view=` names, the lead list for anything else. */
-export const viewOf = (views: readonly DashboardView[], id: string | null): DashboardView => views.find((v) => v.id === id) ?? views.find((v) => v.id === LEAD_LIST)!;
+/**
+ * The view a `?view=` names, the lead list for anything else, and for a view that is not the
+ * viewer's role (once the role is known): a link to another role's view shows nothing of it.
+ */
+export const viewOf = (views: readonly DashboardView[], id: string | null, role?: Role): DashboardView => {
+  const named = views.find((v) => v.id === id);
+  return named && (role === undefined || named.roles.includes(role)) ? named : views.find((v) => v.id === LEAD_LIST)!;
+};

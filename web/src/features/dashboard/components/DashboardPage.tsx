@@ -44,12 +44,12 @@ const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.sta
 export function DashboardPage({ views }: { readonly views: readonly DashboardView[] }) {
   const loc = useLocation();
   const params = new URLSearchParams(loc.search);
-  const view = viewOf(views, params.get('view'));
   const selectedId = params.get('lead');
   const { site } = useSite();
   const cap = Number(site?.settings.MMSBulkSendCap ?? 50) || 50;
 
   const [feed, setFeed] = useState<FeedResponse | null>(null);
+  const view = viewOf(views, params.get('view'), feed?.me.role);
   const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
   const [filters, setFilters] = useUrlFilters(loc.search);
   const phone = useMediaQuery(PHONE);
