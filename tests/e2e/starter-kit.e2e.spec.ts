@@ -49,7 +49,7 @@ describe('starter plans and templates in Chromium', () => {
     await page.getByRole('heading', { name: 'E-mail templates', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Buyer: welcome', level: 3 }).first().waitFor();
     const kit = page.getByRole('group', { name: /Starter templates/ });
-    const summary = kit.locator('summary');
+    const summary = kit.locator(':scope > summary');
     if ((await kit.getAttribute('open')) === null) {
       await summary.focus();
       await page.keyboard.press('Enter');

@@ -28,6 +28,8 @@ const SendBody = z.strictObject({
   messageId: z.uuid({ error: 'messageId is not an id' }).optional(),
 });
 const ReadBody = z.strictObject({ leadId: LeadRef, messageId: z.uuid({ error: 'messageId is not an id' }) });
+/** How long a registered lead's first message waits for the lead to be routed before it is refused. */
+const ROUTING_WAIT_MS = 5_000;
 
 /** Messages from one client address: a brisk conversation is a few a minute, an office of agents answering at once a few dozen. */
 export const CHAT_LIMIT: RateLimit = {
@@ -83,7 +85,7 @@ export class ChatController {
     const party = await this.party(req, input.leadId);
     if (!party.maySend) throw forbidden(THREAD_MESSAGES.chatAgentOnly);
     const lead = party.lead;
-    const to = party.isLead ? chatAnswererOf(lead) : lead.userId;
+    const to = party.isLead ? await this.answererOf(lead) : lead.userId;
     if (!to) throw validation('Your agent is being assigned; please try again in a moment');
     const messageId = input.messageId ?? randomUUID();
     const ctx = commandContextOf(req);
@@ -107,6 +109,23 @@ export class ChatController {
     const auth = requireAuth(req);
     const byLead = await unreadByLead(this.pool, auth.userId);
     return { total: [...byLead.values()].reduce((s, n) => s + n, 0), byLead: Object.fromEntries(byLead) };
+  }
+
+  /**
+   * Who answers the lead's chat. A lead that has just registered is routed a moment later (the
+   * router is woken by the lead_routing read model), so its first message may come before any
+   * agent holds it: the answer waits a few seconds for the routing rather than refuse at once.
+   */
+  private async answererOf(lead: ExistingLead): Promise<string | null> {
+    const deadline = Date.now() + ROUTING_WAIT_MS;
+    let current = lead;
+    for (;;) {
+      const answerer = chatAnswererOf(current);
+      if (answerer || Date.now() >= deadline) return answerer;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const { lead: again } = await loadLead(this.store, lead.leadId);
+      if (again.exists) current = again;
+    }
   }
 
   /** The caller's side of the chat; anyone else's lead is 404 whatever the host. */
