@@ -36,7 +36,7 @@ const WATCH = `(() => {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 })();`;
 
-type Sample = { usable: number; socket: number | null; requests: number; jsBytes: number };
+type Sample = { usable: number; socket: number | null; requests: number; jsBytes: number; firstPaint: number; profile: string };
 
 /**
  * The dashboard in a real Chromium as the demo broker sees it with 100,000 more leads in the
@@ -75,6 +75,7 @@ export const dashboardViewsBenchmark: Benchmark = {
             const usable = median(samples.map((s) => s.usable));
             for (const s of samples) if (s.socket !== null) sockets.push(s.socket);
             const last = samples[samples.length - 1]!;
+            ctx.progress(`  first paint ${Math.round(last.firstPaint)} ms; ${last.profile}`);
             ctx.record({
               key: `dashboard-view-${id}-${device}`,
               label: `dashboard ${id === 'lead' ? "a lead's page" : `view ${id}`} usable at ${viewport.width} px`,
@@ -132,12 +133,18 @@ async function load(browser: Browser, url: string, email: string, path: string, 
 /** The later of the ready moment and the last request's end, from the page's own clock (ms since navigation start). */
 async function measured(page: Page, requests: number): Promise<Sample> {
   // The server's tsconfig has no DOM types: the page's side is written as text.
-  const m = await page.evaluate<{ usable: number; socket: number | null; jsBytes: number }>(`(() => {
+  const m = await page.evaluate<Omit<Sample, 'requests'>>(`(() => {
     const entries = performance.getEntriesByType('resource');
     const nav = performance.getEntriesByType('navigation')[0];
     const lastEnd = Math.max(nav.responseEnd, ...entries.filter((e) => !e.name.includes('/socket.io/')).map((e) => e.responseEnd));
     const jsBytes = entries.filter((e) => /\\.m?js$/.test(new URL(e.name).pathname)).reduce((n, e) => n + (e.encodedBodySize || e.transferSize), 0);
-    return { usable: Math.max(window.__bench.ready, lastEnd), socket: window.__bench.socket, jsBytes };
+    const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+    // Where the time went: the API calls, each as path start→end (ms), and how many files of each kind.
+    const api = entries.filter((e) => new URL(e.name).pathname.startsWith('/api/')).map((e) => new URL(e.name).pathname.replace(/[0-9a-f-]{36}/g, ':id') + ' ' + Math.round(e.startTime) + '→' + Math.round(e.responseEnd));
+    const kinds = {};
+    for (const e of entries) { const k = new URL(e.name).pathname.startsWith('/api/') ? 'api' : (new URL(e.name).pathname.split('.').pop() || 'other'); kinds[k] = (kinds[k] || 0) + 1; }
+    const profile = Object.entries(kinds).map(([k, n]) => k + ' ' + n).join(', ') + ' | ' + api.join('; ');
+    return { usable: Math.max(window.__bench.ready, lastEnd), socket: window.__bench.socket, jsBytes, firstPaint: paint ? paint.startTime : NaN, profile };
   })()`);
   return { ...m, requests };
 }
