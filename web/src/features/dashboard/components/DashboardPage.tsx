@@ -60,7 +60,8 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
   const wantsList = needsLeadList(view);
   const [filters, setFilters] = useUrlFilters(loc.search);
   const phone = useMediaQuery(PHONE);
-  const smart = useSmartLists();
+  // The counts are a count each over every lead in scope: only the list shows them.
+  const smart = useSmartLists(view.View === null);
   const [loading, setLoading] = useState(true);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const [unread, setUnread] = useState<Readonly<Record<string, number>>>({});
