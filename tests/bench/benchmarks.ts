@@ -2,6 +2,7 @@ import { alertsBenchmark } from './alerts.bench';
 import { behaviourAlertsBenchmark } from './behaviour-alerts.bench';
 import type { Benchmark } from './bench';
 import { dashboardBenchmark } from './dashboard.bench';
+import { dashboardViewsBenchmark } from './dashboard-views.bench';
 import { eventStoreBenchmark } from './event-store.bench';
 import { feedsBenchmark } from './feeds.bench';
 import { leadListBenchmark } from './lead-list.bench';
@@ -20,4 +21,4 @@ import { searchJsBenchmark } from './search-js.bench';
 import { pushUnderLoadBenchmark } from './push-under-load.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, pushUnderLoadBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, erasureBenchmark, areaMarketBenchmark, leadScoreBenchmark, behaviourAlertsBenchmark, plansBenchmark, routingSimulationBenchmark, searchJsBenchmark];
+export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, pushUnderLoadBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, erasureBenchmark, areaMarketBenchmark, leadScoreBenchmark, behaviourAlertsBenchmark, plansBenchmark, routingSimulationBenchmark, searchJsBenchmark, dashboardViewsBenchmark];

@@ -13,7 +13,11 @@ const ListingPage = lazy(() => import('../features/listing/ListingPage').then((m
 const AreaRoute = lazy(() => import('../features/public/AreaRoute').then((m) => ({ default: m.AreaRoute })));
 const TeamPage = lazy(() => import('../features/public/TeamPage').then((m) => ({ default: m.TeamPage })));
 const AgentPage = lazy(() => import('../features/public/AgentPage').then((m) => ({ default: m.AgentPage })));
-const DashboardPage = lazy(() => import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute })));
+// The dashboard connects its live socket as it opens: the socket's library comes alongside its code, not after it.
+const DashboardPage = lazy(() => {
+  void import('socket.io-client');
+  return import('./DashboardRoute').then((m) => ({ default: m.DashboardRoute }));
+});
 const BackofficePage = lazy(() => import('../features/backoffice/BackofficePage').then((m) => ({ default: m.BackofficePage })));
 const TranslationsPage = lazy(() => import('../features/backoffice/TranslationsPage').then((m) => ({ default: m.TranslationsPage })));
 const AccountPage = lazy(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })));

@@ -47,7 +47,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
   { id: 'board', label: 'Board', place: 'work', roles: ALL, ...load(() => import('../features/pipeline/components/BoardView'), (m, p) => <m.BoardView subscribe={p.subscribe} connected={p.connected} onOpen={p.onOpenLead} now={p.now} />) },
   { id: 'tasks', label: 'Tasks', place: 'work', roles: ALL, ...load(() => import('../features/tasks/components/TasksView'), (m, p) => <m.TasksView role={p.role} agents={p.agents} now={p.now} onOpenLead={p.onOpenLead} />) },
   { id: 'calendar', label: 'Calendar', place: 'work', roles: ALL, ...load(() => import('../features/tasks/components/CalendarView'), (m, p) => <m.CalendarView role={p.role} onOpenLead={p.onOpenLead} subscribe={p.subscribe} />) },
-  { id: 'plans', label: 'Action plans', place: 'work', roles: ALL, ...load(() => import('../features/plans/components/PlansView'), (m, p) => <m.PlansView role={p.role} leads={p.leads} checked={p.checked} />) },
+  { id: 'plans', label: 'Action plans', place: 'work', roles: ALL, usesLeads: true, ...load(() => import('../features/plans/components/PlansView'), (m, p) => <m.PlansView role={p.role} leads={p.leads} checked={p.checked} />) },
   { id: 'listings', label: 'Listings', place: 'listings', roles: ALL, ...load(() => import('../features/listings/components/MyListings'), (m, p) => <m.MyListings role={p.role} />) },
   // Charts are a large library: only the reports view loads it.
   { id: 'reports', label: 'Reports', place: 'reports', roles: ALL, ...load(() => import('../features/reports/components/ReportsPage'), (m, p) => <m.ReportsPage role={p.role} agents={p.agents} />) },

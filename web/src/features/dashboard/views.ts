@@ -34,9 +34,17 @@ export type DashboardView = {
   readonly View: LazyExoticComponent<ComponentType<DashboardViewProps>> | null;
   /** Starts fetching the view's code before it renders. */
   readonly preload?: () => Promise<unknown>;
+  /**
+   * The view reads the shell's lead list (`leads`, `checked`). Only then does the shell fetch the
+   * list on that view: at 100,000 leads it is the dearest read of the page.
+   */
+  readonly usesLeads?: boolean;
 };
 
 export const LEAD_LIST = 'leads';
+
+/** Whether the shell needs its lead list on this view (the list itself, or a view that reads it). */
+export const needsLeadList = (view: DashboardView): boolean => view.View === null || view.usesLeads === true;
 
 /**
  * The view a `?view=` names, the lead list for anything else, and for a view that is not the

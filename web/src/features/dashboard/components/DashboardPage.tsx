@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import { type Push, type PushName, useRealtime } from '../../../api/realtime';
 import { Link } from '../../../app/Link';
@@ -19,7 +19,9 @@ import { useDebounced, useUrlFilters } from '../../../lib/useUrlFilters';
 import styles from './DashboardPage.module.css';
 import { LeadDetails } from '../../leads';
 import { DashboardNav } from './DashboardNav';
-import { type DashboardView, LEAD_LIST, viewOf } from '../views';
+import { type DashboardView, LEAD_LIST, needsLeadList, viewOf } from '../views';
+import { useCurrentUser } from '../../../app/currentUser';
+import { sessionViewer } from '../utils/sessionViewer';
 import { PondSection } from '../../office';
 import { BehaviourAlerts } from '../../office';
 import { PushLedger } from '../utils/pushLedger';
@@ -49,11 +51,17 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
   const cap = Number(site?.settings.MMSBulkSendCap ?? 50) || 50;
 
   const [feed, setFeed] = useState<FeedResponse | null>(null);
-  const view = viewOf(views, params.get('view'), feed?.me.role);
   const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
+  const session = useCurrentUser();
+  // The session says who is looking before the lead list comes (the app shell asked for it already).
+  const fromSession = useMemo(() => sessionViewer(session.user), [session.user]);
+  const me = feed?.me ?? fromSession;
+  const view = viewOf(views, params.get('view'), me?.role);
+  const wantsList = needsLeadList(view);
   const [filters, setFilters] = useUrlFilters(loc.search);
   const phone = useMediaQuery(PHONE);
-  const smart = useSmartLists();
+  // The counts are a count each over every lead in scope: only the list shows them.
+  const smart = useSmartLists(view.View === null);
   const [loading, setLoading] = useState(true);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const [unread, setUnread] = useState<Readonly<Record<string, number>>>({});
@@ -64,7 +72,9 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
   const [texting, setTexting] = useState(false);
   const [adding, setAdding] = useState(false);
   const [now, setNow] = useState(Date.now());
-  const ledger = useRef<PushLedger | null>(null);
+  const ledger = useRef(new PushLedger());
+  // Pushes heard before the first lead list came: handled once it is there (it may not hold them yet).
+  const early = useRef<Push[] | null>([]);
   const listeners = useRef(new Set<(p: Push) => void>());
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
@@ -87,14 +97,17 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
       .then((r) => {
         setFeed(r);
         setFailure(null);
-        ledger.current ??= new PushLedger(r.position);
+        ledger.current.advance(r.position);
       })
       .catch((err: unknown) => {
         if (err instanceof ApiError) setFailure({ status: err.status, message: err.message });
       })
       .finally(() => setLoading(false));
   }, []);
-  useEffect(() => loadFeed(filters), [filters, loadFeed]);
+  // Other views do without the list (they render for the session's viewer); going back to it loads it.
+  useEffect(() => {
+    if (wantsList) loadFeed(filters);
+  }, [filters, loadFeed, wantsList]);
   // Filtered or sorted otherwise than by newest activity, the server places pushed leads.
   const reloadSoon = useDebounced(() => loadFeed(filtersRef.current), 1000);
   useEffect(() => {
@@ -117,8 +130,12 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
 
   const handle = useCallback(
     (p: Push) => {
+      if (early.current && wantsList) {
+        early.current.push(p);
+        return;
+      }
       const l = ledger.current;
-      if (!l || !l.accept(p)) return;
+      if (!l.accept(p)) return;
       const x = p.payload;
       const leadId = String(x.leadId);
       if (p.name === 'lead.captured' || p.name === 'lead.activity' || p.name === 'lead.pond' || p.name === 'lead.claimed' || p.name === 'lead.merged') smart.reloadSoon();
@@ -129,7 +146,7 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
         void dashboardApi.lead(leadId).then((d) => upsert(d.lead, true), () => undefined);
       } else if (p.name === 'lead.claimed') {
         // Another agent claimed a pond lead: it is gone from this agent's list at once.
-        if (feed?.me.role === 'agent' && x.agentId !== feed.me.userId) {
+        if (me?.role === 'agent' && x.agentId !== me.userId) {
           setFeed((f) => (f && f.leads.some((o) => o.leadId === leadId) ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
         }
       } else if (p.name === 'lead.merged') {
@@ -141,7 +158,7 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
         if (selectedRef.current === leadId) navigate(addressWithLead(into), { replace: true });
         else if (selectedRef.current === into) reloadLead(into);
       } else if (p.name === 'lead.activity') {
-        if (typeof x.assignedAgentId === 'string' && feed?.me.role === 'agent' && x.assignedAgentId !== feed.me.userId) {
+        if (typeof x.assignedAgentId === 'string' && me?.role === 'agent' && x.assignedAgentId !== me.userId) {
           setFeed((f) => (f ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
           l.forget(leadId);
           return;
@@ -162,21 +179,27 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
         if (selectedRef.current === leadId) {
           updateLead(leadId, (d) => ({ ...d, lead: { ...d.lead, lastActivityAt: String(x.at) }, timeline: [{ type: String(x.type), at: String(x.at), summary: String(x.summary) }, ...d.timeline] }));
         }
-      } else if (p.name === 'thread.item' && feed && x.agentId === feed.me.userId && (x.item as { direction: string }).direction === 'in' && !(chatOpen && selectedRef.current === leadId)) {
+      } else if (p.name === 'thread.item' && me && x.agentId === me.userId && (x.item as { direction: string }).direction === 'in' && !(chatOpen && selectedRef.current === leadId)) {
         // Anything the lead sends, on any channel, is unread until the agent opens the conversation.
         setUnread((u) => ({ ...u, [leadId]: (u[leadId] ?? 0) + 1 }));
-      } else if (p.name === 'thread.read' && feed && x.readerId === feed.me.userId) {
+      } else if (p.name === 'thread.read' && me && x.readerId === me.userId) {
         setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u));
       }
       for (const fn of listeners.current) fn(p);
     },
-    [upsert, feed, chatOpen, smart, reloadSoon, updateLead, reloadLead],
+    [upsert, me, chatOpen, smart, reloadSoon, updateLead, reloadLead, wantsList],
   );
+  useEffect(() => {
+    if (!feed || !early.current) return;
+    const heard = early.current;
+    early.current = null;
+    for (const p of heard) handle(p);
+  }, [feed, handle]);
 
   const catchUp = useCallback(
     (reconnected: boolean) => {
       const l = ledger.current;
-      if (!reconnected || !l?.position) return;
+      if (!reconnected || !l.position) return;
       // Fixed now: pushes handled while the answer is awaited (or retried) move the ledger past
       // what this catch-up is for.
       const since = l.position;
@@ -197,7 +220,8 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
     },
     [handle, loadFeed],
   );
-  const { connected } = useRealtime(PUSHES, handle, catchUp, feed !== null);
+  // The socket connects at once, on every view: it needs no list to be heard on.
+  const { connected } = useRealtime(PUSHES, handle, catchUp);
 
   const subscribe: Subscribe = useCallback((fn) => {
     listeners.current.add(fn);
@@ -221,12 +245,13 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
   };
   const clearUnread = useCallback((leadId: string) => setUnread((u) => (u[leadId] ? { ...u, [leadId]: 0 } : u)), []);
 
-  if (failure && !feed) {
+  const refused = failure && !feed ? failure : session.ready && !me ? { status: session.user ? 403 : 401, message: '' } : null;
+  if (refused) {
     return (
       <main id="main" className="simple-page">
         <h1>Dashboard</h1>
-        <p role="alert">{failure.status === 401 ? 'Please sign in as an agent or broker to see your leads.' : failure.status === 403 ? 'The dashboard is for agents, brokers and staff.' : failure.message}</p>
-        {failure.status === 401 && <Link href="/account/login/admin?redirecturl=%2Fdashboard">Sign in</Link>}
+        <p role="alert">{refused.status === 401 ? 'Please sign in as an agent or broker to see your leads.' : refused.status === 403 ? 'The dashboard is for agents, brokers and staff.' : refused.message}</p>
+        {refused.status === 401 && <Link href="/account/login/admin?redirecturl=%2Fdashboard">Sign in</Link>}
       </main>
     );
   }
@@ -236,27 +261,27 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
   return (
     <main id="main" className={styles.page}>
       <div className={styles.toolbar}>
-        <DashboardNav views={views} view={view.id} role={feed?.me.role ?? 'agent'} goView={goView} onAddLead={() => setAdding(true)} onTextSelected={() => setTexting(true)} checkedCount={checked.size} fresh={fresh.size} />
+        <DashboardNav views={views} view={view.id} role={me?.role ?? 'agent'} goView={goView} onAddLead={() => setAdding(true)} onTextSelected={() => setTexting(true)} checkedCount={checked.size} fresh={fresh.size} />
         <LiveIndicator connected={connected} offline="Connecting…" announce />
         {unreadTotal > 0 && <span className={styles.unreadTotal} role="status">{unreadTotal} unread</span>}
       </div>
-      {view.id === LEAD_LIST && feed && <PondSection subscribe={subscribe} role={feed.me.role} connected={connected} now={now} onClaimed={select} />}
-      {view.id === LEAD_LIST && feed && <BehaviourAlerts subscribe={subscribe} connected={connected} now={now} onOpen={select} />}
-      {view.View && !feed ? (
-        // A view shows what the viewer's role allows: it waits for the feed that says who that is.
+      {view.id === LEAD_LIST && me && <PondSection subscribe={subscribe} role={me.role} connected={connected} now={now} onClaimed={select} />}
+      {view.id === LEAD_LIST && me && <BehaviourAlerts subscribe={subscribe} connected={connected} now={now} onOpen={select} />}
+      {view.View && !me ? (
+        // A view shows what the viewer's role allows: it waits for the session that says who that is.
         <p role="status">Loading…</p>
-      ) : view.View && feed ? (
+      ) : view.View && me ? (
         <Suspense fallback={<p role="status">Loading…</p>}>
           <view.View
-            role={feed.me.role}
-            viewerId={feed.me.userId}
+            role={me.role}
+            viewerId={me.userId}
             agents={agents}
             setAgents={setAgents}
             now={now}
             subscribe={subscribe}
             connected={connected}
             onOpenLead={select}
-            leads={feed.leads}
+            leads={feed?.leads ?? []}
             checked={[...checked]}
             goView={goView}
             reloadFeed={() => loadFeed(filtersRef.current)}
@@ -271,7 +296,7 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
             filters={filters}
             onFilters={setFilters}
             agents={agents}
-            role={feed?.me.role ?? 'agent'}
+            role={me?.role ?? 'agent'}
             smart={smart}
             selectedId={selectedId}
             onSelect={select}
@@ -297,8 +322,8 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
                 lead={details.lead}
                 timeline={details.timeline}
                 notes={details.notes}
-                viewerId={feed?.me.userId ?? null}
-                role={feed?.me.role ?? 'agent'}
+                viewerId={me?.userId ?? null}
+                role={me?.role ?? 'agent'}
                 agents={agents}
                 now={now}
                 unread={selectedUnread}
@@ -325,7 +350,7 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
                 key={details.lead.leadId}
                 leadId={details.lead.leadId}
                 leadName={details.lead.fullName}
-                viewerId={feed?.me.userId ?? null}
+                viewerId={me?.userId ?? null}
                 subscribe={subscribe}
                 onRead={() => clearUnread(details.lead.leadId)}
                 onClose={() => setChatOpen(false)}
@@ -335,7 +360,7 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
         </div>
       )}
       <TextMessageDialog open={texting} leadIds={[...checked]} cap={cap} onClose={() => setTexting(false)} />
-      <AddLeadDialog open={adding} role={feed?.me.role ?? 'agent'} viewerId={feed?.me.userId ?? null} agents={agents} onClose={() => setAdding(false)} onAdded={(leadId) => { setAdding(false); void leadIoApi.whenListed(leadId).then(() => select(leadId)); }} />
+      <AddLeadDialog open={adding} role={me?.role ?? 'agent'} viewerId={me?.userId ?? null} agents={agents} onClose={() => setAdding(false)} onAdded={(leadId) => { setAdding(false); void leadIoApi.whenListed(leadId).then(() => select(leadId)); }} />
     </main>
   );
 }

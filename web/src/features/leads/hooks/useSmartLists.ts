@@ -8,8 +8,9 @@ export const COUNTS_DEBOUNCE_MS = 1500;
 /**
  * The sidebar's smart lists with their counts: loaded once, again (debounced) whenever a lead
  * push says something changed, and updated at once by this page's own saves and deletions.
+ * Not `enabled` (a page showing no list): nothing is asked until it is.
  */
-export function useSmartLists(): {
+export function useSmartLists(enabled = true): {
   readonly lists: readonly SmartList[];
   readonly reloadSoon: () => void;
   readonly saved: (list: SmartList) => void;
@@ -20,6 +21,7 @@ export function useSmartLists(): {
   const local = useRef(new Map<string, SmartList | null>());
 
   const load = useCallback(() => {
+    if (!enabled) return;
     leadListApi.smartLists().then(
       (r) => {
         const byId = new Map(r.lists.map((l) => [l.listId, l]));
@@ -33,7 +35,7 @@ export function useSmartLists(): {
       },
       () => undefined,
     );
-  }, []);
+  }, [enabled]);
   useEffect(load, [load]);
   const reloadSoon = useDebounced(load, COUNTS_DEBOUNCE_MS);
 
