@@ -15,7 +15,22 @@ export type RouteDef = {
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
-  /** The answer's schema for each status the route answers with a body (errors always answer {message}). */
+  /**
+   * The media type of the request body when it is not JSON: a form a third party posts
+   * (`application/x-www-form-urlencoded`, a signed webhook) or a file upload (`multipart/form-data`).
+   * The body schema then describes the form's text fields.
+   */
+  readonly consumes?: 'application/x-www-form-urlencoded' | 'multipart/form-data';
+  /**
+   * The media type of the success answer when it is not JSON (a CSV file, a page, an image, a
+   * calendar): its schema is then `z.string()` (text) or `z.unknown()` (binary), written to the
+   * response by the handler itself.
+   */
+  readonly produces?: 'text/csv' | 'text/html' | 'text/plain' | 'text/calendar' | 'application/xml' | 'image/gif' | 'image/jpeg' | 'image/png' | 'image/webp' | 'application/octet-stream';
+  /**
+   * The answer's schema for each status the route answers with (errors always answer {message}).
+   * An answer without a body (204, a 302 redirect) is declared `z.undefined()`.
+   */
   readonly responses: Readonly<Partial<Record<number, z.ZodType>>>;
 };
 
@@ -30,7 +45,7 @@ export function routes<const T extends Record<string, RouteDef>>(area: string, d
   return Object.fromEntries(Object.entries(defs).map(([key, def]) => [key, { ...def, operationId: `${area}_${key}` }])) as { [K in keyof T]: Route<T[K]> };
 }
 
-type SuccessStatus<R extends RouteDef> = Extract<keyof R['responses'], 200 | 201 | 202>;
+type SuccessStatus<R extends RouteDef> = Extract<keyof R['responses'], 200 | 201 | 202 | 204 | 302 | 303>;
 type SchemaAt<R extends RouteDef, S> = S extends keyof R['responses'] ? (R['responses'][S] extends z.ZodType ? R['responses'][S] : never) : never;
 
 /** What the handler returns (the server's side of the answer). */

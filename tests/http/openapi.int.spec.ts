@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '../../src/contract/route';
 import { contract } from '../../src/contract/routes';
+import { isBodyless, successStatus } from '../../src/http/contract/route.decorator';
 import { type Started, startServer } from '../../src/main';
 import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -52,10 +53,13 @@ describe('API documentation', () => {
     for (const route of declared) {
       const op = doc.paths[`/${route.path.replace(/:(\w+)/g, '{$1}')}`]?.[route.method.toLowerCase()];
       expect(op?.operationId, route.operationId).toBe(route.operationId);
-      const answers = Object.entries(op!.responses).filter(([status]) => status.startsWith('2'));
+      const answers = Object.entries(op!.responses).filter(([status]) => status.startsWith('2') || status.startsWith('3'));
       expect(answers.length, route.operationId).toBeGreaterThan(0);
-      for (const [, answer] of answers) expect(answer.content?.['application/json']?.schema, route.operationId).toBeDefined();
-      if (route.body) expect(op!.requestBody?.content?.['application/json']?.schema, route.operationId).toBeDefined();
+      for (const [status, answer] of answers) {
+        if (isBodyless(route.responses[Number(status)]!)) expect(answer.content, route.operationId).toBeUndefined();
+        else expect(answer.content?.[Number(status) === successStatus(route) ? (route.produces ?? 'application/json') : 'application/json']?.schema, route.operationId).toBeDefined();
+      }
+      if (route.body) expect(op!.requestBody?.content?.[route.consumes ?? 'application/json']?.schema, route.operationId).toBeDefined();
       if (route.access !== 'anyone') expect(op!.security).toEqual([{ session: [] }]);
     }
   });

@@ -1,5 +1,5 @@
 import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata, UseGuards, UsePipes } from '@nestjs/common';
-import { ApiBody, ApiCookieAuth, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOperation, ApiProduces, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import type { AnswerOf, Route as RouteDeclaration } from '../../contract/route';
 import { SESSION_COOKIE_SCHEME } from './openapi-document';
@@ -9,13 +9,24 @@ import { jsonSchemaOf } from './json-schema';
 
 export const ROUTE_CONTRACT = 'porchlight:route-contract';
 
-/** The status a route answers with when it succeeds: the lowest 2xx it declares a schema for. */
+/** The status a route answers with when it succeeds: the lowest 2xx (or, for a redirect, 3xx) it declares. */
 export const successStatus = (route: RouteDeclaration): number =>
   Math.min(
     ...Object.keys(route.responses)
       .map(Number)
-      .filter((s) => s >= 200 && s < 300),
+      .filter((s) => s >= 200 && s < 400),
   );
+
+/** An answer declared `z.undefined()`: no body (204, a redirect). */
+export const isBodyless = (schema: z.ZodType): boolean => (schema as { _zod: { def: { type: string } } })._zod.def.type === 'undefined';
+
+/** The OpenAPI response of one declared status: no content when bodyless, else the schema under its media type. */
+function answerDoc(route: RouteDeclaration, code: number, schema: z.ZodType, status: number) {
+  const description = code === status ? (code >= 300 ? 'Redirected' : 'Done') : 'See the schema';
+  if (isBodyless(schema)) return ApiResponse({ status: code, description });
+  const media = code === status && route.produces ? route.produces : 'application/json';
+  return ApiResponse({ status: code, description, content: { [media]: { schema: jsonSchemaOf(schema) } } });
+}
 
 /**
  * Implements a route of the contract (src/contract/routes/): Nest's route, its success status,
@@ -36,8 +47,10 @@ export function Route<R extends RouteDeclaration>(route: R) {
     ApiTags(route.tag),
     ...Object.entries(route.params?.shape ?? {}).map(([name, schema]) => ApiParam({ name, required: true, schema: jsonSchemaOf(schema as z.ZodType) })),
     ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => ApiQuery({ name, required: !(schema as z.ZodType).safeParse(undefined).success, schema: jsonSchemaOf(schema as z.ZodType) })),
+    ...(route.consumes ? [ApiConsumes(route.consumes)] : []),
+    ...(route.produces ? [ApiProduces(route.produces)] : []),
     ...(route.body ? [ApiBody({ required: true, schema: jsonSchemaOf(route.body) })] : []),
-    ...Object.entries(route.responses).map(([code, schema]) => ApiResponse({ status: Number(code), description: Number(code) === status ? 'Done' : 'See the schema', schema: jsonSchemaOf(schema!) })),
+    ...Object.entries(route.responses).map(([code, schema]) => answerDoc(route, Number(code), schema!, status)),
     ApiResponse({ status: '4XX', description: 'Refused: {message} says why', schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } }),
     ...(route.access === 'anyone' ? [] : [ApiCookieAuth(SESSION_COOKIE_SCHEME)]),
   ];
