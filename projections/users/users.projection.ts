@@ -83,7 +83,6 @@ export const usersProjection: Projection = {
         case 'ImpersonationEnded':
         case 'StaffBecameUser':
         case 'StaffReturnedFromUser':
-        case 'EmailVerified':
         case 'SignInBlocked':
         case 'SignInUnblocked':
           break;
