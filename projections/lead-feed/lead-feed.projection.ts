@@ -1,34 +1,13 @@
-import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
-import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
-import type { ChatEvent } from '../../src/modules/conversation/conversation.events';
-import { type CallLogged, type LeadMessageEvent, leadMessageEventTypes } from '../../src/modules/conversation/conversation.events';
-import { type ListingMailEvent } from '../../src/modules/listing-mail/listing-mail.events';
-import { type LeadActivityEvent, leadActivityEventTypes, type LeadEvent, leadEventTypes, type LeadNoteWritten } from '../../src/modules/leads/leads.events';
-import type { ShowingEvent } from '../../src/modules/showings/showings.events';
 import type { TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
-import { MergedLeads } from '../lead-rows';
-import { listingMailTimelineTypes, type OrganizerTimelineEvent, organizerTimelineTypes, showingTimelineTypes } from '../lead-timeline';
+import { leadRooms, MergedLeads } from '../lead-rows';
+import { type LeadHistoryEvent, leadHistoryTypes } from '../lead-timeline';
 import { SEARCHED_TEXT } from './lead-list-filter';
-import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
+import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
 
-type Handled =
-  | LeadEvent
-  | LeadActivityEvent
-  | LeadMessageEvent
-  | LeadNoteWritten
-  | CallLogged
-  | Extract<ChatEvent, { type: 'ChatMessageSent' }>
-  | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
-  | OrganizerTimelineEvent
-  | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>
-  | PersonErased
-  | ListingMailEvent
-  | ShowingEvent
-  | AccountsMerged
-  | AccountsUnmerged;
+type Handled = LeadHistoryEvent | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>;
 
 type FeedRow = {
   lead_id: string;
@@ -89,10 +68,6 @@ async function createStageCounts(tx: ProjectionContext['tx'], t: (base: string) 
     EXECUTE FUNCTION lead_feed_count_stages()`);
 }
 
-/** The rooms a lead's pushes go to: its agent, the agent's broker, staff (contract section 5). */
-export const leadRooms = (row: { assigned_agent_id: string | null; office_id: string | null }): string[] =>
-  row.assigned_agent_id ? [...new Set([`user:${row.assigned_agent_id}`, ...(row.office_id ? [`user:${row.office_id}`] : []), 'staff'])] : [];
-
 /**
  * The dashboard's lead list: one row per lead (scoped by site, agent and office) with its stage,
  * tags, contacts and most recent activity, the board's counts, and the pushes that add, move and
@@ -116,27 +91,7 @@ export const leadFeedProjection: Projection = {
   // 11: action plans' steps, pauses and ends (issue 19 part 1).
   // 12: the timeline is its own read model (lead_timeline); this one keeps the list.
   version: 12,
-  // All of the lead's own events, its activity and its texts (its recency): the events file's lists, named once there.
-  eventTypes: handledTypes<Handled>()([
-    ...leadEventTypes,
-    ...leadActivityEventTypes,
-    ...leadMessageEventTypes,
-    'LeadNoteWritten',
-    'CallLogged',
-    'ChatMessageSent',
-    'ConsentChanged',
-    'CellPhoneChanged',
-    ...organizerTimelineTypes,
-    'TaskCreated',
-    'TaskCompleted',
-    'TaskReopened',
-    'TaskRescheduled',
-    ...listingMailTimelineTypes,
-    ...showingTimelineTypes,
-    'AccountsMerged',
-    'AccountsUnmerged',
-    'PersonErased',
-  ]),
+  eventTypes: handledTypes<Handled>()([...leadHistoryTypes, 'TaskCreated', 'TaskCompleted', 'TaskReopened', 'TaskRescheduled']),
   tables: ['lead_feed', 'lead_open_tasks', 'lead_stage_counts', ...merges.tables],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_feed')} (

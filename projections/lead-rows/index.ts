@@ -3,5 +3,5 @@
  * it (leadScope) and where a merged lead's rows go (MergedLeads). Kept out of the engine, which knows no context's words.
  */
 export { setLeadOwner } from './lead-owner';
-export { leadScope, leadScopeParts, type Viewer } from './lead-scope';
+export { leadRooms, leadScope, leadScopeParts, type Viewer } from './lead-scope';
 export { type AccountMergeEvent, erasedRows, hasLeadRow, type LeadFold, MergedLeads } from './merged-leads';

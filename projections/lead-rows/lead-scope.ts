@@ -31,3 +31,7 @@ export function leadScope(viewer: Viewer, alias: string, n: number): { sql: stri
   const { parts, params } = leadScopeParts(viewer, alias, n);
   return { sql: parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`, params };
 }
+
+/** The rooms a lead's pushes go to: its agent, the agent's broker, staff (contract section 5); none while nobody holds it. */
+export const leadRooms = (row: { readonly assigned_agent_id: string | null; readonly office_id: string | null }): string[] =>
+  row.assigned_agent_id ? [...new Set([`user:${row.assigned_agent_id}`, ...(row.office_id ? [`user:${row.office_id}`] : []), 'staff'])] : [];

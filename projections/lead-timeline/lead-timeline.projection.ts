@@ -1,40 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
-import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
-import type { ChatEvent } from '../../src/modules/conversation/conversation.events';
-import { type CallLogged, type LeadMessageEvent, leadMessageEventTypes } from '../../src/modules/conversation/conversation.events';
-import type { ListingMailEvent } from '../../src/modules/listing-mail/listing-mail.events';
-import { type LeadActivityEvent, leadActivityEventTypes, type LeadEvent, leadEventTypes, type LeadNoteWritten } from '../../src/modules/leads/leads.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
-import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
-import type { ShowingEvent } from '../../src/modules/showings/showings.events';
+import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
-import { MergedLeads } from '../lead-rows';
+import { leadRooms, MergedLeads } from '../lead-rows';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
-import { listingMailSummary, listingMailTimelineTypes } from './listing-mail-timeline';
-import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
+import { type LeadHistoryEvent, leadHistoryTypes } from './lead-history';
+import { listingMailSummary } from './listing-mail-timeline';
+import { organizerPdid, organizerSummary } from './organizer-timeline';
 import { planSummary, planTimelineTypes } from './plan-timeline';
-import { type KnownShowing, showingSummary, showingTimelineTypes } from './showing-timeline';
+import { type KnownShowing, showingSummary } from './showing-timeline';
 import { clip, summaries, withHome } from './timeline-summary';
 
-type Handled =
-  | LeadEvent
-  | LeadActivityEvent
-  | LeadMessageEvent
-  | LeadNoteWritten
-  | CallLogged
-  | Extract<ChatEvent, { type: 'ChatMessageSent' }>
-  | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
-  | OrganizerTimelineEvent
-  | EnrolmentEvent
-  | PersonErased
-  | ListingMailEvent
-  | ShowingEvent
-  | AccountsMerged
-  | AccountsUnmerged
-  | BehaviourAlertRaised;
+type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised;
 
 /** This read model's own copy of who holds a lead: whose dashboards hear of its lines, and who may read them (feed/since). */
 type LeadRow = {
@@ -56,10 +35,6 @@ const ROW = 'lead_id, user_id, site_id, assigned_agent_id, office_id, in_pond';
  */
 const merges = new MergedLeads('lead_timeline_merges', ['lead_timeline'], [LEADS]);
 
-/** The rooms a lead's lines go to: its agent, the agent's broker, staff (contract section 5). */
-const leadRooms = (row: { assigned_agent_id: string | null; office_id: string | null }): string[] =>
-  row.assigned_agent_id ? [...new Set([`user:${row.assigned_agent_id}`, ...(row.office_id ? [`user:${row.office_id}`] : []), 'staff'])] : [];
-
 /**
  * The lead's timeline on the dashboard: registration, inquiries, assignment, listings viewed,
  * searches, messages, calls, showings, plans, alerts and preference changes, one line each with
@@ -69,24 +44,7 @@ const leadRooms = (row: { assigned_agent_id: string | null; office_id: string | 
 export const leadTimelineProjection: Projection = {
   name: 'lead_timeline',
   version: 1,
-  eventTypes: handledTypes<Handled>()([
-    ...leadEventTypes,
-    ...leadActivityEventTypes,
-    ...leadMessageEventTypes,
-    'LeadNoteWritten',
-    'CallLogged',
-    'ChatMessageSent',
-    'ConsentChanged',
-    'CellPhoneChanged',
-    ...organizerTimelineTypes,
-    ...listingMailTimelineTypes,
-    ...showingTimelineTypes,
-    ...planTimelineTypes,
-    'AccountsMerged',
-    'AccountsUnmerged',
-    'PersonErased',
-    'BehaviourAlertRaised',
-  ]),
+  eventTypes: handledTypes<Handled>()([...leadHistoryTypes, ...planTimelineTypes, 'BehaviourAlertRaised']),
   tables: ['lead_timeline', LEADS, 'lead_showings', ...merges.tables],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_timeline')} (
