@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Adapters for servers that cannot run here are checked by the same conformance suites when a
 // server is given; without one their files are not collected at all (nothing is skipped).
-const external = [...(process.env.EVENTSTORE_URL ? ['src/eventstore/kurrentdb/**/*.kurrentdb.spec.ts'] : [])];
+const external = process.env.EVENTSTORE_URL ? ['src/eventstore/kurrentdb/**/*.kurrentdb.spec.ts'] : [];
 // The Meilisearch adapter's suite needs PostgreSQL too (the projections run there): with
 // MEILI_URL set, the integration tier collects it.
 const meili = process.env.MEILI_URL ? ['projections/search/meilisearch/**/*.meili.spec.ts'] : [];

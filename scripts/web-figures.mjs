@@ -6,7 +6,6 @@
 // Usage: node scripts/web-figures.mjs [--url http://localhost:3000]
 // Without --url it starts the built product (npm run build first) on a free port with its data in
 // DATA_DIR (default ./.data-figures, kept between runs so the demo data loads once).
-import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';

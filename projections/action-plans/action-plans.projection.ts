@@ -32,7 +32,7 @@ type Handled =
 /** The signal that wakes the plan runner: work queued, or a step fell due now. */
 export const PLANS_SIGNAL = 'plans.work';
 
-type LeadRow = { lead_id: string; user_id: string; site_id: string; source: string; agent_id: string | null; broker_id: string | null; tags: string[] };
+type LeadRow = { lead_id: string; user_id: string; site_id: string; source: string; agent_id: string | null; office_id: string | null; tags: string[] };
 
 const same = (a: string, b: string) => a.toLocaleLowerCase('en-US') === b.toLocaleLowerCase('en-US');
 
@@ -47,7 +47,8 @@ const same = (a: string, b: string) => a.toLocaleLowerCase('en-US') === b.toLoca
  */
 export const actionPlansProjection: Projection = {
   name: 'action_plans',
-  version: 2,
+  // 3: the office id columns named office_id, as in every read model.
+  version: 3,
   eventTypes: handledTypes<Handled>()([
     ...planEventTypes,
     ...enrolmentEventTypes,
@@ -81,7 +82,7 @@ export const actionPlansProjection: Projection = {
       detail text NOT NULL, reason text, at timestamptz NOT NULL)`);
     await tx.query(`CREATE INDEX ON ${t('plan_step_log')} (enrolment_id, idx)`);
     await tx.query(`CREATE TABLE ${t('plan_leads')} (
-      lead_id uuid PRIMARY KEY, user_id uuid NOT NULL, site_id uuid NOT NULL, source text NOT NULL, agent_id uuid, broker_id uuid,
+      lead_id uuid PRIMARY KEY, user_id uuid NOT NULL, site_id uuid NOT NULL, source text NOT NULL, agent_id uuid, office_id uuid,
       tags jsonb NOT NULL DEFAULT '[]', opened_alert boolean NOT NULL DEFAULT false)`);
     await tx.query(`CREATE INDEX ON ${t('plan_leads')} (user_id)`);
   },
@@ -101,10 +102,10 @@ export const actionPlansProjection: Projection = {
     };
     /** Queues an enrolment in each plan of the lead's agent or office whose trigger matches. */
     const trigger = async (e: StoredEvent, l: LeadRow | undefined, matches: (t: PlanTrigger) => boolean) => {
-      if (!l || (!l.agent_id && !l.broker_id)) return;
+      if (!l || (!l.agent_id && !l.office_id)) return;
       const { rows } = await tx.query<{ plan_id: string; triggers: PlanTrigger[] }>(
         `SELECT plan_id, triggers FROM ${plans} WHERE NOT archived AND ((scope = 'office' AND owner_id = $1) OR (scope = 'personal' AND owner_id = $2))`,
-        [l.broker_id, l.agent_id],
+        [l.office_id, l.agent_id],
       );
       for (const p of rows) {
         if (p.triggers.some(matches)) await work.queue(stableId(`plan enrol ${e.eventId} ${p.plan_id}`), 'enrol', l.lead_id, { planId: p.plan_id, triggerEventId: e.eventId }, e.metadata.at);
@@ -164,19 +165,19 @@ export const actionPlansProjection: Projection = {
         case 'LeadAssigned': {
           // The lead's first owner: the moment a new lead is someone's, so the "new lead" triggers of their plans fire.
           const before = await lead(e.data.leadId);
-          await tx.query(`UPDATE ${leads} SET agent_id = $2, broker_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
+          await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
           if (before && !before.agent_id) {
-            await trigger(e, { ...before, agent_id: e.data.agentId, broker_id: e.data.brokerId }, (t) => t.kind === 'new-lead' && (!t.source || same(t.source, before.source)) && (!t.siteId || t.siteId === before.site_id));
+            await trigger(e, { ...before, agent_id: e.data.agentId, office_id: e.data.brokerId }, (t) => t.kind === 'new-lead' && (!t.source || same(t.source, before.source)) && (!t.siteId || t.siteId === before.site_id));
           }
           break;
         }
         case 'LeadReassigned':
         case 'LeadClaimed':
-          await tx.query(`UPDATE ${leads} SET agent_id = $2, broker_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
+          await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
           await pauseAll(e, e.data.leadId, e.type === 'LeadClaimed' ? 'claimed' : 'owner-changed');
           break;
         case 'LeadPutInPond':
-          await tx.query(`UPDATE ${leads} SET agent_id = NULL, broker_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          await tx.query(`UPDATE ${leads} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
           break;
         case 'LeadStageChanged':
           await trigger(e, await lead(e.data.leadId), (t) => t.kind === 'stage-changed' && same(t.stage, e.data.stage));

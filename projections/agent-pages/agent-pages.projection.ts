@@ -15,7 +15,8 @@ type Handled =
  */
 export const agentPagesProjection: Projection = {
   name: 'agent_pages',
-  version: 1,
+  // 2: the office id columns named office_id, as in every read model.
+  version: 2,
   eventTypes: handledTypes<Handled>()(['UserRegistered', 'CellPhoneChanged', 'PhotoChanged', 'SignInBlocked', 'SignInUnblocked', 'AgentBioChanged', 'AgentMlsIdChanged']),
   tables: ['agent_pages'],
   async createTables(tx, t) {
@@ -30,12 +31,12 @@ export const agentPagesProjection: Projection = {
       photo text,
       bio text NOT NULL DEFAULT '',
       mls_id text,
-      broker_id uuid,
+      office_id uuid,
       offboarded boolean NOT NULL DEFAULT false,
       changed_at timestamptz NOT NULL
     )`);
     await tx.query(`CREATE INDEX ON ${t('agent_pages')} (page_key)`);
-    await tx.query(`CREATE INDEX ON ${t('agent_pages')} (broker_id) WHERE broker_id IS NOT NULL`);
+    await tx.query(`CREATE INDEX ON ${t('agent_pages')} (office_id) WHERE office_id IS NOT NULL`);
     await tx.query(`CREATE INDEX ON ${t('agent_pages')} (mls_id) WHERE mls_id IS NOT NULL`);
   },
   async apply(events, { tx, table }) {
@@ -50,7 +51,7 @@ export const agentPagesProjection: Projection = {
           const d = e.data;
           if (d.securityLevel !== LEVEL.agent && d.securityLevel !== LEVEL.broker) break;
           await tx.query(
-            `INSERT INTO ${pages} (user_id, page_key, level, first_name, last_name, email, cell_phone, broker_id, changed_at)
+            `INSERT INTO ${pages} (user_id, page_key, level, first_name, last_name, email, cell_phone, office_id, changed_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id) DO NOTHING`,
             [d.userId, agentPageKey(d.userId), d.securityLevel, d.firstName, d.lastName, d.email, d.cellPhone, d.brokerId, at],
           );

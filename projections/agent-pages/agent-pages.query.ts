@@ -18,10 +18,10 @@ export type AgentPage = {
 
 type Row = {
   user_id: string; page_key: string; level: number; first_name: string; last_name: string; email: string; cell_phone: string | null;
-  photo: string | null; bio: string; mls_id: string | null; broker_id: string | null; changed_at: Date;
+  photo: string | null; bio: string; mls_id: string | null; office_id: string | null; changed_at: Date;
 };
 
-const COLUMNS = 'user_id, page_key, level, first_name, last_name, email, cell_phone, photo, bio, mls_id, broker_id, changed_at';
+const COLUMNS = 'user_id, page_key, level, first_name, last_name, email, cell_phone, photo, bio, mls_id, office_id, changed_at';
 const toPage = (r: Row): AgentPage => ({
   userId: r.user_id,
   pageKey: r.page_key,
@@ -33,7 +33,7 @@ const toPage = (r: Row): AgentPage => ({
   photo: r.photo,
   bio: r.bio,
   mlsId: r.mls_id,
-  brokerId: r.broker_id,
+  brokerId: r.office_id,
   changedAt: r.changed_at.toISOString(),
 });
 
@@ -58,7 +58,7 @@ export async function agentPageByMlsId(pool: pg.Pool, mlsId: string): Promise<Ag
 /** The people of a site's owner: the owner and, for a broker, the office's agents; broker first, then by name. */
 export async function agentPagesOf(pool: pg.Pool, ownerUserId: string, withOffice: boolean): Promise<AgentPage[]> {
   const { rows } = await pool.query<Row>(
-    `SELECT ${COLUMNS} FROM agent_pages WHERE (user_id = $1 OR ($2 AND broker_id = $1)) AND NOT offboarded
+    `SELECT ${COLUMNS} FROM agent_pages WHERE (user_id = $1 OR ($2 AND office_id = $1)) AND NOT offboarded
      ORDER BY level DESC, last_name, first_name, user_id LIMIT 2000`,
     [ownerUserId, withOffice],
   );

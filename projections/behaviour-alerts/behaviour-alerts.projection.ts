@@ -111,7 +111,7 @@ export const behaviourAlertsProjection: Projection = {
         case 'LeadClaimed':
         case 'LeadPutInPond':
           // Whoever holds the lead now sees its alerts; the agent it was taken from no longer does.
-          await setLeadOwner(tx, table('behaviour_alerts'), 'office_id', e);
+          await setLeadOwner(tx, table('behaviour_alerts'), e);
           break;
         case 'BehaviourAlertRaised': {
           const d = e.data;

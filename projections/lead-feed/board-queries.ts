@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { BoardCard } from '../../src/contract/board';
-import { leadScope, type Viewer } from './lead-scope';
+import { leadScope, type Viewer } from '../lead-rows';
 
 export type { BoardCard };
 

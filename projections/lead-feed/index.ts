@@ -6,7 +6,6 @@ export {
   feedPosition,
   lostPushesFrom,
   findLead,
-  type HomeNames,
   leadFacets,
   leadPages,
   type LeadRow,
@@ -15,11 +14,10 @@ export {
   listLeads,
   type MissedPush,
   SINCE_LIMIT,
-  timelineOf,
 } from './lead-queries';
 export { type LeadFilters, type LeadSort, type LeadSortKey, type TimeRange } from './lead-list-filter';
 export { type BoardCard, boardCards, boardCounts, tagsInScope } from './board-queries';
-export type { Viewer } from './lead-scope';
+export type { Viewer } from '../lead-rows';
 export { pondLeads } from './pond-queries';
 export { type OfficeContact, officeContacts } from './office-contacts.query';
 export { type LeadFoldCandidate, leadFoldCandidates, survivorOfLead } from './lead-merges.query';

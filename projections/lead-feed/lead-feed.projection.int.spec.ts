@@ -3,7 +3,7 @@ import type { LeadEvent } from '../../src/modules/leads/leads.events';
 import { captured } from '../../tests/support/lead-events';
 import { leadScoreProjection } from '../lead-score';
 import { projectionSpecification, specId } from '../../tests/support/projection-specification';
-import { findLead, leadFeedProjection, listLeads, timelineOf, type Viewer } from './index';
+import { findLead, leadFeedProjection, listLeads, type Viewer } from './index';
 
 const JANE = specId(1);
 const ALEX = specId(2);
@@ -19,7 +19,6 @@ const lead = (leadId: string, fullName: string, source: string): LeadEvent[] => 
   { type: 'LeadAssigned', data: { leadId, siteId: SITE, agentId: JANE, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
 ];
 const names = async (rows: Promise<{ rows: { full_name: string }[] }>) => (await rows).rows.map((r) => r.full_name).sort();
-const noHomes = async () => new Map<string, string>();
 
 describe('lead feed read model (the dashboard’s lead list)', () => {
   // The list shows each lead's score: its read model runs beside.
@@ -42,7 +41,7 @@ describe('lead feed read model (the dashboard’s lead list)', () => {
         expect((await listLeads(pool, alex, {}, 1, 50)).total).toBe(0);
       }));
 
-  it('given a lead, when Jane first texts it, then it carries its first and last contact and its timeline says so', () =>
+  it('given a lead, when Jane first texts it, then it carries its first and last contact', () =>
     spec
       .given(...lead(ANN, 'Ann Alpha', 'zillow'))
       .when({ type: 'LeadFirstContacted', data: { leadId: ANN, siteId: SITE, byUserId: JANE, via: 'text', at: '2026-03-02T15:30:00.000Z' } })
@@ -50,7 +49,24 @@ describe('lead feed read model (the dashboard’s lead list)', () => {
         const row = await findLead(pool, jane, ANN);
         expect(row?.first_contact_at).toEqual(new Date('2026-03-02T15:30:00.000Z'));
         expect((await listLeads(pool, jane, { contacted: false }, 1, 50)).total).toBe(0);
-        expect((await timelineOf(pool, ANN, noHomes)).map((t) => t.type)).toEqual(expect.arrayContaining(['LeadCaptured', 'LeadAssigned', 'LeadFirstContacted']));
+      }));
+
+  it('given two leads, when Ben views a home, then Ben is the most recent lead in the list (the timeline says what he did)', () =>
+    spec
+      .given(...lead(BEN, 'Ben Beta', 'direct'), ...lead(ANN, 'Ann Alpha', 'zillow'))
+      .when({ type: 'ListingViewed', data: { leadId: BEN, userId: specId(32), siteId: SITE, pdid: 'NWMLS-1', address: null, price: null }, metadata: { at: '2026-03-03T09:00:00.000Z' } })
+      .then(async ({ pool, pushes }) => {
+        expect((await listLeads(pool, jane, {}, 1, 50)).rows.map((r) => r.full_name)).toEqual(['Ben Beta', 'Ann Alpha']);
+        expect((await findLead(pool, jane, BEN))?.last_activity_at).toEqual(new Date('2026-03-03T09:00:00.000Z'));
+        expect(pushes).toEqual([]);
+      }));
+
+  it("given Jane's lead, when it moves to Active, then the boards of Jane, her broker and staff move its card", () =>
+    spec
+      .given(...lead(ANN, 'Ann Alpha', 'zillow'))
+      .when({ type: 'LeadStageChanged', data: { leadId: ANN, siteId: SITE, stage: 'Active', fromStage: 'New', byUserId: JANE }, eventId: specId(99) })
+      .then(({ pushes }) => {
+        expect(pushes).toEqual([{ to: [`user:${JANE}`, `user:${BROKER}`, 'staff'], name: 'lead.stage', payload: expect.objectContaining({ leadId: ANN, stage: 'Active', fromStage: 'New', eventId: specId(99) }) }]);
       }));
 
   it("given Jane's lead, when it goes to the office pond, then nobody holds it and every agent of the office sees it there", () =>

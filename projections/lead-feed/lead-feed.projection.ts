@@ -1,43 +1,13 @@
-import { createHash } from 'node:crypto';
-import type { AccountEvent } from '../../src/modules/accounts/accounts.events';
-import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
-import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
-import type { ChatEvent } from '../../src/modules/conversation/conversation.events';
-import { type CallLogged, type LeadMessageEvent, leadMessageEventTypes } from '../../src/modules/conversation/conversation.events';
-import { type ListingMailEvent } from '../../src/modules/listing-mail/listing-mail.events';
-import { type LeadActivityEvent, leadActivityEventTypes, type LeadEvent, leadEventTypes, type LeadNoteWritten } from '../../src/modules/leads/leads.events';
-import type { ShowingEvent } from '../../src/modules/showings/showings.events';
 import type { TaskEvent } from '../../src/modules/tasks/tasks.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
-import { MergedLeads } from '../lead-rows';
+import { leadRooms, MergedLeads } from '../lead-rows';
+import { type LeadHistoryEvent, leadHistoryTypes } from '../lead-timeline';
 import { SEARCHED_TEXT } from './lead-list-filter';
-import { clip, summaries, withHome } from './timeline-summary';
-import { type OrganizerTimelineEvent, organizerPdid, organizerSummary, organizerTimelineTypes } from './organizer-timeline';
-import { listingMailSummary, listingMailTimelineTypes } from './listing-mail-timeline';
-import { type KnownShowing, showingSummary, showingTimelineTypes } from './showing-timeline';
-import { planSummary, planTimelineTypes } from './plan-timeline';
-import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
-import { ERASED, ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
+import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
 
-type Handled =
-  | LeadEvent
-  | LeadActivityEvent
-  | LeadMessageEvent
-  | LeadNoteWritten
-  | CallLogged
-  | Extract<ChatEvent, { type: 'ChatMessageSent' }>
-  | Extract<AccountEvent, { type: 'ConsentChanged' | 'CellPhoneChanged' }>
-  | OrganizerTimelineEvent
-  | EnrolmentEvent
-  | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>
-  | PersonErased
-  | ListingMailEvent
-  | ShowingEvent
-  | AccountsMerged
-  | AccountsUnmerged
-  | BehaviourAlertRaised;
+type Handled = LeadHistoryEvent | Extract<TaskEvent, { type: 'TaskCreated' | 'TaskCompleted' | 'TaskReopened' | 'TaskRescheduled' }>;
 
 type FeedRow = {
   lead_id: string;
@@ -57,10 +27,10 @@ const ROW = 'lead_id, user_id, site_id, full_name, lead_type, source, assigned_a
 
 /**
  * A merge (issue 18) sets the duplicate's row aside (out of every list, board count, search and
- * smart list) and moves its timeline and open tasks under the survivor, each marked with where it
- * came from; an unmerge puts back exactly those.
+ * smart list) and moves its open tasks under the survivor, each marked with where it came from;
+ * an unmerge puts back exactly those.
  */
-const merges = new MergedLeads('lead_feed_merges', ['lead_timeline', 'lead_open_tasks'], ['lead_feed']);
+const merges = new MergedLeads('lead_feed_merges', ['lead_open_tasks'], ['lead_feed']);
 
 /** The rooms of a pond's news: the office (its agents and broker) and staff. */
 const pondRooms = (officeId: string) => [`office:${officeId}`, 'staff'];
@@ -98,15 +68,12 @@ async function createStageCounts(tx: ProjectionContext['tx'], t: (base: string) 
     EXECUTE FUNCTION lead_feed_count_stages()`);
 }
 
-/** The rooms a lead's pushes go to: its agent, the agent's broker, staff (contract section 5). */
-export const leadRooms = (row: { assigned_agent_id: string | null; office_id: string | null }): string[] =>
-  row.assigned_agent_id ? [...new Set([`user:${row.assigned_agent_id}`, ...(row.office_id ? [`user:${row.office_id}`] : []), 'staff'])] : [];
-
 /**
- * The dashboard's read side: one row per lead (scoped by site, agent and office) and its
- * timeline (registration, inquiries, assignment, listings viewed, searches, messages and
- * preference changes), each entry with the log position it came from, so that a client that
- * reconnects can ask for what came after the last position it saw.
+ * The dashboard's lead list: one row per lead (scoped by site, agent and office) with its stage,
+ * tags, contacts and most recent activity, the board's counts, and the pushes that add, move and
+ * drop a lead on open dashboards. Each row keeps the log position of its assignment, so that a
+ * client that reconnects is sent the leads it missed. The lead's timeline is its own read model
+ * (projections/lead-timeline/).
  */
 export const leadFeedProjection: Projection = {
   name: 'lead_feed',
@@ -122,31 +89,10 @@ export const leadFeedProjection: Projection = {
   // 9: showing lines from the lead's appointments (issue 16).
   // 10: an erased person's timeline lines moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
   // 11: action plans' steps, pauses and ends (issue 19 part 1).
-  version: 11,
-  // All of the lead's own events, its activity and its texts: the events file's lists, named once there.
-  eventTypes: handledTypes<Handled>()([
-    ...leadEventTypes,
-    ...leadActivityEventTypes,
-    ...leadMessageEventTypes,
-    'LeadNoteWritten',
-    'CallLogged',
-    'ChatMessageSent',
-    'ConsentChanged',
-    'CellPhoneChanged',
-    ...organizerTimelineTypes,
-    'TaskCreated',
-    'TaskCompleted',
-    'TaskReopened',
-    'TaskRescheduled',
-    ...listingMailTimelineTypes,
-    ...showingTimelineTypes,
-    ...planTimelineTypes,
-    'AccountsMerged',
-    'AccountsUnmerged',
-    'PersonErased',
-    'BehaviourAlertRaised',
-  ]),
-  tables: ['lead_feed', 'lead_timeline', 'lead_open_tasks', 'lead_stage_counts', 'lead_showings', 'lead_feed_merges', 'lead_feed_parked'],
+  // 12: the timeline is its own read model (lead_timeline); this one keeps the list.
+  version: 12,
+  eventTypes: handledTypes<Handled>()([...leadHistoryTypes, 'TaskCreated', 'TaskCompleted', 'TaskReopened', 'TaskRescheduled']),
+  tables: ['lead_feed', 'lead_open_tasks', 'lead_stage_counts', ...merges.tables],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_feed')} (
       lead_id uuid PRIMARY KEY,
@@ -195,41 +141,18 @@ export const leadFeedProjection: Projection = {
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (assigned_agent_id, stage, last_activity_at DESC)`);
     await tx.query(`CREATE INDEX ON ${t('lead_feed')} (stage, last_activity_at DESC)`);
     await createStageCounts(tx, t);
-    await tx.query(`CREATE TABLE ${t('lead_timeline')} (
-      event_id uuid PRIMARY KEY,
-      lead_id uuid NOT NULL,
-      site_id uuid NOT NULL,
-      type text NOT NULL,
-      at timestamptz NOT NULL,
-      summary text NOT NULL,
-      pdid text,
-      tx_id bigint NOT NULL,
-      global_position bigint NOT NULL
-    )`);
-    await tx.query(`CREATE INDEX ON ${t('lead_timeline')} (lead_id, at)`);
-    await tx.query(`CREATE INDEX ON ${t('lead_timeline')} (tx_id, global_position)`);
     // The list's own copy of when each lead's tasks are due (the tasks read model is another
     // folder's), so that "has an overdue task" is an index probe beside the list's other filters.
     await tx.query(`CREATE TABLE ${t('lead_open_tasks')} (task_id uuid PRIMARY KEY, lead_id uuid NOT NULL, due_at timestamptz NOT NULL, done boolean NOT NULL)`);
     await tx.query(`CREATE INDEX ON ${t('lead_open_tasks')} (lead_id, due_at) WHERE NOT done`);
-    // What the timeline's showing lines name (the place and time as they stand): the showings read model is another folder's.
-    await tx.query(`CREATE TABLE ${t('lead_showings')} (showing_id uuid PRIMARY KEY, address text NOT NULL, time_zone text NOT NULL, start_at timestamptz NOT NULL)`);
     await merges.create(tx, t);
-    await tx.query(`CREATE INDEX ON ${t('lead_timeline')} (merged_from) WHERE merged_from IS NOT NULL`);
   },
   async apply(events, ctx) {
     const { tx, table } = ctx;
     const feed = table('lead_feed');
     const liveRow = async (leadId: string) => (await tx.query<FeedRow>(`SELECT ${ROW} FROM ${feed} WHERE lead_id = $1`, [leadId])).rows[0];
     // The row an event about `leadId` lands on: its own, or the survivor's while it is merged.
-    const rowOf = async (leadId: string): Promise<FeedRow | undefined> => {
-      const own = await liveRow(leadId);
-      if (own) return own;
-      const to = await merges.target(ctx, leadId);
-      if (!to.mergedFrom) return undefined;
-      const survivor = await liveRow(to.leadId);
-      return survivor && { ...survivor, merged_from: to.mergedFrom };
-    };
+    const rowOf = (leadId: string) => merges.rowOf<FeedRow>(ctx, 'lead_feed', ROW, leadId);
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       // Recency written so far this batch lands before anything else reads or moves the rows.
@@ -242,11 +165,10 @@ export const leadFeedProjection: Projection = {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10) ON CONFLICT (lead_id) DO NOTHING`,
             [d.leadId, d.userId, d.siteId, d.fullName, d.email, d.phone, d.leadType, d.source, d.listingPdid, at],
           );
-          await addEntry(ctx, e, d.leadId, d.siteId, summaries.captured(d.leadType, d.source));
           break;
         }
         case 'InquirySubmitted':
-          await activity(ctx, e, await rowOf(e.data.leadId), summaries.inquiry(e.data.leadType, e.data.listingPdid, e.data.message), { pdid: e.data.listingPdid });
+          touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'LeadAssigned':
         case 'LeadReassigned': {
@@ -261,31 +183,19 @@ export const leadFeedProjection: Projection = {
           ]);
           if (!before) break;
           const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
-          const summary = e.type === 'LeadAssigned' ? summaries.assigned(e.data.rule) : summaries.reassigned();
-          await addEntry(ctx, e, e.data.leadId, before.site_id, summary);
           // An import's thousands of leads are not news one by one (no live row, no web push each): its page reloads the list.
           if (before.source !== 'import') ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
           // The broker gave a pond lead to an agent: the office's other agents drop it from the pond.
           if (before.in_pond && before.office_id) ctx.push({ to: pondRooms(before.office_id), name: 'lead.claimed', payload: { leadId: e.data.leadId, agentId: e.data.agentId, at } });
-          // Whoever had it before learns that it moved (their client drops it).
-          if (e.type === 'LeadReassigned' && before.assigned_agent_id && before.assigned_agent_id !== e.data.agentId) {
-            ctx.push({
-              to: [`user:${before.assigned_agent_id}`],
-              name: 'lead.activity',
-              payload: { leadId: e.data.leadId, type: e.type, at, summary, eventId: e.eventId, assignedAgentId: e.data.agentId },
-            });
-          }
           break;
         }
         case 'LeadStageChanged': {
           await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET stage = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.stage]);
           const row = await rowOf(e.data.leadId);
-          const eventId = await activity(ctx, e, row, summaries.stage(e.data.fromStage, e.data.stage, e.data.byUserId));
-          // The board of everyone who sees the lead moves its card.
-          if (row && eventId) {
-            const to = leadRooms(row);
-            if (to.length) ctx.push({ to, name: 'lead.stage', payload: { leadId: e.data.leadId, stage: e.data.stage, fromStage: e.data.fromStage, at, eventId } });
-          }
+          touched(ctx, e, row);
+          // The board of everyone who sees the lead moves its card (eventId: the timeline's line for the move).
+          const to = row ? leadRooms(row) : [];
+          if (to.length) ctx.push({ to, name: 'lead.stage', payload: { leadId: e.data.leadId, stage: e.data.stage, fromStage: e.data.fromStage, at, eventId: e.eventId } });
           break;
         }
         case 'LeadFirstContacted':
@@ -295,15 +205,15 @@ export const leadFeedProjection: Projection = {
             (t) => `UPDATE ${t} SET status = 'contacted', first_contact_at = coalesce(first_contact_at, $2), last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
             [e.data.leadId, e.data.at],
           );
-          await activity(ctx, e, await rowOf(e.data.leadId), summaries.firstContact(e.data.via));
+          touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'LeadTagsChanged':
           await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET tags = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.tags]);
-          await activity(ctx, e, await rowOf(e.data.leadId), summaries.tags(e.data.tags));
+          touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'LeadContactEdited':
           await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET full_name = $2, email = $3, phone = $4 WHERE lead_id = $1`, [e.data.leadId, e.data.fullName, e.data.email, e.data.phone]);
-          await activity(ctx, e, await rowOf(e.data.leadId), summaries.contactEdited());
+          touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'LeadPutInPond': {
           const before = await liveRow(e.data.leadId);
@@ -315,7 +225,6 @@ export const leadFeedProjection: Projection = {
             e.globalPosition.toString(),
           ]);
           if (!before) break;
-          await addEntry(ctx, e, e.data.leadId, before.site_id, summaries.pond(e.data.reason));
           ctx.push({
             to: pondRooms(e.data.brokerId),
             name: 'lead.pond',
@@ -332,56 +241,38 @@ export const leadFeedProjection: Projection = {
             [e.data.leadId, e.data.agentId, e.data.brokerId, e.transactionId.toString(), e.globalPosition.toString()],
           );
           if (!before) break;
-          await addEntry(ctx, e, e.data.leadId, before.site_id, summaries.claimed());
           const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
           ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
           ctx.push({ to: pondRooms(e.data.brokerId), name: 'lead.claimed', payload: { leadId: e.data.leadId, agentId: e.data.agentId, at } });
           break;
         }
         case 'ListingViewed':
-          await activity(ctx, e, await rowOf(e.data.leadId), summaries.viewed(e.data.address, e.data.price), { pdid: e.data.pdid });
-          break;
         case 'SearchRun':
-          await activity(ctx, e, await rowOf(e.data.leadId), summaries.searched(e.data.title));
+        case 'LeadNoteWritten':
+          touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'TextMessageSent':
           await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1 AND status IS DISTINCT FROM 'contacted'`, [e.data.leadId]);
-          await activity(ctx, e, await rowOf(e.data.leadId), summaries.text(e.data.kind, e.data.body));
+          touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'CallLogged':
           await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted', last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, at]);
-          await activity(ctx, e, await rowOf(e.data.leadId), summaries.call(e.data.outcome, e.data.durationSeconds, e.data.notes));
-          break;
-        case 'LeadNoteWritten':
-          await activity(ctx, e, await rowOf(e.data.leadId), summaries.note(e.data.authorName));
+          touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'ChatMessageSent': {
           const row = await rowOf(e.data.leadId);
           // A merged lead's chat is from its own account, not the survivor's.
-          const leadUser = row?.merged_from
-            ? (await tx.query<{ user_id: string }>(`SELECT user_id FROM ${table('lead_feed_parked')} WHERE lead_id = $1`, [row.merged_from])).rows[0]?.user_id
-            : row?.user_id;
-          const fromLead = leadUser === e.data.fromUserId;
+          const fromLead = row !== undefined && (await merges.userOf(ctx, 'lead_feed', row)) === e.data.fromUserId;
           if (row && !fromLead) await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1 AND status IS DISTINCT FROM 'contacted'`, [e.data.leadId]);
-          await activity(ctx, e, row, summaries.chat(fromLead, e.data.text));
+          touched(ctx, e, row);
           break;
         }
         case 'ConsentChanged':
         case 'CellPhoneChanged': {
-          const summary =
-            e.type === 'ConsentChanged' ? summaries.consent(e.data.channel, e.data.granted, e.data.how) : summaries.cellPhone(e.data.cellPhone);
           if (e.type === 'CellPhoneChanged') await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET phone = coalesce($2, phone) WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
-          // One account can be a lead of several sites: each of its leads shows the change.
-          // A merged account's leads are set aside: theirs show on the survivor's lead, marked.
-          const { rows } = await tx.query<FeedRow>(
-            `SELECT ${ROW}, NULL AS merged_from FROM ${feed} WHERE user_id = $1
-             UNION ALL
-             SELECT ${ROW.split(', ').map((c) => `s.${c}`).join(', ')}, m.merged_lead_id AS merged_from
-             FROM ${table('lead_feed_parked')} p JOIN ${table('lead_feed_merges')} m ON m.merged_lead_id = p.lead_id JOIN ${feed} s ON s.lead_id = m.survivor_lead_id
-             WHERE p.user_id = $1`,
-            [e.data.userId],
-          );
-          for (const row of rows) await activity(ctx, e, row, summary, { key: `${e.eventId}:${row.merged_from ?? row.lead_id}` });
+          // One account can be a lead of several sites: each of its leads is the more recent. A merged account's
+          // leads are set aside: the survivor's lead is.
+          for (const row of await merges.rowsOfUser<FeedRow>(ctx, 'lead_feed', ROW, e.data.userId)) touched(ctx, e, row);
           break;
         }
         case 'SavedSearchSaved':
@@ -395,7 +286,10 @@ export const leadFeedProjection: Projection = {
         case 'ListingRemovedFromNotebook':
         case 'PropertyAlertSent':
         case 'PropertyAlertOpened':
-          await activity(ctx, e, await rowOf(e.data.leadId), organizerSummary(e), { pdid: organizerPdid(e) });
+        case 'ListingsSentToLead':
+        case 'ListingEmailOpened':
+        case 'ListingEmailClicked':
+          touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'TaskCreated':
         {
@@ -413,43 +307,14 @@ export const leadFeedProjection: Projection = {
         case 'TaskRescheduled':
           await tx.query(`UPDATE ${table('lead_open_tasks')} SET due_at = $2 WHERE task_id = $1`, [e.data.taskId, e.data.dueAt]);
           break;
-        case 'PlanEnrolled':
-        case 'PlanStepRecorded':
-        case 'PlanEnrolmentPaused':
-        case 'PlanEnrolmentResumed':
-        case 'PlanEnrolmentStopped':
-        case 'PlanEnrolmentFinished': {
-          // What the plan did, not what the lead did: a line on the timeline, never the lead's activity.
-          const row = await rowOf(e.data.leadId);
-          if (row) await addEntry(ctx, e, row.lead_id, row.site_id, planSummary(e), { mergedFrom: row.merged_from ?? null });
-          break;
-        }
-        case 'ListingsSentToLead':
-        case 'ListingEmailOpened':
-        case 'ListingEmailClicked':
-          await activity(ctx, e, await rowOf(e.data.leadId), listingMailSummary(e));
-          break;
         case 'ShowingProposed':
         case 'ShowingConfirmed':
         case 'ShowingRescheduled':
         case 'ShowingCancelled':
-        case 'ShowingCompleted': {
-          const shows = table('lead_showings');
-          if (e.type === 'ShowingProposed') {
-            await tx.query(`INSERT INTO ${shows} (showing_id, address, time_zone, start_at) VALUES ($1, $2, $3, $4) ON CONFLICT (showing_id) DO NOTHING`, [
-              e.data.showingId,
-              e.data.address,
-              e.data.timeZone,
-              e.data.start,
-            ]);
-          }
-          const { rows } = await tx.query<{ address: string; time_zone: string; start_at: Date }>(`SELECT address, time_zone, start_at FROM ${shows} WHERE showing_id = $1`, [e.data.showingId]);
-          const known: KnownShowing | null = rows[0] ? { address: rows[0].address, timeZone: rows[0].time_zone, start: rows[0].start_at.toISOString() } : null;
-          const summary = known && showingSummary(e, known);
-          if (summary) await activity(ctx, e, await rowOf(e.data.leadId), summary);
-          if (e.type === 'ShowingRescheduled') await tx.query(`UPDATE ${shows} SET start_at = $2 WHERE showing_id = $1`, [e.data.showingId, e.data.start]);
+        case 'ShowingCompleted':
+          // As the timeline says it: a showing the lead asked for already counted when they asked.
+          if (!(e.type === 'ShowingProposed' && e.data.proposedBy === 'lead')) touched(ctx, e, await rowOf(e.data.leadId));
           break;
-        }
         case 'AccountsMerged':
         case 'AccountsUnmerged':
         {
@@ -467,13 +332,10 @@ export const leadFeedProjection: Projection = {
           // Open dashboards of whoever saw either lead drop the duplicate (or, unmerged, get it back).
           for (const [merged, survivor] of shown) {
             if (!merged || !survivor || (await liveRow(merged.lead_id))) continue;
-            // A line on the survivor, marked as the duplicate's so that the unmerge takes it away with the rest.
-            await addEntry(ctx, e, survivor.lead_id, survivor.site_id, summaries.merged(), { key: `${e.eventId}:${merged.lead_id}`, mergedFrom: merged.lead_id });
             const to = [...new Set([...leadRooms(merged), ...leadRooms(survivor)])];
             if (to.length) ctx.push({ to, name: 'lead.merged', payload: { leadId: merged.lead_id, intoLeadId: survivor.lead_id, at } });
           }
           for (const f of unfolded) {
-            await tx.query(`DELETE FROM ${table('lead_timeline')} WHERE lead_id = $1 AND type = 'AccountsMerged'`, [f.mergedLeadId]);
             const back = await liveRow(f.mergedLeadId);
             if (back) ctx.push({ to: leadRooms(back), name: 'lead.captured', payload: capturedPayload(back) });
           }
@@ -481,27 +343,16 @@ export const leadFeedProjection: Projection = {
         }
         case 'PersonErased': {
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same),
-          // and each of their leads' timelines says so (not as activity: retention must not see it as such).
-          const { rows } = await tx.query<{ lead_id: string; site_id: string }>(
-            `UPDATE ${feed} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2 RETURNING lead_id, site_id`,
-            [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED],
-          );
+          // not as activity: retention must not see it as such.
+          await tx.query(`UPDATE ${feed} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [
+            e.data.leadIds,
+            e.data.userId,
+            ERASED_NAME,
+            ERASED,
+          ]);
           // A duplicate folded into another lead by a merge keeps its row aside: it is forgotten the same way.
           await tx.query(`UPDATE ${table('lead_feed_parked')} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED]);
-          // Their lines moved under a survivor too; a duplicate's lines under their lead are another account's and stay.
-          await tx.query(`UPDATE ${table('lead_timeline')} SET summary = $2 WHERE (lead_id = ANY($1::uuid[]) AND merged_from IS NULL) OR merged_from = ANY($3::uuid[])`, [rows.map((r) => r.lead_id), ERASED, e.data.leadIds]);
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
-          for (const r of rows) await addEntry(ctx, e, r.lead_id, r.site_id, 'Personal data erased', { key: `${e.eventId}:${r.lead_id}` });
-          break;
-        }
-        case 'BehaviourAlertRaised': {
-          // Issue 19 part 2: the alert is a line of the lead's timeline, live on the dashboards; not the lead's activity (their doing already counted).
-          const row = await rowOf(e.data.leadId);
-          if (!row) break;
-          const summary = clip(`Alert: ${e.data.reason}`);
-          const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, { mergedFrom: row.merged_from ?? null });
-          const to = leadRooms(row);
-          if (to.length) ctx.push({ to, name: 'lead.activity', payload: { leadId: row.lead_id, type: e.type, at, summary, eventId: id } });
           break;
         }
         default:
@@ -552,36 +403,7 @@ async function writeRecency(ctx: ProjectionContext): Promise<void> {
 
 const capturedPayload = (r: FeedRow) => ({ leadId: r.lead_id, fullName: r.full_name, leadType: r.lead_type, at: r.created_at.toISOString() });
 
-/**
- * A timeline entry; one event can make several (a preference change for each lead of the
- * account), hence the key. `pdid`: the home the summary names (HOME), addressed when read.
- */
-async function addEntry(ctx: ProjectionContext, e: StoredEvent, leadId: string, siteId: string, summary: string, more: Entry = {}): Promise<string> {
-  const id = more.key ? uuidFrom(more.key) : e.eventId;
-  await ctx.tx.query(
-    `INSERT INTO ${ctx.table('lead_timeline')} (event_id, lead_id, site_id, type, at, summary, pdid, tx_id, global_position, merged_from)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (event_id) DO NOTHING`,
-    [id, leadId, siteId, e.type, e.metadata.at, summary, more.pdid ?? null, e.transactionId.toString(), e.globalPosition.toString(), more.mergedFrom ?? null],
-  );
-  return id;
-}
-
-/** `mergedFrom`: the merged lead the entry belongs to while it shows under the survivor. */
-type Entry = { readonly key?: string; readonly pdid?: string | null; readonly mergedFrom?: string | null };
-
-/** Something the lead did or was sent: a timeline entry, newest activity, and a push once assigned. Answers the entry's id. */
-async function activity(ctx: ProjectionContext, e: StoredEvent, row: FeedRow | undefined, summary: string, more: Entry = {}): Promise<string | undefined> {
-  if (!row) return undefined;
-  const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, { ...more, mergedFrom: row.merged_from ?? null });
-  noteRecency(ctx, row.lead_id, e.metadata.at, row.merged_from ?? null);
-  const to = leadRooms(row);
-  // The live line says 'a home' where the timeline, read, names its address.
-  if (to.length) ctx.push({ to, name: 'lead.activity', payload: { leadId: row.lead_id, type: e.type, at: e.metadata.at, summary: withHome(summary, 'a home'), eventId: id } });
-  return id;
-}
-
-/** A stable uuid-shaped id for a derived entry (event id + lead id). */
-function uuidFrom(key: string): string {
-  const h = createHash('sha256').update(key).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+/** Something the lead did or was sent: the lead is as recent as that (written at the end of the batch, see RECENCY_ONLY). */
+function touched(ctx: ProjectionContext, e: StoredEvent, row: FeedRow | undefined): void {
+  if (row) noteRecency(ctx, row.lead_id, e.metadata.at, row.merged_from ?? null);
 }

@@ -1,5 +1,5 @@
 import { scoreOfFeedRow } from '../lead-score';
-import { leadScope, leadScopeParts, type Viewer } from './lead-scope';
+import { leadScope, leadScopeParts, type Viewer } from '../lead-rows';
 
 /** A span of time, `from` inclusive and `to` exclusive; either may be open. */
 export type TimeRange = { readonly from?: Date; readonly to?: Date };

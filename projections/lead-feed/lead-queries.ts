@@ -3,21 +3,7 @@ import { scoreOfFeedRow } from '../lead-score';
 import { encodePosition, type WirePosition } from '../../src/contract/position';
 import type { Checkpoint } from '../../src/eventstore/event-store.port';
 import { type LeadFilters, orderBy, whereOf, wherePartsOf } from './lead-list-filter';
-import type { Viewer } from './lead-scope';
-import { UNKNOWN_HOME, withHome } from './timeline-summary';
-
-/**
- * How the caller names homes: each pdid's address (or what stands for it), from the search read
- * model (this read model may not read its tables); a pdid left out reads as UNKNOWN_HOME.
- */
-export type HomeNames = (pdids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
-
-/** Entries with their home named: one look-up for all the pdids they hold. */
-async function named<T extends { summary: string; pdid: string | null }>(rows: readonly T[], homes: HomeNames): Promise<(Omit<T, 'pdid'> & { summary: string })[]> {
-  const pdids = [...new Set(rows.flatMap((r) => (r.pdid ? [r.pdid] : [])))];
-  const names = pdids.length ? await homes(pdids) : new Map<string, string>();
-  return rows.map(({ pdid, ...r }) => ({ ...r, summary: pdid ? withHome(r.summary, names.get(pdid) ?? UNKNOWN_HOME) : r.summary }));
-}
+import type { Viewer } from '../lead-rows';
 
 type Row = {
   lead_id: string;
@@ -147,19 +133,6 @@ export async function findLead(db: pg.Pool, viewer: Viewer, leadId: string): Pro
   return rows[0];
 }
 
-/**
- * The lead's timeline, newest first; an entry of a lead merged into it names that lead
- * (`mergedFrom`, issue 18). Other entries carry no such key: the contract's entry is {type, at, summary}.
- */
-export async function timelineOf(db: pg.Pool, leadId: string, homes: HomeNames): Promise<{ type: string; at: string; summary: string; mergedFrom?: string }[]> {
-  const { rows } = await db.query<{ type: string; at: Date; summary: string; pdid: string | null; merged_name: string | null }>(
-    `SELECT t.type, t.at, t.summary, t.pdid, m.merged_name FROM lead_timeline t LEFT JOIN lead_feed_merges m ON m.merged_lead_id = t.merged_from
-     WHERE t.lead_id = $1 ORDER BY t.at DESC, t.tx_id DESC, t.global_position DESC LIMIT 500`,
-    [leadId],
-  );
-  return named(rows.map((r) => ({ type: r.type, at: r.at.toISOString(), summary: r.summary, pdid: r.pdid, ...(r.merged_name === null ? {} : { mergedFrom: r.merged_name }) })), homes);
-}
-
 export async function leadSources(db: pg.Pool, viewer: Viewer): Promise<string[]> {
   const params: unknown[] = [];
   const cond = whereOf(viewer, {}, params);
@@ -168,13 +141,13 @@ export async function leadSources(db: pg.Pool, viewer: Viewer): Promise<string[]
 }
 
 /**
- * Where the read side is now, for a client to start from: the older of the two projections the
+ * Where the read side is now, for a client to start from: the oldest of the projections the
  * dashboard's pushes come from. Read before the rows, so nothing between is missed (at worst
  * something is sent twice, and the client drops the duplicate).
  */
 export async function feedPosition(db: pg.Pool): Promise<string> {
   const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
-    `SELECT transaction_id::text, global_position::text FROM projection_checkpoints WHERE name IN ('lead_feed', 'chat')
+    `SELECT transaction_id::text, global_position::text FROM projection_checkpoints WHERE name IN ('lead_feed', 'lead_timeline', 'chat')
      ORDER BY transaction_id, global_position LIMIT 1`,
   );
   const r = rows[0];
@@ -190,7 +163,7 @@ export async function feedPosition(db: pg.Pool): Promise<string> {
 export async function lostPushesFrom(db: pg.Pool): Promise<Checkpoint | undefined> {
   const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
     `SELECT lost_transaction_id::text AS transaction_id, lost_global_position::text AS global_position FROM projection_checkpoints
-     WHERE name IN ('lead_feed', 'chat', 'lead_thread') AND lost_until > now()
+     WHERE name IN ('lead_feed', 'lead_timeline', 'chat', 'lead_thread') AND lost_until > now()
      ORDER BY lost_transaction_id, lost_global_position LIMIT 1`,
   );
   const r = rows[0];
@@ -201,45 +174,26 @@ export async function lostPushesFrom(db: pg.Pool): Promise<Checkpoint | undefine
 export type MissedPush = { readonly name: 'lead.captured' | 'lead.activity' | 'chat.message' | 'thread.item'; readonly payload: Record<string, unknown>; readonly key: readonly [bigint, bigint] };
 export const SINCE_LIMIT = 500;
 
-const after = (tx: string, gp: string) => `(${tx}, ${gp}) > ($1::bigint, $2::bigint)`;
-const pos = (tx: string, gp: string) => encodePosition({ transactionId: BigInt(tx), globalPosition: BigInt(gp) });
-const keyOf = (tx: string, gp: string) => [BigInt(tx), BigInt(gp)] as const;
-
 /**
- * The lead pushes this viewer would have received after `from`: new leads and lead activity,
- * each with the position of its event; `overflow` when there were more than SINCE_LIMIT of a kind.
+ * The leads this viewer would have been pushed after `from` (`lead.captured`: a new lead, or one
+ * that came to them), each with the position of its assignment; `overflow` when there were more
+ * than SINCE_LIMIT. Their timelines' lines are the timeline read model's to send.
  */
-export async function leadPushesSince(db: pg.Pool, viewer: Viewer, from: WirePosition, homes: HomeNames): Promise<{ events: MissedPush[]; overflow: boolean }> {
+export async function leadPushesSince(db: pg.Pool, viewer: Viewer, from: WirePosition): Promise<{ events: MissedPush[]; overflow: boolean }> {
   const p: unknown[] = [from.transactionId.toString(), from.globalPosition.toString()];
   const cond = whereOf(viewer, {}, p);
-  const [captured, activity] = await Promise.all([
-    db.query<{ lead_id: string; full_name: string; lead_type: string; created_at: Date; tx: string; gp: string }>(
-      `SELECT f.lead_id, f.full_name, f.lead_type, f.created_at, f.assigned_tx::text AS tx, f.assigned_gp::text AS gp
-       FROM lead_feed f WHERE f.assigned_tx IS NOT NULL AND ${after('f.assigned_tx', 'f.assigned_gp')} AND ${cond}
-       ORDER BY f.assigned_tx, f.assigned_gp LIMIT ${SINCE_LIMIT + 1}`,
-      p,
-    ),
-    db.query<{ event_id: string; lead_id: string; type: string; at: Date; summary: string; pdid: string | null; tx: string; gp: string }>(
-      `SELECT t.event_id, t.lead_id, t.type, t.at, t.summary, t.pdid, t.tx_id::text AS tx, t.global_position::text AS gp
-       FROM lead_timeline t JOIN lead_feed f ON f.lead_id = t.lead_id
-       WHERE ${after('t.tx_id', 't.global_position')} AND t.type NOT IN ('LeadCaptured', 'LeadAssigned', 'LeadReassigned') AND ${cond}
-       ORDER BY t.tx_id, t.global_position LIMIT ${SINCE_LIMIT + 1}`,
-      p,
-    ),
-  ]);
+  const { rows } = await db.query<{ lead_id: string; full_name: string; lead_type: string; created_at: Date; tx: string; gp: string }>(
+    `SELECT f.lead_id, f.full_name, f.lead_type, f.created_at, f.assigned_tx::text AS tx, f.assigned_gp::text AS gp
+     FROM lead_feed f WHERE f.assigned_tx IS NOT NULL AND (f.assigned_tx, f.assigned_gp) > ($1::bigint, $2::bigint) AND ${cond}
+     ORDER BY f.assigned_tx, f.assigned_gp LIMIT ${SINCE_LIMIT + 1}`,
+    p,
+  );
   return {
-    overflow: captured.rows.length > SINCE_LIMIT || activity.rows.length > SINCE_LIMIT,
-    events: [
-      ...captured.rows.map((r) => ({
-        name: 'lead.captured' as const,
-        payload: { leadId: r.lead_id, fullName: r.full_name, leadType: r.lead_type, at: r.created_at.toISOString(), position: pos(r.tx, r.gp) },
-        key: keyOf(r.tx, r.gp),
-      })),
-      ...(await named(activity.rows, homes)).map((r) => ({
-        name: 'lead.activity' as const,
-        payload: { leadId: r.lead_id, type: r.type, at: r.at.toISOString(), summary: r.summary, eventId: r.event_id, position: pos(r.tx, r.gp) },
-        key: keyOf(r.tx, r.gp),
-      })),
-    ],
+    overflow: rows.length > SINCE_LIMIT,
+    events: rows.map((r) => ({
+      name: 'lead.captured' as const,
+      payload: { leadId: r.lead_id, fullName: r.full_name, leadType: r.lead_type, at: r.created_at.toISOString(), position: encodePosition({ transactionId: BigInt(r.tx), globalPosition: BigInt(r.gp) }) },
+      key: [BigInt(r.tx), BigInt(r.gp)] as const,
+    })),
   };
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { COLUMNS, type LeadRow } from './lead-queries';
-import { leadScope, type Viewer } from './lead-scope';
+import { leadScope, type Viewer } from '../lead-rows';
 
 /** The pond leads the viewer may see (an agent's office's, a broker's office's, all for staff), waiting longest first. */
 export async function pondLeads(db: pg.Pool, viewer: Viewer, limit = 200): Promise<LeadRow[]> {

@@ -30,11 +30,12 @@ export const leadPondProjection: Projection = {
   // 2: a merged lead's deadline is set aside (issue 18).
   // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
   // 4: the pond of an applied routing rule set (issue 19).
-  version: 4,
+  // 5: the office id columns named office_id, as in every read model.
+  version: 5,
   eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', 'RoutingRulesChanged', ...leadOwnerEventTypes, 'LeadFirstContacted', 'AccountsMerged', 'AccountsUnmerged', 'PersonErased']),
   tables: ['pond_offices', 'pond_deadlines', 'pond_merges', 'pond_deadlines_parked'],
   async createTables(tx, t) {
-    await tx.query(`CREATE TABLE ${t('pond_offices')} (broker_id uuid PRIMARY KEY, enabled boolean NOT NULL, window_minutes int NOT NULL)`);
+    await tx.query(`CREATE TABLE ${t('pond_offices')} (office_id uuid PRIMARY KEY, enabled boolean NOT NULL, window_minutes int NOT NULL)`);
     await tx.query(`CREATE TABLE ${t('pond_deadlines')} (
       lead_id uuid PRIMARY KEY,
       office_id uuid,
@@ -58,8 +59,8 @@ export const leadPondProjection: Projection = {
           const pond = e.type === 'RoutingRulesChanged' ? e.data.rules.pond : e.data.changes.pond;
           if (!pond) break;
           await tx.query(
-            `INSERT INTO ${table('pond_offices')} (broker_id, enabled, window_minutes) VALUES ($1, $2, $3)
-             ON CONFLICT (broker_id) DO UPDATE SET enabled = excluded.enabled, window_minutes = excluded.window_minutes`,
+            `INSERT INTO ${table('pond_offices')} (office_id, enabled, window_minutes) VALUES ($1, $2, $3)
+             ON CONFLICT (office_id) DO UPDATE SET enabled = excluded.enabled, window_minutes = excluded.window_minutes`,
             [e.data.brokerId, pond.enabled, pond.claimWindowMinutes],
           );
           // Turned off: the deadlines running end (turning it on again starts with new assignments, never floods the pond with old leads).
@@ -114,4 +115,4 @@ export const leadPondProjection: Projection = {
 
 /** The SQL for "assigned at `at` in office `office`": at + the office's claim window while its pond is on with a window, else NULL. */
 const deadline = (ctx: ProjectionContext, office: string, at: string) =>
-  `(SELECT ${at}::timestamptz + o.window_minutes * interval '1 minute' FROM ${ctx.table('pond_offices')} o WHERE o.broker_id = ${office}::uuid AND o.enabled AND o.window_minutes > 0)`;
+  `(SELECT ${at}::timestamptz + o.window_minutes * interval '1 minute' FROM ${ctx.table('pond_offices')} o WHERE o.office_id = ${office}::uuid AND o.enabled AND o.window_minutes > 0)`;

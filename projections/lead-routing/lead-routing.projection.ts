@@ -26,34 +26,35 @@ export const leadRoutingProjection: Projection = {
   // 3: the office's pond-first setting (issue 15), and a lead put in the pond is no longer pending.
   // 4: every version of each office's routing rules, with where in the log it took effect (issue 19).
   // 5: the MLS id an agent gave that awaits the broker's confirmation (pending_mls_id).
-  version: 5,
+  // 6: the office id columns named office_id, as in every read model.
+  version: 6,
   eventTypes: handledTypes<Handled>()(['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'AgentMlsIdChanged', 'AgentMlsIdRequested', 'LeadCaptured', 'LeadAssigned', 'LeadPutInPond']),
   tables: ['routing_sites', 'routing_users', 'routing_listing_agents', 'routing_pending', 'routing_rule_versions'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('routing_sites')} (site_id uuid PRIMARY KEY, kind text NOT NULL, owner_user_id uuid NOT NULL)`);
     // Agents and brokers; `joined` (log position) is the roster order of round robin.
     await tx.query(`CREATE TABLE ${t('routing_users')} (
-      user_id uuid PRIMARY KEY, level smallint NOT NULL, broker_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT '', mls_id text, pending_mls_id text)`);
-    await tx.query(`CREATE INDEX ON ${t('routing_users')} (broker_id, joined)`);
+      user_id uuid PRIMARY KEY, level smallint NOT NULL, office_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT '', mls_id text, pending_mls_id text)`);
+    await tx.query(`CREATE INDEX ON ${t('routing_users')} (office_id, joined)`);
     await tx.query(`CREATE INDEX ON ${t('routing_users')} (mls_id) WHERE mls_id IS NOT NULL`);
-    await tx.query(`CREATE TABLE ${t('routing_listing_agents')} (broker_id uuid NOT NULL, pdid text NOT NULL, agent_id uuid NOT NULL, PRIMARY KEY (broker_id, pdid))`);
+    await tx.query(`CREATE TABLE ${t('routing_listing_agents')} (office_id uuid NOT NULL, pdid text NOT NULL, agent_id uuid NOT NULL, PRIMARY KEY (office_id, pdid))`);
     await tx.query(`CREATE TABLE ${t('routing_pending')} (lead_id uuid PRIMARY KEY, site_id uuid NOT NULL, captured_at timestamptz NOT NULL)`);
     // Each version of an office's rules and the log position (transaction, global position) it took effect at.
     await tx.query(`CREATE TABLE ${t('routing_rule_versions')} (
-      broker_id uuid NOT NULL, version int NOT NULL, tx bigint NOT NULL, pos bigint NOT NULL, rules jsonb NOT NULL, PRIMARY KEY (broker_id, version)
+      office_id uuid NOT NULL, version int NOT NULL, tx bigint NOT NULL, pos bigint NOT NULL, rules jsonb NOT NULL, PRIMARY KEY (office_id, version)
     )`);
   },
   async apply(events, { tx, table, signal }) {
     for (const e of eventsOf<Handled>(events)) {
       if (isOfficeEvent(e)) {
         // Every office event goes through the one fold of the rules; a new version is kept with its position.
-        const { rows } = await tx.query<{ rules: RoutingRuleSet }>(`SELECT rules FROM ${table('routing_rule_versions')} WHERE broker_id = $1 ORDER BY version DESC LIMIT 1`, [
+        const { rows } = await tx.query<{ rules: RoutingRuleSet }>(`SELECT rules FROM ${table('routing_rule_versions')} WHERE office_id = $1 ORDER BY version DESC LIMIT 1`, [
           e.data.brokerId,
         ]);
         const before = rows[0]?.rules ?? initialRoutingRuleSet;
         const after = evolveRoutingRuleSet(before, e);
         if (after !== before) {
-          await tx.query(`INSERT INTO ${table('routing_rule_versions')} (broker_id, version, tx, pos, rules) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
+          await tx.query(`INSERT INTO ${table('routing_rule_versions')} (office_id, version, tx, pos, rules) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
             e.data.brokerId,
             after.version,
             e.transactionId.toString(),
@@ -66,7 +67,7 @@ export const leadRoutingProjection: Projection = {
         case 'UserRegistered':
           if (e.data.securityLevel === LEVEL.agent || e.data.securityLevel === LEVEL.broker) {
             await tx.query(
-              `INSERT INTO ${table('routing_users')} (user_id, level, broker_id, joined) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
+              `INSERT INTO ${table('routing_users')} (user_id, level, office_id, joined) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
               [e.data.userId, e.data.securityLevel, e.data.brokerId, e.globalPosition.toString()],
             );
           }
@@ -80,7 +81,7 @@ export const leadRoutingProjection: Projection = {
           break;
         case 'AgentDeactivated':
         case 'AgentActivated':
-          await tx.query(`UPDATE ${table('routing_users')} SET active = $3 WHERE user_id = $1 AND broker_id = $2`, [
+          await tx.query(`UPDATE ${table('routing_users')} SET active = $3 WHERE user_id = $1 AND office_id = $2`, [
             e.data.agentId,
             e.data.brokerId,
             e.type === 'AgentActivated',
@@ -97,17 +98,17 @@ export const leadRoutingProjection: Projection = {
           break;
         case 'ListingAgentLinked':
           if (e.data.agentId === null) {
-            await tx.query(`DELETE FROM ${table('routing_listing_agents')} WHERE broker_id = $1 AND pdid = $2`, [e.data.brokerId, e.data.pdid]);
+            await tx.query(`DELETE FROM ${table('routing_listing_agents')} WHERE office_id = $1 AND pdid = $2`, [e.data.brokerId, e.data.pdid]);
           } else {
             await tx.query(
-              `INSERT INTO ${table('routing_listing_agents')} (broker_id, pdid, agent_id) VALUES ($1, $2, $3)
-               ON CONFLICT (broker_id, pdid) DO UPDATE SET agent_id = excluded.agent_id`,
+              `INSERT INTO ${table('routing_listing_agents')} (office_id, pdid, agent_id) VALUES ($1, $2, $3)
+               ON CONFLICT (office_id, pdid) DO UPDATE SET agent_id = excluded.agent_id`,
               [e.data.brokerId, e.data.pdid, e.data.agentId],
             );
           }
           break;
         case 'RoutingRulesChanged':
-          await tx.query(`UPDATE ${table('routing_users')} SET active = NOT (user_id = ANY($2::uuid[])) WHERE broker_id = $1`, [e.data.brokerId, e.data.rules.off]);
+          await tx.query(`UPDATE ${table('routing_users')} SET active = NOT (user_id = ANY($2::uuid[])) WHERE office_id = $1`, [e.data.brokerId, e.data.rules.off]);
           break;
         case 'OfficeSettingsChanged':
           // Who may link listings is the write side's concern; the pond is in the rule versions above.

@@ -12,7 +12,7 @@ export async function officeSites(pool: pg.Pool, userId: string | null, officeId
   const { rows } = await pool.query<{ site_id: string; kind: OfficeSite['kind']; owner_user_id: string }>(
     `SELECT s.site_id, s.kind, s.owner_user_id
      FROM routing_sites s LEFT JOIN routing_users u ON u.user_id = s.owner_user_id
-     WHERE $1::uuid IS NULL OR s.owner_user_id = $1 OR ($2::uuid IS NOT NULL AND (s.owner_user_id = $2 OR u.broker_id = $2))
+     WHERE $1::uuid IS NULL OR s.owner_user_id = $1 OR ($2::uuid IS NOT NULL AND (s.owner_user_id = $2 OR u.office_id = $2))
      ORDER BY (s.owner_user_id = $1 AND s.kind = 'agent') DESC NULLS LAST, (s.kind = 'broker') DESC, (s.kind = 'brand') ASC, s.site_id
      LIMIT 500`,
     [userId, officeId],
@@ -22,10 +22,10 @@ export async function officeSites(pool: pg.Pool, userId: string | null, officeId
 
 /** One site's kind and owner, and the owner's broker (the office a lead of the site belongs to). */
 export async function siteOffice(pool: pg.Pool, siteId: string): Promise<(OfficeSite & { readonly ownerBrokerId: string | null }) | undefined> {
-  const { rows } = await pool.query<{ kind: OfficeSite['kind']; owner_user_id: string; broker_id: string | null }>(
-    `SELECT s.kind, s.owner_user_id, u.broker_id FROM routing_sites s LEFT JOIN routing_users u ON u.user_id = s.owner_user_id WHERE s.site_id = $1`,
+  const { rows } = await pool.query<{ kind: OfficeSite['kind']; owner_user_id: string; office_id: string | null }>(
+    `SELECT s.kind, s.owner_user_id, u.office_id FROM routing_sites s LEFT JOIN routing_users u ON u.user_id = s.owner_user_id WHERE s.site_id = $1`,
     [siteId],
   );
   const r = rows[0];
-  return r ? { siteId, kind: r.kind, ownerId: r.owner_user_id, ownerBrokerId: r.broker_id } : undefined;
+  return r ? { siteId, kind: r.kind, ownerId: r.owner_user_id, ownerBrokerId: r.office_id } : undefined;
 }

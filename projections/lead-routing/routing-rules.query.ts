@@ -51,7 +51,7 @@ export function siteRulesUnder(
 /** The office's rule set in force at `at` (the last version that took effect before it), or now. */
 export async function ruleSetAt(db: pg.Pool, brokerId: string, at?: LogPosition): Promise<RoutingRuleSet> {
   const { rows } = await db.query<{ rules: RoutingRuleSet }>(
-    `SELECT rules FROM routing_rule_versions WHERE broker_id = $1 AND ($2::bigint IS NULL OR (tx, pos) < ($2::bigint, $3::bigint))
+    `SELECT rules FROM routing_rule_versions WHERE office_id = $1 AND ($2::bigint IS NULL OR (tx, pos) < ($2::bigint, $3::bigint))
      ORDER BY version DESC LIMIT 1`,
     [brokerId, at?.transactionId.toString() ?? null, at?.globalPosition.toString() ?? null],
   );
@@ -64,22 +64,22 @@ export async function ruleSetAt(db: pg.Pool, brokerId: string, at?: LogPosition)
  * absent: now), and the listing agent of the lead's listing in that office.
  */
 export async function loadRoutingRules(db: pg.Pool, siteId: string, listingPdid: string | null, at?: LogPosition): Promise<RoutingRules | undefined> {
-  const { rows: sites } = await db.query<{ kind: RoutingRules['kind']; owner_user_id: string; owner_broker_id: string | null }>(
-    `SELECT s.kind, s.owner_user_id, u.broker_id AS owner_broker_id
+  const { rows: sites } = await db.query<{ kind: RoutingRules['kind']; owner_user_id: string; owner_office_id: string | null }>(
+    `SELECT s.kind, s.owner_user_id, u.office_id AS owner_office_id
      FROM routing_sites s LEFT JOIN routing_users u ON u.user_id = s.owner_user_id WHERE s.site_id = $1`,
     [siteId],
   );
   const site = sites[0];
   if (!site) return undefined;
-  const base = { siteId, kind: site.kind, ownerId: site.owner_user_id, ownerBrokerId: site.owner_broker_id };
+  const base = { siteId, kind: site.kind, ownerId: site.owner_user_id, ownerBrokerId: site.owner_office_id };
   if (site.kind === 'agent') return siteRulesUnder(base, [], { ...initialRoutingRuleSet, pond: { enabled: false, claimWindowMinutes: 0 } }, null);
   const [{ rows: roster }, rules] = await Promise.all([
-    db.query<{ user_id: string }>(`SELECT user_id FROM routing_users WHERE broker_id = $1 AND level = 10 ORDER BY joined, user_id`, [site.owner_user_id]),
+    db.query<{ user_id: string }>(`SELECT user_id FROM routing_users WHERE office_id = $1 AND level = 10 ORDER BY joined, user_id`, [site.owner_user_id]),
     ruleSetAt(db, site.owner_user_id, at),
   ]);
   let listingAgentId: string | null = null;
   if (listingPdid) {
-    const { rows } = await db.query<{ agent_id: string }>(`SELECT agent_id FROM routing_listing_agents WHERE broker_id = $1 AND pdid = $2`, [site.owner_user_id, listingPdid]);
+    const { rows } = await db.query<{ agent_id: string }>(`SELECT agent_id FROM routing_listing_agents WHERE office_id = $1 AND pdid = $2`, [site.owner_user_id, listingPdid]);
     listingAgentId = rows[0]?.agent_id ?? null;
   }
   return siteRulesUnder(base, roster.map((r) => r.user_id), rules, listingAgentId);
@@ -107,12 +107,12 @@ export type RosterEntry = {
  * viewer and, for a broker, their office. Highest level first, then by joining.
  */
 export async function rosterFor(pool: pg.Pool, viewerId: string | null): Promise<RosterEntry[]> {
-  const { rows } = await pool.query<{ user_id: string; level: number; broker_id: string | null; active: boolean; bio: string; mls_id: string | null; pending_mls_id: string | null }>(
-    `SELECT user_id, level, broker_id, active, bio, mls_id, pending_mls_id FROM routing_users
-     WHERE $1::uuid IS NULL OR broker_id = $1 OR user_id = $1 ORDER BY level DESC, joined LIMIT 500`,
+  const { rows } = await pool.query<{ user_id: string; level: number; office_id: string | null; active: boolean; bio: string; mls_id: string | null; pending_mls_id: string | null }>(
+    `SELECT user_id, level, office_id, active, bio, mls_id, pending_mls_id FROM routing_users
+     WHERE $1::uuid IS NULL OR office_id = $1 OR user_id = $1 ORDER BY level DESC, joined LIMIT 500`,
     [viewerId],
   );
-  return rows.map((r) => ({ userId: r.user_id, level: r.level, brokerId: r.broker_id, active: r.active, bio: r.bio, mlsId: r.mls_id, pendingMlsId: r.pending_mls_id }));
+  return rows.map((r) => ({ userId: r.user_id, level: r.level, brokerId: r.office_id, active: r.active, bio: r.bio, mlsId: r.mls_id, pendingMlsId: r.pending_mls_id }));
 }
 
 /**
@@ -124,12 +124,12 @@ export async function rosterFor(pool: pg.Pool, viewerId: string | null): Promise
 export async function agentsByMlsId(pool: pg.Pool, mlsIds: readonly string[]): Promise<Map<string, { readonly agentId: string; readonly brokerId: string }[]>> {
   const found = new Map<string, { agentId: string; brokerId: string }[]>();
   if (mlsIds.length === 0) return found;
-  const { rows } = await pool.query<{ mls_id: string; user_id: string; broker_id: string }>(
-    `SELECT mls_id, min(user_id::text) AS user_id, broker_id::text AS broker_id FROM routing_users
-     WHERE mls_id = ANY($1::text[]) AND level = 10 AND broker_id IS NOT NULL GROUP BY mls_id, broker_id HAVING count(*) = 1`,
+  const { rows } = await pool.query<{ mls_id: string; user_id: string; office_id: string }>(
+    `SELECT mls_id, min(user_id::text) AS user_id, office_id::text AS office_id FROM routing_users
+     WHERE mls_id = ANY($1::text[]) AND level = 10 AND office_id IS NOT NULL GROUP BY mls_id, office_id HAVING count(*) = 1`,
     [mlsIds],
   );
-  for (const r of rows) (found.get(r.mls_id) ?? found.set(r.mls_id, []).get(r.mls_id)!).push({ agentId: r.user_id, brokerId: r.broker_id });
+  for (const r of rows) (found.get(r.mls_id) ?? found.set(r.mls_id, []).get(r.mls_id)!).push({ agentId: r.user_id, brokerId: r.office_id });
   return found;
 }
 
@@ -144,14 +144,14 @@ export type ListingAgentScope = { readonly role: 'agent' | 'broker' | 'staff'; r
  */
 export async function listingAgentsIn(pool: pg.Pool, scope: ListingAgentScope): Promise<{ linked: Map<string, string>; mlsIds: Map<string, string> }> {
   const [who, linkedBy] =
-    scope.role === 'staff' ? ['true', 'true'] : scope.role === 'broker' ? ['(u.broker_id = $1 OR u.user_id = $1)', 'broker_id = $1'] : ['u.user_id = $1', 'agent_id = $1'];
+    scope.role === 'staff' ? ['true', 'true'] : scope.role === 'broker' ? ['(u.office_id = $1 OR u.user_id = $1)', 'office_id = $1'] : ['u.user_id = $1', 'agent_id = $1'];
   const params = scope.role === 'staff' ? [] : [scope.userId];
   const [links, ids] = await Promise.all([
     pool.query<{ pdid: string; agent_id: string }>(`SELECT pdid, agent_id FROM routing_listing_agents WHERE ${linkedBy} ORDER BY pdid`, params),
     pool.query<{ mls_id: string; user_id: string }>(
       `SELECT u.mls_id, u.user_id FROM routing_users u
        WHERE ${who} AND u.mls_id IS NOT NULL
-         AND (SELECT count(*) FROM routing_users o WHERE o.mls_id = u.mls_id AND o.broker_id IS NOT DISTINCT FROM u.broker_id) = 1`,
+         AND (SELECT count(*) FROM routing_users o WHERE o.mls_id = u.mls_id AND o.office_id IS NOT DISTINCT FROM u.office_id) = 1`,
       params,
     ),
   ]);
@@ -160,6 +160,6 @@ export async function listingAgentsIn(pool: pg.Pool, scope: ListingAgentScope): 
 
 /** The agent an office linked a listing to (ListingAgentLinked), if any. */
 export async function linkedListingAgent(pool: pg.Pool, brokerId: string, pdid: string): Promise<string | undefined> {
-  const { rows } = await pool.query<{ agent_id: string }>('SELECT agent_id FROM routing_listing_agents WHERE broker_id = $1 AND pdid = $2', [brokerId, pdid]);
+  const { rows } = await pool.query<{ agent_id: string }>('SELECT agent_id FROM routing_listing_agents WHERE office_id = $1 AND pdid = $2', [brokerId, pdid]);
   return rows[0]?.agent_id;
 }

@@ -10,8 +10,8 @@ export type LeadOwnerChange = { readonly data: { readonly leadId: string; readon
 /**
  * Keeps a read model's copy of who holds a lead (its agent, or none in the pond, and its office)
  * as the lead moves: the one UPDATE the read models that scope their rows by agent and office
- * (lead reports, the lead thread, showings) all need. `officeColumn` is that table's name for it.
+ * (lead reports, the lead thread, showings) all need; the table names its columns agent_id and office_id.
  */
-export async function setLeadOwner(tx: pg.PoolClient, table: string, officeColumn: 'office_id' | 'broker_id', e: LeadOwnerChange): Promise<void> {
-  await tx.query(`UPDATE ${table} SET agent_id = $2, ${officeColumn} = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId ?? null, e.data.brokerId]);
+export async function setLeadOwner(tx: pg.PoolClient, table: string, e: LeadOwnerChange): Promise<void> {
+  await tx.query(`UPDATE ${table} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId ?? null, e.data.brokerId]);
 }

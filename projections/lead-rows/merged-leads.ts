@@ -111,6 +111,43 @@ export class MergedLeads {
     await tx.query(`UPDATE ${table(this.merges)} SET merged_name = $2 WHERE merged_lead_id = ANY($1::uuid[])`, [leadIds, placeholder]);
   }
 
+  /**
+   * The row of `base` (a parked table: one row per lead) that an event about `leadId` lands on: its
+   * own, or the survivor's while it is folded, with `merged_from` naming the lead it stands in for.
+   */
+  async rowOf<R extends object>(ctx: ProjectionContext, base: string, columns: string, leadId: string): Promise<(R & { merged_from?: string | null }) | undefined> {
+    const own = await liveRow<R>(ctx, base, columns, leadId);
+    if (own) return own;
+    const to = await this.target(ctx, leadId);
+    if (!to.mergedFrom) return undefined;
+    const survivor = await liveRow<R>(ctx, base, columns, to.leadId);
+    return survivor && { ...survivor, merged_from: to.mergedFrom };
+  }
+
+  /**
+   * The rows of `base` that an event about an account lands on: one account can be a lead of
+   * several sites, and a folded lead's events land on its survivor's row (`merged_from` set).
+   */
+  async rowsOfUser<R extends object>({ tx, table }: ProjectionContext, base: string, columns: string, userId: string): Promise<(R & { merged_from: string | null })[]> {
+    const cols = columns.split(',').map((c) => c.trim());
+    const { rows } = await tx.query<R & { merged_from: string | null }>(
+      `SELECT ${cols.join(', ')}, NULL::uuid AS merged_from FROM ${table(base)} WHERE user_id = $1
+       UNION ALL
+       SELECT ${cols.map((c) => `s.${c}`).join(', ')}, m.merged_lead_id AS merged_from
+       FROM ${table(parkedTwin(base))} p JOIN ${table(this.merges)} m ON m.merged_lead_id = p.lead_id JOIN ${table(base)} s ON s.lead_id = m.survivor_lead_id
+       WHERE p.user_id = $1`,
+      [userId],
+    );
+    return rows;
+  }
+
+  /** The account whose lead a row found by rowOf stands for: a folded lead's own (set aside), not the survivor's. */
+  async userOf({ tx, table }: ProjectionContext, base: string, row: { readonly user_id: string; readonly merged_from?: string | null }): Promise<string | undefined> {
+    if (!row.merged_from) return row.user_id;
+    const { rows } = await tx.query<{ user_id: string }>(`SELECT user_id FROM ${table(parkedTwin(base))} WHERE lead_id = $1`, [row.merged_from]);
+    return rows[0]?.user_id;
+  }
+
   /** Where rows for `leadId` go now: the survivor (and where they came from) while it is folded, else itself. */
   async target({ tx, table }: ProjectionContext, leadId: string): Promise<{ readonly leadId: string; readonly mergedFrom: string | null }> {
     const { rows } = await tx.query<{ survivor_lead_id: string }>(`SELECT survivor_lead_id FROM ${table(this.merges)} WHERE merged_lead_id = $1`, [leadId]);
@@ -132,3 +169,7 @@ export type AccountMergeEvent = {
 export const erasedRows = (n: number) => `((lead_id = ANY($${n}::uuid[]) AND merged_from IS NULL) OR merged_from = ANY($${n}::uuid[]))`;
 
 const parkedTwin = (table: string) => `${table}_parked`;
+
+async function liveRow<R extends object>({ tx, table }: ProjectionContext, base: string, columns: string, leadId: string): Promise<R | undefined> {
+  return (await tx.query<R & pg.QueryResultRow>(`SELECT ${columns} FROM ${table(base)} WHERE lead_id = $1`, [leadId])).rows[0];
+}

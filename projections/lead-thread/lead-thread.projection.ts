@@ -24,7 +24,7 @@ type Handled =
   | AccountsMerged
   | AccountsUnmerged;
 
-type LeadRow = { user_id: string; agent_id: string | null; broker_id: string | null };
+type LeadRow = { user_id: string; agent_id: string | null; office_id: string | null };
 
 /** A new item before it is stored: the row without the lead and positions. */
 type NewItem = Omit<ItemRow, 'at'> & { readonly at: string };
@@ -38,7 +38,7 @@ type NewItem = Omit<ItemRow, 'at'> & { readonly at: string };
 const merges = new MergedLeads('thread_merges', ['thread_items'], ['thread_reads']);
 
 /** The rooms of a thread's news: the lead's agent, the office's broker, staff (never the whole office: message bodies are personal). */
-const threadRooms = (lead: LeadRow): string[] => [...new Set([...(lead.agent_id ? [`user:${lead.agent_id}`] : []), ...(lead.broker_id ? [`user:${lead.broker_id}`] : []), 'staff'])];
+const threadRooms = (lead: LeadRow): string[] => [...new Set([...(lead.agent_id ? [`user:${lead.agent_id}`] : []), ...(lead.office_id ? [`user:${lead.office_id}`] : []), 'staff'])];
 
 /**
  * One ordered list per lead of everything said to or by the lead (issue 16): chat both ways
@@ -51,7 +51,8 @@ export const leadThreadProjection: Projection = {
   name: 'lead_thread',
   // 2: account merges fold the duplicate's thread into the survivor's (issue 18).
   // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
-  version: 3,
+  // 4: the office id columns named office_id, as in every read model.
+  version: 4,
   eventTypes: handledTypes<Handled>()([
     'LeadCaptured',
     ...leadOwnerEventTypes,
@@ -72,7 +73,7 @@ export const leadThreadProjection: Projection = {
       user_id uuid NOT NULL,
       site_id uuid NOT NULL,
       agent_id uuid,
-      broker_id uuid,
+      office_id uuid,
       phone text
     )`);
     await tx.query(`CREATE INDEX ON ${t('thread_leads')} (agent_id)`);
@@ -111,7 +112,7 @@ export const leadThreadProjection: Projection = {
     const { tx, table } = ctx;
     const leads = table('thread_leads');
     const items = table('thread_items');
-    const leadOf = async (leadId: string) => (await tx.query<LeadRow>(`SELECT user_id, agent_id, broker_id FROM ${leads} WHERE lead_id = $1`, [leadId])).rows[0];
+    const leadOf = async (leadId: string) => (await tx.query<LeadRow>(`SELECT user_id, agent_id, office_id FROM ${leads} WHERE lead_id = $1`, [leadId])).rows[0];
     // The item is the lead's own (who wrote it is decided on its own account), shown in the thread it belongs to now.
     const add = async (stored: StoredEvent, leadId: string, item: (lead: LeadRow) => NewItem) => {
       const lead = await leadOf(leadId);
@@ -143,7 +144,7 @@ export const leadThreadProjection: Projection = {
         case 'LeadReassigned':
         case 'LeadClaimed':
         case 'LeadPutInPond':
-          await setLeadOwner(tx, leads, 'broker_id', e);
+          await setLeadOwner(tx, leads, e);
           break;
         case 'LeadContactEdited':
           await tx.query(`UPDATE ${leads} SET phone = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.phone ? tenDigits(e.data.phone) : null]);

@@ -114,7 +114,7 @@ export async function leadsByPhone(
  * `limit`, plus one to tell there were more).
  */
 export async function threadPushesSince(pool: pg.Pool, viewer: Viewer, from: WirePosition, limit: number) {
-  const scope = viewer.role === 'staff' ? 'true' : viewer.role === 'broker' ? '(l.agent_id = $3 OR l.broker_id = $3)' : 'l.agent_id = $3';
+  const scope = viewer.role === 'staff' ? 'true' : viewer.role === 'broker' ? '(l.agent_id = $3 OR l.office_id = $3)' : 'l.agent_id = $3';
   const { rows } = await pool.query<ItemRow & { lead_id: string; agent_id: string | null; tx: string; gp: string }>(
     `SELECT ${ITEM_COLUMNS.split(', ').map((c) => `i.${c}`).join(', ')}, i.lead_id, l.agent_id, i.tx_id::text AS tx, i.global_position::text AS gp
      FROM thread_items i JOIN thread_leads l ON l.lead_id = i.lead_id

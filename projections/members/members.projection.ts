@@ -37,7 +37,8 @@ const digits = (s: string | null) => (s ? s.replace(/\D/g, '') : null);
  */
 export const membersProjection: Projection = {
   name: 'members',
-  version: 1,
+  // 2: the office id columns named office_id, as in every read model.
+  version: 2,
   eventTypes: memberEventTypes,
   tables: ['members', 'member_sites'],
   async createTables(tx, t) {
@@ -52,7 +53,7 @@ export const membersProjection: Projection = {
       phone_digits text,
       security_level smallint NOT NULL,
       site_id uuid,
-      broker_id uuid,
+      office_id uuid,
       merged_into uuid,
       offboarding boolean NOT NULL DEFAULT false,
       locked boolean NOT NULL DEFAULT false,
@@ -108,7 +109,7 @@ async function insertRegistrations(tx: pg.PoolClient, members: string, run: read
   const rows = run.map((e) => [e.data.userId, e.data.email, e.data.firstName, e.data.lastName, e.data.cellPhone, digits(e.data.cellPhone), e.data.securityLevel, e.data.siteId, e.data.brokerId, e.metadata.at]);
   const col = (i: number) => rows.map((r) => r[i]);
   await tx.query(
-    `INSERT INTO ${members} (user_id, email, first_name, last_name, phone, phone_digits, security_level, site_id, broker_id, created_at)
+    `INSERT INTO ${members} (user_id, email, first_name, last_name, phone, phone_digits, security_level, site_id, office_id, created_at)
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::smallint[], $8::uuid[], $9::uuid[], $10::timestamptz[])
      ON CONFLICT (user_id) DO NOTHING`,
     [col(0), col(1), col(2), col(3), col(4), col(5), col(6), col(7), col(8), col(9)],

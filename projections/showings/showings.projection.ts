@@ -167,7 +167,7 @@ export const showingsProjection: Projection = {
         case 'LeadReassigned':
         case 'LeadClaimed':
         case 'LeadPutInPond':
-          await setLeadOwner(tx, leads, 'office_id', e);
+          await setLeadOwner(tx, leads, e);
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged':

@@ -17,7 +17,8 @@ const CONSENT_COLUMN = {
  */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 2,
+  // 3: the office id columns named office_id, as in every read model.
+  version: 3,
   eventTypes: [...accountEventTypes, 'PersonErased'],
   tables: ['users'],
   async createTables(tx, t) {
@@ -28,7 +29,7 @@ export const usersProjection: Projection = {
       last_name text NOT NULL,
       security_level smallint NOT NULL,
       site_id uuid,
-      broker_id uuid,
+      office_id uuid,
       cell_phone text,
       photo_location text,
       is_import boolean NOT NULL DEFAULT false,
@@ -42,7 +43,7 @@ export const usersProjection: Projection = {
       registered_via text NOT NULL DEFAULT 'seed',
       created_at timestamptz NOT NULL
     )`);
-    await tx.query(`CREATE INDEX ON ${t('users')} (broker_id) WHERE broker_id IS NOT NULL`);
+    await tx.query(`CREATE INDEX ON ${t('users')} (office_id) WHERE office_id IS NOT NULL`);
     await tx.query(`CREATE INDEX ON ${t('users')} (site_id)`);
   },
   async apply(events, { tx, table }) {
@@ -52,7 +53,7 @@ export const usersProjection: Projection = {
         case 'UserRegistered': {
           const d = e.data;
           await tx.query(
-            `INSERT INTO ${users} (user_id, email, first_name, last_name, security_level, site_id, broker_id, cell_phone, is_import, registered_via, created_at)
+            `INSERT INTO ${users} (user_id, email, first_name, last_name, security_level, site_id, office_id, cell_phone, is_import, registered_via, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (user_id) DO NOTHING`,
             [d.userId, d.email, d.firstName, d.lastName, d.securityLevel, d.siteId, d.brokerId, d.cellPhone, d.isImport ?? false, d.via ?? 'seed', e.metadata.at],
           );
@@ -83,7 +84,6 @@ export const usersProjection: Projection = {
         case 'ImpersonationEnded':
         case 'StaffBecameUser':
         case 'StaffReturnedFromUser':
-        case 'EmailVerified':
         case 'SignInBlocked':
         case 'SignInUnblocked':
           break;

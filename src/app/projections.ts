@@ -9,6 +9,7 @@ import { feedListingsProjection } from '../../projections/feed-listings';
 import { feedsProjection } from '../../projections/feeds';
 import { leadEmailOutboxProjection } from '../../projections/lead-email-outbox';
 import { leadFeedProjection } from '../../projections/lead-feed';
+import { leadTimelineProjection } from '../../projections/lead-timeline';
 import { leadReportsProjection } from '../../projections/lead-reports';
 import { leadNoticesProjection } from '../../projections/lead-notices';
 import { leadPondProjection } from '../../projections/lead-pond';
@@ -43,6 +44,7 @@ export const allProjections: readonly Projection[] = [
   searchProjection,
   leadRoutingProjection,
   leadFeedProjection,
+  leadTimelineProjection,
   leadReportsProjection,
   leadPondProjection,
   leadNoticesProjection,

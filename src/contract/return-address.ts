@@ -16,6 +16,7 @@ export const RETURN_ADDRESS_MAX = 2000;
 const PLACEHOLDER_ORIGIN = 'https://porchlight.invalid';
 
 // C0 controls (tab, newline…), space, DEL and backslash: what URL parsers drop or reinterpret.
+// oxlint-disable-next-line no-control-regex -- control characters are what it looks for
 const FORBIDDEN = /[\u0000-\u0020\u007f\\]/;
 
 /**

@@ -35,7 +35,7 @@ describe('site styles: the WCAG AA contrast rule', () => {
   });
 
   it('a curated palette brings its own colours; custom needs both, written #rrggbb', () => {
-    expect(checkColorPalette({ palette: 'navy', primary: '#ffffff' })).toEqual({ ok: true, value: { palette: 'navy', ...{ primary: PALETTES.navy.primary, accent: PALETTES.navy.accent } } });
+    expect(checkColorPalette({ palette: 'navy', primary: '#ffffff' })).toEqual({ ok: true, value: { palette: 'navy', primary: PALETTES.navy.primary, accent: PALETTES.navy.accent } });
     expect(checkColorPalette({ palette: 'custom', primary: '#123456' })).toEqual({ ok: false, message: 'A custom palette needs both a primary and an accent colour' });
     expect(checkColorPalette({ palette: 'custom', primary: 'blue', accent: '#ffffff' })).toEqual({ ok: false, message: 'primary must be a colour written #rrggbb' });
     expect(checkColorPalette({ palette: 'neon' })).toEqual({ ok: false, message: expect.stringMatching(/^palette must be one of: harbor, navy/) });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadFeedProjection } from '../../projections/lead-feed';
+import { leadTimelineProjection } from '../../projections/lead-timeline';
 import { leadNotesProjection } from '../../projections/lead-notes';
 import { leadPondProjection } from '../../projections/lead-pond';
 import { leadReportsProjection } from '../../projections/lead-reports';
@@ -24,6 +25,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
  */
 const PROJECTIONS: readonly Projection[] = [
   leadFeedProjection,
+  leadTimelineProjection,
   leadThreadProjection,
   tasksProjection,
   leadNotesProjection,

@@ -103,7 +103,7 @@ describe('lead score: every contribution with its event, as of any date, rescore
     const leads = list.body.leads as { leadId: string; score: number }[];
     expect(leads.find((l) => l.leadId === leadId)!.score).toBe(s);
     expect(leads[0]!.score).toBeGreaterThanOrEqual(leads.at(-1)!.score);
-    expect(leads.map((l) => l.score)).toEqual([...leads.map((l) => l.score)].sort((x, y) => y - x));
+    expect(leads.map((l) => l.score)).toEqual(leads.map((l) => l.score).sort((x, y) => y - x));
     const above = await janeC.get(`/api/dashboard/leads?perpage=200&scoreMin=${s}`);
     expect((above.body.leads as { leadId: string }[]).map((l) => l.leadId)).toContain(leadId);
     const over = await janeC.get(`/api/dashboard/leads?perpage=200&scoreMin=${s + 1}`);

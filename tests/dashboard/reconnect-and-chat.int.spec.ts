@@ -48,7 +48,7 @@ describe('realtime: reconnecting clients get what they missed once; chat both wa
       expect.arrayContaining([
         `lead.captured:${missed1.leadId}`,
         `lead.captured:${missed2.leadId}`,
-        `chat.message:${String((missed.find((p) => p.name === 'chat.message')?.payload as { messageId: string }).messageId)}`,
+        `chat.message:${String((missed.find((p) => p.name === 'chat.message')?.payload as { messageId: string } | undefined)?.messageId)}`,
       ]),
     );
     expect(missed.filter((p) => p.name === 'lead.captured')).toHaveLength(2);

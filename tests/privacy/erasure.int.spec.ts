@@ -255,21 +255,27 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     await settle(server);
     const userId = ((await lead.client.get('/api/account/me')).body as { userDID: string }).userDID;
     const staff = await signIn(server, staffUser.email);
-    const feed = server.runtime.projections.find((p) => p.name === 'lead_feed')!;
+    // The lead list and the lead's timeline, rebuilt side by side.
+    const rebuilt = server.runtime.projections.filter((p) => p.name === 'lead_feed' || p.name === 'lead_timeline');
+    expect(rebuilt).toHaveLength(2);
     let erasure: Promise<{ status: number }> | undefined;
     let phaseWhenErased = '';
-    let phase = '';
-    // One event a batch, so the rebuild is still replaying when the erasure (started at its first batch) is done.
-    await rebuildProjection({
-      pool: server.runtime.db.pool,
-      store: server.runtime.store,
-      projection: feed,
-      batchSize: 1,
-      onProgress: (p) => {
-        phase = p.phase;
-        erasure ??= staff.post(`/api/backoffice/accounts/${userId}/erase`, { reason: 'During a rebuild' }).then((r) => ((phaseWhenErased = phase), r));
-      },
-    });
+    const phases = new Map<string, string>();
+    // One event a batch, so the rebuilds are still replaying when the erasure (started at the first batch) is done.
+    await Promise.all(
+      rebuilt.map((projection) =>
+        rebuildProjection({
+          pool: server.runtime.db.pool,
+          store: server.runtime.store,
+          projection,
+          batchSize: 1,
+          onProgress: (p) => {
+            phases.set(projection.name, p.phase);
+            erasure ??= staff.post(`/api/backoffice/accounts/${userId}/erase`, { reason: 'During a rebuild' }).then((r) => ((phaseWhenErased = phases.get(projection.name)!), r));
+          },
+        }),
+      ),
+    );
     expect((await erasure!).status).toBe(200);
     expect(phaseWhenErased).toBe('replaying');
     await settle(server);

@@ -103,7 +103,7 @@ export function instantOf(calendar: Component, p: Property): Date {
     return { onset, to: offsetMs(prop(o, 'TZOFFSETTO').value) };
   });
   const inForce = (utc: number) => observances.filter((o) => o.onset <= utc).sort((a, b) => b.onset - a.onset)[0];
-  for (const o of [...new Set(observances.map((x) => x.to))]) {
+  for (const o of new Set(observances.map((x) => x.to))) {
     const utc = f.ms - o;
     if (inForce(utc)?.to === o) return new Date(utc);
   }

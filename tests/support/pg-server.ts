@@ -32,7 +32,7 @@ export async function startPgServer(): Promise<PgServer> {
   const asRoot = os.userInfo().uid === 0;
   const ids = asRoot ? await postgresIds() : undefined;
   if (ids) await fs.chown(dir, ids.uid, ids.gid);
-  const exec = (file: 'pg_ctl' | 'initdb', args: string[]) => run(binaries[file], args, { ...(ids ?? {}), cwd: dir, env: { ...process.env, LC_ALL: 'C' } });
+  const exec = (file: 'pg_ctl' | 'initdb', args: string[]) => run(binaries[file], args, { ...ids, cwd: dir, env: { ...process.env, LC_ALL: 'C' } });
   await exec('initdb', ['-D', data, '-U', USER, '--auth=trust', '--encoding=UTF8', '--locale=C']);
   const port = await freePort();
   const options = ['-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300', '-c', 'fsync=off'].join(' ');

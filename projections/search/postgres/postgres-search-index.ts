@@ -86,9 +86,7 @@ export class PostgresSearchIndex extends SearchIndex {
     const byPdid = new Map(rows.map((r) => [r.pdid, r]));
     return items.map(({ pdid, criteria }) => {
       const row = byPdid.get(pdid);
-      const out = new Array<boolean>(criteria.length);
-      for (let i = 0; i < criteria.length; i++) out[i] = row !== undefined && passes((criteria[i] as Compiled).checks ?? compile(criteria[i]!.criteria), row);
-      return out;
+      return criteria.map((c) => row !== undefined && passes((c as Compiled).checks ?? compile(c.criteria), row));
     });
   }
 

@@ -102,7 +102,7 @@ export class Wakeup {
    * waking every subscriber each time would be a read per projection per batch.
    */
   settled(): void {
-    for (const w of [...this.hiddenWaiters]) w();
+    for (const w of this.hiddenWaiters) w();
   }
 
   /** `appended`: the types an append of this process wrote (undefined: anything, as another process's NOTIFY says). */

@@ -1,4 +1,4 @@
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * What `fetch` answers, loaded at once and again every `everyMs` (and whenever `load` is called);
@@ -8,15 +8,17 @@ import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } 
 export function usePolled<T>(fetch: () => Promise<T>, everyMs: number): { data: T | null; set: Dispatch<SetStateAction<T | null>>; error: string | null; load: () => void } {
   const [data, set] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Loading is not restarted when the caller passes a new function: the next load calls the latest one.
+  const latest = useRef(fetch);
+  latest.current = fetch;
   const load = useCallback(() => {
-    fetch().then(
+    latest.current().then(
       (d) => {
         set(d);
         setError(null);
       },
       (err: Error) => setError(err.message),
     );
-    // `fetch` is a module-level API call: loading once per mount is what is meant.
   }, []);
   useEffect(() => {
     load();

@@ -26,12 +26,13 @@ const ann = (row: number, over: ImportLine['values'] = {}, tags: string[] = []) 
 
 /** An office lead of agent `agentId`: Old Lead, old@example.com, phone as given. */
 const officeLead = (agentId: string, phone: string | null, tags: string[] = []): Lead =>
-  fold({ initialState: initialLead, evolve: evolveLead }, [
-    ...decideAddLead(
+  fold(
+    { initialState: initialLead, evolve: evolveLead },
+    decideAddLead(
       { leadId: 'L0', userId: 'u0', siteId: SITE, fullName: 'Old Lead', email: 'old@example.com', phone: phone ?? '', leadType: 'Buyer', message: '', listingPdid: null, via: 'manual', at: AT, agentId, brokerId: 'B', byUserId: agentId, tags },
       initialLead(),
-    ).map((e) => (e.type === 'LeadCaptured' ? { ...e, data: { ...e.data, phone } } : e)),
-  ] as LeadEvent[]);
+    ).map((e) => (e.type === 'LeadCaptured' ? { ...e, data: { ...e.data, phone } } : e)) as LeadEvent[],
+  );
 
 const known = (over: Partial<ImportKnown> = {}): ImportKnown => ({
   byEmail: new Map(),

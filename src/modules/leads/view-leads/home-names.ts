@@ -1,4 +1,4 @@
-import { type HomeNames } from '../../../../projections/lead-feed';
+import { type HomeNames } from '../../../../projections/lead-timeline';
 import type { SearchIndex } from '../../../../projections/search';
 
 /**

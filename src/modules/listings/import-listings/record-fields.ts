@@ -5,6 +5,7 @@ export class RecordError extends Error {}
 
 // Text that a JSON store cannot hold (NUL, lone surrogates) is taken out here, with a warning,
 // rather than failing the whole batch's append later.
+// oxlint-disable-next-line no-control-regex -- control characters are what it looks for
 export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
 

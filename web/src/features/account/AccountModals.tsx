@@ -52,6 +52,9 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
   const [cellOpen, setCellOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const counted = useRef<string | null>(null);
+  // The prompt's words in the current language, without counting a page view again when they arrive.
+  const translate = useRef(t);
+  translate.current = t;
 
   // The four communication links work without a session: apply, clean the address, show the banner.
   useEffect(() => {
@@ -106,7 +109,7 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
     forcedOnce.current = false;
     const decision = signUpPrompt({ settings, signedIn: user !== null, page, views, sellerSuite: pathname === '/sell', forced });
     if (decision.show) {
-      requestSignIn({ tab: 'signup', dismissable: decision.dismissable, notice: t('signin.promptNotice', 'Create a free account to keep browsing homes, save searches and get alerts.') });
+      requestSignIn({ tab: 'signup', dismissable: decision.dismissable, notice: translate.current('signin.promptNotice', 'Create a free account to keep browsing homes, save searches and get alerts.') });
     }
   }, [siteReady, userReady, site, user, pathname]);
 

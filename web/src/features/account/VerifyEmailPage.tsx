@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { confirmEmail } from '../../api/account';
 import { ApiError } from '../../api/http';
 import { Link } from '../../app/Link';
@@ -22,20 +22,22 @@ export function VerifyEmailPage() {
   // The messages the effect sets, in the visitor's language (read once: the effect runs once per token).
   const incomplete = t('account.verify.incomplete', 'This confirmation link is incomplete; please open the whole link from the e-mail.');
   const unreachable = t('account.unreachableRetry', 'The server cannot be reached; please try again.');
+  // The token alone decides when the effect runs: a translation arriving late must not post the link again.
+  const messages = useRef({ incomplete, unreachable });
+  messages.current = { incomplete, unreachable };
   useEffect(() => {
     if (!token) {
-      setState({ kind: 'failed', text: incomplete });
+      setState({ kind: 'failed', text: messages.current.incomplete });
       return;
     }
     let live = true;
     confirmEmail(token).then(
       (r) => live && setState({ kind: 'done', text: r.message }),
-      (err: unknown) => live && setState({ kind: 'failed', text: err instanceof ApiError && err.status !== 0 ? err.message : unreachable }),
+      (err: unknown) => live && setState({ kind: 'failed', text: err instanceof ApiError && err.status !== 0 ? err.message : messages.current.unreachable }),
     );
     return () => {
       live = false;
     };
-    // The token alone decides: a translation arriving late must not post the link again.
   }, [token]);
   return (
     <main id="main" className="simple-page">

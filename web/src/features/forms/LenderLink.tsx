@@ -12,7 +12,7 @@ export function LenderLink() {
   const url = site?.settings['LenderUrl'];
   const name = site?.settings['LenderName'];
   const apply = useLabel('lender.apply', 'Apply for a mortgage');
-  if (typeof url !== 'string' || !/^https:\/\//.test(url)) return null;
+  if (typeof url !== 'string' || !url.startsWith('https://')) return null;
   return (
     <aside className={formStyles.banner} aria-label="Financing" data-testid="lender-link">
       <strong>

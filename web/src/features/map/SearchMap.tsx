@@ -87,10 +87,12 @@ export function SearchMap(p: SearchMapProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [mode]);
 
+  const onZoom = useRef(p.onZoom);
+  onZoom.current = p.onZoom;
   const onLoad = useCallback(() => {
     const map = mapRef.current?.getMap();
     if (map && !p.styleUrl) attachOfflineBasemap(map);
-    if (map) p.onZoom(map.getZoom(), false);
+    if (map) onZoom.current(map.getZoom(), false);
     setLoaded(true);
   }, [p.styleUrl]);
 

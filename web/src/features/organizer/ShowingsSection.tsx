@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
 import { Section } from '../../ui/Section';
 import { useT } from '../../ui/translations';
@@ -18,8 +18,11 @@ export function ShowingsSection() {
   const [said, setSaid] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // Loaded once per mount; the failure reads in the language current when it fails.
+  const translate = useRef(t);
+  translate.current = t;
   const load = useCallback(() => {
-    showingsAnswerApi.mine().then((r) => setShowings(r.showings), (err: unknown) => setError(err instanceof ApiError ? err.message : t('showings.loadFailed', 'Your showings could not be loaded')));
+    showingsAnswerApi.mine().then((r) => setShowings(r.showings), (err: unknown) => setError(err instanceof ApiError ? err.message : translate.current('showings.loadFailed', 'Your showings could not be loaded')));
   }, []);
   useEffect(load, [load]);
 

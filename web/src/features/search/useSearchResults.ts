@@ -34,13 +34,15 @@ export function useSearchResults(
   const key = searchKey(view, criteria);
   const crit = useRef(criteria);
   crit.current = criteria;
+  const zoomNow = useRef(zoom);
+  zoomNow.current = zoom;
 
   useEffect(() => {
     if (!enabled) return;
     if (done.current.keys.has(key) && done.current.attempt === attempt) return;
     let live = true;
     setState((s) => ({ ...s, loading: true, error: null }));
-    runSearch(view, crit.current, zoom())
+    runSearch(view, crit.current, zoomNow.current())
       .then((data) => {
         if (!live) return;
         setState({ loading: false, data, error: null });

@@ -5,7 +5,7 @@
 export type Viewer = { readonly userId: string; readonly role: 'agent' | 'broker' | 'staff'; readonly officeId?: string | null };
 
 /**
- * The viewer's scope on lead_feed rows (alias `alias`) as disjoint parts, the viewer's id being
+ * The viewer's scope on rows that carry a lead's holder (alias `alias`: its assigned_agent_id, office_id and in_pond columns) as disjoint parts, the viewer's id being
  * parameter $n: a broker's office, and the broker's own leads outside it; an agent's own leads,
  * and the pond leads of their office (contract 5a: `assignedAgentId: null, inPond: true` in every
  * agent's list), to read and claim, not to work: commands check the write side's lead (mayView
@@ -31,3 +31,7 @@ export function leadScope(viewer: Viewer, alias: string, n: number): { sql: stri
   const { parts, params } = leadScopeParts(viewer, alias, n);
   return { sql: parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`, params };
 }
+
+/** The rooms a lead's pushes go to: its agent, the agent's broker, staff (contract section 5); none while nobody holds it. */
+export const leadRooms = (row: { readonly assigned_agent_id: string | null; readonly office_id: string | null }): string[] =>
+  row.assigned_agent_id ? [...new Set([`user:${row.assigned_agent_id}`, ...(row.office_id ? [`user:${row.office_id}`] : []), 'staff'])] : [];

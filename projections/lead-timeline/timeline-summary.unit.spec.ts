@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIMELINE_LABELS } from '../../src/contract/timeline-labels';
-import { leadFeedProjection } from './lead-feed.projection';
+import { leadTimelineProjection } from './lead-timeline.projection';
 import { type OrganizerTimelineEvent, organizerPdid, organizerSummary } from './organizer-timeline';
 import { HOME, inquiryName, summaries, UNKNOWN_HOME, withHome } from './timeline-summary';
 
@@ -27,7 +27,7 @@ const ORGANIZER: OrganizerTimelineEvent[] = [
 
 describe('timeline wording', () => {
   it('every event type the timeline shows has a human label', () => {
-    const missing = leadFeedProjection.eventTypes.filter((t) => !TIMELINE_LABELS[t]);
+    const missing = leadTimelineProjection.eventTypes.filter((t) => !TIMELINE_LABELS[t]);
     expect(missing).toEqual([]);
   });
 

@@ -1,0 +1,3 @@
+export { leadTimelineProjection } from './lead-timeline.projection';
+export { type HomeNames, timelineOf, timelinePushesSince } from './timeline-queries';
+export { type LeadHistoryEvent, leadHistoryTypes } from './lead-history';
