@@ -43,7 +43,7 @@ export const FeedInput = z.strictObject({
   name: z.string().regex(FEED_NAME, { error: 'The feed name must be 1 to 32 letters, digits or underscores (it is the pdid prefix)' }),
   url: httpUrl('The service root URL').optional(),
   auth: FeedAuthInput.optional(),
-  resources: z.array(z.enum(FEED_RESOURCE_NAMES, { error: `resources are ${FEED_RESOURCE_NAMES.join(', ')}` })).max(5).optional(),
+  resources: z.array(z.enum(FEED_RESOURCE_NAMES, { error: `resources are ${FEED_RESOURCE_NAMES.join(', ')}` })).max(5).readonly().optional(),
   timeZone: z.string().max(100).refine(isTimeZone, { error: 'The time zone must be an IANA name such as America/Chicago' }).optional(),
   pageSize: z.number().int().min(1, { error: 'The page size must be 1 to 10000' }).max(10_000, { error: 'The page size must be 1 to 10000' }).optional(),
   pollIntervalSeconds: z.number().int().min(60, { error: 'The poll interval must be at least 1 minute' }).max(7 * 86_400, { error: 'The poll interval must be at most 7 days' }).optional(),

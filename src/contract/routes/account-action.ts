@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AccountAdminSchema, REASON_MAX } from '../backoffice';
-import type { RouteDef } from '../route';
 
 /** Where every back-office route lives; its controllers are staff only (BackofficeController). */
 export const BACKOFFICE = 'api/backoffice';
@@ -19,5 +18,5 @@ export type ActionResult = Readonly<z.infer<typeof ActionResultSchema>>;
  * A staff action on an account (a POST with a reason, answering 200 ActionResult; 404: no such
  * account or invoice, 409: not allowed in the account's state).
  */
-export const accountAction = <const P extends z.ZodObject | undefined, const B extends z.ZodType>(tag: string, path: string, summary: string, params: P, body: B) =>
-  ({ method: 'POST', path: `${BACKOFFICE}/${path}`, summary, tag, access: 'staff', params, body, responses: { 200: ActionResultSchema } }) as const satisfies RouteDef;
+export const accountAction = <P extends z.ZodObject | undefined, B extends z.ZodType>(tag: string, path: string, summary: string, params: P, body: B) =>
+  ({ method: 'POST', path: `${BACKOFFICE}/${path}`, summary, tag, access: 'staff', params, body, responses: { 200: ActionResultSchema } }) as const;
