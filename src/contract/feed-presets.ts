@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FeedPaging, FeedResourceName } from './feeds';
 
 /**
@@ -145,10 +146,7 @@ export const FEED_PRESETS: readonly FeedPreset[] = [
 ];
 
 /** The test of a connection, step by step: the first failed step says what is wrong. */
-export type FeedTestStep = {
-  readonly step: 'address' | 'token' | 'service-root' | 'resource';
-  readonly label: string;
-  readonly ok: boolean;
-  readonly message: string;
-};
-export type FeedTestResult = { readonly ok: boolean; readonly steps: readonly FeedTestStep[] };
+export const FeedTestStepSchema = z.strictObject({ step: z.enum(['address', 'token', 'service-root', 'resource']), label: z.string(), ok: z.boolean(), message: z.string() });
+export type FeedTestStep = Readonly<z.infer<typeof FeedTestStepSchema>>;
+export const FeedTestResultSchema = z.strictObject({ ok: z.boolean(), steps: z.array(FeedTestStepSchema).readonly() });
+export type FeedTestResult = Readonly<z.infer<typeof FeedTestResultSchema>>;

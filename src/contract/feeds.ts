@@ -1,16 +1,20 @@
 /**
  * What the back-office Feeds tab shares with the server: a feed's status as GET
  * /api/backoffice/feeds answers it (contract 4a; secrets are never part of it), the settings
- * form, and the live progress pushed to staff. Types and constants only.
+ * form, and the live progress pushed to staff.
  */
-export type FeedCountsView = {
-  readonly fetched: number;
-  readonly imported: number;
-  readonly changed: number;
-  readonly unchanged: number;
-  readonly deleted: number;
-  readonly rejected: number;
-};
+
+import { z } from 'zod';
+
+export const FeedCountsSchema = z.strictObject({
+  fetched: z.number(),
+  imported: z.number(),
+  changed: z.number(),
+  unchanged: z.number(),
+  deleted: z.number(),
+  rejected: z.number(),
+});
+export type FeedCountsView = Readonly<z.infer<typeof FeedCountsSchema>>;
 
 export const FEED_RESOURCE_NAMES = ['Property', 'Media', 'OpenHouse', 'Member', 'Office'] as const;
 export const FEED_PAGING = ['auto', 'nextLink', 'skip'] as const;
@@ -36,53 +40,58 @@ export type FeedChange<Auth> = {
 };
 
 /** A feed's settings without its secrets: `hasSecret` says one is stored. */
-export type FeedSettingsView = {
-  readonly url: string;
-  readonly auth:
-    | { readonly kind: 'oauth2'; readonly tokenUrl: string; readonly clientId: string; readonly scope: string | null; readonly hasSecret: boolean }
-    | { readonly kind: 'bearer'; readonly hasSecret: boolean }
-    | { readonly kind: 'none' };
-  readonly resources: readonly FeedResourceName[];
-  readonly timeZone: string;
-  readonly pageSize: number;
-  readonly pollIntervalSeconds: number;
-  readonly filter: string | null;
-  readonly paging: FeedPaging;
-  readonly disclaimer: string | null;
-};
+export const FeedSettingsSchema = z.strictObject({
+  url: z.string(),
+  auth: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('oauth2'), tokenUrl: z.string(), clientId: z.string(), scope: z.string().nullable(), hasSecret: z.boolean() }),
+    z.strictObject({ kind: z.literal('bearer'), hasSecret: z.boolean() }),
+    z.strictObject({ kind: z.literal('none') }),
+  ]),
+  resources: z.array(z.enum(FEED_RESOURCE_NAMES)).readonly(),
+  timeZone: z.string(),
+  pageSize: z.number(),
+  pollIntervalSeconds: z.number(),
+  filter: z.string().nullable(),
+  paging: z.enum(FEED_PAGING),
+  disclaimer: z.string().nullable(),
+});
+export type FeedSettingsView = Readonly<z.infer<typeof FeedSettingsSchema>>;
 
-export type FeedRunning = {
-  readonly syncId: string;
-  readonly kind: 'sync' | 'reconcile';
-  readonly startedAt: string;
-  readonly counts: FeedCountsView;
+const FeedRunningSchema = z.strictObject({
+  syncId: z.string(),
+  kind: z.enum(['sync', 'reconcile']),
+  startedAt: z.string(),
+  counts: FeedCountsSchema,
   /** @odata.count of the sync's first query, when the server offered it: the progress bar's 100%. */
-  readonly expectedTotal: number | null;
-};
+  expectedTotal: z.number().nullable(),
+});
+export type FeedRunning = Readonly<z.infer<typeof FeedRunningSchema>>;
 
-export type FeedView = {
-  readonly name: string;
-  readonly url: string;
+/** A feed's status as GET /api/backoffice/feeds answers it. */
+export const FeedViewSchema = z.strictObject({
+  name: z.string(),
+  url: z.string(),
   /** When the last sync (replication) ended, however it ended. */
-  readonly lastSyncAt: string | null;
+  lastSyncAt: z.string().nullable(),
   /** When the last sync ended well. */
-  readonly lastSuccessAt: string | null;
+  lastSuccessAt: z.string().nullable(),
   /** The last finished sync's counts. */
-  readonly counts: FeedCountsView;
+  counts: FeedCountsSchema,
   /** Now minus the newest ModificationTimestamp imported; null before any. */
-  readonly lagSeconds: number | null;
+  lagSeconds: z.number().nullable(),
   /** Why the last sync or reconcile failed; null once one succeeded after it. */
-  readonly lastError: string | null;
-  readonly lastDurationMs: number | null;
-  readonly newestModificationTimestamp: string | null;
-  readonly lastReconcileAt: string | null;
-  readonly lastReconcileDeleted: number | null;
+  lastError: z.string().nullable(),
+  lastDurationMs: z.number().nullable(),
+  newestModificationTimestamp: z.string().nullable(),
+  lastReconcileAt: z.string().nullable(),
+  lastReconcileDeleted: z.number().nullable(),
   /** Records the last sync could not import, with their key (at most 20). */
-  readonly recordErrors: readonly { readonly key: string | null; readonly message: string }[];
-  readonly warnings: readonly string[];
-  readonly running: FeedRunning | null;
-  readonly settings: FeedSettingsView;
-};
+  recordErrors: z.array(z.strictObject({ key: z.string().nullable(), message: z.string() })).readonly(),
+  warnings: z.array(z.string()).readonly(),
+  running: FeedRunningSchema.nullable(),
+  settings: FeedSettingsSchema,
+});
+export type FeedView = Readonly<z.infer<typeof FeedViewSchema>>;
 
 export type FeedProgressPhase = 'started' | 'running' | 'completed' | 'failed';
 

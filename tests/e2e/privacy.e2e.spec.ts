@@ -87,6 +87,10 @@ describe('privacy in Chromium: the export and erasure on /account and the back-o
     const dialog = page.getByRole('dialog', { name: "Erase this person's personal data for good" });
     await dialog.getByLabel(/Reason/).fill('Asked by e-mail, ticket 42');
     await dialog.getByRole('button', { name: 'Erase personal data' }).click();
+    // The erasure answers when it was done (not the events an account action records): the dialog says it is done and closes, no error in it.
+    await page.getByRole('status').filter({ hasText: 'Personal data erased' }).or(dialog.getByRole('alert')).first().waitFor();
+    expect(await dialog.getByRole('alert').allTextContents()).toEqual([]);
+    expect(await dialog.count()).toBe(0);
     await history.getByRole('cell', { name: /PersonErased/ }).waitFor();
     expect(await history.getByRole('cell', { name: 'UserRegistered' }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);

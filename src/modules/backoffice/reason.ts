@@ -1,7 +1,9 @@
+import { REASON_MAX } from '../../contract/backoffice';
 import { validation } from '../../shared/errors';
 
+export { REASON_MAX };
+
 export const REASON_MESSAGE = 'Please give a reason';
-export const REASON_MAX = 500;
 
 /** Every back-office action says why; the reason is stored trimmed on the event. */
 export function requireReason(reason: string): string {

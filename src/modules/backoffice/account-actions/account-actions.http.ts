@@ -1,46 +1,33 @@
-import { Body, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { leadFoldCandidates } from '../../../../projections/lead-feed';
 import { DB_POOL } from '../../../runtime/tokens';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { newId } from '../../../shared/ids';
 import { accountIdParam, AdminCommands } from '../admin-commands';
-import { actionDoc, BackofficeController, reasonField } from '../backoffice-controller';
-import { LINK_RELATIONS } from '../backoffice.events';
+import { BackofficeController } from '../backoffice-controller';
 import { decideAddNote, decideLink, decideMerge, decideUnlink, decideUnmerge } from './account-actions.decide';
 
-const reason = reasonField;
-const id = z.string().max(64);
-const NoteBody = z.strictObject({ text: z.string().max(5000), reason });
-const MergeBody = z.strictObject({ survivorId: id, mergedId: id, reason });
-const LinkBody = z.strictObject({ userId: id, otherUserId: id, relation: z.enum(LINK_RELATIONS as [string, ...string[]]), reason });
-const UnlinkBody = z.strictObject({ userId: id, otherUserId: id, reason });
-
-const doc = actionDoc('Back-office');
+const routes = contract.accountActions;
 
 /** Spec family "accounts (merge, link, note)". */
-@BackofficeController('accounts')
+@BackofficeController()
 export class AccountActionsController {
   constructor(
     @Inject(AdminCommands) private readonly commands: AdminCommands,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  @Post(':userId/notes')
-  @HttpCode(200)
-  @doc('Add a note to an account', NoteBody)
-  note(@Param('userId') userId: string, @Body() body: unknown, @Req() req: Request) {
-    const input = parseBody(NoteBody, body);
+  @Route(routes.note)
+  note(@Param('userId') userId: string, @Body() input: BodyOf<typeof routes.note>, @Req() req: Request) {
     return this.commands.run(req, userId, () => decideAddNote({ userId, noteId: newId(), ...input }));
   }
 
-  @Post('merge')
-  @HttpCode(200)
-  @doc('Merge an account into another (the merged account keeps its history; its leads fold into the survivor\'s)', MergeBody)
-  async merge(@Body() body: unknown, @Req() req: Request) {
-    const input = parseBody(MergeBody, body);
+  @Route(routes.merge)
+  async merge(@Body() input: BodyOf<typeof routes.merge>, @Req() req: Request) {
     // Which leads fold is read first: a lead that appears meanwhile stays its own (and can be merged by a second merge after an unmerge).
     const leads = await leadFoldCandidates(this.pool, accountIdParam(input.survivorId), accountIdParam(input.mergedId));
     return this.commands.runOnTwo(req, [input.survivorId, input.mergedId], ([survivor, merged], states) =>
@@ -48,31 +35,22 @@ export class AccountActionsController {
     );
   }
 
-  @Post('unmerge')
-  @HttpCode(200)
-  @doc('Undo a merge: both accounts are as they were before it', MergeBody)
-  unmerge(@Body() body: unknown, @Req() req: Request) {
-    const input = parseBody(MergeBody, body);
+  @Route(routes.unmerge)
+  unmerge(@Body() input: BodyOf<typeof routes.unmerge>, @Req() req: Request) {
     return this.commands.runOnTwo(req, [input.survivorId, input.mergedId], ([survivor, merged], states) =>
       decideUnmerge({ survivorId: survivor.userId, mergedId: merged.userId, reason: input.reason }, states),
     );
   }
 
-  @Post('link')
-  @HttpCode(200)
-  @doc('Link two accounts', LinkBody)
-  link(@Body() body: unknown, @Req() req: Request) {
-    const input = parseBody(LinkBody, body);
+  @Route(routes.link)
+  link(@Body() input: BodyOf<typeof routes.link>, @Req() req: Request) {
     return this.commands.runOnTwo(req, [input.userId, input.otherUserId], ([a, b], states) =>
-      decideLink({ userId: a.userId, otherUserId: b.userId, relation: input.relation as (typeof LINK_RELATIONS)[number], reason: input.reason }, states),
+      decideLink({ userId: a.userId, otherUserId: b.userId, relation: input.relation, reason: input.reason }, states),
     );
   }
 
-  @Post('unlink')
-  @HttpCode(200)
-  @doc('Unlink two accounts', UnlinkBody)
-  unlink(@Body() body: unknown, @Req() req: Request) {
-    const input = parseBody(UnlinkBody, body);
+  @Route(routes.unlink)
+  unlink(@Body() input: BodyOf<typeof routes.unlink>, @Req() req: Request) {
     return this.commands.runOnTwo(req, [input.userId, input.otherUserId], ([a, b], states) =>
       decideUnlink({ userId: a.userId, otherUserId: b.userId, reason: input.reason }, states),
     );

@@ -1,11 +1,13 @@
-import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { Controller, Inject, Query, UseGuards } from '@nestjs/common';
 import type pg from 'pg';
 import { DB_POOL } from '../../../runtime/tokens';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import type { QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { StaffGuard } from '../../accounts';
 import { readMailbox, readSmsOutbox } from '../../messaging';
 
-const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const routes = contract.devOutboxes;
 
 /**
  * The development outboxes: what the mail and SMS outbox adapters kept (password links among
@@ -13,21 +15,19 @@ const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
  * reset link read here is an account taken over; and not served at all in production
  * (DevOutboxesModule is left out there, see app.module.ts).
  */
-@Controller('api/dev')
+@Controller()
 @UseGuards(StaffGuard)
 export class DevOutboxesController {
   constructor(@Inject(DB_POOL) private readonly pool: pg.Pool) {}
 
-  @Get('mailbox')
-  @ApiDoc({ summary: 'Development mailbox: the mail_outbox, newest first (?to= one address); absent in production', tag: 'dev', access: 'staff', responses: { 200: '{messages}', 401: 'signed out', 403: 'below level 25' } })
-  async mailbox(@Query('to') to?: unknown) {
-    return { messages: await readMailbox(this.pool, text(to)) };
+  @Route(routes.mailbox)
+  async mailbox(@Query() { to }: QueryOf<typeof routes.mailbox>) {
+    const messages = await readMailbox(this.pool, to ?? null);
+    return { messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
   }
 
-  @Get('sms')
-  @ApiDoc({ summary: 'Development SMS outbox: the sms_outbox, newest first (?to= ten digits); absent in production', tag: 'dev', access: 'staff', responses: { 200: '{messages}', 401: 'signed out', 403: 'below level 25' } })
-  async sms(@Query('to') to?: unknown) {
-    const phone = text(to);
-    return { messages: await readSmsOutbox(this.pool, phone && /^\d{10}$/.test(phone) ? phone : null) };
+  @Route(routes.sms)
+  async sms(@Query() { to }: QueryOf<typeof routes.sms>) {
+    return { messages: await readSmsOutbox(this.pool, to && /^\d{10}$/.test(to) ? to : null) };
   }
 }

@@ -1,10 +1,10 @@
-import { Get, Header, Inject, Param, Query, Res } from '@nestjs/common';
+import { Header, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { DB_POOL } from '../../../runtime/tokens';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import type { QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { notFound, validation } from '../../../shared/errors';
 import { userStream } from '../../accounts';
 import { backofficeStream } from '../account-admin';
@@ -15,19 +15,9 @@ import { filterHistory, type HistoryFilter, toHistoryEntry } from './account-his
 import { AccountHistoryReader } from './history.service';
 import { stateAsOf } from './state-as-of';
 
-const instant = z.iso.datetime({ offset: true }).or(z.iso.date());
-const FilterQuery = z.strictObject({
-  type: z.string().max(2000).optional(),
-  from: instant.optional(),
-  to: instant.optional(),
-});
-const HistoryQuery = FilterQuery.extend({
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  perpage: z.coerce.number().int().min(1).max(500).optional(),
-});
-const StateQuery = z.strictObject({ position: z.string().regex(/^\d{1,19}$/, 'position must be a log position').optional() });
+const routes = contract.backoffice;
 
-const filterOf = (q: z.infer<typeof FilterQuery>): HistoryFilter => ({
+const filterOf = (q: QueryOf<typeof routes.historyExport>): HistoryFilter => ({
   types: q.type ? q.type.split(',').map((t) => t.trim()).filter(Boolean) : undefined,
   // A bare date as the upper bound means the whole of that day.
   from: q.from,
@@ -35,7 +25,7 @@ const filterOf = (q: z.infer<typeof FilterQuery>): HistoryFilter => ({
 });
 
 /** An account as the back-office sees it: summary, full history from the event store, state as of any event, export. */
-@BackofficeController('accounts')
+@BackofficeController()
 export class AccountHistoryController {
   constructor(
     @Inject(AdminCommands) private readonly commands: AdminCommands,
@@ -43,8 +33,7 @@ export class AccountHistoryController {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  @Get(':userId')
-  @ApiDoc({ summary: 'An account: member row, current state (secrets redacted) and back-office record', tag: 'Back-office', access: 'staff' })
+  @Route(routes.account)
   async account(@Param('userId') userId: string) {
     const account = await this.commands.account(userId);
     const [member, admin] = await Promise.all([memberById(this.pool, account.userId), this.commands.admin(account.userId)]);
@@ -60,10 +49,8 @@ export class AccountHistoryController {
     };
   }
 
-  @Get(':userId/history')
-  @ApiDoc({ summary: "Every event of the account's streams and of the streams about it, newest first", tag: 'Back-office', access: 'staff', query: HistoryQuery })
-  async list(@Param('userId') userId: string, @Query() query: unknown) {
-    const q = parseBody(HistoryQuery, query);
+  @Route(routes.history)
+  async list(@Param('userId') userId: string, @Query() q: QueryOf<typeof routes.history>) {
     const account = await this.commands.account(userId);
     const all = await this.history.events(account.userId);
     const matching = filterHistory(all, filterOf(q));
@@ -81,11 +68,9 @@ export class AccountHistoryController {
     };
   }
 
-  @Get(':userId/history/export')
+  @Route(routes.historyExport)
   @Header('Cache-Control', 'no-store')
-  @ApiDoc({ summary: 'The (filtered) history as a JSON file', tag: 'Back-office', access: 'staff', query: FilterQuery })
-  async export(@Param('userId') userId: string, @Query() query: unknown, @Res({ passthrough: true }) res: Response) {
-    const q = parseBody(FilterQuery, query);
+  async export(@Param('userId') userId: string, @Query() q: QueryOf<typeof routes.historyExport>, @Res({ passthrough: true }) res: Response) {
     const account = await this.commands.account(userId);
     const filter = filterOf(q);
     const events = filterHistory(await this.history.events(account.userId), filter).map(toHistoryEntry);
@@ -93,10 +78,8 @@ export class AccountHistoryController {
     return { userId: account.userId, email: account.email, exportedAt: new Date().toISOString(), filter, total: events.length, events };
   }
 
-  @Get(':userId/state')
-  @ApiDoc({ summary: 'The account folded up to an event (position), or now', tag: 'Back-office', access: 'staff', query: StateQuery })
-  async stateAt(@Param('userId') userId: string, @Query() query: unknown) {
-    const { position } = parseBody(StateQuery, query);
+  @Route(routes.state)
+  async stateAt(@Param('userId') userId: string, @Query() { position }: QueryOf<typeof routes.state>) {
     const account = await this.commands.account(userId);
     return this.state(account.userId, position);
   }

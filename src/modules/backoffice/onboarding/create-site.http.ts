@@ -1,30 +1,21 @@
 import { siteById, siteForHost, siteIdForDomain } from '../../../../projections/sites';
-import { Body, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Inject, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
-import { dnsRecordsFor, type DnsRecordToSet, SITE_MESSAGES } from '../../../contract/site-settings';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { dnsRecordsFor, SITE_MESSAGES } from '../../../contract/site-settings';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import { Route } from '../../../http/contract/route.decorator';
 import { newId } from '../../../shared/ids';
 import { conflict, validation } from '../../../shared/errors';
 import { commandContextOf } from '../../../commands/request-context';
 import { LEVEL, loadAccount, parseEmail, userIdByEmail } from '../../accounts';
 import { CreateSiteCommand, parseSiteDomain, siteBaseUrl, SiteResolver } from '../../sites';
 import { BackofficeController } from '../backoffice-controller';
-
-const CreateBody = z.strictObject({
-  subdomain: z.string().max(63),
-  name: z.string().max(80),
-  kind: z.enum(['broker', 'agent', 'brand'], { error: 'kind must be broker, agent or brand' }),
-  ownerEmail: z.string().max(320),
-  DomainName: z.string().max(253).nullable().optional(),
-  masterSiteId: z.uuid({ error: 'masterSiteId is not a site id' }).nullable().optional(),
-});
 
 export const CREATE_SITE_MESSAGES = {
   owner: 'The owner must be an agent or broker account',
@@ -34,15 +25,13 @@ export const CREATE_SITE_MESSAGES = {
   name: 'Please enter the brand name',
 } as const;
 
-export type CreatedSite = { readonly siteId: string; readonly subdomain: string; readonly name: string; readonly url: string; readonly DomainName: string | null; readonly ownerUserId: string; readonly dnsRecords: readonly DnsRecordToSet[] };
-
 /**
  * Back-office onboarding (spec: "onboarding (launch site, dns records, ...)"): staff create a site
  * for an agent or broker on a subdomain, optionally on a custom domain, and are shown the DNS
  * records to set; launching is the onboarding family's launchsite. The site answers on its
  * subdomain (and domain, once DNS points there) as soon as this returns.
  */
-@BackofficeController('sites')
+@BackofficeController()
 export class CreateSiteController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -52,11 +41,8 @@ export class CreateSiteController {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  @Post()
-  @HttpCode(201)
-  @ApiDoc({ summary: 'Create a site (subdomain, owner, optional custom domain); answers the DNS records to set', tag: 'Back-office: onboarding', access: 'staff', body: CreateBody, responses: { 201: 'CreatedSite', 400: '{message}', 409: 'subdomain or domain taken' } })
-  async create(@Body() body: unknown, @Req() req: Request): Promise<CreatedSite> {
-    const input = parseBody(CreateBody, body);
+  @Route(contract.onboarding.createSite)
+  async create(@Body() input: BodyOf<typeof contract.onboarding.createSite>, @Req() req: Request) {
     if (!input.name.trim()) throw validation(CREATE_SITE_MESSAGES.name);
     const email = parseEmail(input.ownerEmail);
     if (!email) throw validation('Please enter a valid email');

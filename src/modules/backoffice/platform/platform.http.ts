@@ -1,9 +1,10 @@
 import { memberCounts } from '../../../../projections/members';
-import { Get, Inject, Req } from '@nestjs/common';
+import { Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { DB_POOL } from '../../../runtime/tokens';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { requireAuth } from '../../accounts';
 import { BackofficeController } from '../backoffice-controller';
 
@@ -12,14 +13,12 @@ import { BackofficeController } from '../backoffice-controller';
 export class PlatformController {
   constructor(@Inject(DB_POOL) private readonly pool: pg.Pool) {}
 
-  @Get('ping')
-  @ApiDoc({ summary: 'Is the back-office reachable for this staff member', tag: 'Back-office', access: 'staff' })
+  @Route(contract.backoffice.ping)
   ping(@Req() req: Request) {
-    return { ok: true, userId: requireAuth(req).userId, at: new Date().toISOString() };
+    return { ok: true as const, userId: requireAuth(req).userId, at: new Date().toISOString() };
   }
 
-  @Get('stats')
-  @ApiDoc({ summary: 'Members by level and status, sites, events and live impersonations', tag: 'Back-office', access: 'staff' })
+  @Route(contract.backoffice.stats)
   async stats() {
     const [counts, sessions] = await Promise.all([
       memberCounts(this.pool),

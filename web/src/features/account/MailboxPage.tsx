@@ -1,8 +1,11 @@
 import { Fragment, useEffect, useState } from 'react';
-import { ApiError, request } from '../../api/http';
+import { contract } from '../../../../src/contract/routes';
+import type { ResponseOf } from '../../../../src/contract/route';
+import { api } from '../../api/contract-client';
+import { ApiError } from '../../api/http';
 import styles from './MailboxPage.module.css';
 
-type Mail = { readonly id: string; readonly to: string; readonly subject: string; readonly text: string; readonly createdAt: string };
+type Mail = ResponseOf<typeof contract.devOutboxes.mailbox>['messages'][number];
 
 const URL_IN_TEXT = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -38,7 +41,7 @@ export function MailboxPage() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     document.title = 'Development mailbox';
-    request<{ messages: Mail[] }>('GET', '/api/dev/mailbox').then(
+    api(contract.devOutboxes.mailbox).then(
       (r) => setMails(r.messages),
       (err: unknown) => setError(mailboxRefusal(err)),
     );

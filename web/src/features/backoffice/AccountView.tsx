@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { type AccountView as View, backofficeApi } from '../../api/backoffice';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { backofficeApi } from '../../api/backoffice';
 import { useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
 import { AccountRecord } from './AccountRecord';
@@ -25,22 +26,12 @@ const TABS = [
  */
 export function AccountView({ userId, tab }: { userId: string; tab: string | null }) {
   const current = tab === 'record' ? 'record' : 'history';
-  const [view, setView] = useState<View | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Keyed by the account: a late answer for the previous account never shows for this one.
+  const { data: view, error, refetch } = useQuery({ queryKey: ['backoffice', 'account', userId], queryFn: ({ signal }) => backofficeApi.account(userId, signal) });
+  const load = () => void refetch();
   const [action, setAction] = useState<ActionDef | null>(null);
   const [becoming, setBecoming] = useState(false);
   const [revision, setRevision] = useState(0);
-
-  const load = useCallback(() => {
-    backofficeApi.account(userId).then(
-      (v) => {
-        setView(v);
-        setError(null);
-      },
-      (err: Error) => setError(err.message),
-    );
-  }, [userId]);
-  useEffect(load, [load]);
 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const { connected } = useRealtime('backoffice.accountChanged', (p) => {
@@ -52,7 +43,7 @@ export function AccountView({ userId, tab }: { userId: string; tab: string | nul
     }, 150);
   });
 
-  if (error) return <p className={styles.error}>{error}</p>;
+  if (error && !view) return <p className={styles.error}>{error.message}</p>;
   if (!view) return <div className="page-loading" aria-busy="true" />;
   const m = view.member;
   const name = m?.fullName ?? `${String(view.account.firstName ?? '')} ${String(view.account.lastName ?? '')}`.trim();

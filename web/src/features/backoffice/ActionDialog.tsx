@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from 'react';
-import { backofficeApi } from '../../api/backoffice';
 import { Modal } from '../../ui/Modal';
 import { useToast } from '../../ui/useToast';
 import type { ActionDef, ActionField } from './accountActions';
@@ -42,9 +41,8 @@ export function ActionDialog({ action, userId, options, onClose, onDone }: Props
     setBusy(true);
     try {
       const filled = Object.fromEntries(action.fields.map((f) => [f.name, values[f.name] ?? defaultOf(f, options)]));
-      const { path, body } = action.request(userId, { ...filled, reason: values.reason ?? '' });
-      const result = await backofficeApi.act(path, body);
-      toast({ tone: 'success', title: action.title, message: `Recorded: ${result.events.join(', ')}` });
+      const done = await action.request(userId, { ...filled, reason: values.reason ?? '' }).send();
+      toast({ tone: 'success', title: action.title, message: done });
       setValues({});
       setError(null);
       onDone();

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { backofficeApi, type MembersPage } from '../../api/backoffice';
+import { backofficeApi, type MemberQuery, type MembersPage } from '../../api/backoffice';
 import { isAbort } from '../../api/http';
 import { useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
@@ -25,7 +25,8 @@ export function MemberSearch({ params }: { params: URLSearchParams }) {
   const load = useCallback(() => {
     setLoading(true);
     backofficeApi
-      .findMembers({ ...criteria, page, perpage: 25 })
+      // An empty criterion is left out; the server checks the level and status named in the address.
+      .findMembers({ ...(Object.fromEntries(KEYS.map((k) => [k, criteria[k] || undefined])) as MemberQuery), page, perpage: 25 })
       .then((r) => {
         setResult(r);
         setError(null);

@@ -1,10 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError, request } from '../../api/http';
-import { type DnsRecordToSet, normalizeDomain, SITE_MESSAGES } from '../../../../src/contract/site-settings';
+import { api } from '../../api/contract-client';
+import { ApiError } from '../../api/http';
+import { contract } from '../../../../src/contract/routes';
+import type { CreatedSite } from '../../../../src/contract/routes/onboarding';
+import { normalizeDomain, SITE_MESSAGES } from '../../../../src/contract/site-settings';
 import { DnsRecordsTable } from '../../ui/DnsRecordsTable';
 import styles from './Backoffice.module.css';
 
-type Created = { readonly siteId: string; readonly subdomain: string; readonly name: string; readonly url: string; readonly DomainName: string | null; readonly ownerUserId: string; readonly dnsRecords: readonly DnsRecordToSet[] };
 type Kind = 'broker' | 'agent' | 'brand';
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -17,7 +19,7 @@ const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export function OnboardingPanel() {
   const id = useId();
   const [form, setForm] = useState({ name: '', subdomain: '', kind: 'broker' as Kind, ownerEmail: '', DomainName: '', masterSiteId: '' });
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<CreatedSite | null>(null);
   const [reason, setReason] = useState('');
   const [launched, setLaunched] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,13 +36,15 @@ export function OnboardingPanel() {
     setError(null);
     try {
       setCreated(
-        await request<Created>('POST', '/api/backoffice/sites', {
-          name: form.name,
-          subdomain,
-          kind: form.kind,
-          ownerEmail: form.ownerEmail.trim(),
-          DomainName: form.DomainName.trim() || null,
-          ...(form.kind === 'brand' ? { masterSiteId: form.masterSiteId.trim() || null } : {}),
+        await api(contract.onboarding.createSite, {
+          body: {
+            name: form.name,
+            subdomain,
+            kind: form.kind,
+            ownerEmail: form.ownerEmail.trim(),
+            DomainName: form.DomainName.trim() || null,
+            ...(form.kind === 'brand' ? { masterSiteId: form.masterSiteId.trim() || null } : {}),
+          },
         }),
       );
     } catch (err) {
@@ -55,7 +59,7 @@ export function OnboardingPanel() {
     setBusy(true);
     setError(null);
     try {
-      await request('POST', `/api/backoffice/onboarding/${encodeURIComponent(created.ownerUserId)}/launchsite`, { siteId: created.siteId, reason });
+      await api(contract.onboarding.launchSite, { params: { userId: created.ownerUserId }, body: { siteId: created.siteId, reason } });
       setLaunched(true);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The site could not be launched');

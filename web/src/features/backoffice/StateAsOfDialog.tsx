@@ -1,25 +1,23 @@
-import { useEffect, useState } from 'react';
-import { backofficeApi, type HistoryEntry, type StateAsOf } from '../../api/backoffice';
+import { useQuery } from '@tanstack/react-query';
+import { backofficeApi, type HistoryEntry } from '../../api/backoffice';
 import { Modal } from '../../ui/Modal';
 import styles from './Backoffice.module.css';
 import { when } from './backofficeFormat';
 
 /** The account folded from its own streams up to the chosen event (secrets redacted by the server). */
 export function StateAsOfDialog({ userId, entry, onClose }: { userId: string; entry: HistoryEntry | null; onClose: () => void }) {
-  const [state, setState] = useState<StateAsOf | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setState(null);
-    setError(null);
-    if (!entry) return;
-    backofficeApi.stateAsOf(userId, entry.position).then(setState, (err: Error) => setError(err.message));
-  }, [userId, entry]);
+  // Keyed by the event: the state of a previously chosen one never shows for this one.
+  const position = entry?.position ?? '';
+  const { data: state, error } = useQuery({
+    queryKey: ['backoffice', 'state-as-of', userId, position],
+    queryFn: ({ signal }) => backofficeApi.stateAsOf(userId, position, signal),
+    enabled: entry !== null,
+  });
 
   return (
     <Modal open={entry !== null} title={entry ? `State as of ${entry.type}` : 'State'} onClose={onClose}>
       {entry && <p className={`${styles.muted} ${styles.small}`}>Right after the event of {when(entry.at)} (position {entry.position}).</p>}
-      {error && <p className={styles.error}>{error}</p>}
+      {error && <p className={styles.error}>{error.message}</p>}
       {state && (
         <>
           <h3 className={styles.sectionTitle}>Account</h3>

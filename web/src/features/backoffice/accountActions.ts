@@ -1,4 +1,26 @@
-import type { Invoice } from '../../api/backoffice';
+import type { ActionResult, Invoice } from '../../api/backoffice';
+import { api, type CallInput } from '../../api/contract-client';
+import { request } from '../../api/http';
+import type { Route } from '../../../../src/contract/route';
+import { contract } from '../../../../src/contract/routes';
+import type { ActionResultSchema } from '../../../../src/contract/routes/account-action';
+
+/** A route of the contract answering an account action's result. */
+type ActionRoute = Route & { readonly responses: { readonly 200: typeof ActionResultSchema } };
+
+/** One call of an action: the route it names and what it sends; `send` makes it and says what was recorded. */
+export type ActionCall = { readonly operationId: string; readonly input: unknown; readonly send: () => Promise<string> };
+
+/** A call built from a dialog's loose values (the server checks every field again). */
+const loose = (route: ActionRoute, input: { readonly params?: Record<string, string>; readonly body: Record<string, unknown> }): ActionCall => ({
+  operationId: route.operationId,
+  input,
+  send: async () => {
+    const result = await (api as (r: Route, i: unknown) => Promise<ActionResult>)(route, input);
+    return `Recorded: ${result.events.join(', ')}`;
+  },
+});
+const recorded = <R extends ActionRoute>(route: R, input: CallInput<R>): ActionCall => loose(route, input as never);
 
 /** A field of an action's dialog; the reason field is always added. */
 export type ActionField =
@@ -15,21 +37,22 @@ export type ActionDef = {
   readonly label: string;
   readonly title: string;
   readonly fields: readonly ActionField[];
-  /** The path under /api/backoffice and the body, from the dialog's values. */
-  readonly request: (userId: string, v: Readonly<Record<string, string>>) => { path: string; body: Record<string, unknown> };
+  /** The call, from the dialog's values. */
+  readonly request: (userId: string, v: Readonly<Record<string, string>>) => ActionCall;
   readonly danger?: boolean;
 };
 
 export type ActionGroup = { readonly name: string; readonly actions: readonly ActionDef[] };
 
 const cents = (v: string | undefined) => Math.round(Number((v ?? '').replace(/[$,\s]/g, '')) * 100);
-const same = (id: string, label: string, title: string, path: string, fields: readonly ActionField[] = [], danger = false): ActionDef => ({
+/** An action on the account whose body is its fields as typed, and the reason. */
+const same = (id: string, label: string, title: string, route: ActionRoute, fields: readonly ActionField[] = [], danger = false): ActionDef => ({
   id,
   label,
   title,
   fields,
   danger,
-  request: (userId, v) => ({ path: path.replace(':u', userId), body: { ...Object.fromEntries(fields.map((f) => [f.name, v[f.name] ?? ''])), reason: v.reason } }),
+  request: (userId, v) => loose(route, { params: { userId }, body: { ...Object.fromEntries(fields.map((f) => [f.name, v[f.name] ?? ''])), reason: v.reason } }),
 });
 
 export function parseDnsRecords(text: string): { type: string; name: string; value: string }[] {
@@ -48,13 +71,13 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
   {
     name: 'Account',
     actions: [
-      same('note', 'Add note', 'Add a note', 'accounts/:u/notes', [{ name: 'text', label: 'Note', kind: 'textarea', required: true }]),
+      same('note', 'Add note', 'Add a note', contract.accountActions.note, [{ name: 'text', label: 'Note', kind: 'textarea', required: true }]),
       {
         id: 'merge',
         label: 'Merge into…',
         title: 'Merge this account into another',
         fields: [{ name: 'survivorId', label: 'Account to keep', kind: 'member', required: true }],
-        request: (userId, v) => ({ path: 'accounts/merge', body: { survivorId: v.survivorId, mergedId: userId, reason: v.reason } }),
+        request: (userId, v) => recorded(contract.accountActions.merge, { body: { survivorId: v.survivorId ?? '', mergedId: userId, reason: v.reason ?? '' } }),
         danger: true,
       },
       {
@@ -65,20 +88,33 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
           { name: 'otherUserId', label: 'Other account', kind: 'member', required: true },
           { name: 'relation', label: 'Relation', kind: 'select', options: [['same-person', 'Same person'], ['team', 'Team'], ['household', 'Household'], ['referral', 'Referral']] },
         ],
-        request: (userId, v) => ({ path: 'accounts/link', body: { userId, otherUserId: v.otherUserId, relation: v.relation || 'same-person', reason: v.reason } }),
+        request: (userId, v) => loose(contract.accountActions.link, { body: { userId, otherUserId: v.otherUserId, relation: v.relation || 'same-person', reason: v.reason } }),
       },
     ],
   },
   {
     // Issue 18: the person's data forgotten for good (keys destroyed); the history keeps the events.
     name: 'Privacy',
-    actions: [same('erase', 'Erase personal data…', "Erase this person's personal data for good", 'accounts/:u/erase', [], true)],
+    actions: [
+      {
+        id: 'erase',
+        label: 'Erase personal data…',
+        title: "Erase this person's personal data for good",
+        fields: [],
+        danger: true,
+        // The privacy routes are not on the contract yet; the erasure answers when it was done, not events.
+        request: (userId, v) => {
+          const input = { params: { userId }, body: { reason: v.reason } };
+          return { operationId: 'privacy erase', input, send: () => request<{ readonly erasedAt: string }>('POST', `/api/backoffice/accounts/${encodeURIComponent(userId)}/erase`, input.body).then(() => 'Personal data erased') };
+        },
+      },
+    ],
   },
   {
     name: 'Churn',
     actions: [
-      same('offboarding', 'Start offboarding', 'Start offboarding', 'churn/:u/offboarding', [], true),
-      same('quit', 'Quit request', 'Record a quit request', 'churn/:u/quitrequest', [
+      same('offboarding', 'Start offboarding', 'Start offboarding', contract.churn.offboarding, [], true),
+      same('quit', 'Quit request', 'Record a quit request', contract.churn.quitRequest, [
         {
           name: 'quitReason',
           label: 'Why they quit',
@@ -87,24 +123,24 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
           required: true,
         },
       ]),
-      same('lock', 'Lock platform', 'Lock the platform', 'churn/:u/platformlock', [], true),
-      same('unlock', 'Unlock platform', 'Unlock the platform', 'churn/:u/platformunlock'),
+      same('lock', 'Lock platform', 'Lock the platform', contract.churn.lock, [], true),
+      same('unlock', 'Unlock platform', 'Unlock the platform', contract.churn.unlock),
       {
         id: 'pause',
         label: 'Pause marketing',
         title: 'Pause marketing',
         fields: [{ name: 'until', label: 'Until (optional)', kind: 'date' }],
-        request: (userId, v) => ({ path: `churn/${userId}/pausemarketing`, body: { until: v.until || null, reason: v.reason } }),
+        request: (userId, v) => recorded(contract.churn.pauseMarketing, { params: { userId }, body: { until: v.until || null, reason: v.reason ?? '' } }),
       },
-      same('resume', 'Resume marketing', 'Resume marketing', 'churn/:u/resumemarketing'),
-      same('domain', 'Restore domain', 'Restore a domain', 'churn/:u/restoredomain', [{ name: 'domain', label: 'Domain', kind: 'text', required: true, hint: 'e.g. blairhomes.com' }]),
+      same('resume', 'Resume marketing', 'Resume marketing', contract.churn.resumeMarketing),
+      same('domain', 'Restore domain', 'Restore a domain', contract.churn.restoreDomain, [{ name: 'domain', label: 'Domain', kind: 'text', required: true, hint: 'e.g. blairhomes.com' }]),
     ],
   },
   {
     name: 'Onboarding',
     actions: [
-      same('launch', 'Launch site', 'Launch a site', 'onboarding/:u/launchsite', [{ name: 'siteId', label: 'Site', kind: 'select', options: [], required: true }]),
-      same('status', 'Set status', 'Set the onboarding status', 'onboarding/:u/setstatus', [
+      same('launch', 'Launch site', 'Launch a site', contract.onboarding.launchSite, [{ name: 'siteId', label: 'Site', kind: 'select', options: [], required: true }]),
+      same('status', 'Set status', 'Set the onboarding status', contract.onboarding.setStatus, [
         { name: 'status', label: 'Status', kind: 'select', options: [['new', 'New'], ['in-progress', 'In progress'], ['waiting-on-client', 'Waiting on client'], ['launched', 'Launched'], ['on-hold', 'On hold']], required: true },
       ]),
       {
@@ -115,13 +151,13 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
           { name: 'domain', label: 'Domain', kind: 'text', required: true },
           { name: 'records', label: 'Records (TYPE NAME VALUE per line)', kind: 'dns', required: true },
         ],
-        request: (userId, v) => ({ path: `onboarding/${userId}/dnsrecords`, body: { domain: v.domain, records: parseDnsRecords(v.records ?? ''), reason: v.reason } }),
+        request: (userId, v) => loose(contract.onboarding.dnsRecords, { params: { userId }, body: { domain: v.domain, records: parseDnsRecords(v.records ?? ''), reason: v.reason } }),
       },
-      same('terms', 'Terms', 'Record accepted terms', 'onboarding/:u/terms', [
+      same('terms', 'Terms', 'Record accepted terms', contract.onboarding.terms, [
         { name: 'termsVersion', label: 'Terms version', kind: 'text', required: true },
         { name: 'acceptedOn', label: 'Accepted on', kind: 'date', required: true },
       ]),
-      same('welcome', 'Welcome e-mail', 'Send the welcome e-mail', 'onboarding/:u/welcomeemail'),
+      same('welcome', 'Welcome e-mail', 'Send the welcome e-mail', contract.onboarding.welcomeEmail),
     ],
   },
   {
@@ -136,7 +172,7 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
           { name: 'amount', label: 'Amount (USD)', kind: 'money', required: true },
           { name: 'dueOn', label: 'Due on', kind: 'date', required: true },
         ],
-        request: (userId, v) => ({ path: `invoice/${userId}`, body: { description: v.description, amountCents: cents(v.amount), dueOn: v.dueOn, reason: v.reason } }),
+        request: (userId, v) => recorded(contract.invoices.issue, { params: { userId }, body: { description: v.description ?? '', amountCents: cents(v.amount), dueOn: v.dueOn ?? '', reason: v.reason ?? '' } }),
       },
     ],
   },
@@ -144,25 +180,34 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
 
 /** The actions on one invoice (the Record tab lists them beside it). */
 export function invoiceActions(invoice: Invoice): ActionDef[] {
-  const on = (id: string, label: string, title: string, fields: readonly ActionField[], body: (v: Readonly<Record<string, string>>) => Record<string, unknown>, danger = false): ActionDef => ({
+  const on = (
+    route: ActionRoute,
+    id: string,
+    label: string,
+    title: string,
+    fields: readonly ActionField[],
+    body: (v: Readonly<Record<string, string>>) => Record<string, unknown>,
+    danger = false,
+  ): ActionDef => ({
     id,
     label,
     title: `${title} (${invoice.number})`,
     fields,
     danger,
-    request: (userId, v) => ({ path: `invoice/${userId}/${invoice.invoiceId}/${id}`, body: { ...body(v), reason: v.reason } }),
+    request: (userId, v) => loose(route, { params: { userId, invoiceId: invoice.invoiceId }, body: { ...body(v), reason: v.reason } }),
   });
+  const routes = contract.invoices;
   return [
-    on('payment', 'Payment', 'Record a payment', [
+    on(routes.payment, 'payment', 'Payment', 'Record a payment', [
       { name: 'amount', label: 'Amount (USD)', kind: 'money', required: true },
       { name: 'method', label: 'Method', kind: 'select', options: [['card', 'Card'], ['ach', 'ACH'], ['check', 'Check'], ['wire', 'Wire'], ['other', 'Other']], required: true },
     ], (v) => ({ amountCents: cents(v.amount), method: v.method || 'card' })),
-    on('credit', 'Credit', 'Credit the invoice', [{ name: 'amount', label: 'Amount (USD)', kind: 'money', required: true }], (v) => ({ amountCents: cents(v.amount) })),
-    on('dispute', 'Dispute', 'Mark as disputed', [], () => ({})),
-    on('void', 'Void', 'Void the invoice', [], () => ({}), true),
-    on('writeoff', 'Write off', 'Write off what is owed', [], () => ({}), true),
-    on('email', 'E-mail', 'E-mail the invoice', [], () => ({})),
-    on('notes', 'Note', 'Add a note', [{ name: 'text', label: 'Note', kind: 'textarea', required: true }], (v) => ({ text: v.text })),
+    on(routes.credit, 'credit', 'Credit', 'Credit the invoice', [{ name: 'amount', label: 'Amount (USD)', kind: 'money', required: true }], (v) => ({ amountCents: cents(v.amount) })),
+    on(routes.dispute, 'dispute', 'Dispute', 'Mark as disputed', [], () => ({})),
+    on(routes.void, 'void', 'Void', 'Void the invoice', [], () => ({}), true),
+    on(routes.writeOff, 'writeoff', 'Write off', 'Write off what is owed', [], () => ({}), true),
+    on(routes.email, 'email', 'E-mail', 'E-mail the invoice', [], () => ({})),
+    on(routes.note, 'notes', 'Note', 'Add a note', [{ name: 'text', label: 'Note', kind: 'textarea', required: true }], (v) => ({ text: v.text })),
   ];
 }
 
@@ -172,7 +217,7 @@ export const unmergeAction = (survivorId: string, mergedId: string): ActionDef =
   label: 'Unmerge',
   title: 'Undo the merge',
   fields: [],
-  request: (_u, v) => ({ path: 'accounts/unmerge', body: { survivorId, mergedId, reason: v.reason } }),
+  request: (_u, v) => recorded(contract.accountActions.unmerge, { body: { survivorId, mergedId, reason: v.reason ?? '' } }),
 });
 
 export const unlinkAction = (otherUserId: string): ActionDef => ({
@@ -180,5 +225,5 @@ export const unlinkAction = (otherUserId: string): ActionDef => ({
   label: 'Unlink',
   title: 'Unlink the accounts',
   fields: [],
-  request: (userId, v) => ({ path: 'accounts/unlink', body: { userId, otherUserId, reason: v.reason } }),
+  request: (userId, v) => recorded(contract.accountActions.unlink, { body: { userId, otherUserId, reason: v.reason ?? '' } }),
 });

@@ -26,6 +26,9 @@ describe('back-office formats', () => {
       { type: 'TXT', name: '@', value: 'v=spf1 include:x ~all' },
     ]);
     const pay = invoiceActions({ invoiceId: 'i1', number: 'INV-0001', description: '', dueOn: '', amountCents: 0, paidCents: 0, creditedCents: 0, writtenOffCents: 0, status: 'open', notes: [], emailedTo: [] })[0]!;
-    expect(pay.request('u1', { amount: '$1,234.56', method: 'check', reason: 'r' })).toEqual({ path: 'invoice/u1/i1/payment', body: { amountCents: 123_456, method: 'check', reason: 'r' } });
+    expect(pay.request('u1', { amount: '$1,234.56', method: 'check', reason: 'r' })).toMatchObject({
+      operationId: 'invoices_payment',
+      input: { params: { userId: 'u1', invoiceId: 'i1' }, body: { amountCents: 123_456, method: 'check', reason: 'r' } },
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { request } from '../../../api/http';
-import type { FeedTestResult } from '../../../../../src/contract/feed-presets';
 import type { FeedResourceName } from '../../../../../src/contract/feeds';
+import { contract } from '../../../../../src/contract/routes';
 import { backofficeApi, type FeedForm } from '../../../api/backoffice';
+import { api } from '../../../api/contract-client';
 
 export type FeedAuthForm =
   | { readonly kind: 'oauth2'; readonly tokenUrl: string; readonly clientId: string; readonly clientSecret: string; readonly scope: string | null }
@@ -9,6 +9,6 @@ export type FeedAuthForm =
 
 /** The feed setup screen's calls: test settings against their server (nothing stored), then save them as the back-office does. */
 export const feedSetupApi = {
-  test: (url: string, auth: FeedAuthForm, resources: readonly FeedResourceName[], filter: string | null) => request<FeedTestResult>('POST', '/api/backoffice/feeds/test', { url, auth, resources, filter }),
+  test: (url: string, auth: FeedAuthForm, resources: readonly FeedResourceName[], filter: string | null) => api(contract.feeds.test, { body: { url, auth, resources, filter } }),
   save: (form: FeedForm) => backofficeApi.saveFeed(form),
 };
