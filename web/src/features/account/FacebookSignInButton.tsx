@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ApiError, request } from '../../api/http';
+import { facebookSignIn } from '../../api/account';
+import { ApiError } from '../../api/http';
 import { useSite } from '../../app/useSite';
 import { useToast } from '../../ui/useToast';
 import styles from '../../ui/forms.module.css';
-import type { SocialResult } from './GoogleSignInButton';
 
 type FacebookSdk = {
   init(o: { appId: string; version: string; xfbml?: boolean; cookie?: boolean }): void;
@@ -73,8 +73,8 @@ export function FacebookSignInButton({ onSignedIn }: { onSignedIn: () => void })
           setBusy(false);
           return failed();
         }
-        request<SocialResult>('POST', '/api/account/facebooksignin', { accessToken }).then(
-          (res) => (res.isSuccess ? onSignedIn() : toast({ title: 'Login failed', message: res.description ?? 'Failed to log in', tone: 'error' })),
+        facebookSignIn(accessToken).then(
+          () => onSignedIn(),
           (err: unknown) => toast({ title: 'Login failed', message: err instanceof ApiError ? err.message : 'Failed to log in', tone: 'error' }),
         ).finally(() => setBusy(false));
       },

@@ -11,7 +11,7 @@ function setup(appId: string | null, answer: LoginAnswer = {}) {
   const init = vi.fn();
   vi.stubGlobal('FB', { init, login: (cb: (r: LoginAnswer) => void) => cb(answer) });
   render(
-    <SiteContext.Provider value={{ ready: true, site: null, config: { mapStyleUrl: null, facebookAppId: appId } }}>
+    <SiteContext.Provider value={{ ready: true, site: null, config: { mapStyleUrl: null, googleClientId: null, facebookAppId: appId } }}>
       <ToastProvider>
         <FacebookSignInButton onSignedIn={onSignedIn} />
       </ToastProvider>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, request } from '../../api/http';
+import { googleSignIn } from '../../api/account';
+import { ApiError } from '../../api/http';
 import { useSite } from '../../app/useSite';
 import { useToast } from '../../ui/useToast';
 import styles from '../../ui/forms.module.css';
@@ -28,8 +29,6 @@ function loadGoogle(): Promise<GoogleId | null> {
   }));
 }
 
-export type SocialResult = { readonly isSuccess: boolean; readonly isNewUser?: boolean; readonly description?: string; readonly step?: string | null };
-
 /**
  * Google sign-in (contract section 7): the ID token goes to the server, which verifies it. A new
  * user whose site wants a phone gets the 'registration-state' cookie and, after the reload, step '1-phone'.
@@ -56,8 +55,8 @@ export function GoogleSignInButton({ onSignedIn }: { onSignedIn: () => void }) {
             toast({ title: 'Unable to Get Google Profile', message: 'Sorry! We are unable to retrieve your Google profile information. Please register by entering your information in the form.', tone: 'error' });
             return;
           }
-          request<SocialResult>('POST', '/api/account/social/google', { credential: r.credential }).then(
-            (res) => (res.isSuccess ? done.current() : toast({ title: 'Login failed', message: res.description ?? 'Failed to log in', tone: 'error' })),
+          googleSignIn(r.credential).then(
+            () => done.current(),
             (err: unknown) => toast({ title: 'Login failed', message: err instanceof ApiError ? err.message : 'Failed to log in', tone: 'error' }),
           );
         },

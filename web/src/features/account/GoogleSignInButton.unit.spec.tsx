@@ -15,7 +15,7 @@ async function setup(clientId: string | null) {
   let script: HTMLScriptElement | null = null;
   vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(el: T) => ((script = el as unknown as HTMLScriptElement), el));
   render(
-    <SiteContext.Provider value={{ ready: true, site: null, config: { mapStyleUrl: null, googleClientId: clientId } }}>
+    <SiteContext.Provider value={{ ready: true, site: null, config: { mapStyleUrl: null, googleClientId: clientId, facebookAppId: null } }}>
       <ToastProvider>
         <GoogleSignInButton onSignedIn={onSignedIn} />
       </ToastProvider>

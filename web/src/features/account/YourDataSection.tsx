@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { askErasureLink, eraseOwnAccount } from '../../api/account';
+import { askErasureLink, eraseOwnAccount, ownExportUrl } from '../../api/account';
 import { useT } from '../../ui/translations';
 import styles from '../../ui/forms.module.css';
 import { ExportLinks } from './ExportLinks';
@@ -23,7 +23,11 @@ export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean
   const askLink = async () => {
     if (busy) return;
     if (!sure) return setError(t('account.eraseConfirmFirst', 'Please confirm that you want your account erased'));
-    await save(async () => setLinkSent((await askErasureLink()).message));
+    await save(async () => {
+      const answer = await askErasureLink();
+      // Without a password the server mails a link; it erases at once only with one.
+      if ('message' in answer) setLinkSent(answer.message);
+    });
   };
 
   const submit = async (e: FormEvent) => {
@@ -50,7 +54,7 @@ export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean
   return (
     <>
       <p>{t('account.exportLead', 'Everything we hold about you: your profile, consent history, inquiries, searches, favourites, notes, messages, alerts and sign-ins.')}</p>
-      <ExportLinks href="/api/account/export" />
+      <ExportLinks href={ownExportUrl()} />
       <h3>{t('account.eraseTitle', 'Erase your account')}</h3>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
         <p>{t('account.eraseWarning', 'This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out.')}</p>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { accountExportUrl } from '../../api/account';
 import { type AccountView as View, backofficeApi } from '../../api/backoffice';
 import { useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
@@ -105,7 +106,7 @@ export function AccountView({ userId, tab }: { userId: string; tab: string | nul
               Become this user…
             </button>
           )}
-          <ExportLinks href={`/api/backoffice/accounts/${encodeURIComponent(userId)}/export`} />
+          <ExportLinks href={accountExportUrl(userId)} />
         </div>
         <div className={layout.actions}>
           {ACTION_GROUPS.map((g) => (
