@@ -1,7 +1,6 @@
 import type { AccountUpdate } from '../../../src/contract/account';
 import { contract } from '../../../src/contract/routes';
 import type { ResponseOf } from '../../../src/contract/route';
-import type { CommunicationMarker } from '../../../src/contract/prompt-rules';
 import { api, urlOf } from './contract-client';
 import { request } from './http';
 
@@ -16,41 +15,14 @@ export const currentSession = () => api(contract.account.session);
 /** Ends impersonation: back to the staff member's own session. */
 export const endImpersonation = () => api(contract.account.endImpersonation);
 
-export const login = (Email: string, password: string) =>
-  api(contract.account.login, {
-    body: {
-      Email,
-      password,
-      // The offset as the spec's payload has it (minutes, east positive) and the IANA name.
-      Timezone: -new Date().getTimezoneOffset(),
-      TimezoneName: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined,
-    },
-  });
-
-export const logout = () => api(contract.account.logout, { body: {} });
-
 /** The inquiry payload of the product description (section 3) plus the listing's pdid. */
 export type InquiryPayload = Readonly<Record<string, string | boolean | undefined>> & { readonly pdid?: string };
 export const sendInquiry = (body: InquiryPayload) => request<{ isSuccess: true; leadId: string }>('POST', '/api/account/inquiry', body);
 
-export const forgotPassword = (Email: string) => api(contract.account.forgotPassword, { body: { Email } });
-export const changePassword = (CurrentPassword: string, NewPassword: string) => api(contract.account.changePassword, { body: { CurrentPassword, NewPassword } });
-export const resetPassword = (token: string, password: string) => api(contract.account.resetPassword, { body: { token, password } });
-
 export const updateAccount = (body: AccountUpdate) => api(contract.account.update, { body });
-export const importOptIn = () => api(contract.account.importOptIn, { body: {} });
 
 /** Mails the signed-in user a link to confirm their e-mail address. */
 export const sendEmailConfirmation = () => api(contract.account.sendEmailConfirmation);
-/** The confirmation link's token (from /account/verifyemail?token=). */
-export const confirmEmail = (token: string) => api(contract.account.confirmEmail, { body: { token } });
-
-export const applyCommunicationLink = (token: string, action: CommunicationMarker) => api(contract.account.communication, { body: { token, action } });
-
-/** Google's ID token, checked by the server. */
-export const googleSignIn = (credential: string) => api(contract.account.google, { body: { credential } });
-/** Facebook's access token, checked by the server. */
-export const facebookSignIn = (accessToken: string) => api(contract.account.facebook, { body: { accessToken } });
 
 /** A signed-out form's one-upload permission, sent as X-Upload-Token. */
 export const uploadToken = () => api(contract.uploads.token, { body: { form: 'inquiry' } });
@@ -76,13 +48,5 @@ export async function uploadFile(file: File, token?: string): Promise<string> {
   return url;
 }
 
-/** Erases the signed-in account for good; the password is asked again. */
-export const eraseOwnAccount = (password: string) => api(contract.privacy.eraseMine, { body: { password } });
-/** Asks for a one-use link by e-mail to confirm erasing the signed-in account (the way without a password). */
-export const askErasureLink = () => api(contract.privacy.eraseMine, { body: {} });
-/** Erases the account a mailed confirmation link names (the page's button; never on opening the link). */
-export const eraseByLink = (token: string) => api(contract.privacy.eraseByLink, { body: { token } });
-/** The signed-in person's data as a download (ExportLinks adds `?format=html` for the readable page). */
-export const ownExportUrl = () => urlOf(contract.privacy.exportMine);
-/** Staff: an account's person's data, the same two ways. */
+/** Staff: an account's person's data, as a download (ExportLinks adds `?format=html` for the readable page). */
 export const accountExportUrl = (userId: string) => urlOf(contract.privacy.exportAccount, { params: { userId } });

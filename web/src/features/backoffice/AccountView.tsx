@@ -6,7 +6,7 @@ import { Link } from '../../app/Link';
 import { AccountRecord } from './AccountRecord';
 import { ACTION_GROUPS, type ActionDef } from './accountActions';
 import { ActionDialog } from './ActionDialog';
-import { ExportLinks } from '../account';
+import { ExportLinks } from '../profile';
 import styles from './Backoffice.module.css';
 import { accountHref, levelName, personName, phone, when } from './backofficeFormat';
 import { BecomeDialog } from './BecomeDialog';
