@@ -56,7 +56,7 @@ export class OwnDataController {
   ) {}
 
   @Route(contract.privacy.exportMine)
-  async export(@Req() req: Request, @Query('format') format: QueryOf<typeof contract.privacy.exportMine>['format'], @Res() res: Response): Promise<void> {
+  async export(@Req() req: Request, @Query() { format }: QueryOf<typeof contract.privacy.exportMine>, @Res() res: Response): Promise<void> {
     const auth = requireAuth(req);
     await this.limiter.enforce(EXPORT_LIMIT, auth.userId);
     await sendExport(this.store, this.pool, auth.userId, format, res);
@@ -105,7 +105,7 @@ export class AccountPrivacyController {
   ) {}
 
   @Route(contract.privacy.exportAccount)
-  async export(@Param('userId') userId: string, @Query('format') format: QueryOf<typeof contract.privacy.exportAccount>['format'], @Res() res: Response): Promise<void> {
+  async export(@Param('userId') userId: string, @Query() { format }: QueryOf<typeof contract.privacy.exportAccount>, @Res() res: Response): Promise<void> {
     const id = accountIdParam(userId);
     const { account } = await loadAccount(this.store, id);
     if (!account.exists) throw notFound(NO_SUCH_ACCOUNT);
