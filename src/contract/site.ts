@@ -1,5 +1,7 @@
 /** What the web app learns about the site it is on and the server's public settings. */
 
+import { z } from 'zod';
+
 /** GET /api/site (the accounts issue): the site this host serves and its public settings. */
 export type SiteInfo = {
   readonly siteId: string;
@@ -13,12 +15,13 @@ export type SiteInfo = {
   readonly settings: Readonly<Record<string, unknown>>;
 };
 
-/** GET /api/config/public: server settings the web app needs. */
-export type PublicConfig = {
+/** GET /api/config/public: server settings the web app needs (nothing secret). */
+export const PublicConfigSchema = z.strictObject({
   /** An online maplibre style; null: the offline basemap of US states and counties. */
-  readonly mapStyleUrl: string | null;
+  mapStyleUrl: z.string().nullable(),
   /** Google sign-in's client id; null: the site offers no Google button. */
-  readonly googleClientId?: string | null;
+  googleClientId: z.string().nullable(),
   /** Facebook's app id; null: the site offers no Facebook button. */
-  readonly facebookAppId?: string | null;
-};
+  facebookAppId: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,10 +1,21 @@
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { projectionStatus, type ProjectionRunner } from '../../projections/runner';
 import type { Config } from '../config/config';
+import { contract } from '../contract/routes';
+import { Route } from '../http/contract/route.decorator';
 import { CONFIG, DB_POOL, RUNNER } from '../runtime/tokens';
 import { fromLoopback, isStaff } from '../http/staff-or-loopback';
+
+/**
+ * Writes an answer whose status the state decides (200 or 503), which a route's fixed success
+ * status cannot express. Nest ignores what a `@Res()` handler returns, hence `never`.
+ */
+function written(res: Response, status: 200 | 503, body: object): never {
+  res.status(status).json(body);
+  return undefined as never;
+}
 
 @Controller()
 export class HealthController {
@@ -15,17 +26,17 @@ export class HealthController {
   ) {}
 
   /** 200 while the process serves requests, whatever the database does (a liveness probe). */
-  @Get('health/live')
-  live(@Res() res: Response): void {
-    res.status(200).json({ status: 'ok' });
+  @Route(contract.health.live)
+  live() {
+    return { status: 'ok' as const };
   }
 
   /**
    * Whether to send this instance traffic (a readiness probe): 200 when the database answers and
    * no projection of this process is stopped by an error; else 503 naming what fails.
    */
-  @Get('health/ready')
-  async ready(@Res() res: Response): Promise<void> {
+  @Route(contract.health.ready)
+  async ready(@Res() res: Response) {
     const failing = this.runner
       .states()
       .filter((s) => s.state === 'failed')
@@ -35,18 +46,17 @@ export class HealthController {
       () => false,
     );
     if (!answers) failing.unshift('database');
-    if (failing.length > 0) res.status(503).json({ status: 'failing', failing });
-    else res.status(200).json({ status: 'ok' });
+    return failing.length > 0 ? written(res, 503, { status: 'failing', failing }) : written(res, 200, { status: 'ok' });
   }
 
   /** 200 once ready; 503 if the database cannot be reached. Lag is in events. */
-  @Get('health')
-  async health(@Req() req: Request, @Res() res: Response): Promise<void> {
+  @Route(contract.health.status)
+  async health(@Req() req: Request, @Res() res: Response) {
     const shown = this.shownTo(req);
     try {
       const statuses = await projectionStatus(this.pool);
       const states = new Map(this.runner.states().map((s) => [s.name, s]));
-      res.status(200).json(shown({
+      return written(res, 200, shown({
         status: 'ok',
         eventStore: this.config.eventStoreUrl ? 'kurrentdb' : 'postgres',
         projections: statuses.map((s) => ({
@@ -58,7 +68,7 @@ export class HealthController {
         })),
       }));
     } catch {
-      res.status(503).json(shown({ status: 'unavailable', message: 'The database cannot be reached' }));
+      return written(res, 503, shown({ status: 'unavailable', message: 'The database cannot be reached' }));
     }
   }
 

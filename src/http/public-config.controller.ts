@@ -1,16 +1,16 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Header, Inject } from '@nestjs/common';
 import { CONFIG } from '../runtime/tokens';
 import type { Config } from '../config/config';
+import { contract } from '../contract/routes';
 import type { PublicConfig } from '../contract/site';
-import { ApiDoc } from './openapi/api-doc.decorator';
+import { Route } from './contract/route.decorator';
 
 /** Server settings the web app needs at start; nothing secret belongs here. */
-@Controller('api/config')
+@Controller()
 export class PublicConfigController {
   constructor(@Inject(CONFIG) private readonly config: Config) {}
 
-  @ApiDoc({ summary: 'Server settings the web app needs: mapStyleUrl (null: the offline basemap), googleClientId (null: no Google sign-in), facebookAppId (null: no Facebook sign-in)', tag: 'site', access: 'anyone', responses: { 200: '{mapStyleUrl, googleClientId, facebookAppId}' } })
-  @Get('public')
+  @Route(contract.config.public)
   @Header('Cache-Control', 'no-cache')
   get(): PublicConfig {
     // A Google client id and a Facebook app id are public by design: the browsers' sign-in buttons need them.

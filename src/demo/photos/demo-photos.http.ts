@@ -1,5 +1,7 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { contract } from '../../contract/routes';
+import { Route } from '../../http/contract/route.decorator';
 import { notFound } from '../../shared/errors';
 import { DEMO_PHOTO_COUNT } from '../listings/demo-media';
 import { houseSvg, PLACEHOLDER_SVG } from './house-svg';
@@ -7,10 +9,10 @@ import { houseSvg, PLACEHOLDER_SVG } from './house-svg';
 const FOREVER = 'public, max-age=31536000, immutable';
 
 /** The demo listings' photos and the broken-photo placeholder, served from our own origin. */
-@Controller('demo-photos')
+@Controller()
 export class DemoPhotosController {
-  @Get(':file')
-  photo(@Param('file') file: string, @Res() res: Response): void {
+  @Route(contract.demo.photo)
+  photo(@Param('file') file: string, @Res({ passthrough: true }) res: Response): string {
     let svg: string;
     if (file === 'placeholder.svg') svg = PLACEHOLDER_SVG;
     else {
@@ -22,6 +24,6 @@ export class DemoPhotosController {
     res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
     res.setHeader('Cache-Control', FOREVER);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.status(200).send(svg);
+    return svg;
   }
 }

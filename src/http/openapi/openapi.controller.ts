@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Controller, Get, Header, Inject, type INestApplication, Param, Req, Res } from '@nestjs/common';
+import { Controller, Header, Inject, type INestApplication, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CONFIG } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
@@ -8,12 +8,13 @@ import { LEVEL, requireLevel, SESSION_COOKIE } from '../../modules/accounts';
 import { notFound } from '../../shared/errors';
 import { projectRoot } from '../../shared/paths';
 import { createOpenApiDocument } from '../contract/openapi-document';
-import { ApiDoc } from './api-doc.decorator';
+import { contract } from '../../contract/routes';
+import { Route } from '../contract/route.decorator';
 
 const SWAGGER_FILES = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
 
 /** The API's documentation: JSON at /api/openapi.json, a browsable page at /api/docs. */
-@Controller('api')
+@Controller()
 export class OpenApiController {
   private document: Record<string, unknown> | undefined;
   private app: INestApplication | undefined;
@@ -33,8 +34,7 @@ export class OpenApiController {
     if (!this.config.publicApiDocs) requireLevel(req, LEVEL.staff);
   }
 
-  @Get('openapi.json')
-  @ApiDoc({ summary: 'This document (production: signed-in staff only, unless PUBLIC_API_DOCS=1)', tag: 'Docs' })
+  @Route(contract.docs.openapi)
   openapi(@Req() req: Request): Record<string, unknown> {
     this.mayRead(req);
     if (!this.document) {
@@ -45,9 +45,8 @@ export class OpenApiController {
     return this.document;
   }
 
-  @Get('docs')
+  @Route(contract.docs.page)
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @ApiDoc({ summary: 'Browsable API documentation (production: signed-in staff only, unless PUBLIC_API_DOCS=1)', tag: 'Docs' })
   docs(@Req() req: Request): string {
     this.mayRead(req);
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Porchlight API</title>
@@ -56,8 +55,7 @@ export class OpenApiController {
 <script src="/api/docs/assets/init.js"></script></body></html>`;
   }
 
-  @Get('docs/assets/:file')
-  @ApiDoc({ summary: 'Static files of the documentation page', tag: 'Docs' })
+  @Route(contract.docs.asset)
   asset(@Param('file') file: string, @Res() res: Response): void {
     if (file === 'init.js') {
       res.type('application/javascript').send("window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#ui', deepLinking: true });");

@@ -1,25 +1,18 @@
 import { textsFor } from '../../../projections/translations';
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Query, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { DB_POOL } from '../../runtime/tokens';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../http/parse-body';
+import type { BodyOf, QueryOf } from '../../contract/route';
+import { contract } from '../../contract/routes';
+import { Route } from '../../http/contract/route.decorator';
 import { validation } from '../../shared/errors';
 import { commandContextOf } from '../../commands/request-context';
-import { BackofficeController } from '../backoffice';
+import { StaffGuard } from '../accounts';
 import { isLanguage, LABELS, LANGUAGES, translationsStream } from './catalogue';
-import { TEXT_MAX } from './change-translation/change-translation.decide';
 import { ChangeTranslationCommand } from './change-translation/change-translation.command';
 import { ClearTranslationCommand } from './clear-translation/clear-translation.command';
-
-const LanguageQuery = z.strictObject({ language: z.string().max(10).optional() });
-const EditorQuery = z.strictObject({ language: z.string().max(10).optional(), translang: z.string().max(10).optional() });
-const ChangeBody = z.strictObject({ language: z.string().max(10), transId: z.string().max(100), text: z.string().max(TEXT_MAX * 2) });
-const ClearBody = z.strictObject({ language: z.string().max(10), transId: z.string().max(100) });
-
 
 function languageOf(code: string | undefined, fallback = 'en'): string {
   const c = (code ?? fallback).toLowerCase();
@@ -27,14 +20,13 @@ function languageOf(code: string | undefined, fallback = 'en'): string {
   return c;
 }
 
-@Controller('api/translations')
+@Controller()
 export class TranslationsController {
   constructor(@Inject(DB_POOL) private readonly pool: pg.Pool) {}
 
-  @Get()
-  @ApiDoc({ summary: "The public site's labels in a language (English where none is set)", tag: 'Translations', access: 'anyone', query: LanguageQuery })
-  async labels(@Query() query: unknown) {
-    const language = languageOf(parseBody(LanguageQuery, query).language);
+  @Route(contract.translations.labels)
+  async labels(@Query() query: QueryOf<typeof contract.translations.labels>) {
+    const language = languageOf(query.language);
     const texts = await textsFor(this.pool, [language, 'en']);
     const labels = Object.fromEntries(LABELS.map((l) => [l.id, texts.get(language)?.get(l.id)?.text ?? texts.get('en')?.get(l.id)?.text ?? l.en]));
     return { language, labels };
@@ -42,17 +34,16 @@ export class TranslationsController {
 }
 
 /** The translation editor's calls (level 25): every label with its text in two languages, and changing one. */
-@BackofficeController('translations')
+@Controller()
+@UseGuards(StaffGuard)
 export class TranslationEditorController {
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
-  @Get()
-  @ApiDoc({ summary: 'Every label with its text in `language` and in `translang`', tag: 'Back-office: translations', access: 'staff', query: EditorQuery })
-  async entries(@Query() query: unknown) {
-    const q = parseBody(EditorQuery, query);
+  @Route(contract.translations.editor)
+  async entries(@Query() q: QueryOf<typeof contract.translations.editor>) {
     const language = languageOf(q.language);
     const translang = languageOf(q.translang, language === 'en' ? 'es' : language);
     const texts = await textsFor(this.pool, [language, translang, 'en']);
@@ -72,23 +63,17 @@ export class TranslationEditorController {
     };
   }
 
-  @Post()
-  @HttpCode(200)
-  @ApiDoc({ summary: "Set a label's text in a language", tag: 'Back-office: translations', access: 'staff', body: ChangeBody })
-  async change(@Body() body: unknown, @Req() req: Request) {
-    const input = parseBody(ChangeBody, body);
+  @Route(contract.translations.change)
+  async change(@Body() input: BodyOf<typeof contract.translations.change>, @Req() req: Request) {
     const language = languageOf(input.language);
     const result = await this.commands.execute(new ChangeTranslationCommand(translationsStream(language), { ...input, language }, commandContextOf(req)));
-    return { isSuccess: true, changed: result.events.length > 0, text: result.state[input.transId] ?? null };
+    return { isSuccess: true as const, changed: result.events.length > 0, text: result.state[input.transId] ?? null };
   }
 
-  @Post('clear')
-  @HttpCode(200)
-  @ApiDoc({ summary: "Clear a label's text in a language: the site shows the English default again", tag: 'Back-office: translations', access: 'staff', body: ClearBody })
-  async clear(@Body() body: unknown, @Req() req: Request) {
-    const input = parseBody(ClearBody, body);
+  @Route(contract.translations.clear)
+  async clear(@Body() input: BodyOf<typeof contract.translations.clear>, @Req() req: Request) {
     const language = languageOf(input.language);
     const result = await this.commands.execute(new ClearTranslationCommand(translationsStream(language), { ...input, language }, commandContextOf(req)));
-    return { isSuccess: true, changed: result.events.length > 0 };
+    return { isSuccess: true as const, changed: result.events.length > 0 };
   }
 }

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { UPLOAD_FORMS } from '../../contract/routes/uploads';
 
 /** The forms a signed-out visitor may upload from, and what each takes: the inquiry form's resume. */
-export const UPLOAD_FORMS = ['inquiry'] as const;
+export { UPLOAD_FORMS };
 export type UploadForm = (typeof UPLOAD_FORMS)[number];
 
 /** Long enough to fill in a form and choose a file; a token is also good for one upload only. */

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Query, Req, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
-import { parseBody } from '../../http/parse-body';
+import type { BodyOf, QueryOf } from '../../contract/route';
+import { contract } from '../../contract/routes';
+import { Route } from '../../http/contract/route.decorator';
 import { clientKey, RateLimiter } from '../../http/rate-limiter';
 import { notFound, validation } from '../../shared/errors';
 import { SecretKey } from '../accounts';
@@ -10,11 +11,9 @@ import { DOCUMENT_EXTS, sniff } from './file-sniff';
 import { UploadAccessGuard, uploadAccessOf } from './upload-access.guard';
 import { ADDRESS_DAILY_BYTES, quotaUnits, UPLOAD_TOKENS_PER_ADDRESS, USER_DAILY_BYTES } from './upload-limits';
 import { UploadStore } from './upload-store';
-import { signUploadToken, UPLOAD_FORMS } from './upload-token';
+import { signUploadToken } from './upload-token';
 
 type UploadedBytes = { readonly buffer: Buffer; readonly size: number };
-
-const TokenBody = z.strictObject({ form: z.enum(UPLOAD_FORMS, { error: `form must be one of: ${UPLOAD_FORMS.join(', ')}` }) });
 
 @Controller()
 export class UploadsController {
@@ -30,11 +29,10 @@ export class UploadsController {
    * Signed in, or with an upload token (X-Upload-Token) a signed-out form asked for; limited
    * per address and per user in count (UploadAccessGuard, before the body is read) and bytes.
    */
-  @Post('api/upload')
+  @Route(contract.uploads.upload)
   @UseGuards(UploadAccessGuard)
   @UseInterceptors(FileInterceptor('file'))
-  async upload(@Query('object') object: unknown, @Query('action') action: unknown, @UploadedFile() file: UploadedBytes | undefined, @Req() req: Request) {
-    if (object !== 'uploads' || action !== 'uploadfiles') throw validation('Expected object=uploads and action=uploadfiles');
+  async upload(@Query() _query: QueryOf<typeof contract.uploads.upload>, @UploadedFile() file: UploadedBytes | undefined, @Req() req: Request) {
     if (!file || file.size === 0) throw validation('Please choose a file to upload');
     const kind = sniff(file.buffer);
     if (!kind.ok) throw validation(kind.message);
@@ -44,21 +42,19 @@ export class UploadsController {
     await this.limiter.enforce(ADDRESS_DAILY_BYTES, access.client, quotaUnits(file.size));
     if (access.userId) await this.limiter.enforce(USER_DAILY_BYTES, access.userId, quotaUnits(file.size));
     const name = await this.store.save(file.buffer, kind.ext);
-    return { success: true, data: { files: [{ FileName: name, FileURL: `/uploads/${name}` }] }, error: null };
+    return { success: true as const, data: { files: [{ FileName: name, FileURL: `/uploads/${name}` }] }, error: null };
   }
 
   /** A signed-out form's permission to upload one file (the inquiry form's resume), good for 30 minutes. */
-  @Post('api/upload/token')
-  @HttpCode(200)
-  async token(@Body() body: unknown, @Req() req: Request) {
-    const { form } = parseBody(TokenBody, body);
+  @Route(contract.uploads.token)
+  async token(@Body() { form }: BodyOf<typeof contract.uploads.token>, @Req() req: Request) {
     const secret = await this.secret.get();
     await this.limiter.enforce(UPLOAD_TOKENS_PER_ADDRESS, clientKey(secret, req));
     return signUploadToken(secret, form, new Date());
   }
 
   /** Served with headers that keep a browser from running anything: images inline, the rest as downloads. */
-  @Get('uploads/:filename')
+  @Route(contract.uploads.file)
   async serve(@Param('filename') filename: string, @Res() res: Response): Promise<void> {
     const file = await this.store.read(filename);
     if (!file) throw notFound();

@@ -111,7 +111,4 @@ export const dashboardApi = {
       body,
       ...(kind === 'video' ? { mediaUrl } : {}),
     }),
-  pushKey: () => request<{ publicKey: string }>('GET', '/api/push/publickey'),
-  subscribePush: (subscription: PushSubscriptionJSON) => request<{ isSuccess: boolean }>('POST', '/api/push/subscribe', subscription),
-  unsubscribePush: (endpoint: string) => request<{ isSuccess: boolean }>('POST', '/api/push/unsubscribe', { endpoint }),
 };

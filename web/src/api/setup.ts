@@ -1,12 +1,8 @@
-import { request } from './http';
+import { contract } from '../../../src/contract/routes';
+import type { BodyInput } from '../../../src/contract/route';
+import { api } from './contract-client';
 
-export type SetupInput = {
-  readonly token: string;
-  readonly email: string;
-  readonly name: string;
-  readonly password: string;
-  readonly brokerage: { readonly name: string; readonly brokerEmail: string; readonly brokerName: string; readonly subdomain: string; readonly domain: string | null };
-};
+export type SetupInput = BodyInput<typeof contract.setup.run>;
 
-export const checkSetupToken = (token: string) => request<void>('POST', '/api/setup/check', { token });
-export const runSetup = (input: SetupInput) => request<{ signInUrl: string; siteUrl: string | null }>('POST', '/api/setup', input);
+export const checkSetupToken = (token: string) => api(contract.setup.check, { body: { token } });
+export const runSetup = (input: SetupInput) => api(contract.setup.run, { body: input });

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { AccountModals } from '../features/account/AccountModals';
+import { AccountModals } from '../features/sign-in/components/AccountModals';
 import { ChatLauncherSlot } from '../features/conversation/components/ChatLauncherSlot';
 import { ToastProvider } from '../ui/ToastProvider';
 import { AppRoutes } from './AppRoutes';

@@ -20,17 +20,17 @@ const DashboardPage = lazy(() => {
 });
 const BackofficePage = lazy(() => import('../features/backoffice/BackofficePage').then((m) => ({ default: m.BackofficePage })));
 const TranslationsPage = lazy(() => import('../features/backoffice/TranslationsPage').then((m) => ({ default: m.TranslationsPage })));
-const AccountPage = lazy(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
-const ForgotPasswordPage = lazy(() => import('../features/account/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
-const EraseConfirmPage = lazy(() => import('../features/account/EraseConfirmPage').then((m) => ({ default: m.EraseConfirmPage })));
-const VerifyEmailPage = lazy(() => import('../features/account/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
+const AccountPage = lazy(() => import('../features/profile/components/AccountPage').then((m) => ({ default: m.AccountPage })));
+const ForgotPasswordPage = lazy(() => import('../features/sign-in/components/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const EraseConfirmPage = lazy(() => import('../features/profile/components/EraseConfirmPage').then((m) => ({ default: m.EraseConfirmPage })));
+const VerifyEmailPage = lazy(() => import('../features/profile/components/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
 const OrganizerPage = lazy(() => import('../features/organizer/OrganizerPage').then((m) => ({ default: m.OrganizerPage })));
-const MailboxPage = lazy(() => import('../features/account/MailboxPage').then((m) => ({ default: m.MailboxPage })));
+const MailboxPage = lazy(() => import('../features/dev-mailbox/components/MailboxPage').then((m) => ({ default: m.MailboxPage })));
 const ShowingAnswerPage = lazy(() => import('../features/organizer/ShowingAnswerPage').then((m) => ({ default: m.ShowingAnswerPage })));
 const SetupPage = lazy(() => import('../features/setup/SetupPage').then((m) => ({ default: m.SetupPage })));
 const GuidesEditorPage = lazy(() => import('../features/guides/components/GuidesEditorPage').then((m) => ({ default: m.GuidesEditorPage })));
 const GuidePage = lazy(() => import('../features/guides/components/GuidePage').then((m) => ({ default: m.GuidePage })));
-const AdminLoginPage = lazy(() => import('../features/account/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
+const AdminLoginPage = lazy(() => import('../features/sign-in/components/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
 /** Staff and account pages, loaded on demand (the server knows the same paths: browser-routes.ts). */
 const STAFF_PAGES: Record<AccountPagePath, typeof BackofficePage> = {
   '/dashboard/backoffice': BackofficePage,

@@ -1,4 +1,4 @@
-import { AccountMenu } from '../features/account/AccountMenu';
+import { AccountMenu } from '../features/sign-in/components/AccountMenu';
 import { Translatable } from '../ui/Translatable';
 import { Link } from './Link';
 import styles from './SiteHeader.module.css';

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { loadSite, SiteContext, type SiteState } from './siteContext';
+import { loadSite, NO_CONFIG, SiteContext, type SiteState } from './siteContext';
 
 export function SiteProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SiteState>({ ready: false, site: null, config: { mapStyleUrl: null } });
+  const [state, setState] = useState<SiteState>({ ready: false, site: null, config: NO_CONFIG });
   useEffect(() => {
     let live = true;
     void loadSite().then((loaded) => live && setState({ ready: true, ...loaded }));

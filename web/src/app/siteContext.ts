@@ -5,7 +5,7 @@ import type { PublicConfig, SiteInfo } from '../../../src/contract/site';
 /** The current site's public settings and the server's public configuration, asked for once at start. */
 export type SiteState = { readonly ready: boolean; readonly site: SiteInfo | null; readonly config: PublicConfig };
 
-const NO_CONFIG: PublicConfig = { mapStyleUrl: null };
+export const NO_CONFIG: PublicConfig = { mapStyleUrl: null, googleClientId: null, facebookAppId: null };
 
 let pending: Promise<Omit<SiteState, 'ready'>> | null = null;
 export const loadSite = (): Promise<Omit<SiteState, 'ready'>> =>

@@ -1,4 +1,4 @@
-import { dashboardApi } from '../api/dashboardApi';
+import { pushKey, subscribePush, unsubscribePush } from '../api/push';
 
 /** VAPID keys travel as URL-safe base64; the browser wants the raw bytes. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -17,9 +17,9 @@ export async function enableWebPush(): Promise<'enabled' | 'denied' | 'unsupport
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'denied';
   const registration = await navigator.serviceWorker.register('/sw.js');
-  const { publicKey } = await dashboardApi.pushKey();
+  const { publicKey } = await pushKey();
   const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  await dashboardApi.subscribePush(subscription.toJSON());
+  await subscribePush(subscription.toJSON());
   return 'enabled';
 }
 
@@ -34,6 +34,6 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
 export async function disableWebPush(): Promise<void> {
   const subscription = await currentPushSubscription();
   if (!subscription) return;
-  await dashboardApi.unsubscribePush(subscription.endpoint);
+  await unsubscribePush(subscription.endpoint);
   await subscription.unsubscribe();
 }

@@ -1,12 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf, QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { forbidden, validation } from '../../../shared/errors';
 import { userStream } from '../account';
 import type { ConsentChannel, ConsentHow } from '../accounts.events';
-import { COMMUNICATION_BANNER, COMMUNICATION_MARKERS, type CommunicationMarker } from '../../../contract/prompt-rules';
+import { COMMUNICATION_BANNER, type CommunicationMarker } from '../../../contract/prompt-rules';
 import { SecretKey } from '../secret-key';
 import { commandContextOf } from '../../../commands/request-context';
 import { verifyCommunicationToken } from './communication-token';
@@ -20,12 +21,7 @@ export const CHANNELS_OF: Record<CommunicationMarker, readonly ConsentChannel[]>
   On_PropertyAlerts: ['propertyAlerts'],
 };
 
-const CommunicationBody = z.strictObject({
-  token: z.string().max(300),
-  action: z.enum(COMMUNICATION_MARKERS),
-});
-
-@Controller('api/account')
+@Controller()
 export class CommunicationController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -33,12 +29,10 @@ export class CommunicationController {
   ) {}
 
   /** The page behind a communication link applies it, then cleans the address and shows the banner. */
-  @Post('communication')
-  @HttpCode(200)
-  async communication(@Body() body: unknown, @Req() req: Request) {
-    const input = parseBody(CommunicationBody, body);
+  @Route(contract.account.communication)
+  async communication(@Body() input: BodyOf<typeof contract.account.communication>, @Req() req: Request) {
     await this.apply(req, input.token, input.action, 'email-link', `communication link (${input.action}) in an e-mail`);
-    return { isSuccess: true, ...COMMUNICATION_BANNER };
+    return { isSuccess: true as const, ...COMMUNICATION_BANNER };
   }
 
   /**
@@ -46,21 +40,18 @@ export class CommunicationController {
    * mail client that opens it): a GET changes nothing itself, it hands the token to the site's
    * unsubscribe link, whose page applies it and shows the banner.
    */
-  @Get('unsubscribe/oneclick')
-  oneClickPage(@Query('token') token: unknown, @Res() res: Response): void {
-    if (typeof token !== 'string' || token.length === 0 || token.length > 300) throw validation('This link is not valid');
+  @Route(contract.account.oneClickPage)
+  oneClickPage(@Query('token') token: QueryOf<typeof contract.account.oneClickPage>['token'], @Res() res: Response): undefined {
     res.redirect(303, `/?unsubscribe_email=${encodeURIComponent(token)}`);
+    return undefined;
   }
 
   /** RFC 8058 one-click unsubscribe: the mail provider POSTs List-Unsubscribe=One-Click; no session, no Origin. */
-  @Post('unsubscribe/oneclick')
-  @HttpCode(200)
-  async oneClick(@Query('token') token: unknown, @Body() body: unknown, @Req() req: Request) {
-    const form = body as Record<string, unknown> | undefined;
-    if (form?.['List-Unsubscribe'] !== 'One-Click') throw validation('Expected List-Unsubscribe=One-Click');
-    if (typeof token !== 'string' || token.length > 300) throw validation('This link is not valid');
+  // The form is validated before the token (the body's argument comes first).
+  @Route(contract.account.oneClick)
+  async oneClick(@Body() _form: BodyOf<typeof contract.account.oneClick>, @Query('token') token: QueryOf<typeof contract.account.oneClick>['token'], @Req() req: Request) {
     await this.apply(req, token, 'unsubscribe_email', 'one-click', 'one-click unsubscribe from an e-mail (RFC 8058)');
-    return { isSuccess: true };
+    return { isSuccess: true as const };
   }
 
   private async apply(req: Request, token: string, action: CommunicationMarker, how: ConsentHow, from: string): Promise<void> {

@@ -1,5 +1,7 @@
-import { Controller, Get, Inject, Param, Req } from '@nestjs/common';
+import { Controller, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import type { RateLimit } from '../../../http/rate-limiter';
 import { parseEmail } from '../../../contract/email';
 import { normalizeCellPhone } from '../../../contract/phone';
@@ -14,17 +16,17 @@ export const VALIDATION_LIMIT: RateLimit = {
 };
 
 /** Live checks for forms: the same rules the server applies on submit. */
-@Controller('api/contactinfo/validate')
+@Controller()
 export class ContactValidationController {
   constructor(@Inject(AddressLimiter) private readonly limiter: AddressLimiter) {}
 
-  @Get('email/:value')
+  @Route(contract.account.validateEmail)
   async email(@Param('value') value: string, @Req() req: Request) {
     await this.limiter.enforce(VALIDATION_LIMIT, req);
     return { isValid: value.length <= 320 && parseEmail(value) !== null };
   }
 
-  @Get('phone/:value')
+  @Route(contract.account.validatePhone)
   async phone(@Param('value') value: string, @Req() req: Request) {
     await this.limiter.enforce(VALIDATION_LIMIT, req);
     return { isValid: value.length <= 40 && normalizeCellPhone(value) !== null };

@@ -1,5 +1,8 @@
-import { Controller, Get, Inject, Req } from '@nestjs/common';
+import { Controller, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import type { CurrentUser } from '../../../contract/account';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { unauthorized } from '../../../shared/errors';
 import { SiteResolver } from '../../sites';
@@ -9,7 +12,7 @@ import { dashboardUrlFor } from '../../../contract/prompt-rules';
 import { requireAuth } from '../sessions/request-auth';
 import type { Session } from '../sessions/session.store';
 
-@Controller('api/account')
+@Controller()
 export class MeController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -20,7 +23,7 @@ export class MeController {
    * The current user (product description section 3) plus what the account screen shows. Read
    * from the user's stream, so a user who registered a moment ago is seen at once.
    */
-  @Get('me')
+  @Route(contract.account.me)
   async me(@Req() req: Request) {
     const me = await this.userOf(requireAuth(req));
     if (!me) throw unauthorized();
@@ -32,13 +35,13 @@ export class MeController {
    * state, answered 200 `{signedIn: false}` (no error in their console); signed in, `{signedIn:
    * true, user}` with what /me answers.
    */
-  @Get('session')
+  @Route(contract.account.session)
   async session(@Req() req: Request) {
     const user = req.auth ? await this.userOf(req.auth) : null;
-    return user ? { signedIn: true, user } : { signedIn: false };
+    return user ? { signedIn: true as const, user } : { signedIn: false as const };
   }
 
-  private async userOf(auth: Session) {
+  private async userOf(auth: Session): Promise<CurrentUser | null> {
     const { account } = await loadAccount(this.store, auth.userId);
     if (!account.exists) return null;
     return {

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import type { RateLimit } from '../../../http/rate-limiter';
 import { validation } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
@@ -44,7 +45,7 @@ export const FORGOT_LIMIT: RateLimit = {
   message: 'Too many password reset requests from your address. Please try again in an hour.',
 };
 
-@Controller('api/account')
+@Controller()
 export class PasswordController {
   /** Reset mails being prepared after the answer went out (awaited on shutdown and by tests). */
   readonly pending = new Set<Promise<void>>();
@@ -64,12 +65,10 @@ export class PasswordController {
    * The same answer, at the same speed, whether or not an account has the address: the work
    * for a real account happens after the answer is sent.
    */
-  @Post('forgotpassword')
-  @HttpCode(200)
-  async forgot(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.account.forgotPassword)
+  async forgot(@Body() input: BodyOf<typeof contract.account.forgotPassword>, @Req() req: Request) {
     refuseWhileImpersonating(req, WHILE_IMPERSONATING.password);
     await this.limiter.enforce(FORGOT_LIMIT, req);
-    const input = parseBody(z.strictObject({ Email: z.string().max(320) }), body);
     const email = parseEmail(input.Email);
     if (!email) throw validation('Please enter a valid email');
     const ctx = commandContextOf(req, null);
@@ -77,7 +76,7 @@ export class PasswordController {
     const job = this.sendResetLink(email, ctx, site).catch((err: Error) => log.error('password reset mail failed', { name: err.name }));
     this.pending.add(job);
     void job.finally(() => this.pending.delete(job));
-    return { isSuccess: true, message: FORGOT_ANSWER };
+    return { isSuccess: true as const, message: FORGOT_ANSWER };
   }
 
   private async sendResetLink(email: string, ctx: ReturnType<typeof commandContextOf>, site: ResolvedSite | undefined): Promise<void> {
@@ -99,11 +98,9 @@ export class PasswordController {
   }
 
   /** Sets the password from a one-time link; every session of the account ends. */
-  @Post('resetpassword')
-  @HttpCode(200)
-  async reset(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.account.resetPassword)
+  async reset(@Body() input: BodyOf<typeof contract.account.resetPassword>, @Req() req: Request) {
     refuseWhileImpersonating(req, WHILE_IMPERSONATING.password);
-    const input = parseBody(z.strictObject({ token: z.string().max(200), password: z.string().max(1024) }), body);
     const [userId, secret] = input.token.split('.');
     if (!userId || !secret || !UUID.test(userId)) throw validation(INVALID_RESET);
     const problem = passwordProblem(input.password);
@@ -111,16 +108,14 @@ export class PasswordController {
     const passwordHash = await hashPassword(input.password);
     await this.commands.execute(new ChangePasswordCommand(userStream(userId), { how: 'reset', userId, tokenHash: sha256(secret), passwordHash, now: new Date() }, commandContextOf(req, userId)));
     await this.sessions.endAllFor(userId);
-    return { isSuccess: true };
+    return { isSuccess: true as const };
   }
 
   /** A signed-in password change: every session ends, and this browser gets a new one. */
-  @Post('password')
-  @HttpCode(200)
-  async change(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  @Route(contract.account.changePassword)
+  async change(@Body() input: BodyOf<typeof contract.account.changePassword>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const auth = requireAuth(req);
     refuseWhileImpersonating(req, WHILE_IMPERSONATING.password);
-    const input = parseBody(z.strictObject({ CurrentPassword: z.string().max(1024), NewPassword: z.string().max(1024) }), body);
     const problem = passwordProblem(input.NewPassword);
     if (problem) throw validation(problem);
     const { account } = await loadAccount(this.store, auth.userId);
@@ -131,6 +126,6 @@ export class PasswordController {
     await this.commands.execute(new ChangePasswordCommand(userStream(auth.userId), { how: 'change', userId: auth.userId, verifiedHash: account.passwordHash, passwordHash }, commandContextOf(req)));
     await this.sessions.endAllFor(auth.userId);
     await this.signIns.openSession(req, res, account);
-    return { isSuccess: true };
+    return { isSuccess: true as const };
   }
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
+import type { SocialSignIn } from '../../../contract/account';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { conflict, unauthorized, validation } from '../../../shared/errors';
 import { requireSite } from '../../sites';
 import { userStream } from '../account';
@@ -31,7 +33,7 @@ const PROFILE_REFUSED = 'Login failed';
  * provider's subject; a verified Google address may link to the account that has it; otherwise
  * an address in use is a conflict, never a merge.
  */
-@Controller('api/account')
+@Controller()
 export class SocialSignInController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -41,25 +43,21 @@ export class SocialSignInController {
     @Inject(SignUpHooks) private readonly hooks: SignUpHooks,
   ) {}
 
-  @Post('social/google')
-  @HttpCode(200)
-  async googleSignIn(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { credential } = parseBody(z.strictObject({ credential: z.string().min(1).max(8192) }), body);
+  @Route(contract.account.google)
+  async googleSignIn(@Body() { credential }: BodyOf<typeof contract.account.google>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const identity = await this.google.verify(credential);
     if (!identity) throw unauthorized(PROFILE_REFUSED);
     return this.signInWith(identity, req, res);
   }
 
-  @Post('facebooksignin')
-  @HttpCode(200)
-  async facebookSignIn(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { accessToken } = parseBody(z.strictObject({ accessToken: z.string().min(1).max(4096) }), body);
+  @Route(contract.account.facebook)
+  async facebookSignIn(@Body() { accessToken }: BodyOf<typeof contract.account.facebook>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const identity = await this.facebook.verify(accessToken);
     if (!identity) throw unauthorized(PROFILE_REFUSED);
     return this.signInWith(identity, req, res);
   }
 
-  private async signInWith(identity: SocialIdentity, req: Request, res: Response) {
+  private async signInWith(identity: SocialIdentity, req: Request, res: Response): Promise<SocialSignIn> {
     if (!isSafeSubject(identity.subject)) throw unauthorized(PROFILE_REFUSED);
     const known = await userIdBySocial(this.store, identity.provider, identity.subject);
     if (known) {
@@ -81,7 +79,7 @@ export class SocialSignInController {
    * address: on an account created from an unproved one, every other session ends (whoever
    * typed the address into an inquiry form loses the account to its owner).
    */
-  private async link(userId: string, identity: SocialIdentity, req: Request, res: Response) {
+  private async link(userId: string, identity: SocialIdentity, req: Request, res: Response): Promise<SocialSignIn> {
     const { account, revision } = await loadAccount(this.store, userId);
     if (!account.exists || revision === undefined) throw conflict('Email already in use');
     const events = decideLinkSocial(identity, account);
@@ -97,7 +95,7 @@ export class SocialSignInController {
   }
 
   /** A new level-5 lead of this site, signed in at once; the phone step follows unless the site skips it. */
-  private async register(identity: SocialIdentity, req: Request, res: Response) {
+  private async register(identity: SocialIdentity, req: Request, res: Response): Promise<SocialSignIn> {
     const site = requireSite(req);
     const userId = randomUUID();
     const ctx = commandContextOf(req, userId);

@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { validation } from '../../../shared/errors';
 import { userStream } from '../account';
 import { CELL_PHONE_MESSAGE, formatPhone, normalizeCellPhone } from '../../../contract/phone';
@@ -12,28 +13,17 @@ import { requireAuth } from '../sessions/request-auth';
 import { commandContextOf } from '../../../commands/request-context';
 import { UpdateAccountCommand } from './update-account.command';
 
-const UpdateBody = z.strictObject({
-  CellPhone: z.string().max(40).optional(),
-  PhotoLocation: z.string().max(200).nullable().optional(),
-  UnsubscribeEmail: z.boolean().optional(),
-  UnsubscribeText: z.boolean().optional(),
-  On_PropertyAlerts: z.boolean().optional(),
-  On_PropertyUpdates: z.boolean().optional(),
-});
-
 /** Photos are uploaded first (POST /api/upload); only their address on this product is accepted. */
 export const PHOTO_LOCATION = /^\/uploads\/[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
 
-@Controller('api/account')
+@Controller()
 export class UpdateAccountController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
   /** Account settings (section 3 "Account update fields"); consent changes go to the ledger. */
-  @Post('update')
-  @HttpCode(200)
-  async update(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  @Route(contract.account.update)
+  async update(@Body() input: BodyOf<typeof contract.account.update>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const auth = requireAuth(req);
-    const input = parseBody(UpdateBody, body);
     let cellPhone: string | undefined;
     if (input.CellPhone !== undefined) {
       cellPhone = normalizeCellPhone(input.CellPhone) ?? undefined;
@@ -62,15 +52,13 @@ export class UpdateAccountController {
       res.clearCookie(COOKIES.registrationState.name, { path: '/' });
     }
     const state = result.state;
-    return { isSuccess: true, cellPhone: state.exists ? formatPhone(state.cellPhone) : '' };
+    return { isSuccess: true as const, cellPhone: state.exists ? formatPhone(state.cellPhone) : '' };
   }
 
   /** The import opt-in modal: the imported user agrees to be texted again. */
-  @Post('importoptin')
-  @HttpCode(200)
-  async importOptIn(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.account.importOptIn)
+  async importOptIn(@Body() _empty: BodyOf<typeof contract.account.importOptIn>, @Req() req: Request) {
     const auth = requireAuth(req);
-    parseBody(z.strictObject({}), body);
     const ctx = commandContextOf(req);
     await this.commands.execute(
 
@@ -82,6 +70,6 @@ export class UpdateAccountController {
       }, ctx),
 
     );
-    return { isSuccess: true };
+    return { isSuccess: true as const };
   }
 }

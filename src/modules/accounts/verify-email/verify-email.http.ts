@@ -1,11 +1,12 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { AppError, unauthorized, validation } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
@@ -38,7 +39,7 @@ export const EMAIL_CONFIRMED = 'Your e-mail address is confirmed. You can now sh
  * address may send e-mail to others in the site's name): a signed link mailed to the address,
  * and its use, which appends EmailVerified.
  */
-@Controller('api/account')
+@Controller()
 export class VerifyEmailController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -52,13 +53,12 @@ export class VerifyEmailController {
   ) {}
 
   /** Mails the signed-in user a link to confirm their address (at most 3 an hour). */
-  @Post('verifyemail/send')
-  @HttpCode(200)
+  @Route(contract.account.sendEmailConfirmation)
   async send(@Req() req: Request) {
     const auth = requireAuth(req);
     const { account } = await loadAccount(this.store, auth.userId);
     if (!account.exists) throw unauthorized();
-    if (account.emailVerified) return { isSuccess: true, alreadyVerified: true, message: 'Your e-mail address is already confirmed.' };
+    if (account.emailVerified) return { isSuccess: true as const, alreadyVerified: true, message: 'Your e-mail address is already confirmed.' };
     await this.limiter.enforce(VERIFY_MAILS_PER_USER, auth.userId);
     const token = signEmailVerificationToken(await this.secret.get(), account.userId, account.email, new Date());
     const base = req.site ? siteBaseUrl(req.site, this.config.publicUrl) : this.config.publicUrl;
@@ -76,14 +76,12 @@ export class VerifyEmailController {
       log.error('verification mail failed', { name: (err as Error).name });
       throw new AppError('unavailable', 'We could not send the e-mail just now; please try again in a few minutes');
     }
-    return { isSuccess: true, alreadyVerified: false, message: `We sent a link to ${account.email}. Open it to confirm your address.` };
+    return { isSuccess: true as const, alreadyVerified: false, message: `We sent a link to ${account.email}. Open it to confirm your address.` };
   }
 
   /** The link's page posts its token here; no session is needed (the mailbox is the proof). */
-  @Post('verifyemail')
-  @HttpCode(200)
-  async verify(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { token } = parseBody(z.strictObject({ token: z.string().max(300) }), body);
+  @Route(contract.account.confirmEmail)
+  async verify(@Body() { token }: BodyOf<typeof contract.account.confirmEmail>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const userId = verificationTokenUser(token);
     if (!userId) throw validation(INVALID_VERIFY_LINK);
     const { account } = await loadAccount(this.store, userId);
@@ -97,6 +95,6 @@ export class VerifyEmailController {
       await this.sessions.endAllFor(userId);
       if (here && account.exists) await this.signIns.openSession(req, res, account);
     }
-    return { isSuccess: true, message: EMAIL_CONFIRMED };
+    return { isSuccess: true as const, message: EMAIL_CONFIRMED };
   }
 }

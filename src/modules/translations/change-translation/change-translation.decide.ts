@@ -2,13 +2,14 @@ import type { Decider } from '../../../commands/decider';
 import { notFound, validation } from '../../../shared/errors';
 import { isLabelId, isLanguage } from '../catalogue';
 import type { TranslationEvent } from '../translations.events';
+import { TRANSLATION_TEXT_MAX } from '../../../contract/translations';
 
 /** One language's labels as its stream says: transId → text. */
 export type LanguageTexts = Readonly<Record<string, string>>;
 
 export type ChangeTranslation = { readonly language: string; readonly transId: string; readonly text: string };
 
-export const TEXT_MAX = 500;
+export const TEXT_MAX = TRANSLATION_TEXT_MAX;
 
 export function decideChangeTranslation(c: ChangeTranslation, s: LanguageTexts): TranslationEvent[] {
   if (!isLanguage(c.language)) throw validation('Please pick a language');

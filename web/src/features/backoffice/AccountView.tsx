@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { backofficeApi } from '../../api/backoffice';
+import { accountExportUrl } from '../../api/account';
 import { useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
 import { AccountRecord } from './AccountRecord';
 import { ACTION_GROUPS, type ActionDef } from './accountActions';
 import { ActionDialog } from './ActionDialog';
-import { ExportLinks } from '../account';
+import { ExportLinks } from '../profile';
 import styles from './Backoffice.module.css';
 import { accountHref, levelName, personName, phone, when } from './backofficeFormat';
 import { BecomeDialog } from './BecomeDialog';
@@ -96,7 +97,7 @@ export function AccountView({ userId, tab }: { userId: string; tab: string | nul
               Become this user…
             </button>
           )}
-          <ExportLinks href={`/api/backoffice/accounts/${encodeURIComponent(userId)}/export`} />
+          <ExportLinks href={accountExportUrl(userId)} />
         </div>
         <div className={layout.actions}>
           {ACTION_GROUPS.map((g) => (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { endImpersonation } from '../../api/account';
 import { useCurrentUser } from '../../app/currentUser';
-import { safeRedirect } from '../account';
+import { safeRedirect } from '../sign-in';
 import banner from './ImpersonationBanner.module.css';
 
 export const END_FAILED = 'Error ending become user!';

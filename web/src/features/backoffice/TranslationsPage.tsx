@@ -1,4 +1,5 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useEffect, useRef } from 'react';
 import { clearTranslation, type TranslationEditor, translationEditor, saveTranslation } from '../../api/translations';
 import { useRealtime } from '../../api/realtime';
 import { Link } from '../../app/Link';
@@ -21,31 +22,32 @@ export function TranslationsPage() {
   const translang = params.get('translang') || (language === 'en' ? 'es' : language);
   const transid = params.get('transid');
   const { ready, user } = useCurrentUser();
-  const [editor, setEditor] = useState<TranslationEditor | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const toast = useToast();
   const focused = useRef<HTMLInputElement | null>(null);
-
-  const load = useCallback(() => {
-    translationEditor(language, translang).then(
-      (e) => {
-        setEditor(e);
-        setError(null);
-      },
-      (err: Error) => setError(err.message),
-    );
-  }, [language, translang]);
+  const staff = !!user && user.securityLevel >= 25;
+  // Keyed by both languages: a late answer for the languages picked before lands under their key, never on this page.
+  const query = useQuery({
+    queryKey: ['backoffice', 'translations', language, translang],
+    queryFn: ({ signal }) => translationEditor(language, translang, signal),
+    enabled: staff,
+    // The language pickers keep their list meanwhile; the rows are only ever the current languages'.
+    placeholderData: keepPreviousData,
+  });
+  const editor = query.isPlaceholderData ? null : (query.data ?? null);
+  const languages = query.data?.languages ?? [];
+  const error = query.error?.message ?? null;
+  const client = useQueryClient();
+  const load = useCallback(() => void client.invalidateQueries({ queryKey: ['backoffice', 'translations'] }), [client]);
   useEffect(() => {
     document.title = 'Translations · Porchlight';
-    if (user && user.securityLevel >= 25) load();
-  }, [load, user]);
+  }, []);
   useEffect(() => {
     if (editor && focused.current) {
       focused.current.focus();
       focused.current.scrollIntoView?.({ block: 'center' });
     }
   }, [editor]);
-  useRealtime('translations.changed', load, { enabled: !!user && user.securityLevel >= 25 });
+  useRealtime('translations.changed', load, { enabled: staff });
 
   if (!ready) return <main id="main" className="page-loading" aria-busy="true" />;
   if (!user || user.securityLevel < 25) {
@@ -96,8 +98,8 @@ export function TranslationsPage() {
       </header>
       <section className={styles.card}>
         <div className={styles.filters}>
-          <LanguageSelect label="Shown in" value={language} languages={editor?.languages ?? []} onChange={(v) => go({ language: v })} />
-          <LanguageSelect label="Translate into" value={translang} languages={editor?.languages ?? []} onChange={(v) => go({ translang: v })} />
+          <LanguageSelect label="Shown in" value={language} languages={languages} onChange={(v) => go({ language: v })} />
+          <LanguageSelect label="Translate into" value={translang} languages={languages} onChange={(v) => go({ translang: v })} />
         </div>
         {error && <p className={styles.error}>{error}</p>}
         <DataTable columns={['Label', `Text (${language})`, `Translation (${translang})`]}>

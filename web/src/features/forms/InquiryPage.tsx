@@ -4,7 +4,7 @@ import { useSite } from '../../app/useSite';
 import formStyles from '../../ui/forms.module.css';
 import { Translatable } from '../../ui/Translatable';
 import { useLabel } from '../../ui/translations';
-import { requestSignIn } from '../account';
+import { requestSignIn } from '../sign-in';
 import { InquiryForm } from './InquiryForm';
 import { INQUIRY_PAGES, type InquiryPath } from './inquiryPages';
 import { LenderLink } from './LenderLink';

@@ -6,7 +6,7 @@ import { useSite } from '../../app/useSite';
 import { money } from '../../ui/format';
 import { readJson, writeJson } from '../../ui/storage';
 import formStyles from '../../ui/forms.module.css';
-import { requestSignIn } from '../account';
+import { requestSignIn } from '../sign-in';
 import { InquiryForm } from '../forms';
 import { LenderLink } from '../forms';
 import styles from './ListingPage.module.css';

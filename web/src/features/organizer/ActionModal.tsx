@@ -3,7 +3,7 @@ import { ApiError } from '../../api/http';
 import { Modal } from '../../ui/Modal';
 import { useToast } from '../../ui/useToast';
 import f from '../../ui/forms.module.css';
-import { openSignIn } from '../account';
+import { openSignIn } from '../sign-in';
 import { formErrorMessage } from './organizerForms';
 import { useT } from '../../ui/translations';
 

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../app/currentUser';
 import { Icon } from '../../ui/Icon';
 import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
-import { openSignIn } from '../account';
+import { openSignIn } from '../sign-in';
 import styles from './CardKeeper.module.css';
 import { noteSummary } from './keptModel';
 import { changeKept, useKept } from './keptStore';

@@ -4,7 +4,7 @@ import { giveOpinion, writeNote } from '../../api/organizer-notes';
 import { useCurrentUser } from '../../app/currentUser';
 import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
-import { openSignIn } from '../account';
+import { openSignIn } from '../sign-in';
 import { type Kept, keptOf } from './keptModel';
 import { changeKept, keptState, loadKept, useKept } from './keptStore';
 import styles from './ListingKeeper.module.css';

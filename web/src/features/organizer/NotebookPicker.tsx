@@ -3,7 +3,7 @@ import { ApiError } from '../../api/http';
 import type { Notebook } from '../../api/organizer';
 import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
-import { openSignIn } from '../account';
+import { openSignIn } from '../sign-in';
 import { notebooksOf } from './keptModel';
 import { useKept, useKeptState } from './keptStore';
 import f from '../../ui/forms.module.css';

@@ -3,7 +3,7 @@ import { ApiError } from '../../api/http';
 import type { Notebook } from '../../api/organizer';
 import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
-import { openSignIn } from '../account';
+import { openSignIn } from '../sign-in';
 import { briefOf, homeLabel, keptOf, listingsIn, notebooksOf } from './keptModel';
 import { KeptHome } from './KeptHome';
 import { useKeptState } from './keptStore';

@@ -4,7 +4,7 @@ import { changeSavedSearch, deleteSavedSearch, type SavedSearch, savedSearches, 
 import { useCurrentUser } from '../../app/currentUser';
 import { useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
-import { openSignIn } from '../account';
+import { openSignIn } from '../sign-in';
 import { briefOf, favoritesOf, homeLabel, keptOf } from './keptModel';
 import { KeptHome } from './KeptHome';
 import { changeKept, loadKept, useKeptState } from './keptStore';

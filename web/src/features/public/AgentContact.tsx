@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '../../app/currentUser';
 import { useSite } from '../../app/useSite';
 import formStyles from '../../ui/forms.module.css';
-import { requestSignIn } from '../account';
+import { requestSignIn } from '../sign-in';
 import { InquiryForm } from '../forms';
 import { useT } from '../../ui/translations';
 

@@ -4,7 +4,7 @@ import type { AlertFrequency } from '../../api/organizer';
 import { saveSearch } from '../../api/search';
 import type { Criteria } from '../../../../src/contract/search';
 import { navigate } from '../../app/location';
-import { openSignIn } from '../account';
+import { openSignIn } from '../sign-in';
 import { ALERT_FREQUENCIES } from '../organizer';
 import { Modal } from '../../ui/Modal';
 import styles from './SavedSearchModal.module.css';

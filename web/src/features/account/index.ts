@@ -1,3 +1,0 @@
-export * from './ExportLinks';
-export * from './openSignIn';
-export * from './signInRequest';

@@ -1,0 +1,2 @@
+export * from './components/CellPhoneForm';
+export * from './components/ExportLinks';

@@ -1,0 +1,2 @@
+export * from './utils/openSignIn';
+export * from './utils/signInRequest';
