@@ -10,18 +10,22 @@ export type OutboxInsert = { readonly sql: string; readonly values: readonly unk
 
 /**
  * A projection that only feeds a reactor's outbox (share mail, listing mail, lead e-mail, lead
- * notices): each event queues at most one row in the same transaction as the checkpoint, and the
+ * notices, reply notices): each event queues its rows in the same transaction as the checkpoint, and the
  * sender is signalled once a batch queued any. It has no tables of its own: the outbox is a plain
  * table a rebuild must never empty. So that replaying the log (a first start on an old log, a
  * rebuild) queues nothing twice and nothing already sent again, each INSERT is keyed by an id
  * derived from the event (ON CONFLICT DO NOTHING) and skips events from before its outbox's
- * migration. One shape for the four, so their loop, count and signal are written once.
+ * migration. One shape for the four, so their loop, count and signal are written once. It lives in
+ * its reactor's folder, beside the sender, and declares the outbox tables it writes.
  */
 export function outboxProjection<E extends Event>(spec: {
   readonly name: string;
+  /** The plain tables it queues into, owned by the reactor's folder this projection sits in (the architecture test lets no other folder write them). */
+  readonly outboxTables: readonly string[];
   readonly eventTypes: readonly E['type'][];
   readonly signal: QueuedSignal;
-  readonly insert: (e: StoredEvent<E>) => OutboxInsert;
+  /** The rows an event queues: one, several (a row per channel), or none. */
+  readonly insert: (e: StoredEvent<E>) => OutboxInsert | readonly NonNullable<OutboxInsert>[];
 }): Projection {
   return {
     name: spec.name,
@@ -32,10 +36,11 @@ export function outboxProjection<E extends Event>(spec: {
     async apply(events, ctx) {
       let queued = 0;
       for (const e of eventsOf<E>(events)) {
-        const row = spec.insert(e);
-        if (!row) continue;
-        const { rowCount } = await ctx.tx.query(row.sql, [...row.values]);
-        queued += rowCount ?? 0;
+        const rows = spec.insert(e);
+        for (const row of Array.isArray(rows) ? rows : rows ? [rows] : []) {
+          const { rowCount } = await ctx.tx.query(row.sql, [...row.values]);
+          queued += rowCount ?? 0;
+        }
       }
       if (queued > 0) ctx.signal({ signal: spec.signal, payload: { queued } });
     },

@@ -7,16 +7,13 @@ import { chatProjection } from '../../projections/chat';
 import { emailTemplatesProjection } from '../../projections/email-templates';
 import { feedListingsProjection } from '../../projections/feed-listings';
 import { feedsProjection } from '../../projections/feeds';
-import { leadEmailOutboxProjection } from '../../projections/lead-email-outbox';
 import { leadFeedProjection } from '../../projections/lead-feed';
 import { leadTimelineProjection } from '../../projections/lead-timeline';
 import { leadReportsProjection } from '../../projections/lead-reports';
-import { leadNoticesProjection } from '../../projections/lead-notices';
 import { leadPondProjection } from '../../projections/lead-pond';
 import { leadNotesProjection } from '../../projections/lead-notes';
 import { leadImportsProjection } from '../../projections/lead-imports';
 import { leadPipelineProjection } from '../../projections/lead-pipeline';
-import { listingMailProjection } from '../../projections/listing-mail';
 import { leadScoreProjection } from '../../projections/lead-score';
 import { leadRoutingProjection } from '../../projections/lead-routing';
 import { leadThreadProjection } from '../../projections/lead-thread';
@@ -24,11 +21,9 @@ import { membersProjection } from '../../projections/members';
 import { organizerProjection } from '../../projections/organizer';
 import type { Projection } from '../../projections/runner';
 import type { Config } from '../config/config';
-import { replyNoticesProjection } from '../../projections/reply-notices';
 import { MeiliSearch, meiliSearchProjection, searchProjection } from '../../projections/search';
 import { schoolsProjection } from '../../projections/schools';
 import { guidesProjection } from '../../projections/guides';
-import { shareMailProjection } from '../../projections/share-mail';
 import { showingsProjection } from '../../projections/showings';
 import { sitesProjection } from '../../projections/sites';
 import { tasksProjection } from '../../projections/tasks';
@@ -36,6 +31,11 @@ import { smartListsProjection } from '../../projections/smart-lists';
 import { translationsProjection } from '../../projections/translations';
 import { usersProjection } from '../../projections/users';
 import { webPushProjection } from '../../projections/web-push';
+// Outbox queues live in their reactors' folders, beside their senders.
+import { leadEmailOutboxProjection, replyNoticesProjection } from '../modules/conversation';
+import { listingMailProjection } from '../modules/listing-mail';
+import { shareMailProjection } from '../modules/organizer';
+import { leadNoticesProjection } from '../modules/speed-to-lead';
 
 /** Every read model of the product, assembled here at the composition root (the engine knows none of them). */
 export const allProjections: readonly Projection[] = [

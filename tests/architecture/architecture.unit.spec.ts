@@ -6,7 +6,7 @@ import { commandPathViolations } from './command-path';
 import { CONTEXT_MAX_LINES, contextSizes, sizeViolations } from './context-size';
 import { FEATURE_MAX_FILES, featureFileCounts, featureSizeViolations } from './feature-size';
 import { type ImportGraph, readImportGraph } from './import-graph';
-import { wallViolations } from './walls';
+import { staleOutboxWriters, wallViolations } from './walls';
 
 const root = path.resolve(__dirname, '../..');
 /**
@@ -17,10 +17,11 @@ const root = path.resolve(__dirname, '../..');
 const WHOLE_PROJECT_MS = 120_000;
 
 describe('architecture walls (docs/architecture.md, Layout)', () => {
-  it('holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, web features meet through index.ts, SQL stays with its read model', { timeout: WHOLE_PROJECT_MS }, () => {
+  it('holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, web features meet through index.ts, SQL stays with its read model, a reactor\'s outbox is written only in its folder', { timeout: WHOLE_PROJECT_MS }, () => {
     const graph = readImportGraph(root, ['src', 'projections', 'web/src', 'tests']);
     expect(graph.files.length).toBeGreaterThan(300);
     expect(wallViolations(graph)).toEqual([]);
+    expect(staleOutboxWriters(graph)).toEqual([]);
   });
 
   it('holds one way to act: no append and no retry of a lost race outside the command path and the event store', { timeout: WHOLE_PROJECT_MS }, () => {
@@ -170,6 +171,33 @@ describe('each wall catches a deliberate break', () => {
       }),
     );
     expect(v).toEqual(['sql: src/modules/leads/list.ts reads or writes lead_feed, a table of projections/feed/']);
+  });
+
+  it("a write to a reactor's outbox outside the reactor's folder (reads, migrations and listed writers pass)", () => {
+    const v = wallViolations(
+      graphOf({
+        'src/modules/mail/send/mail.queue.ts': { text: "outboxProjection({ outboxTables: ['mail_outbox_x'], insert: () => ({ sql: 'INSERT INTO mail_outbox_x (id) VALUES ($1)' }) })" },
+        'src/modules/mail/send/mail-sender.reactor.ts': { text: "q(`UPDATE mail_outbox_x SET state = 'sent'`)" },
+        'src/modules/leads/resend.ts': { text: "q(`UPDATE mail_outbox_x SET state = 'pending'`)" },
+        'src/modules/leads/purge.ts': { text: "q('DELETE FROM mail_outbox_x WHERE lead_id = $1')" },
+        'src/modules/staff/failed.ts': { text: "q('SELECT * FROM mail_outbox_x WHERE state = $1')" },
+        'src/database/migrations/030-mail.ts': { text: "q('CREATE TABLE mail_outbox_x (id uuid)'); q('UPDATE mail_outbox_x SET state = 1')" },
+        'projections/plans/plans.projection.ts': { text: "q('INSERT INTO mail_outbox_x (id) VALUES ($1)')" },
+      }),
+      { 'projections/plans/plans.projection.ts': ['mail_outbox_x'], 'src/modules/staff/failed.ts': ['mail_outbox_x'] },
+    );
+    expect(v).toEqual([
+      'outbox: src/modules/leads/purge.ts writes mail_outbox_x, an outbox of src/modules/mail/send/',
+      'outbox: src/modules/leads/resend.ts writes mail_outbox_x, an outbox of src/modules/mail/send/',
+    ]);
+  });
+
+  it('an outbox writer listed as an exception that no longer writes, or is gone', () => {
+    const graph = graphOf({ 'src/modules/staff/failed.ts': { text: "q('SELECT * FROM mail_outbox_x')" }, 'projections/plans/p.ts': { text: "q('INSERT INTO mail_outbox_x (id) VALUES (1)')" } });
+    expect(staleOutboxWriters(graph, { 'src/modules/staff/failed.ts': ['mail_outbox_x'], 'projections/plans/p.ts': ['mail_outbox_x'], 'src/modules/old/gone.ts': ['mail_outbox_x'] })).toEqual([
+      'outbox: src/modules/staff/failed.ts no longer writes mail_outbox_x; remove it from OUTBOX_WRITERS',
+      'outbox: src/modules/old/gone.ts is gone; remove it from OUTBOX_WRITERS',
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { metadataOf, systemContext } from '../../src/commands/command-context';
 import { BEHAVIOUR_THRESHOLD_BOUNDS } from '../../src/contract/behaviour-alerts';
 import { BehaviourAlertMailSender, BehaviourDetector } from '../../src/modules/behaviour';
-import { Mailer } from '../../src/modules/messaging';
+import { Mailer, OutboxKit, SmsSender } from '../../src/modules/messaging';
 import { connectSocket, demoSite, demoUser, janesLead, record, settle, signIn, until } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
 import { everyEventOf } from '../support/events';
@@ -167,7 +167,7 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
     const { leadId } = await janesLead(app.server, { FullName: 'Otto Once' });
     const s = app.server;
     const others = [new BehaviourDetector(s.runtime, pool(), s.runtime.store), new BehaviourDetector(s.runtime, pool(), s.runtime.store)];
-    const senders = [new BehaviourAlertMailSender(s.runtime, pool(), s.runtime.store, s.app.get(Mailer), s.runtime.config)];
+    const senders = [new BehaviourAlertMailSender(new OutboxKit(s.runtime, pool(), s.runtime.store, s.app.get(Mailer), s.app.get(SmsSender), s.runtime.config))];
     await store().append(`organizer-${leadId}`, 'any', [ev('ShowingRequested', { ...owner(leadId), pdid: 'S1', preferredAt: new Date().toISOString(), message: 'Soon?' })]);
     await s.runtime.runner.waitForCatchUp();
     const now = new Date();

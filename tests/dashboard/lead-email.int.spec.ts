@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CommunicationLinks, SecretKey } from '../../src/modules/accounts';
 import { EMAIL_UNSUBSCRIBED, LeadEmailSender } from '../../src/modules/conversation';
 import { verifyReplyToken } from '../../src/modules/conversation/send-lead-email/reply-address';
-import { Mailer } from '../../src/modules/messaging';
+import { OutboxKit } from '../../src/modules/messaging';
 import { SiteResolver } from '../../src/modules/sites';
 import { home, importHomes } from '../organizer/organizer-fixture';
 import { demoUser, newLead, settle, signIn } from '../support/dashboard-fixture';
@@ -111,14 +111,10 @@ describe('e-mail to a lead from the CRM', () => {
     expect(again.body).toEqual({ messageId });
 
     const second = new LeadEmailSender(
-      server.runtime,
-      server.runtime.db.pool,
-      server.runtime.store,
-      server.app.get(Mailer),
+      server.app.get(OutboxKit),
       server.app.get(SiteResolver),
       server.app.get(CommunicationLinks),
       server.app.get(SecretKey),
-      server.runtime.config,
     );
     const subjects = Array.from({ length: 6 }, (_, i) => `Race ${i}`);
     await Promise.all(subjects.map((subject) => janeC.post(emailsOf(leadId), { subject, body: 'Hello' })));

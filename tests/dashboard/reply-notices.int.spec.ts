@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_NOTICE_NO_TEXT } from '../../src/contract/thread';
 import type { Started } from '../../src/main';
-import { Mailer, SmsSender } from '../../src/modules/messaging';
+import { Mailer, OutboxKit, SmsSender } from '../../src/modules/messaging';
 import { ReplyMailSender, ReplyTextSender } from '../../src/modules/conversation';
 import { demoSite, demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { mailsTo } from '../support/mail-outbox';
@@ -80,8 +80,8 @@ describe('reply notices: a lead replies, the agent is told by e-mail and/or text
     await settle(server);
     // Another instance's two senders sweep alongside this one's, twice each.
     const others = [
-      new ReplyMailSender(server.runtime, pool(), server.runtime.store, server.app.get(Mailer), server.runtime.config),
-      new ReplyTextSender(server.runtime, pool(), server.runtime.store, server.app.get(SmsSender), server.runtime.config),
+      new ReplyMailSender(new OutboxKit(server.runtime, pool(), server.runtime.store, server.app.get(Mailer), server.app.get(SmsSender), server.runtime.config)),
+      new ReplyTextSender(new OutboxKit(server.runtime, pool(), server.runtime.store, server.app.get(Mailer), server.app.get(SmsSender), server.runtime.config)),
     ];
     await textIn('2065550182', 'Can we move it to 11?');
     await server.runtime.runner.waitForCatchUp();

@@ -6,7 +6,7 @@ import { handleCommand } from '../../src/commands/handle-command';
 import { webPushStream } from '../../src/modules/notifications/notifications.events';
 import { UNKNOWN_PUSH_SERVICE } from '../../src/modules/notifications/push-services';
 import { subscriptionsDecider } from '../../src/modules/notifications/subscriptions';
-import { WebPushNotifier } from '../../src/modules/notifications/web-push.reactor';
+import { WebPushNotifier } from '../../src/modules/notifications/send-push/web-push.reactor';
 import { demoUser, signIn, startDashboardServer } from '../support/dashboard-fixture';
 
 /** Keys a browser would send: a P-256 public key and a 16-byte secret, URL-safe base64. */

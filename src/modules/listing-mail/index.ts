@@ -1,1 +1,2 @@
 export { ListingMailModule } from './listing-mail.module';
+export { listingMailProjection } from './send-listings/listing-mail.queue';

@@ -7,7 +7,8 @@ export { carrierKeyword, type InboundText, SmsSender, type TextMessage, tenDigit
 export { type MailboxMessage, readMailbox } from './mailbox/mailbox';
 export { type OutboxText, readSmsOutbox } from './sms/sms-outbox';
 export { sendTrackingPixel, TRACKED_LINK_HEADERS } from './tracking-pixel';
-export { MailOutboxSender, type MailPlan, TextOutboxSender, type OutboxPlan, sendOneFromOutbox } from './mail-outbox';
+export { MailOutboxSender, type MailPlan, TextOutboxSender, type OutboxPlan, type OutboxTable, type ReactorOutbox, sendOneFromOutbox } from './mail-outbox';
+export { OutboxKit } from './outbox-kit';
 export { mailPage } from './mail-page';
 export { RETRY, retryDelayMs, afterFailure, failureOf, type SendFailure } from './retry-policy';
 export { recordFailure, RETRY_DUE } from './outbox-retry';

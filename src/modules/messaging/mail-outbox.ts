@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import type { Runtime } from '../../runtime/runtime';
 import { type Schedule, SweptReactor } from '../../runtime/swept-reactor';
 import type { SignalName } from '../../shared/signals';
 import { logger } from '../../shared/logger';
 import { inTransaction } from '../../database/database';
-import type { MailMessage, Mailer } from './mailer.port';
-import type { SmsSender, TextMessage } from './sms/sms.port';
+import type { MailMessage } from './mailer.port';
+import type { OutboxKit } from './outbox-kit';
+import type { TextMessage } from './sms/sms.port';
 import { recordFailure, RETRY_DUE } from './outbox-retry';
 import type { SendFailure } from './retry-policy';
 
@@ -14,6 +14,12 @@ export type OutboxPlan<M> = { readonly message: M } | { readonly state: string }
 export type MailPlan = OutboxPlan<MailMessage>;
 /** 'refused': the provider refused that message for good (the row is given up; the provider itself works). */
 export type OutboxOutcome = 'sent' | 'failed' | 'refused' | 'none' | (string & {});
+
+/**
+ * The plain tables a reactor's folder owns (its outbox, its queue): only code in that folder
+ * writes them (the architecture test's SQL wall); others may read them (failed messages, views).
+ */
+export type ReactorOutbox = { readonly outboxTables: readonly string[] };
 
 export type OutboxTable = {
   /** A plain table (never a read model: a rebuild must not empty it) with `state` ('pending' until done), `attempts`, `sent_at` and the retry policy's columns. */
@@ -71,32 +77,38 @@ export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
 
 const SWEEP_MS = 2000;
 
-export type OutboxSenderOptions<M> = {
+/** One sender's outbox: its name in the log and in Message-IDs, the signal of its queue, its table, and how many rows go at once. */
+export type OutboxSenderOptions = {
   readonly name: string;
-  readonly runtime: Pick<Runtime, 'onSignal'>;
   /** The signal of the projection that fills the outbox; none when a request fills it (the sweep alone finds its rows). */
   readonly signal?: SignalName;
-  readonly pool: pg.Pool;
-  /** Hands a message to its provider (`key`: its row's id, the same on every retry). */
-  readonly deliver: (message: M, key: string) => Promise<unknown>;
-  /** What the log calls the messages ('e-mails', 'texts'). */
-  readonly what: string;
   readonly table: OutboxTable;
   /** Rows sent at once (each by its own row lock and transaction, as two instances would): 1 unless a burst must go out fast. */
   readonly concurrency?: number;
 };
 
+type Delivery<M> = {
+  /** What the log calls the messages ('e-mails', 'texts'). */
+  readonly what: string;
+  /** Hands a message to its provider (`key`: its row's id, the same on every retry). */
+  readonly deliver: (message: M, key: string) => Promise<unknown>;
+};
+
 /**
- * The sender of one outbox, a reactor: woken by its projection's signal and swept every 2 s (a
- * signal is a nudge: another instance's never arrive), it sends every pending row that is due one
- * at a time (sendOneFromOutbox) until none is left or the provider fails (the relay is likely
- * down for the others too); a failed row waits as the retry policy says. A
- * subclass says how a row becomes its message (`compose`).
+ * The sender of one outbox, a reactor, and the one claim-and-send loop of every outbox: woken by
+ * its projection's signal and swept every 2 s (a signal is a nudge: another instance's never
+ * arrive), it sends every pending row that is due one at a time (sendOneFromOutbox) until none is
+ * left or the provider fails (the relay is likely down for the others too); a failed row waits as
+ * the retry policy says. A subclass says how a row becomes its message (`compose`), reading what
+ * it needs through `kit`.
  */
 export abstract class OutboxSender<Row extends Record<string, unknown>, M> extends SweptReactor {
   private readonly log;
 
-  constructor(private readonly outbox: OutboxSenderOptions<M>) {
+  constructor(
+    protected readonly kit: OutboxKit,
+    private readonly outbox: OutboxSenderOptions & Delivery<M>,
+  ) {
     super();
     this.log = logger(outbox.name);
   }
@@ -105,8 +117,8 @@ export abstract class OutboxSender<Row extends Record<string, unknown>, M> exten
   protected abstract compose(row: Row): Promise<OutboxPlan<M>>;
 
   protected schedule(): Schedule {
-    const { name, what, signal, runtime } = this.outbox;
-    return { name: `${name} ${what}`, everyMs: SWEEP_MS, ...(signal ? { signal: { name: signal, runtime } } : {}) };
+    const { name, what, signal } = this.outbox;
+    return { name: `${name} ${what}`, everyMs: SWEEP_MS, ...(signal ? { signal: { name: signal, runtime: this.kit.runtime } } : {}) };
   }
 
   protected onSweep(): Promise<number> {
@@ -119,7 +131,7 @@ export abstract class OutboxSender<Row extends Record<string, unknown>, M> exten
     const worker = async (): Promise<number> => {
       let sent = 0;
       while (!this.sweeper.isStopped) {
-        const outcome = await sendOneFromOutbox<Row, M>(o.pool, o.deliver, o.table, (row) => this.compose(row), (row, err, f) =>
+        const outcome = await sendOneFromOutbox<Row, M>(this.kit.pool, o.deliver, o.table, (row) => this.compose(row), (row, err, f) =>
           this.log.warn(f.permanent ? 'a message was refused for good' : 'a message failed; it is tried again later', { messageId: row[o.table.key], error: err.name }),
         );
         if (outcome === 'sent') sent++;
@@ -133,18 +145,16 @@ export abstract class OutboxSender<Row extends Record<string, unknown>, M> exten
   }
 }
 
-export type MailOutboxSenderOptions = Omit<OutboxSenderOptions<MailMessage>, 'deliver' | 'what'> & { readonly mailer: Mailer };
-
 /** An outbox of e-mails, sent through the Mailer, each with a Message-ID from its row's id (a retry repeats it). */
 export abstract class MailOutboxSender<Row extends Record<string, unknown>> extends OutboxSender<Row, MailMessage> {
-  constructor({ mailer, ...o }: MailOutboxSenderOptions) {
-    super({ ...o, what: 'e-mails', deliver: (m, key) => mailer.send({ ...m, messageKey: m.messageKey ?? `${o.name}.${key}` }) });
+  constructor(kit: OutboxKit, o: OutboxSenderOptions) {
+    super(kit, { ...o, what: 'e-mails', deliver: (m, key) => kit.mailer.send({ ...m, messageKey: m.messageKey ?? `${o.name}.${key}` }) });
   }
 }
 
 /** An outbox of texts, sent through the SMS port (consent is the caller's, as for every text). */
 export abstract class TextOutboxSender<Row extends Record<string, unknown>> extends OutboxSender<Row, TextMessage> {
-  constructor({ sms, ...o }: Omit<OutboxSenderOptions<TextMessage>, 'deliver' | 'what'> & { readonly sms: SmsSender }) {
-    super({ ...o, what: 'texts', deliver: (m) => sms.send(m) });
+  constructor(kit: OutboxKit, o: OutboxSenderOptions) {
+    super(kit, { ...o, what: 'texts', deliver: (m) => kit.sms.send(m) });
   }
 }

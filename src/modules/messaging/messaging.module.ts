@@ -4,6 +4,7 @@ import { CONFIG, DB_POOL } from '../../runtime/tokens';
 import type { Config } from '../../config/config';
 import { AgentAwareMailer, AgentMailboxes } from './agent-mailboxes';
 import { Mailer } from './mailer.port';
+import { OutboxKit } from './outbox-kit';
 import { OutboxMailer } from './outbox.mailer';
 import { SmtpMailer } from './smtp.mailer';
 import { OutboxSms } from './sms/outbox.sms';
@@ -32,7 +33,8 @@ import { TwilioSms } from './sms/twilio.sms';
         return new OutboxSms(pool);
       },
     },
+    OutboxKit,
   ],
-  exports: [Mailer, SmsSender],
+  exports: [Mailer, SmsSender, OutboxKit],
 })
 export class MessagingModule {}

@@ -1,4 +1,4 @@
 export type { NotificationEvent, WebPushSubscribed, WebPushUnsubscribed } from './notifications.events';
 export { notificationEventTypes, webPushStream } from './notifications.events';
 export { NotificationsModule } from './notifications.module';
-export { type Notification, WebPushNotifier } from './web-push.reactor';
+export { type Notification, WebPushNotifier } from './send-push/web-push.reactor';

@@ -1,5 +1,9 @@
 import type pg from 'pg';
+import type { ReactorOutbox } from '../../messaging';
 import type { AlertMatch, QueuedChange } from '../match-alerts/match-changes';
+
+/** The tables this folder owns: the alerts read model queues listing changes, the dispatcher matches them into alerts and sends. */
+export const ALERT_OUTBOX: ReactorOutbox = { outboxTables: ['alert_outbox', 'alert_changes'] };
 
 /**
  * The batch's alerts into the outbox in one statement. The alert id is derived from the lead and

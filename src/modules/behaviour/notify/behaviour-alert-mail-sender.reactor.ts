@@ -1,18 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
 import { BEHAVIOUR_MAIL_QUEUED, behaviourAlertOf } from '../../../../projections/behaviour-alerts';
-import type { Runtime } from '../../../runtime/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
-import type { Config } from '../../../config/config';
 import type { ReplyNoticeChoice } from '../../../contract/thread';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { loadAccount } from '../../accounts';
-import { Mailer, MailOutboxSender, type MailPlan } from '../../messaging';
+import { MailOutboxSender, type MailPlan, OutboxKit, type ReactorOutbox } from '../../messaging';
 import { type ReplyNoticeEvent, replyNoticesStream } from '../../conversation';
 import { behaviourAlertMail, wantsAlertMail } from './behaviour-alert-mail';
 
 /** An alert older than this when its e-mail would go (the instances were down) is not news: never sent late. */
 const STALE_MS = 24 * 3600_000;
+
+/** The outbox this folder owns (the behaviour-alerts read model fills it: OUTBOX_WRITERS in the architecture test). */
+export const BEHAVIOUR_MAIL_OUTBOX: ReactorOutbox = { outboxTables: ['behaviour_alert_outbox'] };
 
 type Row = { notice_id: string; alert_id: string; agent_id: string; queued_at: Date };
 
@@ -24,31 +22,22 @@ type Row = { notice_id: string; alert_id: string; agent_id: string; queued_at: D
  */
 @Injectable()
 export class BehaviourAlertMailSender extends MailOutboxSender<Row> {
-  constructor(
-    @Inject(RUNTIME) runtime: Runtime,
-    @Inject(DB_POOL) private readonly db: pg.Pool,
-    @Inject(EventStore) private readonly store: EventStore,
-    @Inject(Mailer) mailer: Mailer,
-    @Inject(CONFIG) private readonly config: Config,
-  ) {
-    super({
+  constructor(@Inject(OutboxKit) kit: OutboxKit) {
+    super(kit, {
       name: 'behaviour-alerts',
-      runtime,
       signal: BEHAVIOUR_MAIL_QUEUED,
-      pool: db,
-      mailer,
       table: { table: 'behaviour_alert_outbox', key: 'notice_id', columns: 'notice_id, alert_id, agent_id, queued_at', order: 'attempts, queued_at' },
     });
   }
 
   protected async compose(row: Row): Promise<MailPlan> {
     if (Date.now() - row.queued_at.getTime() > STALE_MS) return { state: 'stale' };
-    const chosen = (await this.store.readStream(replyNoticesStream(row.agent_id), { direction: 'backwards', limit: 1 })) as unknown as ReplyNoticeEvent[];
+    const chosen = (await this.kit.store.readStream(replyNoticesStream(row.agent_id), { direction: 'backwards', limit: 1 })) as unknown as ReplyNoticeEvent[];
     if (!wantsAlertMail(chosen[0]?.data.by as ReplyNoticeChoice | undefined)) return { state: 'off' };
-    const { account } = await loadAccount(this.store, row.agent_id);
+    const { account } = await loadAccount(this.kit.store, row.agent_id);
     if (!account.exists || !account.email) return { state: 'off' };
-    const alert = await behaviourAlertOf(this.db, row.alert_id);
+    const alert = await behaviourAlertOf(this.kit.pool, row.alert_id);
     if (!alert) return { state: 'dropped' };
-    return { message: behaviourAlertMail(account.email, alert, this.config.publicUrl) };
+    return { message: behaviourAlertMail(account.email, alert, this.kit.config.publicUrl) };
   }
 }

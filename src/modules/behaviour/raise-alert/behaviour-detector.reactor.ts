@@ -9,6 +9,7 @@ import { handleCommand } from '../../../commands/handle-command';
 import { inTransaction } from '../../../database/database';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { loadLead } from '../../leads';
+import type { ReactorOutbox } from '../../messaging';
 import { behaviourAlertsStream } from '../behaviour.events';
 import { thresholdsOf } from '../thresholds/thresholds-of';
 import { detectBehaviour } from './detect-behaviour';
@@ -18,6 +19,9 @@ import { raiseAlertsDecider } from './raise-alert.decide';
 const SWEEP_MS = 2000;
 /** A lead's doing older than this when the detector gets to it (the instances were down) is not news: no alert, never late. */
 export const BEHAVIOUR_STALE_MS = 24 * 3600_000;
+
+/** The queue this folder owns (the behaviour-alerts read model fills it: OUTBOX_WRITERS in the architecture test). */
+export const BEHAVIOUR_QUEUE: ReactorOutbox = { outboxTables: ['behaviour_alert_queue'] };
 
 type QueueRow = { event_id: string; lead_id: string; at: Date };
 

@@ -1,19 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
-import { REPLY_NOTICES_SIGNAL } from '../../../../projections/reply-notices';
-import type { Runtime } from '../../../runtime/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
 import { fold } from '../../../commands/decider';
-import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { loadAccount } from '../../accounts';
 import { emailStream, smsStream } from '../conversation.events';
 import { loadLead } from '../../leads';
 import { textEligibility } from '../../messaging';
-import { Mailer, MailOutboxSender, type MailPlan, type OutboxPlan, SmsSender, type TextMessage, TextOutboxSender } from '../../messaging';
+import { MailOutboxSender, type MailPlan, OutboxKit, type OutboxPlan, type TextMessage, TextOutboxSender } from '../../messaging';
 import { replyNoticesStream } from '../thread.events';
 import { replyNoticeMail, type ReplyNoticeFacts, replyNoticeText } from './reply-notice';
 import { replyNoticesDecider, wantsReplyNotice } from './reply-notices.decide';
+import { REPLY_NOTICES_SIGNAL } from './reply-notices.queue';
 
 /** A reply older than this when its notice would go (the instances were down) is not news any more: never sent late. */
 export const REPLY_NOTICE_STALE_MS = 24 * 3600_000;
@@ -67,18 +63,12 @@ async function recipientOf(store: EventStore, baseUrl: string, row: Row, channel
  */
 @Injectable()
 export class ReplyMailSender extends MailOutboxSender<Row> {
-  constructor(
-    @Inject(RUNTIME) runtime: Runtime,
-    @Inject(DB_POOL) pool: pg.Pool,
-    @Inject(EventStore) private readonly store: EventStore,
-    @Inject(Mailer) mailer: Mailer,
-    @Inject(CONFIG) private readonly config: Config,
-  ) {
-    super({ name: 'reply-notices', runtime, signal: REPLY_NOTICES_SIGNAL, pool, mailer, table: table('email') });
+  constructor(@Inject(OutboxKit) kit: OutboxKit) {
+    super(kit, { name: 'reply-notices', signal: REPLY_NOTICES_SIGNAL, table: table('email') });
   }
 
   protected async compose(row: Row): Promise<MailPlan> {
-    const r = await recipientOf(this.store, this.config.publicUrl, row, 'email');
+    const r = await recipientOf(this.kit.store, this.kit.config.publicUrl, row, 'email');
     if ('state' in r) return r;
     if (!r.agent.email) return { state: 'off' };
     return { message: replyNoticeMail(r.agent.email, r.facts) };
@@ -92,18 +82,12 @@ export class ReplyMailSender extends MailOutboxSender<Row> {
  */
 @Injectable()
 export class ReplyTextSender extends TextOutboxSender<Row> {
-  constructor(
-    @Inject(RUNTIME) runtime: Runtime,
-    @Inject(DB_POOL) pool: pg.Pool,
-    @Inject(EventStore) private readonly store: EventStore,
-    @Inject(SmsSender) sms: SmsSender,
-    @Inject(CONFIG) private readonly config: Config,
-  ) {
-    super({ name: 'reply-notices', runtime, signal: REPLY_NOTICES_SIGNAL, pool, sms, table: table('text') });
+  constructor(@Inject(OutboxKit) kit: OutboxKit) {
+    super(kit, { name: 'reply-notices', signal: REPLY_NOTICES_SIGNAL, table: table('text') });
   }
 
   protected async compose(row: Row): Promise<OutboxPlan<TextMessage>> {
-    const r = await recipientOf(this.store, this.config.publicUrl, row, 'text');
+    const r = await recipientOf(this.kit.store, this.kit.config.publicUrl, row, 'text');
     if ('state' in r) return r;
     if (textEligibility(r.agent) !== null || !r.agent.cellPhone) return { state: 'off' };
     return { message: replyNoticeText(r.agent.cellPhone, r.facts) };

@@ -1,15 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
-import { LEAD_EMAIL_PUSH } from '../../../../projections/lead-email-outbox';
-import type { Runtime } from '../../../runtime/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
-import type { Config } from '../../../config/config';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { CommunicationLinks, isValidEmail, loadAccount, SecretKey } from '../../accounts';
-import { Mailer, MailOutboxSender, type MailPlan } from '../../messaging';
+import { MailOutboxSender, type MailPlan, OutboxKit } from '../../messaging';
 import { SiteResolver } from '../../sites';
 import { loadLead } from '../../leads';
 import { renderLeadEmail } from './lead-email-mail';
+import { LEAD_EMAIL_PUSH } from './lead-email.queue';
 import { replyAddress } from './reply-address';
 
 type Row = { mail_id: string; message_id: string; lead_id: string; by_user_id: string; subject: string; body: string };
@@ -35,27 +30,23 @@ const OUTBOX = {
 @Injectable()
 export class LeadEmailSender extends MailOutboxSender<Row> {
   constructor(
-    @Inject(RUNTIME) runtime: Runtime,
-    @Inject(DB_POOL) pool: pg.Pool,
-    @Inject(EventStore) private readonly store: EventStore,
-    @Inject(Mailer) mailer: Mailer,
+    @Inject(OutboxKit) kit: OutboxKit,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CommunicationLinks) private readonly links: CommunicationLinks,
     @Inject(SecretKey) private readonly secret: SecretKey,
-    @Inject(CONFIG) private readonly config: Config,
   ) {
     // Neither the address nor the words are logged, nor the relay's message (it may quote the address).
     // Several at once: an action plan's step falling due for many leads at the same instant mails them all (bounded: each holds a pooled connection).
-    super({ name: 'lead-email', runtime, signal: LEAD_EMAIL_PUSH, pool, mailer, table: OUTBOX, concurrency: 6 });
+    super(kit, { name: 'lead-email', signal: LEAD_EMAIL_PUSH, table: OUTBOX, concurrency: 6 });
   }
 
   /** Sent, or left unsent for good: dropped (the lead or its address is gone), suppressed (the lead unsubscribed since). */
   protected async compose(row: Row): Promise<MailPlan> {
-    const { lead } = await loadLead(this.store, row.lead_id);
+    const { lead } = await loadLead(this.kit.store, row.lead_id);
     if (!lead.exists || !isValidEmail(lead.email)) return { state: 'dropped' };
     const [{ account }, { account: sender }, site, secret] = await Promise.all([
-      loadAccount(this.store, lead.userId),
-      loadAccount(this.store, row.by_user_id),
+      loadAccount(this.kit.store, lead.userId),
+      loadAccount(this.kit.store, row.by_user_id),
       this.sites.byId(lead.siteId),
       this.secret.get(),
     ]);
@@ -67,7 +58,7 @@ export class LeadEmailSender extends MailOutboxSender<Row> {
         to: lead.email,
         subject: row.subject,
         body: row.body,
-        replyTo: replyAddress(secret, lead.leadId, this.config.inboundEmail.domain),
+        replyTo: replyAddress(secret, lead.leadId, this.kit.config.inboundEmail.domain),
         agentName: sender.exists ? `${sender.firstName} ${sender.lastName}`.trim() : '',
         siteName: site?.name ?? '',
         unsubscribe: { email: unsubscribe.unsubscribe_email, headers: unsubscribe.headers },

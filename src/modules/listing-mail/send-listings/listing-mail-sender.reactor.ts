@@ -1,17 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
-import { LISTING_MAIL_SIGNAL } from '../../../../projections/listing-mail';
 import { SearchIndex } from '../../../../projections/search';
-import type { Runtime } from '../../../runtime/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
-import type { Config } from '../../../config/config';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { CommunicationLinks, loadAccount } from '../../accounts';
-import { Mailer, MailOutboxSender, type MailPlan } from '../../messaging';
+import { MailOutboxSender, type MailPlan, OutboxKit } from '../../messaging';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { type ListingMailEvent, listingMailStream } from '../listing-mail.events';
 import { loadLead } from '../../leads';
 import { ListingMailLinks } from './listing-mail-links';
+import { LISTING_MAIL_SIGNAL } from './listing-mail.queue';
 import { renderListingsEmail } from './listings-email';
 
 type Row = { mail_id: string; message_id: string; lead_id: string };
@@ -28,31 +23,27 @@ const OUTBOX = { table: 'listing_mail_outbox', key: 'mail_id', columns: 'mail_id
 @Injectable()
 export class ListingMailSender extends MailOutboxSender<Row> {
   constructor(
-    @Inject(RUNTIME) runtime: Runtime,
-    @Inject(DB_POOL) pool: pg.Pool,
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(OutboxKit) kit: OutboxKit,
     @Inject(SearchIndex) private readonly index: SearchIndex,
-    @Inject(Mailer) mailer: Mailer,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(CommunicationLinks) private readonly communication: CommunicationLinks,
     @Inject(ListingMailLinks) private readonly links: ListingMailLinks,
-    @Inject(CONFIG) private readonly config: Config,
   ) {
-    super({ name: 'listing-mail', runtime, signal: LISTING_MAIL_SIGNAL, pool, mailer, table: OUTBOX });
+    super(kit, { name: 'listing-mail', signal: LISTING_MAIL_SIGNAL, table: OUTBOX });
   }
 
   protected async compose(row: Row): Promise<MailPlan> {
-    const events = (await this.store.readStream(listingMailStream(row.message_id))) as unknown as ListingMailEvent[];
+    const events = (await this.kit.store.readStream(listingMailStream(row.message_id))) as unknown as ListingMailEvent[];
     const sent = events.find((e) => e.type === 'ListingsSentToLead')?.data;
-    const { lead } = await loadLead(this.store, row.lead_id);
+    const { lead } = await loadLead(this.kit.store, row.lead_id);
     if (!sent || !lead.exists) return { state: 'dropped' };
-    const [{ account }, { account: agent }] = await Promise.all([loadAccount(this.store, lead.userId), loadAccount(this.store, sent.byUserId)]);
+    const [{ account }, { account: agent }] = await Promise.all([loadAccount(this.kit.store, lead.userId), loadAccount(this.kit.store, sent.byUserId)]);
     if (!account.exists) return { state: 'dropped' };
     // The consent ledger decides again when it goes out: a lead who turned e-mail off since gets none.
     if (!account.consent.email) return { state: 'suppressed' };
     const [listings, site] = await Promise.all([this.index.listings(sent.pdids), this.sites.byId(sent.siteId)]);
     if (listings.length === 0 || !site) return { state: 'dropped' };
-    const baseUrl = siteBaseUrl(site, this.config.publicUrl);
+    const baseUrl = siteBaseUrl(site, this.kit.config.publicUrl);
     const unsubscribe = await this.communication.unsubscribeLinks(lead.userId, site);
     return {
       message: renderListingsEmail({

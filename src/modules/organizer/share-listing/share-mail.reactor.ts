@@ -1,15 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
 import { SearchIndex } from '../../../../projections/search';
-import type { Runtime } from '../../../runtime/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
-import type { Config } from '../../../config/config';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { loadAccount, userIdByEmail } from '../../accounts';
-import { Mailer, MailOutboxSender, type MailPlan } from '../../messaging';
+import { MailOutboxSender, type MailPlan, OutboxKit } from '../../messaging';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { renderShareEmail } from './share-mail';
-import { SHARE_MAIL_PUSH } from '../../../../projections/share-mail';
+import { SHARE_MAIL_PUSH } from './share-mail.queue';
 
 type Row = { mail_id: string; user_id: string; site_id: string; pdid: string; to_email: string; message: string };
 const OUTBOX = { table: 'share_mail_outbox', key: 'mail_id', columns: 'mail_id, user_id, site_id, pdid, to_email, message', order: 'attempts, shared_at' };
@@ -23,27 +18,23 @@ const OUTBOX = { table: 'share_mail_outbox', key: 'mail_id', columns: 'mail_id, 
 @Injectable()
 export class ShareMailSender extends MailOutboxSender<Row> {
   constructor(
-    @Inject(RUNTIME) runtime: Runtime,
-    @Inject(DB_POOL) pool: pg.Pool,
-    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(OutboxKit) kit: OutboxKit,
     @Inject(SearchIndex) private readonly index: SearchIndex,
-    @Inject(Mailer) mailer: Mailer,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
-    @Inject(CONFIG) private readonly config: Config,
   ) {
-    super({ name: 'share-mail', runtime, signal: SHARE_MAIL_PUSH, pool, mailer, table: OUTBOX });
+    super(kit, { name: 'share-mail', signal: SHARE_MAIL_PUSH, table: OUTBOX });
   }
 
   /** The e-mail, or what the row is left as: dropped (its lead, listing or site is gone), suppressed (the address's owner turned e-mail off). */
   protected async compose(row: Row): Promise<MailPlan> {
-    const { account: lead } = await loadAccount(this.store, row.user_id);
+    const { account: lead } = await loadAccount(this.kit.store, row.user_id);
     const [listing] = await this.index.listings([row.pdid]);
     const site = await this.sites.byId(row.site_id);
     if (!lead.exists || !listing || !site) return { state: 'dropped' };
     // The consent ledger: someone with an account here who turned e-mail off gets none this way either.
-    const recipientId = await userIdByEmail(this.store, row.to_email);
+    const recipientId = await userIdByEmail(this.kit.store, row.to_email);
     if (recipientId) {
-      const { account: recipient } = await loadAccount(this.store, recipientId);
+      const { account: recipient } = await loadAccount(this.kit.store, recipientId);
       if (recipient.exists && !recipient.consent.email) return { state: 'suppressed' };
     }
     return {
@@ -53,7 +44,7 @@ export class ShareMailSender extends MailOutboxSender<Row> {
         message: row.message,
         listing,
         siteName: site.name,
-        baseUrl: siteBaseUrl(site, this.config.publicUrl),
+        baseUrl: siteBaseUrl(site, this.kit.config.publicUrl),
       }),
     };
   }

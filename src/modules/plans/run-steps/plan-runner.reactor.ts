@@ -15,7 +15,7 @@ import { logger } from '../../../shared/logger';
 import { toNewEvents } from '../../accounts';
 import { loadLead } from '../../leads';
 import { SiteNumbers } from '../../conversation';
-import { RETRY_DUE, sendOneFromOutbox, SmsSender } from '../../messaging';
+import { type ReactorOutbox, RETRY_DUE, sendOneFromOutbox, SmsSender } from '../../messaging';
 import { SiteResolver } from '../../sites';
 import { enrolmentDecider } from '../enrolment/enrol.decide';
 import type { LeadPlans } from '../enrolment/enrolments';
@@ -30,6 +30,8 @@ const log = logger('plans');
 type WorkRow = { work_id: string; kind: 'enrol' | 'pause' | 'effect'; lead_id: string; payload: unknown };
 /** Taken oldest first under row locks; a failing row is tried again as the outboxes' retry policy says. */
 const WORK = { table: 'plan_work', key: 'work_id', columns: 'work_id, kind, lead_id, payload', order: 'attempts, queued_at, work_id' };
+/** The outbox this folder owns (the action-plans read model queues into it: OUTBOX_WRITERS in the architecture test). */
+export const PLAN_WORK_OUTBOX: ReactorOutbox = { outboxTables: ['plan_work'] };
 const DUE_BATCH = 200;
 /** E-mail effects taken at once under their row locks. */
 const EMAIL_BATCH = 100;

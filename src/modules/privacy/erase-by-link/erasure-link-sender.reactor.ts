@@ -1,11 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type pg from 'pg';
-import type { Runtime } from '../../../runtime/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
-import type { Config } from '../../../config/config';
-import { EventStore } from '../../../eventstore/event-store.port';
 import { loadAccount, SecretKey } from '../../accounts';
-import { Mailer, MailOutboxSender, type MailPlan } from '../../messaging';
+import { MailOutboxSender, type MailPlan, OutboxKit } from '../../messaging';
 import { SiteResolver, siteBaseUrl } from '../../sites';
 import { erasedAddress } from '../privacy.events';
 import { ERASURE_LINK_MINUTES, signErasureLinkToken } from './erasure-link-token';
@@ -24,23 +19,19 @@ export const ERASE_CONFIRM_PAGE = '/account/erase';
 @Injectable()
 export class ErasureLinkSender extends MailOutboxSender<Row> {
   constructor(
-    @Inject(RUNTIME) runtime: Runtime,
-    @Inject(DB_POOL) pool: pg.Pool,
-    @Inject(EventStore) private readonly store: EventStore,
-    @Inject(Mailer) mailer: Mailer,
+    @Inject(OutboxKit) kit: OutboxKit,
     @Inject(SiteResolver) private readonly sites: SiteResolver,
     @Inject(SecretKey) private readonly secret: SecretKey,
-    @Inject(CONFIG) private readonly config: Config,
   ) {
     // Queued by a request, not a projection: no signal, the 2 s sweep finds the row.
-    super({ name: 'erasure-links', runtime, pool, mailer, table: OUTBOX });
+    super(kit, { name: 'erasure-links', table: OUTBOX });
   }
 
   protected async compose(row: Row): Promise<MailPlan> {
-    const { account } = await loadAccount(this.store, row.user_id);
+    const { account } = await loadAccount(this.kit.store, row.user_id);
     if (!account.exists || account.email === erasedAddress(row.user_id)) return { state: 'dropped' };
     const site = row.site_id ? await this.sites.byId(row.site_id) : undefined;
-    const base = site ? siteBaseUrl(site, this.config.publicUrl) : this.config.publicUrl;
+    const base = site ? siteBaseUrl(site, this.kit.config.publicUrl) : this.kit.config.publicUrl;
     const token = signErasureLinkToken(await this.secret.get(), { requestId: row.request_id, userId: row.user_id, issuedAt: new Date(row.requested_at) });
     const link = `${base}${ERASE_CONFIRM_PAGE}?token=${encodeURIComponent(token)}`;
     return {

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import type { ReactorOutbox } from '../../messaging';
+
+/** The outbox this folder owns: queued by the person's request, sent by ErasureLinkSender. */
+export const ERASURE_LINK_OUTBOX: ReactorOutbox = { outboxTables: ['erasure_link_outbox'] };
 
 /**
  * The erasure-link requests (erasure_link_outbox, migration 22): queued by the person's request,

@@ -6,12 +6,15 @@ import { logger } from '../../../shared/logger';
 import { loadAccount } from '../../accounts';
 import { loadLead } from '../../leads';
 import { textEligibility } from '../../messaging';
-import { decideOnceWithRetry, type Mailer, type SmsSender } from '../../messaging';
+import { decideOnceWithRetry, type Mailer, type ReactorOutbox, type SmsSender } from '../../messaging';
 import { loadShowing } from '../showing';
 import { signProposalLink, PROPOSAL_PAGE } from '../answer-showing/showing-answer-link';
 import { cancellationMail, invitationMail, type NoticeContext, proposalMail, reminderMail, reminderText } from './showing-mail';
 
 const log = logger('showing-notices');
+
+/** The outbox this folder owns (decide-and-send: a row is written by the transaction that sends it). */
+export const SHOWING_NOTICE_OUTBOX: ReactorOutbox = { outboxTables: ['showing_notice_outbox'] };
 /** A reminder whose time came while no instance ran longer ago than this is not sent late. */
 export const REMINDER_LATEST_MS = 12 * 3600_000;
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { rosterFor } from '../../../../projections/lead-routing';
-import { LEAD_NOTICES_PUSH } from '../../../../projections/lead-notices';
+import { LEAD_NOTICES_PUSH } from './lead-notices.queue';
 import { SearchIndex } from '../../../../projections/search';
 import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
 import type { Runtime } from '../../../runtime/runtime';

@@ -6,12 +6,15 @@ import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
 import { loadAccount } from '../../accounts';
 import { decideOnce } from '../../../database/decide-once';
-import { decideOnceWithRetry, type Deferral, type Mailer } from '../../messaging';
+import { decideOnceWithRetry, type Deferral, type Mailer, type ReactorOutbox } from '../../messaging';
 import type { Notification } from '../../notifications';
 import { loadTask } from '../task';
 import { renderTaskDigest } from './digest-mail';
 
 const log = logger('task-reminders');
+
+/** The outboxes this folder owns (decide-and-send: a row is written by the transaction that sends it). */
+export const TASK_REMINDER_OUTBOX: ReactorOutbox = { outboxTables: ['task_reminder_outbox', 'task_digest_outbox'] };
 /** A reminder whose time came while no instance ran longer ago than this is not sent late. */
 export const REMINDER_LATEST_MS = 24 * 3600_000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadEmailSent } from '../../src/modules/conversation/conversation.events';
-import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../tests/support/projection-specification';
-import { LEAD_EMAIL_PUSH, leadEmailMailId, leadEmailOutboxProjection } from './index';
+import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../../../tests/support/projection-specification';
+import type { LeadEmailSent } from '../conversation.events';
+import { LEAD_EMAIL_PUSH, leadEmailMailId, leadEmailOutboxProjection } from './lead-email.queue';
 
 const sent = (n: number, fresh = true): GivenEvent & LeadEmailSent => ({
   type: 'LeadEmailSent',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadEmailReceived, SmsEvent } from '../../src/modules/conversation/conversation.events';
-import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../tests/support/projection-specification';
-import { REPLY_NOTICES_SIGNAL, replyNoticesProjection } from './index';
+import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../../../tests/support/projection-specification';
+import type { LeadEmailReceived, SmsEvent } from '../conversation.events';
+import { REPLY_NOTICES_SIGNAL, replyNoticesProjection } from './reply-notices.queue';
 
 const LEAD = specId(1);
 const texted = (n: number, fresh = true): GivenEvent & SmsEvent => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingShared } from '../../src/modules/organizer/organizer.events';
-import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../tests/support/projection-specification';
-import { SHARE_MAIL_PUSH, shareMailId, shareMailProjection } from './index';
+import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../../../tests/support/projection-specification';
+import type { ListingShared } from '../organizer.events';
+import { SHARE_MAIL_PUSH, shareMailId, shareMailProjection } from './share-mail.queue';
 
 const shared = (n: number, fresh = true): GivenEvent & ListingShared => ({
   type: 'ListingShared',

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingsSentToLead } from '../../src/modules/listing-mail/listing-mail.events';
-import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../tests/support/projection-specification';
-import { LISTING_MAIL_SIGNAL, listingMailProjection } from './index';
-import { listingMailId } from './listing-mail-queue';
+import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../../../tests/support/projection-specification';
+import type { ListingsSentToLead } from '../listing-mail.events';
+import { LISTING_MAIL_SIGNAL, listingMailId, listingMailProjection } from './listing-mail.queue';
 
 const sentListings = (n: number, fresh = true): GivenEvent & ListingsSentToLead => ({
   type: 'ListingsSentToLead',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadEvent } from '../../src/modules/leads/leads.events';
-import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../tests/support/projection-specification';
-import { LEAD_NOTICES_PUSH, leadNoticesProjection } from './index';
+import { appendedNow, type GivenEvent, projectionSpecification, specId } from '../../../../tests/support/projection-specification';
+import type { LeadEvent } from '../../leads/leads.events';
+import { LEAD_NOTICES_PUSH, leadNoticesProjection } from './lead-notices.queue';
 
 const LEAD = specId(1);
 const now = (e: LeadEvent, n: number): GivenEvent => ({ ...e, eventId: specId(100 + n), metadata: appendedNow() });

@@ -1,7 +1,7 @@
-import { LEAD_EMAIL_OUTBOX_MIGRATION } from '../../src/database/migrations/017-lead-email-outbox';
-import type { LeadEmailSent } from '../../src/modules/conversation/conversation.events';
-import { stableId } from '../../src/shared/stable-id';
-import { handledTypes, outboxProjection } from '../runner';
+import { handledTypes, outboxProjection } from '../../../../projections/runner';
+import { LEAD_EMAIL_OUTBOX_MIGRATION } from '../../../database/migrations/017-lead-email-outbox';
+import { stableId } from '../../../shared/stable-id';
+import type { LeadEmailSent } from '../conversation.events';
 
 /** The in-process push this projection emits after it queued e-mails. */
 export const LEAD_EMAIL_PUSH = 'leads.emailQueued';
@@ -12,11 +12,12 @@ export const leadEmailMailId = (messageId: string): string => stableId(`lead ema
 /**
  * The CRM e-mail's half of the outbox: each LeadEmailSent queues one row in lead_email_outbox,
  * keyed by an id derived from the messageId. E-mails from before the outbox existed (migration
- * 17) are not queued, nor those the agent sent from their own mail client (`fromMailbox`). The leads context's LeadEmailSender sends.
+ * 17) are not queued, nor those the agent sent from their own mail client (`fromMailbox`). LeadEmailSender, beside it, sends.
  */
 export const leadEmailOutboxProjection = outboxProjection<LeadEmailSent>({
   name: 'lead_email_outbox',
   eventTypes: handledTypes<LeadEmailSent>()(['LeadEmailSent']),
+  outboxTables: ['lead_email_outbox'],
   signal: LEAD_EMAIL_PUSH,
   insert: (e) => {
     const d = e.data;

@@ -1,18 +1,18 @@
-import { type PushSubscriptionRow, pushSubscriptionsFor } from '../../../projections/web-push';
+import { type PushSubscriptionRow, pushSubscriptionsFor } from '../../../../projections/web-push';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import webPush from 'web-push';
-import type { Runtime } from '../../runtime/runtime';
-import { CONFIG, DB_POOL, RUNTIME } from '../../runtime/tokens';
-import type { Config } from '../../config/config';
-import { systemContext } from '../../commands/command-context';
-import { logger } from '../../shared/logger';
-import { webPushStream } from './notifications.events';
-import { isPushServiceEndpoint } from './push-services';
-import { type Vapid, VapidKeys } from './vapid-keys';
-import { LEVEL } from '../accounts';
-import { SubscriptionsCommand } from './subscriptions.command';
+import type { Runtime } from '../../../runtime/runtime';
+import { CONFIG, DB_POOL, RUNTIME } from '../../../runtime/tokens';
+import type { Config } from '../../../config/config';
+import { systemContext } from '../../../commands/command-context';
+import { logger } from '../../../shared/logger';
+import { webPushStream } from '../notifications.events';
+import { isPushServiceEndpoint } from '../push-services';
+import { type Vapid, VapidKeys } from '../vapid-keys';
+import { LEVEL } from '../../accounts';
+import { SubscriptionsCommand } from '../subscriptions.command';
 
 const log = logger('web-push');
 

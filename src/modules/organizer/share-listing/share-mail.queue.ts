@@ -1,16 +1,23 @@
-import { SHARE_MAIL_MIGRATION } from '../../src/database/migrations/011-share-mail-outbox';
-import type { ListingShared } from '../../src/modules/organizer/organizer.events';
-import { handledTypes, outboxProjection } from '../runner';
-import { SHARE_MAIL_PUSH, shareMailId } from './share-mail-queue';
+import { handledTypes, outboxProjection } from '../../../../projections/runner';
+import { SHARE_MAIL_MIGRATION } from '../../../database/migrations/011-share-mail-outbox';
+import { stableId } from '../../../shared/stable-id';
+import type { ListingShared } from '../organizer.events';
+
+/** The in-process push the share_mail queue emits after it queued share e-mails. */
+export const SHARE_MAIL_PUSH = 'organizer.shareMailQueued';
+
+/** The outbox row of a share: derived from the ListingShared event's id, so a replay queues the same row and sends nothing again. */
+export const shareMailId = (shareEventId: string): string => stableId(`share mail ${shareEventId}`);
 
 /**
  * The share e-mail's half of the outbox: each ListingShared event queues one row in
  * share_mail_outbox, keyed by an id derived from the event id. Shares from before the outbox
- * existed (migration 11) are not queued. The organizer's ShareMailSender sends.
+ * existed (migration 11) are not queued. ShareMailSender, beside it, sends.
  */
 export const shareMailProjection = outboxProjection<ListingShared>({
   name: 'share_mail',
   eventTypes: handledTypes<ListingShared>()(['ListingShared']),
+  outboxTables: ['share_mail_outbox'],
   signal: SHARE_MAIL_PUSH,
   insert: (e) => {
     const d = e.data;

@@ -1,1 +1,0 @@
-export { LEAD_EMAIL_PUSH, leadEmailMailId, leadEmailOutboxProjection } from './lead-email-outbox.projection';

@@ -1,2 +1,0 @@
-export { leadNoticesProjection } from './lead-notices.projection';
-export { LEAD_NOTICES_PUSH } from './lead-notices-queue';

@@ -1,2 +1,0 @@
-export { shareMailProjection } from './share-mail.projection';
-export { SHARE_MAIL_PUSH, shareMailId } from './share-mail-queue';
