@@ -49,7 +49,7 @@ const unquote = (q: string, body: string) => (q === "'" ? body.replace(/\\'/g, "
 /** Every (id, English) the web app and the server's pages render a label with, and the families it builds ids for. */
 function uses(): { id: string; en: string; file: string }[] {
   const out: { id: string; en: string; file: string }[] = [];
-  const call = /\b(?:t|tr|useLabel)\(\s*(['"])([\w.-]+)\1\s*,\s*(?:(['"])((?:(?!\3)[^\\]|\\.)*)\3|(MSG|COMMUNICATION_BANNER)\.(\w+))/g;
+  const call = /\b(?:t|tr|useLabel|translate\.current)\(\s*(['"])([\w.-]+)\1\s*,\s*(?:(['"])((?:(?!\3)[^\\]|\\.)*)\3|(MSG|COMMUNICATION_BANNER)\.(\w+))/g;
   const element = /<Translatable id="([\w.-]+)">([^<{]+)<\/Translatable>/g;
   // Labels kept as data for a component that renders them through the catalogue (a page's title, intro and button).
   const pair = /\{\s*id:\s*'([\w.-]+)',\s*en:\s*'((?:[^'\\]|\\.)*)'\s*\}/g;
