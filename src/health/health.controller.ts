@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { projectionStatus, type ProjectionRunner } from '../../projections/runner';
 import type { Config } from '../config/config';
+import type { z } from 'zod';
+import type { Route as RouteDeclaration } from '../contract/route';
 import { contract } from '../contract/routes';
 import { Route } from '../http/contract/route.decorator';
 import { CONFIG, DB_POOL, RUNNER } from '../runtime/tokens';
@@ -10,9 +12,10 @@ import { fromLoopback, isStaff } from '../http/staff-or-loopback';
 
 /**
  * Writes an answer whose status the state decides (200 or 503), which a route's fixed success
- * status cannot express. Nest ignores what a `@Res()` handler returns, hence `never`.
+ * status cannot express; the body is typed by what the route declares for that status. Nest
+ * ignores what a `@Res()` handler returns, hence `never`.
  */
-function written(res: Response, status: 200 | 503, body: object): never {
+function written<R extends RouteDeclaration, S extends keyof R['responses'] & number>(res: Response, _route: R, status: S, body: z.input<NonNullable<R['responses'][S]>>): never {
   res.status(status).json(body);
   return undefined as never;
 }
@@ -46,7 +49,7 @@ export class HealthController {
       () => false,
     );
     if (!answers) failing.unshift('database');
-    return failing.length > 0 ? written(res, 503, { status: 'failing', failing }) : written(res, 200, { status: 'ok' });
+    return failing.length > 0 ? written(res, contract.health.ready, 503, { status: 'failing', failing }) : written(res, contract.health.ready, 200, { status: 'ok' });
   }
 
   /** 200 once ready; 503 if the database cannot be reached. Lag is in events. */
@@ -56,8 +59,8 @@ export class HealthController {
     try {
       const statuses = await projectionStatus(this.pool);
       const states = new Map(this.runner.states().map((s) => [s.name, s]));
-      return written(res, 200, shown({
-        status: 'ok',
+      return written(res, contract.health.status, 200, shown({
+        status: 'ok' as const,
         eventStore: this.config.eventStoreUrl ? 'kurrentdb' : 'postgres',
         projections: statuses.map((s) => ({
           name: s.name,
@@ -68,7 +71,7 @@ export class HealthController {
         })),
       }));
     } catch {
-      return written(res, 503, shown({ status: 'unavailable', message: 'The database cannot be reached' }));
+      return written(res, contract.health.status, 503, shown({ status: 'unavailable' as const, message: 'The database cannot be reached' }));
     }
   }
 
@@ -76,7 +79,7 @@ export class HealthController {
    * In production, a caller outside loopback who is not signed-in staff gets only the status:
    * the projections and their errors describe the inside of the deployment.
    */
-  private shownTo(req: Request): <B extends { status: string }>(body: B) => B | { status: string } {
+  private shownTo(req: Request): <B extends { status: string }>(body: B) => B | Pick<B, 'status'> {
     const details = this.config.env !== 'production' || fromLoopback(req) || isStaff(req);
     return (body) => (details ? body : { status: body.status });
   }
