@@ -1,7 +1,8 @@
 import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Route } from '../../contract/route';
-import { parseBody } from '../parse-body';
+import { describeIssue, parseBody } from '../parse-body';
+import { validation } from '../../shared/errors';
 
 /**
  * Validates each argument a contract route's handler takes from the request with the schema the
@@ -15,6 +16,9 @@ export class ContractPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const schema = this.schemaFor(metadata);
     if (!schema) return value;
+    // One named field (`@Query('format')`) is checked as it is: absent stays absent, and a
+    // problem names the field.
+    if (metadata.data) return parseField(metadata.data, schema, value);
     // A missing body reads as an empty one: "title is required", not "expected an object".
     return parseBody(schema, value);
   }
@@ -25,4 +29,11 @@ export class ContractPipe implements PipeTransform {
     if (type === 'param') return data ? (this.route.params?.shape[data] as z.ZodType | undefined) : this.route.params;
     return undefined;
   }
+}
+
+function parseField(name: string, schema: z.ZodType, value: unknown): unknown {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw validation(describeIssue({ ...issue, path: [name, ...issue.path] }));
 }
