@@ -1,4 +1,6 @@
 import { behaviourRoutes } from './behaviour';
+import { insightsRoutes } from './insights';
+import { officeRoutes } from './office';
 import { outboxesRoutes } from './outboxes';
 import { projectionsRoutes } from './projections';
 import { showingsRoutes } from './showings';
@@ -10,6 +12,8 @@ import { tasksRoutes } from './tasks';
  */
 export const contract = {
   behaviour: behaviourRoutes,
+  insights: insightsRoutes,
+  office: officeRoutes,
   outboxes: outboxesRoutes,
   projections: projectionsRoutes,
   showings: showingsRoutes,

@@ -1,4 +1,7 @@
 import { request } from './http';
+import { api } from './contract-client';
+import { contract } from '../../../src/contract/routes';
+import type { Agent } from '../../../src/contract/office';
 import type { NoteView } from '../../../src/contract/tasks';
 import { type Filters, filtersToParams } from '../lib/leadFilters';
 
@@ -66,21 +69,7 @@ export type Chat = {
   readonly unread: number;
 };
 
-export type Agent = {
-  readonly userId: string;
-  readonly fullName: string;
-  readonly email: string;
-  readonly securityLevel: number;
-  readonly brokerId: string | null;
-  readonly active: boolean;
-  readonly bio: string;
-  readonly mlsId: string | null;
-  /** The MLS id the agent gave, until the broker confirms it. */
-  readonly pendingMlsId: string | null;
-};
-
-/** What a broker decides for the office (GET/POST /api/dashboard/office/settings). */
-export type OfficeSettings = { readonly agentsMayClaimListings: boolean };
+export type { Agent };
 
 export type MissedPush = { readonly name: string; readonly payload: Record<string, unknown> };
 
@@ -95,14 +84,13 @@ export const dashboardApi = {
   send: (text: string, messageId: string, leadId?: string) =>
     request<{ isSuccess: boolean; messageId: string; at: string | null }>('POST', '/api/dashboard/chat/sendmessage', { ...(leadId ? { leadId } : {}), text, messageId }),
   read: (messageId: string, leadId?: string) => request<{ isSuccess: boolean }>('POST', '/api/dashboard/chat/readmessage', { ...(leadId ? { leadId } : {}), messageId }),
-  agents: () => request<{ agents: readonly Agent[] }>('GET', '/api/dashboard/agents'),
-  setMlsId: (mlsId: string | null) => request<{ isSuccess: boolean; mlsId: string | null; pendingMlsId: string | null }>('POST', '/api/dashboard/agents/mlsid', { mlsId }),
+  agents: () => api(contract.office.agents),
+  setMlsId: (mlsId: string | null) => api(contract.office.setMlsId, { body: { mlsId } }),
   setAgentMlsId: (agentId: string, mlsId: string | null) =>
-    request<{ isSuccess: boolean; mlsId: string | null; pendingMlsId: string | null }>('POST', `/api/dashboard/agents/${encodeURIComponent(agentId)}/mlsid`, { mlsId }),
-  setActive: (agentId: string, active: boolean) => request<{ isSuccess: boolean }>('POST', `/api/dashboard/agents/${agentId}/${active ? 'activate' : 'deactivate'}`, {}),
-  officeSettings: () => request<{ brokerId: string; settings: OfficeSettings }>('GET', '/api/dashboard/office/settings'),
-  changeOfficeSettings: (changes: Partial<OfficeSettings>) =>
-    request<{ isSuccess: boolean; brokerId: string; settings: OfficeSettings }>('POST', '/api/dashboard/office/settings', changes),
+    api(contract.office.setAgentMlsId, { params: { agentId }, body: { mlsId } }),
+  setActive: (agentId: string, active: boolean) => api(active ? contract.office.activate : contract.office.deactivate, { params: { agentId } }),
+  officeSettings: () => api(contract.office.settings),
+  changeOfficeSettings: (changes: { agentsMayClaimListings?: boolean }) => api(contract.office.changeSettings, { body: changes }),
   reassign: (leadId: string, agentId: string) => request<{ isSuccess: boolean }>('POST', `/api/dashboard/leads/${leadId}/reassign`, { agentId }),
   sendText: (leadIds: readonly string[], kind: 'text' | 'video', body: string, mediaUrl: string | null) =>
     request<{ isSuccess: boolean; sent: number; skipped: readonly { leadId: string; reason: string }[] }>('POST', '/api/dashboard/messages/send', {

@@ -1,4 +1,6 @@
 import { request } from '../../../api/http';
+import { api } from '../../../api/contract-client';
+import { contract } from '../../../../../src/contract/routes';
 import type { BoardCard } from '../../../../../src/contract/board';
 import type { Role } from '../../../api/dashboardApi';
 
@@ -51,5 +53,5 @@ export const pipelineApi = {
   tags: () => request<{ tags: readonly string[] }>('GET', '/api/dashboard/tags'),
   patch: (leadId: string, changes: LeadChanges) => request<PatchedLead>('PATCH', `/api/dashboard/leads/${encodeURIComponent(leadId)}`, changes),
   savePipeline: (stages: readonly string[], moveLeads: readonly StageMove[], brokerId: string | null = null) =>
-    request<{ isSuccess: boolean; settings: { stages: readonly string[] } }>('POST', '/api/dashboard/office/settings', { stages, moveLeads, ...(brokerId ? { brokerId } : {}) }),
+    api(contract.office.changeSettings, { body: { stages: [...stages], moveLeads: [...moveLeads], ...(brokerId ? { brokerId } : {}) } }),
 };
