@@ -1,5 +1,7 @@
 import { behaviourRoutes } from './behaviour';
 import { insightsRoutes } from './insights';
+import { leadTransferRoutes } from './lead-transfer';
+import { leadsRoutes } from './leads';
 import { officeRoutes } from './office';
 import { outboxesRoutes } from './outboxes';
 import { projectionsRoutes } from './projections';
@@ -13,6 +15,8 @@ import { tasksRoutes } from './tasks';
 export const contract = {
   behaviour: behaviourRoutes,
   insights: insightsRoutes,
+  leadTransfer: leadTransferRoutes,
+  leads: leadsRoutes,
   office: officeRoutes,
   outboxes: outboxesRoutes,
   projections: projectionsRoutes,

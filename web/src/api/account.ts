@@ -1,4 +1,7 @@
 import { request } from './http';
+import { api } from './contract-client';
+import { contract } from '../../../src/contract/routes';
+import type { BodyInput } from '../../../src/contract/route';
 
 /** The signed-in user (GET /api/account/me), the fields the app shell and account screens use. */
 export type CurrentUser = {
@@ -51,8 +54,8 @@ export const login = (Email: string, password: string) =>
 export const logout = () => request<{ isSuccess: true }>('POST', '/api/account/logout', {});
 
 /** The inquiry payload of the product description (section 3) plus the listing's pdid. */
-export type InquiryPayload = Readonly<Record<string, string | boolean | undefined>> & { readonly pdid?: string };
-export const sendInquiry = (body: InquiryPayload) => request<{ isSuccess: true; leadId: string }>('POST', '/api/account/inquiry', body);
+export type InquiryPayload = BodyInput<typeof contract.leads.inquiry>;
+export const sendInquiry = (body: InquiryPayload) => api(contract.leads.inquiry, { body });
 
 export const forgotPassword = (Email: string) => request<{ isSuccess: true; message: string }>('POST', '/api/account/forgotpassword', { Email });
 export const changePassword = (CurrentPassword: string, NewPassword: string) => request<{ isSuccess: true }>('POST', '/api/account/password', { CurrentPassword, NewPassword });
