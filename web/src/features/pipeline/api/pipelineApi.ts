@@ -27,10 +27,10 @@ export const pipelineApi = {
   board: (brokerId: string | null = null) => api(contract.leads.board, { query: { brokerId: brokerId ?? undefined } }, { unique: true }),
   column: (stage: string, offset: number, brokerId: string | null = null) =>
     api(contract.leads.column, { query: { stage, offset: String(offset), brokerId: brokerId ?? undefined } }),
-  stagesOf: (leadId: string) => api(contract.leads.pipeline, { query: { leadId } }),
+  stagesOf: (leadId: string, signal?: AbortSignal) => api(contract.leads.pipeline, { query: { leadId } }, { signal }),
   pipeline: (brokerId: string | null = null) =>
     api(contract.leads.pipeline, { query: { brokerId: brokerId ?? undefined } }).then((p) => ({ ...p, counts: p.counts ?? {} })),
-  tags: () => api(contract.leads.tags),
+  tags: (signal?: AbortSignal) => api(contract.leads.tags, undefined, { signal }),
   patch: (leadId: string, changes: LeadChanges) => api(contract.leads.patch, { params: { leadId }, body: { ...changes, tags: changes.tags && [...changes.tags] } }),
   savePipeline: (stages: readonly string[], moveLeads: readonly StageMove[], brokerId: string | null = null) =>
     api(contract.office.changeSettings, { body: { stages: [...stages], moveLeads: [...moveLeads], ...(brokerId ? { brokerId } : {}) } }),
