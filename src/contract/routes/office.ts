@@ -16,6 +16,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const brokerId = z.string().regex(UUID, { error: 'brokerId is not an id' }).optional();
 // One message for every wrong window, a string or a fraction alike.
 const claimWindow = z.custom<number>(isClaimWindow, { error: OFFICE_MESSAGES.claimWindow });
+const pond = z.strictObject({ enabled: z.boolean(), claimWindowMinutes: claimWindow });
+const OfficeQuery = z.strictObject({ brokerId });
 const agentId = z.string().regex(UUID, { error: 'An agent is named by their id' });
 const Rules = z.strictObject({
   listingAgentFirst: z.boolean({ error: 'listingAgentFirst is true or false' }),
@@ -23,7 +25,7 @@ const Rules = z.strictObject({
     .record(agentId, z.custom<number>(isRoutingWeight, { error: OFFICE_MESSAGES.weight }))
     .refine((w) => Object.keys(w).length <= 500, { error: 'At most 500 weights' }),
   off: z.array(agentId).max(500),
-  pond: z.strictObject({ enabled: z.boolean(), claimWindowMinutes: claimWindow }),
+  pond,
 });
 const day = z.string({ error: ROUTING_RULES_MESSAGES.period }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: ROUTING_RULES_MESSAGES.period });
 const MlsIdBody = z.strictObject({
@@ -132,7 +134,7 @@ export const officeRoutes = routes('office', {
     summary: "The office's pond and new-lead copy settings",
     tag: POND,
     access: 'agents (their office), brokers, staff (?brokerId=)',
-    query: z.strictObject({ brokerId }),
+    query: OfficeQuery,
     responses: { 200: RoutingSettingsSchema },
   },
   changeRouting: {
@@ -142,7 +144,7 @@ export const officeRoutes = routes('office', {
     tag: POND,
     access: 'brokers, staff (brokerId)',
     body: z.strictObject({
-      pond: z.strictObject({ enabled: z.boolean(), claimWindowMinutes: claimWindow }).optional(),
+      pond: pond.optional(),
       copyBrokerOnNewLeads: z.boolean().optional(),
       brokerId,
     }),
@@ -154,7 +156,7 @@ export const officeRoutes = routes('office', {
     summary: "The office's routing rules in force, with their version",
     tag: POND,
     access: 'brokers, staff (?brokerId=)',
-    query: z.strictObject({ brokerId }),
+    query: OfficeQuery,
     responses: { 200: RulesAnswer },
   },
   simulate: {
