@@ -20,8 +20,6 @@ import type { FirstTouch } from '../leads.events';
 import { nameWords, validateInquiry, validateInquiryDetails } from '../../../contract/validate-inquiry';
 import { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry.handler';
 
-export { InquiryBody } from '../../../contract/inquiry';
-
 /** The message when an agent page's key names nobody who works on this site. */
 export const NO_SUCH_AGENT = 'This agent does not work on this site';
 

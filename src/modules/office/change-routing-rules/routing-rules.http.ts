@@ -17,8 +17,6 @@ import { loadOffice, officeOfViewer } from '../load-office';
 import { simulateRouting } from '../simulate-routing/simulate-routing';
 import { OfficeCommand } from '../office.command';
 
-export { ROUTING_RULES_MESSAGES };
-
 const log = logger('routing');
 /** How often a streamed simulation says how far it has come. */
 const PROGRESS_EVERY_MS = 250;
