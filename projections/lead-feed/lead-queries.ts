@@ -15,7 +15,7 @@ type Row = {
   lead_type: string;
   source: string;
   assigned_agent_id: string | null;
-  status: string;
+  status: 'new' | 'contacted';
   stage: string;
   tags: string[];
   first_contact_at: Date | null;

@@ -1,10 +1,13 @@
+import { z } from 'zod';
+
 /** A lead as the board's card shows it (GET /api/dashboard/board); shared with the web app. */
-export type BoardCard = {
-  readonly leadId: string;
-  readonly fullName: string;
-  readonly leadType: string;
-  readonly stage: string;
-  readonly tags: readonly string[];
-  readonly lastActivityAt: string;
-  readonly assignedAgentId: string | null;
-};
+export const BoardCardSchema = z.strictObject({
+  leadId: z.string(),
+  fullName: z.string(),
+  leadType: z.string(),
+  stage: z.string(),
+  tags: z.array(z.string()).readonly(),
+  lastActivityAt: z.string(),
+  assignedAgentId: z.string().nullable(),
+});
+export type BoardCard = z.infer<typeof BoardCardSchema>;

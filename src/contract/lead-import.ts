@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { parseEmail } from './email';
 
 /**
@@ -267,20 +268,21 @@ export function phoneKey(value: string | null | undefined): string | null {
 }
 
 /** What an import answers, and what GET …/import/{importId} answers while and after it runs. */
-export type ImportSummary = {
-  readonly importId: string;
-  readonly state: 'running' | 'done';
+export const ImportSummarySchema = z.strictObject({
+  importId: z.string(),
+  state: z.enum(['running', 'done']),
   /** Data rows in the file, and how many have been worked through. */
-  readonly total: number;
-  readonly done: number;
-  readonly imported: number;
+  total: z.number(),
+  done: z.number(),
+  imported: z.number(),
   /** Rows that matched a lead of the office or an earlier row (skipped, merged or not creatable). */
-  readonly duplicates: number;
+  duplicates: z.number(),
   /** Of the duplicates: merged into their lead. */
-  readonly merged: number;
-  readonly rejected: number;
+  merged: z.number(),
+  rejected: z.number(),
   /** Rejected rows with the reason (the first 1,000; the report has them all). */
-  readonly errors: readonly { readonly row: number; readonly message: string }[];
-};
+  errors: z.array(z.strictObject({ row: z.number(), message: z.string() })).readonly(),
+});
+export type ImportSummary = z.infer<typeof ImportSummarySchema>;
 
 export const MAX_ERRORS_IN_SUMMARY = 1000;

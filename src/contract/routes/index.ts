@@ -9,7 +9,11 @@ import { devOutboxesRoutes } from './dev-outboxes';
 import { docsRoutes } from './docs';
 import { feedsRoutes } from './feeds';
 import { healthRoutes } from './health';
+import { insightsRoutes } from './insights';
 import { invoicesRoutes } from './invoices';
+import { leadTransferRoutes } from './lead-transfer';
+import { leadsRoutes } from './leads';
+import { officeRoutes } from './office';
 import { onboardingRoutes } from './onboarding';
 import { outboxesRoutes } from './outboxes';
 import { privacyRoutes } from './privacy';
@@ -37,7 +41,11 @@ export const contract = {
   docs: docsRoutes,
   feeds: feedsRoutes,
   health: healthRoutes,
+  insights: insightsRoutes,
   invoices: invoicesRoutes,
+  leadTransfer: leadTransferRoutes,
+  leads: leadsRoutes,
+  office: officeRoutes,
   onboarding: onboardingRoutes,
   outboxes: outboxesRoutes,
   privacy: privacyRoutes,

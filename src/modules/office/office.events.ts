@@ -81,7 +81,7 @@ export type AgentBioChanged = { readonly type: 'AgentBioChanged'; readonly data:
 export type AgentProfileEvent = AgentBioChanged | AgentMlsIdChanged | AgentMlsIdRequested;
 
 /** The heaviest round-robin weight: an agent of weight 3 takes three turns in a row before the next agent. */
-export const MAX_ROUTING_WEIGHT = 10;
+export { MAX_ROUTING_WEIGHT } from '../../contract/office';
 
 /**
  * An office's routing rules as data (issue 19): whether the listing agent of the listing a lead

@@ -1,6 +1,7 @@
 import type { Decider } from '../../commands/decider';
 import { assertNever, forbidden, validation } from '../../shared/errors';
-import { defaultOfficeSettings, evolveRoutingRuleSet, initialRoutingRuleSet, MAX_ROUTING_WEIGHT, nextPipeline, type OfficeEvent, type OfficeSettings, type Pipeline, type RoutingRuleSet, type RoutingRulesInput } from './office.events';
+import { isClaimWindow, isRoutingWeight, OFFICE_MESSAGES } from '../../contract/office';
+import { defaultOfficeSettings, evolveRoutingRuleSet, initialRoutingRuleSet, nextPipeline, type OfficeEvent, type OfficeSettings, type Pipeline, type RoutingRuleSet, type RoutingRulesInput } from './office.events';
 
 /**
  * A broker's office as its stream says: who is out of the rotation, listing agents, its settings,
@@ -65,25 +66,7 @@ export type OfficeCommand =
   | { readonly kind: 'change-settings'; readonly brokerId: string; readonly changes: Partial<OfficeSettings>; readonly by: OfficeActor }
   | { readonly kind: 'apply-routing-rules'; readonly brokerId: string; readonly rules: RoutingRulesInput; readonly by: OfficeActor };
 
-export const OFFICE_MESSAGES = {
-  linkOther: 'Only your broker can link a listing to another agent',
-  unlink: 'Only your broker can unlink a listing',
-  mlsIdOther: "Only your broker can set another agent's MLS id",
-  held: 'This listing is already linked to another agent of your office; only your broker can change it',
-  claimsOff: 'Your office does not let agents claim listings; ask your broker to link it to you',
-  settings: 'Only the broker can change the office settings',
-  claimWindow: 'The claim window is a whole number of minutes from 0 to 1440',
-  weight: `A round-robin weight is a whole number from 1 to ${MAX_ROUTING_WEIGHT}`,
-} as const;
-
-/** The longest claim window a broker may set: a day. */
-export const MAX_CLAIM_WINDOW_MINUTES = 1440;
-
-/** A round-robin weight: whole turns in a row, 1 to MAX_ROUTING_WEIGHT. */
-export const isRoutingWeight = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_ROUTING_WEIGHT;
-
-/** A claim window the office may have: whole minutes from 0 to a day. */
-export const isClaimWindow = (w: unknown): w is number => typeof w === 'number' && Number.isInteger(w) && w >= 0 && w <= MAX_CLAIM_WINDOW_MINUTES;
+export { isClaimWindow, isRoutingWeight, MAX_CLAIM_WINDOW_MINUTES, OFFICE_MESSAGES } from '../../contract/office';
 
 /**
  * Who may change a listing's agent: the broker (or staff), any way they like; an agent only by

@@ -3,6 +3,9 @@ import { contract } from '../../../src/contract/routes';
 import type { ResponseOf } from '../../../src/contract/route';
 import { api, urlOf } from './contract-client';
 import { request } from './http';
+import { api } from './contract-client';
+import { contract } from '../../../src/contract/routes';
+import type { BodyInput } from '../../../src/contract/route';
 
 export type { AccountUpdate, CurrentUser } from '../../../src/contract/account';
 
@@ -16,8 +19,8 @@ export const currentSession = () => api(contract.account.session);
 export const endImpersonation = () => api(contract.account.endImpersonation);
 
 /** The inquiry payload of the product description (section 3) plus the listing's pdid. */
-export type InquiryPayload = Readonly<Record<string, string | boolean | undefined>> & { readonly pdid?: string };
-export const sendInquiry = (body: InquiryPayload) => request<{ isSuccess: true; leadId: string }>('POST', '/api/account/inquiry', body);
+export type InquiryPayload = BodyInput<typeof contract.leads.inquiry>;
+export const sendInquiry = (body: InquiryPayload) => api(contract.leads.inquiry, { body });
 
 export const updateAccount = (body: AccountUpdate) => api(contract.account.update, { body });
 

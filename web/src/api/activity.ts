@@ -1,5 +1,6 @@
 import { currentSession } from './account';
-import { request } from './http';
+import { api } from './contract-client';
+import { contract } from '../../../src/contract/routes';
 
 export type Activity = { readonly type: 'ListingViewed'; readonly pdid: string } | { readonly type: 'SearchRun'; readonly title: string; readonly query: string };
 
@@ -19,6 +20,6 @@ function signedInLead(): Promise<boolean> {
  */
 export function reportActivity(a: Activity): void {
   void signedInLead()
-    .then((yes) => (yes ? request('POST', '/api/lead/activity', a) : undefined))
+    .then((yes) => (yes ? api(contract.leads.activity, { body: a }) : undefined))
     .catch(() => undefined);
 }

@@ -12,10 +12,10 @@ export type CallInput<R extends Route> = ([ParamsInput<R>] extends [never] ? unk
 type CallOptions = { readonly signal?: AbortSignal; readonly unique?: boolean };
 type Args<R extends Route> = object extends CallInput<R> ? [input?: CallInput<R>, opts?: CallOptions] : [input: CallInput<R>, opts?: CallOptions];
 
-/** The URL of a call: the route's path with its params filled in, and the query's defined values. */
+/** The URL of a call: the route's path with its params filled in, and the query's defined values (a list as the parameter repeated). */
 export function urlOf(route: Route, input: { params?: Record<string, string>; query?: Record<string, unknown> } = {}): string {
   const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
-  const query = new URLSearchParams(Object.entries(input.query ?? {}).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])));
+  const query = new URLSearchParams(Object.entries(input.query ?? {}).flatMap(([k, v]) => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, String(v)]])));
   const search = query.toString();
   return `/${path}${search ? `?${search}` : ''}`;
 }

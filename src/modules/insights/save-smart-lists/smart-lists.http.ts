@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { DB_POOL } from '../../../runtime/tokens';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import type { SmartList } from '../../../contract/smart-lists';
+import { Route } from '../../../http/contract/route.decorator';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { AppError, notFound, validation } from '../../../shared/errors';
 import { isUuid, newId } from '../../../shared/ids';
@@ -20,15 +21,6 @@ import { SmartListsCommand } from './smart-lists.command';
 
 const WRITES: RateLimit = { name: 'smart-list-write', limit: 60, windowSeconds: 3600, message: 'Too many smart list changes; try again later' };
 
-const SaveBody = z.strictObject({
-  listId: z.string().refine(isUuid, { error: 'listId is not a smart list id' }).optional(),
-  name: z
-    .string({ error: 'name is required' })
-    .transform((s) => s.trim())
-    .refine((s) => s.length >= 1 && s.length <= 60 && !/\p{Cc}/u.test(s), { error: 'name must be 1 to 60 characters' }),
-  filters: SavedLeadFilters,
-});
-
 /** The filters in one form (keys in order, values trimmed): what is saved, and what "the same list" compares. */
 function savedForm(q: LeadFilterQuery): SmartListFilters {
   const out: Record<string, string | string[]> = {};
@@ -42,14 +34,12 @@ function savedForm(q: LeadFilterQuery): SmartListFilters {
   return out;
 }
 
-type ListView = { listId: string; name: string; filters: SmartListFilters; builtIn: boolean; count: number | null };
-
 /**
  * Smart lists (issue 15): the default lists and the user's own, each with how many of the
  * viewer's leads it holds now (one count per list); save (create, or rename / refilter with
  * `listId`) and delete one's own. Another user's list is a 404, like one that never existed.
  */
-@Controller('api/dashboard/smartlists')
+@Controller()
 export class SmartListsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -57,9 +47,8 @@ export class SmartListsController {
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
-  @ApiDoc({ summary: "The default smart lists, then the user's own, with their counts in the viewer's scope", tag: 'dashboard', access: 'agents, brokers, staff', responses: { 200: '{lists:[{listId, name, filters, builtIn, count}]}' } })
-  @Get()
-  async list(@Req() req: Request): Promise<{ lists: ListView[] }> {
+  @Route(contract.insights.smartLists)
+  async list(@Req() req: Request): Promise<{ lists: SmartList[] }> {
     const viewer = dashboardViewer(req);
     const own = await smartListsOf(this.pool, viewer.userId);
     const now = new Date();
@@ -67,17 +56,9 @@ export class SmartListsController {
     return { lists: await Promise.all(lists.map(async (l) => ({ ...l, count: await this.count(viewer, l.filters, now) }))) };
   }
 
-  @ApiDoc({
-    summary: 'Save the filters as a smart list (with listId: rename or refilter that list)',
-    tag: 'dashboard',
-    access: 'agents, brokers, staff (own lists)',
-    body: SaveBody,
-    responses: { 201: 'created: the list with its count', 200: 'updated (or saved before): the list', 400: 'a bad name or filter', 404: 'not a list of yours', 409: 'the name is taken' },
-  })
-  @Post()
-  async save(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ListView> {
+  @Route(contract.insights.saveSmartList)
+  async save(@Body() b: BodyOf<typeof contract.insights.saveSmartList>, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SmartList> {
     const viewer = dashboardViewer(req);
-    const b = parseBody(SaveBody, body);
     const checked = filtersOf(b.filters, new Date());
     if (Object.keys(checked).every((k) => k === 'sort')) throw validation('Choose at least one filter to save as a smart list');
     await this.limiter.enforce(WRITES, viewer.userId);
@@ -91,10 +72,8 @@ export class SmartListsController {
     return { ...list, builtIn: false, count: await this.count(viewer, list.filters, new Date()) };
   }
 
-  @ApiDoc({ summary: 'Delete one of your smart lists', tag: 'dashboard', access: 'agents, brokers, staff (own lists)', responses: { 204: 'deleted', 400: 'a default list', 404: 'not a list of yours' } })
-  @Delete(':listId')
-  @HttpCode(204)
-  async remove(@Param('listId') listId: string, @Req() req: Request): Promise<void> {
+  @Route(contract.insights.deleteSmartList)
+  async remove(@Param('listId') listId: string, @Req() req: Request): Promise<undefined> {
     const viewer = dashboardViewer(req);
     if (isDefaultSmartList(listId)) throw validation('Default smart lists cannot be deleted');
     if (!isUuid(listId)) throw notFound('No such smart list');
@@ -104,9 +83,11 @@ export class SmartListsController {
 
   /** How many of the viewer's leads the list holds now; null when its saved filters no longer parse. */
   private async count(viewer: Viewer, saved: SmartListFilters, now: Date): Promise<number | null> {
+    const parsed = SavedLeadFilters.safeParse(saved);
+    if (!parsed.success) return null;
     let filters;
     try {
-      filters = filtersOf(parseBody(SavedLeadFilters, saved), now);
+      filters = filtersOf(parsed.data, now);
     } catch (err) {
       if (err instanceof AppError && err.code === 'validation') return null;
       throw err;

@@ -1,12 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf, QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { AS_OF_MESSAGE } from '../../../contract/routes/insights';
+import { Route } from '../../../http/contract/route.decorator';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { forbidden, validation } from '../../../shared/errors';
 import { isUuid } from '../../../shared/ids';
@@ -14,24 +15,12 @@ import { commandContextOf } from '../../../commands/request-context';
 import { leadScoreAsOf, leadScoreOf, rescoreProgress, scoringRulesOf, type ScoreView } from '../../../../projections/lead-score';
 import { leadInScope } from '../../leads';
 import { dashboardViewer, type Viewer } from '../../../shared/viewer/viewer';
-import { SCORED_SIGNALS, type ScoringRules, scoringRulesStream } from '../scoring.events';
+import { type ScoringRules, scoringRulesStream } from '../scoring.events';
 import { ScoringRulesCommand } from '../change-scoring-rules/change-scoring-rules.command';
 
 const READS: RateLimit = { name: 'lead-score-read', limit: 600, windowSeconds: 60, message: 'Too many score requests; try again in a minute' };
 const WRITES: RateLimit = { name: 'score-rules-write', limit: 20, windowSeconds: 3600, message: 'Too many changes to the scoring rules; try again later' };
 export const ONLY_BROKERS_CHANGE_RULES = 'Only a broker or staff can change the scoring rules';
-const AS_OF_MESSAGE = 'asOf must be a date (2026-01-31) or a date-time with its zone';
-
-const ScoreQuery = z.strictObject({ asOf: z.string({ error: AS_OF_MESSAGE }).optional() });
-const number = z.number({ error: 'Every rule needs a number' });
-const Signal = z.strictObject({ points: number, halfLifeDays: number, cap: number });
-const Rules = z.strictObject({
-  signals: z.strictObject(Object.fromEntries(SCORED_SIGNALS.map((s) => [s, Signal])) as Record<(typeof SCORED_SIGNALS)[number], typeof Signal>),
-  stages: z.record(z.string().min(1).max(60), number).refine((s) => Object.keys(s).length <= 40, { error: 'At most 40 stages' }),
-  priceFocus: z.strictObject({ points: number, minViews: number, withinPercent: number }),
-});
-const RulesBody = z.strictObject({ rules: Rules, scope: z.string().optional() });
-const ScopeQuery = z.strictObject({ scope: z.string().optional() });
 
 /** A date is the end of that day (UTC): "as of the 3rd" includes what happened on the 3rd. */
 function asOfOf(v: string): Date {
@@ -61,7 +50,7 @@ function scopeOf(viewer: Viewer, asked: string | undefined): string {
  * contribution, now or as of a past date, and the scoring rules of an office, which brokers and
  * staff change (an event; the read model rescores every lead the rules apply to from its events).
  */
-@Controller('api/dashboard')
+@Controller()
 export class LeadScoreController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -70,43 +59,26 @@ export class LeadScoreController {
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
-  @ApiDoc({
-    summary: "A lead's score and the contributions that make it (as of a past date with asOf)",
-    tag: 'Working a lead',
-    access: 'agents, brokers, staff (their scope)',
-    responses: { 200: '{score, rulesVersion, contributions:[{points, reason, eventType, at}]}', 400: 'a bad asOf', 404: 'not a lead of yours' },
-  })
-  @Get('leads/:leadId/score')
-  async score(@Param('leadId') leadId: string, @Query() query: unknown, @Req() req: Request): Promise<ScoreView> {
+  @Route(contract.insights.score)
+  async score(@Param('leadId') leadId: string, @Query() { asOf }: QueryOf<typeof contract.insights.score>, @Req() req: Request): Promise<ScoreView> {
     const { viewer, lead } = await leadInScope(this.store, req, leadId);
     await this.limiter.enforce(READS, viewer.userId);
-    const { asOf } = parseBody(ScoreQuery, query);
     if (asOf === undefined || asOf.trim() === '') return leadScoreOf(this.pool, lead.leadId);
     return leadScoreAsOf(this.pool, lead.leadId, asOfOf(asOf));
   }
 
-  @ApiDoc({ summary: 'The scoring rules in force, and how far rescoring under them has come', tag: 'Working a lead', access: 'agents (read), brokers, staff', responses: { 200: '{scope, rulesVersion, rules, changedBy, changedAt, rescored:{scored, total}}' } })
-  @Get('score-rules')
-  async rules(@Query() query: unknown, @Req() req: Request) {
+  @Route(contract.insights.scoreRules)
+  async rules(@Query() query: QueryOf<typeof contract.insights.scoreRules>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const scope = scopeOf(viewer, parseBody(ScopeQuery, query).scope);
+    const scope = scopeOf(viewer, query.scope);
     const view = await scoringRulesOf(this.pool, scope);
     return { ...view, rescored: await rescoreProgress(this.pool, scope, view.rulesVersion) };
   }
 
-  @ApiDoc({
-    summary: 'Change the scoring rules (a new version); every lead they apply to is rescored from its events',
-    tag: 'Working a lead',
-    access: 'brokers (their office), staff (default, or an office by scope)',
-    body: RulesBody,
-    responses: { 202: '{rulesVersion}: recorded, rescoring follows', 400: 'a rule out of bounds', 403: 'agents' },
-  })
-  @Put('score-rules')
-  @HttpCode(202)
-  async change(@Body() body: unknown, @Req() req: Request): Promise<{ rulesVersion: number }> {
+  @Route(contract.insights.changeScoreRules)
+  async change(@Body() b: BodyOf<typeof contract.insights.changeScoreRules>, @Req() req: Request): Promise<{ rulesVersion: number }> {
     const viewer = dashboardViewer(req);
     if (viewer.role === 'agent') throw forbidden(ONLY_BROKERS_CHANGE_RULES);
-    const b = parseBody(RulesBody, body);
     const scope = scopeOf(viewer, b.scope);
     await this.limiter.enforce(WRITES, viewer.userId);
     const result = await this.commands.execute(new ScoringRulesCommand(scoringRulesStream(scope), { scope, rules: b.rules as ScoringRules, byUserId: viewer.userId }, commandContextOf(req)));

@@ -1,35 +1,36 @@
 import { leadReport } from '../../../../projections/lead-reports';
 import { taskTally } from '../../../../projections/tasks';
 import { fullNames } from '../../../../projections/users';
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
+import type { QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { forbidden } from '../../../shared/errors';
 import { loadAccount } from '../../accounts';
 import { dashboardViewer, type Viewer } from '../../../shared/viewer/viewer';
 import { loadOffice } from '../../office';
 import { DEFAULT_STAGES } from '../../office';
-import { ReportQuery, reportRange } from './reports-range';
+import { reportRange } from './reports-range';
 
 /**
  * The reports page (issue 15 §8): an agent's own leads, a broker's office with a line per agent,
  * staff everything. How fast leads are worked (capture → first contact), where they come from,
  * and how far they get through the pipeline.
  */
-@Controller('api/dashboard')
+@Controller()
 export class ReportsController {
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(EventStore) private readonly store: EventStore,
   ) {}
 
-  @Get('reports')
-  async report(@Query() query: unknown, @Req() req: Request) {
+  @Route(contract.insights.report)
+  async report(@Query() q: QueryOf<typeof contract.insights.report>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const q = parseBody(ReportQuery, query);
     // An agent's report is their own; naming another agent is for the office's broker and staff.
     if (viewer.role === 'agent' && q.agentId && q.agentId !== viewer.userId) throw forbidden();
     const now = new Date();

@@ -1,16 +1,17 @@
-import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { DB_POOL } from '../../../runtime/tokens';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import type { AnswerOf, QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { AppError } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { type LeadRow, leadPages } from '../../../../projections/lead-feed';
 import { subdomainsOf } from '../../../../projections/sites';
 import { fullNames } from '../../../../projections/users';
-import { filtersOf, SavedLeadFilters } from '../../leads';
+import { filtersOf } from '../../leads';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { csvLine, UTF8_BOM } from '../../../contract/csv';
 import { exportFilename, LEAD_CSV_HEADER, leadCsvRow } from './lead-csv';
@@ -25,7 +26,7 @@ const log = logger('leads');
  * The lead list (or a smart list: the same filters) as a CSV file, one row per lead in the
  * viewer's scope, streamed a page at a time so that 100k leads never sit in memory.
  */
-@Controller('api/dashboard/leads')
+@Controller()
 export class ExportLeadsController {
   private running = 0;
 
@@ -34,18 +35,12 @@ export class ExportLeadsController {
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
-  @ApiDoc({
-    summary: 'The leads that pass the filters as CSV (UTF-8 with BOM, RFC 4180, formula-safe), in the list’s sort',
-    tag: 'dashboard',
-    access: 'agents, brokers, staff (their scope)',
-    query: SavedLeadFilters,
-    responses: { 200: 'text/csv', 400: 'a bad filter', 401: 'signed out', 403: 'a lead', 429: '10 exports in 10 minutes', 503: 'too many exports running' },
-  })
-  @Get('export.csv')
-  async export(@Query() query: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  /** Streamed a page at a time to the response (Nest sends nothing the handler returns). */
+  @Route(contract.leadTransfer.exportCsv)
+  async export(@Query() query: QueryOf<typeof contract.leadTransfer.exportCsv>, @Req() req: Request, @Res() res: Response): Promise<AnswerOf<typeof contract.leadTransfer.exportCsv>> {
     const viewer = dashboardViewer(req);
     const now = new Date();
-    const filters = filtersOf(parseBody(SavedLeadFilters, query), now);
+    const filters = filtersOf(query, now);
     await this.limiter.enforce(EXPORT_LIMIT, viewer.userId);
     if (this.running >= MAX_RUNNING) throw new AppError('unavailable', 'Too many exports are running; try again in a minute');
     this.running++;
@@ -71,6 +66,7 @@ export class ExportLeadsController {
     } finally {
       this.running--;
     }
+    return undefined as never;
   }
 
   /** The names of the agents and sites of these rows not looked up yet (kept for the next pages). */

@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
 import {
+  Body,
   type CallHandler,
   type CanActivate,
   Controller,
   type ExecutionContext,
-  Get,
-  HttpCode,
   Inject,
   Injectable,
   type NestInterceptor,
   Param,
   PayloadTooLargeException,
-  Post,
   Req,
   Res,
   UploadedFile,
@@ -25,10 +23,12 @@ import type { Observable } from 'rxjs';
 import { z } from 'zod';
 import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
+import type { AnswerOf, BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { CsvError, parseCsv, toCsv, UTF8_BOM } from '../../../contract/csv';
-import { DUPLICATE_POLICIES, type DuplicatePolicy, guessMapping, IMPORT_FIELDS, IMPORT_LIMITS, IMPORT_MESSAGES, resolveMapping, rowValues } from '../../../contract/lead-import';
+import { guessMapping, IMPORT_FIELDS, IMPORT_LIMITS, IMPORT_MESSAGES, resolveMapping, rowValues } from '../../../contract/lead-import';
 import { AppError, notFound, validation } from '../../../shared/errors';
 import { stableId } from '../../../shared/stable-id';
 import { commandContextOf } from '../../../commands/request-context';
@@ -45,16 +45,6 @@ export const IMPORT_LIMIT: RateLimit = {
   message: 'Too many imports in an hour. Please try again later.',
 };
 
-const ImportFields = z.strictObject({
-  mapping: z.string().max(64 * 1024).optional(),
-  duplicates: z
-    .string()
-    .refine((v): v is DuplicatePolicy => (DUPLICATE_POLICIES as readonly string[]).includes(v), { error: `duplicates must be one of: ${DUPLICATE_POLICIES.join(', ')}` })
-    .optional(),
-  siteId: z.uuid({ error: 'siteId is not an id' }).optional(),
-  agentId: z.uuid({ error: 'agentId is not an id' }).optional(),
-  importId: z.uuid({ error: 'importId is not an id' }).optional(),
-});
 const Mapping = z.record(z.string().max(200), z.enum(IMPORT_FIELDS).nullable());
 const ImportIdParam = z.uuid();
 
@@ -87,7 +77,7 @@ export class ImportFileInterceptor implements NestInterceptor {
   }
 }
 
-@Controller('api/dashboard/leads/import')
+@Controller()
 export class ImportLeadsController {
   constructor(
     @Inject(LeadImporter) private readonly importer: LeadImporter,
@@ -102,13 +92,11 @@ export class ImportLeadsController {
    * to follow the progress; else one derived from the file and the choices, so the same post
    * again is the same import). Answers when every row is worked through.
    */
-  @Post()
-  @HttpCode(200)
+  @Route(contract.leadTransfer.importLeads)
   @UseGuards(ImportAccessGuard)
   @UseInterceptors(ImportFileInterceptor)
-  async import(@UploadedFile() file: UploadedCsv | undefined, @Req() req: Request) {
+  async import(@UploadedFile() file: UploadedCsv | undefined, @Body() fields: BodyOf<typeof contract.leadTransfer.importLeads>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const fields = parseBody(ImportFields, req.body);
     if (!file || file.size === 0) throw validation(IMPORT_MESSAGES.noFile);
     const text = decodeUtf8(file.buffer);
     let records;
@@ -127,7 +115,7 @@ export class ImportLeadsController {
     if (!resolved.ok) throw validation(resolved.message);
     const lines = data.map((r) => ({ row: r.row, ...rowValues(r.fields, resolved.columns) }));
     const target = await resolveLeadTarget(this.store, this.pool, viewer, { siteId: fields.siteId, agentId: fields.agentId });
-    const policy = (fields.duplicates as DuplicatePolicy | undefined) ?? 'skip';
+    const policy = fields.duplicates ?? 'skip';
     const fileSha256 = createHash('sha256').update(file.buffer).digest('hex');
     const choices = JSON.stringify([viewer.userId, target.siteId, target.agentId, fileSha256, policy, Object.entries(mapping).sort()]);
     const importId = fields.importId ?? stableId(`lead-import:${choices}`);
@@ -142,7 +130,7 @@ export class ImportLeadsController {
   }
 
   /** The import's progress (done of total) and counts, for its importer (and staff); anyone else 404. */
-  @Get(':importId')
+  @Route(contract.leadTransfer.importProgress)
   async progress(@Param('importId') importId: string, @Req() req: Request) {
     const summary = await this.visibleImport(importId, req);
     const { byUserId: _, ...rest } = summary;
@@ -150,8 +138,8 @@ export class ImportLeadsController {
   }
 
   /** Every row that did not become a new lead, with why: Row, Result, Message, Lead id (UTF-8 CSV). */
-  @Get(':importId/report.csv')
-  async report(@Param('importId') importId: string, @Req() req: Request, @Res() res: Response) {
+  @Route(contract.leadTransfer.importReport)
+  async report(@Param('importId') importId: string, @Req() req: Request, @Res() res: Response): Promise<AnswerOf<typeof contract.leadTransfer.importReport>> {
     await this.visibleImport(importId, req);
     const rows = await importReport(this.pool, importId);
     // A file for a spreadsheet: its cells are neutralised like the export's.
@@ -160,6 +148,7 @@ export class ImportLeadsController {
     res.setHeader('Content-Disposition', `attachment; filename="import-report-${importId}.csv"`);
     res.setHeader('Cache-Control', 'private, no-store');
     res.send(UTF8_BOM + csv);
+    return csv;
   }
 
   private async visibleImport(importId: string, req: Request) {

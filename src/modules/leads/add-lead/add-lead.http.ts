@@ -1,11 +1,12 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, type CanActivate, Controller, type ExecutionContext, Inject, Injectable, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { splitTags } from '../../../contract/lead-import';
 import { nameWords, validateInquiry } from '../../../contract/validate-inquiry';
@@ -14,7 +15,6 @@ import { commandContextOf } from '../../../commands/request-context';
 import { parseEmail } from '../../accounts';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { composeInquiryMessage } from '../inquiry-message';
-import { InquiryBody } from '../submit-inquiry/inquiry.http';
 import { AddLeadCommand } from './add-lead.handler';
 import { resolveLeadTarget, usableSites } from './lead-target';
 import { sitesByIds } from '../../../../projections/sites';
@@ -22,13 +22,6 @@ import { foldListing, listingStream } from '../../listings';
 
 /** A lead added about a listing (`pdid`) names one we have. */
 export const ADD_LEAD_NO_LISTING = 'Listing not found';
-
-/** The inquiry's payload (no terms box, no resume upload), the site and agent, and tags. */
-const AddLeadBody = InquiryBody.omit({ AcceptTerms: true, ResumeUrl: true, AgentKey: true }).extend({
-  siteId: z.uuid({ error: 'siteId is not an id' }).optional(),
-  agentId: z.uuid({ error: 'agentId is not an id' }).optional(),
-  Tags: z.union([z.string().max(1000), z.array(z.string().max(50)).max(20)]).optional(),
-});
 
 /** An agent adds the leads of a day's calls and open houses; more than this an hour is an import's work. */
 export const ADD_LEAD_LIMIT: RateLimit = {
@@ -38,13 +31,23 @@ export const ADD_LEAD_LIMIT: RateLimit = {
   message: 'Too many leads added by hand in an hour. Please try again later, or import them from a CSV file.',
 };
 
-@Controller('api/dashboard')
+/** Counted before the body is read, as before any check of it. */
+@Injectable()
+export class AddLeadLimitGuard implements CanActivate {
+  constructor(@Inject(RateLimiter) private readonly limiter: RateLimiter) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await this.limiter.enforce(ADD_LEAD_LIMIT, dashboardViewer(context.switchToHttp().getRequest<Request>()).userId);
+    return true;
+  }
+}
+
+@Controller()
 export class AddLeadController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
-    @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
   /**
@@ -52,12 +55,10 @@ export class AddLeadController {
    * site's partial-name setting included); 201 {leadId}; 409 'Email already in use' when the
    * address is a lead of the caller's office already.
    */
-  @Post('leads')
-  @HttpCode(201)
-  async add(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.leads.add)
+  @UseGuards(AddLeadLimitGuard)
+  async add(@Body() input: BodyOf<typeof contract.leads.add>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    await this.limiter.enforce(ADD_LEAD_LIMIT, viewer.userId);
-    const input = parseBody(AddLeadBody, body);
     const target = await resolveLeadTarget(this.store, this.pool, viewer, { siteId: input.siteId, agentId: input.agentId });
     const problem = validateInquiry(input, { allowPartialName: target.allowPartialName });
     if (problem) throw validation(problem);
@@ -86,7 +87,7 @@ export class AddLeadController {
    * The sites the caller may add (or import) leads to, the default first, with the one setting
    * their forms check before sending: `{sites:[{siteId, subdomain, name, kind, allowPartialName}]}`.
    */
-  @Get('sites')
+  @Route(contract.leads.sites)
   async sites(@Req() req: Request) {
     const viewer = dashboardViewer(req);
     const { usable } = await usableSites(this.store, this.pool, viewer);

@@ -1,11 +1,12 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Controller, Inject, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { contractLead, pondLeads } from '../../../../projections/lead-feed';
 import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { AppError, conflict, forbidden, notFound } from '../../../shared/errors';
 import { commandContextOf } from '../../../commands/request-context';
 import { loadAccount, officeOf } from '../../accounts';
@@ -24,7 +25,7 @@ export const claimedByMessage = (fullName: string) => `${fullName} claimed this 
  * once exactly one is stored; the others are decided again on the claimed lead and answered 409
  * with the winner's name.
  */
-@Controller('api/dashboard')
+@Controller()
 export class ClaimLeadController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -33,15 +34,12 @@ export class ClaimLeadController {
   ) {}
 
   /** The pond leads in the viewer's scope: an agent's office's, a broker's office's, all for staff; oldest first (waiting longest). */
-  @Get('pond')
-  @ApiDoc({ summary: 'Leads in the office pond, oldest first', tag: 'Dashboard: pond', access: 'agents, brokers, staff' })
+  @Route(contract.leads.pond)
   async pond(@Req() req: Request) {
     return { leads: (await pondLeads(this.pool, dashboardViewer(req))).map(contractLead) };
   }
 
-  @Post('leads/:leadId/claim')
-  @HttpCode(200)
-  @ApiDoc({ summary: 'Claim a pond lead of your office: 200 for the first claimer, 409 for the others', tag: 'Dashboard: pond', access: 'agents and brokers of the office' })
+  @Route(contract.leads.claim)
   async claim(@Param('leadId') leadId: string, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     if (viewer.role === 'staff') throw forbidden(CLAIM_MESSAGES.staff);
@@ -56,7 +54,7 @@ export class ClaimLeadController {
       throw err;
     }
     const { lead } = await loadLead(this.store, leadId);
-    return { isSuccess: true, leadId, agentId: lead.exists ? lead.agentId : viewer.userId };
+    return { isSuccess: true as const, leadId, agentId: lead.exists ? lead.agentId : viewer.userId };
   }
 
   /** Who holds the lead now, by name (a colleague in the same office). */

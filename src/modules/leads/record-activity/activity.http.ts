@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { z } from 'zod';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { decideAndAppend } from '../../../commands/decide-and-append';
 import { AppError } from '../../../shared/errors';
 import type { LeadActivityEvent } from '../leads.events';
@@ -16,27 +17,20 @@ import { leadActivityStream } from '../leads.events';
 import { ActivityLimiter } from './activity-limiter';
 import { decideRecordActivity, type RecordActivity } from './record-activity.decide';
 
-const ActivityBody = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('ListingViewed'), pdid: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' }) }),
-  z.strictObject({ type: z.literal('SearchRun'), title: z.string().max(300), query: z.string().max(2000) }),
-]);
-
 /**
  * Behaviour of signed-in leads on the public site (listing viewed, search run) for their
  * agent's timeline. Answers 204 whether or not anything was recorded (a visitor who is not a
  * lead of this site, or an agent browsing, leaves no trace); 429 past the per-user rate.
  */
-@Controller('api/lead')
+@Controller()
 export class ActivityController {
   private readonly limiter = new ActivityLimiter();
 
   constructor(@Inject(EventStore) private readonly store: EventStore) {}
 
-  @Post('activity')
-  @HttpCode(204)
-  async activity(@Body() body: unknown, @Req() req: Request): Promise<void> {
+  @Route(contract.leads.activity)
+  async activity(@Body() input: BodyOf<typeof contract.leads.activity>, @Req() req: Request): Promise<undefined> {
     const auth = requireAuth(req);
-    const input = parseBody(ActivityBody, body);
     if (!this.limiter.allow(auth.userId)) throw new AppError('rate_limited', 'Too many activity reports; slow down');
     const site = requireSite(req);
     const leadId = leadIdFor(await leadAccountOn(this.store, auth.userId, site.siteId), site.siteId);

@@ -1,12 +1,13 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, type CanActivate, Controller, type ExecutionContext, Inject, Injectable, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import type pg from 'pg';
 import { agentPageByKey } from '../../../../projections/agent-pages';
 import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Config } from '../../../config/config';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import type { RateLimit } from '../../../http/rate-limiter';
 import { validation } from '../../../shared/errors';
 import { AddressLimiter, cookiesOf, LEVEL, parseEmail, SignInService } from '../../accounts';
@@ -18,44 +19,6 @@ import { composeInquiryMessage } from '../inquiry-message';
 import type { FirstTouch } from '../leads.events';
 import { nameWords, validateInquiry, validateInquiryDetails } from '../../../contract/validate-inquiry';
 import { type InquiryResult, SubmitInquiryCommand } from './submit-inquiry.handler';
-
-const text = (max: number) => z.string().max(max, { error: `at most ${max} characters` }).optional();
-const numberish = z.union([z.string().max(50), z.number()]).optional().transform((v) => (v === undefined ? undefined : String(v)));
-
-/** The payload of the product description (section 3), plus the listing's pdid and the terms box (also the body of a lead added by hand). */
-export const InquiryBody = z.strictObject({
-  AcceptTerms: z.boolean().optional(),
-  FullName: text(200),
-  Email: text(320),
-  Phone: text(40),
-  Message: text(5000),
-  LeadType: text(50),
-  ResumeUrl: text(200),
-  Street: text(200),
-  City: text(100),
-  State: text(50),
-  Zip: text(20),
-  BuyerLocation: text(200),
-  BuyerMinPrice: numberish,
-  BuyerMaxPrice: numberish,
-  BuyerBeds: numberish,
-  BuyerPropertyTypes: z.union([z.string().max(300), z.array(z.string().max(50)).max(20)]).optional().transform((v) => (Array.isArray(v) ? v.join(', ') : v)),
-  PropertyAddress: text(300),
-  PropertyStyle: text(100),
-  PropertySqFt: numberish,
-  PropertyAge: numberish,
-  PropertyBeds: numberish,
-  PropertyBaths: numberish,
-  PropertyFeatures: text(1000),
-  SellerReason: text(1000),
-  SellerTimeframe: text(100),
-  ReferralFullName: text(200),
-  ReferralEmail: text(320),
-  ReferralPhone: text(40),
-  pdid: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' }).optional(),
-  /** Sent from an agent's public page (/agents/{name}-{key}): the page's key; the lead goes to that agent. */
-  AgentKey: z.string().regex(/^[0-9a-f]{12}$/, { error: 'AgentKey is not an agent page key' }).optional(),
-});
 
 /** The message when an agent page's key names nobody who works on this site. */
 export const NO_SUCH_AGENT = 'This agent does not work on this site';
@@ -71,14 +34,24 @@ export const INQUIRY_LIMIT: RateLimit = {
   message: 'Too many inquiries and sign-ups from your address. Please try again in an hour.',
 };
 
-@Controller('api/account')
+/** Counted before the body is read: a flood of malformed inquiries spends the address's allowance too. */
+@Injectable()
+export class InquiryLimitGuard implements CanActivate {
+  constructor(@Inject(AddressLimiter) private readonly limiter: AddressLimiter) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await this.limiter.enforce(INQUIRY_LIMIT, context.switchToHttp().getRequest<Request>());
+    return true;
+  }
+}
+
+@Controller()
 export class InquiryController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SignInService) private readonly signIns: SignInService,
     @Inject(UploadStore) private readonly uploads: UploadStore,
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
@@ -96,11 +69,9 @@ export class InquiryController {
    * an address that belongs to someone not signed in as it is 409 'Email already in use'.
    * Everything a submission writes is one atomic append.
    */
-  @Post('inquiry')
-  @HttpCode(200)
-  async inquiry(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.limiter.enforce(INQUIRY_LIMIT, req);
-    const input = parseBody(InquiryBody, body);
+  @Route(contract.leads.inquiry)
+  @UseGuards(InquiryLimitGuard)
+  async inquiry(@Body() input: BodyOf<typeof contract.leads.inquiry>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const site = requireSite(req);
     const problem = validateInquiry(input, { allowPartialName: site.settings.Registration_AllowPartialName });
     if (problem) throw validation(problem);
@@ -135,6 +106,6 @@ export class InquiryController {
       ),
     );
     if (result.newUser) await this.signIns.openSession(req, res, { userId: result.userId, securityLevel: LEVEL.lead, brokerId: null });
-    return { isSuccess: true, leadId: result.leadId };
+    return { isSuccess: true as const, leadId: result.leadId };
   }
 }

@@ -1,11 +1,12 @@
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { boardCards, boardCounts, feedPosition, tagsInScope } from '../../../../projections/lead-feed';
 import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
+import type { QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { notFound } from '../../../shared/errors';
 import { dashboardViewer, mayView, type Viewer } from '../../../shared/viewer/viewer';
 import { loadLead } from '../load-lead';
@@ -13,15 +14,6 @@ import { viewedOffice } from '../../../shared/viewer/viewer-office';
 import { loadPipeline } from '../move-into-pipeline/lead-in-pipeline';
 
 const PER_COLUMN = 50;
-const count = (max: number, name: string) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, { error: `${name} must be a whole number` })
-    .transform(Number)
-    .refine((n) => n <= max, { error: `${name} is at most ${max}` });
-const BoardQuery = z.strictObject({ brokerId: z.string().max(64).optional() });
-const PipelineQuery = z.strictObject({ brokerId: z.string().max(64).optional(), leadId: z.string().max(64).optional() });
-const ColumnQuery = z.strictObject({ brokerId: z.string().max(64).optional(), stage: z.string().min(1).max(200), offset: count(100_000, 'offset').optional() });
 
 /**
  * The board (`/dashboard?view=board`): the office's pipeline as columns, each with how many of
@@ -30,17 +22,16 @@ const ColumnQuery = z.strictObject({ brokerId: z.string().max(64).optional(), st
  * Scoped like the list (agent: own leads, broker: the office, staff: all, or one office named
  * with `?brokerId=`), and the tags of those leads for the tag editor's suggestions.
  */
-@Controller('api/dashboard')
+@Controller()
 export class BoardController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  @Get('board')
-  async board(@Query() query: unknown, @Req() req: Request) {
+  @Route(contract.leads.board)
+  async board(@Query() q: QueryOf<typeof contract.leads.board>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const q = parseBody(BoardQuery, query);
     const { office, narrow } = await this.officeOf(viewer, q.brokerId);
     const position = await feedPosition(this.pool);
     const [pipeline, counts] = await Promise.all([loadPipeline(this.store, office), boardCounts(this.pool, viewer, narrow)]);
@@ -58,10 +49,9 @@ export class BoardController {
   }
 
   /** The stages a lead can be moved to (its office's pipeline), or those of the viewer's office with how many leads each holds. */
-  @Get('pipeline')
-  async pipeline(@Query() query: unknown, @Req() req: Request) {
+  @Route(contract.leads.pipeline)
+  async pipeline(@Query() q: QueryOf<typeof contract.leads.pipeline>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const q = parseBody(PipelineQuery, query);
     if (q.leadId !== undefined) {
       const { lead } = await loadLead(this.store, q.leadId);
       if (!lead.exists || !mayView(viewer, lead)) throw notFound();
@@ -73,16 +63,15 @@ export class BoardController {
   }
 
   /** More of one column, from `offset`. */
-  @Get('board/column')
-  async column(@Query() query: unknown, @Req() req: Request) {
+  @Route(contract.leads.column)
+  async column(@Query() q: QueryOf<typeof contract.leads.column>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const q = parseBody(ColumnQuery, query);
     const { narrow } = await this.officeOf(viewer, q.brokerId);
     return { stage: q.stage, leads: await boardCards(this.pool, viewer, narrow, [q.stage], PER_COLUMN, q.offset ?? 0) };
   }
 
   /** The tags on the leads the viewer sees, most used first (the tag editor's suggestions). */
-  @Get('tags')
+  @Route(contract.leads.tags)
   async tags(@Req() req: Request) {
     return { tags: await tagsInScope(this.pool, dashboardViewer(req), 500) };
   }

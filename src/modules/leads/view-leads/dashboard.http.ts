@@ -1,11 +1,11 @@
-import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Req } from '@nestjs/common';
 import { SearchIndex } from '../../../../projections/search';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { DB_POOL } from '../../../runtime/tokens';
-import { parseBody } from '../../../http/parse-body';
-import { decodePosition } from '../../../contract/position';
+import type { QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { notFound } from '../../../shared/errors';
 import { isLeadId } from '../load-lead';
 import { contractLead, feedLead, feedPosition, findLead, leadFacets, type LeadRow, leadSources, listLeads, survivorOfLead } from '../../../../projections/lead-feed';
@@ -15,15 +15,13 @@ import { sitesByIds } from '../../../../projections/sites';
 import { homeNames } from './home-names';
 import { pushesSince } from './pushes-since';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
-import { filtersOf, LeadsQuery, stagesInOrder } from './lead-filters';
-
-const SinceQuery = z.strictObject({ position: z.string().refine((s) => decodePosition(s) !== null, { error: 'position is not a position' }) });
+import { filtersOf, stagesInOrder } from './lead-filters';
 
 /**
  * The dashboard's reads (contract section 5): the lead list in the viewer's scope, one lead with
  * its timeline, the web app's richer feed, and what a reconnecting client missed.
  */
-@Controller('api/dashboard')
+@Controller()
 export class DashboardController {
   private readonly homes: ReturnType<typeof homeNames>;
 
@@ -34,17 +32,16 @@ export class DashboardController {
     this.homes = homeNames(index);
   }
 
-  @Get('leads')
-  async leads(@Query() query: unknown, @Req() req: Request) {
+  @Route(contract.leads.list)
+  async leads(@Query() q: QueryOf<typeof contract.leads.list>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const q = parseBody(LeadsQuery, query);
     const page = q.page ?? 1;
     const perpage = q.perpage ?? 50;
     const { rows, total } = await listLeads(this.pool, viewer, filtersOf(q, new Date()), page, perpage);
     return { leads: rows.map(contractLead), total, page, perpage };
   }
 
-  @Get('leads/:leadId')
+  @Route(contract.leads.lead)
   async lead(@Param('leadId') leadId: string, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     if (!isLeadId(leadId)) throw notFound();
@@ -54,10 +51,9 @@ export class DashboardController {
   }
 
   /** The web app's feed: the same list with status, site and listing, the sources to filter by, and the position to follow from. */
-  @Get('feed')
-  async feed(@Query() query: unknown, @Req() req: Request) {
+  @Route(contract.leads.feed)
+  async feed(@Query() q: QueryOf<typeof contract.leads.feed>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const q = parseBody(LeadsQuery, query);
     const page = q.page ?? 1;
     const perpage = q.perpage ?? 50;
     const position = await feedPosition(this.pool);
@@ -66,7 +62,7 @@ export class DashboardController {
   }
 
   /** What the filter bar offers: the stages (the default pipeline's order first), tags and sites of the viewer's leads. */
-  @Get('feed/facets')
+  @Route(contract.leads.facets)
   async facets(@Req() req: Request) {
     const viewer = dashboardViewer(req);
     const f = await leadFacets(this.pool, viewer);
@@ -81,7 +77,7 @@ export class DashboardController {
   }
 
   /** One lead with the feed's extra fields (the details pane), notes with their author's name and last edit. */
-  @Get('feed/lead/:leadId')
+  @Route(contract.leads.feedLead)
   async feedLead(@Param('leadId') leadId: string, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     if (!isLeadId(leadId)) throw notFound();
@@ -91,10 +87,9 @@ export class DashboardController {
   }
 
   /** What a client that reconnects missed after the last position it saw (it drops what it already has). */
-  @Get('feed/since')
-  async since(@Query() query: unknown, @Req() req: Request) {
+  @Route(contract.leads.since)
+  async since(@Query() q: QueryOf<typeof contract.leads.since>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const q = parseBody(SinceQuery, query);
     return pushesSince(this.pool, viewer, q.position, this.homes);
   }
 

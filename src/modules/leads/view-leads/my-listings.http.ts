@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { listingAgentsIn } from '../../../../projections/lead-routing';
@@ -6,11 +6,10 @@ import { agentListings } from '../../../../projections/search';
 import { fullNames } from '../../../../projections/users';
 import { DB_POOL } from '../../../runtime/tokens';
 import type { AgentListingsResponse } from '../../../contract/agent-listings';
-import { parseBody } from '../../../http/parse-body';
-import { LeadsQuery } from './lead-filters';
+import type { QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
-
-const ListingsQuery = LeadsQuery.pick({ page: true, perpage: true });
 
 /**
  * "My listings" (the dashboard's Listings view): the listings of the agents in the viewer's
@@ -19,14 +18,13 @@ const ListingsQuery = LeadsQuery.pick({ page: true, perpage: true });
  * these people see. A listing is an agent's when it is linked to them (lead routing's listing
  * agents) or names their MLS id as ListAgentMlsId; its fields come from the search read model.
  */
-@Controller('api/dashboard')
+@Controller()
 export class MyListingsController {
   constructor(@Inject(DB_POOL) private readonly pool: pg.Pool) {}
 
-  @Get('listings')
-  async listings(@Query() query: unknown, @Req() req: Request): Promise<AgentListingsResponse> {
+  @Route(contract.leads.myListings)
+  async listings(@Query() q: QueryOf<typeof contract.leads.myListings>, @Req() req: Request): Promise<AgentListingsResponse> {
     const viewer = dashboardViewer(req);
-    const q = parseBody(ListingsQuery, query);
     const page = q.page ?? 1;
     const perpage = q.perpage ?? 50;
     const { linked, mlsIds } = await listingAgentsIn(this.pool, viewer);

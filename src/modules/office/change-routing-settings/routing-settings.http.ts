@@ -1,28 +1,17 @@
-import { Body, Controller, Get, Inject, Patch, Query, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { z } from 'zod';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf, QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { forbidden } from '../../../shared/errors';
 import { commandContextOf } from '../../../commands/request-context';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { type OfficeSettings, officeStream } from '../office.events';
 import { loadOffice, officeOfViewer } from '../load-office';
-import { isClaimWindow, OFFICE_MESSAGES } from '../office';
+import { OFFICE_MESSAGES } from '../office';
 import { OfficeCommand } from '../office.command';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// One message for every wrong window, a string or a fraction alike.
-const claimWindow = z.custom<number>(isClaimWindow, { error: OFFICE_MESSAGES.claimWindow });
-const RoutingBody = z.strictObject({
-  pond: z.strictObject({ enabled: z.boolean(), claimWindowMinutes: claimWindow }).optional(),
-  copyBrokerOnNewLeads: z.boolean().optional(),
-  /** Staff name the office; a broker's own is implied. */
-  brokerId: z.string().regex(UUID, { error: 'brokerId is not an id' }).optional(),
-});
-const RoutingQuery = z.strictObject({ brokerId: z.string().regex(UUID, { error: 'brokerId is not an id' }).optional() });
 
 const routingOf = (brokerId: string, s: OfficeSettings) => ({ brokerId, pond: s.pond, copyBrokerOnNewLeads: s.copyBrokerOnNewLeads });
 
@@ -32,27 +21,23 @@ const routingOf = (brokerId: string, s: OfficeSettings) => ({ brokerId, pond: s.
  * leads straight there) and whether the broker gets a copy of every new-lead notice. The broker
  * for their office, staff naming one; agents read their office's.
  */
-@Controller('api/dashboard/routing')
+@Controller()
 export class RoutingSettingsController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
-  @Get()
-  @ApiDoc({ summary: "The office's pond and new-lead copy settings", tag: 'Dashboard: pond', access: 'agents (their office), brokers, staff (?brokerId=)', query: RoutingQuery })
-  async get(@Query() query: unknown, @Req() req: Request) {
+  @Route(contract.office.routing)
+  async get(@Query() q: QueryOf<typeof contract.office.routing>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const q = parseBody(RoutingQuery, query);
     const brokerId = await officeOfViewer(this.store, viewer, q.brokerId);
     return routingOf(brokerId, (await loadOffice(this.store, brokerId)).settings);
   }
 
-  @Patch()
-  @ApiDoc({ summary: "Change the office's pond and new-lead copy settings (OfficeSettingsChanged)", tag: 'Dashboard: pond', access: 'brokers, staff (brokerId)', body: RoutingBody })
-  async change(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.office.changeRouting)
+  async change(@Body() input: BodyOf<typeof contract.office.changeRouting>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(RoutingBody, body);
     if (viewer.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
     const brokerId = await officeOfViewer(this.store, viewer, input.brokerId);
     const changes: Partial<OfficeSettings> = {

@@ -2,14 +2,15 @@ import { boardCounts } from '../../../../projections/lead-feed';
 import { rosterFor } from '../../../../projections/lead-routing';
 import { listAgentMlsIdOf } from '../../../../projections/search';
 import { usersByIds } from '../../../../projections/users';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf, QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { forbidden, notFound, validation } from '../../../shared/errors';
 import { commandContextOf } from '../../../commands/request-context';
 import { LEVEL, loadAccount, officeOf } from '../../accounts';
@@ -23,30 +24,13 @@ import { OfficeCommand } from '../office.command';
 import { OfficeSettingsCommand } from '../change-pipeline/change-pipeline.command';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const BioBody = z.strictObject({ bio: z.string().max(2000) });
-const MlsIdBody = z.strictObject({
-  mlsId: z.string().trim().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'An MLS id is 1 to 64 letters, digits, dots, dashes or underscores' }).nullable(),
-});
-const OfficeSettingsBody = z.strictObject({
-  agentsMayClaimListings: z.boolean().optional(),
-  /** The pipeline in board order (the deciders check names and counts), and where the leads of stages taken out go. */
-  stages: z.array(z.string().max(200)).max(100).optional(),
-  moveLeads: z.array(z.strictObject({ from: z.string().max(200), to: z.string().max(200) })).max(100).optional(),
-  /** Staff name the office; a broker's own is implied. */
-  brokerId: z.string().regex(UUID, { error: 'brokerId is not an id' }).optional(),
-});
-const ListingAgentBody = z.strictObject({
-  pdid: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' }),
-  agentId: z.string().regex(UUID, { error: 'agentId is not an id' }).nullable(),
-});
-
 
 /**
  * The office roster and its routing data: brokers take agents out of the round robin and back
  * (a new version of the routing rules, RoutingRulesChanged), link listings to their listing agent, and everyone edits
  * their own bio.
  */
-@Controller('api/dashboard')
+@Controller()
 export class OfficeController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -55,7 +39,7 @@ export class OfficeController {
   ) {}
 
   /** Agents the viewer may see: an agent themself, a broker their office (and themself), staff everyone. */
-  @Get('agents')
+  @Route(contract.office.agents)
   async agents(@Req() req: Request) {
     const viewer = dashboardViewer(req);
     const roster = await rosterFor(this.pool, viewer.role === 'staff' ? null : viewer.userId);
@@ -70,27 +54,23 @@ export class OfficeController {
     };
   }
 
-  @Post('agents/:agentId/deactivate')
-  @HttpCode(200)
+  @Route(contract.office.deactivate)
   deactivate(@Param('agentId') agentId: string, @Req() req: Request) {
     return this.setActive(req, agentId, false);
   }
 
-  @Post('agents/:agentId/activate')
-  @HttpCode(200)
+  @Route(contract.office.activate)
   activate(@Param('agentId') agentId: string, @Req() req: Request) {
     return this.setActive(req, agentId, true);
   }
 
   /** The viewer's own bio. */
-  @Post('agents/bio')
-  @HttpCode(200)
-  async bio(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.office.setBio)
+  async bio(@Body() { bio }: BodyOf<typeof contract.office.setBio>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const { bio } = parseBody(BioBody, body);
     const ctx = commandContextOf(req);
     await this.commands.execute(new AgentProfileCommand(agentProfileStream(viewer.userId), { kind: 'bio', agentId: viewer.userId, bio: bio.trim() }, ctx));
-    return { isSuccess: true };
+    return { isSuccess: true as const };
   }
 
   /**
@@ -99,33 +79,27 @@ export class OfficeController {
    * confirmation (pendingMlsId); a broker's own is in force at once. Null clears it. An id a
    * colleague of the office has is 409.
    */
-  @Post('agents/mlsid')
-  @HttpCode(200)
-  async mlsId(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.office.setMlsId)
+  async mlsId(@Body() { mlsId }: BodyOf<typeof contract.office.setMlsId>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const { mlsId } = parseBody(MlsIdBody, body);
     const { account } = await loadAccount(this.store, viewer.userId);
     const office = account.exists ? officeOf(account) : null;
     return this.setMlsId(req, viewer.userId, office, mlsId, viewer.role === 'agent' ? 'self' : 'broker');
   }
 
   /** The broker (or staff) sets an agent's MLS id, or confirms the one the agent gave: in force at once. */
-  @Post('agents/:agentId/mlsid')
-  @HttpCode(200)
-  async agentMlsId(@Param('agentId') agentId: string, @Body() body: unknown, @Req() req: Request) {
+  @Route(contract.office.setAgentMlsId)
+  async agentMlsId(@Param('agentId') agentId: string, @Body() { mlsId }: BodyOf<typeof contract.office.setAgentMlsId>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const { mlsId } = parseBody(MlsIdBody, body);
     if (viewer.role === 'agent') throw forbidden(OFFICE_MESSAGES.mlsIdOther);
     const brokerId = await this.officeOfAgentFor(viewer, agentId, false);
     return this.setMlsId(req, agentId, brokerId, mlsId, 'broker');
   }
 
   /** Links a listing to its listing agent (the listing-agent routing rule); agentId null unlinks. */
-  @Post('routing/listingagent')
-  @HttpCode(200)
-  async linkListing(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.office.linkListing)
+  async linkListing(@Body() input: BodyOf<typeof contract.office.linkListing>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(ListingAgentBody, body);
     let brokerId: string;
     if (input.agentId === null) {
       if (viewer.role !== 'broker') throw forbidden(OFFICE_MESSAGES.unlink);
@@ -137,22 +111,20 @@ export class OfficeController {
     const mlsHolder = await this.mlsHolderOf(brokerId, input.pdid);
     const command = { kind: 'link-listing' as const, brokerId, pdid: input.pdid, agentId: input.agentId, by, mlsHolder };
     await this.commands.execute(new OfficeCommand(officeStream(brokerId), command, commandContextOf(req)));
-    return { isSuccess: true };
+    return { isSuccess: true as const };
   }
 
   /** The office's settings: a broker's own, an agent's broker's, any office for staff (?brokerId=). */
-  @Get('office/settings')
-  async settings(@Query('brokerId') brokerId: unknown, @Req() req: Request) {
+  @Route(contract.office.settings)
+  async settings(@Query() { brokerId }: QueryOf<typeof contract.office.settings>, @Req() req: Request) {
     const office = await officeOfViewer(this.store, dashboardViewer(req), brokerId);
     return { brokerId: office, settings: (await loadOffice(this.store, office)).settings };
   }
 
   /** The broker (or staff, naming the office) changes the office's settings: OfficeSettingsChanged. */
-  @Post('office/settings')
-  @HttpCode(200)
-  async changeSettings(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.office.changeSettings)
+  async changeSettings(@Body() input: BodyOf<typeof contract.office.changeSettings>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(OfficeSettingsBody, body);
     if (viewer.role === 'agent') throw forbidden(OFFICE_MESSAGES.settings);
     const brokerId = await officeOfViewer(this.store, viewer, input.brokerId);
     const changes = input.agentsMayClaimListings === undefined ? {} : { agentsMayClaimListings: input.agentsMayClaimListings };
@@ -162,13 +134,13 @@ export class OfficeController {
     const pipeline = input.stages && { stages: input.stages, moves: input.moveLeads ?? [], leadsIn };
     const command = { brokerId, changes, pipeline, by: { role: viewer.role, userId: viewer.userId } };
     const result = await this.commands.execute(new OfficeSettingsCommand(officeStream(brokerId), command, commandContextOf(req)));
-    return { isSuccess: true, brokerId, settings: result.state.settings };
+    return { isSuccess: true as const, brokerId, settings: result.state.settings };
   }
 
   private async setMlsId(req: Request, agentId: string, brokerId: string | null, mlsId: string | null, by: 'self' | 'broker') {
     const heldBy = mlsId === null || brokerId === null ? null : await mlsIdHolderInOffice(this.store, this.pool, brokerId, mlsId);
     const { state } = await this.commands.execute(new AgentProfileCommand(agentProfileStream(agentId), { kind: 'mlsId', agentId, mlsId, by, heldBy }, commandContextOf(req)));
-    return { isSuccess: true, mlsId: state.mlsId, pendingMlsId: state.pendingMlsId };
+    return { isSuccess: true as const, mlsId: state.mlsId, pendingMlsId: state.pendingMlsId };
   }
 
   /** The colleague whose MLS id in force the listing names as its ListAgentMlsId: the listing is theirs even if never linked. */
@@ -182,7 +154,7 @@ export class OfficeController {
     if (viewer.role === 'agent') throw forbidden();
     const brokerId = await this.officeOfAgentFor(viewer, agentId, false);
     await this.commands.execute(new OfficeCommand(officeStream(brokerId), { kind: 'set-active', brokerId, agentId, active, by: { role: viewer.role, userId: viewer.userId } }, commandContextOf(req)));
-    return { isSuccess: true, agentId, active };
+    return { isSuccess: true as const, agentId, active };
   }
 
   /**

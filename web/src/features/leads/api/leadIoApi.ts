@@ -1,9 +1,12 @@
 import type { DuplicatePolicy, ImportMapping, ImportSummary } from '../../../../../src/contract/lead-import';
-import { ApiError, request } from '../../../api/http';
+import { ApiError } from '../../../api/http';
+import type { BodyInput, ResponseOf } from '../../../../../src/contract/route';
+import { api, urlOf } from '../../../api/contract-client';
+import { contract } from '../../../../../src/contract/routes';
 import { dashboardApi } from '../../../api/dashboardApi';
 
 /** A site the signed-in agent or broker may add leads to (the first is the default). */
-export type LeadSite = { readonly siteId: string; readonly subdomain: string; readonly name: string; readonly kind: 'broker' | 'agent' | 'brand'; readonly allowPartialName: boolean };
+export type LeadSite = ResponseOf<typeof contract.leads.sites>['sites'][number];
 
 /** Whether a one-word name will do on the site chosen ('' is the default, the first): the inquiry's rule, before sending. */
 export const partialNameAllowed = (sites: readonly LeadSite[], siteId: string): boolean =>
@@ -20,9 +23,9 @@ export type ImportRequest = {
 
 /** Leads in by hand and by file (contract section 5a). */
 export const leadIoApi = {
-  sites: () => request<{ sites: readonly LeadSite[] }>('GET', '/api/dashboard/sites'),
-  addLead: (body: Record<string, string>) => request<{ leadId: string }>('POST', '/api/dashboard/leads', body),
-  /** Multipart, so not through request(): the browser sets the boundary. Answers when every row is worked through. */
+  sites: () => api(contract.leads.sites),
+  addLead: (body: BodyInput<typeof contract.leads.add>) => api(contract.leads.add, { body }),
+  /** Multipart, so not through api(): the browser sets the boundary. Answers when every row is worked through. */
   async importLeads(r: ImportRequest): Promise<ImportSummary> {
     const form = new FormData();
     form.set('mapping', JSON.stringify(r.mapping));
@@ -33,7 +36,7 @@ export const leadIoApi = {
     form.set('file', r.file, r.file.name);
     let res: Response;
     try {
-      res = await fetch('/api/dashboard/leads/import', { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, body: form });
+      res = await fetch(urlOf(contract.leadTransfer.importLeads), { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, body: form });
     } catch {
       throw new ApiError('The server cannot be reached', 0);
     }
@@ -41,7 +44,7 @@ export const leadIoApi = {
     if (!res.ok) throw new ApiError(data.message ?? `HTTP ${res.status}`, res.status);
     return data;
   },
-  progress: (importId: string) => request<ImportSummary>('GET', `/api/dashboard/leads/import/${encodeURIComponent(importId)}`),
+  progress: (importId: string) => api(contract.leadTransfer.importProgress, { params: { importId } }),
   /** Resolves once the new lead is in the viewer's list (its read model folds it a moment after the answer), or after 5 s. */
   async whenListed(leadId: string): Promise<void> {
     for (let i = 0; i < 20; i++) {
@@ -49,5 +52,5 @@ export const leadIoApi = {
       await new Promise((r) => setTimeout(r, 250));
     }
   },
-  reportUrl: (importId: string) => `/api/dashboard/leads/import/${encodeURIComponent(importId)}/report.csv`,
+  reportUrl: (importId: string) => urlOf(contract.leadTransfer.importReport, { params: { importId } }),
 };

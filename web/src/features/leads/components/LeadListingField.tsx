@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { request } from '../../../api/http';
+import { api } from '../../../api/contract-client';
+import { contract } from '../../../../../src/contract/routes';
 import type { AgentListingsResponse } from '../../../../../src/contract/agent-listings';
 import forms from '../../../ui/forms.module.css';
 
@@ -13,7 +14,7 @@ export const PDID = /^[A-Za-z0-9_.:-]{1,100}$/;
 export function LeadListingField({ id, value, onChange, error }: { readonly id: string; readonly value: string; readonly onChange: (pdid: string) => void; readonly error?: string }) {
   const [mine, setMine] = useState<AgentListingsResponse['listings']>([]);
   useEffect(() => {
-    request<AgentListingsResponse>('GET', '/api/dashboard/listings?page=1&perpage=100').then((r) => setMine(r.listings), () => setMine([]));
+    api(contract.leads.myListings, { query: { page: '1', perpage: '100' } }).then((r) => setMine(r.listings), () => setMine([]));
   }, []);
   return (
     <div className={forms.field}>

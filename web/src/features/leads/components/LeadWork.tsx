@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import { TagChip, TagChipList } from '../../../ui/TagChip';
@@ -9,6 +10,7 @@ import styles from './LeadWork.module.css';
 import { type LeadChanges, type PatchedLead, pipelineApi } from '../../pipeline';
 
 type Shown = Pick<PatchedLead, 'stage' | 'tags' | 'fullName' | 'email' | 'phone'>;
+const NONE: readonly string[] = [];
 const shownOf = (l: Shown): Shown => ({ stage: l.stage, tags: l.tags, fullName: l.fullName, email: l.email, phone: l.phone });
 
 /**
@@ -19,9 +21,10 @@ const shownOf = (l: Shown): Shown => ({ stage: l.stage, tags: l.tags, fullName: 
 export function LeadWork({ lead }: { lead: FeedLead }) {
   const id = useId();
   const [shown, setShown] = useState<Shown>(() => shownOf(lead));
-  const [stages, setStages] = useState<readonly string[]>([]);
   const [stage, setStage] = useState(lead.stage);
-  const [known, setKnown] = useState<readonly string[]>([]);
+  // Keyed on the lead: a late answer for the lead shown before is kept under its id, never shown for this one.
+  const stages = useQuery({ queryKey: ['dashboard', 'stages-of', lead.leadId], queryFn: ({ signal }) => pipelineApi.stagesOf(lead.leadId, signal) }).data?.stages ?? NONE;
+  const known = useQuery({ queryKey: ['dashboard', 'tags'], queryFn: ({ signal }) => pipelineApi.tags(signal) }).data?.tags ?? NONE;
   const [tag, setTag] = useState('');
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -35,10 +38,6 @@ export function LeadWork({ lead }: { lead: FeedLead }) {
     setStage(lead.stage);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lead.leadId, lead.stage, tagKey, lead.fullName, lead.email, lead.phone]);
-  useEffect(() => {
-    void pipelineApi.stagesOf(lead.leadId).then((p) => setStages(p.stages), () => undefined);
-    void pipelineApi.tags().then((t) => setKnown(t.tags), () => undefined);
-  }, [lead.leadId]);
 
   const save = async (changes: LeadChanges, done: string): Promise<boolean> => {
     setBusy(true);

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { navigate } from '../../../app/location';
-import { dashboardApi, type FeedLead, type TimelineEntry } from '../../../api/dashboardApi';
+import { dashboardApi } from '../../../api/dashboardApi';
+import type { ResponseOf } from '../../../../../src/contract/route';
+import type { contract } from '../../../../../src/contract/routes';
 import { addressWithLead } from '../components/MergedFrom';
-import type { NoteView } from '../../../api/tasksApi';
 
-export type Details = { readonly lead: FeedLead; readonly timeline: readonly TimelineEntry[]; readonly notes: readonly NoteView[] };
+export type Details = ResponseOf<typeof contract.leads.feedLead>;
 
 export const leadDetailsKey = (leadId: string) => ['dashboard', 'lead', leadId] as const;
 

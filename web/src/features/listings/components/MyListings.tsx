@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { AgentListingsResponse, AgentListingView } from '../../../../../src/contract/agent-listings';
 import { NOT_SHOWN_PUBLICLY } from '../../../../../src/contract/agent-listings';
-import { request } from '../../../api/http';
+import { api } from '../../../api/contract-client';
+import { contract } from '../../../../../src/contract/routes';
 import { Link } from '../../../app/Link';
 import { addressLine, money, shortDate } from '../../../ui/format';
 import type { Role } from '../../../api/dashboardApi';
@@ -30,7 +31,7 @@ export function MyListings({ role }: { role: Role }) {
   useEffect(() => {
     let live = true;
     setError(null);
-    request<AgentListingsResponse>('GET', `/api/dashboard/listings?page=${page}&perpage=${PER_PAGE}`).then(
+    api(contract.leads.myListings, { query: { page: String(page), perpage: String(PER_PAGE) } }).then(
       (d) => live && setData(d),
       (err: unknown) => live && setError(err instanceof Error ? err.message : 'The listings could not be loaded.'),
     );

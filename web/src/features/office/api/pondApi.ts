@@ -1,20 +1,18 @@
-import { request } from '../../../api/http';
+import type { ContractLead } from '../../../../../src/contract/leads';
+import { api } from '../../../api/contract-client';
+import { contract } from '../../../../../src/contract/routes';
+import { MAX_CLAIM_WINDOW_MINUTES, type RoutingSettings } from '../../../../../src/contract/office';
 
-/** The office's routing options (PATCH/GET /api/dashboard/routing, contract 5a). */
-export type RoutingSettings = {
-  readonly brokerId: string;
-  readonly pond: { readonly enabled: boolean; readonly claimWindowMinutes: number };
-  readonly copyBrokerOnNewLeads: boolean;
-};
+export type { RoutingSettings };
 
-/** A lead waiting in the office pond (GET /api/dashboard/pond), as the pond section shows it. */
-export type PondLead = { readonly leadId: string; readonly fullName: string; readonly leadType: string; readonly source: string; readonly createdAt: string };
+/** A lead waiting in the office pond, as the pond section shows it. */
+export type PondLead = Pick<ContractLead, 'leadId' | 'fullName' | 'leadType' | 'source' | 'createdAt'>;
 
-export const CLAIM_WINDOW_MAX = 1440;
+export const CLAIM_WINDOW_MAX = MAX_CLAIM_WINDOW_MINUTES;
 
 export const pondApi = {
-  routing: () => request<RoutingSettings>('GET', '/api/dashboard/routing'),
-  changeRouting: (changes: { pond?: RoutingSettings['pond']; copyBrokerOnNewLeads?: boolean }) => request<RoutingSettings>('PATCH', '/api/dashboard/routing', changes),
-  pond: () => request<{ leads: readonly PondLead[] }>('GET', '/api/dashboard/pond'),
-  claim: (leadId: string) => request<{ isSuccess: boolean; leadId: string; agentId: string }>('POST', `/api/dashboard/leads/${encodeURIComponent(leadId)}/claim`, {}),
+  routing: () => api(contract.office.routing),
+  changeRouting: (changes: { pond?: RoutingSettings['pond']; copyBrokerOnNewLeads?: boolean }) => api(contract.office.changeRouting, { body: changes }),
+  pond: () => api(contract.leads.pond),
+  claim: (leadId: string) => api(contract.leads.claim, { params: { leadId } }),
 };

@@ -1,37 +1,16 @@
-import { ApiError, request } from '../../../api/http';
+import { ApiError } from '../../../api/http';
+import { api, urlOf } from '../../../api/contract-client';
+import { contract } from '../../../../../src/contract/routes';
+import { type CandidateRules, MAX_ROUTING_WEIGHT, type Placement, type RoutingRuleSet, type SimulationResult } from '../../../../../src/contract/office';
 
-/** An office's routing rules (GET/PUT /api/dashboard/routing/rules): versioned data, issue 19. */
-export type RoutingRuleSet = {
-  readonly version: number;
-  readonly listingAgentFirst: boolean;
-  /** Round-robin weight per agent id (1 when unnamed). */
-  readonly weights: Readonly<Record<string, number>>;
-  /** Agents out of the rotation. */
-  readonly off: readonly string[];
-  readonly pond: { readonly enabled: boolean; readonly claimWindowMinutes: number };
-};
-export type CandidateRules = Omit<RoutingRuleSet, 'version'>;
+export type { CandidateRules, Placement, RoutingRuleSet, SimulationResult };
 
-/** Where a lead went: an agent by a rule, or the pond (agentId null). */
-export type Placement = { readonly agentId: string | null; readonly rule: string };
-
-export type SimulationResult = {
-  readonly from: string;
-  readonly to: string;
-  readonly inForce: RoutingRuleSet;
-  readonly leads: number;
-  readonly unfaithful: number;
-  readonly agents: readonly { readonly agentId: string | null; readonly name: string; readonly actual: number; readonly candidate: number }[];
-  readonly changed: readonly { readonly leadId: string; readonly fullName: string; readonly capturedAt: string; readonly actual: Placement; readonly candidate: Placement }[];
-  readonly changedCount: number;
-};
-
-export const MAX_WEIGHT = 10;
+export const MAX_WEIGHT = MAX_ROUTING_WEIGHT;
 
 export const routingSimulationApi = {
-  rules: () => request<{ brokerId: string; rules: RoutingRuleSet }>('GET', '/api/dashboard/routing/rules'),
+  rules: () => api(contract.office.rules),
   simulate,
-  apply: (rules: CandidateRules) => request<{ brokerId: string; rules: RoutingRuleSet }>('PUT', '/api/dashboard/routing/rules', { rules }),
+  apply: (rules: CandidateRules) => api(contract.office.applyRules, { body: { rules: { ...rules, weights: { ...rules.weights }, off: [...rules.off] } } }),
 };
 
 /**
@@ -41,7 +20,8 @@ export const routingSimulationApi = {
 async function simulate(from: string, to: string, rules: CandidateRules, onProgress: (fraction: number) => void): Promise<SimulationResult> {
   let res: Response;
   try {
-    res = await fetch('/api/dashboard/routing/simulation', {
+    // Streamed (lines of JSON as the replay goes), which api() does not read: fetch, at the contract's address.
+    res = await fetch(urlOf(contract.office.simulate), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: 'application/x-ndjson', 'Content-Type': 'application/json' },

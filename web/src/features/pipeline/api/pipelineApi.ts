@@ -1,19 +1,12 @@
-import { request } from '../../../api/http';
+import { api } from '../../../api/contract-client';
+import { contract } from '../../../../../src/contract/routes';
 import type { BoardCard } from '../../../../../src/contract/board';
-import type { Role } from '../../../api/dashboardApi';
+import type { ResponseOf } from '../../../../../src/contract/route';
 
 export type { BoardCard };
 
-export type BoardColumn = { readonly stage: string; readonly inPipeline: boolean; readonly count: number; readonly leads: readonly BoardCard[] };
-
-export type Board = {
-  readonly brokerId: string | null;
-  readonly stages: readonly string[];
-  readonly columns: readonly BoardColumn[];
-  readonly perColumn: number;
-  readonly position: string;
-  readonly me: { readonly userId: string; readonly role: Role };
-};
+export type Board = ResponseOf<typeof contract.leads.board>;
+export type BoardColumn = Board['columns'][number];
 
 /** What PATCH /api/dashboard/leads/{leadId} takes (contract 5a); any subset. */
 export type LeadChanges = {
@@ -25,31 +18,20 @@ export type LeadChanges = {
   readonly assignedAgentId?: string;
 };
 
-export type PatchedLead = {
-  readonly leadId: string;
-  readonly fullName: string;
-  readonly email: string;
-  readonly phone: string | null;
-  readonly stage: string;
-  readonly tags: readonly string[];
-  readonly assignedAgentId: string | null;
-};
+export type PatchedLead = ResponseOf<typeof contract.leads.patch>;
 
 export type StageMove = { readonly from: string; readonly to: string };
 
-/** `?brokerId=` for staff who chose an office (a broker's and an agent's office is implied). */
-const office = (sep: '?' | '&', brokerId: string | null) => (brokerId ? `${sep}brokerId=${encodeURIComponent(brokerId)}` : '');
-
 /** The board, the pipeline and a lead's stage, tags and contact (issue 15). */
 export const pipelineApi = {
-  board: (brokerId: string | null = null) => request<Board>('GET', `/api/dashboard/board${office('?', brokerId)}`, undefined, { unique: true }),
+  board: (brokerId: string | null = null) => api(contract.leads.board, { query: { brokerId: brokerId ?? undefined } }, { unique: true }),
   column: (stage: string, offset: number, brokerId: string | null = null) =>
-    request<{ stage: string; leads: readonly BoardCard[] }>('GET', `/api/dashboard/board/column?stage=${encodeURIComponent(stage)}&offset=${offset}${office('&', brokerId)}`),
-  stagesOf: (leadId: string) => request<{ brokerId: string | null; stages: readonly string[] }>('GET', `/api/dashboard/pipeline?leadId=${encodeURIComponent(leadId)}`),
+    api(contract.leads.column, { query: { stage, offset: String(offset), brokerId: brokerId ?? undefined } }),
+  stagesOf: (leadId: string, signal?: AbortSignal) => api(contract.leads.pipeline, { query: { leadId } }, { signal }),
   pipeline: (brokerId: string | null = null) =>
-    request<{ brokerId: string | null; stages: readonly string[]; counts: Readonly<Record<string, number>> }>('GET', `/api/dashboard/pipeline${office('?', brokerId)}`),
-  tags: () => request<{ tags: readonly string[] }>('GET', '/api/dashboard/tags'),
-  patch: (leadId: string, changes: LeadChanges) => request<PatchedLead>('PATCH', `/api/dashboard/leads/${encodeURIComponent(leadId)}`, changes),
+    api(contract.leads.pipeline, { query: { brokerId: brokerId ?? undefined } }).then((p) => ({ ...p, counts: p.counts ?? {} })),
+  tags: (signal?: AbortSignal) => api(contract.leads.tags, undefined, { signal }),
+  patch: (leadId: string, changes: LeadChanges) => api(contract.leads.patch, { params: { leadId }, body: { ...changes, tags: changes.tags && [...changes.tags] } }),
   savePipeline: (stages: readonly string[], moveLeads: readonly StageMove[], brokerId: string | null = null) =>
-    request<{ isSuccess: boolean; settings: { stages: readonly string[] } }>('POST', '/api/dashboard/office/settings', { stages, moveLeads, ...(brokerId ? { brokerId } : {}) }),
+    api(contract.office.changeSettings, { body: { stages: [...stages], moveLeads: [...moveLeads], ...(brokerId ? { brokerId } : {}) } }),
 };

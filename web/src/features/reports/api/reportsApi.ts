@@ -1,32 +1,13 @@
-import { request } from '../../../api/http';
+import { api } from '../../../api/contract-client';
+import { contract } from '../../../../../src/contract/routes';
+import type { Report } from '../../../../../src/contract/reports';
 
-export type Report = {
-  readonly from: string;
-  readonly to: string;
-  readonly newLeadsBySource: readonly { source: string; count: number }[];
-  readonly newLeadsByWeek: readonly { week: string; count: number }[];
-  readonly firstContact: { readonly total: number; readonly contacted: number; readonly medianSeconds: number | null; readonly p90Seconds: number | null };
-  readonly stagesReached: readonly { stage: string; count: number }[];
-  readonly tasks: { readonly done: number; readonly overdue: number; readonly open: number };
-  readonly perAgent: readonly {
-    agentId: string;
-    fullName: string;
-    leads: number;
-    contacted: number;
-    medianSeconds: number | null;
-    p90Seconds: number | null;
-    tasksDone: number;
-    tasksOverdue: number;
-  }[];
-};
+export type { Report };
 
 export type ReportParams = { readonly from?: string; readonly to?: string; readonly agentId?: string };
 
 export const reportsApi = {
-  report: (p: ReportParams) => {
-    const q = new URLSearchParams(Object.entries(p).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
-    return request<Report>('GET', `/api/dashboard/reports${q.size ? `?${q.toString()}` : ''}`, undefined, { unique: true });
-  },
+  report: (p: ReportParams) => api(contract.insights.report, { query: { from: p.from || undefined, to: p.to || undefined, agentId: p.agentId || undefined } }, { unique: true }),
 };
 
 /** "4 min", "2 h 5 min", "3 d 4 h": a duration as an agent reads it; an em dash when unknown. */
