@@ -1,4 +1,5 @@
 import { behaviourRoutes } from './behaviour';
+import { organizerRoutes } from './organizer';
 import { outboxesRoutes } from './outboxes';
 import { projectionsRoutes } from './projections';
 import { showingsRoutes } from './showings';
@@ -10,6 +11,7 @@ import { tasksRoutes } from './tasks';
  */
 export const contract = {
   behaviour: behaviourRoutes,
+  organizer: organizerRoutes,
   outboxes: outboxesRoutes,
   projections: projectionsRoutes,
   showings: showingsRoutes,

@@ -1,3 +1,5 @@
+import { contract } from '../../../src/contract/routes';
+import { api } from './contract-client';
 import { request } from './http';
 import type { AlertFrequency } from './organizer';
 import type { AutocompleteResponse, Card, Criteria, ListingDetails, ListResponse, MapResponse } from '../../../src/contract/search';
@@ -23,7 +25,7 @@ export const autocomplete = (term: string, type = 'kw', includeSearches = false)
 export const resultPdids = (c: Criteria) => request<{ pdids: string[] }>('POST', '/api/search/pdids', c, { unique: true });
 
 export const saveSearch = (c: Criteria, name: string, frequency: AlertFrequency) =>
-  request<{ path: string }>('POST', '/api/search/savepdq', { ...c, filtersAsString: JSON.stringify(c), name, frequency });
+  api(contract.organizer.saveSearch, { body: { ...c, filtersAsString: JSON.stringify(c), name, frequency } });
 
 /** Broken-photo report; the answer is ignored (spec section 7). */
 export const reportBrokenPhoto = (p: { pdid: string; url: string; mlsid: string | null }) =>
