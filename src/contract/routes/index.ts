@@ -3,6 +3,7 @@ import { organizerRoutes } from './organizer';
 import { outboxesRoutes } from './outboxes';
 import { projectionsRoutes } from './projections';
 import { showingsRoutes } from './showings';
+import { sitesRoutes } from './sites';
 import { tasksRoutes } from './tasks';
 
 /**
@@ -15,5 +16,6 @@ export const contract = {
   outboxes: outboxesRoutes,
   projections: projectionsRoutes,
   showings: showingsRoutes,
+  sites: sitesRoutes,
   tasks: tasksRoutes,
 };

@@ -1,5 +1,7 @@
+import { contract } from '../../../src/contract/routes';
+import type { PublicConfig } from '../../../src/contract/site';
+import { api } from './contract-client';
 import { request } from './http';
-import type { PublicConfig, SiteInfo } from '../../../src/contract/site';
 
-export const siteInfo = () => request<SiteInfo>('GET', '/api/site');
+export const siteInfo = () => api(contract.sites.current);
 export const publicConfig = () => request<PublicConfig>('GET', '/api/config/public');
