@@ -1,7 +1,9 @@
+import { alertsRoutes } from './alerts';
 import { behaviourRoutes } from './behaviour';
 import { organizerRoutes } from './organizer';
 import { outboxesRoutes } from './outboxes';
 import { projectionsRoutes } from './projections';
+import { publicPagesRoutes } from './public-pages';
 import { showingsRoutes } from './showings';
 import { sitesRoutes } from './sites';
 import { tasksRoutes } from './tasks';
@@ -11,10 +13,12 @@ import { tasksRoutes } from './tasks';
  * (src/http/contract/), the web app calls it with `api()` (web/src/api/contract-client.ts).
  */
 export const contract = {
+  alerts: alertsRoutes,
   behaviour: behaviourRoutes,
   organizer: organizerRoutes,
   outboxes: outboxesRoutes,
   projections: projectionsRoutes,
+  publicPages: publicPagesRoutes,
   showings: showingsRoutes,
   sites: sitesRoutes,
   tasks: tasksRoutes,
