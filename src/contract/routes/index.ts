@@ -4,6 +4,7 @@ import { organizerRoutes } from './organizer';
 import { outboxesRoutes } from './outboxes';
 import { projectionsRoutes } from './projections';
 import { publicPagesRoutes } from './public-pages';
+import { searchRoutes } from './search';
 import { showingsRoutes } from './showings';
 import { sitesRoutes } from './sites';
 import { tasksRoutes } from './tasks';
@@ -19,6 +20,7 @@ export const contract = {
   outboxes: outboxesRoutes,
   projections: projectionsRoutes,
   publicPages: publicPagesRoutes,
+  search: searchRoutes,
   showings: showingsRoutes,
   sites: sitesRoutes,
   tasks: tasksRoutes,
