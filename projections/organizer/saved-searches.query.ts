@@ -1,9 +1,10 @@
 import type pg from 'pg';
+import type { AlertFrequency } from '../../src/contract/organizer';
 
 export type SavedSearchView = {
   searchId: string;
   name: string;
-  frequency: string;
+  frequency: AlertFrequency;
   searchQs: string;
   searchTitle: string;
   path: string;
@@ -12,7 +13,7 @@ export type SavedSearchView = {
   mergedFrom?: string;
 };
 
-type Row = { search_id: string; name: string; frequency: string; search_qs: string; search_title: string; created_at: Date; merged_name?: string | null };
+type Row = { search_id: string; name: string; frequency: AlertFrequency; search_qs: string; search_title: string; created_at: Date; merged_name?: string | null };
 const toView = (r: Row): SavedSearchView => ({
   searchId: r.search_id,
   name: r.name,

@@ -9,7 +9,6 @@ export const FEATURE_MAX_FILES = 40;
  * ceiling: they may not grow, and the check says when one's line can go.
  */
 export const OVERSIZE_FEATURES: Readonly<Record<string, number>> = {
-  search: 47,
 };
 
 /** Every file under each feature folder, counted as `find -type f` counts them. */

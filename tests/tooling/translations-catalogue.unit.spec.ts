@@ -8,8 +8,8 @@ import { LABELS } from '../../src/modules/translations/catalogue';
 import { BUYER_FIELDS, REFERRAL_FIELDS, SELLER_FIELDS } from '../../web/src/features/forms/detailFields';
 import { ALERT_FREQUENCIES } from '../../web/src/features/organizer/alertFrequencies';
 import { STATUS_WORDS } from '../../web/src/features/organizer/showingsAnswerApi';
-import { LISTING_TYPES, SORTS, TAG_FLAGS } from '../../web/src/features/search/filterOptions';
-import { MSG } from '../../web/src/features/search/searchConstants';
+import { LISTING_TYPES, SORTS, TAG_FLAGS } from '../../web/src/features/search/utils/filterOptions';
+import { MSG } from '../../web/src/features/search/utils/searchConstants';
 
 /**
  * The translation catalogue against the web app: every label the site renders through t(id,

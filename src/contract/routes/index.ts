@@ -1,5 +1,6 @@
 import { accountActionsRoutes } from './account-actions';
 import { accountRoutes } from './account';
+import { alertsRoutes } from './alerts';
 import { backofficeRoutes } from './backoffice';
 import { behaviourRoutes } from './behaviour';
 import { churnRoutes } from './churn';
@@ -15,12 +16,16 @@ import { leadTransferRoutes } from './lead-transfer';
 import { leadsRoutes } from './leads';
 import { officeRoutes } from './office';
 import { onboardingRoutes } from './onboarding';
+import { organizerRoutes } from './organizer';
 import { outboxesRoutes } from './outboxes';
 import { privacyRoutes } from './privacy';
 import { projectionsRoutes } from './projections';
+import { publicPagesRoutes } from './public-pages';
 import { pushRoutes } from './push';
+import { searchRoutes } from './search';
 import { setupRoutes } from './setup';
 import { showingsRoutes } from './showings';
+import { sitesRoutes } from './sites';
 import { tasksRoutes } from './tasks';
 import { translationsRoutes } from './translations';
 import { uploadsRoutes } from './uploads';
@@ -32,6 +37,7 @@ import { uploadsRoutes } from './uploads';
 export const contract = {
   accountActions: accountActionsRoutes,
   account: accountRoutes,
+  alerts: alertsRoutes,
   backoffice: backofficeRoutes,
   behaviour: behaviourRoutes,
   churn: churnRoutes,
@@ -47,12 +53,16 @@ export const contract = {
   leads: leadsRoutes,
   office: officeRoutes,
   onboarding: onboardingRoutes,
+  organizer: organizerRoutes,
   outboxes: outboxesRoutes,
   privacy: privacyRoutes,
   projections: projectionsRoutes,
+  publicPages: publicPagesRoutes,
   push: pushRoutes,
+  search: searchRoutes,
   setup: setupRoutes,
   showings: showingsRoutes,
+  sites: sitesRoutes,
   tasks: tasksRoutes,
   translations: translationsRoutes,
   uploads: uploadsRoutes,

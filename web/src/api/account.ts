@@ -3,8 +3,6 @@ import { contract } from '../../../src/contract/routes';
 import type { ResponseOf } from '../../../src/contract/route';
 import { api, urlOf } from './contract-client';
 import { request } from './http';
-import { api } from './contract-client';
-import { contract } from '../../../src/contract/routes';
 import type { BodyInput } from '../../../src/contract/route';
 
 export type { AccountUpdate, CurrentUser } from '../../../src/contract/account';

@@ -9,7 +9,8 @@ export type CallInput<R extends Route> = ([ParamsInput<R>] extends [never] ? unk
   ([QueryInput<R>] extends [never] ? unknown : { readonly query?: QueryInput<R> }) &
   ([BodyInput<R>] extends [never] ? unknown : { readonly body: BodyInput<R> });
 
-type CallOptions = { readonly signal?: AbortSignal; readonly unique?: boolean };
+/** `uniqueKey`: routes sharing one key abort each other's older calls (map and split). */
+type CallOptions = { readonly signal?: AbortSignal; readonly unique?: boolean; readonly uniqueKey?: string };
 type Args<R extends Route> = object extends CallInput<R> ? [input?: CallInput<R>, opts?: CallOptions] : [input: CallInput<R>, opts?: CallOptions];
 
 /** The URL of a call: the route's path with its params filled in, and the query's defined values (a list as the parameter repeated). */
@@ -27,5 +28,5 @@ export function urlOf(route: Route, input: { params?: Record<string, string>; qu
  */
 export function api<R extends Route>(route: R, ...[input, opts]: Args<R>): Promise<ResponseOf<R>> {
   const call = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
-  return request<ResponseOf<R>>(route.method, urlOf(route, call), call.body, { ...opts, uniqueKey: opts?.unique ? `/${route.path}` : undefined });
+  return request<ResponseOf<R>>(route.method, urlOf(route, call), call.body, { ...opts, uniqueKey: opts?.unique ? (opts.uniqueKey ?? `/${route.path}`) : undefined });
 }

@@ -1,13 +1,18 @@
-import { request } from './http';
+import { contract } from '../../../src/contract/routes';
+import { api } from './contract-client';
 
-export const writeNote = (pdid: string, note: string) => request<void>('POST', '/api/organizer/note', { pdid, note });
-export const giveOpinion = (pdid: string, opinion: 'like' | 'dislike' | 'none') => request<void>('POST', '/api/organizer/opinion', { pdid, opinion });
-export const shareListing = (pdid: string, email: string, message: string) => request<void>('POST', '/api/organizer/share', { pdid, email, ...(message ? { message } : {}) });
-export const requestShowing = (pdid: string, preferredAt: string, message: string) =>
-  request<void>('POST', '/api/organizer/schedule', { pdid, preferredAt, ...(message ? { message } : {}) });
+export const writeNote = (pdid: string, note: string) => api(contract.organizer.note, { body: { pdid, note } });
+export const giveOpinion = (pdid: string, opinion: 'like' | 'dislike' | 'none') => api(contract.organizer.opinion, { body: { pdid, opinion } });
+export const shareListing = (pdid: string, email: string, message: string) => api(contract.organizer.share, { body: { pdid, email, ...(message ? { message } : {}) } });
+export const requestShowing = (pdid: string, preferredAt: string, message: string) => api(contract.organizer.schedule, { body: { pdid, preferredAt, ...(message ? { message } : {}) } });
 
 /** Notebooks: create one by name (optionally filing a listing in it), file a listing in one, take one out, focus one (null: none). */
-export const createNotebook = (name: string, pdid?: string) => request<{ notebookId: string }>('POST', '/api/organizer/focus', { name, ...(pdid ? { pdid } : {}) });
-export const fileInNotebook = (notebookId: string, pdid: string) => request<{ notebookId: string }>('POST', '/api/organizer/focus', { notebookId, pdid });
-export const removeFromNotebook = (notebookId: string, pdid: string) => request<void>('POST', '/api/organizer/notebook/remove', { notebookId, pdid });
-export const focusNotebook = (notebookId: string | null) => request<{ notebookId: string | null }>('POST', '/api/organizer/focus', { notebookId });
+export async function createNotebook(name: string, pdid?: string): Promise<{ notebookId: string }> {
+  // A named notebook always has an id; null answers only a focus on none.
+  const { notebookId } = await api(contract.organizer.focus, { body: { name, ...(pdid ? { pdid } : {}) } });
+  if (!notebookId) throw new Error('The notebook could not be created');
+  return { notebookId };
+}
+export const fileInNotebook = (notebookId: string, pdid: string) => api(contract.organizer.focus, { body: { notebookId, pdid } });
+export const removeFromNotebook = (notebookId: string, pdid: string) => api(contract.organizer.removeFromNotebook, { body: { notebookId, pdid } });
+export const focusNotebook = (notebookId: string | null) => api(contract.organizer.focus, { body: { notebookId } });

@@ -1,15 +1,14 @@
-import type { AgentPageView, AreaView, ListingAgentLink, TeamMember } from '../../../src/contract/public-pages';
-import { request } from './http';
+import { contract } from '../../../src/contract/routes';
+import { api } from './contract-client';
 
-/** An agent's public page (GET /api/pages/agents/{key}). */
-export const agentPage = (key: string): Promise<AgentPageView> => request('GET', `/api/pages/agents/${encodeURIComponent(key)}`);
+/** An agent's public page. */
+export const agentPage = (key: string) => api(contract.publicPages.agent, { params: { key } });
 
-/** The search a landing page (/homes-for-sale/…) shows (GET /api/pages/area). */
-export const areaOf = (path: string): Promise<AreaView> => request('GET', `/api/pages/area?path=${encodeURIComponent(path)}`);
+/** The search a landing page (/homes-for-sale/…) shows. */
+export const areaOf = (path: string) => api(contract.publicPages.area, { query: { path } });
 
-/** The listing agent's page of a listing, or null (GET /api/pages/listings/{pdid}/agent). */
-export const listingAgentLink = async (pdid: string): Promise<ListingAgentLink | null> =>
-  (await request<{ agent: ListingAgentLink | null }>('GET', `/api/pages/listings/${encodeURIComponent(pdid)}/agent`)).agent;
+/** The listing agent's page of a listing, or null. */
+export const listingAgentLink = async (pdid: string) => (await api(contract.publicPages.listingAgent, { params: { pdid } })).agent;
 
-/** The site's team (GET /api/pages/agents). */
-export const siteTeam = async (): Promise<readonly TeamMember[]> => (await request<{ agents: TeamMember[] }>('GET', '/api/pages/agents')).agents;
+/** The site's team. */
+export const siteTeam = async () => (await api(contract.publicPages.team)).agents;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { isAgentPath, isAreaPath, TEAM_PATH } from '../../../src/contract/public-pages';
 import type { AccountPagePath } from '../../../src/contract/browser-routes';
-import { SearchPage } from '../features/search/SearchPage';
-import { isSearchPath } from '../features/search/searchUrl';
+import { SearchPage } from '../features/search/components/SearchPage';
+import { isSearchPath } from '../features/search/utils/searchUrl';
 import { isInquiryPath } from '../features/forms/inquiryPaths';
 import { navigate } from './location';
 import { NotFoundPage } from './NotFoundPage';

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { fold } from '../../../commands/decider';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { logger } from '../../../shared/logger';
 import { commandContextOf } from '../../../commands/request-context';
 import { SecretKey, SignInService, userStream } from '../../accounts';
@@ -27,7 +28,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * (AlertLinkSignedIn), and only within a day of the e-mail. A bad, expired or tampered token changes nothing and says nothing:
  * the link still goes to the listing, the image is still an image. Tokens are never logged.
  */
-@Controller('api/alerts')
+@Controller()
 export class AlertOpenController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -36,14 +37,8 @@ export class AlertOpenController {
     @Inject(SignInService) private readonly signIns: SignInService,
   ) {}
 
-  @ApiDoc({
-    summary: "An alert e-mail's listing link (?t= the signed token). A signed-in browser: records the opening and redirects to the listing. A signed-out one: a page that posts the token back (by itself, or with its button), so that link scanners, which fetch but do not post, neither open the alert nor start a session",
-    tag: 'alerts',
-    access: 'anyone; only a good token for a lead records or signs in',
-    responses: { 200: 'the continue page (signed out, good token)', 302: 'to /listing/{pdid} (/ for an unknown alert)' },
-  })
-  @Get(':alertId/open')
-  async open(@Param('alertId') alertId: string, @Query('t') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @Route(contract.alerts.open)
+  async open(@Param('alertId') alertId: string, @Query('t') token: unknown, @Req() req: Request, @Res() res: Response): Promise<undefined> {
     const target = await this.follow(alertId, token, async (claims) => {
       if (!req.auth) {
         const page = continuePage(alertId, token as string);
@@ -59,14 +54,10 @@ export class AlertOpenController {
     if (target !== null) res.set(TRACKED_LINK_HEADERS).redirect(302, target);
   }
 
-  @ApiDoc({
-    summary: "The continue page's post (form field or JSON t = the signed token): records the opening, signs a signed-out lead in through the usual sign-in, then redirects to the listing",
-    tag: 'alerts',
-    access: 'anyone, from the site itself; only a good token for a lead records or signs in',
-    responses: { 303: 'to /listing/{pdid} (/ for an unknown alert), whatever the token' },
-  })
-  @Post(':alertId/open')
-  async confirm(@Param('alertId') alertId: string, @Body() body: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  // The body is read as it came, not through the contract's pipe: the post goes on to the listing whatever it carries.
+  @Route(contract.alerts.confirmOpen)
+  async confirm(@Param('alertId') alertId: string, @Req() req: Request, @Res() res: Response): Promise<undefined> {
+    const body: unknown = req.body;
     const token = typeof body === 'object' && body !== null ? (body as { t?: unknown }).t : undefined;
     const target = await this.follow(alertId, token, async (claims, alert) => {
       await this.recordOpening(req, claims, 'link');
@@ -105,14 +96,8 @@ export class AlertOpenController {
     return target;
   }
 
-  @ApiDoc({
-    summary: "An alert e-mail's 1×1 tracking image (?t= the signed token): records that the alert was opened",
-    tag: 'alerts',
-    access: 'anyone; only a good token records',
-    responses: { 200: 'image/gif, whatever the token' },
-  })
-  @Get(':alertId/pixel.gif')
-  async pixel(@Param('alertId') alertId: string, @Query('t') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @Route(contract.alerts.pixel)
+  async pixel(@Param('alertId') alertId: string, @Query('t') token: unknown, @Req() req: Request, @Res() res: Response): Promise<undefined> {
     try {
       const claims = await this.claimsOf(token, 'pixel', alertId);
       if (claims) await this.recordOpening(req, claims, 'pixel');

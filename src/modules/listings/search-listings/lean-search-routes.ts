@@ -8,13 +8,13 @@ type Route = (search: SearchListingsController, req: Request, params: string[]) 
 
 /** The visitors' hot reads: list, map, split and autocomplete (the search page's requests). */
 const ROUTES: [method: string, path: RegExp, run: Route, template: string][] = [
-  ['GET', /^\/api\/search\/?$/, (s, req) => s.list(req.query as Record<string, unknown>, req), '/api/search'],
-  ['POST', /^\/api\/search\/map\/?$/, (s, req) => s.map(req.body, req), '/api/search/map'],
-  ['POST', /^\/api\/search\/split\/?$/, (s, req) => s.split(req.body, req), '/api/search/split'],
+  ['GET', /^\/api\/search\/?$/, (s, req) => s.listOf(req.query, req), '/api/search'],
+  ['POST', /^\/api\/search\/map\/?$/, (s, req) => s.map(req), '/api/search/map'],
+  ['POST', /^\/api\/search\/split\/?$/, (s, req) => s.split(req), '/api/search/split'],
   [
     'GET',
     /^\/api\/search\/autocomplete\/([^/]+)\/([^/]+)\/?$/,
-    (s, req, [type, term]) => s.suggest(type!, term!, req.query as Record<string, unknown>, req),
+    (s, req, [type, term]) => s.suggestFor(type!, term!, req.query, req),
     '/api/search/autocomplete/:type/:term',
   ],
 ];

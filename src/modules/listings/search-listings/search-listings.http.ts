@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Optional, Param, Post, Query, Req } from '@nestjs/common';
+import { Controller, Inject, Optional, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { cellSize } from '../../../../projections/search';
 import type { Box } from '../../../../projections/search';
 import { SearchIndex } from '../../../../projections/search';
@@ -13,6 +14,7 @@ import { SearchGate } from './search-gate';
 import { SearchIndexVersion } from './search-index-version';
 import { SavedSearchSuggestions } from './saved-search-suggestions.port';
 import { priceShort } from '../../../contract/price';
+import type { ListResponse, MapResponse } from '../../../contract/search';
 import { type Card, toCard } from './card';
 import { pinsBesideClusters } from './map-cells';
 import { DEFAULT_PERPAGE, MAX_PERPAGE, parseSearchRequest, type SearchRequest, type SearchView } from '../../../../projections/search';
@@ -25,8 +27,6 @@ const VIEW_PATHS: Record<SearchView, string> = { list: '/search', split: '/searc
 export const SEARCH_TOO_SLOW = 'The search took too long; please narrow it and try again';
 /** PostgreSQL's query_canceled: the search pool's statement_timeout ended the statement. */
 const CANCELED = '57014';
-/** What every search route may also answer. */
-const LIMITED = { 429: 'past the search limits of the client address', 503: 'the search took too long' };
 
 const asObject = (body: unknown): Record<string, unknown> => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validation('The search criteria must be a JSON object');
@@ -38,8 +38,13 @@ const asObject = (body: unknown): Record<string, unknown> => {
  * Every route goes through the SearchGate of the client's address (429 past its limits) and
  * queries the index on one connection of the search pool, whose statements PostgreSQL cancels
  * past SEARCH_STATEMENT_TIMEOUT_MS (503). The limits are in the README's Search limits.
+ *
+ * List, map, split and autocomplete read their criteria from the request as they came, not
+ * through the contract's pipe: the lean path (lean-search-routes.ts) calls the same methods
+ * without Nest, so the search parser's checks (the spec's messages) must be the only ones on
+ * both paths, and the hot path does no work the contract would add.
  */
-@Controller('api/search')
+@Controller()
 export class SearchListingsController {
   private readonly cache: ResultCache<unknown>;
 
@@ -54,9 +59,12 @@ export class SearchListingsController {
     this.cache = new ResultCache(config.searchCacheMs, config.searchCacheBytes, () => indexVersion.current());
   }
 
-  @ApiDoc({ summary: 'List search: a page of result cards, the total and the canonical searchQs (contract section 3)', tag: 'search', access: 'anyone', responses: { 200: '{results, total, page, perpage, searchTitle, searchUrl, searchQs}', 400: 'a malformed criterion', ...LIMITED } })
-  @Get()
-  list(@Query() query: Record<string, unknown>, @Req() http: Request) {
+  @Route(contract.search.list)
+  list(@Req() http: Request) {
+    return this.listOf(http.query, http);
+  }
+
+  listOf(query: Record<string, unknown>, http: Request): Promise<ListResponse> {
     return this.searching(http, (index) => {
       const req = parseSearchRequest(query, 'list');
       const perpage = listPerpage(req.perpage);
@@ -64,26 +72,23 @@ export class SearchListingsController {
         const found = await index.page(req.criteria, { offset: (req.page - 1) * perpage, limit: perpage });
         const disclaimers = await this.disclaimers.forPdids(found.listings.map((l) => l.pdid));
         return { results: found.listings.map(toCard), total: found.total, page: req.page, perpage, ...titles(req, 'list'), disclaimers };
-      });
+      }) as Promise<ListResponse>;
     });
   }
 
-  @ApiDoc({ summary: 'Map search: pins (at most MAP_PIN_CAP), total, bounds of every match and clusters with true counts', tag: 'search', access: 'anyone', responses: { 200: '{total, results:{searchQs, searchTitle, searchUrl, results:[pin], mapBounds}, clusters}', 400: 'a malformed criterion', ...LIMITED } })
-  @Post('map')
-  @HttpCode(200)
-  map(@Body() body: unknown, @Req() http: Request) {
+  @Route(contract.search.map)
+  map(@Req() http: Request) {
+    const body: unknown = http.body;
     return this.searching(http, (index) => this.mapOrSplit(index, asObject(body), 'map'));
   }
 
-  @ApiDoc({ summary: 'Split search: the map answer plus the list page of cards', tag: 'search', access: 'anyone', responses: { 200: 'the map answer + {cards, page, perpage}', 400: 'a malformed criterion', ...LIMITED } })
-  @Post('split')
-  @HttpCode(200)
-  split(@Body() body: unknown, @Req() http: Request) {
+  @Route(contract.search.split)
+  split(@Req() http: Request) {
+    const body: unknown = http.body;
     return this.searching(http, (index) => this.mapOrSplit(index, asObject(body), 'split'));
   }
 
-  @ApiDoc({ summary: 'Which markets the index has: homes for sale, leases (forrent=1); the search page offers For sale / For rent when it has both', tag: 'search', access: 'anyone', responses: { 200: '{forSale, forRent}', ...LIMITED } })
-  @Get('markets')
+  @Route(contract.search.markets)
   markets(@Req() http: Request): Promise<{ forSale: boolean; forRent: boolean }> {
     return this.searching(http, (index) =>
       this.cache.get('markets', async () => {
@@ -94,8 +99,7 @@ export class SearchListingsController {
     );
   }
 
-  @ApiDoc({ summary: 'One result card, any status', tag: 'search', access: 'anyone', responses: { 200: 'card', 404: 'unknown pdid', ...LIMITED } })
-  @Get('result/:pdid')
+  @Route(contract.search.result)
   result(@Param('pdid') pdid: string, @Req() http: Request): Promise<Card> {
     return this.searching(http, async (index) => {
       const [card] = (await index.listings([pdid])).map(toCard);
@@ -104,10 +108,9 @@ export class SearchListingsController {
     });
   }
 
-  @ApiDoc({ summary: 'The result sequence (first 1,000 pdids in result order) behind Previous / Next / All', tag: 'search', access: 'anyone', responses: { 200: '{pdids, total}', 400: 'a malformed criterion', ...LIMITED } })
-  @Post('pdids')
-  @HttpCode(200)
-  pdids(@Body() body: unknown, @Req() http: Request) {
+  @Route(contract.search.pdids)
+  pdids(@Req() http: Request) {
+    const body: unknown = http.body;
     return this.searching(http, async (index) => {
       const req = parseSearchRequest(asObject(body), 'list');
       const found = await index.search(req.criteria, { offset: 0, limit: PDIDS_CAP });
@@ -115,9 +118,13 @@ export class SearchListingsController {
     });
   }
 
-  @ApiDoc({ summary: 'Autocomplete grouped by kind (type kw, city, county, zip, address or mlsid); IncludeSearches=1|0', tag: 'search', access: 'anyone', responses: { 200: '{groups:[{name, groupcount, items:[{friendlyInputName, inputName, value}]}]}', 400: 'a term under 2 characters, an unknown type', ...LIMITED } })
-  @Get('autocomplete/:type/:term')
-  suggest(@Param('type') type: string, @Param('term') term: string, @Query() query: Record<string, unknown>, @Req() req: Request) {
+  @Route(contract.search.autocomplete)
+  suggest(@Req() http: Request) {
+    // Named segments of the route's path: one string each.
+    return this.suggestFor(http.params.type as string, http.params.term as string, http.query, http);
+  }
+
+  suggestFor(type: string, term: string, query: Record<string, unknown>, req: Request) {
     return this.searching(req, async (index) => {
       for (const k of Object.keys(query)) if (k !== 'IncludeSearches') throw validation(`Unknown autocomplete parameter: ${k}`);
       const include = query.IncludeSearches;
@@ -147,13 +154,13 @@ export class SearchListingsController {
     });
   }
 
-  private async mapOrSplit(index: SearchIndex, body: Record<string, unknown>, view: 'map' | 'split') {
+  private async mapOrSplit(index: SearchIndex, body: Record<string, unknown>, view: 'map' | 'split'): Promise<MapResponse> {
     const req = parseSearchRequest(body, view);
     if (req.type !== undefined && req.type !== view) throw validation(`type must be ${view} here`);
     const cap = this.config.mapPinCap;
     const pins = req.perpage ?? cap;
     if (pins > cap) throw validation(`perpage must be a whole number from 1 to ${cap} on the map`);
-    return this.cache.get(`${view} ${req.page} ${pins} ${req.zoom} ${req.searchQs}`, () => mapAnswer(index, this.disclaimers, req, view, pins));
+    return this.cache.get(`${view} ${req.page} ${pins} ${req.zoom} ${req.searchQs}`, () => mapAnswer(index, this.disclaimers, req, view, pins)) as Promise<MapResponse>;
   }
 }
 

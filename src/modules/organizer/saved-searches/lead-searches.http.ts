@@ -1,11 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { savedSearchesOf } from '../../../../projections/organizer';
 import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { stableId } from '../../../shared/stable-id';
 import { commandContextOf } from '../../../commands/request-context';
 import { loadAccount } from '../../accounts';
@@ -23,7 +25,7 @@ import { OrganizerCommand } from '../organizer.command';
  * takes them (the public search's query string, or a few fields of the lead page's form).
  * Agent: own leads; broker: office; staff: all; another agent 404; a lead 403; signed out 401.
  */
-@Controller('api/dashboard/leads')
+@Controller()
 export class LeadSearchesController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -31,24 +33,15 @@ export class LeadSearchesController {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  @ApiDoc({
-    summary: "Save a search with alerts for the lead (search fields or filtersAsString, name?, frequency?): on the lead's organizer, alerts as for their own",
-    tag: 'Working a lead',
-    access: 'agents, brokers, staff (their scope)',
-    responses: { 200: '{searchId, path, created, alertsAllowed}: created false when the lead already had these criteria; alertsAllowed false when the lead turned property alerts or e-mail off', 400: 'a malformed criterion, or 50 searches already' },
-  })
-  @Post(':leadId/saved-searches')
-  @HttpCode(200)
-  async save(@Param('leadId') leadId: string, @Body() body: unknown, @Req() req: Request) {
+  @Route(contract.organizer.saveLeadSearch)
+  async save(@Param('leadId') leadId: string, @Body() body: BodyOf<typeof contract.organizer.saveLeadSearch>, @Req() req: Request) {
     const { viewer, lead } = await leadInScope(this.store, req, leadId);
     const input = parseSavedSearch(body);
     const owner = { leadId: lead.leadId, userId: lead.userId, siteId: lead.siteId };
     // The id the lead's own save of these criteria would have: one search, whoever saved it first.
     const searchId = stableId(`${lead.leadId} ${input.searchQs}`);
     const result = await this.commands.execute(
-
       new OrganizerCommand(organizerStream(lead.leadId), { type: 'SaveSearch', ...owner, searchId, ...input, byAgentId: viewer.userId }, commandContextOf(req)),
-
     );
     const { account } = await loadAccount(this.store, lead.userId);
     return {
@@ -59,8 +52,7 @@ export class LeadSearchesController {
     };
   }
 
-  @ApiDoc({ summary: "The lead's saved searches (theirs and those set up for them), newest first", tag: 'Working a lead', access: 'agents, brokers, staff (their scope)', responses: { 200: '{searches:[{searchId, name, frequency, searchQs, searchTitle, path, createdAt}]}' } })
-  @Get(':leadId/saved-searches')
+  @Route(contract.organizer.leadSearches)
   async list(@Param('leadId') leadId: string, @Req() req: Request) {
     const { lead } = await leadInScope(this.store, req, leadId);
     return { searches: await savedSearchesOf(this.pool, lead.leadId) };

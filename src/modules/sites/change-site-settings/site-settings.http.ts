@@ -1,14 +1,14 @@
 import { sitesEditableBy, siteIdForDomain, type SiteView } from '../../../../projections/sites';
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { dnsRecordsFor, domainProofPlaces, type DomainVerificationView, type EditableSite, normalizeDomain, SITE_MESSAGES, type SiteSettingsView } from '../../../contract/site-settings';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { notFound, validation } from '../../../shared/errors';
 import { editableSite, editorOf } from '../site-editor';
 import { commandContextOf } from '../../../commands/request-context';
@@ -21,29 +21,6 @@ import { domainToken } from '../verify-site-domain/domain-token';
 import { VerifySiteDomainCommand } from '../verify-site-domain/verify-site-domain.command';
 import { ChangeSiteSettingsCommand } from './change-site-settings.command';
 
-// Types, ranges and formats are the decider's to check, with its messages ('must be true or false').
-const bool = z.unknown();
-const int = z.unknown();
-/** Every field of spec section 3 the dashboard edits. */
-const SettingsBody = z.strictObject({
-  name: z.string().max(200).optional(),
-  DomainName: z.string().max(253).nullable().optional(),
-  Registration_AllowPartialName: bool.optional(),
-  Registration_SocialWithoutPhone: bool.optional(),
-  SearchRequiresAccept: bool.optional(),
-  PromptLevel: int.optional(),
-  PromptPages: int.optional(),
-  PromptViews: int.optional(),
-  On_MultiLineNav: bool.optional(),
-  MMSBulkSendCap: int.optional(),
-  PrimaryColor: z.string().max(20).optional(),
-  AccentColor: z.string().max(20).optional(),
-  LogoUrl: z.string().max(500).nullable().optional(),
-  Disclaimer: z.string().max(4000).optional(),
-  LenderUrl: z.string().max(500).nullable().optional(),
-  LenderName: z.string().max(200).optional(),
-});
-
 const READ_MODEL_WAIT_MS = 3_000;
 
 /**
@@ -51,7 +28,7 @@ const READ_MODEL_WAIT_MS = 3_000;
  * anyone else is told there is no such site (404). A change is answered once the sites read
  * model has it, so the public site (GET /api/site, the host resolver) acts on it at once.
  */
-@Controller('api/dashboard/sites')
+@Controller()
 export class SiteSettingsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -61,25 +38,22 @@ export class SiteSettingsController {
     @Inject(DomainProofCheck) private readonly proofs: DomainProofCheck,
   ) {}
 
-  @Get('editable')
-  @ApiDoc({ summary: 'The sites the viewer may edit', tag: 'Dashboard: sites', access: 'brokers (their sites), staff (all)', responses: { 200: '{sites:[{siteId, name, subdomain, DomainName}]}' } })
+  @Route(contract.sites.editable)
   async list(@Req() req: Request): Promise<{ sites: EditableSite[] }> {
     const editor = editorOf(req);
     const sites = editor.staff || editor.broker ? await sitesEditableBy(this.pool, editor.staff ? null : editor.userId) : [];
     return { sites: sites.map((s) => ({ siteId: s.siteId, name: s.name, subdomain: s.subdomain, DomainName: s.DomainName })) };
   }
 
-  @Get(':siteId/settings')
-  @ApiDoc({ summary: "A site's settings (spec section 3) and the DNS records its custom domain needs", tag: 'Dashboard: sites', access: 'brokers (their sites), staff (all)', responses: { 200: 'SiteSettingsView', 404: 'not a site the viewer may edit' } })
+  @Route(contract.sites.settings)
   async get(@Param('siteId') siteId: string, @Req() req: Request): Promise<SiteSettingsView> {
     return this.view(await this.editable(req, siteId));
   }
 
-  @Patch(':siteId/settings')
-  @ApiDoc({ summary: "Change a site's settings (SiteSettingsChanged, SiteIdentityChanged); a new custom domain waits for verification", tag: 'Dashboard: sites', access: 'brokers (their sites), staff (all)', body: SettingsBody, responses: { 200: 'SiteSettingsView', 400: '{message}', 404: 'not a site the viewer may edit', 409: `${SITE_MESSAGES.domainTaken}; ${SITE_MESSAGES.domainPlatform}` } })
-  async change(@Param('siteId') siteId: string, @Body() body: unknown, @Req() req: Request): Promise<SiteSettingsView> {
+  @Route(contract.sites.changeSettings)
+  async change(@Param('siteId') siteId: string, @Body() body: BodyOf<typeof contract.sites.changeSettings>, @Req() req: Request): Promise<SiteSettingsView> {
     const site = await this.editable(req, siteId);
-    const { name, DomainName, ...changes } = parseBody(SettingsBody, body);
+    const { name, DomainName, ...changes } = body;
     const asked = DomainName ? normalizeDomain(DomainName) : null;
     const domainOwner = asked ? await siteIdForDomain(this.pool, asked) : null;
     const { state } = await this.commands.execute<ChangeSiteSettingsCommand, CommandResult<Site, SiteEvent>>(
@@ -90,9 +64,7 @@ export class SiteSettingsController {
     return this.view(state);
   }
 
-  @Post(':siteId/domain/verify')
-  @HttpCode(200)
-  @ApiDoc({ summary: "Check now for the proof of the site's custom domain (TXT record or well-known file): SiteDomainVerified or SiteDomainVerificationFailed", tag: 'Dashboard: sites', access: 'brokers (their sites), staff (all)', responses: { 200: 'SiteSettingsView (domainVerification.status verified, or failed with the reason)', 400: SITE_MESSAGES.noDomain, 404: 'not a site the viewer may edit', 409: `${SITE_MESSAGES.domainTaken}; ${SITE_MESSAGES.domainChanged}` } })
+  @Route(contract.sites.verifyDomain)
   async verifyDomain(@Param('siteId') siteId: string, @Req() req: Request): Promise<SiteSettingsView> {
     const site = await this.editable(req, siteId);
     if (!site.DomainName) throw validation(SITE_MESSAGES.noDomain);

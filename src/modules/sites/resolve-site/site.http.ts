@@ -1,12 +1,14 @@
-import { Controller, Get, Inject, Req } from '@nestjs/common';
+import { Controller, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { siteBaseUrl } from './resolved-site';
 import { requireSite } from './require-site';
 import { SiteResolver } from './site-resolver';
 
-@Controller('api/site')
+@Controller()
 export class SiteController {
   constructor(
     @Inject(SiteResolver) private readonly sites: SiteResolver,
@@ -14,7 +16,7 @@ export class SiteController {
   ) {}
 
   /** The current site and the settings the public pages act on (prompts, gates, navigation). */
-  @Get()
+  @Route(contract.sites.current)
   async current(@Req() req: Request) {
     const site = requireSite(req);
     const master = site.masterSiteId ? await this.sites.byId(site.masterSiteId) : undefined;

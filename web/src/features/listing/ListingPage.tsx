@@ -19,7 +19,7 @@ import { OpenHouses } from './OpenHouses';
 import styles from './ListingPage.module.css';
 import { SequenceNav } from './SequenceNav';
 import { useT } from '../../ui/translations';
-import { statusLabel } from '../search';
+import { statusLabel } from '../search-results';
 import { DeferredListingMap } from '../map';
 import { NearbySchools } from '../schools';
 

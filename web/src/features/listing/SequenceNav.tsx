@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '../../app/Link';
 import { Icon } from '../../ui/Icon';
-import { loadSequence, neighbours, sequencePdids } from '../search';
+import { loadSequence, neighbours, sequencePdids } from '../search-results';
 import styles from './ListingPage.module.css';
 import { useT } from '../../ui/translations';
 

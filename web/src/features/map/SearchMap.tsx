@@ -1,7 +1,7 @@
 import './maplibreSetup';
 import { type PointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Map as MapGL, type MapRef, NavigationControl, type ViewStateChangeEvent } from 'react-map-gl/maplibre';
-import { ResultCard } from '../search';
+import { ResultCard } from '../search-results';
 import { Icon } from '../../ui/Icon';
 import { attachOfflineBasemap, offlineStyle } from './basemap';
 import { DeckOverlay } from './DeckOverlay';

@@ -1,4 +1,4 @@
-import type { AlertFrequency } from '../../api/organizer';
+import type { AlertFrequency } from '../../../../src/contract/organizer';
 
 /** The saved-search alert frequencies (the API's values), as the save modal and the organizer offer them. */
 export const ALERT_FREQUENCIES: readonly { readonly value: AlertFrequency; readonly label: string }[] = [

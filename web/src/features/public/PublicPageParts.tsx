@@ -1,5 +1,5 @@
 import type { Card } from '../../../../src/contract/search';
-import { ResultCard } from '../search';
+import { ResultCard } from '../search-results';
 import styles from './AgentPage.module.css';
 
 /** What a public page (agent, area, team) says when its data could not be read. */

@@ -1,4 +1,6 @@
 import type { ListingPick } from '../../../../../src/contract/listings-push';
+import { contract } from '../../../../../src/contract/routes';
+import { api } from '../../../api/contract-client';
 import { request } from '../../../api/http';
 
 const base = (leadId: string) => `/api/dashboard/leads/${encodeURIComponent(leadId)}`;
@@ -10,6 +12,5 @@ export const listingsPushApi = {
   kept: (leadId: string) => request<{ favorites: readonly ListingPick[]; viewed: readonly ListingPick[] }>('GET', `${base(leadId)}/listings/kept`),
   send: (leadId: string, pdids: readonly string[], note: string, messageId: string) =>
     request<{ messageId: string }>('POST', `${base(leadId)}/listings/send`, { pdids, ...(note.trim() ? { note } : {}), messageId }),
-  saveSearch: (leadId: string, body: Readonly<Record<string, string>>) =>
-    request<{ searchId: string; path: string; created: boolean; alertsAllowed: boolean }>('POST', `${base(leadId)}/saved-searches`, body),
+  saveSearch: (leadId: string, body: Readonly<Record<string, string>>) => api(contract.organizer.saveLeadSearch, { params: { leadId }, body }),
 };

@@ -1,15 +1,14 @@
-import { request } from '../../../api/http';
+import { contract } from '../../../../../src/contract/routes';
 import type { ColorPalette, FontPackId, HomeCover, PaletteChoice, SiteStylesView } from '../../../../../src/contract/site-styles';
-
-const of = (siteId: string, part = '') => `/api/castle/styles/${encodeURIComponent(siteId)}${part ? `/${part}` : ''}`;
+import { api } from '../../../api/contract-client';
 
 /** The /api/castle/styles family: the current site's styles (anyone), and one site's to edit (its broker, staff). */
 export const siteStylesApi = {
-  current: () => request<SiteStylesView>('GET', '/api/castle/styles'),
-  get: (siteId: string) => request<SiteStylesView>('GET', of(siteId)),
-  palette: (siteId: string, body: { palette: PaletteChoice; primary?: string; accent?: string }) => request<SiteStylesView>('PUT', of(siteId, 'colorpalette'), body),
-  fontPack: (siteId: string, pack: FontPackId) => request<SiteStylesView>('PUT', of(siteId, 'fontpack'), { pack }),
-  homeCover: (siteId: string, cover: HomeCover) => request<SiteStylesView>('PUT', of(siteId, 'homecover'), cover),
+  current: () => api(contract.sites.styles),
+  get: (siteId: string) => api(contract.sites.siteStyles, { params: { siteId } }),
+  palette: (siteId: string, body: { palette: PaletteChoice; primary?: string; accent?: string }) => api(contract.sites.choosePalette, { params: { siteId }, body }),
+  fontPack: (siteId: string, pack: FontPackId) => api(contract.sites.chooseFontPack, { params: { siteId }, body: { pack } }),
+  homeCover: (siteId: string, cover: HomeCover) => api(contract.sites.setHomeCover, { params: { siteId }, body: cover }),
 };
 
 export type { ColorPalette, HomeCover, SiteStylesView };

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { uploadFile } from '../../../api/account';
-import { ApiError } from '../../../api/http';
+import { ApiError, isAbort } from '../../../api/http';
 import {
   checkBrandName,
   checkSiteSetting,
@@ -14,6 +14,7 @@ import {
 import { DnsRecordsTable } from '../../../ui/DnsRecordsTable';
 import { DomainVerification } from './DomainVerification';
 import { siteSettingsApi } from '../api/siteSettingsApi';
+import { useSiteSettings } from '../hooks/useSiteSettings';
 import styles from './SiteSettingsView.module.css';
 import { SettingsSave } from '../../../ui/SettingsSave';
 import { SiteStylesPanel } from '../../site-styles';
@@ -100,19 +101,20 @@ export function SiteSettingsView() {
       (err: unknown) => fail(err, 'Your sites could not be loaded'),
     );
   }, []);
+  const loaded = useSiteSettings(siteId);
   useEffect(() => {
-    if (!siteId) return;
     setSaved(null);
     setProblem(null);
     setStatus(null);
-    siteSettingsApi.get(siteId).then(
-      (s) => {
-        setSaved(s);
-        setDraft(draftOf(s));
-      },
-      (err: unknown) => fail(err, 'The site settings could not be loaded'),
-    );
   }, [siteId]);
+  useEffect(() => {
+    if (!loaded.data) return;
+    setSaved(loaded.data);
+    setDraft(draftOf(loaded.data));
+  }, [loaded.data]);
+  useEffect(() => {
+    if (loaded.error && !isAbort(loaded.error)) fail(loaded.error, 'The site settings could not be loaded');
+  }, [loaded.error]);
 
   const set = (f: Field, value: string | boolean) => {
     setDraft((d) => (d ? { ...d, [f]: value } : d));
