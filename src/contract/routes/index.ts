@@ -1,7 +1,12 @@
 import { behaviourRoutes } from './behaviour';
+import { chatRoutes } from './chat';
+import { conversationRoutes } from './conversation';
+import { leadEmailRoutes } from './lead-email';
 import { outboxesRoutes } from './outboxes';
+import { plansRoutes } from './plans';
 import { projectionsRoutes } from './projections';
 import { showingsRoutes } from './showings';
+import { starterKitRoutes } from './starter-kit';
 import { tasksRoutes } from './tasks';
 
 /**
@@ -10,8 +15,13 @@ import { tasksRoutes } from './tasks';
  */
 export const contract = {
   behaviour: behaviourRoutes,
+  chat: chatRoutes,
+  conversation: conversationRoutes,
+  leadEmail: leadEmailRoutes,
   outboxes: outboxesRoutes,
+  plans: plansRoutes,
   projections: projectionsRoutes,
   showings: showingsRoutes,
+  starterKit: starterKitRoutes,
   tasks: tasksRoutes,
 };

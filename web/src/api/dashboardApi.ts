@@ -1,4 +1,6 @@
+import { api } from './contract-client';
 import { request } from './http';
+import { contract } from '../../../src/contract/routes';
 import type { NoteView } from '../../../src/contract/tasks';
 import { type Filters, filtersToParams } from '../lib/leadFilters';
 
@@ -46,26 +48,6 @@ export type FeedResponse = {
 /** `mergedFrom`: the name of the lead merged into this one that the entry came from (issue 18); absent for the lead's own. */
 export type TimelineEntry = { readonly type: string; readonly at: string; readonly summary: string; readonly mergedFrom?: string };
 
-export type ChatMessage = {
-  readonly messageId: string;
-  readonly fromUserId: string;
-  readonly toUserId: string;
-  readonly text: string;
-  readonly at: string;
-  readonly readAt: string | null;
-};
-
-export type Chat = {
-  readonly chatId: string;
-  readonly leadId: string;
-  readonly me: string;
-  readonly lead: { readonly userId: string; readonly fullName: string };
-  readonly agent: { readonly userId: string; readonly fullName: string } | null;
-  readonly canSend: boolean;
-  readonly messages: readonly ChatMessage[];
-  readonly unread: number;
-};
-
 export type Agent = {
   readonly userId: string;
   readonly fullName: string;
@@ -91,10 +73,9 @@ export const dashboardApi = {
     request<{ lead: FeedLead; timeline: readonly TimelineEntry[]; notes: readonly NoteView[] }>('GET', `/api/dashboard/feed/lead/${encodeURIComponent(leadId)}`, undefined, { signal }),
   since: (position: string) =>
     request<{ position: string; events: readonly MissedPush[]; reset: boolean }>('GET', `/api/dashboard/feed/since?position=${encodeURIComponent(position)}`),
-  getChat: (leadId?: string) => request<Chat>('POST', '/api/dashboard/chat/getchat', leadId ? { leadId } : {}),
-  send: (text: string, messageId: string, leadId?: string) =>
-    request<{ isSuccess: boolean; messageId: string; at: string | null }>('POST', '/api/dashboard/chat/sendmessage', { ...(leadId ? { leadId } : {}), text, messageId }),
-  read: (messageId: string, leadId?: string) => request<{ isSuccess: boolean }>('POST', '/api/dashboard/chat/readmessage', { ...(leadId ? { leadId } : {}), messageId }),
+  getChat: (leadId?: string) => api(contract.chat.get, { body: { leadId } }),
+  send: (text: string, messageId: string, leadId?: string) => api(contract.chat.send, { body: { leadId, text, messageId } }),
+  read: (messageId: string, leadId?: string) => api(contract.chat.read, { body: { leadId, messageId } }),
   agents: () => request<{ agents: readonly Agent[] }>('GET', '/api/dashboard/agents'),
   setMlsId: (mlsId: string | null) => request<{ isSuccess: boolean; mlsId: string | null; pendingMlsId: string | null }>('POST', '/api/dashboard/agents/mlsid', { mlsId }),
   setAgentMlsId: (agentId: string, mlsId: string | null) =>
@@ -105,12 +86,7 @@ export const dashboardApi = {
     request<{ isSuccess: boolean; brokerId: string; settings: OfficeSettings }>('POST', '/api/dashboard/office/settings', changes),
   reassign: (leadId: string, agentId: string) => request<{ isSuccess: boolean }>('POST', `/api/dashboard/leads/${leadId}/reassign`, { agentId }),
   sendText: (leadIds: readonly string[], kind: 'text' | 'video', body: string, mediaUrl: string | null) =>
-    request<{ isSuccess: boolean; sent: number; skipped: readonly { leadId: string; reason: string }[] }>('POST', '/api/dashboard/messages/send', {
-      leadIds,
-      kind,
-      body,
-      ...(kind === 'video' ? { mediaUrl } : {}),
-    }),
+    api(contract.conversation.sendTexts, { body: { leadIds: [...leadIds], kind, body, ...(kind === 'video' ? { mediaUrl } : {}) } }),
   pushKey: () => request<{ publicKey: string }>('GET', '/api/push/publickey'),
   subscribePush: (subscription: PushSubscriptionJSON) => request<{ isSuccess: boolean }>('POST', '/api/push/subscribe', subscription),
   unsubscribePush: (endpoint: string) => request<{ isSuccess: boolean }>('POST', '/api/push/unsubscribe', { endpoint }),
