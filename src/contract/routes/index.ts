@@ -2,6 +2,8 @@ import { behaviourRoutes } from './behaviour';
 import { chatRoutes } from './chat';
 import { conversationRoutes } from './conversation';
 import { leadEmailRoutes } from './lead-email';
+import { listingMailRoutes } from './listing-mail';
+import { mailboxRoutes } from './mailbox';
 import { outboxesRoutes } from './outboxes';
 import { plansRoutes } from './plans';
 import { projectionsRoutes } from './projections';
@@ -18,6 +20,8 @@ export const contract = {
   chat: chatRoutes,
   conversation: conversationRoutes,
   leadEmail: leadEmailRoutes,
+  listingMail: listingMailRoutes,
+  mailbox: mailboxRoutes,
   outboxes: outboxesRoutes,
   plans: plansRoutes,
   projections: projectionsRoutes,
