@@ -16,6 +16,6 @@ export const plansApi = {
   preview: (planId: string, leadId: string) => api(plans.preview, { params: { planId }, body: { leadId } }),
   enrol: (planId: string, leadId: string, enrolmentId: string) => api(plans.enrol, { params: { planId }, body: { leadId, enrolmentId } }),
   enrolBulk: (planId: string, leadIds: readonly string[], requestId: string) => api(plans.enrolBulk, { params: { planId }, body: { leadIds: [...leadIds], requestId } }),
-  ofLead: (leadId: string) => api(plans.ofLead, { params: { leadId } }),
+  ofLead: (leadId: string, signal?: AbortSignal) => api(plans.ofLead, { params: { leadId } }, { signal }),
   act: (leadId: string, enrolmentId: string, action: 'pause' | 'resume' | 'stop') => api(plans.act, { params: { leadId, enrolmentId, action } }),
 };
