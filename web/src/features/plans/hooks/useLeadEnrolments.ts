@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { plansApi } from '../api/plansApi';
 
 export const leadEnrolmentsKey = (leadId: string) => ['plans', 'lead', leadId] as const;
@@ -13,8 +13,12 @@ export function useLeadEnrolments(leadId: string, changedAt: string | undefined)
   const client = useQueryClient();
   const query = useQuery({ queryKey: leadEnrolmentsKey(leadId), queryFn: ({ signal }) => plansApi.ofLead(leadId, signal) });
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: leadEnrolmentsKey(leadId) }), [client, leadId]);
+  // The first read is the query's own; a later plan line means the enrolments moved.
+  const seen = useRef(changedAt);
   useEffect(() => {
-    if (changedAt !== undefined) reload();
+    if (seen.current === changedAt) return;
+    seen.current = changedAt;
+    reload();
   }, [changedAt, reload]);
   return { enrolments: query.data?.enrolments ?? null, error: query.error, reload };
 }
