@@ -1,7 +1,8 @@
 import type pg from 'pg';
+import type { ChatMessage } from '../../src/contract/chat';
 import { encodePosition, type WirePosition } from '../../src/contract/position';
 
-export type ChatMessageView = { messageId: string; fromUserId: string; toUserId: string; text: string; at: string; readAt: string | null };
+export type ChatMessageView = ChatMessage;
 
 /** A lead's conversation, oldest first (at most 1,000 messages). */
 export async function chatMessagesOf(pool: pg.Pool, leadId: string): Promise<ChatMessageView[]> {

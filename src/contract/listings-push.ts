@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Listings an agent sends a lead and searches set up for them from the lead page (issue 16). */
 
 /** At most this many listings in one e-mail. */
@@ -6,18 +8,16 @@ export const MAX_LISTINGS_PER_EMAIL = 10;
 export const LISTING_NOTE_MAX = 1000;
 
 /** A listing as the lead page's pickers show it. */
-export type ListingPick = {
-  readonly pdid: string;
-  readonly mlsid: string | null;
-  readonly address: string;
+export const ListingPickSchema = z.strictObject({
+  pdid: z.string(),
+  mlsid: z.string().nullable(),
+  address: z.string(),
   /** $475,000; a lease's rent $2,100/mo. */
-  readonly price: string;
-  readonly facts: string;
-  readonly photo: string | null;
-  readonly status: string;
+  price: z.string(),
+  facts: z.string(),
+  photo: z.string().nullable(),
+  status: z.string(),
   /** "Listing courtesy of …" (IDX), null when the feed names nobody. */
-  readonly courtesy: string | null;
-};
-
-/** POST /api/dashboard/leads/{leadId}/listings/send */
-export type SendListingsRequest = { readonly pdids: readonly string[]; readonly note?: string; readonly messageId?: string };
+  courtesy: z.string().nullable(),
+});
+export type ListingPick = Readonly<z.infer<typeof ListingPickSchema>>;

@@ -1,30 +1,37 @@
-import type { PlanAction, PlanCondition, PlanTrigger } from './plans';
+import { z } from 'zod';
+import { otherStepsWith, PlanConditionSchema, PlanTriggerSchema } from './plans';
 
 /**
  * The starter action plans and e-mail templates shipped with the product: what the dashboard
  * shows under "Starter plans" / "Starter templates" and copies into an office on request.
  */
-export type StarterTemplate = { readonly key: string; readonly name: string; readonly subject: string; readonly body: string };
+export const StarterTemplateSchema = z.strictObject({ key: z.string(), name: z.string(), subject: z.string(), body: z.string() });
+export type StarterTemplate = Readonly<z.infer<typeof StarterTemplateSchema>>;
 
 /** A plan's e-mail steps name a starter template by its key; copying a plan copies them too. */
-export type StarterStep = (Exclude<PlanAction, { kind: 'email' }> | { readonly kind: 'email'; readonly templateKey: string }) & { readonly condition: PlanCondition | null };
+const condition = PlanConditionSchema.nullable();
+export const StarterStepSchema = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('email'), templateKey: z.string(), condition }), ...otherStepsWith(condition)]);
+export type StarterStep = z.output<typeof StarterStepSchema>;
 
-export type StarterPlan = {
-  readonly key: string;
-  readonly name: string;
+export const StarterPlanSchema = z.strictObject({
+  key: z.string(),
+  name: z.string(),
   /** What the plan is for, in a sentence a broker reads before copying it. */
-  readonly summary: string;
-  readonly steps: readonly StarterStep[];
-  readonly triggers: readonly PlanTrigger[];
-};
+  summary: z.string(),
+  steps: z.array(StarterStepSchema).readonly(),
+  triggers: z.array(PlanTriggerSchema).readonly(),
+});
+export type StarterPlan = z.output<typeof StarterPlanSchema>;
 
 /** GET /api/dashboard/starter-kit: the starters, and which of them the office already holds a copy of (by key). */
-export type StarterKitView = {
-  readonly plans: readonly StarterPlan[];
-  readonly templates: readonly StarterTemplate[];
-  readonly copiedPlans: Readonly<Record<string, string>>;
-  readonly copiedTemplates: Readonly<Record<string, string>>;
-};
+export const StarterKitViewSchema = z.strictObject({
+  plans: z.array(StarterPlanSchema).readonly(),
+  templates: z.array(StarterTemplateSchema).readonly(),
+  copiedPlans: z.record(z.string(), z.string()),
+  copiedTemplates: z.record(z.string(), z.string()),
+});
+export type StarterKitView = z.output<typeof StarterKitViewSchema>;
 
 /** POST …/copy: the office's plan or template; `created` false when the office already had this copy. */
-export type StarterCopyResult = { readonly id: string; readonly created: boolean };
+export const StarterCopyResultSchema = z.strictObject({ id: z.string(), created: z.boolean() });
+export type StarterCopyResult = z.infer<typeof StarterCopyResultSchema>;

@@ -3,6 +3,7 @@
  * items of a lead's thread, the channels an agent can answer on and why one is not available.
  * No Node or Nest imports: the web app imports this file too.
  */
+import { z } from 'zod';
 
 export const THREAD_CHANNELS = ['chat', 'text', 'mms', 'email', 'call'] as const;
 export type ThreadChannel = (typeof THREAD_CHANNELS)[number];
@@ -13,34 +14,40 @@ export type SendChannel = (typeof SEND_CHANNELS)[number];
 
 export const CHANNEL_LABEL: Record<ThreadChannel, string> = { chat: 'Chat', text: 'Text', mms: 'MMS', email: 'E-mail', call: 'Call' };
 
-export type ThreadMedia = { readonly url: string; readonly contentType: string | null; readonly name?: string };
+export const ThreadMediaSchema = z.strictObject({ url: z.string(), contentType: z.string().nullable(), name: z.string().optional() });
+export type ThreadMedia = Readonly<z.infer<typeof ThreadMediaSchema>>;
 
 /**
  * One thing said to or by the lead. `authorId`: who wrote it (the lead's account for what came
  * in). `readAt` only where the channel has read receipts (chat). `subject` for e-mail,
  * `outcome` and `durationSeconds` for calls, `media` for MMS and e-mail attachments.
  */
-export type ThreadItem = {
-  readonly id: string;
-  readonly channel: ThreadChannel;
-  readonly direction: 'in' | 'out';
-  readonly body: string;
-  readonly at: string;
-  readonly authorId: string | null;
-  readonly subject?: string;
-  readonly outcome?: string;
-  readonly durationSeconds?: number | null;
-  readonly readAt?: string | null;
-  readonly media?: readonly ThreadMedia[];
+export const ThreadItemSchema = z.strictObject({
+  id: z.string(),
+  channel: z.enum(THREAD_CHANNELS),
+  direction: z.enum(['in', 'out']),
+  body: z.string(),
+  at: z.string(),
+  authorId: z.string().nullable(),
+  subject: z.string().optional(),
+  outcome: z.string().optional(),
+  durationSeconds: z.number().nullable().optional(),
+  readAt: z.string().nullable().optional(),
+  media: z.array(ThreadMediaSchema).readonly().optional(),
   /** The name of the lead merged into this one that the item came from (issue 18); absent for the lead's own. */
-  readonly mergedFrom?: string;
-};
+  mergedFrom: z.string().optional(),
+});
+export type ThreadItem = Readonly<z.infer<typeof ThreadItemSchema>>;
+
+/** What a video text (MMS) may carry: an https address, or one of our uploads. */
+export const MEDIA_URL = /^(https:\/\/[^\s]{1,500}|\/uploads\/[a-f0-9]{32}\.[a-z0-9]{2,5})$/;
 
 /** Items per page of `GET …/thread?before=` (newest last; `before` is the id of the oldest item shown). */
 export const THREAD_PAGE = 50;
 
 /** Whether the viewer can write on a channel now, and if not, why (the composer shows it). */
-export type ChannelState = { readonly channel: SendChannel; readonly available: boolean; readonly reason: string | null };
+export const ChannelStateSchema = z.strictObject({ channel: z.enum(SEND_CHANNELS), available: z.boolean(), reason: z.string().nullable() });
+export type ChannelState = Readonly<z.infer<typeof ChannelStateSchema>>;
 
 /** The composer's words, exact: the 403s of `POST …/messages` say the same. */
 export const THREAD_MESSAGES = {

@@ -3,8 +3,10 @@ import { accountRoutes } from './account';
 import { alertsRoutes } from './alerts';
 import { backofficeRoutes } from './backoffice';
 import { behaviourRoutes } from './behaviour';
+import { chatRoutes } from './chat';
 import { churnRoutes } from './churn';
 import { configRoutes } from './config';
+import { conversationRoutes } from './conversation';
 import { demoRoutes } from './demo';
 import { devOutboxesRoutes } from './dev-outboxes';
 import { docsRoutes } from './docs';
@@ -12,12 +14,16 @@ import { feedsRoutes } from './feeds';
 import { healthRoutes } from './health';
 import { insightsRoutes } from './insights';
 import { invoicesRoutes } from './invoices';
+import { leadEmailRoutes } from './lead-email';
 import { leadTransferRoutes } from './lead-transfer';
 import { leadsRoutes } from './leads';
+import { listingMailRoutes } from './listing-mail';
+import { mailboxRoutes } from './mailbox';
 import { officeRoutes } from './office';
 import { onboardingRoutes } from './onboarding';
 import { organizerRoutes } from './organizer';
 import { outboxesRoutes } from './outboxes';
+import { plansRoutes } from './plans';
 import { privacyRoutes } from './privacy';
 import { projectionsRoutes } from './projections';
 import { publicPagesRoutes } from './public-pages';
@@ -26,6 +32,7 @@ import { searchRoutes } from './search';
 import { setupRoutes } from './setup';
 import { showingsRoutes } from './showings';
 import { sitesRoutes } from './sites';
+import { starterKitRoutes } from './starter-kit';
 import { tasksRoutes } from './tasks';
 import { translationsRoutes } from './translations';
 import { uploadsRoutes } from './uploads';
@@ -40,8 +47,10 @@ export const contract = {
   alerts: alertsRoutes,
   backoffice: backofficeRoutes,
   behaviour: behaviourRoutes,
+  chat: chatRoutes,
   churn: churnRoutes,
   config: configRoutes,
+  conversation: conversationRoutes,
   demo: demoRoutes,
   devOutboxes: devOutboxesRoutes,
   docs: docsRoutes,
@@ -49,12 +58,16 @@ export const contract = {
   health: healthRoutes,
   insights: insightsRoutes,
   invoices: invoicesRoutes,
+  leadEmail: leadEmailRoutes,
   leadTransfer: leadTransferRoutes,
   leads: leadsRoutes,
+  listingMail: listingMailRoutes,
+  mailbox: mailboxRoutes,
   office: officeRoutes,
   onboarding: onboardingRoutes,
   organizer: organizerRoutes,
   outboxes: outboxesRoutes,
+  plans: plansRoutes,
   privacy: privacyRoutes,
   projections: projectionsRoutes,
   publicPages: publicPagesRoutes,
@@ -63,6 +76,7 @@ export const contract = {
   setup: setupRoutes,
   showings: showingsRoutes,
   sites: sitesRoutes,
+  starterKit: starterKitRoutes,
   tasks: tasksRoutes,
   translations: translationsRoutes,
   uploads: uploadsRoutes,

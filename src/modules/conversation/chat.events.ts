@@ -24,4 +24,4 @@ export type ChatMessagesRead = {
 export type ChatEvent = ChatMessageSent | ChatMessagesRead;
 export const chatEventTypes = ['ChatMessageSent', 'ChatMessagesRead'] as const satisfies readonly ChatEvent['type'][];
 export const chatStream = (leadId: string) => `chat-${leadId}`;
-export const CHAT_MAX_LENGTH = 2000;
+export { CHAT_MAX_LENGTH } from '../../contract/chat';

@@ -1,5 +1,4 @@
-/** What a video text (MMS) may carry: an https address, or one of our uploads. */
-export const MEDIA_URL = /^(https:\/\/[^\s]{1,500}|\/uploads\/[a-f0-9]{32}\.[a-z0-9]{2,5})$/;
+export { MEDIA_URL } from '../../contract/thread';
 
 /** The CRM setting MMSBulkSendCap (spec sections 3 and 5) and its alert, word for word. */
 export const mmsCapMessage = (cap: number): string => `Max allowed recipients of MMS (video) messages is ${cap}.`;

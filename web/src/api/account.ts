@@ -2,7 +2,6 @@ import type { AccountUpdate } from '../../../src/contract/account';
 import { contract } from '../../../src/contract/routes';
 import type { ResponseOf } from '../../../src/contract/route';
 import { api, urlOf } from './contract-client';
-import { request } from './http';
 import type { BodyInput } from '../../../src/contract/route';
 
 export type { AccountUpdate, CurrentUser } from '../../../src/contract/account';

@@ -1,4 +1,3 @@
-import { request } from './http';
 import { api } from './contract-client';
 import { contract } from '../../../src/contract/routes';
 import type { Agent } from '../../../src/contract/office';
@@ -14,37 +13,15 @@ export type LeadStatus = FeedLead['status'];
 /** The lead list's filters as its query: one value as itself, several as the parameter repeated (the shapes the list's query schema takes). */
 export const leadListQuery = (f: Filters) => savedForm(f) as QueryInput<typeof contract.leads.list>;
 
-export type ChatMessage = {
-  readonly messageId: string;
-  readonly fromUserId: string;
-  readonly toUserId: string;
-  readonly text: string;
-  readonly at: string;
-  readonly readAt: string | null;
-};
-
-export type Chat = {
-  readonly chatId: string;
-  readonly leadId: string;
-  readonly me: string;
-  readonly lead: { readonly userId: string; readonly fullName: string };
-  readonly agent: { readonly userId: string; readonly fullName: string } | null;
-  readonly canSend: boolean;
-  readonly messages: readonly ChatMessage[];
-  readonly unread: number;
-};
-
 export type { Agent };
-
 
 export const dashboardApi = {
   feed: (f: Filters, page = 1, perpage = 50) => api(contract.leads.feed, { query: { page: String(page), perpage: String(perpage), ...leadListQuery(f) } }, { unique: true }),
   lead: (leadId: string, signal?: AbortSignal) => api(contract.leads.feedLead, { params: { leadId } }, { signal }),
   since: (position: string) => api(contract.leads.since, { query: { position } }),
-  getChat: (leadId?: string) => request<Chat>('POST', '/api/dashboard/chat/getchat', leadId ? { leadId } : {}),
-  send: (text: string, messageId: string, leadId?: string) =>
-    request<{ isSuccess: boolean; messageId: string; at: string | null }>('POST', '/api/dashboard/chat/sendmessage', { ...(leadId ? { leadId } : {}), text, messageId }),
-  read: (messageId: string, leadId?: string) => request<{ isSuccess: boolean }>('POST', '/api/dashboard/chat/readmessage', { ...(leadId ? { leadId } : {}), messageId }),
+  getChat: (leadId?: string) => api(contract.chat.get, { body: { leadId } }),
+  send: (text: string, messageId: string, leadId?: string) => api(contract.chat.send, { body: { leadId, text, messageId } }),
+  read: (messageId: string, leadId?: string) => api(contract.chat.read, { body: { leadId, messageId } }),
   agents: () => api(contract.office.agents),
   setMlsId: (mlsId: string | null) => api(contract.office.setMlsId, { body: { mlsId } }),
   setAgentMlsId: (agentId: string, mlsId: string | null) =>
@@ -54,10 +31,5 @@ export const dashboardApi = {
   changeOfficeSettings: (changes: { agentsMayClaimListings?: boolean }) => api(contract.office.changeSettings, { body: changes }),
   reassign: (leadId: string, agentId: string) => api(contract.leads.reassign, { params: { leadId }, body: { agentId } }),
   sendText: (leadIds: readonly string[], kind: 'text' | 'video', body: string, mediaUrl: string | null) =>
-    request<{ isSuccess: boolean; sent: number; skipped: readonly { leadId: string; reason: string }[] }>('POST', '/api/dashboard/messages/send', {
-      leadIds,
-      kind,
-      body,
-      ...(kind === 'video' ? { mediaUrl } : {}),
-    }),
+    api(contract.conversation.sendTexts, { body: { leadIds: [...leadIds], kind, body, ...(kind === 'video' ? { mediaUrl } : {}) } }),
 };

@@ -1,13 +1,14 @@
 import { chatMessagesOf, unreadByLead } from '../../../../projections/chat';
 import { fullNames } from '../../../../projections/users';
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import type { RateLimit } from '../../../http/rate-limiter';
 import { forbidden, notFound, validation } from '../../../shared/errors';
 import { AddressLimiter, LEVEL, requireAuth } from '../../accounts';
@@ -17,17 +18,8 @@ import { dashboardViewer, mayView } from '../../../shared/viewer/viewer';
 import { requireSite } from '../../sites';
 import { readChatMessages, sendChatMessage } from './chat-commands';
 import { THREAD_MESSAGES } from '../../../contract/thread';
-import { CHAT_MAX_LENGTH } from '../chat.events';
 import { CHAT_MESSAGES } from '../send-chat-message/send-message.decide';
 
-const LeadRef = z.string().regex(/^[0-9a-f-]{36}$/i, { error: 'leadId is not an id' }).optional();
-const GetChatBody = z.strictObject({ leadId: LeadRef });
-const SendBody = z.strictObject({
-  leadId: LeadRef,
-  text: z.string().max(CHAT_MAX_LENGTH * 2, { error: CHAT_MESSAGES.tooLong }),
-  messageId: z.uuid({ error: 'messageId is not an id' }).optional(),
-});
-const ReadBody = z.strictObject({ leadId: LeadRef, messageId: z.uuid({ error: 'messageId is not an id' }) });
 /** How long a registered lead's first message waits for the lead to be routed before it is refused. */
 const ROUTING_WAIT_MS = 5_000;
 
@@ -47,7 +39,7 @@ type Party = { readonly userId: string; readonly lead: ExistingLead; readonly is
  * their lead on the current site (no leadId needed); an agent names the lead. Brokers and staff
  * may read the chats of leads they can see; only the lead and whoever answers it (chatAnswererOf) write.
  */
-@Controller('api/dashboard/chat')
+@Controller()
 export class ChatController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -55,10 +47,8 @@ export class ChatController {
     @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
   ) {}
 
-  @Post('getchat')
-  @HttpCode(200)
-  async getChat(@Body() body: unknown, @Req() req: Request) {
-    const input = parseBody(GetChatBody, body);
+  @Route(contract.chat.get)
+  async getChat(@Body() input: BodyOf<typeof contract.chat.get>, @Req() req: Request) {
     const party = await this.party(req, input.leadId);
     const lead = party.lead;
     const messages = await chatMessagesOf(this.pool, lead.leadId);
@@ -76,10 +66,8 @@ export class ChatController {
     };
   }
 
-  @Post('sendmessage')
-  @HttpCode(200)
-  async send(@Body() body: unknown, @Req() req: Request) {
-    const input = parseBody(SendBody, body);
+  @Route(contract.chat.send)
+  async send(@Body() input: BodyOf<typeof contract.chat.send>, @Req() req: Request) {
     if (!input.text.trim()) throw validation(CHAT_MESSAGES.empty);
     await this.limiter.enforce(CHAT_LIMIT, req);
     const party = await this.party(req, input.leadId);
@@ -90,21 +78,19 @@ export class ChatController {
     const messageId = input.messageId ?? randomUUID();
     const ctx = commandContextOf(req);
     const result = await sendChatMessage(this.store, { chatId: lead.leadId, leadId: lead.leadId, siteId: lead.siteId, messageId, fromUserId: party.userId, toUserId: to, text: input.text }, ctx);
-    return { isSuccess: true, chatId: lead.leadId, messageId, at: result.append ? ctx.now.toISOString() : null };
+    return { isSuccess: true as const, chatId: lead.leadId, messageId, at: result.append ? ctx.now.toISOString() : null };
   }
 
-  @Post('readmessage')
-  @HttpCode(200)
-  async read(@Body() body: unknown, @Req() req: Request) {
-    const input = parseBody(ReadBody, body);
+  @Route(contract.chat.read)
+  async read(@Body() input: BodyOf<typeof contract.chat.read>, @Req() req: Request) {
     const party = await this.party(req, input.leadId);
-    if (!party.maySend) return { isSuccess: true };
+    if (!party.maySend) return { isSuccess: true as const };
     await readChatMessages(this.store, { chatId: party.lead.leadId, leadId: party.lead.leadId, readerId: party.userId, upToMessageId: input.messageId }, commandContextOf(req));
-    return { isSuccess: true };
+    return { isSuccess: true as const };
   }
 
   /** Unread messages sent to the caller, in all and per lead (the dashboard's badges). */
-  @Get('unread')
+  @Route(contract.chat.unread)
   async unread(@Req() req: Request) {
     const auth = requireAuth(req);
     const byLead = await unreadByLead(this.pool, auth.userId);

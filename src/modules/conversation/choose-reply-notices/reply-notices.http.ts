@@ -1,12 +1,12 @@
-import { Body, Controller, Get, Inject, Put, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { z } from 'zod';
 import { fold } from '../../../commands/decider';
-import { REPLY_NOTICE_CHOICES, REPLY_NOTICE_NO_TEXT } from '../../../contract/thread';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { REPLY_NOTICE_NO_TEXT, type ReplyNoticeChoice } from '../../../contract/thread';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import { Route } from '../../../http/contract/route.decorator';
 import { commandContextOf } from '../../../commands/request-context';
 import { loadAccount } from '../../accounts';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
@@ -15,38 +15,33 @@ import { replyNoticesStream } from '../thread.events';
 import { replyNoticesDecider } from './reply-notices.decide';
 import { ReplyNoticesCommand } from './reply-notices.command';
 
-const ChoiceBody = z.strictObject({ notifyBy: z.enum(REPLY_NOTICE_CHOICES) });
-
 /**
  * The viewer's reply notices: how they hear of a lead's text, MMS or e-mail reply besides the
  * dashboard and web push (always). `textReason`: why a text cannot reach them now (the settings
  * say it beside the choice); the choice is kept either way.
  */
-@Controller('api/dashboard/me/reply-notices')
+@Controller()
 export class ReplyNoticesController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
     @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
-  @ApiDoc({ summary: 'How the viewer hears of lead replies (e-mail, text, both, none; web push always)', tag: 'One conversation', access: 'agents, brokers, staff', responses: { 200: '{notifyBy, chosen, textReason}' } })
-  @Get()
+  @Route(contract.conversation.replyNotices)
   async get(@Req() req: Request) {
     const viewer = dashboardViewer(req);
     const state = fold(replyNoticesDecider, (await this.store.readStream(replyNoticesStream(viewer.userId))) as never);
     return this.answer(viewer.userId, state.by, state.chosen);
   }
 
-  @ApiDoc({ summary: 'Choose how the viewer hears of lead replies', tag: 'One conversation', access: 'agents, brokers, staff', body: ChoiceBody, responses: { 200: '{notifyBy, chosen, textReason}' } })
-  @Put()
-  async set(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.conversation.setReplyNotices)
+  async set(@Body() { notifyBy }: BodyOf<typeof contract.conversation.setReplyNotices>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const { notifyBy } = parseBody(ChoiceBody, body);
     const { state } = await this.commands.execute(new ReplyNoticesCommand(replyNoticesStream(viewer.userId), { userId: viewer.userId, by: notifyBy }, commandContextOf(req)));
     return this.answer(viewer.userId, state.by, true);
   }
 
-  private async answer(userId: string, notifyBy: string, chosen: boolean) {
+  private async answer(userId: string, notifyBy: ReplyNoticeChoice, chosen: boolean) {
     const { account } = await loadAccount(this.store, userId);
     return { notifyBy, chosen, textReason: textEligibility(account) === null ? null : REPLY_NOTICE_NO_TEXT };
   }

@@ -1,12 +1,12 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { notFound, validation } from '../../../shared/errors';
 import { findLead } from '../../../../projections/lead-feed';
 import { itemMark, newestItem, unreadChatUpTo } from '../../../../projections/lead-thread';
@@ -17,14 +17,12 @@ import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { threadReadStream } from '../thread.events';
 import { ReadThreadCommand } from './read-thread.command';
 
-const ReadBody = z.strictObject({ upToId: z.uuid({ error: 'upToId must be the id of an item of the thread' }).optional() });
-
 /**
  * The viewer has read the lead's thread up to an item (default: the newest): their unread count
  * for the lead drops to what came after, and, for the lead's agent, the lead's chat messages up
  * to there are marked read too (the lead sees the receipt, as in the chat).
  */
-@Controller('api/dashboard/leads')
+@Controller()
 export class ReadThreadController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -32,17 +30,14 @@ export class ReadThreadController {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  @ApiDoc({ summary: "Mark the lead's thread read up to an item (default: the newest)", tag: 'One conversation', access: 'agents, brokers, staff (their scope)', body: ReadBody, responses: { 200: '{isSuccess, upToId}' } })
-  @Post(':leadId/thread/read')
-  @HttpCode(200)
-  async read(@Param('leadId') leadId: string, @Body() body: unknown, @Req() req: Request) {
+  @Route(contract.conversation.read)
+  async read(@Param('leadId') leadId: string, @Body() input: BodyOf<typeof contract.conversation.read>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(ReadBody, body);
     if (!isLeadId(leadId) || !(await findLead(this.pool, viewer, leadId))) throw notFound();
     const mark = input.upToId ? await itemMark(this.pool, leadId, input.upToId) : await newestItem(this.pool, leadId);
     if (!mark) {
       if (input.upToId) throw validation('upToId must be the id of an item of the thread');
-      return { isSuccess: true, upToId: null };
+      return { isSuccess: true as const, upToId: null };
     }
     const { lead } = await loadLead(this.store, leadId);
     if (!lead.exists) throw notFound();
@@ -52,6 +47,6 @@ export class ReadThreadController {
       const chatId = await unreadChatUpTo(this.pool, leadId, mark);
       if (chatId) await readChatMessages(this.store, { chatId: leadId, leadId, readerId: viewer.userId, upToMessageId: chatId }, ctx);
     }
-    return { isSuccess: true, upToId: mark.id };
+    return { isSuccess: true as const, upToId: mark.id };
   }
 }

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { Body, type CanActivate, Controller, type ExecutionContext, HttpCode, HttpException, HttpStatus, Inject, Injectable, Post, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
+import { type CanActivate, Controller, type ExecutionContext, HttpException, HttpStatus, Inject, Injectable, Req, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { CONFIG } from '../../../runtime/tokens';
 import type { CommandContext } from '../../../commands/command-context';
 import { fold } from '../../../commands/decider';
 import { EMAIL_BODY_MAX } from '../../../contract/lead-email';
+import { contract } from '../../../contract/routes';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { Route } from '../../../http/contract/route.decorator';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { forbidden, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
@@ -28,7 +29,7 @@ import { LeadEmailCommand } from '../send-lead-email/lead-email.command';
 
 const log = logger('inbound-email');
 
-export const INBOUND_EMAIL_PATH = '/api/inbound/email';
+export const INBOUND_EMAIL_PATH = `/${contract.leadEmail.inbound.path}`;
 export { NOT_SIGNED, STALE } from './inbound-parts';
 export const REPLAYED = 'This message was already delivered (its token was used before)';
 export const NOT_A_THREAD = 'Not a reply address of ours';
@@ -86,20 +87,20 @@ export class InboundEmailController {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  @ApiDoc({
-    summary: "Mailgun's inbound route: a reply to a CRM e-mail joins the lead's thread",
-    tag: 'One conversation',
-    access: 'Mailgun (signed); absent without MAILGUN_WEBHOOK_SIGNING_KEY',
-    responses: { 200: '{message}', 403: 'unsigned, forged, stale or replayed (refused before any file is read)', 406: 'not a reply address of ours (Mailgun does not retry)', 413: 'over INBOUND_EMAIL_MAX_MB, or more than 100 files or fields', 429: 'too many' },
-  })
-  @Post(INBOUND_EMAIL_PATH.slice(1))
-  @HttpCode(200)
+  /**
+   * Mailgun only (signed; absent without MAILGUN_WEBHOOK_SIGNING_KEY). 403: unsigned, forged,
+   * stale or replayed (refused before any file is read); 406: not a reply address of ours
+   * (Mailgun does not retry); 413: over INBOUND_EMAIL_MAX_MB, or more than 100 files or fields.
+   * The form is read from the request, not taken as a validated body: nothing of it counts
+   * before InboundMailParts checked its signature.
+   */
+  @Route(contract.leadEmail.inbound)
   @UseGuards(InboundEmailGuard)
   @UseInterceptors(InboundMailParts)
-  async inbound(@Body() body: unknown, @UploadedFiles() files: InboundFile[] | undefined) {
+  async inbound(@Req() req: Request, @UploadedFiles() files: InboundFile[] | undefined) {
     const now = new Date();
     // Signed and fresh: InboundMailParts checked it before reading any file.
-    const form = readInboundForm((body ?? {}) as Record<string, unknown>);
+    const form = readInboundForm((req.body ?? {}) as Record<string, unknown>);
     // Each token once: a signed post replayed (with other words: the signature does not cover them) is refused.
     const tokenKey = createHash('sha256').update(String(form.signature.token)).digest('base64url');
     if (!(await this.limiter.allow(`mailgun-token:${tokenKey}`, 1, MAILGUN_MAX_AGE_SECONDS * 2))) throw forbidden(REPLAYED);

@@ -1,4 +1,4 @@
-import { type CallHandler, type CanActivate, Controller, type ExecutionContext, Header, HttpCode, Inject, Injectable, type NestInterceptor, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import { type CallHandler, type CanActivate, Controller, type ExecutionContext, Header, Inject, Injectable, type NestInterceptor, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
@@ -8,7 +8,9 @@ import { metadataOf, systemContext } from '../../../commands/command-context';
 import { recordOnce } from '../../../commands/decide-and-append';
 import { usersWithCellPhone } from '../../../../projections/users';
 import type { Config } from '../../../config/config';
+import { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
+import { Route } from '../../../http/contract/route.decorator';
 import { readSmallBody } from '../../../http/unread-body';
 import { forbidden, notFound } from '../../../shared/errors';
 import { stableId } from '../../../shared/stable-id';
@@ -18,7 +20,7 @@ import { InboundTexts } from './inbound-texts';
 import { SiteNumbers } from '../site-numbers';
 import { helpReply, startReply, twiml } from '../../messaging';
 
-export const SMS_INBOUND_PATH = '/api/messaging/sms/inbound';
+export const SMS_INBOUND_PATH = `/${contract.conversation.inboundText.path}`;
 /** Twilio's form (a text of 1,600 characters, ten media addresses and its own fields) is a few KB. */
 const SMS_INBOUND_MAX_BYTES = 64 * 1024;
 
@@ -74,8 +76,7 @@ export class SmsInboundController {
     @Inject(SiteNumbers) private readonly numbers: SiteNumbers,
   ) {}
 
-  @Post(SMS_INBOUND_PATH.slice(1))
-  @HttpCode(200)
+  @Route(contract.conversation.inboundText)
   @Header('Content-Type', 'text/xml')
   @UseGuards(TwilioConfiguredGuard)
   @UseInterceptors(TwilioForm)

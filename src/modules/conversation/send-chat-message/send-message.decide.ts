@@ -5,10 +5,9 @@ import { CHAT_MAX_LENGTH, type ChatEvent, type ChatMessageSent } from '../chat.e
 
 export type SendChatMessage = ChatMessageSent['data'];
 
-export const CHAT_MESSAGES = {
-  empty: 'Please enter a message',
-  tooLong: `A message can have at most ${CHAT_MAX_LENGTH} characters`,
-} as const;
+import { CHAT_MESSAGES } from '../../../contract/chat';
+
+export { CHAT_MESSAGES };
 
 /** A message once: sending the same messageId again (a retry) appends nothing. */
 export function decideSendChatMessage(c: SendChatMessage, state: Chat): ChatEvent[] {

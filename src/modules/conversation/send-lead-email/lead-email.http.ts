@@ -1,40 +1,26 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { parseBody } from '../../../http/parse-body';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { LeadEmailBody, LeadEmails } from './send-lead-email.handler';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
+import { LeadEmails } from './send-lead-email.handler';
 
 /**
  * The lead page's e-mail composer (issue 16). The thread's `POST …/messages` with channel
  * "email" does the same through LeadEmails.sendLeadEmail.
  */
-@Controller('api/dashboard/leads')
+@Controller()
 export class LeadEmailController {
   constructor(@Inject(LeadEmails) private readonly emails: LeadEmails) {}
 
-  @ApiDoc({
-    summary: 'E-mail a lead from the CRM (plain text; merge fields; a template; replies come back to the thread)',
-    tag: 'One conversation',
-    access: 'agents, brokers, staff (their scope)',
-    body: LeadEmailBody,
-    responses: { 201: '{messageId}', 403: 'the lead unsubscribed from e-mail (or a lead calls)', 404: 'not their lead, or not their template' },
-  })
-  @Post(':leadId/emails')
-  @HttpCode(201)
-  send(@Param('leadId') leadId: string, @Body() body: unknown, @Req() req: Request) {
-    return this.emails.sendLeadEmail(req, leadId, parseBody(LeadEmailBody, body));
+  /** 403: the lead unsubscribed from e-mail (or a lead calls); 404: not their lead, or not their template. */
+  @Route(contract.leadEmail.send)
+  send(@Param('leadId') leadId: string, @Body() body: BodyOf<typeof contract.leadEmail.send>, @Req() req: Request) {
+    return this.emails.sendLeadEmail(req, leadId, body);
   }
 
-  @ApiDoc({
-    summary: 'What an e-mail to this lead would say (merge fields filled, empty ones named) and whether it may be sent',
-    tag: 'One conversation',
-    access: 'agents, brokers, staff (their scope)',
-    body: LeadEmailBody,
-    responses: { 200: '{to, subject, body, emptyFields, canSend, reason}' },
-  })
-  @Post(':leadId/emails/preview')
-  @HttpCode(200)
-  preview(@Param('leadId') leadId: string, @Body() body: unknown, @Req() req: Request) {
-    return this.emails.preview(req, leadId, parseBody(LeadEmailBody, body));
+  @Route(contract.leadEmail.preview)
+  preview(@Param('leadId') leadId: string, @Body() body: BodyOf<typeof contract.leadEmail.preview>, @Req() req: Request) {
+    return this.emails.preview(req, leadId, body);
   }
 }

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { type StoredTemplate, templateById } from '../../../../projections/email-templates';
 import { SearchIndex } from '../../../../projections/search';
 import { DB_POOL } from '../../../runtime/tokens';
 import { handleCommand } from '../../../commands/handle-command';
-import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type EmailPreview } from '../../../contract/lead-email';
+import { type EmailPreview, LeadEmailBody, LeadEmailFields, type LeadEmailInput } from '../../../contract/lead-email';
 import { emptyMergeFields, renderMergeFields, unknownMergeFields, unknownMergeFieldsMessage } from '../../../contract/merge-fields';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { RateLimiter, type RateLimit } from '../../../http/rate-limiter';
@@ -35,19 +34,7 @@ export const LEAD_EMAILS_PER_USER: RateLimit = {
   message: 'You have sent too many e-mails in the last hour. Please try again later.',
 };
 
-/**
- * The e-mail fields of a message to a lead. The body is required unless a template gives it; the
- * subject likewise (the contract's `POST …/messages` sends `{channel: "email", body, subject?,
- * templateId?}`). `messageId` (optional) makes a retried request the same e-mail.
- */
-export const LeadEmailFields = {
-  body: z.string().max(EMAIL_BODY_MAX * 2).optional(),
-  subject: z.string().max(EMAIL_SUBJECT_MAX * 2).optional(),
-  templateId: z.uuid({ error: 'templateId must be a template id' }).optional(),
-  messageId: z.uuid({ error: 'messageId must be a uuid' }).optional(),
-};
-export const LeadEmailBody = z.strictObject(LeadEmailFields);
-export type LeadEmailInput = z.infer<typeof LeadEmailBody>;
+export { LeadEmailBody, LeadEmailFields, type LeadEmailInput };
 
 type Facts = {
   readonly viewer: Viewer;

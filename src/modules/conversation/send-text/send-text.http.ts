@@ -1,11 +1,12 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { officeSiteSettings } from '../../../../projections/sites';
 import { DB_POOL } from '../../../runtime/tokens';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { validation } from '../../../shared/errors';
 import { commandContextOf } from '../../../commands/request-context';
 import { SmsSender } from '../../messaging';
@@ -13,23 +14,14 @@ import { dashboardViewer, mayView } from '../../../shared/viewer/viewer';
 import { loadLead } from '../../leads';
 import { sendTextToLead } from './send-text';
 import { SiteNumbers } from '../site-numbers';
-import { MEDIA_URL, mmsCapMessage, overMmsCap, type SkipReason } from '../../messaging';
-
-const SendBody = z
-  .strictObject({
-    leadIds: z.array(z.uuid({ error: 'leadIds must be lead ids' })).min(1, { error: 'Please select at least one lead' }).max(1000),
-    kind: z.enum(['text', 'video'], { error: 'kind must be text or video' }),
-    body: z.string().max(1600, { error: 'A text can have at most 1600 characters' }),
-    mediaUrl: z.string().regex(MEDIA_URL, { error: 'mediaUrl must be an https address or an upload' }).nullable().optional(),
-  })
-  .refine((b) => b.kind !== 'video' || !!b.mediaUrl, { error: 'A video message needs its video (mediaUrl)' });
+import { mmsCapMessage, overMmsCap, type SkipReason } from '../../messaging';
 
 /**
  * Text and video (MMS) messages to the leads selected on the dashboard: the MMSBulkSendCap rule
  * of the sender's office (its broker site; staff: the default) with the spec's alert, then, for each lead the viewer may see, the one text path
  * (sendTextToLead: consent from the ledger, the SMS port, TextMessageSent).
  */
-@Controller('api/dashboard/messages')
+@Controller()
 export class SendTextController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -38,11 +30,9 @@ export class SendTextController {
     @Inject(DB_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  @Post('send')
-  @HttpCode(200)
-  async send(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.conversation.sendTexts)
+  async send(@Body() input: BodyOf<typeof contract.conversation.sendTexts>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(SendBody, body);
     // The office's rule, wherever the sender signed in: a Host (an agent's own site) cannot raise it.
     const office = viewer.role === 'broker' ? viewer.userId : viewer.role === 'agent' ? (viewer.officeId ?? null) : null;
     const cap = (await officeSiteSettings(this.pool, office)).MMSBulkSendCap;
@@ -63,6 +53,6 @@ export class SendTextController {
       if (result.sent) sent++;
       else skipped.push({ leadId, reason: result.reason });
     }
-    return { isSuccess: true, sent, skipped };
+    return { isSuccess: true as const, sent, skipped };
   }
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { z } from 'zod';
 import { THREAD_MESSAGES } from '../../../contract/thread';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { AppError, forbidden, validation } from '../../../shared/errors';
 import { commandContextOf } from '../../../commands/request-context';
@@ -13,20 +13,11 @@ import { CHAT_MAX_LENGTH } from '../chat.events';
 import { sendChatMessage } from '../chat/chat-commands';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { LeadEmails } from '../send-lead-email/send-lead-email.handler';
-import { MEDIA_URL } from '../../messaging';
 import { sendTextToLead } from '../send-text/send-text';
 import { SiteNumbers } from '../site-numbers';
 import { SmsSender } from '../../messaging';
 import { ThreadAccess } from '../thread-access';
 import { channelStates, refusal } from './channels';
-
-const MessageBody = z.strictObject({
-  channel: z.enum(['chat', 'text', 'mms', 'email'], { error: 'channel must be chat, text, mms or email' }),
-  body: z.string({ error: 'body is required' }).max(20_000, { error: 'A message can have at most 20000 characters' }),
-  subject: z.string().max(200, { error: THREAD_MESSAGES.subjectTooLong }).optional(),
-  templateId: z.uuid({ error: 'templateId is not an id' }).nullable().optional(),
-  mediaUrl: z.string().regex(MEDIA_URL, { error: 'mediaUrl must be an https address or an upload' }).optional(),
-});
 
 /** An agent answering in their conversations: brisk, but not a bulk sender (that is POST /api/dashboard/messages/send). */
 export const THREAD_SEND_LIMIT: RateLimit = { name: 'thread-send', limit: 60, windowSeconds: 60, message: 'Too many messages at once. Please wait a minute and try again.' };
@@ -40,7 +31,7 @@ const TEXT_MAX = 1600;
  * TextMessageSent), e-mail through the e-mail lane's sendLeadEmail. A channel the viewer may not
  * use now answers 403 with the reason the composer shows.
  */
-@Controller('api/dashboard/leads')
+@Controller()
 export class SendMessageController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -51,18 +42,10 @@ export class SendMessageController {
     @Inject(LeadEmails) private readonly emails: LeadEmails,
   ) {}
 
-  @ApiDoc({
-    summary: 'Send the lead a message on a channel (chat, text, mms with mediaUrl, email)',
-    tag: 'One conversation',
-    access: 'agents, brokers, staff (their scope); chat: the lead’s agent',
-    body: MessageBody,
-    responses: { 201: '{id, channel}', 403: '{message}: why the channel is not available' },
-  })
-  @Post(':leadId/messages')
-  @HttpCode(201)
-  async send(@Param('leadId') leadId: string, @Body() body: unknown, @Req() req: Request) {
+  /** 403 {message}: why the channel is not available. */
+  @Route(contract.conversation.send)
+  async send(@Param('leadId') leadId: string, @Body() input: BodyOf<typeof contract.conversation.send>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(MessageBody, body);
     const text = input.body.trim();
     if (!text && input.channel !== 'mms') throw validation(THREAD_MESSAGES.empty);
     await this.limiter.enforce(THREAD_SEND_LIMIT, viewer.userId);
@@ -76,7 +59,7 @@ export class SendMessageController {
         if (text.length > CHAT_MAX_LENGTH) throw validation(`A message can have at most ${CHAT_MAX_LENGTH} characters`);
         const messageId = randomUUID();
         await sendChatMessage(this.store, { chatId: lead.leadId, leadId: lead.leadId, siteId: lead.siteId, messageId, fromUserId: viewer.userId, toUserId: lead.userId, text }, ctx);
-        return { id: messageId, channel: 'chat' };
+        return { id: messageId, channel: 'chat' as const };
       }
       case 'text':
       case 'mms': {
@@ -93,7 +76,7 @@ export class SendMessageController {
       // The leads context's CRM e-mail (template, merge fields, reply address, consent, the outbox).
       case 'email': {
         const { messageId } = await this.emails.sendLeadEmail(req, lead.leadId, { body: text, subject: input.subject?.trim() || undefined, templateId: input.templateId ?? undefined });
-        return { id: messageId, channel: 'email' };
+        return { id: messageId, channel: 'email' as const };
       }
     }
   }

@@ -1,7 +1,8 @@
-import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import type { RateLimit } from '../../../http/rate-limiter';
 import { forbidden, validation } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
@@ -30,7 +31,7 @@ export const TRACKING_LIMIT: RateLimit = { name: 'listing-mail-tracking', limit:
  * (no open redirect), and so is a forged token; an expired one still leads to its listing but
  * records nothing. The image answers a GIF whatever its token. Tokens are never logged.
  */
-@Controller('api/listing-mail')
+@Controller()
 export class ListingMailTrackController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -38,9 +39,8 @@ export class ListingMailTrackController {
     @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
   ) {}
 
-  @ApiDoc({ summary: "A listings e-mail's tracking image (?t= its signed token): records the first opening", tag: 'Working a lead', access: 'anyone; only a good token records', responses: { 200: 'image/gif, whatever the token', 429: 'past 120 a minute per address' } })
-  @Get(':messageId/pixel.gif')
-  async pixel(@Param('messageId') messageId: string, @Query('t') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @Route(contract.listingMail.pixel)
+  async pixel(@Param('messageId') messageId: string, @Query('t') token: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
     await this.limiter.enforce(TRACKING_LIMIT, req);
     try {
       if ((await this.check(token, 'pixel', messageId)) === 'good') await this.record(req, messageId, { kind: 'open', messageId, how: 'pixel' });
@@ -50,16 +50,10 @@ export class ListingMailTrackController {
     sendTrackingPixel(res);
   }
 
-  @ApiDoc({
-    summary: "A listings e-mail's link (?to=/listing/{pdid}&t= its signed token): records the click, then 302 to the listing",
-    tag: 'Working a lead',
-    access: 'anyone; only a good token records',
-    responses: { 302: 'to /listing/{pdid} on this site', 400: 'to is not one of our listing pages', 403: 'a forged token, or a listing the e-mail did not carry', 429: 'past 120 a minute per address' },
-  })
-  @Get(':messageId/click')
-  async click(@Param('messageId') messageId: string, @Query('to') to: unknown, @Query('t') token: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @Route(contract.listingMail.click)
+  async click(@Param('messageId') messageId: string, @Query('to') to: string | undefined, @Query('t') token: string | undefined, @Req() req: Request, @Res() res: Response): Promise<undefined> {
     await this.limiter.enforce(TRACKING_LIMIT, req);
-    const pdid = typeof to === 'string' ? listingOf(to) : null;
+    const pdid = to === undefined ? null : listingOf(to);
     if (pdid === null) throw validation(NOT_OUR_LINK);
     const check = await this.check(token, 'click', messageId, pdid);
     if (check === 'malformed' || check === 'forged') throw forbidden(FORGED_LINK);
@@ -72,6 +66,7 @@ export class ListingMailTrackController {
       if (!recorded) throw forbidden(FORGED_LINK);
     }
     res.set(TRACKED_LINK_HEADERS).redirect(302, listingPagePath(pdid));
+    return undefined;
   }
 
   private async check(token: unknown, purpose: ListingLinkPurpose, messageId: string, pdid?: string) {

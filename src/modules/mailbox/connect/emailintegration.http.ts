@@ -1,13 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import type { MailboxStatus } from '../../../contract/mailbox';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import { Route } from '../../../http/contract/route.decorator';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { validation } from '../../../shared/errors';
 import { commandContextOf } from '../../../commands/request-context';
@@ -17,11 +18,10 @@ import { MailboxSecrets } from '../mailbox-secrets';
 import { mailboxStream } from '../mailbox.events';
 import { MailboxSync } from '../sync/mailbox-sync';
 import { MailboxProblem, testMailServers } from './mail-servers';
-import { MailboxBody, settingsOf } from './mailbox-settings';
+import { settingsOf } from './mailbox-settings';
 import { loadMailbox, recordConnection } from './record-connection';
 
-export const EMAIL_INTEGRATION_PATH = 'api/dashboard/emailintegration';
-const TAG = 'Agent mailbox';
+export const EMAIL_INTEGRATION_PATH = contract.mailbox.status.path;
 
 /** Each test signs in to two servers the agent named: a person's pace, never a scan of hosts and ports. */
 export const MAILBOX_TESTS: RateLimit = { name: 'mailbox-test', limit: 20, windowSeconds: 3600, message: 'Too many mailbox tests in the last hour; please try again later' };
@@ -32,7 +32,7 @@ type SyncRow = { state: string; attempts: number; last_sync_at: Date | null; las
  * The viewer's own mailbox (Settings › Connect your mailbox): test settings, connect (tested
  * again, the password sealed), status, disconnect, sync now. The password is never answered.
  */
-@Controller(EMAIL_INTEGRATION_PATH)
+@Controller()
 export class EmailIntegrationController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -44,35 +44,31 @@ export class EmailIntegrationController {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  @ApiDoc({ summary: "The viewer's mailbox: provider, address, servers, last sync, the last error (never the password)", tag: TAG, access: 'agents, brokers, staff', responses: { 200: 'MailboxStatus' } })
-  @Get()
+  @Route(contract.mailbox.status)
   async status(@Req() req: Request): Promise<MailboxStatus> {
     return this.statusOf(dashboardViewer(req).userId);
   }
 
-  @ApiDoc({ summary: 'Sign in to the IMAP and SMTP servers with these settings, saving nothing', tag: TAG, access: 'agents, brokers, staff', body: MailboxBody, responses: { 200: '{message}', 400: 'a server refused or could not be reached (named)', 429: 'too many tests' } })
-  @Post('test')
-  @HttpCode(200)
-  async test(@Body() body: unknown, @Req() req: Request) {
+  @Route(contract.mailbox.test)
+  async test(@Body() body: BodyOf<typeof contract.mailbox.test>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const settings = settingsOf(parseBody(MailboxBody, body));
+    const settings = settingsOf(body);
     await this.tested(viewer.userId, settings);
     return { message: `Signed in to ${settings.imap.host} (IMAP) and ${settings.smtp.host} (SMTP)` };
   }
 
-  @ApiDoc({ summary: 'Connect the viewer’s mailbox: tested first, the password stored sealed', tag: TAG, access: 'agents, brokers, staff', body: MailboxBody, responses: { 200: 'MailboxStatus', 400: 'a server refused or could not be reached (named)', 429: 'too many tests' } })
-  @Put()
-  async connect(@Body() body: unknown, @Req() req: Request): Promise<MailboxStatus> {
+  /** 400: a server refused or could not be reached (named); 429: too many tests. */
+  @Route(contract.mailbox.connect)
+  async connect(@Body() body: BodyOf<typeof contract.mailbox.connect>, @Req() req: Request): Promise<MailboxStatus> {
     const viewer = dashboardViewer(req);
-    const s = settingsOf(parseBody(MailboxBody, body));
+    const s = settingsOf(body);
     await this.tested(viewer.userId, s);
     const data = { userId: viewer.userId, provider: s.provider, address: s.address, username: s.username, imap: s.imap, smtp: s.smtp, secret: this.secrets.seal(s.password) };
     await recordConnection(this.store, this.commands, this.pool, data, commandContextOf(req));
     return this.statusOf(viewer.userId);
   }
 
-  @ApiDoc({ summary: 'Disconnect the viewer’s mailbox: no more reading, the CRM’s e-mail goes from the site again', tag: TAG, access: 'agents, brokers, staff', responses: { 200: '{connected:false}' } })
-  @Delete()
+  @Route(contract.mailbox.disconnect)
   async disconnect(@Req() req: Request): Promise<MailboxStatus> {
     const viewer = dashboardViewer(req);
     await this.commands.execute(new MailboxCommand(mailboxStream(viewer.userId), { kind: 'disconnect', userId: viewer.userId }, commandContextOf(req)));
@@ -81,9 +77,7 @@ export class EmailIntegrationController {
     return { connected: false };
   }
 
-  @ApiDoc({ summary: 'Read the viewer’s mailbox now (also after it stopped on a refused password)', tag: TAG, access: 'agents, brokers, staff', responses: { 200: 'MailboxStatus and copied', 400: 'no mailbox connected', 409: 'a sync of this mailbox is running' } })
-  @Post('sync')
-  @HttpCode(200)
+  @Route(contract.mailbox.sync)
   async syncNow(@Req() req: Request) {
     const viewer = dashboardViewer(req);
     const outcome = await this.sync.sync(viewer.userId);

@@ -1,28 +1,8 @@
-import { z } from 'zod';
-import { MAILBOX_PRESETS, MAILBOX_PROVIDERS } from '../../../contract/mailbox';
+import { MAILBOX_PRESETS, MailboxBody, type MailboxInput } from '../../../contract/mailbox';
 import { validation } from '../../../shared/errors';
 import type { MailboxProvider, MailServer } from '../mailbox.events';
 
-const Server = z.strictObject({
-  host: z
-    .string()
-    .trim()
-    .min(1, 'Please enter the server name')
-    .max(253)
-    .regex(/^[A-Za-z0-9.-]+$|^\[?[0-9a-fA-F:]+\]?$/, 'A server name is a host name like imap.example.com'),
-  port: z.number().int().min(1).max(65535),
-  secure: z.boolean(),
-});
-
-export const MailboxBody = z.strictObject({
-  provider: z.enum(MAILBOX_PROVIDERS),
-  address: z.string().trim().max(254).email('Please enter your e-mail address'),
-  username: z.string().trim().max(254).optional(),
-  password: z.string().min(1, 'Please enter the (app) password').max(1000),
-  imap: Server.optional(),
-  smtp: Server.optional(),
-});
-export type MailboxInput = z.infer<typeof MailboxBody>;
+export { MailboxBody, type MailboxInput };
 
 export type MailboxSettings = { readonly provider: MailboxProvider; readonly address: string; readonly username: string; readonly password: string; readonly imap: MailServer; readonly smtp: MailServer };
 

@@ -1,29 +1,33 @@
-import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { commandContextOf } from '../../../commands/request-context';
+import type { QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
+import { Route } from '../../../http/contract/route.decorator';
 import { RateLimiter } from '../../../http/rate-limiter';
 import { logger } from '../../../shared/logger';
 import { AppError, notFound } from '../../../shared/errors';
 import { requireAuth } from '../../accounts';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
-import { EMAIL_INTEGRATION_PATH, MAILBOX_TESTS } from '../connect/emailintegration.http';
+import { MAILBOX_TESTS } from '../connect/emailintegration.http';
 import { MailboxProblem, testMailServers } from '../connect/mail-servers';
 import { recordConnection } from '../connect/record-connection';
 import { MailboxSecrets } from '../mailbox-secrets';
 import { MailboxLogins } from './mailbox-logins';
-import { authorizeUrl, callbackPath, exchangeCode, OAUTH_PROVIDERS, type OAuthProvider, pkce, serverOf } from './oauth-provider';
+import { authorizeUrl, callbackPath, exchangeCode, OAUTH_PROVIDERS, pkce, serverOf } from './oauth-provider';
 import { issueState, takeState } from './oauth-states';
 
 const log = logger('mailbox-oauth');
-const TAG = 'Agent mailbox';
 /** Where the consent ends: the settings view, told how it went by a code (the words are the web app's, never taken from the URL). */
-const back = (outcome: string) => `/dashboard?view=settings&mailbox=${outcome}`;
+function back(res: Response, outcome: string): undefined {
+  res.redirect(302, `/dashboard?view=settings&mailbox=${outcome}`);
+  return undefined;
+}
 
 /**
  * Connect with Google / Microsoft: the OAuth 2.0 authorization-code flow with PKCE. `start`
@@ -32,7 +36,7 @@ const back = (outcome: string) => `/dashboard?view=settings&mailbox=${outcome}`;
  * IMAP and SMTP with the access token (XOAUTH2), and records the mailbox with its refresh token
  * sealed.
  */
-@Controller(`${EMAIL_INTEGRATION_PATH}/oauth`)
+@Controller()
 export class EmailIntegrationOAuthController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -44,36 +48,34 @@ export class EmailIntegrationOAuthController {
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  @ApiDoc({ summary: 'The providers this server can connect through their consent (configured client id and secret)', tag: TAG, access: 'agents, brokers, staff', responses: { 200: '{providers}' } })
-  @Get()
-  providers(@Req() req: Request): { providers: OAuthProvider[] } {
+  @Route(contract.mailbox.oauthProviders)
+  providers(@Req() req: Request) {
     dashboardViewer(req);
     return { providers: OAUTH_PROVIDERS.filter((p) => this.config.mailboxOAuth[p]) };
   }
 
-  @ApiDoc({ summary: "Redirect to the provider's consent (PKCE, a one-use state bound to the session, 10 minutes)", tag: TAG, access: 'agents, brokers, staff', responses: { 302: 'to the consent', 404: 'provider not configured' } })
-  @Get(':provider/start')
-  async start(@Param('provider') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @Route(contract.mailbox.oauthStart)
+  async start(@Param('provider') name: string, @Req() req: Request, @Res() res: Response): Promise<undefined> {
     const viewer = dashboardViewer(req);
     const { provider, client } = this.clientOf(name);
     const { verifier, challenge } = pkce();
     const state = await issueState(this.pool, this.secrets, { sessionId: requireAuth(req).id, userId: viewer.userId, provider, verifier });
     res.redirect(302, authorizeUrl(provider, client, { redirectUri: this.config.publicUrl + callbackPath(provider), state, challenge }));
+    return undefined;
   }
 
-  @ApiDoc({ summary: 'Where the provider sends the agent back: connects the mailbox, then back to Settings', tag: TAG, access: 'agents, brokers, staff', responses: { 302: 'to Settings with mailbox=connected, denied, expired, refused, limited or failed' } })
-  @Get(':provider/callback')
-  async callback(@Param('provider') name: string, @Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @Route(contract.mailbox.oauthCallback)
+  async callback(@Param('provider') name: string, @Query() query: QueryOf<typeof contract.mailbox.oauthCallback>, @Req() req: Request, @Res() res: Response): Promise<undefined> {
     const viewer = dashboardViewer(req);
     const { provider, client } = this.clientOf(name);
-    const str = (k: string) => (typeof query[k] === 'string' ? (query[k] as string) : '');
-    const taken = str('state') ? await takeState(this.pool, this.secrets, { state: str('state'), sessionId: requireAuth(req).id, provider }) : null;
-    if (!taken || taken.userId !== viewer.userId) return res.redirect(302, back('expired'));
-    if (str('error') || !str('code')) return res.redirect(302, back(str('error') === 'access_denied' ? 'denied' : 'failed'));
+    const { state = '', code = '', error = '' } = query;
+    const taken = state ? await takeState(this.pool, this.secrets, { state, sessionId: requireAuth(req).id, provider }) : null;
+    if (!taken || taken.userId !== viewer.userId) return back(res, 'expired');
+    if (error || !code) return back(res, error === 'access_denied' ? 'denied' : 'failed');
     try {
       const redirectUri = this.config.publicUrl + callbackPath(provider);
-      const tokens = await exchangeCode(provider, client, { code: str('code'), verifier: taken.verifier, redirectUri });
-      if (!tokens.refreshToken || !tokens.email) return res.redirect(302, back('failed'));
+      const tokens = await exchangeCode(provider, client, { code, verifier: taken.verifier, redirectUri });
+      if (!tokens.refreshToken || !tokens.email) return back(res, 'failed');
       const imap = serverOf(client.imapUrl);
       const smtp = serverOf(client.smtpUrl);
       await this.limiter.enforce(MAILBOX_TESTS, viewer.userId);
@@ -81,13 +83,13 @@ export class EmailIntegrationOAuthController {
       const secret = this.secrets.seal(tokens.refreshToken);
       await recordConnection(this.store, this.commands, this.pool, { userId: viewer.userId, provider, address: tokens.email, username: tokens.email, imap, smtp, secret, auth: 'oauth2' }, commandContextOf(req));
       this.logins.remember(viewer.userId, secret.data, tokens);
-      res.redirect(302, back('connected'));
+      return back(res, 'connected');
     } catch (err) {
       // The agent is on a page of ours by now: what went wrong is said there, not as JSON.
-      if (err instanceof AppError && err.code === 'rate_limited') return res.redirect(302, back('limited'));
+      if (err instanceof AppError && err.code === 'rate_limited') return back(res, 'limited');
       if (!(err instanceof MailboxProblem)) throw err;
       log.warn('a mailbox consent could not be used', { userId: viewer.userId, provider, error: err.message });
-      res.redirect(302, back(err.refused ? 'refused' : 'failed'));
+      return back(res, err.refused ? 'refused' : 'failed');
     }
   }
 

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { MailboxOAuthClient } from '../../../config/config';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '../../../contract/mailbox';
 import { MailboxProblem } from '../connect/mail-servers';
 import type { MailServer } from '../mailbox.events';
 
-export const OAUTH_PROVIDERS = ['gmail', 'microsoft'] as const;
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+export { OAUTH_PROVIDERS, type OAuthProvider };
 
 const NAME: Record<OAuthProvider, string> = { gmail: 'Google', microsoft: 'Microsoft' };
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
@@ -7,10 +7,10 @@ import { enrolmentsOfLead } from '../../../../projections/action-plans';
 import { templateById } from '../../../../projections/email-templates';
 import { DB_POOL } from '../../../runtime/tokens';
 import type { CommandContext } from '../../../commands/command-context';
-import { BULK_ENROL_MAX, type BulkEnrolResult, type EnrolmentView, type PlanPreview } from '../../../contract/plans';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import { Route } from '../../../http/contract/route.decorator';
 import { RateLimiter } from '../../../http/rate-limiter';
 import { AppError, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
@@ -33,12 +33,6 @@ import { ChangeEnrolmentCommand } from './enrol.command';
 export const PLAN_NOT_OF_OFFICE = "This plan is not one of this lead's office";
 export const LEAD_NOT_FOUND = 'Lead not found';
 
-const LeadBody = z.strictObject({ leadId: z.uuid({ error: 'leadId must be a lead id' }), enrolmentId: z.uuid({ error: 'enrolmentId must be a uuid' }).optional() });
-const BulkBody = z.strictObject({
-  leadIds: z.array(z.uuid({ error: 'leadIds must be lead ids' })).min(1).max(BULK_ENROL_MAX),
-  requestId: z.uuid({ error: 'requestId must be a uuid' }).optional(),
-});
-const PreviewBody = z.strictObject({ leadId: z.uuid({ error: 'leadId must be a lead id' }) });
 const ACTIONS = ['pause', 'resume', 'stop'] as const;
 
 type ExistingLead = Extract<Lead, { exists: true }>;
@@ -48,7 +42,7 @@ type ExistingLead = Extract<Lead, { exists: true }>;
  * enrolments with their step logs (pause, resume, stop). The lead is scoped like the dashboard
  * (agent own, broker office, staff all; else 404; leads 403), the plan like the plans list.
  */
-@Controller('api/dashboard/plans')
+@Controller()
 export class EnrolmentsController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -58,12 +52,9 @@ export class EnrolmentsController {
     @Inject(SiteResolver) private readonly sites: SiteResolver,
   ) {}
 
-  @ApiDoc({ summary: 'Enrol a lead on a plan (enrolmentId makes a retry the same enrolment)', tag: 'Action plans', access: 'who may work the lead and use the plan', body: LeadBody, responses: { 201: '{enrolmentId}', 409: 'already on the plan' } })
-  @Post(':planId/enrol')
-  @HttpCode(201)
-  async enrol(@Param('planId') planId: string, @Body() body: unknown, @Req() req: Request): Promise<{ enrolmentId: string }> {
+  @Route(contract.plans.enrol)
+  async enrol(@Param('planId') planId: string, @Body() input: BodyOf<typeof contract.plans.enrol>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(LeadBody, body);
     await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
     const plan = await this.plan(viewer, planId);
     const lead = await this.lead(viewer, input.leadId);
@@ -72,12 +63,9 @@ export class EnrolmentsController {
     return { enrolmentId };
   }
 
-  @ApiDoc({ summary: 'Enrol many leads (from the lead list): each one the viewer may work and not already on the plan', tag: 'Action plans', access: 'agents, brokers, staff', body: BulkBody, responses: { 200: '{enrolled, skipped:[{leadId, reason}]}' } })
-  @Post(':planId/enrol-bulk')
-  @HttpCode(200)
-  async enrolBulk(@Param('planId') planId: string, @Body() body: unknown, @Req() req: Request): Promise<BulkEnrolResult> {
+  @Route(contract.plans.enrolBulk)
+  async enrolBulk(@Param('planId') planId: string, @Body() input: BodyOf<typeof contract.plans.enrolBulk>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(BulkBody, body);
     await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
     const plan = await this.plan(viewer, planId);
     const request = input.requestId ?? newId();
@@ -96,12 +84,9 @@ export class EnrolmentsController {
     return { enrolled, skipped };
   }
 
-  @ApiDoc({ summary: 'What a lead would get from a plan if enrolled now, step by step', tag: 'Action plans', access: 'who may work the lead and use the plan', body: PreviewBody, responses: { 200: 'PlanPreview' } })
-  @Post(':planId/preview')
-  @HttpCode(200)
-  async preview(@Param('planId') planId: string, @Body() body: unknown, @Req() req: Request): Promise<PlanPreview> {
+  @Route(contract.plans.preview)
+  async preview(@Param('planId') planId: string, @Body() { leadId }: BodyOf<typeof contract.plans.preview>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const { leadId } = parseBody(PreviewBody, body);
     const plan = await this.plan(viewer, planId);
     const lead = await this.lead(viewer, leadId);
     const steps = plan.definition.steps;
@@ -118,18 +103,15 @@ export class EnrolmentsController {
     return { leadId, steps: previewPlan(steps, facts, values, templates) };
   }
 
-  @ApiDoc({ summary: "A lead's plans: each enrolment with its steps sent, done, skipped (why) and pending", tag: 'Action plans', access: 'who may work the lead', responses: { 200: '{enrolments:[EnrolmentView]}' } })
-  @Get('leads/:leadId')
-  async ofLead(@Param('leadId') leadId: string, @Req() req: Request): Promise<{ enrolments: EnrolmentView[] }> {
+  @Route(contract.plans.ofLead)
+  async ofLead(@Param('leadId') leadId: string, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     await this.lead(viewer, leadId);
     return { enrolments: await enrolmentsOfLead(this.pool, leadId) };
   }
 
-  @ApiDoc({ summary: "Pause, resume or stop a lead's enrolment", tag: 'Action plans', access: 'who may work the lead', responses: { 200: '{enrolmentId}', 409: 'not paused / already ended' } })
-  @Post('leads/:leadId/:enrolmentId/:action')
-  @HttpCode(200)
-  async act(@Param('leadId') leadId: string, @Param('enrolmentId') enrolmentId: string, @Param('action') action: string, @Req() req: Request): Promise<{ enrolmentId: string }> {
+  @Route(contract.plans.act)
+  async act(@Param('leadId') leadId: string, @Param('enrolmentId') enrolmentId: string, @Param('action') action: string, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     const act = (ACTIONS as readonly string[]).includes(action) ? (action as (typeof ACTIONS)[number]) : null;
     if (!act || !z.uuid().safeParse(enrolmentId).success) throw notFound();

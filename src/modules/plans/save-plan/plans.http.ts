@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
@@ -7,11 +7,11 @@ import { plansOwnedBy } from '../../../../projections/action-plans';
 import { templateById } from '../../../../projections/email-templates';
 import { DB_POOL } from '../../../runtime/tokens';
 import { fold } from '../../../commands/decider';
-import { PLAN_NAME_MAX, PLAN_STEPS_MAX, PLAN_TEXT_MAX, type PlanStep, type PlanView } from '../../../contract/plans';
-import { TASK_TYPES } from '../../../contract/tasks';
+import type { PlanStep } from '../../../contract/plans';
+import type { BodyOf, QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import { Route } from '../../../http/contract/route.decorator';
 import { RateLimiter, type RateLimit } from '../../../http/rate-limiter';
 import { forbidden, notFound, validation } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
@@ -30,40 +30,13 @@ export const TEMPLATE_NOT_USABLE = 'E-mail template not found';
 /** Plans are written by hand in the editor: far above this is a script. */
 export const PLAN_WRITES_PER_USER: RateLimit = { name: 'plans-user', limit: 600, windowSeconds: 3600, message: 'You have changed plans too many times in the last hour. Please try again later.' };
 
-const word = (max: number) => z.string().max(max);
-const Condition = z
-  .discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('stage-is'), stage: word(80) }),
-    z.strictObject({ kind: z.literal('tag-present'), tag: word(80) }),
-    z.strictObject({ kind: z.literal('opened-alert') }),
-  ])
-  .nullable()
-  .default(null);
-const Step = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('email'), templateId: z.string().max(40), condition: Condition }),
-  z.strictObject({ kind: z.literal('text'), body: word(PLAN_TEXT_MAX * 2), condition: Condition }),
-  z.strictObject({ kind: z.literal('task'), title: word(400), taskType: z.enum(TASK_TYPES), dueInDays: z.number().int(), condition: Condition }),
-  z.strictObject({ kind: z.literal('stage'), stage: word(80), condition: Condition }),
-  z.strictObject({ kind: z.enum(['add-tag', 'remove-tag']), tag: word(80), condition: Condition }),
-  z.strictObject({ kind: z.literal('wait'), amount: z.number().int(), unit: z.enum(['hours', 'days']), condition: Condition }),
-]);
-const Trigger = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('new-lead'), source: word(80).nullable().default(null), siteId: z.uuid({ error: 'siteId must be a site id' }).nullable().default(null) }),
-  z.strictObject({ kind: z.literal('stage-changed'), stage: word(80) }),
-  z.strictObject({ kind: z.literal('tag-added'), tag: word(80) }),
-]);
-const OfficeId = z.uuid({ error: 'officeId must be a broker id' });
-const Definition = { name: word(PLAN_NAME_MAX * 2), steps: z.array(Step).max(PLAN_STEPS_MAX * 2), triggers: z.array(Trigger).max(20).default([]) };
-export const CreatePlanBody = z.strictObject({ scope: z.enum(['office', 'personal']), ...Definition, officeId: OfficeId.optional() });
-export const EditPlanBody = z.strictObject(Definition);
-export const ListPlansQuery = z.strictObject({ officeId: OfficeId.optional() });
 
 /**
  * Action plans (issue 19 part 1): an office's plans (its broker's, also changed by staff) and each
  * user's personal ones. Everyone in the office sees and uses the office's; a personal plan only its
  * owner. Someone else's plan is not found (404), never forbidden.
  */
-@Controller('api/dashboard/plans')
+@Controller()
 export class PlansController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -72,29 +45,19 @@ export class PlansController {
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
-  @ApiDoc({
-    summary: "The viewer's personal plans and their office's; staff: the office named by officeId (a broker's id) and their own, or all when they name none",
-    tag: 'Action plans',
-    access: 'agents, brokers, staff (all, or officeId)',
-    query: ListPlansQuery,
-    responses: { 200: '{plans:[PlanView]}', 404: 'officeId is not a broker' },
-  })
-  @Get()
-  async list(@Query() query: unknown, @Req() req: Request): Promise<{ plans: PlanView[] }> {
+  /** 404: officeId is not a broker. */
+  @Route(contract.plans.list)
+  async list(@Query() { officeId }: QueryOf<typeof contract.plans.list>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const { officeId } = parseBody(ListPlansQuery, query);
     // Staff who picked an office see its plans and their own (as with its e-mail templates); the others' office is theirs whatever they ask.
     const office = viewer.role === 'staff' && officeId ? await viewedOffice(this.store, viewer, officeId) : null;
     const plans = await plansOwnedBy(this.pool, office ? [viewer.userId, office] : ownersVisibleTo(viewer));
     return { plans: plans.map((p) => ({ ...p, editable: mayEdit(viewer, p) })) };
   }
 
-  @ApiDoc({ summary: 'Create a plan (office: the broker, or staff naming officeId; personal: anyone)', tag: 'Action plans', access: 'agents (personal), brokers, staff', body: CreatePlanBody, responses: { 201: '{planId}' } })
-  @Post()
-  @HttpCode(201)
-  async create(@Body() body: unknown, @Req() req: Request): Promise<{ planId: string }> {
+  @Route(contract.plans.create)
+  async create(@Body() input: BodyOf<typeof contract.plans.create>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(CreatePlanBody, body);
     await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
     const ownerId = input.scope === 'personal' ? viewer.userId : await this.officeToWrite(viewer, input.officeId);
     await this.checkTemplates(input.steps, input.scope === 'office' ? ownerId : officeOf(viewer), input.scope === 'personal' ? ownerId : null);
@@ -103,11 +66,10 @@ export class PlansController {
     return { planId };
   }
 
-  @ApiDoc({ summary: 'Change a plan (new enrolments follow the new steps; running ones keep theirs)', tag: 'Action plans', access: 'its owner; office plans: the broker, staff', body: EditPlanBody, responses: { 200: '{planId}', 404: 'not theirs or archived' } })
-  @Put(':planId')
-  async edit(@Param('planId') planId: string, @Body() body: unknown, @Req() req: Request): Promise<{ planId: string }> {
+  /** 404: not theirs or archived. */
+  @Route(contract.plans.edit)
+  async edit(@Param('planId') planId: string, @Body() input: BodyOf<typeof contract.plans.edit>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const input = parseBody(EditPlanBody, body);
     await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
     // The plan as its stream says (a read model a moment behind a create would skip the check).
     if (!z.uuid().safeParse(planId).success) throw notFound();
@@ -117,9 +79,8 @@ export class PlansController {
     return { planId };
   }
 
-  @ApiDoc({ summary: 'Archive a plan: it enrols nobody more; running enrolments go on', tag: 'Action plans', access: 'its owner; office plans: the broker, staff', responses: { 200: '{planId}' } })
-  @Delete(':planId')
-  async archive(@Param('planId') planId: string, @Req() req: Request): Promise<{ planId: string }> {
+  @Route(contract.plans.archive)
+  async archive(@Param('planId') planId: string, @Req() req: Request) {
     const viewer = dashboardViewer(req);
     await this.limiter.enforce(PLAN_WRITES_PER_USER, viewer.userId);
     await this.run(req, planId, { kind: 'archive', planId, byUserId: viewer.userId, mayEdit: (p) => mayEdit(viewer, p) });

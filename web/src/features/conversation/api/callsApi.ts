@@ -1,9 +1,10 @@
-import { request } from '../../../api/http';
-import type { CallOutcomeName } from '../../../../../src/contract/calls';
+import { api } from '../../../api/contract-client';
+import type { BodyInput } from '../../../../../src/contract/route';
+import { contract } from '../../../../../src/contract/routes';
 
-export type CallLog = { readonly outcome: CallOutcomeName; readonly durationSeconds: number | null; readonly notes: string; readonly callId?: string };
+export type CallLog = BodyInput<typeof contract.conversation.logCall>;
 
 /** Calls logged on a lead (contract section 5b). */
 export const callsApi = {
-  log: (leadId: string, call: CallLog) => request<{ callId: string }>('POST', `/api/dashboard/leads/${encodeURIComponent(leadId)}/calls`, call),
+  log: (leadId: string, call: CallLog) => api(contract.conversation.logCall, { params: { leadId }, body: call }),
 };

@@ -1,22 +1,22 @@
-import { request } from '../../../api/http';
-import type { EmailPreview, EmailTemplateView, TemplateScope } from '../../../../../src/contract/lead-email';
+import { api } from '../../../api/contract-client';
+import type { EmailPreview, EmailTemplateView, LeadEmailInput, TemplateScope } from '../../../../../src/contract/lead-email';
+import { contract } from '../../../../../src/contract/routes';
 
 export type { EmailPreview, EmailTemplateView, TemplateScope };
 export type TemplateText = { readonly name: string; readonly subject: string; readonly body: string };
-export type LeadEmailDraft = { readonly subject?: string; readonly body?: string; readonly templateId?: string };
+export type LeadEmailDraft = Omit<LeadEmailInput, 'messageId'>;
 
-const leadEmails = (leadId: string) => `/api/dashboard/leads/${encodeURIComponent(leadId)}/emails`;
-const templates = '/api/dashboard/email-templates';
-const oneTemplate = (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>) => `${templates}/${encodeURIComponent(t.ownerId)}/${encodeURIComponent(t.templateId)}`;
+const { leadEmail } = contract;
+const oneTemplate = (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>) => ({ ownerId: t.ownerId, templateId: t.templateId });
 
 /** CRM e-mail (issue 16): templates, the preview of an e-mail as the lead gets it, and sending. */
 export const emailApi = {
   /** `officeId`: the office staff chose (a broker's and an agent's office is implied). */
-  templates: (officeId: string | null = null) => request<{ templates: EmailTemplateView[] }>('GET', `${templates}${officeId ? `?officeId=${encodeURIComponent(officeId)}` : ''}`),
+  templates: (officeId: string | null = null) => api(leadEmail.templates, { query: { officeId: officeId ?? undefined } }),
   createTemplate: (scope: TemplateScope, t: TemplateText, officeId: string | null = null) =>
-    request<{ templateId: string; ownerId: string }>('POST', templates, { scope, ...t, ...(officeId && scope === 'office' ? { officeId } : {}) }),
-  changeTemplate: (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>, text: TemplateText) => request<{ templateId: string }>('PUT', oneTemplate(t), text),
-  deleteTemplate: (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>) => request<{ templateId: string }>('DELETE', oneTemplate(t)),
-  preview: (leadId: string, draft: LeadEmailDraft, signal?: AbortSignal) => request<EmailPreview>('POST', `${leadEmails(leadId)}/preview`, draft, { signal }),
-  send: (leadId: string, draft: LeadEmailDraft & { readonly messageId?: string }) => request<{ messageId: string }>('POST', leadEmails(leadId), draft),
+    api(leadEmail.createTemplate, { body: { scope, ...t, ...(officeId && scope === 'office' ? { officeId } : {}) } }),
+  changeTemplate: (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>, text: TemplateText) => api(leadEmail.changeTemplate, { params: oneTemplate(t), body: text }),
+  deleteTemplate: (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>) => api(leadEmail.deleteTemplate, { params: oneTemplate(t) }),
+  preview: (leadId: string, draft: LeadEmailDraft, signal?: AbortSignal) => api(leadEmail.preview, { params: { leadId }, body: draft }, { signal }),
+  send: (leadId: string, draft: LeadEmailInput) => api(leadEmail.send, { params: { leadId }, body: draft }),
 };

@@ -1,7 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import type { Push } from '../../../api/realtime';
-import { type Chat, type ChatMessage, dashboardApi } from '../../../api/dashboardApi';
+import { dashboardApi } from '../../../api/dashboardApi';
+import type { Chat, ChatMessage } from '../../../../../src/contract/chat';
 import { relativeTime } from '../../../lib/dashboardFormat';
 import { EmojiPicker } from './EmojiPicker';
 import styles from './ChatPanel.module.css';

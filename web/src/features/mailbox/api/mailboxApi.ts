@@ -1,26 +1,20 @@
-import { request } from '../../../api/http';
-import type { MailboxProviderChoice, MailboxStatus, MailServerSettings } from '../../../../../src/contract/mailbox';
+import { api, urlOf } from '../../../api/contract-client';
+import type { MailboxInput, OAuthProvider } from '../../../../../src/contract/mailbox';
+import { contract } from '../../../../../src/contract/routes';
 
-export type MailboxForm = {
-  readonly provider: MailboxProviderChoice;
-  readonly address: string;
-  readonly username?: string;
-  readonly password: string;
-  readonly imap?: MailServerSettings;
-  readonly smtp?: MailServerSettings;
-};
+export type MailboxForm = MailboxInput;
 
-const PATH = '/api/dashboard/emailintegration';
+const { mailbox } = contract;
 
 /** Where the browser goes to give the provider's consent (a full page visit: the provider's page, then back to Settings). */
-export const consentStartUrl = (provider: 'gmail' | 'microsoft') => `${PATH}/oauth/${provider}/start`;
+export const consentStartUrl = (provider: OAuthProvider) => urlOf(mailbox.oauthStart, { params: { provider } });
 
 /** The viewer's own mailbox (Settings › Connect your mailbox). */
 export const mailboxApi = {
-  status: () => request<MailboxStatus>('GET', PATH),
-  test: (form: MailboxForm) => request<{ message: string }>('POST', `${PATH}/test`, form),
-  connect: (form: MailboxForm) => request<MailboxStatus>('PUT', PATH, form),
-  oauthProviders: () => request<{ providers: ('gmail' | 'microsoft')[] }>('GET', `${PATH}/oauth`),
-  disconnect: () => request<MailboxStatus>('DELETE', PATH),
-  syncNow: () => request<MailboxStatus & { copied?: number; message?: string }>('POST', `${PATH}/sync`),
+  status: () => api(mailbox.status),
+  test: (form: MailboxForm) => api(mailbox.test, { body: form }),
+  connect: (form: MailboxForm) => api(mailbox.connect, { body: form }),
+  oauthProviders: () => api(mailbox.oauthProviders),
+  disconnect: () => api(mailbox.disconnect),
+  syncNow: () => api(mailbox.sync),
 };

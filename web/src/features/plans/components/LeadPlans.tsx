@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import { type EnrolmentView, PAUSE_REASON_TEXT, type PlanView, type StepLogLine } from '../../../../../src/contract/plans';
+import { useLeadEnrolments } from '../hooks/useLeadEnrolments';
 import { useT } from '../../../ui/translations';
 import { plansApi } from '../api/plansApi';
 import { type Status, StatusLine } from '../../../ui/StatusLine';
@@ -15,21 +16,16 @@ import styles from './PlansView.module.css';
 export function LeadPlans({ leadId, changedAt }: { readonly leadId: string; readonly changedAt: string | undefined }) {
   const t = useT();
   const id = useId();
-  const [enrolments, setEnrolments] = useState<readonly EnrolmentView[] | null>(null);
+  const { enrolments, error: loadError, reload: load } = useLeadEnrolments(leadId, changedAt);
   const [plans, setPlans] = useState<readonly PlanView[]>([]);
   const [planId, setPlanId] = useState('');
   const [status, setStatus] = useState<Status>(null);
   const fail = (fallback: string) => (err: unknown) => setStatus({ error: true, text: err instanceof ApiError ? err.message : fallback });
-  const load = () => plansApi.ofLead(leadId).then((r) => setEnrolments(r.enrolments), fail(t('plans.loadFailed', 'The plans could not be loaded')));
-  useEffect(() => {
-    void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [leadId, changedAt]);
   useEffect(() => {
     void plansApi.list().then((r) => setPlans(r.plans), () => undefined);
   }, []);
   // The read model follows a command a moment later.
-  const reload = () => setTimeout(() => void load(), 500);
+  const reload = () => setTimeout(load, 500);
 
   const enrol = () =>
     plansApi
@@ -67,7 +63,7 @@ export function LeadPlans({ leadId, changedAt }: { readonly leadId: string; read
           {t('plans.enrol', 'Enrol')}
         </button>
       </div>
-      <StatusLine status={status} />
+      <StatusLine status={status ?? (loadError ? { error: true, text: loadError instanceof ApiError ? loadError.message : t('plans.loadFailed', 'The plans could not be loaded') } : null)} />
       {enrolments !== null && enrolments.length === 0 && <p className={styles.muted}>{t('plans.leadEmpty', 'This lead is on no plan.')}</p>}
       {enrolments?.map((e) => (
         <article key={e.enrolmentId} className={styles.step} aria-label={e.planName}>

@@ -1,10 +1,12 @@
-import { request } from '../../../api/http';
+import { api } from '../../../api/contract-client';
+import type { ResponseOf } from '../../../../../src/contract/route';
+import { contract } from '../../../../../src/contract/routes';
 import type { ReplyNoticeChoice } from '../../../../../src/contract/thread';
 
-export type ReplyNotices = { readonly notifyBy: ReplyNoticeChoice; readonly chosen: boolean; readonly textReason: string | null };
+export type ReplyNotices = ResponseOf<typeof contract.conversation.replyNotices>;
 
 /** The viewer's own settings (the dashboard's Settings view). */
 export const settingsApi = {
-  replyNotices: () => request<ReplyNotices>('GET', '/api/dashboard/me/reply-notices'),
-  setReplyNotices: (notifyBy: ReplyNoticeChoice) => request<ReplyNotices>('PUT', '/api/dashboard/me/reply-notices', { notifyBy }),
+  replyNotices: () => api(contract.conversation.replyNotices),
+  setReplyNotices: (notifyBy: ReplyNoticeChoice) => api(contract.conversation.setReplyNotices, { body: { notifyBy } }),
 };

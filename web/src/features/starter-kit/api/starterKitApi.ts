@@ -1,11 +1,12 @@
-import { request } from '../../../api/http';
-import type { StarterCopyResult, StarterKitView } from '../../../../../src/contract/starter-kit';
+import { api } from '../../../api/contract-client';
+import { contract } from '../../../../../src/contract/routes';
 
-const base = '/api/dashboard/starter-kit';
+const { starterKit } = contract;
 const office = (officeId: string | null) => (officeId ? { officeId } : {});
 
 /** The starter plans and templates, and copying one into the office (staff name the office). */
 export const starterKitApi = {
-  list: (officeId: string | null) => request<StarterKitView>('GET', officeId ? `${base}?officeId=${encodeURIComponent(officeId)}` : base),
-  copy: (kind: 'plans' | 'templates', key: string, officeId: string | null) => request<StarterCopyResult>('POST', `${base}/${kind}/${encodeURIComponent(key)}/copy`, office(officeId)),
+  list: (officeId: string | null) => api(starterKit.list, { query: office(officeId) }),
+  copy: (kind: 'plans' | 'templates', key: string, officeId: string | null) =>
+    api(kind === 'plans' ? starterKit.copyPlan : starterKit.copyTemplate, { params: { key }, body: office(officeId) }),
 };
