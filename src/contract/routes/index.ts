@@ -1,6 +1,7 @@
 import { behaviourRoutes } from './behaviour';
 import { outboxesRoutes } from './outboxes';
 import { projectionsRoutes } from './projections';
+import { schoolsRoutes } from './schools';
 import { showingsRoutes } from './showings';
 import { tasksRoutes } from './tasks';
 
@@ -12,6 +13,7 @@ export const contract = {
   behaviour: behaviourRoutes,
   outboxes: outboxesRoutes,
   projections: projectionsRoutes,
+  schools: schoolsRoutes,
   showings: showingsRoutes,
   tasks: tasksRoutes,
 };
