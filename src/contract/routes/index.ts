@@ -2,6 +2,7 @@ import { behaviourRoutes } from './behaviour';
 import { outboxesRoutes } from './outboxes';
 import { projectionsRoutes } from './projections';
 import { schoolsRoutes } from './schools';
+import { showingAnswersRoutes } from './showing-answers';
 import { showingsRoutes } from './showings';
 import { tasksRoutes } from './tasks';
 
@@ -14,6 +15,7 @@ export const contract = {
   outboxes: outboxesRoutes,
   projections: projectionsRoutes,
   schools: schoolsRoutes,
+  showingAnswers: showingAnswersRoutes,
   showings: showingsRoutes,
   tasks: tasksRoutes,
 };
