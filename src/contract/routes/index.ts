@@ -1,4 +1,5 @@
 import { behaviourRoutes } from './behaviour';
+import { guidesRoutes } from './guides';
 import { outboxesRoutes } from './outboxes';
 import { projectionsRoutes } from './projections';
 import { schoolsRoutes } from './schools';
@@ -12,6 +13,7 @@ import { tasksRoutes } from './tasks';
  */
 export const contract = {
   behaviour: behaviourRoutes,
+  guides: guidesRoutes,
   outboxes: outboxesRoutes,
   projections: projectionsRoutes,
   schools: schoolsRoutes,
