@@ -14,6 +14,19 @@ const SHOTS = path.join(projectRoot, '.data', 'phone-walk');
 const ROLES = { agent: ['ALL'], broker: ['ALL', 'MANAGERS'], staff: ['ALL', 'MANAGERS', 'STAFF'] } as const;
 type Who = keyof typeof ROLES;
 
+/** Pages of the dashboard outside its table of views, by who opens them. */
+const MORE_PAGES: Record<Who, readonly string[]> = {
+  agent: [],
+  broker: ['/dashboard/guides'],
+  staff: ['/dashboard/guides', '/dashboard/backoffice', '/dashboard/backoffice?view=projections', '/dashboard/backoffice?view=feeds', '/dashboard/backoffice?view=onboarding'],
+};
+
+/** `outside`, and the layout viewport widened past the phone's 390 px (a page too wide for it). */
+async function problemsOf(page: Page): Promise<string[]> {
+  const width = (await page.evaluate('window.innerWidth')) as number;
+  return [...(width > PHONE.viewport.width ? [`laid out ${width} px wide`] : []), ...(await outside(page))];
+}
+
 /** A dialog the walk opens: how, and its primary action. */
 type DialogStep = { readonly name: string; readonly at: (leadId: string) => string; readonly open: (page: Page) => Promise<void>; readonly dialog: string | RegExp; readonly primary: (d: Locator) => Locator };
 
@@ -65,11 +78,11 @@ describe('the dashboard at 390 px in Chromium: every view and dialog fits the ph
       const problems: Record<string, string[]> = {};
       const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${who}-${name.replace(/\W+/g, '_')}.png`), fullPage: true });
       const views = dashboardViewRows().filter((v) => (ROLES[who] as readonly string[]).includes(v.roles));
-      for (const address of [...views.map((v) => `/dashboard?view=${v.id}`), leadPage(leadId)]) {
+      for (const address of [...views.map((v) => `/dashboard?view=${v.id}`), leadPage(leadId), ...MORE_PAGES[who]]) {
         await page.goto(`${app.server.url}${address}`);
         await page.locator('main h1, main h2').first().waitFor();
         await page.waitForLoadState('networkidle');
-        const found = await outside(page);
+        const found = await problemsOf(page);
         if (found.length) problems[address] = found;
         await shot(address);
       }
@@ -81,7 +94,7 @@ describe('the dashboard at 390 px in Chromium: every view and dialog fits the ph
         const dialog = page.getByRole('dialog', { name: step.dialog });
         await dialog.waitFor();
         await page.waitForLoadState('networkidle');
-        const found = await outside(page);
+        const found = await problemsOf(page);
         const reach = await primaryOutOfReach(dialog, step.primary(dialog));
         if (found.length || reach) problems[`dialog: ${step.name}`] = [...found, ...(reach ? [`primary action ${reach}`] : [])];
         await shot(`dialog-${step.name}`);

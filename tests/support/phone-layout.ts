@@ -36,7 +36,7 @@ export async function outside(page: Page): Promise<string[]> {
  */
 export async function primaryOutOfReach(dialog: Locator, primary: Locator): Promise<string | undefined> {
   await dialog.waitFor();
-  await primary.evaluate('(el) => el.scrollIntoView({ block: "nearest", inline: "nearest" })');
+  await primary.scrollIntoViewIfNeeded();
   const box = await primary.boundingBox();
   const size = dialog.page().viewportSize()!;
   if (!box) return 'not shown';
