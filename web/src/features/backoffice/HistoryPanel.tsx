@@ -77,7 +77,7 @@ export function HistoryPanel({ userId, revision }: { userId: string; revision: n
         </a>
       </form>
       {error && <p className={styles.error}>{error}</p>}
-      <div className={history.stacked}>
+      <div className={styles.phoneStack}>
       <DataTable
         columns={['When', 'Event', 'By', 'Stream', { label: 'Details', hidden: true }]}
         label="Account history"
