@@ -51,7 +51,7 @@ describe('area guides in the browser', () => {
     { width: 390, height: 844 },
     { width: 1366, height: 900 },
   ]) {
-    it(`at ${viewport.width} px: the broker writes a guide with a photo, and the public page shows it`, async () => {
+    it(`at ${viewport.width} px: the broker writes a guide with a photo, the public page shows it, the area page links it; deleted, it is gone`, async () => {
       const page = await app.browser.newPage({ viewport });
       page.setDefaultTimeout(LOAD_MS);
       await page.goto(`${app.server.url}/search`);
