@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dashboardBrowserApp } from '../support/browser-app';
 import { signInPage } from '../support/sign-in-page';
@@ -11,20 +11,19 @@ const VIEW_DATA = /\/api\/dashboard\/(tasks|showings|calendar)(\/due)?(\?|$)/;
 /** Every request under /api/dashboard/ the view's data paths match, from the view's opening until nothing is in flight. */
 async function requestsOpening(page: Page, url: string, shown: (page: Page) => Promise<void>): Promise<string[]> {
   const asked: string[] = [];
-  let inFlight = 0;
+  // Only the requests seen starting: one begun before (the page before) ends without counting.
+  const inFlight = new Set<Request>();
   page.on('request', (r) => {
     if (!r.url().includes('/api/')) return;
-    inFlight += 1;
+    inFlight.add(r);
     if (VIEW_DATA.test(r.url())) asked.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
   });
-  const done = (r: { url(): string }) => {
-    if (r.url().includes('/api/')) inFlight -= 1;
-  };
+  const done = (r: Request) => inFlight.delete(r);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   await page.goto(url);
   await shown(page);
-  await expect.poll(() => inFlight, { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => inFlight.size, { timeout: 15_000 }).toBe(0);
   return asked;
 }
 
