@@ -1,13 +1,13 @@
-import type { GuideWritten } from '../../src/modules/guides/guides.events';
+import type { GuideArchived, GuideWritten } from '../../src/modules/guides/guides.events';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 
-type Handled = GuideWritten;
+type Handled = GuideWritten | GuideArchived;
 
-/** Area guides, one row each, as last saved; listed per office for its dashboard. */
+/** Area guides, one row each, as last saved (an archived guide has none); listed per office for its dashboard. */
 export const guidesProjection: Projection = {
   name: 'guides',
   version: 1,
-  eventTypes: handledTypes<Handled>()(['GuideWritten']),
+  eventTypes: handledTypes<Handled>()(['GuideWritten', 'GuideArchived']),
   tables: ['guides'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('guides')} (
@@ -25,6 +25,10 @@ export const guidesProjection: Projection = {
   async apply(events, { tx, table }) {
     const guides = table('guides');
     for (const e of eventsOf<Handled>(events)) {
+      if (e.type === 'GuideArchived') {
+        await tx.query(`DELETE FROM ${guides} WHERE guide_id = $1`, [e.data.guideId]);
+        continue;
+      }
       const d = e.data;
       await tx.query(
         `INSERT INTO ${guides} (guide_id, office_id, title, area_kind, area_label, body, photos, updated_at)

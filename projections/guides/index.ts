@@ -1,2 +1,2 @@
 export { guidesProjection } from './guides.projection';
-export { guideById, guidesOf, type StoredGuide } from './guides.query';
+export { guideById, guidesOf, guidesOfArea, type StoredGuide } from './guides.query';

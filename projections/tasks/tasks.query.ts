@@ -37,15 +37,45 @@ export async function listTasks(pool: pg.Pool, scope: TaskScope, due: TaskDue | 
     where.push(scope.kind === 'assignee' ? `t.assignee_id = ${n}` : scope.kind === 'office' ? `(t.office_id = ${n} OR t.assignee_id = ${n})` : `t.lead_id = ${n}`);
   }
   const { rows } = await pool.query<Row>(
-    `SELECT t.task_id, t.lead_id, t.title, t.type, t.due_at, t.done, t.assignee_id, l.full_name AS lead_name, m.merged_name
-       FROM tasks t LEFT JOIN task_leads l ON l.lead_id = t.lead_id LEFT JOIN task_agent_zones z ON z.user_id = t.assignee_id
-       LEFT JOIN task_merges m ON m.merged_lead_id = t.merged_from
+    `SELECT ${COLUMNS}
+       FROM ${JOINED}
       -- $1 (now) is named even without a due filter, so that its type is known.
       WHERE ${where.join(' AND ')} AND $1::timestamptz IS NOT NULL
       ORDER BY t.done, t.due_at, t.task_id LIMIT ${LIMIT}`,
     params,
   );
-  return rows.map((r) => ({
+  return rows.map(taskView);
+}
+
+export type DueTasks = Readonly<Record<TaskDue, TaskView[]>>;
+
+/**
+ * The open tasks of a scope in their three lists at once (the Tasks view's first screen in one
+ * read): each as `listTasks(scope, due)` would list it, up to LIMIT a list.
+ */
+export async function dueTasks(pool: pg.Pool, scope: Exclude<TaskScope, { kind: 'lead' }>, now: Date): Promise<DueTasks> {
+  const params: unknown[] = [now];
+  const who = scope.kind === 'all' ? 'true' : scope.kind === 'assignee' ? `t.assignee_id = $${params.push(scope.userId)}` : `(t.office_id = $${params.push(scope.brokerId)} OR t.assignee_id = $2)`;
+  const { rows } = await pool.query<Row & { due: TaskDue }>(
+    `SELECT * FROM (
+       SELECT ${COLUMNS}, d.due, row_number() OVER (PARTITION BY d.due ORDER BY t.due_at, t.task_id) AS n
+         FROM ${JOINED}
+        CROSS JOIN LATERAL (SELECT CASE WHEN t.due_at < $1 THEN 'overdue' WHEN t.due_at < ${END_OF_TODAY} THEN 'today' ELSE 'upcoming' END AS due) d
+        WHERE NOT t.done AND ${who}) listed
+      WHERE n <= ${LIMIT} ORDER BY due_at, task_id`,
+    params,
+  );
+  const lists: Record<TaskDue, TaskView[]> = { overdue: [], today: [], upcoming: [] };
+  for (const r of rows) lists[r.due].push(taskView(r));
+  return lists;
+}
+
+const COLUMNS = 't.task_id, t.lead_id, t.title, t.type, t.due_at, t.done, t.assignee_id, l.full_name AS lead_name, m.merged_name';
+const JOINED = `tasks t LEFT JOIN task_leads l ON l.lead_id = t.lead_id LEFT JOIN task_agent_zones z ON z.user_id = t.assignee_id
+       LEFT JOIN task_merges m ON m.merged_lead_id = t.merged_from`;
+
+function taskView(r: Row): TaskView {
+  return {
     taskId: r.task_id,
     leadId: r.lead_id,
     title: r.title,
@@ -55,7 +85,7 @@ export async function listTasks(pool: pg.Pool, scope: TaskScope, due: TaskDue | 
     assigneeId: r.assignee_id,
     leadName: r.lead_name,
     ...(r.merged_name ? { mergedFrom: r.merged_name } : {}),
-  }));
+  };
 }
 
 /** The zone an agent set, or null (never set: the dashboard offers the browser's). */

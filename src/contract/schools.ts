@@ -1,19 +1,22 @@
+import { z } from 'zod';
+
 /** GET /api/school?lat=&lng=: the public schools nearest a point, nearest first. */
-export type NearbySchool = {
-  readonly ncessch: string;
-  readonly name: string;
-  readonly district: string | null;
+export const NearbySchoolSchema = z.strictObject({
+  ncessch: z.string(),
+  name: z.string(),
+  district: z.string().nullable(),
   /** Street, city, state and zip as one line; null when the file gave none. */
-  readonly address: string | null;
+  address: z.string().nullable(),
   /** NCES level: Elementary, Middle, High, Secondary, Prekindergarten, Other… */
-  readonly level: string | null;
+  level: z.string().nullable(),
   /** "K–5", "9–12": null when the file gave no grade span. */
-  readonly grades: string | null;
-  readonly latitude: number;
-  readonly longitude: number;
+  grades: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
   /** Straight-line distance from the point, in miles, to two decimals. */
-  readonly distanceMiles: number;
-};
+  distanceMiles: z.number(),
+});
+export type NearbySchool = Readonly<z.infer<typeof NearbySchoolSchema>>;
 
 export type NearbySchools = { readonly schools: readonly NearbySchool[] };
 

@@ -120,15 +120,16 @@ export function showingWhen(iso: string, timeZone: string): string {
  * the office proposed the time and it waits for the lead's yes; `sequence` the version of the
  * time shown (accepting sends it back, so a time changed since is never accepted unseen).
  */
-export type LeadShowingView = {
-  readonly showingId: string;
-  readonly pdid: string;
-  readonly address: string;
-  readonly timeZone: string;
-  readonly start: string;
-  readonly end: string;
-  readonly when: string;
-  readonly status: ShowingStatus;
-  readonly sequence: number;
-  readonly canAccept: boolean;
-};
+export const LeadShowingViewSchema = z.strictObject({
+  showingId: z.string(),
+  pdid: z.string(),
+  address: z.string(),
+  timeZone: z.string(),
+  start: z.string(),
+  end: z.string(),
+  when: z.string(),
+  status: z.enum(SHOWING_STATUSES),
+  sequence: z.number().int(),
+  canAccept: z.boolean(),
+});
+export type LeadShowingView = Readonly<z.infer<typeof LeadShowingViewSchema>>;

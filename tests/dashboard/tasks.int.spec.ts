@@ -98,6 +98,15 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
     expect((await alexC.get(`/api/dashboard/tasks?leadId=${leadId}`)).status).toBe(404);
     expect(await alexC.get('/api/dashboard/tasks?scope=office')).toMatchObject({ status: 403, body: { message: ONLY_BROKERS_SEE_OFFICE } });
     expect(await janeC.get('/api/dashboard/tasks?due=yesterday')).toMatchObject({ status: 400, body: { message: 'due must be one of overdue, today, upcoming' } });
+    // The Tasks view's one read: the three lists at once, each as its own list says.
+    for (const [who, c, q] of [['jane', janeC, 'scope=mine'], ['alex', alexC, ''], ['broker', brokerC, 'scope=office']] as const) {
+      const res = await c.get(`/api/dashboard/tasks/due?${q}`);
+      expect(res.status, res.text).toBe(200);
+      const scope = q ? `${q}&` : '';
+      expect(res.body, who).toEqual({ overdue: await list(c, `${scope}due=overdue`), today: await list(c, `${scope}due=today`), upcoming: await list(c, `${scope}due=upcoming`) });
+    }
+    expect(await alexC.get('/api/dashboard/tasks/due?scope=office')).toMatchObject({ status: 403, body: { message: ONLY_BROKERS_SEE_OFFICE } });
+    expect((await WebClient.for(server.url, 'localhost').get('/api/dashboard/tasks/due')).status).toBe(401);
   });
 
   it('complete, reopen, snooze, rename; reassigning is the broker’s, within the office', async () => {

@@ -39,7 +39,8 @@ function png(): Buffer {
 /**
  * Area guides in Chromium: the broker writes a guide in the dashboard (text, a photo through the
  * uploads module, the area whose market numbers it shows), saves it, and the public page shows
- * it with the text as plain paragraphs (markup stays text). Phone (390 px) and desktop (1366 px).
+ * it with the text as plain paragraphs (markup stays text); the area's page links it; deleted in
+ * the editor (a confirm dialog, by keyboard), its page is not found and the area's page forgets it. Phone (390 px) and desktop (1366 px).
  */
 describe('area guides in the browser', () => {
   const app = dashboardBrowserApp(async (server) => {
@@ -50,7 +51,7 @@ describe('area guides in the browser', () => {
     { width: 390, height: 844 },
     { width: 1366, height: 900 },
   ]) {
-    it(`at ${viewport.width} px: the broker writes a guide with a photo, and the public page shows it`, async () => {
+    it(`at ${viewport.width} px: the broker writes a guide with a photo, the public page shows it, the area page links it; deleted, it is gone`, async () => {
       const page = await app.browser.newPage({ viewport });
       page.setDefaultTimeout(LOAD_MS);
       await page.goto(`${app.server.url}/search`);
@@ -90,6 +91,35 @@ describe('area guides in the browser', () => {
       const res = await fetch(page.url(), { headers: { accept: 'text/html' } });
       expect(res.status).toBe(200);
       expect(await res.text()).toContain(`<h1>${title}</h1>`);
+      const guidePage = page.url();
+
+      // The area's page links it.
+      await page.goto(`${app.server.url}/homes-for-sale/seattle`);
+      await page.getByRole('region', { name: 'Guides to Seattle' }).getByRole('link', { name: title }).waitFor();
+
+      // Deleted in the editor, with the keyboard: Escape keeps it, the dialog's button deletes it.
+      await page.goto(`${app.server.url}/dashboard/guides`);
+      await page.getByRole('navigation', { name: 'Your guides' }).getByRole('button', { name: new RegExp(title) }).click();
+      await page.getByRole('button', { name: 'Delete guide' }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Delete this guide?' });
+      await dialog.waitFor();
+      await page.screenshot({ path: path.join(projectRoot, '.data', `guide-delete-${viewport.width}.png`) });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Delete guide' }).focus();
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('button', { name: 'Delete guide' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('status').getByText(`“${title}” was deleted: its page is gone.`).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Your guides' }).getByRole('button', { name: new RegExp(title) }).count()).toBe(0);
+      await app.server.runtime.runner.waitForCatchUp();
+      expect((await fetch(guidePage, { headers: { accept: 'text/html' } })).status).toBe(404);
+      await page.goto(guidePage);
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      await page.goto(`${app.server.url}/homes-for-sale/seattle`);
+      await page.getByRole('heading', { level: 1, name: 'Homes for sale in Seattle' }).waitFor();
+      expect(await page.getByRole('link', { name: title }).count()).toBe(0);
       await page.close();
     });
   }

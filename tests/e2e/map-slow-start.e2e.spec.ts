@@ -6,6 +6,7 @@ import { ChangeSiteSettingsCommand } from '../../src/modules/sites';
 import { home, importHomes } from '../organizer/organizer-fixture';
 import { castOf } from '../support/backoffice-people';
 import { browserApp } from '../support/browser-app';
+import { clusterPixels as pixelsOfClusters } from '../support/map-pixels';
 
 const LOAD_MS = 120_000;
 const HEAVY_TEST_MS = 300_000;
@@ -53,22 +54,7 @@ describe('the search map on a slow machine', () => {
     await expect.poll(() => map(page).getAttribute('data-loaded'), { timeout: LOAD_MS }).toBe('true');
     await expect.poll(() => map(page).getAttribute('data-loading'), { timeout: LOAD_MS }).toBeNull();
   };
-  /** How many of the map's pixels are a cluster circle's green, read from a screenshot. */
-  const clusterPixels = async (page: Page) => {
-    const png = (await map(page).screenshot()).toString('base64');
-    return page.evaluate(async (b64) => {
-      type Pixels = { drawImage: (b: unknown, x: number, y: number) => void; getImageData: (x: number, y: number, w: number, h: number) => { data: Uint8ClampedArray } };
-      const w = globalThis as unknown as { createImageBitmap: (b: Blob) => Promise<{ width: number; height: number }>; OffscreenCanvas: new (w: number, h: number) => { getContext: (k: '2d') => Pixels } };
-      const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
-      const bmp = await w.createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const c = new w.OffscreenCanvas(bmp.width, bmp.height).getContext('2d');
-      c.drawImage(bmp, 0, 0);
-      const d = c.getImageData(0, 0, bmp.width, bmp.height).data;
-      let n = 0;
-      for (let i = 0; i < d.length; i += 4) if (d[i + 1]! - d[i]! > 50 && d[i + 1]! > d[i + 2]! + 5) n++;
-      return n;
-    }, png);
-  };
+  const clusterPixels = (page: Page) => pixelsOfClusters(page, map(page));
 
   for (const [path, width, height] of [['/search/split', 1366, 860], ['/search/map', 390, 844]] as const) {
     it(`draws the clusters once a slow first search answers, and after a resize (${path}, ${width} px)`, async () => {

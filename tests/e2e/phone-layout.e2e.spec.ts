@@ -1,41 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dashboardBrowserApp } from '../support/browser-app';
 import { janesLead } from '../support/dashboard-fixture';
+import { outside } from '../support/phone-layout';
 import { signInPage } from '../support/sign-in-page';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-/**
- * What sticks out of a 390 px page: the page scrolling sideways, and every visible control not
- * wholly inside the window and inside every box that clips it (a control half hidden in a panel is
- * cut off too). The board's lanes alone scroll sideways by design, a lane to a screen.
- */
-async function outside(page: Page): Promise<string[]> {
-  // A string: the test files are compiled without the DOM's types (as in support/axe.ts).
-  return page.evaluate(`(() => {
-    const found = [];
-    if (document.documentElement.scrollWidth > window.innerWidth) found.push(\`page \${document.documentElement.scrollWidth} px wide\`);
-    for (const el of document.querySelectorAll('a[href], button, input, select, textarea, [role="button"], [tabindex]:not([tabindex="-1"])')) {
-      const box = el.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === 'hidden' || el.closest('[aria-labelledby="board-title"]')) continue;
-      let left = 0;
-      let right = window.innerWidth;
-      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
-        if (getComputedStyle(a).overflowX === 'visible') continue;
-        const r = a.getBoundingClientRect();
-        left = Math.max(left, r.left + a.clientLeft);
-        right = Math.min(right, r.left + a.clientLeft + a.clientWidth);
-      }
-      if (box.left < left - 0.5 || box.right > right + 0.5) {
-        const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('name') ?? el.tagName).trim().slice(0, 40);
-        found.push(\`\${el.tagName.toLowerCase()} "\${name}" at \${Math.round(box.left)}..\${Math.round(box.right)} in \${Math.round(left)}..\${Math.round(right)}\`);
-      }
-    }
-    return found;
-  })()`) as Promise<string[]>;
-}
 
 describe('every dashboard view at 390 px in Chromium: nothing wider than the phone, no control cut off', () => {
   const app = dashboardBrowserApp();

@@ -11,6 +11,7 @@ import { demoRoutes } from './demo';
 import { devOutboxesRoutes } from './dev-outboxes';
 import { docsRoutes } from './docs';
 import { feedsRoutes } from './feeds';
+import { guidesRoutes } from './guides';
 import { healthRoutes } from './health';
 import { insightsRoutes } from './insights';
 import { invoicesRoutes } from './invoices';
@@ -28,8 +29,10 @@ import { privacyRoutes } from './privacy';
 import { projectionsRoutes } from './projections';
 import { publicPagesRoutes } from './public-pages';
 import { pushRoutes } from './push';
+import { schoolsRoutes } from './schools';
 import { searchRoutes } from './search';
 import { setupRoutes } from './setup';
+import { showingAnswersRoutes } from './showing-answers';
 import { showingsRoutes } from './showings';
 import { sitesRoutes } from './sites';
 import { starterKitRoutes } from './starter-kit';
@@ -55,6 +58,7 @@ export const contract = {
   devOutboxes: devOutboxesRoutes,
   docs: docsRoutes,
   feeds: feedsRoutes,
+  guides: guidesRoutes,
   health: healthRoutes,
   insights: insightsRoutes,
   invoices: invoicesRoutes,
@@ -72,8 +76,10 @@ export const contract = {
   projections: projectionsRoutes,
   publicPages: publicPagesRoutes,
   push: pushRoutes,
+  schools: schoolsRoutes,
   search: searchRoutes,
   setup: setupRoutes,
+  showingAnswers: showingAnswersRoutes,
   showings: showingsRoutes,
   sites: sitesRoutes,
   starterKit: starterKitRoutes,

@@ -33,6 +33,15 @@ export const tasksRoutes = routes('tasks', {
     }),
     responses: { 200: z.strictObject({ tasks: z.array(TaskViewSchema) }) },
   },
+  due: {
+    method: 'GET',
+    path: 'api/dashboard/tasks/due',
+    summary: "The open tasks, mine or the office's, in their three lists at once: overdue, today (the assignee's day) and upcoming",
+    tag: TAG,
+    access: AGENTS,
+    query: z.strictObject({ scope: oneOf(['mine', 'office'] as const, 'scope must be mine or office').optional() }),
+    responses: { 200: z.strictObject({ overdue: z.array(TaskViewSchema), today: z.array(TaskViewSchema), upcoming: z.array(TaskViewSchema) }) },
+  },
   create: {
     method: 'POST',
     path: 'api/dashboard/leads/:leadId/tasks',

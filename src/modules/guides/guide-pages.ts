@@ -1,10 +1,10 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
-import { guideById, type StoredGuide } from '../../../projections/guides';
+import { guideById, guidesOf, guidesOfArea, type StoredGuide } from '../../../projections/guides';
 import { siteOffice } from '../../../projections/lead-routing';
 import { DB_POOL } from '../../runtime/tokens';
-import { type GuideArea, guidePath, paragraphsOf, type PublicGuide } from '../../contract/guides';
-import { areaPath, slugOf } from '../../contract/public-pages';
+import { type GuideArea, type GuideLink, guidePath, paragraphsOf, type PublicGuide } from '../../contract/guides';
+import { areaPath, type AreaKind, slugOf } from '../../contract/public-pages';
 import { type Html, html } from '../../shared/html';
 import { type Crumb, type PageHead, PublicPages, renderMarket, shortText, type SiteAt } from '../public-pages';
 import type { ResolvedSite } from '../sites';
@@ -25,6 +25,19 @@ export class GuidePages implements OnModuleInit {
 
   onModuleInit(): void {
     this.pages.addPages((at, path) => this.render(at, path));
+    this.pages.addLinks({ ofArea: (site, area) => this.linksOfArea(site, area), ofSite: (site) => this.pathsOfSite(site) });
+  }
+
+  /** The guides of a place written by the site's office, as its area page links them. */
+  async linksOfArea(site: ResolvedSite | undefined, area: { readonly kind: AreaKind; readonly label: string }): Promise<GuideLink[]> {
+    const office = await this.officeOfSite(site);
+    return office ? (await guidesOfArea(this.pool, office, area)).map((g) => ({ title: g.title, path: g.path })) : [];
+  }
+
+  /** The site's guides for its sitemap. */
+  private async pathsOfSite(site: ResolvedSite | undefined): Promise<{ path: string; changedAt: string }[]> {
+    const office = await this.officeOfSite(site);
+    return office ? (await guidesOf(this.pool, office)).map((g) => ({ path: g.path, changedAt: g.updatedAt })) : [];
   }
 
   /** The office whose site this is: its broker's id (a broker's site: the broker; an agent's: their broker). */

@@ -1,14 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { guideById, guidesOf } from '../../../projections/guides';
 import { DB_POOL } from '../../runtime/tokens';
-import { GUIDE_BODY_MAX, GUIDE_PHOTOS_MAX, GUIDE_TITLE_MAX, type GuideView, guidePath, type PublicGuide } from '../../contract/guides';
+import { type GuideView, guidePath } from '../../contract/guides';
+import type { BodyOf, QueryOf } from '../../contract/route';
+import { contract } from '../../contract/routes';
 import { EventStore } from '../../eventstore/event-store.port';
-import { ApiDoc } from '../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../http/parse-body';
+import { Route } from '../../http/contract/route.decorator';
 import { forbidden, notFound, validation } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import { LEVEL, requireAuth } from '../accounts';
@@ -18,18 +19,9 @@ import { GuideCommand } from './guide.command';
 import { areaSlug, GuidePages } from './guide-pages';
 import { guideStream } from './guides.events';
 
-const UPLOADED_PHOTO = /^\/uploads\/[A-Za-z0-9_-]{1,80}\.(jpg|png|gif|webp)$/;
-
-const GuideBody = z.strictObject({
-  title: z.string().trim().refine((t) => t.length > 0, 'Please give the guide a title').pipe(z.string().max(GUIDE_TITLE_MAX)),
-  area: z.strictObject({ kind: z.enum(['city', 'county', 'zip'], { error: 'area.kind must be city, county or zip' }), label: z.string().trim().refine((t) => t.length > 0, 'Please name the area').pipe(z.string().max(100)) }),
-  body: z.string().max(GUIDE_BODY_MAX),
-  photos: z
-    .array(z.string().refine((p) => UPLOADED_PHOTO.test(p), 'photos must be images uploaded here (/uploads/…)'))
-    .max(GUIDE_PHOTOS_MAX, `At most ${GUIDE_PHOTOS_MAX} photos`)
-    .default([]),
-  officeId: z.uuid({ error: 'officeId must be a broker id' }).optional(),
-});
+const { guides: routes } = contract;
+type GuideInput = BodyOf<typeof routes.create>;
+type Writer = { userId: string; officeId: string | null; anyOffice: boolean };
 
 const isId = (id: string) => z.uuid().safeParse(id).success;
 
@@ -37,7 +29,7 @@ const isId = (id: string) => z.uuid().safeParse(id).success;
  * Area guides (GET public; the rest brokers and staff): a broker writes their office's guides;
  * staff any office's, naming it (officeId) when creating one. Someone else's guide is not found.
  */
-@Controller('api/guide')
+@Controller()
 export class GuidesController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -47,27 +39,27 @@ export class GuidesController {
     @Inject(PublicPages) private readonly pages: PublicPages,
   ) {}
 
-  @ApiDoc({ summary: "The office's area guides, the latest changed first (staff: every office's)", tag: 'guides', access: 'brokers, staff', responses: { 200: '{guides: GuideView[]}', 403: 'agents and leads' } })
-  @Get()
-  async list(@Req() req: Request): Promise<{ guides: GuideView[] }> {
+  @Route(routes.list)
+  async list(@Req() req: Request) {
     const writer = this.writer(req);
     return { guides: (await guidesOf(this.pool, writer.anyOffice ? null : writer.officeId)).map(({ officeId: _o, ...g }) => g) };
   }
 
-  @ApiDoc({ summary: "An area guide as the site's visitors see it: title, text (plain paragraphs), photos and the area's market numbers from its listings", tag: 'guides', access: 'anyone, on the sites of the office that wrote it', responses: { 200: 'PublicGuide', 404: "no such guide, or another office's" } })
-  @Get(':id')
-  async one(@Param('id') id: string, @Req() req: Request): Promise<PublicGuide> {
+  @Route(routes.one)
+  async one(@Param('id') id: string, @Req() req: Request) {
     const guide = isId(id) ? await this.guides.publicGuide(req.site, id) : undefined;
     if (!guide) throw notFound('No such guide');
     return guide;
   }
 
-  @ApiDoc({ summary: 'Write a new area guide for the office', tag: 'guides', access: 'brokers; staff naming officeId', body: GuideBody, responses: { 201: 'GuideView', 400: 'a field is missing, too long, or the area has no listings' } })
-  @Post()
-  @HttpCode(201)
-  async create(@Body() body: unknown, @Req() req: Request): Promise<GuideView> {
+  @Route(routes.ofArea)
+  async ofArea(@Query() area: QueryOf<typeof routes.ofArea>, @Req() req: Request) {
+    return { guides: await this.guides.linksOfArea(req.site, area) };
+  }
+
+  @Route(routes.create)
+  async create(@Body() input: GuideInput, @Req() req: Request) {
     const writer = this.writer(req);
-    const input = parseBody(GuideBody, body);
     const officeId = writer.anyOffice ? input.officeId : writer.officeId;
     if (!officeId) throw validation('officeId is required: which office (its broker) the guide is for');
     const guideId = newId();
@@ -75,29 +67,36 @@ export class GuidesController {
     return this.viewOf(guideId);
   }
 
-  @ApiDoc({ summary: "Change an area guide (its office's broker, or staff)", tag: 'guides', access: 'brokers (their office), staff', body: GuideBody, responses: { 200: 'GuideView', 404: "no such guide, or another office's" } })
-  @Put(':id')
-  async edit(@Param('id') id: string, @Body() body: unknown, @Req() req: Request): Promise<GuideView> {
+  @Route(routes.edit)
+  async edit(@Param('id') id: string, @Body() input: GuideInput, @Req() req: Request) {
     const writer = this.writer(req);
     if (!isId(id)) throw notFound('No such guide');
-    const input = parseBody(GuideBody, body);
     await this.save(req, id, writer.officeId ?? '', writer, input, false);
     return this.viewOf(id);
   }
 
-  private writer(req: Request): { userId: string; officeId: string | null; anyOffice: boolean } {
+  /** Takes the guide down: its page, its place in the sitemap and on its area's page go with it. */
+  @Route(routes.archive)
+  async archive(@Param('id') id: string, @Req() req: Request) {
+    const writer = this.writer(req);
+    if (!isId(id)) throw notFound('No such guide');
+    await this.commands.execute(new GuideCommand(guideStream(id), { kind: 'archive', guideId: id, officeId: writer.officeId ?? '', byUserId: writer.userId, anyOffice: writer.anyOffice }, commandContextOf(req)));
+    return { isSuccess: true as const };
+  }
+
+  private writer(req: Request): Writer {
     const auth = requireAuth(req);
     if (auth.securityLevel >= LEVEL.staff) return { userId: auth.userId, officeId: null, anyOffice: true };
     if (auth.securityLevel >= LEVEL.broker) return { userId: auth.userId, officeId: auth.userId, anyOffice: false };
     throw forbidden('Only the broker or staff write area guides');
   }
 
-  private async save(req: Request, guideId: string, officeId: string, writer: { userId: string; anyOffice: boolean }, input: z.infer<typeof GuideBody>, creating: boolean): Promise<void> {
+  private async save(req: Request, guideId: string, officeId: string, writer: Writer, input: GuideInput, creating: boolean): Promise<void> {
     // The place must be one the site's area pages know (it has listings): its numbers come from them.
     const area = await this.pages.areaView({ kind: input.area.kind, slug: areaSlug(input.area) });
     if (!area) throw validation(`No listings are on file in ${input.area.label}: pick a place that has an area page`);
     const body = input.body.replace(/\r\n?/g, '\n').trim();
-    await this.commands.execute(new GuideCommand(guideStream(guideId), { guideId, officeId, byUserId: writer.userId, anyOffice: writer.anyOffice, creating, title: input.title, area: { kind: area.kind, label: area.label }, body, photos: input.photos }, commandContextOf(req)));
+    await this.commands.execute(new GuideCommand(guideStream(guideId), { kind: 'write', guideId, officeId, byUserId: writer.userId, anyOffice: writer.anyOffice, creating, title: input.title, area: { kind: area.kind, label: area.label }, body, photos: input.photos }, commandContextOf(req)));
   }
 
   /** The guide as its stream now says (the read model may be a moment behind the save). */

@@ -65,6 +65,42 @@ describe('area guides', () => {
     expect((await broker.request('PUT', '/api/guide/00000000-0000-4000-8000-000000000999', { json: guide() })).status).toBe(404);
   });
 
+  it("an area's page links the office's guides of the place and the site's sitemap names them; once its broker deletes one (another office cannot: 404), its page answers 404 and both forget it", async () => {
+    const html = { headers: { accept: 'text/html' } };
+    const broker = await signIn(app.server, demoUser('broker').email);
+    const id = (await broker.request('POST', '/api/guide', { json: guide({ title: 'Seattle by ferry' }) })).body.guideId as string;
+    await app.server.runtime.runner.waitForCatchUp();
+    const visitor = WebClient.for(app.server.url, 'demo.localhost');
+    const link = `<a href="/guides/${id}">Seattle by ferry</a>`;
+    expect((await visitor.request('GET', '/homes-for-sale/seattle', html)).text).toContain(link);
+    expect((await visitor.request('GET', '/api/area-guides?kind=city&label=seattle')).body.guides).toContainEqual({ title: 'Seattle by ferry', path: `/guides/${id}` });
+    expect((await visitor.request('GET', '/sitemaps/pages.xml')).text).toContain(`/guides/${id}</loc>`);
+    // Another office's site neither links nor lists it.
+    const elsewhere = WebClient.for(app.server.url, 'other.localhost');
+    expect((await elsewhere.request('GET', '/homes-for-sale/seattle', html)).text).not.toContain(`/guides/${id}`);
+    expect((await elsewhere.request('GET', '/api/area-guides?kind=city&label=Seattle')).body.guides).toEqual([]);
+    expect((await elsewhere.request('GET', '/sitemaps/pages.xml')).text).not.toContain(`/guides/${id}`);
+
+    const otherBroker = await signIn(app.server, other.brokerEmail, 'other.localhost');
+    expect(await otherBroker.request('DELETE', `/api/guide/${id}`)).toMatchObject({ status: 404, body: { message: 'No such guide' } });
+    expect((await WebClient.for(app.server.url, 'demo.localhost').request('DELETE', `/api/guide/${id}`)).status).toBe(401);
+    expect((await (await signIn(app.server, demoUser('agent').email)).request('DELETE', `/api/guide/${id}`)).status).toBe(403);
+    expect((await visitor.request('GET', `/api/guide/${id}`)).status).toBe(200);
+
+    expect(await broker.request('DELETE', `/api/guide/${id}`)).toMatchObject({ status: 200, body: { isSuccess: true } });
+    await app.server.runtime.runner.waitForCatchUp();
+    expect((await visitor.request('GET', `/api/guide/${id}`)).status).toBe(404);
+    expect((await visitor.request('GET', `/guides/${id}`, html)).status).toBe(404);
+    expect((await visitor.request('GET', '/homes-for-sale/seattle', html)).text).not.toContain(`/guides/${id}`);
+    expect((await visitor.request('GET', '/api/area-guides?kind=city&label=Seattle')).body.guides).not.toContainEqual(expect.objectContaining({ path: `/guides/${id}` }));
+    expect((await visitor.request('GET', '/sitemaps/pages.xml')).text).not.toContain(`/guides/${id}`);
+    expect((await broker.request('GET', '/api/guide')).body.guides.map((g: { guideId: string }) => g.guideId)).not.toContain(id);
+    // Gone for good: neither written again nor deleted twice.
+    expect((await broker.request('PUT', `/api/guide/${id}`, { json: guide() })).status).toBe(404);
+    expect((await broker.request('DELETE', `/api/guide/${id}`)).status).toBe(404);
+    expect(await visitor.request('GET', '/api/area-guides?kind=town&label=Seattle')).toMatchObject({ status: 400, body: { message: 'kind must be city, county or zip' } });
+  });
+
   it('agents may not write guides; bad input is a clear 400', async () => {
     const agent = await signIn(app.server, demoUser('agent').email);
     expect((await agent.request('POST', '/api/guide', { json: guide() })).status).toBe(403);

@@ -1,2 +1,2 @@
-export { type GuideEvent, type GuideWritten, guideStream } from './guides.events';
+export { type GuideArchived, type GuideEvent, type GuideWritten, guideStream } from './guides.events';
 export { GuidesModule } from './guides.module';

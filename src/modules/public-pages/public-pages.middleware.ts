@@ -22,10 +22,10 @@ const FILE_CACHE = 'public, max-age=600';
  */
 export function seoFiles(pages: PublicPages, limiter: AddressLimiter, pool: pg.Pool, config: Pick<Config, 'trustProxy'>) {
   const sitemapPages = async (at: Awaited<ReturnType<PublicPages['siteAt']>>): Promise<SitemapPages> => {
-    const agents = await pages.agentsOfSite(at.site);
-    if (at.searchBase !== at.base) return { agents, areas: [], listings: false };
+    const [agents, more] = await Promise.all([pages.agentsOfSite(at.site), pages.linksOfSite(at.site)]);
+    if (at.searchBase !== at.base) return { agents, areas: [], listings: false, more };
     const [cities, counties, zips] = await Promise.all([pages.areaList('city'), pages.areaList('county'), pages.areaList('zip')]);
-    return { agents, areas: [...cities, ...counties, ...zips], listings: true };
+    return { agents, areas: [...cities, ...counties, ...zips], listings: true, more };
   };
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

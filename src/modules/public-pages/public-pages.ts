@@ -58,9 +58,19 @@ const HOME_AREAS = 48;
 /** A page another context adds (an area guide): its parts, or undefined when the path is not one of its pages. */
 export type ExtraPage = (at: SiteAt, path: string) => Promise<{ status: number; head: PageHead; crumbs: Crumb[]; main: Html } | undefined>;
 
+/**
+ * Pages another context lists for a site (an office's area guides): linked from a place's area
+ * page, and named in the site's sitemap.
+ */
+export type SiteLinks = {
+  readonly ofArea: (site: ResolvedSite | undefined, area: { readonly kind: AreaKind; readonly label: string }) => Promise<readonly { readonly title: string; readonly path: string }[]>;
+  readonly ofSite: (site: ResolvedSite | undefined) => Promise<readonly { readonly path: string; readonly changedAt: string }[]>;
+};
+
 @Injectable()
 export class PublicPages {
   private readonly extraPages: ExtraPage[] = [];
+  private readonly siteLinks: SiteLinks[] = [];
   private readonly areas = new Map<AreaKind, { at: number; list: Promise<Area[]> }>();
   private readonly labels: PageLabels;
 
@@ -78,6 +88,16 @@ export class PublicPages {
   /** Adds the pages of another context (its module registers them when it starts). */
   addPages(render: ExtraPage): void {
     this.extraPages.push(render);
+  }
+
+  /** Adds the links of another context's pages to area pages and sitemaps. */
+  addLinks(links: SiteLinks): void {
+    this.siteLinks.push(links);
+  }
+
+  /** What other contexts list for the site, for its sitemap. */
+  async linksOfSite(site: ResolvedSite | undefined): Promise<{ readonly path: string; readonly changedAt: string }[]> {
+    return (await Promise.all(this.siteLinks.map((l) => l.ofSite(site)))).flat();
   }
 
   /** The site a host names, its pages in `language` (see pageLanguage). */
@@ -281,9 +301,11 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">${t('pages.listing.more
       { name: heading, path },
     ];
     const searchLink = `/search?${new URLSearchParams(area.criteria).toString()}`;
+    const guides = (await Promise.all(this.siteLinks.map((l) => l.ofArea(at.site, { kind: area.kind, label: area.label })))).flat();
     const main = html`<h1>${heading}</h1>
 <p>${pluralCategory(found.total, at.lang) === 'one' ? t('pages.area.one', '{count} home for sale.', { count: found.total }) : t('pages.area.count', '{count} homes for sale.', { count: found.total })} <a href="${searchLink}">${t('pages.area.search', 'Search {place} with filters and a map', { place })}</a></p>
 ${page === 1 ? renderMarket(place, area.market, t) : ''}
+${guides.length > 0 ? html`<section aria-labelledby="area-guides"><h2 id="area-guides">${t('pages.area.guides', 'Guides to {place}', { place })}</h2><ul>${guides.map((g) => html`<li><a href="${g.path}">${g.title}</a></li>`)}</ul></section>` : ''}
 ${cards.length === 0 ? html`<p>${t('pages.area.none', 'No homes for sale in {place} right now.', { place })} <a href="${`${searchLink}&soldproperty=1`}">${t('pages.area.sold', 'See sold homes')}</a></p>` : renderCards(cards, t)}
 ${renderPager(path, page, pages, t)}`;
     const head: PageHead = {

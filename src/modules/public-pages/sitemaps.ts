@@ -17,7 +17,13 @@ const url = (loc: string, lastmod: string | null): string => `<url><loc>${escape
  * What a site's sitemaps name: its root, its people's pages, every area with listings, and
  * whether its listings (a branded site's search, areas and listings are its master's: neither).
  */
-export type SitemapPages = { readonly agents: readonly { firstName: string; lastName: string; pageKey: string; changedAt: string }[]; readonly areas: readonly Area[]; readonly listings: boolean };
+export type SitemapPages = {
+  readonly agents: readonly { firstName: string; lastName: string; pageKey: string; changedAt: string }[];
+  readonly areas: readonly Area[];
+  readonly listings: boolean;
+  /** Other contexts' pages of the site (its office's area guides). */
+  readonly more: readonly { readonly path: string; readonly changedAt: string }[];
+};
 
 /** The sitemap index of a site: one file of its own pages, the areas in files of `perFile`, then the listings'. */
 export async function sitemapIndex(db: pg.Pool, base: string, pages: SitemapPages, perFile = SITEMAP_MAX_URLS): Promise<string> {
@@ -31,9 +37,9 @@ export async function sitemapIndex(db: pg.Pool, base: string, pages: SitemapPage
   return `${XML}<sitemapindex xmlns="${NS}">\n${files.map((f) => `<sitemap><loc>${escapeHtml(f)}</loc></sitemap>\n`).join('')}</sitemapindex>\n`;
 }
 
-/** The site's root and its people's pages. */
+/** The site's root, its people's pages and the other pages of the site (guides). */
 export function pagesSitemap(base: string, pages: SitemapPages): string {
-  return `${XML}<urlset xmlns="${NS}">\n${url(`${base}/`, null)}${pages.agents.map((a) => url(`${base}${agentPath(a)}`, a.changedAt)).join('')}</urlset>\n`;
+  return `${XML}<urlset xmlns="${NS}">\n${url(`${base}/`, null)}${pages.agents.map((a) => url(`${base}${agentPath(a)}`, a.changedAt)).join('')}${pages.more.map((p) => url(`${base}${p.path}`, p.changedAt)).join('')}</urlset>\n`;
 }
 
 /** Areas file `file` (1-based) of `perFile`, or undefined past the last. */

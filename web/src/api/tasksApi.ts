@@ -15,12 +15,18 @@ export const tasksApi = {
   deleteNote: (leadId: string, noteId: string) => api(tasks.deleteNote, { params: { leadId, noteId } }),
   addTask: (leadId: string, task: BodyInput<typeof tasks.create>) => api(tasks.create, { params: { leadId }, body: task }),
   changeTask: (taskId: string, change: TaskChange) => api(tasks.change, { params: { taskId }, body: change }),
+  /** The open tasks in their three lists (the Tasks view's first screen). */
+  due: (scope: 'mine' | 'office') => api(tasks.due, { query: { scope } }),
   tasks: (query: { due?: TaskDue; leadId?: string; scope?: 'mine' | 'office' }) => api(tasks.list, { query }),
   timeZone: () => api(tasks.timeZone),
   setTimeZone: (timeZone: string, how: 'browser' | 'settings') => api(tasks.setTimeZone, { body: { timeZone, how } }),
 };
 
 let zone: Promise<string> | undefined;
+let known: string | undefined;
+
+/** The viewer's zone once this page load has it (views opened later start on it, not the default). */
+export const knownZone = (): string | undefined => known;
 
 /**
  * The viewer's zone, asked once per page load. On the first dashboard visit of someone who never
@@ -34,11 +40,13 @@ export function agentZone(): Promise<string> {
       const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
       return browser ? (await tasksApi.setTimeZone(browser, 'browser')).timeZone : z.timeZone;
     })
-    .catch(() => DEFAULT_TIME_ZONE);
+    .catch(() => DEFAULT_TIME_ZONE)
+    .then((z) => (known = z));
   return zone;
 }
 
 /** After the settings changed it. */
 export function rememberZone(timeZone: string): void {
+  known = timeZone;
   zone = Promise.resolve(timeZone);
 }

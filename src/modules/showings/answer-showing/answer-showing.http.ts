@@ -1,15 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { listShowings } from '../../../../projections/showings';
 import { DB_POOL } from '../../../runtime/tokens';
 import { type LeadShowingView, showingWhen } from '../../../contract/showings';
 import { EventStore } from '../../../eventstore/event-store.port';
 import type { RateLimit } from '../../../http/rate-limiter';
-import { ApiDoc } from '../../../http/openapi/api-doc.decorator';
-import { parseBody } from '../../../http/parse-body';
+import type { BodyOf, QueryOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { Route } from '../../../http/contract/route.decorator';
 import { forbidden, notFound } from '../../../shared/errors';
 import { AddressLimiter, requireAuth, SecretKey } from '../../accounts';
 import { commandContextOf } from '../../../commands/request-context';
@@ -25,8 +25,7 @@ export const LINK_EXPIRED = 'This link has expired: open your organizer to answe
 /** The proposal link can be tried by anyone who has it: 30 a minute per client address. */
 export const PROPOSAL_LINK_LIMIT: RateLimit = { name: 'showing-proposal-link', limit: 30, windowSeconds: 60, message: 'Too many requests; please try again in a minute' };
 
-const AcceptBody = z.strictObject({ sequence: z.number().int().min(0).max(999_999).optional() });
-const LinkBody = z.strictObject({ t: z.string().max(300) });
+const { showingAnswers } = contract;
 
 const leadView = (s: Extract<Showing, { exists: true }>): LeadShowingView => ({
   showingId: s.showingId,
@@ -47,7 +46,7 @@ const leadView = (s: Extract<Showing, { exists: true }>): LeadShowingView => ({
  * version of the time without signing in. A lead answers only showings of their own leads (any
  * other 404); the office answers on the dashboard.
  */
-@Controller('api')
+@Controller()
 export class AnswerShowingController {
   constructor(
     @Inject(EventStore) private readonly store: EventStore,
@@ -57,8 +56,7 @@ export class AnswerShowingController {
     @Inject(AddressLimiter) private readonly limiter: AddressLimiter,
   ) {}
 
-  @ApiDoc({ summary: "The signed-in lead's showings on this site", tag: 'Showings', access: 'signed in', responses: { 200: '{showings:[LeadShowingView]}' } })
-  @Get('organizer/showings')
+  @Route(showingAnswers.mine)
   async mine(@Req() req: Request) {
     const auth = requireAuth(req);
     const leadId = leadIdFor(auth.userId, requireSite(req).siteId);
@@ -67,34 +65,24 @@ export class AnswerShowingController {
     return { showings: showings.filter((s) => s.exists).map(leadView) };
   }
 
-  @ApiDoc({ summary: 'The lead accepts the time the office proposed', tag: 'Showings', access: 'the showing\'s lead', body: AcceptBody, responses: { 200: '{isSuccess, showing}', 409: 'changed, cancelled, done, nothing to accept' } })
-  @Post('organizer/showings/:showingId/accept')
-  @HttpCode(200)
-  async accept(@Param('showingId') showingId: string, @Body() body: unknown, @Req() req: Request) {
-    const { sequence } = parseBody(AcceptBody, body);
+  @Route(showingAnswers.accept)
+  async accept(@Param('showingId') showingId: string, @Body() { sequence }: BodyOf<typeof showingAnswers.accept>, @Req() req: Request) {
     return this.answer(req, await this.ownShowing(req, showingId), 'accept', sequence);
   }
 
-  @ApiDoc({ summary: 'The lead cancels a showing (the agent is told)', tag: 'Showings', access: "the showing's lead", responses: { 200: '{isSuccess, showing}' } })
-  @Post('organizer/showings/:showingId/cancel')
-  @HttpCode(200)
-  async cancel(@Param('showingId') showingId: string, @Body() body: unknown, @Req() req: Request) {
-    parseBody(z.strictObject({}), body);
+  @Route(showingAnswers.cancel)
+  async cancel(@Param('showingId') showingId: string, @Body() _body: BodyOf<typeof showingAnswers.cancel>, @Req() req: Request) {
     return this.answer(req, await this.ownShowing(req, showingId), 'cancel');
   }
 
-  @ApiDoc({ summary: "What a proposal e-mail's link is for (no sign-in)", tag: 'Showings', access: 'anyone with the link', responses: { 200: '{showing, linkSequence}', 403: 'forged or expired' } })
-  @Get('showings/answer')
-  async link(@Query('t') token: unknown, @Req() req: Request) {
-    const { showing, sequence } = await this.byLink(req, token);
+  @Route(showingAnswers.byLink)
+  async link(@Query() { t }: QueryOf<typeof showingAnswers.byLink>, @Req() req: Request) {
+    const { showing, sequence } = await this.byLink(req, t);
     return { showing: leadView(showing), linkSequence: sequence };
   }
 
-  @ApiDoc({ summary: "Accept the time of a proposal e-mail's link (no sign-in; once)", tag: 'Showings', access: 'anyone with the link', body: LinkBody, responses: { 200: '{isSuccess, showing}', 409: 'the time changed, cancelled, done' } })
-  @Post('showings/answer')
-  @HttpCode(200)
-  async acceptByLink(@Body() body: unknown, @Req() req: Request) {
-    const { t } = parseBody(LinkBody, body);
+  @Route(showingAnswers.acceptByLink)
+  async acceptByLink(@Body() { t }: BodyOf<typeof showingAnswers.acceptByLink>, @Req() req: Request) {
     const { showing, sequence, userId } = await this.byLink(req, t);
     return this.answer(req, { showing, userId }, 'accept', sequence);
   }
@@ -126,6 +114,6 @@ export class AnswerShowingController {
 
     );
     if (!state.exists) throw notFound();
-    return { isSuccess: true, showing: leadView(state) };
+    return { isSuccess: true as const, showing: leadView(state) };
   }
 }

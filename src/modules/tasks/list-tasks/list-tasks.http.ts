@@ -1,7 +1,7 @@
 import { Controller, Inject, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { listTasks, type TaskScope } from '../../../../projections/tasks';
+import { dueTasks, listTasks, type TaskScope } from '../../../../projections/tasks';
 import { DB_POOL } from '../../../runtime/tokens';
 import type { QueryOf } from '../../../contract/route';
 import { contract } from '../../../contract/routes';
@@ -31,14 +31,26 @@ export class ListTasksController {
     return { tasks };
   }
 
+  /** The Tasks view's first screen: its three lists in one answer. */
+  @Route(contract.tasks.due)
+  async due(@Query() q: QueryOf<typeof contract.tasks.due>, @Req() req: Request) {
+    const viewer = dashboardViewer(req);
+    return dueTasks(this.pool, whoseTasks(viewer, q.scope ?? 'mine'), new Date());
+  }
+
   private async scopeOf(viewer: Viewer, leadId: string | undefined, scope: 'mine' | 'office'): Promise<TaskScope> {
     if (leadId) {
       const { lead } = await loadLead(this.store, leadId);
       if (!lead.exists || !mayView(viewer, lead)) throw notFound();
       return { kind: 'lead', leadId };
     }
-    if (scope === 'mine') return { kind: 'assignee', userId: viewer.userId };
-    if (viewer.role === 'agent') throw forbidden(ONLY_BROKERS_SEE_OFFICE);
-    return viewer.role === 'staff' ? { kind: 'all' } : { kind: 'office', brokerId: viewer.userId };
+    return whoseTasks(viewer, scope);
   }
+}
+
+/** The viewer's own tasks, or (brokers and staff) the office's, or every office's for staff. */
+function whoseTasks(viewer: Viewer, scope: 'mine' | 'office'): Exclude<TaskScope, { kind: 'lead' }> {
+  if (scope === 'mine') return { kind: 'assignee', userId: viewer.userId };
+  if (viewer.role === 'agent') throw forbidden(ONLY_BROKERS_SEE_OFFICE);
+  return viewer.role === 'staff' ? { kind: 'all' } : { kind: 'office', brokerId: viewer.userId };
 }

@@ -77,6 +77,7 @@ export function HistoryPanel({ userId, revision }: { userId: string; revision: n
         </a>
       </form>
       {error && <p className={styles.error}>{error}</p>}
+      <div className={styles.phoneStack}>
       <DataTable
         columns={['When', 'Event', 'By', 'Stream', { label: 'Details', hidden: true }]}
         label="Account history"
@@ -130,6 +131,7 @@ export function HistoryPanel({ userId, revision }: { userId: string; revision: n
           </Fragment>
         ))}
       </DataTable>
+      </div>
       {data && <Pager page={data.page} perpage={data.perpage} total={data.total} onPage={setPage} label="events" />}
       <StateAsOfDialog userId={userId} entry={asOf} onClose={() => setAsOf(null)} />
     </div>

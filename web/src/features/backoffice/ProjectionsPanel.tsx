@@ -57,6 +57,7 @@ export function ProjectionsPanel() {
         <span className={`${styles.small} ${styles.muted}`}>Lag counts the events in the log after a projection's position.</span>
       </div>
       {error && <p className={styles.error}>{error}</p>}
+      <div className={styles.phoneStack}>
       <DataTable columns={['Name', 'State', { label: 'Version', num: true }, { label: 'Position', num: true }, { label: 'Lag', num: true }, { label: 'Applied', num: true }, 'Updated', 'Rebuild', { label: 'Actions', hidden: true }]}>
         {rows?.map((r) => {
           const running = r.state === 'rebuilding' && (r.rebuild?.phase === 'replaying' || r.rebuild?.phase === 'swapping');
@@ -89,6 +90,7 @@ export function ProjectionsPanel() {
           );
         })}
       </DataTable>
+      </div>
       <ConfirmDialog
         open={confirm !== null}
         title={`Rebuild ${confirm ?? ''}?`}

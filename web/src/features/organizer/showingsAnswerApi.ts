@@ -1,16 +1,18 @@
-import { request } from '../../api/http';
+import { api } from '../../api/contract-client';
+import { contract } from '../../../../src/contract/routes';
 import type { LeadShowingView } from '../../../../src/contract/showings';
 
 export type { LeadShowingView };
-type Answered = { readonly isSuccess: boolean; readonly showing: LeadShowingView };
+
+const { showingAnswers } = contract;
 
 /** The lead's side of their showings: the list, accepting a proposed time, cancelling; and the proposal e-mail's link. */
 export const showingsAnswerApi = {
-  mine: () => request<{ showings: readonly LeadShowingView[] }>('GET', '/api/organizer/showings'),
-  accept: (showingId: string, sequence: number) => request<Answered>('POST', `/api/organizer/showings/${encodeURIComponent(showingId)}/accept`, { sequence }),
-  cancel: (showingId: string) => request<Answered>('POST', `/api/organizer/showings/${encodeURIComponent(showingId)}/cancel`, {}),
-  byLink: (token: string) => request<{ showing: LeadShowingView; linkSequence: number }>('GET', `/api/showings/answer?t=${encodeURIComponent(token)}`),
-  acceptByLink: (token: string) => request<Answered>('POST', '/api/showings/answer', { t: token }),
+  mine: () => api(showingAnswers.mine),
+  accept: (showingId: string, sequence: number) => api(showingAnswers.accept, { params: { showingId }, body: { sequence } }),
+  cancel: (showingId: string) => api(showingAnswers.cancel, { params: { showingId }, body: {} }),
+  byLink: (token: string) => api(showingAnswers.byLink, { query: { t: token } }),
+  acceptByLink: (token: string) => api(showingAnswers.acceptByLink, { body: { t: token } }),
 };
 
 export const STATUS_WORDS: Record<LeadShowingView['status'], string> = { requested: 'Waiting for an answer', confirmed: 'Confirmed', cancelled: 'Cancelled', done: 'Done' };

@@ -5,6 +5,7 @@ import { areaOf } from '../../api/pages';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { useTakeOver } from '../../app/serverPage';
 import { useSite } from '../../app/useSite';
+import { AreaGuides } from '../guides';
 import { DeferredListingMap } from '../map';
 import { isOne, useT } from '../../ui/translations';
 import { CardGrid, PageLoadError } from './PublicPageParts';
@@ -57,6 +58,7 @@ export function AreaRoute({ path }: { path: string }) {
         <a href={searchLink}>{t('pages.area.search', 'Search {place} with filters and a map', { place })}</a>
       </p>
       <AreaMarketView place={place} market={area.market} />
+      <AreaGuides kind={area.kind} label={area.label} place={place} />
       {center && (
         <DeferredListingMap className={styles.mapSlot} latitude={center.lat} longitude={center.lng} name={place} styleUrl={config.mapStyleUrl} />
       )}

@@ -1,9 +1,15 @@
-import type { GuideArea, GuideView, PublicGuide } from '../../../../../src/contract/guides';
-import { request } from '../../../api/http';
+import type { AreaKind } from '../../../../../src/contract/public-pages';
+import type { GuideInput } from '../../../../../src/contract/routes/guides';
+import { contract } from '../../../../../src/contract/routes';
+import { api } from '../../../api/contract-client';
 
-export type GuideInput = { readonly title: string; readonly area: GuideArea; readonly body: string; readonly photos: readonly string[] };
+export type { GuideInput };
 
-export const publicGuide = (id: string) => request<PublicGuide>('GET', `/api/guide/${encodeURIComponent(id)}`);
-export const myGuides = () => request<{ guides: GuideView[] }>('GET', '/api/guide');
-export const createGuide = (g: GuideInput) => request<GuideView>('POST', '/api/guide', g);
-export const saveGuide = (id: string, g: GuideInput) => request<GuideView>('PUT', `/api/guide/${encodeURIComponent(id)}`, g);
+const { guides } = contract;
+
+export const publicGuide = (id: string) => api(guides.one, { params: { id } });
+export const myGuides = () => api(guides.list);
+export const createGuide = (g: GuideInput) => api(guides.create, { body: g });
+export const saveGuide = (id: string, g: GuideInput) => api(guides.edit, { params: { id }, body: g });
+export const archiveGuide = (id: string) => api(guides.archive, { params: { id } });
+export const guidesOfArea = (kind: AreaKind, label: string, signal: AbortSignal) => api(guides.ofArea, { query: { kind, label } }, { signal });

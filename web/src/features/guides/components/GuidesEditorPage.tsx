@@ -6,7 +6,8 @@ import { Link } from '../../../app/Link';
 import { useCurrentUser } from '../../../app/currentUser';
 import forms from '../../../ui/forms.module.css';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
-import { createGuide, myGuides, saveGuide } from '../api/guides';
+import { archiveGuide, createGuide, type GuideInput, myGuides, saveGuide } from '../api/guides';
+import { Modal } from '../../../ui/Modal';
 import styles from './GuidesEditorPage.module.css';
 
 const BROKER = 15;
@@ -29,6 +30,8 @@ export function GuidesEditorPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<GuideView | null>(null);
+  const [archiving, setArchiving] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
   const ids = useId();
   const may = !!user && user.securityLevel >= BROKER;
 
@@ -57,6 +60,26 @@ export function GuidesEditorPage() {
     setDraft(d);
     setError(null);
     setSaved(null);
+    setSaid(null);
+  };
+
+  /** Takes the open guide down, after the dialog's yes: its page and links go; the list forgets it. */
+  const archive = async () => {
+    const { guideId, title } = draft;
+    if (!guideId) return;
+    setArchiving(false);
+    setError(null);
+    setBusy(true);
+    try {
+      await archiveGuide(guideId);
+      setGuides((list) => (list ?? []).filter((g) => g.guideId !== guideId));
+      pick(EMPTY);
+      setSaid(`“${title}” was deleted: its page is gone.`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
   };
 
   const addPhoto = async (file: File | undefined) => {
@@ -79,10 +102,8 @@ export function GuidesEditorPage() {
     setSaved(null);
     setBusy(true);
     try {
-      const input = { title: draft.title, area: { kind: draft.kind, label: draft.label }, body: draft.body, photos: draft.photos };
-      const g = draft.guideId
-        ? await saveGuide(draft.guideId, input)
-        : await createGuide(user.securityLevel >= STAFF && draft.officeId ? ({ ...input, officeId: draft.officeId } as typeof input) : input);
+      const input: GuideInput = { title: draft.title, area: { kind: draft.kind, label: draft.label }, body: draft.body, photos: draft.photos };
+      const g = draft.guideId ? await saveGuide(draft.guideId, input) : await createGuide(user.securityLevel >= STAFF && draft.officeId ? { ...input, officeId: draft.officeId } : input);
       setSaved(g);
       setDraft(draftOf(g));
       setGuides((list) => [g, ...(list ?? []).filter((x) => x.guideId !== g.guideId)]);
@@ -106,6 +127,11 @@ export function GuidesEditorPage() {
           </button>
           {loadError && <p role="alert">{loadError}</p>}
           {guides === null && !loadError && <p className={styles.empty}>Loading your guides…</p>}
+          {said && (
+            <p role="status" className={styles.empty}>
+              {said}
+            </p>
+          )}
           {guides?.length === 0 && <p className={styles.empty}>No guides yet. Write the first one: a neighbourhood your office knows well.</p>}
           {guides && guides.length > 0 && (
             <ul className={styles.list}>
@@ -214,9 +240,25 @@ export function GuidesEditorPage() {
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? 'Saving…' : 'Save guide'}
             </button>
+            {draft.guideId && (
+              <button type="button" className={`btn ${styles.danger}`} disabled={busy} onClick={() => setArchiving(true)}>
+                Delete guide
+              </button>
+            )}
           </div>
         </form>
       </div>
+      <Modal open={archiving} title="Delete this guide?" onClose={() => setArchiving(false)} size="small">
+        <p>“{draft.title}” leaves the site: its page answers “not found”, and it goes from the sitemap and the area’s page.</p>
+        <div className={styles.dialogButtons}>
+          <button type="button" className="btn" onClick={() => setArchiving(false)}>
+            Keep it
+          </button>
+          <button type="button" className={`btn ${styles.dangerSolid}`} onClick={() => void archive()}>
+            Delete guide
+          </button>
+        </div>
+      </Modal>
     </main>
   );
 }

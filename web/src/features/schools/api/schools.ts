@@ -1,5 +1,4 @@
-import type { NearbySchools } from '../../../../../src/contract/schools';
-import { request } from '../../../api/http';
+import { contract } from '../../../../../src/contract/routes';
+import { api } from '../../../api/contract-client';
 
-export const nearbySchools = (latitude: number, longitude: number, signal?: AbortSignal) =>
-  request<NearbySchools>('GET', `/api/school?lat=${latitude.toFixed(6)}&lng=${longitude.toFixed(6)}`, undefined, { signal });
+export const nearbySchools = (latitude: number, longitude: number, signal?: AbortSignal) => api(contract.schools.nearest, { query: { lat: latitude.toFixed(6), lng: longitude.toFixed(6) } }, { signal });

@@ -26,7 +26,7 @@ const typing = (t: EventTarget) => t instanceof HTMLInputElement || t instanceof
  * showing can be confirmed from here; everything opens its lead.
  */
 export function CalendarView({ role, onOpenLead, subscribe }: { readonly role: Role; readonly onOpenLead: (leadId: string) => void; readonly subscribe: Subscribe }) {
-  const [zone] = useAgentZone();
+  const [zone, , zoneKnown] = useAgentZone();
   const params = new URLSearchParams(useLocation().search);
   const mode: Mode = params.get('mode') === 'day' ? 'day' : 'week';
   const date = isDate(params.get('date')) ? params.get('date')! : today(zone);
@@ -40,10 +40,10 @@ export function CalendarView({ role, onOpenLead, subscribe }: { readonly role: R
   const load = useCallback(() => {
     const from = zonedTimeToInstant(`${days[0]}T00:00`, zone);
     const to = zonedTimeToInstant(`${addDays(days.at(-1)!, 1)}T00:00`, zone);
-    if (!from || !to) return;
+    if (!from || !to || !zoneKnown) return;
     setError(null);
     showingsApi.calendar(from, to, scope).then(setCalendar, (err: unknown) => setError(err instanceof ApiError ? err.message : 'Could not load the calendar'));
-  }, [days, zone, scope]);
+  }, [days, zone, zoneKnown, scope]);
   useEffect(load, [load]);
   // A showing or task changed anywhere (another tab, the lead's answer, a colleague): the range shown is read again, once for a burst.
   const reloadSoon = useDebounced(load, 300);

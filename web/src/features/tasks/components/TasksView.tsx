@@ -29,8 +29,9 @@ export function TasksView({ role, agents, now, onOpenLead }: { role: Role; agent
 
   const load = useCallback(() => {
     setError(null);
-    Promise.all(SECTIONS.map((s) => tasksApi.tasks({ due: s.due, scope })))
-      .then(([overdue, today, upcoming]) => setLists({ overdue: overdue!.tasks, today: today!.tasks, upcoming: upcoming!.tasks }))
+    tasksApi
+      .due(scope)
+      .then(setLists)
       .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Could not load the tasks'));
   }, [scope]);
   useEffect(load, [load]);

@@ -1,0 +1,1 @@
+export { AreaGuides } from './components/AreaGuides';
