@@ -43,9 +43,30 @@ function precompress(): Plugin {
   };
 }
 
+/** Where zod keeps its settings, created as the library loads. */
+const ZOD_SETTINGS = '(_a.__zod_globalConfig = {})';
+
+/**
+ * The route contract's schemas come into the bundle with its routes, and zod probes `new Function`
+ * as it builds each object schema (to compile faster parsers): under the pages' Content-Security-Policy
+ * (no 'unsafe-eval') the probe is a reported violation. The browser never parses with them, so zod
+ * starts without compiled parsers, before any schema of any chunk is built. A zod whose settings
+ * start otherwise fails the build here rather than the policy in a browser.
+ */
+function zodWithoutEval(): Plugin {
+  return {
+    name: 'porchlight-zod-without-eval',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return undefined;
+      if (!code.includes(ZOD_SETTINGS)) throw new Error(`zod's settings are no longer created as ${ZOD_SETTINGS}: update zodWithoutEval`);
+      return code.replace(ZOD_SETTINGS, '(_a.__zod_globalConfig = { jitless: true })');
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), zodWithoutEval(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
