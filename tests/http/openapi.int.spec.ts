@@ -64,6 +64,25 @@ describe('API documentation', () => {
     }
   });
 
+  it('gives every route it documents a declared answer: a schema under its media type, or none for a bodyless answer', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApi;
+    const declared = new Map(Object.values(contract).flatMap((area) => Object.values(area)).map((r: Route) => [`${r.method.toLowerCase()} /${r.path.replace(/:(\w+)/g, '{$1}')}`, r]));
+    const undeclared: string[] = [];
+    for (const [path, verbs] of Object.entries(doc.paths)) {
+      for (const [verb, op] of Object.entries(verbs)) {
+        const route = declared.get(`${verb} ${path}`);
+        if (!route) undeclared.push(`${verb.toUpperCase()} ${path}`);
+        const answers = Object.entries(op.responses).filter(([status]) => /^[23]\d\d$/.test(status));
+        expect(answers.length, `${verb} ${path}`).toBeGreaterThan(0);
+        for (const [status, answer] of answers) {
+          if (route && isBodyless(route.responses[Number(status)]!)) continue;
+          expect(Object.values(answer.content ?? {})[0]?.schema, `${verb.toUpperCase()} ${path} ${status}`).toBeDefined();
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+
   it('serves a browsable page from our own origin', async () => {
     const page = await fetch(`${server.url}/api/docs`);
     expect(page.status).toBe(200);
