@@ -24,6 +24,8 @@ describe('open endpoints are rate limited per client address (429 {message}), co
       visitor().post('/api/account/inquiry', { FullName: 'Sam Script', Email: `script-${i}@example.com`, Phone: '2065550100', LeadType: 'Buyer' }, from(address));
     for (let i = 0; i < INQUIRY_LIMIT.limit; i++) expect((await send(i, '10.1.0.1')).status).toBe(200);
     expect(await send(999, '10.1.0.1')).toMatchObject({ status: 429, body: { message: INQUIRY_LIMIT.message } });
+    // Counted before the body is read: a malformed inquiry from that address is refused for the rate, not for its shape.
+    expect(await visitor().post('/api/account/inquiry', { Unknown: true }, from('10.1.0.1'))).toMatchObject({ status: 429, body: { message: INQUIRY_LIMIT.message } });
     expect((await openedEventsOf(fixture.server.runtime.store, 'UserRegistered')).filter((e) => e.data.email === 'script-999@example.com')).toEqual([]);
     expect((await send(1000, '10.1.0.2')).status).toBe(200);
   });
