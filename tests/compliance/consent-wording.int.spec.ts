@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
 import { loadLead } from '../../src/modules/leads';
+import { NOTHING_TO_CONFIRM } from '../../src/modules/compliance/consent-wording/confirm-revocation.decide';
 import { CONSENT_WORDING_RULES } from '../../src/modules/compliance/consent-wording/consent-wording-rules';
 import { twilioSignature } from '../../src/modules/messaging/sms/twilio.sms';
 import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
@@ -63,6 +64,17 @@ describe("consent in the lead's own words, through the signed SMS webhook", () =
     expect(detail.timeline.find((t) => t.type === 'ConsentWordingUnclear')?.summary).toBe(
       "The lead's text may ask not to be contacted: confirm it to turn Text messages off",
     );
+    // Another agent cannot answer it; the lead's agent confirms with one click, once.
+    const alex = await signIn(server, demoUser('agent2').email);
+    const confirmPath = `/api/dashboard/leads/${lead.leadId}/consent/confirm-revocation`;
+    expect((await alex.post(confirmPath, {})).status).toBe(404);
+    const ok = await agent.post(confirmPath, {});
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body).toEqual({ isSuccess: true, channel: 'text' });
+    expect((await lead.client.get('/api/account/me')).body.user_UnsubscribeText).toBe(true);
+    const again = await agent.post(confirmPath, {});
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: NOTHING_TO_CONFIRM });
   });
 
   it('"unstop" in a sentence restores it: "you can text me again"', async () => {

@@ -3,6 +3,7 @@ import { accountRoutes } from './account';
 import { backofficeRoutes } from './backoffice';
 import { behaviourRoutes } from './behaviour';
 import { churnRoutes } from './churn';
+import { complianceRoutes } from './compliance';
 import { configRoutes } from './config';
 import { demoRoutes } from './demo';
 import { devOutboxesRoutes } from './dev-outboxes';
@@ -31,6 +32,7 @@ export const contract = {
   backoffice: backofficeRoutes,
   behaviour: behaviourRoutes,
   churn: churnRoutes,
+  compliance: complianceRoutes,
   config: configRoutes,
   demo: demoRoutes,
   devOutboxes: devOutboxesRoutes,

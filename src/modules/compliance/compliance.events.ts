@@ -15,7 +15,13 @@ export type ConsentWordingUnclear = {
   };
 };
 
-export type ComplianceEvent = ConsentWordingUnclear;
-export const complianceEventTypes = ['ConsentWordingUnclear'] as const satisfies readonly ComplianceEvent['type'][];
+/** The agent read the lead's unclear message as a revocation: the channel's consent went off with it (the ledger's ConsentChanged). */
+export type ConsentRevocationConfirmed = {
+  readonly type: 'ConsentRevocationConfirmed';
+  readonly data: { readonly userId: string; readonly leadId: string; readonly messageId: string; readonly channel: 'text' | 'email'; readonly byUserId: string };
+};
+
+export type ComplianceEvent = ConsentWordingUnclear | ConsentRevocationConfirmed;
+export const complianceEventTypes = ['ConsentWordingUnclear', 'ConsentRevocationConfirmed'] as const satisfies readonly ComplianceEvent['type'][];
 
 export const complianceStream = (leadId: string) => `compliance-${leadId}`;

@@ -1,7 +1,6 @@
 import type { Decider } from '../../../commands/decider';
-import { type Account, evolveAccount, initialAccount } from '../../accounts/account';
-import type { AccountEvent } from '../../accounts/accounts.events';
-import { type ConsentSource, decideUpdateAccount } from '../../accounts/update-account/update-account.decide';
+import { type Account, type ConsentSource, decideUpdateAccount, evolveAccount, initialAccount } from '../../accounts';
+import type { AccountEvent } from '../../accounts';
 import type { ConsentWordingUnclear } from '../compliance.events';
 import { CONSENT_WORDING_RULES, type ConsentWordingRules } from './consent-wording-rules';
 import { readConsentWording } from './consent-wording';
