@@ -4,7 +4,8 @@ import { loadLead } from '../../src/modules/leads';
 import { NOTHING_TO_CONFIRM } from '../../src/modules/compliance/consent-wording/confirm-revocation.decide';
 import { CONSENT_WORDING_RULES } from '../../src/modules/compliance/consent-wording/consent-wording-rules';
 import { twilioSignature } from '../../src/modules/messaging/sms/twilio.sms';
-import { demoUser, newLead, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
+import { type EvidenceEntry, firstBrokenLink } from '../../src/modules/compliance/lead-evidence/evidence-chain';
+import { demoUser, newLead, registerOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { TWILIO_TOKEN, twilioStandIn } from '../support/twilio-stand-in';
 import { WebClient } from '../support/web-client';
 
@@ -84,5 +85,44 @@ describe("consent in the lead's own words, through the signed SMS webhook", () =
     expect((await lead.client.get('/api/account/me')).body.user_UnsubscribeText).toBe(true);
     expect((await reply('+12065550143', 'Actually you can text me again', 'SM-W4')).status).toBe(200);
     expect((await lead.client.get('/api/account/me')).body.user_UnsubscribeText).toBe(false);
+  });
+});
+
+describe('the evidence of a lead (contract section 13)', () => {
+  let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
+  let server: Started;
+
+  beforeAll(async () => {
+    fixture = await startDashboardServer();
+    server = fixture.server;
+  });
+  afterAll(async () => {
+    await fixture?.stop();
+  });
+
+  it('lists the lead’s consent, owner and every event up to asOf as a chain that verifies, in scope only', async () => {
+    const lead = await newLead(server, 'jane.localhost', { Phone: '2065550151' });
+    await settle(server);
+    const between = new Date().toISOString();
+    expect((await lead.client.post('/api/account/update', { UnsubscribeText: true })).status).toBe(200);
+    await settle(server);
+    const agent = await signIn(server, jane.email, 'jane.localhost');
+    const res = await agent.get(`/api/dashboard/leads/${lead.leadId}/evidence`);
+    expect(res.status, res.text).toBe(200);
+    const body = res.body as { leadId: string; consent: { text: boolean }; ownerId: string | null; entries: EvidenceEntry[] };
+    expect(body.leadId).toBe(lead.leadId);
+    expect(body.consent.text).toBe(false);
+    expect(body.ownerId).toBe(jane.userId);
+    expect(body.entries.map((e) => e.type)).toContain('ConsentChanged');
+    expect(body.entries.some((e) => ['PasswordSet', 'UserSignedIn'].includes(e.type))).toBe(false);
+    expect(firstBrokenLink(body.entries)).toBeNull();
+    const earlier = (await agent.get(`/api/dashboard/leads/${lead.leadId}/evidence?asOf=${encodeURIComponent(between)}`)).body as typeof body;
+    expect(earlier.consent.text).toBe(true);
+    expect(earlier.entries.length).toBeLessThan(body.entries.length);
+    expect((await agent.get(`/api/dashboard/leads/${lead.leadId}/evidence?asOf=yesterday`)).body).toEqual({ message: 'asOf must be a date and time with its offset' });
+    const other = await registerOffice(server, 'evidence-other');
+    const outsider = await signIn(server, other.brokerEmail);
+    expect((await outsider.get(`/api/dashboard/leads/${lead.leadId}/evidence`)).status).toBe(404);
+    expect((await lead.client.get(`/api/dashboard/leads/${lead.leadId}/evidence`)).status).toBe(403);
   });
 });

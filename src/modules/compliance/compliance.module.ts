@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts';
 import { LeadsModule } from '../leads';
 import { ConfirmRevocationController } from './consent-wording/confirm-revocation.http';
+import { LeadEvidenceController } from './lead-evidence/lead-evidence.http';
 
 /** What a brokerage answers for (contract section 13): consent in the lead's words, and the evidence of it. */
 @Module({
   imports: [AccountsModule, LeadsModule],
-  controllers: [ConfirmRevocationController],
+  controllers: [ConfirmRevocationController, LeadEvidenceController],
 })
 export class ComplianceModule {}
