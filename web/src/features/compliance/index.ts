@@ -1,1 +1,2 @@
 export * from './components/ConsentQuestion';
+export * from './components/EvidenceDownload';

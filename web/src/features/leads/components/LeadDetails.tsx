@@ -1,5 +1,5 @@
 import { LeadPlans } from '../../plans';
-import { ConsentQuestion } from '../../compliance';
+import { ConsentQuestion, EvidenceDownload } from '../../compliance';
 import { useState } from 'react';
 import { ApiError } from '../../../api/http';
 import type { Agent, FeedLead, Role, TimelineEntry } from '../../../api/dashboardApi';
@@ -145,6 +145,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           ))}
         </ol>
       </section>
+      <EvidenceDownload leadId={lead.leadId} />
     </article>
   );
 }
