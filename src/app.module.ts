@@ -40,7 +40,7 @@ import { MailboxModule } from './modules/mailbox';
 import { StarterKitModule } from './modules/starter-kit';
 import { SchoolsModule } from './modules/schools';
 import { GuidesModule } from './modules/guides';
-import { ComplianceModule } from './modules/compliance';
+import { ComplianceModule } from './modules/compliance/compliance.module';
 import { RealtimeGateway } from './realtime/realtime.gateway';
 import { COMMAND_PATH_HANDLERS } from './commands/decide-command';
 
