@@ -57,6 +57,8 @@ export const summaries = {
   chat: (fromLead: boolean, text: string) => clip(`${fromLead ? 'Chat from the lead' : 'Chat to the lead'}: ${text}`),
   text: (kind: 'text' | 'video', body: string) => clip(`${kind === 'video' ? 'Video message' : 'Text message'} sent: ${body}`),
   consent: (channel: ConsentChannel, granted: boolean, how: string) => `${CHANNEL[channel]} turned ${granted ? 'on' : 'off'} (${how.replace(/-/g, ' ')})`,
+  consentUnclear: (channel: 'text' | 'email') =>
+    `The lead's ${channel === 'text' ? 'text' : 'e-mail'} may ask not to be contacted: confirm it to turn ${CHANNEL[channel]} off`,
   cellPhone: (cell: string | null) => (cell ? 'Cell phone changed' : 'Cell phone removed'),
   stage: (fromStage: string, stage: string, byUserId: string | null) => clip(`Moved from ${fromStage} to ${stage}${byUserId ? '' : ' (automatically)'}`),
   firstContact: (via: ContactChannel) => `First contact (${VIA[via]})`,

@@ -30,6 +30,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   TaskReopened: 'Task reopened',
   TaskRescheduled: 'Task moved',
   ConsentChanged: 'Preferences',
+  ConsentWordingUnclear: 'Consent to confirm',
   CellPhoneChanged: 'Cell phone',
   SavedSearchSaved: 'Saved search',
   SavedSearchDeleted: 'Saved search',

@@ -5,6 +5,7 @@ import { backofficeRoutes } from './backoffice';
 import { behaviourRoutes } from './behaviour';
 import { chatRoutes } from './chat';
 import { churnRoutes } from './churn';
+import { complianceRoutes } from './compliance';
 import { configRoutes } from './config';
 import { conversationRoutes } from './conversation';
 import { demoRoutes } from './demo';
@@ -52,6 +53,7 @@ export const contract = {
   behaviour: behaviourRoutes,
   chat: chatRoutes,
   churn: churnRoutes,
+  compliance: complianceRoutes,
   config: configRoutes,
   conversation: conversationRoutes,
   demo: demoRoutes,

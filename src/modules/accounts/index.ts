@@ -38,3 +38,4 @@ export { AddressLimiter } from './address-limiter';
 export { signEmailVerificationToken } from './verify-email/email-verification-token';
 export { passwordProblem, verifyPassword } from './passwords';
 export { updateAccountDecider } from './update-account/update-account.decide';
+export { type ConsentSource, decideUpdateAccount } from './update-account/update-account.decide';

@@ -9,7 +9,7 @@ export { replyNoticesProjection } from './choose-reply-notices/reply-notices.que
 export type { ReplyNoticeEvent, ReplyNoticesChosen } from './thread.events';
 export { replyNoticeEventTypes, replyNoticesStream } from './thread.events';
 export type { LeadMessageEvent, TextMessageSent } from './conversation.events';
-export { emailStream, leadMessageEventTypes, smsStream } from './conversation.events';
+export { callsStream, emailStream, leadMessageEventTypes, smsStream } from './conversation.events';
 export { LeadEmailSender } from './send-lead-email/lead-email-sender.reactor';
 export { leadEmailOutboxProjection } from './send-lead-email/lead-email.queue';
 export { LeadEmailBody, LeadEmailFields, type LeadEmailInput, LeadEmails } from './send-lead-email/send-lead-email.handler';

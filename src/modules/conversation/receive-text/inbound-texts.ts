@@ -21,6 +21,7 @@ import { smsStream, type TextMessageReceived } from '../conversation.events';
 import { loadLead } from '../../leads';
 import { SubmitInquiryCommand } from '../../leads';
 import { type NumberSites, SiteNumbers } from '../site-numbers';
+import { actOnConsentWording } from '../../compliance';
 
 const log = logger('texts');
 
@@ -49,7 +50,7 @@ export class InboundTexts {
   async receive(text: InboundText, phone: string): Promise<string[]> {
     const sites = await this.numbers.sitesFor(text.to);
     const ctx = systemContext();
-    let leads: readonly { leadId: string; siteId: string }[] = await leadsByPhone(this.pool, phone, await usersWithCellPhone(this.pool, phone), sites);
+    let leads: readonly { leadId: string; siteId: string; userId?: string }[] = await leadsByPhone(this.pool, phone, await usersWithCellPhone(this.pool, phone), sites);
     if (leads.length === 0) {
       const captured = await this.capture(text, phone, sites, ctx);
       if (!captured) return [];
@@ -65,8 +66,16 @@ export class InboundTexts {
     for (const l of ids) {
       const data: TextMessageReceived['data'] = { leadId: l.leadId, siteId: l.siteId, messageId: l.messageId, from: text.from, body: text.body, media, providerId: text.providerId };
       await recordOnce(this.store, smsStream(l.leadId), [{ type: 'TextMessageReceived', data, eventId: stableId(`text-received-event:${l.leadId}:${text.providerId}`), metadata: metadataOf(ctx) }]);
+      // After the message is kept (the evidence): what its words say about texting this lead.
+      const userId = l.userId ?? (await this.userOf(l.leadId));
+      if (userId) await actOnConsentWording(this.store, { userId, leadId: l.leadId, messageId: l.messageId, channel: 'text', body: text.body });
     }
     return leads.map((l) => l.leadId);
+  }
+
+  private async userOf(leadId: string): Promise<string | null> {
+    const { lead } = await loadLead(this.store, leadId);
+    return lead.exists ? lead.userId : null;
   }
 
   /**

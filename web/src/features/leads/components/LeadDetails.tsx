@@ -1,4 +1,5 @@
 import { LeadPlans } from '../../plans';
+import { ConsentQuestion, EvidenceDownload } from '../../compliance';
 import { useState } from 'react';
 import { ApiError } from '../../../api/http';
 import type { Agent, FeedLead, Role, TimelineEntry } from '../../../api/dashboardApi';
@@ -120,6 +121,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           {note && <span role="status">{note}</span>}
         </div>
       )}
+      <ConsentQuestion leadId={lead.leadId} timeline={timeline} />
       <LeadCall leadId={lead.leadId} phone={lead.phone} />
       <LeadShowings leadId={lead.leadId} listingPdid={lead.listingPdid} changedAt={timeline.find((t) => t.type.startsWith('Showing') && t.type !== 'ShowingRequested')?.at} />
       <ListingsPushActions leadId={lead.leadId} leadName={lead.fullName} />
@@ -143,6 +145,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
           ))}
         </ol>
       </section>
+      <EvidenceDownload leadId={lead.leadId} />
     </article>
   );
 }

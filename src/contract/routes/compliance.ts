@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { instantField } from '../fields';
+import { routes } from '../route';
+
+const TAG = 'Compliance';
+const AGENTS = 'agents, brokers, staff (their scope)';
+const LeadParams = z.strictObject({ leadId: z.string() });
+const EvidenceEntrySchema = z.strictObject({ seq: z.number(), type: z.string(), at: z.string(), data: z.unknown(), prevHash: z.string(), hash: z.string() });
+const EvidenceSchema = z.strictObject({
+  leadId: z.string(),
+  asOf: z.string(),
+  consent: z.strictObject({ email: z.boolean(), text: z.boolean(), propertyAlerts: z.boolean(), propertyUpdates: z.boolean() }),
+  agreements: z.array(z.unknown()),
+  ownerId: z.string().nullable(),
+  entries: z.array(EvidenceEntrySchema),
+});
+
+/** What a brokerage answers for (contract section 13): consent in the lead's words and the evidence of it. */
+export const complianceRoutes = routes('compliance', {
+  confirmRevocation: {
+    method: 'POST',
+    path: 'api/dashboard/leads/:leadId/consent/confirm-revocation',
+    summary: "Read the lead's newest unclear message as a revocation: that channel's consent goes off (409 when nothing is left to confirm)",
+    tag: TAG,
+    access: AGENTS,
+    params: LeadParams,
+    body: z.strictObject({}),
+    responses: { 200: z.strictObject({ isSuccess: z.literal(true), channel: z.enum(['text', 'email']) }) },
+  },
+  evidence: {
+    method: 'GET',
+    path: 'api/dashboard/leads/:leadId/evidence',
+    summary: "The lead's consent, owner, agreements and every event up to asOf (default: now), hash-chained so a copy can be verified offline",
+    tag: TAG,
+    access: AGENTS,
+    params: LeadParams,
+    query: z.strictObject({ asOf: instantField('asOf').optional() }),
+    responses: { 200: EvidenceSchema },
+  },
+});

@@ -1,0 +1,3 @@
+export { actOnConsentWording } from './consent-wording/consent-from-wording';
+export { readConsentWording, type ConsentWording } from './consent-wording/consent-wording';
+export { type ComplianceEvent, type ConsentWordingUnclear, complianceEventTypes, complianceStream } from './compliance.events';

@@ -1,0 +1,2 @@
+export * from './components/ConsentQuestion';
+export * from './components/EvidenceDownload';
