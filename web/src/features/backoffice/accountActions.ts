@@ -1,6 +1,5 @@
 import type { ActionResult, Invoice } from '../../api/backoffice';
 import { api, type CallInput } from '../../api/contract-client';
-import { request } from '../../api/http';
 import type { Route } from '../../../../src/contract/route';
 import { contract } from '../../../../src/contract/routes';
 import type { ActionResultSchema } from '../../../../src/contract/routes/account-action';
@@ -102,10 +101,10 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
         title: "Erase this person's personal data for good",
         fields: [],
         danger: true,
-        // The privacy routes are not on the contract yet; the erasure answers when it was done, not events.
+        // The erasure answers when it was done, not the events an account action recorded.
         request: (userId, v) => {
           const input = { params: { userId }, body: { reason: v.reason } };
-          return { operationId: 'privacy erase', input, send: () => request<{ readonly erasedAt: string }>('POST', `/api/backoffice/accounts/${encodeURIComponent(userId)}/erase`, input.body).then(() => 'Personal data erased') };
+          return { operationId: contract.privacy.eraseAccount.operationId, input, send: () => api(contract.privacy.eraseAccount, input).then(() => 'Personal data erased') };
         },
       },
     ],
