@@ -1,4 +1,5 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
+import { apiKeysProjection } from '../../projections/api-keys';
 import { actionPlansProjection } from '../../projections/action-plans';
 import { agentPagesProjection } from '../../projections/agent-pages';
 import { alertsProjection } from '../../projections/alerts';
@@ -75,6 +76,7 @@ export const allProjections: readonly Projection[] = [
   behaviourAlertsProjection,
   schoolsProjection,
   guidesProjection,
+  apiKeysProjection,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { accountActionsRoutes } from './account-actions';
 import { accountRoutes } from './account';
+import { apiKeysRoutes } from './api-keys';
 import { backofficeRoutes } from './backoffice';
 import { behaviourRoutes } from './behaviour';
 import { churnRoutes } from './churn';
@@ -20,6 +21,7 @@ import { showingsRoutes } from './showings';
 import { tasksRoutes } from './tasks';
 import { translationsRoutes } from './translations';
 import { uploadsRoutes } from './uploads';
+import { v1Routes } from './v1';
 
 /**
  * Every route declared in the contract, by area. The server implements each with `@Route`
@@ -28,6 +30,7 @@ import { uploadsRoutes } from './uploads';
 export const contract = {
   accountActions: accountActionsRoutes,
   account: accountRoutes,
+  apiKeys: apiKeysRoutes,
   backoffice: backofficeRoutes,
   behaviour: behaviourRoutes,
   churn: churnRoutes,
@@ -48,4 +51,5 @@ export const contract = {
   tasks: tasksRoutes,
   translations: translationsRoutes,
   uploads: uploadsRoutes,
+  v1: v1Routes,
 };
