@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyEvent } from '../../src/modules/integrations/api-keys/api-keys.events';
+import type { ApiKeyEvent } from '../../src/modules/integrations/integrations.events';
 import { projectionSpecification, specId } from '../../tests/support/projection-specification';
 import { apiKeysOf, apiKeysProjection } from './index';
 

@@ -1,4 +1,4 @@
-import { type ApiKeyEvent, apiKeyEventTypes } from '../../src/modules/integrations/api-keys/api-keys.events';
+import { type ApiKeyEvent, apiKeyEventTypes } from '../../src/modules/integrations/integrations.events';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 
 /**

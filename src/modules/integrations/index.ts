@@ -1,2 +1,2 @@
 export { IntegrationsModule } from './integrations.module';
-export { type ApiKeyEvent, apiKeyEventTypes } from './api-keys/api-keys.events';
+export { type ApiKeyEvent, apiKeyEventTypes } from './integrations.events';

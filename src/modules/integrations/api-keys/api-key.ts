@@ -1,4 +1,4 @@
-import type { ApiKeyEvent } from './api-keys.events';
+import type { ApiKeyEvent } from '../integrations.events';
 
 export type ApiKey =
   | { readonly exists: false }

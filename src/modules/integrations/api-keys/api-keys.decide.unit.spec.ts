@@ -3,7 +3,7 @@ import { deciderSpecification } from '../../../../tests/support/decider-specific
 import { createApiKeyDecider } from '../create-api-key/create-api-key.decide';
 import { revokeApiKeyDecider } from '../revoke-api-key/revoke-api-key.decide';
 import { noteKeyUseDecider, USE_NOTED_EVERY_MS } from '../v1/note-key-use.decide';
-import type { ApiKeyEvent } from './api-keys.events';
+import type { ApiKeyEvent } from '../integrations.events';
 
 const created: ApiKeyEvent = { type: 'ApiKeyCreated', data: { keyId: 'K', userId: 'U', name: 'Dialer', keyHash: 'ab' } };
 const revoked: ApiKeyEvent = { type: 'ApiKeyRevoked', data: { keyId: 'K', userId: 'U', byUserId: 'U' } };

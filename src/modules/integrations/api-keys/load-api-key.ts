@@ -1,7 +1,7 @@
 import { fold } from '../../../commands/decider';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { type ApiKey, evolveApiKey, initialApiKey } from './api-key';
-import { type ApiKeyEvent, apiKeyStream } from './api-keys.events';
+import { type ApiKeyEvent, apiKeyStream } from '../integrations.events';
 
 /** The key as its stream says now: strongly consistent, so a revoke is refused on every instance at once. */
 export async function loadApiKey(store: EventStore, keyId: string): Promise<ApiKey> {

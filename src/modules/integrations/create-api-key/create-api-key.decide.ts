@@ -1,6 +1,6 @@
 import type { Decider } from '../../../commands/decider';
 import { type ApiKey, evolveApiKey, initialApiKey } from '../api-keys/api-key';
-import type { ApiKeyEvent } from '../api-keys/api-keys.events';
+import type { ApiKeyEvent } from '../integrations.events';
 
 export type CreateApiKey = { readonly keyId: string; readonly userId: string; readonly name: string; readonly keyHash: string };
 

@@ -8,7 +8,7 @@ import { Route } from '../../../http/contract/route.decorator';
 import { newId } from '../../../shared/ids';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { refuseWhileImpersonating } from '../../accounts';
-import { apiKeyStream } from '../api-keys/api-keys.events';
+import { apiKeyStream } from '../integrations.events';
 import { hashOfKey, newApiKey } from '../api-keys/key-secret';
 import { CreateApiKeyCommand } from './create-api-key.command';
 

@@ -1,7 +1,7 @@
 import type { Decider } from '../../../commands/decider';
 import { notFound } from '../../../shared/errors';
 import { type ApiKey, evolveApiKey, initialApiKey } from '../api-keys/api-key';
-import type { ApiKeyEvent } from '../api-keys/api-keys.events';
+import type { ApiKeyEvent } from '../integrations.events';
 
 export type RevokeApiKey = { readonly keyId: string; readonly byUserId: string; readonly isStaff: boolean };
 

@@ -5,7 +5,7 @@ import { commandContextOf } from '../../../commands/request-context';
 import { contract } from '../../../contract/routes';
 import { Route } from '../../../http/contract/route.decorator';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
-import { apiKeyStream } from '../api-keys/api-keys.events';
+import { apiKeyStream } from '../integrations.events';
 import { RevokeApiKeyCommand } from './revoke-api-key.command';
 
 @Controller()

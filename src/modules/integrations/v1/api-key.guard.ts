@@ -10,7 +10,7 @@ import { AppError, unauthorized } from '../../../shared/errors';
 import { logger } from '../../../shared/logger';
 import { LEVEL, loadAccount, officeOf } from '../../accounts';
 import { loadOffice } from '../../office';
-import { apiKeyStream } from '../api-keys/api-keys.events';
+import { apiKeyStream } from '../integrations.events';
 import { keyIdOf, keyMatches } from '../api-keys/key-secret';
 import { loadApiKey } from '../api-keys/load-api-key';
 import { NoteKeyUseCommand } from './note-key-use.command';

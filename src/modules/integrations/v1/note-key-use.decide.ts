@@ -1,6 +1,6 @@
 import type { Decider } from '../../../commands/decider';
 import { type ApiKey, evolveApiKey, initialApiKey } from '../api-keys/api-key';
-import type { ApiKeyEvent } from '../api-keys/api-keys.events';
+import type { ApiKeyEvent } from '../integrations.events';
 
 /** "Last used" is shown to the minute's worth a person needs: noted at most this often, not on every call. */
 export const USE_NOTED_EVERY_MS = 5 * 60_000;
