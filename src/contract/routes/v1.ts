@@ -18,9 +18,50 @@ export const V1LeadSchema = z.strictObject({
 });
 
 const LeadParams = z.strictObject({ leadId: z.string() });
+const text = (name: string, max: number) => z.string({ error: `${name} must be text` }).max(max, { error: `${name} must be at most ${max} characters` });
+
+/** A lead from another tool: the person, what they asked about, where from; `externalId` makes a retry safe. */
+export const V1NewLeadSchema = z.strictObject({
+  source: text('source', 60).trim().refine((t) => t.length > 0, { error: 'source is required' }),
+  type: text('type', 60).optional(),
+  person: z.strictObject(
+    {
+      firstName: text('person.firstName', 100).optional(),
+      lastName: text('person.lastName', 100).optional(),
+      fullName: text('person.fullName', 200).optional(),
+      emails: z.array(text('person.emails[]', 254), { error: 'person.emails must be a list' }).max(10).default([]),
+      phones: z.array(text('person.phones[]', 40), { error: 'person.phones must be a list' }).max(10).default([]),
+    },
+    { error: 'person is required' },
+  ),
+  property: z
+    .strictObject({
+      street: text('property.street', 200).optional(),
+      city: text('property.city', 100).optional(),
+      state: text('property.state', 50).optional(),
+      zip: text('property.zip', 20).optional(),
+      mlsNumber: text('property.mlsNumber', 50).optional(),
+      price: z.number({ error: 'property.price must be a number' }).nonnegative().optional(),
+    })
+    .optional(),
+  message: text('message', 5000).optional(),
+  tags: z.array(text('tags[]', 40)).max(30, { error: 'at most 30 tags' }).optional(),
+  externalId: text('externalId', 200).trim().refine((t) => t.length > 0, { error: 'externalId must not be empty' }).optional(),
+});
+const Taken = z.strictObject({ leadId: z.string(), created: z.boolean() });
 
 /** API v1 (contract section 12): the brokerage's other tools, with a bearer API key, never the session cookie. */
 export const v1Routes = routes('v1', {
+  createLead: {
+    method: 'POST',
+    path: 'api/v1/leads',
+    summary: 'A lead from another tool: a new person is a new lead (201); one the office has by an e-mail or phone gets the inquiry on their timeline (200); the same source and externalId again gives the same answer',
+    tag: TAG,
+    access: KEY,
+    bearer: true,
+    body: V1NewLeadSchema,
+    responses: { 201: Taken, 200: Taken },
+  },
   getLead: {
     method: 'GET',
     path: 'api/v1/leads/:leadId',

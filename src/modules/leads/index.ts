@@ -27,6 +27,7 @@ export { decideTagLead } from './tag-lead/tag-lead.decide';
 export { evolveLead, initialLead } from './lead';
 export { filtersOf, type LeadFilterQuery, SavedLeadFilters } from './view-leads/lead-filters';
 export { decideAddLead } from './add-lead/add-lead.decide';
+export { submitInquiryDecider } from './submit-inquiry/submit-inquiry.decide';
 export { composeInquiryMessage } from './inquiry-message';
 export { type LeadTarget, resolveLeadTarget } from './add-lead/lead-target';
 export { leadRegistration } from './lead-account';
