@@ -90,4 +90,50 @@ describe('API v1 leads: the shared intake (new person → a routed lead, a known
     await routed(janeKey, mine.body.leadId as string);
     expect((await api.get(`/api/v1/leads/${mine.body.leadId}`, as(alexKey))).status).toBe(404);
   });
+
+  it('lists the key’s leads oldest first in pages by an opaque cursor, each once; updatedSince keeps the recent; scope as the maker', async () => {
+    await settle(app.server);
+    const all: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await api.get(`/api/v1/leads?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, as(brokerKey));
+      expect(page.status, page.text).toBe(200);
+      expect(page.body.leads.length).toBeLessThanOrEqual(2);
+      all.push(...(page.body.leads as { leadId: string }[]).map((l) => l.leadId));
+      cursor = page.body.nextCursor as string | null;
+    } while (cursor);
+    expect(new Set(all).size).toBe(all.length);
+    const one = await api.get('/api/v1/leads?limit=100', as(brokerKey));
+    expect(one.body.leads.map((l: { leadId: string }) => l.leadId)).toEqual(all);
+    const created = one.body.leads.map((l: { createdAt: string }) => l.createdAt);
+    expect([...created].sort()).toEqual(created);
+    // Alex's key lists only Alex's leads: none of Jane's or the office's others.
+    const alexList = await api.get('/api/v1/leads', as(alexKey));
+    expect(alexList.body.leads.filter((l: { assignedAgentId: string | null }) => l.assignedAgentId && l.assignedAgentId !== alex.userId)).toEqual([]);
+    expect((await api.get(`/api/v1/leads?updatedSince=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`, as(brokerKey))).body).toEqual({ leads: [], nextCursor: null });
+    expect(await api.get('/api/v1/leads?cursor=nonsense', as(brokerKey))).toMatchObject({ status: 400, body: { message: 'cursor is not one this API gave' } });
+    expect((await api.get('/api/v1/leads?limit=1000', as(brokerKey))).status).toBe(400);
+  });
+
+  it('PATCH changes stage, tags and agent through the dashboard’s command; notes are written as the maker; outside the scope → 404', async () => {
+    const made = await post(brokerKey, { source: 'Zillow', person: person('patch@example.com') });
+    const leadId = made.body.leadId as string;
+    await routed(brokerKey, leadId);
+    const patched = await api.request('PATCH', `/api/v1/leads/${leadId}`, { json: { stage: 'Nurture', tags: ['hot', 'api'], assignedAgentId: jane.userId }, ...as(brokerKey), origin: null });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body).toMatchObject({ leadId, stage: 'Nurture', tags: ['hot', 'api'], assignedAgentId: jane.userId });
+    expect((await api.request('PATCH', `/api/v1/leads/${leadId}`, { json: { stage: 'No such stage' }, ...as(brokerKey), origin: null })).status).toBe(400);
+    expect((await api.request('PATCH', `/api/v1/leads/${leadId}`, { json: { stage: 'Nurture' }, ...as(alexKey), origin: null })).status).toBe(404);
+    // An agent's key cannot hand leads on, as an agent cannot in the dashboard.
+    expect((await api.request('PATCH', `/api/v1/leads/${leadId}`, { json: { assignedAgentId: alex.userId }, ...as(janeKey), origin: null })).status).toBe(403);
+
+    const note = await api.post(`/api/v1/leads/${leadId}/notes`, { text: 'Called from the dialer' }, { ...as(janeKey), origin: null });
+    expect(note.status, note.text).toBe(201);
+    expect(note.body).toEqual({ noteId: expect.any(String) });
+    expect((await api.post(`/api/v1/leads/${leadId}/notes`, { text: '  ' }, { ...as(janeKey), origin: null })).status).toBe(400);
+    expect((await api.post(`/api/v1/leads/${leadId}/notes`, { text: 'nope' }, { ...as(alexKey), origin: null })).status).toBe(404);
+    await settle(app.server);
+    const page = await janeC.get(`/api/dashboard/leads/${leadId}`);
+    expect(page.body.notes).toMatchObject([{ text: 'Called from the dialer', authorId: jane.userId }]);
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { routes } from '../route';
+import { NOTE_MAX } from '../tasks';
 
 const TAG = 'API v1';
 const KEY = 'an API key (Bearer), acting as its maker with their scope';
@@ -10,12 +11,16 @@ export const V1LeadSchema = z.strictObject({
   fullName: z.string(),
   emails: z.array(z.string()),
   phones: z.array(z.string()),
+  type: z.string(),
+  source: z.string(),
   stage: z.string(),
   tags: z.array(z.string()),
   assignedAgentId: z.string().nullable(),
-  officeId: z.string().nullable(),
   inPond: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
+export const V1_PAGE_MAX = 100;
 
 const LeadParams = z.strictObject({ leadId: z.string() });
 const text = (name: string, max: number) => z.string({ error: `${name} must be text` }).max(max, { error: `${name} must be at most ${max} characters` });
@@ -61,6 +66,46 @@ export const v1Routes = routes('v1', {
     bearer: true,
     body: V1NewLeadSchema,
     responses: { 201: Taken, 200: Taken },
+  },
+  listLeads: {
+    method: 'GET',
+    path: 'api/v1/leads',
+    summary: "The key's leads, oldest first; `updatedSince` keeps those with activity since; follow `nextCursor` (null: the last page)",
+    tag: TAG,
+    access: KEY,
+    bearer: true,
+    query: z.strictObject({
+      updatedSince: z.iso.datetime({ offset: true, error: 'updatedSince must be an ISO 8601 date-time' }).optional(),
+      limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be 1 to 100' }).max(V1_PAGE_MAX, { error: 'limit must be 1 to 100' }).optional(),
+      cursor: z.string().max(200).optional(),
+    }),
+    responses: { 200: z.strictObject({ leads: z.array(V1LeadSchema), nextCursor: z.string().nullable() }) },
+  },
+  updateLead: {
+    method: 'PATCH',
+    path: 'api/v1/leads/:leadId',
+    summary: "Change a lead's stage (one of the office's pipeline), tags (the whole list) or agent (brokers, staff)",
+    tag: TAG,
+    access: KEY,
+    bearer: true,
+    params: LeadParams,
+    body: z.strictObject({
+      stage: text('stage', 200).optional(),
+      tags: z.array(text('tags[]', 200)).max(100).optional(),
+      assignedAgentId: z.uuid({ error: 'assignedAgentId is not an id' }).optional(),
+    }),
+    responses: { 200: V1LeadSchema },
+  },
+  writeNote: {
+    method: 'POST',
+    path: 'api/v1/leads/:leadId/notes',
+    summary: 'Write a note on a lead (never shown to the lead)',
+    tag: TAG,
+    access: KEY,
+    bearer: true,
+    params: LeadParams,
+    body: z.strictObject({ text: z.string({ error: 'text is required' }).trim().max(NOTE_MAX).refine((t) => t.length > 0, { error: 'text is required' }) }),
+    responses: { 201: z.strictObject({ noteId: z.string() }) },
   },
   getLead: {
     method: 'GET',
