@@ -1,5 +1,6 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
 import { apiKeysProjection } from '../../projections/api-keys';
+import { publicEventsProjection } from '../../projections/public-events';
 import { actionPlansProjection } from '../../projections/action-plans';
 import { agentPagesProjection } from '../../projections/agent-pages';
 import { alertsProjection } from '../../projections/alerts';
@@ -77,6 +78,7 @@ export const allProjections: readonly Projection[] = [
   schoolsProjection,
   guidesProjection,
   apiKeysProjection,
+  publicEventsProjection,
 ];
 
 /**

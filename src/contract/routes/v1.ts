@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { routes } from '../route';
 import { NOTE_MAX } from '../tasks';
+import { PUBLIC_EVENT_TYPES } from '../public-events';
 
 const TAG = 'API v1';
 const KEY = 'an API key (Bearer), acting as its maker with their scope';
@@ -106,6 +107,24 @@ export const v1Routes = routes('v1', {
     params: LeadParams,
     body: z.strictObject({ text: z.string({ error: 'text is required' }).trim().max(NOTE_MAX).refine((t) => t.length > 0, { error: 'text is required' }) }),
     responses: { 201: z.strictObject({ noteId: z.string() }) },
+  },
+  events: {
+    method: 'GET',
+    path: 'api/v1/events',
+    summary: "The key's events after a position, in store order (the events webhooks send): backfill, or catch up after an outage; `next` is the position to ask after next",
+    tag: TAG,
+    access: KEY,
+    bearer: true,
+    query: z.strictObject({
+      after: z.coerce.number({ error: 'after must be a position (a number)' }).int().min(0, { error: 'after must be a position (a number)' }).optional(),
+      limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be 1 to 1000' }).max(1000, { error: 'limit must be 1 to 1000' }).optional(),
+    }),
+    responses: {
+      200: z.strictObject({
+        events: z.array(z.strictObject({ id: z.string(), type: z.enum(PUBLIC_EVENT_TYPES), occurredAt: z.string(), position: z.number().int(), data: z.record(z.string(), z.unknown()) })),
+        next: z.number().int(),
+      }),
+    },
   },
   getLead: {
     method: 'GET',
