@@ -21,7 +21,7 @@ import { showingsRoutes } from './showings';
 import { tasksRoutes } from './tasks';
 import { translationsRoutes } from './translations';
 import { uploadsRoutes } from './uploads';
-import { v1Routes } from './v1';
+import { v1DocsRoutes, v1Routes } from './v1';
 
 /**
  * Every route declared in the contract, by area. The server implements each with `@Route`
@@ -52,4 +52,5 @@ export const contract = {
   translations: translationsRoutes,
   uploads: uploadsRoutes,
   v1: v1Routes,
+  v1Docs: v1DocsRoutes,
 };

@@ -137,3 +137,15 @@ export const v1Routes = routes('v1', {
     responses: { 200: V1LeadSchema },
   },
 });
+
+/** The document of v1 alone, public: an integrator builds a client from it. */
+export const v1DocsRoutes = routes('v1Docs', {
+  openapi: {
+    method: 'GET',
+    path: 'api/v1/openapi.json',
+    summary: 'The OpenAPI 3.1 document of API v1',
+    tag: 'Docs',
+    access: 'anyone',
+    responses: { 200: z.record(z.string(), z.unknown()) },
+  },
+});
