@@ -64,6 +64,9 @@ describe('API keys: made, listed, revoked in the dashboard; /api/v1 takes them a
     expect(await api.get(`/api/v1/leads/${leadId}`, bearer(wrong))).toMatchObject({ status: 401, body: { message: BAD_KEY } });
     // Jane's session cookie gives nothing on /api/v1.
     expect(await janeC.get(`/api/v1/leads/${leadId}`)).toMatchObject({ status: 401, body: { message: NO_KEY } });
+    // Nor does it take anything away: a tool that keeps cookies still calls by its key, with no Origin check.
+    const withCookie = await janeC.post('/api/v1/leads', { source: 'Dialer', person: { fullName: 'Cookie Jar', emails: ['jar@example.com'], phones: [] } }, { origin: null, ...bearer(made.key) });
+    expect(withCookie.status, withCookie.text).toBe(201);
 
     expect((await api.get(`/api/v1/leads/${leadId}`, bearer(made.key))).status).toBe(200);
     // Someone else's key is not there for them to revoke.
