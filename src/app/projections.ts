@@ -1,4 +1,6 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
+import { apiKeysProjection } from '../../projections/api-keys';
+import { publicEventsProjection } from '../../projections/public-events';
 import { actionPlansProjection } from '../../projections/action-plans';
 import { agentPagesProjection } from '../../projections/agent-pages';
 import { alertsProjection } from '../../projections/alerts';
@@ -75,6 +77,8 @@ export const allProjections: readonly Projection[] = [
   behaviourAlertsProjection,
   schoolsProjection,
   guidesProjection,
+  apiKeysProjection,
+  publicEventsProjection,
 ];
 
 /**

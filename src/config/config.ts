@@ -151,6 +151,7 @@ const schema = z.object({
   SEARCH_STATEMENT_TIMEOUT_MS: int(500, 10, 60_000),
   SEARCH_POOL_SIZE: int(8, 1, 500),
   SEARCH_RATE_PER_MINUTE: int(600, 1, 1_000_000),
+  API_RATE_PER_MINUTE: int(600, 1, 1_000_000),
   SEARCH_PARALLEL_PER_ADDRESS: int(1, 1, 1000),
   SEARCH_PARALLEL: int(4, 1, 1000),
   FEEDS_SWEEP_MS: int(10_000, 50, 3_600_000),
@@ -262,6 +263,8 @@ export type Config = {
   readonly searchPoolSize: number;
   /** Searches per client address and minute, per instance (bursts of a sixth of it). */
   readonly searchRatePerMinute: number;
+  /** Calls a minute one API key may make to /api/v1. */
+  readonly apiRatePerMinute: number;
   /** Searches of one client address that run at once, per instance; the next ones wait their turn. */
   readonly searchParallelPerAddress: number;
   /** Searches of all addresses that run at once in this process (SearchGate). */
@@ -391,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     searchPoolSize: e.SEARCH_POOL_SIZE,
     searchRatePerMinute: e.SEARCH_RATE_PER_MINUTE,
+    apiRatePerMinute: e.API_RATE_PER_MINUTE,
     searchParallelPerAddress: e.SEARCH_PARALLEL_PER_ADDRESS,
     searchParallel: e.SEARCH_PARALLEL,
     feeds: { sweepMs: e.FEEDS_SWEEP_MS, backoffMs: e.FEEDS_BACKOFF_MS, attempts: e.FEEDS_ATTEMPTS },

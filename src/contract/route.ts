@@ -12,6 +12,8 @@ export type RouteDef = {
   readonly tag: string;
   /** Who may call it, in words: 'anyone', 'signed in', 'agents', 'staff'... ('anyone': no session cookie needed). */
   readonly access: string;
+  /** Authenticated by an API key (`Authorization: Bearer plk_…`, /api/v1) instead of the session cookie. */
+  readonly bearer?: true;
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;

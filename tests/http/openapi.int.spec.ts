@@ -60,7 +60,8 @@ describe('API documentation', () => {
         else expect(answer.content?.[Number(status) === successStatus(route) ? (route.produces ?? 'application/json') : 'application/json']?.schema, route.operationId).toBeDefined();
       }
       if (route.body) expect(op!.requestBody?.content?.[route.consumes ?? 'application/json']?.schema, route.operationId).toBeDefined();
-      if (route.access !== 'anyone') expect(op!.security).toEqual([{ session: [] }]);
+      if (route.bearer) expect(op!.security, route.operationId).toEqual([{ apiKey: [] }]);
+      else if (route.access !== 'anyone') expect(op!.security).toEqual([{ session: [] }]);
     }
   });
 

@@ -1,6 +1,7 @@
 import { accountActionsRoutes } from './account-actions';
 import { accountRoutes } from './account';
 import { alertsRoutes } from './alerts';
+import { apiKeysRoutes } from './api-keys';
 import { backofficeRoutes } from './backoffice';
 import { behaviourRoutes } from './behaviour';
 import { chatRoutes } from './chat';
@@ -40,6 +41,8 @@ import { starterKitRoutes } from './starter-kit';
 import { tasksRoutes } from './tasks';
 import { translationsRoutes } from './translations';
 import { uploadsRoutes } from './uploads';
+import { v1DocsRoutes } from './v1';
+import { v1Routes } from './v1';
 
 /**
  * Every route declared in the contract, by area. The server implements each with `@Route`
@@ -49,6 +52,7 @@ export const contract = {
   accountActions: accountActionsRoutes,
   account: accountRoutes,
   alerts: alertsRoutes,
+  apiKeys: apiKeysRoutes,
   backoffice: backofficeRoutes,
   behaviour: behaviourRoutes,
   chat: chatRoutes,
@@ -88,4 +92,6 @@ export const contract = {
   tasks: tasksRoutes,
   translations: translationsRoutes,
   uploads: uploadsRoutes,
+  v1Docs: v1DocsRoutes,
+  v1: v1Routes,
 };

@@ -3,6 +3,8 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 
 /** The security scheme contract routes other than public ones name: the session cookie. */
 export const SESSION_COOKIE_SCHEME = 'session';
+/** The scheme of /api/v1: an API key as a bearer token. */
+export const API_KEY_SCHEME = 'apiKey';
 
 const DESCRIPTION =
   'Every error answers {message} with a fitting status. State-changing requests authenticated by the session cookie must carry an Origin of the site itself.';
@@ -19,6 +21,7 @@ export function createOpenApiDocument(app: INestApplication, version: string, se
     .setDescription(DESCRIPTION)
     .setVersion(version)
     .addCookieAuth(sessionCookie, { type: 'apiKey', in: 'cookie', name: sessionCookie, description: 'The session cookie set by POST /api/account/login' }, SESSION_COOKIE_SCHEME)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (plk_…) made in Settings → API' }, API_KEY_SCHEME)
     .build();
   return SwaggerModule.createDocument(app, config, {
     // Identifier-safe and unique: Controller_method (contract routes set their own, area_key).

@@ -1,8 +1,8 @@
 import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata, UseGuards, UsePipes } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCookieAuth, ApiOperation, ApiProduces, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCookieAuth, ApiOperation, ApiProduces, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import type { AnswerOf, Route as RouteDeclaration } from '../../contract/route';
-import { SESSION_COOKIE_SCHEME } from './openapi-document';
+import { API_KEY_SCHEME, SESSION_COOKIE_SCHEME } from './openapi-document';
 import { ContractPipe } from './contract-pipe';
 import { SignedInGuard } from './signed-in.guard';
 import { jsonSchemaOf } from './json-schema';
@@ -40,7 +40,7 @@ export function Route<R extends RouteDeclaration>(route: R) {
   const decorators = [
     RequestMapping({ path: route.path, method: RequestMethod[route.method] }),
     HttpCode(status),
-    ...(route.access === 'anyone' ? [] : [UseGuards(SignedInGuard)]),
+    ...(route.access === 'anyone' || route.bearer ? [] : [UseGuards(SignedInGuard)]),
     UsePipes(new ContractPipe(route)),
     SetMetadata(ROUTE_CONTRACT, route),
     ApiOperation({ summary: route.summary, operationId: route.operationId, description: `Access: ${route.access}.` }),
@@ -52,7 +52,7 @@ export function Route<R extends RouteDeclaration>(route: R) {
     ...(route.body ? [ApiBody({ required: true, schema: jsonSchemaOf(route.body) })] : []),
     ...Object.entries(route.responses).map(([code, schema]) => answerDoc(route, Number(code), schema!, status)),
     ApiResponse({ status: '4XX', description: 'Refused: {message} says why', schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } }),
-    ...(route.access === 'anyone' ? [] : [ApiCookieAuth(SESSION_COOKIE_SCHEME)]),
+    ...(route.bearer ? [ApiBearerAuth(API_KEY_SCHEME)] : route.access === 'anyone' ? [] : [ApiCookieAuth(SESSION_COOKIE_SCHEME)]),
   ];
   return (target: object, key: string | symbol, descriptor: Pick<TypedPropertyDescriptor<(...args: never[]) => AnswerOf<R> | Promise<AnswerOf<R>>>, 'value'>): void => {
     applyDecorators(...decorators)(target, key, descriptor as TypedPropertyDescriptor<unknown>);

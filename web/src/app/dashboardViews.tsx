@@ -74,6 +74,7 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
       ),
     ),
   },
+  { id: 'api', label: 'API', place: 'settings', roles: ALL, ...load(() => import('../features/api-keys/components/ApiKeysView'), (m) => <m.ApiKeysView />) },
   { id: 'pipeline', label: 'Pipeline', place: 'settings', roles: MANAGERS, ...load(() => import('../features/pipeline/components/PipelinePanel'), (m, p) => <m.PipelinePanel role={p.role} />) },
   { id: 'templates', label: 'Templates', place: 'settings', roles: ALL, ...load(() => import('../features/templates/components/EmailTemplatesPanel'), (m, p) => <m.EmailTemplatesPanel role={p.role} />) },
   { id: 'site', label: 'Site settings', place: 'settings', roles: MANAGERS, ...load(() => import('../features/sites/components/SiteSettingsView'), (m) => <m.SiteSettingsView />) },

@@ -1,0 +1,2 @@
+export { apiKeysProjection } from './api-keys.projection';
+export { type ApiKeyRow, apiKeysOf } from './api-keys.query';

@@ -1,0 +1,2 @@
+export { IntegrationsModule } from './integrations.module';
+export { type ApiKeyEvent, apiKeyEventTypes } from './integrations.events';
