@@ -53,8 +53,12 @@ type Known = Record<Feature, number | null>;
  */
 export function estimateValue(index: SoldIndex, subject: ValuationSubject, asOf: string, options: ValuationOptions = DEFAULT_VALUATION_OPTIONS): Valuation | null {
   const asOfDay = dayNumber(asOf);
-  const near = index.nearestBefore(subject.latitude, subject.longitude, asOfDay, options.neighbourhood, options.maxMiles);
-  if (near.length < options.minimumSales) return null;
+  const nearest = index.nearestBefore(subject.latitude, subject.longitude, asOfDay, options.neighbourhood, options.maxMiles);
+  if (nearest.length < options.minimumSales) return null;
+  // Where sales are sparse, the local market is the sales within a few times the comps' reach
+  // (a far neighbourhood is another market), but never too few to estimate its prices from.
+  const compsReach = nearest[Math.min(options.comps, nearest.length) - 1]!.miles;
+  const near = nearest.filter((n, i) => i < 40 || n.miles <= 6 * compsReach);
 
   const asOfYear = Number(asOf.slice(0, 4));
   const known = near.map((n) => featuresOf(n.home, asOfYear, asOfDay));
@@ -68,7 +72,8 @@ export function estimateValue(index: SoldIndex, subject: ValuationSubject, asOf:
   const weights = near.map((n, i) => Math.exp(-2 * (n.miles / bandwidth) ** 2) * Math.exp(rows[i]![7]! / 365));
   const beta = weightedRidge(rows.map(regressors), near.map((n) => Math.log(n.home.closePrice)), weights, 0.01);
 
-  const similarity = near.map((n, i) => dissimilarity(n, rows[i]!, subjectRow, bandwidth));
+  // Distance counts in units of how far the nearest comps lie, so a sparse market is not all "far".
+  const similarity = near.map((n, i) => dissimilarity(n, rows[i]!, subjectRow, 4 * Math.max(compsReach, 1e-3)));
   const order = similarity.map((_, i) => i).sort((a, b) => similarity[a]! - similarity[b]!).slice(0, options.comps);
 
   const subjectX = regressors(subjectRow);
@@ -143,10 +148,10 @@ function regressors(row: readonly number[]): number[] {
   return [Math.log(livingArea || 1), Math.log(lotSize || 1), beds, baths, age / 10, (age / 10) ** 2, waterfront, view, saleDate / 30];
 }
 
-/** How unlike the subject a sale is: distance in bandwidths, size, age, water and view, and age of the sale. */
-function dissimilarity(n: Neighbour, row: readonly number[], subject: readonly number[], bandwidth: number): number {
+/** How unlike the subject a sale is: distance in units of the comps' reach, size, age, water and view, and age of the sale. */
+function dissimilarity(n: Neighbour, row: readonly number[], subject: readonly number[], reach: number): number {
   return (
-    n.miles / bandwidth +
+    n.miles / reach +
     Math.abs(Math.log(row[0]! / subject[0]!)) +
     (0.15 * Math.abs(row[4]! - subject[4]!)) / 10 +
     0.2 * Math.abs(row[5]! - subject[5]!) +
