@@ -20,6 +20,7 @@ import { showingsRoutes } from './showings';
 import { tasksRoutes } from './tasks';
 import { translationsRoutes } from './translations';
 import { uploadsRoutes } from './uploads';
+import { valuationRoutes } from './valuation';
 
 /**
  * Every route declared in the contract, by area. The server implements each with `@Route`
@@ -48,4 +49,5 @@ export const contract = {
   tasks: tasksRoutes,
   translations: translationsRoutes,
   uploads: uploadsRoutes,
+  valuation: valuationRoutes,
 };
