@@ -1,7 +1,7 @@
 import { milesBetween, MILES_PER_DEGREE_LATITUDE, type SoldHome } from './sold-home';
 
-/** About a mile and a half of latitude: a handful of cells hold a few hundred sales in a city. */
-const CELL_DEGREES = 0.02;
+/** About a third of a mile of latitude: small enough that a dense market's nearest few hundred sales lie in a few cells. */
+const CELL_DEGREES = 0.005;
 
 export interface Neighbour {
   readonly home: SoldHome;
