@@ -55,6 +55,8 @@ export const ValuationSchema = z.strictObject({
   /** The weighted share of the adjusted comps within 10 % of the estimate (0–1). */
   confidence: z.number().min(0).max(1),
   asOf: z.string(),
+  /** Where the home valued is (its listing's point when given by address). */
+  home: z.strictObject({ latitude: z.number(), longitude: z.number() }),
   comps: z.array(ValuationCompSchema),
 });
 

@@ -33,6 +33,7 @@ export async function valueHome(db: Queryable, body: Request, today: string): Pr
     high: valuation.high,
     confidence: valuation.confidence,
     asOf,
+    home: { latitude: subject.latitude, longitude: subject.longitude },
     comps: valuation.comps.map((c) => ({
       pdid: c.home.pdid,
       address: c.home.address,
