@@ -1,31 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { ballardSales, importItems } from '../../../tests/support/ballard-sales';
 import { settle } from '../../../tests/support/dashboard-fixture';
 import { dashboardServer } from '../../../tests/support/dashboard-server';
 import { WebClient } from '../../../tests/support/web-client';
 import { systemContext } from '../../commands/command-context';
-import { KING_COUNTY_CSV } from '../../demo/demo-files';
-import { readKingCountySales } from '../../demo/listings';
 import type { ResoRecord } from '../listings/reso-record';
-import { type ImportItem, importListings } from '../listings';
+import { importListings } from '../listings';
 import { NO_COMPARABLE_SALE, UNKNOWN_ADDRESS } from './value-home';
-
-const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) => ({ record: i + 1, line: null, parse: () => r }));
-
-/** King County sales within a mile and a half of a point in Seattle's Ballard, nearest first: a real market in miniature. */
-async function ballardSales(): Promise<ResoRecord[]> {
-  const sales: ResoRecord[] = [];
-  for await (const r of readKingCountySales(KING_COUNTY_CSV)) {
-    if (Math.abs(r.Latitude - 47.67) < 0.02 && Math.abs(r.Longitude + 122.38) < 0.03) sales.push(r);
-  }
-  return sales.slice(0, 500);
-}
 
 /** POST /api/valuation (contract section 14) over the sold listings the product imported. */
 describe('POST /api/valuation', () => {
   let sales: ResoRecord[] = [];
   const app = dashboardServer(async (server) => {
     sales = await ballardSales();
-    await importListings(server.runtime.store, items(sales), { mls: 'KC', ctx: systemContext() });
+    await importListings(server.runtime.store, importItems(sales), { mls: 'KC', ctx: systemContext() });
     await settle(server);
   });
   const visitor = () => WebClient.for(app.server.url, 'demo.localhost');

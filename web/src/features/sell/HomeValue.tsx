@@ -60,15 +60,15 @@ export function HomeValue({ onEstimate }: { onEstimate: (address: string, valuat
             <input id={`${id}-address`} name="address" className={formStyles.input} value={fields.address} onChange={set('address')} autoComplete="street-address" aria-invalid={error ? true : undefined} required />
           </div>
           <div>
-            <label className={formStyles.label} htmlFor={`${id}-beds`}>Bedrooms</label>
+            <label className={formStyles.label} htmlFor={`${id}-beds`}>Beds</label>
             <input id={`${id}-beds`} name="beds" type="number" min={0} className={formStyles.input} value={fields.beds} onChange={set('beds')} inputMode="numeric" />
           </div>
           <div>
-            <label className={formStyles.label} htmlFor={`${id}-baths`}>Bathrooms</label>
+            <label className={formStyles.label} htmlFor={`${id}-baths`}>Baths</label>
             <input id={`${id}-baths`} name="baths" type="number" min={0} className={formStyles.input} value={fields.baths} onChange={set('baths')} inputMode="numeric" />
           </div>
           <div>
-            <label className={formStyles.label} htmlFor={`${id}-sqft`}>Square feet</label>
+            <label className={formStyles.label} htmlFor={`${id}-sqft`}>Size (sq ft)</label>
             <input id={`${id}-sqft`} name="livingArea" type="number" min={0} className={formStyles.input} value={fields.livingArea} onChange={set('livingArea')} inputMode="numeric" />
           </div>
           <div>
