@@ -49,6 +49,21 @@ describe('/sell in Chromium', () => {
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Or the home picked on the map (here, at the point just valued): the same answer by latitude and longitude.
+    await page.getByRole('button', { name: 'Pick it on the map instead' }).click();
+    const pick = page.getByTestId('pick-map');
+    await pick.waitFor();
+    await page.getByRole('button', { name: 'See my estimate' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Click your home on the map first' }).waitFor();
+    const box = (await pick.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await pick.getByText('Your home').waitFor();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/valuation') && 'latitude' in (r.request().postDataJSON() as object));
+    await page.getByRole('button', { name: 'See my estimate' }).click();
+    expect((await answered).status()).toBe(200);
+    await result.waitFor();
+    await page.getByRole('button', { name: 'Use the address instead' }).click();
+
     // "Get a CMA from an agent": the seller form, its message holding the estimate.
     await page.getByRole('heading', { name: 'Get a CMA from an agent' }).waitFor();
     const message = page.getByLabel('Message', { exact: true });

@@ -8,6 +8,10 @@ import { adjustmentWords } from './adjustmentWords';
 import styles from './Sell.module.css';
 
 const CompsMap = lazy(() => import('./CompsMap'));
+const PickMap = lazy(() => import('./PickMap'));
+
+/** The contiguous United States, until the visitor's home or its comps say where to look. */
+const COUNTRY = { start: { latitude: 39.5, longitude: -98.35 }, zoom: 3 };
 
 export type Valuation = ResponseOf<typeof contract.valuation.estimate>;
 
@@ -22,24 +26,28 @@ export function HomeValue({ onEstimate }: { onEstimate: (address: string, valuat
   const [valuation, setValuation] = useState<Valuation | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<{ latitude: number; longitude: number } | null>(null);
   const result = useRef<HTMLHeadingElement>(null);
   const set = (k: keyof typeof fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [k]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (fields.address.trim().length < 3) return setError('Type the address of your home');
+    const at = picking ? picked : null;
+    if (picking && !at) return setError('Click your home on the map first');
+    if (!at && fields.address.trim().length < 3) return setError('Type the address of your home');
     setBusy(true);
     setError(null);
     try {
       const body = {
-        address: fields.address.trim(),
+        ...(at ? { latitude: at.latitude, longitude: at.longitude } : { address: fields.address.trim() }),
         beds: optionalNumber(fields.beds), baths: optionalNumber(fields.baths),
         livingArea: optionalNumber(fields.livingArea), yearBuilt: optionalNumber(fields.yearBuilt),
       };
       const answer = await api(contract.valuation.estimate, { body: JSON.parse(JSON.stringify(body)) as typeof body });
       setValuation(answer);
-      onEstimate(body.address, answer);
+      onEstimate(at ? fields.address.trim() || 'the home picked on the map' : fields.address.trim(), answer);
       // Focus moves to the answer so a keyboard or screen-reader user hears it.
       requestAnimationFrame(() => result.current?.focus());
     } catch (err) {
@@ -76,8 +84,18 @@ export function HomeValue({ onEstimate }: { onEstimate: (address: string, valuat
             <input id={`${id}-year`} name="yearBuilt" type="number" min={1700} className={formStyles.input} value={fields.yearBuilt} onChange={set('yearBuilt')} inputMode="numeric" />
           </div>
         </div>
+        <button type="button" className={formStyles.linkButton} aria-expanded={picking} onClick={() => { setPicking((v) => !v); setError(null); }}>
+          {picking ? 'Use the address instead' : 'Pick it on the map instead'}
+        </button>
+        {picking && (
+          <Suspense fallback={<div className={styles.map} aria-busy="true" />}>
+            <PickMap start={valuation?.home ?? COUNTRY.start} zoom={valuation ? 14 : COUNTRY.zoom} picked={picked} onPick={(p) => { setPicked(p); setError(null); }} />
+          </Suspense>
+        )}
         {error && <p id={`${id}-error`} className={formStyles.error} role="alert">{error}</p>}
-        <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? 'Estimating…' : 'See my estimate'}</button>
+        <div className={formStyles.actions}>
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>{busy ? 'Estimating…' : 'See my estimate'}</button>
+        </div>
       </form>
 
       {valuation && (
