@@ -1,4 +1,4 @@
-import type { ResoRecord } from '../listings/reso-record';
+import type { ResoRecord } from '../listings';
 import { dayNumber, type SoldHome } from './sold-home';
 
 /** The sale a Closed listing records; null when it has no price or date to learn from. */

@@ -4,8 +4,7 @@ import { settle } from '../../../tests/support/dashboard-fixture';
 import { dashboardServer } from '../../../tests/support/dashboard-server';
 import { WebClient } from '../../../tests/support/web-client';
 import { systemContext } from '../../commands/command-context';
-import type { ResoRecord } from '../listings/reso-record';
-import { importListings } from '../listings';
+import { importListings, type ResoRecord } from '../listings';
 import { NO_COMPARABLE_SALE, UNKNOWN_ADDRESS } from './value-home';
 
 /** POST /api/valuation (contract section 14) over the sold listings the product imported. */

@@ -1,5 +1,4 @@
-import { listingAtAddress, type SoldListingRow, soldListingsAround } from '../../../projections/sold-listings';
-import type { Queryable } from '../../../projections/search';
+import { listingAtAddress, type Queryable, type SoldListingRow, soldListingsAround } from '../../../projections/search';
 import type { BodyOf, ResponseOf } from '../../contract/route';
 import type { contract } from '../../contract/routes';
 import { notFound } from '../../shared/errors';

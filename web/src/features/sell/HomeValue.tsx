@@ -1,14 +1,13 @@
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useId, useRef, useState } from 'react';
 import type { ResponseOf } from '../../../../src/contract/route';
 import { contract } from '../../../../src/contract/routes';
 import { api } from '../../api/contract-client';
 import { ApiError } from '../../api/http';
 import formStyles from '../../ui/forms.module.css';
+import { PointsMap } from '../map';
 import { adjustmentWords } from './adjustmentWords';
 import styles from './Sell.module.css';
 
-const CompsMap = lazy(() => import('./CompsMap'));
-const PickMap = lazy(() => import('./PickMap'));
 
 /** The contiguous United States, until the visitor's home or its comps say where to look. */
 const COUNTRY = { start: { latitude: 39.5, longitude: -98.35 }, zoom: 3 };
@@ -88,8 +87,11 @@ export function HomeValue({ onEstimate }: { onEstimate: (address: string, valuat
           {picking ? 'Use the address instead' : 'Pick it on the map instead'}
         </button>
         {picking && (
-          <Suspense fallback={<div className={styles.map} aria-busy="true" />}>
-            <PickMap start={valuation?.home ?? COUNTRY.start} zoom={valuation ? 14 : COUNTRY.zoom} picked={picked} onPick={(p) => { setPicked(p); setError(null); }} />
+          <Suspense fallback={<div className={styles.mapSlot} aria-busy="true" />}>
+            <div data-testid="pick-map">
+              <PointsMap label="Map to pick your home on" center={valuation?.home ?? COUNTRY.start} zoom={valuation ? 14 : COUNTRY.zoom}
+                home={picked && { point: picked, name: 'Your home' }} onPick={(p) => { setPicked(p); setError(null); }} />
+            </div>
           </Suspense>
         )}
         {error && <p id={`${id}-error`} className={formStyles.error} role="alert">{error}</p>}
@@ -110,8 +112,8 @@ export function HomeValue({ onEstimate }: { onEstimate: (address: string, valuat
             </p>
           </div>
           <h3>The sales it rests on</h3>
-          <Suspense fallback={<div className={styles.map} aria-busy="true" />}>
-            <CompsMap home={valuation.home} comps={valuation.comps} />
+          <Suspense fallback={<div className={styles.mapSlot} aria-busy="true" />}>
+            <PointsMap label="Map of your home and the comparable sales" center={valuation.home} zoom={13} home={{ point: valuation.home, name: 'Your home' }} points={valuation.comps} fit />
           </Suspense>
           <div className={styles.tableWrap}>
             <table className={styles.table}>

@@ -1,4 +1,5 @@
-import { normalizeName, type Queryable } from '../search';
+import { normalizeName } from '../search-terms';
+import type { Queryable } from './postgres-search-index';
 
 /** A sold listing as the valuation reads it from the search read model. */
 export type SoldListingRow = {
