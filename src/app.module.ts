@@ -35,6 +35,7 @@ import { TranslationsModule } from './modules/translations';
 import { UploadsModule } from './modules/uploads';
 import { PrivacyModule } from './modules/privacy';
 import { BehaviourModule } from './modules/behaviour';
+import { ValuationModule } from './modules/valuation';
 import { PlansModule } from './modules/plans';
 import { SetupModule } from './modules/setup';
 import { MailboxModule } from './modules/mailbox';
@@ -56,7 +57,7 @@ export class AppModule {
       // The development outboxes do not exist in production (404, not 403): mail there is real.
       // Routes register in this order: lead-transfer's `leads/export.csv` must come before the
       // dashboard's `leads/:leadId` (leads), which would otherwise take it for a lead id.
-      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadTransferModule, LeadsModule, OfficeModule, ConversationModule, ListingMailModule, InsightsModule, SpeedToLeadModule, ListingsModule, PublicPagesModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ShowingsModule, PrivacyModule, BehaviourModule, PlansModule, SetupModule, MailboxModule, StarterKitModule, SchoolsModule, GuidesModule, ComplianceModule, IntegrationsModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
+      imports: [CqrsModule.forRoot(), DiscoveryModule, SitesModule, MessagingModule, AccountsModule, UploadsModule, LeadTransferModule, LeadsModule, OfficeModule, ConversationModule, ListingMailModule, InsightsModule, SpeedToLeadModule, ListingsModule, PublicPagesModule, NotificationsModule, BackofficeModule, TranslationsModule, OrganizerModule, AlertsModule, FeedsModule, TasksModule, ShowingsModule, PrivacyModule, BehaviourModule, PlansModule, SetupModule, MailboxModule, StarterKitModule, SchoolsModule, GuidesModule, ComplianceModule, IntegrationsModule, ValuationModule, ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule])],
       controllers: [HealthController, PublicConfigController, OpenApiController, DemoPhotosController],
       providers: [
         { provide: RUNTIME, useValue: runtime },

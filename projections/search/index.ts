@@ -12,3 +12,4 @@ export { type AreaMarket, areaMarket } from './postgres/area-market.query';
 export { activeListingsOf, type Area, areasOf, type SitemapListing, sitemapFileStart, sitemapFileStarts, sitemapListings } from './postgres/public-pages.query';
 export { MeiliSearch, MeiliSearchIndex, meiliSearchProjection } from './meilisearch';
 export { MemorySearchIndex, snapshotIdentity } from './memory';
+export { listingAtAddress, type SoldListingRow, soldListingsAround } from './postgres/sold-listings.query';

@@ -19,6 +19,7 @@ import { erasureBenchmark } from './erasure.bench';
 import { plansBenchmark } from './plans.bench';
 import { searchJsBenchmark } from './search-js.bench';
 import { pushUnderLoadBenchmark } from './push-under-load.bench';
+import { valuationBenchmark } from './valuation.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, pushUnderLoadBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, erasureBenchmark, areaMarketBenchmark, leadScoreBenchmark, behaviourAlertsBenchmark, plansBenchmark, routingSimulationBenchmark, searchJsBenchmark, dashboardViewsBenchmark];
+export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, pushUnderLoadBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, erasureBenchmark, areaMarketBenchmark, leadScoreBenchmark, behaviourAlertsBenchmark, plansBenchmark, routingSimulationBenchmark, searchJsBenchmark, dashboardViewsBenchmark, valuationBenchmark];

@@ -43,6 +43,7 @@ import { translationsRoutes } from './translations';
 import { uploadsRoutes } from './uploads';
 import { v1DocsRoutes } from './v1';
 import { v1Routes } from './v1';
+import { valuationRoutes } from './valuation';
 
 /**
  * Every route declared in the contract, by area. The server implements each with `@Route`
@@ -94,4 +95,5 @@ export const contract = {
   uploads: uploadsRoutes,
   v1Docs: v1DocsRoutes,
   v1: v1Routes,
+  valuation: valuationRoutes,
 };

@@ -63,6 +63,8 @@ export function kingCountyRecord(row: KingCountyRow, zips: ZipDirectory, where: 
     // so the whole number is the count of full-ish bathrooms.
     BathroomsTotalInteger: Math.floor(requiredNumber(row.bathrooms, 'bathrooms', where)),
     LivingArea: requiredNumber(row.sqft_living, 'sqft_living', where),
+    LotSizeSquareFeet: lotSqft,
+    YearBuilt: yearBuilt,
     PropertyType: 'Residential',
     // The data set holds house sales only (no condos or land).
     PropertySubType: 'Single Family Residence',
@@ -72,7 +74,7 @@ export function kingCountyRecord(row: KingCountyRow, zips: ZipDirectory, where: 
     ViewYN: view === null ? null : view > 0,
     // Built in the year of sale (or sold before completion): sold as new construction.
     NewConstructionYN: yearBuilt >= Number(closeDate.slice(0, 4)),
-    // Keeps the year built, renovation and lot size, which have no RESO field in the contract.
+    // Also says in words the year built, renovation and lot size.
     PublicRemarks:
       `Built in ${yearBuilt}` +
       (yearRenovated ? `, renovated in ${yearRenovated}` : '') +

@@ -39,6 +39,8 @@ describe('King County sales', () => {
       BedroomsTotal: 3,
       BathroomsTotalInteger: 1,
       LivingArea: 1180,
+      LotSizeSquareFeet: 5650,
+      YearBuilt: 1955,
       PropertyType: 'Residential',
       PropertySubType: 'Single Family Residence',
       WaterfrontYN: null,

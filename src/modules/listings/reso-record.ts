@@ -52,6 +52,9 @@ interface ResoRecordFields {
   BedroomsTotal?: number | null;
   BathroomsTotalInteger?: number | null;
   LivingArea?: number | null;
+  /** Square feet of land; the RESO Data Dictionary field. */
+  LotSizeSquareFeet?: number | null;
+  YearBuilt?: number | null;
   PropertyType?: string | null;
   PropertySubType?: string | null;
   ListingContractDate?: IsoDate | null;

@@ -9,6 +9,7 @@ import { InquiryForm } from './InquiryForm';
 import { INQUIRY_PAGES, type InquiryPath } from './inquiryPages';
 import { LenderLink } from './LenderLink';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { estimateSummary, HomeValue } from '../sell';
 
 /**
  * A page of one inquiry form (seller suite's home value, contact, referral, careers): the form
@@ -20,6 +21,8 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
   const { ready, user } = useCurrentUser();
   const { site } = useSite();
   const [sent, setSent] = useState(false);
+  // On /sell, the instant value's summary goes in the seller's message, so the agent sees it on the lead.
+  const [estimate, setEstimate] = useState<string | null>(null);
   const title = useLabel(page.title.id, page.title.en);
   const submit = useLabel(page.submit.id, page.submit.en);
   useDocumentTitle(title);
@@ -29,6 +32,8 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
       <p>
         <Translatable id={page.intro.id}>{page.intro.en}</Translatable>
       </p>
+      {path === '/sell' && <HomeValue onEstimate={(address, v) => setEstimate(estimateSummary(address, v))} />}
+      {path === '/sell' && <h2>Get a CMA from an agent</h2>}
       {page.lender && <LenderLink />}
       {sent ? (
         <div className={formStyles.success} role="status" data-testid="inquiry-sent">
@@ -40,11 +45,11 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
       ) : (
         ready && (
           <InquiryForm
-            key={user?.userDID ?? 'visitor'}
+            key={`${user?.userDID ?? 'visitor'}:${estimate ?? ''}`}
             {...page.form}
             signedIn={user !== null}
             allowPartialName={site?.settings['Registration_AllowPartialName'] === true}
-            initial={user ? { FullName: [user.firstName, user.lastName].filter(Boolean).join(' '), Email: user.email, Phone: user.cellPhone ?? '' } : {}}
+            initial={{ ...(user ? { FullName: [user.firstName, user.lastName].filter(Boolean).join(' '), Email: user.email, Phone: user.cellPhone ?? '' } : {}), ...(estimate ? { Message: estimate } : {}) }}
             submitLabel={submit}
             onSent={() => setSent(true)}
             onEmailInUse={(email) => requestSignIn({ tab: 'signin', dismissable: true, email, notice: 'An account already uses this email. Sign in to send your message.' })}

@@ -14,3 +14,4 @@ let code: Promise<typeof import('./SearchMap')> | null = null;
  */
 export const preloadSearchMap = () => (code ??= import('./SearchMap').catch((err: unknown) => ((code = null), Promise.reject(err))));
 export const SearchMap = lazy(() => preloadSearchMap().then((m) => ({ default: m.SearchMap })));
+export const PointsMap = lazy(() => import('./PointsMap').then((m) => ({ default: m.PointsMap })));

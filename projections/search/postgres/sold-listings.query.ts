@@ -1,0 +1,42 @@
+import { normalizeName } from '../search-terms';
+import type { Queryable } from './postgres-search-index';
+
+/** A sold listing as the valuation reads it from the search read model. */
+export type SoldListingRow = {
+  pdid: string; address: string | null; lat: number; lng: number; close_price: number; close_date: string;
+  beds: number | null; baths: number | null; sqft: number | null;
+};
+
+/**
+ * Sold listings (status group 2) with their own point, closed before `before` (YYYY-MM-DD),
+ * within `degrees` of latitude around a point: the (grp, lat) index finds them. A listing the
+ * MLS does not let be shown is left out, and an address it hides is answered as null.
+ */
+export async function soldListingsAround(db: Queryable, lat: number, lng: number, degrees: number, before: string): Promise<SoldListingRow[]> {
+  const lngDegrees = degrees / Math.max(0.05, Math.cos((lat * Math.PI) / 180));
+  const { rows } = await db.query<SoldListingRow>(
+    `SELECT pdid, CASE WHEN address_display IS DISTINCT FROM false THEN address END AS address, lat, lng, close_price,
+            left(close_date, 10) AS close_date, beds, baths, sqft
+       FROM search_listings
+      WHERE grp = 2 AND lat BETWEEN $1 AND $2 AND lng BETWEEN $3 AND $4 AND NOT location_approximate
+        AND close_price > 0 AND close_date ~ '^\\d{4}-\\d{2}-\\d{2}' AND left(close_date, 10) < $5
+        AND listing_display IS DISTINCT FROM false`,
+    [lat - degrees, lat + degrees, lng - lngDegrees, lng + lngDegrees, before],
+  );
+  return rows;
+}
+
+/** The point and facts of a listing at this street address (any status, newest first); null when none is known. */
+export async function listingAtAddress(db: Queryable, address: string): Promise<SoldListingRow & { postal_code: string | null } | null> {
+  const key = normalizeName(address);
+  if (!key) return null;
+  const { rows } = await db.query<SoldListingRow & { postal_code: string | null }>(
+    `SELECT pdid, address, lat, lng, close_price, left(close_date, 10) AS close_date, beds, baths, sqft, postal_code
+       FROM search_listings
+      WHERE address_key = $1 AND lat IS NOT NULL AND NOT location_approximate AND address_display IS DISTINCT FROM false
+        AND listing_display IS DISTINCT FROM false
+      ORDER BY modified_at DESC NULLS LAST LIMIT 1`,
+    [key],
+  );
+  return rows[0] ?? null;
+}

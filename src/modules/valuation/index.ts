@@ -1,0 +1,2 @@
+export { ValuationModule } from './valuation.module';
+export { estimateValue, type Valuation, type ValuedComp } from './estimate-value';

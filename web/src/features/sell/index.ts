@@ -1,0 +1,1 @@
+export { estimateSummary, HomeValue, type Valuation } from './HomeValue';
