@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { contract } from '../src/contract/routes/index.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -64,16 +65,40 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+const ROUTES_INDEX = /[\\/]src[\\/]contract[\\/]routes[\\/]index\.ts$/;
+
+/**
+ * The browser calls a route by its method, path and operationId; its schemas are for the server
+ * and the types. So the web app's `contract` is that table alone (about 5 kB compressed), not the
+ * route files, whose schemas would bring zod and every shape into the first load (60 kB more).
+ * The types still come from the real contract (`import type` sees the file itself).
+ */
+function contractWithoutSchemas(): Plugin {
+  const table = Object.fromEntries(
+    Object.entries(contract).map(([area, routes]) => [
+      area,
+      Object.fromEntries(Object.entries(routes).map(([key, r]) => [key, { method: r.method, path: r.path, operationId: r.operationId }])),
+    ]),
+  );
+  return {
+    name: 'porchlight-contract-without-schemas',
+    load(id) {
+      return ROUTES_INDEX.test(id) ? `export const contract = ${JSON.stringify(table)};\n` : undefined;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), zodWithoutEval(), precompress()],
+  plugins: [react(), contractWithoutSchemas(), zodWithoutEval(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     // A feature's index.ts only re-exports (docs/architecture.md, Web app rooms): what a page does
-    // not use from it stays out of that page's download, styles included.
-    rolldownOptions: { treeshake: { moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }] } },
+    // not use from it stays out of that page's download, styles included. Building a zod schema has
+    // no effect beyond its value: a contract file's schemas the page does not use stay out too.
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'], moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }] } },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/health': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } } },
 });
