@@ -67,7 +67,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      ...(external.length ? [{ test: { name: 'external', sequence: { groupOrder: 5 }, include: external, globalSetup: ['tests/support/global-postgres.ts'], testTimeout: 60_000 } }] : []),
+      ...(external.length
+        ? [
+            {
+              test: {
+                name: 'external',
+                sequence: { groupOrder: 5 },
+                include: external,
+                globalSetup: ['tests/support/global-postgres.ts'],
+                testTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

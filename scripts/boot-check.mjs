@@ -44,7 +44,10 @@ async function main() {
   }
   for (;;) {
     if (Date.now() > deadline) throw new Error('/health did not show every projection live within 300 s');
-    const health = await fetch(`${url}/health`).then((r) => (r.ok ? r.json() : undefined), () => undefined);
+    const health = await fetch(`${url}/health`).then(
+      (r) => (r.ok ? r.json() : undefined),
+      () => undefined,
+    );
     if (health?.projections?.length && health.projections.every((p) => p.lag === 0)) break;
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -18,7 +18,10 @@ export function decideChromium({ chromiumPath, exists, isRoot, hasApt }) {
   if (chromiumPath) {
     if (exists(chromiumPath)) return { action: 'ready', path: chromiumPath };
     // The operator chose a browser: installing another one would not be the one they meant.
-    return { action: 'stop', message: `The browser tests need Chromium, but CHROMIUM_PATH=${chromiumPath} does not exist: point CHROMIUM_PATH at a Chromium or Chrome binary (or unset it to use ${DEFAULT_CHROMIUM}).` };
+    return {
+      action: 'stop',
+      message: `The browser tests need Chromium, but CHROMIUM_PATH=${chromiumPath} does not exist: point CHROMIUM_PATH at a Chromium or Chrome binary (or unset it to use ${DEFAULT_CHROMIUM}).`,
+    };
   }
   if (exists(DEFAULT_CHROMIUM)) return { action: 'ready', path: DEFAULT_CHROMIUM };
   if (isRoot && hasApt) return { action: 'install', path: DEFAULT_CHROMIUM, commands: INSTALL_COMMANDS };
@@ -28,7 +31,10 @@ export function decideChromium({ chromiumPath, exists, isRoot, hasApt }) {
 /** After an install attempt: ready, or the line that says what to do by hand. */
 export function afterInstall({ exists, installed }) {
   if (installed && exists(DEFAULT_CHROMIUM)) return { action: 'ready', path: DEFAULT_CHROMIUM };
-  return { action: 'stop', message: `Installing Debian's chromium with apt-get did not give ${DEFAULT_CHROMIUM} (see above): install it by hand (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary, then run npm test again.` };
+  return {
+    action: 'stop',
+    message: `Installing Debian's chromium with apt-get did not give ${DEFAULT_CHROMIUM} (see above): install it by hand (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary, then run npm test again.`,
+  };
 }
 
 function stopLine(hasApt) {

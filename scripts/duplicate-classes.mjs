@@ -61,9 +61,7 @@ const THRESHOLD = 0.6;
 
 /** The lines the tool weighs: no blank lines, comments or lone punctuation. */
 export function meaningfulLines(lines) {
-  return lines
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !/^(?:\/\/|\/\*|\*|#|<!--)/.test(line) && !/^[\s{}()[\];,]*$/.test(line));
+  return lines.map((line) => line.trim()).filter((line) => line !== '' && !/^(?:\/\/|\/\*|\*|#|<!--)/.test(line) && !/^[\s{}()[\];,]*$/.test(line));
 }
 
 export const isStylesheet = (file) => /\.(?:css|scss|less)$/.test(file);

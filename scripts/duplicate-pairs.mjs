@@ -103,7 +103,11 @@ if (whole.cut && !cached) {
 fs.rmSync(scratchRoot, { recursive: true, force: true });
 if (rowsFile && !cached) fs.writeFileSync(rowsFile, JSON.stringify({ whole, cutRuns, merged: [...merged.values()] }));
 
-const linesOf = (side) => fs.readFileSync(path.join(root, side.file), 'utf8').split('\n').slice(side.from - 1, side.to);
+const linesOf = (side) =>
+  fs
+    .readFileSync(path.join(root, side.file), 'utf8')
+    .split('\n')
+    .slice(side.from - 1, side.to);
 const counts = { css: 0, test: 0, wiring: 0, ddl: 0, fields: 0, logic: 0 };
 const logic = [];
 let boilerplate = 0;
@@ -119,7 +123,11 @@ for (const { row } of merged.values()) {
 
 console.log(`whole tree: ${whole.pairs} pairs, ${whole.boilerplate} boilerplate, ${whole.pairs - whole.boilerplate} not (${whole.files} files)`);
 console.log(`merged lists: ${merged.size} pairs, ${boilerplate} boilerplate, ${merged.size - boilerplate} not`);
-console.log(`not boilerplate by kind: ${Object.entries(counts).map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
+console.log(
+  `not boilerplate by kind: ${Object.entries(counts)
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ')}`,
+);
 if (cutRuns.length) console.log(`still cut at ${MOST} rows: ${cutRuns.join('; ')}`);
 for (const line of whole.incomplete) console.log(line);
 if (list) for (const line of logic.sort()) console.log(`logic ${line}`);

@@ -11,7 +11,9 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 if (!fs.existsSync(path)) {
   if (process.env.DOVECOT_PATH || !isRoot || !onPath('apt-get')) {
-    process.stderr.write(`The mailbox tests need dovecot's IMAP server at ${path}: install it (sudo apt-get install -y dovecot-imapd) or set DOVECOT_PATH to a dovecot binary, then run the tests again.\n`);
+    process.stderr.write(
+      `The mailbox tests need dovecot's IMAP server at ${path}: install it (sudo apt-get install -y dovecot-imapd) or set DOVECOT_PATH to a dovecot binary, then run the tests again.\n`,
+    );
     process.exit(1);
   }
   process.stderr.write(`dovecot is missing at ${path}: installing Debian's dovecot-imapd (apt-get update && apt-get install -y dovecot-imapd)\n`);

@@ -24,7 +24,13 @@ async function withServer(fn) {
   if (given) return fn(given.replace(/\/$/, ''));
   const { startServer } = require(path.join(root, 'dist/src/main.js'));
   const { loadConfig } = require(path.join(root, 'dist/src/config/config.js'));
-  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data-figures') });
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data-figures'),
+  });
   const server = await startServer(config);
   try {
     await server.runtime.runner.waitForCatchUp();
@@ -105,18 +111,34 @@ await withServer(async (base) => {
   const first = (await (await fetch(`${base}/api/search?acl_city=Seattle&perpage=1`)).json()).results?.[0]?.pdid;
   // An agent's page and the team page (issue 17 part 3): the site's first agent.
   const agent = (await (await fetch(`${base}/api/pages/agents`)).json()).agents?.find((a) => a.role === 'Agent')?.path;
-  const all = ['/search?acl_city=Seattle', '/search/split?acl_city=Seattle', '/homes-for-sale/seattle', ...(first ? [`/listing/${encodeURIComponent(first)}`] : []), ...(agent ? [agent] : []), '/agents'];
+  const all = [
+    '/search?acl_city=Seattle',
+    '/search/split?acl_city=Seattle',
+    '/homes-for-sale/seattle',
+    ...(first ? [`/listing/${encodeURIComponent(first)}`] : []),
+    ...(agent ? [agent] : []),
+    '/agents',
+  ];
   // --pages=city,listing,agent,team,search,split: only those.
-  const only = process.argv.find((a) => a.startsWith('--pages='))?.slice(8).split(',');
+  const only = process.argv
+    .find((a) => a.startsWith('--pages='))
+    ?.slice(8)
+    .split(',');
   const names = ['search', 'split', 'city', 'listing', 'agent', 'team'];
-  const paths = only ? all.filter((p) => only.includes(p === '/agents' ? 'team' : p === agent ? 'agent' : p.startsWith('/listing/') ? 'listing' : names[all.indexOf(p)])) : all;
+  const paths = only
+    ? all.filter((p) => only.includes(p === '/agents' ? 'team' : p === agent ? 'agent' : p.startsWith('/listing/') ? 'listing' : names[all.indexOf(p)]))
+    : all;
   const lh = await lighthouseScores(base, paths);
   for (const [p, s] of Object.entries(lh)) console.log(`Lighthouse desktop ${p}: ${JSON.stringify(s)}`);
 });
 
 async function browserFigures(base) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
   try {
     const js = await firstLoadJs(browser, base);
     console.log(`first-load JS of /search (list): ${js.files} files, ${js.rawKb.toFixed(1)} kB raw, ${js.gzipKb.toFixed(1)} kB gzip`);

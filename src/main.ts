@@ -96,7 +96,8 @@ export async function startServer(config: Config, opts: { fsync?: boolean } = {}
   if (config.demoSeed) await loadDemoListings(runtime.store, runtime.runner);
   if (config.demoSeed) await seedDemoSchools(runtime.store);
   // Before the port opens, so that the link works as soon as it is printed.
-  const setupUrl = config.env === 'production' && !(await hasAnyAccount(runtime.store)) ? `${config.publicUrl}/setup#${await issueSetupToken(runtime.store)}` : null;
+  const setupUrl =
+    config.env === 'production' && !(await hasAnyAccount(runtime.store)) ? `${config.publicUrl}/setup#${await issueSetupToken(runtime.store)}` : null;
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -130,8 +131,12 @@ async function main(): Promise<void> {
   // Where it listens says who can reach it: 127.0.0.1 (the default) is this machine only.
   log.info(`Porchlight is up at ${started.url} (listening on ${on}; health: ${started.url}/health)`);
   // The only place the link is ever written: it opens the first run to whoever holds it.
-  if (started.setupUrl) log.info(`First run: no account exists yet. Open this one-time link to create the first staff account and brokerage: ${started.setupUrl} (or run \`npm run setup\`)`);
-  if (config.demoSeed) log.info(`demo password: ${config.demoPassword === DEFAULT_DEMO_PASSWORD ? `${DEFAULT_DEMO_PASSWORD} (the default)` : 'as set in DEMO_PASSWORD'}`);
+  if (started.setupUrl)
+    log.info(
+      `First run: no account exists yet. Open this one-time link to create the first staff account and brokerage: ${started.setupUrl} (or run \`npm run setup\`)`,
+    );
+  if (config.demoSeed)
+    log.info(`demo password: ${config.demoPassword === DEFAULT_DEMO_PASSWORD ? `${DEFAULT_DEMO_PASSWORD} (the default)` : 'as set in DEMO_PASSWORD'}`);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

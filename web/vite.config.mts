@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { contract } from '../src/contract/routes/index.ts';
+import { contract } from '../src/contract/routes';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -98,7 +98,9 @@ export default defineConfig({
     // A feature's index.ts only re-exports (docs/architecture.md, Web app rooms): what a page does
     // not use from it stays out of that page's download, styles included. Building a zod schema has
     // no effect beyond its value: a contract file's schemas the page does not use stay out too.
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'], moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }] } },
+    rolldownOptions: {
+      treeshake: { manualPureFunctions: ['z'], moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }] },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/health': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } } },
 });

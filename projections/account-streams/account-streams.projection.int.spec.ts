@@ -9,7 +9,10 @@ const ADA = specId(1);
 const LEAD = specId(2);
 const SITE = specId(3);
 const on = (streamId: string, e: GivenEvent): GivenEvent => ({ ...e, streamId });
-const texted: GivenEvent = { type: 'TextMessageReceived', data: { leadId: LEAD, siteId: SITE, messageId: specId(4), from: '+12065550100', body: 'Hi', media: [], providerId: 'SM1' } };
+const texted: GivenEvent = {
+  type: 'TextMessageReceived',
+  data: { leadId: LEAD, siteId: SITE, messageId: specId(4), from: '+12065550100', body: 'Hi', media: [], providerId: 'SM1' },
+};
 
 describe('account streams read model (what an account’s history reads)', () => {
   const spec = projectionSpecification(accountStreamsProjection);
@@ -21,7 +24,9 @@ describe('account streams read model (what an account’s history reads)', () =>
       .then(async ({ pool, pushes }) => {
         expect((await streamsAbout(pool, ADA)).sort()).toEqual([`lead-${LEAD}`, `sms-${LEAD}`, `user-${ADA}`]);
         expect(await leadsOfAccount(pool, ADA)).toEqual([LEAD]);
-        expect(pushes).toEqual([{ to: ['staff'], name: 'backoffice.accountChanged', payload: { userId: ADA, types: ['TextMessageReceived'], at: '2026-03-02T15:03:00.000Z' } }]);
+        expect(pushes).toEqual([
+          { to: ['staff'], name: 'backoffice.accountChanged', payload: { userId: ADA, types: ['TextMessageReceived'], at: '2026-03-02T15:03:00.000Z' } },
+        ]);
       }));
 
   it('given a text about a lead nobody captured here, then it is about no account', () =>

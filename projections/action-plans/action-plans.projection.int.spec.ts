@@ -18,7 +18,16 @@ const STEPS: readonly PlanStep[] = [
 ];
 const plan: PlanEvent = {
   type: 'PlanSaved',
-  data: { planId: PLAN, scope: 'office', ownerId: BROKER, name: 'Hot buyers', version: 1, byUserId: BROKER, steps: STEPS, triggers: [{ kind: 'tag-added', tag: 'hot' }] },
+  data: {
+    planId: PLAN,
+    scope: 'office',
+    ownerId: BROKER,
+    name: 'Hot buyers',
+    version: 1,
+    byUserId: BROKER,
+    steps: STEPS,
+    triggers: [{ kind: 'tag-added', tag: 'hot' }],
+  },
 };
 const leadOf = (n: number): LeadEvent[] => [
   captured({ leadId: lead(n), userId: specId(20 + n), siteId: SITE }),
@@ -28,8 +37,17 @@ const tagged = (n: number, tags: string[]): LeadEvent => ({ type: 'LeadTagsChang
 const enrolled = (n: number): EnrolmentEvent => ({
   type: 'PlanEnrolled',
   data: {
-    leadId: lead(n), siteId: SITE, enrolmentId: specId(100 + n), planId: PLAN, planName: 'Hot buyers', planVersion: 1, steps: STEPS,
-    byUserId: BROKER, how: 'trigger', triggerEventId: null, dueAt: '2026-03-02T16:00:00.000Z',
+    leadId: lead(n),
+    siteId: SITE,
+    enrolmentId: specId(100 + n),
+    planId: PLAN,
+    planName: 'Hot buyers',
+    planVersion: 1,
+    steps: STEPS,
+    byUserId: BROKER,
+    how: 'trigger',
+    triggerEventId: null,
+    dueAt: '2026-03-02T16:00:00.000Z',
   },
 });
 const workOf = 'SELECT kind, payload FROM plan_work WHERE lead_id = $1 ORDER BY kind';
@@ -37,7 +55,7 @@ const workOf = 'SELECT kind, payload FROM plan_work WHERE lead_id = $1 ORDER BY 
 describe('action plans read model (and the plan runner’s work)', () => {
   const spec = projectionSpecification(actionPlansProjection);
 
-  it("given an office plan triggered by the tag hot, when a lead of the office is tagged Hot, then its enrolment is queued for the plan runner, which is woken", () =>
+  it('given an office plan triggered by the tag hot, when a lead of the office is tagged Hot, then its enrolment is queued for the plan runner, which is woken', () =>
     spec
       .given(plan, ...leadOf(1))
       .when(now(tagged(1, ['Hot'])), now(tagged(1, ['Hot', 'Buyer'])))
@@ -50,7 +68,12 @@ describe('action plans read model (and the plan runner’s work)', () => {
   it('given an enrolled lead, then its first step is due at its time; when the lead texts back, a pause is queued', () =>
     spec
       .given(plan, ...leadOf(2), enrolled(2))
-      .when(now({ type: 'TextMessageReceived', data: { leadId: lead(2), siteId: SITE, messageId: specId(200), from: '+12065550100', body: 'Stop', media: [], providerId: 'SM1' } }))
+      .when(
+        now({
+          type: 'TextMessageReceived',
+          data: { leadId: lead(2), siteId: SITE, messageId: specId(200), from: '+12065550100', body: 'Stop', media: [], providerId: 'SM1' },
+        }),
+      )
       .then(async ({ pool, rows }) => {
         expect(await dueEnrolments(pool, new Date('2026-03-02T15:59:00.000Z'), 10)).toEqual([]);
         expect(await dueEnrolments(pool, new Date('2026-03-02T16:00:00.000Z'), 10)).toEqual([{ enrolmentId: specId(102), leadId: lead(2), index: 0 }]);
@@ -60,7 +83,10 @@ describe('action plans read model (and the plan runner’s work)', () => {
   it('given an enrolment, when it is paused, then nothing of it falls due and the lead page says why', () =>
     spec
       .given(plan, ...leadOf(3), enrolled(3))
-      .when({ type: 'PlanEnrolmentPaused', data: { leadId: lead(3), enrolmentId: specId(103), planId: PLAN, planName: 'Hot buyers', reason: 'replied-text', byUserId: null } })
+      .when({
+        type: 'PlanEnrolmentPaused',
+        data: { leadId: lead(3), enrolmentId: specId(103), planId: PLAN, planName: 'Hot buyers', reason: 'replied-text', byUserId: null },
+      })
       .then(async ({ pool }) => {
         expect(await dueEnrolments(pool, new Date('2026-03-03T00:00:00.000Z'), 10)).toEqual([]);
         expect(await enrolmentsOfLead(pool, lead(3))).toMatchObject([{ enrolmentId: specId(103), status: 'paused', pauseReason: 'replied-text' }]);

@@ -2,7 +2,15 @@ import type { PropertyAlertOpened } from '../../src/modules/alerts/alerts.events
 import type { ConsentChanged } from '../../src/modules/accounts/accounts.events';
 import type { AccountsMerged } from '../../src/modules/backoffice/backoffice.events';
 import type { ChatMessageSent } from '../../src/modules/conversation/conversation.events';
-import type { LeadAssigned, LeadCaptured, LeadClaimed, LeadPutInPond, LeadReassigned, LeadStageChanged, LeadTagsChanged } from '../../src/modules/leads/leads.events';
+import type {
+  LeadAssigned,
+  LeadCaptured,
+  LeadClaimed,
+  LeadPutInPond,
+  LeadReassigned,
+  LeadStageChanged,
+  LeadTagsChanged,
+} from '../../src/modules/leads/leads.events';
 import type { LeadEmailReceived, TextMessageReceived } from '../../src/modules/conversation/conversation.events';
 import { type EnrolmentEvent, enrolmentEventTypes, type PlanEvent, planEventTypes } from '../../src/modules/plans/plans.events';
 import type { PauseReason, PlanTrigger } from '../../src/contract/plans';
@@ -93,12 +101,14 @@ export const actionPlansProjection: Projection = {
     const log = table('plan_step_log');
     const leads = table('plan_leads');
     const work = new Work(ctx);
-    const lead = async (leadId: string): Promise<LeadRow | undefined> => (await tx.query<LeadRow>(`SELECT * FROM ${leads} WHERE lead_id = $1`, [leadId])).rows[0];
+    const lead = async (leadId: string): Promise<LeadRow | undefined> =>
+      (await tx.query<LeadRow>(`SELECT * FROM ${leads} WHERE lead_id = $1`, [leadId])).rows[0];
 
     /** Queues a pause of each active enrolment of the lead. */
     const pauseAll = async (e: StoredEvent, leadId: string, reason: PauseReason) => {
       const { rows } = await tx.query<{ enrolment_id: string }>(`SELECT enrolment_id FROM ${enrolments} WHERE lead_id = $1 AND status = 'active'`, [leadId]);
-      for (const r of rows) await work.queue(stableId(`plan pause ${e.eventId} ${r.enrolment_id}`), 'pause', leadId, { enrolmentId: r.enrolment_id, reason }, e.metadata.at);
+      for (const r of rows)
+        await work.queue(stableId(`plan pause ${e.eventId} ${r.enrolment_id}`), 'pause', leadId, { enrolmentId: r.enrolment_id, reason }, e.metadata.at);
     };
     /** Queues an enrolment in each plan of the lead's agent or office whose trigger matches. */
     const trigger = async (e: StoredEvent, l: LeadRow | undefined, matches: (t: PlanTrigger) => boolean) => {
@@ -108,7 +118,14 @@ export const actionPlansProjection: Projection = {
         [l.office_id, l.agent_id],
       );
       for (const p of rows) {
-        if (p.triggers.some(matches)) await work.queue(stableId(`plan enrol ${e.eventId} ${p.plan_id}`), 'enrol', l.lead_id, { planId: p.plan_id, triggerEventId: e.eventId }, e.metadata.at);
+        if (p.triggers.some(matches))
+          await work.queue(
+            stableId(`plan enrol ${e.eventId} ${p.plan_id}`),
+            'enrol',
+            l.lead_id,
+            { planId: p.plan_id, triggerEventId: e.eventId },
+            e.metadata.at,
+          );
       }
     };
 
@@ -144,30 +161,49 @@ export const actionPlansProjection: Projection = {
             `INSERT INTO ${log} (step_id, enrolment_id, lead_id, idx, kind, outcome, detail, reason, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (step_id) DO NOTHING`,
             [d.stepId, d.enrolmentId, d.leadId, d.index, d.kind, d.outcome, d.detail, d.reason, d.at],
           );
-          if (d.outcome === 'done' && d.kind !== 'wait') await work.queue(d.stepId, 'effect', d.leadId, { stepId: d.stepId, enrolmentId: d.enrolmentId, step: d.step, byUserId: d.byUserId, at: d.at }, at);
+          if (d.outcome === 'done' && d.kind !== 'wait')
+            await work.queue(d.stepId, 'effect', d.leadId, { stepId: d.stepId, enrolmentId: d.enrolmentId, step: d.step, byUserId: d.byUserId, at: d.at }, at);
           work.due();
           break;
         }
         case 'PlanEnrolmentPaused':
-          await tx.query(`UPDATE ${enrolments} SET status = 'paused', pause_reason = $2 WHERE enrolment_id = $1 AND status = 'active'`, [e.data.enrolmentId, e.data.reason]);
+          await tx.query(`UPDATE ${enrolments} SET status = 'paused', pause_reason = $2 WHERE enrolment_id = $1 AND status = 'active'`, [
+            e.data.enrolmentId,
+            e.data.reason,
+          ]);
           break;
         case 'PlanEnrolmentResumed':
-          await tx.query(`UPDATE ${enrolments} SET status = 'active', pause_reason = NULL, due_at = $2 WHERE enrolment_id = $1`, [e.data.enrolmentId, e.data.dueAt]);
+          await tx.query(`UPDATE ${enrolments} SET status = 'active', pause_reason = NULL, due_at = $2 WHERE enrolment_id = $1`, [
+            e.data.enrolmentId,
+            e.data.dueAt,
+          ]);
           work.due();
           break;
         case 'PlanEnrolmentStopped':
         case 'PlanEnrolmentFinished':
-          await tx.query(`UPDATE ${enrolments} SET status = $2, due_at = NULL WHERE enrolment_id = $1`, [e.data.enrolmentId, e.type === 'PlanEnrolmentStopped' ? 'stopped' : 'finished']);
+          await tx.query(`UPDATE ${enrolments} SET status = $2, due_at = NULL WHERE enrolment_id = $1`, [
+            e.data.enrolmentId,
+            e.type === 'PlanEnrolmentStopped' ? 'stopped' : 'finished',
+          ]);
           break;
         case 'LeadCaptured':
-          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, site_id, source) VALUES ($1, $2, $3, $4) ON CONFLICT (lead_id) DO NOTHING`, [e.data.leadId, e.data.userId, e.data.siteId, e.data.source]);
+          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, site_id, source) VALUES ($1, $2, $3, $4) ON CONFLICT (lead_id) DO NOTHING`, [
+            e.data.leadId,
+            e.data.userId,
+            e.data.siteId,
+            e.data.source,
+          ]);
           break;
         case 'LeadAssigned': {
           // The lead's first owner: the moment a new lead is someone's, so the "new lead" triggers of their plans fire.
           const before = await lead(e.data.leadId);
           await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
           if (before && !before.agent_id) {
-            await trigger(e, { ...before, agent_id: e.data.agentId, office_id: e.data.brokerId }, (t) => t.kind === 'new-lead' && (!t.source || same(t.source, before.source)) && (!t.siteId || t.siteId === before.site_id));
+            await trigger(
+              e,
+              { ...before, agent_id: e.data.agentId, office_id: e.data.brokerId },
+              (t) => t.kind === 'new-lead' && (!t.source || same(t.source, before.source)) && (!t.siteId || t.siteId === before.site_id),
+            );
           }
           break;
         }

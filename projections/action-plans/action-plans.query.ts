@@ -1,5 +1,15 @@
 import type pg from 'pg';
-import { type EnrolmentStatus, type EnrolmentView, type PauseReason, type PlanDefinition, type PlanScope, type PlanStep, type PlanTrigger, type StepLogLine, stepLine } from '../../src/contract/plans';
+import {
+  type EnrolmentStatus,
+  type EnrolmentView,
+  type PauseReason,
+  type PlanDefinition,
+  type PlanScope,
+  type PlanStep,
+  type PlanTrigger,
+  type StepLogLine,
+  stepLine,
+} from '../../src/contract/plans';
 
 export type DueEnrolment = { readonly enrolmentId: string; readonly leadId: string; readonly index: number };
 
@@ -16,7 +26,9 @@ export async function dueEnrolments(pool: pg.Pool, now: Date, limit: number): Pr
 /** Which of these leads have opened a property alert (a step's condition), in one query. */
 export async function leadsWhoOpenedAlerts(pool: pg.Pool, leadIds: readonly string[]): Promise<Set<string>> {
   if (leadIds.length === 0) return new Set();
-  const { rows } = await pool.query<{ lead_id: string }>('SELECT lead_id FROM plan_leads WHERE lead_id = ANY($1::uuid[]) AND opened_alert', [[...new Set(leadIds)]]);
+  const { rows } = await pool.query<{ lead_id: string }>('SELECT lead_id FROM plan_leads WHERE lead_id = ANY($1::uuid[]) AND opened_alert', [
+    [...new Set(leadIds)],
+  ]);
   return new Set(rows.map((r) => r.lead_id));
 }
 
@@ -30,7 +42,18 @@ export type StoredPlan = PlanDefinition & {
   readonly activeEnrolments: number;
 };
 
-type PlanRow = { plan_id: string; scope: PlanScope; owner_id: string; name: string; steps: PlanStep[]; triggers: PlanTrigger[]; version: number; archived: boolean; updated_at: Date; active: string };
+type PlanRow = {
+  plan_id: string;
+  scope: PlanScope;
+  owner_id: string;
+  name: string;
+  steps: PlanStep[];
+  triggers: PlanTrigger[];
+  version: number;
+  archived: boolean;
+  updated_at: Date;
+  active: string;
+};
 const PLAN_COLUMNS = `p.plan_id, p.scope, p.owner_id, p.name, p.steps, p.triggers, p.version, p.archived, p.updated_at,
   (SELECT count(*) FROM plan_enrolments e WHERE e.plan_id = p.plan_id AND e.status IN ('active', 'paused')) AS active`;
 const toPlan = (r: PlanRow): StoredPlan => ({
@@ -58,14 +81,30 @@ export async function plansOwnedBy(pool: pg.Pool, ownerIds: readonly string[] | 
 /** A lead's enrolments, newest first, each with its step log and (while active) the next step as pending. */
 export async function enrolmentsOfLead(pool: pg.Pool, leadId: string): Promise<EnrolmentView[]> {
   const [{ rows: es }, { rows: steps }] = await Promise.all([
-    pool.query<{ enrolment_id: string; plan_id: string; plan_name: string; steps: PlanStep[]; status: EnrolmentStatus; pause_reason: PauseReason | null; enrolled_at: Date; next_index: number; due_at: Date | null }>(
+    pool.query<{
+      enrolment_id: string;
+      plan_id: string;
+      plan_name: string;
+      steps: PlanStep[];
+      status: EnrolmentStatus;
+      pause_reason: PauseReason | null;
+      enrolled_at: Date;
+      next_index: number;
+      due_at: Date | null;
+    }>(
       `SELECT enrolment_id, plan_id, plan_name, steps, status, pause_reason, enrolled_at, next_index, due_at FROM plan_enrolments WHERE lead_id = $1 ORDER BY enrolled_at DESC, enrolment_id`,
       [leadId],
     ),
-    pool.query<{ step_id: string; enrolment_id: string; idx: number; kind: StepLogLine['kind']; outcome: 'done' | 'skipped'; detail: string; reason: string | null; at: Date }>(
-      `SELECT step_id, enrolment_id, idx, kind, outcome, detail, reason, at FROM plan_step_log WHERE lead_id = $1 ORDER BY idx`,
-      [leadId],
-    ),
+    pool.query<{
+      step_id: string;
+      enrolment_id: string;
+      idx: number;
+      kind: StepLogLine['kind'];
+      outcome: 'done' | 'skipped';
+      detail: string;
+      reason: string | null;
+      at: Date;
+    }>(`SELECT step_id, enrolment_id, idx, kind, outcome, detail, reason, at FROM plan_step_log WHERE lead_id = $1 ORDER BY idx`, [leadId]),
   ]);
   return es.map((e) => {
     const log: StepLogLine[] = steps
@@ -81,7 +120,15 @@ export async function enrolmentsOfLead(pool: pg.Pool, leadId: string): Promise<E
       }));
     const next = e.steps[e.next_index];
     if (next && (e.status === 'active' || e.status === 'paused') && e.due_at) {
-      log.push({ stepId: `${e.enrolment_id}:${e.next_index}`, index: e.next_index, kind: next.kind, outcome: 'pending', detail: stepLine(next), reason: null, at: e.due_at.toISOString() });
+      log.push({
+        stepId: `${e.enrolment_id}:${e.next_index}`,
+        index: e.next_index,
+        kind: next.kind,
+        outcome: 'pending',
+        detail: stepLine(next),
+        reason: null,
+        at: e.due_at.toISOString(),
+      });
     }
     return {
       enrolmentId: e.enrolment_id,

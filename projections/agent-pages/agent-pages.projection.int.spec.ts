@@ -26,7 +26,12 @@ describe('agent pages read model', () => {
         { type: 'AgentMlsIdChanged', data: { agentId: AGENT, mlsId: 'NW123' } },
       )
       .then(async ({ pool }) => {
-        expect(await agentPageByKey(pool, agentPageKey(AGENT))).toMatchObject({ userId: AGENT, bio: 'Twenty years in Ballard.', photo: '/u/al.jpg', mlsId: 'NW123' });
+        expect(await agentPageByKey(pool, agentPageKey(AGENT))).toMatchObject({
+          userId: AGENT,
+          bio: 'Twenty years in Ballard.',
+          photo: '/u/al.jpg',
+          mlsId: 'NW123',
+        });
         expect((await agentPageByMlsId(pool, 'NW123'))?.userId).toBe(AGENT);
       }));
 
@@ -39,7 +44,11 @@ describe('agent pages read model', () => {
 
   it('given an agent offboarded, then the page is gone until they are let back in; a platform lock does not hide it', () =>
     spec
-      .given(...office, { type: 'SignInBlocked', data: { userId: AGENT, cause: 'offboarding' } }, { type: 'SignInBlocked', data: { userId: specId(4), cause: 'platform-lock' } })
+      .given(
+        ...office,
+        { type: 'SignInBlocked', data: { userId: AGENT, cause: 'offboarding' } },
+        { type: 'SignInBlocked', data: { userId: specId(4), cause: 'platform-lock' } },
+      )
       .when({ type: 'SignInUnblocked', data: { userId: specId(4), cause: 'offboarding' } })
       .then(async ({ pool }) => {
         expect(await agentPageById(pool, AGENT)).toBeUndefined();
@@ -48,6 +57,10 @@ describe('agent pages read model', () => {
 
   it('given two agents claiming one MLS id, then neither is named as the listing agent', () =>
     spec
-      .given(...office, { type: 'AgentMlsIdChanged', data: { agentId: AGENT, mlsId: 'NW9' } }, { type: 'AgentMlsIdChanged', data: { agentId: specId(4), mlsId: 'NW9' } })
+      .given(
+        ...office,
+        { type: 'AgentMlsIdChanged', data: { agentId: AGENT, mlsId: 'NW9' } },
+        { type: 'AgentMlsIdChanged', data: { agentId: specId(4), mlsId: 'NW9' } },
+      )
       .then(async ({ pool }) => expect(await agentPageByMlsId(pool, 'NW9')).toBeUndefined()));
 });

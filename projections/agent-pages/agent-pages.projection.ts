@@ -17,7 +17,15 @@ export const agentPagesProjection: Projection = {
   name: 'agent_pages',
   // 2: the office id columns named office_id, as in every read model.
   version: 2,
-  eventTypes: handledTypes<Handled>()(['UserRegistered', 'CellPhoneChanged', 'PhotoChanged', 'SignInBlocked', 'SignInUnblocked', 'AgentBioChanged', 'AgentMlsIdChanged']),
+  eventTypes: handledTypes<Handled>()([
+    'UserRegistered',
+    'CellPhoneChanged',
+    'PhotoChanged',
+    'SignInBlocked',
+    'SignInUnblocked',
+    'AgentBioChanged',
+    'AgentMlsIdChanged',
+  ]),
   tables: ['agent_pages'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('agent_pages')} (

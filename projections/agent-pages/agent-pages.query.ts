@@ -17,8 +17,18 @@ export type AgentPage = {
 };
 
 type Row = {
-  user_id: string; page_key: string; level: number; first_name: string; last_name: string; email: string; cell_phone: string | null;
-  photo: string | null; bio: string; mls_id: string | null; office_id: string | null; changed_at: Date;
+  user_id: string;
+  page_key: string;
+  level: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  cell_phone: string | null;
+  photo: string | null;
+  bio: string;
+  mls_id: string | null;
+  office_id: string | null;
+  changed_at: Date;
 };
 
 const COLUMNS = 'user_id, page_key, level, first_name, last_name, email, cell_phone, photo, bio, mls_id, office_id, changed_at';

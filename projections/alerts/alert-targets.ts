@@ -22,7 +22,15 @@ export function criteriaOf(raw: Readonly<Record<string, string>>): SearchCriteri
 export function targetOf(c: SearchCriteria): Target {
   if (c.polygons && c.polygons.length > 0) {
     const pts = c.polygons.flat();
-    return { box: { minLat: Math.min(...pts.map((p) => p.lat)), maxLat: Math.max(...pts.map((p) => p.lat)), minLng: Math.min(...pts.map((p) => p.lng)), maxLng: Math.max(...pts.map((p) => p.lng)) }, places: [] };
+    return {
+      box: {
+        minLat: Math.min(...pts.map((p) => p.lat)),
+        maxLat: Math.max(...pts.map((p) => p.lat)),
+        minLng: Math.min(...pts.map((p) => p.lng)),
+        maxLng: Math.max(...pts.map((p) => p.lng)),
+      },
+      places: [],
+    };
   }
   if (c.radius) return { box: boxAround(c.radius.center, c.radius.miles), places: [] };
   if (c.box) return { box: c.box, places: [] };

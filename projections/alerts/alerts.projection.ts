@@ -137,7 +137,10 @@ export const alertsProjection: Projection = {
           break;
         }
         case 'SavedSearchFrequencyChanged':
-          await ctx.tx.query(`UPDATE ${searches} SET frequency = $2, seq = nextval('alert_searches_seq') WHERE search_id = $1`, [e.data.searchId, e.data.frequency]);
+          await ctx.tx.query(`UPDATE ${searches} SET frequency = $2, seq = nextval('alert_searches_seq') WHERE search_id = $1`, [
+            e.data.searchId,
+            e.data.frequency,
+          ]);
           break;
         case 'SavedSearchDeleted':
           await ctx.tx.query(`UPDATE ${searches} SET deleted = true, seq = nextval('alert_searches_seq') WHERE search_id = $1`, [e.data.searchId]);

@@ -5,12 +5,15 @@ import { apiKeysOf, apiKeysProjection } from './index';
 
 const JANE = specId(1);
 const ALEX = specId(2);
-const created = (n: number, userId: string, name: string): ApiKeyEvent => ({ type: 'ApiKeyCreated', data: { keyId: specId(100 + n), userId, name, keyHash: 'ab'.repeat(32) } });
+const created = (n: number, userId: string, name: string): ApiKeyEvent => ({
+  type: 'ApiKeyCreated',
+  data: { keyId: specId(100 + n), userId, name, keyHash: 'ab'.repeat(32) },
+});
 
 describe('API keys read model', () => {
   const spec = projectionSpecification(apiKeysProjection);
 
-  it("given keys of two users, then each lists their own, newest first, never used yet", () =>
+  it('given keys of two users, then each lists their own, newest first, never used yet', () =>
     spec
       .given(created(1, JANE, 'Dialer'), created(2, ALEX, 'Books'), { ...created(3, JANE, 'Reports'), metadata: { at: '2026-03-02T16:00:00.000Z' } })
       .then(async ({ pool }) => {
@@ -30,6 +33,8 @@ describe('API keys read model', () => {
         { type: 'ApiKeyRevoked', data: { keyId: specId(102), userId: JANE, byUserId: JANE } },
       )
       .then(async ({ pool }) => {
-        expect(await apiKeysOf(pool, JANE)).toEqual([{ keyId: specId(101), name: 'Dialer', createdAt: expect.any(String), lastUsedAt: '2026-03-02T17:00:00.000Z' }]);
+        expect(await apiKeysOf(pool, JANE)).toEqual([
+          { keyId: specId(101), name: 'Dialer', createdAt: expect.any(String), lastUsedAt: '2026-03-02T17:00:00.000Z' },
+        ]);
       }));
 });

@@ -27,7 +27,12 @@ export const apiKeysProjection: Projection = {
     for (const e of eventsOf<ApiKeyEvent>(events)) {
       switch (e.type) {
         case 'ApiKeyCreated':
-          await tx.query(`INSERT INTO ${keys} (key_id, user_id, name, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key_id) DO NOTHING`, [e.data.keyId, e.data.userId, e.data.name, e.metadata.at]);
+          await tx.query(`INSERT INTO ${keys} (key_id, user_id, name, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key_id) DO NOTHING`, [
+            e.data.keyId,
+            e.data.userId,
+            e.data.name,
+            e.metadata.at,
+          ]);
           break;
         case 'ApiKeyUsed':
           await tx.query(`UPDATE ${keys} SET last_used_at = greatest(last_used_at, $2) WHERE key_id = $1`, [e.data.keyId, e.data.usedAt]);

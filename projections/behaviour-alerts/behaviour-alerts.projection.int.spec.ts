@@ -18,7 +18,18 @@ const viewed = (n: number, pdid: string, fresh = false): GivenEvent => ({
 });
 const raised = (n: number, agentId = AGENT): GivenEvent & BehaviourAlertRaised => ({
   type: 'BehaviourAlertRaised',
-  data: { alertId: specId(200 + n), leadId: LEAD, kind: 'repeatViews', window: 'repeatViews:NW-1', reason: 'Viewed 1 Pine St three times', pdid: 'NW-1', causeEventId: specId(103), at: '2026-03-02T15:03:00.000Z', agentId, officeId: BROKER },
+  data: {
+    alertId: specId(200 + n),
+    leadId: LEAD,
+    kind: 'repeatViews',
+    window: 'repeatViews:NW-1',
+    reason: 'Viewed 1 Pine St three times',
+    pdid: 'NW-1',
+    causeEventId: specId(103),
+    at: '2026-03-02T15:03:00.000Z',
+    agentId,
+    officeId: BROKER,
+  },
   metadata: appendedNow(),
 });
 
@@ -42,15 +53,22 @@ describe('behaviour alerts read model', () => {
       .given(lead)
       .when(raised(1), raised(1))
       .then(async ({ pool, pushes, signals }) => {
-        expect(await behaviourAlertsFor(pool, { userId: BROKER, role: 'broker' }, { limit: 10 })).toMatchObject([{ alertId: specId(201), leadName: 'Ada Lovelace', kind: 'repeatViews', agentId: AGENT }]);
-        expect(pushes).toMatchObject([{ to: [`user:${AGENT}`, `user:${BROKER}`, 'staff'], name: 'lead.behaviour', payload: { alertId: specId(201), leadName: 'Ada Lovelace' } }]);
+        expect(await behaviourAlertsFor(pool, { userId: BROKER, role: 'broker' }, { limit: 10 })).toMatchObject([
+          { alertId: specId(201), leadName: 'Ada Lovelace', kind: 'repeatViews', agentId: AGENT },
+        ]);
+        expect(pushes).toMatchObject([
+          { to: [`user:${AGENT}`, `user:${BROKER}`, 'staff'], name: 'lead.behaviour', payload: { alertId: specId(201), leadName: 'Ada Lovelace' } },
+        ]);
         expect(signals).toEqual([{ signal: BEHAVIOUR_MAIL_QUEUED, payload: { queued: 1 } }]);
       }));
 
   it("given an alert, when the lead is handed to another agent, then the alert is theirs and the first agent's list no longer holds it", () =>
     spec
       .given(lead, raised(2))
-      .when({ type: 'LeadReassigned', data: { leadId: LEAD, siteId: SITE, fromAgentId: AGENT, agentId: specId(6), brokerId: BROKER, byUserId: BROKER } } satisfies LeadEvent)
+      .when({
+        type: 'LeadReassigned',
+        data: { leadId: LEAD, siteId: SITE, fromAgentId: AGENT, agentId: specId(6), brokerId: BROKER, byUserId: BROKER },
+      } satisfies LeadEvent)
       .then(async ({ pool }) => {
         expect(await behaviourAlertsFor(pool, { userId: AGENT, role: 'agent' }, { limit: 10 })).toEqual([]);
         expect((await behaviourAlertsFor(pool, { userId: specId(6), role: 'agent' }, { limit: 10 })).map((a) => a.alertId)).toEqual([specId(202)]);

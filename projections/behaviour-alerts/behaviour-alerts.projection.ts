@@ -2,7 +2,14 @@ import { BEHAVIOUR_ALERTS_MIGRATION } from '../../src/database/migrations/024-be
 import type { PropertyAlertOpened, PropertyAlertSent } from '../../src/modules/alerts/alerts.events';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour.events';
-import { type LeadCaptured, type LeadContactEdited, type LeadOwnerEvent, leadOwnerEventTypes, type ListingViewed, type SearchRun } from '../../src/modules/leads/leads.events';
+import {
+  type LeadCaptured,
+  type LeadContactEdited,
+  type LeadOwnerEvent,
+  leadOwnerEventTypes,
+  type ListingViewed,
+  type SearchRun,
+} from '../../src/modules/leads/leads.events';
 import type { ListingFavorited, ListingShared, ShowingRequested } from '../../src/modules/organizer/organizer.events';
 import { ERASED_NAME, type PersonErased } from '../../src/modules/privacy/privacy.events';
 import { assertNever } from '../../src/shared/errors';
@@ -126,7 +133,15 @@ export const behaviourAlertsProjection: Projection = {
           ctx.push({
             to: alertRooms(d.agentId, d.officeId),
             name: 'lead.behaviour',
-            payload: { alertId: d.alertId, leadId: to.leadId, leadName: rows[0]?.full_name ?? '', kind: d.kind, reason: d.reason, agentId: d.agentId, at: d.at },
+            payload: {
+              alertId: d.alertId,
+              leadId: to.leadId,
+              leadName: rows[0]?.full_name ?? '',
+              kind: d.kind,
+              reason: d.reason,
+              agentId: d.agentId,
+              at: d.at,
+            },
           });
           const mail = await tx.query(
             `INSERT INTO behaviour_alert_outbox (notice_id, alert_id, lead_id, agent_id, queued_at)

@@ -16,7 +16,10 @@ const factOf = (r: FactRow): BehaviourFact => ({ eventId: r.event_id, kind: r.ki
  * sending of the alert e-mail it opened. So a lead with a long history costs a few index reads,
  * not its whole history. Null when the doing is not kept.
  */
-export async function behaviourTriggerOf(db: Db, eventId: string): Promise<{ readonly leadId: string; readonly trigger: BehaviourFact; readonly before: BehaviourFact[] } | null> {
+export async function behaviourTriggerOf(
+  db: Db,
+  eventId: string,
+): Promise<{ readonly leadId: string; readonly trigger: BehaviourFact; readonly before: BehaviourFact[] } | null> {
   const { rows } = await db.query<FactRow & { is_trigger: boolean }>(
     `WITH t AS MATERIALIZED (SELECT lead_id, event_id, at, position, pdid, alert_id FROM behaviour_facts WHERE event_id = $1),
      earlier AS NOT MATERIALIZED (SELECT f.* FROM behaviour_facts f JOIN t ON f.lead_id = t.lead_id AND (f.at, f.position) < (t.at, t.position))
@@ -39,7 +42,11 @@ export async function behaviourTriggerOf(db: Db, eventId: string): Promise<{ rea
  * The newest alerts the viewer is told of: an agent's own (the agent told when each was raised),
  * a broker's office's and their own, staff all; one lead's with `leadId`.
  */
-export async function behaviourAlertsFor(db: Db, viewer: AlertViewer, o: { readonly leadId?: string; readonly alertId?: string; readonly limit: number }): Promise<BehaviourAlertView[]> {
+export async function behaviourAlertsFor(
+  db: Db,
+  viewer: AlertViewer,
+  o: { readonly leadId?: string; readonly alertId?: string; readonly limit: number },
+): Promise<BehaviourAlertView[]> {
   const params: unknown[] = [o.limit];
   const where: string[] = [];
   if (viewer.role !== 'staff') {
@@ -54,12 +61,28 @@ export async function behaviourAlertsFor(db: Db, viewer: AlertViewer, o: { reado
     params.push(o.alertId);
     where.push(`a.alert_id = $${params.length}`);
   }
-  const { rows } = await db.query<{ alert_id: string; lead_id: string; full_name: string | null; kind: BehaviourKind; reason: string; agent_id: string | null; at: Date }>(
+  const { rows } = await db.query<{
+    alert_id: string;
+    lead_id: string;
+    full_name: string | null;
+    kind: BehaviourKind;
+    reason: string;
+    agent_id: string | null;
+    at: Date;
+  }>(
     `SELECT a.alert_id, a.lead_id, l.full_name, a.kind, a.reason, a.agent_id, a.at FROM behaviour_alerts a LEFT JOIN behaviour_leads l ON l.lead_id = a.lead_id
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.raised_at DESC, a.alert_id LIMIT $1`,
     params,
   );
-  return rows.map((r) => ({ alertId: r.alert_id, leadId: r.lead_id, leadName: r.full_name ?? '', kind: r.kind, reason: r.reason, agentId: r.agent_id, at: r.at.toISOString() }));
+  return rows.map((r) => ({
+    alertId: r.alert_id,
+    leadId: r.lead_id,
+    leadName: r.full_name ?? '',
+    kind: r.kind,
+    reason: r.reason,
+    agentId: r.agent_id,
+    at: r.at.toISOString(),
+  }));
 }
 
 /** One alert as listed, whoever's (the mail sender's read). */

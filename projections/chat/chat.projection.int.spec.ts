@@ -11,14 +11,22 @@ const sent = (n: number, fromUserId: string, toUserId: string, text: string, lea
   type: 'ChatMessageSent',
   data: { chatId: leadId, leadId, siteId: specId(4), messageId: specId(100 + n), fromUserId, toUserId, text },
 });
-const read = (readerId: string, upTo: number): ChatEvent => ({ type: 'ChatMessagesRead', data: { chatId: LEAD, leadId: LEAD, readerId, upToMessageId: specId(100 + upTo) } });
+const read = (readerId: string, upTo: number): ChatEvent => ({
+  type: 'ChatMessagesRead',
+  data: { chatId: LEAD, leadId: LEAD, readerId, upToMessageId: specId(100 + upTo) },
+});
 
 describe('chat read model', () => {
   const spec = projectionSpecification(chatProjection);
 
   it('given three messages to the agent, when the agent reads up to the second, then one stays unread, and both people hear of it', () =>
     spec
-      .given(sent(1, LEAD_USER, AGENT, 'Hi'), sent(2, LEAD_USER, AGENT, 'Is it available?'), sent(3, AGENT, LEAD_USER, 'Yes!'), sent(4, LEAD_USER, AGENT, 'Great'))
+      .given(
+        sent(1, LEAD_USER, AGENT, 'Hi'),
+        sent(2, LEAD_USER, AGENT, 'Is it available?'),
+        sent(3, AGENT, LEAD_USER, 'Yes!'),
+        sent(4, LEAD_USER, AGENT, 'Great'),
+      )
       .when(read(AGENT, 2))
       .then(async ({ pool, pushes }) => {
         const messages = await chatMessagesOf(pool, LEAD);
@@ -30,7 +38,11 @@ describe('chat read model', () => {
         ]);
         expect(await unreadByLead(pool, AGENT)).toEqual(new Map([[LEAD, 1]]));
         expect(pushes).toEqual([
-          { to: [`user:${AGENT}`, `user:${LEAD_USER}`], name: 'chat.read', payload: { chatId: LEAD, leadId: LEAD, readerId: AGENT, upToMessageId: specId(102), at: '2026-03-02T15:05:00.000Z' } },
+          {
+            to: [`user:${AGENT}`, `user:${LEAD_USER}`],
+            name: 'chat.read',
+            payload: { chatId: LEAD, leadId: LEAD, readerId: AGENT, upToMessageId: specId(102), at: '2026-03-02T15:05:00.000Z' },
+          },
         ]);
       }));
 
@@ -44,7 +56,10 @@ describe('chat read model', () => {
       }));
 
   it("given chats of two leads, when one person is erased, then their lead's conversation goes and the other stays", () => {
-    const erased: PersonErased = { type: 'PersonErased', data: { userId: LEAD_USER, leadIds: [LEAD], byUserId: null, how: 'request', reason: 'Asked by e-mail' } };
+    const erased: PersonErased = {
+      type: 'PersonErased',
+      data: { userId: LEAD_USER, leadIds: [LEAD], byUserId: null, how: 'request', reason: 'Asked by e-mail' },
+    };
     return spec
       .given(sent(1, LEAD_USER, AGENT, 'Hi'), sent(2, specId(8), AGENT, 'Hello', specId(9)))
       .when(erased)

@@ -39,12 +39,31 @@ export const chatProjection: Projection = {
           await tx.query(
             `INSERT INTO ${messages} (message_id, lead_id, site_id, from_user_id, to_user_id, text, at, seq, tx_id, global_position)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (message_id) DO NOTHING`,
-            [d.messageId, d.leadId, d.siteId, d.fromUserId, d.toUserId, d.text, e.metadata.at, e.streamPosition.toString(), e.transactionId.toString(), e.globalPosition.toString()],
+            [
+              d.messageId,
+              d.leadId,
+              d.siteId,
+              d.fromUserId,
+              d.toUserId,
+              d.text,
+              e.metadata.at,
+              e.streamPosition.toString(),
+              e.transactionId.toString(),
+              e.globalPosition.toString(),
+            ],
           );
           push({
             to: [`user:${d.fromUserId}`, `user:${d.toUserId}`],
             name: 'chat.message',
-            payload: { chatId: d.chatId, leadId: d.leadId, messageId: d.messageId, fromUserId: d.fromUserId, toUserId: d.toUserId, text: d.text, at: e.metadata.at },
+            payload: {
+              chatId: d.chatId,
+              leadId: d.leadId,
+              messageId: d.messageId,
+              fromUserId: d.fromUserId,
+              toUserId: d.toUserId,
+              text: d.text,
+              at: e.metadata.at,
+            },
           });
           break;
         }

@@ -10,7 +10,14 @@ export async function chatMessagesOf(pool: pg.Pool, leadId: string): Promise<Cha
     `SELECT message_id, from_user_id, to_user_id, text, at, read_at FROM chat_messages WHERE lead_id = $1 ORDER BY seq LIMIT 1000`,
     [leadId],
   );
-  return rows.map((r) => ({ messageId: r.message_id, fromUserId: r.from_user_id, toUserId: r.to_user_id, text: r.text, at: r.at.toISOString(), readAt: r.read_at?.toISOString() ?? null }));
+  return rows.map((r) => ({
+    messageId: r.message_id,
+    fromUserId: r.from_user_id,
+    toUserId: r.to_user_id,
+    text: r.text,
+    at: r.at.toISOString(),
+    readAt: r.read_at?.toISOString() ?? null,
+  }));
 }
 
 /** Unread messages sent to a user, per lead. */
@@ -27,7 +34,16 @@ export async function unreadByLead(pool: pg.Pool, userId: string): Promise<Map<s
  * `limit`, plus one to tell there were more).
  */
 export async function chatPushesSince(pool: pg.Pool, userId: string, from: WirePosition, limit: number) {
-  const { rows } = await pool.query<{ message_id: string; lead_id: string; from_user_id: string; to_user_id: string; text: string; at: Date; tx: string; gp: string }>(
+  const { rows } = await pool.query<{
+    message_id: string;
+    lead_id: string;
+    from_user_id: string;
+    to_user_id: string;
+    text: string;
+    at: Date;
+    tx: string;
+    gp: string;
+  }>(
     `SELECT m.message_id, m.lead_id, m.from_user_id, m.to_user_id, m.text, m.at, m.tx_id::text AS tx, m.global_position::text AS gp
      FROM chat_messages m WHERE (m.tx_id, m.global_position) > ($1::bigint, $2::bigint) AND (m.from_user_id = $3::uuid OR m.to_user_id = $3::uuid)
      ORDER BY m.tx_id, m.global_position LIMIT ${limit + 1}`,
@@ -38,7 +54,13 @@ export async function chatPushesSince(pool: pg.Pool, userId: string, from: WireP
     events: rows.map((r) => ({
       name: 'chat.message' as const,
       payload: {
-        chatId: r.lead_id, leadId: r.lead_id, messageId: r.message_id, fromUserId: r.from_user_id, toUserId: r.to_user_id, text: r.text, at: r.at.toISOString(),
+        chatId: r.lead_id,
+        leadId: r.lead_id,
+        messageId: r.message_id,
+        fromUserId: r.from_user_id,
+        toUserId: r.to_user_id,
+        text: r.text,
+        at: r.at.toISOString(),
         position: encodePosition({ transactionId: BigInt(r.tx), globalPosition: BigInt(r.gp) }),
       },
       key: [BigInt(r.tx), BigInt(r.gp)] as const,

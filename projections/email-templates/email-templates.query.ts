@@ -6,7 +6,15 @@ export type StoredTemplate = Omit<EmailTemplateView, 'editable'>;
 
 type Row = { template_id: string; owner_id: string; scope: TemplateScope; name: string; subject: string; body: string; updated_at: Date };
 const COLUMNS = 'template_id, owner_id, scope, name, subject, body, updated_at';
-const toTemplate = (r: Row): StoredTemplate => ({ templateId: r.template_id, ownerId: r.owner_id, scope: r.scope, name: r.name, subject: r.subject, body: r.body, updatedAt: r.updated_at.toISOString() });
+const toTemplate = (r: Row): StoredTemplate => ({
+  templateId: r.template_id,
+  ownerId: r.owner_id,
+  scope: r.scope,
+  name: r.name,
+  subject: r.subject,
+  body: r.body,
+  updatedAt: r.updated_at.toISOString(),
+});
 
 /**
  * The templates one person works with: their personal ones and those of the office (the office's

@@ -26,10 +26,16 @@ export const feedListingsProjection: Projection = {
     const add = [...held].filter(([, h]) => h).map(([p]) => split(p));
     const drop = [...held].filter(([, h]) => !h).map(([p]) => split(p));
     if (add.length) {
-      await tx.query(`INSERT INTO ${table('feed_listings')} (mls, listing_key) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`, [add.map((a) => a[0]), add.map((a) => a[1])]);
+      await tx.query(`INSERT INTO ${table('feed_listings')} (mls, listing_key) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`, [
+        add.map((a) => a[0]),
+        add.map((a) => a[1]),
+      ]);
     }
     if (drop.length) {
-      await tx.query(`DELETE FROM ${table('feed_listings')} f USING unnest($1::text[], $2::text[]) AS d(mls, k) WHERE f.mls = d.mls AND f.listing_key = d.k`, [drop.map((a) => a[0]), drop.map((a) => a[1])]);
+      await tx.query(`DELETE FROM ${table('feed_listings')} f USING unnest($1::text[], $2::text[]) AS d(mls, k) WHERE f.mls = d.mls AND f.listing_key = d.k`, [
+        drop.map((a) => a[0]),
+        drop.map((a) => a[1]),
+      ]);
     }
   },
 };

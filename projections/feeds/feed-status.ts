@@ -55,7 +55,17 @@ export function publicSettings(s: FeedSettings): FeedSettingsView {
       : s.auth.kind === 'bearer'
         ? { kind: 'bearer', hasSecret: true }
         : { kind: 'none' };
-  return { url: s.url, auth, resources: s.resources, timeZone: s.timeZone, pageSize: s.pageSize, pollIntervalSeconds: s.pollIntervalSeconds, filter: s.filter, paging: s.paging, disclaimer: s.disclaimer };
+  return {
+    url: s.url,
+    auth,
+    resources: s.resources,
+    timeZone: s.timeZone,
+    pageSize: s.pageSize,
+    pollIntervalSeconds: s.pollIntervalSeconds,
+    filter: s.filter,
+    paging: s.paging,
+    disclaimer: s.disclaimer,
+  };
 }
 
 /** Folds one event of the feed's two streams, `at` being the event's time. Pure: the CLI folds the same way. */
@@ -74,12 +84,18 @@ export function evolveFeedStatus(s: FeedStatus, e: FeedEvent | FeedSyncEvent, at
         running: { syncId: e.data.syncId, kind: e.data.kind, startedAt: at, counts: ZERO_COUNTS, expectedTotal: null },
         recordErrors: e.data.kind === 'sync' ? [] : s.recordErrors,
         ...(interrupted
-          ? { lastError: `The ${s.running.kind} started at ${s.running.startedAt} stopped before it finished (its process ended); what it stored stays, and this run goes on from its checkpoint`, lastErrorAt: at }
+          ? {
+              lastError: `The ${s.running.kind} started at ${s.running.startedAt} stopped before it finished (its process ended); what it stored stays, and this run goes on from its checkpoint`,
+              lastErrorAt: at,
+            }
           : {}),
       };
     }
     case 'FeedCheckpointAdvanced': {
-      const running = s.running && s.running.syncId === e.data.syncId ? { ...s.running, counts: addCounts(s.running.counts, e.data.batch), expectedTotal: e.data.expectedTotal } : s.running;
+      const running =
+        s.running && s.running.syncId === e.data.syncId
+          ? { ...s.running, counts: addCounts(s.running.counts, e.data.batch), expectedTotal: e.data.expectedTotal }
+          : s.running;
       return {
         ...s,
         running,
@@ -88,12 +104,24 @@ export function evolveFeedStatus(s: FeedStatus, e: FeedEvent | FeedSyncEvent, at
       };
     }
     case 'FeedSyncCompleted': {
-      const ended = { ...s, running: null, lastError: null, lastErrorAt: null, newestModificationTimestamp: e.data.checkpoint?.ModificationTimestamp ?? s.newestModificationTimestamp };
+      const ended = {
+        ...s,
+        running: null,
+        lastError: null,
+        lastErrorAt: null,
+        newestModificationTimestamp: e.data.checkpoint?.ModificationTimestamp ?? s.newestModificationTimestamp,
+      };
       if (e.data.kind === 'reconcile') return { ...ended, lastReconcileAt: at, lastReconcileDeleted: e.data.counts.deleted };
       return { ...ended, lastSyncAt: at, lastSuccessAt: at, counts: e.data.counts, lastDurationMs: e.data.durationMs, warnings: e.data.warnings };
     }
     case 'FeedSyncFailed': {
-      const ended = { ...s, running: null, lastError: e.data.message, lastErrorAt: at, newestModificationTimestamp: e.data.checkpoint?.ModificationTimestamp ?? s.newestModificationTimestamp };
+      const ended = {
+        ...s,
+        running: null,
+        lastError: e.data.message,
+        lastErrorAt: at,
+        newestModificationTimestamp: e.data.checkpoint?.ModificationTimestamp ?? s.newestModificationTimestamp,
+      };
       // A failed reconcile is tried again after the poll interval, like a failed sync.
       if (e.data.kind === 'reconcile') return ended;
       return { ...ended, lastSyncAt: at, counts: e.data.counts, lastDurationMs: e.data.durationMs };

@@ -8,8 +8,15 @@ const configured = (name: string): FeedEvent => ({
   data: {
     name,
     settings: {
-      url: `https://${name.toLowerCase()}.test/odata`, auth: { kind: 'bearer', token: { v: 1, iv: 'i', tag: 't', data: 'SEALED' } }, resources: ['Property'], timeZone: 'UTC', pageSize: 100,
-      pollIntervalSeconds: 900, filter: null, paging: 'auto', disclaimer: `Listings courtesy of ${name}`,
+      url: `https://${name.toLowerCase()}.test/odata`,
+      auth: { kind: 'bearer', token: { v: 1, iv: 'i', tag: 't', data: 'SEALED' } },
+      resources: ['Property'],
+      timeZone: 'UTC',
+      pageSize: 100,
+      pollIntervalSeconds: 900,
+      filter: null,
+      paging: 'auto',
+      disclaimer: `Listings courtesy of ${name}`,
     },
   },
 });
@@ -17,7 +24,15 @@ const counts = (n: number) => ({ fetched: n, imported: n, changed: 0, unchanged:
 const started: FeedSyncEvent = { type: 'FeedSyncStarted', data: { name: 'MRED', syncId: 's1', kind: 'sync', full: true, checkpoint: null } };
 const completed: FeedSyncEvent = {
   type: 'FeedSyncCompleted',
-  data: { name: 'MRED', syncId: 's1', kind: 'sync', counts: counts(40), durationMs: 1200, checkpoint: { ModificationTimestamp: '2026-03-02T14:00:00.000Z', keys: ['K1'] }, warnings: [] },
+  data: {
+    name: 'MRED',
+    syncId: 's1',
+    kind: 'sync',
+    counts: counts(40),
+    durationMs: 1200,
+    checkpoint: { ModificationTimestamp: '2026-03-02T14:00:00.000Z', keys: ['K1'] },
+    warnings: [],
+  },
 };
 
 describe('feeds read model (the back office’s Feeds tab and the scheduler)', () => {

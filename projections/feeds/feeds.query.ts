@@ -44,12 +44,29 @@ export async function feedSchedules(pool: pg.Pool): Promise<FeedSchedule[]> {
   const { rows } = await pool.query<{ status: FeedStatus }>(`SELECT status FROM feeds ORDER BY name`);
   return rows
     .filter((r) => !r.status.removed && r.status.settings !== null)
-    .map(({ status: s }) => ({ name: s.name, pollIntervalSeconds: s.settings!.pollIntervalSeconds, lastStartedAt: s.lastStartedAt, lastReconcileAt: s.lastReconcileAt, lastReconcileStartedAt: s.lastReconcileStartedAt, openRun: s.running?.kind ?? null }));
+    .map(({ status: s }) => ({
+      name: s.name,
+      pollIntervalSeconds: s.settings!.pollIntervalSeconds,
+      lastStartedAt: s.lastStartedAt,
+      lastReconcileAt: s.lastReconcileAt,
+      lastReconcileStartedAt: s.lastReconcileStartedAt,
+      openRun: s.running?.kind ?? null,
+    }));
 }
 
 /** Each named feed's IDX disclaimer (null: the default text) and the time of its last successful sync. */
-export async function feedAttributions(pool: pg.Pool, names: readonly string[]): Promise<Map<string, { disclaimer: string | null; lastSyncAt: string | null }>> {
+export async function feedAttributions(
+  pool: pg.Pool,
+  names: readonly string[],
+): Promise<Map<string, { disclaimer: string | null; lastSyncAt: string | null }>> {
   if (names.length === 0) return new Map();
-  const { rows } = await pool.query<{ status: FeedStatus }>(`SELECT status FROM feeds WHERE name = ANY($1::text[]) AND NOT coalesce((status->>'removed')::boolean, false)`, [names]);
-  return new Map(rows.filter((r) => r.status.settings !== null).map((r) => [r.status.name, { disclaimer: r.status.settings!.disclaimer, lastSyncAt: r.status.lastSuccessAt }]));
+  const { rows } = await pool.query<{ status: FeedStatus }>(
+    `SELECT status FROM feeds WHERE name = ANY($1::text[]) AND NOT coalesce((status->>'removed')::boolean, false)`,
+    [names],
+  );
+  return new Map(
+    rows
+      .filter((r) => r.status.settings !== null)
+      .map((r) => [r.status.name, { disclaimer: r.status.settings!.disclaimer, lastSyncAt: r.status.lastSuccessAt }]),
+  );
 }

@@ -8,7 +8,16 @@ const OTHER_OFFICE = specId(2);
 const BROKER = specId(3);
 const written = (n: number, over: Partial<GuideWritten['data']> = {}): GuideWritten => ({
   type: 'GuideWritten',
-  data: { guideId: specId(100 + n), officeId: OFFICE, byUserId: BROKER, title: `Guide ${n}`, area: { kind: 'city', label: 'Seattle' }, body: 'Lakes and hills.', photos: [], ...over },
+  data: {
+    guideId: specId(100 + n),
+    officeId: OFFICE,
+    byUserId: BROKER,
+    title: `Guide ${n}`,
+    area: { kind: 'city', label: 'Seattle' },
+    body: 'Lakes and hills.',
+    photos: [],
+    ...over,
+  },
 });
 const archived = (n: number): GuideArchived => ({ type: 'GuideArchived', data: { guideId: specId(100 + n), officeId: OFFICE, byUserId: BROKER } });
 

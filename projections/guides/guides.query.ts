@@ -24,12 +24,18 @@ export async function guideById(pool: pg.Pool, guideId: string): Promise<StoredG
 
 /** An office's guides, the latest changed first; every office's for staff (null). */
 export async function guidesOf(pool: pg.Pool, officeId: string | null): Promise<StoredGuide[]> {
-  const { rows } = await pool.query<Row>(`SELECT * FROM guides ${officeId ? 'WHERE office_id = $1' : ''} ORDER BY updated_at DESC, guide_id LIMIT 500`, officeId ? [officeId] : []);
+  const { rows } = await pool.query<Row>(
+    `SELECT * FROM guides ${officeId ? 'WHERE office_id = $1' : ''} ORDER BY updated_at DESC, guide_id LIMIT 500`,
+    officeId ? [officeId] : [],
+  );
   return rows.map(view);
 }
 
 /** An office's guides of one place (the place's area page links them), the latest changed first. */
 export async function guidesOfArea(pool: pg.Pool, officeId: string, area: { readonly kind: AreaKind; readonly label: string }): Promise<StoredGuide[]> {
-  const { rows } = await pool.query<Row>('SELECT * FROM guides WHERE office_id = $1 AND area_kind = $2 AND lower(area_label) = lower($3) ORDER BY updated_at DESC, guide_id LIMIT 50', [officeId, area.kind, area.label]);
+  const { rows } = await pool.query<Row>(
+    'SELECT * FROM guides WHERE office_id = $1 AND area_kind = $2 AND lower(area_label) = lower($3) ORDER BY updated_at DESC, guide_id LIMIT 50',
+    [officeId, area.kind, area.label],
+  );
   return rows.map(view);
 }

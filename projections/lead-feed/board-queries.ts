@@ -23,10 +23,25 @@ export async function boardCounts(db: pg.Pool, viewer: Viewer, officeId: string 
 }
 
 /** For each of `stages`, its most recently active leads of the viewer's scope (`perColumn`, from `offset`). */
-export async function boardCards(db: pg.Pool, viewer: Viewer, officeId: string | null, stages: readonly string[], perColumn: number, offset = 0): Promise<BoardCard[]> {
+export async function boardCards(
+  db: pg.Pool,
+  viewer: Viewer,
+  officeId: string | null,
+  stages: readonly string[],
+  perColumn: number,
+  offset = 0,
+): Promise<BoardCard[]> {
   const params: unknown[] = [stages, perColumn, offset];
   const cond = scoped(viewer, officeId, params);
-  const { rows } = await db.query<{ lead_id: string; full_name: string; lead_type: string; stage: string; tags: string[]; last_activity_at: Date; assigned_agent_id: string | null }>(
+  const { rows } = await db.query<{
+    lead_id: string;
+    full_name: string;
+    lead_type: string;
+    stage: string;
+    tags: string[];
+    last_activity_at: Date;
+    assigned_agent_id: string | null;
+  }>(
     `SELECT c.* FROM unnest($1::text[]) AS s(stage) CROSS JOIN LATERAL (
        SELECT f.lead_id, f.full_name, f.lead_type, f.stage, f.tags, f.last_activity_at, f.assigned_agent_id FROM lead_feed f
         WHERE f.stage = s.stage AND ${cond} ORDER BY f.last_activity_at DESC, f.lead_id LIMIT $2 OFFSET $3) c`,

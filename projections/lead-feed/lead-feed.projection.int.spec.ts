@@ -15,7 +15,14 @@ const jane: Viewer = { userId: JANE, role: 'agent', officeId: BROKER };
 const alex: Viewer = { userId: ALEX, role: 'agent', officeId: BROKER };
 const broker: Viewer = { userId: BROKER, role: 'broker' };
 const lead = (leadId: string, fullName: string, source: string): LeadEvent[] => [
-  captured({ leadId, userId: specId(20 + Number(leadId.slice(-2))), siteId: SITE, fullName, email: `${fullName.split(' ')[0]!.toLowerCase()}@example.com`, source }),
+  captured({
+    leadId,
+    userId: specId(20 + Number(leadId.slice(-2))),
+    siteId: SITE,
+    fullName,
+    email: `${fullName.split(' ')[0]!.toLowerCase()}@example.com`,
+    source,
+  }),
   { type: 'LeadAssigned', data: { leadId, siteId: SITE, agentId: JANE, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
 ];
 const names = async (rows: Promise<{ rows: { full_name: string }[] }>) => (await rows).rows.map((r) => r.full_name).sort();
@@ -54,7 +61,11 @@ describe('lead feed read model (the dashboard’s lead list)', () => {
   it('given two leads, when Ben views a home, then Ben is the most recent lead in the list (the timeline says what he did)', () =>
     spec
       .given(...lead(BEN, 'Ben Beta', 'direct'), ...lead(ANN, 'Ann Alpha', 'zillow'))
-      .when({ type: 'ListingViewed', data: { leadId: BEN, userId: specId(32), siteId: SITE, pdid: 'NWMLS-1', address: null, price: null }, metadata: { at: '2026-03-03T09:00:00.000Z' } })
+      .when({
+        type: 'ListingViewed',
+        data: { leadId: BEN, userId: specId(32), siteId: SITE, pdid: 'NWMLS-1', address: null, price: null },
+        metadata: { at: '2026-03-03T09:00:00.000Z' },
+      })
       .then(async ({ pool, pushes }) => {
         expect((await listLeads(pool, jane, {}, 1, 50)).rows.map((r) => r.full_name)).toEqual(['Ben Beta', 'Ann Alpha']);
         expect((await findLead(pool, jane, BEN))?.last_activity_at).toEqual(new Date('2026-03-03T09:00:00.000Z'));
@@ -66,7 +77,13 @@ describe('lead feed read model (the dashboard’s lead list)', () => {
       .given(...lead(ANN, 'Ann Alpha', 'zillow'))
       .when({ type: 'LeadStageChanged', data: { leadId: ANN, siteId: SITE, stage: 'Active', fromStage: 'New', byUserId: JANE }, eventId: specId(99) })
       .then(({ pushes }) => {
-        expect(pushes).toEqual([{ to: [`user:${JANE}`, `user:${BROKER}`, 'staff'], name: 'lead.stage', payload: expect.objectContaining({ leadId: ANN, stage: 'Active', fromStage: 'New', eventId: specId(99) }) }]);
+        expect(pushes).toEqual([
+          {
+            to: [`user:${JANE}`, `user:${BROKER}`, 'staff'],
+            name: 'lead.stage',
+            payload: expect.objectContaining({ leadId: ANN, stage: 'Active', fromStage: 'New', eventId: specId(99) }),
+          },
+        ]);
       }));
 
   it("given Jane's lead, when it goes to the office pond, then nobody holds it and every agent of the office sees it there", () =>

@@ -143,7 +143,9 @@ export const leadFeedProjection: Projection = {
     await createStageCounts(tx, t);
     // The list's own copy of when each lead's tasks are due (the tasks read model is another
     // folder's), so that "has an overdue task" is an index probe beside the list's other filters.
-    await tx.query(`CREATE TABLE ${t('lead_open_tasks')} (task_id uuid PRIMARY KEY, lead_id uuid NOT NULL, due_at timestamptz NOT NULL, done boolean NOT NULL)`);
+    await tx.query(
+      `CREATE TABLE ${t('lead_open_tasks')} (task_id uuid PRIMARY KEY, lead_id uuid NOT NULL, due_at timestamptz NOT NULL, done boolean NOT NULL)`,
+    );
     await tx.query(`CREATE INDEX ON ${t('lead_open_tasks')} (lead_id, due_at) WHERE NOT done`);
     await merges.create(tx, t);
   },
@@ -174,19 +176,19 @@ export const leadFeedProjection: Projection = {
         case 'LeadReassigned': {
           // A merged lead's own row (set aside) changes, but nothing is said: nobody sees it until it is unmerged.
           const before = await liveRow(e.data.leadId);
-          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET assigned_agent_id = $2, office_id = $3, assigned_tx = $4, assigned_gp = $5, in_pond = false WHERE lead_id = $1`, [
-            e.data.leadId,
-            e.data.agentId,
-            e.data.brokerId,
-            e.transactionId.toString(),
-            e.globalPosition.toString(),
-          ]);
+          await merges.update(
+            ctx,
+            'lead_feed',
+            (t) => `UPDATE ${t} SET assigned_agent_id = $2, office_id = $3, assigned_tx = $4, assigned_gp = $5, in_pond = false WHERE lead_id = $1`,
+            [e.data.leadId, e.data.agentId, e.data.brokerId, e.transactionId.toString(), e.globalPosition.toString()],
+          );
           if (!before) break;
           const after = { ...before, assigned_agent_id: e.data.agentId, office_id: e.data.brokerId, in_pond: false };
           // An import's thousands of leads are not news one by one (no live row, no web push each): its page reloads the list.
           if (before.source !== 'import') ctx.push({ to: leadRooms(after), name: 'lead.captured', payload: capturedPayload(after) });
           // The broker gave a pond lead to an agent: the office's other agents drop it from the pond.
-          if (before.in_pond && before.office_id) ctx.push({ to: pondRooms(before.office_id), name: 'lead.claimed', payload: { leadId: e.data.leadId, agentId: e.data.agentId, at } });
+          if (before.in_pond && before.office_id)
+            ctx.push({ to: pondRooms(before.office_id), name: 'lead.claimed', payload: { leadId: e.data.leadId, agentId: e.data.agentId, at } });
           break;
         }
         case 'LeadStageChanged': {
@@ -195,14 +197,16 @@ export const leadFeedProjection: Projection = {
           touched(ctx, e, row);
           // The board of everyone who sees the lead moves its card (eventId: the timeline's line for the move).
           const to = row ? leadRooms(row) : [];
-          if (to.length) ctx.push({ to, name: 'lead.stage', payload: { leadId: e.data.leadId, stage: e.data.stage, fromStage: e.data.fromStage, at, eventId: e.eventId } });
+          if (to.length)
+            ctx.push({ to, name: 'lead.stage', payload: { leadId: e.data.leadId, stage: e.data.stage, fromStage: e.data.fromStage, at, eventId: e.eventId } });
           break;
         }
         case 'LeadFirstContacted':
           await merges.update(
             ctx,
             'lead_feed',
-            (t) => `UPDATE ${t} SET status = 'contacted', first_contact_at = coalesce(first_contact_at, $2), last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
+            (t) =>
+              `UPDATE ${t} SET status = 'contacted', first_contact_at = coalesce(first_contact_at, $2), last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
             [e.data.leadId, e.data.at],
           );
           touched(ctx, e, await rowOf(e.data.leadId));
@@ -212,23 +216,35 @@ export const leadFeedProjection: Projection = {
           touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'LeadContactEdited':
-          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET full_name = $2, email = $3, phone = $4 WHERE lead_id = $1`, [e.data.leadId, e.data.fullName, e.data.email, e.data.phone]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET full_name = $2, email = $3, phone = $4 WHERE lead_id = $1`, [
+            e.data.leadId,
+            e.data.fullName,
+            e.data.email,
+            e.data.phone,
+          ]);
           touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'LeadPutInPond': {
           const before = await liveRow(e.data.leadId);
           // Its position as an assignment's: an agent of the office reconnecting is sent it (feed/since) like a new lead.
-          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET assigned_agent_id = NULL, office_id = $2, in_pond = true, assigned_tx = $3, assigned_gp = $4 WHERE lead_id = $1`, [
-            e.data.leadId,
-            e.data.brokerId,
-            e.transactionId.toString(),
-            e.globalPosition.toString(),
-          ]);
+          await merges.update(
+            ctx,
+            'lead_feed',
+            (t) => `UPDATE ${t} SET assigned_agent_id = NULL, office_id = $2, in_pond = true, assigned_tx = $3, assigned_gp = $4 WHERE lead_id = $1`,
+            [e.data.leadId, e.data.brokerId, e.transactionId.toString(), e.globalPosition.toString()],
+          );
           if (!before) break;
           ctx.push({
             to: pondRooms(e.data.brokerId),
             name: 'lead.pond',
-            payload: { leadId: e.data.leadId, fullName: before.full_name, leadType: before.lead_type, at, reason: e.data.reason, fromAgentId: e.data.fromAgentId },
+            payload: {
+              leadId: e.data.leadId,
+              fullName: before.full_name,
+              leadType: before.lead_type,
+              at,
+              reason: e.data.reason,
+              fromAgentId: e.data.fromAgentId,
+            },
           });
           break;
         }
@@ -252,24 +268,35 @@ export const leadFeedProjection: Projection = {
           touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'TextMessageSent':
-          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1 AND status IS DISTINCT FROM 'contacted'`, [e.data.leadId]);
+          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1 AND status IS DISTINCT FROM 'contacted'`, [
+            e.data.leadId,
+          ]);
           touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'CallLogged':
-          await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted', last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, at]);
+          await merges.update(
+            ctx,
+            'lead_feed',
+            (t) => `UPDATE ${t} SET status = 'contacted', last_contact_at = greatest(last_contact_at, $2) WHERE lead_id = $1`,
+            [e.data.leadId, at],
+          );
           touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'ChatMessageSent': {
           const row = await rowOf(e.data.leadId);
           // A merged lead's chat is from its own account, not the survivor's.
           const fromLead = row !== undefined && (await merges.userOf(ctx, 'lead_feed', row)) === e.data.fromUserId;
-          if (row && !fromLead) await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1 AND status IS DISTINCT FROM 'contacted'`, [e.data.leadId]);
+          if (row && !fromLead)
+            await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET status = 'contacted' WHERE lead_id = $1 AND status IS DISTINCT FROM 'contacted'`, [
+              e.data.leadId,
+            ]);
           touched(ctx, e, row);
           break;
         }
         case 'ConsentChanged':
         case 'CellPhoneChanged': {
-          if (e.type === 'CellPhoneChanged') await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET phone = coalesce($2, phone) WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
+          if (e.type === 'CellPhoneChanged')
+            await merges.update(ctx, 'lead_feed', (t) => `UPDATE ${t} SET phone = coalesce($2, phone) WHERE user_id = $1`, [e.data.userId, e.data.cellPhone]);
           // One account can be a lead of several sites: each of its leads is the more recent. A merged account's
           // leads are set aside: the survivor's lead is.
           for (const row of await merges.rowsOfUser<FeedRow>(ctx, 'lead_feed', ROW, e.data.userId)) touched(ctx, e, row);
@@ -291,8 +318,7 @@ export const leadFeedProjection: Projection = {
         case 'ListingEmailClicked':
           touched(ctx, e, await rowOf(e.data.leadId));
           break;
-        case 'TaskCreated':
-        {
+        case 'TaskCreated': {
           const to = await merges.target(ctx, e.data.leadId);
           await tx.query(
             `INSERT INTO ${table('lead_open_tasks')} (task_id, lead_id, due_at, done, merged_from) VALUES ($1, $2, $3, false, $4) ON CONFLICT (task_id) DO NOTHING`,
@@ -316,8 +342,7 @@ export const leadFeedProjection: Projection = {
           if (!(e.type === 'ShowingProposed' && e.data.proposedBy === 'lead')) touched(ctx, e, await rowOf(e.data.leadId));
           break;
         case 'AccountsMerged':
-        case 'AccountsUnmerged':
-        {
+        case 'AccountsUnmerged': {
           const pairs = e.type === 'AccountsMerged' && e.data.userId === e.data.mergedId ? (e.data.leads ?? []) : [];
           const shown = await Promise.all(pairs.map(async (p) => [await liveRow(p.mergedLeadId), await liveRow(p.survivorLeadId)] as const));
           const { unfolded } = await merges.apply(ctx, e, async (id) => (await liveRow(id)) !== undefined);
@@ -351,7 +376,10 @@ export const leadFeedProjection: Projection = {
             ERASED,
           ]);
           // A duplicate folded into another lead by a merge keeps its row aside: it is forgotten the same way.
-          await tx.query(`UPDATE ${table('lead_feed_parked')} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED]);
+          await tx.query(
+            `UPDATE ${table('lead_feed_parked')} SET full_name = $3, email = $4, phone = NULL, tags = '{}' WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`,
+            [e.data.leadIds, e.data.userId, ERASED_NAME, ERASED],
+          );
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           break;
         }
@@ -394,9 +422,15 @@ async function writeRecency(ctx: ProjectionContext): Promise<void> {
   if (!batch || batch.size === 0) return;
   pendingRecency.delete(ctx);
   for (const [leadId, r] of batch) {
-    await ctx.tx.query(`UPDATE ${ctx.table('lead_feed')} SET last_activity_at = greatest(last_activity_at, $2), own_activity_at = greatest(own_activity_at, $3) WHERE lead_id = $1`, [leadId, r.at, r.own]);
+    await ctx.tx.query(
+      `UPDATE ${ctx.table('lead_feed')} SET last_activity_at = greatest(last_activity_at, $2), own_activity_at = greatest(own_activity_at, $3) WHERE lead_id = $1`,
+      [leadId, r.at, r.own],
+    );
     for (const [merged, at] of r.parked) {
-      await ctx.tx.query(`UPDATE ${ctx.table('lead_feed_parked')} SET last_activity_at = greatest(last_activity_at, $2), own_activity_at = greatest(own_activity_at, $2) WHERE lead_id = $1`, [merged, at]);
+      await ctx.tx.query(
+        `UPDATE ${ctx.table('lead_feed_parked')} SET last_activity_at = greatest(last_activity_at, $2), own_activity_at = greatest(own_activity_at, $2) WHERE lead_id = $1`,
+        [merged, at],
+      );
     }
   }
 }

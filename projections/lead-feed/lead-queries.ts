@@ -171,7 +171,11 @@ export async function lostPushesFrom(db: pg.Pool): Promise<Checkpoint | undefine
 }
 
 /** A push a reconnecting client missed, with the log position of its event (for ordering). */
-export type MissedPush = { readonly name: 'lead.captured' | 'lead.activity' | 'chat.message' | 'thread.item'; readonly payload: Record<string, unknown>; readonly key: readonly [bigint, bigint] };
+export type MissedPush = {
+  readonly name: 'lead.captured' | 'lead.activity' | 'chat.message' | 'thread.item';
+  readonly payload: Record<string, unknown>;
+  readonly key: readonly [bigint, bigint];
+};
 export const SINCE_LIMIT = 500;
 
 /**
@@ -192,7 +196,13 @@ export async function leadPushesSince(db: pg.Pool, viewer: Viewer, from: WirePos
     overflow: rows.length > SINCE_LIMIT,
     events: rows.map((r) => ({
       name: 'lead.captured' as const,
-      payload: { leadId: r.lead_id, fullName: r.full_name, leadType: r.lead_type, at: r.created_at.toISOString(), position: encodePosition({ transactionId: BigInt(r.tx), globalPosition: BigInt(r.gp) }) },
+      payload: {
+        leadId: r.lead_id,
+        fullName: r.full_name,
+        leadType: r.lead_type,
+        at: r.created_at.toISOString(),
+        position: encodePosition({ transactionId: BigInt(r.tx), globalPosition: BigInt(r.gp) }),
+      },
       key: [BigInt(r.tx), BigInt(r.gp)] as const,
     })),
   };

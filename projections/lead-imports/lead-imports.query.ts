@@ -3,10 +3,15 @@ import { type ImportSummary, MAX_ERRORS_IN_SUMMARY } from '../../src/contract/le
 
 /** An import's progress and counts as the import page shows them, and who ran it (for the caller's scope check). */
 export async function importProgress(pool: pg.Pool, importId: string): Promise<(ImportSummary & { readonly byUserId: string }) | undefined> {
-  const { rows } = await pool.query<{ by_user_id: string; total: number; done: number; imported: number; duplicates: number; merged: number; rejected: number }>(
-    `SELECT by_user_id, total, done, imported, duplicates, merged, rejected FROM lead_imports WHERE import_id = $1`,
-    [importId],
-  );
+  const { rows } = await pool.query<{
+    by_user_id: string;
+    total: number;
+    done: number;
+    imported: number;
+    duplicates: number;
+    merged: number;
+    rejected: number;
+  }>(`SELECT by_user_id, total, done, imported, duplicates, merged, rejected FROM lead_imports WHERE import_id = $1`, [importId]);
   const r = rows[0];
   if (!r) return undefined;
   const errors = await pool.query<{ row: number; message: string }>(

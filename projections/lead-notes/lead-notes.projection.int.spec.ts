@@ -13,7 +13,10 @@ const written = (noteId: string, text: string, leadId = LEAD): LeadNoteEvent => 
   type: 'LeadNoteWritten',
   data: { leadId, siteId: 's1', noteId, text, authorId: AGENT, authorName: 'Alice Agent' },
 });
-const edited = (noteId: string, text: string): LeadNoteEvent => ({ type: 'LeadNoteEdited', data: { leadId: LEAD, siteId: 's1', noteId, text, byUserId: AGENT } });
+const edited = (noteId: string, text: string): LeadNoteEvent => ({
+  type: 'LeadNoteEdited',
+  data: { leadId: LEAD, siteId: 's1', noteId, text, byUserId: AGENT },
+});
 const deleted = (noteId: string): LeadNoteEvent => ({ type: 'LeadNoteDeleted', data: { leadId: LEAD, siteId: 's1', noteId, byUserId: AGENT } });
 
 describe('lead notes read model', () => {
@@ -42,7 +45,14 @@ describe('lead notes read model', () => {
   it("given a duplicate lead's note, when the accounts are merged, then it shows on the survivor, marked with the duplicate's name", () => {
     const merged: AccountsMerged = {
       type: 'AccountsMerged',
-      data: { userId: 'u-dup', reason: 'Same person', mergeId: '00000000-0000-4000-8000-0000000000f1', survivorId: 'u-lead', mergedId: 'u-dup', leads: [{ mergedLeadId: DUPLICATE, survivorLeadId: LEAD, mergedName: 'Ada L.' }] },
+      data: {
+        userId: 'u-dup',
+        reason: 'Same person',
+        mergeId: '00000000-0000-4000-8000-0000000000f1',
+        survivorId: 'u-lead',
+        mergedId: 'u-dup',
+        leads: [{ mergedLeadId: DUPLICATE, survivorLeadId: LEAD, mergedName: 'Ada L.' }],
+      },
     };
     return spec
       .given(written(note(1), 'Survivor note'), written(note(2), 'Duplicate note', DUPLICATE))

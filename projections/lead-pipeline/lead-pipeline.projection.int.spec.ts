@@ -12,10 +12,21 @@ const LEAD_USER = specId(3);
 const SITE = specId(4);
 const lead = (n: number) => specId(10 + n);
 const capturedLead = (n: number): LeadEvent => captured({ leadId: lead(n), userId: LEAD_USER, siteId: SITE });
-const assigned = (n: number): LeadEvent => ({ type: 'LeadAssigned', data: { leadId: lead(n), siteId: SITE, agentId: AGENT, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } });
+const assigned = (n: number): LeadEvent => ({
+  type: 'LeadAssigned',
+  data: { leadId: lead(n), siteId: SITE, agentId: AGENT, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 },
+});
 const chat = (n: number, fromUserId: string): ChatEvent => ({
   type: 'ChatMessageSent',
-  data: { chatId: lead(n), leadId: lead(n), siteId: SITE, messageId: specId(100 + n), fromUserId, toUserId: fromUserId === AGENT ? LEAD_USER : AGENT, text: 'Hi' },
+  data: {
+    chatId: lead(n),
+    leadId: lead(n),
+    siteId: SITE,
+    messageId: specId(100 + n),
+    fromUserId,
+    toUserId: fromUserId === AGENT ? LEAD_USER : AGENT,
+    text: 'Hi',
+  },
 });
 
 describe('lead pipeline read model (the pipeline reactors’ work)', () => {
@@ -24,7 +35,10 @@ describe('lead pipeline read model (the pipeline reactors’ work)', () => {
   it("given a new lead, when the lead chats first and then the agent answers and calls, then the agent's answer is the first contact waiting to be recorded", () =>
     spec
       .given(capturedLead(1), assigned(1))
-      .when(chat(1, LEAD_USER), chat(1, AGENT), { type: 'CallLogged', data: { leadId: lead(1), siteId: SITE, callId: specId(200), byUserId: AGENT, outcome: 'connected', durationSeconds: 60, notes: '' } })
+      .when(chat(1, LEAD_USER), chat(1, AGENT), {
+        type: 'CallLogged',
+        data: { leadId: lead(1), siteId: SITE, callId: specId(200), byUserId: AGENT, outcome: 'connected', durationSeconds: 60, notes: '' },
+      })
       .then(async ({ pool, signals }) => {
         expect(await pendingFirstContacts(pool, 10)).toMatchObject([{ leadId: lead(1), via: 'chat', byUserId: AGENT, at: '2026-03-02T15:04:00.000Z' }]);
         expect(signals).toEqual([{ signal: FIRST_CONTACT_SIGNAL, payload: { count: 1 } }]);
@@ -40,9 +54,19 @@ describe('lead pipeline read model (the pipeline reactors’ work)', () => {
     const stages = DEFAULT_STAGES.filter((s) => s !== 'Nurture').map((s) => (s === 'Active' ? 'Working' : s));
     const pipeline: OfficeEvent = {
       type: 'OfficeSettingsChanged',
-      data: { brokerId: BROKER, changes: { stages }, stageMoves: [{ from: 'Active', to: 'Working' }, { from: 'Nurture', to: 'Lost' }] },
+      data: {
+        brokerId: BROKER,
+        changes: { stages },
+        stageMoves: [
+          { from: 'Active', to: 'Working' },
+          { from: 'Nurture', to: 'Lost' },
+        ],
+      },
     };
-    const staged = (n: number, stage: string): LeadEvent => ({ type: 'LeadStageChanged', data: { leadId: lead(n), siteId: SITE, stage, fromStage: 'New', byUserId: AGENT } });
+    const staged = (n: number, stage: string): LeadEvent => ({
+      type: 'LeadStageChanged',
+      data: { leadId: lead(n), siteId: SITE, stage, fromStage: 'New', byUserId: AGENT },
+    });
     return spec
       .given(capturedLead(1), assigned(1), staged(1, 'Active'), capturedLead(2), assigned(2), staged(2, 'Nurture'), capturedLead(3), assigned(3))
       .when(pipeline)
@@ -51,7 +75,10 @@ describe('lead pipeline read model (the pipeline reactors’ work)', () => {
           { leadId: lead(1), officeId: BROKER },
           { leadId: lead(2), officeId: BROKER },
         ]);
-        expect(await rows('SELECT move_to FROM pipeline_leads WHERE move_to IS NOT NULL ORDER BY lead_id')).toEqual([{ move_to: 'Working' }, { move_to: 'Lost' }]);
+        expect(await rows('SELECT move_to FROM pipeline_leads WHERE move_to IS NOT NULL ORDER BY lead_id')).toEqual([
+          { move_to: 'Working' },
+          { move_to: 'Lost' },
+        ]);
         expect(signals).toEqual([{ signal: STAGE_MOVES_SIGNAL, payload: { count: 2 } }]);
       });
   });

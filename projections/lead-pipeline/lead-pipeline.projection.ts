@@ -84,7 +84,11 @@ export const leadPipelineProjection: Projection = {
     for (const e of eventsOf<Handled>(events)) {
       switch (e.type) {
         case 'LeadCaptured':
-          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, stage) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [e.data.leadId, e.data.userId, NEW_STAGE]);
+          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, stage) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
+            e.data.leadId,
+            e.data.userId,
+            NEW_STAGE,
+          ]);
           break;
         case 'LeadAssigned':
         case 'LeadReassigned':
@@ -98,7 +102,10 @@ export const leadPipelineProjection: Projection = {
           moves += await placeLead(ctx, e.data.leadId);
           break;
         case 'LeadFirstContacted':
-          await tx.query(`UPDATE ${leads} SET contacted = true, contact_via = NULL, contact_by = NULL, contact_at = NULL, contact_event_id = NULL WHERE lead_id = $1`, [e.data.leadId]);
+          await tx.query(
+            `UPDATE ${leads} SET contacted = true, contact_via = NULL, contact_by = NULL, contact_at = NULL, contact_event_id = NULL WHERE lead_id = $1`,
+            [e.data.leadId],
+          );
           break;
         case 'TextMessageSent':
         case 'ChatMessageSent':
@@ -130,7 +137,10 @@ async function firstAction(ctx: ProjectionContext, e: StoredEvent, c: NonNullabl
 
 async function pipelineOf(ctx: ProjectionContext, officeId: string | null): Promise<Pipeline> {
   if (!officeId) return DEFAULT_PIPELINE;
-  const { rows } = await ctx.tx.query<{ stages: string[]; moves: Record<string, string> }>(`SELECT stages, moves FROM ${ctx.table('pipeline_offices')} WHERE office_id = $1`, [officeId]);
+  const { rows } = await ctx.tx.query<{ stages: string[]; moves: Record<string, string> }>(
+    `SELECT stages, moves FROM ${ctx.table('pipeline_offices')} WHERE office_id = $1`,
+    [officeId],
+  );
   return rows[0] ?? DEFAULT_PIPELINE;
 }
 
@@ -156,7 +166,10 @@ async function changePipeline(ctx: ProjectionContext, officeId: string, stages: 
     [officeId, next.stages, JSON.stringify(next.moves)],
   );
   await ctx.tx.query(`UPDATE ${leads} SET move_to = NULL WHERE office_id = $1 AND move_to IS NOT NULL AND stage = ANY($2)`, [officeId, next.stages]);
-  const { rows } = await ctx.tx.query<{ stage: string }>(`SELECT DISTINCT stage FROM ${leads} WHERE office_id = $1 AND NOT (stage = ANY($2))`, [officeId, next.stages]);
+  const { rows } = await ctx.tx.query<{ stage: string }>(`SELECT DISTINCT stage FROM ${leads} WHERE office_id = $1 AND NOT (stage = ANY($2))`, [
+    officeId,
+    next.stages,
+  ]);
   let moved = 0;
   for (const { stage } of rows) {
     const target = stageTarget(stage, next);

@@ -2,7 +2,13 @@ import type pg from 'pg';
 import type { ContactChannel } from '../../src/modules/leads/leads.events';
 
 /** The office's first action on a lead not yet contacted, oldest first (for the first-contact reactor). */
-export type PendingFirstContact = { readonly leadId: string; readonly via: ContactChannel; readonly byUserId: string; readonly at: string; readonly eventId: string };
+export type PendingFirstContact = {
+  readonly leadId: string;
+  readonly via: ContactChannel;
+  readonly byUserId: string;
+  readonly at: string;
+  readonly eventId: string;
+};
 
 export async function pendingFirstContacts(db: pg.Pool, limit: number, offset = 0): Promise<PendingFirstContact[]> {
   const { rows } = await db.query<{ lead_id: string; contact_via: ContactChannel; contact_by: string; contact_at: Date; contact_event_id: string }>(

@@ -7,21 +7,29 @@ import { leadPondProjection, pondDeadlinesPassed } from './index';
 const BROKER = specId(1);
 const AGENT = specId(2);
 const lead = (n: number) => specId(10 + n);
-const pond = (enabled: boolean, claimWindowMinutes = 30): OfficeEvent => ({ type: 'OfficeSettingsChanged', data: { brokerId: BROKER, changes: { pond: { enabled, claimWindowMinutes } } } });
-const assigned = (n: number, rule: RoutingRule = 'round-robin'): LeadEvent => ({ type: 'LeadAssigned', data: { leadId: lead(n), siteId: specId(3), agentId: AGENT, brokerId: BROKER, rule, ruleVersion: 1 } });
+const pond = (enabled: boolean, claimWindowMinutes = 30): OfficeEvent => ({
+  type: 'OfficeSettingsChanged',
+  data: { brokerId: BROKER, changes: { pond: { enabled, claimWindowMinutes } } },
+});
+const assigned = (n: number, rule: RoutingRule = 'round-robin'): LeadEvent => ({
+  type: 'LeadAssigned',
+  data: { leadId: lead(n), siteId: specId(3), agentId: AGENT, brokerId: BROKER, rule, ruleVersion: 1 },
+});
 // The spec's events happen from 15:01 on 2 March 2026, one minute apart: the second is assigned at 15:02.
 const at = (time: string) => new Date(`2026-03-02T${time}:00.000Z`);
 
 describe('lead pond deadlines read model', () => {
   const spec = projectionSpecification(leadPondProjection);
 
-  it("given an office with a 30-minute claim window, when a lead is assigned at 15:02, then its deadline passes at 15:32, not before", () =>
+  it('given an office with a 30-minute claim window, when a lead is assigned at 15:02, then its deadline passes at 15:32, not before', () =>
     spec
       .given(pond(true))
       .when(assigned(1))
       .then(async ({ pool }) => {
         expect(await pondDeadlinesPassed(pool, at('15:31'))).toEqual([]);
-        expect(await pondDeadlinesPassed(pool, at('15:32'))).toEqual([{ leadId: lead(1), agentId: AGENT, officeId: BROKER, dueAt: '2026-03-02T15:32:00.000Z' }]);
+        expect(await pondDeadlinesPassed(pool, at('15:32'))).toEqual([
+          { leadId: lead(1), agentId: AGENT, officeId: BROKER, dueAt: '2026-03-02T15:32:00.000Z' },
+        ]);
       }));
 
   it("given assigned leads, when one is contacted, then only the other's deadline is left; a lead of the agent's own site never had one", () =>

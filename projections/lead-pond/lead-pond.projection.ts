@@ -32,7 +32,15 @@ export const leadPondProjection: Projection = {
   // 4: the pond of an applied routing rule set (issue 19).
   // 5: the office id columns named office_id, as in every read model.
   version: 5,
-  eventTypes: handledTypes<Handled>()(['OfficeSettingsChanged', 'RoutingRulesChanged', ...leadOwnerEventTypes, 'LeadFirstContacted', 'AccountsMerged', 'AccountsUnmerged', 'PersonErased']),
+  eventTypes: handledTypes<Handled>()([
+    'OfficeSettingsChanged',
+    'RoutingRulesChanged',
+    ...leadOwnerEventTypes,
+    'LeadFirstContacted',
+    'AccountsMerged',
+    'AccountsUnmerged',
+    'PersonErased',
+  ]),
   tables: ['pond_offices', 'pond_deadlines', 'pond_merges', 'pond_deadlines_parked'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('pond_offices')} (office_id uuid PRIMARY KEY, enabled boolean NOT NULL, window_minutes int NOT NULL)`);
@@ -64,7 +72,8 @@ export const leadPondProjection: Projection = {
             [e.data.brokerId, pond.enabled, pond.claimWindowMinutes],
           );
           // Turned off: the deadlines running end (turning it on again starts with new assignments, never floods the pond with old leads).
-          if (!pond.enabled) await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET due_at = NULL WHERE office_id = $1 AND due_at IS NOT NULL`, [e.data.brokerId]);
+          if (!pond.enabled)
+            await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET due_at = NULL WHERE office_id = $1 AND due_at IS NOT NULL`, [e.data.brokerId]);
           break;
         }
         case 'LeadAssigned':
@@ -79,7 +88,8 @@ export const leadPondProjection: Projection = {
           await merges.update(
             ctx,
             'pond_deadlines',
-            (t) => `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = CASE WHEN office_lead AND NOT contacted THEN ${deadline(ctx, '$2', '$4')} END WHERE lead_id = $1`,
+            (t) =>
+              `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = CASE WHEN office_lead AND NOT contacted THEN ${deadline(ctx, '$2', '$4')} END WHERE lead_id = $1`,
             [e.data.leadId, e.data.brokerId, e.data.agentId, at],
           );
           break;
@@ -95,7 +105,11 @@ export const leadPondProjection: Projection = {
           break;
         case 'LeadClaimed':
           // The claimer chose the lead: no new deadline (it would bounce between pond and agents).
-          await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = NULL WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId, e.data.agentId]);
+          await merges.update(ctx, 'pond_deadlines', (t) => `UPDATE ${t} SET office_id = $2, agent_id = $3, due_at = NULL WHERE lead_id = $1`, [
+            e.data.leadId,
+            e.data.brokerId,
+            e.data.agentId,
+          ]);
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged':

@@ -10,9 +10,18 @@ const BROKER = specId(2);
 const SITE = specId(3);
 const lead = (n: number) => specId(10 + n);
 const capturedFrom = (n: number, source: string): LeadEvent => captured({ leadId: lead(n), siteId: SITE, userId: specId(20 + n), source });
-const assigned = (n: number): LeadEvent => ({ type: 'LeadAssigned', data: { leadId: lead(n), siteId: SITE, agentId: AGENT, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } });
-const contacted = (n: number, at: string): LeadEvent => ({ type: 'LeadFirstContacted', data: { leadId: lead(n), siteId: SITE, byUserId: AGENT, via: 'text', at } });
-const staged = (n: number, fromStage: string, stage: string): LeadEvent => ({ type: 'LeadStageChanged', data: { leadId: lead(n), siteId: SITE, stage, fromStage, byUserId: AGENT } });
+const assigned = (n: number): LeadEvent => ({
+  type: 'LeadAssigned',
+  data: { leadId: lead(n), siteId: SITE, agentId: AGENT, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 },
+});
+const contacted = (n: number, at: string): LeadEvent => ({
+  type: 'LeadFirstContacted',
+  data: { leadId: lead(n), siteId: SITE, byUserId: AGENT, via: 'text', at },
+});
+const staged = (n: number, fromStage: string, stage: string): LeadEvent => ({
+  type: 'LeadStageChanged',
+  data: { leadId: lead(n), siteId: SITE, stage, fromStage, byUserId: AGENT },
+});
 // The spec's events happen from 15:01 on Monday 2 March 2026, one minute apart.
 const MARCH: ReportRange = { from: new Date('2026-03-01T00:00:00.000Z'), to: new Date('2026-03-15T00:00:00.000Z'), agentId: null };
 const broker = { userId: BROKER, role: 'broker' } as const;
@@ -37,13 +46,21 @@ describe('lead reports read model', () => {
         ]);
         expect(report.firstContact).toEqual({ total: 2, contacted: 1, medianSeconds: 3600, p90Seconds: 3600 });
         // Back and forth counts a stage once.
-        expect(report.stagesReached).toEqual(expect.arrayContaining([{ stage: 'New', count: 2 }, { stage: 'Hot', count: 1 }]));
+        expect(report.stagesReached).toEqual(
+          expect.arrayContaining([
+            { stage: 'New', count: 2 },
+            { stage: 'Hot', count: 1 },
+          ]),
+        );
         expect(report.perAgent).toEqual([{ agentId: AGENT, leads: 2, contacted: 1, medianSeconds: 3600, p90Seconds: 3600 }]);
       }));
 
   it("given leads of the office, then another agent sees none of them, and a lead put in the pond stays in the office's report", () =>
     spec
-      .given(capturedFrom(1, 'zillow'), assigned(1), { type: 'LeadPutInPond', data: { leadId: lead(1), siteId: SITE, brokerId: BROKER, fromAgentId: AGENT, reason: 'not-contacted' } })
+      .given(capturedFrom(1, 'zillow'), assigned(1), {
+        type: 'LeadPutInPond',
+        data: { leadId: lead(1), siteId: SITE, brokerId: BROKER, fromAgentId: AGENT, reason: 'not-contacted' },
+      })
       .then(async ({ pool }) => {
         expect((await leadReport(pool, { userId: specId(9), role: 'agent' }, MARCH)).firstContact.total).toBe(0);
         expect((await leadReport(pool, broker, MARCH)).firstContact.total).toBe(1);
@@ -52,7 +69,14 @@ describe('lead reports read model', () => {
   it('given two leads of one person, when their accounts are merged, then the person counts once', () => {
     const merged: AccountsMerged = {
       type: 'AccountsMerged',
-      data: { userId: specId(22), reason: 'same person', mergeId: specId(30), survivorId: specId(21), mergedId: specId(22), leads: [{ mergedLeadId: lead(2), survivorLeadId: lead(1), mergedName: 'Ada L.' }] },
+      data: {
+        userId: specId(22),
+        reason: 'same person',
+        mergeId: specId(30),
+        survivorId: specId(21),
+        mergedId: specId(22),
+        leads: [{ mergedLeadId: lead(2), survivorLeadId: lead(1), mergedName: 'Ada L.' }],
+      },
     };
     return spec
       .given(capturedFrom(1, 'zillow'), assigned(1), capturedFrom(2, 'direct'), assigned(2))

@@ -61,17 +61,30 @@ export const leadReportsProjection: Projection = {
         case 'LeadAssigned':
         case 'LeadReassigned':
         case 'LeadClaimed':
-          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
+          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [
+            e.data.leadId,
+            e.data.agentId,
+            e.data.brokerId,
+          ]);
           break;
         case 'LeadPutInPond':
-          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [
+            e.data.leadId,
+            e.data.brokerId,
+          ]);
           break;
         case 'LeadFirstContacted':
-          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET first_contact_at = coalesce(first_contact_at, $2) WHERE lead_id = $1`, [e.data.leadId, e.data.at]);
+          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET first_contact_at = coalesce(first_contact_at, $2) WHERE lead_id = $1`, [
+            e.data.leadId,
+            e.data.at,
+          ]);
           break;
         case 'LeadStageChanged':
           // A set: moving back and forth counts a stage once.
-          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET stages = array_append(stages, $2) WHERE lead_id = $1 AND NOT ($2 = ANY (stages))`, [e.data.leadId, e.data.stage]);
+          await merges.update(ctx, 'report_leads', (t) => `UPDATE ${t} SET stages = array_append(stages, $2) WHERE lead_id = $1 AND NOT ($2 = ANY (stages))`, [
+            e.data.leadId,
+            e.data.stage,
+          ]);
           break;
         case 'AccountsMerged':
         case 'AccountsUnmerged':

@@ -50,7 +50,10 @@ export async function leadReport(db: pg.Pool, viewer: Viewer, range: ReportRange
        FROM report_leads r WHERE ${where}`,
       p,
     ),
-    db.query<{ stage: string; count: number }>(`SELECT s.stage, count(*)::int AS count FROM report_leads r, unnest(r.stages) AS s(stage) WHERE ${where} GROUP BY 1`, p),
+    db.query<{ stage: string; count: number }>(
+      `SELECT s.stage, count(*)::int AS count FROM report_leads r, unnest(r.stages) AS s(stage) WHERE ${where} GROUP BY 1`,
+      p,
+    ),
     db.query<{ agent_id: string; leads: number; contacted: number; median: string | null; p90: string | null }>(
       `SELECT r.agent_id, count(*)::int AS leads, count(r.first_contact_at)::int AS contacted,
               percentile_cont(0.5) WITHIN GROUP (ORDER BY ${contact}) AS median,
@@ -65,6 +68,12 @@ export async function leadReport(db: pg.Pool, viewer: Viewer, range: ReportRange
     newLeadsByWeek: weeks.rows,
     firstContact: { total: f.total, contacted: f.contacted, medianSeconds: secondsOrNull(f.median), p90Seconds: secondsOrNull(f.p90) },
     stagesReached: stages.rows,
-    perAgent: agents.rows.map((r) => ({ agentId: r.agent_id, leads: r.leads, contacted: r.contacted, medianSeconds: secondsOrNull(r.median), p90Seconds: secondsOrNull(r.p90) })),
+    perAgent: agents.rows.map((r) => ({
+      agentId: r.agent_id,
+      leads: r.leads,
+      contacted: r.contacted,
+      medianSeconds: secondsOrNull(r.median),
+      p90Seconds: secondsOrNull(r.p90),
+    })),
   };
 }

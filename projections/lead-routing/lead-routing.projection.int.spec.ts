@@ -20,37 +20,50 @@ const office = [
   registered(A2, LEVEL.agent, { brokerId: BROKER }),
   {
     type: 'SiteCreated',
-    data: { siteId: SITE, subdomain: 'office', name: 'Office', kind: 'broker', ownerUserId: BROKER, DomainName: null, masterSiteId: null, isDefault: false, settings: defaultSiteSettings },
+    data: {
+      siteId: SITE,
+      subdomain: 'office',
+      name: 'Office',
+      kind: 'broker',
+      ownerUserId: BROKER,
+      DomainName: null,
+      masterSiteId: null,
+      isDefault: false,
+      settings: defaultSiteSettings,
+    },
   } satisfies SiteEvent,
 ];
 const rules = (version: number, off: string[]): OfficeEvent => ({
   type: 'RoutingRulesChanged',
-  data: { brokerId: BROKER, version, byUserId: BROKER, rules: { listingAgentFirst: true, weights: { [A1]: 2 }, off, pond: { enabled: false, claimWindowMinutes: 15 } } },
+  data: {
+    brokerId: BROKER,
+    version,
+    byUserId: BROKER,
+    rules: { listingAgentFirst: true, weights: { [A1]: 2 }, off, pond: { enabled: false, claimWindowMinutes: 15 } },
+  },
 });
 
 describe('lead routing read model', () => {
   const spec = projectionSpecification(leadRoutingProjection);
 
   it("given an office, its rules with A2 off and a listing linked to A2, then the site's rules name the roster in joining order, the weights and the listing agent", () =>
-    spec
-      .given(...office, rules(1, [A2]), { type: 'ListingAgentLinked', data: { brokerId: BROKER, pdid: 'NW-1', agentId: A2 } })
-      .then(async ({ pool }) => {
-        expect(await loadRoutingRules(pool, SITE, 'NW-1')).toMatchObject({
-          kind: 'broker',
-          ownerId: BROKER,
-          roster: [
-            { agentId: A1, active: true, weight: 2 },
-            { agentId: A2, active: false, weight: 1 },
-          ],
-          listingAgentId: A2,
-          version: 1,
-        });
-        expect((await rosterFor(pool, BROKER)).map((r) => [r.userId, r.active])).toEqual([
-          [BROKER, true],
-          [A1, true],
-          [A2, false],
-        ]);
-      }));
+    spec.given(...office, rules(1, [A2]), { type: 'ListingAgentLinked', data: { brokerId: BROKER, pdid: 'NW-1', agentId: A2 } }).then(async ({ pool }) => {
+      expect(await loadRoutingRules(pool, SITE, 'NW-1')).toMatchObject({
+        kind: 'broker',
+        ownerId: BROKER,
+        roster: [
+          { agentId: A1, active: true, weight: 2 },
+          { agentId: A2, active: false, weight: 1 },
+        ],
+        listingAgentId: A2,
+        version: 1,
+      });
+      expect((await rosterFor(pool, BROKER)).map((r) => [r.userId, r.active])).toEqual([
+        [BROKER, true],
+        [A1, true],
+        [A2, false],
+      ]);
+    }));
 
   it('given two versions of the rules, then a lead captured between them is routed by the first', () =>
     spec.given(...office, rules(1, [A2]), rules(2, [])).then(async ({ pool }) => {
@@ -71,6 +84,9 @@ describe('lead routing read model', () => {
   it('given a lead waiting, when it is assigned, then it waits no more', () =>
     spec
       .given(...office, captured({ leadId: LEAD, siteId: SITE, userId: specId(6) }))
-      .when({ type: 'LeadAssigned', data: { leadId: LEAD, siteId: SITE, agentId: A1, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } } satisfies LeadEvent)
+      .when({
+        type: 'LeadAssigned',
+        data: { leadId: LEAD, siteId: SITE, agentId: A1, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 },
+      } satisfies LeadEvent)
       .then(async ({ pool }) => expect(await pendingLeads(pool)).toEqual([])));
 });

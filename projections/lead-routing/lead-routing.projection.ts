@@ -1,5 +1,13 @@
 import { type AccountEvent, LEVEL } from '../../src/modules/accounts/accounts.events';
-import { type AgentProfileEvent, evolveRoutingRuleSet, initialRoutingRuleSet, type OfficeEvent, officeEventTypes, ROUTE_LEAD_PUSH, type RoutingRuleSet } from '../../src/modules/office/office.events';
+import {
+  type AgentProfileEvent,
+  evolveRoutingRuleSet,
+  initialRoutingRuleSet,
+  type OfficeEvent,
+  officeEventTypes,
+  ROUTE_LEAD_PUSH,
+  type RoutingRuleSet,
+} from '../../src/modules/office/office.events';
 import { type LeadEvent } from '../../src/modules/leads/leads.events';
 import type { SiteEvent } from '../../src/modules/sites/sites.events';
 import { assertNever } from '../../src/shared/errors';
@@ -28,7 +36,17 @@ export const leadRoutingProjection: Projection = {
   // 5: the MLS id an agent gave that awaits the broker's confirmation (pending_mls_id).
   // 6: the office id columns named office_id, as in every read model.
   version: 6,
-  eventTypes: handledTypes<Handled>()(['UserRegistered', 'SiteCreated', ...officeEventTypes, 'AgentBioChanged', 'AgentMlsIdChanged', 'AgentMlsIdRequested', 'LeadCaptured', 'LeadAssigned', 'LeadPutInPond']),
+  eventTypes: handledTypes<Handled>()([
+    'UserRegistered',
+    'SiteCreated',
+    ...officeEventTypes,
+    'AgentBioChanged',
+    'AgentMlsIdChanged',
+    'AgentMlsIdRequested',
+    'LeadCaptured',
+    'LeadAssigned',
+    'LeadPutInPond',
+  ]),
   tables: ['routing_sites', 'routing_users', 'routing_listing_agents', 'routing_pending', 'routing_rule_versions'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('routing_sites')} (site_id uuid PRIMARY KEY, kind text NOT NULL, owner_user_id uuid NOT NULL)`);
@@ -37,7 +55,9 @@ export const leadRoutingProjection: Projection = {
       user_id uuid PRIMARY KEY, level smallint NOT NULL, office_id uuid, active boolean NOT NULL DEFAULT true, joined bigint NOT NULL, bio text NOT NULL DEFAULT '', mls_id text, pending_mls_id text)`);
     await tx.query(`CREATE INDEX ON ${t('routing_users')} (office_id, joined)`);
     await tx.query(`CREATE INDEX ON ${t('routing_users')} (mls_id) WHERE mls_id IS NOT NULL`);
-    await tx.query(`CREATE TABLE ${t('routing_listing_agents')} (office_id uuid NOT NULL, pdid text NOT NULL, agent_id uuid NOT NULL, PRIMARY KEY (office_id, pdid))`);
+    await tx.query(
+      `CREATE TABLE ${t('routing_listing_agents')} (office_id uuid NOT NULL, pdid text NOT NULL, agent_id uuid NOT NULL, PRIMARY KEY (office_id, pdid))`,
+    );
     await tx.query(`CREATE TABLE ${t('routing_pending')} (lead_id uuid PRIMARY KEY, site_id uuid NOT NULL, captured_at timestamptz NOT NULL)`);
     // Each version of an office's rules and the log position (transaction, global position) it took effect at.
     await tx.query(`CREATE TABLE ${t('routing_rule_versions')} (
@@ -48,19 +68,17 @@ export const leadRoutingProjection: Projection = {
     for (const e of eventsOf<Handled>(events)) {
       if (isOfficeEvent(e)) {
         // Every office event goes through the one fold of the rules; a new version is kept with its position.
-        const { rows } = await tx.query<{ rules: RoutingRuleSet }>(`SELECT rules FROM ${table('routing_rule_versions')} WHERE office_id = $1 ORDER BY version DESC LIMIT 1`, [
-          e.data.brokerId,
-        ]);
+        const { rows } = await tx.query<{ rules: RoutingRuleSet }>(
+          `SELECT rules FROM ${table('routing_rule_versions')} WHERE office_id = $1 ORDER BY version DESC LIMIT 1`,
+          [e.data.brokerId],
+        );
         const before = rows[0]?.rules ?? initialRoutingRuleSet;
         const after = evolveRoutingRuleSet(before, e);
         if (after !== before) {
-          await tx.query(`INSERT INTO ${table('routing_rule_versions')} (office_id, version, tx, pos, rules) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
-            e.data.brokerId,
-            after.version,
-            e.transactionId.toString(),
-            e.globalPosition.toString(),
-            JSON.stringify(after),
-          ]);
+          await tx.query(
+            `INSERT INTO ${table('routing_rule_versions')} (office_id, version, tx, pos, rules) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+            [e.data.brokerId, after.version, e.transactionId.toString(), e.globalPosition.toString(), JSON.stringify(after)],
+          );
         }
       }
       switch (e.type) {
@@ -108,7 +126,10 @@ export const leadRoutingProjection: Projection = {
           }
           break;
         case 'RoutingRulesChanged':
-          await tx.query(`UPDATE ${table('routing_users')} SET active = NOT (user_id = ANY($2::uuid[])) WHERE office_id = $1`, [e.data.brokerId, e.data.rules.off]);
+          await tx.query(`UPDATE ${table('routing_users')} SET active = NOT (user_id = ANY($2::uuid[])) WHERE office_id = $1`, [
+            e.data.brokerId,
+            e.data.rules.off,
+          ]);
           break;
         case 'OfficeSettingsChanged':
           // Who may link listings is the write side's concern; the pond is in the rule versions above.

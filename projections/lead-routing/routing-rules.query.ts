@@ -79,10 +79,18 @@ export async function loadRoutingRules(db: pg.Pool, siteId: string, listingPdid:
   ]);
   let listingAgentId: string | null = null;
   if (listingPdid) {
-    const { rows } = await db.query<{ agent_id: string }>(`SELECT agent_id FROM routing_listing_agents WHERE office_id = $1 AND pdid = $2`, [site.owner_user_id, listingPdid]);
+    const { rows } = await db.query<{ agent_id: string }>(`SELECT agent_id FROM routing_listing_agents WHERE office_id = $1 AND pdid = $2`, [
+      site.owner_user_id,
+      listingPdid,
+    ]);
     listingAgentId = rows[0]?.agent_id ?? null;
   }
-  return siteRulesUnder(base, roster.map((r) => r.user_id), rules, listingAgentId);
+  return siteRulesUnder(
+    base,
+    roster.map((r) => r.user_id),
+    rules,
+    listingAgentId,
+  );
 }
 
 /** Leads captured but not yet assigned (what a sweep routes after a restart). */
@@ -107,12 +115,28 @@ export type RosterEntry = {
  * viewer and, for a broker, their office. Highest level first, then by joining.
  */
 export async function rosterFor(pool: pg.Pool, viewerId: string | null): Promise<RosterEntry[]> {
-  const { rows } = await pool.query<{ user_id: string; level: number; office_id: string | null; active: boolean; bio: string; mls_id: string | null; pending_mls_id: string | null }>(
+  const { rows } = await pool.query<{
+    user_id: string;
+    level: number;
+    office_id: string | null;
+    active: boolean;
+    bio: string;
+    mls_id: string | null;
+    pending_mls_id: string | null;
+  }>(
     `SELECT user_id, level, office_id, active, bio, mls_id, pending_mls_id FROM routing_users
      WHERE $1::uuid IS NULL OR office_id = $1 OR user_id = $1 ORDER BY level DESC, joined LIMIT 500`,
     [viewerId],
   );
-  return rows.map((r) => ({ userId: r.user_id, level: r.level, brokerId: r.office_id, active: r.active, bio: r.bio, mlsId: r.mls_id, pendingMlsId: r.pending_mls_id }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    level: r.level,
+    brokerId: r.office_id,
+    active: r.active,
+    bio: r.bio,
+    mlsId: r.mls_id,
+    pendingMlsId: r.pending_mls_id,
+  }));
 }
 
 /**
@@ -144,7 +168,11 @@ export type ListingAgentScope = { readonly role: 'agent' | 'broker' | 'staff'; r
  */
 export async function listingAgentsIn(pool: pg.Pool, scope: ListingAgentScope): Promise<{ linked: Map<string, string>; mlsIds: Map<string, string> }> {
   const [who, linkedBy] =
-    scope.role === 'staff' ? ['true', 'true'] : scope.role === 'broker' ? ['(u.office_id = $1 OR u.user_id = $1)', 'office_id = $1'] : ['u.user_id = $1', 'agent_id = $1'];
+    scope.role === 'staff'
+      ? ['true', 'true']
+      : scope.role === 'broker'
+        ? ['(u.office_id = $1 OR u.user_id = $1)', 'office_id = $1']
+        : ['u.user_id = $1', 'agent_id = $1'];
   const params = scope.role === 'staff' ? [] : [scope.userId];
   const [links, ids] = await Promise.all([
     pool.query<{ pdid: string; agent_id: string }>(`SELECT pdid, agent_id FROM routing_listing_agents WHERE ${linkedBy} ORDER BY pdid`, params),

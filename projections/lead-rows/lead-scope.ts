@@ -18,11 +18,17 @@ export function leadScopeParts(viewer: Viewer, alias: string, n: number): { part
     case 'staff':
       return { parts: ['true'], params: [] };
     case 'broker':
-      return { parts: [`${alias}.office_id = $${n}`, `(${alias}.assigned_agent_id = $${n} AND ${alias}.office_id IS DISTINCT FROM $${n})`], params: [viewer.userId] };
+      return {
+        parts: [`${alias}.office_id = $${n}`, `(${alias}.assigned_agent_id = $${n} AND ${alias}.office_id IS DISTINCT FROM $${n})`],
+        params: [viewer.userId],
+      };
     case 'agent':
       if (!viewer.officeId) return { parts: [`${alias}.assigned_agent_id = $${n}`], params: [viewer.userId] };
       // Disjoint: a pond lead has no agent.
-      return { parts: [`${alias}.assigned_agent_id = $${n}`, `(${alias}.in_pond AND ${alias}.office_id = $${n + 1})`], params: [viewer.userId, viewer.officeId] };
+      return {
+        parts: [`${alias}.assigned_agent_id = $${n}`, `(${alias}.in_pond AND ${alias}.office_id = $${n + 1})`],
+        params: [viewer.userId, viewer.officeId],
+      };
   }
 }
 

@@ -33,7 +33,9 @@ export class MergedLeads {
 
   /** In createTables, after the projection's own tables. */
   async create(tx: pg.PoolClient, t: (base: string) => string): Promise<void> {
-    await tx.query(`CREATE TABLE ${t(this.merges)} (merged_lead_id uuid PRIMARY KEY, survivor_lead_id uuid NOT NULL, merge_id uuid NOT NULL, merged_name text NOT NULL)`);
+    await tx.query(
+      `CREATE TABLE ${t(this.merges)} (merged_lead_id uuid PRIMARY KEY, survivor_lead_id uuid NOT NULL, merge_id uuid NOT NULL, merged_name text NOT NULL)`,
+    );
     await tx.query(`CREATE INDEX ON ${t(this.merges)} (merge_id)`);
     for (const r of this.rekeyed) await tx.query(`ALTER TABLE ${t(r)} ADD COLUMN merged_from uuid`);
     for (const p of this.parked) {
@@ -57,7 +59,9 @@ export class MergedLeads {
       await tx.query(`UPDATE ${table(r)} SET lead_id = $2, merged_from = $1 WHERE lead_id = $1`, [f.mergedLeadId, f.survivorLeadId]);
     }
     for (const p of this.parked) {
-      await tx.query(`WITH moved AS (DELETE FROM ${table(p)} WHERE lead_id = $1 RETURNING *) INSERT INTO ${table(parkedTwin(p))} SELECT * FROM moved`, [f.mergedLeadId]);
+      await tx.query(`WITH moved AS (DELETE FROM ${table(p)} WHERE lead_id = $1 RETURNING *) INSERT INTO ${table(parkedTwin(p))} SELECT * FROM moved`, [
+        f.mergedLeadId,
+      ]);
     }
     return true;
   }
@@ -84,7 +88,9 @@ export class MergedLeads {
       for (const p of this.parked) {
         // A row the hidden lead got meanwhile (a read mark, a deadline) gives way to the one set aside: the lead comes back as it was.
         await tx.query(`DELETE FROM ${table(p)} WHERE lead_id = $1`, [m.merged_lead_id]);
-        await tx.query(`WITH moved AS (DELETE FROM ${table(parkedTwin(p))} WHERE lead_id = $1 RETURNING *) INSERT INTO ${table(p)} SELECT * FROM moved`, [m.merged_lead_id]);
+        await tx.query(`WITH moved AS (DELETE FROM ${table(parkedTwin(p))} WHERE lead_id = $1 RETURNING *) INSERT INTO ${table(p)} SELECT * FROM moved`, [
+          m.merged_lead_id,
+        ]);
       }
       for (const r of this.rekeyed) {
         await tx.query(`UPDATE ${table(r)} SET lead_id = merged_from, merged_from = NULL WHERE merged_from = $1`, [m.merged_lead_id]);
@@ -115,7 +121,12 @@ export class MergedLeads {
    * The row of `base` (a parked table: one row per lead) that an event about `leadId` lands on: its
    * own, or the survivor's while it is folded, with `merged_from` naming the lead it stands in for.
    */
-  async rowOf<R extends object>(ctx: ProjectionContext, base: string, columns: string, leadId: string): Promise<(R & { merged_from?: string | null }) | undefined> {
+  async rowOf<R extends object>(
+    ctx: ProjectionContext,
+    base: string,
+    columns: string,
+    leadId: string,
+  ): Promise<(R & { merged_from?: string | null }) | undefined> {
     const own = await liveRow<R>(ctx, base, columns, leadId);
     if (own) return own;
     const to = await this.target(ctx, leadId);
@@ -128,7 +139,12 @@ export class MergedLeads {
    * The rows of `base` that an event about an account lands on: one account can be a lead of
    * several sites, and a folded lead's events land on its survivor's row (`merged_from` set).
    */
-  async rowsOfUser<R extends object>({ tx, table }: ProjectionContext, base: string, columns: string, userId: string): Promise<(R & { merged_from: string | null })[]> {
+  async rowsOfUser<R extends object>(
+    { tx, table }: ProjectionContext,
+    base: string,
+    columns: string,
+    userId: string,
+  ): Promise<(R & { merged_from: string | null })[]> {
     const cols = columns.split(',').map((c) => c.trim());
     const { rows } = await tx.query<R & { merged_from: string | null }>(
       `SELECT ${cols.join(', ')}, NULL::uuid AS merged_from FROM ${table(base)} WHERE user_id = $1
@@ -142,7 +158,11 @@ export class MergedLeads {
   }
 
   /** The account whose lead a row found by rowOf stands for: a folded lead's own (set aside), not the survivor's. */
-  async userOf({ tx, table }: ProjectionContext, base: string, row: { readonly user_id: string; readonly merged_from?: string | null }): Promise<string | undefined> {
+  async userOf(
+    { tx, table }: ProjectionContext,
+    base: string,
+    row: { readonly user_id: string; readonly merged_from?: string | null },
+  ): Promise<string | undefined> {
     if (!row.merged_from) return row.user_id;
     const { rows } = await tx.query<{ user_id: string }>(`SELECT user_id FROM ${table(parkedTwin(base))} WHERE lead_id = $1`, [row.merged_from]);
     return rows[0]?.user_id;

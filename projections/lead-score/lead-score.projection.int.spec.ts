@@ -11,15 +11,23 @@ const lead: readonly LeadEvent[] = [
   captured({ leadId: LEAD, userId: LEAD_USER, siteId: SITE }),
   { type: 'LeadAssigned', data: { leadId: LEAD, siteId: SITE, agentId: specId(4), brokerId: specId(5), rule: 'round-robin', ruleVersion: 1 } },
 ];
-const viewed = (pdid: string, price: number): GivenEvent => ({ type: 'ListingViewed', data: { leadId: LEAD, userId: LEAD_USER, siteId: SITE, pdid, address: `${pdid} Elm St`, price } });
-const replied: GivenEvent = { type: 'TextMessageReceived', data: { leadId: LEAD, siteId: SITE, messageId: specId(6), from: '+12065550100', body: 'Yes please', media: [], providerId: 'SM1' } };
+const viewed = (pdid: string, price: number): GivenEvent => ({
+  type: 'ListingViewed',
+  data: { leadId: LEAD, userId: LEAD_USER, siteId: SITE, pdid, address: `${pdid} Elm St`, price },
+});
+const replied: GivenEvent = {
+  type: 'TextMessageReceived',
+  data: { leadId: LEAD, siteId: SITE, messageId: specId(6), from: '+12065550100', body: 'Yes please', media: [], providerId: 'SM1' },
+};
 const total = (s: { contributions: readonly { points: number }[] }) => s.contributions.reduce((n, c) => n + c.points, 0);
 
 describe('lead score read model', () => {
   const spec = projectionSpecification(leadScoreProjection);
 
   it('given a new lead, then it scores nothing yet, under the default rules', () =>
-    spec.given(...lead).then(async ({ pool }) => expect(await leadScoreOf(pool, LEAD)).toEqual({ score: 0, rulesVersion: DEFAULT_RULES_VERSION, contributions: [] })));
+    spec
+      .given(...lead)
+      .then(async ({ pool }) => expect(await leadScoreOf(pool, LEAD)).toEqual({ score: 0, rulesVersion: DEFAULT_RULES_VERSION, contributions: [] })));
 
   it('given a lead that viewed three homes, when it replies to a text, then the reply adds to the score, and every point is explained by its event', () =>
     spec

@@ -30,7 +30,6 @@ type Handled =
   | AccountsUnmerged
   | PersonErased;
 
-
 /**
  * Each lead's explainable score (issue 19 part 3). The read model keeps the facts the rules may
  * count, compactly (one text per lead), and each lead's score under the rules its office has
@@ -116,13 +115,10 @@ export const leadScoreProjection: Projection = {
           fact(e.data.leadId);
           break;
         case 'ScoringRulesChanged':
-          await tx.query(`INSERT INTO ${table('lead_score_rules')} (scope, version, rules, by_user_id, changed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
-            e.data.scope,
-            e.data.rulesVersion,
-            JSON.stringify(e.data.rules),
-            e.data.byUserId,
-            at,
-          ]);
+          await tx.query(
+            `INSERT INTO ${table('lead_score_rules')} (scope, version, rules, by_user_id, changed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+            [e.data.scope, e.data.rulesVersion, JSON.stringify(e.data.rules), e.data.byUserId, at],
+          );
           rescope.push(e.data.scope);
           break;
         case 'AccountsMerged':
@@ -178,8 +174,14 @@ async function writeBatch(
     );
     touched.push(...rows.map(([id]) => id));
   };
-  await upsert('user_id', [...leads].flatMap(([id, l]) => (l.user === undefined ? [] : [[id, l.user] as [string, string]])));
-  await upsert('office_id', [...leads].flatMap(([id, l]) => (l.office === undefined ? [] : [[id, l.office ?? null] as [string, string | null]])));
+  await upsert(
+    'user_id',
+    [...leads].flatMap(([id, l]) => (l.user === undefined ? [] : [[id, l.user] as [string, string]])),
+  );
+  await upsert(
+    'office_id',
+    [...leads].flatMap(([id, l]) => (l.office === undefined ? [] : [[id, l.office ?? null] as [string, string | null]])),
+  );
   if (facts.length === 0) return touched;
   const grouped = `
     SELECT coalesce(m.survivor_lead_id, v.lead) AS lead_id, m.merged_lead_id AS merged_from,

@@ -160,7 +160,12 @@ function fold(facts: readonly ScoreFact[], rules: ScoringRules, now: number, out
     total += counted;
     if (!out) continue;
     // The reason says how far it has faded, not "n days ago": the same words whatever instant the score is read at.
-    out.push({ points, reason: points < rule.points ? `${LABEL[f.kind]} (faded to ${points} of ${rule.points})` : LABEL[f.kind], eventType: f.eventType, at: f.at });
+    out.push({
+      points,
+      reason: points < rule.points ? `${LABEL[f.kind]} (faded to ${points} of ${rule.points})` : LABEL[f.kind],
+      eventType: f.eventType,
+      at: f.at,
+    });
     if (counted < points) out.push({ points: counted - points, reason: `${CAPPED[f.kind]} count at most ${cap} points`, eventType: f.eventType, at: f.at });
   }
   if (stage) {
@@ -198,7 +203,12 @@ function priceFocus(facts: readonly ScoreFact[], rules: ScoringRules, now: numbe
   const median = prices[Math.floor(prices.length / 2)]!;
   if (!prices.every((p) => Math.abs(p - median) <= (median * withinPercent) / 100)) return null;
   const lastView = recent[recent.length - 1]!;
-  return { points, reason: explain ? `Viewed ${minViews} homes priced within ${withinPercent}% of $${dollars(median)}` : '', eventType: lastView.eventType, at: explain ? lastView.at : '' };
+  return {
+    points,
+    reason: explain ? `Viewed ${minViews} homes priced within ${withinPercent}% of $${dollars(median)}` : '',
+    eventType: lastView.eventType,
+    at: explain ? lastView.at : '',
+  };
 }
 
 export type RulesRow = { readonly scope: string; readonly version: number; readonly rules: ScoringRules };
@@ -208,4 +218,3 @@ export function rulesFor(rows: readonly RulesRow[], officeId: string | null): { 
   const row = rows.find((r) => officeId !== null && r.scope === officeId) ?? rows.find((r) => r.scope === 'default');
   return row ? { version: row.version, rules: row.rules } : { version: DEFAULT_RULES_VERSION, rules: DEFAULT_SCORING_RULES };
 }
-

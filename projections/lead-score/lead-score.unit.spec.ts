@@ -8,7 +8,11 @@ const fact = (kind: Exclude<ScoreFact['kind'], 'stage'>, at: string, price: numb
 /** The reason of one event's own points (not a cap, the stage, the price focus or the clamp). */
 const SIGNAL = /^(Viewed a home|Saved a home as a favourite|Shared a home|Asked for a showing|Replied|Opened a listing alert)( \(faded|$)/;
 const sum = (s: { contributions: readonly { points: number }[] }) => s.contributions.reduce((a, c) => a + c.points, 0);
-const rules = (over: Partial<ScoringRules['signals']>): ScoringRules => ({ ...DEFAULT_SCORING_RULES, priceFocus: { ...DEFAULT_SCORING_RULES.priceFocus, points: 0 }, signals: { ...DEFAULT_SCORING_RULES.signals, ...over } });
+const rules = (over: Partial<ScoringRules['signals']>): ScoringRules => ({
+  ...DEFAULT_SCORING_RULES,
+  priceFocus: { ...DEFAULT_SCORING_RULES.priceFocus, points: 0 },
+  signals: { ...DEFAULT_SCORING_RULES.signals, ...over },
+});
 
 describe('the lead score (given facts and rules / when scored as of an instant / then the breakdown)', () => {
   it('given a showing request and a reply today, then each gives its points, with its event and time, adding up to the score', () => {
@@ -22,7 +26,9 @@ describe('the lead score (given facts and rules / when scored as of an instant /
 
   it('given a reply, when scored one half-life and then two later, then it counts half, then a quarter; long faded it is left out', () => {
     const r = rules({ reply: { points: 8, halfLifeDays: 10, cap: 20 } });
-    expect(scoreLead([fact('reply', day(0))], r, new Date(day(10))).contributions).toEqual([{ points: 4, reason: 'Replied (faded to 4 of 8)', eventType: 'E', at: day(0) }]);
+    expect(scoreLead([fact('reply', day(0))], r, new Date(day(10))).contributions).toEqual([
+      { points: 4, reason: 'Replied (faded to 4 of 8)', eventType: 'E', at: day(0) },
+    ]);
     expect(scoreLead([fact('reply', day(0))], r, new Date(day(20))).score).toBe(2);
     expect(scoreLead([fact('reply', day(0))], r, new Date(day(200))).contributions).toEqual([]);
   });
@@ -97,7 +103,11 @@ describe('the lead score (given facts and rules / when scored as of an instant /
       ['LeadStageChanged', new Date(ms(2)).toISOString(), 'stage', 'Under contract'],
     ]);
     expect(decodeFacts([...parts].reverse().join(''))).toEqual(facts);
-    expect(scoreLead(facts, DEFAULT_SCORING_RULES, new Date(ms(3))).contributions.filter((c) => c.reason.startsWith('Stage')).map((c) => c.reason)).toEqual(['Stage is Under contract']);
+    expect(
+      scoreLead(facts, DEFAULT_SCORING_RULES, new Date(ms(3)))
+        .contributions.filter((c) => c.reason.startsWith('Stage'))
+        .map((c) => c.reason),
+    ).toEqual(['Stage is Under contract']);
   });
 
   it('given any mix, then the stored score (scoreOnly) is the breakdown’s, and it says it fades exactly while some event still gives points', () => {

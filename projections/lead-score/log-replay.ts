@@ -49,7 +49,10 @@ export async function replayLeadScores(ctx: ReplayContext): Promise<number> {
       from = end;
     }
     if (!merge) break;
-    const page = await store.readAll({ transactionId: stop.transactionId, globalPosition: stop.globalPosition - 1n }, { types: [...MERGE_EVENT_TYPES], limit: 1 });
+    const page = await store.readAll(
+      { transactionId: stop.transactionId, globalPosition: stop.globalPosition - 1n },
+      { types: [...MERGE_EVENT_TYPES], limit: 1 },
+    );
     const e = page.events[0];
     if (!e || compareCheckpoints(positionOf(e), stop) !== 0) throw new Error('The lead-score replay lost its place at a merge');
     await ctx.apply([e]);

@@ -16,7 +16,9 @@ const CHUNK = 5_000;
 export async function rescore({ tx, table }: Tables, leads: readonly string[] | 'all', onChunk?: (done: number) => void): Promise<void> {
   if (leads !== 'all' && leads.length === 0) return;
   const t = table;
-  const { rows: ruleRows } = await tx.query<RulesRow>(`SELECT DISTINCT ON (scope) scope, version, rules FROM ${t('lead_score_rules')} ORDER BY scope, version DESC`);
+  const { rows: ruleRows } = await tx.query<RulesRow>(
+    `SELECT DISTINCT ON (scope) scope, version, rules FROM ${t('lead_score_rules')} ORDER BY scope, version DESC`,
+  );
   const { rows: clock } = await tx.query<{ latest_ms: string }>(`SELECT latest_ms FROM ${t('lead_score_clock')}`);
   const clockMs = Number(clock[0]?.latest_ms ?? 0);
   if (leads !== 'all') await tx.query(`INSERT INTO ${t('lead_scores')} (lead_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING`, [leads]);
@@ -26,8 +28,12 @@ export async function rescore({ tx, table }: Tables, leads: readonly string[] | 
   for (let i = 0; ; i += CHUNK) {
     const { rows } =
       leads === 'all'
-        ? await tx.query<{ lead_id: string; office_id: string | null; facts: string }>(`${select} WHERE s.lead_id > $1 ORDER BY s.lead_id LIMIT ${CHUNK}`, [after])
-        : await tx.query<{ lead_id: string; office_id: string | null; facts: string }>(`${select} WHERE s.lead_id = ANY($1::uuid[])`, [leads.slice(i, i + CHUNK)]);
+        ? await tx.query<{ lead_id: string; office_id: string | null; facts: string }>(`${select} WHERE s.lead_id > $1 ORDER BY s.lead_id LIMIT ${CHUNK}`, [
+            after,
+          ])
+        : await tx.query<{ lead_id: string; office_id: string | null; facts: string }>(`${select} WHERE s.lead_id = ANY($1::uuid[])`, [
+            leads.slice(i, i + CHUNK),
+          ]);
     if (rows.length === 0) break;
     const ids: string[] = [];
     const scores: number[] = [];

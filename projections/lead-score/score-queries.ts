@@ -4,7 +4,13 @@ import { decodeFacts, DEFAULT_RULES_VERSION, DEFAULT_SCORING_RULES, type LeadSco
 import { factsOfLead, scoredAsOf } from './score-tables';
 
 export type ScoreView = LeadScore & { readonly rulesVersion: number };
-export type RulesView = { readonly scope: string; readonly rulesVersion: number; readonly rules: ScoringRules; readonly changedBy: string | null; readonly changedAt: string | null };
+export type RulesView = {
+  readonly scope: string;
+  readonly rulesVersion: number;
+  readonly rules: ScoringRules;
+  readonly changedBy: string | null;
+  readonly changedAt: string | null;
+};
 
 type LeadRow = { office_id: string | null; last_at: Date | null; facts: string; clock_ms: string };
 
@@ -23,7 +29,10 @@ async function leadFacts(pool: pg.Pool, leadId: string): Promise<LeadRow | undef
  * office has now; folded from the stored facts by the same function that stored the score.
  */
 export async function leadScoreOf(pool: pg.Pool, leadId: string): Promise<ScoreView> {
-  const [lead, rules] = await Promise.all([leadFacts(pool, leadId), pool.query<RulesRow>('SELECT DISTINCT ON (scope) scope, version, rules FROM lead_score_rules ORDER BY scope, version DESC')]);
+  const [lead, rules] = await Promise.all([
+    leadFacts(pool, leadId),
+    pool.query<RulesRow>('SELECT DISTINCT ON (scope) scope, version, rules FROM lead_score_rules ORDER BY scope, version DESC'),
+  ]);
   const { version, rules: r } = rulesFor(rules.rows, lead?.office_id ?? null);
   if (!lead?.last_at) return { score: 0, rulesVersion: lead ? version : DEFAULT_RULES_VERSION, contributions: [] };
   return { ...scoreLead(decodeFacts(lead.facts), r, new Date(scoredAsOf(lead.last_at.getTime(), Number(lead.clock_ms)))), rulesVersion: version };

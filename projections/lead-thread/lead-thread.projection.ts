@@ -1,7 +1,15 @@
 import { tenDigits } from '../../src/contract/phone';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import { type ChatEvent, chatEventTypes } from '../../src/modules/conversation/conversation.events';
-import { type CallLogged, callEventTypes, type LeadEmailReceived, type LeadEmailSent, leadEmailEventTypes, type SmsEvent, smsEventTypes } from '../../src/modules/conversation/conversation.events';
+import {
+  type CallLogged,
+  callEventTypes,
+  type LeadEmailReceived,
+  type LeadEmailSent,
+  leadEmailEventTypes,
+  type SmsEvent,
+  smsEventTypes,
+} from '../../src/modules/conversation/conversation.events';
 import { type LeadEvent, type LeadOwnerEvent, leadOwnerEventTypes } from '../../src/modules/leads/leads.events';
 import { type ThreadEvent, threadEventTypes } from '../../src/modules/conversation/conversation.events';
 import { assertNever } from '../../src/shared/errors';
@@ -38,7 +46,9 @@ type NewItem = Omit<ItemRow, 'at'> & { readonly at: string };
 const merges = new MergedLeads('thread_merges', ['thread_items'], ['thread_reads']);
 
 /** The rooms of a thread's news: the lead's agent, the office's broker, staff (never the whole office: message bodies are personal). */
-const threadRooms = (lead: LeadRow): string[] => [...new Set([...(lead.agent_id ? [`user:${lead.agent_id}`] : []), ...(lead.office_id ? [`user:${lead.office_id}`] : []), 'staff'])];
+const threadRooms = (lead: LeadRow): string[] => [
+  ...new Set([...(lead.agent_id ? [`user:${lead.agent_id}`] : []), ...(lead.office_id ? [`user:${lead.office_id}`] : []), 'staff']),
+];
 
 /**
  * One ordered list per lead of everything said to or by the lead (issue 16): chat both ways
@@ -112,7 +122,8 @@ export const leadThreadProjection: Projection = {
     const { tx, table } = ctx;
     const leads = table('thread_leads');
     const items = table('thread_items');
-    const leadOf = async (leadId: string) => (await tx.query<LeadRow>(`SELECT user_id, agent_id, office_id FROM ${leads} WHERE lead_id = $1`, [leadId])).rows[0];
+    const leadOf = async (leadId: string) =>
+      (await tx.query<LeadRow>(`SELECT user_id, agent_id, office_id FROM ${leads} WHERE lead_id = $1`, [leadId])).rows[0];
     // The item is the lead's own (who wrote it is decided on its own account), shown in the thread it belongs to now.
     const add = async (stored: StoredEvent, leadId: string, item: (lead: LeadRow) => NewItem) => {
       const lead = await leadOf(leadId);
@@ -124,9 +135,26 @@ export const leadThreadProjection: Projection = {
       const { rows } = await tx.query<ItemRow>(
         `INSERT INTO ${items} (lead_id, item_id, channel, direction, body, subject, at, author_id, read_at, outcome, duration_seconds, media, tx_id, global_position, merged_from)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (lead_id, item_id) DO NOTHING RETURNING ${ITEM_COLUMNS}`,
-        [to.leadId, i.item_id, i.channel, i.direction, i.body, i.subject, i.at, i.author_id, i.read_at, i.outcome, i.duration_seconds, i.media === null ? null : JSON.stringify(i.media), stored.transactionId.toString(), stored.globalPosition.toString(), to.mergedFrom],
+        [
+          to.leadId,
+          i.item_id,
+          i.channel,
+          i.direction,
+          i.body,
+          i.subject,
+          i.at,
+          i.author_id,
+          i.read_at,
+          i.outcome,
+          i.duration_seconds,
+          i.media === null ? null : JSON.stringify(i.media),
+          stored.transactionId.toString(),
+          stored.globalPosition.toString(),
+          to.mergedFrom,
+        ],
       );
-      if (rows[0]) ctx.push({ to: threadRooms(shownOn), name: 'thread.item', payload: { leadId: to.leadId, agentId: shownOn.agent_id, item: itemOf(rows[0]) } });
+      if (rows[0])
+        ctx.push({ to: threadRooms(shownOn), name: 'thread.item', payload: { leadId: to.leadId, agentId: shownOn.agent_id, item: itemOf(rows[0]) } });
     };
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
@@ -151,7 +179,14 @@ export const leadThreadProjection: Projection = {
           break;
         case 'ChatMessageSent': {
           const d = e.data;
-          await add(e, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: 'chat', direction: d.fromUserId === lead.user_id ? 'in' : 'out', body: d.text, author_id: d.fromUserId }));
+          await add(e, d.leadId, (lead) => ({
+            ...blank,
+            item_id: d.messageId,
+            channel: 'chat',
+            direction: d.fromUserId === lead.user_id ? 'in' : 'out',
+            body: d.text,
+            author_id: d.fromUserId,
+          }));
           break;
         }
         case 'ChatMessagesRead': {
@@ -171,29 +206,71 @@ export const leadThreadProjection: Projection = {
         case 'TextMessageSent': {
           const d = e.data;
           const media = d.mediaUrl ? [{ url: d.mediaUrl, contentType: null }] : null;
-          await add(e, d.leadId, () => ({ ...blank, item_id: d.messageId, channel: d.kind === 'video' ? 'mms' : 'text', direction: 'out', body: d.body, author_id: d.byUserId, media }));
+          await add(e, d.leadId, () => ({
+            ...blank,
+            item_id: d.messageId,
+            channel: d.kind === 'video' ? 'mms' : 'text',
+            direction: 'out',
+            body: d.body,
+            author_id: d.byUserId,
+            media,
+          }));
           break;
         }
         case 'TextMessageReceived': {
           const d = e.data;
           const media = d.media.length ? d.media.map((m) => ({ url: `/uploads/${m.uploadId}`, contentType: m.contentType })) : null;
-          await add(e, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: media ? 'mms' : 'text', direction: 'in', body: d.body, author_id: lead.user_id, media }));
+          await add(e, d.leadId, (lead) => ({
+            ...blank,
+            item_id: d.messageId,
+            channel: media ? 'mms' : 'text',
+            direction: 'in',
+            body: d.body,
+            author_id: lead.user_id,
+            media,
+          }));
           break;
         }
         case 'LeadEmailSent': {
           const d = e.data;
-          await add(e, d.leadId, () => ({ ...blank, item_id: d.messageId, channel: 'email', direction: 'out', body: d.body, subject: d.subject, author_id: d.byUserId }));
+          await add(e, d.leadId, () => ({
+            ...blank,
+            item_id: d.messageId,
+            channel: 'email',
+            direction: 'out',
+            body: d.body,
+            subject: d.subject,
+            author_id: d.byUserId,
+          }));
           break;
         }
         case 'LeadEmailReceived': {
           const d = e.data;
           const media = d.attachments.length ? d.attachments.map((a) => ({ url: `/uploads/${a.uploadId}`, contentType: a.contentType, name: a.name })) : null;
-          await add(e, d.leadId, (lead) => ({ ...blank, item_id: d.messageId, channel: 'email', direction: 'in', body: d.body, subject: d.subject, author_id: lead.user_id, media }));
+          await add(e, d.leadId, (lead) => ({
+            ...blank,
+            item_id: d.messageId,
+            channel: 'email',
+            direction: 'in',
+            body: d.body,
+            subject: d.subject,
+            author_id: lead.user_id,
+            media,
+          }));
           break;
         }
         case 'CallLogged': {
           const d = e.data;
-          await add(e, d.leadId, () => ({ ...blank, item_id: d.callId, channel: 'call', direction: 'out', body: d.notes, author_id: d.byUserId, outcome: d.outcome, duration_seconds: d.durationSeconds }));
+          await add(e, d.leadId, () => ({
+            ...blank,
+            item_id: d.callId,
+            channel: 'call',
+            direction: 'out',
+            body: d.notes,
+            author_id: d.byUserId,
+            outcome: d.outcome,
+            duration_seconds: d.durationSeconds,
+          }));
           break;
         }
         case 'LeadThreadRead':

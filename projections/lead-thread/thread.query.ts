@@ -13,7 +13,9 @@ export type ItemMark = { readonly id: string; readonly at: string };
  * that the viewer may see the lead.
  */
 export async function threadPage(pool: pg.Pool, leadId: string, before: string | null, limit: number): Promise<{ items: ThreadItem[]; hasMore: boolean }> {
-  const columns = ITEM_COLUMNS.split(', ').map((c) => `i.${c}`).join(', ');
+  const columns = ITEM_COLUMNS.split(', ')
+    .map((c) => `i.${c}`)
+    .join(', ');
   // An item a merged lead brought names it (issue 18).
   const { rows } = await pool.query<ItemRow & { merged_name: string | null }>(
     `SELECT ${columns}, m.merged_name FROM thread_items i LEFT JOIN thread_merges m ON m.merged_lead_id = i.merged_from
@@ -21,18 +23,30 @@ export async function threadPage(pool: pg.Pool, leadId: string, before: string |
      ORDER BY i.at DESC, i.item_id DESC LIMIT $2`,
     before ? [leadId, limit + 1, before] : [leadId, limit + 1],
   );
-  return { items: rows.slice(0, limit).reverse().map((r) => ({ ...itemOf(r), ...(r.merged_name ? { mergedFrom: r.merged_name } : {}) })), hasMore: rows.length > limit };
+  return {
+    items: rows
+      .slice(0, limit)
+      .reverse()
+      .map((r) => ({ ...itemOf(r), ...(r.merged_name ? { mergedFrom: r.merged_name } : {}) })),
+    hasMore: rows.length > limit,
+  };
 }
 
 /** Whether `itemId` is an item of this lead's thread, and where it stands. */
 export async function itemMark(pool: pg.Pool, leadId: string, itemId: string): Promise<ItemMark | null> {
-  const { rows } = await pool.query<{ item_id: string; at: Date }>('SELECT item_id, at FROM thread_items WHERE lead_id = $1 AND item_id = $2', [leadId, itemId]);
+  const { rows } = await pool.query<{ item_id: string; at: Date }>('SELECT item_id, at FROM thread_items WHERE lead_id = $1 AND item_id = $2', [
+    leadId,
+    itemId,
+  ]);
   return rows[0] ? { id: rows[0].item_id, at: rows[0].at.toISOString() } : null;
 }
 
 /** The newest item of the thread (what "read everything" marks), or null for an empty thread. */
 export async function newestItem(pool: pg.Pool, leadId: string): Promise<ItemMark | null> {
-  const { rows } = await pool.query<{ item_id: string; at: Date }>('SELECT item_id, at FROM thread_items WHERE lead_id = $1 ORDER BY at DESC, item_id DESC LIMIT 1', [leadId]);
+  const { rows } = await pool.query<{ item_id: string; at: Date }>(
+    'SELECT item_id, at FROM thread_items WHERE lead_id = $1 ORDER BY at DESC, item_id DESC LIMIT 1',
+    [leadId],
+  );
   return rows[0] ? { id: rows[0].item_id, at: rows[0].at.toISOString() } : null;
 }
 
@@ -116,17 +130,26 @@ export async function leadsByPhone(
 export async function threadPushesSince(pool: pg.Pool, viewer: Viewer, from: WirePosition, limit: number) {
   const scope = viewer.role === 'staff' ? 'true' : viewer.role === 'broker' ? '(l.agent_id = $3 OR l.office_id = $3)' : 'l.agent_id = $3';
   const { rows } = await pool.query<ItemRow & { lead_id: string; agent_id: string | null; tx: string; gp: string }>(
-    `SELECT ${ITEM_COLUMNS.split(', ').map((c) => `i.${c}`).join(', ')}, i.lead_id, l.agent_id, i.tx_id::text AS tx, i.global_position::text AS gp
+    `SELECT ${ITEM_COLUMNS.split(', ')
+      .map((c) => `i.${c}`)
+      .join(', ')}, i.lead_id, l.agent_id, i.tx_id::text AS tx, i.global_position::text AS gp
      FROM thread_items i JOIN thread_leads l ON l.lead_id = i.lead_id
      WHERE (i.tx_id, i.global_position) > ($1::bigint, $2::bigint) AND (${scope})
      ORDER BY i.tx_id, i.global_position LIMIT ${limit + 1}`,
-    viewer.role === 'staff' ? [from.transactionId.toString(), from.globalPosition.toString()] : [from.transactionId.toString(), from.globalPosition.toString(), viewer.userId],
+    viewer.role === 'staff'
+      ? [from.transactionId.toString(), from.globalPosition.toString()]
+      : [from.transactionId.toString(), from.globalPosition.toString(), viewer.userId],
   );
   return {
     overflow: rows.length > limit,
     events: rows.slice(0, limit).map((r) => ({
       name: 'thread.item' as const,
-      payload: { leadId: r.lead_id, agentId: r.agent_id, item: itemOf(r), position: encodePosition({ transactionId: BigInt(r.tx), globalPosition: BigInt(r.gp) }) },
+      payload: {
+        leadId: r.lead_id,
+        agentId: r.agent_id,
+        item: itemOf(r),
+        position: encodePosition({ transactionId: BigInt(r.tx), globalPosition: BigInt(r.gp) }),
+      },
       key: [BigInt(r.tx), BigInt(r.gp)] as const,
     })),
   };

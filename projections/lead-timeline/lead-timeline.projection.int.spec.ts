@@ -22,10 +22,15 @@ const lead = (leadId: string, userId: string, fullName: string, agentId = JANE):
   captured({ leadId, userId, siteId: SITE, fullName, email: `${fullName.split(' ')[0]!.toLowerCase()}@example.com` }),
   { type: 'LeadAssigned', data: { leadId, siteId: SITE, agentId, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } },
 ];
-const viewed = (leadId: string, userId: string, pdid: string): LeadActivityEvent => ({ type: 'ListingViewed', data: { leadId, userId, siteId: SITE, pdid, address: null, price: 500_000 } });
+const viewed = (leadId: string, userId: string, pdid: string): LeadActivityEvent => ({
+  type: 'ListingViewed',
+  data: { leadId, userId, siteId: SITE, pdid, address: null, price: 500_000 },
+});
 const merge = (type: 'AccountsMerged' | 'AccountsUnmerged'): AccountsMerged | AccountsUnmerged => {
   const about = { userId: BEN_USER, reason: 'Same person', mergeId: specId(9), survivorId: ANN_USER, mergedId: BEN_USER };
-  return type === 'AccountsMerged' ? { type, data: { ...about, leads: [{ mergedLeadId: BEN, survivorLeadId: ANN, mergedName: 'Ben Beta' }] } } : { type, data: about };
+  return type === 'AccountsMerged'
+    ? { type, data: { ...about, leads: [{ mergedLeadId: BEN, survivorLeadId: ANN, mergedName: 'Ben Beta' }] } }
+    : { type, data: about };
 };
 const homes = async (pdids: readonly string[]) => new Map(pdids.map((p) => [p, `1 ${p} Street`]));
 const noHomes = async () => new Map<string, string>();
@@ -40,7 +45,13 @@ describe('lead timeline read model (a lead’s lines on the dashboard)', () => {
       .when({ type: 'LeadFirstContacted', data: { leadId: ANN, siteId: SITE, byUserId: JANE, via: 'text', at: '2026-03-02T15:30:00.000Z' } })
       .then(async ({ pool, pushes }) => {
         expect((await timelineOf(pool, ANN, noHomes)).map((t) => t.type)).toEqual(['LeadFirstContacted', 'LeadAssigned', 'LeadCaptured']);
-        expect(pushes).toEqual([{ to: [`user:${JANE}`, `user:${BROKER}`, 'staff'], name: 'lead.activity', payload: expect.objectContaining({ leadId: ANN, type: 'LeadFirstContacted' }) }]);
+        expect(pushes).toEqual([
+          {
+            to: [`user:${JANE}`, `user:${BROKER}`, 'staff'],
+            name: 'lead.activity',
+            payload: expect.objectContaining({ leadId: ANN, type: 'LeadFirstContacted' }),
+          },
+        ]);
       }));
 
   it('given a lead that viewed a home, when the timeline is read, then the line names the home by its address (pushed live as "a home")', () =>
@@ -55,9 +66,16 @@ describe('lead timeline read model (a lead’s lines on the dashboard)', () => {
   it("given Jane's lead, when it is reassigned to Alex, then Jane is told it moved, and only Alex is sent its later lines on reconnecting", () =>
     spec
       .given(...lead(ANN, ANN_USER, 'Ann Alpha'))
-      .when({ type: 'LeadReassigned', data: { leadId: ANN, siteId: SITE, agentId: ALEX, brokerId: BROKER, fromAgentId: JANE, byUserId: BROKER } }, viewed(ANN, ANN_USER, 'NWMLS-7'))
+      .when(
+        { type: 'LeadReassigned', data: { leadId: ANN, siteId: SITE, agentId: ALEX, brokerId: BROKER, fromAgentId: JANE, byUserId: BROKER } },
+        viewed(ANN, ANN_USER, 'NWMLS-7'),
+      )
       .then(async ({ pool, pushes }) => {
-        expect(pushes[0]).toMatchObject({ to: [`user:${JANE}`], name: 'lead.activity', payload: { leadId: ANN, type: 'LeadReassigned', assignedAgentId: ALEX } });
+        expect(pushes[0]).toMatchObject({
+          to: [`user:${JANE}`],
+          name: 'lead.activity',
+          payload: { leadId: ANN, type: 'LeadReassigned', assignedAgentId: ALEX },
+        });
         expect(pushes[1]).toMatchObject({ to: [`user:${ALEX}`, `user:${BROKER}`, 'staff'], payload: { type: 'ListingViewed' } });
         const since = async (v: Viewer) => (await timelinePushesSince(pool, v, START, homes, 500)).events.map((e) => e.payload['type']);
         expect(await since(alex)).toEqual(['ListingViewed']);
@@ -70,7 +88,13 @@ describe('lead timeline read model (a lead’s lines on the dashboard)', () => {
       .when(viewed(BEN, BEN_USER, 'NWMLS-2'))
       .then(async ({ pool, pushes }) => {
         const ann = await timelineOf(pool, ANN, homes);
-        expect(ann.filter((t) => t.mergedFrom === 'Ben Beta').map((t) => t.type)).toEqual(['ListingViewed', 'AccountsMerged', 'ListingViewed', 'LeadAssigned', 'LeadCaptured']);
+        expect(ann.filter((t) => t.mergedFrom === 'Ben Beta').map((t) => t.type)).toEqual([
+          'ListingViewed',
+          'AccountsMerged',
+          'ListingViewed',
+          'LeadAssigned',
+          'LeadCaptured',
+        ]);
         expect(await timelineOf(pool, BEN, homes)).toEqual([]);
         expect(pushes).toMatchObject([{ name: 'lead.activity', payload: { leadId: ANN, type: 'ListingViewed' } }]);
       }));

@@ -66,7 +66,9 @@ export const leadTimelineProjection: Projection = {
     )`);
     await tx.query(`CREATE INDEX ON ${t(LEADS)} (user_id)`);
     // What the showing lines name (the place and time as they stand): the showings read model is another folder's.
-    await tx.query(`CREATE TABLE ${t('lead_showings')} (showing_id uuid PRIMARY KEY, address text NOT NULL, time_zone text NOT NULL, start_at timestamptz NOT NULL)`);
+    await tx.query(
+      `CREATE TABLE ${t('lead_showings')} (showing_id uuid PRIMARY KEY, address text NOT NULL, time_zone text NOT NULL, start_at timestamptz NOT NULL)`,
+    );
     await merges.create(tx, t);
     await tx.query(`CREATE INDEX ON ${t('lead_timeline')} (merged_from) WHERE merged_from IS NOT NULL`);
   },
@@ -75,18 +77,25 @@ export const leadTimelineProjection: Projection = {
     const leads = table(LEADS);
     const liveRow = async (leadId: string) => (await tx.query<LeadRow>(`SELECT ${ROW} FROM ${leads} WHERE lead_id = $1`, [leadId])).rows[0];
     const rowOf = (leadId: string) => merges.rowOf<LeadRow>(ctx, LEADS, ROW, leadId);
-    const holder = (leadId: string, sql: string, params: readonly unknown[]) => merges.update(ctx, LEADS, (t) => `UPDATE ${t} SET ${sql} WHERE lead_id = $1`, [leadId, ...params]);
+    const holder = (leadId: string, sql: string, params: readonly unknown[]) =>
+      merges.update(ctx, LEADS, (t) => `UPDATE ${t} SET ${sql} WHERE lead_id = $1`, [leadId, ...params]);
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
         case 'LeadCaptured': {
           const d = e.data;
-          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, site_id) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [d.leadId, d.userId, d.siteId]);
+          await tx.query(`INSERT INTO ${leads} (lead_id, user_id, site_id) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO NOTHING`, [
+            d.leadId,
+            d.userId,
+            d.siteId,
+          ]);
           await addEntry(ctx, e, d.leadId, d.siteId, summaries.captured(d.leadType, d.source));
           break;
         }
         case 'InquirySubmitted':
-          await activity(ctx, e, await rowOf(e.data.leadId), summaries.inquiry(e.data.leadType, e.data.listingPdid, e.data.message), { pdid: e.data.listingPdid });
+          await activity(ctx, e, await rowOf(e.data.leadId), summaries.inquiry(e.data.leadType, e.data.listingPdid, e.data.message), {
+            pdid: e.data.listingPdid,
+          });
           break;
         case 'LeadAssigned':
         case 'LeadReassigned': {
@@ -154,8 +163,7 @@ export const leadTimelineProjection: Projection = {
         }
         case 'ConsentChanged':
         case 'CellPhoneChanged': {
-          const summary =
-            e.type === 'ConsentChanged' ? summaries.consent(e.data.channel, e.data.granted, e.data.how) : summaries.cellPhone(e.data.cellPhone);
+          const summary = e.type === 'ConsentChanged' ? summaries.consent(e.data.channel, e.data.granted, e.data.how) : summaries.cellPhone(e.data.cellPhone);
           // Each lead of the account shows the change; a merged account's, on the survivor's lead, marked.
           for (const row of await merges.rowsOfUser<LeadRow>(ctx, LEADS, ROW, e.data.userId)) {
             await activity(ctx, e, row, summary, { key: `${e.eventId}:${row.merged_from ?? row.lead_id}` });
@@ -205,7 +213,10 @@ export const leadTimelineProjection: Projection = {
               e.data.start,
             ]);
           }
-          const { rows } = await tx.query<{ address: string; time_zone: string; start_at: Date }>(`SELECT address, time_zone, start_at FROM ${shows} WHERE showing_id = $1`, [e.data.showingId]);
+          const { rows } = await tx.query<{ address: string; time_zone: string; start_at: Date }>(
+            `SELECT address, time_zone, start_at FROM ${shows} WHERE showing_id = $1`,
+            [e.data.showingId],
+          );
           const known: KnownShowing | null = rows[0] ? { address: rows[0].address, timeZone: rows[0].time_zone, start: rows[0].start_at.toISOString() } : null;
           const summary = known && showingSummary(e, known);
           if (summary) await activity(ctx, e, await rowOf(e.data.leadId), summary);
@@ -220,7 +231,10 @@ export const leadTimelineProjection: Projection = {
           for (const [merged, survivor] of shown) {
             if (!merged || !survivor || (await liveRow(merged.lead_id))) continue;
             // A line on the survivor, marked as the duplicate's so that the unmerge takes it away with the rest.
-            await addEntry(ctx, e, survivor.lead_id, survivor.site_id, summaries.merged(), { key: `${e.eventId}:${merged.lead_id}`, mergedFrom: merged.lead_id });
+            await addEntry(ctx, e, survivor.lead_id, survivor.site_id, summaries.merged(), {
+              key: `${e.eventId}:${merged.lead_id}`,
+              mergedFrom: merged.lead_id,
+            });
           }
           for (const f of unfolded) await tx.query(`DELETE FROM ${table('lead_timeline')} WHERE lead_id = $1 AND type = 'AccountsMerged'`, [f.mergedLeadId]);
           break;
@@ -229,15 +243,14 @@ export const leadTimelineProjection: Projection = {
           // Issue 18: the person was forgotten; each of their leads' lines goes (a rebuild ends the same), and the
           // timeline says so (not as activity). Their lines moved under a survivor too; a duplicate's lines under
           // their lead are another account's and stay.
-          const { rows } = await tx.query<{ lead_id: string; site_id: string }>(`SELECT lead_id, site_id FROM ${leads} WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`, [
-            e.data.leadIds,
-            e.data.userId,
-          ]);
-          await tx.query(`UPDATE ${table('lead_timeline')} SET summary = $2 WHERE (lead_id = ANY($1::uuid[]) AND merged_from IS NULL) OR merged_from = ANY($3::uuid[])`, [
-            rows.map((r) => r.lead_id),
-            ERASED,
-            e.data.leadIds,
-          ]);
+          const { rows } = await tx.query<{ lead_id: string; site_id: string }>(
+            `SELECT lead_id, site_id FROM ${leads} WHERE lead_id = ANY($1::uuid[]) OR user_id = $2`,
+            [e.data.leadIds, e.data.userId],
+          );
+          await tx.query(
+            `UPDATE ${table('lead_timeline')} SET summary = $2 WHERE (lead_id = ANY($1::uuid[]) AND merged_from IS NULL) OR merged_from = ANY($3::uuid[])`,
+            [rows.map((r) => r.lead_id), ERASED, e.data.leadIds],
+          );
           await merges.forget(ctx, e.data.leadIds, ERASED_NAME);
           for (const r of rows) await addEntry(ctx, e, r.lead_id, r.site_id, 'Personal data erased', { key: `${e.eventId}:${r.lead_id}` });
           break;
@@ -292,7 +305,12 @@ async function activity(ctx: ProjectionContext, e: StoredEvent, row: LeadRow | u
   const id = await addEntry(ctx, e, row.lead_id, row.site_id, summary, { ...more, mergedFrom: row.merged_from ?? null });
   const to = leadRooms(row);
   // The live line says 'a home' where the timeline, read, names its address.
-  if (to.length) ctx.push({ to, name: 'lead.activity', payload: { leadId: row.lead_id, type: e.type, at: e.metadata.at, summary: withHome(summary, 'a home'), eventId: id } });
+  if (to.length)
+    ctx.push({
+      to,
+      name: 'lead.activity',
+      payload: { leadId: row.lead_id, type: e.type, at: e.metadata.at, summary: withHome(summary, 'a home'), eventId: id },
+    });
 }
 
 /** A stable uuid-shaped id for a derived entry (event id + lead id). */

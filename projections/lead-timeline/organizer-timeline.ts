@@ -5,10 +5,7 @@ import { assertNever } from '../../src/shared/errors';
 import { clip, HOME } from './timeline-summary';
 
 /** What the lead keeps, is sent and opens, as the agent's timeline shows it (issue 8). */
-export type OrganizerTimelineEvent =
-  | Extract<OrganizerEvent, { type: (typeof ORGANIZER_TIMELINE_TYPES)[number] }>
-  | PropertyAlertSent
-  | PropertyAlertOpened;
+export type OrganizerTimelineEvent = Extract<OrganizerEvent, { type: (typeof ORGANIZER_TIMELINE_TYPES)[number] }> | PropertyAlertSent | PropertyAlertOpened;
 
 export const ORGANIZER_TIMELINE_TYPES = [
   'SavedSearchSaved',

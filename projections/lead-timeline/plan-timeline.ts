@@ -4,7 +4,14 @@ import { assertNever } from '../../src/shared/errors';
 import { clip } from './timeline-summary';
 
 /** Action plans on the lead's timeline (issue 19 part 1): every step sent, done or skipped (and why), and the plan's start, pauses (and why) and end. */
-export const planTimelineTypes = ['PlanEnrolled', 'PlanStepRecorded', 'PlanEnrolmentPaused', 'PlanEnrolmentResumed', 'PlanEnrolmentStopped', 'PlanEnrolmentFinished'] as const;
+export const planTimelineTypes = [
+  'PlanEnrolled',
+  'PlanStepRecorded',
+  'PlanEnrolmentPaused',
+  'PlanEnrolmentResumed',
+  'PlanEnrolmentStopped',
+  'PlanEnrolmentFinished',
+] as const;
 
 export function planSummary(e: EnrolmentEvent): string {
   const plan = `Plan "${e.data.planName}"`;

@@ -6,7 +6,19 @@ const ids = { showingId: 'S1', leadId: 'L1' };
 const S = { address: '200 Pine St, Seattle, WA 98101', timeZone: 'America/Los_Angeles', start: '2030-03-12T21:00:00.000Z' };
 const proposed = (proposedBy: 'lead' | 'agent'): ShowingEvent => ({
   type: 'ShowingProposed',
-  data: { ...ids, siteId: 's', pdid: 'T-P1', address: S.address, timeZone: S.timeZone, start: S.start, end: '2030-03-12T21:30:00.000Z', proposedBy, byUserId: 'A', message: '', requestEventId: null },
+  data: {
+    ...ids,
+    siteId: 's',
+    pdid: 'T-P1',
+    address: S.address,
+    timeZone: S.timeZone,
+    start: S.start,
+    end: '2030-03-12T21:30:00.000Z',
+    proposedBy,
+    byUserId: 'A',
+    message: '',
+    requestEventId: null,
+  },
 });
 
 describe("a showing's lines in the lead's timeline", () => {
@@ -16,7 +28,10 @@ describe("a showing's lines in the lead's timeline", () => {
       proposed('agent'),
       { type: 'ShowingConfirmed', data: { ...ids, agentId: 'A', byUserId: 'U', byLead: true } },
       { type: 'ShowingConfirmed', data: { ...ids, agentId: 'A', byUserId: 'A' } },
-      { type: 'ShowingRescheduled', data: { ...ids, start: '2030-03-13T17:00:00.000Z', end: '2030-03-13T17:30:00.000Z', fromStart: S.start, fromEnd: S.start, sequence: 1, byUserId: 'A' } },
+      {
+        type: 'ShowingRescheduled',
+        data: { ...ids, start: '2030-03-13T17:00:00.000Z', end: '2030-03-13T17:30:00.000Z', fromStart: S.start, fromEnd: S.start, sequence: 1, byUserId: 'A' },
+      },
       { type: 'ShowingCancelled', data: { ...ids, sequence: 2, byUserId: 'U', byLead: true } },
       { type: 'ShowingCancelled', data: { ...ids, sequence: 2, byUserId: 'A' } },
       { type: 'ShowingCompleted', data: { ...ids, byUserId: 'A' } },

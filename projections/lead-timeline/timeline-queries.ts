@@ -10,7 +10,10 @@ import { UNKNOWN_HOME, withHome } from './timeline-summary';
 export type HomeNames = (pdids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 
 /** Entries with their home named: one look-up for all the pdids they hold. */
-async function named<T extends { summary: string; pdid: string | null }>(rows: readonly T[], homes: HomeNames): Promise<(Omit<T, 'pdid'> & { summary: string })[]> {
+async function named<T extends { summary: string; pdid: string | null }>(
+  rows: readonly T[],
+  homes: HomeNames,
+): Promise<(Omit<T, 'pdid'> & { summary: string })[]> {
   const pdids = [...new Set(rows.flatMap((r) => (r.pdid ? [r.pdid] : [])))];
   const names = pdids.length ? await homes(pdids) : new Map<string, string>();
   return rows.map(({ pdid, ...r }) => ({ ...r, summary: pdid ? withHome(r.summary, names.get(pdid) ?? UNKNOWN_HOME) : r.summary }));
@@ -26,7 +29,16 @@ export async function timelineOf(db: pg.Pool, leadId: string, homes: HomeNames):
      WHERE t.lead_id = $1 ORDER BY t.at DESC, t.tx_id DESC, t.global_position DESC LIMIT 500`,
     [leadId],
   );
-  return named(rows.map((r) => ({ type: r.type, at: r.at.toISOString(), summary: r.summary, pdid: r.pdid, ...(r.merged_name === null ? {} : { mergedFrom: r.merged_name }) })), homes);
+  return named(
+    rows.map((r) => ({
+      type: r.type,
+      at: r.at.toISOString(),
+      summary: r.summary,
+      pdid: r.pdid,
+      ...(r.merged_name === null ? {} : { mergedFrom: r.merged_name }),
+    })),
+    homes,
+  );
 }
 
 /** A `lead.activity` push a reconnecting client missed, with the log position of its event (for ordering). */
@@ -37,7 +49,13 @@ export type MissedActivity = { readonly name: 'lead.activity'; readonly payload:
  * position of its event, at most `limit`; `overflow` when there were more. A lead's capture and
  * assignment are not among them: the lead list sends the lead itself.
  */
-export async function timelinePushesSince(db: pg.Pool, viewer: Viewer, from: WirePosition, homes: HomeNames, limit: number): Promise<{ events: MissedActivity[]; overflow: boolean }> {
+export async function timelinePushesSince(
+  db: pg.Pool,
+  viewer: Viewer,
+  from: WirePosition,
+  homes: HomeNames,
+  limit: number,
+): Promise<{ events: MissedActivity[]; overflow: boolean }> {
   const params: unknown[] = [from.transactionId.toString(), from.globalPosition.toString()];
   const scope = leadScope(viewer, 'l', params.length + 1);
   params.push(...scope.params);
@@ -52,7 +70,14 @@ export async function timelinePushesSince(db: pg.Pool, viewer: Viewer, from: Wir
     overflow: rows.length > limit,
     events: (await named(rows, homes)).map((r) => ({
       name: 'lead.activity' as const,
-      payload: { leadId: r.lead_id, type: r.type, at: r.at.toISOString(), summary: r.summary, eventId: r.event_id, position: encodePosition({ transactionId: BigInt(r.tx), globalPosition: BigInt(r.gp) }) },
+      payload: {
+        leadId: r.lead_id,
+        type: r.type,
+        at: r.at.toISOString(),
+        summary: r.summary,
+        eventId: r.event_id,
+        position: encodePosition({ transactionId: BigInt(r.tx), globalPosition: BigInt(r.gp) }),
+      },
       key: [BigInt(r.tx), BigInt(r.gp)] as const,
     })),
   };

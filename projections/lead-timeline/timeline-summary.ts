@@ -68,5 +68,6 @@ export const summaries = {
   claimed: () => 'Claimed from the office pond',
   note: (authorName: string) => clip(`Note added by ${authorName}`),
   /** 'Call logged: connected (4:05)', then what the agent noted about it. */
-  call: (outcome: CallOutcome, durationSeconds: number | null, notes: string) => clip(`${callSummary(outcome, durationSeconds)}${notes.trim() ? ` — ${notes}` : ''}`),
+  call: (outcome: CallOutcome, durationSeconds: number | null, notes: string) =>
+    clip(`${callSummary(outcome, durationSeconds)}${notes.trim() ? ` — ${notes}` : ''}`),
 };

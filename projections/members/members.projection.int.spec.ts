@@ -17,11 +17,24 @@ const people = [
   registered(ADA_TWO, LEVEL.lead, { firstName: 'Ada', lastName: 'Byron', email: 'countess@example.com', siteId: SITE }),
   {
     type: 'SiteCreated',
-    data: { siteId: SITE, subdomain: 'janehomes', name: 'Jane Homes', kind: 'broker', ownerUserId: BROKER, DomainName: 'janehomes.com', masterSiteId: null, isDefault: false, settings: defaultSiteSettings },
+    data: {
+      siteId: SITE,
+      subdomain: 'janehomes',
+      name: 'Jane Homes',
+      kind: 'broker',
+      ownerUserId: BROKER,
+      DomainName: 'janehomes.com',
+      masterSiteId: null,
+      isDefault: false,
+      settings: defaultSiteSettings,
+    },
   } satisfies SiteEvent,
 ];
 const find = (criteria: Omit<MemberCriteria, 'page' | 'perpage'>): MemberCriteria => ({ page: 1, perpage: 20, ...criteria });
-const merged: BackofficeEvent = { type: 'AccountsMerged', data: { userId: ADA_TWO, reason: 'Same person', mergeId: specId(9), survivorId: ADA, mergedId: ADA_TWO } };
+const merged: BackofficeEvent = {
+  type: 'AccountsMerged',
+  data: { userId: ADA_TWO, reason: 'Same person', mergeId: specId(9), survivorId: ADA, mergedId: ADA_TWO },
+};
 
 describe('members read model (the back office)', () => {
   const spec = projectionSpecification(membersProjection);
@@ -31,7 +44,10 @@ describe('members read model (the back office)', () => {
       expect((await findMembers(pool, find({ q: 'ada' }))).members.map((m) => m.fullName)).toEqual(['Ada Byron', 'Ada Lovelace']);
       expect((await findMembers(pool, find({ q: 'countess@example.com ada' }))).members.map((m) => m.email)).toEqual(['countess@example.com']);
       expect((await findMembers(pool, find({ phone: '206-555-0100' }))).members.map((m) => m.userId)).toEqual([ADA]);
-      expect(await findMembers(pool, find({ site: 'jane', level: LEVEL.broker }))).toMatchObject({ total: 1, members: [{ userId: BROKER, siteSubdomain: 'janehomes' }] });
+      expect(await findMembers(pool, find({ site: 'jane', level: LEVEL.broker }))).toMatchObject({
+        total: 1,
+        members: [{ userId: BROKER, siteSubdomain: 'janehomes' }],
+      });
       expect(await memberCounts(pool)).toEqual({ byLevel: { [LEVEL.lead]: 2, [LEVEL.broker]: 1 }, byStatus: { active: 3 }, sites: 1 });
     }));
 

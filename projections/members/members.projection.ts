@@ -9,10 +9,7 @@ import { erasedAddress, type PersonErased } from '../../src/modules/privacy/priv
 
 type Registered = Extract<AccountEvent, { type: 'UserRegistered' }>;
 
-type MemberEvent = Extract<
-  AccountEvent | SiteEvent | BackofficeEvent | PersonErased,
-  { type: (typeof memberEventTypes)[number] }
->;
+type MemberEvent = Extract<AccountEvent | SiteEvent | BackofficeEvent | PersonErased, { type: (typeof memberEventTypes)[number] }>;
 
 const memberEventTypes = [
   'UserRegistered',
@@ -106,7 +103,18 @@ export const membersProjection: Projection = {
 };
 
 async function insertRegistrations(tx: pg.PoolClient, members: string, run: readonly StoredEvent<Registered>[]): Promise<void> {
-  const rows = run.map((e) => [e.data.userId, e.data.email, e.data.firstName, e.data.lastName, e.data.cellPhone, digits(e.data.cellPhone), e.data.securityLevel, e.data.siteId, e.data.brokerId, e.metadata.at]);
+  const rows = run.map((e) => [
+    e.data.userId,
+    e.data.email,
+    e.data.firstName,
+    e.data.lastName,
+    e.data.cellPhone,
+    digits(e.data.cellPhone),
+    e.data.securityLevel,
+    e.data.siteId,
+    e.data.brokerId,
+    e.metadata.at,
+  ]);
   const col = (i: number) => rows.map((r) => r[i]);
   await tx.query(
     `INSERT INTO ${members} (user_id, email, first_name, last_name, phone, phone_digits, security_level, site_id, office_id, created_at)
@@ -167,7 +175,11 @@ async function applyOne(tx: pg.PoolClient, table: (base: string) => string, e: M
         [e.data.userId, erasedAddress(e.data.userId)],
       );
       const survivor = rows[0]?.merged_into;
-      if (survivor) await tx.query(`UPDATE ${members} SET aliases = coalesce((SELECT string_agg(m.email || ' ' || m.first_name || ' ' || m.last_name, ' ' ORDER BY m.user_id) FROM ${members} m WHERE m.merged_into = $1), '') WHERE user_id = $1`, [survivor]);
+      if (survivor)
+        await tx.query(
+          `UPDATE ${members} SET aliases = coalesce((SELECT string_agg(m.email || ' ' || m.first_name || ' ' || m.last_name, ' ' ORDER BY m.user_id) FROM ${members} m WHERE m.merged_into = $1), '') WHERE user_id = $1`,
+          [survivor],
+        );
       return;
     }
     default:

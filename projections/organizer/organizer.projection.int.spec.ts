@@ -8,7 +8,15 @@ const LEAD = specId(1);
 const owner = { leadId: LEAD, userId: specId(2), siteId: specId(3) };
 const saved = (n: number, name: string): OrganizerEvent => ({
   type: 'SavedSearchSaved',
-  data: { ...owner, searchId: specId(100 + n), name, criteria: { city: 'Seattle' }, searchQs: 'city=Seattle', searchTitle: 'Homes in Seattle', frequency: 'daily' },
+  data: {
+    ...owner,
+    searchId: specId(100 + n),
+    name,
+    criteria: { city: 'Seattle' },
+    searchQs: 'city=Seattle',
+    searchTitle: 'Homes in Seattle',
+    frequency: 'daily',
+  },
 });
 const NOTEBOOK = specId(200);
 const listing = (pdid: string) => ({ ...owner, pdid });
@@ -19,9 +27,14 @@ describe('organizer read model', () => {
   it('given two saved searches, when one is renamed and the other deleted, then the lead has the renamed one, found by a word of its new name', () =>
     spec
       .given(saved(1, 'Ballard condos'), saved(2, 'Fremont houses'))
-      .when({ type: 'SavedSearchRenamed', data: { ...owner, searchId: specId(101), name: 'Ballard or Fremont condos' } }, { type: 'SavedSearchDeleted', data: { ...owner, searchId: specId(102) } })
+      .when(
+        { type: 'SavedSearchRenamed', data: { ...owner, searchId: specId(101), name: 'Ballard or Fremont condos' } },
+        { type: 'SavedSearchDeleted', data: { ...owner, searchId: specId(102) } },
+      )
       .then(async ({ pool }) => {
-        expect(await savedSearchesOf(pool, LEAD)).toMatchObject([{ searchId: specId(101), name: 'Ballard or Fremont condos', frequency: 'daily', path: '/search?city=Seattle' }]);
+        expect(await savedSearchesOf(pool, LEAD)).toMatchObject([
+          { searchId: specId(101), name: 'Ballard or Fremont condos', frequency: 'daily', path: '/search?city=Seattle' },
+        ]);
         expect((await savedSearchesNamed(pool, LEAD, 'fre', 10)).map((s) => s.searchId)).toEqual([specId(101)]);
         expect(await savedSearchesNamed(pool, LEAD, 'condos_', 10)).toEqual([]);
       }));
@@ -48,7 +61,10 @@ describe('organizer read model', () => {
       ));
 
   it("given a lead's searches and favourites, when the person is erased, then nothing of theirs is kept", () => {
-    const erased: PersonErased = { type: 'PersonErased', data: { userId: owner.userId, leadIds: [LEAD], byUserId: null, how: 'retention', reason: 'No activity' } };
+    const erased: PersonErased = {
+      type: 'PersonErased',
+      data: { userId: owner.userId, leadIds: [LEAD], byUserId: null, how: 'retention', reason: 'No activity' },
+    };
     return spec
       .given(saved(1, 'Ballard condos'), { type: 'ListingFavorited', data: listing('NW-1') })
       .when(erased)

@@ -13,7 +13,15 @@ export type SavedSearchView = {
   mergedFrom?: string;
 };
 
-type Row = { search_id: string; name: string; frequency: AlertFrequency; search_qs: string; search_title: string; created_at: Date; merged_name?: string | null };
+type Row = {
+  search_id: string;
+  name: string;
+  frequency: AlertFrequency;
+  search_qs: string;
+  search_title: string;
+  created_at: Date;
+  merged_name?: string | null;
+};
 const toView = (r: Row): SavedSearchView => ({
   searchId: r.search_id,
   name: r.name,
@@ -28,7 +36,9 @@ const COLUMNS = 'search_id, name, frequency, search_qs, search_title, created_at
 
 export async function savedSearchesOf(pool: pg.Pool, leadId: string): Promise<SavedSearchView[]> {
   const { rows } = await pool.query<Row>(
-    `SELECT ${COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}, m.merged_name
+    `SELECT ${COLUMNS.split(', ')
+      .map((c) => `s.${c}`)
+      .join(', ')}, m.merged_name
      FROM organizer_searches s LEFT JOIN organizer_merges m ON m.merged_lead_id = s.merged_from WHERE s.lead_id = $1 ORDER BY s.created_at DESC, s.search_id`,
     [leadId],
   );

@@ -3,12 +3,49 @@ import type { LeadEmailReceived, LeadEmailSent, TextMessageReceived, TextMessage
 import type { LeadEvent, LeadNoteEvent } from '../../src/modules/leads/leads.events';
 import type { ShowingEvent } from '../../src/modules/showings/showings.events';
 
-type PublicLeadEvent = Extract<LeadEvent, { type: 'LeadCaptured' | 'LeadAssigned' | 'LeadReassigned' | 'LeadClaimed' | 'LeadPutInPond' | 'LeadStageChanged' | 'LeadTagsChanged' | 'LeadContactEdited' | 'InquirySubmitted' }>;
-export type Mapped = PublicLeadEvent | Extract<LeadNoteEvent, { type: 'LeadNoteWritten' }> | TextMessageReceived | TextMessageSent | LeadEmailReceived | LeadEmailSent | ShowingEvent;
+type PublicLeadEvent = Extract<
+  LeadEvent,
+  {
+    type:
+      | 'LeadCaptured'
+      | 'LeadAssigned'
+      | 'LeadReassigned'
+      | 'LeadClaimed'
+      | 'LeadPutInPond'
+      | 'LeadStageChanged'
+      | 'LeadTagsChanged'
+      | 'LeadContactEdited'
+      | 'InquirySubmitted';
+  }
+>;
+export type Mapped =
+  | PublicLeadEvent
+  | Extract<LeadNoteEvent, { type: 'LeadNoteWritten' }>
+  | TextMessageReceived
+  | TextMessageSent
+  | LeadEmailReceived
+  | LeadEmailSent
+  | ShowingEvent;
 export const mappedTypes = [
-  'LeadCaptured', 'LeadAssigned', 'LeadReassigned', 'LeadClaimed', 'LeadPutInPond', 'LeadStageChanged', 'LeadTagsChanged', 'LeadContactEdited', 'InquirySubmitted',
-  'LeadNoteWritten', 'TextMessageReceived', 'TextMessageSent', 'LeadEmailReceived', 'LeadEmailSent',
-  'ShowingProposed', 'ShowingConfirmed', 'ShowingRescheduled', 'ShowingCancelled', 'ShowingCompleted',
+  'LeadCaptured',
+  'LeadAssigned',
+  'LeadReassigned',
+  'LeadClaimed',
+  'LeadPutInPond',
+  'LeadStageChanged',
+  'LeadTagsChanged',
+  'LeadContactEdited',
+  'InquirySubmitted',
+  'LeadNoteWritten',
+  'TextMessageReceived',
+  'TextMessageSent',
+  'LeadEmailReceived',
+  'LeadEmailSent',
+  'ShowingProposed',
+  'ShowingConfirmed',
+  'ShowingRescheduled',
+  'ShowingCancelled',
+  'ShowingCompleted',
 ] as const;
 
 export type PublicEvent = { readonly type: PublicEventType; readonly leadId: string; readonly data: Record<string, unknown> };
@@ -22,7 +59,11 @@ export function publicEventOf(e: Mapped): PublicEvent {
   switch (e.type) {
     case 'LeadCaptured': {
       const d = e.data;
-      return { type: 'lead.created', leadId, data: { leadId, fullName: d.fullName, emails: d.email ? [d.email] : [], phones: d.phone ? [d.phone] : [], type: d.leadType, source: d.source } };
+      return {
+        type: 'lead.created',
+        leadId,
+        data: { leadId, fullName: d.fullName, emails: d.email ? [d.email] : [], phones: d.phone ? [d.phone] : [], type: d.leadType, source: d.source },
+      };
     }
     case 'LeadAssigned':
     case 'LeadReassigned':
@@ -35,7 +76,11 @@ export function publicEventOf(e: Mapped): PublicEvent {
     case 'LeadTagsChanged':
       return { type: 'lead.updated', leadId, data: { leadId, tags: [...e.data.tags] } };
     case 'LeadContactEdited':
-      return { type: 'lead.updated', leadId, data: { leadId, fullName: e.data.fullName, emails: e.data.email ? [e.data.email] : [], phones: e.data.phone ? [e.data.phone] : [] } };
+      return {
+        type: 'lead.updated',
+        leadId,
+        data: { leadId, fullName: e.data.fullName, emails: e.data.email ? [e.data.email] : [], phones: e.data.phone ? [e.data.phone] : [] },
+      };
     case 'LeadNoteWritten':
       return { type: 'note.created', leadId, data: { leadId, noteId: e.data.noteId, text: e.data.text, authorId: e.data.authorId } };
     case 'InquirySubmitted':
@@ -47,7 +92,11 @@ export function publicEventOf(e: Mapped): PublicEvent {
     case 'TextMessageSent':
       return { type: 'message.sent', leadId, data: { leadId, channel: 'text', messageId: e.data.messageId, body: e.data.body, byUserId: e.data.byUserId } };
     case 'LeadEmailSent':
-      return { type: 'message.sent', leadId, data: { leadId, channel: 'email', messageId: e.data.messageId, subject: e.data.subject, body: e.data.body, byUserId: e.data.byUserId } };
+      return {
+        type: 'message.sent',
+        leadId,
+        data: { leadId, channel: 'email', messageId: e.data.messageId, subject: e.data.subject, body: e.data.body, byUserId: e.data.byUserId },
+      };
     case 'ShowingProposed':
     case 'ShowingConfirmed':
     case 'ShowingRescheduled':
@@ -57,4 +106,10 @@ export function publicEventOf(e: Mapped): PublicEvent {
   }
 }
 
-const SHOWING_STATUS = { ShowingProposed: 'proposed', ShowingConfirmed: 'confirmed', ShowingRescheduled: 'rescheduled', ShowingCancelled: 'cancelled', ShowingCompleted: 'completed' } as const;
+const SHOWING_STATUS = {
+  ShowingProposed: 'proposed',
+  ShowingConfirmed: 'confirmed',
+  ShowingRescheduled: 'rescheduled',
+  ShowingCancelled: 'cancelled',
+  ShowingCompleted: 'completed',
+} as const;

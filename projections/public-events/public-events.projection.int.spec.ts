@@ -10,7 +10,10 @@ const AGENT = specId(10);
 const AGENT2 = specId(11);
 const BROKER = specId(20);
 const SITE = specId(30);
-const assigned = (leadId: string, agentId: string): LeadEvent => ({ type: 'LeadAssigned', data: { leadId, siteId: SITE, agentId, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 } });
+const assigned = (leadId: string, agentId: string): LeadEvent => ({
+  type: 'LeadAssigned',
+  data: { leadId, siteId: SITE, agentId, brokerId: BROKER, rule: 'round-robin', ruleVersion: 1 },
+});
 
 describe('public events read model', () => {
   const spec = projectionSpecification(publicEventsProjection);
@@ -32,15 +35,22 @@ describe('public events read model', () => {
         expect(await publicEventsAfter(pool, { userId: BROKER, role: 'broker' }, 0, 100)).toEqual(mine);
         expect(await publicEventsAfter(pool, { userId: AGENT2, role: 'agent', officeId: BROKER }, 0, 100)).toEqual([]);
         // Paging by position: after the second, the rest.
-        expect((await publicEventsAfter(pool, { userId: AGENT, role: 'agent', officeId: BROKER }, mine[1]!.position, 100)).map((e) => e.id)).toEqual(mine.slice(2).map((e) => e.id));
+        expect((await publicEventsAfter(pool, { userId: AGENT, role: 'agent', officeId: BROKER }, mine[1]!.position, 100)).map((e) => e.id)).toEqual(
+          mine.slice(2).map((e) => e.id),
+        );
       }));
 
   it("given two agents' leads, then each agent's feed holds only their own, the broker's and staff's both", () =>
     spec
-      .given(captured({ leadId: LEAD, siteId: SITE, userId: specId(40), fullName: 'A' }), captured({ leadId: OTHER, siteId: SITE, userId: specId(41), fullName: 'B' }))
+      .given(
+        captured({ leadId: LEAD, siteId: SITE, userId: specId(40), fullName: 'A' }),
+        captured({ leadId: OTHER, siteId: SITE, userId: specId(41), fullName: 'B' }),
+      )
       .when(assigned(LEAD, AGENT), assigned(OTHER, AGENT2))
       .then(async ({ pool }) => {
-        const leadsOf = async (v: Parameters<typeof publicEventsAfter>[1]) => [...new Set((await publicEventsAfter(pool, v, 0, 100)).map((e) => e.data.leadId))];
+        const leadsOf = async (v: Parameters<typeof publicEventsAfter>[1]) => [
+          ...new Set((await publicEventsAfter(pool, v, 0, 100)).map((e) => e.data.leadId)),
+        ];
         expect(await leadsOf({ userId: AGENT, role: 'agent', officeId: BROKER })).toEqual([LEAD]);
         expect(await leadsOf({ userId: AGENT2, role: 'agent', officeId: BROKER })).toEqual([OTHER]);
         expect((await leadsOf({ userId: BROKER, role: 'broker' })).sort()).toEqual([LEAD, OTHER].sort());

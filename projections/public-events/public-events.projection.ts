@@ -42,10 +42,20 @@ export const publicEventsProjection: Projection = {
       const pub = publicEventOf(e);
       if (e.type === 'LeadAssigned' || e.type === 'LeadReassigned' || e.type === 'LeadClaimed' || e.type === 'LeadPutInPond') {
         const agentId = e.type === 'LeadPutInPond' ? null : e.data.agentId;
-        await tx.query(`INSERT INTO ${leads} (lead_id, office_id, agent_id) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO UPDATE SET office_id = $2, agent_id = $3`, [pub.leadId, e.data.brokerId, agentId]);
-        await tx.query(`UPDATE ${rows} SET office_id = $2, agent_id = $3 WHERE lead_id = $1 AND office_id IS NULL AND agent_id IS NULL`, [pub.leadId, e.data.brokerId, agentId]);
+        await tx.query(
+          `INSERT INTO ${leads} (lead_id, office_id, agent_id) VALUES ($1, $2, $3) ON CONFLICT (lead_id) DO UPDATE SET office_id = $2, agent_id = $3`,
+          [pub.leadId, e.data.brokerId, agentId],
+        );
+        await tx.query(`UPDATE ${rows} SET office_id = $2, agent_id = $3 WHERE lead_id = $1 AND office_id IS NULL AND agent_id IS NULL`, [
+          pub.leadId,
+          e.data.brokerId,
+          agentId,
+        ]);
       }
-      const { rows: scope } = await tx.query<{ office_id: string | null; agent_id: string | null }>(`SELECT office_id, agent_id FROM ${leads} WHERE lead_id = $1`, [pub.leadId]);
+      const { rows: scope } = await tx.query<{ office_id: string | null; agent_id: string | null }>(
+        `SELECT office_id, agent_id FROM ${leads} WHERE lead_id = $1`,
+        [pub.leadId],
+      );
       await tx.query(
         `INSERT INTO ${rows} (event_id, type, lead_id, office_id, agent_id, occurred_at, data) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (event_id) DO NOTHING`,
         [e.eventId, pub.type, pub.leadId, scope[0]?.office_id ?? null, scope[0]?.agent_id ?? null, e.metadata.at, JSON.stringify(pub.data)],

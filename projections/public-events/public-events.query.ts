@@ -2,7 +2,13 @@ import type pg from 'pg';
 import type { PublicEventType } from '../../src/contract/public-events';
 import type { Viewer } from '../lead-rows';
 
-export type PublicEventRow = { readonly id: string; readonly type: PublicEventType; readonly occurredAt: string; readonly position: number; readonly data: Record<string, unknown> };
+export type PublicEventRow = {
+  readonly id: string;
+  readonly type: PublicEventType;
+  readonly occurredAt: string;
+  readonly position: number;
+  readonly data: Record<string, unknown>;
+};
 
 /**
  * The viewer's public events after `after`, in store order: staff all, a broker the office's

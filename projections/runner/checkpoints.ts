@@ -1,7 +1,14 @@
 import type pg from 'pg';
 import type { Checkpoint } from '../../src/eventstore/event-store.port';
 
-type Row = { transaction_id: bigint; global_position: bigint; version: number; events_applied: bigint; unsettled_transaction_id: bigint | null; unsettled_global_position: bigint | null };
+type Row = {
+  transaction_id: bigint;
+  global_position: bigint;
+  version: number;
+  events_applied: bigint;
+  unsettled_transaction_id: bigint | null;
+  unsettled_global_position: bigint | null;
+};
 
 /**
  * `unsettled`: from where the holder's pushes may not have left yet (migration 25); a holder
@@ -13,7 +20,10 @@ const toStored = (r: Row): StoredCheckpoint => ({
   checkpoint: { transactionId: r.transaction_id, globalPosition: r.global_position },
   version: r.version,
   eventsApplied: r.events_applied,
-  unsettled: r.unsettled_transaction_id === null || r.unsettled_global_position === null ? undefined : { transactionId: r.unsettled_transaction_id, globalPosition: r.unsettled_global_position },
+  unsettled:
+    r.unsettled_transaction_id === null || r.unsettled_global_position === null
+      ? undefined
+      : { transactionId: r.unsettled_transaction_id, globalPosition: r.unsettled_global_position },
 });
 
 export async function readCheckpoint(db: pg.ClientBase, name: string, forUpdate = false): Promise<StoredCheckpoint | undefined> {
@@ -51,14 +61,28 @@ export async function advanceCheckpoint(
          unsettled_transaction_id = CASE WHEN $7 THEN $8::xid8 ELSE unsettled_transaction_id END,
          unsettled_global_position = CASE WHEN $7 THEN $9::bigint ELSE unsettled_global_position END
      WHERE name = $1 AND transaction_id = $2 AND global_position = $3`,
-    [name, from.transactionId.toString(), from.globalPosition.toString(), to.transactionId.toString(), to.globalPosition.toString(), applied, unsettled !== undefined, unsettled?.transactionId.toString() ?? null, unsettled?.globalPosition.toString() ?? null],
+    [
+      name,
+      from.transactionId.toString(),
+      from.globalPosition.toString(),
+      to.transactionId.toString(),
+      to.globalPosition.toString(),
+      applied,
+      unsettled !== undefined,
+      unsettled?.transactionId.toString() ?? null,
+      unsettled?.globalPosition.toString() ?? null,
+    ],
   );
   return rowCount === 1;
 }
 
 /** Marks a batch's start as a position whose pushes may not have left (see StoredCheckpoint). */
 export async function markUnsettled(db: pg.ClientBase, name: string, from: Checkpoint): Promise<void> {
-  await db.query('UPDATE projection_checkpoints SET unsettled_transaction_id = $2, unsettled_global_position = $3 WHERE name = $1', [name, from.transactionId.toString(), from.globalPosition.toString()]);
+  await db.query('UPDATE projection_checkpoints SET unsettled_transaction_id = $2, unsettled_global_position = $3 WHERE name = $1', [
+    name,
+    from.transactionId.toString(),
+    from.globalPosition.toString(),
+  ]);
 }
 
 /**

@@ -232,7 +232,11 @@ describe('ProjectionRunner', () => {
     const incremental = countingProjection('inc');
     const r = runner([rebuilt, incremental]);
     for (let i = 0; i < 40; i++) {
-      await store.append(`s-${i % 25}`, 'any', Array.from({ length: 100 }, () => anEvent('Counted')));
+      await store.append(
+        `s-${i % 25}`,
+        'any',
+        Array.from({ length: 100 }, () => anEvent('Counted')),
+      );
     }
     r.start();
     await caughtUp(r);
@@ -306,7 +310,12 @@ describe('ProjectionRunner', () => {
   it('a cancelled rebuild leaves the live tables and checkpoint untouched', async () => {
     const p = countingProjection('cx');
     const r = runner([p]);
-    for (let i = 0; i < 10; i++) await store.append(`s-${i % 4}`, 'any', Array.from({ length: 100 }, () => anEvent('Counted')));
+    for (let i = 0; i < 10; i++)
+      await store.append(
+        `s-${i % 4}`,
+        'any',
+        Array.from({ length: 100 }, () => anEvent('Counted')),
+      );
     r.start();
     await caughtUp(r);
     await r.stop();
@@ -377,7 +386,12 @@ describe('ProjectionRunner', () => {
 
   it('a first start over a long log takes the set-based replay once (10,000 events or more), then goes on live', async () => {
     // 10,000 events in 4 appends of 2,500 (one append per event would take the test's time).
-    for (let i = 0; i < 4; i++) await store.append(`s-${i}`, 'any', Array.from({ length: 2500 }, (_, k) => anEvent('Counted', { k })));
+    for (let i = 0; i < 4; i++)
+      await store.append(
+        `s-${i}`,
+        'any',
+        Array.from({ length: 2500 }, (_, k) => anEvent('Counted', { k })),
+      );
     // Other files' tests share the cluster: until their older transactions end, the log hides some
     // of these events, and the replay would take fewer (the rest live). Once shown, they stay shown.
     for (let i = 0; i < 500; i++) {
@@ -393,7 +407,7 @@ describe('ProjectionRunner', () => {
       async replay(ctx) {
         replays++;
         const events: StoredEvent[] = [];
-        for (let from = { transactionId: 0n, globalPosition: 0n }; ; ) {
+        for (let from = { transactionId: 0n, globalPosition: 0n }; ;) {
           const page = await ctx.store.readAll(from, { types: plain.eventTypes, limit: 5000 });
           events.push(...page.events.filter((e) => compareCheckpoints({ transactionId: e.transactionId, globalPosition: e.globalPosition }, ctx.upTo) <= 0));
           if (page.atEnd) break;
@@ -584,7 +598,9 @@ async function expectMatchesLog(pool: pg.Pool, name: string): Promise<void> {
      WHERE e.type = 'Counted' AND l.event_id IS NULL`,
   );
   expect(missing).toEqual([]);
-  const { rows: extra } = await pool.query(`SELECT l.event_id FROM ${name}_log l LEFT JOIN events e ON e.event_id = l.event_id WHERE e.event_id IS NULL OR e.type <> 'Counted'`);
+  const { rows: extra } = await pool.query(
+    `SELECT l.event_id FROM ${name}_log l LEFT JOIN events e ON e.event_id = l.event_id WHERE e.event_id IS NULL OR e.type <> 'Counted'`,
+  );
   expect(extra).toEqual([]);
   const { rows: counts } = await pool.query<{ stream_id: string; n: bigint; last_position: bigint }>(
     `SELECT stream_id, n, last_position FROM ${name}_counts ORDER BY stream_id`,
@@ -603,7 +619,9 @@ async function tableContents(pool: pg.Pool, table: string): Promise<unknown[]> {
 }
 
 async function checkpointRow(pool: pg.Pool, name: string): Promise<unknown> {
-  const { rows } = await pool.query('SELECT name, transaction_id, global_position, version, events_applied FROM projection_checkpoints WHERE name = $1', [name]);
+  const { rows } = await pool.query('SELECT name, transaction_id, global_position, version, events_applied FROM projection_checkpoints WHERE name = $1', [
+    name,
+  ]);
   return rows[0];
 }
 

@@ -1,11 +1,5 @@
 import pg from 'pg';
-import {
-  type Checkpoint,
-  compareCheckpoints,
-  type EventStore,
-  START,
-  type Subscription,
-} from '../../src/eventstore/event-store.port';
+import { type Checkpoint, compareCheckpoints, type EventStore, START, type Subscription } from '../../src/eventstore/event-store.port';
 import type { StoredEvent } from '../../src/shared/event';
 import { isConnectionError } from '../../src/database/connection-errors';
 import { logger } from '../../src/shared/logger';
@@ -147,7 +141,8 @@ class ProjectionWorker {
         if (this.stopped) return;
         this.state = 'failed';
         this.error = (err as Error).message;
-        if (isConnectionError(err)) log.warn('projection lost its database connection; reconnecting', { projection: this.projection.name, message: this.error });
+        if (isConnectionError(err))
+          log.warn('projection lost its database connection; reconnecting', { projection: this.projection.name, message: this.error });
         else log.error('projection failed; restarting', { projection: this.projection.name, message: this.error });
         // One outage after a good run starts the pauses over: a worker that lost its connection
         // once a week would otherwise wait the longest pause after each.
@@ -230,7 +225,11 @@ class ProjectionWorker {
     await client.query('BEGIN');
     try {
       const stored = await readCheckpoint(client, p.name, true);
-      const bulk = !stored && p.replay !== undefined && this.options.store.logInPostgres && (await this.options.store.readAll(START, { types: p.eventTypes, limit: BULK_FROM })).events.length >= BULK_FROM;
+      const bulk =
+        !stored &&
+        p.replay !== undefined &&
+        this.options.store.logInPostgres &&
+        (await this.options.store.readAll(START, { types: p.eventTypes, limit: BULK_FROM })).events.length >= BULK_FROM;
       if (!stored) {
         await createFreshTables(client, p, liveTable);
         // Without a checkpoint the rebuild below replays the whole log and sets it on the swap; the empty tables answer meanwhile.
@@ -239,7 +238,11 @@ class ProjectionWorker {
       await client.query('COMMIT');
       if (bulk || (stored && stored.version !== p.version)) {
         this.state = 'rebuilding';
-        log.info(bulk ? 'projection starts over a long log; replaying it in bulk' : 'projection version changed; rebuilding', { projection: p.name, from: stored?.version, to: p.version });
+        log.info(bulk ? 'projection starts over a long log; replaying it in bulk' : 'projection version changed; rebuilding', {
+          projection: p.name,
+          from: stored?.version,
+          to: p.version,
+        });
         await rebuildProjection({
           pool: this.options.pool,
           store: this.options.store,
@@ -299,7 +302,10 @@ class ProjectionWorker {
     // stored checkpoint, finding only events of other types up to here.
     if (events.length === 0 && !this.savedStale) {
       this.checkpoint = next;
-      this.saveTimer ??= setTimeout(() => void this.saveDeferred().catch((err: Error) => log.debug('deferred checkpoint not saved', { projection: p.name, message: err.message })), DEFERRED_SAVE_MS);
+      this.saveTimer ??= setTimeout(
+        () => void this.saveDeferred().catch((err: Error) => log.debug('deferred checkpoint not saved', { projection: p.name, message: err.message })),
+        DEFERRED_SAVE_MS,
+      );
       return;
     }
     const from = this.saved!;

@@ -73,7 +73,9 @@ export type ReplayContext = ProjectionContext & {
  */
 export const handledTypes =
   <E extends { readonly type: string }>() =>
-  <const T extends readonly E['type'][]>(types: T & ([Exclude<E['type'], T[number]>] extends [never] ? unknown : { readonly missing: Exclude<E['type'], T[number]> })): readonly E['type'][] =>
+  <const T extends readonly E['type'][]>(
+    types: T & ([Exclude<E['type'], T[number]>] extends [never] ? unknown : { readonly missing: Exclude<E['type'], T[number]> }),
+  ): readonly E['type'][] =>
     types;
 
 /**
@@ -81,7 +83,8 @@ export const handledTypes =
  * `eventTypes`, which `handledTypes` checks against that union: so the batch may be read as it,
  * here, once, instead of a cast on every event of every projection.
  */
-export const eventsOf = <E extends Event>(events: readonly StoredEvent[]): readonly StoredEvent<E>[] => events as readonly StoredEvent[] as readonly StoredEvent<E>[];
+export const eventsOf = <E extends Event>(events: readonly StoredEvent[]): readonly StoredEvent<E>[] =>
+  events as readonly StoredEvent[] as readonly StoredEvent<E>[];
 
 const IDENT = /^[a-z_][a-z0-9_]{0,40}$/;
 

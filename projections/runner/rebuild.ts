@@ -80,10 +80,11 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<{ applied
     // (alert queues, outboxes) of what lies before it, and what lies after it is left to the
     // swap below, which applies it as new.
     let cp: Checkpoint = START;
-    if (p.replay && store.logInPostgres) cp = await replayInSql(client, opts, rbName, (n) => {
-      applied = n;
-      report('replaying');
-    });
+    if (p.replay && store.logInPostgres)
+      cp = await replayInSql(client, opts, rbName, (n) => {
+        applied = n;
+        report('replaying');
+      });
     for (;;) {
       if (signal?.aborted) throw new RebuildCancelledError(p.name);
       const live = (await readCheckpoint(client, p.name))?.checkpoint;
@@ -119,7 +120,13 @@ export async function rebuildProjection(opts: RebuildOptions): Promise<{ applied
         const page = await store.readAll(cp, { types: p.eventTypes, limit: batchSize });
         const seen = (e: StoredEvent) => live !== undefined && compareCheckpoints(positionOf(e), live.checkpoint) <= 0;
         await applyBatch(client, p, page.events.filter(seen), rebuildTable, true);
-        await applyBatch(client, p, page.events.filter((e) => !seen(e)), rebuildTable, false);
+        await applyBatch(
+          client,
+          p,
+          page.events.filter((e) => !seen(e)),
+          rebuildTable,
+          false,
+        );
         applied += page.events.length;
         if (compareCheckpoints(page.next, cp) > 0) cp = page.next;
         if (page.atEnd) break;

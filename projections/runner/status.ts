@@ -45,10 +45,12 @@ export async function waitUntilCaughtUp(db: pg.Pool, store: Pick<EventStore, 'la
   const head = await store.lastCommitted();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
-      'SELECT transaction_id::text, global_position::text FROM projection_checkpoints WHERE name = $1',
-      [name],
-    ).catch(() => ({ rows: [] as { transaction_id: string; global_position: string }[] }));
+    const { rows } = await db
+      .query<{ transaction_id: string; global_position: string }>(
+        'SELECT transaction_id::text, global_position::text FROM projection_checkpoints WHERE name = $1',
+        [name],
+      )
+      .catch(() => ({ rows: [] as { transaction_id: string; global_position: string }[] }));
     const at = rows[0];
     if (at && compareCheckpoints({ transactionId: BigInt(at.transaction_id), globalPosition: BigInt(at.global_position) }, head) >= 0) return;
     if (Date.now() > deadline) throw new Error(`The ${name} read model did not catch up within ${Math.round(timeoutMs / 1000)} s`);

@@ -8,12 +8,27 @@ const EARTH_RADIUS_MILES = 3958.8;
  * The schools nearest a point, nearest first, within `radiusMiles`: a latitude/longitude box
  * narrows the rows on the index, the great-circle distance orders them.
  */
-export async function nearestSchools(pool: pg.Pool, at: { latitude: number; longitude: number }, options: { limit: number; radiusMiles: number }): Promise<NearbySchool[]> {
+export async function nearestSchools(
+  pool: pg.Pool,
+  at: { latitude: number; longitude: number },
+  options: { limit: number; radiusMiles: number },
+): Promise<NearbySchool[]> {
   const dLat = options.radiusMiles / MILES_PER_DEGREE_LAT;
   const dLng = options.radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(0.01, Math.cos((at.latitude * Math.PI) / 180)));
   const { rows } = await pool.query<{
-    ncessch: string; name: string; district: string | null; street: string | null; city: string | null; state: string | null; zip: string | null;
-    level: string | null; grade_low: string | null; grade_high: string | null; latitude: number; longitude: number; miles: number;
+    ncessch: string;
+    name: string;
+    district: string | null;
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+    level: string | null;
+    grade_low: string | null;
+    grade_high: string | null;
+    latitude: number;
+    longitude: number;
+    miles: number;
   }>(
     `SELECT * FROM (
        SELECT s.*, 2 * $5::float8 * asin(sqrt(

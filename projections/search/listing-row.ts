@@ -3,11 +3,30 @@ import type { IndexedListing } from './search-index.port';
 
 /** What a card reads of a listing, as both adapters store it (PostgreSQL columns, Meilisearch fields). */
 export type ListingRow = {
-  pdid: string; listing_id: string | null; address: string | null; city: string | null; state: string | null;
-  postal_code: string | null; county: string | null; price: number | null; beds: number | null; baths: number | null;
-  sqft: number | null; status: string; property_type: string | null; property_subtype: string | null; lat: number | null; lng: number | null;
-  location_approximate: boolean; visible_photos: readonly string[]; all_photos_broken: boolean; list_date: string | null; close_date: string | null;
-  list_office: string | null; list_agent: string | null; address_display: boolean | null;
+  pdid: string;
+  listing_id: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  county: string | null;
+  price: number | null;
+  beds: number | null;
+  baths: number | null;
+  sqft: number | null;
+  status: string;
+  property_type: string | null;
+  property_subtype: string | null;
+  lat: number | null;
+  lng: number | null;
+  location_approximate: boolean;
+  visible_photos: readonly string[];
+  all_photos_broken: boolean;
+  list_date: string | null;
+  close_date: string | null;
+  list_office: string | null;
+  list_agent: string | null;
+  address_display: boolean | null;
 };
 
 export function toListing(r: ListingRow): IndexedListing {

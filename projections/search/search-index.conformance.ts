@@ -81,49 +81,106 @@ export function searchIndexConformance(
           const homePrice = (home.StandardStatus === 'Closed' ? home.ClosePrice : home.ListPrice) ?? 300_000;
           const near = fc.oneof({ arbitrary: fc.constant(home), weight: 3 }, { arbitrary: anchor, weight: 1 });
           return fc.record({
-          place: fc.oneof(
-            fc.constant({}),
-            fc.tuple(near, fc.double({ min: 0.005, max: 4, noNaN: true }), fc.double({ min: 0.005, max: 4, noNaN: true })).map(([a, h, w]) => ({
-              minlat: fmt(a.Latitude - h), maxlat: fmt(a.Latitude + h / 2), minlong: fmt(a.Longitude - w / 2), maxlong: fmt(a.Longitude + w),
-            })),
-            // A box whose edges go through listings: inclusive on every side.
-            fc.tuple(near, anchor).map(([a, b]) => ({
-              minlat: String(Math.min(a.Latitude, b.Latitude)), maxlat: String(Math.max(a.Latitude, b.Latitude)),
-              minlong: String(Math.min(a.Longitude, b.Longitude)), maxlong: String(Math.max(a.Longitude, b.Longitude)),
-            })),
-            fc.tuple(fc.array(fc.tuple(near, fc.double({ min: 0.01, max: 1.5, noNaN: true }), fc.integer({ min: 3, max: 9 }), fc.nat(50)), { minLength: 1, maxLength: 3 })).map(([polys]) => ({
-              polygonmap: polys.map(([a, sz, n, seed]) => ring(a.Latitude, a.Longitude, sz, n, seed)).join(':'),
-            })),
-            fc.tuple(near, fc.double({ min: 0.3, max: 150, noNaN: true }), fc.double({ min: -0.05, max: 0.05, noNaN: true })).map(([a, miles, d]) => ({
-              radius: fmt(miles), lat: fmt(a.Latitude + d), long: fmt(a.Longitude - d),
-            })),
-          ),
-          where: fc.oneof(
-            { arbitrary: fc.constant({}), weight: 2 },
-            fc.array(near.map((a) => a.City ?? 'Nowhere'), { minLength: 1, maxLength: 3 }).map((c) => ({ city: c.map((x, i) => (i % 2 ? x.toUpperCase() : ` ${x}`)).join(',') })),
-            fc.array(pick(cities), { minLength: 1, maxLength: 2 }).map((c) => ({ acl_city: [home.City ?? 'Nowhere', ...c].join(', ') })),
-            fc.array(near.map((a) => (a.PostalCode ?? '00000').slice(0, 5)), { minLength: 1, maxLength: 3 }).map((z) => ({ zip: z.filter((x) => /^\d{5}$/.test(x)).join(',') || '00000' })),
-            pick(zips).map((z) => ({ acl_zip5: z })),
-          ),
-          home: fc.constant(home),
-          sold: fc.integer({ min: 0, max: 9 }).map((d) => (home.StandardStatus === 'Closed' ? d > 0 : d === 0)),
-          rent: fc.integer({ min: 0, max: 9 }).map((d) => (home.PropertyType === 'Residential Lease' || home.PropertyType === 'Commercial Lease' ? d > 0 : d === 0)),
-          county: maybe(fc.tuple(fc.oneof(fc.constant(home.CountyOrParish ?? 'King'), fc.constant(home.CountyOrParish ?? 'King'), pick(counties)), fc.boolean()).map(([c, suffix]) => (suffix ? `${c} county` : c.toUpperCase())), 8),
-          kw: maybe(fc.nat(3).map((k) => [home.UnparsedAddress?.split(' ')[1] ?? 'main', home.City ?? '', home.PostalCode ?? '', home.ListingId ?? ''][k]!).filter((x) => /[a-z0-9]/i.test(x)), 6),
-          mlsid: maybe(fc.constant((home.ListingId ?? 'x').toLowerCase()), 12),
-          // Bounds are inclusive: they often sit exactly on a listing's price or size.
-          minprice: maybe(fc.oneof(fc.constant(String(homePrice)), fc.double({ min: 0, max: 1.1, noNaN: true }).map((f) => String(Math.round(homePrice * f))))),
-          maxprice: maybe(fc.oneof(fc.constant(String(homePrice)), fc.double({ min: 0.9, max: 3, noNaN: true }).map((f) => String(Math.round(homePrice * f))))),
-          beds: maybe(fc.integer({ min: 0, max: 5 }).map(String)),
-          baths: maybe(fc.integer({ min: 0, max: 3 }).map(String)),
-          minsqft: maybe(fc.oneof(fc.constant(String(home.LivingArea ?? 1000)), fc.integer({ min: 0, max: 2500 }).map(String)), 6),
-          maxsqft: maybe(fc.oneof(fc.constant(String(home.LivingArea ?? 1000)), fc.integer({ min: 800, max: 6000 }).map(String)), 6),
-          listingtype: maybe(fc.subarray(['singlefamily', 'condo', 'townhouse', 'multifamily', 'land', 'mobile', 'farm', 'commercial'], { minLength: 1, maxLength: 3 }).map((t) => t.join(','))),
-          tags: fc.oneof({ arbitrary: fc.constant([] as string[]), weight: 5 }, { arbitrary: fc.subarray(['waterfront', 'view', 'pool', 'newconstruction', 'pricereduced', 'openhouse'], { minLength: 1, maxLength: 2 }), weight: 1 }),
-          sortby: fc.constantFrom('newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc', 'nearest', undefined),
-          page: fc.integer({ min: 1, max: 3 }),
-          perpage: fc.integer({ min: 1, max: 60 }),
-          level: fc.integer({ min: 3, max: 16 }),
+            place: fc.oneof(
+              fc.constant({}),
+              fc.tuple(near, fc.double({ min: 0.005, max: 4, noNaN: true }), fc.double({ min: 0.005, max: 4, noNaN: true })).map(([a, h, w]) => ({
+                minlat: fmt(a.Latitude - h),
+                maxlat: fmt(a.Latitude + h / 2),
+                minlong: fmt(a.Longitude - w / 2),
+                maxlong: fmt(a.Longitude + w),
+              })),
+              // A box whose edges go through listings: inclusive on every side.
+              fc.tuple(near, anchor).map(([a, b]) => ({
+                minlat: String(Math.min(a.Latitude, b.Latitude)),
+                maxlat: String(Math.max(a.Latitude, b.Latitude)),
+                minlong: String(Math.min(a.Longitude, b.Longitude)),
+                maxlong: String(Math.max(a.Longitude, b.Longitude)),
+              })),
+              fc
+                .tuple(
+                  fc.array(fc.tuple(near, fc.double({ min: 0.01, max: 1.5, noNaN: true }), fc.integer({ min: 3, max: 9 }), fc.nat(50)), {
+                    minLength: 1,
+                    maxLength: 3,
+                  }),
+                )
+                .map(([polys]) => ({
+                  polygonmap: polys.map(([a, sz, n, seed]) => ring(a.Latitude, a.Longitude, sz, n, seed)).join(':'),
+                })),
+              fc.tuple(near, fc.double({ min: 0.3, max: 150, noNaN: true }), fc.double({ min: -0.05, max: 0.05, noNaN: true })).map(([a, miles, d]) => ({
+                radius: fmt(miles),
+                lat: fmt(a.Latitude + d),
+                long: fmt(a.Longitude - d),
+              })),
+            ),
+            where: fc.oneof(
+              { arbitrary: fc.constant({}), weight: 2 },
+              fc
+                .array(
+                  near.map((a) => a.City ?? 'Nowhere'),
+                  { minLength: 1, maxLength: 3 },
+                )
+                .map((c) => ({ city: c.map((x, i) => (i % 2 ? x.toUpperCase() : ` ${x}`)).join(',') })),
+              fc.array(pick(cities), { minLength: 1, maxLength: 2 }).map((c) => ({ acl_city: [home.City ?? 'Nowhere', ...c].join(', ') })),
+              fc
+                .array(
+                  near.map((a) => (a.PostalCode ?? '00000').slice(0, 5)),
+                  { minLength: 1, maxLength: 3 },
+                )
+                .map((z) => ({ zip: z.filter((x) => /^\d{5}$/.test(x)).join(',') || '00000' })),
+              pick(zips).map((z) => ({ acl_zip5: z })),
+            ),
+            home: fc.constant(home),
+            sold: fc.integer({ min: 0, max: 9 }).map((d) => (home.StandardStatus === 'Closed' ? d > 0 : d === 0)),
+            rent: fc
+              .integer({ min: 0, max: 9 })
+              .map((d) => (home.PropertyType === 'Residential Lease' || home.PropertyType === 'Commercial Lease' ? d > 0 : d === 0)),
+            county: maybe(
+              fc
+                .tuple(fc.oneof(fc.constant(home.CountyOrParish ?? 'King'), fc.constant(home.CountyOrParish ?? 'King'), pick(counties)), fc.boolean())
+                .map(([c, suffix]) => (suffix ? `${c} county` : c.toUpperCase())),
+              8,
+            ),
+            kw: maybe(
+              fc
+                .nat(3)
+                .map((k) => [home.UnparsedAddress?.split(' ')[1] ?? 'main', home.City ?? '', home.PostalCode ?? '', home.ListingId ?? ''][k]!)
+                .filter((x) => /[a-z0-9]/i.test(x)),
+              6,
+            ),
+            mlsid: maybe(fc.constant((home.ListingId ?? 'x').toLowerCase()), 12),
+            // Bounds are inclusive: they often sit exactly on a listing's price or size.
+            minprice: maybe(
+              fc.oneof(
+                fc.constant(String(homePrice)),
+                fc.double({ min: 0, max: 1.1, noNaN: true }).map((f) => String(Math.round(homePrice * f))),
+              ),
+            ),
+            maxprice: maybe(
+              fc.oneof(
+                fc.constant(String(homePrice)),
+                fc.double({ min: 0.9, max: 3, noNaN: true }).map((f) => String(Math.round(homePrice * f))),
+              ),
+            ),
+            beds: maybe(fc.integer({ min: 0, max: 5 }).map(String)),
+            baths: maybe(fc.integer({ min: 0, max: 3 }).map(String)),
+            minsqft: maybe(fc.oneof(fc.constant(String(home.LivingArea ?? 1000)), fc.integer({ min: 0, max: 2500 }).map(String)), 6),
+            maxsqft: maybe(fc.oneof(fc.constant(String(home.LivingArea ?? 1000)), fc.integer({ min: 800, max: 6000 }).map(String)), 6),
+            listingtype: maybe(
+              fc
+                .subarray(['singlefamily', 'condo', 'townhouse', 'multifamily', 'land', 'mobile', 'farm', 'commercial'], { minLength: 1, maxLength: 3 })
+                .map((t) => t.join(',')),
+            ),
+            tags: fc.oneof(
+              { arbitrary: fc.constant([] as string[]), weight: 5 },
+              {
+                arbitrary: fc.subarray(['waterfront', 'view', 'pool', 'newconstruction', 'pricereduced', 'openhouse'], { minLength: 1, maxLength: 2 }),
+                weight: 1,
+              },
+            ),
+            sortby: fc.constantFrom('newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc', 'nearest', undefined),
+            page: fc.integer({ min: 1, max: 3 }),
+            perpage: fc.integer({ min: 1, max: 60 }),
+            level: fc.integer({ min: 3, max: 16 }),
           });
         })
         .map((r) => {
@@ -134,7 +191,8 @@ export function searchIndexConformance(
             raw.soldproperty = '1';
           }
           if (r.rent) raw.forrent = '1';
-          for (const f of ['minprice', 'maxprice', 'beds', 'baths', 'minsqft', 'maxsqft', 'listingtype', 'kw', 'mlsid'] as const) if (r[f] !== undefined) raw[f] = r[f]!;
+          for (const f of ['minprice', 'maxprice', 'beds', 'baths', 'minsqft', 'maxsqft', 'listingtype', 'kw', 'mlsid'] as const)
+            if (r[f] !== undefined) raw[f] = r[f]!;
           if (r.county !== undefined) raw.acl_county = r.county;
           for (const t of r.tags) raw[t] = '1';
           const origin = raw.lat !== undefined || raw.minlat !== undefined || raw.polygonmap !== undefined;
@@ -157,7 +215,12 @@ export function searchIndexConformance(
           expect({ total: cards.total, pdids: cards.listings.map((l) => l.pdid) }).toEqual(page);
           const map = await index.map(req.criteria, { pins: perpage, clusterLevel: level });
           expect(map.total).toBe(expected.length);
-          expect(map.pins.map((p) => p.pdid)).toEqual(expected.filter(mappable).slice(0, perpage).map((l) => l.pdid));
+          expect(map.pins.map((p) => p.pdid)).toEqual(
+            expected
+              .filter(mappable)
+              .slice(0, perpage)
+              .map((l) => l.pdid),
+          );
           expect(map.bounds).toEqual(bounds(expected));
           if (expected.length > 0) nonEmpty++;
           const cells = [...referenceClusters(expected, level).values()].sort((a, b) => b - a);
@@ -174,30 +237,60 @@ export function searchIndexConformance(
       const lngs = placed.map((r) => r.Longitude);
       const box = fc.oneof(
         fc.constant({}),
-        fc.tuple(fc.integer({ min: 0, max: placed.length - 1 }), fc.double({ min: 0.01, max: 30, noNaN: true }), fc.double({ min: 0.01, max: 40, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })).map(([i, h, w, skew]) => {
-          const r = placed[i]!;
-          const clamp = (v: number, m: number) => String(Math.max(-m, Math.min(m, v)));
-          return { minlat: clamp(r.Latitude - h * skew, 90), maxlat: clamp(r.Latitude + h * (1 - skew), 90), minlong: clamp(r.Longitude - w * skew, 180), maxlong: clamp(r.Longitude + w * (1 - skew), 180) };
+        fc
+          .tuple(
+            fc.integer({ min: 0, max: placed.length - 1 }),
+            fc.double({ min: 0.01, max: 30, noNaN: true }),
+            fc.double({ min: 0.01, max: 40, noNaN: true }),
+            fc.double({ min: 0, max: 1, noNaN: true }),
+          )
+          .map(([i, h, w, skew]) => {
+            const r = placed[i]!;
+            const clamp = (v: number, m: number) => String(Math.max(-m, Math.min(m, v)));
+            return {
+              minlat: clamp(r.Latitude - h * skew, 90),
+              maxlat: clamp(r.Latitude + h * (1 - skew), 90),
+              minlong: clamp(r.Longitude - w * skew, 180),
+              maxlong: clamp(r.Longitude + w * (1 - skew), 180),
+            };
+          }),
+        fc.constant({
+          minlat: String(Math.min(...lats)),
+          maxlat: String(Math.max(...lats)),
+          minlong: String(Math.min(...lngs)),
+          maxlong: String(Math.max(...lngs)),
         }),
-        fc.constant({ minlat: String(Math.min(...lats)), maxlat: String(Math.max(...lats)), minlong: String(Math.min(...lngs)), maxlong: String(Math.max(...lngs)) }),
       );
       await fc.assert(
-        fc.asyncProperty(box, fc.constantFrom('newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc', 'nearest'), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 16 }), fc.integer({ min: 0, max: 5 }), async (b, sort, pageNo, perpage, level, rent) => {
-          // Nearest measures from the box's centre, so it needs a box.
-          const sortby = sort === 'nearest' && !('minlat' in b) ? 'newest' : sort;
-          const raw: Record<string, string> = { ...b, sortby, page: String(pageNo), perpage: String(perpage), ...(rent === 0 ? { forrent: '1' } : {}) };
-          const req = parseSearchRequest(raw, 'map');
-          const expected = referenceOrder(referenceMatches(listings, raw), raw);
-          const page = await index.search(req.criteria, { offset: (pageNo - 1) * perpage, limit: perpage });
-          expect(page.total).toBe(expected.length);
-          expect(page.pdids).toEqual(expected.slice((pageNo - 1) * perpage, pageNo * perpage).map((l) => l.pdid));
-          const map = await index.map(req.criteria, { pins: perpage, clusterLevel: level });
-          expect(map.total).toBe(expected.length);
-          expect(map.pins.map((p) => p.pdid)).toEqual(expected.filter(mappable).slice(0, perpage).map((l) => l.pdid));
-          expect(map.bounds).toEqual(bounds(expected));
-          const cells = [...referenceClusters(expected, level).values()].sort((x, y) => y - x);
-          expect(map.clusters.map((c) => c.count).sort((x, y) => y - x)).toEqual(cells);
-        }),
+        fc.asyncProperty(
+          box,
+          fc.constantFrom('newest', 'price-asc', 'price-desc', 'beds-desc', 'sqft-desc', 'nearest'),
+          fc.integer({ min: 1, max: 4 }),
+          fc.integer({ min: 1, max: 100 }),
+          fc.integer({ min: 0, max: 16 }),
+          fc.integer({ min: 0, max: 5 }),
+          async (b, sort, pageNo, perpage, level, rent) => {
+            // Nearest measures from the box's centre, so it needs a box.
+            const sortby = sort === 'nearest' && !('minlat' in b) ? 'newest' : sort;
+            const raw: Record<string, string> = { ...b, sortby, page: String(pageNo), perpage: String(perpage), ...(rent === 0 ? { forrent: '1' } : {}) };
+            const req = parseSearchRequest(raw, 'map');
+            const expected = referenceOrder(referenceMatches(listings, raw), raw);
+            const page = await index.search(req.criteria, { offset: (pageNo - 1) * perpage, limit: perpage });
+            expect(page.total).toBe(expected.length);
+            expect(page.pdids).toEqual(expected.slice((pageNo - 1) * perpage, pageNo * perpage).map((l) => l.pdid));
+            const map = await index.map(req.criteria, { pins: perpage, clusterLevel: level });
+            expect(map.total).toBe(expected.length);
+            expect(map.pins.map((p) => p.pdid)).toEqual(
+              expected
+                .filter(mappable)
+                .slice(0, perpage)
+                .map((l) => l.pdid),
+            );
+            expect(map.bounds).toEqual(bounds(expected));
+            const cells = [...referenceClusters(expected, level).values()].sort((x, y) => y - x);
+            expect(map.clusters.map((c) => c.count).sort((x, y) => y - x)).toEqual(cells);
+          },
+        ),
         { numRuns: 150, seed: 7, endOnFailure: true },
       );
     }, 600_000);
@@ -213,7 +306,13 @@ export function searchIndexConformance(
           { radius: '40', lat: String(a.Latitude), long: String(a.Longitude) },
           a.StandardStatus === 'Closed' ? { acl_city: a.City ?? 'Nowhere', soldproperty: '1' } : { acl_city: a.City ?? 'Nowhere' },
         ][i % 3]!;
-        const raw: Record<string, string> = { openhouse: '1', ...place, sortby: sorts[i % sorts.length]!, perpage: '50', ...(i % 5 === 0 ? { maxprice: String(a.ListPrice ?? 500_000) } : {}) };
+        const raw: Record<string, string> = {
+          openhouse: '1',
+          ...place,
+          sortby: sorts[i % sorts.length]!,
+          perpage: '50',
+          ...(i % 5 === 0 ? { maxprice: String(a.ListPrice ?? 500_000) } : {}),
+        };
         if (raw.sortby === 'nearest' && !('lat' in raw || 'minlat' in raw)) raw.sortby = 'newest';
         const expected = referenceOrder(referenceMatches(listings, raw), raw);
         const req = parseSearchRequest(raw, 'list');
@@ -224,7 +323,11 @@ export function searchIndexConformance(
         found += expected.length > 0 ? 1 : 0;
       }
       const all = await index.search(parseSearchRequest({ openhouse: '1', perpage: '100' }, 'list').criteria, { offset: 0, limit: 100 });
-      expect(all.pdids).toEqual(referenceOrder(referenceMatches(listings, { openhouse: '1' }), {}).slice(0, 100).map((l) => l.pdid));
+      expect(all.pdids).toEqual(
+        referenceOrder(referenceMatches(listings, { openhouse: '1' }), {})
+          .slice(0, 100)
+          .map((l) => l.pdid),
+      );
       expect(found).toBeGreaterThan(5);
     }, 120_000);
 
@@ -236,7 +339,7 @@ export function searchIndexConformance(
       for (const t of ['singlefamily', 'condo', 'townhouse', 'multifamily', 'land', 'mobile', 'farm', 'commercial']) {
         expect(referenceMatches(listings, { listingtype: t }).length, t).toBeGreaterThan(0);
       }
-       // Open houses to come and gone, public and broker, cancelled and changed: some match, most do not.
+      // Open houses to come and gone, public and broker, cancelled and changed: some match, most do not.
       const withOpenHouses = listings.filter((l) => l.openHouses.length > 0 && l.record.StandardStatus === 'Active');
       const open = referenceMatches(listings, { openhouse: '1' });
       expect(open.length).toBeGreaterThan(20);
@@ -258,15 +361,29 @@ export function searchIndexConformance(
       const nearest = { lat: '40', long: '-100', sortby: 'nearest', perpage: '100' };
       // Its last page: where the listings without a point come, farthest of all.
       const lastPage = String(Math.ceil(referenceMatches(listings, nearest).length / 100));
-      const searches: Record<string, string>[] = [{ perpage: '100', sortby: 'price-desc' }, { forrent: '1', perpage: '100' }, nearest, { ...nearest, page: lastPage }];
+      const searches: Record<string, string>[] = [
+        { perpage: '100', sortby: 'price-desc' },
+        { forrent: '1', perpage: '100' },
+        nearest,
+        { ...nearest, page: lastPage },
+      ];
       for (const raw of searches) {
         const req = parseSearchRequest(raw, 'list');
         const expected = referenceOrder(referenceMatches(listings, raw), raw);
         const page = await index.search(req.criteria, { offset: (req.page - 1) * 100, limit: 100 });
-        expect({ raw, total: page.total, pdids: page.pdids }).toEqual({ raw, total: expected.length, pdids: expected.slice((req.page - 1) * 100, req.page * 100).map((l) => l.pdid) });
+        expect({ raw, total: page.total, pdids: page.pdids }).toEqual({
+          raw,
+          total: expected.length,
+          pdids: expected.slice((req.page - 1) * 100, req.page * 100).map((l) => l.pdid),
+        });
         const map = await index.map(req.criteria, { pins: 100, clusterLevel: 6 });
         expect(map.total).toBe(expected.length);
-        expect(map.pins.map((p) => p.pdid)).toEqual(expected.filter(mappable).slice(0, 100).map((l) => l.pdid));
+        expect(map.pins.map((p) => p.pdid)).toEqual(
+          expected
+            .filter(mappable)
+            .slice(0, 100)
+            .map((l) => l.pdid),
+        );
         expect(map.clusters.reduce((n, c) => n + c.count, 0)).toBe(expected.filter(mappable).length);
       }
       const last = referenceOrder(referenceMatches(listings, nearest), nearest);

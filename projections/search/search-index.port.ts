@@ -13,7 +13,13 @@ export type IndexedListing = Omit<Card, 'priceShort'> & {
 };
 
 /** Only listings with a point are pinned; `locationApproximate` ones stand at their postal code's centre. */
-export type Pin = { readonly pdid: string; readonly latitude: number; readonly longitude: number; readonly price: number | null; readonly locationApproximate: boolean };
+export type Pin = {
+  readonly pdid: string;
+  readonly latitude: number;
+  readonly longitude: number;
+  readonly price: number | null;
+  readonly locationApproximate: boolean;
+};
 
 /** Matches of one grid cell: a true count at the matches' mean position. */
 export type Cluster = { readonly latitude: number; readonly longitude: number; readonly count: number };

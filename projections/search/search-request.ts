@@ -77,7 +77,9 @@ export function parseSearchRequest(input: Raw, defaultView: SearchView): SearchR
 
   const names = (f: string, normalize: (s: string) => string | null, what: string): string[] | undefined => {
     if (v[f] === undefined) return undefined;
-    const parts = v[f]!.split(',').map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
+    const parts = v[f]!.split(',')
+      .map((s) => s.trim().replace(/\s+/g, ' '))
+      .filter((s) => s !== '');
     const keys = parts.map(normalize);
     if (parts.length === 0 || keys.some((k) => k === null)) throw validation(`${f} must be ${what} joined by commas`);
     const unique = [...new Map(parts.map((p, i) => [keys[i]!, p])).entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -107,7 +109,8 @@ export function parseSearchRequest(input: Raw, defaultView: SearchView): SearchR
     if (text === undefined) return undefined;
     const n = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : Number.NaN;
     if (!Number.isFinite(n)) throw validation(`${f} must be a number`);
-    if (n < min || n > max) throw validation(min === 0 && max === Number.MAX_VALUE ? `${f} must not be negative` : `${f} must be a number from ${min} to ${max}`);
+    if (n < min || n > max)
+      throw validation(min === 0 && max === Number.MAX_VALUE ? `${f} must not be negative` : `${f} must be a number from ${min} to ${max}`);
     canonical.set(f, String(n));
     return n;
   };
@@ -120,8 +123,16 @@ export function parseSearchRequest(input: Raw, defaultView: SearchView): SearchR
 
   let types: ListingType[] | undefined;
   if (v.listingtype !== undefined) {
-    const list = [...new Set(v.listingtype.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== ''))];
-    for (const t of list) if (!LISTING_TYPES.includes(t as ListingType)) throw validation(`Unknown listingtype ${JSON.stringify(t)}: use ${LISTING_TYPES.join(', ')}`);
+    const list = [
+      ...new Set(
+        v.listingtype
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter((s) => s !== ''),
+      ),
+    ];
+    for (const t of list)
+      if (!LISTING_TYPES.includes(t as ListingType)) throw validation(`Unknown listingtype ${JSON.stringify(t)}: use ${LISTING_TYPES.join(', ')}`);
     if (list.length === 0) throw validation(`listingtype must be ${LISTING_TYPES.join(', ')} joined by commas`);
     types = (list as ListingType[]).sort();
     canonical.set('listingtype', types.join(','));
@@ -177,7 +188,18 @@ export function parseSearchRequest(input: Raw, defaultView: SearchView): SearchR
   const zoom = wholeNumber(v, 'zoom', 0, 22);
 
   const criteria: SearchCriteria = {
-    keywords, cities, counties, zips, mlsids, minPrice, maxPrice, minBeds, minBaths, minSqft, maxSqft, types,
+    keywords,
+    cities,
+    counties,
+    zips,
+    mlsids,
+    minPrice,
+    maxPrice,
+    minBeds,
+    minBaths,
+    minSqft,
+    maxSqft,
+    types,
     sold: flags.soldproperty,
     forRent: flags.forrent,
     waterfront: flags.waterfront,
@@ -195,7 +217,15 @@ export function parseSearchRequest(input: Raw, defaultView: SearchView): SearchR
   const searchQs = CRITERIA_FIELDS.filter((f) => canonical.has(f))
     .map((f) => `${f}=${encodeURIComponent(canonical.get(f)!).replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%20/g, '+')}`)
     .join('&');
-  return { criteria, page, perpage, type: type ?? (defaultView === 'list' ? undefined : defaultView), zoom, searchQs, searchTitle: searchTitleOf(criteria, canonical) };
+  return {
+    criteria,
+    page,
+    perpage,
+    type: type ?? (defaultView === 'list' ? undefined : defaultView),
+    zoom,
+    searchQs,
+    searchTitle: searchTitleOf(criteria, canonical),
+  };
 }
 
 function flag(v: Record<string, string>, f: string): boolean {
@@ -229,7 +259,8 @@ export function parsePolygons(text: string): LatLng[][] {
       const m = /^([+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s+([+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)$/.exec(pair);
       if (!m) throw validation(POLYGON_FORMAT);
       const p = { lat: Number(m[1]), lng: Number(m[2]) };
-      if (!(p.lat >= -90 && p.lat <= 90 && p.lng >= -180 && p.lng <= 180)) throw validation('polygonmap points must have a latitude from -90 to 90 and a longitude from -180 to 180');
+      if (!(p.lat >= -90 && p.lat <= 90 && p.lng >= -180 && p.lng <= 180))
+        throw validation('polygonmap points must have a latitude from -90 to 90 and a longitude from -180 to 180');
       return p;
     });
     // The closing point repeats the first; a ring given without it is closed all the same.
@@ -264,8 +295,15 @@ function searchTitleOf(c: SearchCriteria, canonical: ReadonlyMap<string, string>
     list(canonical.get('acl_city') ?? canonical.get('city')) ??
     (canonical.get('acl_county') ? `${canonical.get('acl_county')!.replace(/\s+county$/i, '')} County` : undefined) ??
     list(canonical.get('acl_zip5') ?? canonical.get('zip')) ??
-    (canonical.get('acl_kw') ?? canonical.get('kw')) ??
-    (c.polygons ? 'the Drawn Area' : c.radius ? `${c.radius.miles} Miles of ${c.radius.center.lat}, ${c.radius.center.lng}` : c.box ? 'the Map Area' : undefined);
+    canonical.get('acl_kw') ??
+    canonical.get('kw') ??
+    (c.polygons
+      ? 'the Drawn Area'
+      : c.radius
+        ? `${c.radius.miles} Miles of ${c.radius.center.lat}, ${c.radius.center.lng}`
+        : c.box
+          ? 'the Map Area'
+          : undefined);
   if (!place) return head;
   return c.radius && place.includes('Miles of') ? `${head} within ${place}` : `${head} in ${place}`;
 }

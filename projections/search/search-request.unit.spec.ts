@@ -17,18 +17,69 @@ const message = (raw: Record<string, unknown>) => {
 describe('parseSearchRequest', () => {
   it('reads every criterion of contract section 3', () => {
     const { criteria: c } = parse({
-      kw: 'Main St', acl_city: 'Seattle, bellevue', acl_county: 'King County', zip: '98101,98102', minprice: '100000', maxprice: '5e5',
-      beds: '3', baths: '2', minsqft: '900', maxsqft: '3000', listingtype: 'condo,singlefamily', waterfront: '1', view: '0', pool: '1',
-      newconstruction: '1', pricereduced: '1', openhouse: '1', polygonmap: '47 -122, 47.1 -122, 47.1 -122.1, 47 -122', radius: '5', lat: '47.6', long: '-122.3',
-      minlat: '47', maxlat: '48', minlong: '-123', maxlong: '-122', sortby: 'nearest', page: '2', perpage: '50', type: 'list', reset: 'x', zoom: '9',
+      kw: 'Main St',
+      acl_city: 'Seattle, bellevue',
+      acl_county: 'King County',
+      zip: '98101,98102',
+      minprice: '100000',
+      maxprice: '5e5',
+      beds: '3',
+      baths: '2',
+      minsqft: '900',
+      maxsqft: '3000',
+      listingtype: 'condo,singlefamily',
+      waterfront: '1',
+      view: '0',
+      pool: '1',
+      newconstruction: '1',
+      pricereduced: '1',
+      openhouse: '1',
+      polygonmap: '47 -122, 47.1 -122, 47.1 -122.1, 47 -122',
+      radius: '5',
+      lat: '47.6',
+      long: '-122.3',
+      minlat: '47',
+      maxlat: '48',
+      minlong: '-123',
+      maxlong: '-122',
+      sortby: 'nearest',
+      page: '2',
+      perpage: '50',
+      type: 'list',
+      reset: 'x',
+      zoom: '9',
     });
     expect(c).toMatchObject({
-      keywords: [['main', 'st']], cities: [['bellevue', 'seattle']], counties: ['king'], zips: [['98101', '98102']], minPrice: 100_000, maxPrice: 500_000,
-      minBeds: 3, minBaths: 2, minSqft: 900, maxSqft: 3000, types: ['condo', 'singlefamily'], sold: false, waterfront: true, view: false, pool: true,
-      newConstruction: true, priceReduced: true, openHouse: true, radius: { center: { lat: 47.6, lng: -122.3 }, miles: 5 },
-      box: { minLat: 47, maxLat: 48, minLng: -123, maxLng: -122 }, sort: 'nearest', origin: { lat: 47.6, lng: -122.3 },
+      keywords: [['main', 'st']],
+      cities: [['bellevue', 'seattle']],
+      counties: ['king'],
+      zips: [['98101', '98102']],
+      minPrice: 100_000,
+      maxPrice: 500_000,
+      minBeds: 3,
+      minBaths: 2,
+      minSqft: 900,
+      maxSqft: 3000,
+      types: ['condo', 'singlefamily'],
+      sold: false,
+      waterfront: true,
+      view: false,
+      pool: true,
+      newConstruction: true,
+      priceReduced: true,
+      openHouse: true,
+      radius: { center: { lat: 47.6, lng: -122.3 }, miles: 5 },
+      box: { minLat: 47, maxLat: 48, minLng: -123, maxLng: -122 },
+      sort: 'nearest',
+      origin: { lat: 47.6, lng: -122.3 },
     });
-    expect(c.polygons).toEqual([[{ lat: 47, lng: -122 }, { lat: 47.1, lng: -122 }, { lat: 47.1, lng: -122.1 }]]);
+    expect(c.polygons).toEqual([
+      [
+        { lat: 47, lng: -122 },
+        { lat: 47.1, lng: -122 },
+        { lat: 47.1, lng: -122.1 },
+      ],
+    ]);
   });
 
   it('treats empty values as not given and takes numbers from a JSON body', () => {
@@ -89,7 +140,10 @@ describe('parseSearchRequest', () => {
   describe('limits (contract section 7)', () => {
     /** A ring of n points around (lat, lng), written as the web app writes it: six decimals, the first point repeated. */
     const ring = (n: number, lat = 47.6, lng = -122.3, closed = true) => {
-      const pts = Array.from({ length: n }, (_, i) => `${(lat + 0.01 * Math.sin((2 * Math.PI * i) / n)).toFixed(6)} ${(lng + 0.01 * Math.cos((2 * Math.PI * i) / n)).toFixed(6)}`);
+      const pts = Array.from(
+        { length: n },
+        (_, i) => `${(lat + 0.01 * Math.sin((2 * Math.PI * i) / n)).toFixed(6)} ${(lng + 0.01 * Math.cos((2 * Math.PI * i) / n)).toFixed(6)}`,
+      );
       return (closed ? [...pts, pts[0]] : pts).join(', ');
     };
     const rings = (count: number, n: number) => Array.from({ length: count }, (_, i) => ring(n, 47 + i * 0.1)).join(':');

@@ -26,8 +26,18 @@ const requested: GivenEvent & OrganizerEvent = {
 const proposed: ShowingEvent = {
   type: 'ShowingProposed',
   data: {
-    showingId: SHOWING, leadId: LEAD, siteId: SITE, pdid: 'NW-1', address: '1 Pine St', timeZone: 'America/Los_Angeles', start: '2026-03-10T17:00:00.000Z', end: '2026-03-10T18:00:00.000Z',
-    proposedBy: 'lead', byUserId: specId(8), message: 'After work?', requestEventId: REQUEST,
+    showingId: SHOWING,
+    leadId: LEAD,
+    siteId: SITE,
+    pdid: 'NW-1',
+    address: '1 Pine St',
+    timeZone: 'America/Los_Angeles',
+    start: '2026-03-10T17:00:00.000Z',
+    end: '2026-03-10T18:00:00.000Z',
+    proposedBy: 'lead',
+    byUserId: specId(8),
+    message: 'After work?',
+    requestEventId: REQUEST,
   },
 };
 
@@ -49,8 +59,16 @@ describe('showings read model', () => {
       .when(proposed)
       .then(async ({ pool, pushes }) => {
         expect(await pendingShowingRequests(pool)).toEqual([]);
-        expect(await listShowings(pool, { kind: 'office', brokerId: BROKER }, null)).toMatchObject([{ showingId: SHOWING, leadName: 'Ada Lovelace', agentId: AGENT, status: 'requested' }]);
-        expect(pushes).toEqual([{ to: [`user:${AGENT}`, `user:${BROKER}`, 'staff'], name: 'calendar.changed', payload: { kind: 'showing', id: SHOWING, at: '2026-03-02T15:04:00.000Z' } }]);
+        expect(await listShowings(pool, { kind: 'office', brokerId: BROKER }, null)).toMatchObject([
+          { showingId: SHOWING, leadName: 'Ada Lovelace', agentId: AGENT, status: 'requested' },
+        ]);
+        expect(pushes).toEqual([
+          {
+            to: [`user:${AGENT}`, `user:${BROKER}`, 'staff'],
+            name: 'calendar.changed',
+            payload: { kind: 'showing', id: SHOWING, at: '2026-03-02T15:04:00.000Z' },
+          },
+        ]);
       }));
 
   it('given a proposed showing, when another agent confirms it, then it is theirs, reminding at 9 a.m. the day before on the listing’s clock', () =>

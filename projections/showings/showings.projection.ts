@@ -100,7 +100,15 @@ export const showingsProjection: Projection = {
         `SELECT coalesce(s.organizer_id, l.agent_id) AS agent_id, l.office_id FROM ${showings} s LEFT JOIN ${leads} l ON l.lead_id = s.lead_id WHERE s.showing_id = $1`,
         [showingId],
       );
-      const to = [...new Set(rows.flatMap((r) => [r.agent_id, r.office_id]).filter((id): id is string => !!id).map((id) => `user:${id}`)), 'staff'];
+      const to = [
+        ...new Set(
+          rows
+            .flatMap((r) => [r.agent_id, r.office_id])
+            .filter((id): id is string => !!id)
+            .map((id) => `user:${id}`),
+        ),
+        'staff',
+      ];
       push({ to, name: 'calendar.changed', payload: { kind: 'showing', id: showingId, at } });
     };
     // 9 am the day before, on the listing's clock.
@@ -124,7 +132,11 @@ export const showingsProjection: Projection = {
           break;
         }
         case 'ShowingConfirmed':
-          await tx.query(`UPDATE ${showings} SET status = 'confirmed', organizer_id = $2, scheduled_at = $3, changed_at = $3 WHERE showing_id = $1`, [e.data.showingId, e.data.agentId, at]);
+          await tx.query(`UPDATE ${showings} SET status = 'confirmed', organizer_id = $2, scheduled_at = $3, changed_at = $3 WHERE showing_id = $1`, [
+            e.data.showingId,
+            e.data.agentId,
+            at,
+          ]);
           await changedShowing(e.data.showingId, at);
           changed++;
           break;
@@ -139,7 +151,11 @@ export const showingsProjection: Projection = {
           changed++;
           break;
         case 'ShowingCancelled':
-          await tx.query(`UPDATE ${showings} SET status = 'cancelled', sequence = $2, changed_at = $3 WHERE showing_id = $1`, [e.data.showingId, e.data.sequence, at]);
+          await tx.query(`UPDATE ${showings} SET status = 'cancelled', sequence = $2, changed_at = $3 WHERE showing_id = $1`, [
+            e.data.showingId,
+            e.data.sequence,
+            at,
+          ]);
           await changedShowing(e.data.showingId, at);
           changed++;
           break;

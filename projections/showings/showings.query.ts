@@ -59,14 +59,30 @@ export async function listShowings(pool: pg.Pool, scope: ShowingScope, range: { 
   return rows.map(view);
 }
 
-export type ShowingRequest = { readonly eventId: string; readonly leadId: string; readonly userId: string; readonly siteId: string; readonly pdid: string; readonly preferredAt: string; readonly message: string };
+export type ShowingRequest = {
+  readonly eventId: string;
+  readonly leadId: string;
+  readonly userId: string;
+  readonly siteId: string;
+  readonly pdid: string;
+  readonly preferredAt: string;
+  readonly message: string;
+};
 
 /** Leads' showing requests not yet made into appointments, oldest first. */
 export async function pendingShowingRequests(pool: pg.Pool, limit = 100): Promise<ShowingRequest[]> {
   const { rows } = await pool.query<{ event_id: string; lead_id: string; user_id: string; site_id: string; pdid: string; preferred_at: Date; message: string }>(
     `SELECT event_id, lead_id, user_id, site_id, pdid, preferred_at, message FROM showing_requests ORDER BY requested_at, event_id LIMIT ${Number(limit)}`,
   );
-  return rows.map((r) => ({ eventId: r.event_id, leadId: r.lead_id, userId: r.user_id, siteId: r.site_id, pdid: r.pdid, preferredAt: r.preferred_at.toISOString(), message: r.message }));
+  return rows.map((r) => ({
+    eventId: r.event_id,
+    leadId: r.lead_id,
+    userId: r.user_id,
+    siteId: r.site_id,
+    pdid: r.pdid,
+    preferredAt: r.preferred_at.toISOString(),
+    message: r.message,
+  }));
 }
 
 /** What a showing's notices are about: the office's proposal of a time (the lead may accept it), the invitation (REQUEST), the cancellation, the day-before reminder. */

@@ -4,7 +4,10 @@ import { defaultSiteSettings, type SiteSettings, type SiteStyleChoices } from '.
 
 /** A site's styles as the public site applies them (the defaults for what it never chose); undefined: no such site. */
 export async function siteStylesOf(pool: pg.Pool, siteId: string): Promise<SiteStylesView | undefined> {
-  const { rows } = await pool.query<{ settings: Partial<SiteSettings>; styles: Partial<SiteStyleChoices> }>('SELECT settings, styles FROM sites WHERE site_id = $1', [siteId]);
+  const { rows } = await pool.query<{ settings: Partial<SiteSettings>; styles: Partial<SiteStyleChoices> }>(
+    'SELECT settings, styles FROM sites WHERE site_id = $1',
+    [siteId],
+  );
   const row = rows[0];
   if (!row) return undefined;
   const settings = { ...defaultSiteSettings, ...row.settings };

@@ -7,8 +7,15 @@ const BROKER = specId(1);
 const created = (n: number, subdomain: string, o: { kind?: 'broker' | 'agent'; domain?: string | null; isDefault?: boolean } = {}): SiteEvent => ({
   type: 'SiteCreated',
   data: {
-    siteId: specId(10 + n), subdomain, name: `Site ${subdomain}`, kind: o.kind ?? 'broker', ownerUserId: BROKER, DomainName: o.domain ?? null, masterSiteId: null,
-    isDefault: o.isDefault ?? false, settings: defaultSiteSettings,
+    siteId: specId(10 + n),
+    subdomain,
+    name: `Site ${subdomain}`,
+    kind: o.kind ?? 'broker',
+    ownerUserId: BROKER,
+    DomainName: o.domain ?? null,
+    masterSiteId: null,
+    isDefault: o.isDefault ?? false,
+    settings: defaultSiteSettings,
   },
 });
 const verified = (n: number, DomainName: string): SiteEvent => ({ type: 'SiteDomainVerified', data: { siteId: specId(10 + n), DomainName, proof: 'dns' } });

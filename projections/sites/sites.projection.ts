@@ -72,7 +72,11 @@ export const sitesProjection: Projection = {
           break;
         }
         case 'SiteDomainVerificationFailed':
-          await tx.query(`UPDATE ${table('sites')} SET domain_status = 'failed', domain_reason = $3 WHERE site_id = $1 AND domain_name = $2`, [e.data.siteId, e.data.DomainName, e.data.reason]);
+          await tx.query(`UPDATE ${table('sites')} SET domain_status = 'failed', domain_reason = $3 WHERE site_id = $1 AND domain_name = $2`, [
+            e.data.siteId,
+            e.data.DomainName,
+            e.data.reason,
+          ]);
           signal({ signal: 'site.changed', payload: { siteId: e.data.siteId } });
           break;
         case 'SiteColorPaletteChosen': {

@@ -1,5 +1,12 @@
 import type pg from 'pg';
-import { type DomainCheckState, defaultSiteSettings, type DomainStatus, type SiteCreated, type SiteKind, type SiteSettings } from '../../src/modules/sites/sites.events';
+import {
+  type DomainCheckState,
+  defaultSiteSettings,
+  type DomainStatus,
+  type SiteCreated,
+  type SiteKind,
+  type SiteSettings,
+} from '../../src/modules/sites/sites.events';
 
 /** A site as the sites read model has it: the data it was created with, kept up to date, and where its custom domain stands. */
 export type SiteView = SiteCreated['data'] & DomainCheckState;
@@ -90,12 +97,17 @@ export async function sitesByIds(pool: pg.Pool, siteIds: readonly string[]): Pro
 
 /** The site that answers on this custom domain (verified, its www. counted both ways), if any. */
 export async function siteIdForDomain(pool: pg.Pool, domain: string): Promise<string | null> {
-  const { rows } = await pool.query<{ site_id: string }>(`SELECT site_id FROM sites WHERE domain_status = 'verified' AND domain_name = ANY($1) LIMIT 1`, [hostsOverlapping(domain)]);
+  const { rows } = await pool.query<{ site_id: string }>(`SELECT site_id FROM sites WHERE domain_status = 'verified' AND domain_name = ANY($1) LIMIT 1`, [
+    hostsOverlapping(domain),
+  ]);
   return rows[0]?.site_id ?? null;
 }
 
 /** Every site (staff), or those a user owns, by name. */
 export async function sitesEditableBy(pool: pg.Pool, ownerUserId: string | null): Promise<SiteView[]> {
-  const { rows } = await pool.query<Row>(`SELECT ${COLUMNS} FROM sites WHERE $1::uuid IS NULL OR owner_user_id = $1 ORDER BY is_default DESC, name, subdomain`, [ownerUserId]);
+  const { rows } = await pool.query<Row>(
+    `SELECT ${COLUMNS} FROM sites WHERE $1::uuid IS NULL OR owner_user_id = $1 ORDER BY is_default DESC, name, subdomain`,
+    [ownerUserId],
+  );
   return rows.map(toSite);
 }

@@ -5,13 +5,16 @@ import { smartListsOf, smartListsProjection } from './index';
 
 const AGENT = specId(1);
 const OTHER = specId(2);
-const saved = (listId: string, name: string, filters: Record<string, string | string[]>, userId = AGENT): SmartListEvent => ({ type: 'SmartListSaved', data: { userId, listId, name, filters } });
+const saved = (listId: string, name: string, filters: Record<string, string | string[]>, userId = AGENT): SmartListEvent => ({
+  type: 'SmartListSaved',
+  data: { userId, listId, name, filters },
+});
 const deleted = (listId: string, userId = AGENT): SmartListEvent => ({ type: 'SmartListDeleted', data: { userId, listId } });
 
 describe('smart lists read model', () => {
   const spec = projectionSpecification(smartListsProjection);
 
-  it("given two lists, when the first is renamed and refiltered, then it keeps its place (oldest first) with the new name and filters", () =>
+  it('given two lists, when the first is renamed and refiltered, then it keeps its place (oldest first) with the new name and filters', () =>
     spec
       .given(saved(specId(11), 'Hot buyers', { stage: 'Hot' }), saved(specId(12), 'New', { stage: 'New' }))
       .when(saved(specId(11), 'Hot and warm', { stage: ['Hot', 'Warm'] }))

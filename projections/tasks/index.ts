@@ -1,2 +1,14 @@
 export { tasksProjection } from './tasks.projection';
-export { type DigestCandidate, digestCandidates, type DueReminder, dueReminders, type DueTasks, dueTasks, listTasks, type TaskScope, type TaskTally, taskTally, timeZoneOf } from './tasks.query';
+export {
+  type DigestCandidate,
+  digestCandidates,
+  type DueReminder,
+  dueReminders,
+  type DueTasks,
+  dueTasks,
+  listTasks,
+  type TaskScope,
+  type TaskTally,
+  taskTally,
+  timeZoneOf,
+} from './tasks.query';

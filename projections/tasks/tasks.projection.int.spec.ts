@@ -24,14 +24,14 @@ describe('tasks read model', () => {
 
   it("given tasks at one instant for an agent in the default zone (Los Angeles) and one in London, then each one's today is their own day, not UTC's", () =>
     spec
-      .given(
-        lead,
-        { type: 'AgentTimeZoneSet', data: { userId: OTHER_AGENT, timeZone: 'Europe/London', how: 'settings' } },
-        created(1, EVENING),
-        { type: 'TaskCreated', data: { ...(created(2, EVENING).data as Extract<TaskEvent, { type: 'TaskCreated' }>['data']), assigneeId: OTHER_AGENT } },
-      )
+      .given(lead, { type: 'AgentTimeZoneSet', data: { userId: OTHER_AGENT, timeZone: 'Europe/London', how: 'settings' } }, created(1, EVENING), {
+        type: 'TaskCreated',
+        data: { ...(created(2, EVENING).data as Extract<TaskEvent, { type: 'TaskCreated' }>['data']), assigneeId: OTHER_AGENT },
+      })
       .then(async ({ pool }) => {
-        expect(await listTasks(pool, { kind: 'assignee', userId: AGENT }, 'today', NOW)).toMatchObject([{ taskId: specId(101), leadName: 'Ada Lovelace', done: false }]);
+        expect(await listTasks(pool, { kind: 'assignee', userId: AGENT }, 'today', NOW)).toMatchObject([
+          { taskId: specId(101), leadName: 'Ada Lovelace', done: false },
+        ]);
         expect(await listTasks(pool, { kind: 'assignee', userId: OTHER_AGENT }, 'today', NOW)).toEqual([]);
         expect((await listTasks(pool, { kind: 'assignee', userId: OTHER_AGENT }, 'upcoming', NOW)).map((t) => t.taskId)).toEqual([specId(102)]);
         expect(await timeZoneOf(pool, OTHER_AGENT)).toBe('Europe/London');
@@ -45,7 +45,13 @@ describe('tasks read model', () => {
       .then(async ({ pool, pushes }) => {
         expect(await listTasks(pool, { kind: 'office', brokerId: BROKER }, 'today', NOW)).toEqual([]);
         expect((await listTasks(pool, { kind: 'lead', leadId: LEAD }, undefined, NOW)).map((t) => t.done)).toEqual([true]);
-        expect(pushes).toEqual([{ to: [`user:${AGENT}`, `user:${BROKER}`, 'staff'], name: 'calendar.changed', payload: { kind: 'task', id: specId(101), at: '2026-03-02T15:03:00.000Z' } }]);
+        expect(pushes).toEqual([
+          {
+            to: [`user:${AGENT}`, `user:${BROKER}`, 'staff'],
+            name: 'calendar.changed',
+            payload: { kind: 'task', id: specId(101), at: '2026-03-02T15:03:00.000Z' },
+          },
+        ]);
       }));
 
   it('given a task, when it is handed to another agent, then it is theirs, and the agent who had it hears it went', () =>
@@ -59,8 +65,13 @@ describe('tasks read model', () => {
 
   it('given a task set for tonight and one moved to a time already past, then only the first reminds when tonight comes', () =>
     spec
-      .given(lead, created(1, EVENING), created(2, TOMORROW), { type: 'TaskRescheduled', data: { ...task(2), dueAt: '2026-03-02T15:00:00.000Z', fromDueAt: TOMORROW } })
+      .given(lead, created(1, EVENING), created(2, TOMORROW), {
+        type: 'TaskRescheduled',
+        data: { ...task(2), dueAt: '2026-03-02T15:00:00.000Z', fromDueAt: TOMORROW },
+      })
       .then(async ({ pool }) =>
-        expect((await dueReminders(pool, new Date('2026-03-03T03:00:00.000Z'), new Date('2026-03-02T00:00:00.000Z'))).map((r) => [r.taskId, r.leadName])).toEqual([[specId(101), 'Ada Lovelace']]),
+        expect(
+          (await dueReminders(pool, new Date('2026-03-03T03:00:00.000Z'), new Date('2026-03-02T00:00:00.000Z'))).map((r) => [r.taskId, r.leadName]),
+        ).toEqual([[specId(101), 'Ada Lovelace']]),
       ));
 });

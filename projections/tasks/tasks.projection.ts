@@ -22,7 +22,15 @@ export const tasksProjection: Projection = {
   // 2: account merges fold the duplicate's tasks into the survivor's (issue 18).
   // 3: an erased person's rows moved under a survivor by a merge, and the merge's name of them, go too (issue 18).
   version: 3,
-  eventTypes: handledTypes<Handled>()([...taskEventTypes, ...agentZoneEventTypes, 'LeadCaptured', 'LeadContactEdited', 'AccountsMerged', 'AccountsUnmerged', 'PersonErased']),
+  eventTypes: handledTypes<Handled>()([
+    ...taskEventTypes,
+    ...agentZoneEventTypes,
+    'LeadCaptured',
+    'LeadContactEdited',
+    'AccountsMerged',
+    'AccountsUnmerged',
+    'PersonErased',
+  ]),
   tables: ['tasks', 'task_leads', 'task_agent_zones', 'task_merges'],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('tasks')} (
@@ -50,8 +58,13 @@ export const tasksProjection: Projection = {
     const tasks = table('tasks');
     /** The calendars showing a task (its assignee's, its office's, staff's) hear that it changed. */
     const changed = async (taskId: string, at: string, before: string | null = null) => {
-      const { rows } = await tx.query<{ assignee_id: string; office_id: string | null }>(`SELECT assignee_id, office_id FROM ${tasks} WHERE task_id = $1`, [taskId]);
-      const to = [...new Set([...rows.flatMap((r) => [r.assignee_id, r.office_id]), before].filter((id): id is string => !!id).map((id) => `user:${id}`)), 'staff'];
+      const { rows } = await tx.query<{ assignee_id: string; office_id: string | null }>(`SELECT assignee_id, office_id FROM ${tasks} WHERE task_id = $1`, [
+        taskId,
+      ]);
+      const to = [
+        ...new Set([...rows.flatMap((r) => [r.assignee_id, r.office_id]), before].filter((id): id is string => !!id).map((id) => `user:${id}`)),
+        'staff',
+      ];
       push({ to, name: 'calendar.changed', payload: { kind: 'task', id: taskId, at } });
     };
     for (const e of eventsOf<Handled>(events)) {

@@ -8,7 +8,17 @@ export type TaskScope =
   | { readonly kind: 'all' }
   | { readonly kind: 'lead'; readonly leadId: string };
 
-type Row = { task_id: string; lead_id: string; title: string; type: TaskType; due_at: Date; done: boolean; assignee_id: string; lead_name: string | null; merged_name: string | null };
+type Row = {
+  task_id: string;
+  lead_id: string;
+  title: string;
+  type: TaskType;
+  due_at: Date;
+  done: boolean;
+  assignee_id: string;
+  lead_name: string | null;
+  merged_name: string | null;
+};
 
 /** The assignee's zone, the default for an agent who never set one. */
 const ZONE = `coalesce(z.time_zone, '${DEFAULT_TIME_ZONE}')`;
@@ -27,14 +37,22 @@ const LIMIT = 500;
  * assignee's day) or upcoming (open, later), soonest first; without `due`, every task, open first.
  * `between`: only those due in [from, to) (the calendar's week or day).
  */
-export async function listTasks(pool: pg.Pool, scope: TaskScope, due: TaskDue | undefined, now: Date, between?: { readonly from: Date; readonly to: Date }): Promise<TaskView[]> {
+export async function listTasks(
+  pool: pg.Pool,
+  scope: TaskScope,
+  due: TaskDue | undefined,
+  now: Date,
+  between?: { readonly from: Date; readonly to: Date },
+): Promise<TaskView[]> {
   const params: unknown[] = [now];
   const where = [due ? DUE[due] : 'true'];
   if (between) where.push(`t.due_at >= $${params.push(between.from)} AND t.due_at < $${params.push(between.to)}`);
   if (scope.kind !== 'all') {
     params.push(scope.kind === 'assignee' ? scope.userId : scope.kind === 'office' ? scope.brokerId : scope.leadId);
     const n = `$${params.length}`;
-    where.push(scope.kind === 'assignee' ? `t.assignee_id = ${n}` : scope.kind === 'office' ? `(t.office_id = ${n} OR t.assignee_id = ${n})` : `t.lead_id = ${n}`);
+    where.push(
+      scope.kind === 'assignee' ? `t.assignee_id = ${n}` : scope.kind === 'office' ? `(t.office_id = ${n} OR t.assignee_id = ${n})` : `t.lead_id = ${n}`,
+    );
   }
   const { rows } = await pool.query<Row>(
     `SELECT ${COLUMNS}
@@ -55,7 +73,12 @@ export type DueTasks = Readonly<Record<TaskDue, TaskView[]>>;
  */
 export async function dueTasks(pool: pg.Pool, scope: Exclude<TaskScope, { kind: 'lead' }>, now: Date): Promise<DueTasks> {
   const params: unknown[] = [now];
-  const who = scope.kind === 'all' ? 'true' : scope.kind === 'assignee' ? `t.assignee_id = $${params.push(scope.userId)}` : `(t.office_id = $${params.push(scope.brokerId)} OR t.assignee_id = $2)`;
+  const who =
+    scope.kind === 'all'
+      ? 'true'
+      : scope.kind === 'assignee'
+        ? `t.assignee_id = $${params.push(scope.userId)}`
+        : `(t.office_id = $${params.push(scope.brokerId)} OR t.assignee_id = $2)`;
   const { rows } = await pool.query<Row & { due: TaskDue }>(
     `SELECT * FROM (
        SELECT ${COLUMNS}, d.due, row_number() OVER (PARTITION BY d.due ORDER BY t.due_at, t.task_id) AS n
@@ -94,7 +117,14 @@ export async function timeZoneOf(pool: pg.Pool, userId: string): Promise<string 
   return rows[0]?.time_zone ?? null;
 }
 
-export type DueReminder = { readonly taskId: string; readonly leadId: string; readonly title: string; readonly dueAt: Date; readonly assigneeId: string; readonly leadName: string | null };
+export type DueReminder = {
+  readonly taskId: string;
+  readonly leadId: string;
+  readonly title: string;
+  readonly dueAt: Date;
+  readonly assigneeId: string;
+  readonly leadName: string | null;
+};
 
 /**
  * Open tasks whose due time has come (since `since`), that were set to a time still ahead when

@@ -10,7 +10,8 @@ const changed = (language: string, transId: string, text: string): TranslationEv
   metadata: { actorId: STAFF },
 });
 const cleared = (language: string, transId: string): TranslationEvent => ({ type: 'TranslationCleared', data: { language, transId, previous: 'x' } });
-const textsOf = (m: Map<string, Map<string, { text: string }>>, language: string) => Object.fromEntries([...(m.get(language) ?? [])].map(([k, v]) => [k, v.text]));
+const textsOf = (m: Map<string, Map<string, { text: string }>>, language: string) =>
+  Object.fromEntries([...(m.get(language) ?? [])].map(([k, v]) => [k, v.text]));
 
 describe('translations read model', () => {
   const spec = projectionSpecification(translationsProjection);

@@ -36,6 +36,11 @@ export const translationsProjection: Projection = {
           assertNever(e);
       }
     }
-    if (!replaying && events.length) push({ to: ['staff'], name: 'translations.changed', payload: { languages: [...new Set(events.map((e) => (e.data as TranslationEvent['data']).language))] } });
+    if (!replaying && events.length)
+      push({
+        to: ['staff'],
+        name: 'translations.changed',
+        payload: { languages: [...new Set(events.map((e) => (e.data as TranslationEvent['data']).language))] },
+      });
   },
 };

@@ -55,7 +55,19 @@ export const usersProjection: Projection = {
           await tx.query(
             `INSERT INTO ${users} (user_id, email, first_name, last_name, security_level, site_id, office_id, cell_phone, is_import, registered_via, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (user_id) DO NOTHING`,
-            [d.userId, d.email, d.firstName, d.lastName, d.securityLevel, d.siteId, d.brokerId, d.cellPhone, d.isImport ?? false, d.via ?? 'seed', e.metadata.at],
+            [
+              d.userId,
+              d.email,
+              d.firstName,
+              d.lastName,
+              d.securityLevel,
+              d.siteId,
+              d.brokerId,
+              d.cellPhone,
+              d.isImport ?? false,
+              d.via ?? 'seed',
+              e.metadata.at,
+            ],
           );
           break;
         }
@@ -90,7 +102,10 @@ export const usersProjection: Projection = {
         case 'PersonErased':
           // Issue 18: the person was forgotten; what this read model kept of them goes too (a rebuild ends the same).
           // As a rebuild reads the account: a unique address that reaches nobody, the name "Erased person".
-          await tx.query(`UPDATE ${users} SET email = $2, first_name = 'Erased', last_name = 'person', cell_phone = NULL, photo_location = NULL WHERE user_id = $1`, [e.data.userId, erasedAddress(e.data.userId)]);
+          await tx.query(
+            `UPDATE ${users} SET email = $2, first_name = 'Erased', last_name = 'person', cell_phone = NULL, photo_location = NULL WHERE user_id = $1`,
+            [e.data.userId, erasedAddress(e.data.userId)],
+          );
           break;
         default:
           assertNever(e);

@@ -10,7 +10,10 @@ const subscribed = (userId: string, endpoint: string, securityLevel = 10): Notif
   type: 'WebPushSubscribed',
   data: { userId, securityLevel, endpoint: `https://push.example/${endpoint}`, p256dh: 'key', auth: 'secret' },
 });
-const unsubscribed = (userId: string, endpoint: string): NotificationEvent => ({ type: 'WebPushUnsubscribed', data: { userId, endpoint: `https://push.example/${endpoint}` } });
+const unsubscribed = (userId: string, endpoint: string): NotificationEvent => ({
+  type: 'WebPushUnsubscribed',
+  data: { userId, endpoint: `https://push.example/${endpoint}` },
+});
 const endpoints = (rows: readonly { endpoint: string }[]) => rows.map((r) => r.endpoint.slice('https://push.example/'.length)).sort();
 
 describe('web push subscriptions read model', () => {
@@ -32,7 +35,10 @@ describe('web push subscriptions read model', () => {
       .then(async ({ pool }) => expect((await pushSubscriptionsFor(pool, [AGENT, STAFF], false)).map((r) => r.user_id)).toEqual([STAFF])));
 
   it('given an agent subscribed, when the person is erased, then their browsers are forgotten', () => {
-    const erased: PersonErased = { type: 'PersonErased', data: { userId: AGENT, leadIds: [], byUserId: null, how: 'self', reason: 'Asked from the account page' } };
+    const erased: PersonErased = {
+      type: 'PersonErased',
+      data: { userId: AGENT, leadIds: [], byUserId: null, how: 'self', reason: 'Asked from the account page' },
+    };
     return spec
       .given(subscribed(AGENT, 'phone'), subscribed(STAFF, 'desk', 25))
       .when(erased)

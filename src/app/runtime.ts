@@ -8,10 +8,7 @@ import { type Projection, ProjectionRunner, type PushWithPosition } from '../../
 import { SignalBus } from '../runtime/signal-bus';
 import type { Runtime } from '../runtime/runtime';
 
-export async function createRuntime(
-  config: Config,
-  opts: { projections: readonly Projection[]; fsync?: boolean },
-): Promise<Runtime> {
+export async function createRuntime(config: Config, opts: { projections: readonly Projection[]; fsync?: boolean }): Promise<Runtime> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

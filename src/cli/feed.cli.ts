@@ -49,7 +49,21 @@ command) follows it with its progress; its last line and exit code are that run'
 
 type Parsed = { command: string; name: string | undefined; flags: Map<string, string | true> };
 
-const VALUE_FLAGS = new Set(['url', 'token-url', 'client-id', 'client-secret', 'scope', 'bearer', 'resources', 'timezone', 'interval', 'page-size', 'filter', 'paging', 'disclaimer']);
+const VALUE_FLAGS = new Set([
+  'url',
+  'token-url',
+  'client-id',
+  'client-secret',
+  'scope',
+  'bearer',
+  'resources',
+  'timezone',
+  'interval',
+  'page-size',
+  'filter',
+  'paging',
+  'disclaimer',
+]);
 const BOOLEAN_FLAGS = new Set(['full', 'force', 'help']);
 
 function parse(argv: readonly string[]): Parsed | string {
@@ -83,7 +97,11 @@ function feedInput(name: string, flags: Parsed['flags']): FeedInput | string {
     if (!get('token-url') || !get('client-id')) return 'OAuth2 needs --token-url and --client-id (and --client-secret the first time)';
     input.auth = { kind: 'oauth2', tokenUrl: get('token-url'), clientId: get('client-id'), clientSecret: get('client-secret'), scope: get('scope') };
   } else if (flags.has('bearer')) input.auth = { kind: 'bearer', token: get('bearer') };
-  if (get('resources') !== undefined) input.resources = get('resources')!.split(',').map((r) => r.trim()).filter(Boolean);
+  if (get('resources') !== undefined)
+    input.resources = get('resources')!
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean);
   if (get('timezone') !== undefined) input.timeZone = get('timezone');
   if (get('interval') !== undefined) {
     const seconds = parseInterval(get('interval')!);
@@ -132,7 +150,14 @@ async function main(argv: string[]): Promise<number> {
   process.once('SIGTERM', () => controller.abort());
   /** The read model brought up to date: by this command when the server is not running, else by the server. */
   const caughtUp = async (projection: Projection) => {
-    const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [projection], batchSize: config.projections.batchSize, standbyRetryMs: 200 });
+    const runner = new ProjectionRunner({
+      pool: db.pool,
+      databaseUrl: db.url,
+      store,
+      projections: [projection],
+      batchSize: config.projections.batchSize,
+      standbyRetryMs: 200,
+    });
     runner.start();
     try {
       await waitUntilCaughtUp(db.pool, store, projection.name, 30 * 60_000);
@@ -144,7 +169,9 @@ async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'add': {
         const { settings, changed, created } = await configureFeed(store, secrets, input!, systemContext(), outbound);
-        process.stdout.write(`Feed ${name} ${created ? 'added' : changed ? 'updated' : 'unchanged'}: ${settings.url}, auth ${settings.auth.kind}, ${settings.resources.join(',')}, ${settings.timeZone}, every ${settings.pollIntervalSeconds} s, pages of ${settings.pageSize}, paging ${settings.paging}${settings.filter ? `, filter ${settings.filter}` : ''}\n`);
+        process.stdout.write(
+          `Feed ${name} ${created ? 'added' : changed ? 'updated' : 'unchanged'}: ${settings.url}, auth ${settings.auth.kind}, ${settings.resources.join(',')}, ${settings.timeZone}, every ${settings.pollIntervalSeconds} s, pages of ${settings.pageSize}, paging ${settings.paging}${settings.filter ? `, filter ${settings.filter}` : ''}\n`,
+        );
         return 0;
       }
       case 'remove':
@@ -181,7 +208,11 @@ async function main(argv: string[]): Promise<number> {
         const show = (p: FeedProgress) => {
           last = p.counts;
           const total = p.expectedTotal ?? p.counts.fetched;
-          bar.update(p.counts.fetched, Math.max(total, p.counts.fetched), `imported ${p.counts.imported}, changed ${p.counts.changed}, deleted ${p.counts.deleted}, rejected ${p.counts.rejected}`);
+          bar.update(
+            p.counts.fetched,
+            Math.max(total, p.counts.fetched),
+            `imported ${p.counts.imported}, changed ${p.counts.changed}, deleted ${p.counts.deleted}, rejected ${p.counts.rejected}`,
+          );
         };
         const client = { backoffMs: config.feeds.backoffMs, attempts: config.feeds.attempts };
         const deps = { store, pool: db.pool, databaseUrl: db.url, secrets, client, outbound };

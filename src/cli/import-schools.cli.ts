@@ -24,7 +24,9 @@ async function* rowsOf(file: string): AsyncGenerator<readonly SchoolRow[]> {
 /** Exit codes: 0 imported (bad rows are reported and skipped), 1 a file could not be read, 2 usage. */
 export async function importSchoolsCli(files: readonly string[]): Promise<number> {
   if (files.length === 0 || files.some((f) => f.startsWith('-'))) {
-    process.stderr.write(`${files.some((f) => f === '--help' || f === '-h') || files.length === 0 ? '' : `Unknown option ${files.find((f) => f.startsWith('-'))}\n\n`}${SCHOOLS_USAGE}\n`);
+    process.stderr.write(
+      `${files.some((f) => f === '--help' || f === '-h') || files.length === 0 ? '' : `Unknown option ${files.find((f) => f.startsWith('-'))}\n\n`}${SCHOOLS_USAGE}\n`,
+    );
     return files.some((f) => f === '--help' || f === '-h') ? 0 : 2;
   }
   for (const f of files) {

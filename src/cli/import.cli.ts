@@ -59,7 +59,8 @@ function parseArgs(argv: string[]): Args | string {
   return args;
 }
 
-const where = (r: RejectedRecord) => `record ${r.record}${r.line !== null ? ` (line ${r.line})` : ''}${r.listingKey !== null ? ` ListingKey ${r.listingKey}` : ''}`;
+const where = (r: RejectedRecord) =>
+  `record ${r.record}${r.line !== null ? ` (line ${r.line})` : ''}${r.listingKey !== null ? ` ListingKey ${r.listingKey}` : ''}`;
 
 /** Exit codes: 0 imported (bad records are reported and skipped), 1 a file could not be read, 2 usage. */
 async function main(argv: string[]): Promise<number> {
@@ -75,7 +76,10 @@ async function main(argv: string[]): Promise<number> {
   const ctx = systemContext();
   const started = Date.now();
   try {
-    const sources = args.count !== undefined ? [{ name: `${args.count} generated listings`, size: args.count }] : args.files.map((f) => ({ name: f, size: fs.statSync(f).size }));
+    const sources =
+      args.count !== undefined
+        ? [{ name: `${args.count} generated listings`, size: args.count }]
+        : args.files.map((f) => ({ name: f, size: fs.statSync(f).size }));
     for (const source of sources) {
       const bar = progressBar(`import ${source.name}`);
       const t0 = Date.now();
@@ -94,7 +98,10 @@ async function main(argv: string[]): Promise<number> {
         last = { ...c };
       };
       try {
-        const items = args.count !== undefined ? await generatedListingItems({ count: args.count, seed: args.seed, today: args.today }) : readListingFile(source.name, (b) => (bytes = b));
+        const items =
+          args.count !== undefined
+            ? await generatedListingItems({ count: args.count, seed: args.seed, today: args.today })
+            : readListingFile(source.name, (b) => (bytes = b));
         const counts = await importListings(store, items, {
           mls: args.mls,
           ctx,

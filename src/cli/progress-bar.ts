@@ -8,7 +8,9 @@ export function progressBar(label: string): { update(done: number, total: number
       if (tty) {
         const width = 30;
         const filled = Math.round(ratio * width);
-        process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% ${done}/${total} ${extra}\x1b[K`);
+        process.stderr.write(
+          `\r${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% ${done}/${total} ${extra}\x1b[K`,
+        );
       } else if (Date.now() - lastPlain > 2000 || done === total) {
         lastPlain = Date.now();
         process.stderr.write(`${label} ${(ratio * 100).toFixed(0)}% ${done}/${total} ${extra}\n`);

@@ -32,13 +32,16 @@ async function main(argv: string[]): Promise<number> {
   setLogFormat(config.logFormat);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
   // Rebuilt read models see personal fields as the server does: opened, or erased.
-  const store = await protectedStore(new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url }), db.pool, { postgresLog: true });
+  const store = await protectedStore(new PostgresEventStore(db.pool, { pollMs: config.projections.pollMs, databaseUrl: db.url }), db.pool, {
+    postgresLog: true,
+  });
   try {
     if (command === 'status') {
       const rows = await projectionStatus(db.pool);
       const known = new Set(rows.map((r) => r.name));
       const table = rows.map((r) => ({ name: r.name, version: r.version, position: r.position, lag: r.lag, applied: r.eventsApplied, updated: r.updatedAt }));
-      for (const p of allProjections) if (!known.has(p.name)) table.push({ name: p.name, version: p.version, position: '-', lag: NaN, applied: 0, updated: 'never run' });
+      for (const p of allProjections)
+        if (!known.has(p.name)) table.push({ name: p.name, version: p.version, position: '-', lag: NaN, applied: 0, updated: 'never run' });
       console.table(table);
       return 0;
     }

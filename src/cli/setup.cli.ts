@@ -22,7 +22,16 @@ Only before any account exists. Works whether or not the server is running, on t
 database (DATABASE_URL or DATA_DIR).
 Exit codes: 0 set up, 1 refused (already set up, or the input), 2 usage.`;
 
-type Args = { email: string; name: string; passwordFromStdin: boolean; brokerage?: string; brokerEmail?: string; brokerName?: string; site?: string; domain?: string };
+type Args = {
+  email: string;
+  name: string;
+  passwordFromStdin: boolean;
+  brokerage?: string;
+  brokerEmail?: string;
+  brokerName?: string;
+  site?: string;
+  domain?: string;
+};
 
 const VALUE_FLAGS: Record<string, keyof Args> = {
   '--email': 'email',
@@ -70,7 +79,9 @@ async function main(argv: string[]): Promise<number> {
     email: args.email,
     name: args.name,
     password,
-    brokerage: args.brokerage ? { name: args.brokerage, brokerEmail: args.brokerEmail!, brokerName: args.brokerName!, subdomain: args.site!, domain: args.domain ?? null } : undefined,
+    brokerage: args.brokerage
+      ? { name: args.brokerage, brokerEmail: args.brokerEmail!, brokerName: args.brokerName!, subdomain: args.site!, domain: args.domain ?? null }
+      : undefined,
   };
   const config = loadConfig();
   setLogLevel(config.logLevel === 'info' ? 'warn' : config.logLevel);

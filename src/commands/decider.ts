@@ -11,7 +11,5 @@ export type Decider<State, Command, E extends Event> = {
   readonly decide: (command: Command, state: State) => readonly E[];
 };
 
-export const fold = <State, E extends Event>(
-  decider: Pick<Decider<State, unknown, E>, 'initialState' | 'evolve'>,
-  events: readonly E[],
-): State => events.reduce(decider.evolve, decider.initialState());
+export const fold = <State, E extends Event>(decider: Pick<Decider<State, unknown, E>, 'initialState' | 'evolve'>, events: readonly E[]): State =>
+  events.reduce(decider.evolve, decider.initialState());

@@ -48,9 +48,7 @@ describe('handleCommand', () => {
 
   it('decides again on the new state when another writer got there first, so rules still hold', async () => {
     // 8 concurrent commands of +3 with a limit of 12: exactly 4 may succeed, whatever the interleaving.
-    const results = await Promise.allSettled(
-      Array.from({ length: 8 }, () => handleCommand(store, 'counter-b', counter, { n: 3, max: 12 }, systemContext())),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => handleCommand(store, 'counter-b', counter, { n: 3, max: 12 }, systemContext())));
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as Error);
     expect(ok).toHaveLength(4);

@@ -29,7 +29,10 @@ export async function handleCommand<State, Command, E extends Event>(
     const state = stored.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
     const events = decider.decide(command, state);
     const revision = stored.at(-1)?.streamPosition;
-    const appends = events.length === 0 ? [] : [{ streamId, expected: revision ?? ('no_stream' as const), events: events.map((e) => ({ ...e, eventId: randomUUID(), metadata: metadataOf(ctx) })) }];
+    const appends =
+      events.length === 0
+        ? []
+        : [{ streamId, expected: revision ?? ('no_stream' as const), events: events.map((e) => ({ ...e, eventId: randomUUID(), metadata: metadataOf(ctx) })) }];
     return { appends, result: { events, state: events.reduce(decider.evolve, state) } };
   });
   return { ...result, append: appended[0] };

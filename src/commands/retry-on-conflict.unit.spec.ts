@@ -17,10 +17,14 @@ describe('retryOnConflict', () => {
   it('gives up after the last allowed lost race, with that race', async () => {
     let tries = 0;
     await expect(
-      retryOnConflict(async () => {
-        tries++;
-        throw new ConcurrencyError('lead-1', '4', '5');
-      }, 0, 3),
+      retryOnConflict(
+        async () => {
+          tries++;
+          throw new ConcurrencyError('lead-1', '4', '5');
+        },
+        0,
+        3,
+      ),
     ).rejects.toBeInstanceOf(ConcurrencyError);
     expect(tries).toBe(3);
   });

@@ -157,14 +157,29 @@ const schema = z.object({
   FEEDS_SWEEP_MS: int(10_000, 50, 3_600_000),
   FEEDS_BACKOFF_MS: int(1000, 1, 60_000),
   FEEDS_ATTEMPTS: int(6, 1, 20),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{10,64}$/, 'must look like AC followed by letters and digits').optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-zA-Z]{10,64}$/, 'must look like AC followed by letters and digits')
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
-  TWILIO_FROM: z.string().regex(/^\+[1-9][0-9]{6,14}$|^MG[0-9a-zA-Z]{10,64}$/, 'must be an E.164 number (+15551234567) or a messaging service id').optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9][0-9]{6,14}$|^MG[0-9a-zA-Z]{10,64}$/, 'must be an E.164 number (+15551234567) or a messaging service id')
+    .optional(),
   TWILIO_API_URL: url(['http:', 'https:']),
   TWILIO_SITE_NUMBERS: siteNumbers,
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key').optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: address').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a URL-safe base64 P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a URL-safe base64 P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: address')
+    .optional(),
   INBOUND_EMAIL_DOMAIN: z
     .string()
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name (e.g. reply.example.com)')
@@ -182,7 +197,9 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? '').split(/[\s,]+/).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$/i, 'must be IP addresses (with an optional :port), separated by commas'))),
+    .pipe(
+      z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$/i, 'must be IP addresses (with an optional :port), separated by commas')),
+    ),
   // Tests only (refused in production, see loadConfig): the port the custom-domain check fetches the well-known file from.
   DOMAIN_CHECK_HTTP_PORT: int(80, 1, 65_535),
 });
@@ -200,8 +217,11 @@ export type MailboxOAuthClient = {
   readonly smtpUrl: string;
 };
 
-const oauthClientOf = (clientId: string | undefined, clientSecret: string | undefined, rest: Omit<MailboxOAuthClient, 'clientId' | 'clientSecret'>): MailboxOAuthClient | undefined =>
-  clientId && clientSecret ? { clientId, clientSecret, ...rest } : undefined;
+const oauthClientOf = (
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  rest: Omit<MailboxOAuthClient, 'clientId' | 'clientSecret'>,
+): MailboxOAuthClient | undefined => (clientId && clientSecret ? { clientId, clientSecret, ...rest } : undefined);
 
 export type Config = {
   /** `npm run setup`: the first staff account's password, when not given on stdin (never logged). */
@@ -333,7 +353,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demoSeed = e.DEMO_SEED ?? !production;
   if (production && demoSeed && e.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD) {
     // The demo accounts include staff: with a published password they would be anyone's.
-    throw new ConfigError([`DEMO_PASSWORD must be set to a password of your own when DEMO_SEED=1 in production (the default, ${DEFAULT_DEMO_PASSWORD}, is public)`]);
+    throw new ConfigError([
+      `DEMO_PASSWORD must be set to a password of your own when DEMO_SEED=1 in production (the default, ${DEFAULT_DEMO_PASSWORD}, is public)`,
+    ]);
   }
   if (e.SEARCH_INDEX === 'meilisearch' && !e.MEILI_URL) {
     throw new ConfigError([SEARCH_INDEX_WITHOUT_MEILI]);
@@ -364,7 +386,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreUrl: e.EVENTSTORE_URL,
     meili: e.MEILI_URL ? { url: e.MEILI_URL, key: e.MEILI_KEY } : undefined,
     searchIndex: e.SEARCH_INDEX,
-    searchSnapshot: snapshotOf(e.SEARCH_SNAPSHOT_FILE ?? (production ? path.join(path.resolve(e.DATA_DIR), 'search-index.snapshot') : ''), e.SEARCH_SNAPSHOT_MINUTES),
+    searchSnapshot: snapshotOf(
+      e.SEARCH_SNAPSHOT_FILE ?? (production ? path.join(path.resolve(e.DATA_DIR), 'search-index.snapshot') : ''),
+      e.SEARCH_SNAPSHOT_MINUTES,
+    ),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
     secretKey: e.SECRET_KEY,
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs' },
@@ -382,7 +407,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         smtpUrl: e.MICROSOFT_MAIL_SMTP_URL ?? 'smtp://smtp.office365.com:587',
       }),
     },
-    facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, graphUrl: (e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, '') },
+    facebook: {
+      appId: e.FACEBOOK_APP_ID,
+      appSecret: e.FACEBOOK_APP_SECRET,
+      graphUrl: (e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+    },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     mapStyleUrl: e.MAP_STYLE_URL,
@@ -400,10 +429,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feeds: { sweepMs: e.FEEDS_SWEEP_MS, backoffMs: e.FEEDS_BACKOFF_MS, attempts: e.FEEDS_ATTEMPTS },
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''), siteNumbers: e.TWILIO_SITE_NUMBERS }
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiUrl: (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''),
+            siteNumbers: e.TWILIO_SITE_NUMBERS,
+          }
         : undefined,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:no-reply@porchlight.test' },
-    inboundEmail: { domain: (e.INBOUND_EMAIL_DOMAIN ?? domainOfAddress(e.MAIL_FROM)).toLowerCase(), mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY, maxBodyBytes: e.INBOUND_EMAIL_MAX_MB * 1024 * 1024 },
+    inboundEmail: {
+      domain: (e.INBOUND_EMAIL_DOMAIN ?? domainOfAddress(e.MAIL_FROM)).toLowerCase(),
+      mailgunSigningKey: e.MAILGUN_WEBHOOK_SIGNING_KEY,
+      maxBodyBytes: e.INBOUND_EMAIL_MAX_MB * 1024 * 1024,
+    },
     allowPrivateOutbound: e.ALLOW_PRIVATE_OUTBOUND ?? !production,
     pushTestOrigins: e.PUSH_TEST_ORIGINS,
     domainCheck: { dnsServers: e.DNS_SERVERS, httpPort: e.DOMAIN_CHECK_HTTP_PORT, allowPrivateAddresses: e.ALLOW_PRIVATE_OUTBOUND ?? !production },

@@ -15,11 +15,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ LEAD_RETENTION_DAYS: '-1' })).toThrow(ConfigError);
   });
 
-  it('CRM e-mail replies: the reply domain defaults to MAIL_FROM\'s, the Mailgun key to unset (no webhook)', () => {
+  it("CRM e-mail replies: the reply domain defaults to MAIL_FROM's, the Mailgun key to unset (no webhook)", () => {
     expect(loadConfig({}).inboundEmail).toEqual({ domain: 'porchlight.test', mailgunSigningKey: undefined, maxBodyBytes: 40 * 1024 * 1024 });
     expect(loadConfig({ INBOUND_EMAIL_MAX_MB: '25' }).inboundEmail.maxBodyBytes).toBe(25 * 1024 * 1024);
     expect(loadConfig({ MAIL_FROM: 'Homes <hello@Homes.Example.com>' }).inboundEmail.domain).toBe('homes.example.com');
-    expect(loadConfig({ INBOUND_EMAIL_DOMAIN: 'Reply.Example.com', MAILGUN_WEBHOOK_SIGNING_KEY: 'key-0123456789abcdef' }).inboundEmail).toMatchObject({ domain: 'reply.example.com', mailgunSigningKey: 'key-0123456789abcdef' });
+    expect(loadConfig({ INBOUND_EMAIL_DOMAIN: 'Reply.Example.com', MAILGUN_WEBHOOK_SIGNING_KEY: 'key-0123456789abcdef' }).inboundEmail).toMatchObject({
+      domain: 'reply.example.com',
+      mailgunSigningKey: 'key-0123456789abcdef',
+    });
     expect(() => loadConfig({ INBOUND_EMAIL_DOMAIN: 'not a domain' })).toThrow(/INBOUND_EMAIL_DOMAIN must be a domain name/);
     expect(() => loadConfig({ MAILGUN_WEBHOOK_SIGNING_KEY: 'short' })).toThrow(/MAILGUN_WEBHOOK_SIGNING_KEY must be at least 16 characters/);
   });
@@ -39,14 +42,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SEED: '1' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SEED: '1' })).toThrow(refused);
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'yes', DEMO_PASSWORD: 'porchlight-demo' })).toThrow(refused);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '1', DEMO_PASSWORD: 'a-password-of-our-own' })).toMatchObject({ demoSeed: true, demoPassword: 'a-password-of-our-own' });
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '1', DEMO_PASSWORD: 'a-password-of-our-own' })).toMatchObject({
+      demoSeed: true,
+      demoPassword: 'a-password-of-our-own',
+    });
     expect(loadConfig({ NODE_ENV: 'production', DEMO_SEED: '0' }).demoSeed).toBe(false);
   });
 
   it("reads TWILIO_SITE_NUMBERS as each site's own texting number, one number per site", () => {
     const twilio = { TWILIO_ACCOUNT_SID: 'AC0123456789', TWILIO_AUTH_TOKEN: 'token-1234', TWILIO_FROM: '+12065550000' };
     expect(loadConfig(twilio).twilio?.siteNumbers).toEqual({});
-    expect(loadConfig({ ...twilio, TWILIO_SITE_NUMBERS: 'jane=+12065550101, demo=+12065550102' }).twilio?.siteNumbers).toEqual({ jane: '+12065550101', demo: '+12065550102' });
+    expect(loadConfig({ ...twilio, TWILIO_SITE_NUMBERS: 'jane=+12065550101, demo=+12065550102' }).twilio?.siteNumbers).toEqual({
+      jane: '+12065550101',
+      demo: '+12065550102',
+    });
     for (const bad of ['jane=2065550101', 'jane', 'jane=+12065550101,demo=+12065550101']) {
       expect(() => loadConfig({ ...twilio, TWILIO_SITE_NUMBERS: bad })).toThrow(/TWILIO_SITE_NUMBERS must be subdomain=\+E164 pairs/);
     }
@@ -78,14 +87,20 @@ describe('configuration', () => {
 
   it('snapshots the in-memory index into DATA_DIR in production only, unless SEARCH_SNAPSHOT_FILE says where (empty: nowhere)', () => {
     expect(loadConfig({}).searchSnapshot).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/var/lib/porchlight', DEMO_SEED: '0' }).searchSnapshot).toEqual({ file: '/var/lib/porchlight/search-index.snapshot', everyMs: 600_000 });
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/var/lib/porchlight', DEMO_SEED: '0' }).searchSnapshot).toEqual({
+      file: '/var/lib/porchlight/search-index.snapshot',
+      everyMs: 600_000,
+    });
     expect(loadConfig({ NODE_ENV: 'production', SEARCH_SNAPSHOT_FILE: '', DEMO_SEED: '0' }).searchSnapshot).toBeUndefined();
     expect(loadConfig({ SEARCH_SNAPSHOT_FILE: '/tmp/s.bin', SEARCH_SNAPSHOT_MINUTES: '2' }).searchSnapshot).toEqual({ file: '/tmp/s.bin', everyMs: 120_000 });
   });
 
   it('reads MAP_HOSTS as origins', () => {
     expect(loadConfig({}).mapHosts).toEqual([]);
-    expect(loadConfig({ MAP_HOSTS: 'https://tiles.example.com/v1/x, https://fonts.example.com:8443' }).mapHosts).toEqual(['https://tiles.example.com', 'https://fonts.example.com:8443']);
+    expect(loadConfig({ MAP_HOSTS: 'https://tiles.example.com/v1/x, https://fonts.example.com:8443' }).mapHosts).toEqual([
+      'https://tiles.example.com',
+      'https://fonts.example.com:8443',
+    ]);
     expect(() => loadConfig({ MAP_HOSTS: 'tiles.example.com' })).toThrow(/MAP_HOSTS must list http\(s\) origins/);
   });
 
@@ -118,7 +133,10 @@ describe('configuration', () => {
       searchRatePerMinute: 600,
       searchParallelPerAddress: 1,
     });
-    expect(loadConfig({ SEARCH_CACHE_MB: '16', SEARCH_STATEMENT_TIMEOUT_MS: '250' })).toMatchObject({ searchCacheBytes: 16 * 1024 * 1024, searchStatementTimeoutMs: 250 });
+    expect(loadConfig({ SEARCH_CACHE_MB: '16', SEARCH_STATEMENT_TIMEOUT_MS: '250' })).toMatchObject({
+      searchCacheBytes: 16 * 1024 * 1024,
+      searchStatementTimeoutMs: 250,
+    });
     expect(() => loadConfig({ SEARCH_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/SEARCH_STATEMENT_TIMEOUT_MS must be an integer from 10/);
   });
 

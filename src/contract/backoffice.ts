@@ -16,7 +16,6 @@ export const DNS_TYPES = ['A', 'AAAA', 'CNAME', 'TXT', 'MX'] as const satisfies 
 export type PaymentMethod = 'card' | 'ach' | 'check' | 'wire' | 'other';
 export const PAYMENT_METHODS = ['card', 'ach', 'check', 'wire', 'other'] as const satisfies readonly PaymentMethod[];
 
-
 /** The longest reason a back-office action keeps (checked, trimmed, when it is decided). */
 export const REASON_MAX = 500;
 
@@ -62,7 +61,10 @@ export const AccountAdminSchema = z.strictObject({
     .strictObject({
       status: z.enum(ONBOARDING_STATUSES),
       launchedSites: z.array(z.string()).readonly(),
-      dns: z.strictObject({ domain: z.string(), records: z.array(DnsRecordSchema).readonly() }).readonly().nullable(),
+      dns: z
+        .strictObject({ domain: z.string(), records: z.array(DnsRecordSchema).readonly() })
+        .readonly()
+        .nullable(),
       terms: z.strictObject({ termsVersion: z.string(), acceptedOn: z.string() }).readonly().nullable(),
       welcomeEmails: z.number(),
     })

@@ -23,7 +23,9 @@ export type BehaviourThresholds = {
 export const DEFAULT_BEHAVIOUR_THRESHOLDS: BehaviourThresholds = { returnAfterDays: 7, sameHomeViews: 3, homesPerDay: 10, alertOpenMinutes: 10 };
 
 /** Each threshold's bounds (whole numbers) and the message of a value outside them. */
-export const BEHAVIOUR_THRESHOLD_BOUNDS: { readonly [K in keyof BehaviourThresholds]: { readonly min: number; readonly max: number; readonly message: string } } = {
+export const BEHAVIOUR_THRESHOLD_BOUNDS: {
+  readonly [K in keyof BehaviourThresholds]: { readonly min: number; readonly max: number; readonly message: string };
+} = {
   returnAfterDays: { min: 1, max: 90, message: 'Days away must be a whole number from 1 to 90' },
   sameHomeViews: { min: 2, max: 20, message: 'Views of the same home must be a whole number from 2 to 20' },
   homesPerDay: { min: 2, max: 100, message: 'Homes in a day must be a whole number from 2 to 100' },

@@ -7,7 +7,14 @@ export const CHAT_MESSAGES = {
 } as const;
 
 /** One message of the chat between a lead and its agent (spec section 7 "Chat"), oldest first. */
-export const ChatMessageSchema = z.strictObject({ messageId: z.string(), fromUserId: z.string(), toUserId: z.string(), text: z.string(), at: z.string(), readAt: z.string().nullable() });
+export const ChatMessageSchema = z.strictObject({
+  messageId: z.string(),
+  fromUserId: z.string(),
+  toUserId: z.string(),
+  text: z.string(),
+  at: z.string(),
+  readAt: z.string().nullable(),
+});
 export type ChatMessage = Readonly<z.infer<typeof ChatMessageSchema>>;
 
 const Person = z.strictObject({ userId: z.string(), fullName: z.string() });

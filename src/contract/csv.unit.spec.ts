@@ -156,6 +156,14 @@ describe('CSV for spreadsheets: cells', () => {
   });
 
   it('a document is a header and CRLF-ended rows', () => {
-    expect(toCsv(['a', 'b'], [['x', 1], [null, 'y,z']])).toBe('a,b\r\nx,1\r\n,"y,z"\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x', 1],
+          [null, 'y,z'],
+        ],
+      ),
+    ).toBe('a,b\r\nx,1\r\n,"y,z"\r\n');
   });
 });

@@ -59,7 +59,9 @@ export const FEED_PRESETS: readonly FeedPreset[] = [
     pollIntervalSeconds: 900,
     filter: null,
     // bridgeinteractive.com, "New per-minute burst rate limits" (August 2024): 1/15 of the hourly limit per minute.
-    rateLimits: unpublished("An hourly limit per application (shown in the Bridge dashboard), and a per-minute burst limit of 1/15 of it; over it, HTTP 429 with Burst-RateLimit-* headers."),
+    rateLimits: unpublished(
+      'An hourly limit per application (shown in the Bridge dashboard), and a per-minute burst limit of 1/15 of it; over it, HTTP 429 with Burst-RateLimit-* headers.',
+    ),
     hint: 'Replace {dataset} with the dataset id your MLS gave you, and paste the server token from the Bridge dashboard.',
   },
   {
@@ -77,7 +79,9 @@ export const FEED_PRESETS: readonly FeedPreset[] = [
     paging: 'nextLink',
     pollIntervalSeconds: 900,
     filter: null,
-    rateLimits: unpublished('Trestle publishes no fixed request rate: quotas are per feed and signalled with HTTP 429. Pages are at most 1,000 records; tokens last 8 hours.'),
+    rateLimits: unpublished(
+      'Trestle publishes no fixed request rate: quotas are per feed and signalled with HTTP 429. Pages are at most 1,000 records; tokens last 8 hours.',
+    ),
     hint: 'Paste the client ID and secret of your Trestle WebAPI feed.',
   },
   {
@@ -97,7 +101,9 @@ export const FEED_PRESETS: readonly FeedPreset[] = [
     paging: 'nextLink',
     pollIntervalSeconds: 900,
     filter: null,
-    rateLimits: unpublished('Spark sets limits per key (see its developer usage pages) and answers HTTP 429 past them. Replication keys read up to 1,000 records a page.'),
+    rateLimits: unpublished(
+      'Spark sets limits per key (see its developer usage pages) and answers HTTP 429 past them. Replication keys read up to 1,000 records a page.',
+    ),
     hint: 'Paste the replication access token Spark issued for your key (a regular IDX key cannot replicate).',
   },
   {
@@ -141,12 +147,17 @@ export const FEED_PRESETS: readonly FeedPreset[] = [
     pollIntervalSeconds: 900,
     filter: null,
     rateLimits: unpublished('As your vendor documents them; the sync slows down on HTTP 429 and follows Retry-After.'),
-    hint: "Fill in the service root and credentials your vendor gave you.",
+    hint: 'Fill in the service root and credentials your vendor gave you.',
   },
 ];
 
 /** The test of a connection, step by step: the first failed step says what is wrong. */
-export const FeedTestStepSchema = z.strictObject({ step: z.enum(['address', 'token', 'service-root', 'resource']), label: z.string(), ok: z.boolean(), message: z.string() });
+export const FeedTestStepSchema = z.strictObject({
+  step: z.enum(['address', 'token', 'service-root', 'resource']),
+  label: z.string(),
+  ok: z.boolean(),
+  message: z.string(),
+});
 export type FeedTestStep = Readonly<z.infer<typeof FeedTestStepSchema>>;
 export const FeedTestResultSchema = z.strictObject({ ok: z.boolean(), steps: z.array(FeedTestStepSchema).readonly() });
 export type FeedTestResult = Readonly<z.infer<typeof FeedTestResultSchema>>;

@@ -16,7 +16,11 @@ export const instantField = (field: string) =>
     .transform((s) => new Date(s).toISOString());
 
 /** An id in a path or a body; else 400 naming the field. */
-export const idField = (field: string) => z.string({ error: `${field} is required` }).min(1, { error: `${field} is required` }).max(100, { error: `${field} is not an id` });
+export const idField = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .min(1, { error: `${field} is required` })
+    .max(100, { error: `${field} is not an id` });
 
 /** The answer of a command that changed something and has nothing else to say. */
 export const Done = z.strictObject({ isSuccess: z.literal(true) });

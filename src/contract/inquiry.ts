@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
-const text = (max: number) => z.string().max(max, { error: `at most ${max} characters` }).optional();
-const numberish = z.union([z.string().max(50), z.number()]).optional().transform((v) => (v === undefined ? undefined : String(v)));
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, { error: `at most ${max} characters` })
+    .optional();
+const numberish = z
+  .union([z.string().max(50), z.number()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : String(v)));
 
 /** The payload of the product description (section 3), plus the listing's pdid and the terms box (also the body of a lead added by hand). */
 export const InquiryBody = z.strictObject({
@@ -20,7 +27,10 @@ export const InquiryBody = z.strictObject({
   BuyerMinPrice: numberish,
   BuyerMaxPrice: numberish,
   BuyerBeds: numberish,
-  BuyerPropertyTypes: z.union([z.string().max(300), z.array(z.string().max(50)).max(20)]).optional().transform((v) => (Array.isArray(v) ? v.join(', ') : v)),
+  BuyerPropertyTypes: z
+    .union([z.string().max(300), z.array(z.string().max(50)).max(20)])
+    .optional()
+    .transform((v) => (Array.isArray(v) ? v.join(', ') : v)),
   PropertyAddress: text(300),
   PropertyStyle: text(100),
   PropertySqFt: numberish,
@@ -33,9 +43,15 @@ export const InquiryBody = z.strictObject({
   ReferralFullName: text(200),
   ReferralEmail: text(320),
   ReferralPhone: text(40),
-  pdid: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' }).optional(),
+  pdid: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,100}$/, { error: 'pdid is not a listing id' })
+    .optional(),
   /** Sent from an agent's public page (/agents/{name}-{key}): the page's key; the lead goes to that agent. */
-  AgentKey: z.string().regex(/^[0-9a-f]{12}$/, { error: 'AgentKey is not an agent page key' }).optional(),
+  AgentKey: z
+    .string()
+    .regex(/^[0-9a-f]{12}$/, { error: 'AgentKey is not an agent page key' })
+    .optional(),
 });
 
 /** The inquiry's payload (no terms box, no resume upload), the site and agent, and tags: a lead added by hand. */

@@ -46,8 +46,14 @@ export type EmailPreview = z.infer<typeof EmailPreviewSchema>;
  * templateId?}`). `messageId` (optional) makes a retried request the same e-mail.
  */
 export const LeadEmailFields = {
-  body: z.string().max(EMAIL_BODY_MAX * 2).optional(),
-  subject: z.string().max(EMAIL_SUBJECT_MAX * 2).optional(),
+  body: z
+    .string()
+    .max(EMAIL_BODY_MAX * 2)
+    .optional(),
+  subject: z
+    .string()
+    .max(EMAIL_SUBJECT_MAX * 2)
+    .optional(),
   templateId: z.uuid({ error: 'templateId must be a template id' }).optional(),
   messageId: z.uuid({ error: 'messageId must be a uuid' }).optional(),
 };

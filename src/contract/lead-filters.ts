@@ -57,11 +57,13 @@ export const LeadFilterFields = {
   lastContact: z.string({ error: windowMessage('lastContact') }).optional(),
   created: z.string({ error: windowMessage('created') }).optional(),
   task: oneOf(['overdue'], 'task must be overdue').optional(),
-  scoreMin: z.string({ error: SCORE_MIN_MESSAGE }).refine((v) => /^\s*(100|\d{1,2})\s*$/.test(v), { error: SCORE_MIN_MESSAGE }).optional(),
+  scoreMin: z
+    .string({ error: SCORE_MIN_MESSAGE })
+    .refine((v) => /^\s*(100|\d{1,2})\s*$/.test(v), { error: SCORE_MIN_MESSAGE })
+    .optional(),
   sort: z.string({ error: SORT_MESSAGE }).optional(),
 };
 
 export const LeadsQuery = z.strictObject({ page: pageNumber.optional(), perpage: perPage.optional(), ...LeadFilterFields });
 export const SavedLeadFilters = z.strictObject(LeadFilterFields);
 export type LeadFilterQuery = z.infer<typeof SavedLeadFilters>;
-

@@ -154,7 +154,10 @@ export function guessMapping(header: readonly string[]): Record<string, ImportFi
 }
 
 /** Column positions per mapped field, or the message of what is wrong with the mapping for this header row. */
-export function resolveMapping(header: readonly string[], mapping: ImportMapping): { ok: true; columns: ReadonlyMap<ImportField, number> } | { ok: false; message: string } {
+export function resolveMapping(
+  header: readonly string[],
+  mapping: ImportMapping,
+): { ok: true; columns: ReadonlyMap<ImportField, number> } | { ok: false; message: string } {
   const columns = new Map<ImportField, number>();
   for (const [column, field] of Object.entries(mapping)) {
     if (field === null) continue;

@@ -47,7 +47,14 @@ describe('resolveMapping', () => {
 
 describe('rowValues', () => {
   it('trims cells, leaves empty ones out, joins first and last name, splits tags', () => {
-    const r = resolveMapping(['First', 'Last', 'Email', 'Phone', 'City', 'Tags'], { First: 'FirstName', Last: 'LastName', Email: 'Email', Phone: 'Phone', City: 'City', Tags: 'Tags' });
+    const r = resolveMapping(['First', 'Last', 'Email', 'Phone', 'City', 'Tags'], {
+      First: 'FirstName',
+      Last: 'LastName',
+      Email: 'Email',
+      Phone: 'Phone',
+      City: 'City',
+      Tags: 'Tags',
+    });
     if (!r.ok) throw new Error(r.message);
     expect(rowValues([' Ann ', 'Lee', 'ann@example.com', '206-555-0100', '  ', 'VIP; open house|vip'], r.columns)).toEqual({
       values: { FullName: 'Ann Lee', Email: 'ann@example.com', Phone: '206-555-0100' },

@@ -54,7 +54,11 @@ export const FeedResponseSchema = z.strictObject({
 });
 export type FeedResponse = z.infer<typeof FeedResponseSchema>;
 
-export const FeedLeadDetailSchema = z.strictObject({ lead: FeedLeadSchema, timeline: z.array(TimelineEntrySchema).readonly(), notes: z.array(NoteViewSchema).readonly() });
+export const FeedLeadDetailSchema = z.strictObject({
+  lead: FeedLeadSchema,
+  timeline: z.array(TimelineEntrySchema).readonly(),
+  notes: z.array(NoteViewSchema).readonly(),
+});
 
 /** What the filter bar offers: the stages, tags and sites of the viewer's leads. */
 export const FacetsSchema = z.strictObject({

@@ -35,7 +35,10 @@ export const MailboxBody = z.strictObject({
 export type MailboxInput = z.infer<typeof MailboxBody>;
 
 /** The servers of the providers that need none typed (their published IMAP and SMTP endpoints). */
-export const MAILBOX_PRESETS: Record<Exclude<MailboxProviderChoice, 'imap'>, { readonly imap: MailServerSettings; readonly smtp: MailServerSettings; readonly help: string }> = {
+export const MAILBOX_PRESETS: Record<
+  Exclude<MailboxProviderChoice, 'imap'>,
+  { readonly imap: MailServerSettings; readonly smtp: MailServerSettings; readonly help: string }
+> = {
   gmail: {
     imap: { host: 'imap.gmail.com', port: 993, secure: true },
     smtp: { host: 'smtp.gmail.com', port: 465, secure: true },

@@ -8,7 +8,9 @@ const none: MergeValues = { ...full, first_name: '', last_name: '', agent_phone:
 describe('merge fields', () => {
   it('fills every field', () => {
     const text = 'Hi {first_name} {last_name} ({full_name}),\n{listing_address} at {listing_price} — {agent_name}, {agent_phone}, {agent_email}, {site_name}';
-    expect(renderMergeFields(text, full)).toBe('Hi Nora Nguyen (Nora Nguyen),\n12 Elm St, Seattle, WA at $640,000 — Jane Agent, (206) 555-0100, agent@demo.test, Demo Realty');
+    expect(renderMergeFields(text, full)).toBe(
+      'Hi Nora Nguyen (Nora Nguyen),\n12 Elm St, Seattle, WA at $640,000 — Jane Agent, (206) 555-0100, agent@demo.test, Demo Realty',
+    );
   });
 
   it('names unknown fields once each, in order, and says which fields exist', () => {

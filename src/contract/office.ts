@@ -68,7 +68,9 @@ export const SimulationResultSchema = z.strictObject({
   unfaithful: z.number(),
   agents: z.array(z.strictObject({ agentId: z.string().nullable(), name: z.string(), actual: z.number(), candidate: z.number() })).readonly(),
   /** The leads the candidate places elsewhere, oldest first (at most 500; `changedCount` counts all). */
-  changed: z.array(z.strictObject({ leadId: z.string(), fullName: z.string(), capturedAt: z.string(), actual: PlacementSchema, candidate: PlacementSchema })).readonly(),
+  changed: z
+    .array(z.strictObject({ leadId: z.string(), fullName: z.string(), capturedAt: z.string(), actual: PlacementSchema, candidate: PlacementSchema }))
+    .readonly(),
   changedCount: z.number(),
 });
 export type SimulationResult = z.infer<typeof SimulationResultSchema>;

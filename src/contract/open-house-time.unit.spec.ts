@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openHouseDayEnd, openHouseWhen } from './open-house-time';
 
 describe('openHouseWhen', () => {
-  it('says the day and the hours at the feed\'s own offset', () => {
+  it("says the day and the hours at the feed's own offset", () => {
     expect(openHouseWhen('2026-11-28T13:00:00-08:00', '2026-11-28T15:00:00-08:00', 'long')).toBe('Sat, Nov 28, 1:00–3:00 PM');
     expect(openHouseWhen('2026-11-28T13:00:00-08:00', '2026-11-28T15:00:00-08:00', 'short')).toBe('Sat, Nov 28, 1–3 PM');
     expect(openHouseWhen('2026-11-29T11:30:00-05:00', '2026-11-29T13:00:00-05:00', 'short')).toBe('Sun, Nov 29, 11:30 AM–1 PM');
@@ -17,7 +17,7 @@ describe('openHouseWhen', () => {
 
 describe('openHouseDayEnd', () => {
   const iso = (ms: number) => new Date(ms).toISOString();
-  it('is the midnight after the local day the open house ends on, at the feed\'s offset', () => {
+  it("is the midnight after the local day the open house ends on, at the feed's offset", () => {
     expect(iso(openHouseDayEnd('2026-11-28T15:00:00-08:00'))).toBe('2026-11-29T08:00:00.000Z');
     expect(iso(openHouseDayEnd('2026-11-28T23:30:00+05:30'))).toBe('2026-11-28T18:30:00.000Z');
     expect(iso(openHouseDayEnd('2026-11-28T00:30:00Z'))).toBe('2026-11-29T00:00:00.000Z');

@@ -10,8 +10,7 @@ export function normalizeCellPhone(value: string): string | null {
   return /^[0-9]{10}$/.test(digits) ? digits : null;
 }
 
-export const isValidCellPhone = (value: string | null | undefined): boolean =>
-  typeof value === 'string' && normalizeCellPhone(value) !== null;
+export const isValidCellPhone = (value: string | null | undefined): boolean => typeof value === 'string' && normalizeCellPhone(value) !== null;
 
 /** A bare 10-digit phone is shown as ###-###-####; anything else as it was given. */
 export function formatPhone(value: string | null | undefined): string {

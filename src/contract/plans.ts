@@ -42,21 +42,35 @@ export const otherStepsWith = <C extends z.ZodType>(condition: C) =>
  * as {first_name}); a wait counts business hours (9 to 17, Monday to Friday) in the lead's zone,
  * else the office's.
  */
-export const PlanStepSchema = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('email'), templateId: z.string().max(40), condition }), ...otherStepsWith(condition)]);
+export const PlanStepSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('email'), templateId: z.string().max(40), condition }),
+  ...otherStepsWith(condition),
+]);
 export type PlanStep = z.output<typeof PlanStepSchema>;
 type WithoutCondition<T> = T extends unknown ? Omit<T, 'condition'> : never;
 export type PlanAction = WithoutCondition<PlanStep>;
 
 /** What enrols a lead by itself: a new lead (from a source and/or a site), a stage reached, a tag added. */
 export const PlanTriggerSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('new-lead'), source: word(80).nullable().default(null), siteId: z.uuid({ error: 'siteId must be a site id' }).nullable().default(null) }),
+  z.strictObject({
+    kind: z.literal('new-lead'),
+    source: word(80).nullable().default(null),
+    siteId: z.uuid({ error: 'siteId must be a site id' }).nullable().default(null),
+  }),
   z.strictObject({ kind: z.literal('stage-changed'), stage: word(80) }),
   z.strictObject({ kind: z.literal('tag-added'), tag: word(80) }),
 ]);
 export type PlanTrigger = z.output<typeof PlanTriggerSchema>;
 
 /** A plan as written in the editor (`triggers` may be left out: none). */
-export const PlanDefinitionFields = { name: word(PLAN_NAME_MAX * 2), steps: z.array(PlanStepSchema).max(PLAN_STEPS_MAX * 2).readonly(), triggers: z.array(PlanTriggerSchema).max(20).readonly().default([]) };
+export const PlanDefinitionFields = {
+  name: word(PLAN_NAME_MAX * 2),
+  steps: z
+    .array(PlanStepSchema)
+    .max(PLAN_STEPS_MAX * 2)
+    .readonly(),
+  triggers: z.array(PlanTriggerSchema).max(20).readonly().default([]),
+};
 export type PlanDefinition = z.output<z.ZodObject<typeof PlanDefinitionFields>>;
 
 export type PlanStepKind = PlanAction['kind'];
@@ -156,5 +170,8 @@ export type PlanPreviewStep = Readonly<z.infer<typeof PlanPreviewStepSchema>>;
 export const PlanPreviewSchema = z.strictObject({ leadId: z.string(), steps: z.array(PlanPreviewStepSchema).readonly() });
 export type PlanPreview = z.infer<typeof PlanPreviewSchema>;
 
-export const BulkEnrolResultSchema = z.strictObject({ enrolled: z.number(), skipped: z.array(z.strictObject({ leadId: z.string(), reason: z.string() })).readonly() });
+export const BulkEnrolResultSchema = z.strictObject({
+  enrolled: z.number(),
+  skipped: z.array(z.strictObject({ leadId: z.string(), reason: z.string() })).readonly(),
+});
 export type BulkEnrolResult = z.infer<typeof BulkEnrolResultSchema>;

@@ -107,8 +107,7 @@ export type ImportOptInInput = {
   readonly user_UnsubscribeText: boolean;
 };
 
-export const importOptInPrompt = (u: ImportOptInInput): boolean =>
-  u.user_IsImport && !u.user_Import_OptedIn && u.user_UnsubscribeText;
+export const importOptInPrompt = (u: ImportOptInInput): boolean => u.user_IsImport && !u.user_Import_OptedIn && u.user_UnsubscribeText;
 
 /** The 'lang' cookie: 7 days, or a session cookie for English. */
 export const langCookieDays = (lang: string): number | undefined => (lang.toLowerCase().startsWith('en') ? undefined : COOKIES.lang.days);
@@ -117,12 +116,10 @@ export const langCookieDays = (lang: string): number | undefined => (lang.toLowe
  * After a successful inquiry the page reloads, unless the form asked not to, the visitor was
  * already signed in, or the form belongs to the lender product.
  */
-export const reloadAfterInquiry = (o: { noReload: boolean; wasSignedIn: boolean; lender: boolean }): boolean =>
-  !o.noReload && !o.wasSignedIn && !o.lender;
+export const reloadAfterInquiry = (o: { noReload: boolean; wasSignedIn: boolean; lender: boolean }): boolean => !o.noReload && !o.wasSignedIn && !o.lender;
 
 /** Levels 10 up to below 25 go to their dashboard after sign-in; everyone else reloads. */
-export const dashboardUrlFor = (securityLevel: number): string | null =>
-  securityLevel >= 10 && securityLevel < 25 ? '/dashboard' : null;
+export const dashboardUrlFor = (securityLevel: number): string | null => (securityLevel >= 10 && securityLevel < 25 ? '/dashboard' : null);
 
 /** The four communication markers of section 2 and the banner shown after any of them. */
 export const COMMUNICATION_MARKERS = ['obliterate_all_communication', 'unsubscribe_email', 'unsubscribe_text', 'On_PropertyAlerts'] as const;

@@ -102,7 +102,13 @@ describe('other modal rules', () => {
     expect(reloadAfterInquiry({ noReload: false, wasSignedIn: false, lender: true })).toBe(false);
   });
 
-  it.each([[5, null], [10, '/dashboard'], [15, '/dashboard'], [24, '/dashboard'], [25, null]])('level %d dashboard %s', (level, url) => {
+  it.each([
+    [5, null],
+    [10, '/dashboard'],
+    [15, '/dashboard'],
+    [24, '/dashboard'],
+    [25, null],
+  ])('level %d dashboard %s', (level, url) => {
     expect(dashboardUrlFor(level)).toBe(url);
   });
 });

@@ -59,7 +59,6 @@ export type AreaMarket = {
   readonly center: { readonly lat: number; readonly lng: number } | null;
 };
 
-
 /** The address of a search landing page: /homes-for-sale/{city}, /homes-for-sale/zip/{zip}, /homes-for-sale/county/{name}-county. */
 export const isAreaPath = (path: string): boolean => /^\/homes-for-sale\/(?:(?:zip|county)\/)?[^/]+\/?$/.test(path);
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 /** The reports page (issue 15 §8): how fast leads are worked, where they come from, how far they get. */
 export const ReportSchema = z.strictObject({
   from: z.string(),

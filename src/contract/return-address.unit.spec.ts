@@ -6,7 +6,10 @@ const SITE = 'http://demo.localhost:3000';
 describe('return addresses: same-origin paths only', () => {
   it.each([
     ['/dashboard/backoffice', '/dashboard/backoffice'],
-    ['/dashboard/backoffice?user=00000000-0000-4000-8000-000000000005&x=1#history', '/dashboard/backoffice?user=00000000-0000-4000-8000-000000000005&x=1#history'],
+    [
+      '/dashboard/backoffice?user=00000000-0000-4000-8000-000000000005&x=1#history',
+      '/dashboard/backoffice?user=00000000-0000-4000-8000-000000000005&x=1#history',
+    ],
     ['/', '/'],
     ['/search?city=Seattle%20WA', '/search?city=Seattle%20WA'],
     // Encoded characters stay encoded: a path segment, not a host.

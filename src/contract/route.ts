@@ -28,7 +28,20 @@ export type RouteDef = {
    * calendar): its schema is then `z.string()` (text) or `z.unknown()` (binary), written to the
    * response by the handler itself.
    */
-  readonly produces?: 'text/csv' | 'text/css' | 'text/html' | 'text/plain' | 'text/xml' | 'text/calendar' | 'application/xml' | 'image/gif' | 'image/jpeg' | 'image/png' | 'image/webp' | 'image/svg+xml' | 'application/octet-stream';
+  readonly produces?:
+    | 'text/csv'
+    | 'text/css'
+    | 'text/html'
+    | 'text/plain'
+    | 'text/xml'
+    | 'text/calendar'
+    | 'application/xml'
+    | 'image/gif'
+    | 'image/jpeg'
+    | 'image/png'
+    | 'image/webp'
+    | 'image/svg+xml'
+    | 'application/octet-stream';
   /**
    * The answer's schema for each status the route answers with (errors always answer {message}).
    * An answer without a body (204, a 302 redirect) is declared `z.undefined()`.

@@ -45,14 +45,26 @@ export const ListResponseSchema = z.strictObject({
   disclaimers,
 }) satisfies z.ZodType<ListResponse>;
 
-const PinSchema = z.strictObject({ pdid: z.string(), latitude: z.number(), longitude: z.number(), priceShort: z.string(), locationApproximate: z.boolean(), inCluster: z.boolean().optional() });
+const PinSchema = z.strictObject({
+  pdid: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  priceShort: z.string(),
+  locationApproximate: z.boolean(),
+  inCluster: z.boolean().optional(),
+});
 const BoundsSchema = z.strictObject({ minLat: z.number(), maxLat: z.number(), minLng: z.number(), maxLng: z.number() });
 const ClusterSchema = z.strictObject({ latitude: z.number(), longitude: z.number(), count: z.number(), complete: z.boolean().optional() });
 
 /** The map answer; the split view adds the list page beside it (cards, page, perpage). */
 export const MapResponseSchema = z.strictObject({
   total: z.number(),
-  results: z.strictObject({ ...titles, results: z.array(PinSchema).readonly(), mapBounds: BoundsSchema.nullable(), clusters: z.array(ClusterSchema).readonly().optional() }),
+  results: z.strictObject({
+    ...titles,
+    results: z.array(PinSchema).readonly(),
+    mapBounds: BoundsSchema.nullable(),
+    clusters: z.array(ClusterSchema).readonly().optional(),
+  }),
   cards: z.array(CardSchema).readonly().optional(),
   clusters: z.array(ClusterSchema).readonly().optional(),
   page: z.number().optional(),

@@ -5,11 +5,40 @@
 
 /** The criteria fields, in the order the canonical query string lists them. */
 export const CRITERIA_FIELDS = [
-  'kw', 'acl_kw', 'acl_city', 'city', 'acl_county', 'acl_zip5', 'zip', 'mlsid',
-  'minprice', 'maxprice', 'beds', 'baths', 'minsqft', 'maxsqft', 'listingtype', 'soldproperty', 'forrent',
-  'waterfront', 'view', 'pool', 'newconstruction', 'openhouse', 'pricereduced',
-  'polygonmap', 'radius', 'lat', 'long', 'minlat', 'maxlat', 'minlong', 'maxlong',
-  'sortby', 'page', 'perpage',
+  'kw',
+  'acl_kw',
+  'acl_city',
+  'city',
+  'acl_county',
+  'acl_zip5',
+  'zip',
+  'mlsid',
+  'minprice',
+  'maxprice',
+  'beds',
+  'baths',
+  'minsqft',
+  'maxsqft',
+  'listingtype',
+  'soldproperty',
+  'forrent',
+  'waterfront',
+  'view',
+  'pool',
+  'newconstruction',
+  'openhouse',
+  'pricereduced',
+  'polygonmap',
+  'radius',
+  'lat',
+  'long',
+  'minlat',
+  'maxlat',
+  'minlong',
+  'maxlong',
+  'sortby',
+  'page',
+  'perpage',
 ] as const;
 export type CriteriaField = (typeof CRITERIA_FIELDS)[number];
 
@@ -85,7 +114,14 @@ export type ListResponse = {
 
 /** `locationApproximate`: at the postal code's centre; the map draws it apart from precise pins. */
 /** `inCluster`: the pin's cell is drawn as its cluster (not every match of the cell is pinned). */
-export type Pin = { readonly pdid: string; readonly latitude: number; readonly longitude: number; readonly priceShort: string; readonly locationApproximate: boolean; readonly inCluster?: boolean };
+export type Pin = {
+  readonly pdid: string;
+  readonly latitude: number;
+  readonly longitude: number;
+  readonly priceShort: string;
+  readonly locationApproximate: boolean;
+  readonly inCluster?: boolean;
+};
 
 export type MapBounds = { readonly minLat: number; readonly maxLat: number; readonly minLng: number; readonly maxLng: number };
 

@@ -24,7 +24,15 @@ export type ServerToClientEvents = {
   /** eventId identifies the timeline entry; assignedAgentId is set when the lead moved to another agent. */
   'lead.activity': (p: { leadId: string; type: string; at: string; summary: string; eventId: string; assignedAgentId?: string; position: string }) => void;
   /** A lead went to its office's pond (issue 15), to the office's agents, its broker and staff: anyone of the office may claim it. */
-  'lead.pond': (p: { leadId: string; fullName: string; leadType: string; at: string; reason: 'not-contacted' | 'pond-first'; fromAgentId: string | null; position: string }) => void;
+  'lead.pond': (p: {
+    leadId: string;
+    fullName: string;
+    leadType: string;
+    at: string;
+    reason: 'not-contacted' | 'pond-first';
+    fromAgentId: string | null;
+    position: string;
+  }) => void;
   /** The lead was merged into `intoLeadId` (issue 18; an account merge): it leaves every list, the lead it joined holds its history. An unmerge brings it back as `lead.captured`. */
   'lead.merged': (p: { leadId: string; intoLeadId: string; at: string; position: string }) => void;
   /** A pond lead has its agent again (claimed first by agentId, or given by the broker): the office's other agents drop it. */
@@ -33,7 +41,16 @@ export type ServerToClientEvents = {
   /** A lead did something that means intent (issue 19 part 2), to the lead's agent, their broker and staff. */
   'lead.behaviour': (p: BehaviourAlertView & { position: string }) => void;
   'lead.stage': (p: { leadId: string; stage: string; fromStage: string; at: string; eventId: string; position: string }) => void;
-  'chat.message': (p: { chatId: string; leadId: string; messageId: string; fromUserId: string; toUserId: string; text: string; at: string; position: string }) => void;
+  'chat.message': (p: {
+    chatId: string;
+    leadId: string;
+    messageId: string;
+    fromUserId: string;
+    toUserId: string;
+    text: string;
+    at: string;
+    position: string;
+  }) => void;
   /** readerId has read every message sent to them up to upToMessageId (read receipts). */
   'chat.read': (p: { chatId: string; leadId: string; readerId: string; upToMessageId: string; at: string; position: string }) => void;
   /** A new item of a lead's one thread (issue 16), to the lead's agent, their broker and staff; `agentId` null while the lead is in the pond. */

@@ -112,7 +112,15 @@ export function stateTimeZone(state: string | null | undefined): string | null {
 
 /** 'Tue, Mar 11, 2:00 PM PDT' on the listing's clock (the zone's short name where it has one). */
 export function showingWhen(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
 }
 
 /**

@@ -14,7 +14,10 @@ describe("a listing's time zone from its state", () => {
   });
 
   it('names only zones the runtime knows, for all 50 states, DC and the territories', () => {
-    const states = 'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR VI GU AS MP'.split(' ');
+    const states =
+      'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR VI GU AS MP'.split(
+        ' ',
+      );
     for (const s of states) expect(canonicalTimeZone(stateTimeZone(s) ?? ''), s).not.toBeNull();
   });
 

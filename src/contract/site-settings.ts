@@ -135,7 +135,8 @@ export function checkSiteSetting(key: string, value: unknown): Checked {
   if (key === 'LenderUrl') return optionalAddress(value, HTTPS, SITE_MESSAGES.lenderUrl);
   if (key === 'Disclaimer') return boundedText(key, value, DISCLAIMER_MAX, SITE_MESSAGES.disclaimer, (t) => t);
   if (key === 'LenderName') return boundedText(key, value, BRAND_NAME_MAX, SITE_MESSAGES.lenderName, (t) => t.replace(/\s+/g, ' '));
-  if ((BOOLEANS as readonly string[]).includes(key)) return typeof value === 'boolean' ? { ok: true, value } : { ok: false, message: `${key} must be true or false` };
+  if ((BOOLEANS as readonly string[]).includes(key))
+    return typeof value === 'boolean' ? { ok: true, value } : { ok: false, message: `${key} must be true or false` };
   return { ok: false, message: `Unknown site setting ${key}` };
 }
 

@@ -102,11 +102,17 @@ export function checkPaletteContrast(primary: string, accent: string): Checked<{
   const onPage = contrastRatio(primary, PAGE_BACKGROUND);
   const weakest = Math.min(onWhite, onPage);
   if (weakest < AA_CONTRAST) {
-    return { ok: false, message: `The primary colour ${primary} is too light: white text on it, and links in it, have a contrast of ${ratioText(weakest)}; WCAG AA asks for at least 4.5:1. Choose a darker colour.` };
+    return {
+      ok: false,
+      message: `The primary colour ${primary} is too light: white text on it, and links in it, have a contrast of ${ratioText(weakest)}; WCAG AA asks for at least 4.5:1. Choose a darker colour.`,
+    };
   }
   const onAccent = contrastRatio(accent, textOn(accent));
   if (onAccent < AA_CONTRAST) {
-    return { ok: false, message: `The accent colour ${accent} leaves text on it at ${ratioText(onAccent)}; WCAG AA asks for at least 4.5:1. Choose a lighter or darker colour.` };
+    return {
+      ok: false,
+      message: `The accent colour ${accent} leaves text on it at ${ratioText(onAccent)}; WCAG AA asks for at least 4.5:1. Choose a lighter or darker colour.`,
+    };
   }
   return { ok: true, value: { primary, accent } };
 }
@@ -142,7 +148,8 @@ const tidy = (t: unknown) => (typeof t === 'string' ? t.trim().replace(/\s+/g, '
 /** A cover as stored (text tidied, an empty image address as none), or the message that refuses it. */
 export function checkHomeCover(input: { imageUrl?: unknown; headline?: unknown; subline?: unknown }): Checked<HomeCover> {
   const image = typeof input.imageUrl === 'string' ? input.imageUrl.trim() : input.imageUrl;
-  if (image !== null && image !== undefined && image !== '' && !(typeof image === 'string' && COVER_IMAGE.test(image))) return { ok: false, message: STYLE_MESSAGES.coverImage };
+  if (image !== null && image !== undefined && image !== '' && !(typeof image === 'string' && COVER_IMAGE.test(image)))
+    return { ok: false, message: STYLE_MESSAGES.coverImage };
   const headline = tidy(input.headline);
   if (headline.length > HEADLINE_MAX) return { ok: false, message: STYLE_MESSAGES.headline };
   const subline = tidy(input.subline);
@@ -153,12 +160,19 @@ export function checkHomeCover(input: { imageUrl?: unknown; headline?: unknown; 
 /** The palette a site's colours are: the curated one it chose while they still match it, else custom. */
 export function paletteOf(chosen: PaletteChoice | undefined, primary: string, accent: string): ColorPalette {
   const named = chosen && chosen !== 'custom' ? PALETTES[chosen] : undefined;
-  const match = named && named.primary === primary && named.accent === accent ? chosen : (PALETTE_IDS.find((id) => PALETTES[id].primary === primary && PALETTES[id].accent === accent) ?? 'custom');
+  const match =
+    named && named.primary === primary && named.accent === accent
+      ? chosen
+      : (PALETTE_IDS.find((id) => PALETTES[id].primary === primary && PALETTES[id].accent === accent) ?? 'custom');
   return { palette: match as PaletteChoice, primary, accent };
 }
 
 /** The styles view of a site's colours and its style choices (the defaults for what it never chose). */
-export function siteStylesView(primary: string, accent: string, choices: { palette?: PaletteChoice | null; pack?: FontPackId; cover?: Partial<HomeCover> }): SiteStylesView {
+export function siteStylesView(
+  primary: string,
+  accent: string,
+  choices: { palette?: PaletteChoice | null; pack?: FontPackId; cover?: Partial<HomeCover> },
+): SiteStylesView {
   return {
     colorpalette: paletteOf(choices.palette ?? undefined, primary, accent),
     fontpack: { pack: choices.pack && choices.pack in FONT_PACKS ? choices.pack : 'modern' },

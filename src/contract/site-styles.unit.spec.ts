@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { AA_CONTRAST, checkColorPalette, checkHomeCover, checkPaletteContrast, contrastRatio, PAGE_BACKGROUND, PALETTE_IDS, PALETTES, paletteOf, styleProperties, textOn } from './site-styles';
+import {
+  AA_CONTRAST,
+  checkColorPalette,
+  checkHomeCover,
+  checkPaletteContrast,
+  contrastRatio,
+  PAGE_BACKGROUND,
+  PALETTE_IDS,
+  PALETTES,
+  paletteOf,
+  styleProperties,
+  textOn,
+} from './site-styles';
 
 describe('site styles: the WCAG AA contrast rule', () => {
   it('computes the WCAG ratio: black on white 21:1, a colour on itself 1:1, the same both ways', () => {
@@ -20,7 +32,10 @@ describe('site styles: the WCAG AA contrast rule', () => {
 
   it('refuses a primary colour too light for white text, saying the ratio it reaches', () => {
     const r = checkColorPalette({ palette: 'custom', primary: '#FFD700', accent: '#1f3a5f' });
-    expect(r).toEqual({ ok: false, message: expect.stringMatching(/^The primary colour #ffd700 is too light: .* contrast of 1\.[0-9]:1; WCAG AA asks for at least 4\.5:1/) });
+    expect(r).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^The primary colour #ffd700 is too light: .* contrast of 1\.[0-9]:1; WCAG AA asks for at least 4\.5:1/),
+    });
   });
 
   it('refuses a primary that passes on white but not on the page background (#767676: 4.54 on white, less on #f5f7fa)', () => {
@@ -31,15 +46,30 @@ describe('site styles: the WCAG AA contrast rule', () => {
     // A mid grey: white and the page's ink both stay under 4.5:1 on it.
     const accent = '#7e7e7e';
     expect(Math.max(contrastRatio(accent, '#ffffff'), contrastRatio(accent, '#152033'))).toBeLessThan(AA_CONTRAST);
-    expect(checkPaletteContrast('#1f3a5f', accent)).toEqual({ ok: false, message: expect.stringMatching(/^The accent colour #7e7e7e leaves text on it at 4\.0:1/) });
+    expect(checkPaletteContrast('#1f3a5f', accent)).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^The accent colour #7e7e7e leaves text on it at 4\.0:1/),
+    });
   });
 
   it('a curated palette brings its own colours; custom needs both, written #rrggbb', () => {
-    expect(checkColorPalette({ palette: 'navy', primary: '#ffffff' })).toEqual({ ok: true, value: { palette: 'navy', primary: PALETTES.navy.primary, accent: PALETTES.navy.accent } });
-    expect(checkColorPalette({ palette: 'custom', primary: '#123456' })).toEqual({ ok: false, message: 'A custom palette needs both a primary and an accent colour' });
-    expect(checkColorPalette({ palette: 'custom', primary: 'blue', accent: '#ffffff' })).toEqual({ ok: false, message: 'primary must be a colour written #rrggbb' });
+    expect(checkColorPalette({ palette: 'navy', primary: '#ffffff' })).toEqual({
+      ok: true,
+      value: { palette: 'navy', primary: PALETTES.navy.primary, accent: PALETTES.navy.accent },
+    });
+    expect(checkColorPalette({ palette: 'custom', primary: '#123456' })).toEqual({
+      ok: false,
+      message: 'A custom palette needs both a primary and an accent colour',
+    });
+    expect(checkColorPalette({ palette: 'custom', primary: 'blue', accent: '#ffffff' })).toEqual({
+      ok: false,
+      message: 'primary must be a colour written #rrggbb',
+    });
     expect(checkColorPalette({ palette: 'neon' })).toEqual({ ok: false, message: expect.stringMatching(/^palette must be one of: harbor, navy/) });
-    expect(checkColorPalette({ palette: 'custom', primary: ' #1F3A5F ', accent: '#F5B53D' })).toEqual({ ok: true, value: { palette: 'custom', primary: '#1f3a5f', accent: '#f5b53d' } });
+    expect(checkColorPalette({ palette: 'custom', primary: ' #1F3A5F ', accent: '#F5B53D' })).toEqual({
+      ok: true,
+      value: { palette: 'custom', primary: '#1f3a5f', accent: '#f5b53d' },
+    });
   });
 
   it("names the palette a site's colours still match, else custom", () => {
@@ -56,11 +86,17 @@ describe('site styles: the WCAG AA contrast rule', () => {
   });
 
   it('a cover takes only an uploaded image, and bounded text, tidied', () => {
-    expect(checkHomeCover({ imageUrl: 'https://evil.example/x.jpg' })).toEqual({ ok: false, message: 'The cover image must be an image uploaded here (JPEG, PNG, GIF or WebP)' });
+    expect(checkHomeCover({ imageUrl: 'https://evil.example/x.jpg' })).toEqual({
+      ok: false,
+      message: 'The cover image must be an image uploaded here (JPEG, PNG, GIF or WebP)',
+    });
     expect(checkHomeCover({ imageUrl: '/uploads/resume.pdf' }).ok).toBe(false);
     expect(checkHomeCover({ headline: 'x'.repeat(81) })).toEqual({ ok: false, message: 'The headline is at most 80 characters' });
     expect(checkHomeCover({ subline: 'x'.repeat(161) })).toEqual({ ok: false, message: 'The sub-line is at most 160 characters' });
-    expect(checkHomeCover({ imageUrl: ' /uploads/ab12.jpg ', headline: '  Find  your  home ', subline: '' })).toEqual({ ok: true, value: { imageUrl: '/uploads/ab12.jpg', headline: 'Find your home', subline: '' } });
+    expect(checkHomeCover({ imageUrl: ' /uploads/ab12.jpg ', headline: '  Find  your  home ', subline: '' })).toEqual({
+      ok: true,
+      value: { imageUrl: '/uploads/ab12.jpg', headline: 'Find your home', subline: '' },
+    });
     expect(checkHomeCover({ imageUrl: '' })).toEqual({ ok: true, value: { imageUrl: null, headline: '', subline: '' } });
   });
 });

@@ -10,7 +10,10 @@ export type StarterTemplate = Readonly<z.infer<typeof StarterTemplateSchema>>;
 
 /** A plan's e-mail steps name a starter template by its key; copying a plan copies them too. */
 const condition = PlanConditionSchema.nullable();
-export const StarterStepSchema = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('email'), templateKey: z.string(), condition }), ...otherStepsWith(condition)]);
+export const StarterStepSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('email'), templateKey: z.string(), condition }),
+  ...otherStepsWith(condition),
+]);
 export type StarterStep = z.output<typeof StarterStepSchema>;
 
 export const StarterPlanSchema = z.strictObject({

@@ -9,7 +9,14 @@ import { instantOfWall, wallClock } from './time-zone';
 
 export const TASK_TYPES = ['call', 'text', 'email', 'showing', 'follow-up', 'other'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
-export const TASK_TYPE_LABEL: Record<TaskType, string> = { call: 'Call', text: 'Text', email: 'E-mail', showing: 'Showing', 'follow-up': 'Follow-up', other: 'Other' };
+export const TASK_TYPE_LABEL: Record<TaskType, string> = {
+  call: 'Call',
+  text: 'Text',
+  email: 'E-mail',
+  showing: 'Showing',
+  'follow-up': 'Follow-up',
+  other: 'Other',
+};
 
 export const TASK_DUE = ['overdue', 'today', 'upcoming'] as const;
 export type TaskDue = (typeof TASK_DUE)[number];

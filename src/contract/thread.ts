@@ -77,6 +77,11 @@ export const REPLY_NOTICE_CHOICES = ['email', 'text', 'both', 'none'] as const;
 export type ReplyNoticeChoice = (typeof REPLY_NOTICE_CHOICES)[number];
 /** Until an agent chooses: e-mail, as speed to lead tells them of new leads. */
 export const DEFAULT_REPLY_NOTICES: ReplyNoticeChoice = 'email';
-export const REPLY_NOTICE_LABEL: Record<ReplyNoticeChoice, string> = { email: 'By e-mail', text: 'By text', both: 'By e-mail and text', none: 'Neither (the dashboard and web push only)' };
+export const REPLY_NOTICE_LABEL: Record<ReplyNoticeChoice, string> = {
+  email: 'By e-mail',
+  text: 'By text',
+  both: 'By e-mail and text',
+  none: 'Neither (the dashboard and web push only)',
+};
 /** Why texts cannot reach the agent (the settings say it beside the choice). */
 export const REPLY_NOTICE_NO_TEXT = 'Texts need a cell phone number and texts allowed in My account';

@@ -59,7 +59,14 @@ export function offsetMinutes(timeZone: string, at: number | Date): number {
 export function wallClock(at: number | Date, timeZone: string): WallClock {
   const ms = typeof at === 'number' ? at : at.getTime();
   const d = new Date(Math.floor(ms / 1000) * 1000 + offsetMinutes(timeZone, ms) * 60_000);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 /**
@@ -72,9 +79,7 @@ export function instantOfWallTime(wallAsUtcMs: number, timeZone: string): number
   // A zone changes its offset at most once in two days: the offsets a day either side are the candidates.
   const before = offsetMinutes(timeZone, wallAsUtcMs - DAY);
   const after = offsetMinutes(timeZone, wallAsUtcMs + DAY);
-  const valid = [...new Set([before, after])]
-    .map((o) => wallAsUtcMs - o * 60_000)
-    .filter((t) => offsetMinutes(timeZone, t) * 60_000 === wallAsUtcMs - t);
+  const valid = [...new Set([before, after])].map((o) => wallAsUtcMs - o * 60_000).filter((t) => offsetMinutes(timeZone, t) * 60_000 === wallAsUtcMs - t);
   return valid.length > 0 ? Math.min(...valid) : wallAsUtcMs - before * 60_000;
 }
 

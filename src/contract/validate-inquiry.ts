@@ -68,7 +68,9 @@ export const INQUIRY_DETAIL_MESSAGES = {
 } as const;
 
 /** The first failing detail with its input, or null. */
-export function validateInquiryDetails(f: { readonly ReferralEmail?: string }): { readonly field: keyof typeof INQUIRY_DETAIL_MESSAGES; readonly text: string } | null {
+export function validateInquiryDetails(f: {
+  readonly ReferralEmail?: string;
+}): { readonly field: keyof typeof INQUIRY_DETAIL_MESSAGES; readonly text: string } | null {
   if (f.ReferralEmail?.trim() && parseEmail(f.ReferralEmail) === null) return { field: 'ReferralEmail', text: INQUIRY_DETAIL_MESSAGES.ReferralEmail };
   return null;
 }

@@ -23,7 +23,15 @@ describe('isConnectionError', () => {
   });
 
   it('says no for what a statement or the caller did wrong', () => {
-    for (const err of [withCode('23505', 'duplicate key'), withCode('57014', 'canceling statement due to statement timeout'), withCode('42P01'), withCode('55000', 'object not in prerequisite state'), new Error('bad position'), undefined, 'text']) {
+    for (const err of [
+      withCode('23505', 'duplicate key'),
+      withCode('57014', 'canceling statement due to statement timeout'),
+      withCode('42P01'),
+      withCode('55000', 'object not in prerequisite state'),
+      new Error('bad position'),
+      undefined,
+      'text',
+    ]) {
       expect(isConnectionError(err)).toBe(false);
     }
   });

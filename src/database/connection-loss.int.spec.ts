@@ -93,7 +93,9 @@ describe('a server whose database connections are all terminated', () => {
     const statuses: number[] = [];
     const traffic = (async () => {
       for (let i = 0; running; i++) {
-        const r = await fetch(`${server.url}/api/search?acl_city=Chicago&page=${(i % 3) + 1}`, { signal: AbortSignal.timeout(30_000) }).catch(() => ({ status: 0 }));
+        const r = await fetch(`${server.url}/api/search?acl_city=Chicago&page=${(i % 3) + 1}`, { signal: AbortSignal.timeout(30_000) }).catch(() => ({
+          status: 0,
+        }));
         statuses.push(r.status);
         await sleep(20);
       }

@@ -68,15 +68,24 @@ export async function startEmbeddedPostgres(dir: string, opts: { fsync?: boolean
     createPostgresUser: os.userInfo().uid === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
-      '-c', "unix_socket_directories=",
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'max_connections=300',
-      '-c', 'shared_buffers=256MB',
-      '-c', 'work_mem=16MB',
-      '-c', 'maintenance_work_mem=256MB',
-      '-c', `fsync=${opts.fsync === false ? 'off' : 'on'}`,
-      '-c', `synchronous_commit=${opts.fsync === false ? 'off' : 'on'}`,
-      '-c', 'max_wal_size=2GB',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=300',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'work_mem=16MB',
+      '-c',
+      'maintenance_work_mem=256MB',
+      '-c',
+      `fsync=${opts.fsync === false ? 'off' : 'on'}`,
+      '-c',
+      `synchronous_commit=${opts.fsync === false ? 'off' : 'on'}`,
+      '-c',
+      'max_wal_size=2GB',
     ],
     onLog: (m) => log.debug(String(m).trim()),
     onError: (m) => log.debug(String(m instanceof Error ? m.message : m).trim()),
@@ -105,8 +114,7 @@ export async function startEmbeddedPostgres(dir: string, opts: { fsync?: boolean
   };
 }
 
-const urlFor = (port: number, password: string) =>
-  `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+const urlFor = (port: number, password: string) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
 async function readOrCreatePassword(dir: string): Promise<string> {
   const file = path.join(dir, 'pg-password');

@@ -48,9 +48,11 @@ export class OneConnection {
     const client = this.client;
     if (!client) return;
     this.failed ??= new Error('The search is over');
-    void this.tail.then(() => client).then(
-      (c) => c.release(this.broken),
-      () => undefined,
-    );
+    void this.tail
+      .then(() => client)
+      .then(
+        (c) => c.release(this.broken),
+        () => undefined,
+      );
   }
 }

@@ -12,13 +12,71 @@ import { DEMO_AGENT_MLS_IDS } from './listings';
 const HOUR = 3_600_000;
 
 /** Inquiries of the demo: new visitors on both sites and the demo lead, a little spread in time. */
-const DEMO_INQUIRIES: readonly { site: string; fullName: string; email: string; phone: string; leadType: string; message: string; hoursAgo: number; as?: string }[] = [
-  { site: 'demo', fullName: 'Maria Lopez', email: 'maria.lopez@example.com', phone: '2065550142', leadType: 'Buyer', message: 'We are relocating to Seattle in the spring and would like to see 3-bedroom homes near good schools.', hoursAgo: 70 },
-  { site: 'demo', fullName: 'Tom Becker', email: 'tom.becker@example.com', phone: '9165550188', leadType: 'Seller', message: 'Thinking of selling our townhouse in Sacramento. What could it be worth?', hoursAgo: 26 },
-  { site: 'demo', fullName: 'Priya Nair', email: 'priya.nair@example.com', phone: '4255550117', leadType: 'Buyer', message: 'Is the home on Maple still available? Could we tour it this weekend?', hoursAgo: 5 },
-  { site: 'demo', fullName: 'Lee Lead', email: 'lead@demo.test', phone: '2065550100', leadType: 'Buyer', message: 'Please send me new condos under $600k.', hoursAgo: 2, as: 'lead' },
-  { site: 'jane', fullName: 'Chris Young', email: 'chris.young@example.com', phone: '2535550163', leadType: 'Buyer', message: 'First-time buyer, pre-approved. Looking in Tacoma and Federal Way.', hoursAgo: 30 },
-  { site: 'jane', fullName: 'Dana Whitfield', email: 'dana.whitfield@example.com', phone: '3605550171', leadType: 'Referral', message: 'My sister is moving to the area and asked me to reach out.', hoursAgo: 1 },
+const DEMO_INQUIRIES: readonly {
+  site: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  leadType: string;
+  message: string;
+  hoursAgo: number;
+  as?: string;
+}[] = [
+  {
+    site: 'demo',
+    fullName: 'Maria Lopez',
+    email: 'maria.lopez@example.com',
+    phone: '2065550142',
+    leadType: 'Buyer',
+    message: 'We are relocating to Seattle in the spring and would like to see 3-bedroom homes near good schools.',
+    hoursAgo: 70,
+  },
+  {
+    site: 'demo',
+    fullName: 'Tom Becker',
+    email: 'tom.becker@example.com',
+    phone: '9165550188',
+    leadType: 'Seller',
+    message: 'Thinking of selling our townhouse in Sacramento. What could it be worth?',
+    hoursAgo: 26,
+  },
+  {
+    site: 'demo',
+    fullName: 'Priya Nair',
+    email: 'priya.nair@example.com',
+    phone: '4255550117',
+    leadType: 'Buyer',
+    message: 'Is the home on Maple still available? Could we tour it this weekend?',
+    hoursAgo: 5,
+  },
+  {
+    site: 'demo',
+    fullName: 'Lee Lead',
+    email: 'lead@demo.test',
+    phone: '2065550100',
+    leadType: 'Buyer',
+    message: 'Please send me new condos under $600k.',
+    hoursAgo: 2,
+    as: 'lead',
+  },
+  {
+    site: 'jane',
+    fullName: 'Chris Young',
+    email: 'chris.young@example.com',
+    phone: '2535550163',
+    leadType: 'Buyer',
+    message: 'First-time buyer, pre-approved. Looking in Tacoma and Federal Way.',
+    hoursAgo: 30,
+  },
+  {
+    site: 'jane',
+    fullName: 'Dana Whitfield',
+    email: 'dana.whitfield@example.com',
+    phone: '3605550171',
+    leadType: 'Referral',
+    message: 'My sister is moving to the area and asked me to reach out.',
+    hoursAgo: 1,
+  },
 ];
 
 const DEMO_BIOS: Record<string, string> = {
@@ -64,7 +122,10 @@ export async function seedDemoLeads(store: EventStore, commands: CommandBus): Pr
   for (const [key, bio] of Object.entries(DEMO_BIOS)) {
     const agentId = DEMO_USERS.find((u) => u.key === key)!.userId;
     const mlsId = DEMO_AGENT_MLS_IDS[key as keyof typeof DEMO_AGENT_MLS_IDS];
-    const events = [{ type: 'AgentBioChanged', data: { agentId, bio } }, { type: 'AgentMlsIdChanged', data: { agentId, mlsId } }];
+    const events = [
+      { type: 'AgentBioChanged', data: { agentId, bio } },
+      { type: 'AgentMlsIdChanged', data: { agentId, mlsId } },
+    ];
     await beginStream(store, agentProfileStream(agentId), toNewEvents(events, { ...systemContext(), actorId: agentId }));
   }
 }

@@ -30,39 +30,43 @@ export async function seedDemo(store: EventStore, commands: CommandBus, password
   const ctx = systemContext();
 
   for (const u of DEMO_USERS) {
-    await skipExisting(commands.execute(
-      new RegisterUserCommand(
-        {
-          userId: u.userId,
-          email: u.email,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          securityLevel: u.securityLevel,
-          siteId: siteIdOf(u.site),
-          brokerId: userIdOf(u.broker),
-          password,
-          from: 'demo data',
-        },
-        { ...ctx, siteId: siteIdOf(u.site) },
+    await skipExisting(
+      commands.execute(
+        new RegisterUserCommand(
+          {
+            userId: u.userId,
+            email: u.email,
+            firstName: u.firstName,
+            lastName: u.lastName,
+            securityLevel: u.securityLevel,
+            siteId: siteIdOf(u.site),
+            brokerId: userIdOf(u.broker),
+            password,
+            from: 'demo data',
+          },
+          { ...ctx, siteId: siteIdOf(u.site) },
+        ),
       ),
-    ));
+    );
   }
   for (const s of DEMO_SITES) {
-    await skipExisting(commands.execute(
-      new CreateSiteCommand(
-        {
-          siteId: s.siteId,
-          subdomain: s.subdomain,
-          name: s.name,
-          kind: s.kind,
-          ownerUserId: userIdOf(s.owner)!,
-          masterSiteId: siteIdOf(s.master),
-          isDefault: s.isDefault,
-          settings: { Registration_AllowPartialName: false },
-        },
-        { ...ctx, siteId: s.siteId },
+    await skipExisting(
+      commands.execute(
+        new CreateSiteCommand(
+          {
+            siteId: s.siteId,
+            subdomain: s.subdomain,
+            name: s.name,
+            kind: s.kind,
+            ownerUserId: userIdOf(s.owner)!,
+            masterSiteId: siteIdOf(s.master),
+            isDefault: s.isDefault,
+            settings: { Registration_AllowPartialName: false },
+          },
+          { ...ctx, siteId: s.siteId },
+        ),
       ),
-    ));
+    );
   }
   await seedDemoLeads(store, commands);
   await beginStream(store, MARKER, [

@@ -20,7 +20,7 @@ describe('the demo seed on a later day', () => {
     await db?.drop();
   });
 
-  it('keeps the day it first ran (or its first listing\'s, for a seed begun before the day was recorded)', async () => {
+  it("keeps the day it first ran (or its first listing's, for a seed begun before the day was recorded)", async () => {
     expect(await demoSeedDay(store, new Date('2026-11-25T10:00:00Z'), '2026-11-18T23:59:59.990Z')).toBe('2026-11-18');
     expect(await demoSeedDay(store, new Date('2026-12-02T10:00:00Z'))).toBe('2026-11-18');
     const [a, b] = await Promise.all([demoSeedDay(store, new Date()), demoSeedDay(store, new Date('2030-01-01T00:00:00Z'))]);

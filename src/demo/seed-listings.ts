@@ -22,7 +22,11 @@ export function demoListingSources(today: string, generated = DEMO_GENERATED_LIS
   return [
     { mls: 'NWMLS', name: 'King County sales (Closed)', items: async () => resoItems(readKingCountySales(KING_COUNTY_CSV)) },
     { mls: 'METROLIST', name: 'Sacramento listings (Active)', items: async () => resoItems(readSacramentoListings(SACRAMENTO_CSV)) },
-    { mls: 'DEMO', name: 'generated listings (Active)', items: () => generatedListingItems({ count: generated, seed: GENERATOR_SEED, today, demoAgents: true }) },
+    {
+      mls: 'DEMO',
+      name: 'generated listings (Active)',
+      items: () => generatedListingItems({ count: generated, seed: GENERATOR_SEED, today, demoAgents: true }),
+    },
   ];
 }
 

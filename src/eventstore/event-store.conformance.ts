@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError } from '../shared/errors';
 import type { NewEvent, StoredEvent } from '../shared/event';
-import {
-  type Checkpoint,
-  compareCheckpoints,
-  type EventStore,
-  type ExpectedRevision,
-  type ReadAllPage,
-  type Subscription,
-} from './event-store.port';
+import { type Checkpoint, compareCheckpoints, type EventStore, type ExpectedRevision, type ReadAllPage, type Subscription } from './event-store.port';
 import { MalformedEventError } from './validate-event';
 
 export type ConformanceOptions = {
@@ -219,9 +212,7 @@ export function eventStoreConformance(
     describe('readStream and streamRevision', () => {
       it('reads forwards and backwards, from a revision, with a limit, and round-trips every field', async () => {
         const s = stream();
-        const events = range(10).map((i) =>
-          ev('Numbered', { i, nested: { list: [1, 'two', null, true], text: 'naïve — ünïcödé 🏠' } }),
-        );
+        const events = range(10).map((i) => ev('Numbered', { i, nested: { list: [1, 'two', null, true], text: 'naïve — ünïcödé 🏠' } }));
         await store.append(s, 'no_stream', events.slice(0, 4));
         await store.append(s, 3n, events.slice(4));
 
@@ -466,7 +457,16 @@ export function eventStoreConformance(
         const from = await store.head();
         const type = uniqueType();
         const s = stream();
-        await visible(store, (await store.append(s, 'no_stream', range(4).map((i) => ev(type, { i })))).position);
+        await visible(
+          store,
+          (
+            await store.append(
+              s,
+              'no_stream',
+              range(4).map((i) => ev(type, { i })),
+            )
+          ).position,
+        );
         const all = (await readPages(store, from, { types: [type] })).flatMap((p) => p.events);
         const skipTo = at(all[2]!);
         const seen: number[] = [];
@@ -670,11 +670,7 @@ async function visible(store: EventStore, position: Checkpoint): Promise<void> {
   await until(async () => compareCheckpoints(await store.head(), position) >= 0);
 }
 
-async function readPages(
-  store: EventStore,
-  from: Checkpoint,
-  options: { limit?: number; types?: string[] },
-): Promise<ReadAllPage[]> {
+async function readPages(store: EventStore, from: Checkpoint, options: { limit?: number; types?: string[] }): Promise<ReadAllPage[]> {
   const pages: ReadAllPage[] = [];
   let cp = from;
   for (let i = 0; i < 10_000; i++) {

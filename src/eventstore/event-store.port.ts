@@ -13,8 +13,7 @@ export const START: Checkpoint = { transactionId: 0n, globalPosition: 0n };
 
 const sign = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
 
-export const compareCheckpoints = (a: Checkpoint, b: Checkpoint): number =>
-  sign(a.transactionId, b.transactionId) || sign(a.globalPosition, b.globalPosition);
+export const compareCheckpoints = (a: Checkpoint, b: Checkpoint): number => sign(a.transactionId, b.transactionId) || sign(a.globalPosition, b.globalPosition);
 
 /** Where a stored event sits in the global log. */
 export const positionOf = (e: StoredEvent): Checkpoint => ({ transactionId: e.transactionId, globalPosition: e.globalPosition });
@@ -90,11 +89,7 @@ export type SubscribeOptions = ReadAllOptions & {
 
 /** The event store port. Adapters: postgres/ (default), kurrentdb/. One conformance suite. */
 export abstract class EventStore {
-  abstract append(
-    streamId: string,
-    expected: ExpectedRevision,
-    events: readonly NewEvent[],
-  ): Promise<AppendResult>;
+  abstract append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult>;
   /** Appends to several streams atomically where the adapter can (PostgreSQL can). */
   abstract appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   abstract readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;

@@ -15,7 +15,12 @@ import { fromLoopback, isStaff } from '../http/staff-or-loopback';
  * status cannot express; the body is typed by what the route declares for that status. Nest
  * ignores what a `@Res()` handler returns, hence `never`.
  */
-function written<R extends RouteDeclaration, S extends keyof R['responses'] & number>(res: Response, _route: R, status: S, body: z.input<NonNullable<R['responses'][S]>>): never {
+function written<R extends RouteDeclaration, S extends keyof R['responses'] & number>(
+  res: Response,
+  _route: R,
+  status: S,
+  body: z.input<NonNullable<R['responses'][S]>>,
+): never {
   res.status(status).json(body);
   return undefined as never;
 }
@@ -49,7 +54,9 @@ export class HealthController {
       () => false,
     );
     if (!answers) failing.unshift('database');
-    return failing.length > 0 ? written(res, contract.health.ready, 503, { status: 'failing', failing }) : written(res, contract.health.ready, 200, { status: 'ok' });
+    return failing.length > 0
+      ? written(res, contract.health.ready, 503, { status: 'failing', failing })
+      : written(res, contract.health.ready, 200, { status: 'ok' });
   }
 
   /** 200 once ready; 503 if the database cannot be reached. Lag is in events. */
@@ -59,17 +66,22 @@ export class HealthController {
     try {
       const statuses = await projectionStatus(this.pool);
       const states = new Map(this.runner.states().map((s) => [s.name, s]));
-      return written(res, contract.health.status, 200, shown({
-        status: 'ok' as const,
-        eventStore: this.config.eventStoreUrl ? 'kurrentdb' : 'postgres',
-        projections: statuses.map((s) => ({
-          name: s.name,
-          position: s.position,
-          lag: s.lag,
-          state: states.get(s.name)?.state ?? 'elsewhere',
-          ...(states.get(s.name)?.error ? { error: states.get(s.name)?.error } : {}),
-        })),
-      }));
+      return written(
+        res,
+        contract.health.status,
+        200,
+        shown({
+          status: 'ok' as const,
+          eventStore: this.config.eventStoreUrl ? 'kurrentdb' : 'postgres',
+          projections: statuses.map((s) => ({
+            name: s.name,
+            position: s.position,
+            lag: s.lag,
+            state: states.get(s.name)?.state ?? 'elsewhere',
+            ...(states.get(s.name)?.error ? { error: states.get(s.name)?.error } : {}),
+          })),
+        }),
+      );
     } catch {
       return written(res, contract.health.status, 503, shown({ status: 'unavailable' as const, message: 'The database cannot be reached' }));
     }

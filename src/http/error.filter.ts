@@ -35,11 +35,7 @@ function describe(exception: unknown): [number, string] {
   if (exception instanceof HttpException) {
     const body = exception.getResponse();
     const message =
-      typeof body === 'string'
-        ? body
-        : typeof (body as { message?: unknown }).message === 'string'
-          ? (body as { message: string }).message
-          : exception.message;
+      typeof body === 'string' ? body : typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : exception.message;
     return [exception.getStatus(), message];
   }
   // body-parser errors carry their own status (413 too large, 400 malformed JSON).

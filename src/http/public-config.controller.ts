@@ -14,6 +14,10 @@ export class PublicConfigController {
   @Header('Cache-Control', 'no-cache')
   get(): PublicConfig {
     // A Google client id and a Facebook app id are public by design: the browsers' sign-in buttons need them.
-    return { mapStyleUrl: this.config.mapStyleUrl ?? null, googleClientId: this.config.google.clientId ?? null, facebookAppId: this.config.facebook.appId ?? null };
+    return {
+      mapStyleUrl: this.config.mapStyleUrl ?? null,
+      googleClientId: this.config.google.clientId ?? null,
+      facebookAppId: this.config.facebook.appId ?? null,
+    };
   }
 }

@@ -28,7 +28,7 @@ describe('RateLimiter', () => {
     expect(answers.filter(Boolean)).toHaveLength(12);
   });
 
-  it('enforce throws the limit\'s 429 message', async () => {
+  it("enforce throws the limit's 429 message", async () => {
     const limit = { name: 'try', limit: 1, windowSeconds: 60, message: 'Too many tries.' };
     await limiter.enforce(limit, 'a');
     await expect(limiter.enforce(limit, 'a')).rejects.toEqual(new AppError('rate_limited', 'Too many tries.'));

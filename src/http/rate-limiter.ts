@@ -57,4 +57,7 @@ export class RateLimiter {
  * IPv4 address is undone by trying all 2^32).
  */
 export const clientKey = (secret: Buffer, req: Request): string =>
-  createHmac('sha256', secret).update(`client\0${req.ip ?? 'unknown'}`).digest('base64url').slice(0, 22);
+  createHmac('sha256', secret)
+    .update(`client\0${req.ip ?? 'unknown'}`)
+    .digest('base64url')
+    .slice(0, 22);

@@ -2,7 +2,11 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config/config';
 
 /** Where Google's sign-in library lives and what it loads (Google's published CSP list). */
-const GOOGLE_SIGN_IN = { script: 'https://accounts.google.com/gsi/client', style: 'https://accounts.google.com/gsi/style', pages: 'https://accounts.google.com/gsi/' };
+const GOOGLE_SIGN_IN = {
+  script: 'https://accounts.google.com/gsi/client',
+  style: 'https://accounts.google.com/gsi/style',
+  pages: 'https://accounts.google.com/gsi/',
+};
 /** Facebook's JavaScript SDK (FB.login opens its dialog in a pop-up; the SDK talks to the Graph API and frames its own pages). */
 const FACEBOOK_SDK = { script: 'https://connect.facebook.net', pages: 'https://www.facebook.com', graph: 'https://graph.facebook.com' };
 

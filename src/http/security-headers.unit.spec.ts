@@ -37,7 +37,11 @@ describe('the Content-Security-Policy', () => {
 
   it("lets the map fetch from the online style's origin and MAP_HOSTS when MAP_STYLE_URL is set", () => {
     expect(directives(contentSecurityPolicy(loadConfig({ MAP_HOSTS: 'https://tiles.example.com' })))['connect-src']).toBe("'self'");
-    const d = directives(contentSecurityPolicy(loadConfig({ MAP_STYLE_URL: 'https://maps.example.com/styles/v1/style.json?key=k', MAP_HOSTS: 'https://tiles.example.com,https://maps.example.com' })));
+    const d = directives(
+      contentSecurityPolicy(
+        loadConfig({ MAP_STYLE_URL: 'https://maps.example.com/styles/v1/style.json?key=k', MAP_HOSTS: 'https://tiles.example.com,https://maps.example.com' }),
+      ),
+    );
     expect(d['connect-src']).toBe("'self' https://maps.example.com https://tiles.example.com");
     expect(d['script-src']).toBe("'self'");
   });

@@ -17,7 +17,7 @@ describe('a server-rendered page in the app’s index.html', () => {
     expect(out).toMatch(/<html lang="en">/);
   });
 
-  it('says the page\'s language on <html lang>, once', () => {
+  it("says the page's language on <html lang>, once", () => {
     const index = fs.readFileSync(path.join(projectRoot, 'web', 'index.html'), 'utf8');
     const out = withServerPage(index, '<title>Inicio</title>', '<div id="ssr"></div>', 'es');
     expect(out.match(/<html[^>]*>/)?.[0]).toBe('<html lang="es">');

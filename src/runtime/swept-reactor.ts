@@ -7,7 +7,11 @@ import type { Runtime } from './runtime';
 const log = logger('reactor');
 
 /** How a reactor runs: its name in the log, how often it sweeps, and the signal that wakes it at once (none: the sweep alone). */
-export type Schedule = { readonly name: string; readonly everyMs: number; readonly signal?: { readonly name: SignalName; readonly runtime: Pick<Runtime, 'onSignal'> } };
+export type Schedule = {
+  readonly name: string;
+  readonly everyMs: number;
+  readonly signal?: { readonly name: SignalName; readonly runtime: Pick<Runtime, 'onSignal'> };
+};
 
 /**
  * A reactor (code that acts on events) run the one way: a PushSweeper wakes `sweep` on its

@@ -3,15 +3,7 @@
  * (src/http/error.filter.ts); the message is what the user sees, so validation messages are
  * the spec's exact strings.
  */
-export type ErrorCode =
-  | 'validation'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'rate_limited'
-  | 'unavailable';
+export type ErrorCode = 'validation' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'rate_limited' | 'unavailable';
 
 export class AppError extends Error {
   constructor(

@@ -33,4 +33,9 @@ export function html(strings: TemplateStringsArray, ...values: HtmlPart[]): Html
 
 /** Parts joined with a separator (`\n` between e-mail rows), empty ones left out. */
 export const joinHtml = (parts: readonly HtmlPart[], separator: string): Html =>
-  new Html(parts.map(render).filter((p) => p !== '').join(escapeHtml(separator)));
+  new Html(
+    parts
+      .map(render)
+      .filter((p) => p !== '')
+      .join(escapeHtml(separator)),
+  );

@@ -68,7 +68,16 @@ describe('log lines', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.endsWith('\n')).toBe(true);
     const line = JSON.parse(lines[0]!);
-    expect(line).toEqual({ level: 'info', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), msg: 'signed in for [email]', scope: 'test', reqId: 'req-123', userId: 'u1', password: REDACTED, attempts: '2' });
+    expect(line).toEqual({
+      level: 'info',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      msg: 'signed in for [email]',
+      scope: 'test',
+      reqId: 'req-123',
+      userId: 'u1',
+      password: REDACTED,
+      attempts: '2',
+    });
   });
 
   it('read as text outside production, with the request id among the fields', () => {

@@ -17,12 +17,16 @@ const root = path.resolve(__dirname, '../..');
 const WHOLE_PROJECT_MS = 120_000;
 
 describe('architecture walls (docs/architecture.md, Layout)', () => {
-  it('holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, web features meet through index.ts, SQL stays with its read model, a reactor\'s outbox is written only in its folder', { timeout: WHOLE_PROJECT_MS }, () => {
-    const graph = readImportGraph(root, ['src', 'projections', 'web/src', 'tests']);
-    expect(graph.files.length).toBeGreaterThan(300);
-    expect(wallViolations(graph)).toEqual([]);
-    expect(staleOutboxWriters(graph)).toEqual([]);
-  });
+  it(
+    "holds: no import cycle, read models know contexts by their events, contexts meet through index.ts, the write side uses read models through theirs, web/ imports only the contract, web features meet through index.ts, SQL stays with its read model, a reactor's outbox is written only in its folder",
+    { timeout: WHOLE_PROJECT_MS },
+    () => {
+      const graph = readImportGraph(root, ['src', 'projections', 'web/src', 'tests']);
+      expect(graph.files.length).toBeGreaterThan(300);
+      expect(wallViolations(graph)).toEqual([]);
+      expect(staleOutboxWriters(graph)).toEqual([]);
+    },
+  );
 
   it('holds one way to act: no append and no retry of a lost race outside the command path and the event store', { timeout: WHOLE_PROJECT_MS }, () => {
     const graph = readImportGraph(root, ['src', 'projections']);
@@ -79,7 +83,10 @@ describe('each wall catches a deliberate break', () => {
         'src/shared/logger.ts': {},
       }),
     );
-    expect(v).toEqual(['engine: projections/runner/runner.ts imports projections/feed/index.ts', 'engine: projections/runner/runner.ts imports src/modules/leads/leads.events.ts']);
+    expect(v).toEqual([
+      'engine: projections/runner/runner.ts imports projections/feed/index.ts',
+      'engine: projections/runner/runner.ts imports src/modules/leads/leads.events.ts',
+    ]);
   });
 
   it('the composition root imported from inside', () => {
@@ -148,7 +155,14 @@ describe('each wall catches a deliberate break', () => {
   it("a web feature reaching into another feature's insides (its index.ts and its own files are fine; tests are not held)", () => {
     const v = wallViolations(
       graphOf({
-        'web/src/features/leads/components/LeadDetails.tsx': { imports: ['web/src/features/tasks/index.ts', 'web/src/features/tasks/components/TaskRow.tsx', 'web/src/features/leads/api/leadIoApi.ts', 'web/src/ui/Modal.tsx'] },
+        'web/src/features/leads/components/LeadDetails.tsx': {
+          imports: [
+            'web/src/features/tasks/index.ts',
+            'web/src/features/tasks/components/TaskRow.tsx',
+            'web/src/features/leads/api/leadIoApi.ts',
+            'web/src/ui/Modal.tsx',
+          ],
+        },
         'web/src/features/leads/components/LeadDetails.unit.spec.tsx': { imports: ['web/src/features/tasks/components/TaskRow.tsx'] },
         'web/src/app/dashboardViews.tsx': { imports: ['web/src/features/tasks/components/TasksView.tsx'] },
         'web/src/features/tasks/index.ts': {},
@@ -158,7 +172,9 @@ describe('each wall catches a deliberate break', () => {
         'web/src/ui/Modal.tsx': {},
       }),
     );
-    expect(v).toEqual(['web feature: web/src/features/leads/components/LeadDetails.tsx imports web/src/features/tasks/components/TaskRow.tsx (only web/src/features/tasks/index.ts)']);
+    expect(v).toEqual([
+      'web feature: web/src/features/leads/components/LeadDetails.tsx imports web/src/features/tasks/components/TaskRow.tsx (only web/src/features/tasks/index.ts)',
+    ]);
   });
 
   it("SQL on a read model's table outside its folder (comments do not count)", () => {
@@ -176,7 +192,9 @@ describe('each wall catches a deliberate break', () => {
   it("a write to a reactor's outbox outside the reactor's folder (reads, migrations and listed writers pass)", () => {
     const v = wallViolations(
       graphOf({
-        'src/modules/mail/send/mail.queue.ts': { text: "outboxProjection({ outboxTables: ['mail_outbox_x'], insert: () => ({ sql: 'INSERT INTO mail_outbox_x (id) VALUES ($1)' }) })" },
+        'src/modules/mail/send/mail.queue.ts': {
+          text: "outboxProjection({ outboxTables: ['mail_outbox_x'], insert: () => ({ sql: 'INSERT INTO mail_outbox_x (id) VALUES ($1)' }) })",
+        },
         'src/modules/mail/send/mail-sender.reactor.ts': { text: "q(`UPDATE mail_outbox_x SET state = 'sent'`)" },
         'src/modules/leads/resend.ts': { text: "q(`UPDATE mail_outbox_x SET state = 'pending'`)" },
         'src/modules/leads/purge.ts': { text: "q('DELETE FROM mail_outbox_x WHERE lead_id = $1')" },
@@ -193,8 +211,17 @@ describe('each wall catches a deliberate break', () => {
   });
 
   it('an outbox writer listed as an exception that no longer writes, or is gone', () => {
-    const graph = graphOf({ 'src/modules/staff/failed.ts': { text: "q('SELECT * FROM mail_outbox_x')" }, 'projections/plans/p.ts': { text: "q('INSERT INTO mail_outbox_x (id) VALUES (1)')" } });
-    expect(staleOutboxWriters(graph, { 'src/modules/staff/failed.ts': ['mail_outbox_x'], 'projections/plans/p.ts': ['mail_outbox_x'], 'src/modules/old/gone.ts': ['mail_outbox_x'] })).toEqual([
+    const graph = graphOf({
+      'src/modules/staff/failed.ts': { text: "q('SELECT * FROM mail_outbox_x')" },
+      'projections/plans/p.ts': { text: "q('INSERT INTO mail_outbox_x (id) VALUES (1)')" },
+    });
+    expect(
+      staleOutboxWriters(graph, {
+        'src/modules/staff/failed.ts': ['mail_outbox_x'],
+        'projections/plans/p.ts': ['mail_outbox_x'],
+        'src/modules/old/gone.ts': ['mail_outbox_x'],
+      }),
+    ).toEqual([
       'outbox: src/modules/staff/failed.ts no longer writes mail_outbox_x; remove it from OUTBOX_WRITERS',
       'outbox: src/modules/old/gone.ts is gone; remove it from OUTBOX_WRITERS',
     ]);
@@ -275,8 +302,20 @@ describe('the web feature cap catches a deliberate break', () => {
         fs.mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
         fs.writeFileSync(path.join(root, f), '');
       };
-      ['web/src/features/tasks/index.ts', 'web/src/features/tasks/api/tasksApi.ts', 'web/src/features/tasks/components/TaskRow.tsx', 'web/src/features/tasks/components/TaskRow.module.css', 'web/src/features/tasks/components/TaskRow.unit.spec.tsx', 'web/src/features/plans/PlansView.tsx'].forEach(put);
-      expect(featureFileCounts(root)).toEqual(new Map([['plans', 1], ['tasks', 5]]));
+      [
+        'web/src/features/tasks/index.ts',
+        'web/src/features/tasks/api/tasksApi.ts',
+        'web/src/features/tasks/components/TaskRow.tsx',
+        'web/src/features/tasks/components/TaskRow.module.css',
+        'web/src/features/tasks/components/TaskRow.unit.spec.tsx',
+        'web/src/features/plans/PlansView.tsx',
+      ].forEach(put);
+      expect(featureFileCounts(root)).toEqual(
+        new Map([
+          ['plans', 1],
+          ['tasks', 5],
+        ]),
+      );
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

@@ -18,7 +18,8 @@ export function commandPathViolations(graph: ImportGraph): string[] {
   for (const file of graph.files) {
     if (isTest(file) || PATH.some((p) => file.startsWith(p)) || !(file.startsWith('src/') || file.startsWith('projections/'))) continue;
     const code = withoutComments(graph.text.get(file) ?? '');
-    if (APPEND.test(code) && !STORE_WRAPPERS.has(file)) out.push(`append: ${file} appends events itself (decide through handleCommand or decideAndAppend in src/commands/)`);
+    if (APPEND.test(code) && !STORE_WRAPPERS.has(file))
+      out.push(`append: ${file} appends events itself (decide through handleCommand or decideAndAppend in src/commands/)`);
     if (RETRY.test(code)) out.push(`retry: ${file} retries a lost race by hand (handleCommand and decideAndAppend retry it)`);
   }
   return out.sort();

@@ -30,12 +30,15 @@ export function sizeViolations(sizes: ReadonlyMap<string, number>, exceptions: R
   for (const [context, lines] of [...sizes].sort()) {
     const ceiling = exceptions[context] ?? CONTEXT_MAX_LINES;
     if (lines > ceiling) {
-      out.push(`size: src/modules/${context} has ${lines} lines, over its ${ceiling} (split it along its seams${context in exceptions ? '; it may not grow while it is cut down' : ''})`);
+      out.push(
+        `size: src/modules/${context} has ${lines} lines, over its ${ceiling} (split it along its seams${context in exceptions ? '; it may not grow while it is cut down' : ''})`,
+      );
     }
   }
   for (const [context, ceiling] of Object.entries(exceptions)) {
     const lines = sizes.get(context) ?? 0;
-    if (lines <= CONTEXT_MAX_LINES) out.push(`size: src/modules/${context} is down to ${lines} lines; remove its exception (${ceiling}) from OVERSIZE_CONTEXTS`);
+    if (lines <= CONTEXT_MAX_LINES)
+      out.push(`size: src/modules/${context} is down to ${lines} lines; remove its exception (${ceiling}) from OVERSIZE_CONTEXTS`);
   }
   return out;
 }

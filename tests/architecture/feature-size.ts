@@ -8,14 +8,14 @@ export const FEATURE_MAX_FILES = 40;
  * Public-site features already over the cap when it came in, each with its count then as its
  * ceiling: they may not grow, and the check says when one's line can go.
  */
-export const OVERSIZE_FEATURES: Readonly<Record<string, number>> = {
-};
+export const OVERSIZE_FEATURES: Readonly<Record<string, number>> = {};
 
 /** Every file under each feature folder, counted as `find -type f` counts them. */
 export function featureFileCounts(root: string): Map<string, number> {
   const dir = path.join(root, 'web/src/features');
   const counts = new Map<string, number>();
-  const count = (abs: string): number => fs.readdirSync(abs, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? count(path.join(abs, e.name)) : 1), 0);
+  const count = (abs: string): number =>
+    fs.readdirSync(abs, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? count(path.join(abs, e.name)) : 1), 0);
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) counts.set(e.name, count(path.join(dir, e.name)));
   return counts;
 }
@@ -25,7 +25,10 @@ export function featureSizeViolations(counts: ReadonlyMap<string, number>, excep
   const out: string[] = [];
   for (const [feature, n] of [...counts].sort()) {
     const ceiling = exceptions[feature] ?? FEATURE_MAX_FILES;
-    if (n > ceiling) out.push(`size: web/src/features/${feature} has ${n} files, over its ${ceiling} (split it into features along its seams${feature in exceptions ? '; it may not grow while it is cut down' : ''})`);
+    if (n > ceiling)
+      out.push(
+        `size: web/src/features/${feature} has ${n} files, over its ${ceiling} (split it into features along its seams${feature in exceptions ? '; it may not grow while it is cut down' : ''})`,
+      );
   }
   for (const [feature, ceiling] of Object.entries(exceptions)) {
     const n = counts.get(feature) ?? 0;

@@ -28,10 +28,7 @@ describe('the back-office is for level 25 only (contract section 6)', () => {
 
   // Real ids where an account is named, so a refusal cannot come from a 404 instead.
   const concrete = (path: string) =>
-    path
-      .replace(':userId', w.cast.lead.userId)
-      .replace(':invoiceId', '00000000-0000-4000-8000-00000000abcd')
-      .replace(':name', 'no_such_projection');
+    path.replace(':userId', w.cast.lead.userId).replace(':invoiceId', '00000000-0000-4000-8000-00000000abcd').replace(':name', 'no_such_projection');
   const call = (c: WebClient, r: Route) => c.request(r.method, concrete(r.path), r.method === 'GET' || r.method === 'DELETE' ? {} : { json: {} });
 
   it('finds the whole family in the router (so a new route is covered without editing this test)', () => {
@@ -56,7 +53,11 @@ describe('the back-office is for level 25 only (contract section 6)', () => {
     const c = WebClient.for(w.server.url);
     for (const r of routes) {
       const res = await call(c, r);
-      expect({ route: `${r.method} ${r.path}`, status: res.status, body: res.body }).toEqual({ route: `${r.method} ${r.path}`, status: 401, body: { message: expect.any(String) } });
+      expect({ route: `${r.method} ${r.path}`, status: res.status, body: res.body }).toEqual({
+        route: `${r.method} ${r.path}`,
+        status: 401,
+        body: { message: expect.any(String) },
+      });
     }
   });
 
@@ -74,7 +75,9 @@ describe('the back-office is for level 25 only (contract section 6)', () => {
 
   it('answers 403 to every route for a staff member while they impersonate someone', async () => {
     const c = WebClient.for(w.server.url);
-    const session = await w.server.app.get(SessionStore).start({ userId: w.cast.agent.userId, securityLevel: 10, officeId: w.cast.broker.userId, impersonatorId: w.cast.staff.userId, returnUrl: null });
+    const session = await w.server.app
+      .get(SessionStore)
+      .start({ userId: w.cast.agent.userId, securityLevel: 10, officeId: w.cast.broker.userId, impersonatorId: w.cast.staff.userId, returnUrl: null });
     c.cookies.set('sid', session.id);
     for (const r of routes) {
       const res = await call(c, r);
@@ -86,7 +89,10 @@ describe('the back-office is for level 25 only (contract section 6)', () => {
     const c = await signedIn(w.server, w.cast.staff);
     for (const r of routes) {
       const res = await call(c, r);
-      expect({ route: `${r.method} ${r.path}`, refused: [401, 403].includes(res.status) || res.status >= 500 }).toEqual({ route: `${r.method} ${r.path}`, refused: false });
+      expect({ route: `${r.method} ${r.path}`, refused: [401, 403].includes(res.status) || res.status >= 500 }).toEqual({
+        route: `${r.method} ${r.path}`,
+        refused: false,
+      });
     }
   });
 });

@@ -12,10 +12,11 @@ describe('impersonation and the account history (issue 7)', () => {
     return res.body;
   };
 
-
   it('refuses to start without a reason, for another w.staff member, for oneself and for an unknown account', async () => {
     const c = await signedIn(w.server, w.cast.staff);
-    expect((await c.post(`/api/backoffice/become/${w.cast.lead.userId}`, { reason: '  ' })).body).toEqual({ message: 'Please give a reason for acting as this user' });
+    expect((await c.post(`/api/backoffice/become/${w.cast.lead.userId}`, { reason: '  ' })).body).toEqual({
+      message: 'Please give a reason for acting as this user',
+    });
     const other = await c.post(`/api/backoffice/become/${w.cast.staff2.userId}`, { reason: 'checking' });
     expect([other.status, other.body]).toEqual([403, { message: 'Staff accounts cannot be impersonated' }]);
     expect((await c.post(`/api/backoffice/become/${w.cast.staff.userId}`, { reason: 'checking' })).status).toBe(400);
@@ -32,14 +33,17 @@ describe('impersonation and the account history (issue 7)', () => {
 
   it('records actor and impersonator for what w.staff do as the user, and both ends on both streams', async () => {
     const c = await signedIn(w.server, w.cast.staff);
-    const started = await c.post(`/api/backoffice/become/${w.cast.lead.userId}`, { reason: 'Ticket 4411: cannot change phone', returnUrl: `/dashboard/backoffice?user=${w.cast.lead.userId}` });
+    const started = await c.post(`/api/backoffice/become/${w.cast.lead.userId}`, {
+      reason: 'Ticket 4411: cannot change phone',
+      returnUrl: `/dashboard/backoffice?user=${w.cast.lead.userId}`,
+    });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ isSuccess: true, userId: w.cast.lead.userId, redirectUrl: '/search' });
     // At most 30 minutes: the cookie and the session row say so.
     const expires = Date.parse(/Expires=([^;]+)/.exec(started.setCookies.find((s) => s.startsWith('sid='))!)![1]!);
     expect(expires - Date.now()).toBeLessThanOrEqual(30 * 60_000 + 1000);
     expect(expires - Date.now()).toBeGreaterThan(25 * 60_000);
-    const { rows } = await w.db.pool.query("SELECT extract(epoch FROM expires_at - created_at) AS s FROM sessions WHERE impersonator_id IS NOT NULL");
+    const { rows } = await w.db.pool.query('SELECT extract(epoch FROM expires_at - created_at) AS s FROM sessions WHERE impersonator_id IS NOT NULL');
     expect(Number(rows[0].s)).toBeLessThanOrEqual(30 * 60 + 1);
     const me = (await c.get('/api/account/me')).body;
     expect(me).toMatchObject({ securityLevel: 5, userDID: w.cast.lead.userId, impersonatorId: w.cast.staff.userId });
@@ -61,11 +65,19 @@ describe('impersonation and the account history (issue 7)', () => {
 
     const lead = await history(w.cast.lead.userId);
     const changed = lead.events.find((e) => e.type === 'CellPhoneChanged')!;
-    expect(changed).toMatchObject({ actorId: w.cast.lead.userId, impersonatorId: w.cast.staff.userId, data: { userId: w.cast.lead.userId, cellPhone: '2065550199' } });
+    expect(changed).toMatchObject({
+      actorId: w.cast.lead.userId,
+      impersonatorId: w.cast.staff.userId,
+      data: { userId: w.cast.lead.userId, cellPhone: '2065550199' },
+    });
     expect(lead.people[w.cast.staff.userId]).toMatchObject({ name: 'Sam Staff' });
     expect(lead.people[w.cast.lead.userId]).toMatchObject({ name: 'Lee Lead' });
     const start = lead.events.find((e) => e.type === 'ImpersonationStarted')!;
-    expect(start).toMatchObject({ actorId: w.cast.staff.userId, impersonatorId: null, data: { impersonatorId: w.cast.staff.userId, reason: 'Ticket 4411: cannot change phone' } });
+    expect(start).toMatchObject({
+      actorId: w.cast.staff.userId,
+      impersonatorId: null,
+      data: { impersonatorId: w.cast.staff.userId, reason: 'Ticket 4411: cannot change phone' },
+    });
     expect(lead.events.find((e) => e.type === 'ImpersonationEnded')).toMatchObject({ actorId: w.cast.lead.userId, impersonatorId: w.cast.staff.userId });
     // Newest first.
     const positions = lead.events.map((e) => BigInt(e.position));
@@ -81,7 +93,13 @@ describe('impersonation and the account history (issue 7)', () => {
 
   it('ends an impersonation whose stored return address is not a path of this site by reloading, not by following it', async () => {
     const c = await signedIn(w.server, w.cast.staff);
-    const session = await w.server.app.get(SessionStore).start({ userId: w.cast.agent.userId, securityLevel: 10, officeId: w.cast.broker.userId, impersonatorId: w.cast.staff.userId, returnUrl: '/\t/evil.example/phish' });
+    const session = await w.server.app.get(SessionStore).start({
+      userId: w.cast.agent.userId,
+      securityLevel: 10,
+      officeId: w.cast.broker.userId,
+      impersonatorId: w.cast.staff.userId,
+      returnUrl: '/\t/evil.example/phish',
+    });
     c.cookies.set('sid', session.id);
     const ended = await c.delete('/api/account/become');
     expect(ended.body).toEqual({ isSuccess: true, callbackUrl: null, reload: true });

@@ -55,7 +55,10 @@ describe('platform lock and offboarding keep an account out', () => {
     const refused = await passwordSignIn(broker.email);
     expect([refused.status, refused.body]).toEqual([403, { message: LOCKED }]);
     // A wrong password still says only that.
-    expect((await WebClient.for(server.url).post('/api/account/login', { Email: broker.email, password: 'wrong-one' })).body).toEqual({ isSuccess: false, message: 'Invalid Login' });
+    expect((await WebClient.for(server.url).post('/api/account/login', { Email: broker.email, password: 'wrong-one' })).body).toEqual({
+      isSuccess: false,
+      message: 'Invalid Login',
+    });
     // Nor may staff act as the account.
     const become = await staff.post(`/api/backoffice/become/${broker.userId}`, { reason: 'Ticket 77' });
     expect([become.status, become.body]).toEqual([403, { message: 'This account is locked or offboarded; nobody can sign in to it, staff included' }]);

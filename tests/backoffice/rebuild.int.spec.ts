@@ -38,11 +38,22 @@ describe('rebuilding a projection from the back-office while the product keeps s
     server = await startServer(testConfig(db.url, { PROJECTION_BATCH_SIZE: '25' }));
     cast = await castOf(server);
     for (let i = 0; i < 120; i++) {
-      await registerPerson(server, { email: `buyer${i}@demo.test`, firstName: `Buyer${i}`, lastName: 'Before', level: 5, siteId: cast.siteId, withPassword: false });
+      await registerPerson(server, {
+        email: `buyer${i}@demo.test`,
+        firstName: `Buyer${i}`,
+        lastName: 'Before',
+        level: 5,
+        siteId: cast.siteId,
+        withPassword: false,
+      });
     }
     await server.runtime.runner.waitForCatchUp();
     staff = await signedIn(server, cast.staff);
-    socket = io(server.url, { transports: ['websocket'], extraHeaders: { cookie: staff.cookieHeader(), origin: new URL(server.url).origin }, reconnection: false });
+    socket = io(server.url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: staff.cookieHeader(), origin: new URL(server.url).origin },
+      reconnection: false,
+    });
     socket.on('projection.progress', (p: Progress) => progress.push(p));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -63,7 +74,18 @@ describe('rebuilding a projection from the back-office while the product keeps s
     let writing = true;
     const writer = (async () => {
       for (let i = 0; writing; i++) {
-        written.push((await registerPerson(server, { email: `during${i}@demo.test`, firstName: `During${i}`, lastName: 'Rebuild', level: 5, siteId: cast.siteId, withPassword: false })).userId);
+        written.push(
+          (
+            await registerPerson(server, {
+              email: `during${i}@demo.test`,
+              firstName: `During${i}`,
+              lastName: 'Rebuild',
+              level: 5,
+              siteId: cast.siteId,
+              withPassword: false,
+            })
+          ).userId,
+        );
       }
     })();
     await until('a first write', async () => written.length > 0);
@@ -91,7 +113,12 @@ describe('rebuilding a projection from the back-office while the product keeps s
     const after = await rows('members', 'user_id');
     const added = new Set(written);
     expect(after.filter((r) => !added.has(r.user_id))).toEqual(before);
-    expect(after.filter((r) => added.has(r.user_id)).map((r) => r.email).sort()).toEqual(written.map((_, i) => `during${i}@demo.test`).sort());
+    expect(
+      after
+        .filter((r) => added.has(r.user_id))
+        .map((r) => r.email)
+        .sort(),
+    ).toEqual(written.map((_, i) => `during${i}@demo.test`).sort());
     expect(done.applied).toBe(done.total);
 
     // Staff saw it live: progress pushes ending at 100 %.
@@ -136,7 +163,12 @@ describe('rebuilding a projection from the back-office while the product keeps s
   it('lists every projection with position, lag, state and version; an unknown one is 404', async () => {
     const { projections } = await panel();
     expect(projections.map((p) => p.name)).toEqual(expect.arrayContaining(['users', 'sites', 'members', 'account_streams', 'translations', 'search']));
-    expect(projections.find((p) => p.name === 'members')).toMatchObject({ state: 'live', version: 1, lag: expect.any(Number), position: expect.stringMatching(/^\d+$/) });
+    expect(projections.find((p) => p.name === 'members')).toMatchObject({
+      state: 'live',
+      version: 1,
+      lag: expect.any(Number),
+      position: expect.stringMatching(/^\d+$/),
+    });
     expect((await staff.post('/api/backoffice/projections/nope/rebuild', {})).status).toBe(404);
   });
 });

@@ -31,8 +31,14 @@ describe('translations: events, a read model, the editor for level 25 (issue 7)'
     expect((await staff.post('/api/backoffice/translations', { language: 'fr', transId: 'search.submit', text: 'Rechercher' })).status).toBe(200);
     await w.server.runtime.runner.waitForCatchUp();
     expect((await anyone.get('/api/translations?language=fr')).body.labels['search.submit']).toBe('Rechercher');
-    expect((await staff.post('/api/backoffice/translations/clear', { language: 'fr', transId: 'search.submit' })).body).toEqual({ isSuccess: true, changed: true });
-    expect((await staff.post('/api/backoffice/translations/clear', { language: 'fr', transId: 'search.submit' })).body).toEqual({ isSuccess: true, changed: false });
+    expect((await staff.post('/api/backoffice/translations/clear', { language: 'fr', transId: 'search.submit' })).body).toEqual({
+      isSuccess: true,
+      changed: true,
+    });
+    expect((await staff.post('/api/backoffice/translations/clear', { language: 'fr', transId: 'search.submit' })).body).toEqual({
+      isSuccess: true,
+      changed: false,
+    });
     await w.server.runtime.runner.waitForCatchUp();
     expect((await anyone.get('/api/translations?language=fr')).body.labels['search.submit']).toBe('Search');
     const editor = (await staff.get('/api/backoffice/translations?language=en&translang=fr')).body;
@@ -46,7 +52,9 @@ describe('translations: events, a read model, the editor for level 25 (issue 7)'
     expect((await agent.post('/api/backoffice/translations', { language: 'es', transId: 'header.buy', text: 'x' })).status).toBe(403);
     const staff = await signedIn(w.server, w.cast.staff);
     expect((await staff.post('/api/backoffice/translations', { language: 'es', transId: 'nope', text: 'x' })).status).toBe(404);
-    expect((await staff.post('/api/backoffice/translations', { language: 'xx', transId: 'header.buy', text: 'x' })).body).toEqual({ message: 'Please pick a language' });
+    expect((await staff.post('/api/backoffice/translations', { language: 'xx', transId: 'header.buy', text: 'x' })).body).toEqual({
+      message: 'Please pick a language',
+    });
     expect((await WebClient.for(w.server.url).get('/api/translations?language=klingon')).status).toBe(400);
   });
 });

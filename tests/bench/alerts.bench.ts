@@ -52,7 +52,12 @@ function criteriaAt(rand: () => number): Record<string, string> {
   const kind = rand();
   if (kind < 0.35) {
     const h = 0.005 + rand() * 0.03;
-    const pts = [[lat - h, lng - h], [lat - h, lng + h], [lat + h, lng + h], [lat + h, lng - h]].map(([a, b]) => `${a!.toFixed(6)} ${b!.toFixed(6)}`);
+    const pts = [
+      [lat - h, lng - h],
+      [lat - h, lng + h],
+      [lat + h, lng + h],
+      [lat + h, lng - h],
+    ].map(([a, b]) => `${a!.toFixed(6)} ${b!.toFixed(6)}`);
     return { polygonmap: [...pts, pts[0]].join(', '), ...band };
   }
   if (kind < 0.5) return { radius: String(1 + Math.floor(rand() * 5)), lat: lat.toFixed(6), long: lng.toFixed(6), ...band };
@@ -67,7 +72,11 @@ const savedSearchAppend = (criteria: Record<string, string>, owner: { leadId: st
     type: 'SavedSearchSaved',
     data: { ...owner, searchId: randomUUID(), name: 'Bench', criteria, searchQs: req.searchQs, searchTitle: req.searchTitle, frequency: 'instant' },
   };
-  return { streamId: organizerStream(owner.leadId), expected: 'no_stream', events: [{ ...event, eventId: randomUUID(), metadata: metadataOf(systemContext()) }] };
+  return {
+    streamId: organizerStream(owner.leadId),
+    expected: 'no_stream',
+    events: [{ ...event, eventId: randomUUID(), metadata: metadataOf(systemContext()) }],
+  };
 };
 
 /**
@@ -94,7 +103,9 @@ export const alertsBenchmark: Benchmark = {
       await importListings(server.runtime.store, items, { mls: 'B', ctx: systemContext() });
       const siteId = DEMO_SITES[0]!.siteId;
       for (let i = 0; i < searches; i += 1000) {
-        const batch = Array.from({ length: Math.min(1000, searches - i) }, () => savedSearchAppend(criteriaAt(rand), { leadId: randomUUID(), userId: randomUUID(), siteId }));
+        const batch = Array.from({ length: Math.min(1000, searches - i) }, () =>
+          savedSearchAppend(criteriaAt(rand), { leadId: randomUUID(), userId: randomUUID(), siteId }),
+        );
         await server.runtime.store.appendMany(batch);
       }
       await server.runtime.runner.waitForCatchUp(600_000);
@@ -112,8 +123,17 @@ export const alertsBenchmark: Benchmark = {
           // At the log's head, as a change of the last event would be: the index is fresh up to the
           // change it is asked about (a position past the head it would wait for in vain).
           const head = await server.runtime.store.lastCommitted();
-          const change = (i: number): QueuedChange => ({ event_id: randomUUID(), pdid: `B-L${i % listings}`, kind: 'new', detail: {}, tx_id: head.transactionId.toString(), global_position: head.globalPosition.toString(), at: new Date() });
-          const batches = (n: number) => Array.from({ length: Math.ceil(n / BATCH) }, (_, b) => Array.from({ length: Math.min(BATCH, n - b * BATCH) }, (_, i) => change(b * BATCH + i)));
+          const change = (i: number): QueuedChange => ({
+            event_id: randomUUID(),
+            pdid: `B-L${i % listings}`,
+            kind: 'new',
+            detail: {},
+            tx_id: head.transactionId.toString(),
+            global_position: head.globalPosition.toString(),
+            at: new Date(),
+          });
+          const batches = (n: number) =>
+            Array.from({ length: Math.ceil(n / BATCH) }, (_, b) => Array.from({ length: Math.min(BATCH, n - b * BATCH) }, (_, i) => change(b * BATCH + i)));
           for (const batch of batches(200)) await matchChanges(client, index, candidates, batch); // warm-up: plans, prepared criteria
           const n = ctx.quick ? 1000 : 5000;
           let alerts = 0;
@@ -154,11 +174,20 @@ export const alertsBenchmark: Benchmark = {
         const latencies: number[] = [];
         for (let i = 0; i < n + 5; i++) {
           // Outside every other search's area and band: the one e-mail measured is the only one sent.
-          const r = record(`R${i}`, 100_000 + i, 46.6, -120.5, { City: 'Remote', PostalCode: '98900', UnparsedAddress: `${i} Remote Rd`, ListPrice: 5_000_000, BedroomsTotal: 1 });
+          const r = record(`R${i}`, 100_000 + i, 46.6, -120.5, {
+            City: 'Remote',
+            PostalCode: '98900',
+            UnparsedAddress: `${i} Remote Rd`,
+            ListPrice: 5_000_000,
+            BedroomsTotal: 1,
+          });
           const started = process.hrtime.bigint();
           await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => r }], { mls: 'B', ctx: systemContext() });
           for (;;) {
-            const { rows } = await db.pool.query(`SELECT 1 FROM mail_outbox WHERE to_address = $1 AND subject LIKE $2 LIMIT 1`, [lead.email, `%: ${i} Remote Rd,%`]);
+            const { rows } = await db.pool.query(`SELECT 1 FROM mail_outbox WHERE to_address = $1 AND subject LIKE $2 LIMIT 1`, [
+              lead.email,
+              `%: ${i} Remote Rd,%`,
+            ]);
             if (rows.length) break;
             await sleep(2);
           }
@@ -166,7 +195,15 @@ export const alertsBenchmark: Benchmark = {
         }
         latencies.sort((a, b) => a - b);
         const detail = `${n} imports one at a time, ${(searches / 1000).toFixed(0)}k saved searches; p50 ${percentile(latencies, 50).toFixed(0)} ms`;
-        ctx.record({ key: 'import-to-alert-email-p95', label: 'imported listing → instant alert e-mail in the outbox, p95', value: percentile(latencies, 95), unit: 'ms', goal: 1000, lowerIsBetter: true, detail });
+        ctx.record({
+          key: 'import-to-alert-email-p95',
+          label: 'imported listing → instant alert e-mail in the outbox, p95',
+          value: percentile(latencies, 95),
+          unit: 'ms',
+          goal: 1000,
+          lowerIsBetter: true,
+          detail,
+        });
       }
     });
   },

@@ -41,11 +41,15 @@ export const areaMarketBenchmark: Benchmark = {
         }
         // The same statement under EXPLAIN ANALYZE (the pool's query text is areaMarket's own).
         let plan = '';
-        const explaining = { query: async (text: string, values?: unknown[]) => {
-          const r = await db.pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
-          plan = `${(r.rows[0] as { 'QUERY PLAN': [{ 'Execution Time': number }] })['QUERY PLAN'][0]['Execution Time'].toFixed(1)} ms executing`;
-          return { rows: [{ active: 0, median_price: null, median_ppsf: null, median_dom: null, sold_known: false, sold_12: 0, lat: null, lng: null, beds: null }] };
-        } };
+        const explaining = {
+          query: async (text: string, values?: unknown[]) => {
+            const r = await db.pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, values);
+            plan = `${(r.rows[0] as { 'QUERY PLAN': [{ 'Execution Time': number }] })['QUERY PLAN'][0]['Execution Time'].toFixed(1)} ms executing`;
+            return {
+              rows: [{ active: 0, median_price: null, median_ppsf: null, median_dom: null, sold_known: false, sold_12: 0, lat: null, lng: null, beds: null }],
+            };
+          },
+        };
         await areaMarket(explaining as never, kind, area.name, TODAY);
         ctx.record({
           key: `area-market-${label}-${kind}`,

@@ -21,11 +21,22 @@ export const behaviourAlertsBenchmark: Benchmark = {
       const port = Number(new URL(server.url).port);
       const jane = DEMO_USERS.find((u) => u.key === 'agent')!;
       const siteId = DEMO_SITES.find((s) => s.key === 'jane')!.siteId;
-      const inquiry = await post(port, 'jane.localhost', '/api/account/inquiry', { FullName: 'Alert Bench', Email: `alert-${randomUUID()}@example.com`, Phone: '2065550189', Message: 'bench', LeadType: 'Buyer' });
+      const inquiry = await post(port, 'jane.localhost', '/api/account/inquiry', {
+        FullName: 'Alert Bench',
+        Email: `alert-${randomUUID()}@example.com`,
+        Phone: '2065550189',
+        Message: 'bench',
+        LeadType: 'Buyer',
+      });
       const leadId = inquiry.body.leadId as string;
       const cookie = await signIn(port, jane.email);
       await server.runtime.runner.waitForCatchUp();
-      const ev = (type: string, data: Record<string, unknown>, at: Date) => ({ type, data, eventId: randomUUID(), metadata: metadataOf(systemContext(at, siteId)) });
+      const ev = (type: string, data: Record<string, unknown>, at: Date) => ({
+        type,
+        data,
+        eventId: randomUUID(),
+        metadata: metadataOf(systemContext(at, siteId)),
+      });
       const owner = { leadId, userId: randomUUID(), siteId };
 
       // The history: views of many homes over the past days (from before now, so not evaluated one by one).
@@ -74,7 +85,15 @@ export const behaviourAlertsBenchmark: Benchmark = {
       times.sort((a, b) => a - b);
       lineTimes.sort((a, b) => a - b);
       const detail = `${n} favourites on a lead with ${history} past views: append → behaviour_alerts queue → detector (history, thresholds, decide) → BehaviourAlertRaised → lead.behaviour at the agent's socket; p50 ${percentile(times, 50).toFixed(1)} ms; the favourite's own timeline line (one trip) p50 ${percentile(lineTimes, 50).toFixed(1)} ms, p95 ${percentile(lineTimes, 95).toFixed(1)} ms`;
-      ctx.record({ key: 'behaviour-alert-to-agent-p95', label: "a lead's doing → behaviour alert on the agent's socket, p95", value: percentile(times, 95), unit: 'ms', goal: 1000, lowerIsBetter: true, detail });
+      ctx.record({
+        key: 'behaviour-alert-to-agent-p95',
+        label: "a lead's doing → behaviour alert on the agent's socket, p95",
+        value: percentile(times, 95),
+        unit: 'ms',
+        goal: 1000,
+        lowerIsBetter: true,
+        detail,
+      });
     });
   },
 };

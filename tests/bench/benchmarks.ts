@@ -22,4 +22,26 @@ import { pushUnderLoadBenchmark } from './push-under-load.bench';
 import { valuationBenchmark } from './valuation.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
-export const benchmarks: readonly Benchmark[] = [eventStoreBenchmark, projectionCatchUpBenchmark, searchBenchmark, dashboardBenchmark, pushUnderLoadBenchmark, membersBenchmark, alertsBenchmark, feedsBenchmark, leadListBenchmark, boardBenchmark, threadBenchmark, sitemapsBenchmark, erasureBenchmark, areaMarketBenchmark, leadScoreBenchmark, behaviourAlertsBenchmark, plansBenchmark, routingSimulationBenchmark, searchJsBenchmark, dashboardViewsBenchmark, valuationBenchmark];
+export const benchmarks: readonly Benchmark[] = [
+  eventStoreBenchmark,
+  projectionCatchUpBenchmark,
+  searchBenchmark,
+  dashboardBenchmark,
+  pushUnderLoadBenchmark,
+  membersBenchmark,
+  alertsBenchmark,
+  feedsBenchmark,
+  leadListBenchmark,
+  boardBenchmark,
+  threadBenchmark,
+  sitemapsBenchmark,
+  erasureBenchmark,
+  areaMarketBenchmark,
+  leadScoreBenchmark,
+  behaviourAlertsBenchmark,
+  plansBenchmark,
+  routingSimulationBenchmark,
+  searchJsBenchmark,
+  dashboardViewsBenchmark,
+  valuationBenchmark,
+];

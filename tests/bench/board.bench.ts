@@ -30,7 +30,13 @@ export const boardBenchmark: Benchmark = {
     const store = new PostgresEventStore(db.pool, { pollMs: 200, databaseUrl: db.url });
     try {
       const offices = await seed(ctx, store, size);
-      const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [leadFeedProjection], batchSize: loadConfig({}).projections.batchSize });
+      const runner = new ProjectionRunner({
+        pool: db.pool,
+        databaseUrl: db.url,
+        store,
+        projections: [leadFeedProjection],
+        batchSize: loadConfig({}).projections.batchSize,
+      });
       runner.start();
       await runner.waitForCatchUp(3_600_000);
       await runner.stop();
@@ -62,7 +68,15 @@ export const boardBenchmark: Benchmark = {
         all.sort((a, b) => a - b);
         const key = what === 'counts' ? 'board-counts-p95' : 'board-cards-p95';
         const text = what === 'counts' ? `board counts per stage at ${label} leads, p95` : `board's first 50 cards of each of 8 columns at ${label} leads, p95`;
-        ctx.record({ key, label: text, value: round(p(all, 0.95)), unit: 'ms', ...(what === 'counts' ? { goal: 30 } : {}), lowerIsBetter: true, detail: `${viewers.length} viewers × ${RUNS} runs; ${details.join('; ')}` });
+        ctx.record({
+          key,
+          label: text,
+          value: round(p(all, 0.95)),
+          unit: 'ms',
+          ...(what === 'counts' ? { goal: 30 } : {}),
+          lowerIsBetter: true,
+          detail: `${viewers.length} viewers × ${RUNS} runs; ${details.join('; ')}`,
+        });
       }
     } finally {
       await store.close();
@@ -91,12 +105,27 @@ async function seed(ctx: BenchContext, store: PostgresEventStore, size: number):
       const events: LeadEvent[] = [
         {
           type: 'LeadCaptured',
-          data: { leadId, userId: randomUUID(), siteId, fullName: `Bench Lead ${i}`, email: `lead${i}@bench.test`, phone: null, leadType: 'Buyer', source: 'direct', firstTouch: { src: null, referrer: null, at: meta.at }, listingPdid: null },
+          data: {
+            leadId,
+            userId: randomUUID(),
+            siteId,
+            fullName: `Bench Lead ${i}`,
+            email: `lead${i}@bench.test`,
+            phone: null,
+            leadType: 'Buyer',
+            source: 'direct',
+            firstTouch: { src: null, referrer: null, at: meta.at },
+            listingPdid: null,
+          },
         },
         { type: 'LeadAssigned', data: { leadId, siteId, agentId, brokerId: office.brokerId, rule: 'round-robin', ruleVersion: 1 } },
         ...(stage === 'New' ? [] : [{ type: 'LeadStageChanged' as const, data: { leadId, siteId, stage, fromStage: 'New', byUserId: agentId } }]),
       ];
-      appends.push({ streamId: `lead-${leadId}`, expected: 'no_stream' as const, events: events.map((e) => ({ ...e, eventId: randomUUID(), metadata: meta })) });
+      appends.push({
+        streamId: `lead-${leadId}`,
+        expected: 'no_stream' as const,
+        events: events.map((e) => ({ ...e, eventId: randomUUID(), metadata: meta })),
+      });
     }
     await store.appendMany(appends);
     if ((from + CHUNK) % 20_000 === 0) ctx.progress(`board: ${(from + CHUNK).toLocaleString('en-US')} leads`);

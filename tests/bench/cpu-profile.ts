@@ -39,7 +39,9 @@ export async function profiled<T>(fn: () => Promise<T>): Promise<{ result: T; su
   };
   const pct = (n: number) => `${((100 * n) / total).toFixed(1)}%`;
   const places = by((n) => where(n.callFrame.url, n.callFrame.functionName)).slice(0, 12);
-  const functions = by((n) => `${n.callFrame.functionName || '(anonymous)'} ${where(n.callFrame.url, n.callFrame.functionName)}:${n.callFrame.lineNumber + 1}`).slice(0, 15);
+  const functions = by(
+    (n) => `${n.callFrame.functionName || '(anonymous)'} ${where(n.callFrame.url, n.callFrame.functionName)}:${n.callFrame.lineNumber + 1}`,
+  ).slice(0, 15);
   const summary = `by place: ${places.map(([k, v]) => `${k} ${pct(v)}`).join(', ')}\n  busiest functions: ${functions.map(([k, v]) => `${k} ${pct(v)}`).join(', ')}`;
   return { result: result!, summary };
 }

@@ -41,7 +41,9 @@ export async function addLeads(ctx: Pick<BenchContext, 'progress'>, pool: pg.Poo
        ON CONFLICT (office_id, assigned_agent_id, in_pond, stage) DO UPDATE SET n = c.n + EXCLUDED.n`,
     );
     await client.query('ALTER TABLE lead_feed ENABLE TRIGGER count_stages');
-    await client.query(`INSERT INTO lead_scores (lead_id, user_id, office_id, score) SELECT lead_id, user_id, office_id, floor(random() * 100)::int FROM lead_feed WHERE email LIKE 'bench-lead%' AND random() < 0.8`);
+    await client.query(
+      `INSERT INTO lead_scores (lead_id, user_id, office_id, score) SELECT lead_id, user_id, office_id, floor(random() * 100)::int FROM lead_feed WHERE email LIKE 'bench-lead%' AND random() < 0.8`,
+    );
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK');

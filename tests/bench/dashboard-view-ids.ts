@@ -10,7 +10,10 @@ export type ViewRow = { readonly id: string; readonly roles: 'ALL' | 'MANAGERS' 
  */
 export function dashboardViewRows(root = process.cwd()): ViewRow[] {
   const text = fs.readFileSync(path.join(root, 'web/src/app/dashboardViews.tsx'), 'utf8');
-  const rows = [...text.matchAll(/id: '([^']+)',\s*label: '[^']*',\s*place: '[^']+',\s*roles: (ALL|MANAGERS|STAFF)\b/g)].map((m) => ({ id: m[1]!, roles: m[2] as ViewRow['roles'] }));
+  const rows = [...text.matchAll(/id: '([^']+)',\s*label: '[^']*',\s*place: '[^']+',\s*roles: (ALL|MANAGERS|STAFF)\b/g)].map((m) => ({
+    id: m[1]!,
+    roles: m[2] as ViewRow['roles'],
+  }));
   if (!rows.some((r) => r.id === 'leads')) throw new Error('no rows found in web/src/app/dashboardViews.tsx: has the table changed shape?');
   return rows;
 }

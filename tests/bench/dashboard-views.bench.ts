@@ -59,14 +59,21 @@ export const dashboardViewsBenchmark: Benchmark = {
       const { rows } = await db.pool.query<{ lead_id: string }>(`SELECT lead_id FROM lead_feed WHERE email = 'lead@demo.test'`);
       // As the broker; a view that is staff's alone (MLS feeds) as staff.
       const pages: [string, string, string][] = [
-        ...dashboardViewRows().map((r): [string, string, string] => [r.id, r.id === 'leads' ? '/dashboard' : `/dashboard?view=${r.id}`, r.roles === 'STAFF' ? staff : broker]),
+        ...dashboardViewRows().map((r): [string, string, string] => [
+          r.id,
+          r.id === 'leads' ? '/dashboard' : `/dashboard?view=${r.id}`,
+          r.roles === 'STAFF' ? staff : broker,
+        ]),
         ['lead', `/dashboard?lead=${rows[0]!.lead_id}`, broker],
       ];
       const browser = await launchBrowser();
       try {
         // One unmeasured load warms the server (JIT, plans, the built files in the page cache).
         await load(browser, server.url, broker, '/dashboard', DESKTOP);
-        for (const [device, viewport, goal] of [['desktop', DESKTOP, GOALS.desktop], ['phone', PHONE, GOALS.phone]] as const) {
+        for (const [device, viewport, goal] of [
+          ['desktop', DESKTOP, GOALS.desktop],
+          ['phone', PHONE, GOALS.phone],
+        ] as const) {
           const sockets: number[] = [];
           for (const [id, path, who] of pages) {
             ctx.progress(`dashboard-views: ${id} at ${viewport.width} px`);
@@ -87,7 +94,15 @@ export const dashboardViewsBenchmark: Benchmark = {
             });
           }
           sockets.sort((a, b) => a - b);
-          ctx.record({ key: `dashboard-socket-${device}`, label: `dashboard live socket connected at ${viewport.width} px, median`, value: Math.round(median(sockets)), unit: 'ms', goal: GOALS.socket, lowerIsBetter: true, detail: `${sockets.length} loads of every view; slowest ${Math.round(sockets[sockets.length - 1] ?? 0)} ms` });
+          ctx.record({
+            key: `dashboard-socket-${device}`,
+            label: `dashboard live socket connected at ${viewport.width} px, median`,
+            value: Math.round(median(sockets)),
+            unit: 'ms',
+            goal: GOALS.socket,
+            lowerIsBetter: true,
+            detail: `${sockets.length} loads of every view; slowest ${Math.round(sockets[sockets.length - 1] ?? 0)} ms`,
+          });
         }
       } finally {
         await browser.close();
@@ -99,7 +114,10 @@ export const dashboardViewsBenchmark: Benchmark = {
 async function load(browser: Browser, url: string, email: string, path: string, viewport: { width: number; height: number }): Promise<Sample> {
   const context = await browser.newContext({ viewport });
   try {
-    const res = await context.request.post(`${url}/api/account/login`, { data: { Email: email, password: DEMO_PASSWORD }, headers: { origin: new URL(url).origin } });
+    const res = await context.request.post(`${url}/api/account/login`, {
+      data: { Email: email, password: DEMO_PASSWORD },
+      headers: { origin: new URL(url).origin },
+    });
     if (!res.ok()) throw new Error(`sign-in of ${email} answered ${res.status()}`);
     const page = await context.newPage();
     await page.addInitScript(WATCH);
@@ -121,7 +139,8 @@ async function load(browser: Browser, url: string, email: string, path: string, 
     for (;;) {
       const ready = await page.evaluate<boolean>(`window.__bench.ready !== null`);
       if (ready && inFlight.size === 0 && Date.now() - quietSince >= QUIET_MS) break;
-      if (Date.now() > deadline) throw new Error(`${path} at ${viewport.width} px was not usable within ${TIMEOUT_MS / 1000} s (${inFlight.size} requests in flight)`);
+      if (Date.now() > deadline)
+        throw new Error(`${path} at ${viewport.width} px was not usable within ${TIMEOUT_MS / 1000} s (${inFlight.size} requests in flight)`);
       await page.waitForTimeout(50);
     }
     return await measured(page, requests);

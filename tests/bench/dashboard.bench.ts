@@ -16,7 +16,14 @@ export function post(port: number, host: string, path: string, json: unknown, co
         port,
         method: 'POST',
         path,
-        headers: { host: `${host}:${port}`, origin: `http://${host}:${port}`, 'content-type': 'application/json', 'content-length': payload.length, ...(cookie ? { cookie } : {}), ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}) },
+        headers: {
+          host: `${host}:${port}`,
+          origin: `http://${host}:${port}`,
+          'content-type': 'application/json',
+          'content-length': payload.length,
+          ...(cookie ? { cookie } : {}),
+          ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -50,7 +57,13 @@ export async function signIn(port: number, email: string): Promise<string> {
 
 // Each inquiry comes from a visitor of its own address (inquiries are limited per address).
 const visitorAddress = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-const inquiry = (i: number) => ({ FullName: `Bench Visitor${i}`, Email: `bench-${randomUUID()}@example.com`, Phone: '2065550100', Message: 'bench', LeadType: 'Buyer' });
+const inquiry = (i: number) => ({
+  FullName: `Bench Visitor${i}`,
+  Email: `bench-${randomUUID()}@example.com`,
+  Phone: '2065550100',
+  Message: 'bench',
+  LeadType: 'Buyer',
+});
 
 /**
  * The dashboard's realtime path end to end, in one process: an inquiry on Jane's own site is
@@ -74,8 +87,23 @@ export const dashboardBenchmark: Benchmark = {
         ctx.progress(`inquiry-to-dashboard: ${n} inquiries, one at a time`);
         const { fromAccepted, fromSent } = await inquiryLatencies(port, jane, n, visitorAddress);
         const detail = `${n} inquiries; from the request: p50 ${percentile(fromSent, 50).toFixed(1)} ms, p95 ${percentile(fromSent, 95).toFixed(1)} ms`;
-        ctx.record({ key: 'inquiry-to-dashboard-p50', label: 'inquiry accepted → lead.captured at the agent, p50', value: percentile(fromAccepted, 50), unit: 'ms', lowerIsBetter: true, detail });
-        ctx.record({ key: 'inquiry-to-dashboard-p95', label: 'inquiry accepted → lead.captured at the agent, p95', value: percentile(fromAccepted, 95), unit: 'ms', goal: 100, lowerIsBetter: true, detail });
+        ctx.record({
+          key: 'inquiry-to-dashboard-p50',
+          label: 'inquiry accepted → lead.captured at the agent, p50',
+          value: percentile(fromAccepted, 50),
+          unit: 'ms',
+          lowerIsBetter: true,
+          detail,
+        });
+        ctx.record({
+          key: 'inquiry-to-dashboard-p95',
+          label: 'inquiry accepted → lead.captured at the agent, p95',
+          value: percentile(fromAccepted, 95),
+          unit: 'ms',
+          goal: 100,
+          lowerIsBetter: true,
+          detail,
+        });
       }
 
       if (wantFanout) {
@@ -83,7 +111,8 @@ export const dashboardBenchmark: Benchmark = {
         const cookie = await signIn(port, 'staff@porchlight.test');
         ctx.progress(`broadcast-1000-sockets: connecting ${count} sockets`);
         const staff: Socket[] = [];
-        for (let i = 0; i < count; i += 50) staff.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => connect(server.url, cookie)))));
+        for (let i = 0; i < count; i += 50)
+          staff.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, () => connect(server.url, cookie)))));
         sockets.push(...staff);
         const rounds = ctx.quick ? 3 : 7;
         const lasts: number[] = [];
@@ -128,7 +157,12 @@ export const dashboardBenchmark: Benchmark = {
  * plans), each from its own address: the times from acceptance (HTTP 200) and from sending to
  * lead.captured on `agent`'s socket, sorted.
  */
-export async function inquiryLatencies(port: number, agent: Socket, n: number, address: (i: number) => string): Promise<{ fromAccepted: number[]; fromSent: number[]; leads: { leadId: string; acceptedAt: number; pushedAt: number }[] }> {
+export async function inquiryLatencies(
+  port: number,
+  agent: Socket,
+  n: number,
+  address: (i: number) => string,
+): Promise<{ fromAccepted: number[]; fromSent: number[]; leads: { leadId: string; acceptedAt: number; pushedAt: number }[] }> {
   const waiting = new Map<string, (at: bigint) => void>();
   const early = new Map<string, bigint>();
   // Wall-clock times of each lead, to set beside the log's (where the time went, by stage).

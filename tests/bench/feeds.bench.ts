@@ -68,7 +68,13 @@ async function replication(ctx: BenchContext, count: number): Promise<void> {
   try {
     ctx.progress(`feed-replication: the stand-in generates ${count.toLocaleString('en-US')} listings with 5 media each`);
     await server.send({ type: 'generate', count, seed: 7, today: TODAY, media: 5 });
-    await configureFeed(store, secrets, { name: 'REPL', url: server.url, auth: { kind: 'bearer', token: server.token }, resources: ['Property', 'Media'], pageSize: 1000 }, systemContext(), TEST_OUTBOUND);
+    await configureFeed(
+      store,
+      secrets,
+      { name: 'REPL', url: server.url, auth: { kind: 'bearer', token: server.token }, resources: ['Property', 'Media'], pageSize: 1000 },
+      systemContext(),
+      TEST_OUTBOUND,
+    );
     let counts = { fetched: 0, imported: 0 };
     const m = await ctx.measure(async () => {
       counts = (await runFeed({ store, pool: db.pool, databaseUrl: db.url, secrets, outbound: TEST_OUTBOUND }, 'REPL', { kind: 'sync' })).counts;
@@ -116,15 +122,37 @@ async function incremental(ctx: BenchContext, size: number): Promise<void> {
     await runner.waitForCatchUp(3_600_000);
 
     // The feed has replicated everything up to the checkpoint; 1,000 listings change after it.
-    await configureFeed(store, secrets, { name: 'BENCH', url: server.url, auth: { kind: 'bearer', token: server.token }, resources: ['Property', 'Media'], pageSize: 1000 }, systemContext(), TEST_OUTBOUND);
+    await configureFeed(
+      store,
+      secrets,
+      { name: 'BENCH', url: server.url, auth: { kind: 'bearer', token: server.token }, resources: ['Property', 'Media'], pageSize: 1000 },
+      systemContext(),
+      TEST_OUTBOUND,
+    );
     const checkpoint = { ModificationTimestamp: '2029-12-31T00:00:00.000Z', keys: [] };
     const syncId = newId();
     const meta = () => ({ eventId: newId(), metadata: metadataOf(systemContext()) });
     await store.append(feedSyncStream('BENCH'), 'no_stream', [
       { type: 'FeedSyncStarted', data: { name: 'BENCH', syncId, kind: 'sync', full: true, checkpoint: null }, ...meta() },
-      { type: 'FeedSyncCompleted', data: { name: 'BENCH', syncId, kind: 'sync', counts: { fetched: size, imported: size, changed: 0, unchanged: 0, deleted: 0, rejected: 0 }, durationMs: 0, checkpoint, warnings: [] }, ...meta() },
+      {
+        type: 'FeedSyncCompleted',
+        data: {
+          name: 'BENCH',
+          syncId,
+          kind: 'sync',
+          counts: { fetched: size, imported: size, changed: 0, unchanged: 0, deleted: 0, rejected: 0 },
+          durationMs: 0,
+          checkpoint,
+          warnings: [],
+        },
+        ...meta(),
+      },
     ]);
-    const changed: ResoRecordJson[] = sample.map((r, i) => ({ ...r, ListPrice: Math.max(1000, Number(r.ListPrice) - 5000), ModificationTimestamp: new Date(Date.parse('2030-01-01T00:00:00Z') + i * 1000).toISOString() }));
+    const changed: ResoRecordJson[] = sample.map((r, i) => ({
+      ...r,
+      ListPrice: Math.max(1000, Number(r.ListPrice) - 5000),
+      ModificationTimestamp: new Date(Date.parse('2030-01-01T00:00:00Z') + i * 1000).toISOString(),
+    }));
     await server.send({ type: 'put', records: changed });
     const index = new PostgresSearchIndex(db.pool);
     const pdids = changed.map((r) => `BENCH-${String(r.ListingKey)}`);

@@ -13,7 +13,16 @@ const { databaseUrl, snapshotFile } = JSON.parse(process.argv[2]!) as { database
 void (async () => {
   const started = performance.now();
   const server = await startServer(
-    loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_SEED: '0', SEARCH_INDEX: 'memory', SEARCH_SNAPSHOT_FILE: snapshotFile }),
+    loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      DEMO_SEED: '0',
+      SEARCH_INDEX: 'memory',
+      SEARCH_SNAPSHOT_FILE: snapshotFile,
+    }),
   );
   const startSeconds = (performance.now() - started) / 1000;
   // What an instance holds once it has settled: garbage from loading the snapshot collected.

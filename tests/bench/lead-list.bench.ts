@@ -9,8 +9,50 @@ import type { Benchmark, BenchContext } from './bench';
 const OFFICES = 5;
 const AGENTS_PER_OFFICE = 10;
 const RUNS = 60;
-const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'Carlos', 'Maria', 'Wei', 'Mei', 'Anh', 'Priya', 'Arjun', 'Fatima', 'Omar', 'Olga'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Lopez', 'Wilson', 'Anderson', 'Taylor', 'Moore', 'Lee', 'Nguyen', 'Tran', 'Patel', 'Kim', 'Chen', 'Novak'];
+const FIRST = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'Carlos',
+  'Maria',
+  'Wei',
+  'Mei',
+  'Anh',
+  'Priya',
+  'Arjun',
+  'Fatima',
+  'Omar',
+  'Olga',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Lopez',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Moore',
+  'Lee',
+  'Nguyen',
+  'Tran',
+  'Patel',
+  'Kim',
+  'Chen',
+  'Novak',
+];
 const SOURCES = ['direct', 'zillow', 'realtor', 'facebook', 'google', 'manual', 'referral', 'open-house'];
 const TAGS = ['vip', 'buyer', 'seller', 'investor', 'first-time', 'relocation', 'luxury', 'condo', 'kent', 'tacoma'];
 const LATER_STAGES = ['Attempted contact', 'Active', 'Nurture', 'Appointment set', 'Under contract', 'Closed', 'Lost'];
@@ -79,8 +121,23 @@ export const leadListBenchmark: Benchmark = {
       }
       all.sort((a, b) => a - b);
       ctx.progress(`lead-list p95 by filter set (ms): ${slow.join('; ')}`);
-      ctx.record({ key: 'lead-list-p50', label: `lead list with filters at ${label} leads, p50`, value: round(p(all, 0.5)), unit: 'ms', lowerIsBetter: true, detail: `${kinds.length} filter sets × 3 viewers × ${RUNS} runs, page of 50 + total` });
-      ctx.record({ key: 'lead-list-p95', label: `lead list with filters at ${label} leads, p95`, value: round(p(all, 0.95)), unit: 'ms', goal: 30, lowerIsBetter: true, detail: details.join('; ') });
+      ctx.record({
+        key: 'lead-list-p50',
+        label: `lead list with filters at ${label} leads, p50`,
+        value: round(p(all, 0.5)),
+        unit: 'ms',
+        lowerIsBetter: true,
+        detail: `${kinds.length} filter sets × 3 viewers × ${RUNS} runs, page of 50 + total`,
+      });
+      ctx.record({
+        key: 'lead-list-p95',
+        label: `lead list with filters at ${label} leads, p95`,
+        value: round(p(all, 0.95)),
+        unit: 'ms',
+        goal: 30,
+        lowerIsBetter: true,
+        detail: details.join('; '),
+      });
 
       // A sidebar of smart lists: one count per list, for a broker.
       const counts: number[] = [];
@@ -91,7 +148,14 @@ export const leadListBenchmark: Benchmark = {
         counts.push(performance.now() - s);
       }
       counts.sort((a, b) => a - b);
-      ctx.record({ key: 'smart-list-counts-p95', label: `5 smart list counts for a broker (20k of ${label} leads), p95`, value: round(p(counts, 0.95)), unit: 'ms', lowerIsBetter: true, detail: `${RUNS} runs, the counts in parallel on a pool of 4` });
+      ctx.record({
+        key: 'smart-list-counts-p95',
+        label: `5 smart list counts for a broker (20k of ${label} leads), p95`,
+        value: round(p(counts, 0.95)),
+        unit: 'ms',
+        lowerIsBetter: true,
+        detail: `${RUNS} runs, the counts in parallel on a pool of 4`,
+      });
     } finally {
       await db.close();
     }
@@ -147,7 +211,9 @@ export async function seed(ctx: Pick<BenchContext, 'progress'>, pool: pg.Pool, s
       [size, agents.length, agents, brokers, agentSites, officeSites, AGENTS_PER_OFFICE, FIRST, LAST, SOURCES, LATER_STAGES, TAGS],
     );
     // Four leads in five have a score (the others have not done anything that scores).
-    await client.query(`INSERT INTO lead_scores (lead_id, user_id, office_id, score) SELECT lead_id, user_id, office_id, floor(random() * 100)::int FROM lead_feed WHERE random() < 0.8`);
+    await client.query(
+      `INSERT INTO lead_scores (lead_id, user_id, office_id, score) SELECT lead_id, user_id, office_id, floor(random() * 100)::int FROM lead_feed WHERE random() < 0.8`,
+    );
   } finally {
     client.release();
   }
@@ -155,7 +221,9 @@ export async function seed(ctx: Pick<BenchContext, 'progress'>, pool: pg.Pool, s
   // read an index alone (the first pass after a bulk insert does not mark the pages; the second does).
   await pool.query('VACUUM lead_feed, lead_scores');
   await pool.query('VACUUM ANALYZE lead_feed, lead_scores');
-  const { rows } = await pool.query<{ visible: number }>(`SELECT (relallvisible::float / greatest(relpages, 1))::float AS visible FROM pg_class WHERE relname = 'lead_feed'`);
+  const { rows } = await pool.query<{ visible: number }>(
+    `SELECT (relallvisible::float / greatest(relpages, 1))::float AS visible FROM pg_class WHERE relname = 'lead_feed'`,
+  );
   ctx.progress(`lead-list: ${Math.round(rows[0]!.visible * 100)}% of the table's pages all-visible`);
   return { agents, brokers };
 }

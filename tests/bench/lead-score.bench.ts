@@ -12,7 +12,19 @@ const EVENTS_PER_LEAD = 50;
 const TARGET_EVENTS = 5_000_000;
 const GOAL_SECONDS = 60;
 const T0 = Date.parse('2026-06-01T00:00:00.000Z');
-const KINDS = ['ListingViewed', 'ListingViewed', 'ListingViewed', 'ListingViewed', 'ListingViewed', 'ListingFavorited', 'ListingShared', 'ShowingRequested', 'TextMessageReceived', 'PropertyAlertOpened', 'LeadStageChanged'] as const;
+const KINDS = [
+  'ListingViewed',
+  'ListingViewed',
+  'ListingViewed',
+  'ListingViewed',
+  'ListingViewed',
+  'ListingFavorited',
+  'ListingShared',
+  'ShowingRequested',
+  'TextMessageReceived',
+  'PropertyAlertOpened',
+  'LeadStageChanged',
+] as const;
 
 function leadEvents(n: number, brokerId: string): NewEvent[] {
   const leadId = randomUUID();
@@ -21,12 +33,29 @@ function leadEvents(n: number, brokerId: string): NewEvent[] {
     type,
     data: { leadId, userId, siteId: brokerId, ...data },
     eventId: randomUUID(),
-    metadata: { siteId: null, actorId: null, impersonatorId: null, correlationId: randomUUID(), causationId: null, at: new Date(T0 + n * 60_000 + k * 3_600_000).toISOString() },
+    metadata: {
+      siteId: null,
+      actorId: null,
+      impersonatorId: null,
+      correlationId: randomUUID(),
+      causationId: null,
+      at: new Date(T0 + n * 60_000 + k * 3_600_000).toISOString(),
+    },
   });
   const out = [ev('LeadCaptured', {}, 0), ev('LeadAssigned', { agentId: brokerId, brokerId, rule: 'round-robin', ruleVersion: 1 }, 0)];
   for (let k = 1; k <= EVENTS_PER_LEAD - 2; k++) {
     const type = KINDS[(n + k) % KINDS.length]!;
-    out.push(ev(type, type === 'ListingViewed' ? { pdid: `P${k}`, price: 400_000 + ((n * 7 + k * 13) % 50) * 5_000 } : type === 'LeadStageChanged' ? { stage: k % 2 ? 'Active' : 'Nurture' } : {}, k));
+    out.push(
+      ev(
+        type,
+        type === 'ListingViewed'
+          ? { pdid: `P${k}`, price: 400_000 + ((n * 7 + k * 13) % 50) * 5_000 }
+          : type === 'LeadStageChanged'
+            ? { stage: k % 2 ? 'Active' : 'Nurture' }
+            : {},
+        k,
+      ),
+    );
   }
   return out;
 }
@@ -57,7 +86,10 @@ export const leadScoreBenchmark: Benchmark = {
       let next = 0;
       await inParallel(2, async () => {
         for (let g = next++; g * GROUP < leads; g = next++) {
-          const group = Array.from({ length: Math.min(GROUP, leads - g * GROUP) }, (_, i) => ({ n: g * GROUP + i, events: leadEvents(g * GROUP + i, offices[(g * GROUP + i) % offices.length]!) }));
+          const group = Array.from({ length: Math.min(GROUP, leads - g * GROUP) }, (_, i) => ({
+            n: g * GROUP + i,
+            events: leadEvents(g * GROUP + i, offices[(g * GROUP + i) % offices.length]!),
+          }));
           for (let k = 0; k < EVENTS_PER_LEAD; k++) {
             await store.appendMany(group.map((l) => ({ streamId: `bench-lead-${l.n}`, expected: 'any' as const, events: [l.events[k]!] })));
           }
@@ -82,7 +114,13 @@ export const leadScoreBenchmark: Benchmark = {
       });
 
       // A rules change as the product makes it: the live read model rescores every lead from its stored facts.
-      const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [leadScoreProjection], batchSize: config.projections.batchSize });
+      const runner = new ProjectionRunner({
+        pool: db.pool,
+        databaseUrl: db.url,
+        store,
+        projections: [leadScoreProjection],
+        batchSize: config.projections.batchSize,
+      });
       let r;
       try {
         runner.start();
@@ -90,7 +128,19 @@ export const leadScoreBenchmark: Benchmark = {
         const rules = { ...DEFAULT_SCORING_RULES, signals: { ...DEFAULT_SCORING_RULES.signals, showing: { points: 30, halfLifeDays: 21, cap: 40 } } };
         r = await ctx.measure(async () => {
           await store.append('scoring-rules-default', 'no_stream', [
-            { type: 'ScoringRulesChanged', data: { scope: 'default', rulesVersion: 1, rules, byUserId: randomUUID() }, eventId: randomUUID(), metadata: { siteId: null, actorId: null, impersonatorId: null, correlationId: randomUUID(), causationId: null, at: new Date(T0 + 400 * 86_400_000).toISOString() } },
+            {
+              type: 'ScoringRulesChanged',
+              data: { scope: 'default', rulesVersion: 1, rules, byUserId: randomUUID() },
+              eventId: randomUUID(),
+              metadata: {
+                siteId: null,
+                actorId: null,
+                impersonatorId: null,
+                correlationId: randomUUID(),
+                causationId: null,
+                at: new Date(T0 + 400 * 86_400_000).toISOString(),
+              },
+            },
           ]);
           await runner.waitForCatchUp(600_000);
         });

@@ -10,8 +10,70 @@ import { findMembers } from '../../projections/members';
 import { mulberry32 } from '../../src/shared/prng';
 import type { Benchmark, BenchContext } from './bench';
 
-const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Maria', 'Wei', 'Mei', 'Anh', 'Minh', 'Priya', 'Arjun', 'Fatima', 'Omar', 'Olga', 'Ivan'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Nguyen', 'Tran', 'Patel', 'Kim', 'Chen', 'Wang', 'Ali', 'Ivanova', 'Novak'];
+const FIRST = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Carlos',
+  'Maria',
+  'Wei',
+  'Mei',
+  'Anh',
+  'Minh',
+  'Priya',
+  'Arjun',
+  'Fatima',
+  'Omar',
+  'Olga',
+  'Ivan',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Nguyen',
+  'Tran',
+  'Patel',
+  'Kim',
+  'Chen',
+  'Wang',
+  'Ali',
+  'Ivanova',
+  'Novak',
+];
 const DOMAINS = ['gmail.test', 'yahoo.test', 'outlook.test', 'realty.test', 'homes.test'];
 const SITES = 200;
 const RUNS = 200;
@@ -35,14 +97,26 @@ export const membersBenchmark: Benchmark = {
     try {
       const samples = await seed(ctx, store, size);
       await db.pool.query('VACUUM ANALYZE events');
-      const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [membersProjection], batchSize: config.projections.batchSize });
+      const runner = new ProjectionRunner({
+        pool: db.pool,
+        databaseUrl: db.url,
+        store,
+        projections: [membersProjection],
+        batchSize: config.projections.batchSize,
+      });
       const t0 = performance.now();
       runner.start();
       await runner.waitForCatchUp(3_600_000);
       const seconds = (performance.now() - t0) / 1000;
       await runner.stop();
       await db.pool.query('VACUUM ANALYZE members');
-      ctx.record({ key: 'members-catch-up', label: `members projection catch-up at ${label} accounts`, value: Math.round((size + SITES) / seconds), unit: 'events/s', detail: `${size.toLocaleString('en-US')} registrations and ${SITES} sites in ${seconds.toFixed(1)} s` });
+      ctx.record({
+        key: 'members-catch-up',
+        label: `members projection catch-up at ${label} accounts`,
+        value: Math.round((size + SITES) / seconds),
+        unit: 'events/s',
+        detail: `${size.toLocaleString('en-US')} registrations and ${SITES} sites in ${seconds.toFixed(1)} s`,
+      });
 
       const random = mulberry32(7);
       const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
@@ -70,8 +144,23 @@ export const membersBenchmark: Benchmark = {
         details.push(`${name} p95 ${p(times, 0.95).toFixed(1)} ms`);
       }
       all.sort((a, b) => a - b);
-      ctx.record({ key: 'members-search-p50', label: `findmembers at ${label} accounts, p50`, value: round(p(all, 0.5)), unit: 'ms', lowerIsBetter: true, detail: `${kinds.length} kinds × ${RUNS} runs` });
-      ctx.record({ key: 'members-search-p95', label: `findmembers at ${label} accounts, p95`, value: round(p(all, 0.95)), unit: 'ms', goal: 50, lowerIsBetter: true, detail: details.join('; ') });
+      ctx.record({
+        key: 'members-search-p50',
+        label: `findmembers at ${label} accounts, p50`,
+        value: round(p(all, 0.5)),
+        unit: 'ms',
+        lowerIsBetter: true,
+        detail: `${kinds.length} kinds × ${RUNS} runs`,
+      });
+      ctx.record({
+        key: 'members-search-p95',
+        label: `findmembers at ${label} accounts, p95`,
+        value: round(p(all, 0.95)),
+        unit: 'ms',
+        goal: 50,
+        lowerIsBetter: true,
+        detail: details.join('; '),
+      });
     } finally {
       await store.close();
       await db.close();
@@ -94,7 +183,24 @@ async function seed(ctx: BenchContext, store: PostgresEventStore, size: number):
     siteIds.map((siteId, i) => ({
       streamId: `site-${siteId}`,
       expected: 'no_stream' as const,
-      events: [{ type: 'SiteCreated', eventId: randomUUID(), metadata: metadataOf(ctxOf), data: { siteId, subdomain: `site${i}x`, name: `Realty ${i}`, kind: 'broker', ownerUserId: owners[i], DomainName: null, masterSiteId: null, isDefault: false, settings: {} } }],
+      events: [
+        {
+          type: 'SiteCreated',
+          eventId: randomUUID(),
+          metadata: metadataOf(ctxOf),
+          data: {
+            siteId,
+            subdomain: `site${i}x`,
+            name: `Realty ${i}`,
+            kind: 'broker',
+            ownerUserId: owners[i],
+            DomainName: null,
+            masterSiteId: null,
+            isDefault: false,
+            settings: {},
+          },
+        },
+      ],
     })),
   );
   const samples: Sample[] = [];
@@ -111,7 +217,17 @@ async function seed(ctx: BenchContext, store: PostgresEventStore, size: number):
       if (i % 50 === 0) samples.push({ first, last, email, phone });
       appends.push(
         ...registrationAppends(
-          { userId: i < SITES ? owners[i]! : randomUUID(), email, firstName: first, lastName: last, securityLevel: level, siteId: level === 25 ? null : pick(siteIds), cellPhone: phone, from: 'bench', at: ctxOf.now.toISOString() },
+          {
+            userId: i < SITES ? owners[i]! : randomUUID(),
+            email,
+            firstName: first,
+            lastName: last,
+            securityLevel: level,
+            siteId: level === 25 ? null : pick(siteIds),
+            cellPhone: phone,
+            from: 'bench',
+            at: ctxOf.now.toISOString(),
+          },
           ctxOf,
         ),
       );

@@ -31,7 +31,15 @@ export const pushUnderLoadBenchmark: Benchmark = {
     ctx.progress('inquiry-to-dashboard-loaded: starting the server with the demo data (its listings load first)');
     const server = await startInstance(
       'bench-server',
-      { DATABASE_URL: db.url, DEMO_SEED: '1', TRUST_PROXY: '1', LOG_LEVEL: 'error', SEARCH_CACHE_MS: '0', SEARCH_RATE_PER_MINUTE: '1000000', SEARCH_PARALLEL_PER_ADDRESS: '1000' },
+      {
+        DATABASE_URL: db.url,
+        DEMO_SEED: '1',
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'error',
+        SEARCH_CACHE_MS: '0',
+        SEARCH_RATE_PER_MINUTE: '1000000',
+        SEARCH_PARALLEL_PER_ADDRESS: '1000',
+      },
       600_000,
       profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
     );
@@ -40,13 +48,23 @@ export const pushUnderLoadBenchmark: Benchmark = {
     try {
       await caughtUp(url);
       const jane = await connect(url, await signIn(server.port, 'agent@demo.test'));
-      sockets.push(jane, await connect(url, await signIn(server.port, 'broker@demo.test')), await connect(url, await signIn(server.port, 'staff@porchlight.test')));
+      sockets.push(
+        jane,
+        await connect(url, await signIn(server.port, 'broker@demo.test')),
+        await connect(url, await signIn(server.port, 'staff@porchlight.test')),
+      );
       const other = await signIn(server.port, 'agent2@demo.test');
       ctx.progress('inquiry-to-dashboard-loaded: connecting 1,000 sockets');
-      while (sockets.length < 1000) sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, 1000 - sockets.length) }, () => connect(url, other)))));
+      while (sockets.length < 1000)
+        sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, 1000 - sockets.length) }, () => connect(url, other)))));
 
       const requests = [
-        ...METROS.map(([a, b, c, d]) => ({ method: 'POST' as const, path: '/api/search/map', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ minlat: String(a), maxlat: String(b), minlong: String(c), maxlong: String(d), type: 'map' }) })),
+        ...METROS.map(([a, b, c, d]) => ({
+          method: 'POST' as const,
+          path: '/api/search/map',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ minlat: String(a), maxlat: String(b), minlong: String(c), maxlong: String(d), type: 'map' }),
+        })),
         ...CITIES.flatMap((c) => [
           { method: 'GET' as const, path: `/api/search?acl_city=${c}` },
           { method: 'GET' as const, path: `/api/search?acl_city=${c}&page=2` },
@@ -112,7 +130,10 @@ export const pushUnderLoadBenchmark: Benchmark = {
 async function stagesOf(url: string, leads: readonly { leadId: string; acceptedAt: number; pushedAt: number }[]): Promise<string> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
-    const { rows } = await pool.query<{ stream_id: string; at: Date }>(`SELECT stream_id, created_at AS at FROM events WHERE type = 'LeadAssigned' AND stream_id = ANY($1)`, [leads.map((l) => `lead-${l.leadId}`)]);
+    const { rows } = await pool.query<{ stream_id: string; at: Date }>(
+      `SELECT stream_id, created_at AS at FROM events WHERE type = 'LeadAssigned' AND stream_id = ANY($1)`,
+      [leads.map((l) => `lead-${l.leadId}`)],
+    );
     const assigned = new Map(rows.map((r) => [r.stream_id, r.at.getTime()]));
     const routed: number[] = [];
     const pushed: number[] = [];
@@ -122,7 +143,11 @@ async function stagesOf(url: string, leads: readonly { leadId: string; acceptedA
       routed.push(at - l.acceptedAt);
       pushed.push(l.pushedAt - at);
     }
-    const p = (xs: number[], q: number) => percentile(xs.sort((a, b) => a - b), q).toFixed(0);
+    const p = (xs: number[], q: number) =>
+      percentile(
+        xs.sort((a, b) => a - b),
+        q,
+      ).toFixed(0);
     return `accepted → LeadAssigned written ${p(routed, 50)} / ${p(routed, 95)} ms, → on the socket ${p(pushed, 50)} / ${p(pushed, 95)} ms`;
   } finally {
     await pool.end();

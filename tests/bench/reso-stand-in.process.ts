@@ -20,7 +20,14 @@ process.on('message', (m: { type: 'generate'; count: number; seed: number; today
       for (const r of generateListings({ seed: m.seed, count: m.count, today: m.today, zips })) {
         listings.push({ ...r });
         for (let i = 0; i < m.media; i++) {
-          media.push({ MediaKey: `${r.ListingKey}-${i}`, ResourceRecordKey: r.ListingKey, ResourceName: 'Property', MediaCategory: 'Photo', Order: i + 1, MediaURL: `https://photos.example.test/${r.ListingKey}/${i + 1}.jpg` });
+          media.push({
+            MediaKey: `${r.ListingKey}-${i}`,
+            ResourceRecordKey: r.ListingKey,
+            ResourceName: 'Property',
+            MediaCategory: 'Photo',
+            Order: i + 1,
+            MediaURL: `https://photos.example.test/${r.ListingKey}/${i + 1}.jpg`,
+          });
         }
       }
       server.putAll('Property', listings);

@@ -23,8 +23,20 @@ const FILLER_PER_LEAD = 5;
 const BATCH = 500;
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 
-const meta = (at: number, siteId: string | null = null) => ({ siteId, actorId: null, impersonatorId: null, correlationId: randomUUID(), causationId: null, at: new Date(at).toISOString() });
-const event = (type: string, data: Record<string, unknown>, at: number, siteId: string | null = null): NewEvent => ({ type, data, eventId: randomUUID(), metadata: meta(at, siteId) });
+const meta = (at: number, siteId: string | null = null) => ({
+  siteId,
+  actorId: null,
+  impersonatorId: null,
+  correlationId: randomUUID(),
+  causationId: null,
+  at: new Date(at).toISOString(),
+});
+const event = (type: string, data: Record<string, unknown>, at: number, siteId: string | null = null): NewEvent => ({
+  type,
+  data,
+  eventId: randomUUID(),
+  metadata: meta(at, siteId),
+});
 
 /**
  * The routing simulation over 100,000 past leads (issue 19 part 4): an office of 12 agents and a
@@ -51,11 +63,41 @@ export const routingSimulationBenchmark: Benchmark = {
       const user = (userId: string, level: number, broker: string | null): StreamAppend => ({
         streamId: `user-${userId}`,
         expected: 'no_stream',
-        events: [event('UserRegistered', { userId, email: `${userId}@bench.test`, firstName: 'Bench', lastName: userId.slice(0, 4), securityLevel: level, siteId, brokerId: broker, cellPhone: null }, T0 - 1000)],
+        events: [
+          event(
+            'UserRegistered',
+            {
+              userId,
+              email: `${userId}@bench.test`,
+              firstName: 'Bench',
+              lastName: userId.slice(0, 4),
+              securityLevel: level,
+              siteId,
+              brokerId: broker,
+              cellPhone: null,
+            },
+            T0 - 1000,
+          ),
+        ],
       });
       await store.appendMany([user(brokerId, 15, null), ...agents.map((a) => user(a, 10, brokerId))]);
       await store.append(`site-${siteId}`, 'no_stream', [
-        event('SiteCreated', { siteId, subdomain: 'bench', name: 'Bench Realty', kind: 'broker', ownerUserId: brokerId, DomainName: null, masterSiteId: null, isDefault: false, settings: {} }, T0 - 900, siteId),
+        event(
+          'SiteCreated',
+          {
+            siteId,
+            subdomain: 'bench',
+            name: 'Bench Realty',
+            kind: 'broker',
+            ownerUserId: brokerId,
+            DomainName: null,
+            masterSiteId: null,
+            isDefault: false,
+            settings: {},
+          },
+          T0 - 900,
+          siteId,
+        ),
       ]);
       await store.append(`office-${brokerId}`, 'any', [event('ListingAgentLinked', { brokerId, pdid: 'BENCH-1', agentId: agents[2] }, T0 - 800)]);
 
@@ -79,7 +121,11 @@ export const routingSimulationBenchmark: Benchmark = {
           if (phase > rules.version) {
             const v = versions[phase]!;
             const next: RoutingRulesInput = { listingAgentFirst: v.listingAgentFirst, weights: v.weights, off: v.off, pond: v.pond };
-            appends.push({ streamId: `office-${brokerId}`, expected: 'any', events: [event('RoutingRulesChanged', { brokerId, version: phase, byUserId: brokerId, rules: next }, at - 1)] });
+            appends.push({
+              streamId: `office-${brokerId}`,
+              expected: 'any',
+              events: [event('RoutingRulesChanged', { brokerId, version: phase, byUserId: brokerId, rules: next }, at - 1)],
+            });
             rules = { ...next, version: phase };
           }
           const leadId = randomUUID();
@@ -100,7 +146,9 @@ export const routingSimulationBenchmark: Benchmark = {
           };
           const decision = decideAssignLead(evolveLead(initialLead(), captured), siteRulesUnder(site, agents, rules, agents[2]!), rotation);
           for (const t of decision.routing) rotation = nextTurn(rotation, t.data.agentId);
-          const filler = Array.from({ length: FILLER_PER_LEAD }, (_, k) => event('ListingViewed', { leadId, userId: captured.data.userId, siteId, pdid: `P${k}`, price: 500_000 }, at + 1000 + k));
+          const filler = Array.from({ length: FILLER_PER_LEAD }, (_, k) =>
+            event('ListingViewed', { leadId, userId: captured.data.userId, siteId, pdid: `P${k}`, price: 500_000 }, at + 1000 + k),
+          );
           appends.push({
             streamId: `lead-${leadId}`,
             expected: 'no_stream',
@@ -114,7 +162,12 @@ export const routingSimulationBenchmark: Benchmark = {
       }
       await db.pool.query('VACUUM ANALYZE events');
 
-      const candidate: RoutingRulesInput = { listingAgentFirst: true, weights: { [agents[7]!]: 4 }, off: [agents[0]!], pond: { enabled: false, claimWindowMinutes: 15 } };
+      const candidate: RoutingRulesInput = {
+        listingAgentFirst: true,
+        weights: { [agents[7]!]: 4 },
+        off: [agents[0]!],
+        pond: { enabled: false, claimWindowMinutes: 15 },
+      };
       const period = { from: new Date(T0), to: new Date(T0 + leads * 20_000) };
       let result: Awaited<ReturnType<typeof simulateRouting>> | undefined;
       const m = await ctx.measure(async () => {

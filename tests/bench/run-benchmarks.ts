@@ -204,7 +204,11 @@ function table(results: readonly BenchResult[], quick: boolean, server: string):
   ]);
   const head = ['benchmark', 'result', 'goal', '', 'detail'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const title = `Porchlight benchmarks${quick ? ' (--quick: smaller sizes)' : ''}: ${os.cpus().length} CPUs, ${server}`;
   return [title, line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

@@ -21,16 +21,42 @@ import { orderSql, Params, whereSql } from '../../projections/search/postgres/cr
 
 /** Metro viewports of about 0.7° × 0.9°, where most people (and so most listings) are. */
 const METROS: readonly [number, number, number, number][] = [
-  [40.45, 41.15, -74.45, -73.55], [33.65, 34.35, -118.65, -117.75], [41.55, 42.25, -88.15, -87.25], [29.4, 30.1, -95.85, -94.95],
-  [33.15, 33.85, -112.45, -111.55], [39.65, 40.35, -75.6, -74.7], [32.45, 33.15, -97.25, -96.35], [47.25, 47.95, -122.65, -121.75],
-  [25.45, 26.15, -80.65, -79.75], [33.4, 34.1, -84.85, -83.95],
+  [40.45, 41.15, -74.45, -73.55],
+  [33.65, 34.35, -118.65, -117.75],
+  [41.55, 42.25, -88.15, -87.25],
+  [29.4, 30.1, -95.85, -94.95],
+  [33.15, 33.85, -112.45, -111.55],
+  [39.65, 40.35, -75.6, -74.7],
+  [32.45, 33.15, -97.25, -96.35],
+  [47.25, 47.95, -122.65, -121.75],
+  [25.45, 26.15, -80.65, -79.75],
+  [33.4, 34.1, -84.85, -83.95],
 ];
 const COUNTRY = { minlat: '24.4', maxlat: '49.4', minlong: '-125', maxlong: '-66.9' };
 const RUNS = 200;
 /** The results of one size, in order; `--only search-1m-import` stops after the import. */
-const STEPS = ['import', 'index', 'memory', 'rebuild', 'explain', 'map-country', 'map-metro', 'map-neighbourhood', 'map-3-polygons', 'list-keyword-filters', 'autocomplete', 'http', 'http-cached', 'instance-rss', 'live'] as const;
+const STEPS = [
+  'import',
+  'index',
+  'memory',
+  'rebuild',
+  'explain',
+  'map-country',
+  'map-metro',
+  'map-neighbourhood',
+  'map-3-polygons',
+  'list-keyword-filters',
+  'autocomplete',
+  'http',
+  'http-cached',
+  'instance-rss',
+  'live',
+] as const;
 /** The two adapters side by side: the default first, then PostgreSQL with its indexes (SEARCH_INDEX=postgres). */
-const ADAPTERS = [['memory', 'in memory'], ['postgres', 'PostgreSQL']] as const;
+const ADAPTERS = [
+  ['memory', 'in memory'],
+  ['postgres', 'PostgreSQL'],
+] as const;
 type Adapter = (typeof ADAPTERS)[number][0];
 
 type Sample = { lat: number; lng: number; city: string };
@@ -44,7 +70,12 @@ export const searchBenchmark: Benchmark = {
   name: 'search',
   description: 'listing import, search index catch-up, search latency and HTTP requests/s at 100k and 1M listings',
   async run(ctx) {
-    const sizes: [string, number][] = ctx.quick ? [['20k', 20_000]] : [['100k', 100_000], ['1m', 1_000_000]];
+    const sizes: [string, number][] = ctx.quick
+      ? [['20k', 20_000]]
+      : [
+          ['100k', 100_000],
+          ['1m', 1_000_000],
+        ];
     for (const [label, size] of sizes) {
       if (!ctx.wants(`search-${label}`) && !STEPS.some((step) => ctx.wants(`search-${label}-${step}`))) continue;
       const db = await ctx.createDatabase({ poolSize: 20 });
@@ -75,7 +106,14 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
       });
     });
     // The bench's CPU includes generating the records.
-    ctx.record({ key: key('import'), label: `listing import${at}`, value: size / m.seconds, unit: 'listings/s', goal: 10_000, detail: `${m.seconds.toFixed(1)} s, batches of 1,000, fsync on; ${cpuPer(m, size, 'listing')}` });
+    ctx.record({
+      key: key('import'),
+      label: `listing import${at}`,
+      value: size / m.seconds,
+      unit: 'listings/s',
+      goal: 10_000,
+      detail: `${m.seconds.toFixed(1)} s, batches of 1,000, fsync on; ${cpuPer(m, size, 'listing')}`,
+    });
     if (!STEPS.slice(1).some((step) => ctx.wants(key(step)))) return;
 
     ctx.progress(`${key('index')}: search projection catching up`);
@@ -87,7 +125,14 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
     const indexSeconds = caught.seconds;
     await runner.stop();
     // The CPU per event says what the rate would be with the cores to itself.
-    ctx.record({ key: key('index'), label: `search index catch-up from zero (PostgreSQL tables: a first start replays in bulk)${at}`, value: size / indexSeconds, unit: 'events/s', goal: 15_000, detail: `${indexSeconds.toFixed(1)} s; ${cpuPer(caught, size, 'event')}` });
+    ctx.record({
+      key: key('index'),
+      label: `search index catch-up from zero (PostgreSQL tables: a first start replays in bulk)${at}`,
+      value: size / indexSeconds,
+      unit: 'events/s',
+      goal: 15_000,
+      detail: `${indexSeconds.toFixed(1)} s; ${cpuPer(caught, size, 'event')}`,
+    });
     await db.pool.query('VACUUM ANALYZE search_listings, search_cells, search_terms');
 
     const tables = new PostgresSearchIndex(db.pool);
@@ -97,26 +142,44 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
     ctx.progress(`${key('memory')}: building the in-memory index from the log`);
     let memory!: MemorySearchIndex;
     const built = await ctx.measure(async () => {
-      memory = await MemorySearchIndex.open(store, tables, { batchSize: 5000, snapshot: { file: snapshotFile, identity: snapshotIdentity(db.url), everyMs: 3_600_000 } });
+      memory = await MemorySearchIndex.open(store, tables, {
+        batchSize: 5000,
+        snapshot: { file: snapshotFile, identity: snapshotIdentity(db.url), everyMs: 3_600_000 },
+      });
     });
     const rss = process.memoryUsage();
     ctx.record({
-      key: key('memory'), label: `in-memory search index: build from the log${at}`, value: built.seconds, unit: 's', goal: 60, lowerIsBetter: true,
+      key: key('memory'),
+      label: `in-memory search index: build from the log${at}`,
+      value: built.seconds,
+      unit: 's',
+      goal: 60,
+      lowerIsBetter: true,
       detail: `${memory.size.toLocaleString('en-US')} listings; ${cpuPer(built, size, 'listing')}`,
     });
     ctx.record({
       // Not an instance's figure (the bench holds the generated records too): see instance-rss.
-      key: key('memory-rss'), label: `RSS of the bench process with the index and the generated records${at}`, value: rss.rss / 2 ** 20, unit: 'MB', lowerIsBetter: true,
+      key: key('memory-rss'),
+      label: `RSS of the bench process with the index and the generated records${at}`,
+      value: rss.rss / 2 ** 20,
+      unit: 'MB',
+      lowerIsBetter: true,
       detail: `the index alone about ${Math.round((rss.rss - rssBefore) / 2 ** 20)} MB (RSS before ${Math.round(rssBefore / 2 ** 20)} MB), JS heap ${Math.round(rss.heapUsed / 2 ** 20)} MB, typed arrays ${Math.round(rss.arrayBuffers / 2 ** 20)} MB`,
     });
 
-    const samples = (await db.pool.query<Sample>(`SELECT lat, lng, city FROM search_listings WHERE grp = 1 AND city IS NOT NULL ORDER BY pdid LIMIT ${RUNS} OFFSET 1000`)).rows;
-    const keywordCriteria = (s: Sample) => parseSearchRequest({ kw: s.city, beds: '2', maxprice: '900000', listingtype: 'singlefamily,condo,townhouse' }, 'list').criteria;
+    const samples = (
+      await db.pool.query<Sample>(`SELECT lat, lng, city FROM search_listings WHERE grp = 1 AND city IS NOT NULL ORDER BY pdid LIMIT ${RUNS} OFFSET 1000`)
+    ).rows;
+    const keywordCriteria = (s: Sample) =>
+      parseSearchRequest({ kw: s.city, beds: '2', maxprice: '900000', listingtype: 'singlefamily,condo,townhouse' }, 'list').criteria;
     if (ctx.wants(key('explain'))) {
       // Where PostgreSQL's time goes on the keyword search: its plan, read from the server.
       const p = new Params();
       const c = keywordCriteria(samples[0]!);
-      const plan = await db.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) SELECT pdid, count(*) OVER ()::int AS total FROM search_listings WHERE ${whereSql(c, p)} ORDER BY ${orderSql(c.sort, c.origin)} LIMIT 24`, p.values);
+      const plan = await db.pool.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, BUFFERS) SELECT pdid, count(*) OVER ()::int AS total FROM search_listings WHERE ${whereSql(c, p)} ORDER BY ${orderSql(c.sort, c.origin)} LIMIT 24`,
+        p.values,
+      );
       ctx.progress(`${key('explain')}: ${samples[0]!.city}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
     }
 
@@ -135,7 +198,12 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
       const seconds = await rebuilt;
       during.sort((a, b) => a - b);
       ctx.record({
-        key: key('rebuild'), label: `search index rebuild, old index serving meanwhile${at}`, value: seconds, unit: 's', goal: 60, lowerIsBetter: true,
+        key: key('rebuild'),
+        label: `search index rebuild, old index serving meanwhile${at}`,
+        value: seconds,
+        unit: 's',
+        goal: 60,
+        lowerIsBetter: true,
         detail: `in memory; ${during.length} keyword searches answered by the old index during it, p99 ${during[Math.floor(during.length * 0.99)]?.toFixed(1) ?? '-'} ms`,
       });
       await tablesRebuild(ctx, db, store, key, at, size, keywordCriteria(samples[1]!));
@@ -143,9 +211,17 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
 
     const random = mulberry32(7);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-    const near = (s: Sample, dLat: number, dLng: number) => ({ minlat: String(s.lat - dLat), maxlat: String(s.lat + dLat), minlong: String(s.lng - dLng), maxlong: String(s.lng + dLng) });
+    const near = (s: Sample, dLat: number, dLng: number) => ({
+      minlat: String(s.lat - dLat),
+      maxlat: String(s.lat + dLat),
+      minlong: String(s.lng - dLng),
+      maxlong: String(s.lng + dLng),
+    });
     const ring = (s: Sample, r: number) => {
-      const pts = Array.from({ length: 8 }, (_, i) => `${(s.lat + r * Math.sin((i * Math.PI) / 4)).toFixed(6)} ${(s.lng + 1.3 * r * Math.cos((i * Math.PI) / 4)).toFixed(6)}`);
+      const pts = Array.from(
+        { length: 8 },
+        (_, i) => `${(s.lat + r * Math.sin((i * Math.PI) / 4)).toFixed(6)} ${(s.lng + 1.3 * r * Math.cos((i * Math.PI) / 4)).toFixed(6)}`,
+      );
       return [...pts, pts[0]].join(', ');
     };
     const indexes: Record<Adapter, SearchIndex> = { memory, postgres: tables };
@@ -158,20 +234,35 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
       };
       const scenarios: [string, string, () => () => Promise<void>, number | undefined][] = [
         ['map-country', 'map, whole country (totals, bounds, clusters, 100 pins)', () => mapQuery(COUNTRY), 60],
-        ['map-metro', 'map, metro viewport', () => {
-          const [a, b, c, d] = pick(METROS);
-          return mapQuery({ minlat: String(a), maxlat: String(b), minlong: String(c), maxlong: String(d) });
-        }, 15],
+        [
+          'map-metro',
+          'map, metro viewport',
+          () => {
+            const [a, b, c, d] = pick(METROS);
+            return mapQuery({ minlat: String(a), maxlat: String(b), minlong: String(c), maxlong: String(d) });
+          },
+          15,
+        ],
         ['map-neighbourhood', 'map, neighbourhood viewport', () => mapQuery(near(pick(samples), 0.012, 0.018)), undefined],
         ['map-3-polygons', 'map, 3 drawn polygons', () => mapQuery({ polygonmap: [0, 1, 2].map(() => ring(pick(samples), 0.03)).join(':') }), undefined],
-        ['list-keyword-filters', 'list, keyword + filters (page of 24 cards)', () => async () => {
-          const page = await index.search(keywordCriteria(pick(samples)), { offset: 0, limit: 24 });
-          await index.listings(page.pdids);
-        }, 20],
-        ['autocomplete', 'autocomplete (every group)', () => async () => {
-          const city = pick(samples).city.toLowerCase();
-          await index.suggest(['city', 'county', 'zip', 'address', 'mlsid'], city.slice(0, 2 + Math.floor(random() * 3)), 5);
-        }, 5],
+        [
+          'list-keyword-filters',
+          'list, keyword + filters (page of 24 cards)',
+          () => async () => {
+            const page = await index.search(keywordCriteria(pick(samples)), { offset: 0, limit: 24 });
+            await index.listings(page.pdids);
+          },
+          20,
+        ],
+        [
+          'autocomplete',
+          'autocomplete (every group)',
+          () => async () => {
+            const city = pick(samples).city.toLowerCase();
+            await index.suggest(['city', 'county', 'zip', 'address', 'mlsid'], city.slice(0, 2 + Math.floor(random() * 3)), 5);
+          },
+          5,
+        ],
       ];
       for (const [name, what, make, goal] of scenarios) {
         if (!ctx.wants(key(name))) continue;
@@ -188,7 +279,12 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
         (p99s[adapter] ??= {})[name] = p(0.99);
         const versus = adapter === 'postgres' && p99s.memory?.[name] ? `; ${(p(0.99) / p99s.memory[name]).toFixed(1)}× the in-memory p99` : '';
         ctx.record({
-          key: key(adapter === 'memory' ? name : `${name}-postgres`), label: `${what}${at}, ${named}, p99`, value: p(0.99), unit: 'ms', goal, lowerIsBetter: true,
+          key: key(adapter === 'memory' ? name : `${name}-postgres`),
+          label: `${what}${at}, ${named}, p99`,
+          value: p(0.99),
+          unit: 'ms',
+          goal,
+          lowerIsBetter: true,
           detail: `p50 ${p(0.5).toFixed(1)} ms, p95 ${p(0.95).toFixed(1)} ms, p99 ${p(0.99).toFixed(1)} ms, ${RUNS} runs${versus}`,
         });
       }
@@ -196,7 +292,9 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
     // The server below starts from the snapshot this index writes as it stops (as a restarted instance would).
     const snapshotStart = performance.now();
     await memory.stop();
-    ctx.progress(`${key('memory')}: snapshot written in ${((performance.now() - snapshotStart) / 1000).toFixed(1)} s (${((await fs.stat(snapshotFile)).size / 2 ** 20).toFixed(0)} MB)`);
+    ctx.progress(
+      `${key('memory')}: snapshot written in ${((performance.now() - snapshotStart) / 1000).toFixed(1)} s (${((await fs.stat(snapshotFile)).size / 2 ** 20).toFixed(0)} MB)`,
+    );
     memory = undefined as unknown as MemorySearchIndex;
     indexes.memory = tables;
 
@@ -204,7 +302,13 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
     // requests share answers, as popular map views do. Both adapters, the same requests, one run.
     const rates: Partial<Record<Adapter, number>> = {};
     for (const [adapter, named] of ADAPTERS) {
-      if (ctx.wants(key('http'))) rates[adapter] = await httpRate(ctx, db, key(adapter === 'memory' ? 'http' : 'http-postgres'), at, samples, 0, { adapter, named, snapshotFile, versus: rates.memory });
+      if (ctx.wants(key('http')))
+        rates[adapter] = await httpRate(ctx, db, key(adapter === 'memory' ? 'http' : 'http-postgres'), at, samples, 0, {
+          adapter,
+          named,
+          snapshotFile,
+          versus: rates.memory,
+        });
     }
     if (ctx.wants(key('http-cached'))) await httpRate(ctx, db, key('http-cached'), at, samples, 1000, { adapter: 'memory', named: 'in memory', snapshotFile });
     if (ctx.wants(key('instance-rss'))) await instanceRss(ctx, db, key('instance-rss'), at, snapshotFile);
@@ -219,7 +323,10 @@ async function runAt(ctx: BenchContext, db: BenchDatabase, label: string, size: 
  * in-memory index loaded from the snapshot, every read model live, garbage collected.
  */
 async function instanceRss(ctx: BenchContext, db: BenchDatabase, name: string, at: string, snapshotFile: string): Promise<void> {
-  const child = fork(path.join(__dirname, 'instance-rss.process.js'), [JSON.stringify({ databaseUrl: db.url, snapshotFile })], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(__dirname, 'instance-rss.process.js'), [JSON.stringify({ databaseUrl: db.url, snapshotFile })], {
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   try {
     const m = await new Promise<{ rss: number; heapUsed: number; arrayBuffers: number; startSeconds: number }>((resolve, reject) => {
       child.once('message', resolve);
@@ -227,7 +334,12 @@ async function instanceRss(ctx: BenchContext, db: BenchDatabase, name: string, a
     });
     const mb = (b: number) => Math.round(b / 2 ** 20);
     ctx.record({
-      key: name, label: `memory per instance (RSS of a whole server, in-memory index from its snapshot)${at}`, value: m.rss / 2 ** 20, unit: 'MB', goal: 1024, lowerIsBetter: true,
+      key: name,
+      label: `memory per instance (RSS of a whole server, in-memory index from its snapshot)${at}`,
+      value: m.rss / 2 ** 20,
+      unit: 'MB',
+      goal: 1024,
+      lowerIsBetter: true,
       detail: `JS heap ${mb(m.heapUsed)} MB, typed arrays ${mb(m.arrayBuffers)} MB; started in ${m.startSeconds.toFixed(1)} s`,
     });
   } finally {
@@ -242,10 +354,21 @@ async function instanceRss(ctx: BenchContext, db: BenchDatabase, name: string, a
  * The PostgreSQL search tables rebuilt while they serve (search-bulk-load.ts: COPY into a fresh
  * table, indexes built after, then the swap), keyword searches against the old tables meanwhile.
  */
-async function tablesRebuild(ctx: BenchContext, db: BenchDatabase, store: PostgresEventStore, key: (k: string) => string, at: string, size: number, c: ReturnType<typeof parseSearchRequest>['criteria']): Promise<void> {
+async function tablesRebuild(
+  ctx: BenchContext,
+  db: BenchDatabase,
+  store: PostgresEventStore,
+  key: (k: string) => string,
+  at: string,
+  size: number,
+  c: ReturnType<typeof parseSearchRequest>['criteria'],
+): Promise<void> {
   const tables = new PostgresSearchIndex(db.pool);
   // The bulk load, then side by side the runner's batch replay it replaced (the same projection without its replay).
-  const ways = [['rebuild-postgres', 'COPY, indexes built after, swap', searchProjection], ['rebuild-postgres-batches', 'batches of 1,000 into indexed tables, swap (before the bulk load)', { ...searchProjection, replay: undefined }]] as const;
+  const ways = [
+    ['rebuild-postgres', 'COPY, indexes built after, swap', searchProjection],
+    ['rebuild-postgres-batches', 'batches of 1,000 into indexed tables, swap (before the bulk load)', { ...searchProjection, replay: undefined }],
+  ] as const;
   for (const [name, how, projection] of ways) {
     const during: number[] = [];
     let done = false;
@@ -261,7 +384,12 @@ async function tablesRebuild(ctx: BenchContext, db: BenchDatabase, store: Postgr
     });
     during.sort((a, b) => a - b);
     ctx.record({
-      key: key(name), label: `search tables rebuild (PostgreSQL), old tables serving meanwhile: ${how}${at}`, value: m.seconds, unit: 's', goal: (60 * size) / 1_000_000, lowerIsBetter: true,
+      key: key(name),
+      label: `search tables rebuild (PostgreSQL), old tables serving meanwhile: ${how}${at}`,
+      value: m.seconds,
+      unit: 's',
+      goal: (60 * size) / 1_000_000,
+      lowerIsBetter: true,
       detail: `${(size / m.seconds).toFixed(0)} listings/s; ${during.length} keyword searches during it, p99 ${during[Math.floor(during.length * 0.99)]?.toFixed(1) ?? '-'} ms; ${cpuPer(m, size, 'listing')}`,
     });
   }
@@ -272,9 +400,20 @@ async function tablesRebuild(ctx: BenchContext, db: BenchDatabase, store: Postgr
  * import): `size / 4` more listings appended, then the PostgreSQL search tables (batch by batch,
  * with their checkpoint) and the in-memory index (from its snapshot) each catch up in turn.
  */
-async function liveCatchUp(ctx: BenchContext, db: BenchDatabase, store: PostgresEventStore, key: (k: string) => string, at: string, size: number, snapshotFile: string): Promise<void> {
+async function liveCatchUp(
+  ctx: BenchContext,
+  db: BenchDatabase,
+  store: PostgresEventStore,
+  key: (k: string) => string,
+  at: string,
+  size: number,
+  snapshotFile: string,
+): Promise<void> {
   const tables = new PostgresSearchIndex(db.pool);
-  const memory = await MemorySearchIndex.open(store, tables, { batchSize: 5000, snapshot: { file: snapshotFile, identity: snapshotIdentity(db.url), everyMs: 3_600_000 } });
+  const memory = await MemorySearchIndex.open(store, tables, {
+    batchSize: 5000,
+    snapshot: { file: snapshotFile, identity: snapshotIdentity(db.url), everyMs: 3_600_000 },
+  });
   await memory.stop();
   const extra = Math.round(size / 4);
   ctx.progress(`${key('live')}: appending ${extra.toLocaleString('en-US')} more listings`);
@@ -282,7 +421,9 @@ async function liveCatchUp(ctx: BenchContext, db: BenchDatabase, store: Postgres
   const runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [searchProjection], batchSize: 1000 });
   // BENCH_CPU_PROFILE=1: where each catch-up's samples fall (the profiler's own cost is in the figures then).
   const watched = <T>(name: string, fn: () => Promise<T>): Promise<T> =>
-    process.env.BENCH_CPU_PROFILE === '1' ? profiled(fn).then(({ result, summary }) => (ctx.progress(`${key('live')}: CPU profile, ${name}: ${summary}`), result)) : fn();
+    process.env.BENCH_CPU_PROFILE === '1'
+      ? profiled(fn).then(({ result, summary }) => (ctx.progress(`${key('live')}: CPU profile, ${name}: ${summary}`), result))
+      : fn();
   const pg = await ctx.measure(() =>
     watched('PostgreSQL tables', async () => {
       runner.start();
@@ -290,10 +431,24 @@ async function liveCatchUp(ctx: BenchContext, db: BenchDatabase, store: Postgres
     }),
   );
   await runner.stop();
-  ctx.record({ key: key('live'), label: `search index live catch-up, PostgreSQL tables (batches of 1,000)${at}`, value: extra / pg.seconds, unit: 'events/s', goal: 15_000, detail: `${extra.toLocaleString('en-US')} events in ${pg.seconds.toFixed(1)} s; ${cpuPer(pg, extra, 'event')}` });
+  ctx.record({
+    key: key('live'),
+    label: `search index live catch-up, PostgreSQL tables (batches of 1,000)${at}`,
+    value: extra / pg.seconds,
+    unit: 'events/s',
+    goal: 15_000,
+    detail: `${extra.toLocaleString('en-US')} events in ${pg.seconds.toFixed(1)} s; ${cpuPer(pg, extra, 'event')}`,
+  });
   const mem = await ctx.measure(() => watched('in memory', () => memory.start()));
   await memory.stop();
-  ctx.record({ key: key('live-memory'), label: `search index live catch-up, in memory (the default)${at}`, value: extra / mem.seconds, unit: 'events/s', goal: 15_000, detail: `${extra.toLocaleString('en-US')} events in ${mem.seconds.toFixed(1)} s; ${cpuPer(mem, extra, 'event')}` });
+  ctx.record({
+    key: key('live-memory'),
+    label: `search index live catch-up, in memory (the default)${at}`,
+    value: extra / mem.seconds,
+    unit: 'events/s',
+    goal: 15_000,
+    detail: `${extra.toLocaleString('en-US')} events in ${mem.seconds.toFixed(1)} s; ${cpuPer(mem, extra, 'event')}`,
+  });
 
   // Then a feed's price drops on as many listings already held (changes, not new rows: each replaces a row and its postings).
   const count = async () => Number((await db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE type = 'ListingPriceChanged'`)).rows[0]!.n);
@@ -320,10 +475,24 @@ async function liveCatchUp(ctx: BenchContext, db: BenchDatabase, store: Postgres
     }),
   );
   await again.stop();
-  ctx.record({ key: key('live-changes'), label: `search index live catch-up of price changes, PostgreSQL tables${at}`, value: changes / pgUpdates.seconds, unit: 'events/s', goal: 15_000, detail: `${changes.toLocaleString('en-US')} events in ${pgUpdates.seconds.toFixed(1)} s; ${cpuPer(pgUpdates, changes, 'event')}` });
+  ctx.record({
+    key: key('live-changes'),
+    label: `search index live catch-up of price changes, PostgreSQL tables${at}`,
+    value: changes / pgUpdates.seconds,
+    unit: 'events/s',
+    goal: 15_000,
+    detail: `${changes.toLocaleString('en-US')} events in ${pgUpdates.seconds.toFixed(1)} s; ${cpuPer(pgUpdates, changes, 'event')}`,
+  });
   const memUpdates = await ctx.measure(() => watched('in memory, price changes', () => memory.start()));
   await memory.stop();
-  ctx.record({ key: key('live-changes-memory'), label: `search index live catch-up of price changes, in memory${at}`, value: changes / memUpdates.seconds, unit: 'events/s', goal: 15_000, detail: `${changes.toLocaleString('en-US')} events in ${memUpdates.seconds.toFixed(1)} s; ${cpuPer(memUpdates, changes, 'event')}` });
+  ctx.record({
+    key: key('live-changes-memory'),
+    label: `search index live catch-up of price changes, in memory${at}`,
+    value: changes / memUpdates.seconds,
+    unit: 'events/s',
+    goal: 15_000,
+    detail: `${changes.toLocaleString('en-US')} events in ${memUpdates.seconds.toFixed(1)} s; ${cpuPer(memUpdates, changes, 'event')}`,
+  });
 }
 
 /**
@@ -334,14 +503,28 @@ async function liveCatchUp(ctx: BenchContext, db: BenchDatabase, store: Postgres
  * request still passes the SearchGate, so its cost is in the figure).
  */
 async function httpRate(
-  ctx: BenchContext, db: BenchDatabase, key: string, at: string, samples: readonly Sample[], cacheMs: number,
+  ctx: BenchContext,
+  db: BenchDatabase,
+  key: string,
+  at: string,
+  samples: readonly Sample[],
+  cacheMs: number,
   o: { adapter: Adapter; named: string; snapshotFile: string; versus?: number },
 ): Promise<number> {
   const started = performance.now();
   const server = await startServer(
     loadConfig({
-      NODE_ENV: 'production', DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_SEED: '0', SEARCH_CACHE_MS: String(cacheMs),
-      SEARCH_RATE_PER_MINUTE: '1000000', SEARCH_PARALLEL_PER_ADDRESS: '1000', SEARCH_INDEX: o.adapter, SEARCH_SNAPSHOT_FILE: o.snapshotFile,
+      NODE_ENV: 'production',
+      DATABASE_URL: db.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      DEMO_SEED: '0',
+      SEARCH_CACHE_MS: String(cacheMs),
+      SEARCH_RATE_PER_MINUTE: '1000000',
+      SEARCH_PARALLEL_PER_ADDRESS: '1000',
+      SEARCH_INDEX: o.adapter,
+      SEARCH_SNAPSHOT_FILE: o.snapshotFile,
     }),
   );
   try {
@@ -373,7 +556,15 @@ async function httpRate(
         `maps, lists and autocomplete mixed (${requests.length} distinct requests); latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms` +
         `${o.versus ? `; the in-memory index serves ${(o.versus / result.requests.average).toFixed(1)}× as many` : ''}; ${cpuPer(m, result.requests.total, 'request')} (bench = server + autocannon); server started in ${startSeconds.toFixed(1)} s, bench process RSS ${Math.round(rss)} MB${bad ? `; ${bad} failed` : ''}`,
     });
-    if (!cacheMs) ctx.record({ key: `${key}-p99`, label: `HTTP search latency p99, 50 connections, no result cache${at}, ${o.named}`, value: result.latency.p99, unit: 'ms', goal: 50, lowerIsBetter: true });
+    if (!cacheMs)
+      ctx.record({
+        key: `${key}-p99`,
+        label: `HTTP search latency p99, 50 connections, no result cache${at}, ${o.named}`,
+        value: result.latency.p99,
+        unit: 'ms',
+        goal: 50,
+        lowerIsBetter: true,
+      });
     return result.requests.average;
   } finally {
     await server.stop();
@@ -401,14 +592,25 @@ function searchMix(samples: readonly Sample[]): Request[] {
     const box = { minlat: (lat - h).toFixed(5), maxlat: (lat + h).toFixed(5), minlong: (lng - w).toFixed(5), maxlong: (lng + w).toFixed(5), type: 'map' };
     out.push({ method: 'POST', path: '/api/search/map', headers: { 'content-type': 'application/json' }, body: JSON.stringify(box) });
   }
-  const filters = ['beds=2', 'beds=3&maxprice=700000', 'minprice=300000&listingtype=condo,townhouse', 'baths=2&sortby=price-asc', 'sortby=newest', 'beds=1&maxprice=500000&sortby=price-desc'];
+  const filters = [
+    'beds=2',
+    'beds=3&maxprice=700000',
+    'minprice=300000&listingtype=condo,townhouse',
+    'baths=2&sortby=price-asc',
+    'sortby=newest',
+    'beds=1&maxprice=500000&sortby=price-desc',
+  ];
   for (let i = 0; i < 300; i++) {
     const s = samples[i % samples.length]!;
-    out.push({ method: 'GET', path: `/api/search?kw=${encodeURIComponent(s.city)}&${filters[i % filters.length]}${i >= samples.length ? `&page=${1 + Math.floor(i / samples.length)}` : ''}` });
+    out.push({
+      method: 'GET',
+      path: `/api/search?kw=${encodeURIComponent(s.city)}&${filters[i % filters.length]}${i >= samples.length ? `&page=${1 + Math.floor(i / samples.length)}` : ''}`,
+    });
   }
   const prefixes = new Set<string>();
   for (const s of samples) for (let n = 2; n <= 5; n++) prefixes.add(s.city.toLowerCase().slice(0, n));
-  for (const term of [...prefixes].slice(0, 150)) out.push({ method: 'GET', path: `/api/search/autocomplete/kw/${encodeURIComponent(term)}/?IncludeSearches=0` });
+  for (const term of [...prefixes].slice(0, 150))
+    out.push({ method: 'GET', path: `/api/search/autocomplete/kw/${encodeURIComponent(term)}/?IncludeSearches=0` });
   const distinct = new Set(out.map((r) => `${r.path} ${r.body ?? ''}`)).size;
   if (distinct < 1000) throw new Error(`the search mix has only ${distinct} distinct requests`);
   // Shuffled, so that the 50 connections ask for different things at once.

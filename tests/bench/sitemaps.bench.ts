@@ -46,7 +46,15 @@ export const sitemapsBenchmark: Benchmark = {
       const indexMs = await median(async () => {
         files = (await sitemapIndex(db.pool, BASE, { agents: [], areas, listings: true, more: [] })).split('<sitemap>').length - 1;
       });
-      ctx.record({ key: `sitemaps-${label}-index`, label: `sitemap index at ${label} listings`, value: indexMs, unit: 'ms', lowerIsBetter: true, goal: 500, detail: `${files} files, median of ${RUNS}` });
+      ctx.record({
+        key: `sitemaps-${label}-index`,
+        label: `sitemap index at ${label} listings`,
+        value: indexMs,
+        unit: 'ms',
+        lowerIsBetter: true,
+        goal: 500,
+        detail: `${files} files, median of ${RUNS}`,
+      });
       let bytes = 0;
       let urls = 0;
       const fileMs = await median(async () => {

@@ -15,11 +15,20 @@ const INBOUND = '/api/messaging/sms/inbound';
 /** One raw HTTP request; answers the status and the body as text. */
 function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers: { host: `localhost:${port}`, ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { host: `localhost:${port}`, ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -51,11 +60,18 @@ export const threadBenchmark: Benchmark = {
       const port = Number(new URL(server.url).port);
       const jane = DEMO_USERS.find((u) => u.key === 'agent')!;
       const siteId = DEMO_SITES.find((s) => s.key === 'jane')!.siteId;
-      const inquiry = await post(port, 'jane.localhost', '/api/account/inquiry', { FullName: 'Thread Bench', Email: `thread-${randomUUID()}@example.com`, Phone: '2065550188', Message: 'bench', LeadType: 'Buyer' });
+      const inquiry = await post(port, 'jane.localhost', '/api/account/inquiry', {
+        FullName: 'Thread Bench',
+        Email: `thread-${randomUUID()}@example.com`,
+        Phone: '2065550188',
+        Message: 'bench',
+        LeadType: 'Buyer',
+      });
       const leadId = inquiry.body.leadId as string;
       const cookie = await signIn(port, jane.email);
       await server.runtime.runner.waitForCatchUp();
-      const userId = JSON.parse((await send(port, 'GET', `/api/dashboard/feed/lead/${leadId}`, { cookie, accept: 'application/json' })).text).lead.userId as string;
+      const userId = JSON.parse((await send(port, 'GET', `/api/dashboard/feed/lead/${leadId}`, { cookie, accept: 'application/json' })).text).lead
+        .userId as string;
 
       const items = ctx.quick ? 1000 : 5000;
       ctx.progress(`thread: ${items} items on one lead`);
@@ -67,9 +83,10 @@ export const threadBenchmark: Benchmark = {
       await server.runtime.runner.waitForCatchUp(120_000);
       // The setup's aftermath is not the figure: the agent's e-mail notices of the lead's 1,250
       // inbound texts go out first (an outbox sender competing with the reads measured).
-      const pending = async () => Number((await db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM reply_notice_outbox WHERE state = 'pending'`)).rows[0]!.n);
+      const pending = async () =>
+        Number((await db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM reply_notice_outbox WHERE state = 'pending'`)).rows[0]!.n);
       ctx.progress(`thread: ${await pending()} reply notices to send first`);
-      for (const deadline = Date.now() + 120_000; (await pending()) > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 200));
+      for (const deadline = Date.now() + 120_000; (await pending()) > 0 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 200));
 
       if (wantPage) {
         const n = ctx.quick ? 100 : 400;
@@ -83,7 +100,15 @@ export const threadBenchmark: Benchmark = {
         }
         times.sort((a, b) => a - b);
         const detail = `${items} items on the lead, newest 50, over HTTP with the agent's session; ${n} requests one at a time; p50 ${percentile(times, 50).toFixed(1)} ms`;
-        ctx.record({ key: 'thread-first-page-p95', label: "a lead's thread, first page (50 of 5,000 items), p95", value: percentile(times, 95), unit: 'ms', goal: 20, lowerIsBetter: true, detail });
+        ctx.record({
+          key: 'thread-first-page-p95',
+          label: "a lead's thread, first page (50 of 5,000 items), p95",
+          value: percentile(times, 95),
+          unit: 'ms',
+          goal: 20,
+          lowerIsBetter: true,
+          detail,
+        });
       }
 
       if (wantInbound) {
@@ -104,7 +129,13 @@ export const threadBenchmark: Benchmark = {
           const params = { From: '+12065550188', To: NUMBER, Body: `bench reply ${i}`, MessageSid: `SMbench${String(i).padStart(8, '0')}` };
           const form = new URLSearchParams(params).toString();
           const start = process.hrtime.bigint();
-          const r = await send(port, 'POST', INBOUND, { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TOKEN, `${PUBLIC_URL}${INBOUND}`, params) }, form);
+          const r = await send(
+            port,
+            'POST',
+            INBOUND,
+            { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TOKEN, `${PUBLIC_URL}${INBOUND}`, params) },
+            form,
+          );
           if (r.status !== 200) throw new Error(`the webhook answered ${r.status}`);
           const got = early.get(params.Body) ?? (await new Promise<bigint>((resolve) => waiting.set(params.Body, resolve)));
           waiting.delete(params.Body);
@@ -112,7 +143,15 @@ export const threadBenchmark: Benchmark = {
         }
         times.sort((a, b) => a - b);
         const detail = `${n} texts to a lead with ${items} items: signed webhook POST → matched by number → TextMessageReceived → lead_thread → thread.item at the agent's socket; p50 ${percentile(times, 50).toFixed(1)} ms`;
-        ctx.record({ key: 'inbound-text-to-agent-p95', label: "inbound text → the agent's socket, p95", value: percentile(times, 95), unit: 'ms', goal: 150, lowerIsBetter: true, detail });
+        ctx.record({
+          key: 'inbound-text-to-agent-p95',
+          label: "inbound text → the agent's socket, p95",
+          value: percentile(times, 95),
+          unit: 'ms',
+          goal: 150,
+          lowerIsBetter: true,
+          detail,
+        });
       }
     });
   },

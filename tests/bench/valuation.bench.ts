@@ -27,7 +27,15 @@ function measureAccuracy(ctx: BenchContext, key: string, label: string, homes: S
   ctx.progress(`valuation: valuing ${count} held-out ${label} sales`);
   const a = holdOutAccuracy(homes, sampleOf(homes, count, 1));
   const detail = `${a.valued} of ${a.heldOut} held-out sales valued, from ${homes.length} sales`;
-  ctx.record({ key: `valuation-${key}-mdape`, label: `valuation ${label}: median absolute error`, value: a.medianErrorPercent, unit: '%', goal, lowerIsBetter: true, detail });
+  ctx.record({
+    key: `valuation-${key}-mdape`,
+    label: `valuation ${label}: median absolute error`,
+    value: a.medianErrorPercent,
+    unit: '%',
+    goal,
+    lowerIsBetter: true,
+    detail,
+  });
   ctx.record({ key: `valuation-${key}-within-5`, label: `valuation ${label}: within 5 %`, value: a.within5, unit: '%', detail });
   ctx.record({ key: `valuation-${key}-within-10`, label: `valuation ${label}: within 10 %`, value: a.within10, unit: '%', detail });
   ctx.record({ key: `valuation-${key}-within-20`, label: `valuation ${label}: within 20 %`, value: a.within20, unit: '%', detail });
@@ -50,7 +58,12 @@ function measureLatency(ctx: BenchContext, kc: SoldHome[], size: number): void {
   }
   times.sort((a, b) => a - b);
   ctx.record({
-    key: 'valuation-p95', label: `valuation p95 at ${size / 1e6}M sales`, value: Math.round(times[Math.floor(times.length * 0.95)]! * 10) / 10, unit: 'ms',
-    goal: 50, lowerIsBetter: true, detail: `${times.length} valuations, in-memory index of sold listings`,
+    key: 'valuation-p95',
+    label: `valuation p95 at ${size / 1e6}M sales`,
+    value: Math.round(times[Math.floor(times.length * 0.95)]! * 10) / 10,
+    unit: 'ms',
+    goal: 50,
+    lowerIsBetter: true,
+    detail: `${times.length} valuations, in-memory index of sold listings`,
   });
 }

@@ -107,7 +107,9 @@ describe('instances on one PostgreSQL survive losing it (npm run test:cluster; D
     [
       'every connection terminated (pg_terminate_backend)',
       async () => {
-        const { rows } = await admin.query<{ n: number }>('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1', [dbName()]);
+        const { rows } = await admin.query<{ n: number }>('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1', [
+          dbName(),
+        ]);
         expect(rows[0]!.n).toBeGreaterThan(0);
       },
     ],
@@ -147,11 +149,13 @@ describe('instances on one PostgreSQL survive losing it (npm run test:cluster; D
 
   /** What each instance's sessions are doing, and each instance's health, for a case that failed. */
   async function diagnose(label: string): Promise<void> {
-    const { rows } = await admin.query(
-      `SELECT application_name AS app, state, wait_event_type AS wait_type, wait_event AS wait, round(extract(epoch FROM now() - xact_start))::int AS xact_s, left(query, 80) AS query
+    const { rows } = await admin
+      .query(
+        `SELECT application_name AS app, state, wait_event_type AS wait_type, wait_event AS wait, round(extract(epoch FROM now() - xact_start))::int AS xact_s, left(query, 80) AS query
          FROM pg_stat_activity WHERE datname = $1 AND state <> 'idle' ORDER BY xact_start`,
-      [dbName()],
-    ).catch((err: Error) => ({ rows: [err.message] }));
+        [dbName()],
+      )
+      .catch((err: Error) => ({ rows: [err.message] }));
     step(`${label}: sessions not idle ${JSON.stringify(rows)}`);
     for (const x of instances) step(`${x.name}: ${JSON.stringify(await health(x))}`);
     step(`sockets catching up: ${tracked.filter((t) => t.catchingUp > 0).length}, errors: ${JSON.stringify(tracked.flatMap((t) => t.errors).slice(0, 5))}`);
@@ -235,7 +239,16 @@ describe('instances on one PostgreSQL survive losing it (npm run test:cluster; D
       for (const [k, n] of t.live) if (n > 1) pushProblems.push(`${t.user} socket: ${k} pushed ${n} times`);
       pushProblems.push(...t.errors);
     }
-    const round = { case: label, readyMs, recoveredMs, refused, acknowledged: acknowledged.length, resyncs: tracked.reduce((n, t) => n + t.resyncs, 0), reloads: tracked.reduce((n, t) => n + t.reloads, 0), reconnects: tracked.reduce((n, t) => n + t.reconnectMs.length, 0) };
+    const round = {
+      case: label,
+      readyMs,
+      recoveredMs,
+      refused,
+      acknowledged: acknowledged.length,
+      resyncs: tracked.reduce((n, t) => n + t.resyncs, 0),
+      reloads: tracked.reduce((n, t) => n + t.reloads, 0),
+      reconnects: tracked.reduce((n, t) => n + t.reconnectMs.length, 0),
+    };
     figures.push(round);
     step(`${label}: ${JSON.stringify(round)}`);
     if (!alive || errors.length || recoveredMs >= RECOVERY_MS) for (const x of instances) step(`${x.name} output:\n${x.output().slice(-3000)}`);
@@ -253,7 +266,13 @@ describe('instances on one PostgreSQL survive losing it (npm run test:cluster; D
     const n = Math.floor(Math.random() * 2 ** 24);
     return c.post(
       '/api/account/inquiry',
-      { FullName: 'Outage Visitor', Email: `outage-${tag.replace(/[^a-z0-9-]/gi, '')}-${Date.now()}@example.com`, Phone: '2065550100', Message: 'outage', LeadType: 'Buyer' },
+      {
+        FullName: 'Outage Visitor',
+        Email: `outage-${tag.replace(/[^a-z0-9-]/gi, '')}-${Date.now()}@example.com`,
+        Phone: '2065550100',
+        Message: 'outage',
+        LeadType: 'Buyer',
+      },
       { headers: { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } },
     );
   }

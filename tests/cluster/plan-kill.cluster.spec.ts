@@ -50,10 +50,19 @@ describe('an action plan step across kill -9 of the process sending its e-mail',
     await setup.runtime.runner.waitForCatchUp(60_000);
     const broker = WebClient.for(setup.url, 'localhost');
     expect((await broker.post('/api/account/login', { Email: demoUser('broker').email, password: PASSWORD })).body.isSuccess).toBe(true);
-    const template = await broker.post('/api/dashboard/email-templates', { scope: 'office', name: 'Kill test', subject: 'Hello {first_name}', body: 'Hi {first_name}, {agent_name} here.' });
+    const template = await broker.post('/api/dashboard/email-templates', {
+      scope: 'office',
+      name: 'Kill test',
+      subject: 'Hello {first_name}',
+      body: 'Hi {first_name}, {agent_name} here.',
+    });
     expect(template.status, template.text).toBe(201);
     await settle(setup);
-    const plan = await broker.post('/api/dashboard/plans', { scope: 'office', name: 'Kill test', steps: [{ kind: 'email', templateId: template.body.templateId, condition: null }] });
+    const plan = await broker.post('/api/dashboard/plans', {
+      scope: 'office',
+      name: 'Kill test',
+      steps: [{ kind: 'email', templateId: template.body.templateId, condition: null }],
+    });
     expect(plan.status, plan.text).toBe(201);
     planId = plan.body.planId as string;
     ({ leadId, email } = await newLead(setup, 'jane.localhost', { FullName: 'Kim Killtest' }));

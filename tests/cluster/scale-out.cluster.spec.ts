@@ -27,7 +27,6 @@ const step = (what: string) => process.stderr.write(`[cluster +${((Date.now() - 
 const within = <T extends { status: number }>(p: Promise<T>): Promise<T | { status: number; body: null }> =>
   Promise.race([p.catch(() => ({ status: 502, body: null })), sleep(60_000).then(() => ({ status: 0, body: null }))]);
 
-
 /**
  * The scale-out harness (issue 20): three instances of the built server on one PostgreSQL with
  * REALTIME_FANOUT=postgres behind a load balancer (round robin; socket.io sticky by session),
@@ -80,7 +79,12 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
   }
 
   const countEvents = async (type: string, streamLike = '%') =>
-    (await db.pool.query<{ n: number; streams: number }>(`SELECT count(*)::int AS n, count(DISTINCT stream_id)::int AS streams FROM events WHERE type = $1 AND stream_id LIKE $2`, [type, streamLike])).rows[0]!;
+    (
+      await db.pool.query<{ n: number; streams: number }>(
+        `SELECT count(*)::int AS n, count(DISTINCT stream_id)::int AS streams FROM events WHERE type = $1 AND stream_id LIKE $2`,
+        [type, streamLike],
+      )
+    ).rows[0]!;
 
   beforeAll(async () => {
     step('seeding the demo accounts');
@@ -109,7 +113,13 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     await configureFeed(
       store,
       new FeedSecrets(Buffer.from(TEST_SECRET, 'utf8')),
-      { name: FEED, url: reso.url, auth: { kind: 'oauth2', tokenUrl: reso.tokenUrl, clientId: 'porchlight', clientSecret: 's3cret' }, pageSize: 100, pollIntervalSeconds: 3600 },
+      {
+        name: FEED,
+        url: reso.url,
+        auth: { kind: 'oauth2', tokenUrl: reso.tokenUrl, clientId: 'porchlight', clientSecret: 's3cret' },
+        pageSize: 100,
+        pollIntervalSeconds: 3600,
+      },
       systemContext(),
       TEST_OUTBOUND,
     );
@@ -194,7 +204,13 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
       }
     };
     const traffic = Promise.all([searches(0), searches(1), inquiries(1), inquiries(2), chat()]);
-    const progress = setInterval(() => step(`acknowledged ${acknowledgedLeads.length} inquiries, ${acknowledgedMessages.length} messages; in-flight failures ${inflight.length}, errors ${errors.length}; sockets connected ${tracked.filter((t) => t.socket.connected).length}`), 5000);
+    const progress = setInterval(
+      () =>
+        step(
+          `acknowledged ${acknowledgedLeads.length} inquiries, ${acknowledgedMessages.length} messages; in-flight failures ${inflight.length}, errors ${errors.length}; sockets connected ${tracked.filter((t) => t.socket.connected).length}`,
+        ),
+      5000,
+    );
     let beforeKill = { leads: 0, messages: 0 };
     let onLeader = 0;
     let takeoverMs = -1;
@@ -202,7 +218,8 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     try {
       step('traffic running');
       // Some of everything acknowledged before the kill, and again after it (the survivors serve).
-      const enough = (leads: number, messages: number) => until(() => acknowledgedLeads.length >= leads && acknowledgedMessages.length >= messages, 60_000, 'acknowledged traffic');
+      const enough = (leads: number, messages: number) =>
+        until(() => acknowledgedLeads.length >= leads && acknowledgedMessages.length >= messages, 60_000, 'acknowledged traffic');
       await Promise.all([enough(4, 2), sleep(3000)]);
       beforeKill = { leads: acknowledgedLeads.length, messages: acknowledgedMessages.length };
       const syncsStarted = (await countEvents('FeedSyncStarted', feedSyncStream(FEED))).n;
@@ -219,7 +236,8 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
         const held = await lockHolders();
         const elapsed = Date.now() - killedAt;
         // Resumed: another instance has begun a run of the feed (it may end before the next look).
-        if (feedResumedMs < 0 && (held.has(`feed:${FEED}`) || (await countEvents('FeedSyncStarted', feedSyncStream(FEED))).n > syncsStarted)) feedResumedMs = elapsed;
+        if (feedResumedMs < 0 && (held.has(`feed:${FEED}`) || (await countEvents('FeedSyncStarted', feedSyncStream(FEED))).n > syncsStarted))
+          feedResumedMs = elapsed;
         if (takeoverMs < 0 && names.every((n) => held.has(`projection:${n}`)) && held.has('alerts:dispatcher')) takeoverMs = elapsed;
         if (takeoverMs >= 0 && feedResumedMs >= 0) break;
         if (elapsed > 15_000) break;
@@ -236,7 +254,9 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
       await traffic;
     }
 
-    step(`traffic stopped: ${acknowledgedLeads.length} inquiries and ${acknowledgedMessages.length} messages acknowledged (${beforeKill.leads} and ${beforeKill.messages} before the kill)`);
+    step(
+      `traffic stopped: ${acknowledgedLeads.length} inquiries and ${acknowledgedMessages.length} messages acknowledged (${beforeKill.leads} and ${beforeKill.messages} before the kill)`,
+    );
     // The sync ends elsewhere: every record stored once.
     await until(async () => (await countEvents('FeedSyncCompleted', feedSyncStream(FEED))).n > 0, 60_000, 'the resumed sync completed');
     const listed = await countEvents('ListingListed', `listing-${FEED}-%`);
@@ -245,28 +265,45 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     // Each socket catches up: told to by the survivor that took the read models over, or (if it was
     // away when that was said) on reconnecting.
     // (A survivor says feed.resync only when the dead instance may have had pushes on their way.)
-    await until(() => tracked.every((t) => t.socket.connected && t.catchingUp === 0 && (t.reconnectMs.length === 0 || t.caughtUp >= 1)), 30_000, 'every socket reconnected and caught up');
+    await until(
+      () => tracked.every((t) => t.socket.connected && t.catchingUp === 0 && (t.reconnectMs.length === 0 || t.caughtUp >= 1)),
+      30_000,
+      'every socket reconnected and caught up',
+    );
     step('sockets reconnected');
     const last = await inquire(999_999);
     expect(last.status).toBe(200);
     acknowledgedLeads.push(last.body.leadId);
-    await until(() => tracked.every((t) => t.handled.has(`captured:${last.body.leadId}`)), 30_000, 'the last push reached every socket').catch(async (err: Error) => {
-      const missing = tracked.filter((t) => !t.handled.has(`captured:${last.body.leadId}`));
-      const by = (f: (t: Tracked) => string) => JSON.stringify(Object.fromEntries([...new Set(missing.map(f))].map((k) => [k, missing.filter((t) => f(t) === k).length])));
-      const lags = await db.pool.query(`SELECT c.name, c.global_position, (SELECT max(global_position) FROM events) AS head FROM projection_checkpoints c WHERE c.global_position < (SELECT max(global_position) FROM events)`).catch(() => ({ rows: [] }));
-      const pending = await db.pool.query('SELECT count(*)::int AS n FROM routing_pending').catch(() => ({ rows: [] }));
-      step(`diagnostics: projections behind ${JSON.stringify(lags.rows)}, routing_pending ${JSON.stringify(pending.rows)} holders ${JSON.stringify([...(await lockHolders())])}`);
-      for (const x of instances.slice(1)) step(`${x.name} output:\n${x.output().slice(-4000)}`);
-      throw new Error(`${err.message}: ${missing.length} sockets without it, by user ${by((t) => t.user)}, by instance ${by(socketInstance)}, connected ${by((t) => String(t.socket.connected))}, reconnected ${by((t) => String(t.reconnectMs.length))}`);
-    });
+    await until(() => tracked.every((t) => t.handled.has(`captured:${last.body.leadId}`)), 30_000, 'the last push reached every socket').catch(
+      async (err: Error) => {
+        const missing = tracked.filter((t) => !t.handled.has(`captured:${last.body.leadId}`));
+        const by = (f: (t: Tracked) => string) =>
+          JSON.stringify(Object.fromEntries([...new Set(missing.map(f))].map((k) => [k, missing.filter((t) => f(t) === k).length])));
+        const lags = await db.pool
+          .query(
+            `SELECT c.name, c.global_position, (SELECT max(global_position) FROM events) AS head FROM projection_checkpoints c WHERE c.global_position < (SELECT max(global_position) FROM events)`,
+          )
+          .catch(() => ({ rows: [] }));
+        const pending = await db.pool.query('SELECT count(*)::int AS n FROM routing_pending').catch(() => ({ rows: [] }));
+        step(
+          `diagnostics: projections behind ${JSON.stringify(lags.rows)}, routing_pending ${JSON.stringify(pending.rows)} holders ${JSON.stringify([...(await lockHolders())])}`,
+        );
+        for (const x of instances.slice(1)) step(`${x.name} output:\n${x.output().slice(-4000)}`);
+        throw new Error(
+          `${err.message}: ${missing.length} sockets without it, by user ${by((t) => t.user)}, by instance ${by(socketInstance)}, connected ${by((t) => String(t.socket.connected))}, reconnected ${by((t) => String(t.reconnectMs.length))}`,
+        );
+      },
+    );
 
     // Nothing acknowledged lost or doubled.
-    const captured = await db.pool.query<{ stream_id: string; n: number }>(`SELECT stream_id, count(*)::int AS n FROM events WHERE type = 'LeadCaptured' GROUP BY stream_id HAVING count(*) > 1`);
+    const captured = await db.pool.query<{ stream_id: string; n: number }>(
+      `SELECT stream_id, count(*)::int AS n FROM events WHERE type = 'LeadCaptured' GROUP BY stream_id HAVING count(*) > 1`,
+    );
     const staff = sessions.find((s) => s.user === 'staff')!.client;
     const missingLeads: string[] = [];
     for (const id of acknowledgedLeads) if ((await staff.get(`/api/dashboard/leads/${id}`)).status !== 200) missingLeads.push(id);
     const thread: string[] = [];
-    for (let before: string | null = null, more = true; more; ) {
+    for (let before: string | null = null, more = true; more;) {
       const page = await jane.get(`/api/dashboard/leads/${chatLead}/thread${before ? `?before=${before}` : ''}`);
       const items = page.body.items as { id: string }[];
       thread.push(...items.map((x) => x.id));
@@ -337,4 +374,3 @@ describe('three instances behind a load balancer survive SIGKILL of one (npm run
     return lb.stickyFor((t.socket.io.opts.extraHeaders as Record<string, string>).cookie ?? '')?.name ?? '';
   }
 });
-

@@ -31,7 +31,11 @@ describe("consent in the lead's own words, through the signed SMS webhook", () =
     const params = { From: from, To: '+12065550000', Body, MessageSid };
     const raw = { body: new URLSearchParams(params).toString(), contentType: 'application/x-www-form-urlencoded' };
     const signature = twilioSignature(TWILIO_TOKEN, `${PUBLIC_URL}/api/messaging/sms/inbound`, params);
-    return WebClient.for(server.url, 'localhost').request('POST', '/api/messaging/sms/inbound', { raw, origin: null, headers: { 'x-twilio-signature': signature } });
+    return WebClient.for(server.url, 'localhost').request('POST', '/api/messaging/sms/inbound', {
+      raw,
+      origin: null,
+      headers: { 'x-twilio-signature': signature },
+    });
   };
 
   it('"please stop texting me" turns text consent off with the words as evidence, keeps the message, and later texts are skipped', async () => {
@@ -42,7 +46,12 @@ describe("consent in the lead's own words, through the signed SMS webhook", () =
     const { lead: held } = await loadLead(server.runtime.store, lead.leadId);
     if (!held.exists) throw new Error('no lead');
     const ledger = (await server.runtime.store.readStream(`user-${held.userId}`)).filter((e) => e.type === 'ConsentChanged');
-    expect(ledger.at(-1)?.data).toMatchObject({ channel: 'text', granted: false, how: 'text-reply', from: `a text reply in the lead's words (rules ${CONSENT_WORDING_RULES.version}): "Please stop texting me, thanks"` });
+    expect(ledger.at(-1)?.data).toMatchObject({
+      channel: 'text',
+      granted: false,
+      how: 'text-reply',
+      from: `a text reply in the lead's words (rules ${CONSENT_WORDING_RULES.version}): "Please stop texting me, thanks"`,
+    });
     await settle(server);
     const agent = await signIn(server, jane.email, 'jane.localhost');
     const res = await agent.post('/api/dashboard/messages/send', { leadIds: [lead.leadId], kind: 'text', body: 'Still there?' });
@@ -119,7 +128,9 @@ describe('the evidence of a lead (contract section 13)', () => {
     const earlier = (await agent.get(`/api/dashboard/leads/${lead.leadId}/evidence?asOf=${encodeURIComponent(between)}`)).body as typeof body;
     expect(earlier.consent.text).toBe(true);
     expect(earlier.entries.length).toBeLessThan(body.entries.length);
-    expect((await agent.get(`/api/dashboard/leads/${lead.leadId}/evidence?asOf=yesterday`)).body).toEqual({ message: 'asOf must be a date and time with its offset' });
+    expect((await agent.get(`/api/dashboard/leads/${lead.leadId}/evidence?asOf=yesterday`)).body).toEqual({
+      message: 'asOf must be a date and time with its offset',
+    });
     const other = await registerOffice(server, 'evidence-other');
     const outsider = await signIn(server, other.brokerEmail);
     expect((await outsider.get(`/api/dashboard/leads/${lead.leadId}/evidence`)).status).toBe(404);

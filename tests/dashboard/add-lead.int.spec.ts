@@ -11,7 +11,12 @@ import { WebClient } from '../support/web-client';
 const jane = demoUser('agent');
 const alex = demoUser('agent2');
 const broker = demoUser('broker');
-const person = (over: Record<string, unknown> = {}) => ({ FullName: 'Hana Hand', Email: `h-${randomUUID().slice(0, 8)}@example.com`, Phone: '206-555-0142', ...over });
+const person = (over: Record<string, unknown> = {}) => ({
+  FullName: 'Hana Hand',
+  Email: `h-${randomUUID().slice(0, 8)}@example.com`,
+  Phone: '206-555-0142',
+  ...over,
+});
 
 describe('a lead added by hand (POST /api/dashboard/leads)', () => {
   const app = dashboardServer();
@@ -36,15 +41,34 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
     expect(Object.keys(res.body)).toEqual(['leadId']);
     const one = await leadOf(c, res.body.leadId);
     expect(one.status).toBe(200);
-    expect(one.body.lead).toMatchObject({ fullName: 'Hana Hand', email: body.Email, phone: '206-555-0142', leadType: 'Seller', source: 'manual', assignedAgentId: jane.userId, stage: 'New', tags: ['Open house', 'Farm'] });
-    expect(one.body.timeline.map((t: { type: string }) => t.type)).toEqual(expect.arrayContaining(['LeadCaptured', 'InquirySubmitted', 'LeadAssigned', 'LeadTagsChanged']));
+    expect(one.body.lead).toMatchObject({
+      fullName: 'Hana Hand',
+      email: body.Email,
+      phone: '206-555-0142',
+      leadType: 'Seller',
+      source: 'manual',
+      assignedAgentId: jane.userId,
+      stage: 'New',
+      tags: ['Open house', 'Farm'],
+    });
+    expect(one.body.timeline.map((t: { type: string }) => t.type)).toEqual(
+      expect.arrayContaining(['LeadCaptured', 'InquirySubmitted', 'LeadAssigned', 'LeadTagsChanged']),
+    );
     const inquiry = one.body.timeline.find((t: { type: string }) => t.type === 'InquirySubmitted');
     expect(inquiry.summary).toContain('Met at the open house');
     const feed = await c.get(`/api/dashboard/feed/lead/${res.body.leadId}`);
     expect(feed.body.lead.siteId).toBe(demoSite('jane').siteId);
 
     const { account } = await loadAccount(server.runtime.store, feed.body.lead.userId);
-    expect(account).toMatchObject({ exists: true, securityLevel: 5, isImport: true, importOptedIn: false, consent: { email: true, text: false }, cellPhone: '2065550142', emailVerified: false });
+    expect(account).toMatchObject({
+      exists: true,
+      securityLevel: 5,
+      isImport: true,
+      importOptedIn: false,
+      consent: { email: true, text: false },
+      cellPhone: '2065550142',
+      emailVerified: false,
+    });
   });
 
   it.each([
@@ -65,7 +89,11 @@ describe('a lead added by hand (POST /api/dashboard/leads)', () => {
 
   it('about a listing (pdid): one we have, shown publicly or not, else 404 Listing not found', async () => {
     const { server } = app;
-    await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('AL1', { InternetEntireListingDisplayYN: false }) }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() });
+    await importListings(
+      server.runtime.store,
+      [{ record: 1, line: null, parse: () => home('AL1', { InternetEntireListingDisplayYN: false }) }] satisfies ImportItem[],
+      { mls: 'T', ctx: systemContext() },
+    );
     const c = await signIn(server, jane.email);
     const res = await c.post('/api/dashboard/leads', person({ pdid: 'T-AL1' }));
     expect(res.status, res.text).toBe(201);

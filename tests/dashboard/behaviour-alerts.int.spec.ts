@@ -33,8 +33,14 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
 
   const pool = () => app.server.runtime.db.pool;
   const store = () => app.server.runtime.store;
-  const ev = (type: string, data: Record<string, unknown>, at = new Date()) => ({ type, data, eventId: randomUUID(), metadata: metadataOf(systemContext(at, SITE)) });
-  const view = (leadId: string, pdid: string, at?: Date) => ev('ListingViewed', { leadId, userId: randomUUID(), siteId: SITE, pdid, address: `${pdid} Elm St`, price: 500_000 }, at);
+  const ev = (type: string, data: Record<string, unknown>, at = new Date()) => ({
+    type,
+    data,
+    eventId: randomUUID(),
+    metadata: metadataOf(systemContext(at, SITE)),
+  });
+  const view = (leadId: string, pdid: string, at?: Date) =>
+    ev('ListingViewed', { leadId, userId: randomUUID(), siteId: SITE, pdid, address: `${pdid} Elm St`, price: 500_000 }, at);
   const owner = (leadId: string) => ({ leadId, userId: randomUUID(), siteId: SITE });
   /** Waits until the read models applied everything and the detector and the mail sender have nothing pending. */
   const drained = async () => {
@@ -57,7 +63,8 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
     return res.body.alerts;
   };
   const reasons = async (leadId: string) => (await alertsOf(janeC, leadId)).map((a) => a.reason).sort();
-  const raisedFor = async (leadId: string) => (await everyEventOf(store(), ['BehaviourAlertRaised'])).filter((e) => (e.data as { leadId: string }).leadId === leadId);
+  const raisedFor = async (leadId: string) =>
+    (await everyEventOf(store(), ['BehaviourAlertRaised'])).filter((e) => (e.data as { leadId: string }).leadId === leadId);
 
   it('the same home viewed 3 times: one alert, pushed live to the agent’s socket, a line in the lead’s timeline, listed; a 4th view raises nothing more', async () => {
     const { leadId } = await janesLead(app.server, { FullName: 'Rita Repeat' });
@@ -74,7 +81,9 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
     await drained();
     expect(await reasons(leadId)).toEqual(['Viewed the same home 3 times']);
     const lead = await janeC.get(`/api/dashboard/leads/${leadId}`);
-    expect(lead.body.timeline.filter((t: { type: string }) => t.type === 'BehaviourAlertRaised').map((t: { summary: string }) => t.summary)).toEqual(['Alert: Viewed the same home 3 times']);
+    expect(lead.body.timeline.filter((t: { type: string }) => t.type === 'BehaviourAlertRaised').map((t: { summary: string }) => t.summary)).toEqual([
+      'Alert: Viewed the same home 3 times',
+    ]);
     expect(got.get('lead.activity')?.some((p) => p.leadId === leadId && p.type === 'BehaviourAlertRaised')).toBe(true);
 
     await store().append(`leadactivity-${leadId}`, 'any', [view(leadId, 'P1')]);
@@ -88,7 +97,11 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
     // Nine homes earlier today and one 8 days ago: facts, from before the last doing (queued only from now).
     await store().append(`leadactivity-${leadId}`, 'any', [view(leadId, 'OLD', new Date(now - 8 * DAY))]);
     await drained();
-    await store().append(`leadactivity-${leadId}`, 'any', Array.from({ length: 10 }, (_, i) => view(leadId, `H${i}`, new Date(now + i))));
+    await store().append(
+      `leadactivity-${leadId}`,
+      'any',
+      Array.from({ length: 10 }, (_, i) => view(leadId, `H${i}`, new Date(now + i))),
+    );
     await store().append(`organizer-${leadId}`, 'any', [
       ev('ListingFavorited', { ...owner(leadId), pdid: 'H1' }),
       ev('ListingShared', { ...owner(leadId), pdid: 'H2', toEmail: 'friend@example.com', message: 'Look', at: new Date().toISOString() }),
@@ -97,7 +110,10 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
     // Opened now (the queue takes what happened since it exists), sent that long before.
     const alert = (alertId: string, openedAfter: number) => {
       const data = { alertId, ...owner(leadId), pdid: 'H4', kind: 'new', reason: 'search', searchIds: [], change: 'New listing', digestId: null };
-      return store().append(`alert-${alertId}`, 'any', [ev('PropertyAlertSent', { ...data, subject: 'New listing' }, new Date(now - openedAfter)), ev('PropertyAlertOpened', { ...data, how: 'pixel' }, new Date(now + 20))]);
+      return store().append(`alert-${alertId}`, 'any', [
+        ev('PropertyAlertSent', { ...data, subject: 'New listing' }, new Date(now - openedAfter)),
+        ev('PropertyAlertOpened', { ...data, how: 'pixel' }, new Date(now + 20)),
+      ]);
     };
     await alert(randomUUID(), 4 * MIN);
     await alert(randomUUID(), 30 * MIN);
@@ -105,13 +121,26 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
     // "A day" is the office's (the demo office keeps the default zone): at 01:00 UTC it is still yesterday there.
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE }).format(new Date(now + 9));
     expect(await reasons(leadId)).toEqual(
-      ['Asked for a showing', 'Came back after 8 days away', 'Opened an alert e-mail 4 minutes after it was sent', 'Saved a home as a favourite', 'Shared a home', `Viewed 10 homes on ${day}`].sort(),
+      [
+        'Asked for a showing',
+        'Came back after 8 days away',
+        'Opened an alert e-mail 4 minutes after it was sent',
+        'Saved a home as a favourite',
+        'Shared a home',
+        `Viewed 10 homes on ${day}`,
+      ].sort(),
     );
   });
 
   it('thresholds per office: the broker lowers "same home" to 2 and it applies from the next view; agents read but may not change; bounds; leads 403, signed out 401', async () => {
     const before = await janeC.get('/api/dashboard/behaviour-thresholds');
-    expect(before.body).toEqual({ scope: broker.userId, version: 0, thresholds: { returnAfterDays: 7, sameHomeViews: 3, homesPerDay: 10, alertOpenMinutes: 10 }, changedBy: null, changedAt: null });
+    expect(before.body).toEqual({
+      scope: broker.userId,
+      version: 0,
+      thresholds: { returnAfterDays: 7, sameHomeViews: 3, homesPerDay: 10, alertOpenMinutes: 10 },
+      changedBy: null,
+      changedAt: null,
+    });
     const thresholds = { ...before.body.thresholds, sameHomeViews: 2 };
     const refused = await janeC.request('PUT', '/api/dashboard/behaviour-thresholds', { json: { thresholds } });
     expect([refused.status, refused.body]).toEqual([403, { message: 'Only a broker or staff can change the alert thresholds' }]);
@@ -167,8 +196,12 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
     const { leadId } = await janesLead(app.server, { FullName: 'Otto Once' });
     const s = app.server;
     const others = [new BehaviourDetector(s.runtime, pool(), s.runtime.store), new BehaviourDetector(s.runtime, pool(), s.runtime.store)];
-    const senders = [new BehaviourAlertMailSender(new OutboxKit(s.runtime, pool(), s.runtime.store, s.app.get(Mailer), s.app.get(SmsSender), s.runtime.config))];
-    await store().append(`organizer-${leadId}`, 'any', [ev('ShowingRequested', { ...owner(leadId), pdid: 'S1', preferredAt: new Date().toISOString(), message: 'Soon?' })]);
+    const senders = [
+      new BehaviourAlertMailSender(new OutboxKit(s.runtime, pool(), s.runtime.store, s.app.get(Mailer), s.app.get(SmsSender), s.runtime.config)),
+    ];
+    await store().append(`organizer-${leadId}`, 'any', [
+      ev('ShowingRequested', { ...owner(leadId), pdid: 'S1', preferredAt: new Date().toISOString(), message: 'Soon?' }),
+    ]);
     await s.runtime.runner.waitForCatchUp();
     const now = new Date();
     await Promise.all([...others.map((d) => d.sweep(now)), ...others.map((d) => d.sweep(now)), s.app.get(BehaviourDetector).sweep(now)]);
@@ -180,7 +213,8 @@ describe('behaviour alerts: the agent hears at once when a lead does something t
   });
 
   it('e-mail per the agent’s choice: by default and with "e-mail", the alert is e-mailed with the link; with "text" or "neither", not', async () => {
-    const mailsAbout = async (leadId: string) => (await mailsTo(pool(), jane.email)).filter((m) => m.text.includes(`lead=${leadId}`) && m.subject.startsWith('Lead alert'));
+    const mailsAbout = async (leadId: string) =>
+      (await mailsTo(pool(), jane.email)).filter((m) => m.text.includes(`lead=${leadId}`) && m.subject.startsWith('Lead alert'));
     const favourite = async (name: string) => {
       const { leadId } = await janesLead(app.server, { FullName: name });
       await store().append(`organizer-${leadId}`, 'any', [ev('ListingFavorited', { ...owner(leadId), pdid: 'M1' })]);

@@ -15,7 +15,8 @@ describe('logging calls on a lead', () => {
   let janeC: WebClient;
 
   const calls = async (id: string) => (await app.server.runtime.store.readStream(`calls-${id}`)).map((e) => e.data);
-  const detail = async (c: WebClient, id: string) => (await c.get(`/api/dashboard/leads/${id}`)).body as { lead: { lastContactAt: string | null }; timeline: { type: string; summary: string }[] };
+  const detail = async (c: WebClient, id: string) =>
+    (await c.get(`/api/dashboard/leads/${id}`)).body as { lead: { lastContactAt: string | null }; timeline: { type: string; summary: string }[] };
 
   beforeAll(async () => {
     const { server } = app;
@@ -25,11 +26,23 @@ describe('logging calls on a lead', () => {
 
   it('the agent logs a call: 201 {callId}, CallLogged with what was said, and the timeline says "Call logged: connected (4:05)"', async () => {
     const { server } = app;
-    const res = await janeC.post(`/api/dashboard/leads/${leadId}/calls`, { outcome: 'connected', durationSeconds: 245, notes: '  Wants to see Pine St on Saturday  ' });
+    const res = await janeC.post(`/api/dashboard/leads/${leadId}/calls`, {
+      outcome: 'connected',
+      durationSeconds: 245,
+      notes: '  Wants to see Pine St on Saturday  ',
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({ callId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(await calls(leadId)).toEqual([
-      { leadId, siteId: expect.any(String), callId: res.body.callId, byUserId: jane.userId, outcome: 'connected', durationSeconds: 245, notes: 'Wants to see Pine St on Saturday' },
+      {
+        leadId,
+        siteId: expect.any(String),
+        callId: res.body.callId,
+        byUserId: jane.userId,
+        outcome: 'connected',
+        durationSeconds: 245,
+        notes: 'Wants to see Pine St on Saturday',
+      },
     ]);
     await settle(server);
     const d = await detail(janeC, leadId);
@@ -38,7 +51,8 @@ describe('logging calls on a lead', () => {
     expect(d.lead.lastContactAt).not.toBeNull();
 
     // The call is the lead's first contact (the pipeline's first-contact reactor): New moves on to Attempted contact.
-    const leadEvents = async () => (await server.runtime.store.readStream(`lead-${leadId}`)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
+    const leadEvents = async () =>
+      (await server.runtime.store.readStream(`lead-${leadId}`)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
     await expect.poll(async () => (await leadEvents()).some((e) => e.type === 'LeadFirstContacted'), { timeout: 15_000 }).toBe(true);
     const contact = (await leadEvents()).filter((e) => e.type === 'LeadFirstContacted' || e.type === 'LeadStageChanged');
     expect(contact).toEqual([
@@ -56,7 +70,11 @@ describe('logging calls on a lead', () => {
     const callId = randomUUID();
     const before = (await calls(leadId)).length;
     const answers = await Promise.all([1, 2, 3].map(() => janeC.post(`/api/dashboard/leads/${leadId}/calls`, { outcome: 'no-answer', callId })));
-    expect(answers.map((r) => [r.status, r.body.callId])).toEqual([[201, callId], [201, callId], [201, callId]]);
+    expect(answers.map((r) => [r.status, r.body.callId])).toEqual([
+      [201, callId],
+      [201, callId],
+      [201, callId],
+    ]);
     expect((await calls(leadId)).length).toBe(before + 1);
   });
 

@@ -14,7 +14,22 @@ const jane = demoUser('agent');
 const alex = demoUser('agent2');
 const broker = demoUser('broker');
 const staff = demoUser('staff');
-const LEAD_KEYS = ['assignedAgentId', 'createdAt', 'email', 'firstContactAt', 'fullName', 'inPond', 'lastActivityAt', 'lastContactAt', 'leadId', 'leadType', 'phone', 'source', 'stage', 'tags'];
+const LEAD_KEYS = [
+  'assignedAgentId',
+  'createdAt',
+  'email',
+  'firstContactAt',
+  'fullName',
+  'inPond',
+  'lastActivityAt',
+  'lastContactAt',
+  'leadId',
+  'leadType',
+  'phone',
+  'source',
+  'stage',
+  'tags',
+];
 
 type Timeline = { type: string; at: string; summary: string }[];
 
@@ -24,9 +39,11 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   let janeClient: WebClient;
   const sockets: Socket[] = [];
   const patch = (c: WebClient, leadId: string, json: unknown) => c.request('PATCH', `/api/dashboard/leads/${leadId}`, { json });
-  const leadOf = async (c: WebClient, leadId: string) => (await c.get(`/api/dashboard/leads/${leadId}`)).body as { lead: Record<string, unknown>; timeline: Timeline };
+  const leadOf = async (c: WebClient, leadId: string) =>
+    (await c.get(`/api/dashboard/leads/${leadId}`)).body as { lead: Record<string, unknown>; timeline: Timeline };
   /** A new lead of Jane's own site (routed to Jane, office of the demo broker). */
-  const eventsOf = async (streamId: string, type: string) => (await app.server.runtime.db.pool.query('SELECT data FROM events WHERE stream_id = $1 AND type = $2', [streamId, type])).rows;
+  const eventsOf = async (streamId: string, type: string) =>
+    (await app.server.runtime.db.pool.query('SELECT data FROM events WHERE stream_id = $1 AND type = $2', [streamId, type])).rows;
 
   beforeAll(async () => {
     const { server } = app;
@@ -63,13 +80,31 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     expect((await patch(janeClient, leadId, { stage: 'Active' })).status).toBe(200);
     expect((await patch(await signIn(server, staff.email), leadId, { stage: 'Nurture' })).body.stage).toBe('Nurture');
 
-    expect(await patch(janeClient, leadId, { assignedAgentId: alex.userId })).toMatchObject({ status: 403, body: { message: 'Only the broker reassigns leads' } });
+    expect(await patch(janeClient, leadId, { assignedAgentId: alex.userId })).toMatchObject({
+      status: 403,
+      body: { message: 'Only the broker reassigns leads' },
+    });
     const brokerClient = await signIn(server, broker.email);
     const outsider = randomUUID();
     await server.app.get(CommandBus).execute(
-      new RegisterUserCommand({ userId: outsider, email: `o-${outsider.slice(0, 6)}@acme.test`, firstName: 'Oz', lastName: 'Outside', securityLevel: 10, siteId: demoSite('demo').siteId, brokerId: null, password: PASSWORD }, systemContext()),
+      new RegisterUserCommand(
+        {
+          userId: outsider,
+          email: `o-${outsider.slice(0, 6)}@acme.test`,
+          firstName: 'Oz',
+          lastName: 'Outside',
+          securityLevel: 10,
+          siteId: demoSite('demo').siteId,
+          brokerId: null,
+          password: PASSWORD,
+        },
+        systemContext(),
+      ),
     );
-    expect(await patch(brokerClient, leadId, { assignedAgentId: outsider })).toMatchObject({ status: 400, body: { message: 'That agent is not in this office' } });
+    expect(await patch(brokerClient, leadId, { assignedAgentId: outsider })).toMatchObject({
+      status: 400,
+      body: { message: 'That agent is not in this office' },
+    });
     const moved = await patch(brokerClient, leadId, { assignedAgentId: alex.userId, stage: 'Appointment set' });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body).toMatchObject({ assignedAgentId: alex.userId, stage: 'Appointment set' });
@@ -82,7 +117,9 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     const { server } = app;
     const { leadId, client: leadClient } = await janesLead(server, { Phone: '2065550142' });
     const meBefore = (await leadClient.get('/api/account/me')).body;
-    const accountEvents = async () => (await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`user-${meBefore.userDID as string}`])).rows[0].n as number;
+    const accountEvents = async () =>
+      (await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`user-${meBefore.userDID as string}`])).rows[0]
+        .n as number;
     const before = await accountEvents();
     expect((await patch(janeClient, leadId, { email: 'nope' })).body).toEqual({ message: 'Please enter a valid email' });
     expect((await patch(janeClient, leadId, { phone: '555' })).body).toEqual({ message: 'Please enter a valid phone number' });
@@ -105,14 +142,23 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     expect((await leadOf(janeClient, leadId)).lead).toMatchObject({ stage: 'New', firstContactAt: null });
     const sent = await janeClient.post('/api/dashboard/messages/send', { leadIds: [leadId], kind: 'text', body: 'Hi, this is Jane' });
     expect(sent.body).toMatchObject({ sent: 1 });
-    const after = (await waitFor(() => leadOf(janeClient, leadId), (d) => d.lead.stage === 'Attempted contact' && d.lead.firstContactAt !== null)).lead;
-    const [text] = await server.runtime.db.pool.query(`SELECT metadata->>'at' AS at FROM events WHERE stream_id = $1 AND type = 'TextMessageSent'`, [`sms-${leadId}`]).then((r) => r.rows);
+    const after = (
+      await waitFor(
+        () => leadOf(janeClient, leadId),
+        (d) => d.lead.stage === 'Attempted contact' && d.lead.firstContactAt !== null,
+      )
+    ).lead;
+    const [text] = await server.runtime.db.pool
+      .query(`SELECT metadata->>'at' AS at FROM events WHERE stream_id = $1 AND type = 'TextMessageSent'`, [`sms-${leadId}`])
+      .then((r) => r.rows);
     expect(after.firstContactAt).toBe(new Date(text.at).toISOString());
     await janeClient.post('/api/dashboard/messages/send', { leadIds: [leadId], kind: 'text', body: 'Following up' });
     await settle(server);
     await new Promise((r) => setTimeout(r, 300));
     await settle(server);
-    expect(await eventsOf(`lead-${leadId}`, 'LeadFirstContacted')).toEqual([{ data: { leadId, siteId: demoSite('jane').siteId, byUserId: jane.userId, via: 'text', at: text.at } }]);
+    expect(await eventsOf(`lead-${leadId}`, 'LeadFirstContacted')).toEqual([
+      { data: { leadId, siteId: demoSite('jane').siteId, byUserId: jane.userId, via: 'text', at: text.at } },
+    ]);
     const summaries = (await leadOf(janeClient, leadId)).timeline.map((t) => t.summary);
     expect(summaries).toEqual(expect.arrayContaining(['First contact (text message)', 'Moved from New to Attempted contact (automatically)']));
   });
@@ -125,7 +171,10 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     await new Promise((r) => setTimeout(r, 200));
     expect((await leadOf(janeClient, leadId)).lead.firstContactAt).toBeNull();
     expect((await janeClient.post('/api/dashboard/chat/sendmessage', { leadId, text: 'Yes! Want to see it?' })).status).toBe(200);
-    const after = await waitFor(() => leadOf(janeClient, leadId), (d) => d.lead.stage === 'Attempted contact' && d.lead.firstContactAt !== null);
+    const after = await waitFor(
+      () => leadOf(janeClient, leadId),
+      (d) => d.lead.stage === 'Attempted contact' && d.lead.firstContactAt !== null,
+    );
     expect(after.timeline.map((t) => t.summary)).toContain('First contact (chat)');
     expect((await eventsOf(`lead-${leadId}`, 'LeadFirstContacted'))[0].data).toMatchObject({ via: 'chat', byUserId: jane.userId });
   });
@@ -133,7 +182,10 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
   it('a stage change is first contact too, with no automatic move after it', async () => {
     const { leadId } = await janesLead(app.server);
     await patch(janeClient, leadId, { stage: 'Active' });
-    const after = await waitFor(() => leadOf(janeClient, leadId), (d) => d.lead.firstContactAt !== null);
+    const after = await waitFor(
+      () => leadOf(janeClient, leadId),
+      (d) => d.lead.firstContactAt !== null,
+    );
     expect(after.lead.stage).toBe('Active');
     expect(after.timeline.map((t) => t.summary)).toContain('First contact (stage change)');
   });
@@ -166,10 +218,20 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     expect(board.stages).toEqual(DEFAULT_STAGES);
     expect(board.columns.map((c: { stage: string }) => c.stage).slice(0, 8)).toEqual(DEFAULT_STAGES);
     // The kept counts agree with the leads themselves, for every viewer.
-    for (const c of [janeClient, await signIn(server, alex.email), await signIn(server, broker.email), await signIn(server, staff.email)]) await expectCountsOfLeads(c);
+    for (const c of [janeClient, await signIn(server, alex.email), await signIn(server, broker.email), await signIn(server, staff.email)])
+      await expectCountsOfLeads(c);
     const closed = board.columns.find((c: { stage: string }) => c.stage === 'Closed');
-    expect(closed.leads.find((l: { leadId: string }) => l.leadId === leadId)).toMatchObject({ fullName: 'Bo Ard', leadType: 'Buyer', tags: ['VIP'], stage: 'Closed' });
-    expect((await (await signIn(server, alex.email)).get('/api/dashboard/board')).body.columns.flatMap((c: { leads: { leadId: string }[] }) => c.leads.map((l) => l.leadId))).not.toContain(leadId);
+    expect(closed.leads.find((l: { leadId: string }) => l.leadId === leadId)).toMatchObject({
+      fullName: 'Bo Ard',
+      leadType: 'Buyer',
+      tags: ['VIP'],
+      stage: 'Closed',
+    });
+    expect(
+      (await (await signIn(server, alex.email)).get('/api/dashboard/board')).body.columns.flatMap((c: { leads: { leadId: string }[] }) =>
+        c.leads.map((l) => l.leadId),
+      ),
+    ).not.toContain(leadId);
     expect((await WebClient.for(server.url).get('/api/dashboard/board')).status).toBe(401);
     expect((await janeClient.get(`/api/dashboard/pipeline?leadId=${leadId}`)).body).toEqual({ brokerId: broker.userId, stages: DEFAULT_STAGES });
     expect((await (await signIn(server, alex.email)).get(`/api/dashboard/pipeline?leadId=${leadId}`)).status).toBe(404);
@@ -186,7 +248,10 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     const staffClient = await signIn(server, staff.email);
     expect((await staffClient.post('/api/backoffice/projections/lead_feed/rebuild', {})).status).toBe(202);
     await waitFor(
-      async () => ((await staffClient.get('/api/backoffice/projections')).body.projections as { name: string; rebuild: { phase: string } | null }[]).find((p) => p.name === 'lead_feed')!.rebuild,
+      async () =>
+        ((await staffClient.get('/api/backoffice/projections')).body.projections as { name: string; rebuild: { phase: string } | null }[]).find(
+          (p) => p.name === 'lead_feed',
+        )!.rebuild,
       (r) => r?.phase === 'done',
       60_000,
     );
@@ -205,7 +270,10 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     const res = await brokerClient.post('/api/dashboard/office/settings', { stages: renamed, moveLeads: [{ from: 'Nurture', to: 'Long-term' }] });
     expect(res.status, res.text).toBe(200);
     expect(res.body.settings.stages).toEqual(renamed);
-    const moved = await waitFor(() => leadOf(janeClient, leadId), (d) => d.lead.stage === 'Long-term');
+    const moved = await waitFor(
+      () => leadOf(janeClient, leadId),
+      (d) => d.lead.stage === 'Long-term',
+    );
     expect(moved.timeline[0]!.summary).toBe('Moved from Nurture to Long-term (automatically)');
     expect((await patch(janeClient, leadId, { stage: 'Nurture' })).status).toBe(400);
 
@@ -215,9 +283,14 @@ describe('working a lead: stages, tags, contact, first contact, the board and th
     const refused = await brokerClient.post('/api/dashboard/office/settings', { stages: withoutLost });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^\d+ leads? (is|are) in "Lost": choose a stage to move (it|them) to before removing it$/);
-    expect((await brokerClient.post('/api/dashboard/office/settings', { stages: [...renamed, 'long-TERM'] })).body).toEqual({ message: '"long-TERM" is in the pipeline twice (names are compared without case)' });
+    expect((await brokerClient.post('/api/dashboard/office/settings', { stages: [...renamed, 'long-TERM'] })).body).toEqual({
+      message: '"long-TERM" is in the pipeline twice (names are compared without case)',
+    });
     expect((await brokerClient.post('/api/dashboard/office/settings', { stages: withoutLost, moveLeads: [{ from: 'Lost', to: 'Closed' }] })).status).toBe(200);
-    await waitFor(() => leadOf(janeClient, leadId), (d) => d.lead.stage === 'Closed');
+    await waitFor(
+      () => leadOf(janeClient, leadId),
+      (d) => d.lead.stage === 'Closed',
+    );
     const board = (await janeClient.get('/api/dashboard/board')).body;
     expect(board.stages).toEqual(withoutLost);
     // Put the office back as the other tests expect it.

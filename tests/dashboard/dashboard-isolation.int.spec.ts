@@ -99,7 +99,22 @@ describe('an agent never receives or reads another agent’s lead (HTTP 404, no 
     expect(res.body).toMatchObject({ page: 1, perpage: 50 });
     const first = res.body.leads[0];
     // Section 5's fields, and section 5a's CRM fields (stage, tags, first and last contact, pond).
-    expect(Object.keys(first).sort()).toEqual(['assignedAgentId', 'createdAt', 'email', 'firstContactAt', 'fullName', 'inPond', 'lastActivityAt', 'lastContactAt', 'leadId', 'leadType', 'phone', 'source', 'stage', 'tags']);
+    expect(Object.keys(first).sort()).toEqual([
+      'assignedAgentId',
+      'createdAt',
+      'email',
+      'firstContactAt',
+      'fullName',
+      'inPond',
+      'lastActivityAt',
+      'lastContactAt',
+      'leadId',
+      'leadType',
+      'phone',
+      'source',
+      'stage',
+      'tags',
+    ]);
     const times = (res.body.leads as { lastActivityAt: string }[]).map((l) => l.lastActivityAt);
     expect([...times].sort().reverse()).toEqual(times);
     const one = await janeClient.get(`/api/dashboard/leads/${first.leadId}`);

@@ -100,7 +100,9 @@ describe('e-mail templates over HTTP', () => {
     expect(await names(staffC, `?officeId=${broker.userId}`)).toContain('office:Staff made');
     expect(await names(brokerC)).toContain('office:Staff made');
     // The broker may change what staff made for the office, and staff the broker's.
-    expect((await brokerC.request('PUT', `${PATH}/${broker.userId}/${made.body.templateId as string}`, { json: { ...template, name: 'Staff made' } })).status).toBe(200);
+    expect(
+      (await brokerC.request('PUT', `${PATH}/${broker.userId}/${made.body.templateId as string}`, { json: { ...template, name: 'Staff made' } })).status,
+    ).toBe(200);
 
     const other = await registerOffice(server, 'elsewhere');
     const otherBroker = await signIn(server, other.brokerEmail, 'elsewhere.localhost');

@@ -11,7 +11,6 @@ import type { WebClient } from '../support/web-client';
 const jane = demoUser('agent');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-
 /** The e-mail round trip: an agent's e-mail, the lead's reply through Mailgun's inbound route, the reply in the right thread. */
 describe('inbound e-mail: replies come back into the thread', () => {
   let fixture: Awaited<ReturnType<typeof startDashboardServer>>;
@@ -32,11 +31,16 @@ describe('inbound e-mail: replies come back into the thread', () => {
 
   const post = (form: FormData | URLSearchParams) => fetch(`${server.url}/api/inbound/email`, { method: 'POST', body: form });
   const received = async (leadId: string) =>
-    (await server.runtime.store.readStream(`email-${leadId}`)).filter((e) => e.type === 'LeadEmailReceived').map((e) => ({ data: e.data as Record<string, unknown> }));
+    (await server.runtime.store.readStream(`email-${leadId}`))
+      .filter((e) => e.type === 'LeadEmailReceived')
+      .map((e) => ({ data: e.data as Record<string, unknown> }));
   /** The Reply-To of the agent's e-mail, once the outbox sent it. */
   const replyToOf = async (to: string, subject: string): Promise<string> => {
     for (let i = 0; i < 200; i++) {
-      const { rows } = await fixture.db.pool.query<{ headers: Record<string, string> }>('SELECT headers FROM mail_outbox WHERE to_address = $1 AND subject = $2', [to, subject]);
+      const { rows } = await fixture.db.pool.query<{ headers: Record<string, string> }>(
+        'SELECT headers FROM mail_outbox WHERE to_address = $1 AND subject = $2',
+        [to, subject],
+      );
       if (rows[0]) return rows[0].headers['Reply-To']!;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -44,7 +48,10 @@ describe('inbound e-mail: replies come back into the thread', () => {
   };
 
   it('a Gmail reply with attachments lands in its own thread: new text only, a photo kept as an upload, a program refused', async () => {
-    expect((await janeC.post(`/api/dashboard/leads/${nora.leadId}/emails`, { subject: 'Tour on Saturday?', body: 'Hi {first_name}, would Saturday at 10 work?' })).status).toBe(201);
+    expect(
+      (await janeC.post(`/api/dashboard/leads/${nora.leadId}/emails`, { subject: 'Tour on Saturday?', body: 'Hi {first_name}, would Saturday at 10 work?' }))
+        .status,
+    ).toBe(201);
     expect((await janeC.post(`/api/dashboard/leads/${otto.leadId}/emails`, { subject: 'Hello Otto', body: 'Hi' })).status).toBe(201);
     const replyTo = await replyToOf(nora.email, 'Tour on Saturday?');
     expect(replyTo).toMatch(new RegExp(`^reply\\+[0-9a-f]{56}@${DOMAIN.replace(/\./g, '\\.')}$`));
@@ -53,7 +60,14 @@ describe('inbound e-mail: replies come back into the thread', () => {
     const gmail = `Yes Saturday works!\r\n\r\nOn Mon, Nov 23, 2026 at 9:14 AM Jane Agent <${replyTo}> wrote:\r\n\r\n> Hi Nora, would Saturday at 10 work?\r\n`;
     const res = await post(
       mailgunForm(
-        { recipient: replyTo, sender: nora.email, from: `Nora Nguyen <${nora.email}>`, subject: 'Re: Tour on Saturday?', 'body-plain': gmail, 'Message-Id': '<CAF=abc123@mail.gmail.com>' },
+        {
+          recipient: replyTo,
+          sender: nora.email,
+          from: `Nora Nguyen <${nora.email}>`,
+          subject: 'Re: Tour on Saturday?',
+          'body-plain': gmail,
+          'Message-Id': '<CAF=abc123@mail.gmail.com>',
+        },
         [
           { name: 'kitchen.png', type: 'image/png', bytes: PNG },
           { name: 'setup.exe', type: 'application/octet-stream', bytes: Buffer.from('MZ\x90\x00 not a photo') },
@@ -65,7 +79,13 @@ describe('inbound e-mail: replies come back into the thread', () => {
 
     const [reply, ...more] = await received(nora.leadId);
     expect(more).toEqual([]);
-    expect(reply!.data).toMatchObject({ leadId: nora.leadId, from: nora.email, subject: 'Re: Tour on Saturday?', body: 'Yes Saturday works!', attachmentsRefused: 1 });
+    expect(reply!.data).toMatchObject({
+      leadId: nora.leadId,
+      from: nora.email,
+      subject: 'Re: Tour on Saturday?',
+      body: 'Yes Saturday works!',
+      attachmentsRefused: 1,
+    });
     const attachments = reply!.data.attachments as { uploadId: string; name: string; contentType: string }[];
     expect(attachments).toEqual([{ uploadId: expect.stringMatching(/^[a-f0-9]{32}\.png$/), name: 'kitchen.png', contentType: 'image/png' }]);
     const file = await fetch(`${server.url}/uploads/${attachments[0]!.uploadId}`);
@@ -82,14 +102,28 @@ describe('inbound e-mail: replies come back into the thread', () => {
     expect(history.body.types).toEqual(expect.arrayContaining(['LeadEmailSent', 'LeadEmailReceived']));
 
     // Mailgun delivers it again (a new token, the same Message-Id): one reply in the thread.
-    const again = await post(mailgunForm({ recipient: replyTo, sender: nora.email, subject: 'Re: Tour on Saturday?', 'body-plain': gmail, 'Message-Id': '<CAF=abc123@mail.gmail.com>' }));
+    const again = await post(
+      mailgunForm({
+        recipient: replyTo,
+        sender: nora.email,
+        subject: 'Re: Tour on Saturday?',
+        'body-plain': gmail,
+        'Message-Id': '<CAF=abc123@mail.gmail.com>',
+      }),
+    );
     expect(await again.json()).toEqual({ message: 'Already received' });
     expect(await received(nora.leadId)).toHaveLength(1);
   });
 
   it("takes Mailgun's stripped-text when there is one (a form without files, URL-encoded, works too)", async () => {
     const secret = await server.app.get(SecretKey).get();
-    const form = mailgunForm({ recipient: replyAddress(secret, otto.leadId, DOMAIN), sender: otto.email, subject: 'Re: Hello Otto', 'body-plain': 'Thanks!\n\n> Hi', 'stripped-text': 'Thanks!' });
+    const form = mailgunForm({
+      recipient: replyAddress(secret, otto.leadId, DOMAIN),
+      sender: otto.email,
+      subject: 'Re: Hello Otto',
+      'body-plain': 'Thanks!\n\n> Hi',
+      'stripped-text': 'Thanks!',
+    });
     const res = await post(new URLSearchParams([...form.entries()].map(([k, v]): [string, string] => [k, String(v)])));
     expect(res.status).toBe(200);
     expect((await received(otto.leadId)).map((e) => e.data.body)).toEqual(['Thanks!']);
@@ -110,7 +144,9 @@ describe('inbound e-mail: replies come back into the thread', () => {
     // A genuine post captured and replayed, with other words (the signature does not cover them).
     const token = randomBytes(25).toString('hex');
     const timestamp = Math.floor(Date.now() / 1000);
-    expect((await post(mailgunForm({ ...fields, sender: nora.email, 'body-plain': 'Real reply', 'Message-Id': '<real@x>' }, [], { token, timestamp }))).status).toBe(200);
+    expect(
+      (await post(mailgunForm({ ...fields, sender: nora.email, 'body-plain': 'Real reply', 'Message-Id': '<real@x>' }, [], { token, timestamp }))).status,
+    ).toBe(200);
     const replay = await post(mailgunForm({ ...fields, 'body-plain': 'Send me the keys', 'Message-Id': '<evil@x>' }, [], { token, timestamp }));
     expect([replay.status, await replay.json()]).toEqual([403, { message: REPLAYED }]);
     const bodies = (await received(nora.leadId)).map((e) => e.data.body);

@@ -79,7 +79,9 @@ describe('e-mail to a lead from the CRM', () => {
     expect(more).toEqual([]);
     expect(mail!.text_body).toMatch(/^Hi Nora,\n\nThanks for seeing 12 Elm St, Seattle, WA \(\$640,000\)\.\n- <b>Roof<\/b>: new\n/);
     expect(mail!.text_body).toContain('\n-- \nJane Agent · Jane Agent Homes\nReply to this e-mail to answer Jane Agent.\nUnsubscribe from e-mail: ');
-    expect(mail!.html_body).toContain('<ul style="margin:0 0 12px;padding-left:24px"><li>&lt;b&gt;Roof&lt;/b&gt;: new</li><li>Details: <a href="https://demo.test/listing/T-E1">');
+    expect(mail!.html_body).toContain(
+      '<ul style="margin:0 0 12px;padding-left:24px"><li>&lt;b&gt;Roof&lt;/b&gt;: new</li><li>Details: <a href="https://demo.test/listing/T-E1">',
+    );
     expect(mail!.html_body).not.toContain('<b>');
 
     // Replies go to the thread: reply+{token}@INBOUND_EMAIL_DOMAIN, the token naming this lead.
@@ -88,7 +90,12 @@ describe('e-mail to a lead from the CRM', () => {
     expect(m, replyTo).not.toBeNull();
     expect(verifyReplyToken(await server.app.get(SecretKey).get(), m![1]!)).toBe(leadId);
     // The lead's own one-click unsubscribe, as alert e-mails carry it.
-    const links = await server.app.get(CommunicationLinks).unsubscribeLinks((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.lead.userId as string, await server.app.get(SiteResolver).byId('00000000-0000-4000-9000-000000000002'));
+    const links = await server.app
+      .get(CommunicationLinks)
+      .unsubscribeLinks(
+        (await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.lead.userId as string,
+        await server.app.get(SiteResolver).byId('00000000-0000-4000-9000-000000000002'),
+      );
     expect(mail!.headers['List-Unsubscribe']).toBe(links.headers['List-Unsubscribe']);
     expect(mail!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mail!.text_body).toContain(`Unsubscribe from e-mail: ${links.unsubscribe_email}`);
@@ -96,7 +103,12 @@ describe('e-mail to a lead from the CRM', () => {
     // LeadEmailSent on email-{leadId}, with the text as sent and the template.
     const events = await server.runtime.store.readStream(`email-${leadId}`);
     expect(events.map((e) => e.type)).toEqual(['LeadEmailSent']);
-    expect(events[0]!.data).toMatchObject({ leadId, byUserId: jane.userId, subject: 'Your tour of 12 Elm St, Seattle, WA', templateId: template.body.templateId });
+    expect(events[0]!.data).toMatchObject({
+      leadId,
+      byUserId: jane.userId,
+      subject: 'Your tour of 12 Elm St, Seattle, WA',
+      templateId: template.body.templateId,
+    });
     // The sent row keeps no words.
     const { rows } = await pool().query(`SELECT state, subject, body FROM lead_email_outbox WHERE lead_id = $1`, [leadId]);
     expect(rows).toEqual([{ state: 'sent', subject: '', body: '' }]);
@@ -110,12 +122,7 @@ describe('e-mail to a lead from the CRM', () => {
     expect([first.status, again.status]).toEqual([201, 201]);
     expect(again.body).toEqual({ messageId });
 
-    const second = new LeadEmailSender(
-      server.app.get(OutboxKit),
-      server.app.get(SiteResolver),
-      server.app.get(CommunicationLinks),
-      server.app.get(SecretKey),
-    );
+    const second = new LeadEmailSender(server.app.get(OutboxKit), server.app.get(SiteResolver), server.app.get(CommunicationLinks), server.app.get(SecretKey));
     const subjects = Array.from({ length: 6 }, (_, i) => `Race ${i}`);
     await Promise.all(subjects.map((subject) => janeC.post(emailsOf(leadId), { subject, body: 'Hello' })));
     await settle(server);
@@ -155,12 +162,18 @@ describe('e-mail to a lead from the CRM', () => {
     expect(unknown.body.message).toMatch(/^Unknown merge field \{firstname\}; use \{first_name\}/);
     expect(await janeC.post(emailsOf(leadId), { body: 'No subject' })).toMatchObject({ status: 400, body: { message: 'Please enter a subject' } });
     expect(await janeC.post(emailsOf(leadId), { subject: 'No body' })).toMatchObject({ status: 400, body: { message: 'Please write the message' } });
-    expect(await janeC.post(emailsOf(leadId), { subject: 'x', body: 'x', html: '<b>x</b>' })).toMatchObject({ status: 400, body: { message: 'Unknown field: html' } });
+    expect(await janeC.post(emailsOf(leadId), { subject: 'x', body: 'x', html: '<b>x</b>' })).toMatchObject({
+      status: 400,
+      body: { message: 'Unknown field: html' },
+    });
   });
 
   it('without MAILGUN_WEBHOOK_SIGNING_KEY the inbound-mail webhook does not exist (404)', async () => {
     const { server } = app;
-    const res = await fetch(`${server.url}/api/inbound/email`, { method: 'POST', body: new URLSearchParams({ recipient: 'reply+x@porchlight.test', timestamp: '1', token: 't', signature: 's' }) });
+    const res = await fetch(`${server.url}/api/inbound/email`, {
+      method: 'POST',
+      body: new URLSearchParams({ recipient: 'reply+x@porchlight.test', timestamp: '1', token: 't', signature: 's' }),
+    });
     expect([res.status, await res.json()]).toEqual([404, { message: 'Not found' }]);
   });
 
@@ -169,10 +182,16 @@ describe('e-mail to a lead from the CRM', () => {
     const [mail] = await mailWith(leadEmail, 'Once only');
     const oneClick = new URL(/^<(.+)>$/.exec(mail!.headers['List-Unsubscribe']!)![1]!);
     const provider = WebClient.for(server.url, 'jane.localhost');
-    const unsub = await provider.request('POST', oneClick.pathname + oneClick.search, { raw: { body: 'List-Unsubscribe=One-Click', contentType: 'application/x-www-form-urlencoded' }, origin: null });
+    const unsub = await provider.request('POST', oneClick.pathname + oneClick.search, {
+      raw: { body: 'List-Unsubscribe=One-Click', contentType: 'application/x-www-form-urlencoded' },
+      origin: null,
+    });
     expect(unsub.status, unsub.text).toBe(200);
 
-    expect(await janeC.post(emailsOf(leadId), { subject: 'After unsubscribe', body: 'Hello?' })).toMatchObject({ status: 403, body: { message: EMAIL_UNSUBSCRIBED } });
+    expect(await janeC.post(emailsOf(leadId), { subject: 'After unsubscribe', body: 'Hello?' })).toMatchObject({
+      status: 403,
+      body: { message: EMAIL_UNSUBSCRIBED },
+    });
     const preview = await janeC.post(`${emailsOf(leadId)}/preview`, { subject: 'x', body: 'Hi {first_name}' });
     expect(preview.body).toMatchObject({ canSend: false, reason: EMAIL_UNSUBSCRIBED, body: 'Hi Nora' });
     await drained();

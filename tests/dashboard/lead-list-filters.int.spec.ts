@@ -32,13 +32,44 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
     const office = { brokerId: broker.userId };
     const leads = {
       ann: { fullName: 'Ann Alpha', siteId: JANE_SITE, source: 'zillow', agentId: jane.userId, ...office, createdHoursAgo: 100, tags: ['vip'] },
-      ben: { fullName: 'Ben Beta', siteId: DEMO_SITE, source: 'direct', agentId: jane.userId, ...office, createdHoursAgo: 60, stage: 'Attempted contact', firstContactHoursAgo: 50, tags: ['vip', 'buyer'] },
-      cai: { fullName: 'Cai Gamma', siteId: DEMO_SITE, source: 'zillow', agentId: jane.userId, ...office, createdHoursAgo: 240, stage: 'Active', firstContactHoursAgo: 200, tags: ['seller'], activityHoursAgo: 2 },
+      ben: {
+        fullName: 'Ben Beta',
+        siteId: DEMO_SITE,
+        source: 'direct',
+        agentId: jane.userId,
+        ...office,
+        createdHoursAgo: 60,
+        stage: 'Attempted contact',
+        firstContactHoursAgo: 50,
+        tags: ['vip', 'buyer'],
+      },
+      cai: {
+        fullName: 'Cai Gamma',
+        siteId: DEMO_SITE,
+        source: 'zillow',
+        agentId: jane.userId,
+        ...office,
+        createdHoursAgo: 240,
+        stage: 'Active',
+        firstContactHoursAgo: 200,
+        tags: ['seller'],
+        activityHoursAgo: 2,
+      },
       dee: { fullName: 'Dee Delta', siteId: JANE_SITE, source: 'realtor', agentId: jane.userId, ...office, createdHoursAgo: 3 },
       eve: { fullName: 'Eve Epsilon', siteId: DEMO_SITE, source: 'zillow', agentId: alex.userId, ...office, createdHoursAgo: 100, tags: ['vip'] },
       flo: { fullName: 'Flo Pond', siteId: DEMO_SITE, source: 'zillow', agentId: alex.userId, ...office, createdHoursAgo: 30 },
       // Everything a spreadsheet could trip on, in one lead.
-      gus: { fullName: '=HYPERLINK("http://evil.test","Gus, Jr.")', email: 'gus.müller@example.com', phone: null, siteId: JANE_SITE, source: 'mañana', agentId: jane.userId, ...office, createdHoursAgo: 400, tags: ['línea\nnueva'] },
+      gus: {
+        fullName: '=HYPERLINK("http://evil.test","Gus, Jr.")',
+        email: 'gus.müller@example.com',
+        phone: null,
+        siteId: JANE_SITE,
+        source: 'mañana',
+        agentId: jane.userId,
+        ...office,
+        createdHoursAgo: 400,
+        tags: ['línea\nnueva'],
+      },
     };
     for (const [key, lead] of Object.entries(leads)) {
       id[key] = await seedCrmLead(server, lead, now);
@@ -160,9 +191,24 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
   });
 
   it('another agent sees none of Jane’s leads under any filter; a lead gets 403, signed out 401', async () => {
-    for (const q of ['stage=New', 'tag=vip', 'source=zillow', `site=${JANE_SITE}`, `agentId=${jane.userId}`, 'q=alpha', 'contacted=yes', 'notContactedHours=1', 'lastActivity=30d', 'created=>7d', 'sort=name']) {
+    for (const q of [
+      'stage=New',
+      'tag=vip',
+      'source=zillow',
+      `site=${JANE_SITE}`,
+      `agentId=${jane.userId}`,
+      'q=alpha',
+      'contacted=yes',
+      'notContactedHours=1',
+      'lastActivity=30d',
+      'created=>7d',
+      'sort=name',
+    ]) {
       const janes = await listed(alexClient, q);
-      expect(janes.filter((n) => n !== 'eve' && n !== 'flo'), q).toEqual([]);
+      expect(
+        janes.filter((n) => n !== 'eve' && n !== 'flo'),
+        q,
+      ).toEqual([]);
     }
     const lead = await signIn(server, 'lead@demo.test');
     expect((await lead.get('/api/dashboard/leads?stage=New')).status).toBe(403);
@@ -196,7 +242,11 @@ describe('lead list filters, sorts and CSV export, in the viewer’s scope', () 
       const res = await csv(janeClient);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`);
-      expect(res.text.startsWith('\uFEFFName,E-mail,Phone,Stage,Tags,Source,Site,Assigned agent,Lead type,Created (UTC),Last activity (UTC),First contact (UTC),Last contact (UTC),In pond,Lead ID\r\n')).toBe(true);
+      expect(
+        res.text.startsWith(
+          '\uFEFFName,E-mail,Phone,Stage,Tags,Source,Site,Assigned agent,Lead type,Created (UTC),Last activity (UTC),First contact (UTC),Last contact (UTC),In pond,Lead ID\r\n',
+        ),
+      ).toBe(true);
       const [, ...rows] = records(res.text.slice(1));
       const total = (await janeClient.get('/api/dashboard/leads?perpage=1')).body.total as number;
       expect(rows).toHaveLength(total);

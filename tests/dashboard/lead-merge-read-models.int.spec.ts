@@ -53,7 +53,16 @@ async function snapshot(w: World): Promise<Record<string, unknown[]>> {
     for (const t of p.tables) {
       const { rows } = await w.db.pool.query(`SELECT * FROM ${t}`);
       out[t] = rows
-        .map((r: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => !TX_COLUMNS.has(k)).sort(([a], [b]) => a.localeCompare(b))), (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))
+        .map((r: Record<string, unknown>) =>
+          JSON.stringify(
+            Object.fromEntries(
+              Object.entries(r)
+                .filter(([k]) => !TX_COLUMNS.has(k))
+                .sort(([a], [b]) => a.localeCompare(b)),
+            ),
+            (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
+          ),
+        )
         .sort();
     }
   }
@@ -139,9 +148,25 @@ describe('merge then unmerge on the dashboard read models (issue 18)', () => {
             case 'note':
               return one('LeadNoteWritten', { noteId: randomUUID(), text: 'Wants a yard', authorId: agent, authorName: 'Agent Smith' });
             case 'task':
-              return one('TaskCreated', { taskId: randomUUID(), officeId: broker, title: 'Call back', taskType: 'call', dueAt: '2026-04-01T17:00:00.000Z', assigneeId: agent, byUserId: agent });
+              return one('TaskCreated', {
+                taskId: randomUUID(),
+                officeId: broker,
+                title: 'Call back',
+                taskType: 'call',
+                dueAt: '2026-04-01T17:00:00.000Z',
+                assigneeId: agent,
+                byUserId: agent,
+              });
             case 'search':
-              return one('SavedSearchSaved', { userId: p.userId, searchId: randomUUID(), name: 'Seattle', criteria: { city: 'Seattle' }, searchQs: 'city=Seattle', searchTitle: 'Seattle', frequency: 'daily' });
+              return one('SavedSearchSaved', {
+                userId: p.userId,
+                searchId: randomUUID(),
+                name: 'Seattle',
+                criteria: { city: 'Seattle' },
+                searchQs: 'city=Seattle',
+                searchTitle: 'Seattle',
+                frequency: 'daily',
+              });
             case 'stage':
               return one('LeadStageChanged', { stage: 'Active', fromStage: 'New', byUserId: agent });
             case 'tags':
@@ -165,11 +190,15 @@ describe('merge then unmerge on the dashboard read models (issue 18)', () => {
 
         // Merged: one lead in the list, holding both timelines (the duplicate's marked), and what came after.
         const q = (sql: string, params: unknown[]) => m.db.pool.query(sql, params).then((r) => r.rows);
-        expect(await q('SELECT lead_id FROM lead_feed WHERE lead_id = ANY($1)', [[people.survivor.leadId, people.duplicate.leadId]])).toEqual([{ lead_id: people.survivor.leadId }]);
+        expect(await q('SELECT lead_id FROM lead_feed WHERE lead_id = ANY($1)', [[people.survivor.leadId, people.duplicate.leadId]])).toEqual([
+          { lead_id: people.survivor.leadId },
+        ]);
         expect(await q('SELECT count(*)::int AS n FROM lead_timeline WHERE lead_id = $1', [people.duplicate.leadId])).toEqual([{ n: 0 }]);
         // Its capture and assignment, the merge's own line, and every action but a task (tasks are the tasks panel's, not the timeline's).
         const fromDuplicate = 3 + [...before, ...during].filter((a) => a.on === 'duplicate' && a.kind !== 'task').length;
-        expect(await q('SELECT count(*)::int AS n FROM lead_timeline WHERE lead_id = $1 AND merged_from = $2', [people.survivor.leadId, people.duplicate.leadId])).toEqual([{ n: fromDuplicate }]);
+        expect(
+          await q('SELECT count(*)::int AS n FROM lead_timeline WHERE lead_id = $1 AND merged_from = $2', [people.survivor.leadId, people.duplicate.leadId]),
+        ).toEqual([{ n: fromDuplicate }]);
         const live = await snapshot(m);
         // Replayed from the start, every read model is what the live runner made.
         for (const p of PROJECTIONS) await rebuildProjection({ pool: m.db.pool, store: m.store, projection: p, batchSize: 50 });

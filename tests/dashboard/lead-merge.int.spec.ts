@@ -30,8 +30,14 @@ describe('merging two leads of one person', () => {
   let staffC: WebClient;
   let ids: { survivorId: string; mergedId: string };
 
-  const listed = async (c: WebClient, q = '') => ((await c.get(`/api/dashboard/leads?perpage=100${q}`)).body.leads as { leadId: string }[]).map((l) => l.leadId);
-  const details = async (c: WebClient, leadId: string) => (await c.get(`/api/dashboard/feed/lead/${leadId}`)).body as { lead: { leadId: string; userId: string }; timeline: Entry[]; notes: { text: string; mergedFrom?: string }[] };
+  const listed = async (c: WebClient, q = '') =>
+    ((await c.get(`/api/dashboard/leads?perpage=100${q}`)).body.leads as { leadId: string }[]).map((l) => l.leadId);
+  const details = async (c: WebClient, leadId: string) =>
+    (await c.get(`/api/dashboard/feed/lead/${leadId}`)).body as {
+      lead: { leadId: string; userId: string };
+      timeline: Entry[];
+      notes: { text: string; mergedFrom?: string }[];
+    };
   const thread = async (c: WebClient, leadId: string) => (await c.get(`/api/dashboard/leads/${leadId}/thread`)).body.items as Item[];
   const boardTotal = async (c: WebClient) => ((await c.get('/api/dashboard/board')).body.columns as { count: number }[]).reduce((s, col) => s + col.count, 0);
 
@@ -51,8 +57,13 @@ describe('merging two leads of one person', () => {
     expect((await dupe.client.post('/api/dashboard/chat/sendmessage', { text: 'Is the yard fenced?' })).status).toBe(200);
     expect((await janeC.post(`/api/dashboard/leads/${dupe.leadId}/messages`, { channel: 'chat', body: 'It is, all round.' })).status).toBe(201);
     expect((await janeC.post(`/api/dashboard/leads/${dupe.leadId}/notes`, { text: 'Prefers mornings' })).status).toBe(201);
-    expect((await janeC.post(`/api/dashboard/leads/${dupe.leadId}/tasks`, { type: 'call', title: 'Call Mia about the yard', dueAt: '2030-01-02T17:00:00.000Z' })).status).toBe(201);
-    expect((await janeC.post(`/api/dashboard/leads/${dupe.leadId}/saved-searches`, { city: 'Seattle', name: 'Fenced yards', frequency: 'daily' })).status).toBe(200);
+    expect(
+      (await janeC.post(`/api/dashboard/leads/${dupe.leadId}/tasks`, { type: 'call', title: 'Call Mia about the yard', dueAt: '2030-01-02T17:00:00.000Z' }))
+        .status,
+    ).toBe(201);
+    expect((await janeC.post(`/api/dashboard/leads/${dupe.leadId}/saved-searches`, { city: 'Seattle', name: 'Fenced yards', frequency: 'daily' })).status).toBe(
+      200,
+    );
     await settle(server);
     ids = { survivorId: (await details(janeC, kept.leadId)).lead.userId, mergedId: (await details(janeC, dupe.leadId)).lead.userId };
   }, 120_000);
@@ -87,7 +98,9 @@ describe('merging two leads of one person', () => {
 
     const view = await details(janeC, kept.leadId);
     const marked = view.timeline.filter((t) => t.mergedFrom === 'Mia Dupe').map((t) => t.type);
-    expect(marked).toEqual(expect.arrayContaining(['AccountsMerged', 'LeadCaptured', 'InquirySubmitted', 'ChatMessageSent', 'LeadNoteWritten', 'SavedSearchSaved']));
+    expect(marked).toEqual(
+      expect.arrayContaining(['AccountsMerged', 'LeadCaptured', 'InquirySubmitted', 'ChatMessageSent', 'LeadNoteWritten', 'SavedSearchSaved']),
+    );
     // The lead's own entries carry no mergedFrom (the contract's entry is {type, at, summary}).
     expect(view.timeline.filter((t) => t.mergedFrom === undefined).map((t) => t.type)).toEqual(expect.arrayContaining(['LeadCaptured', 'InquirySubmitted']));
     // Newest first, both leads' lines interleaved by time.
@@ -126,7 +139,13 @@ describe('merging two leads of one person', () => {
   it('an inquiry by the merged account on a site where it was no lead becomes the kept account’s lead, routed as usual; its browsing there lands on it', async () => {
     const onDemo = WebClient.for(server.url, 'demo.localhost');
     for (const [k, v] of dupe.client.cookies) onDemo.cookies.set(k, v);
-    const res = await onDemo.post('/api/account/inquiry', { FullName: 'Mia Dupe', Email: dupe.email, Phone: '2065550123', Message: 'And this one?', LeadType: 'Buyer' });
+    const res = await onDemo.post('/api/account/inquiry', {
+      FullName: 'Mia Dupe',
+      Email: dupe.email,
+      Phone: '2065550123',
+      Message: 'And this one?',
+      LeadType: 'Buyer',
+    });
     expect(res.status, res.text).toBe(200);
     await settle(server);
     const lead = await details(brokerC, res.body.leadId as string);

@@ -52,7 +52,9 @@ describe('lead notes: scoped to the office, never shown to the lead', () => {
     // Deleting it again changes nothing; an unknown note is not found.
     expect((await janeC.delete(`${notesOf(leadId)}/${noteId}`)).status).toBe(200);
     expect((await janeC.request('PATCH', `${notesOf(leadId)}/${noteId}`, { json: { text: 'x' } })).status).toBe(404);
-    expect((await janeC.request('PATCH', `${notesOf(leadId)}/00000000-0000-4000-8000-00000000abcd`, { json: { text: 'x' } })).body).toEqual({ message: 'Note not found' });
+    expect((await janeC.request('PATCH', `${notesOf(leadId)}/00000000-0000-4000-8000-00000000abcd`, { json: { text: 'x' } })).body).toEqual({
+      message: 'Note not found',
+    });
 
     // Audited: the lead's account history (staff) lists the note's events, deleted or not.
     const staff = await signIn(server, 'staff@porchlight.test');
@@ -79,7 +81,10 @@ describe('lead notes: scoped to the office, never shown to the lead', () => {
     const noteId = (await janeC.post(notesOf(leadId), { text: 'Call after 5pm' })).body.noteId as string;
     const b = await signIn(server, broker.email, 'demo.localhost');
     expect((await b.post(notesOf(leadId), { text: 'Check in with Jane' })).status).toBe(201);
-    expect(await b.request('PATCH', `${notesOf(leadId)}/${noteId}`, { json: { text: 'changed' } })).toMatchObject({ status: 403, body: { message: ONLY_AUTHOR_EDITS } });
+    expect(await b.request('PATCH', `${notesOf(leadId)}/${noteId}`, { json: { text: 'changed' } })).toMatchObject({
+      status: 403,
+      body: { message: ONLY_AUTHOR_EDITS },
+    });
     expect((await b.delete(`${notesOf(leadId)}/${noteId}`)).status).toBe(200);
     const staff = await signIn(server, 'staff@porchlight.test');
     expect((await staff.post(notesOf(leadId), { text: 'Audit: ok' })).status).toBe(201);

@@ -87,23 +87,35 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
     expect((await agentClient.post(`/api/dashboard/agents/${agent2.userId}/deactivate`)).status).toBe(403);
   });
 
-  it("listing agent: an agent may not take a listing the broker gave someone else, only claim one nobody holds where the office allows it (issue 12)", async () => {
+  it('listing agent: an agent may not take a listing the broker gave someone else, only claim one nobody holds where the office allows it (issue 12)', async () => {
     const { server } = app;
     const agentClient = await signIn(server, agent.email);
     const brokerClient = await signIn(server, broker.email);
     // DEMO-42 is agent2's (the broker linked it above): Jane cannot take it, nor unlink it.
     const taken = await agentClient.post('/api/dashboard/routing/listingagent', { pdid: 'DEMO-42', agentId: agent.userId });
-    expect([taken.status, taken.body]).toEqual([403, { message: 'This listing is already linked to another agent of your office; only your broker can change it' }]);
+    expect([taken.status, taken.body]).toEqual([
+      403,
+      { message: 'This listing is already linked to another agent of your office; only your broker can change it' },
+    ]);
     const unlinked = await agentClient.post('/api/dashboard/routing/listingagent', { pdid: 'DEMO-42', agentId: null });
     expect([unlinked.status, unlinked.body]).toEqual([403, { message: 'Only your broker can unlink a listing' }]);
     await settle(server);
-    expect(await assignment((await newLead(server, 'demo.localhost', { pdid: 'DEMO-42' })).leadId)).toMatchObject({ agentId: agent2.userId, rule: 'listing-agent' });
+    expect(await assignment((await newLead(server, 'demo.localhost', { pdid: 'DEMO-42' })).leadId)).toMatchObject({
+      agentId: agent2.userId,
+      rule: 'listing-agent',
+    });
 
     // A listing nobody holds: an office that never chose lets her claim it, and its leads follow.
-    expect((await agentClient.get('/api/dashboard/office/settings')).body).toMatchObject({ brokerId: broker.userId, settings: { agentsMayClaimListings: true } });
+    expect((await agentClient.get('/api/dashboard/office/settings')).body).toMatchObject({
+      brokerId: broker.userId,
+      settings: { agentsMayClaimListings: true },
+    });
     expect((await agentClient.post('/api/dashboard/routing/listingagent', { pdid: 'DEMO-77', agentId: agent.userId })).status).toBe(200);
     await settle(server);
-    expect(await assignment((await newLead(server, 'demo.localhost', { pdid: 'DEMO-77' })).leadId)).toMatchObject({ agentId: agent.userId, rule: 'listing-agent' });
+    expect(await assignment((await newLead(server, 'demo.localhost', { pdid: 'DEMO-77' })).leadId)).toMatchObject({
+      agentId: agent.userId,
+      rule: 'listing-agent',
+    });
     // ...and then agent2 cannot take it from her; the broker can.
     const agent2Client = await signIn(server, agent2.email);
     expect((await agent2Client.post('/api/dashboard/routing/listingagent', { pdid: 'DEMO-77', agentId: agent2.userId })).status).toBe(403);
@@ -119,7 +131,9 @@ describe('lead routing: rules as data, decided by the router, as events', () => 
     // Staff name the office.
     const staff = await signIn(server, 'staff@porchlight.test');
     expect((await staff.post('/api/dashboard/office/settings', { agentsMayClaimListings: true })).status).toBe(400);
-    expect((await staff.post('/api/dashboard/office/settings', { agentsMayClaimListings: true, brokerId: broker.userId })).body.settings).toMatchObject({ agentsMayClaimListings: true });
+    expect((await staff.post('/api/dashboard/office/settings', { agentsMayClaimListings: true, brokerId: broker.userId })).body.settings).toMatchObject({
+      agentsMayClaimListings: true,
+    });
     const events = await server.runtime.store.readStream(`office-${broker.userId}`);
     expect(events.filter((e) => e.type === 'OfficeSettingsChanged').map((e) => e.data)).toEqual([
       { brokerId: broker.userId, changes: { agentsMayClaimListings: false } },

@@ -10,7 +10,20 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-03-01T09:00:00.000Z');
-const FACT_KINDS = ['ListingViewed', 'ListingViewed', 'ListingViewed', 'ListingFavorited', 'ListingShared', 'ShowingRequested', 'TextMessageReceived', 'LeadEmailReceived', 'PropertyAlertOpened', 'LeadStageChanged', 'chat-in', 'chat-out'] as const;
+const FACT_KINDS = [
+  'ListingViewed',
+  'ListingViewed',
+  'ListingViewed',
+  'ListingFavorited',
+  'ListingShared',
+  'ShowingRequested',
+  'TextMessageReceived',
+  'LeadEmailReceived',
+  'PropertyAlertOpened',
+  'LeadStageChanged',
+  'chat-in',
+  'chat-out',
+] as const;
 const STAGES = ['New', 'Active', 'Nurture', 'Under contract', 'Lost'];
 
 type Lead = { leadId: string; userId: string };
@@ -31,7 +44,7 @@ describe('lead score read model: live batches, set-based replay and batch replay
   const offices = [randomUUID(), randomUUID(), randomUUID()];
   const leads: Lead[] = Array.from({ length: 30 }, () => ({ leadId: randomUUID(), userId: randomUUID() }));
   const next = mulberry32(19);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
   let clock = T0;
 
   const event = (type: string, data: Record<string, unknown>, at = clock): NewEvent => ({
@@ -43,7 +56,15 @@ describe('lead score read model: live batches, set-based replay and batch replay
   const append = (streamId: string, ...events: NewEvent[]) => store.append(streamId, 'any', events);
   const settle = () => runner.waitForCatchUp(60_000);
   const changeRules = (scope: string, rulesVersion: number, showing: number) =>
-    append(`scoring-rules-${scope}`, event('ScoringRulesChanged', { scope, rulesVersion, byUserId: agent, rules: { ...DEFAULT_SCORING_RULES, signals: { ...DEFAULT_SCORING_RULES.signals, showing: { points: showing, halfLifeDays: 21, cap: 40 } } } }));
+    append(
+      `scoring-rules-${scope}`,
+      event('ScoringRulesChanged', {
+        scope,
+        rulesVersion,
+        byUserId: agent,
+        rules: { ...DEFAULT_SCORING_RULES, signals: { ...DEFAULT_SCORING_RULES.signals, showing: { points: showing, halfLifeDays: 21, cap: 40 } } },
+      }),
+    );
   const merge = (type: 'AccountsMerged' | 'AccountsUnmerged', mergeId: string, survivor: Lead, duplicate: Lead) =>
     Promise.all(
       [survivor, duplicate].map((who) =>
@@ -69,12 +90,20 @@ describe('lead score read model: live batches, set-based replay and batch replay
       const own = { leadId: l.leadId, siteId: offices[0] };
       if (kind === 'chat-in' || kind === 'chat-out') {
         const [from, to] = kind === 'chat-in' ? [l.userId, agent] : [agent, l.userId];
-        await append(`chat-${l.leadId}`, event('ChatMessageSent', { ...own, chatId: l.leadId, messageId: randomUUID(), fromUserId: from, toUserId: to, text: 'hi' }));
+        await append(
+          `chat-${l.leadId}`,
+          event('ChatMessageSent', { ...own, chatId: l.leadId, messageId: randomUUID(), fromUserId: from, toUserId: to, text: 'hi' }),
+        );
       } else if (kind === 'LeadStageChanged') await append(`lead-${l.leadId}`, event(kind, { ...own, stage: pick(STAGES), fromStage: 'New', byUserId: agent }));
-      else if (kind === 'ListingViewed') await append(`leadactivity-${l.leadId}`, event(kind, { ...own, userId: l.userId, pdid: 'P1', address: '1 Elm St', price: 400_000 + Math.floor(next() * 8) * 25_000 }));
+      else if (kind === 'ListingViewed')
+        await append(
+          `leadactivity-${l.leadId}`,
+          event(kind, { ...own, userId: l.userId, pdid: 'P1', address: '1 Elm St', price: 400_000 + Math.floor(next() * 8) * 25_000 }),
+        );
       else await append(`work-${l.leadId}`, event(kind, own));
       // Now and then a lead changes office.
-      if (next() < 0.05) await append(`lead-${l.leadId}`, event('LeadReassigned', { leadId: l.leadId, siteId: offices[0], agentId: agent, brokerId: pick(offices) }));
+      if (next() < 0.05)
+        await append(`lead-${l.leadId}`, event('LeadReassigned', { leadId: l.leadId, siteId: offices[0], agentId: agent, brokerId: pick(offices) }));
     }
   };
 
@@ -103,7 +132,11 @@ describe('lead score read model: live batches, set-based replay and batch replay
     runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [leadScoreProjection], batchSize: 7 });
     runner.start();
     for (const [i, l] of leads.entries()) {
-      await append(`lead-${l.leadId}`, event('LeadCaptured', { leadId: l.leadId, userId: l.userId, siteId: offices[0] }), event('LeadAssigned', { leadId: l.leadId, siteId: offices[0], agentId: agent, brokerId: offices[i % 3], rule: 'round-robin', ruleVersion: 1 }));
+      await append(
+        `lead-${l.leadId}`,
+        event('LeadCaptured', { leadId: l.leadId, userId: l.userId, siteId: offices[0] }),
+        event('LeadAssigned', { leadId: l.leadId, siteId: offices[0], agentId: agent, brokerId: offices[i % 3], rule: 'round-robin', ruleVersion: 1 }),
+      );
     }
     await activity(120);
     await changeRules(offices[1]!, 1, 30);
@@ -127,7 +160,13 @@ describe('lead score read model: live batches, set-based replay and batch replay
     expect(live.scores.filter((s) => s.score > 0).length).toBeGreaterThan(10);
     expect(live.merges).toHaveLength(1);
     const progress: number[] = [];
-    const { applied } = await rebuildProjection({ pool: db.pool, store, projection: leadScoreProjection, batchSize: 7, onProgress: (p) => progress.push(p.applied) });
+    const { applied } = await rebuildProjection({
+      pool: db.pool,
+      store,
+      projection: leadScoreProjection,
+      batchSize: 7,
+      onProgress: (p) => progress.push(p.applied),
+    });
     expect(await snapshot()).toEqual(live);
     // The progress counts every event of the read model's types, once.
     const { rows: counted } = await db.pool.query('SELECT count(*)::int AS n FROM events WHERE type = ANY($1)', [leadScoreProjection.eventTypes]);
@@ -148,8 +187,16 @@ describe('lead score read model: live batches, set-based replay and batch replay
     const quiet = { leadId: randomUUID(), userId: randomUUID() };
     clock += DAY;
     const at = clock;
-    await append(`lead-${quiet.leadId}`, event('LeadCaptured', { leadId: quiet.leadId, userId: quiet.userId, siteId: offices[0] }), event('LeadAssigned', { leadId: quiet.leadId, siteId: offices[0], agentId: agent, brokerId: offices[0], rule: 'round-robin', ruleVersion: 1 }));
-    await append(`work-${quiet.leadId}`, event('ShowingRequested', { leadId: quiet.leadId, siteId: offices[0] }), event('TextMessageReceived', { leadId: quiet.leadId, siteId: offices[0] }));
+    await append(
+      `lead-${quiet.leadId}`,
+      event('LeadCaptured', { leadId: quiet.leadId, userId: quiet.userId, siteId: offices[0] }),
+      event('LeadAssigned', { leadId: quiet.leadId, siteId: offices[0], agentId: agent, brokerId: offices[0], rule: 'round-robin', ruleVersion: 1 }),
+    );
+    await append(
+      `work-${quiet.leadId}`,
+      event('ShowingRequested', { leadId: quiet.leadId, siteId: offices[0] }),
+      event('TextMessageReceived', { leadId: quiet.leadId, siteId: offices[0] }),
+    );
     await settle();
     const stored = async () => Number((await db.pool.query('SELECT score FROM lead_scores WHERE lead_id = $1', [quiet.leadId])).rows[0]!.score);
     const fresh = await stored();
@@ -188,7 +235,9 @@ describe('lead score read model: live batches, set-based replay and batch replay
 
     // The unmerged pair of the log: each has its own facts and score again.
     const [kept, back] = [leads[2]!, leads[3]!];
-    const { rows: twins } = await db.pool.query('SELECT lead_id, merged_from FROM lead_score_facts WHERE lead_id = ANY($1) ORDER BY lead_id', [[kept.leadId, back.leadId]]);
+    const { rows: twins } = await db.pool.query('SELECT lead_id, merged_from FROM lead_score_facts WHERE lead_id = ANY($1) ORDER BY lead_id', [
+      [kept.leadId, back.leadId],
+    ]);
     expect(twins.every((r) => r.merged_from === null)).toBe(true);
     const [a, b] = await Promise.all([leadScoreOf(db.pool, kept.leadId), leadScoreOf(db.pool, back.leadId)]);
     const events = (s: typeof a) => new Set(s.contributions.map((c) => `${c.eventType}@${c.at}`));

@@ -42,15 +42,32 @@ describe('lead score: every contribution with its event, as of any date, rescore
       ev('ListingViewed', { ...base, pdid: 'P2', address: '2 Elm St', price: 510_000 }, 5),
       ev('ListingViewed', { ...base, pdid: 'P3', address: '3 Elm St', price: 490_000 }, 4),
     ]);
-    await store.append(`organizer-${leadId}`, 'any', [ev('ShowingRequested', { ...base, pdid: 'P2', preferredAt: new Date(now + DAY).toISOString(), message: 'Saturday?' }, 2)]);
+    await store.append(`organizer-${leadId}`, 'any', [
+      ev('ShowingRequested', { ...base, pdid: 'P2', preferredAt: new Date(now + DAY).toISOString(), message: 'Saturday?' }, 2),
+    ]);
     await store.append(`sms-${leadId}`, 'any', [
-      ev('TextMessageReceived', { leadId, siteId: SITE, messageId: randomUUID(), from: '+12065550199', body: 'Yes please', media: [], providerId: `SM${randomUUID()}` }, 1),
+      ev(
+        'TextMessageReceived',
+        { leadId, siteId: SITE, messageId: randomUUID(), from: '+12065550199', body: 'Yes please', media: [], providerId: `SM${randomUUID()}` },
+        1,
+      ),
     ]);
     // Chat: the lead's message is a reply; the agent's is not the lead's interest.
     const [captured] = await store.readStream(`lead-${leadId}`, { limit: 1 });
     const leadUser = (captured!.data as { userId: string }).userId;
-    const chat = (fromUserId: string, toUserId: string) => ({ chatId: randomUUID(), leadId, siteId: SITE, messageId: randomUUID(), fromUserId, toUserId, text: 'Hi' });
-    await store.append(`chat-${leadId}`, 'any', [ev('ChatMessageSent', chat(leadUser, jane.userId), 0.5), ev('ChatMessageSent', chat(jane.userId, leadUser), 0.5)]);
+    const chat = (fromUserId: string, toUserId: string) => ({
+      chatId: randomUUID(),
+      leadId,
+      siteId: SITE,
+      messageId: randomUUID(),
+      fromUserId,
+      toUserId,
+      text: 'Hi',
+    });
+    await store.append(`chat-${leadId}`, 'any', [
+      ev('ChatMessageSent', chat(leadUser, jane.userId), 0.5),
+      ev('ChatMessageSent', chat(jane.userId, leadUser), 0.5),
+    ]);
     await settle(server);
   });
 
@@ -65,7 +82,15 @@ describe('lead score: every contribution with its event, as of any date, rescore
     expect(s.rulesVersion).toBe(0);
     expect(s.score).toBeGreaterThan(0);
     expect(total(s)).toBe(s.score);
-    expect(s.contributions.map((c) => c.eventType)).toEqual(['ListingViewed', 'ListingViewed', 'ListingViewed', 'ShowingRequested', 'TextMessageReceived', 'ChatMessageSent', 'ListingViewed']);
+    expect(s.contributions.map((c) => c.eventType)).toEqual([
+      'ListingViewed',
+      'ListingViewed',
+      'ListingViewed',
+      'ShowingRequested',
+      'TextMessageReceived',
+      'ChatMessageSent',
+      'ListingViewed',
+    ]);
     expect(s.contributions[5]).toMatchObject({ reason: 'Replied', at: times[5] });
     expect(s.contributions[3]).toMatchObject({ reason: 'Asked for a showing (faded to 19 of 20)', at: times[3] });
     expect(s.contributions[6]!.reason).toBe('Viewed 3 homes priced within 20% of $500,000');
@@ -74,13 +99,19 @@ describe('lead score: every contribution with its event, as of any date, rescore
   it('as of a past date: only what happened by then; as of the latest event, the read model’s own score', async () => {
     const latest = await score(janeC);
     // The read model scores as of the lead's latest counted event, or the start of the log's latest day if later.
-    const { rows } = await app.server.runtime.db.pool.query<{ last_at: Date; clock: string }>('SELECT last_at, (SELECT latest_ms FROM lead_score_clock) AS clock FROM lead_scores WHERE lead_id = $1', [leadId]);
+    const { rows } = await app.server.runtime.db.pool.query<{ last_at: Date; clock: string }>(
+      'SELECT last_at, (SELECT latest_ms FROM lead_score_clock) AS clock FROM lead_scores WHERE lead_id = $1',
+      [leadId],
+    );
     const asOf = Math.max(rows[0]!.last_at.getTime(), Math.floor(Number(rows[0]!.clock) / DAY) * DAY);
     expect(await score(janeC, `?asOf=${encodeURIComponent(new Date(asOf).toISOString())}`)).toEqual(latest);
     const early = await score(janeC, `?asOf=${encodeURIComponent(times[1]!)}`);
     expect(early.contributions.map((c) => c.eventType)).toEqual(['ListingViewed', 'ListingViewed']);
     expect(total(early)).toBe(early.score);
-    expect(await janeC.get(`/api/dashboard/leads/${leadId}/score?asOf=yesterday`)).toMatchObject({ status: 400, body: { message: 'asOf must be a date (2026-01-31) or a date-time with its zone' } });
+    expect(await janeC.get(`/api/dashboard/leads/${leadId}/score?asOf=yesterday`)).toMatchObject({
+      status: 400,
+      body: { message: 'asOf must be a date (2026-01-31) or a date-time with its zone' },
+    });
   });
 
   it('the agent, the broker and staff see it; another agent 404, the lead 403, signed out 401', async () => {

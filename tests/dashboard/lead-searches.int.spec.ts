@@ -18,7 +18,8 @@ describe('a saved search for a lead (issue 16)', () => {
 
   const searches = (leadId: string) => `/api/dashboard/leads/${leadId}/saved-searches`;
   const alertMails = async (to: string) => (await mailsTo(app.server.runtime.db.pool, to)).filter((m) => m.subject.startsWith('New listing'));
-  const timelineOf = async (leadId: string) => ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { summary: string }[]).map((t) => t.summary);
+  const timelineOf = async (leadId: string) =>
+    ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { summary: string }[]).map((t) => t.summary);
 
   beforeAll(async () => {
     const { server } = app;
@@ -30,17 +31,26 @@ describe('a saved search for a lead (issue 16)', () => {
     const { server } = app;
     const res = await janeC.post(searches(lead.leadId), SEARCH);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ searchId: expect.stringMatching(/^[0-9a-f-]{36}$/), path: '/search?city=Seattle&minprice=400000&beds=3', created: true, alertsAllowed: true });
+    expect(res.body).toEqual({
+      searchId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      path: '/search?city=Seattle&minprice=400000&beds=3',
+      created: true,
+      alertsAllowed: true,
+    });
     searchId = res.body.searchId;
     // The same criteria again keep the one search.
     expect((await janeC.post(searches(lead.leadId), SEARCH)).body).toMatchObject({ searchId, created: false });
     await settle(server);
 
     const own = await lead.client.get('/api/organizer/searches');
-    expect(own.body.searches).toEqual([expect.objectContaining({ searchId, name: 'Seattle, 3 beds', frequency: 'instant', searchQs: 'city=Seattle&minprice=400000&beds=3' })]);
+    expect(own.body.searches).toEqual([
+      expect.objectContaining({ searchId, name: 'Seattle, 3 beds', frequency: 'instant', searchQs: 'city=Seattle&minprice=400000&beds=3' }),
+    ]);
     expect((await janeC.get(searches(lead.leadId))).body.searches.map((s: { searchId: string }) => s.searchId)).toEqual([searchId]);
     expect(await timelineOf(lead.leadId)).toContain('Saved a search for the lead: Seattle, 3 beds (instant alerts)');
-    const saved = (await server.runtime.db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'SavedSearchSaved'`, [`organizer-${lead.leadId}`])).rows;
+    const saved = (
+      await server.runtime.db.pool.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'SavedSearchSaved'`, [`organizer-${lead.leadId}`])
+    ).rows;
     expect(saved).toEqual([{ data: expect.objectContaining({ searchId, userId: expect.any(String), byAgentId: jane.userId }) }]);
   });
 
@@ -72,7 +82,9 @@ describe('a saved search for a lead (issue 16)', () => {
     await alertsSettled(server);
     expect(await alertMails(quiet.email)).toEqual([]);
     // It matched, and the consent ledger held it back.
-    expect((await server.runtime.db.pool.query('SELECT pdid, state FROM alert_outbox WHERE lead_id = $1', [quiet.leadId])).rows).toEqual([{ pdid: 'T-AL3', state: 'suppressed' }]);
+    expect((await server.runtime.db.pool.query('SELECT pdid, state FROM alert_outbox WHERE lead_id = $1', [quiet.leadId])).rows).toEqual([
+      { pdid: 'T-AL3', state: 'suppressed' },
+    ]);
   });
 
   it('is scoped (another agent 404, the lead 403, signed out 401) and takes only what a search takes', async () => {
@@ -84,6 +96,9 @@ describe('a saved search for a lead (issue 16)', () => {
     expect((await WebClient.for(server.url, 'jane.localhost').get(searches(lead.leadId))).status).toBe(401);
     expect(await janeC.post(searches(lead.leadId), { ...SEARCH, beds: 'many' })).toMatchObject({ status: 400, body: { message: 'beds must be a number' } });
     expect(await janeC.post(searches(lead.leadId), { ...SEARCH, owner: 'x' })).toMatchObject({ status: 400, body: { message: 'Unknown search field: owner' } });
-    expect(await janeC.post(searches(lead.leadId), { ...SEARCH, frequency: 'hourly' })).toMatchObject({ status: 400, body: { message: 'frequency must be one of instant, daily, weekly, never' } });
+    expect(await janeC.post(searches(lead.leadId), { ...SEARCH, frequency: 'hourly' })).toMatchObject({
+      status: 400,
+      body: { message: 'frequency must be one of instant, daily, weekly, never' },
+    });
   });
 });

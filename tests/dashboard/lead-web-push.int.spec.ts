@@ -66,16 +66,30 @@ describe('web push to a lead, through a push-service stand-in', () => {
     await importHomes(server, [home('PU1', { UnparsedAddress: '1 Push Pl', ListPrice: 555_000 })]);
     await alertsSettled(server);
     const push = await standIn.waitFor((p) => p.path === '/push/lead' && (p.payload as { url?: string }).url === '/listing/T-PU1');
-    expect(push.payload).toEqual({ title: 'New listing', body: '1 Push Pl, Seattle, WA — $555,000', url: '/listing/T-PU1', tag: expect.stringMatching(/^alert-/), id: expect.any(String) });
+    expect(push.payload).toEqual({
+      title: 'New listing',
+      body: '1 Push Pl, Seattle, WA — $555,000',
+      url: '/listing/T-PU1',
+      tag: expect.stringMatching(/^alert-/),
+      id: expect.any(String),
+    });
     // The alert's id is the push's topic: a repeat replaces an undelivered one.
     expect(push.topic).toBe((push.payload as { id: string }).id.replace(/-/g, ''));
   });
 
   it("tells the agent's browser of a lead's behaviour alert (issue 19 part 2), opening the lead", async () => {
     const e = { type: 'ListingFavorited', data: { leadId: lead.leadId, userId: randomUUID(), siteId: demoSite('jane').siteId, pdid: 'WP1' } };
-    await server.runtime.store.append(`organizer-${lead.leadId}`, 'any', [{ ...e, eventId: randomUUID(), metadata: metadataOf(systemContext(new Date(), e.data.siteId)) }]);
+    await server.runtime.store.append(`organizer-${lead.leadId}`, 'any', [
+      { ...e, eventId: randomUUID(), metadata: metadataOf(systemContext(new Date(), e.data.siteId)) },
+    ]);
     const push = await standIn.waitFor((p) => p.path === '/push/jane' && (p.payload as { title?: string }).title === 'Lead alert: Ada Lovelace');
-    expect(push.payload).toEqual({ title: 'Lead alert: Ada Lovelace', body: 'Saved a home as a favourite', url: `/dashboard?lead=${lead.leadId}`, tag: expect.stringMatching(/^behaviour-/), id: expect.any(String) });
+    expect(push.payload).toEqual({
+      title: 'Lead alert: Ada Lovelace',
+      body: 'Saved a home as a favourite',
+      url: `/dashboard?lead=${lead.leadId}`,
+      tag: expect.stringMatching(/^behaviour-/),
+      id: expect.any(String),
+    });
   });
 
   it('the stand-in refuses a request whose VAPID JWT another key signed, or for another audience, or without TTL', async () => {
@@ -83,7 +97,11 @@ describe('web push to a lead, through a push-service stand-in', () => {
     const post = (details: ReturnType<typeof webPush.generateRequestDetails>, drop: string[] = []) =>
       fetch(details.endpoint, {
         method: 'POST',
-        headers: Object.fromEntries(Object.entries(details.headers).filter(([k]) => !drop.includes(k)).map(([k, v]) => [k, String(v)])),
+        headers: Object.fromEntries(
+          Object.entries(details.headers)
+            .filter(([k]) => !drop.includes(k))
+            .map(([k, v]) => [k, String(v)]),
+        ),
         body: details.body,
       });
     const payload = JSON.stringify({ title: 'forged' });

@@ -21,7 +21,8 @@ describe('alerts of a merged account', () => {
   let staffC: WebClient;
   let ids: { survivorId: string; mergedId: string };
 
-  const alertMails = async (to: string) => (await mailsTo(app.server.runtime.db.pool, to)).filter((m) => m.subject.startsWith('New listing')).map((m) => m.subject);
+  const alertMails = async (to: string) =>
+    (await mailsTo(app.server.runtime.db.pool, to)).filter((m) => m.subject.startsWith('New listing')).map((m) => m.subject);
   const userOf = async (leadId: string) => ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body as { lead: { userId: string } }).lead.userId;
 
   beforeAll(async () => {
@@ -29,7 +30,12 @@ describe('alerts of a merged account', () => {
     kept = await janesLead(server, { FullName: 'Mia Kept' });
     dupe = await janesLead(server, { FullName: 'Mia Dupe' });
     [janeC, staffC] = await Promise.all([signIn(server, jane.email, 'jane.localhost'), signIn(server, staff.email)]);
-    const saved = await janeC.post(`/api/dashboard/leads/${dupe.leadId}/saved-searches`, { city: 'Seattle', minprice: '400000', name: 'Seattle homes', frequency: 'instant' });
+    const saved = await janeC.post(`/api/dashboard/leads/${dupe.leadId}/saved-searches`, {
+      city: 'Seattle',
+      minprice: '400000',
+      name: 'Seattle homes',
+      frequency: 'instant',
+    });
     expect(saved.status, saved.text).toBe(200);
     await settle(server);
     ids = { survivorId: await userOf(kept.leadId), mergedId: await userOf(dupe.leadId) };

@@ -14,8 +14,18 @@ const broker = demoUser('broker');
 
 /** A RESO record as an MLS sends it (file import: no feed links these; the MLS id does). */
 const record = (key: string, ts: string, extra: Record<string, unknown> = {}) => ({
-  ListingKey: key, StandardStatus: 'Active', ListPrice: 400_000, Latitude: 47.61, Longitude: -122.33, UnparsedAddress: '12 Pine St',
-  City: 'Seattle', StateOrProvince: 'WA', PostalCode: '98101', ModificationTimestamp: ts, ListOfficeName: 'Demo Realty', ...extra,
+  ListingKey: key,
+  StandardStatus: 'Active',
+  ListPrice: 400_000,
+  Latitude: 47.61,
+  Longitude: -122.33,
+  UnparsedAddress: '12 Pine St',
+  City: 'Seattle',
+  StateOrProvince: 'WA',
+  PostalCode: '98101',
+  ModificationTimestamp: ts,
+  ListOfficeName: 'Demo Realty',
+  ...extra,
 });
 
 describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
@@ -35,26 +45,50 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
   };
   const pdids = async (c: WebClient) => (await mine(c, '?perpage=200')).listings.map((l) => l.pdid);
   const load = async (records: Record<string, unknown>[]) => {
-    await importListings(app.server.runtime.store, records.map((r, i) => ({ record: i + 1, line: null, parse: () => r })), { mls: 'MYL', ctx: systemContext() });
+    await importListings(
+      app.server.runtime.store,
+      records.map((r, i) => ({ record: i + 1, line: null, parse: () => r })),
+      { mls: 'MYL', ctx: systemContext() },
+    );
     await settle(app.server);
   };
 
   beforeAll(async () => {
     const { server } = app;
-    [jane, alex, blair, staff] = await Promise.all([signIn(server, agent.email), signIn(server, agent2.email), signIn(server, broker.email), signIn(server, 'staff@porchlight.test')]);
+    [jane, alex, blair, staff] = await Promise.all([
+      signIn(server, agent.email),
+      signIn(server, agent2.email),
+      signIn(server, broker.email),
+      signIn(server, 'staff@porchlight.test'),
+    ]);
     // Another office: its broker and agent see none of the demo office's listings.
     const otherBroker = await registerPerson(server, { email: 'olga@other.test', firstName: 'Olga', lastName: 'Other', level: 15 });
-    const otherAgent = await registerPerson(server, { email: 'oscar@other.test', firstName: 'Oscar', lastName: 'Other', level: 10, brokerId: otherBroker.userId });
+    const otherAgent = await registerPerson(server, {
+      email: 'oscar@other.test',
+      firstName: 'Oscar',
+      lastName: 'Other',
+      level: 10,
+      brokerId: otherBroker.userId,
+    });
     other = await signedIn(server, otherAgent);
     otherAgentId = otherAgent.userId;
     olga = await signedIn(server, otherBroker);
     // An agent's own MLS id waits for the broker: Olga confirms Oscar's.
     expect((await other.post('/api/dashboard/agents/mlsid', { mlsId: 'OTHER-7' })).body).toEqual({ isSuccess: true, mlsId: null, pendingMlsId: 'OTHER-7' });
-    expect((await olga.post(`/api/dashboard/agents/${otherAgentId}/mlsid`, { mlsId: 'OTHER-7' })).body).toEqual({ isSuccess: true, mlsId: 'OTHER-7', pendingMlsId: null });
+    expect((await olga.post(`/api/dashboard/agents/${otherAgentId}/mlsid`, { mlsId: 'OTHER-7' })).body).toEqual({
+      isSuccess: true,
+      mlsId: 'OTHER-7',
+      pendingMlsId: null,
+    });
     await load([
       record('J1', '2024-03-01T10:00:00Z', { ListAgentMlsId: DEMO_AGENT_MLS_IDS.agent, ListAgentFullName: 'Jane Agent' }),
       // Never shown publicly: only its agent, her broker and staff see it.
-      record('J2', '2024-03-02T10:00:00Z', { ListAgentMlsId: DEMO_AGENT_MLS_IDS.agent, StandardStatus: 'Pending', InternetEntireListingDisplayYN: 'N', InternetAddressDisplayYN: false }),
+      record('J2', '2024-03-02T10:00:00Z', {
+        ListAgentMlsId: DEMO_AGENT_MLS_IDS.agent,
+        StandardStatus: 'Pending',
+        InternetEntireListingDisplayYN: 'N',
+        InternetAddressDisplayYN: false,
+      }),
       record('J3', '2024-03-03T10:00:00Z', { ListAgentMlsId: DEMO_AGENT_MLS_IDS.agent, PropertyType: 'Residential Lease', ListPrice: 2100 }),
       record('A1', '2024-03-04T10:00:00Z', { ListAgentMlsId: DEMO_AGENT_MLS_IDS.agent2, InternetEntireListingDisplayYN: false }),
       record('L1', '2024-02-01T10:00:00Z'),
@@ -72,8 +106,15 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
     expect(page.listings.map((l) => l.pdid)).toEqual(['MYL-J3', 'MYL-J2', 'MYL-J1', 'MYL-L1']);
     const byPdid = new Map(page.listings.map((l) => [l.pdid, l]));
     expect(byPdid.get('MYL-J2')).toMatchObject({
-      status: 'Pending', price: 400_000, address: '12 Pine St', city: 'Seattle', shownPublicly: false, addressShownPublicly: false,
-      modifiedAt: '2024-03-02T10:00:00.000Z', listAgentMlsId: DEMO_AGENT_MLS_IDS.agent, agent: { userId: agent.userId, fullName: 'Jane Agent' },
+      status: 'Pending',
+      price: 400_000,
+      address: '12 Pine St',
+      city: 'Seattle',
+      shownPublicly: false,
+      addressShownPublicly: false,
+      modifiedAt: '2024-03-02T10:00:00.000Z',
+      listAgentMlsId: DEMO_AGENT_MLS_IDS.agent,
+      agent: { userId: agent.userId, fullName: 'Jane Agent' },
     });
     expect(byPdid.get('MYL-J1')).toMatchObject({ shownPublicly: true, listOfficeName: 'Demo Realty', listAgentName: 'Jane Agent' });
     expect(byPdid.get('MYL-J3')).toMatchObject({ forRent: true, price: 2100 });
@@ -103,7 +144,10 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
     expect(second).toMatchObject({ total: 5, hidden: 2, page: 2, perpage: 2 });
     expect(second.listings.map((l) => l.pdid)).toEqual(['MYL-J2', 'MYL-J1']);
     expect(await mine(blair, '?page=9&perpage=2')).toMatchObject({ total: 5, hidden: 2, listings: [] });
-    expect(await blair.get('/api/dashboard/listings?perpage=500')).toMatchObject({ status: 400, body: { message: 'perpage must be a whole number from 1 to 200' } });
+    expect(await blair.get('/api/dashboard/listings?perpage=500')).toMatchObject({
+      status: 400,
+      body: { message: 'perpage must be a whole number from 1 to 200' },
+    });
     expect((await blair.get('/api/dashboard/listings?status=hidden')).status).toBe(400);
   });
 
@@ -125,7 +169,10 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
     // Not even the broker gives one agent's id to another.
     expect((await blair.post(`/api/dashboard/agents/${agent2.userId}/mlsid`, { mlsId: DEMO_AGENT_MLS_IDS.agent })).status).toBe(409);
     const claim = await alex.post('/api/dashboard/routing/listingagent', { pdid: 'MYL-J1', agentId: agent2.userId });
-    expect(claim).toMatchObject({ status: 403, body: { message: 'This listing is already linked to another agent of your office; only your broker can change it' } });
+    expect(claim).toMatchObject({
+      status: 403,
+      body: { message: 'This listing is already linked to another agent of your office; only your broker can change it' },
+    });
     // Nor sets anyone else's.
     expect((await alex.post(`/api/dashboard/agents/${agent.userId}/mlsid`, { mlsId: 'ALEX-1' })).status).toBe(403);
     await settle(server);
@@ -140,11 +187,16 @@ describe("the dashboard's My listings (GET /api/dashboard/listings)", () => {
     const asked = await jane.post('/api/dashboard/agents/mlsid', { mlsId: 'JANE-NEW' });
     expect(asked.body).toEqual({ isSuccess: true, mlsId: DEMO_AGENT_MLS_IDS.agent, pendingMlsId: 'JANE-NEW' });
     await settle(server);
-    const roster = async () => ((await blair.get('/api/dashboard/agents')).body as { agents: { userId: string; mlsId: string | null; pendingMlsId: string | null }[] }).agents;
+    const roster = async () =>
+      ((await blair.get('/api/dashboard/agents')).body as { agents: { userId: string; mlsId: string | null; pendingMlsId: string | null }[] }).agents;
     expect((await roster()).find((a) => a.userId === agent.userId)).toMatchObject({ mlsId: DEMO_AGENT_MLS_IDS.agent, pendingMlsId: 'JANE-NEW' });
     expect(await pdids(jane)).toEqual(['MYL-J3', 'MYL-J2', 'MYL-J1', 'MYL-L1']);
     // Jane withdraws it by giving her id in force again.
-    expect((await jane.post('/api/dashboard/agents/mlsid', { mlsId: DEMO_AGENT_MLS_IDS.agent })).body).toEqual({ isSuccess: true, mlsId: DEMO_AGENT_MLS_IDS.agent, pendingMlsId: null });
+    expect((await jane.post('/api/dashboard/agents/mlsid', { mlsId: DEMO_AGENT_MLS_IDS.agent })).body).toEqual({
+      isSuccess: true,
+      mlsId: DEMO_AGENT_MLS_IDS.agent,
+      pendingMlsId: null,
+    });
   });
 
   it('answers 401 signed out and 403 to a lead', async () => {

@@ -30,7 +30,9 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     const commands = server.app.get(CommandBus);
     const ctx = systemContext();
     for (const c of crew) {
-      await commands.execute(new RegisterUserCommand({ ...c, securityLevel: 10, siteId: null, brokerId: broker.userId, cellPhone: null, password: PASSWORD }, ctx));
+      await commands.execute(
+        new RegisterUserCommand({ ...c, securityLevel: 10, siteId: null, brokerId: broker.userId, cellPhone: null, password: PASSWORD }, ctx),
+      );
     }
     other = { agentEmail: (await registerOffice(server, 'acme')).agents[0]!.email };
   });
@@ -49,7 +51,11 @@ describe('ponds and first-to-claim (contract 5a)', () => {
 
   it('routing settings: everyone of the office reads them; the broker (or staff naming the office) changes them; bad windows, agents, leads and strangers are refused', async () => {
     const agent = await signIn(server, jane.email);
-    expect((await agent.get('/api/dashboard/routing')).body).toEqual({ brokerId: broker.userId, pond: { enabled: false, claimWindowMinutes: 15 }, copyBrokerOnNewLeads: false });
+    expect((await agent.get('/api/dashboard/routing')).body).toEqual({
+      brokerId: broker.userId,
+      pond: { enabled: false, claimWindowMinutes: 15 },
+      copyBrokerOnNewLeads: false,
+    });
     const refusedAgent = await patchRouting(agent, { pond: { enabled: true, claimWindowMinutes: 5 } });
     expect([refusedAgent.status, refusedAgent.body]).toEqual([403, { message: 'Only the broker can change the office settings' }]);
 
@@ -103,13 +109,21 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     const stream = await events(leadId);
     expect(stream.map((e) => e.type)).toEqual(['LeadCaptured', 'InquirySubmitted', 'LeadPutInPond']);
     expect(stream.at(-1)!.data).toEqual({ leadId, siteId: expect.any(String), brokerId: broker.userId, fromAgentId: null, reason: 'pond-first' });
-    expect(await until(() => alexSocket.get('lead.pond')?.find((p) => p.leadId === leadId))).toMatchObject({ fullName: 'Polly Pond', reason: 'pond-first', fromAgentId: null });
+    expect(await until(() => alexSocket.get('lead.pond')?.find((p) => p.leadId === leadId))).toMatchObject({
+      fullName: 'Polly Pond',
+      reason: 'pond-first',
+      fromAgentId: null,
+    });
 
     // Every agent of the office lists it (no agent, in the pond) and may open it; the other office may not.
     const claimers = await Promise.all([jane, alex, ...crew].map((a) => signIn(server, a.email)));
     for (const c of claimers.slice(0, 3)) {
       const list = await c.get('/api/dashboard/leads?perpage=200');
-      expect(list.body.leads.find((l: { leadId: string }) => l.leadId === leadId)).toMatchObject({ assignedAgentId: null, inPond: true, fullName: 'Polly Pond' });
+      expect(list.body.leads.find((l: { leadId: string }) => l.leadId === leadId)).toMatchObject({
+        assignedAgentId: null,
+        inPond: true,
+        fullName: 'Polly Pond',
+      });
       expect((await c.get(`/api/dashboard/pond`)).body.leads.map((l: { leadId: string }) => l.leadId)).toContain(leadId);
       expect((await c.get(`/api/dashboard/leads/${leadId}`)).status).toBe(200);
     }
@@ -124,7 +138,9 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     // Refused before the race: another office's agent (404), a lead (403), staff (403), signed out (401).
     expect((await cy.post(`/api/dashboard/leads/${leadId}/claim`)).status).toBe(404);
     expect((await (await signIn(server, 'lead@demo.test', 'demo.localhost')).post(`/api/dashboard/leads/${leadId}/claim`)).status).toBe(403);
-    expect((await (await signIn(server, 'staff@porchlight.test')).post(`/api/dashboard/leads/${leadId}/claim`)).body).toEqual({ message: 'Only an agent of the office can claim a lead from its pond' });
+    expect((await (await signIn(server, 'staff@porchlight.test')).post(`/api/dashboard/leads/${leadId}/claim`)).body).toEqual({
+      message: 'Only an agent of the office can claim a lead from its pond',
+    });
     expect((await WebClient.for(server.url, 'localhost').post(`/api/dashboard/leads/${leadId}/claim`)).status).toBe(401);
 
     const answers = await Promise.all(claimers.map((c) => c.post(`/api/dashboard/leads/${leadId}/claim`)));
@@ -174,7 +190,13 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     // Carla's agent called her (LeadFirstContacted, which the first-contact feature emits).
     const calledStream = await events(called.leadId);
     await server.runtime.store.append(`lead-${called.leadId}`, calledStream.at(-1)!.streamPosition, [
-      anEvent('LeadFirstContacted', { leadId: called.leadId, siteId: (calledStream[0]!.data as { siteId: string }).siteId, byUserId: calledAgent, via: 'call', at: new Date().toISOString() }),
+      anEvent('LeadFirstContacted', {
+        leadId: called.leadId,
+        siteId: (calledStream[0]!.data as { siteId: string }).siteId,
+        byUserId: calledAgent,
+        via: 'call',
+        at: new Date().toISOString(),
+      }),
     ]);
     await settle(server);
 
@@ -186,7 +208,9 @@ describe('ponds and first-to-claim (contract 5a)', () => {
     expect(await reactor.sweep(new Date(t0 + 60 * MINUTE))).toBe(0);
 
     const ponded = (await events(quiet.leadId)).filter((e) => e.type === 'LeadPutInPond');
-    expect(ponded.map((e) => e.data)).toEqual([{ leadId: quiet.leadId, siteId: expect.any(String), brokerId: broker.userId, fromAgentId: quietAgent, reason: 'not-contacted' }]);
+    expect(ponded.map((e) => e.data)).toEqual([
+      { leadId: quiet.leadId, siteId: expect.any(String), brokerId: broker.userId, fromAgentId: quietAgent, reason: 'not-contacted' },
+    ]);
     expect(ponded[0]!.metadata.at).toBe(new Date(t0 + 16 * MINUTE).toISOString());
     expect((await events(called.leadId)).some((e) => e.type === 'LeadPutInPond')).toBe(false);
     // Its agent no longer holds it: it is in the pond for the office.

@@ -24,7 +24,10 @@ describe('realtime: reconnecting clients get what they missed once; chat both wa
     const seen = await newLead(dash.server, 'jane.localhost', { FullName: 'Seen Live' });
     await settle(dash.server);
     await until(() => live.find((p) => p.name === 'lead.captured' && p.payload.leadId === seen.leadId));
-    const last = live.map((p) => String(p.payload.position)).sort(comparePositions).at(-1)!;
+    const last = live
+      .map((p) => String(p.payload.position))
+      .sort(comparePositions)
+      .at(-1)!;
     socket.disconnect();
 
     // Missed: two leads, an inquiry of a known lead, and a chat message from a lead.
@@ -130,7 +133,8 @@ describe('realtime: reconnecting clients get what they missed once; chat both wa
     expect((await visitor.client.post('/api/lead/activity', { type: 'SearchRun', title: 'x', query: 'y', extra: 1 })).status).toBe(400);
     expect((await visitor.client.post('/api/lead/activity', { type: 'ListingViewed', pdid: 'NOPE-1' })).status).toBe(204);
     let limited = 0;
-    for (let i = 0; i < 40; i++) if ((await visitor.client.post('/api/lead/activity', { type: 'SearchRun', title: 't', query: `q=${i}` })).status === 429) limited++;
+    for (let i = 0; i < 40; i++)
+      if ((await visitor.client.post('/api/lead/activity', { type: 'SearchRun', title: 't', query: `q=${i}` })).status === 429) limited++;
     expect(limited).toBeGreaterThan(0);
   });
 });

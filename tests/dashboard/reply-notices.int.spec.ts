@@ -36,7 +36,12 @@ describe('reply notices: a lead replies, the agent is told by e-mail and/or text
   const pool = () => fixture.db.pool;
   const choose = (notifyBy: string) => agent.request('PUT', '/api/dashboard/me/reply-notices', { json: { notifyBy } });
   const textIn = async (phone: string, body: string) => {
-    const res = await postInboundText(server.url, PUBLIC_URL, { From: `+1${phone}`, To: JANE_NUMBER, Body: body, MessageSid: `SMreply${String(++sid).padStart(8, '0')}` });
+    const res = await postInboundText(server.url, PUBLIC_URL, {
+      From: `+1${phone}`,
+      To: JANE_NUMBER,
+      Body: body,
+      MessageSid: `SMreply${String(++sid).padStart(8, '0')}`,
+    });
     expect(res.status).toBe(200);
   };
   /** Waits until the reply-notice outbox has nothing pending (the app's own senders work on their signal). */
@@ -49,10 +54,18 @@ describe('reply notices: a lead replies, the agent is told by e-mail and/or text
     }
     throw new Error('reply notices still pending');
   };
-  const noticesAbout = async (leadId: string) => (await mailsTo(pool(), jane.email)).filter((m) => /^New (text|e-mail) from /.test(m.subject) && m.text.includes(`lead=${leadId}`));
-  const textsAbout = (leadId: string) => twilio.received.filter((r) => r.form.get('To') === `+1${JANE_CELL}` && (r.form.get('Body') ?? '').includes(`lead=${leadId}&chat=1`)).map((r) => r.form.get('Body'));
+  const noticesAbout = async (leadId: string) =>
+    (await mailsTo(pool(), jane.email)).filter((m) => /^New (text|e-mail) from /.test(m.subject) && m.text.includes(`lead=${leadId}`));
+  const textsAbout = (leadId: string) =>
+    twilio.received
+      .filter((r) => r.form.get('To') === `+1${JANE_CELL}` && (r.form.get('Body') ?? '').includes(`lead=${leadId}&chat=1`))
+      .map((r) => r.form.get('Body'));
   const states = async (leadId: string) =>
-    (await pool().query<{ channel: string; state: string }>('SELECT channel, state FROM reply_notice_outbox WHERE lead_id = $1 ORDER BY channel, queued_at', [leadId])).rows.map((r) => `${r.channel}:${r.state}`);
+    (
+      await pool().query<{ channel: string; state: string }>('SELECT channel, state FROM reply_notice_outbox WHERE lead_id = $1 ORDER BY channel, queued_at', [
+        leadId,
+      ])
+    ).rows.map((r) => `${r.channel}:${r.state}`);
 
   it('by default (e-mail, not yet chosen) a text reply is e-mailed to the agent once, with the words and the link; no text', async () => {
     const before = await agent.get('/api/dashboard/me/reply-notices');
@@ -69,7 +82,7 @@ describe('reply notices: a lead replies, the agent is told by e-mail and/or text
     expect(await states(lead.leadId)).toEqual(['email:sent', 'text:off']);
   });
 
-  it("by text and e-mail once each, whatever the number of senders (two instances, a sweep twice); an e-mail reply names its subject", async () => {
+  it('by text and e-mail once each, whatever the number of senders (two instances, a sweep twice); an e-mail reply names its subject', async () => {
     expect((await agent.post('/api/account/update', { CellPhone: JANE_CELL })).status).toBe(200);
     const set = await choose('both');
     expect(set.status, set.text).toBe(200);
@@ -80,18 +93,44 @@ describe('reply notices: a lead replies, the agent is told by e-mail and/or text
     await settle(server);
     // Another instance's two senders sweep alongside this one's, twice each.
     const others = [
-      new ReplyMailSender(new OutboxKit(server.runtime, pool(), server.runtime.store, server.app.get(Mailer), server.app.get(SmsSender), server.runtime.config)),
-      new ReplyTextSender(new OutboxKit(server.runtime, pool(), server.runtime.store, server.app.get(Mailer), server.app.get(SmsSender), server.runtime.config)),
+      new ReplyMailSender(
+        new OutboxKit(server.runtime, pool(), server.runtime.store, server.app.get(Mailer), server.app.get(SmsSender), server.runtime.config),
+      ),
+      new ReplyTextSender(
+        new OutboxKit(server.runtime, pool(), server.runtime.store, server.app.get(Mailer), server.app.get(SmsSender), server.runtime.config),
+      ),
     ];
     await textIn('2065550182', 'Can we move it to 11?');
     await server.runtime.runner.waitForCatchUp();
-    await Promise.all([...others.map((s) => s.sendPending()), ...others.map((s) => s.sendPending()), server.app.get(ReplyMailSender).sendPending(), server.app.get(ReplyTextSender).sendPending()]);
+    await Promise.all([
+      ...others.map((s) => s.sendPending()),
+      ...others.map((s) => s.sendPending()),
+      server.app.get(ReplyMailSender).sendPending(),
+      server.app.get(ReplyTextSender).sendPending(),
+    ]);
     await drained();
     expect((await noticesAbout(lead.leadId)).map((m) => m.subject)).toEqual(['New text from Sam Sender']);
     expect(textsAbout(lead.leadId)).toEqual([`Sam Sender replied by text: "Can we move it to 11?" Answer: ${PUBLIC_URL}/dashboard?lead=${lead.leadId}&chat=1`]);
 
-    const e = { type: 'LeadEmailReceived', data: { leadId: lead.leadId, siteId: demoSite('jane').siteId, messageId: randomUUID(), from: lead.email, subject: 'Re: Saturday', body: 'See you there', attachments: [] } };
-    await server.runtime.store.append(`email-${lead.leadId}`, 'any', [{ ...e, eventId: randomUUID(), metadata: { siteId: e.data.siteId, actorId: null, impersonatorId: null, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() } }]);
+    const e = {
+      type: 'LeadEmailReceived',
+      data: {
+        leadId: lead.leadId,
+        siteId: demoSite('jane').siteId,
+        messageId: randomUUID(),
+        from: lead.email,
+        subject: 'Re: Saturday',
+        body: 'See you there',
+        attachments: [],
+      },
+    };
+    await server.runtime.store.append(`email-${lead.leadId}`, 'any', [
+      {
+        ...e,
+        eventId: randomUUID(),
+        metadata: { siteId: e.data.siteId, actorId: null, impersonatorId: null, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() },
+      },
+    ]);
     await drained();
     await Promise.all(others.map((s) => s.sendPending()));
     expect((await noticesAbout(lead.leadId)).map((m) => m.subject)).toEqual(['New text from Sam Sender', 'New e-mail from Sam Sender: Re: Saturday']);

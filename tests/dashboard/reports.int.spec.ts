@@ -21,7 +21,8 @@ describe('reports: how fast leads are worked, by whom, and how far they get (iss
 
   beforeAll(async () => {
     const { server } = app;
-    for (let i = 0; i < 6; i++) leads.push({ ...(await newLead(server, 'demo.localhost', { FullName: `Report Lead ${'ABCDEF'[i]}` })), agentId: '', createdAt: 0 });
+    for (let i = 0; i < 6; i++)
+      leads.push({ ...(await newLead(server, 'demo.localhost', { FullName: `Report Lead ${'ABCDEF'[i]}` })), agentId: '', createdAt: 0 });
     await settle(server);
     const staff = await signIn(server, 'staff@porchlight.test');
     for (const l of leads) {
@@ -32,10 +33,23 @@ describe('reports: how fast leads are worked, by whom, and how far they get (iss
     // Contacted after 2, 4, 6, 8 and 10 minutes; the sixth lead never. Two reach Active, one Closed.
     for (const [i, l] of leads.entries()) {
       const events = [];
-      if (i < 5) events.push(anEvent('LeadFirstContacted', { leadId: l.leadId, siteId: 'x', byUserId: l.agentId, via: 'text', at: new Date(l.createdAt + (i + 1) * 2 * MIN).toISOString() }));
+      if (i < 5)
+        events.push(
+          anEvent('LeadFirstContacted', {
+            leadId: l.leadId,
+            siteId: 'x',
+            byUserId: l.agentId,
+            via: 'text',
+            at: new Date(l.createdAt + (i + 1) * 2 * MIN).toISOString(),
+          }),
+        );
       if (i < 2) events.push(anEvent('LeadStageChanged', { leadId: l.leadId, siteId: 'x', stage: 'Active', fromStage: 'New', byUserId: l.agentId }));
       if (i === 0) events.push(anEvent('LeadStageChanged', { leadId: l.leadId, siteId: 'x', stage: 'Closed', fromStage: 'Active', byUserId: l.agentId }));
-      if (i === 1) events.push(anEvent('LeadStageChanged', { leadId: l.leadId, siteId: 'x', stage: 'Nurture', fromStage: 'Active', byUserId: l.agentId }), anEvent('LeadStageChanged', { leadId: l.leadId, siteId: 'x', stage: 'Active', fromStage: 'Nurture', byUserId: l.agentId }));
+      if (i === 1)
+        events.push(
+          anEvent('LeadStageChanged', { leadId: l.leadId, siteId: 'x', stage: 'Nurture', fromStage: 'Active', byUserId: l.agentId }),
+          anEvent('LeadStageChanged', { leadId: l.leadId, siteId: 'x', stage: 'Active', fromStage: 'Nurture', byUserId: l.agentId }),
+        );
       if (events.length) await server.runtime.store.append(leadStream(l.leadId), 'stream_exists', events);
     }
     await settle(server);
@@ -117,7 +131,10 @@ describe('reports: how fast leads are worked, by whom, and how far they get (iss
     const after = (await report()).tasks;
     expect(after).toEqual({ done: before.done + 1, overdue: before.overdue + 1, open: before.open + 1 });
     const office = await report(await signIn(server, broker.email));
-    expect(office.perAgent.find((a: { agentId: string }) => a.agentId === jane.userId)).toMatchObject({ tasksDone: before.done + 1, tasksOverdue: before.overdue + 1 });
+    expect(office.perAgent.find((a: { agentId: string }) => a.agentId === jane.userId)).toMatchObject({
+      tasksDone: before.done + 1,
+      tasksOverdue: before.overdue + 1,
+    });
   });
 
   it('refuses bad periods and answers 401 signed out, 403 to a lead', async () => {

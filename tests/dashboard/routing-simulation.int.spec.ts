@@ -17,37 +17,91 @@ const PHASES: { rules: Record<string, unknown> | 'deactivate O3' | null; version
     rules: null,
     version: 0,
     leads: [
-      [false, 'O1'], [false, 'O2'], [false, 'O3'], [true, 'O3:listing'], [false, 'O1'], [false, 'O2'],
-      [false, 'O3'], [false, 'O1'], [true, 'O3:listing'], [false, 'O2'], [false, 'O3'], [false, 'O1'],
+      [false, 'O1'],
+      [false, 'O2'],
+      [false, 'O3'],
+      [true, 'O3:listing'],
+      [false, 'O1'],
+      [false, 'O2'],
+      [false, 'O3'],
+      [false, 'O1'],
+      [true, 'O3:listing'],
+      [false, 'O2'],
+      [false, 'O3'],
+      [false, 'O1'],
     ],
   },
   // v1: O1 weight 2, O3 off (so SIM-1's listing agent is off: round robin). O1 took the last turn once.
   {
     rules: { listingAgentFirst: true, weights: { O1: 2 }, off: ['O3'], pond: { enabled: false, claimWindowMinutes: 15 } },
     version: 1,
-    leads: [[false, 'O1'], [false, 'O2'], [false, 'O1'], [true, 'O1'], [false, 'O2'], [false, 'O1'], [false, 'O1'], [false, 'O2']],
+    leads: [
+      [false, 'O1'],
+      [false, 'O2'],
+      [false, 'O1'],
+      [true, 'O1'],
+      [false, 'O2'],
+      [false, 'O1'],
+      [false, 'O1'],
+      [false, 'O2'],
+    ],
   },
   // v2: everyone back, weights 1, listing agent not first.
   {
     rules: { listingAgentFirst: false, weights: {}, off: [], pond: { enabled: false, claimWindowMinutes: 15 } },
     version: 2,
-    leads: [[false, 'O3'], [true, 'O1'], [false, 'O2'], [false, 'O3'], [true, 'O1'], [false, 'O2']],
+    leads: [
+      [false, 'O3'],
+      [true, 'O1'],
+      [false, 'O2'],
+      [false, 'O3'],
+      [true, 'O1'],
+      [false, 'O2'],
+    ],
   },
   // v3: O3 taken out of the rotation on the Team view (POST .../deactivate): a version too, with who.
-  { rules: 'deactivate O3', version: 3, leads: [[false, 'O1'], [true, 'O2'], [false, 'O1'], [false, 'O2']] },
+  {
+    rules: 'deactivate O3',
+    version: 3,
+    leads: [
+      [false, 'O1'],
+      [true, 'O2'],
+      [false, 'O1'],
+      [false, 'O2'],
+    ],
+  },
   // v4: the pond with a claim window of 0: every new lead goes straight to it.
   {
     rules: { listingAgentFirst: true, weights: {}, off: ['O3'], pond: { enabled: true, claimWindowMinutes: 0 } },
     version: 4,
-    leads: [[false, 'pond'], [true, 'pond'], [false, 'pond']],
+    leads: [
+      [false, 'pond'],
+      [true, 'pond'],
+      [false, 'pond'],
+    ],
   },
   // v5: pond off, everyone on, O2 weight 3 (O2 took the last turn, once).
   {
     rules: { listingAgentFirst: true, weights: { O2: 3 }, off: [], pond: { enabled: false, claimWindowMinutes: 15 } },
     version: 5,
     leads: [
-      [false, 'O2'], [false, 'O2'], [true, 'O3:listing'], [false, 'O3'], [false, 'O1'], [false, 'O2'], [false, 'O2'], [false, 'O2'], [false, 'O3'],
-      [false, 'O1'], [true, 'O3:listing'], [false, 'O2'], [false, 'O2'], [false, 'O2'], [false, 'O3'], [false, 'O1'], [false, 'O2'],
+      [false, 'O2'],
+      [false, 'O2'],
+      [true, 'O3:listing'],
+      [false, 'O3'],
+      [false, 'O1'],
+      [false, 'O2'],
+      [false, 'O2'],
+      [false, 'O2'],
+      [false, 'O3'],
+      [false, 'O1'],
+      [true, 'O3:listing'],
+      [false, 'O2'],
+      [false, 'O2'],
+      [false, 'O2'],
+      [false, 'O3'],
+      [false, 'O1'],
+      [false, 'O2'],
     ],
   },
 ];
@@ -117,7 +171,14 @@ describe('routing simulation: replaying a past period from the event log (issue 
     const res = await broker.post('/api/dashboard/routing/simulation', { from: today, to: today, rules: named(CANDIDATE) });
     expect(res.status, res.text).toBe(200);
     expect(await server.runtime.store.lastCommitted()).toEqual(before);
-    const body = res.body as { leads: number; unfaithful: number; agents: { agentId: string | null; actual: number; candidate: number }[]; changed: (Placement & { leadId: string; actual: Placement; candidate: Placement })[]; changedCount: number; inForce: { version: number } };
+    const body = res.body as {
+      leads: number;
+      unfaithful: number;
+      agents: { agentId: string | null; actual: number; candidate: number }[];
+      changed: (Placement & { leadId: string; actual: Placement; candidate: Placement })[];
+      changedCount: number;
+      inForce: { version: number };
+    };
     expect([body.leads, body.unfaithful, body.inForce.version]).toEqual([50, 0, 5]);
 
     // Candidate by hand: O2 off, so SIM-1 leads go to their listing agent O3 and the others alternate O1, O3 from a fresh rotation.
@@ -143,7 +204,12 @@ describe('routing simulation: replaying a past period from the event log (issue 
     expect(body.changedCount).toBe(expectedChanged.length);
     // Names are opened for what is shown only (the log's personal fields are sealed).
     expect((body.changed as unknown as { fullName: string }[]).every((c) => c.fullName === 'Vera Visitor')).toBe(true);
-    expect((body.agents as unknown as { agentId: string | null; name: string }[]).map((a) => a.name)).toEqual(['Other1 Agent', 'Other2 Agent', 'Other3 Agent', '']);
+    expect((body.agents as unknown as { agentId: string | null; name: string }[]).map((a) => a.name)).toEqual([
+      'Other1 Agent',
+      'Other2 Agent',
+      'Other3 Agent',
+      '',
+    ]);
   });
 
   it('asked for lines of JSON, the simulation says how far it has come, then gives the same result', async () => {
@@ -151,7 +217,10 @@ describe('routing simulation: replaying a past period from the event log (issue 
     const plain = await broker.post('/api/dashboard/routing/simulation', body);
     const res = await broker.post('/api/dashboard/routing/simulation', body, { headers: { accept: 'application/x-ndjson' } });
     expect([res.status, res.headers['content-type']]).toEqual([200, 'application/x-ndjson']);
-    const lines = res.text.trim().split('\n').map((l) => JSON.parse(l) as { progress?: number; result?: unknown });
+    const lines = res.text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { progress?: number; result?: unknown });
     expect(lines[0]).toEqual({ progress: 0 });
     expect(lines.slice(0, -1).every((l) => typeof l.progress === 'number' && l.progress >= 0 && l.progress <= 1)).toBe(true);
     expect(lines.at(-1)).toEqual({ result: plain.body });
@@ -192,7 +261,11 @@ describe('routing simulation: replaying a past period from the event log (issue 
     const { server } = app;
     const body = { from: today, to: today, rules: named(CANDIDATE) };
     const agent = await signIn(server, office.agents[0]!.email);
-    for (const res of [await agent.get('/api/dashboard/routing/rules'), await agent.post('/api/dashboard/routing/simulation', body), await agent.request('PUT', '/api/dashboard/routing/rules', { json: { rules: body.rules } })]) {
+    for (const res of [
+      await agent.get('/api/dashboard/routing/rules'),
+      await agent.post('/api/dashboard/routing/simulation', body),
+      await agent.request('PUT', '/api/dashboard/routing/rules', { json: { rules: body.rules } }),
+    ]) {
       expect([res.status, res.body]).toEqual([403, { message: 'Only the broker can simulate or change the routing rules' }]);
     }
     const anon = WebClient.for(server.url, 'localhost');
@@ -204,11 +277,17 @@ describe('routing simulation: replaying a past period from the event log (issue 
     expect(other.body.brokerId).toBe(demoUser('broker').userId);
     expect((other.body.changed as { leadId: string }[]).some((c) => fixture.some((l) => l.leadId === c.leadId))).toBe(false);
     const staff = await signIn(server, 'staff@porchlight.test');
-    expect([(await staff.post('/api/dashboard/routing/simulation', body)).status, (await staff.post('/api/dashboard/routing/simulation', body)).body]).toEqual([400, { message: 'brokerId is required' }]);
+    expect([(await staff.post('/api/dashboard/routing/simulation', body)).status, (await staff.post('/api/dashboard/routing/simulation', body)).body]).toEqual([
+      400,
+      { message: 'brokerId is required' },
+    ]);
     const staffRes = await staff.post('/api/dashboard/routing/simulation', { ...body, brokerId: office.brokerId });
     expect([staffRes.status, staffRes.body.leads]).toEqual([200, 53]);
     const backwards = await broker.post('/api/dashboard/routing/simulation', { ...body, from: '2026-02-10', to: '2026-02-01' });
-    expect([backwards.status, backwards.body]).toEqual([400, { message: 'The period is two dates (2026-01-31), the first on or before the second, at most 366 days apart' }]);
+    expect([backwards.status, backwards.body]).toEqual([
+      400,
+      { message: 'The period is two dates (2026-01-31), the first on or before the second, at most 366 days apart' },
+    ]);
     const heavy = await broker.request('PUT', '/api/dashboard/routing/rules', { json: { rules: { ...body.rules, weights: { [ids.O1!]: 11 } } } });
     expect([heavy.status, heavy.body]).toEqual([400, { message: 'A round-robin weight is a whole number from 1 to 10' }]);
   });

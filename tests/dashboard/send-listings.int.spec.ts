@@ -27,9 +27,15 @@ describe('send listings to a lead (issue 16)', () => {
 
   const path = (leadId: string, what: string) => `/api/dashboard/leads/${leadId}/listings/${what}`;
   const eventsOf = async (streamId: string) =>
-    (await app.server.runtime.db.pool.query<{ type: string; data: Record<string, unknown> }>('SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position', [streamId])).rows;
+    (
+      await app.server.runtime.db.pool.query<{ type: string; data: Record<string, unknown> }>(
+        'SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position',
+        [streamId],
+      )
+    ).rows;
   const sentMails = async (to: string) => (await mailsTo(app.server.runtime.db.pool, to)).filter((m) => m.subject.startsWith('Jane Agent sent you'));
-  const timelineOf = async (leadId: string) => ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { type: string; summary: string }[]).map((t) => t.summary);
+  const timelineOf = async (leadId: string) =>
+    ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { type: string; summary: string }[]).map((t) => t.summary);
   /** The path and query of an address in the e-mail (the site's own host). */
   const local = (url: string) => {
     const u = new URL(url.replace(/&amp;/g, '&'));
@@ -60,7 +66,9 @@ describe('send listings to a lead (issue 16)', () => {
         courtesy: 'Listing courtesy of Dana Whitfield, Barton Hills Realty',
       },
     ]);
-    expect((await janeC.get(`${path(lead.leadId, 'find')}?q=mlls2`)).body.listings.map((l: { pdid: string; price: string }) => [l.pdid, l.price])).toEqual([['T-LS2', '$2,100/mo']]);
+    expect((await janeC.get(`${path(lead.leadId, 'find')}?q=mlls2`)).body.listings.map((l: { pdid: string; price: string }) => [l.pdid, l.price])).toEqual([
+      ['T-LS2', '$2,100/mo'],
+    ]);
     expect(await janeC.get(`${path(lead.leadId, 'find')}?q=x`)).toMatchObject({ status: 400, body: { message: 'Type at least 2 characters' } });
 
     expect((await lead.client.post('/api/organizer/favorite', { pdid: 'T-FV3' })).status).toBe(204);
@@ -83,7 +91,9 @@ describe('send listings to a lead (issue 16)', () => {
     const mail: OutboxMail = await waitForMail(server.runtime.db.pool, lead.email, (m) => m.subject === 'Jane Agent sent you 2 homes — Jane Agent Homes');
     expect(mail.text).toContain('Hi Ada,');
     expect(mail.text).toContain('Jane Agent wrote:\nTwo I <3\n');
-    expect(mail.text).toMatch(/16884 Evergreen Ct, Seattle, WA — \$725,000 — 3 bd · 2 ba · 1,500 sq ft\nListing courtesy of Dana Whitfield, Barton Hills Realty\nhttp:\/\/jane\.localhost:\d+\/api\/listing-mail\/[0-9a-f-]{36}\/click\?to=%2Flisting%2FT-EV1&t=/);
+    expect(mail.text).toMatch(
+      /16884 Evergreen Ct, Seattle, WA — \$725,000 — 3 bd · 2 ba · 1,500 sq ft\nListing courtesy of Dana Whitfield, Barton Hills Realty\nhttp:\/\/jane\.localhost:\d+\/api\/listing-mail\/[0-9a-f-]{36}\/click\?to=%2Flisting%2FT-EV1&t=/,
+    );
     expect(mail.text).toContain('2 Elm St, Seattle, WA — $2,100/mo');
     expect(mail.text).toContain('Listing courtesy of Crestview Property Group');
     expect(mail.html).toContain('Two I &lt;3');
@@ -117,7 +127,12 @@ describe('send listings to a lead (issue 16)', () => {
     expect(toEvergreen.headers.location).toBe('/listing/T-EV1');
     expect((await visitor.get(clicks[0]!)).status).toBe(302);
     expect((await visitor.get(clicks[1]!)).headers.location).toBe('/listing/T-LS2');
-    expect((await eventsOf(`listingmail-${M1}`)).map((e) => e.type)).toEqual(['ListingsSentToLead', 'ListingEmailOpened', 'ListingEmailClicked', 'ListingEmailClicked']);
+    expect((await eventsOf(`listingmail-${M1}`)).map((e) => e.type)).toEqual([
+      'ListingsSentToLead',
+      'ListingEmailOpened',
+      'ListingEmailClicked',
+      'ListingEmailClicked',
+    ]);
 
     // Anywhere but one of our listing pages is refused: no open redirect.
     const token = new URL(clicks[0]!, 'http://x').searchParams.get('t')!;
@@ -129,7 +144,10 @@ describe('send listings to a lead (issue 16)', () => {
     }
     // A forged token, or a good one moved to another listing, is refused; an image with a bad token still answers an image and records nothing.
     const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect(await visitor.get(`${clickPath}?to=%2Flisting%2FT-EV1&t=${encodeURIComponent(forged)}`)).toMatchObject({ status: 403, body: { message: FORGED_LINK } });
+    expect(await visitor.get(`${clickPath}?to=%2Flisting%2FT-EV1&t=${encodeURIComponent(forged)}`)).toMatchObject({
+      status: 403,
+      body: { message: FORGED_LINK },
+    });
     expect((await visitor.get(`${clickPath}?to=%2Flisting%2FT-LS2&t=${encodeURIComponent(token)}`)).status).toBe(403);
     expect((await visitor.get(`${clickPath}?to=%2Flisting%2FT-EV1`)).status).toBe(403);
     expect((await visitor.get(pixel.replace(/t=[^&]+/, 't=v1.pixel.x.1.y'))).status).toBe(200);

@@ -44,7 +44,8 @@ describe('showings: the lead accepts a proposed time or cancels; the timeline an
   };
   const acceptLinkOf = (text: string) => /Accept this time: (\S+)/.exec(text)![1]!;
   const tokenOf = (url: string) => new URL(url).searchParams.get('t')!;
-  const timeline = async (leadId: string) => ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { type: string; summary: string }[]).map((t) => `${t.type}: ${t.summary}`);
+  const timeline = async (leadId: string) =>
+    ((await janeC.get(`/api/dashboard/feed/lead/${leadId}`)).body.timeline as { type: string; summary: string }[]).map((t) => `${t.type}: ${t.summary}`);
 
   beforeAll(async () => {
     standIn = await startPushServiceStandIn();
@@ -62,7 +63,7 @@ describe('showings: the lead accepts a proposed time or cancels; the timeline an
     await standIn?.close();
   });
 
-  it("another time proposed by the agent is e-mailed with a link that accepts it once, without signing in; the invitation follows; the timeline says so", async () => {
+  it('another time proposed by the agent is e-mailed with a link that accepts it once, without signing in; the invitation follows; the timeline says so', async () => {
     const lead = await requested('Ann Accepter');
     expect((await patch(lead.showingId, { start: inDays(2) })).status).toBe(200);
     const [proposal, ...others] = (await flush(lead.email)).filter((m) => m.subject.startsWith('Proposed showing'));
@@ -77,7 +78,10 @@ describe('showings: the lead accepts a proposed time or cancels; the timeline an
     const anyone = WebClient.for(server.url, 'jane.localhost');
     const seen = await anyone.get(`/api/showings/answer?t=${encodeURIComponent(tokenOf(url))}`);
     expect(seen.status, seen.text).toBe(200);
-    expect(seen.body).toMatchObject({ linkSequence: 1, showing: { showingId: lead.showingId, status: 'requested', sequence: 1, canAccept: true, address: '200 Pine St, Seattle, WA 98101' } });
+    expect(seen.body).toMatchObject({
+      linkSequence: 1,
+      showing: { showingId: lead.showingId, status: 'requested', sequence: 1, canAccept: true, address: '200 Pine St, Seattle, WA 98101' },
+    });
     const accepted = await anyone.post('/api/showings/answer', { t: tokenOf(url) });
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.body.showing).toMatchObject({ status: 'confirmed', canAccept: false });
@@ -111,7 +115,9 @@ describe('showings: the lead accepts a proposed time or cancels; the timeline an
 
     const mine = await lead.client.get('/api/organizer/showings');
     expect(mine.status).toBe(200);
-    expect(mine.body.showings).toEqual([expect.objectContaining({ showingId: lead.showingId, status: 'requested', sequence: 2, canAccept: true, start: inDays(4) })]);
+    expect(mine.body.showings).toEqual([
+      expect.objectContaining({ showingId: lead.showingId, status: 'requested', sequence: 2, canAccept: true, start: inDays(4) }),
+    ]);
     expect((await lead.client.post(`/api/organizer/showings/${lead.showingId}/accept`, { sequence: 1 })).body.message).toBe(TIME_CHANGED);
     const ok = await lead.client.post(`/api/organizer/showings/${lead.showingId}/accept`, { sequence: 2 });
     expect(ok.status, ok.text).toBe(200);
@@ -148,7 +154,10 @@ describe('showings: the lead accepts a proposed time or cancels; the timeline an
     expect(toAgent).toHaveLength(1);
     expect(toAgent[0]!.text).toContain('Dora Dropout cancelled the showing of 200 Pine St, Seattle, WA 98101');
     const push = await standIn.waitFor((p) => p.path === '/push/jane' && (p.payload as { title?: string }).title === 'A lead cancelled a showing');
-    expect(push.payload).toMatchObject({ body: expect.stringMatching(/^Dora Dropout: 200 Pine St, Seattle, WA 98101, /), url: `/dashboard?lead=${lead.leadId}` });
+    expect(push.payload).toMatchObject({
+      body: expect.stringMatching(/^Dora Dropout: 200 Pine St, Seattle, WA 98101, /),
+      url: `/dashboard?lead=${lead.leadId}`,
+    });
     // The lead gets the cancellation too (with METHOD:CANCEL for their calendar).
     expect((await mailsTo(pool(), lead.email)).filter((m) => m.subject.startsWith('Showing cancelled'))).toHaveLength(1);
     expect(await timeline(lead.leadId)).toEqual(expect.arrayContaining([expect.stringMatching(/^ShowingCancelled: Cancelled the showing of 200 Pine St on /)]));

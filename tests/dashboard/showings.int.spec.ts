@@ -35,7 +35,8 @@ describe('showings', () => {
       push: async () => undefined,
     });
   const patch = (c: WebClient, showingId: string, json: Record<string, unknown>) => c.request('PATCH', `/api/dashboard/showings/${showingId}`, { json });
-  const leadShowings = async (c: WebClient, leadId: string) => (await c.get(`/api/dashboard/showings?leadId=${leadId}`)).body.showings as Record<string, unknown>[];
+  const leadShowings = async (c: WebClient, leadId: string) =>
+    (await c.get(`/api/dashboard/showings?leadId=${leadId}`)).body.showings as Record<string, unknown>[];
   /** Flushes what the wall clock owes (invitations, cancellations) whoever sends it; answers the mails to the address. */
   const flush = async (to: string) => {
     await settle(server);
@@ -53,7 +54,18 @@ describe('showings', () => {
     server = fixture.server;
     await importListings(
       server.runtime.store,
-      items([home('P1'), home('NY1', { UnparsedAddress: '12 Court St', City: 'Brooklyn', StateOrProvince: 'NY', PostalCode: '11201', CountyOrParish: 'Kings', Latitude: 40.69, Longitude: -73.99 })]),
+      items([
+        home('P1'),
+        home('NY1', {
+          UnparsedAddress: '12 Court St',
+          City: 'Brooklyn',
+          StateOrProvince: 'NY',
+          PostalCode: '11201',
+          CountyOrParish: 'Kings',
+          Latitude: 40.69,
+          Longitude: -73.99,
+        }),
+      ]),
       { mls: 'T', ctx: systemContext() },
     );
     janeC = await signIn(server, jane.email, 'jane.localhost');
@@ -63,7 +75,9 @@ describe('showings', () => {
   it('a lead’s request becomes one requested appointment, however many reactors run; the agent confirms and the lead gets an .ics invitation once; a move bumps SEQUENCE; a cancellation sends METHOD:CANCEL to both', async () => {
     const { client: lead, leadId, email } = await newLead(server, 'jane.localhost', { FullName: 'Rhea Requester' });
     await settle(server);
-    expect((await lead.post('/api/organizer/schedule', { pdid: 'T-P1', preferredAt: '2030-03-12T14:00:00-07:00', message: 'After work if possible' })).status).toBe(204);
+    expect(
+      (await lead.post('/api/organizer/schedule', { pdid: 'T-P1', preferredAt: '2030-03-12T14:00:00-07:00', message: 'After work if possible' })).status,
+    ).toBe(204);
     await settle(server);
     const requests = server.app.get(ShowingRequests);
     await Promise.all([requests.run(), requests.run(), requests.run()]);
@@ -87,7 +101,20 @@ describe('showings', () => {
     });
     await settle(server);
     expect(await leadShowings(janeC, leadId)).toEqual([
-      { showingId, leadId, leadName: 'Rhea Requester', agentId: jane.userId, pdid: 'T-P1', address: SEATTLE, timeZone: 'America/Los_Angeles', start: '2030-03-12T21:00:00.000Z', end: '2030-03-12T21:30:00.000Z', status: 'requested', proposedBy: 'lead', message: 'After work if possible' },
+      {
+        showingId,
+        leadId,
+        leadName: 'Rhea Requester',
+        agentId: jane.userId,
+        pdid: 'T-P1',
+        address: SEATTLE,
+        timeZone: 'America/Los_Angeles',
+        start: '2030-03-12T21:00:00.000Z',
+        end: '2030-03-12T21:30:00.000Z',
+        status: 'requested',
+        proposedBy: 'lead',
+        message: 'After work if possible',
+      },
     ]);
     // A requested showing sends nothing yet.
     expect(await flush(email)).toEqual([]);
@@ -117,11 +144,19 @@ describe('showings', () => {
     expect(prop(first.ev, 'ATTENDEE').value).toBe(`mailto:${email}`);
 
     // Moved: the same event, SEQUENCE 1, the new time.
-    expect((await patch(janeC, showingId, { start: '2030-03-13T10:00:00-07:00' })).body.showing).toMatchObject({ start: '2030-03-13T17:00:00.000Z', end: '2030-03-13T17:30:00.000Z', status: 'confirmed' });
+    expect((await patch(janeC, showingId, { start: '2030-03-13T10:00:00-07:00' })).body.showing).toMatchObject({
+      start: '2030-03-13T17:00:00.000Z',
+      end: '2030-03-13T17:30:00.000Z',
+      status: 'confirmed',
+    });
     const moved = (await flush(email)).filter((m) => m.subject.startsWith('Showing moved'));
     expect(moved.map((m) => m.subject)).toEqual(['Showing moved: 200 Pine St, Seattle, WA 98101, Wed, Mar 13, 10:00 AM PDT']);
     const second = ics(moved[0]!);
-    expect([prop(second.ev, 'UID').value, prop(second.ev, 'SEQUENCE').value, prop(second.ev, 'DTSTART').value]).toEqual([`showing-${showingId}@localhost`, '1', '20300313T100000']);
+    expect([prop(second.ev, 'UID').value, prop(second.ev, 'SEQUENCE').value, prop(second.ev, 'DTSTART').value]).toEqual([
+      `showing-${showingId}@localhost`,
+      '1',
+      '20300313T100000',
+    ]);
 
     // Cancelled: METHOD:CANCEL, SEQUENCE 2, to the lead and to the agent; nothing can change it after.
     expect((await patch(janeC, showingId, { status: 'cancelled' })).status).toBe(200);
@@ -129,7 +164,12 @@ describe('showings', () => {
     expect(cancelled).toHaveLength(1);
     const cancel = ics(cancelled[0]!);
     expect(cancel.type).toBe('text/calendar; charset=utf-8; method=CANCEL');
-    expect([prop(cancel.cal, 'METHOD').value, prop(cancel.ev, 'UID').value, prop(cancel.ev, 'SEQUENCE').value, prop(cancel.ev, 'STATUS').value]).toEqual(['CANCEL', `showing-${showingId}@localhost`, '2', 'CANCELLED']);
+    expect([prop(cancel.cal, 'METHOD').value, prop(cancel.ev, 'UID').value, prop(cancel.ev, 'SEQUENCE').value, prop(cancel.ev, 'STATUS').value]).toEqual([
+      'CANCEL',
+      `showing-${showingId}@localhost`,
+      '2',
+      'CANCELLED',
+    ]);
     const toJane = (await mailsTo(pool(), jane.email)).filter((m) => m.subject.startsWith('Showing cancelled'));
     expect(toJane.map((m) => m.subject)).toEqual(['Showing cancelled: 200 Pine St, Seattle, WA 98101, Wed, Mar 13, 10:00 AM PDT (Rhea Requester)']);
     expect(toJane[0]!.text).toContain(`/dashboard?lead=${leadId}`);
@@ -177,20 +217,39 @@ describe('showings', () => {
     expect(await at('2030-03-20T16:00:00Z')).toBe(1);
     expect(await reminders(west.email)).toHaveLength(2);
     const decided = await pool().query(`SELECT showing_id, state FROM showing_notice_outbox WHERE kind = 'reminder' ORDER BY decided_at`);
-    expect(decided.rows).toEqual([{ showing_id: eastShowing, state: 'sent' }, expect.objectContaining({ state: 'sent' }), { showing_id: movedShowing, state: 'sent' }]);
+    expect(decided.rows).toEqual([
+      { showing_id: eastShowing, state: 'sent' },
+      expect.objectContaining({ state: 'sent' }),
+      { showing_id: movedShowing, state: 'sent' },
+    ]);
   });
 
   it('an agent proposes a showing, confirms later; the calendar lists it with the due tasks in the agent’s zone', async () => {
     const { leadId } = await newLead(server, 'jane.localhost', { FullName: 'Cal Endar' });
     await settle(server);
-    const proposed = await janeC.post(`/api/dashboard/leads/${leadId}/showings`, { pdid: 'T-P1', start: '2030-04-02T10:00:00-07:00', end: '2030-04-02T11:00:00-07:00' });
+    const proposed = await janeC.post(`/api/dashboard/leads/${leadId}/showings`, {
+      pdid: 'T-P1',
+      start: '2030-04-02T10:00:00-07:00',
+      end: '2030-04-02T11:00:00-07:00',
+    });
     expect(proposed.status).toBe(201);
-    expect((await janeC.post(`/api/dashboard/leads/${leadId}/tasks`, { title: 'Print the disclosures', type: 'showing', dueAt: '2030-04-02T08:00:00-07:00' })).status).toBe(201);
+    expect(
+      (await janeC.post(`/api/dashboard/leads/${leadId}/tasks`, { title: 'Print the disclosures', type: 'showing', dueAt: '2030-04-02T08:00:00-07:00' }))
+        .status,
+    ).toBe(201);
     await settle(server);
     const cal = await janeC.get('/api/dashboard/calendar?from=2030-04-01T07:00:00Z&to=2030-04-08T07:00:00Z');
     expect(cal.status).toBe(200);
     expect(cal.body.timeZone).toEqual(expect.any(String));
-    expect(cal.body.showings).toEqual([expect.objectContaining({ showingId: proposed.body.showingId, leadName: 'Cal Endar', status: 'requested', start: '2030-04-02T17:00:00.000Z', end: '2030-04-02T18:00:00.000Z' })]);
+    expect(cal.body.showings).toEqual([
+      expect.objectContaining({
+        showingId: proposed.body.showingId,
+        leadName: 'Cal Endar',
+        status: 'requested',
+        start: '2030-04-02T17:00:00.000Z',
+        end: '2030-04-02T18:00:00.000Z',
+      }),
+    ]);
     expect(cal.body.tasks).toEqual([expect.objectContaining({ title: 'Print the disclosures', leadName: 'Cal Endar', dueAt: '2030-04-02T15:00:00.000Z' })]);
     // Outside the range: nothing.
     expect((await janeC.get('/api/dashboard/calendar?from=2030-04-03T07:00:00Z&to=2030-04-04T07:00:00Z')).body).toMatchObject({ showings: [], tasks: [] });
@@ -201,8 +260,12 @@ describe('showings', () => {
     await settle(server);
     const propose = (c: WebClient, body: Record<string, unknown>, id = leadId) => c.post(`/api/dashboard/leads/${id}/showings`, body);
     expect((await propose(janeC, { pdid: 'T-P1', start: '2020-01-01T10:00:00Z' })).body).toEqual({ message: 'Choose a time in the future' });
-    expect((await propose(janeC, { pdid: 'T-P1', start: '2030-05-01T10:00:00Z', end: '2030-05-01T09:00:00Z' })).body).toEqual({ message: 'A showing ends after it starts' });
-    expect((await propose(janeC, { pdid: 'T-P1', start: '2030-05-01T10:00:00Z', end: '2030-05-01T19:00:00Z' })).body).toEqual({ message: 'A showing lasts at most 8 hours' });
+    expect((await propose(janeC, { pdid: 'T-P1', start: '2030-05-01T10:00:00Z', end: '2030-05-01T09:00:00Z' })).body).toEqual({
+      message: 'A showing ends after it starts',
+    });
+    expect((await propose(janeC, { pdid: 'T-P1', start: '2030-05-01T10:00:00Z', end: '2030-05-01T19:00:00Z' })).body).toEqual({
+      message: 'A showing lasts at most 8 hours',
+    });
     expect((await propose(janeC, { pdid: 'T-P1', start: '2030-05-01 10:00' })).body).toEqual({ message: 'start must be a date and time with its offset' });
     expect((await propose(janeC, { pdid: 'T-NOPE', start: '2030-05-01T10:00:00Z' })).body).toEqual({ message: 'Listing not found' });
     expect((await propose(janeC, { pdid: 'T-P1', start: '2030-05-01T10:00:00Z', agentId: alex.userId })).body).toEqual({ message: 'Unknown field: agentId' });
@@ -217,7 +280,9 @@ describe('showings', () => {
     expect((await propose(alexC, { pdid: 'T-P1', start: '2030-05-01T10:00:00Z' })).status).toBe(404);
     expect((await patch(alexC, showingId, { status: 'confirmed' })).status).toBe(404);
     expect((await alexC.get(`/api/dashboard/showings?leadId=${leadId}`)).status).toBe(404);
-    expect((await alexC.get('/api/dashboard/calendar?from=2030-05-01T00:00:00Z&to=2030-05-02T00:00:00Z&scope=office')).body).toEqual({ message: "Only brokers see the office's calendar" });
+    expect((await alexC.get('/api/dashboard/calendar?from=2030-05-01T00:00:00Z&to=2030-05-02T00:00:00Z&scope=office')).body).toEqual({
+      message: "Only brokers see the office's calendar",
+    });
     const blair = await signIn(server, broker.email);
     expect((await patch(blair, showingId, { status: 'confirmed' })).status).toBe(200);
     await settle(server);
@@ -228,10 +293,14 @@ describe('showings', () => {
     const staff = await signIn(server, 'staff@porchlight.test');
     expect((await staff.get(`/api/dashboard/showings?leadId=${leadId}`)).body.showings).toHaveLength(1);
     expect((await (await signIn(server, 'lead@demo.test', 'demo.localhost')).get(`/api/dashboard/showings?leadId=${leadId}`)).status).toBe(403);
-    expect((await WebClient.for(server.url, 'localhost').request('PATCH', `/api/dashboard/showings/${showingId}`, { json: { status: 'cancelled' } })).status).toBe(401);
+    expect(
+      (await WebClient.for(server.url, 'localhost').request('PATCH', `/api/dashboard/showings/${showingId}`, { json: { status: 'cancelled' } })).status,
+    ).toBe(401);
     const acme = await registerOffice(server, 'acme-showings');
     expect((await patch(await signIn(server, acme.agents[0]!.email), showingId, { status: 'cancelled' })).status).toBe(404);
-    expect((await janeC.get('/api/dashboard/calendar?from=2030-05-01T00:00:00Z&to=2030-08-01T00:00:00Z')).body).toEqual({ message: 'A calendar read covers at most 62 days' });
+    expect((await janeC.get('/api/dashboard/calendar?from=2030-05-01T00:00:00Z&to=2030-08-01T00:00:00Z')).body).toEqual({
+      message: 'A calendar read covers at most 62 days',
+    });
     expect((await patch(janeC, 'not-an-id', { status: 'cancelled' })).status).toBe(404);
   });
 });

@@ -56,7 +56,14 @@ describe('custom domains: proven before served, never the platform’s own hosts
 
   it("refuses (409) the platform's own host, its www., another site's subdomain and any host under the platform's domain", async () => {
     const broker = await signIn(server, 'broker@demo.test');
-    for (const DomainName of ['jane.porchlight.test', 'porchlight.test', 'www.porchlight.test', 'Jane.Porchlight.Test.', 'x.y.porchlight.test', 'jane.localhost']) {
+    for (const DomainName of [
+      'jane.porchlight.test',
+      'porchlight.test',
+      'www.porchlight.test',
+      'Jane.Porchlight.Test.',
+      'x.y.porchlight.test',
+      'jane.localhost',
+    ]) {
       const res = await broker.request('PATCH', settingsOf(brand.siteId), { json: { DomainName } });
       expect([res.status, res.body.message], DomainName).toEqual([409, SITE_MESSAGES.domainPlatform]);
     }
@@ -70,7 +77,12 @@ describe('custom domains: proven before served, never the platform’s own hosts
     expect(set.status, set.text).toBe(200);
     expect(await siteOn('homes.blair.example')).toBe(demo.siteId);
     const proof = set.body.domainVerification;
-    expect(proof).toMatchObject({ status: 'pending', reason: null, txtName: '_porchlight.homes.blair.example', filePath: `/.well-known/porchlight-verification/${proof.token}` });
+    expect(proof).toMatchObject({
+      status: 'pending',
+      reason: null,
+      txtName: '_porchlight.homes.blair.example',
+      filePath: `/.well-known/porchlight-verification/${proof.token}`,
+    });
     expect(proof.token).toMatch(/^[0-9a-f]{32}$/);
     expect(await siteOn('www.homes.blair.example')).toBe(demo.siteId);
     expect((await WebClient.for(server.url, 'brand.porchlight.test').get('/api/site')).body.DomainName).toBeNull();

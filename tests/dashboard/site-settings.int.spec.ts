@@ -85,10 +85,23 @@ describe('site settings: brokers run their sites, staff every site (contract sec
     // No wait, no restart: the very next public request sees it.
     const after = await WebClient.for(server.url, 'demo.localhost').get('/api/site');
     expect(after.body.name).toBe('Demo Realty Group');
-    expect(after.body.settings).toMatchObject({ LenderUrl: patch.LenderUrl, LenderName: 'Porch Mortgage', SearchRequiresAccept: true, PromptLevel: 2, PromptPages: 3, PromptViews: 1, PrimaryColor: '#123456', Disclaimer: patch.Disclaimer });
+    expect(after.body.settings).toMatchObject({
+      LenderUrl: patch.LenderUrl,
+      LenderName: 'Porch Mortgage',
+      SearchRequiresAccept: true,
+      PromptLevel: 2,
+      PromptPages: 3,
+      PromptViews: 1,
+      PrimaryColor: '#123456',
+      Disclaimer: patch.Disclaimer,
+    });
     expect(after.body.settings.MMSBulkSendCap).toBeUndefined();
     // Partial names are now accepted by the inquiry of this site.
-    const single = await WebClient.for(server.url, 'demo.localhost').post('/api/account/inquiry', { FullName: 'Cher', Email: `cher-${Date.now()}@example.com`, Phone: '2065550123' });
+    const single = await WebClient.for(server.url, 'demo.localhost').post('/api/account/inquiry', {
+      FullName: 'Cher',
+      Email: `cher-${Date.now()}@example.com`,
+      Phone: '2065550123',
+    });
     expect(single.status, single.text).toBe(200);
 
     for (const [body, message] of [
@@ -104,7 +117,9 @@ describe('site settings: brokers run their sites, staff every site (contract sec
       const bad = await broker.request('PATCH', settingsOf(demo.siteId), { json: body });
       expect([bad.status, bad.body.message]).toEqual([400, message]);
     }
-    await broker.request('PATCH', settingsOf(demo.siteId), { json: { SearchRequiresAccept: false, PromptLevel: 1, PromptPages: 0, PromptViews: 3, Registration_AllowPartialName: false, name: 'Demo Realty' } });
+    await broker.request('PATCH', settingsOf(demo.siteId), {
+      json: { SearchRequiresAccept: false, PromptLevel: 1, PromptPages: 0, PromptViews: 3, Registration_AllowPartialName: false, name: 'Demo Realty' },
+    });
   });
 
   it('a custom domain set in the settings waits for its proof (pending): until then its Host is not the site; removed, nothing is left', async () => {

@@ -27,7 +27,11 @@ describe('site styles (/api/castle/styles): the broker of a site, or staff, choo
     const agent = await signIn(server, 'agent@demo.test');
     expect((await agent.get(stylesOf(demo.siteId))).status).toBe(404);
     const other = await signIn(server, office.brokerEmail);
-    for (const [part, json] of [['colorpalette', { palette: 'navy' }], ['fontpack', { pack: 'classic' }], ['homecover', { headline: 'Mine now' }]] as const) {
+    for (const [part, json] of [
+      ['colorpalette', { palette: 'navy' }],
+      ['fontpack', { pack: 'classic' }],
+      ['homecover', { headline: 'Mine now' }],
+    ] as const) {
       const res = await other.request('PUT', stylesOf(demo.siteId, part), { json });
       expect([res.status, res.body.message], part).toEqual([404, 'No such site']);
     }
@@ -36,7 +40,11 @@ describe('site styles (/api/castle/styles): the broker of a site, or staff, choo
     // Nothing of theirs reached the demo site.
     const pub = await WebClient.for(server.url, 'demo.localhost').get('/api/castle/styles');
     expect(pub.status).toBe(200);
-    expect(pub.body).toEqual({ colorpalette: { palette: 'harbor', ...pick(PALETTES.harbor) }, fontpack: { pack: 'modern' }, homecover: { imageUrl: null, headline: '', subline: '' } });
+    expect(pub.body).toEqual({
+      colorpalette: { palette: 'harbor', ...pick(PALETTES.harbor) },
+      fontpack: { pack: 'modern' },
+      homecover: { imageUrl: null, headline: '', subline: '' },
+    });
     // Their own site is theirs to style.
     const own = await other.request('PUT', stylesOf(office.siteId, 'fontpack'), { json: { pack: 'humanist' } });
     expect([own.status, own.body.fontpack]).toEqual([200, { pack: 'humanist' }]);
@@ -49,7 +57,9 @@ describe('site styles (/api/castle/styles): the broker of a site, or staff, choo
     expect(palette.body.colorpalette).toEqual({ palette: 'custom', primary: '#5b2a86', accent: '#fbbf24' });
     const fonts = await broker.request('PUT', stylesOf(demo.siteId, 'fontpack'), { json: { pack: 'editorial' } });
     expect(fonts.body.fontpack).toEqual({ pack: 'editorial' });
-    const cover = await broker.request('PUT', stylesOf(demo.siteId, 'homecover'), { json: { imageUrl: '/uploads/cover1.jpg', headline: 'Homes by the <b>water</b>', subline: 'Puget Sound, street by street' } });
+    const cover = await broker.request('PUT', stylesOf(demo.siteId, 'homecover'), {
+      json: { imageUrl: '/uploads/cover1.jpg', headline: 'Homes by the <b>water</b>', subline: 'Puget Sound, street by street' },
+    });
     expect(cover.body.homecover).toEqual({ imageUrl: '/uploads/cover1.jpg', headline: 'Homes by the <b>water</b>', subline: 'Puget Sound, street by street' });
     expect((await broker.get(stylesOf(demo.siteId, 'colorpalette'))).body).toEqual({ palette: 'custom', primary: '#5b2a86', accent: '#fbbf24' });
 
@@ -75,7 +85,11 @@ describe('site styles (/api/castle/styles): the broker of a site, or staff, choo
   it('bad values are 400 with a clear message, and a palette failing WCAG AA is refused with the ratio it reaches', async () => {
     const staff = await signIn(server, 'staff@porchlight.test');
     for (const [part, json, message] of [
-      ['colorpalette', { palette: 'custom', primary: '#f5f7fa', accent: '#000000' }, /^The primary colour #f5f7fa is too light: white text on it, and links in it, have a contrast of 1\.0:1; WCAG AA asks for at least 4\.5:1/],
+      [
+        'colorpalette',
+        { palette: 'custom', primary: '#f5f7fa', accent: '#000000' },
+        /^The primary colour #f5f7fa is too light: white text on it, and links in it, have a contrast of 1\.0:1; WCAG AA asks for at least 4\.5:1/,
+      ],
       ['colorpalette', { palette: 'custom', primary: '#1f3a5f', accent: '#7e7e7e' }, /^The accent colour #7e7e7e leaves text on it at 4\.0:1/],
       ['colorpalette', { palette: 'custom', primary: '#1f3a5f' }, /^A custom palette needs both a primary and an accent colour$/],
       ['colorpalette', { palette: 'neon' }, /^palette must be one of: harbor, navy, terracotta, plum, slate, custom$/],

@@ -23,7 +23,15 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
   beforeAll(async () => {
     const { server } = app;
     const office = { siteId: DEMO_SITE, source: 'direct', brokerId: broker.userId };
-    ids.vip1 = await seedCrmLead(server, { ...office, fullName: 'Vic One', agentId: jane.userId, createdHoursAgo: 400, tags: ['vip'], stage: 'Active', firstContactHoursAgo: 300 });
+    ids.vip1 = await seedCrmLead(server, {
+      ...office,
+      fullName: 'Vic One',
+      agentId: jane.userId,
+      createdHoursAgo: 400,
+      tags: ['vip'],
+      stage: 'Active',
+      firstContactHoursAgo: 300,
+    });
     ids.vip2 = await seedCrmLead(server, { ...office, fullName: 'Vic Two', agentId: jane.userId, createdHoursAgo: 20, tags: ['vip'] });
     ids.plain = await seedCrmLead(server, { ...office, fullName: 'Pat Plain', agentId: jane.userId, createdHoursAgo: 500 });
     ids.alexVip = await seedCrmLead(server, { ...office, fullName: 'Val Alex', agentId: alex.userId, createdHoursAgo: 30, tags: ['vip'] });
@@ -62,7 +70,11 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
     expect(await total(janeClient, 'task=overdue')).toBe(await overdue());
     const before = await overdue();
     const task = async (leadId: string, hours: number) => {
-      const res = await janeClient.post(`/api/dashboard/leads/${leadId}/tasks`, { title: 'Call back', type: 'call', dueAt: new Date(Date.now() + hours * 3600_000).toISOString() });
+      const res = await janeClient.post(`/api/dashboard/leads/${leadId}/tasks`, {
+        title: 'Call back',
+        type: 'call',
+        dueAt: new Date(Date.now() + hours * 3600_000).toISOString(),
+      });
       expect(res.status, res.text).toBe(201);
       return res.body.taskId as string;
     };
@@ -78,7 +90,8 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
     await settle(server);
     expect(await overdue()).toBe(before! + 1); // the other one is still overdue
     const { body } = await janeClient.get(`/api/dashboard/tasks?due=overdue&leadId=${ids.vip1}`);
-    for (const t of body.tasks as { taskId: string }[]) expect((await patch(t.taskId, { dueAt: new Date(Date.now() + 86_400_000).toISOString() })).status).toBe(200);
+    for (const t of body.tasks as { taskId: string }[])
+      expect((await patch(t.taskId, { dueAt: new Date(Date.now() + 86_400_000).toISOString() })).status).toBe(200);
     await settle(server);
     expect(await overdue()).toBe(before);
   });
@@ -96,14 +109,22 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
     const { server } = app;
     const created = await janeClient.post('/api/dashboard/smartlists', { name: '  VIPs ', filters: { tag: 'vip', sort: '-created' } });
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toEqual({ listId: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'VIPs', filters: { sort: '-created', tag: 'vip' }, builtIn: false, count: 2 });
+    expect(created.body).toEqual({
+      listId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'VIPs',
+      filters: { sort: '-created', tag: 'vip' },
+      builtIn: false,
+      count: 2,
+    });
     const listId = created.body.listId as string;
     // The same request again (a retry): the same list, nothing new.
     const again = await janeClient.post('/api/dashboard/smartlists', { name: 'vips', filters: { sort: '-created', tag: 'vip' } });
     expect(again.status).toBe(200);
     expect(again.body.listId).toBe(listId);
     await settle(server);
-    expect((await lists(janeClient)).filter((l) => !l.builtIn)).toEqual([{ listId, name: 'VIPs', filters: { sort: '-created', tag: 'vip' }, builtIn: false, count: 2 }]);
+    expect((await lists(janeClient)).filter((l) => !l.builtIn)).toEqual([
+      { listId, name: 'VIPs', filters: { sort: '-created', tag: 'vip' }, builtIn: false, count: 2 },
+    ]);
 
     const renamed = await janeClient.post('/api/dashboard/smartlists', { listId, name: 'VIP leads', filters: { tag: ['vip', 'vip'], stage: 'New' } });
     expect(renamed.status, renamed.text).toBe(200);
@@ -128,7 +149,12 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
     expect(made.body.count).toBe(0);
     const events = await server.runtime.store.readStream(leadStream(ids.plain!));
     await server.runtime.store.append(leadStream(ids.plain!), events.at(-1)!.streamPosition, [
-      { type: 'LeadTagsChanged', data: { leadId: ids.plain, siteId: DEMO_SITE, tags: ['seller'], byUserId: jane.userId }, eventId: randomUUID(), metadata: metadataOf(systemContext(new Date(), DEMO_SITE)) },
+      {
+        type: 'LeadTagsChanged',
+        data: { leadId: ids.plain, siteId: DEMO_SITE, tags: ['seller'], byUserId: jane.userId },
+        eventId: randomUUID(),
+        metadata: metadataOf(systemContext(new Date(), DEMO_SITE)),
+      },
     ]);
     await settle(server);
     expect((await lists(janeClient)).find((l) => l.name === 'Sellers')!.count).toBe(1);
@@ -165,7 +191,10 @@ describe('smart lists: saved filters per user, with live counts in the viewer’
     expect(await post({ name: 'x'.repeat(61), filters: { tag: 'vip' } })).toEqual([400, 'name must be 1 to 60 characters']);
     expect(await post({ filters: { tag: 'vip' } })).toEqual([400, 'name is required']);
     expect(await post({ name: 'Sorted', filters: { sort: 'name' } })).toEqual([400, 'Choose at least one filter to save as a smart list']);
-    expect(await post({ name: 'Bad', filters: { sort: 'price', tag: 'vip' } })).toEqual([400, 'sort must be lastActivity, created, name, lastContact or score, with - in front for descending (e.g. -created)']);
+    expect(await post({ name: 'Bad', filters: { sort: 'price', tag: 'vip' } })).toEqual([
+      400,
+      'sort must be lastActivity, created, name, lastContact or score, with - in front for descending (e.g. -created)',
+    ]);
     expect(await post({ name: 'Bad', filters: { page: '2' } })).toEqual([400, 'Unknown field: page']);
     expect(await post({ name: 'Bad', filters: { tag: 'vip' }, owner: jane.userId })).toEqual([400, 'Unknown field: owner']);
     expect(await post({ name: 'hot', filters: { tag: 'vip' } })).toEqual([409, '"Hot" is one of the default smart lists; choose another name']);

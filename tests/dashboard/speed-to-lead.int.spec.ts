@@ -52,11 +52,25 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
     throw new Error('notices still pending');
   };
   const secondNotifier = ({ runtime, app: nest } = app.server) =>
-    new NewLeadNotifier(runtime, runtime.db.pool, runtime.store, nest.get(SearchIndex), nest.get(Mailer), nest.get(SmsSender), nest.get(WebPushNotifier), runtime.config);
+    new NewLeadNotifier(
+      runtime,
+      runtime.db.pool,
+      runtime.store,
+      nest.get(SearchIndex),
+      nest.get(Mailer),
+      nest.get(SmsSender),
+      nest.get(WebPushNotifier),
+      runtime.config,
+    );
 
   it("e-mail: the lead's name, type, message (its markup escaped in HTML), the listing's address and the link to the lead page; no text to an agent who did not consent", async () => {
     const { server } = app;
-    const { leadId } = await newLead(server, 'jane.localhost', { FullName: 'Olive <i>Oak</i>', Message: 'Is the <b>porch</b> still there?', pdid: 'T-P1', LeadType: 'Seller' });
+    const { leadId } = await newLead(server, 'jane.localhost', {
+      FullName: 'Olive <i>Oak</i>',
+      Message: 'Is the <b>porch</b> still there?',
+      pdid: 'T-P1',
+      LeadType: 'Seller',
+    });
     await drained();
     // The own-site rule gives it to Jane (the listing agent counts only on an office's site).
     const [mail, ...more] = await mailsAbout(jane.email, leadId);
@@ -93,7 +107,9 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
     expect(copy!.subject).toBe('New lead for Alex Agent: Paula Porch (Buyer)');
     expect(await textsAbout(CELL.broker, leadId)).toHaveLength(1);
     // Sent rows keep no words and no address.
-    const { rows } = await pool().query(`SELECT to_address, body FROM lead_notice_outbox o JOIN lead_notice_queue q USING (event_id) WHERE q.lead_id = $1`, [leadId]);
+    const { rows } = await pool().query(`SELECT to_address, body FROM lead_notice_outbox o JOIN lead_notice_queue q USING (event_id) WHERE q.lead_id = $1`, [
+      leadId,
+    ]);
     expect(rows.length).toBe(4);
     expect(rows.every((r) => r.to_address === '' && r.body === '')).toBe(true);
   });
@@ -125,7 +141,14 @@ describe('speed to lead: the agent of a new lead is told at once by e-mail and t
 
   it('a lead added by hand (or imported) for an agent is not a speed-to-lead notice: whoever added it knows of it', async () => {
     const { server } = app;
-    const added = await blair.post('/api/dashboard/leads', { FullName: 'Hannah Hand', Email: 'hannah.hand@example.com', Phone: '2065550177', LeadType: 'Buyer', Message: 'Met at the open house', agentId: alex.userId });
+    const added = await blair.post('/api/dashboard/leads', {
+      FullName: 'Hannah Hand',
+      Email: 'hannah.hand@example.com',
+      Phone: '2065550177',
+      LeadType: 'Buyer',
+      Message: 'Met at the open house',
+      agentId: alex.userId,
+    });
     expect(added.status, added.text).toBe(201);
     const inquired = await newLead(server, 'demo.localhost', { pdid: 'T-P1' });
     await settle(server);

@@ -61,10 +61,23 @@ describe('task reminders and the morning digest: once each, at the right time in
     await settle(server);
     const [a, b] = [sweeper(), sweeper()];
     expect(await a.sendReminders(new Date(dueAt.getTime() - 1000))).toBe(0);
-    const sent = await Promise.all([a.sendReminders(new Date(dueAt.getTime() + 1000)), b.sendReminders(new Date(dueAt.getTime() + 1000)), a.sendReminders(new Date(dueAt.getTime() + 2000))]);
+    const sent = await Promise.all([
+      a.sendReminders(new Date(dueAt.getTime() + 1000)),
+      b.sendReminders(new Date(dueAt.getTime() + 1000)),
+      a.sendReminders(new Date(dueAt.getTime() + 2000)),
+    ]);
     expect(sent.reduce((x, y) => x + y)).toBe(1);
     expect(deliveries).toEqual([
-      { userId: jane.userId, n: { title: 'Task due: Call Rita back', body: 'Call · Rita Reminder', url: `/dashboard?lead=${leadId}`, tag: `task-${taskId}`, id: reminderId(taskId, dueAt) } },
+      {
+        userId: jane.userId,
+        n: {
+          title: 'Task due: Call Rita back',
+          body: 'Call · Rita Reminder',
+          url: `/dashboard?lead=${leadId}`,
+          tag: `task-${taskId}`,
+          id: reminderId(taskId, dueAt),
+        },
+      },
     ]);
     expect(await b.sendReminders(new Date(dueAt.getTime() + 60_000))).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM task_reminder_outbox WHERE task_id = $1 AND state = 'sent'`, [taskId])).toBe(1);
@@ -155,47 +168,62 @@ describe('task reminders and the morning digest: once each, at the right time in
     expect((await mail(jane.email)).map((m) => m.subject)).toContain('Your tasks for Wed, Mar 6: 2 overdue');
     expect(await count(`SELECT count(*) AS n FROM task_digest_outbox WHERE agent_id = $1 AND local_date = '2030-03-06'`, [jane.userId])).toBe(1);
   });
-  it('a digest the relay refuses for good is tried once and given up with its reason; one it cannot reach waits for its next try and goes once', { timeout: 120_000 }, async () => {
-    const { server } = app;
-    const pool = server.runtime.db.pool;
-    expect((await janeC.request('PUT', '/api/dashboard/me/timezone', { json: { timeZone: 'America/New_York' } })).status).toBe(200);
-    await create('Sign the listing agreement', new Date('2030-04-10T15:00:00Z'));
-    await settle(server);
-    const relay = await new SmtpStandIn({ refuse: true }).start();
-    const through = (r: SmtpStandIn) => new ReminderOutbox({ pool, store: server.runtime.store, mailer: new SmtpMailer(r.url, 'Porchlight <no-reply@porchlight.test>'), baseUrl: 'https://demo.example', push: async () => 1 });
-    const deferral = async (localDate: string) =>
-      (
-        await pool.query<{ state: string; attempts: number; last_error: string | null; next_attempt_at: Date | null; last_attempt_at: Date | null }>(
-          `SELECT state, attempts, last_error, next_attempt_at, last_attempt_at FROM outbox_deferrals WHERE outbox = 'task-digests' AND message_key = $1`,
-          [`${jane.userId} ${localDate}`],
-        )
-      ).rows[0];
+  it(
+    'a digest the relay refuses for good is tried once and given up with its reason; one it cannot reach waits for its next try and goes once',
+    { timeout: 120_000 },
+    async () => {
+      const { server } = app;
+      const pool = server.runtime.db.pool;
+      expect((await janeC.request('PUT', '/api/dashboard/me/timezone', { json: { timeZone: 'America/New_York' } })).status).toBe(200);
+      await create('Sign the listing agreement', new Date('2030-04-10T15:00:00Z'));
+      await settle(server);
+      const relay = await new SmtpStandIn({ refuse: true }).start();
+      const through = (r: SmtpStandIn) =>
+        new ReminderOutbox({
+          pool,
+          store: server.runtime.store,
+          mailer: new SmtpMailer(r.url, 'Porchlight <no-reply@porchlight.test>'),
+          baseUrl: 'https://demo.example',
+          push: async () => 1,
+        });
+      const deferral = async (localDate: string) =>
+        (
+          await pool.query<{ state: string; attempts: number; last_error: string | null; next_attempt_at: Date | null; last_attempt_at: Date | null }>(
+            `SELECT state, attempts, last_error, next_attempt_at, last_attempt_at FROM outbox_deferrals WHERE outbox = 'task-digests' AND message_key = $1`,
+            [`${jane.userId} ${localDate}`],
+          )
+        ).rows[0];
 
-    // Refused for good: one try, given up with the relay's reason (no address in it), not tried again.
-    expect(await through(relay).sendDigests(new Date('2030-04-10T13:00:00Z'))).toBe(0);
-    expect(await deferral('2030-04-10')).toMatchObject({ state: 'failed', attempts: 1, last_error: 'SMTP 550: 5.1.1 <address>: Recipient address rejected: User unknown' });
-    expect(await through(relay).sendDigests(new Date('2030-04-10T13:05:00Z'))).toBe(0);
-    expect(relay.recipients.filter((r) => r === jane.email)).toHaveLength(1);
-    expect(await count(`SELECT count(*) AS n FROM task_digest_outbox WHERE agent_id = $1 AND local_date = '2030-04-10'`, [jane.userId])).toBe(0);
+      // Refused for good: one try, given up with the relay's reason (no address in it), not tried again.
+      expect(await through(relay).sendDigests(new Date('2030-04-10T13:00:00Z'))).toBe(0);
+      expect(await deferral('2030-04-10')).toMatchObject({
+        state: 'failed',
+        attempts: 1,
+        last_error: 'SMTP 550: 5.1.1 <address>: Recipient address rejected: User unknown',
+      });
+      expect(await through(relay).sendDigests(new Date('2030-04-10T13:05:00Z'))).toBe(0);
+      expect(relay.recipients.filter((r) => r === jane.email)).toHaveLength(1);
+      expect(await count(`SELECT count(*) AS n FROM task_digest_outbox WHERE agent_id = $1 AND local_date = '2030-04-10'`, [jane.userId])).toBe(0);
 
-    // The relay down: the next day's digest waits (no try before its time), then goes once when the relay is back.
-    relay.refuse = false;
-    await relay.stop();
-    expect(await through(relay).sendDigests(new Date('2030-04-11T13:00:00Z'))).toBe(0);
-    const first = (await deferral('2030-04-11'))!;
-    expect(first).toMatchObject({ state: 'pending', attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED/) });
-    expect(await through(relay).sendDigests(new Date('2030-04-11T13:01:00Z'))).toBe(0);
-    const again = (await deferral('2030-04-11'))!;
-    if (again.attempts > 1) expect(again.last_attempt_at!.getTime()).toBeGreaterThanOrEqual(first.next_attempt_at!.getTime());
-    await relay.start();
-    const deadline = Date.now() + 60_000;
-    while ((await through(relay).sendDigests(new Date('2030-04-11T13:02:00Z'))) === 0) {
-      if (Date.now() > deadline) throw new Error('the digest never went');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(relay.accepted.filter((m) => m.to.includes(jane.email) && m.data.includes('Thu, Apr 11'))).toHaveLength(1);
-    expect(await deferral('2030-04-11')).toBeUndefined();
-    expect(await through(relay).sendDigests(new Date('2030-04-11T13:03:00Z'))).toBe(0);
-    await relay.stop();
-  });
+      // The relay down: the next day's digest waits (no try before its time), then goes once when the relay is back.
+      relay.refuse = false;
+      await relay.stop();
+      expect(await through(relay).sendDigests(new Date('2030-04-11T13:00:00Z'))).toBe(0);
+      const first = (await deferral('2030-04-11'))!;
+      expect(first).toMatchObject({ state: 'pending', attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED/) });
+      expect(await through(relay).sendDigests(new Date('2030-04-11T13:01:00Z'))).toBe(0);
+      const again = (await deferral('2030-04-11'))!;
+      if (again.attempts > 1) expect(again.last_attempt_at!.getTime()).toBeGreaterThanOrEqual(first.next_attempt_at!.getTime());
+      await relay.start();
+      const deadline = Date.now() + 60_000;
+      while ((await through(relay).sendDigests(new Date('2030-04-11T13:02:00Z'))) === 0) {
+        if (Date.now() > deadline) throw new Error('the digest never went');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(relay.accepted.filter((m) => m.to.includes(jane.email) && m.data.includes('Thu, Apr 11'))).toHaveLength(1);
+      expect(await deferral('2030-04-11')).toBeUndefined();
+      expect(await through(relay).sendDigests(new Date('2030-04-11T13:03:00Z'))).toBe(0);
+      await relay.stop();
+    },
+  );
 });

@@ -35,7 +35,11 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
   beforeAll(async () => {
     const { server } = app;
     ({ leadId, client: leadClient } = await janesLead(server, { FullName: 'Tess Tasks' }));
-    [janeC, alexC, brokerC] = await Promise.all([signIn(server, jane.email, 'jane.localhost'), signIn(server, alex.email, 'demo.localhost'), signIn(server, broker.email, 'demo.localhost')]);
+    [janeC, alexC, brokerC] = await Promise.all([
+      signIn(server, jane.email, 'jane.localhost'),
+      signIn(server, alex.email, 'demo.localhost'),
+      signIn(server, broker.email, 'demo.localhost'),
+    ]);
   });
 
   const create = async (c: WebClient, body: Record<string, unknown>) => {
@@ -84,7 +88,10 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
       if (who === 'alex') for (const id of Object.values(ids)) expect((await patch(brokerC, id, { assigneeId: alex.userId })).status).toBe(200);
     }
     await settle(server);
-    for (const [who, c] of [['jane', janeC], ['alex', alexC]] as const) {
+    for (const [who, c] of [
+      ['jane', janeC],
+      ['alex', alexC],
+    ] as const) {
       const betweenIs = who === firstEnds ? 'upcoming' : 'today';
       expect(titles(await list(c, 'due=overdue')), who).toEqual([`${who} overdue`]);
       expect(titles(await list(c, 'due=today')), who).toEqual(betweenIs === 'today' ? [`${who} between`] : []);
@@ -92,18 +99,38 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
     }
     const office = await list(brokerC, 'scope=office&due=overdue');
     expect(titles(office)).toEqual(['alex overdue', 'jane overdue']);
-    expect(office.find((t) => t.title === 'alex overdue')).toEqual({ taskId: expect.any(String), leadId, title: 'alex overdue', type: 'call', dueAt: expect.any(String), done: false, assigneeId: alex.userId, leadName: 'Tess Tasks' });
+    expect(office.find((t) => t.title === 'alex overdue')).toEqual({
+      taskId: expect.any(String),
+      leadId,
+      title: 'alex overdue',
+      type: 'call',
+      dueAt: expect.any(String),
+      done: false,
+      assigneeId: alex.userId,
+      leadName: 'Tess Tasks',
+    });
     // One lead's tasks, open and done: for whoever may see the lead.
     expect(titles(await list(janeC, `leadId=${leadId}`))).toHaveLength(6);
     expect((await alexC.get(`/api/dashboard/tasks?leadId=${leadId}`)).status).toBe(404);
     expect(await alexC.get('/api/dashboard/tasks?scope=office')).toMatchObject({ status: 403, body: { message: ONLY_BROKERS_SEE_OFFICE } });
-    expect(await janeC.get('/api/dashboard/tasks?due=yesterday')).toMatchObject({ status: 400, body: { message: 'due must be one of overdue, today, upcoming' } });
+    expect(await janeC.get('/api/dashboard/tasks?due=yesterday')).toMatchObject({
+      status: 400,
+      body: { message: 'due must be one of overdue, today, upcoming' },
+    });
     // The Tasks view's one read: the three lists at once, each as its own list says.
-    for (const [who, c, q] of [['jane', janeC, 'scope=mine'], ['alex', alexC, ''], ['broker', brokerC, 'scope=office']] as const) {
+    for (const [who, c, q] of [
+      ['jane', janeC, 'scope=mine'],
+      ['alex', alexC, ''],
+      ['broker', brokerC, 'scope=office'],
+    ] as const) {
       const res = await c.get(`/api/dashboard/tasks/due?${q}`);
       expect(res.status, res.text).toBe(200);
       const scope = q ? `${q}&` : '';
-      expect(res.body, who).toEqual({ overdue: await list(c, `${scope}due=overdue`), today: await list(c, `${scope}due=today`), upcoming: await list(c, `${scope}due=upcoming`) });
+      expect(res.body, who).toEqual({
+        overdue: await list(c, `${scope}due=overdue`),
+        today: await list(c, `${scope}due=today`),
+        upcoming: await list(c, `${scope}due=upcoming`),
+      });
     }
     expect(await alexC.get('/api/dashboard/tasks/due?scope=office')).toMatchObject({ status: 403, body: { message: ONLY_BROKERS_SEE_OFFICE } });
     expect((await WebClient.for(server.url, 'localhost').get('/api/dashboard/tasks/due')).status).toBe(401);
@@ -119,12 +146,18 @@ describe('tasks: made on a lead, listed overdue / today / upcoming in the assign
     expect(titles(await list(janeC, 'due=overdue'))).not.toContain('Send the comps');
     expect((await patch(janeC, taskId, { done: false })).body.task.done).toBe(false);
     const snoozed = new Date(Date.now() + 5 * 24 * HOUR).toISOString();
-    expect((await patch(janeC, taskId, { dueAt: snoozed, title: 'Send the comps (updated)' })).body.task).toMatchObject({ dueAt: snoozed, title: 'Send the comps (updated)' });
+    expect((await patch(janeC, taskId, { dueAt: snoozed, title: 'Send the comps (updated)' })).body.task).toMatchObject({
+      dueAt: snoozed,
+      title: 'Send the comps (updated)',
+    });
     await settle(server);
     expect(titles(await list(janeC, 'due=upcoming'))).toContain('Send the comps (updated)');
 
     expect(await patch(janeC, taskId, { assigneeId: alex.userId })).toMatchObject({ status: 403, body: { message: ONLY_BROKER_REASSIGNS } });
-    expect(await patch(brokerC, taskId, { assigneeId: '00000000-0000-4000-8000-000000000025' })).toMatchObject({ status: 400, body: { message: 'That agent is not in this office' } });
+    expect(await patch(brokerC, taskId, { assigneeId: '00000000-0000-4000-8000-000000000025' })).toMatchObject({
+      status: 400,
+      body: { message: 'That agent is not in this office' },
+    });
     expect((await patch(brokerC, taskId, { assigneeId: alex.userId })).body.task.assigneeId).toBe(alex.userId);
     // The assignee works the task without seeing the lead; another agent does not see it at all.
     expect((await patch(alexC, taskId, { done: true })).status).toBe(200);

@@ -23,8 +23,12 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     fixture = await startDashboardServer(twilio.env(PUBLIC_URL));
     server = fixture.server;
     // The office's cap is its broker site's; Jane's own site (the Host she signs in on) asks for more, which counts for nothing.
-    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('demo').siteId, changes: { MMSBulkSendCap: 2 } }, systemContext()));
-    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('jane').siteId, changes: { MMSBulkSendCap: 100_000 } }, systemContext()));
+    await server.app
+      .get(CommandBus)
+      .execute(new ChangeSiteSettingsCommand({ siteId: demoSite('demo').siteId, changes: { MMSBulkSendCap: 2 } }, systemContext()));
+    await server.app
+      .get(CommandBus)
+      .execute(new ChangeSiteSettingsCommand({ siteId: demoSite('jane').siteId, changes: { MMSBulkSendCap: 100_000 } }, systemContext()));
     await settle(server);
   });
   afterAll(async () => {
@@ -37,7 +41,12 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     await settle(server);
     const agent = await signIn(server, jane.email, 'jane.localhost');
     const before = twilio.received.length;
-    const res = await agent.post('/api/dashboard/messages/send', { leadIds: leads.map((l) => l.leadId), kind: 'video', body: 'Tour video', mediaUrl: 'https://cdn.example.com/tour.mp4' });
+    const res = await agent.post('/api/dashboard/messages/send', {
+      leadIds: leads.map((l) => l.leadId),
+      kind: 'video',
+      body: 'Tour video',
+      mediaUrl: 'https://cdn.example.com/tour.mp4',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Max allowed recipients of MMS (video) messages is 2.' });
     expect((await agent.post('/api/dashboard/messages/send', { leadIds: leads.map((l) => l.leadId), kind: 'text', body: 'Hi' })).body).toEqual({
@@ -56,19 +65,34 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     await settle(server);
     const agent = await signIn(server, jane.email, 'jane.localhost');
     const before = twilio.received.length;
-    const res = await agent.post('/api/dashboard/messages/send', { leadIds: [yes.leadId, no.leadId], kind: 'video', body: 'Your tour', mediaUrl: 'https://cdn.example.com/tour.mp4' });
+    const res = await agent.post('/api/dashboard/messages/send', {
+      leadIds: [yes.leadId, no.leadId],
+      kind: 'video',
+      body: 'Your tour',
+      mediaUrl: 'https://cdn.example.com/tour.mp4',
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ isSuccess: true, sent: 1, skipped: [{ leadId: no.leadId, reason: 'no-consent' }] });
     const call = twilio.received.slice(before);
     expect(call).toHaveLength(1);
     expect(call[0]!.path).toBe(`/2010-04-01/Accounts/${SID}/Messages.json`);
     expect(call[0]!.auth).toBe(`Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`);
-    expect(Object.fromEntries(call[0]!.form)).toEqual({ To: '+12065550199', From: '+12065550000', Body: 'Your tour', MediaUrl: 'https://cdn.example.com/tour.mp4' });
+    expect(Object.fromEntries(call[0]!.form)).toEqual({
+      To: '+12065550199',
+      From: '+12065550000',
+      Body: 'Your tour',
+      MediaUrl: 'https://cdn.example.com/tour.mp4',
+    });
     const [sent] = await server.runtime.store.readStream(`sms-${yes.leadId}`);
-    expect(sent).toMatchObject({ type: 'TextMessageSent', data: { kind: 'video', providerId: 'SM' + String(before + 1).padStart(32, '0'), byUserId: jane.userId } });
+    expect(sent).toMatchObject({
+      type: 'TextMessageSent',
+      data: { kind: 'video', providerId: 'SM' + String(before + 1).padStart(32, '0'), byUserId: jane.userId },
+    });
     // Another agent's lead is not texted (404 as a skip), and leads cannot send.
     const alex = await signIn(server, demoUser('agent2').email);
-    expect((await alex.post('/api/dashboard/messages/send', { leadIds: [yes.leadId], kind: 'text', body: 'x' })).body.skipped).toEqual([{ leadId: yes.leadId, reason: 'not-found' }]);
+    expect((await alex.post('/api/dashboard/messages/send', { leadIds: [yes.leadId], kind: 'text', body: 'x' })).body.skipped).toEqual([
+      { leadId: yes.leadId, reason: 'not-found' },
+    ]);
     expect((await yes.client.post('/api/dashboard/messages/send', { leadIds: [yes.leadId], kind: 'text', body: 'x' })).status).toBe(403);
   });
 
@@ -103,7 +127,11 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
       const params = { From: '+12065550188', To: '+12065550000', Body, MessageSid };
       const raw = { body: new URLSearchParams(params).toString(), contentType: 'application/x-www-form-urlencoded' };
       const signature = twilioSignature(TOKEN, `${PUBLIC_URL}/api/messaging/sms/inbound`, params);
-      return WebClient.for(server.url, 'localhost').request('POST', '/api/messaging/sms/inbound', { raw, origin: null, headers: { 'x-twilio-signature': signature } });
+      return WebClient.for(server.url, 'localhost').request('POST', '/api/messaging/sms/inbound', {
+        raw,
+        origin: null,
+        headers: { 'x-twilio-signature': signature },
+      });
     };
     const stopped = async () => (await lead.client.get('/api/account/me')).body.user_UnsubscribeText as boolean;
     expect((await reply('STOP', 'SM-R1')).status).toBe(200);
@@ -125,7 +153,11 @@ describe('text and video messages: MMSBulkSendCap, consent from the ledger, the 
     const raw = { body: new URLSearchParams(params).toString(), contentType: 'application/x-www-form-urlencoded' };
     const path = '/api/messaging/sms/inbound?site=jane&v=2';
     const post = (signedUrl: string, host = 'localhost') =>
-      WebClient.for(server.url, host).request('POST', path, { raw, origin: null, headers: { 'x-twilio-signature': twilioSignature(TOKEN, signedUrl, params) } });
+      WebClient.for(server.url, host).request('POST', path, {
+        raw,
+        origin: null,
+        headers: { 'x-twilio-signature': twilioSignature(TOKEN, signedUrl, params) },
+      });
     // An attacker who chooses the Host header cannot choose what is signed.
     expect((await post(`http://evil.example${path}`, 'evil.example')).status).toBe(403);
     expect((await post(`http://localhost:${new URL(server.url).port}${path}`)).status).toBe(403);

@@ -22,7 +22,8 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
   let agent: WebClient;
   const sockets: Socket[] = [];
 
-  const thread = async (client: WebClient, leadId: string, before?: string) => client.get(`/api/dashboard/leads/${leadId}/thread${before ? `?before=${before}` : ''}`);
+  const thread = async (client: WebClient, leadId: string, before?: string) =>
+    client.get(`/api/dashboard/leads/${leadId}/thread${before ? `?before=${before}` : ''}`);
   const items = async (leadId: string): Promise<ThreadItem[]> => (await thread(agent, leadId)).body.items;
   const inbound = (params: Record<string, string>, token?: string | null) => postInboundText(server.url, PUBLIC_URL, params, token);
   const append = (stream: string, type: string, data: Record<string, unknown>, at?: string) => {
@@ -58,9 +59,33 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
     expect(Object.fromEntries(twilio.received.at(-1)!.form)).toMatchObject({ To: '+12065550142', From: JANE_NUMBER, Body: 'Yes! Want to see it Saturday?' });
     expect((await inbound({ From: '+12065550142', To: JANE_NUMBER, Body: 'Yes saturday works', MessageSid: 'SMthread0001' })).status).toBe(200);
     const siteId = demoSite('jane').siteId;
-    await append(`email-${lead.leadId}`, 'LeadEmailSent', { leadId: lead.leadId, siteId, messageId: randomUUID(), byUserId: jane.userId, subject: 'Saturday', body: 'See you at 10', templateId: null });
-    await append(`email-${lead.leadId}`, 'LeadEmailReceived', { leadId: lead.leadId, siteId, messageId: randomUUID(), from: lead.email, subject: 'Re: Saturday', body: 'Great', attachments: [] });
-    await append(`calls-${lead.leadId}`, 'CallLogged', { leadId: lead.leadId, siteId, callId: randomUUID(), byUserId: jane.userId, outcome: 'connected', durationSeconds: 95, notes: 'Confirmed the time' });
+    await append(`email-${lead.leadId}`, 'LeadEmailSent', {
+      leadId: lead.leadId,
+      siteId,
+      messageId: randomUUID(),
+      byUserId: jane.userId,
+      subject: 'Saturday',
+      body: 'See you at 10',
+      templateId: null,
+    });
+    await append(`email-${lead.leadId}`, 'LeadEmailReceived', {
+      leadId: lead.leadId,
+      siteId,
+      messageId: randomUUID(),
+      from: lead.email,
+      subject: 'Re: Saturday',
+      body: 'Great',
+      attachments: [],
+    });
+    await append(`calls-${lead.leadId}`, 'CallLogged', {
+      leadId: lead.leadId,
+      siteId,
+      callId: randomUUID(),
+      byUserId: jane.userId,
+      outcome: 'connected',
+      durationSeconds: 95,
+      notes: 'Confirmed the time',
+    });
     await settle(server);
 
     const got = await items(lead.leadId);
@@ -94,7 +119,12 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
     expect(email.status, email.text).toBe(201);
     expect(email.body).toMatchObject({ channel: 'email' });
     await settle(server);
-    const afterEmail = (await agent.get(`/api/dashboard/leads/${lead.leadId}/thread`)).body.items as { id: string; channel: string; direction: string; body: string }[];
+    const afterEmail = (await agent.get(`/api/dashboard/leads/${lead.leadId}/thread`)).body.items as {
+      id: string;
+      channel: string;
+      direction: string;
+      body: string;
+    }[];
     expect(afterEmail.at(-1)).toMatchObject({ id: email.body.id, channel: 'email', direction: 'out', body: 'Hello from the thread' });
 
     // Chat from the thread is the lead's chat: their own view is the chat as before.
@@ -116,7 +146,15 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
       await append(
         `chat-${lead.leadId}`,
         'ChatMessageSent',
-        { chatId: lead.leadId, leadId: lead.leadId, siteId: demoSite('jane').siteId, messageId: randomUUID(), fromUserId: fromLead ? userId : jane.userId, toUserId: fromLead ? jane.userId : userId, text: `m${i}` },
+        {
+          chatId: lead.leadId,
+          leadId: lead.leadId,
+          siteId: demoSite('jane').siteId,
+          messageId: randomUUID(),
+          fromUserId: fromLead ? userId : jane.userId,
+          toUserId: fromLead ? jane.userId : userId,
+          text: `m${i}`,
+        },
         at,
       );
     }
@@ -174,7 +212,9 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
       expect((await mine.get(`/api/dashboard/leads/${lead.leadId}/thread`)).status).toBe(200);
       const res = await mine.post(`/api/dashboard/leads/${lead.leadId}/messages`, { channel: 'chat', body: 'Hi' });
       expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { message: THREAD_MESSAGES.claimFirst } });
-      expect((await mine.get(`/api/dashboard/leads/${lead.leadId}/thread/channels`)).body.channels.map((c: { reason: string }) => c.reason)).toEqual(Array(3).fill(THREAD_MESSAGES.claimFirst));
+      expect((await mine.get(`/api/dashboard/leads/${lead.leadId}/thread/channels`)).body.channels.map((c: { reason: string }) => c.reason)).toEqual(
+        Array(3).fill(THREAD_MESSAGES.claimFirst),
+      );
     } finally {
       await broker.request('PATCH', '/api/dashboard/routing', { json: { pond: { enabled: false, claimWindowMinutes: 0 } } });
       await settle(server);
@@ -193,7 +233,12 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
     const pushed = (g: Map<string, Record<string, unknown>[]>) => g.get('thread.item')?.find((p) => p.leadId === lead.leadId);
     for (const s of [tab1, tab2, broker]) {
       const p = await until(() => pushed(s.got));
-      expect(p).toMatchObject({ leadId: lead.leadId, agentId: jane.userId, item: { channel: 'text', direction: 'in', body: 'Can we do 11 instead?' }, position: expect.any(String) });
+      expect(p).toMatchObject({
+        leadId: lead.leadId,
+        agentId: jane.userId,
+        item: { channel: 'text', direction: 'in', body: 'Can we do 11 instead?' },
+        position: expect.any(String),
+      });
     }
     expect(pushed(alex.got)).toBeUndefined();
 
@@ -207,7 +252,9 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
     expect((await agent.get('/api/dashboard/thread/unread')).body.byLead[lead.leadId]).toBeUndefined();
     // What a reconnecting tab missed comes from feed/since too.
     const since = await agent.get(`/api/dashboard/feed/since?position=${encodeURIComponent(position)}`);
-    expect(since.body.events.some((e: { name: string; payload: { leadId: string } }) => e.name === 'thread.item' && e.payload.leadId === lead.leadId)).toBe(true);
+    expect(since.body.events.some((e: { name: string; payload: { leadId: string } }) => e.name === 'thread.item' && e.payload.leadId === lead.leadId)).toBe(
+      true,
+    );
   });
 
   it("reading the thread marks the lead's chat read for its agent (the lead sees the receipt)", async () => {
@@ -281,11 +328,23 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
       MediaUrl0: `${twilio.url}/2010-04-01/Accounts/${TWILIO_SID}/Messages/MMthread0009/media/ME1`,
       MediaContentType0: 'image/png',
     });
-    await inbound({ From: '+12065550147', To: JANE_NUMBER, Body: 'And this', MessageSid: 'MMthread0010', NumMedia: '1', MediaUrl0: 'http://127.0.0.1:9/elsewhere.png', MediaContentType0: 'image/png' });
+    await inbound({
+      From: '+12065550147',
+      To: JANE_NUMBER,
+      Body: 'And this',
+      MessageSid: 'MMthread0010',
+      NumMedia: '1',
+      MediaUrl0: 'http://127.0.0.1:9/elsewhere.png',
+      MediaContentType0: 'image/png',
+    });
     await settle(server);
     expect(twilio.mediaFetches.length).toBe(before + 1);
     const [mms, text] = (await items(lead.leadId)).filter((i) => i.direction === 'in');
-    expect(mms).toMatchObject({ channel: 'mms', body: 'This one?', media: [{ url: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.png$/), contentType: 'image/png' }] });
+    expect(mms).toMatchObject({
+      channel: 'mms',
+      body: 'This one?',
+      media: [{ url: expect.stringMatching(/^\/uploads\/[a-f0-9]{32}\.png$/), contentType: 'image/png' }],
+    });
     expect(text).toMatchObject({ channel: 'text', body: 'And this' });
     expect(text).not.toHaveProperty('media');
     const file = await agent.get(mms!.media![0]!.url);
@@ -301,11 +360,17 @@ describe('one conversation per lead: the thread, answers on any channel, inbound
     const stop = await inbound({ From: '+12065550148', To: JANE_NUMBER, Body: 'Stop', MessageSid: 'SMthread0011' });
     expect(stop.text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
     await settle(server);
-    expect((await agent.get(`${path}/thread/channels`)).body.channels).toContainEqual({ channel: 'text', available: false, reason: THREAD_MESSAGES.noTextConsent });
+    expect((await agent.get(`${path}/thread/channels`)).body.channels).toContainEqual({
+      channel: 'text',
+      available: false,
+      reason: THREAD_MESSAGES.noTextConsent,
+    });
     const refused = await agent.post(`${path}/messages`, { channel: 'text', body: 'Are you sure?' });
     expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { message: THREAD_MESSAGES.noTextConsent } });
     const help = await inbound({ From: '+12065550148', To: JANE_NUMBER, Body: 'HELP', MessageSid: 'SMthread0012' });
-    expect(help.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><Message>.*Reply STOP to stop texts, START to get them again\. Msg &amp; data rates may apply\.<\/Message><\/Response>$/);
+    expect(help.text).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?><Response><Message>.*Reply STOP to stop texts, START to get them again\. Msg &amp; data rates may apply\.<\/Message><\/Response>$/,
+    );
     const start = await inbound({ From: '+12065550148', To: JANE_NUMBER, Body: 'start', MessageSid: 'SMthread0013' });
     expect(start.text).toContain('you will get texts from your agent again');
     await settle(server);

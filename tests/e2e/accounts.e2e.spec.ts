@@ -28,7 +28,17 @@ describe('accounts and lead capture in Chromium', () => {
 
   beforeAll(async () => {
     const { server, browser } = app;
-    const record = { ListingKey: 'HOME-1', StandardStatus: 'Active', ListPrice: 615_000, Latitude: 47.61, Longitude: -122.33, City: 'Seattle', PostalCode: '98101', UnparsedAddress: '12 Porch Lane', BedroomsTotal: 3 };
+    const record = {
+      ListingKey: 'HOME-1',
+      StandardStatus: 'Active',
+      ListPrice: 615_000,
+      Latitude: 47.61,
+      Longitude: -122.33,
+      City: 'Seattle',
+      PostalCode: '98101',
+      UnparsedAddress: '12 Porch Lane',
+      BedroomsTotal: 3,
+    };
     await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => record }], { mls: 'E2E', ctx: systemContext() });
     await settle(server);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -199,7 +209,14 @@ describe('accounts and lead capture in Chromium', () => {
   it('the gates: a forced sign-up prompt past PromptViews that cannot be dismissed, and the accept-terms gate', async () => {
     const { server, browser } = app;
     const jane = demoSite('jane');
-    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: jane.siteId, changes: { PromptLevel: 2, PromptPages: 3, PromptViews: 1, SearchRequiresAccept: true } }, systemContext()));
+    await server.app
+      .get(CommandBus)
+      .execute(
+        new ChangeSiteSettingsCommand(
+          { siteId: jane.siteId, changes: { PromptLevel: 2, PromptPages: 3, PromptViews: 1, SearchRequiresAccept: true } },
+          systemContext(),
+        ),
+      );
     await settle(server);
     const base = `http://jane.localhost:${new URL(server.url).port}`;
 

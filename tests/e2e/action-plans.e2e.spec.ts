@@ -14,7 +14,12 @@ describe('action plans in Chromium: the step editor, the preview for a lead, enr
     const { server, browser } = app;
     const { leadId, email } = await janesLead(server, { FullName: 'Nora Plan' });
     const brokerApi = await signIn(server, 'broker@demo.test');
-    const tpl = await brokerApi.post('/api/dashboard/email-templates', { scope: 'office', name: 'Welcome mail', subject: 'Welcome, {first_name}', body: 'Hi {first_name},\n\nGlad to help.\n\n{agent_name}' });
+    const tpl = await brokerApi.post('/api/dashboard/email-templates', {
+      scope: 'office',
+      name: 'Welcome mail',
+      subject: 'Welcome, {first_name}',
+      body: 'Hi {first_name},\n\nGlad to help.\n\n{agent_name}',
+    });
     expect(tpl.status, tpl.text).toBe(201);
     await settle(server);
 
@@ -39,7 +44,10 @@ describe('action plans in Chromium: the step editor, the preview for a lead, enr
     await add('Send e-mail');
     await add('Send text');
     await page.getByRole('listitem', { name: 'Step 1: Add tag' }).getByLabel('Tag', { exact: true }).fill('nurture');
-    await page.getByRole('listitem', { name: 'Step 3: Send e-mail' }).getByRole('combobox', { name: /^E-mail template/ }).selectOption({ label: 'Welcome mail' });
+    await page
+      .getByRole('listitem', { name: 'Step 3: Send e-mail' })
+      .getByRole('combobox', { name: /^E-mail template/ })
+      .selectOption({ label: 'Welcome mail' });
     // The e-mail goes first: moved up twice from the keyboard.
     const up = page.getByRole('button', { name: 'Move up: Step 3' });
     await up.focus();

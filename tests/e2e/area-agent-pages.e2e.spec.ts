@@ -47,7 +47,10 @@ describe('area and agent pages in the browser', () => {
     expect(await market.locator('dd').nth(1).textContent()).toBe('$500,000');
     // The chart's bars (2 and 3 bedrooms), and its table for screen readers; the table held the chart's place until then.
     await expect.poll(() => page.getByTestId('market-chart').locator('.recharts-bar-rectangle').count()).toBe(2);
-    expect(await page.getByRole('table', { name: 'Average list price by bedrooms' }).locator('tbody tr').allTextContents()).toEqual(['2 bedrooms$400,0001', '3 bedrooms$600,0002']);
+    expect(await page.getByRole('table', { name: 'Average list price by bedrooms' }).locator('tbody tr').allTextContents()).toEqual([
+      '2 bedrooms$400,0001',
+      '3 bedrooms$600,0002',
+    ]);
     // The small map, drawn once its place is scrolled near (its script loads then), with the place's named marker.
     await page.getByRole('heading', { name: 'Newest homes for sale' }).scrollIntoViewIfNeeded();
     const map = page.getByRole('region', { name: 'Map showing Seattle' });

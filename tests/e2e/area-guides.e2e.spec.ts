@@ -33,7 +33,12 @@ function png(): Buffer {
   };
   const ihdr = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0]);
   const raw = Buffer.from([0, 200, 80, 40, 200, 80, 40, 0, 40, 80, 200, 40, 80, 200]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -44,7 +49,10 @@ function png(): Buffer {
  */
 describe('area guides in the browser', () => {
   const app = dashboardBrowserApp(async (server) => {
-    await importListings(server.runtime.store, items([home('G1', { ListPrice: 600_000 }), home('G2', { ListPrice: 800_000, BedroomsTotal: 4 })]), { mls: 'T', ctx: systemContext() });
+    await importListings(server.runtime.store, items([home('G1', { ListPrice: 600_000 }), home('G2', { ListPrice: 800_000, BedroomsTotal: 4 })]), {
+      mls: 'T',
+      ctx: systemContext(),
+    });
   });
 
   for (const viewport of [
@@ -71,7 +79,12 @@ describe('area guides in the browser', () => {
       await page.getByRole('img', { name: 'Photo 1' }).waitFor();
       await page.getByRole('button', { name: 'Save guide' }).click();
       await page.getByRole('status').getByText('Saved.').waitFor();
-      expect(await page.getByRole('navigation', { name: 'Your guides' }).getByRole('button', { name: new RegExp(title) }).count()).toBe(1);
+      expect(
+        await page
+          .getByRole('navigation', { name: 'Your guides' })
+          .getByRole('button', { name: new RegExp(title) })
+          .count(),
+      ).toBe(1);
       await page.screenshot({ path: path.join(projectRoot, '.data', `guide-editor-${viewport.width}.png`), fullPage: true });
 
       await page.getByRole('link', { name: 'View the public page' }).click();
@@ -99,7 +112,10 @@ describe('area guides in the browser', () => {
 
       // Deleted in the editor, with the keyboard: Escape keeps it, the dialog's button deletes it.
       await page.goto(`${app.server.url}/dashboard/guides`);
-      await page.getByRole('navigation', { name: 'Your guides' }).getByRole('button', { name: new RegExp(title) }).click();
+      await page
+        .getByRole('navigation', { name: 'Your guides' })
+        .getByRole('button', { name: new RegExp(title) })
+        .click();
       await page.getByRole('button', { name: 'Delete guide' }).focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Delete this guide?' });
@@ -112,7 +128,12 @@ describe('area guides in the browser', () => {
       await dialog.getByRole('button', { name: 'Delete guide' }).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('status').getByText(`“${title}” was deleted: its page is gone.`).waitFor();
-      expect(await page.getByRole('navigation', { name: 'Your guides' }).getByRole('button', { name: new RegExp(title) }).count()).toBe(0);
+      expect(
+        await page
+          .getByRole('navigation', { name: 'Your guides' })
+          .getByRole('button', { name: new RegExp(title) })
+          .count(),
+      ).toBe(0);
       await app.server.runtime.runner.waitForCatchUp();
       expect((await fetch(guidePage, { headers: { accept: 'text/html' } })).status).toBe(404);
       await page.goto(guidePage);

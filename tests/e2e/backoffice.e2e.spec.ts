@@ -42,7 +42,14 @@ describe('the back-office in Chromium (issue 7)', () => {
     const row = page.getByRole('link', { name: 'Lee Lead' });
     await row.waitFor();
     // The table settles on the search's answer (a row can be there before the last one left).
-    await expect.poll(() => page.getByRole('table', { name: /Members found/ }).getByRole('row').count()).toBe(2);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('table', { name: /Members found/ })
+          .getByRole('row')
+          .count(),
+      )
+      .toBe(2);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'members');
 

@@ -13,7 +13,11 @@ const ZONE = 'America/Los_Angeles';
 const DAY = 24 * 3600_000;
 
 describe('calls and showings in Chromium: a call logged from the lead page, a requested showing confirmed and seen in the calendar', () => {
-  const app = dashboardBrowserApp((server) => importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('P1') }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() }).then(() => undefined));
+  const app = dashboardBrowserApp((server) =>
+    importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('P1') }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() }).then(
+      () => undefined,
+    ),
+  );
 
   it('works with the keyboard, on a desktop and at 390 px, axe-clean', async () => {
     const { server, browser } = app;
@@ -49,7 +53,9 @@ describe('calls and showings in Chromium: a call logged from the lead page, a re
     await calls.getByRole('button', { name: 'Save call' }).click();
     await calls.getByText('Call logged: left voicemail.').waitFor();
     await page.getByText('Call logged: left voicemail (0:42) — Left a message about Saturday').waitFor({ timeout: 15_000 });
-    expect((await server.runtime.store.readStream(`calls-${leadId}`)).map((e) => e.data)).toMatchObject([{ outcome: 'left-voicemail', durationSeconds: 42, notes: 'Left a message about Saturday' }]);
+    expect((await server.runtime.store.readStream(`calls-${leadId}`)).map((e) => e.data)).toMatchObject([
+      { outcome: 'left-voicemail', durationSeconds: 42, notes: 'Left a message about Saturday' },
+    ]);
 
     // The lead's request is on the page: confirm it.
     const showings = page.getByRole('region', { name: 'Showings' });

@@ -11,7 +11,7 @@ import { signInPage } from '../support/sign-in-page';
 
 const SITE = demoSite('demo').siteId;
 
-describe("compliance on the lead page in Chromium: an unclear message confirmed in one click, the evidence downloaded", () => {
+describe('compliance on the lead page in Chromium: an unclear message confirmed in one click, the evidence downloaded', () => {
   const app = dashboardBrowserApp();
 
   it('works by keyboard and at 390 px, axe-clean; the downloaded chain verifies', async () => {

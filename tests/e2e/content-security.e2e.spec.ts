@@ -21,7 +21,9 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
     if (/Content Security Policy/i.test(m.text())) console.push(m.text());
   });
   // Browser code as text: the tests are type-checked for Node, which has no DOM.
-  await page.addInitScript(`window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.effectiveDirective + ' ' + e.blockedURI));`);
+  await page.addInitScript(
+    `window.__csp = []; document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.effectiveDirective + ' ' + e.blockedURI));`,
+  );
   return async () => [...((await page.evaluate('window.__csp || []')) as string[]), ...console];
 }
 
@@ -34,11 +36,35 @@ async function mapStyleHosts() {
       res.setHeader('Access-Control-Allow-Origin', '*');
       handler(req, res);
     });
-    return new Promise<{ server: http.Server; origin: string }>((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+    return new Promise<{ server: http.Server; origin: string }>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+    );
   };
   const data = await serve((_req, res) => {
     res.setHeader('Content-Type', 'application/json');
-    res.end(JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[-125, 45], [-116, 45], [-116, 49], [-125, 49], [-125, 45]]] } }] }));
+    res.end(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: {},
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [-125, 45],
+                  [-116, 45],
+                  [-116, 49],
+                  [-125, 49],
+                  [-125, 45],
+                ],
+              ],
+            },
+          },
+        ],
+      }),
+    );
   });
   const style = await serve((_req, res) => {
     res.setHeader('Content-Type', 'application/json');
@@ -104,8 +130,14 @@ describe('the web app under its Content-Security-Policy', () => {
     await page.goto(`${app.server.url}/listing/T-CSP1`);
     // The map loads once its place nears the screen.
     await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
-    await page.getByRole('region', { name: /Map showing/ }).locator('canvas').waitFor();
-    await page.getByRole('heading', { name: /1 Policy Pl/ }).first().waitFor();
+    await page
+      .getByRole('region', { name: /Map showing/ })
+      .locator('canvas')
+      .waitFor();
+    await page
+      .getByRole('heading', { name: /1 Policy Pl/ })
+      .first()
+      .waitFor();
     expect(await violations()).toEqual([]);
     await page.close();
   });
@@ -132,7 +164,14 @@ describe('the web app under its Content-Security-Policy', () => {
   it('refuses what the policy does not allow, and the watch sees it: a fetch elsewhere, an inline script, a frame on another site', async () => {
     const { page, violations } = await open('/search');
     await page.getByRole('combobox', { name: /City, county, zip/ }).waitFor();
-    const fetched = await page.evaluate(async (url) => fetch(url).then(() => 'fetched', () => 'refused'), `${hosts.dataOrigin}/wa.geojson`);
+    const fetched = await page.evaluate(
+      async (url) =>
+        fetch(url).then(
+          () => 'fetched',
+          () => 'refused',
+        ),
+      `${hosts.dataOrigin}/wa.geojson`,
+    );
     expect(fetched).toBe('refused');
     await page.evaluate(`(() => { const s = document.createElement('script'); s.textContent = 'window.__inline = true'; document.head.appendChild(s); })()`);
     expect(await page.evaluate('window.__inline === undefined')).toBe(true);
@@ -198,12 +237,16 @@ describe('the web app under its CSP with Google sign-in and an online map style 
     const violations = await watchViolations(page);
     await page.goto(`${app.server.url}/search/split?acl_city=Seattle`);
     await expect.poll(() => page.getByTestId('search-map').getAttribute('data-loaded'), { timeout: LOAD_MS }).toBe('true');
-    await expect.poll(() => hosts.requests.some((r) => r.endsWith('/style.json')) && hosts.requests.some((r) => r.endsWith('/wa.geojson')), { timeout: LOAD_MS }).toBe(true);
+    await expect
+      .poll(() => hosts.requests.some((r) => r.endsWith('/style.json')) && hosts.requests.some((r) => r.endsWith('/wa.geojson')), { timeout: LOAD_MS })
+      .toBe(true);
 
     await page.getByRole('banner').first().getByRole('button', { name: 'Sign in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
     await dialog.locator('iframe[title="Sign in with Google"]').waitFor();
-    await expect.poll(() => page.frameLocator('iframe[title="Sign in with Google"]').getByRole('button', { name: 'Continue with Google' }).count(), { timeout: LOAD_MS }).toBe(1);
+    await expect
+      .poll(() => page.frameLocator('iframe[title="Sign in with Google"]').getByRole('button', { name: 'Continue with Google' }).count(), { timeout: LOAD_MS })
+      .toBe(1);
     expect(google.some((u) => u.startsWith('https://accounts.google.com/gsi/client'))).toBe(true);
     expect(google.some((u) => u.startsWith('https://accounts.google.com/gsi/style'))).toBe(true);
     expect(await violations()).toEqual([]);

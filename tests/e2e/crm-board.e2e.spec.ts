@@ -8,7 +8,8 @@ import { janesLead, PASSWORD, settle } from '../support/dashboard-fixture';
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 /** A board column by its stage (its heading also says how many leads it holds). */
-const column = (page: Page, stage: string): Locator => page.getByTestId('board-column').filter({ has: page.getByRole('heading', { name: new RegExp(`^${stage} \\d+`) }) });
+const column = (page: Page, stage: string): Locator =>
+  page.getByTestId('board-column').filter({ has: page.getByRole('heading', { name: new RegExp(`^${stage} \\d+`) }) });
 const countOf = async (page: Page, stage: string) => Number(await column(page, stage).getByRole('heading').locator('span').last().textContent());
 const cardIn = (page: Page, stage: string, name: string) => column(page, stage).getByTestId('board-card').filter({ hasText: name });
 

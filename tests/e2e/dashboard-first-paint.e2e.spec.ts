@@ -15,7 +15,10 @@ const LIST = /\/api\/dashboard\/feed\?/;
 describe('the dashboard in Chromium: views and the live socket do not wait for the lead list', () => {
   const app = dashboardBrowserApp();
 
-  for (const [width, device] of [[1366, 'desktop'], [390, 'phone']] as const) {
+  for (const [width, device] of [
+    [1366, 'desktop'],
+    [390, 'phone'],
+  ] as const) {
     it(`Team and Board open without asking for the lead list (${device})`, async () => {
       const { server, browser } = app;
       const context = await signedInContext(browser, server.url, 'broker@demo.test', PASSWORD);

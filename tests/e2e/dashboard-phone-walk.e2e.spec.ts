@@ -18,7 +18,13 @@ type Who = keyof typeof ROLES;
 const MORE_PAGES: Record<Who, readonly string[]> = {
   agent: [],
   broker: ['/dashboard/guides'],
-  staff: ['/dashboard/guides', '/dashboard/backoffice', '/dashboard/backoffice?view=projections', '/dashboard/backoffice?view=feeds', '/dashboard/backoffice?view=onboarding'],
+  staff: [
+    '/dashboard/guides',
+    '/dashboard/backoffice',
+    '/dashboard/backoffice?view=projections',
+    '/dashboard/backoffice?view=feeds',
+    '/dashboard/backoffice?view=onboarding',
+  ],
 };
 
 /** `outside`, and the layout viewport widened past the phone's 390 px (a page too wide for it). */
@@ -28,7 +34,13 @@ async function problemsOf(page: Page): Promise<string[]> {
 }
 
 /** A dialog the walk opens: how, and its primary action. */
-type DialogStep = { readonly name: string; readonly at: (leadId: string) => string; readonly open: (page: Page) => Promise<void>; readonly dialog: string | RegExp; readonly primary: (d: Locator) => Locator };
+type DialogStep = {
+  readonly name: string;
+  readonly at: (leadId: string) => string;
+  readonly open: (page: Page) => Promise<void>;
+  readonly dialog: string | RegExp;
+  readonly primary: (d: Locator) => Locator;
+};
 
 const submit = (d: Locator) => d.locator('button[type="submit"], .btn-primary').last();
 const leadPage = (leadId: string) => `/dashboard?lead=${leadId}`;
@@ -38,14 +50,33 @@ const LEAD_DIALOGS: readonly DialogStep[] = [
     name: 'new lead',
     at: () => '/dashboard',
     open: async (page) => {
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: /^Leads/ }).click();
-      await page.getByRole('menuitem', { name: 'Add lead' }).or(page.getByRole('button', { name: 'Add lead' })).first().click();
+      await page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .getByRole('button', { name: /^Leads/ })
+        .click();
+      await page
+        .getByRole('menuitem', { name: 'Add lead' })
+        .or(page.getByRole('button', { name: 'Add lead' }))
+        .first()
+        .click();
     },
     dialog: 'Add lead',
     primary: submit,
   },
-  { name: 'share listings', at: leadPage, open: (page) => page.getByRole('button', { name: 'Send listings' }).click(), dialog: /^Send listings to/, primary: submit },
-  { name: 'create a search', at: leadPage, open: (page) => page.getByRole('button', { name: 'Create search for lead' }).click(), dialog: /^Create a search for/, primary: submit },
+  {
+    name: 'share listings',
+    at: leadPage,
+    open: (page) => page.getByRole('button', { name: 'Send listings' }).click(),
+    dialog: /^Send listings to/,
+    primary: submit,
+  },
+  {
+    name: 'create a search',
+    at: leadPage,
+    open: (page) => page.getByRole('button', { name: 'Create search for lead' }).click(),
+    dialog: /^Create a search for/,
+    primary: submit,
+  },
 ];
 
 const DIALOGS: Record<Who, readonly DialogStep[]> = {
@@ -53,8 +84,20 @@ const DIALOGS: Record<Who, readonly DialogStep[]> = {
   broker: LEAD_DIALOGS,
   staff: [
     ...LEAD_DIALOGS,
-    { name: 'feed setup', at: () => '/dashboard/backoffice?view=feeds', open: (page) => page.getByRole('button', { name: 'Add a feed' }).click(), dialog: 'Add a feed', primary: submit },
-    { name: 'account action', at: () => `/dashboard/backoffice?user=${demoUser('agent').userId}`, open: (page) => page.getByRole('button', { name: 'Add note' }).click(), dialog: 'Add a note', primary: submit },
+    {
+      name: 'feed setup',
+      at: () => '/dashboard/backoffice?view=feeds',
+      open: (page) => page.getByRole('button', { name: 'Add a feed' }).click(),
+      dialog: 'Add a feed',
+      primary: submit,
+    },
+    {
+      name: 'account action',
+      at: () => `/dashboard/backoffice?user=${demoUser('agent').userId}`,
+      open: (page) => page.getByRole('button', { name: 'Add note' }).click(),
+      dialog: 'Add a note',
+      primary: submit,
+    },
   ],
 };
 

@@ -10,7 +10,11 @@ import { signInPage } from '../support/sign-in-page';
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe('the dashboard nav in five groups, My settings (reply notices), the office staff work on, a listing on a lead added by hand, in Chromium', () => {
-  const app = dashboardBrowserApp((server) => importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('P1') }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() }).then(() => undefined));
+  const app = dashboardBrowserApp((server) =>
+    importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('P1') }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() }).then(
+      () => undefined,
+    ),
+  );
   const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
   /** A new browser context signed in as `email`, on `path`. */
   const signedIn = async (email: string, path: string, options: Parameters<typeof app.browser.newContext>[0] = { viewport: { width: 1440, height: 900 } }) => {
@@ -111,7 +115,10 @@ describe('the dashboard nav in five groups, My settings (reply notices), the off
     await page.goto(`${server.url}/dashboard?view=templates&office=${broker.userId}`);
     await page.getByRole('heading', { name: 'E-mail templates', level: 1 }).waitFor();
     await expect.poll(() => page.getByRole('combobox', { name: 'Office' }).inputValue()).toBe(broker.userId);
-    await page.getByRole('radio', { name: /office/i }).first().waitFor();
+    await page
+      .getByRole('radio', { name: /office/i })
+      .first()
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

@@ -30,7 +30,10 @@ async function requestsOpening(page: Page, url: string, shown: (page: Page) => P
 describe('the dashboard in Chromium: the Tasks and the Calendar view each read their first screen in one request', () => {
   const app = dashboardBrowserApp();
 
-  for (const [width, device] of [[1366, 'desktop'], [390, 'phone']] as const) {
+  for (const [width, device] of [
+    [1366, 'desktop'],
+    [390, 'phone'],
+  ] as const) {
     it(`Tasks, then Calendar, opened by a broker whose zone is not the default (${device})`, async () => {
       const context = await app.browser.newContext({ viewport: { width, height: 900 }, timezoneId: ZONE });
       const page = await context.newPage();

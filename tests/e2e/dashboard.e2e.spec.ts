@@ -45,7 +45,13 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
       const res = await fetch('/api/account/inquiry', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ FullName: 'Wendy Window', Email: 'wendy.window@example.com', Phone: '2065550111', Message: 'Can I see the house on Friday?', LeadType: 'Buyer' }),
+        body: JSON.stringify({
+          FullName: 'Wendy Window',
+          Email: 'wendy.window@example.com',
+          Phone: '2065550111',
+          Message: 'Can I see the house on Friday?',
+          LeadType: 'Buyer',
+        }),
       });
       return (await res.json()) as { isSuccess: boolean; leadId: string };
     });
@@ -94,7 +100,10 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
       await visitor.screenshot({ path: `${SHOTS}/lead-chat-answered.png` });
     }
     // Both close from their corner button (the agent's chat is the lead's conversation).
-    for (const [page, close] of [[agent, 'Close conversation'], [visitor, 'Close chat']] as const) {
+    for (const [page, close] of [
+      [agent, 'Close conversation'],
+      [visitor, 'Close chat'],
+    ] as const) {
       await page.getByRole('button', { name: close }).click();
       await expect.poll(() => page.getByRole('button', { name: close }).count(), { timeout: 15_000 }).toBe(0);
     }
@@ -104,7 +113,9 @@ describe('the agent dashboard in Chromium: live leads and chat both ways', () =>
 
   it('nav items overflow into “more” on a narrow window; bios read more; texts over MMSBulkSendCap get the spec’s alert', async () => {
     const { server } = app;
-    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('demo').siteId, changes: { MMSBulkSendCap: 1 } }, systemContext()));
+    await server.app
+      .get(CommandBus)
+      .execute(new ChangeSiteSettingsCommand({ siteId: demoSite('demo').siteId, changes: { MMSBulkSendCap: 1 } }, systemContext()));
     await settle(server);
     const page = await agentContext.newPage();
     await page.setViewportSize({ width: 300, height: 900 });

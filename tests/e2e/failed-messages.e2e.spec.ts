@@ -32,10 +32,13 @@ describe('failed messages in the back-office, in Chromium', () => {
   });
 
   const signInAsStaff = async (page: Page) => {
-    const res = await page.context().request.post(`${app.server.url}/api/account/login`, { data: { Email: cast.staff.email, password: PASSWORD }, headers: { origin: app.server.url } });
+    const res = await page
+      .context()
+      .request.post(`${app.server.url}/api/account/login`, { data: { Email: cast.staff.email, password: PASSWORD }, headers: { origin: app.server.url } });
     expect(((await res.json()) as { isSuccess: boolean }).isSuccess).toBe(true);
   };
-  const shareState = async () => (await app.db.pool.query<{ state: string }>(`SELECT state FROM share_mail_outbox WHERE to_email = $1`, [FRIEND])).rows[0]?.state;
+  const shareState = async () =>
+    (await app.db.pool.query<{ state: string }>(`SELECT state FROM share_mail_outbox WHERE to_email = $1`, [FRIEND])).rows[0]?.state;
 
   it('staff see a message the relay refused for good, with its reason, and send it again once', async () => {
     const ada = await verifiedLead(app.server, 'ada@refused.test');

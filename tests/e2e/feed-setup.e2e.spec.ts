@@ -75,7 +75,10 @@ describe('the MLS feed setup screen in Chromium', () => {
 
       const staff = await signIn(server, 'staff@porchlight.test');
       const feeds = (await staff.get('/api/backoffice/feeds')).body.feeds as FeedView[];
-      expect(feeds.find((f) => f.name === name)).toMatchObject({ url: reso.url, settings: { auth: { kind: 'oauth2', clientId: 'porchlight', hasSecret: true }, pageSize: 200 } });
+      expect(feeds.find((f) => f.name === name)).toMatchObject({
+        url: reso.url,
+        settings: { auth: { kind: 'oauth2', clientId: 'porchlight', hasSecret: true }, pageSize: 200 },
+      });
       await context.close();
     });
   }

@@ -38,7 +38,9 @@ describe('the Feeds tab in Chromium (issue 14)', () => {
 
   it('staff add a feed, see it sync on its own, then "Sync now" with a live progress bar; the secret is never shown', async () => {
     const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-    const res = await page.context().request.post(`${server.url}/api/account/login`, { data: { Email: cast.staff.email, password: PASSWORD }, headers: { origin: server.url } });
+    const res = await page
+      .context()
+      .request.post(`${server.url}/api/account/login`, { data: { Email: cast.staff.email, password: PASSWORD }, headers: { origin: server.url } });
     expect(((await res.json()) as { isSuccess: boolean }).isSuccess).toBe(true);
     await page.goto(`${server.url}/dashboard/backoffice`);
     await page.getByRole('link', { name: 'Feeds' }).click();
@@ -61,7 +63,9 @@ describe('the Feeds tab in Chromium (issue 14)', () => {
 
     // The server syncs a new feed at once; the row fills in (live pushes, then a reload).
     const row = page.locator('tr[data-feed="MRED"]');
-    await expect.poll(() => row.locator('[data-counts]').textContent(), { timeout: 30_000 }).toBe('fetched 1500, imported 1500, changed 0, unchanged 0, deleted 0, rejected 0');
+    await expect
+      .poll(() => row.locator('[data-counts]').textContent(), { timeout: 30_000 })
+      .toBe('fetched 1500, imported 1500, changed 0, unchanged 0, deleted 0, rejected 0');
     await row.getByText('ok').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'synced');
@@ -82,8 +86,17 @@ describe('the Feeds tab in Chromium (issue 14)', () => {
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
     // Many changes on a slow server: "Sync now" shows the bar moving, then the counts.
-    await expect.poll(async () => (await server.runtime.store.readStream('feedsync-MRED')).some((e) => e.type === 'FeedSyncCompleted' && (e.data as { kind: string }).kind === 'reconcile')).toBe(true);
-    reso.put('Property', ...properties(1500).map((r) => ({ ...r, ListPrice: 299_000, ModificationTimestamp: `2025${String(r.ModificationTimestamp).slice(4)}` })));
+    await expect
+      .poll(async () =>
+        (await server.runtime.store.readStream('feedsync-MRED')).some(
+          (e) => e.type === 'FeedSyncCompleted' && (e.data as { kind: string }).kind === 'reconcile',
+        ),
+      )
+      .toBe(true);
+    reso.put(
+      'Property',
+      ...properties(1500).map((r) => ({ ...r, ListPrice: 299_000, ModificationTimestamp: `2025${String(r.ModificationTimestamp).slice(4)}` })),
+    );
     // Slow enough (15 pages of 100, a quarter second each) that the bar is seen even when the
     // read model pushing the progress lags the run by a second or two on a busy machine.
     reso.options.delayMs = 250;
@@ -99,7 +112,9 @@ describe('the Feeds tab in Chromium (issue 14)', () => {
     await bar.waitFor({ timeout: 20_000 });
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(page, 'progress');
-    await expect.poll(() => row.locator('[data-counts]').textContent(), { timeout: 30_000 }).toBe('fetched 1500, imported 0, changed 1500, unchanged 0, deleted 0, rejected 0');
+    await expect
+      .poll(() => row.locator('[data-counts]').textContent(), { timeout: 30_000 })
+      .toBe('fetched 1500, imported 0, changed 1500, unchanged 0, deleted 0, rejected 0');
     expect(await bar.count()).toBe(0);
   });
 });

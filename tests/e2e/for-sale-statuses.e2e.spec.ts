@@ -11,7 +11,15 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 /** One home of every StandardStatus a feed sends, in one city, priced so that the order is known. */
 const STATUSES = ['Active', 'Active Under Contract', 'Coming Soon', 'Pending', 'Closed', 'Hold', 'Withdrawn', 'Expired', 'Canceled', 'Incomplete'];
 const RECORDS = [
-  ...STATUSES.map((StandardStatus, i) => home(`S${i}`, { City: 'Statusville', StandardStatus, ListPrice: 900_000 - i * 10_000, ClosePrice: StandardStatus === 'Closed' ? 880_000 : null, CloseDate: StandardStatus === 'Closed' ? '2024-06-01' : null })),
+  ...STATUSES.map((StandardStatus, i) =>
+    home(`S${i}`, {
+      City: 'Statusville',
+      StandardStatus,
+      ListPrice: 900_000 - i * 10_000,
+      ClosePrice: StandardStatus === 'Closed' ? 880_000 : null,
+      CloseDate: StandardStatus === 'Closed' ? '2024-06-01' : null,
+    }),
+  ),
   // Not for sale whatever their status: a lease, and a home the MLS keeps off the internet.
   home('LEASE', { City: 'Statusville', PropertyType: 'ResidentialLease', ListPrice: 2_500 }),
   home('HIDDEN', { City: 'Statusville', InternetEntireListingDisplayYN: false }),
@@ -25,13 +33,19 @@ const RECORDS = [
 describe('homes for sale: the statuses a search counts, said on every card', () => {
   const app = browserApp({
     prepare: async (server) => {
-      await importListings(server.runtime.store, RECORDS.map((r, i) => ({ record: i + 1, line: null, parse: () => r })) satisfies ImportItem[], { mls: 'T', ctx: systemContext() });
+      await importListings(server.runtime.store, RECORDS.map((r, i) => ({ record: i + 1, line: null, parse: () => r })) satisfies ImportItem[], {
+        mls: 'T',
+        ctx: systemContext(),
+      });
     },
   });
 
   const cards = (page: Page) => page.locator('ol[aria-label="Search results"] > li article');
 
-  for (const [name, width] of [['desktop', 1366], ['phone', 390]] as const) {
+  for (const [name, width] of [
+    ['desktop', 1366],
+    ['phone', 390],
+  ] as const) {
     it(`counts Active, Under contract and Coming soon homes and says which each is (${name})`, async () => {
       const page = await app.browser.newPage({ viewport: { width, height: 900 } });
       page.setDefaultTimeout(LOAD_MS);

@@ -28,7 +28,11 @@ async function contact(page: Page, email: string) {
 describe('the forms of the spec in Chromium: seller suite, contact, referral, careers', () => {
   const LENDER = 'https://lender.example.com/apply';
   const app = dashboardBrowserApp(async (server) => {
-    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: demoSite('demo').siteId, changes: { LenderUrl: LENDER, LenderName: 'Porch Mortgage' } }, systemContext()));
+    await server.app
+      .get(CommandBus)
+      .execute(
+        new ChangeSiteSettingsCommand({ siteId: demoSite('demo').siteId, changes: { LenderUrl: LENDER, LenderName: 'Porch Mortgage' } }, systemContext()),
+      );
   });
 
   it("seller suite 'What's my home worth?': the seller fields, the spec's checks, 'Email already in use' opens sign-in, then the thank-you", async () => {
@@ -38,7 +42,17 @@ describe('the forms of the spec in Chromium: seller suite, contact, referral, ca
     await page.getByRole('heading', { name: 'What’s my home worth?', level: 1 }).waitFor();
     // The header (with 'Sell') and the form fit a phone without sideways scrolling.
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-    for (const label of ['Address of the home', 'Style (ranch, colonial, condo…)', 'Square feet', 'Age of the home (years)', 'Bedrooms', 'Bathrooms', 'Features and updates', 'Why are you selling?', 'When would you like to sell?']) {
+    for (const label of [
+      'Address of the home',
+      'Style (ranch, colonial, condo…)',
+      'Square feet',
+      'Age of the home (years)',
+      'Bedrooms',
+      'Bathrooms',
+      'Features and updates',
+      'Why are you selling?',
+      'When would you like to sell?',
+    ]) {
       await page.getByLabel(label, { exact: true }).waitFor();
     }
     // The site's lender link (site settings), in a new tab.
@@ -65,7 +79,7 @@ describe('the forms of the spec in Chromium: seller suite, contact, referral, ca
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/seller-suite.png`, fullPage: true });
   });
 
-  it('contact form shows the buyer fields; the referral form shows the server\'s message beside the friend\'s email', async () => {
+  it("contact form shows the buyer fields; the referral form shows the server's message beside the friend's email", async () => {
     const page = await visitor(app.browser);
     await page.goto(`${app.server.url}/contact`);
     await page.getByRole('heading', { name: 'Contact us', level: 1 }).waitFor();
@@ -101,7 +115,10 @@ describe('the forms of the spec in Chromium: seller suite, contact, referral, ca
     expect(await seriousViolations(page)).toEqual([]);
     const resume = page.getByLabel('Resume (PDF or Word document)');
     await resume.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text, not a PDF') });
-    await page.getByRole('alert').filter({ hasText: /^Failed to upload resume: Only JPEG, PNG, GIF or WebP photos and PDF or Word documents can be uploaded/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Failed to upload resume: Only JPEG, PNG, GIF or WebP photos and PDF or Word documents can be uploaded/ })
+      .waitFor();
     expect(await resume.getAttribute('aria-invalid')).toBe('true');
     await resume.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByText('Uploaded: cv.pdf').waitFor();

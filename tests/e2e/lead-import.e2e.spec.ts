@@ -12,7 +12,11 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 async function signInPage(page: Page, email: string, password = PASSWORD): Promise<void> {
   const ok = await page.evaluate(
     async ([e, p]) => {
-      const res = await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: e, password: p }) });
+      const res = await fetch('/api/account/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ Email: e, password: p }),
+      });
       return ((await res.json()) as { isSuccess: boolean }).isSuccess;
     },
     [email, password] as const,
@@ -127,11 +131,30 @@ describe('importing leads from a CSV in Chromium, and the imported person’s op
     const api = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await api.newPage();
     await page.goto(`${server.url}/search`);
-    const asked = await page.evaluate(async () => (await fetch('/api/account/forgotpassword', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: 'ivy.import@example.com' }) })).status);
+    const asked = await page.evaluate(
+      async () =>
+        (
+          await fetch('/api/account/forgotpassword', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ Email: 'ivy.import@example.com' }),
+          })
+        ).status,
+    );
     expect(asked).toBe(200);
     const [mail] = await waitForMails(server.runtime.db.pool, 'ivy.import@example.com', 1);
     const token = decodeURIComponent(/forgotpassword\?token=(\S+)/.exec(mail!.text)![1]!);
-    const reset = await page.evaluate(async (t) => (await fetch('/api/account/resetpassword', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: t, password: 'ivy-imported-2026' }) })).status, token);
+    const reset = await page.evaluate(
+      async (t) =>
+        (
+          await fetch('/api/account/resetpassword', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ token: t, password: 'ivy-imported-2026' }),
+          })
+        ).status,
+      token,
+    );
     expect(reset).toBe(200);
     await signInPage(page, 'ivy.import@example.com', 'ivy-imported-2026');
     await page.goto(`${server.url}/search`);

@@ -45,7 +45,9 @@ describe('the lead list’s wording in Chromium (1366 and 390 px)', () => {
     await nav.getByTestId('smart-list').first().waitFor();
     const clipped = await nav.evaluate((el) => {
       const edge = el.getBoundingClientRect().right;
-      return [...el.querySelectorAll('[data-testid="smart-list"] [class*="count"]')].filter((c) => c.getBoundingClientRect().right > edge - 1).map((c) => c.textContent);
+      return [...el.querySelectorAll('[data-testid="smart-list"] [class*="count"]')]
+        .filter((c) => c.getBoundingClientRect().right > edge - 1)
+        .map((c) => c.textContent);
     });
     expect(clipped).toEqual([]);
     expect(await nav.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);

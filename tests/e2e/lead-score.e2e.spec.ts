@@ -17,7 +17,12 @@ describe('the lead score in Chromium: the badge opens the breakdown, a past date
     const { leadId } = await janesLead(server, { FullName: 'Scott Scored' });
     await settle(server);
     const now = Date.now();
-    const ev = (type: string, data: Record<string, unknown>, daysAgo: number) => ({ type, data, eventId: randomUUID(), metadata: metadataOf(systemContext(new Date(now - daysAgo * DAY), SITE)) });
+    const ev = (type: string, data: Record<string, unknown>, daysAgo: number) => ({
+      type,
+      data,
+      eventId: randomUUID(),
+      metadata: metadataOf(systemContext(new Date(now - daysAgo * DAY), SITE)),
+    });
     const base = { leadId, userId: randomUUID(), siteId: SITE };
     await server.runtime.store.append(`leadactivity-${leadId}`, 'any', [ev('ListingViewed', { ...base, pdid: 'P1', address: '1 Elm St', price: 500_000 }, 10)]);
     await server.runtime.store.append(`organizer-${leadId}`, 'any', [
@@ -74,6 +79,12 @@ describe('the lead score in Chromium: the badge opens the breakdown, a past date
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await settle(server);
-    expect((await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM lead_scores WHERE office_id = $1 AND rules_version <> 1', ['00000000-0000-4000-8000-000000000015'])).rows[0].n).toBe(0);
+    expect(
+      (
+        await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM lead_scores WHERE office_id = $1 AND rules_version <> 1', [
+          '00000000-0000-4000-8000-000000000015',
+        ])
+      ).rows[0].n,
+    ).toBe(0);
   });
 });

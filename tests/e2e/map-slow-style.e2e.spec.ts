@@ -18,7 +18,12 @@ const STYLE = { version: 8, name: 'slow', sources: {}, layers: [{ id: 'land', ty
 
 /** Forty homes in four towns of the central United States: clusters at the map's start. */
 const HOMES = Array.from({ length: 40 }, (_, k) =>
-  home(`Y${k}`, { Latitude: 36 + 2 * (k % 4) + 0.01 * k, Longitude: -100 + 3 * (k % 4) + 0.01 * k, ListPrice: 250_000 + k * 1000, UnparsedAddress: `${10 + k} Prairie Rd` }),
+  home(`Y${k}`, {
+    Latitude: 36 + 2 * (k % 4) + 0.01 * k,
+    Longitude: -100 + 3 * (k % 4) + 0.01 * k,
+    ListPrice: 250_000 + k * 1000,
+    UnparsedAddress: `${10 + k} Prairie Rd`,
+  }),
 );
 
 /**
@@ -56,26 +61,33 @@ describe('the search map with a slow online style', () => {
     },
   });
 
-  for (const [route, width, height] of [['/search/split', 1366, 860], ['/search/map', 390, 844]] as const) {
-    it(`draws the clusters as soon as the results arrive, before the style answers (${route}, ${width} px)`, async () => {
-      held = new Promise<void>((r) => (release = r));
-      const before = asked;
-      const page = await app.browser.newPage({ viewport: { width, height } });
-      page.setDefaultTimeout(LOAD_MS);
-      const map = page.getByTestId('search-map');
-      const results = page.waitForResponse((r) => r.url().includes('/api/search/') && r.status() === 200);
-      await page.goto(`${app.server.url}${route}`);
-      await results;
-      await expect.poll(() => asked, { timeout: LOAD_MS }).toBeGreaterThan(before);
-      await expect.poll(async () => Number(await map.getAttribute('data-drawn-clusters')), { timeout: LOAD_MS }).toBeGreaterThan(0);
-      // The style is still held: the map has not loaded, and the clusters are on the screen all the same.
-      await expect.poll(() => clusterPixels(page, map), { timeout: 60_000 }).toBeGreaterThan(200);
-      expect(await map.getAttribute('data-loaded')).toBeNull();
-      await page.screenshot({ path: path.join(projectRoot, '.data', `map-slow-style-${width}.png`) });
-      release();
-      await expect.poll(() => map.getAttribute('data-loaded'), { timeout: LOAD_MS }).toBe('true');
-      await expect.poll(() => clusterPixels(page, map), { timeout: 60_000 }).toBeGreaterThan(200);
-      await page.close();
-    }, TEST_MS);
+  for (const [route, width, height] of [
+    ['/search/split', 1366, 860],
+    ['/search/map', 390, 844],
+  ] as const) {
+    it(
+      `draws the clusters as soon as the results arrive, before the style answers (${route}, ${width} px)`,
+      async () => {
+        held = new Promise<void>((r) => (release = r));
+        const before = asked;
+        const page = await app.browser.newPage({ viewport: { width, height } });
+        page.setDefaultTimeout(LOAD_MS);
+        const map = page.getByTestId('search-map');
+        const results = page.waitForResponse((r) => r.url().includes('/api/search/') && r.status() === 200);
+        await page.goto(`${app.server.url}${route}`);
+        await results;
+        await expect.poll(() => asked, { timeout: LOAD_MS }).toBeGreaterThan(before);
+        await expect.poll(async () => Number(await map.getAttribute('data-drawn-clusters')), { timeout: LOAD_MS }).toBeGreaterThan(0);
+        // The style is still held: the map has not loaded, and the clusters are on the screen all the same.
+        await expect.poll(() => clusterPixels(page, map), { timeout: 60_000 }).toBeGreaterThan(200);
+        expect(await map.getAttribute('data-loaded')).toBeNull();
+        await page.screenshot({ path: path.join(projectRoot, '.data', `map-slow-style-${width}.png`) });
+        release();
+        await expect.poll(() => map.getAttribute('data-loaded'), { timeout: LOAD_MS }).toBe('true');
+        await expect.poll(() => clusterPixels(page, map), { timeout: 60_000 }).toBeGreaterThan(200);
+        await page.close();
+      },
+      TEST_MS,
+    );
   }
 });

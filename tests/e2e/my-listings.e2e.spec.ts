@@ -10,15 +10,29 @@ import { PASSWORD, settle } from '../support/dashboard-fixture';
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 const record = (key: string, ts: string, extra: Record<string, unknown> = {}) => ({
-  ListingKey: key, StandardStatus: 'Active', ListPrice: 650_000, Latitude: 47.61, Longitude: -122.33, UnparsedAddress: `${key === 'H1' ? 400 : 200} Cedar Ave`,
-  City: 'Seattle', StateOrProvince: 'WA', PostalCode: '98101', ModificationTimestamp: ts, ListAgentMlsId: DEMO_AGENT_MLS_IDS.agent, ListOfficeName: 'Demo Realty', ...extra,
+  ListingKey: key,
+  StandardStatus: 'Active',
+  ListPrice: 650_000,
+  Latitude: 47.61,
+  Longitude: -122.33,
+  UnparsedAddress: `${key === 'H1' ? 400 : 200} Cedar Ave`,
+  City: 'Seattle',
+  StateOrProvince: 'WA',
+  PostalCode: '98101',
+  ModificationTimestamp: ts,
+  ListAgentMlsId: DEMO_AGENT_MLS_IDS.agent,
+  ListOfficeName: 'Demo Realty',
+  ...extra,
 });
 
 describe("an agent's My listings in Chromium", () => {
   const app = dashboardBrowserApp(async (server) => {
     await importListings(
       server.runtime.store,
-      [record('P1', '2024-05-01T12:00:00Z'), record('H1', '2024-05-02T12:00:00Z', { InternetEntireListingDisplayYN: false, StandardStatus: 'Coming Soon' })].map((r, i) => ({ record: i + 1, line: null, parse: () => r })),
+      [
+        record('P1', '2024-05-01T12:00:00Z'),
+        record('H1', '2024-05-02T12:00:00Z', { InternetEntireListingDisplayYN: false, StandardStatus: 'Coming Soon' }),
+      ].map((r, i) => ({ record: i + 1, line: null, parse: () => r })),
       { mls: 'E2E', ctx: systemContext() },
     );
     await settle(server);

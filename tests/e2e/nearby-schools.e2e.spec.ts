@@ -27,7 +27,15 @@ describe('nearby schools on a listing page', () => {
       server.runtime.store,
       items([
         home('S1', { Latitude: 47.6035, Longitude: -122.308, UnparsedAddress: '2200 E Jefferson St', PostalCode: '98122' }),
-        home('S2', { Latitude: 38.58, Longitude: -121.49, UnparsedAddress: '900 P St', City: 'Sacramento', StateOrProvince: 'CA', PostalCode: '95814', CountyOrParish: 'Sacramento' }),
+        home('S2', {
+          Latitude: 38.58,
+          Longitude: -121.49,
+          UnparsedAddress: '900 P St',
+          City: 'Sacramento',
+          StateOrProvince: 'CA',
+          PostalCode: '95814',
+          CountyOrParish: 'Sacramento',
+        }),
       ]),
       { mls: 'T', ctx },
     );
@@ -44,7 +52,12 @@ describe('nearby schools on a listing page', () => {
       const section = page.getByRole('region', { name: 'Nearby schools' });
       await section.getByRole('listitem').first().waitFor();
       const rows = await section.getByRole('listitem').allInnerTexts();
-      expect(rows.map((r) => r.split('\n')[0])).toEqual(['Garfield High School', 'Bailey Gatzert Elementary', 'Cleveland High School STEM', 'B F Day Elementary School']);
+      expect(rows.map((r) => r.split('\n')[0])).toEqual([
+        'Garfield High School',
+        'Bailey Gatzert Elementary',
+        'Cleveland High School STEM',
+        'B F Day Elementary School',
+      ]);
       expect(rows[0]).toMatch(/High · Grades 9–12\s+0\.\d mi/);
       expect(rows[1]).toMatch(/Elementary · Grades K–5\s+0\.\d mi/);
       // Nothing in the section runs past the phone's edge.

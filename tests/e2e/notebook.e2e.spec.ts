@@ -36,7 +36,9 @@ describe('the notebook in the web app', () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.setDefaultTimeout(LOAD_MS);
     if (signedIn) {
-      const res = await page.context().request.post(`${app.server.url}/api/account/login`, { data: { Email: cast.lead.email, password: PASSWORD }, headers: { origin: app.server.url } });
+      const res = await page
+        .context()
+        .request.post(`${app.server.url}/api/account/login`, { data: { Email: cast.lead.email, password: PASSWORD }, headers: { origin: app.server.url } });
       expect(((await res.json()) as { isSuccess: boolean }).isSuccess).toBe(true);
     }
     await page.goto(`${app.server.url}${path}`);
@@ -65,7 +67,11 @@ describe('the notebook in the web app', () => {
     const page = await openPage('/search?acl_city=Kent', false);
     await resultsShown(page);
     expect(await pressed(page, 'T-N1')).toBeNull();
-    expect(await card(page, 'T-N1').getByRole('img', { name: /^Your note|^You (dis)?like/ }).count()).toBe(0);
+    expect(
+      await card(page, 'T-N1')
+        .getByRole('img', { name: /^Your note|^You (dis)?like/ })
+        .count(),
+    ).toBe(0);
     await heart(page, 'T-N1').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('showSignIn'), WAIT).toBe('1');
     expect(new URL(page.url()).pathname).toBe('/search');
@@ -95,7 +101,9 @@ describe('the notebook in the web app', () => {
     expect(await pressed(page, 'T-N2')).toBe('false');
     await page.unroute('**/api/organizer/favorite');
 
-    await card(page, 'T-N2').getByRole('link', { name: /2 Second Ave/ }).click();
+    await card(page, 'T-N2')
+      .getByRole('link', { name: /2 Second Ave/ })
+      .click();
     await page.getByLabel('Your note on this home').fill('Close to the park and the school bus stops right outside every morning');
     await page.getByRole('button', { name: 'Save note' }).click();
     await expect.poll(() => page.getByText('Note saved.').count(), WAIT).toBe(1);
@@ -109,7 +117,11 @@ describe('the notebook in the web app', () => {
     const likeMark = () => card(page, 'T-N2').getByRole('img', { name: 'You like this home' }).count();
     await expect.poll(noteMark, WAIT).toBe(1);
     expect(await likeMark()).toBe(1);
-    expect(await card(page, 'T-N1').getByRole('img', { name: /^Your note|^You (dis)?like/ }).count()).toBe(0);
+    expect(
+      await card(page, 'T-N1')
+        .getByRole('img', { name: /^Your note|^You (dis)?like/ })
+        .count(),
+    ).toBe(0);
     await reloadUntil(page, async () => (await noteMark()) * (await likeMark()));
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
@@ -212,7 +224,9 @@ describe('the notebook in the web app', () => {
     const [mail] = await waitForMails(app.db.pool, cast.lead.email, 1);
     const link = new URL(/http:\/\/\S+\/account\/verifyemail\?token=\S+/.exec(mail!.text)![0]);
     await page.goto(`${app.server.url}${link.pathname}${link.search}`);
-    await expect.poll(() => page.getByRole('main').getByRole('status').textContent(), WAIT).toBe('Your e-mail address is confirmed. You can now share homes with friends.');
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').textContent(), WAIT)
+      .toBe('Your e-mail address is confirmed. You can now share homes with friends.');
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(`${app.server.url}/listing/T-N1`);

@@ -14,7 +14,10 @@ describe('one-click unsubscribe opened in Chromium (1366 and 390 px)', () => {
   const app = dashboardBrowserApp();
   const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
-  for (const [name, width] of [['desktop', 1366], ['phone', 390]] as const) {
+  for (const [name, width] of [
+    ['desktop', 1366],
+    ['phone', 390],
+  ] as const) {
     it(`shows the banner, cleans the address and turns e-mail off (${name})`, async () => {
       const links = await app.server.app.get(CommunicationLinks).unsubscribeLinks(LEE);
       const oneClick = new URL(links.oneClick);

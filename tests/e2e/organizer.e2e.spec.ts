@@ -28,7 +28,13 @@ describe('saved search → import → alert e-mail', () => {
     await page.goto(`${app.server.url}/search?acl_city=Kent`);
     const login = await page.evaluate(
       async (password) =>
-        (await fetch('/api/account/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'lee.lead@demo.test', password }) })).status,
+        (
+          await fetch('/api/account/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ Email: 'lee.lead@demo.test', password }),
+          })
+        ).status,
       PASSWORD,
     );
     expect(login).toBe(200);
@@ -100,8 +106,16 @@ describe('saved search → import → alert e-mail', () => {
     const polygonmap = '47.3 -122.3, 47.3 -122.2, 47.45 -122.2, 47.45 -122.3, 47.3 -122.3';
     const saved = await page.evaluate(
       async ({ password, polygonmap }) => {
-        await fetch('/api/account/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Email: 'lee.lead@demo.test', password }) });
-        const res = await fetch('/api/search/savepdq', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kent drawn', filtersAsString: JSON.stringify({ acl_city: 'Kent', polygonmap }) }) });
+        await fetch('/api/account/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ Email: 'lee.lead@demo.test', password }),
+        });
+        const res = await fetch('/api/search/savepdq', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Kent drawn', filtersAsString: JSON.stringify({ acl_city: 'Kent', polygonmap }) }),
+        });
         return res.status;
       },
       { password: PASSWORD, polygonmap },

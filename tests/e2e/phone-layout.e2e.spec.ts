@@ -61,7 +61,12 @@ describe('every dashboard view at 390 px in Chromium: nothing wider than the pho
 
     await page.goto(`${app.server.url}/dashboard?lead=${leadId}`);
     const header = page.getByRole('article', { name: 'Hal Header' }).locator('header');
-    const controls = [header.getByRole('button', { name: /score/i }), header.getByRole('button', { name: 'Conversation' }), header.getByRole('button', { name: 'Text', exact: true }), header.getByRole('button', { name: 'E-mail' })];
+    const controls = [
+      header.getByRole('button', { name: /score/i }),
+      header.getByRole('button', { name: 'Conversation' }),
+      header.getByRole('button', { name: 'Text', exact: true }),
+      header.getByRole('button', { name: 'E-mail' }),
+    ];
     const boxes = await Promise.all(controls.map(async (c) => (await c.waitFor(), (await c.boundingBox())!)));
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/phone-lead-header.png` });
     for (const box of boxes) expect(box.x + box.width).toBeLessThanOrEqual(390);

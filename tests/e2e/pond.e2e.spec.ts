@@ -69,7 +69,10 @@ describe('the office pond in Chromium: the broker turns it on, two agents see a 
 
   it('a lead waiting in the pond chats with the office: the broker answers until an agent claims it', async () => {
     const broker = await signedInPage(app.browser, app.server, 'broker@demo.test');
-    const saved = await broker.request.patch(`${app.server.url}/api/dashboard/routing`, { data: { pond: { enabled: true, claimWindowMinutes: 0 } }, headers: { origin: app.server.url } });
+    const saved = await broker.request.patch(`${app.server.url}/api/dashboard/routing`, {
+      data: { pond: { enabled: true, claimWindowMinutes: 0 } },
+      headers: { origin: app.server.url },
+    });
     expect(saved.status()).toBe(200);
     await settle(app.server);
 
@@ -82,7 +85,13 @@ describe('the office pond in Chromium: the broker turns it on, two agents see a 
       const res = await fetch('/api/account/inquiry', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ FullName: 'Quinn Quiet', Email: 'quinn.quiet@example.com', Phone: '2065550177', Message: 'Is the office open Sunday?', LeadType: 'Buyer' }),
+        body: JSON.stringify({
+          FullName: 'Quinn Quiet',
+          Email: 'quinn.quiet@example.com',
+          Phone: '2065550177',
+          Message: 'Is the office open Sunday?',
+          LeadType: 'Buyer',
+        }),
       });
       return (await res.json()) as { leadId: string };
     });

@@ -18,7 +18,9 @@ describe('privacy in Chromium: the export and erasure on /account and the back-o
   });
 
   const signInAs = async (page: Page, person: Person, path: string) => {
-    const res = await page.context().request.post(`${app.server.url}/api/account/login`, { data: { Email: person.email, password: PASSWORD }, headers: { origin: app.server.url } });
+    const res = await page
+      .context()
+      .request.post(`${app.server.url}/api/account/login`, { data: { Email: person.email, password: PASSWORD }, headers: { origin: app.server.url } });
     expect(((await res.json()) as { isSuccess: boolean }).isSuccess).toBe(true);
     await page.goto(`${app.server.url}${path}`);
   };

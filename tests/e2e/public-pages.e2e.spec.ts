@@ -42,11 +42,26 @@ describe('server-rendered pages and the app taking over', () => {
   // The demo's people and sites, Jane's MLS id and bio, and six homes in Seattle (the first hers).
   const app = dashboardBrowserApp(async (server) => {
     const ctx = systemContext();
-    await handleCommand(server.runtime.store, agentProfileStream(jane), agentProfileDecider, { kind: 'mlsId', agentId: jane, mlsId: 'JA1', by: 'broker', heldBy: null }, ctx);
-    await handleCommand(server.runtime.store, agentProfileStream(jane), agentProfileDecider, { kind: 'bio', agentId: jane, bio: 'Twelve years selling homes around Pike Place.' }, ctx);
+    await handleCommand(
+      server.runtime.store,
+      agentProfileStream(jane),
+      agentProfileDecider,
+      { kind: 'mlsId', agentId: jane, mlsId: 'JA1', by: 'broker', heldBy: null },
+      ctx,
+    );
+    await handleCommand(
+      server.runtime.store,
+      agentProfileStream(jane),
+      agentProfileDecider,
+      { kind: 'bio', agentId: jane, bio: 'Twelve years selling homes around Pike Place.' },
+      ctx,
+    );
     await importListings(
       server.runtime.store,
-      items([home('E1', { PublicRemarks: 'A bright corner home near the park.', UnparsedAddress: '12 Maple Ave', ListAgentMlsId: 'JA1' }), ...Array.from({ length: 5 }, (_, i) => home(`E${i + 2}`, { ListPrice: 450_000 + i * 10_000 }))]),
+      items([
+        home('E1', { PublicRemarks: 'A bright corner home near the park.', UnparsedAddress: '12 Maple Ave', ListAgentMlsId: 'JA1' }),
+        ...Array.from({ length: 5 }, (_, i) => home(`E${i + 2}`, { ListPrice: 450_000 + i * 10_000 })),
+      ]),
       { mls: 'T', ctx },
     );
   });
@@ -83,7 +98,12 @@ describe('server-rendered pages and the app taking over', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^12 Maple Ave/);
     // Its breadcrumbs lead to the places' pages, as the server's did.
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link');
-    expect(await crumbs.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/', '/homes-for-sale/county/king-county', '/homes-for-sale/seattle', '/homes-for-sale/zip/98101']);
+    expect(await crumbs.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      '/',
+      '/homes-for-sale/county/king-county',
+      '/homes-for-sale/seattle',
+      '/homes-for-sale/zip/98101',
+    ]);
     // And the listing agent's page.
     expect(await page.getByRole('link', { name: 'Jane Agent' }).getAttribute('href')).toBe(janePath);
     expect(await page.evaluate('window.__flash')).toEqual([]);

@@ -9,7 +9,6 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 /** The page's document, as the browser sees it (this file is type-checked without the DOM library). */
 type Doc = { activeElement: { textContent: string | null } | null; documentElement: { scrollWidth: number } };
 
-
 describe('the routing simulation screen in Chromium (issue 19 part 4)', () => {
   // A few leads of the demo office routed today, round robin between Jane and Alex.
   const app = dashboardBrowserApp(async (server) => {
@@ -59,7 +58,10 @@ describe('the routing simulation screen in Chromium (issue 19 part 4)', () => {
 
     await screen.getByRole('button', { name: 'Apply these rules' }).focus();
     await page.keyboard.press('Enter');
-    await screen.getByRole('status').filter({ hasText: /Routing rules version \d+ applied/ }).waitFor();
+    await screen
+      .getByRole('status')
+      .filter({ hasText: /Routing rules version \d+ applied/ })
+      .waitFor();
     await screen.getByText(/Rules in force: version [1-9]/).waitFor();
 
     await screen.getByRole('button', { name: 'Close simulation' }).click();

@@ -32,30 +32,41 @@ describe('the public search site', () => {
     return page;
   };
   const cardCount = (page: Page) => page.locator('ol[aria-label="Search results"] > li').count();
-  const searched = (page: Page) => expect.poll(async () => (await page.locator('header p[aria-live]').textContent()) ?? '', { timeout: LOAD_MS }).toMatch(/\d+ homes?/);
+  const searched = (page: Page) =>
+    expect.poll(async () => (await page.locator('header p[aria-live]').textContent()) ?? '', { timeout: LOAD_MS }).toMatch(/\d+ homes?/);
   const totalOnMap = async (page: Page) => Number(await page.getByTestId('search-map').getAttribute('data-total'));
   const mapSettled = async (page: Page) => {
     await expect.poll(() => page.getByTestId('search-map').getAttribute('data-loaded'), { timeout: LOAD_MS }).toBe('true');
     await expect.poll(() => page.getByTestId('search-map').getAttribute('data-loading'), { timeout: LOAD_MS }).toBeNull();
   };
 
-  it('searches by autocomplete: a city picked with the keyboard becomes a tag, the results and the address follow', async () => {
-    const page = await open('/search');
-    await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
-    const box = page.getByRole('combobox', { name: /City, county, zip/ });
-    await box.click();
-    await box.pressSequentially('Seattl');
-    const option = page.getByRole('option', { name: /Seattle/ }).first();
-    await option.waitFor({ timeout: 10_000 });
-    expect(await page.locator('[role=option][aria-selected=true]').count()).toBe(1);
-    await box.press('Enter');
-    await expect.poll(() => new URL(page.url()).searchParams.get('acl_city') ?? new URL(page.url()).searchParams.get('city'), { timeout: 15_000 }).toMatch(/seattle/i);
-    await expect.poll(() => page.getByRole('button', { name: /Remove Seattle/ }).count()).toBe(1);
-    await expect.poll(async () => (await page.locator('article h2').allTextContents()).every((t) => /Seattle/i.test(t)) && (await cardCount(page)) > 0, { timeout: 15_000 }).toBe(true);
-    expect(await page.title()).toMatch(/Seattle/i);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Seattle/i);
-    await page.close();
-  }, HEAVY_TEST_MS);
+  it(
+    'searches by autocomplete: a city picked with the keyboard becomes a tag, the results and the address follow',
+    async () => {
+      const page = await open('/search');
+      await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
+      const box = page.getByRole('combobox', { name: /City, county, zip/ });
+      await box.click();
+      await box.pressSequentially('Seattl');
+      const option = page.getByRole('option', { name: /Seattle/ }).first();
+      await option.waitFor({ timeout: 10_000 });
+      expect(await page.locator('[role=option][aria-selected=true]').count()).toBe(1);
+      await box.press('Enter');
+      await expect
+        .poll(() => new URL(page.url()).searchParams.get('acl_city') ?? new URL(page.url()).searchParams.get('city'), { timeout: 15_000 })
+        .toMatch(/seattle/i);
+      await expect.poll(() => page.getByRole('button', { name: /Remove Seattle/ }).count()).toBe(1);
+      await expect
+        .poll(async () => (await page.locator('article h2').allTextContents()).every((t) => /Seattle/i.test(t)) && (await cardCount(page)) > 0, {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      expect(await page.title()).toMatch(/Seattle/i);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Seattle/i);
+      await page.close();
+    },
+    HEAVY_TEST_MS,
+  );
 
   it("says 'Please enter a search location' on an empty submit", async () => {
     const page = await open('/search');
@@ -64,78 +75,98 @@ describe('the public search site', () => {
     await page.close();
   });
 
-  it('switches between list, split and map with the same criteria', async () => {
-    const page = await open('/search?acl_city=Seattle');
-    await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
-    await page.getByRole('link', { name: 'Split' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/search/split');
-    expect(new URL(page.url()).searchParams.get('acl_city')).toBe('Seattle');
-    await mapSettled(page);
-    await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(Number(await page.getByTestId('search-map').getAttribute('data-pins'))).toBeGreaterThan(0);
-    await page.getByRole('link', { name: 'Map' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/search/map');
-    await mapSettled(page);
-    expect(await cardCount(page)).toBe(0);
-    expect(Number(await page.getByTestId('search-map').getAttribute('data-pins'))).toBeGreaterThan(0);
-    await page.getByRole('link', { name: 'List' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
-    await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
-    await page.close();
-  }, HEAVY_TEST_MS);
+  it(
+    'switches between list, split and map with the same criteria',
+    async () => {
+      const page = await open('/search?acl_city=Seattle');
+      await expect.poll(() => cardCount(page), { timeout: LOAD_MS }).toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'Split' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/search/split');
+      expect(new URL(page.url()).searchParams.get('acl_city')).toBe('Seattle');
+      await mapSettled(page);
+      await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(Number(await page.getByTestId('search-map').getAttribute('data-pins'))).toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'Map' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/search/map');
+      await mapSettled(page);
+      expect(await cardCount(page)).toBe(0);
+      expect(Number(await page.getByTestId('search-map').getAttribute('data-pins'))).toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'List' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
+      await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
+      await page.close();
+    },
+    HEAVY_TEST_MS,
+  );
 
-  it('draws a polygon with the mouse and finds fewer homes inside it', async () => {
-    const page = await open('/search/map?acl_city=Seattle');
-    await mapSettled(page);
-    const before = await totalOnMap(page);
-    expect(before).toBeGreaterThan(0);
-    const draw = page.getByRole('button', { name: 'Draw Custom Search' });
-    await draw.click();
-    expect(await page.getByRole('button', { name: 'Drawing...' }).getAttribute('aria-pressed')).toBe('true');
-    const area = (await page.getByTestId('search-map').boundingBox())!;
-    const cx = area.x + area.width / 2;
-    const cy = area.y + area.height / 2;
-    const r = Math.min(area.width, area.height) / 6;
-    await page.mouse.move(cx + r, cy);
-    await page.mouse.down();
-    for (let i = 1; i <= 40; i++) await page.mouse.move(cx + r * Math.cos((i / 40) * 2 * Math.PI), cy + r * Math.sin((i / 40) * 2 * Math.PI));
-    await page.mouse.up();
-    await expect.poll(() => new URL(page.url()).searchParams.get('polygonmap'), { timeout: 10_000 }).toMatch(/^-?\d+\.\d{6} -?\d+\.\d{6}(, -?\d+\.\d{6} -?\d+\.\d{6}){3,}$/);
-    const ring = new URL(page.url()).searchParams.get('polygonmap')!.split(', ');
-    expect(ring[0]).toBe(ring[ring.length - 1]);
-    expect(ring.length - 1).toBeGreaterThanOrEqual(4);
-    expect(ring.length - 1).toBeLessThanOrEqual(99);
-    await mapSettled(page);
-    await expect.poll(() => totalOnMap(page), { timeout: 15_000 }).toBeLessThan(before);
-    expect(await page.getByRole('button', { name: 'Draw Custom Search' }).count()).toBe(1);
-    // Clear removes the polygons and searches again.
-    await page.getByRole('button', { name: 'Clear' }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('polygonmap')).toBeNull();
-    await expect.poll(() => totalOnMap(page), { timeout: 15_000 }).toBe(before);
-    await page.close();
-  }, HEAVY_TEST_MS);
+  it(
+    'draws a polygon with the mouse and finds fewer homes inside it',
+    async () => {
+      const page = await open('/search/map?acl_city=Seattle');
+      await mapSettled(page);
+      const before = await totalOnMap(page);
+      expect(before).toBeGreaterThan(0);
+      const draw = page.getByRole('button', { name: 'Draw Custom Search' });
+      await draw.click();
+      expect(await page.getByRole('button', { name: 'Drawing...' }).getAttribute('aria-pressed')).toBe('true');
+      const area = (await page.getByTestId('search-map').boundingBox())!;
+      const cx = area.x + area.width / 2;
+      const cy = area.y + area.height / 2;
+      const r = Math.min(area.width, area.height) / 6;
+      await page.mouse.move(cx + r, cy);
+      await page.mouse.down();
+      for (let i = 1; i <= 40; i++) await page.mouse.move(cx + r * Math.cos((i / 40) * 2 * Math.PI), cy + r * Math.sin((i / 40) * 2 * Math.PI));
+      await page.mouse.up();
+      await expect
+        .poll(() => new URL(page.url()).searchParams.get('polygonmap'), { timeout: 10_000 })
+        .toMatch(/^-?\d+\.\d{6} -?\d+\.\d{6}(, -?\d+\.\d{6} -?\d+\.\d{6}){3,}$/);
+      const ring = new URL(page.url()).searchParams.get('polygonmap')!.split(', ');
+      expect(ring[0]).toBe(ring[ring.length - 1]);
+      expect(ring.length - 1).toBeGreaterThanOrEqual(4);
+      expect(ring.length - 1).toBeLessThanOrEqual(99);
+      await mapSettled(page);
+      await expect.poll(() => totalOnMap(page), { timeout: 15_000 }).toBeLessThan(before);
+      expect(await page.getByRole('button', { name: 'Draw Custom Search' }).count()).toBe(1);
+      // Clear removes the polygons and searches again.
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('polygonmap')).toBeNull();
+      await expect.poll(() => totalOnMap(page), { timeout: 15_000 }).toBe(before);
+      await page.close();
+    },
+    HEAVY_TEST_MS,
+  );
 
-  it('draws at most 10 areas, and shows why the server refused a search', async () => {
-    // Squares of about a kilometre in Seattle, written as the app writes polygons.
-    const square = (i: number) => {
-      const [lat, lng] = [47.55 + 0.02 * i, -122.35];
-      const pts = [[lat, lng], [lat, lng + 0.01], [lat + 0.01, lng + 0.01], [lat + 0.01, lng], [lat, lng]];
-      return pts.map(([a, b]) => `${a!.toFixed(6)} ${b!.toFixed(6)}`).join(', ');
-    };
-    const areas = (n: number) => encodeURIComponent(Array.from({ length: n }, (_, i) => square(i)).join(':'));
-    const page = await open(`/search/map?polygonmap=${areas(10)}`);
-    await mapSettled(page);
-    expect(await page.getByRole('button', { name: 'Draw Custom Search' }).isDisabled()).toBe(true);
-    expect(await page.getByTestId('polygon-cap').textContent()).toBe('10 drawn areas is the most a search takes. Clear them to draw another.');
-    await page.getByRole('button', { name: 'Clear' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Draw Custom Search' }).isDisabled()).toBe(false);
-    await page.close();
-    // An address with eleven (the app never makes one, but it can be typed or shared): the server's reason is shown.
-    const split = await open(`/search/split?polygonmap=${areas(11)}`);
-    await expect.poll(() => split.getByRole('alert').filter({ hasText: 'A search may have at most 10 polygons' }).count(), { timeout: LOAD_MS }).toBe(1);
-    expect(await split.getByRole('alert').filter({ hasText: 'Error loading search results, please try again' }).count()).toBe(1);
-    await split.close();
-  }, HEAVY_TEST_MS);
+  it(
+    'draws at most 10 areas, and shows why the server refused a search',
+    async () => {
+      // Squares of about a kilometre in Seattle, written as the app writes polygons.
+      const square = (i: number) => {
+        const [lat, lng] = [47.55 + 0.02 * i, -122.35];
+        const pts = [
+          [lat, lng],
+          [lat, lng + 0.01],
+          [lat + 0.01, lng + 0.01],
+          [lat + 0.01, lng],
+          [lat, lng],
+        ];
+        return pts.map(([a, b]) => `${a!.toFixed(6)} ${b!.toFixed(6)}`).join(', ');
+      };
+      const areas = (n: number) => encodeURIComponent(Array.from({ length: n }, (_, i) => square(i)).join(':'));
+      const page = await open(`/search/map?polygonmap=${areas(10)}`);
+      await mapSettled(page);
+      expect(await page.getByRole('button', { name: 'Draw Custom Search' }).isDisabled()).toBe(true);
+      expect(await page.getByTestId('polygon-cap').textContent()).toBe('10 drawn areas is the most a search takes. Clear them to draw another.');
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Draw Custom Search' }).isDisabled()).toBe(false);
+      await page.close();
+      // An address with eleven (the app never makes one, but it can be typed or shared): the server's reason is shown.
+      const split = await open(`/search/split?polygonmap=${areas(11)}`);
+      await expect.poll(() => split.getByRole('alert').filter({ hasText: 'A search may have at most 10 polygons' }).count(), { timeout: LOAD_MS }).toBe(1);
+      expect(await split.getByRole('alert').filter({ hasText: 'Error loading search results, please try again' }).count()).toBe(1);
+      await split.close();
+    },
+    HEAVY_TEST_MS,
+  );
 
   it('opens a listing from the results and walks the stored sequence with Next and Previous', async () => {
     const page = await open('/search?acl_city=Seattle&sortby=price-desc');
@@ -166,7 +197,7 @@ describe('the public search site', () => {
     await page.close();
   });
 
-  it("shows the sold-toggle toast and unticks it; a sold search without a city is disabled on refresh", async () => {
+  it('shows the sold-toggle toast and unticks it; a sold search without a city is disabled on refresh', async () => {
     const page = await open('/search?acl_county=King');
     await searched(page);
     const sold = page.getByRole('switch', { name: 'Sold homes' });
@@ -236,13 +267,17 @@ describe('the public search site', () => {
       await page.close();
     });
 
-    it('/search/split', async () => {
-      const page = await open('/search/split?acl_city=Seattle');
-      await mapSettled(page);
-      await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.close();
-    }, HEAVY_TEST_MS);
+    it(
+      '/search/split',
+      async () => {
+        const page = await open('/search/split?acl_city=Seattle');
+        await mapSettled(page);
+        await expect.poll(() => cardCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.close();
+      },
+      HEAVY_TEST_MS,
+    );
 
     it('a listing page', async () => {
       const page = await open('/search?acl_city=Seattle');
@@ -252,7 +287,10 @@ describe('the public search site', () => {
       await page.getByRole('heading', { name: 'Facts' }).waitFor();
       // The map loads once its place nears the screen.
       await page.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
-      await page.getByRole('region', { name: /^Map showing/ }).locator('canvas').waitFor();
+      await page
+        .getByRole('region', { name: /^Map showing/ })
+        .locator('canvas')
+        .waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.close();
     });

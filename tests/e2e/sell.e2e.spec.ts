@@ -44,7 +44,12 @@ describe('/sell in Chromium', () => {
     await result.getByText(/Likely range \$[\d,]+ – \$[\d,]+/).waitFor();
     await result.getByText(/automated estimate .* not an appraisal/).waitFor();
     expect(await result.locator('tbody tr').count()).toBe(12);
-    expect(await result.locator('tbody li').filter({ hasText: /^\$[\d,]+ (added|taken off): / }).count()).toBeGreaterThan(0);
+    expect(
+      await result
+        .locator('tbody li')
+        .filter({ hasText: /^\$[\d,]+ (added|taken off): / })
+        .count(),
+    ).toBeGreaterThan(0);
     await page.getByRole('region', { name: 'Map of your home and the comparable sales' }).waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);

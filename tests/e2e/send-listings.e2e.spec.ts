@@ -59,11 +59,14 @@ describe('send listings in Chromium: the agent picks two listings on the lead pa
     const mailbox = await staff.newPage();
     const mail = mailbox.getByRole('article', { name: 'Jane Agent sent you 2 homes — Jane Agent Homes' });
     await expect
-      .poll(async () => {
-        await mailbox.goto(`${server.url}/dev/mailbox`);
-        await mailbox.getByRole('heading', { name: 'Development mailbox' }).waitFor();
-        return mail.count();
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          await mailbox.goto(`${server.url}/dev/mailbox`);
+          await mailbox.getByRole('heading', { name: 'Development mailbox' }).waitFor();
+          return mail.count();
+        },
+        { timeout: 15_000 },
+      )
       .toBe(1);
     const text = await mail.textContent();
     expect(text).toContain('16884 Evergreen Ct, Seattle, WA — $725,000 — 3 bd · 2 ba · 1,500 sq ft');
@@ -76,7 +79,7 @@ describe('send listings in Chromium: the agent picks two listings on the lead pa
     await staff.close();
   });
 
-  it("offers the lead notifications on their organizer, asked only when they press the button; axe-clean at 390 px", async () => {
+  it('offers the lead notifications on their organizer, asked only when they press the button; axe-clean at 390 px', async () => {
     const { server, browser } = app;
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -15,7 +15,11 @@ const DAY = 24 * 3600_000;
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 describe("showings in Chromium: the lead accepts the agent's time in the organizer and by the e-mail's link, cancels; the agent's calendar follows live", () => {
-  const app = dashboardBrowserApp((server) => importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('P1') }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() }).then(() => undefined));
+  const app = dashboardBrowserApp((server) =>
+    importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('P1') }] satisfies ImportItem[], { mls: 'T', ctx: systemContext() }).then(
+      () => undefined,
+    ),
+  );
 
   it('works by keyboard and pointer, axe-clean, the link page at 390 px', async () => {
     const { server, browser } = app;
@@ -26,19 +30,33 @@ describe("showings in Chromium: the lead accepts the agent's time in the organiz
     // The lead: an inquiry on Jane's site, then two showing requests.
     const lead = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE })).newPage();
     await lead.goto(`http://jane.localhost:${port}/search`);
-    const { leadId } = await lead.evaluate(async (times: string[]) => {
-      const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-      const res = await post('/api/account/inquiry', { FullName: 'Sara Showings', Email: 'sara.showings@example.com', Phone: '2065550177', Message: 'Tours?', LeadType: 'Buyer' });
-      for (const preferredAt of times) await post('/api/organizer/schedule', { pdid: 'T-P1', preferredAt });
-      return (await res.json()) as { leadId: string };
-    }, [at('10:00'), at('12:00')]);
+    const { leadId } = await lead.evaluate(
+      async (times: string[]) => {
+        const post = (path: string, body: unknown) =>
+          fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        const res = await post('/api/account/inquiry', {
+          FullName: 'Sara Showings',
+          Email: 'sara.showings@example.com',
+          Phone: '2065550177',
+          Message: 'Tours?',
+          LeadType: 'Buyer',
+        });
+        for (const preferredAt of times) await post('/api/organizer/schedule', { pdid: 'T-P1', preferredAt });
+        return (await res.json()) as { leadId: string };
+      },
+      [at('10:00'), at('12:00')],
+    );
     await settle(server);
     await server.app.get(ShowingRequests).run();
     await settle(server);
     const jane = await signIn(server, 'agent@demo.test', 'jane.localhost');
     const [first, second] = (await jane.get(`/api/dashboard/showings?leadId=${leadId}`)).body.showings as { showingId: string }[];
     // Jane proposes other times for both.
-    for (const [s, t] of [[first!, '14:00'], [second!, '16:00']] as const) expect((await jane.request('PATCH', `/api/dashboard/showings/${s.showingId}`, { json: { start: at(t) } })).status).toBe(200);
+    for (const [s, t] of [
+      [first!, '14:00'],
+      [second!, '16:00'],
+    ] as const)
+      expect((await jane.request('PATCH', `/api/dashboard/showings/${s.showingId}`, { json: { start: at(t) } })).status).toBe(200);
     await settle(server);
 
     // Jane's calendar of that day is open.
@@ -65,7 +83,9 @@ describe("showings in Chromium: the lead accepts the agent's time in the organiz
 
     // The other proposal's e-mail: its link accepts the 4 pm time without signing in, at 390 px.
     await server.app.get(ShowingNoticesReactor).notices.send(new Date());
-    const proposal = (await mailsTo(server.runtime.db.pool, 'sara.showings@example.com')).find((m) => m.subject.startsWith('Proposed showing') && m.text.includes('4:00'));
+    const proposal = (await mailsTo(server.runtime.db.pool, 'sara.showings@example.com')).find(
+      (m) => m.subject.startsWith('Proposed showing') && m.text.includes('4:00'),
+    );
     const link = new URL(/Accept this time: (\S+)/.exec(proposal!.text)![1]!);
     const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: ZONE })).newPage();
     await phone.goto(`${server.url}${link.pathname}${link.search}`);

@@ -10,7 +10,10 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 describe('signed-out pages in Chromium: no 401, no console error', () => {
   const app = dashboardBrowserApp();
 
-  for (const [name, width] of [['desktop', 1366], ['phone', 390]] as const) {
+  for (const [name, width] of [
+    ['desktop', 1366],
+    ['phone', 390],
+  ] as const) {
     it(`the search and the home page answer a signed-out visitor without errors (${name})`, async () => {
       const page = await app.browser.newPage({ viewport: { width, height: 900 } });
       const errors: string[] = [];

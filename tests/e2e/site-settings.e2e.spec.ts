@@ -25,7 +25,17 @@ async function visitor(browser: Browser, width = 1280): Promise<Page> {
 
 describe('site settings in Chromium: the broker changes the gate and the prompt, the public site follows at once', () => {
   const app = dashboardBrowserApp(async (server) => {
-    const record = { ListingKey: 'SITE-1', StandardStatus: 'Active', ListPrice: 515_000, Latitude: 47.61, Longitude: -122.33, City: 'Seattle', PostalCode: '98101', UnparsedAddress: '3 Gate Street', BedroomsTotal: 2 };
+    const record = {
+      ListingKey: 'SITE-1',
+      StandardStatus: 'Active',
+      ListPrice: 515_000,
+      Latitude: 47.61,
+      Longitude: -122.33,
+      City: 'Seattle',
+      PostalCode: '98101',
+      UnparsedAddress: '3 Gate Street',
+      BedroomsTotal: 2,
+    };
     await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => record }], { mls: 'E2E', ctx: systemContext() });
     await settle(server);
   });
@@ -107,9 +117,17 @@ describe('site settings in Chromium: the broker changes the gate and the prompt,
     await panel.getByLabel('Custom domain (optional)').fill('harborhomes.example.org');
     await panel.getByRole('button', { name: 'Create site' }).click();
     // The subdomain at once; the custom domain only once its owner proved it (Site settings).
-    await panel.getByRole('status').filter({ hasText: /Harbor Homes is live at http:\/\/harbor\.localhost(:\d+)?; harborhomes\.example\.org serves it once the DNS records below are set and the owner verified the domain/ }).waitFor();
+    await panel
+      .getByRole('status')
+      .filter({
+        hasText:
+          /Harbor Homes is live at http:\/\/harbor\.localhost(:\d+)?; harborhomes\.example\.org serves it once the DNS records below are set and the owner verified the domain/,
+      })
+      .waitFor();
     const rows = panel.getByRole('table').getByRole('row');
-    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringMatching(/^type/i), expect.stringMatching(/^CNAME\s+harborhomes\.example\.org\s+localhost\s+Points the domain at this site$/)]);
+    await expect
+      .poll(() => rows.allInnerTexts())
+      .toEqual([expect.stringMatching(/^type/i), expect.stringMatching(/^CNAME\s+harborhomes\.example\.org\s+localhost\s+Points the domain at this site$/)]);
     expect(await seriousViolations(staff)).toEqual([]);
     await panel.getByLabel('Reason').fill('Onboarding call with Blair');
     await panel.getByRole('button', { name: 'Launch site' }).click();

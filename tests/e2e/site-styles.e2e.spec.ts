@@ -30,15 +30,27 @@ async function coverPng(browser: Browser): Promise<Buffer> {
   return png;
 }
 
-const cssVar = (page: Page, name: string) => page.evaluate(`getComputedStyle(document.documentElement).getPropertyValue(${JSON.stringify(name)}).trim()`) as Promise<string>;
+const cssVar = (page: Page, name: string) =>
+  page.evaluate(`getComputedStyle(document.documentElement).getPropertyValue(${JSON.stringify(name)}).trim()`) as Promise<string>;
 /** A computed style of the element (the test files have no DOM types: the page's own getComputedStyle). */
 const computed = (el: Locator, prop: 'backgroundColor' | 'fontFamily') =>
   el.evaluate((node, p) => (globalThis as unknown as { getComputedStyle(n: unknown): Record<string, string> }).getComputedStyle(node)[p]!, prop);
-const fontOf = (page: Page, selector: string) => page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).fontFamily`) as Promise<string>;
+const fontOf = (page: Page, selector: string) =>
+  page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).fontFamily`) as Promise<string>;
 
 describe('site styles in Chromium: the broker picks a palette, fonts and a cover in Site settings; the public home page shows them', () => {
   const app = dashboardBrowserApp(async (server) => {
-    const record = { ListingKey: 'STYLE-1', StandardStatus: 'Active', ListPrice: 615_000, Latitude: 47.61, Longitude: -122.33, City: 'Seattle', PostalCode: '98101', UnparsedAddress: '7 Harbor Street', BedroomsTotal: 3 };
+    const record = {
+      ListingKey: 'STYLE-1',
+      StandardStatus: 'Active',
+      ListPrice: 615_000,
+      Latitude: 47.61,
+      Longitude: -122.33,
+      City: 'Seattle',
+      PostalCode: '98101',
+      UnparsedAddress: '7 Harbor Street',
+      BedroomsTotal: 3,
+    };
     await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => record }], { mls: 'E2E', ctx: systemContext() });
     await settle(server);
   });
@@ -60,7 +72,10 @@ describe('site styles in Chromium: the broker picks a palette, fonts and a cover
     // Too light for white text: said while typing (the preview follows), refused on save with the ratio.
     await panel.getByRole('radio', { name: 'Custom colours' }).check();
     await panel.getByRole('textbox', { name: 'Primary colour', exact: true }).fill('#f5d000');
-    await panel.getByText(/^The primary colour #f5d000 is too light: .* contrast of 1\.[0-9]:1; WCAG AA asks for at least 4\.5:1/).first().waitFor();
+    await panel
+      .getByText(/^The primary colour #f5d000 is too light: .* contrast of 1\.[0-9]:1; WCAG AA asks for at least 4\.5:1/)
+      .first()
+      .waitFor();
     await expect.poll(previewBrand).toBe('rgb(245, 208, 0)');
     await save.click();
     await panel.getByRole('alert').filter({ hasText: 'The primary colour #f5d000 is too light' }).waitFor();

@@ -92,8 +92,17 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
     await page.reload();
     await hot.waitFor();
     expect(await hotCount()).toBe(before);
-    const data = { leadId, userId: randomUUID(), siteId: demoSite('demo').siteId, pdid: 'P1', preferredAt: new Date(Date.now() + 86_400_000).toISOString(), message: 'Saturday?' };
-    await server.runtime.store.append(`organizer-${leadId}`, 'any', [{ type: 'ShowingRequested', data, eventId: randomUUID(), metadata: metadataOf(systemContext(new Date(), data.siteId)) }]);
+    const data = {
+      leadId,
+      userId: randomUUID(),
+      siteId: demoSite('demo').siteId,
+      pdid: 'P1',
+      preferredAt: new Date(Date.now() + 86_400_000).toISOString(),
+      message: 'Saturday?',
+    };
+    await server.runtime.store.append(`organizer-${leadId}`, 'any', [
+      { type: 'ShowingRequested', data, eventId: randomUUID(), metadata: metadataOf(systemContext(new Date(), data.siteId)) },
+    ]);
     await expect.poll(hotCount, { timeout: 15_000 }).toBe(before + 1);
     await expectAccessible(page, 'smart list open');
     await page.close();

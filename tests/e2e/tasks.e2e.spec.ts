@@ -67,7 +67,10 @@ describe('tasks and notes in Chromium: a task due in the past shows as overdue a
     await expect.poll(() => overdue.getByRole('checkbox', { name: 'Done: Call Pia about financing' }).isChecked()).toBe(true);
     await settle(app.server);
     await page.reload();
-    await page.getByRole('region', { name: /^Overdue/ }).getByText('Nothing overdue.').waitFor();
+    await page
+      .getByRole('region', { name: /^Overdue/ })
+      .getByText('Nothing overdue.')
+      .waitFor();
     await context.close();
   });
 });

@@ -42,7 +42,13 @@ describe('one conversation in Chromium: a lead chats, the agent answers by text,
       const res = await fetch('/api/account/inquiry', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ FullName: 'Tess Texter', Email: 'tess.texter@example.com', Phone: '2065550161', Message: 'Is Pine St still open?', LeadType: 'Buyer' }),
+        body: JSON.stringify({
+          FullName: 'Tess Texter',
+          Email: 'tess.texter@example.com',
+          Phone: '2065550161',
+          Message: 'Is Pine St still open?',
+          LeadType: 'Buyer',
+        }),
       });
       return (await res.json()) as { leadId: string };
     });
@@ -74,7 +80,12 @@ describe('one conversation in Chromium: a lead chats, the agent answers by text,
 
     // The lead texts back: Twilio posts to the signed webhook, and it appears in the open thread without reload.
     await agent.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 7));
-    const res = await postInboundText(server.url, PUBLIC_URL, { From: '+12065550161', To: JANE_NUMBER, Body: 'Yes saturday works', MessageSid: 'SMe2e0000000001' });
+    const res = await postInboundText(server.url, PUBLIC_URL, {
+      From: '+12065550161',
+      To: JANE_NUMBER,
+      Body: 'Yes saturday works',
+      MessageSid: 'SMe2e0000000001',
+    });
     expect(res.status).toBe(200);
     const reply = panel.locator('[data-testid="thread-item"][data-channel="text"]').filter({ hasText: 'Yes saturday works' });
     await reply.waitFor();

@@ -22,12 +22,20 @@ describe('npm run feed (contract 4a): works without the server, survives kill -9
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );
   const checkpoints = async (name: string) =>
-    Number((await f.db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE stream_id = $1 AND type = 'FeedCheckpointAdvanced'`, [feedSyncStream(name)])).rows[0]!.n);
+    Number(
+      (
+        await f.db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE stream_id = $1 AND type = 'FeedCheckpointAdvanced'`, [
+          feedSyncStream(name),
+        ])
+      ).rows[0]!.n,
+    );
   const listedCount = async (mls: string) =>
-    (await f.db.pool.query<{ listed: string; streams: string }>(
-      `SELECT count(*)::text AS listed, count(DISTINCT stream_id)::text AS streams FROM events WHERE type = 'ListingListed' AND stream_id LIKE $1`,
-      [`listing-${mls}-%`],
-    )).rows[0]!;
+    (
+      await f.db.pool.query<{ listed: string; streams: string }>(
+        `SELECT count(*)::text AS listed, count(DISTINCT stream_id)::text AS streams FROM events WHERE type = 'ListingListed' AND stream_id LIKE $1`,
+        [`listing-${mls}-%`],
+      )
+    ).rows[0]!;
   /** A command left running: its output so far, and how it ended. */
   const started = (...args: string[]) => {
     const child = spawn('node', [cli, ...args], { env });
@@ -45,7 +53,15 @@ describe('npm run feed (contract 4a): works without the server, survives kill -9
 
   beforeAll(async () => {
     f = await feedFixture();
-    env = { ...process.env, DATABASE_URL: f.db.url, SECRET_KEY: TEST_SECRET, LOG_LEVEL: 'warn', PROJECTION_POLL_MS: '50', FEEDS_BACKOFF_MS: '10', FEEDS_ATTEMPTS: '3' };
+    env = {
+      ...process.env,
+      DATABASE_URL: f.db.url,
+      SECRET_KEY: TEST_SECRET,
+      LOG_LEVEL: 'warn',
+      PROJECTION_POLL_MS: '50',
+      FEEDS_BACKOFF_MS: '10',
+      FEEDS_ATTEMPTS: '3',
+    };
   });
   afterAll(async () => {
     await f?.close();
@@ -54,7 +70,19 @@ describe('npm run feed (contract 4a): works without the server, survives kill -9
   it('adds a feed, syncs it with the exact last line, shows its status, never shows or stores the secret in clear', async () => {
     const server = await f.server();
     server.put('Property', ...properties(1234));
-    const added = await feed('add', 'CLI', ...oauth(server), '--resources', 'Property,Media', '--timezone', 'America/Chicago', '--interval', '5m', '--page-size', '500');
+    const added = await feed(
+      'add',
+      'CLI',
+      ...oauth(server),
+      '--resources',
+      'Property,Media',
+      '--timezone',
+      'America/Chicago',
+      '--interval',
+      '5m',
+      '--page-size',
+      '500',
+    );
     expect(added).toMatchObject({ code: 0 });
     expect(added.stdout).toMatch(/^Feed CLI added: .*auth oauth2, Property,Media, America\/Chicago, every 300 s, pages of 500, paging auto/);
     expect(await feed('add', 'CLI', '--page-size', '500')).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Feed CLI unchanged/) });
@@ -66,7 +94,9 @@ describe('npm run feed (contract 4a): works without the server, survives kill -9
 
     const status = await feed('status');
     expect(status.code).toBe(0);
-    expect(status.stdout).toMatch(/^CLI {2}http:\/\/127\.0\.0\.1:\d+\/odata\n {2}last sync 20\d\d-.*\n {2}fetched 0, imported 0, changed 0, unchanged 0, deleted 0, rejected 0\n {2}lag \d+ s \(newest ModificationTimestamp 2024-01-01T00:20:33\.000Z\)\n {2}last error: none\n/);
+    expect(status.stdout).toMatch(
+      /^CLI {2}http:\/\/127\.0\.0\.1:\d+\/odata\n {2}last sync 20\d\d-.*\n {2}fetched 0, imported 0, changed 0, unchanged 0, deleted 0, rejected 0\n {2}lag \d+ s \(newest ModificationTimestamp 2024-01-01T00:20:33\.000Z\)\n {2}last error: none\n/,
+    );
     const all = [added, synced, status].map((r) => r.stdout + r.stderr).join('');
     expect(all).not.toContain('s3cret');
     const clear = await f.db.pool.query(`SELECT 1 FROM events WHERE data::text LIKE '%s3cret%'`);
@@ -91,7 +121,9 @@ describe('npm run feed (contract 4a): works without the server, survives kill -9
     const resumed = await feed('sync', 'KILL');
     expect(resumed.code).toBe(0);
     const fetched = Number(/fetched (\d+)/.exec(resumed.stdout)![1]);
-    expect(resumed.stdout).toBe(`fetched ${fetched}, imported ${5000 - Number(before.listed)}, changed 0, unchanged ${fetched - (5000 - Number(before.listed))}, deleted 0, rejected 0\n`);
+    expect(resumed.stdout).toBe(
+      `fetched ${fetched}, imported ${5000 - Number(before.listed)}, changed 0, unchanged ${fetched - (5000 - Number(before.listed))}, deleted 0, rejected 0\n`,
+    );
     // What a killed batch had fetched but not stored comes again; nothing stored comes twice.
     expect(fetched - (5000 - Number(before.listed))).toBeLessThan(1000);
     expect(await listedCount('KILL')).toEqual({ listed: '5000', streams: '5000' });
@@ -99,7 +131,7 @@ describe('npm run feed (contract 4a): works without the server, survives kill -9
     expect(status.stdout).toMatch(/KILL .*\n.*\n {2}fetched \d+, imported \d+/);
   });
 
-  it('a sync that finds another running (the server\'s) follows it with its progress; its last line and exit code are that run\'s outcome', async () => {
+  it("a sync that finds another running (the server's) follows it with its progress; its last line and exit code are that run's outcome", async () => {
     const server = await f.server({ delayMs: 300 });
     server.put('Property', ...properties(3000));
     expect(await feed('add', 'FOLLOW', ...oauth(server), '--page-size', '100')).toMatchObject({ code: 0 });
@@ -129,7 +161,10 @@ describe('npm run feed (contract 4a): works without the server, survives kill -9
     const ended = await follower.ended;
     expect(ended.code).toBe(0);
     expect(ended.stdout).toMatch(/^fetched \d+, imported 0, changed \d+, unchanged \d+, deleted 0, rejected 0\n$/);
-    const changed = Number((await f.db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE type = 'ListingPriceChanged' AND stream_id LIKE 'listing-FOLLOW-%'`)).rows[0]!.n);
+    const changed = Number(
+      (await f.db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE type = 'ListingPriceChanged' AND stream_id LIKE 'listing-FOLLOW-%'`))
+        .rows[0]!.n,
+    );
     expect(changed).toBe(3000);
   });
 
@@ -150,7 +185,12 @@ describe('npm run feed (contract 4a): works without the server, survives kill -9
     const intrude = async () => {
       const revision = await f.store.streamRevision(feedSyncStream('TWO'));
       await f.store.append(feedSyncStream('TWO'), revision!, [
-        { type: 'FeedSyncStarted', data: { name: 'TWO', syncId: newId(), kind: 'sync', full: false, checkpoint: null }, eventId: newId(), metadata: metadataOf(systemContext()) },
+        {
+          type: 'FeedSyncStarted',
+          data: { name: 'TWO', syncId: newId(), kind: 'sync', full: false, checkpoint: null },
+          eventId: newId(),
+          metadata: metadataOf(systemContext()),
+        },
       ]);
     };
     // Right after the first batch is stored (the next one takes ten slow pages to fetch).
@@ -159,14 +199,19 @@ describe('npm run feed (contract 4a): works without the server, survives kill -9
     await intruded;
     expect(error).toBeInstanceOf(FeedBusyError);
     expect((error as Error).message).toMatch(/Another sync of feed TWO wrote to it meanwhile/);
-    const changed = Number((await f.db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE type = 'ListingPriceChanged' AND stream_id LIKE 'listing-TWO-%'`)).rows[0]!.n);
+    const changed = Number(
+      (await f.db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM events WHERE type = 'ListingPriceChanged' AND stream_id LIKE 'listing-TWO-%'`)).rows[0]!
+        .n,
+    );
     // Exactly the batch that was stored before the other writer came: nothing of the next one.
     expect(changed).toBe(1000);
   });
 
   it('exit codes: credentials refused 3, server unreachable 1, unknown feed 1, usage 2', async () => {
     const server = await f.server();
-    expect(await feed('add', 'CODES', '--url', server.url, '--token-url', server.tokenUrl, '--client-id', 'porchlight', '--client-secret', 'nope')).toMatchObject({ code: 0 });
+    expect(
+      await feed('add', 'CODES', '--url', server.url, '--token-url', server.tokenUrl, '--client-id', 'porchlight', '--client-secret', 'nope'),
+    ).toMatchObject({ code: 0 });
     const refused = await feed('sync', 'CODES');
     expect(refused).toMatchObject({ code: 3, stdout: 'fetched 0, imported 0, changed 0, unchanged 0, deleted 0, rejected 0\n' });
     expect(refused.stderr).toMatch(/refused the client credentials \(HTTP 401, invalid_client\)/);

@@ -5,7 +5,14 @@ import { FeedCredentialsError, FeedProtocolError, type FeedSyncEvent, RecordEnri
 import { listingStream } from '../../src/modules/listings';
 import { type FeedFixture, feedFixture, properties, property } from '../support/feed-fixture';
 
-const counts = (fetched: number, imported: number, changed: number, unchanged: number, deleted: number, rejected: number) => ({ fetched, imported, changed, unchanged, deleted, rejected });
+const counts = (fetched: number, imported: number, changed: number, unchanged: number, deleted: number, rejected: number) => ({
+  fetched,
+  imported,
+  changed,
+  unchanged,
+  deleted,
+  rejected,
+});
 
 describe('feed replication from a RESO Web API (contract 4a)', () => {
   let f: FeedFixture;
@@ -31,7 +38,13 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
     expect(first.counts).toEqual(counts(2500, 2500, 0, 0, 0, 0));
     await listedOnce('FULL', ['K00001', 'K01000', 'K01001', 'K02500']);
     const events = await f.syncEvents('FULL');
-    expect(events.map((e) => e.type)).toEqual(['FeedSyncStarted', 'FeedCheckpointAdvanced', 'FeedCheckpointAdvanced', 'FeedCheckpointAdvanced', 'FeedSyncCompleted']);
+    expect(events.map((e) => e.type)).toEqual([
+      'FeedSyncStarted',
+      'FeedCheckpointAdvanced',
+      'FeedCheckpointAdvanced',
+      'FeedCheckpointAdvanced',
+      'FeedSyncCompleted',
+    ]);
     expect(events[0]!.data).toMatchObject({ full: true, checkpoint: null });
     const checkpoints = events.filter((e): e is Extract<FeedSyncEvent, { type: 'FeedCheckpointAdvanced' }> => e.type === 'FeedCheckpointAdvanced');
     expect(checkpoints.map((e) => e.data.checkpoint)).toEqual([
@@ -50,7 +63,11 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
     // Nothing changed: nothing fetched (the record at the checkpoint is not imported again).
     expect((await runFeed(f.deps, 'FULL', { kind: 'sync' })).counts).toEqual(counts(0, 0, 0, 0, 0, 0));
 
-    server.put('Property', { ...records[9]!, ListPrice: 250_000, ModificationTimestamp: '2024-02-01T00:00:00Z' }, property('N1', '2024-02-01T00:00:01Z'), { ...records[20]!, City: 'Evanston', ModificationTimestamp: '2024-02-01T00:00:02Z' });
+    server.put('Property', { ...records[9]!, ListPrice: 250_000, ModificationTimestamp: '2024-02-01T00:00:00Z' }, property('N1', '2024-02-01T00:00:01Z'), {
+      ...records[20]!,
+      City: 'Evanston',
+      ModificationTimestamp: '2024-02-01T00:00:02Z',
+    });
     const third = await runFeed(f.deps, 'FULL', { kind: 'sync' });
     expect(third.counts).toEqual(counts(3, 1, 2, 0, 0, 0));
     expect(await f.types('FULL-K00010')).toEqual(['ListingListed', 'ListingPriceChanged']);
@@ -80,7 +97,11 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
       server.put('Property', ...properties(10));
       await f.addFeed('DEL', server);
       await runFeed(f.deps, 'DEL', { kind: 'sync' });
-      server.put('Property', property('K00002', '2024-05-01T00:00:00Z', { StandardStatus: 'Delete' }), property('K00003', '2024-05-01T00:00:01Z', { MlgCanView: false }));
+      server.put(
+        'Property',
+        property('K00002', '2024-05-01T00:00:00Z', { StandardStatus: 'Delete' }),
+        property('K00003', '2024-05-01T00:00:01Z', { MlgCanView: false }),
+      );
       expect((await runFeed(f.deps, 'DEL', { kind: 'sync' })).counts).toEqual(counts(2, 0, 0, 0, 2, 0));
       expect(await f.types('DEL-K00002')).toEqual(['ListingListed', 'ListingRemoved']);
       expect(await f.types('DEL-K00003')).toEqual(['ListingListed', 'ListingRemoved']);
@@ -106,7 +127,9 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
       await runFeed(f.deps, 'DEL', { kind: 'sync' });
       for (const r of server.all('Property')) server.remove('Property', String(r.ListingKey));
       await runner.waitForCatchUp();
-      await expect(runFeed(f.deps, 'DEL', { kind: 'reconcile' })).rejects.toThrow(/would remove 46 of the 46 listings of feed DEL; nothing was removed.*--force/);
+      await expect(runFeed(f.deps, 'DEL', { kind: 'reconcile' })).rejects.toThrow(
+        /would remove 46 of the 46 listings of feed DEL; nothing was removed.*--force/,
+      );
       expect(await f.types('DEL-K00101')).toEqual(['ListingListed']);
       expect((await runFeed(f.deps, 'DEL', { kind: 'reconcile', force: true })).counts.deleted).toBe(46);
     } finally {
@@ -130,7 +153,10 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
     const name = `PG${Math.abs(hash(_label))}`;
     await f.addFeed(name, server, { pageSize: 20, paging });
     expect((await runFeed(f.deps, name, { kind: 'sync' })).counts).toEqual(counts(53, 53, 0, 0, 0, 0));
-    await listedOnce(name, records.map((r) => String(r.ListingKey)));
+    await listedOnce(
+      name,
+      records.map((r) => String(r.ListingKey)),
+    );
     server.put('Property', property('K00010', '2024-06-01T00:00:00Z', { ListPrice: 1 }));
     expect((await runFeed(f.deps, name, { kind: 'sync' })).counts).toEqual(counts(1, 0, 1, 0, 0, 0));
   });
@@ -183,7 +209,12 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
     expect(result.counts).toEqual(counts(5, 5, 0, 0, 0, 0));
     expect(waits[0]).toBe(1000);
     expect(waits).toHaveLength(3);
-    expect(server.requestsTo('Property').map((r) => r.status).slice(0, 4)).toEqual([429, 503, 502, 200]);
+    expect(
+      server
+        .requestsTo('Property')
+        .map((r) => r.status)
+        .slice(0, 4),
+    ).toEqual([429, 503, 502, 200]);
 
     // Retry-After longer than any sync should wait: the sync stops and says when to come back.
     server.put('Property', property('K00001', '2024-08-01T00:00:00Z', { ListPrice: 3 }));
@@ -204,7 +235,13 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
       { MediaKey: 'm2', ResourceRecordKey: 'TZ1', MediaURL: 'https://photos.example.test/tz1-b.jpg', Order: 2 },
       { MediaKey: 'm1', ResourceRecordKey: 'TZ1', MediaURL: 'https://photos.example.test/tz1-a.jpg', Order: 1 },
     );
-    server.put('OpenHouse', { OpenHouseKey: 'o1', ListingKey: 'TZ2', OpenHouseStartTime: '2099-07-05T13:00:00-05:00', OpenHouseEndTime: '2099-07-05T15:00:00-05:00', OpenHouseType: 'Public' });
+    server.put('OpenHouse', {
+      OpenHouseKey: 'o1',
+      ListingKey: 'TZ2',
+      OpenHouseStartTime: '2099-07-05T13:00:00-05:00',
+      OpenHouseEndTime: '2099-07-05T15:00:00-05:00',
+      OpenHouseType: 'Public',
+    });
     await f.addFeed('TZ', server, { timeZone: 'America/Chicago', resources: ['Property', 'Media', 'OpenHouse'] });
     expect((await runFeed(f.deps, 'TZ', { kind: 'sync' })).counts).toEqual(counts(2, 2, 0, 0, 0, 0));
     const listed = (await f.store.readStream(listingStream('TZ-TZ1')))[0]!.data as { listing: { ModificationTimestamp: string; photos: string[] } };
@@ -213,12 +250,21 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
     expect(await f.types('TZ-TZ2')).toEqual(['ListingListed', 'ListingOpenHouseAdded']);
     expect((await runFeed(f.deps, 'TZ', { kind: 'sync' })).counts).toEqual(counts(0, 0, 0, 0, 0, 0));
     // Each sync's first query tries $expand (with and without $count, with a smaller $top); refused, it reads the resources.
-    expect(server.requestsTo('Property').filter((r) => r.query.$expand).map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 400]);
+    expect(
+      server
+        .requestsTo('Property')
+        .filter((r) => r.query.$expand)
+        .map((r) => r.status),
+    ).toEqual([400, 400, 400, 400, 400, 400]);
   });
 
   it("fills the listing agent's and office's names from Member and Office (by key, else MLS id) when the record lacks them", async () => {
     const server = await f.server({ bearerTokens: ['t0k'] });
-    server.put('Member', { MemberKey: 'M1', MemberMlsId: 'A-1', MemberFullName: 'Jane Q. Agent' }, { MemberKey: 'M2', MemberMlsId: 'A-2', MemberFirstName: 'Sam', MemberLastName: 'Seller' });
+    server.put(
+      'Member',
+      { MemberKey: 'M1', MemberMlsId: 'A-1', MemberFullName: 'Jane Q. Agent' },
+      { MemberKey: 'M2', MemberMlsId: 'A-2', MemberFirstName: 'Sam', MemberLastName: 'Seller' },
+    );
     server.put('Office', { OfficeKey: 'O1', OfficeMlsId: 'OF-77', OfficeName: 'Lakeside Realty' });
     const client = new ResoClient(server.url, { kind: 'bearer', token: 't0k' });
     const lookup = { resourceUrl: (r: string, q: Record<string, string | undefined>) => client.resourceUrl(r, q), page: (u: string) => client.page(u) };
@@ -254,17 +300,36 @@ describe('feed replication from a RESO Web API (contract 4a)', () => {
     await f.addFeed('MAXTOP', server, { pageSize: 1000, resources: ['Property', 'Media'] });
     const result = await runFeed(f.deps, 'MAXTOP', { kind: 'sync' });
     expect(result.counts).toEqual(counts(250, 250, 0, 0, 0, 0));
-    expect(result.warnings).toEqual([expect.stringMatching(/^The server refused the first query \(.*\$top must be at most 100\); it answered without the \$count, \$top=1000 \(100 asked instead\)$/)]);
+    expect(result.warnings).toEqual([
+      expect.stringMatching(
+        /^The server refused the first query \(.*\$top must be at most 100\); it answered without the \$count, \$top=1000 \(100 asked instead\)$/,
+      ),
+    ]);
     // $expand kept: the photo came with its listing, and every later page asked for 100.
-    expect(((await f.store.readStream(listingStream('MAXTOP-K00001')))[0]!.data as { listing: { photos: string[] } }).listing.photos).toEqual(['https://photos.example.test/k1.jpg']);
+    expect(((await f.store.readStream(listingStream('MAXTOP-K00001')))[0]!.data as { listing: { photos: string[] } }).listing.photos).toEqual([
+      'https://photos.example.test/k1.jpg',
+    ]);
     expect(server.requestsTo('Media')).toEqual([]);
-    expect(server.requestsTo('Property').filter((r) => r.status === 200).every((r) => r.query.$top === '100')).toBe(true);
-    expect((await f.syncEvents('MAXTOP')).at(-1)).toMatchObject({ type: 'FeedSyncCompleted', data: { warnings: [expect.stringMatching(/refused the first query/)] } });
+    expect(
+      server
+        .requestsTo('Property')
+        .filter((r) => r.status === 200)
+        .every((r) => r.query.$top === '100'),
+    ).toBe(true);
+    expect((await f.syncEvents('MAXTOP')).at(-1)).toMatchObject({
+      type: 'FeedSyncCompleted',
+      data: { warnings: [expect.stringMatching(/refused the first query/)] },
+    });
   });
 
   it('a rejected record is counted with its key and never stops the sync', async () => {
     const server = await f.server();
-    server.put('Property', property('R1', '2024-01-01T00:00:01Z'), property('R2', '2024-01-01T00:00:02Z', { StandardStatus: 'Sold-ish' }), property('R3', '2024-01-01T00:00:03Z'));
+    server.put(
+      'Property',
+      property('R1', '2024-01-01T00:00:01Z'),
+      property('R2', '2024-01-01T00:00:02Z', { StandardStatus: 'Sold-ish' }),
+      property('R3', '2024-01-01T00:00:03Z'),
+    );
     await f.addFeed('REJ', server);
     const errors: unknown[] = [];
     const result = await runFeed(f.deps, 'REJ', { kind: 'sync', onRejected: (e) => errors.push(e) });

@@ -85,12 +85,26 @@ describe('feed secrets and the addresses they go to', () => {
   });
 
   it('with private addresses not allowed (production), a feed or token URL on loopback, private or link-local addresses is refused when set', async () => {
-    for (const url of [reso.url, 'http://localhost:8080/odata', 'http://[::1]/odata', 'http://[::ffff:127.0.0.1]/odata', 'http://0.0.0.0/odata', 'http://169.254.169.254/latest', 'http://10.0.0.5/odata', 'http://[fd00::1]/x', 'http://[fe80::1]/x']) {
+    for (const url of [
+      reso.url,
+      'http://localhost:8080/odata',
+      'http://[::1]/odata',
+      'http://[::ffff:127.0.0.1]/odata',
+      'http://0.0.0.0/odata',
+      'http://169.254.169.254/latest',
+      'http://10.0.0.5/odata',
+      'http://[fd00::1]/x',
+      'http://[fe80::1]/x',
+    ]) {
       const res = await configure({ name: 'INSIDE', url, auth: { kind: 'none' } });
       expect(res.status, url).toBe(400);
       expect(res.body.message).toBe(`The service root URL ${LEADS_TO_PRIVATE} (unless its operator sets ALLOW_PRIVATE_OUTBOUND=1)`);
     }
-    const token = await configure({ name: 'INSIDE', url: 'https://mls.example.test/odata', auth: { kind: 'oauth2', tokenUrl: 'http://127.0.0.1:9/token', clientId: 'c', clientSecret: 's' } });
+    const token = await configure({
+      name: 'INSIDE',
+      url: 'https://mls.example.test/odata',
+      auth: { kind: 'oauth2', tokenUrl: 'http://127.0.0.1:9/token', clientId: 'c', clientSecret: 's' },
+    });
     expect(token.status).toBe(400);
     expect(token.body.message).toMatch(/^The token URL leads to a loopback, private or link-local address/);
     expect(await server.runtime.store.readStream(feedStream('INSIDE'))).toEqual([]);
@@ -102,7 +116,9 @@ describe('feed secrets and the addresses they go to', () => {
     const set = await configure({ name: 'REBIND', url: `http://mls.rebind.test:${port}/odata`, auth: { kind: 'bearer', token: 'b34rer' } });
     expect(set.status, set.text).toBe(200);
     const before = reso.requestsTo('Property').length;
-    const error = await runFeed(deps(new Outbound({ allowPrivate: false, resolve: table({ 'mls.rebind.test': '127.0.0.1' }) })), 'REBIND', { kind: 'sync' }).catch((e: unknown) => e);
+    const error = await runFeed(deps(new Outbound({ allowPrivate: false, resolve: table({ 'mls.rebind.test': '127.0.0.1' }) })), 'REBIND', {
+      kind: 'sync',
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FeedUnreachableError);
     expect((error as Error).message).toContain(LEADS_TO_PRIVATE);
     expect(reso.requestsTo('Property').length).toBe(before);
@@ -121,7 +137,13 @@ describe('feed secrets and the addresses they go to', () => {
       const outbound = new Outbound({ allowPrivate: true });
       const base = new URL(internal.url).origin;
       const oauth = (clientSecret: string) => ({ kind: 'oauth2' as const, tokenUrl: internal.tokenUrl, clientId: 'porchlight', clientSecret });
-      await configureFeed(server.runtime.store, server.app.get(FeedSecrets), { name: 'INTERNAL', url: internal.url, auth: oauth('s3cret') }, systemContext(), outbound);
+      await configureFeed(
+        server.runtime.store,
+        server.app.get(FeedSecrets),
+        { name: 'INTERNAL', url: internal.url, auth: oauth('s3cret') },
+        systemContext(),
+        outbound,
+      );
       const leak = { status: 400, body: { error: { code: '400', message: 'db-password=hunter2 internal-admin-console' } } };
       // Refused once, the first query is asked again more simply: the warning says so without the answer's words.
       internal.failNext(leak);

@@ -77,8 +77,22 @@ describe('feed setup: test connection', () => {
 
   it('refuses private addresses when the policy does (production), before any request', async () => {
     reso.requests.length = 0;
-    const r = await testConnection(new Outbound({ allowPrivate: false }), { url: reso.url, auth: { kind: 'bearer', token: 'static-token' }, resources: ['Property'] });
-    expect(r).toEqual({ ok: false, steps: [{ step: 'address', label: 'Addresses', ok: false, message: expect.stringMatching(/^The service root URL leads to a loopback, private or link-local address/) }] });
+    const r = await testConnection(new Outbound({ allowPrivate: false }), {
+      url: reso.url,
+      auth: { kind: 'bearer', token: 'static-token' },
+      resources: ['Property'],
+    });
+    expect(r).toEqual({
+      ok: false,
+      steps: [
+        {
+          step: 'address',
+          label: 'Addresses',
+          ok: false,
+          message: expect.stringMatching(/^The service root URL leads to a loopback, private or link-local address/),
+        },
+      ],
+    });
     expect(reso.requests).toEqual([]);
   });
 

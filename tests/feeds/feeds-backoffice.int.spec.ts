@@ -35,7 +35,8 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  const feedOf = async (name: string): Promise<FeedView | undefined> => ((await staff.get('/api/backoffice/feeds')).body.feeds as FeedView[]).find((f) => f.name === name);
+  const feedOf = async (name: string): Promise<FeedView | undefined> =>
+    ((await staff.get('/api/backoffice/feeds')).body.feeds as FeedView[]).find((f) => f.name === name);
   const standIn = async (options: ConstructorParameters<typeof ResoServer>[0] = {}) => {
     const s = await new ResoServer({ clients: [{ id: 'porchlight', secret: 's3cret' }], ...options }).start();
     reso.push(s);
@@ -57,7 +58,11 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
     cast = await castOf(server);
     staff = await signedIn(server, cast.staff);
     agent = await signedIn(server, cast.agent);
-    socket = io(server.url, { transports: ['websocket'], extraHeaders: { cookie: staff.cookieHeader(), origin: new URL(server.url).origin }, reconnection: false });
+    socket = io(server.url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: staff.cookieHeader(), origin: new URL(server.url).origin },
+      reconnection: false,
+    });
     socket.on('feed.progress', (p: Progress) => progress.push(p));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -86,7 +91,12 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
     s.put('Media', { MediaKey: 'p1', ResourceRecordKey: 'K00001', MediaURL: 'https://photos.example.test/1.jpg', Order: 1 });
     const added = await staff.post('/api/backoffice/feeds', addBody('AUTO', s));
     expect(added.status).toBe(200);
-    expect(added.body).toMatchObject({ isSuccess: true, name: 'AUTO', created: true, settings: { auth: { kind: 'oauth2', clientId: 'porchlight', scope: 'api', hasSecret: true } } });
+    expect(added.body).toMatchObject({
+      isSuccess: true,
+      name: 'AUTO',
+      created: true,
+      settings: { auth: { kind: 'oauth2', clientId: 'porchlight', scope: 'api', hasSecret: true } },
+    });
     expect(added.text).not.toContain('s3cret');
 
     const feed = await until('the first sync', async () => {
@@ -100,7 +110,9 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
     expect(list.text).not.toContain('s3cret');
     expect(list.text).not.toContain('clientSecret');
 
-    const pushes = await until('the pushes of the first sync', async () => (progress.some((p) => p.name === 'AUTO' && p.phase === 'completed' && p.kind === 'sync') ? progress.filter((p) => p.name === 'AUTO') : undefined));
+    const pushes = await until('the pushes of the first sync', async () =>
+      progress.some((p) => p.name === 'AUTO' && p.phase === 'completed' && p.kind === 'sync') ? progress.filter((p) => p.name === 'AUTO') : undefined,
+    );
     expect(pushes[0]).toMatchObject({ phase: 'started', kind: 'sync' });
     const running = pushes.filter((p) => p.phase === 'running' && p.kind === 'sync');
     expect(running.map((p) => p.counts.fetched)).toEqual(expect.arrayContaining([2400]));
@@ -114,7 +126,14 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
   it('"Sync now" starts a sync at once (409 while one runs); a failing feed shows its error and keeps its listings', async () => {
     const s = await standIn({ delayMs: 100 });
     s.put('Property', ...properties(30));
-    expect((await staff.post('/api/backoffice/feeds', addBody('NOW', s, { pageSize: 5, disclaimer: 'Listings courtesy of the NOW MLS; deemed reliable, not guaranteed.' }))).status).toBe(200);
+    expect(
+      (
+        await staff.post(
+          '/api/backoffice/feeds',
+          addBody('NOW', s, { pageSize: 5, disclaimer: 'Listings courtesy of the NOW MLS; deemed reliable, not guaranteed.' }),
+        )
+      ).status,
+    ).toBe(200);
     // The scheduler's first sync, then its first reconcile.
     await until('the first sync and reconcile', async () => {
       const f = await feedOf('NOW');
@@ -150,7 +169,11 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
     expect(found.status).toBe(200);
     // The listing page shows the feed's own disclaimer with its last good sync (IDX).
     const details = await staff.get('/api/details/NOW-K00001');
-    expect(details.body.disclaimer).toEqual({ mls: 'NOW', text: 'Listings courtesy of the NOW MLS; deemed reliable, not guaranteed.', updatedAt: done.lastSuccessAt });
+    expect(details.body.disclaimer).toEqual({
+      mls: 'NOW',
+      text: 'Listings courtesy of the NOW MLS; deemed reliable, not guaranteed.',
+      updatedAt: done.lastSuccessAt,
+    });
     expect((await staff.post('/api/backoffice/feeds/NOSUCH/sync', {})).status).toBe(404);
   });
 
@@ -158,12 +181,21 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
     const s = await standIn();
     const bad = await staff.post('/api/backoffice/feeds', { name: 'BAD', url: 'ftp://x' });
     expect(bad).toMatchObject({ status: 400, body: { message: 'The service root URL must be an http(s) URL without a user name or password in it' } });
-    expect((await staff.post('/api/backoffice/feeds', { name: 'BAD', url: s.url, auth: { kind: 'oauth2', tokenUrl: s.tokenUrl, clientId: 'c' } })).body.message).toMatch(/client secret is required/);
+    expect(
+      (await staff.post('/api/backoffice/feeds', { name: 'BAD', url: s.url, auth: { kind: 'oauth2', tokenUrl: s.tokenUrl, clientId: 'c' } })).body.message,
+    ).toMatch(/client secret is required/);
     expect((await staff.post('/api/backoffice/feeds', { name: 'BAD', url: s.url, password: 'x' })).body.message).toBe('Unknown field: password');
     expect((await staff.post('/api/backoffice/feeds', addBody('KEEP', s))).status).toBe(200);
-    await until('the scheduler to be done with the new feed', async () => (await feedOf('KEEP'))?.lastReconcileAt && !server.app.get(FeedRuns).isRunning('KEEP'));
+    await until(
+      'the scheduler to be done with the new feed',
+      async () => (await feedOf('KEEP'))?.lastReconcileAt && !server.app.get(FeedRuns).isRunning('KEEP'),
+    );
     // The edit form sends no secret: the stored one stays, and the feed still syncs.
-    const edited = await staff.post('/api/backoffice/feeds', { name: 'KEEP', auth: { kind: 'oauth2', tokenUrl: s.tokenUrl, clientId: 'porchlight' }, pageSize: 50 });
+    const edited = await staff.post('/api/backoffice/feeds', {
+      name: 'KEEP',
+      auth: { kind: 'oauth2', tokenUrl: s.tokenUrl, clientId: 'porchlight' },
+      pageSize: 50,
+    });
     expect(edited.body).toMatchObject({ changed: true, settings: { pageSize: 50, auth: { hasSecret: true } } });
     s.put('Property', property('KP1', '2024-01-01T00:00:00Z'));
     expect((await staff.post('/api/backoffice/feeds/KEEP/sync', {})).status).toBe(202);
@@ -173,27 +205,49 @@ describe('feeds in the back-office and on the server (contract 4a)', () => {
     expect((await staff.delete('/api/backoffice/feeds/KEEP')).status).toBe(404);
   });
 
-  it("links a listing to the agent whose MLS id is its ListAgentMlsId, so the listing-agent rule routes its leads", async () => {
+  it('links a listing to the agent whose MLS id is its ListAgentMlsId, so the listing-agent rule routes its leads', async () => {
     expect((await agent.post('/api/dashboard/agents/mlsid', { mlsId: 'bad id!' })).status).toBe(400);
     // The agent gives it, the broker confirms it.
-    expect(await agent.post('/api/dashboard/agents/mlsid', { mlsId: 'MRED-4411' })).toMatchObject({ status: 200, body: { mlsId: null, pendingMlsId: 'MRED-4411' } });
+    expect(await agent.post('/api/dashboard/agents/mlsid', { mlsId: 'MRED-4411' })).toMatchObject({
+      status: 200,
+      body: { mlsId: null, pendingMlsId: 'MRED-4411' },
+    });
     const broker = await signedIn(server, cast.broker);
-    expect(await broker.post(`/api/dashboard/agents/${cast.agent.userId}/mlsid`, { mlsId: 'MRED-4411' })).toMatchObject({ status: 200, body: { mlsId: 'MRED-4411' } });
+    expect(await broker.post(`/api/dashboard/agents/${cast.agent.userId}/mlsid`, { mlsId: 'MRED-4411' })).toMatchObject({
+      status: 200,
+      body: { mlsId: 'MRED-4411' },
+    });
     // Another office (of another MLS) knows someone else by the same id: each office links its own agent, neither loses it.
     const otherBroker = await registerPerson(server, { email: 'olga@other.test', firstName: 'Olga', lastName: 'Other', level: 15 });
-    const otherAgent = await registerPerson(server, { email: 'oscar@other.test', firstName: 'Oscar', lastName: 'Other', level: 10, brokerId: otherBroker.userId });
+    const otherAgent = await registerPerson(server, {
+      email: 'oscar@other.test',
+      firstName: 'Oscar',
+      lastName: 'Other',
+      level: 10,
+      brokerId: otherBroker.userId,
+    });
     await server.runtime.runner.waitForCatchUp();
     expect((await (await signedIn(server, otherBroker)).post(`/api/dashboard/agents/${otherAgent.userId}/mlsid`, { mlsId: 'MRED-4411' })).status).toBe(200);
     await server.runtime.runner.waitForCatchUp();
-    expect(((await agent.get('/api/dashboard/agents')).body.agents as { userId: string; mlsId: string | null }[]).find((a) => a.userId === cast.agent.userId)?.mlsId).toBe('MRED-4411');
+    expect(
+      ((await agent.get('/api/dashboard/agents')).body.agents as { userId: string; mlsId: string | null }[]).find((a) => a.userId === cast.agent.userId)?.mlsId,
+    ).toBe('MRED-4411');
     const s = await standIn();
-    s.put('Property', property('LA1', '2024-01-01T00:00:00Z', { ListAgentMlsId: 'MRED-4411' }), property('LA2', '2024-01-01T00:00:01Z', { ListAgentMlsId: 'SOMEONE-ELSE' }));
+    s.put(
+      'Property',
+      property('LA1', '2024-01-01T00:00:00Z', { ListAgentMlsId: 'MRED-4411' }),
+      property('LA2', '2024-01-01T00:00:01Z', { ListAgentMlsId: 'SOMEONE-ELSE' }),
+    );
     expect((await staff.post('/api/backoffice/feeds', addBody('AGT', s))).status).toBe(200);
     await until('the sync', async () => (await feedOf('AGT'))?.lastSuccessAt);
     const office = await server.runtime.store.readStream(`office-${cast.broker.userId}`);
-    expect(office.filter((e) => e.type === 'ListingAgentLinked').map((e) => e.data)).toEqual([{ brokerId: cast.broker.userId, pdid: 'AGT-LA1', agentId: cast.agent.userId }]);
+    expect(office.filter((e) => e.type === 'ListingAgentLinked').map((e) => e.data)).toEqual([
+      { brokerId: cast.broker.userId, pdid: 'AGT-LA1', agentId: cast.agent.userId },
+    ]);
     const otherOffice = await server.runtime.store.readStream(`office-${otherBroker.userId}`);
-    expect(otherOffice.filter((e) => e.type === 'ListingAgentLinked').map((e) => e.data)).toEqual([{ brokerId: otherBroker.userId, pdid: 'AGT-LA1', agentId: otherAgent.userId }]);
+    expect(otherOffice.filter((e) => e.type === 'ListingAgentLinked').map((e) => e.data)).toEqual([
+      { brokerId: otherBroker.userId, pdid: 'AGT-LA1', agentId: otherAgent.userId },
+    ]);
     await server.runtime.runner.waitForCatchUp();
     const rules = (await loadRoutingRules(server.runtime.db.pool, cast.siteId, 'AGT-LA1'))!;
     expect(routeLead({ listingPdid: 'AGT-LA1' }, rules, null)).toMatchObject({ agentId: cast.agent.userId, rule: 'listing-agent' });

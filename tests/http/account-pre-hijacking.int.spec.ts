@@ -55,14 +55,18 @@ describe('an account created from an unproved address: its first proof ends ever
 
     // Once: the next proof (Google again, from another browser) leaves the owner's session alone.
     const again = WebClient.for(server.url);
-    expect((await again.post('/api/account/social/google', { credential: await social.idToken('3000001', { email: 'gwen@example.com' }) })).body.isSuccess).toBe(true);
+    expect(
+      (await again.post('/api/account/social/google', { credential: await social.idToken('3000001', { email: 'gwen@example.com' }) })).body.isSuccess,
+    ).toBe(true);
     expect((await owner.get('/api/account/me')).status).toBe(200);
     expect((await eventsOf(userId)).filter((t) => t === 'EmailVerified')).toHaveLength(1);
   });
 
   it('a Google address Google did not verify proves nothing: it is not linked, and the inquiry session stays', async () => {
     const attacker = await hijack('uma@example.com');
-    const res = await WebClient.for(server.url).post('/api/account/social/google', { credential: await social.idToken('3000002', { email: 'uma@example.com', email_verified: false }) });
+    const res = await WebClient.for(server.url).post('/api/account/social/google', {
+      credential: await social.idToken('3000002', { email: 'uma@example.com', email_verified: false }),
+    });
     expect([res.status, res.body]).toEqual([409, { message: 'Email already in use' }]);
     expect((await attacker.client.get('/api/account/me')).status).toBe(200);
     expect(await eventsOf(await userIdOf('uma@example.com'))).not.toContain('EmailVerified');
@@ -74,7 +78,9 @@ describe('an account created from an unproved address: its first proof ends ever
     expect((await owner.post('/api/account/forgotpassword', { Email: 'rosa@example.com' })).status).toBe(200);
     let text: string | undefined;
     for (let i = 0; i < 200 && !text; i++) {
-      const { rows } = await fixture.db.pool.query(`SELECT text_body FROM mail_outbox WHERE to_address = 'rosa@example.com' AND subject = 'Choose a new password'`);
+      const { rows } = await fixture.db.pool.query(
+        `SELECT text_body FROM mail_outbox WHERE to_address = 'rosa@example.com' AND subject = 'Choose a new password'`,
+      );
       text = rows[0]?.text_body;
       if (!text) await new Promise((r) => setTimeout(r, 25));
     }

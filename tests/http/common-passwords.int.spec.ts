@@ -31,13 +31,24 @@ describe('the most common passwords are refused wherever a password is set', () 
     // Agents also get new-lead notices (the demo leads'): the reset e-mail is the one with the link.
     const mail = await waitForMail(fixture.db.pool, 'agent2@demo.test', (m) => /forgotpassword\?token=/.test(m.text));
     const token = decodeURIComponent(/forgotpassword\?token=(\S+)/.exec(mail.text)![1]!);
-    expect(await visitor.post('/api/account/resetpassword', { token, password: 'ILoveYou1' })).toMatchObject({ status: 400, body: { message: COMMON_PASSWORD } });
+    expect(await visitor.post('/api/account/resetpassword', { token, password: 'ILoveYou1' })).toMatchObject({
+      status: 400,
+      body: { message: COMMON_PASSWORD },
+    });
     expect((await visitor.post('/api/account/resetpassword', { token, password: 'quiet-meadow-lamp' })).body).toEqual({ isSuccess: true });
   });
 
   it('registering an account with a password (the seed, the back-office) refuses one on the list too', async () => {
     const commands = fixture.server.app.get(CommandBus);
-    const person = { userId: randomUUID(), email: 'common@example.com', firstName: 'Com', lastName: 'Mon', securityLevel: 10 as const, siteId: null, brokerId: null };
+    const person = {
+      userId: randomUUID(),
+      email: 'common@example.com',
+      firstName: 'Com',
+      lastName: 'Mon',
+      securityLevel: 10 as const,
+      siteId: null,
+      brokerId: null,
+    };
     await expect(commands.execute(new RegisterUserCommand({ ...person, password: 'baseball1' }, systemContext()))).rejects.toThrow(COMMON_PASSWORD);
     await expect(commands.execute(new RegisterUserCommand({ ...person, password: 'porchlight-demo' }, systemContext()))).resolves.toBeDefined();
   });

@@ -68,7 +68,11 @@ describe('compressed answers', () => {
   });
 
   it('compresses pages and API answers over 1 kB on the fly, and leaves small ones alone', async () => {
-    const page = await rawGet(`${server.url}/search`, { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br', host: `demo.localhost:${new URL(server.url).port}` });
+    const page = await rawGet(`${server.url}/search`, {
+      accept: 'text/html',
+      'accept-encoding': 'gzip, deflate, br',
+      host: `demo.localhost:${new URL(server.url).port}`,
+    });
     expect(page.status).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['vary']).toMatch(/accept-encoding/i);

@@ -7,7 +7,7 @@ import { testConfig } from '../support/test-config';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { WebClient } from '../support/web-client';
 
-describe('the demo listings (contract section 1) with IDX attribution and the agents\' own listings', () => {
+describe("the demo listings (contract section 1) with IDX attribution and the agents' own listings", () => {
   let db: TestDatabase;
   let server: Started;
 
@@ -27,11 +27,14 @@ describe('the demo listings (contract section 1) with IDX attribution and the ag
       expect(res.status, query).toBe(200);
       const cards = res.body.results as Card[];
       expect(cards.length, query).toBeGreaterThan(0);
-      expect(cards.every((c) => c.listOfficeName && c.listAgentName), query).toBe(true);
+      expect(
+        cards.every((c) => c.listOfficeName && c.listAgentName),
+        query,
+      ).toBe(true);
     }
   });
 
-  it("shows Jane her listings in the demo office, those not shown publicly among them, which no public page shows", async () => {
+  it('shows Jane her listings in the demo office, those not shown publicly among them, which no public page shows', async () => {
     const jane = WebClient.for(server.url);
     expect((await jane.post('/api/account/login', { Email: 'agent@demo.test', password: 'porchlight-demo' })).body.isSuccess).toBe(true);
     const res = await jane.get('/api/dashboard/listings?perpage=200');

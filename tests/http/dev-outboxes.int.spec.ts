@@ -16,7 +16,9 @@ describe('the development outboxes answer staff only', () => {
   const w = backofficeWorld();
 
   beforeAll(async () => {
-    await w.server.runtime.db.pool.query(`INSERT INTO mail_outbox (to_address, subject, text_body, html_body, headers) VALUES ('erin@example.com', 'Choose a new password', 'https://demo.test/account/forgotpassword?token=secret', NULL, '{}')`);
+    await w.server.runtime.db.pool.query(
+      `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, headers) VALUES ('erin@example.com', 'Choose a new password', 'https://demo.test/account/forgotpassword?token=secret', NULL, '{}')`,
+    );
     await w.server.runtime.db.pool.query(`INSERT INTO sms_outbox (to_number, body, media_url) VALUES ('2065550142', 'Your code is 123456', NULL)`);
   });
 
@@ -34,7 +36,9 @@ describe('the development outboxes answer staff only', () => {
 
   it.each(ROUTES)('%s: 403 to a staff member while they impersonate someone', async (route) => {
     const c = WebClient.for(w.server.url);
-    const session = await w.server.app.get(SessionStore).start({ userId: w.cast.lead.userId, securityLevel: 5, officeId: null, impersonatorId: w.cast.staff.userId, returnUrl: null });
+    const session = await w.server.app
+      .get(SessionStore)
+      .start({ userId: w.cast.lead.userId, securityLevel: 5, officeId: null, impersonatorId: w.cast.staff.userId, returnUrl: null });
     c.cookies.set('sid', session.id);
     expect((await c.get(route)).status).toBe(403);
   });
@@ -42,7 +46,9 @@ describe('the development outboxes answer staff only', () => {
   it('lets staff read both, newest first, one address or number at a time', async () => {
     const mail = await w.staff.get('/api/dev/mailbox?to=ERIN@example.com');
     expect(mail.status).toBe(200);
-    expect(mail.body.messages).toEqual([expect.objectContaining({ to: 'erin@example.com', subject: 'Choose a new password', text: expect.stringContaining('token=secret') })]);
+    expect(mail.body.messages).toEqual([
+      expect.objectContaining({ to: 'erin@example.com', subject: 'Choose a new password', text: expect.stringContaining('token=secret') }),
+    ]);
     expect((await w.staff.get('/api/dev/mailbox?to=nobody@example.com')).body.messages).toEqual([]);
     const sms = await w.staff.get('/api/dev/sms?to=2065550142');
     expect(sms.status).toBe(200);

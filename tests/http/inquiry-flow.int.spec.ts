@@ -94,7 +94,9 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
   // waitForCatchUp can return while another projection's transaction hides the newest event,
   // so the test waits until the site answers with the new setting.
   const setPartialNames = async (on: boolean) => {
-    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: jane.siteId, changes: { Registration_AllowPartialName: on } }, systemContext()));
+    await server.app
+      .get(CommandBus)
+      .execute(new ChangeSiteSettingsCommand({ siteId: jane.siteId, changes: { Registration_AllowPartialName: on } }, systemContext()));
     for (let i = 0; i < 400; i++) {
       if ((await client().get('/api/site')).body.settings.Registration_AllowPartialName === on) return;
       await new Promise((r) => setTimeout(r, 25));
@@ -125,7 +127,15 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
 
     const res = await ada.post(
       '/api/account/inquiry',
-      inquiry({ pdid: 'NWMLS-1', BuyerLocation: 'Kent', BuyerMinPrice: 300000, BuyerPropertyTypes: ['condo', 'townhouse'], Street: '1 Main St', City: 'Kent', Zip: '98032' }),
+      inquiry({
+        pdid: 'NWMLS-1',
+        BuyerLocation: 'Kent',
+        BuyerMinPrice: 300000,
+        BuyerPropertyTypes: ['condo', 'townhouse'],
+        Street: '1 Main St',
+        City: 'Kent',
+        Zip: '98032',
+      }),
     );
     expect(res.status).toBe(200);
     expect(res.body.isSuccess).toBe(true);
@@ -133,16 +143,37 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
     expect(leadId).toMatch(/^[0-9a-f-]{36}$/);
     expect(ada.cookies.has('sid')).toBe(true);
     const me = await ada.get('/api/account/me');
-    expect(me.body).toMatchObject({ securityLevel: 5, firstName: 'Ada', cellPhone: '206-555-0100', validCellPhone: true, count_Login: 1, user_UnsubscribeText: false });
+    expect(me.body).toMatchObject({
+      securityLevel: 5,
+      firstName: 'Ada',
+      cellPhone: '206-555-0100',
+      validCellPhone: true,
+      count_Login: 1,
+      user_UnsubscribeText: false,
+    });
 
     const submitted = (await eventsOf('InquirySubmitted')).find((e) => e.data.leadId === leadId)!;
     expect(submitted.stream_id).toBe(`lead-${leadId}`);
-    expect(submitted.data).toMatchObject({ siteId: jane.siteId, listingPdid: 'NWMLS-1', source: 'zillow', leadType: 'Buyer', firstTouch: { src: 'zillow', referrer: 'https://www.zillow.com/homes/Kent' } });
+    expect(submitted.data).toMatchObject({
+      siteId: jane.siteId,
+      listingPdid: 'NWMLS-1',
+      source: 'zillow',
+      leadType: 'Buyer',
+      firstTouch: { src: 'zillow', referrer: 'https://www.zillow.com/homes/Kent' },
+    });
     expect(submitted.data.message).toBe(
       'Is it still available?\n\nBuyer details:\nLocation: Kent\nMinimum price: 300000\nProperty types: condo, townhouse\n\nAddress:\nStreet: 1 Main St\nCity: Kent\nZip: 98032',
     );
     const captured = (await eventsOf('LeadCaptured')).find((e) => e.data.leadId === leadId)!;
-    expect(captured.data).toMatchObject({ fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '206-555-0100', leadType: 'Buyer', source: 'zillow', listingPdid: 'NWMLS-1', siteId: jane.siteId });
+    expect(captured.data).toMatchObject({
+      fullName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '206-555-0100',
+      leadType: 'Buyer',
+      source: 'zillow',
+      listingPdid: 'NWMLS-1',
+      siteId: jane.siteId,
+    });
     expect(captured.metadata).toMatchObject({ siteId: jane.siteId });
   });
 
@@ -221,7 +252,11 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
     const token = new URL(links.unsubscribe_email).searchParams.get('unsubscribe_email')!;
     const anonymous = visitor();
 
-    const tampered = [token.replace(userId, '00000000-0000-4000-8000-000000000005'), token.slice(0, -3) + 'AAA', token.replace('unsubscribe_email', 'unsubscribe_text')];
+    const tampered = [
+      token.replace(userId, '00000000-0000-4000-8000-000000000005'),
+      token.slice(0, -3) + 'AAA',
+      token.replace('unsubscribe_email', 'unsubscribe_text'),
+    ];
     for (const t of tampered) {
       const res = await anonymous.post('/api/account/communication', { token: t, action: 'unsubscribe_email' });
       expect(res.status).toBe(403);
@@ -238,7 +273,12 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
 
     const all = new URL(links.obliterate_all_communication).searchParams.get('obliterate_all_communication')!;
     await anonymous.post('/api/account/communication', { token: all, action: 'obliterate_all_communication' });
-    expect((await ada.get('/api/account/me')).body).toMatchObject({ user_UnsubscribeEmail: true, user_UnsubscribeText: true, On_PropertyAlerts: false, On_PropertyUpdates: false });
+    expect((await ada.get('/api/account/me')).body).toMatchObject({
+      user_UnsubscribeEmail: true,
+      user_UnsubscribeText: true,
+      On_PropertyAlerts: false,
+      On_PropertyUpdates: false,
+    });
     expect(links.headers).toEqual({ 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
   });
 
@@ -269,11 +309,17 @@ describe('register through an inquiry, sign out, reset, sign in, change preferen
     expect(served.headers['content-disposition']).toMatch(/^attachment/);
 
     const polyglot = Buffer.from('GIF89a/*\u0000*/=1;<script>alert(document.cookie)</script>', 'latin1');
-    const refused = await ada.request('POST', '/api/upload?object=uploads&action=uploadfiles', { raw: multipartFile('file', 'cat.gif', polyglot, 'image/gif') });
+    const refused = await ada.request('POST', '/api/upload?object=uploads&action=uploadfiles', {
+      raw: multipartFile('file', 'cat.gif', polyglot, 'image/gif'),
+    });
     expect(refused).toMatchObject({ status: 400, body: { message: 'This file also holds web page or script content, so it was refused' } });
-    const html = await ada.request('POST', '/api/upload?object=uploads&action=uploadfiles', { raw: multipartFile('file', 'cv.pdf', Buffer.from('<html></html>'), 'application/pdf') });
+    const html = await ada.request('POST', '/api/upload?object=uploads&action=uploadfiles', {
+      raw: multipartFile('file', 'cv.pdf', Buffer.from('<html></html>'), 'application/pdf'),
+    });
     expect(html.status).toBe(400);
-    const tooBig = await ada.request('POST', '/api/upload?object=uploads&action=uploadfiles', { raw: multipartFile('file', 'big.pdf', Buffer.concat([pdf, Buffer.alloc(6 * 1024 * 1024)])) });
+    const tooBig = await ada.request('POST', '/api/upload?object=uploads&action=uploadfiles', {
+      raw: multipartFile('file', 'big.pdf', Buffer.concat([pdf, Buffer.alloc(6 * 1024 * 1024)])),
+    });
     expect(tooBig.status).toBe(413);
     expect((await fs.readdir(path.join(dataDir, 'uploads'))).length).toBe(1);
 

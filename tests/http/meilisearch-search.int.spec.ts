@@ -24,10 +24,18 @@ describe('search on Meilisearch (SEARCH_INDEX=meilisearch)', () => {
     const url = await standIn.start();
     db = await createTestDatabase({ migrate: false });
     server = await startServer(testConfig(db.url, { SEARCH_INDEX: 'meilisearch', MEILI_URL: url, MEILI_KEY: 'compose-key' }));
-    await importListings(server.runtime.store, resoItems([home('M1', { ListPrice: 400_000 }), home('M2', { ListPrice: 600_000 }), home('M3', { StandardStatus: 'Closed', ClosePrice: 1, CloseDate: '2024-05-20' })] as ResoRecord[]), {
-      mls: 'NWMLS',
-      ctx: systemContext(new Date('2024-06-01T12:00:00Z')),
-    });
+    await importListings(
+      server.runtime.store,
+      resoItems([
+        home('M1', { ListPrice: 400_000 }),
+        home('M2', { ListPrice: 600_000 }),
+        home('M3', { StandardStatus: 'Closed', ClosePrice: 1, CloseDate: '2024-05-20' }),
+      ] as ResoRecord[]),
+      {
+        mls: 'NWMLS',
+        ctx: systemContext(new Date('2024-06-01T12:00:00Z')),
+      },
+    );
     await server.runtime.runner.waitForCatchUp();
   }, 120_000);
   afterAll(async () => {
@@ -49,7 +57,7 @@ describe('search on Meilisearch (SEARCH_INDEX=meilisearch)', () => {
     expect(search).toMatchObject({ filter: 'grp = 1', sort: ['s_price_desc:desc', 's_pdid:asc'] });
   });
 
-  it('keys cached answers to the Meilisearch documents\' checkpoint, which may lag the PostgreSQL tables\'', async () => {
+  it("keys cached answers to the Meilisearch documents' checkpoint, which may lag the PostgreSQL tables'", async () => {
     const version = server.app.get(SearchIndexVersion);
     await version.read();
     const { rows } = await server.runtime.db.pool.query<{ v: string }>(

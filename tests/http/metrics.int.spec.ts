@@ -59,9 +59,15 @@ describe('GET /metrics', () => {
     expect((await agent.get('/api/nothing-here/5550001')).status).toBe(404);
     const text = await scrape();
     expect(sample(text, 'porchlight_http_request_duration_seconds_count', { method: 'GET', route: '/api/details/:pdid', status_class: '4xx' })).toBe(2);
-    expect(sample(text, 'porchlight_http_request_duration_seconds_bucket', { method: 'GET', route: '/api/details/:pdid', status_class: '4xx', le: '+Inf' })).toBe(2);
-    expect(sample(text, 'porchlight_http_request_duration_seconds_count', { method: 'POST', route: '/api/account/login', status_class: '2xx' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'porchlight_http_request_duration_seconds_count', { method: 'GET', route: '(unmatched)', status_class: '4xx' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'porchlight_http_request_duration_seconds_bucket', { method: 'GET', route: '/api/details/:pdid', status_class: '4xx', le: '+Inf' }),
+    ).toBe(2);
+    expect(
+      sample(text, 'porchlight_http_request_duration_seconds_count', { method: 'POST', route: '/api/account/login', status_class: '2xx' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'porchlight_http_request_duration_seconds_count', { method: 'GET', route: '(unmatched)', status_class: '4xx' })).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(text).not.toContain('NO-SUCH-LISTING');
     expect(text).not.toContain('5550001');
   });
@@ -75,7 +81,9 @@ describe('GET /metrics', () => {
 
     // One outbox message given up on: the gauges read the tables.
     const pool = server.runtime.db.pool;
-    const failed = await pool.query(`UPDATE lead_notice_outbox SET state = 'failed' WHERE notice_id = (SELECT notice_id FROM lead_notice_outbox LIMIT 1) RETURNING 1`);
+    const failed = await pool.query(
+      `UPDATE lead_notice_outbox SET state = 'failed' WHERE notice_id = (SELECT notice_id FROM lead_notice_outbox LIMIT 1) RETURNING 1`,
+    );
     expect(failed.rowCount).toBe(1);
     const socket = await connectSocket(server, await signIn(server, demoUser('broker').email));
     try {

@@ -57,7 +57,11 @@ describe('API documentation', () => {
       expect(answers.length, route.operationId).toBeGreaterThan(0);
       for (const [status, answer] of answers) {
         if (isBodyless(route.responses[Number(status)]!)) expect(answer.content, route.operationId).toBeUndefined();
-        else expect(answer.content?.[Number(status) === successStatus(route) ? (route.produces ?? 'application/json') : 'application/json']?.schema, route.operationId).toBeDefined();
+        else
+          expect(
+            answer.content?.[Number(status) === successStatus(route) ? (route.produces ?? 'application/json') : 'application/json']?.schema,
+            route.operationId,
+          ).toBeDefined();
       }
       if (route.body) expect(op!.requestBody?.content?.[route.consumes ?? 'application/json']?.schema, route.operationId).toBeDefined();
       if (route.bearer) expect(op!.security, route.operationId).toEqual([{ apiKey: [] }]);
@@ -67,7 +71,11 @@ describe('API documentation', () => {
 
   it('gives every route it documents a declared answer: a schema under its media type, or none for a bodyless answer', async () => {
     const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApi;
-    const declared = new Map(Object.values(contract).flatMap((area) => Object.values(area)).map((r: Route) => [`${r.method.toLowerCase()} /${r.path.replace(/:(\w+)/g, '{$1}')}`, r]));
+    const declared = new Map(
+      Object.values(contract)
+        .flatMap((area) => Object.values(area))
+        .map((r: Route) => [`${r.method.toLowerCase()} /${r.path.replace(/:(\w+)/g, '{$1}')}`, r]),
+    );
     const undeclared: string[] = [];
     for (const [path, verbs] of Object.entries(doc.paths)) {
       for (const [verb, op] of Object.entries(verbs)) {

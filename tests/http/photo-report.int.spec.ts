@@ -62,8 +62,11 @@ describe('broken-photo reports', () => {
     expect(stored).not.toMatch(/198\.51\.100|203\.0\.113|127\.0\.0\.1/);
   });
 
-  it('refuses what is not one of the listing\'s photos, unknown listings and malformed reports', async () => {
-    expect(await report('192.0.2.1', { pdid: 'T-P3', url: '/elsewhere.jpg' })).toEqual({ status: 400, body: { message: "This photo is not one of the listing's photos" } });
+  it("refuses what is not one of the listing's photos, unknown listings and malformed reports", async () => {
+    expect(await report('192.0.2.1', { pdid: 'T-P3', url: '/elsewhere.jpg' })).toEqual({
+      status: 400,
+      body: { message: "This photo is not one of the listing's photos" },
+    });
     expect((await report('192.0.2.1', { pdid: 'T-NOPE', url: '/x.jpg' })).status).toBe(404);
     expect((await report('192.0.2.1', { pdid: 'T-P3', url: '/x.jpg', status: 'fine' })).status).toBe(400);
     expect((await report('192.0.2.1', { pdid: 'T-P3', url: '/x.jpg', extra: 1 })).body).toEqual({ message: 'Unknown field: extra' });
@@ -72,7 +75,10 @@ describe('broken-photo reports', () => {
   it('answers 429 after 30 reports from one address in 10 minutes, whatever they report; other addresses go on', async () => {
     const ip = '192.0.2.50';
     for (let i = 0; i < 30; i++) expect((await report(ip, { pdid: 'T-P4', url: i % 2 ? '/demo-photos/1.svg' : '/nope.jpg' })).status).not.toBe(429);
-    expect(await report(ip, { pdid: 'T-P4', url: '/demo-photos/2.svg' })).toEqual({ status: 429, body: { message: 'Too many photo reports from your address. Please try again in 10 minutes.' } });
+    expect(await report(ip, { pdid: 'T-P4', url: '/demo-photos/2.svg' })).toEqual({
+      status: 429,
+      body: { message: 'Too many photo reports from your address. Please try again in 10 minutes.' },
+    });
     expect((await report('192.0.2.51', { pdid: 'T-P4', url: '/demo-photos/2.svg' })).status).toBe(204);
     // The refused report did not count: photo 2 has one client's report, not two.
     const both = ['/demo-photos/1.svg', '/demo-photos/2.svg'];

@@ -28,7 +28,11 @@ describe('real records through npm run import (issue 14)', () => {
     return { status: res.status, body: (await res.json().catch(() => null)) as any };
   };
   const post = async (p: string, body: unknown) => {
-    const res = await fetch(`${server.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.url}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json().catch(() => null)) as any };
   };
   const record = async (pdid: string): Promise<ListingRecord> => {
@@ -71,10 +75,19 @@ describe('real records through npm run import (issue 14)', () => {
     expect(out.CRMLS!.stderr).toMatch(/warning: Latitude and Longitude are 0, 0 \(not geocoded\); dropped/);
   });
 
-  it('normalises what real feeds send: lookup names, strings for numbers and flags, Media order, street parts, timestamps in the feed\'s zone', async () => {
+  it("normalises what real feeds send: lookup names, strings for numbers and flags, Media order, street parts, timestamps in the feed's zone", async () => {
     expect(await record('RESO-100001')).toMatchObject({
-      StandardStatus: 'Active Under Contract', PropertySubType: 'Single Family Residence', ListPrice: 474_800, BedroomsTotal: 3, LivingArea: 1788,
-      Latitude: 39.75147, Longitude: -104.96203, locationApproximate: false, WaterfrontYN: false, PoolPrivateYN: true, NewConstructionYN: false,
+      StandardStatus: 'Active Under Contract',
+      PropertySubType: 'Single Family Residence',
+      ListPrice: 474_800,
+      BedroomsTotal: 3,
+      LivingArea: 1788,
+      Latitude: 39.75147,
+      Longitude: -104.96203,
+      locationApproximate: false,
+      WaterfrontYN: false,
+      PoolPrivateYN: true,
+      NewConstructionYN: false,
       ModificationTimestamp: '2024-03-01T15:15:00.000Z',
       photos: ['https://media.example.com/100001/1.jpeg', 'https://media.example.com/100001/2.jpeg', 'https://media.example.com/100001/10.jpeg'],
     });
@@ -82,34 +95,60 @@ describe('real records through npm run import (issue 14)', () => {
     expect((await record('RESO-100002')).ModificationTimestamp).toBe('2024-03-02T17:00:00.000Z');
     expect(await record('RESO-100002')).toMatchObject({ StandardStatus: 'Coming Soon', ListPrice: 389_500, CloseDate: null });
     expect(await record('MRED-MRD11880001')).toMatchObject({
-      UnparsedAddress: '1847 W Wolfram St', ModificationTimestamp: '2024-06-03T19:05:09.120Z', CloseDate: null, WaterfrontYN: false, NewConstructionYN: true,
-      ListAgentFullName: 'Theresa Kowalczyk', ListAgentMlsId: 'MRD720044', ListOfficeMlsId: 'MRD16011', ListPrice: 625_000,
+      UnparsedAddress: '1847 W Wolfram St',
+      ModificationTimestamp: '2024-06-03T19:05:09.120Z',
+      CloseDate: null,
+      WaterfrontYN: false,
+      NewConstructionYN: true,
+      ListAgentFullName: 'Theresa Kowalczyk',
+      ListAgentMlsId: 'MRD720044',
+      ListOfficeMlsId: 'MRD16011',
+      ListPrice: 625_000,
       photos: ['https://media.example.org/mred/11880001/0.jpg', 'https://media.example.org/mred/11880001/1.jpg'],
     });
-    expect(await record('MRED-MRD11880005')).toMatchObject({ UnparsedAddress: '2150 N Lincoln Park W #1203', ClosePrice: 781_500, CloseDate: '2024-05-31', ModificationTimestamp: '2024-06-03T17:30:00.000Z' });
-    expect(await record('ACTRIS-ACT212345601')).toMatchObject({
-      photos: ['https://media.example.org/actris/ACT212345601/0.jpg', 'https://media.example.org/actris/ACT212345601/1.jpg', 'https://media.example.org/actris/ACT212345601/2.jpg'],
-      OriginalListPrice: 499_000, PreviousListPrice: 485_000,
+    expect(await record('MRED-MRD11880005')).toMatchObject({
+      UnparsedAddress: '2150 N Lincoln Park W #1203',
+      ClosePrice: 781_500,
+      CloseDate: '2024-05-31',
+      ModificationTimestamp: '2024-06-03T17:30:00.000Z',
     });
-    expect(await record('ACTRIS-ACT212345604')).toMatchObject({ PropertyType: 'Residential Lease', photos: ['https://media.example.org/actris/ACT212345604/0.jpg'] });
+    expect(await record('ACTRIS-ACT212345601')).toMatchObject({
+      photos: [
+        'https://media.example.org/actris/ACT212345601/0.jpg',
+        'https://media.example.org/actris/ACT212345601/1.jpg',
+        'https://media.example.org/actris/ACT212345601/2.jpg',
+      ],
+      OriginalListPrice: 499_000,
+      PreviousListPrice: 485_000,
+    });
+    expect(await record('ACTRIS-ACT212345604')).toMatchObject({
+      PropertyType: 'Residential Lease',
+      photos: ['https://media.example.org/actris/ACT212345604/0.jpg'],
+    });
     expect(await record('CRMLS-3c5e0a6f1b2d4e8f9a0b1c2d3e4f5a6b')).toMatchObject({ Latitude: 33.65882, Longitude: -117.73491, locationApproximate: false });
     expect((await record('CRMLS-7d1f9e2c3b4a5d6e7f8091a2b3c4d5e6')).UnparsedAddress).toBe('2400 Main St Ste 210');
     // MLS Grid's delete of a listing never seen: nothing to remove.
     expect(await server.runtime.store.readStream(listingStream('ACTRIS-ACT212345603'))).toEqual([]);
   });
 
-  it('opens houses given as OpenHouses, at the feed\'s local time', async () => {
+  it("opens houses given as OpenHouses, at the feed's local time", async () => {
     const { body } = await get('/api/details/RESO-100002');
-    expect(body.openHouses).toEqual([{ start: '2099-02-14T13:00:00-07:00', end: '2099-02-14T15:00:00-07:00', type: 'Public', remarks: 'Parking in the visitor lot' }]);
+    expect(body.openHouses).toEqual([
+      { start: '2099-02-14T13:00:00-07:00', end: '2099-02-14T15:00:00-07:00', type: 'Public', remarks: 'Parking in the visitor lot' },
+    ]);
   });
 
-  it('places a listing without coordinates at its zip\'s centre, flagged approximate; without a zip, unmappable but listed by city', async () => {
+  it("places a listing without coordinates at its zip's centre, flagged approximate; without a zip, unmappable but listed by city", async () => {
     const zips = await loadZipDirectory();
     const denver = zips.get('80202')!;
     const { body: comingSoon } = await get('/api/search/result/RESO-100002');
     expect(comingSoon).toMatchObject({ latitude: denver.latitude, longitude: denver.longitude, locationApproximate: true });
     const irvine = zips.get('92602')!;
-    expect(await record('CRMLS-a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4')).toMatchObject({ Latitude: irvine.latitude, Longitude: irvine.longitude, locationApproximate: true });
+    expect(await record('CRMLS-a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4')).toMatchObject({
+      Latitude: irvine.latitude,
+      Longitude: irvine.longitude,
+      locationApproximate: true,
+    });
 
     const { body: evanston } = await get('/api/search?city=Evanston');
     expect(evanston.results.map((c: any) => [c.pdid, c.latitude, c.longitude, c.locationApproximate])).toEqual([['MRED-MRD11880004', null, null, true]]);
@@ -160,15 +199,26 @@ describe('real records through npm run import (issue 14)', () => {
   it('reduces the price against OriginalListPrice and PreviousListPrice, and shows them in the history', async () => {
     expect(pdids((await get('/api/search?pricereduced=1&city=Austin')).body)).toEqual(['ACTRIS-ACT212345601']);
     const { body } = await get('/api/details/ACTRIS-ACT212345601');
-    expect(body.history.map((h: any) => [h.event, h.price])).toEqual([['Listed', 499_000], ['Price Reduced', 485_000], ['Price Reduced', 474_800]]);
+    expect(body.history.map((h: any) => [h.event, h.price])).toEqual([
+      ['Listed', 499_000],
+      ['Price Reduced', 485_000],
+      ['Price Reduced', 474_800],
+    ]);
   });
 
   it('attributes every card and page to its office and agent, with the MLS disclaimer and the time of the last update', async () => {
     const { body } = await get('/api/search?acl_city=Austin&sortby=price-desc');
-    expect(body.results.map((c: any) => [c.listOfficeName, c.listAgentName])).toEqual([['Barton Hills Realty', 'Dana Whitfield'], ['Crestview Property Group', 'Marisol Ortega']]);
+    expect(body.results.map((c: any) => [c.listOfficeName, c.listAgentName])).toEqual([
+      ['Barton Hills Realty', 'Dana Whitfield'],
+      ['Crestview Property Group', 'Marisol Ortega'],
+    ]);
     expect(body.disclaimers).toEqual([{ mls: 'ACTRIS', text: DEFAULT_MLS_DISCLAIMER, updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
     const { body: details } = await get('/api/details/CRMLS-7d1f9e2c3b4a5d6e7f8091a2b3c4d5e6');
-    expect(details).toMatchObject({ listOfficeName: 'Pacific Commercial Partners', listAgentName: null, disclaimer: { mls: 'CRMLS', text: DEFAULT_MLS_DISCLAIMER } });
+    expect(details).toMatchObject({
+      listOfficeName: 'Pacific Commercial Partners',
+      listAgentName: null,
+      disclaimer: { mls: 'CRMLS', text: DEFAULT_MLS_DISCLAIMER },
+    });
     const split = await post('/api/search/split', { city: 'Chicago' });
     expect(split.body.disclaimers.map((d: any) => d.mls)).toEqual(['MRED']);
   });

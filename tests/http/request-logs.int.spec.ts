@@ -36,7 +36,10 @@ describe('the server log', () => {
     execFileSync('node', ['scripts/ensure-built.mjs'], { cwd: ROOT, stdio: 'ignore' });
     db = await createTestDatabase({ migrate: false });
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'porchlight-logs-'));
-    server = await spawnServer({ DATABASE_URL: db.url, DATA_DIR: dataDir, DEMO_SEED: '1', DEMO_PASSWORD, LOG_FORMAT: 'json', LOG_LEVEL: 'info', NODE_ENV: 'development' }, 180_000);
+    server = await spawnServer(
+      { DATABASE_URL: db.url, DATA_DIR: dataDir, DEMO_SEED: '1', DEMO_PASSWORD, LOG_FORMAT: 'json', LOG_LEVEL: 'info', NODE_ENV: 'development' },
+      180_000,
+    );
     const port = new URL(server.url).port;
     const on = (host: string) => WebClient.for(server.url, host);
     const track = (res: WebResponse) => (answers.push(res), res);
@@ -51,7 +54,13 @@ describe('the server log', () => {
 
     const visitor = on('demo.localhost');
     const inquiry = track(
-      await visitor.post('/api/account/inquiry', { FullName: LEAD.name, Email: LEAD.email, Phone: LEAD.phone, Message: `Call me at ${LEAD.phone} or write to ${LEAD.email}`, LeadType: 'Buyer' }),
+      await visitor.post('/api/account/inquiry', {
+        FullName: LEAD.name,
+        Email: LEAD.email,
+        Phone: LEAD.phone,
+        Message: `Call me at ${LEAD.phone} or write to ${LEAD.email}`,
+        LeadType: 'Buyer',
+      }),
     );
     expect(inquiry.status, inquiry.text).toBe(200);
     track(await visitor.post('/api/account/forgotpassword', { Email: LEAD.email }));

@@ -6,14 +6,21 @@ import { testConfig } from '../support/test-config';
 import { home } from '../support/reso-home';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-
 const RECORDS = [
   home('A1'),
   home('A2', { ListPrice: 725_000, Latitude: 47.62, Longitude: -122.35, PropertySubType: 'Condominium', UnparsedAddress: '12 Seaview Ave' }),
   home('A3', { ListPrice: 950, City: 'Bellevue', PostalCode: '98004', Latitude: 47.61, Longitude: -122.2 }),
   home('S1', { StandardStatus: 'Closed', ClosePrice: 480_000, CloseDate: '2024-04-01', Latitude: 47.63, Longitude: -122.31 }),
   home('P1', { StandardStatus: 'Pending' }),
-  home('S2', { StandardStatus: 'Closed', ClosePrice: 610_000, CloseDate: '2024-03-01', City: 'Lake Forest Park', PostalCode: '98155', Latitude: 47.75, Longitude: -122.28 }),
+  home('S2', {
+    StandardStatus: 'Closed',
+    ClosePrice: 610_000,
+    CloseDate: '2024-03-01',
+    City: 'Lake Forest Park',
+    PostalCode: '98155',
+    Latitude: 47.75,
+    Longitude: -122.28,
+  }),
 ];
 
 const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) => ({ record: i + 1, line: null, parse: () => r }));
@@ -26,7 +33,11 @@ describe('search API (contract section 3)', () => {
     return { status: res.status, body: (await res.json().catch(() => null)) as any, headers: res.headers };
   };
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json().catch(() => null)) as any };
   };
 
@@ -55,7 +66,33 @@ describe('search API (contract section 3)', () => {
     expect(body.searchUrl).toBe('/search?acl_city=Bellevue,Seattle&sortby=price-desc');
     expect(body.searchTitle).toBe('Homes for Sale in Bellevue or Seattle');
     const card = body.results[1];
-    expect(Object.keys(card).sort()).toEqual(['address', 'baths', 'beds', 'city', 'closeDate', 'county', 'forRent', 'latitude', 'listAgentName', 'listDate', 'listOfficeName', 'locationApproximate', 'longitude', 'mlsid', 'pdid', 'photos', 'price', 'priceShort', 'propertyType', 'sqft', 'state', 'status', 'zip'].sort());
+    expect(Object.keys(card).sort()).toEqual(
+      [
+        'address',
+        'baths',
+        'beds',
+        'city',
+        'closeDate',
+        'county',
+        'forRent',
+        'latitude',
+        'listAgentName',
+        'listDate',
+        'listOfficeName',
+        'locationApproximate',
+        'longitude',
+        'mlsid',
+        'pdid',
+        'photos',
+        'price',
+        'priceShort',
+        'propertyType',
+        'sqft',
+        'state',
+        'status',
+        'zip',
+      ].sort(),
+    );
     expect(card).toMatchObject({ pdid: 'T-A1', mlsid: 'MLA1', price: 450_000, priceShort: '$450k', photos: ['/demo-photos/1.svg', '/demo-photos/2.svg'] });
     expect(body.results[2].priceShort).toBe('$950');
   });
@@ -72,7 +109,14 @@ describe('search API (contract section 3)', () => {
     expect(status).toBe(200);
     expect(body.total).toBe(3);
     expect(body.results.results).toHaveLength(3);
-    expect(body.results.results[0]).toEqual({ pdid: expect.any(String), latitude: expect.any(Number), longitude: expect.any(Number), priceShort: expect.any(String), locationApproximate: false, inCluster: false });
+    expect(body.results.results[0]).toEqual({
+      pdid: expect.any(String),
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+      priceShort: expect.any(String),
+      locationApproximate: false,
+      inCluster: false,
+    });
     expect(body.results.mapBounds).toEqual({ minLat: 47.61, maxLat: 47.62, minLng: -122.35, maxLng: -122.2 });
     expect(body.clusters.reduce((n: number, c: any) => n + c.count, 0)).toBe(3);
     // Every match pinned: every cluster is complete, the map draws the pins.
@@ -134,7 +178,9 @@ describe('search API (contract section 3)', () => {
     expect((await get('/api/search?mlsid=mla2')).body.total).toBe(1);
     expect((await get('/api/search/autocomplete/county/king/')).body.groups[0].items[0].value).toBe('King');
     // A name is found by any of its words.
-    expect((await get('/api/search/autocomplete/city/forest%20p/')).body.groups[0].items).toEqual([{ friendlyInputName: 'City', inputName: 'acl_city', value: 'Lake Forest Park' }]);
+    expect((await get('/api/search/autocomplete/city/forest%20p/')).body.groups[0].items).toEqual([
+      { friendlyInputName: 'City', inputName: 'acl_city', value: 'Lake Forest Park' },
+    ]);
   });
 
   it('serves the demo photos and the placeholder as cacheable SVG', async () => {

@@ -24,7 +24,10 @@ const PARALLEL = 16;
 function zigzag(seed: number, k: number): string {
   const teeth = 49;
   const out = Array.from({ length: teeth }, (_, i) => [i % 2 ? 49.3 : 24.6, -124.7 + (57.5 * i) / (teeth - 1) + seed * 1e-6 + k * 1e-4] as const);
-  const back = out.slice(1, 50).reverse().map(([lat, lng]) => [lat + (lat > 30 ? -0.002 : 0.002), lng] as const);
+  const back = out
+    .slice(1, 50)
+    .reverse()
+    .map(([lat, lng]) => [lat + (lat > 30 ? -0.002 : 0.002), lng] as const);
   const pts = [...out, ...back].slice(0, 99);
   return [...pts, pts[0]!].map(([lat, lng]) => `${lat.toFixed(6)} ${lng.toFixed(6)}`).join(', ');
 }
@@ -57,7 +60,11 @@ describe('searches cannot take the server down', () => {
   let db: TestDatabase;
   let server: Started;
   const post = async (path: string, body: Record<string, string>, ip: string) => {
-    const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify(body),
+    });
     await res.arrayBuffer();
     return res.status;
   };
@@ -65,7 +72,10 @@ describe('searches cannot take the server down', () => {
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });
     server = await startServer(testConfig(db.url, { TRUST_PROXY: '1', SEARCH_CACHE_MB: '16' }));
-    await importListings(server.runtime.store, await generatedListingItems({ count: 20_000, seed: 12, today: '2025-06-01' }), { mls: 'ATK', ctx: systemContext() });
+    await importListings(server.runtime.store, await generatedListingItems({ count: 20_000, seed: 12, today: '2025-06-01' }), {
+      mls: 'ATK',
+      ctx: systemContext(),
+    });
     await server.runtime.runner.waitForCatchUp(120_000);
     await db.pool.query('VACUUM ANALYZE search_listings');
   }, 180_000);
@@ -82,7 +92,12 @@ describe('searches cannot take the server down', () => {
       const statuses = new Set<number>();
       while (!until()) {
         const i = n++;
-        const at = { minlat: String(38.5 + (i % 50) * 0.002), maxlat: String(38.7 + (i % 50) * 0.002), minlong: String(-121.6 - (i % 7) * 0.003), maxlong: String(-121.3 - (i % 7) * 0.003) };
+        const at = {
+          minlat: String(38.5 + (i % 50) * 0.002),
+          maxlat: String(38.7 + (i % 50) * 0.002),
+          minlong: String(-121.6 - (i % 7) * 0.003),
+          maxlong: String(-121.3 - (i % 7) * 0.003),
+        };
         const t = performance.now();
         statuses.add(await post('/api/search/split', { ...at, type: 'split' }, PERSON));
         ms.push(performance.now() - t);

@@ -49,8 +49,15 @@ describe('search routes outside Nest keep the contract', () => {
   beforeAll(async () => {
     db = await createTestDatabase({ migrate: false });
     server = await startServer(testConfig(db.url, { TRUST_PROXY: '1', SEARCH_RATE_PER_MINUTE: '60', SEARCH_CACHE_MS: '0' }));
-    const items = [home('L1', { City: 'Leanton', Latitude: 47.6, Longitude: -122.3 }), home('L2', { City: 'Leanton', ListPrice: 725_000, Latitude: 47.61, Longitude: -122.31 })];
-    await importListings(server.runtime.store, items.map((r, i) => ({ record: i + 1, line: null, parse: () => r })), { mls: 'T', ctx: systemContext() });
+    const items = [
+      home('L1', { City: 'Leanton', Latitude: 47.6, Longitude: -122.3 }),
+      home('L2', { City: 'Leanton', ListPrice: 725_000, Latitude: 47.61, Longitude: -122.31 }),
+    ];
+    await importListings(
+      server.runtime.store,
+      items.map((r, i) => ({ record: i + 1, line: null, parse: () => r })),
+      { mls: 'T', ctx: systemContext() },
+    );
     await server.runtime.runner.waitForCatchUp();
   });
   afterAll(async () => {
@@ -100,7 +107,10 @@ describe('search routes outside Nest keep the contract', () => {
   });
 
   it('counts the lean path against the address limits and answers 429 past them, as the full path does', async () => {
-    for (const [ip, headers] of [['203.0.113.1', {}], ['203.0.113.2', FULL_PIPELINE]] as const) {
+    for (const [ip, headers] of [
+      ['203.0.113.1', {}],
+      ['203.0.113.2', FULL_PIPELINE],
+    ] as const) {
       // SEARCH_RATE_PER_MINUTE=60: bursts of 10.
       const statuses: number[] = [];
       const bodies: unknown[] = [];

@@ -11,7 +11,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A ring of n points around (lat, lng) as the web app writes it: six decimals, the first point repeated. */
 const ring = (n: number, lat: number, lng: number, r = 0.05) => {
-  const pts = Array.from({ length: n }, (_, i) => `${(lat + r * Math.sin((2 * Math.PI * i) / n)).toFixed(6)} ${(lng + r * Math.cos((2 * Math.PI * i) / n)).toFixed(6)}`);
+  const pts = Array.from(
+    { length: n },
+    (_, i) => `${(lat + r * Math.sin((2 * Math.PI * i) / n)).toFixed(6)} ${(lng + r * Math.cos((2 * Math.PI * i) / n)).toFixed(6)}`,
+  );
   return [...pts, pts[0]].join(', ');
 };
 const rings = (count: number, n: number) => Array.from({ length: count }, (_, i) => ring(n, 47.6 + i * 0.001, -122.3)).join(':');
@@ -48,7 +51,11 @@ describe('search limits', () => {
     server = await startServer(
       testConfig(db.url, { TRUST_PROXY: '1', SEARCH_STATEMENT_TIMEOUT_MS: '1000', SEARCH_POOL_SIZE: '2', SEARCH_RATE_PER_MINUTE: '60', DB_POOL_SIZE: '8' }),
     );
-    await importListings(server.runtime.store, [{ record: 1, line: null, parse: () => home('L1', { City: 'Limitville', Latitude: 47.6, Longitude: -122.3 }) }], { mls: 'T', ctx: systemContext() });
+    await importListings(
+      server.runtime.store,
+      [{ record: 1, line: null, parse: () => home('L1', { City: 'Limitville', Latitude: 47.6, Longitude: -122.3 }) }],
+      { mls: 'T', ctx: systemContext() },
+    );
     await server.runtime.runner.waitForCatchUp();
   });
   afterAll(async () => {
@@ -58,9 +65,18 @@ describe('search limits', () => {
 
   it('takes ten polygons of 99 points, and refuses more with a clear 400', async () => {
     expect(await search('/api/search/split', { polygonmap: rings(10, 99) }, '192.0.2.1')).toMatchObject({ status: 200, body: { total: 1 } });
-    expect(await search('/api/search/split', { polygonmap: rings(11, 5) }, '192.0.2.1')).toEqual({ status: 400, body: { message: 'A search may have at most 10 polygons' } });
-    expect(await search('/api/search/map', { polygonmap: rings(1, 100) }, '192.0.2.1')).toEqual({ status: 400, body: { message: 'A polygon may have at most 99 points' } });
-    expect(await search(`/api/search?polygonmap=${encodeURIComponent(ring(100, 47.6, -122.3))}`, undefined, '192.0.2.1')).toEqual({ status: 400, body: { message: 'A polygon may have at most 99 points' } });
+    expect(await search('/api/search/split', { polygonmap: rings(11, 5) }, '192.0.2.1')).toEqual({
+      status: 400,
+      body: { message: 'A search may have at most 10 polygons' },
+    });
+    expect(await search('/api/search/map', { polygonmap: rings(1, 100) }, '192.0.2.1')).toEqual({
+      status: 400,
+      body: { message: 'A polygon may have at most 99 points' },
+    });
+    expect(await search(`/api/search?polygonmap=${encodeURIComponent(ring(100, 47.6, -122.3))}`, undefined, '192.0.2.1')).toEqual({
+      status: 400,
+      body: { message: 'A polygon may have at most 99 points' },
+    });
     // The issue's attack: 20 polygons of 1,000 points (about 570 kB) is refused before it is read.
     expect(await search('/api/search/split', { polygonmap: rings(20, 1000) }, '192.0.2.1')).toEqual({
       status: 400,
@@ -88,7 +104,9 @@ describe('search limits', () => {
     let searches: Promise<{ status: number }[]> | undefined;
     try {
       // More waiting statements (3 a split search) than the main pool (DB_POOL_SIZE 8) holds, from many addresses.
-      searches = Promise.all(Array.from({ length: 12 }, (_, i) => search('/api/search/split', { acl_city: 'Limitville', minprice: String(i) }, `198.51.100.${i + 1}`)));
+      searches = Promise.all(
+        Array.from({ length: 12 }, (_, i) => search('/api/search/split', { acl_city: 'Limitville', minprice: String(i) }, `198.51.100.${i + 1}`)),
+      );
       await sleep(100);
       const t = performance.now();
       const health = await Promise.race([fetch(`${server.url}/health`).then((r) => r.status), sleep(800).then(() => 'waited for the pool')]);
@@ -105,7 +123,12 @@ describe('search limits', () => {
     const ip = '203.0.113.7';
     let first429 = 0;
     for (let i = 1; i <= 20 && !first429; i++) {
-      const path = i % 3 === 0 ? '/api/search/autocomplete/kw/li/?IncludeSearches=0' : i % 3 === 1 ? `/api/search?acl_city=Limitville&minprice=${i}` : '/api/search/result/T-L1';
+      const path =
+        i % 3 === 0
+          ? '/api/search/autocomplete/kw/li/?IncludeSearches=0'
+          : i % 3 === 1
+            ? `/api/search?acl_city=Limitville&minprice=${i}`
+            : '/api/search/result/T-L1';
       const res = await search(path, undefined, ip);
       if (res.status === 429) {
         first429 = i;

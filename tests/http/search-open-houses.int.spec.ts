@@ -32,7 +32,13 @@ describe('openhouse=1: a public open house from today on (contract section 3)', 
   let server: Started;
   const search = async (qs: string) => (await (await fetch(`${server.url}/api/search?${qs}`)).json()) as { total: number; results: { pdid: string }[] };
   const map = async (criteria: object) =>
-    (await (await fetch(`${server.url}/api/search/map`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify(criteria) })).json()) as { total: number };
+    (await (
+      await fetch(`${server.url}/api/search/map`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify(criteria),
+      })
+    ).json()) as { total: number };
   const modifiedAt = async (pdid: string) => (await db.pool.query('SELECT modified_at FROM search_listings WHERE pdid = $1', [pdid])).rows[0]?.modified_at;
 
   beforeAll(async () => {
@@ -42,26 +48,34 @@ describe('openhouse=1: a public open house from today on (contract section 3)', 
     const oh = localClock(now);
     const ctx = systemContext();
     const at = (n: number) => ({ ModificationTimestamp: new Date(now - 3 * DAY + n * 60_000).toISOString() });
-    await importListings(server.runtime.store, items([
-      home('TODAY', at(1)),
-      home('YESTERDAY', at(1)),
-      home('TOMORROW', { ...at(1), OpenHouse: [oh('M1', 1, 13, 15)] }),
-      home('BROKER', { ...at(1), OpenHouse: [oh('B1', 1, 10, 12, 'Broker')] }),
-      home('CANCELLED', { ...at(1), OpenHouse: [oh('C1', 2, 13, 15)] }),
-      home('MOVED', { ...at(1), OpenHouse: [oh('V1', 3, 13, 15, 'Broker')] }),
-      home('NONE', at(1)),
-      home('SOLD', { ...at(1), StandardStatus: 'Closed', ClosePrice: 450_000, CloseDate: '2024-05-01', OpenHouse: [oh('S1', 1, 13, 15)] }),
-    ]), { mls: 'T', ctx });
+    await importListings(
+      server.runtime.store,
+      items([
+        home('TODAY', at(1)),
+        home('YESTERDAY', at(1)),
+        home('TOMORROW', { ...at(1), OpenHouse: [oh('M1', 1, 13, 15)] }),
+        home('BROKER', { ...at(1), OpenHouse: [oh('B1', 1, 10, 12, 'Broker')] }),
+        home('CANCELLED', { ...at(1), OpenHouse: [oh('C1', 2, 13, 15)] }),
+        home('MOVED', { ...at(1), OpenHouse: [oh('V1', 3, 13, 15, 'Broker')] }),
+        home('NONE', at(1)),
+        home('SOLD', { ...at(1), StandardStatus: 'Closed', ClosePrice: 450_000, CloseDate: '2024-05-01', OpenHouse: [oh('S1', 1, 13, 15)] }),
+      ]),
+      { mls: 'T', ctx },
+    );
     // Added two days ago, when they were still to come: this morning's (over by now) and yesterday's.
     await addOpenHouseAt(server.runtime.store, 'T-TODAY', new Date(now - 2 * DAY), oh('T1', 0, 7, 9));
     await addOpenHouseAt(server.runtime.store, 'T-YESTERDAY', new Date(now - 2 * DAY), oh('Y1', -1, 13, 15));
     await server.runtime.runner.waitForCatchUp();
     expect(await modifiedAt('T-CANCELLED')).toBe(at(1).ModificationTimestamp);
     // The feed cancels one (spelt Canceled) and makes a broker open public: open-house changes only.
-    await importListings(server.runtime.store, items([
-      home('CANCELLED', { ...at(2), OpenHouse: [oh('C1', 2, 13, 15, 'Public', { OpenHouseStatus: 'Canceled' })] }),
-      home('MOVED', { ...at(2), OpenHouse: [oh('V1', 3, 13, 15)] }),
-    ]), { mls: 'T', ctx });
+    await importListings(
+      server.runtime.store,
+      items([
+        home('CANCELLED', { ...at(2), OpenHouse: [oh('C1', 2, 13, 15, 'Public', { OpenHouseStatus: 'Canceled' })] }),
+        home('MOVED', { ...at(2), OpenHouse: [oh('V1', 3, 13, 15)] }),
+      ]),
+      { mls: 'T', ctx },
+    );
     await server.runtime.runner.waitForCatchUp();
   });
   afterAll(async () => {
@@ -69,7 +83,7 @@ describe('openhouse=1: a public open house from today on (contract section 3)', 
     await db?.drop();
   });
 
-  it('finds listings with a public open house today (even one already over) or later, not yesterday\'s, broker or cancelled ones', async () => {
+  it("finds listings with a public open house today (even one already over) or later, not yesterday's, broker or cancelled ones", async () => {
     const found = await search('openhouse=1&sortby=price-asc');
     expect(found.results.map((r) => r.pdid).sort()).toEqual(['T-MOVED', 'T-TODAY', 'T-TOMORROW']);
     expect(found.total).toBe(3);
@@ -79,7 +93,7 @@ describe('openhouse=1: a public open house from today on (contract section 3)', 
     expect((await search('')).total).toBe(7);
   });
 
-  it('moves the listing\'s modification time on with an open-house-only change', async () => {
+  it("moves the listing's modification time on with an open-house-only change", async () => {
     const expected = new Date(Date.parse(await modifiedAt('T-TODAY')) + 60_000).toISOString();
     expect(await modifiedAt('T-CANCELLED')).toBe(expected);
     expect(await modifiedAt('T-MOVED')).toBe(expected);

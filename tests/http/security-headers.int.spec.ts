@@ -26,7 +26,12 @@ describe('security headers on every answer', () => {
   });
 
   const expectCommon = (res: WebResponse, what: string) => {
-    expect({ what, nosniff: res.headers['x-content-type-options'], referrer: res.headers['referrer-policy'], csp: res.headers['content-security-policy'] }).toEqual({
+    expect({
+      what,
+      nosniff: res.headers['x-content-type-options'],
+      referrer: res.headers['referrer-policy'],
+      csp: res.headers['content-security-policy'],
+    }).toEqual({
       what,
       nosniff: 'nosniff',
       referrer: 'strict-origin-when-cross-origin',

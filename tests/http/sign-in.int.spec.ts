@@ -187,7 +187,9 @@ describe('sign-in, sessions and CSRF (contract sections 2 and 7)', () => {
     await login(c, 'lead@demo.test');
     expect((await c.delete('/api/account/become')).body).toEqual({ message: 'Error ending become user!' });
     // The back-office (issue 7) starts impersonation; here its session is made directly.
-    const session = await server.app.get(SessionStore).start({ userId: leadId, securityLevel: 5, officeId: null, impersonatorId: staffId, returnUrl: '/dashboard/backoffice' });
+    const session = await server.app
+      .get(SessionStore)
+      .start({ userId: leadId, securityLevel: 5, officeId: null, impersonatorId: staffId, returnUrl: '/dashboard/backoffice' });
     c.cookies.set('sid', session.id);
     expect((await c.get('/api/account/me')).body).toMatchObject({ securityLevel: 5, impersonatorId: staffId });
     expect((await c.delete('/api/account/become', { origin: null })).status).toBe(403);

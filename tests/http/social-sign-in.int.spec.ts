@@ -96,7 +96,14 @@ describe('Google and Facebook sign-in against a local key set and Graph stand-in
     ],
     [
       'signed HS256 with the public key as secret',
-      async () => new SignJWT({ email: 'gina@example.com' }).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).setIssuer('https://accounts.google.com').setAudience(CLIENT_ID).setSubject('1000001').setExpirationTime(now() + 3600).sign(new TextEncoder().encode(JSON.stringify(publicJwk))),
+      async () =>
+        new SignJWT({ email: 'gina@example.com' })
+          .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+          .setIssuer('https://accounts.google.com')
+          .setAudience(CLIENT_ID)
+          .setSubject('1000001')
+          .setExpirationTime(now() + 3600)
+          .sign(new TextEncoder().encode(JSON.stringify(publicJwk))),
     ],
     ['garbage', async () => 'not.a.token'],
   ])('refuses a token %s: 401, no session, no account', async (_name, make) => {
@@ -144,7 +151,9 @@ describe('Google and Facebook sign-in against a local key set and Graph stand-in
 
   it('skips the phone step where the site allows social sign-up without phone', async () => {
     const brand = DEMO_SITES.find((s) => s.key === 'brand')!;
-    await server.app.get(CommandBus).execute(new ChangeSiteSettingsCommand({ siteId: brand.siteId, changes: { Registration_SocialWithoutPhone: true } }, systemContext()));
+    await server.app
+      .get(CommandBus)
+      .execute(new ChangeSiteSettingsCommand({ siteId: brand.siteId, changes: { Registration_SocialWithoutPhone: true } }, systemContext()));
     for (let i = 0; i < 400 && !(await client('brand.localhost').get('/api/site')).body.settings.Registration_SocialWithoutPhone; i++) {
       await new Promise((r) => setTimeout(r, 25));
     }

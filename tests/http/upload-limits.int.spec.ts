@@ -8,7 +8,8 @@ import { newLead, startDashboardServer } from '../support/dashboard-fixture';
 import { multipartFile, type WebClient, WebClient as Client } from '../support/web-client';
 
 const UPLOAD = '/api/upload?object=uploads&action=uploadfiles';
-const pdf = (size = 0) => Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n', 'latin1'), Buffer.alloc(size, 0x20), Buffer.from('trailer\n%%EOF\n')]);
+const pdf = (size = 0) =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n', 'latin1'), Buffer.alloc(size, 0x20), Buffer.from('trailer\n%%EOF\n')]);
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
 /** Behind our own proxy (TRUST_PROXY=1) each request names the visitor's address. */
@@ -54,7 +55,11 @@ describe('uploads need a session or a signed upload token, and are limited per a
     expect((await v.post('/api/upload/token', { form: 'account' })).status).toBe(400);
 
     const FileURL = up.body.data.files[0].FileURL as string;
-    const inquiry = await v.post('/api/account/inquiry', { FullName: 'Rosa Resume', Email: 'rosa@example.com', Phone: '2065550199', LeadType: 'Resume', ResumeUrl: FileURL }, from('10.0.1.1'));
+    const inquiry = await v.post(
+      '/api/account/inquiry',
+      { FullName: 'Rosa Resume', Email: 'rosa@example.com', Phone: '2065550199', LeadType: 'Resume', ResumeUrl: FileURL },
+      from('10.0.1.1'),
+    );
     expect(inquiry.status, inquiry.text).toBe(200);
     expect(await stored()).toBe(1);
   });

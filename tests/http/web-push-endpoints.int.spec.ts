@@ -35,7 +35,12 @@ describe('web push subscriptions: only known push services, so the server never 
 
   it('refuses endpoints elsewhere (400) and takes a push service one', async () => {
     const agent = await signIn(fixture.server, 'agent@demo.test', 'demo.localhost');
-    for (const endpoint of [`https://127.0.0.1:${port}/x`, 'https://169.254.169.254/latest/meta-data', 'https://fcm.googleapis.com.evil.example/x', 'https://intranet.local/push']) {
+    for (const endpoint of [
+      `https://127.0.0.1:${port}/x`,
+      'https://169.254.169.254/latest/meta-data',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://intranet.local/push',
+    ]) {
       const res = await agent.post('/api/push/subscribe', { endpoint, keys: browserKeys() });
       expect(res, endpoint).toMatchObject({ status: 400, body: { message: UNKNOWN_PUSH_SERVICE } });
     }

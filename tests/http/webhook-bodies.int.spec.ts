@@ -41,7 +41,9 @@ function* multipart(parts: readonly Part[]): Generator<Buffer> {
   yield Buffer.from(`--${BOUNDARY}--\r\n`);
 }
 
-const lengthOf = (parts: readonly Part[]) => [...multipart(parts.map((p) => ('bytes' in p ? { ...p, bytes: 0 } : p)))].reduce((n, b) => n + b.length, 0) + parts.reduce((n, p) => n + ('bytes' in p ? p.bytes : 0), 0);
+const lengthOf = (parts: readonly Part[]) =>
+  [...multipart(parts.map((p) => ('bytes' in p ? { ...p, bytes: 0 } : p)))].reduce((n, b) => n + b.length, 0) +
+  parts.reduce((n, p) => n + ('bytes' in p ? p.bytes : 0), 0);
 
 type Answer = { readonly status: number; readonly body: string; readonly sent: number; readonly total: number };
 

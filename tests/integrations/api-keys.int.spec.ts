@@ -20,7 +20,11 @@ describe('API keys: made, listed, revoked in the dashboard; /api/v1 takes them a
   beforeAll(async () => {
     const { server } = app;
     ({ leadId } = await janesLead(server, { FullName: 'Kay Keys' }));
-    [janeC, alexC, brokerC] = await Promise.all([signIn(server, jane.email, 'demo.localhost'), signIn(server, alex.email, 'demo.localhost'), signIn(server, broker.email, 'demo.localhost')]);
+    [janeC, alexC, brokerC] = await Promise.all([
+      signIn(server, jane.email, 'demo.localhost'),
+      signIn(server, alex.email, 'demo.localhost'),
+      signIn(server, broker.email, 'demo.localhost'),
+    ]);
     api = WebClient.for(server.url, 'localhost');
   });
 
@@ -65,7 +69,11 @@ describe('API keys: made, listed, revoked in the dashboard; /api/v1 takes them a
     // Jane's session cookie gives nothing on /api/v1.
     expect(await janeC.get(`/api/v1/leads/${leadId}`)).toMatchObject({ status: 401, body: { message: NO_KEY } });
     // Nor does it take anything away: a tool that keeps cookies still calls by its key, with no Origin check.
-    const withCookie = await janeC.post('/api/v1/leads', { source: 'Dialer', person: { fullName: 'Cookie Jar', emails: ['jar@example.com'], phones: [] } }, { origin: null, ...bearer(made.key) });
+    const withCookie = await janeC.post(
+      '/api/v1/leads',
+      { source: 'Dialer', person: { fullName: 'Cookie Jar', emails: ['jar@example.com'], phones: [] } },
+      { origin: null, ...bearer(made.key) },
+    );
     expect(withCookie.status, withCookie.text).toBe(201);
 
     expect((await api.get(`/api/v1/leads/${leadId}`, bearer(made.key))).status).toBe(200);
@@ -96,7 +104,7 @@ describe('API keys: made, listed, revoked in the dashboard; /api/v1 takes them a
     expect((await api.get(`/api/v1/leads/${leadId}`, bearer(other.key))).status).toBe(200);
   });
 
-  it("a key stops working when its maker is deactivated, and works again when they are back", async () => {
+  it('a key stops working when its maker is deactivated, and works again when they are back', async () => {
     const made = await make(alexC, 'Alex dialer');
     expect((await api.get(`/api/v1/leads/${leadId}`, bearer(made.key))).status).toBe(404);
     expect((await brokerC.post(`/api/dashboard/agents/${alex.userId}/deactivate`, {})).status).toBe(200);

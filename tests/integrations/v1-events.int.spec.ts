@@ -16,7 +16,11 @@ describe('API v1 events feed: the public events in store order, paged by positio
 
   beforeAll(async () => {
     const { server } = app;
-    for (const [who, user] of [['broker', broker], ['jane', jane], ['alex', alex]] as const) {
+    for (const [who, user] of [
+      ['broker', broker],
+      ['jane', jane],
+      ['alex', alex],
+    ] as const) {
       const c = await signIn(server, user.email, 'demo.localhost');
       keys[who] = ((await c.post('/api/dashboard/api-keys', { name: 'Feed' })).body as { key: string }).key;
     }
@@ -31,7 +35,11 @@ describe('API v1 events feed: the public events in store order, paged by positio
   };
 
   it('a lead made, staged and noted through v1 shows as lead.created … note.created, in order, the same ids on every read; pages follow `next`', async () => {
-    const made = await api.post('/api/v1/leads', { source: 'Zillow', person: { fullName: 'Eve Events', emails: ['eve@example.com'], phones: [] } }, as('broker'));
+    const made = await api.post(
+      '/api/v1/leads',
+      { source: 'Zillow', person: { fullName: 'Eve Events', emails: ['eve@example.com'], phones: [] } },
+      as('broker'),
+    );
     const leadId = made.body.leadId as string;
     await settle(app.server);
     await api.request('PATCH', `/api/v1/leads/${leadId}`, { json: { stage: 'Nurture', assignedAgentId: jane.userId }, ...as('broker') });

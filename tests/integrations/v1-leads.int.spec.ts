@@ -39,7 +39,14 @@ describe('API v1 leads: the shared intake (new person → a routed lead, a known
   const person = (email: string, extra: Record<string, unknown> = {}) => ({ firstName: 'Zoe', lastName: 'Zillow', emails: [email], phones: [], ...extra });
 
   it('a new person → 201 created:true, a lead with the source fixed at first touch, routed like an inquiry, on the timeline', async () => {
-    const res = await post(brokerKey, { source: 'Zillow', type: 'Buyer', person: person('zoe@example.com', { phones: ['(555) 010-2030'] }), property: { street: '1 Main St', city: 'Springfield', state: 'CA', zip: '90001', mlsNumber: 'ML123', price: 450000 }, message: 'Is it still for sale?', tags: ['portal'] });
+    const res = await post(brokerKey, {
+      source: 'Zillow',
+      type: 'Buyer',
+      person: person('zoe@example.com', { phones: ['(555) 010-2030'] }),
+      property: { street: '1 Main St', city: 'Springfield', state: 'CA', zip: '90001', mlsNumber: 'ML123', price: 450000 },
+      message: 'Is it still for sale?',
+      tags: ['portal'],
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({ leadId: expect.any(String), created: true });
     const leadId = res.body.leadId as string;
@@ -61,7 +68,11 @@ describe('API v1 leads: the shared intake (new person → a routed lead, a known
     const again = await post(brokerKey, { source: 'Realtor.com', person: person('YAN@example.com'), message: 'Second question' });
     expect(again).toMatchObject({ status: 200, body: { leadId: first.body.leadId, created: false } });
     await settle(app.server);
-    const byPhone = await post(brokerKey, { source: 'Homes.com', person: { fullName: 'Yan Y', emails: ['yan.other@example.com'], phones: ['555-777-8888'] }, message: 'By phone' });
+    const byPhone = await post(brokerKey, {
+      source: 'Homes.com',
+      person: { fullName: 'Yan Y', emails: ['yan.other@example.com'], phones: ['555-777-8888'] },
+      message: 'By phone',
+    });
     expect(byPhone).toMatchObject({ status: 200, body: { leadId: first.body.leadId, created: false } });
   });
 
@@ -110,7 +121,10 @@ describe('API v1 leads: the shared intake (new person → a routed lead, a known
     // Alex's key lists only Alex's leads: none of Jane's or the office's others.
     const alexList = await api.get('/api/v1/leads', as(alexKey));
     expect(alexList.body.leads.filter((l: { assignedAgentId: string | null }) => l.assignedAgentId && l.assignedAgentId !== alex.userId)).toEqual([]);
-    expect((await api.get(`/api/v1/leads?updatedSince=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`, as(brokerKey))).body).toEqual({ leads: [], nextCursor: null });
+    expect((await api.get(`/api/v1/leads?updatedSince=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`, as(brokerKey))).body).toEqual({
+      leads: [],
+      nextCursor: null,
+    });
     expect(await api.get('/api/v1/leads?cursor=nonsense', as(brokerKey))).toMatchObject({ status: 400, body: { message: 'cursor is not one this API gave' } });
     expect((await api.get('/api/v1/leads?limit=1000', as(brokerKey))).status).toBe(400);
   });
@@ -119,7 +133,11 @@ describe('API v1 leads: the shared intake (new person → a routed lead, a known
     const made = await post(brokerKey, { source: 'Zillow', person: person('patch@example.com') });
     const leadId = made.body.leadId as string;
     await routed(brokerKey, leadId);
-    const patched = await api.request('PATCH', `/api/v1/leads/${leadId}`, { json: { stage: 'Nurture', tags: ['hot', 'api'], assignedAgentId: jane.userId }, ...as(brokerKey), origin: null });
+    const patched = await api.request('PATCH', `/api/v1/leads/${leadId}`, {
+      json: { stage: 'Nurture', tags: ['hot', 'api'], assignedAgentId: jane.userId },
+      ...as(brokerKey),
+      origin: null,
+    });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body).toMatchObject({ leadId, stage: 'Nurture', tags: ['hot', 'api'], assignedAgentId: jane.userId });
     expect((await api.request('PATCH', `/api/v1/leads/${leadId}`, { json: { stage: 'No such stage' }, ...as(brokerKey), origin: null })).status).toBe(400);

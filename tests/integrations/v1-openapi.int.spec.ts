@@ -5,7 +5,12 @@ import { contract } from '../../src/contract/routes';
 import { dashboardServer } from '../support/dashboard-server';
 import { WebClient } from '../support/web-client';
 
-type Op = { operationId: string; security?: unknown; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+type Op = {
+  operationId: string;
+  security?: unknown;
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+};
 
 describe('the public OpenAPI document of API v1 alone', () => {
   const app = dashboardServer(undefined, { NODE_ENV: 'production', PUBLIC_API_DOCS: '0' });
@@ -13,7 +18,12 @@ describe('the public OpenAPI document of API v1 alone', () => {
   it('is served to anyone, validates as OpenAPI 3.1, holds only /api/v1 with request and response schemas, the bearer scheme, and operationIds a generator accepts', async () => {
     const res = await WebClient.for(app.server.url, 'localhost').get('/api/v1/openapi.json');
     expect(res.status, res.text).toBe(200);
-    const doc = res.body as { openapi: string; paths: Record<string, Record<string, Op>>; components: { securitySchemes: Record<string, unknown> }; security: unknown };
+    const doc = res.body as {
+      openapi: string;
+      paths: Record<string, Record<string, Op>>;
+      components: { securitySchemes: Record<string, unknown> };
+      security: unknown;
+    };
     await SwaggerParser.validate(structuredClone(doc) as never);
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/v1/'))).toBe(true);

@@ -16,7 +16,14 @@ const introspect = async (user: string, token: string) => {
   const answer = (await res.json()) as { active: boolean; email?: string };
   return answer.active && answer.email === user;
 };
-const imapServer = new DovecotServer({ [AGENT]: 'a password nobody uses here' }, { get oauth2IntrospectionUrl() { return `${google.url}/introspect`; } });
+const imapServer = new DovecotServer(
+  { [AGENT]: 'a password nobody uses here' },
+  {
+    get oauth2IntrospectionUrl() {
+      return `${google.url}/introspect`;
+    },
+  },
+);
 const agentSmtp = new SmtpStandIn({ auth: { user: AGENT, pass: 'a password nobody uses here' }, oauth: introspect });
 
 /** Start → the provider's consent (the stand-in agrees, or not) → the callback, as a browser follows the redirects. */
@@ -71,7 +78,14 @@ describe("an agent's Gmail connected through Google's consent (OAuth 2.0 with PK
     expect(microsoft.body.message).toBe('This provider cannot be connected on this server');
     const start = await jane.get(`${PATH}/oauth/gmail/start`);
     const q = new URL(String(start.headers.location)).searchParams;
-    expect(Object.fromEntries(q)).toMatchObject({ response_type: 'code', client_id: google.client.id, scope: 'https://mail.google.com/ openid email', code_challenge_method: 'S256', access_type: 'offline', prompt: 'consent' });
+    expect(Object.fromEntries(q)).toMatchObject({
+      response_type: 'code',
+      client_id: google.client.id,
+      scope: 'https://mail.google.com/ openid email',
+      code_challenge_method: 'S256',
+      access_type: 'offline',
+      prompt: 'consent',
+    });
     expect(q.get('redirect_uri')).toMatch(/\/api\/dashboard\/emailintegration\/oauth\/gmail\/callback$/);
     expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(q.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -93,45 +107,62 @@ describe("an agent's Gmail connected through Google's consent (OAuth 2.0 with PK
     expect(google.grants).toEqual([]);
   });
 
-  it("connects after the consent, the refresh token sealed; a lead's mail is read with XOAUTH2 and the agent's e-mail leaves through SMTP XOAUTH2", { timeout: 120_000 }, async () => {
-    const { landed, callback } = await consent(jane);
-    expect(landed).toBe('/dashboard?view=settings&mailbox=connected');
-    expect((await jane.get(callback)).headers.location).toBe('/dashboard?view=settings&mailbox=expired');
-    const status = await jane.get(PATH);
-    expect(status.body).toMatchObject({ connected: true, provider: 'gmail', auth: 'oauth2', address: AGENT, username: AGENT, imap: { host: '127.0.0.1', port: imapServer.port, secure: false } });
-    expect(google.grants).toEqual(['authorization_code']);
-    const { rows } = await app.server.runtime.db.pool.query<{ data: string }>(`SELECT data::text AS data FROM events WHERE type = 'MailboxConnected'`);
-    expect(rows).toHaveLength(1);
-    expect(JSON.parse(rows[0]!.data)).toMatchObject({ auth: 'oauth2', secret: { v: 1 } });
-    expect(rows[0]!.data).not.toMatch(/[0-9a-f]{32}/);
+  it(
+    "connects after the consent, the refresh token sealed; a lead's mail is read with XOAUTH2 and the agent's e-mail leaves through SMTP XOAUTH2",
+    { timeout: 120_000 },
+    async () => {
+      const { landed, callback } = await consent(jane);
+      expect(landed).toBe('/dashboard?view=settings&mailbox=connected');
+      expect((await jane.get(callback)).headers.location).toBe('/dashboard?view=settings&mailbox=expired');
+      const status = await jane.get(PATH);
+      expect(status.body).toMatchObject({
+        connected: true,
+        provider: 'gmail',
+        auth: 'oauth2',
+        address: AGENT,
+        username: AGENT,
+        imap: { host: '127.0.0.1', port: imapServer.port, secure: false },
+      });
+      expect(google.grants).toEqual(['authorization_code']);
+      const { rows } = await app.server.runtime.db.pool.query<{ data: string }>(`SELECT data::text AS data FROM events WHERE type = 'MailboxConnected'`);
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0]!.data)).toMatchObject({ auth: 'oauth2', secret: { v: 1 } });
+      expect(rows[0]!.data).not.toMatch(/[0-9a-f]{32}/);
 
-    const lead = await janesLead(app.server);
-    await imapServer.deliver(AGENT, 'INBOX', { from: lead.email, to: AGENT, subject: 'Gmail question', text: 'Is the roof new?', messageId: '<gmail-1@lead.test>' });
-    // The IMAP sign-in of `deliver` uses the password; the product's uses the token dovecot asks the provider about.
-    const introspectedBefore = google.introspected.length;
-    const sync = app.server.app.get(MailboxSync);
-    const deadline = Date.now() + 60_000;
-    let copied = 0;
-    while (copied === 0 && Date.now() < deadline) {
-      const r = await sync.sync(demoUser('agent').userId);
-      if (r.state === 'failed') throw new Error(r.reason);
-      copied = (await jane.get(PATH)).body.messages;
-      if (copied === 0) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(copied).toBe(1);
-    expect(google.introspected.length).toBeGreaterThan(introspectedBefore);
-    expect(imapServer.log()).not.toMatch(/oauth2.*failed/i);
-    // The consent's access token is still good: no renewal.
-    expect(google.grants).toEqual(['authorization_code']);
+      const lead = await janesLead(app.server);
+      await imapServer.deliver(AGENT, 'INBOX', {
+        from: lead.email,
+        to: AGENT,
+        subject: 'Gmail question',
+        text: 'Is the roof new?',
+        messageId: '<gmail-1@lead.test>',
+      });
+      // The IMAP sign-in of `deliver` uses the password; the product's uses the token dovecot asks the provider about.
+      const introspectedBefore = google.introspected.length;
+      const sync = app.server.app.get(MailboxSync);
+      const deadline = Date.now() + 60_000;
+      let copied = 0;
+      while (copied === 0 && Date.now() < deadline) {
+        const r = await sync.sync(demoUser('agent').userId);
+        if (r.state === 'failed') throw new Error(r.reason);
+        copied = (await jane.get(PATH)).body.messages;
+        if (copied === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(copied).toBe(1);
+      expect(google.introspected.length).toBeGreaterThan(introspectedBefore);
+      expect(imapServer.log()).not.toMatch(/oauth2.*failed/i);
+      // The consent's access token is still good: no renewal.
+      expect(google.grants).toEqual(['authorization_code']);
 
-    const res = await jane.post(`/api/dashboard/leads/${lead.leadId}/emails`, { subject: 'Roof', body: 'New in 2021.' });
-    expect(res.status, res.text).toBe(201);
-    const until = Date.now() + 60_000;
-    while (!agentSmtp.accepted.some((m) => m.to.includes(lead.email)) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    const mail = agentSmtp.accepted.find((m) => m.to.includes(lead.email));
-    expect(mail?.data).toMatch(/^From: jane\.agent@gmail\.test/im);
-    expect(agentSmtp.signedIn).toContain(AGENT);
-  });
+      const res = await jane.post(`/api/dashboard/leads/${lead.leadId}/emails`, { subject: 'Roof', body: 'New in 2021.' });
+      expect(res.status, res.text).toBe(201);
+      const until = Date.now() + 60_000;
+      while (!agentSmtp.accepted.some((m) => m.to.includes(lead.email)) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      const mail = agentSmtp.accepted.find((m) => m.to.includes(lead.email));
+      expect(mail?.data).toMatch(/^From: jane\.agent@gmail\.test/im);
+      expect(agentSmtp.signedIn).toContain(AGENT);
+    },
+  );
 
   it('renews an access token before it ends, and a revoked refresh token stops the mailbox with a message to connect again', { timeout: 120_000 }, async () => {
     // Tokens of a minute: inside the renewal margin, so each use renews first.

@@ -16,7 +16,15 @@ const ESCAPED = '&lt;img src=x onerror=alert(1)&gt;';
 const listing = indexedListing({ address: `12 ${NAME} St` });
 const unsubscribe = { email: 'http://demo.example/?unsubscribe_email=t', headers: {} };
 const showing: NoticeContext = {
-  showing: { showingId: 's1', leadId: 'l1', address: `12 ${NAME} St`, timeZone: 'America/Los_Angeles', start: '2030-03-05T17:00:00Z', end: '2030-03-05T18:00:00Z', sequence: 0 },
+  showing: {
+    showingId: 's1',
+    leadId: 'l1',
+    address: `12 ${NAME} St`,
+    timeZone: 'America/Los_Angeles',
+    start: '2030-03-05T17:00:00Z',
+    end: '2030-03-05T18:00:00Z',
+    sequence: 0,
+  },
   lead: { name: `${NAME} Lee`, email: 'lead@example.com' },
   agent: { name: `Agent ${NAME}`, email: 'agent@example.com' },
   baseUrl: 'http://demo.example',
@@ -26,12 +34,37 @@ const showing: NoticeContext = {
 /** Every kind of HTML the product writes with the html`` template, each holding the lead's name. */
 const kinds: Record<string, () => string> = {
   'property alert': () =>
-    renderAlertEmail([{ kind: 'new', reason: 'search', detail: {}, listing }], { to: 'a@b.test', firstName: NAME, siteName: NAME, baseUrl: 'http://demo.example', unsubscribe: { ...unsubscribe, propertyAlerts: 'http://x' } }, null).html!,
+    renderAlertEmail(
+      [{ kind: 'new', reason: 'search', detail: {}, listing }],
+      { to: 'a@b.test', firstName: NAME, siteName: NAME, baseUrl: 'http://demo.example', unsubscribe: { ...unsubscribe, propertyAlerts: 'http://x' } },
+      null,
+    ).html!,
   'listings an agent sends': () =>
-    renderListingsEmail({ to: 'a@b.test', firstName: NAME, agentName: NAME, note: `For ${NAME}`, listings: [listing], links: { pixel: 'http://p', click: () => 'http://c' }, siteName: 'Demo', baseUrl: 'http://demo.example', unsubscribe }).html!,
-  "an agent's e-mail": () => renderLeadEmail({ to: 'a@b.test', subject: 's', body: `Hi ${NAME},\n- ${NAME}`, replyTo: 'r@b.test', agentName: NAME, siteName: 'Demo', unsubscribe }).html!,
-  'new-lead notice': () => renderNotice('assigned', { leadId: 'l1', fullName: NAME, leadType: NAME, message: NAME, listing: NAME }, { url: 'http://demo.example' }).html,
-  'shared listing': () => renderShareEmail({ to: 'a@b.test', from: { firstName: NAME, email: 'ada@example.com' }, message: NAME, listing, siteName: 'Demo', baseUrl: 'http://demo.example' }).html!,
+    renderListingsEmail({
+      to: 'a@b.test',
+      firstName: NAME,
+      agentName: NAME,
+      note: `For ${NAME}`,
+      listings: [listing],
+      links: { pixel: 'http://p', click: () => 'http://c' },
+      siteName: 'Demo',
+      baseUrl: 'http://demo.example',
+      unsubscribe,
+    }).html!,
+  "an agent's e-mail": () =>
+    renderLeadEmail({ to: 'a@b.test', subject: 's', body: `Hi ${NAME},\n- ${NAME}`, replyTo: 'r@b.test', agentName: NAME, siteName: 'Demo', unsubscribe })
+      .html!,
+  'new-lead notice': () =>
+    renderNotice('assigned', { leadId: 'l1', fullName: NAME, leadType: NAME, message: NAME, listing: NAME }, { url: 'http://demo.example' }).html,
+  'shared listing': () =>
+    renderShareEmail({
+      to: 'a@b.test',
+      from: { firstName: NAME, email: 'ada@example.com' },
+      message: NAME,
+      listing,
+      siteName: 'Demo',
+      baseUrl: 'http://demo.example',
+    }).html!,
   'showing proposal': () => proposalMail(showing, 'http://accept').html!,
   'showing invitation': () => invitationMail(showing, false).html!,
   'showing cancellation (agent)': () => cancellationMail(showing, 'agent', false).html!,
@@ -43,10 +76,13 @@ const kinds: Record<string, () => string> = {
       localDate: '2030-03-05',
       timeZone: 'America/New_York',
       overdue: [],
-      today: [{ taskId: 't1', leadId: 'l1', title: `Call ${NAME}`, type: 'call', dueAt: '2030-03-05T17:30:00Z', done: false, assigneeId: 'a1', leadName: NAME }],
+      today: [
+        { taskId: 't1', leadId: 'l1', title: `Call ${NAME}`, type: 'call', dueAt: '2030-03-05T17:30:00Z', done: false, assigneeId: 'a1', leadName: NAME },
+      ],
       baseUrl: 'http://demo.example',
     }).html!,
-  'personal data export': () => exportHtml({ userId: 'u1', exportedAt: '2030-03-05', sections: { profile: [{ type: NAME, at: '2030-03-05', data: { [NAME]: NAME } }] } }),
+  'personal data export': () =>
+    exportHtml({ userId: 'u1', exportedAt: '2030-03-05', sections: { profile: [{ type: NAME, at: '2030-03-05', data: { [NAME]: NAME } }] } }),
 };
 
 describe('HTML written with the html`` template', () => {

@@ -18,7 +18,10 @@ describe("Twilio's refusals under the retry policy", () => {
       () => null,
       (e: unknown) => e,
     );
-    expect(failureOf(err)).toEqual({ permanent: true, reason: "Twilio 21211: Twilio refused the message (400: The 'To' number <number> is not a valid phone number.)" });
+    expect(failureOf(err)).toEqual({
+      permanent: true,
+      reason: "Twilio 21211: Twilio refused the message (400: The 'To' number <number> is not a valid phone number.)",
+    });
   });
 
   it('Twilio out of reach is worth another try', async () => {

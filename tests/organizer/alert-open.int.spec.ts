@@ -23,7 +23,10 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
   let inquirySession: WebClient;
 
   const mailsTo = async (to: string): Promise<AlertMail[]> => {
-    const { rows } = await db.pool.query<{ text_body: string; html_body: string }>('SELECT text_body, html_body FROM mail_outbox WHERE to_address = $1 ORDER BY id', [to]);
+    const { rows } = await db.pool.query<{ text_body: string; html_body: string }>(
+      'SELECT text_body, html_body FROM mail_outbox WHERE to_address = $1 ORDER BY id',
+      [to],
+    );
     return rows.map((r) => {
       const open = /https?:\/\/\S+(\/api\/alerts\/([0-9a-f-]{36})\/open\?t=\S+)/.exec(r.text_body);
       const pixel = /<img src="https?:\/\/[^"/]+(\/api\/alerts\/[0-9a-f-]{36}\/pixel\.gif\?t=[^"]+)"/.exec(r.html_body);
@@ -82,11 +85,19 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
     const [path, token] = mail.open.split('?t=') as [string, string];
     const key = await server.app.get(SecretKey).get();
     const claims = { alertId: mail.alertId, userId: /\.([0-9a-f-]{36})\.\d+\./.exec(decodeURIComponent(token))![1]!, purpose: 'open' as const };
-    const sign = (purpose: 'open' | 'pixel', daysAgo: number, alertId = mail.alertId) => signAlertLinkToken(key, { ...claims, purpose, alertId, issuedAt: new Date(Date.now() - daysAgo * 86_400_000) });
+    const sign = (purpose: 'open' | 'pixel', daysAgo: number, alertId = mail.alertId) =>
+      signAlertLinkToken(key, { ...claims, purpose, alertId, issuedAt: new Date(Date.now() - daysAgo * 86_400_000) });
     const flip = (t: string) => t.slice(0, -1) + (t.endsWith('A') ? 'B' : 'A');
     const other = '00000000-0000-4000-8000-000000000001';
     // For each path, the tokens that must not count there: altered, expired, made for the other path, for another alert, none.
-    const badFor = (purpose: 'open' | 'pixel') => [flip(sign(purpose, 0)), sign(purpose, 15), sign(purpose === 'open' ? 'pixel' : 'open', 0), sign(purpose, 0, other), 'nonsense', ''];
+    const badFor = (purpose: 'open' | 'pixel') => [
+      flip(sign(purpose, 0)),
+      sign(purpose, 15),
+      sign(purpose === 'open' ? 'pixel' : 'open', 0),
+      sign(purpose, 0, other),
+      'nonsense',
+      '',
+    ];
     for (const bad of badFor('open')) {
       const c = fresh();
       const res = await c.get(`${path}?t=${encodeURIComponent(bad)}`);
@@ -158,7 +169,9 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
     const proof = await db.pool.query(`SELECT data FROM events WHERE type = 'EmailVerified'`);
     expect(proof.rows.map((r) => r.data.how)).toEqual(['alert-link']);
     expect((await inquirySession.get('/api/account/me')).status).toBe(401);
-    expect(await openings(mail.alertId)).toEqual([expect.objectContaining({ alertId: mail.alertId, leadId, pdid: 'T-LINK', change: 'New listing', how: 'link' })]);
+    expect(await openings(mail.alertId)).toEqual([
+      expect.objectContaining({ alertId: mail.alertId, leadId, pdid: 'T-LINK', change: 'New listing', how: 'link' }),
+    ]);
 
     // Followed again while signed in: the same session, the same single opening.
     const sid = browser.cookies.get('sid');
@@ -202,7 +215,13 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
     const { lead } = (await staff.get(`/api/dashboard/leads/${leadId}`)).body;
     const owner = lead.assignedAgentId === cast.agent.userId ? cast.agent : cast.broker;
     const otherBroker = await registerPerson(server, { email: 'ole.broker@elsewhere.test', firstName: 'Ole', lastName: 'Broker', level: 15 });
-    const otherAgent = await registerPerson(server, { email: 'oda.agent@elsewhere.test', firstName: 'Oda', lastName: 'Agent', level: 10, brokerId: otherBroker.userId });
+    const otherAgent = await registerPerson(server, {
+      email: 'oda.agent@elsewhere.test',
+      firstName: 'Oda',
+      lastName: 'Agent',
+      level: 10,
+      brokerId: otherBroker.userId,
+    });
     await server.runtime.runner.waitForCatchUp();
 
     for (const viewer of [owner, cast.broker, cast.staff]) {
@@ -211,7 +230,12 @@ describe('alert e-mails: the signed-in link and open tracking (issue 8)', () => 
         const res = await c.get(path);
         expect(res.status, `${viewer.email} ${path}`).toBe(200);
         const lines = res.body.timeline.map((t: { type: string; summary: string }) => `${t.type}: ${t.summary}`);
-        expect(lines).toEqual(expect.arrayContaining(['PropertyAlertOpened: Opened the alert about LINK Inside Way: New listing', 'PropertyAlertOpened: Opened the alert about PIXEL Inside Way: New listing']));
+        expect(lines).toEqual(
+          expect.arrayContaining([
+            'PropertyAlertOpened: Opened the alert about LINK Inside Way: New listing',
+            'PropertyAlertOpened: Opened the alert about PIXEL Inside Way: New listing',
+          ]),
+        );
         expect(lines.filter((l: string) => l.startsWith('PropertyAlertOpened')).length).toBe(3);
       }
     }

@@ -15,7 +15,12 @@ describe('SearchIndex.matchEach agrees with search', () => {
   const pdids: string[] = [];
   const given = projectedLog([searchProjection], async (store) => {
     const rand = mulberry32(3);
-    const openHouse = (day: string, OpenHouseType: 'Public' | 'Broker') => ({ OpenHouseKey: day, OpenHouseStartTime: `${day}T13:00:00-07:00`, OpenHouseEndTime: `${day}T15:00:00-07:00`, OpenHouseType });
+    const openHouse = (day: string, OpenHouseType: 'Public' | 'Broker') => ({
+      OpenHouseKey: day,
+      OpenHouseStartTime: `${day}T13:00:00-07:00`,
+      OpenHouseEndTime: `${day}T15:00:00-07:00`,
+      OpenHouseType,
+    });
     // Public ones to come (the only ones openhouse=1 finds), broker ones and (below) past ones; most listings have none.
     const openHouses = [[openHouse('2099-06-06', 'Public')], [], [openHouse('2099-06-06', 'Broker')], [openHouse('2099-06-13', 'Public')]];
     const cities = ['Seattle', 'Kent', 'Bellevue'];
@@ -39,7 +44,11 @@ describe('SearchIndex.matchEach agrees with search', () => {
         OpenHouse: openHouses[i % 8],
       }),
     );
-    await importListings(store, records.map((r, i) => ({ record: i + 1, line: null, parse: () => r })), { mls: 'T', ctx: systemContext() });
+    await importListings(
+      store,
+      records.map((r, i) => ({ record: i + 1, line: null, parse: () => r })),
+      { mls: 'T', ctx: systemContext() },
+    );
     pdids.push(...records.map((r) => `T-${r.ListingKey}`));
     // Open houses that took place since they were added.
     for (const [i, pdid] of pdids.entries()) {

@@ -48,11 +48,21 @@ describe('notebooks: taking a listing out, and the briefs of kept homes', () => 
     await db?.drop();
   });
 
-  it('with listing=1, headers carry each kept home\'s brief from the search index (null once no longer listed); without it, none', async () => {
+  it("with listing=1, headers carry each kept home's brief from the search index (null once no longer listed); without it, none", async () => {
     const all = await entries('?listing=1');
     expect(all.find((l) => l.pdid === 'T-R1')).toMatchObject({
       notebooks: [notebookId],
-      listing: { address: '12 Remove Rd', city: 'Seattle', state: 'WA', zip: '98101', price: 725_000, beds: 4, baths: 3, status: 'Active', photo: '/demo-photos/1.svg' },
+      listing: {
+        address: '12 Remove Rd',
+        city: 'Seattle',
+        state: 'WA',
+        zip: '98101',
+        price: 725_000,
+        beds: 4,
+        baths: 3,
+        status: 'Active',
+        photo: '/demo-photos/1.svg',
+      },
     });
     expect(all.find((l) => l.pdid === 'T-R2')!.listing).toMatchObject({ address: '200 Pine St' });
     expect(all.find((l) => l.pdid === 'T-R3')).toMatchObject({ notebooks: [notebookId], listing: null });
@@ -106,7 +116,11 @@ describe('notebooks: taking a listing out, and the briefs of kept homes', () => 
     const lines = res.body.timeline.map((t: { type: string; summary: string }) => `${t.type}: ${t.summary}`);
     expect(lines.filter((l: string) => /NotebookFocused|InNotebook|FromNotebook/.test(l))).toEqual(
       // Named by address; T-R3 left the feed, so the index no longer knows it.
-      expect.arrayContaining(['ListingFiledInNotebook: Filed 12 Remove Rd in a notebook', 'ListingRemovedFromNotebook: Took 12 Remove Rd out of a notebook', 'ListingRemovedFromNotebook: Took a home no longer listed out of a notebook']),
+      expect.arrayContaining([
+        'ListingFiledInNotebook: Filed 12 Remove Rd in a notebook',
+        'ListingRemovedFromNotebook: Took 12 Remove Rd out of a notebook',
+        'ListingRemovedFromNotebook: Took a home no longer listed out of a notebook',
+      ]),
     );
     expect(lines.filter((l: string) => l === 'ListingRemovedFromNotebook: Took 12 Remove Rd out of a notebook')).toHaveLength(1);
     expect(lines.filter((l: string) => l.startsWith('ListingFiledInNotebook'))).toHaveLength(3);

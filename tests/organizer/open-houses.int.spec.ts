@@ -11,11 +11,21 @@ import { WebClient } from '../support/web-client';
 import { alertsSettled, home, importHomes, signedUpLead, square } from './organizer-fixture';
 
 /** Open houses far enough ahead that the test never outlives them: 28 and 29 November 2099 are a Saturday and a Sunday. */
-const saturday = { OpenHouseKey: 'SAT', OpenHouseStartTime: '2099-11-28T13:00:00-08:00', OpenHouseEndTime: '2099-11-28T15:00:00-08:00', OpenHouseType: 'Public', OpenHouseRemarks: '<b>Cookies</b>' };
+const saturday = {
+  OpenHouseKey: 'SAT',
+  OpenHouseStartTime: '2099-11-28T13:00:00-08:00',
+  OpenHouseEndTime: '2099-11-28T15:00:00-08:00',
+  OpenHouseType: 'Public',
+  OpenHouseRemarks: '<b>Cookies</b>',
+};
 const sunday = { OpenHouseKey: 'SUN', OpenHouseStartTime: '2099-11-29T11:00:00-08:00', OpenHouseEndTime: '2099-11-29T13:00:00-08:00', OpenHouseType: 'Public' };
-const brokers = { OpenHouseKey: 'BRK', OpenHouseStartTime: '2099-11-27T10:00:00-08:00', OpenHouseEndTime: '2099-11-27T12:00:00-08:00', OpenHouseType: 'Broker' };
-const homeAt = (n: number, OpenHouse: object[]) =>
-  home('OH1', { UnparsedAddress: '7 Open Way', ModificationTimestamp: `2024-06-0${n}T00:00:00Z`, OpenHouse });
+const brokers = {
+  OpenHouseKey: 'BRK',
+  OpenHouseStartTime: '2099-11-27T10:00:00-08:00',
+  OpenHouseEndTime: '2099-11-27T12:00:00-08:00',
+  OpenHouseType: 'Broker',
+};
+const homeAt = (n: number, OpenHouse: object[]) => home('OH1', { UnparsedAddress: '7 Open Way', ModificationTimestamp: `2024-06-0${n}T00:00:00Z`, OpenHouse });
 
 describe('open houses: the listing page and alerts to those who keep the home', () => {
   let db: TestDatabase;
@@ -25,7 +35,8 @@ describe('open houses: the listing page and alerts to those who keep the home', 
 
   /** Oldest first (the mailbox lists the newest first). */
   const mailsTo = async (to: string): Promise<Mail[]> => (await readMailbox(db.pool, to)).reverse();
-  const alertsRecorded = async () => (await db.pool.query(`SELECT data FROM events WHERE type = 'PropertyAlertRecorded' ORDER BY global_position`)).rows.map((r) => r.data);
+  const alertsRecorded = async () =>
+    (await db.pool.query(`SELECT data FROM events WHERE type = 'PropertyAlertRecorded' ORDER BY global_position`)).rows.map((r) => r.data);
   const settled = () => alertsSettled(server);
 
   beforeAll(async () => {
@@ -54,7 +65,9 @@ describe('open houses: the listing page and alerts to those who keep the home', 
     expect(mails.map((m) => m.subject)).toEqual(['Open house Sat, Nov 28, 1–3 PM: 7 Open Way, Seattle, WA — $500,000']);
     expect(mails[0]!.text).toContain('Open house Sat, Nov 28, 1–3 PM (a home you saved)');
     expect(await mailsTo('bob@openhouse.test')).toEqual([]);
-    expect((await alertsRecorded()).map((a) => [a.pdid, a.kind, a.reason, a.change])).toEqual([['T-OH1', 'open-house', 'favorite', 'Open house Sat, Nov 28, 1–3 PM']]);
+    expect((await alertsRecorded()).map((a) => [a.pdid, a.kind, a.reason, a.change])).toEqual([
+      ['T-OH1', 'open-house', 'favorite', 'Open house Sat, Nov 28, 1–3 PM'],
+    ]);
 
     // The same record again appends nothing and sends nothing; remarks alone are no news.
     await importHomes(server, [homeAt(2, [saturday, brokers])]);
@@ -73,7 +86,9 @@ describe('open houses: the listing page and alerts to those who keep the home', 
       'Open house Sun, Nov 29, 12–1 PM: 7 Open Way, Seattle, WA — $500,000',
     ]);
     expect(await mailsTo('bob@openhouse.test')).toEqual([]);
-    expect((await alertsRecorded()).filter((a) => a.kind === 'open-house-cancelled').map((a) => a.change)).toEqual(['Open house cancelled: Sat, Nov 28, 1–3 PM']);
+    expect((await alertsRecorded()).filter((a) => a.kind === 'open-house-cancelled').map((a) => a.change)).toEqual([
+      'Open house cancelled: Sat, Nov 28, 1–3 PM',
+    ]);
     await importHomes(server, [homeAt(6, [brokers, sunday])]);
     await settled();
     expect((await mailsTo('ada@openhouse.test')).map((m) => m.subject).at(-1)).toBe('Open house Sun, Nov 29, 11 AM–1 PM: 7 Open Way, Seattle, WA — $500,000');
@@ -84,9 +99,20 @@ describe('open houses: the listing page and alerts to those who keep the home', 
     // Given an open house that was added when it was still to come and has ended since.
     const stream = listingStream('T-OH1');
     const events = await server.runtime.store.readStream(stream);
-    const past = { OpenHouseKey: 'PAST', OpenHouseStartTime: '2001-05-05T13:00:00-07:00', OpenHouseEndTime: '2001-05-05T15:00:00-07:00', OpenHouseType: 'Public', OpenHouseRemarks: null };
+    const past = {
+      OpenHouseKey: 'PAST',
+      OpenHouseStartTime: '2001-05-05T13:00:00-07:00',
+      OpenHouseEndTime: '2001-05-05T15:00:00-07:00',
+      OpenHouseType: 'Public',
+      OpenHouseRemarks: null,
+    };
     await server.runtime.store.append(stream, events.at(-1)!.streamPosition, [
-      { type: 'ListingOpenHouseAdded', data: { pdid: 'T-OH1', openHouse: past, listingStatus: 'Active', ModificationTimestamp: null }, eventId: newId(), metadata: metadataOf(systemContext(new Date('2001-05-01T00:00:00Z'))) },
+      {
+        type: 'ListingOpenHouseAdded',
+        data: { pdid: 'T-OH1', openHouse: past, listingStatus: 'Active', ModificationTimestamp: null },
+        eventId: newId(),
+        metadata: metadataOf(systemContext(new Date('2001-05-01T00:00:00Z'))),
+      },
     ]);
     await importHomes(server, [homeAt(7, [sunday, brokers, { ...saturday, OpenHouseKey: 'SAT2' }])]);
     const res = await anyone.get('/api/details/T-OH1');

@@ -51,7 +51,10 @@ describe('property alerts (issue 8)', () => {
   });
 
   it('a listing imported inside a saved polygon alerts each matching lead exactly once, and nobody outside it', async () => {
-    await importHomes(server, [home('IN1', { Latitude: 47.612, Longitude: -122.331, UnparsedAddress: '1 Inside Way' }), home('OUT1', { Latitude: 47.65, Longitude: -122.33 })]);
+    await importHomes(server, [
+      home('IN1', { Latitude: 47.612, Longitude: -122.331, UnparsedAddress: '1 Inside Way' }),
+      home('OUT1', { Latitude: 47.65, Longitude: -122.33 }),
+    ]);
     await settled();
     const adaMail = await mailsTo('ada@alerts.test');
     expect(adaMail).toHaveLength(1);
@@ -88,11 +91,21 @@ describe('property alerts (issue 8)', () => {
     await server.runtime.runner.waitForCatchUp();
     await importHomes(server, [
       home('FAV1', { Latitude: 47.9, Longitude: -122.2, ListPrice: 575_000, UnparsedAddress: '9 Far Rd', ModificationTimestamp: '2024-06-01T00:00:00Z' }),
-      home('IN1', { Latitude: 47.612, Longitude: -122.331, UnparsedAddress: '1 Inside Way', ListPrice: 490_000, ModificationTimestamp: '2024-06-01T00:00:00Z' }),
+      home('IN1', {
+        Latitude: 47.612,
+        Longitude: -122.331,
+        UnparsedAddress: '1 Inside Way',
+        ListPrice: 490_000,
+        ModificationTimestamp: '2024-06-01T00:00:00Z',
+      }),
     ]);
     await settled();
     const subjects = (await mailsTo('ada@alerts.test')).map((m) => m.subject).sort();
-    expect(subjects).toEqual(['New listing: 1 Inside Way, Seattle, WA — $500,000', 'Price reduced $10k: 1 Inside Way, Seattle, WA — $490,000', 'Price reduced $25k: 9 Far Rd, Seattle, WA — $575,000']);
+    expect(subjects).toEqual([
+      'New listing: 1 Inside Way, Seattle, WA — $500,000',
+      'Price reduced $10k: 1 Inside Way, Seattle, WA — $490,000',
+      'Price reduced $25k: 9 Far Rd, Seattle, WA — $575,000',
+    ]);
     const updates = (await eventsOf('PropertyAlertRecorded')).filter((e) => e.data.kind === 'price-reduced');
     expect(updates.map((e) => [e.data.pdid, e.data.reason]).sort()).toEqual([
       ['T-FAV1', 'favorite'],
@@ -101,11 +114,21 @@ describe('property alerts (issue 8)', () => {
   });
 
   it('a favourite relisted at a lower price sends one e-mail saying both, and its history has no "Price Reduced … Closed" row', async () => {
-    const sold = { Latitude: 47.95, Longitude: -122.1, UnparsedAddress: '7 Relist Ln', StandardStatus: 'Closed', ListPrice: 500_000, ClosePrice: 495_000, CloseDate: '2024-05-20' };
+    const sold = {
+      Latitude: 47.95,
+      Longitude: -122.1,
+      UnparsedAddress: '7 Relist Ln',
+      StandardStatus: 'Closed',
+      ListPrice: 500_000,
+      ClosePrice: 495_000,
+      CloseDate: '2024-05-20',
+    };
     await importHomes(server, [home('REL1', sold)]);
     expect((await bob.post('/api/organizer/favorite', { pdid: 'T-REL1' })).status).toBe(204);
     await server.runtime.runner.waitForCatchUp();
-    await importHomes(server, [home('REL1', { ...sold, StandardStatus: 'Active', ListPrice: 475_000, ClosePrice: null, CloseDate: null, ModificationTimestamp: '2024-07-01T00:00:00Z' })]);
+    await importHomes(server, [
+      home('REL1', { ...sold, StandardStatus: 'Active', ListPrice: 475_000, ClosePrice: null, CloseDate: null, ModificationTimestamp: '2024-07-01T00:00:00Z' }),
+    ]);
     await settled();
     const mails = (await mailsTo('bob@alerts.test')).filter((m) => m.subject.includes('7 Relist Ln'));
     expect(mails.map((m) => m.subject)).toEqual(['Back on the market · Price reduced $25k: 7 Relist Ln, Seattle, WA — $475,000']);
@@ -115,7 +138,7 @@ describe('property alerts (issue 8)', () => {
     expect(rows).not.toContain('Price Reduced Closed');
   });
 
-  it('a daily search waits for its digest, which groups the day\'s matches in one e-mail', async () => {
+  it("a daily search waits for its digest, which groups the day's matches in one e-mail", async () => {
     await importHomes(server, [home('DAY2', { Latitude: 47.605, Longitude: -122.325, UnparsedAddress: '2 Day St' })]);
     await settled();
     expect(await mailsTo('dan@alerts.test')).toHaveLength(0);

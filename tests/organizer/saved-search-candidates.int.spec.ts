@@ -36,7 +36,9 @@ function randomCriteria(rand: () => number): Record<string, string> {
     case 3:
       return { minlat: (lat - 0.05).toFixed(4), maxlat: (lat + 0.05).toFixed(4), minlong: (lng - 0.07).toFixed(4), maxlong: (lng + 0.07).toFixed(4), ...band };
     case 4: // boxes too large for the fine grid (a state) and for both grids (the country)
-      return rand() < 0.5 ? { minlat: '45.5', maxlat: '49', minlong: '-124.8', maxlong: '-116.9', ...band } : { minlat: '24.4', maxlat: '49.4', minlong: '-125', maxlong: '-66.9', ...band };
+      return rand() < 0.5
+        ? { minlat: '45.5', maxlat: '49', minlong: '-124.8', maxlong: '-116.9', ...band }
+        : { minlat: '24.4', maxlat: '49.4', minlong: '-125', maxlong: '-66.9', ...band };
     case 5:
       return { acl_city: rand() < 0.5 ? CITIES[Math.floor(rand() * 4)]! : `${CITIES[0]},${CITIES[Math.floor(rand() * 4)]}`, ...band, ...sold };
     case 6:
@@ -69,7 +71,20 @@ describe('the saved-search candidate index', () => {
     leads.push(leadId);
     const searchId = randomUUID();
     const req = parseSearchRequest(criteria, 'list');
-    await append(leadId, { type: 'SavedSearchSaved', data: { leadId, userId: randomUUID(), siteId: SITE, searchId, name: `S${n++}`, criteria, searchQs: req.searchQs, searchTitle: req.searchTitle, frequency } });
+    await append(leadId, {
+      type: 'SavedSearchSaved',
+      data: {
+        leadId,
+        userId: randomUUID(),
+        siteId: SITE,
+        searchId,
+        name: `S${n++}`,
+        criteria,
+        searchQs: req.searchQs,
+        searchTitle: req.searchTitle,
+        frequency,
+      },
+    });
     live.set(searchId, { leadId, criteria, frequency });
     return searchId;
   };
@@ -80,7 +95,15 @@ describe('the saved-search candidate index', () => {
     return { leadId: s.leadId, userId: randomUUID(), siteId: SITE, searchId };
   };
   /** A change after everything: every live search existed before it. */
-  const changeOf = (pdid: string): QueuedChange => ({ event_id: randomUUID(), pdid, kind: 'new', detail: {}, tx_id: '9223372036854775806', global_position: '1', at: new Date() });
+  const changeOf = (pdid: string): QueuedChange => ({
+    event_id: randomUUID(),
+    pdid,
+    kind: 'new',
+    detail: {},
+    tx_id: '9223372036854775806',
+    global_position: '1',
+    at: new Date(),
+  });
 
   /** What the alerts should be: every live search (frequency not never) asked through the port, by lead. */
   async function bruteForce(): Promise<Map<string, string[]>[]> {
@@ -125,7 +148,11 @@ describe('the saved-search candidate index', () => {
         UnparsedAddress: `${i} ${i % 2 ? 'Pine' : 'Oak'} St`,
       }),
     );
-    await importListings(store, records.map((r, i) => ({ record: i + 1, line: null, parse: () => r })), { mls: 'T', ctx: systemContext() });
+    await importListings(
+      store,
+      records.map((r, i) => ({ record: i + 1, line: null, parse: () => r })),
+      { mls: 'T', ctx: systemContext() },
+    );
     pdids.push(...records.map((r) => `T-${r.ListingKey}`));
     for (let i = 0; i < 400; i++) await save(randomCriteria(rand), rand() < 0.1 ? 'never' : 'instant');
   });

@@ -65,7 +65,9 @@ describe('saved searches (PDQ) and the notebook over HTTP', () => {
 
   it('renames, changes the frequency and deletes; only the owner can', async () => {
     expect((await ada.post(`/api/organizer/searches/${polygonSearch}`, { name: 'Pine Street', frequency: 'weekly' })).status).toBe(204);
-    expect((await ada.post(`/api/organizer/searches/${polygonSearch}`, { frequency: 'hourly' })).body).toEqual({ message: 'frequency must be one of instant, daily, weekly, never' });
+    expect((await ada.post(`/api/organizer/searches/${polygonSearch}`, { frequency: 'hourly' })).body).toEqual({
+      message: 'frequency must be one of instant, daily, weekly, never',
+    });
     expect((await ada.post(`/api/organizer/searches/${polygonSearch}`, { colour: 'red' })).status).toBe(400);
     const bob = await signedUpLead(server, 'bob-saved@example.com');
     expect((await bob.delete(`/api/organizer/searches/${polygonSearch}`)).status).toBe(404);
@@ -86,7 +88,9 @@ describe('saved searches (PDQ) and the notebook over HTTP', () => {
     const without = await ada.get('/api/search/autocomplete/kw/pine/?IncludeSearches=0');
     expect(without.body.groups.some((g: { name: string }) => g.name === 'Saved Searches')).toBe(false);
     const anon = WebClient.for(server.url);
-    expect((await anon.get('/api/search/autocomplete/kw/pine/?IncludeSearches=1')).body.groups.some((g: { name: string }) => g.name === 'Saved Searches')).toBe(false);
+    expect((await anon.get('/api/search/autocomplete/kw/pine/?IncludeSearches=1')).body.groups.some((g: { name: string }) => g.name === 'Saved Searches')).toBe(
+      false,
+    );
     expect((await ada.delete(`/api/organizer/searches/${polygonSearch}`)).status).toBe(204);
     await caughtUp();
     expect((await ada.get('/api/organizer/searches')).body.searches).toHaveLength(1);

@@ -14,7 +14,8 @@ type Mail = { subject: string; text_body: string; html_body: string };
 const mailsTo = async (db: TestDatabase, to: string): Promise<Mail[]> =>
   (await db.pool.query<Mail>('SELECT subject, text_body, html_body FROM mail_outbox WHERE to_address = $1 ORDER BY id', [to])).rows;
 const outbox = async (db: TestDatabase) =>
-  (await db.pool.query<{ state: string; to_email: string; attempts: number }>('SELECT state, to_email, attempts FROM share_mail_outbox ORDER BY shared_at')).rows;
+  (await db.pool.query<{ state: string; to_email: string; attempts: number }>('SELECT state, to_email, attempts FROM share_mail_outbox ORDER BY shared_at'))
+    .rows;
 /** Until the share_mail projection has queued every share and nothing is left pending. */
 const sharesSettled = async (server: Started, db: TestDatabase) => {
   await server.runtime.runner.waitForCatchUp();

@@ -15,7 +15,8 @@ describe('only a lead whose e-mail address is confirmed may share a listing by e
   let db: TestDatabase;
   let server: Started;
   // Read through the store: addresses are sealed in the log (issue 18).
-  const eventsOf = async (type: string, userEmail?: string) => (await openedEventsOf(server.runtime.store, type)).filter((e) => !userEmail || e.data.email === userEmail);
+  const eventsOf = async (type: string, userEmail?: string) =>
+    (await openedEventsOf(server.runtime.store, type)).filter((e) => !userEmail || e.data.email === userEmail);
   const share = (c: WebClient, to = 'friend@example.com') => c.post('/api/organizer/share', { pdid: 'T-V1', email: to, message: 'Look' });
 
   beforeAll(async () => {
@@ -49,7 +50,10 @@ describe('only a lead whose e-mail address is confirmed may share a listing by e
 
     // The link works without a session (any browser the mail is opened in); altered, it proves nothing.
     const anyBrowser = WebClient.for(server.url, 'demo.localhost');
-    expect(await anyBrowser.post('/api/account/verifyemail', { token: token.slice(0, -2) + 'xx' })).toMatchObject({ status: 400, body: { message: INVALID_VERIFY_LINK } });
+    expect(await anyBrowser.post('/api/account/verifyemail', { token: token.slice(0, -2) + 'xx' })).toMatchObject({
+      status: 400,
+      body: { message: INVALID_VERIFY_LINK },
+    });
     expect(await anyBrowser.post('/api/account/verifyemail', { token: 'nonsense' })).toMatchObject({ status: 400, body: { message: INVALID_VERIFY_LINK } });
     expect(await share(ada)).toMatchObject({ status: 403 });
     // Followed in Ada's own browser: she stays signed in (a new session), and the address is hers.

@@ -39,7 +39,12 @@ describe('action plans: the process manager', () => {
 
   beforeAll(async () => {
     const brokerC = await signIn(app.server, broker.email);
-    const t = await brokerC.post('/api/dashboard/email-templates', { scope: 'office', name: 'Plan welcome', subject: 'Welcome, {first_name}', body: 'Hi {first_name},\n\nGlad you found us.\n\n{agent_name}' });
+    const t = await brokerC.post('/api/dashboard/email-templates', {
+      scope: 'office',
+      name: 'Plan welcome',
+      subject: 'Welcome, {first_name}',
+      body: 'Hi {first_name},\n\nGlad you found us.\n\n{agent_name}',
+    });
     expect(t.status, t.text).toBe(201);
     templateId = t.body.templateId as string;
     await settle(app.server);
@@ -47,7 +52,13 @@ describe('action plans: the process manager', () => {
 
   const savePlan = async (steps: PlanStep[]): Promise<string> => {
     const planId = randomUUID();
-    await handleCommand(store(), planStream(planId), planDecider, { kind: 'create', planId, scope: 'office', ownerId: broker.userId, byUserId: broker.userId, name: `Plan ${planId.slice(0, 6)}`, steps, triggers: [] }, systemContext());
+    await handleCommand(
+      store(),
+      planStream(planId),
+      planDecider,
+      { kind: 'create', planId, scope: 'office', ownerId: broker.userId, byUserId: broker.userId, name: `Plan ${planId.slice(0, 6)}`, steps, triggers: [] },
+      systemContext(),
+    );
     return planId;
   };
   const enrol = async (leadId: string, planId: string, steps: PlanStep[]): Promise<string> => {
@@ -56,15 +67,35 @@ describe('action plans: the process manager', () => {
       store(),
       leadPlansStream(leadId),
       enrolmentDecider,
-      { kind: 'enrol', leadId, siteId: '00000000-0000-4000-9000-000000000002', enrolmentId, plan: { planId, name: 'Plan', version: 1, steps }, byUserId: jane.userId, how: 'hand', triggerEventId: null, now: new Date().toISOString() },
+      {
+        kind: 'enrol',
+        leadId,
+        siteId: '00000000-0000-4000-9000-000000000002',
+        enrolmentId,
+        plan: { planId, name: 'Plan', version: 1, steps },
+        byUserId: jane.userId,
+        how: 'hand',
+        triggerEventId: null,
+        now: new Date().toISOString(),
+      },
       systemContext(),
     );
     return enrolmentId;
   };
   const enrolment = async (enrolmentId: string) =>
-    (await pool().query<{ status: string; pause_reason: string | null; next_index: number }>('SELECT status, pause_reason, next_index FROM plan_enrolments WHERE enrolment_id = $1', [enrolmentId])).rows[0];
+    (
+      await pool().query<{ status: string; pause_reason: string | null; next_index: number }>(
+        'SELECT status, pause_reason, next_index FROM plan_enrolments WHERE enrolment_id = $1',
+        [enrolmentId],
+      )
+    ).rows[0];
   const stepLog = async (enrolmentId: string) =>
-    (await pool().query<{ idx: number; kind: string; outcome: string; reason: string | null }>('SELECT idx, kind, outcome, reason FROM plan_step_log WHERE enrolment_id = $1 ORDER BY idx', [enrolmentId])).rows;
+    (
+      await pool().query<{ idx: number; kind: string; outcome: string; reason: string | null }>(
+        'SELECT idx, kind, outcome, reason FROM plan_step_log WHERE enrolment_id = $1 ORDER BY idx',
+        [enrolmentId],
+      )
+    ).rows;
   const noWorkPending = async () => Number((await pool().query(`SELECT count(*) AS n FROM plan_work WHERE state = 'pending'`)).rows[0].n) === 0;
   const leadUser = async (leadId: string) => ((await store().readStream(`lead-${leadId}`))[0]!.data as { userId: string }).userId;
   const timelineOf = async (leadId: string) => {
@@ -128,7 +159,12 @@ describe('action plans: the process manager', () => {
       ['wait', 'done', null],
     ]);
     expect(await timelineOf(leadId)).toEqual(
-      expect.arrayContaining(['Plan "Plan": E-mail "Plan welcome" sent', 'Plan "Plan": Text "Hi {first_name}, this is {agent_name}." sent', 'Plan "Plan": Task "Call Pat back" done', 'Plan "Plan": Wait 1 business hour']),
+      expect.arrayContaining([
+        'Plan "Plan": E-mail "Plan welcome" sent',
+        'Plan "Plan": Text "Hi {first_name}, this is {agent_name}." sent',
+        'Plan "Plan": Task "Call Pat back" done',
+        'Plan "Plan": Wait 1 business hour',
+      ]),
     );
     const tasks = (await pool().query<{ title: string; assignee_id: string }>('SELECT title, assignee_id FROM tasks WHERE lead_id = $1', [leadId])).rows;
     expect(tasks).toEqual([{ title: 'Call Pat back', assignee_id: jane.userId }]);
@@ -150,17 +186,58 @@ describe('action plans: the process manager', () => {
       'replied-chat',
       async (leadId) => {
         const from = await leadUser(leadId);
-        await append(`chat-${leadId}`, 'ChatMessageSent', { chatId: randomUUID(), leadId, siteId: SITE, messageId: randomUUID(), fromUserId: from, toUserId: jane.userId, text: 'Yes!' });
+        await append(`chat-${leadId}`, 'ChatMessageSent', {
+          chatId: randomUUID(),
+          leadId,
+          siteId: SITE,
+          messageId: randomUUID(),
+          fromUserId: from,
+          toUserId: jane.userId,
+          text: 'Yes!',
+        });
       },
     ],
-    ['a text', 'replied-text', (leadId) => append(`sms-${leadId}`, 'TextMessageReceived', { leadId, siteId: SITE, messageId: randomUUID(), from: '+12065550182', body: 'Call me', media: [], providerId: `SM${randomUUID()}` })],
-    ['an e-mail', 'replied-email', (leadId) => append(`email-${leadId}`, 'LeadEmailReceived', { leadId, siteId: SITE, messageId: randomUUID(), from: 'lead@example.com', subject: 'Re', body: 'Sure', attachments: [] })],
+    [
+      'a text',
+      'replied-text',
+      (leadId) =>
+        append(`sms-${leadId}`, 'TextMessageReceived', {
+          leadId,
+          siteId: SITE,
+          messageId: randomUUID(),
+          from: '+12065550182',
+          body: 'Call me',
+          media: [],
+          providerId: `SM${randomUUID()}`,
+        }),
+    ],
+    [
+      'an e-mail',
+      'replied-email',
+      (leadId) =>
+        append(`email-${leadId}`, 'LeadEmailReceived', {
+          leadId,
+          siteId: SITE,
+          messageId: randomUUID(),
+          from: 'lead@example.com',
+          subject: 'Re',
+          body: 'Sure',
+          attachments: [],
+        }),
+    ],
     [
       'an unsubscribe',
       'unsubscribed',
       async (leadId) => {
         const userId = await leadUser(leadId);
-        await append(userStream(userId), 'ConsentChanged', { userId, channel: 'email', granted: false, how: 'one-click', from: 'one-click unsubscribe', at: new Date().toISOString() });
+        await append(userStream(userId), 'ConsentChanged', {
+          userId,
+          channel: 'email',
+          granted: false,
+          how: 'one-click',
+          from: 'one-click unsubscribe',
+          at: new Date().toISOString(),
+        });
       },
     ],
   ];
@@ -209,7 +286,8 @@ describe('action plans: the process manager', () => {
     const mergeId = randomUUID();
     const leads = [{ mergedLeadId: duplicate.leadId, survivorLeadId: survivor.leadId, mergedName: 'Sue Duplicate' }];
     // The merge is recorded on both accounts' streams, as the back-office's merge command does.
-    for (const userId of [survivorId, mergedId]) await append(`backoffice-${userId}`, 'AccountsMerged', { userId, mergeId, survivorId, mergedId, reason: 'same person', leads });
+    for (const userId of [survivorId, mergedId])
+      await append(`backoffice-${userId}`, 'AccountsMerged', { userId, mergeId, survivorId, mergedId, reason: 'same person', leads });
     await until('the pause', async () => (await enrolment(dropped))?.status === 'paused');
     expect((await enrolment(dropped))!.pause_reason).toBe('merged');
     expect((await enrolment(kept))!.status).toBe('active');
@@ -228,7 +306,15 @@ describe('action plans: the process manager', () => {
     ];
     const enrolmentId = await enrol(leadId, await savePlan(steps), steps);
     await until('the wait', async () => (await stepLog(enrolmentId)).length === 1);
-    await append(`sms-${leadId}`, 'TextMessageReceived', { leadId, siteId: SITE, messageId: randomUUID(), from: '+12065550183', body: 'Stop the e-mails, call me', media: [], providerId: `SM${randomUUID()}` });
+    await append(`sms-${leadId}`, 'TextMessageReceived', {
+      leadId,
+      siteId: SITE,
+      messageId: randomUUID(),
+      from: '+12065550183',
+      body: 'Stop the e-mails, call me',
+      media: [],
+      providerId: `SM${randomUUID()}`,
+    });
     // Straight to the runner, before the projection could queue the pause.
     expect(await another().runStep(leadId, enrolmentId, 1, new Date(Date.now() + 7 * 24 * HOUR))).toBe(true);
     expect((await events(leadPlansStream(leadId), 'PlanEnrolmentPaused')).map((e) => (e.data as { reason: string }).reason)).toEqual(['replied-text']);
@@ -239,7 +325,14 @@ describe('action plans: the process manager', () => {
   it('consent is checked at the moment of sending: a lead who unsubscribed from e-mail has the e-mail step skipped, with why', async () => {
     const { leadId } = await janesLead(app.server, { FullName: 'Una Subscribed' });
     const userId = await leadUser(leadId);
-    await append(userStream(userId), 'ConsentChanged', { userId, channel: 'email', granted: false, how: 'one-click', from: 'one-click unsubscribe', at: new Date().toISOString() });
+    await append(userStream(userId), 'ConsentChanged', {
+      userId,
+      channel: 'email',
+      granted: false,
+      how: 'one-click',
+      from: 'one-click unsubscribe',
+      at: new Date().toISOString(),
+    });
     await settle(app.server);
     const steps: PlanStep[] = [{ kind: 'email', templateId, condition: null }];
     const enrolmentId = await enrol(leadId, await savePlan(steps), steps);
@@ -266,12 +359,17 @@ describe('action plans: the process manager', () => {
         byUserId: broker.userId,
         name: 'Hot leads',
         steps,
-        triggers: [{ kind: 'tag-added', tag: 'hot' }, { kind: 'new-lead', source: null, siteId: SITE }, { kind: 'stage-changed', stage: 'nurture' }],
+        triggers: [
+          { kind: 'tag-added', tag: 'hot' },
+          { kind: 'new-lead', source: null, siteId: SITE },
+          { kind: 'stage-changed', stage: 'nurture' },
+        ],
       },
       systemContext(),
     );
     await settle(app.server);
-    const enrolmentsOf = async (leadId: string) => (await events(leadPlansStream(leadId), 'PlanEnrolled')).map((e) => (e.data as { how: string; planId: string }));
+    const enrolmentsOf = async (leadId: string) =>
+      (await events(leadPlansStream(leadId), 'PlanEnrolled')).map((e) => e.data as { how: string; planId: string });
     // A new lead of the office's site.
     const { leadId } = await janesLead(app.server, { FullName: 'Tig Trigger' });
     await until('the new-lead enrolment', async () => (await enrolmentsOf(leadId)).length === 1);
@@ -279,7 +377,10 @@ describe('action plans: the process manager', () => {
     await until('its step', async () => (await events(`lead-${leadId}`, 'LeadTagsChanged')).length === 1);
     // While the lead is on the plan (its one step done: finished), a tag added enrols it again.
     const janeC = await signIn(app.server, jane.email);
-    await until('finished', async () => (await pool().query(`SELECT 1 FROM plan_enrolments WHERE lead_id = $1 AND status = 'finished'`, [leadId])).rowCount === 1);
+    await until(
+      'finished',
+      async () => (await pool().query(`SELECT 1 FROM plan_enrolments WHERE lead_id = $1 AND status = 'finished'`, [leadId])).rowCount === 1,
+    );
     expect((await janeC.request('PATCH', `/api/dashboard/leads/${leadId}`, { json: { tags: ['triggered', 'hot'] } })).status).toBe(200);
     await until('the tag enrolment', async () => (await enrolmentsOf(leadId)).length === 2);
     await settle(app.server);
@@ -287,7 +388,10 @@ describe('action plans: the process manager', () => {
     await settle(app.server);
     expect(await enrolmentsOf(leadId)).toHaveLength(2);
     // A stage reached (named in any case), once the second enrolment finished.
-    await until('finished again', async () => (await pool().query(`SELECT 1 FROM plan_enrolments WHERE lead_id = $1 AND status = 'finished'`, [leadId])).rowCount === 2);
+    await until(
+      'finished again',
+      async () => (await pool().query(`SELECT 1 FROM plan_enrolments WHERE lead_id = $1 AND status = 'finished'`, [leadId])).rowCount === 2,
+    );
     expect((await janeC.request('PATCH', `/api/dashboard/leads/${leadId}`, { json: { stage: 'Nurture' } })).status).toBe(200);
     await until('the stage enrolment', async () => (await enrolmentsOf(leadId)).length === 3);
     // Archived, it enrols nobody (the leads of the tests after this one).
@@ -336,7 +440,9 @@ describe('action plans: the process manager', () => {
       expect(await before.runStep(leadId, enrolmentId, 1, later)).toBe(true);
       await settle(app.server);
       // The step is recorded and its work row queued (the outbox write): the process dies here, before sending.
-      expect(Number((await pool().query(`SELECT count(*) AS n FROM plan_work WHERE lead_id = $1 AND kind = 'effect' AND state = 'pending'`, [leadId])).rows[0].n)).toBe(1);
+      expect(
+        Number((await pool().query(`SELECT count(*) AS n FROM plan_work WHERE lead_id = $1 AND kind = 'effect' AND state = 'pending'`, [leadId])).rows[0].n),
+      ).toBe(1);
       expect(await readSmsOutbox(pool(), '2065550185')).toHaveLength(0);
 
       // Restarted, it dies again between the text being sent and recorded and the row being marked done (the record throws after appending).

@@ -25,7 +25,12 @@ describe('action plans over HTTP', () => {
   beforeAll(async () => {
     brokerC = await signIn(app.server, broker.email);
     janeC = await signIn(app.server, jane.email);
-    const t = await brokerC.post('/api/dashboard/email-templates', { scope: 'office', name: 'Hello plan', subject: 'Hello {first_name}', body: 'Hi {first_name}, {agent_name} here.' });
+    const t = await brokerC.post('/api/dashboard/email-templates', {
+      scope: 'office',
+      name: 'Hello plan',
+      subject: 'Hello {first_name}',
+      body: 'Hi {first_name}, {agent_name} here.',
+    });
     templateId = t.body.templateId as string;
     ({ leadId, client: leadClient } = await janesLead(app.server, { FullName: 'Hal Http' }));
     await settle(app.server);
@@ -42,10 +47,21 @@ describe('action plans over HTTP', () => {
   };
 
   it('the broker creates an office plan the office sees; an agent may not, but makes a personal one only they see', async () => {
-    const created = await brokerC.post('/api/dashboard/plans', { scope: 'office', name: 'Office nurture', steps: steps(), triggers: [{ kind: 'tag-added', tag: 'hot' }] });
+    const created = await brokerC.post('/api/dashboard/plans', {
+      scope: 'office',
+      name: 'Office nurture',
+      steps: steps(),
+      triggers: [{ kind: 'tag-added', tag: 'hot' }],
+    });
     expect(created.status, created.text).toBe(201);
     const planId = created.body.planId as string;
-    expect((await list(janeC)).find((p) => p.planId === planId)).toMatchObject({ name: 'Office nurture', scope: 'office', editable: false, version: 1, steps: expect.any(Array) });
+    expect((await list(janeC)).find((p) => p.planId === planId)).toMatchObject({
+      name: 'Office nurture',
+      scope: 'office',
+      editable: false,
+      version: 1,
+      steps: expect.any(Array),
+    });
     expect((await list(brokerC)).find((p) => p.planId === planId)).toMatchObject({ editable: true });
 
     const refused = await janeC.post('/api/dashboard/plans', { scope: 'office', name: 'Mine', steps: steps() });
@@ -56,7 +72,9 @@ describe('action plans over HTTP', () => {
     expect((await list(brokerC)).map((p) => p.name)).not.toContain('Jane only');
     // Someone else's plan is not found, whatever they try.
     const alexC = await signIn(app.server, alex.email);
-    expect((await alexC.request('PUT', `/api/dashboard/plans/${mine.body.planId}`, { json: { name: 'Took it', steps: [{ kind: 'add-tag', tag: 'x' }] } })).status).toBe(404);
+    expect(
+      (await alexC.request('PUT', `/api/dashboard/plans/${mine.body.planId}`, { json: { name: 'Took it', steps: [{ kind: 'add-tag', tag: 'x' }] } })).status,
+    ).toBe(404);
     expect((await janeC.request('PUT', `/api/dashboard/plans/${planId}`, { json: { name: 'Took it', steps: steps() } })).body.message).toBe(PLAN_NOT_FOUND);
   });
 
@@ -64,7 +82,10 @@ describe('action plans over HTTP', () => {
     const staffC = await signIn(app.server, staff.email);
     // An office plan is written for the office named, which must be a broker's.
     expect((await staffC.post('/api/dashboard/plans', { scope: 'office', name: 'Staff wrote it', steps: steps() })).body.message).toBe(OFFICE_ID_REQUIRED);
-    expect((await staffC.post('/api/dashboard/plans', { scope: 'office', name: 'Staff wrote it', steps: [{ kind: 'add-tag', tag: 'x' }], officeId: jane.userId })).status).toBe(404);
+    expect(
+      (await staffC.post('/api/dashboard/plans', { scope: 'office', name: 'Staff wrote it', steps: [{ kind: 'add-tag', tag: 'x' }], officeId: jane.userId }))
+        .status,
+    ).toBe(404);
     const created = await staffC.post('/api/dashboard/plans', { scope: 'office', name: 'Staff wrote it', steps: steps(), officeId: broker.userId });
     expect(created.status, created.text).toBe(201);
     const own = await staffC.post('/api/dashboard/plans', { scope: 'personal', name: 'Staff own', steps: [{ kind: 'add-tag', tag: 'x' }] });
@@ -92,7 +113,17 @@ describe('action plans over HTTP', () => {
     for (const [body, message] of [
       [{ scope: 'personal', name: '', steps: [{ kind: 'add-tag', tag: 'x' }] }, PLAN_MESSAGES.name],
       [{ scope: 'personal', name: 'P', steps: [] }, PLAN_MESSAGES.noSteps],
-      [{ scope: 'personal', name: 'P', steps: [{ kind: 'add-tag', tag: 'x' }, { kind: 'wait', amount: 1, unit: 'days' }] }, PLAN_MESSAGES.lastWait],
+      [
+        {
+          scope: 'personal',
+          name: 'P',
+          steps: [
+            { kind: 'add-tag', tag: 'x' },
+            { kind: 'wait', amount: 1, unit: 'days' },
+          ],
+        },
+        PLAN_MESSAGES.lastWait,
+      ],
       [{ scope: 'personal', name: 'P', steps: [{ kind: 'email', templateId: '00000000-0000-4000-8000-00000000dead' }] }, TEMPLATE_NOT_USABLE],
       [{ scope: 'personal', name: 'P', steps: [{ kind: 'add-tag', tag: 'x' }], owner: 'me' }, 'Unknown field: owner'],
     ] as const) {
@@ -109,7 +140,9 @@ describe('action plans over HTTP', () => {
     try {
       const created = await janeC.post('/api/dashboard/plans', { scope: 'personal', name: 'Quick', steps: [{ kind: 'add-tag', tag: 'x' }] });
       expect(created.status).toBe(201);
-      const edited = await janeC.request('PUT', `/api/dashboard/plans/${created.body.planId}`, { json: { name: 'Quick', steps: [{ kind: 'email', templateId: '00000000-0000-4000-8000-00000000dead' }] } });
+      const edited = await janeC.request('PUT', `/api/dashboard/plans/${created.body.planId}`, {
+        json: { name: 'Quick', steps: [{ kind: 'email', templateId: '00000000-0000-4000-8000-00000000dead' }] },
+      });
       expect([edited.status, edited.body.message]).toEqual([400, TEMPLATE_NOT_USABLE]);
     } finally {
       await hold.query('ROLLBACK');

@@ -37,7 +37,13 @@ async function wholeDatabase(server: Started): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const t of tables) {
     const { rows } = await pool.query<{ r: string }>(`SELECT t::text AS r FROM "${t.schema}"."${t.name}" t`);
-    out.set(`${t.schema}.${t.name}`, rows.map((r) => r.r).join('\n').toLowerCase());
+    out.set(
+      `${t.schema}.${t.name}`,
+      rows
+        .map((r) => r.r)
+        .join('\n')
+        .toLowerCase(),
+    );
   }
   return out;
 }
@@ -55,8 +61,14 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
 
   beforeAll(async () => {
     // Everything the server logs, at debug, is kept to be searched.
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => (logged.push(String(chunk)), writes.out(chunk, ...rest))) as typeof process.stdout.write;
-    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (logged.push(String(chunk)), writes.err(chunk, ...rest))) as typeof process.stderr.write;
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => (
+      logged.push(String(chunk)),
+      writes.out(chunk, ...rest)
+    )) as typeof process.stdout.write;
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (
+      logged.push(String(chunk)),
+      writes.err(chunk, ...rest)
+    )) as typeof process.stderr.write;
     twilio = await twilioStandIn();
     fixture = await startDashboardServer({ LOG_LEVEL: 'debug', ...twilio.env(PUBLIC_URL) });
     server = fixture.server;
@@ -69,16 +81,32 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
   });
 
   it('leaves no canary in any table, read model after a full rebuild, outbox or log; the history keeps every event; the export has every canary before and none after', async () => {
-    const lead = await newLead(server, 'jane.localhost', { FullName: `${CANARY.first} ${CANARY.last}`, Email: CANARY.email, Phone: CANARY.phone, Message: CANARY.inquiry });
+    const lead = await newLead(server, 'jane.localhost', {
+      FullName: `${CANARY.first} ${CANARY.last}`,
+      Email: CANARY.email,
+      Phone: CANARY.phone,
+      Message: CANARY.inquiry,
+    });
     await settle(server);
     const other = await newLead(server, 'jane.localhost', { FullName: 'Otto Other', Message: 'other-person-words' });
     await settle(server);
     expect((await lead.client.post('/api/dashboard/chat/sendmessage', { text: CANARY.chat })).status).toBe(200);
-    expect((await postInboundText(server.url, PUBLIC_URL, { From: `+1${CANARY.phone}`, To: TWILIO_FROM, Body: CANARY.inbound, MessageSid: 'SMquetzal' })).status).toBe(200);
+    expect(
+      (await postInboundText(server.url, PUBLIC_URL, { From: `+1${CANARY.phone}`, To: TWILIO_FROM, Body: CANARY.inbound, MessageSid: 'SMquetzal' })).status,
+    ).toBe(200);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n%%EOF\n', 'latin1');
-    const up = await lead.client.request('POST', '/api/upload?object=uploads&action=uploadfiles', { raw: multipartFile('file', 'cv.pdf', pdf, 'application/pdf') });
+    const up = await lead.client.request('POST', '/api/upload?object=uploads&action=uploadfiles', {
+      raw: multipartFile('file', 'cv.pdf', pdf, 'application/pdf'),
+    });
     const resumeUrl = up.body.data.files[0].FileURL as string;
-    const resumed = await lead.client.post('/api/account/inquiry', { FullName: `${CANARY.first} ${CANARY.last}`, Email: CANARY.email, Phone: CANARY.phone, Message: CANARY.inquiry, LeadType: 'Resume', ResumeUrl: resumeUrl });
+    const resumed = await lead.client.post('/api/account/inquiry', {
+      FullName: `${CANARY.first} ${CANARY.last}`,
+      Email: CANARY.email,
+      Phone: CANARY.phone,
+      Message: CANARY.inquiry,
+      LeadType: 'Resume',
+      ResumeUrl: resumeUrl,
+    });
     expect(resumed.status, resumed.text).toBe(200);
     expect((await lead.client.get(resumeUrl)).status).toBe(200);
     expect((await fs.stat(path.join(server.runtime.config.dataDir, resumeUrl))).isFile()).toBe(true);
@@ -159,58 +187,79 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
   it.each([
     { erased: 'duplicate', tag: 'vireo' },
     { erased: 'survivor', tag: 'wren' },
-  ] as const)('a merged person: the $erased account is erased, and no trace of it stays under the lead it was merged with or in the parked twins, even after a full rebuild', async ({ erased, tag }) => {
-    // The erased account gives the canaries; the other account of the merge gives plain values that stay.
-    const c = { name: `${tag}first`, email: `${tag}-canary@example.com`, inquiry: `${tag}-inquiry-words`, chat: `${tag}-chat-words`, late: `${tag}-chat-after-merge`, note: `${tag}-agent-note`, search: `${tag}-saved-search`, task: `${tag}-task-title` };
-    const plain = { FullName: `Plain ${tag === 'vireo' ? 'Kestrel' : 'Linnet'}`, Message: 'plain-words' };
-    const canaryLead = { FullName: `${c.name} Zed`, Email: c.email, Message: c.inquiry };
-    const [survivor, duplicate] = erased === 'duplicate'
-      ? [await newLead(server, 'jane.localhost', plain), await newLead(server, 'jane.localhost', canaryLead)]
-      : [await newLead(server, 'jane.localhost', canaryLead), await newLead(server, 'jane.localhost', plain)];
-    const gone = erased === 'duplicate' ? duplicate : survivor;
-    const kept = erased === 'duplicate' ? survivor : duplicate;
-    await settle(server);
-    const agent = await signIn(server, jane.email, 'jane.localhost');
-    // The erased account's history: a chat, the agent's note, a saved search; the other account's a note.
-    expect((await gone.client.post('/api/dashboard/chat/sendmessage', { text: c.chat })).status).toBe(200);
-    expect((await agent.post(`/api/dashboard/leads/${gone.leadId}/notes`, { text: c.note })).status).toBe(201);
-    expect((await agent.post(`/api/dashboard/leads/${gone.leadId}/saved-searches`, { city: 'Seattle', name: c.search, frequency: 'daily' })).status).toBe(200);
-    expect((await agent.post(`/api/dashboard/leads/${gone.leadId}/tasks`, { type: 'call', title: c.task, dueAt: '2030-01-02T17:00:00.000Z' })).status).toBe(201);
-    expect((await agent.post(`/api/dashboard/leads/${kept.leadId}/notes`, { text: `${tag}-kept-note` })).status).toBe(201);
-    await settle(server);
-    const userOf = async (leadId: string) => ((await agent.get(`/api/dashboard/feed/lead/${leadId}`)).body as { lead: { userId: string } }).lead.userId;
-    const ids = { survivorId: await userOf(survivor.leadId), mergedId: await userOf(duplicate.leadId) };
-    const staff = await signIn(server, staffUser.email);
-    const merged = await staff.post('/api/backoffice/accounts/merge', { ...ids, reason: 'Same person, two e-mails' });
-    expect(merged.status, merged.text).toBe(200);
-    await settle(server);
-    // What the erased account does after the merge lands on the survivor (merged_from when it is the duplicate).
-    expect((await gone.client.post('/api/dashboard/chat/sendmessage', { text: c.late })).status).toBe(200);
-    await settle(server);
-    const values = Object.values(c).map((v) => v.toLowerCase());
-    expect(traces(await wholeDatabase(server), values).length).toBeGreaterThan(0);
+  ] as const)(
+    'a merged person: the $erased account is erased, and no trace of it stays under the lead it was merged with or in the parked twins, even after a full rebuild',
+    async ({ erased, tag }) => {
+      // The erased account gives the canaries; the other account of the merge gives plain values that stay.
+      const c = {
+        name: `${tag}first`,
+        email: `${tag}-canary@example.com`,
+        inquiry: `${tag}-inquiry-words`,
+        chat: `${tag}-chat-words`,
+        late: `${tag}-chat-after-merge`,
+        note: `${tag}-agent-note`,
+        search: `${tag}-saved-search`,
+        task: `${tag}-task-title`,
+      };
+      const plain = { FullName: `Plain ${tag === 'vireo' ? 'Kestrel' : 'Linnet'}`, Message: 'plain-words' };
+      const canaryLead = { FullName: `${c.name} Zed`, Email: c.email, Message: c.inquiry };
+      const [survivor, duplicate] =
+        erased === 'duplicate'
+          ? [await newLead(server, 'jane.localhost', plain), await newLead(server, 'jane.localhost', canaryLead)]
+          : [await newLead(server, 'jane.localhost', canaryLead), await newLead(server, 'jane.localhost', plain)];
+      const gone = erased === 'duplicate' ? duplicate : survivor;
+      const kept = erased === 'duplicate' ? survivor : duplicate;
+      await settle(server);
+      const agent = await signIn(server, jane.email, 'jane.localhost');
+      // The erased account's history: a chat, the agent's note, a saved search; the other account's a note.
+      expect((await gone.client.post('/api/dashboard/chat/sendmessage', { text: c.chat })).status).toBe(200);
+      expect((await agent.post(`/api/dashboard/leads/${gone.leadId}/notes`, { text: c.note })).status).toBe(201);
+      expect((await agent.post(`/api/dashboard/leads/${gone.leadId}/saved-searches`, { city: 'Seattle', name: c.search, frequency: 'daily' })).status).toBe(
+        200,
+      );
+      expect((await agent.post(`/api/dashboard/leads/${gone.leadId}/tasks`, { type: 'call', title: c.task, dueAt: '2030-01-02T17:00:00.000Z' })).status).toBe(
+        201,
+      );
+      expect((await agent.post(`/api/dashboard/leads/${kept.leadId}/notes`, { text: `${tag}-kept-note` })).status).toBe(201);
+      await settle(server);
+      const userOf = async (leadId: string) => ((await agent.get(`/api/dashboard/feed/lead/${leadId}`)).body as { lead: { userId: string } }).lead.userId;
+      const ids = { survivorId: await userOf(survivor.leadId), mergedId: await userOf(duplicate.leadId) };
+      const staff = await signIn(server, staffUser.email);
+      const merged = await staff.post('/api/backoffice/accounts/merge', { ...ids, reason: 'Same person, two e-mails' });
+      expect(merged.status, merged.text).toBe(200);
+      await settle(server);
+      // What the erased account does after the merge lands on the survivor (merged_from when it is the duplicate).
+      expect((await gone.client.post('/api/dashboard/chat/sendmessage', { text: c.late })).status).toBe(200);
+      await settle(server);
+      const values = Object.values(c).map((v) => v.toLowerCase());
+      expect(traces(await wholeDatabase(server), values).length).toBeGreaterThan(0);
 
-    const userId = erased === 'duplicate' ? ids.mergedId : ids.survivorId;
-    const res = await staff.post(`/api/backoffice/accounts/${userId}/erase`, { reason: 'Asked by e-mail' });
-    expect(res.status, res.text).toBe(200);
-    await settle(server);
-    const readModels = async () => traces(await wholeDatabase(server), values);
-    expect(await readModels()).toEqual([]);
-    for (const p of server.runtime.projections) {
-      await rebuildProjection({ pool: server.runtime.db.pool, store: server.runtime.store, projection: p, batchSize: 500 });
-    }
-    await settle(server);
-    expect(await readModels()).toEqual([]);
-    // The other account's own records stay: its note is still under the lead it shows on.
-    const shown = JSON.stringify((await agent.get(`/api/dashboard/feed/lead/${survivor.leadId}`)).body);
-    expect(shown).toContain(`${tag}-kept-note`);
-  });
+      const userId = erased === 'duplicate' ? ids.mergedId : ids.survivorId;
+      const res = await staff.post(`/api/backoffice/accounts/${userId}/erase`, { reason: 'Asked by e-mail' });
+      expect(res.status, res.text).toBe(200);
+      await settle(server);
+      const readModels = async () => traces(await wholeDatabase(server), values);
+      expect(await readModels()).toEqual([]);
+      for (const p of server.runtime.projections) {
+        await rebuildProjection({ pool: server.runtime.db.pool, store: server.runtime.store, projection: p, batchSize: 500 });
+      }
+      await settle(server);
+      expect(await readModels()).toEqual([]);
+      // The other account's own records stay: its note is still under the lead it shows on.
+      const shown = JSON.stringify((await agent.get(`/api/dashboard/feed/lead/${survivor.leadId}`)).body);
+      expect(shown).toContain(`${tag}-kept-note`);
+    },
+  );
 
   it('a lead imported by CSV with an alert-saving search: the import report and the alerts tables keep nothing of them, even after a rebuild', async () => {
     const c = { first: 'Kiskadeefirst', last: 'Kiskadeelast', email: 'kiskadee-canary@example.com', phone: '2065550199' };
     const agent = await signIn(server, jane.email, 'jane.localhost');
     // The second row is the same person again: the report's row names the imported lead.
-    const csv = encodeCsv([['First Name', 'Last Name', 'Email', 'Phone'], [c.first, c.last, c.email, c.phone], [c.first, c.last, c.email.toUpperCase(), c.phone]]);
+    const csv = encodeCsv([
+      ['First Name', 'Last Name', 'Email', 'Phone'],
+      [c.first, c.last, c.email, c.phone],
+      [c.first, c.last, c.email.toUpperCase(), c.phone],
+    ]);
     const imported = await agent.request('POST', '/api/dashboard/leads/import', { raw: multipartFile('file', 'kiskadee.csv', Buffer.from(csv), 'text/csv') });
     expect(imported.status, imported.text).toBe(200);
     expect(imported.body).toMatchObject({ imported: 1, duplicates: 1 });
@@ -220,7 +269,9 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     const userId = ((await agent.get(`/api/dashboard/feed/lead/${leadId}`)).body as { lead: { userId: string } }).lead.userId;
     const saved = await agent.post(`/api/dashboard/leads/${leadId}/saved-searches`, { city: 'Seattle', name: 'kiskadee-saved-search', frequency: 'daily' });
     expect(saved.status, saved.text).toBe(200);
-    expect((await agent.post(`/api/dashboard/leads/${leadId}/saved-searches`, { city: 'Tacoma', name: 'kiskadee-second-search', frequency: 'instant' })).status).toBe(200);
+    expect(
+      (await agent.post(`/api/dashboard/leads/${leadId}/saved-searches`, { city: 'Tacoma', name: 'kiskadee-second-search', frequency: 'instant' })).status,
+    ).toBe(200);
     await settle(server);
 
     const pool = server.runtime.db.pool;
@@ -230,7 +281,9 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
       criteria: (await pool.query(`SELECT 1 FROM alert_searches WHERE (lead_id = $1 OR user_id = $2) AND criteria <> '{}'::jsonb`, [leadId, userId])).rowCount,
     });
     expect(await rowsOfThem()).toEqual({ importRows: 1, liveSearches: 2, criteria: 2 });
-    const values = Object.values(c).map((v) => v.toLowerCase()).concat('kiskadee-saved-search');
+    const values = Object.values(c)
+      .map((v) => v.toLowerCase())
+      .concat('kiskadee-saved-search');
     expect(traces(await wholeDatabase(server), values).length).toBeGreaterThan(0);
 
     const staff = await signIn(server, staffUser.email);
@@ -271,7 +324,9 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
           batchSize: 1,
           onProgress: (p) => {
             phases.set(projection.name, p.phase);
-            erasure ??= staff.post(`/api/backoffice/accounts/${userId}/erase`, { reason: 'During a rebuild' }).then((r) => ((phaseWhenErased = phases.get(projection.name)!), r));
+            erasure ??= staff
+              .post(`/api/backoffice/accounts/${userId}/erase`, { reason: 'During a rebuild' })
+              .then((r) => ((phaseWhenErased = phases.get(projection.name)!), r));
           },
         }),
       ),
@@ -297,7 +352,9 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     expect((await staff.get('/api/backoffice/accounts/00000000-0000-4000-8000-000000000999/export')).status).toBe(404);
     expect((await staff.post(`/api/backoffice/accounts/${jane.userId}/erase`, { reason: ' ' })).body).toEqual({ message: 'Please give a reason' });
     expect((await staff.post(`/api/backoffice/accounts/${staffUser.userId}/erase`, { reason: 'x' })).status).toBe(403);
-    expect((await lead.client.post('/api/account/erase', { password: 'not-it' })).body).toEqual({ message: 'Your account has no password: ask for a confirmation link by e-mail instead' });
+    expect((await lead.client.post('/api/account/erase', { password: 'not-it' })).body).toEqual({
+      message: 'Your account has no password: ask for a confirmation link by e-mail instead',
+    });
   });
 
   it('the person erases themself from /account with their password re-entered, and is signed out', async () => {
@@ -342,7 +399,9 @@ describe('erasure: a lead who inquired, chatted, was texted, saved a search and 
     const history = (await staff.get(`/api/backoffice/accounts/${userId}/history`)).body as { events: { type: string }[] };
     expect(history.events.map((e) => e.type)).toContain('PersonErased');
     // Once only.
-    expect((await anon.post('/api/account/erase/confirm', { token })).body).toEqual({ message: 'This link is not valid or has expired. Please ask for a new one from your account page.' });
+    expect((await anon.post('/api/account/erase/confirm', { token })).body).toEqual({
+      message: 'This link is not valid or has expired. Please ask for a new one from your account page.',
+    });
     expect((await server.runtime.db.pool.query('SELECT 1 FROM erasure_link_outbox WHERE user_id = $1 AND used_at IS NULL', [userId])).rowCount).toBe(0);
   });
 

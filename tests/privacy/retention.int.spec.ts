@@ -22,7 +22,8 @@ describe('retention: leads with no activity for LEAD_RETENTION_DAYS are erased t
     await settle(server);
     const reactor = server.app.get(LeadRetentionReactor);
     const agent = await signIn(server, demoUser('agent').email, 'jane.localhost');
-    const nameOf = async (leadId: string) => ((await agent.get('/api/dashboard/leads')).body as { leads: { leadId: string; fullName: string }[] }).leads.find((l) => l.leadId === leadId)?.fullName;
+    const nameOf = async (leadId: string) =>
+      ((await agent.get('/api/dashboard/leads')).body as { leads: { leadId: string; fullName: string }[] }).leads.find((l) => l.leadId === leadId)?.fullName;
     // 29 days on, the new lead is kept (the demo's, days older, may already go).
     const early = await reactor.sweep(new Date(Date.now() + 29 * DAY));
     await settle(server);
@@ -34,7 +35,9 @@ describe('retention: leads with no activity for LEAD_RETENTION_DAYS are erased t
     expect(await nameOf(lead.leadId)).toBe('Erased person');
     const stored = await server.runtime.store.readAll({ transactionId: 0n, globalPosition: 0n }, { types: ['PersonErased'] });
     expect(stored.events).toHaveLength(erased);
-    expect(stored.events.every((e) => (e.data as { how: string; byUserId: unknown }).how === 'retention' && (e.data as { byUserId: unknown }).byUserId === null)).toBe(true);
+    expect(
+      stored.events.every((e) => (e.data as { how: string; byUserId: unknown }).how === 'retention' && (e.data as { byUserId: unknown }).byUserId === null),
+    ).toBe(true);
 
     // Exactly once: a second sweep (or another instance's) finds nothing left to erase.
     expect(await reactor.sweep(new Date(Date.now() + 32 * DAY))).toBe(0);

@@ -48,14 +48,20 @@ describe('socket.io handshake: session cookie and Origin (contract section 7)', 
   it('refuses a handshake without a session', async () => {
     const c = WebClient.for(server.url, 'localhost');
     expect(await outcome(connect({ origin: c.origin }))).toEqual({ ok: false, message: 'Please sign in' });
-    expect(await outcome(connect({ origin: c.origin, cookie: 'sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }))).toEqual({ ok: false, message: 'Please sign in' });
+    expect(await outcome(connect({ origin: c.origin, cookie: 'sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }))).toEqual({
+      ok: false,
+      message: 'Please sign in',
+    });
   });
 
   it('refuses a handshake with a foreign Origin, or none, even with a session', async () => {
     const c = await signedIn(agent.email);
     const cookie = c.cookieHeader();
     expect(await outcome(connect({ origin: 'http://evil.test', cookie }))).toEqual({ ok: false, message: 'Cross-site connection refused' });
-    expect(await outcome(connect({ origin: `http://jane.localhost:${new URL(server.url).port}`, cookie }))).toEqual({ ok: false, message: 'Cross-site connection refused' });
+    expect(await outcome(connect({ origin: `http://jane.localhost:${new URL(server.url).port}`, cookie }))).toEqual({
+      ok: false,
+      message: 'Cross-site connection refused',
+    });
     expect(await outcome(connect({ cookie }))).toEqual({ ok: false, message: 'Cross-site connection refused' });
   });
 

@@ -54,7 +54,11 @@ describe('a projection taken over after its holder died between commit and push'
 
     const lead = await newLead(survivor, 'jane.localhost', { FullName: 'Lost In Takeover' });
     // The dying holder applies the lead's assignment (its batch commits; the push goes nowhere).
-    for (let i = 0; (await fixture.db.pool.query('SELECT 1 FROM lead_feed WHERE lead_id = $1 AND assigned_agent_id IS NOT NULL', [lead.leadId])).rowCount !== 1; i++) {
+    for (
+      let i = 0;
+      (await fixture.db.pool.query('SELECT 1 FROM lead_feed WHERE lead_id = $1 AND assigned_agent_id IS NOT NULL', [lead.leadId])).rowCount !== 1;
+      i++
+    ) {
       if (i > 400) throw new Error('the lead was not assigned in the lead feed');
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -66,7 +70,9 @@ describe('a projection taken over after its holder died between commit and push'
     const capturedSince = async (position: string) => {
       const since = await janeClient.get(`/api/dashboard/feed/since?position=${encodeURIComponent(position)}`);
       expect(since.status).toBe(200);
-      return (since.body.events as { name: string; payload: { leadId?: string } }[]).filter((e) => e.name === 'lead.captured' && e.payload.leadId === lead.leadId);
+      return (since.body.events as { name: string; payload: { leadId?: string } }[]).filter(
+        (e) => e.name === 'lead.captured' && e.payload.leadId === lead.leadId,
+      );
     };
     expect(await capturedSince(feed.body.position as string)).toHaveLength(1);
 

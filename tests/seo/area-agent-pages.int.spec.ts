@@ -146,7 +146,14 @@ describe('area pages in numbers, agent pages and the team page (issue 17 parts 2
   it("an inquiry from an agent's page goes to that agent, even past the rotation; a key of someone else's office is refused", async () => {
     const alexKey = keyOf(demoUser('agent2').userId);
     const email = `olga-${Date.now()}@example.com`;
-    const sent = await visitor().post('/api/account/inquiry', { FullName: 'Olga Buyer', Email: email, Phone: '3605550100', Message: 'Can we talk about Olympia?', LeadType: 'Inquiry', AgentKey: alexKey });
+    const sent = await visitor().post('/api/account/inquiry', {
+      FullName: 'Olga Buyer',
+      Email: email,
+      Phone: '3605550100',
+      Message: 'Can we talk about Olympia?',
+      LeadType: 'Inquiry',
+      AgentKey: alexKey,
+    });
     expect(sent.status, sent.text).toBe(200);
     await settle(server);
     const alex = await signIn(server, 'agent2@demo.test');
@@ -155,9 +162,16 @@ describe('area pages in numbers, agent pages and the team page (issue 17 parts 2
     const jane = await signIn(server, 'agent@demo.test');
     expect(((await jane.get('/api/dashboard/leads?perpage=200')).body.leads as { leadId: string }[]).map((l) => l.leadId)).not.toContain(sent.body.leadId);
     // Jane's own site has only Jane: the broker's key names nobody there.
-    const refused = await WebClient.for(server.url, 'jane.localhost').post('/api/account/inquiry', { FullName: 'Olga Buyer', Email: `x-${email}`, Phone: '3605550100', AgentKey: keyOf(demoUser('broker').userId) });
+    const refused = await WebClient.for(server.url, 'jane.localhost').post('/api/account/inquiry', {
+      FullName: 'Olga Buyer',
+      Email: `x-${email}`,
+      Phone: '3605550100',
+      AgentKey: keyOf(demoUser('broker').userId),
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ message: NO_SUCH_AGENT });
-    expect((await visitor().post('/api/account/inquiry', { FullName: 'Olga Buyer', Email: `y-${email}`, Phone: '3605550100', AgentKey: 'nope' })).status).toBe(400);
+    expect((await visitor().post('/api/account/inquiry', { FullName: 'Olga Buyer', Email: `y-${email}`, Phone: '3605550100', AgentKey: 'nope' })).status).toBe(
+      400,
+    );
   });
 });

@@ -22,7 +22,10 @@ describe('server-rendered pages in the visitor’s language', () => {
   };
 
   beforeAll(async () => {
-    await importListings(w.server.runtime.store, items([home('L1', { BedroomsTotal: 3 }), home('L2', { BedroomsTotal: 2 })]), { mls: 'T', ctx: systemContext() });
+    await importListings(w.server.runtime.store, items([home('L1', { BedroomsTotal: 3 }), home('L2', { BedroomsTotal: 2 })]), {
+      mls: 'T',
+      ctx: systemContext(),
+    });
     for (const [transId, text] of [
       ['pages.area.heading', 'Casas en venta en {place}'],
       ['pages.crumb.home', 'Inicio'],

@@ -50,12 +50,31 @@ describe('public pages for search engines (issue 17)', () => {
   beforeAll(async () => {
     ({ server, stop } = await startDashboardServer({ PUBLIC_URL: BASE, TRUST_PROXY: '1' }));
     const ctx = systemContext();
-    await handleCommand(server.runtime.store, agentProfileStream(demoUser('agent').userId), agentProfileDecider, { kind: 'mlsId', agentId: demoUser('agent').userId, mlsId: 'JA1', by: 'broker', heldBy: null }, ctx);
-    await handleCommand(server.runtime.store, agentProfileStream(demoUser('agent').userId), agentProfileDecider, { kind: 'bio', agentId: demoUser('agent').userId, bio: `Jane sells homes. ${HOSTILE}` }, ctx);
+    await handleCommand(
+      server.runtime.store,
+      agentProfileStream(demoUser('agent').userId),
+      agentProfileDecider,
+      { kind: 'mlsId', agentId: demoUser('agent').userId, mlsId: 'JA1', by: 'broker', heldBy: null },
+      ctx,
+    );
+    await handleCommand(
+      server.runtime.store,
+      agentProfileStream(demoUser('agent').userId),
+      agentProfileDecider,
+      { kind: 'bio', agentId: demoUser('agent').userId, bio: `Jane sells homes. ${HOSTILE}` },
+      ctx,
+    );
     await importListings(
       server.runtime.store,
       items([
-        home('S1', { UnparsedAddress: '1 <b>Pine</b> St', PublicRemarks: `Bright home. ${HOSTILE}`, ListAgentMlsId: 'JA1', ListAgentFullName: 'Jane Agent', ListOfficeName: 'Demo Realty', ModificationTimestamp: '2024-05-02T10:00:00Z' }),
+        home('S1', {
+          UnparsedAddress: '1 <b>Pine</b> St',
+          PublicRemarks: `Bright home. ${HOSTILE}`,
+          ListAgentMlsId: 'JA1',
+          ListAgentFullName: 'Jane Agent',
+          ListOfficeName: 'Demo Realty',
+          ModificationTimestamp: '2024-05-02T10:00:00Z',
+        }),
         home('S2', { StandardStatus: 'Closed', ClosePrice: 610_000, CloseDate: '2024-06-01', ModificationTimestamp: '2024-06-02T00:00:00Z' }),
         home('S3', { InternetEntireListingDisplayYN: false }),
         home('S4'),
@@ -66,9 +85,19 @@ describe('public pages for search engines (issue 17)', () => {
     );
     // The office links the Bellevue condo (whose record names no agent's MLS id) to Alex.
     const broker = demoUser('broker').userId;
-    const link = { kind: 'link-listing', brokerId: broker, pdid: 'T-S5', agentId: demoUser('agent2').userId, by: { role: 'broker', userId: broker }, mlsHolder: null } as const;
+    const link = {
+      kind: 'link-listing',
+      brokerId: broker,
+      pdid: 'T-S5',
+      agentId: demoUser('agent2').userId,
+      by: { role: 'broker', userId: broker },
+      mlsHolder: null,
+    } as const;
     await handleCommand(server.runtime.store, officeStream(broker), officeDecider, link, ctx);
-    await importListings(server.runtime.store, items([{ ListingKey: 'S4', StandardStatus: 'Delete', ModificationTimestamp: '2024-07-01T00:00:00Z' }]), { mls: 'T', ctx });
+    await importListings(server.runtime.store, items([{ ListingKey: 'S4', StandardStatus: 'Delete', ModificationTimestamp: '2024-07-01T00:00:00Z' }]), {
+      mls: 'T',
+      ctx,
+    });
     await server.runtime.runner.waitForCatchUp();
   }, 120_000);
   afterAll(async () => stop?.());
@@ -81,7 +110,9 @@ describe('public pages for search engines (issue 17)', () => {
     expect(p.doc.querySelectorAll('title')).toHaveLength(1);
     expect(canonical(p)).toBe(`${BASE}/listing/T-S1`);
     expect(canonical(await get('/listing/T-S1'))).toBe(`${BASE}/listing/T-S1`);
-    expect(meta(p, 'description')).toMatch(/^For sale: Single Family Residence at 1 <b>Pine<\/b> St, Seattle, WA 98101, \$500,000\. 3 bd · 2 ba · 1,500 sq ft\. Bright home\./);
+    expect(meta(p, 'description')).toMatch(
+      /^For sale: Single Family Residence at 1 <b>Pine<\/b> St, Seattle, WA 98101, \$500,000\. 3 bd · 2 ba · 1,500 sq ft\. Bright home\./,
+    );
     expect(meta(p, 'og:title')).toBe(p.doc.title);
     expect(meta(p, 'og:url')).toBe(`${BASE}/listing/T-S1`);
     expect(meta(p, 'og:image')).toBe(`${BASE}/demo-photos/1.svg`);
@@ -116,7 +147,14 @@ describe('public pages for search engines (issue 17)', () => {
       offers: { '@type': 'Offer', price: 500_000, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
       mainEntity: {
         '@type': 'SingleFamilyResidence',
-        address: { '@type': 'PostalAddress', streetAddress: '1 <b>Pine</b> St', addressLocality: 'Seattle', addressRegion: 'WA', postalCode: '98101', addressCountry: 'US' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '1 <b>Pine</b> St',
+          addressLocality: 'Seattle',
+          addressRegion: 'WA',
+          postalCode: '98101',
+          addressCountry: 'US',
+        },
         geo: { '@type': 'GeoCoordinates', latitude: 47.61, longitude: -122.33 },
         numberOfBedrooms: 3,
         numberOfBathroomsTotal: 2,
@@ -151,7 +189,8 @@ describe('public pages for search engines (issue 17)', () => {
       expect(p.doc.querySelectorAll('script:not([type="application/ld+json"]):not([type="module"])')).toHaveLength(0);
       expect(p.doc.querySelectorAll('img[onerror], b')).toHaveLength(0);
       // The JSON-LD blocks end where they should: their text never closes the element.
-      for (const block of p.text.match(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g) ?? []) expect(block.slice('<script type="application/ld+json">'.length, -'</script>'.length)).not.toMatch(/<\/?script|<!--/i);
+      for (const block of p.text.match(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g) ?? [])
+        expect(block.slice('<script type="application/ld+json">'.length, -'</script>'.length)).not.toMatch(/<\/?script|<!--/i);
       expect(p.doc.querySelector('#ssr .ssr-remarks')?.textContent).toContain(HOSTILE);
     }
   });
@@ -204,7 +243,14 @@ describe('public pages for search engines (issue 17)', () => {
     expect(canonical(root)).toBe(`${BASE}/`);
     expect(root.doc.title).toBe('Demo Realty: Homes for Sale and Real Estate');
     const hrefs = links(root);
-    for (const href of ['/homes-for-sale/seattle', '/homes-for-sale/bellevue', '/homes-for-sale/county/king-county', '/homes-for-sale/zip/98101', `/agents/jane-agent-${janeKey}`]) expect(hrefs).toContain(href);
+    for (const href of [
+      '/homes-for-sale/seattle',
+      '/homes-for-sale/bellevue',
+      '/homes-for-sale/county/king-county',
+      '/homes-for-sale/zip/98101',
+      `/agents/jane-agent-${janeKey}`,
+    ])
+      expect(hrefs).toContain(href);
     expect(ld(root, 'WebSite')).toMatchObject({ name: 'Demo Realty', url: `${BASE}/` });
   });
 
@@ -334,7 +380,9 @@ describe('public pages for search engines (issue 17)', () => {
     expect(bot.headers.get('location')).toBe('/search?acl_city=Seattle');
     const typed = await get('/search?type=split&acl_city=Seattle', { 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0)' });
     expect(typed.headers.get('location')).toBe('/search?acl_city=Seattle');
-    const person = await get('/search/map?acl_city=Seattle', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' });
+    const person = await get('/search/map?acl_city=Seattle', {
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+    });
     expect(person.status).toBe(200);
     expect(person.text).toContain('<div id="root"></div>');
   });
@@ -343,6 +391,10 @@ describe('public pages for search engines (issue 17)', () => {
     const p = await get('/listing/T-S1');
     expect(p.headers.get('content-security-policy')).toContain("script-src 'self';");
     const scripts = [...p.doc.querySelectorAll('script')];
-    expect(scripts.every((s) => s.getAttribute('type') === 'application/ld+json' || (s.getAttribute('type') === 'module' && s.getAttribute('src')?.startsWith('/assets/')))).toBe(true);
+    expect(
+      scripts.every(
+        (s) => s.getAttribute('type') === 'application/ld+json' || (s.getAttribute('type') === 'module' && s.getAttribute('src')?.startsWith('/assets/')),
+      ),
+    ).toBe(true);
   });
 });

@@ -23,7 +23,10 @@ describe('starter plans and templates', () => {
     expect(before.body.copiedPlans).toEqual({});
 
     // A double click: two requests at once.
-    const [one, two] = await Promise.all([b.post('/api/dashboard/starter-kit/plans/new-buyer-lead/copy', {}), b.post('/api/dashboard/starter-kit/plans/new-buyer-lead/copy', {})]);
+    const [one, two] = await Promise.all([
+      b.post('/api/dashboard/starter-kit/plans/new-buyer-lead/copy', {}),
+      b.post('/api/dashboard/starter-kit/plans/new-buyer-lead/copy', {}),
+    ]);
     expect(one.status, one.text).toBe(200);
     expect(two.status, two.text).toBe(200);
     expect(one.body.id).toBe(two.body.id);
@@ -70,7 +73,9 @@ describe('starter plans and templates', () => {
     await settle(app.server);
     const templates = (await b.get('/api/dashboard/email-templates')).body.templates as EmailTemplateView[];
     const starter = STARTER_TEMPLATES.find((t) => t.key === 'nurture-market-update')!;
-    expect(templates.filter((t) => t.name === starter.name)).toEqual([expect.objectContaining({ templateId: fresh.body.id, subject: starter.subject, body: starter.body })]);
+    expect(templates.filter((t) => t.name === starter.name)).toEqual([
+      expect.objectContaining({ templateId: fresh.body.id, subject: starter.subject, body: starter.body }),
+    ]);
   });
 
   it('lets staff copy into an office they name, and refuses agents and unknown starters', async () => {

@@ -14,8 +14,11 @@ type Ran = { code: number; stdout: string; stderr: string };
 /** `npm run setup` with the password on stdin. */
 function setup(databaseUrl: string, args: string[], stdin = `${PASSWORD}\n`): Promise<Ran> {
   return new Promise((resolve) => {
-    const child = execFile('node', [cli, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'production' } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    const child = execFile(
+      'node',
+      [cli, ...args],
+      { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'production' } },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
     child.stdin!.end(stdin);
   });
@@ -54,17 +57,26 @@ describe('first run: a production start before any account offers a one-time set
     expect(page.status).toBe(200);
     expect(page.text).toContain('<div id="root">');
 
-    expect(await web.post('/api/setup/check', { token: 'x'.repeat(43) })).toMatchObject({ status: 404, body: { message: 'This setup link is not valid any more' } });
+    expect(await web.post('/api/setup/check', { token: 'x'.repeat(43) })).toMatchObject({
+      status: 404,
+      body: { message: 'This setup link is not valid any more' },
+    });
     expect((await web.post('/api/setup/check', { token })).status).toBe(204);
     const input = { token, email: 'sam@acme.test', name: 'Sam Staff', password: PASSWORD, brokerage: BROKERAGE };
-    expect(await web.post('/api/setup', { ...input, password: 'short' })).toMatchObject({ status: 400, body: { message: 'Please choose a password of 8 to 200 characters' } });
+    expect(await web.post('/api/setup', { ...input, password: 'short' })).toMatchObject({
+      status: 400,
+      body: { message: 'Please choose a password of 8 to 200 characters' },
+    });
     expect(await web.post('/api/setup', { ...input, brokerage: { ...BROKERAGE, subdomain: 'Not a subdomain!' } })).toMatchObject({
       status: 400,
       body: { message: 'A subdomain is 1 to 63 lower-case letters, digits or dashes' },
     });
     expect(await web.post('/api/setup', { ...input, token: 'wrong' })).toMatchObject({ status: 404 });
 
-    expect(await web.post('/api/setup', input)).toMatchObject({ status: 201, body: { signInUrl: '/account/login/admin', siteUrl: expect.stringMatching(/^http:\/\/localhost:/) } });
+    expect(await web.post('/api/setup', input)).toMatchObject({
+      status: 201,
+      body: { signInUrl: '/account/login/admin', siteUrl: expect.stringMatching(/^http:\/\/localhost:/) },
+    });
     expect(await web.get('/api/site')).toMatchObject({ status: 200, body: expect.objectContaining({}) });
     expect(JSON.stringify((await web.get('/api/site')).body)).toContain('Acme Realty');
 
@@ -95,10 +107,15 @@ describe('first run: a production start before any account offers a one-time set
       code: 1,
       stderr: 'Please choose a password of 8 to 200 characters\n',
     });
-    expect(await setup(db.url, ['--email', 'sam@acme.test', '--name', 'Sam Staff', '--password-from-stdin', '--brokerage', 'Acme Realty'])).toMatchObject({ code: 2 });
+    expect(await setup(db.url, ['--email', 'sam@acme.test', '--name', 'Sam Staff', '--password-from-stdin', '--brokerage', 'Acme Realty'])).toMatchObject({
+      code: 2,
+    });
 
     const done = await setup(db.url, ['--email', 'sam@acme.test', '--name', 'Sam Staff', '--password-from-stdin', ...brokerage]);
-    expect(done).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Set up: staff account sam@acme\.test; brokerage Acme Realty \(broker blair@acme\.test\)/) });
+    expect(done).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Set up: staff account sam@acme\.test; brokerage Acme Realty \(broker blair@acme\.test\)/),
+    });
     expect(done.stdout + done.stderr).not.toContain(PASSWORD);
     expect(await setup(db.url, ['--email', 'eve@acme.test', '--name', 'Eve Other', '--password-from-stdin'])).toMatchObject({
       code: 1,

@@ -100,7 +100,11 @@ describe('a production start', () => {
       expect(((await staffSignIn.json()) as { isSuccess?: boolean }).isSuccess).not.toBe(true);
       // Nothing appended but the first run's link, which the start line alone shows, once.
       expect((await health(server.url)).projections.every((p) => p.position === '1')).toBe(true);
-      const links = server.output().match(/First run: no account exists yet\. Open this one-time link to create the first staff account and brokerage: http:\/\/localhost:\d+\/setup#[A-Za-z0-9_-]{43} /g);
+      const links = server
+        .output()
+        .match(
+          /First run: no account exists yet\. Open this one-time link to create the first staff account and brokerage: http:\/\/localhost:\d+\/setup#[A-Za-z0-9_-]{43} /g,
+        );
       expect(links).toHaveLength(1);
       expect((await fetch(`${server.url}/api/dev/mailbox`)).status).toBe(404);
       expect((await fetch(`${server.url}/api/dev/sms`)).status).toBe(404);

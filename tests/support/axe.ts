@@ -13,7 +13,9 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   // Measured once the page has settled: a toast fading in is not a contrast failure, but axe
   // reads its colours mid-fade under load. Endless animations (a spinner) are not waited for.
-  await page.evaluate(`Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))`);
+  await page.evaluate(
+    `Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)))`,
+  );
   // A string runs in the page as written (this project's server code has no DOM types).
   const violations = (await page.evaluate(`(async () => {
     const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });

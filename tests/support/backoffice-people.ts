@@ -16,12 +16,33 @@ export type Person = { readonly userId: string; readonly email: string; readonly
 /** Registers an account through the product's own command (no read model is written by hand). */
 export async function registerPerson(
   server: Started,
-  p: { email: string; firstName: string; lastName: string; level: SecurityLevel; siteId?: string | null; brokerId?: string | null; cellPhone?: string | null; withPassword?: boolean; via?: 'seed' | 'inquiry' },
+  p: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    level: SecurityLevel;
+    siteId?: string | null;
+    brokerId?: string | null;
+    cellPhone?: string | null;
+    withPassword?: boolean;
+    via?: 'seed' | 'inquiry';
+  },
 ): Promise<Person> {
   const userId = randomUUID();
   await server.app.get(CommandBus).execute(
     new RegisterUserCommand(
-      { userId, email: p.email, firstName: p.firstName, lastName: p.lastName, securityLevel: p.level, siteId: p.siteId ?? null, brokerId: p.brokerId ?? null, cellPhone: p.cellPhone ?? null, password: p.withPassword === false ? undefined : PASSWORD, ...(p.via ? { via: p.via } : {}) },
+      {
+        userId,
+        email: p.email,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        securityLevel: p.level,
+        siteId: p.siteId ?? null,
+        brokerId: p.brokerId ?? null,
+        cellPhone: p.cellPhone ?? null,
+        password: p.withPassword === false ? undefined : PASSWORD,
+        ...(p.via ? { via: p.via } : {}),
+      },
       systemContext(),
     ),
   );
@@ -39,10 +60,20 @@ export async function castOf(server: Started, o: { leadVia?: 'seed' | 'inquiry' 
   const staff2 = await registerPerson(server, { email: 'stella.staff@porchlight.test', firstName: 'Stella', lastName: 'Staff', level: 25 });
   const broker = await registerPerson(server, { email: 'blair@demo.test', firstName: 'Blair', lastName: 'Broker', level: 15, siteId });
   const agent = await registerPerson(server, { email: 'jane@demo.test', firstName: 'Jane', lastName: 'Agent', level: 10, siteId, brokerId: broker.userId });
-  const lead = await registerPerson(server, { email: 'lee.lead@demo.test', firstName: 'Lee', lastName: 'Lead', level: 5, siteId, cellPhone: '2065550100', via: o.leadVia });
-  await server.app.get(CommandBus).execute(
-    new CreateSiteCommand({ siteId, subdomain: 'demo', name: 'Demo Realty', kind: 'broker', ownerUserId: broker.userId, isDefault: true }, systemContext()),
-  );
+  const lead = await registerPerson(server, {
+    email: 'lee.lead@demo.test',
+    firstName: 'Lee',
+    lastName: 'Lead',
+    level: 5,
+    siteId,
+    cellPhone: '2065550100',
+    via: o.leadVia,
+  });
+  await server.app
+    .get(CommandBus)
+    .execute(
+      new CreateSiteCommand({ siteId, subdomain: 'demo', name: 'Demo Realty', kind: 'broker', ownerUserId: broker.userId, isDefault: true }, systemContext()),
+    );
   await server.runtime.runner.waitForCatchUp();
   return { siteId, staff, staff2, broker, agent, lead };
 }

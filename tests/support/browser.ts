@@ -31,7 +31,10 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export async function signedInContext(browser: Browser, serverUrl: string, email: string, password: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const res = await context.request.post(`${serverUrl}/api/account/login`, { data: { Email: email, password }, headers: { origin: new URL(serverUrl).origin } });
+  const res = await context.request.post(`${serverUrl}/api/account/login`, {
+    data: { Email: email, password },
+    headers: { origin: new URL(serverUrl).origin },
+  });
   if (!res.ok() || (await res.json()).isSuccess !== true) throw new Error(`Sign-in of ${email} failed: ${res.status()}`);
   return context;
 }

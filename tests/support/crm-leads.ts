@@ -78,6 +78,11 @@ export async function putInPond(server: Started, leadId: string, brokerId: strin
   const d = captured!.data as { siteId: string };
   const assigned = events.filter((e) => e.type === 'LeadAssigned').at(-1)!.data as { agentId: string };
   await server.runtime.store.append(leadStream(leadId), events.at(-1)!.streamPosition, [
-    { type: 'LeadPutInPond', data: { leadId, siteId: d.siteId, brokerId, fromAgentId: assigned.agentId, reason: 'not-contacted' }, eventId: randomUUID(), metadata: metadataOf(systemContext(new Date(), d.siteId)) },
+    {
+      type: 'LeadPutInPond',
+      data: { leadId, siteId: d.siteId, brokerId, fromAgentId: assigned.agentId, reason: 'not-contacted' },
+      eventId: randomUUID(),
+      metadata: metadataOf(systemContext(new Date(), d.siteId)),
+    },
   ]);
 }

@@ -57,10 +57,21 @@ export async function signIn(server: Started, email: string, host = 'localhost')
 }
 
 /** A new visitor's inquiry on a site (by host); answers the signed-in visitor and the lead id. */
-export async function newLead(server: Started, host: string, over: Record<string, unknown> = {}): Promise<{ client: WebClient; leadId: string; email: string }> {
+export async function newLead(
+  server: Started,
+  host: string,
+  over: Record<string, unknown> = {},
+): Promise<{ client: WebClient; leadId: string; email: string }> {
   const client = WebClient.for(server.url, host);
   const email = `v-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await client.post('/api/account/inquiry', { FullName: 'Vera Visitor', Email: email, Phone: '2065550123', Message: 'Hello', LeadType: 'Buyer', ...over });
+  const res = await client.post('/api/account/inquiry', {
+    FullName: 'Vera Visitor',
+    Email: email,
+    Phone: '2065550123',
+    Message: 'Hello',
+    LeadType: 'Buyer',
+    ...over,
+  });
   expect(res.status, res.text).toBe(200);
   return { client, leadId: res.body.leadId as string, email };
 }
@@ -77,7 +88,12 @@ export async function janesLead(server: Started, over: Record<string, unknown> =
  * Origin of the host it connects to; resolves once connected.
  */
 export async function connectSocket(server: Started, client: WebClient): Promise<Socket> {
-  const socket = io(server.url, { transports: ['websocket'], extraHeaders: { origin: server.url, cookie: client.cookieHeader() }, reconnection: false, timeout: 10_000 });
+  const socket = io(server.url, {
+    transports: ['websocket'],
+    extraHeaders: { origin: server.url, cookie: client.cookieHeader() },
+    reconnection: false,
+    timeout: 10_000,
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
@@ -119,16 +135,40 @@ export async function registerOffice(server: Started, subdomain: string, agents 
     agents: Array.from({ length: agents }, (_, i) => ({ userId: randomUUID(), email: `agent${i + 1}@${subdomain}.test` })),
   };
   await commands.execute(
-    new RegisterUserCommand({ userId: office.brokerId, email: office.brokerEmail, firstName: 'Other', lastName: 'Broker', securityLevel: 15, siteId: office.siteId, brokerId: null, password: PASSWORD }, ctx),
+    new RegisterUserCommand(
+      {
+        userId: office.brokerId,
+        email: office.brokerEmail,
+        firstName: 'Other',
+        lastName: 'Broker',
+        securityLevel: 15,
+        siteId: office.siteId,
+        brokerId: null,
+        password: PASSWORD,
+      },
+      ctx,
+    ),
   );
   for (const [i, a] of office.agents.entries()) {
     await commands.execute(
-      new RegisterUserCommand({ ...a, firstName: `Other${i + 1}`, lastName: 'Agent', securityLevel: 10, siteId: office.siteId, brokerId: office.brokerId, password: PASSWORD }, ctx),
+      new RegisterUserCommand(
+        { ...a, firstName: `Other${i + 1}`, lastName: 'Agent', securityLevel: 10, siteId: office.siteId, brokerId: office.brokerId, password: PASSWORD },
+        ctx,
+      ),
     );
   }
   await commands.execute(
     new CreateSiteCommand(
-      { siteId: office.siteId, subdomain, name: `${subdomain} Realty`, kind: 'broker', ownerUserId: office.brokerId, masterSiteId: null, isDefault: false, settings: {} },
+      {
+        siteId: office.siteId,
+        subdomain,
+        name: `${subdomain} Realty`,
+        kind: 'broker',
+        ownerUserId: office.brokerId,
+        masterSiteId: null,
+        isDefault: false,
+        settings: {},
+      },
       { ...ctx, siteId: office.siteId },
     ),
   );

@@ -8,7 +8,10 @@ import { startDashboardServer } from './dashboard-fixture';
  * and afterAll; the sockets a test pushes on `sockets` are closed after it. The server is there
  * once the beforeAll ran.
  */
-export function dashboardServer(prepare?: (server: Started) => Promise<void>, env: Record<string, string> = {}): { readonly server: Started; readonly sockets: Socket[] } {
+export function dashboardServer(
+  prepare?: (server: Started) => Promise<void>,
+  env: Record<string, string> = {},
+): { readonly server: Started; readonly sockets: Socket[] } {
   const app = { sockets: [] } as unknown as { server: Started; sockets: Socket[] };
   let fixture: Awaited<ReturnType<typeof startDashboardServer>> | undefined;
   beforeAll(async () => {

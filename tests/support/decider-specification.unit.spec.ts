@@ -18,14 +18,22 @@ const counted = (by: number): Counted => ({ type: 'Counted', data: { by } });
 
 describe('deciderSpecification', () => {
   it('passes when the decide answers as told, and folds the given events first', () => {
-    given(counted(1)).when({ add: 1 }).then([counted(1)]);
+    given(counted(1))
+      .when({ add: 1 })
+      .then([counted(1)]);
     given(counted(1)).when({ add: 0 }).thenNothing();
     given(counted(2)).when({ add: 1 }).thenRefused({ code: 'conflict', message: 'At most 2' });
-    given(counted(1)).when({ add: 1 }).thenState((n) => expect(n).toBe(2));
+    given(counted(1))
+      .when({ add: 1 })
+      .thenState((n) => expect(n).toBe(2));
   });
 
   it('fails when it does not', () => {
-    expect(() => given().when({ add: 1 }).then([counted(2)])).toThrow();
+    expect(() =>
+      given()
+        .when({ add: 1 })
+        .then([counted(2)]),
+    ).toThrow();
     expect(() => given().when({ add: 1 }).thenNothing()).toThrow();
     expect(() => given().when({ add: 1 }).thenRefused({ code: 'conflict' })).toThrow('expected a refusal');
     expect(() => given(counted(2)).when({ add: 1 }).then([])).toThrow('At most 2');

@@ -42,7 +42,8 @@ function answer(msg: Buffer, stand: Pick<DnsStandIn, 'txt' | 'a' | 'asked'>): Bu
   stand.asked.push(`${type === TXT ? 'TXT' : type === A ? 'A' : type} ${name}`);
   const known = stand.txt.has(name) || stand.a.has(name);
   const records: Buffer[] = [];
-  if (type === TXT) for (const text of stand.txt.get(name) ?? []) records.push(record(TXT, Buffer.concat([Buffer.from([Buffer.byteLength(text)]), Buffer.from(text)])));
+  if (type === TXT)
+    for (const text of stand.txt.get(name) ?? []) records.push(record(TXT, Buffer.concat([Buffer.from([Buffer.byteLength(text)]), Buffer.from(text)])));
   if (type === A && stand.a.has(name)) records.push(record(A, Buffer.from(stand.a.get(name)!.split('.').map(Number))));
   const header = Buffer.alloc(12);
   header.writeUInt16BE(msg.readUInt16BE(0), 0);

@@ -46,7 +46,12 @@ export class DovecotServer {
     const d = this.dir;
     for (const sub of ['run', 'state', 'home']) fs.mkdirSync(path.join(d, sub), { recursive: true });
     fs.chmodSync(d, 0o755);
-    fs.writeFileSync(path.join(d, 'passwd'), Object.entries(this.users).map(([u, p]) => `${u}:{PLAIN}${p}::::::\n`).join(''));
+    fs.writeFileSync(
+      path.join(d, 'passwd'),
+      Object.entries(this.users)
+        .map(([u, p]) => `${u}:{PLAIN}${p}::::::\n`)
+        .join(''),
+    );
     for (const user of Object.keys(this.users)) {
       const home = path.join(d, 'home', user);
       fs.mkdirSync(home, { recursive: true });
@@ -123,7 +128,10 @@ service imap-login {
     const client = new ImapFlow({ host: '127.0.0.1', port: this.port, secure: false, auth: { user, pass: this.users[user]! }, logger: false });
     await client.connect();
     const id = m.messageId ? `Message-ID: ${m.messageId}\r\n` : '';
-    await client.append(folder, `From: ${m.from}\r\nTo: ${m.to}\r\nSubject: ${m.subject}\r\nDate: ${new Date().toUTCString()}\r\n${id}Content-Type: text/plain; charset=utf-8\r\n\r\n${m.text}\r\n`);
+    await client.append(
+      folder,
+      `From: ${m.from}\r\nTo: ${m.to}\r\nSubject: ${m.subject}\r\nDate: ${new Date().toUTCString()}\r\n${id}Content-Type: text/plain; charset=utf-8\r\n\r\n${m.text}\r\n`,
+    );
     await client.logout();
   }
 

@@ -33,7 +33,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       return startEmbeddedPostgres(dir, { fsync: false });
     }),
   );
-  project.provide('pgAdminUrls', servers.map((s) => s.url));
+  project.provide(
+    'pgAdminUrls',
+    servers.map((s) => s.url),
+  );
   return async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })));

@@ -36,7 +36,10 @@ export const firstContacted = (byUserId = 'A1', via: 'text' | 'chat' | 'stage' =
   data: { leadId: LEAD, siteId: 's1', byUserId, via, at },
 });
 
-export const tagsChanged = (tags: readonly string[], byUserId = 'A1'): LeadEvent => ({ type: 'LeadTagsChanged', data: { leadId: LEAD, siteId: 's1', tags, byUserId } });
+export const tagsChanged = (tags: readonly string[], byUserId = 'A1'): LeadEvent => ({
+  type: 'LeadTagsChanged',
+  data: { leadId: LEAD, siteId: 's1', tags, byUserId },
+});
 
 /** The same first event with its own id and site (the pond's specs): no phone. */
 export const leadCaptured = (leadId = LEAD, o: { readonly siteId?: string; readonly listingPdid?: string | null } = {}): LeadEvent =>

@@ -1,14 +1,25 @@
 import type pg from 'pg';
 import type { MailAttachment } from '../../src/modules/messaging';
 
-export type OutboxMail = { readonly to: string; readonly subject: string; readonly text: string; readonly html: string | null; readonly headers: Record<string, string>; readonly attachments: readonly MailAttachment[] };
+export type OutboxMail = {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string | null;
+  readonly headers: Record<string, string>;
+  readonly attachments: readonly MailAttachment[];
+};
 
 /** The e-mails to an address in the development outbox (mail_outbox), oldest first; read from the table, not through the staff-only mailbox route. */
 export async function mailsTo(pool: pg.Pool, to: string): Promise<OutboxMail[]> {
-  const { rows } = await pool.query<{ to_address: string; subject: string; text_body: string; html_body: string | null; headers: Record<string, string>; attachments: MailAttachment[] }>(
-    'SELECT to_address, subject, text_body, html_body, headers, attachments FROM mail_outbox WHERE to_address = $1 ORDER BY id',
-    [to],
-  );
+  const { rows } = await pool.query<{
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    headers: Record<string, string>;
+    attachments: MailAttachment[];
+  }>('SELECT to_address, subject, text_body, html_body, headers, attachments FROM mail_outbox WHERE to_address = $1 ORDER BY id', [to]);
   return rows.map((r) => ({ to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, headers: r.headers, attachments: r.attachments }));
 }
 

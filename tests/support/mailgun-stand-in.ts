@@ -17,7 +17,14 @@ export function mailgunForm(
   const timestamp = String(sign.timestamp ?? Math.floor(Date.now() / 1000));
   const token = sign.token ?? randomBytes(25).toString('hex');
   const form = new FormData();
-  for (const [k, v] of Object.entries({ timestamp, token, signature: mailgunSignature(sign.key ?? MAILGUN_KEY, timestamp, token), 'attachment-count': String(attachments.length), ...fields })) form.append(k, v);
+  for (const [k, v] of Object.entries({
+    timestamp,
+    token,
+    signature: mailgunSignature(sign.key ?? MAILGUN_KEY, timestamp, token),
+    'attachment-count': String(attachments.length),
+    ...fields,
+  }))
+    form.append(k, v);
   attachments.forEach((a, i) => form.append(`attachment-${i + 1}`, new Blob([new Uint8Array(a.bytes)], { type: a.type }), a.name));
   return form;
 }

@@ -4,8 +4,14 @@ import type { Locator, Page } from 'playwright-core';
 export async function clusterPixels(page: Page, map: Locator): Promise<number> {
   const png = (await map.screenshot()).toString('base64');
   return page.evaluate(async (b64) => {
-    type Pixels = { drawImage: (b: unknown, x: number, y: number) => void; getImageData: (x: number, y: number, w: number, h: number) => { data: Uint8ClampedArray } };
-    const w = globalThis as unknown as { createImageBitmap: (b: Blob) => Promise<{ width: number; height: number }>; OffscreenCanvas: new (w: number, h: number) => { getContext: (k: '2d') => Pixels } };
+    type Pixels = {
+      drawImage: (b: unknown, x: number, y: number) => void;
+      getImageData: (x: number, y: number, w: number, h: number) => { data: Uint8ClampedArray };
+    };
+    const w = globalThis as unknown as {
+      createImageBitmap: (b: Blob) => Promise<{ width: number; height: number }>;
+      OffscreenCanvas: new (w: number, h: number) => { getContext: (k: '2d') => Pixels };
+    };
     const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
     const bmp = await w.createImageBitmap(new Blob([bytes], { type: 'image/png' }));
     const c = new w.OffscreenCanvas(bmp.width, bmp.height).getContext('2d');

@@ -61,7 +61,10 @@ export class MeilisearchStandIn {
 
   private search(b: SearchBody) {
     const grp = /^grp = (\d)/.exec(b.filter ?? '');
-    const all = sortBy([...this.docs.values()].filter((d) => (!grp || d.grp === Number(grp[1])) && (!b.filter?.includes('has_point = true') || d.has_point === true)), b.sort);
+    const all = sortBy(
+      [...this.docs.values()].filter((d) => (!grp || d.grp === Number(grp[1])) && (!b.filter?.includes('has_point = true') || d.has_point === true)),
+      b.sort,
+    );
     const offset = b.offset ?? 0;
     const hits = all.slice(offset, offset + (b.limit ?? 20)).map((d) => pick(d, b.attributesToRetrieve));
     const facetDistribution: Record<string, Record<string, number>> = {};
@@ -82,9 +85,13 @@ export class MeilisearchStandIn {
       if (!t) return [404, { message: `Task \`${task[1]}\` not found.`, code: 'task_not_found', type: 'invalid_request' }];
       t.looks++;
       const status = t.looks === 1 ? 'enqueued' : t.looks === 2 ? 'processing' : t.fail ? 'failed' : 'succeeded';
-      return [200, { uid: t.uid, type: t.type, status, error: status === 'failed' ? { message: t.fail, code: t.fail!.split(':')[0], type: 'invalid_request' } : null }];
+      return [
+        200,
+        { uid: t.uid, type: t.type, status, error: status === 'failed' ? { message: t.fail, code: t.fail!.split(':')[0], type: 'invalid_request' } : null },
+      ];
     }
-    const filters = p === '/multi-search' ? (body as { queries: SearchBody[] }).queries.map((q) => q.filter ?? '') : [(body as SearchBody | undefined)?.filter ?? ''];
+    const filters =
+      p === '/multi-search' ? (body as { queries: SearchBody[] }).queries.map((q) => q.filter ?? '') : [(body as SearchBody | undefined)?.filter ?? ''];
     if (method === 'POST' && p.endsWith('search') && this.refuseFilter && filters.some((f) => this.refuseFilter!.test(f))) {
       return [400, { message: 'Invalid syntax for the filter parameter.', code: 'invalid_search_filter', type: 'invalid_request' }];
     }
@@ -138,4 +145,5 @@ function sortBy(docs: Doc[], sort: readonly string[] | undefined): Doc[] {
   });
 }
 
-const pick = (d: Doc, fields: readonly string[] | undefined): Doc => (fields ? (Object.fromEntries(fields.filter((f) => f in d).map((f) => [f, d[f]])) as Doc) : d);
+const pick = (d: Doc, fields: readonly string[] | undefined): Doc =>
+  fields ? (Object.fromEntries(fields.filter((f) => f in d).map((f) => [f, d[f]])) as Doc) : d;

@@ -89,7 +89,8 @@ export class OAuthProviderStandIn {
         const g = this.codes.get(form.get('code') ?? '');
         this.codes.delete(form.get('code') ?? '');
         const verifier = form.get('code_verifier') ?? '';
-        if (!g || g.redirectUri !== form.get('redirect_uri') || createHash('sha256').update(verifier).digest('base64url') !== g.challenge) return json(400, { error: 'invalid_grant' });
+        if (!g || g.redirectUri !== form.get('redirect_uri') || createHash('sha256').update(verifier).digest('base64url') !== g.challenge)
+          return json(400, { error: 'invalid_grant' });
         const refresh = randomBytes(16).toString('hex');
         this.refreshTokens.set(refresh, g.email);
         return json(200, { ...this.accessToken(g.email), refresh_token: refresh, id_token: idToken(g.email) });
@@ -124,4 +125,6 @@ export class OAuthProviderStandIn {
 }
 
 /** An id_token as the token endpoint gives it (the product reads its claims; its signature is not what is under test). */
-const idToken = (email: string) => ['{"alg":"RS256","typ":"JWT"}', JSON.stringify({ iss: 'stand-in', email, email_verified: true })].map((p) => Buffer.from(p).toString('base64url')).join('.') + '.c2lnbmF0dXJl';
+const idToken = (email: string) =>
+  ['{"alg":"RS256","typ":"JWT"}', JSON.stringify({ iss: 'stand-in', email, email_verified: true })].map((p) => Buffer.from(p).toString('base64url')).join('.') +
+  '.c2lnbmF0dXJl';

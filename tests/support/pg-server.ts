@@ -35,7 +35,18 @@ export async function startPgServer(): Promise<PgServer> {
   const exec = (file: 'pg_ctl' | 'initdb', args: string[]) => run(binaries[file], args, { ...ids, cwd: dir, env: { ...process.env, LC_ALL: 'C' } });
   await exec('initdb', ['-D', data, '-U', USER, '--auth=trust', '--encoding=UTF8', '--locale=C']);
   const port = await freePort();
-  const options = ['-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300', '-c', 'fsync=off'].join(' ');
+  const options = [
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=300',
+    '-c',
+    'fsync=off',
+  ].join(' ');
   const log = path.join(dir, 'server.log');
   const pgCtl = (...args: string[]) => exec('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '60', ...args]);
   await pgCtl('start', '-o', options);

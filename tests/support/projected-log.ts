@@ -4,7 +4,12 @@ import { PostgresSearchIndex } from '../../projections/search';
 import { PostgresEventStore } from '../../src/eventstore/postgres/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
-export type ProjectedLog = { readonly db: TestDatabase; readonly store: PostgresEventStore; readonly runner: ProjectionRunner; readonly index: PostgresSearchIndex };
+export type ProjectedLog = {
+  readonly db: TestDatabase;
+  readonly store: PostgresEventStore;
+  readonly runner: ProjectionRunner;
+  readonly index: PostgresSearchIndex;
+};
 
 /**
  * A test file's event log without a server, registered as its beforeAll and afterAll: a fresh

@@ -12,7 +12,12 @@ import { createTestDatabase, type TestDatabase } from './test-database';
  * when). Each event is its own append (its own transaction) unless events name one `transactionId`:
  * one append of several events, as a feed's batch or a merge writes them.
  */
-export type GivenEvent = Event & { readonly metadata?: Partial<EventMetadata>; readonly eventId?: string; readonly streamId?: string; readonly transactionId?: bigint };
+export type GivenEvent = Event & {
+  readonly metadata?: Partial<EventMetadata>;
+  readonly eventId?: string;
+  readonly streamId?: string;
+  readonly transactionId?: bigint;
+};
 
 /** What `then` sees: the database the read model was built in, and what the `when` batch told browsers and reactors. */
 export type ProjectionOutcome = {
@@ -73,7 +78,9 @@ export function projectionSpecification(projection: Projection, options: { reado
     const forgotten = unfinished;
     started = [];
     unfinished = 0;
-    for (const r of runs) if (!r.observed()) await r.done.then(() => Promise.reject(new Error('A projection spec was neither returned nor awaited: its checks ran after its test')));
+    for (const r of runs)
+      if (!r.observed())
+        await r.done.then(() => Promise.reject(new Error('A projection spec was neither returned nor awaited: its checks ran after its test')));
     if (forgotten > 0) throw new Error(`${forgotten} projection spec(s) of this test never reached then(): nothing was checked`);
   });
 

@@ -139,9 +139,13 @@ function verifyVapidJwt(jwt: string, k: string, audience: string): ReceivedPush[
   if (header.alg !== 'ES256') throw new Refusal(401, 'the JWT is not ES256');
   const point = Buffer.from(k, 'base64url');
   if (point.length !== 65 || point[0] !== 4) throw new Refusal(401, 'k is not an uncompressed P-256 key');
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
   const signature = Buffer.from(s, 'base64url');
-  if (signature.length !== 64 || !verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, signature)) throw new Refusal(403, 'bad signature');
+  if (signature.length !== 64 || !verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, signature))
+    throw new Refusal(403, 'bad signature');
   const now = Math.floor(Date.now() / 1000);
   if (claims.aud !== audience) throw new Refusal(403, `aud is not ${audience}`);
   if (typeof claims.exp !== 'number' || claims.exp <= now || claims.exp > now + MAX_VAPID_SECONDS + 60) throw new Refusal(403, 'exp is not within 24 hours');

@@ -174,7 +174,11 @@ export class ResoServer {
       const failure = this.failures.shift();
       if (failure) {
         log(failure.status);
-        return send(failure.status, failure.body ?? { error: { code: String(failure.status), message: 'Try again later' } }, failure.retryAfter ? { 'retry-after': failure.retryAfter } : {});
+        return send(
+          failure.status,
+          failure.body ?? { error: { code: String(failure.status), message: 'Try again later' } },
+          failure.retryAfter ? { 'retry-after': failure.retryAfter } : {},
+        );
       }
       const answer = this.query(resource, query);
       log(answer.status);
@@ -204,18 +208,23 @@ export class ResoServer {
   }
 
   private query(resource: ResoResource, q: Record<string, string>): { status: number; body: unknown } {
-    const expand = (q.$expand ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const expand = (q.$expand ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (expand.length && (!this.options.expand || resource !== 'Property' || expand.some((e) => e !== 'Media' && e !== 'OpenHouse'))) {
       return { status: 400, body: { error: { code: '400', message: `$expand=${q.$expand} is not supported` } } };
     }
     const filter = q.$filter ? parseFilter(q.$filter) : null;
     const orderby = (q.$orderby ?? KEY[resource]).split(',').map((s) => s.trim().split(/\s+/) as [string, string?]);
     const asked = q.$top !== undefined ? Number(q.$top) : 100;
-    if (this.options.maxTop !== null && asked > this.options.maxTop) return { status: 400, body: { error: { code: '400', message: `$top must be at most ${this.options.maxTop}` } } };
+    if (this.options.maxTop !== null && asked > this.options.maxTop)
+      return { status: 400, body: { error: { code: '400', message: `$top must be at most ${this.options.maxTop}` } } };
     const top = Math.min(asked, this.options.topCap ?? Infinity);
     const token = q.$skiptoken !== undefined ? Number(Buffer.from(q.$skiptoken, 'base64url').toString()) : undefined;
     const skip = token ?? (this.options.ignoreSkip || this.options.nextLink === 'only' ? 0 : Number(q.$skip ?? 0));
-    if (!Number.isInteger(top) || top < 0 || !Number.isInteger(skip) || skip < 0) return { status: 400, body: { error: { code: '400', message: 'bad $top or $skip' } } };
+    if (!Number.isInteger(top) || top < 0 || !Number.isInteger(skip) || skip < 0)
+      return { status: 400, body: { error: { code: '400', message: 'bad $top or $skip' } } };
 
     const rows = this.ordered(resource, orderby);
     const from = filter ? this.lowerBound(rows, filter, orderby) : 0;
@@ -279,7 +288,14 @@ export class ResoServer {
         for (const [field, dir] of orderby) {
           const x = a[field];
           const y = b[field];
-          const c = field.endsWith('Timestamp') && typeof x === 'string' && typeof y === 'string' ? Math.sign(this.instantOf(x) - this.instantOf(y)) : x === y ? 0 : (x ?? '') < (y ?? '') ? -1 : 1;
+          const c =
+            field.endsWith('Timestamp') && typeof x === 'string' && typeof y === 'string'
+              ? Math.sign(this.instantOf(x) - this.instantOf(y))
+              : x === y
+                ? 0
+                : (x ?? '') < (y ?? '')
+                  ? -1
+                  : 1;
           if (c !== 0) return dir?.toLowerCase() === 'desc' ? -c : c;
         }
         return 0;
@@ -297,7 +313,13 @@ export class ResoServer {
       if (f.op === 'and') {
         walk(f.left);
         walk(f.right);
-      } else if (f.op === 'cmp' && f.field === 'ModificationTimestamp' && (f.cmp === 'ge' || f.cmp === 'gt') && typeof f.value === 'object' && f.value !== null) {
+      } else if (
+        f.op === 'cmp' &&
+        f.field === 'ModificationTimestamp' &&
+        (f.cmp === 'ge' || f.cmp === 'gt') &&
+        typeof f.value === 'object' &&
+        f.value !== null
+      ) {
         bound = Math.max(bound ?? -Infinity, f.value.instant);
       }
     };

@@ -1,7 +1,17 @@
 import { systemContext } from '../../src/commands/command-context';
 import { handleCommand } from '../../src/commands/handle-command';
 import type { EventStore } from '../../src/eventstore/event-store.port';
-import { evolveListing, importListings, type ImportItem, initialListing, type Listing, type ListingEvent, listingEventTypes, listingStream, type ResoRecord } from '../../src/modules/listings';
+import {
+  evolveListing,
+  importListings,
+  type ImportItem,
+  initialListing,
+  type Listing,
+  type ListingEvent,
+  listingEventTypes,
+  listingStream,
+  type ResoRecord,
+} from '../../src/modules/listings';
 import { KING_COUNTY_CSV, SACRAMENTO_CSV } from '../../src/demo/demo-files';
 import { generateListings, loadZipDirectory, readKingCountySales, readSacramentoListings, resoItems } from '../../src/demo/listings';
 import type { ResoOpenHouse } from '../../src/modules/listings/reso-record';
@@ -39,15 +49,26 @@ export async function importSearchDataset(store: EventStore, o: { kingCounty: nu
     const at = `2024-06-0${2 + pass}T00:00:00Z`;
     const list = r.ListPrice ?? 100_000;
     switch ((i * 7 + pass) % 9) {
-      case 0: return { ...r, ListPrice: Math.round(list * 0.9), ModificationTimestamp: at };
-      case 1: return { ...r, ListPrice: Math.round(list * 1.05), ModificationTimestamp: at };
-      case 2: return pass === 1 ? { ...r, ListPrice: Math.round(list * 0.8), ModificationTimestamp: at } : { ...r, ListPrice: Math.round(list * 1.1), ModificationTimestamp: at };
-      case 3: return { ...r, StandardStatus: 'Pending', ModificationTimestamp: at };
-      case 4: return { ...r, StandardStatus: 'Closed', ClosePrice: Math.round(list * 0.97), CloseDate: `2024-06-0${2 + pass}`, ModificationTimestamp: at };
-      case 5: return pass === 1 ? { ...r, StandardStatus: 'Delete' as never, ModificationTimestamp: at } : r;
-      case 6: return { ...r, City: 'Sacramento', BedroomsTotal: null, ModificationTimestamp: at };
-      case 7: return { ...r, ListPrice: list, WaterfrontYN: true, ModificationTimestamp: at };
-      default: return null;
+      case 0:
+        return { ...r, ListPrice: Math.round(list * 0.9), ModificationTimestamp: at };
+      case 1:
+        return { ...r, ListPrice: Math.round(list * 1.05), ModificationTimestamp: at };
+      case 2:
+        return pass === 1
+          ? { ...r, ListPrice: Math.round(list * 0.8), ModificationTimestamp: at }
+          : { ...r, ListPrice: Math.round(list * 1.1), ModificationTimestamp: at };
+      case 3:
+        return { ...r, StandardStatus: 'Pending', ModificationTimestamp: at };
+      case 4:
+        return { ...r, StandardStatus: 'Closed', ClosePrice: Math.round(list * 0.97), CloseDate: `2024-06-0${2 + pass}`, ModificationTimestamp: at };
+      case 5:
+        return pass === 1 ? { ...r, StandardStatus: 'Delete' as never, ModificationTimestamp: at } : r;
+      case 6:
+        return { ...r, City: 'Sacramento', BedroomsTotal: null, ModificationTimestamp: at };
+      case 7:
+        return { ...r, ListPrice: list, WaterfrontYN: true, ModificationTimestamp: at };
+      default:
+        return null;
     }
   };
   for (const pass of [1, 2]) {
@@ -66,16 +87,31 @@ export async function importSearchDataset(store: EventStore, o: { kingCounty: nu
     if (i % 3 === 2) continue;
     const day = `2024-06-${10 + (i % 7)}`;
     await addOpenHouseAt(store, `${r.ListingKey.startsWith('SAC') ? 'METROLIST' : 'DEMO'}-${r.ListingKey}`, new Date('2024-06-01T00:00:00Z'), {
-      OpenHouseKey: 'PAST', OpenHouseStartTime: `${day}T13:00:00-07:00`, OpenHouseEndTime: `${day}T15:00:00-07:00`, OpenHouseType: i % 5 === 0 ? 'Broker' : 'Public',
+      OpenHouseKey: 'PAST',
+      OpenHouseStartTime: `${day}T13:00:00-07:00`,
+      OpenHouseEndTime: `${day}T15:00:00-07:00`,
+      OpenHouseType: i % 5 === 0 ? 'Broker' : 'Public',
     });
   }
   // A few feed records with nothing but the required fields, and one that is wrong.
-  await importListings(store, items([
-    { ListingKey: 'BARE-1', StandardStatus: 'Active', ListPrice: 250_000, Latitude: 38.58, Longitude: -121.49 },
-    { ListingKey: 'BARE-2', StandardStatus: 'Closed', ClosePrice: 410_000, Latitude: 47.61, Longitude: -122.33, City: 'Seattle', PostalCode: '98101-2233' },
-    { ListingKey: 'BARE-3', StandardStatus: 'Active', ListPrice: 180_000, Latitude: 38.58, Longitude: -121.49, City: ' SACRAMENTO ', CountyOrParish: 'Sacramento County' },
-    { ListingKey: 'BARE-4', StandardStatus: 'Active', ListPrice: 'cheap', Latitude: 38.58, Longitude: -121.49 },
-  ]), { mls: 'BARE', ctx });
+  await importListings(
+    store,
+    items([
+      { ListingKey: 'BARE-1', StandardStatus: 'Active', ListPrice: 250_000, Latitude: 38.58, Longitude: -121.49 },
+      { ListingKey: 'BARE-2', StandardStatus: 'Closed', ClosePrice: 410_000, Latitude: 47.61, Longitude: -122.33, City: 'Seattle', PostalCode: '98101-2233' },
+      {
+        ListingKey: 'BARE-3',
+        StandardStatus: 'Active',
+        ListPrice: 180_000,
+        Latitude: 38.58,
+        Longitude: -121.49,
+        City: ' SACRAMENTO ',
+        CountyOrParish: 'Sacramento County',
+      },
+      { ListingKey: 'BARE-4', StandardStatus: 'Active', ListPrice: 'cheap', Latitude: 38.58, Longitude: -121.49 },
+    ]),
+    { mls: 'BARE', ctx },
+  );
   await importListings(store, items(realWorldVariants(gen.slice(0, 600))), { mls: 'REAL', ctx, batchSize: 150 });
   // Every photo of some listings reported broken, one photo of others.
   for (const [i, r] of sac.slice(0, 40).entries()) {
@@ -84,7 +120,13 @@ export async function importSearchDataset(store: EventStore, o: { kingCounty: nu
     // By two clients each (one alone hides nothing); a third listing's photos by one client only.
     for (const url of urls) {
       for (const client of i % 3 === 2 ? ['a'] : ['a', 'b']) {
-        await handleCommand(store, listingStream(`METROLIST-${r.ListingKey}`), reportBrokenPhotoDecider, { pdid: `METROLIST-${r.ListingKey}`, url, client }, ctx).catch(() => undefined);
+        await handleCommand(
+          store,
+          listingStream(`METROLIST-${r.ListingKey}`),
+          reportBrokenPhotoDecider,
+          { pdid: `METROLIST-${r.ListingKey}`, url, client },
+          ctx,
+        ).catch(() => undefined);
       }
     }
   }
@@ -101,14 +143,35 @@ function realWorldVariants(records: readonly ResoRecord[]): unknown[] {
     const base: Record<string, unknown> = { ...r, ListingKey: `R${i}-${r.ListingKey}`, ListPrice: i % 3 === 0 ? String(r.ListPrice) : r.ListPrice };
     const list = r.ListPrice ?? 300_000;
     switch (i % 8) {
-      case 0: return { ...base, Latitude: null, Longitude: null };
-      case 1: return { ...base, Latitude: undefined, Longitude: undefined, PostalCode: null };
-      case 2: return { ...base, PropertyType: 'ResidentialLease', ListPrice: Math.round(list / 200), StandardStatus: i % 16 === 2 ? 'Closed' : 'Active', ClosePrice: Math.round(list / 210), CloseDate: r.ListingContractDate };
-      case 3: return { ...base, StandardStatus: 'ActiveUnderContract', WaterfrontYN: 'Y' };
-      case 4: return { ...base, InternetEntireListingDisplayYN: 'N' };
-      case 5: return { ...base, InternetAddressDisplayYN: false, OriginalListPrice: Math.round(list * 1.1) };
-      case 6: return { ...base, PropertyType: 'Commercial Lease', ListPrice: Math.round(list / 100), Latitude: String(r.Latitude), PostalCode: i % 5 === 0 ? null : r.PostalCode };
-      default: return { ...base, OriginalListPrice: String(list), PreviousListPrice: Math.round(list * 1.05) };
+      case 0:
+        return { ...base, Latitude: null, Longitude: null };
+      case 1:
+        return { ...base, Latitude: undefined, Longitude: undefined, PostalCode: null };
+      case 2:
+        return {
+          ...base,
+          PropertyType: 'ResidentialLease',
+          ListPrice: Math.round(list / 200),
+          StandardStatus: i % 16 === 2 ? 'Closed' : 'Active',
+          ClosePrice: Math.round(list / 210),
+          CloseDate: r.ListingContractDate,
+        };
+      case 3:
+        return { ...base, StandardStatus: 'ActiveUnderContract', WaterfrontYN: 'Y' };
+      case 4:
+        return { ...base, InternetEntireListingDisplayYN: 'N' };
+      case 5:
+        return { ...base, InternetAddressDisplayYN: false, OriginalListPrice: Math.round(list * 1.1) };
+      case 6:
+        return {
+          ...base,
+          PropertyType: 'Commercial Lease',
+          ListPrice: Math.round(list / 100),
+          Latitude: String(r.Latitude),
+          PostalCode: i % 5 === 0 ? null : r.PostalCode,
+        };
+      default:
+        return { ...base, OriginalListPrice: String(list), PreviousListPrice: Math.round(list * 1.05) };
     }
   });
 }
@@ -122,7 +185,11 @@ function openHouseFeeds(records: readonly ResoRecord[]): ResoRecord[][] {
   const offsets = ['-08:00', '-05:00', 'Z', '+05:30'];
   const at = (day: string, hour: number, offset: string) => `${day}T${String(hour).padStart(2, '0')}:00:00${offset}`;
   const oh = (key: string, day: string, type: 'Public' | 'Broker', offset: string, extra: Partial<ResoOpenHouse> = {}): ResoOpenHouse => ({
-    OpenHouseKey: key, OpenHouseStartTime: at(day, 13, offset), OpenHouseEndTime: at(day, 15, offset), OpenHouseType: type, ...extra,
+    OpenHouseKey: key,
+    OpenHouseStartTime: at(day, 13, offset),
+    OpenHouseEndTime: at(day, 15, offset),
+    OpenHouseType: type,
+    ...extra,
   });
   const feed = (pass: 1 | 2) =>
     records.map((r, i) => {
@@ -163,7 +230,8 @@ export async function referenceListings(store: EventStore): Promise<ReferenceLis
         [r.ListPrice, r.OriginalListPrice, r.PreviousListPrice].filter((p): p is number => typeof p === 'number');
       if (e.type === 'ListingListed') prices = named(e.data.listing);
       if (e.type === 'ListingPriceChanged' && e.data.ListPrice !== null) prices.push(e.data.ListPrice);
-      if (e.type === 'ListingDetailsChanged') prices.push(...named({ OriginalListPrice: e.data.changes.OriginalListPrice, PreviousListPrice: e.data.changes.PreviousListPrice }));
+      if (e.type === 'ListingDetailsChanged')
+        prices.push(...named({ OriginalListPrice: e.data.changes.OriginalListPrice, PreviousListPrice: e.data.changes.PreviousListPrice }));
     }
     if (state.listed) out.push({ pdid: state.pdid, record: state.record, listPrices: prices, openHouses: state.openHouses });
   }

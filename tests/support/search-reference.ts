@@ -24,7 +24,11 @@ export function haversineMiles(lat1: number, lng1: number, lat2: number, lng2: n
 }
 
 const words = (s: string | null | undefined): string[] => (s ? (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) : []);
-const list = (s: string) => s.split(',').map((x) => x.trim().replace(/\s+/g, ' ').toLowerCase()).filter(Boolean);
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim().replace(/\s+/g, ' ').toLowerCase())
+    .filter(Boolean);
 const price = (r: ListingRecord) => (r.StandardStatus === 'Closed' ? r.ClosePrice : r.ListPrice);
 const atLeast = (v: number | null, min: string | undefined) => min === undefined || (v !== null && v >= Number(min));
 const atMost = (v: number | null, max: string | undefined) => max === undefined || (v !== null && v <= Number(max));
@@ -33,7 +37,10 @@ const atMost = (v: number | null, max: string | undefined) => max === undefined 
 function inRing(lat: number, lng: number, ring: { lat: number; lng: number }[]): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const yi = ring[i]!.lat, xi = ring[i]!.lng, yj = ring[j]!.lat, xj = ring[j]!.lng;
+    const yi = ring[i]!.lat,
+      xi = ring[i]!.lng,
+      yj = ring[j]!.lat,
+      xj = ring[j]!.lng;
     if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -80,7 +87,12 @@ export const mappable = (l: ReferenceListing): boolean => l.record.Latitude !== 
 const at = (r: ListingRecord) => ({ lat: r.Latitude!, lng: r.Longitude! });
 
 export function referenceMatches(all: readonly ReferenceListing[], c: Readonly<Record<string, string>>, now = Date.now()): ReferenceListing[] {
-  const county = (s: string | null) => (s ?? '').trim().replace(/\s+/g, ' ').toLowerCase().replace(/ county$/, '');
+  const county = (s: string | null) =>
+    (s ?? '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .toLowerCase()
+      .replace(/ county$/, '');
   const polygons = c.polygonmap ? polygonsOf(c.polygonmap) : undefined;
   const geo = polygons !== undefined || c.radius !== undefined || c.minlat !== undefined;
   return all.filter((l) => {
@@ -98,10 +110,17 @@ export function referenceMatches(all: readonly ReferenceListing[], c: Readonly<R
       if (c[f] === undefined) continue;
       // A street address the MLS does not let be shown finds nothing.
       const address = r.InternetAddressDisplayYN === false ? null : r.UnparsedAddress;
-      const have = new Set([...words(address), ...words(r.City), ...words(r.CountyOrParish ? `${r.CountyOrParish} County` : null), ...words(r.PostalCode), ...words(r.ListingId)]);
+      const have = new Set([
+        ...words(address),
+        ...words(r.City),
+        ...words(r.CountyOrParish ? `${r.CountyOrParish} County` : null),
+        ...words(r.PostalCode),
+        ...words(r.ListingId),
+      ]);
       if (!words(c[f]).every((w) => have.has(w))) return false;
     }
-    for (const f of ['city', 'acl_city']) if (c[f] !== undefined && !list(c[f]!).includes((r.City ?? '').trim().replace(/\s+/g, ' ').toLowerCase())) return false;
+    for (const f of ['city', 'acl_city'])
+      if (c[f] !== undefined && !list(c[f]!).includes((r.City ?? '').trim().replace(/\s+/g, ' ').toLowerCase())) return false;
     if (c.acl_county !== undefined && (!r.CountyOrParish || county(r.CountyOrParish) !== county(c.acl_county))) return false;
     for (const f of ['zip', 'acl_zip5']) if (c[f] !== undefined && !list(c[f]!).includes((r.PostalCode ?? '').slice(0, 5))) return false;
     if (c.mlsid !== undefined && !list(c.mlsid).includes((r.ListingId ?? '').toLowerCase())) return false;
@@ -129,7 +148,8 @@ export function referenceMatches(all: readonly ReferenceListing[], c: Readonly<R
 const byPdid = (a: ReferenceListing, b: ReferenceListing) => Buffer.compare(Buffer.from(a.pdid), Buffer.from(b.pdid));
 /** Descending with unknown values last, then pdid ascending in byte order. */
 const desc = (f: (l: ReferenceListing) => number | string | null) => (a: ReferenceListing, b: ReferenceListing) => {
-  const x = f(a), y = f(b);
+  const x = f(a),
+    y = f(b);
   if (x === y) return byPdid(a, b);
   if (x === null) return 1;
   if (y === null) return -1;
@@ -143,14 +163,21 @@ export function referenceOrder(matches: readonly ReferenceListing[], c: Readonly
   else if (sort === 'price-desc') compare = desc((l) => price(l.record));
   else if (sort === 'beds-desc') compare = desc((l) => l.record.BedroomsTotal);
   else if (sort === 'sqft-desc') compare = desc((l) => l.record.LivingArea);
-  else if (sort === 'price-asc') compare = desc((l) => { const p = price(l.record); return p === null ? null : -p; });
+  else if (sort === 'price-asc')
+    compare = desc((l) => {
+      const p = price(l.record);
+      return p === null ? null : -p;
+    });
   else {
     let o: { lat: number; lng: number };
     if (c.lat !== undefined) o = { lat: Number(c.lat), lng: Number(c.long) };
     else if (c.minlat !== undefined) o = { lat: (Number(c.minlat) + Number(c.maxlat)) / 2, lng: (Number(c.minlong) + Number(c.maxlong)) / 2 };
     else {
       const pts = polygonsOf(c.polygonmap!).flat();
-      o = { lat: (Math.min(...pts.map((p) => p.lat)) + Math.max(...pts.map((p) => p.lat))) / 2, lng: (Math.min(...pts.map((p) => p.lng)) + Math.max(...pts.map((p) => p.lng))) / 2 };
+      o = {
+        lat: (Math.min(...pts.map((p) => p.lat)) + Math.max(...pts.map((p) => p.lat))) / 2,
+        lng: (Math.min(...pts.map((p) => p.lng)) + Math.max(...pts.map((p) => p.lng))) / 2,
+      };
     }
     // Listings without a point are farthest of all.
     compare = desc((l) => (mappable(l) ? -haversineMiles(o.lat, o.lng, at(l.record).lat, at(l.record).lng) : null));

@@ -6,7 +6,11 @@ import { PASSWORD } from './dashboard-fixture';
 export async function signInPage(page: Page, email: string): Promise<void> {
   const ok = await page.evaluate(
     async ([e, p]) => {
-      const res = await fetch('/api/account/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ Email: e, password: p }) });
+      const res = await fetch('/api/account/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ Email: e, password: p }),
+      });
       return ((await res.json()) as { isSuccess: boolean }).isSuccess;
     },
     [email, PASSWORD] as const,

@@ -26,7 +26,14 @@ export class SmtpStandIn {
   refuse: boolean;
 
   /** `oauth`: AUTH XOAUTH2 is offered too, the bearer token judged by it (e.g. the OAuth stand-in's introspection). */
-  constructor(private readonly options: { holdData?: boolean; refuse?: boolean; auth?: { readonly user: string; readonly pass: string }; oauth?: (user: string, token: string) => Promise<boolean> } = {}) {
+  constructor(
+    private readonly options: {
+      holdData?: boolean;
+      refuse?: boolean;
+      auth?: { readonly user: string; readonly pass: string };
+      oauth?: (user: string, token: string) => Promise<boolean>;
+    } = {},
+  ) {
     this.refuse = options.refuse ?? false;
   }
 
@@ -82,7 +89,9 @@ export class SmtpStandIn {
         } else if (verb === 'EHLO' || verb === 'HELO') reply('250 relay.test');
         else if (verb === 'AUTH' && /^AUTH XOAUTH2 /i.test(line) && this.options.oauth) {
           // XOAUTH2: base64("user=" user ^A "auth=Bearer " token ^A ^A), one line.
-          const fields = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString('utf8').split('\x01');
+          const fields = Buffer.from(line.split(' ')[2] ?? '', 'base64')
+            .toString('utf8')
+            .split('\x01');
           const user = fields.find((f) => f.startsWith('user='))?.slice(5) ?? '';
           const token = fields.find((f) => f.startsWith('auth=Bearer '))?.slice(12) ?? '';
           socket.pause();
@@ -93,7 +102,9 @@ export class SmtpStandIn {
           });
         } else if (verb === 'AUTH') {
           // AUTH PLAIN <base64(authzid NUL user NUL pass)> (RFC 4954), sent in one line by nodemailer.
-          const [, user, pass] = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString('utf8').split('\0');
+          const [, user, pass] = Buffer.from(line.split(' ')[2] ?? '', 'base64')
+            .toString('utf8')
+            .split('\0');
           const ok = this.options.auth?.user === user && this.options.auth?.pass === pass;
           if (ok) this.signedIn.push(user!);
           reply(ok ? '235 2.7.0 Authentication successful' : '535 5.7.8 Authentication credentials invalid');

@@ -34,7 +34,8 @@ export async function socialStandIns(facebookUsers: Record<string, { email: stri
       return facebookUsers[id] ? [200, { data: { is_valid: true, app_id: FB_APP, user_id: id } }] : [200, { data: { is_valid: false } }];
     }
     if (url.pathname === '/me' && facebookUsers[id]) {
-      if (url.searchParams.get('appsecret_proof') !== createHmac('sha256', FB_SECRET).update(token).digest('hex')) return [400, { error: { message: 'bad proof' } }];
+      if (url.searchParams.get('appsecret_proof') !== createHmac('sha256', FB_SECRET).update(token).digest('hex'))
+        return [400, { error: { message: 'bad proof' } }];
       return [200, { id, ...facebookUsers[id] }];
     }
     return [404, { error: { message: 'unknown' } }];

@@ -50,7 +50,22 @@ export function track(url: string, session: { user: string; client: WebClient },
     reconnectionDelayMax: 1000,
     timeout: 20_000,
   });
-  const t: Tracked = { socket, user: session.user, handled: new Map(), live: new Map(), position: null, connections: 0, disconnectedAt: null, reconnectMs: [], caughtUp: 0, resyncs: 0, reloads: 0, catchingUp: 0, overlap: 0, errors: [] };
+  const t: Tracked = {
+    socket,
+    user: session.user,
+    handled: new Map(),
+    live: new Map(),
+    position: null,
+    connections: 0,
+    disconnectedAt: null,
+    reconnectMs: [],
+    caughtUp: 0,
+    resyncs: 0,
+    reloads: 0,
+    catchingUp: 0,
+    overlap: 0,
+    errors: [],
+  };
   const handle = (name: string, p: Record<string, any>, live: boolean) => {
     const key = keyOf(name, p);
     if (live) t.live.set(key, (t.live.get(key) ?? 0) + 1);

@@ -9,7 +9,10 @@ export const TWILIO_FROM = '+12065550000';
 export const SMS_INBOUND = '/api/messaging/sms/inbound';
 
 /** A 1×1 PNG, what the stand-in serves as an MMS's picture. */
-export const PNG_1X1 = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1b2f70000000049454e44ae426082', 'hex');
+export const PNG_1X1 = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1b2f70000000049454e44ae426082',
+  'hex',
+);
 
 /**
  * A local stand-in for Twilio: the Messages API records each form POST and answers a SID (to
@@ -32,7 +35,9 @@ export async function twilioStandIn() {
       received.push({ auth: req.headers.authorization, path: req.url ?? '', form: new URLSearchParams(body) });
       const to = new URLSearchParams(body).get('To');
       if (to === '+15555550000') {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 }));
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 }));
         return;
       }
       res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid: `SM${received.length.toString().padStart(32, '0')}` }));

@@ -6,7 +6,10 @@
 export type XmlElement = { readonly name: string; readonly attrs: Record<string, string>; readonly children: XmlElement[]; text: string };
 
 const NAME = '[A-Za-z_][\\w.:-]*';
-const ATTR = new RegExp(`\\s+(${NAME})\\s*=\\s*("([^"<&]|&(amp|lt|gt|quot|apos|#\\d+|#x[0-9a-fA-F]+);)*"|'([^'<&]|&(amp|lt|gt|quot|apos|#\\d+|#x[0-9a-fA-F]+);)*')`, 'y');
+const ATTR = new RegExp(
+  `\\s+(${NAME})\\s*=\\s*("([^"<&]|&(amp|lt|gt|quot|apos|#\\d+|#x[0-9a-fA-F]+);)*"|'([^'<&]|&(amp|lt|gt|quot|apos|#\\d+|#x[0-9a-fA-F]+);)*')`,
+  'y',
+);
 const TEXT_OK = /^([^<&]|&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)*$/;
 
 const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);

@@ -47,7 +47,14 @@ describe('Dockerfile', () => {
 
   it('copies into the runtime image every file the server reads at run time', () => {
     const copied = runtime.filter((i) => i.op === 'COPY').map((i) => i.args.split(/\s+/).at(-2)!);
-    for (const needed of ['/app/dist', '/app/web/dist', '/app/node_modules', '/app/data', '/app/package.json', '/app/src/modules/accounts/common-passwords.txt']) {
+    for (const needed of [
+      '/app/dist',
+      '/app/web/dist',
+      '/app/node_modules',
+      '/app/data',
+      '/app/package.json',
+      '/app/src/modules/accounts/common-passwords.txt',
+    ]) {
       expect(copied).toContain(needed);
     }
     // What the server reads beside its build: each of these exists in the repository.
@@ -57,13 +64,17 @@ describe('Dockerfile', () => {
   });
 
   it('keeps build output, data and secrets out of the build context', () => {
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['node_modules', '.data', '.env', '.git']) expect(ignored).toContain(entry);
   });
 });
 
 describe('docker-compose.yml', () => {
-  const compose = parse(read('docker-compose.yml')) as { services: Record<string, { ports?: string[]; environment?: Record<string, string>; build?: unknown }> };
+  const compose = parse(read('docker-compose.yml')) as {
+    services: Record<string, { ports?: string[]; environment?: Record<string, string>; build?: unknown }>;
+  };
 
   it('publishes no port beyond 127.0.0.1', () => {
     const ports = Object.values(compose.services).flatMap((s) => s.ports ?? []);

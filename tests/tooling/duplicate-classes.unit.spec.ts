@@ -31,7 +31,8 @@ describe('the kinds of a duplicates pair', () => {
     expect(classifyPair(side('src/a.ts', fields), side('src/b.ts', fields))).toBe('fields');
     const props = '<LeadList\n  {...list}\n  leads={leads}\n  total={feed.total}\n  role="agent"\n  onSelect={select}\n/>';
     expect(classifyPair(side('web/a.tsx', props), side('web/b.tsx', props))).toBe('fields');
-    const rows = "export const SORTS = [\n  { value: '', label: 'Newest' },\n  { value: 'name', label: 'Name A–Z (first)' },\n  { value: '-name', label: 'Name Z–A' },\n];";
+    const rows =
+      "export const SORTS = [\n  { value: '', label: 'Newest' },\n  { value: 'name', label: 'Name A–Z (first)' },\n  { value: '-name', label: 'Name Z–A' },\n];";
     expect(classifyPair(side('web/a.ts', rows), side('web/b.ts', rows))).toBe('fields');
     const wired = `@Controller('api/x')\nexport class X {\n  constructor(\n    @Inject(EventStore) private readonly store: EventStore,\n  ) {}\n  @ApiDoc({ summary: 'x (y)', tag: 'z' })`;
     expect(classifyPair(side('src/a.ts', wired), side('src/b.ts', wired))).toBe('wiring');

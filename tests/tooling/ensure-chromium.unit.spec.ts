@@ -5,13 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { afterInstall, DEFAULT_CHROMIUM, decideChromium } from '../../scripts/chromium-decision.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
-const only = (...paths: string[]) => (p: string) => paths.includes(p);
+const only =
+  (...paths: string[]) =>
+  (p: string) =>
+    paths.includes(p);
 
 /** Issue 12 §7: `npm test` on a machine without Chromium. */
 describe("npm test's Chromium check", () => {
   it('uses Chromium where it is, installing nothing', () => {
-    expect(decideChromium({ chromiumPath: undefined, exists: only(DEFAULT_CHROMIUM), isRoot: true, hasApt: true })).toEqual({ action: 'ready', path: '/usr/bin/chromium' });
-    expect(decideChromium({ chromiumPath: '/opt/chrome/chrome', exists: only('/opt/chrome/chrome'), isRoot: false, hasApt: false })).toEqual({ action: 'ready', path: '/opt/chrome/chrome' });
+    expect(decideChromium({ chromiumPath: undefined, exists: only(DEFAULT_CHROMIUM), isRoot: true, hasApt: true })).toEqual({
+      action: 'ready',
+      path: '/usr/bin/chromium',
+    });
+    expect(decideChromium({ chromiumPath: '/opt/chrome/chrome', exists: only('/opt/chrome/chrome'), isRoot: false, hasApt: false })).toEqual({
+      action: 'ready',
+      path: '/opt/chrome/chrome',
+    });
   });
 
   it("installs Debian's chromium as root with apt, as .ci/run does", () => {
@@ -25,7 +34,9 @@ describe("npm test's Chromium check", () => {
     });
     expect(afterInstall({ exists: only(DEFAULT_CHROMIUM), installed: true })).toEqual({ action: 'ready', path: '/usr/bin/chromium' });
     const failed = afterInstall({ exists: only(), installed: false });
-    expect(failed.action === 'stop' && failed.message).toMatch(/^Installing Debian's chromium with apt-get did not give \/usr\/bin\/chromium .*apt-get install -y chromium.*CHROMIUM_PATH/);
+    expect(failed.action === 'stop' && failed.message).toMatch(
+      /^Installing Debian's chromium with apt-get did not give \/usr\/bin\/chromium .*apt-get install -y chromium.*CHROMIUM_PATH/,
+    );
   });
 
   it('otherwise stops with one line that says how to install it or where to point CHROMIUM_PATH', () => {
@@ -45,11 +56,15 @@ describe("npm test's Chromium check", () => {
 
   it('never installs over a CHROMIUM_PATH that does not exist: it names the variable', () => {
     const d = decideChromium({ chromiumPath: '/nowhere/chrome', exists: only(DEFAULT_CHROMIUM), isRoot: true, hasApt: true });
-    expect(d).toEqual({ action: 'stop', message: expect.stringMatching(/^The browser tests need Chromium, but CHROMIUM_PATH=\/nowhere\/chrome does not exist/) });
+    expect(d).toEqual({
+      action: 'stop',
+      message: expect.stringMatching(/^The browser tests need Chromium, but CHROMIUM_PATH=\/nowhere\/chrome does not exist/),
+    });
   });
 
   it('the script stops npm test with that one line and a failure status, and passes when Chromium is there', () => {
-    const run = (env: Record<string, string>) => spawnSync(process.execPath, ['scripts/ensure-chromium.mjs'], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['scripts/ensure-chromium.mjs'], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' });
     const missing = run({ CHROMIUM_PATH: '/nowhere/chrome' });
     expect(missing.status).toBe(1);
     expect(missing.stderr.trim().split('\n')).toEqual([expect.stringContaining('CHROMIUM_PATH=/nowhere/chrome does not exist')]);

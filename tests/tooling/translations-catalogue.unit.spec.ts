@@ -32,8 +32,18 @@ const FAMILIES: { prefix: string; options: readonly { value: string; label: stri
   { prefix: 'inquiry.', options: [...BUYER_FIELDS, ...SELLER_FIELDS, ...REFERRAL_FIELDS].map((f) => ({ value: f.name, label: f.label })) },
   { prefix: 'inquiry.error.', options: Object.entries(INQUIRY_MESSAGES).map(([value, label]) => ({ value, label })) },
   { prefix: 'showings.status.', options: Object.entries(STATUS_WORDS).map(([value, label]) => ({ value, label })) },
-  { prefix: 'market.', options: [...Object.entries(MARKET_FIGURE_LABELS).map(([value, label]) => ({ value, label })), { value: 'chartTitle', label: MARKET_CHART_TITLE }] },
-  { prefix: 'search.view.', options: [{ value: 'list', label: 'List' }, { value: 'split', label: 'Split' }, { value: 'map', label: 'Map' }] },
+  {
+    prefix: 'market.',
+    options: [...Object.entries(MARKET_FIGURE_LABELS).map(([value, label]) => ({ value, label })), { value: 'chartTitle', label: MARKET_CHART_TITLE }],
+  },
+  {
+    prefix: 'search.view.',
+    options: [
+      { value: 'list', label: 'List' },
+      { value: 'split', label: 'Split' },
+      { value: 'map', label: 'Map' },
+    ],
+  },
 ];
 
 function sources(dir: string): string[] {
@@ -74,7 +84,9 @@ describe('the translation catalogue and the site', () => {
   });
 
   it("renders every label with the catalogue's English", () => {
-    const wrong = used.filter((u) => catalogue.get(u.id) !== u.en).map((u) => `${u.file}: ${u.id} shows “${u.en}”, the catalogue has “${catalogue.get(u.id) ?? '(no entry)'}”`);
+    const wrong = used
+      .filter((u) => catalogue.get(u.id) !== u.en)
+      .map((u) => `${u.file}: ${u.id} shows “${u.en}”, the catalogue has “${catalogue.get(u.id) ?? '(no entry)'}”`);
     expect(wrong).toEqual([]);
     const families = FAMILIES.flatMap((f) => f.options.map((o) => ({ id: `${f.prefix}${o.value}`, en: o.label }))).filter((u) => catalogue.get(u.id) !== u.en);
     expect(families).toEqual([]);

@@ -11,7 +11,12 @@ import { Meilisearch as OfficialClient, MeilisearchApiError as OfficialApiError,
 export type TaskStatus = 'enqueued' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 /** What every write answers (202): the task to wait for. */
 export type EnqueuedTask = { readonly taskUid: number; readonly indexUid: string | null; readonly status: TaskStatus; readonly type: string };
-export type Task = { readonly uid: number; readonly status: TaskStatus; readonly type: string; readonly error?: { readonly message: string; readonly code: string } | null };
+export type Task = {
+  readonly uid: number;
+  readonly status: TaskStatus;
+  readonly type: string;
+  readonly error?: { readonly message: string; readonly code: string } | null;
+};
 
 export type Settings = {
   readonly filterableAttributes?: readonly string[];
@@ -75,7 +80,12 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** The official client's enqueued task, as the adapter reads it. */
-const enqueued = (t: { taskUid: number; indexUid: string | null; status: string; type: string }): EnqueuedTask => ({ taskUid: t.taskUid, indexUid: t.indexUid, status: t.status as TaskStatus, type: t.type });
+const enqueued = (t: { taskUid: number; indexUid: string | null; status: string; type: string }): EnqueuedTask => ({
+  taskUid: t.taskUid,
+  indexUid: t.indexUid,
+  status: t.status as TaskStatus,
+  type: t.type,
+});
 
 export class MeiliSearch {
   readonly official: OfficialClient;
@@ -106,7 +116,17 @@ export class MeiliSearch {
 
   /** Several searches in one request, answered in order. */
   async multiSearch<T>(queries: readonly (SearchParams & { indexUid: string; q?: string })[]): Promise<{ results: SearchResponse<T>[] }> {
-    const answer = await call(() => this.official.multiSearch({ queries: queries.map((q) => ({ q: '', ...q, sort: q.sort && [...q.sort], facets: q.facets && [...q.facets], attributesToRetrieve: q.attributesToRetrieve && [...q.attributesToRetrieve] })) }));
+    const answer = await call(() =>
+      this.official.multiSearch({
+        queries: queries.map((q) => ({
+          q: '',
+          ...q,
+          sort: q.sort && [...q.sort],
+          facets: q.facets && [...q.facets],
+          attributesToRetrieve: q.attributesToRetrieve && [...q.attributesToRetrieve],
+        })),
+      }),
+    );
     return answer as unknown as { results: SearchResponse<T>[] };
   }
 
@@ -166,7 +186,14 @@ export class MeiliIndex<T extends Record<string, unknown>> {
 
   /** Documents by filter (POST /documents/fetch). */
   async getDocuments(params: { filter: string; limit?: number; offset?: number; fields?: readonly string[] }): Promise<{ results: T[]; total: number }> {
-    const answer = await call(() => this.official.getDocuments({ filter: params.filter, limit: params.limit, offset: params.offset, fields: params.fields && ([...params.fields] as Extract<keyof T, string>[]) }));
+    const answer = await call(() =>
+      this.official.getDocuments({
+        filter: params.filter,
+        limit: params.limit,
+        offset: params.offset,
+        fields: params.fields && ([...params.fields] as Extract<keyof T, string>[]),
+      }),
+    );
     return { results: answer.results, total: answer.total };
   }
 
@@ -175,7 +202,14 @@ export class MeiliIndex<T extends Record<string, unknown>> {
   }
 
   async search(query: string, params: SearchParams): Promise<SearchResponse<T>> {
-    const answer = await call(() => this.official.search(query, { ...params, sort: params.sort && [...params.sort], facets: params.facets && [...params.facets], attributesToRetrieve: params.attributesToRetrieve && [...params.attributesToRetrieve] } as never));
+    const answer = await call(() =>
+      this.official.search(query, {
+        ...params,
+        sort: params.sort && [...params.sort],
+        facets: params.facets && [...params.facets],
+        attributesToRetrieve: params.attributesToRetrieve && [...params.attributesToRetrieve],
+      } as never),
+    );
     return answer as unknown as SearchResponse<T>;
   }
 }

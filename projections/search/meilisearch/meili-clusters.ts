@@ -57,7 +57,10 @@ export function clustersOfFacets(counts: Readonly<Record<string, number>>, level
 
 export function boundsOfPoints(points: readonly Point[]): Box | null {
   if (points.length === 0) return null;
-  let minLat = Infinity, maxLat = -Infinity, minLng = Infinity, maxLng = -Infinity;
+  let minLat = Infinity,
+    maxLat = -Infinity,
+    minLng = Infinity,
+    maxLng = -Infinity;
   for (const p of points) {
     if (p.lat < minLat) minLat = p.lat;
     if (p.lat > maxLat) maxLat = p.lat;

@@ -14,8 +14,8 @@ const keyOf = (p: { lat: number; lng: number }, z: number) => {
   return cellKey(cy, cx, z);
 };
 
-describe('clusters as the port promises: true counts, at the matches\' mean position', () => {
-  it('groups points by their cell at the level, most first, each at its points\' mean', () => {
+describe("clusters as the port promises: true counts, at the matches' mean position", () => {
+  it("groups points by their cell at the level, most first, each at its points' mean", () => {
     const clusters = clustersOfPoints([...spokane, ...seattle], 8);
     expect(clusters.map((c) => c.count)).toEqual([3, 1]);
     expect(clusters[0]!.latitude).toBeCloseTo(47.61, 12);
@@ -34,7 +34,7 @@ describe('clusters as the port promises: true counts, at the matches\' mean posi
     expect(clustersOfFacets(counts, 8, [...seattle, ...spokane], null)).toEqual(clustersOfPoints([...seattle, ...spokane], 8));
   });
 
-  it('stands each cluster at its cell\'s centre, inside the matches\' bounds, when the points were too many to read', () => {
+  it("stands each cluster at its cell's centre, inside the matches' bounds, when the points were too many to read", () => {
     const counts = { [keyOf(seattle[0]!, 8)]: 3000, [keyOf(spokane[0]!, 8)]: 10 };
     const bounds = { minLat: 47.6, maxLat: 47.66, minLng: -122.34, maxLng: -117.43 };
     const clusters = clustersOfFacets(counts, 8, null, bounds);

@@ -129,8 +129,29 @@ export function meiliDocumentOf(doc: SearchDoc): MeiliDocument {
 
 /** What the index's filters and sorts read: declared once at start (settings). */
 export const FILTERABLE = [
-  'pdid', 'grp', 'price', 'beds', 'baths', 'sqft', 'lat', 'lng', '_geo', 'has_point', 'types', 'waterfront', 'view', 'pool',
-  'new_construction', 'price_reduced', 'city_key', 'county_key', 'zip5', 'mlsid_key', 'open_house_until', 'words', 'listing_display',
+  'pdid',
+  'grp',
+  'price',
+  'beds',
+  'baths',
+  'sqft',
+  'lat',
+  'lng',
+  '_geo',
+  'has_point',
+  'types',
+  'waterfront',
+  'view',
+  'pool',
+  'new_construction',
+  'price_reduced',
+  'city_key',
+  'county_key',
+  'zip5',
+  'mlsid_key',
+  'open_house_until',
+  'words',
+  'listing_display',
   ...CELL_LEVELS.map((z) => `cell${z}`),
 ] as const;
 export const SORTABLE = ['s_pdid', '_geo', 'lat', 'lng', 's_newest', 's_price_asc', 's_price_desc', 's_beds', 's_sqft'] as const;

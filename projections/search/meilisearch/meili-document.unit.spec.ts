@@ -7,10 +7,29 @@ describe('a listing as a Meilisearch document', () => {
   it('carries what every criterion compares, derived as for PostgreSQL', () => {
     const d = meiliDocumentOf(searchDoc('1'));
     expect(d).toMatchObject({
-      pdid: 'NW-1', mls: 'NW', grp: 1, price: 500_000, beds: 3, baths: 2, sqft: 1500, lat: 47.61, lng: -122.33, has_point: true,
-      _geo: { lat: 47.61, lng: -122.33 }, types: ['condo'], waterfront: true, view: null, pool: false, new_construction: null,
+      pdid: 'NW-1',
+      mls: 'NW',
+      grp: 1,
+      price: 500_000,
+      beds: 3,
+      baths: 2,
+      sqft: 1500,
+      lat: 47.61,
+      lng: -122.33,
+      has_point: true,
+      _geo: { lat: 47.61, lng: -122.33 },
+      types: ['condo'],
+      waterfront: true,
+      view: null,
+      pool: false,
+      new_construction: null,
       // Below the highest list price it had: reduced.
-      price_reduced: true, city_key: 'seattle', county_key: 'king', zip5: '98101', mlsid_key: 'nw1', open_house_until: null,
+      price_reduced: true,
+      city_key: 'seattle',
+      county_key: 'king',
+      zip5: '98101',
+      mlsid_key: 'nw1',
+      open_house_until: null,
     });
     expect([...d.words].sort()).toEqual(['1', '98101', '1234', 'county', 'king', 'nw1', 'pine', 'seattle', 'st'].sort());
     expect(d.ux! ** 2 + d.uy! ** 2 + d.uz! ** 2).toBeCloseTo(1, 12);
@@ -68,14 +87,40 @@ describe('a listing as a Meilisearch document', () => {
   it('reads back as the card the PostgreSQL adapter gives', () => {
     const doc = searchDoc('8', {}, { brokenPhotos: ['/p/1.jpg'] });
     expect(listingOf(meiliDocumentOf(doc))).toEqual({
-      pdid: 'NW-8', mlsid: 'NW8', address: '8 Pine St', city: 'Seattle', state: 'WA', zip: '98101-1234', county: 'King', price: 500_000, beds: 3, baths: 2,
-      sqft: 1500, status: 'Active', propertyType: 'Condominium', latitude: 47.61, longitude: -122.33, locationApproximate: false, forRent: false,
-      photos: ['/p/2.jpg'], allPhotosBroken: false, listDate: '2026-10-01', closeDate: null, listOfficeName: 'North Office', listAgentName: 'Ann Agent',
+      pdid: 'NW-8',
+      mlsid: 'NW8',
+      address: '8 Pine St',
+      city: 'Seattle',
+      state: 'WA',
+      zip: '98101-1234',
+      county: 'King',
+      price: 500_000,
+      beds: 3,
+      baths: 2,
+      sqft: 1500,
+      status: 'Active',
+      propertyType: 'Condominium',
+      latitude: 47.61,
+      longitude: -122.33,
+      locationApproximate: false,
+      forRent: false,
+      photos: ['/p/2.jpg'],
+      allPhotosBroken: false,
+      listDate: '2026-10-01',
+      closeDate: null,
+      listOfficeName: 'North Office',
+      listAgentName: 'Ann Agent',
     });
   });
 
   it('records an open house as the instant its local day ends', () => {
-    const o = { OpenHouseKey: 'O', OpenHouseStartTime: '2026-11-28T13:00:00-08:00', OpenHouseEndTime: '2026-11-28T15:00:00-08:00', OpenHouseType: 'Public' as const, OpenHouseRemarks: null };
+    const o = {
+      OpenHouseKey: 'O',
+      OpenHouseStartTime: '2026-11-28T13:00:00-08:00',
+      OpenHouseEndTime: '2026-11-28T15:00:00-08:00',
+      OpenHouseType: 'Public' as const,
+      OpenHouseRemarks: null,
+    };
     expect(meiliDocumentOf(searchDoc('9', {}, { openHouses: [o] })).open_house_until).toBe(Date.parse('2026-11-29T08:00:00Z'));
   });
 });

@@ -57,7 +57,9 @@ describe('criteria of contract section 3 as a Meilisearch filter', () => {
 
   it('narrows a radius with a box and a slightly larger _geoRadius, and leaves the exact distance to the adapter', () => {
     const { filter, exact } = terms({ radius: '10', lat: '47.6', long: '-122.3' });
-    expect(filter).toMatch(/^grp = 1 AND lat >= 47\.45\d* AND lat <= 47\.74\d* AND lng >= -122\.5\d* AND lng <= -122\.08\d* AND _geoRadius\(47\.6, -122\.3, 16265\)$/);
+    expect(filter).toMatch(
+      /^grp = 1 AND lat >= 47\.45\d* AND lat <= 47\.74\d* AND lng >= -122\.5\d* AND lng <= -122\.08\d* AND _geoRadius\(47\.6, -122\.3, 16265\)$/,
+    );
     expect(exact).toEqual(['radius']);
   });
 
@@ -68,7 +70,7 @@ describe('criteria of contract section 3 as a Meilisearch filter', () => {
     expect(exact).toEqual([]);
   });
 
-  it('falls back to each polygon\'s bounding box and an exact check in the adapter on servers without _geoPolygon', () => {
+  it("falls back to each polygon's bounding box and an exact check in the adapter on servers without _geoPolygon", () => {
     const raw = { polygonmap: '47 -122, 47.5 -122, 47.5 -121.5:46 -120, 46.5 -120, 46.5 -119.5' };
     const { filter, exact } = terms(raw, false);
     expect(filter).toBe(
@@ -83,7 +85,13 @@ describe('criteria of contract section 3 as a Meilisearch filter', () => {
   });
 
   it('writes numbers as the shortest text of the same double', () => {
-    expect(polygonFilter([{ lat: 1.3e-8, lng: 0.1 + 0.2 }, { lat: -0, lng: 1 }, { lat: 2, lng: 2 }])).toBe('_geoPolygon([1.3e-8, 0.30000000000000004], [0, 1], [2, 2])');
+    expect(
+      polygonFilter([
+        { lat: 1.3e-8, lng: 0.1 + 0.2 },
+        { lat: -0, lng: 1 },
+        { lat: 2, lng: 2 },
+      ]),
+    ).toBe('_geoPolygon([1.3e-8, 0.30000000000000004], [0, 1], [2, 2])');
   });
 });
 

@@ -15,7 +15,8 @@ describe('what the adapter orders itself, as orderSql orders', () => {
     doc('c', { ListPrice: 300_000, ListingContractDate: '2026-10-01', BedroomsTotal: 2, Latitude: 47.61, Longitude: -122.33 }),
     doc('d', { ListPrice: 700_000, ListingContractDate: '2026-10-01', BedroomsTotal: 4, Latitude: 47.61, Longitude: -122.33 }),
   ];
-  const order = (sort: Parameters<typeof comparatorOf>[0], origin?: { lat: number; lng: number }) => [...docs].sort(comparatorOf(sort, origin)).map((d) => d.pdid);
+  const order = (sort: Parameters<typeof comparatorOf>[0], origin?: { lat: number; lng: number }) =>
+    [...docs].sort(comparatorOf(sort, origin)).map((d) => d.pdid);
 
   it('puts unknown values last both ways and breaks ties by pdid', () => {
     expect(order('price-asc')).toEqual(['NW-a', 'NW-c', 'NW-d', 'NW-b']);
@@ -40,7 +41,7 @@ describe('the polygon fallback: bounding boxes in the filter, the even-odd rule 
   const outside = doc('out', { Latitude: 46.9, Longitude: -122.3 });
   const nowhere = doc('none', { Latitude: null, Longitude: null });
 
-  it('asks the polygon\'s bounding box of a server without _geoPolygon', () => {
+  it("asks the polygon's bounding box of a server without _geoPolygon", () => {
     expect(filterOf(c, { now: 0, geoPolygon: false }).filter).toBe('grp = 1 AND ((lat >= 47 AND lat <= 48 AND lng >= -122.6 AND lng <= -122))');
   });
 

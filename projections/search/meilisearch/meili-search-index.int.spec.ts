@@ -49,7 +49,11 @@ describe('Meilisearch adapter on the wire', () => {
       const writes = fresh.requests.filter((r) => r.method !== 'GET');
       expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /indexes', 'PATCH /indexes/homes/settings']);
       expect(writes[0]!.body).toEqual({ uid: 'homes', primaryKey: 'pdid' });
-      expect(writes[1]!.body).toMatchObject({ filterableAttributes: [...FILTERABLE], sortableAttributes: [...SORTABLE], pagination: { maxTotalHits: 1_000_000 } });
+      expect(writes[1]!.body).toMatchObject({
+        filterableAttributes: [...FILTERABLE],
+        sortableAttributes: [...SORTABLE],
+        pagination: { maxTotalHits: 1_000_000 },
+      });
       expect(fresh.requests.every((r) => r.auth === 'Bearer test-key')).toBe(true);
       // Each task looked at until it succeeded: enqueued, processing, succeeded.
       expect(fresh.looks()).toEqual([3, 3]);
@@ -65,18 +69,23 @@ describe('Meilisearch adapter on the wire', () => {
     await writeDocuments(client, client.index('homes'), docs, ['NW-gone']);
     const writes = standIn.requests.filter((r) => r.method === 'POST');
     expect(writes.map((r) => r.path)).toEqual([
-      '/indexes/homes/documents?primaryKey=pdid', '/indexes/homes/documents?primaryKey=pdid', '/indexes/homes/documents?primaryKey=pdid', '/indexes/homes/documents/delete-batch',
+      '/indexes/homes/documents?primaryKey=pdid',
+      '/indexes/homes/documents?primaryKey=pdid',
+      '/indexes/homes/documents?primaryKey=pdid',
+      '/indexes/homes/documents/delete-batch',
     ]);
     expect(writes.map((r) => (r.body as unknown[]).length)).toEqual([DOCUMENT_BATCH, DOCUMENT_BATCH, 5, 1]);
     expect(standIn.looks().slice(-4)).toEqual([3, 3, 3, 3]);
     expect(standIn.docs.size).toBe(docs.length);
   });
 
-  it('fails the batch when a task fails, with the server\'s reason', async () => {
+  it("fails the batch when a task fails, with the server's reason", async () => {
     standIn.failNext = { type: 'documentAdditionOrUpdate', message: 'invalid_document_geo_field: bad _geo' };
     await expect(writeDocuments(client, client.index('homes'), [meiliDocumentOf(searchDoc('x'))], [])).rejects.toThrow(MeiliTaskError);
     standIn.failNext = { type: 'documentAdditionOrUpdate', message: 'invalid_document_geo_field: bad _geo' };
-    await expect(writeDocuments(client, client.index('homes'), [meiliDocumentOf(searchDoc('x'))], [])).rejects.toThrow(/failed: invalid_document_geo_field: bad _geo/);
+    await expect(writeDocuments(client, client.index('homes'), [meiliDocumentOf(searchDoc('x'))], [])).rejects.toThrow(
+      /failed: invalid_document_geo_field: bad _geo/,
+    );
   });
 
   it('folds events into documents in the projection, replaces them whole, and deletes removed listings', async () => {
@@ -102,7 +111,11 @@ describe('Meilisearch adapter on the wire', () => {
       expect(standIn.docs.get('NW-p1')).toMatchObject({ price: 450_000, price_reduced: true });
       await projection.apply([ev({ type: 'ListingRemoved', data: { pdid: doc.pdid, ModificationTimestamp: null } })], ctx);
       expect(standIn.docs.has('NW-p1')).toBe(false);
-      expect(standIn.requests.filter((r) => r.method === 'POST').at(-1)).toMatchObject({ method: 'POST', path: '/indexes/homes/documents/delete-batch', body: ['NW-p1'] });
+      expect(standIn.requests.filter((r) => r.method === 'POST').at(-1)).toMatchObject({
+        method: 'POST',
+        path: '/indexes/homes/documents/delete-batch',
+        body: ['NW-p1'],
+      });
       const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM search_meili_docs');
       expect(rows[0]!.n).toBe(0);
     } finally {
@@ -110,15 +123,23 @@ describe('Meilisearch adapter on the wire', () => {
     }
   });
 
-  it('asks Meilisearch for a page in sort order and reads the true total from the status group\'s facet count', async () => {
+  it("asks Meilisearch for a page in sort order and reads the true total from the status group's facet count", async () => {
     put(searchDoc('a'), searchDoc('b'), searchDoc('c', { StandardStatus: 'Closed', ClosePrice: 1 }));
     const found = await index.search(criteria({ minprice: '100', sortby: 'price-desc' }), { offset: 0, limit: 2 });
     expect(found.total).toBe(2);
     const req = standIn.requests.find((r) => r.path === '/indexes/homes/search')!;
-    expect(req.body).toEqual({ q: '', filter: 'grp = 1 AND price >= 100', sort: ['s_price_desc:desc', 's_pdid:asc'], offset: 0, limit: 2, facets: ['grp'], attributesToRetrieve: ['pdid'] });
+    expect(req.body).toEqual({
+      q: '',
+      filter: 'grp = 1 AND price >= 100',
+      sort: ['s_price_desc:desc', 's_pdid:asc'],
+      offset: 0,
+      limit: 2,
+      facets: ['grp'],
+      attributesToRetrieve: ['pdid'],
+    });
   });
 
-  it('on a server without _geoPolygon, reads the polygon\'s box candidates and keeps, counts, orders and pins only those inside', async () => {
+  it("on a server without _geoPolygon, reads the polygon's box candidates and keeps, counts, orders and pins only those inside", async () => {
     // A U open to the north: the notch is inside the box, outside the polygon.
     const u = '47 -122.6, 48 -122.6, 48 -122.4, 47.5 -122.4, 47.5 -122.2, 48 -122.2, 48 -122, 47 -122';
     put(
@@ -148,14 +169,19 @@ describe('Meilisearch adapter on the wire', () => {
     const url = await fresh.start();
     try {
       const on122 = await MeiliSearchIndex.connect(new MeiliSearch({ host: url, pollMs: 1 }), new PostgresSearchIndex(db.pool), { indexUid: 'homes' });
-      for (const d of [searchDoc('in', { Latitude: 47.2, Longitude: -122.3 }), searchDoc('notch', { Latitude: 47.8, Longitude: -122.3 })]) fresh.docs.set(d.pdid, meiliDocumentOf(d) as never);
+      for (const d of [searchDoc('in', { Latitude: 47.2, Longitude: -122.3 }), searchDoc('notch', { Latitude: 47.8, Longitude: -122.3 })])
+        fresh.docs.set(d.pdid, meiliDocumentOf(d) as never);
       const c = criteria({ polygonmap: '47 -122.6, 48 -122.6, 48 -122.4, 47.5 -122.4, 47.5 -122.2, 48 -122.2, 48 -122, 47 -122' });
       await on122.search(c, { offset: 0, limit: 10 });
       const asked = () => fresh.requests.filter((r) => r.path === '/indexes/homes/search').map((r) => (r.body as { filter: string }).filter);
       expect(asked().at(-1)).toMatch(/^grp = 1 AND \(_geoPolygon\(\[47, -122\.6\], /);
       fresh.refuseFilter = /_geoPolygon/;
       expect(await on122.search(c, { offset: 0, limit: 10 })).toEqual({ total: 1, pdids: ['NW-in'] });
-      expect(asked().slice(-2).map((f) => f.includes('_geoPolygon'))).toEqual([true, false]);
+      expect(
+        asked()
+          .slice(-2)
+          .map((f) => f.includes('_geoPolygon')),
+      ).toEqual([true, false]);
       expect((await on122.map(c, { pins: 5, clusterLevel: 10 })).total).toBe(1);
       expect(asked().at(-1)).not.toContain('_geoPolygon');
     } finally {
@@ -164,7 +190,11 @@ describe('Meilisearch adapter on the wire', () => {
   });
 
   it('maps from facet counts, facet stats and the first pins when Meilisearch decides alone', async () => {
-    put(searchDoc('a', { Latitude: 47.6, Longitude: -122.3 }), searchDoc('b', { Latitude: 47.7, Longitude: -122.2 }), searchDoc('c', { Latitude: null, Longitude: null }));
+    put(
+      searchDoc('a', { Latitude: 47.6, Longitude: -122.3 }),
+      searchDoc('b', { Latitude: 47.7, Longitude: -122.2 }),
+      searchDoc('c', { Latitude: null, Longitude: null }),
+    );
     const map = await index.map(criteria({ sortby: 'newest' }), { pins: 10, clusterLevel: 8 });
     expect(map.total).toBe(3);
     expect(map.pins.map((p) => p.pdid).sort()).toEqual(['NW-a', 'NW-b']);
@@ -175,8 +205,22 @@ describe('Meilisearch adapter on the wire', () => {
     const multi = standIn.requests.find((r) => r.path === '/multi-search')!.body as { queries: unknown[] };
     expect(multi.queries).toEqual([
       { q: '', indexUid: 'homes', filter: 'grp = 1', limit: 0, facets: ['grp', 'cell8'] },
-      { q: '', indexUid: 'homes', filter: 'grp = 1 AND has_point = true', sort: ['s_newest:desc', 's_pdid:asc'], limit: 10, attributesToRetrieve: ['pdid', 'lat', 'lng', 'price', 'location_approximate'] },
-      ...['lat:asc', 'lat:desc', 'lng:asc', 'lng:desc'].map((sort) => ({ q: '', indexUid: 'homes', filter: 'grp = 1 AND has_point = true', sort: [sort], limit: 1, attributesToRetrieve: ['lat', 'lng'] })),
+      {
+        q: '',
+        indexUid: 'homes',
+        filter: 'grp = 1 AND has_point = true',
+        sort: ['s_newest:desc', 's_pdid:asc'],
+        limit: 10,
+        attributesToRetrieve: ['pdid', 'lat', 'lng', 'price', 'location_approximate'],
+      },
+      ...['lat:asc', 'lat:desc', 'lng:asc', 'lng:desc'].map((sort) => ({
+        q: '',
+        indexUid: 'homes',
+        filter: 'grp = 1 AND has_point = true',
+        sort: [sort],
+        limit: 1,
+        attributesToRetrieve: ['lat', 'lng'],
+      })),
     ]);
   });
 
@@ -185,10 +229,12 @@ describe('Meilisearch adapter on the wire', () => {
     expect((await index.listings(['NW-b', 'NW-hidden', 'NW-nope', 'NW-a'])).map((l) => l.pdid)).toEqual(['NW-b', 'NW-a']);
     const pool = index.prepareMatch(criteria({ pool: '1' }));
     const any = index.prepareMatch(criteria({}));
-    expect(await index.matchEach([{ pdid: 'NW-a', criteria: [pool, any] }, { pdid: 'NW-b', criteria: [pool, any] }, { pdid: 'NW-nope', criteria: [any] }])).toEqual([
-      [false, true],
-      [true, true],
-      [false],
-    ]);
+    expect(
+      await index.matchEach([
+        { pdid: 'NW-a', criteria: [pool, any] },
+        { pdid: 'NW-b', criteria: [pool, any] },
+        { pdid: 'NW-nope', criteria: [any] },
+      ]),
+    ).toEqual([[false, true], [true, true], [false]]);
   });
 });

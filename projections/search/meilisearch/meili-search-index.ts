@@ -30,14 +30,59 @@ const CANDIDATE_PAGE = 10_000;
 
 /** What a criterion, a sort or a pin reads of a document: all the exact path fetches. */
 const MATCH_FIELDS = [
-  'pdid', 'grp', 'price', 'beds', 'baths', 'sqft', 'lat', 'lng', 'ux', 'uy', 'uz', 'kinds', 'waterfront', 'view', 'pool', 'new_construction',
-  'price_reduced', 'city_key', 'county_key', 'zip5', 'mlsid_key', 'open_house_until', 'words', 'sort_date', 'location_approximate',
+  'pdid',
+  'grp',
+  'price',
+  'beds',
+  'baths',
+  'sqft',
+  'lat',
+  'lng',
+  'ux',
+  'uy',
+  'uz',
+  'kinds',
+  'waterfront',
+  'view',
+  'pool',
+  'new_construction',
+  'price_reduced',
+  'city_key',
+  'county_key',
+  'zip5',
+  'mlsid_key',
+  'open_house_until',
+  'words',
+  'sort_date',
+  'location_approximate',
 ] as const;
 const PIN_FIELDS = ['pdid', 'lat', 'lng', 'price', 'location_approximate'] as const;
 const CARD_FIELDS = [
-  'pdid', 'listing_id', 'address', 'city', 'state', 'postal_code', 'county', 'price', 'beds', 'baths', 'sqft', 'status', 'property_type',
-  'property_subtype', 'lat', 'lng', 'location_approximate', 'visible_photos', 'all_photos_broken', 'list_date', 'close_date', 'list_office',
-  'list_agent', 'address_display', 'listing_display',
+  'pdid',
+  'listing_id',
+  'address',
+  'city',
+  'state',
+  'postal_code',
+  'county',
+  'price',
+  'beds',
+  'baths',
+  'sqft',
+  'status',
+  'property_type',
+  'property_subtype',
+  'lat',
+  'lng',
+  'location_approximate',
+  'visible_photos',
+  'all_photos_broken',
+  'list_date',
+  'close_date',
+  'list_office',
+  'list_agent',
+  'address_display',
+  'listing_display',
 ] as const;
 
 const pinOf = (d: Pick<MeiliDocument, 'pdid' | 'lat' | 'lng' | 'price' | 'location_approximate'>): Pin => ({
@@ -154,7 +199,14 @@ export class MeiliSearchIndex extends SearchIndex {
       const all = await this.exactMatches(c, plan.filter);
       return { total: all.length, pdids: all.slice(page.offset, page.offset + page.limit).map((d) => d.pdid) };
     }
-    const res = await this.index.search('', { filter: plan.filter, sort: sortOf(c.sort, c.origin), offset: page.offset, limit: page.limit, facets: ['grp'], attributesToRetrieve: ['pdid'] });
+    const res = await this.index.search('', {
+      filter: plan.filter,
+      sort: sortOf(c.sort, c.origin),
+      offset: page.offset,
+      limit: page.limit,
+      facets: ['grp'],
+      attributesToRetrieve: ['pdid'],
+    });
     return { total: totalOf(res.facetDistribution, groupOf(c)), pdids: res.hits.map((h) => h.pdid) };
   }
 
@@ -162,8 +214,19 @@ export class MeiliSearchIndex extends SearchIndex {
     return this.planned(c, (plan) => (plan.here ? super.page(c, page) : this.cardsPlanned(c, plan, page)));
   }
 
-  private async cardsPlanned(c: SearchCriteria, plan: ReturnType<MeiliSearchIndex['plan']>, page: SearchPage): Promise<{ total: number; listings: IndexedListing[] }> {
-    const res = await this.index.search('', { filter: plan.filter, sort: sortOf(c.sort, c.origin), offset: page.offset, limit: page.limit, facets: ['grp'], attributesToRetrieve: CARD_FIELDS });
+  private async cardsPlanned(
+    c: SearchCriteria,
+    plan: ReturnType<MeiliSearchIndex['plan']>,
+    page: SearchPage,
+  ): Promise<{ total: number; listings: IndexedListing[] }> {
+    const res = await this.index.search('', {
+      filter: plan.filter,
+      sort: sortOf(c.sort, c.origin),
+      offset: page.offset,
+      limit: page.limit,
+      facets: ['grp'],
+      attributesToRetrieve: CARD_FIELDS,
+    });
     return { total: totalOf(res.facetDistribution, groupOf(c)), listings: res.hits.map(listingOf) };
   }
 
@@ -175,7 +238,12 @@ export class MeiliSearchIndex extends SearchIndex {
     if (plan.here) {
       const all = await this.exactMatches(c, plan.filter);
       const points = all.filter(located);
-      return { total: all.length, pins: points.slice(0, q.pins).map(pinOf), bounds: boundsOfPoints(points), clusters: clustersOfPoints(points, q.clusterLevel) };
+      return {
+        total: all.length,
+        pins: points.slice(0, q.pins).map(pinOf),
+        bounds: boundsOfPoints(points),
+        clusters: clustersOfPoints(points, q.clusterLevel),
+      };
     }
     const cell = `cell${clusterLevelOf(q.clusterLevel)}`;
     const mapped = `${plan.filter} AND has_point = true`;
@@ -185,7 +253,10 @@ export class MeiliSearchIndex extends SearchIndex {
     const { results } = await this.client.multiSearch<MeiliDocument>([
       { indexUid: this.index.uid, filter: plan.filter, limit: 0, facets: ['grp', cell] },
       { indexUid: this.index.uid, filter: mapped, sort: sortOf(c.sort, c.origin), limit: q.pins, attributesToRetrieve: PIN_FIELDS },
-      end('lat:asc'), end('lat:desc'), end('lng:asc'), end('lng:desc'),
+      end('lat:asc'),
+      end('lat:desc'),
+      end('lng:asc'),
+      end('lng:desc'),
     ]);
     const [counts, pins, south, north, west, east] = results as [SearchResponse<MeiliDocument>, ...SearchResponse<MeiliDocument>[]];
     const cells = counts.facetDistribution?.[cell] ?? {};
@@ -193,8 +264,15 @@ export class MeiliSearchIndex extends SearchIndex {
     const [s, n, w, e] = [south, north, west, east].map((r) => r?.hits[0]);
     const bounds: Box | null = onMap > 0 && s && n && w && e ? { minLat: s.lat!, maxLat: n.lat!, minLng: w.lng!, maxLng: e.lng! } : null;
     const points =
-      onMap > 0 && onMap <= this.pointsCap ? (await this.index.search('', { filter: mapped, limit: onMap, attributesToRetrieve: ['lat', 'lng'] })).hits.filter(located) : null;
-    return { total: totalOf(counts.facetDistribution, groupOf(c)), pins: (pins?.hits ?? []).filter(located).map(pinOf), bounds, clusters: clustersOfFacets(cells, q.clusterLevel, points, bounds) };
+      onMap > 0 && onMap <= this.pointsCap
+        ? (await this.index.search('', { filter: mapped, limit: onMap, attributesToRetrieve: ['lat', 'lng'] })).hits.filter(located)
+        : null;
+    return {
+      total: totalOf(counts.facetDistribution, groupOf(c)),
+      pins: (pins?.hits ?? []).filter(located).map(pinOf),
+      bounds,
+      clusters: clustersOfFacets(cells, q.clusterLevel, points, bounds),
+    };
   }
 
   private async documents<K extends keyof MeiliDocument>(pdids: readonly string[], fields: readonly K[]): Promise<Map<string, Pick<MeiliDocument, K>>> {

@@ -32,7 +32,9 @@ export function meiliSearchProjection(client: MeiliSearch, indexUid = LISTINGS_I
     },
     async apply(events, { tx, table }) {
       const pdids = [...new Set(events.map((e) => (e.data as { pdid: string }).pdid))];
-      const { rows } = await tx.query<{ pdid: string; doc: SearchDoc }>(`SELECT pdid, doc FROM ${table('search_meili_docs')} WHERE pdid = ANY($1::text[])`, [pdids]);
+      const { rows } = await tx.query<{ pdid: string; doc: SearchDoc }>(`SELECT pdid, doc FROM ${table('search_meili_docs')} WHERE pdid = ANY($1::text[])`, [
+        pdids,
+      ]);
       const before = new Map(rows.map((r) => [r.pdid, r.doc]));
       const after = new Map<string, SearchDoc | undefined>(before);
       for (const e of events) {
@@ -58,7 +60,12 @@ async function saveFolds(tx: pg.PoolClient, table: string, upserts: readonly Sea
 }
 
 /** Batched document replacements and one deletion, every task awaited (a failed one throws: the batch is retried). */
-export async function writeDocuments(client: MeiliSearch, index: MeiliIndex<MeiliDocument>, docs: readonly MeiliDocument[], deletes: readonly string[]): Promise<void> {
+export async function writeDocuments(
+  client: MeiliSearch,
+  index: MeiliIndex<MeiliDocument>,
+  docs: readonly MeiliDocument[],
+  deletes: readonly string[],
+): Promise<void> {
   const tasks = docs.length > 0 ? await index.addDocumentsInBatches(docs, DOCUMENT_BATCH, { primaryKey: 'pdid' }) : [];
   if (deletes.length > 0) tasks.push(await index.deleteDocuments(deletes));
   await client.waitForTasks(tasks.map((t) => t.taskUid));

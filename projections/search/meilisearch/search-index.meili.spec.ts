@@ -12,10 +12,14 @@ import { meiliSearchProjection } from './meili-search.projection';
 const client = new MeiliSearch({ host: process.env.MEILI_URL!, apiKey: process.env.MEILI_KEY });
 const indexUid = `porchlight_test_${randomUUID().slice(0, 8)}`;
 
-searchIndexConformance(`Meilisearch (${indexUid})`, async ({ db }) => ({
-  // The PostgreSQL search tables stay: autocomplete and MLS update times read them.
-  projections: [searchProjection, meiliSearchProjection(client, indexUid)],
-  index: await MeiliSearchIndex.connect(client, new PostgresSearchIndex(db.pool), { indexUid }),
-}), async () => {
-  await client.waitForTask((await client.deleteIndex(indexUid)).taskUid);
-});
+searchIndexConformance(
+  `Meilisearch (${indexUid})`,
+  async ({ db }) => ({
+    // The PostgreSQL search tables stay: autocomplete and MLS update times read them.
+    projections: [searchProjection, meiliSearchProjection(client, indexUid)],
+    index: await MeiliSearchIndex.connect(client, new PostgresSearchIndex(db.pool), { indexUid }),
+  }),
+  async () => {
+    await client.waitForTask((await client.deleteIndex(indexUid)).taskUid);
+  },
+);

@@ -7,11 +7,54 @@ export const GRID_SHIFT = 10;
 export const gridKey = (cy: number, cx: number): number => (cy >> GRID_SHIFT) * 1024 + (cx >> GRID_SHIFT);
 
 /** Numbers (NaN for null): what criteria compare and sorts order, and the prices the fold needs again. */
-const F64 = ['listPrice', 'closePrice', 'originalListPrice', 'previousListPrice', 'maxListPrice', 'price', 'beds', 'baths', 'sqft', 'lat', 'lng', 'ux', 'uy', 'uz', 'openHouseUntil'] as const;
+const F64 = [
+  'listPrice',
+  'closePrice',
+  'originalListPrice',
+  'previousListPrice',
+  'maxListPrice',
+  'price',
+  'beds',
+  'baths',
+  'sqft',
+  'lat',
+  'lng',
+  'ux',
+  'uy',
+  'uz',
+  'openHouseUntil',
+] as const;
 /** Interned strings (-1 for null) and the level-20 cell of the point. */
-const I32 = ['mls', 'status', 'city', 'county', 'postalCode', 'propertyType', 'propertySubType', 'closeDate', 'listDate', 'sortDate', 'zip5', 'cityKey', 'countyKey', 'cy', 'cx'] as const;
+const I32 = [
+  'mls',
+  'status',
+  'city',
+  'county',
+  'postalCode',
+  'propertyType',
+  'propertySubType',
+  'closeDate',
+  'listDate',
+  'sortDate',
+  'zip5',
+  'cityKey',
+  'countyKey',
+  'cy',
+  'cx',
+] as const;
 /** grp and kinds; flags as 0 null, 1 false, 2 true (the fold must give back null, false or true). */
-const U8 = ['grp', 'kinds', 'waterfront', 'view', 'pool', 'newConstruction', 'addressDisplay', 'listingDisplay', 'locationApproximate', 'priceReduced'] as const;
+const U8 = [
+  'grp',
+  'kinds',
+  'waterfront',
+  'view',
+  'pool',
+  'newConstruction',
+  'addressDisplay',
+  'listingDisplay',
+  'locationApproximate',
+  'priceReduced',
+] as const;
 /** Strings of (nearly) one listing each: not interned. */
 const STR = ['pdid', 'address', 'listingId'] as const;
 
@@ -149,7 +192,14 @@ export class ListingColumns {
       InternetEntireListingDisplayYN: untri(u.listingDisplay[slot]!),
       photos: [],
     };
-    return { pdid: s.pdid[slot]!, mls: str('mls')!, record, brokenPhotos: [], maxListPrice: unnum(f.maxListPrice[slot]!), openHouses: this.openHouses.get(slot) ?? [] };
+    return {
+      pdid: s.pdid[slot]!,
+      mls: str('mls')!,
+      record,
+      brokenPhotos: [],
+      maxListPrice: unnum(f.maxListPrice[slot]!),
+      openHouses: this.openHouses.get(slot) ?? [],
+    };
   }
 
   slotOf(pdid: string): number | undefined {

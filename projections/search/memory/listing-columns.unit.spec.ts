@@ -9,13 +9,31 @@ const searched = (doc: SearchDoc) => {
   const { visiblePhotos: _v, allPhotosBroken: _a, ...rest } = deriveSearchFields(doc);
   return { rest, maxListPrice: doc.maxListPrice, openHouses: doc.openHouses };
 };
-const openHouse = { OpenHouseKey: 'oh1', OpenHouseStartTime: '2026-12-01T10:00:00-08:00', OpenHouseEndTime: '2026-12-01T12:00:00-08:00', OpenHouseType: 'Public' as const, OpenHouseRemarks: null };
+const openHouse = {
+  OpenHouseKey: 'oh1',
+  OpenHouseStartTime: '2026-12-01T10:00:00-08:00',
+  OpenHouseEndTime: '2026-12-01T12:00:00-08:00',
+  OpenHouseType: 'Public' as const,
+  OpenHouseRemarks: null,
+};
 
 describe('ListingColumns', () => {
   const docs = [
     searchDoc('1'),
-    searchDoc('2', { StandardStatus: 'Closed', ClosePrice: 480_000, CloseDate: '2026-11-02', Latitude: null, Longitude: null, WaterfrontYN: false, InternetAddressDisplayYN: false }),
-    searchDoc('3', { PropertyType: 'Residential Lease', City: 'Bellevue', PostalCode: '98004', LivingArea: null, BedroomsTotal: null }, { openHouses: [openHouse], maxListPrice: null }),
+    searchDoc('2', {
+      StandardStatus: 'Closed',
+      ClosePrice: 480_000,
+      CloseDate: '2026-11-02',
+      Latitude: null,
+      Longitude: null,
+      WaterfrontYN: false,
+      InternetAddressDisplayYN: false,
+    }),
+    searchDoc(
+      '3',
+      { PropertyType: 'Residential Lease', City: 'Bellevue', PostalCode: '98004', LivingArea: null, BedroomsTotal: null },
+      { openHouses: [openHouse], maxListPrice: null },
+    ),
   ];
 
   it('gives back from its columns every field search reads, for the fold to take the next event', () => {
@@ -44,8 +62,13 @@ describe('ListingColumns', () => {
     for (const d of docs) cols.put(d, undefined);
     const slot = cols.slotOf('NW-1')!;
     const postings = () => ({
-      pine: cols.words.size('pine'), seattle: cols.words.size('seattle'), county: cols.words.size('county'), city: cols.cities.size(cols.idOf('seattle')),
-      zip: cols.zips.size(cols.idOf('98101')), otherZip: cols.zips.size(cols.idOf('98109')), cell: cols.grid.size(gridKey(cols.i.cy[slot]!, cols.i.cx[slot]!)),
+      pine: cols.words.size('pine'),
+      seattle: cols.words.size('seattle'),
+      county: cols.words.size('county'),
+      city: cols.cities.size(cols.idOf('seattle')),
+      zip: cols.zips.size(cols.idOf('98101')),
+      otherZip: cols.zips.size(cols.idOf('98109')),
+      cell: cols.grid.size(gridKey(cols.i.cy[slot]!, cols.i.cx[slot]!)),
     });
     const start = postings();
     cols.put(searchDoc('1', { ListPrice: 450_000 }), cols.docOf(slot));

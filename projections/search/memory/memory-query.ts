@@ -223,14 +223,16 @@ function checksOf(cols: ListingColumns, c: SearchCriteria): Check[] {
 type Compare = (a: number, b: number) => number;
 
 /** Nulls (NaN) last; otherwise ascending, or descending when `desc`. */
-const byNumber = (v: Float64Array, desc: boolean) => (a: number, b: number): number => {
-  const x = v[a]!;
-  const y = v[b]!;
-  const xn = x !== x;
-  const yn = y !== y;
-  if (xn || yn) return xn && yn ? 0 : xn ? 1 : -1;
-  return x === y ? 0 : (x < y) !== desc ? -1 : 1;
-};
+const byNumber =
+  (v: Float64Array, desc: boolean) =>
+  (a: number, b: number): number => {
+    const x = v[a]!;
+    const y = v[b]!;
+    const xn = x !== x;
+    const yn = y !== y;
+    if (xn || yn) return xn && yn ? 0 : xn ? 1 : -1;
+    return x === y ? 0 : x < y !== desc ? -1 : 1;
+  };
 
 /** The sort of orderSql: its key, nulls last, then pdid in byte order. */
 export function compareOf(cols: ListingColumns, c: SearchCriteria): Compare {
@@ -240,7 +242,10 @@ export function compareOf(cols: ListingColumns, c: SearchCriteria): Compare {
     const y = pdid[b]!;
     return x < y ? -1 : x > y ? 1 : 0;
   };
-  const then = (first: Compare): Compare => (a, b) => first(a, b) || byPdid(a, b);
+  const then =
+    (first: Compare): Compare =>
+    (a, b) =>
+      first(a, b) || byPdid(a, b);
   switch (c.sort) {
     case 'newest': {
       const rank = cols.rankOfStrings();
@@ -301,7 +306,7 @@ export function firstOf(cols: ListingColumns, m: Matches, compare: Compare, k: n
     if (placed && ux[slot] !== ux[slot]) continue;
     if (heap.length < k) {
       heap.push(slot);
-      for (let at = heap.length - 1; at > 0; ) {
+      for (let at = heap.length - 1; at > 0;) {
         const parent = (at - 1) >> 1;
         if (compare(heap[at]!, heap[parent]!) <= 0) break;
         [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
@@ -374,5 +379,11 @@ export function mapOf(cols: ListingColumns, m: Matches, clusterLevel: number, bo
 
 export function pinOf(cols: ListingColumns, slot: number): Pin {
   const p = cols.f.price[slot]!;
-  return { pdid: cols.s.pdid[slot]!, latitude: cols.f.lat[slot]!, longitude: cols.f.lng[slot]!, price: p === p ? p : null, locationApproximate: cols.u.locationApproximate[slot] === 2 };
+  return {
+    pdid: cols.s.pdid[slot]!,
+    latitude: cols.f.lat[slot]!,
+    longitude: cols.f.lng[slot]!,
+    price: p === p ? p : null,
+    locationApproximate: cols.u.locationApproximate[slot] === 2,
+  };
 }

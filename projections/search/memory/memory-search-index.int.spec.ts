@@ -17,7 +17,12 @@ import { MemorySearchIndex } from './memory-search-index';
 import { loadSnapshot } from './memory-snapshot';
 
 const ctx = systemContext(new Date('2024-06-01T12:00:00Z'));
-const QUERIES = [{}, { kw: 'seattle', beds: '2' }, { minlat: '47.4', maxlat: '47.8', minlong: '-122.5', maxlong: '-122', sortby: 'price-asc' }, { forrent: '1', sortby: 'newest' }];
+const QUERIES = [
+  {},
+  { kw: 'seattle', beds: '2' },
+  { minlat: '47.4', maxlat: '47.8', minlong: '-122.5', maxlong: '-122', sortby: 'price-asc' },
+  { forrent: '1', sortby: 'newest' },
+];
 
 /** Imports `count` generated listings of an MLS of their own (pdids that no other import uses). */
 async function importExtra(store: EventStore, mls: string, count: number): Promise<void> {

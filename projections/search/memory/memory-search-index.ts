@@ -141,7 +141,9 @@ export class MemorySearchIndex extends SearchIndex {
     const snap = this.options.snapshot!;
     const bytes = encodeSnapshot(this.built.columns, this.built.checkpoint, snap.identity);
     this.savedAt = { checkpoint: this.built.checkpoint, time: Date.now() };
-    this.saving = this.saving.then(() => saveSnapshot(snap.file, bytes)).catch((e: unknown) => log.warn('search snapshot not written', { message: (e as Error).message }));
+    this.saving = this.saving
+      .then(() => saveSnapshot(snap.file, bytes))
+      .catch((e: unknown) => log.warn('search snapshot not written', { message: (e as Error).message }));
     return this.saving;
   }
 
@@ -316,10 +318,28 @@ function matchRowOf(doc: SearchDoc): MatchRow {
   const r = doc.record;
   const d = deriveSearchFields(doc);
   return {
-    grp: d.grp, price: d.price, beds: r.BedroomsTotal, baths: r.BathroomsTotalInteger, sqft: r.LivingArea, lat: r.Latitude, lng: r.Longitude,
-    ux: d.ux, uy: d.uy, uz: d.uz, kinds: d.kinds, waterfront: r.WaterfrontYN, view: r.ViewYN, pool: r.PoolPrivateYN, new_construction: r.NewConstructionYN,
-    price_reduced: d.priceReduced, city_key: d.cityKey, county_key: d.countyKey, zip5: d.zip5, mlsid_key: d.mlsidKey,
-    open_house_until: d.openHouseUntil === null ? null : Date.parse(d.openHouseUntil), words: d.words,
+    grp: d.grp,
+    price: d.price,
+    beds: r.BedroomsTotal,
+    baths: r.BathroomsTotalInteger,
+    sqft: r.LivingArea,
+    lat: r.Latitude,
+    lng: r.Longitude,
+    ux: d.ux,
+    uy: d.uy,
+    uz: d.uz,
+    kinds: d.kinds,
+    waterfront: r.WaterfrontYN,
+    view: r.ViewYN,
+    pool: r.PoolPrivateYN,
+    new_construction: r.NewConstructionYN,
+    price_reduced: d.priceReduced,
+    city_key: d.cityKey,
+    county_key: d.countyKey,
+    zip5: d.zip5,
+    mlsid_key: d.mlsidKey,
+    open_house_until: d.openHouseUntil === null ? null : Date.parse(d.openHouseUntil),
+    words: d.words,
   };
 }
 

@@ -29,7 +29,11 @@ export type Snapshot = { readonly columns: ListingColumns; readonly checkpoint: 
 export function encodeSnapshot(columns: ListingColumns, checkpoint: Checkpoint, identity: string): Buffer {
   const { numbers, ints, bytes, ...image } = columns.image();
   const arrays: { group: 'numbers' | 'ints' | 'bytes'; name: string; data: ArrayBufferView }[] = [];
-  for (const [group, record] of [['numbers', numbers], ['ints', ints], ['bytes', bytes]] as const) {
+  for (const [group, record] of [
+    ['numbers', numbers],
+    ['ints', ints],
+    ['bytes', bytes],
+  ] as const) {
     for (const [name, data] of Object.entries(record)) arrays.push({ group, name, data });
   }
   const header: Header = {

@@ -8,10 +8,25 @@ export type AgentListingsQuery = { readonly pdids: readonly string[]; readonly l
 export type AgentListingsPage = { readonly total: number; readonly hidden: number; readonly listings: AgentListing[] };
 
 type Row = {
-  pdid: string; listing_id: string | null; address: string | null; city: string | null; state: string | null; postal_code: string | null;
-  status: string; price: number | null; property_type: string | null; property_subtype: string | null; photo: string | null;
-  list_agent: string | null; list_agent_mls_id: string | null; list_office: string | null; listing_display: boolean | null;
-  address_display: boolean | null; modified_at: string | null; total: number; hidden: number;
+  pdid: string;
+  listing_id: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  status: string;
+  price: number | null;
+  property_type: string | null;
+  property_subtype: string | null;
+  photo: string | null;
+  list_agent: string | null;
+  list_agent_mls_id: string | null;
+  list_office: string | null;
+  listing_display: boolean | null;
+  address_display: boolean | null;
+  modified_at: string | null;
+  total: number;
+  hidden: number;
 };
 
 /**

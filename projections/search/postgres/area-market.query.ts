@@ -6,8 +6,15 @@ export type { AreaMarket };
 const COLUMN = { city: 'city_key', county: 'county_key', zip: 'zip5' } as const;
 
 type Row = {
-  active: number; median_price: number | null; median_ppsf: number | null; median_dom: number | null; sold_known: boolean; sold_12: number;
-  lat: number | null; lng: number | null; beds: { beds: number; avg: number; n: number }[] | null;
+  active: number;
+  median_price: number | null;
+  median_ppsf: number | null;
+  median_dom: number | null;
+  sold_known: boolean;
+  sold_12: number;
+  lat: number | null;
+  lng: number | null;
+  beds: { beds: number; avg: number; n: number }[] | null;
 };
 
 /**

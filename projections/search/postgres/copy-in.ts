@@ -56,7 +56,8 @@ function sendLines(connection: Connection, lines: readonly string[]): void {
 type Connection = { query(text: string): void; sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void; sendCopyFail(message: string): void };
 
 /** A string as COPY's text format reads it (backslash, tab, newline and carriage return escaped). */
-const escapeText = (s: string): string => (/[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : s);
+const escapeText = (s: string): string =>
+  /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : s;
 
 /** A text[] as an array literal: every element quoted, NULL unquoted. */
 const arrayLiteral = (items: readonly (string | null)[]): string =>

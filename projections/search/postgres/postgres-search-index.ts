@@ -13,7 +13,17 @@ import {
 } from '../search-index.port';
 import { CELL_LEVEL, unitVector } from '../geo';
 import { chord2Sql, orderSql, Params, whereSql } from './criteria-sql';
-import { type CellSum, COARSE, countsOf, coversFineCell, FINE, viewportBoundsSql, viewportCounts, viewportCountsSql, viewportOnly } from './viewport-aggregates';
+import {
+  type CellSum,
+  COARSE,
+  countsOf,
+  coversFineCell,
+  FINE,
+  viewportBoundsSql,
+  viewportCounts,
+  viewportCountsSql,
+  viewportOnly,
+} from './viewport-aggregates';
 import { suggest, TOP } from './suggest';
 import { normalizeName } from '../search-terms';
 import { type Check, compile, MATCH_COLUMNS, type MatchRow, passes } from './criteria-match';
@@ -22,8 +32,6 @@ import { type ListingRow, toListing } from '../listing-row';
 
 /** What prepareMatch makes: the criteria's checks, compiled once. */
 type Compiled = PreparedMatch & { readonly checks?: readonly Check[] };
-
-
 
 /** Where the index sends its statements: a pool, or one connection of it (see OneConnection). */
 export type Queryable = Pick<pg.Pool, 'query'>;
@@ -82,7 +90,10 @@ export class PostgresSearchIndex extends SearchIndex {
     const pdids = [...new Set(items.filter((i) => i.criteria.length > 0).map((i) => i.pdid))];
     if (pdids.length === 0) return items.map(() => []);
     // One read for all the rows; each criterion is then the JS twin of its WHERE clause (criteria-match.ts).
-    const { rows } = await this.pool.query<MatchRow & { pdid: string }>(`SELECT pdid, ${MATCH_COLUMNS} FROM ${this.tables.listings} WHERE pdid = ANY($1::text[])`, [pdids]);
+    const { rows } = await this.pool.query<MatchRow & { pdid: string }>(
+      `SELECT pdid, ${MATCH_COLUMNS} FROM ${this.tables.listings} WHERE pdid = ANY($1::text[])`,
+      [pdids],
+    );
     const byPdid = new Map(rows.map((r) => [r.pdid, r]));
     return items.map(({ pdid, criteria }) => {
       const row = byPdid.get(pdid);
@@ -117,7 +128,8 @@ export class PostgresSearchIndex extends SearchIndex {
       ]);
       const r = rows[0]!;
       const found = countsOf(r.cells);
-      const pinRows = q.pins > 0 && found.total > 0 ? await this.viewportPage(c, q.pins, 0, walkIndex(c, q.pins, found.total, r.grp_size, this.boxReadMax), true) : [];
+      const pinRows =
+        q.pins > 0 && found.total > 0 ? await this.viewportPage(c, q.pins, 0, walkIndex(c, q.pins, found.total, r.grp_size, this.boxReadMax), true) : [];
       return {
         // Every match is counted; only those with a point are pinned, bounded and clustered.
         total: found.total + unmapped,
@@ -170,9 +182,13 @@ export class PostgresSearchIndex extends SearchIndex {
       if (near) return near;
     }
     const b = c.box;
-    const box = !b ? (pins ? ' AND lat IS NOT NULL' : '') : walk
-      ? ` AND lat + 0 BETWEEN $3::float8 AND $4::float8 AND lng + 0 BETWEEN $5::float8 AND $6::float8`
-      : ` AND pt <@ box(point($5::float8, $3::float8), point($6::float8, $4::float8)) AND lat BETWEEN $3::float8 AND $4::float8 AND lng BETWEEN $5::float8 AND $6::float8`;
+    const box = !b
+      ? pins
+        ? ' AND lat IS NOT NULL'
+        : ''
+      : walk
+        ? ` AND lat + 0 BETWEEN $3::float8 AND $4::float8 AND lng + 0 BETWEEN $5::float8 AND $6::float8`
+        : ` AND pt <@ box(point($5::float8, $3::float8), point($6::float8, $4::float8)) AND lat BETWEEN $3::float8 AND $4::float8 AND lng BETWEEN $5::float8 AND $6::float8`;
     const { rows } = await this.pool.query<PinRow>(
       `SELECT pdid, lat, lng, price, location_approximate FROM ${this.tables.listings} WHERE grp = ${groupOf(c)}${box}
        ORDER BY ${orderSql(c.sort, c.origin)} LIMIT $1 OFFSET $2`,
@@ -190,7 +206,9 @@ export class PostgresSearchIndex extends SearchIndex {
 
   /** Searchable listings of a status group, from the coarse cell counts. */
   private async groupSize(grp: number): Promise<number> {
-    const { rows } = await this.pool.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM ${this.tables.cells} WHERE grp = ${grp} AND lvl = ${COARSE}`);
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT coalesce(sum(n), 0)::int AS n FROM ${this.tables.cells} WHERE grp = ${grp} AND lvl = ${COARSE}`,
+    );
     return rows[0]!.n;
   }
 
@@ -253,7 +271,10 @@ export class PostgresSearchIndex extends SearchIndex {
 
   async mlsUpdates(mls: readonly string[]): Promise<Map<string, string>> {
     if (mls.length === 0) return new Map();
-    const { rows } = await this.pool.query<{ mls: string; updated_at: Date }>(`SELECT mls, updated_at FROM ${this.tables.mlsUpdates} WHERE mls = ANY($1::text[])`, [mls]);
+    const { rows } = await this.pool.query<{ mls: string; updated_at: Date }>(
+      `SELECT mls, updated_at FROM ${this.tables.mlsUpdates} WHERE mls = ANY($1::text[])`,
+      [mls],
+    );
     return new Map(rows.map((r) => [r.mls, r.updated_at.toISOString()]));
   }
 }

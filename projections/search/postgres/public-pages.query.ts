@@ -48,7 +48,11 @@ export async function sitemapListings(db: Queryable, at: { readonly from: string
  * An agent's active listings shown publicly (for sale or for rent), newest first: those linked
  * to them and those naming their MLS id as ListAgentMlsId.
  */
-export async function activeListingsOf(db: Queryable, q: { readonly pdids: readonly string[]; readonly listAgentMlsIds: readonly string[] }, limit: number): Promise<string[]> {
+export async function activeListingsOf(
+  db: Queryable,
+  q: { readonly pdids: readonly string[]; readonly listAgentMlsIds: readonly string[] },
+  limit: number,
+): Promise<string[]> {
   if (q.pdids.length === 0 && q.listAgentMlsIds.length === 0) return [];
   const { rows } = await db.query<{ pdid: string }>(
     `SELECT pdid FROM search_listings WHERE (pdid = ANY($1::text[]) OR list_agent_mls_id = ANY($2::text[])) AND grp IN (1, 3)

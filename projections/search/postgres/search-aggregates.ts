@@ -2,9 +2,23 @@ import type pg from 'pg';
 import { CELL_LEVEL } from '../geo';
 import { deriveSearchFields, type SearchDoc } from '../search-document';
 
-export type CellContribution = { readonly t: 'cell'; readonly grp: number; readonly lvl: number; readonly cy: number; readonly cx: number; readonly lat: number; readonly lng: number };
+export type CellContribution = {
+  readonly t: 'cell';
+  readonly grp: number;
+  readonly lvl: number;
+  readonly cy: number;
+  readonly cx: number;
+  readonly lat: number;
+  readonly lng: number;
+};
 /** `key` is the name or the rest of it from one of its words on; `name` is the whole name. */
-export type TermContribution = { readonly t: 'term'; readonly kind: 'city' | 'county' | 'zip'; readonly key: string; readonly name: string; readonly label: string };
+export type TermContribution = {
+  readonly t: 'term';
+  readonly kind: 'city' | 'county' | 'zip';
+  readonly key: string;
+  readonly name: string;
+  readonly label: string;
+};
 export type Contribution = CellContribution | TermContribution;
 
 /** The cell levels counted per status group (see PostgresSearchIndex.map for how they are read). */
@@ -21,7 +35,15 @@ export function contributionsOf(doc: SearchDoc | undefined): Contribution[] {
   const out: Contribution[] =
     cy === null || cx === null || r.Latitude === null || r.Longitude === null
       ? []
-      : AGGREGATE_LEVELS.map((lvl) => ({ t: 'cell', grp: d.grp, lvl, cy: cy >> (CELL_LEVEL - lvl), cx: cx >> (CELL_LEVEL - lvl), lat: r.Latitude!, lng: r.Longitude! }));
+      : AGGREGATE_LEVELS.map((lvl) => ({
+          t: 'cell',
+          grp: d.grp,
+          lvl,
+          cy: cy >> (CELL_LEVEL - lvl),
+          cx: cx >> (CELL_LEVEL - lvl),
+          lat: r.Latitude!,
+          lng: r.Longitude!,
+        }));
   if (d.cityKey && r.City) out.push(...terms('city', d.cityKey, r.City));
   if (d.countyKey && r.CountyOrParish) out.push(...terms('county', d.countyKey, r.CountyOrParish));
   if (d.zip5) out.push(...terms('zip', d.zip5, d.zip5));
@@ -79,14 +101,20 @@ export class AggregateDeltas {
         `INSERT INTO ${cellsTable} AS c (grp, lvl, cy, cx, n, sum_lat, sum_lng)
          SELECT * FROM unnest($1::smallint[], $2::smallint[], $3::int[], $4::int[], $5::int[], $6::float8[], $7::float8[])
          ON CONFLICT (grp, lvl, cy, cx) DO UPDATE SET n = c.n + excluded.n, sum_lat = c.sum_lat + excluded.sum_lat, sum_lng = c.sum_lng + excluded.sum_lng`,
-        [changedCells.map((c) => c.grp), changedCells.map((c) => c.lvl), changedCells.map((c) => c.cy), changedCells.map((c) => c.cx), changedCells.map((c) => c.n), changedCells.map((c) => c.lat), changedCells.map((c) => c.lng)],
+        [
+          changedCells.map((c) => c.grp),
+          changedCells.map((c) => c.lvl),
+          changedCells.map((c) => c.cy),
+          changedCells.map((c) => c.cx),
+          changedCells.map((c) => c.n),
+          changedCells.map((c) => c.lat),
+          changedCells.map((c) => c.lng),
+        ],
       );
-      await tx.query(`DELETE FROM ${cellsTable} WHERE n <= 0 AND (grp, lvl, cy, cx) IN (SELECT * FROM unnest($1::smallint[], $2::smallint[], $3::int[], $4::int[]))`, [
-        changedCells.map((c) => c.grp),
-        changedCells.map((c) => c.lvl),
-        changedCells.map((c) => c.cy),
-        changedCells.map((c) => c.cx),
-      ]);
+      await tx.query(
+        `DELETE FROM ${cellsTable} WHERE n <= 0 AND (grp, lvl, cy, cx) IN (SELECT * FROM unnest($1::smallint[], $2::smallint[], $3::int[], $4::int[]))`,
+        [changedCells.map((c) => c.grp), changedCells.map((c) => c.lvl), changedCells.map((c) => c.cy), changedCells.map((c) => c.cx)],
+      );
     }
     if (changedTerms.length > 0) {
       // The label a name was first seen with stays: "SEATTLE" after "Seattle" does not rename it.
@@ -94,7 +122,13 @@ export class AggregateDeltas {
         `INSERT INTO ${termsTable} AS t (kind, key, name, label, n)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[])
          ON CONFLICT (kind, key, name) DO UPDATE SET n = t.n + excluded.n`,
-        [changedTerms.map((t) => t.kind), changedTerms.map((t) => t.key), changedTerms.map((t) => t.name), changedTerms.map((t) => t.label), changedTerms.map((t) => t.n)],
+        [
+          changedTerms.map((t) => t.kind),
+          changedTerms.map((t) => t.key),
+          changedTerms.map((t) => t.name),
+          changedTerms.map((t) => t.label),
+          changedTerms.map((t) => t.n),
+        ],
       );
       await tx.query(`DELETE FROM ${termsTable} WHERE n <= 0 AND (kind, key, name) IN (SELECT * FROM unnest($1::text[], $2::text[], $3::text[]))`, [
         changedTerms.map((t) => t.kind),

@@ -11,7 +11,13 @@ import { PostgresSearchIndex } from './postgres-search-index';
 import { replaySearchListings } from './search-bulk-load';
 import { searchProjection } from './search-listings.projection';
 
-const QUERIES = [{}, { kw: 'seattle', beds: '2' }, { minlat: '47.4', maxlat: '47.8', minlong: '-122.5', maxlong: '-122', sortby: 'price-asc' }, { forrent: '1', sortby: 'newest' }, { soldproperty: '1', city: 'seattle' }];
+const QUERIES = [
+  {},
+  { kw: 'seattle', beds: '2' },
+  { minlat: '47.4', maxlat: '47.8', minlong: '-122.5', maxlong: '-122', sortby: 'price-asc' },
+  { forrent: '1', sortby: 'newest' },
+  { soldproperty: '1', city: 'seattle' },
+];
 const TABLES = ['search_listings', 'search_cells', 'search_terms', 'search_mls_updates'];
 
 /**
@@ -48,7 +54,7 @@ describe('the search tables rebuilt in bulk', () => {
    */
   const ROWS: Record<string, string> = {
     search_listings: 'SELECT to_jsonb(x)::text AS j FROM search_listings x ORDER BY pdid',
-    search_cells: 'SELECT concat_ws(\' \', grp, lvl, cy, cx, n) AS j FROM search_cells ORDER BY grp, lvl, cy, cx',
+    search_cells: "SELECT concat_ws(' ', grp, lvl, cy, cx, n) AS j FROM search_cells ORDER BY grp, lvl, cy, cx",
     search_terms: 'SELECT to_jsonb(x)::text AS j FROM search_terms x ORDER BY kind, key, name',
     search_mls_updates: 'SELECT to_jsonb(x)::text AS j FROM search_mls_updates x ORDER BY mls',
   };
@@ -57,7 +63,10 @@ describe('the search tables rebuilt in bulk', () => {
    * "Sacramento County"), live the last of the batch that first counted the name, in bulk the
    * last of the whole log, so it follows how the events were cut in batches.
    */
-  const unlabelled = (c: Awaited<ReturnType<typeof contents>>) => ({ ...c, out: { ...c.out, search_terms: c.out.search_terms!.map((j) => j.replace(/"label": "[^"]*"/, '')) } });
+  const unlabelled = (c: Awaited<ReturnType<typeof contents>>) => ({
+    ...c,
+    out: { ...c.out, search_terms: c.out.search_terms!.map((j) => j.replace(/"label": "[^"]*"/, '')) },
+  });
   const contents = async () => {
     const out: Record<string, string[]> = {};
     for (const t of TABLES) out[t] = (await db.pool.query<{ j: string }>(ROWS[t]!)).rows.map((r) => r.j);
@@ -80,7 +89,8 @@ describe('the search tables rebuilt in bulk', () => {
         [TABLES],
       )
     ).rows.map((r) => r.d);
-  const answers = () => Promise.all(QUERIES.map((raw) => index().search(parseSearchRequest({ ...raw, perpage: '50' }, 'list').criteria, { offset: 0, limit: 50 })));
+  const answers = () =>
+    Promise.all(QUERIES.map((raw) => index().search(parseSearchRequest({ ...raw, perpage: '50' }, 'list').criteria, { offset: 0, limit: 50 })));
 
   it('leaves the rows, counts and indexes the live batches made, while the old tables answer every search until an atomic swap', async () => {
     const rowsBefore = await contents();

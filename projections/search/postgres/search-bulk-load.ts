@@ -46,7 +46,7 @@ export async function replaySearchListings(ctx: ReplayContext, listingsPerPass =
   for (let pass = 0; pass < passes; pass++) {
     const docs = new Map<string, SearchDoc | undefined>();
     let reading = read(START);
-    for (let done = false; !done; ) {
+    for (let done = false; !done;) {
       const page = await reading;
       const events = page.events.filter((e) => compareCheckpoints(positionOf(e), upTo) <= 0);
       done = page.atEnd || events.length < page.events.length;

@@ -153,17 +153,45 @@ export const searchProjection: Projection = {
 };
 
 type Row = {
-  pdid: string; mls: string; listing_key: string; status: ListingRecord['StandardStatus'];
-  list_price: number | null; close_price: number | null; close_date: string | null; modified_at: string | null;
-  original_list_price: number | null; previous_list_price: number | null;
-  listing_id: string | null; address: string | null; city: string | null; state: string | null; postal_code: string | null;
-  county: string | null; lat: number | null; lng: number | null; location_approximate: boolean;
-  beds: number | null; baths: number | null; sqft: number | null;
-  property_type: string | null; property_subtype: string | null; list_date: string | null;
-  waterfront: boolean | null; view: boolean | null; pool: boolean | null; new_construction: boolean | null;
-  list_office: string | null; list_agent: string | null; list_agent_mls_id: string | null; list_office_mls_id: string | null;
-  address_display: boolean | null; listing_display: boolean | null;
-  photos: string[]; broken_photos: string[]; max_list_price: number | null; open_houses: OpenHouse[];
+  pdid: string;
+  mls: string;
+  listing_key: string;
+  status: ListingRecord['StandardStatus'];
+  list_price: number | null;
+  close_price: number | null;
+  close_date: string | null;
+  modified_at: string | null;
+  original_list_price: number | null;
+  previous_list_price: number | null;
+  listing_id: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  county: string | null;
+  lat: number | null;
+  lng: number | null;
+  location_approximate: boolean;
+  beds: number | null;
+  baths: number | null;
+  sqft: number | null;
+  property_type: string | null;
+  property_subtype: string | null;
+  list_date: string | null;
+  waterfront: boolean | null;
+  view: boolean | null;
+  pool: boolean | null;
+  new_construction: boolean | null;
+  list_office: string | null;
+  list_agent: string | null;
+  list_agent_mls_id: string | null;
+  list_office_mls_id: string | null;
+  address_display: boolean | null;
+  listing_display: boolean | null;
+  photos: string[];
+  broken_photos: string[];
+  max_list_price: number | null;
+  open_houses: OpenHouse[];
 };
 
 async function loadDocs(tx: pg.PoolClient, table: string, pdids: readonly string[]): Promise<Map<string, SearchDoc>> {

@@ -3,8 +3,15 @@ import type { Queryable } from './postgres-search-index';
 
 /** A sold listing as the valuation reads it from the search read model. */
 export type SoldListingRow = {
-  pdid: string; address: string | null; lat: number; lng: number; close_price: number; close_date: string;
-  beds: number | null; baths: number | null; sqft: number | null;
+  pdid: string;
+  address: string | null;
+  lat: number;
+  lng: number;
+  close_price: number;
+  close_date: string;
+  beds: number | null;
+  baths: number | null;
+  sqft: number | null;
 };
 
 /**
@@ -27,7 +34,7 @@ export async function soldListingsAround(db: Queryable, lat: number, lng: number
 }
 
 /** The point and facts of a listing at this street address (any status, newest first); null when none is known. */
-export async function listingAtAddress(db: Queryable, address: string): Promise<SoldListingRow & { postal_code: string | null } | null> {
+export async function listingAtAddress(db: Queryable, address: string): Promise<(SoldListingRow & { postal_code: string | null }) | null> {
   const key = normalizeName(address);
   if (!key) return null;
   const { rows } = await db.query<SoldListingRow & { postal_code: string | null }>(

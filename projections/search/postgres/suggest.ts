@@ -40,7 +40,10 @@ export async function suggest(
   if (parts.length === 0) return [];
   const { rows } = await pool.query<{ kind: SuggestionKind; value: string }>({
     // Prepared once per connection and set of kinds (PostgreSQL keeps 63 characters of a name).
-    name: `suggest-${tables.terms}-${tables.listings}-${[...kinds].sort().map((k) => k.slice(0, 2)).join('')}`,
+    name: `suggest-${tables.terms}-${tables.listings}-${[...kinds]
+      .sort()
+      .map((k) => k.slice(0, 2))
+      .join('')}`,
     text: `SELECT kind, value FROM (${parts.join(' UNION ALL ')}) u ORDER BY kind, o`,
     values: [term, term + TOP, limit],
   });

@@ -14,10 +14,26 @@ const MARGIN = 1e-9;
 /** Criteria that only pick a status and a viewport: what a zoomed-out map asks most. */
 export function viewportOnly(c: SearchCriteria): boolean {
   return (
-    c.keywords.length === 0 && c.cities.length === 0 && c.counties.length === 0 && c.zips.length === 0 && c.mlsids.length === 0 &&
-    c.minPrice === undefined && c.maxPrice === undefined && c.minBeds === undefined && c.minBaths === undefined &&
-    c.minSqft === undefined && c.maxSqft === undefined && c.types === undefined && !c.waterfront && !c.view && !c.pool &&
-    !c.newConstruction && !c.openHouse && !c.priceReduced && c.polygons === undefined && c.radius === undefined
+    c.keywords.length === 0 &&
+    c.cities.length === 0 &&
+    c.counties.length === 0 &&
+    c.zips.length === 0 &&
+    c.mlsids.length === 0 &&
+    c.minPrice === undefined &&
+    c.maxPrice === undefined &&
+    c.minBeds === undefined &&
+    c.minBaths === undefined &&
+    c.minSqft === undefined &&
+    c.maxSqft === undefined &&
+    c.types === undefined &&
+    !c.waterfront &&
+    !c.view &&
+    !c.pool &&
+    !c.newConstruction &&
+    !c.openHouse &&
+    !c.priceReduced &&
+    c.polygons === undefined &&
+    c.radius === undefined
   );
 }
 
@@ -66,7 +82,12 @@ export function countsOf(rows: readonly CellSum[]): ViewportCounts {
 }
 
 /** The statement behind viewportCounts: one row (n, slat, slng) per cluster cell. */
-export function viewportCountsSql(tables: { listings: string; cells: string }, grp: number, boxOrNone: Box | undefined, clusterLevel: number): string | undefined {
+export function viewportCountsSql(
+  tables: { listings: string; cells: string },
+  grp: number,
+  boxOrNone: Box | undefined,
+  clusterLevel: number,
+): string | undefined {
   const box = boxOrNone ?? WORLD;
   const fy = inside(box.minLat + 90, box.maxLat + 90, FINE);
   const fx = inside(box.minLng + 180, box.maxLng + 180, FINE);

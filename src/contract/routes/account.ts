@@ -11,7 +11,9 @@ const Validity = z.strictObject({ isValid: z.boolean() });
 const INVALID_LINK = 'This link is not valid';
 /** A communication link's token in the query; anything else is not a link we sent. */
 const linkToken = (min: number) =>
-  z.custom<string>((v) => typeof v === 'string' && v.length >= min && v.length <= 300, { error: INVALID_LINK }).meta({ type: 'string', minLength: min, maxLength: 300 });
+  z
+    .custom<string>((v) => typeof v === 'string' && v.length >= min && v.length <= 300, { error: INVALID_LINK })
+    .meta({ type: 'string', minLength: min, maxLength: 300 });
 
 /** Signing in and out, the signed-in person's account, passwords, e-mail confirmation and communication links (contract sections 2, 3 and 7). */
 export const accountRoutes = routes('account', {
@@ -54,7 +56,7 @@ export const accountRoutes = routes('account', {
   logout: {
     method: 'POST',
     path: 'api/account/logout',
-    summary: "Sign out: every session of the user ends, and their sockets",
+    summary: 'Sign out: every session of the user ends, and their sockets',
     tag: TAG,
     access: 'anyone',
     body: Empty,
@@ -108,7 +110,7 @@ export const accountRoutes = routes('account', {
   resetPassword: {
     method: 'POST',
     path: 'api/account/resetpassword',
-    summary: "Set the password from a one-time link; every session of the account ends",
+    summary: 'Set the password from a one-time link; every session of the account ends',
     tag: TAG,
     access: 'anyone',
     body: z.strictObject({ token: z.string().max(200), password: z.string().max(1024) }),
@@ -143,7 +145,7 @@ export const accountRoutes = routes('account', {
   communication: {
     method: 'POST',
     path: 'api/account/communication',
-    summary: "Apply a communication link from an e-mail (unsubscribe, alerts off...), then show the banner",
+    summary: 'Apply a communication link from an e-mail (unsubscribe, alerts off...), then show the banner',
     tag: TAG,
     access: 'anyone',
     body: z.strictObject({ token: z.string().max(300), action: z.enum(COMMUNICATION_MARKERS) }),

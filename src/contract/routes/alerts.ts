@@ -11,7 +11,8 @@ export const alertsRoutes = routes('alerts', {
   open: {
     method: 'GET',
     path: 'api/alerts/:alertId/open',
-    summary: "An alert e-mail's listing link (?t= the signed token). A signed-in browser: records the opening and redirects to the listing (/listing/{pdid}; / for an unknown alert). A signed-out one: a page that posts the token back (by itself, or with its button), so that link scanners, which fetch but do not post, neither open the alert nor start a session. Only a good token for a lead records or signs in",
+    summary:
+      "An alert e-mail's listing link (?t= the signed token). A signed-in browser: records the opening and redirects to the listing (/listing/{pdid}; / for an unknown alert). A signed-out one: a page that posts the token back (by itself, or with its button), so that link scanners, which fetch but do not post, neither open the alert nor start a session. Only a good token for a lead records or signs in",
     tag: TAG,
     access: 'anyone',
     params: AlertParams,
@@ -22,7 +23,8 @@ export const alertsRoutes = routes('alerts', {
   confirmOpen: {
     method: 'POST',
     path: 'api/alerts/:alertId/open',
-    summary: "The continue page's post (form field or JSON t = the signed token): records the opening, signs a signed-out lead in through the usual sign-in, then redirects to the listing (/listing/{pdid}; / for an unknown alert), whatever the token. From the site itself; only a good token for a lead records or signs in",
+    summary:
+      "The continue page's post (form field or JSON t = the signed token): records the opening, signs a signed-out lead in through the usual sign-in, then redirects to the listing (/listing/{pdid}; / for an unknown alert), whatever the token. From the site itself; only a good token for a lead records or signs in",
     tag: TAG,
     access: 'anyone',
     params: AlertParams,
@@ -33,7 +35,8 @@ export const alertsRoutes = routes('alerts', {
   pixel: {
     method: 'GET',
     path: 'api/alerts/:alertId/pixel.gif',
-    summary: "An alert e-mail's 1×1 tracking image (?t= the signed token): records that the alert was opened (only a good token records); the image whatever the token",
+    summary:
+      "An alert e-mail's 1×1 tracking image (?t= the signed token): records that the alert was opened (only a good token records); the image whatever the token",
     tag: TAG,
     access: 'anyone',
     params: AlertParams,

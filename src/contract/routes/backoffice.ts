@@ -34,7 +34,12 @@ export const backofficeRoutes = routes('backoffice', {
     tag: TAG,
     access: 'staff',
     responses: {
-      200: z.strictObject({ membersByLevel: z.record(z.string(), z.number()), membersByStatus: z.record(z.string(), z.number()), sites: z.number(), activeImpersonations: z.number() }),
+      200: z.strictObject({
+        membersByLevel: z.record(z.string(), z.number()),
+        membersByStatus: z.record(z.string(), z.number()),
+        sites: z.number(),
+        activeImpersonations: z.number(),
+      }),
     },
   },
   findMembers: {
@@ -63,7 +68,9 @@ export const backofficeRoutes = routes('backoffice', {
     tag: TAG,
     access: 'staff',
     query: z.strictObject({ q: z.string().max(200) }),
-    responses: { 200: z.strictObject({ members: z.array(MemberSchema).readonly(), sites: z.array(SiteSchema.extend({ ownerUserId: z.string() })).readonly() }) },
+    responses: {
+      200: z.strictObject({ members: z.array(MemberSchema).readonly(), sites: z.array(SiteSchema.extend({ ownerUserId: z.string() })).readonly() }),
+    },
   },
   account: {
     method: 'GET',
@@ -73,7 +80,14 @@ export const backofficeRoutes = routes('backoffice', {
     access: 'staff',
     params: UserParams,
     responses: {
-      200: z.strictObject({ userId: z.string(), member: MemberSchema.nullable(), account: AccountStateSchema, admin: AccountAdminSchema, ownedSites: z.array(SiteSchema).readonly(), people: People }),
+      200: z.strictObject({
+        userId: z.string(),
+        member: MemberSchema.nullable(),
+        account: AccountStateSchema,
+        admin: AccountAdminSchema,
+        ownedSites: z.array(SiteSchema).readonly(),
+        people: People,
+      }),
     },
   },
   history: {
@@ -85,7 +99,15 @@ export const backofficeRoutes = routes('backoffice', {
     params: UserParams,
     query: FilterQuery.extend({ page: page(100_000), perpage: z.coerce.number().int().min(1).max(500).optional() }),
     responses: {
-      200: z.strictObject({ userId: z.string(), events: z.array(HistoryEntrySchema).readonly(), total: z.number(), page: z.number(), perpage: z.number(), types: z.array(z.string()).readonly(), people: People }),
+      200: z.strictObject({
+        userId: z.string(),
+        events: z.array(HistoryEntrySchema).readonly(),
+        total: z.number(),
+        page: z.number(),
+        perpage: z.number(),
+        types: z.array(z.string()).readonly(),
+        people: People,
+      }),
     },
   },
   historyExport: {
@@ -97,7 +119,14 @@ export const backofficeRoutes = routes('backoffice', {
     params: UserParams,
     query: FilterQuery,
     responses: {
-      200: z.strictObject({ userId: z.string(), email: z.string(), exportedAt: z.string(), filter: HistoryFilterSchema, total: z.number(), events: z.array(HistoryEntrySchema).readonly() }),
+      200: z.strictObject({
+        userId: z.string(),
+        email: z.string(),
+        exportedAt: z.string(),
+        filter: HistoryFilterSchema,
+        total: z.number(),
+        events: z.array(HistoryEntrySchema).readonly(),
+      }),
     },
   },
   state: {
@@ -107,7 +136,12 @@ export const backofficeRoutes = routes('backoffice', {
     tag: TAG,
     access: 'staff',
     params: UserParams,
-    query: z.strictObject({ position: z.string().regex(/^\d{1,19}$/, 'position must be a log position').optional() }),
+    query: z.strictObject({
+      position: z
+        .string()
+        .regex(/^\d{1,19}$/, 'position must be a log position')
+        .optional(),
+    }),
     responses: {
       200: z.strictObject({
         userId: z.string(),
@@ -120,7 +154,8 @@ export const backofficeRoutes = routes('backoffice', {
   become: {
     method: 'POST',
     path: `${BACKOFFICE}/become/:userId`,
-    summary: 'Act as a user for at most 30 minutes, with a reason; not for staff accounts (sets the new session cookie; 403: a staff account, 404: no such account)',
+    summary:
+      'Act as a user for at most 30 minutes, with a reason; not for staff accounts (sets the new session cookie; 403: a staff account, 404: no such account)',
     tag: TAG,
     access: 'staff',
     params: UserParams,

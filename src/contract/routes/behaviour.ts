@@ -13,7 +13,10 @@ export const behaviourRoutes = routes('behaviour', {
     summary: 'The newest behaviour alerts the viewer is told of (one lead’s with leadId; 404: not a lead of yours)',
     tag: TAG,
     access: 'agents (their own), brokers (their office), staff (all)',
-    query: z.strictObject({ leadId: z.string().optional(), limit: z.coerce.number({ error: LIMIT }).int({ error: LIMIT }).min(1, { error: LIMIT }).max(200, { error: LIMIT }).optional() }),
+    query: z.strictObject({
+      leadId: z.string().optional(),
+      limit: z.coerce.number({ error: LIMIT }).int({ error: LIMIT }).min(1, { error: LIMIT }).max(200, { error: LIMIT }).optional(),
+    }),
     responses: { 200: z.strictObject({ alerts: z.array(BehaviourAlertViewSchema) }) },
   },
   thresholds: {

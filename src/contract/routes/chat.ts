@@ -5,7 +5,10 @@ import { routes } from '../route';
 
 const TAG = 'Chat';
 const ACCESS = "the lead (their own chat), the lead's agent; brokers and staff read";
-const leadId = z.string().regex(/^[0-9a-f-]{36}$/i, { error: 'leadId is not an id' }).optional();
+const leadId = z
+  .string()
+  .regex(/^[0-9a-f-]{36}$/i, { error: 'leadId is not an id' })
+  .optional();
 
 /** Chat between a lead and its agent (spec section 7 "Chat"): a lead needs no leadId (their lead on this site), an agent names it. */
 export const chatRoutes = routes('chat', {

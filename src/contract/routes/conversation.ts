@@ -119,13 +119,22 @@ export const conversationRoutes = routes('conversation', {
     access: 'agents, brokers, staff (their scope)',
     body: z
       .strictObject({
-        leadIds: z.array(z.uuid({ error: 'leadIds must be lead ids' })).min(1, { error: 'Please select at least one lead' }).max(1000),
+        leadIds: z
+          .array(z.uuid({ error: 'leadIds must be lead ids' }))
+          .min(1, { error: 'Please select at least one lead' })
+          .max(1000),
         kind: z.enum(['text', 'video'], { error: 'kind must be text or video' }),
         body: z.string().max(1600, { error: 'A text can have at most 1600 characters' }),
         mediaUrl: mediaUrl.nullable().optional(),
       })
       .refine((b) => b.kind !== 'video' || !!b.mediaUrl, { error: 'A video message needs its video (mediaUrl)' }),
-    responses: { 200: z.strictObject({ isSuccess: z.literal(true), sent: z.number(), skipped: z.array(z.strictObject({ leadId: z.string(), reason: z.enum(TEXT_SKIPS) })) }) },
+    responses: {
+      200: z.strictObject({
+        isSuccess: z.literal(true),
+        sent: z.number(),
+        skipped: z.array(z.strictObject({ leadId: z.string(), reason: z.enum(TEXT_SKIPS) })),
+      }),
+    },
   },
   inboundText: {
     method: 'POST',

@@ -38,6 +38,12 @@ export const devOutboxesRoutes = routes('devOutboxes', {
     tag: TAG,
     access: 'staff',
     query: z.strictObject({ to: z.string().max(40).optional() }),
-    responses: { 200: z.strictObject({ messages: z.array(z.strictObject({ id: z.string(), to: z.string(), body: z.string(), mediaUrl: z.string().nullable(), createdAt: z.string() })).readonly() }) },
+    responses: {
+      200: z.strictObject({
+        messages: z
+          .array(z.strictObject({ id: z.string(), to: z.string(), body: z.string(), mediaUrl: z.string().nullable(), createdAt: z.string() }))
+          .readonly(),
+      }),
+    },
   },
 });

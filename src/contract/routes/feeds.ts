@@ -32,7 +32,9 @@ export const feedsRoutes = routes('feeds', {
     tag: TAG,
     access: 'staff',
     body: FeedInput,
-    responses: { 200: z.strictObject({ isSuccess: z.literal(true), name: z.string(), created: z.boolean(), changed: z.boolean(), settings: FeedSettingsSchema }) },
+    responses: {
+      200: z.strictObject({ isSuccess: z.literal(true), name: z.string(), created: z.boolean(), changed: z.boolean(), settings: FeedSettingsSchema }),
+    },
   },
   sync: {
     method: 'POST',
@@ -76,7 +78,8 @@ export const feedsRoutes = routes('feeds', {
   test: {
     method: 'POST',
     path: `${BACKOFFICE}/feeds/test`,
-    summary: "Test a feed's service root and credentials (token, then $top=1 of Property and each chosen resource); stores nothing. The first failed step says what is wrong",
+    summary:
+      "Test a feed's service root and credentials (token, then $top=1 of Property and each chosen resource); stores nothing. The first failed step says what is wrong",
     tag: TAG,
     access: 'staff',
     body: FeedTestInput,

@@ -41,7 +41,8 @@ export const guidesRoutes = routes('guides', {
   one: {
     method: 'GET',
     path: 'api/guide/:id',
-    summary: "An area guide as the site's visitors see it: title, text (plain paragraphs), photos and the area's market numbers from its listings (404: no such guide, or another office's)",
+    summary:
+      "An area guide as the site's visitors see it: title, text (plain paragraphs), photos and the area's market numbers from its listings (404: no such guide, or another office's)",
     tag: TAG,
     access: 'anyone',
     params: GuideParams,
@@ -50,10 +51,13 @@ export const guidesRoutes = routes('guides', {
   ofArea: {
     method: 'GET',
     path: 'api/area-guides',
-    summary: "The guides of one place written by the office of the site asked (its area page links them), the latest changed first",
+    summary: 'The guides of one place written by the office of the site asked (its area page links them), the latest changed first',
     tag: TAG,
     access: 'anyone',
-    query: z.strictObject({ kind: oneOf(['city', 'county', 'zip'] as const, 'kind must be city, county or zip'), label: z.string({ error: 'label is required' }).max(100) }),
+    query: z.strictObject({
+      kind: oneOf(['city', 'county', 'zip'] as const, 'kind must be city, county or zip'),
+      label: z.string({ error: 'label is required' }).max(100),
+    }),
     responses: { 200: z.strictObject({ guides: z.array(GuideLinkSchema) }) },
   },
   create: {

@@ -7,9 +7,7 @@ const Ok = z.strictObject({ status: z.literal('ok') });
 const Details = z.strictObject({
   status: z.literal('ok'),
   eventStore: z.enum(['postgres', 'kurrentdb']),
-  projections: z.array(
-    z.strictObject({ name: z.string(), position: z.string(), lag: z.number(), state: z.string(), error: z.string().optional() }),
-  ),
+  projections: z.array(z.strictObject({ name: z.string(), position: z.string(), lag: z.number(), state: z.string(), error: z.string().optional() })),
 });
 
 /** Probes for the load balancer and the orchestrator, and the deployment's status. */
@@ -33,9 +31,13 @@ export const healthRoutes = routes('health', {
   status: {
     method: 'GET',
     path: 'health',
-    summary: "The deployment's status and its projections' lag in events (production, from outside and not staff: the status only); 503 when the database cannot be reached",
+    summary:
+      "The deployment's status and its projections' lag in events (production, from outside and not staff: the status only); 503 when the database cannot be reached",
     tag: TAG,
     access: 'anyone',
-    responses: { 200: z.union([Details, Ok]), 503: z.union([z.strictObject({ status: z.literal('unavailable'), message: z.string() }), z.strictObject({ status: z.literal('unavailable') })]) },
+    responses: {
+      200: z.union([Details, Ok]),
+      503: z.union([z.strictObject({ status: z.literal('unavailable'), message: z.string() }), z.strictObject({ status: z.literal('unavailable') })]),
+    },
   },
 });

@@ -34,7 +34,10 @@ export const insightsRoutes = routes('insights', {
     tag: 'dashboard',
     access: 'agents, brokers, staff (own lists)',
     body: z.strictObject({
-      listId: z.string().refine((s) => UUID.test(s), { error: 'listId is not a smart list id' }).optional(),
+      listId: z
+        .string()
+        .refine((s) => UUID.test(s), { error: 'listId is not a smart list id' })
+        .optional(),
       name: z
         .string({ error: 'name is required' })
         .transform((s) => s.trim())

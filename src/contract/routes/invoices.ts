@@ -5,11 +5,18 @@ import { accountAction, InvoiceParams, ReasonBody, reasonField as reason, UserPa
 
 const TAG = 'Back-office: invoices';
 const cents = z.number().int();
-const onInvoice = <const B extends z.ZodType>(path: string, summary: string, body: B) => accountAction(TAG, `invoice/:userId/:invoiceId/${path}`, summary, InvoiceParams, body);
+const onInvoice = <const B extends z.ZodType>(path: string, summary: string, body: B) =>
+  accountAction(TAG, `invoice/:userId/:invoiceId/${path}`, summary, InvoiceParams, body);
 
 /** Spec family "invoice (payment, void, dispute, credit, writeoff, email and notes)"; invoices live on the account's back-office stream. */
 export const invoicesRoutes = routes('invoices', {
-  issue: accountAction(TAG, 'invoice/:userId', 'Issue an invoice', UserParams, z.strictObject({ amountCents: cents, description: z.string().max(200), dueOn: z.iso.date(), reason })),
+  issue: accountAction(
+    TAG,
+    'invoice/:userId',
+    'Issue an invoice',
+    UserParams,
+    z.strictObject({ amountCents: cents, description: z.string().max(200), dueOn: z.iso.date(), reason }),
+  ),
   payment: onInvoice('payment', 'Record a payment', z.strictObject({ amountCents: cents, method: z.enum(PAYMENT_METHODS), reason })),
   void: onInvoice('void', 'Void an invoice', ReasonBody),
   dispute: onInvoice('dispute', 'Mark an invoice as disputed', ReasonBody),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, EmailPreviewSchema, EmailTemplateViewSchema, LeadEmailBody, TEMPLATE_NAME_MAX, TEMPLATE_SCOPES } from '../lead-email';
+import {
+  EMAIL_BODY_MAX,
+  EMAIL_SUBJECT_MAX,
+  EmailPreviewSchema,
+  EmailTemplateViewSchema,
+  LeadEmailBody,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_SCOPES,
+} from '../lead-email';
 import { routes } from '../route';
 
 const TAG = 'One conversation';
@@ -9,8 +17,19 @@ const LeadParams = z.strictObject({ leadId: z.string() });
 const TemplateParams = z.strictObject({ ownerId: z.string(), templateId: z.string() });
 const officeId = z.uuid({ error: 'officeId must be a broker id' }).optional();
 // Lengths are checked again by the decide with sentences; these stop absurd bodies early.
-const text = (max: number) => z.string().trim().max(max * 2);
-const TemplateFields = { name: text(TEMPLATE_NAME_MAX), subject: text(EMAIL_SUBJECT_MAX), body: z.string().max(EMAIL_BODY_MAX * 2).transform((b) => b.replace(/\r\n?/g, '\n').trimEnd()) };
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max * 2);
+const TemplateFields = {
+  name: text(TEMPLATE_NAME_MAX),
+  subject: text(EMAIL_SUBJECT_MAX),
+  body: z
+    .string()
+    .max(EMAIL_BODY_MAX * 2)
+    .transform((b) => b.replace(/\r\n?/g, '\n').trimEnd()),
+};
 const TemplateId = z.strictObject({ templateId: z.string() });
 
 /** CRM e-mail (issue 16): writing to a lead, its templates, and the replies Mailgun forwards. */

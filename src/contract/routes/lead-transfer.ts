@@ -12,7 +12,8 @@ export const leadTransferRoutes = routes('leadTransfer', {
   exportCsv: {
     method: 'GET',
     path: 'api/dashboard/leads/export.csv',
-    summary: 'The leads that pass the filters as CSV (UTF-8 with BOM, RFC 4180, formula-safe), in the list’s sort; 429 after 10 exports in 10 minutes, 503 while too many run',
+    summary:
+      'The leads that pass the filters as CSV (UTF-8 with BOM, RFC 4180, formula-safe), in the list’s sort; 429 after 10 exports in 10 minutes, 503 while too many run',
     tag: TAG,
     access: 'agents, brokers, staff (their scope)',
     query: SavedLeadFilters,
@@ -28,7 +29,10 @@ export const leadTransferRoutes = routes('leadTransfer', {
     consumes: 'multipart/form-data',
     body: z.strictObject({
       /** JSON: column → field (or null); guessed from the header row when not given. */
-      mapping: z.string().max(64 * 1024).optional(),
+      mapping: z
+        .string()
+        .max(64 * 1024)
+        .optional(),
       duplicates: oneOf<DuplicatePolicy>(DUPLICATE_POLICIES, `duplicates must be one of: ${DUPLICATE_POLICIES.join(', ')}`).optional(),
       siteId: z.uuid({ error: 'siteId is not an id' }).optional(),
       agentId: z.uuid({ error: 'agentId is not an id' }).optional(),

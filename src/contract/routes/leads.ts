@@ -3,7 +3,16 @@ import { AgentListingsResponseSchema } from '../agent-listings';
 import { BoardCardSchema } from '../board';
 import { AddLeadBody, InquiryBody } from '../inquiry';
 import { LeadsQuery } from '../lead-filters';
-import { ContractLeadSchema, ContractNoteSchema, FacetsSchema, FeedLeadDetailSchema, FeedResponseSchema, MeSchema, MissedPushSchema, TimelineEntrySchema } from '../leads';
+import {
+  ContractLeadSchema,
+  ContractNoteSchema,
+  FacetsSchema,
+  FeedLeadDetailSchema,
+  FeedResponseSchema,
+  MeSchema,
+  MissedPushSchema,
+  TimelineEntrySchema,
+} from '../leads';
 import { decodePosition } from '../position';
 import { routes } from '../route';
 
@@ -41,7 +50,9 @@ export const leadsRoutes = routes('leads', {
     tag: TAG,
     access: AGENTS,
     params: LeadParams,
-    responses: { 200: z.strictObject({ lead: ContractLeadSchema, timeline: z.array(TimelineEntrySchema).readonly(), notes: z.array(ContractNoteSchema).readonly() }) },
+    responses: {
+      200: z.strictObject({ lead: ContractLeadSchema, timeline: z.array(TimelineEntrySchema).readonly(), notes: z.array(ContractNoteSchema).readonly() }),
+    },
   },
   feed: {
     method: 'GET',
@@ -112,7 +123,13 @@ export const leadsRoutes = routes('leads', {
     tag: PIPELINE,
     access: AGENTS,
     query: z.strictObject({ brokerId: officeId, leadId: z.string().max(64).optional() }),
-    responses: { 200: z.strictObject({ brokerId: z.string().nullable(), stages: z.array(z.string()).readonly(), counts: z.record(z.string(), z.number()).readonly().optional() }) },
+    responses: {
+      200: z.strictObject({
+        brokerId: z.string().nullable(),
+        stages: z.array(z.string()).readonly(),
+        counts: z.record(z.string(), z.number()).readonly().optional(),
+      }),
+    },
   },
   column: {
     method: 'GET',
@@ -176,7 +193,17 @@ export const leadsRoutes = routes('leads', {
     access: 'agents, brokers, staff',
     responses: {
       200: z.strictObject({
-        sites: z.array(z.strictObject({ siteId: z.string(), subdomain: z.string(), name: z.string(), kind: z.enum(['broker', 'agent', 'brand']), allowPartialName: z.boolean() })).readonly(),
+        sites: z
+          .array(
+            z.strictObject({
+              siteId: z.string(),
+              subdomain: z.string(),
+              name: z.string(),
+              kind: z.enum(['broker', 'agent', 'brand']),
+              allowPartialName: z.boolean(),
+            }),
+          )
+          .readonly(),
       }),
     },
   },
@@ -200,7 +227,8 @@ export const leadsRoutes = routes('leads', {
   inquiry: {
     method: 'POST',
     path: 'api/account/inquiry',
-    summary: "Contract section 2: an inquiry from a site's visitor; a new address becomes a lead of the site, signed in at once (409 'Email already in use' for an address someone else holds)",
+    summary:
+      "Contract section 2: an inquiry from a site's visitor; a new address becomes a lead of the site, signed in at once (409 'Email already in use' for an address someone else holds)",
     tag: 'account',
     access: 'anyone',
     body: InquiryBody,

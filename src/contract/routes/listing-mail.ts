@@ -17,7 +17,8 @@ export const listingMailRoutes = routes('listingMail', {
   send: {
     method: 'POST',
     path: 'api/dashboard/leads/:leadId/listings/send',
-    summary: 'E-mail listings to the lead (cards with photo, price, facts and attribution; tracked opens and clicks); 202: recorded, the e-mail goes out from the outbox; a lead who turned e-mail off: 403',
+    summary:
+      'E-mail listings to the lead (cards with photo, price, facts and attribution; tracked opens and clicks); 202: recorded, the e-mail goes out from the outbox; a lead who turned e-mail off: 403',
     tag: TAG,
     access: AGENTS,
     params: LeadParams,
@@ -60,7 +61,8 @@ export const listingMailRoutes = routes('listingMail', {
   pixel: {
     method: 'GET',
     path: 'api/listing-mail/:messageId/pixel.gif',
-    summary: "A listings e-mail's tracking image (?t= its signed token): records the first opening; a GIF whatever the token (429 past 120 a minute per address)",
+    summary:
+      "A listings e-mail's tracking image (?t= its signed token): records the first opening; a GIF whatever the token (429 past 120 a minute per address)",
     tag: TAG,
     access: 'anyone',
     params: MessageParams,
@@ -71,7 +73,8 @@ export const listingMailRoutes = routes('listingMail', {
   click: {
     method: 'GET',
     path: 'api/listing-mail/:messageId/click',
-    summary: "A listings e-mail's link (?to=/listing/{pdid}&t= its signed token): records the click, then 302 to the listing (400: not one of our listing pages; 403: a forged token, or a listing the e-mail did not carry)",
+    summary:
+      "A listings e-mail's link (?to=/listing/{pdid}&t= its signed token): records the click, then 302 to the listing (400: not one of our listing pages; 403: a forged token, or a listing the e-mail did not carry)",
     tag: TAG,
     access: 'anyone',
     params: MessageParams,

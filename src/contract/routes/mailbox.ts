@@ -73,7 +73,8 @@ export const mailboxRoutes = routes('mailbox', {
   oauthCallback: {
     method: 'GET',
     path: `${PATH}/oauth/:provider/callback`,
-    summary: 'Where the provider sends the agent back: connects the mailbox, then to Settings with mailbox=connected, denied, expired, refused, limited or failed',
+    summary:
+      'Where the provider sends the agent back: connects the mailbox, then to Settings with mailbox=connected, denied, expired, refused, limited or failed',
     tag: TAG,
     access: ACCESS,
     params: ProviderParams,

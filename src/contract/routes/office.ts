@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { Done } from '../fields';
-import { AgentSchema, isClaimWindow, isRoutingWeight, OFFICE_MESSAGES, OfficeSettingsSchema, RoutingRuleSetSchema, RoutingSettingsSchema, SimulationResultSchema } from '../office';
+import {
+  AgentSchema,
+  isClaimWindow,
+  isRoutingWeight,
+  OFFICE_MESSAGES,
+  OfficeSettingsSchema,
+  RoutingRuleSetSchema,
+  RoutingSettingsSchema,
+  SimulationResultSchema,
+} from '../office';
 import { routes } from '../route';
 
 const TAG = 'Dashboard: office';
@@ -29,7 +38,11 @@ const Rules = z.strictObject({
 });
 const day = z.string({ error: ROUTING_RULES_MESSAGES.period }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: ROUTING_RULES_MESSAGES.period });
 const MlsIdBody = z.strictObject({
-  mlsId: z.string().trim().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'An MLS id is 1 to 64 letters, digits, dots, dashes or underscores' }).nullable(),
+  mlsId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'An MLS id is 1 to 64 letters, digits, dots, dashes or underscores' })
+    .nullable(),
 });
 const MlsIdAnswer = z.strictObject({ isSuccess: z.literal(true), mlsId: z.string().nullable(), pendingMlsId: z.string().nullable() });
 const AgentParams = z.strictObject({ agentId: z.string() });
@@ -123,7 +136,10 @@ export const officeRoutes = routes('office', {
       agentsMayClaimListings: z.boolean().optional(),
       /** The pipeline in board order (the deciders check names and counts), and where the leads of stages taken out go. */
       stages: z.array(z.string().max(200)).max(100).optional(),
-      moveLeads: z.array(z.strictObject({ from: z.string().max(200), to: z.string().max(200) })).max(100).optional(),
+      moveLeads: z
+        .array(z.strictObject({ from: z.string().max(200), to: z.string().max(200) }))
+        .max(100)
+        .optional(),
       brokerId,
     }),
     responses: { 200: z.strictObject({ isSuccess: z.literal(true), brokerId: z.string(), settings: OfficeSettingsSchema }) },

@@ -4,7 +4,8 @@ import { routes } from '../route';
 import { accountAction, BACKOFFICE, ReasonBody, reasonField as reason, UserParams } from './account-action';
 
 const TAG = 'Back-office: onboarding';
-const action = <const B extends z.ZodType>(path: string, summary: string, body: B) => accountAction(TAG, `onboarding/:userId/${path}`, summary, UserParams, body);
+const action = <const B extends z.ZodType>(path: string, summary: string, body: B) =>
+  accountAction(TAG, `onboarding/:userId/${path}`, summary, UserParams, body);
 
 /** A site made in the back-office, with the DNS records its custom domain needs. */
 export const CreatedSiteSchema = z.strictObject({
@@ -31,7 +32,11 @@ export const onboardingRoutes = routes('onboarding', {
       reason,
     }),
   ),
-  terms: action('terms', 'Record which terms the account accepted, and when', z.strictObject({ termsVersion: z.string().max(40), acceptedOn: z.iso.date(), reason })),
+  terms: action(
+    'terms',
+    'Record which terms the account accepted, and when',
+    z.strictObject({ termsVersion: z.string().max(40), acceptedOn: z.iso.date(), reason }),
+  ),
   welcomeEmail: action('welcomeemail', 'Send the welcome e-mail', ReasonBody),
   createSite: {
     method: 'POST',

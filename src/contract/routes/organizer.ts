@@ -51,7 +51,8 @@ export const organizerRoutes = routes('organizer', {
   share: {
     method: 'POST',
     path: 'api/organizer/share',
-    summary: 'Share a listing with an e-mail address: recorded for the agent, and one e-mail goes to the address (the message as plain text); 403 until the lead confirmed their own address, 429 past 20 shares in 24 hours',
+    summary:
+      'Share a listing with an e-mail address: recorded for the agent, and one e-mail goes to the address (the message as plain text); 403 until the lead confirmed their own address, 429 past 20 shares in 24 hours',
     tag: TAG,
     access: LEADS,
     body: z.strictObject({ pdid, email: z.string().max(254), message: z.string().max(1000).optional() }),
@@ -87,10 +88,17 @@ export const organizerRoutes = routes('organizer', {
   headers: {
     method: 'GET',
     path: 'api/organizer/headers',
-    summary: "What the lead keeps: favourites, notes, opinions and notebooks (all, or the listings named in pdids, comma-separated); listing=1 adds each listing's brief from the search index (null when no longer listed)",
+    summary:
+      "What the lead keeps: favourites, notes, opinions and notebooks (all, or the listings named in pdids, comma-separated); listing=1 adds each listing's brief from the search index (null when no longer listed)",
     tag: TAG,
     access: LEADS,
-    query: z.strictObject({ pdids: z.string().max(MAX_HEADER_PDIDS * 101).optional(), listing: z.enum(['0', '1']).optional() }),
+    query: z.strictObject({
+      pdids: z
+        .string()
+        .max(MAX_HEADER_PDIDS * 101)
+        .optional(),
+      listing: z.enum(['0', '1']).optional(),
+    }),
     responses: { 200: OrganizerHeadersSchema },
   },
   saveSearch: {
@@ -132,7 +140,8 @@ export const organizerRoutes = routes('organizer', {
   saveLeadSearch: {
     method: 'POST',
     path: 'api/dashboard/leads/:leadId/saved-searches',
-    summary: "Save a search with alerts for the lead (search fields or filtersAsString, name?, frequency?): on the lead's organizer, alerts as for their own. created false when the lead already had these criteria; alertsAllowed false when the lead turned property alerts or e-mail off",
+    summary:
+      "Save a search with alerts for the lead (search fields or filtersAsString, name?, frequency?): on the lead's organizer, alerts as for their own. created false when the lead already had these criteria; alertsAllowed false when the lead turned property alerts or e-mail off",
     tag: 'Working a lead',
     access: AGENTS,
     params: z.strictObject({ leadId: z.string() }),

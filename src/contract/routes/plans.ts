@@ -65,7 +65,10 @@ export const plansRoutes = routes('plans', {
     access: 'agents, brokers, staff',
     params: PlanParams,
     body: z.strictObject({
-      leadIds: z.array(z.uuid({ error: 'leadIds must be lead ids' })).min(1).max(BULK_ENROL_MAX),
+      leadIds: z
+        .array(z.uuid({ error: 'leadIds must be lead ids' }))
+        .min(1)
+        .max(BULK_ENROL_MAX),
       requestId: z.uuid({ error: 'requestId must be a uuid' }).optional(),
     }),
     responses: { 200: BulkEnrolResultSchema },

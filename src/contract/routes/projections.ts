@@ -35,7 +35,8 @@ export const projectionsRoutes = routes('projections', {
   rebuild: {
     method: 'POST',
     path: 'api/backoffice/projections/:name/rebuild',
-    summary: 'Start rebuilding a projection in this process; progress is pushed to staff as projection.progress (404: no such projection, 409: already rebuilding)',
+    summary:
+      'Start rebuilding a projection in this process; progress is pushed to staff as projection.progress (404: no such projection, 409: already rebuilding)',
     tag: TAG,
     access: 'staff',
     params: Name,

@@ -26,7 +26,8 @@ export const publicPagesRoutes = routes('publicPages', {
   listingAgent: {
     method: 'GET',
     path: 'api/pages/listings/:pdid/agent',
-    summary: "The page of a listing's agent, when known (linked by the site's office, or named by the record's MLS id); null when no agent is known (or no listing is shown there)",
+    summary:
+      "The page of a listing's agent, when known (linked by the site's office, or named by the record's MLS id); null when no agent is known (or no listing is shown there)",
     tag: TAG,
     access: 'anyone',
     params: z.strictObject({ pdid: z.string() }),
@@ -35,7 +36,8 @@ export const publicPagesRoutes = routes('publicPages', {
   area: {
     method: 'GET',
     path: 'api/pages/area',
-    summary: 'The place a search landing page (/homes-for-sale/…) shows: its search criteria, market numbers (medians, sold in 12 months, average price by bedrooms, map centre) and first 24 homes',
+    summary:
+      'The place a search landing page (/homes-for-sale/…) shows: its search criteria, market numbers (medians, sold in 12 months, average price by bedrooms, map centre) and first 24 homes',
     tag: TAG,
     access: 'anyone',
     // Other parameters (a crawler's tracking tags) are ignored, as a page's address may carry them.

@@ -75,13 +75,19 @@ export const searchRoutes = routes('search', {
     tag: TAG,
     access: 'anyone',
     params: z.strictObject({ type: z.string(), term: z.string() }),
-    query: z.looseObject({ IncludeSearches: z.unknown().optional().meta({ type: 'string', enum: ['0', '1'] }) }),
+    query: z.looseObject({
+      IncludeSearches: z
+        .unknown()
+        .optional()
+        .meta({ type: 'string', enum: ['0', '1'] }),
+    }),
     responses: { 200: AutocompleteSchema },
   },
   details: {
     method: 'GET',
     path: 'api/details/:pdid',
-    summary: 'A listing with its price and status history and upcoming open houses, folded from its events, and its MLS disclaimer (404: unknown, removed, or not to be shown publicly)',
+    summary:
+      'A listing with its price and status history and upcoming open houses, folded from its events, and its MLS disclaimer (404: unknown, removed, or not to be shown publicly)',
     tag: TAG,
     access: 'anyone',
     params: z.strictObject({ pdid: z.string() }),
@@ -90,10 +96,16 @@ export const searchRoutes = routes('search', {
   reportPhoto: {
     method: 'POST',
     path: 'api/photo',
-    summary: "Report a listing photo the browser could not load (400: not one of the listing's photos; 404: unknown listing; 429: more than 30 reports from the address in 10 minutes)",
+    summary:
+      "Report a listing photo the browser could not load (400: not one of the listing's photos; 404: unknown listing; 429: more than 30 reports from the address in 10 minutes)",
     tag: TAG,
     access: 'anyone',
-    body: z.strictObject({ pdid: z.string().min(1).max(200), url: z.string().min(1).max(2000), mlsid: z.string().max(200).nullable().optional(), status: z.literal('broken') }),
+    body: z.strictObject({
+      pdid: z.string().min(1).max(200),
+      url: z.string().min(1).max(2000),
+      mlsid: z.string().max(200).nullable().optional(),
+      status: z.literal('broken'),
+    }),
     responses: { 204: z.undefined() },
   },
 });

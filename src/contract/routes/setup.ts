@@ -24,7 +24,13 @@ export const setupRoutes = routes('setup', {
       name: z.string().max(121),
       password: z.string().max(200),
       brokerage: z
-        .strictObject({ name: z.string().max(80), brokerEmail: z.string().max(320), brokerName: z.string().max(121), subdomain: z.string().max(63), domain: z.string().max(253).nullable().optional() })
+        .strictObject({
+          name: z.string().max(80),
+          brokerEmail: z.string().max(320),
+          brokerName: z.string().max(121),
+          subdomain: z.string().max(63),
+          domain: z.string().max(253).nullable().optional(),
+        })
         .optional(),
     }),
     responses: { 201: z.strictObject({ signInUrl: z.string(), siteUrl: z.string().nullable() }) },

@@ -16,7 +16,12 @@ export const showingsRoutes = routes('showings', {
     summary: "Showings overlapping [from, to): mine, the office's, or one lead's",
     tag: TAG,
     access: AGENTS,
-    query: z.strictObject({ from: instantField('from').optional(), to: instantField('to').optional(), scope, leadId: z.uuid({ error: 'leadId is not an id' }).optional() }),
+    query: z.strictObject({
+      from: instantField('from').optional(),
+      to: instantField('to').optional(),
+      scope,
+      leadId: z.uuid({ error: 'leadId is not an id' }).optional(),
+    }),
     responses: { 200: z.strictObject({ showings: z.array(ShowingViewSchema) }) },
   },
   calendar: {
@@ -59,6 +64,11 @@ export const showingsRoutes = routes('showings', {
       start: instantField('start').optional(),
       end: instantField('end').optional(),
     }),
-    responses: { 200: z.strictObject({ isSuccess: z.literal(true), showing: ShowingViewSchema.pick({ showingId: true, leadId: true, pdid: true, address: true, timeZone: true, start: true, end: true, status: true }) }) },
+    responses: {
+      200: z.strictObject({
+        isSuccess: z.literal(true),
+        showing: ShowingViewSchema.pick({ showingId: true, leadId: true, pdid: true, address: true, timeZone: true, start: true, end: true, status: true }),
+      }),
+    },
   },
 });

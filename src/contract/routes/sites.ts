@@ -12,11 +12,21 @@ const SiteParams = z.strictObject({ siteId: z.string() });
 const ColorPaletteSchema = z.strictObject({ palette: z.enum([...PALETTE_IDS, 'custom']), primary: z.string(), accent: z.string() });
 const FontPackSchema = z.strictObject({ pack: z.enum(FONT_PACK_IDS) });
 const HomeCoverSchema = z.strictObject({ imageUrl: z.string().nullable(), headline: z.string(), subline: z.string() });
-const SiteStylesSchema = z.strictObject({ colorpalette: ColorPaletteSchema, fontpack: FontPackSchema, homecover: HomeCoverSchema }) satisfies z.ZodType<SiteStylesView>;
+const SiteStylesSchema = z.strictObject({
+  colorpalette: ColorPaletteSchema,
+  fontpack: FontPackSchema,
+  homecover: HomeCoverSchema,
+}) satisfies z.ZodType<SiteStylesView>;
 
 const siteKind = z.enum(['broker', 'agent', 'brand']);
 const DnsRecordSchema = z.strictObject({ type: z.enum(['CNAME', 'ALIAS']), name: z.string(), value: z.string(), note: z.string() });
-const DomainVerificationSchema = z.strictObject({ status: z.enum(['pending', 'verified', 'failed']), reason: z.string().nullable(), token: z.string(), txtName: z.string(), filePath: z.string() });
+const DomainVerificationSchema = z.strictObject({
+  status: z.enum(['pending', 'verified', 'failed']),
+  reason: z.string().nullable(),
+  token: z.string(),
+  txtName: z.string(),
+  filePath: z.string(),
+});
 const SiteSettingsSchema = z.strictObject({
   Registration_AllowPartialName: z.boolean(),
   Registration_SocialWithoutPhone: z.boolean(),
@@ -41,7 +51,12 @@ const SiteSettingsSchema = z.strictObject({
   dnsRecords: z.array(DnsRecordSchema).readonly(),
   domainVerification: DomainVerificationSchema.nullable(),
 }) satisfies z.ZodType<SiteSettingsView>;
-const EditableSiteSchema = z.strictObject({ siteId: z.string(), name: z.string(), subdomain: z.string(), DomainName: z.string().nullable() }) satisfies z.ZodType<EditableSite>;
+const EditableSiteSchema = z.strictObject({
+  siteId: z.string(),
+  name: z.string(),
+  subdomain: z.string(),
+  DomainName: z.string().nullable(),
+}) satisfies z.ZodType<EditableSite>;
 
 // Types, ranges and formats are the decider's to check, with its messages ('must be true or false').
 const setting = z.unknown();
@@ -149,7 +164,11 @@ export const sitesRoutes = routes('sites', {
     tag: STYLES,
     access: EDITORS,
     params: SiteParams,
-    body: z.strictObject({ imageUrl: z.string().max(300).nullable().optional(), headline: z.string().max(1000).optional(), subline: z.string().max(1000).optional() }),
+    body: z.strictObject({
+      imageUrl: z.string().max(300).nullable().optional(),
+      headline: z.string().max(1000).optional(),
+      subline: z.string().max(1000).optional(),
+    }),
     responses: { 200: SiteStylesSchema },
   },
   editable: {
@@ -172,7 +191,8 @@ export const sitesRoutes = routes('sites', {
   changeSettings: {
     method: 'PATCH',
     path: 'api/dashboard/sites/:siteId/settings',
-    summary: "Change a site's settings (SiteSettingsChanged, SiteIdentityChanged); a new custom domain waits for verification (409: the domain is another site's or the platform's)",
+    summary:
+      "Change a site's settings (SiteSettingsChanged, SiteIdentityChanged); a new custom domain waits for verification (409: the domain is another site's or the platform's)",
     tag: SETTINGS,
     access: EDITORS,
     params: SiteParams,

@@ -6,11 +6,19 @@ import { NOTE_MAX, TASK_DUE, TASK_TITLE_MAX, TASK_TYPES, type TaskType, TaskView
 const AGENTS = 'agents, brokers, staff (their scope)';
 const TAG = 'Working a lead';
 
-const taskTitle = z.string({ error: 'title is required' }).trim().max(TASK_TITLE_MAX).refine((t) => t.length > 0, { error: 'title is required' });
+const taskTitle = z
+  .string({ error: 'title is required' })
+  .trim()
+  .max(TASK_TITLE_MAX)
+  .refine((t) => t.length > 0, { error: 'title is required' });
 const taskType = oneOf<TaskType>(TASK_TYPES, `type must be one of ${TASK_TYPES.join(', ')}`);
 const dueAt = instantField('dueAt');
 /** Plain text, kept as typed (trimmed at the ends); the dashboard never renders it as HTML. */
-const noteText = z.string({ error: 'text is required' }).trim().max(NOTE_MAX).refine((t) => t.length > 0, { error: 'text is required' });
+const noteText = z
+  .string({ error: 'text is required' })
+  .trim()
+  .max(NOTE_MAX)
+  .refine((t) => t.length > 0, { error: 'text is required' });
 
 const LeadParams = z.strictObject({ leadId: z.string() });
 const NoteParams = z.strictObject({ leadId: z.string(), noteId: z.string() });

@@ -22,7 +22,11 @@ export const uploadsRoutes = routes('uploads', {
     consumes: 'multipart/form-data',
     body: z.strictObject({ file: z.string().meta({ format: 'binary' }) }),
     responses: {
-      201: z.strictObject({ success: z.literal(true), data: z.strictObject({ files: z.array(z.strictObject({ FileName: z.string(), FileURL: z.string() })) }), error: z.null() }),
+      201: z.strictObject({
+        success: z.literal(true),
+        data: z.strictObject({ files: z.array(z.strictObject({ FileName: z.string(), FileURL: z.string() })) }),
+        error: z.null(),
+      }),
     },
   },
   token: {

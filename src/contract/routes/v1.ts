@@ -28,7 +28,9 @@ const text = (name: string, max: number) => z.string({ error: `${name} must be t
 
 /** A lead from another tool: the person, what they asked about, where from; `externalId` makes a retry safe. */
 export const V1NewLeadSchema = z.strictObject({
-  source: text('source', 60).trim().refine((t) => t.length > 0, { error: 'source is required' }),
+  source: text('source', 60)
+    .trim()
+    .refine((t) => t.length > 0, { error: 'source is required' }),
   type: text('type', 60).optional(),
   person: z.strictObject(
     {
@@ -52,7 +54,10 @@ export const V1NewLeadSchema = z.strictObject({
     .optional(),
   message: text('message', 5000).optional(),
   tags: z.array(text('tags[]', 40)).max(30, { error: 'at most 30 tags' }).optional(),
-  externalId: text('externalId', 200).trim().refine((t) => t.length > 0, { error: 'externalId must not be empty' }).optional(),
+  externalId: text('externalId', 200)
+    .trim()
+    .refine((t) => t.length > 0, { error: 'externalId must not be empty' })
+    .optional(),
 });
 const Taken = z.strictObject({ leadId: z.string(), created: z.boolean() });
 
@@ -61,7 +66,8 @@ export const v1Routes = routes('v1', {
   createLead: {
     method: 'POST',
     path: 'api/v1/leads',
-    summary: 'A lead from another tool: a new person is a new lead (201); one the office has by an e-mail or phone gets the inquiry on their timeline (200); the same source and externalId again gives the same answer',
+    summary:
+      'A lead from another tool: a new person is a new lead (201); one the office has by an e-mail or phone gets the inquiry on their timeline (200); the same source and externalId again gives the same answer',
     tag: TAG,
     access: KEY,
     bearer: true,
@@ -77,7 +83,12 @@ export const v1Routes = routes('v1', {
     bearer: true,
     query: z.strictObject({
       updatedSince: z.iso.datetime({ offset: true, error: 'updatedSince must be an ISO 8601 date-time' }).optional(),
-      limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be 1 to 100' }).max(V1_PAGE_MAX, { error: 'limit must be 1 to 100' }).optional(),
+      limit: z.coerce
+        .number({ error: 'limit must be a number' })
+        .int()
+        .min(1, { error: 'limit must be 1 to 100' })
+        .max(V1_PAGE_MAX, { error: 'limit must be 1 to 100' })
+        .optional(),
       cursor: z.string().max(200).optional(),
     }),
     responses: { 200: z.strictObject({ leads: z.array(V1LeadSchema), nextCursor: z.string().nullable() }) },
@@ -105,23 +116,43 @@ export const v1Routes = routes('v1', {
     access: KEY,
     bearer: true,
     params: LeadParams,
-    body: z.strictObject({ text: z.string({ error: 'text is required' }).trim().max(NOTE_MAX).refine((t) => t.length > 0, { error: 'text is required' }) }),
+    body: z.strictObject({
+      text: z
+        .string({ error: 'text is required' })
+        .trim()
+        .max(NOTE_MAX)
+        .refine((t) => t.length > 0, { error: 'text is required' }),
+    }),
     responses: { 201: z.strictObject({ noteId: z.string() }) },
   },
   events: {
     method: 'GET',
     path: 'api/v1/events',
-    summary: "The key's events after a position, in store order (the events webhooks send): backfill, or catch up after an outage; `next` is the position to ask after next",
+    summary:
+      "The key's events after a position, in store order (the events webhooks send): backfill, or catch up after an outage; `next` is the position to ask after next",
     tag: TAG,
     access: KEY,
     bearer: true,
     query: z.strictObject({
       after: z.coerce.number({ error: 'after must be a position (a number)' }).int().min(0, { error: 'after must be a position (a number)' }).optional(),
-      limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, { error: 'limit must be 1 to 1000' }).max(1000, { error: 'limit must be 1 to 1000' }).optional(),
+      limit: z.coerce
+        .number({ error: 'limit must be a number' })
+        .int()
+        .min(1, { error: 'limit must be 1 to 1000' })
+        .max(1000, { error: 'limit must be 1 to 1000' })
+        .optional(),
     }),
     responses: {
       200: z.strictObject({
-        events: z.array(z.strictObject({ id: z.string(), type: z.enum(PUBLIC_EVENT_TYPES), occurredAt: z.string(), position: z.number().int(), data: z.record(z.string(), z.unknown()) })),
+        events: z.array(
+          z.strictObject({
+            id: z.string(),
+            type: z.enum(PUBLIC_EVENT_TYPES),
+            occurredAt: z.string(),
+            position: z.number().int(),
+            data: z.record(z.string(), z.unknown()),
+          }),
+        ),
         next: z.number().int(),
       }),
     },

@@ -4,26 +4,52 @@ import { routes } from '../route';
 const TAG = 'Seller suite';
 
 const count = (field: string, max: number) =>
-  z.number({ error: `${field} must be a number from 0 to ${max}` }).min(0, { error: `${field} must be a number from 0 to ${max}` }).max(max, { error: `${field} must be a number from 0 to ${max}` }).nullable().optional();
+  z
+    .number({ error: `${field} must be a number from 0 to ${max}` })
+    .min(0, { error: `${field} must be a number from 0 to ${max}` })
+    .max(max, { error: `${field} must be a number from 0 to ${max}` })
+    .nullable()
+    .optional();
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 export const ValuationRequestSchema = z
   .strictObject({
     address: z.string({ error: 'address must be text' }).trim().min(3, { error: 'address is too short' }).max(300, { error: 'address is too long' }).optional(),
-    latitude: z.number({ error: 'latitude must be a number from -90 to 90' }).min(-90, { error: 'latitude must be a number from -90 to 90' }).max(90, { error: 'latitude must be a number from -90 to 90' }).optional(),
-    longitude: z.number({ error: 'longitude must be a number from -180 to 180' }).min(-180, { error: 'longitude must be a number from -180 to 180' }).max(180, { error: 'longitude must be a number from -180 to 180' }).optional(),
+    latitude: z
+      .number({ error: 'latitude must be a number from -90 to 90' })
+      .min(-90, { error: 'latitude must be a number from -90 to 90' })
+      .max(90, { error: 'latitude must be a number from -90 to 90' })
+      .optional(),
+    longitude: z
+      .number({ error: 'longitude must be a number from -180 to 180' })
+      .min(-180, { error: 'longitude must be a number from -180 to 180' })
+      .max(180, { error: 'longitude must be a number from -180 to 180' })
+      .optional(),
     postalCode: z.string({ error: 'postalCode must be text' }).max(20, { error: 'postalCode is too long' }).nullable().optional(),
     beds: count('beds', 50),
     baths: count('baths', 50),
     livingArea: count('livingArea', 100_000),
     lotSize: count('lotSize', 100_000_000),
-    yearBuilt: z.number({ error: 'yearBuilt must be a year from 1700' }).int({ error: 'yearBuilt must be a year from 1700' }).min(1700, { error: 'yearBuilt must be a year from 1700' }).max(2200, { error: 'yearBuilt must be a year from 1700' }).nullable().optional(),
+    yearBuilt: z
+      .number({ error: 'yearBuilt must be a year from 1700' })
+      .int({ error: 'yearBuilt must be a year from 1700' })
+      .min(1700, { error: 'yearBuilt must be a year from 1700' })
+      .max(2200, { error: 'yearBuilt must be a year from 1700' })
+      .nullable()
+      .optional(),
     propertyType: z.string({ error: 'propertyType must be text' }).max(60, { error: 'propertyType is too long' }).nullable().optional(),
-    asOf: z.string({ error: 'asOf must be a date, YYYY-MM-DD' }).regex(isoDay, { error: 'asOf must be a date, YYYY-MM-DD' })
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { error: 'asOf must be a date, YYYY-MM-DD' }).optional(),
+    asOf: z
+      .string({ error: 'asOf must be a date, YYYY-MM-DD' })
+      .regex(isoDay, { error: 'asOf must be a date, YYYY-MM-DD' })
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+        error: 'asOf must be a date, YYYY-MM-DD',
+      })
+      .optional(),
   })
-  .refine((b) => b.address !== undefined || (b.latitude !== undefined && b.longitude !== undefined), { error: 'Give an address, or a latitude and a longitude' });
+  .refine((b) => b.address !== undefined || (b.latitude !== undefined && b.longitude !== undefined), {
+    error: 'Give an address, or a latitude and a longitude',
+  });
 
 export const ValuationAdjustmentSchema = z.strictObject({
   feature: z.enum(['livingArea', 'lotSize', 'beds', 'baths', 'age', 'waterfront', 'view', 'saleDate']),
@@ -65,7 +91,8 @@ export const valuationRoutes = routes('valuation', {
   estimate: {
     method: 'POST',
     path: 'api/valuation',
-    summary: 'An estimated value with a range and the comparable sales it rests on, as of asOf (default today; only sales closed before it). 404: no comparable sale near enough',
+    summary:
+      'An estimated value with a range and the comparable sales it rests on, as of asOf (default today; only sales closed before it). 404: no comparable sale near enough',
     tag: TAG,
     access: 'anyone',
     body: ValuationRequestSchema,

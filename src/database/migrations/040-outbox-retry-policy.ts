@@ -31,9 +31,7 @@ ALTER TABLE ${t}
   ADD COLUMN next_attempt_at timestamptz, ADD COLUMN first_failed_at timestamptz, ADD COLUMN last_attempt_at timestamptz,
   ADD COLUMN last_error text, ADD COLUMN failed_at timestamptz;
 CREATE INDEX ${t}_failed ON ${t} (failed_at DESC NULLS LAST) WHERE state = 'failed';`,
-  )
-    .join('\n')
-    .concat(`
+  ).join('\n').concat(`
 CREATE TABLE outbox_deferrals (
   deferral_id text PRIMARY KEY,
   outbox text NOT NULL,

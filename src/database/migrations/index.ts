@@ -27,4 +27,31 @@ import { mailboxSync } from './047-mailbox-sync';
 import { mailboxOAuthStates } from './048-mailbox-oauth-states';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
-export const migrations: readonly Migration[] = [eventStore, projectionCheckpoints, sessionsAndSignIn, appendEventsGenericPlans, smsOutbox, propertyAlerts, socketIoAttachments, alertSearchSequence, shareMailOutbox, rateLimitHits, sessionsByImpersonator, taskReminders, pgTrgm, leadNotices, leadEmailOutbox, showingNotices, listingMailOutbox, replyNotices, personalDataKeys, erasureLinks, planWork, behaviourAlerts, pushesUnsettled, outboxRetryPolicy, mailboxSync, mailboxOAuthStates];
+export const migrations: readonly Migration[] = [
+  eventStore,
+  projectionCheckpoints,
+  sessionsAndSignIn,
+  appendEventsGenericPlans,
+  smsOutbox,
+  propertyAlerts,
+  socketIoAttachments,
+  alertSearchSequence,
+  shareMailOutbox,
+  rateLimitHits,
+  sessionsByImpersonator,
+  taskReminders,
+  pgTrgm,
+  leadNotices,
+  leadEmailOutbox,
+  showingNotices,
+  listingMailOutbox,
+  replyNotices,
+  personalDataKeys,
+  erasureLinks,
+  planWork,
+  behaviourAlerts,
+  pushesUnsettled,
+  outboxRetryPolicy,
+  mailboxSync,
+  mailboxOAuthStates,
+];

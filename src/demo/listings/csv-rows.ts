@@ -21,10 +21,7 @@ export class CsvFormatError extends Error {
  * writes them). The header must name exactly `columns`, in order. A `.gz` file is read through
  * gunzip (the demo files ship compressed).
  */
-export async function* readCsvRows<Column extends string>(
-  path: string,
-  columns: readonly Column[],
-): AsyncGenerator<CsvRow<Column>> {
+export async function* readCsvRows<Column extends string>(path: string, columns: readonly Column[]): AsyncGenerator<CsvRow<Column>> {
   const file = createReadStream(path);
   const input: Readable = path.endsWith('.gz') ? file.pipe(createGunzip()) : file;
   // Decoded as a whole stream, so a character split between two chunks stays whole.

@@ -30,14 +30,22 @@ const DEMO_AGENT_ONE_IN = 400;
 /** Of the demo agents' listings, one in this many is not shown publicly (InternetEntireListingDisplayYN false). */
 const HIDDEN_ONE_IN = 4;
 
-export type DemoAttribution = Pick<ResoRecord, 'ListOfficeName' | 'ListOfficeMlsId' | 'ListAgentFullName' | 'ListAgentMlsId' | 'InternetEntireListingDisplayYN'>;
+export type DemoAttribution = Pick<
+  ResoRecord,
+  'ListOfficeName' | 'ListOfficeMlsId' | 'ListAgentFullName' | 'ListAgentMlsId' | 'InternetEntireListingDisplayYN'
+>;
 
 /** The listing office and agent of a demo listing, chosen from its ListingKey (same key, same attribution). */
 export function demoAttribution(listingKey: string): DemoAttribution {
   const h = hashString(`office ${listingKey}`);
   const office = OFFICES[h % OFFICES.length]!;
   const agent = Math.floor(h / OFFICES.length) % office.agents.length;
-  return { ListOfficeName: office.name, ListOfficeMlsId: office.mlsId, ListAgentFullName: office.agents[agent]!, ListAgentMlsId: `${office.mlsId}-A${agent + 1}` };
+  return {
+    ListOfficeName: office.name,
+    ListOfficeMlsId: office.mlsId,
+    ListAgentFullName: office.agents[agent]!,
+    ListAgentMlsId: `${office.mlsId}-A${agent + 1}`,
+  };
 }
 
 /**

@@ -20,14 +20,29 @@ describe('demo listings carry IDX attribution', () => {
   }, 120_000);
 
   it('every record gets a listing office and agent from its key (the same each time), unless it names its own', async () => {
-    const own: ResoRecord = { ListingKey: 'K2', StandardStatus: 'Active', ListPrice: 1, Latitude: 1, Longitude: 1, ListOfficeName: 'Own Office', ListAgentFullName: 'Own Agent' };
+    const own: ResoRecord = {
+      ListingKey: 'K2',
+      StandardStatus: 'Active',
+      ListPrice: 1,
+      Latitude: 1,
+      Longitude: 1,
+      ListOfficeName: 'Own Office',
+      ListAgentFullName: 'Own Agent',
+    };
     const [k1, named] = await records(resoItems([{ ListingKey: 'K1', StandardStatus: 'Active', ListPrice: 1, Latitude: 1, Longitude: 1 }, own]));
-    expect(k1).toMatchObject({ ListOfficeName: expect.any(String), ListAgentFullName: expect.any(String), ListOfficeMlsId: expect.stringMatching(/^DEMO-O\d+$/) });
+    expect(k1).toMatchObject({
+      ListOfficeName: expect.any(String),
+      ListAgentFullName: expect.any(String),
+      ListOfficeMlsId: expect.stringMatching(/^DEMO-O\d+$/),
+    });
     expect(k1).toMatchObject(demoAttribution('K1'));
     expect(named).toMatchObject({ ListOfficeName: 'Own Office', ListAgentFullName: 'Own Agent' });
     // What the importer keeps for the cards' "Listing courtesy of ...".
     const parsed = parseResoRecord(k1);
-    expect(parsed.ok && parsed.kind === 'listing' && [parsed.record.ListOfficeName, parsed.record.ListAgentFullName]).toEqual([k1!.ListOfficeName, k1!.ListAgentFullName]);
+    expect(parsed.ok && parsed.kind === 'listing' && [parsed.record.ListOfficeName, parsed.record.ListAgentFullName]).toEqual([
+      k1!.ListOfficeName,
+      k1!.ListAgentFullName,
+    ]);
   });
 
   it('spreads the listings over several offices', async () => {

@@ -5,7 +5,12 @@ import type { IsoDate, ResoOpenHouse } from '../../modules/listings/reso-record'
 
 const OPEN_HOUSE_RATE = 1 / 50;
 const WEEKENDS_AHEAD = 4;
-const SLOTS: readonly (readonly [number, number])[] = [[11, 13], [12, 14], [13, 15], [14, 16]];
+const SLOTS: readonly (readonly [number, number])[] = [
+  [11, 13],
+  [12, 14],
+  [13, 15],
+  [14, 16],
+];
 const REMARKS = [null, null, 'Refreshments served.', 'Come see the newly finished kitchen.', 'Street parking only, please.'];
 
 // The main time zone of each state (its most populous part where it has several), for local times.
@@ -43,7 +48,14 @@ function openHouse(random: Random, OpenHouseKey: string, day: IsoDate, zone: str
   // The offset of the afternoon: US daylight saving changes at 2 AM, so 20:00 UTC is on the right side of it.
   const offset = offsetOf(zone, isoDateToUtcMs(day) + 20 * 3_600_000);
   const at = (hour: number) => `${day}T${String(hour).padStart(2, '0')}:00:00${offset}`;
-  return { OpenHouseKey, OpenHouseStartTime: at(from), OpenHouseEndTime: at(to), OpenHouseType: 'Public', OpenHouseStatus: 'Active', OpenHouseRemarks: pick(random, REMARKS) };
+  return {
+    OpenHouseKey,
+    OpenHouseStartTime: at(from),
+    OpenHouseEndTime: at(to),
+    OpenHouseType: 'Public',
+    OpenHouseStatus: 'Active',
+    OpenHouseRemarks: pick(random, REMARKS),
+  };
 }
 
 /** `-05:00`: the offset as RESO writes it after a local time. */

@@ -23,7 +23,14 @@ describe('demo open houses', () => {
     expect([...days].every((d) => d > TODAY && d <= '2026-12-19' && [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay()))).toBe(true);
     expect(openHouses.every((o) => /T1[1-4]:00:00-08:00$/.test(o.OpenHouseStartTime) && o.OpenHouseType === 'Public')).toBe(true);
     expect(demoOpenHouses(keys[all.findIndex((o) => o)]!, 'NY', '2026-07-01')?.[0]?.OpenHouseStartTime).toMatch(/-04:00$/);
-    const record = parseResoRecord({ ListingKey: 'K', StandardStatus: 'Active', ListPrice: 1, Latitude: 1, Longitude: 1, OpenHouse: all.find((o) => o?.length === 2) });
+    const record = parseResoRecord({
+      ListingKey: 'K',
+      StandardStatus: 'Active',
+      ListPrice: 1,
+      Latitude: 1,
+      Longitude: 1,
+      OpenHouse: all.find((o) => o?.length === 2),
+    });
     expect(record.ok && record.kind === 'listing' && record.openHouses).toHaveLength(2);
   });
 });

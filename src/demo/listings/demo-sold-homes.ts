@@ -25,10 +25,20 @@ export async function sacramentoSoldHomes(): Promise<SoldHome[]> {
     const date = record.ListingContractDate;
     if (!date || !record.ListPrice || record.PropertySubType !== 'Single Family Residence') continue;
     homes.push({
-      pdid: record.ListingKey, address: record.UnparsedAddress ?? null, latitude: record.Latitude, longitude: record.Longitude,
-      closePrice: record.ListPrice, closeDate: date, closeDay: dayNumber(date),
-      beds: record.BedroomsTotal ?? null, baths: record.BathroomsTotalInteger ?? null, livingArea: record.LivingArea ?? null,
-      lotSize: null, yearBuilt: null, waterfront: null, view: null,
+      pdid: record.ListingKey,
+      address: record.UnparsedAddress ?? null,
+      latitude: record.Latitude,
+      longitude: record.Longitude,
+      closePrice: record.ListPrice,
+      closeDate: date,
+      closeDay: dayNumber(date),
+      beds: record.BedroomsTotal ?? null,
+      baths: record.BathroomsTotalInteger ?? null,
+      livingArea: record.LivingArea ?? null,
+      lotSize: null,
+      yearBuilt: null,
+      waterfront: null,
+      view: null,
     });
   }
   return homes;

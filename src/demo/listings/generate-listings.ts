@@ -57,21 +57,12 @@ export function* generateListings(options: GenerateListingsOptions): Generator<R
   }
 }
 
-function generateListing(
-  random: Random,
-  key: string,
-  place: GenerationPlace,
-  kind: ListingKind,
-  listingDays: readonly IsoDate[],
-): ResoRecord {
+function generateListing(random: Random, key: string, place: GenerationPlace, kind: ListingKind, listingDays: readonly IsoDate[]): ResoRecord {
   const { zip } = place;
   const [latitude, longitude] = jitter(random, place);
   const bedrooms = kind.bedrooms ? middleHeavyInt(random, kind.bedrooms[0], kind.bedrooms[1]) : null;
   const bathrooms = bedrooms === null ? null : bathroomsFor(random, bedrooms);
-  const livingArea =
-    bedrooms === null
-      ? null
-      : Math.round(((kind.livingArea.base + kind.livingArea.perBedroom * bedrooms) * logNormal(random, 0.2)) / 10) * 10;
+  const livingArea = bedrooms === null ? null : Math.round(((kind.livingArea.base + kind.livingArea.perBedroom * bedrooms) * logNormal(random, 0.2)) / 10) * 10;
 
   const waterfront = random() < (kind.propertyType === 'Land' ? 2 * WATERFRONT_RATE : WATERFRONT_RATE);
   const view = random() < VIEW_RATE;
@@ -79,19 +70,13 @@ function generateListing(
   const newConstruction = random() < kind.newConstructionRate;
 
   // Bigger homes cost more, but less than in proportion; land and commercial vary widely.
-  const sizeFactor =
-    livingArea === null
-      ? logNormal(random, 0.6)
-      : Math.pow(livingArea / (kind.livingArea.base + kind.livingArea.perBedroom * 3), 0.6);
+  const sizeFactor = livingArea === null ? logNormal(random, 0.6) : Math.pow(livingArea / (kind.livingArea.base + kind.livingArea.perBedroom * 3), 0.6);
   const amenityFactor = (waterfront ? 1.4 : 1) * (view ? 1.1 : 1) * (pool ? 1.05 : 1) * (newConstruction ? 1.1 : 1);
   const price = place.typicalPrice * kind.priceFactor * sizeFactor * amenityFactor * logNormal(random, 0.3);
 
   const contractDate = listingDays[Math.floor(random() * listingDays.length)];
   const unit = kind.propertySubType === 'Condominium' ? ` Unit ${randomInt(random, 1, 450)}` : '';
-  const remarks =
-    random() < REMARKS_RATE
-      ? listingRemarks(random, { kind, bedrooms, city: zip.city, waterfront, view, pool, newConstruction })
-      : null;
+  const remarks = random() < REMARKS_RATE ? listingRemarks(random, { kind, bedrooms, city: zip.city, waterfront, view, pool, newConstruction }) : null;
 
   return {
     ListingKey: key,

@@ -12,8 +12,7 @@ const LISTING_TYPE_CATEGORIES: Record<string, (r: ResoRecord) => boolean> = {
   singlefamily: (r) => r.PropertySubType === 'Single Family Residence',
   condo: (r) => r.PropertySubType === 'Condominium',
   townhouse: (r) => r.PropertySubType === 'Townhouse',
-  multifamily: (r) =>
-    r.PropertyType === 'Residential Income' || ['Duplex', 'Triplex', 'Quadruplex'].includes(r.PropertySubType ?? ''),
+  multifamily: (r) => r.PropertyType === 'Residential Income' || ['Duplex', 'Triplex', 'Quadruplex'].includes(r.PropertySubType ?? ''),
   land: (r) => r.PropertyType === 'Land',
   mobile: (r) => ['Manufactured Home', 'Mobile Home'].includes(r.PropertySubType ?? ''),
   farm: (r) => r.PropertyType === 'Farm',
@@ -26,9 +25,7 @@ const inBox = (r: ResoRecord, south: number, north: number, west: number, east: 
 describe('generateListings', () => {
   let zips: ZipDirectory;
   let records: ResoRecord[];
-  const generate = (options: Partial<GenerateListingsOptions>) => [
-    ...generateListings({ seed: 42, count: 10_000, today: TODAY, zips, ...options }),
-  ];
+  const generate = (options: Partial<GenerateListingsOptions>) => [...generateListings({ seed: 42, count: 10_000, today: TODAY, zips, ...options })];
 
   beforeAll(async () => {
     zips = await loadZipDirectory();

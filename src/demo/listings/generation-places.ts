@@ -26,7 +26,12 @@ const MAX_JITTER_KM = 2;
 
 // Share of houses with a private pool, from the sunbelt down to the national ~4%.
 const POOL_RATE: ReadonlyMap<string, number> = new Map([
-  ['FL', 0.3], ['AZ', 0.3], ['NV', 0.2], ['CA', 0.15], ['TX', 0.12], ['HI', 0.1],
+  ['FL', 0.3],
+  ['AZ', 0.3],
+  ['NV', 0.2],
+  ['CA', 0.15],
+  ['TX', 0.12],
+  ['HI', 0.1],
 ]);
 
 const cache = new WeakMap<ZipDirectory, GenerationPlaces>();
@@ -37,17 +42,14 @@ export function generationPlaces(zips: ZipDirectory): GenerationPlaces {
   const zipsUsed = zips.places.filter((zip) => GENERATED_STATES.has(zip.state) && zip.population > 0);
   const localFactors = zipsUsed.map((zip) => localPriceFactor(zip.state, zip.county, zip.density));
   const stateMeans = populationWeightedMeans(zipsUsed, localFactors);
-  const places = zipsUsed.map(
-    (zip, i): GenerationPlace => ({
-      zip,
-      tier: densityTier(zip.density),
-      typicalPrice:
-        (statePrice(zip.state) * (localFactors[i] ?? 1)) / (stateMeans.get(zip.state) ?? 1),
-      jitterKm: jitterRadiusKm(zip),
-      kmPerDegreeLongitude: KM_PER_DEGREE_LATITUDE * Math.cos((zip.latitude * Math.PI) / 180),
-      poolRate: POOL_RATE.get(zip.state) ?? 0.04,
-    }),
-  );
+  const places = zipsUsed.map((zip, i): GenerationPlace => ({
+    zip,
+    tier: densityTier(zip.density),
+    typicalPrice: (statePrice(zip.state) * (localFactors[i] ?? 1)) / (stateMeans.get(zip.state) ?? 1),
+    jitterKm: jitterRadiusKm(zip),
+    kmPerDegreeLongitude: KM_PER_DEGREE_LATITUDE * Math.cos((zip.latitude * Math.PI) / 180),
+    poolRate: POOL_RATE.get(zip.state) ?? 0.04,
+  }));
   const prepared = {
     places,
     cumulativePopulation: cumulativeSums(places.map((place) => place.zip.population)),

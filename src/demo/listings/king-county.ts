@@ -7,9 +7,27 @@ import { kingCountyStreetAddress } from './street-address';
 import { loadZipDirectory, requireZip, type ZipDirectory } from '../../modules/listings/zip-directory';
 
 export const KING_COUNTY_COLUMNS = [
-  'id', 'date', 'price', 'bedrooms', 'bathrooms', 'sqft_living', 'sqft_lot', 'floors',
-  'waterfront', 'view', 'condition', 'grade', 'sqft_above', 'sqft_basement', 'yr_built',
-  'yr_renovated', 'zipcode', 'lat', 'long', 'sqft_living15', 'sqft_lot15',
+  'id',
+  'date',
+  'price',
+  'bedrooms',
+  'bathrooms',
+  'sqft_living',
+  'sqft_lot',
+  'floors',
+  'waterfront',
+  'view',
+  'condition',
+  'grade',
+  'sqft_above',
+  'sqft_basement',
+  'yr_built',
+  'yr_renovated',
+  'zipcode',
+  'lat',
+  'long',
+  'sqft_living15',
+  'sqft_lot15',
 ] as const;
 
 export type KingCountyRow = Record<(typeof KING_COUNTY_COLUMNS)[number], string>;
@@ -75,10 +93,7 @@ export function kingCountyRecord(row: KingCountyRow, zips: ZipDirectory, where: 
     // Built in the year of sale (or sold before completion): sold as new construction.
     NewConstructionYN: yearBuilt >= Number(closeDate.slice(0, 4)),
     // Also says in words the year built, renovation and lot size.
-    PublicRemarks:
-      `Built in ${yearBuilt}` +
-      (yearRenovated ? `, renovated in ${yearRenovated}` : '') +
-      `. ${groupThousands(lotSqft)} sq ft lot.`,
+    PublicRemarks: `Built in ${yearBuilt}` + (yearRenovated ? `, renovated in ${yearRenovated}` : '') + `. ${groupThousands(lotSqft)} sq ft lot.`,
   };
 }
 

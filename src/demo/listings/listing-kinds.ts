@@ -49,8 +49,14 @@ function kind(
   newConstructionRate: number,
 ): ListingKind {
   return {
-    propertyType, propertySubType, shares, priceFactor, bedrooms,
-    livingArea: { base, perBedroom }, canHavePool, newConstructionRate,
+    propertyType,
+    propertySubType,
+    shares,
+    priceFactor,
+    bedrooms,
+    livingArea: { base, perBedroom },
+    canHavePool,
+    newConstructionRate,
   };
 }
 

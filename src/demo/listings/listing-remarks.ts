@@ -13,8 +13,12 @@ export interface RemarksFacts {
 
 const ADJECTIVES = ['Charming', 'Spacious', 'Bright', 'Well-kept', 'Updated', 'Inviting'] as const;
 const EVERYDAY_FEATURES = [
-  'an updated kitchen', 'a fenced backyard', 'hardwood floors throughout', 'a two-car garage',
-  'a covered patio', 'fresh paint inside and out',
+  'an updated kitchen',
+  'a fenced backyard',
+  'hardwood floors throughout',
+  'a two-car garage',
+  'a covered patio',
+  'fresh paint inside and out',
 ] as const;
 
 /** One sentence a listing agent might write, consistent with the listing's own flags. */

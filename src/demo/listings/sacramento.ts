@@ -6,8 +6,18 @@ import { titleCase } from './title-case';
 import { loadZipDirectory, requireZip, type ZipDirectory } from '../../modules/listings/zip-directory';
 
 export const SACRAMENTO_COLUMNS = [
-  'street', 'city', 'zip', 'state', 'bedrooms', 'bathrooms', 'sq_ft', 'type', 'sale_date',
-  'price', 'latitude', 'longitude',
+  'street',
+  'city',
+  'zip',
+  'state',
+  'bedrooms',
+  'bathrooms',
+  'sq_ft',
+  'type',
+  'sale_date',
+  'price',
+  'latitude',
+  'longitude',
 ] as const;
 
 export type SacramentoRow = Record<(typeof SACRAMENTO_COLUMNS)[number], string>;
@@ -30,12 +40,7 @@ export async function* readSacramentoListings(path: string): AsyncGenerator<Reso
 }
 
 /** `rowNumber` is 1-based, header excluded. */
-export function sacramentoRecord(
-  row: SacramentoRow,
-  rowNumber: number,
-  zips: ZipDirectory,
-  where: string,
-): ResoRecord {
+export function sacramentoRecord(row: SacramentoRow, rowNumber: number, zips: ZipDirectory, where: string): ResoRecord {
   const propertyType = PROPERTY_TYPES.get(row.type);
   if (!propertyType) throw new Error(`${where}: unknown type "${row.type}"`);
   const sale = parseJavaDate(row.sale_date, where);
@@ -68,8 +73,16 @@ export function sacramentoRecord(
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const ZONE_OFFSET_HOURS = new Map<string, number>([
-  ['EST', -5], ['EDT', -4], ['CST', -6], ['CDT', -5], ['MST', -7], ['MDT', -6], ['PST', -8],
-  ['PDT', -7], ['UTC', 0], ['GMT', 0],
+  ['EST', -5],
+  ['EDT', -4],
+  ['CST', -6],
+  ['CDT', -5],
+  ['MST', -7],
+  ['MDT', -6],
+  ['PST', -8],
+  ['PDT', -7],
+  ['UTC', 0],
+  ['GMT', 0],
 ]);
 
 /**
@@ -85,8 +98,6 @@ function parseJavaDate(text: string, where: string): { date: IsoDate; timestamp:
   if (!match || month === 0 || offset === undefined || !isValidIsoDate(date)) {
     throw new Error(`${where}: sale_date is not like "Wed May 21 00:00:00 EDT 2008": "${text}"`);
   }
-  const instant = Date.UTC(
-    Number(year), month - 1, Number(day), Number(hours) - offset, Number(minutes), Number(seconds),
-  );
+  const instant = Date.UTC(Number(year), month - 1, Number(day), Number(hours) - offset, Number(minutes), Number(seconds));
   return { date, timestamp: new Date(instant).toISOString() };
 }

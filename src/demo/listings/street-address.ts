@@ -3,14 +3,72 @@ import { pick, randomInt, type Random } from '../../shared/prng';
 // Common US street names (presidents, trees, landforms), so invented addresses read like real
 // ones without pointing at any real house.
 const STREET_NAMES = [
-  'Main', 'Oak', 'Maple', 'Cedar', 'Pine', 'Elm', 'Park', 'Lake', 'Hill', 'Washington',
-  'Lincoln', 'Jefferson', 'Madison', 'Franklin', 'Jackson', 'Church', 'Spring', 'River',
-  'Sunset', 'Highland', 'Forest', 'Meadow', 'Willow', 'Birch', 'Walnut', 'Chestnut',
-  'Cherry', 'Hickory', 'Aspen', 'Sycamore', 'Magnolia', 'Dogwood', 'Laurel', 'Holly',
-  'Ridge', 'Valley', 'Prospect', 'Center', 'Mill', 'Bridge', 'Union', 'Liberty',
-  'Jasmine', 'Orchard', 'Vista', 'Fairview', 'Greenwood', 'Lakeview', 'Woodland', 'Summit',
-  'Cambridge', 'Oxford', 'Hamilton', 'Adams', 'Monroe', 'Wilson', 'Grant', 'Harrison',
-  'Evergreen', 'Bayview', 'Canyon', 'Mesa', 'Prairie', 'Harbor', 'Juniper', 'Poplar',
+  'Main',
+  'Oak',
+  'Maple',
+  'Cedar',
+  'Pine',
+  'Elm',
+  'Park',
+  'Lake',
+  'Hill',
+  'Washington',
+  'Lincoln',
+  'Jefferson',
+  'Madison',
+  'Franklin',
+  'Jackson',
+  'Church',
+  'Spring',
+  'River',
+  'Sunset',
+  'Highland',
+  'Forest',
+  'Meadow',
+  'Willow',
+  'Birch',
+  'Walnut',
+  'Chestnut',
+  'Cherry',
+  'Hickory',
+  'Aspen',
+  'Sycamore',
+  'Magnolia',
+  'Dogwood',
+  'Laurel',
+  'Holly',
+  'Ridge',
+  'Valley',
+  'Prospect',
+  'Center',
+  'Mill',
+  'Bridge',
+  'Union',
+  'Liberty',
+  'Jasmine',
+  'Orchard',
+  'Vista',
+  'Fairview',
+  'Greenwood',
+  'Lakeview',
+  'Woodland',
+  'Summit',
+  'Cambridge',
+  'Oxford',
+  'Hamilton',
+  'Adams',
+  'Monroe',
+  'Wilson',
+  'Grant',
+  'Harrison',
+  'Evergreen',
+  'Bayview',
+  'Canyon',
+  'Mesa',
+  'Prairie',
+  'Harbor',
+  'Juniper',
+  'Poplar',
 ] as const;
 
 const STREET_SUFFIXES = ['St', 'Ave', 'Dr', 'Ln', 'Rd', 'Ct', 'Way', 'Pl', 'Blvd', 'Cir'] as const;
@@ -48,12 +106,8 @@ const KING_COUNTY_GRID_ORIGIN = { latitude: 47.6015, longitude: -122.3343 };
  */
 export function kingCountyStreetAddress(random: Random, latitude: number, longitude: number): string {
   if (random() < 0.5) return namedStreetAddress(random);
-  const quadrant =
-    (latitude >= KING_COUNTY_GRID_ORIGIN.latitude ? 'N' : 'S') +
-    (longitude >= KING_COUNTY_GRID_ORIGIN.longitude ? 'E' : 'W');
+  const quadrant = (latitude >= KING_COUNTY_GRID_ORIGIN.latitude ? 'N' : 'S') + (longitude >= KING_COUNTY_GRID_ORIGIN.longitude ? 'E' : 'W');
   const number = randomInt(random, 100, 29999);
   const gridNumber = randomInt(random, 1, 350);
-  return random() < 0.5
-    ? `${number} ${quadrant} ${ordinal(gridNumber)} St`
-    : `${number} ${ordinal(gridNumber)} Ave ${quadrant}`;
+  return random() < 0.5 ? `${number} ${quadrant} ${ordinal(gridNumber)} St` : `${number} ${ordinal(gridNumber)} Ave ${quadrant}`;
 }

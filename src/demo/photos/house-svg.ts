@@ -32,7 +32,10 @@ export function houseSvg(n: number): string {
     }
   }
   const doorX = x + wide / 2 - 22;
-  const tree = r() < 0.6 ? `<rect x="${x + wide + 40}" y="${ground - 70}" width="14" height="70" fill="#6b4f3a"/><circle cx="${x + wide + 47}" cy="${ground - 95}" r="45" fill="${pick(GRASS, r)}"/>` : '';
+  const tree =
+    r() < 0.6
+      ? `<rect x="${x + wide + 40}" y="${ground - 70}" width="14" height="70" fill="#6b4f3a"/><circle cx="${x + wide + 47}" cy="${ground - 95}" r="45" fill="${pick(GRASS, r)}"/>`
+      : '';
   const sun = r() < 0.5 ? `<circle cx="${80 + Math.floor(r() * 120)}" cy="80" r="32" fill="#ffd76a"/>` : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 480" width="640" height="480" role="img" aria-label="Illustration of a house">` +

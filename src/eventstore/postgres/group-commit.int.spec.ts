@@ -55,9 +55,7 @@ describe('PostgreSQL event store: group commit', () => {
     await Promise.all(streams.map((s) => store.append(s, 'no_stream', [anEvent('First')])));
     const second = streams.map(() => anEvent('Second'));
     // Even writers expect the right revision; odd ones a wrong one, or a stream that is new.
-    const outcomes = await Promise.allSettled(
-      streams.map((s, i) => store.append(s, i % 2 === 0 ? 0n : i % 4 === 1 ? 3n : 'no_stream', [second[i]!])),
-    );
+    const outcomes = await Promise.allSettled(streams.map((s, i) => store.append(s, i % 2 === 0 ? 0n : i % 4 === 1 ? 3n : 'no_stream', [second[i]!])));
     const rows = await stored(second.map((e) => e.eventId));
     outcomes.forEach((o, i) => {
       if (i % 2 === 0) {
@@ -170,9 +168,7 @@ describe('PostgreSQL event store: group commit', () => {
       // The group's statement has written the early events and waits inside the stalled row.
       let pid: number | undefined;
       for (let i = 0; i < 500 && pid === undefined; i++) {
-        const { rows } = await db.pool.query<{ pid: number }>(
-          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'`,
-        );
+        const { rows } = await db.pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'PgSleep'`);
         pid = rows[0]?.pid;
         if (pid === undefined) await new Promise((r) => setTimeout(r, 10));
       }

@@ -59,7 +59,7 @@ export class GroupCommit {
     const group: Pending[] = [];
     const streams = new Set<string>();
     let events = 0;
-    for (let i = 0; i < this.queue.length; ) {
+    for (let i = 0; i < this.queue.length;) {
       const p = this.queue[i]!;
       if (group.length > 0 && events + p.events > this.limits.maxEvents) break;
       // An append whose stream is being written, or taken by this group, waits for a later one.

@@ -254,19 +254,16 @@ async function until(ok: () => boolean, timeoutMs = 15_000): Promise<void> {
 
 /** The call PostgresEventStore.appendMany makes, for one stream, on a connection we hold. */
 async function appendRaw(client: pg.ClientBase, streamId: string, expected: string, events: readonly NewEvent[]): Promise<void> {
-  await client.query(
-    `SELECT * FROM append_events($1::text[], $2::text[], $3::int[], $4::int[], $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[])`,
-    [
-      [streamId],
-      [expected],
-      events.map(() => 1),
-      events.map((_, i) => i + 1),
-      events.map((e) => e.eventId),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map((e) => JSON.stringify(e.metadata)),
-    ],
-  );
+  await client.query(`SELECT * FROM append_events($1::text[], $2::text[], $3::int[], $4::int[], $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[])`, [
+    [streamId],
+    [expected],
+    events.map(() => 1),
+    events.map((_, i) => i + 1),
+    events.map((e) => e.eventId),
+    events.map((e) => e.type),
+    events.map((e) => JSON.stringify(e.data)),
+    events.map((e) => JSON.stringify(e.metadata)),
+  ]);
 }
 
 function collect(store: PostgresEventStore, from: Checkpoint) {

@@ -68,10 +68,7 @@ export class PostgresEventStore extends EventStore {
   ) {
     super();
     this.wakeup = new Wakeup(options.databaseUrl, EVENTS_CHANNEL);
-    this.groups = new GroupCommit(
-      { writeGroup: (units) => this.writeGroup(units), writeAlone: (unit) => this.appendAlone(unit) },
-      GROUP_LIMITS,
-    );
+    this.groups = new GroupCommit({ writeGroup: (units) => this.writeGroup(units), writeAlone: (unit) => this.appendAlone(unit) }, GROUP_LIMITS);
   }
 
   async append(streamId: string, expected: ExpectedRevision, events: readonly NewEvent[]): Promise<AppendResult> {
@@ -96,7 +93,11 @@ export class PostgresEventStore extends EventStore {
         const i = unit.findIndex((a, k) => !matches(a.expected, streams[k]!.rev));
         const a = unit[i]!;
         const rev = streams[i]!.rev;
-        return new ConcurrencyError(a.streamId, typeof a.expected === 'bigint' ? a.expected.toString() : a.expected, rev === -1n ? 'no_stream' : rev.toString());
+        return new ConcurrencyError(
+          a.streamId,
+          typeof a.expected === 'bigint' ? a.expected.toString() : a.expected,
+          rev === -1n ? 'no_stream' : rev.toString(),
+        );
       }
       for (const a of unit) for (const e of a.events) wrote.add(e.type);
       const position = positionIn(outcome, u);
@@ -201,10 +202,7 @@ export class PostgresEventStore extends EventStore {
   }
 
   async streamRevision(streamId: string): Promise<bigint | undefined> {
-    const { rows } = await this.pool.query<{ rev: bigint | null }>(
-      'SELECT max(stream_position) AS rev FROM events WHERE stream_id = $1',
-      [streamId],
-    );
+    const { rows } = await this.pool.query<{ rev: bigint | null }>('SELECT max(stream_position) AS rev FROM events WHERE stream_id = $1', [streamId]);
     return rows[0]?.rev ?? undefined;
   }
 
@@ -252,11 +250,7 @@ export class PostgresEventStore extends EventStore {
 }
 
 /** Used by the store and by the projection runner, which reads inside its own transaction. */
-export async function readAllWith(
-  db: pg.Pool | pg.PoolClient,
-  from: Checkpoint,
-  options: ReadAllOptions,
-): Promise<ReadAllPage> {
+export async function readAllWith(db: pg.Pool | pg.PoolClient, from: Checkpoint, options: ReadAllOptions): Promise<ReadAllPage> {
   const limit = options.limit ?? 1000;
   const typed = options.types !== undefined;
   // One statement, so one snapshot: the page, the visible head and whether anything committed
@@ -280,7 +274,9 @@ export async function readAllWith(
      UNION ALL
      (SELECT 'p', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
       WHERE (SELECT e.transaction_id FROM events e ORDER BY e.transaction_id DESC LIMIT 1) >= (SELECT xmin FROM h))`,
-    typed ? [from.transactionId.toString(), from.globalPosition.toString(), limit, options.types] : [from.transactionId.toString(), from.globalPosition.toString(), limit],
+    typed
+      ? [from.transactionId.toString(), from.globalPosition.toString(), limit, options.types]
+      : [from.transactionId.toString(), from.globalPosition.toString(), limit],
   );
   const events: StoredEvent[] = [];
   let head: Checkpoint | undefined;
@@ -299,7 +295,6 @@ export async function readAllWith(
   return { events, next, atEnd: !full, pending };
 }
 
-
 function toStored(r: EventRow): StoredEvent {
   return {
     type: r.type,
@@ -313,4 +308,3 @@ function toStored(r: EventRow): StoredEvent {
     createdAt: r.created_at,
   };
 }
-

@@ -59,15 +59,20 @@ describe('subscription: reading ahead while catching up', () => {
     const { reads, first, store: spy } = counting(store);
     const got: StoredEvent[] = [];
     const readsDuringFirst: number[] = [];
-    const sub = subscriptionLoop(spy, {
-      from,
-      types: [type],
-      limit: 10,
-      onEvents: async (batch) => {
-        if (got.length === 0) readsDuringFirst.push(reads.length - first.read);
-        got.push(...batch);
+    const sub = subscriptionLoop(
+      spy,
+      {
+        from,
+        types: [type],
+        limit: 10,
+        onEvents: async (batch) => {
+          if (got.length === 0) readsDuringFirst.push(reads.length - first.read);
+          got.push(...batch);
+        },
       },
-    }, waiter(), { pollMs: 50, onError: () => undefined });
+      waiter(),
+      { pollMs: 50, onError: () => undefined },
+    );
     await until(() => got.length >= 50);
     await sub.stop();
     // The first page, and the second already asked for, from where the first ends.
@@ -79,19 +84,24 @@ describe('subscription: reading ahead while catching up', () => {
   it('a handler that moves the checkpoint is read from there, not from the page read ahead', async () => {
     const got: StoredEvent[] = [];
     let moved = false;
-    const sub = subscriptionLoop(store, {
-      from,
-      types: [type],
-      limit: 10,
-      onEvents: async (batch) => {
-        got.push(...batch);
-        // After the first page, someone moves this subscriber back to the start (as a rebuild's swap does).
-        if (!moved) {
-          moved = true;
-          return from;
-        }
+    const sub = subscriptionLoop(
+      store,
+      {
+        from,
+        types: [type],
+        limit: 10,
+        onEvents: async (batch) => {
+          got.push(...batch);
+          // After the first page, someone moves this subscriber back to the start (as a rebuild's swap does).
+          if (!moved) {
+            moved = true;
+            return from;
+          }
+        },
       },
-    }, waiter(), { pollMs: 50, onError: () => undefined });
+      waiter(),
+      { pollMs: 50, onError: () => undefined },
+    );
     await until(() => got.length >= 60);
     await new Promise((r) => setTimeout(r, 100));
     await sub.stop();

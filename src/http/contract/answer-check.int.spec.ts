@@ -10,9 +10,25 @@ import { AnswerCheckInterceptor } from './answer-check.interceptor';
 import { Route } from './route.decorator';
 
 const probe = routes('probe', {
-  honest: { method: 'POST', path: 'probe/:id/honest', summary: 'Answers what it declares', tag: 'Probe', access: 'anyone', params: z.strictObject({ id: z.string() }), body: z.strictObject({ n: z.number({ error: 'n must be a number' }) }), responses: { 201: z.strictObject({ id: z.string(), twice: z.number() }) } },
+  honest: {
+    method: 'POST',
+    path: 'probe/:id/honest',
+    summary: 'Answers what it declares',
+    tag: 'Probe',
+    access: 'anyone',
+    params: z.strictObject({ id: z.string() }),
+    body: z.strictObject({ n: z.number({ error: 'n must be a number' }) }),
+    responses: { 201: z.strictObject({ id: z.string(), twice: z.number() }) },
+  },
   // The handler answers `count` as a string: the declaration says a number.
-  wrong: { method: 'GET', path: 'probe/wrong', summary: 'Answers what it does not declare', tag: 'Probe', access: 'anyone', responses: { 200: z.strictObject({ count: z.number() }) } },
+  wrong: {
+    method: 'GET',
+    path: 'probe/wrong',
+    summary: 'Answers what it does not declare',
+    tag: 'Probe',
+    access: 'anyone',
+    responses: { 200: z.strictObject({ count: z.number() }) },
+  },
 });
 
 @Controller()
@@ -29,7 +45,13 @@ class ProbeController {
   }
 }
 
-@Module({ controllers: [ProbeController], providers: [{ provide: APP_FILTER, useClass: ErrorFilter }, { provide: APP_INTERCEPTOR, useClass: AnswerCheckInterceptor }] })
+@Module({
+  controllers: [ProbeController],
+  providers: [
+    { provide: APP_FILTER, useClass: ErrorFilter },
+    { provide: APP_INTERCEPTOR, useClass: AnswerCheckInterceptor },
+  ],
+})
 class ProbeModule {}
 
 describe('a contract route in a test run', () => {
@@ -45,7 +67,8 @@ describe('a contract route in a test run', () => {
     await app?.close();
   });
 
-  const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
   it('validates the body by the declared schema and answers with the declared status', async () => {
     const ok = await post('/probe/a1/honest', { n: 2 });
@@ -61,7 +84,9 @@ describe('a contract route in a test run', () => {
   it('fails loudly, naming the route and the zod issue, when an answer does not match its schema', async () => {
     const res = await fetch(`${url}/probe/wrong`);
     expect(res.status).toBe(500);
-    expect(((await res.json()) as { message: string }).message).toBe("probe_wrong's answer does not match its contract: count: Invalid input: expected number, received string");
+    expect(((await res.json()) as { message: string }).message).toBe(
+      "probe_wrong's answer does not match its contract: count: Invalid input: expected number, received string",
+    );
   });
 
   it('refuses at compile time a handler whose answer is not the declared one', () => {

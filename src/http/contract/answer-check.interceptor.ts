@@ -24,7 +24,9 @@ export class AnswerCheckInterceptor implements NestInterceptor {
         const checked = schema.safeParse(answer);
         if (!checked.success) {
           const issue = checked.error.issues[0]!;
-          throw new InternalServerErrorException(`${route.operationId}'s answer does not match its contract: ${issue.path.join('.') || '(the answer)'}: ${issue.message}`);
+          throw new InternalServerErrorException(
+            `${route.operationId}'s answer does not match its contract: ${issue.path.join('.') || '(the answer)'}: ${issue.message}`,
+          );
         }
         return answer;
       }),

@@ -20,7 +20,11 @@ export function createOpenApiDocument(app: INestApplication, version: string, se
     .setTitle('Porchlight API')
     .setDescription(DESCRIPTION)
     .setVersion(version)
-    .addCookieAuth(sessionCookie, { type: 'apiKey', in: 'cookie', name: sessionCookie, description: 'The session cookie set by POST /api/account/login' }, SESSION_COOKIE_SCHEME)
+    .addCookieAuth(
+      sessionCookie,
+      { type: 'apiKey', in: 'cookie', name: sessionCookie, description: 'The session cookie set by POST /api/account/login' },
+      SESSION_COOKIE_SCHEME,
+    )
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (plk_…) made in Settings → API' }, API_KEY_SCHEME)
     .build();
   return SwaggerModule.createDocument(app, config, {

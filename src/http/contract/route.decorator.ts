@@ -46,15 +46,25 @@ export function Route<R extends RouteDeclaration>(route: R) {
     ApiOperation({ summary: route.summary, operationId: route.operationId, description: `Access: ${route.access}.` }),
     ApiTags(route.tag),
     ...Object.entries(route.params?.shape ?? {}).map(([name, schema]) => ApiParam({ name, required: true, schema: jsonSchemaOf(schema as z.ZodType) })),
-    ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => ApiQuery({ name, required: !(schema as z.ZodType).safeParse(undefined).success, schema: jsonSchemaOf(schema as z.ZodType) })),
+    ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) =>
+      ApiQuery({ name, required: !(schema as z.ZodType).safeParse(undefined).success, schema: jsonSchemaOf(schema as z.ZodType) }),
+    ),
     ...(route.consumes ? [ApiConsumes(route.consumes)] : []),
     ...(route.produces ? [ApiProduces(route.produces)] : []),
     ...(route.body ? [ApiBody({ required: true, schema: jsonSchemaOf(route.body) })] : []),
     ...Object.entries(route.responses).map(([code, schema]) => answerDoc(route, Number(code), schema!, status)),
-    ApiResponse({ status: '4XX', description: 'Refused: {message} says why', schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } }),
+    ApiResponse({
+      status: '4XX',
+      description: 'Refused: {message} says why',
+      schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+    }),
     ...(route.bearer ? [ApiBearerAuth(API_KEY_SCHEME)] : route.access === 'anyone' ? [] : [ApiCookieAuth(SESSION_COOKIE_SCHEME)]),
   ];
-  return (target: object, key: string | symbol, descriptor: Pick<TypedPropertyDescriptor<(...args: never[]) => AnswerOf<R> | Promise<AnswerOf<R>>>, 'value'>): void => {
+  return (
+    target: object,
+    key: string | symbol,
+    descriptor: Pick<TypedPropertyDescriptor<(...args: never[]) => AnswerOf<R> | Promise<AnswerOf<R>>>, 'value'>,
+  ): void => {
     applyDecorators(...decorators)(target, key, descriptor as TypedPropertyDescriptor<unknown>);
   };
 }

@@ -28,7 +28,14 @@ describe('RegisterUser', () => {
     const events = decideRegisterUser(registration, initialAccount());
     expect(events[0]).toMatchObject({ type: 'UserRegistered', data: { email: 'ada@example.com', via: 'seed', isImport: false } });
     expect(events.filter((e) => e.type === 'ConsentChanged').map((e) => e.data)).toEqual(
-      ['email', 'text', 'propertyAlerts', 'propertyUpdates'].map((channel) => ({ userId: 'u1', channel, granted: true, how: 'registration', from: 'inquiry form on jane', at })),
+      ['email', 'text', 'propertyAlerts', 'propertyUpdates'].map((channel) => ({
+        userId: 'u1',
+        channel,
+        granted: true,
+        how: 'registration',
+        from: 'inquiry form on jane',
+        at,
+      })),
     );
   });
 
@@ -50,7 +57,9 @@ describe('UpdateAccount', () => {
       { type: 'CellPhoneChanged', data: { userId: 'u1', cellPhone: '2065550100' } },
       { type: 'ConsentChanged', data: { userId: 'u1', channel: 'text', granted: false, ...source } },
     ]);
-    expect(decideUpdateAccount({ userId: 'u1', consent: { text: false }, source }, given(...decideRegisterUser(registration, initialAccount()), ...events))).toEqual([]);
+    expect(
+      decideUpdateAccount({ userId: 'u1', consent: { text: false }, source }, given(...decideRegisterUser(registration, initialAccount()), ...events)),
+    ).toEqual([]);
   });
 });
 
@@ -68,7 +77,10 @@ describe('password reset', () => {
   });
 
   it('a link works once, before it expires', () => {
-    const state = given(...decideRegisterUser(registration, initialAccount()), ...decideRequestPasswordReset({ userId: 'u1', tokenHash: 'h', now }, registered()));
+    const state = given(
+      ...decideRegisterUser(registration, initialAccount()),
+      ...decideRequestPasswordReset({ userId: 'u1', tokenHash: 'h', now }, registered()),
+    );
     const reset = { how: 'reset' as const, userId: 'u1', tokenHash: 'h', passwordHash: 'new', now };
     const events = decideChangePassword(reset, state);
     expect(events).toEqual([{ type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'new', how: 'reset' } }]);
@@ -104,7 +116,10 @@ describe('a verified e-mail address', () => {
     const changed = (how: 'reset' | 'change'): AccountEvent => ({ type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h', how } });
     expect(verified(given(...base, changed('reset')))).toBe(true);
     expect(verified(given(...base, changed('change')))).toBe(false);
-    const linked = (emailVerified?: boolean): AccountEvent => ({ type: 'SocialIdentityLinked', data: { userId: 'u1', provider: 'google', subject: 's', ...(emailVerified === undefined ? {} : { emailVerified }) } });
+    const linked = (emailVerified?: boolean): AccountEvent => ({
+      type: 'SocialIdentityLinked',
+      data: { userId: 'u1', provider: 'google', subject: 's', ...(emailVerified === undefined ? {} : { emailVerified }) },
+    });
     expect(verified(given(...base, linked(true)))).toBe(true);
     expect(verified(given(...base, linked(false)))).toBe(false);
     expect(verified(given(...base, linked()))).toBe(false);

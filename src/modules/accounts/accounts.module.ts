@@ -59,7 +59,18 @@ import { VerifyEmailController } from './verify-email/verify-email.http';
     RateLimiter,
     AddressLimiter,
   ],
-  exports: [CurrentPasswordCheck, SessionStore, SessionEvents, SignInService, SignUpHooks, CommunicationLinks, SecretKey, AddressLimiter, Impersonation, StaffGuard],
+  exports: [
+    CurrentPasswordCheck,
+    SessionStore,
+    SessionEvents,
+    SignInService,
+    SignUpHooks,
+    CommunicationLinks,
+    SecretKey,
+    AddressLimiter,
+    Impersonation,
+    StaffGuard,
+  ],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

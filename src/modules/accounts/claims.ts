@@ -19,8 +19,7 @@ async function claimedBy(store: EventStore, stream: string): Promise<string | nu
 
 /** The account that owns an address, read from the write side (never stale). */
 export const userIdByEmail = (store: EventStore, email: string) => claimedBy(store, emailClaimStream(email));
-export const userIdBySocial = (store: EventStore, provider: SocialProvider, subject: string) =>
-  claimedBy(store, socialClaimStream(provider, subject));
+export const userIdBySocial = (store: EventStore, provider: SocialProvider, subject: string) => claimedBy(store, socialClaimStream(provider, subject));
 
 /** The accounts that own these addresses, in one read (a batch import): address → user id; unclaimed addresses are absent. */
 export async function userIdsByEmail(store: EventStore, emails: readonly string[]): Promise<Map<string, string>> {

@@ -1,13 +1,4 @@
-export type {
-  AccountEvent,
-  ClaimEvent,
-  ConsentChannel,
-  ConsentChanged,
-  PasswordSet,
-  SecurityLevel,
-  SignInMethod,
-  UserRegistered,
-} from './accounts.events';
+export type { AccountEvent, ClaimEvent, ConsentChannel, ConsentChanged, PasswordSet, SecurityLevel, SignInMethod, UserRegistered } from './accounts.events';
 export type { ImpersonationStarted, StaffBecameUser } from './accounts.events';
 export { accountEventTypes, claimEventTypes, CONSENT_CHANNELS, LEVEL } from './accounts.events';
 export { type Account, evolveAccount, type ExistingAccount, initialAccount, officeOf, userStream } from './account';

@@ -5,8 +5,7 @@ import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
 const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
-export const verifyPassword = (passwordHash: string, password: string): Promise<boolean> =>
-  verify(passwordHash, password).catch(() => false);
+export const verifyPassword = (passwordHash: string, password: string): Promise<boolean> => verify(passwordHash, password).catch(() => false);
 
 // A hash of nothing anyone knows, so that a sign-in for an unknown address does the same work.
 let decoy: Promise<string> | undefined;

@@ -38,7 +38,12 @@ export type PropertyAlertOpened = { readonly type: 'PropertyAlertOpened'; readon
 export type AlertLinkSignedIn = { readonly type: 'AlertLinkSignedIn'; readonly data: { readonly alertId: string; readonly userId: string } };
 
 export type AlertEvent = PropertyAlertRecorded | PropertyAlertSent | PropertyAlertOpened | AlertLinkSignedIn;
-export const alertEventTypes = ['PropertyAlertRecorded', 'PropertyAlertSent', 'PropertyAlertOpened', 'AlertLinkSignedIn'] as const satisfies readonly AlertEvent['type'][];
+export const alertEventTypes = [
+  'PropertyAlertRecorded',
+  'PropertyAlertSent',
+  'PropertyAlertOpened',
+  'AlertLinkSignedIn',
+] as const satisfies readonly AlertEvent['type'][];
 export const alertStream = (alertId: string) => `alert-${alertId}`;
 /** The in-process push the alerts projection emits after it queued listing changes. */
 export const ALERTS_PUSH = 'alerts.changed';

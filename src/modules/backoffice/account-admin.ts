@@ -85,7 +85,9 @@ export function evolveAccountAdmin(s: AccountAdmin, e: BackofficeEvent): Account
       return { ...s, invoices: [...s.invoices, invoice] };
     }
     case 'InvoicePaymentRecorded':
-      return updateInvoice(s, e.data.invoiceId, (i) => settled({ ...i, paidCents: i.paidCents + e.data.amountCents, status: i.status === 'disputed' ? 'open' : i.status }));
+      return updateInvoice(s, e.data.invoiceId, (i) =>
+        settled({ ...i, paidCents: i.paidCents + e.data.amountCents, status: i.status === 'disputed' ? 'open' : i.status }),
+      );
     case 'InvoiceVoided':
       return updateInvoice(s, e.data.invoiceId, (i) => ({ ...i, status: 'void' }));
     case 'InvoiceDisputed':

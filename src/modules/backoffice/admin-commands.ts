@@ -6,7 +6,18 @@ import { handleCommand } from '../../commands/handle-command';
 import type { StreamFold } from '../../commands/handle-command-across';
 import { EventStore } from '../../eventstore/event-store.port';
 import { notFound } from '../../shared/errors';
-import { type Account, type AccountEvent, type ChangeSignInAccess, decideSignInAccess, evolveAccount, type ExistingAccount, initialAccount, loadAccount, SessionStore, userStream } from '../accounts';
+import {
+  type Account,
+  type AccountEvent,
+  type ChangeSignInAccess,
+  decideSignInAccess,
+  evolveAccount,
+  type ExistingAccount,
+  initialAccount,
+  loadAccount,
+  SessionStore,
+  userStream,
+} from '../accounts';
 import { commandContextOf } from '../../commands/request-context';
 import { type MailMessage, Mailer } from '../messaging';
 import { type AccountAdmin, backofficeStream, evolveAccountAdmin, initialAccountAdmin } from './account-admin';
@@ -94,11 +105,13 @@ export class AdminCommands {
   ): Promise<ActionResult> {
     const account = await this.account(userId);
     const streams = [adminFold(account.userId), accountFold(account.userId)] as unknown as StreamFold<AccountAdmin | Account, BackofficeEvent | AccountEvent>[];
-    const result = await this.commands.execute(new DecideAcrossCommand(
-      streams,
-      ([admin, user]) => [decide(admin as AccountAdmin), decideSignInAccess({ userId: account.userId, ...access }, user as Account)],
-      commandContextOf(req),
-    ));
+    const result = await this.commands.execute(
+      new DecideAcrossCommand(
+        streams,
+        ([admin, user]) => [decide(admin as AccountAdmin), decideSignInAccess({ userId: account.userId, ...access }, user as Account)],
+        commandContextOf(req),
+      ),
+    );
     if (access.blocked) await this.sessions.endAllFor(account.userId);
     const events = result.events.flat();
     return { isSuccess: true, events: events.map((e) => e.type), admin: result.states[0] as AccountAdmin };
@@ -111,7 +124,9 @@ export class AdminCommands {
     decide: (accounts: readonly [ExistingAccount, ExistingAccount], states: readonly AccountAdmin[]) => readonly (readonly BackofficeEvent[])[],
   ): Promise<ActionResult> {
     const accounts = [await this.account(ids[0]), await this.account(ids[1])] as const;
-    const result = await this.commands.execute(new DecideAcrossCommand([adminFold(accounts[0].userId), adminFold(accounts[1].userId)], (states) => decide(accounts, states), commandContextOf(req)));
+    const result = await this.commands.execute(
+      new DecideAcrossCommand([adminFold(accounts[0].userId), adminFold(accounts[1].userId)], (states) => decide(accounts, states), commandContextOf(req)),
+    );
     return { isSuccess: true, events: result.events.flat().map((e) => e.type), admin: result.states[0]! };
   }
 }

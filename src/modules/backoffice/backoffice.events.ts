@@ -22,7 +22,10 @@ export type AccountsMerged = {
   readonly type: 'AccountsMerged';
   readonly data: About & { readonly mergeId: string; readonly survivorId: string; readonly mergedId: string; readonly leads?: readonly LeadFoldPair[] };
 };
-export type AccountsUnmerged = { readonly type: 'AccountsUnmerged'; readonly data: About & { readonly mergeId: string; readonly survivorId: string; readonly mergedId: string } };
+export type AccountsUnmerged = {
+  readonly type: 'AccountsUnmerged';
+  readonly data: About & { readonly mergeId: string; readonly survivorId: string; readonly mergedId: string };
+};
 export type AccountsLinked = { readonly type: 'AccountsLinked'; readonly data: About & { readonly otherUserId: string; readonly relation: LinkRelation } };
 export type AccountsUnlinked = { readonly type: 'AccountsUnlinked'; readonly data: About & { readonly otherUserId: string } };
 
@@ -46,7 +49,13 @@ export type WelcomeEmailSent = { readonly type: 'WelcomeEmailSent'; readonly dat
 // Invoice family. Amounts are in cents.
 export type InvoiceIssued = {
   readonly type: 'InvoiceIssued';
-  readonly data: About & { readonly invoiceId: string; readonly number: string; readonly amountCents: number; readonly description: string; readonly dueOn: string };
+  readonly data: About & {
+    readonly invoiceId: string;
+    readonly number: string;
+    readonly amountCents: number;
+    readonly description: string;
+    readonly dueOn: string;
+  };
 };
 export type InvoicePaymentRecorded = {
   readonly type: 'InvoicePaymentRecorded';

@@ -21,10 +21,14 @@ import { thresholdsOf } from './thresholds/thresholds-of';
 import { ThresholdsCommand } from './thresholds/change-thresholds.command';
 
 const READS: RateLimit = { name: 'behaviour-alerts-read', limit: 600, windowSeconds: 60, message: 'Too many alert requests; try again in a minute' };
-const WRITES: RateLimit = { name: 'behaviour-thresholds-write', limit: 20, windowSeconds: 3600, message: 'Too many changes to the alert thresholds; try again later' };
+const WRITES: RateLimit = {
+  name: 'behaviour-thresholds-write',
+  limit: 20,
+  windowSeconds: 3600,
+  message: 'Too many changes to the alert thresholds; try again later',
+};
 export const ONLY_BROKERS_CHANGE_THRESHOLDS = 'Only a broker or staff can change the alert thresholds';
 export const SCOPE_REQUIRED = 'scope is required: the office’s broker id';
-
 
 /** Whose thresholds a viewer reads or changes: a broker's office's, an agent's office's, staff an office's by `scope` (a broker's id). */
 async function officeOf(store: EventStore, viewer: Viewer, asked: string | undefined): Promise<string | null> {
@@ -68,7 +72,13 @@ export class BehaviourController {
     if (viewer.role === 'agent') throw forbidden(ONLY_BROKERS_CHANGE_THRESHOLDS);
     const office = (await officeOf(this.store, viewer, b.scope))!;
     await this.limiter.enforce(WRITES, viewer.userId);
-    await this.commands.execute(new ThresholdsCommand(behaviourThresholdsStream(office), { scope: office, thresholds: b.thresholds as BehaviourThresholds, byUserId: viewer.userId }, commandContextOf(req)));
+    await this.commands.execute(
+      new ThresholdsCommand(
+        behaviourThresholdsStream(office),
+        { scope: office, thresholds: b.thresholds as BehaviourThresholds, byUserId: viewer.userId },
+        commandContextOf(req),
+      ),
+    );
     const s = await thresholdsOf(this.store, office);
     return { scope: office, version: s.version, thresholds: s.thresholds, changedBy: s.byUserId, changedAt: s.changedAt };
   }

@@ -18,7 +18,13 @@ export type ConsentWordingUnclear = {
 /** The agent read the lead's unclear message as a revocation: the channel's consent went off with it (the ledger's ConsentChanged). */
 export type ConsentRevocationConfirmed = {
   readonly type: 'ConsentRevocationConfirmed';
-  readonly data: { readonly userId: string; readonly leadId: string; readonly messageId: string; readonly channel: 'text' | 'email'; readonly byUserId: string };
+  readonly data: {
+    readonly userId: string;
+    readonly leadId: string;
+    readonly messageId: string;
+    readonly channel: 'text' | 'email';
+    readonly byUserId: string;
+  };
 };
 
 export type ComplianceEvent = ConsentWordingUnclear | ConsentRevocationConfirmed;

@@ -44,7 +44,18 @@ import { SmsInboundController } from './receive-text/sms-inbound.http';
     InboundEmailController,
     LogCallController,
   ],
-  providers: [RateLimiter, ThreadAccess, ReplyMailSender, ReplyTextSender, LeadEmails, LeadEmailSender, InboundEmailGuard, InboundMailParts, SiteNumbers, InboundTexts],
+  providers: [
+    RateLimiter,
+    ThreadAccess,
+    ReplyMailSender,
+    ReplyTextSender,
+    LeadEmails,
+    LeadEmailSender,
+    InboundEmailGuard,
+    InboundMailParts,
+    SiteNumbers,
+    InboundTexts,
+  ],
   exports: [LeadEmails, LeadEmailSender, InboundEmailGuard, InboundMailParts, SiteNumbers],
 })
 export class ConversationModule {}

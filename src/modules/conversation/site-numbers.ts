@@ -5,7 +5,9 @@ import type { Config } from '../../config/config';
 import { siteForHost } from '../../../projections/sites';
 
 /** The sites a receiving number serves, and the one a text from an unknown number makes a lead on. */
-export type NumberSites = ({ readonly only: readonly string[] } | { readonly except: readonly string[] }) & { readonly captureSite: { readonly siteId: string; readonly subdomain: string; readonly name: string } | null };
+export type NumberSites = ({ readonly only: readonly string[] } | { readonly except: readonly string[] }) & {
+  readonly captureSite: { readonly siteId: string; readonly subdomain: string; readonly name: string } | null;
+};
 
 /**
  * Which number texts a site's leads, and whose replies a number gets (TWILIO_SITE_NUMBERS): a site

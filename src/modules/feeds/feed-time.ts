@@ -16,7 +16,14 @@ export function feedInstant(text: string, timeZone: string): string | null {
   const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
   // Date.UTC rolls month 13 or hour 99 over; a real timestamp's parts come back as they went in.
   const check = new Date(wall);
-  if (Number.isNaN(wall) || check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || check.getUTCHours() !== Number(h) || check.getUTCMinutes() !== Number(mi)) return null;
+  if (
+    Number.isNaN(wall) ||
+    check.getUTCMonth() !== Number(mo) - 1 ||
+    check.getUTCDate() !== Number(d) ||
+    check.getUTCHours() !== Number(h) ||
+    check.getUTCMinutes() !== Number(mi)
+  )
+    return null;
   let at: number;
   if (zone) {
     const z = zone.toUpperCase() === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));

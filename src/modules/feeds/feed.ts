@@ -2,9 +2,7 @@ import { assertNever } from '../../shared/errors';
 import type { FeedEvent, FeedSettings } from './feeds.events';
 
 /** A feed as its stream `feed-{name}` says: its settings, or removed, or never configured. */
-export type Feed =
-  | { readonly exists: false }
-  | { readonly exists: true; readonly name: string; readonly removed: boolean; readonly settings: FeedSettings };
+export type Feed = { readonly exists: false } | { readonly exists: true; readonly name: string; readonly removed: boolean; readonly settings: FeedSettings };
 
 export const initialFeed = (): Feed => ({ exists: false });
 

@@ -67,7 +67,13 @@ export type FeedSyncKind = 'sync' | 'reconcile';
 
 export type FeedSyncStarted = {
   readonly type: 'FeedSyncStarted';
-  readonly data: { readonly name: string; readonly syncId: string; readonly kind: FeedSyncKind; readonly full: boolean; readonly checkpoint: FeedCheckpoint | null };
+  readonly data: {
+    readonly name: string;
+    readonly syncId: string;
+    readonly kind: FeedSyncKind;
+    readonly full: boolean;
+    readonly checkpoint: FeedCheckpoint | null;
+  };
 };
 
 /** Appended atomically with the listing events of one batch: what that batch did. */
@@ -107,7 +113,12 @@ export type FeedSyncFailed = {
 };
 
 export type FeedSyncEvent = FeedSyncStarted | FeedCheckpointAdvanced | FeedSyncCompleted | FeedSyncFailed;
-export const feedSyncEventTypes = ['FeedSyncStarted', 'FeedCheckpointAdvanced', 'FeedSyncCompleted', 'FeedSyncFailed'] as const satisfies readonly FeedSyncEvent['type'][];
+export const feedSyncEventTypes = [
+  'FeedSyncStarted',
+  'FeedCheckpointAdvanced',
+  'FeedSyncCompleted',
+  'FeedSyncFailed',
+] as const satisfies readonly FeedSyncEvent['type'][];
 
 export const feedStream = (name: string): string => `feed-${name}`;
 export const feedSyncStream = (name: string): string => `feedsync-${name}`;

@@ -6,7 +6,15 @@ export { FeedInput, isTimeZone, parseInterval } from './configure-feed/feed-inpu
 export { FEED_DEFAULTS } from './configure-feed/configure-feed.decide';
 export { configureFeed, removeFeed } from './configure-feed/configure-feed';
 export { activeFeedSettings, loadFeed } from './load-feed';
-export { describeUrl, FeedBusyError, FeedCredentialsError, FeedError, FeedProtocolError, FeedStoppedError, FeedUnreachableError } from './reso-client/feed-errors';
+export {
+  describeUrl,
+  FeedBusyError,
+  FeedCredentialsError,
+  FeedError,
+  FeedProtocolError,
+  FeedStoppedError,
+  FeedUnreachableError,
+} from './reso-client/feed-errors';
 export { type ClientOptions, ResoClient } from './reso-client/reso-client';
 export { type FeedProgress, type FeedRunDeps, type FeedRunOptions, type FeedRunResult, runFeed, runFeedIfDue } from './sync-feed/run-feed';
 export { type FollowedRun, followFeedRun } from './sync-feed/follow-feed-run';

@@ -67,7 +67,21 @@ export class GuidePages implements OnModuleInit {
     const t = at.t;
     if (!guide) {
       const main = html`<h1>${t('notFound.title', 'Page not found')}</h1><p><a href="/search">${t('pages.searchForSale', 'Search homes for sale')}</a></p>`;
-      return { status: 404, head: { title: `Page not found | ${at.name}`, description: 'This guide does not exist.', canonical: `${at.base}${path}`, image: null, ogType: 'website', siteName: at.name, jsonLd: [], robots: 'noindex' }, crumbs: [], main };
+      return {
+        status: 404,
+        head: {
+          title: `Page not found | ${at.name}`,
+          description: 'This guide does not exist.',
+          canonical: `${at.base}${path}`,
+          image: null,
+          ogType: 'website',
+          siteName: at.name,
+          jsonLd: [],
+          robots: 'noindex',
+        },
+        crumbs: [],
+        main,
+      };
     }
     const place = guide.area.kind === 'county' ? t('pages.county', '{county} County', { county: guide.area.label }) : guide.area.label;
     const crumbs: Crumb[] = [

@@ -23,7 +23,13 @@ export type WriteGuide = {
 };
 
 /** Take a guide down (its office's broker, or staff). */
-export type ArchiveGuide = { readonly kind: 'archive'; readonly guideId: string; readonly officeId: string; readonly byUserId: string; readonly anyOffice: boolean };
+export type ArchiveGuide = {
+  readonly kind: 'archive';
+  readonly guideId: string;
+  readonly officeId: string;
+  readonly byUserId: string;
+  readonly anyOffice: boolean;
+};
 
 export type GuideCommandData = WriteGuide | ArchiveGuide;
 
@@ -37,12 +43,18 @@ const same = (a: GuideWritten['data'], c: WriteGuide) =>
  */
 export const guideDecider: Decider<GuideState, GuideCommandData, GuideEvent> = {
   initialState: () => ({ exists: false, archived: false, officeId: null, last: null }),
-  evolve: (s, e) => (e.type === 'GuideArchived' ? { ...s, archived: true } : { exists: true, archived: false, officeId: s.officeId ?? e.data.officeId, last: e.data }),
+  evolve: (s, e) =>
+    e.type === 'GuideArchived' ? { ...s, archived: true } : { exists: true, archived: false, officeId: s.officeId ?? e.data.officeId, last: e.data },
   decide: (c, s) => {
     if (c.kind === 'write' && c.creating ? s.exists : !s.exists || s.archived) throw notFound(NO_SUCH_GUIDE);
     if (s.exists && !c.anyOffice && s.officeId !== c.officeId) throw notFound(NO_SUCH_GUIDE);
     if (c.kind === 'archive') return [{ type: 'GuideArchived', data: { guideId: c.guideId, officeId: s.officeId!, byUserId: c.byUserId } }];
     if (s.last && same(s.last, c)) return [];
-    return [{ type: 'GuideWritten', data: { guideId: c.guideId, officeId: s.officeId ?? c.officeId, byUserId: c.byUserId, title: c.title, area: c.area, body: c.body, photos: c.photos } }];
+    return [
+      {
+        type: 'GuideWritten',
+        data: { guideId: c.guideId, officeId: s.officeId ?? c.officeId, byUserId: c.byUserId, title: c.title, area: c.area, body: c.body, photos: c.photos },
+      },
+    ];
   },
 };

@@ -80,7 +80,13 @@ export class GuidesController {
   async archive(@Param('id') id: string, @Req() req: Request) {
     const writer = this.writer(req);
     if (!isId(id)) throw notFound('No such guide');
-    await this.commands.execute(new GuideCommand(guideStream(id), { kind: 'archive', guideId: id, officeId: writer.officeId ?? '', byUserId: writer.userId, anyOffice: writer.anyOffice }, commandContextOf(req)));
+    await this.commands.execute(
+      new GuideCommand(
+        guideStream(id),
+        { kind: 'archive', guideId: id, officeId: writer.officeId ?? '', byUserId: writer.userId, anyOffice: writer.anyOffice },
+        commandContextOf(req),
+      ),
+    );
     return { isSuccess: true as const };
   }
 
@@ -96,19 +102,45 @@ export class GuidesController {
     const area = await this.pages.areaView({ kind: input.area.kind, slug: areaSlug(input.area) });
     if (!area) throw validation(`No listings are on file in ${input.area.label}: pick a place that has an area page`);
     const body = input.body.replace(/\r\n?/g, '\n').trim();
-    await this.commands.execute(new GuideCommand(guideStream(guideId), { kind: 'write', guideId, officeId, byUserId: writer.userId, anyOffice: writer.anyOffice, creating, title: input.title, area: { kind: area.kind, label: area.label }, body, photos: input.photos }, commandContextOf(req)));
+    await this.commands.execute(
+      new GuideCommand(
+        guideStream(guideId),
+        {
+          kind: 'write',
+          guideId,
+          officeId,
+          byUserId: writer.userId,
+          anyOffice: writer.anyOffice,
+          creating,
+          title: input.title,
+          area: { kind: area.kind, label: area.label },
+          body,
+          photos: input.photos,
+        },
+        commandContextOf(req),
+      ),
+    );
   }
 
   /** The guide as its stream now says (the read model may be a moment behind the save). */
   private async viewOf(guideId: string): Promise<GuideView> {
     const events = await this.store.readStream(guideStream(guideId));
-    const last = events.at(-1) as unknown as { data: { title: string; area: GuideView['area']; body: string; photos: string[] }; metadata: { at: string } } | undefined;
+    const last = events.at(-1) as unknown as
+      { data: { title: string; area: GuideView['area']; body: string; photos: string[] }; metadata: { at: string } } | undefined;
     if (!last) {
       const stored = await guideById(this.pool, guideId);
       if (!stored) throw notFound('No such guide');
       const { officeId: _o, ...g } = stored;
       return g;
     }
-    return { guideId, title: last.data.title, area: last.data.area, body: last.data.body, photos: last.data.photos, path: guidePath(guideId), updatedAt: last.metadata.at };
+    return {
+      guideId,
+      title: last.data.title,
+      area: last.data.area,
+      body: last.data.body,
+      photos: last.data.photos,
+      path: guidePath(guideId),
+      updatedAt: last.metadata.at,
+    };
   }
 }

@@ -19,11 +19,15 @@ const guide = (over: Record<string, unknown> = {}) => ({
 describe('area guides', () => {
   let other: Office;
   const app = dashboardServer(async (server) => {
-    await importListings(server.runtime.store, items([home('G1', { ListPrice: 600_000 }), home('G2', { ListPrice: 800_000, BedroomsTotal: 4 })]), { mls: 'T', ctx: systemContext() });
+    await importListings(server.runtime.store, items([home('G1', { ListPrice: 600_000 }), home('G2', { ListPrice: 800_000, BedroomsTotal: 4 })]), {
+      mls: 'T',
+      ctx: systemContext(),
+    });
     other = await registerOffice(app.server, 'other');
     await settle(server);
   });
-  const guideEvents = async (id: string) => Number((await app.server.runtime.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE stream_id = $1', [`guide-${id}`])).rows[0]!.n);
+  const guideEvents = async (id: string) =>
+    Number((await app.server.runtime.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM events WHERE stream_id = $1', [`guide-${id}`])).rows[0]!.n);
 
   it("a broker writes a guide; the office's sites show it with the area's market numbers, another office's site answers 404", async () => {
     const broker = await signIn(app.server, demoUser('broker').email);
@@ -36,7 +40,12 @@ describe('area guides', () => {
     const visitor = WebClient.for(app.server.url, 'demo.localhost');
     const shown = await visitor.request('GET', `/api/guide/${id}`);
     expect(shown.status).toBe(200);
-    expect(shown.body).toMatchObject({ title: 'Living in Seattle', body: guide().body, market: { active: 2, medianListPrice: 700_000 }, areaPath: '/homes-for-sale/seattle' });
+    expect(shown.body).toMatchObject({
+      title: 'Living in Seattle',
+      body: guide().body,
+      market: { active: 2, medianListPrice: 700_000 },
+      areaPath: '/homes-for-sale/seattle',
+    });
     // The office's agent's site shows it too; another office's does not, nor its broker's list.
     expect((await WebClient.for(app.server.url, 'other.localhost').request('GET', `/api/guide/${id}`)).status).toBe(404);
     const otherBroker = await signIn(app.server, other.brokerEmail, 'other.localhost');
@@ -57,8 +66,13 @@ describe('area guides', () => {
     const broker = await signIn(app.server, demoUser('broker').email);
     const id = (await broker.request('POST', '/api/guide', { json: guide({ title: 'Seattle for families' }) })).body.guideId as string;
     const otherBroker = await signIn(app.server, other.brokerEmail, 'other.localhost');
-    expect(await otherBroker.request('PUT', `/api/guide/${id}`, { json: guide({ title: 'Taken over' }) })).toMatchObject({ status: 404, body: { message: 'No such guide' } });
-    expect((await broker.request('PUT', `/api/guide/${id}`, { json: guide({ title: 'Seattle for families, 2026' }) })).body.title).toBe('Seattle for families, 2026');
+    expect(await otherBroker.request('PUT', `/api/guide/${id}`, { json: guide({ title: 'Taken over' }) })).toMatchObject({
+      status: 404,
+      body: { message: 'No such guide' },
+    });
+    expect((await broker.request('PUT', `/api/guide/${id}`, { json: guide({ title: 'Seattle for families, 2026' }) })).body.title).toBe(
+      'Seattle for families, 2026',
+    );
     const before = await guideEvents(id);
     expect((await broker.request('PUT', `/api/guide/${id}`, { json: guide({ title: 'Seattle for families, 2026' }) })).status).toBe(200);
     expect(await guideEvents(id)).toBe(before);
@@ -73,7 +87,10 @@ describe('area guides', () => {
     const visitor = WebClient.for(app.server.url, 'demo.localhost');
     const link = `<a href="/guides/${id}">Seattle by ferry</a>`;
     expect((await visitor.request('GET', '/homes-for-sale/seattle', html)).text).toContain(link);
-    expect((await visitor.request('GET', '/api/area-guides?kind=city&label=seattle')).body.guides).toContainEqual({ title: 'Seattle by ferry', path: `/guides/${id}` });
+    expect((await visitor.request('GET', '/api/area-guides?kind=city&label=seattle')).body.guides).toContainEqual({
+      title: 'Seattle by ferry',
+      path: `/guides/${id}`,
+    });
     expect((await visitor.request('GET', '/sitemaps/pages.xml')).text).toContain(`/guides/${id}</loc>`);
     // Another office's site neither links nor lists it.
     const elsewhere = WebClient.for(app.server.url, 'other.localhost');
@@ -92,25 +109,36 @@ describe('area guides', () => {
     expect((await visitor.request('GET', `/api/guide/${id}`)).status).toBe(404);
     expect((await visitor.request('GET', `/guides/${id}`, html)).status).toBe(404);
     expect((await visitor.request('GET', '/homes-for-sale/seattle', html)).text).not.toContain(`/guides/${id}`);
-    expect((await visitor.request('GET', '/api/area-guides?kind=city&label=Seattle')).body.guides).not.toContainEqual(expect.objectContaining({ path: `/guides/${id}` }));
+    expect((await visitor.request('GET', '/api/area-guides?kind=city&label=Seattle')).body.guides).not.toContainEqual(
+      expect.objectContaining({ path: `/guides/${id}` }),
+    );
     expect((await visitor.request('GET', '/sitemaps/pages.xml')).text).not.toContain(`/guides/${id}`);
     expect((await broker.request('GET', '/api/guide')).body.guides.map((g: { guideId: string }) => g.guideId)).not.toContain(id);
     // Gone for good: neither written again nor deleted twice.
     expect((await broker.request('PUT', `/api/guide/${id}`, { json: guide() })).status).toBe(404);
     expect((await broker.request('DELETE', `/api/guide/${id}`)).status).toBe(404);
-    expect(await visitor.request('GET', '/api/area-guides?kind=town&label=Seattle')).toMatchObject({ status: 400, body: { message: 'kind must be city, county or zip' } });
+    expect(await visitor.request('GET', '/api/area-guides?kind=town&label=Seattle')).toMatchObject({
+      status: 400,
+      body: { message: 'kind must be city, county or zip' },
+    });
   });
 
   it('agents may not write guides; bad input is a clear 400', async () => {
     const agent = await signIn(app.server, demoUser('agent').email);
     expect((await agent.request('POST', '/api/guide', { json: guide() })).status).toBe(403);
     const broker = await signIn(app.server, demoUser('broker').email);
-    expect(await broker.request('POST', '/api/guide', { json: guide({ title: ' ' }) })).toMatchObject({ status: 400, body: { message: 'Please give the guide a title' } });
+    expect(await broker.request('POST', '/api/guide', { json: guide({ title: ' ' }) })).toMatchObject({
+      status: 400,
+      body: { message: 'Please give the guide a title' },
+    });
     expect(await broker.request('POST', '/api/guide', { json: guide({ area: { kind: 'city', label: 'Atlantis' } }) })).toMatchObject({
       status: 400,
       body: { message: 'No listings are on file in Atlantis: pick a place that has an area page' },
     });
-    expect(await broker.request('POST', '/api/guide', { json: guide({ photos: ['https://evil.example/x.jpg'] }) })).toMatchObject({ status: 400, body: { message: 'photos must be images uploaded here (/uploads/…)' } });
+    expect(await broker.request('POST', '/api/guide', { json: guide({ photos: ['https://evil.example/x.jpg'] }) })).toMatchObject({
+      status: 400,
+      body: { message: 'photos must be images uploaded here (/uploads/…)' },
+    });
     expect((await WebClient.for(app.server.url).request('POST', '/api/guide', { json: guide() })).status).toBe(401);
   });
 });

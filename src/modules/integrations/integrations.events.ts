@@ -20,7 +20,10 @@ export const apiKeyStream = (keyId: string) => `apikey-${keyId}`;
  * so the same delivery twice, on any instance, lands once. Claimed before the lead is touched
  * (a concurrent twin waits for the answer), then recorded with the answer it gave.
  */
-export type LeadIntakeClaimed = { readonly type: 'LeadIntakeClaimed'; readonly data: { readonly officeId: string; readonly source: string; readonly externalId: string } };
+export type LeadIntakeClaimed = {
+  readonly type: 'LeadIntakeClaimed';
+  readonly data: { readonly officeId: string; readonly source: string; readonly externalId: string };
+};
 export type LeadIntakeRecorded = {
   readonly type: 'LeadIntakeRecorded';
   readonly data: { readonly officeId: string; readonly source: string; readonly externalId: string; readonly leadId: string; readonly created: boolean };

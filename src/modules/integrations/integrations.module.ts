@@ -17,7 +17,18 @@ import { V1WriteNoteController } from './v1-leads/write-note.http';
 /** The brokerage's other tools: API keys and API v1 (contract section 12). */
 @Module({
   imports: [AccountsModule],
-  controllers: [CreateApiKeyController, ListApiKeysController, RevokeApiKeyController, V1CreateLeadController, V1ListLeadsController, V1GetLeadController, V1UpdateLeadController, V1WriteNoteController, V1EventsController, V1OpenApiController],
+  controllers: [
+    CreateApiKeyController,
+    ListApiKeysController,
+    RevokeApiKeyController,
+    V1CreateLeadController,
+    V1ListLeadsController,
+    V1GetLeadController,
+    V1UpdateLeadController,
+    V1WriteNoteController,
+    V1EventsController,
+    V1OpenApiController,
+  ],
   providers: [RateLimiter, ApiKeyGuard, LeadIntake],
 })
 export class IntegrationsModule {}

@@ -11,6 +11,9 @@ import { leadIdFor, leadStream } from './lead';
  */
 export async function leadAccountOn(store: EventStore, userId: string, siteId: string): Promise<string> {
   if ((await store.streamRevision(leadStream(leadIdFor(userId, siteId)))) !== undefined) return userId;
-  const admin = (await store.readStream(backofficeStream(userId))).reduce((s, e) => evolveAccountAdmin(s, e as unknown as BackofficeEvent), initialAccountAdmin());
+  const admin = (await store.readStream(backofficeStream(userId))).reduce(
+    (s, e) => evolveAccountAdmin(s, e as unknown as BackofficeEvent),
+    initialAccountAdmin(),
+  );
   return admin.mergedInto?.userId ?? userId;
 }

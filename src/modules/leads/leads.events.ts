@@ -1,4 +1,3 @@
-
 /** Where a visitor first came from: fixed at the first visit (first-touch cookie), never overwritten. */
 export type FirstTouch = {
   /** The `src` query parameter of the first visit. */
@@ -210,7 +209,6 @@ export type SearchRun = {
 export type LeadActivityEvent = ListingViewed | SearchRun;
 export const leadActivityEventTypes = ['ListingViewed', 'SearchRun'] as const satisfies readonly LeadActivityEvent['type'][];
 
-
 export const leadActivityStream = (leadId: string) => `leadactivity-${leadId}`;
 
 /**
@@ -221,7 +219,14 @@ export const leadActivityStream = (leadId: string) => `leadactivity-${leadId}`;
  */
 export type LeadNoteWritten = {
   readonly type: 'LeadNoteWritten';
-  readonly data: { readonly leadId: string; readonly siteId: string; readonly noteId: string; readonly text: string; readonly authorId: string; readonly authorName: string };
+  readonly data: {
+    readonly leadId: string;
+    readonly siteId: string;
+    readonly noteId: string;
+    readonly text: string;
+    readonly authorId: string;
+    readonly authorName: string;
+  };
 };
 /** Only the author rewrites a note. */
 export type LeadNoteEdited = {

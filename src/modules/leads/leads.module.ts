@@ -38,16 +38,7 @@ import { SubmitInquiryHandler } from './submit-inquiry/submit-inquiry.handler';
     PatchLeadController,
     BoardController,
   ],
-  providers: [
-    SignUpLead,
-    SubmitInquiryHandler,
-    LeadRouter,
-    RateLimiter,
-    ClaimWindowReactor,
-    AddLeadHandler,
-    FirstContactReactor,
-    StageMover,
-  ],
+  providers: [SignUpLead, SubmitInquiryHandler, LeadRouter, RateLimiter, ClaimWindowReactor, AddLeadHandler, FirstContactReactor, StageMover],
   exports: [LeadRouter, ClaimWindowReactor],
 })
 export class LeadsModule {}

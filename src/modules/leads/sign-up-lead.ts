@@ -18,7 +18,10 @@ export class SignUpLead implements OnModuleInit {
     this.hooks.register((req, s, ctx) => {
       const leadId = leadIdFor(s.userId, s.siteId);
       const firstTouch = decodeFirstTouch(cookiesOf(req)[FIRST_TOUCH_COOKIE]) ?? touchOf(req, this.config.trustProxy, ctx.now);
-      const events = decideCaptureSignUp({ leadId, userId: s.userId, siteId: s.siteId, fullName: s.fullName, email: s.email, phone: s.phone, firstTouch }, initialLead());
+      const events = decideCaptureSignUp(
+        { leadId, userId: s.userId, siteId: s.siteId, fullName: s.fullName, email: s.email, phone: s.phone, firstTouch },
+        initialLead(),
+      );
       return [{ streamId: leadStream(leadId), expected: 'no_stream', events: toNewEvents(events, ctx) }];
     });
   }

@@ -29,7 +29,14 @@ export type ListingEmailOpened = {
 
 export type ListingEmailClicked = {
   readonly type: 'ListingEmailClicked';
-  readonly data: { readonly leadId: string; readonly siteId: string; readonly messageId: string; readonly pdid: string; readonly address: string; readonly at: string };
+  readonly data: {
+    readonly leadId: string;
+    readonly siteId: string;
+    readonly messageId: string;
+    readonly pdid: string;
+    readonly address: string;
+    readonly at: string;
+  };
 };
 
 export type ListingMailEvent = ListingsSentToLead | ListingEmailOpened | ListingEmailClicked;

@@ -173,7 +173,15 @@ export const initialListing = (): Listing => ({ listed: false, removed: false })
 
 export function evolveListing(state: Listing, event: ListingEvent): Listing {
   if (event.type === 'ListingListed') {
-    return { listed: true, pdid: event.data.pdid, mls: event.data.mls, record: upcastRecord(event.data.listing), brokenPhotos: [], photoReports: [], openHouses: [] };
+    return {
+      listed: true,
+      pdid: event.data.pdid,
+      mls: event.data.mls,
+      record: upcastRecord(event.data.listing),
+      brokenPhotos: [],
+      photoReports: [],
+      openHouses: [],
+    };
   }
   if (!state.listed) return state;
   switch (event.type) {
@@ -202,7 +210,9 @@ export function evolveListing(state: Listing, event: ListingEvent): Listing {
       return { ...state, photoReports: [...state.photoReports, { url: event.data.url, client: event.data.client }] };
     case 'ListingPhotoReportedBroken': {
       const photoReports = state.photoReports.filter((r) => r.url !== event.data.url);
-      return state.brokenPhotos.includes(event.data.url) ? { ...state, photoReports } : { ...state, brokenPhotos: [...state.brokenPhotos, event.data.url], photoReports };
+      return state.brokenPhotos.includes(event.data.url)
+        ? { ...state, photoReports }
+        : { ...state, brokenPhotos: [...state.brokenPhotos, event.data.url], photoReports };
     }
     case 'ListingOpenHouseAdded':
     case 'ListingOpenHouseChanged': {

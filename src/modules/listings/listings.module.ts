@@ -30,7 +30,11 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
         }
         if (config.searchIndex === 'memory') {
           const snapshot = config.searchSnapshot && { ...config.searchSnapshot, identity: snapshotIdentity(runtime.db.url) };
-          return MemorySearchIndex.open(runtime.store, new PostgresSearchIndex(pool), { batchSize: config.projections.batchSize, snapshot, scanBudgetMs: config.searchStatementTimeoutMs });
+          return MemorySearchIndex.open(runtime.store, new PostgresSearchIndex(pool), {
+            batchSize: config.projections.batchSize,
+            snapshot,
+            scanBudgetMs: config.searchStatementTimeoutMs,
+          });
         }
         return new PostgresSearchIndex(pool);
       },
@@ -38,17 +42,24 @@ import { OPEN_VISITOR_SEARCH, type OpenVisitorSearch } from './search-listings/v
     },
     {
       provide: OPEN_VISITOR_SEARCH,
-      useFactory: (pool: pg.Pool, index: SearchIndex): OpenVisitorSearch => () => {
-        // Meilisearch is its own server: visitors' searches share the one adapter.
-        if (index instanceof MeiliSearchIndex) return { index, close: () => undefined };
-        const connection = new OneConnection(pool);
-        const tables = new PostgresSearchIndex(connection);
-        // In memory: matches from this process, cards and autocomplete on the search pool's connection.
-        return { index: index instanceof MemorySearchIndex ? index.over(tables) : tables, close: () => connection.release() };
-      },
+      useFactory:
+        (pool: pg.Pool, index: SearchIndex): OpenVisitorSearch =>
+        () => {
+          // Meilisearch is its own server: visitors' searches share the one adapter.
+          if (index instanceof MeiliSearchIndex) return { index, close: () => undefined };
+          const connection = new OneConnection(pool);
+          const tables = new PostgresSearchIndex(connection);
+          // In memory: matches from this process, cards and autocomplete on the search pool's connection.
+          return { index: index instanceof MemorySearchIndex ? index.over(tables) : tables, close: () => connection.release() };
+        },
       inject: [SEARCH_POOL, SearchIndex],
     },
-    { provide: SearchGate, useFactory: (config: Config) => new SearchGate({ perMinute: config.searchRatePerMinute, parallel: config.searchParallelPerAddress, total: config.searchParallel }), inject: [CONFIG] },
+    {
+      provide: SearchGate,
+      useFactory: (config: Config) =>
+        new SearchGate({ perMinute: config.searchRatePerMinute, parallel: config.searchParallelPerAddress, total: config.searchParallel }),
+      inject: [CONFIG],
+    },
     RateLimiter,
     SearchIndexVersion,
     MlsDisclaimers,

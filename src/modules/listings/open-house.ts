@@ -20,7 +20,6 @@ export type OpenHouse = {
 /** An open house as a record carries it: with the feed's status. */
 export type OpenHouseEntry = OpenHouse & { readonly OpenHouseStatus: OpenHouseStatus };
 
-
 export const sameOpenHouse = (a: OpenHouse, b: OpenHouse): boolean =>
   a.OpenHouseStartTime === b.OpenHouseStartTime &&
   a.OpenHouseEndTime === b.OpenHouseEndTime &&
@@ -31,5 +30,8 @@ export const sameOpenHouse = (a: OpenHouse, b: OpenHouse): boolean =>
 export function upcomingOpenHouses(all: readonly OpenHouse[], now: number): OpenHouse[] {
   return all
     .filter((o) => isUpcoming(o, now))
-    .sort((a, b) => Date.parse(a.OpenHouseStartTime) - Date.parse(b.OpenHouseStartTime) || (a.OpenHouseKey < b.OpenHouseKey ? -1 : a.OpenHouseKey > b.OpenHouseKey ? 1 : 0));
+    .sort(
+      (a, b) =>
+        Date.parse(a.OpenHouseStartTime) - Date.parse(b.OpenHouseStartTime) || (a.OpenHouseKey < b.OpenHouseKey ? -1 : a.OpenHouseKey > b.OpenHouseKey ? 1 : 0),
+    );
 }

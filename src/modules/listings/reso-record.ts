@@ -5,17 +5,7 @@ export type IsoTimestamp = string;
 
 /** The RESO Data Dictionary StandardStatus lookup values. */
 export type StandardStatus =
-  | 'Active'
-  | 'Active Under Contract'
-  | 'Canceled'
-  | 'Closed'
-  | 'Coming Soon'
-  | 'Delete'
-  | 'Expired'
-  | 'Hold'
-  | 'Incomplete'
-  | 'Pending'
-  | 'Withdrawn';
+  'Active' | 'Active Under Contract' | 'Canceled' | 'Closed' | 'Coming Soon' | 'Delete' | 'Expired' | 'Hold' | 'Incomplete' | 'Pending' | 'Withdrawn';
 
 export interface ResoMedia {
   MediaURL: string;
@@ -77,8 +67,6 @@ interface ResoRecordFields {
 }
 
 /** The import contract (section 4) needs a ListPrice or a ClosePrice: at least one is set. */
-type ResoPrice =
-  | { ListPrice: number; ClosePrice?: number | null }
-  | { ListPrice?: number | null; ClosePrice: number };
+type ResoPrice = { ListPrice: number; ClosePrice?: number | null } | { ListPrice?: number | null; ClosePrice: number };
 
 export type ResoRecord = ResoRecordFields & ResoPrice;

@@ -39,7 +39,16 @@ export function loadZipDirectory(): Promise<ZipDirectory> {
       const places: ZipPlace[] = [];
       for (const { fields } of rows) {
         const [zip, city, county, state, latitude, longitude, population, density] = fields;
-        places.push({ zip: zip!, city: city!, county: county!, state: state!, latitude: Number(latitude), longitude: Number(longitude), population: Number(population), density: Number(density) });
+        places.push({
+          zip: zip!,
+          city: city!,
+          county: county!,
+          state: state!,
+          latitude: Number(latitude),
+          longitude: Number(longitude),
+          population: Number(population),
+          density: Number(density),
+        });
       }
       const byZip = new Map(places.map((place) => [place.zip, place]));
       return { places, get: (zip: string) => byZip.get(zip) };

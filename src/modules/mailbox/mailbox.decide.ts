@@ -11,7 +11,10 @@ export type MailboxCommand =
 /** Disconnecting what is not connected records nothing; connecting again replaces the settings. */
 export function decideMailbox(c: MailboxCommand, s: Mailbox): MailboxEvent[] {
   // `replaces`: the sealed token it was renewed from; a mailbox disconnected or connected anew since holds another, which stays.
-  if (c.kind === 'renew') return s.connected && s.auth === 'oauth2' && s.secret.data === c.replaces ? [{ type: 'MailboxTokenRenewed', data: { userId: c.userId, secret: c.secret } }] : [];
+  if (c.kind === 'renew')
+    return s.connected && s.auth === 'oauth2' && s.secret.data === c.replaces
+      ? [{ type: 'MailboxTokenRenewed', data: { userId: c.userId, secret: c.secret } }]
+      : [];
   if (c.kind === 'disconnect') return s.connected ? [{ type: 'MailboxDisconnected', data: { userId: c.userId } }] : [];
   const { kind: _, ...data } = c;
   return [{ type: 'MailboxConnected', data }];

@@ -12,27 +12,78 @@ export const OUTBOXES = [
   { name: 'lead-email', label: "Agents' e-mails to leads", table: 'lead_email_outbox', key: 'mail_id', channel: "'email'", lead: true, item: 'message_id' },
   { name: 'listing-mail', label: 'Listings sent to leads', table: 'listing_mail_outbox', key: 'mail_id', channel: "'email'", lead: true, item: null },
   { name: 'reply-notices', label: 'Reply notices to leads', table: 'reply_notice_outbox', key: 'notice_id', channel: 'channel', lead: true, item: null },
-  { name: 'plans', label: 'Action plan steps', table: 'plan_work', key: 'work_id', channel: "coalesce(payload->'step'->>'kind', kind)", lead: true, item: null },
+  {
+    name: 'plans',
+    label: 'Action plan steps',
+    table: 'plan_work',
+    key: 'work_id',
+    channel: "coalesce(payload->'step'->>'kind', kind)",
+    lead: true,
+    item: null,
+  },
   { name: 'property-alerts', label: 'Property alerts', table: 'alert_outbox', key: 'alert_id', channel: "'email'", lead: true, item: null },
   { name: 'share-mail', label: 'Listings shared with a friend', table: 'share_mail_outbox', key: 'mail_id', channel: "'email'", lead: false, item: null },
   { name: 'new-lead-notices', label: 'New-lead notices to agents', table: 'lead_notice_outbox', key: 'notice_id', channel: 'channel', lead: false, item: null },
-  { name: 'behaviour-alerts', label: 'Behaviour alerts to agents', table: 'behaviour_alert_outbox', key: 'notice_id', channel: "'email'", lead: false, item: null },
-  { name: 'erasure-links', label: 'Erasure links', table: 'erasure_link_outbox', key: 'request_id', channel: "'email'", lead: false, item: null, noLeadId: true },
+  {
+    name: 'behaviour-alerts',
+    label: 'Behaviour alerts to agents',
+    table: 'behaviour_alert_outbox',
+    key: 'notice_id',
+    channel: "'email'",
+    lead: false,
+    item: null,
+  },
+  {
+    name: 'erasure-links',
+    label: 'Erasure links',
+    table: 'erasure_link_outbox',
+    key: 'request_id',
+    channel: "'email'",
+    lead: false,
+    item: null,
+    noLeadId: true,
+  },
   // Decide-and-send outboxes: their failures wait in outbox_deferrals (send-once-with-retry.ts).
-  { name: 'showing-notices', label: 'Showing notices', table: 'outbox_deferrals', key: 'deferral_id', channel: "'notice'", lead: true, item: null, where: "outbox = 'showing-notices'" },
-  { name: 'task-digests', label: 'Morning task digests to agents', table: 'outbox_deferrals', key: 'deferral_id', channel: "'email'", lead: false, item: null, where: "outbox = 'task-digests'" },
+  {
+    name: 'showing-notices',
+    label: 'Showing notices',
+    table: 'outbox_deferrals',
+    key: 'deferral_id',
+    channel: "'notice'",
+    lead: true,
+    item: null,
+    where: "outbox = 'showing-notices'",
+  },
+  {
+    name: 'task-digests',
+    label: 'Morning task digests to agents',
+    table: 'outbox_deferrals',
+    key: 'deferral_id',
+    channel: "'email'",
+    lead: false,
+    item: null,
+    where: "outbox = 'task-digests'",
+  },
 ] as const;
 
 export type OutboxName = (typeof OUTBOXES)[number]['name'];
 type Outbox = (typeof OUTBOXES)[number];
-
 
 const LIST_LIMIT = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const outboxNamed = (name: string): Outbox | undefined => OUTBOXES.find((o) => o.name === name);
 
-type FailedRow = { id: string; channel: string; lead_id: string | null; item_id: string | null; last_error: string | null; attempts: number; last_attempt_at: Date | null; failed_at: Date | null };
+type FailedRow = {
+  id: string;
+  channel: string;
+  lead_id: string | null;
+  item_id: string | null;
+  last_error: string | null;
+  attempts: number;
+  last_attempt_at: Date | null;
+  failed_at: Date | null;
+};
 
 /** The outbox's rows in `table` (several outboxes share outbox_deferrals). */
 const mine = (o: Outbox): string => ('where' in o ? ` AND ${o.where}` : '');
@@ -72,7 +123,11 @@ export async function failedByOutbox(pool: pg.Pool): Promise<FailedOutbox[]> {
 /** A lead's messages that could not be delivered, newest first (what the agent sees in the lead's thread). */
 export async function failedForLead(pool: pg.Pool, leadId: string): Promise<FailedMessage[]> {
   const perOutbox = await Promise.all(
-    OUTBOXES.filter((o) => o.lead).map(async (o) => (await pool.query<FailedRow>(`${selectFailed(o, ' AND lead_id = $1')} ORDER BY failed_at DESC NULLS LAST LIMIT ${LIST_LIMIT}`, [leadId])).rows.map((r) => toFailed(o, r))),
+    OUTBOXES.filter((o) => o.lead).map(async (o) =>
+      (await pool.query<FailedRow>(`${selectFailed(o, ' AND lead_id = $1')} ORDER BY failed_at DESC NULLS LAST LIMIT ${LIST_LIMIT}`, [leadId])).rows.map((r) =>
+        toFailed(o, r),
+      ),
+    ),
   );
   return perOutbox.flat().sort((a, b) => (b.failedAt ?? '').localeCompare(a.failedAt ?? ''));
 }

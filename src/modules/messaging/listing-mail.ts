@@ -7,7 +7,9 @@ import { type Html, html, joinHtml } from '../../shared/html';
 export const listingPriceText = (l: IndexedListing): string => priceText(l.price, l.forRent);
 export const addressText = (l: IndexedListing): string => [l.address, l.city, l.state].filter(Boolean).join(', ') || l.pdid;
 export const factsText = (l: IndexedListing): string =>
-  [l.beds !== null ? `${l.beds} bd` : null, l.baths !== null ? `${l.baths} ba` : null, l.sqft !== null ? `${l.sqft.toLocaleString('en-US')} sq ft` : null].filter(Boolean).join(' · ');
+  [l.beds !== null ? `${l.beds} bd` : null, l.baths !== null ? `${l.baths} ba` : null, l.sqft !== null ? `${l.sqft.toLocaleString('en-US')} sq ft` : null]
+    .filter(Boolean)
+    .join(' · ');
 const absolute = (base: string, url: string) => (/^https?:\/\//.test(url) ? url : `${base}${url.startsWith('/') ? '' : '/'}${url}`);
 
 /** IDX attribution ("Listing courtesy of …"), which every listing an e-mail shows carries; null when the feed names nobody. */
@@ -26,7 +28,8 @@ export function listingHtml(l: IndexedListing, o: { readonly href: string; reado
   const courtesy = courtesyOf(l);
   return joinHtml(
     [
-      photo && html`<a href="${o.href}"><img src="${absolute(o.baseUrl, photo)}" alt="" width="520" style="max-width:100%;border-radius:6px;display:block"></a>`,
+      photo &&
+        html`<a href="${o.href}"><img src="${absolute(o.baseUrl, photo)}" alt="" width="520" style="max-width:100%;border-radius:6px;display:block"></a>`,
       o.headline && html`<p style="margin:8px 0 0;color:#b45309;font-weight:600">${o.headline}</p>`,
       html`<p style="margin:4px 0 0;font-size:20px;font-weight:700">${listingPriceText(l)}</p>`,
       html`<p style="margin:2px 0 0">${addressText(l)}</p>`,

@@ -53,7 +53,9 @@ export function sendOneFromOutbox<Row extends Record<string, unknown>, M>(
 ): Promise<OutboxOutcome> {
   return inTransaction(pool, async (tx): Promise<OutboxOutcome> => {
     const where = t.where ? ` AND (${t.where})` : '';
-    const { rows } = await tx.query<Row>(`SELECT ${t.columns} FROM ${t.table} WHERE state = 'pending' AND ${RETRY_DUE}${where} ORDER BY ${t.order} LIMIT 1 FOR UPDATE SKIP LOCKED`);
+    const { rows } = await tx.query<Row>(
+      `SELECT ${t.columns} FROM ${t.table} WHERE state = 'pending' AND ${RETRY_DUE}${where} ORDER BY ${t.order} LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    );
     const row = rows[0];
     if (!row) return 'none';
     const key = row[t.key];
@@ -131,8 +133,16 @@ export abstract class OutboxSender<Row extends Record<string, unknown>, M> exten
     const worker = async (): Promise<number> => {
       let sent = 0;
       while (!this.sweeper.isStopped) {
-        const outcome = await sendOneFromOutbox<Row, M>(this.kit.pool, o.deliver, o.table, (row) => this.compose(row), (row, err, f) =>
-          this.log.warn(f.permanent ? 'a message was refused for good' : 'a message failed; it is tried again later', { messageId: row[o.table.key], error: err.name }),
+        const outcome = await sendOneFromOutbox<Row, M>(
+          this.kit.pool,
+          o.deliver,
+          o.table,
+          (row) => this.compose(row),
+          (row, err, f) =>
+            this.log.warn(f.permanent ? 'a message was refused for good' : 'a message failed; it is tried again later', {
+              messageId: row[o.table.key],
+              error: err.name,
+            }),
         );
         if (outcome === 'sent') sent++;
         // A refusal of one message says nothing of the others; a failure likely holds for them all.

@@ -14,7 +14,10 @@ type Db = Pick<pg.PoolClient, 'query'>;
 export async function recordFailure(db: Db, table: string, key: string, ids: readonly string[], err: unknown): Promise<SendFailure> {
   const failure = failureOf(err);
   for (const id of ids) {
-    const { rows } = await db.query<{ attempts: number; first_failed_at: Date | null; now: Date }>(`SELECT attempts, first_failed_at, now() AS now FROM ${table} WHERE ${key} = $1`, [id]);
+    const { rows } = await db.query<{ attempts: number; first_failed_at: Date | null; now: Date }>(
+      `SELECT attempts, first_failed_at, now() AS now FROM ${table} WHERE ${key} = $1`,
+      [id],
+    );
     const row = rows[0];
     if (!row) continue;
     const next = afterFailure({ attempts: row.attempts + 1, firstFailedAt: row.first_failed_at, now: row.now, failure });

@@ -15,7 +15,9 @@ export const RETRY = {
 } as const;
 
 /** Twilio error codes that no retry can fix: an invalid 'To', a number that cannot get texts, one that replied STOP (twilio.com/docs/api/errors). */
-export const TWILIO_PERMANENT_CODES: ReadonlySet<number> = new Set([21211, 21212, 21214, 21217, 21401, 21407, 21408, 21421, 21604, 21606, 21610, 21612, 21614, 30003, 30005, 30006, 30007]);
+export const TWILIO_PERMANENT_CODES: ReadonlySet<number> = new Set([
+  21211, 21212, 21214, 21217, 21401, 21407, 21408, 21421, 21604, 21606, 21610, 21612, 21614, 30003, 30005, 30006, 30007,
+]);
 
 /** Why a send failed, and whether trying again could ever help. */
 export type SendFailure = { readonly permanent: boolean; readonly reason: string };
@@ -65,8 +67,10 @@ export function failureOf(err: unknown): SendFailure {
     const words = typeof e.response === 'string' ? e.response : e.message;
     return { permanent: e.responseCode >= 500 && e.responseCode < 600, reason: redactedReason(`SMTP ${e.responseCode}: ${words.replace(/^\d{3}[ -]/, '')}`) };
   }
-  if (typeof e.twilioCode === 'number') return { permanent: TWILIO_PERMANENT_CODES.has(e.twilioCode), reason: redactedReason(`Twilio ${e.twilioCode}: ${e.message}`) };
-  if (typeof e.statusCode === 'number') return { permanent: e.statusCode === 404 || e.statusCode === 410, reason: redactedReason(`push service answered ${e.statusCode}`) };
+  if (typeof e.twilioCode === 'number')
+    return { permanent: TWILIO_PERMANENT_CODES.has(e.twilioCode), reason: redactedReason(`Twilio ${e.twilioCode}: ${e.message}`) };
+  if (typeof e.statusCode === 'number')
+    return { permanent: e.statusCode === 404 || e.statusCode === 410, reason: redactedReason(`push service answered ${e.statusCode}`) };
   const code = typeof e.code === 'string' ? `${e.code}: ` : '';
   return { permanent: false, reason: redactedReason(`${code}${e.message}`) };
 }

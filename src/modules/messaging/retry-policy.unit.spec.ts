@@ -59,19 +59,28 @@ describe('the outboxes’ retry policy', () => {
 });
 
 describe('what a provider’s error means for the policy', () => {
-  const smtp = (responseCode: number, response: string) => Object.assign(new Error(`Message failed: ${response}`), { responseCode, response, code: 'EENVELOPE' });
+  const smtp = (responseCode: number, response: string) =>
+    Object.assign(new Error(`Message failed: ${response}`), { responseCode, response, code: 'EENVELOPE' });
   const twilio = (twilioCode: number, message: string) => Object.assign(new Error(message), { twilioCode });
 
   it('an SMTP 5xx is final, a 4xx or a relay that cannot be reached is worth another try', () => {
-    expect(failureOf(smtp(550, '550 5.1.1 <ada@example.com>: Recipient address rejected'))).toEqual({ permanent: true, reason: 'SMTP 550: 5.1.1 <address>: Recipient address rejected' });
+    expect(failureOf(smtp(550, '550 5.1.1 <ada@example.com>: Recipient address rejected'))).toEqual({
+      permanent: true,
+      reason: 'SMTP 550: 5.1.1 <address>: Recipient address rejected',
+    });
     expect(failureOf(smtp(554, '554 5.7.1 rejected')).permanent).toBe(true);
     expect(failureOf(smtp(421, '421 4.7.0 try again later')).permanent).toBe(false);
-    expect(failureOf(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ESOCKET' }))).toEqual({ permanent: false, reason: 'ESOCKET: connect ECONNREFUSED 127.0.0.1:9' });
+    expect(failureOf(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ESOCKET' }))).toEqual({
+      permanent: false,
+      reason: 'ESOCKET: connect ECONNREFUSED 127.0.0.1:9',
+    });
   });
 
   it("Twilio's invalid, unreachable and unsubscribed numbers are final; its rate limit is not", () => {
     for (const code of [21211, 21614, 21610]) expect(failureOf(twilio(code, "The 'To' number +15555550000 is not valid")).permanent).toBe(true);
-    expect(failureOf(twilio(21211, "Twilio refused the message (400: The 'To' number +1 (555) 555-0000 is not valid)")).reason).toBe("Twilio 21211: Twilio refused the message (400: The 'To' number <number> is not valid)");
+    expect(failureOf(twilio(21211, "Twilio refused the message (400: The 'To' number +1 (555) 555-0000 is not valid)")).reason).toBe(
+      "Twilio 21211: Twilio refused the message (400: The 'To' number <number> is not valid)",
+    );
     expect(failureOf(twilio(20429, 'Too Many Requests')).permanent).toBe(false);
     expect(failureOf(new Error('Twilio refused the message (503)')).permanent).toBe(false);
   });

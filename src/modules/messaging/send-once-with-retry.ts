@@ -44,7 +44,12 @@ export async function decideOnceWithRetry(
     const db = await pool.connect();
     try {
       await db.query('BEGIN');
-      await db.query('INSERT INTO outbox_deferrals (deferral_id, outbox, message_key, lead_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [id, deferral.outbox, deferral.key, deferral.leadId ?? null]);
+      await db.query('INSERT INTO outbox_deferrals (deferral_id, outbox, message_key, lead_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+        id,
+        deferral.outbox,
+        deferral.key,
+        deferral.leadId ?? null,
+      ]);
       await db.query('SELECT 1 FROM outbox_deferrals WHERE deferral_id = $1 FOR UPDATE', [id]);
       onFailure(err, await recordFailure(db, 'outbox_deferrals', 'deferral_id', [id], err));
       await db.query('COMMIT');

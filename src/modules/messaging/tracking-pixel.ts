@@ -12,5 +12,8 @@ export const TRACKED_LINK_HEADERS = { 'Cache-Control': 'no-store, private', 'Ref
 
 /** An e-mail's 1×1 tracking image, whatever its token said: a bad one only records nothing. */
 export function sendTrackingPixel(res: Response): void {
-  res.status(200).set({ ...TRACKED_LINK_HEADERS, 'Content-Type': 'image/gif', 'Content-Length': String(PIXEL.length) }).end(PIXEL);
+  res
+    .status(200)
+    .set({ ...TRACKED_LINK_HEADERS, 'Content-Type': 'image/gif', 'Content-Length': String(PIXEL.length) })
+    .end(PIXEL);
 }

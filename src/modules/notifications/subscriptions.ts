@@ -6,8 +6,7 @@ import type { NotificationEvent, WebPushSubscribed } from './notifications.event
 export type Subscriptions = ReadonlyMap<string, { readonly p256dh: string; readonly auth: string }>;
 
 export type SubscriptionCommand =
-  | ({ readonly kind: 'subscribe' } & WebPushSubscribed['data'])
-  | { readonly kind: 'unsubscribe'; readonly userId: string; readonly endpoint: string };
+  ({ readonly kind: 'subscribe' } & WebPushSubscribed['data']) | { readonly kind: 'unsubscribe'; readonly userId: string; readonly endpoint: string };
 
 export function evolveSubscriptions(s: Subscriptions, e: NotificationEvent): Subscriptions {
   const next = new Map(s);

@@ -8,9 +8,18 @@ const PHONE = 'https://fcm.googleapis.com/fcm/send/phone';
 const LAPTOP = 'https://updates.push.services.mozilla.com/wpush/v2/laptop';
 const keys = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) };
 
-const subscribe = (endpoint: string, k: { p256dh: string; auth: string } = keys, securityLevel = 10): SubscriptionCommand => ({ kind: 'subscribe', userId: U, securityLevel, endpoint, ...k });
+const subscribe = (endpoint: string, k: { p256dh: string; auth: string } = keys, securityLevel = 10): SubscriptionCommand => ({
+  kind: 'subscribe',
+  userId: U,
+  securityLevel,
+  endpoint,
+  ...k,
+});
 const unsubscribe = (endpoint: string): SubscriptionCommand => ({ kind: 'unsubscribe', userId: U, endpoint });
-const subscribed = (endpoint: string, k = keys, securityLevel = 10): NotificationEvent => ({ type: 'WebPushSubscribed', data: { userId: U, securityLevel, endpoint, ...k } });
+const subscribed = (endpoint: string, k = keys, securityLevel = 10): NotificationEvent => ({
+  type: 'WebPushSubscribed',
+  data: { userId: U, securityLevel, endpoint, ...k },
+});
 const unsubscribed = (endpoint: string): NotificationEvent => ({ type: 'WebPushUnsubscribed', data: { userId: U, endpoint } });
 const given = (...events: NotificationEvent[]) => fold(subscriptionsDecider, events);
 

@@ -37,7 +37,8 @@ export class VapidKeys {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const stored = JSON.parse(await fs.readFile(file, 'utf8')) as { publicKey?: string; privateKey?: string };
-    if (!stored.publicKey || !stored.privateKey) throw new Error(`${file} does not hold a VAPID key pair; remove it or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY`);
+    if (!stored.publicKey || !stored.privateKey)
+      throw new Error(`${file} does not hold a VAPID key pair; remove it or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY`);
     return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
   }
 }

@@ -42,9 +42,18 @@ export class WebPushController {
     if (this.testOrigins.length === 0 && new URL(input.endpoint).protocol !== 'https:') throw validation('endpoint must be an https address');
     if (!isPushServiceEndpoint(input.endpoint, this.testOrigins)) throw validation(UNKNOWN_PUSH_SERVICE);
     await this.commands.execute(
-
-      new SubscriptionsCommand(webPushStream(auth.userId), { kind: 'subscribe', userId: auth.userId, securityLevel: auth.securityLevel, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth }, commandContextOf(req)),
-
+      new SubscriptionsCommand(
+        webPushStream(auth.userId),
+        {
+          kind: 'subscribe',
+          userId: auth.userId,
+          securityLevel: auth.securityLevel,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+        },
+        commandContextOf(req),
+      ),
     );
     return { isSuccess: true as const };
   }
@@ -52,7 +61,9 @@ export class WebPushController {
   @Route(contract.push.unsubscribe)
   async unsubscribe(@Body() input: BodyOf<typeof contract.push.unsubscribe>, @Req() req: Request) {
     const auth = requireAuth(req);
-    await this.commands.execute(new SubscriptionsCommand(webPushStream(auth.userId), { kind: 'unsubscribe', userId: auth.userId, endpoint: input.endpoint }, commandContextOf(req)));
+    await this.commands.execute(
+      new SubscriptionsCommand(webPushStream(auth.userId), { kind: 'unsubscribe', userId: auth.userId, endpoint: input.endpoint }, commandContextOf(req)),
+    );
     return { isSuccess: true as const };
   }
 }

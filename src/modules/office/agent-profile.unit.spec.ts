@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type AgentProfileCommand, agentProfileDecider, decideAgentProfile } from './agent-profile';
 
-const mls = (mlsId: string | null, by: 'self' | 'broker', heldBy: string | null = null): AgentProfileCommand => ({ kind: 'mlsId', agentId: 'a', mlsId, by, heldBy });
+const mls = (mlsId: string | null, by: 'self' | 'broker', heldBy: string | null = null): AgentProfileCommand => ({
+  kind: 'mlsId',
+  agentId: 'a',
+  mlsId,
+  by,
+  heldBy,
+});
 
 describe('an agent profile (bio and MLS id on one stream)', () => {
   it('records a change of either, and nothing for the same value again', () => {
@@ -32,7 +38,7 @@ describe('an agent profile (bio and MLS id on one stream)', () => {
     expect(decideAgentProfile(mls('A-12', 'self'), s3)).toEqual([{ type: 'AgentMlsIdChanged', data: { agentId: 'a', mlsId: 'A-12' } }]);
   });
 
-  it("refuses an id a colleague of the office already has (409), whoever asks", () => {
+  it('refuses an id a colleague of the office already has (409), whoever asks', () => {
     const s0 = agentProfileDecider.initialState();
     expect(() => decideAgentProfile(mls('A-12', 'self', 'b'), s0)).toThrow(expect.objectContaining({ code: 'conflict' }));
     expect(() => decideAgentProfile(mls('A-12', 'broker', 'b'), s0)).toThrow(expect.objectContaining({ code: 'conflict' }));

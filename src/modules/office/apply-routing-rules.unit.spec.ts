@@ -9,9 +9,18 @@ import { decideOffice, type OfficeActor, type OfficeCommand, officeDecider } fro
 const B = 'B';
 const broker: OfficeActor = { role: 'broker', userId: B };
 const given = (...events: OfficeEvent[]) => fold(officeDecider, events);
-const rules = (over: Partial<RoutingRulesInput> = {}): RoutingRulesInput => ({ listingAgentFirst: true, weights: {}, off: [], pond: { enabled: false, claimWindowMinutes: 15 }, ...over });
+const rules = (over: Partial<RoutingRulesInput> = {}): RoutingRulesInput => ({
+  listingAgentFirst: true,
+  weights: {},
+  off: [],
+  pond: { enabled: false, claimWindowMinutes: 15 },
+  ...over,
+});
 const apply = (r: RoutingRulesInput, by: OfficeActor = broker): OfficeCommand => ({ kind: 'apply-routing-rules', brokerId: B, rules: r, by });
-const applied = (version: number, r: RoutingRulesInput, byUserId = B): OfficeEvent => ({ type: 'RoutingRulesChanged', data: { brokerId: B, version, byUserId, rules: r } });
+const applied = (version: number, r: RoutingRulesInput, byUserId = B): OfficeEvent => ({
+  type: 'RoutingRulesChanged',
+  data: { brokerId: B, version, byUserId, rules: r },
+});
 
 describe('apply routing rules (given / when / then)', () => {
   it('given an office that never chose, then version 0: listing agent first, everyone on with weight 1, no pond', () => {
@@ -50,7 +59,10 @@ describe('apply routing rules (given / when / then)', () => {
   });
 
   it('when a weight is 0 or 11, or the claim window 1441, then refused with the exact message', () => {
-    expect(refused(() => decideOffice(apply(rules({ weights: { A1: 0 } })), given()))).toMatchObject({ code: 'validation', message: 'A round-robin weight is a whole number from 1 to 10' });
+    expect(refused(() => decideOffice(apply(rules({ weights: { A1: 0 } })), given()))).toMatchObject({
+      code: 'validation',
+      message: 'A round-robin weight is a whole number from 1 to 10',
+    });
     expect(refused(() => decideOffice(apply(rules({ weights: { A1: 11 } })), given()))).toMatchObject({ code: 'validation' });
     expect(refused(() => decideOffice(apply(rules({ pond: { enabled: true, claimWindowMinutes: 1441 } })), given()))).toMatchObject({
       code: 'validation',

@@ -1,4 +1,14 @@
-export type { AgentActivated, AgentBioChanged, AgentDeactivated, AgentMlsIdChanged, AgentProfileEvent, ListingAgentLinked, OfficeEvent, RoundRobinTurnTaken, RoutingEvent } from './office.events';
+export type {
+  AgentActivated,
+  AgentBioChanged,
+  AgentDeactivated,
+  AgentMlsIdChanged,
+  AgentProfileEvent,
+  ListingAgentLinked,
+  OfficeEvent,
+  RoundRobinTurnTaken,
+  RoutingEvent,
+} from './office.events';
 export { agentProfileStream, officeEventTypes, officeStream, ROUTE_LEAD_PUSH, routingEventTypes, routingStream } from './office.events';
 export { decideOffice, evolveOffice, initialOffice, type Office, pipelineOf } from './office';
 export { loadOffice, officeOfViewer } from './load-office';

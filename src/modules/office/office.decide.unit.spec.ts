@@ -58,7 +58,7 @@ describe('office: agents in and out of the rotation (given / when / then)', () =
   });
 });
 
-describe("office: the broker links and unlinks listings (given / when / then)", () => {
+describe('office: the broker links and unlinks listings (given / when / then)', () => {
   it('given no link, when the broker links NWMLS-1 to A1, then ListingAgentLinked', () => {
     expect(decideOffice(link('NWMLS-1', 'A1'), given())).toEqual([{ type: 'ListingAgentLinked', data: { brokerId: B, pdid: 'NWMLS-1', agentId: 'A1' } }]);
   });

@@ -134,7 +134,13 @@ export function evolveRoutingRuleSet(s: RoutingRuleSet, e: OfficeEvent): Routing
 }
 
 export type OfficeEvent = AgentDeactivated | AgentActivated | ListingAgentLinked | OfficeSettingsChanged | RoutingRulesChanged;
-export const officeEventTypes = ['AgentDeactivated', 'AgentActivated', 'ListingAgentLinked', 'OfficeSettingsChanged', 'RoutingRulesChanged'] as const satisfies readonly OfficeEvent['type'][];
+export const officeEventTypes = [
+  'AgentDeactivated',
+  'AgentActivated',
+  'ListingAgentLinked',
+  'OfficeSettingsChanged',
+  'RoutingRulesChanged',
+] as const satisfies readonly OfficeEvent['type'][];
 
 export const officeStream = (brokerId: string) => `office-${brokerId}`;
 export const agentProfileStream = (agentId: string) => `agentprofile-${agentId}`;

@@ -1,7 +1,17 @@
 import type { Decider } from '../../commands/decider';
 import { assertNever, forbidden, validation } from '../../shared/errors';
 import { isClaimWindow, isRoutingWeight, OFFICE_MESSAGES } from '../../contract/office';
-import { defaultOfficeSettings, evolveRoutingRuleSet, initialRoutingRuleSet, nextPipeline, type OfficeEvent, type OfficeSettings, type Pipeline, type RoutingRuleSet, type RoutingRulesInput } from './office.events';
+import {
+  defaultOfficeSettings,
+  evolveRoutingRuleSet,
+  initialRoutingRuleSet,
+  nextPipeline,
+  type OfficeEvent,
+  type OfficeSettings,
+  type Pipeline,
+  type RoutingRuleSet,
+  type RoutingRulesInput,
+} from './office.events';
 
 /**
  * A broker's office as its stream says: who is out of the rotation, listing agents, its settings,
@@ -16,7 +26,13 @@ export type Office = {
   readonly rules: RoutingRuleSet;
 };
 
-export const initialOffice = (): Office => ({ inactive: new Set(), listingAgents: new Map(), settings: defaultOfficeSettings, stageMoves: {}, rules: initialRoutingRuleSet });
+export const initialOffice = (): Office => ({
+  inactive: new Set(),
+  listingAgents: new Map(),
+  settings: defaultOfficeSettings,
+  stageMoves: {},
+  rules: initialRoutingRuleSet,
+});
 
 /** The office's pipeline: its stages in board order and where leads of stages no longer in it go. */
 export const pipelineOf = (office: Office): Pipeline => ({ stages: office.settings.stages, moves: office.stageMoves });
@@ -88,7 +104,9 @@ function decideLinkListing(c: Extract<OfficeCommand, { kind: 'link-listing' }>, 
 
 /** Settings are plain data (the pond is an object, the stages a list): compared by value, whatever the key order. */
 const byValue = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
 
 /** Only changes become events: deactivating an inactive agent, or linking the same agent again, appends nothing. */
 export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
@@ -122,8 +140,17 @@ export function decideOffice(c: OfficeCommand, state: Office): OfficeEvent[] {
 
 /** Weights of 1 are the default: left out, so the same rules always read the same. */
 export function normalRules(r: RoutingRulesInput): RoutingRulesInput {
-  const weights = Object.fromEntries(Object.entries(r.weights).filter(([, w]) => w !== 1).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return { listingAgentFirst: r.listingAgentFirst, weights, off: [...new Set(r.off)].sort(), pond: { enabled: r.pond.enabled, claimWindowMinutes: r.pond.claimWindowMinutes } };
+  const weights = Object.fromEntries(
+    Object.entries(r.weights)
+      .filter(([, w]) => w !== 1)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+  return {
+    listingAgentFirst: r.listingAgentFirst,
+    weights,
+    off: [...new Set(r.off)].sort(),
+    pond: { enabled: r.pond.enabled, claimWindowMinutes: r.pond.claimWindowMinutes },
+  };
 }
 
 /** One routing rule changed (an agent in or out of the rotation, the pond): the office's whole rule set after it, as its next version. */

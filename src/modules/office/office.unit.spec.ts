@@ -14,8 +14,18 @@ const agent = (userId: string): OfficeActor => ({ role: 'agent', userId });
 
 const given = (...events: OfficeEvent[]) => events.reduce(evolveOffice, initialOffice());
 const linked = (agentId: string | null, pdid = PDID): OfficeEvent => ({ type: 'ListingAgentLinked', data: { brokerId: BROKER, pdid, agentId } });
-const claimsAllowed = (allowed: boolean): OfficeEvent => ({ type: 'OfficeSettingsChanged', data: { brokerId: BROKER, changes: { agentsMayClaimListings: allowed } } });
-const link = (by: OfficeActor, agentId: string | null, pdid = PDID, mlsHolder: string | null = null) => ({ kind: 'link-listing' as const, brokerId: BROKER, pdid, agentId, by, mlsHolder });
+const claimsAllowed = (allowed: boolean): OfficeEvent => ({
+  type: 'OfficeSettingsChanged',
+  data: { brokerId: BROKER, changes: { agentsMayClaimListings: allowed } },
+});
+const link = (by: OfficeActor, agentId: string | null, pdid = PDID, mlsHolder: string | null = null) => ({
+  kind: 'link-listing' as const,
+  brokerId: BROKER,
+  pdid,
+  agentId,
+  by,
+  mlsHolder,
+});
 
 describe("who may change a listing's agent (given / when / then)", () => {
   it('given a listing the broker gave Tom, when Jane links it to herself, then 403: only the broker may change it', () => {
@@ -71,7 +81,12 @@ describe("who may change a listing's agent (given / when / then)", () => {
 });
 
 describe('office settings (given / when / then)', () => {
-  const change = (by: OfficeActor, agentsMayClaimListings: boolean) => ({ kind: 'change-settings' as const, brokerId: BROKER, changes: { agentsMayClaimListings }, by });
+  const change = (by: OfficeActor, agentsMayClaimListings: boolean) => ({
+    kind: 'change-settings' as const,
+    brokerId: BROKER,
+    changes: { agentsMayClaimListings },
+    by,
+  });
 
   it('an office that never chose lets agents claim', () => {
     expect(given().settings.agentsMayClaimListings).toBe(true);

@@ -49,7 +49,11 @@ export function requestedAgentOf(lead: { readonly requestedAgentId?: string | nu
   return id === rules.ownerId || rules.roster.some((a) => a.agentId === id) ? id : null;
 }
 
-export function routeLead(lead: { readonly listingPdid: string | null; readonly requestedAgentId?: string | null }, rules: RoutingRules, rotation: Rotation | null): Assignment {
+export function routeLead(
+  lead: { readonly listingPdid: string | null; readonly requestedAgentId?: string | null },
+  rules: RoutingRules,
+  rotation: Rotation | null,
+): Assignment {
   const ruleVersion = rules.version;
   if (rules.kind === 'agent') return { agentId: rules.ownerId, brokerId: rules.ownerBrokerId, rule: 'own-site', ruleVersion };
   const office = rules.ownerId;

@@ -35,16 +35,34 @@ describe('routing rules (pure)', () => {
   });
 
   it("agent page: the broker or an agent of the office the visitor wrote to, in rotation or not, before the listing agent; a stranger or an agent's own site: the usual rules", () => {
-    expect(routeLead({ listingPdid: 'X-1', requestedAgentId: 'A2' }, { ...broker, listingAgentId: 'A3' }, null)).toMatchObject({ agentId: 'A2', brokerId: 'B', rule: 'agent-page' });
+    expect(routeLead({ listingPdid: 'X-1', requestedAgentId: 'A2' }, { ...broker, listingAgentId: 'A3' }, null)).toMatchObject({
+      agentId: 'A2',
+      brokerId: 'B',
+      rule: 'agent-page',
+    });
     expect(routeLead({ listingPdid: null, requestedAgentId: 'B' }, broker, null)).toMatchObject({ agentId: 'B', rule: 'agent-page' });
     expect(routeLead({ listingPdid: null, requestedAgentId: 'stranger' }, broker, null)).toMatchObject({ agentId: 'A1', rule: 'round-robin' });
-    expect(routeLead({ listingPdid: null, requestedAgentId: 'A9' }, { ...broker, kind: 'agent', ownerId: 'A1', ownerBrokerId: 'B', roster: [] }, null)).toMatchObject({ agentId: 'A1', rule: 'own-site' });
+    expect(
+      routeLead({ listingPdid: null, requestedAgentId: 'A9' }, { ...broker, kind: 'agent', ownerId: 'A1', ownerBrokerId: 'B', roster: [] }, null),
+    ).toMatchObject({ agentId: 'A1', rule: 'own-site' });
   });
 
   it("decide: a lead who wrote from an agent's page skips a pond-first office's pond and goes to that agent", () => {
     const lead = evolveLead(initialLead(), {
       type: 'LeadCaptured',
-      data: { leadId: 'L', userId: 'U', siteId: 's', fullName: 'N', email: 'e', phone: null, leadType: 'Buyer', source: 'direct', firstTouch: { src: null, referrer: null, at: '' }, listingPdid: null, requestedAgentId: 'A3' },
+      data: {
+        leadId: 'L',
+        userId: 'U',
+        siteId: 's',
+        fullName: 'N',
+        email: 'e',
+        phone: null,
+        leadType: 'Buyer',
+        source: 'direct',
+        firstTouch: { src: null, referrer: null, at: '' },
+        listingPdid: null,
+        requestedAgentId: 'A3',
+      },
     });
     expect(decideAssignLead(lead, { ...broker, pondFirst: true }, initialRotation())).toEqual({
       lead: [{ type: 'LeadAssigned', data: { leadId: 'L', siteId: 's', agentId: 'A3', brokerId: 'B', rule: 'agent-page', ruleVersion: 1 } }],
@@ -53,13 +71,27 @@ describe('routing rules (pure)', () => {
   });
 
   it('nobody active: the site owner', () => {
-    expect(routeLead({ listingPdid: null }, { ...broker, roster: [{ agentId: 'A2', active: false, weight: 1 }] }, null)).toMatchObject({ agentId: 'B', rule: 'owner-fallback' });
+    expect(routeLead({ listingPdid: null }, { ...broker, roster: [{ agentId: 'A2', active: false, weight: 1 }] }, null)).toMatchObject({
+      agentId: 'B',
+      rule: 'owner-fallback',
+    });
   });
 
   it('decide: a round-robin turn beside LeadAssigned; an assigned lead is never assigned again', () => {
     const lead = evolveLead(initialLead(), {
       type: 'LeadCaptured',
-      data: { leadId: 'L', userId: 'U', siteId: 's', fullName: 'N', email: 'e', phone: null, leadType: 'Buyer', source: 'direct', firstTouch: { src: null, referrer: null, at: '' }, listingPdid: null },
+      data: {
+        leadId: 'L',
+        userId: 'U',
+        siteId: 's',
+        fullName: 'N',
+        email: 'e',
+        phone: null,
+        leadType: 'Buyer',
+        source: 'direct',
+        firstTouch: { src: null, referrer: null, at: '' },
+        listingPdid: null,
+      },
     });
     const d = decideAssignLead(lead, broker, initialRotation());
     expect(d.lead).toEqual([{ type: 'LeadAssigned', data: { leadId: 'L', siteId: 's', agentId: 'A1', brokerId: 'B', rule: 'round-robin', ruleVersion: 1 } }]);
@@ -70,7 +102,14 @@ describe('routing rules (pure)', () => {
   });
 
   it('weights: an agent of weight 3 takes three turns in a row, then the next active agent; weight 1 moves on at once', () => {
-    const weighted = { ...broker, roster: [{ agentId: 'A1', active: true, weight: 3 }, { agentId: 'A2', active: false, weight: 5 }, { agentId: 'A3', active: true, weight: 1 }] };
+    const weighted = {
+      ...broker,
+      roster: [
+        { agentId: 'A1', active: true, weight: 3 },
+        { agentId: 'A2', active: false, weight: 5 },
+        { agentId: 'A3', active: true, weight: 1 },
+      ],
+    };
     expect(nextInRotation(weighted.roster, initialRotation())).toBe('A1');
     expect(nextInRotation(weighted.roster, after('A1', 1))).toBe('A1');
     expect(nextInRotation(weighted.roster, after('A1', 2))).toBe('A1');
@@ -81,7 +120,10 @@ describe('routing rules (pure)', () => {
   });
 
   it('listing agent first off: the round robin decides even for an active listing agent', () => {
-    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'A3', listingAgentFirst: false }, after('A3'))).toMatchObject({ agentId: 'A1', rule: 'round-robin' });
+    expect(routeLead({ listingPdid: 'X-1' }, { ...broker, listingAgentId: 'A3', listingAgentFirst: false }, after('A3'))).toMatchObject({
+      agentId: 'A1',
+      rule: 'round-robin',
+    });
   });
 
   it('the version of the rules in force is the one recorded', () => {

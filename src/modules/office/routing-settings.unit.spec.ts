@@ -40,7 +40,9 @@ describe('routing settings: the pond and the broker copy (given / when / then)',
 
   it('given the pond on with 30 minutes and copies on, when only the window changes to 0 (straight to the pond), then only the pond changes (the next rules version)', () => {
     const state = given(changed({ pond: { enabled: true, claimWindowMinutes: 30 }, copyBrokerOnNewLeads: true }));
-    expect(decideOffice(change({ pond: { enabled: true, claimWindowMinutes: 0 }, copyBrokerOnNewLeads: true }), state)).toEqual([pondRule(2, { enabled: true, claimWindowMinutes: 0 })]);
+    expect(decideOffice(change({ pond: { enabled: true, claimWindowMinutes: 0 }, copyBrokerOnNewLeads: true }), state)).toEqual([
+      pondRule(2, { enabled: true, claimWindowMinutes: 0 }),
+    ]);
   });
 
   it('given any office, when the window is 1440 (a day), then it is taken; 1441, -1 or 2.5 minutes are refused with the message', () => {

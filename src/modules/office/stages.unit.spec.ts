@@ -9,10 +9,14 @@ describe('where a lead belongs in a pipeline', () => {
   });
 
   it('a renamed or removed stage sends its leads where the broker said; New without a New stage starts in the first stage; else nowhere', () => {
-    const p = nextPipeline(DEFAULT_PIPELINE, ['Fresh', 'Working', 'Done'], [
-      { from: 'Active', to: 'Working' },
-      { from: 'Closed', to: 'Done' },
-    ]);
+    const p = nextPipeline(
+      DEFAULT_PIPELINE,
+      ['Fresh', 'Working', 'Done'],
+      [
+        { from: 'Active', to: 'Working' },
+        { from: 'Closed', to: 'Done' },
+      ],
+    );
     expect(stageTarget('Active', p)).toBe('Working');
     expect(stageTarget('Closed', p)).toBe('Done');
     expect(stageTarget('New', p)).toBe('Fresh');

@@ -13,8 +13,8 @@ export const TOO_MANY_SHARES = `You can share at most ${MAX_SHARES_PER_DAY} home
 type Owner = { readonly leadId: string; readonly userId: string; readonly siteId: string };
 
 export type OrganizerCommand = Owner &
+  // A saved search as SavedSearchSaved records it.
   (
-    // A saved search as SavedSearchSaved records it.
     | ({ readonly type: 'SaveSearch' } & Omit<SavedSearchSaved['data'], keyof Owner>)
     | { readonly type: 'RenameSearch'; readonly searchId: string; readonly name: string }
     | { readonly type: 'ChangeSearchFrequency'; readonly searchId: string; readonly frequency: AlertFrequency }

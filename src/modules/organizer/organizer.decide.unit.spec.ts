@@ -13,20 +13,46 @@ import {
 } from './organizer.decide';
 
 const owner = { leadId: 'l1', userId: 'u1', siteId: 's1' };
-const save = (searchId: string): OrganizerCommand => ({ ...owner, type: 'SaveSearch', searchId, name: 'Kent', criteria: { city: 'Kent' }, searchQs: 'city=Kent', searchTitle: 'Kent', frequency: 'instant' });
+const save = (searchId: string): OrganizerCommand => ({
+  ...owner,
+  type: 'SaveSearch',
+  searchId,
+  name: 'Kent',
+  criteria: { city: 'Kent' },
+  searchQs: 'city=Kent',
+  searchTitle: 'Kent',
+  frequency: 'instant',
+});
 const given = (...events: OrganizerEvent[]) => fold(organizerDecider, events);
 const saved = (searchId: string): OrganizerEvent => decideOrganizer(save(searchId), given())[0]!;
 
 describe('organizer decide', () => {
   it('saves a search once; saving the same id again decides nothing', () => {
-    expect(decideOrganizer(save('a'), given())).toEqual([{ type: 'SavedSearchSaved', data: { ...owner, searchId: 'a', name: 'Kent', criteria: { city: 'Kent' }, searchQs: 'city=Kent', searchTitle: 'Kent', frequency: 'instant' } }]);
+    expect(decideOrganizer(save('a'), given())).toEqual([
+      {
+        type: 'SavedSearchSaved',
+        data: { ...owner, searchId: 'a', name: 'Kent', criteria: { city: 'Kent' }, searchQs: 'city=Kent', searchTitle: 'Kent', frequency: 'instant' },
+      },
+    ]);
     expect(decideOrganizer(save('a'), given(saved('a')))).toEqual([]);
   });
 
   it("given no search, when the lead's agent saves one for them, then SavedSearchSaved on the lead's organizer naming the agent; the lead's own save of it later decides nothing", () => {
     const forLead = { ...save('a'), byAgentId: 'agent-1' } as OrganizerCommand;
     const [event] = decideOrganizer(forLead, given());
-    expect(event).toEqual({ type: 'SavedSearchSaved', data: { ...owner, searchId: 'a', name: 'Kent', criteria: { city: 'Kent' }, searchQs: 'city=Kent', searchTitle: 'Kent', frequency: 'instant', byAgentId: 'agent-1' } });
+    expect(event).toEqual({
+      type: 'SavedSearchSaved',
+      data: {
+        ...owner,
+        searchId: 'a',
+        name: 'Kent',
+        criteria: { city: 'Kent' },
+        searchQs: 'city=Kent',
+        searchTitle: 'Kent',
+        frequency: 'instant',
+        byAgentId: 'agent-1',
+      },
+    });
     expect(decideOrganizer(save('a'), given(event!))).toEqual([]);
   });
 

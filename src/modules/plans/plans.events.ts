@@ -23,7 +23,10 @@ export type PlanSaved = {
 };
 
 /** The plan enrols nobody any more (running enrolments go on to their end). */
-export type PlanArchived = { readonly type: 'PlanArchived'; readonly data: { readonly planId: string; readonly scope: PlanScope; readonly ownerId: string; readonly byUserId: string } };
+export type PlanArchived = {
+  readonly type: 'PlanArchived';
+  readonly data: { readonly planId: string; readonly scope: PlanScope; readonly ownerId: string; readonly byUserId: string };
+};
 
 export type PlanEvent = PlanSaved | PlanArchived;
 export const planEventTypes = ['PlanSaved', 'PlanArchived'] as const satisfies readonly PlanEvent['type'][];

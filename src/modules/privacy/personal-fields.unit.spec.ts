@@ -48,7 +48,14 @@ describe('the registry of personal fields', () => {
   });
 
   it("seals a merge's folded names (`leads[].mergedName`) each under the folded lead's key", () => {
-    const data = { userId: 'U', reason: 'r', mergeId: 'M', survivorId: 'S', mergedId: 'U', leads: [{ mergedLeadId: 'L1', survivorLeadId: 'L2', mergedName: 'Bea Dup' }] };
+    const data = {
+      userId: 'U',
+      reason: 'r',
+      mergeId: 'M',
+      survivorId: 'S',
+      mergedId: 'U',
+      leads: [{ mergedLeadId: 'L1', survivorLeadId: 'L2', mergedName: 'Bea Dup' }],
+    };
     const rule = personalFields.get('AccountsMerged')!;
     expect(keyRequests(rule, data)).toEqual([{ subject: 'L1', owner: undefined }]);
     const erased = mapPersonal(rule, data, (_subject, _v, placeholder) => placeholder);
@@ -56,7 +63,8 @@ describe('the registry of personal fields', () => {
   });
 
   it('an erasure reads the events that name, reach or hold uploads of the person, not every message', () => {
-    for (const t of ['LeadCaptured', 'InquirySubmitted', 'UserRegistered', 'PhotoChanged', 'TextMessageReceived', 'LeadEmailReceived']) expect(contactAndUploadTypes).toContain(t);
+    for (const t of ['LeadCaptured', 'InquirySubmitted', 'UserRegistered', 'PhotoChanged', 'TextMessageReceived', 'LeadEmailReceived'])
+      expect(contactAndUploadTypes).toContain(t);
     for (const t of ['ChatMessageSent', 'LeadNoteWritten', 'TextMessageSent']) expect(contactAndUploadTypes).not.toContain(t);
   });
 });

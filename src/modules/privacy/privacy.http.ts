@@ -78,7 +78,8 @@ export class OwnDataController {
     }
     if (!account.passwordHash) throw validation(NO_PASSWORD);
     // Counted with the account's sign-ins before it is checked (429 after 10 in 15 minutes).
-    if (!(await this.currentPassword.matches(req, { email: account.email, passwordHash: account.passwordHash }, input.password))) throw validation(WRONG_PASSWORD);
+    if (!(await this.currentPassword.matches(req, { email: account.email, passwordHash: account.passwordHash }, input.password)))
+      throw validation(WRONG_PASSWORD);
     const done = await this.eraser.erase({ userId: auth.userId, how: 'self', reason: '', byUserId: auth.userId }, commandContextOf(req));
     return { isSuccess: true as const, erasedAt: done.erasedAt };
   }

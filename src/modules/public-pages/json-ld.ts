@@ -84,7 +84,15 @@ export function breadcrumbList(crumbs: readonly { name: string; url: string }[])
 }
 
 /** RealEstateAgent of an agent's page. */
-export function realEstateAgent(a: { url: string; name: string; image: string | null; description: string | null; email: string; telephone: string | null; worksFor: string | null }): Thing {
+export function realEstateAgent(a: {
+  url: string;
+  name: string;
+  image: string | null;
+  description: string | null;
+  email: string;
+  telephone: string | null;
+  worksFor: string | null;
+}): Thing {
   return prune({
     '@context': CONTEXT,
     '@type': 'RealEstateAgent',

@@ -46,11 +46,12 @@ export function listingName(c: Pick<Card, 'address' | 'city' | 'state' | 'zip'>)
 export function renderCards(cards: readonly Card[], t: Translate): Html {
   if (cards.length === 0) return html``;
   return html`<ul class="ssr-cards">${cards.map(
-    (c) => html`<li class="ssr-card"><a href="${listingPath(c.pdid)}">${
-      c.photos[0] ? html`<img src="${c.photos[0]}" alt="${listingName(c)}" width="320" height="213" loading="lazy" decoding="async" />` : ''
-    }<span class="ssr-price">${priceText(c.price, c.forRent)}</span> <span>${factsLine(c, t)}</span> <span class="ssr-address">${listingName(c)}</span></a>${
-      c.status === 'Closed' ? html` <span class="ssr-status">${t('pages.status.sold', 'Sold')}</span>` : ''
-    }</li>`,
+    (c) =>
+      html`<li class="ssr-card"><a href="${listingPath(c.pdid)}">${
+        c.photos[0] ? html`<img src="${c.photos[0]}" alt="${listingName(c)}" width="320" height="213" loading="lazy" decoding="async" />` : ''
+      }<span class="ssr-price">${priceText(c.price, c.forRent)}</span> <span>${factsLine(c, t)}</span> <span class="ssr-address">${listingName(c)}</span></a>${
+        c.status === 'Closed' ? html` <span class="ssr-status">${t('pages.status.sold', 'Sold')}</span>` : ''
+      }</li>`,
   )}</ul>`;
 }
 

@@ -11,7 +11,12 @@ import { areasSitemap, pagesSitemap, robotsTxt, sitemapIndex, type SitemapPages,
 import type pg from 'pg';
 
 /** A sitemap file walks up to 50,000 listings: enough for any crawler, not for a flood. */
-export const SITEMAP_FILES_PER_ADDRESS: RateLimit = { name: 'sitemaps', limit: 120, windowSeconds: 60, message: 'Too many sitemap requests; please try again in a minute' };
+export const SITEMAP_FILES_PER_ADDRESS: RateLimit = {
+  name: 'sitemaps',
+  limit: 120,
+  windowSeconds: 60,
+  message: 'Too many sitemap requests; please try again in a minute',
+};
 
 const FILE_CACHE = 'public, max-age=600';
 

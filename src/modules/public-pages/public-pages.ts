@@ -63,7 +63,10 @@ export type ExtraPage = (at: SiteAt, path: string) => Promise<{ status: number; 
  * page, and named in the site's sitemap.
  */
 export type SiteLinks = {
-  readonly ofArea: (site: ResolvedSite | undefined, area: { readonly kind: AreaKind; readonly label: string }) => Promise<readonly { readonly title: string; readonly path: string }[]>;
+  readonly ofArea: (
+    site: ResolvedSite | undefined,
+    area: { readonly kind: AreaKind; readonly label: string },
+  ) => Promise<readonly { readonly title: string; readonly path: string }[]>;
   readonly ofSite: (site: ResolvedSite | undefined) => Promise<readonly { readonly path: string; readonly changedAt: string }[]>;
 };
 
@@ -149,7 +152,10 @@ export class PublicPages {
       return this.gone(at, pdid, lastCity(events));
     }
     const state = foldListing(events);
-    const [agent, [disclaimer]] = await Promise.all([this.listingAgent(at, pdid, state.listed ? state.record.ListAgentMlsId : null), this.disclaimers.forPdids([pdid])]);
+    const [agent, [disclaimer]] = await Promise.all([
+      this.listingAgent(at, pdid, state.listed ? state.record.ListAgentMlsId : null),
+      this.disclaimers.forPdids([pdid]),
+    ]);
     const url = `${at.searchBase}${listingPath(pdid)}`;
     const name = listingName(l);
     const sold = l.status === 'Closed';
@@ -159,7 +165,9 @@ export class PublicPages {
     const images = l.photos.map((p) => absolute(at.base, p));
     const title = `${sold ? 'Sold: ' : ''}${name} | ${price} | ${at.name}`;
     const description = shortText(
-      [`${sold ? 'Sold' : l.forRent ? 'For rent' : 'For sale'}: ${l.propertyType ?? 'home'} at ${name}, ${price}.`, facts ? `${facts}.` : '', l.remarks ?? ''].filter(Boolean).join(' '),
+      [`${sold ? 'Sold' : l.forRent ? 'For rent' : 'For sale'}: ${l.propertyType ?? 'home'} at ${name}, ${price}.`, facts ? `${facts}.` : '', l.remarks ?? '']
+        .filter(Boolean)
+        .join(' '),
     );
     const crumbs = this.listingCrumbs(l, name, t);
     const courtesy = courtesyWho(l.listOfficeName, l.listAgentName);
@@ -189,7 +197,10 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">${t('pages.listing.more
       image: images[0] ?? null,
       ogType: 'website',
       siteName: at.name,
-      jsonLd: [realEstateListing(l, { url, name, description: l.remarks ?? description, images: images.slice(0, 12) }), breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.searchBase}${c.path}` })))],
+      jsonLd: [
+        realEstateListing(l, { url, name, description: l.remarks ?? description, images: images.slice(0, 12) }),
+        breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.searchBase}${c.path}` }))),
+      ],
     };
     return this.page(at, 200, head, listingPath(pdid), crumbs, main, disclaimer ? html`<p>${disclaimer.text}</p>` : null);
   }
@@ -244,7 +255,16 @@ ${l.city ? html`<p><a href="${areaPath('city', l.city)}">${t('pages.listing.more
 
   private notFound(at: SiteAt, path: string): Rendered {
     const main = html`<h1>${at.t('notFound.title', 'Page not found')}</h1><p><a href="/search">${at.t('pages.searchForSale', 'Search homes for sale')}</a></p>`;
-    const head: PageHead = { title: `Page not found | ${at.name}`, description: 'This page does not exist.', canonical: `${at.base}${path}`, image: null, ogType: 'website', siteName: at.name, jsonLd: [], robots: 'noindex' };
+    const head: PageHead = {
+      title: `Page not found | ${at.name}`,
+      description: 'This page does not exist.',
+      canonical: `${at.base}${path}`,
+      image: null,
+      ogType: 'website',
+      siteName: at.name,
+      jsonLd: [],
+      robots: 'noindex',
+    };
     return this.page(at, 404, head, path, [], main, null);
   }
 
@@ -317,7 +337,11 @@ ${renderPager(path, page, pages, t)}`;
       siteName: at.name,
       jsonLd: [
         breadcrumbList(crumbs.map((c) => ({ name: c.name, url: `${at.searchBase}${c.path}` }))),
-        itemList(url, heading, cards.map((c) => ({ url: `${at.searchBase}${listingPath(c.pdid)}`, name: listingName(c) }))),
+        itemList(
+          url,
+          heading,
+          cards.map((c) => ({ url: `${at.searchBase}${listingPath(c.pdid)}`, name: listingName(c) })),
+        ),
       ],
     };
     return this.page(at, 200, head, path, crumbs, main, await this.footerOf(cards));
@@ -332,7 +356,16 @@ ${renderPager(path, page, pages, t)}`;
     const { linked, mlsIds } = await listingAgentsIn(this.pool, { role: 'agent', userId: a.userId });
     const pdids = await activeListingsOf(this.pool, { pdids: [...linked.keys()], listAgentMlsIds: [...mlsIds.keys()] }, AGENT_LISTINGS);
     const listings = (await this.index.listings(pdids)).map(toCard);
-    return { name: fullName(a), role: a.level === 15 ? 'Broker' : 'Agent', photo: a.photo, bio: a.bio, email: a.email, phone: a.cellPhone ? formatPhone(a.cellPhone) : null, path: agentPath(a), listings };
+    return {
+      name: fullName(a),
+      role: a.level === 15 ? 'Broker' : 'Agent',
+      photo: a.photo,
+      bio: a.bio,
+      email: a.email,
+      phone: a.cellPhone ? formatPhone(a.cellPhone) : null,
+      path: agentPath(a),
+      listings,
+    };
   }
 
   private async agent(at: SiteAt, key: string, path: string): Promise<Rendered> {
@@ -397,9 +430,10 @@ ${
   team.length === 0
     ? html`<p>${t('pages.team.none', 'No agents are listed on this site yet.')}</p>`
     : html`<ul class="ssr-team">${team.map(
-        (m) => html`<li>${m.photo ? html`<img src="${m.photo}" alt="" width="96" height="96" loading="lazy" decoding="async" />` : ''}<a href="${m.path}">${m.name}</a> <span>${m.role === 'Broker' ? t('pages.role.broker', 'Broker') : t('pages.role.agent', 'Agent')}</span>${
-          m.phone ? html` <a href="${`tel:${m.phone}`}">${m.phone}</a>` : ''
-        }</li>`,
+        (m) =>
+          html`<li>${m.photo ? html`<img src="${m.photo}" alt="" width="96" height="96" loading="lazy" decoding="async" />` : ''}<a href="${m.path}">${m.name}</a> <span>${m.role === 'Broker' ? t('pages.role.broker', 'Broker') : t('pages.role.agent', 'Agent')}</span>${
+            m.phone ? html` <a href="${`tel:${m.phone}`}">${m.phone}</a>` : ''
+          }</li>`,
       )}</ul>`
 }`;
     const url = `${at.base}${TEAM_PATH}`;
@@ -446,7 +480,14 @@ ${cards.length > 0 ? html`<h2>${t('pages.home.newest', 'Newest listings')}</h2>$
 ${agents.length > 0 ? html`<h2>${t('header.agents', 'Our agents')}</h2><ul class="ssr-links">${agents.map((a) => html`<li><a href="${agentPath(a)}">${fullName(a)}</a></li>`)}</ul><p><a href="${TEAM_PATH}">${t('pages.home.team', 'Meet the whole team')}</a></p>` : ''}`;
     const head: PageHead = {
       title: `${at.name}: Homes for Sale and Real Estate`,
-      description: `Search homes for sale${cities[0] ? ` in ${cities.slice(0, 3).map((c) => c.label).join(', ')} and nearby` : ''} with ${at.name}: photos, prices, open houses and sold homes, updated from the MLS.`,
+      description: `Search homes for sale${
+        cities[0]
+          ? ` in ${cities
+              .slice(0, 3)
+              .map((c) => c.label)
+              .join(', ')} and nearby`
+          : ''
+      } with ${at.name}: photos, prices, open houses and sold homes, updated from the MLS.`,
       canonical: `${at.base}/`,
       image: null,
       ogType: 'website',

@@ -10,7 +10,9 @@ import { agentPath, areaPath, parseAgentPath, parseAreaPath, slugOf } from './sl
 describe('public page pieces', () => {
   it('html`` escapes every value unless it is html already; JSON-LD cannot close its element', () => {
     const text = `</p><script>x</script>"'&`;
-    expect(html`<p title="${text}">${text}</p>`.text).toBe('<p title="&lt;/p&gt;&lt;script&gt;x&lt;/script&gt;&quot;&#39;&amp;">&lt;/p&gt;&lt;script&gt;x&lt;/script&gt;&quot;&#39;&amp;</p>');
+    expect(html`<p title="${text}">${text}</p>`.text).toBe(
+      '<p title="&lt;/p&gt;&lt;script&gt;x&lt;/script&gt;&quot;&#39;&amp;">&lt;/p&gt;&lt;script&gt;x&lt;/script&gt;&quot;&#39;&amp;</p>',
+    );
     expect(html`<ul>${['a<', html`<li>b</li>`, null, false]}</ul>`.text).toBe('<ul>a&lt;<li>b</li></ul>');
     const block = jsonLdScript({ d: '</script><!-- & \u2028' }).text;
     expect(block).toBe('<script type="application/ld+json">{"d":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028"}</script>');
@@ -18,7 +20,7 @@ describe('public page pieces', () => {
   });
 
   it('slugs: clean addresses of areas and agents, read back the same', () => {
-    expect(slugOf("St. Helena")).toBe('st-helena');
+    expect(slugOf('St. Helena')).toBe('st-helena');
     expect(slugOf("Coeur d'Alene")).toBe('coeur-d-alene');
     expect(slugOf('Cañon City')).toBe('canon-city');
     expect(areaPath('city', 'st. helena')).toBe('/homes-for-sale/st-helena');
@@ -38,8 +40,20 @@ describe('public page pieces', () => {
   });
 
   it('bots by their user agent; browsers and Lighthouse are people', () => {
-    for (const ua of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Mozilla/5.0 (compatible; bingbot/2.0)', 'facebookexternalhit/1.1', 'Slackbot-LinkExpanding 1.0', 'DuckDuckBot/1.1']) expect(isBot(ua)).toBe(true);
-    for (const ua of [undefined, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/130.0 Safari/537.36', 'Mozilla/5.0 (Linux) Chrome/130.0 Safari/537.36 Chrome-Lighthouse']) expect(isBot(ua)).toBe(false);
+    for (const ua of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; bingbot/2.0)',
+      'facebookexternalhit/1.1',
+      'Slackbot-LinkExpanding 1.0',
+      'DuckDuckBot/1.1',
+    ])
+      expect(isBot(ua)).toBe(true);
+    for (const ua of [
+      undefined,
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/130.0 Safari/537.36',
+      'Mozilla/5.0 (Linux) Chrome/130.0 Safari/537.36 Chrome-Lighthouse',
+    ])
+      expect(isBot(ua)).toBe(false);
   });
 
   it('schema.org types of homes and offers', () => {

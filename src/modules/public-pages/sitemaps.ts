@@ -11,7 +11,8 @@ const BATCH = 5_000;
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-const url = (loc: string, lastmod: string | null): string => `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ''}</url>\n`;
+const url = (loc: string, lastmod: string | null): string =>
+  `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ''}</url>\n`;
 
 /**
  * What a site's sitemaps name: its root, its people's pages, every area with listings, and
@@ -54,7 +55,13 @@ export function areasSitemap(base: string, areas: readonly Area[], file: number,
  * file's first pdid on, read in keyset batches so that memory and each query stay small at any
  * size. False when there is no such file (nothing written).
  */
-export async function writeListingsSitemap(db: pg.Pool, base: string, file: number, write: (chunk: string) => void, perFile = SITEMAP_MAX_URLS): Promise<boolean> {
+export async function writeListingsSitemap(
+  db: pg.Pool,
+  base: string,
+  file: number,
+  write: (chunk: string) => void,
+  perFile = SITEMAP_MAX_URLS,
+): Promise<boolean> {
   const first = await sitemapFileStart(db, perFile, file - 1);
   if (first === undefined) return false;
   write(`${XML}<urlset xmlns="${NS}">\n`);

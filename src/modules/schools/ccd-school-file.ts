@@ -38,7 +38,18 @@ const REQUIRED: readonly Column[] = ['ncessch', 'name', 'latitude', 'longitude']
 /** NCES writes -1 (missing), -2 (not applicable), -9 and "M"/"N" codes where it has no value. */
 const MISSING = new Set(['', '-1', '-2', '-9', 'M', 'N', 'Not reported', 'Not applicable']);
 const GRADE = /^(PK|KG|UG|AE|0[1-9]|1[0-3])$/;
-const LEVELS = new Set(['Prekindergarten', 'Elementary', 'Middle', 'High', 'Secondary', 'Ungraded', 'Other', 'Adult Education', 'Not reported', 'Not applicable']);
+const LEVELS = new Set([
+  'Prekindergarten',
+  'Elementary',
+  'Middle',
+  'High',
+  'Secondary',
+  'Ungraded',
+  'Other',
+  'Adult Education',
+  'Not reported',
+  'Not applicable',
+]);
 
 type Columns = Record<Column, number | undefined>;
 
@@ -50,7 +61,8 @@ function columnsOf(header: readonly string[]): Columns {
     found[key] = at;
   }
   const missing = REQUIRED.filter((c) => found[c] === undefined).map((c) => COLUMNS[c][0]);
-  if (missing.length > 0) throw new SchoolFileError(`the header has no ${missing.join(', ')} column (an NCES school directory or EDGE geocode file is expected)`);
+  if (missing.length > 0)
+    throw new SchoolFileError(`the header has no ${missing.join(', ')} column (an NCES school directory or EDGE geocode file is expected)`);
   return found;
 }
 
@@ -66,7 +78,15 @@ function recordOf(fields: readonly string[], at: Columns): SchoolRecord | string
   if (!name) return `school ${ncessch} has no name`;
   const latitude = Number(text('latitude'));
   const longitude = Number(text('longitude'));
-  if (!text('latitude') || !text('longitude') || !Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180 || (latitude === 0 && longitude === 0))
+  if (
+    !text('latitude') ||
+    !text('longitude') ||
+    !Number.isFinite(latitude) ||
+    !Number.isFinite(longitude) ||
+    Math.abs(latitude) > 90 ||
+    Math.abs(longitude) > 180 ||
+    (latitude === 0 && longitude === 0)
+  )
     return `school ${ncessch} has no usable LAT/LON`;
   const gradeOf = (c: 'gradeLow' | 'gradeHigh') => {
     const g = text(c)?.toUpperCase() ?? null;

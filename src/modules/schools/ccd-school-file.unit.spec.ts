@@ -4,11 +4,26 @@ import { gradeSpan } from '../../contract/schools';
 
 describe('NCES school files', () => {
   it('reads the EDGE geocode columns as well as the CCD directory ones', () => {
-    const rows = readSchoolFile('NCESSCH,LEAID,NAME,STREET,CITY,STATE,ZIP,LAT,LON\n530771001171,5307710,Garfield High School,400 23rd Ave,Seattle,WA,98122,47.605419,-122.301905\n');
+    const rows = readSchoolFile(
+      'NCESSCH,LEAID,NAME,STREET,CITY,STATE,ZIP,LAT,LON\n530771001171,5307710,Garfield High School,400 23rd Ave,Seattle,WA,98122,47.605419,-122.301905\n',
+    );
     expect(rows).toEqual([
       {
         row: 2,
-        school: { ncessch: '530771001171', name: 'Garfield High School', district: null, street: '400 23rd Ave', city: 'Seattle', state: 'WA', zip: '98122', level: null, gradeLow: null, gradeHigh: null, latitude: 47.605419, longitude: -122.301905 },
+        school: {
+          ncessch: '530771001171',
+          name: 'Garfield High School',
+          district: null,
+          street: '400 23rd Ave',
+          city: 'Seattle',
+          state: 'WA',
+          zip: '98122',
+          level: null,
+          gradeLow: null,
+          gradeHigh: null,
+          latitude: 47.605419,
+          longitude: -122.301905,
+        },
       },
     ]);
   });
@@ -23,7 +38,9 @@ describe('NCES school files', () => {
   });
 
   it('refuses a file that is not a schools file, naming the missing columns', () => {
-    expect(() => readSchoolFile('id,title\n1,x\n')).toThrow(new SchoolFileError('the header has no NCESSCH, SCH_NAME, LAT, LON column (an NCES school directory or EDGE geocode file is expected)'));
+    expect(() => readSchoolFile('id,title\n1,x\n')).toThrow(
+      new SchoolFileError('the header has no NCESSCH, SCH_NAME, LAT, LON column (an NCES school directory or EDGE geocode file is expected)'),
+    );
     expect(() => readSchoolFile('')).toThrow(SchoolFileError);
   });
 

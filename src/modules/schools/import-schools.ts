@@ -21,7 +21,11 @@ const sameSchool = (a: SchoolRecord, b: SchoolRecord): boolean => JSON.stringify
 export async function importSchools(
   store: EventStore,
   rows: AsyncIterable<readonly SchoolRow[]> | Iterable<readonly SchoolRow[]>,
-  options: { readonly ctx: CommandContext; readonly onRejected?: (row: number, message: string) => void; readonly onProgress?: (c: SchoolImportCounts) => void },
+  options: {
+    readonly ctx: CommandContext;
+    readonly onRejected?: (row: number, message: string) => void;
+    readonly onProgress?: (c: SchoolImportCounts) => void;
+  },
 ): Promise<SchoolImportCounts> {
   const counts: SchoolImportCounts = { imported: 0, changed: 0, unchanged: 0, rejected: 0 };
   let pending = new Map<string, SchoolRecord>();
@@ -36,7 +40,7 @@ export async function importSchools(
       const metadata = metadataOf({ ...options.ctx, now: new Date() });
       for (const [ncessch, school] of batch) {
         const events = known.get(schoolStream(ncessch)) ?? [];
-        const last = events.at(-1) as (typeof events)[number] & SchoolListed | undefined;
+        const last = events.at(-1) as ((typeof events)[number] & SchoolListed) | undefined;
         if (last && sameSchool(last.data.school, school)) {
           seen.unchanged++;
           continue;
@@ -44,7 +48,11 @@ export async function importSchools(
         if (last) seen.changed++;
         else seen.imported++;
         const event: SchoolListed = { type: 'SchoolListed', data: { school } };
-        appends.push({ streamId: schoolStream(ncessch), expected: last ? last.streamPosition : 'no_stream', events: [{ ...event, eventId: newId(), metadata }] });
+        appends.push({
+          streamId: schoolStream(ncessch),
+          expected: last ? last.streamPosition : 'no_stream',
+          events: [{ ...event, eventId: newId(), metadata }],
+        });
       }
       return { appends, result: seen };
     });
@@ -68,4 +76,5 @@ export async function importSchools(
   return counts;
 }
 
-export const schoolSummaryLine = (c: SchoolImportCounts): string => `imported ${c.imported}, changed ${c.changed}, unchanged ${c.unchanged}, rejected ${c.rejected}`;
+export const schoolSummaryLine = (c: SchoolImportCounts): string =>
+  `imported ${c.imported}, changed ${c.changed}, unchanged ${c.unchanged}, rejected ${c.rejected}`;

@@ -14,6 +14,8 @@ export class SchoolsController {
 
   @Route(contract.schools.nearest)
   async nearest(@Query() q: QueryOf<typeof contract.schools.nearest>) {
-    return { schools: await nearestSchools(this.pool, { latitude: q.lat, longitude: q.lng }, { limit: q.limit ?? SCHOOL_LIMIT, radiusMiles: SCHOOL_RADIUS_MILES }) };
+    return {
+      schools: await nearestSchools(this.pool, { latitude: q.lat, longitude: q.lng }, { limit: q.limit ?? SCHOOL_LIMIT, radiusMiles: SCHOOL_RADIUS_MILES }),
+    };
   }
 }

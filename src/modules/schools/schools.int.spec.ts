@@ -37,14 +37,29 @@ describe('nearby schools', () => {
 
   it('imports the sample, and the same file again appends nothing; a changed school is one new event', async () => {
     const text = await fs.readFile(SEATTLE_SCHOOLS_CSV, 'utf8');
-    expect(await importSchools(server.runtime.store, [readSchoolFile(text)], { ctx: systemContext() })).toEqual({ imported: 5, changed: 0, unchanged: 0, rejected: 0 });
+    expect(await importSchools(server.runtime.store, [readSchoolFile(text)], { ctx: systemContext() })).toEqual({
+      imported: 5,
+      changed: 0,
+      unchanged: 0,
+      rejected: 0,
+    });
     const after = await eventCount();
     expect(after).toBe(5);
-    expect(await importSchools(server.runtime.store, [readSchoolFile(text)], { ctx: systemContext() })).toEqual({ imported: 0, changed: 0, unchanged: 5, rejected: 0 });
+    expect(await importSchools(server.runtime.store, [readSchoolFile(text)], { ctx: systemContext() })).toEqual({
+      imported: 0,
+      changed: 0,
+      unchanged: 5,
+      rejected: 0,
+    });
     expect(await eventCount()).toBe(after);
 
     const renamed = text.replace('Cascadia Elementary,', 'Cascadia Elementary School,');
-    expect(await importSchools(server.runtime.store, [readSchoolFile(renamed)], { ctx: systemContext() })).toEqual({ imported: 0, changed: 1, unchanged: 4, rejected: 0 });
+    expect(await importSchools(server.runtime.store, [readSchoolFile(renamed)], { ctx: systemContext() })).toEqual({
+      imported: 0,
+      changed: 1,
+      unchanged: 4,
+      rejected: 0,
+    });
     expect(await eventCount()).toBe(after + 1);
     const { body } = await nearest('lat=47.695&lng=-122.337&limit=1');
     expect(body.schools[0]).toMatchObject({ ncessch: '530771003390', name: 'Cascadia Elementary School' });
@@ -55,7 +70,12 @@ describe('nearby schools', () => {
     // A point on E Jefferson St, between Garfield High and Bailey Gatzert.
     const { status, body } = await nearest('lat=47.6035&lng=-122.3080');
     expect(status).toBe(200);
-    expect(body.schools.map((s) => s.name)).toEqual(['Garfield High School', 'Bailey Gatzert Elementary', 'Cleveland High School STEM', 'B F Day Elementary School']);
+    expect(body.schools.map((s) => s.name)).toEqual([
+      'Garfield High School',
+      'Bailey Gatzert Elementary',
+      'Cleveland High School STEM',
+      'B F Day Elementary School',
+    ]);
     const distances = body.schools.map((s) => s.distanceMiles);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(body.schools[0]).toMatchObject({ level: 'High', grades: '9–12', address: '400 23rd Ave, Seattle, WA 98122' });
@@ -83,7 +103,10 @@ describe('nearby schools', () => {
     try {
       const file = path.join(dir, 'schools.csv');
       const text = await fs.readFile(SEATTLE_SCHOOLS_CSV, 'utf8');
-      await fs.writeFile(file, `${text}53,WASHINGTON,WA,No Place School,Seattle School District No. 1,530771009999,1 Main St,Seattle,WA,98101,KG,05,Elementary,,\n`);
+      await fs.writeFile(
+        file,
+        `${text}53,WASHINGTON,WA,No Place School,Seattle School District No. 1,530771009999,1 Main St,Seattle,WA,98101,KG,05,Elementary,,\n`,
+      );
       const env = { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'error' };
       const cli = path.join(projectRoot, 'dist', 'src', 'cli', 'import.cli.js');
       const first = await run(process.execPath, [cli, 'schools', file], { env });

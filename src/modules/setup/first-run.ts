@@ -82,21 +82,39 @@ export async function runFirstRun(store: EventStore, commands: Commands, input: 
     store,
     async () => {
       const revision = await store.streamRevision(FIRST_RUN_STREAM);
-      return { appends: [{ streamId: FIRST_RUN_STREAM, expected: revision ?? 'no_stream', events: [{ type: 'FirstRunStarted', data: { brokerage: c.brokerage !== null }, eventId: newId(), metadata: metadataOf(ctx) }] }], result: undefined };
+      return {
+        appends: [
+          {
+            streamId: FIRST_RUN_STREAM,
+            expected: revision ?? 'no_stream',
+            events: [{ type: 'FirstRunStarted', data: { brokerage: c.brokerage !== null }, eventId: newId(), metadata: metadataOf(ctx) }],
+          },
+        ],
+        result: undefined,
+      };
     },
     // Another first run began after this one read: it is that one's to finish.
     { lostRace: () => conflict(FIRST_RUN_MESSAGES.done) },
   );
   const staffUserId = newId();
-  await commands.execute(new RegisterUserCommand({ userId: staffUserId, ...c.staff, securityLevel: LEVEL.staff, siteId: null, password: input.password, from: 'first-run setup' }, ctx));
+  await commands.execute(
+    new RegisterUserCommand(
+      { userId: staffUserId, ...c.staff, securityLevel: LEVEL.staff, siteId: null, password: input.password, from: 'first-run setup' },
+      ctx,
+    ),
+  );
   if (!c.brokerage) return { staffUserId, brokerUserId: null, siteId: null };
   const siteId = newId();
   const brokerUserId = newId();
   const b = c.brokerage;
-  await commands.execute(new RegisterUserCommand({ userId: brokerUserId, ...b.broker, securityLevel: LEVEL.broker, siteId, from: 'first-run setup' }, { ...ctx, siteId }));
   await commands.execute(
-    new CreateSiteCommand({ siteId, subdomain: b.subdomain, name: b.name, kind: 'broker', ownerUserId: brokerUserId, DomainName: b.domain, isDefault: true }, { ...ctx, siteId }),
+    new RegisterUserCommand({ userId: brokerUserId, ...b.broker, securityLevel: LEVEL.broker, siteId, from: 'first-run setup' }, { ...ctx, siteId }),
+  );
+  await commands.execute(
+    new CreateSiteCommand(
+      { siteId, subdomain: b.subdomain, name: b.name, kind: 'broker', ownerUserId: brokerUserId, DomainName: b.domain, isDefault: true },
+      { ...ctx, siteId },
+    ),
   );
   return { staffUserId, brokerUserId, siteId };
 }
-

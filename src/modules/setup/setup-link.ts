@@ -16,7 +16,9 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest();
  */
 export async function issueSetupToken(store: EventStore): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await recordOnce(store, LINK_STREAM, [{ type: 'SetupLinkIssued', data: { tokenHash: hashOf(token).toString('hex') }, eventId: newId(), metadata: metadataOf(systemContext()) }]);
+  await recordOnce(store, LINK_STREAM, [
+    { type: 'SetupLinkIssued', data: { tokenHash: hashOf(token).toString('hex') }, eventId: newId(), metadata: metadataOf(systemContext()) },
+  ]);
   return token;
 }
 

@@ -32,7 +32,24 @@ export const initialShowing = (): Showing => ({ exists: false });
 export function evolveShowing(s: Showing, e: ShowingEvent): Showing {
   if (e.type === 'ShowingProposed') {
     const d = e.data;
-    return { exists: true, showingId: d.showingId, leadId: d.leadId, siteId: d.siteId, pdid: d.pdid, address: d.address, timeZone: d.timeZone, start: d.start, end: d.end, status: 'requested', sequence: 0, agentId: null, invited: false, timeBy: d.proposedBy, timeById: d.byUserId, cancelledByLead: false };
+    return {
+      exists: true,
+      showingId: d.showingId,
+      leadId: d.leadId,
+      siteId: d.siteId,
+      pdid: d.pdid,
+      address: d.address,
+      timeZone: d.timeZone,
+      start: d.start,
+      end: d.end,
+      status: 'requested',
+      sequence: 0,
+      agentId: null,
+      invited: false,
+      timeBy: d.proposedBy,
+      timeById: d.byUserId,
+      cancelledByLead: false,
+    };
   }
   if (!s.exists) return s;
   switch (e.type) {

@@ -52,8 +52,17 @@ export type ShowingCancelled = {
   readonly data: { readonly showingId: string; readonly leadId: string; readonly sequence: number; readonly byUserId: string; readonly byLead?: boolean };
 };
 
-export type ShowingCompleted = { readonly type: 'ShowingCompleted'; readonly data: { readonly showingId: string; readonly leadId: string; readonly byUserId: string } };
+export type ShowingCompleted = {
+  readonly type: 'ShowingCompleted';
+  readonly data: { readonly showingId: string; readonly leadId: string; readonly byUserId: string };
+};
 
 export type ShowingEvent = ShowingProposed | ShowingConfirmed | ShowingRescheduled | ShowingCancelled | ShowingCompleted;
-export const showingEventTypes = ['ShowingProposed', 'ShowingConfirmed', 'ShowingRescheduled', 'ShowingCancelled', 'ShowingCompleted'] as const satisfies readonly ShowingEvent['type'][];
+export const showingEventTypes = [
+  'ShowingProposed',
+  'ShowingConfirmed',
+  'ShowingRescheduled',
+  'ShowingCancelled',
+  'ShowingCompleted',
+] as const satisfies readonly ShowingEvent['type'][];
 export const showingStream = (showingId: string) => `showing-${showingId}`;

@@ -12,7 +12,13 @@ export function evolveSite(state: Site, event: SiteEvent): Site {
   switch (event.type) {
     case 'SiteCreated':
       // Sites created before a setting existed have its default.
-      return { exists: true, ...event.data, settings: { ...defaultSiteSettings, ...event.data.settings }, ...freshCheck(event.data.DomainName), styles: defaultStyleChoices };
+      return {
+        exists: true,
+        ...event.data,
+        settings: { ...defaultSiteSettings, ...event.data.settings },
+        ...freshCheck(event.data.DomainName),
+        styles: defaultStyleChoices,
+      };
     case 'SiteSettingsChanged':
       return state.exists ? { ...state, settings: { ...state.settings, ...event.data.changes } } : state;
     case 'SiteIdentityChanged':

@@ -82,7 +82,15 @@ export type SiteHomeCoverChanged = {
   readonly data: { readonly siteId: string } & HomeCover;
 };
 
-export type SiteEvent = SiteCreated | SiteSettingsChanged | SiteIdentityChanged | SiteDomainVerified | SiteDomainVerificationFailed | SiteColorPaletteChosen | SiteFontPackChosen | SiteHomeCoverChanged;
+export type SiteEvent =
+  | SiteCreated
+  | SiteSettingsChanged
+  | SiteIdentityChanged
+  | SiteDomainVerified
+  | SiteDomainVerificationFailed
+  | SiteColorPaletteChosen
+  | SiteFontPackChosen
+  | SiteHomeCoverChanged;
 export const siteEventTypes = [
   'SiteCreated',
   'SiteSettingsChanged',

@@ -60,7 +60,13 @@ export async function copyStarterTemplate(store: EventStore, office: string, key
   const t = starterTemplate(key);
   const found = templateCopy(await officeTemplates(store, office), office, key);
   if ('live' in found) return { id: found.live, created: false };
-  const { events } = await handleCommand(store, emailTemplatesStream(office), templatesDecider, { kind: 'create', ownerId: office, scope: 'office', templateId: found.next, byUserId, name: t.name, subject: t.subject, body: t.body }, ctx);
+  const { events } = await handleCommand(
+    store,
+    emailTemplatesStream(office),
+    templatesDecider,
+    { kind: 'create', ownerId: office, scope: 'office', templateId: found.next, byUserId, name: t.name, subject: t.subject, body: t.body },
+    ctx,
+  );
   return { id: found.next, created: events.length > 0 };
 }
 
@@ -70,9 +76,19 @@ export async function copyStarterPlan(store: EventStore, office: string, key: st
   const found = await planCopy(store, office, key);
   if ('live' in found) return { id: found.live, created: false };
   const templateIds = new Map<string, string>();
-  for (const s of plan.steps) if (s.kind === 'email' && !templateIds.has(s.templateKey)) templateIds.set(s.templateKey, (await copyStarterTemplate(store, office, s.templateKey, byUserId, ctx)).id);
-  const steps: PlanStep[] = plan.steps.map((s) => (s.kind === 'email' ? { kind: 'email', templateId: templateIds.get(s.templateKey)!, condition: s.condition } : s));
-  const { events } = await handleCommand(store, planStream(found.next), planDecider, { kind: 'create', planId: found.next, scope: 'office', ownerId: office, byUserId, name: plan.name, steps, triggers: plan.triggers }, ctx);
+  for (const s of plan.steps)
+    if (s.kind === 'email' && !templateIds.has(s.templateKey))
+      templateIds.set(s.templateKey, (await copyStarterTemplate(store, office, s.templateKey, byUserId, ctx)).id);
+  const steps: PlanStep[] = plan.steps.map((s) =>
+    s.kind === 'email' ? { kind: 'email', templateId: templateIds.get(s.templateKey)!, condition: s.condition } : s,
+  );
+  const { events } = await handleCommand(
+    store,
+    planStream(found.next),
+    planDecider,
+    { kind: 'create', planId: found.next, scope: 'office', ownerId: office, byUserId, name: plan.name, steps, triggers: plan.triggers },
+    ctx,
+  );
   return { id: found.next, created: events.length > 0 };
 }
 

@@ -134,11 +134,16 @@ export const STARTER_PLANS: readonly StarterPlan[] = [
   {
     key: 'new-buyer-lead',
     name: 'New buyer lead',
-    summary: 'Speed to lead for a buyer: a welcome e-mail and text at once, two call attempts, then a check-in and a pre-approval note over the first two weeks.',
+    summary:
+      'Speed to lead for a buyer: a welcome e-mail and text at once, two call attempts, then a check-in and a pre-approval note over the first two weeks.',
     triggers: [{ kind: 'tag-added', tag: 'buyer' }],
     steps: [
       { kind: 'email', templateKey: 'buyer-welcome', ...none },
-      { kind: 'text', body: "Hi {first_name}, it's {agent_name} from {site_name}. Thanks for your interest! When is a good time for a quick call about your home search?", ...none },
+      {
+        kind: 'text',
+        body: "Hi {first_name}, it's {agent_name} from {site_name}. Thanks for your interest! When is a good time for a quick call about your home search?",
+        ...none,
+      },
       { kind: 'task', title: 'Call the new buyer lead', taskType: 'call', dueInDays: 0, ...none },
       { kind: 'wait', amount: 1, unit: 'days', ...none },
       { kind: 'task', title: 'Second call attempt; leave a voicemail', taskType: 'call', dueInDays: 0, condition: { kind: 'stage-is', stage: 'New' } },
@@ -152,13 +157,18 @@ export const STARTER_PLANS: readonly StarterPlan[] = [
   {
     key: 'new-seller-lead',
     name: 'New seller lead',
-    summary: "For a home owner who asked what their home is worth: an offer of a market analysis at once, a call, and a follow-up with recent sales a week later.",
+    summary:
+      'For a home owner who asked what their home is worth: an offer of a market analysis at once, a call, and a follow-up with recent sales a week later.',
     triggers: [{ kind: 'tag-added', tag: 'seller' }],
     steps: [
       { kind: 'email', templateKey: 'seller-welcome', ...none },
       { kind: 'task', title: 'Call the seller lead to book a walk-through', taskType: 'call', dueInDays: 0, ...none },
       { kind: 'wait', amount: 2, unit: 'days', ...none },
-      { kind: 'text', body: 'Hi {first_name}, {agent_name} here. I can prepare a free market analysis of your home this week. What day works for a 20-minute visit?', ...none },
+      {
+        kind: 'text',
+        body: 'Hi {first_name}, {agent_name} here. I can prepare a free market analysis of your home this week. What day works for a 20-minute visit?',
+        ...none,
+      },
       { kind: 'wait', amount: 5, unit: 'days', ...none },
       { kind: 'email', templateKey: 'seller-market-analysis', ...none },
       { kind: 'task', title: 'Prepare a market analysis (CMA)', taskType: 'other', dueInDays: 2, ...none },

@@ -8,7 +8,10 @@ import { STARTER_PLANS, STARTER_TEMPLATES } from './starter-kit.data';
 describe('the starter kit data', () => {
   it.each(STARTER_TEMPLATES.map((t) => [t.key, t] as const))('template %s is a valid office template with known merge fields only', (_key, t) => {
     expect(unknownMergeFields(t.subject, t.body)).toEqual([]);
-    const events = decideTemplate({ kind: 'create', ownerId: 'o', scope: 'office', templateId: 't', byUserId: 'o', name: t.name, subject: t.subject, body: t.body }, new Map());
+    const events = decideTemplate(
+      { kind: 'create', ownerId: 'o', scope: 'office', templateId: 't', byUserId: 'o', name: t.name, subject: t.subject, body: t.body },
+      new Map(),
+    );
     expect(events).toHaveLength(1);
   });
 

@@ -15,7 +15,12 @@ import { STARTER_PLANS, STARTER_TEMPLATES } from './starter-kit.data';
 export const ONLY_BROKER_COPIES = 'Only the broker or staff copy starters into the office';
 export const OFFICE_ID_REQUIRED = 'officeId is required: which office (its broker) to copy into';
 /** Copies are made by a click; far above this is a script. */
-export const STARTER_COPIES_PER_USER: RateLimit = { name: 'starter-copies-user', limit: 200, windowSeconds: 3600, message: 'You have copied starters too many times in the last hour. Please try again later.' };
+export const STARTER_COPIES_PER_USER: RateLimit = {
+  name: 'starter-copies-user',
+  limit: 200,
+  windowSeconds: 3600,
+  message: 'You have copied starters too many times in the last hour. Please try again later.',
+};
 
 const KEY = /^[a-z0-9-]{1,60}$/;
 

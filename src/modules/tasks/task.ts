@@ -23,7 +23,17 @@ export const initialTask = (): Task => ({ exists: false });
 export function evolveTask(s: Task, e: TaskEvent): Task {
   if (e.type === 'TaskCreated') {
     const d = e.data;
-    return { exists: true, taskId: d.taskId, leadId: d.leadId, officeId: d.officeId, title: d.title, taskType: d.taskType, dueAt: d.dueAt, assigneeId: d.assigneeId, done: false };
+    return {
+      exists: true,
+      taskId: d.taskId,
+      leadId: d.leadId,
+      officeId: d.officeId,
+      title: d.title,
+      taskType: d.taskType,
+      dueAt: d.dueAt,
+      assigneeId: d.assigneeId,
+      done: false,
+    };
   }
   if (!s.exists) return s;
   switch (e.type) {

@@ -31,10 +31,20 @@ export type TaskReassigned = {
   readonly type: 'TaskReassigned';
   readonly data: { readonly taskId: string; readonly leadId: string; readonly assigneeId: string; readonly fromAssigneeId: string; readonly byUserId: string };
 };
-export type TaskRetitled = { readonly type: 'TaskRetitled'; readonly data: { readonly taskId: string; readonly leadId: string; readonly title: string; readonly byUserId: string } };
+export type TaskRetitled = {
+  readonly type: 'TaskRetitled';
+  readonly data: { readonly taskId: string; readonly leadId: string; readonly title: string; readonly byUserId: string };
+};
 
 export type TaskEvent = TaskCreated | TaskCompleted | TaskReopened | TaskRescheduled | TaskReassigned | TaskRetitled;
-export const taskEventTypes = ['TaskCreated', 'TaskCompleted', 'TaskReopened', 'TaskRescheduled', 'TaskReassigned', 'TaskRetitled'] as const satisfies readonly TaskEvent['type'][];
+export const taskEventTypes = [
+  'TaskCreated',
+  'TaskCompleted',
+  'TaskReopened',
+  'TaskRescheduled',
+  'TaskReassigned',
+  'TaskRetitled',
+] as const satisfies readonly TaskEvent['type'][];
 export const taskStream = (taskId: string) => `task-${taskId}`;
 
 /**
@@ -42,7 +52,10 @@ export const taskStream = (taskId: string) => `task-${taskId}`;
  * lists, the morning digest at their 8 am. Set from the browser on the first dashboard visit,
  * changed in the dashboard's settings.
  */
-export type AgentTimeZoneSet = { readonly type: 'AgentTimeZoneSet'; readonly data: { readonly userId: string; readonly timeZone: string; readonly how: 'browser' | 'settings' } };
+export type AgentTimeZoneSet = {
+  readonly type: 'AgentTimeZoneSet';
+  readonly data: { readonly userId: string; readonly timeZone: string; readonly how: 'browser' | 'settings' };
+};
 export type AgentZoneEvent = AgentTimeZoneSet;
 export const agentZoneEventTypes = ['AgentTimeZoneSet'] as const satisfies readonly AgentZoneEvent['type'][];
 export const agentZoneStream = (userId: string) => `agentzone-${userId}`;

@@ -61,9 +61,17 @@ export const ORGANIZER_SECTION_LABELS = [
   { id: 'showings.keep', en: 'Keep it', where: 'Organizer page: keeps the showing' },
   { id: 'showings.cancelOf', en: 'Cancel the showing of {address}', where: 'Organizer page: cancel button (screen readers)' },
   { id: 'showings.cancel', en: 'Cancel', where: 'Organizer page: cancel button' },
-  { id: 'push.lead', en: 'Get a notification on this device when your agent replies in chat, and the moment a new home matches a saved search with instant alerts.', where: 'Organizer page: browser notifications' },
+  {
+    id: 'push.lead',
+    en: 'Get a notification on this device when your agent replies in chat, and the moment a new home matches a saved search with instant alerts.',
+    where: 'Organizer page: browser notifications',
+  },
   { id: 'push.unsupported', en: 'This browser cannot show notifications from websites.', where: 'Organizer page: browser notifications' },
-  { id: 'push.denied', en: 'Notifications are blocked for this site in your browser settings; allow them there to turn them on.', where: 'Organizer page: browser notifications' },
+  {
+    id: 'push.denied',
+    en: 'Notifications are blocked for this site in your browser settings; allow them there to turn them on.',
+    where: 'Organizer page: browser notifications',
+  },
   { id: 'push.turnOff', en: 'Turn off notifications', where: 'Organizer page: browser notifications' },
   { id: 'push.turnOn', en: 'Turn on notifications', where: 'Organizer page: browser notifications' },
   { id: 'push.on', en: 'Notifications are on for this browser.', where: 'Organizer page: browser notifications' },
@@ -74,7 +82,11 @@ export const ORGANIZER_SECTION_LABELS = [
 
 /** The keepers: the favourite heart on a result card, and the listing page's favourite, like, dislike and note. */
 export const KEEPER_LABELS = [
-  { id: 'keeper.notSavedFavorite', en: 'This home was not saved to your favourites; please try again.', where: 'Toast: a result card’s heart that did not save' },
+  {
+    id: 'keeper.notSavedFavorite',
+    en: 'This home was not saved to your favourites; please try again.',
+    where: 'Toast: a result card’s heart that did not save',
+  },
   { id: 'keeper.stillFavorite', en: 'This home is still in your favourites; please try again.', where: 'Toast: a result card’s heart that did not save' },
   { id: 'keeper.yourNote', en: 'Your note: {note}', where: 'Result card: the note mark (screen readers, tooltip)' },
   { id: 'keeper.youLike', en: 'You like this home', where: 'Result card: the like mark (screen readers, tooltip)' },
@@ -126,11 +138,23 @@ export const LISTING_ACTION_LABELS = [
 export const SHOWING_ANSWER_LABELS = [
   { id: 'showingAnswer.title', en: 'Your showing', where: 'Showing answer page (the proposal e-mail’s link): title' },
   { id: 'showingAnswer.badLink', en: 'This link could not be opened', where: 'Showing answer page: a link that does not open' },
-  { id: 'showingAnswer.confirmed', en: 'Thank you: your showing is confirmed. The invitation is on its way to your e-mail.', where: 'Showing answer page: after accepting' },
-  { id: 'showingAnswer.stale', en: 'Your agent changed this time since the e-mail: see the new one in your organizer.', where: 'Showing answer page: the time changed since the e-mail' },
+  {
+    id: 'showingAnswer.confirmed',
+    en: 'Thank you: your showing is confirmed. The invitation is on its way to your e-mail.',
+    where: 'Showing answer page: after accepting',
+  },
+  {
+    id: 'showingAnswer.stale',
+    en: 'Your agent changed this time since the e-mail: see the new one in your organizer.',
+    where: 'Showing answer page: the time changed since the e-mail',
+  },
   { id: 'showingAnswer.proposed', en: 'Your agent proposes this time.', where: 'Showing answer page' },
   { id: 'showingAnswer.accepting', en: 'Accepting…', where: 'Showing answer page: the button while accepting' },
-  { id: 'showingAnswer.other', en: 'Another time would suit you better? Reply to the e-mail to reach your agent, or answer in', where: 'Showing answer page: before the organizer link' },
+  {
+    id: 'showingAnswer.other',
+    en: 'Another time would suit you better? Reply to the e-mail to reach your agent, or answer in',
+    where: 'Showing answer page: before the organizer link',
+  },
   { id: 'showingAnswer.organizer', en: 'your organizer', where: 'Showing answer page: the organizer link' },
 ] as const;
 
@@ -138,7 +162,11 @@ export const SHOWING_ANSWER_LABELS = [
 export const ORGANIZER_FORM_LABELS = [
   { id: 'showing.atMissing', en: 'Please choose a date and time', where: 'Request a showing: no date and time' },
   { id: 'showing.atPast', en: 'Please choose a time in the future', where: 'Request a showing: a time gone by' },
-  { id: 'organizer.unreachable', en: 'The server cannot be reached; please try again.', where: 'Organizer and listing page forms: a request that got no answer' },
+  {
+    id: 'organizer.unreachable',
+    en: 'The server cannot be reached; please try again.',
+    where: 'Organizer and listing page forms: a request that got no answer',
+  },
   { id: 'organizer.tooMany', en: 'Too many requests; please wait a moment and try again.', where: 'Organizer and listing page forms: too many requests' },
   { id: 'organizer.wentWrong', en: 'Something went wrong; please try again.', where: 'Organizer and listing page forms: the server failed' },
 ] as const;

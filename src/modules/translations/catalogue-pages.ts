@@ -23,7 +23,7 @@ export const PAGE_LABELS = [
   { id: 'pages.area.count', en: '{count} homes for sale.', where: 'Area page (/homes-for-sale/…)' },
   { id: 'pages.area.newest', en: 'Newest homes for sale', where: 'Area page: the heading of its homes' },
   { id: 'pages.area.seeAll', en: 'See all {count} homes', where: 'Area page: the link to the full search' },
-  { id: 'pages.area.guides', en: 'Guides to {place}', where: 'Area page: the office\'s area guides of the place' },
+  { id: 'pages.area.guides', en: 'Guides to {place}', where: "Area page: the office's area guides of the place" },
   { id: 'pages.area.heading', en: 'Homes for sale in {place}', where: 'Area page (/homes-for-sale/…)' },
   { id: 'pages.area.none', en: 'No homes for sale in {place} right now.', where: 'Area page (/homes-for-sale/…)' },
   { id: 'pages.area.one', en: '{count} home for sale.', where: 'Area page (/homes-for-sale/…), singular (1 in English; 0 and 1 in French)' },

@@ -8,7 +8,11 @@ export const PLACE_LABELS = [
   { id: 'schools.levelUnknown', en: 'Level not given', where: 'Listing page: a nearby school without a level' },
   { id: 'schools.grades', en: 'Grades {grades}', where: 'Listing page: a nearby school’s grade span' },
   { id: 'schools.distanceLabel', en: '{miles} miles away', where: 'Listing page: a nearby school’s distance (screen readers)' },
-  { id: 'schools.source', en: 'Public schools from the NCES Common Core of Data; distances are straight-line. Check attendance zones with the school district.', where: 'Listing page: under the nearby schools' },
+  {
+    id: 'schools.source',
+    en: 'Public schools from the NCES Common Core of Data; distances are straight-line. Check attendance zones with the school district.',
+    where: 'Listing page: under the nearby schools',
+  },
   { id: 'guides.loadError', en: 'We could not load this guide', where: 'Area guide page: when it failed to load' },
   { id: 'guides.photoAlt', en: '{place}, photo {n}', where: 'Area guide page: a photo (screen readers)' },
 ] as const;

@@ -11,7 +11,11 @@ export const PLAN_LABELS = [
   { id: 'plans.bulkDone', en: '{enrolled} enrolled, {skipped} skipped.', where: 'Dashboard, Action plans view' },
   { id: 'plans.enrolFailed', en: 'The leads could not be enrolled', where: 'Dashboard, Action plans view' },
   { id: 'plans.title', en: 'Action plans', where: 'Dashboard, Action plans view' },
-  { id: 'plans.intro', en: 'Steps that run by themselves for a lead, in business hours. A plan pauses the moment the lead replies, unsubscribes, is claimed or changes owner.', where: 'Dashboard, Action plans view' },
+  {
+    id: 'plans.intro',
+    en: 'Steps that run by themselves for a lead, in business hours. A plan pauses the moment the lead replies, unsubscribes, is claimed or changes owner.',
+    where: 'Dashboard, Action plans view',
+  },
   { id: 'plans.allOffices', en: 'All offices (pick one to write its plans)', where: 'Dashboard, Action plans view (staff office picker)' },
   { id: 'plans.list', en: 'Plans', where: 'Dashboard, Action plans view' },
   { id: 'plans.loading', en: 'Loading…', where: 'Dashboard, Action plans view' },

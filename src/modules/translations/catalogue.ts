@@ -4,7 +4,14 @@ import { PAGE_LABELS } from './catalogue-pages';
 import { PLACE_LABELS } from './catalogue-places';
 import { PLAN_LABELS } from './catalogue-plans';
 import { ROUTING_SIMULATION_LABELS } from './catalogue-routing';
-import { KEEPER_LABELS, LISTING_ACTION_LABELS, ORGANIZER_FORM_LABELS, ORGANIZER_LABELS, ORGANIZER_SECTION_LABELS, SHOWING_ANSWER_LABELS } from './catalogue-organizer';
+import {
+  KEEPER_LABELS,
+  LISTING_ACTION_LABELS,
+  ORGANIZER_FORM_LABELS,
+  ORGANIZER_LABELS,
+  ORGANIZER_SECTION_LABELS,
+  SHOWING_ANSWER_LABELS,
+} from './catalogue-organizer';
 
 /**
  * The translatable labels of the public site: id, English text (the default every language
@@ -32,7 +39,11 @@ export const LABELS = [
   { id: 'ui.remove', en: 'Remove {label}', where: 'A removable tag: its remove button (screen readers)' },
   { id: 'ui.close', en: 'Close', where: 'Dialogs: the close button (screen readers)' },
   { id: 'handoff.title', en: 'Taking you to our home search', where: 'Branded site: the handoff to the main site' },
-  { id: 'handoff.text', en: 'Home search for this site runs on {site}. You will be there in a moment, with your search.', where: 'Branded site: the handoff to the main site' },
+  {
+    id: 'handoff.text',
+    en: 'Home search for this site runs on {site}. You will be there in a moment, with your search.',
+    where: 'Branded site: the handoff to the main site',
+  },
   { id: 'handoff.go', en: 'Go now', where: 'Branded site: the handoff, at once' },
   { id: 'search.findingListing', en: 'Finding your requested listing', where: 'forceopen=N: while the listing is found' },
   { id: 'search.moment', en: 'Just a moment…', where: 'forceopen=N: while the listing is found' },
@@ -178,7 +189,11 @@ export const LABELS = [
   { id: 'listing.baths', en: 'baths', where: 'Listing page: key facts' },
   { id: 'listing.about', en: 'About this home', where: 'Listing page: the remarks' },
   { id: 'listing.location', en: 'Location', where: 'Listing page: the map' },
-  { id: 'listing.approximate', en: "Approximate location: the map shows the zip code's area, not the home.", where: 'Listing page: a home placed at its zip code' },
+  {
+    id: 'listing.approximate',
+    en: "Approximate location: the map shows the zip code's area, not the home.",
+    where: 'Listing page: a home placed at its zip code',
+  },
   { id: 'listing.contactArea', en: 'Contact', where: 'Listing page: the inquiry column (screen readers)' },
   { id: 'listing.position', en: '{n} of {total}', where: 'Listing page: where the home is in the results' },
   { id: 'listing.history', en: 'Price and status history', where: 'Listing page' },

@@ -1,7 +1,6 @@
 /** What an upload is, decided by its bytes; the name and the browser's type are ignored. */
 export type Sniffed =
-  | { readonly ok: true; readonly ext: UploadExt; readonly mime: string; readonly image: boolean }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly ext: UploadExt; readonly mime: string; readonly image: boolean } | { readonly ok: false; readonly message: string };
 
 export type UploadExt = 'jpg' | 'png' | 'gif' | 'webp' | 'pdf' | 'doc' | 'docx';
 
@@ -50,7 +49,8 @@ export function sniff(b: Buffer): Sniffed {
     if (!text.includes('[content_types].xml') || !text.includes('word/')) return { ok: false, message: 'This archive is not a Word document' };
     if (text.includes('vbaproject.bin')) return { ok: false, message: 'Word documents with macros are refused' };
   } else {
-    if (text.includes('pk\u0003\u0004') || text.includes('pk\u0005\u0006')) return { ok: false, message: 'This file hides an archive inside it, so it was refused' };
+    if (text.includes('pk\u0003\u0004') || text.includes('pk\u0005\u0006'))
+      return { ok: false, message: 'This file hides an archive inside it, so it was refused' };
     if (ext !== 'pdf' && text.includes('%pdf-')) return { ok: false, message: 'This file is both an image and a PDF, so it was refused' };
   }
   if (ext === 'pdf' && PDF_ACTIVE.some((m) => text.includes(m))) return { ok: false, message: 'PDF files that run scripts or embed files are refused' };

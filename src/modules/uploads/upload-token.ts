@@ -29,7 +29,13 @@ export type UploadTokenCheck =
 export function verifyUploadToken(secret: Buffer, token: string, now: Date): UploadTokenCheck {
   const parts = token.split('.');
   const [version, form, expires, nonce, given] = parts;
-  if (parts.length !== 5 || version !== 'up1' || !UPLOAD_FORMS.includes(form as UploadForm) || !/^\d{1,12}$/.test(expires!) || !/^[A-Za-z0-9_-]{16}$/.test(nonce!)) {
+  if (
+    parts.length !== 5 ||
+    version !== 'up1' ||
+    !UPLOAD_FORMS.includes(form as UploadForm) ||
+    !/^\d{1,12}$/.test(expires!) ||
+    !/^[A-Za-z0-9_-]{16}$/.test(nonce!)
+  ) {
     return { ok: false, reason: 'malformed' };
   }
   const expected = Buffer.from(mac(secret, parts.slice(0, 4).join('.')));

@@ -51,7 +51,12 @@ type Known = Record<Feature, number | null>;
  * price of each feature from a weighted regression over the nearest sales, the most similar
  * sales adjusted by it to the subject, and their weighted median. Null when too few sales lie near.
  */
-export function estimateValue(index: SoldIndex, subject: ValuationSubject, asOf: string, options: ValuationOptions = DEFAULT_VALUATION_OPTIONS): Valuation | null {
+export function estimateValue(
+  index: SoldIndex,
+  subject: ValuationSubject,
+  asOf: string,
+  options: ValuationOptions = DEFAULT_VALUATION_OPTIONS,
+): Valuation | null {
   const asOfDay = dayNumber(asOf);
   const nearest = index.nearestBefore(subject.latitude, subject.longitude, asOfDay, options.neighbourhood, options.maxMiles);
   if (nearest.length < options.minimumSales) return null;
@@ -70,11 +75,19 @@ export function estimateValue(index: SoldIndex, subject: ValuationSubject, asOf:
   // Bandwidth from the data: the distance within which the neighbourhood's sales lie.
   const bandwidth = Math.max(near[near.length - 1]!.miles, 1e-3);
   const weights = near.map((n, i) => Math.exp(-2 * (n.miles / bandwidth) ** 2) * Math.exp(rows[i]![7]! / 365));
-  const beta = weightedRidge(rows.map(regressors), near.map((n) => Math.log(n.home.closePrice)), weights, 0.01);
+  const beta = weightedRidge(
+    rows.map(regressors),
+    near.map((n) => Math.log(n.home.closePrice)),
+    weights,
+    0.01,
+  );
 
   // Distance counts in units of how far the nearest comps lie, so a sparse market is not all "far".
   const similarity = near.map((n, i) => dissimilarity(n, rows[i]!, subjectRow, 4 * Math.max(compsReach, 1e-3)));
-  const order = similarity.map((_, i) => i).sort((a, b) => similarity[a]! - similarity[b]!).slice(0, options.comps);
+  const order = similarity
+    .map((_, i) => i)
+    .sort((a, b) => similarity[a]! - similarity[b]!)
+    .slice(0, options.comps);
 
   const subjectX = regressors(subjectRow);
   const comps: ValuedComp[] = order.map((i) => {
@@ -119,9 +132,16 @@ function featuresOf(home: Omit<SoldHome, 'pdid' | 'address' | 'closePrice' | 'cl
 
 function subjectAsHome(s: ValuationSubject): Omit<SoldHome, 'pdid' | 'address' | 'closePrice' | 'closeDate'> {
   return {
-    latitude: s.latitude, longitude: s.longitude, closeDay: 0,
-    beds: s.beds ?? null, baths: s.baths ?? null, livingArea: s.livingArea ?? null, lotSize: s.lotSize ?? null,
-    yearBuilt: s.yearBuilt ?? null, waterfront: s.waterfront ?? null, view: s.view ?? null,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    closeDay: 0,
+    beds: s.beds ?? null,
+    baths: s.baths ?? null,
+    livingArea: s.livingArea ?? null,
+    lotSize: s.lotSize ?? null,
+    yearBuilt: s.yearBuilt ?? null,
+    waterfront: s.waterfront ?? null,
+    view: s.view ?? null,
   };
 }
 
@@ -133,7 +153,12 @@ function typicalValues(known: readonly Known[]): Record<Feature, number> {
   const out = {} as Record<Feature, number>;
   for (const f of FEATURES) {
     const values = known.map((k) => k[f]).filter((v): v is number => v != null);
-    out[f] = values.length ? weightedMedian(values, values.map(() => 1)) : 0;
+    out[f] = values.length
+      ? weightedMedian(
+          values,
+          values.map(() => 1),
+        )
+      : 0;
   }
   return out;
 }
@@ -160,10 +185,18 @@ function dissimilarity(n: Neighbour, row: readonly number[], subject: readonly n
   );
 }
 
-function adjustmentsOf(price: number, x: readonly number[], subjectX: readonly number[], beta: readonly number[], row: readonly number[], subject: readonly number[]): Adjustment[] {
+function adjustmentsOf(
+  price: number,
+  x: readonly number[],
+  subjectX: readonly number[],
+  beta: readonly number[],
+  row: readonly number[],
+  subject: readonly number[],
+): Adjustment[] {
   // Each feature's dollars at the comp's price, so that the parts read on their own.
   const part = (cols: number[]) => price * (Math.exp(cols.reduce((s, j) => s + (subjectX[j]! - x[j]!) * beta[j]!, 0)) - 1);
   const columns: Record<Feature, number[]> = { livingArea: [0], lotSize: [1], beds: [2], baths: [3], age: [4, 5], waterfront: [6], view: [7], saleDate: [8] };
-  return FEATURES.map((feature, j) => ({ feature, dollars: Math.round(part(columns[feature])), difference: subject[j]! - row[j]! }))
-    .filter((a) => a.difference !== 0 && a.dollars !== 0);
+  return FEATURES.map((feature, j) => ({ feature, dollars: Math.round(part(columns[feature])), difference: subject[j]! - row[j]! })).filter(
+    (a) => a.difference !== 0 && a.dollars !== 0,
+  );
 }

@@ -13,9 +13,20 @@ function market(count: number, seed = 7): SoldHome[] {
     const beds = 1 + Math.floor(random() * 5);
     const date = new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 365) * 86_400_000).toISOString().slice(0, 10);
     return {
-      pdid: `S${i}`, address: `${i} Elm St`, latitude: 40 + random() * 0.1, longitude: -100 + random() * 0.1,
-      closePrice: Math.round((300 * livingArea + 20_000 * beds) * (0.97 + random() * 0.06)), closeDate: date, closeDay: dayNumber(date),
-      beds, baths: 2, livingArea, lotSize: 5000, yearBuilt: 1990, waterfront: false, view: false,
+      pdid: `S${i}`,
+      address: `${i} Elm St`,
+      latitude: 40 + random() * 0.1,
+      longitude: -100 + random() * 0.1,
+      closePrice: Math.round((300 * livingArea + 20_000 * beds) * (0.97 + random() * 0.06)),
+      closeDate: date,
+      closeDay: dayNumber(date),
+      beds,
+      baths: 2,
+      livingArea,
+      lotSize: 5000,
+      yearBuilt: 1990,
+      waterfront: false,
+      view: false,
     };
   });
 }
@@ -54,7 +65,10 @@ describe('estimateValue', () => {
 
   it('values a home whose owner gives only its place', () => {
     const valuation = estimateValue(index, { latitude: 40.05, longitude: -99.95 }, '2025-01-01')!;
-    const median = weightedMedian(homes.map((h) => h.closePrice), homes.map(() => 1));
+    const median = weightedMedian(
+      homes.map((h) => h.closePrice),
+      homes.map(() => 1),
+    );
     expect(Math.abs(valuation.estimate / median - 1)).toBeLessThan(0.15);
   });
 });
@@ -65,9 +79,12 @@ describe('SoldIndex', () => {
     const index = new SoldIndex(homes);
     const day = dayNumber('2024-09-01');
     const found = index.nearestBefore(40.02, -99.98, day, 25, 50).map((n) => n.home.pdid);
-    const all = homes.filter((h) => h.closeDay < day)
+    const all = homes
+      .filter((h) => h.closeDay < day)
       .map((h) => ({ h, d: Math.hypot(h.latitude - 40.02, (h.longitude + 99.98) * Math.cos((40.02 * Math.PI) / 180)) }))
-      .sort((a, b) => a.d - b.d).slice(0, 25).map((x) => x.h.pdid);
+      .sort((a, b) => a.d - b.d)
+      .slice(0, 25)
+      .map((x) => x.h.pdid);
     expect(found).toEqual(all);
   });
 });

@@ -10,7 +10,12 @@ import { AddressLimiter } from '../accounts';
 import { valueHome } from './value-home';
 
 /** Each valuation reads a few hundred sales: generous for a person, a wall for a scraper. */
-const VALUATIONS: RateLimit = { name: 'valuation', limit: 60, windowSeconds: 600, message: 'Too many valuations from your address; try again in a few minutes' };
+const VALUATIONS: RateLimit = {
+  name: 'valuation',
+  limit: 60,
+  windowSeconds: 600,
+  message: 'Too many valuations from your address; try again in a few minutes',
+};
 
 /** The instant value (contract section 14): public, limited per client address. */
 @Controller()

@@ -19,10 +19,16 @@ describe('POST /api/valuation', () => {
 
   it('values a sold home from the other sales before it, within 25 % of what it sold for, with its comps', async () => {
     const subject = sales.filter((s) => s.CloseDate! > '2015-02-01')[0]!;
-    const res = await visitor().request('POST', '/api/valuation', { json: {
-      latitude: subject.Latitude, longitude: subject.Longitude, beds: subject.BedroomsTotal, baths: subject.BathroomsTotalInteger,
-      livingArea: subject.LivingArea, asOf: subject.CloseDate,
-    } });
+    const res = await visitor().request('POST', '/api/valuation', {
+      json: {
+        latitude: subject.Latitude,
+        longitude: subject.Longitude,
+        beds: subject.BedroomsTotal,
+        baths: subject.BathroomsTotalInteger,
+        livingArea: subject.LivingArea,
+        asOf: subject.CloseDate,
+      },
+    });
     expect(res.status).toBe(200);
     expect(Math.abs(res.body.estimate / subject.ClosePrice! - 1)).toBeLessThan(0.25);
     expect(res.body.low).toBeLessThanOrEqual(res.body.estimate);
@@ -30,7 +36,13 @@ describe('POST /api/valuation', () => {
     expect(res.body.comps).toHaveLength(12);
     for (const c of res.body.comps) {
       expect(c.closeDate < subject.CloseDate!).toBe(true);
-      expect(c).toMatchObject({ pdid: expect.stringMatching(/^KC-/), address: expect.any(String), closePrice: expect.any(Number), distanceMiles: expect.any(Number), adjustedPrice: expect.any(Number) });
+      expect(c).toMatchObject({
+        pdid: expect.stringMatching(/^KC-/),
+        address: expect.any(String),
+        closePrice: expect.any(Number),
+        distanceMiles: expect.any(Number),
+        adjustedPrice: expect.any(Number),
+      });
     }
   });
 
@@ -41,15 +53,32 @@ describe('POST /api/valuation', () => {
     expect(res.body.asOf).toBe('2014-09-01');
     expect(res.body.comps.every((c: { closeDate: string }) => c.closeDate < '2014-09-01')).toBe(true);
     // Before the first sale the product holds, nothing is comparable.
-    expect(await visitor().request('POST', '/api/valuation', { json: { address: subject.UnparsedAddress, asOf: '2014-05-01' } }))
-      .toMatchObject({ status: 404, body: { message: NO_COMPARABLE_SALE } });
+    expect(await visitor().request('POST', '/api/valuation', { json: { address: subject.UnparsedAddress, asOf: '2014-05-01' } })).toMatchObject({
+      status: 404,
+      body: { message: NO_COMPARABLE_SALE },
+    });
   });
 
   it('answers 404 far from every sale and for an unknown address, 400 for bad input', async () => {
-    expect(await visitor().request('POST', '/api/valuation', { json: { latitude: 25.76, longitude: -80.19 } })).toMatchObject({ status: 404, body: { message: NO_COMPARABLE_SALE } });
-    expect(await visitor().request('POST', '/api/valuation', { json: { address: '1 Nowhere Lane' } })).toMatchObject({ status: 404, body: { message: UNKNOWN_ADDRESS } });
-    expect(await visitor().request('POST', '/api/valuation', { json: { latitude: 47.6 } })).toMatchObject({ status: 400, body: { message: expect.stringContaining('Give an address, or a latitude and a longitude') } });
-    expect(await visitor().request('POST', '/api/valuation', { json: { latitude: 47.6, longitude: -122.3, beds: -1 } })).toMatchObject({ status: 400, body: { message: expect.stringContaining('beds') } });
-    expect(await visitor().request('POST', '/api/valuation', { json: { latitude: 47.6, longitude: -122.3, asOf: '2015-02-30' } })).toMatchObject({ status: 400, body: { message: expect.stringContaining('asOf must be a date') } });
+    expect(await visitor().request('POST', '/api/valuation', { json: { latitude: 25.76, longitude: -80.19 } })).toMatchObject({
+      status: 404,
+      body: { message: NO_COMPARABLE_SALE },
+    });
+    expect(await visitor().request('POST', '/api/valuation', { json: { address: '1 Nowhere Lane' } })).toMatchObject({
+      status: 404,
+      body: { message: UNKNOWN_ADDRESS },
+    });
+    expect(await visitor().request('POST', '/api/valuation', { json: { latitude: 47.6 } })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('Give an address, or a latitude and a longitude') },
+    });
+    expect(await visitor().request('POST', '/api/valuation', { json: { latitude: 47.6, longitude: -122.3, beds: -1 } })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('beds') },
+    });
+    expect(await visitor().request('POST', '/api/valuation', { json: { latitude: 47.6, longitude: -122.3, asOf: '2015-02-30' } })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('asOf must be a date') },
+    });
   });
 });

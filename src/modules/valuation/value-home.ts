@@ -57,15 +57,31 @@ async function subjectOf(db: Queryable, body: Request): Promise<ValuationSubject
   if (!listing) throw notFound(UNKNOWN_ADDRESS);
   // What the owner says of the home wins over what its listing said.
   return {
-    latitude: listing.lat, longitude: listing.lng,
-    beds: given.beds ?? listing.beds, baths: given.baths ?? listing.baths, livingArea: given.livingArea ?? listing.sqft,
-    lotSize: given.lotSize, yearBuilt: given.yearBuilt,
+    latitude: listing.lat,
+    longitude: listing.lng,
+    beds: given.beds ?? listing.beds,
+    baths: given.baths ?? listing.baths,
+    livingArea: given.livingArea ?? listing.sqft,
+    lotSize: given.lotSize,
+    yearBuilt: given.yearBuilt,
   };
 }
 
 function soldHomeOf(r: SoldListingRow): SoldHome {
   return {
-    pdid: r.pdid, address: r.address, latitude: r.lat, longitude: r.lng, closePrice: r.close_price, closeDate: r.close_date, closeDay: dayNumber(r.close_date),
-    beds: r.beds, baths: r.baths, livingArea: r.sqft, lotSize: null, yearBuilt: null, waterfront: null, view: null,
+    pdid: r.pdid,
+    address: r.address,
+    latitude: r.lat,
+    longitude: r.lng,
+    closePrice: r.close_price,
+    closeDate: r.close_date,
+    closeDay: dayNumber(r.close_date),
+    beds: r.beds,
+    baths: r.baths,
+    livingArea: r.sqft,
+    lotSize: null,
+    yearBuilt: null,
+    waterfront: null,
+    view: null,
   };
 }

@@ -24,7 +24,12 @@ export class PrivateAddressError extends Error {
   }
 }
 
-export type OutboundInit = { readonly method?: string; readonly headers?: Readonly<Record<string, string>>; readonly body?: string; readonly signal?: AbortSignal };
+export type OutboundInit = {
+  readonly method?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  readonly signal?: AbortSignal;
+};
 /** A fetch answer, and whether what it says may be shown to people (not when an address on a private network answered, unless the policy says so). */
 export type OutboundResponse = Response & { readonly mayShowAnswer: boolean };
 
@@ -81,7 +86,11 @@ export class Outbound {
         if (!this.allowPrivate && all.some((a) => isPrivateAddress(a.address))) return callback(new PrivateAddressError(hostname), '', 0);
         const wanted = all.filter((a) => !options.family || a.family === options.family);
         if (wanted.length === 0) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-        if (options.all) return callback(null, wanted.map((a) => ({ address: a.address, family: a.family })));
+        if (options.all)
+          return callback(
+            null,
+            wanted.map((a) => ({ address: a.address, family: a.family })),
+          );
         callback(null, wanted[0]!.address, wanted[0]!.family);
       },
       (err: NodeJS.ErrnoException) => callback(err, '', 0),
@@ -92,7 +101,8 @@ export class Outbound {
   fetch(url: string, init: OutboundInit = {}): Promise<OutboundResponse> {
     return new Promise((resolve, reject) => {
       const target = new URL(url);
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') return reject(new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${target.protocol}`) }));
+      if (target.protocol !== 'http:' && target.protocol !== 'https:')
+        return reject(new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${target.protocol}`) }));
       const literal = ipLiteralOf(target.hostname);
       // net does not look up an address: it is checked here.
       if (literal && !this.allowPrivate && isPrivateAddress(literal)) return reject(new PrivateAddressError(target.hostname));
@@ -116,12 +126,21 @@ export class Outbound {
         const status = res.statusCode ?? 502;
         const answer = new Headers();
         for (const [name, value] of Object.entries(res.headers)) for (const v of value === undefined ? [] : [value].flat()) answer.append(name, v);
-        const stream = decoded(res, String(res.headers['content-encoding'] ?? '').trim().toLowerCase());
+        const stream = decoded(
+          res,
+          String(res.headers['content-encoding'] ?? '')
+            .trim()
+            .toLowerCase(),
+        );
         res.once('close', () => signal?.removeEventListener('abort', onAbort));
         signal?.addEventListener('abort', () => stream.destroy(signal.reason as Error), { once: true });
         const hasBody = !NULL_BODY.has(status) && (init.method ?? 'GET') !== 'HEAD';
         if (!hasBody) res.resume();
-        const response = new Response(hasBody ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null, { status, statusText: res.statusMessage ?? '', headers: answer });
+        const response = new Response(hasBody ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null, {
+          status,
+          statusText: res.statusMessage ?? '',
+          headers: answer,
+        });
         const remote = res.socket?.remoteAddress;
         resolve(Object.assign(response, { mayShowAnswer: this.showPrivateAnswers || (remote !== undefined && !isPrivateAddress(remote)) }));
       });

@@ -49,7 +49,15 @@ describe('outbound requests to URLs that users set', () => {
     const outbound = new Outbound({ allowPrivate: false, resolve: answers({ 'mixed.test': [['93.184.216.34', '::ffff:10.0.0.1']] }) });
     expect(await outbound.isPrivate('http://mixed.test/')).toBe(true);
     await expect(outbound.fetch(`http://mixed.test:${port}/`)).rejects.toBeInstanceOf(PrivateAddressError);
-    for (const url of [`http://127.0.0.1:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`, 'http://[::1]/', 'http://localhost/', 'http://a.localhost/', 'http://0.0.0.0/', 'http://2130706433/']) {
+    for (const url of [
+      `http://127.0.0.1:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      'http://[::1]/',
+      'http://localhost/',
+      'http://a.localhost/',
+      'http://0.0.0.0/',
+      'http://2130706433/',
+    ]) {
       expect(await outbound.isPrivate(url), url).toBe(true);
       if (!url.includes('localhost')) await expect(outbound.fetch(url), url).rejects.toBeInstanceOf(PrivateAddressError);
     }

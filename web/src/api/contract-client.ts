@@ -16,7 +16,11 @@ type Args<R extends Route> = object extends CallInput<R> ? [input?: CallInput<R>
 /** The URL of a call: the route's path with its params filled in, and the query's defined values (a list as the parameter repeated). */
 export function urlOf(route: Route, input: { params?: Record<string, string>; query?: Record<string, unknown> } = {}): string {
   const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(input.params?.[name] ?? ''));
-  const query = new URLSearchParams(Object.entries(input.query ?? {}).flatMap<[string, string]>(([k, v]) => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map((x): [string, string] => [k, String(x)]) : [[k, String(v)]])));
+  const query = new URLSearchParams(
+    Object.entries(input.query ?? {}).flatMap<[string, string]>(([k, v]) =>
+      v === undefined || v === null ? [] : Array.isArray(v) ? v.map((x): [string, string] => [k, String(x)]) : [[k, String(v)]],
+    ),
+  );
   const search = query.toString();
   return `/${path}${search ? `?${search}` : ''}`;
 }
@@ -28,5 +32,8 @@ export function urlOf(route: Route, input: { params?: Record<string, string>; qu
  */
 export function api<R extends Route>(route: R, ...[input, opts]: Args<R>): Promise<ResponseOf<R>> {
   const call = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
-  return request<ResponseOf<R>>(route.method, urlOf(route, call), call.body, { ...opts, uniqueKey: opts?.unique ? (opts.uniqueKey ?? `/${route.path}`) : undefined });
+  return request<ResponseOf<R>>(route.method, urlOf(route, call), call.body, {
+    ...opts,
+    uniqueKey: opts?.unique ? (opts.uniqueKey ?? `/${route.path}`) : undefined,
+  });
 }

@@ -16,7 +16,8 @@ export const leadListQuery = (f: Filters) => savedForm(f) as QueryInput<typeof c
 export type { Agent };
 
 export const dashboardApi = {
-  feed: (f: Filters, page = 1, perpage = 50) => api(contract.leads.feed, { query: { page: String(page), perpage: String(perpage), ...leadListQuery(f) } }, { unique: true }),
+  feed: (f: Filters, page = 1, perpage = 50) =>
+    api(contract.leads.feed, { query: { page: String(page), perpage: String(perpage), ...leadListQuery(f) } }, { unique: true }),
   lead: (leadId: string, signal?: AbortSignal) => api(contract.leads.feedLead, { params: { leadId } }, { signal }),
   since: (position: string) => api(contract.leads.since, { query: { position } }),
   getChat: (leadId?: string) => api(contract.chat.get, { body: { leadId } }),
@@ -24,8 +25,7 @@ export const dashboardApi = {
   read: (messageId: string, leadId?: string) => api(contract.chat.read, { body: { leadId, messageId } }),
   agents: () => api(contract.office.agents),
   setMlsId: (mlsId: string | null) => api(contract.office.setMlsId, { body: { mlsId } }),
-  setAgentMlsId: (agentId: string, mlsId: string | null) =>
-    api(contract.office.setAgentMlsId, { params: { agentId }, body: { mlsId } }),
+  setAgentMlsId: (agentId: string, mlsId: string | null) => api(contract.office.setAgentMlsId, { params: { agentId }, body: { mlsId } }),
   setActive: (agentId: string, active: boolean) => api(active ? contract.office.activate : contract.office.deactivate, { params: { agentId } }),
   officeSettings: () => api(contract.office.settings),
   changeOfficeSettings: (changes: { agentsMayClaimListings?: boolean }) => api(contract.office.changeSettings, { body: changes }),

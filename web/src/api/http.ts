@@ -43,7 +43,8 @@ export async function request<T>(method: Method, url: string, body?: unknown, op
     const text = await res.text();
     const data: unknown = text ? safeJson(text) : undefined;
     if (!res.ok) {
-      const message = data && typeof data === 'object' && 'message' in data ? String((data as { message: unknown }).message) : res.statusText || `HTTP ${res.status}`;
+      const message =
+        data && typeof data === 'object' && 'message' in data ? String((data as { message: unknown }).message) : res.statusText || `HTTP ${res.status}`;
       throw new ApiError(message, res.status);
     }
     return data as T;

@@ -3,8 +3,10 @@ import { api } from './contract-client';
 
 export const writeNote = (pdid: string, note: string) => api(contract.organizer.note, { body: { pdid, note } });
 export const giveOpinion = (pdid: string, opinion: 'like' | 'dislike' | 'none') => api(contract.organizer.opinion, { body: { pdid, opinion } });
-export const shareListing = (pdid: string, email: string, message: string) => api(contract.organizer.share, { body: { pdid, email, ...(message ? { message } : {}) } });
-export const requestShowing = (pdid: string, preferredAt: string, message: string) => api(contract.organizer.schedule, { body: { pdid, preferredAt, ...(message ? { message } : {}) } });
+export const shareListing = (pdid: string, email: string, message: string) =>
+  api(contract.organizer.share, { body: { pdid, email, ...(message ? { message } : {}) } });
+export const requestShowing = (pdid: string, preferredAt: string, message: string) =>
+  api(contract.organizer.schedule, { body: { pdid, preferredAt, ...(message ? { message } : {}) } });
 
 /** Notebooks: create one by name (optionally filing a listing in it), file a listing in one, take one out, focus one (null: none). */
 export async function createNotebook(name: string, pdid?: string): Promise<{ notebookId: string }> {

@@ -6,7 +6,8 @@ export type { AlertFrequency, KeptListing, ListingBrief, Notebook, OrganizerHead
 import type { AlertFrequency } from '../../../src/contract/organizer';
 
 export const savedSearches = () => api(contract.organizer.searches);
-export const changeSavedSearch = (searchId: string, change: { name?: string; frequency?: AlertFrequency }) => api(contract.organizer.changeSearch, { params: { searchId }, body: change });
+export const changeSavedSearch = (searchId: string, change: { name?: string; frequency?: AlertFrequency }) =>
+  api(contract.organizer.changeSearch, { params: { searchId }, body: change });
 export const deleteSavedSearch = (searchId: string) => api(contract.organizer.deleteSearch, { params: { searchId } });
 /** What the lead keeps on these listings (one request for a whole results page), or on all (null), and the notebooks; `briefs` adds each listing's brief. */
 export const organizerHeaders = (pdids: readonly string[] | null, briefs = false) =>

@@ -6,6 +6,8 @@ export const pushKey = () => api(contract.push.publicKey);
 
 /** Sends this browser's subscription (a PushSubscription's JSON; the server refuses one without its keys). */
 export const subscribePush = (s: PushSubscriptionJSON) =>
-  api(contract.push.subscribe, { body: { endpoint: s.endpoint ?? '', expirationTime: s.expirationTime ?? null, keys: { p256dh: s.keys?.['p256dh'] ?? '', auth: s.keys?.['auth'] ?? '' } } });
+  api(contract.push.subscribe, {
+    body: { endpoint: s.endpoint ?? '', expirationTime: s.expirationTime ?? null, keys: { p256dh: s.keys?.['p256dh'] ?? '', auth: s.keys?.['auth'] ?? '' } },
+  });
 
 export const unsubscribePush = (endpoint: string) => api(contract.push.unsubscribe, { body: { endpoint } });

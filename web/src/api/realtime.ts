@@ -17,7 +17,12 @@ type Hearing = { readonly enabled?: boolean; readonly onConnect?: (reconnected: 
  * ask for what it missed (also as a reconnection on `feed.resync`). `enabled` false: not listening.
  */
 export function useRealtime<K extends PushName>(event: K, handler: (payload: PushPayload<K>) => void, opts?: Hearing): { connected: boolean };
-export function useRealtime(names: readonly PushName[], onPush: (p: Push) => void, onConnect: (reconnected: boolean) => void, enabled?: boolean): { connected: boolean };
+export function useRealtime(
+  names: readonly PushName[],
+  onPush: (p: Push) => void,
+  onConnect: (reconnected: boolean) => void,
+  enabled?: boolean,
+): { connected: boolean };
 export function useRealtime(
   what: PushName | readonly PushName[],
   onPush: ((payload: never) => void) | ((p: Push) => void),
@@ -46,7 +51,9 @@ export function useRealtime(
     // Another instance took over a read model and pushes may have been lost with its holder: catch up as after a reconnection.
     const onResync = () => handlers.current.onConnect(true);
     const listeners = key.split(',').map((name) => {
-      const listener: Listener = many ? (payload) => (handlers.current.onPush as (p: Push) => void)({ name: name as PushName, payload }) : (payload) => (handlers.current.onPush as Listener)(payload);
+      const listener: Listener = many
+        ? (payload) => (handlers.current.onPush as (p: Push) => void)({ name: name as PushName, payload })
+        : (payload) => (handlers.current.onPush as Listener)(payload);
       return [name, listener] as const;
     });
     void holdPageSocket().then((s) => {

@@ -5,7 +5,8 @@ export type { Labels, TranslationEditor, TranslationEntry } from '../../../src/c
 
 export const labelsIn = (language: string) => api(contract.translations.labels, { query: { language } });
 
-export const translationEditor = (language: string, translang: string, signal?: AbortSignal) => api(contract.translations.editor, { query: { language, translang } }, { signal });
+export const translationEditor = (language: string, translang: string, signal?: AbortSignal) =>
+  api(contract.translations.editor, { query: { language, translang } }, { signal });
 
 export const saveTranslation = (language: string, transId: string, text: string) => api(contract.translations.change, { body: { language, transId, text } });
 

@@ -16,11 +16,21 @@ export function SiteBranding({ pathname }: { pathname: string }) {
   return (
     <footer className={styles.footer}>
       <nav aria-label="Site" className={styles.footerNav}>
-        <Link href="/sell"><Translatable id="forms.sell.title">What’s my home worth?</Translatable></Link>
-        <Link href="/contact"><Translatable id="forms.contact.title">Contact us</Translatable></Link>
-        <Link href="/refer"><Translatable id="forms.refer.title">Refer a friend</Translatable></Link>
-        <Link href="/careers"><Translatable id="forms.careers.title">Join our team</Translatable></Link>
-        <Link href="/agents"><Translatable id="header.agents">Our agents</Translatable></Link>
+        <Link href="/sell">
+          <Translatable id="forms.sell.title">What’s my home worth?</Translatable>
+        </Link>
+        <Link href="/contact">
+          <Translatable id="forms.contact.title">Contact us</Translatable>
+        </Link>
+        <Link href="/refer">
+          <Translatable id="forms.refer.title">Refer a friend</Translatable>
+        </Link>
+        <Link href="/careers">
+          <Translatable id="forms.careers.title">Join our team</Translatable>
+        </Link>
+        <Link href="/agents">
+          <Translatable id="header.agents">Our agents</Translatable>
+        </Link>
       </nav>
       {typeof disclaimer === 'string' && disclaimer && <p data-testid="site-disclaimer">{disclaimer}</p>}
     </footer>

@@ -12,7 +12,11 @@ export function SiteHeader() {
   return (
     <header className={styles.header} data-multiline={site?.settings['On_MultiLineNav'] === true}>
       <Link href="/search" className={styles.brand}>
-        {typeof site?.settings['LogoUrl'] === 'string' ? <img className={styles.logo} src={site.settings['LogoUrl']} alt="" /> : <span className={styles.mark} aria-hidden="true" />}
+        {typeof site?.settings['LogoUrl'] === 'string' ? (
+          <img className={styles.logo} src={site.settings['LogoUrl']} alt="" />
+        ) : (
+          <span className={styles.mark} aria-hidden="true" />
+        )}
         <span className={styles.brandName}>{site?.name ?? 'Porchlight'}</span>
       </Link>
       <nav aria-label={t('header.nav', 'Main')} className={styles.nav}>

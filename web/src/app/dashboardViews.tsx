@@ -44,14 +44,78 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
       ),
     ),
   },
-  { id: 'board', label: 'Board', place: 'work', roles: ALL, ...load(() => import('../features/pipeline/components/BoardView'), (m, p) => <m.BoardView subscribe={p.subscribe} connected={p.connected} onOpen={p.onOpenLead} now={p.now} />) },
-  { id: 'tasks', label: 'Tasks', place: 'work', roles: ALL, ...load(() => import('../features/tasks/components/TasksView'), (m, p) => <m.TasksView role={p.role} agents={p.agents} now={p.now} onOpenLead={p.onOpenLead} />) },
-  { id: 'calendar', label: 'Calendar', place: 'work', roles: ALL, ...load(() => import('../features/tasks/components/CalendarView'), (m, p) => <m.CalendarView role={p.role} onOpenLead={p.onOpenLead} subscribe={p.subscribe} />) },
-  { id: 'plans', label: 'Action plans', place: 'work', roles: ALL, usesLeads: true, ...load(() => import('../features/plans/components/PlansView'), (m, p) => <m.PlansView role={p.role} leads={p.leads} checked={p.checked} />) },
-  { id: 'listings', label: 'Listings', place: 'listings', roles: ALL, ...load(() => import('../features/listings/components/MyListings'), (m, p) => <m.MyListings role={p.role} />) },
+  {
+    id: 'board',
+    label: 'Board',
+    place: 'work',
+    roles: ALL,
+    ...load(
+      () => import('../features/pipeline/components/BoardView'),
+      (m, p) => <m.BoardView subscribe={p.subscribe} connected={p.connected} onOpen={p.onOpenLead} now={p.now} />,
+    ),
+  },
+  {
+    id: 'tasks',
+    label: 'Tasks',
+    place: 'work',
+    roles: ALL,
+    ...load(
+      () => import('../features/tasks/components/TasksView'),
+      (m, p) => <m.TasksView role={p.role} agents={p.agents} now={p.now} onOpenLead={p.onOpenLead} />,
+    ),
+  },
+  {
+    id: 'calendar',
+    label: 'Calendar',
+    place: 'work',
+    roles: ALL,
+    ...load(
+      () => import('../features/tasks/components/CalendarView'),
+      (m, p) => <m.CalendarView role={p.role} onOpenLead={p.onOpenLead} subscribe={p.subscribe} />,
+    ),
+  },
+  {
+    id: 'plans',
+    label: 'Action plans',
+    place: 'work',
+    roles: ALL,
+    usesLeads: true,
+    ...load(
+      () => import('../features/plans/components/PlansView'),
+      (m, p) => <m.PlansView role={p.role} leads={p.leads} checked={p.checked} />,
+    ),
+  },
+  {
+    id: 'listings',
+    label: 'Listings',
+    place: 'listings',
+    roles: ALL,
+    ...load(
+      () => import('../features/listings/components/MyListings'),
+      (m, p) => <m.MyListings role={p.role} />,
+    ),
+  },
   // Charts are a large library: only the reports view loads it.
-  { id: 'reports', label: 'Reports', place: 'reports', roles: ALL, ...load(() => import('../features/reports/components/ReportsPage'), (m, p) => <m.ReportsPage role={p.role} agents={p.agents} />) },
-  { id: 'settings', label: 'My settings', place: 'settings', roles: ALL, ...load(() => import('../features/settings/components/SettingsView'), (m) => <m.SettingsView />) },
+  {
+    id: 'reports',
+    label: 'Reports',
+    place: 'reports',
+    roles: ALL,
+    ...load(
+      () => import('../features/reports/components/ReportsPage'),
+      (m, p) => <m.ReportsPage role={p.role} agents={p.agents} />,
+    ),
+  },
+  {
+    id: 'settings',
+    label: 'My settings',
+    place: 'settings',
+    roles: ALL,
+    ...load(
+      () => import('../features/settings/components/SettingsView'),
+      (m) => <m.SettingsView />,
+    ),
+  },
   {
     id: 'team',
     label: 'Team',
@@ -65,19 +129,70 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
           role={p.role}
           viewerId={p.viewerId}
           onMlsId={async (agentId, mlsId) => {
-            const { mlsId: inForce, pendingMlsId } = agentId === p.viewerId ? await dashboardApi.setMlsId(mlsId) : await dashboardApi.setAgentMlsId(agentId, mlsId);
+            const { mlsId: inForce, pendingMlsId } =
+              agentId === p.viewerId ? await dashboardApi.setMlsId(mlsId) : await dashboardApi.setAgentMlsId(agentId, mlsId);
             p.setAgents((as) => as.map((a) => (a.userId === agentId ? { ...a, mlsId: inForce, pendingMlsId } : a)));
             return { mlsId: inForce, pendingMlsId };
           }}
-          onToggle={(id, active) => void dashboardApi.setActive(id, active).then(() => p.setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))), () => undefined)}
+          onToggle={(id, active) =>
+            void dashboardApi.setActive(id, active).then(
+              () => p.setAgents((as) => as.map((a) => (a.userId === id ? { ...a, active } : a))),
+              () => undefined,
+            )
+          }
         />
       ),
     ),
   },
-  { id: 'api', label: 'API', place: 'settings', roles: ALL, ...load(() => import('../features/api-keys/components/ApiKeysView'), (m) => <m.ApiKeysView />) },
-  { id: 'pipeline', label: 'Pipeline', place: 'settings', roles: MANAGERS, ...load(() => import('../features/pipeline/components/PipelinePanel'), (m, p) => <m.PipelinePanel role={p.role} />) },
-  { id: 'templates', label: 'Templates', place: 'settings', roles: ALL, ...load(() => import('../features/templates/components/EmailTemplatesPanel'), (m, p) => <m.EmailTemplatesPanel role={p.role} />) },
-  { id: 'site', label: 'Site settings', place: 'settings', roles: MANAGERS, ...load(() => import('../features/sites/components/SiteSettingsView'), (m) => <m.SiteSettingsView />) },
+  {
+    id: 'api',
+    label: 'API',
+    place: 'settings',
+    roles: ALL,
+    ...load(
+      () => import('../features/api-keys/components/ApiKeysView'),
+      (m) => <m.ApiKeysView />,
+    ),
+  },
+  {
+    id: 'pipeline',
+    label: 'Pipeline',
+    place: 'settings',
+    roles: MANAGERS,
+    ...load(
+      () => import('../features/pipeline/components/PipelinePanel'),
+      (m, p) => <m.PipelinePanel role={p.role} />,
+    ),
+  },
+  {
+    id: 'templates',
+    label: 'Templates',
+    place: 'settings',
+    roles: ALL,
+    ...load(
+      () => import('../features/templates/components/EmailTemplatesPanel'),
+      (m, p) => <m.EmailTemplatesPanel role={p.role} />,
+    ),
+  },
+  {
+    id: 'site',
+    label: 'Site settings',
+    place: 'settings',
+    roles: MANAGERS,
+    ...load(
+      () => import('../features/sites/components/SiteSettingsView'),
+      (m) => <m.SiteSettingsView />,
+    ),
+  },
   // Feeds are platform-wide (every site searches every listing): their setup is staff's.
-  { id: 'feeds', label: 'MLS feeds', place: 'settings', roles: STAFF, ...load(() => import('../features/feed-setup/components/FeedSetupView'), (m) => <m.FeedSetupView />) },
+  {
+    id: 'feeds',
+    label: 'MLS feeds',
+    place: 'settings',
+    roles: STAFF,
+    ...load(
+      () => import('../features/feed-setup/components/FeedSetupView'),
+      (m) => <m.FeedSetupView />,
+    ),
+  },
 ];

@@ -33,7 +33,10 @@ const rendered = serverPagePath();
  */
 export function leftServerPage(): void {
   if (rendered === null) return;
-  for (const el of document.head.querySelectorAll('link[rel="canonical"], meta[property^="og:"], meta[name^="twitter:"], meta[name="robots"], script[type="application/ld+json"]')) el.remove();
+  for (const el of document.head.querySelectorAll(
+    'link[rel="canonical"], meta[property^="og:"], meta[name^="twitter:"], meta[name="robots"], script[type="application/ld+json"]',
+  ))
+    el.remove();
 }
 
 /**

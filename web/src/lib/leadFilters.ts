@@ -83,10 +83,14 @@ export const activeFilterCount = (f: Filters): number => FILTER_KEYS.filter((k) 
  * filters the page can check itself); otherwise the page asks the server again.
  */
 export const placesPushedLeads = (f: Filters): boolean =>
-  (f.sort === undefined || f.sort === '-lastActivity') && FILTER_KEYS.every((k) => k === 'q' || k === 'sort' || k === 'status' || k === 'source' || f[k] === undefined);
+  (f.sort === undefined || f.sort === '-lastActivity') &&
+  FILTER_KEYS.every((k) => k === 'q' || k === 'sort' || k === 'status' || k === 'source' || f[k] === undefined);
 
 /** The lead list's filter on a lead in hand, for the filters placesPushedLeads allows. */
-export const matchesSimple = (l: { readonly fullName: string; readonly email: string; readonly phone: string | null; readonly source: string; readonly status: string }, f: Filters): boolean =>
+export const matchesSimple = (
+  l: { readonly fullName: string; readonly email: string; readonly phone: string | null; readonly source: string; readonly status: string },
+  f: Filters,
+): boolean =>
   (!f.status || l.status === f.status) &&
   (!f.source?.length || f.source.includes(l.source)) &&
   (!f.q || [l.fullName, l.email, l.phone ?? ''].some((v) => v.toLowerCase().includes(f.q!.toLowerCase())));

@@ -37,11 +37,23 @@ describe('lead list filters in the address', () => {
 });
 
 describe('the filter bar’s chips', () => {
-  const many = manyFilters({ stages: ['New'], tags: ['vip'], sites: [{ siteId: 'S1', site: 'jane', siteName: 'Jane Agent Homes' }] }, ['zillow'], [{ userId: 'A1', fullName: 'Jane Agent' } as never], 'broker');
+  const many = manyFilters(
+    { stages: ['New'], tags: ['vip'], sites: [{ siteId: 'S1', site: 'jane', siteName: 'Jane Agent Homes' }] },
+    ['zillow'],
+    [{ userId: 'A1', fullName: 'Jane Agent' } as never],
+    'broker',
+  );
 
   it('say each filter in words, with names for ids, and remove just that one', () => {
     const chips = filterChips({ site: ['S1'], agentId: ['A1', 'none'], lastActivity: '7d', created: '2026-01-01..', q: 'ann' }, many);
-    expect(chips.map((c) => c.text)).toEqual(['Site: Jane Agent Homes', 'Agent: Jane Agent', 'Agent: Nobody (pond)', 'Last activity: Last 7 days', 'Created: 2026-01-01..', 'Text: ann']);
+    expect(chips.map((c) => c.text)).toEqual([
+      'Site: Jane Agent Homes',
+      'Agent: Jane Agent',
+      'Agent: Nobody (pond)',
+      'Last activity: Last 7 days',
+      'Created: 2026-01-01..',
+      'Text: ann',
+    ]);
     expect(chips[1]!.without).toEqual({ site: ['S1'], agentId: ['none'], lastActivity: '7d', created: '2026-01-01..', q: 'ann' });
     expect(chips[0]!.without).not.toHaveProperty('site');
   });

@@ -9,7 +9,8 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export const pushSupported = (): boolean => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+export const pushSupported = (): boolean =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 /** Registers /sw.js, asks for permission, subscribes with the server's VAPID key and sends the subscription. */
 export async function enableWebPush(): Promise<'enabled' | 'denied' | 'unsupported'> {
@@ -18,7 +19,9 @@ export async function enableWebPush(): Promise<'enabled' | 'denied' | 'unsupport
   if (permission !== 'granted') return 'denied';
   const registration = await navigator.serviceWorker.register('/sw.js');
   const { publicKey } = await pushKey();
-  const subscription = (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   await subscribePush(subscription.toJSON());
   return 'enabled';
 }

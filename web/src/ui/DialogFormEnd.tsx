@@ -21,7 +21,18 @@ type Props = {
 };
 
 /** The end of a lead-page form (a dialog's, or one opened in place such as Log call): the refusal or what was done, the action (submits the form) and Close or Cancel. */
-export function DialogFormEnd({ failure, failureId, done = null, children, busy, disabled = false, submitLabel, busyLabel = submitLabel, closeLabel = 'Close', onClose }: Props) {
+export function DialogFormEnd({
+  failure,
+  failureId,
+  done = null,
+  children,
+  busy,
+  disabled = false,
+  submitLabel,
+  busyLabel = submitLabel,
+  closeLabel = 'Close',
+  onClose,
+}: Props) {
   return (
     <>
       {failure && (

@@ -1,7 +1,17 @@
 import type { DnsRecordToSet } from '../../../src/contract/site-settings';
 
 /** The DNS records a custom domain needs (site settings, onboarding), as a table; nothing without any. */
-export function DnsRecordsTable({ domain, records, className, captionClassName }: { domain: string | null; records: readonly DnsRecordToSet[]; className?: string; captionClassName?: string }) {
+export function DnsRecordsTable({
+  domain,
+  records,
+  className,
+  captionClassName,
+}: {
+  domain: string | null;
+  records: readonly DnsRecordToSet[];
+  className?: string;
+  captionClassName?: string;
+}) {
   if (!domain || records.length === 0) return null;
   return (
     <table className={className}>

@@ -22,12 +22,26 @@ export function useStaffOffice(): [string | null, (brokerId: string | null) => v
  * roster. `none`: what no choice means here ("All offices" on the board; the pipeline and the
  * office templates need one).
  */
-export function OfficePicker({ value, onChange, none }: { readonly value: string | null; readonly onChange: (brokerId: string | null) => void; readonly none: string }) {
+export function OfficePicker({
+  value,
+  onChange,
+  none,
+}: {
+  readonly value: string | null;
+  readonly onChange: (brokerId: string | null) => void;
+  readonly none: string;
+}) {
   const id = useId();
   const [brokers, setBrokers] = useState<readonly { userId: string; fullName: string }[] | null>(null);
   useEffect(() => {
     dashboardApi.agents().then(
-      (r) => setBrokers(r.agents.filter((a) => a.securityLevel === 15).map((a) => ({ userId: a.userId, fullName: a.fullName || a.email })).sort((a, b) => a.fullName.localeCompare(b.fullName))),
+      (r) =>
+        setBrokers(
+          r.agents
+            .filter((a) => a.securityLevel === 15)
+            .map((a) => ({ userId: a.userId, fullName: a.fullName || a.email }))
+            .sort((a, b) => a.fullName.localeCompare(b.fullName)),
+        ),
       () => setBrokers([]),
     );
   }, []);

@@ -4,7 +4,17 @@ import styles from './TagChip.module.css';
 import { useT } from './translations';
 
 /** A removable chip; the remove button names what it removes ("Remove Seattle", translated, unless told). */
-export function TagChip({ label, onRemove, tone = 'default', removeLabel }: { label: string; onRemove: () => void; tone?: 'default' | 'area'; removeLabel?: string }) {
+export function TagChip({
+  label,
+  onRemove,
+  tone = 'default',
+  removeLabel,
+}: {
+  label: string;
+  onRemove: () => void;
+  tone?: 'default' | 'area';
+  removeLabel?: string;
+}) {
   const t = useT();
   return (
     <span className={`${styles.chip} ${tone === 'area' ? styles.area : ''}`}>

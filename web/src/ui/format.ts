@@ -8,7 +8,8 @@ export { priceText as money } from '../../../src/contract/price';
 /** A number as the page's language writes it (1,234 / 1 234); a dash for none. */
 export const count = (n: number | null, language = currentLanguage()): string => (n === null ? '—' : formatNumber(n, language));
 /** `n` and the word in its plural form, by the language's plural rules (the words are the caller's, in that language). */
-export const plural = (n: number, one: string, many = `${one}s`, language = currentLanguage()) => `${formatNumber(n, language)} ${pluralCategory(n, language) === 'one' ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`, language = currentLanguage()) =>
+  `${formatNumber(n, language)} ${pluralCategory(n, language) === 'one' ? one : many}`;
 
 export function shortDate(iso: string | null): string {
   if (!iso) return '—';

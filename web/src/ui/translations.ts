@@ -46,13 +46,15 @@ function subscribe(fn: () => void): () => void {
       });
       return () => listeners.delete(fn);
     }
-    void labelsIn(language).then(
-      (r) => r.labels,
-      () => ({}),
-    ).then((l) => {
-      labels = l;
-      for (const f of listeners) f();
-    });
+    void labelsIn(language)
+      .then(
+        (r) => r.labels,
+        () => ({}),
+      )
+      .then((l) => {
+        labels = l;
+        for (const f of listeners) f();
+      });
   }
   return () => listeners.delete(fn);
 }
@@ -68,7 +70,11 @@ export { fill };
  * <Translatable>; tests/tooling/translations-catalogue.unit.spec.ts holds the two together.
  */
 export function useT(): Translate {
-  const l = useSyncExternalStore(subscribe, () => labels, () => null);
+  const l = useSyncExternalStore(
+    subscribe,
+    () => labels,
+    () => null,
+  );
   const language = currentLanguage();
   return (id, english, vars) => fill(l?.[id] ?? english, vars, language);
 }

@@ -5,7 +5,10 @@ import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, use
  * `error` holds the last failure's message until a load succeeds. `set` lets live pushes update
  * the value between loads.
  */
-export function usePolled<T>(fetch: () => Promise<T>, everyMs: number): { data: T | null; set: Dispatch<SetStateAction<T | null>>; error: string | null; load: () => void } {
+export function usePolled<T>(
+  fetch: () => Promise<T>,
+  everyMs: number,
+): { data: T | null; set: Dispatch<SetStateAction<T | null>>; error: string | null; load: () => void } {
   const [data, set] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Loading is not restarted when the caller passes a new function: the next load calls the latest one.

@@ -6,7 +6,8 @@ import { useToast } from './useToast';
 const english: Translate = (_id, en) => en;
 
 /** What a refused save says: the server's message, or that it cannot be reached (in the page's language with `t`). */
-export const saveFailure = (err: unknown, t: Translate = english): string => (err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'));
+export const saveFailure = (err: unknown, t: Translate = english): string =>
+  err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached');
 
 /**
  * An account form's save: `busy` while it runs, and a refusal both in the form (`error`) and as

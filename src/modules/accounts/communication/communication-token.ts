@@ -18,8 +18,7 @@ export function signCommunicationToken(secret: Buffer, userId: string, action: C
 }
 
 export type TokenCheck =
-  | { readonly ok: true; readonly userId: string; readonly action: CommunicationMarker }
-  | { readonly ok: false; readonly reason: 'malformed' | 'forged' };
+  { readonly ok: true; readonly userId: string; readonly action: CommunicationMarker } | { readonly ok: false; readonly reason: 'malformed' | 'forged' };
 
 export function verifyCommunicationToken(secret: Buffer, token: string): TokenCheck {
   const parts = token.split('.');

@@ -49,7 +49,11 @@ export class CommunicationController {
   /** RFC 8058 one-click unsubscribe: the mail provider POSTs List-Unsubscribe=One-Click; no session, no Origin. */
   // The form is validated before the token (the body's argument comes first).
   @Route(contract.account.oneClick)
-  async oneClick(@Body() _form: BodyOf<typeof contract.account.oneClick>, @Query('token') token: QueryOf<typeof contract.account.oneClick>['token'], @Req() req: Request) {
+  async oneClick(
+    @Body() _form: BodyOf<typeof contract.account.oneClick>,
+    @Query('token') token: QueryOf<typeof contract.account.oneClick>['token'],
+    @Req() req: Request,
+  ) {
     await this.apply(req, token, 'unsubscribe_email', 'one-click', 'one-click unsubscribe from an e-mail (RFC 8058)');
     return { isSuccess: true as const };
   }
@@ -60,6 +64,8 @@ export class CommunicationController {
     if (check.action !== action) throw validation('This link is not valid');
     const ctx = commandContextOf(req, check.userId);
     const consent = Object.fromEntries(CHANNELS_OF[action].map((c) => [c, false]));
-    await this.commands.execute(new UpdateAccountCommand(userStream(check.userId), { userId: check.userId, consent, source: { how, from, at: ctx.now.toISOString() } }, ctx));
+    await this.commands.execute(
+      new UpdateAccountCommand(userStream(check.userId), { userId: check.userId, consent, source: { how, from, at: ctx.now.toISOString() } }, ctx),
+    );
   }
 }

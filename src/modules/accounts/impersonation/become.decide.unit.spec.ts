@@ -4,10 +4,16 @@ import type { AccountEvent } from '../accounts.events';
 import { BECOME_MESSAGES, decideEndImpersonation, decideStartImpersonation } from './become.decide';
 
 const account = (userId: string, securityLevel: 5 | 10 | 15 | 25): Account =>
-  evolveAccount(initialAccount(), { type: 'UserRegistered', data: { userId, email: `${userId}@x.test`, firstName: 'F', lastName: 'L', securityLevel, siteId: null, brokerId: null, cellPhone: null } } as AccountEvent);
+  evolveAccount(initialAccount(), {
+    type: 'UserRegistered',
+    data: { userId, email: `${userId}@x.test`, firstName: 'F', lastName: 'L', securityLevel, siteId: null, brokerId: null, cellPhone: null },
+  } as AccountEvent);
 const STAFF = 'staff';
 const start = (target: Account, reason = 'ticket 1') =>
-  decideStartImpersonation({ staffId: STAFF, targetUserId: target.exists ? target.userId : 'gone', reason, expiresAt: '2024-01-01T00:30:00.000Z' }, [account(STAFF, 25), target]);
+  decideStartImpersonation({ staffId: STAFF, targetUserId: target.exists ? target.userId : 'gone', reason, expiresAt: '2024-01-01T00:30:00.000Z' }, [
+    account(STAFF, 25),
+    target,
+  ]);
 
 describe('become user (given / when / then)', () => {
   it('puts the start on both streams with the reason and the expiry', () => {
@@ -22,7 +28,9 @@ describe('become user (given / when / then)', () => {
     expect(() => start(account('u2', 25))).toThrow(BECOME_MESSAGES.staff);
     expect(() => start(account(STAFF, 25))).toThrow(BECOME_MESSAGES.self);
     expect(() => start(initialAccount())).toThrow(BECOME_MESSAGES.unknown);
-    expect(() => decideStartImpersonation({ staffId: 'b', targetUserId: 'u1', reason: 'r', expiresAt: 'x' }, [account('b', 15), account('u1', 5)])).toThrow(BECOME_MESSAGES.notStaff);
+    expect(() => decideStartImpersonation({ staffId: 'b', targetUserId: 'u1', reason: 'r', expiresAt: 'x' }, [account('b', 15), account('u1', 5)])).toThrow(
+      BECOME_MESSAGES.notStaff,
+    );
   });
 
   it('ends on both streams', () => {

@@ -39,18 +39,24 @@ export class Impersonation {
   ) {}
 
   /** The caller has checked that the session is staff's own (the back-office guard). */
-  async start(req: Request, res: Response, input: { targetUserId: string; reason: string; returnUrl?: string | null }): Promise<{ session: Session; user: ExistingAccount }> {
+  async start(
+    req: Request,
+    res: Response,
+    input: { targetUserId: string; reason: string; returnUrl?: string | null },
+  ): Promise<{ session: Session; user: ExistingAccount }> {
     const staff = requireAuth(req);
     const returnUrl = input.returnUrl ? safeReturnPath(input.returnUrl) : null;
     if (input.returnUrl && !returnUrl) throw validation(BECOME_MESSAGES.returnUrl);
     const lifetimeMs = IMPERSONATION_MINUTES * 60_000;
     const ctx = commandContextOf(req);
     const expiresAt = new Date(ctx.now.getTime() + lifetimeMs).toISOString();
-    const { states } = await this.commands.execute(new DecideAcrossCommand(
-      [accountFold(staff.userId), accountFold(input.targetUserId)],
-      (accounts) => decideStartImpersonation({ staffId: staff.userId, targetUserId: input.targetUserId, reason: input.reason, expiresAt }, accounts),
-      ctx,
-    ));
+    const { states } = await this.commands.execute(
+      new DecideAcrossCommand(
+        [accountFold(staff.userId), accountFold(input.targetUserId)],
+        (accounts) => decideStartImpersonation({ staffId: staff.userId, targetUserId: input.targetUserId, reason: input.reason, expiresAt }, accounts),
+        ctx,
+      ),
+    );
     const user = states[1] as ExistingAccount;
     const session = await this.sessions.start(
       { userId: user.userId, securityLevel: user.securityLevel, officeId: officeOf(user), impersonatorId: staff.userId, returnUrl },
@@ -68,11 +74,13 @@ export class Impersonation {
     if (!auth.impersonatorId) throw validation(END_FAILED);
     const { account: staff } = await loadAccount(this.store, auth.impersonatorId);
     if (!staff.exists) throw validation(END_FAILED);
-    await this.commands.execute(new DecideAcrossCommand(
-      [accountFold(auth.impersonatorId), accountFold(auth.userId)],
-      (accounts) => decideEndImpersonation({ staffId: auth.impersonatorId!, userId: auth.userId }, accounts),
-      commandContextOf(req),
-    ));
+    await this.commands.execute(
+      new DecideAcrossCommand(
+        [accountFold(auth.impersonatorId), accountFold(auth.userId)],
+        (accounts) => decideEndImpersonation({ staffId: auth.impersonatorId!, userId: auth.userId }, accounts),
+        commandContextOf(req),
+      ),
+    );
     await this.signIns.openSession(req, res, staff);
     // Checked again on the way out: a session may hold an address stored before today's rules.
     return { callbackUrl: safeReturnPath(auth.returnUrl) };

@@ -60,6 +60,8 @@ describe('changing the password (given / when / then)', () => {
   it('given a password, when the signed-in change names the hash the handler checked, then PasswordChanged (change); a stale one is refused', () => {
     const state = given(registered('seed'), passwordSet);
     expect(decideChangePassword({ how: 'change', userId: U, verifiedHash: 'old', passwordHash: 'new' }, state)).toEqual([changed('change')]);
-    expect(() => decideChangePassword({ how: 'change', userId: U, verifiedHash: 'older', passwordHash: 'new' }, state)).toThrow('Your current password is not correct');
+    expect(() => decideChangePassword({ how: 'change', userId: U, verifiedHash: 'older', passwordHash: 'new' }, state)).toThrow(
+      'Your current password is not correct',
+    );
   });
 });

@@ -83,7 +83,9 @@ export class PasswordController {
     const userId = await userIdByEmail(this.store, email);
     if (!userId) return;
     const secret = randomBytes(32).toString('base64url');
-    const result = await this.commands.execute(new RequestResetCommand(userStream(userId), { userId, tokenHash: sha256(secret), now: ctx.now }, { ...ctx, actorId: userId }));
+    const result = await this.commands.execute(
+      new RequestResetCommand(userStream(userId), { userId, tokenHash: sha256(secret), now: ctx.now }, { ...ctx, actorId: userId }),
+    );
     if (!result.append) return;
     const base = site ? siteBaseUrl(site, this.config.publicUrl) : this.config.publicUrl;
     const link = `${base}/account/forgotpassword?token=${encodeURIComponent(`${userId}.${secret}`)}`;
@@ -106,7 +108,13 @@ export class PasswordController {
     const problem = passwordProblem(input.password);
     if (problem) throw validation(problem);
     const passwordHash = await hashPassword(input.password);
-    await this.commands.execute(new ChangePasswordCommand(userStream(userId), { how: 'reset', userId, tokenHash: sha256(secret), passwordHash, now: new Date() }, commandContextOf(req, userId)));
+    await this.commands.execute(
+      new ChangePasswordCommand(
+        userStream(userId),
+        { how: 'reset', userId, tokenHash: sha256(secret), passwordHash, now: new Date() },
+        commandContextOf(req, userId),
+      ),
+    );
     await this.sessions.endAllFor(userId);
     return { isSuccess: true as const };
   }
@@ -119,11 +127,21 @@ export class PasswordController {
     const problem = passwordProblem(input.NewPassword);
     if (problem) throw validation(problem);
     const { account } = await loadAccount(this.store, auth.userId);
-    if (!account.exists || !account.passwordHash || !(await this.currentPassword.matches(req, { email: account.email, passwordHash: account.passwordHash }, input.CurrentPassword))) {
+    if (
+      !account.exists ||
+      !account.passwordHash ||
+      !(await this.currentPassword.matches(req, { email: account.email, passwordHash: account.passwordHash }, input.CurrentPassword))
+    ) {
       throw validation('Your current password is not correct');
     }
     const passwordHash = await hashPassword(input.NewPassword);
-    await this.commands.execute(new ChangePasswordCommand(userStream(auth.userId), { how: 'change', userId: auth.userId, verifiedHash: account.passwordHash, passwordHash }, commandContextOf(req)));
+    await this.commands.execute(
+      new ChangePasswordCommand(
+        userStream(auth.userId),
+        { how: 'change', userId: auth.userId, verifiedHash: account.passwordHash, passwordHash },
+        commandContextOf(req),
+      ),
+    );
     await this.sessions.endAllFor(auth.userId);
     await this.signIns.openSession(req, res, account);
     return { isSuccess: true as const };

@@ -24,7 +24,19 @@ const consent = (channel: ConsentChannel, granted = true): AccountEvent => ({
 const everyConsent = [consent('email'), consent('text'), consent('propertyAlerts'), consent('propertyUpdates')];
 const userRegistered = (over: Partial<Extract<AccountEvent, { type: 'UserRegistered' }>['data']> = {}): AccountEvent => ({
   type: 'UserRegistered',
-  data: { userId: U, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', securityLevel: 5, siteId: 's1', brokerId: null, cellPhone: null, isImport: false, via: 'seed', ...over },
+  data: {
+    userId: U,
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    securityLevel: 5,
+    siteId: 's1',
+    brokerId: null,
+    cellPhone: null,
+    isImport: false,
+    via: 'seed',
+    ...over,
+  },
 });
 
 describe('RegisterUser (given / when / then)', () => {
@@ -32,13 +44,24 @@ describe('RegisterUser (given / when / then)', () => {
     expect(decideRegisterUser(registration, given())).toEqual([
       {
         type: 'UserRegistered',
-        data: { userId: U, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', securityLevel: 5, siteId: 's1', brokerId: null, cellPhone: null, isImport: false, via: 'seed' },
+        data: {
+          userId: U,
+          email: 'ada@example.com',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          securityLevel: 5,
+          siteId: 's1',
+          brokerId: null,
+          cellPhone: null,
+          isImport: false,
+          via: 'seed',
+        },
       },
       ...everyConsent,
     ]);
   });
 
-  it("given no account, when an agent of broker B is registered with a cell phone, then UserRegistered carries the level, office, phone and how it came", () => {
+  it('given no account, when an agent of broker B is registered with a cell phone, then UserRegistered carries the level, office, phone and how it came', () => {
     const [event] = decideRegisterUser({ ...registration, securityLevel: 10, siteId: null, brokerId: 'B', cellPhone: '2065550100', via: 'inquiry' }, given());
     expect(event).toEqual(userRegistered({ securityLevel: 10, siteId: null, brokerId: 'B', cellPhone: '2065550100', via: 'inquiry' }));
   });
@@ -76,21 +99,35 @@ describe('RegisterUser (given / when / then)', () => {
 
   it('given no account, when registered and folded, then the account exists with the consent the ledger says', () => {
     const state = given(...decideRegisterUser({ ...registration, isImport: true }, given()));
-    expect(state).toMatchObject({ exists: true, userId: U, email: 'ada@example.com', consent: { email: true, text: false, propertyAlerts: true, propertyUpdates: true } });
+    expect(state).toMatchObject({
+      exists: true,
+      userId: U,
+      email: 'ada@example.com',
+      consent: { email: true, text: false, propertyAlerts: true, propertyUpdates: true },
+    });
   });
 
   it("given the account exists, when registered again, then conflict 'This account already exists'", () => {
-    expect(refused(() => decideRegisterUser(registration, given(userRegistered(), ...everyConsent)))).toMatchObject({ code: 'conflict', message: 'This account already exists' });
+    expect(refused(() => decideRegisterUser(registration, given(userRegistered(), ...everyConsent)))).toMatchObject({
+      code: 'conflict',
+      message: 'This account already exists',
+    });
   });
 
   it("given the account exists, when registered again with a malformed address, then conflict 'This account already exists' (existence first)", () => {
-    expect(refused(() => decideRegisterUser({ ...registration, email: 'nope' }, given(userRegistered())))).toMatchObject({ code: 'conflict', message: 'This account already exists' });
+    expect(refused(() => decideRegisterUser({ ...registration, email: 'nope' }, given(userRegistered())))).toMatchObject({
+      code: 'conflict',
+      message: 'This account already exists',
+    });
   });
 
   it.each(['', 'nope', 'ada@example', 'ada@example.c', 'ada @example.com', 'ada@example.com\r\nBcc: eve@example.com', 'a@b.com\t'])(
     "given no account, when registered with the address %j, then 'Please enter a valid email'",
     (email) => {
-      expect(refused(() => decideRegisterUser({ ...registration, email }, given()))).toMatchObject({ code: 'validation', message: 'Please enter a valid email' });
+      expect(refused(() => decideRegisterUser({ ...registration, email }, given()))).toMatchObject({
+        code: 'validation',
+        message: 'Please enter a valid email',
+      });
     },
   );
 });

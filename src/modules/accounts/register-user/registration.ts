@@ -21,7 +21,11 @@ export const toNewEvents = (events: readonly Event[], ctx: CommandContext): NewE
 export function registrationAppends(input: RegisterUser, ctx: CommandContext, extra: readonly AccountEvent[] = []): StreamAppend[] {
   const events = [...decideRegisterUser(input, initialAccount()), ...extra];
   const claims: StreamAppend[] = [
-    { streamId: emailClaimStream(input.email), expected: 'no_stream', events: toNewEvents([claim({ type: 'EmailClaimed', data: { userId: input.userId } })], ctx) },
+    {
+      streamId: emailClaimStream(input.email),
+      expected: 'no_stream',
+      events: toNewEvents([claim({ type: 'EmailClaimed', data: { userId: input.userId } })], ctx),
+    },
   ];
   if (input.social) {
     const e = claim({ type: 'SocialIdentityClaimed', data: { userId: input.userId, provider: input.social.provider } });

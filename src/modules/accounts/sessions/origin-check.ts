@@ -19,7 +19,7 @@ export function isSameHost(origin: string, host: string): boolean {
   try {
     const u = new URL(origin);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
-    return u.host.toLowerCase() === host || (defaultPortStripped(host) === u.host.toLowerCase());
+    return u.host.toLowerCase() === host || defaultPortStripped(host) === u.host.toLowerCase();
   } catch {
     return false;
   }

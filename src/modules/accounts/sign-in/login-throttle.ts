@@ -74,7 +74,10 @@ export class LoginThrottle {
 
   /** The password was wrong: the counted attempt stays, and a key that reached its limit is locked for 15 minutes. */
   async failed(attempt: SignInAttempt): Promise<void> {
-    for (const [key, limit] of [[attempt.accountKey, ACCOUNT_LIMIT], [attempt.addressKey, ADDRESS_LIMIT]] as const) {
+    for (const [key, limit] of [
+      [attempt.accountKey, ACCOUNT_LIMIT],
+      [attempt.addressKey, ADDRESS_LIMIT],
+    ] as const) {
       await this.pool.query(
         `INSERT INTO sign_in_locks (key, until)
          SELECT $1, now() + interval '${WINDOW}'

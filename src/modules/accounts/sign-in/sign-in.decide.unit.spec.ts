@@ -15,7 +15,10 @@ const given = (...events: AccountEvent[]): Account => fold({ initialState: initi
 const blocked = (cause: 'platform-lock' | 'offboarding'): AccountEvent => ({ type: 'SignInBlocked', data: { userId: U, cause } });
 const unblocked = (cause: 'platform-lock' | 'offboarding'): AccountEvent => ({ type: 'SignInUnblocked', data: { userId: U, cause } });
 const signIn = (extra: Partial<SignIn> = {}): SignIn => ({ userId: U, method: 'password', timezone: null, timezoneName: null, ...extra });
-const signedIn = (method: SignIn['method'] = 'password'): AccountEvent => ({ type: 'UserSignedIn', data: { userId: U, method, timezone: null, timezoneName: null } });
+const signedIn = (method: SignIn['method'] = 'password'): AccountEvent => ({
+  type: 'UserSignedIn',
+  data: { userId: U, method, timezone: null, timezoneName: null },
+});
 const verified = (how: 'google' | 'password-reset' | 'alert-link'): AccountEvent => ({ type: 'EmailVerified', data: { userId: U, how } });
 
 describe('a locked or offboarded account cannot sign in (given / when / then)', () => {
@@ -34,7 +37,9 @@ describe('a locked or offboarded account cannot sign in (given / when / then)', 
   });
 
   it('staff cannot become a blocked user either', () => {
-    const staff = fold({ initialState: initialAccount, evolve: evolveAccount }, [{ ...registered('seed'), data: { ...(registered('seed') as UserRegistered).data, userId: 'staff', securityLevel: 25 } } as AccountEvent]);
+    const staff = fold({ initialState: initialAccount, evolve: evolveAccount }, [
+      { ...registered('seed'), data: { ...(registered('seed') as UserRegistered).data, userId: 'staff', securityLevel: 25 } } as AccountEvent,
+    ]);
     const command = { staffId: 'staff', targetUserId: U, reason: 'ticket 9', expiresAt: '2026-01-01T00:30:00.000Z' };
     expect(() => decideStartImpersonation(command, [staff, given(registered('seed'), blocked('platform-lock'))])).toThrow(BECOME_MESSAGES.blocked);
   });
@@ -44,7 +49,9 @@ describe('a locked or offboarded account cannot sign in (given / when / then)', 
     expect(decideSignInAccess({ userId: U, cause: 'platform-lock', blocked: true }, open)).toEqual([blocked('platform-lock')]);
     expect(decideSignInAccess({ userId: U, cause: 'platform-lock', blocked: false }, open)).toEqual([]);
     expect(decideSignInAccess({ userId: U, cause: 'platform-lock', blocked: true }, given(registered('seed'), blocked('platform-lock')))).toEqual([]);
-    expect(decideSignInAccess({ userId: U, cause: 'platform-lock', blocked: false }, given(registered('seed'), blocked('platform-lock')))).toEqual([unblocked('platform-lock')]);
+    expect(decideSignInAccess({ userId: U, cause: 'platform-lock', blocked: false }, given(registered('seed'), blocked('platform-lock')))).toEqual([
+      unblocked('platform-lock'),
+    ]);
     expect(decideSignInAccess({ userId: U, cause: 'offboarding', blocked: true }, initialAccount())).toEqual([]);
   });
 });
@@ -71,11 +78,18 @@ describe('the first proof of an address nobody had proved (pre-hijacking)', () =
 
   it('given an inquiry account with a reset link, when the password is reset, then EmailVerified and the new password; a change proves nothing', () => {
     const now = new Date('2026-01-01T00:10:00.000Z');
-    const reset: AccountEvent = { type: 'PasswordResetRequested', data: { userId: U, tokenHash: 'h', requestedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T01:00:00.000Z' } };
+    const reset: AccountEvent = {
+      type: 'PasswordResetRequested',
+      data: { userId: U, tokenHash: 'h', requestedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T01:00:00.000Z' },
+    };
     const events = decideChangePassword({ how: 'reset', userId: U, tokenHash: 'h', passwordHash: 'new', now }, given(registered('inquiry'), reset));
     expect(events).toEqual([verified('password-reset'), { type: 'PasswordChanged', data: { userId: U, passwordHash: 'new', how: 'reset' } }]);
-    expect(decideChangePassword({ how: 'reset', userId: U, tokenHash: 'h', passwordHash: 'new', now }, given(registered('seed'), reset)).map((e) => e.type)).toEqual(['PasswordChanged']);
+    expect(
+      decideChangePassword({ how: 'reset', userId: U, tokenHash: 'h', passwordHash: 'new', now }, given(registered('seed'), reset)).map((e) => e.type),
+    ).toEqual(['PasswordChanged']);
     const withPassword = given(registered('inquiry'), { type: 'PasswordSet', data: { userId: U, passwordHash: 'old' } });
-    expect(decideChangePassword({ how: 'change', userId: U, verifiedHash: 'old', passwordHash: 'new' }, withPassword).map((e) => e.type)).toEqual(['PasswordChanged']);
+    expect(decideChangePassword({ how: 'change', userId: U, verifiedHash: 'old', passwordHash: 'new' }, withPassword).map((e) => e.type)).toEqual([
+      'PasswordChanged',
+    ]);
   });
 });

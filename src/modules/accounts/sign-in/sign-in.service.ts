@@ -27,9 +27,7 @@ export class SignInService {
    */
   async signIn(req: Request, res: Response, account: ExistingAccount, method: SignInMethod, tz: Timezone, verifiedBy?: EmailVerifiedHow): Promise<Session> {
     const { events } = await this.commands.execute(
-
       new SignInCommand(userStream(account.userId), { userId: account.userId, method, ...tz, verifiedBy }, commandContextOf(req, account.userId)),
-
     );
     if (events.some((e) => e.type === 'EmailVerified')) await this.endSessionsOfUnprovedOwner(account.userId);
     return this.openSession(req, res, account);

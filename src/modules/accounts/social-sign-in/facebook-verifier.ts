@@ -30,7 +30,14 @@ export class FacebookVerifier {
       )) as { id?: unknown; email?: unknown; first_name?: unknown; last_name?: unknown };
       if (me.id !== data.user_id) return null;
       const str = (v: unknown) => (typeof v === 'string' ? v : null);
-      return { provider: 'facebook', subject: data.user_id, email: str(me.email), emailVerified: false, givenName: str(me.first_name) ?? '', familyName: str(me.last_name) ?? '' };
+      return {
+        provider: 'facebook',
+        subject: data.user_id,
+        email: str(me.email),
+        emailVerified: false,
+        givenName: str(me.first_name) ?? '',
+        familyName: str(me.last_name) ?? '',
+      };
     } catch (err) {
       log.debug('access token check failed', { name: (err as Error).name });
       return null;

@@ -22,7 +22,10 @@ export function decideLinkSocial(identity: Pick<SocialIdentity, 'provider' | 'su
 }
 
 /** The provider's subject belongs to one account only (appended with 'no_stream'). */
-export const socialClaim = (userId: string, provider: SocialIdentity['provider']): ClaimEvent => ({ type: 'SocialIdentityClaimed', data: { userId, provider } });
+export const socialClaim = (userId: string, provider: SocialIdentity['provider']): ClaimEvent => ({
+  type: 'SocialIdentityClaimed',
+  data: { userId, provider },
+});
 
 /** What a sign-up through a provider adds to the registration: a proof when Google vouched for the address (Facebook's are not trusted), and the sign-in. */
 export function socialSignUpEvents(userId: string, identity: Pick<SocialIdentity, 'provider' | 'emailVerified'>): AccountEvent[] {

@@ -68,7 +68,10 @@ export class SocialSignInController {
       await this.signIns.signIn(req, res, account, identity.provider, NO_TIMEZONE, proves ? 'google' : undefined);
       return { isSuccess: true, isNewUser: false, description: 'Signed in' };
     }
-    if (!identity.email) throw validation(`Sorry! We are unable to retrieve your ${identity.provider === 'google' ? 'Google' : 'Facebook'} profile information. Please register by entering your information in the form.`);
+    if (!identity.email)
+      throw validation(
+        `Sorry! We are unable to retrieve your ${identity.provider === 'google' ? 'Google' : 'Facebook'} profile information. Please register by entering your information in the form.`,
+      );
     const existing = await userIdByEmail(this.store, identity.email);
     if (existing) return this.link(existing, identity, req, res);
     return this.register(identity, req, res);
@@ -87,7 +90,11 @@ export class SocialSignInController {
     // The account and the provider's claim in one atomic append: a lost race on either is a conflict.
     await appendAtomically(this.store, [
       { streamId: userStream(userId), expected: revision, events: toNewEvents(events, ctx) },
-      { streamId: socialClaimStream(identity.provider, identity.subject), expected: 'no_stream', events: toNewEvents([socialClaim(userId, identity.provider)], ctx) },
+      {
+        streamId: socialClaimStream(identity.provider, identity.subject),
+        expected: 'no_stream',
+        events: toNewEvents([socialClaim(userId, identity.provider)], ctx),
+      },
     ]);
     if (events.some((e) => e.type === 'EmailVerified')) await this.signIns.endSessionsOfUnprovedOwner(userId);
     await this.signIns.openSession(req, res, account);
@@ -116,7 +123,11 @@ export class SocialSignInController {
     await appendAtomically(this.store, [
       // A Google address Google verified is proved from the start; Facebook's are not trusted.
       ...registrationAppends(registration, ctx, socialSignUpEvents(userId, identity)),
-      ...this.hooks.appendsFor(req, { userId, siteId: site.siteId, fullName: `${firstName} ${lastName}`.trim(), email: registration.email, phone: null, via: identity.provider }, ctx),
+      ...this.hooks.appendsFor(
+        req,
+        { userId, siteId: site.siteId, fullName: `${firstName} ${lastName}`.trim(), email: registration.email, phone: null, via: identity.provider },
+        ctx,
+      ),
     ]);
     await this.signIns.openSession(req, res, { userId, securityLevel: LEVEL.lead, brokerId: null });
     const step = site.settings.Registration_SocialWithoutPhone ? null : '1-phone';

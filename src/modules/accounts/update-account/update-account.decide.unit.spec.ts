@@ -13,9 +13,23 @@ const PHOTO = '/uploads/photos/u1/a.jpg';
 const given = (...events: AccountEvent[]) => fold(updateAccountDecider, events);
 const registered = (over: { cellPhone?: string | null; isImport?: boolean } = {}): AccountEvent => ({
   type: 'UserRegistered',
-  data: { userId: U, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', securityLevel: 5, siteId: 's1', brokerId: null, cellPhone: over.cellPhone ?? null, isImport: over.isImport ?? false, via: 'inquiry' },
+  data: {
+    userId: U,
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    securityLevel: 5,
+    siteId: 's1',
+    brokerId: null,
+    cellPhone: over.cellPhone ?? null,
+    isImport: over.isImport ?? false,
+    via: 'inquiry',
+  },
 });
-const consentChanged = (channel: ConsentChannel, granted: boolean, source: ConsentSource = settings): AccountEvent => ({ type: 'ConsentChanged', data: { userId: U, channel, granted, ...source } });
+const consentChanged = (channel: ConsentChannel, granted: boolean, source: ConsentSource = settings): AccountEvent => ({
+  type: 'ConsentChanged',
+  data: { userId: U, channel, granted, ...source },
+});
 const photoChanged = (photoLocation: string | null): AccountEvent => ({ type: 'PhotoChanged', data: { userId: U, photoLocation } });
 const update = (c: Partial<UpdateAccount>): UpdateAccount => ({ userId: U, consent: {}, source: settings, ...c });
 
@@ -29,12 +43,16 @@ describe('UpdateAccount (given / when / then)', () => {
   });
 
   it('given an account without a cell phone, when a cell phone is given, then CellPhoneChanged', () => {
-    expect(decideUpdateAccount(update({ cellPhone: '2065550100' }), given(registered()))).toEqual([{ type: 'CellPhoneChanged', data: { userId: U, cellPhone: '2065550100' } }]);
+    expect(decideUpdateAccount(update({ cellPhone: '2065550100' }), given(registered()))).toEqual([
+      { type: 'CellPhoneChanged', data: { userId: U, cellPhone: '2065550100' } },
+    ]);
   });
 
   it('given a cell phone from registration, when another one is given, then CellPhoneChanged; when the same one, then nothing', () => {
     const state = given(registered({ cellPhone: '2065550100' }));
-    expect(decideUpdateAccount(update({ cellPhone: '2065550199' }), state)).toEqual([{ type: 'CellPhoneChanged', data: { userId: U, cellPhone: '2065550199' } }]);
+    expect(decideUpdateAccount(update({ cellPhone: '2065550199' }), state)).toEqual([
+      { type: 'CellPhoneChanged', data: { userId: U, cellPhone: '2065550199' } },
+    ]);
     expect(decideUpdateAccount(update({ cellPhone: '2065550100' }), state)).toEqual([]);
   });
 
@@ -44,7 +62,9 @@ describe('UpdateAccount (given / when / then)', () => {
   });
 
   it('given no photo, when a photo is given, then PhotoChanged; when the photo is removed (null), then nothing', () => {
-    expect(decideUpdateAccount(update({ photoLocation: PHOTO }), given(registered()))).toEqual([{ type: 'PhotoChanged', data: { userId: U, photoLocation: PHOTO } }]);
+    expect(decideUpdateAccount(update({ photoLocation: PHOTO }), given(registered()))).toEqual([
+      { type: 'PhotoChanged', data: { userId: U, photoLocation: PHOTO } },
+    ]);
     expect(decideUpdateAccount(update({ photoLocation: null }), given(registered()))).toEqual([]);
   });
 
@@ -87,7 +107,12 @@ describe('UpdateAccount (given / when / then)', () => {
   });
 
   it('given an imported contact who opted in, when it opts in again, then nothing', () => {
-    const optedIn = given(registered({ isImport: true }), consentChanged('text', false), { type: 'ImportOptedIn', data: { userId: U } }, consentChanged('text', true, optInModal));
+    const optedIn = given(
+      registered({ isImport: true }),
+      consentChanged('text', false),
+      { type: 'ImportOptedIn', data: { userId: U } },
+      consentChanged('text', true, optInModal),
+    );
     expect(decideUpdateAccount(update({ consent: { text: true }, importOptIn: true, source: optInModal }), optedIn)).toEqual([]);
   });
 
@@ -96,12 +121,14 @@ describe('UpdateAccount (given / when / then)', () => {
   });
 
   it('given a registered account, when phone, photo and consent change at once, then the events in order: phone, photo, consents', () => {
-    expect(decideUpdateAccount(update({ cellPhone: '2065550100', photoLocation: PHOTO, consent: { text: false, email: false } }), given(registered()))).toEqual([
-      { type: 'CellPhoneChanged', data: { userId: U, cellPhone: '2065550100' } },
-      { type: 'PhotoChanged', data: { userId: U, photoLocation: PHOTO } },
-      consentChanged('text', false),
-      consentChanged('email', false),
-    ]);
+    expect(decideUpdateAccount(update({ cellPhone: '2065550100', photoLocation: PHOTO, consent: { text: false, email: false } }), given(registered()))).toEqual(
+      [
+        { type: 'CellPhoneChanged', data: { userId: U, cellPhone: '2065550100' } },
+        { type: 'PhotoChanged', data: { userId: U, photoLocation: PHOTO } },
+        consentChanged('text', false),
+        consentChanged('email', false),
+      ],
+    );
   });
 
   it('given an update decided and folded, when the same update comes again (a retry), then nothing', () => {

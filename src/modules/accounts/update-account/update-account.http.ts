@@ -32,20 +32,22 @@ export class UpdateAccountController {
     if (input.PhotoLocation && !PHOTO_LOCATION.test(input.PhotoLocation)) throw validation('Failed to update photo: upload the photo first');
     const ctx = commandContextOf(req);
     const result = await this.commands.execute(
-
-      new UpdateAccountCommand(userStream(auth.userId), {
-        userId: auth.userId,
-        cellPhone,
-        photoLocation: input.PhotoLocation === '' ? null : input.PhotoLocation,
-        consent: {
-          email: input.UnsubscribeEmail === undefined ? undefined : !input.UnsubscribeEmail,
-          text: input.UnsubscribeText === undefined ? undefined : !input.UnsubscribeText,
-          propertyAlerts: input.On_PropertyAlerts,
-          propertyUpdates: input.On_PropertyUpdates,
+      new UpdateAccountCommand(
+        userStream(auth.userId),
+        {
+          userId: auth.userId,
+          cellPhone,
+          photoLocation: input.PhotoLocation === '' ? null : input.PhotoLocation,
+          consent: {
+            email: input.UnsubscribeEmail === undefined ? undefined : !input.UnsubscribeEmail,
+            text: input.UnsubscribeText === undefined ? undefined : !input.UnsubscribeText,
+            propertyAlerts: input.On_PropertyAlerts,
+            propertyUpdates: input.On_PropertyUpdates,
+          },
+          source: { how: 'account-settings', from: `account settings on ${req.site?.subdomain ?? 'the site'}`, at: ctx.now.toISOString() },
         },
-        source: { how: 'account-settings', from: `account settings on ${req.site?.subdomain ?? 'the site'}`, at: ctx.now.toISOString() },
-      }, ctx),
-
+        ctx,
+      ),
     );
     // The social sign-up's phone step is done once a valid cell is saved.
     if (cellPhone && cookiesOf(req)[COOKIES.registrationState.name] === 'unregistered') {
@@ -61,14 +63,16 @@ export class UpdateAccountController {
     const auth = requireAuth(req);
     const ctx = commandContextOf(req);
     await this.commands.execute(
-
-      new UpdateAccountCommand(userStream(auth.userId), {
-        userId: auth.userId,
-        consent: { text: true },
-        importOptIn: true,
-        source: { how: 'import-opt-in', from: `import opt-in on ${req.site?.subdomain ?? 'the site'}`, at: ctx.now.toISOString() },
-      }, ctx),
-
+      new UpdateAccountCommand(
+        userStream(auth.userId),
+        {
+          userId: auth.userId,
+          consent: { text: true },
+          importOptIn: true,
+          source: { how: 'import-opt-in', from: `import opt-in on ${req.site?.subdomain ?? 'the site'}`, at: ctx.now.toISOString() },
+        },
+        ctx,
+      ),
     );
     return { isSuccess: true as const };
   }

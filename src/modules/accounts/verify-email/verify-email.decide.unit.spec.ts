@@ -9,7 +9,18 @@ const EMAIL = 'ada@example.com';
 const given = (...events: AccountEvent[]) => fold(verifyEmailDecider, events);
 const userRegistered = (via: 'inquiry' | 'seed'): AccountEvent => ({
   type: 'UserRegistered',
-  data: { userId: U, email: EMAIL, firstName: 'Ada', lastName: 'Lovelace', securityLevel: 5, siteId: 's1', brokerId: null, cellPhone: null, isImport: false, via },
+  data: {
+    userId: U,
+    email: EMAIL,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    securityLevel: 5,
+    siteId: 's1',
+    brokerId: null,
+    cellPhone: null,
+    isImport: false,
+    via,
+  },
 });
 const registered = userRegistered('inquiry');
 const verified: AccountEvent = { type: 'EmailVerified', data: { userId: U, how: 'verification-link', email: EMAIL } };
@@ -23,7 +34,9 @@ const INVALID = { code: 'validation', message: 'This confirmation link is invali
 
 describe('VerifyEmail (given / when / then)', () => {
   it("given a registered account, when its address's link is followed, then EmailVerified with the user and the address", () => {
-    expect(decideVerifyEmail({ userId: U, email: EMAIL }, given(registered))).toEqual([{ type: 'EmailVerified', data: { userId: U, how: 'verification-link', email: EMAIL } }]);
+    expect(decideVerifyEmail({ userId: U, email: EMAIL }, given(registered))).toEqual([
+      { type: 'EmailVerified', data: { userId: U, how: 'verification-link', email: EMAIL } },
+    ]);
   });
 
   it('given a password change that was not a reset, or a provider that did not vouch, when the link is followed, then EmailVerified (neither proved the mailbox)', () => {
@@ -41,9 +54,12 @@ describe('VerifyEmail (given / when / then)', () => {
     expect(decideVerifyEmail({ userId: U, email: EMAIL }, given(registered, googleLinked(true)))).toEqual([]);
   });
 
-  it.each(['google', 'password-reset', 'alert-link'] as const)('given the address proved another way (EmailVerified how %s), when the link is followed, then nothing', (how) => {
-    expect(decideVerifyEmail({ userId: U, email: EMAIL }, given(registered, { type: 'EmailVerified', data: { userId: U, how } }))).toEqual([]);
-  });
+  it.each(['google', 'password-reset', 'alert-link'] as const)(
+    'given the address proved another way (EmailVerified how %s), when the link is followed, then nothing',
+    (how) => {
+      expect(decideVerifyEmail({ userId: U, email: EMAIL }, given(registered, { type: 'EmailVerified', data: { userId: U, how } }))).toEqual([]);
+    },
+  );
 
   it('given an account the product made (the seed), when the link is followed, then nothing (it starts verified)', () => {
     expect(decideVerifyEmail({ userId: U, email: EMAIL }, given(userRegistered('seed')))).toEqual([]);

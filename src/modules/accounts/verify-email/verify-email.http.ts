@@ -85,7 +85,8 @@ export class VerifyEmailController {
     const userId = verificationTokenUser(token);
     if (!userId) throw validation(INVALID_VERIFY_LINK);
     const { account } = await loadAccount(this.store, userId);
-    if (!account.exists || !isValidEmailVerificationToken(await this.secret.get(), token, userId, account.email, new Date())) throw validation(INVALID_VERIFY_LINK);
+    if (!account.exists || !isValidEmailVerificationToken(await this.secret.get(), token, userId, account.email, new Date()))
+      throw validation(INVALID_VERIFY_LINK);
     const { events } = await this.commands.execute(new VerifyEmailCommand(userStream(userId), { userId, email: account.email }, commandContextOf(req, userId)));
     // The first proof of the address: whoever made the account from it without proving it (an
     // inquiry signs in for 30 days) must not keep reading it (pre-hijacking). Every session ends;

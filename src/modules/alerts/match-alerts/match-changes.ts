@@ -38,14 +38,17 @@ const before = (tx: string, gp: string, c: { tx: bigint; gp: bigint }) => {
  * out. Three reads for the whole batch: the favourites of its listings, the listings (where they
  * are, for the candidates), and the exact test of every candidate through the SearchIndex port.
  */
-export async function matchChanges(db: pg.ClientBase, index: SearchIndex, searches: SavedSearchCandidates, changes: readonly QueuedChange[]): Promise<AlertMatch[][]> {
+export async function matchChanges(
+  db: pg.ClientBase,
+  index: SearchIndex,
+  searches: SavedSearchCandidates,
+  changes: readonly QueuedChange[],
+): Promise<AlertMatch[][]> {
   if (changes.length === 0) return [];
   const pdids = [...new Set(changes.map((c) => c.pdid))];
   const wantsFavorites = changes.some((c) => FAVORITE_KINDS.includes(c.kind));
   const [favoriteRows, listings] = await Promise.all([
-    wantsFavorites
-      ? favoritesOf(db, pdids)
-      : [],
+    wantsFavorites ? favoritesOf(db, pdids) : [],
     index.listings([...new Set(changes.filter((c) => SEARCH_KINDS.includes(c.kind)).map((c) => c.pdid))]),
   ]);
   const byPdid = new Map(listings.map((l) => [l.pdid, l]));
@@ -55,12 +58,21 @@ export async function matchChanges(db: pg.ClientBase, index: SearchIndex, search
     // Searches find listings on the market, or Closed ones with soldproperty: nothing else matches.
     if (!SEARCH_KINDS.includes(change.kind) || !l || (!ON_MARKET_STATUSES.includes(l.status) && l.status !== 'Closed')) return [];
     // A listing without a point (NaN) is in no cell and passes every box here: the exact test below decides.
-    const place = { latitude: l.latitude ?? Number.NaN, longitude: l.longitude ?? Number.NaN, sold: l.status === 'Closed', price: l.price, beds: l.beds, places: placesOf(l) };
+    const place = {
+      latitude: l.latitude ?? Number.NaN,
+      longitude: l.longitude ?? Number.NaN,
+      sold: l.status === 'Closed',
+      price: l.price,
+      beds: l.beds,
+      places: placesOf(l),
+    };
     return searches.candidates(place, BigInt(change.tx_id), BigInt(change.global_position));
   });
   // The index must reflect these changes (they are the log's, up to the newest of them), not the
   // log's head: this transaction's row locks hold the head out of a subscription's sight.
-  const seen = changes.map((c) => ({ transactionId: BigInt(c.tx_id), globalPosition: BigInt(c.global_position) })).reduce((a, b) => (compareCheckpoints(a, b) >= 0 ? a : b));
+  const seen = changes
+    .map((c) => ({ transactionId: BigInt(c.tx_id), globalPosition: BigInt(c.global_position) }))
+    .reduce((a, b) => (compareCheckpoints(a, b) >= 0 ? a : b));
   const exact = await index.matchEach(
     changes.map((c, i) => ({ pdid: c.pdid, criteria: candidates[i]!.map((e) => e.prepared) })),
     seen,

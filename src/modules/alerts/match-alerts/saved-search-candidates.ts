@@ -104,7 +104,6 @@ export class SavedSearchCandidates {
     return this.entries.size;
   }
 
-
   /** Takes in every change of alert_searches since the last call (all of it the first time or after a rebuild). */
   async refresh(db: pg.ClientBase): Promise<void> {
     const oid = await alertSearchesRelation(db);
@@ -186,7 +185,10 @@ export class SavedSearchCandidates {
       if (e.places.length === 0) toggle(this.always, 'everywhere', e, put);
       return;
     }
-    for (const [grid, perDegree] of [[this.fine, FINE_PER_DEGREE], [this.coarse, COARSE_PER_DEGREE]] as const) {
+    for (const [grid, perDegree] of [
+      [this.fine, FINE_PER_DEGREE],
+      [this.coarse, COARSE_PER_DEGREE],
+    ] as const) {
       const lat0 = cellOf(b.minLat, 90, perDegree);
       const lat1 = cellOf(b.maxLat, 90, perDegree);
       const lng0 = cellOf(b.minLng, 180, perDegree);

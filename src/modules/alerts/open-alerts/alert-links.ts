@@ -21,7 +21,10 @@ export class AlertLinks {
     const key = await this.secret.get();
     const token = (purpose: 'open' | 'pixel', alertId: string) => encodeURIComponent(signAlertLinkToken(key, { purpose, alertId, userId, issuedAt: now }));
     return new Map(
-      alertIds.map((id) => [id, { open: `${baseUrl}${alertOpenPath(id)}?t=${token('open', id)}`, pixel: `${baseUrl}${alertPixelPath(id)}?t=${token('pixel', id)}` }]),
+      alertIds.map((id) => [
+        id,
+        { open: `${baseUrl}${alertOpenPath(id)}?t=${token('open', id)}`, pixel: `${baseUrl}${alertPixelPath(id)}?t=${token('pixel', id)}` },
+      ]),
     );
   }
 }

@@ -44,7 +44,11 @@ export class AlertOpenController {
         const page = continuePage(alertId, token as string);
         // same-origin, not no-referrer: a form posted under no-referrer carries "Origin: null",
         // which the cross-site rule refuses; the token only ever goes back to this site.
-        res.status(200).set({ ...TRACKED_LINK_HEADERS, 'Referrer-Policy': 'same-origin', 'Content-Security-Policy': page.csp }).type('html').send(page.html);
+        res
+          .status(200)
+          .set({ ...TRACKED_LINK_HEADERS, 'Referrer-Policy': 'same-origin', 'Content-Security-Policy': page.csp })
+          .type('html')
+          .send(page.html);
         return false;
       }
       // Signed in already (as this lead, or as anyone else): the session is left as it is.
@@ -64,9 +68,14 @@ export class AlertOpenController {
       if (!req.auth && req.site?.siteId === alert.siteId) {
         const account = accountALinkMaySignIn(await this.store.readStream(userStream(claims.userId)), claims.issuedAt, new Date());
         // Once per link: a replayed or forwarded e-mail then opens the listing signed out.
-        const use = account && (await this.commands.execute(new UseAlertLinkCommand(alertStream(alertId), { alertId, userId: claims.userId }, commandContextOf(req, claims.userId))));
+        const use =
+          account &&
+          (await this.commands.execute(
+            new UseAlertLinkCommand(alertStream(alertId), { alertId, userId: claims.userId }, commandContextOf(req, claims.userId)),
+          ));
         // The link came to the account's address: following it proves the address.
-        if (account && use && use.events.length > 0) await this.signIns.signIn(req, res, account, 'alert-link', { timezone: null, timezoneName: null }, 'alert-link');
+        if (account && use && use.events.length > 0)
+          await this.signIns.signIn(req, res, account, 'alert-link', { timezone: null, timezoneName: null }, 'alert-link');
       }
       return true;
     });

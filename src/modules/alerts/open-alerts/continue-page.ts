@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { html } from '../../../shared/html';
 
-
 /**
  * The page a signed-out browser gets from an alert link: it posts the token back to the same
  * address, by itself (a script allowed by a one-time nonce) or with its button when scripts are

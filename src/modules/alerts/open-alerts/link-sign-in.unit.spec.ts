@@ -6,9 +6,24 @@ import { ALERT_LINK_SIGN_IN_HOURS, accountALinkMaySignIn } from './link-sign-in'
 const userId = 'u1';
 let position = 0n;
 const stored = (e: AccountEvent, at: string): StoredEvent =>
-  ({ ...e, eventId: `e${position}`, metadata: { siteId: null, actorId: null, impersonatorId: null, correlationId: 'c', causationId: null, at }, streamId: `user-${userId}`, streamPosition: position, globalPosition: position++, transactionId: 1n, createdAt: new Date(at) }) as StoredEvent;
+  ({
+    ...e,
+    eventId: `e${position}`,
+    metadata: { siteId: null, actorId: null, impersonatorId: null, correlationId: 'c', causationId: null, at },
+    streamId: `user-${userId}`,
+    streamPosition: position,
+    globalPosition: position++,
+    transactionId: 1n,
+    createdAt: new Date(at),
+  }) as StoredEvent;
 const registered = (level: 5 | 10 | 25) =>
-  stored({ type: 'UserRegistered', data: { userId, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', securityLevel: level, siteId: 's1', brokerId: null, cellPhone: null } }, '2026-01-01T00:00:00Z');
+  stored(
+    {
+      type: 'UserRegistered',
+      data: { userId, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', securityLevel: level, siteId: 's1', brokerId: null, cellPhone: null },
+    },
+    '2026-01-01T00:00:00Z',
+  );
 const passwordChanged = (at: string) => stored({ type: 'PasswordChanged', data: { userId, passwordHash: 'h', how: 'change' } }, at);
 const issuedAt = new Date('2026-01-10T00:00:00Z');
 const soon = (at: Date) => new Date(at.getTime() + 3_600_000);

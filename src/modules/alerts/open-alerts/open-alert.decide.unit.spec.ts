@@ -4,7 +4,16 @@ import type { AlertEvent } from '../alerts.events';
 import { decideOpenAlert, decideUseAlertLink, openAlertDecider } from './open-alert.decide';
 
 const data = {
-  alertId: 'a1', leadId: 'l1', userId: 'u1', siteId: 's1', pdid: 'T-1', kind: 'new' as const, reason: 'search' as const, searchIds: ['q1'], change: 'New listing', digestId: null,
+  alertId: 'a1',
+  leadId: 'l1',
+  userId: 'u1',
+  siteId: 's1',
+  pdid: 'T-1',
+  kind: 'new' as const,
+  reason: 'search' as const,
+  searchIds: ['q1'],
+  change: 'New listing',
+  digestId: null,
 };
 const recorded: AlertEvent = { type: 'PropertyAlertRecorded', data };
 const sent: AlertEvent = { type: 'PropertyAlertSent', data: { ...data, subject: 'New listing: 1 Main St' } };

@@ -129,10 +129,9 @@ export class AlertDispatcher extends SweptReactor {
   private async pruneAt(now: Date): Promise<{ changes: number; alerts: number }> {
     const before = (days: number) => new Date(now.getTime() - days * DAY_MS);
     const changes = await this.lock!.query('DELETE FROM alert_changes WHERE matched_at < $1', [before(RETENTION_DAYS.matchedChanges)]);
-    const alerts = await this.lock!.query(
-      `DELETE FROM alert_outbox WHERE state IN ('sent', 'suppressed') AND coalesce(sent_at, created_at) < $1`,
-      [before(RETENTION_DAYS.finishedAlerts)],
-    );
+    const alerts = await this.lock!.query(`DELETE FROM alert_outbox WHERE state IN ('sent', 'suppressed') AND coalesce(sent_at, created_at) < $1`, [
+      before(RETENTION_DAYS.finishedAlerts),
+    ]);
     return { changes: changes.rowCount ?? 0, alerts: alerts.rowCount ?? 0 };
   }
 
@@ -264,8 +263,18 @@ export class AlertDispatcher extends SweptReactor {
 
     const unsubscribe = await this.links.unsubscribeLinks(to, site);
     const baseUrl = siteBaseUrl(site, this.config.publicUrl);
-    const opens = await this.alertLinks.forAlerts(to, sendable.map((r) => r.alert_id), baseUrl);
-    const items: AlertItem[] = sendable.map((r) => ({ kind: r.kind, reason: r.reason, detail: r.detail, listing: listings.get(r.pdid)!, links: opens.get(r.alert_id) }));
+    const opens = await this.alertLinks.forAlerts(
+      to,
+      sendable.map((r) => r.alert_id),
+      baseUrl,
+    );
+    const items: AlertItem[] = sendable.map((r) => ({
+      kind: r.kind,
+      reason: r.reason,
+      detail: r.detail,
+      listing: listings.get(r.pdid)!,
+      links: opens.get(r.alert_id),
+    }));
     const message = renderAlertEmail(
       items,
       {
@@ -280,8 +289,17 @@ export class AlertDispatcher extends SweptReactor {
     try {
       await this.mailer.send(message);
     } catch (err) {
-      const failure = await recordFailure(this.lock!, 'alert_outbox', 'alert_id', sendable.map((r) => r.alert_id), err);
-      log.warn(failure.permanent ? 'alert e-mail refused for good' : 'alert e-mail failed; it is tried again later', { error: (err as Error).name, alerts: sendable.length });
+      const failure = await recordFailure(
+        this.lock!,
+        'alert_outbox',
+        'alert_id',
+        sendable.map((r) => r.alert_id),
+        err,
+      );
+      log.warn(failure.permanent ? 'alert e-mail refused for good' : 'alert e-mail failed; it is tried again later', {
+        error: (err as Error).name,
+        alerts: sendable.length,
+      });
       return false;
     }
     for (const r of sendable) await this.append(r, 0n, { type: 'PropertyAlertSent', data: { ...dataOf(r), subject: message.subject } });
@@ -296,7 +314,13 @@ export class AlertDispatcher extends SweptReactor {
    * which the service worker shows once.
    */
   private pushInstant(r: OutboxRow, to: string, listing: IndexedListing): void {
-    const n = { title: changeLine(r.kind, r.detail, listing.forRent), body: `${addressText(listing)} — ${listingPriceText(listing)}`, url: `/listing/${encodeURIComponent(r.pdid)}`, tag: `alert-${r.alert_id}`, id: r.alert_id };
+    const n = {
+      title: changeLine(r.kind, r.detail, listing.forRent),
+      body: `${addressText(listing)} — ${listingPriceText(listing)}`,
+      url: `/listing/${encodeURIComponent(r.pdid)}`,
+      tag: `alert-${r.alert_id}`,
+      id: r.alert_id,
+    };
     void this.webPush.notify([`user:${to}`], n).catch((err: Error) => log.warn('an alert web push failed', { message: err.message }));
   }
 
@@ -306,7 +330,14 @@ export class AlertDispatcher extends SweptReactor {
         ...event,
         // Stable: the retry after a crash is the same event at the same place, stored once.
         eventId: stableId(`${r.alert_id} ${event.type}`),
-        metadata: { siteId: r.site_id, actorId: null, impersonatorId: null, correlationId: r.alert_id, causationId: r.change_event_id, at: new Date().toISOString() },
+        metadata: {
+          siteId: r.site_id,
+          actorId: null,
+          impersonatorId: null,
+          correlationId: r.alert_id,
+          causationId: r.change_event_id,
+          at: new Date().toISOString(),
+        },
       },
     ];
     await decideAndAppend(this.store, async () => ({ appends: [{ streamId: alertStream(r.alert_id), expected, events }], result: undefined }), { attempts: 1 });

@@ -52,9 +52,13 @@ function oneChangeLine(kind: AlertChangeKind, detail: Readonly<Record<string, un
     case 'new-photos':
       return 'New photos';
     case 'open-house':
-      return typeof detail.start === 'string' && typeof detail.end === 'string' ? `Open house ${openHouseWhen(detail.start, detail.end, 'short')}` : 'Open house';
+      return typeof detail.start === 'string' && typeof detail.end === 'string'
+        ? `Open house ${openHouseWhen(detail.start, detail.end, 'short')}`
+        : 'Open house';
     case 'open-house-cancelled':
-      return typeof detail.start === 'string' && typeof detail.end === 'string' ? `Open house cancelled: ${openHouseWhen(detail.start, detail.end, 'short')}` : 'Open house cancelled';
+      return typeof detail.start === 'string' && typeof detail.end === 'string'
+        ? `Open house cancelled: ${openHouseWhen(detail.start, detail.end, 'short')}`
+        : 'Open house cancelled';
     default:
       return assertNever(kind);
   }
@@ -88,7 +92,9 @@ export function renderAlertEmail(items: readonly AlertItem[], m: AlertMailContex
   ].join('\n');
   const cards = items.map((i) => {
     const headline = `${changeLine(i.kind, i.detail, i.listing.forRent)}${i.reason === 'favorite' ? ' · a home you saved' : ''}`;
-    const pixel = i.links && html`
+    const pixel =
+      i.links &&
+      html`
 <img src="${i.links.pixel}" alt="" width="1" height="1" style="display:block;border:0;width:1px;height:1px">`;
     return html`<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb">
 ${listingHtml(i.listing, { href: link(i), baseUrl: m.baseUrl, headline })}${pixel}</td></tr>`;

@@ -5,8 +5,15 @@ import { changeLine, renderAlertEmail } from './alert-email';
 
 const listing = indexedListing({ address: '1 <b>Main</b> St' });
 const ctx = {
-  to: 'ada@example.com', firstName: 'Ada', siteName: 'Demo & Co', baseUrl: 'http://demo.example',
-  unsubscribe: { propertyAlerts: 'http://demo.example/?On_PropertyAlerts=t', email: 'http://demo.example/?unsubscribe_email=t', headers: { 'List-Unsubscribe': '<http://x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+  to: 'ada@example.com',
+  firstName: 'Ada',
+  siteName: 'Demo & Co',
+  baseUrl: 'http://demo.example',
+  unsubscribe: {
+    propertyAlerts: 'http://demo.example/?On_PropertyAlerts=t',
+    email: 'http://demo.example/?unsubscribe_email=t',
+    headers: { 'List-Unsubscribe': '<http://x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  },
 };
 
 describe('alert e-mail', () => {
@@ -17,8 +24,12 @@ describe('alert e-mail', () => {
     expect(changeLine('price-reduced', { from: 1_200_950, to: 1_200_000 })).toBe('Price reduced $950');
     expect(changeLine('open-house', { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' })).toBe('Open house Sat, Nov 28, 1–3 PM');
     expect(changeLine('open-house', {})).toBe('Open house');
-    expect(changeLine('back-on-market', { also: [{ kind: 'price-reduced', detail: { from: 500_000, to: 475_000 } }] })).toBe('Back on the market · Price reduced $25k');
-    expect(changeLine('open-house-cancelled', { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' })).toBe('Open house cancelled: Sat, Nov 28, 1–3 PM');
+    expect(changeLine('back-on-market', { also: [{ kind: 'price-reduced', detail: { from: 500_000, to: 475_000 } }] })).toBe(
+      'Back on the market · Price reduced $25k',
+    );
+    expect(changeLine('open-house-cancelled', { start: '2026-11-28T13:00:00-08:00', end: '2026-11-28T15:00:00-08:00' })).toBe(
+      'Open house cancelled: Sat, Nov 28, 1–3 PM',
+    );
   });
 
   it('renders text and escaped HTML with the photo, the link and the one-click headers', () => {

@@ -11,7 +11,15 @@ export const ALERT_OUTBOX: ReactorOutbox = { outboxTables: ['alert_outbox', 'ale
  * rows.
  */
 export async function storeMatches(db: pg.ClientBase, changes: readonly QueuedChange[], matches: readonly (readonly AlertMatch[])[]): Promise<void> {
-  const cols = { change: [] as number[], lead: [] as string[], user: [] as string[], site: [] as string[], reason: [] as string[], searches: [] as string[], frequency: [] as string[] };
+  const cols = {
+    change: [] as number[],
+    lead: [] as string[],
+    user: [] as string[],
+    site: [] as string[],
+    reason: [] as string[],
+    searches: [] as string[],
+    frequency: [] as string[],
+  };
   matches.forEach((list, i) => {
     for (const m of list) {
       cols.change.push(i + 1);
@@ -32,8 +40,18 @@ export async function storeMatches(db: pg.ClientBase, changes: readonly QueuedCh
        JOIN unnest($8::uuid[], $9::text[], $10::text[], $11::jsonb[], $12::timestamptz[]) WITH ORDINALITY AS c(event_id, pdid, kind, detail, at, n) ON c.n = m.change
      ON CONFLICT DO NOTHING`,
     [
-      cols.change, cols.lead, cols.user, cols.site, cols.reason, cols.searches, cols.frequency,
-      changes.map((c) => c.event_id), changes.map((c) => c.pdid), changes.map((c) => c.kind), changes.map((c) => JSON.stringify(c.detail)), changes.map((c) => c.at),
+      cols.change,
+      cols.lead,
+      cols.user,
+      cols.site,
+      cols.reason,
+      cols.searches,
+      cols.frequency,
+      changes.map((c) => c.event_id),
+      changes.map((c) => c.pdid),
+      changes.map((c) => c.kind),
+      changes.map((c) => JSON.stringify(c.detail)),
+      changes.map((c) => c.at),
     ],
   );
 }

@@ -21,7 +21,10 @@ const refusal = (f: () => unknown) => {
 
 describe('merge and unmerge (given / when / then)', () => {
   it('given two accounts, when merged, then each stream gets AccountsMerged naming both and the reason', () => {
-    const [onA, onB] = decideMerge({ mergeId: 'm1', survivor: lead(A), merged: lead(B), reason: ' duplicate ', leads: [FOLD] }, [initialAccountAdmin(), initialAccountAdmin()]);
+    const [onA, onB] = decideMerge({ mergeId: 'm1', survivor: lead(A), merged: lead(B), reason: ' duplicate ', leads: [FOLD] }, [
+      initialAccountAdmin(),
+      initialAccountAdmin(),
+    ]);
     expect(onA).toEqual([{ type: 'AccountsMerged', data: { userId: A, mergeId: 'm1', survivorId: A, mergedId: B, reason: 'duplicate', leads: [FOLD] } }]);
     expect(onB).toEqual([{ type: 'AccountsMerged', data: { userId: B, mergeId: 'm1', survivorId: A, mergedId: B, reason: 'duplicate', leads: [FOLD] } }]);
     expect(fold(onA!).absorbed).toEqual([{ userId: B, mergeId: 'm1' }]);
@@ -30,14 +33,32 @@ describe('merge and unmerge (given / when / then)', () => {
 
   it('refuses a merge into itself, across levels, of staff, twice, without a reason, or of a survivor with absorbed accounts', () => {
     const none = [initialAccountAdmin(), initialAccountAdmin()];
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(A), reason: 'r', leads: [] }, none))).toEqual(['validation', MERGE_MESSAGES.self]);
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: { userId: B, securityLevel: 10 }, reason: 'r', leads: [] }, none))).toEqual(['validation', MERGE_MESSAGES.level]);
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: { userId: A, securityLevel: 25 }, merged: { userId: B, securityLevel: 25 }, reason: 'r', leads: [] }, none))).toEqual(['forbidden', MERGE_MESSAGES.staff]);
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: '  ', leads: [] }, none))).toEqual(['validation', 'Please give a reason']);
+    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(A), reason: 'r', leads: [] }, none))).toEqual([
+      'validation',
+      MERGE_MESSAGES.self,
+    ]);
+    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: { userId: B, securityLevel: 10 }, reason: 'r', leads: [] }, none))).toEqual([
+      'validation',
+      MERGE_MESSAGES.level,
+    ]);
+    expect(
+      refusal(() =>
+        decideMerge({ mergeId: 'm', survivor: { userId: A, securityLevel: 25 }, merged: { userId: B, securityLevel: 25 }, reason: 'r', leads: [] }, none),
+      ),
+    ).toEqual(['forbidden', MERGE_MESSAGES.staff]);
+    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: '  ', leads: [] }, none))).toEqual([
+      'validation',
+      'Please give a reason',
+    ]);
     const merged: AccountAdmin = { ...initialAccountAdmin(), mergedInto: { userId: A, mergeId: 'm0' } };
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: 'r', leads: [] }, [initialAccountAdmin(), merged]))).toEqual(['conflict', MERGE_MESSAGES.alreadyMerged]);
+    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: 'r', leads: [] }, [initialAccountAdmin(), merged]))).toEqual([
+      'conflict',
+      MERGE_MESSAGES.alreadyMerged,
+    ]);
     const absorbing: AccountAdmin = { ...initialAccountAdmin(), absorbed: [{ userId: 'x', mergeId: 'm0' }] };
-    expect(refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: 'r', leads: [] }, [initialAccountAdmin(), absorbing]))).toEqual(['conflict', MERGE_MESSAGES.hasAbsorbed]);
+    expect(
+      refusal(() => decideMerge({ mergeId: 'm', survivor: lead(A), merged: lead(B), reason: 'r', leads: [] }, [initialAccountAdmin(), absorbing])),
+    ).toEqual(['conflict', MERGE_MESSAGES.hasAbsorbed]);
     expect(refusal(() => decideUnmerge({ survivorId: A, mergedId: B, reason: 'r' }, none))).toEqual(['conflict', MERGE_MESSAGES.notMerged]);
   });
 
@@ -70,7 +91,9 @@ describe('merge and unmerge (given / when / then)', () => {
 describe('notes and links', () => {
   it('a note needs text and a reason', () => {
     expect(refusal(() => decideAddNote({ userId: A, noteId: 'n', text: ' ', reason: 'r' }))).toEqual(['validation', 'Please enter a note']);
-    expect(decideAddNote({ userId: A, noteId: 'n', text: ' hi ', reason: 'call' })).toEqual([{ type: 'AccountNoteAdded', data: { userId: A, noteId: 'n', text: 'hi', reason: 'call' } }]);
+    expect(decideAddNote({ userId: A, noteId: 'n', text: ' hi ', reason: 'call' })).toEqual([
+      { type: 'AccountNoteAdded', data: { userId: A, noteId: 'n', text: 'hi', reason: 'call' } },
+    ]);
   });
 
   it('links both ways once; unlinks only what is linked', () => {
@@ -79,9 +102,15 @@ describe('notes and links', () => {
     const b = fold(lb!);
     expect(a.links).toEqual([{ userId: B, relation: 'team' }]);
     expect(b.links).toEqual([{ userId: A, relation: 'team' }]);
-    expect(refusal(() => decideLink({ userId: A, otherUserId: B, relation: 'team', reason: 'r' }, [a, b]))).toEqual(['conflict', 'These accounts are already linked']);
+    expect(refusal(() => decideLink({ userId: A, otherUserId: B, relation: 'team', reason: 'r' }, [a, b]))).toEqual([
+      'conflict',
+      'These accounts are already linked',
+    ]);
     const [ua] = decideUnlink({ userId: A, otherUserId: B, reason: 'r' }, [a, b]);
     expect(fold(ua!, a).links).toEqual([]);
-    expect(refusal(() => decideUnlink({ userId: A, otherUserId: B, reason: 'r' }, [initialAccountAdmin()]))).toEqual(['conflict', 'These accounts are not linked']);
+    expect(refusal(() => decideUnlink({ userId: A, otherUserId: B, reason: 'r' }, [initialAccountAdmin()]))).toEqual([
+      'conflict',
+      'These accounts are not linked',
+    ]);
   });
 });

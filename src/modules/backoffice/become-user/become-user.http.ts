@@ -16,8 +16,17 @@ export class BecomeUserController {
   constructor(@Inject(Impersonation) private readonly impersonation: Impersonation) {}
 
   @Route(contract.backoffice.become)
-  async become(@Param('userId') userId: string, @Body() input: BodyOf<typeof contract.backoffice.become>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { session, user } = await this.impersonation.start(req, res, { targetUserId: accountIdParam(userId), reason: input.reason, returnUrl: input.returnUrl });
+  async become(
+    @Param('userId') userId: string,
+    @Body() input: BodyOf<typeof contract.backoffice.become>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { session, user } = await this.impersonation.start(req, res, {
+      targetUserId: accountIdParam(userId),
+      reason: input.reason,
+      returnUrl: input.returnUrl,
+    });
     return { isSuccess: true as const, userId: user.userId, expiresAt: session.expiresAt.toISOString(), redirectUrl: landingFor(user.securityLevel) };
   }
 }

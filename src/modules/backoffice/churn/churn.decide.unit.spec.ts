@@ -14,8 +14,12 @@ describe('churn and onboarding rules', () => {
   });
 
   it('a marketing pause ends after today', () => {
-    expect(() => decidePauseMarketing({ userId: U, until: '2024-01-01', today: '2024-01-01', reason: 'r' }, initialAccountAdmin())).toThrow('The pause must end after today');
-    expect(decidePauseMarketing({ userId: U, until: null, today: '2024-01-01', reason: 'r' }, initialAccountAdmin())[0]).toMatchObject({ data: { until: null } });
+    expect(() => decidePauseMarketing({ userId: U, until: '2024-01-01', today: '2024-01-01', reason: 'r' }, initialAccountAdmin())).toThrow(
+      'The pause must end after today',
+    );
+    expect(decidePauseMarketing({ userId: U, until: null, today: '2024-01-01', reason: 'r' }, initialAccountAdmin())[0]).toMatchObject({
+      data: { until: null },
+    });
   });
 
   it('stores domains in lower case without a trailing dot, and refuses what is not a host name', () => {
@@ -25,9 +29,15 @@ describe('churn and onboarding rules', () => {
   });
 
   it('checks DNS records by type, and terms cannot be accepted in the future', () => {
-    expect(decideSetDnsRecords({ userId: U, domain: 'x.com', records: [{ type: 'A', name: '', value: '203.0.113.9' }], reason: 'r' })[0]).toMatchObject({ data: { records: [{ type: 'A', name: '@', value: '203.0.113.9' }] } });
-    expect(() => decideSetDnsRecords({ userId: U, domain: 'x.com', records: [{ type: 'A', name: '@', value: '256.1.1.1' }], reason: 'r' })).toThrow('256.1.1.1 is not an IPv4 address');
+    expect(decideSetDnsRecords({ userId: U, domain: 'x.com', records: [{ type: 'A', name: '', value: '203.0.113.9' }], reason: 'r' })[0]).toMatchObject({
+      data: { records: [{ type: 'A', name: '@', value: '203.0.113.9' }] },
+    });
+    expect(() => decideSetDnsRecords({ userId: U, domain: 'x.com', records: [{ type: 'A', name: '@', value: '256.1.1.1' }], reason: 'r' })).toThrow(
+      '256.1.1.1 is not an IPv4 address',
+    );
     expect(() => decideSetDnsRecords({ userId: U, domain: 'x.com', records: [], reason: 'r' })).toThrow('Please enter at least one DNS record');
-    expect(() => decideRecordTerms({ userId: U, termsVersion: 'v1', acceptedOn: '2024-02-02', today: '2024-02-01', reason: 'r' })).toThrow('The terms cannot be accepted in the future');
+    expect(() => decideRecordTerms({ userId: U, termsVersion: 'v1', acceptedOn: '2024-02-02', today: '2024-02-01', reason: 'r' })).toThrow(
+      'The terms cannot be accepted in the future',
+    );
   });
 });

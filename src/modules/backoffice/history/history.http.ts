@@ -18,7 +18,12 @@ import { stateAsOf } from './state-as-of';
 const routes = contract.backoffice;
 
 const filterOf = (q: QueryOf<typeof routes.historyExport>): HistoryFilter => ({
-  types: q.type ? q.type.split(',').map((t) => t.trim()).filter(Boolean) : undefined,
+  types: q.type
+    ? q.type
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
+    : undefined,
   // A bare date as the upper bound means the whole of that day.
   from: q.from,
   to: q.to && /^\d{4}-\d{2}-\d{2}$/.test(q.to) ? `${q.to}T23:59:59.999Z` : q.to,

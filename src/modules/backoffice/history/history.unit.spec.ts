@@ -19,7 +19,12 @@ const event = (streamId: string, type: string, data: Record<string, unknown>, at
 });
 
 describe('account history', () => {
-  const registered = event(`user-${U}`, 'UserRegistered', { userId: U, email: 'a@b.test', firstName: 'A', lastName: 'B', securityLevel: 5, siteId: null, brokerId: null, cellPhone: '2065550100' }, '2024-01-01T00:00:00Z');
+  const registered = event(
+    `user-${U}`,
+    'UserRegistered',
+    { userId: U, email: 'a@b.test', firstName: 'A', lastName: 'B', securityLevel: 5, siteId: null, brokerId: null, cellPhone: '2065550100' },
+    '2024-01-01T00:00:00Z',
+  );
   const password = event(`user-${U}`, 'PasswordSet', { userId: U, passwordHash: '$argon2id$v=19$secret' }, '2024-01-01T00:00:01Z');
   const inquiry = event('lead-1', 'InquirySubmitted', { userId: U, message: 'Hi' }, '2024-02-01T00:00:00Z', { impersonatorId: 'staff' });
   const phone = event(`user-${U}`, 'CellPhoneChanged', { userId: U, cellPhone: '2065550199' }, '2024-03-01T00:00:00Z');

@@ -13,7 +13,8 @@ export function redact<T>(value: T): T {
   if (Array.isArray(value)) return value.map(redact) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET.test(k) && (typeof v === 'string' || (typeof v === 'object' && v !== null)) ? REDACTED : redact(v);
+    for (const [k, v] of Object.entries(value))
+      out[k] = SECRET.test(k) && (typeof v === 'string' || (typeof v === 'object' && v !== null)) ? REDACTED : redact(v);
     return out as T;
   }
   return value;

@@ -27,11 +27,19 @@ function owing(s: AccountAdmin, invoiceId: string): Invoice {
   return i;
 }
 
-export function decideIssueInvoice(c: Base & { readonly invoiceId: string; readonly amountCents: number; readonly description: string; readonly dueOn: string }, s: AccountAdmin): BackofficeEvent[] {
+export function decideIssueInvoice(
+  c: Base & { readonly invoiceId: string; readonly amountCents: number; readonly description: string; readonly dueOn: string },
+  s: AccountAdmin,
+): BackofficeEvent[] {
   const reason = requireReason(c.reason);
   const number = `INV-${String(s.invoices.length + 1).padStart(4, '0')}`;
   const description = requireText(c.description, 'a description');
-  return [{ type: 'InvoiceIssued', data: { userId: c.userId, invoiceId: c.invoiceId, number, amountCents: amount(c.amountCents), description, dueOn: c.dueOn, reason } }];
+  return [
+    {
+      type: 'InvoiceIssued',
+      data: { userId: c.userId, invoiceId: c.invoiceId, number, amountCents: amount(c.amountCents), description, dueOn: c.dueOn, reason },
+    },
+  ];
 }
 
 export function decideRecordPayment(c: OnInvoice & { readonly amountCents: number; readonly method: PaymentMethod }, s: AccountAdmin): BackofficeEvent[] {

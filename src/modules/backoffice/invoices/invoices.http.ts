@@ -64,17 +64,22 @@ export class InvoicesController {
   async email(@Param('userId') userId: string, @Param('invoiceId') invoiceId: string, @Body() { reason }: Reason, @Req() req: Request) {
     const account = await this.commands.account(userId);
     const command = { userId: account.userId, invoiceId, to: account.email, reason };
-    return this.commands.mailThenRun(req, account, (s) => decideEmailInvoice(command, s), (admin) => {
-      const invoice = admin.invoices.find((i) => i.invoiceId === invoiceId);
-      if (!invoice) throw notFound('No such invoice on this account');
-      return {
-        to: account.email,
-        subject: `Porchlight invoice ${invoice.number}`,
-        text:
-          `Hello ${account.firstName},\n\nInvoice ${invoice.number}: ${invoice.description}\n` +
-          `Amount: ${dollars(invoice.amountCents)}\nStill owed: ${dollars(owedCents(invoice))}\nDue on: ${invoice.dueOn}\n\nThank you.\n`,
-      };
-    });
+    return this.commands.mailThenRun(
+      req,
+      account,
+      (s) => decideEmailInvoice(command, s),
+      (admin) => {
+        const invoice = admin.invoices.find((i) => i.invoiceId === invoiceId);
+        if (!invoice) throw notFound('No such invoice on this account');
+        return {
+          to: account.email,
+          subject: `Porchlight invoice ${invoice.number}`,
+          text:
+            `Hello ${account.firstName},\n\nInvoice ${invoice.number}: ${invoice.description}\n` +
+            `Amount: ${dollars(invoice.amountCents)}\nStill owed: ${dollars(owedCents(invoice))}\nDue on: ${invoice.dueOn}\n\nThank you.\n`,
+        };
+      },
+    );
   }
 
   @Route(routes.note)

@@ -68,6 +68,14 @@ export class CreateSiteController {
     while (!(await siteById(this.pool, siteId)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     this.sites.invalidate();
     const site = { DomainName: domain, isDefault: false, subdomain };
-    return { siteId, subdomain, name: input.name.trim(), url: siteBaseUrl(site, this.config.publicUrl), DomainName: domain, ownerUserId: owner.userId, dnsRecords: dnsRecordsFor(domain, new URL(this.config.publicUrl).hostname) };
+    return {
+      siteId,
+      subdomain,
+      name: input.name.trim(),
+      url: siteBaseUrl(site, this.config.publicUrl),
+      DomainName: domain,
+      ownerUserId: owner.userId,
+      dnsRecords: dnsRecordsFor(domain, new URL(this.config.publicUrl).hostname),
+    };
   }
 }

@@ -43,7 +43,9 @@ export function decideSetDnsRecords(c: Base & { readonly domain: string; readonl
 export function decideRecordTerms(c: Base & { readonly termsVersion: string; readonly acceptedOn: string; readonly today: string }): BackofficeEvent[] {
   const reason = requireReason(c.reason);
   if (c.acceptedOn > c.today) throw validation('The terms cannot be accepted in the future');
-  return [{ type: 'TermsRecorded', data: { userId: c.userId, termsVersion: requireText(c.termsVersion, 'the terms version'), acceptedOn: c.acceptedOn, reason } }];
+  return [
+    { type: 'TermsRecorded', data: { userId: c.userId, termsVersion: requireText(c.termsVersion, 'the terms version'), acceptedOn: c.acceptedOn, reason } },
+  ];
 }
 
 export function decideSendWelcomeEmail(c: Base & { readonly to: string }, s: AccountAdmin): BackofficeEvent[] {

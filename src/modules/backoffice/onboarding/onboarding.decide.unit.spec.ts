@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../../commands/decider';
 import { evolveAccountAdmin, initialAccountAdmin } from '../account-admin';
 import type { BackofficeEvent, DnsRecord } from '../backoffice.events';
-import { decideLaunchSite, decideRecordTerms, decideSendWelcomeEmail, decideSetDnsRecords, decideSetOnboardingStatus, type SiteFacts } from './onboarding.decide';
+import {
+  decideLaunchSite,
+  decideRecordTerms,
+  decideSendWelcomeEmail,
+  decideSetDnsRecords,
+  decideSetOnboardingStatus,
+  type SiteFacts,
+} from './onboarding.decide';
 import { refused } from '../../../../tests/support/refused';
 
 const U = '00000000-0000-4000-8000-00000000000a';
@@ -33,7 +40,10 @@ describe('LaunchSite (given / when / then)', () => {
   });
 
   it("given S1 launched, when S1 is launched again, then conflict 'This site is already launched'", () => {
-    expect(refused(() => decideLaunchSite(launch(S1), given(launched(S2), launched(S1))))).toMatchObject({ code: 'conflict', message: 'This site is already launched' });
+    expect(refused(() => decideLaunchSite(launch(S1), given(launched(S2), launched(S1))))).toMatchObject({
+      code: 'conflict',
+      message: 'This site is already launched',
+    });
   });
 
   it("given a new account, when a site that does not exist or that another account owns is launched, then 'Please pick a site this account owns'", () => {
@@ -43,7 +53,10 @@ describe('LaunchSite (given / when / then)', () => {
   });
 
   it("given S1 launched, when a site of another owner is launched, then 'Please pick a site this account owns' (ownership is checked before the repeat)", () => {
-    expect(refused(() => decideLaunchSite(launch(S1, owned(S1, OTHER)), given(launched(S1))))).toMatchObject({ code: 'validation', message: 'Please pick a site this account owns' });
+    expect(refused(() => decideLaunchSite(launch(S1, owned(S1, OTHER)), given(launched(S1))))).toMatchObject({
+      code: 'validation',
+      message: 'Please pick a site this account owns',
+    });
   });
 
   it("given a new account, when launched without a reason or with a reason over 500 characters, then 'Please give a reason' / 'The reason is too long (at most 500 characters)'", () => {
@@ -75,7 +88,9 @@ describe('SetOnboardingStatus (given / when / then)', () => {
   });
 
   it("given the status set to launched, when set to launched again, then conflict 'The onboarding status is already launched'", () => {
-    expect(refused(() => decideSetOnboardingStatus({ userId: U, status: 'launched', reason: 'r' }, given(statusSet('in-progress'), statusSet('launched'))))).toMatchObject({
+    expect(
+      refused(() => decideSetOnboardingStatus({ userId: U, status: 'launched', reason: 'r' }, given(statusSet('in-progress'), statusSet('launched')))),
+    ).toMatchObject({
       code: 'conflict',
       message: 'The onboarding status is already launched',
     });
@@ -119,14 +134,26 @@ describe('SetDnsRecords (when / then: it decides from the command alone)', () =>
   });
 
   it("when a record has a blank value, then 'Every DNS record needs a value'", () => {
-    expect(refused(() => decideSetDnsRecords(dns([{ type: 'A', name: '@', value: '203.0.113.9' }, { type: 'TXT', name: '@', value: '  ' }])))).toMatchObject({
+    expect(
+      refused(() =>
+        decideSetDnsRecords(
+          dns([
+            { type: 'A', name: '@', value: '203.0.113.9' },
+            { type: 'TXT', name: '@', value: '  ' },
+          ]),
+        ),
+      ),
+    ).toMatchObject({
       code: 'validation',
       message: 'Every DNS record needs a value',
     });
   });
 
   it.each(['256.1.1.1', '1.2.3', '1.2.3.4.5', 'a.b.c.d', '2001:db8::1'])("when an A record's value is %s, then '<value> is not an IPv4 address'", (value) => {
-    expect(refused(() => decideSetDnsRecords(dns([{ type: 'A', name: '@', value }])))).toMatchObject({ code: 'validation', message: `${value} is not an IPv4 address` });
+    expect(refused(() => decideSetDnsRecords(dns([{ type: 'A', name: '@', value }])))).toMatchObject({
+      code: 'validation',
+      message: `${value} is not an IPv4 address`,
+    });
   });
 
   it.each(['0.0.0.0', '255.255.255.255', '10.0.0.1'])('when an A record is %s, then it is kept', (value) => {
@@ -134,7 +161,10 @@ describe('SetDnsRecords (when / then: it decides from the command alone)', () =>
   });
 
   it.each(['fe80::g', '203.0.113.9', '2001:db8::1/64'])("when an AAAA record's value is %s, then '<value> is not an IPv6 address'", (value) => {
-    expect(refused(() => decideSetDnsRecords(dns([{ type: 'AAAA', name: '@', value }])))).toMatchObject({ code: 'validation', message: `${value} is not an IPv6 address` });
+    expect(refused(() => decideSetDnsRecords(dns([{ type: 'AAAA', name: '@', value }])))).toMatchObject({
+      code: 'validation',
+      message: `${value} is not an IPv6 address`,
+    });
   });
 
   it("when a CNAME points at something that is not a host name, or the domain is not one, then 'Please enter a valid domain name'", () => {
@@ -150,11 +180,15 @@ describe('SetDnsRecords (when / then: it decides from the command alone)', () =>
 
 describe('RecordTerms (when / then: it decides from the command alone)', () => {
   it('when terms accepted before today are recorded, then TermsRecorded with the version and reason trimmed', () => {
-    expect(decideRecordTerms(terms('2024-01-15'))).toEqual([{ type: 'TermsRecorded', data: { userId: U, termsVersion: '2024-01', acceptedOn: '2024-01-15', reason: 'signed' } }]);
+    expect(decideRecordTerms(terms('2024-01-15'))).toEqual([
+      { type: 'TermsRecorded', data: { userId: U, termsVersion: '2024-01', acceptedOn: '2024-01-15', reason: 'signed' } },
+    ]);
   });
 
   it('when terms accepted today are recorded, then TermsRecorded', () => {
-    expect(decideRecordTerms(terms('2024-02-01'))).toEqual([{ type: 'TermsRecorded', data: { userId: U, termsVersion: '2024-01', acceptedOn: '2024-02-01', reason: 'signed' } }]);
+    expect(decideRecordTerms(terms('2024-02-01'))).toEqual([
+      { type: 'TermsRecorded', data: { userId: U, termsVersion: '2024-01', acceptedOn: '2024-02-01', reason: 'signed' } },
+    ]);
   });
 
   it("when terms accepted tomorrow are recorded, then 'The terms cannot be accepted in the future'", () => {
@@ -174,12 +208,16 @@ describe('SendWelcomeEmail (given / when / then)', () => {
   const welcome = (reason = ' new client ') => ({ userId: U, to: 'jane@example.com', reason });
 
   it('given a new account, when welcomed, then WelcomeEmailSent to the address with the reason trimmed', () => {
-    expect(decideSendWelcomeEmail(welcome(), given())).toEqual([{ type: 'WelcomeEmailSent', data: { userId: U, to: 'jane@example.com', reason: 'new client' } }]);
+    expect(decideSendWelcomeEmail(welcome(), given())).toEqual([
+      { type: 'WelcomeEmailSent', data: { userId: U, to: 'jane@example.com', reason: 'new client' } },
+    ]);
   });
 
   it('given a welcome already sent, when welcomed again, then another WelcomeEmailSent (each one is counted)', () => {
     const sent: BackofficeEvent = { type: 'WelcomeEmailSent', data: { userId: U, to: 'jane@example.com', reason: 'first' } };
-    expect(decideSendWelcomeEmail(welcome('resend'), given(sent))).toEqual([{ type: 'WelcomeEmailSent', data: { userId: U, to: 'jane@example.com', reason: 'resend' } }]);
+    expect(decideSendWelcomeEmail(welcome('resend'), given(sent))).toEqual([
+      { type: 'WelcomeEmailSent', data: { userId: U, to: 'jane@example.com', reason: 'resend' } },
+    ]);
   });
 
   it('given the account absorbed another one (it is the survivor), when welcomed, then WelcomeEmailSent', () => {

@@ -50,12 +50,17 @@ export class OnboardingController {
   async welcome(@Param('userId') userId: string, @Body() { reason }: Reason, @Req() req: Request) {
     const account = await this.commands.account(userId);
     const command = { userId: account.userId, to: account.email, reason };
-    return this.commands.mailThenRun(req, account, (s) => decideSendWelcomeEmail(command, s), () => ({
-      to: account.email,
-      subject: 'Welcome to Porchlight',
-      text:
-        `Hello ${account.firstName},\n\nWelcome to Porchlight. Your account is ready: sign in at ${this.config.publicUrl}/account/login/admin ` +
-        `with this e-mail address.\n\nIf you have any question, reply to this message and our team will help.\n`,
-    }));
+    return this.commands.mailThenRun(
+      req,
+      account,
+      (s) => decideSendWelcomeEmail(command, s),
+      () => ({
+        to: account.email,
+        subject: 'Welcome to Porchlight',
+        text:
+          `Hello ${account.firstName},\n\nWelcome to Porchlight. Your account is ready: sign in at ${this.config.publicUrl}/account/login/admin ` +
+          `with this e-mail address.\n\nIf you have any question, reply to this message and our team will help.\n`,
+      }),
+    );
   }
 }

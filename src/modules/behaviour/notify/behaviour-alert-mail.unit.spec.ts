@@ -7,7 +7,15 @@ describe('a behaviour alert’s e-mail, per the agent’s choice', () => {
   });
 
   it('names the lead and what they did, with the link to the lead; "A lead" for a lead without a name', () => {
-    const alert = { alertId: 'a1', leadId: 'L1', leadName: 'Rita Replier', kind: 'repeatViews' as const, reason: 'Viewed the same home 3 times', agentId: 'A1', at: '2026-11-24T05:06:07.000Z' };
+    const alert = {
+      alertId: 'a1',
+      leadId: 'L1',
+      leadName: 'Rita Replier',
+      kind: 'repeatViews' as const,
+      reason: 'Viewed the same home 3 times',
+      agentId: 'A1',
+      at: '2026-11-24T05:06:07.000Z',
+    };
     const m = behaviourAlertMail('jane@demo.test', alert, 'https://porchlight.test');
     expect(m.subject).toBe('Lead alert: Rita Replier');
     expect(m.text).toContain('Rita Replier: Viewed the same home 3 times (2026-11-24 05:06 UTC).');

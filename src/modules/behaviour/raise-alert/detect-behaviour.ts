@@ -27,7 +27,8 @@ export function detectBehaviour(before: readonly BehaviourFact[], trigger: Behav
   const last = before.filter(isActivity).at(-1);
   if (last) {
     const away = Math.floor((time(trigger) - time(last)) / DAY_MS);
-    if (away >= t.returnAfterDays) out.push({ kind: 'returned', window: `returned:${trigger.eventId}`, reason: `Came back after ${away} days away`, pdid: trigger.pdid });
+    if (away >= t.returnAfterDays)
+      out.push({ kind: 'returned', window: `returned:${trigger.eventId}`, reason: `Came back after ${away} days away`, pdid: trigger.pdid });
   }
   switch (trigger.kind) {
     case 'view': {

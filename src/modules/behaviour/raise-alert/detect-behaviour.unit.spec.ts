@@ -38,10 +38,14 @@ describe('behaviour rules (given the lead’s events before, when one more comes
   });
 
   it('favourites, shares and showing requests alert at once', () => {
-    expect(detectBehaviour([], fact('favourite', 0, 'P9'), DEFAULTS)).toEqual([{ kind: 'favourited', window: 'favourited:P9', reason: 'Saved a home as a favourite', pdid: 'P9' }]);
+    expect(detectBehaviour([], fact('favourite', 0, 'P9'), DEFAULTS)).toEqual([
+      { kind: 'favourited', window: 'favourited:P9', reason: 'Saved a home as a favourite', pdid: 'P9' },
+    ]);
     expect(detectBehaviour([], fact('share', 0, 'P9'), DEFAULTS)).toEqual([{ kind: 'shared', window: 'shared:P9', reason: 'Shared a home', pdid: 'P9' }]);
     const showing = fact('showing', 0, 'P9');
-    expect(detectBehaviour([], showing, DEFAULTS)).toEqual([{ kind: 'showingRequested', window: `showingRequested:${showing.eventId}`, reason: 'Asked for a showing', pdid: 'P9' }]);
+    expect(detectBehaviour([], showing, DEFAULTS)).toEqual([
+      { kind: 'showingRequested', window: `showingRequested:${showing.eventId}`, reason: 'Asked for a showing', pdid: 'P9' },
+    ]);
   });
 
   it('10 homes in a day: given 9 different homes today (and repeats), when a 10th, then one "busy day" alert for that day (UTC here); homes of yesterday do not count', () => {

@@ -27,7 +27,18 @@ export function decideRaiseAlerts(c: RaiseAlerts, s: RaisedAlerts): BehaviourAle
     seen.add(alertId);
     out.push({
       type: 'BehaviourAlertRaised',
-      data: { alertId, leadId: c.leadId, kind: a.kind, window: a.window, reason: a.reason, pdid: a.pdid, causeEventId: c.causeEventId, at: c.at, agentId: c.agentId, officeId: c.officeId },
+      data: {
+        alertId,
+        leadId: c.leadId,
+        kind: a.kind,
+        window: a.window,
+        reason: a.reason,
+        pdid: a.pdid,
+        causeEventId: c.causeEventId,
+        at: c.at,
+        agentId: c.agentId,
+        officeId: c.officeId,
+      },
     });
   }
   return out;

@@ -16,7 +16,18 @@ describe('raising behaviour alerts (given the lead’s alert stream, when the ru
     expect(events.map((e) => e.data.alertId)).toEqual([behaviourAlertId(LEAD, 'repeatViews:P1'), behaviourAlertId(LEAD, 'manyViews:2026-11-20')]);
     expect(events[0]).toEqual({
       type: 'BehaviourAlertRaised',
-      data: { alertId: behaviourAlertId(LEAD, 'repeatViews:P1'), leadId: LEAD, kind: 'repeatViews', window: 'repeatViews:P1', reason: 'Viewed the same home 3 times', pdid: 'P1', causeEventId: 'e1', at: '2026-11-20T12:00:00.000Z', agentId: 'A1', officeId: 'B1' },
+      data: {
+        alertId: behaviourAlertId(LEAD, 'repeatViews:P1'),
+        leadId: LEAD,
+        kind: 'repeatViews',
+        window: 'repeatViews:P1',
+        reason: 'Viewed the same home 3 times',
+        pdid: 'P1',
+        causeEventId: 'e1',
+        at: '2026-11-20T12:00:00.000Z',
+        agentId: 'A1',
+        officeId: 'B1',
+      },
     });
   });
 

@@ -18,7 +18,9 @@ export function evolveOpenQuestions(state: OpenQuestions, e: ComplianceEvent): O
 export function decideConfirmRevocation(c: ConfirmRevocation, state: OpenQuestions): ComplianceEvent[] {
   const q = state.open.at(-1);
   if (!q) throw conflict(NOTHING_TO_CONFIRM);
-  return [{ type: 'ConsentRevocationConfirmed', data: { userId: q.userId, leadId: c.leadId, messageId: q.messageId, channel: q.channel, byUserId: c.byUserId } }];
+  return [
+    { type: 'ConsentRevocationConfirmed', data: { userId: q.userId, leadId: c.leadId, messageId: q.messageId, channel: q.channel, byUserId: c.byUserId } },
+  ];
 }
 
 export const confirmRevocationDecider: Decider<OpenQuestions, ConfirmRevocation, ComplianceEvent> = {

@@ -15,11 +15,17 @@ const confirmed = (messageId: string, channel: 'text' | 'email' = 'text'): Compl
 
 describe("the agent confirms a lead's unclear message as a revocation", () => {
   it('given an unclear text, when the agent confirms, then the text channel is revoked by their reading', () => {
-    spec.given(unclear('m1')).when({ leadId: 'l1', byUserId: 'a1' }).then([confirmed('m1')]);
+    spec
+      .given(unclear('m1'))
+      .when({ leadId: 'l1', byUserId: 'a1' })
+      .then([confirmed('m1')]);
   });
 
   it('given two unclear messages, then the newest is the one confirmed', () => {
-    spec.given(unclear('m1', 'email'), unclear('m2')).when({ leadId: 'l1', byUserId: 'a1' }).then([confirmed('m2')]);
+    spec
+      .given(unclear('m1', 'email'), unclear('m2'))
+      .when({ leadId: 'l1', byUserId: 'a1' })
+      .then([confirmed('m2')]);
   });
 
   it('given nothing unclear, or only answered questions, then 409 with a message', () => {

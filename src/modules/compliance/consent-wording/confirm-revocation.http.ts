@@ -32,13 +32,29 @@ export class ConfirmRevocationController {
       const answered = confirmRevocationDecider.decide({ leadId: lead.leadId, byUserId: viewer.userId }, state);
       const { channel, messageId } = answered[0]!.data;
       const { account, revision } = await loadAccount(this.store, lead.userId);
-      const source = { how: channel === 'text' ? 'text-reply' : 'email-reply', from: `the lead's reply (message ${messageId}), confirmed as a revocation by their agent`, at: ctx.now.toISOString() } as const;
+      const source = {
+        how: channel === 'text' ? 'text-reply' : 'email-reply',
+        from: `the lead's reply (message ${messageId}), confirmed as a revocation by their agent`,
+        at: ctx.now.toISOString(),
+      } as const;
       const ledger = decideUpdateAccount({ userId: lead.userId, consent: { [channel]: false }, source }, account);
       const metadata = metadataOf(ctx);
       return {
         appends: [
-          { streamId: complianceStream(lead.leadId), expected: questions.at(-1)?.streamPosition ?? ('no_stream' as const), events: answered.map((e) => ({ ...e, eventId: newId(), metadata })) },
-          ...(ledger.length ? [{ streamId: userStream(lead.userId), expected: revision ?? ('no_stream' as const), events: ledger.map((e) => ({ ...e, eventId: newId(), metadata })) }] : []),
+          {
+            streamId: complianceStream(lead.leadId),
+            expected: questions.at(-1)?.streamPosition ?? ('no_stream' as const),
+            events: answered.map((e) => ({ ...e, eventId: newId(), metadata })),
+          },
+          ...(ledger.length
+            ? [
+                {
+                  streamId: userStream(lead.userId),
+                  expected: revision ?? ('no_stream' as const),
+                  events: ledger.map((e) => ({ ...e, eventId: newId(), metadata })),
+                },
+              ]
+            : []),
         ],
         result: channel,
       };

@@ -30,11 +30,17 @@ export function decideConsentFromWording(c: ConsentFromWording, account: Account
   const reading = readConsentWording(c.body, rules);
   if (reading === 'none') return [];
   if (reading === 'unclear') {
-    return [{ type: 'ConsentWordingUnclear', data: { userId: c.userId, leadId: c.leadId, messageId: c.messageId, channel: c.channel, rulesVersion: rules.version } }];
+    return [
+      { type: 'ConsentWordingUnclear', data: { userId: c.userId, leadId: c.leadId, messageId: c.messageId, channel: c.channel, rulesVersion: rules.version } },
+    ];
   }
   const words = c.body.trim().replace(/\s+/g, ' ').slice(0, EVIDENCE_CHARS);
   const reply = c.channel === 'text' ? 'a text reply' : 'an e-mail reply';
-  const source = { how: c.channel === 'text' ? 'text-reply' : 'email-reply', from: `${reply} in the lead's words (rules ${rules.version}): "${words}"`, at: c.at } satisfies ConsentSource;
+  const source = {
+    how: c.channel === 'text' ? 'text-reply' : 'email-reply',
+    from: `${reply} in the lead's words (rules ${rules.version}): "${words}"`,
+    at: c.at,
+  } satisfies ConsentSource;
   return decideUpdateAccount({ userId: c.userId, consent: { [c.channel]: reading === 'restore' }, source }, account);
 }
 

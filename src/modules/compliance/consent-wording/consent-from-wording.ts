@@ -17,7 +17,11 @@ export async function actOnConsentWording(store: EventStore, message: Omit<Conse
   const events = decideConsentFromWording({ ...message, at: ctx.now.toISOString() }, account);
   if (events.length === 0) return;
   const metadata = metadataOf(ctx);
-  const once = <E extends (typeof events)[number]>(e: E, i: number) => ({ ...e, eventId: stableId(`consent-wording:${message.userId}:${message.messageId}:${i}`), metadata });
+  const once = <E extends (typeof events)[number]>(e: E, i: number) => ({
+    ...e,
+    eventId: stableId(`consent-wording:${message.userId}:${message.messageId}:${i}`),
+    metadata,
+  });
   // The ledger stays on the account's stream (whose fold knows only account events); the question, on the lead's.
   const ledger = events.filter((e) => e.type !== 'ConsentWordingUnclear');
   const asked = events.filter((e) => e.type === 'ConsentWordingUnclear');

@@ -21,7 +21,9 @@ describe(`consent in the lead's words (rules ${CONSENT_WORDING_RULES.version})`,
     const actual = read.filter((r) => r.expect === 'revoke').length;
     const recall = truePositives / actual;
     const precision = predicted === 0 ? 0 : truePositives / predicted;
-    console.info(`consent wording ${CONSENT_WORDING_RULES.version}: ${corpus.length} phrasings, recall ${(recall * 100).toFixed(1)} %, precision ${(precision * 100).toFixed(1)} %`);
+    console.info(
+      `consent wording ${CONSENT_WORDING_RULES.version}: ${corpus.length} phrasings, recall ${(recall * 100).toFixed(1)} %, precision ${(precision * 100).toFixed(1)} %`,
+    );
     expect(read.filter((r) => r.expect === 'revoke' && r.got !== 'revoke').map((r) => r.text)).toEqual([]);
     expect(precision).toBeGreaterThanOrEqual(0.95);
   });

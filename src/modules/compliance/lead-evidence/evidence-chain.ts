@@ -13,7 +13,9 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 /** Contract section 13: hex SHA-256 of `prevHash + "\n" + JSON.stringify({seq, type, at, data})`. */
 export const entryHash = (prevHash: string, e: { readonly seq: number; readonly type: string; readonly at: string; readonly data: unknown }): string =>
-  createHash('sha256').update(`${prevHash}\n${JSON.stringify({ seq: e.seq, type: e.type, at: e.at, data: e.data })}`).digest('hex');
+  createHash('sha256')
+    .update(`${prevHash}\n${JSON.stringify({ seq: e.seq, type: e.type, at: e.at, data: e.data })}`)
+    .digest('hex');
 
 /** The events in order as a chain: each entry's hash covers the one before, so no line can change, go or move unseen. */
 export function chain(events: readonly { readonly type: string; readonly at: string; readonly data: unknown }[]): EvidenceEntry[] {

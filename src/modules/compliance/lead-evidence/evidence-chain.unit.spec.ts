@@ -16,7 +16,11 @@ describe('the evidence hash chain (contract section 13)', () => {
     const entries = chain(history);
     expect(entries[0]!.prevHash).toBe(GENESIS_HASH);
     const { seq, type, at, data } = entries[2]!;
-    expect(entries[2]!.hash).toBe(createHash('sha256').update(`${entries[1]!.hash}\n${JSON.stringify({ seq, type, at, data })}`).digest('hex'));
+    expect(entries[2]!.hash).toBe(
+      createHash('sha256')
+        .update(`${entries[1]!.hash}\n${JSON.stringify({ seq, type, at, data })}`)
+        .digest('hex'),
+    );
     expect(firstBrokenLink(entries)).toBeNull();
   });
 

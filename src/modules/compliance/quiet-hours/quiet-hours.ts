@@ -17,7 +17,10 @@ export function officeWindow(office: Partial<TextWindow> | null | undefined): Te
  * The zone a text is timed in: the lead's own (their browser's), else their address's state,
  * else their cell phone's area code, else the office's.
  */
-export function leadTextZone(lead: { readonly ownZone?: string | null; readonly state?: string | null; readonly cellPhone?: string | null }, officeZone: string): string {
+export function leadTextZone(
+  lead: { readonly ownZone?: string | null; readonly state?: string | null; readonly cellPhone?: string | null },
+  officeZone: string,
+): string {
   const own = lead.ownZone ? canonicalTimeZone(lead.ownZone) : null;
   if (own) return own;
   const byState = lead.state ? STATE_ZONES[lead.state.trim().toUpperCase()] : undefined;
@@ -62,4 +65,3 @@ export const inQuietHours = (at: Date, zone: string, window: TextWindow): boolea
   const hour = wallClock(at, zone).hour;
   return hour < window.startHour || hour >= window.endHour;
 };
-

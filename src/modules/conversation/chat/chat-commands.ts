@@ -6,7 +6,9 @@ import { type ReadChatMessages, readChatMessagesDecider } from '../read-chat-mes
 import { type SendChatMessage, sendChatMessageDecider } from '../send-chat-message/send-message.decide';
 
 /** A chat message on the lead's chat stream (once per messageId). The caller checked who may write. */
-export const sendChatMessage = (store: EventStore, c: SendChatMessage, ctx: CommandContext) => handleCommand(store, chatStream(c.leadId), sendChatMessageDecider, c, ctx);
+export const sendChatMessage = (store: EventStore, c: SendChatMessage, ctx: CommandContext) =>
+  handleCommand(store, chatStream(c.leadId), sendChatMessageDecider, c, ctx);
 
 /** A read receipt up to a message (only ever forwards). The caller checked who reads. */
-export const readChatMessages = (store: EventStore, c: ReadChatMessages, ctx: CommandContext) => handleCommand(store, chatStream(c.leadId), readChatMessagesDecider, c, ctx);
+export const readChatMessages = (store: EventStore, c: ReadChatMessages, ctx: CommandContext) =>
+  handleCommand(store, chatStream(c.leadId), readChatMessagesDecider, c, ctx);

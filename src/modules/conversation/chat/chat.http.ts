@@ -77,7 +77,11 @@ export class ChatController {
     if (!to) throw validation('Your agent is being assigned; please try again in a moment');
     const messageId = input.messageId ?? randomUUID();
     const ctx = commandContextOf(req);
-    const result = await sendChatMessage(this.store, { chatId: lead.leadId, leadId: lead.leadId, siteId: lead.siteId, messageId, fromUserId: party.userId, toUserId: to, text: input.text }, ctx);
+    const result = await sendChatMessage(
+      this.store,
+      { chatId: lead.leadId, leadId: lead.leadId, siteId: lead.siteId, messageId, fromUserId: party.userId, toUserId: to, text: input.text },
+      ctx,
+    );
     return { isSuccess: true as const, chatId: lead.leadId, messageId, at: result.append ? ctx.now.toISOString() : null };
   }
 
@@ -85,7 +89,11 @@ export class ChatController {
   async read(@Body() input: BodyOf<typeof contract.chat.read>, @Req() req: Request) {
     const party = await this.party(req, input.leadId);
     if (!party.maySend) return { isSuccess: true as const };
-    await readChatMessages(this.store, { chatId: party.lead.leadId, leadId: party.lead.leadId, readerId: party.userId, upToMessageId: input.messageId }, commandContextOf(req));
+    await readChatMessages(
+      this.store,
+      { chatId: party.lead.leadId, leadId: party.lead.leadId, readerId: party.userId, upToMessageId: input.messageId },
+      commandContextOf(req),
+    );
     return { isSuccess: true as const };
   }
 

@@ -28,7 +28,12 @@ const excerpt = (text: string, max: number): string => {
 };
 const conversationUrl = (f: ReplyNoticeFacts) => `${f.baseUrl.replace(/\/$/, '')}/dashboard?lead=${encodeURIComponent(f.leadId)}&chat=1`;
 const how = (r: Reply) => (r.kind === 'text' ? 'by text' : 'by e-mail');
-const carrying = (r: Reply) => (r.attachments === 0 ? '' : r.kind === 'text' ? ` (with ${r.attachments === 1 ? 'a picture' : `${r.attachments} pictures`})` : ` (with ${r.attachments === 1 ? 'an attachment' : `${r.attachments} attachments`})`);
+const carrying = (r: Reply) =>
+  r.attachments === 0
+    ? ''
+    : r.kind === 'text'
+      ? ` (with ${r.attachments === 1 ? 'a picture' : `${r.attachments} pictures`})`
+      : ` (with ${r.attachments === 1 ? 'an attachment' : `${r.attachments} attachments`})`;
 const said = (r: Reply, max: number) => excerpt(r.body, max) || (r.attachments > 0 ? '(no words)' : '(empty)');
 
 /**
@@ -56,5 +61,9 @@ export function replyNoticeMail(to: string, f: ReplyNoticeFacts): MailMessage {
 
 /** The text telling the agent a lead replied: short, with the link to answer. */
 export function replyNoticeText(to: string, f: ReplyNoticeFacts): TextMessage {
-  return { to, body: `${f.leadName} replied ${how(f.reply)}${carrying(f.reply)}: "${said(f.reply, TEXT_EXCERPT)}" Answer: ${conversationUrl(f)}`, mediaUrl: null };
+  return {
+    to,
+    body: `${f.leadName} replied ${how(f.reply)}${carrying(f.reply)}: "${said(f.reply, TEXT_EXCERPT)}" Answer: ${conversationUrl(f)}`,
+    mediaUrl: null,
+  };
 }

@@ -17,7 +17,7 @@ describe('reply notices: what the agent is told of a lead reply', () => {
     expect(m.html).toBeUndefined();
   });
 
-  it("an e-mail for an e-mail reply names its subject and its attachments", () => {
+  it('an e-mail for an e-mail reply names its subject and its attachments', () => {
     const m = replyNoticeMail('jane@agent.test', facts({ kind: 'email', subject: 'Re: Saturday', body: 'Great', attachments: 2 }));
     expect(m.subject).toBe('New e-mail from Pat Lead: Re: Saturday');
     expect(m.text).toContain('Pat Lead replied by e-mail (with 2 attachments):\n\nGreat\n');
@@ -27,7 +27,9 @@ describe('reply notices: what the agent is told of a lead reply', () => {
     const long = replyNoticeMail('a@b.test', facts({ body: 'x'.repeat(2000) }));
     expect(long.text).toContain(`${'x'.repeat(MAIL_EXCERPT - 1)}…`);
     expect(long.text).not.toContain('x'.repeat(MAIL_EXCERPT));
-    expect(replyNoticeText('2065550100', facts({ body: '', attachments: 1 })).body).toBe(`Pat Lead replied by text (with a picture): "(no words)" Answer: ${URL}`);
+    expect(replyNoticeText('2065550100', facts({ body: '', attachments: 1 })).body).toBe(
+      `Pat Lead replied by text (with a picture): "(no words)" Answer: ${URL}`,
+    );
   });
 
   it('a text: one line, the start of the words, the link', () => {

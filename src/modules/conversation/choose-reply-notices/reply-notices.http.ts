@@ -37,7 +37,9 @@ export class ReplyNoticesController {
   @Route(contract.conversation.setReplyNotices)
   async set(@Body() { notifyBy }: BodyOf<typeof contract.conversation.setReplyNotices>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
-    const { state } = await this.commands.execute(new ReplyNoticesCommand(replyNoticesStream(viewer.userId), { userId: viewer.userId, by: notifyBy }, commandContextOf(req)));
+    const { state } = await this.commands.execute(
+      new ReplyNoticesCommand(replyNoticesStream(viewer.userId), { userId: viewer.userId, by: notifyBy }, commandContextOf(req)),
+    );
     return this.answer(viewer.userId, state.by, true);
   }
 

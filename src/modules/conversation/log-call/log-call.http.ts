@@ -33,9 +33,19 @@ export class LogCallController {
     if (!lead.exists || !mayView(viewer, lead)) throw notFound();
     const callId = input.callId ?? newId();
     await this.commands.execute(
-
-      new LogCallCommand(callsStream(lead.leadId), { leadId: lead.leadId, siteId: lead.siteId, callId, byUserId: viewer.userId, outcome: input.outcome, durationSeconds: input.durationSeconds ?? null, notes: input.notes ?? '' }, commandContextOf(req)),
-
+      new LogCallCommand(
+        callsStream(lead.leadId),
+        {
+          leadId: lead.leadId,
+          siteId: lead.siteId,
+          callId,
+          byUserId: viewer.userId,
+          outcome: input.outcome,
+          durationSeconds: input.durationSeconds ?? null,
+          notes: input.notes ?? '',
+        },
+        commandContextOf(req),
+      ),
     );
     return { callId };
   }

@@ -20,7 +20,13 @@ export type TemplateText = { readonly name: string; readonly subject: string; re
  * templates are theirs); otherwise only office templates are theirs to change (staff).
  */
 export type TemplateCommand =
-  | ({ readonly kind: 'create'; readonly ownerId: string; readonly scope: TemplateScope; readonly templateId: string; readonly byUserId: string } & TemplateText)
+  | ({
+      readonly kind: 'create';
+      readonly ownerId: string;
+      readonly scope: TemplateScope;
+      readonly templateId: string;
+      readonly byUserId: string;
+    } & TemplateText)
   | ({ readonly kind: 'change'; readonly ownerId: string; readonly templateId: string; readonly byUserId: string; readonly asOwner: boolean } & TemplateText)
   | { readonly kind: 'delete'; readonly ownerId: string; readonly templateId: string; readonly byUserId: string; readonly asOwner: boolean };
 
@@ -77,7 +83,8 @@ export function decideTemplate(c: TemplateCommand, s: EmailTemplates): EmailTemp
     case 'change': {
       const t = ownTemplate(s, templateId, c.asOwner);
       checkText(c);
-      if ([...s].some(([id, o]) => id !== templateId && !o.deleted && o.scope === t.scope && sameName(o.name, c.name))) throw conflict(TEMPLATE_NAME_TAKEN(c.name));
+      if ([...s].some(([id, o]) => id !== templateId && !o.deleted && o.scope === t.scope && sameName(o.name, c.name)))
+        throw conflict(TEMPLATE_NAME_TAKEN(c.name));
       if (t.name === c.name && t.subject === c.subject && t.body === c.body) return [];
       return [{ type: 'EmailTemplateSaved', data: { ownerId, scope: t.scope, templateId, name: c.name, subject: c.subject, body: c.body, byUserId } }];
     }
@@ -92,4 +99,8 @@ export function decideTemplate(c: TemplateCommand, s: EmailTemplates): EmailTemp
   }
 }
 
-export const templatesDecider: Decider<EmailTemplates, TemplateCommand, EmailTemplateEvent> = { initialState: () => new Map(), evolve: evolveTemplates, decide: decideTemplate };
+export const templatesDecider: Decider<EmailTemplates, TemplateCommand, EmailTemplateEvent> = {
+  initialState: () => new Map(),
+  evolve: evolveTemplates,
+  decide: decideTemplate,
+};

@@ -11,10 +11,29 @@ const saved = (templateId: string, scope: TemplateScope = 'office', over: Partia
   type: 'EmailTemplateSaved',
   data: { ownerId: OWNER, scope, templateId, ...text, ...over, byUserId },
 });
-const deleted = (templateId: string, scope: TemplateScope = 'office', byUserId = OWNER): EmailTemplateEvent => ({ type: 'EmailTemplateDeleted', data: { ownerId: OWNER, scope, templateId, byUserId } });
+const deleted = (templateId: string, scope: TemplateScope = 'office', byUserId = OWNER): EmailTemplateEvent => ({
+  type: 'EmailTemplateDeleted',
+  data: { ownerId: OWNER, scope, templateId, byUserId },
+});
 const given = (...events: EmailTemplateEvent[]) => fold(templatesDecider, events);
-const create = (templateId: string, scope: TemplateScope = 'office', over: Partial<typeof text> = {}): TemplateCommand => ({ kind: 'create', ownerId: OWNER, scope, templateId, byUserId: OWNER, ...text, ...over });
-const change = (templateId: string, over: Partial<typeof text> = {}, asOwner = true, byUserId = OWNER): TemplateCommand => ({ kind: 'change', ownerId: OWNER, templateId, byUserId, asOwner, ...text, ...over });
+const create = (templateId: string, scope: TemplateScope = 'office', over: Partial<typeof text> = {}): TemplateCommand => ({
+  kind: 'create',
+  ownerId: OWNER,
+  scope,
+  templateId,
+  byUserId: OWNER,
+  ...text,
+  ...over,
+});
+const change = (templateId: string, over: Partial<typeof text> = {}, asOwner = true, byUserId = OWNER): TemplateCommand => ({
+  kind: 'change',
+  ownerId: OWNER,
+  templateId,
+  byUserId,
+  asOwner,
+  ...text,
+  ...over,
+});
 const del = (templateId: string, asOwner = true, byUserId = OWNER): TemplateCommand => ({ kind: 'delete', ownerId: OWNER, templateId, byUserId, asOwner });
 
 describe('e-mail templates (given / when / then)', () => {
@@ -39,12 +58,18 @@ describe('e-mail templates (given / when / then)', () => {
       [{ body: '' }, 'Please write the message'],
       [{ body: 'x'.repeat(20_001) }, 'A message has at most 20000 characters'],
     ] as const) {
-      expect(refused(() => decideTemplate(create('t1', 'personal', over), given())), message).toMatchObject({ code: 'validation', message });
+      expect(
+        refused(() => decideTemplate(create('t1', 'personal', over), given())),
+        message,
+      ).toMatchObject({ code: 'validation', message });
     }
   });
 
   it('given a template, when another of the same scope takes its name (in any case), then a conflict; the other scope may', () => {
-    expect(refused(() => decideTemplate(create('t2', 'office', { name: 'TOUR FOLLOW-UP' }), given(saved('t1'))))).toMatchObject({ code: 'conflict', message: TEMPLATE_NAME_TAKEN('TOUR FOLLOW-UP') });
+    expect(refused(() => decideTemplate(create('t2', 'office', { name: 'TOUR FOLLOW-UP' }), given(saved('t1'))))).toMatchObject({
+      code: 'conflict',
+      message: TEMPLATE_NAME_TAKEN('TOUR FOLLOW-UP'),
+    });
     expect(decideTemplate(create('t2', 'personal'), given(saved('t1')))).toEqual([saved('t2', 'personal')]);
     // A deleted template's name is free again.
     expect(decideTemplate(create('t2'), given(saved('t1'), deleted('t1')))).toEqual([saved('t2')]);
@@ -52,7 +77,10 @@ describe('e-mail templates (given / when / then)', () => {
 
   it('given 200 templates, when one more is created, then refused', () => {
     const many = Array.from({ length: 200 }, (_, i) => saved(`t${i}`, 'office', { name: `T${i}` }));
-    expect(refused(() => decideTemplate(create('new', 'office', { name: 'One more' }), given(...many)))).toMatchObject({ code: 'validation', message: TOO_MANY_TEMPLATES });
+    expect(refused(() => decideTemplate(create('new', 'office', { name: 'One more' }), given(...many)))).toMatchObject({
+      code: 'validation',
+      message: TOO_MANY_TEMPLATES,
+    });
   });
 
   it('given a template, when its owner changes it, then EmailTemplateSaved keeping its scope; the same text appends nothing', () => {

@@ -22,7 +22,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ONLY_BROKER_OFFICE_TEMPLATES = 'Only the broker or staff change office templates';
 export const OFFICE_ID_REQUIRED = 'officeId is required: which office (its broker) the template is for';
 
-
 /**
  * CRM e-mail templates (issue 16): personal ones (each agent's own) and the office's (the
  * broker's, also changed by staff). Everyone in the office picks from the office's; nobody else
@@ -50,13 +49,27 @@ export class EmailTemplatesController {
     const viewer = dashboardViewer(req);
     const ownerId = input.scope === 'personal' ? viewer.userId : await this.officeToWrite(viewer, input.officeId);
     const templateId = newId();
-    await this.run(req, ownerId, { kind: 'create', ownerId, scope: input.scope, templateId, byUserId: viewer.userId, name: input.name, subject: input.subject, body: input.body });
+    await this.run(req, ownerId, {
+      kind: 'create',
+      ownerId,
+      scope: input.scope,
+      templateId,
+      byUserId: viewer.userId,
+      name: input.name,
+      subject: input.subject,
+      body: input.body,
+    });
     return { templateId, ownerId };
   }
 
   /** 404: not theirs or gone. */
   @Route(contract.leadEmail.changeTemplate)
-  async change(@Param('ownerId') ownerId: string, @Param('templateId') templateId: string, @Body() input: BodyOf<typeof contract.leadEmail.changeTemplate>, @Req() req: Request) {
+  async change(
+    @Param('ownerId') ownerId: string,
+    @Param('templateId') templateId: string,
+    @Body() input: BodyOf<typeof contract.leadEmail.changeTemplate>,
+    @Req() req: Request,
+  ) {
     const viewer = this.mayTouch(req, ownerId, templateId);
     await this.run(req, ownerId, { kind: 'change', ownerId, templateId, byUserId: viewer.userId, asOwner: ownerId === viewer.userId, ...input });
     return { templateId };

@@ -16,7 +16,8 @@ export function decideReadThread(c: ReadThread, state: ThreadReads): ThreadEvent
   return [{ type: 'LeadThreadRead', data: c }];
 }
 
-export const evolveThreadReads = (state: ThreadReads, e: ThreadEvent): ThreadReads => new Map(state).set(e.data.readerId, { at: e.data.upToAt, id: e.data.upToItemId });
+export const evolveThreadReads = (state: ThreadReads, e: ThreadEvent): ThreadReads =>
+  new Map(state).set(e.data.readerId, { at: e.data.upToAt, id: e.data.upToItemId });
 
 export const readThreadDecider: Decider<ThreadReads, ReadThread, ThreadEvent> = {
   initialState: () => new Map(),

@@ -42,7 +42,9 @@ export class ReadThreadController {
     const { lead } = await loadLead(this.store, leadId);
     if (!lead.exists) throw notFound();
     const ctx = commandContextOf(req);
-    await this.commands.execute(new ReadThreadCommand(threadReadStream(leadId), { leadId, siteId: lead.siteId, readerId: viewer.userId, upToItemId: mark.id, upToAt: mark.at }, ctx));
+    await this.commands.execute(
+      new ReadThreadCommand(threadReadStream(leadId), { leadId, siteId: lead.siteId, readerId: viewer.userId, upToItemId: mark.id, upToAt: mark.at }, ctx),
+    );
     if (chatAnswererOf(lead) === viewer.userId) {
       const chatId = await unreadChatUpTo(this.pool, leadId, mark);
       if (chatId) await readChatMessages(this.store, { chatId: leadId, leadId, readerId: viewer.userId, upToMessageId: chatId }, ctx);

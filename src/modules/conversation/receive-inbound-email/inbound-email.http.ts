@@ -1,5 +1,17 @@
 import { createHash } from 'node:crypto';
-import { type CanActivate, Controller, type ExecutionContext, HttpException, HttpStatus, Inject, Injectable, Req, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  type CanActivate,
+  Controller,
+  type ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Req,
+  UploadedFiles,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { CONFIG } from '../../../runtime/tokens';

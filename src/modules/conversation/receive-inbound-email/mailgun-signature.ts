@@ -7,7 +7,10 @@ export type MailgunSignature = { readonly timestamp: unknown; readonly token: un
 export type SignatureCheck = 'ok' | 'unsigned' | 'forged' | 'stale';
 
 /** What Mailgun sends: the hex HMAC-SHA256 of timestamp + token under the webhook signing key. */
-export const mailgunSignature = (signingKey: string, timestamp: string, token: string): string => createHmac('sha256', signingKey).update(timestamp + token).digest('hex');
+export const mailgunSignature = (signingKey: string, timestamp: string, token: string): string =>
+  createHmac('sha256', signingKey)
+    .update(timestamp + token)
+    .digest('hex');
 
 /**
  * Verified as Mailgun documents: the signature recomputed and compared in constant time, then

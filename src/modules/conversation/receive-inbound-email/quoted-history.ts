@@ -1,17 +1,13 @@
 // The line that introduces a quoted message, in the mail programs' own words (English first; a
 // few languages Gmail and Apple Mail use). It may be wrapped over up to three lines.
-const ATTRIBUTION = [
-  /^On\b.{4,300}\bwrote:$/is,
-  /^Am\b.{4,300}\bschrieb\b.{0,200}:$/is,
-  /^Le\b.{4,300}\ba écrit ?:$/is,
-  /^El\b.{4,300}\bescribió:$/is,
-];
+const ATTRIBUTION = [/^On\b.{4,300}\bwrote:$/is, /^Am\b.{4,300}\bschrieb\b.{0,200}:$/is, /^Le\b.{4,300}\ba écrit ?:$/is, /^El\b.{4,300}\bescribió:$/is];
 const ORIGINAL_MESSAGE = /^-{2,}\s*(Original Message|Forwarded message|Ursprüngliche Nachricht|Message d'origine)\s*-{2,}$/i;
 const HEADER_FROM = /^\*?(From|De|Von):\*?\s/;
 const HEADER_REST = /^\*?(Sent|Date|To|Subject|Cc|Envoyé|Gesendet|Objet|Betreff|À|An):\*?\s/;
 const RULE = /^_{8,}$/;
 // What phones and apps add under the text; nothing after it is the person's.
-const APP_SIGNATURE = /^(Sent from my \w[\w ]{0,30}|Sent from (Mail|Outlook|Yahoo Mail)\b.*|Get Outlook for (iOS|Android)\b.*|Von meinem iPhone gesendet|Envoyé de mon iPhone)$/i;
+const APP_SIGNATURE =
+  /^(Sent from my \w[\w ]{0,30}|Sent from (Mail|Outlook|Yahoo Mail)\b.*|Get Outlook for (iOS|Android)\b.*|Von meinem iPhone gesendet|Envoyé de mon iPhone)$/i;
 const QUOTED = /^\s*>/;
 
 const unquote = (line: string) => line.replace(/^(\s*>)+\s?/, '').trim();

@@ -109,7 +109,9 @@ Sent from my iPhone
   });
 
   it("takes Mailgun's stripped-text when it has one, else trims the plain body", () => {
-    expect(newTextOf({ strippedText: '  Yes Saturday works  ', bodyPlain: 'Yes Saturday works\n\nOn Mon, Jane <a@b.c> wrote:\n> x' })).toBe('Yes Saturday works');
+    expect(newTextOf({ strippedText: '  Yes Saturday works  ', bodyPlain: 'Yes Saturday works\n\nOn Mon, Jane <a@b.c> wrote:\n> x' })).toBe(
+      'Yes Saturday works',
+    );
     expect(newTextOf({ strippedText: '', bodyPlain: 'Yes\n\nOn Mon, Nov 23, 2026 at 9:14 AM Jane <a@b.c> wrote:\n> x' })).toBe('Yes');
     expect(newTextOf({ strippedText: null, bodyPlain: null })).toBe('');
   });

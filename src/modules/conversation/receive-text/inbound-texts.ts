@@ -25,7 +25,6 @@ import { actOnConsentWording } from '../../compliance';
 
 const log = logger('texts');
 
-
 type Media = TextMessageReceived['data']['media'];
 
 /**
@@ -50,7 +49,12 @@ export class InboundTexts {
   async receive(text: InboundText, phone: string): Promise<string[]> {
     const sites = await this.numbers.sitesFor(text.to);
     const ctx = systemContext();
-    let leads: readonly { leadId: string; siteId: string; userId?: string }[] = await leadsByPhone(this.pool, phone, await usersWithCellPhone(this.pool, phone), sites);
+    let leads: readonly { leadId: string; siteId: string; userId?: string }[] = await leadsByPhone(
+      this.pool,
+      phone,
+      await usersWithCellPhone(this.pool, phone),
+      sites,
+    );
     if (leads.length === 0) {
       const captured = await this.capture(text, phone, sites, ctx);
       if (!captured) return [];
@@ -64,8 +68,18 @@ export class InboundTexts {
     const known = await Promise.all(ids.map((l) => itemMark(this.pool, l.leadId, l.messageId)));
     const media = text.media.length && known.some((k) => !k) ? await this.keepMedia(text) : [];
     for (const l of ids) {
-      const data: TextMessageReceived['data'] = { leadId: l.leadId, siteId: l.siteId, messageId: l.messageId, from: text.from, body: text.body, media, providerId: text.providerId };
-      await recordOnce(this.store, smsStream(l.leadId), [{ type: 'TextMessageReceived', data, eventId: stableId(`text-received-event:${l.leadId}:${text.providerId}`), metadata: metadataOf(ctx) }]);
+      const data: TextMessageReceived['data'] = {
+        leadId: l.leadId,
+        siteId: l.siteId,
+        messageId: l.messageId,
+        from: text.from,
+        body: text.body,
+        media,
+        providerId: text.providerId,
+      };
+      await recordOnce(this.store, smsStream(l.leadId), [
+        { type: 'TextMessageReceived', data, eventId: stableId(`text-received-event:${l.leadId}:${text.providerId}`), metadata: metadataOf(ctx) },
+      ]);
       // After the message is kept (the evidence): what its words say about texting this lead.
       const userId = l.userId ?? (await this.userOf(l.leadId));
       if (userId) await actOnConsentWording(this.store, { userId, leadId: l.leadId, messageId: l.messageId, channel: 'text', body: text.body });
@@ -131,4 +145,3 @@ export class InboundTexts {
     return kept;
   }
 }
-

@@ -1,4 +1,16 @@
-import { type CallHandler, type CanActivate, Controller, type ExecutionContext, Header, Inject, Injectable, type NestInterceptor, Req, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  type CallHandler,
+  type CanActivate,
+  Controller,
+  type ExecutionContext,
+  Header,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+  Req,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
@@ -120,6 +132,10 @@ export class SmsInboundController {
     const events = updateAccountDecider.decide(command, account);
     if (events.length === 0) return;
     const metadata = metadataOf(ctx);
-    await recordOnce(this.store, userStream(userId), events.map((e, i) => ({ ...e, eventId: stableId(`text-keyword:${userId}:${providerId}:${i}`), metadata })));
+    await recordOnce(
+      this.store,
+      userStream(userId),
+      events.map((e, i) => ({ ...e, eventId: stableId(`text-keyword:${userId}:${providerId}:${i}`), metadata })),
+    );
   }
 }

@@ -23,7 +23,14 @@ export type LeadEmailMail = {
  */
 export function renderLeadEmail(m: LeadEmailMail): MailMessage {
   const from = [m.agentName, m.siteName].filter(Boolean).join(' · ');
-  const text = [m.body, '', '-- ', from, `Reply to this e-mail to answer ${m.agentName || m.siteName}.`, `Unsubscribe from e-mail: ${m.unsubscribe.email}`].join('\n');
+  const text = [
+    m.body,
+    '',
+    '-- ',
+    from,
+    `Reply to this e-mail to answer ${m.agentName || m.siteName}.`,
+    `Unsubscribe from e-mail: ${m.unsubscribe.email}`,
+  ].join('\n');
   const page = html`<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827;margin:0;padding:16px;background:#ffffff;line-height:1.5">
 <div style="max-width:600px">
 ${plainTextToHtml(m.body)}

@@ -54,15 +54,18 @@ export class LeadEmailSender extends MailOutboxSender<Row> {
     if (!account.consent.email) return { state: 'suppressed' };
     const unsubscribe = await this.links.unsubscribeLinks(lead.userId, site);
     return {
-      message: { sentBy: row.by_user_id, ...renderLeadEmail({
-        to: lead.email,
-        subject: row.subject,
-        body: row.body,
-        replyTo: replyAddress(secret, lead.leadId, this.kit.config.inboundEmail.domain),
-        agentName: sender.exists ? `${sender.firstName} ${sender.lastName}`.trim() : '',
-        siteName: site?.name ?? '',
-        unsubscribe: { email: unsubscribe.unsubscribe_email, headers: unsubscribe.headers },
-      }) },
+      message: {
+        sentBy: row.by_user_id,
+        ...renderLeadEmail({
+          to: lead.email,
+          subject: row.subject,
+          body: row.body,
+          replyTo: replyAddress(secret, lead.leadId, this.kit.config.inboundEmail.domain),
+          agentName: sender.exists ? `${sender.firstName} ${sender.lastName}`.trim() : '',
+          siteName: site?.name ?? '',
+          unsubscribe: { email: unsubscribe.unsubscribe_email, headers: unsubscribe.headers },
+        }),
+      },
     };
   }
 }

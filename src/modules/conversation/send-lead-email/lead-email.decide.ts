@@ -43,7 +43,12 @@ export function decideLeadEmail(c: LeadEmailCommand, s: LeadEmails): LeadEmailEv
       if (!c.emailConsent) throw forbidden(EMAIL_UNSUBSCRIBED);
       if (!c.hasAddress) throw validation(NO_EMAIL_ADDRESS);
       const { subject, body } = composeLeadEmail(c.subject, c.body, c.values);
-      return [{ type: 'LeadEmailSent', data: { leadId: c.leadId, siteId: c.siteId, messageId: c.messageId, byUserId: c.byUserId, subject, body, templateId: c.templateId } }];
+      return [
+        {
+          type: 'LeadEmailSent',
+          data: { leadId: c.leadId, siteId: c.siteId, messageId: c.messageId, byUserId: c.byUserId, subject, body, templateId: c.templateId },
+        },
+      ];
     }
     case 'receive': {
       const { kind: _, ...data } = c;
@@ -54,4 +59,8 @@ export function decideLeadEmail(c: LeadEmailCommand, s: LeadEmails): LeadEmailEv
   }
 }
 
-export const leadEmailDecider: Decider<LeadEmails, LeadEmailCommand, LeadEmailEvent> = { initialState: () => new Set(), evolve: evolveLeadEmails, decide: decideLeadEmail };
+export const leadEmailDecider: Decider<LeadEmails, LeadEmailCommand, LeadEmailEvent> = {
+  initialState: () => new Set(),
+  evolve: evolveLeadEmails,
+  decide: decideLeadEmail,
+};

@@ -31,7 +31,9 @@ const given = (...events: LeadEmailEvent[]) => fold(leadEmailDecider, events);
 
 describe('CRM e-mail to a lead (given / when / then)', () => {
   it('given no e-mails, when the agent sends one, then LeadEmailSent with the merge fields filled (an empty one by the rule)', () => {
-    expect(decideLeadEmail(send({ templateId: 't1' }), given())).toEqual([sent('m1', 'Homes for Nora', 'Hi Nora,\n\nHere are homes for you.\n\nJane Agent', 't1')]);
+    expect(decideLeadEmail(send({ templateId: 't1' }), given())).toEqual([
+      sent('m1', 'Homes for Nora', 'Hi Nora,\n\nHere are homes for you.\n\nJane Agent', 't1'),
+    ]);
   });
 
   it('given the e-mail was sent, when the same message is sent again (a retry), then nothing: it goes out once', () => {
@@ -59,7 +61,10 @@ describe('CRM e-mail to a lead (given / when / then)', () => {
       [{ body: '\n \n' }, 'Please write the message'],
       [{ body: 'x'.repeat(20_001) }, 'A message has at most 20000 characters'],
     ] as const) {
-      expect(refused(() => decideLeadEmail(send(over), given())), message).toMatchObject({ code: 'validation', message });
+      expect(
+        refused(() => decideLeadEmail(send(over), given())),
+        message,
+      ).toMatchObject({ code: 'validation', message });
     }
   });
 

@@ -5,7 +5,15 @@ import { LEAD_EMAIL_PUSH, leadEmailMailId, leadEmailOutboxProjection } from './l
 
 const sent = (n: number, fresh = true): GivenEvent & LeadEmailSent => ({
   type: 'LeadEmailSent',
-  data: { leadId: specId(1), siteId: specId(2), messageId: specId(100 + n), byUserId: specId(3), subject: `Homes for you ${n}`, body: 'Hi Ada,\nthree new homes.', templateId: null },
+  data: {
+    leadId: specId(1),
+    siteId: specId(2),
+    messageId: specId(100 + n),
+    byUserId: specId(3),
+    subject: `Homes for you ${n}`,
+    body: 'Hi Ada,\nthree new homes.',
+    templateId: null,
+  },
   ...(fresh ? { metadata: appendedNow() } : {}),
 });
 const queued = (n: number) => ({ text: 'SELECT subject, body, state FROM lead_email_outbox WHERE mail_id = $1', values: [leadEmailMailId(specId(100 + n))] });

@@ -6,7 +6,13 @@ const sender = { firstName: 'Jane', lastName: 'Agent', email: 'agent@demo.test',
 describe("a lead's merge values", () => {
   it('the registered names while they make up the full name; the sender; the site; the listing', () => {
     expect(
-      leadMergeValues({ leadFullName: 'Mary Ann Smith', registered: { firstName: 'Mary Ann', lastName: 'Smith' }, sender, siteName: 'Demo Realty', listing: { address: '12 Elm St, Seattle, WA', price: '$640,000' } }),
+      leadMergeValues({
+        leadFullName: 'Mary Ann Smith',
+        registered: { firstName: 'Mary Ann', lastName: 'Smith' },
+        sender,
+        siteName: 'Demo Realty',
+        listing: { address: '12 Elm St, Seattle, WA', price: '$640,000' },
+      }),
     ).toEqual({
       first_name: 'Mary Ann',
       last_name: 'Smith',
@@ -21,7 +27,9 @@ describe("a lead's merge values", () => {
   });
 
   it('a name the agent corrected splits into the first word and the rest; missing facts are empty, never "null"', () => {
-    expect(leadMergeValues({ leadFullName: ' Nora  van Dyke ', registered: { firstName: 'Nora', lastName: 'Nguyen' }, sender: null, siteName: '', listing: null })).toEqual({
+    expect(
+      leadMergeValues({ leadFullName: ' Nora  van Dyke ', registered: { firstName: 'Nora', lastName: 'Nguyen' }, sender: null, siteName: '', listing: null }),
+    ).toEqual({
       first_name: 'Nora',
       last_name: 'van Dyke',
       full_name: 'Nora van Dyke',
@@ -32,6 +40,10 @@ describe("a lead's merge values", () => {
       listing_address: '',
       listing_price: '',
     });
-    expect(leadMergeValues({ leadFullName: '', registered: null, sender: { ...sender, cellPhone: null }, siteName: 'x', listing: null })).toMatchObject({ first_name: '', last_name: '', agent_phone: '' });
+    expect(leadMergeValues({ leadFullName: '', registered: null, sender: { ...sender, cellPhone: null }, siteName: 'x', listing: null })).toMatchObject({
+      first_name: '',
+      last_name: '',
+      agent_phone: '',
+    });
   });
 });

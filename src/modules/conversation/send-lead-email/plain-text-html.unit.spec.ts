@@ -34,7 +34,9 @@ describe('the HTML part made from plain text', () => {
   });
 
   it('links web and e-mail addresses, without the sentence punctuation after them', () => {
-    expect(inlineHtml('See https://demo.test/listing/A1?x=1&y=2.')).toBe('See <a href="https://demo.test/listing/A1?x=1&amp;y=2">https://demo.test/listing/A1?x=1&amp;y=2</a>.');
+    expect(inlineHtml('See https://demo.test/listing/A1?x=1&y=2.')).toBe(
+      'See <a href="https://demo.test/listing/A1?x=1&amp;y=2">https://demo.test/listing/A1?x=1&amp;y=2</a>.',
+    );
     expect(inlineHtml('(www.example.com/homes)')).toBe('(<a href="https://www.example.com/homes">www.example.com/homes</a>)');
     expect(inlineHtml('Wiki: https://en.wikipedia.org/wiki/Foo_(bar), ok')).toBe(
       'Wiki: <a href="https://en.wikipedia.org/wiki/Foo_(bar)">https://en.wikipedia.org/wiki/Foo_(bar)</a>, ok',

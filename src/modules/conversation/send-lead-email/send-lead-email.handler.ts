@@ -114,7 +114,11 @@ export class LeadEmails {
     const lead = events.reduce(evolveLead, initialLead());
     if (!lead.exists || !mayView(viewer, lead)) throw notFound();
     const template = input.templateId ? await this.usableTemplate(input.templateId, viewer, lead) : null;
-    const [{ account }, { account: sender }, site] = await Promise.all([loadAccount(this.store, lead.userId), loadAccount(this.store, viewer.userId), this.sites.byId(lead.siteId)]);
+    const [{ account }, { account: sender }, site] = await Promise.all([
+      loadAccount(this.store, lead.userId),
+      loadAccount(this.store, viewer.userId),
+      this.sites.byId(lead.siteId),
+    ]);
     const pdid = events.findLast((e): e is InquirySubmitted => e.type === 'InquirySubmitted' && !!e.data.listingPdid)?.data.listingPdid ?? lead.listingPdid;
     const [listing] = pdid ? await this.index.listings([pdid]) : [];
     const values = leadMergeValues({

@@ -49,7 +49,13 @@ export class SendTextController {
         skipped.push({ leadId, reason: 'not-found' });
         continue;
       }
-      const result = await sendTextToLead(this.store, this.sms, this.numbers, { lead, byUserId: viewer.userId, kind: input.kind, body: text, mediaUrl: input.mediaUrl ?? null }, ctx);
+      const result = await sendTextToLead(
+        this.store,
+        this.sms,
+        this.numbers,
+        { lead, byUserId: viewer.userId, kind: input.kind, body: text, mediaUrl: input.mediaUrl ?? null },
+        ctx,
+      );
       if (result.sent) sent++;
       else skipped.push({ leadId, reason: result.reason });
     }

@@ -14,7 +14,11 @@ export type ChannelFacts = {
   readonly email: string | null;
 };
 
-const TEXT_REASON = { 'no-consent': THREAD_MESSAGES.noTextConsent, 'no-cell-phone': THREAD_MESSAGES.noCellPhone, 'not-found': THREAD_MESSAGES.noCellPhone } as const;
+const TEXT_REASON = {
+  'no-consent': THREAD_MESSAGES.noTextConsent,
+  'no-cell-phone': THREAD_MESSAGES.noCellPhone,
+  'not-found': THREAD_MESSAGES.noCellPhone,
+} as const;
 
 /** Each channel the composer offers, available or with the reason it is not: the composer and `POST …/messages` both read this. */
 export function channelStates(f: ChannelFacts): ChannelState[] {

@@ -20,7 +20,12 @@ import { ThreadAccess } from '../thread-access';
 import { channelStates, refusal } from './channels';
 
 /** An agent answering in their conversations: brisk, but not a bulk sender (that is POST /api/dashboard/messages/send). */
-export const THREAD_SEND_LIMIT: RateLimit = { name: 'thread-send', limit: 60, windowSeconds: 60, message: 'Too many messages at once. Please wait a minute and try again.' };
+export const THREAD_SEND_LIMIT: RateLimit = {
+  name: 'thread-send',
+  limit: 60,
+  windowSeconds: 60,
+  message: 'Too many messages at once. Please wait a minute and try again.',
+};
 
 /** Texts of a text message and an MMS's caption: the carriers' 1600 characters. */
 const TEXT_MAX = 1600;
@@ -58,7 +63,11 @@ export class SendMessageController {
       case 'chat': {
         if (text.length > CHAT_MAX_LENGTH) throw validation(`A message can have at most ${CHAT_MAX_LENGTH} characters`);
         const messageId = randomUUID();
-        await sendChatMessage(this.store, { chatId: lead.leadId, leadId: lead.leadId, siteId: lead.siteId, messageId, fromUserId: viewer.userId, toUserId: lead.userId, text }, ctx);
+        await sendChatMessage(
+          this.store,
+          { chatId: lead.leadId, leadId: lead.leadId, siteId: lead.siteId, messageId, fromUserId: viewer.userId, toUserId: lead.userId, text },
+          ctx,
+        );
         return { id: messageId, channel: 'chat' as const };
       }
       case 'text':
@@ -66,7 +75,13 @@ export class SendMessageController {
         if (text.length > TEXT_MAX) throw validation(THREAD_MESSAGES.textTooLong);
         if (input.channel === 'mms' && !input.mediaUrl) throw validation('An MMS needs its picture or video (mediaUrl)');
         const kind = input.channel === 'mms' ? 'video' : 'text';
-        const result = await sendTextToLead(this.store, this.sms, this.numbers, { lead, byUserId: viewer.userId, kind, body: text, mediaUrl: input.channel === 'mms' ? input.mediaUrl! : null }, ctx);
+        const result = await sendTextToLead(
+          this.store,
+          this.sms,
+          this.numbers,
+          { lead, byUserId: viewer.userId, kind, body: text, mediaUrl: input.channel === 'mms' ? input.mediaUrl! : null },
+          ctx,
+        );
         if (!result.sent) {
           if (result.reason === 'failed') throw new AppError('unavailable', 'The text could not be sent; please try again');
           throw forbidden(refusal(states, 'text') ?? THREAD_MESSAGES.noCellPhone);
@@ -75,7 +90,11 @@ export class SendMessageController {
       }
       // The leads context's CRM e-mail (template, merge fields, reply address, consent, the outbox).
       case 'email': {
-        const { messageId } = await this.emails.sendLeadEmail(req, lead.leadId, { body: text, subject: input.subject?.trim() || undefined, templateId: input.templateId ?? undefined });
+        const { messageId } = await this.emails.sendLeadEmail(req, lead.leadId, {
+          body: text,
+          subject: input.subject?.trim() || undefined,
+          templateId: input.templateId ?? undefined,
+        });
         return { id: messageId, channel: 'email' as const };
       }
     }

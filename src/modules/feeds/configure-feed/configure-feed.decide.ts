@@ -20,7 +20,8 @@ export const FEED_DEFAULTS = {
   paging: 'auto' as PagingStrategy,
 };
 
-export const CLIENT_SECRET_AGAIN = 'The client secret is required again when the token URL or the service root URL changes (the secret, or the token it gets, would be sent to the new address)';
+export const CLIENT_SECRET_AGAIN =
+  'The client secret is required again when the token URL or the service root URL changes (the secret, or the token it gets, would be sent to the new address)';
 export const BEARER_TOKEN_AGAIN = 'The bearer token is required again when the service root URL changes (it would be sent to the new address)';
 
 /**
@@ -56,13 +57,16 @@ export function decideFeed(c: FeedCommand, state: Feed): FeedEvent[] {
 
 /** JSON with keys sorted: stored settings come back from jsonb with their keys in another order. */
 const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x));
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
 
 /** A kept secret is the very sealed value stored before; a secret given again is sealed anew. */
 function refuseSecretToNewAddress(before: FeedSettings, after: FeedSettings): void {
   const a = after.auth;
   const b = before.auth;
-  if (a.kind === 'oauth2' && b.kind === 'oauth2' && a.clientSecret === b.clientSecret && (a.tokenUrl !== b.tokenUrl || after.url !== before.url)) throw validation(CLIENT_SECRET_AGAIN);
+  if (a.kind === 'oauth2' && b.kind === 'oauth2' && a.clientSecret === b.clientSecret && (a.tokenUrl !== b.tokenUrl || after.url !== before.url))
+    throw validation(CLIENT_SECRET_AGAIN);
   if (a.kind === 'bearer' && b.kind === 'bearer' && a.token === b.token && after.url !== before.url) throw validation(BEARER_TOKEN_AGAIN);
 }
 

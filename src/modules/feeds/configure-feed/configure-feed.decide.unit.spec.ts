@@ -18,7 +18,17 @@ describe('configuring a feed (given events / when command / then events)', () =>
         type: 'FeedConfigured',
         data: {
           name: 'MRED',
-          settings: { url: 'https://api.example.test/odata', auth: { kind: 'none' }, resources: ['Property', 'Media', 'Member'], timeZone: 'UTC', pageSize: 1000, pollIntervalSeconds: 900, filter: null, paging: 'auto', disclaimer: null },
+          settings: {
+            url: 'https://api.example.test/odata',
+            auth: { kind: 'none' },
+            resources: ['Property', 'Media', 'Member'],
+            timeZone: 'UTC',
+            pageSize: 1000,
+            pollIntervalSeconds: 900,
+            filter: null,
+            paging: 'auto',
+            disclaimer: null,
+          },
         },
       },
     ]);
@@ -26,13 +36,19 @@ describe('configuring a feed (given events / when command / then events)', () =>
 
   it('a new feed without a URL, and OAuth2 or bearer without a secret, are refused with what is missing', () => {
     expect(() => decideFeed(configure({}), initialFeed())).toThrow('The service root URL (--url) is required for a new feed');
-    expect(() => decideFeed(configure({ url: 'https://x.test', auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c' } }), initialFeed())).toThrow(/client secret is required/);
+    expect(() =>
+      decideFeed(configure({ url: 'https://x.test', auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c' } }), initialFeed()),
+    ).toThrow(/client secret is required/);
     expect(() => decideFeed(configure({ url: 'https://x.test', auth: { kind: 'bearer' } }), initialFeed())).toThrow(/bearer token is required/);
   });
 
   it('a change keeps what it does not name, the sealed secret included; the same settings again are no event', () => {
     const created = decideFeed(
-      configure({ url: 'https://x.test', auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c', scope: 'api', clientSecret: sealed('s1') }, filter: "CountyOrParish eq 'Cook'" }),
+      configure({
+        url: 'https://x.test',
+        auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c', scope: 'api', clientSecret: sealed('s1') },
+        filter: "CountyOrParish eq 'Cook'",
+      }),
       initialFeed(),
     );
     const state = given(created);
@@ -43,28 +59,50 @@ describe('configuring a feed (given events / when command / then events)', () =>
       pageSize: 200,
       filter: "CountyOrParish eq 'Cook'",
     });
-    expect(decideFeed(configure({ pageSize: 200, auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c2' } }), given([...created, ...changed]))).toEqual([]);
+    expect(
+      decideFeed(configure({ pageSize: 200, auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c2' } }), given([...created, ...changed])),
+    ).toEqual([]);
     // Stored settings come back from jsonb with their keys in another order: still the same settings.
-    const reordered = created.map((e) => ({ ...e, data: JSON.parse(JSON.stringify(e.data, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v))) as typeof e.data })) as FeedEvent[];
+    const reordered = created.map((e) => ({
+      ...e,
+      data: JSON.parse(
+        JSON.stringify(e.data, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v)),
+      ) as typeof e.data,
+    })) as FeedEvent[];
     expect(decideFeed(configure({ filter: "CountyOrParish eq 'Cook'" }), given(reordered))).toEqual([]);
     // An empty filter clears it.
     expect(settingsOf(decideFeed(configure({ filter: '  ' }), state)).filter).toBeNull();
   });
 
   it('a stored secret never follows a changed address: a new token URL or service root needs the secret again', () => {
-    const oauth = given(decideFeed(configure({ url: 'https://x.test', auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c', clientSecret: sealed('s1') } }), initialFeed()));
-    expect(() => decideFeed(configure({ auth: { kind: 'oauth2', tokenUrl: 'https://attacker.example/token', clientId: 'c' } }), oauth)).toThrow(CLIENT_SECRET_AGAIN);
+    const oauth = given(
+      decideFeed(
+        configure({ url: 'https://x.test', auth: { kind: 'oauth2', tokenUrl: 'https://x.test/token', clientId: 'c', clientSecret: sealed('s1') } }),
+        initialFeed(),
+      ),
+    );
+    expect(() => decideFeed(configure({ auth: { kind: 'oauth2', tokenUrl: 'https://attacker.example/token', clientId: 'c' } }), oauth)).toThrow(
+      CLIENT_SECRET_AGAIN,
+    );
     expect(() => decideFeed(configure({ url: 'https://attacker.example/odata' }), oauth)).toThrow(CLIENT_SECRET_AGAIN);
-    expect(settingsOf(decideFeed(configure({ auth: { kind: 'oauth2', tokenUrl: 'https://y.test/token', clientId: 'c', clientSecret: sealed('s2') } }), oauth)).auth).toMatchObject({ tokenUrl: 'https://y.test/token', clientSecret: sealed('s2') });
+    expect(
+      settingsOf(decideFeed(configure({ auth: { kind: 'oauth2', tokenUrl: 'https://y.test/token', clientId: 'c', clientSecret: sealed('s2') } }), oauth)).auth,
+    ).toMatchObject({ tokenUrl: 'https://y.test/token', clientSecret: sealed('s2') });
 
     const bearer = given(decideFeed(configure({ url: 'https://x.test', auth: { kind: 'bearer', token: sealed('t1') } }), initialFeed()));
     expect(() => decideFeed(configure({ url: 'https://attacker.example' }), bearer)).toThrow(BEARER_TOKEN_AGAIN);
     expect(() => decideFeed(configure({ url: 'https://attacker.example', auth: { kind: 'bearer' } }), bearer)).toThrow(BEARER_TOKEN_AGAIN);
-    expect(settingsOf(decideFeed(configure({ url: 'https://y.test', auth: { kind: 'bearer', token: sealed('t2') } }), bearer))).toMatchObject({ url: 'https://y.test', auth: { token: sealed('t2') } });
+    expect(settingsOf(decideFeed(configure({ url: 'https://y.test', auth: { kind: 'bearer', token: sealed('t2') } }), bearer))).toMatchObject({
+      url: 'https://y.test',
+      auth: { token: sealed('t2') },
+    });
     // The same address again (a trailing slash aside) keeps the secret.
     expect(decideFeed(configure({ url: 'https://x.test/', pageSize: 10 }), bearer)).toHaveLength(1);
     // A removed feed added again at another address needs its secret too.
-    const removed = given([...decideFeed(configure({ url: 'https://x.test', auth: { kind: 'bearer', token: sealed('t1') } }), initialFeed()), { type: 'FeedRemoved', data: { name: 'MRED' } }]);
+    const removed = given([
+      ...decideFeed(configure({ url: 'https://x.test', auth: { kind: 'bearer', token: sealed('t1') } }), initialFeed()),
+      { type: 'FeedRemoved', data: { name: 'MRED' } },
+    ]);
     expect(() => decideFeed(configure({ url: 'https://attacker.example' }), removed)).toThrow(BEARER_TOKEN_AGAIN);
   });
 
@@ -104,6 +142,12 @@ describe('feed input', () => {
   });
 
   it('reads --interval as seconds, minutes, hours or days', () => {
-    expect([parseInterval('15m'), parseInterval('1h'), parseInterval('90'), parseInterval('2d'), parseInterval('soon')]).toEqual([900, 3600, 90, 172_800, null]);
+    expect([parseInterval('15m'), parseInterval('1h'), parseInterval('90'), parseInterval('2d'), parseInterval('soon')]).toEqual([
+      900,
+      3600,
+      90,
+      172_800,
+      null,
+    ]);
   });
 });

@@ -25,7 +25,8 @@ export async function configureFeed(
     [input.url, 'The service root URL'],
     [auth?.kind === 'oauth2' ? auth.tokenUrl : undefined, 'The token URL'],
   ];
-  for (const [url, what] of urls) if (url && (await outbound.isPrivate(url))) throw validation(`${what} ${LEADS_TO_PRIVATE} (unless its operator sets ALLOW_PRIVATE_OUTBOUND=1)`);
+  for (const [url, what] of urls)
+    if (url && (await outbound.isPrivate(url))) throw validation(`${what} ${LEADS_TO_PRIVATE} (unless its operator sets ALLOW_PRIVATE_OUTBOUND=1)`);
   let sealed: AuthChange | undefined;
   if (auth?.kind === 'oauth2') sealed = { ...auth, clientSecret: auth.clientSecret === undefined ? undefined : secrets.seal(auth.clientSecret) };
   else if (auth?.kind === 'bearer') sealed = { kind: 'bearer', token: auth.token === undefined ? undefined : secrets.seal(auth.token) };

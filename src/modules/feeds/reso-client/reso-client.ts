@@ -71,7 +71,8 @@ export class ResoClient {
   /** GETs an OData collection page (a resource URL or a nextLink the server gave). */
   async page(url: string): Promise<ODataPage> {
     const target = new URL(url, this.serviceRoot);
-    if (target.origin !== this.origin) throw new FeedProtocolError(`The server sent a link to another host (${describeUrl(target.href)}); credentials are only sent to ${this.origin}`);
+    if (target.origin !== this.origin)
+      throw new FeedProtocolError(`The server sent a link to another host (${describeUrl(target.href)}); credentials are only sent to ${this.origin}`);
     const body = await this.getJson(target.href);
     const value = (body as { value?: unknown }).value;
     if (!Array.isArray(value)) throw new FeedProtocolError(`${describeUrl(target.href)} did not answer an OData collection (no "value" list)`);
@@ -100,7 +101,9 @@ export class ResoClient {
           attempt--;
           continue;
         }
-        throw new FeedCredentialsError(`${describeUrl(url)} refused the ${this.auth.kind === 'none' ? 'request (it needs credentials)' : 'credentials'} (HTTP ${res.status})`);
+        throw new FeedCredentialsError(
+          `${describeUrl(url)} refused the ${this.auth.kind === 'none' ? 'request (it needs credentials)' : 'credentials'} (HTTP ${res.status})`,
+        );
       }
       if (RETRYABLE.has(res.status)) {
         await res.body?.cancel();
@@ -128,7 +131,8 @@ export class ResoClient {
       } catch (err) {
         if (this.options.signal?.aborted) throw new FeedStoppedError('The sync was stopped');
         if (err instanceof PrivateAddressError) throw new FeedUnreachableError(`${describeUrl(url)} ${LEADS_TO_PRIVATE} (ALLOW_PRIVATE_OUTBOUND)`);
-        const why = (err as Error).name === 'TimeoutError' ? 'no answer in time' : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
+        const why =
+          (err as Error).name === 'TimeoutError' ? 'no answer in time' : ((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
         if (n >= attempts) throw new FeedUnreachableError(`${describeUrl(url)} could not be reached (${why}) after ${n} attempts`);
         await this.sleep(this.backoff(n), `${why} from ${describeUrl(url)}`);
       }
@@ -140,7 +144,8 @@ export class ResoClient {
     if (attempt >= attempts) throw new FeedUnreachableError(`${why}, still after ${attempt} attempts`);
     const asked = retryAfterMs(res.headers.get('retry-after'));
     const maxWait = this.options.maxWaitMs ?? 120_000;
-    if (asked !== null && asked > maxWait) throw new FeedUnreachableError(`${why}: the server asks to wait ${Math.ceil(asked / 1000)} s (Retry-After); the next sync tries again`);
+    if (asked !== null && asked > maxWait)
+      throw new FeedUnreachableError(`${why}: the server asks to wait ${Math.ceil(asked / 1000)} s (Retry-After); the next sync tries again`);
     await this.sleep(asked ?? this.backoff(attempt), why);
   }
 
@@ -173,7 +178,11 @@ export class ResoClient {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
     if (scope) form.set('scope', scope);
     for (let attempt = 1; ; attempt++) {
-      const res = await this.fetch(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form.toString() }, attempt);
+      const res = await this.fetch(
+        tokenUrl,
+        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form.toString() },
+        attempt,
+      );
       if (RETRYABLE.has(res.status)) {
         await res.body?.cancel();
         await this.pause(res, attempt, `HTTP ${res.status} from the token endpoint ${describeUrl(tokenUrl)}`);
@@ -183,7 +192,9 @@ export class ResoClient {
       if (res.status === 400 || res.status === 401 || res.status === 403) {
         // The OAuth2 error code (invalid_client...) says what is wrong without echoing anything sent.
         const code = !res.mayShowAnswer ? undefined : /"error"\s*:\s*"([a-z_]{1,40})"/.exec(text)?.[1];
-        throw new FeedCredentialsError(`The token endpoint ${describeUrl(tokenUrl)} refused the client credentials (HTTP ${res.status}${code ? `, ${code}` : ''})`);
+        throw new FeedCredentialsError(
+          `The token endpoint ${describeUrl(tokenUrl)} refused the client credentials (HTTP ${res.status}${code ? `, ${code}` : ''})`,
+        );
       }
       if (!res.ok) throw new FeedProtocolError(`The token endpoint ${describeUrl(tokenUrl)} answered HTTP ${res.status}`, res.status);
       let body: { access_token?: unknown; expires_in?: unknown };
@@ -192,7 +203,8 @@ export class ResoClient {
       } catch {
         throw new FeedProtocolError(`The token endpoint ${describeUrl(tokenUrl)} did not answer JSON`);
       }
-      if (typeof body.access_token !== 'string' || !body.access_token) throw new FeedProtocolError(`The token endpoint ${describeUrl(tokenUrl)} answered no access_token`);
+      if (typeof body.access_token !== 'string' || !body.access_token)
+        throw new FeedProtocolError(`The token endpoint ${describeUrl(tokenUrl)} answered no access_token`);
       const lifetimeMs = (typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 3600) || 3600) * 1000;
       this.token = { value: body.access_token, refreshAt: Date.now() + lifetimeMs - Math.min(60_000, lifetimeMs / 10) };
       return this.token.value;

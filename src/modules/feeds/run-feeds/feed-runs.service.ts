@@ -43,7 +43,13 @@ export class FeedRuns implements OnModuleDestroy {
     // has not begun a run (it ends in a moment, usually with "not due"); a run that began is busy.
     const other = this.running.get(name);
     if (other && !other.begun && due === null) {
-      const ended = await Promise.race([other.done.then(() => true, () => true), sleep(LOCK_WAIT_MS).then(() => false)]);
+      const ended = await Promise.race([
+        other.done.then(
+          () => true,
+          () => true,
+        ),
+        sleep(LOCK_WAIT_MS).then(() => false),
+      ]);
       if (ended && this.running.get(name) === other) this.running.delete(name);
     }
     if (this.running.has(name)) throw new FeedBusyError(`A sync of feed ${name} is already running`);

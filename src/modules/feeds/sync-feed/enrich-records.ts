@@ -43,8 +43,13 @@ export class RecordEnricher {
     const listings = out.filter((r) => r.StandardStatus !== 'Delete' && typeof r.ListingKey === 'string');
     const keys = listings.map((r) => r.ListingKey as string);
     if (keys.length && this.resources.includes('Media') && this.separate()) {
-      const media = await this.related('Media', 'ResourceRecordKey', keys.filter((_, i) => listings[i]!.Media === undefined));
-      for (const r of listings) if (r.Media === undefined) r.Media = (media.get(r.ListingKey as string) ?? []).sort((a, b) => Number(a.Order ?? 0) - Number(b.Order ?? 0));
+      const media = await this.related(
+        'Media',
+        'ResourceRecordKey',
+        keys.filter((_, i) => listings[i]!.Media === undefined),
+      );
+      for (const r of listings)
+        if (r.Media === undefined) r.Media = (media.get(r.ListingKey as string) ?? []).sort((a, b) => Number(a.Order ?? 0) - Number(b.Order ?? 0));
     }
     if (keys.length && this.resources.includes('OpenHouse') && this.separate()) {
       const want = keys.filter((_, i) => listings[i]!.OpenHouse === undefined && listings[i]!.OpenHouses === undefined);
@@ -79,16 +84,35 @@ export class RecordEnricher {
       if (pages > 1000) throw new FeedProtocolError(`${resource} for a few listings ran past 1000 pages`);
       const page = await this.lookup.page(url);
       out.push(...page.value);
-      url = page.nextLink ?? (page.value.length >= top ? this.lookup.resourceUrl(resource, { $filter: filter, $orderby: orderby, $top: String(top), $skip: String(out.length), $select: select }) : null);
+      url =
+        page.nextLink ??
+        (page.value.length >= top
+          ? this.lookup.resourceUrl(resource, { $filter: filter, $orderby: orderby, $top: String(top), $skip: String(out.length), $select: select })
+          : null);
     }
     return out;
   }
 
   private async fillNames(listings: Record<string, unknown>[], resource: 'Member' | 'Office'): Promise<void> {
     if (this.namesRefused.has(resource)) return;
-    const f = resource === 'Member'
-      ? { name: 'ListAgentFullName', key: 'ListAgentKey', mlsId: 'ListAgentMlsId', rKey: 'MemberKey', rMlsId: 'MemberMlsId', select: 'MemberKey,MemberMlsId,MemberFullName,MemberFirstName,MemberLastName' }
-      : { name: 'ListOfficeName', key: 'ListOfficeKey', mlsId: 'ListOfficeMlsId', rKey: 'OfficeKey', rMlsId: 'OfficeMlsId', select: 'OfficeKey,OfficeMlsId,OfficeName' };
+    const f =
+      resource === 'Member'
+        ? {
+            name: 'ListAgentFullName',
+            key: 'ListAgentKey',
+            mlsId: 'ListAgentMlsId',
+            rKey: 'MemberKey',
+            rMlsId: 'MemberMlsId',
+            select: 'MemberKey,MemberMlsId,MemberFullName,MemberFirstName,MemberLastName',
+          }
+        : {
+            name: 'ListOfficeName',
+            key: 'ListOfficeKey',
+            mlsId: 'ListOfficeMlsId',
+            rKey: 'OfficeKey',
+            rMlsId: 'OfficeMlsId',
+            select: 'OfficeKey,OfficeMlsId,OfficeName',
+          };
     const idOf = (r: Record<string, unknown>): [string, string] | null => {
       const key = text(r[f.key]);
       if (key) return [f.rKey, key];
@@ -110,7 +134,10 @@ export class RecordEnricher {
           const found = await this.all(resource, chunk.map((v) => `${field} eq ${odataString(v)}`).join(' or '), field, f.select);
           for (const v of chunk) this.remember(`${resource} ${field} ${v}`, null);
           for (const m of found) {
-            const name = resource === 'Member' ? (text(m.MemberFullName) ?? ([text(m.MemberFirstName), text(m.MemberLastName)].filter(Boolean).join(' ') || null)) : text(m.OfficeName);
+            const name =
+              resource === 'Member'
+                ? (text(m.MemberFullName) ?? ([text(m.MemberFirstName), text(m.MemberLastName)].filter(Boolean).join(' ') || null))
+                : text(m.OfficeName);
             const v = text(m[field]);
             if (v) this.remember(`${resource} ${field} ${v}`, name);
           }

@@ -30,7 +30,8 @@ export async function listingAgentLinks(store: EventStore, pool: pg.Pool, claims
   }
   const byBroker = new Map<string, { pdid: string; agentId: string }[]>();
   for (const c of claims) {
-    for (const agent of agents.get(c.listAgentMlsId) ?? []) (byBroker.get(agent.brokerId) ?? byBroker.set(agent.brokerId, []).get(agent.brokerId)!).push({ pdid: c.pdid, agentId: agent.agentId });
+    for (const agent of agents.get(c.listAgentMlsId) ?? [])
+      (byBroker.get(agent.brokerId) ?? byBroker.set(agent.brokerId, []).get(agent.brokerId)!).push({ pdid: c.pdid, agentId: agent.agentId });
   }
   if (byBroker.size === 0) return [];
   const streams = await store.readStreams([...byBroker.keys()].map(officeStream));
@@ -40,7 +41,10 @@ export async function listingAgentLinks(store: EventStore, pool: pg.Pool, claims
     let office = stored.reduce((s, e) => evolveOffice(s, e as unknown as OfficeEvent), initialOffice());
     const events: OfficeEvent[] = [];
     for (const link of links) {
-      for (const e of decideOffice({ kind: 'link-listing', brokerId, pdid: link.pdid, agentId: link.agentId, by: MLS_AS_BROKER(brokerId), mlsHolder: null }, office)) {
+      for (const e of decideOffice(
+        { kind: 'link-listing', brokerId, pdid: link.pdid, agentId: link.agentId, by: MLS_AS_BROKER(brokerId), mlsHolder: null },
+        office,
+      )) {
         office = evolveOffice(office, e);
         events.push(e);
       }
@@ -48,7 +52,11 @@ export async function listingAgentLinks(store: EventStore, pool: pg.Pool, claims
     if (events.length === 0) continue;
     const revision = stored.at(-1)?.streamPosition;
     const metadata = metadataOf({ ...ctx, now: new Date() });
-    appends.push({ streamId: officeStream(brokerId), expected: revision === undefined ? 'no_stream' : revision, events: events.map((e) => ({ ...e, eventId: randomUUID(), metadata })) });
+    appends.push({
+      streamId: officeStream(brokerId),
+      expected: revision === undefined ? 'no_stream' : revision,
+      events: events.map((e) => ({ ...e, eventId: randomUUID(), metadata })),
+    });
   }
   return appends;
 }

@@ -67,7 +67,7 @@ async function listKeys(client: ResoClient, settings: FeedSettings): Promise<Set
     const page = await client.page(url);
     const first = page.value[0]?.ListingKey as string | undefined;
     if (received > 0 && page.value.length > 0 && first === previousFirst) {
-      throw new FeedProtocolError('Listing the feed\'s keys, the server gave the same page twice (it ignores $skip and gives no nextLink)');
+      throw new FeedProtocolError("Listing the feed's keys, the server gave the same page twice (it ignores $skip and gives no nextLink)");
     }
     previousFirst = first;
     for (const r of page.value) if (typeof r.ListingKey === 'string' || typeof r.ListingKey === 'number') keys.add(String(r.ListingKey));

@@ -82,7 +82,8 @@ export class Replication {
         if (followedLinks.has(page.nextLink)) throw new FeedProtocolError('The server sent a nextLink it had already sent: its pages go round in a loop');
         followedLinks.add(page.nextLink);
         staleLinkPages = fresh.length === 0 && records.length > 0 ? staleLinkPages + 1 : 0;
-        if (staleLinkPages >= STALE_NEXTLINK_PAGES) throw new FeedProtocolError(`The server's nextLinks gave ${STALE_NEXTLINK_PAGES} pages in a row of records already received`);
+        if (staleLinkPages >= STALE_NEXTLINK_PAGES)
+          throw new FeedProtocolError(`The server's nextLinks gave ${STALE_NEXTLINK_PAGES} pages in a row of records already received`);
         nextLink = page.nextLink;
         mode = 'nextLink';
         continue;
@@ -90,7 +91,9 @@ export class Replication {
       if (mode === 'nextLink' || (mode === 'first' && this.o.paging === 'nextLink')) {
         // The nextLinks ran out. Trust them unless the server's own count says records are missing.
         if (this.o.paging === 'nextLink' || !this.shortOfCount()) break;
-        this.warnings.push(`The server's nextLinks ended after ${this.received()} of the ${this.expectedTotal} records it counted; the rest were asked for by timestamp`);
+        this.warnings.push(
+          `The server's nextLinks ended after ${this.received()} of the ${this.expectedTotal} records it counted; the rest were asked for by timestamp`,
+        );
         nextLink = null;
         mode = 'keyset';
         bound = this.t;
@@ -174,7 +177,12 @@ export class Replication {
         }
         this.query = v;
         this.expandRefused = v.expand.length === 0 && q.expand.length > 0;
-        const dropped = [q.count && 'the $count', q.expand.length && !v.expand.length && `$expand=${q.expand.join(',')} (read from the resources instead)`, v.top < q.top && `$top=${q.top} (${v.top} asked instead)`, !v.orderby && '$orderby'].filter(Boolean);
+        const dropped = [
+          q.count && 'the $count',
+          q.expand.length && !v.expand.length && `$expand=${q.expand.join(',')} (read from the resources instead)`,
+          v.top < q.top && `$top=${q.top} (${v.top} asked instead)`,
+          !v.orderby && '$orderby',
+        ].filter(Boolean);
         this.warnings.push(`The server refused the first query (${err.message}); it answered without ${dropped.join(', ')}`);
         return page;
       }

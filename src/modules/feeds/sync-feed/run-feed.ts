@@ -98,7 +98,10 @@ export async function runFeedIfDue(deps: FeedRunDeps, name: string, options: Fee
   const lock = await feedLock(deps.databaseUrl, name, options.waitForLockMs ?? 0);
   if (!lock) throw new FeedBusyError(`A sync of feed ${name} is already running (in the server or another command)`);
   try {
-    const recent = (await deps.store.readStream(feedSyncStream(name), { direction: 'backwards', limit: due ? 200 : 1 })) as unknown as StoredEvent<FeedSyncEvent>[];
+    const recent = (await deps.store.readStream(feedSyncStream(name), {
+      direction: 'backwards',
+      limit: due ? 200 : 1,
+    })) as unknown as StoredEvent<FeedSyncEvent>[];
     if (due && !isDue(recent, options.kind, due)) return null;
     const tail = recent.slice(0, 1);
     const checkpoint = tail[0]?.data.checkpoint ?? null;
@@ -108,7 +111,11 @@ export async function runFeedIfDue(deps: FeedRunDeps, name: string, options: Fee
     // At the revision this run last wrote, never retried: a lost race means another run took the feed over.
     const append = async (expected: bigint | 'no_stream', event: FeedSyncEvent) => {
       const events = [{ ...event, eventId: newId(), metadata: metadataOf({ ...ctx, now: new Date() }) }];
-      const { appended } = await decideAndAppend(deps.store, async () => ({ appends: [{ streamId: feedSyncStream(name), expected, events }], result: undefined }), { attempts: 1 });
+      const { appended } = await decideAndAppend(
+        deps.store,
+        async () => ({ appends: [{ streamId: feedSyncStream(name), expected, events }], result: undefined }),
+        { attempts: 1 },
+      );
       return appended[0]!;
     };
     const full = options.kind === 'sync' && (options.full === true || checkpoint === null);
@@ -119,11 +126,18 @@ export async function runFeedIfDue(deps: FeedRunDeps, name: string, options: Fee
     options.onStarted?.(syncId);
     const batches = new CheckpointedImport(deps, name, syncId, options, started.nextRevision, checkpoint, ctx);
     try {
-      const client = new ResoClient(settings.url, openAuth(deps.secrets, name, settings), { ...deps.client, outbound: deps.outbound, signal: options.signal, onWait: options.onWait });
+      const client = new ResoClient(settings.url, openAuth(deps.secrets, name, settings), {
+        ...deps.client,
+        outbound: deps.outbound,
+        signal: options.signal,
+        onWait: options.onWait,
+      });
       const warnings =
         options.kind === 'sync'
           ? await replicate(client, settings, full ? null : checkpoint, batches)
-          : await reconcileRemovals({ client, settings, pool: deps.pool, name, force: options.force === true }, (keys) => batches.import(toDeletes(keys), null, settings));
+          : await reconcileRemovals({ client, settings, pool: deps.pool, name, force: options.force === true }, (keys) =>
+              batches.import(toDeletes(keys), null, settings),
+            );
       const result: FeedRunResult = { syncId, kind: options.kind, counts: batches.totals, durationMs: Date.now() - t0, warnings };
       await append(batches.revision, {
         type: 'FeedSyncCompleted',
@@ -135,7 +149,15 @@ export async function runFeedIfDue(deps: FeedRunDeps, name: string, options: Fee
       // When another writer took the stream over, the failure is theirs to record.
       await append(batches.revision, {
         type: 'FeedSyncFailed',
-        data: { name, syncId, kind: options.kind, message: message.slice(0, 1000), counts: batches.totals, durationMs: Date.now() - t0, checkpoint: batches.lastCheckpoint },
+        data: {
+          name,
+          syncId,
+          kind: options.kind,
+          message: message.slice(0, 1000),
+          counts: batches.totals,
+          durationMs: Date.now() - t0,
+          checkpoint: batches.lastCheckpoint,
+        },
       }).catch(() => undefined);
       throw err;
     }
@@ -181,7 +203,11 @@ async function replicate(client: ResoClient, settings: FeedSettings, from: FeedC
     timeZone: settings.timeZone,
     expand,
   });
-  const enricher = new RecordEnricher({ resourceUrl: (r, q) => client.resourceUrl(r, q), page: (url) => client.page(url) }, settings.resources, () => replication.expandRefused);
+  const enricher = new RecordEnricher(
+    { resourceUrl: (r, q) => client.resourceUrl(r, q), page: (url) => client.page(url) },
+    settings.resources,
+    () => replication.expandRefused,
+  );
   async function* records(): AsyncGenerator<{ raw: Record<string, unknown>; ts: string | null; key: string | null }[]> {
     for await (const page of replication.pages()) {
       const enriched = await enricher.enrich(page);
@@ -193,13 +219,20 @@ async function replicate(client: ResoClient, settings: FeedSettings, from: FeedC
 }
 
 async function* toDeletes(keys: readonly string[]): AsyncGenerator<{ raw: Record<string, unknown>; ts: null; key: string }[]> {
-  for (let i = 0; i < keys.length; i += BATCH) yield keys.slice(i, i + BATCH).map((key) => ({ raw: { ListingKey: key, StandardStatus: 'Delete' }, ts: null, key }));
+  for (let i = 0; i < keys.length; i += BATCH)
+    yield keys.slice(i, i + BATCH).map((key) => ({ raw: { ListingKey: key, StandardStatus: 'Delete' }, ts: null, key }));
 }
 
 function openAuth(secrets: FeedSecrets, name: string, s: FeedSettings): ClientAuth {
   switch (s.auth.kind) {
     case 'oauth2':
-      return { kind: 'oauth2', tokenUrl: s.auth.tokenUrl, clientId: s.auth.clientId, scope: s.auth.scope, clientSecret: secrets.open(s.auth.clientSecret, name) };
+      return {
+        kind: 'oauth2',
+        tokenUrl: s.auth.tokenUrl,
+        clientId: s.auth.clientId,
+        scope: s.auth.scope,
+        clientSecret: secrets.open(s.auth.clientSecret, name),
+      };
     case 'bearer':
       return { kind: 'bearer', token: secrets.open(s.auth.token, name) };
     case 'none':
@@ -277,7 +310,8 @@ class CheckpointedImport {
         if (attempt > 1) {
           // A retry is for a listing that changed under us; the sync stream must be where we left it.
           const now = await this.deps.store.streamRevision(syncStream);
-          if (now !== expected) throw new FeedBusyError(`Another sync of feed ${this.name} wrote to it meanwhile; this one stops (the next resumes from the checkpoint)`);
+          if (now !== expected)
+            throw new FeedBusyError(`Another sync of feed ${this.name} wrote to it meanwhile; this one stops (the next resumes from the checkpoint)`);
         }
         // A server that did not sort by timestamp: the checkpoint only moves once all is read.
         const checkpoint = fold.ordered ? (checkpoints.get(last) ?? null) : from;
@@ -297,7 +331,8 @@ class CheckpointedImport {
         for (const item of batch) {
           if (refused.has(item.record)) continue;
           const raw = item.parse() as Record<string, unknown>;
-          const mlsId = typeof raw.ListAgentMlsId === 'string' ? raw.ListAgentMlsId.trim() : typeof raw.ListAgentMlsId === 'number' ? String(raw.ListAgentMlsId) : '';
+          const mlsId =
+            typeof raw.ListAgentMlsId === 'string' ? raw.ListAgentMlsId.trim() : typeof raw.ListAgentMlsId === 'number' ? String(raw.ListAgentMlsId) : '';
           if (mlsId && raw.StandardStatus !== 'Delete') claims.push({ pdid: `${this.name}-${String(raw.ListingKey)}`, listAgentMlsId: mlsId });
         }
         const links = await listingAgentLinks(this.deps.store, this.deps.pool, claims, this.ctx);
@@ -324,7 +359,13 @@ class CheckpointedImport {
         if (!done) return;
         this.totals = addCounts(this.totals, done.counts);
         this.lastCheckpoint = done.checkpoint;
-        this.options.onProgress?.({ name: this.name, syncId: this.syncId, kind: this.options.kind, counts: this.totals, expectedTotal: expectedTotal?.() ?? null });
+        this.options.onProgress?.({
+          name: this.name,
+          syncId: this.syncId,
+          kind: this.options.kind,
+          counts: this.totals,
+          expectedTotal: expectedTotal?.() ?? null,
+        });
       },
     });
     this.finalCheckpoint = fold.snapshot();

@@ -17,7 +17,13 @@ export const SCORING_RULE_MESSAGES = {
 
 const whole = (n: number, lo: number, hi: number) => Number.isInteger(n) && n >= lo && n <= hi;
 const canonical = (r: ScoringRules) =>
-  JSON.stringify([SCORED_SIGNALS.map((s) => r.signals[s]), Object.keys(r.stages).sort().map((k) => [k, r.stages[k]]), r.priceFocus]);
+  JSON.stringify([
+    SCORED_SIGNALS.map((s) => r.signals[s]),
+    Object.keys(r.stages)
+      .sort()
+      .map((k) => [k, r.stages[k]]),
+    r.priceFocus,
+  ]);
 
 export function evolveScoringRules(_: ScoringRulesState, e: ScoringEvent): ScoringRulesState {
   return { version: e.data.rulesVersion, rules: e.data.rules };

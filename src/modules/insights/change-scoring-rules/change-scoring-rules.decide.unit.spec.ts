@@ -7,8 +7,14 @@ import { decideScoringRules, SCORING_RULE_MESSAGES, scoringRulesDecider } from '
 
 const B = 'broker-1';
 const given = (...events: ScoringEvent[]) => fold(scoringRulesDecider, events);
-const changed = (rulesVersion: number, rules: ScoringRules): ScoringEvent => ({ type: 'ScoringRulesChanged', data: { scope: B, rulesVersion, rules, byUserId: B } });
-const showingWorth = (points: number): ScoringRules => ({ ...DEFAULT_SCORING_RULES, signals: { ...DEFAULT_SCORING_RULES.signals, showing: { points, halfLifeDays: 21, cap: 30 } } });
+const changed = (rulesVersion: number, rules: ScoringRules): ScoringEvent => ({
+  type: 'ScoringRulesChanged',
+  data: { scope: B, rulesVersion, rules, byUserId: B },
+});
+const showingWorth = (points: number): ScoringRules => ({
+  ...DEFAULT_SCORING_RULES,
+  signals: { ...DEFAULT_SCORING_RULES.signals, showing: { points, halfLifeDays: 21, cap: 30 } },
+});
 
 describe('changing the scoring rules (given / when / then)', () => {
   it('given no change yet, when rules are saved, then ScoringRulesChanged version 1 with who changed them', () => {
@@ -25,8 +31,12 @@ describe('changing the scoring rules (given / when / then)', () => {
     const bad = (rules: ScoringRules) => refused(() => decideScoringRules({ scope: B, rules, byUserId: B }, given())).message;
     expect(bad(showingWorth(101))).toBe(SCORING_RULE_MESSAGES.points);
     expect(bad(showingWorth(2.5))).toBe(SCORING_RULE_MESSAGES.points);
-    expect(bad({ ...DEFAULT_SCORING_RULES, signals: { ...DEFAULT_SCORING_RULES.signals, reply: { points: 5, halfLifeDays: 0, cap: 10 } } })).toBe(SCORING_RULE_MESSAGES.halfLife);
-    expect(bad({ ...DEFAULT_SCORING_RULES, signals: { ...DEFAULT_SCORING_RULES.signals, reply: { points: 5, halfLifeDays: 3, cap: 200 } } })).toBe(SCORING_RULE_MESSAGES.cap);
+    expect(bad({ ...DEFAULT_SCORING_RULES, signals: { ...DEFAULT_SCORING_RULES.signals, reply: { points: 5, halfLifeDays: 0, cap: 10 } } })).toBe(
+      SCORING_RULE_MESSAGES.halfLife,
+    );
+    expect(bad({ ...DEFAULT_SCORING_RULES, signals: { ...DEFAULT_SCORING_RULES.signals, reply: { points: 5, halfLifeDays: 3, cap: 200 } } })).toBe(
+      SCORING_RULE_MESSAGES.cap,
+    );
     expect(bad({ ...DEFAULT_SCORING_RULES, stages: { Lost: -101 } })).toBe(SCORING_RULE_MESSAGES.stage);
     expect(bad({ ...DEFAULT_SCORING_RULES, priceFocus: { points: 10, minViews: 1, withinPercent: 20 } })).toBe(SCORING_RULE_MESSAGES.focus);
   });

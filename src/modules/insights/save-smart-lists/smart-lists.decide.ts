@@ -38,7 +38,12 @@ export function evolveSmartLists(state: SmartLists, e: SmartListEvent): SmartLis
 
 const key = (name: string) => name.trim().toLocaleLowerCase('en-US');
 /** Key order is not meaning (the event store's JSON keeps its own order). */
-const canonical = (f: SmartListFilters) => JSON.stringify(Object.keys(f).sort().map((k) => [k, f[k]]));
+const canonical = (f: SmartListFilters) =>
+  JSON.stringify(
+    Object.keys(f)
+      .sort()
+      .map((k) => [k, f[k]]),
+  );
 const sameFilters = (a: SmartListFilters, b: SmartListFilters) => canonical(a) === canonical(b);
 
 /** The name must be free: no other list of the user's has it, whatever the case, and it is not a default list's. */

@@ -6,9 +6,24 @@ import type { SmartListEvent } from '../smart-lists.events';
 
 const U = 'user-1';
 const given = (...events: SmartListEvent[]) => fold(smartListsDecider, events);
-const saved = (listId: string, name: string, filters: Record<string, string | string[]> = { tag: 'vip' }): SmartListEvent => ({ type: 'SmartListSaved', data: { userId: U, listId, name, filters } });
-const create = (listId: string, name: string, filters: Record<string, string | string[]> = { tag: 'vip' }): SmartListCommand => ({ kind: 'create', userId: U, listId, name, filters });
-const update = (listId: string, name: string, filters: Record<string, string | string[]> = { tag: 'vip' }): SmartListCommand => ({ kind: 'update', userId: U, listId, name, filters });
+const saved = (listId: string, name: string, filters: Record<string, string | string[]> = { tag: 'vip' }): SmartListEvent => ({
+  type: 'SmartListSaved',
+  data: { userId: U, listId, name, filters },
+});
+const create = (listId: string, name: string, filters: Record<string, string | string[]> = { tag: 'vip' }): SmartListCommand => ({
+  kind: 'create',
+  userId: U,
+  listId,
+  name,
+  filters,
+});
+const update = (listId: string, name: string, filters: Record<string, string | string[]> = { tag: 'vip' }): SmartListCommand => ({
+  kind: 'update',
+  userId: U,
+  listId,
+  name,
+  filters,
+});
 
 describe('smart lists (given / when / then)', () => {
   it('given no lists, when one is created, then SmartListSaved with its name and filters as given', () => {
@@ -51,7 +66,9 @@ describe('smart lists (given / when / then)', () => {
   });
 
   it('given two lists, when one is renamed to the other’s name, then refused', () => {
-    expect(refused(() => decideSmartLists(update('L2', 'VIP'), given(saved('L1', 'VIP'), saved('L2', 'Sellers')))).message).toBe('You already have a smart list named "VIP"');
+    expect(refused(() => decideSmartLists(update('L2', 'VIP'), given(saved('L1', 'VIP'), saved('L2', 'Sellers')))).message).toBe(
+      'You already have a smart list named "VIP"',
+    );
   });
 
   it('given no such list (another user’s, or deleted), when it is updated or deleted, then 404', () => {
@@ -63,6 +80,8 @@ describe('smart lists (given / when / then)', () => {
   });
 
   it('given a list, when it is deleted, then SmartListDeleted', () => {
-    expect(decideSmartLists({ kind: 'delete', userId: U, listId: 'L1' }, given(saved('L1', 'VIP')))).toEqual([{ type: 'SmartListDeleted', data: { userId: U, listId: 'L1' } }]);
+    expect(decideSmartLists({ kind: 'delete', userId: U, listId: 'L1' }, given(saved('L1', 'VIP')))).toEqual([
+      { type: 'SmartListDeleted', data: { userId: U, listId: 'L1' } },
+    ]);
   });
 });

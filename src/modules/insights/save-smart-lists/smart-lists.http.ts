@@ -65,7 +65,9 @@ export class SmartListsController {
     const filters = savedForm(b.filters);
     const listId = b.listId?.toLowerCase() ?? newId();
     const kind = b.listId ? ('update' as const) : ('create' as const);
-    const result = await this.commands.execute(new SmartListsCommand(smartListsStream(viewer.userId), { kind, userId: viewer.userId, listId, name: b.name, filters }, commandContextOf(req)));
+    const result = await this.commands.execute(
+      new SmartListsCommand(smartListsStream(viewer.userId), { kind, userId: viewer.userId, listId, name: b.name, filters }, commandContextOf(req)),
+    );
     // Saved before (a retried create): the list that already has this name and these filters.
     const list = result.state.lists.get(listId) ?? [...result.state.lists.values()].find((l) => l.name.toLowerCase() === b.name.toLowerCase())!;
     res.status(kind === 'create' && result.events.length > 0 ? 201 : 200);
@@ -78,7 +80,9 @@ export class SmartListsController {
     if (isDefaultSmartList(listId)) throw validation('Default smart lists cannot be deleted');
     if (!isUuid(listId)) throw notFound('No such smart list');
     await this.limiter.enforce(WRITES, viewer.userId);
-    await this.commands.execute(new SmartListsCommand(smartListsStream(viewer.userId), { kind: 'delete', userId: viewer.userId, listId: listId.toLowerCase() }, commandContextOf(req)));
+    await this.commands.execute(
+      new SmartListsCommand(smartListsStream(viewer.userId), { kind: 'delete', userId: viewer.userId, listId: listId.toLowerCase() }, commandContextOf(req)),
+    );
   }
 
   /** How many of the viewer's leads the list holds now; null when its saved filters no longer parse. */

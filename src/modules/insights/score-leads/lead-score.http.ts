@@ -81,7 +81,9 @@ export class LeadScoreController {
     if (viewer.role === 'agent') throw forbidden(ONLY_BROKERS_CHANGE_RULES);
     const scope = scopeOf(viewer, b.scope);
     await this.limiter.enforce(WRITES, viewer.userId);
-    const result = await this.commands.execute(new ScoringRulesCommand(scoringRulesStream(scope), { scope, rules: b.rules as ScoringRules, byUserId: viewer.userId }, commandContextOf(req)));
+    const result = await this.commands.execute(
+      new ScoringRulesCommand(scoringRulesStream(scope), { scope, rules: b.rules as ScoringRules, byUserId: viewer.userId }, commandContextOf(req)),
+    );
     return { rulesVersion: result.state.version };
   }
 }

@@ -36,13 +36,20 @@ export class ReportsController {
     const now = new Date();
     const { from, to } = reportRange(q, now);
     const one = q.agentId ?? (viewer.role === 'agent' ? viewer.userId : null);
-    const taskScope = one ? { kind: 'assignee' as const, userId: one } : viewer.role === 'broker' ? { kind: 'office' as const, brokerId: viewer.userId } : { kind: 'all' as const };
+    const taskScope = one
+      ? { kind: 'assignee' as const, userId: one }
+      : viewer.role === 'broker'
+        ? { kind: 'office' as const, brokerId: viewer.userId }
+        : { kind: 'all' as const };
     const [report, stages, tally] = await Promise.all([
       leadReport(this.pool, viewer, { from, to, agentId: q.agentId ?? null }),
       this.pipeline(viewer),
       taskTally(this.pool, taskScope, from, to, now),
     ]);
-    const names = await fullNames(this.pool, report.perAgent.map((a) => a.agentId));
+    const names = await fullNames(
+      this.pool,
+      report.perAgent.map((a) => a.agentId),
+    );
     const tasksOf = new Map(tally.map((t) => [t.assigneeId, t]));
     const sum = (k: 'done' | 'overdue' | 'open') => tally.reduce((n, t) => n + t[k], 0);
     const reached = new Map(report.stagesReached.map((s) => [s.stage, s.count]));
@@ -58,7 +65,12 @@ export class ReportsController {
       perAgent:
         viewer.role === 'agent'
           ? []
-          : report.perAgent.map((a) => ({ ...a, fullName: names.get(a.agentId) ?? '', tasksDone: tasksOf.get(a.agentId)?.done ?? 0, tasksOverdue: tasksOf.get(a.agentId)?.overdue ?? 0 })),
+          : report.perAgent.map((a) => ({
+              ...a,
+              fullName: names.get(a.agentId) ?? '',
+              tasksDone: tasksOf.get(a.agentId)?.done ?? 0,
+              tasksOverdue: tasksOf.get(a.agentId)?.overdue ?? 0,
+            })),
     };
   }
 

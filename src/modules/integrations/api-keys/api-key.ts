@@ -2,7 +2,14 @@ import type { ApiKeyEvent } from '../integrations.events';
 
 export type ApiKey =
   | { readonly exists: false }
-  | { readonly exists: true; readonly keyId: string; readonly userId: string; readonly keyHash: string; readonly revoked: boolean; readonly usedAt: string | null };
+  | {
+      readonly exists: true;
+      readonly keyId: string;
+      readonly userId: string;
+      readonly keyHash: string;
+      readonly revoked: boolean;
+      readonly usedAt: string | null;
+    };
 
 export const initialApiKey = (): ApiKey => ({ exists: false });
 

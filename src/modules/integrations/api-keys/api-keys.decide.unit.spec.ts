@@ -21,16 +21,24 @@ describe('API keys (given / when / then)', () => {
     given(created).when({ keyId: 'K', byUserId: 'U', isStaff: false }).then([revoked]);
     given(created, revoked).when({ keyId: 'K', byUserId: 'U', isStaff: false }).thenNothing();
     given(created).when({ keyId: 'K', byUserId: 'X', isStaff: false }).thenRefused({ code: 'not_found', message: 'No such API key' });
-    given(created).when({ keyId: 'K', byUserId: 'S', isStaff: true }).then([{ type: 'ApiKeyRevoked', data: { keyId: 'K', userId: 'U', byUserId: 'S' } }]);
+    given(created)
+      .when({ keyId: 'K', byUserId: 'S', isStaff: true })
+      .then([{ type: 'ApiKeyRevoked', data: { keyId: 'K', userId: 'U', byUserId: 'S' } }]);
     given().when({ keyId: 'K', byUserId: 'U', isStaff: false }).thenRefused({ code: 'not_found', message: 'No such API key' });
   });
 
   it('a use is noted the first time, then not again until the interval has passed; never for a revoked key', () => {
     const { given } = deciderSpecification(noteKeyUseDecider);
     const used = (at: string): ApiKeyEvent => ({ type: 'ApiKeyUsed', data: { keyId: 'K', userId: 'U', usedAt: at } });
-    given(created).when({ keyId: 'K', at: T0 }).then([used(T0)]);
-    given(created, used(T0)).when({ keyId: 'K', at: later(USE_NOTED_EVERY_MS - 1) }).thenNothing();
-    given(created, used(T0)).when({ keyId: 'K', at: later(USE_NOTED_EVERY_MS) }).then([used(later(USE_NOTED_EVERY_MS))]);
+    given(created)
+      .when({ keyId: 'K', at: T0 })
+      .then([used(T0)]);
+    given(created, used(T0))
+      .when({ keyId: 'K', at: later(USE_NOTED_EVERY_MS - 1) })
+      .thenNothing();
+    given(created, used(T0))
+      .when({ keyId: 'K', at: later(USE_NOTED_EVERY_MS) })
+      .then([used(later(USE_NOTED_EVERY_MS))]);
     given(created, revoked).when({ keyId: 'K', at: T0 }).thenNothing();
   });
 });

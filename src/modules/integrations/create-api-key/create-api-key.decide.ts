@@ -10,4 +10,8 @@ export function decideCreateApiKey(c: CreateApiKey, s: ApiKey): ApiKeyEvent[] {
   return [{ type: 'ApiKeyCreated', data: { keyId: c.keyId, userId: c.userId, name: c.name, keyHash: c.keyHash } }];
 }
 
-export const createApiKeyDecider: Decider<ApiKey, CreateApiKey, ApiKeyEvent> = { initialState: initialApiKey, evolve: evolveApiKey, decide: decideCreateApiKey };
+export const createApiKeyDecider: Decider<ApiKey, CreateApiKey, ApiKeyEvent> = {
+  initialState: initialApiKey,
+  evolve: evolveApiKey,
+  decide: decideCreateApiKey,
+};

@@ -26,7 +26,9 @@ export class CreateApiKeyController {
     refuseWhileImpersonating(req, NOT_WHILE_IMPERSONATING);
     const keyId = newId();
     const key = newApiKey(keyId);
-    await this.commands.execute(new CreateApiKeyCommand(apiKeyStream(keyId), { keyId, userId: viewer.userId, name: input.name, keyHash: hashOfKey(key) }, commandContextOf(req)));
+    await this.commands.execute(
+      new CreateApiKeyCommand(apiKeyStream(keyId), { keyId, userId: viewer.userId, name: input.name, keyHash: hashOfKey(key) }, commandContextOf(req)),
+    );
     return { keyId, name: input.name, key };
   }
 }

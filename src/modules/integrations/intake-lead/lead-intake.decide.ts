@@ -9,7 +9,8 @@ export const INTAKE_IN_PROGRESS = 'The same lead (source and externalId) is bein
 
 export type LeadIntake = { readonly claimedAt: string | null; readonly answer: { readonly leadId: string; readonly created: boolean } | null };
 export type IntakeKey = { readonly officeId: string; readonly source: string; readonly externalId: string };
-export type IntakeCommand = ({ readonly kind: 'claim' } | { readonly kind: 'record'; readonly leadId: string; readonly created: boolean }) & IntakeKey & { readonly at: string };
+export type IntakeCommand = ({ readonly kind: 'claim' } | { readonly kind: 'record'; readonly leadId: string; readonly created: boolean }) &
+  IntakeKey & { readonly at: string };
 
 export const initialLeadIntake = (): LeadIntake => ({ claimedAt: null, answer: null });
 
@@ -31,7 +32,12 @@ export function decideLeadIntake(c: IntakeCommand, s: LeadIntake): LeadIntakeEve
   return [{ type: 'LeadIntakeClaimed', data: key }];
 }
 
-export const leadIntakeDecider: Decider<LeadIntake, IntakeCommand, LeadIntakeEvent> = { initialState: initialLeadIntake, evolve: evolveLeadIntake, decide: decideLeadIntake };
+export const leadIntakeDecider: Decider<LeadIntake, IntakeCommand, LeadIntakeEvent> = {
+  initialState: initialLeadIntake,
+  evolve: evolveLeadIntake,
+  decide: decideLeadIntake,
+};
 
 /** One stream per office, source and sender's id (case kept: senders' ids are theirs). */
-export const leadIntakeStream = (k: IntakeKey) => `leadintake-${createHash('sha256').update(`${k.officeId}\0${k.source.toLowerCase()}\0${k.externalId}`).digest('hex').slice(0, 40)}`;
+export const leadIntakeStream = (k: IntakeKey) =>
+  `leadintake-${createHash('sha256').update(`${k.officeId}\0${k.source.toLowerCase()}\0${k.externalId}`).digest('hex').slice(0, 40)}`;

@@ -10,15 +10,41 @@ import { DB_POOL } from '../../../runtime/tokens';
 import { conflict, validation } from '../../../shared/errors';
 import type { Viewer } from '../../../shared/viewer/viewer';
 import { LEVEL, loadAccount, parseEmail, userIdByEmail } from '../../accounts';
-import { decideTagLead, evolveLead, initialLead, type InquiryResult, type Lead, type LeadEvent, leadIdFor, leadStream, loadLead, resolveLeadTarget, SubmitInquiryCommand, submitInquiryDecider } from '../../leads';
+import {
+  decideTagLead,
+  evolveLead,
+  initialLead,
+  type InquiryResult,
+  type Lead,
+  type LeadEvent,
+  leadIdFor,
+  leadStream,
+  loadLead,
+  resolveLeadTarget,
+  SubmitInquiryCommand,
+  submitInquiryDecider,
+} from '../../leads';
 import { INTAKE_IN_PROGRESS, leadIntakeDecider, leadIntakeStream } from './lead-intake.decide';
 
 /** What every outside source delivers, already checked for shape. */
 export type IntakeInput = {
   readonly source: string;
   readonly type?: string;
-  readonly person: { readonly firstName?: string; readonly lastName?: string; readonly fullName?: string; readonly emails: readonly string[]; readonly phones: readonly string[] };
-  readonly property?: { readonly street?: string; readonly city?: string; readonly state?: string; readonly zip?: string; readonly mlsNumber?: string; readonly price?: number };
+  readonly person: {
+    readonly firstName?: string;
+    readonly lastName?: string;
+    readonly fullName?: string;
+    readonly emails: readonly string[];
+    readonly phones: readonly string[];
+  };
+  readonly property?: {
+    readonly street?: string;
+    readonly city?: string;
+    readonly state?: string;
+    readonly zip?: string;
+    readonly mlsNumber?: string;
+    readonly price?: number;
+  };
   readonly message?: string;
   readonly tags?: readonly string[];
   readonly externalId?: string;
@@ -77,9 +103,22 @@ export class LeadIntake {
     return recorded.state.answer ?? answer;
   }
 
-  private async apply(input: IntakeInput, email: string, target: Awaited<ReturnType<typeof resolveLeadTarget>>, viewer: Viewer, ctx: CommandContext): Promise<IntakeAnswer> {
+  private async apply(
+    input: IntakeInput,
+    email: string,
+    target: Awaited<ReturnType<typeof resolveLeadTarget>>,
+    viewer: Viewer,
+    ctx: CommandContext,
+  ): Promise<IntakeAnswer> {
     const p = input.person;
-    const fullName = (p.fullName?.trim() || [p.firstName, p.lastName].map((s) => s?.trim()).filter(Boolean).join(' ') || email).slice(0, 200);
+    const fullName = (
+      p.fullName?.trim() ||
+      [p.firstName, p.lastName]
+        .map((s) => s?.trim())
+        .filter(Boolean)
+        .join(' ') ||
+      email
+    ).slice(0, 200);
     const phone = p.phones.find((x) => digits(x).length >= 7)?.trim() ?? '';
     const inquiry = {
       siteId: target.siteId,
@@ -96,7 +135,13 @@ export class LeadIntake {
     let answer: IntakeAnswer;
     if (existing) {
       const lead = existing;
-      await handleCommand(this.store, leadStream(lead.leadId), submitInquiryDecider, { ...inquiry, siteId: lead.siteId, leadId: lead.leadId, userId: lead.userId }, ctx);
+      await handleCommand(
+        this.store,
+        leadStream(lead.leadId),
+        submitInquiryDecider,
+        { ...inquiry, siteId: lead.siteId, leadId: lead.leadId, userId: lead.userId },
+        ctx,
+      );
       answer = { leadId: lead.leadId, created: false };
     } else {
       const owner = await userIdByEmail(this.store, email);
@@ -105,7 +150,9 @@ export class LeadIntake {
         // An agent's or staff member's own address is not a lead's.
         if (!account.exists || account.securityLevel !== LEVEL.lead) throw conflict('Email already in use');
       }
-      const r = await this.commands.execute<SubmitInquiryCommand, InquiryResult>(new SubmitInquiryCommand(inquiry, { siteId: target.siteId, subdomain: target.subdomain }, owner, ctx));
+      const r = await this.commands.execute<SubmitInquiryCommand, InquiryResult>(
+        new SubmitInquiryCommand(inquiry, { siteId: target.siteId, subdomain: target.subdomain }, owner, ctx),
+      );
       answer = { leadId: r.leadId, created: true };
     }
     if (input.tags?.length) await handleCommand(this.store, leadStream(answer.leadId), addTagsDecider, { tags: input.tags, byUserId: viewer.userId }, ctx);
@@ -113,7 +160,11 @@ export class LeadIntake {
   }
 
   /** The office's lead for this person: by e-mail on the write side (never stale), else by a phone in the office's contacts. */
-  private async existingLead(email: string, phones: readonly string[], target: Awaited<ReturnType<typeof resolveLeadTarget>>): Promise<Extract<Lead, { exists: true }> | null> {
+  private async existingLead(
+    email: string,
+    phones: readonly string[],
+    target: Awaited<ReturnType<typeof resolveLeadTarget>>,
+  ): Promise<Extract<Lead, { exists: true }> | null> {
     const owner = await userIdByEmail(this.store, email);
     if (owner) {
       for (const siteId of target.officeSiteIds) {

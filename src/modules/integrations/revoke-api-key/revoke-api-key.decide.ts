@@ -12,4 +12,8 @@ export function decideRevokeApiKey(c: RevokeApiKey, s: ApiKey): ApiKeyEvent[] {
   return [{ type: 'ApiKeyRevoked', data: { keyId: s.keyId, userId: s.userId, byUserId: c.byUserId } }];
 }
 
-export const revokeApiKeyDecider: Decider<ApiKey, RevokeApiKey, ApiKeyEvent> = { initialState: initialApiKey, evolve: evolveApiKey, decide: decideRevokeApiKey };
+export const revokeApiKeyDecider: Decider<ApiKey, RevokeApiKey, ApiKeyEvent> = {
+  initialState: initialApiKey,
+  evolve: evolveApiKey,
+  decide: decideRevokeApiKey,
+};

@@ -16,7 +16,9 @@ export class RevokeApiKeyController {
   @Route(contract.apiKeys.revoke)
   async revoke(@Param('keyId') keyId: string, @Req() req: Request): Promise<undefined> {
     const viewer = dashboardViewer(req);
-    await this.commands.execute(new RevokeApiKeyCommand(apiKeyStream(keyId), { keyId, byUserId: viewer.userId, isStaff: viewer.role === 'staff' }, commandContextOf(req)));
+    await this.commands.execute(
+      new RevokeApiKeyCommand(apiKeyStream(keyId), { keyId, byUserId: viewer.userId, isStaff: viewer.role === 'staff' }, commandContextOf(req)),
+    );
     return undefined;
   }
 }

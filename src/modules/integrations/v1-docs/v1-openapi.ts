@@ -16,14 +16,25 @@ function operation(route: Route): Record<string, unknown> {
   const status = successStatus(route);
   const parameters = [
     ...Object.entries(route.params?.shape ?? {}).map(([name, s]) => ({ name, in: 'path', required: true, schema: jsonSchemaOf(s as z.ZodType) })),
-    ...Object.entries(route.query?.shape ?? {}).map(([name, s]) => ({ name, in: 'query', required: !(s as z.ZodType).safeParse(undefined).success, schema: jsonSchemaOf(s as z.ZodType) })),
+    ...Object.entries(route.query?.shape ?? {}).map(([name, s]) => ({
+      name,
+      in: 'query',
+      required: !(s as z.ZodType).safeParse(undefined).success,
+      schema: jsonSchemaOf(s as z.ZodType),
+    })),
   ];
   const responses: Record<string, unknown> = {};
   for (const [code, schema] of Object.entries(route.responses)) {
-    responses[code] = isBodyless(schema!) ? { description: 'Done' } : { description: Number(code) === status ? 'Done' : 'See the schema', content: { 'application/json': { schema: jsonSchemaOf(schema!) } } };
+    responses[code] = isBodyless(schema!)
+      ? { description: 'Done' }
+      : { description: Number(code) === status ? 'Done' : 'See the schema', content: { 'application/json': { schema: jsonSchemaOf(schema!) } } };
   }
   for (const [code, description] of Object.entries(REFUSALS)) {
-    responses[code] = { description, content: { 'application/json': { schema: MESSAGE } }, ...(code === '429' ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}) };
+    responses[code] = {
+      description,
+      content: { 'application/json': { schema: MESSAGE } },
+      ...(code === '429' ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}),
+    };
   }
   return {
     operationId: route.operationId,
@@ -50,7 +61,8 @@ export function v1OpenApiDocument(version: string): Record<string, unknown> {
     info: {
       title: 'Porchlight API v1',
       version,
-      description: 'Leads and their events for the brokerage’s other tools. Every call takes `Authorization: Bearer <API key>` (made in Settings → API); a key acts as the user who made it, with their scope. Errors answer `{message}`.',
+      description:
+        'Leads and their events for the brokerage’s other tools. Every call takes `Authorization: Bearer <API key>` (made in Settings → API); a key acts as the user who made it, with their scope. Errors answer `{message}`.',
     },
     servers: [{ url: '/' }],
     security: [{ apiKey: [] }],

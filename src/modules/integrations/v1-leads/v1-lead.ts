@@ -25,5 +25,14 @@ export function v1LeadOf(r: LeadRow): V1Lead {
 
 /** The row with what a command just decided on top (the read model may not have applied it yet). */
 export function withDecided(r: LeadRow, lead: Extract<Lead, { exists: true }>): V1Lead {
-  return { ...v1LeadOf(r), fullName: lead.fullName, emails: lead.email ? [lead.email] : [], phones: lead.phone ? [lead.phone] : [], stage: lead.stage, tags: [...lead.tags], assignedAgentId: lead.agentId, inPond: lead.inPond };
+  return {
+    ...v1LeadOf(r),
+    fullName: lead.fullName,
+    emails: lead.email ? [lead.email] : [],
+    phones: lead.phone ? [lead.phone] : [],
+    stage: lead.stage,
+    tags: [...lead.tags],
+    assignedAgentId: lead.agentId,
+    inPond: lead.inPond,
+  };
 }

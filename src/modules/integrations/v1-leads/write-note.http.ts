@@ -26,7 +26,13 @@ export class V1WriteNoteController {
     const { account } = await loadAccount(this.store, viewer.userId);
     const authorName = account.exists ? `${account.firstName} ${account.lastName}`.trim() || account.email : 'Someone';
     const noteId = newId();
-    await this.commands.execute(new NotesCommand(leadNotesStream(lead.leadId), { kind: 'write', leadId: lead.leadId, siteId: lead.siteId, noteId, text, authorId: viewer.userId, authorName }, commandContextOf(req)));
+    await this.commands.execute(
+      new NotesCommand(
+        leadNotesStream(lead.leadId),
+        { kind: 'write', leadId: lead.leadId, siteId: lead.siteId, noteId, text, authorId: viewer.userId, authorName },
+        commandContextOf(req),
+      ),
+    );
     return { noteId };
   }
 }

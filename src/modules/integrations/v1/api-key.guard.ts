@@ -59,15 +59,26 @@ export class ApiKeyGuard implements CanActivate {
     if (!key.exists || key.revoked || !keyMatches(m[1]!, key.keyHash)) throw unauthorized(BAD_KEY);
     const { account } = await loadAccount(this.store, key.userId);
     if (!account.exists || account.signInBlockedBy.length > 0) throw unauthorized(BAD_KEY);
-    if (account.securityLevel === LEVEL.agent && account.brokerId && (await loadOffice(this.store, account.brokerId)).inactive.has(account.userId)) throw unauthorized(BAD_KEY);
+    if (account.securityLevel === LEVEL.agent && account.brokerId && (await loadOffice(this.store, account.brokerId)).inactive.has(account.userId))
+      throw unauthorized(BAD_KEY);
     if (!(await this.limiter.allow(`api-v1:${keyId}`, this.config.apiRatePerMinute, WINDOW_SECONDS))) {
       res.setHeader('Retry-After', String(WINDOW_SECONDS));
       throw new AppError('rate_limited', TOO_MANY_CALLS);
     }
-    req.auth = { id: `apikey:${keyId}`, userId: account.userId, securityLevel: account.securityLevel, officeId: officeOf(account), impersonatorId: null, returnUrl: null, expiresAt: new Date(8.64e15) };
+    req.auth = {
+      id: `apikey:${keyId}`,
+      userId: account.userId,
+      securityLevel: account.securityLevel,
+      officeId: officeOf(account),
+      impersonatorId: null,
+      returnUrl: null,
+      expiresAt: new Date(8.64e15),
+    };
     req.apiKeyId = keyId;
     // "Last used" is a convenience: noting it must never fail the call.
-    void this.commands.execute(new NoteKeyUseCommand(apiKeyStream(keyId), { keyId, at: new Date().toISOString() }, commandContextOf(req))).catch((err: unknown) => log.warn('could not note an API key use', { message: (err as Error).message }));
+    void this.commands
+      .execute(new NoteKeyUseCommand(apiKeyStream(keyId), { keyId, at: new Date().toISOString() }, commandContextOf(req)))
+      .catch((err: unknown) => log.warn('could not note an API key use', { message: (err as Error).message }));
     return true;
   }
 }

@@ -37,7 +37,11 @@ export class ExportLeadsController {
 
   /** Streamed a page at a time to the response (Nest sends nothing the handler returns). */
   @Route(contract.leadTransfer.exportCsv)
-  async export(@Query() query: QueryOf<typeof contract.leadTransfer.exportCsv>, @Req() req: Request, @Res() res: Response): Promise<AnswerOf<typeof contract.leadTransfer.exportCsv>> {
+  async export(
+    @Query() query: QueryOf<typeof contract.leadTransfer.exportCsv>,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<AnswerOf<typeof contract.leadTransfer.exportCsv>> {
     const viewer = dashboardViewer(req);
     const now = new Date();
     const filters = filtersOf(query, now);

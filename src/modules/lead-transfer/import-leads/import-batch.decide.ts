@@ -49,7 +49,6 @@ export type RowDecision = {
   readonly account: NewImportAccount | null;
 };
 
-
 /**
  * Decides a batch of rows in file order. A row is refused with the inquiry's first failing
  * message; then it is a duplicate when its e-mail or phone (normalised) is a lead of the office
@@ -73,8 +72,13 @@ export function decideImportBatch(lines: readonly ImportLine[], c: ImportChoices
 
   const decideRow = (line: ImportLine): RowDecision => {
     const v = line.values;
-    const problem = tooLong(line) ?? validateInquiry({ FullName: v.FullName ?? '', Email: v.Email ?? '', Phone: v.Phone ?? '' }, { allowPartialName: c.allowPartialName });
-    const none = (outcome: ImportRowOutcome['outcome'], leadId: string | null, message: string): RowDecision => ({ outcome: { row: line.row, outcome, leadId, message }, events: [], account: null });
+    const problem =
+      tooLong(line) ?? validateInquiry({ FullName: v.FullName ?? '', Email: v.Email ?? '', Phone: v.Phone ?? '' }, { allowPartialName: c.allowPartialName });
+    const none = (outcome: ImportRowOutcome['outcome'], leadId: string | null, message: string): RowDecision => ({
+      outcome: { row: line.row, outcome, leadId, message },
+      events: [],
+      account: null,
+    });
     if (problem) return none('rejected', null, problem);
     const email = emailKey(v.Email)!;
     const phone = phoneKey(v.Phone);
@@ -82,8 +86,12 @@ export function decideImportBatch(lines: readonly ImportLine[], c: ImportChoices
     const ownLeadId = owner ? leadIdFor(owner.userId, c.siteId) : null;
     const ownLeadHere = ownLeadId !== null && leadOf(ownLeadId)?.exists === true;
     const match =
-      byEmail.get(email) ?? known.byEmail.get(email) ?? (ownLeadHere ? ownLeadId! : undefined) ?? (phone ? (byPhone.get(phone) ?? known.byPhone.get(phone)) : undefined);
-    const duplicateMessage = (leadId: string) => (fromFile.has(leadId) || known.fromFile.has(leadId) ? IMPORT_MESSAGES.duplicateInFile : IMPORT_MESSAGES.duplicate);
+      byEmail.get(email) ??
+      known.byEmail.get(email) ??
+      (ownLeadHere ? ownLeadId! : undefined) ??
+      (phone ? (byPhone.get(phone) ?? known.byPhone.get(phone)) : undefined);
+    const duplicateMessage = (leadId: string) =>
+      fromFile.has(leadId) || known.fromFile.has(leadId) ? IMPORT_MESSAGES.duplicateInFile : IMPORT_MESSAGES.duplicate;
 
     if (match !== undefined && c.policy !== 'create') {
       if (c.policy === 'skip') return none('duplicate', match, duplicateMessage(match));
@@ -132,13 +140,20 @@ export function decideImportBatch(lines: readonly ImportLine[], c: ImportChoices
 }
 
 /** A merge fills what the lead lacks (its phone) and adds the row's tags; the name and e-mail it has are kept. */
-export function decideMergeIntoLead(c: { readonly phone: string | null; readonly tags: readonly string[]; readonly byUserId: string }, lead: Lead): LeadEvent[] {
+export function decideMergeIntoLead(
+  c: { readonly phone: string | null; readonly tags: readonly string[]; readonly byUserId: string },
+  lead: Lead,
+): LeadEvent[] {
   if (!lead.exists) return [];
   const events: LeadEvent[] = [];
   if (!lead.phone?.trim() && c.phone?.trim()) {
-    events.push({ type: 'LeadContactEdited', data: { leadId: lead.leadId, siteId: lead.siteId, fullName: lead.fullName, email: lead.email, phone: c.phone.trim(), byUserId: c.byUserId } });
+    events.push({
+      type: 'LeadContactEdited',
+      data: { leadId: lead.leadId, siteId: lead.siteId, fullName: lead.fullName, email: lead.email, phone: c.phone.trim(), byUserId: c.byUserId },
+    });
   }
   const tags = unionTags(lead.tags, c.tags);
-  if (tags.length !== lead.tags.length) events.push({ type: 'LeadTagsChanged', data: { leadId: lead.leadId, siteId: lead.siteId, tags, byUserId: c.byUserId } });
+  if (tags.length !== lead.tags.length)
+    events.push({ type: 'LeadTagsChanged', data: { leadId: lead.leadId, siteId: lead.siteId, tags, byUserId: c.byUserId } });
   return events;
 }

@@ -29,7 +29,23 @@ const officeLead = (agentId: string, phone: string | null, tags: string[] = []):
   fold(
     { initialState: initialLead, evolve: evolveLead },
     decideAddLead(
-      { leadId: 'L0', userId: 'u0', siteId: SITE, fullName: 'Old Lead', email: 'old@example.com', phone: phone ?? '', leadType: 'Buyer', message: '', listingPdid: null, via: 'manual', at: AT, agentId, brokerId: 'B', byUserId: agentId, tags },
+      {
+        leadId: 'L0',
+        userId: 'u0',
+        siteId: SITE,
+        fullName: 'Old Lead',
+        email: 'old@example.com',
+        phone: phone ?? '',
+        leadType: 'Buyer',
+        message: '',
+        listingPdid: null,
+        via: 'manual',
+        at: AT,
+        agentId,
+        brokerId: 'B',
+        byUserId: agentId,
+        tags,
+      },
       initialLead(),
     ).map((e) => (e.type === 'LeadCaptured' ? { ...e, data: { ...e.data, phone } } : e)) as LeadEvent[],
   );
@@ -92,7 +108,12 @@ describe('ImportBatch (given / when / then)', () => {
 
   it('given a row of an earlier batch (known from the file), when a row repeats it, then the in-file message', () => {
     const k = known({ byEmail: new Map([['ann@example.com', 'L5']]), fromFile: new Set(['L5']) });
-    expect(outcomes(decideImportBatch([ann(300)], choices(), k))[0]).toEqual({ row: 300, outcome: 'duplicate', leadId: 'L5', message: 'Same e-mail or phone as an earlier row' });
+    expect(outcomes(decideImportBatch([ann(300)], choices(), k))[0]).toEqual({
+      row: 300,
+      outcome: 'duplicate',
+      leadId: 'L5',
+      message: 'Same e-mail or phone as an earlier row',
+    });
   });
 
   it('given the agent’s own lead without a phone, when merging, then the phone filled and the tags added (the name and e-mail kept)', () => {
@@ -101,7 +122,10 @@ describe('ImportBatch (given / when / then)', () => {
     const [d] = decideImportBatch([ann(2, {}, ['old', 'New'])], choices({ policy: 'merge' }), k);
     expect(d!.outcome).toEqual({ row: 2, outcome: 'merged', leadId: 'L0', message: 'Merged into the existing lead' });
     expect(d!.events).toEqual([
-      { type: 'LeadContactEdited', data: { leadId: 'L0', siteId: SITE, fullName: 'Old Lead', email: 'old@example.com', phone: '206-555-0100', byUserId: 'A1' } },
+      {
+        type: 'LeadContactEdited',
+        data: { leadId: 'L0', siteId: SITE, fullName: 'Old Lead', email: 'old@example.com', phone: '206-555-0100', byUserId: 'A1' },
+      },
       { type: 'LeadTagsChanged', data: { leadId: 'L0', siteId: SITE, tags: ['Old', 'New'], byUserId: 'A1' } },
     ]);
   });
@@ -149,10 +173,34 @@ describe('ImportBatch (given / when / then)', () => {
 
   it('given the address’s account is a lead of this site already (the feed not yet knowing it), when skipping or creating, then a duplicate', () => {
     const leadId = leadIdFor('u7', SITE);
-    const lead = fold({ initialState: initialLead, evolve: evolveLead }, decideAddLead({ leadId, userId: 'u7', siteId: SITE, fullName: 'Ann Buyer', email: 'ann@example.com', phone: '2065550100', leadType: 'Buyer', message: '', listingPdid: null, via: 'manual', at: AT, agentId: 'A2', brokerId: 'B', byUserId: 'A2', tags: [] }, initialLead()));
+    const lead = fold(
+      { initialState: initialLead, evolve: evolveLead },
+      decideAddLead(
+        {
+          leadId,
+          userId: 'u7',
+          siteId: SITE,
+          fullName: 'Ann Buyer',
+          email: 'ann@example.com',
+          phone: '2065550100',
+          leadType: 'Buyer',
+          message: '',
+          listingPdid: null,
+          via: 'manual',
+          at: AT,
+          agentId: 'A2',
+          brokerId: 'B',
+          byUserId: 'A2',
+          tags: [],
+        },
+        initialLead(),
+      ),
+    );
     const k = known({ owners: new Map([['ann@example.com', { userId: 'u7', securityLevel: 5 }]]), leads: new Map([[leadId, lead]]) });
     for (const policy of ['skip', 'create'] as const) {
-      expect(outcomes(decideImportBatch([ann(2)], choices({ policy }), k))).toEqual([{ row: 2, outcome: 'duplicate', leadId, message: 'Already a lead of your office' }]);
+      expect(outcomes(decideImportBatch([ann(2)], choices({ policy }), k))).toEqual([
+        { row: 2, outcome: 'duplicate', leadId, message: 'Already a lead of your office' },
+      ]);
     }
   });
 

@@ -65,7 +65,9 @@ export class ImportAccessGuard implements CanActivate {
 /** One multipart `file` of at most 10 MB, held in memory; past the size, the limit's own message (413). */
 @Injectable()
 export class ImportFileInterceptor implements NestInterceptor {
-  private readonly inner = new (FileInterceptor('file', { limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 8, fieldSize: 64 * 1024, parts: 10 } }))();
+  private readonly inner = new (FileInterceptor('file', {
+    limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 8, fieldSize: 64 * 1024, parts: 10 },
+  }))();
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     try {
@@ -143,7 +145,10 @@ export class ImportLeadsController {
     await this.visibleImport(importId, req);
     const rows = await importReport(this.pool, importId);
     // A file for a spreadsheet: its cells are neutralised like the export's.
-    const csv = toCsv(['Row', 'Result', 'Message', 'Lead id'], rows.map((r) => [r.row, r.outcome, r.message, r.leadId]));
+    const csv = toCsv(
+      ['Row', 'Result', 'Message', 'Lead id'],
+      rows.map((r) => [r.row, r.outcome, r.message, r.leadId]),
+    );
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="import-report-${importId}.csv"`);
     res.setHeader('Cache-Control', 'private, no-store');

@@ -46,7 +46,10 @@ describe('StartImport (given / when / then)', () => {
     ['another person', { byUserId: 'A2' }],
     ['another mapping', { mapping: { Name: 'FullName', Email: 'Email', Phone: null } as StartImport['mapping'] }],
   ])('given the import, when its id comes with %s, then 409', (_, over) => {
-    expect(refused(() => decideStartImport({ ...start, ...over }, given(started)))).toMatchObject({ code: 'conflict', message: 'This import id belongs to another import; start a new one' });
+    expect(refused(() => decideStartImport({ ...start, ...over }, given(started)))).toMatchObject({
+      code: 'conflict',
+      message: 'This import id belongs to another import; start a new one',
+    });
   });
 });
 

@@ -57,9 +57,11 @@ export class LeadImporter {
     const { importId, target, ctx } = r;
     const stream = leadImportStream(importId);
     const started = await this.commands.execute(
-
-      new LeadImportCommand(stream, { ...r.start, importId, byUserId: r.viewer.userId, siteId: target.siteId, agentId: target.agentId, brokerId: target.brokerId, total: r.lines.length }, ctx),
-
+      new LeadImportCommand(
+        stream,
+        { ...r.start, importId, byUserId: r.viewer.userId, siteId: target.siteId, agentId: target.agentId, brokerId: target.brokerId, total: r.lines.length },
+        ctx,
+      ),
     );
     let job = started.state as Started;
     const known = await this.officeKnown(target);
@@ -126,7 +128,10 @@ export class LeadImporter {
         for (const d of decisions) {
           if (d.account) {
             appends.push(
-              ...registrationAppends(leadRegistration({ ...d.account, siteId: r.target.siteId, via: 'import', from: `CSV import on ${r.target.subdomain}`, at }), ctx),
+              ...registrationAppends(
+                leadRegistration({ ...d.account, siteId: r.target.siteId, via: 'import', from: `CSV import on ${r.target.subdomain}`, at }),
+                ctx,
+              ),
             );
           }
           if (d.events.length === 0) continue;
@@ -136,7 +141,10 @@ export class LeadImporter {
           leadAppends.set(leadId, entry);
         }
         for (const [leadId, a] of leadAppends) appends.push({ streamId: leadStream(leadId), expected: a.expected, events: toNewEvents(a.events, ctx) });
-        const applied: LeadImportEvent = { type: 'LeadImportBatchApplied', data: { importId: r.importId, done: job.done + lines.length, rows: decisions.map((d) => d.outcome) } };
+        const applied: LeadImportEvent = {
+          type: 'LeadImportBatchApplied',
+          data: { importId: r.importId, done: job.done + lines.length, rows: decisions.map((d) => d.outcome) },
+        };
         appends.push({ streamId: stream, expected: jobEvents.at(-1)!.streamPosition, events: toNewEvents([applied], ctx) });
         return { appends, result: evolveLeadImport(job, applied) as Started };
       },
@@ -184,4 +192,3 @@ function remember(known: Known, line: ImportLine, leadId: string): void {
   if (email && !known.byEmail.has(email)) known.byEmail.set(email, leadId);
   if (phone && !known.byPhone.has(phone)) known.byPhone.set(phone, leadId);
 }
-

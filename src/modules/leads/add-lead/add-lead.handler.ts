@@ -58,14 +58,33 @@ export class AddLeadHandler implements ICommandHandler<AddLeadCommand, { leadId:
         userId = randomUUID();
         appends.push(
           ...registrationAppends(
-            leadRegistration({ userId, email: input.email, fullName: input.fullName, phone: input.phone, siteId: target.siteId, via: 'manual', from: `added by hand on ${target.subdomain}`, at: ctx.now.toISOString() }),
+            leadRegistration({
+              userId,
+              email: input.email,
+              fullName: input.fullName,
+              phone: input.phone,
+              siteId: target.siteId,
+              via: 'manual',
+              from: `added by hand on ${target.subdomain}`,
+              at: ctx.now.toISOString(),
+            }),
             ctx,
           ),
         );
       }
       const leadId = leadIdFor(userId, target.siteId);
       const events = decideAddLead(
-        { ...input, leadId, userId, siteId: target.siteId, via: 'manual', at: ctx.now.toISOString(), agentId: target.agentId, brokerId: target.brokerId, byUserId },
+        {
+          ...input,
+          leadId,
+          userId,
+          siteId: target.siteId,
+          via: 'manual',
+          at: ctx.now.toISOString(),
+          agentId: target.agentId,
+          brokerId: target.brokerId,
+          byUserId,
+        },
         initialLead(),
       );
       appends.push({ streamId: leadStream(leadId), expected: 'no_stream', events: toNewEvents(events, ctx) });

@@ -91,7 +91,14 @@ export class AddLeadController {
   async sites(@Req() req: Request) {
     const viewer = dashboardViewer(req);
     const { usable } = await usableSites(this.store, this.pool, viewer);
-    const views = new Map((await sitesByIds(this.pool, usable.map((s) => s.siteId))).map((v) => [v.siteId, v]));
+    const views = new Map(
+      (
+        await sitesByIds(
+          this.pool,
+          usable.map((s) => s.siteId),
+        )
+      ).map((v) => [v.siteId, v]),
+    );
     return {
       sites: usable.flatMap((s) => {
         const v = views.get(s.siteId);

@@ -27,7 +27,11 @@ export const TARGET_MESSAGES = {
 } as const;
 
 /** The sites a caller may add leads to (the first is the default), and the caller's office. */
-export async function usableSites(store: EventStore, pool: pg.Pool, viewer: Viewer): Promise<{ readonly brokerId: string | null; readonly office: readonly OfficeSite[]; readonly usable: readonly OfficeSite[] }> {
+export async function usableSites(
+  store: EventStore,
+  pool: pg.Pool,
+  viewer: Viewer,
+): Promise<{ readonly brokerId: string | null; readonly office: readonly OfficeSite[]; readonly usable: readonly OfficeSite[] }> {
   if (viewer.role === 'staff') {
     const all = await officeSites(pool, null, null);
     return { brokerId: null, office: all, usable: all };
@@ -46,7 +50,12 @@ export async function usableSites(store: EventStore, pool: pg.Pool, viewer: View
  * office; staff name the site, and the agent (else the site's owner). Without `siteId` the lead
  * goes to the caller's first site: an agent's own site, else the office's broker site.
  */
-export async function resolveLeadTarget(store: EventStore, pool: pg.Pool, viewer: Viewer, want: { readonly siteId?: string; readonly agentId?: string }): Promise<LeadTarget> {
+export async function resolveLeadTarget(
+  store: EventStore,
+  pool: pg.Pool,
+  viewer: Viewer,
+  want: { readonly siteId?: string; readonly agentId?: string },
+): Promise<LeadTarget> {
   let brokerId: string | null;
   let office: readonly { siteId: string; ownerId: string }[];
   let chosen: { siteId: string; ownerId: string } | undefined;

@@ -89,24 +89,33 @@ export class LeadRouter extends SweptReactor {
     await decideAndAppend(
       this.store,
       async () => {
-      const leadEvents = await this.store.readStream(leadStream(leadId));
-      const lead = fold({ initialState: initialLead, evolve: evolveLead }, leadEvents as unknown as LeadEvent[]);
-      if (!lead.exists || lead.agentId !== null || lead.inPond) return nothing;
-      // The rules in force when the lead came in (its LeadCaptured, the stream's first event): a rule change since does not reach back.
-      const rules = await loadRoutingRules(this.pool, lead.siteId, lead.listingPdid, leadEvents[0]!);
-      // The site is not in the read model yet: its projection asks again once it has the lead.
-      if (!rules) return nothing;
-      // The last turns (newest first), enough to count the last agent's streak up to the heaviest weight.
-      const routingEvents = await this.store.readStream(routingStream(lead.siteId), { direction: 'backwards', limit: MAX_ROUTING_WEIGHT });
-      const rotation = fold({ initialState: initialRotation, evolve: evolveRotation }, [...routingEvents].reverse() as unknown as RoutingEvent[]);
-      const decision = decideAssignLead(lead, rules, rotation);
-      const ctx: CommandContext = { siteId: lead.siteId, actorId: null, impersonatorId: null, correlationId: cause.correlationId ?? newId(), causationId: cause.eventId, now: new Date() };
-      const appends: StreamAppend[] = [{ streamId: leadStream(leadId), expected: leadEvents.at(-1)!.streamPosition, events: toNewEvents(decision.lead, ctx) }];
-      if (decision.routing.length) {
-        const rev = routingEvents[0]?.streamPosition;
-        appends.push({ streamId: routingStream(lead.siteId), expected: rev === undefined ? 'no_stream' : rev, events: toNewEvents(decision.routing, ctx) });
-      }
-      return { appends, result: undefined };
+        const leadEvents = await this.store.readStream(leadStream(leadId));
+        const lead = fold({ initialState: initialLead, evolve: evolveLead }, leadEvents as unknown as LeadEvent[]);
+        if (!lead.exists || lead.agentId !== null || lead.inPond) return nothing;
+        // The rules in force when the lead came in (its LeadCaptured, the stream's first event): a rule change since does not reach back.
+        const rules = await loadRoutingRules(this.pool, lead.siteId, lead.listingPdid, leadEvents[0]!);
+        // The site is not in the read model yet: its projection asks again once it has the lead.
+        if (!rules) return nothing;
+        // The last turns (newest first), enough to count the last agent's streak up to the heaviest weight.
+        const routingEvents = await this.store.readStream(routingStream(lead.siteId), { direction: 'backwards', limit: MAX_ROUTING_WEIGHT });
+        const rotation = fold({ initialState: initialRotation, evolve: evolveRotation }, [...routingEvents].reverse() as unknown as RoutingEvent[]);
+        const decision = decideAssignLead(lead, rules, rotation);
+        const ctx: CommandContext = {
+          siteId: lead.siteId,
+          actorId: null,
+          impersonatorId: null,
+          correlationId: cause.correlationId ?? newId(),
+          causationId: cause.eventId,
+          now: new Date(),
+        };
+        const appends: StreamAppend[] = [
+          { streamId: leadStream(leadId), expected: leadEvents.at(-1)!.streamPosition, events: toNewEvents(decision.lead, ctx) },
+        ];
+        if (decision.routing.length) {
+          const rev = routingEvents[0]?.streamPosition;
+          appends.push({ streamId: routingStream(lead.siteId), expected: rev === undefined ? 'no_stream' : rev, events: toNewEvents(decision.routing, ctx) });
+        }
+        return { appends, result: undefined };
       },
       { pauseMs: 5, attempts: MAX_ATTEMPTS },
     );

@@ -8,7 +8,9 @@ const SKIP = /^\/(assets|health|socket\.io|uploads|avatars|favicon)/;
 
 const hostOf = (req: Request, trustProxy: boolean) => {
   const fwd = trustProxy ? req.headers['x-forwarded-host'] : undefined;
-  return String((typeof fwd === 'string' && fwd ? fwd.split(',')[0] : req.headers.host) ?? '').trim().toLowerCase();
+  return String((typeof fwd === 'string' && fwd ? fwd.split(',')[0] : req.headers.host) ?? '')
+    .trim()
+    .toLowerCase();
 };
 
 /**
@@ -46,7 +48,8 @@ export function decodeFirstTouch(value: string | undefined): FirstTouch | null {
   if (!value || value.length > 1024) return null;
   try {
     const [src, referrer, at] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
-    if ((src !== null && (typeof src !== 'string' || !SRC.test(src))) || (referrer !== null && (typeof referrer !== 'string' || referrer.length > 300))) return null;
+    if ((src !== null && (typeof src !== 'string' || !SRC.test(src))) || (referrer !== null && (typeof referrer !== 'string' || referrer.length > 300)))
+      return null;
     if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return null;
     return { src, referrer, at } as FirstTouch;
   } catch {

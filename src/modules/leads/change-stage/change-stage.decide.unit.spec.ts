@@ -15,7 +15,9 @@ describe('ChangeStage (given / when / then)', () => {
   });
 
   it('given a lead in Active, when moved to "under CONTRACT", then the pipeline’s spelling', () => {
-    expect(decideChangeStage(move('under CONTRACT'), given(captured(), assigned('A1'), stageChanged('New', 'Active')))).toEqual([stageChanged('Active', 'Under contract')]);
+    expect(decideChangeStage(move('under CONTRACT'), given(captured(), assigned('A1'), stageChanged('New', 'Active')))).toEqual([
+      stageChanged('Active', 'Under contract'),
+    ]);
   });
 
   it('given a lead in Active, when moved to Active, then nothing', () => {
@@ -23,7 +25,10 @@ describe('ChangeStage (given / when / then)', () => {
   });
 
   it('when moved to a stage the office does not have, then 400 naming it', () => {
-    expect(refused(() => decideChangeStage(move(' Hot '), given(captured())))).toMatchObject({ code: 'validation', message: '"Hot" is not a stage of this office\'s pipeline' });
+    expect(refused(() => decideChangeStage(move(' Hot '), given(captured())))).toMatchObject({
+      code: 'validation',
+      message: '"Hot" is not a stage of this office\'s pipeline',
+    });
     const custom = { stages: ['Fresh', 'Working'], moves: {} };
     expect(refused(() => decideChangeStage(move('Active', custom), given(captured()))).code).toBe('validation');
     expect(decideChangeStage(move('working', custom), given(captured()))).toEqual([stageChanged('New', 'Working')]);

@@ -7,7 +7,10 @@ import type { LeadEvent } from '../leads.events';
 export type ClaimState = { readonly lead: Lead; readonly wasInPond: boolean };
 
 export const initialClaimState = (): ClaimState => ({ lead: initialLead(), wasInPond: false });
-export const evolveClaimState = (s: ClaimState, e: LeadEvent): ClaimState => ({ lead: evolveLead(s.lead, e), wasInPond: s.wasInPond || e.type === 'LeadPutInPond' });
+export const evolveClaimState = (s: ClaimState, e: LeadEvent): ClaimState => ({
+  lead: evolveLead(s.lead, e),
+  wasInPond: s.wasInPond || e.type === 'LeadPutInPond',
+});
 
 /** `officeId`: the claimer's office as their account says (an agent's broker, a broker's own id). */
 export type ClaimLead = { readonly leadId: string; readonly agentId: string; readonly officeId: string | null };
@@ -36,4 +39,8 @@ export function decideClaimLead(c: ClaimLead, s: ClaimState): LeadEvent[] {
   return [{ type: 'LeadClaimed', data: { leadId: lead.leadId, siteId: lead.siteId, agentId: c.agentId, brokerId: c.officeId } }];
 }
 
-export const claimLeadDecider: Decider<ClaimState, ClaimLead, LeadEvent> = { initialState: initialClaimState, evolve: evolveClaimState, decide: decideClaimLead };
+export const claimLeadDecider: Decider<ClaimState, ClaimLead, LeadEvent> = {
+  initialState: initialClaimState,
+  evolve: evolveClaimState,
+  decide: decideClaimLead,
+};

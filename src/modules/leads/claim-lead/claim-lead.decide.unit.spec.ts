@@ -7,7 +7,10 @@ import { type ClaimLead, claimLeadDecider, decideClaimLead } from './claim-lead.
 
 const LEAD = 'L1';
 const captured = leadCaptured(LEAD);
-const assigned = (agentId: string): LeadEvent => ({ type: 'LeadAssigned', data: { leadId: LEAD, siteId: 's1', agentId, brokerId: 'B', rule: 'round-robin', ruleVersion: 1 } });
+const assigned = (agentId: string): LeadEvent => ({
+  type: 'LeadAssigned',
+  data: { leadId: LEAD, siteId: 's1', agentId, brokerId: 'B', rule: 'round-robin', ruleVersion: 1 },
+});
 const pond = (fromAgentId: string | null, reason: 'not-contacted' | 'pond-first' = 'not-contacted'): LeadEvent => ({
   type: 'LeadPutInPond',
   data: { leadId: LEAD, siteId: 's1', brokerId: 'B', fromAgentId, reason },
@@ -40,7 +43,10 @@ describe('ClaimLead: first to claim wins (given / when / then)', () => {
   });
 
   it('given a pond lead of office B, when an agent of office C claims it, then not found (another office’s lead does not exist for them)', () => {
-    expect(refused(() => decideClaimLead(claim('C1', 'C'), given(captured, assigned('A1'), pond('A1'))))).toMatchObject({ code: 'not_found', message: 'Not found' });
+    expect(refused(() => decideClaimLead(claim('C1', 'C'), given(captured, assigned('A1'), pond('A1'))))).toMatchObject({
+      code: 'not_found',
+      message: 'Not found',
+    });
   });
 
   it('given a pond lead, when an agent without an office claims it, then not found', () => {
@@ -52,7 +58,10 @@ describe('ClaimLead: first to claim wins (given / when / then)', () => {
   });
 
   it('given a pond lead the broker then gave to A1 (LeadReassigned), when A2 claims it, then refused 409 (it left the pond)', () => {
-    const reassigned: LeadEvent = { type: 'LeadReassigned', data: { leadId: LEAD, siteId: 's1', fromAgentId: null, agentId: 'A1', brokerId: 'B', byUserId: 'B' } };
+    const reassigned: LeadEvent = {
+      type: 'LeadReassigned',
+      data: { leadId: LEAD, siteId: 's1', fromAgentId: null, agentId: 'A1', brokerId: 'B', byUserId: 'B' },
+    };
     expect(refused(() => decideClaimLead(claim('A2'), given(captured, pond(null, 'pond-first'), reassigned)))).toMatchObject({ code: 'conflict' });
   });
 

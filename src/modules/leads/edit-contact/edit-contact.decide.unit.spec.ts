@@ -8,7 +8,10 @@ import { decideEditContact, editContactDecider, type EditContact } from './edit-
 
 const given = (...events: LeadEvent[]) => fold(editContactDecider, events);
 const edit = (c: Omit<EditContact, 'byUserId'>): EditContact => ({ ...c, byUserId: 'A1' });
-const edited = (fullName: string, email: string, phone: string | null): LeadEvent => ({ type: 'LeadContactEdited', data: { leadId: LEAD, siteId: 's1', fullName, email, phone, byUserId: 'A1' } });
+const edited = (fullName: string, email: string, phone: string | null): LeadEvent => ({
+  type: 'LeadContactEdited',
+  data: { leadId: LEAD, siteId: 's1', fullName, email, phone, byUserId: 'A1' },
+});
 
 describe('EditContact (given / when / then)', () => {
   it('given a lead, when the phone is corrected, then LeadContactEdited with every contact field (the others as they were), the phone as digits', () => {
@@ -16,7 +19,9 @@ describe('EditContact (given / when / then)', () => {
   });
 
   it('when the name and e-mail change, then the e-mail as stored (trimmed, lower case); a name of one word is fine', () => {
-    expect(decideEditContact(edit({ fullName: ' Ada ', email: ' Ada.King@Example.COM ' }), given(captured()))).toEqual([edited('Ada', 'ada.king@example.com', '2065550100')]);
+    expect(decideEditContact(edit({ fullName: ' Ada ', email: ' Ada.King@Example.COM ' }), given(captured()))).toEqual([
+      edited('Ada', 'ada.king@example.com', '2065550100'),
+    ]);
   });
 
   it('when the phone is removed, then phone null', () => {

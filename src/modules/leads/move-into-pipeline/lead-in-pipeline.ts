@@ -53,7 +53,12 @@ export async function decideOnLead(
  * row handled but not yet gone from the read model is looked at again by a later run, and
  * decided to nothing). Answers how many appended.
  */
-export async function sweepPending<T>(page: (limit: number, offset: number) => Promise<readonly T[]>, size: number, stopped: () => boolean, each: (row: T) => Promise<boolean>): Promise<number> {
+export async function sweepPending<T>(
+  page: (limit: number, offset: number) => Promise<readonly T[]>,
+  size: number,
+  stopped: () => boolean,
+  each: (row: T) => Promise<boolean>,
+): Promise<number> {
   let done = 0;
   for (let offset = 0; !stopped(); offset += size) {
     const rows = await page(size, offset);

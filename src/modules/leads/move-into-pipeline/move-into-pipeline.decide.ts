@@ -19,4 +19,8 @@ export function decideMoveIntoPipeline(c: MoveIntoPipeline, state: Lead): LeadEv
   return [{ type: 'LeadStageChanged', data: { leadId: state.leadId, siteId: state.siteId, stage: to, fromStage: state.stage, byUserId: null } }];
 }
 
-export const moveIntoPipelineDecider: Decider<Lead, MoveIntoPipeline, LeadEvent> = { initialState: initialLead, evolve: evolveLead, decide: decideMoveIntoPipeline };
+export const moveIntoPipelineDecider: Decider<Lead, MoveIntoPipeline, LeadEvent> = {
+  initialState: initialLead,
+  evolve: evolveLead,
+  decide: decideMoveIntoPipeline,
+};

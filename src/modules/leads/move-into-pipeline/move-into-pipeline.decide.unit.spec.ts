@@ -6,15 +6,23 @@ import { type LeadEvent } from '../leads.events';
 import { decideMoveIntoPipeline, moveIntoPipelineDecider } from './move-into-pipeline.decide';
 
 const given = (...events: LeadEvent[]) => fold(moveIntoPipelineDecider, events);
-const renamedNurture = nextPipeline(DEFAULT_PIPELINE, DEFAULT_STAGES.map((s) => (s === 'Nurture' ? 'Long-term' : s)), [{ from: 'Nurture', to: 'Long-term' }]);
+const renamedNurture = nextPipeline(
+  DEFAULT_PIPELINE,
+  DEFAULT_STAGES.map((s) => (s === 'Nurture' ? 'Long-term' : s)),
+  [{ from: 'Nurture', to: 'Long-term' }],
+);
 
 describe('moving leads into their office’s pipeline (given / when / then)', () => {
   it('given a lead in Nurture, when the office renamed Nurture to Long-term, then LeadStageChanged to Long-term by the system', () => {
-    expect(decideMoveIntoPipeline({ pipeline: renamedNurture }, given(captured(), assigned('A1'), stageChanged('New', 'Nurture')))).toEqual([stageChanged('Nurture', 'Long-term', null)]);
+    expect(decideMoveIntoPipeline({ pipeline: renamedNurture }, given(captured(), assigned('A1'), stageChanged('New', 'Nurture')))).toEqual([
+      stageChanged('Nurture', 'Long-term', null),
+    ]);
   });
 
   it('given a lead already moved (or moved elsewhere by its agent), then nothing: a repeat or a late run changes nothing', () => {
-    expect(decideMoveIntoPipeline({ pipeline: renamedNurture }, given(captured(), stageChanged('New', 'Nurture'), stageChanged('Nurture', 'Long-term', null)))).toEqual([]);
+    expect(
+      decideMoveIntoPipeline({ pipeline: renamedNurture }, given(captured(), stageChanged('New', 'Nurture'), stageChanged('Nurture', 'Long-term', null))),
+    ).toEqual([]);
     expect(decideMoveIntoPipeline({ pipeline: renamedNurture }, given(captured(), stageChanged('New', 'Active')))).toEqual([]);
   });
 
@@ -24,7 +32,11 @@ describe('moving leads into their office’s pipeline (given / when / then)', ()
   });
 
   it('given a lead in a stage removed with nowhere to go, then it stays', () => {
-    const p = nextPipeline(DEFAULT_PIPELINE, DEFAULT_STAGES.filter((s) => s !== 'Lost'), []);
+    const p = nextPipeline(
+      DEFAULT_PIPELINE,
+      DEFAULT_STAGES.filter((s) => s !== 'Lost'),
+      [],
+    );
     expect(decideMoveIntoPipeline({ pipeline: p }, given(captured(), stageChanged('New', 'Lost')))).toEqual([]);
     expect(decideMoveIntoPipeline({ pipeline: p }, given())).toEqual([]);
   });

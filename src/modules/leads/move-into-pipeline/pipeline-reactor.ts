@@ -45,16 +45,21 @@ export abstract class PipelineReactor extends SweptReactor {
     causationOf: (row: T) => string | null = () => null,
   ): Promise<number> {
     const pipelines = pipelinesOnce(this.store);
-    return sweepPending(page, size, () => this.sweeper.isStopped, async (row) => {
-      const { events } = await decideOnLead(
-        this.store,
-        row.leadId,
-        (lead, pipeline) => decide(row, lead, pipeline),
-        (lead) => ({ siteId: lead.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: causationOf(row), now: new Date() }),
-        pipelines,
-      );
-      return events.length > 0;
-    });
+    return sweepPending(
+      page,
+      size,
+      () => this.sweeper.isStopped,
+      async (row) => {
+        const { events } = await decideOnLead(
+          this.store,
+          row.leadId,
+          (lead, pipeline) => decide(row, lead, pipeline),
+          (lead) => ({ siteId: lead.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: causationOf(row), now: new Date() }),
+          pipelines,
+        );
+        return events.length > 0;
+      },
+    );
   }
 
   protected schedule(): Schedule {

@@ -7,11 +7,19 @@ import { type LeadEvent } from '../leads.events';
 import { decidePatchLead, type PatchLead, patchLeadDecider } from './patch-lead.decide';
 
 const given = (...events: LeadEvent[]) => fold(patchLeadDecider, events);
-const patch = (p: Omit<PatchLead, 'leadId' | 'byUserId' | 'pipeline'>, byUserId = 'B'): PatchLead => ({ leadId: LEAD, byUserId, pipeline: DEFAULT_PIPELINE, ...p });
+const patch = (p: Omit<PatchLead, 'leadId' | 'byUserId' | 'pipeline'>, byUserId = 'B'): PatchLead => ({
+  leadId: LEAD,
+  byUserId,
+  pipeline: DEFAULT_PIPELINE,
+  ...p,
+});
 
 describe('PATCH a lead (given / when / then)', () => {
   it('given a lead of A1, when the broker sends a new agent, stage, tags and phone at once, then the four events in that order, each on the state before', () => {
-    const events = decidePatchLead(patch({ assignedAgentId: 'A2', stage: 'active', tags: ['Hot'], contact: { phone: '4255550199' } }), given(captured(), assigned('A1')));
+    const events = decidePatchLead(
+      patch({ assignedAgentId: 'A2', stage: 'active', tags: ['Hot'], contact: { phone: '4255550199' } }),
+      given(captured(), assigned('A1')),
+    );
     expect(events.map((e) => e.type)).toEqual(['LeadReassigned', 'LeadStageChanged', 'LeadTagsChanged', 'LeadContactEdited']);
     expect(events[0]!.data).toMatchObject({ fromAgentId: 'A1', agentId: 'A2', byUserId: 'B' });
     expect(events[1]).toEqual(stageChanged('New', 'Active', 'B'));
@@ -31,6 +39,8 @@ describe('PATCH a lead (given / when / then)', () => {
   });
 
   it('when a stage change of the lead’s own agent comes with nothing else, then LeadStageChanged by that agent', () => {
-    expect(decidePatchLead(patch({ stage: 'Lost' }, 'A1'), given(captured(), assigned('A1'), stageChanged('New', 'Active')))).toEqual([stageChanged('Active', 'Lost', 'A1')]);
+    expect(decidePatchLead(patch({ stage: 'Lost' }, 'A1'), given(captured(), assigned('A1'), stageChanged('New', 'Active')))).toEqual([
+      stageChanged('Active', 'Lost', 'A1'),
+    ]);
   });
 });

@@ -16,7 +16,13 @@ export type PatchLeadInput = Omit<PatchLead, 'leadId' | 'byUserId' | 'pipeline'>
  * tags and contact are decided with it and appended to the lead's stream in one append.
  * Answers the lead as its stream now says.
  */
-export async function patchLead(store: EventStore, viewer: Viewer, leadId: string, input: PatchLeadInput, ctx: CommandContext): Promise<Extract<Lead, { exists: true }>> {
+export async function patchLead(
+  store: EventStore,
+  viewer: Viewer,
+  leadId: string,
+  input: PatchLeadInput,
+  ctx: CommandContext,
+): Promise<Extract<Lead, { exists: true }>> {
   const { lead } = await loadLead(store, leadId);
   if (!lead.exists || !mayView(viewer, lead)) throw notFound();
   if (input.assignedAgentId !== undefined) await checkReassign(store, viewer, lead.brokerId, input.assignedAgentId);

@@ -63,7 +63,10 @@ export class ClaimWindowReactor extends SweptReactor {
       const lead = fold(putInPondDecider, stored as unknown as LeadEvent[]);
       const events = putInPondDecider.decide({ ...due, now: now.toISOString(), pondEnabled: office.settings.pond.enabled }, lead);
       if (events.length === 0 || !lead.exists) return { appends: [], result: false };
-      return { appends: [{ streamId: leadStream(due.leadId), expected: stored.at(-1)!.streamPosition, events: toNewEvents(events, systemContext(now, lead.siteId)) }], result: true };
+      return {
+        appends: [{ streamId: leadStream(due.leadId), expected: stored.at(-1)!.streamPosition, events: toNewEvents(events, systemContext(now, lead.siteId)) }],
+        result: true,
+      };
     });
     return result;
   }

@@ -26,7 +26,9 @@ export function decidePutInPond(c: PutInPond, lead: Lead): LeadEvent[] {
   if (!lead.exists || lead.inPond || lead.agentId === null || lead.brokerId === null) return [];
   if (lead.agentId !== c.agentId || lead.brokerId !== c.officeId || lead.firstContactAt !== null || !c.pondEnabled) return [];
   if (Date.parse(c.now) < Date.parse(c.dueAt)) return [];
-  return [{ type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: lead.brokerId, fromAgentId: lead.agentId, reason: 'not-contacted' } }];
+  return [
+    { type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: lead.brokerId, fromAgentId: lead.agentId, reason: 'not-contacted' } },
+  ];
 }
 
 export const putInPondDecider: Decider<Lead, PutInPond, LeadEvent> = { initialState: initialLead, evolve: evolveLead, decide: decidePutInPond };

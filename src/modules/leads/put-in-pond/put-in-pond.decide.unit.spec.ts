@@ -14,7 +14,15 @@ const contacted: LeadEvent = { type: 'LeadFirstContacted', data: { leadId: LEAD,
 const ponded: LeadEvent = { type: 'LeadPutInPond', data: { leadId: LEAD, siteId: 's1', brokerId: 'B', fromAgentId: 'A1', reason: 'not-contacted' } };
 const given = (...events: LeadEvent[]) => fold(putInPondDecider, events);
 const DUE = '2026-01-01T10:15:00.000Z';
-const at = (now: string, over: Partial<PutInPond> = {}): PutInPond => ({ leadId: LEAD, agentId: 'A1', officeId: 'B', dueAt: DUE, now, pondEnabled: true, ...over });
+const at = (now: string, over: Partial<PutInPond> = {}): PutInPond => ({
+  leadId: LEAD,
+  agentId: 'A1',
+  officeId: 'B',
+  dueAt: DUE,
+  now,
+  pondEnabled: true,
+  ...over,
+});
 
 describe('PutInPond: the claim window passed without a first contact (given / when / then)', () => {
   it('given a lead assigned to A1 in office B and not contacted, when the clock reaches its deadline, then LeadPutInPond (not-contacted) from A1', () => {

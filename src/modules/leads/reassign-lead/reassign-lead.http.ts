@@ -27,7 +27,9 @@ export class ReassignLeadController {
     const { lead } = await loadLead(this.store, leadId);
     if (!lead.exists || !mayView(viewer, lead)) throw notFound();
     await checkReassign(this.store, viewer, lead.brokerId, agentId);
-    await this.commands.execute(new ReassignLeadCommand(leadStream(lead.leadId), { leadId: lead.leadId, agentId, byUserId: viewer.userId }, commandContextOf(req)));
+    await this.commands.execute(
+      new ReassignLeadCommand(leadStream(lead.leadId), { leadId: lead.leadId, agentId, byUserId: viewer.userId }, commandContextOf(req)),
+    );
     return { isSuccess: true as const, leadId: lead.leadId, agentId };
   }
 }

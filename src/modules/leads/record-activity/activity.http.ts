@@ -52,7 +52,10 @@ export class ActivityController {
     await decideAndAppend(this.store, async () => {
       const [last] = await this.store.readStream(stream, { direction: 'backwards', limit: 1 });
       const events = decideRecordActivity(command, last as unknown as LeadActivityEvent | undefined);
-      return { appends: events.length === 0 ? [] : [{ streamId: stream, expected: last ? last.streamPosition : 'no_stream', events: toNewEvents(events, ctx) }], result: undefined };
+      return {
+        appends: events.length === 0 ? [] : [{ streamId: stream, expected: last ? last.streamPosition : 'no_stream', events: toNewEvents(events, ctx) }],
+        result: undefined,
+      };
     });
   }
 }

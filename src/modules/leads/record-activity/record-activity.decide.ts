@@ -2,7 +2,15 @@ import type { LeadActivityEvent } from '../leads.events';
 
 /** What the public site reports for a signed-in lead; the lead exists (checked by the caller). */
 export type RecordActivity =
-  | { readonly type: 'ListingViewed'; readonly leadId: string; readonly userId: string; readonly siteId: string; readonly pdid: string; readonly address: string | null; readonly price: number | null }
+  | {
+      readonly type: 'ListingViewed';
+      readonly leadId: string;
+      readonly userId: string;
+      readonly siteId: string;
+      readonly pdid: string;
+      readonly address: string | null;
+      readonly price: number | null;
+    }
   | { readonly type: 'SearchRun'; readonly leadId: string; readonly userId: string; readonly siteId: string; readonly title: string; readonly query: string };
 
 /**

@@ -3,9 +3,18 @@ import type { LeadActivityEvent } from '../leads.events';
 import { decideRecordActivity, type RecordActivity } from './record-activity.decide';
 
 const who = { leadId: 'L1', userId: 'u-lead', siteId: 's1' };
-const view = (pdid: string, price: number | null = 550_000, address: string | null = '1 Main St, Kent'): RecordActivity => ({ type: 'ListingViewed', ...who, pdid, address, price });
+const view = (pdid: string, price: number | null = 550_000, address: string | null = '1 Main St, Kent'): RecordActivity => ({
+  type: 'ListingViewed',
+  ...who,
+  pdid,
+  address,
+  price,
+});
 const search = (query: string, title = 'Homes in Kent'): RecordActivity => ({ type: 'SearchRun', ...who, title, query });
-const viewed = (pdid: string, price?: number | null): LeadActivityEvent => ({ type: 'ListingViewed', data: { ...who, pdid, address: '1 Main St, Kent', price: price === undefined ? 550_000 : price } });
+const viewed = (pdid: string, price?: number | null): LeadActivityEvent => ({
+  type: 'ListingViewed',
+  data: { ...who, pdid, address: '1 Main St, Kent', price: price === undefined ? 550_000 : price },
+});
 const ran = (query: string, title = 'Homes in Kent'): LeadActivityEvent => ({ type: 'SearchRun', data: { ...who, title, query } });
 
 /** The decision reads only the activity stream's last event (the handler reads one, backwards). */

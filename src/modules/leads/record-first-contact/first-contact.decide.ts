@@ -17,7 +17,9 @@ export type RecordFirstContact = { readonly via: ContactChannel; readonly byUser
  */
 export function decideFirstContact(c: RecordFirstContact, state: Lead): LeadEvent[] {
   if (!state.exists || state.firstContactAt !== null || c.byUserId === state.userId) return [];
-  const events: LeadEvent[] = [{ type: 'LeadFirstContacted', data: { leadId: state.leadId, siteId: state.siteId, byUserId: c.byUserId, via: c.via, at: c.at } }];
+  const events: LeadEvent[] = [
+    { type: 'LeadFirstContacted', data: { leadId: state.leadId, siteId: state.siteId, byUserId: c.byUserId, via: c.via, at: c.at } },
+  ];
   const entry = c.pipeline.stages[0];
   const attempted = stageTarget(ATTEMPTED_CONTACT_STAGE, c.pipeline);
   if (c.via !== 'stage' && entry !== undefined && stageTarget(state.stage, c.pipeline) === entry && attempted !== null && attempted !== entry) {

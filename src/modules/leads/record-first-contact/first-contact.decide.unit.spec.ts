@@ -12,7 +12,10 @@ const auto = (fromStage: string, stage: string) => stageChanged(fromStage, stage
 
 describe('first contact (given / when / then)', () => {
   it('given a new lead in New, when its agent texts it, then LeadFirstContacted at the text’s time and New → Attempted contact by the system', () => {
-    expect(decideFirstContact(contact('text'), given(captured(), assigned('A1')))).toEqual([firstContacted('A1', 'text', AT), auto('New', 'Attempted contact')]);
+    expect(decideFirstContact(contact('text'), given(captured(), assigned('A1')))).toEqual([
+      firstContacted('A1', 'text', AT),
+      auto('New', 'Attempted contact'),
+    ]);
   });
 
   it('given a new lead, when the agent chats, then first contact via chat', () => {
@@ -41,9 +44,17 @@ describe('first contact (given / when / then)', () => {
   });
 
   it("given an office that renamed 'Attempted contact' to 'Tried', then the lead moves to Tried; without such a stage, it stays", () => {
-    const renamed = nextPipeline(DEFAULT_PIPELINE, DEFAULT_PIPELINE.stages.map((s) => (s === 'Attempted contact' ? 'Tried' : s)), [{ from: 'Attempted contact', to: 'Tried' }]);
+    const renamed = nextPipeline(
+      DEFAULT_PIPELINE,
+      DEFAULT_PIPELINE.stages.map((s) => (s === 'Attempted contact' ? 'Tried' : s)),
+      [{ from: 'Attempted contact', to: 'Tried' }],
+    );
     expect(decideFirstContact(contact('text', 'A1', renamed), given(captured(), assigned('A1')))[1]).toEqual(auto('New', 'Tried'));
-    const without = nextPipeline(DEFAULT_PIPELINE, DEFAULT_PIPELINE.stages.filter((s) => s !== 'Attempted contact'), []);
+    const without = nextPipeline(
+      DEFAULT_PIPELINE,
+      DEFAULT_PIPELINE.stages.filter((s) => s !== 'Attempted contact'),
+      [],
+    );
     expect(decideFirstContact(contact('text', 'A1', without), given(captured(), assigned('A1')))).toEqual([firstContacted('A1', 'text', AT)]);
   });
 

@@ -19,11 +19,25 @@ export function leadCaptured(c: SubmitInquiry): LeadCaptured {
   const { leadId, userId, siteId, fullName, email, phone, leadType, firstTouch, listingPdid, requestedAgentId } = c;
   return {
     type: 'LeadCaptured',
-    data: { leadId, userId, siteId, fullName, email, phone, leadType, source: sourceLabel(firstTouch), firstTouch, listingPdid, ...(requestedAgentId ? { requestedAgentId } : {}) },
+    data: {
+      leadId,
+      userId,
+      siteId,
+      fullName,
+      email,
+      phone,
+      leadType,
+      source: sourceLabel(firstTouch),
+      firstTouch,
+      listingPdid,
+      ...(requestedAgentId ? { requestedAgentId } : {}),
+    },
   };
 }
 
-export type CaptureSignUp = Omit<SubmitInquiry, 'message' | 'resumeUrl' | 'listingPdid' | 'leadType' | 'phone' | 'requestedAgentId'> & { readonly phone: string | null };
+export type CaptureSignUp = Omit<SubmitInquiry, 'message' | 'resumeUrl' | 'listingPdid' | 'leadType' | 'phone' | 'requestedAgentId'> & {
+  readonly phone: string | null;
+};
 
 /** A sign-up (social) on a site captures the lead, without an inquiry. */
 export function decideCaptureSignUp(c: CaptureSignUp, state: Lead): LeadEvent[] {

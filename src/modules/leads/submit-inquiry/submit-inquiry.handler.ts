@@ -57,7 +57,16 @@ export class SubmitInquiryHandler implements ICommandHandler<SubmitInquiryComman
     const command: SubmitInquiry = { ...input, leadId: leadIdFor(userId, site.siteId), userId };
     const appends: StreamAppend[] = [
       ...registrationAppends(
-        leadRegistration({ userId, email: input.email, fullName: input.fullName, phone: command.phone, siteId: site.siteId, via: byText ? 'text' : 'inquiry', from: byText?.from ?? `inquiry form on ${site.subdomain}`, at: userCtx.now.toISOString() }),
+        leadRegistration({
+          userId,
+          email: input.email,
+          fullName: input.fullName,
+          phone: command.phone,
+          siteId: site.siteId,
+          via: byText ? 'text' : 'inquiry',
+          from: byText?.from ?? `inquiry form on ${site.subdomain}`,
+          at: userCtx.now.toISOString(),
+        }),
         userCtx,
         byText ? [] : [signedIn({ userId, method: 'inquiry', timezone: null, timezoneName: null })],
       ),

@@ -37,11 +37,22 @@ export class BoardController {
     const [pipeline, counts] = await Promise.all([loadPipeline(this.store, office), boardCounts(this.pool, viewer, narrow)]);
     const others = [...counts.keys()].filter((s) => !pipeline.stages.includes(s)).sort();
     const stages = [...pipeline.stages, ...others];
-    const cards = await boardCards(this.pool, viewer, narrow, stages.filter((s) => counts.has(s)), PER_COLUMN);
+    const cards = await boardCards(
+      this.pool,
+      viewer,
+      narrow,
+      stages.filter((s) => counts.has(s)),
+      PER_COLUMN,
+    );
     return {
       brokerId: office,
       stages: pipeline.stages,
-      columns: stages.map((stage) => ({ stage, inPipeline: pipeline.stages.includes(stage), count: counts.get(stage) ?? 0, leads: cards.filter((c) => c.stage === stage) })),
+      columns: stages.map((stage) => ({
+        stage,
+        inPipeline: pipeline.stages.includes(stage),
+        count: counts.get(stage) ?? 0,
+        leads: cards.filter((c) => c.stage === stage),
+      })),
       perColumn: PER_COLUMN,
       position,
       me: { userId: viewer.userId, role: viewer.role },

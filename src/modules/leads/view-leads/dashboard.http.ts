@@ -8,7 +8,17 @@ import { contract } from '../../../contract/routes';
 import { Route } from '../../../http/contract/route.decorator';
 import { notFound } from '../../../shared/errors';
 import { isLeadId } from '../load-lead';
-import { contractLead, feedLead, feedPosition, findLead, leadFacets, type LeadRow, leadSources, listLeads, survivorOfLead } from '../../../../projections/lead-feed';
+import {
+  contractLead,
+  feedLead,
+  feedPosition,
+  findLead,
+  leadFacets,
+  type LeadRow,
+  leadSources,
+  listLeads,
+  survivorOfLead,
+} from '../../../../projections/lead-feed';
 import { timelineOf } from '../../../../projections/lead-timeline';
 import { contractNote, notesOf } from '../../../../projections/lead-notes';
 import { sitesByIds } from '../../../../projections/sites';
@@ -57,7 +67,10 @@ export class DashboardController {
     const page = q.page ?? 1;
     const perpage = q.perpage ?? 50;
     const position = await feedPosition(this.pool);
-    const [{ rows, total }, sources] = await Promise.all([listLeads(this.pool, viewer, filtersOf(q, new Date()), page, perpage), leadSources(this.pool, viewer)]);
+    const [{ rows, total }, sources] = await Promise.all([
+      listLeads(this.pool, viewer, filtersOf(q, new Date()), page, perpage),
+      leadSources(this.pool, viewer),
+    ]);
     return { leads: await this.withSites(rows), total, page, perpage, sources, position, me: { userId: viewer.userId, role: viewer.role } };
   }
 

@@ -44,7 +44,8 @@ describe('lead list filters', () => {
 
   it('notContactedHours=N: last contact (or, never contacted, arrival) older than N hours', () => {
     expect(parse({ notContactedHours: '48' })).toEqual({ notContactedSince: hoursAgo(48) });
-    for (const bad of ['0', '8761', '2.5', 'x', '-3']) expect(message({ notContactedHours: bad })).toBe('notContactedHours must be a whole number of hours from 1 to 8760');
+    for (const bad of ['0', '8761', '2.5', 'x', '-3'])
+      expect(message({ notContactedHours: bad })).toBe('notContactedHours must be a whole number of hours from 1 to 8760');
   });
 
   it('contacted=yes|no: has, or has not, a first contact', () => {
@@ -58,7 +59,8 @@ describe('lead list filters', () => {
     expect(parse({ sort: '-created' })).toEqual({ sort: { key: 'created', desc: true } });
     expect(parse({ sort: 'lastContact' })).toEqual({ sort: { key: 'lastContact', desc: false } });
     expect(parse({ sort: '-score' })).toEqual({ sort: { key: 'score', desc: true } });
-    for (const bad of ['price', '--name', '+name', '']) expect(message({ sort: bad })).toBe('sort must be lastActivity, created, name, lastContact or score, with - in front for descending (e.g. -created)');
+    for (const bad of ['price', '--name', '+name', ''])
+      expect(message({ sort: bad })).toBe('sort must be lastActivity, created, name, lastContact or score, with - in front for descending (e.g. -created)');
   });
 
   it('scoreMin: a lead score of at least 0 to 100', () => {
@@ -88,13 +90,28 @@ describe('time windows (lastActivity, lastContact, created)', () => {
   });
 
   it('ranges of date-times keep their zone', () => {
-    expect(timeWindow('lastContact', '2026-01-01T08:00:00-08:00..2026-01-02T08:00Z', NOW)).toEqual({ from: new Date('2026-01-01T16:00:00Z'), to: new Date('2026-01-02T08:00:00Z') });
+    expect(timeWindow('lastContact', '2026-01-01T08:00:00-08:00..2026-01-02T08:00Z', NOW)).toEqual({
+      from: new Date('2026-01-01T16:00:00Z'),
+      to: new Date('2026-01-02T08:00:00Z'),
+    });
     expect(timeWindow('lastContact', '2026-01-01T08:00:00.250Z..', NOW)).toEqual({ from: new Date('2026-01-01T08:00:00.250Z') });
   });
 
   it('refuses what is not a window, impossible dates and ranges that end before they start', () => {
     const bad = (v: string) => refused(() => timeWindow('lastActivity', v, NOW)).message;
-    for (const v of ['7', 'd7', '0d', '7y', '..', 'yesterday', '2026-02-30..', '2026-01-01T08:00..', '99999w', '2026-01-01...2026-01-02', '2026-01-01..2026-01-02..']) {
+    for (const v of [
+      '7',
+      'd7',
+      '0d',
+      '7y',
+      '..',
+      'yesterday',
+      '2026-02-30..',
+      '2026-01-01T08:00..',
+      '99999w',
+      '2026-01-01...2026-01-02',
+      '2026-01-01..2026-01-02..',
+    ]) {
       expect(bad(v)).toBe('lastActivity must be like 7d (in the last 7 days), >30d (more than 30 days ago) or 2026-01-01..2026-01-31');
     }
     expect(bad('2026-02-01..2026-01-01')).toBe('lastActivity: the range ends before it starts');

@@ -28,8 +28,13 @@ export class MyListingsController {
     const page = q.page ?? 1;
     const perpage = q.perpage ?? 50;
     const { linked, mlsIds } = await listingAgentsIn(this.pool, viewer);
-    const found = await agentListings(this.pool, { pdids: [...linked.keys()], listAgentMlsIds: [...mlsIds.keys()] }, { offset: (page - 1) * perpage, limit: perpage });
-    const agentOf = (l: (typeof found.listings)[number]) => linked.get(l.pdid) ?? (l.listAgentMlsId === null ? undefined : mlsIds.get(l.listAgentMlsId)) ?? null;
+    const found = await agentListings(
+      this.pool,
+      { pdids: [...linked.keys()], listAgentMlsIds: [...mlsIds.keys()] },
+      { offset: (page - 1) * perpage, limit: perpage },
+    );
+    const agentOf = (l: (typeof found.listings)[number]) =>
+      linked.get(l.pdid) ?? (l.listAgentMlsId === null ? undefined : mlsIds.get(l.listAgentMlsId)) ?? null;
     const names = await fullNames(this.pool, [...new Set(found.listings.map(agentOf).filter((id): id is string => id !== null))]);
     return {
       listings: found.listings.map((l) => {

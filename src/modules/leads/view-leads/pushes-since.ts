@@ -13,7 +13,12 @@ import { compareCheckpoints } from '../../../eventstore/event-store.port';
  * may have died with pushes unsent, the answer starts where they begin, even before `position`
  * (the client drops what it already has by key).
  */
-export async function pushesSince(db: pg.Pool, viewer: Viewer, position: string, homes: HomeNames): Promise<{ position: string; events: Omit<MissedPush, 'key'>[]; reset: boolean }> {
+export async function pushesSince(
+  db: pg.Pool,
+  viewer: Viewer,
+  position: string,
+  homes: HomeNames,
+): Promise<{ position: string; events: Omit<MissedPush, 'key'>[]; reset: boolean }> {
   const asked = decodePosition(position);
   if (!asked) throw new Error('bad position');
   const [now, lost] = await Promise.all([feedPosition(db), lostPushesFrom(db)]);

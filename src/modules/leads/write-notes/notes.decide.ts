@@ -14,9 +14,24 @@ export const ONLY_AUTHOR_OR_OFFICE_DELETES = 'Only the author, the broker or sta
  * who may delete anyone's note (a note is the office's record) but never put words in it.
  */
 export type NoteCommand =
-  | { readonly kind: 'write'; readonly leadId: string; readonly siteId: string; readonly noteId: string; readonly text: string; readonly authorId: string; readonly authorName: string }
+  | {
+      readonly kind: 'write';
+      readonly leadId: string;
+      readonly siteId: string;
+      readonly noteId: string;
+      readonly text: string;
+      readonly authorId: string;
+      readonly authorName: string;
+    }
   | { readonly kind: 'edit'; readonly leadId: string; readonly siteId: string; readonly noteId: string; readonly text: string; readonly byUserId: string }
-  | { readonly kind: 'delete'; readonly leadId: string; readonly siteId: string; readonly noteId: string; readonly byUserId: string; readonly moderates: boolean };
+  | {
+      readonly kind: 'delete';
+      readonly leadId: string;
+      readonly siteId: string;
+      readonly noteId: string;
+      readonly byUserId: string;
+      readonly moderates: boolean;
+    };
 
 export function evolveNotes(s: LeadNotes, e: LeadNoteEvent): LeadNotes {
   const next = new Map(s);

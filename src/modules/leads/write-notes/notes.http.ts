@@ -50,7 +50,14 @@ export class NotesController {
   @Route(contract.tasks.deleteNote)
   async remove(@Param('leadId') leadId: string, @Param('noteId') noteId: string, @Req() req: Request) {
     const { viewer, lead } = await this.scoped(req, leadId, noteId);
-    await this.run(req, lead, { kind: 'delete', leadId: lead.leadId, siteId: lead.siteId, noteId, byUserId: viewer.userId, moderates: viewer.role !== 'agent' });
+    await this.run(req, lead, {
+      kind: 'delete',
+      leadId: lead.leadId,
+      siteId: lead.siteId,
+      noteId,
+      byUserId: viewer.userId,
+      moderates: viewer.role !== 'agent',
+    });
     return { isSuccess: true as const, noteId };
   }
 

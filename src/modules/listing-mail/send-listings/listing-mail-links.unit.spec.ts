@@ -18,12 +18,28 @@ describe('listing e-mail link tokens', () => {
   });
 
   it.each([
-    ['a click token used for another listing', () => checkListingLink(secret, signListingLink(secret, 'click', M, issuedAt, 'T-1'), 'click', M, later(1), 'T-2'), 'forged'],
+    [
+      'a click token used for another listing',
+      () => checkListingLink(secret, signListingLink(secret, 'click', M, issuedAt, 'T-1'), 'click', M, later(1), 'T-2'),
+      'forged',
+    ],
     ['a pixel token used as a click', () => checkListingLink(secret, signListingLink(secret, 'pixel', M, issuedAt), 'click', M, later(1), 'T-1'), 'forged'],
-    ['a token of another e-mail', () => checkListingLink(secret, signListingLink(secret, 'pixel', M, issuedAt), 'pixel', '00000000-0000-4000-8000-00000000000b', later(1)), 'forged'],
+    [
+      'a token of another e-mail',
+      () => checkListingLink(secret, signListingLink(secret, 'pixel', M, issuedAt), 'pixel', '00000000-0000-4000-8000-00000000000b', later(1)),
+      'forged',
+    ],
     ['an altered signature', () => checkListingLink(secret, `${signListingLink(secret, 'pixel', M, issuedAt).slice(0, -1)}A`, 'pixel', M, later(1)), 'forged'],
-    ['another secret', () => checkListingLink(secret, signListingLink(Buffer.from('another-secret-of-thirty-two-characters!'), 'pixel', M, issuedAt), 'pixel', M, later(1)), 'forged'],
-    ['the same fields signed for another purpose (an alert link)', () => checkListingLink(secret, signToken(secret, 'porchlight alert links v1', ['v1', 'pixel', M, issuedField(issuedAt)]), 'pixel', M, later(1)), 'forged'],
+    [
+      'another secret',
+      () => checkListingLink(secret, signListingLink(Buffer.from('another-secret-of-thirty-two-characters!'), 'pixel', M, issuedAt), 'pixel', M, later(1)),
+      'forged',
+    ],
+    [
+      'the same fields signed for another purpose (an alert link)',
+      () => checkListingLink(secret, signToken(secret, 'porchlight alert links v1', ['v1', 'pixel', M, issuedField(issuedAt)]), 'pixel', M, later(1)),
+      'forged',
+    ],
     ['no token', () => checkListingLink(secret, undefined, 'pixel', M, later(1)), 'malformed'],
     ['garbage', () => checkListingLink(secret, 'v1.pixel.x.1.abc', 'pixel', M, later(1)), 'malformed'],
   ])('refuse %s', (_name, check, expected) => {

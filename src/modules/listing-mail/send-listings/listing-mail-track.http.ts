@@ -21,7 +21,12 @@ const LISTING_PAGE = /^\/listing\/([^/?#\\]{1,300})$/;
 export const NOT_OUR_LINK = 'This link does not lead to a listing of ours';
 export const FORGED_LINK = 'This link is not valid';
 /** Anyone can call these (mail clients, proxies, scanners): counted per client address. */
-export const TRACKING_LIMIT: RateLimit = { name: 'listing-mail-tracking', limit: 120, windowSeconds: 60, message: 'Too many requests; please try again in a minute' };
+export const TRACKING_LIMIT: RateLimit = {
+  name: 'listing-mail-tracking',
+  limit: 120,
+  windowSeconds: 60,
+  message: 'Too many requests; please try again in a minute',
+};
 
 /**
  * What comes back from an e-mail of listings (issue 16): its 1×1 tracking image records that it
@@ -51,7 +56,13 @@ export class ListingMailTrackController {
   }
 
   @Route(contract.listingMail.click)
-  async click(@Param('messageId') messageId: string, @Query('to') to: string | undefined, @Query('t') token: string | undefined, @Req() req: Request, @Res() res: Response): Promise<undefined> {
+  async click(
+    @Param('messageId') messageId: string,
+    @Query('to') to: string | undefined,
+    @Query('t') token: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<undefined> {
     await this.limiter.enforce(TRACKING_LIMIT, req);
     const pdid = to === undefined ? null : listingOf(to);
     if (pdid === null) throw validation(NOT_OUR_LINK);
@@ -93,4 +104,3 @@ export function listingOf(to: string): string | null {
     return null;
   }
 }
-

@@ -6,7 +6,13 @@ import { decideListingMail, EMAIL_TURNED_OFF, type ListingMailCommand, listingMa
 
 const M = 'm1';
 const owner = { leadId: 'L1', siteId: 's1', messageId: M };
-const sentData: ListingsSentToLead['data'] = { ...owner, pdids: ['T-1', 'T-2'], addresses: ['16884 Evergreen Ct, Seattle, WA', '2 Elm St, Seattle, WA'], byUserId: 'A1', note: 'Two I like' };
+const sentData: ListingsSentToLead['data'] = {
+  ...owner,
+  pdids: ['T-1', 'T-2'],
+  addresses: ['16884 Evergreen Ct, Seattle, WA', '2 Elm St, Seattle, WA'],
+  byUserId: 'A1',
+  note: 'Two I like',
+};
 const sent: ListingMailEvent = { type: 'ListingsSentToLead', data: sentData };
 const opened = (how: 'pixel' | 'click'): ListingMailEvent => ({ type: 'ListingEmailOpened', data: { ...owner, how } });
 const clicked = (pdid: string, address: string, at: string): ListingMailEvent => ({ type: 'ListingEmailClicked', data: { ...owner, pdid, address, at } });
@@ -48,7 +54,9 @@ describe('listings e-mailed to a lead (given / when / then)', () => {
   it('given a click on a listing, when the same listing is clicked within a minute, then nothing; a minute later, or another listing, then clicked', () => {
     const s = given(sent, opened('pixel'), clicked('T-1', '16884 Evergreen Ct, Seattle, WA', '2026-11-23T10:00:00.000Z'));
     expect(decideListingMail(click('T-1', '2026-11-23T10:00:59.999Z'), s)).toEqual([]);
-    expect(decideListingMail(click('T-1', '2026-11-23T10:01:00.000Z'), s)).toEqual([clicked('T-1', '16884 Evergreen Ct, Seattle, WA', '2026-11-23T10:01:00.000Z')]);
+    expect(decideListingMail(click('T-1', '2026-11-23T10:01:00.000Z'), s)).toEqual([
+      clicked('T-1', '16884 Evergreen Ct, Seattle, WA', '2026-11-23T10:01:00.000Z'),
+    ]);
     expect(decideListingMail(click('T-2', '2026-11-23T10:00:30.000Z'), s)).toEqual([clicked('T-2', '2 Elm St, Seattle, WA', '2026-11-23T10:00:30.000Z')]);
   });
 

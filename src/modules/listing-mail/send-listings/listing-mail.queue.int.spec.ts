@@ -5,7 +5,15 @@ import { LISTING_MAIL_SIGNAL, listingMailId, listingMailProjection } from './lis
 
 const sentListings = (n: number, fresh = true): GivenEvent & ListingsSentToLead => ({
   type: 'ListingsSentToLead',
-  data: { leadId: specId(1), siteId: specId(2), messageId: specId(100 + n), pdids: ['NWMLS-1', 'NWMLS-2'], addresses: ['1 Pine St', '2 Oak Ave'], byUserId: specId(3), note: 'Two to see' },
+  data: {
+    leadId: specId(1),
+    siteId: specId(2),
+    messageId: specId(100 + n),
+    pdids: ['NWMLS-1', 'NWMLS-2'],
+    addresses: ['1 Pine St', '2 Oak Ave'],
+    byUserId: specId(3),
+    note: 'Two to see',
+  },
   eventId: specId(200 + n),
   ...(fresh ? { metadata: appendedNow() } : {}),
 });

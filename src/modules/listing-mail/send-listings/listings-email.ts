@@ -31,7 +31,8 @@ export function renderListingsEmail(m: ListingsEmail): MailMessage {
   const intro = `${m.agentName} picked ${homes} for you on ${m.siteName}.`;
   const note = m.note.trim();
   const first = m.listings[0]!;
-  const subject = n === 1 ? `${m.agentName} sent you a home: ${addressText(first)} — ${listingPriceText(first)}` : `${m.agentName} sent you ${n} homes — ${m.siteName}`;
+  const subject =
+    n === 1 ? `${m.agentName} sent you a home: ${addressText(first)} — ${listingPriceText(first)}` : `${m.agentName} sent you ${n} homes — ${m.siteName}`;
   const text = [
     `Hi ${m.firstName},`,
     '',
@@ -48,7 +49,10 @@ export function renderListingsEmail(m: ListingsEmail): MailMessage {
     html`<tr><td style="padding-top:8px">${intro}</td></tr>`,
     note &&
       html`<tr><td style="padding-top:12px"><p style="margin:0;color:#6b7280">${m.agentName} wrote:</p><p style="margin:4px 0 0;white-space:pre-wrap;border-left:3px solid #e5e7eb;padding-left:8px">${note}</p></td></tr>`,
-    ...m.listings.map((l) => html`<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb" data-pdid="${l.pdid}">\n${listingHtml(l, { href: m.links.click(l.pdid), baseUrl: m.baseUrl })}</td></tr>`),
+    ...m.listings.map(
+      (l) =>
+        html`<tr><td style="padding:12px 0;border-bottom:1px solid #e5e7eb" data-pdid="${l.pdid}">\n${listingHtml(l, { href: m.links.click(l.pdid), baseUrl: m.baseUrl })}</td></tr>`,
+    ),
     html`<tr><td style="padding-top:16px;font-size:12px;color:#6b7280">${`— ${m.agentName}, ${m.siteName}`} · <a href="${m.unsubscribe.email}">Unsubscribe from all e-mail</a>
 <img src="${m.links.pixel}" alt="" width="1" height="1" style="display:block;border:0;width:1px;height:1px"></td></tr>`,
   ]);

@@ -11,10 +11,16 @@ const email = (note: string, listings = [base, lease]) =>
     agentName: 'Jane Agent',
     note,
     listings,
-    links: { pixel: 'http://demo.example/api/listing-mail/m1/pixel.gif?t=p', click: (pdid) => `http://demo.example/api/listing-mail/m1/click?to=%2Flisting%2F${pdid}&t=c` },
+    links: {
+      pixel: 'http://demo.example/api/listing-mail/m1/pixel.gif?t=p',
+      click: (pdid) => `http://demo.example/api/listing-mail/m1/click?to=%2Flisting%2F${pdid}&t=c`,
+    },
     siteName: 'Demo & Co',
     baseUrl: 'http://demo.example',
-    unsubscribe: { email: 'http://demo.example/?unsubscribe_email=t', headers: { 'List-Unsubscribe': '<http://x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+    unsubscribe: {
+      email: 'http://demo.example/?unsubscribe_email=t',
+      headers: { 'List-Unsubscribe': '<http://x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    },
   });
 
 describe('the e-mail of listings an agent sends a lead', () => {
@@ -22,7 +28,9 @@ describe('the e-mail of listings an agent sends a lead', () => {
     const m = email('');
     expect(m.subject).toBe('Jane Agent sent you 2 homes — Demo & Co');
     expect(m.text).toContain('Jane Agent picked 2 homes for you on Demo & Co.');
-    expect(m.text).toContain('16884 Evergreen Ct, Kent, WA — $475,000 — 3 bd · 2 ba · 1,500 sq ft\nListing courtesy of Dana Whitfield, Barton Hills Realty\nhttp://demo.example/api/listing-mail/m1/click?to=%2Flisting%2FT-1&t=c');
+    expect(m.text).toContain(
+      '16884 Evergreen Ct, Kent, WA — $475,000 — 3 bd · 2 ba · 1,500 sq ft\nListing courtesy of Dana Whitfield, Barton Hills Realty\nhttp://demo.example/api/listing-mail/m1/click?to=%2Flisting%2FT-1&t=c',
+    );
     expect(m.text).toContain('2 <b>Elm</b> St, Kent, WA — $2,100/mo');
     expect(m.text).toContain('Listing courtesy of Barton Hills Realty\n');
     expect(m.text).not.toContain('wrote:');

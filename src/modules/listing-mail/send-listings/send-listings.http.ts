@@ -52,19 +52,21 @@ export class SendListingsController {
     const { account } = await loadAccount(this.store, lead.userId);
     const messageId = input.messageId ?? newId();
     await this.commands.execute(
-
-      new ListingMailCommand(listingMailStream(messageId), {
-        kind: 'send',
-        emailAllowed: account.exists && account.consent.email,
-        leadId: lead.leadId,
-        siteId: lead.siteId,
-        messageId,
-        pdids,
-        addresses: listings.map(addressText),
-        byUserId: viewer.userId,
-        note: (input.note ?? '').trim(),
-      }, commandContextOf(req)),
-
+      new ListingMailCommand(
+        listingMailStream(messageId),
+        {
+          kind: 'send',
+          emailAllowed: account.exists && account.consent.email,
+          leadId: lead.leadId,
+          siteId: lead.siteId,
+          messageId,
+          pdids,
+          addresses: listings.map(addressText),
+          byUserId: viewer.userId,
+          note: (input.note ?? '').trim(),
+        },
+        commandContextOf(req),
+      ),
     );
     return { messageId };
   }
@@ -83,7 +85,10 @@ export class SendListingsController {
       this.store.readStream(leadActivityStream(lead.leadId), { direction: 'backwards', limit: ACTIVITY_READ }),
     ]);
     const favorites = headers.listings.filter((l) => l.favorite).map((l) => l.pdid);
-    const viewed = [...new Set((activity as unknown as LeadActivityEvent[]).flatMap((e) => (e.type === 'ListingViewed' ? [e.data.pdid] : [])))].slice(0, VIEWED);
+    const viewed = [...new Set((activity as unknown as LeadActivityEvent[]).flatMap((e) => (e.type === 'ListingViewed' ? [e.data.pdid] : [])))].slice(
+      0,
+      VIEWED,
+    );
     const listings = new Map((await this.index.listings([...new Set([...favorites, ...viewed])])).map((l) => [l.pdid, toPick(l)]));
     const picks = (pdids: readonly string[]) => pdids.flatMap((p) => listings.get(p) ?? []);
     return { favorites: picks(favorites), viewed: picks(viewed) };

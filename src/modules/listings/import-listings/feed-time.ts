@@ -32,7 +32,15 @@ export function parseFeedTime(text: string, timeZone: string): ParsedTime | unde
   const ms = Number(frac.padEnd(3, '0').slice(0, 3));
   const wall = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s, ms);
   const check = new Date(wall);
-  if (Number.isNaN(wall) || check.getUTCFullYear() !== +y! || check.getUTCMonth() !== +mo! - 1 || check.getUTCDate() !== +d! || check.getUTCHours() !== +h || check.getUTCMinutes() !== +mi || check.getUTCSeconds() !== +s) {
+  if (
+    Number.isNaN(wall) ||
+    check.getUTCFullYear() !== +y! ||
+    check.getUTCMonth() !== +mo! - 1 ||
+    check.getUTCDate() !== +d! ||
+    check.getUTCHours() !== +h ||
+    check.getUTCMinutes() !== +mi ||
+    check.getUTCSeconds() !== +s
+  ) {
     return undefined;
   }
   if (zone === undefined) return { ms: instantOfWallTime(wall, timeZone), offset: null };

@@ -29,7 +29,8 @@ describe('feed times', () => {
   });
 
   it('refuses what is not a time', () => {
-    for (const t of ['TBD', '', '2024-02-30', '2024-01-15T24:00:00', '2024-01-15T10:00:00+15:00', '15/01/2024', '2024-1-5']) expect(parseFeedTime(t, 'UTC'), t).toBeUndefined();
+    for (const t of ['TBD', '', '2024-02-30', '2024-01-15T24:00:00', '2024-01-15T10:00:00+15:00', '15/01/2024', '2024-1-5'])
+      expect(parseFeedTime(t, 'UTC'), t).toBeUndefined();
   });
 
   it("writes an instant as the zone's wall clock with its offset", () => {

@@ -32,7 +32,9 @@ export function decideImportListing(command: ImportListing, state: Listing): Lis
   const at = next.ModificationTimestamp;
   // A list the record could not give (null) leaves the listing's open houses as they are.
   const openHouses = (known: readonly OpenHouse[]) =>
-    parsed.openHouses === null ? [] : openHouseChanges(known, parsed.openHouses, { pdid, listingStatus: next.StandardStatus, at, now: Date.parse(command.now) });
+    parsed.openHouses === null
+      ? []
+      : openHouseChanges(known, parsed.openHouses, { pdid, listingStatus: next.StandardStatus, at, now: Date.parse(command.now) });
   if (!state.listed) return [{ type: 'ListingListed', data: { pdid, mls, listing: next } }, ...openHouses([])];
   const now = state.record;
   if (isStale(next.ModificationTimestamp, now.ModificationTimestamp)) return [];
@@ -44,7 +46,14 @@ export function decideImportListing(command: ImportListing, state: Listing): Lis
   if (statusChanged) {
     events.push({
       type: 'ListingStatusChanged',
-      data: { pdid, StandardStatus: next.StandardStatus, previousStatus: now.StandardStatus, ClosePrice: next.ClosePrice, CloseDate: next.CloseDate, ModificationTimestamp: at },
+      data: {
+        pdid,
+        StandardStatus: next.StandardStatus,
+        previousStatus: now.StandardStatus,
+        ClosePrice: next.ClosePrice,
+        CloseDate: next.CloseDate,
+        ModificationTimestamp: at,
+      },
     });
   }
   const changes: Changes = {};
@@ -63,11 +72,9 @@ export function decideImportListing(command: ImportListing, state: Listing): Lis
   return events;
 }
 
-const isStale = (incoming: string | null, current: string | null): boolean =>
-  incoming !== null && current !== null && incoming < current;
+const isStale = (incoming: string | null, current: string | null): boolean => incoming !== null && current !== null && incoming < current;
 
-const samePhotos = (a: ListingRecord['photos'], b: ListingRecord['photos']): boolean =>
-  a.length === b.length && a.every((u, i) => u === b[i]);
+const samePhotos = (a: ListingRecord['photos'], b: ListingRecord['photos']): boolean => a.length === b.length && a.every((u, i) => u === b[i]);
 
 export const importListingDecider: Decider<Listing, ImportListing, ListingEvent> = {
   initialState: initialListing,

@@ -48,7 +48,10 @@ describe('import a listing record (given events, when a record, then events)', (
 
   it('a price drop is its own event with the previous price', () => {
     expect(when(listed(), { ...base, ListPrice: 450_000, ModificationTimestamp: '2024-05-02T00:00:00Z' })).toEqual([
-      { type: 'ListingPriceChanged', data: { pdid: 'NW-K1', ListPrice: 450_000, previousListPrice: 500_000, ModificationTimestamp: '2024-05-02T00:00:00.000Z' } },
+      {
+        type: 'ListingPriceChanged',
+        data: { pdid: 'NW-K1', ListPrice: 450_000, previousListPrice: 500_000, ModificationTimestamp: '2024-05-02T00:00:00.000Z' },
+      },
     ]);
   });
 
@@ -63,12 +66,22 @@ describe('import a listing record (given events, when a record, then events)', (
   it('a corrected close price without a status change is a details change', () => {
     const closed = [...listed(), ...when(listed(), { ...base, StandardStatus: 'Closed', ClosePrice: 490_000, CloseDate: '2024-06-01' })];
     const events = when(closed, { ...base, StandardStatus: 'Closed', ClosePrice: 495_000, CloseDate: '2024-06-01' });
-    expect(events).toEqual([{ type: 'ListingDetailsChanged', data: { pdid: 'NW-K1', changes: { ClosePrice: 495_000 }, ModificationTimestamp: '2024-05-01T10:00:00.000Z' } }]);
+    expect(events).toEqual([
+      { type: 'ListingDetailsChanged', data: { pdid: 'NW-K1', changes: { ClosePrice: 495_000 }, ModificationTimestamp: '2024-05-01T10:00:00.000Z' } },
+    ]);
   });
 
   it('new photos are a photos change, in Order', () => {
-    const events = when(listed(), { ...base, Media: [{ MediaURL: '/b.jpg', Order: 2 }, { MediaURL: '/a.jpg', Order: 1 }] });
-    expect(events).toEqual([{ type: 'ListingPhotosChanged', data: { pdid: 'NW-K1', photos: ['/a.jpg', '/b.jpg'], added: 2, ModificationTimestamp: '2024-05-01T10:00:00.000Z' } }]);
+    const events = when(listed(), {
+      ...base,
+      Media: [
+        { MediaURL: '/b.jpg', Order: 2 },
+        { MediaURL: '/a.jpg', Order: 1 },
+      ],
+    });
+    expect(events).toEqual([
+      { type: 'ListingPhotosChanged', data: { pdid: 'NW-K1', photos: ['/a.jpg', '/b.jpg'], added: 2, ModificationTimestamp: '2024-05-01T10:00:00.000Z' } },
+    ]);
   });
 
   it('a record without Media (absent or null) leaves the photos as they are; an empty list removes them', () => {
@@ -78,7 +91,9 @@ describe('import a listing record (given events, when a record, then events)', (
     expect(when(listed(), { ...later, Media: null }).map((e) => e.type)).toEqual(['ListingPriceChanged']);
     const after = fold(importListingDecider, [...listed(), ...when(listed(), later)]);
     expect(after.listed && after.record.photos).toEqual(['https://img.example/1.jpg']);
-    expect(when(listed(), { ...base, Media: [] })).toEqual([{ type: 'ListingPhotosChanged', data: { pdid: 'NW-K1', photos: [], added: 0, ModificationTimestamp: '2024-05-01T10:00:00.000Z' } }]);
+    expect(when(listed(), { ...base, Media: [] })).toEqual([
+      { type: 'ListingPhotosChanged', data: { pdid: 'NW-K1', photos: [], added: 0, ModificationTimestamp: '2024-05-01T10:00:00.000Z' } },
+    ]);
   });
 
   it('a record older than the last change is stale and changes nothing', () => {
@@ -103,8 +118,19 @@ describe('import a listing record (given events, when a record, then events)', (
 });
 
 describe('open houses of a record (given events, when a record, then events)', () => {
-  const saturday = { OpenHouseKey: 'OH1', OpenHouseStartTime: '2026-11-28T13:00:00-08:00', OpenHouseEndTime: '2026-11-28T15:00:00-08:00', OpenHouseType: 'Public', OpenHouseRemarks: 'Cookies' };
-  const sunday = { OpenHouseKey: 'OH2', OpenHouseStartTime: '2026-11-29T11:00:00-08:00', OpenHouseEndTime: '2026-11-29T13:00:00-08:00', OpenHouseType: 'Public' };
+  const saturday = {
+    OpenHouseKey: 'OH1',
+    OpenHouseStartTime: '2026-11-28T13:00:00-08:00',
+    OpenHouseEndTime: '2026-11-28T15:00:00-08:00',
+    OpenHouseType: 'Public',
+    OpenHouseRemarks: 'Cookies',
+  };
+  const sunday = {
+    OpenHouseKey: 'OH2',
+    OpenHouseStartTime: '2026-11-29T11:00:00-08:00',
+    OpenHouseEndTime: '2026-11-29T13:00:00-08:00',
+    OpenHouseType: 'Public',
+  };
   const withOpenHouses = (...o: object[]) => ({ ...base, OpenHouse: o });
   const stored = (o: Record<string, unknown>) => ({ OpenHouseRemarks: null, ...o });
   const types = (events: ListingEvent[]) => events.map((e) => e.type);
@@ -136,8 +162,14 @@ describe('open houses of a record (given events, when a record, then events)', (
     const given = history(withOpenHouses(saturday, sunday));
     const events = when(given, withOpenHouses({ ...saturday, OpenHouseStatus: 'Cancelled' }));
     expect(events).toEqual([
-      { type: 'ListingOpenHouseCancelled', data: { pdid: 'NW-K1', OpenHouseKey: 'OH1', openHouse: stored(saturday), listingStatus: 'Active', ModificationTimestamp: '2024-05-01T10:00:00.000Z' } },
-      { type: 'ListingOpenHouseCancelled', data: { pdid: 'NW-K1', OpenHouseKey: 'OH2', openHouse: stored(sunday), listingStatus: 'Active', ModificationTimestamp: '2024-05-01T10:00:00.000Z' } },
+      {
+        type: 'ListingOpenHouseCancelled',
+        data: { pdid: 'NW-K1', OpenHouseKey: 'OH1', openHouse: stored(saturday), listingStatus: 'Active', ModificationTimestamp: '2024-05-01T10:00:00.000Z' },
+      },
+      {
+        type: 'ListingOpenHouseCancelled',
+        data: { pdid: 'NW-K1', OpenHouseKey: 'OH2', openHouse: stored(sunday), listingStatus: 'Active', ModificationTimestamp: '2024-05-01T10:00:00.000Z' },
+      },
     ]);
     const after = [...given, ...events];
     expect(when(after, withOpenHouses({ ...saturday, OpenHouseStatus: 'Cancelled' }))).toEqual([]);
@@ -173,7 +205,18 @@ describe('records of issue 14 against listings stored before it (events are neve
   /** A ListingListed as stored before issue 14: its record lacks the fields added since. */
   const storedBefore = (): ListingEvent => {
     const listing = { ...(listed()[0] as Extract<ListingEvent, { type: 'ListingListed' }>).data.listing } as Record<string, unknown>;
-    for (const f of ['locationApproximate', 'OriginalListPrice', 'PreviousListPrice', 'ListOfficeName', 'ListAgentFullName', 'ListAgentMlsId', 'ListOfficeMlsId', 'InternetAddressDisplayYN', 'InternetEntireListingDisplayYN']) delete listing[f];
+    for (const f of [
+      'locationApproximate',
+      'OriginalListPrice',
+      'PreviousListPrice',
+      'ListOfficeName',
+      'ListAgentFullName',
+      'ListAgentMlsId',
+      'ListOfficeMlsId',
+      'InternetAddressDisplayYN',
+      'InternetEntireListingDisplayYN',
+    ])
+      delete listing[f];
     return { type: 'ListingListed', data: { pdid: 'NW-K1', mls: 'NW', listing: listing as never } };
   };
 
@@ -182,8 +225,18 @@ describe('records of issue 14 against listings stored before it (events are neve
   });
 
   it('a record with the new fields tells only them, as details', () => {
-    const events = when([storedBefore()], { ...base, ListOfficeName: 'North Office', OriginalListPrice: 525_000, ModificationTimestamp: '2024-05-02T10:00:00Z' });
-    expect(events).toEqual([{ type: 'ListingDetailsChanged', data: { pdid: 'NW-K1', changes: { ListOfficeName: 'North Office', OriginalListPrice: 525_000 }, ModificationTimestamp: '2024-05-02T10:00:00.000Z' } }]);
+    const events = when([storedBefore()], {
+      ...base,
+      ListOfficeName: 'North Office',
+      OriginalListPrice: 525_000,
+      ModificationTimestamp: '2024-05-02T10:00:00Z',
+    });
+    expect(events).toEqual([
+      {
+        type: 'ListingDetailsChanged',
+        data: { pdid: 'NW-K1', changes: { ListOfficeName: 'North Office', OriginalListPrice: 525_000 }, ModificationTimestamp: '2024-05-02T10:00:00.000Z' },
+      },
+    ]);
   });
 
   it('an open house list the record could not give leaves the known ones alone', () => {

@@ -63,7 +63,9 @@ export class JsonRecordSplitter {
     if (this.mode === 'lines') this.pushLines('', true);
     else if (this.mode === 'elements' || this.mode === 'probe' || this.mode === 'odata-rest' || this.inString) {
       throw new MalformedFileError(
-        this.recordOpen ? `the file ends inside record ${this.records + 1}, which starts at line ${this.recordLine}` : 'the file ends before its JSON is closed',
+        this.recordOpen
+          ? `the file ends inside record ${this.records + 1}, which starts at line ${this.recordLine}`
+          : 'the file ends before its JSON is closed',
         this.line,
       );
     }

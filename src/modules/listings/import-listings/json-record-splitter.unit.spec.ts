@@ -26,8 +26,15 @@ describe('JsonRecordSplitter', () => {
   });
 
   it('reports each record with its number and starting line', () => {
-    expect(split(`[\n{"a":1},\n\n{"a":2}]`).map((r) => [r.record, r.line])).toEqual([[1, 2], [2, 4]]);
-    expect(split(`{"a":1}\n\n{"a":2}\n{"a":3}\n`).map((r) => [r.record, r.line])).toEqual([[1, 1], [2, 3], [3, 4]]);
+    expect(split(`[\n{"a":1},\n\n{"a":2}]`).map((r) => [r.record, r.line])).toEqual([
+      [1, 2],
+      [2, 4],
+    ]);
+    expect(split(`{"a":1}\n\n{"a":2}\n{"a":3}\n`).map((r) => [r.record, r.line])).toEqual([
+      [1, 1],
+      [2, 3],
+      [3, 4],
+    ]);
   });
 
   it('hands a broken record to the caller and goes on with the next', () => {
@@ -46,12 +53,18 @@ describe('JsonRecordSplitter', () => {
   });
 
   it('any records, any chunking (property)', () => {
-    const record = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 })), { maxKeys: 5 });
+    const record = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 })), {
+      maxKeys: 5,
+    });
     fc.assert(
       fc.property(fc.array(record, { maxLength: 8 }), fc.integer({ min: 1, max: 50 }), fc.constantFrom('array', 'odata', 'ndjson'), (list, size, format) => {
         const clean = list.map((r) => ({ ListingKey: 'k', ...r }));
         const text =
-          format === 'array' ? JSON.stringify(clean, null, 1) : format === 'odata' ? JSON.stringify({ value: clean }) : clean.map((r) => JSON.stringify(r)).join('\n');
+          format === 'array'
+            ? JSON.stringify(clean, null, 1)
+            : format === 'odata'
+              ? JSON.stringify({ value: clean })
+              : clean.map((r) => JSON.stringify(r)).join('\n');
         expect(split(text, size).map((r) => JSON.parse(r.text))).toEqual(clean);
       }),
     );

@@ -14,7 +14,13 @@ import { readListingFile } from './read-listing-file';
 
 const run = promisify(execFile);
 const rec = (key: string, extra: Record<string, unknown> = {}) => ({
-  ListingKey: key, StandardStatus: 'Active', ListPrice: 300_000, Latitude: 38.5, Longitude: -121.4, City: 'Sacramento', ...extra,
+  ListingKey: key,
+  StandardStatus: 'Active',
+  ListPrice: 300_000,
+  Latitude: 38.5,
+  Longitude: -121.4,
+  City: 'Sacramento',
+  ...extra,
 });
 const items = (records: readonly unknown[]): ImportItem[] => records.map((r, i) => ({ record: i + 1, line: null, parse: () => r }));
 
@@ -38,7 +44,12 @@ describe('listing import (contract section 4)', () => {
   });
 
   it('lists new records, appends nothing when the same file comes again, and only the changes of a changed record', async () => {
-    const openHouse = (key: string, day: number) => ({ OpenHouseKey: key, OpenHouseStartTime: `2099-06-${day}T13:00:00-07:00`, OpenHouseEndTime: `2099-06-${day}T15:00:00-07:00`, OpenHouseType: 'Public' });
+    const openHouse = (key: string, day: number) => ({
+      OpenHouseKey: key,
+      OpenHouseStartTime: `2099-06-${day}T13:00:00-07:00`,
+      OpenHouseEndTime: `2099-06-${day}T15:00:00-07:00`,
+      OpenHouseType: 'Public',
+    });
     // K10 to K13 have open houses (K10 two of them): each is a ListingOpenHouseAdded after its ListingListed.
     const withOpenHouses = (i: number) => (i === 10 ? [openHouse('A', 13), openHouse('B', 14)] : i > 10 && i <= 13 ? [openHouse(`OH${i}`, 20)] : undefined);
     const first = Array.from({ length: 2500 }, (_, i) => rec(`K${i}`, { ListPrice: 100_000 + i, OpenHouse: withOpenHouses(i) }));
@@ -51,12 +62,21 @@ describe('listing import (contract section 4)', () => {
 
     const moved = { ...openHouse('OH11', 21) };
     const second = first.map((r, i) =>
-      i === 7 ? { ...r, ListPrice: 90_000 } : i === 8 ? { ...r, StandardStatus: 'Closed', ClosePrice: 99_000, CloseDate: '2024-01-02' } : i === 9 ? { ...r, City: 'Elk Grove' }
-      : i === 10 ? { ...r, OpenHouse: [openHouse('B', 14), openHouse('A', 13), openHouse('C', 27)] } // same two, reordered, and a new one
-      : i === 11 ? { ...r, OpenHouse: [moved] }
-      : i === 12 ? { ...r, OpenHouse: [{ ...openHouse('OH12', 20), OpenHouseStatus: 'Cancelled' }] }
-      : i === 13 ? { ...r, OpenHouse: [] }
-      : r,
+      i === 7
+        ? { ...r, ListPrice: 90_000 }
+        : i === 8
+          ? { ...r, StandardStatus: 'Closed', ClosePrice: 99_000, CloseDate: '2024-01-02' }
+          : i === 9
+            ? { ...r, City: 'Elk Grove' }
+            : i === 10
+              ? { ...r, OpenHouse: [openHouse('B', 14), openHouse('A', 13), openHouse('C', 27)] } // same two, reordered, and a new one
+              : i === 11
+                ? { ...r, OpenHouse: [moved] }
+                : i === 12
+                  ? { ...r, OpenHouse: [{ ...openHouse('OH12', 20), OpenHouseStatus: 'Cancelled' }] }
+                  : i === 13
+                    ? { ...r, OpenHouse: [] }
+                    : r,
     );
     expect(await importListings(store, items(second), { mls: 'IDEM', ctx })).toEqual({ imported: 0, changed: 7, unchanged: 2493, rejected: 0 });
     expect(await eventCount()).toBe(after + 7);
@@ -64,9 +84,16 @@ describe('listing import (contract section 4)', () => {
     expect((await store.readStream(listingStream('IDEM-K7')))[1]!.data).toMatchObject({ ListPrice: 90_000, previousListPrice: 100_007 });
     expect(await types('IDEM-K8')).toEqual(['ListingListed', 'ListingStatusChanged']);
     expect(await types('IDEM-K9')).toEqual(['ListingListed', 'ListingDetailsChanged']);
-    expect((await store.readStream(listingStream('IDEM-K10'))).slice(3).map((e) => [e.type, (e.data as { openHouse: { OpenHouseKey: string } }).openHouse.OpenHouseKey])).toEqual([['ListingOpenHouseAdded', 'C']]);
+    expect(
+      (await store.readStream(listingStream('IDEM-K10')))
+        .slice(3)
+        .map((e) => [e.type, (e.data as { openHouse: { OpenHouseKey: string } }).openHouse.OpenHouseKey]),
+    ).toEqual([['ListingOpenHouseAdded', 'C']]);
     expect((await store.readStream(listingStream('IDEM-K11'))).slice(2).map((e) => e.data)).toEqual([
-      expect.objectContaining({ openHouse: expect.objectContaining({ OpenHouseStartTime: '2099-06-21T13:00:00-07:00' }), previous: expect.objectContaining({ OpenHouseStartTime: '2099-06-20T13:00:00-07:00' }) }),
+      expect.objectContaining({
+        openHouse: expect.objectContaining({ OpenHouseStartTime: '2099-06-21T13:00:00-07:00' }),
+        previous: expect.objectContaining({ OpenHouseStartTime: '2099-06-20T13:00:00-07:00' }),
+      }),
     ]);
     expect(await types('IDEM-K12')).toEqual(['ListingListed', 'ListingOpenHouseAdded', 'ListingOpenHouseCancelled']);
     expect(await types('IDEM-K13')).toEqual(['ListingListed', 'ListingOpenHouseAdded', 'ListingOpenHouseCancelled']);
@@ -79,7 +106,12 @@ describe('listing import (contract section 4)', () => {
     const records = [rec('D1', { ListPrice: 1 }), rec('D2'), rec('D1', { ListPrice: 2 }), rec('D1', { ListPrice: 3 })];
     expect(await importListings(store, items(records), { mls: 'DUP', ctx, batchSize: 2 })).toEqual({ imported: 2, changed: 2, unchanged: 0, rejected: 0 });
     const events = await store.readStream(listingStream('DUP-D1'));
-    expect(events.map((e) => (e.data as { ListPrice?: number; listing?: { ListPrice: number } }).ListPrice ?? (e.data as { listing: { ListPrice: number } }).listing.ListPrice)).toEqual([1, 2, 3]);
+    expect(
+      events.map(
+        (e) =>
+          (e.data as { ListPrice?: number; listing?: { ListPrice: number } }).ListPrice ?? (e.data as { listing: { ListPrice: number } }).listing.ListPrice,
+      ),
+    ).toEqual([1, 2, 3]);
   });
 
   it('retries a batch that lost a race with another importer', async () => {
@@ -97,10 +129,26 @@ describe('listing import (contract section 4)', () => {
     const file = path.join(dir, 'bad-records.ndjson');
     const saturday = { OpenHouseKey: 'S', OpenHouseStartTime: '2099-06-13T13:00:00-07:00', OpenHouseEndTime: '2099-06-13T15:00:00-07:00' };
     const badOpenHouse = rec('B5', { OpenHouse: [saturday, { ...saturday, OpenHouseKey: 'T', OpenHouseEndTime: 'Sat 3pm' }] });
-    await fs.writeFile(file, [JSON.stringify(rec('B1')), '{"ListingKey": "B2", "StandardStatus": "Active",', JSON.stringify(rec('B3', { Latitude: 123 })), '', JSON.stringify(rec('B4')), JSON.stringify(badOpenHouse), JSON.stringify(rec('B6', { StandardStatus: 'Sold' }))].join('\n'));
+    await fs.writeFile(
+      file,
+      [
+        JSON.stringify(rec('B1')),
+        '{"ListingKey": "B2", "StandardStatus": "Active",',
+        JSON.stringify(rec('B3', { Latitude: 123 })),
+        '',
+        JSON.stringify(rec('B4')),
+        JSON.stringify(badOpenHouse),
+        JSON.stringify(rec('B6', { StandardStatus: 'Sold' })),
+      ].join('\n'),
+    );
     const rejected: RejectedRecord[] = [];
     const warned: RejectedRecord[] = [];
-    const counts = await importListings(store, readListingFile(file), { mls: 'BAD', ctx, onRejected: (r) => rejected.push(r), onWarning: (w) => warned.push(w) });
+    const counts = await importListings(store, readListingFile(file), {
+      mls: 'BAD',
+      ctx,
+      onRejected: (r) => rejected.push(r),
+      onWarning: (w) => warned.push(w),
+    });
     expect(counts).toEqual({ imported: 4, changed: 0, unchanged: 0, rejected: 2 });
     expect(rejected).toEqual([
       { record: 2, line: 2, listingKey: null, message: expect.stringMatching(/^not valid JSON/) },
@@ -108,10 +156,17 @@ describe('listing import (contract section 4)', () => {
     ]);
     expect(warned).toEqual([
       { record: 3, line: 3, listingKey: 'B3', message: 'Latitude must be a number from -90 to 90 (got 123); dropped' },
-      { record: 5, line: 6, listingKey: 'B5', message: expect.stringMatching(/^OpenHouse\[1\]\.OpenHouseEndTime must be an ISO 8601 date-time.*; the open houses were left as they were$/) },
+      {
+        record: 5,
+        line: 6,
+        listingKey: 'B5',
+        message: expect.stringMatching(/^OpenHouse\[1\]\.OpenHouseEndTime must be an ISO 8601 date-time.*; the open houses were left as they were$/),
+      },
     ]);
     // Without a point or a known zip: listed, unmappable. A list of open houses that cannot be read adds none.
-    expect((await store.readStream(listingStream('BAD-B3')))[0]!.data).toMatchObject({ listing: { Latitude: null, Longitude: null, locationApproximate: true } });
+    expect((await store.readStream(listingStream('BAD-B3')))[0]!.data).toMatchObject({
+      listing: { Latitude: null, Longitude: null, locationApproximate: true },
+    });
     expect(await types('BAD-B5')).toEqual(['ListingListed']);
   });
 
@@ -124,7 +179,7 @@ describe('listing import (contract section 4)', () => {
     await expect(importListings(store, items(records), { mls: 'TZX', ctx, timeZone: 'Central' })).rejects.toThrow('Unknown time zone "Central"');
   });
 
-  it('places a listing without coordinates at its postal code\'s centre, loading the centres only when a record needs them', async () => {
+  it("places a listing without coordinates at its postal code's centre, loading the centres only when a record needs them", async () => {
     let loads = 0;
     const postalCodeCentres = async () => {
       loads++;
@@ -132,12 +187,22 @@ describe('listing import (contract section 4)', () => {
     };
     await importListings(store, items([rec('P1')]), { mls: 'PLACE', ctx, postalCodeCentres });
     expect(loads).toBe(0);
-    await importListings(store, items([rec('P2', { Latitude: null, Longitude: null, PostalCode: '95814-1234' }), rec('P3', { Latitude: null, PostalCode: '00000' })]), { mls: 'PLACE', ctx, postalCodeCentres });
+    await importListings(
+      store,
+      items([rec('P2', { Latitude: null, Longitude: null, PostalCode: '95814-1234' }), rec('P3', { Latitude: null, PostalCode: '00000' })]),
+      { mls: 'PLACE', ctx, postalCodeCentres },
+    );
     expect(loads).toBe(1);
-    expect((await store.readStream(listingStream('PLACE-P2')))[0]!.data).toMatchObject({ listing: { Latitude: 38.58, Longitude: -121.49, locationApproximate: true } });
-    expect((await store.readStream(listingStream('PLACE-P3')))[0]!.data).toMatchObject({ listing: { Latitude: null, Longitude: null, locationApproximate: true } });
+    expect((await store.readStream(listingStream('PLACE-P2')))[0]!.data).toMatchObject({
+      listing: { Latitude: 38.58, Longitude: -121.49, locationApproximate: true },
+    });
+    expect((await store.readStream(listingStream('PLACE-P3')))[0]!.data).toMatchObject({
+      listing: { Latitude: null, Longitude: null, locationApproximate: true },
+    });
     // The same records again: nothing changes.
-    expect(await importListings(store, items([rec('P2', { Latitude: null, Longitude: null, PostalCode: '95814-1234' })]), { mls: 'PLACE', ctx, postalCodeCentres })).toMatchObject({ unchanged: 1 });
+    expect(
+      await importListings(store, items([rec('P2', { Latitude: null, Longitude: null, PostalCode: '95814-1234' })]), { mls: 'PLACE', ctx, postalCodeCentres }),
+    ).toMatchObject({ unchanged: 1 });
   });
 
   it('stops at a malformed file, keeping what came before, and the command line says so', async () => {

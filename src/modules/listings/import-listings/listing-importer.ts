@@ -29,7 +29,11 @@ export type BatchOutcome = {
   readonly rejected: readonly RejectedRecord[];
 };
 
-export type BatchAppends = (batch: { readonly items: readonly ImportItem[]; readonly outcome: BatchOutcome; readonly attempt: number }) => Promise<readonly StreamAppend[]>;
+export type BatchAppends = (batch: {
+  readonly items: readonly ImportItem[];
+  readonly outcome: BatchOutcome;
+  readonly attempt: number;
+}) => Promise<readonly StreamAppend[]>;
 
 export type ImportOptions = {
   /** The MLS feed's name: the pdid is `NAME-ListingKey`. */
@@ -62,8 +66,7 @@ const MAX_ATTEMPTS = 8;
 /** Batches read and decided ahead of the one being appended. */
 const LOOKAHEAD = 2;
 
-export const summaryLine = (c: ImportCounts): string =>
-  `imported ${c.imported}, changed ${c.changed}, unchanged ${c.unchanged}, rejected ${c.rejected}`;
+export const summaryLine = (c: ImportCounts): string => `imported ${c.imported}, changed ${c.changed}, unchanged ${c.unchanged}, rejected ${c.rejected}`;
 
 type Valid = { readonly pdid: string; readonly mls: string; readonly parsed: Extract<ParsedRecord, { ok: true }> };
 
@@ -75,7 +78,11 @@ type Valid = { readonly pdid: string; readonly mls: string; readonly parsed: Ext
  * batch) re-reads and re-decides that batch. Appends happen in file order, so the last record
  * of a listing wins.
  */
-export async function importListings(store: EventStore, source: AsyncIterable<ImportItem> | Iterable<ImportItem>, options: ImportOptions): Promise<ImportCounts> {
+export async function importListings(
+  store: EventStore,
+  source: AsyncIterable<ImportItem> | Iterable<ImportItem>,
+  options: ImportOptions,
+): Promise<ImportCounts> {
   if (!MLS_NAME.test(options.mls)) throw new Error('The MLS name must be 1 to 32 letters, digits or underscores');
   if (options.timeZone !== undefined) assertTimeZone(options.timeZone);
   const centres = options.postalCodeCentres ?? zipCentres;
@@ -103,13 +110,18 @@ export async function importListings(store: EventStore, source: AsyncIterable<Im
     }
     const before = previousAppend;
     const batch = options.withEachBatch ? { items, rejected, hook: options.withEachBatch } : undefined;
-    const done = placeAll(valid, centres).then((placed) => appendBatch(store, placed, options.ctx, before, batch)).then((c) => {
-      counts.imported += c.imported;
-      counts.changed += c.changed;
-      counts.unchanged += c.unchanged;
-      options.onProgress?.(counts);
-    });
-    previousAppend = done.then(() => true, () => false);
+    const done = placeAll(valid, centres)
+      .then((placed) => appendBatch(store, placed, options.ctx, before, batch))
+      .then((c) => {
+        counts.imported += c.imported;
+        counts.changed += c.changed;
+        counts.unchanged += c.unchanged;
+        options.onProgress?.(counts);
+      });
+    previousAppend = done.then(
+      () => true,
+      () => false,
+    );
     // Kept so that a failed batch stops the import instead of going unhandled.
     inFlight.push(done.catch((error: unknown) => void (failure ??= { error })));
   };
@@ -148,7 +160,12 @@ function validate(item: ImportItem, options: ImportOptions): Valid | RejectedRec
   const parsed = parseResoRecord(raw, { timeZone });
   if (!parsed.ok) {
     const key = (raw as { ListingKey?: unknown } | null)?.ListingKey;
-    return { record: item.record, line: item.line, listingKey: typeof key === 'string' || typeof key === 'number' ? String(key).slice(0, 128) : null, message: parsed.error };
+    return {
+      record: item.record,
+      line: item.line,
+      listingKey: typeof key === 'string' || typeof key === 'number' ? String(key).slice(0, 128) : null,
+      message: parsed.error,
+    };
   }
   const key = parsed.kind === 'listing' ? parsed.record.ListingKey : parsed.ListingKey;
   return { pdid: pdidOf(mls, key), mls, parsed };
@@ -158,7 +175,9 @@ function validate(item: ImportItem, options: ImportOptions): Valid | RejectedRec
 async function placeAll(valid: readonly Valid[], centres: () => Promise<PostalCodeCentres>): Promise<readonly Valid[]> {
   if (!valid.some((v) => v.parsed.kind === 'listing' && needsPlacing(v.parsed.record))) return valid;
   const centreOf = await centres();
-  return valid.map((v) => (v.parsed.kind === 'listing' && needsPlacing(v.parsed.record) ? { ...v, parsed: { ...v.parsed, record: placeAtPostalCode(v.parsed.record, centreOf) } } : v));
+  return valid.map((v) =>
+    v.parsed.kind === 'listing' && needsPlacing(v.parsed.record) ? { ...v, parsed: { ...v.parsed, record: placeAtPostalCode(v.parsed.record, centreOf) } } : v,
+  );
 }
 
 async function appendBatch(
@@ -171,41 +190,41 @@ async function appendBatch(
   const { result } = await decideAndAppend(
     store,
     async (attempt) => {
-    const streams = await store.readStreams([...new Set(valid.map((v) => listingStream(v.pdid)))]);
-    const states = new Map<string, { state: Listing; revision: bigint | undefined; events: ListingEvent[] }>();
-    const c = { imported: 0, changed: 0, unchanged: 0 };
-    let removed = 0;
-    const at = new Date();
-    for (const v of valid) {
-      let s = states.get(v.pdid);
-      if (!s) {
-        const stored = streams.get(listingStream(v.pdid)) ?? [];
-        s = { state: foldListing(stored), revision: stored.at(-1)?.streamPosition, events: [] };
-        states.set(v.pdid, s);
+      const streams = await store.readStreams([...new Set(valid.map((v) => listingStream(v.pdid)))]);
+      const states = new Map<string, { state: Listing; revision: bigint | undefined; events: ListingEvent[] }>();
+      const c = { imported: 0, changed: 0, unchanged: 0 };
+      let removed = 0;
+      const at = new Date();
+      for (const v of valid) {
+        let s = states.get(v.pdid);
+        if (!s) {
+          const stored = streams.get(listingStream(v.pdid)) ?? [];
+          s = { state: foldListing(stored), revision: stored.at(-1)?.streamPosition, events: [] };
+          states.set(v.pdid, s);
+        }
+        const events = decideImportListing({ pdid: v.pdid, mls: v.mls, parsed: v.parsed, now: at.toISOString() }, s.state);
+        if (events.length === 0) c.unchanged++;
+        else if (events[0]!.type === 'ListingListed') c.imported++;
+        else c.changed++;
+        if (events.some((e) => e.type === 'ListingRemoved')) removed++;
+        for (const e of events) s.state = evolveListing(s.state, e);
+        s.events.push(...events);
       }
-      const events = decideImportListing({ pdid: v.pdid, mls: v.mls, parsed: v.parsed, now: at.toISOString() }, s.state);
-      if (events.length === 0) c.unchanged++;
-      else if (events[0]!.type === 'ListingListed') c.imported++;
-      else c.changed++;
-      if (events.some((e) => e.type === 'ListingRemoved')) removed++;
-      for (const e of events) s.state = evolveListing(s.state, e);
-      s.events.push(...events);
-    }
-    const metadata = metadataOf({ ...ctx, now: at });
-    const appends: StreamAppend[] = [];
-    for (const [pdid, s] of states) {
-      if (s.events.length === 0) continue;
-      appends.push({
-        streamId: listingStream(pdid),
-        expected: s.revision === undefined ? 'no_stream' : s.revision,
-        events: s.events.map((e) => ({ ...e, eventId: timeOrderedId(), metadata })),
-      });
-    }
-    // Appends go in source order: the batch before this one must be stored first (if it failed,
-    // the import stops with its error; this batch is not stored after it).
-    if (!(await previousAppend)) throw new EarlierBatchFailed();
-    if (batch) appends.push(...(await batch.hook({ items: batch.items, outcome: { ...c, removed, rejected: batch.rejected }, attempt })));
-    return { appends, result: c };
+      const metadata = metadataOf({ ...ctx, now: at });
+      const appends: StreamAppend[] = [];
+      for (const [pdid, s] of states) {
+        if (s.events.length === 0) continue;
+        appends.push({
+          streamId: listingStream(pdid),
+          expected: s.revision === undefined ? 'no_stream' : s.revision,
+          events: s.events.map((e) => ({ ...e, eventId: timeOrderedId(), metadata })),
+        });
+      }
+      // Appends go in source order: the batch before this one must be stored first (if it failed,
+      // the import stops with its error; this batch is not stored after it).
+      if (!(await previousAppend)) throw new EarlierBatchFailed();
+      if (batch) appends.push(...(await batch.hook({ items: batch.items, outcome: { ...c, removed, rejected: batch.rejected }, attempt })));
+      return { appends, result: c };
     },
     { pauseMs: 20, attempts: MAX_ATTEMPTS },
   );

@@ -30,7 +30,13 @@ export type ParsedRecord =
       readonly warnings: readonly string[];
     }
   /** StandardStatus Delete, or MLS Grid's MlgCanView false: the listing leaves every search. */
-  | { readonly ok: true; readonly kind: 'delete'; readonly ListingKey: string; readonly ModificationTimestamp: string | null; readonly warnings: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly kind: 'delete';
+      readonly ListingKey: string;
+      readonly ModificationTimestamp: string | null;
+      readonly warnings: readonly string[];
+    }
   | { readonly ok: false; readonly error: string };
 
 // A pdid travels in URL paths (/api/details/{pdid}), so keys keep to URL-safe characters.
@@ -169,7 +175,8 @@ function media(f: FieldReader): string[] {
     const category = typeof item.MediaCategory === 'string' ? item.MediaCategory : '';
     if (NOT_PHOTOS.test(category)) return;
     const url = item.MediaURL;
-    if (typeof url !== 'string' || !isPhotoUrl(url.trim())) return f.warn(`Media[${i}].MediaURL must be an http(s) URL or a path on this site (got ${short(url ?? null)}); dropped`);
+    if (typeof url !== 'string' || !isPhotoUrl(url.trim()))
+      return f.warn(`Media[${i}].MediaURL must be an http(s) URL or a path on this site (got ${short(url ?? null)}); dropped`);
     const order = toNumber(item.Order) ?? i;
     items.push({ url: url.trim(), order, i });
   });

@@ -17,8 +17,20 @@ const warnings = (extra: Record<string, unknown>) => listing(extra).warnings;
 describe('parseResoRecord', () => {
   it('normalises a minimal record: every field present, blanks null, dates and timestamps', () => {
     const p = listing({ City: '  ', ListingContractDate: '2024-02-03T00:00:00Z', ModificationTimestamp: '2024-02-03T10:00:00-05:00', Extra: 'ignored' });
-    expect(p.record).toMatchObject({ City: null, ListingContractDate: '2024-02-03', ModificationTimestamp: '2024-02-03T15:00:00.000Z', ClosePrice: null, photos: [] });
-    expect(p.record).toMatchObject({ locationApproximate: false, OriginalListPrice: null, ListOfficeName: null, ListAgentFullName: null, InternetAddressDisplayYN: null });
+    expect(p.record).toMatchObject({
+      City: null,
+      ListingContractDate: '2024-02-03',
+      ModificationTimestamp: '2024-02-03T15:00:00.000Z',
+      ClosePrice: null,
+      photos: [],
+    });
+    expect(p.record).toMatchObject({
+      locationApproximate: false,
+      OriginalListPrice: null,
+      ListOfficeName: null,
+      ListAgentFullName: null,
+      InternetAddressDisplayYN: null,
+    });
     expect('Extra' in p.record).toBe(false);
     expect(p.warnings).toEqual([]);
   });
@@ -42,36 +54,80 @@ describe('parseResoRecord', () => {
     expect(['ActiveUnderContract', 'active under contract', 'ACTIVE_UNDER_CONTRACT'].map(status)).toEqual(Array(3).fill('Active Under Contract'));
     expect(['ComingSoon', 'coming soon'].map(status)).toEqual(['Coming Soon', 'Coming Soon']);
     expect(['active', 'PENDING', 'closed', 'Cancelled', 'canceled', 'withdrawn', 'hold', 'expired', 'incomplete'].map(status)).toEqual([
-      'Active', 'Pending', 'Closed', 'Canceled', 'Canceled', 'Withdrawn', 'Hold', 'Expired', 'Incomplete',
+      'Active',
+      'Pending',
+      'Closed',
+      'Canceled',
+      'Canceled',
+      'Withdrawn',
+      'Hold',
+      'Expired',
+      'Incomplete',
     ]);
   });
 
-  it('reads PropertyType and PropertySubType by display or lookup name; an MLS\'s own value stays as it came', () => {
-    expect(record({ PropertyType: 'ResidentialLease', PropertySubType: 'SingleFamilyResidence' })).toMatchObject({ PropertyType: 'Residential Lease', PropertySubType: 'Single Family Residence' });
-    expect(record({ PropertyType: 'commercial sale', PropertySubType: 'HotelMotel' })).toMatchObject({ PropertyType: 'Commercial Sale', PropertySubType: 'Hotel/Motel' });
+  it("reads PropertyType and PropertySubType by display or lookup name; an MLS's own value stays as it came", () => {
+    expect(record({ PropertyType: 'ResidentialLease', PropertySubType: 'SingleFamilyResidence' })).toMatchObject({
+      PropertyType: 'Residential Lease',
+      PropertySubType: 'Single Family Residence',
+    });
+    expect(record({ PropertyType: 'commercial sale', PropertySubType: 'HotelMotel' })).toMatchObject({
+      PropertyType: 'Commercial Sale',
+      PropertySubType: 'Hotel/Motel',
+    });
     expect(record({ PropertyType: 'Boat Dock', PropertySubType: ' Attached ' })).toMatchObject({ PropertyType: 'Boat Dock', PropertySubType: 'Attached' });
   });
 
   it('deletes on StandardStatus Delete, and on MlgCanView false whatever the status (MLS Grid)', () => {
-    expect(parseResoRecord({ ListingKey: 'K', StandardStatus: 'Delete' })).toEqual({ ok: true, kind: 'delete', ListingKey: 'K', ModificationTimestamp: null, warnings: [] });
-    expect(parseResoRecord({ ListingKey: 'K', MlgCanView: false, ModificationTimestamp: '2024-01-02T03:04:05.123Z' })).toMatchObject({ ok: true, kind: 'delete', ModificationTimestamp: '2024-01-02T03:04:05.123Z' });
+    expect(parseResoRecord({ ListingKey: 'K', StandardStatus: 'Delete' })).toEqual({
+      ok: true,
+      kind: 'delete',
+      ListingKey: 'K',
+      ModificationTimestamp: null,
+      warnings: [],
+    });
+    expect(parseResoRecord({ ListingKey: 'K', MlgCanView: false, ModificationTimestamp: '2024-01-02T03:04:05.123Z' })).toMatchObject({
+      ok: true,
+      kind: 'delete',
+      ModificationTimestamp: '2024-01-02T03:04:05.123Z',
+    });
     expect(parseResoRecord({ ...ok, MlgCanView: 'false' })).toMatchObject({ ok: true, kind: 'delete' });
     expect(parseResoRecord({ ...ok, MlgCanView: true })).toMatchObject({ ok: true, kind: 'listing' });
   });
 
   it('reads numbers from strings, and drops what is not a number with a warning', () => {
-    expect(record({ ListPrice: '474800', BedroomsTotal: '3', LivingArea: '1,850', Latitude: '41.8781', Longitude: '-87.6298', ClosePrice: '$470,000.00' })).toMatchObject({
-      ListPrice: 474_800, BedroomsTotal: 3, LivingArea: 1850, Latitude: 41.8781, Longitude: -87.6298, ClosePrice: 470_000,
+    expect(
+      record({ ListPrice: '474800', BedroomsTotal: '3', LivingArea: '1,850', Latitude: '41.8781', Longitude: '-87.6298', ClosePrice: '$470,000.00' }),
+    ).toMatchObject({
+      ListPrice: 474_800,
+      BedroomsTotal: 3,
+      LivingArea: 1850,
+      Latitude: 41.8781,
+      Longitude: -87.6298,
+      ClosePrice: 470_000,
     });
     const p = listing({ BedroomsTotal: 'three', ClosePrice: -5 });
     expect(p.record).toMatchObject({ BedroomsTotal: null, ClosePrice: null });
-    expect(p.warnings).toEqual(['ClosePrice must be a number from 0 to 1000000000000 (got -5); dropped', 'BedroomsTotal must be a number from 0 to 10000 (got "three"); dropped']);
+    expect(p.warnings).toEqual([
+      'ClosePrice must be a number from 0 to 1000000000000 (got -5); dropped',
+      'BedroomsTotal must be a number from 0 to 10000 (got "three"); dropped',
+    ]);
     expect(record({ ListPrice: 'soon', ClosePrice: 410_000, StandardStatus: 'Closed' })).toMatchObject({ ListPrice: null, ClosePrice: 410_000 });
   });
 
   it('reads booleans from Y/N, Yes/No, true/false and 1/0 (strings too); anything else is dropped with a warning', () => {
-    expect(record({ WaterfrontYN: 'Y', ViewYN: 'n', PoolPrivateYN: 'true', NewConstructionYN: 0 })).toMatchObject({ WaterfrontYN: true, ViewYN: false, PoolPrivateYN: true, NewConstructionYN: false });
-    expect(record({ WaterfrontYN: 'Yes', ViewYN: 'FALSE', PoolPrivateYN: '1', NewConstructionYN: '' })).toMatchObject({ WaterfrontYN: true, ViewYN: false, PoolPrivateYN: true, NewConstructionYN: null });
+    expect(record({ WaterfrontYN: 'Y', ViewYN: 'n', PoolPrivateYN: 'true', NewConstructionYN: 0 })).toMatchObject({
+      WaterfrontYN: true,
+      ViewYN: false,
+      PoolPrivateYN: true,
+      NewConstructionYN: false,
+    });
+    expect(record({ WaterfrontYN: 'Yes', ViewYN: 'FALSE', PoolPrivateYN: '1', NewConstructionYN: '' })).toMatchObject({
+      WaterfrontYN: true,
+      ViewYN: false,
+      PoolPrivateYN: true,
+      NewConstructionYN: null,
+    });
     expect(warnings({ WaterfrontYN: 'Lake' })).toEqual(['WaterfrontYN must be true or false (got "Lake"); dropped']);
   });
 
@@ -110,8 +166,12 @@ describe('parseResoRecord', () => {
   });
 
   it('builds the address from the street parts when UnparsedAddress is missing', () => {
-    expect(record({ StreetNumber: '1600', StreetDirPrefix: 'W', StreetName: 'Wrightwood', StreetSuffix: 'Ave', UnitNumber: '3B' }).UnparsedAddress).toBe('1600 W Wrightwood Ave #3B');
-    expect(record({ StreetNumber: 221, StreetName: 'Baker', StreetSuffix: 'St', StreetDirSuffix: 'NW', UnitNumber: 'Apt 2' }).UnparsedAddress).toBe('221 Baker St NW Apt 2');
+    expect(record({ StreetNumber: '1600', StreetDirPrefix: 'W', StreetName: 'Wrightwood', StreetSuffix: 'Ave', UnitNumber: '3B' }).UnparsedAddress).toBe(
+      '1600 W Wrightwood Ave #3B',
+    );
+    expect(record({ StreetNumber: 221, StreetName: 'Baker', StreetSuffix: 'St', StreetDirSuffix: 'NW', UnitNumber: 'Apt 2' }).UnparsedAddress).toBe(
+      '221 Baker St NW Apt 2',
+    );
     expect(record({ StreetNumber: '5' }).UnparsedAddress).toBeNull();
     expect(record({ UnparsedAddress: '9 Given Rd', StreetNumber: '5', StreetName: 'Other' }).UnparsedAddress).toBe('9 Given Rd');
   });
@@ -132,12 +192,29 @@ describe('parseResoRecord', () => {
   });
 
   it('keeps OriginalListPrice and PreviousListPrice', () => {
-    expect(record({ ListPrice: 450_000, OriginalListPrice: '499,000', PreviousListPrice: 475_000 })).toMatchObject({ OriginalListPrice: 499_000, PreviousListPrice: 475_000 });
+    expect(record({ ListPrice: 450_000, OriginalListPrice: '499,000', PreviousListPrice: 475_000 })).toMatchObject({
+      OriginalListPrice: 499_000,
+      PreviousListPrice: 475_000,
+    });
   });
 
   it('keeps the IDX attribution: office, agent (full name, or first and last), MLS ids, display flags', () => {
-    expect(record({ ListOfficeName: 'Baird & Warner', ListAgentFullName: 'Pat Lee', ListAgentMlsId: 'M123', ListOfficeMlsId: 'O9', InternetAddressDisplayYN: 'Y', InternetEntireListingDisplayYN: 'N' })).toMatchObject({
-      ListOfficeName: 'Baird & Warner', ListAgentFullName: 'Pat Lee', ListAgentMlsId: 'M123', ListOfficeMlsId: 'O9', InternetAddressDisplayYN: true, InternetEntireListingDisplayYN: false,
+    expect(
+      record({
+        ListOfficeName: 'Baird & Warner',
+        ListAgentFullName: 'Pat Lee',
+        ListAgentMlsId: 'M123',
+        ListOfficeMlsId: 'O9',
+        InternetAddressDisplayYN: 'Y',
+        InternetEntireListingDisplayYN: 'N',
+      }),
+    ).toMatchObject({
+      ListOfficeName: 'Baird & Warner',
+      ListAgentFullName: 'Pat Lee',
+      ListAgentMlsId: 'M123',
+      ListOfficeMlsId: 'O9',
+      InternetAddressDisplayYN: true,
+      InternetEntireListingDisplayYN: false,
     });
     expect(record({ ListAgentFirstName: 'Pat', ListAgentLastName: 'Lee' }).ListAgentFullName).toBe('Pat Lee');
     expect(record({ ListAgentLastName: 'Lee' }).ListAgentFullName).toBe('Lee');
@@ -148,15 +225,27 @@ describe('parseResoRecord', () => {
     expect(record({ Latitude: 0, Longitude: 0 })).toMatchObject({ Latitude: null, Longitude: null, locationApproximate: true });
     expect(record({ Latitude: 91 })).toMatchObject({ Latitude: null, locationApproximate: true });
     // Bridge's GeoJSON-order Coordinates stand in for missing Latitude/Longitude.
-    expect(record({ Latitude: null, Longitude: null, Coordinates: [-87.62, 41.88] })).toMatchObject({ Latitude: 41.88, Longitude: -87.62, locationApproximate: false });
+    expect(record({ Latitude: null, Longitude: null, Coordinates: [-87.62, 41.88] })).toMatchObject({
+      Latitude: 41.88,
+      Longitude: -87.62,
+      locationApproximate: false,
+    });
   });
 
   it('does not keep the exact point of a listing whose address may not be shown', () => {
-    expect(record({ InternetAddressDisplayYN: false, Latitude: 41.9, Longitude: -87.6 })).toMatchObject({ Latitude: null, Longitude: null, locationApproximate: true, InternetAddressDisplayYN: false });
+    expect(record({ InternetAddressDisplayYN: false, Latitude: 41.9, Longitude: -87.6 })).toMatchObject({
+      Latitude: null,
+      Longitude: null,
+      locationApproximate: true,
+      InternetAddressDisplayYN: false,
+    });
   });
 
-  it('ignores Rooms and an MLS\'s own fields, and takes text given as numbers', () => {
-    expect(record({ Rooms: [{ RoomType: 'Kitchen', RoomLevel: 'Main' }], MRD_AGE: '51-60 Years', PostalCode: 60614, ListingId: 11223344 })).toMatchObject({ PostalCode: '60614', ListingId: '11223344' });
+  it("ignores Rooms and an MLS's own fields, and takes text given as numbers", () => {
+    expect(record({ Rooms: [{ RoomType: 'Kitchen', RoomLevel: 'Main' }], MRD_AGE: '51-60 Years', PostalCode: 60614, ListingId: 11223344 })).toMatchObject({
+      PostalCode: '60614',
+      ListingId: '11223344',
+    });
     expect(parseResoRecord({ ...ok, ListingKey: 1234567 })).toMatchObject({ ok: true, record: { ListingKey: '1234567' } });
   });
 

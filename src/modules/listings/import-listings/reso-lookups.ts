@@ -14,22 +14,63 @@ function lookup<T extends string>(values: readonly T[], aliases: Record<string, 
 }
 
 export const STANDARD_STATUSES: readonly StandardStatus[] = [
-  'Active', 'Active Under Contract', 'Canceled', 'Closed', 'Coming Soon', 'Delete', 'Expired', 'Hold', 'Incomplete', 'Pending', 'Withdrawn',
+  'Active',
+  'Active Under Contract',
+  'Canceled',
+  'Closed',
+  'Coming Soon',
+  'Delete',
+  'Expired',
+  'Hold',
+  'Incomplete',
+  'Pending',
+  'Withdrawn',
 ];
 
 /** StandardStatus by display or lookup name; `Cancelled` is the British spelling of `Canceled`. */
 export const standardStatusOf = lookup(STANDARD_STATUSES, { Cancelled: 'Canceled' });
 
 export const PROPERTY_TYPES = [
-  'Business Opportunity', 'Commercial Lease', 'Commercial Sale', 'Farm', 'Land', 'Manufactured In Park', 'Residential',
-  'Residential Income', 'Residential Lease',
+  'Business Opportunity',
+  'Commercial Lease',
+  'Commercial Sale',
+  'Farm',
+  'Land',
+  'Manufactured In Park',
+  'Residential',
+  'Residential Income',
+  'Residential Lease',
 ] as const;
 
 export const PROPERTY_SUB_TYPES = [
-  'Agriculture', 'Apartment', 'Boat Slip', 'Business', 'Cabin', 'Condominium', 'Deeded Parking', 'Duplex', 'Farm', 'Hotel/Motel',
-  'Industrial', 'Manufactured Home', 'Manufactured On Land', 'Mixed Use', 'Mobile Home', 'Multi Family', 'Office', 'Own Your Own',
-  'Quadruplex', 'Ranch', 'Retail', 'Single Family Residence', 'Stock Cooperative', 'Timeshare', 'Townhouse', 'Triplex',
-  'Unimproved Land', 'Warehouse',
+  'Agriculture',
+  'Apartment',
+  'Boat Slip',
+  'Business',
+  'Cabin',
+  'Condominium',
+  'Deeded Parking',
+  'Duplex',
+  'Farm',
+  'Hotel/Motel',
+  'Industrial',
+  'Manufactured Home',
+  'Manufactured On Land',
+  'Mixed Use',
+  'Mobile Home',
+  'Multi Family',
+  'Office',
+  'Own Your Own',
+  'Quadruplex',
+  'Ranch',
+  'Retail',
+  'Single Family Residence',
+  'Stock Cooperative',
+  'Timeshare',
+  'Townhouse',
+  'Triplex',
+  'Unimproved Land',
+  'Warehouse',
 ] as const;
 
 /** A known PropertyType by its display name; an MLS's own value is kept as it came. */

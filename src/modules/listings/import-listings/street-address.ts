@@ -21,7 +21,11 @@ function fromParts(f: FieldReader): string | null {
   const unit = f.text('UnitNumber', 30);
   // "4B" is "#4B"; "Apt 4B", "Unit 4" and "#4" are written as they came.
   if (unit !== null) parts.push(/^(#|[a-z]{2,}\.?\s)/i.test(unit) ? unit : `#${unit}`);
-  return parts.filter((p) => p !== null).join(' ').replace(/\s+/g, ' ').slice(0, MAX_ADDRESS);
+  return parts
+    .filter((p) => p !== null)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .slice(0, MAX_ADDRESS);
 }
 
 const COUNTRIES = ['United States', 'U.S.A.', 'USA', 'US'];
@@ -47,7 +51,7 @@ export function withoutPlace(address: string, place: { city: string | null; stat
   let strippedPlace = false;
   // Each part goes at most once: "100 Kent, Kent, WA" keeps its street.
   const done = { zip: zip5 === undefined, country: false, state: !place.state, city: city === '' };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const take = (c: { rest: string } | undefined, part: keyof typeof done) => {
       if (!c) return;
@@ -59,7 +63,11 @@ export function withoutPlace(address: string, place: { city: string | null; stat
       const m = /(\d{5})(?:-?\d{4})?$/.exec(s);
       if (m && m[1] === zip5) take(cut(s, m[0]), 'zip');
     }
-    if (!done.country) take(COUNTRIES.map((c) => cut(s, c)).find((c) => c !== undefined), 'country');
+    if (!done.country)
+      take(
+        COUNTRIES.map((c) => cut(s, c)).find((c) => c !== undefined),
+        'country',
+      );
     if (!done.state) take(cut(s, place.state!) ?? cut(s, `${place.state!}.`), 'state');
     if (!done.city) {
       const c = cut(s, city);

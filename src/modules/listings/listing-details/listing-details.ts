@@ -55,14 +55,25 @@ export function listingDetails(stored: readonly StoredEvent[], now: number): Lis
       case 'ListingPriceChanged': {
         const { ListPrice: price, previousListPrice: previousPrice } = e.data;
         const event = priceEvent(price, previousPrice);
-        history.push({ at: e.data.ModificationTimestamp ?? learnt, event, price, previousPrice, status: statusAfterRecord(stored, i) ?? (state.listed ? state.record.StandardStatus : null) });
+        history.push({
+          at: e.data.ModificationTimestamp ?? learnt,
+          event,
+          price,
+          previousPrice,
+          status: statusAfterRecord(stored, i) ?? (state.listed ? state.record.StandardStatus : null),
+        });
         break;
       }
       case 'ListingStatusChanged':
         history.push(
           e.data.StandardStatus === 'Closed'
             ? { at: day(e.data.CloseDate, e.data.ModificationTimestamp ?? learnt), event: 'Sold', price: e.data.ClosePrice, status: 'Closed' }
-            : { at: e.data.ModificationTimestamp ?? learnt, event: e.data.StandardStatus, price: state.listed ? state.record.ListPrice : null, status: e.data.StandardStatus },
+            : {
+                at: e.data.ModificationTimestamp ?? learnt,
+                event: e.data.StandardStatus,
+                price: state.listed ? state.record.ListPrice : null,
+                status: e.data.StandardStatus,
+              },
         );
         break;
       case 'ListingRemoved':
@@ -125,7 +136,12 @@ export function listingDetails(stored: readonly StoredEvent[], now: number): Lis
     newConstruction: r.NewConstructionYN,
     modifiedAt: r.ModificationTimestamp,
     history,
-    openHouses: upcomingOpenHouses(state.openHouses, now).map((o) => ({ start: o.OpenHouseStartTime, end: o.OpenHouseEndTime, type: o.OpenHouseType, remarks: o.OpenHouseRemarks })),
+    openHouses: upcomingOpenHouses(state.openHouses, now).map((o) => ({
+      start: o.OpenHouseStartTime,
+      end: o.OpenHouseEndTime,
+      type: o.OpenHouseType,
+      remarks: o.OpenHouseRemarks,
+    })),
   };
 }
 
@@ -154,7 +170,8 @@ function listedHistory(stored: ListingRecord, learnt: string): HistoryEntry[] {
   const steps: number[] = [];
   for (const p of [r.OriginalListPrice, r.PreviousListPrice, r.ListPrice]) if (p !== null && p !== steps.at(-1)) steps.push(p);
   const out: HistoryEntry[] = [{ at: day(r.ListingContractDate, changedAt), event: 'Listed', price: steps[0] ?? r.ListPrice, status }];
-  for (let i = 1; i < steps.length; i++) out.push({ at: changedAt, event: priceEvent(steps[i]!, steps[i - 1]!), price: steps[i]!, previousPrice: steps[i - 1]!, status });
+  for (let i = 1; i < steps.length; i++)
+    out.push({ at: changedAt, event: priceEvent(steps[i]!, steps[i - 1]!), price: steps[i]!, previousPrice: steps[i - 1]!, status });
   if (r.StandardStatus === 'Closed') out.push({ at: day(r.CloseDate, changedAt), event: 'Sold', price: r.ClosePrice, status: 'Closed' });
   return out;
 }

@@ -20,7 +20,7 @@ export const REPORTS_TO_BREAK = 2;
 export function decideReportBrokenPhoto(command: ReportBrokenPhoto, state: Listing): ListingEvent[] {
   if (!state.listed) throw notFound('No such listing');
   const { pdid, url, client } = command;
-  if (!state.record.photos.includes(url)) throw validation('This photo is not one of the listing\'s photos');
+  if (!state.record.photos.includes(url)) throw validation("This photo is not one of the listing's photos");
   if (state.brokenPhotos.includes(url)) return [];
   const reporters = state.photoReports.filter((r) => r.url === url).map((r) => r.client);
   if (reporters.includes(client)) return [];

@@ -21,11 +21,17 @@ export type AutocompleteGroup = {
  * signed-in lead's 'Saved Searches' group (IncludeSearches=1) is added by the controller through
  * the SavedSearchSuggestions port, outside the shared result cache.
  */
-export async function autocomplete(index: SearchIndex, type: string, rawTerm: string, includeSearches: string | undefined): Promise<{ groups: AutocompleteGroup[] }> {
+export async function autocomplete(
+  index: SearchIndex,
+  type: string,
+  rawTerm: string,
+  includeSearches: string | undefined,
+): Promise<{ groups: AutocompleteGroup[] }> {
   const term = rawTerm.trim().replace(/\s+/g, ' ').toLowerCase();
   if (term.length < 2) throw validation('Please enter at least 2 characters');
   if (term.length > 100) throw validation('The search term is longer than 100 characters');
-  if (type !== 'kw' && !KINDS.includes(type as SuggestionKind)) throw validation(`Unknown autocomplete type ${JSON.stringify(type)}: use kw, ${KINDS.join(', ')}`);
+  if (type !== 'kw' && !KINDS.includes(type as SuggestionKind))
+    throw validation(`Unknown autocomplete type ${JSON.stringify(type)}: use kw, ${KINDS.join(', ')}`);
   if (includeSearches !== undefined && includeSearches !== '0' && includeSearches !== '1') throw validation('IncludeSearches must be 1 or 0');
   const kinds = type === 'kw' ? KINDS : [type as SuggestionKind];
   const suggestions = await index.suggest(kinds, term, type === 'kw' ? 5 : 10);

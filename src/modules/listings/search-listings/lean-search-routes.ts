@@ -55,9 +55,11 @@ export function leanSearchRoutes(search: SearchListingsController, trustProxy: b
     // What logs and metrics name the answer by (there is no Express route here).
     res.locals.route = hit[3];
     // Inside a promise, so that a throw before the first await answers as a rejection does.
-    Promise.resolve().then(() => hit[2](search, req, params)).then(
-      (body) => res.status(200).json(body),
-      (err: unknown) => sendError(res, err),
-    );
+    Promise.resolve()
+      .then(() => hit[2](search, req, params))
+      .then(
+        (body) => res.status(200).json(body),
+        (err: unknown) => sendError(res, err),
+      );
   };
 }

@@ -10,7 +10,10 @@ function deferred() {
 }
 
 const refusal = async (p: Promise<unknown>) => {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   expect((err as AppError).code).toBe('rate_limited');
   return (err as AppError).message;

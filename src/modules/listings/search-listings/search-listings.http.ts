@@ -90,12 +90,15 @@ export class SearchListingsController {
 
   @Route(contract.search.markets)
   markets(@Req() http: Request): Promise<{ forSale: boolean; forRent: boolean }> {
-    return this.searching(http, (index) =>
-      this.cache.get('markets', async () => {
-        const any = async (raw: Record<string, string>) => (await index.search(parseSearchRequest(raw, 'list').criteria, { offset: 0, limit: 1 })).pdids.length > 0;
-        const [forSale, forRent] = await Promise.all([any({}), any({ forrent: '1' })]);
-        return { forSale, forRent };
-      }) as Promise<{ forSale: boolean; forRent: boolean }>,
+    return this.searching(
+      http,
+      (index) =>
+        this.cache.get('markets', async () => {
+          const any = async (raw: Record<string, string>) =>
+            (await index.search(parseSearchRequest(raw, 'list').criteria, { offset: 0, limit: 1 })).pdids.length > 0;
+          const [forSale, forRent] = await Promise.all([any({}), any({ forrent: '1' })]);
+          return { forSale, forRent };
+        }) as Promise<{ forSale: boolean; forRent: boolean }>,
     );
   }
 
@@ -129,7 +132,9 @@ export class SearchListingsController {
       for (const k of Object.keys(query)) if (k !== 'IncludeSearches') throw validation(`Unknown autocomplete parameter: ${k}`);
       const include = query.IncludeSearches;
       if (include !== undefined && typeof include !== 'string') throw validation('IncludeSearches must be 1 or 0');
-      const shared = (await this.cache.get(`suggest ${type} ${include ?? ''} ${term.trim().toLowerCase()}`, () => autocomplete(index, type, term, include))) as { groups: AutocompleteGroup[] };
+      const shared = (await this.cache.get(`suggest ${type} ${include ?? ''} ${term.trim().toLowerCase()}`, () =>
+        autocomplete(index, type, term, include),
+      )) as { groups: AutocompleteGroup[] };
       const own = include === '1' && type === 'kw' ? await this.savedSearches?.group(req, term.trim().replace(/\s+/g, ' ')) : undefined;
       return own ? { groups: [own, ...shared.groups] } : shared;
     });
@@ -160,7 +165,9 @@ export class SearchListingsController {
     const cap = this.config.mapPinCap;
     const pins = req.perpage ?? cap;
     if (pins > cap) throw validation(`perpage must be a whole number from 1 to ${cap} on the map`);
-    return this.cache.get(`${view} ${req.page} ${pins} ${req.zoom} ${req.searchQs}`, () => mapAnswer(index, this.disclaimers, req, view, pins)) as Promise<MapResponse>;
+    return this.cache.get(`${view} ${req.page} ${pins} ${req.zoom} ${req.searchQs}`, () =>
+      mapAnswer(index, this.disclaimers, req, view, pins),
+    ) as Promise<MapResponse>;
   }
 }
 
@@ -177,7 +184,14 @@ async function mapAnswer(index: SearchIndex, disclaimers: MlsDisclaimers, req: S
     results: {
       ...titles(req, view),
       // Every pin of a forrent search is a lease: its price is per month.
-      results: drawn.pins.map((p) => ({ pdid: p.pdid, latitude: p.latitude, longitude: p.longitude, priceShort: priceShort(p.price, req.criteria.forRent), locationApproximate: p.locationApproximate, inCluster: p.inCluster })),
+      results: drawn.pins.map((p) => ({
+        pdid: p.pdid,
+        latitude: p.latitude,
+        longitude: p.longitude,
+        priceShort: priceShort(p.price, req.criteria.forRent),
+        locationApproximate: p.locationApproximate,
+        inCluster: p.inCluster,
+      })),
       mapBounds: found.bounds,
     },
     clusters: drawn.clusters,

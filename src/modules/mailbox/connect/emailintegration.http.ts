@@ -24,7 +24,12 @@ import { loadMailbox, recordConnection } from './record-connection';
 export const EMAIL_INTEGRATION_PATH = contract.mailbox.status.path;
 
 /** Each test signs in to two servers the agent named: a person's pace, never a scan of hosts and ports. */
-export const MAILBOX_TESTS: RateLimit = { name: 'mailbox-test', limit: 20, windowSeconds: 3600, message: 'Too many mailbox tests in the last hour; please try again later' };
+export const MAILBOX_TESTS: RateLimit = {
+  name: 'mailbox-test',
+  limit: 20,
+  windowSeconds: 3600,
+  message: 'Too many mailbox tests in the last hour; please try again later',
+};
 
 type SyncRow = { state: string; attempts: number; last_sync_at: Date | null; last_error: string | null; next_attempt_at: Date | null; messages: number };
 
@@ -63,7 +68,15 @@ export class EmailIntegrationController {
     const viewer = dashboardViewer(req);
     const s = settingsOf(body);
     await this.tested(viewer.userId, s);
-    const data = { userId: viewer.userId, provider: s.provider, address: s.address, username: s.username, imap: s.imap, smtp: s.smtp, secret: this.secrets.seal(s.password) };
+    const data = {
+      userId: viewer.userId,
+      provider: s.provider,
+      address: s.address,
+      username: s.username,
+      imap: s.imap,
+      smtp: s.smtp,
+      secret: this.secrets.seal(s.password),
+    };
     await recordConnection(this.store, this.commands, this.pool, data, commandContextOf(req));
     return this.statusOf(viewer.userId);
   }
@@ -83,7 +96,11 @@ export class EmailIntegrationController {
     const outcome = await this.sync.sync(viewer.userId);
     if (outcome.state === 'gone') throw validation('No mailbox is connected');
     const status = await this.statusOf(viewer.userId);
-    return { ...status, copied: outcome.state === 'synced' ? outcome.copied : 0, ...(outcome.state === 'busy' ? { message: 'A sync of your mailbox is running; its result shows here when it ends' } : {}) };
+    return {
+      ...status,
+      copied: outcome.state === 'synced' ? outcome.copied : 0,
+      ...(outcome.state === 'busy' ? { message: 'A sync of your mailbox is running; its result shows here when it ends' } : {}),
+    };
   }
 
   private async tested(userId: string, s: ReturnType<typeof settingsOf>): Promise<void> {
@@ -99,7 +116,10 @@ export class EmailIntegrationController {
   private async statusOf(userId: string): Promise<MailboxStatus> {
     const mailbox = await loadMailbox(this.store, userId);
     if (!mailbox.connected) return { connected: false };
-    const { rows } = await this.pool.query<SyncRow>('SELECT state, attempts, last_sync_at, last_error, next_attempt_at, messages FROM mailbox_sync WHERE user_id = $1', [userId]);
+    const { rows } = await this.pool.query<SyncRow>(
+      'SELECT state, attempts, last_sync_at, last_error, next_attempt_at, messages FROM mailbox_sync WHERE user_id = $1',
+      [userId],
+    );
     const r = rows[0];
     return {
       connected: true,

@@ -45,7 +45,10 @@ export function smtpTransport(server: MailServer, login: MailLogin) {
     port: server.port,
     secure: server.secure,
     requireTLS: mustUpgrade(server),
-    auth: 'accessToken' in login ? { type: 'OAuth2' as const, user: login.username, accessToken: login.accessToken } : { user: login.username, pass: login.password },
+    auth:
+      'accessToken' in login
+        ? { type: 'OAuth2' as const, user: login.username, accessToken: login.accessToken }
+        : { user: login.username, pass: login.password },
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
   });

@@ -4,7 +4,14 @@ import type { MailboxProvider, MailServer } from '../mailbox.events';
 
 export { MailboxBody, type MailboxInput };
 
-export type MailboxSettings = { readonly provider: MailboxProvider; readonly address: string; readonly username: string; readonly password: string; readonly imap: MailServer; readonly smtp: MailServer };
+export type MailboxSettings = {
+  readonly provider: MailboxProvider;
+  readonly address: string;
+  readonly username: string;
+  readonly password: string;
+  readonly imap: MailServer;
+  readonly smtp: MailServer;
+};
 
 /** Gmail and Microsoft 365 come with their servers; another provider's are typed. The user name is the address unless given. */
 export function settingsOf(b: MailboxInput): MailboxSettings {

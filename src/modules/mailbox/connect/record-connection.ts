@@ -12,7 +12,13 @@ export async function loadMailbox(store: EventStore, userId: string): Promise<Ma
 }
 
 /** Records a mailbox connected (tested before), with a password or through OAuth, and makes it due for a sync at once. */
-export async function recordConnection(store: EventStore, commands: CommandBus, pool: pg.Pool, data: MailboxConnected['data'], ctx: CommandContext): Promise<void> {
+export async function recordConnection(
+  store: EventStore,
+  commands: CommandBus,
+  pool: pg.Pool,
+  data: MailboxConnected['data'],
+  ctx: CommandContext,
+): Promise<void> {
   const before = await loadMailbox(store, data.userId);
   await commands.execute(new MailboxCommand(mailboxStream(data.userId), { kind: 'connect', ...data }, ctx));
   // Another mailbox: its folders' checkpoints say nothing of this one.

@@ -65,7 +65,12 @@ export class EmailIntegrationOAuthController {
   }
 
   @Route(contract.mailbox.oauthCallback)
-  async callback(@Param('provider') name: string, @Query() query: QueryOf<typeof contract.mailbox.oauthCallback>, @Req() req: Request, @Res() res: Response): Promise<undefined> {
+  async callback(
+    @Param('provider') name: string,
+    @Query() query: QueryOf<typeof contract.mailbox.oauthCallback>,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<undefined> {
     const viewer = dashboardViewer(req);
     const { provider, client } = this.clientOf(name);
     const { state = '', code = '', error = '' } = query;
@@ -81,7 +86,13 @@ export class EmailIntegrationOAuthController {
       await this.limiter.enforce(MAILBOX_TESTS, viewer.userId);
       await testMailServers(imap, smtp, { username: tokens.email, accessToken: tokens.accessToken }, this.config.allowPrivateOutbound);
       const secret = this.secrets.seal(tokens.refreshToken);
-      await recordConnection(this.store, this.commands, this.pool, { userId: viewer.userId, provider, address: tokens.email, username: tokens.email, imap, smtp, secret, auth: 'oauth2' }, commandContextOf(req));
+      await recordConnection(
+        this.store,
+        this.commands,
+        this.pool,
+        { userId: viewer.userId, provider, address: tokens.email, username: tokens.email, imap, smtp, secret, auth: 'oauth2' },
+        commandContextOf(req),
+      );
       this.logins.remember(viewer.userId, secret.data, tokens);
       return back(res, 'connected');
     } catch (err) {

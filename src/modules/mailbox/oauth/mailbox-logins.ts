@@ -38,15 +38,23 @@ export class MailboxLogins {
     if (mailbox.auth !== 'oauth2') return { username: mailbox.username, password: secret };
     const cached = this.tokens.get(mailbox.userId);
     // `of`: the sealed refresh token it came from; a mailbox connected anew has another.
-    if (cached && cached.of === mailbox.secret.data && cached.expiresAt.getTime() - RENEW_BEFORE_MS > Date.now()) return { username: mailbox.username, accessToken: cached.accessToken };
+    if (cached && cached.of === mailbox.secret.data && cached.expiresAt.getTime() - RENEW_BEFORE_MS > Date.now())
+      return { username: mailbox.username, accessToken: cached.accessToken };
     const provider = mailbox.provider as OAuthProvider;
     const client = this.config.mailboxOAuth[provider];
-    if (!client) throw new MailboxProblem(`Connecting with ${providerName(provider)} is switched off on this server; connect your mailbox with an app password`, true);
+    if (!client)
+      throw new MailboxProblem(`Connecting with ${providerName(provider)} is switched off on this server; connect your mailbox with an app password`, true);
     const tokens = await refreshTokens(provider, client, secret);
     let of = mailbox.secret.data;
     if (tokens.refreshToken && tokens.refreshToken !== secret) {
       const sealed = this.secrets.seal(tokens.refreshToken);
-      await handleCommand(this.store, mailboxStream(mailbox.userId), mailboxDecider, { kind: 'renew', userId: mailbox.userId, secret: sealed, replaces: mailbox.secret.data }, systemContext());
+      await handleCommand(
+        this.store,
+        mailboxStream(mailbox.userId),
+        mailboxDecider,
+        { kind: 'renew', userId: mailbox.userId, secret: sealed, replaces: mailbox.secret.data },
+        systemContext(),
+      );
       of = sealed.data;
     }
     this.remember(mailbox.userId, of, tokens);

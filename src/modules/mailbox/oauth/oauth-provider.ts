@@ -32,7 +32,16 @@ export function pkce(): { verifier: string; challenge: string } {
 
 export function authorizeUrl(provider: OAuthProvider, client: MailboxOAuthClient, p: { redirectUri: string; state: string; challenge: string }): string {
   const url = new URL(client.authorizeUrl);
-  const params = { response_type: 'code', client_id: client.clientId, redirect_uri: p.redirectUri, scope: SCOPES[provider], state: p.state, code_challenge: p.challenge, code_challenge_method: 'S256', ...EXTRA[provider] };
+  const params = {
+    response_type: 'code',
+    client_id: client.clientId,
+    redirect_uri: p.redirectUri,
+    scope: SCOPES[provider],
+    state: p.state,
+    code_challenge: p.challenge,
+    code_challenge_method: 'S256',
+    ...EXTRA[provider],
+  };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.toString();
 }
@@ -68,12 +77,18 @@ async function tokenRequest(provider: OAuthProvider, client: MailboxOAuthClient,
   const body = new URLSearchParams({ ...grant, client_id: client.clientId, client_secret: client.clientSecret });
   let res: Response;
   try {
-    res = await fetch(client.tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body, signal: AbortSignal.timeout(20_000) });
+    res = await fetch(client.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+      signal: AbortSignal.timeout(20_000),
+    });
   } catch {
     throw new MailboxProblem(`Could not reach ${NAME[provider]}'s sign-in service`, false);
   }
   const answer = (await res.json().catch(() => ({}))) as TokenAnswer;
-  if (answer.error === 'invalid_grant') throw new MailboxProblem(`${NAME[provider]} no longer gives access to your mailbox (the access was revoked or has expired); connect it again`, true);
+  if (answer.error === 'invalid_grant')
+    throw new MailboxProblem(`${NAME[provider]} no longer gives access to your mailbox (the access was revoked or has expired); connect it again`, true);
   if (!res.ok || typeof answer.access_token !== 'string') {
     const code = typeof answer.error === 'string' ? answer.error.replace(/[^a-z_]/gi, '').slice(0, 60) : `HTTP ${res.status}`;
     throw new MailboxProblem(`${NAME[provider]}'s sign-in service refused the request (${code})`, res.status === 400 || res.status === 401);
@@ -90,6 +105,7 @@ async function tokenRequest(provider: OAuthProvider, client: MailboxOAuthClient,
 export const exchangeCode = (provider: OAuthProvider, client: MailboxOAuthClient, p: { code: string; verifier: string; redirectUri: string }) =>
   tokenRequest(provider, client, { grant_type: 'authorization_code', code: p.code, code_verifier: p.verifier, redirect_uri: p.redirectUri });
 
-export const refreshTokens = (provider: OAuthProvider, client: MailboxOAuthClient, refreshToken: string) => tokenRequest(provider, client, { grant_type: 'refresh_token', refresh_token: refreshToken });
+export const refreshTokens = (provider: OAuthProvider, client: MailboxOAuthClient, refreshToken: string) =>
+  tokenRequest(provider, client, { grant_type: 'refresh_token', refresh_token: refreshToken });
 
 export const providerName = (provider: OAuthProvider) => NAME[provider];

@@ -1,15 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { authorizeUrl, pkce, serverOf } from './oauth-provider';
 
-const client = { clientId: 'id', clientSecret: 'secret', authorizeUrl: 'https://login.example/authorize', tokenUrl: 'https://login.example/token', imapUrl: 'imaps://imap.example', smtpUrl: 'smtp://smtp.example' };
+const client = {
+  clientId: 'id',
+  clientSecret: 'secret',
+  authorizeUrl: 'https://login.example/authorize',
+  tokenUrl: 'https://login.example/token',
+  imapUrl: 'imaps://imap.example',
+  smtpUrl: 'smtp://smtp.example',
+};
 
 describe("a mail provider's consent", () => {
   it("asks Microsoft for IMAP and SMTP through XOAUTH2 and a refresh token, with PKCE's S256 challenge", () => {
     const { verifier, challenge } = pkce();
     expect(verifier).not.toBe(challenge);
     const q = new URL(authorizeUrl('microsoft', client, { redirectUri: 'https://crm.example/cb', state: 's', challenge })).searchParams;
-    expect(q.get('scope')!.split(' ')).toEqual(['https://outlook.office.com/IMAP.AccessAsUser.All', 'https://outlook.office.com/SMTP.Send', 'offline_access', 'openid', 'email']);
-    expect(Object.fromEntries(q)).toMatchObject({ response_type: 'code', client_id: 'id', redirect_uri: 'https://crm.example/cb', state: 's', code_challenge: challenge, code_challenge_method: 'S256' });
+    expect(q.get('scope')!.split(' ')).toEqual([
+      'https://outlook.office.com/IMAP.AccessAsUser.All',
+      'https://outlook.office.com/SMTP.Send',
+      'offline_access',
+      'openid',
+      'email',
+    ]);
+    expect(Object.fromEntries(q)).toMatchObject({
+      response_type: 'code',
+      client_id: 'id',
+      redirect_uri: 'https://crm.example/cb',
+      state: 's',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
     expect(q.has('client_secret')).toBe(false);
   });
 

@@ -9,7 +9,11 @@ const STATE_MINUTES = 10;
 const hashOf = (s: string) => createHash('sha256').update(s).digest();
 
 /** The state sent with a consent; answers the state to send. Expired ones are swept as new ones come. */
-export async function issueState(pool: pg.Pool, secrets: MailboxSecrets, p: { sessionId: string; userId: string; provider: OAuthProvider; verifier: string }): Promise<string> {
+export async function issueState(
+  pool: pg.Pool,
+  secrets: MailboxSecrets,
+  p: { sessionId: string; userId: string; provider: OAuthProvider; verifier: string },
+): Promise<string> {
   const state = randomBytes(32).toString('base64url');
   await pool.query('DELETE FROM mailbox_oauth_states WHERE expires_at < now()');
   await pool.query(
@@ -23,11 +27,20 @@ export async function issueState(pool: pg.Pool, secrets: MailboxSecrets, p: { se
  * Takes a state once: the PKCE verifier when it was issued to this session for this provider and
  * has not ended; null otherwise (unknown, used, ended, another session's or provider's).
  */
-export async function takeState(pool: pg.Pool, secrets: MailboxSecrets, p: { state: string; sessionId: string; provider: OAuthProvider }): Promise<{ userId: string; verifier: string } | null> {
-  const { rows } = await pool.query<{ session_hash: Buffer; user_id: string; provider: string; verifier: Parameters<MailboxSecrets['open']>[0]; live: boolean }>(
-    'DELETE FROM mailbox_oauth_states WHERE state_hash = $1 RETURNING session_hash, user_id, provider, verifier, expires_at > now() AS live',
-    [hashOf(p.state)],
-  );
+export async function takeState(
+  pool: pg.Pool,
+  secrets: MailboxSecrets,
+  p: { state: string; sessionId: string; provider: OAuthProvider },
+): Promise<{ userId: string; verifier: string } | null> {
+  const { rows } = await pool.query<{
+    session_hash: Buffer;
+    user_id: string;
+    provider: string;
+    verifier: Parameters<MailboxSecrets['open']>[0];
+    live: boolean;
+  }>('DELETE FROM mailbox_oauth_states WHERE state_hash = $1 RETURNING session_hash, user_id, provider, verifier, expires_at > now() AS live', [
+    hashOf(p.state),
+  ]);
   const row = rows[0];
   if (!row || !row.live || row.provider !== p.provider || !row.session_hash.equals(hashOf(p.sessionId))) return null;
   const verifier = secrets.open(row.verifier);

@@ -24,7 +24,11 @@ export function newWordsOf(mail: ParsedMail): string {
   return trimQuotedHistory(text.replace(/\r\n?/g, '\n')).trim().slice(0, EMAIL_BODY_MAX);
 }
 
-export const subjectOf = (mail: ParsedMail): string => (mail.subject ?? '').replace(/[\r\n]+/g, ' ').trim().slice(0, EMAIL_SUBJECT_MAX);
+export const subjectOf = (mail: ParsedMail): string =>
+  (mail.subject ?? '')
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .slice(0, EMAIL_SUBJECT_MAX);
 
 /** Every address of a header (To, Cc, From), lower case. */
 export function addressesOf(field: AddressObject | AddressObject[] | undefined): string[] {

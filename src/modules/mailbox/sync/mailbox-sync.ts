@@ -35,7 +35,10 @@ const OURS = /^<lead-email\./;
 /** When a message was written, as its Date header says, but never later than now (a wrong clock must not put it ahead of the thread). */
 const sentAt = (date: Date | undefined): Date => new Date(date && Number.isFinite(date.getTime()) ? Math.min(date.getTime(), Date.now()) : Date.now());
 
-export type SyncOutcome = { readonly state: 'synced'; readonly copied: number } | { readonly state: 'busy' | 'gone' } | { readonly state: 'failed'; readonly reason: string; readonly stopped: boolean };
+export type SyncOutcome =
+  | { readonly state: 'synced'; readonly copied: number }
+  | { readonly state: 'busy' | 'gone' }
+  | { readonly state: 'failed'; readonly reason: string; readonly stopped: boolean };
 
 type Row = { user_id: string; connected_at: Date };
 type Folder = { readonly path: string; readonly sent: boolean };
@@ -92,10 +95,10 @@ export class MailboxSync {
         // The reason names the server and what it answered: never the address, the password or the words.
         log.warn('a mailbox sync failed', { userId, refused: problem.refused, error: problem.message });
         if (problem.refused) {
-          await tx.query(`UPDATE mailbox_sync SET state = 'failed', attempts = attempts + 1, last_attempt_at = now(), last_error = $2, failed_at = now(), next_attempt_at = NULL WHERE user_id = $1`, [
-            userId,
-            problem.message,
-          ]);
+          await tx.query(
+            `UPDATE mailbox_sync SET state = 'failed', attempts = attempts + 1, last_attempt_at = now(), last_error = $2, failed_at = now(), next_attempt_at = NULL WHERE user_id = $1`,
+            [userId, problem.message],
+          );
           return { state: 'failed', reason: problem.message, stopped: true };
         }
         const failure = await recordFailure(tx, 'mailbox_sync', 'user_id', [userId], problem);
@@ -128,13 +131,22 @@ export class MailboxSync {
     }
   }
 
-  private async readFolder(tx: pg.PoolClient, client: ImapFlow, mailbox: Extract<Mailbox, { connected: true }>, folder: Folder, notBefore: Date): Promise<number> {
+  private async readFolder(
+    tx: pg.PoolClient,
+    client: ImapFlow,
+    mailbox: Extract<Mailbox, { connected: true }>,
+    folder: Folder,
+    notBefore: Date,
+  ): Promise<number> {
     const lock = await client.getMailboxLock(folder.path, { readOnly: true });
     try {
       const box = client.mailbox;
       if (!box) return 0;
       const uidValidity = String(box.uidValidity);
-      const { rows } = await tx.query<{ uid_validity: string; last_uid: string }>('SELECT uid_validity, last_uid FROM mailbox_folders WHERE user_id = $1 AND folder = $2', [mailbox.userId, folder.path]);
+      const { rows } = await tx.query<{ uid_validity: string; last_uid: string }>(
+        'SELECT uid_validity, last_uid FROM mailbox_folders WHERE user_id = $1 AND folder = $2',
+        [mailbox.userId, folder.path],
+      );
       // Another UIDVALIDITY: the server numbered the folder anew, so it is read again from its start (message ids keep each message once).
       const lastUid = rows[0] && rows[0].uid_validity === uidValidity ? Number(rows[0].last_uid) : 0;
       const headers: { uid: number; at: Date; addresses: string[] }[] = [];
@@ -164,7 +176,14 @@ export class MailboxSync {
   }
 
   /** One message into the thread of each of the agent's leads it was exchanged with; answers how many threads got it. */
-  private async copy(client: ImapFlow, mailbox: Extract<Mailbox, { connected: true }>, folder: Folder, uidValidity: string, uid: number, addresses: readonly string[]): Promise<number> {
+  private async copy(
+    client: ImapFlow,
+    mailbox: Extract<Mailbox, { connected: true }>,
+    folder: Folder,
+    uidValidity: string,
+    uid: number,
+    addresses: readonly string[],
+  ): Promise<number> {
     const own = mailbox.address.toLowerCase();
     const leads = new Map<string, string>();
     for (const address of new Set(addresses.filter((a) => a !== own))) {
@@ -180,11 +199,24 @@ export class MailboxSync {
       const { lead } = await loadLead(this.store, leadId);
       if (!lead.exists) continue;
       const messageId = copiedMessageId(leadId, mail.messageId, `${mailbox.userId}/${folder.path}/${uidValidity}/${uid}`);
-      const ctx: CommandContext = { siteId: lead.siteId, actorId: folder.sent ? mailbox.userId : lead.userId, impersonatorId: null, correlationId: newId(), causationId: null, now: sentAt(mail.date) };
+      const ctx: CommandContext = {
+        siteId: lead.siteId,
+        actorId: folder.sent ? mailbox.userId : lead.userId,
+        impersonatorId: null,
+        correlationId: newId(),
+        causationId: null,
+        now: sentAt(mail.date),
+      };
       const subject = subjectOf(mail);
       const body = newWordsOf(mail);
       const { events } = folder.sent
-        ? await handleCommand(this.store, emailStream(leadId), mailCopyDecider, { leadId, siteId: lead.siteId, messageId, byUserId: mailbox.userId, subject, body, templateId: null }, ctx)
+        ? await handleCommand(
+            this.store,
+            emailStream(leadId),
+            mailCopyDecider,
+            { leadId, siteId: lead.siteId, messageId, byUserId: mailbox.userId, subject, body, templateId: null },
+            ctx,
+          )
         : await handleCommand(
             this.store,
             emailStream(leadId),

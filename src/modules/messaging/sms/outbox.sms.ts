@@ -12,10 +12,11 @@ export class OutboxSms extends SmsSender {
   }
 
   async send(m: TextMessage): Promise<{ providerId: string }> {
-    const { rows } = await this.pool.query<{ id: string }>(
-      'INSERT INTO sms_outbox (to_number, body, media_url) VALUES ($1, $2, $3) RETURNING id::text',
-      [m.to, m.body, m.mediaUrl],
-    );
+    const { rows } = await this.pool.query<{ id: string }>('INSERT INTO sms_outbox (to_number, body, media_url) VALUES ($1, $2, $3) RETURNING id::text', [
+      m.to,
+      m.body,
+      m.mediaUrl,
+    ]);
     return { providerId: `outbox-${rows[0]!.id}` };
   }
 

@@ -50,7 +50,11 @@ export const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', '
  */
 export const START_WORDS = new Set(['START', 'UNSTOP']);
 export const HELP_WORDS = new Set(['HELP', 'INFO']);
-const keywordOf = (body: string): string => body.trim().toUpperCase().replace(/[^A-Z]/g, '');
+const keywordOf = (body: string): string =>
+  body
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '');
 
 /** A reply that is only a carrier keyword: it acts on consent or asks for help, and is not a message to the agent. */
 export function carrierKeyword(body: string): 'stop' | 'start' | 'help' | null {

@@ -94,7 +94,13 @@ export function twilioSignature(authToken: string, url: string, params: Readonly
     .sort()
     .reduce((acc, k) => {
       const v = params[k]!;
-      return typeof v === 'string' ? acc + k + v : acc + [...v].sort().map((x) => k + x).join('');
+      return typeof v === 'string'
+        ? acc + k + v
+        : acc +
+            [...v]
+              .sort()
+              .map((x) => k + x)
+              .join('');
     }, url);
   return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
 }

@@ -20,7 +20,8 @@ describe("Twilio's request signature", () => {
   it('takes a reply only with a signature over exactly that URL and those parameters', () => {
     const twilio = new TwilioSms({ accountSid: 'AC0123456789', authToken: TOKEN, from: '+12065550000', apiUrl: 'http://127.0.0.1:9' }, 'https://mycompany.com');
     const params = { ...PARAMS, Body: 'STOP' };
-    const signed = (signature: string | undefined, url = URL) => twilio.parseInbound({ url, params, headers: signature === undefined ? {} : { 'x-twilio-signature': signature } });
+    const signed = (signature: string | undefined, url = URL) =>
+      twilio.parseInbound({ url, params, headers: signature === undefined ? {} : { 'x-twilio-signature': signature } });
     const good = twilioSignature(TOKEN, URL, params);
     expect(signed(good)).toEqual({ from: '+14158675309', to: '+18005551212', body: 'STOP', providerId: '', media: [] });
     expect(signed(undefined)).toBeNull();
@@ -32,7 +33,16 @@ describe("Twilio's request signature", () => {
 
   it('reads an MMS: its sid and each media address with its type, at most ten', () => {
     const twilio = new TwilioSms({ accountSid: 'AC0123456789', authToken: TOKEN, from: '+12065550000', apiUrl: 'http://127.0.0.1:9' }, 'https://mycompany.com');
-    const params = { ...PARAMS, Body: 'Look', MessageSid: 'MM1', NumMedia: '2', MediaUrl0: 'https://api.twilio.com/a', MediaContentType0: 'image/jpeg', MediaUrl1: 'https://api.twilio.com/b', MediaContentType1: 'image/png' };
+    const params = {
+      ...PARAMS,
+      Body: 'Look',
+      MessageSid: 'MM1',
+      NumMedia: '2',
+      MediaUrl0: 'https://api.twilio.com/a',
+      MediaContentType0: 'image/jpeg',
+      MediaUrl1: 'https://api.twilio.com/b',
+      MediaContentType1: 'image/png',
+    };
     const reply = twilio.parseInbound({ url: URL, params, headers: { 'x-twilio-signature': twilioSignature(TOKEN, URL, params) } });
     expect(reply).toEqual({
       from: '+14158675309',

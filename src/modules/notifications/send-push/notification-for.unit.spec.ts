@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { notificationFor } from './web-push.reactor';
 
-const item = (over: Record<string, unknown>) => ({ id: 'i1', channel: 'text', direction: 'in', body: 'Yes saturday works', at: '2026-11-23T10:00:00.000Z', authorId: 'U', ...over });
+const item = (over: Record<string, unknown>) => ({
+  id: 'i1',
+  channel: 'text',
+  direction: 'in',
+  body: 'Yes saturday works',
+  at: '2026-11-23T10:00:00.000Z',
+  authorId: 'U',
+  ...over,
+});
 
 describe('what a thread item becomes as a web push', () => {
   it("a text, MMS or e-mail from the lead tells the lead's agent, opening the conversation", () => {
@@ -27,8 +35,22 @@ describe('what a thread item becomes as a web push', () => {
 
 describe('what a behaviour alert becomes as a web push', () => {
   it("tells the office (the lead's agent) what the lead did, opening the lead; the same alert again replaces it (its id); never a lead", () => {
-    const alert = { alertId: 'a1', leadId: 'L1', leadName: 'Rita Replier', kind: 'favourited', reason: 'Saved a home as a favourite', agentId: 'A1', at: '2026-11-24T05:00:00.000Z' };
-    expect(notificationFor('lead.behaviour', alert, 'office')).toEqual({ title: 'Lead alert: Rita Replier', body: 'Saved a home as a favourite', url: '/dashboard?lead=L1', tag: 'behaviour-a1', id: 'a1' });
+    const alert = {
+      alertId: 'a1',
+      leadId: 'L1',
+      leadName: 'Rita Replier',
+      kind: 'favourited',
+      reason: 'Saved a home as a favourite',
+      agentId: 'A1',
+      at: '2026-11-24T05:00:00.000Z',
+    };
+    expect(notificationFor('lead.behaviour', alert, 'office')).toEqual({
+      title: 'Lead alert: Rita Replier',
+      body: 'Saved a home as a favourite',
+      url: '/dashboard?lead=L1',
+      tag: 'behaviour-a1',
+      id: 'a1',
+    });
     expect(notificationFor('lead.behaviour', { ...alert, leadName: '' }, 'office')?.title).toBe('Lead alert: a lead');
     expect(notificationFor('lead.behaviour', alert, 'lead')).toBeNull();
   });

@@ -35,7 +35,12 @@ const clipped = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…
  */
 export function notificationFor(name: string, payload: Record<string, unknown>, audience: Audience): Notification | null {
   if (name === 'lead.captured' && audience === 'office') {
-    return { title: 'New lead', body: `${String(payload.fullName)} (${String(payload.leadType)})`, url: `/dashboard?lead=${String(payload.leadId)}`, tag: `lead-${String(payload.leadId)}` };
+    return {
+      title: 'New lead',
+      body: `${String(payload.fullName)} (${String(payload.leadType)})`,
+      url: `/dashboard?lead=${String(payload.leadId)}`,
+      tag: `lead-${String(payload.leadId)}`,
+    };
   }
   if (name === 'chat.message') {
     const body = clipped(String(payload.text));
@@ -50,11 +55,22 @@ export function notificationFor(name: string, payload: Record<string, unknown>, 
     if (!item || item.direction !== 'in' || item.channel === 'chat' || !payload.agentId) return null;
     const body = item.body || (item.channel === 'mms' ? 'A picture' : '');
     const title = item.channel === 'email' ? 'New e-mail from a lead' : 'New text from a lead';
-    return { title, body: body.length > 120 ? `${body.slice(0, 119)}…` : body, url: `/dashboard?lead=${String(payload.leadId)}&chat=1`, tag: `thread-${String(payload.leadId)}` };
+    return {
+      title,
+      body: body.length > 120 ? `${body.slice(0, 119)}…` : body,
+      url: `/dashboard?lead=${String(payload.leadId)}&chat=1`,
+      tag: `thread-${String(payload.leadId)}`,
+    };
   }
   if (name === 'lead.behaviour' && audience === 'office') {
     // Issue 19 part 2: what a lead did that means intent, to their agent.
-    return { title: `Lead alert: ${String(payload.leadName) || 'a lead'}`, body: clipped(String(payload.reason)), url: `/dashboard?lead=${String(payload.leadId)}`, tag: `behaviour-${String(payload.alertId)}`, id: String(payload.alertId) };
+    return {
+      title: `Lead alert: ${String(payload.leadName) || 'a lead'}`,
+      body: clipped(String(payload.reason)),
+      url: `/dashboard?lead=${String(payload.leadId)}`,
+      tag: `behaviour-${String(payload.alertId)}`,
+      id: String(payload.alertId),
+    };
   }
   return null;
 }
@@ -84,8 +100,15 @@ export class WebPushNotifier implements OnModuleInit {
     this.runtime.onPushes((pushes) => {
       for (const p of pushes) {
         if (notificationFor(p.name, p.payload, 'office') === null && notificationFor(p.name, p.payload, 'lead') === null) continue;
-        const rooms = p.name === 'chat.message' ? [`user:${String(p.payload.toUserId)}`] : p.name === 'thread.item' || p.name === 'lead.behaviour' ? [`user:${String(p.payload.agentId)}`] : [...p.to];
-        void this.notify(rooms, (audience) => notificationFor(p.name, p.payload, audience)).catch((err: Error) => log.warn('web push failed', { message: err.message }));
+        const rooms =
+          p.name === 'chat.message'
+            ? [`user:${String(p.payload.toUserId)}`]
+            : p.name === 'thread.item' || p.name === 'lead.behaviour'
+              ? [`user:${String(p.payload.agentId)}`]
+              : [...p.to];
+        void this.notify(rooms, (audience) => notificationFor(p.name, p.payload, audience)).catch((err: Error) =>
+          log.warn('web push failed', { message: err.message }),
+        );
       }
     });
   }
@@ -96,7 +119,11 @@ export class WebPushNotifier implements OnModuleInit {
    * which the retry policy tries again): when there were subscriptions and none took it, throws
    * with the push services' status (404 or 410 when every one is gone, which the policy reads as final).
    */
-  async notify(rooms: readonly string[], n: Notification | ((audience: Audience) => Notification | null), opts: { failWhenNoneTook?: boolean } = {}): Promise<number> {
+  async notify(
+    rooms: readonly string[],
+    n: Notification | ((audience: Audience) => Notification | null),
+    opts: { failWhenNoneTook?: boolean } = {},
+  ): Promise<number> {
     const userIds = rooms.filter((r) => r.startsWith('user:')).map((r) => r.slice(5));
     const staff = rooms.includes('staff');
     if (userIds.length === 0 && !staff) return 0;
@@ -123,9 +150,9 @@ export class WebPushNotifier implements OnModuleInit {
           const status = (err as { statusCode?: number }).statusCode;
           failed.push(status ?? null);
           if (status === 404 || status === 410) {
-            await this.commands.execute(new SubscriptionsCommand(webPushStream(s.user_id), { kind: 'unsubscribe', userId: s.user_id, endpoint: s.endpoint }, systemContext())).catch(
-              () => undefined,
-            );
+            await this.commands
+              .execute(new SubscriptionsCommand(webPushStream(s.user_id), { kind: 'unsubscribe', userId: s.user_id, endpoint: s.endpoint }, systemContext()))
+              .catch(() => undefined);
           } else log.warn('a web push was not delivered', { status: status ?? null });
         }
       }),

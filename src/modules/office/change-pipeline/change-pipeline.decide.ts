@@ -14,7 +14,8 @@ export const PIPELINE_MESSAGES = {
   fromKept: (name: string) => `"${name}" is still in the pipeline: only a stage taken out moves its leads`,
   fromTwice: (name: string) => `The leads of "${name}" can go to one stage only`,
   toUnknown: (name: string) => `"${name}" is not a stage of the new pipeline`,
-  hasLeads: (name: string, n: number) => `${n} ${n === 1 ? 'lead is' : 'leads are'} in "${name}": choose a stage to move ${n === 1 ? 'it' : 'them'} to before removing it`,
+  hasLeads: (name: string, n: number) =>
+    `${n} ${n === 1 ? 'lead is' : 'leads are'} in "${name}": choose a stage to move ${n === 1 ? 'it' : 'them'} to before removing it`,
 } as const;
 
 /**
@@ -62,7 +63,11 @@ export function decideChangePipeline(c: ChangePipeline, office: Office): OfficeE
   return [{ type: 'OfficeSettingsChanged', data: { brokerId: c.brokerId, changes: { stages }, stageMoves: moves } }];
 }
 
-export const changePipelineDecider: Decider<Office, ChangePipeline, OfficeEvent> = { initialState: initialOffice, evolve: evolveOffice, decide: decideChangePipeline };
+export const changePipelineDecider: Decider<Office, ChangePipeline, OfficeEvent> = {
+  initialState: initialOffice,
+  evolve: evolveOffice,
+  decide: decideChangePipeline,
+};
 
 /** POST /api/dashboard/office/settings: the plain settings and, when sent, the pipeline, decided together (one append). */
 export type ChangeOfficeSettings = {
@@ -78,4 +83,8 @@ export function decideOfficeSettings(c: ChangeOfficeSettings, office: Office): O
   return [...plain, ...decideChangePipeline({ ...c.pipeline, brokerId: c.brokerId, by: c.by }, plain.reduce(evolveOffice, office))];
 }
 
-export const officeSettingsDecider: Decider<Office, ChangeOfficeSettings, OfficeEvent> = { initialState: initialOffice, evolve: evolveOffice, decide: decideOfficeSettings };
+export const officeSettingsDecider: Decider<Office, ChangeOfficeSettings, OfficeEvent> = {
+  initialState: initialOffice,
+  evolve: evolveOffice,
+  decide: decideOfficeSettings,
+};

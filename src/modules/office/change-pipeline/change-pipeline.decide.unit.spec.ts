@@ -8,8 +8,17 @@ import { type ChangePipeline, changePipelineDecider, decideChangePipeline, PIPEL
 const B = 'B';
 const broker: OfficeActor = { role: 'broker', userId: B };
 const given = (...events: OfficeEvent[]) => fold(changePipelineDecider, events);
-const change = (stages: readonly string[], moves: readonly StageMove[] = [], leadsIn: Record<string, number> = {}, by = broker): ChangePipeline => ({ brokerId: B, stages, moves, leadsIn, by });
-const changed = (stages: readonly string[], stageMoves: readonly StageMove[] = []): OfficeEvent => ({ type: 'OfficeSettingsChanged', data: { brokerId: B, changes: { stages }, stageMoves } });
+const change = (stages: readonly string[], moves: readonly StageMove[] = [], leadsIn: Record<string, number> = {}, by = broker): ChangePipeline => ({
+  brokerId: B,
+  stages,
+  moves,
+  leadsIn,
+  by,
+});
+const changed = (stages: readonly string[], stageMoves: readonly StageMove[] = []): OfficeEvent => ({
+  type: 'OfficeSettingsChanged',
+  data: { brokerId: B, changes: { stages }, stageMoves },
+});
 const without = (name: string, list = DEFAULT_STAGES) => list.filter((s) => s !== name);
 const renamed = (from: string, to: string, list = DEFAULT_STAGES) => list.map((s) => (s === from ? to : s));
 
@@ -42,8 +51,12 @@ describe('the office pipeline (given / when / then)', () => {
   it('given leads in Lost, when Lost is removed without a destination, then 409 with how many; with a destination, then the move', () => {
     const err = refused(() => decideChangePipeline(change(without('Lost'), [], { Lost: 3 }), given()));
     expect(err).toMatchObject({ code: 'conflict', message: '3 leads are in "Lost": choose a stage to move them to before removing it' });
-    expect(refused(() => decideChangePipeline(change(without('Lost'), [], { Lost: 1 }), given())).message).toBe('1 lead is in "Lost": choose a stage to move it to before removing it');
-    expect(decideChangePipeline(change(without('Lost'), [{ from: 'Lost', to: 'closed' }], { Lost: 3 }), given())).toEqual([changed(without('Lost'), [{ from: 'Lost', to: 'Closed' }])]);
+    expect(refused(() => decideChangePipeline(change(without('Lost'), [], { Lost: 1 }), given())).message).toBe(
+      '1 lead is in "Lost": choose a stage to move it to before removing it',
+    );
+    expect(decideChangePipeline(change(without('Lost'), [{ from: 'Lost', to: 'closed' }], { Lost: 3 }), given())).toEqual([
+      changed(without('Lost'), [{ from: 'Lost', to: 'Closed' }]),
+    ]);
   });
 
   it('given no leads in Lost, when Lost is removed, then it goes', () => {
@@ -55,17 +68,37 @@ describe('the office pipeline (given / when / then)', () => {
     expect(refused(() => decideChangePipeline(change(['New', '  ']), office))).toMatchObject({ code: 'validation', message: PIPELINE_MESSAGES.name });
     expect(refused(() => decideChangePipeline(change(['New', 'x'.repeat(41)]), office)).message).toBe(PIPELINE_MESSAGES.name);
     expect(decideChangePipeline(change([...DEFAULT_STAGES, 'x'.repeat(40)]), office)).toHaveLength(1);
-    expect(refused(() => decideChangePipeline(change(Array.from({ length: 21 }, (_, i) => `S${i}`), [], {}), office)).message).toBe(PIPELINE_MESSAGES.count);
+    expect(
+      refused(() =>
+        decideChangePipeline(
+          change(
+            Array.from({ length: 21 }, (_, i) => `S${i}`),
+            [],
+            {},
+          ),
+          office,
+        ),
+      ).message,
+    ).toBe(PIPELINE_MESSAGES.count);
     expect(refused(() => decideChangePipeline(change([]), office)).message).toBe(PIPELINE_MESSAGES.count);
-    expect(refused(() => decideChangePipeline(change([...DEFAULT_STAGES, 'active']), office)).message).toBe('"active" is in the pipeline twice (names are compared without case)');
+    expect(refused(() => decideChangePipeline(change([...DEFAULT_STAGES, 'active']), office)).message).toBe(
+      '"active" is in the pipeline twice (names are compared without case)',
+    );
   });
 
   it('when a move names a stage that is not there, one still kept, twice, or a destination not in the new pipeline, then 400', () => {
     const stages = without('Lost');
-    expect(refused(() => decideChangePipeline(change(stages, [{ from: 'Gone', to: 'Closed' }]), given())).message).toBe('"Gone" is not a stage of this pipeline');
+    expect(refused(() => decideChangePipeline(change(stages, [{ from: 'Gone', to: 'Closed' }]), given())).message).toBe(
+      '"Gone" is not a stage of this pipeline',
+    );
     expect(refused(() => decideChangePipeline(change(stages, [{ from: 'Active', to: 'Closed' }]), given())).message).toBe(PIPELINE_MESSAGES.fromKept('Active'));
-    expect(refused(() => decideChangePipeline(change(stages, [{ from: 'Lost', to: 'Lost' }]), given())).message).toBe('"Lost" is not a stage of the new pipeline');
-    const twice = [{ from: 'Lost', to: 'Closed' }, { from: 'Lost', to: 'New' }];
+    expect(refused(() => decideChangePipeline(change(stages, [{ from: 'Lost', to: 'Lost' }]), given())).message).toBe(
+      '"Lost" is not a stage of the new pipeline',
+    );
+    const twice = [
+      { from: 'Lost', to: 'Closed' },
+      { from: 'Lost', to: 'New' },
+    ];
     expect(refused(() => decideChangePipeline(change(stages, twice), given())).message).toBe(PIPELINE_MESSAGES.fromTwice('Lost'));
   });
 

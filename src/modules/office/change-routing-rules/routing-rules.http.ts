@@ -56,7 +56,11 @@ export class RoutingRulesController {
 
   /** The handler writes its answer itself (JSON, or when asked lines of JSON as the replay goes): Nest sends nothing it returns. */
   @Route(contract.office.simulate)
-  async simulate(@Body() input: BodyOf<typeof contract.office.simulate>, @Req() req: Request, @Res() res: Response): Promise<AnswerOf<typeof contract.office.simulate>> {
+  async simulate(
+    @Body() input: BodyOf<typeof contract.office.simulate>,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<AnswerOf<typeof contract.office.simulate>> {
     const viewer = dashboardViewer(req);
     const office = await this.officeOf(viewer, input.brokerId);
     const period = periodOf(input.from, input.to);
@@ -96,7 +100,9 @@ export class RoutingRulesController {
     const office = await this.officeOf(viewer, input.brokerId);
     await this.limiter.enforce(APPLIES, viewer.userId);
     const by = { role: viewer.role, userId: viewer.userId };
-    const result = await this.commands.execute(new OfficeCommand(officeStream(office), { kind: 'apply-routing-rules', brokerId: office, rules: input.rules, by }, commandContextOf(req)));
+    const result = await this.commands.execute(
+      new OfficeCommand(officeStream(office), { kind: 'apply-routing-rules', brokerId: office, rules: input.rules, by }, commandContextOf(req)),
+    );
     return { brokerId: office, rules: result.state.rules };
   }
 

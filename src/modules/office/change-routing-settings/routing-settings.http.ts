@@ -45,7 +45,9 @@ export class RoutingSettingsController {
       ...(input.copyBrokerOnNewLeads === undefined ? {} : { copyBrokerOnNewLeads: input.copyBrokerOnNewLeads }),
     };
     const by = { role: viewer.role, userId: viewer.userId };
-    const result = await this.commands.execute(new OfficeCommand(officeStream(brokerId), { kind: 'change-settings', brokerId, changes, by }, commandContextOf(req)));
+    const result = await this.commands.execute(
+      new OfficeCommand(officeStream(brokerId), { kind: 'change-settings', brokerId, changes, by }, commandContextOf(req)),
+    );
     return routingOf(brokerId, result.state.settings);
   }
 }

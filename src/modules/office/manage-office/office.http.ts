@@ -43,13 +43,28 @@ export class OfficeController {
   async agents(@Req() req: Request) {
     const viewer = dashboardViewer(req);
     const roster = await rosterFor(this.pool, viewer.role === 'staff' ? null : viewer.userId);
-    const people = await usersByIds(this.pool, roster.map((r) => r.userId));
+    const people = await usersByIds(
+      this.pool,
+      roster.map((r) => r.userId),
+    );
     return {
       agents: roster.flatMap((r) => {
         const u = people.get(r.userId);
         // As before (an inner join): someone the users read model does not know yet is not listed.
         if (!u) return [];
-        return [{ userId: r.userId, fullName: `${u.firstName} ${u.lastName}`.trim(), email: u.email, securityLevel: r.level, brokerId: r.brokerId, active: r.active, bio: r.bio, mlsId: r.mlsId, pendingMlsId: r.pendingMlsId }];
+        return [
+          {
+            userId: r.userId,
+            fullName: `${u.firstName} ${u.lastName}`.trim(),
+            email: u.email,
+            securityLevel: r.level,
+            brokerId: r.brokerId,
+            active: r.active,
+            bio: r.bio,
+            mlsId: r.mlsId,
+            pendingMlsId: r.pendingMlsId,
+          },
+        ];
       }),
     };
   }
@@ -139,7 +154,9 @@ export class OfficeController {
 
   private async setMlsId(req: Request, agentId: string, brokerId: string | null, mlsId: string | null, by: 'self' | 'broker') {
     const heldBy = mlsId === null || brokerId === null ? null : await mlsIdHolderInOffice(this.store, this.pool, brokerId, mlsId);
-    const { state } = await this.commands.execute(new AgentProfileCommand(agentProfileStream(agentId), { kind: 'mlsId', agentId, mlsId, by, heldBy }, commandContextOf(req)));
+    const { state } = await this.commands.execute(
+      new AgentProfileCommand(agentProfileStream(agentId), { kind: 'mlsId', agentId, mlsId, by, heldBy }, commandContextOf(req)),
+    );
     return { isSuccess: true as const, mlsId: state.mlsId, pendingMlsId: state.pendingMlsId };
   }
 
@@ -153,7 +170,13 @@ export class OfficeController {
     const viewer = dashboardViewer(req);
     if (viewer.role === 'agent') throw forbidden();
     const brokerId = await this.officeOfAgentFor(viewer, agentId, false);
-    await this.commands.execute(new OfficeCommand(officeStream(brokerId), { kind: 'set-active', brokerId, agentId, active, by: { role: viewer.role, userId: viewer.userId } }, commandContextOf(req)));
+    await this.commands.execute(
+      new OfficeCommand(
+        officeStream(brokerId),
+        { kind: 'set-active', brokerId, agentId, active, by: { role: viewer.role, userId: viewer.userId } },
+        commandContextOf(req),
+      ),
+    );
     return { isSuccess: true as const, agentId, active };
   }
 

@@ -42,11 +42,19 @@ export type AssignLeadDecision = { readonly lead: LeadEvent[]; readonly routing:
 export function decideAssignLead(lead: RoutableLead, rules: RoutingRules, rotation: Rotation): AssignLeadDecision {
   if (!lead.exists || lead.agentId !== null || lead.inPond) return { lead: [], routing: [] };
   if (rules.kind !== 'agent' && rules.pondFirst && rules.roster.some((a) => a.active) && !requestedAgentOf(lead, rules)) {
-    return { lead: [{ type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: rules.ownerId, fromAgentId: null, reason: 'pond-first' } }], routing: [] };
+    return {
+      lead: [{ type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: rules.ownerId, fromAgentId: null, reason: 'pond-first' } }],
+      routing: [],
+    };
   }
   const a = routeLead(lead, rules, rotation);
   return {
-    lead: [{ type: 'LeadAssigned', data: { leadId: lead.leadId, siteId: lead.siteId, agentId: a.agentId, brokerId: a.brokerId, rule: a.rule, ruleVersion: a.ruleVersion } }],
+    lead: [
+      {
+        type: 'LeadAssigned',
+        data: { leadId: lead.leadId, siteId: lead.siteId, agentId: a.agentId, brokerId: a.brokerId, rule: a.rule, ruleVersion: a.ruleVersion },
+      },
+    ],
     routing: a.rule === 'round-robin' ? [{ type: 'RoundRobinTurnTaken', data: { siteId: lead.siteId, leadId: lead.leadId, agentId: a.agentId } }] : [],
   };
 }

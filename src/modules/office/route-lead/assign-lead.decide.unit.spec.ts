@@ -10,7 +10,10 @@ import type { RoutingEvent } from '../office.events';
 
 const SITE = 's1';
 const captured = (listingPdid: string | null = null, leadId = 'L1'): LeadEvent => leadCaptured(leadId, { siteId: SITE, listingPdid });
-const assignedTo = (agentId: string): LeadEvent => ({ type: 'LeadAssigned', data: { leadId: 'L1', siteId: SITE, agentId, brokerId: 'B', rule: 'round-robin', ruleVersion: 1 } });
+const assignedTo = (agentId: string): LeadEvent => ({
+  type: 'LeadAssigned',
+  data: { leadId: 'L1', siteId: SITE, agentId, brokerId: 'B', rule: 'round-robin', ruleVersion: 1 },
+});
 const turn = (agentId: string, leadId = 'L0'): RoutingEvent => ({ type: 'RoundRobinTurnTaken', data: { siteId: SITE, leadId, agentId } });
 
 const lead = (...events: LeadEvent[]) => fold({ initialState: initialLead, evolve: evolveLead }, events);
@@ -18,7 +21,17 @@ const rotation = (...events: RoutingEvent[]) => fold({ initialState: initialRota
 
 /** The site's rules as the lead_routing read model answers them (a query result, not folded state). */
 const office = officeRules(SITE);
-const agentSite: RoutingRules = { siteId: SITE, kind: 'agent', ownerId: 'A9', ownerBrokerId: 'B', roster: [], listingAgentId: null, pondFirst: false, listingAgentFirst: true, version: 1 };
+const agentSite: RoutingRules = {
+  siteId: SITE,
+  kind: 'agent',
+  ownerId: 'A9',
+  ownerBrokerId: 'B',
+  roster: [],
+  listingAgentId: null,
+  pondFirst: false,
+  listingAgentFirst: true,
+  version: 1,
+};
 const pondFirst: RoutingRules = { ...office, pondFirst: true };
 const inPond = (reason: 'pond-first' | 'not-contacted' = 'pond-first'): LeadEvent => ({
   type: 'LeadPutInPond',
@@ -37,7 +50,10 @@ describe('AssignLead (given / when / then)', () => {
   });
 
   it("given a captured lead on an independent agent's own site, when routed, then LeadAssigned with no office", () => {
-    expect(decideAssignLead(lead(captured()), { ...agentSite, ownerBrokerId: null }, rotation())).toEqual({ lead: [leadAssigned('A9', null, 'own-site')], routing: [] });
+    expect(decideAssignLead(lead(captured()), { ...agentSite, ownerBrokerId: null }, rotation())).toEqual({
+      lead: [leadAssigned('A9', null, 'own-site')],
+      routing: [],
+    });
   });
 
   it('given a captured lead about a listing whose listing agent is active in the office, when routed, then LeadAssigned to that agent (listing-agent), and no turn', () => {
@@ -81,7 +97,10 @@ describe('AssignLead (given / when / then)', () => {
 
   it('given no active agent in the office, when a captured lead is routed, then LeadAssigned to the site owner (owner-fallback), and no turn', () => {
     const nobody: RoutingRules = { ...office, roster: [{ agentId: 'A2', active: false, weight: 1 }], listingAgentId: 'A2' };
-    expect(decideAssignLead(lead(captured('NWMLS-1')), nobody, rotation(turn('A1')))).toEqual({ lead: [leadAssigned('B', 'B', 'owner-fallback')], routing: [] });
+    expect(decideAssignLead(lead(captured('NWMLS-1')), nobody, rotation(turn('A1')))).toEqual({
+      lead: [leadAssigned('B', 'B', 'owner-fallback')],
+      routing: [],
+    });
   });
 
   it('given no lead, when routed, then nothing on either stream', () => {
@@ -94,7 +113,10 @@ describe('AssignLead (given / when / then)', () => {
   });
 
   it('given the lead was reassigned by the broker, when routed again, then nothing on either stream', () => {
-    const reassigned: LeadEvent = { type: 'LeadReassigned', data: { leadId: 'L1', siteId: SITE, fromAgentId: 'A1', agentId: 'A3', brokerId: 'B', byUserId: 'B' } };
+    const reassigned: LeadEvent = {
+      type: 'LeadReassigned',
+      data: { leadId: 'L1', siteId: SITE, fromAgentId: 'A1', agentId: 'A3', brokerId: 'B', byUserId: 'B' },
+    };
     expect(decideAssignLead(lead(captured(), assignedTo('A1'), reassigned), office, rotation())).toEqual({ lead: [], routing: [] });
   });
 
@@ -109,7 +131,10 @@ describe('AssignLead (given / when / then)', () => {
   });
 
   it('given pond-first, when the lead asked about a listing with an active listing agent, then still the pond (every new lead of the office goes there)', () => {
-    expect(decideAssignLead(lead(captured('NWMLS-1')), { ...pondFirst, listingAgentId: 'A3' }, rotation())).toEqual({ lead: [inPond('pond-first')], routing: [] });
+    expect(decideAssignLead(lead(captured('NWMLS-1')), { ...pondFirst, listingAgentId: 'A3' }, rotation())).toEqual({
+      lead: [inPond('pond-first')],
+      routing: [],
+    });
   });
 
   it('given pond-first but no active agent to claim, when routed, then the rules decide as without a pond (the owner takes it)', () => {
@@ -120,7 +145,10 @@ describe('AssignLead (given / when / then)', () => {
   });
 
   it("given pond-first set for an agent's own site (only an office has a pond), when routed, then the owner gets it", () => {
-    expect(decideAssignLead(lead(captured()), { ...agentSite, pondFirst: true }, rotation())).toEqual({ lead: [leadAssigned('A9', 'B', 'own-site')], routing: [] });
+    expect(decideAssignLead(lead(captured()), { ...agentSite, pondFirst: true }, rotation())).toEqual({
+      lead: [leadAssigned('A9', 'B', 'own-site')],
+      routing: [],
+    });
   });
 
   it('given the lead is already in the pond, when routed again (a retry, or the sweep), then nothing on either stream', () => {

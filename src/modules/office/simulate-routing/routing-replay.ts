@@ -1,7 +1,16 @@
 import { type RoutingRules, siteRulesUnder } from '../../../../projections/lead-routing';
 import type { StoredEvent } from '../../../shared/event';
 import type { UserRegistered } from '../../accounts';
-import { evolveRoutingRuleSet, initialRoutingRuleSet, type OfficeEvent, officeEventTypes, officeStream, type RoundRobinTurnTaken, type RoutingRuleSet, type RoutingRulesInput } from '../office.events';
+import {
+  evolveRoutingRuleSet,
+  initialRoutingRuleSet,
+  type OfficeEvent,
+  officeEventTypes,
+  officeStream,
+  type RoundRobinTurnTaken,
+  type RoutingRuleSet,
+  type RoutingRulesInput,
+} from '../office.events';
 import { type LeadAssigned, type LeadCaptured, type LeadPutInPond, type RoutingRule } from '../../leads/leads.events';
 import type { SiteCreated } from '../../sites';
 import { capturedLead, decideAssignLead, initialRotation, type RoutableLead, type Rotation } from '../route-lead/assign-lead.decide';
@@ -34,7 +43,15 @@ export type ReplayResult = {
 };
 
 /** The event types a replay reads from the log (everything routing decides by). */
-export const replayEventTypes = ['UserRegistered', 'SiteCreated', ...officeEventTypes, 'LeadCaptured', 'LeadAssigned', 'LeadPutInPond', 'RoundRobinTurnTaken'] as const;
+export const replayEventTypes = [
+  'UserRegistered',
+  'SiteCreated',
+  ...officeEventTypes,
+  'LeadCaptured',
+  'LeadAssigned',
+  'LeadPutInPond',
+  'RoundRobinTurnTaken',
+] as const;
 
 type ReplayEvent = UserRegistered | SiteCreated | OfficeEvent | LeadCaptured | LeadAssigned | LeadPutInPond | RoundRobinTurnTaken;
 type Site = { readonly siteId: string; readonly kind: 'broker' | 'brand'; readonly ownerId: string; readonly ownerBrokerId: null };
@@ -163,7 +180,12 @@ export class RoutingReplay {
     const key = `${site.siteId} ${listingAgentId ?? ''}`;
     let siteRules = byRules.get(key);
     if (!siteRules) {
-      siteRules = siteRulesUnder(site, this.agents.map((a) => a.agentId), rules, listingAgentId);
+      siteRules = siteRulesUnder(
+        site,
+        this.agents.map((a) => a.agentId),
+        rules,
+        listingAgentId,
+      );
       byRules.set(key, siteRules);
     }
     const decision = decideAssignLead(lead, siteRules, turns.get(captured.siteId) ?? initialRotation());

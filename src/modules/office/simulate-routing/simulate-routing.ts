@@ -8,7 +8,13 @@ import { type Placement, type ReplayedLead, replayEventTypes, RoutingReplay } fr
 /** One row of the result: what an agent (or the broker; `agentId` null: the pond) received, actually and under the candidate. */
 export type AgentTally = { readonly agentId: string | null; readonly name: string; readonly actual: number; readonly candidate: number };
 
-export type ChangedLead = { readonly leadId: string; readonly fullName: string; readonly capturedAt: string; readonly actual: Placement; readonly candidate: Placement };
+export type ChangedLead = {
+  readonly leadId: string;
+  readonly fullName: string;
+  readonly capturedAt: string;
+  readonly actual: Placement;
+  readonly candidate: Placement;
+};
 
 export type SimulationResult = {
   readonly brokerId: string;
@@ -91,7 +97,9 @@ async function openNames(store: EventStore, events: StoredEvent[]): Promise<Map<
   );
 }
 
-type Summary = Omit<SimulationResult, 'changed'> & { readonly changed: readonly (Omit<ChangedLead, 'fullName'> & { readonly captured: StoredEvent<LeadCaptured> })[] };
+type Summary = Omit<SimulationResult, 'changed'> & {
+  readonly changed: readonly (Omit<ChangedLead, 'fullName'> & { readonly captured: StoredEvent<LeadCaptured> })[];
+};
 
 function summarize(
   brokerId: string,
@@ -115,7 +123,8 @@ function summarize(
     count(l.candidate.agentId, 'candidate');
     if (!same(l.happened, l.candidate)) {
       changedCount++;
-      if (l.captured && changed.length < CHANGED_SHOWN) changed.push({ leadId: l.leadId, captured: l.captured, capturedAt: l.capturedAt, actual: l.happened, candidate: l.candidate });
+      if (l.captured && changed.length < CHANGED_SHOWN)
+        changed.push({ leadId: l.leadId, captured: l.captured, capturedAt: l.capturedAt, actual: l.happened, candidate: l.candidate });
     }
   }
   const agents = [...tally].map(([agentId, t]): AgentTally => ({ agentId, name: '', ...t }));

@@ -2,7 +2,9 @@ import type { SearchIndex } from '../../../../projections/search';
 import { type Card, toCard } from '../../listings';
 
 /** What the organizer page shows of a kept home: a small card (photo, price, per month for a lease, address, beds and baths). */
-export type ListingBrief = Pick<Card, 'address' | 'city' | 'state' | 'zip' | 'price' | 'forRent' | 'beds' | 'baths' | 'status'> & { readonly photo: string | null };
+export type ListingBrief = Pick<Card, 'address' | 'city' | 'state' | 'zip' | 'price' | 'forRent' | 'beds' | 'baths' | 'status'> & {
+  readonly photo: string | null;
+};
 
 const briefOf = (c: Card): ListingBrief => ({
   address: c.address,

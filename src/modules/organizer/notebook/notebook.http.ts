@@ -104,7 +104,10 @@ export class NotebookController {
     const answer = await notebookHeaders(this.pool, ownerOf(req).leadId, wanted);
     if (q.listing !== '1') return answer;
     // One read of the search index for every entry, not one request per card.
-    const briefs = await listingBriefs(this.index, answer.listings.map((l) => l.pdid));
+    const briefs = await listingBriefs(
+      this.index,
+      answer.listings.map((l) => l.pdid),
+    );
     return { ...answer, listings: answer.listings.map((l) => ({ ...l, listing: briefs.get(l.pdid) ?? null })) };
   }
 }

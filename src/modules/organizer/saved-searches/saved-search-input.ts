@@ -17,7 +17,8 @@ export type SavedSearchInput = {
 };
 
 export function parseFrequency(value: unknown): AlertFrequency {
-  if (typeof value !== 'string' || !ALERT_FREQUENCIES.includes(value as AlertFrequency)) throw validation(`frequency must be one of ${ALERT_FREQUENCIES.join(', ')}`);
+  if (typeof value !== 'string' || !ALERT_FREQUENCIES.includes(value as AlertFrequency))
+    throw validation(`frequency must be one of ${ALERT_FREQUENCIES.join(', ')}`);
   return value as AlertFrequency;
 }
 

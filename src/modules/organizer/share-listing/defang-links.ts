@@ -11,5 +11,8 @@ const SCHEME = /:\/\//g;
  * to it from an e-mail sent in the brokerage's name.
  */
 export function defangLinks(text: string): string {
-  return text.replace(SCHEME, '[:]//').replace(HOST, (h) => h.replaceAll('.', '[.]')).replace(IPV4, (ip) => ip.replaceAll('.', '[.]'));
+  return text
+    .replace(SCHEME, '[:]//')
+    .replace(HOST, (h) => h.replaceAll('.', '[.]'))
+    .replace(IPV4, (ip) => ip.replaceAll('.', '[.]'));
 }

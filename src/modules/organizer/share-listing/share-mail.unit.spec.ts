@@ -4,7 +4,11 @@ import { renderShareEmail } from './share-mail';
 
 const listing = indexedListing();
 const mail = {
-  to: 'friend@example.com', from: { firstName: 'Ada', email: 'ada@example.com' }, listing, siteName: 'Demo & Co', baseUrl: 'http://demo.example',
+  to: 'friend@example.com',
+  from: { firstName: 'Ada', email: 'ada@example.com' },
+  listing,
+  siteName: 'Demo & Co',
+  baseUrl: 'http://demo.example',
   message: 'Look at <b>this</b>!\n<script>alert("x")</script> & <a href="http://evil.test">win</a>',
 };
 
@@ -25,13 +29,19 @@ describe('the share e-mail', () => {
     const m = renderShareEmail(mail);
     const defanged = 'Look at <b>this</b>!\n<script>alert("x")</script> & <a href="http[:]//evil[.]test">win</a>';
     expect(m.text).toContain(`Ada wrote:\n${defanged}\n`);
-    expect(m.html).toContain('Look at &lt;b&gt;this&lt;/b&gt;!\n&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;a href=&quot;http[:]//evil[.]test&quot;&gt;win&lt;/a&gt;');
+    expect(m.html).toContain(
+      'Look at &lt;b&gt;this&lt;/b&gt;!\n&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;a href=&quot;http[:]//evil[.]test&quot;&gt;win&lt;/a&gt;',
+    );
     expect(m.html).not.toMatch(/<script|<b>this|href="http:\/\/evil/);
     expect(`${m.text}${m.html}`).not.toMatch(/evil\.test|http:\/\/evil/);
   });
 
   it('leaves no address the lead wrote clickable, in the message or as a name; the listing link is the only one', () => {
-    const m = renderShareEmail({ ...mail, message: 'Claim it at www.prize.example or mail claims@prize.example', from: { firstName: 'prize.example', email: 'ada@example.com' } });
+    const m = renderShareEmail({
+      ...mail,
+      message: 'Claim it at www.prize.example or mail claims@prize.example',
+      from: { firstName: 'prize.example', email: 'ada@example.com' },
+    });
     expect(m.text).toContain('Claim it at www[.]prize[.]example or mail claims@prize[.]example');
     expect(m.subject).toMatch(/^prize\[\.\]example shared a home with you/);
     expect(`${m.text}${m.html}${m.subject}`).not.toContain('prize.example');

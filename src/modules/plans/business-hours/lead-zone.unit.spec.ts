@@ -16,7 +16,9 @@ describe('the zone a lead’s waits count business hours in', () => {
   });
 
   it('given no zone of the lead (or one this server does not know), then the office’s, else the agent’s, else the default', () => {
-    expect(zoneOfLead({ account: [signedIn('Mars/Olympus')], office: [zoneSet('America/Denver')], agent: [zoneSet('America/Chicago')] })).toBe('America/Denver');
+    expect(zoneOfLead({ account: [signedIn('Mars/Olympus')], office: [zoneSet('America/Denver')], agent: [zoneSet('America/Chicago')] })).toBe(
+      'America/Denver',
+    );
     expect(zoneOfLead({ account: [], office: [], agent: [zoneSet('America/Chicago')] })).toBe('America/Chicago');
     expect(zoneOfLead({ account: [], office: [], agent: [] })).toBe(DEFAULT_TIME_ZONE);
   });

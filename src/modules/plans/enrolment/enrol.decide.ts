@@ -44,7 +44,19 @@ export function decideEnrolment(c: EnrolmentCommand, s: LeadPlans): EnrolmentEve
     return [
       {
         type: 'PlanEnrolled',
-        data: { leadId: c.leadId, siteId: c.siteId, enrolmentId: c.enrolmentId, planId, planName, planVersion, steps, byUserId: c.byUserId, how: c.how, triggerEventId: c.triggerEventId, dueAt: c.now },
+        data: {
+          leadId: c.leadId,
+          siteId: c.siteId,
+          enrolmentId: c.enrolmentId,
+          planId,
+          planName,
+          planVersion,
+          steps,
+          byUserId: c.byUserId,
+          how: c.how,
+          triggerEventId: c.triggerEventId,
+          dueAt: c.now,
+        },
       },
     ];
   }
@@ -67,4 +79,8 @@ export function decideEnrolment(c: EnrolmentCommand, s: LeadPlans): EnrolmentEve
   }
 }
 
-export const enrolmentDecider: Decider<LeadPlans, EnrolmentCommand, EnrolmentEvent> = { initialState: initialLeadPlans, evolve: evolveLeadPlans, decide: decideEnrolment };
+export const enrolmentDecider: Decider<LeadPlans, EnrolmentCommand, EnrolmentEvent> = {
+  initialState: initialLeadPlans,
+  evolve: evolveLeadPlans,
+  decide: decideEnrolment,
+};

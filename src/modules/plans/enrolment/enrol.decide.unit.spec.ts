@@ -20,7 +20,19 @@ const enrol = (enrolmentId: string, how: 'hand' | 'trigger' = 'hand'): Enrolment
 });
 const enrolled = (enrolmentId: string): EnrolmentEvent => ({
   type: 'PlanEnrolled',
-  data: { leadId: 'L1', siteId: 'S1', enrolmentId, planId: 'p1', planName: 'Nurture', planVersion: 3, steps, byUserId: 'a1', how: 'hand', triggerEventId: null, dueAt: T0 },
+  data: {
+    leadId: 'L1',
+    siteId: 'S1',
+    enrolmentId,
+    planId: 'p1',
+    planName: 'Nurture',
+    planVersion: 3,
+    steps,
+    byUserId: 'a1',
+    how: 'hand',
+    triggerEventId: null,
+    dueAt: T0,
+  },
 });
 const ids = { leadId: 'L1', enrolmentId: 'e1', planId: 'p1', planName: 'Nurture' };
 const paused: EnrolmentEvent = { type: 'PlanEnrolmentPaused', data: { ...ids, reason: 'replied-text', byUserId: null } };
@@ -52,13 +64,17 @@ describe('enrolling a lead on a plan (given / when / then)', () => {
     expect(decideEnrolment({ kind: 'resume', enrolmentId: 'e1', byUserId: 'a1', now: later }, given(enrolled('e1'), paused))).toEqual([
       { type: 'PlanEnrolmentResumed', data: { ...ids, byUserId: 'a1', resumedAt: later, dueAt: T0 } },
     ]);
-    expect(refused(() => decideEnrolment({ kind: 'resume', enrolmentId: 'e1', byUserId: 'a1', now: T0 }, given(enrolled('e1'))))).toMatchObject({ message: NOT_PAUSED });
+    expect(refused(() => decideEnrolment({ kind: 'resume', enrolmentId: 'e1', byUserId: 'a1', now: T0 }, given(enrolled('e1'))))).toMatchObject({
+      message: NOT_PAUSED,
+    });
   });
 
   it('given a stopped enrolment, when stopped again, then refused; an unknown one is not found', () => {
     const stopped: EnrolmentEvent = { type: 'PlanEnrolmentStopped', data: { ...ids, byUserId: 'a1' } };
     expect(decideEnrolment({ kind: 'stop', enrolmentId: 'e1', byUserId: 'a1' }, given(enrolled('e1')))).toEqual([stopped]);
-    expect(refused(() => decideEnrolment({ kind: 'stop', enrolmentId: 'e1', byUserId: 'a1' }, given(enrolled('e1'), stopped)))).toMatchObject({ message: NOT_RUNNING });
+    expect(refused(() => decideEnrolment({ kind: 'stop', enrolmentId: 'e1', byUserId: 'a1' }, given(enrolled('e1'), stopped)))).toMatchObject({
+      message: NOT_RUNNING,
+    });
     expect(refused(() => decideEnrolment({ kind: 'stop', enrolmentId: 'nope', byUserId: 'a1' }, given(enrolled('e1'))))).toMatchObject({ code: 'not_found' });
   });
 });

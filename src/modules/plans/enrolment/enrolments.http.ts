@@ -98,8 +98,18 @@ export class EnrolmentsController {
       const t = await templateById(this.pool, s.templateId);
       if (t) templates.set(s.templateId, t);
     }
-    const [{ account }, { account: sender }, site] = await Promise.all([loadAccount(this.store, lead.userId), loadAccount(this.store, messageSender(lead, viewer.userId)), this.sites.byId(lead.siteId)]);
-    const values = leadMergeValues({ leadFullName: lead.fullName, registered: account.exists ? account : null, sender: sender.exists ? sender : null, siteName: site?.name ?? '', listing: null });
+    const [{ account }, { account: sender }, site] = await Promise.all([
+      loadAccount(this.store, lead.userId),
+      loadAccount(this.store, messageSender(lead, viewer.userId)),
+      this.sites.byId(lead.siteId),
+    ]);
+    const values = leadMergeValues({
+      leadFullName: lead.fullName,
+      registered: account.exists ? account : null,
+      sender: sender.exists ? sender : null,
+      siteName: site?.name ?? '',
+      listing: null,
+    });
     return { leadId, steps: previewPlan(steps, facts, values, templates) };
   }
 
@@ -119,7 +129,11 @@ export class EnrolmentsController {
     await this.lead(viewer, leadId);
     const now = new Date().toISOString();
     const c: EnrolmentCommand =
-      act === 'pause' ? { kind: 'pause', enrolmentId, reason: 'by-hand', byUserId: viewer.userId } : act === 'resume' ? { kind: 'resume', enrolmentId, byUserId: viewer.userId, now } : { kind: 'stop', enrolmentId, byUserId: viewer.userId };
+      act === 'pause'
+        ? { kind: 'pause', enrolmentId, reason: 'by-hand', byUserId: viewer.userId }
+        : act === 'resume'
+          ? { kind: 'resume', enrolmentId, byUserId: viewer.userId, now }
+          : { kind: 'stop', enrolmentId, byUserId: viewer.userId };
     await this.commands.execute(new ChangeEnrolmentCommand(leadPlansStream(leadId), c, commandContextOf(req)));
     return { enrolmentId };
   }
@@ -141,19 +155,21 @@ export class EnrolmentsController {
     if (plan.scope === 'office' && lead.brokerId !== plan.ownerId) throw new AppError('validation', PLAN_NOT_OF_OFFICE);
     const ctx: CommandContext = commandContextOf(req);
     const r = await this.commands.execute(
-
-      new ChangeEnrolmentCommand(leadPlansStream(lead.leadId), {
-        kind: 'enrol',
-        leadId: lead.leadId,
-        siteId: lead.siteId,
-        enrolmentId,
-        plan: { planId: plan.planId, name: plan.definition.name, version: plan.version, steps: plan.definition.steps },
-        byUserId: viewer.userId,
-        how,
-        triggerEventId: null,
-        now: ctx.now.toISOString(),
-      }, ctx),
-
+      new ChangeEnrolmentCommand(
+        leadPlansStream(lead.leadId),
+        {
+          kind: 'enrol',
+          leadId: lead.leadId,
+          siteId: lead.siteId,
+          enrolmentId,
+          plan: { planId: plan.planId, name: plan.definition.name, version: plan.version, steps: plan.definition.steps },
+          byUserId: viewer.userId,
+          how,
+          triggerEventId: null,
+          now: ctx.now.toISOString(),
+        },
+        ctx,
+      ),
     );
     return r.events.length > 0;
   }

@@ -12,7 +12,12 @@ export type TemplateText = { readonly name: string; readonly subject: string; re
  * (stepOutcome), on the same facts; what earlier steps would change (a tag, a stage) is not
  * foreseen, and a reply or a change of consent later changes what really happens.
  */
-export function previewPlan(steps: readonly PlanStep[], facts: StepFacts, values: MergeValues, templates: ReadonlyMap<string, TemplateText>): PlanPreviewStep[] {
+export function previewPlan(
+  steps: readonly PlanStep[],
+  facts: StepFacts,
+  values: MergeValues,
+  templates: ReadonlyMap<string, TemplateText>,
+): PlanPreviewStep[] {
   let at = new Date(facts.now);
   return steps.map((step, index) => {
     const template = step.kind === 'email' ? templates.get(step.templateId) : undefined;

@@ -43,9 +43,11 @@ const STEP_CONCURRENCY = 8;
 /** Runs the tasks, at most `n` at a time, until they are done or `stopped()`. */
 async function inParallel(tasks: readonly (() => Promise<void>)[], n: number, stopped: () => boolean): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, tasks.length) }, async () => {
-    while (next < tasks.length && !stopped()) await tasks[next++]!();
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, tasks.length) }, async () => {
+      while (next < tasks.length && !stopped()) await tasks[next++]!();
+    }),
+  );
 }
 
 /**
@@ -101,7 +103,10 @@ export class PlanRunner extends SweptReactor {
    */
   private async runDue(due: readonly DueEnrolment[], now: Date): Promise<number> {
     const streams = await this.store.readStreams([...new Set(due.map((d) => leadPlansStream(d.leadId)))]);
-    const first = new Map<string, { leadId: string; d: DueEnrolment; stored: readonly { streamPosition: bigint }[]; state: LeadPlans; step: PlanStep; since: string | null }>();
+    const first = new Map<
+      string,
+      { leadId: string; d: DueEnrolment; stored: readonly { streamPosition: bigint }[]; state: LeadPlans; step: PlanStep; since: string | null }
+    >();
     const again: DueEnrolment[] = [];
     for (const d of due) {
       if (first.has(d.leadId)) {
@@ -129,12 +134,28 @@ export class PlanRunner extends SweptReactor {
       const f = facts[i];
       const revision = b.stored.at(-1)?.streamPosition;
       const events = f && revision !== undefined ? runStepDecider.decide({ enrolmentId: b.d.enrolmentId, index: b.d.index, facts: f }, b.state) : [];
-      return events.length ? [{ b, append: { streamId: leadPlansStream(b.leadId), expected: revision!, events: toNewEvents(events, systemContext(now, b.state.siteId)) } }] : [];
+      return events.length
+        ? [{ b, append: { streamId: leadPlansStream(b.leadId), expected: revision!, events: toNewEvents(events, systemContext(now, b.state.siteId)) } }]
+        : [];
     });
-    if (await appendTogether(this.store, decided.map((x) => x.append))) steps += decided.length;
+    if (
+      await appendTogether(
+        this.store,
+        decided.map((x) => x.append),
+      )
+    )
+      steps += decided.length;
     else {
       // One lost race (another instance, a pause just recorded) loses the whole write: each step is decided again on a fresh read.
-      await inParallel(decided.map(({ b }) => () => attempt(() => this.runStep(b.leadId, b.d.enrolmentId, b.d.index, now), b.d.enrolmentId)), STEP_CONCURRENCY, () => this.sweeper.isStopped);
+      await inParallel(
+        decided.map(
+          ({ b }) =>
+            () =>
+              attempt(() => this.runStep(b.leadId, b.d.enrolmentId, b.d.index, now), b.d.enrolmentId),
+        ),
+        STEP_CONCURRENCY,
+        () => this.sweeper.isStopped,
+      );
     }
     for (const d of again) if (!this.sweeper.isStopped) await attempt(() => this.runStep(d.leadId, d.enrolmentId, d.index, now), d.enrolmentId);
     return steps;
@@ -156,7 +177,11 @@ export class PlanRunner extends SweptReactor {
               ORDER BY ${WORK.order} LIMIT ${EMAIL_BATCH} FOR UPDATE SKIP LOCKED`,
           );
           if (rows.length === 0) return [0, 0];
-          const ids = await applyEmailEffects(this.deps, rows.map((r) => ({ workId: r.work_id, leadId: r.lead_id, effect: r.payload as StepEffect })), now);
+          const ids = await applyEmailEffects(
+            this.deps,
+            rows.map((r) => ({ workId: r.work_id, leadId: r.lead_id, effect: r.payload as StepEffect })),
+            now,
+          );
           await tx.query(`UPDATE ${WORK.table} SET state = 'sent', sent_at = now() WHERE ${WORK.key} = ANY($1::uuid[])`, [ids]);
           return [rows.length, ids.length];
         });
@@ -192,7 +217,13 @@ export class PlanRunner extends SweptReactor {
         return applyStepEffect(this.deps, row.lead_id, row.payload as StepEffect, now);
       case 'pause': {
         const p = row.payload as { enrolmentId: string; reason: PauseReason };
-        await handleCommand(this.store, leadPlansStream(row.lead_id), enrolmentDecider, { kind: 'pause', enrolmentId: p.enrolmentId, reason: p.reason, byUserId: null }, systemContext(now));
+        await handleCommand(
+          this.store,
+          leadPlansStream(row.lead_id),
+          enrolmentDecider,
+          { kind: 'pause', enrolmentId: p.enrolmentId, reason: p.reason, byUserId: null },
+          systemContext(now),
+        );
         return;
       }
       case 'enrol': {

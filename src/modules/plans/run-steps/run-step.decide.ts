@@ -93,7 +93,19 @@ export function decideRunStep(c: RunStep, s: LeadPlans): EnrolmentEvent[] {
   const nextDueAt = last ? null : step.kind === 'wait' && !reason ? waitEnds(new Date(f.now), step.amount, step.unit, f.zone).toISOString() : f.now;
   const recorded: EnrolmentEvent = {
     type: 'PlanStepRecorded',
-    data: { ...ids, stepId: planStepId(e.enrolmentId, c.index), index: c.index, kind: step.kind, step, byUserId: e.byUserId, outcome: reason ? 'skipped' : 'done', reason, detail, at: f.now, nextDueAt },
+    data: {
+      ...ids,
+      stepId: planStepId(e.enrolmentId, c.index),
+      index: c.index,
+      kind: step.kind,
+      step,
+      byUserId: e.byUserId,
+      outcome: reason ? 'skipped' : 'done',
+      reason,
+      detail,
+      at: f.now,
+      nextDueAt,
+    },
   };
   return last ? [recorded, { type: 'PlanEnrolmentFinished', data: ids }] : [recorded];
 }

@@ -14,7 +14,19 @@ const steps: PlanStep[] = [
 ];
 const enrolled: EnrolmentEvent = {
   type: 'PlanEnrolled',
-  data: { leadId: 'L1', siteId: 'S1', enrolmentId: 'e1', planId: 'p1', planName: 'Nurture', planVersion: 1, steps, byUserId: 'a1', how: 'hand', triggerEventId: null, dueAt: T0 },
+  data: {
+    leadId: 'L1',
+    siteId: 'S1',
+    enrolmentId: 'e1',
+    planId: 'p1',
+    planName: 'Nurture',
+    planVersion: 1,
+    steps,
+    byUserId: 'a1',
+    how: 'hand',
+    triggerEventId: null,
+    dueAt: T0,
+  },
 };
 const facts: StepFacts = {
   now: T0,
@@ -32,10 +44,24 @@ const facts: StepFacts = {
 const ids = { leadId: 'L1', enrolmentId: 'e1', planId: 'p1', planName: 'Nurture' };
 const recorded = (index: number, over: Partial<Extract<EnrolmentEvent, { type: 'PlanStepRecorded' }>['data']>): EnrolmentEvent => ({
   type: 'PlanStepRecorded',
-  data: { ...ids, stepId: planStepId('e1', index), index, kind: steps[index]!.kind, step: steps[index]!, byUserId: 'a1', outcome: 'done', reason: null, detail: '', at: T0, nextDueAt: T0, ...over },
+  data: {
+    ...ids,
+    stepId: planStepId('e1', index),
+    index,
+    kind: steps[index]!.kind,
+    step: steps[index]!,
+    byUserId: 'a1',
+    outcome: 'done',
+    reason: null,
+    detail: '',
+    at: T0,
+    nextDueAt: T0,
+    ...over,
+  },
 });
 const given = (...events: EnrolmentEvent[]) => fold(runStepDecider, events);
-const run = (index: number, f: Partial<StepFacts> = {}, ...events: EnrolmentEvent[]) => decideRunStep({ enrolmentId: 'e1', index, facts: { ...facts, ...f } }, given(enrolled, ...events));
+const run = (index: number, f: Partial<StepFacts> = {}, ...events: EnrolmentEvent[]) =>
+  decideRunStep({ enrolmentId: 'e1', index, facts: { ...facts, ...f } }, given(enrolled, ...events));
 
 describe('running a plan step (given / when / then)', () => {
   it('given a new enrolment, when its first step is due, then the e-mail step is recorded done with a stable step id', () => {

@@ -28,7 +28,13 @@ type LeadEmailEvent = ReturnType<typeof leadEmailDecider.decide>[number];
 /** A step recorded done, as its plan_work row holds it. */
 export type StepEffect = { readonly stepId: string; readonly enrolmentId: string; readonly step: PlanStep; readonly byUserId: string; readonly at: string };
 
-export type EffectDeps = { readonly store: EventStore; readonly pool: pg.Pool; readonly sms: SmsSender; readonly numbers: SiteNumbers; readonly sites: SiteResolver };
+export type EffectDeps = {
+  readonly store: EventStore;
+  readonly pool: pg.Pool;
+  readonly sms: SmsSender;
+  readonly numbers: SiteNumbers;
+  readonly sites: SiteResolver;
+};
 
 /** The ids of what a step makes: the same step always makes the same e-mail, text or task, so doing it again (a crash, another instance) adds nothing. */
 export const stepMessageId = (stepId: string, kind: 'email' | 'text' | 'task'): string => stableId(`plan ${kind} ${stepId}`);
@@ -53,7 +59,11 @@ export async function applyStepEffect(d: EffectDeps, leadId: string, effect: Ste
       case 'email': {
         const template = await templateById(d.pool, step.templateId);
         if (!template) return;
-        const [{ account }, { account: from }, site] = await Promise.all([loadAccount(d.store, lead.userId), loadAccount(d.store, sender), d.sites.byId(lead.siteId)]);
+        const [{ account }, { account: from }, site] = await Promise.all([
+          loadAccount(d.store, lead.userId),
+          loadAccount(d.store, sender),
+          d.sites.byId(lead.siteId),
+        ]);
         await handleCommand(d.store, emailStream(leadId), leadEmailDecider, emailCommand(lead, effect, template, account, from, site), ctx);
         return;
       }
@@ -62,18 +72,38 @@ export async function applyStepEffect(d: EffectDeps, leadId: string, effect: Ste
       case 'task': {
         const taskId = stepMessageId(stepId, 'task');
         const dueAt = new Date(Date.parse(effect.at) + step.dueInDays * 86_400_000).toISOString();
-        const c = { taskId, leadId, siteId: lead.siteId, officeId: lead.brokerId, leadAgentId: lead.agentId, title: step.title, taskType: step.taskType, dueAt, byUserId };
+        const c = {
+          taskId,
+          leadId,
+          siteId: lead.siteId,
+          officeId: lead.brokerId,
+          leadAgentId: lead.agentId,
+          title: step.title,
+          taskType: step.taskType,
+          dueAt,
+          byUserId,
+        };
         await handleCommand(d.store, taskStream(taskId), createTaskDecider, c, ctx);
         return;
       }
       case 'stage':
-        await decideOnLead(d.store, leadId, (l, pipeline) => (l.exists ? decideChangeStage({ stage: step.stage, pipeline, byUserId }, l) : []), () => ctx);
+        await decideOnLead(
+          d.store,
+          leadId,
+          (l, pipeline) => (l.exists ? decideChangeStage({ stage: step.stage, pipeline, byUserId }, l) : []),
+          () => ctx,
+        );
         return;
       case 'add-tag':
       case 'remove-tag': {
         const tagsOf = (tags: readonly string[]) =>
           step.kind === 'add-tag' ? [...tags, step.tag] : tags.filter((t) => t.toLocaleLowerCase('en-US') !== step.tag.toLocaleLowerCase('en-US'));
-        await decideOnLead(d.store, leadId, (l) => (l.exists ? decideTagLead({ tags: tagsOf(l.tags), byUserId }, l) : []), () => ctx);
+        await decideOnLead(
+          d.store,
+          leadId,
+          (l) => (l.exists ? decideTagLead({ tags: tagsOf(l.tags), byUserId }, l) : []),
+          () => ctx,
+        );
         return;
       }
       case 'wait':
@@ -90,11 +120,21 @@ export const messageSender = (lead: { readonly agentId: string | null }, byUserI
 
 /** The merge fields of a plan's message: the lead's, their account's, the sender's, the site's. */
 function mergeValues(lead: ExistingLead, account: Account, sender: Account, site: Site) {
-  return leadMergeValues({ leadFullName: lead.fullName, registered: account.exists ? account : null, sender: sender.exists ? sender : null, siteName: site?.name ?? '', listing: null });
+  return leadMergeValues({
+    leadFullName: lead.fullName,
+    registered: account.exists ? account : null,
+    sender: sender.exists ? sender : null,
+    siteName: site?.name ?? '',
+    listing: null,
+  });
 }
 
 async function mergeValuesOf(d: EffectDeps, lead: ExistingLead, byUserId: string) {
-  const [{ account }, { account: sender }, site] = await Promise.all([loadAccount(d.store, lead.userId), loadAccount(d.store, byUserId), d.sites.byId(lead.siteId)]);
+  const [{ account }, { account: sender }, site] = await Promise.all([
+    loadAccount(d.store, lead.userId),
+    loadAccount(d.store, byUserId),
+    d.sites.byId(lead.siteId),
+  ]);
   return { values: mergeValues(lead, account, sender, site), account: account.exists ? account : null };
 }
 
@@ -127,7 +167,10 @@ export type EmailEffect = { readonly workId: string; readonly leadId: string; re
  * second e-mail of the batch and any failure are left for applyStepEffect, one at a time.
  */
 export async function applyEmailEffects(d: EffectDeps, items: readonly EmailEffect[], now: Date): Promise<string[]> {
-  const leads = await loadLeads(d.store, items.map((i) => i.leadId));
+  const leads = await loadLeads(
+    d.store,
+    items.map((i) => i.leadId),
+  );
   const firstOfLead = new Map<string, EmailEffect>();
   for (const i of items) if (!firstOfLead.has(i.leadId)) firstOfLead.set(i.leadId, i);
   const batch = [...firstOfLead.values()];
@@ -135,11 +178,17 @@ export async function applyEmailEffects(d: EffectDeps, items: readonly EmailEffe
   const templateIds = [...new Set(batch.map((i) => (i.effect.step.kind === 'email' ? i.effect.step.templateId : '')).filter(Boolean))];
   const siteIds = [...new Set(existing.map((l) => l.siteId))];
   const [streams, templates, sites] = await Promise.all([
-    d.store.readStreams([...new Set([...existing.flatMap((l) => [userStream(l.userId), emailStream(l.leadId)]), ...batch.map((i) => userStream(messageSender(leads.get(i.leadId) as { agentId: string | null }, i.effect.byUserId)))])]),
+    d.store.readStreams([
+      ...new Set([
+        ...existing.flatMap((l) => [userStream(l.userId), emailStream(l.leadId)]),
+        ...batch.map((i) => userStream(messageSender(leads.get(i.leadId) as { agentId: string | null }, i.effect.byUserId))),
+      ]),
+    ]),
     Promise.all(templateIds.map(async (id) => [id, await templateById(d.pool, id)] as const)).then((ts) => new Map(ts)),
     Promise.all(siteIds.map(async (id) => [id, await d.sites.byId(id)] as const)).then((ss) => new Map(ss)),
   ]);
-  const accountOf = (userId: string) => fold({ initialState: initialAccount, evolve: evolveAccount }, (streams.get(userStream(userId)) ?? []) as unknown as AccountEvent[]);
+  const accountOf = (userId: string) =>
+    fold({ initialState: initialAccount, evolve: evolveAccount }, (streams.get(userStream(userId)) ?? []) as unknown as AccountEvent[]);
   const done: string[] = [];
   await Promise.all(
     batch.map(async (i) => {
@@ -153,7 +202,15 @@ export async function applyEmailEffects(d: EffectDeps, items: readonly EmailEffe
         await decideAndAppend(d.store, async (n) => {
           const thread = n === 1 ? (streams.get(emailStream(lead.leadId)) ?? []) : await d.store.readStream(emailStream(lead.leadId));
           const events = leadEmailDecider.decide(command, fold(leadEmailDecider, thread as unknown as LeadEmailEvent[]));
-          const appends = events.length ? [{ streamId: emailStream(lead.leadId), expected: thread.at(-1)?.streamPosition ?? ('no_stream' as const), events: toNewEvents(events, systemContext(now, lead.siteId)) }] : [];
+          const appends = events.length
+            ? [
+                {
+                  streamId: emailStream(lead.leadId),
+                  expected: thread.at(-1)?.streamPosition ?? ('no_stream' as const),
+                  events: toNewEvents(events, systemContext(now, lead.siteId)),
+                },
+              ]
+            : [];
           return { appends, result: undefined };
         });
         done.push(i.workId);

@@ -39,7 +39,10 @@ function replySince(sms: readonly StoredEvent[], email: readonly StoredEvent[], 
  * and each template named once. Answers in the order asked, null for a lead that does not exist.
  */
 export async function stepFactsOf(store: EventStore, pool: pg.Pool, due: readonly DueStep[], now: Date): Promise<(StepFacts | null)[]> {
-  const leads = await loadLeads(store, due.map((d) => d.leadId));
+  const leads = await loadLeads(
+    store,
+    due.map((d) => d.leadId),
+  );
   const existing = [...leads.values()].filter((l): l is Extract<Lead, { exists: true }> => l.exists);
   const replyLeads = unique(due.filter((d) => d.since && leads.get(d.leadId)?.exists).map((d) => d.leadId));
   const templateIds = unique(due.map((d) => (d.step.kind === 'email' ? d.step.templateId : null)));
@@ -50,12 +53,17 @@ export async function stepFactsOf(store: EventStore, pool: pg.Pool, due: readonl
       ...unique(existing.flatMap((l) => [l.brokerId, l.agentId])).map(agentZoneStream),
       ...replyLeads.flatMap((id) => [smsStream(id), emailStream(id)]),
     ]),
-    leadsWhoOpenedAlerts(pool, existing.map((l) => l.leadId)),
+    leadsWhoOpenedAlerts(
+      pool,
+      existing.map((l) => l.leadId),
+    ),
     Promise.all(templateIds.map(async (id) => [id, await templateById(pool, id)] as const)).then((ts) => new Map(ts)),
   ]);
   const of = (streamId: string | null): StoredEvent[] => (streamId ? (streams.get(streamId) ?? []) : []);
   const pipelineStages = async (brokerId: string | null) =>
-    brokerId ? fold({ initialState: initialOffice, evolve: evolveOffice }, of(officeStream(brokerId)) as unknown as OfficeEvent[]).settings.stages : (await loadPipeline(store, null)).stages;
+    brokerId
+      ? fold({ initialState: initialOffice, evolve: evolveOffice }, of(officeStream(brokerId)) as unknown as OfficeEvent[]).settings.stages
+      : (await loadPipeline(store, null)).stages;
   return Promise.all(
     due.map(async (d): Promise<StepFacts | null> => {
       const lead = leads.get(d.leadId);
@@ -65,7 +73,11 @@ export async function stepFactsOf(store: EventStore, pool: pg.Pool, due: readonl
       const template = d.step.kind === 'email' ? (templates.get(d.step.templateId) ?? null) : null;
       return {
         now: now.toISOString(),
-        zone: zoneOfLead({ account: accountEvents, office: of(lead.brokerId && agentZoneStream(lead.brokerId)), agent: of(lead.agentId && agentZoneStream(lead.agentId)) }),
+        zone: zoneOfLead({
+          account: accountEvents,
+          office: of(lead.brokerId && agentZoneStream(lead.brokerId)),
+          agent: of(lead.agentId && agentZoneStream(lead.agentId)),
+        }),
         stage: lead.stage,
         tags: lead.tags,
         openedAlert: opened.has(lead.leadId),

@@ -28,8 +28,12 @@ export const OFFICE_ID_REQUIRED = 'officeId is required: which office (its broke
 export const TEMPLATE_NOT_USABLE = 'E-mail template not found';
 
 /** Plans are written by hand in the editor: far above this is a script. */
-export const PLAN_WRITES_PER_USER: RateLimit = { name: 'plans-user', limit: 600, windowSeconds: 3600, message: 'You have changed plans too many times in the last hour. Please try again later.' };
-
+export const PLAN_WRITES_PER_USER: RateLimit = {
+  name: 'plans-user',
+  limit: 600,
+  windowSeconds: 3600,
+  message: 'You have changed plans too many times in the last hour. Please try again later.',
+};
 
 /**
  * Action plans (issue 19 part 1): an office's plans (its broker's, also changed by staff) and each
@@ -62,7 +66,16 @@ export class PlansController {
     const ownerId = input.scope === 'personal' ? viewer.userId : await this.officeToWrite(viewer, input.officeId);
     await this.checkTemplates(input.steps, input.scope === 'office' ? ownerId : officeOf(viewer), input.scope === 'personal' ? ownerId : null);
     const planId = newId();
-    await this.run(req, planId, { kind: 'create', planId, scope: input.scope, ownerId, byUserId: viewer.userId, name: input.name, steps: input.steps, triggers: input.triggers });
+    await this.run(req, planId, {
+      kind: 'create',
+      planId,
+      scope: input.scope,
+      ownerId,
+      byUserId: viewer.userId,
+      name: input.name,
+      steps: input.steps,
+      triggers: input.triggers,
+    });
     return { planId };
   }
 
@@ -74,7 +87,12 @@ export class PlansController {
     // The plan as its stream says (a read model a moment behind a create would skip the check).
     if (!z.uuid().safeParse(planId).success) throw notFound();
     const current = fold(planDecider, (await this.store.readStream(planStream(planId))) as unknown as PlanEvent[]);
-    if (current.exists && mayEdit(viewer, current)) await this.checkTemplates(input.steps, current.scope === 'office' ? current.ownerId : officeOf(viewer), current.scope === 'personal' ? current.ownerId : null);
+    if (current.exists && mayEdit(viewer, current))
+      await this.checkTemplates(
+        input.steps,
+        current.scope === 'office' ? current.ownerId : officeOf(viewer),
+        current.scope === 'personal' ? current.ownerId : null,
+      );
     await this.run(req, planId, { kind: 'edit', planId, byUserId: viewer.userId, mayEdit: (p) => mayEdit(viewer, p), ...input });
     return { planId };
   }
@@ -111,5 +129,4 @@ export class PlansController {
       if (!usable) throw validation(TEMPLATE_NOT_USABLE);
     }
   }
-
 }

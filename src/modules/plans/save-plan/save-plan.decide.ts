@@ -1,5 +1,15 @@
 import type { Decider } from '../../../commands/decider';
-import { PLAN_NAME_MAX, PLAN_STEPS_MAX, PLAN_TEXT_MAX, PLAN_WAIT_MAX, type PlanCondition, type PlanDefinition, type PlanScope, type PlanStep, type PlanTrigger } from '../../../contract/plans';
+import {
+  PLAN_NAME_MAX,
+  PLAN_STEPS_MAX,
+  PLAN_TEXT_MAX,
+  PLAN_WAIT_MAX,
+  type PlanCondition,
+  type PlanDefinition,
+  type PlanScope,
+  type PlanStep,
+  type PlanTrigger,
+} from '../../../contract/plans';
 import { TASK_TITLE_MAX } from '../../../contract/tasks';
 import { unknownMergeFields, unknownMergeFieldsMessage } from '../../../contract/merge-fields';
 import { assertNever, notFound, validation } from '../../../shared/errors';
@@ -7,7 +17,15 @@ import type { PlanEvent } from '../plans.events';
 
 export type Plan =
   | { readonly exists: false }
-  | { readonly exists: true; readonly planId: string; readonly scope: PlanScope; readonly ownerId: string; readonly version: number; readonly archived: boolean; readonly definition: PlanDefinition };
+  | {
+      readonly exists: true;
+      readonly planId: string;
+      readonly scope: PlanScope;
+      readonly ownerId: string;
+      readonly version: number;
+      readonly archived: boolean;
+      readonly definition: PlanDefinition;
+    };
 
 export const PLAN_NOT_FOUND = 'Plan not found';
 export const PLAN_MESSAGES = {
@@ -33,7 +51,12 @@ export const PLAN_MESSAGES = {
  */
 export type PlanCommand =
   | ({ readonly kind: 'create'; readonly planId: string; readonly scope: PlanScope; readonly ownerId: string; readonly byUserId: string } & PlanDefinition)
-  | ({ readonly kind: 'edit'; readonly planId: string; readonly byUserId: string; readonly mayEdit: (p: Extract<Plan, { exists: true }>) => boolean } & PlanDefinition)
+  | ({
+      readonly kind: 'edit';
+      readonly planId: string;
+      readonly byUserId: string;
+      readonly mayEdit: (p: Extract<Plan, { exists: true }>) => boolean;
+    } & PlanDefinition)
   | { readonly kind: 'archive'; readonly planId: string; readonly byUserId: string; readonly mayEdit: (p: Extract<Plan, { exists: true }>) => boolean };
 
 export function evolvePlan(s: Plan, e: PlanEvent): Plan {

@@ -12,7 +12,17 @@ const text: PlanStep = { kind: 'text', body: 'Hi {first_name}, still looking?', 
 const def: PlanDefinition = { name: ' New buyer nurture ', steps: [email, wait, text], triggers: [{ kind: 'tag-added', tag: 'buyer' }] };
 const saved = (version: number, over: Partial<PlanDefinition> = {}): PlanEvent => ({
   type: 'PlanSaved',
-  data: { planId: 'p1', scope: 'office', ownerId: B, name: 'New buyer nurture', steps: [email, wait, { ...text, condition: { kind: 'tag-present', tag: 'buyer' } }], triggers: [{ kind: 'tag-added', tag: 'buyer' }], ...over, version, byUserId: B },
+  data: {
+    planId: 'p1',
+    scope: 'office',
+    ownerId: B,
+    name: 'New buyer nurture',
+    steps: [email, wait, { ...text, condition: { kind: 'tag-present', tag: 'buyer' } }],
+    triggers: [{ kind: 'tag-added', tag: 'buyer' }],
+    ...over,
+    version,
+    byUserId: B,
+  },
 });
 const given = (...events: PlanEvent[]) => fold(planDecider, events);
 const owner = (p: Extract<Plan, { exists: true }>) => p.ownerId === B;
@@ -31,16 +41,22 @@ describe('saving a plan (given / when / then)', () => {
 
   it('when someone who may not change it edits or archives it, or it is archived, then not found', () => {
     const other = () => false;
-    expect(refused(() => decidePlan({ kind: 'edit', planId: 'p1', byUserId: 'x', mayEdit: other, ...def }, given(saved(1))))).toMatchObject({ code: 'not_found', message: PLAN_NOT_FOUND });
+    expect(refused(() => decidePlan({ kind: 'edit', planId: 'p1', byUserId: 'x', mayEdit: other, ...def }, given(saved(1))))).toMatchObject({
+      code: 'not_found',
+      message: PLAN_NOT_FOUND,
+    });
     expect(refused(() => decidePlan({ kind: 'archive', planId: 'p1', byUserId: 'x', mayEdit: other }, given(saved(1))))).toMatchObject({ code: 'not_found' });
     const archived: PlanEvent = { type: 'PlanArchived', data: { planId: 'p1', scope: 'office', ownerId: B, byUserId: B } };
     expect(decidePlan({ kind: 'archive', planId: 'p1', byUserId: B, mayEdit: owner }, given(saved(1)))).toEqual([archived]);
     expect(decidePlan({ kind: 'archive', planId: 'p1', byUserId: B, mayEdit: owner }, given(saved(1), archived))).toEqual([]);
-    expect(refused(() => decidePlan({ kind: 'edit', planId: 'p1', byUserId: B, mayEdit: owner, ...def }, given(saved(1), archived)))).toMatchObject({ code: 'not_found' });
+    expect(refused(() => decidePlan({ kind: 'edit', planId: 'p1', byUserId: B, mayEdit: owner, ...def }, given(saved(1), archived)))).toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it('when the definition is wrong, then refused with what to fix', () => {
-    const create = (over: Partial<PlanDefinition>) => () => decidePlan({ kind: 'create', planId: 'p2', scope: 'personal', ownerId: 'a1', byUserId: 'a1', ...def, ...over }, given());
+    const create = (over: Partial<PlanDefinition>) => () =>
+      decidePlan({ kind: 'create', planId: 'p2', scope: 'personal', ownerId: 'a1', byUserId: 'a1', ...def, ...over }, given());
     for (const [over, message] of [
       [{ name: '  ' }, PLAN_MESSAGES.name],
       [{ steps: [] }, PLAN_MESSAGES.noSteps],

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ERASURE_LINK_MINUTES, signErasureLinkToken, verifyErasureLinkToken } from './erasure-link-token';
 
 const secret = randomBytes(32);
-const claims = { requestId: '0b6f1c1e-4f7a-4d0e-9a51-8a3f2f1d9c10', userId: '5d2b8e44-0c57-4c1f-a0a4-2f7f2b1f6e3a', issuedAt: new Date('2026-11-24T03:00:00Z') };
+const claims = {
+  requestId: '0b6f1c1e-4f7a-4d0e-9a51-8a3f2f1d9c10',
+  userId: '5d2b8e44-0c57-4c1f-a0a4-2f7f2b1f6e3a',
+  issuedAt: new Date('2026-11-24T03:00:00Z'),
+};
 
 describe('the erasure link token', () => {
   it('opens to its request and account while fresh', () => {

@@ -23,5 +23,8 @@ export async function erasureLinkUsable(pool: pg.Pool, requestId: string, userId
 
 /** The link erased its account: it and every other link of the account stop working. */
 export async function useErasureLinks(pool: pg.Pool, userId: string): Promise<void> {
-  await pool.query(`UPDATE erasure_link_outbox SET used_at = now(), state = CASE WHEN state = 'pending' THEN 'dropped' ELSE state END WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+  await pool.query(
+    `UPDATE erasure_link_outbox SET used_at = now(), state = CASE WHEN state = 'pending' THEN 'dropped' ELSE state END WHERE user_id = $1 AND used_at IS NULL`,
+    [userId],
+  );
 }

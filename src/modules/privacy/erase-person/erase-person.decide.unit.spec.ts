@@ -8,10 +8,13 @@ const U = '00000000-0000-4000-8000-0000000000a1';
 const L = '00000000-0000-4000-8000-0000000000b1';
 const STAFF = '00000000-0000-4000-8000-000000000025';
 const account = (securityLevel: 5 | 10 | 25, ...more: AccountEvent[]): Account =>
-  [{ type: 'UserRegistered', data: { userId: U, email: 'a@x.test', firstName: 'A', lastName: 'B', securityLevel, siteId: null, brokerId: null, cellPhone: null } } as AccountEvent, ...more].reduce(
-    evolveAccount,
-    initialAccount(),
-  );
+  [
+    {
+      type: 'UserRegistered',
+      data: { userId: U, email: 'a@x.test', firstName: 'A', lastName: 'B', securityLevel, siteId: null, brokerId: null, cellPhone: null },
+    } as AccountEvent,
+    ...more,
+  ].reduce(evolveAccount, initialAccount());
 const byStaff = (reason = 'Asked by e-mail'): ErasePerson => ({ userId: U, leadIds: [L], byUserId: STAFF, how: 'request', reason });
 
 describe('erasing a person (given / when / then)', () => {

@@ -46,8 +46,16 @@ export class PersonEraser {
 
   private streams(userId: string) {
     return [
-      { streamId: userStream(userId), initialState: initialAccount as () => Account | Erasure, evolve: (s: Account | Erasure, e: Event) => evolveAccount(s as Account, e as AccountEvent) },
-      { streamId: privacyStream(userId), initialState: initialErasure as () => Account | Erasure, evolve: (s: Account | Erasure, e: Event) => evolveErasure(s as Erasure, e as PrivacyEvent) },
+      {
+        streamId: userStream(userId),
+        initialState: initialAccount as () => Account | Erasure,
+        evolve: (s: Account | Erasure, e: Event) => evolveAccount(s as Account, e as AccountEvent),
+      },
+      {
+        streamId: privacyStream(userId),
+        initialState: initialErasure as () => Account | Erasure,
+        evolve: (s: Account | Erasure, e: Event) => evolveErasure(s as Erasure, e as PrivacyEvent),
+      },
     ];
   }
 
@@ -62,14 +70,16 @@ export class PersonEraser {
 
     const { values, uploads } = contactsAndUploads(person);
     await new DataKeys(this.pool).destroy(request.userId, person.leadIds);
-    await this.commands.execute(new DecideAcrossCommand(
-      streams,
-      ([a, e]) => {
-        const decided = decideErasePerson(command, a as Account, e as Erasure);
-        return [decided.account, decided.privacy];
-      },
-      ctx,
-    ));
+    await this.commands.execute(
+      new DecideAcrossCommand(
+        streams,
+        ([a, e]) => {
+          const decided = decideErasePerson(command, a as Account, e as Erasure);
+          return [decided.account, decided.privacy];
+        },
+        ctx,
+      ),
+    );
     await this.sessions.endAllFor(request.userId);
     await purgeOutboxes(this.pool, request.userId, person.leadIds, values);
     for (const name of uploads) await this.uploads.remove(name);

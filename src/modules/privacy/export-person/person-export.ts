@@ -4,13 +4,32 @@ import { isThePersons, type PersonEvents } from '../person-events';
 
 /** The export's sections (issue 18, part 3), and which event types fill each. */
 const SECTIONS: Readonly<Record<string, readonly string[]>> = {
-  profile: ['UserRegistered', 'CellPhoneChanged', 'PhotoChanged', 'EmailVerified', 'SocialIdentityLinked', 'LeadCaptured', 'LeadContactEdited', 'PasswordChanged'],
+  profile: [
+    'UserRegistered',
+    'CellPhoneChanged',
+    'PhotoChanged',
+    'EmailVerified',
+    'SocialIdentityLinked',
+    'LeadCaptured',
+    'LeadContactEdited',
+    'PasswordChanged',
+  ],
   consent: ['ConsentChanged', 'ImportOptedIn'],
   inquiries: ['InquirySubmitted', 'ShowingRequested', 'ShowingProposed', 'ShowingConfirmed', 'ShowingRescheduled', 'ShowingCancelled'],
   searches: ['SavedSearchSaved', 'SavedSearchRenamed', 'SavedSearchFrequencyChanged', 'SavedSearchDeleted', 'SearchRun', 'ListingViewed'],
   favourites: ['ListingFavorited', 'ListingUnfavorited', 'ListingOpinionGiven', 'NotebookCreated', 'ListingFiledInNotebook', 'ListingRemovedFromNotebook'],
   notes: ['ListingNoteWritten', 'ListingShared', 'LeadNoteWritten', 'LeadNoteEdited'],
-  messages: ['ChatMessageSent', 'TextMessageSent', 'TextMessageReceived', 'LeadEmailSent', 'LeadEmailReceived', 'CallLogged', 'ListingsSentToLead', 'ListingEmailOpened', 'ListingEmailClicked'],
+  messages: [
+    'ChatMessageSent',
+    'TextMessageSent',
+    'TextMessageReceived',
+    'LeadEmailSent',
+    'LeadEmailReceived',
+    'CallLogged',
+    'ListingsSentToLead',
+    'ListingEmailOpened',
+    'ListingEmailClicked',
+  ],
   alerts: ['PropertyAlertSent', 'PropertyAlertOpened'],
   sessions: ['UserSignedIn', 'UserSignedOut'],
   erasure: ['PersonErased'],
@@ -60,15 +79,18 @@ export function exportHtml(x: PersonExport): string {
     items.length === 0
       ? html`<p>Nothing.</p>`
       : html`<table><thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Details</th></tr></thead><tbody>${items.map(
-          (i) => html`<tr><td>${i.at}</td><td>${i.type}</td><td><dl>${Object.entries(i.data).map(
-            ([k, v]) => html`<dt>${k}</dt><dd>${typeof v === 'string' ? v : JSON.stringify(v)}</dd>`,
-          )}</dl></td></tr>`,
+          (i) =>
+            html`<tr><td>${i.at}</td><td>${i.type}</td><td><dl>${Object.entries(i.data).map(
+              ([k, v]) => html`<dt>${k}</dt><dd>${typeof v === 'string' ? v : JSON.stringify(v)}</dd>`,
+            )}</dl></td></tr>`,
         )}</tbody></table>`;
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Your data at Porchlight</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:1rem;max-width:60rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #888;padding:.25rem;text-align:left;vertical-align:top}dt{font-weight:600}dd{margin:0 0 .25rem}</style></head>
 <body><main><h1>Your data at Porchlight</h1><p>Account ${x.userId}, exported ${x.exportedAt}.</p>
 ${joinHtml(
-  Object.entries(x.sections).map(([name, items]) => html`<section><h2>${name[0]!.toUpperCase() + name.slice(1)} (${items.length})</h2>${rows(items)}</section>`),
+  Object.entries(x.sections).map(
+    ([name, items]) => html`<section><h2>${name[0]!.toUpperCase() + name.slice(1)} (${items.length})</h2>${rows(items)}</section>`,
+  ),
   '\n',
 )}</main></body></html>`.text;
 }

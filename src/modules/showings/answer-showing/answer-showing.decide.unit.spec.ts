@@ -12,9 +12,24 @@ const LATER = '2030-03-06T18:00:00.000Z';
 const ids = { showingId: 'S1', leadId: 'L1' };
 const proposedBy = (by: 'lead' | 'agent'): ShowingEvent => ({
   type: 'ShowingProposed',
-  data: { ...ids, siteId: 's1', pdid: 'T-P1', address: '400 Pine St', timeZone: 'America/Los_Angeles', start: START, end: END, proposedBy: by, byUserId: by === 'lead' ? 'U' : 'A2', message: '', requestEventId: null },
+  data: {
+    ...ids,
+    siteId: 's1',
+    pdid: 'T-P1',
+    address: '400 Pine St',
+    timeZone: 'America/Los_Angeles',
+    start: START,
+    end: END,
+    proposedBy: by,
+    byUserId: by === 'lead' ? 'U' : 'A2',
+    message: '',
+    requestEventId: null,
+  },
 });
-const movedByOffice: ShowingEvent = { type: 'ShowingRescheduled', data: { ...ids, start: LATER, end: '2030-03-06T18:30:00.000Z', fromStart: START, fromEnd: END, sequence: 1, byUserId: 'A1' } };
+const movedByOffice: ShowingEvent = {
+  type: 'ShowingRescheduled',
+  data: { ...ids, start: LATER, end: '2030-03-06T18:30:00.000Z', fromStart: START, fromEnd: END, sequence: 1, byUserId: 'A1' },
+};
 const acceptedBy = (agentId: string): ShowingEvent => ({ type: 'ShowingConfirmed', data: { ...ids, agentId, byUserId: 'U', byLead: true } });
 const cancelledByLead = (sequence: number): ShowingEvent => ({ type: 'ShowingCancelled', data: { ...ids, sequence, byUserId: 'U', byLead: true } });
 const answer = (over: Partial<AnswerShowing>): AnswerShowing => ({ showingId: 'S1', leadUserId: 'U', answer: 'accept', organizerId: 'A1', now: NOW, ...over });

@@ -23,7 +23,12 @@ import { AnswerShowingCommand } from './answer-showing.command';
 export const LINK_NOT_VALID = 'This link is not valid';
 export const LINK_EXPIRED = 'This link has expired: open your organizer to answer';
 /** The proposal link can be tried by anyone who has it: 30 a minute per client address. */
-export const PROPOSAL_LINK_LIMIT: RateLimit = { name: 'showing-proposal-link', limit: 30, windowSeconds: 60, message: 'Too many requests; please try again in a minute' };
+export const PROPOSAL_LINK_LIMIT: RateLimit = {
+  name: 'showing-proposal-link',
+  limit: 30,
+  windowSeconds: 60,
+  message: 'Too many requests; please try again in a minute',
+};
 
 const { showingAnswers } = contract;
 
@@ -109,9 +114,18 @@ export class AnswerShowingController {
   private async answer(req: Request, own: { showing: Extract<Showing, { exists: true }>; userId: string }, answer: 'accept' | 'cancel', sequence?: number) {
     const { lead } = await loadLead(this.store, own.showing.leadId);
     const { state } = await this.commands.execute(
-
-      new AnswerShowingCommand(showingStream(own.showing.showingId), { showingId: own.showing.showingId, leadUserId: own.userId, answer, ...(sequence === undefined ? {} : { sequence }), organizerId: lead.exists ? lead.agentId : null, now: new Date().toISOString() }, commandContextOf(req)),
-
+      new AnswerShowingCommand(
+        showingStream(own.showing.showingId),
+        {
+          showingId: own.showing.showingId,
+          leadUserId: own.userId,
+          answer,
+          ...(sequence === undefined ? {} : { sequence }),
+          organizerId: lead.exists ? lead.agentId : null,
+          now: new Date().toISOString(),
+        },
+        commandContextOf(req),
+      ),
     );
     if (!state.exists) throw notFound();
     return { isSuccess: true as const, showing: leadView(state) };

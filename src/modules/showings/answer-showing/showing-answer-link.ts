@@ -18,7 +18,8 @@ export function signProposalLink(secret: Buffer, showingId: string, sequence: nu
   return signToken(secret, LABEL, ['v1', showingId, String(sequence), issuedField(issuedAt)]);
 }
 
-export type ProposalLink = { readonly ok: true; readonly showingId: string; readonly sequence: number } | { readonly ok: false; readonly reason: 'malformed' | 'forged' | 'expired' };
+export type ProposalLink =
+  { readonly ok: true; readonly showingId: string; readonly sequence: number } | { readonly ok: false; readonly reason: 'malformed' | 'forged' | 'expired' };
 
 export function openProposalLink(secret: Buffer, token: unknown, now: Date): ProposalLink {
   if (typeof token !== 'string') return { ok: false, reason: 'malformed' };

@@ -22,7 +22,19 @@ const END = '2030-03-05T22:30:00.000Z';
 const ids = { showingId: 'S1', leadId: 'L1' };
 const proposedAt = (start: string, end: string): ShowingEvent => ({
   type: 'ShowingProposed',
-  data: { ...ids, siteId: 's1', pdid: 'T-P1', address: '400 Pine St', timeZone: 'America/Los_Angeles', start, end, proposedBy: 'lead', byUserId: 'U', message: '', requestEventId: 'E1' },
+  data: {
+    ...ids,
+    siteId: 's1',
+    pdid: 'T-P1',
+    address: '400 Pine St',
+    timeZone: 'America/Los_Angeles',
+    start,
+    end,
+    proposedBy: 'lead',
+    byUserId: 'U',
+    message: '',
+    requestEventId: 'E1',
+  },
 });
 const proposed = proposedAt(START, END);
 const confirmed: ShowingEvent = { type: 'ShowingConfirmed', data: { ...ids, agentId: 'A1', byUserId: 'A1' } };
@@ -73,14 +85,29 @@ describe('the office answers a showing (given / when / then)', () => {
     const done: ShowingEvent = { type: 'ShowingCompleted', data: { ...ids, byUserId: 'A1' } };
     expect(decideChangeShowing(change({ status: 'done', ...later }), given(proposed, confirmed))).toEqual([done]);
     expect(decideChangeShowing(change({ status: 'done', ...later }), given(proposed, confirmed, done))).toEqual([]);
-    expect(refused(() => decideChangeShowing(change({ status: 'cancelled', ...later }), given(proposed, confirmed, done)))).toMatchObject({ code: 'conflict', message: IS_DONE });
+    expect(refused(() => decideChangeShowing(change({ status: 'cancelled', ...later }), given(proposed, confirmed, done)))).toMatchObject({
+      code: 'conflict',
+      message: IS_DONE,
+    });
   });
 
   it('refuses: done before it starts or while only requested, a time with a cancellation, a past time, confirming a past request, no such showing', () => {
-    expect(refused(() => decideChangeShowing(change({ status: 'done' }), given(proposed, confirmed)))).toMatchObject({ code: 'conflict', message: NOT_STARTED });
-    expect(refused(() => decideChangeShowing(change({ status: 'done', now: '2030-03-06T00:00:00.000Z' }), given(proposed)))).toMatchObject({ code: 'conflict', message: ONLY_CONFIRMED_DONE });
-    expect(refused(() => decideChangeShowing(change({ status: 'cancelled', start: START }), given(proposed)))).toMatchObject({ code: 'validation', message: NOT_WITH_A_TIME });
-    expect(refused(() => decideChangeShowing(change({ start: '2030-02-01T18:00:00.000Z' }), given(proposed)))).toMatchObject({ code: 'validation', message: IN_THE_FUTURE });
+    expect(refused(() => decideChangeShowing(change({ status: 'done' }), given(proposed, confirmed)))).toMatchObject({
+      code: 'conflict',
+      message: NOT_STARTED,
+    });
+    expect(refused(() => decideChangeShowing(change({ status: 'done', now: '2030-03-06T00:00:00.000Z' }), given(proposed)))).toMatchObject({
+      code: 'conflict',
+      message: ONLY_CONFIRMED_DONE,
+    });
+    expect(refused(() => decideChangeShowing(change({ status: 'cancelled', start: START }), given(proposed)))).toMatchObject({
+      code: 'validation',
+      message: NOT_WITH_A_TIME,
+    });
+    expect(refused(() => decideChangeShowing(change({ start: '2030-02-01T18:00:00.000Z' }), given(proposed)))).toMatchObject({
+      code: 'validation',
+      message: IN_THE_FUTURE,
+    });
     const pastRequest = proposedAt('2030-02-01T18:00:00.000Z', '2030-02-01T18:30:00.000Z');
     expect(refused(() => decideChangeShowing(change({ status: 'confirmed' }), given(pastRequest)))).toMatchObject({ code: 'conflict', message: TIME_PASSED });
     expect(refused(() => decideChangeShowing(change({ status: 'confirmed' }), given()))).toMatchObject({ code: 'not_found', message: SHOWING_NOT_FOUND });

@@ -29,9 +29,11 @@ export class ChangeShowingController {
     if (!showing.exists) throw notFound();
     const scoped = await scopedLead(this.store, req, showing.leadId);
     const { state } = await this.commands.execute(
-
-      new ChangeShowingCommand(showingStream(showing.showingId), { showingId: showing.showingId, byUserId: scoped.viewer.userId, organizerId: organizerOf(scoped), ...input, now: new Date().toISOString() }, commandContextOf(req)),
-
+      new ChangeShowingCommand(
+        showingStream(showing.showingId),
+        { showingId: showing.showingId, byUserId: scoped.viewer.userId, organizerId: organizerOf(scoped), ...input, now: new Date().toISOString() },
+        commandContextOf(req),
+      ),
     );
     if (!state.exists) throw notFound();
     const { showingId: id, leadId, pdid, address, timeZone, start, end, status } = state;

@@ -93,14 +93,17 @@ function fold(line: string): string {
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-const fieldsStamp = (d: Date) => `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+const fieldsStamp = (d: Date) =>
+  `${pad(d.getUTCFullYear(), 4)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
 const utcStamp = (ms: number) => `${fieldsStamp(new Date(Math.floor(ms / 1000) * 1000))}Z`;
 /** The wall clock of `zone` at `ms`, as DATE-TIME without Z. */
 const localStamp = (ms: number, zone: string) => fieldsStamp(new Date(ms + offsetMinutes(zone, ms) * MINUTE));
 
 const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}${pad(Math.abs(minutes) % 60)}`;
 function shortName(zone: string, ms: number): string | null {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value;
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(new Date(ms))
+    .find((p) => p.type === 'timeZoneName')?.value;
   // 'GMT-5' is no name: only real abbreviations (EST, PDT, HST…) are given.
   return name && /^[A-Z]{2,6}$/.test(name) ? name : null;
 }
@@ -147,6 +150,8 @@ function vtimezone(zone: string, from: number, to: number): string[] {
   const body =
     changes.length === 0
       ? observance('STANDARD', '19700101T000000', offsetMinutes(zone, from), offsetMinutes(zone, from), shortName(zone, from))
-      : changes.flatMap((c) => observance(c.to > c.from ? 'DAYLIGHT' : 'STANDARD', fieldsStamp(new Date(c.at + c.from * MINUTE)), c.from, c.to, shortName(zone, c.at)));
+      : changes.flatMap((c) =>
+          observance(c.to > c.from ? 'DAYLIGHT' : 'STANDARD', fieldsStamp(new Date(c.at + c.from * MINUTE)), c.from, c.to, shortName(zone, c.at)),
+        );
   return ['BEGIN:VTIMEZONE', `TZID:${zone}`, ...body, 'END:VTIMEZONE'];
 }

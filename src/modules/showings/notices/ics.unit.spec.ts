@@ -51,7 +51,9 @@ describe('a showing as iCalendar, read back by a strict reader', () => {
       { timeZone: 'America/Anchorage', start: '2031-01-02T19:00:00.000Z', local: '20310102T100000' }, // early in a year: last year's change in force
     ];
     for (const c of cases) {
-      const cal = parseICalendar(showingCalendar({ ...base, timeZone: c.timeZone, start: c.start, end: new Date(Date.parse(c.start) + 3600_000).toISOString() }));
+      const cal = parseICalendar(
+        showingCalendar({ ...base, timeZone: c.timeZone, start: c.start, end: new Date(Date.parse(c.start) + 3600_000).toISOString() }),
+      );
       const start = prop(child(cal, 'VEVENT'), 'DTSTART');
       expect(start.value, c.timeZone).toBe(c.local);
       expect(instantOf(cal, start).toISOString(), `${c.timeZone} ${c.start}`).toBe(c.start);
@@ -68,7 +70,12 @@ describe('a showing as iCalendar, read back by a strict reader', () => {
   it('CANCEL: the same UID with a higher SEQUENCE and STATUS:CANCELLED', () => {
     const cal = parseICalendar(showingCalendar({ ...base, method: 'CANCEL', sequence: 3 }));
     const ev = child(cal, 'VEVENT');
-    expect([prop(cal, 'METHOD').value, prop(ev, 'UID').value, prop(ev, 'SEQUENCE').value, prop(ev, 'STATUS').value]).toEqual(['CANCEL', base.uid, '3', 'CANCELLED']);
+    expect([prop(cal, 'METHOD').value, prop(ev, 'UID').value, prop(ev, 'SEQUENCE').value, prop(ev, 'STATUS').value]).toEqual([
+      'CANCEL',
+      base.uid,
+      '3',
+      'CANCELLED',
+    ]);
   });
 
   it('folds long lines at 75 octets without splitting a character, and escapes what TEXT must', () => {

@@ -119,10 +119,16 @@ export function cancellationMail(c: NoticeContext, to: 'lead' | 'agent', invited
   const forAgent = to === 'agent' && c.agent !== null;
   const text = forAgent
     ? body([
-        c.byLead ? `${oneLine(c.lead.name)} cancelled the showing of ${where} on ${when(s)}.` : `The showing of ${where} with ${oneLine(c.lead.name)} on ${when(s)} is cancelled.`,
+        c.byLead
+          ? `${oneLine(c.lead.name)} cancelled the showing of ${where} on ${when(s)}.`
+          : `The showing of ${where} with ${oneLine(c.lead.name)} on ${when(s)} is cancelled.`,
         `The lead: ${c.baseUrl}/dashboard?lead=${encodeURIComponent(s.leadId)}`,
       ])
-    : body([`Hello ${firstName(c.lead.name)},`, `Your showing of ${where} on ${when(s)} is cancelled.`, `To find another time, reply to this e-mail to reach ${agentName(c)}.`]);
+    : body([
+        `Hello ${firstName(c.lead.name)},`,
+        `Your showing of ${where} on ${when(s)} is cancelled.`,
+        `To find another time, reply to this e-mail to reach ${agentName(c)}.`,
+      ]);
   return {
     to: forAgent ? c.agent!.email : c.lead.email,
     subject: `Showing cancelled: ${where}, ${showingWhen(s.start, s.timeZone)}${forAgent ? ` (${oneLine(c.lead.name)})` : ''}`,
@@ -139,7 +145,12 @@ export function reminderMail(c: NoticeContext): MailMessage {
   return {
     to: c.lead.email,
     subject: `Reminder: your showing tomorrow — ${where}`,
-    ...body([`Hello ${firstName(c.lead.name)},`, 'A reminder of your showing tomorrow:', `${where}\n${when(s)}\nwith ${agentName(c)}`, `Running late or can't make it? Reply to this e-mail to reach ${agentName(c)}.`]),
+    ...body([
+      `Hello ${firstName(c.lead.name)},`,
+      'A reminder of your showing tomorrow:',
+      `${where}\n${when(s)}\nwith ${agentName(c)}`,
+      `Running late or can't make it? Reply to this e-mail to reach ${agentName(c)}.`,
+    ]),
     ...replyTo(c),
   };
 }

@@ -85,7 +85,10 @@ export class ShowingNotices {
       async (db) => {
         if (!live) return false;
         if (n.kind === 'invite') {
-          const { rowCount } = await db.query(`SELECT 1 FROM showing_notice_outbox WHERE showing_id = $1 AND kind = 'invite' AND state = 'sent' AND sequence < $2`, [n.showingId, n.sequence]);
+          const { rowCount } = await db.query(
+            `SELECT 1 FROM showing_notice_outbox WHERE showing_id = $1 AND kind = 'invite' AND state = 'sent' AND sequence < $2`,
+            [n.showingId, n.sequence],
+          );
           await this.deps.mailer.send(invitationMail(c, (rowCount ?? 0) > 0));
         } else if (n.kind === 'propose') {
           const token = signProposalLink(await this.deps.secret(), n.showingId, n.sequence, now);
@@ -101,12 +104,16 @@ export class ShowingNotices {
               id: `showing-cancel-${showing.showingId}-${n.sequence}`,
             });
           }
-        }
-        else if (byText && leadAccount.exists && leadAccount.cellPhone) await this.deps.sms.send({ to: leadAccount.cellPhone, body: reminderText(c), mediaUrl: null });
+        } else if (byText && leadAccount.exists && leadAccount.cellPhone)
+          await this.deps.sms.send({ to: leadAccount.cellPhone, body: reminderText(c), mediaUrl: null });
         else await this.deps.mailer.send(reminderMail(c));
         return true;
       },
-      (err, f) => log.warn(f.permanent ? 'a showing notice was refused for good' : 'a showing notice was not sent; it is tried again later', { kind: n.kind, error: err.name }),
+      (err, f) =>
+        log.warn(f.permanent ? 'a showing notice was refused for good' : 'a showing notice was not sent; it is tried again later', {
+          kind: n.kind,
+          error: err.name,
+        }),
     );
   }
 }

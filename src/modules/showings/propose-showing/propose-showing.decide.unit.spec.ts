@@ -24,7 +24,18 @@ const propose = (over: Partial<ProposeShowing> = {}): ProposeShowing => ({
 });
 const proposed = (c: ProposeShowing): ShowingEvent => ({
   type: 'ShowingProposed',
-  data: { showingId: c.showingId, leadId: c.leadId, siteId: c.siteId, ...place, start: c.start, end: c.end, proposedBy: c.proposedBy, byUserId: c.byUserId, message: c.message, requestEventId: c.requestEventId },
+  data: {
+    showingId: c.showingId,
+    leadId: c.leadId,
+    siteId: c.siteId,
+    ...place,
+    start: c.start,
+    end: c.end,
+    proposedBy: c.proposedBy,
+    byUserId: c.byUserId,
+    message: c.message,
+    requestEventId: c.requestEventId,
+  },
 });
 const given = (...events: ShowingEvent[]) => fold(proposeShowingDecider, events);
 
@@ -43,7 +54,14 @@ describe('a showing comes to be (given / when / then)', () => {
   });
 
   it("given nothing, when a lead's request names a time already past, then it is a requested showing all the same (the agent answers it)", () => {
-    const c = propose({ proposedBy: 'lead', byUserId: 'U-lead', start: '2030-02-01T18:00:00.000Z', end: '2030-02-01T18:30:00.000Z', requestEventId: 'E1', message: 'Saturday works' });
+    const c = propose({
+      proposedBy: 'lead',
+      byUserId: 'U-lead',
+      start: '2030-02-01T18:00:00.000Z',
+      end: '2030-02-01T18:30:00.000Z',
+      requestEventId: 'E1',
+      message: 'Saturday works',
+    });
     expect(decideProposeShowing(c, given())).toEqual([proposed(c)]);
   });
 
@@ -52,8 +70,17 @@ describe('a showing comes to be (given / when / then)', () => {
   });
 
   it('given nothing, when the agent proposes an end before the start, longer than 8 hours, or a past time, then refused', () => {
-    expect(refused(() => decideProposeShowing(propose({ end: '2030-03-05T22:00:00.000Z' }), given()))).toMatchObject({ code: 'validation', message: ENDS_AFTER_START });
-    expect(refused(() => decideProposeShowing(propose({ end: '2030-03-06T06:01:00.000Z' }), given()))).toMatchObject({ code: 'validation', message: AT_MOST_8_HOURS });
-    expect(refused(() => decideProposeShowing(propose({ start: '2030-03-01T11:00:00.000Z', end: '2030-03-01T11:30:00.000Z' }), given()))).toMatchObject({ code: 'validation', message: IN_THE_FUTURE });
+    expect(refused(() => decideProposeShowing(propose({ end: '2030-03-05T22:00:00.000Z' }), given()))).toMatchObject({
+      code: 'validation',
+      message: ENDS_AFTER_START,
+    });
+    expect(refused(() => decideProposeShowing(propose({ end: '2030-03-06T06:01:00.000Z' }), given()))).toMatchObject({
+      code: 'validation',
+      message: AT_MOST_8_HOURS,
+    });
+    expect(refused(() => decideProposeShowing(propose({ start: '2030-03-01T11:00:00.000Z', end: '2030-03-01T11:30:00.000Z' }), given()))).toMatchObject({
+      code: 'validation',
+      message: IN_THE_FUTURE,
+    });
   });
 });

@@ -35,22 +35,24 @@ export class ProposeShowingController {
     const showingId = input.showingId ?? newId();
     const now = new Date();
     await this.commands.execute(
-
-      new ProposeShowingCommand(showingStream(showingId), {
-        ...place,
-        showingId,
-        leadId: scoped.lead.leadId,
-        siteId: scoped.lead.siteId,
-        start: input.start,
-        end: input.end ?? new Date(Date.parse(input.start) + DEFAULT_SHOWING_MINUTES * 60_000).toISOString(),
-        proposedBy: 'agent',
-        byUserId: scoped.viewer.userId,
-        message: input.message ?? '',
-        requestEventId: null,
-        confirm: input.status === 'confirmed' ? { organizerId: organizerOf(scoped) } : null,
-        now: now.toISOString(),
-      }, commandContextOf(req)),
-
+      new ProposeShowingCommand(
+        showingStream(showingId),
+        {
+          ...place,
+          showingId,
+          leadId: scoped.lead.leadId,
+          siteId: scoped.lead.siteId,
+          start: input.start,
+          end: input.end ?? new Date(Date.parse(input.start) + DEFAULT_SHOWING_MINUTES * 60_000).toISOString(),
+          proposedBy: 'agent',
+          byUserId: scoped.viewer.userId,
+          message: input.message ?? '',
+          requestEventId: null,
+          confirm: input.status === 'confirmed' ? { organizerId: organizerOf(scoped) } : null,
+          now: now.toISOString(),
+        },
+        commandContextOf(req),
+      ),
     );
     return { showingId };
   }

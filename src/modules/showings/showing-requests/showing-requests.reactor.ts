@@ -59,22 +59,24 @@ export class ShowingRequests extends SweptReactor {
     const place = (await showingPlace(this.store, this.pool, r.pdid, lead.agentId, true))!;
     const showingId = showingIdOfRequest(r.eventId);
     const { events } = await this.commands.execute(
-
-      new ProposeShowingCommand(showingStream(showingId), {
-        ...place,
-        showingId,
-        leadId: r.leadId,
-        siteId: r.siteId,
-        start: r.preferredAt,
-        end: new Date(Date.parse(r.preferredAt) + DEFAULT_SHOWING_MINUTES * 60_000).toISOString(),
-        proposedBy: 'lead',
-        byUserId: r.userId,
-        message: r.message,
-        requestEventId: r.eventId,
-        confirm: null,
-        now: new Date().toISOString(),
-      }, { siteId: r.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: r.eventId, now: new Date() }),
-
+      new ProposeShowingCommand(
+        showingStream(showingId),
+        {
+          ...place,
+          showingId,
+          leadId: r.leadId,
+          siteId: r.siteId,
+          start: r.preferredAt,
+          end: new Date(Date.parse(r.preferredAt) + DEFAULT_SHOWING_MINUTES * 60_000).toISOString(),
+          proposedBy: 'lead',
+          byUserId: r.userId,
+          message: r.message,
+          requestEventId: r.eventId,
+          confirm: null,
+          now: new Date().toISOString(),
+        },
+        { siteId: r.siteId, actorId: null, impersonatorId: null, correlationId: newId(), causationId: r.eventId, now: new Date() },
+      ),
     );
     return events.length > 0 ? 1 : 0;
   }

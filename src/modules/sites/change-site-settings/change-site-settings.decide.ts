@@ -65,7 +65,8 @@ export function decideChangeSiteSettings(command: ChangeSiteSettings, state: Sit
     if (domain !== state.DomainName) identity.DomainName = domain;
   }
   const events: SiteEvent[] = [];
-  if (Object.keys(changes).length > 0) events.push({ type: 'SiteSettingsChanged', data: { siteId: command.siteId, changes: changes as Partial<SiteSettings> } });
+  if (Object.keys(changes).length > 0)
+    events.push({ type: 'SiteSettingsChanged', data: { siteId: command.siteId, changes: changes as Partial<SiteSettings> } });
   if (Object.keys(identity).length > 0) events.push({ type: 'SiteIdentityChanged', data: { siteId: command.siteId, ...identity } });
   return events;
 }

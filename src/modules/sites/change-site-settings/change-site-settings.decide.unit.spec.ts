@@ -5,10 +5,7 @@ import { evolveSite, initialSite } from '../site';
 import { SITE_MESSAGES } from '../../../contract/site-settings';
 import { decideChangeSiteSettings } from './change-site-settings.decide';
 
-const created = decideCreateSite(
-  { siteId: 's1', subdomain: 'x', name: 'X', kind: 'agent', ownerUserId: 'u1' },
-  initialSite(),
-);
+const created = decideCreateSite({ siteId: 's1', subdomain: 'x', name: 'X', kind: 'agent', ownerUserId: 'u1' }, initialSite());
 const given = fold({ initialState: initialSite, evolve: evolveSite }, created);
 const platformHost = 'porchlight.test';
 
@@ -47,7 +44,9 @@ describe('ChangeSiteSettings', () => {
     expect(events).toEqual([{ type: 'SiteIdentityChanged', data: { siteId: 's1', name: 'Blair Homes', DomainName: 'homes.blair.com' } }]);
     const after = events.reduce(evolveSite, given);
     expect(after.exists && [after.name, after.DomainName, after.domainStatus]).toEqual(['Blair Homes', 'homes.blair.com', 'pending']);
-    expect(decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName: '', platformHost }, after)).toEqual([{ type: 'SiteIdentityChanged', data: { siteId: 's1', DomainName: null } }]);
+    expect(decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName: '', platformHost }, after)).toEqual([
+      { type: 'SiteIdentityChanged', data: { siteId: 's1', DomainName: null } },
+    ]);
   });
 
   it.each([
@@ -79,7 +78,10 @@ describe('ChangeSiteSettings', () => {
   });
 
   it('given a verified domain, when the domain changes, then the new one waits for its own proof', () => {
-    const withDomain = [...decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName: 'homes.blair.com', platformHost }, given)].reduce(evolveSite, given);
+    const withDomain = [...decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName: 'homes.blair.com', platformHost }, given)].reduce(
+      evolveSite,
+      given,
+    );
     const verified = evolveSite(withDomain, { type: 'SiteDomainVerified', data: { siteId: 's1', DomainName: 'homes.blair.com', proof: 'dns' } });
     expect(verified.exists && verified.domainStatus).toBe('verified');
     const changed = decideChangeSiteSettings({ siteId: 's1', changes: {}, DomainName: 'blair.com', platformHost }, verified).reduce(evolveSite, verified);

@@ -5,7 +5,15 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import { CONFIG, DB_POOL } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
-import { dnsRecordsFor, domainProofPlaces, type DomainVerificationView, type EditableSite, normalizeDomain, SITE_MESSAGES, type SiteSettingsView } from '../../../contract/site-settings';
+import {
+  dnsRecordsFor,
+  domainProofPlaces,
+  type DomainVerificationView,
+  type EditableSite,
+  normalizeDomain,
+  SITE_MESSAGES,
+  type SiteSettingsView,
+} from '../../../contract/site-settings';
 import type { BodyOf } from '../../../contract/route';
 import { contract } from '../../../contract/routes';
 import { Route } from '../../../http/contract/route.decorator';
@@ -57,7 +65,10 @@ export class SiteSettingsController {
     const asked = DomainName ? normalizeDomain(DomainName) : null;
     const domainOwner = asked ? await siteIdForDomain(this.pool, asked) : null;
     const { state } = await this.commands.execute<ChangeSiteSettingsCommand, CommandResult<Site, SiteEvent>>(
-      new ChangeSiteSettingsCommand({ siteId: site.siteId, changes: changes as Partial<SiteSettings>, name, DomainName, domainOwner, platformHost: this.platformHost() }, commandContextOf(req)),
+      new ChangeSiteSettingsCommand(
+        { siteId: site.siteId, changes: changes as Partial<SiteSettings>, name, DomainName, domainOwner, platformHost: this.platformHost() },
+        commandContextOf(req),
+      ),
     );
     if (!state.exists) throw notFound(SITE_MESSAGES.notYours);
     await this.readModelHas(state);

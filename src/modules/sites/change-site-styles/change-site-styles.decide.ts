@@ -40,7 +40,9 @@ export function decideChangeSiteStyles(command: ChangeSiteStyles, state: Site): 
       if (!checked.ok) return refused(checked.message);
       const c = checked.value;
       const was = state.styles.cover;
-      return was.imageUrl === c.imageUrl && was.headline === c.headline && was.subline === c.subline ? [] : [{ type: 'SiteHomeCoverChanged', data: { siteId, ...c } }];
+      return was.imageUrl === c.imageUrl && was.headline === c.headline && was.subline === c.subline
+        ? []
+        : [{ type: 'SiteHomeCoverChanged', data: { siteId, ...c } }];
     }
     default:
       return assertNever(command);

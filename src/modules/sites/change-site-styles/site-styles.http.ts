@@ -62,7 +62,9 @@ export class SiteStylesController {
   async stylesheet(@Req() req: Request): Promise<string> {
     if (!req.site) return '';
     const props = styleProperties(await this.stylesOf(req.site.siteId));
-    return `html:root {\n${Object.entries(props).map(([k, v]) => `  ${k}: ${v};`).join('\n')}\n}\n`;
+    return `html:root {\n${Object.entries(props)
+      .map(([k, v]) => `  ${k}: ${v};`)
+      .join('\n')}\n}\n`;
   }
 
   @Route(routes.siteStyles)
@@ -93,7 +95,9 @@ export class SiteStylesController {
 
   private async change(req: Request, siteId: string, input: StyleChange): Promise<SiteStylesView> {
     const site = await editableSite(this.sites, req, siteId);
-    const { state } = await this.commands.execute<ChangeSiteStylesCommand, CommandResult<Site, SiteEvent>>(new ChangeSiteStylesCommand({ siteId: site.siteId, ...input } as ChangeSiteStyles, commandContextOf(req)));
+    const { state } = await this.commands.execute<ChangeSiteStylesCommand, CommandResult<Site, SiteEvent>>(
+      new ChangeSiteStylesCommand({ siteId: site.siteId, ...input } as ChangeSiteStyles, commandContextOf(req)),
+    );
     if (!state.exists) throw notFound(STYLE_MESSAGES.notYours);
     const want = viewOf(state);
     await this.readModelHas(site.siteId, want);

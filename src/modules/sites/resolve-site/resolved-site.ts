@@ -31,7 +31,10 @@ export function hostCandidates(hostHeader: string, platformHost: string): { doma
  * address (the default site) or a subdomain of it. Never the Host of a request, which anyone can
  * set (a reset link must not point at an attacker's host).
  */
-export function siteBaseUrl(site: Pick<ResolvedSite, 'DomainName' | 'isDefault' | 'subdomain'> & Partial<Pick<ResolvedSite, 'domainStatus'>>, publicUrl: string): string {
+export function siteBaseUrl(
+  site: Pick<ResolvedSite, 'DomainName' | 'isDefault' | 'subdomain'> & Partial<Pick<ResolvedSite, 'domainStatus'>>,
+  publicUrl: string,
+): string {
   // A domain not (yet) proven does not serve the site: links go to its subdomain meanwhile.
   if (site.DomainName && site.domainStatus === 'verified') return `https://${site.DomainName}`;
   if (site.isDefault) return publicUrl;

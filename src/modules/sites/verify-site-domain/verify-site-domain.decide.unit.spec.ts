@@ -7,9 +7,18 @@ import type { SiteEvent } from '../sites.events';
 import { decideVerifySiteDomain, type VerifySiteDomain } from './verify-site-domain.decide';
 
 const siteWith = (...more: SiteEvent[]) =>
-  fold({ initialState: initialSite, evolve: evolveSite }, [...decideCreateSite({ siteId: 's1', subdomain: 'blair', name: 'Blair', kind: 'broker', ownerUserId: 'u1' }, initialSite()), ...more]);
+  fold({ initialState: initialSite, evolve: evolveSite }, [
+    ...decideCreateSite({ siteId: 's1', subdomain: 'blair', name: 'Blair', kind: 'broker', ownerUserId: 'u1' }, initialSite()),
+    ...more,
+  ]);
 const pending = siteWith({ type: 'SiteIdentityChanged', data: { siteId: 's1', DomainName: 'homes.blair.com' } });
-const verify = (over: Partial<VerifySiteDomain> = {}): VerifySiteDomain => ({ siteId: 's1', DomainName: 'homes.blair.com', outcome: { ok: true, proof: 'dns' }, domainOwner: null, ...over });
+const verify = (over: Partial<VerifySiteDomain> = {}): VerifySiteDomain => ({
+  siteId: 's1',
+  DomainName: 'homes.blair.com',
+  outcome: { ok: true, proof: 'dns' },
+  domainOwner: null,
+  ...over,
+});
 
 describe('VerifySiteDomain', () => {
   it('given a pending domain, when the proof is found, then SiteDomainVerified and the site is verified', () => {
@@ -21,7 +30,9 @@ describe('VerifySiteDomain', () => {
 
   it('given a pending domain, when no proof is found, then SiteDomainVerificationFailed with the reason, and a later proof verifies it', () => {
     const events = decideVerifySiteDomain(verify({ outcome: { ok: false, reason: 'Not verified: no TXT record.' } }), pending);
-    expect(events).toEqual([{ type: 'SiteDomainVerificationFailed', data: { siteId: 's1', DomainName: 'homes.blair.com', reason: 'Not verified: no TXT record.' } }]);
+    expect(events).toEqual([
+      { type: 'SiteDomainVerificationFailed', data: { siteId: 's1', DomainName: 'homes.blair.com', reason: 'Not verified: no TXT record.' } },
+    ]);
     const failed = events.reduce(evolveSite, pending);
     expect(failed.exists && [failed.domainStatus, failed.domainReason]).toEqual(['failed', 'Not verified: no TXT record.']);
     const later = decideVerifySiteDomain(verify(), failed).reduce(evolveSite, failed);
@@ -34,7 +45,9 @@ describe('VerifySiteDomain', () => {
   });
 
   it('given a pending domain another site answers on meanwhile, when verified, then 409', () => {
-    expect(() => decideVerifySiteDomain(verify({ domainOwner: 'other' }), pending)).toThrow(expect.objectContaining({ code: 'conflict', message: SITE_MESSAGES.domainTaken }));
+    expect(() => decideVerifySiteDomain(verify({ domainOwner: 'other' }), pending)).toThrow(
+      expect.objectContaining({ code: 'conflict', message: SITE_MESSAGES.domainTaken }),
+    );
   });
 
   it('given the domain changed since the check began, then 409 and the proof of the old domain counts for nothing', () => {

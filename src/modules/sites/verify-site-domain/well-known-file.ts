@@ -40,17 +40,21 @@ function get(url: URL, opts: FileFetchOptions): Promise<FileAnswer & { location?
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     // A fresh connection each time (no kept-alive socket): every request goes through the address check.
-    const req = client.get(url, { agent: false, lookup: lookupVia(opts), timeout: TIMEOUT_MS, headers: { accept: 'text/plain', 'user-agent': 'Porchlight domain check' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-        if (body.length > MAX_BODY) res.destroy();
-      });
-      const end = () => resolve({ status: res.statusCode ?? 0, body: body.slice(0, MAX_BODY), location: res.headers.location });
-      res.on('end', end);
-      res.on('close', end);
-    });
+    const req = client.get(
+      url,
+      { agent: false, lookup: lookupVia(opts), timeout: TIMEOUT_MS, headers: { accept: 'text/plain', 'user-agent': 'Porchlight domain check' } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+          if (body.length > MAX_BODY) res.destroy();
+        });
+        const end = () => resolve({ status: res.statusCode ?? 0, body: body.slice(0, MAX_BODY), location: res.headers.location });
+        res.on('end', end);
+        res.on('close', end);
+      },
+    );
     req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
     req.on('error', (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? 'ERROR' }));
   });

@@ -19,11 +19,23 @@ describe('the well-known file check', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   it('asks the domain by name (its Host) at the address DNS gave', async () => {
-    expect(await fetchWellKnownFile('homes.example.com', '/.well-known/porchlight-verification/x', { lookup: loopbackDns, httpPort: port, allowPrivateAddresses: true })).toEqual({ status: 200, body: 'the-token', location: undefined });
+    expect(
+      await fetchWellKnownFile('homes.example.com', '/.well-known/porchlight-verification/x', {
+        lookup: loopbackDns,
+        httpPort: port,
+        allowPrivateAddresses: true,
+      }),
+    ).toEqual({ status: 200, body: 'the-token', location: undefined });
   });
 
   it('in production, never connects to a private address a domain resolves to', async () => {
-    expect(await fetchWellKnownFile('homes.example.com', '/.well-known/porchlight-verification/x', { lookup: loopbackDns, httpPort: port, allowPrivateAddresses: false })).toEqual({ error: 'EPRIVATE' });
+    expect(
+      await fetchWellKnownFile('homes.example.com', '/.well-known/porchlight-verification/x', {
+        lookup: loopbackDns,
+        httpPort: port,
+        allowPrivateAddresses: false,
+      }),
+    ).toEqual({ error: 'EPRIVATE' });
   });
 
   it.each([

@@ -5,7 +5,10 @@ import { LEAD_NOTICES_PUSH, leadNoticesProjection } from './lead-notices.queue';
 
 const LEAD = specId(1);
 const now = (e: LeadEvent, n: number): GivenEvent => ({ ...e, eventId: specId(100 + n), metadata: appendedNow() });
-const assigned = (rule: 'round-robin' | 'manual'): LeadEvent => ({ type: 'LeadAssigned', data: { leadId: LEAD, siteId: 's1', agentId: specId(2), brokerId: specId(3), rule, ruleVersion: 1 } });
+const assigned = (rule: 'round-robin' | 'manual'): LeadEvent => ({
+  type: 'LeadAssigned',
+  data: { leadId: LEAD, siteId: 's1', agentId: specId(2), brokerId: specId(3), rule, ruleVersion: 1 },
+});
 const pond: LeadEvent = { type: 'LeadPutInPond', data: { leadId: LEAD, siteId: 's1', brokerId: specId(3), fromAgentId: null, reason: 'pond-first' } };
 const claimed: LeadEvent = { type: 'LeadClaimed', data: { leadId: LEAD, siteId: 's1', agentId: specId(2), brokerId: specId(3) } };
 const queue = (ids: readonly string[]) => ['SELECT event_id, type, state FROM lead_notice_queue WHERE event_id = ANY($1) ORDER BY event_id', [ids]] as const;
@@ -29,7 +32,9 @@ describe('speed-to-lead notice queue', () => {
     spec
       .given()
       .when(now(assigned('manual'), 3), now(assigned('round-robin'), 4))
-      .then(async ({ rows }) => expect(await rows(...queue([specId(103), specId(104)]))).toEqual([{ event_id: specId(104), type: 'LeadAssigned', state: 'pending' }])));
+      .then(async ({ rows }) =>
+        expect(await rows(...queue([specId(103), specId(104)]))).toEqual([{ event_id: specId(104), type: 'LeadAssigned', state: 'pending' }]),
+      ));
 
   it('given nothing, when an assignment from before the queue existed is replayed, then no notice goes out', () =>
     spec

@@ -61,7 +61,11 @@ ${listing && html`<p style="margin:0 0 12px">Listing: ${listing}</p>`}
 </body></html>`.text;
   const smsMessage = clip(lead.message, SMS_MESSAGE_CHARS);
   const sms = [
-    kind === 'pond' ? `Pond lead: ${who}, first to claim gets it.` : kind === 'copy' ? `New lead for ${o.agentName ?? 'your office'}: ${who}.` : `New lead: ${who}.`,
+    kind === 'pond'
+      ? `Pond lead: ${who}, first to claim gets it.`
+      : kind === 'copy'
+        ? `New lead for ${o.agentName ?? 'your office'}: ${who}.`
+        : `New lead: ${who}.`,
     smsMessage ? `"${smsMessage}"` : '',
     listing ? `Listing: ${clip(listing, 80)}.` : '',
     o.url,

@@ -64,7 +64,9 @@ describe('the new-lead notice (speed to lead)', () => {
     const copy = renderNotice('copy', lead, { url, agentName: 'Jane Agent' });
     expect(copy.subject).toBe('New lead for Jane Agent: Ada <b>Lovelace</b> (Buyer)');
     const bare = renderNotice('assigned', { ...lead, message: '', listing: null, leadType: 'Registration' }, { url });
-    expect(bare.text).toBe('Ada <b>Lovelace</b> (Registration) is your new lead. Reach out now: the first minutes count.\n\nOpen the lead: https://crm.example/dashboard?lead=L1');
+    expect(bare.text).toBe(
+      'Ada <b>Lovelace</b> (Registration) is your new lead. Reach out now: the first minutes count.\n\nOpen the lead: https://crm.example/dashboard?lead=L1',
+    );
     expect(bare.sms).toBe('New lead: Ada <b>Lovelace</b> (Registration). https://crm.example/dashboard?lead=L1');
   });
 });

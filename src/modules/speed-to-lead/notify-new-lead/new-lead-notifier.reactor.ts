@@ -25,7 +25,17 @@ const SWEEP_MS = 2000;
 const STALE_MS = 24 * 3600_000;
 
 type QueueRow = { event_id: string; type: NoticeEvent['type']; lead_id: string; data: NoticeEvent['data']; at: Date };
-type OutboxRow = { notice_id: string; lead_id: string; recipient_id: string; channel: Channel; to_address: string; subject: string; body: string; html: string | null; url: string };
+type OutboxRow = {
+  notice_id: string;
+  lead_id: string;
+  recipient_id: string;
+  channel: Channel;
+  to_address: string;
+  subject: string;
+  body: string;
+  html: string | null;
+  url: string;
+};
 type Outcome = 'done' | 'failed' | 'none';
 
 /**
@@ -119,10 +129,17 @@ export class NewLeadNotifier extends SweptReactor {
       } catch (err) {
         const failure = await recordFailure(tx, 'lead_notice_outbox', 'notice_id', [row.notice_id], err);
         // Neither the address nor the words are logged, nor the provider's message (it may quote the address).
-        log.warn(failure.permanent ? 'a new-lead notice was refused for good' : 'a new-lead notice failed; it is tried again later', { noticeId: row.notice_id, channel: row.channel, error: (err as Error).name });
+        log.warn(failure.permanent ? 'a new-lead notice was refused for good' : 'a new-lead notice failed; it is tried again later', {
+          noticeId: row.notice_id,
+          channel: row.channel,
+          error: (err as Error).name,
+        });
         return 'failed';
       }
-      await tx.query(`UPDATE lead_notice_outbox SET state = 'sent', sent_at = now(), last_attempt_at = now(), to_address = '', subject = '', body = '', html = NULL WHERE notice_id = $1`, [row.notice_id]);
+      await tx.query(
+        `UPDATE lead_notice_outbox SET state = 'sent', sent_at = now(), last_attempt_at = now(), to_address = '', subject = '', body = '', html = NULL WHERE notice_id = $1`,
+        [row.notice_id],
+      );
       return 'done';
     });
   }
@@ -136,7 +153,11 @@ export class NewLeadNotifier extends SweptReactor {
         return;
       case 'push':
         // A browser without a subscription simply gets none; push services that all failed are tried again as the retry policy says (all gone: given up).
-        await this.webPush.notify([`user:${n.to_address}`], { title: n.subject, body: n.body, url: n.url, tag: `pond-${n.lead_id}` }, { failWhenNoneTook: true });
+        await this.webPush.notify(
+          [`user:${n.to_address}`],
+          { title: n.subject, body: n.body, url: n.url, tag: `pond-${n.lead_id}` },
+          { failWhenNoneTook: true },
+        );
         return;
     }
   }
@@ -151,13 +172,32 @@ export class NewLeadNotifier extends SweptReactor {
       event.type === 'LeadPutInPond'
         ? (await rosterFor(this.pool, event.data.brokerId)).filter((r) => r.level === 10 && r.active && r.brokerId === event.data.brokerId).map((r) => r.userId)
         : [];
-    const ids = new Set([...activeAgents, ...(event.type === 'LeadPutInPond' ? [] : [event.data.agentId]), ...(event.data.brokerId ? [event.data.brokerId] : [])]);
+    const ids = new Set([
+      ...activeAgents,
+      ...(event.type === 'LeadPutInPond' ? [] : [event.data.agentId]),
+      ...(event.data.brokerId ? [event.data.brokerId] : []),
+    ]);
     const people = new Map<string, Recipient>();
     for (const id of ids) {
       const { account } = await loadAccount(this.store, id);
-      if (account.exists) people.set(id, { userId: id, fullName: `${account.firstName} ${account.lastName}`.trim(), email: account.email, cellPhone: account.cellPhone, consent: account.consent });
+      if (account.exists)
+        people.set(id, {
+          userId: id,
+          fullName: `${account.firstName} ${account.lastName}`.trim(),
+          email: account.email,
+          cellPhone: account.cellPhone,
+          consent: account.consent,
+        });
     }
-    return planNotices({ eventId: row.event_id, event, lead, copyBroker: office?.settings.copyBrokerOnNewLeads ?? false, activeAgents, people, baseUrl: this.config.publicUrl });
+    return planNotices({
+      eventId: row.event_id,
+      event,
+      lead,
+      copyBroker: office?.settings.copyBrokerOnNewLeads ?? false,
+      activeAgents,
+      people,
+      baseUrl: this.config.publicUrl,
+    });
   }
 
   /** The lead as a notice tells it: name, type and message of the last inquiry, and the listing's address. */

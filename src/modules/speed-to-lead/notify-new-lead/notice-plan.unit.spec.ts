@@ -18,7 +18,16 @@ const people = new Map([
   ['B', person('B', { cellPhone: '2065550199' })],
 ]);
 const assigned: NoticeEvent = { type: 'LeadAssigned', data: { leadId: 'L1', siteId: 's', agentId: 'A1', brokerId: 'B', rule: 'round-robin', ruleVersion: 1 } };
-const facts = (event: NoticeEvent, o: Partial<NoticeFacts> = {}): NoticeFacts => ({ eventId: 'E1', event, lead, copyBroker: false, activeAgents: [], people, baseUrl: 'https://crm.example', ...o });
+const facts = (event: NoticeEvent, o: Partial<NoticeFacts> = {}): NoticeFacts => ({
+  eventId: 'E1',
+  event,
+  lead,
+  copyBroker: false,
+  activeAgents: [],
+  people,
+  baseUrl: 'https://crm.example',
+  ...o,
+});
 const who = (f: NoticeFacts) => planNotices(f).map((n) => `${n.recipientId}:${n.channel}`);
 
 describe('who is told about a lead, on which channels', () => {
@@ -43,7 +52,10 @@ describe('who is told about a lead, on which channels', () => {
     expect(notices.map((n) => `${n.recipientId}:${n.channel}`)).toEqual(['A1:email', 'A1:sms', 'B:email', 'B:sms']);
     expect(notices[2]!.subject).toBe('New lead for A1 Person: Ada Lovelace (Buyer)');
     expect(who(facts({ ...assigned, data: { ...assigned.data, agentId: 'B', rule: 'owner-fallback' } }, { copyBroker: true }))).toEqual(['B:email', 'B:sms']);
-    const byBroker: NoticeEvent = { type: 'LeadReassigned', data: { leadId: 'L1', siteId: 's', fromAgentId: 'A3', agentId: 'A1', brokerId: 'B', byUserId: 'B' } };
+    const byBroker: NoticeEvent = {
+      type: 'LeadReassigned',
+      data: { leadId: 'L1', siteId: 's', fromAgentId: 'A3', agentId: 'A1', brokerId: 'B', byUserId: 'B' },
+    };
     expect(who(facts(byBroker, { copyBroker: true }))).toEqual(['A1:email', 'A1:sms']);
     const byStaff: NoticeEvent = { ...byBroker, data: { ...byBroker.data, byUserId: 'S' } };
     expect(who(facts(byStaff, { copyBroker: true }))).toEqual(['A1:email', 'A1:sms', 'B:email', 'B:sms']);

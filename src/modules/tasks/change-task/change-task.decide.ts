@@ -29,7 +29,8 @@ export function decideChangeTask(c: ChangeTask, s: Task): TaskEvent[] {
   if (c.assigneeId !== undefined && c.assigneeId !== s.assigneeId) {
     out.push({ type: 'TaskReassigned', data: { taskId, leadId, assigneeId: c.assigneeId, fromAssigneeId: s.assigneeId, byUserId: c.byUserId } });
   }
-  if (c.dueAt !== undefined && c.dueAt !== s.dueAt) out.push({ type: 'TaskRescheduled', data: { taskId, leadId, dueAt: c.dueAt, fromDueAt: s.dueAt, byUserId: c.byUserId } });
+  if (c.dueAt !== undefined && c.dueAt !== s.dueAt)
+    out.push({ type: 'TaskRescheduled', data: { taskId, leadId, dueAt: c.dueAt, fromDueAt: s.dueAt, byUserId: c.byUserId } });
   if (c.done === true && !s.done) out.push({ type: 'TaskCompleted', data: by });
   if (c.done === false && s.done) out.push({ type: 'TaskReopened', data: by });
   return out;

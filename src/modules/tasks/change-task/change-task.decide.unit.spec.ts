@@ -18,23 +18,39 @@ const { given } = deciderSpecification(changeTaskDecider);
 
 describe('ChangeTask (given / when / then)', () => {
   it('given an open task, when the assignee completes it, then TaskCompleted; completing again appends nothing', () => {
-    given(created).when(change({ byUserId: 'A1', done: true })).then([completed()]);
-    given(created, completed()).when(change({ byUserId: 'A1', done: true })).thenNothing();
+    given(created)
+      .when(change({ byUserId: 'A1', done: true }))
+      .then([completed()]);
+    given(created, completed())
+      .when(change({ byUserId: 'A1', done: true }))
+      .thenNothing();
   });
 
   it('given a completed task, when reopened, then TaskReopened; reopening an open task appends nothing', () => {
-    given(created, completed()).when(change({ byUserId: 'A1', done: false })).then([{ type: 'TaskReopened', data: by('A1') }]);
-    given(created).when(change({ byUserId: 'A1', done: false })).thenNothing();
+    given(created, completed())
+      .when(change({ byUserId: 'A1', done: false }))
+      .then([{ type: 'TaskReopened', data: by('A1') }]);
+    given(created)
+      .when(change({ byUserId: 'A1', done: false }))
+      .thenNothing();
   });
 
   it('given a task due Tuesday, when snoozed to Wednesday, then TaskRescheduled from the old time; the same time appends nothing', () => {
-    given(created).when(change({ byUserId: 'A1', dueAt: LATER })).then([rescheduled]);
-    given(created).when(change({ byUserId: 'A1', dueAt: DUE })).thenNothing();
+    given(created)
+      .when(change({ byUserId: 'A1', dueAt: LATER }))
+      .then([rescheduled]);
+    given(created)
+      .when(change({ byUserId: 'A1', dueAt: DUE }))
+      .thenNothing();
   });
 
   it("given A1's task, when the broker hands it to A2, then TaskReassigned from A1; to A1 again appends nothing", () => {
-    given(created).when(change({ byUserId: 'B', assigneeId: 'A2' })).then([reassigned]);
-    given(created).when(change({ byUserId: 'B', assigneeId: 'A1' })).thenNothing();
+    given(created)
+      .when(change({ byUserId: 'B', assigneeId: 'A2' }))
+      .then([reassigned]);
+    given(created)
+      .when(change({ byUserId: 'B', assigneeId: 'A1' }))
+      .thenNothing();
   });
 
   it('given a task, when renamed, rescheduled and completed at once, then one event each in order', () => {
@@ -43,11 +59,7 @@ describe('ChangeTask (given / when / then)', () => {
       .thenState((s) => expect(s).toMatchObject({ title: 'Call back (cell)', dueAt: LATER, done: true }));
     given(created)
       .when(change({ byUserId: 'A1', title: 'Call back (cell)', dueAt: LATER, done: true }))
-      .then([
-        { type: 'TaskRetitled', data: { ...by('A1'), title: 'Call back (cell)' } },
-        rescheduled,
-        completed(),
-      ]);
+      .then([{ type: 'TaskRetitled', data: { ...by('A1'), title: 'Call back (cell)' } }, rescheduled, completed()]);
   });
 
   it('given a task rescheduled, when the broker reassigns it, then the state has the new time and assignee', () => {
@@ -57,6 +69,8 @@ describe('ChangeTask (given / when / then)', () => {
   });
 
   it('given no task, when changed, then not found', () => {
-    given().when(change({ byUserId: 'A1', done: true })).thenRefused({ code: 'not_found', message: TASK_NOT_FOUND });
+    given()
+      .when(change({ byUserId: 'A1', done: true }))
+      .thenRefused({ code: 'not_found', message: TASK_NOT_FOUND });
   });
 });

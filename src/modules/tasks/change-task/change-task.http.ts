@@ -38,7 +38,9 @@ export class ChangeTaskController {
       if (viewer.role === 'agent') throw forbidden(ONLY_BROKER_REASSIGNS);
       if (!(await isInOffice(this.store, input.assigneeId, task.officeId))) throw validation('That agent is not in this office');
     }
-    const { state } = await this.commands.execute(new ChangeTaskCommand(taskStream(task.taskId), { taskId: task.taskId, byUserId: viewer.userId, ...input }, commandContextOf(req)));
+    const { state } = await this.commands.execute(
+      new ChangeTaskCommand(taskStream(task.taskId), { taskId: task.taskId, byUserId: viewer.userId, ...input }, commandContextOf(req)),
+    );
     return { isSuccess: true as const, task: state.exists ? contractTask(state) : null };
   }
 

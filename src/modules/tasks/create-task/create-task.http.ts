@@ -28,9 +28,21 @@ export class CreateTaskController {
     if (!lead.exists || !mayView(viewer, lead)) throw notFound();
     const taskId = newId();
     await this.commands.execute(
-
-      new CreateTaskCommand(taskStream(taskId), { taskId, leadId: lead.leadId, siteId: lead.siteId, officeId: lead.brokerId, leadAgentId: lead.agentId, title: input.title, taskType: input.type, dueAt: input.dueAt, byUserId: viewer.userId }, commandContextOf(req)),
-
+      new CreateTaskCommand(
+        taskStream(taskId),
+        {
+          taskId,
+          leadId: lead.leadId,
+          siteId: lead.siteId,
+          officeId: lead.brokerId,
+          leadAgentId: lead.agentId,
+          title: input.title,
+          taskType: input.type,
+          dueAt: input.dueAt,
+          byUserId: viewer.userId,
+        },
+        commandContextOf(req),
+      ),
     );
     return { taskId };
   }

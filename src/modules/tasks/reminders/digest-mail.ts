@@ -15,8 +15,11 @@ export type TaskDigest = {
 
 const time = (iso: string, zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 const dayAndTime = (iso: string, zone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
-const dayTitle = (localDate: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(`${localDate}T12:00:00Z`));
+  new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
+    new Date(iso),
+  );
+const dayTitle = (localDate: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(`${localDate}T12:00:00Z`));
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** The morning digest: today's tasks and the overdue ones, on the agent's clock, each with its lead and a link to it. */
@@ -42,9 +45,10 @@ export function renderTaskDigest(d: TaskDigest): MailMessage {
 <tr><td style="font-size:18px;font-weight:700;padding-bottom:8px;border-bottom:3px solid #f59e0b">Your tasks for ${dayTitle(d.localDate)}</td></tr>
 ${joinHtml(
   sections.map(
-    (s) => html`<tr><td style="padding-top:12px"><h2 style="font-size:16px;margin:0 0 4px">${s.title}</h2><ul style="margin:0;padding-left:20px">${s.items.map(
-      (i) => html`<li style="margin:4px 0"><a href="${link(i.t)}" style="color:#1d4ed8">${i.text}</a></li>`,
-    )}</ul></td></tr>`,
+    (s) =>
+      html`<tr><td style="padding-top:12px"><h2 style="font-size:16px;margin:0 0 4px">${s.title}</h2><ul style="margin:0;padding-left:20px">${s.items.map(
+        (i) => html`<li style="margin:4px 0"><a href="${link(i.t)}" style="color:#1d4ed8">${i.text}</a></li>`,
+      )}</ul></td></tr>`,
   ),
   '\n',
 )}

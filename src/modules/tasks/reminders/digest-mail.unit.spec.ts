@@ -27,7 +27,9 @@ describe('the morning task digest e-mail', () => {
     });
     expect(m.subject).toBe('Your tasks for Tue, Mar 5: 1 today, 1 overdue');
     expect(m.text).toContain('Overdue:\n- Mon, Mar 4, 3:00 PM · E-mail · Send comps (Bo)');
-    expect(m.text).toContain('Today:\n- 12:30 PM · Call · Call back (Ada Lovelace)\n  https://demo.example/dashboard?lead=11111111-1111-4111-8111-111111111111');
+    expect(m.text).toContain(
+      'Today:\n- 12:30 PM · Call · Call back (Ada Lovelace)\n  https://demo.example/dashboard?lead=11111111-1111-4111-8111-111111111111',
+    );
     expect(m.text.indexOf('Overdue:')).toBeLessThan(m.text.indexOf('Today:'));
   });
 

@@ -21,7 +21,13 @@ export const REMINDER_LATEST_MS = 24 * 3600_000;
 /** Sends one web push to a person's subscriptions (the notifications context's WebPushNotifier in the app). */
 export type SendPush = (userId: string, notification: Notification) => Promise<unknown>;
 
-export type ReminderOutboxDeps = { readonly pool: pg.Pool; readonly store: EventStore; readonly push: SendPush; readonly mailer: Mailer; readonly baseUrl: string };
+export type ReminderOutboxDeps = {
+  readonly pool: pg.Pool;
+  readonly store: EventStore;
+  readonly push: SendPush;
+  readonly mailer: Mailer;
+  readonly baseUrl: string;
+};
 
 /** One reminder's id: the task and the due time it is for (a snooze is a new due time, so a new reminder). */
 export const reminderId = (taskId: string, dueAt: Date) => stableId(`task reminder ${taskId} ${dueAt.toISOString()}`);
@@ -90,9 +96,16 @@ export class ReminderOutbox {
         const [overdue, today] = await Promise.all([listTasks(this.deps.pool, scope, 'overdue', now), listTasks(this.deps.pool, scope, 'today', now)]);
         const { account } = await loadAccount(this.deps.store, agentId);
         const state = overdue.length + today.length === 0 ? 'skipped' : !account.exists || !account.consent.email ? 'suppressed' : 'sent';
-        await db.query('UPDATE task_digest_outbox SET state = $3, tasks = $4 WHERE agent_id = $1 AND local_date = $2', [agentId, localDate, state, overdue.length + today.length]);
+        await db.query('UPDATE task_digest_outbox SET state = $3, tasks = $4 WHERE agent_id = $1 AND local_date = $2', [
+          agentId,
+          localDate,
+          state,
+          overdue.length + today.length,
+        ]);
         if (state !== 'sent' || !account.exists) return false;
-        await this.deps.mailer.send(renderTaskDigest({ to: account.email, firstName: account.firstName, localDate, timeZone, overdue, today, baseUrl: this.deps.baseUrl }));
+        await this.deps.mailer.send(
+          renderTaskDigest({ to: account.email, firstName: account.firstName, localDate, timeZone, overdue, today, baseUrl: this.deps.baseUrl }),
+        );
         return true;
       },
     );
@@ -100,7 +113,10 @@ export class ReminderOutbox {
 
   private once(deferral: Deferral, insert: string, params: unknown[], send: (db: pg.PoolClient) => Promise<boolean>): Promise<boolean> {
     return decideOnceWithRetry(this.deps.pool, deferral, insert, params, send, (err, f) =>
-      log.warn(f.permanent ? 'a task reminder or digest was refused for good' : 'a task reminder or digest was not sent; it is tried again later', { outbox: deferral.outbox, error: err.name }),
+      log.warn(f.permanent ? 'a task reminder or digest was refused for good' : 'a task reminder or digest was not sent; it is tried again later', {
+        outbox: deferral.outbox,
+        error: err.name,
+      }),
     );
   }
 }

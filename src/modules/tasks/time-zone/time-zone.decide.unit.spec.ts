@@ -16,7 +16,9 @@ describe('agent time zone (given / when / then)', () => {
   });
 
   it('given a zone, when the agent picks another in the settings, then AgentTimeZoneSet; the same one again appends nothing', () => {
-    expect(decideTimeZone({ userId: 'A1', timeZone: 'America/Chicago', how: 'settings' }, given(set('America/New_York', 'browser')))).toEqual([set('America/Chicago', 'settings')]);
+    expect(decideTimeZone({ userId: 'A1', timeZone: 'America/Chicago', how: 'settings' }, given(set('America/New_York', 'browser')))).toEqual([
+      set('America/Chicago', 'settings'),
+    ]);
     expect(decideTimeZone({ userId: 'A1', timeZone: 'America/Chicago', how: 'settings' }, given(set('America/Chicago', 'settings')))).toEqual([]);
   });
 });

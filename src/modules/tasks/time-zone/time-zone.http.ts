@@ -40,7 +40,9 @@ export class TimeZoneController {
     const timeZone = canonicalTimeZone(input.timeZone);
     // The lists compute "today" in PostgreSQL: a name its zone data lacks is refused here, not there.
     if (!timeZone || !(await this.pool.query('SELECT 1 FROM pg_timezone_names WHERE name = $1', [timeZone])).rowCount) throw validation(NOT_A_TIME_ZONE);
-    const { state } = await this.commands.execute(new TimeZoneCommand(agentZoneStream(viewer.userId), { userId: viewer.userId, timeZone, how: input.how ?? 'settings' }, commandContextOf(req)));
+    const { state } = await this.commands.execute(
+      new TimeZoneCommand(agentZoneStream(viewer.userId), { userId: viewer.userId, timeZone, how: input.how ?? 'settings' }, commandContextOf(req)),
+    );
     return { isSuccess: true as const, timeZone: state.timeZone ?? timeZone };
   }
 }

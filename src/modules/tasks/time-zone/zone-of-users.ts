@@ -3,7 +3,6 @@ import { canonicalTimeZone } from '../../../contract/time-zone';
 import type { EventStore } from '../../../eventstore/event-store.port';
 import { agentZoneStream, type AgentZoneEvent } from '../tasks.events';
 
-
 /**
  * The time zone of the first of these users who chose one (AgentTimeZoneSet, read from the log so
  * a zone set a moment ago counts), else the product's default: e.g. [office's broker, agent] for

@@ -33,7 +33,8 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
         <ul className={record.list}>
           {admin.mergedInto && (
             <li>
-              Merged into <Link href={accountHref(admin.mergedInto.userId)}>{personName(people, admin.mergedInto.userId)}</Link> {button(unmergeAction(admin.mergedInto.userId, userId))}
+              Merged into <Link href={accountHref(admin.mergedInto.userId)}>{personName(people, admin.mergedInto.userId)}</Link>{' '}
+              {button(unmergeAction(admin.mergedInto.userId, userId))}
             </li>
           )}
           {admin.absorbed.map((a) => (
@@ -83,7 +84,11 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
           <dt>Launched sites</dt>
           <dd>{admin.onboarding.launchedSites.map((id) => view.ownedSites.find((s) => s.siteId === id)?.subdomain ?? id).join(', ') || '—'}</dd>
           <dt>DNS</dt>
-          <dd>{admin.onboarding.dns ? `${admin.onboarding.dns.domain}: ${admin.onboarding.dns.records.map((r) => `${r.type} ${r.name} ${r.value}`).join('; ')}` : '—'}</dd>
+          <dd>
+            {admin.onboarding.dns
+              ? `${admin.onboarding.dns.domain}: ${admin.onboarding.dns.records.map((r) => `${r.type} ${r.name} ${r.value}`).join('; ')}`
+              : '—'}
+          </dd>
           <dt>Terms</dt>
           <dd>{admin.onboarding.terms ? `${admin.onboarding.terms.termsVersion}, accepted ${admin.onboarding.terms.acceptedOn}` : '—'}</dd>
           <dt>Welcome e-mails</dt>
@@ -110,7 +115,10 @@ export function AccountRecord({ view, onAction }: { view: AccountView; onAction:
                 <td className={styles.num}>{dollars(i.amountCents)}</td>
                 <td className={styles.num}>{dollars(owed(i))}</td>
                 <td>
-                  <span className={styles.badge} data-tone={i.status === 'paid' ? 'good' : i.status === 'open' ? 'info' : i.status === 'disputed' ? 'warn' : undefined}>
+                  <span
+                    className={styles.badge}
+                    data-tone={i.status === 'paid' ? 'good' : i.status === 'open' ? 'info' : i.status === 'disputed' ? 'warn' : undefined}
+                  >
                     {i.status}
                   </span>
                 </td>

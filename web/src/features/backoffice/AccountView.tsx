@@ -28,7 +28,11 @@ const TABS = [
 export function AccountView({ userId, tab }: { userId: string; tab: string | null }) {
   const current = tab === 'record' ? 'record' : 'history';
   // Keyed by the account: a late answer for the previous account never shows for this one.
-  const { data: view, error, refetch } = useQuery({ queryKey: ['backoffice', 'account', userId], queryFn: ({ signal }) => backofficeApi.account(userId, signal) });
+  const {
+    data: view,
+    error,
+    refetch,
+  } = useQuery({ queryKey: ['backoffice', 'account', userId], queryFn: ({ signal }) => backofficeApi.account(userId, signal) });
   const load = () => void refetch();
   const [action, setAction] = useState<ActionDef | null>(null);
   const [becoming, setBecoming] = useState(false);
@@ -89,7 +93,8 @@ export function AccountView({ userId, tab }: { userId: string; tab: string | nul
           </dl>
           {view.admin.mergedInto && (
             <p className={layout.notice}>
-              Merged into <Link href={accountHref(view.admin.mergedInto.userId)}>{personName(view.people, view.admin.mergedInto.userId)}</Link>. Its own history stays below.
+              Merged into <Link href={accountHref(view.admin.mergedInto.userId)}>{personName(view.people, view.admin.mergedInto.userId)}</Link>. Its own history
+              stays below.
             </p>
           )}
           {level < 25 && (

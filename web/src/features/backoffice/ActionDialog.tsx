@@ -76,7 +76,8 @@ export function ActionDialog({ action, userId, options, onClose, onDone }: Props
   );
 }
 
-const defaultOf = (f: ActionField, options: Props['options']): string => (f.kind === 'select' ? ((f.options.length ? f.options : (options?.[f.name] ?? []))[0]?.[0] ?? '') : '');
+const defaultOf = (f: ActionField, options: Props['options']): string =>
+  f.kind === 'select' ? ((f.options.length ? f.options : (options?.[f.name] ?? []))[0]?.[0] ?? '') : '';
 
 function FieldInput({ field: f, value, options, onChange }: { field: ActionField; value: string; options: Props['options']; onChange: (v: string) => void }) {
   if (f.kind === 'member') return <MemberPicker label={f.label} value={value} onChange={onChange} />;

@@ -71,7 +71,19 @@ export function BackofficePage() {
           </a>
         </nav>
       </header>
-      {view === 'messages' ? <FailedMessagesPanel /> : view === 'onboarding' ? <OnboardingPanel /> : view === 'projections' ? <ProjectionsPanel /> : view === 'feeds' ? <FeedsPanel /> : view === 'account' ? <AccountView userId={userId!} tab={params.get('tab')} /> : <MemberSearch params={params} />}
+      {view === 'messages' ? (
+        <FailedMessagesPanel />
+      ) : view === 'onboarding' ? (
+        <OnboardingPanel />
+      ) : view === 'projections' ? (
+        <ProjectionsPanel />
+      ) : view === 'feeds' ? (
+        <FeedsPanel />
+      ) : view === 'account' ? (
+        <AccountView userId={userId!} tab={params.get('tab')} />
+      ) : (
+        <MemberSearch params={params} />
+      )}
     </main>
   );
 }

@@ -33,8 +33,8 @@ export function BecomeDialog({ open, userId, name, onClose }: { open: boolean; u
     <Modal open={open} title={`Become ${name || 'this user'}`} onClose={onClose}>
       <form className={styles.dialogForm} onSubmit={(e) => void submit(e)} noValidate>
         <p className={styles.small}>
-          You will see the product as this user for at most 30 minutes. Everything you do is recorded as theirs, with your name as the impersonator. Passwords, e-mail
-          addresses and the back-office are not available meanwhile.
+          You will see the product as this user for at most 30 minutes. Everything you do is recorded as theirs, with your name as the impersonator. Passwords,
+          e-mail addresses and the back-office are not available meanwhile.
         </p>
         <ReasonFields
           label="Reason (required, kept in both histories)"

@@ -40,21 +40,37 @@ export function FailedMessagesPanel() {
         <h2 id="failed-title" className={styles.sectionTitle} style={{ margin: 0 }}>
           Failed messages
         </h2>
-        <span className={`${styles.small} ${styles.muted}`}>Given up after a permanent refusal or a day of failed tries. Sending again is a new try of the same message.</span>
+        <span className={`${styles.small} ${styles.muted}`}>
+          Given up after a permanent refusal or a day of failed tries. Sending again is a new try of the same message.
+        </span>
       </div>
       {error && <p className={styles.error}>{error}</p>}
       <p role="status" className={problem ? styles.error : 'visually-hidden'}>
         {problem ?? (queued.size ? `${queued.size} queued to be sent again` : '')}
       </p>
       {data && withFailures.length === 0 && <p className={styles.empty}>No failed messages: every outbox is delivering.</p>}
-      {!data && !error && <p className={styles.empty} aria-busy="true">Loading…</p>}
+      {!data && !error && (
+        <p className={styles.empty} aria-busy="true">
+          Loading…
+        </p>
+      )}
       {withFailures.map((o) => (
         <section key={o.name} aria-labelledby={`failed-${o.name}`} data-outbox={o.name}>
           <h3 id={`failed-${o.name}`} className={styles.sectionTitle}>
-            {o.label} <span className={styles.badge} data-tone="bad">{o.total} failed</span>
+            {o.label}{' '}
+            <span className={styles.badge} data-tone="bad">
+              {o.total} failed
+            </span>
           </h3>
-          {o.total > o.failed.length && <p className={`${styles.small} ${styles.muted}`}>The newest {o.failed.length} of {o.total}.</p>}
-          <DataTable label={`${o.label}: failed messages`} columns={['Message', 'Channel', 'Reason', { label: 'Attempts', num: true }, 'Last try', { label: 'Actions', hidden: true }]}>
+          {o.total > o.failed.length && (
+            <p className={`${styles.small} ${styles.muted}`}>
+              The newest {o.failed.length} of {o.total}.
+            </p>
+          )}
+          <DataTable
+            label={`${o.label}: failed messages`}
+            columns={['Message', 'Channel', 'Reason', { label: 'Attempts', num: true }, 'Last try', { label: 'Actions', hidden: true }]}
+          >
             {o.failed.map((m) => (
               <tr key={m.id} data-message={m.id}>
                 <td className={styles.mono}>

@@ -8,7 +8,19 @@ const failed = {
   name: 'lead-email',
   label: "Agents' e-mails to leads",
   total: 1,
-  failed: [{ id: ID, outbox: 'lead-email', channel: 'email', leadId: 'lead-1', itemId: 'item-1', reason: 'SMTP 550: 5.1.1 <address>: Recipient address rejected', attempts: 1, lastAttemptAt: '2026-11-29T00:20:00.000Z', failedAt: '2026-11-29T00:20:00.000Z' }],
+  failed: [
+    {
+      id: ID,
+      outbox: 'lead-email',
+      channel: 'email',
+      leadId: 'lead-1',
+      itemId: 'item-1',
+      reason: 'SMTP 550: 5.1.1 <address>: Recipient address rejected',
+      attempts: 1,
+      lastAttemptAt: '2026-11-29T00:20:00.000Z',
+      failedAt: '2026-11-29T00:20:00.000Z',
+    },
+  ],
 };
 const empty = { name: 'share-mail', label: 'Listings shared with a friend', total: 0, failed: [] };
 
@@ -35,7 +47,11 @@ describe('the back-office list of failed messages', () => {
     const table = await screen.findByRole('table', { name: "Agents' e-mails to leads: failed messages" });
     const row = within(table).getAllByRole('row')[1]!;
     expect(row.textContent).toContain('SMTP 550: 5.1.1 <address>: Recipient address rejected');
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)[3]).toBe('1');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)[3],
+    ).toBe('1');
     expect(screen.queryByText('Listings shared with a friend')).toBeNull();
 
     await act(async () => void fireEvent.click(within(row).getByRole('button', { name: /Send again/ })));
@@ -46,7 +62,10 @@ describe('the back-office list of failed messages', () => {
   });
 
   it('says why a message could not be queued again', async () => {
-    vi.stubGlobal('fetch', network([[failed]], () => json(409, { message: 'This message is not failed: it was queued again already, or sent' })));
+    vi.stubGlobal(
+      'fetch',
+      network([[failed]], () => json(409, { message: 'This message is not failed: it was queued again already, or sent' })),
+    );
     render(<FailedMessagesPanel />);
     const button = await screen.findByRole('button', { name: /Send again/ });
     await act(async () => void fireEvent.click(button));

@@ -45,7 +45,11 @@ export function FeedForm({ feed, onClose, onSaved }: Props) {
     }
   };
 
-  const text = (label: string, k: 'url' | 'tokenUrl' | 'clientId' | 'scope' | 'timeZone' | 'pageSize' | 'intervalMinutes' | 'filter', extra: { hint?: string; type?: string } = {}) => (
+  const text = (
+    label: string,
+    k: 'url' | 'tokenUrl' | 'clientId' | 'scope' | 'timeZone' | 'pageSize' | 'intervalMinutes' | 'filter',
+    extra: { hint?: string; type?: string } = {},
+  ) => (
     <label className={styles.field}>
       {label}
       <input className={styles.input} type={extra.type ?? 'text'} value={f[k]} placeholder={extra.hint} onChange={(e) => set(k, e.target.value)} />

@@ -3,7 +3,17 @@ import bar from './RebuildBar.module.css';
 import { runPercent } from './feedFormat';
 
 /** A feed run's live progress: records fetched of the server's count (when it gave one), and what they did. */
-export function FeedRunBar({ name, kind, counts, expectedTotal }: { name: string; kind: 'sync' | 'reconcile'; counts: FeedCountsView; expectedTotal: number | null }) {
+export function FeedRunBar({
+  name,
+  kind,
+  counts,
+  expectedTotal,
+}: {
+  name: string;
+  kind: 'sync' | 'reconcile';
+  counts: FeedCountsView;
+  expectedTotal: number | null;
+}) {
   const percent = runPercent(counts.fetched, expectedTotal);
   return (
     <div className={bar.wrap}>
@@ -22,8 +32,8 @@ export function FeedRunBar({ name, kind, counts, expectedTotal }: { name: string
       <div className={bar.caption}>
         {percent !== null && <strong>{percent}% · </strong>}
         {counts.fetched.toLocaleString('en-US')}
-        {expectedTotal !== null && ` / ${expectedTotal.toLocaleString('en-US')}`} records · {counts.imported} new, {counts.changed} changed, {counts.deleted} deleted, {counts.rejected} rejected ·{' '}
-        <span className={bar.phase}>{kind}</span>
+        {expectedTotal !== null && ` / ${expectedTotal.toLocaleString('en-US')}`} records · {counts.imported} new, {counts.changed} changed, {counts.deleted}{' '}
+        deleted, {counts.rejected} rejected · <span className={bar.phase}>{kind}</span>
       </div>
     </div>
   );

@@ -25,14 +25,18 @@ export function FeedsPanel() {
   const [removing, setRemoving] = useState<string | null>(null);
   const toast = useToast();
 
-
   const progressed = (p: FeedProgress) => {
     if (p.phase === 'completed' || p.phase === 'failed') {
       if (p.phase === 'failed') toast({ tone: 'error', title: `Feed ${p.name}`, message: p.message ?? 'The run failed' });
       return load();
     }
-    setFeeds((fs) =>
-      fs?.map((f) => (f.name === p.name ? { ...f, running: { syncId: p.syncId, kind: p.kind, startedAt: f.running?.startedAt ?? p.at, counts: p.counts, expectedTotal: p.expectedTotal } } : f)) ?? fs,
+    setFeeds(
+      (fs) =>
+        fs?.map((f) =>
+          f.name === p.name
+            ? { ...f, running: { syncId: p.syncId, kind: p.kind, startedAt: f.running?.startedAt ?? p.at, counts: p.counts, expectedTotal: p.expectedTotal } }
+            : f,
+        ) ?? fs,
     );
   };
   const { connected } = useRealtime('feed.progress', progressed, { onConnect: load });
@@ -77,7 +81,9 @@ export function FeedsPanel() {
               <td>
                 <strong className={styles.mono}>{f.name}</strong>
                 <div className={`${styles.small} ${styles.muted} ${styles.mono}`}>{f.url}</div>
-                <div className={`${styles.small} ${styles.muted}`}>every {intervalText(f.settings.pollIntervalSeconds)} · {f.settings.resources.join(', ')}</div>
+                <div className={`${styles.small} ${styles.muted}`}>
+                  every {intervalText(f.settings.pollIntervalSeconds)} · {f.settings.resources.join(', ')}
+                </div>
               </td>
               <td className={styles.small}>
                 {when(f.lastSyncAt)}

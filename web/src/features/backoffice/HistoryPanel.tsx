@@ -78,59 +78,59 @@ export function HistoryPanel({ userId, revision }: { userId: string; revision: n
       </form>
       {error && <p className={styles.error}>{error}</p>}
       <div className={styles.phoneStack}>
-      <DataTable
-        columns={['When', 'Event', 'By', 'Stream', { label: 'Details', hidden: true }]}
-        label="Account history"
-        after={data && data.events.length === 0 && <p className={styles.empty}>No event matches these filters.</p>}
-      >
-        {data?.events.map((e) => (
-          <Fragment key={e.eventId}>
-            <tr data-selected={open.has(e.eventId)}>
-              <td className={`${styles.small} ${history.when}`}>{when(e.at)}</td>
-              <td>
-                <span className={history.type}>{e.type}</span>
-                {reasonOf(e) && <span className={history.reason}>“{reasonOf(e)}”</span>}
-              </td>
-              <td>
-                <span>{personName(data.people, e.actorId)}</span>
-                {e.impersonatorId && (
-                  <span className={`${styles.badge} ${history.impersonated}`} data-tone="warn" title="Done while staff acted as this user">
-                    as user, by {personName(data.people, e.impersonatorId)}
-                  </span>
-                )}
-              </td>
-              <td className={`${styles.mono} ${history.stream}`}>{e.streamId.split('-')[0]}</td>
-              <td className={history.rowButtons}>
-                <button type="button" className={forms.linkButton} aria-expanded={open.has(e.eventId)} onClick={() => toggle(e.eventId)}>
-                  {open.has(e.eventId) ? 'Hide' : 'Data'}
-                </button>
-                <button type="button" className={forms.linkButton} onClick={() => setAsOf(e)}>
-                  State as of
-                </button>
-              </td>
-            </tr>
-            {open.has(e.eventId) && (
-              <tr>
-                <td colSpan={5}>
-                  <dl className={history.meta}>
-                    <dt>Stream</dt>
-                    <dd className={styles.mono}>
-                      {e.streamId} #{e.streamPosition}
-                    </dd>
-                    <dt>Position</dt>
-                    <dd className={styles.mono}>{e.position}</dd>
-                    <dt>Site</dt>
-                    <dd className={styles.mono}>{e.siteId ?? '—'}</dd>
-                    <dt>Correlation</dt>
-                    <dd className={styles.mono}>{e.correlationId}</dd>
-                  </dl>
-                  <pre className={styles.pre}>{JSON.stringify(e.data, null, 2)}</pre>
+        <DataTable
+          columns={['When', 'Event', 'By', 'Stream', { label: 'Details', hidden: true }]}
+          label="Account history"
+          after={data && data.events.length === 0 && <p className={styles.empty}>No event matches these filters.</p>}
+        >
+          {data?.events.map((e) => (
+            <Fragment key={e.eventId}>
+              <tr data-selected={open.has(e.eventId)}>
+                <td className={`${styles.small} ${history.when}`}>{when(e.at)}</td>
+                <td>
+                  <span className={history.type}>{e.type}</span>
+                  {reasonOf(e) && <span className={history.reason}>“{reasonOf(e)}”</span>}
+                </td>
+                <td>
+                  <span>{personName(data.people, e.actorId)}</span>
+                  {e.impersonatorId && (
+                    <span className={`${styles.badge} ${history.impersonated}`} data-tone="warn" title="Done while staff acted as this user">
+                      as user, by {personName(data.people, e.impersonatorId)}
+                    </span>
+                  )}
+                </td>
+                <td className={`${styles.mono} ${history.stream}`}>{e.streamId.split('-')[0]}</td>
+                <td className={history.rowButtons}>
+                  <button type="button" className={forms.linkButton} aria-expanded={open.has(e.eventId)} onClick={() => toggle(e.eventId)}>
+                    {open.has(e.eventId) ? 'Hide' : 'Data'}
+                  </button>
+                  <button type="button" className={forms.linkButton} onClick={() => setAsOf(e)}>
+                    State as of
+                  </button>
                 </td>
               </tr>
-            )}
-          </Fragment>
-        ))}
-      </DataTable>
+              {open.has(e.eventId) && (
+                <tr>
+                  <td colSpan={5}>
+                    <dl className={history.meta}>
+                      <dt>Stream</dt>
+                      <dd className={styles.mono}>
+                        {e.streamId} #{e.streamPosition}
+                      </dd>
+                      <dt>Position</dt>
+                      <dd className={styles.mono}>{e.position}</dd>
+                      <dt>Site</dt>
+                      <dd className={styles.mono}>{e.siteId ?? '—'}</dd>
+                      <dt>Correlation</dt>
+                      <dd className={styles.mono}>{e.correlationId}</dd>
+                    </dl>
+                    <pre className={styles.pre}>{JSON.stringify(e.data, null, 2)}</pre>
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </DataTable>
       </div>
       {data && <Pager page={data.page} perpage={data.perpage} total={data.total} onPage={setPage} label="events" />}
       <StateAsOfDialog userId={userId} entry={asOf} onClose={() => setAsOf(null)} />

@@ -3,11 +3,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { END_FAILED, ImpersonationBanner } from './ImpersonationBanner';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const me = { securityLevel: 10, firstName: 'Jane', lastName: 'Agent', email: 'jane@demo.test', userDID: 'u1', dashboardUrl: '/dashboard', impersonatorId: 's1', impersonationEndsAt: new Date(Date.now() + 12 * 60_000).toISOString() };
+const me = {
+  securityLevel: 10,
+  firstName: 'Jane',
+  lastName: 'Agent',
+  email: 'jane@demo.test',
+  userDID: 'u1',
+  dashboardUrl: '/dashboard',
+  impersonatorId: 's1',
+  impersonationEndsAt: new Date(Date.now() + 12 * 60_000).toISOString(),
+};
 
 /** The browser's network: /api/account/session answers an impersonated agent; DELETE /api/account/become answers `end`. */
 const network = (end: () => Response) =>
-  vi.fn(async (url: string, init?: RequestInit) => (url === '/api/account/become' && init?.method === 'DELETE' ? end() : json(200, { signedIn: true, user: me })));
+  vi.fn(async (url: string, init?: RequestInit) =>
+    url === '/api/account/become' && init?.method === 'DELETE' ? end() : json(200, { signedIn: true, user: me }),
+  );
 
 describe('the impersonation banner', () => {
   const alert = vi.fn();
@@ -23,7 +34,10 @@ describe('the impersonation banner', () => {
   });
 
   it('names the user and when the session ends; a failed End alerts the spec message and stays', async () => {
-    vi.stubGlobal('fetch', network(() => json(500, { message: 'Something went wrong on our side; please try again' })));
+    vi.stubGlobal(
+      'fetch',
+      network(() => json(500, { message: 'Something went wrong on our side; please try again' })),
+    );
     render(<ImpersonationBanner />);
     const banner = await screen.findByRole('region', { name: 'Impersonation' });
     expect(banner.textContent).toMatch(/You are acting as Jane Agent \(jane@demo\.test\)/);
@@ -37,7 +51,10 @@ describe('the impersonation banner', () => {
   it('a successful End goes back to the return address', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, reload: vi.fn() });
-    vi.stubGlobal('fetch', network(() => json(200, { isSuccess: true, callbackUrl: '/dashboard/backoffice?user=u1', reload: false })));
+    vi.stubGlobal(
+      'fetch',
+      network(() => json(200, { isSuccess: true, callbackUrl: '/dashboard/backoffice?user=u1', reload: false })),
+    );
     render(<ImpersonationBanner />);
     await screen.findByRole('region', { name: 'Impersonation' });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'End' })));

@@ -24,7 +24,14 @@ export function MemberPicker({ label, value, onChange }: { label: string; value:
   return (
     <fieldset className={styles.picker}>
       <legend className={styles.pickerLegend}>{label}</legend>
-      <input className={styles.input} type="search" aria-label={`Find ${label.toLowerCase()}`} placeholder="Name, e-mail or phone" value={q} onChange={(e) => setQ(e.target.value)} />
+      <input
+        className={styles.input}
+        type="search"
+        aria-label={`Find ${label.toLowerCase()}`}
+        placeholder="Name, e-mail or phone"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
       {found.length > 0 && (
         <ul className={styles.pickerList}>
           {found.map((m) => (

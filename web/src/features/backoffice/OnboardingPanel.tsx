@@ -77,8 +77,14 @@ export function OnboardingPanel() {
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <div className={styles.cardBody}>
-        <h2 id={`${id}-title`} className={styles.sectionTitle}>New site</h2>
-        {error && <p role="alert" className={styles.error}>{error}</p>}
+        <h2 id={`${id}-title`} className={styles.sectionTitle}>
+          New site
+        </h2>
+        {error && (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
         {!created ? (
           <form className={styles.filters} onSubmit={(e) => void create(e)} noValidate aria-busy={busy}>
             {field('name', 'Brand name')}
@@ -102,7 +108,9 @@ export function OnboardingPanel() {
           <div className={styles.section}>
             <p role="status">
               {created.name} is live at <a href={created.url}>{created.url}</a>
-              {created.DomainName ? `; ${created.DomainName} serves it once the DNS records below are set and the owner verified the domain in Site settings.` : '.'}
+              {created.DomainName
+                ? `; ${created.DomainName} serves it once the DNS records below are set and the owner verified the domain in Site settings.`
+                : '.'}
             </p>
             <div className={styles.tableWrap}>
               <DnsRecordsTable domain={created.DomainName} records={created.dnsRecords} className={styles.table} captionClassName={styles.muted} />

@@ -1,7 +1,19 @@
 import styles from './Backoffice.module.css';
 
 /** Previous / next over a paged list, with where we are in words. */
-export function Pager({ page, perpage, total, onPage, label }: { page: number; perpage: number; total: number; onPage: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  perpage,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  perpage: number;
+  total: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / perpage));
   const first = total === 0 ? 0 : (page - 1) * perpage + 1;
   const last = Math.min(total, page * perpage);

@@ -18,13 +18,22 @@ const STATE_TONE: Readonly<Record<string, string>> = { live: 'good', rebuilding:
  * the log into fresh tables while the live ones keep serving, with progress pushed live.
  */
 export function ProjectionsPanel() {
-  const { data: rows, set: setRows, error, load } = usePolled(() => backofficeApi.projections().then((r): readonly ProjectionRow[] => r.projections), REFRESH_MS);
+  const {
+    data: rows,
+    set: setRows,
+    error,
+    load,
+  } = usePolled(() => backofficeApi.projections().then((r): readonly ProjectionRow[] => r.projections), REFRESH_MS);
   const [confirm, setConfirm] = useState<string | null>(null);
   const toast = useToast();
 
-
   const progressed = (p: RebuildProgress) => {
-    setRows((rs) => rs?.map((r) => (r.name === p.name ? { ...r, state: p.phase === 'replaying' || p.phase === 'swapping' ? 'rebuilding' : r.state, rebuild: { ...r.rebuild, ...p } } : r)) ?? rs);
+    setRows(
+      (rs) =>
+        rs?.map((r) =>
+          r.name === p.name ? { ...r, state: p.phase === 'replaying' || p.phase === 'swapping' ? 'rebuilding' : r.state, rebuild: { ...r.rebuild, ...p } } : r,
+        ) ?? rs,
+    );
     if (p.phase === 'done' || p.phase === 'cancelled' || p.phase === 'failed') load();
   };
   const { connected } = useRealtime('projection.progress', progressed, { onConnect: load });
@@ -58,38 +67,50 @@ export function ProjectionsPanel() {
       </div>
       {error && <p className={styles.error}>{error}</p>}
       <div className={styles.phoneStack}>
-      <DataTable columns={['Name', 'State', { label: 'Version', num: true }, { label: 'Position', num: true }, { label: 'Lag', num: true }, { label: 'Applied', num: true }, 'Updated', 'Rebuild', { label: 'Actions', hidden: true }]}>
-        {rows?.map((r) => {
-          const running = r.state === 'rebuilding' && (r.rebuild?.phase === 'replaying' || r.rebuild?.phase === 'swapping');
-          return (
-            <tr key={r.name} data-projection={r.name}>
-              <td className={styles.mono}>{r.name}</td>
-              <td>
-                <span className={styles.badge} data-tone={STATE_TONE[r.state]} title={r.error ?? undefined}>
-                  {r.state}
-                </span>
-              </td>
-              <td className={styles.num}>{r.version ?? '—'}</td>
-              <td className={`${styles.num} ${styles.mono}`}>{r.position ?? '—'}</td>
-              <td className={styles.num}>{r.lag?.toLocaleString('en-US') ?? '—'}</td>
-              <td className={styles.num}>{r.eventsApplied.toLocaleString('en-US')}</td>
-              <td className={styles.small}>{when(r.updatedAt)}</td>
-              <td>{r.rebuild ? <RebuildBar progress={r.rebuild} /> : <span className={styles.muted}>—</span>}</td>
-              <td>
-                {running ? (
-                  <button type="button" className={`btn ${styles.btnSmall} ${styles.btnDanger}`} onClick={() => void cancel(r.name)}>
-                    Cancel<span className="visually-hidden"> the rebuild of {r.name}</span>
-                  </button>
-                ) : (
-                  <button type="button" className={`btn ${styles.btnSmall}`} onClick={() => setConfirm(r.name)}>
-                    Rebuild<span className="visually-hidden"> {r.name}</span>
-                  </button>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </DataTable>
+        <DataTable
+          columns={[
+            'Name',
+            'State',
+            { label: 'Version', num: true },
+            { label: 'Position', num: true },
+            { label: 'Lag', num: true },
+            { label: 'Applied', num: true },
+            'Updated',
+            'Rebuild',
+            { label: 'Actions', hidden: true },
+          ]}
+        >
+          {rows?.map((r) => {
+            const running = r.state === 'rebuilding' && (r.rebuild?.phase === 'replaying' || r.rebuild?.phase === 'swapping');
+            return (
+              <tr key={r.name} data-projection={r.name}>
+                <td className={styles.mono}>{r.name}</td>
+                <td>
+                  <span className={styles.badge} data-tone={STATE_TONE[r.state]} title={r.error ?? undefined}>
+                    {r.state}
+                  </span>
+                </td>
+                <td className={styles.num}>{r.version ?? '—'}</td>
+                <td className={`${styles.num} ${styles.mono}`}>{r.position ?? '—'}</td>
+                <td className={styles.num}>{r.lag?.toLocaleString('en-US') ?? '—'}</td>
+                <td className={styles.num}>{r.eventsApplied.toLocaleString('en-US')}</td>
+                <td className={styles.small}>{when(r.updatedAt)}</td>
+                <td>{r.rebuild ? <RebuildBar progress={r.rebuild} /> : <span className={styles.muted}>—</span>}</td>
+                <td>
+                  {running ? (
+                    <button type="button" className={`btn ${styles.btnSmall} ${styles.btnDanger}`} onClick={() => void cancel(r.name)}>
+                      Cancel<span className="visually-hidden"> the rebuild of {r.name}</span>
+                    </button>
+                  ) : (
+                    <button type="button" className={`btn ${styles.btnSmall}`} onClick={() => setConfirm(r.name)}>
+                      Rebuild<span className="visually-hidden"> {r.name}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       </div>
       <ConfirmDialog
         open={confirm !== null}

@@ -16,7 +16,11 @@ export function StateAsOfDialog({ userId, entry, onClose }: { userId: string; en
 
   return (
     <Modal open={entry !== null} title={entry ? `State as of ${entry.type}` : 'State'} onClose={onClose}>
-      {entry && <p className={`${styles.muted} ${styles.small}`}>Right after the event of {when(entry.at)} (position {entry.position}).</p>}
+      {entry && (
+        <p className={`${styles.muted} ${styles.small}`}>
+          Right after the event of {when(entry.at)} (position {entry.position}).
+        </p>
+      )}
       {error && <p className={styles.error}>{error.message}</p>}
       {state && (
         <>

@@ -125,7 +125,12 @@ export function TranslationsPage() {
                     Save
                   </button>
                   {e.text !== null && (
-                    <button type="button" className={`btn ${styles.btnSmall}`} aria-label={`Clear ${e.transId} in ${translang}`} onClick={() => void clear(e.transId)}>
+                    <button
+                      type="button"
+                      className={`btn ${styles.btnSmall}`}
+                      aria-label={`Clear ${e.transId} in ${translang}`}
+                      onClick={() => void clear(e.transId)}
+                    >
                       Clear
                     </button>
                   )}
@@ -139,7 +144,17 @@ export function TranslationsPage() {
   );
 }
 
-function LanguageSelect({ label, value, languages, onChange }: { label: string; value: string; languages: TranslationEditor['languages']; onChange: (code: string) => void }) {
+function LanguageSelect({
+  label,
+  value,
+  languages,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  languages: TranslationEditor['languages'];
+  onChange: (code: string) => void;
+}) {
   return (
     <label className={styles.field}>
       {label}

@@ -7,13 +7,42 @@ import { json } from '../../lib/testSupport';
 import { TranslationsPage } from './TranslationsPage';
 
 const STAFF = {
-  securityLevel: 25, subdomain: null, firstName: 'Sam', lastName: 'Staff', email: 'sam@porchlight.test', userDID: 'u-staff', gkdid: null, mdid: null,
-  cellPhone: '', validCellPhone: false, count_Login: 1, user_IsImport: false, user_Import_OptedIn: false, user_UnsubscribeText: false, user_UnsubscribeEmail: false,
-  On_PropertyAlerts: true, On_PropertyUpdates: true, photoLocation: null, hasPassword: true, emailVerified: true, dashboardUrl: null, impersonatorId: null, impersonationEndsAt: null,
+  securityLevel: 25,
+  subdomain: null,
+  firstName: 'Sam',
+  lastName: 'Staff',
+  email: 'sam@porchlight.test',
+  userDID: 'u-staff',
+  gkdid: null,
+  mdid: null,
+  cellPhone: '',
+  validCellPhone: false,
+  count_Login: 1,
+  user_IsImport: false,
+  user_Import_OptedIn: false,
+  user_UnsubscribeText: false,
+  user_UnsubscribeEmail: false,
+  On_PropertyAlerts: true,
+  On_PropertyUpdates: true,
+  photoLocation: null,
+  hasPassword: true,
+  emailVerified: true,
+  dashboardUrl: null,
+  impersonatorId: null,
+  impersonationEndsAt: null,
 };
-const LANGUAGES = [{ code: 'en', name: 'English' }, { code: 'es', name: 'Español' }, { code: 'fr', name: 'Français' }];
+const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'es', name: 'Español' },
+  { code: 'fr', name: 'Français' },
+];
 const editor = (translang: string, text: string) =>
-  json(200, { language: 'en', translang, languages: LANGUAGES, entries: [{ transId: 'header.buy', where: 'Site header', default: 'Buy', source: 'Buy', text, updatedAt: null }] });
+  json(200, {
+    language: 'en',
+    translang,
+    languages: LANGUAGES,
+    entries: [{ transId: 'header.buy', where: 'Site header', default: 'Buy', source: 'Buy', text, updatedAt: null }],
+  });
 
 /** A server whose Spanish answer waits until the test lets it go; the French one comes at once. */
 function slowSpanish() {

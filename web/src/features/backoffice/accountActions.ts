@@ -24,7 +24,13 @@ const recorded = <R extends ActionRoute>(route: R, input: CallInput<R>): ActionC
 /** A field of an action's dialog; the reason field is always added. */
 export type ActionField =
   | { readonly name: string; readonly label: string; readonly kind: 'text' | 'textarea' | 'date'; readonly required?: boolean; readonly hint?: string }
-  | { readonly name: string; readonly label: string; readonly kind: 'select'; readonly options: readonly (readonly [string, string])[]; readonly required?: boolean }
+  | {
+      readonly name: string;
+      readonly label: string;
+      readonly kind: 'select';
+      readonly options: readonly (readonly [string, string])[];
+      readonly required?: boolean;
+    }
   | { readonly name: string; readonly label: string; readonly kind: 'money'; readonly required?: boolean }
   /** Another account, picked by search. */
   | { readonly name: string; readonly label: string; readonly kind: 'member'; readonly required?: boolean }
@@ -85,9 +91,20 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
         title: 'Link this account to another',
         fields: [
           { name: 'otherUserId', label: 'Other account', kind: 'member', required: true },
-          { name: 'relation', label: 'Relation', kind: 'select', options: [['same-person', 'Same person'], ['team', 'Team'], ['household', 'Household'], ['referral', 'Referral']] },
+          {
+            name: 'relation',
+            label: 'Relation',
+            kind: 'select',
+            options: [
+              ['same-person', 'Same person'],
+              ['team', 'Team'],
+              ['household', 'Household'],
+              ['referral', 'Referral'],
+            ],
+          },
         ],
-        request: (userId, v) => loose(contract.accountActions.link, { body: { userId, otherUserId: v.otherUserId, relation: v.relation || 'same-person', reason: v.reason } }),
+        request: (userId, v) =>
+          loose(contract.accountActions.link, { body: { userId, otherUserId: v.otherUserId, relation: v.relation || 'same-person', reason: v.reason } }),
       },
     ],
   },
@@ -104,7 +121,11 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
         // The erasure answers when it was done, not the events an account action recorded.
         request: (userId, v) => {
           const input = { params: { userId }, body: { reason: v.reason } };
-          return { operationId: contract.privacy.eraseAccount.operationId, input, send: () => api(contract.privacy.eraseAccount, input).then(() => 'Personal data erased') };
+          return {
+            operationId: contract.privacy.eraseAccount.operationId,
+            input,
+            send: () => api(contract.privacy.eraseAccount, input).then(() => 'Personal data erased'),
+          };
         },
       },
     ],
@@ -118,7 +139,14 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
           name: 'quitReason',
           label: 'Why they quit',
           kind: 'select',
-          options: [['price', 'Price'], ['results', 'Results'], ['switching-provider', 'Switching provider'], ['leaving-industry', 'Leaving the industry'], ['service', 'Service'], ['other', 'Other']],
+          options: [
+            ['price', 'Price'],
+            ['results', 'Results'],
+            ['switching-provider', 'Switching provider'],
+            ['leaving-industry', 'Leaving the industry'],
+            ['service', 'Service'],
+            ['other', 'Other'],
+          ],
           required: true,
         },
       ]),
@@ -132,15 +160,31 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
         request: (userId, v) => recorded(contract.churn.pauseMarketing, { params: { userId }, body: { until: v.until || null, reason: v.reason ?? '' } }),
       },
       same('resume', 'Resume marketing', 'Resume marketing', contract.churn.resumeMarketing),
-      same('domain', 'Restore domain', 'Restore a domain', contract.churn.restoreDomain, [{ name: 'domain', label: 'Domain', kind: 'text', required: true, hint: 'e.g. blairhomes.com' }]),
+      same('domain', 'Restore domain', 'Restore a domain', contract.churn.restoreDomain, [
+        { name: 'domain', label: 'Domain', kind: 'text', required: true, hint: 'e.g. blairhomes.com' },
+      ]),
     ],
   },
   {
     name: 'Onboarding',
     actions: [
-      same('launch', 'Launch site', 'Launch a site', contract.onboarding.launchSite, [{ name: 'siteId', label: 'Site', kind: 'select', options: [], required: true }]),
+      same('launch', 'Launch site', 'Launch a site', contract.onboarding.launchSite, [
+        { name: 'siteId', label: 'Site', kind: 'select', options: [], required: true },
+      ]),
       same('status', 'Set status', 'Set the onboarding status', contract.onboarding.setStatus, [
-        { name: 'status', label: 'Status', kind: 'select', options: [['new', 'New'], ['in-progress', 'In progress'], ['waiting-on-client', 'Waiting on client'], ['launched', 'Launched'], ['on-hold', 'On hold']], required: true },
+        {
+          name: 'status',
+          label: 'Status',
+          kind: 'select',
+          options: [
+            ['new', 'New'],
+            ['in-progress', 'In progress'],
+            ['waiting-on-client', 'Waiting on client'],
+            ['launched', 'Launched'],
+            ['on-hold', 'On hold'],
+          ],
+          required: true,
+        },
       ]),
       {
         id: 'dns',
@@ -150,7 +194,11 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
           { name: 'domain', label: 'Domain', kind: 'text', required: true },
           { name: 'records', label: 'Records (TYPE NAME VALUE per line)', kind: 'dns', required: true },
         ],
-        request: (userId, v) => loose(contract.onboarding.dnsRecords, { params: { userId }, body: { domain: v.domain, records: parseDnsRecords(v.records ?? ''), reason: v.reason } }),
+        request: (userId, v) =>
+          loose(contract.onboarding.dnsRecords, {
+            params: { userId },
+            body: { domain: v.domain, records: parseDnsRecords(v.records ?? ''), reason: v.reason },
+          }),
       },
       same('terms', 'Terms', 'Record accepted terms', contract.onboarding.terms, [
         { name: 'termsVersion', label: 'Terms version', kind: 'text', required: true },
@@ -171,7 +219,11 @@ export const ACTION_GROUPS: readonly ActionGroup[] = [
           { name: 'amount', label: 'Amount (USD)', kind: 'money', required: true },
           { name: 'dueOn', label: 'Due on', kind: 'date', required: true },
         ],
-        request: (userId, v) => recorded(contract.invoices.issue, { params: { userId }, body: { description: v.description ?? '', amountCents: cents(v.amount), dueOn: v.dueOn ?? '', reason: v.reason ?? '' } }),
+        request: (userId, v) =>
+          recorded(contract.invoices.issue, {
+            params: { userId },
+            body: { description: v.description ?? '', amountCents: cents(v.amount), dueOn: v.dueOn ?? '', reason: v.reason ?? '' },
+          }),
       },
     ],
   },
@@ -197,11 +249,32 @@ export function invoiceActions(invoice: Invoice): ActionDef[] {
   });
   const routes = contract.invoices;
   return [
-    on(routes.payment, 'payment', 'Payment', 'Record a payment', [
-      { name: 'amount', label: 'Amount (USD)', kind: 'money', required: true },
-      { name: 'method', label: 'Method', kind: 'select', options: [['card', 'Card'], ['ach', 'ACH'], ['check', 'Check'], ['wire', 'Wire'], ['other', 'Other']], required: true },
-    ], (v) => ({ amountCents: cents(v.amount), method: v.method || 'card' })),
-    on(routes.credit, 'credit', 'Credit', 'Credit the invoice', [{ name: 'amount', label: 'Amount (USD)', kind: 'money', required: true }], (v) => ({ amountCents: cents(v.amount) })),
+    on(
+      routes.payment,
+      'payment',
+      'Payment',
+      'Record a payment',
+      [
+        { name: 'amount', label: 'Amount (USD)', kind: 'money', required: true },
+        {
+          name: 'method',
+          label: 'Method',
+          kind: 'select',
+          options: [
+            ['card', 'Card'],
+            ['ach', 'ACH'],
+            ['check', 'Check'],
+            ['wire', 'Wire'],
+            ['other', 'Other'],
+          ],
+          required: true,
+        },
+      ],
+      (v) => ({ amountCents: cents(v.amount), method: v.method || 'card' }),
+    ),
+    on(routes.credit, 'credit', 'Credit', 'Credit the invoice', [{ name: 'amount', label: 'Amount (USD)', kind: 'money', required: true }], (v) => ({
+      amountCents: cents(v.amount),
+    })),
     on(routes.dispute, 'dispute', 'Dispute', 'Mark as disputed', [], () => ({})),
     on(routes.void, 'void', 'Void', 'Void the invoice', [], () => ({}), true),
     on(routes.writeOff, 'writeoff', 'Write off', 'Write off what is owed', [], () => ({}), true),

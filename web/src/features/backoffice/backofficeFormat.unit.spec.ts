@@ -25,7 +25,19 @@ describe('back-office formats', () => {
       { type: 'A', name: '@', value: '203.0.113.10' },
       { type: 'TXT', name: '@', value: 'v=spf1 include:x ~all' },
     ]);
-    const pay = invoiceActions({ invoiceId: 'i1', number: 'INV-0001', description: '', dueOn: '', amountCents: 0, paidCents: 0, creditedCents: 0, writtenOffCents: 0, status: 'open', notes: [], emailedTo: [] })[0]!;
+    const pay = invoiceActions({
+      invoiceId: 'i1',
+      number: 'INV-0001',
+      description: '',
+      dueOn: '',
+      amountCents: 0,
+      paidCents: 0,
+      creditedCents: 0,
+      writtenOffCents: 0,
+      status: 'open',
+      notes: [],
+      emailedTo: [],
+    })[0]!;
     expect(pay.request('u1', { amount: '$1,234.56', method: 'check', reason: 'r' })).toMatchObject({
       operationId: 'invoices_payment',
       input: { params: { userId: 'u1', invoiceId: 'i1' }, body: { amountCents: 123_456, method: 'check', reason: 'r' } },

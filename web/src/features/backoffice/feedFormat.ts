@@ -93,11 +93,19 @@ export function formToRequest(f: FeedFields, feed: FeedView | null): FeedForm | 
     if (!/^https?:\/\/\S+$/.test(f.tokenUrl.trim())) return 'Please enter the token URL';
     if (!f.clientId.trim()) return 'Please enter the client id';
     if (!editing && !f.clientSecret) return 'Please enter the client secret';
-    if (again && !f.clientSecret) return 'Please enter the client secret again: the token URL or service root URL changed, and the stored secret is only sent where it was given for';
-    auth = { kind: 'oauth2', tokenUrl: f.tokenUrl.trim(), clientId: f.clientId.trim(), scope: f.scope.trim() || null, ...(f.clientSecret ? { clientSecret: f.clientSecret } : {}) };
+    if (again && !f.clientSecret)
+      return 'Please enter the client secret again: the token URL or service root URL changed, and the stored secret is only sent where it was given for';
+    auth = {
+      kind: 'oauth2',
+      tokenUrl: f.tokenUrl.trim(),
+      clientId: f.clientId.trim(),
+      scope: f.scope.trim() || null,
+      ...(f.clientSecret ? { clientSecret: f.clientSecret } : {}),
+    };
   } else if (f.authKind === 'bearer') {
     if (!editing && !f.bearer) return 'Please enter the bearer token';
-    if (again && !f.bearer) return 'Please enter the bearer token again: the service root URL changed, and the stored token is only sent where it was given for';
+    if (again && !f.bearer)
+      return 'Please enter the bearer token again: the service root URL changed, and the stored token is only sent where it was given for';
     auth = { kind: 'bearer', ...(f.bearer ? { token: f.bearer } : {}) };
   } else auth = { kind: 'none' };
   return {

@@ -41,7 +41,12 @@ describe('feeds tab formatting', () => {
   it('edits keep a stored secret when its field is left empty; a new feed needs one', () => {
     const editing = fieldsOf(feed);
     expect(editing.clientSecret).toBe('');
-    expect(formToRequest(editing, feed)).toMatchObject({ name: 'MRED', auth: { kind: 'oauth2', clientId: 'porch', scope: null }, pageSize: 500, pollIntervalSeconds: 900 });
+    expect(formToRequest(editing, feed)).toMatchObject({
+      name: 'MRED',
+      auth: { kind: 'oauth2', clientId: 'porch', scope: null },
+      pageSize: 500,
+      pollIntervalSeconds: 900,
+    });
     expect((formToRequest(editing, feed) as { auth: object }).auth).not.toHaveProperty('clientSecret');
     expect(formToRequest({ ...editing, clientSecret: 'new' }, feed)).toMatchObject({ auth: { clientSecret: 'new' } });
     const fresh = { ...fieldsOf(null), name: 'NEW', url: 'https://x.test/odata', tokenUrl: 'https://x.test/token', clientId: 'c' };
@@ -57,8 +62,12 @@ describe('feeds tab formatting', () => {
     expect(secretNeededAgain({ ...editing, url: 'https://api.example.test/odata/' }, feed)).toBe(false);
     expect(secretNeededAgain({ ...editing, tokenUrl: 'https://collector.example/token' }, feed)).toBe(true);
     expect(secretNeededAgain({ ...editing, url: 'https://collector.example/odata' }, feed)).toBe(true);
-    expect(formToRequest({ ...editing, tokenUrl: 'https://collector.example/token' }, feed)).toMatch(/^Please enter the client secret again: the token URL or service root URL changed/);
-    expect(formToRequest({ ...editing, tokenUrl: 'https://collector.example/token', clientSecret: 's' }, feed)).toMatchObject({ auth: { tokenUrl: 'https://collector.example/token', clientSecret: 's' } });
+    expect(formToRequest({ ...editing, tokenUrl: 'https://collector.example/token' }, feed)).toMatch(
+      /^Please enter the client secret again: the token URL or service root URL changed/,
+    );
+    expect(formToRequest({ ...editing, tokenUrl: 'https://collector.example/token', clientSecret: 's' }, feed)).toMatchObject({
+      auth: { tokenUrl: 'https://collector.example/token', clientSecret: 's' },
+    });
     const bearerFeed: FeedView = { ...feed, settings: { ...feed.settings, auth: { kind: 'bearer', hasSecret: true } } };
     const bearer = fieldsOf(bearerFeed);
     expect(formToRequest({ ...bearer, url: 'https://collector.example/odata' }, bearerFeed)).toMatch(/^Please enter the bearer token again/);

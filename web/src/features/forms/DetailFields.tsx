@@ -47,7 +47,13 @@ export function DetailFields(p: {
             {f.type === 'textarea' ? (
               <textarea {...common} onChange={(e) => set(e.target.value)} />
             ) : (
-              <input {...common} type={f.type} min={f.type === 'number' ? 0 : undefined} inputMode={f.type === 'number' ? 'numeric' : undefined} onChange={(e) => set(e.target.value)} />
+              <input
+                {...common}
+                type={f.type}
+                min={f.type === 'number' ? 0 : undefined}
+                inputMode={f.type === 'number' ? 'numeric' : undefined}
+                onChange={(e) => set(e.target.value)}
+              />
             )}
             {invalid && (
               <span id={`${inputId}-error`} className={styles.fieldError}>

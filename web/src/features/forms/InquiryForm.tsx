@@ -13,7 +13,9 @@ export const EMAIL_IN_USE = 'Email already in use';
 const DETAIL_NAMES = [...BUYER_FIELDS, ...SELLER_FIELDS, ...REFERRAL_FIELDS].map((f) => f.name);
 /** The extra field a server message names ('PropertyFeatures is too long…'), to show it there. */
 const detailFieldOf = (message: string) => {
-  const field = DETAIL_NAMES.find((n) => message.startsWith(`${n} `)) ?? (Object.keys(INQUIRY_DETAIL_MESSAGES) as (keyof typeof INQUIRY_DETAIL_MESSAGES)[]).find((k) => INQUIRY_DETAIL_MESSAGES[k] === message);
+  const field =
+    DETAIL_NAMES.find((n) => message.startsWith(`${n} `)) ??
+    (Object.keys(INQUIRY_DETAIL_MESSAGES) as (keyof typeof INQUIRY_DETAIL_MESSAGES)[]).find((k) => INQUIRY_DETAIL_MESSAGES[k] === message);
   return field ? { field, text: message } : null;
 };
 
@@ -91,7 +93,11 @@ export function InquiryForm(p: InquiryFormProps) {
     inFlight.current = true;
     setBusy(true);
     try {
-      const filled = Object.fromEntries(Object.entries(extra).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, v.trim()]));
+      const filled = Object.fromEntries(
+        Object.entries(extra)
+          .filter(([, v]) => v.trim() !== '')
+          .map(([k, v]) => [k, v.trim()]),
+      );
       await sendInquiry({
         FullName: values.FullName.trim(),
         Email: values.Email.trim(),
@@ -138,20 +144,49 @@ export function InquiryForm(p: InquiryFormProps) {
         <label className={styles.label} htmlFor={`${id}-name`}>
           {t('inquiry.FullName', 'Full name')}
         </label>
-        <input id={`${id}-name`} name="FullName" className={styles.input} autoComplete="name" value={values.FullName} onChange={set('FullName')} aria-invalid={invalid('FullName')} aria-describedby={described('FullName')} />
+        <input
+          id={`${id}-name`}
+          name="FullName"
+          className={styles.input}
+          autoComplete="name"
+          value={values.FullName}
+          onChange={set('FullName')}
+          aria-invalid={invalid('FullName')}
+          aria-describedby={described('FullName')}
+        />
       </div>
       <div className={styles.row}>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-email`}>
             {t('inquiry.Email', 'Email')}
           </label>
-          <input id={`${id}-email`} name="Email" type="email" className={styles.input} autoComplete="email" value={values.Email} onChange={set('Email')} aria-invalid={invalid('Email')} aria-describedby={described('Email')} />
+          <input
+            id={`${id}-email`}
+            name="Email"
+            type="email"
+            className={styles.input}
+            autoComplete="email"
+            value={values.Email}
+            onChange={set('Email')}
+            aria-invalid={invalid('Email')}
+            aria-describedby={described('Email')}
+          />
         </div>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-phone`}>
             {t('inquiry.Phone', 'Phone')}
           </label>
-          <input id={`${id}-phone`} name="Phone" type="tel" className={styles.input} autoComplete="tel" value={values.Phone} onChange={set('Phone')} aria-invalid={invalid('Phone')} aria-describedby={described('Phone')} />
+          <input
+            id={`${id}-phone`}
+            name="Phone"
+            type="tel"
+            className={styles.input}
+            autoComplete="tel"
+            value={values.Phone}
+            onChange={set('Phone')}
+            aria-invalid={invalid('Phone')}
+            aria-describedby={described('Phone')}
+          />
         </div>
       </div>
       {p.withMessage && (
@@ -167,10 +202,24 @@ export function InquiryForm(p: InquiryFormProps) {
       {details === 'buyer' && <BuyerDetails values={extra} onChange={onExtra} error={detailError} open={p.buyerOpen} />}
       {details === 'seller' && <DetailFields fields={SELLER_FIELDS} values={extra} onChange={onExtra} error={detailError} />}
       {details === 'referral' && <DetailFields fields={REFERRAL_FIELDS} values={extra} onChange={onExtra} error={detailError} />}
-      {p.withResume && <ResumeUpload signedIn={p.signedIn ?? false} url={resumeUrl} onUploaded={setResumeUrl} serverError={error?.text.startsWith(RESUME_FAILED) ? error.text : null} />}
+      {p.withResume && (
+        <ResumeUpload
+          signedIn={p.signedIn ?? false}
+          url={resumeUrl}
+          onUploaded={setResumeUrl}
+          serverError={error?.text.startsWith(RESUME_FAILED) ? error.text : null}
+        />
+      )}
       {p.withTerms && (
         <label className={styles.check}>
-          <input type="checkbox" name="AcceptTerms" checked={terms} onChange={(e) => setTerms(e.target.checked)} aria-invalid={invalid('AcceptTerms')} aria-describedby={described('AcceptTerms')} />
+          <input
+            type="checkbox"
+            name="AcceptTerms"
+            checked={terms}
+            onChange={(e) => setTerms(e.target.checked)}
+            aria-invalid={invalid('AcceptTerms')}
+            aria-describedby={described('AcceptTerms')}
+          />
           <span>{t('inquiry.AcceptTerms', 'I accept the terms and conditions')}</span>
         </label>
       )}

@@ -8,7 +8,16 @@ function setup(opts: { allowPartialName?: boolean; withTerms?: boolean } = {}) {
   const onEmailInUse = vi.fn();
   render(
     <ToastProvider>
-      <InquiryForm leadType="Inquiry" pdid="L1" withMessage allowPartialName={opts.allowPartialName ?? false} withTerms={opts.withTerms} submitLabel="Contact an agent" onSent={onSent} onEmailInUse={onEmailInUse} />
+      <InquiryForm
+        leadType="Inquiry"
+        pdid="L1"
+        withMessage
+        allowPartialName={opts.allowPartialName ?? false}
+        withTerms={opts.withTerms}
+        submitLabel="Contact an agent"
+        onSent={onSent}
+        onEmailInUse={onEmailInUse}
+      />
     </ToastProvider>,
   );
   const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -18,9 +27,11 @@ function setup(opts: { allowPartialName?: boolean; withTerms?: boolean } = {}) {
 }
 
 /** The inquiry requests among the fetches (the form's labels also ask for their translations). */
-const inquiries = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.filter((c) => String(c[0]).includes('/api/account/inquiry')) as unknown as [string, RequestInit][];
+const inquiries = (fetch: { mock: { calls: unknown[][] } }) =>
+  fetch.mock.calls.filter((c) => String(c[0]).includes('/api/account/inquiry')) as unknown as [string, RequestInit][];
 
-const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const answer = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 
 describe('the inquiry form', () => {
   afterEach(() => {

@@ -49,10 +49,15 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
             {...page.form}
             signedIn={user !== null}
             allowPartialName={site?.settings['Registration_AllowPartialName'] === true}
-            initial={{ ...(user ? { FullName: [user.firstName, user.lastName].filter(Boolean).join(' '), Email: user.email, Phone: user.cellPhone ?? '' } : {}), ...(estimate ? { Message: estimate } : {}) }}
+            initial={{
+              ...(user ? { FullName: [user.firstName, user.lastName].filter(Boolean).join(' '), Email: user.email, Phone: user.cellPhone ?? '' } : {}),
+              ...(estimate ? { Message: estimate } : {}),
+            }}
             submitLabel={submit}
             onSent={() => setSent(true)}
-            onEmailInUse={(email) => requestSignIn({ tab: 'signin', dismissable: true, email, notice: 'An account already uses this email. Sign in to send your message.' })}
+            onEmailInUse={(email) =>
+              requestSignIn({ tab: 'signin', dismissable: true, email, notice: 'An account already uses this email. Sign in to send your message.' })
+            }
           />
         )
       )}

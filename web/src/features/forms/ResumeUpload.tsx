@@ -11,7 +11,12 @@ export const RESUME_FAILED = 'Failed to upload resume';
  * with the session, signed out through a one-upload token; a failure shows 'Failed to upload
  * resume' with the server's reason under the input.
  */
-export function ResumeUpload(p: { readonly signedIn: boolean; readonly url: string | null; readonly onUploaded: (url: string | null) => void; readonly serverError: string | null }) {
+export function ResumeUpload(p: {
+  readonly signedIn: boolean;
+  readonly url: string | null;
+  readonly onUploaded: (url: string | null) => void;
+  readonly serverError: string | null;
+}) {
   const id = useId();
   const t = useT();
   const label = t('inquiry.ResumeUrl', 'Resume (PDF or Word document)');
@@ -49,7 +54,11 @@ export function ResumeUpload(p: { readonly signedIn: boolean; readonly url: stri
         </span>
       ) : (
         <span id={`${id}-resume-status`} role="status" className={styles.hint}>
-          {state.kind === 'busy' ? t('inquiry.uploading', 'Uploading…') : state.kind === 'done' && p.url ? t('inquiry.uploaded', 'Uploaded: {file}', { file: state.text! }) : ''}
+          {state.kind === 'busy'
+            ? t('inquiry.uploading', 'Uploading…')
+            : state.kind === 'done' && p.url
+              ? t('inquiry.uploaded', 'Uploaded: {file}', { file: state.text! })
+              : ''}
         </span>
       )}
     </div>

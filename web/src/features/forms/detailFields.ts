@@ -1,5 +1,10 @@
 /** The inquiry's detail fields as data (spec section 3): the form draws them, the catalogue test walks their labels. */
-export type DetailField = { readonly name: string; readonly label: string; readonly type: 'text' | 'number' | 'email' | 'tel' | 'textarea'; readonly max?: number };
+export type DetailField = {
+  readonly name: string;
+  readonly label: string;
+  readonly type: 'text' | 'number' | 'email' | 'tel' | 'textarea';
+  readonly max?: number;
+};
 
 /** The inquiry's seller fields (spec section 3), asked on the seller suite's home-value page. */
 export const SELLER_FIELDS: readonly DetailField[] = [

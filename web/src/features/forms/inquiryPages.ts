@@ -33,5 +33,8 @@ export const INQUIRY_PAGES = {
     form: { leadType: 'Resume', details: 'none', withMessage: true, withResume: true },
     lender: false,
   },
-} as const satisfies Record<InquiryPath, { title: Label; intro: Label; submit: Label; form: Partial<InquiryFormProps> & { leadType: string }; lender: boolean }>;
+} as const satisfies Record<
+  InquiryPath,
+  { title: Label; intro: Label; submit: Label; form: Partial<InquiryFormProps> & { leadType: string }; lender: boolean }
+>;
 type Label = { readonly id: string; readonly en: string };

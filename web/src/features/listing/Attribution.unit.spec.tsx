@@ -15,7 +15,14 @@ describe('IDX attribution', () => {
   });
 
   it("shows each MLS's disclaimer with the time its data was last updated", () => {
-    render(<MlsDisclaimers disclaimers={[{ mls: 'MRED', text: 'Deemed reliable, not guaranteed.', updatedAt: '2024-06-03T12:00:00Z' }, { mls: 'ACTRIS', text: 'Other text.', updatedAt: null }]} />);
+    render(
+      <MlsDisclaimers
+        disclaimers={[
+          { mls: 'MRED', text: 'Deemed reliable, not guaranteed.', updatedAt: '2024-06-03T12:00:00Z' },
+          { mls: 'ACTRIS', text: 'Other text.', updatedAt: null },
+        ]}
+      />,
+    );
     const region = screen.getByRole('region', { name: 'Listing data disclaimers' });
     const lines = [...region.querySelectorAll('p')].map((p) => p.textContent);
     expect(lines[0]).toMatch(/^MRED Deemed reliable, not guaranteed\. Listing data last updated Jun 3, 2024/);

@@ -24,7 +24,9 @@ export function InquirySlot({ listing }: { listing: ListingDetails }) {
   const t = useT();
   const { ready, user } = useCurrentUser();
   const { site } = useSite();
-  const message = t('inquiry.listing.message', 'I would like more information about {address}.', { address: listing.address ?? t('inquiry.listing.thisHome', 'this home') });
+  const message = t('inquiry.listing.message', 'I would like more information about {address}.', {
+    address: listing.address ?? t('inquiry.listing.thisHome', 'this home'),
+  });
   const [sent, setSent] = useState(() => readJson<string>('sessionStorage', SENT_KEY) === listing.pdid);
   // Shown once, on the page load that follows the reload.
   useEffect(() => {
@@ -48,11 +50,7 @@ export function InquirySlot({ listing }: { listing: ListingDetails }) {
         <div className={formStyles.success} role="status" data-testid="inquiry-sent">
           <strong>{t('inquiry.listing.thanks', 'Thank you!')}</strong> {t('inquiry.listing.sent', 'Your message was sent. An agent will be in touch shortly.')}
           <div>
-            <button
-              type="button"
-              className={formStyles.linkButton}
-              onClick={() => setSent(false)}
-            >
+            <button type="button" className={formStyles.linkButton} onClick={() => setSent(false)}>
               {t('inquiry.listing.another', 'Send another message')}
             </button>
           </div>
@@ -79,7 +77,14 @@ export function InquirySlot({ listing }: { listing: ListingDetails }) {
               }
               submitLabel={t('inquiry.listing.submit', 'Contact an agent')}
               onSent={onSent}
-              onEmailInUse={(email) => requestSignIn({ tab: 'signin', dismissable: true, email, notice: t('inquiry.emailInUse', 'An account already uses this email. Sign in to send your message.') })}
+              onEmailInUse={(email) =>
+                requestSignIn({
+                  tab: 'signin',
+                  dismissable: true,
+                  email,
+                  notice: t('inquiry.emailInUse', 'An account already uses this email. Sign in to send your message.'),
+                })
+              }
             />
           )}
         </>

@@ -28,7 +28,13 @@ export function ListingGallery({ pdid, mlsid, photos, address }: { pdid: string;
   return (
     <section className={styles.gallery} aria-label={t('listing.photos', 'Photos')} aria-roledescription="carousel">
       <div className={styles.hero}>
-        <img key={current} src={current} alt={t('listing.photoOf', 'Photo {n} of {address}', { n: i + 1, address })} className={styles.photo} onError={() => fail(current)} />
+        <img
+          key={current}
+          src={current}
+          alt={t('listing.photoOf', 'Photo {n} of {address}', { n: i + 1, address })}
+          className={styles.photo}
+          onError={() => fail(current)}
+        />
         {good.length > 1 && (
           <>
             <button type="button" className={`${styles.nav} ${styles.prev}`} aria-label={t('photo.previous', 'Previous photo')} onClick={() => step(-1)}>
@@ -47,7 +53,13 @@ export function ListingGallery({ pdid, mlsid, photos, address }: { pdid: string;
         <ul className={styles.thumbs} aria-label={t('listing.allPhotos', 'All photos')}>
           {good.map((p, n) => (
             <li key={p}>
-              <button type="button" className={styles.thumb} aria-label={t('listing.showPhoto', 'Show photo {n}', { n: n + 1 })} aria-current={n === i ? true : undefined} onClick={() => setIndex(n)}>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-label={t('listing.showPhoto', 'Show photo {n}', { n: n + 1 })}
+                aria-current={n === i ? true : undefined}
+                onClick={() => setIndex(n)}
+              >
                 <img src={p} alt="" loading="lazy" onError={() => fail(p)} />
               </button>
             </li>

@@ -23,7 +23,6 @@ import { statusLabel } from '../search-results';
 import { DeferredListingMap } from '../map';
 import { NearbySchools } from '../schools';
 
-
 type State = { status: 'loading' } | { status: 'found'; listing: ListingDetails } | { status: 'missing' } | { status: 'error'; message: string };
 
 /** /listing/{pdid}: photos, facts, history, a small map, the inquiry slot, and the result sequence links. */
@@ -149,7 +148,9 @@ function ListingBody({ listing: l }: { listing: ListingDetails }) {
           {l.latitude !== null && l.longitude !== null && (
             <section className={styles.section} aria-labelledby="location">
               <h2 id="location">{t('listing.location', 'Location')}</h2>
-              {l.locationApproximate && <p className={styles.approximate}>{t('listing.approximate', "Approximate location: the map shows the zip code's area, not the home.")}</p>}
+              {l.locationApproximate && (
+                <p className={styles.approximate}>{t('listing.approximate', "Approximate location: the map shows the zip code's area, not the home.")}</p>
+              )}
               <DeferredListingMap
                 className={styles.map}
                 fallback={<div className={styles.mapFallback}>{t('map.loading', 'Loading map…')}</div>}

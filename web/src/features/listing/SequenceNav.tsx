@@ -38,9 +38,7 @@ export function SequenceNav({ pdid }: { pdid: string }) {
       </Link>
       {nav && (
         <div className={styles.seqSteps}>
-          <span className={styles.seqPos}>
-            {t('listing.position', '{n} of {total}', { n: nav.index + 1, total: nav.total })}
-          </span>
+          <span className={styles.seqPos}>{t('listing.position', '{n} of {total}', { n: nav.index + 1, total: nav.total })}</span>
           {nav.prev ? (
             <Link href={href(nav.prev)} className={styles.seqLink} rel="prev">
               {t('listing.previous', 'Previous')}

@@ -10,7 +10,19 @@ export const LISTING_MAP_ZOOM = 11; // "Map default zoom 11" (spec section 9)
  * A small embedded map with a named marker on the listing page; for an approximate location (the
  * postal code's centre) a shaded area instead of a pin, so no one reads it as the home's spot.
  */
-export function ListingMap({ latitude, longitude, name, styleUrl = null, approximate = false }: { latitude: number; longitude: number; name: string; styleUrl?: string | null; approximate?: boolean }) {
+export function ListingMap({
+  latitude,
+  longitude,
+  name,
+  styleUrl = null,
+  approximate = false,
+}: {
+  latitude: number;
+  longitude: number;
+  name: string;
+  styleUrl?: string | null;
+  approximate?: boolean;
+}) {
   const ref = useRef<MapRef>(null);
   const onLoad = useCallback(() => {
     const map = ref.current?.getMap();

@@ -32,12 +32,28 @@ export function PointsMap({ label, center, zoom, home = null, points = [], fit =
     const all = [...(home ? [home.point] : []), ...points];
     const lats = all.map((p) => p.latitude);
     const lngs = all.map((p) => p.longitude);
-    if (all.length > 1) map.fitBounds([[Math.min(...lngs), Math.min(...lats)], [Math.max(...lngs), Math.max(...lats)]], { padding: 40, maxZoom: 15, duration: 0 });
+    if (all.length > 1)
+      map.fitBounds(
+        [
+          [Math.min(...lngs), Math.min(...lats)],
+          [Math.max(...lngs), Math.max(...lats)],
+        ],
+        { padding: 40, maxZoom: 15, duration: 0 },
+      );
   }, [fit, home, points]);
   return (
     <div className={styles.map} role="region" aria-label={label}>
-      <MapGL ref={ref} initialViewState={{ ...center, zoom }} mapStyle={offlineStyle} onLoad={onLoad} scrollZoom={false} dragRotate={false} attributionControl={false}
-        onClick={onPick ? (e: MapLayerMouseEvent) => onPick({ latitude: e.lngLat.lat, longitude: e.lngLat.lng }) : undefined} style={{ position: 'absolute', inset: 0 }}>
+      <MapGL
+        ref={ref}
+        initialViewState={{ ...center, zoom }}
+        mapStyle={offlineStyle}
+        onLoad={onLoad}
+        scrollZoom={false}
+        dragRotate={false}
+        attributionControl={false}
+        onClick={onPick ? (e: MapLayerMouseEvent) => onPick({ latitude: e.lngLat.lat, longitude: e.lngLat.lng }) : undefined}
+        style={{ position: 'absolute', inset: 0 }}
+      >
         {points.map((p, i) => (
           <Marker key={i} latitude={p.latitude} longitude={p.longitude} anchor="center">
             <span className={styles.numbered}>{i + 1}</span>

@@ -253,11 +253,23 @@ export function SearchMap(p: SearchMapProps) {
 
       <div ref={overlay} className={styles.overlay}>
         <div className={styles.controls} role="toolbar" aria-label={t('map.tools', 'Map tools')}>
-          <button type="button" className={`${styles.tool} ${drawing ? styles.active : ''}`} aria-pressed={drawing} disabled={(mode === 'off' && full) || sizing} onClick={() => toggle('on')}>
+          <button
+            type="button"
+            className={`${styles.tool} ${drawing ? styles.active : ''}`}
+            aria-pressed={drawing}
+            disabled={(mode === 'off' && full) || sizing}
+            onClick={() => toggle('on')}
+          >
             <Icon name="pencil" size={18} />
             {drawing ? t('map.drawing', 'Drawing...') : t('map.draw', 'Draw Custom Search')}
           </button>
-          <button type="button" className={`${styles.tool} ${sizing ? styles.active : ''}`} aria-pressed={sizing} disabled={(mode === 'off' && full) || drawing} onClick={() => toggle('radius')}>
+          <button
+            type="button"
+            className={`${styles.tool} ${sizing ? styles.active : ''}`}
+            aria-pressed={sizing}
+            disabled={(mode === 'off' && full) || drawing}
+            onClick={() => toggle('radius')}
+          >
             <Icon name="radius" size={18} />
             {t('map.radius', 'Radius')}
           </button>
@@ -276,7 +288,9 @@ export function SearchMap(p: SearchMapProps) {
             <span className={styles.hint}>{t('map.drawHint', 'Press and drag on the map to draw an area. Esc cancels.')}</span>
           ) : sizing ? (
             <span className={styles.hint} data-testid="radius-hint">
-              {circle && circle.miles > 0 ? t('map.radiusNow', 'Radius {miles}', { miles: milesLabel(circle.miles) }) : t('map.radiusHint', 'Press on the centre and drag out the radius. Esc cancels.')}
+              {circle && circle.miles > 0
+                ? t('map.radiusNow', 'Radius {miles}', { miles: milesLabel(circle.miles) })
+                : t('map.radiusHint', 'Press on the centre and drag out the radius. Esc cancels.')}
             </span>
           ) : p.loading ? (
             <span className={styles.hint}>{t('search.searching', 'Searching…')}</span>
@@ -293,7 +307,9 @@ export function SearchMap(p: SearchMapProps) {
               {t('map.clustered', '{total} homes: prices where they fit, counts in the circles.', { total: p.total })}
             </span>
           ) : p.total > 0 && !p.compact ? (
-            <span className={styles.hint}>{isOne(p.total) ? t('search.oneHome', '{count} home', { count: p.total }) : t('search.homes', '{count} homes', { count: p.total })}</span>
+            <span className={styles.hint}>
+              {isOne(p.total) ? t('search.oneHome', '{count} home', { count: p.total }) : t('search.homes', '{count} homes', { count: p.total })}
+            </span>
           ) : p.total === 0 ? (
             <span className={styles.hint}>{t('map.none', 'No homes here. Try moving the map or changing filters.')}</span>
           ) : null}

@@ -78,18 +78,24 @@ const lines = (g: MultiLineString): FeatureCollection => ({ type: 'FeatureCollec
 export function attachOfflineBasemap(map: MaplibreMap): () => void {
   let countiesLoaded = false;
   const source = (id: string) => map.getSource(id) as GeoJSONSource | undefined;
-  void topology(statesUrl).then((t) => {
-    source('land')?.setData(feature(t, t.objects.states) as FeatureCollection<Geometry>);
-    source('stateLines')?.setData(lines(mesh(t, t.objects.states)));
-  }, () => undefined);
+  void topology(statesUrl).then(
+    (t) => {
+      source('land')?.setData(feature(t, t.objects.states) as FeatureCollection<Geometry>);
+      source('stateLines')?.setData(lines(mesh(t, t.objects.states)));
+    },
+    () => undefined,
+  );
   const maybeCounties = () => {
     if (countiesLoaded || map.getZoom() < COUNTY_MIN_ZOOM - 0.5) return;
     countiesLoaded = true;
-    void topology(countiesUrl).then((t) => {
-      if (t.objects.counties) source('countyLines')?.setData(lines(mesh(t, t.objects.counties, (a, b) => a !== b)));
-    }, () => {
-      countiesLoaded = false;
-    });
+    void topology(countiesUrl).then(
+      (t) => {
+        if (t.objects.counties) source('countyLines')?.setData(lines(mesh(t, t.objects.counties, (a, b) => a !== b)));
+      },
+      () => {
+        countiesLoaded = false;
+      },
+    );
   };
   map.on('zoomend', maybeCounties);
   maybeCounties();

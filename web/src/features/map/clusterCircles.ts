@@ -17,7 +17,7 @@ type Point = { x: number; y: number };
 export function clustersThatFit(clusters: readonly Cluster[], project: (c: Cluster) => Point): Cluster[] {
   type Circle = { c: Cluster; at: Point; r: number };
   const circles: Circle[] = clusters.map((c) => ({ c, at: project(c), r: clusterRadius(c.count) }));
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     for (let i = 0; i < circles.length && !merged; i++) {
       for (let j = i + 1; j < circles.length; j++) {

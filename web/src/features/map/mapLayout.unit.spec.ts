@@ -12,10 +12,13 @@ describe('the search map layout', () => {
 
   it('draws pins standing alone and the clusters of the other cells, every match once', () => {
     const pin = (pdid: string, inCluster: boolean) => ({ pdid, latitude: 1, longitude: 2, priceShort: '$1k', locationApproximate: false, inCluster });
-    const drawn = drawnMatches([pin('A', false), pin('B', true)], [
-      { latitude: 1, longitude: 2, count: 1, complete: true },
-      { latitude: 3, longitude: 4, count: 250, complete: false },
-    ]);
+    const drawn = drawnMatches(
+      [pin('A', false), pin('B', true)],
+      [
+        { latitude: 1, longitude: 2, count: 1, complete: true },
+        { latitude: 3, longitude: 4, count: 250, complete: false },
+      ],
+    );
     expect(drawn.pins.map((p) => p.pdid)).toEqual(['A']);
     expect(drawn.clusters.map((c) => c.count)).toEqual([250]);
     expect(drawn.count).toBe(251);

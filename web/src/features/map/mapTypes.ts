@@ -2,7 +2,9 @@ import type { Card, Cluster, MapBounds, Pin } from '../../../../src/contract/sea
 import type { Ring } from './polygons';
 
 /** Where the map opens: a point and zoom, or a box to frame. */
-export type MapStart = { readonly kind: 'point'; readonly latitude: number; readonly longitude: number; readonly zoom: number } | { readonly kind: 'box'; readonly bounds: MapBounds };
+export type MapStart =
+  | { readonly kind: 'point'; readonly latitude: number; readonly longitude: number; readonly zoom: number }
+  | { readonly kind: 'box'; readonly bounds: MapBounds };
 
 export type SearchMapProps = {
   readonly pins: readonly Pin[];

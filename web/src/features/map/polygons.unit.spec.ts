@@ -14,20 +14,42 @@ function loop(n: number, radius = 0.05, centre: LngLat = [-122.33, 47.61], wobbl
 describe('drawn polygon simplification', () => {
   it('refuses a stroke with 2 or fewer distinct points', () => {
     expect(simplifyDrawnPolygon([])).toBeNull();
-    expect(simplifyDrawnPolygon([[1, 1], [1, 1], [2, 2], [2, 2]])).toBeNull();
+    expect(
+      simplifyDrawnPolygon([
+        [1, 1],
+        [1, 1],
+        [2, 2],
+        [2, 2],
+      ]),
+    ).toBeNull();
   });
 
   it('keeps a triangle as it is', () => {
-    expect(simplifyDrawnPolygon([[0, 0], [1, 0], [0, 1]])).toEqual([[0, 0], [1, 0], [0, 1]]);
+    expect(
+      simplifyDrawnPolygon([
+        [0, 0],
+        [1, 0],
+        [0, 1],
+      ]),
+    ).toEqual([
+      [0, 0],
+      [1, 0],
+      [0, 1],
+    ]);
   });
 
   it('lands every long stroke between 4 and 99 vertices', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 5, max: 3000 }), fc.double({ min: 0.0005, max: 5, noNaN: true }), fc.double({ min: 0, max: 0.6, noNaN: true }), (n, radius, wobble) => {
-        const out = simplifyDrawnPolygon(loop(n, radius, [-100, 40], wobble))!;
-        expect(out.length).toBeGreaterThanOrEqual(MIN_VERTICES);
-        expect(out.length).toBeLessThanOrEqual(MAX_VERTICES);
-      }),
+      fc.property(
+        fc.integer({ min: 5, max: 3000 }),
+        fc.double({ min: 0.0005, max: 5, noNaN: true }),
+        fc.double({ min: 0, max: 0.6, noNaN: true }),
+        (n, radius, wobble) => {
+          const out = simplifyDrawnPolygon(loop(n, radius, [-100, 40], wobble))!;
+          expect(out.length).toBeGreaterThanOrEqual(MIN_VERTICES);
+          expect(out.length).toBeLessThanOrEqual(MAX_VERTICES);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -40,16 +62,32 @@ describe('drawn polygon simplification', () => {
   });
 
   it('Douglas-Peucker keeps the corners of a square drawn with many points', () => {
-    const side = (from: LngLat, to: LngLat) => Array.from({ length: 50 }, (_, i) => [from[0] + ((to[0] - from[0]) * i) / 50, from[1] + ((to[1] - from[1]) * i) / 50] as LngLat);
+    const side = (from: LngLat, to: LngLat) =>
+      Array.from({ length: 50 }, (_, i) => [from[0] + ((to[0] - from[0]) * i) / 50, from[1] + ((to[1] - from[1]) * i) / 50] as LngLat);
     const square = [...side([0, 0], [1, 0]), ...side([1, 0], [1, 1]), ...side([1, 1], [0, 1]), ...side([0, 1], [0, 0.02])];
-    expect(simplifyDrawnPolygon(square)).toEqual([[0, 0], [1, 0], [1, 1], [0, 1], [0, 0.0396]]);
+    expect(simplifyDrawnPolygon(square)).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+      [0, 0.0396],
+    ]);
   });
 });
 
 describe('polygonmap format', () => {
   it("writes 'lat lng' pairs with 6 decimals joined by ', ', the first point repeated, polygons joined by ':'", () => {
-    const a: LngLat[] = [[-122.3, 47.6], [-122.2, 47.6], [-122.2, 47.7], [-122.3000004, 47.7]];
-    const b: LngLat[] = [[-121, 38], [-120, 38], [-120, 39]];
+    const a: LngLat[] = [
+      [-122.3, 47.6],
+      [-122.2, 47.6],
+      [-122.2, 47.7],
+      [-122.3000004, 47.7],
+    ];
+    const b: LngLat[] = [
+      [-121, 38],
+      [-120, 38],
+      [-120, 39],
+    ];
     expect(formatPolygons([a, b])).toBe(
       '47.600000 -122.300000, 47.600000 -122.200000, 47.700000 -122.200000, 47.700000 -122.300000, 47.600000 -122.300000:' +
         '38.000000 -121.000000, 38.000000 -120.000000, 39.000000 -120.000000, 38.000000 -121.000000',

@@ -33,13 +33,20 @@ export function CardKeeper({ pdid, label }: { pdid: string; label: string }) {
       await changeKept(pdid, { favorite: on }, () => setFavorite(pdid, on));
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) openSignIn();
-      else toast({ tone: 'error', message: on ? t('keeper.notSavedFavorite', 'This home was not saved to your favourites; please try again.') : t('keeper.stillFavorite', 'This home is still in your favourites; please try again.') });
+      else
+        toast({
+          tone: 'error',
+          message: on
+            ? t('keeper.notSavedFavorite', 'This home was not saved to your favourites; please try again.')
+            : t('keeper.stillFavorite', 'This home is still in your favourites; please try again.'),
+        });
     } finally {
       busy.current = false;
     }
   };
   const note = user && kept.note ? t('keeper.yourNote', 'Your note: {note}', { note: noteSummary(kept.note) }) : null;
-  const opinion = user && kept.opinion ? (kept.opinion === 'like' ? t('keeper.youLike', 'You like this home') : t('keeper.youDislike', 'You dislike this home')) : null;
+  const opinion =
+    user && kept.opinion ? (kept.opinion === 'like' ? t('keeper.youLike', 'You like this home') : t('keeper.youDislike', 'You dislike this home')) : null;
   return (
     <div className={styles.keeper}>
       {note && (
@@ -57,7 +64,13 @@ export function CardKeeper({ pdid, label }: { pdid: string; label: string }) {
         className={`${styles.heart} ${user && kept.favorite ? styles.on : ''}`}
         aria-label={t('keeper.favoriteOf', 'Favourite {home}', { home: label })}
         aria-pressed={user ? kept.favorite : undefined}
-        title={user ? (kept.favorite ? t('keeper.removeFavorite', 'Remove from favourites') : t('keeper.saveFavorite', 'Save to favourites')) : t('keeper.signInFavorite', 'Sign in to save favourites')}
+        title={
+          user
+            ? kept.favorite
+              ? t('keeper.removeFavorite', 'Remove from favourites')
+              : t('keeper.saveFavorite', 'Save to favourites')
+            : t('keeper.signInFavorite', 'Sign in to save favourites')
+        }
         onClick={() => void toggle()}
       >
         <Icon name="heart" size={18} />

@@ -22,7 +22,11 @@ export function KeptHome({ pdid, brief, note }: Props) {
   return (
     <div className={styles.home}>
       <div className={styles.photo} aria-hidden="true">
-        {brief?.photo && !broken ? <img src={brief.photo} alt="" loading="lazy" decoding="async" onError={() => setBroken(true)} /> : <Icon name="photo" size={24} />}
+        {brief?.photo && !broken ? (
+          <img src={brief.photo} alt="" loading="lazy" decoding="async" onError={() => setBroken(true)} />
+        ) : (
+          <Icon name="photo" size={24} />
+        )}
       </div>
       <div className={styles.text}>
         <span>
@@ -33,7 +37,9 @@ export function KeptHome({ pdid, brief, note }: Props) {
         </span>
         {brief && (
           <span className={styles.facts}>
-            <strong>{money(brief.price, brief.forRent)}</strong> · {t('organizer.facts', '{beds} bd · {baths} ba', { beds: count(brief.beds), baths: count(brief.baths) })}{status && ` · ${status}`}
+            <strong>{money(brief.price, brief.forRent)}</strong> ·{' '}
+            {t('organizer.facts', '{beds} bd · {baths} ba', { beds: count(brief.beds), baths: count(brief.baths) })}
+            {status && ` · ${status}`}
           </span>
         )}
         {note && <span className={styles.note}>{note}</span>}

@@ -2,7 +2,18 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KeptHome } from './KeptHome';
 
-const brief = { address: '1 First Ave', city: 'Kent', state: 'WA', zip: '98032', price: 500_000, forRent: false, beds: 3, baths: 2, status: 'Pending', photo: '/p.jpg' };
+const brief = {
+  address: '1 First Ave',
+  city: 'Kent',
+  state: 'WA',
+  zip: '98032',
+  price: 500_000,
+  forRent: false,
+  beds: 3,
+  baths: 2,
+  status: 'Pending',
+  photo: '/p.jpg',
+};
 
 describe('a kept home on the organizer page', () => {
   afterEach(cleanup);

@@ -63,7 +63,13 @@ export function ListingKeeper({ pdid, address }: { pdid: string; address: string
         type="button"
         className={`btn ${kept.favorite ? styles.on : ''}`}
         aria-pressed={kept.favorite}
-        onClick={() => void run({ favorite: !kept.favorite }, () => setFavorite(pdid, !kept.favorite), kept.favorite ? t('keeper.removed', 'Removed from favourites.') : t('keeper.saved', 'Saved to your favourites.'))}
+        onClick={() =>
+          void run(
+            { favorite: !kept.favorite },
+            () => setFavorite(pdid, !kept.favorite),
+            kept.favorite ? t('keeper.removed', 'Removed from favourites.') : t('keeper.saved', 'Saved to your favourites.'),
+          )
+        }
       >
         {kept.favorite ? '♥' : '♡'} {t('keeper.favorite', 'Favourite')}
       </button>
@@ -73,14 +79,21 @@ export function ListingKeeper({ pdid, address }: { pdid: string; address: string
           type="button"
           className={`btn ${kept.opinion === o ? styles.on : ''}`}
           aria-pressed={kept.opinion === o}
-          onClick={() => void run({ opinion: kept.opinion === o ? null : o }, () => giveOpinion(pdid, kept.opinion === o ? 'none' : o), t('keeper.noted', 'Noted.'))}
+          onClick={() =>
+            void run({ opinion: kept.opinion === o ? null : o }, () => giveOpinion(pdid, kept.opinion === o ? 'none' : o), t('keeper.noted', 'Noted.'))
+          }
         >
           {o === 'like' ? t('keeper.like', 'Like') : t('keeper.dislike', 'Dislike')}
         </button>
       ))}
       <ShareListing pdid={pdid} address={address} />
       <RequestShowing pdid={pdid} address={address} />
-      <NoteForm note={note} saved={savedNote} onChange={(text) => ((edited.current = true), setNote(text))} onSave={(text) => void run({ note: text || null }, () => writeNote(pdid, text), t('keeper.noteSaved', 'Note saved.'))} />
+      <NoteForm
+        note={note}
+        saved={savedNote}
+        onChange={(text) => ((edited.current = true), setNote(text))}
+        onSave={(text) => void run({ note: text || null }, () => writeNote(pdid, text), t('keeper.noteSaved', 'Note saved.'))}
+      />
       <NotebookPicker pdid={pdid} />
     </div>
   );

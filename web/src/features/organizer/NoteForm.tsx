@@ -26,7 +26,14 @@ export function NoteForm({ note, saved, onChange, onSave }: Props) {
       <label htmlFor={`${id}-note`} className="visually-hidden">
         {t('keeper.noteLabel', 'Your note on this home')}
       </label>
-      <textarea id={`${id}-note`} className={f.input} value={note} maxLength={2000} placeholder={t('keeper.notePlaceholder', 'A note only you see')} onChange={(e) => onChange(e.target.value)} />
+      <textarea
+        id={`${id}-note`}
+        className={f.input}
+        value={note}
+        maxLength={2000}
+        placeholder={t('keeper.notePlaceholder', 'A note only you see')}
+        onChange={(e) => onChange(e.target.value)}
+      />
       <button type="submit" className="btn" disabled={note.trim() === saved}>
         {t('keeper.saveNote', 'Save note')}
       </button>

@@ -35,7 +35,8 @@ export function NotebookPicker({ pdid }: { pdid: string }) {
     const chosen = notebooks.find((n) => n.notebookId === selected);
     const newName = name.trim();
     if (!chosen && !newName) return setError(t('picker.nameMissing', 'Please name the new notebook'));
-    if (chosen && kept.notebooks.includes(chosen.notebookId)) return setError(t('picker.already', 'This home is already in {notebook}', { notebook: chosen.name }));
+    if (chosen && kept.notebooks.includes(chosen.notebookId))
+      return setError(t('picker.already', 'This home is already in {notebook}', { notebook: chosen.name }));
     setBusy(true);
     setError(null);
     try {

@@ -51,14 +51,25 @@ export function NotebooksSection() {
     const label = homeLabel(state, pdid);
     // The button goes with the home: keep the keyboard in the notebook.
     document.getElementById(headingId(n))?.focus();
-    void takeOut(n.notebookId, pdid).then(() => toast({ message: t('notebooks.removed', 'Removed {home} from {notebook}.', { home: label, notebook: n.name }), tone: 'success' }), fail);
+    void takeOut(n.notebookId, pdid).then(
+      () => toast({ message: t('notebooks.removed', 'Removed {home} from {notebook}.', { home: label, notebook: n.name }), tone: 'success' }),
+      fail,
+    );
   };
 
   return (
     <Section id={`${id}-h`} title={t('notebooks.title', 'Notebooks')} className={styles.card} headingClassName={styles.heading}>
       <form className={styles.create} onSubmit={(e) => void create(e)} noValidate>
         <label htmlFor={`${id}-name`}>{t('notebooks.new', 'New notebook')}</label>
-        <input id={`${id}-name`} className={f.input} value={name} maxLength={100} placeholder={t('notebooks.placeholder', 'e.g. Weekend viewings')} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} />
+        <input
+          id={`${id}-name`}
+          className={f.input}
+          value={name}
+          maxLength={100}
+          placeholder={t('notebooks.placeholder', 'e.g. Weekend viewings')}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={error ? true : undefined}
+        />
         <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
           {t('notebooks.create', 'Create notebook')}
         </button>
@@ -96,7 +107,12 @@ export function NotebooksSection() {
                     {homes.map((pdid) => (
                       <li key={pdid} className={styles.row}>
                         <KeptHome pdid={pdid} brief={briefOf(state, pdid)} note={keptOf(state, pdid).note} />
-                        <button type="button" className="btn" aria-label={t('notebooks.removeHome', 'Remove {home} from {notebook}', { home: homeLabel(state, pdid), notebook: n.name })} onClick={() => remove(n, pdid)}>
+                        <button
+                          type="button"
+                          className="btn"
+                          aria-label={t('notebooks.removeHome', 'Remove {home} from {notebook}', { home: homeLabel(state, pdid), notebook: n.name })}
+                          onClick={() => remove(n, pdid)}
+                        >
                           {t('organizer.remove', 'Remove')}
                         </button>
                       </li>

@@ -74,11 +74,27 @@ export function OrganizerPage() {
               <SavedSearchRow
                 key={s.searchId}
                 search={s}
-                onRename={(name) => act(() => changeSavedSearch(s.searchId, { name }), t('organizer.renamed', 'Renamed.'), (l) => l.map((x) => (x.searchId === s.searchId ? { ...x, name } : x)))}
-                onFrequency={(frequency) =>
-                  act(() => changeSavedSearch(s.searchId, { frequency }), t('organizer.frequencySaved', 'Alert frequency saved.'), (l) => l.map((x) => (x.searchId === s.searchId ? { ...x, frequency } : x)))
+                onRename={(name) =>
+                  act(
+                    () => changeSavedSearch(s.searchId, { name }),
+                    t('organizer.renamed', 'Renamed.'),
+                    (l) => l.map((x) => (x.searchId === s.searchId ? { ...x, name } : x)),
+                  )
                 }
-                onDelete={() => act(() => deleteSavedSearch(s.searchId), t('organizer.deleted', 'Saved search deleted.'), (l) => l.filter((x) => x.searchId !== s.searchId))}
+                onFrequency={(frequency) =>
+                  act(
+                    () => changeSavedSearch(s.searchId, { frequency }),
+                    t('organizer.frequencySaved', 'Alert frequency saved.'),
+                    (l) => l.map((x) => (x.searchId === s.searchId ? { ...x, frequency } : x)),
+                  )
+                }
+                onDelete={() =>
+                  act(
+                    () => deleteSavedSearch(s.searchId),
+                    t('organizer.deleted', 'Saved search deleted.'),
+                    (l) => l.filter((x) => x.searchId !== s.searchId),
+                  )
+                }
               />
             ))}
           </ul>
@@ -97,7 +113,9 @@ export function OrganizerPage() {
                   className="btn"
                   aria-label={t('organizer.removeFavorite', 'Remove {home} from favourites', { home: homeLabel(kept, pdid) })}
                   onClick={() =>
-                    void changeKept(pdid, { favorite: false }, () => setFavorite(pdid, false)).catch(() => toast({ message: t('organizer.notSaved', 'That did not save; please try again.'), tone: 'error' }))
+                    void changeKept(pdid, { favorite: false }, () => setFavorite(pdid, false)).catch(() =>
+                      toast({ message: t('organizer.notSaved', 'That did not save; please try again.'), tone: 'error' }),
+                    )
                   }
                 >
                   {t('organizer.remove', 'Remove')}

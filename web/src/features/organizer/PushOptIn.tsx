@@ -52,9 +52,16 @@ export function PushOptIn() {
   if (state === 'checking') return null;
   return (
     <div className={forms.form}>
-      <p>{t('push.lead', 'Get a notification on this device when your agent replies in chat, and the moment a new home matches a saved search with instant alerts.')}</p>
+      <p>
+        {t(
+          'push.lead',
+          'Get a notification on this device when your agent replies in chat, and the moment a new home matches a saved search with instant alerts.',
+        )}
+      </p>
       {state === 'unsupported' && <p className={forms.hint}>{t('push.unsupported', 'This browser cannot show notifications from websites.')}</p>}
-      {state === 'denied' && <p className={forms.hint}>{t('push.denied', 'Notifications are blocked for this site in your browser settings; allow them there to turn them on.')}</p>}
+      {state === 'denied' && (
+        <p className={forms.hint}>{t('push.denied', 'Notifications are blocked for this site in your browser settings; allow them there to turn them on.')}</p>
+      )}
       {(state === 'off' || state === 'on' || state === 'busy') && (
         <div className={forms.actions}>
           {state === 'on' ? (

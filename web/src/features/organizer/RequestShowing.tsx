@@ -17,7 +17,13 @@ export function RequestShowing({ pdid, address }: { pdid: string; address: strin
     return { done: t('showing.requested', 'Showing requested. An agent will confirm the time with you.') };
   };
   return (
-    <ActionModal label={t('showing.request', 'Request a showing')} title={t('showing.request', 'Request a showing')} submitLabel={t('showing.submit', 'Request showing')} onOpen={() => setAt('')} send={send}>
+    <ActionModal
+      label={t('showing.request', 'Request a showing')}
+      title={t('showing.request', 'Request a showing')}
+      submitLabel={t('showing.submit', 'Request showing')}
+      onOpen={() => setAt('')}
+      send={send}
+    >
       <p>{t('showing.when', 'When would you like to see {address}?', { address })}</p>
       <div className={f.field}>
         <label htmlFor={`${id}-at`} className={f.label}>

@@ -22,10 +22,13 @@ export function areaNote(searchQs: string, title: string, t: Translate): string 
   const polygons = q.get('polygonmap');
   if (polygons && !title.includes('Drawn Area')) {
     const n = polygons.split(':').filter(Boolean).length;
-    return n === 1 ? t('organizer.drawnArea', 'Within the area you drew on the map') : t('organizer.drawnAreas', 'Within the {count} areas you drew on the map', { count: n });
+    return n === 1
+      ? t('organizer.drawnArea', 'Within the area you drew on the map')
+      : t('organizer.drawnAreas', 'Within the {count} areas you drew on the map', { count: n });
   }
   const miles = q.get('radius');
-  if (miles && q.get('lat') && q.get('long') && !title.includes('Miles of')) return t('organizer.radius', 'Within {miles} mi of the point you chose on the map', { miles });
+  if (miles && q.get('lat') && q.get('long') && !title.includes('Miles of'))
+    return t('organizer.radius', 'Within {miles} mi of the point you chose on the map', { miles });
   return null;
 }
 
@@ -38,7 +41,13 @@ export function SavedSearchRow({ search, onRename, onFrequency, onDelete }: RowP
   return (
     <li className={styles.row}>
       <span className={styles.name}>
-        <input className={f.input} aria-label={t('organizer.searchName', 'Name of {name}', { name: search.name })} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+        <input
+          className={f.input}
+          aria-label={t('organizer.searchName', 'Name of {name}', { name: search.name })}
+          value={name}
+          maxLength={120}
+          onChange={(e) => setName(e.target.value)}
+        />
         <span className={styles.sub}>{search.searchTitle || t('organizer.allHomes', 'All homes')}</span>
         {area && <span className={styles.sub}>{area}</span>}
       </span>
@@ -47,7 +56,12 @@ export function SavedSearchRow({ search, onRename, onFrequency, onDelete }: RowP
           {t('organizer.rename', 'Rename')}
         </button>
       )}
-      <select className={`${f.input} ${styles.frequency}`} aria-label={t('organizer.alertsFor', 'E-mail alerts for {name}', { name: search.name })} value={search.frequency} onChange={(e) => void onFrequency(e.target.value as AlertFrequency)}>
+      <select
+        className={`${f.input} ${styles.frequency}`}
+        aria-label={t('organizer.alertsFor', 'E-mail alerts for {name}', { name: search.name })}
+        value={search.frequency}
+        onChange={(e) => void onFrequency(e.target.value as AlertFrequency)}
+      >
         {ALERT_FREQUENCIES.map((f) => (
           <option key={f.value} value={f.value}>
             {t(`save.frequency.${f.value}`, f.label)}

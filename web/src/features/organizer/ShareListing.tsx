@@ -47,7 +47,15 @@ export function ShareListing({ pdid, address }: { pdid: string; address: string 
         <label htmlFor={`${id}-email`} className={f.label}>
           {t('share.email', 'Friend’s e-mail')}
         </label>
-        <input id={`${id}-email`} className={f.input} type="email" autoComplete="off" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id={`${id}-email`}
+          className={f.input}
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
     </ActionModal>
   );

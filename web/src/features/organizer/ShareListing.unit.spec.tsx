@@ -4,7 +4,8 @@ import { ToastProvider } from '../../ui/ToastProvider';
 import { ShareListing } from './ShareListing';
 
 const VERIFY = 'Please confirm your e-mail address before sharing homes: we can send you a link to confirm it.';
-const json = (status: number, body: unknown) => new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The server as the browser sees it: each call answered in turn, every call kept. */
 function server(...answers: Response[]) {
@@ -38,7 +39,10 @@ describe('sharing a listing', () => {
   });
 
   it("an unconfirmed lead sees the server's reason and can have the confirmation link sent from the form", async () => {
-    const calls = server(json(403, { message: VERIFY }), json(200, { isSuccess: true, alreadyVerified: false, message: 'We sent a link to ada@example.com. Open it to confirm your address.' }));
+    const calls = server(
+      json(403, { message: VERIFY }),
+      json(200, { isSuccess: true, alreadyVerified: false, message: 'We sent a link to ada@example.com. Open it to confirm your address.' }),
+    );
     await shareWith('friend@example.com');
     expect(screen.getByRole('alert', { hidden: true }).textContent).toBe(VERIFY);
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Send me the link', hidden: true })));

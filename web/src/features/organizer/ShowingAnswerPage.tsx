@@ -29,20 +29,24 @@ export function ShowingAnswerPage() {
         setShowing(r.showing);
         setStale(r.showing.status === 'requested' && r.showing.sequence !== r.linkSequence);
       },
-      (err: unknown) => void labelsLoaded().then((tr) => setError(err instanceof ApiError ? err.message : tr('showingAnswer.badLink', 'This link could not be opened'))),
+      (err: unknown) =>
+        void labelsLoaded().then((tr) => setError(err instanceof ApiError ? err.message : tr('showingAnswer.badLink', 'This link could not be opened'))),
     );
   }, [token]);
 
   const accept = () => {
     setBusy(true);
     setError(null);
-    showingsAnswerApi.acceptByLink(token).then(
-      (r) => {
-        setShowing(r.showing);
-        setSaid(t('showingAnswer.confirmed', 'Thank you: your showing is confirmed. The invitation is on its way to your e-mail.'));
-      },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : t('showings.failed', 'That did not work; please try again.')),
-    ).finally(() => setBusy(false));
+    showingsAnswerApi
+      .acceptByLink(token)
+      .then(
+        (r) => {
+          setShowing(r.showing);
+          setSaid(t('showingAnswer.confirmed', 'Thank you: your showing is confirmed. The invitation is on its way to your e-mail.'));
+        },
+        (err: unknown) => setError(err instanceof ApiError ? err.message : t('showings.failed', 'That did not work; please try again.')),
+      )
+      .finally(() => setBusy(false));
   };
 
   return (
@@ -55,7 +59,13 @@ export function ShowingAnswerPage() {
             <br />
             {showing.when}
           </p>
-          <p>{stale ? t('showingAnswer.stale', 'Your agent changed this time since the e-mail: see the new one in your organizer.') : showing.canAccept ? t('showingAnswer.proposed', 'Your agent proposes this time.') : t(`showings.status.${showing.status}`, STATUS_WORDS[showing.status])}</p>
+          <p>
+            {stale
+              ? t('showingAnswer.stale', 'Your agent changed this time since the e-mail: see the new one in your organizer.')
+              : showing.canAccept
+                ? t('showingAnswer.proposed', 'Your agent proposes this time.')
+                : t(`showings.status.${showing.status}`, STATUS_WORDS[showing.status])}
+          </p>
           {showing.canAccept && !stale && (
             <button type="button" className="btn btn-primary" disabled={busy} onClick={accept}>
               {busy ? t('showingAnswer.accepting', 'Accepting…') : t('showings.accept', 'Accept this time')}
@@ -66,7 +76,8 @@ export function ShowingAnswerPage() {
       <p role="status">{said}</p>
       {error && <p role="alert">{error}</p>}
       <p>
-        {t('showingAnswer.other', 'Another time would suit you better? Reply to the e-mail to reach your agent, or answer in')} <Link href="/organizer">{t('showingAnswer.organizer', 'your organizer')}</Link>.
+        {t('showingAnswer.other', 'Another time would suit you better? Reply to the e-mail to reach your agent, or answer in')}{' '}
+        <Link href="/organizer">{t('showingAnswer.organizer', 'your organizer')}</Link>.
       </p>
     </main>
   );

@@ -22,7 +22,10 @@ export function ShowingsSection() {
   const translate = useRef(t);
   translate.current = t;
   const load = useCallback(() => {
-    showingsAnswerApi.mine().then((r) => setShowings(r.showings), (err: unknown) => setError(err instanceof ApiError ? err.message : translate.current('showings.loadFailed', 'Your showings could not be loaded')));
+    showingsAnswerApi.mine().then(
+      (r) => setShowings(r.showings),
+      (err: unknown) => setError(err instanceof ApiError ? err.message : translate.current('showings.loadFailed', 'Your showings could not be loaded')),
+    );
   }, []);
   useEffect(load, [load]);
 
@@ -62,14 +65,32 @@ export function ShowingsSection() {
                 </span>
               </span>
               {s.canAccept && (
-                <button type="button" className="btn btn-primary" onClick={() => act(() => showingsAnswerApi.accept(s.showingId, s.sequence), t('showings.accepted', 'Accepted: {address}, {when}.', { address: s.address, when: s.when }))}>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() =>
+                    act(
+                      () => showingsAnswerApi.accept(s.showingId, s.sequence),
+                      t('showings.accepted', 'Accepted: {address}, {when}.', { address: s.address, when: s.when }),
+                    )
+                  }
+                >
                   {t('showings.accept', 'Accept this time')}
                 </button>
               )}
               {(s.status === 'requested' || s.status === 'confirmed') &&
                 (asking === s.showingId ? (
                   <span className={styles.create} role="group" aria-label={t('showings.askCancel', 'Cancel the showing of {address}?', { address: s.address })}>
-                    <button type="button" className="btn" onClick={() => act(() => showingsAnswerApi.cancel(s.showingId), t('showings.cancelled', 'Cancelled: {address}. Your agent is told.', { address: s.address }))}>
+                    <button
+                      type="button"
+                      className="btn"
+                      onClick={() =>
+                        act(
+                          () => showingsAnswerApi.cancel(s.showingId),
+                          t('showings.cancelled', 'Cancelled: {address}. Your agent is told.', { address: s.address }),
+                        )
+                      }
+                    >
                       {t('showings.yesCancel', 'Yes, cancel it')}
                     </button>
                     <button type="button" className="btn" onClick={() => setAsking(null)}>
@@ -77,7 +98,12 @@ export function ShowingsSection() {
                     </button>
                   </span>
                 ) : (
-                  <button type="button" className="btn" aria-label={t('showings.cancelOf', 'Cancel the showing of {address}', { address: s.address })} onClick={() => setAsking(s.showingId)}>
+                  <button
+                    type="button"
+                    className="btn"
+                    aria-label={t('showings.cancelOf', 'Cancel the showing of {address}', { address: s.address })}
+                    onClick={() => setAsking(s.showingId)}
+                  >
                     {t('showings.cancel', 'Cancel')}
                   </button>
                 ))}

@@ -117,8 +117,26 @@ describe('kept listings: changes made here', () => {
 
 describe('briefs', () => {
   it('come from answers that carry them (null: no longer listed), and stay when a later answer carries none', () => {
-    const brief = { address: '1 First Ave', city: 'Kent', state: 'WA', zip: '98032', price: 500_000, forRent: false, beds: 3, baths: 2, status: 'Active', photo: '/p.jpg' };
-    let s = withAnswer(EMPTY_STATE, null, answer([{ ...row('A', { favorite: true }), listing: brief }, { ...row('B', { favorite: true }), listing: null }]));
+    const brief = {
+      address: '1 First Ave',
+      city: 'Kent',
+      state: 'WA',
+      zip: '98032',
+      price: 500_000,
+      forRent: false,
+      beds: 3,
+      baths: 2,
+      status: 'Active',
+      photo: '/p.jpg',
+    };
+    let s = withAnswer(
+      EMPTY_STATE,
+      null,
+      answer([
+        { ...row('A', { favorite: true }), listing: brief },
+        { ...row('B', { favorite: true }), listing: null },
+      ]),
+    );
     expect([briefOf(s, 'A'), briefOf(s, 'B'), briefOf(s, 'C')]).toEqual([brief, null, undefined]);
     s = withAnswer(s, ['A'], answer([row('A', { favorite: true })]));
     expect(briefOf(s, 'A')).toEqual(brief);
@@ -131,7 +149,17 @@ describe('notebooks', () => {
     let s = withAnswer(EMPTY_STATE, null, answer([], [{ notebookId: NB1, name: 'Weekend', focused: true }]));
     s = withNotebook(withNotebook(s, { notebookId: NB2, name: 'Schools' }), { notebookId: NB2, name: 'Schools' });
     expect(notebooksOf(s).map((n) => n.name)).toEqual(['Weekend', 'Schools']);
-    s = withAnswer(s, null, answer([], [{ notebookId: NB1, name: 'Weekend', focused: true }, { notebookId: NB2, name: 'Schools', focused: false }]));
+    s = withAnswer(
+      s,
+      null,
+      answer(
+        [],
+        [
+          { notebookId: NB1, name: 'Weekend', focused: true },
+          { notebookId: NB2, name: 'Schools', focused: false },
+        ],
+      ),
+    );
     expect(s.newNotebooks).toEqual([]);
     expect(notebooksOf(s)).toHaveLength(2);
   });
@@ -139,7 +167,11 @@ describe('notebooks', () => {
   it('focus made here wins over a stale answer, and is dropped when the answer agrees', () => {
     const books = (focused: string | null) => [NB1, NB2].map((id, i) => ({ notebookId: id, name: `N${i}`, focused: id === focused }));
     let s = withFocus(withAnswer(EMPTY_STATE, null, answer([], books(NB1))), NB2);
-    expect(notebooksOf(s).filter((n) => n.focused).map((n) => n.notebookId)).toEqual([NB2]);
+    expect(
+      notebooksOf(s)
+        .filter((n) => n.focused)
+        .map((n) => n.notebookId),
+    ).toEqual([NB2]);
     s = withAnswer(s, null, answer([], books(NB1)));
     expect(s.focus).toBe(NB2);
     s = withAnswer(s, null, answer([], books(NB2)));

@@ -16,10 +16,19 @@ export async function newNotebook(name: string, pdid?: string): Promise<string> 
   return notebookId;
 }
 
-export const fileIn = (notebookId: string, pdid: string): Promise<void> => changeKept(pdid, (s) => withFiled(s, pdid, notebookId), () => fileInNotebook(notebookId, pdid));
+export const fileIn = (notebookId: string, pdid: string): Promise<void> =>
+  changeKept(
+    pdid,
+    (s) => withFiled(s, pdid, notebookId),
+    () => fileInNotebook(notebookId, pdid),
+  );
 
 export const takeOut = (notebookId: string, pdid: string): Promise<void> =>
-  changeKept(pdid, (s) => withUnfiled(s, pdid, notebookId), () => removeFromNotebook(notebookId, pdid));
+  changeKept(
+    pdid,
+    (s) => withUnfiled(s, pdid, notebookId),
+    () => removeFromNotebook(notebookId, pdid),
+  );
 
 export async function focusOn(notebookId: string | null): Promise<void> {
   const before = keptState().focus;

@@ -4,7 +4,15 @@ import f from '../../ui/forms.module.css';
 import { NoteForm } from './NoteForm';
 import { SavedSearchRow } from './SavedSearchRow';
 
-const search = { searchId: 's1', name: 'Kent homes', frequency: 'daily' as const, searchQs: 'acl_city=Kent', searchTitle: 'Homes in Kent', path: '/search?acl_city=Kent', createdAt: '2026-11-20T00:00:00Z' };
+const search = {
+  searchId: 's1',
+  name: 'Kent homes',
+  frequency: 'daily' as const,
+  searchQs: 'acl_city=Kent',
+  searchTitle: 'Homes in Kent',
+  path: '/search?acl_city=Kent',
+  createdAt: '2026-11-20T00:00:00Z',
+};
 const noop = async () => undefined;
 
 describe('the organizer controls are styled as every other form field', () => {

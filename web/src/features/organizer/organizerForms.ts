@@ -27,7 +27,8 @@ export function localInputValue(at: Date): string {
  */
 export function formErrorMessage(err: unknown, t: Translate = english): string {
   if (!(err instanceof ApiError) || err.status === 0) return t('organizer.unreachable', 'The server cannot be reached; please try again.');
-  if (err.status === 429) return err.message && err.message !== 'Too Many Requests' ? err.message : t('organizer.tooMany', 'Too many requests; please wait a moment and try again.');
+  if (err.status === 429)
+    return err.message && err.message !== 'Too Many Requests' ? err.message : t('organizer.tooMany', 'Too many requests; please wait a moment and try again.');
   if (err.status >= 400 && err.status < 500) return err.message;
   return t('organizer.wentWrong', 'Something went wrong; please try again.');
 }

@@ -15,4 +15,9 @@ export const showingsAnswerApi = {
   acceptByLink: (token: string) => api(showingAnswers.acceptByLink, { body: { t: token } }),
 };
 
-export const STATUS_WORDS: Record<LeadShowingView['status'], string> = { requested: 'Waiting for an answer', confirmed: 'Confirmed', cancelled: 'Cancelled', done: 'Done' };
+export const STATUS_WORDS: Record<LeadShowingView['status'], string> = {
+  requested: 'Waiting for an answer',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  done: 'Done',
+};

@@ -19,7 +19,8 @@ export function AgentContact({ agentKey, name }: { agentKey: string; name: strin
   if (sent)
     return (
       <div className={formStyles.success} role="status" data-testid="inquiry-sent">
-        <strong>{t('inquiry.listing.thanks', 'Thank you!')}</strong> {t('inquiry.agent.sent', '{name} received your message and will be in touch shortly.', { name })}
+        <strong>{t('inquiry.listing.thanks', 'Thank you!')}</strong>{' '}
+        {t('inquiry.agent.sent', '{name} received your message and will be in touch shortly.', { name })}
       </div>
     );
   if (!ready) return null;
@@ -34,7 +35,14 @@ export function AgentContact({ agentKey, name }: { agentKey: string; name: strin
       initial={user ? { FullName: [user.firstName, user.lastName].filter(Boolean).join(' '), Email: user.email, Phone: user.cellPhone ?? '' } : {}}
       submitLabel={t('inquiry.agent.submit', 'Send to {name}', { name })}
       onSent={() => setSent(true)}
-      onEmailInUse={(email) => requestSignIn({ tab: 'signin', dismissable: true, email, notice: t('inquiry.emailInUse', 'An account already uses this email. Sign in to send your message.') })}
+      onEmailInUse={(email) =>
+        requestSignIn({
+          tab: 'signin',
+          dismissable: true,
+          email,
+          notice: t('inquiry.emailInUse', 'An account already uses this email. Sign in to send your message.'),
+        })
+      }
     />
   );
 }

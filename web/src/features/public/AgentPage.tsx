@@ -24,7 +24,11 @@ export function AgentPage({ agentKey }: { agentKey: string }) {
       .then((agent) => live && setState({ status: 'found', agent }))
       .catch((err: unknown) => {
         if (!live || isAbort(err)) return;
-        setState(err instanceof ApiError && err.status === 404 ? { status: 'missing' } : { status: 'error', message: err instanceof Error ? err.message : String(err) });
+        setState(
+          err instanceof ApiError && err.status === 404
+            ? { status: 'missing' }
+            : { status: 'error', message: err instanceof Error ? err.message : String(err) },
+        );
       });
     return () => {
       live = false;
@@ -38,10 +42,7 @@ export function AgentPage({ agentKey }: { agentKey: string }) {
 
   if (state.status === 'missing') return <NotFoundPage />;
   if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
-  if (state.status === 'error')
-    return (
-      <PageLoadError title="We could not load this page" message={state.message} />
-    );
+  if (state.status === 'error') return <PageLoadError title="We could not load this page" message={state.message} />;
   const a = state.agent;
   return (
     <main id="main" className={styles.page}>
@@ -73,11 +74,7 @@ export function AgentPage({ agentKey }: { agentKey: string }) {
       </section>
       <section aria-labelledby="agent-listings">
         <h2 id="agent-listings">{t('pages.agent.listings', 'Active listings')}</h2>
-        {a.listings.length === 0 ? (
-          <p>{t('pages.agent.noListings', 'No active listings right now.')}</p>
-        ) : (
-          <CardGrid cards={a.listings} />
-        )}
+        {a.listings.length === 0 ? <p>{t('pages.agent.noListings', 'No active listings right now.')}</p> : <CardGrid cards={a.listings} />}
       </section>
     </main>
   );

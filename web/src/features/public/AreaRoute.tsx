@@ -35,7 +35,8 @@ export function AreaRoute({ path }: { path: string }) {
     };
   }, [path]);
   useTakeOver(state.status !== 'loading');
-  const place = state.status === 'found' ? (state.area.kind === 'county' ? t('pages.county', '{county} County', { county: state.area.label }) : state.area.label) : '';
+  const place =
+    state.status === 'found' ? (state.area.kind === 'county' ? t('pages.county', '{county} County', { county: state.area.label }) : state.area.label) : '';
   const heading = t('pages.area.heading', 'Homes for sale in {place}', { place });
   useEffect(() => {
     if (place) document.title = heading;
@@ -43,10 +44,7 @@ export function AreaRoute({ path }: { path: string }) {
 
   if (state.status === 'missing') return <NotFoundPage />;
   if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
-  if (state.status === 'error')
-    return (
-      <PageLoadError title="We could not load these homes" message="Please try again in a moment." />
-    );
+  if (state.status === 'error') return <PageLoadError title="We could not load these homes" message="Please try again in a moment." />;
   const { area } = state;
   const searchLink = `/search?${new URLSearchParams(area.criteria).toString()}`;
   const center = area.market.center;
@@ -54,19 +52,20 @@ export function AreaRoute({ path }: { path: string }) {
     <main id="main" className={styles.page}>
       <h1 className={styles.name}>{heading}</h1>
       <p>
-        {isOne(area.total) ? t('pages.area.one', '{count} home for sale.', { count: area.total }) : t('pages.area.count', '{count} homes for sale.', { count: area.total })}{' '}
+        {isOne(area.total)
+          ? t('pages.area.one', '{count} home for sale.', { count: area.total })
+          : t('pages.area.count', '{count} homes for sale.', { count: area.total })}{' '}
         <a href={searchLink}>{t('pages.area.search', 'Search {place} with filters and a map', { place })}</a>
       </p>
       <AreaMarketView place={place} market={area.market} />
       <AreaGuides kind={area.kind} label={area.label} place={place} />
-      {center && (
-        <DeferredListingMap className={styles.mapSlot} latitude={center.lat} longitude={center.lng} name={place} styleUrl={config.mapStyleUrl} />
-      )}
+      {center && <DeferredListingMap className={styles.mapSlot} latitude={center.lat} longitude={center.lng} name={place} styleUrl={config.mapStyleUrl} />}
       <section aria-labelledby="area-listings">
         <h2 id="area-listings">{t('pages.area.newest', 'Newest homes for sale')}</h2>
         {area.listings.length === 0 ? (
           <p>
-            {t('pages.area.none', 'No homes for sale in {place} right now.', { place })} <a href={`${searchLink}&soldproperty=1`}>{t('pages.area.sold', 'See sold homes')}</a>
+            {t('pages.area.none', 'No homes for sale in {place} right now.', { place })}{' '}
+            <a href={`${searchLink}&soldproperty=1`}>{t('pages.area.sold', 'See sold homes')}</a>
           </p>
         ) : (
           <CardGrid cards={area.listings} />

@@ -29,10 +29,7 @@ export function TeamPage() {
     document.title = heading;
   }, [heading]);
   if (state.status === 'loading') return <main id="main" className="page-loading" aria-busy="true" />;
-  if (state.status === 'error')
-    return (
-      <PageLoadError title="We could not load our agents" message={state.message} />
-    );
+  if (state.status === 'error') return <PageLoadError title="We could not load our agents" message={state.message} />;
   return (
     <main id="main" className={styles.page}>
       <h1 className={styles.name}>{heading}</h1>
@@ -42,7 +39,11 @@ export function TeamPage() {
         <ul className={styles.team}>
           {state.team.map((m) => (
             <li key={m.path} className={styles.member}>
-              {m.photo ? <img className={styles.memberPhoto} src={m.photo} alt="" width={96} height={96} loading="lazy" /> : <span className={styles.memberPhoto} aria-hidden="true" />}
+              {m.photo ? (
+                <img className={styles.memberPhoto} src={m.photo} alt="" width={96} height={96} loading="lazy" />
+              ) : (
+                <span className={styles.memberPhoto} aria-hidden="true" />
+              )}
               <Link href={m.path} className={styles.memberName}>
                 {m.name}
               </Link>

@@ -8,7 +8,6 @@ import { PointsMap } from '../map';
 import { adjustmentWords } from './adjustmentWords';
 import styles from './Sell.module.css';
 
-
 /** The contiguous United States, until the visitor's home or its comps say where to look. */
 const COUNTRY = { start: { latitude: 39.5, longitude: -98.35 }, zoom: 3 };
 
@@ -41,8 +40,10 @@ export function HomeValue({ onEstimate }: { onEstimate: (address: string, valuat
     try {
       const body = {
         ...(at ? { latitude: at.latitude, longitude: at.longitude } : { address: fields.address.trim() }),
-        beds: optionalNumber(fields.beds), baths: optionalNumber(fields.baths),
-        livingArea: optionalNumber(fields.livingArea), yearBuilt: optionalNumber(fields.yearBuilt),
+        beds: optionalNumber(fields.beds),
+        baths: optionalNumber(fields.baths),
+        livingArea: optionalNumber(fields.livingArea),
+        yearBuilt: optionalNumber(fields.yearBuilt),
       };
       const answer = await api(contract.valuation.estimate, { body: JSON.parse(JSON.stringify(body)) as typeof body });
       setValuation(answer);
@@ -63,76 +64,186 @@ export function HomeValue({ onEstimate }: { onEstimate: (address: string, valuat
       <form onSubmit={submit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
         <div className={styles.fields}>
           <div className={styles.address}>
-            <label className={formStyles.label} htmlFor={`${id}-address`}>Address of your home</label>
-            <input id={`${id}-address`} name="address" className={formStyles.input} value={fields.address} onChange={set('address')} autoComplete="street-address" aria-invalid={error ? true : undefined} required />
+            <label className={formStyles.label} htmlFor={`${id}-address`}>
+              Address of your home
+            </label>
+            <input
+              id={`${id}-address`}
+              name="address"
+              className={formStyles.input}
+              value={fields.address}
+              onChange={set('address')}
+              autoComplete="street-address"
+              aria-invalid={error ? true : undefined}
+              required
+            />
           </div>
           <div>
-            <label className={formStyles.label} htmlFor={`${id}-beds`}>Beds</label>
-            <input id={`${id}-beds`} name="beds" type="number" min={0} className={formStyles.input} value={fields.beds} onChange={set('beds')} inputMode="numeric" />
+            <label className={formStyles.label} htmlFor={`${id}-beds`}>
+              Beds
+            </label>
+            <input
+              id={`${id}-beds`}
+              name="beds"
+              type="number"
+              min={0}
+              className={formStyles.input}
+              value={fields.beds}
+              onChange={set('beds')}
+              inputMode="numeric"
+            />
           </div>
           <div>
-            <label className={formStyles.label} htmlFor={`${id}-baths`}>Baths</label>
-            <input id={`${id}-baths`} name="baths" type="number" min={0} className={formStyles.input} value={fields.baths} onChange={set('baths')} inputMode="numeric" />
+            <label className={formStyles.label} htmlFor={`${id}-baths`}>
+              Baths
+            </label>
+            <input
+              id={`${id}-baths`}
+              name="baths"
+              type="number"
+              min={0}
+              className={formStyles.input}
+              value={fields.baths}
+              onChange={set('baths')}
+              inputMode="numeric"
+            />
           </div>
           <div>
-            <label className={formStyles.label} htmlFor={`${id}-sqft`}>Size (sq ft)</label>
-            <input id={`${id}-sqft`} name="livingArea" type="number" min={0} className={formStyles.input} value={fields.livingArea} onChange={set('livingArea')} inputMode="numeric" />
+            <label className={formStyles.label} htmlFor={`${id}-sqft`}>
+              Size (sq ft)
+            </label>
+            <input
+              id={`${id}-sqft`}
+              name="livingArea"
+              type="number"
+              min={0}
+              className={formStyles.input}
+              value={fields.livingArea}
+              onChange={set('livingArea')}
+              inputMode="numeric"
+            />
           </div>
           <div>
-            <label className={formStyles.label} htmlFor={`${id}-year`}>Year built</label>
-            <input id={`${id}-year`} name="yearBuilt" type="number" min={1700} className={formStyles.input} value={fields.yearBuilt} onChange={set('yearBuilt')} inputMode="numeric" />
+            <label className={formStyles.label} htmlFor={`${id}-year`}>
+              Year built
+            </label>
+            <input
+              id={`${id}-year`}
+              name="yearBuilt"
+              type="number"
+              min={1700}
+              className={formStyles.input}
+              value={fields.yearBuilt}
+              onChange={set('yearBuilt')}
+              inputMode="numeric"
+            />
           </div>
         </div>
-        <button type="button" className={formStyles.linkButton} aria-expanded={picking} onClick={() => { setPicking((v) => !v); setError(null); }}>
+        <button
+          type="button"
+          className={formStyles.linkButton}
+          aria-expanded={picking}
+          onClick={() => {
+            setPicking((v) => !v);
+            setError(null);
+          }}
+        >
           {picking ? 'Use the address instead' : 'Pick it on the map instead'}
         </button>
         {picking && (
           <Suspense fallback={<div className={styles.mapSlot} aria-busy="true" />}>
             <div data-testid="pick-map">
-              <PointsMap label="Map to pick your home on" center={valuation?.home ?? COUNTRY.start} zoom={valuation ? 14 : COUNTRY.zoom}
-                home={picked && { point: picked, name: 'Your home' }} onPick={(p) => { setPicked(p); setError(null); }} />
+              <PointsMap
+                label="Map to pick your home on"
+                center={valuation?.home ?? COUNTRY.start}
+                zoom={valuation ? 14 : COUNTRY.zoom}
+                home={picked && { point: picked, name: 'Your home' }}
+                onPick={(p) => {
+                  setPicked(p);
+                  setError(null);
+                }}
+              />
             </div>
           </Suspense>
         )}
-        {error && <p id={`${id}-error`} className={formStyles.error} role="alert">{error}</p>}
+        {error && (
+          <p id={`${id}-error`} className={formStyles.error} role="alert">
+            {error}
+          </p>
+        )}
         <div className={formStyles.actions}>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>{busy ? 'Estimating…' : 'See my estimate'}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            {busy ? 'Estimating…' : 'See my estimate'}
+          </button>
         </div>
       </form>
 
       {valuation && (
         <div data-testid="valuation">
           <div className={styles.estimate}>
-            <h3 ref={result} tabIndex={-1}>Estimated value</h3>
-            <p className={styles.figure} data-testid="estimate">{money(valuation.estimate)}</p>
-            <p>Likely range {money(valuation.low)} – {money(valuation.high)} · confidence {confidenceWords(valuation.confidence)}</p>
+            <h3 ref={result} tabIndex={-1}>
+              Estimated value
+            </h3>
+            <p className={styles.figure} data-testid="estimate">
+              {money(valuation.estimate)}
+            </p>
+            <p>
+              Likely range {money(valuation.low)} – {money(valuation.high)} · confidence {confidenceWords(valuation.confidence)}
+            </p>
             <p className={styles.note}>
-              This is an automated estimate from {valuation.comps.length} nearby sales, not an appraisal: it does not know your home’s condition,
-              updates or view. An agent’s market analysis (below) looks at the home itself.
+              This is an automated estimate from {valuation.comps.length} nearby sales, not an appraisal: it does not know your home’s condition, updates or
+              view. An agent’s market analysis (below) looks at the home itself.
             </p>
           </div>
           <h3>The sales it rests on</h3>
           <Suspense fallback={<div className={styles.mapSlot} aria-busy="true" />}>
-            <PointsMap label="Map of your home and the comparable sales" center={valuation.home} zoom={13} home={{ point: valuation.home, name: 'Your home' }} points={valuation.comps} fit />
+            <PointsMap
+              label="Map of your home and the comparable sales"
+              center={valuation.home}
+              zoom={13}
+              home={{ point: valuation.home, name: 'Your home' }}
+              points={valuation.comps}
+              fit
+            />
           </Suspense>
           <div className={styles.tableWrap}>
             <table className={styles.table}>
               <caption className="visually-hidden">Comparable sales, with what was added or taken off each price to compare it with your home</caption>
               <thead>
-                <tr><th scope="col">#</th><th scope="col">Address</th><th scope="col">Sold</th><th scope="col">Beds / baths</th><th scope="col">Size</th><th scope="col">Distance</th><th scope="col">Adjusted to your home</th></tr>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Address</th>
+                  <th scope="col">Sold</th>
+                  <th scope="col">Beds / baths</th>
+                  <th scope="col">Size</th>
+                  <th scope="col">Distance</th>
+                  <th scope="col">Adjusted to your home</th>
+                </tr>
               </thead>
               <tbody>
                 {valuation.comps.map((c, i) => (
                   <tr key={c.pdid}>
                     <td data-label="#">{i + 1}</td>
                     <td data-label="Address">{c.address ?? 'Address not shown'}</td>
-                    <td data-label="Sold">{money(c.closePrice)} on {c.closeDate}</td>
-                    <td data-label="Beds / baths">{c.beds ?? '—'} / {c.baths ?? '—'}</td>
+                    <td data-label="Sold">
+                      {money(c.closePrice)} on {c.closeDate}
+                    </td>
+                    <td data-label="Beds / baths">
+                      {c.beds ?? '—'} / {c.baths ?? '—'}
+                    </td>
                     <td data-label="Size">{c.livingArea ? `${c.livingArea.toLocaleString('en-US')} sq ft` : '—'}</td>
                     <td data-label="Distance">{c.distanceMiles.toFixed(2)} mi</td>
                     <td data-label="Adjusted to your home">
                       <strong>{money(c.adjustedPrice)}</strong>
-                      {c.adjustments.length > 0 && <ul>{c.adjustments.filter((a) => Math.abs(a.dollars) >= 100).map((a) => <li key={a.feature}>{adjustmentWords(a)}</li>)}</ul>}
+                      {c.adjustments.length > 0 && (
+                        <ul>
+                          {c.adjustments
+                            .filter((a) => Math.abs(a.dollars) >= 100)
+                            .map((a) => (
+                              <li key={a.feature}>{adjustmentWords(a)}</li>
+                            ))}
+                        </ul>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -105,7 +105,15 @@ function SetupForm({ token }: { token: string }) {
       <label className={styles.label} htmlFor={`${id}-${k}`}>
         {label}
       </label>
-      <input id={`${id}-${k}`} className={styles.input} type={type} autoComplete={autoComplete} value={f[k]} onChange={set(k)} aria-describedby={hint ? `${id}-${k}-hint` : undefined} />
+      <input
+        id={`${id}-${k}`}
+        className={styles.input}
+        type={type}
+        autoComplete={autoComplete}
+        value={f[k]}
+        onChange={set(k)}
+        aria-describedby={hint ? `${id}-${k}-hint` : undefined}
+      />
       {hint && (
         <div id={`${id}-${k}-hint`} className={styles.hint}>
           {hint}
@@ -116,7 +124,10 @@ function SetupForm({ token }: { token: string }) {
 
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-      <p>This link works once. It creates the first staff account (yours) and the first brokerage: the broker&apos;s account and their site, which answers on this address.</p>
+      <p>
+        This link works once. It creates the first staff account (yours) and the first brokerage: the broker&apos;s account and their site, which answers on
+        this address.
+      </p>
       {error && (
         <div role="alert" className={styles.error} ref={errorRef} tabIndex={-1}>
           {error}

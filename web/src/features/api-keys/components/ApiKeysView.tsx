@@ -43,7 +43,10 @@ export function ApiKeysView() {
         setName('');
         setStatus(null);
         // The list is a read model: the new key goes in at once rather than after it catches up.
-        setKeys((ks) => [{ keyId: r.keyId, name: r.name, createdAt: new Date().toISOString(), lastUsedAt: null }, ...(ks ?? []).filter((k) => k.keyId !== r.keyId)]);
+        setKeys((ks) => [
+          { keyId: r.keyId, name: r.name, createdAt: new Date().toISOString(), lastUsedAt: null },
+          ...(ks ?? []).filter((k) => k.keyId !== r.keyId),
+        ]);
       })
       .catch((err: unknown) => setError(messageOf(err, 'Could not make the key')));
   };
@@ -76,7 +79,9 @@ export function ApiKeysView() {
       <h1>API</h1>
       <section className={panel.panel} aria-labelledby="api-new-title">
         <h2 id="api-new-title">New API key</h2>
-        <p className={panel.muted}>A key lets another tool use Porchlight&rsquo;s API v1 as you, seeing the leads you see. Name it after the tool that will hold it.</p>
+        <p className={panel.muted}>
+          A key lets another tool use Porchlight&rsquo;s API v1 as you, seeing the leads you see. Name it after the tool that will hold it.
+        </p>
         <form className={styles.form} onSubmit={create}>
           <label htmlFor={nameId}>
             Key name

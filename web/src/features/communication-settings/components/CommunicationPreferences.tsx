@@ -73,7 +73,11 @@ export function CommunicationPreferences({ initial }: { initial: Preferences }) 
     try {
       await updateConsent(updateFor(key, on));
       setPrefs((p) => ({ ...p, [key]: on }));
-      toast({ title: t('communication.updated.title', COMMUNICATION_BANNER.title), message: t('communication.updated', COMMUNICATION_BANNER.text), tone: 'success' });
+      toast({
+        title: t('communication.updated.title', COMMUNICATION_BANNER.title),
+        message: t('communication.updated', COMMUNICATION_BANNER.text),
+        tone: 'success',
+      });
     } catch (err) {
       toast({ title: t('ui.failedToSave', 'Failed to Save'), message: saveFailure(err, t), tone: 'error' });
     } finally {
@@ -103,7 +107,12 @@ export function CommunicationPreferences({ initial }: { initial: Preferences }) 
           </span>
         </label>
       ))}
-      <Modal open={channel !== undefined} title={channel ? t('account.unsubscribeTitle', 'Unsubscribe from {channel}?', { channel: t(channel.lower.id, channel.lower.en) }) : ''} onClose={() => setConfirming(null)} size="small">
+      <Modal
+        open={channel !== undefined}
+        title={channel ? t('account.unsubscribeTitle', 'Unsubscribe from {channel}?', { channel: t(channel.lower.id, channel.lower.en) }) : ''}
+        onClose={() => setConfirming(null)}
+        size="small"
+      >
         {channel && (
           <div className={styles.form}>
             <p>{t(channel.off.id, channel.off.en)}</p>

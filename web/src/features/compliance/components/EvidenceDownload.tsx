@@ -31,8 +31,7 @@ export function EvidenceDownload({ leadId }: { readonly leadId: string }) {
   return (
     <section aria-labelledby={`${dateId}-title`} className="card">
       <h3 id={`${dateId}-title`}>Compliance evidence</h3>
-      <label htmlFor={dateId}>As of the end of (empty: now)</label>{' '}
-      <input id={dateId} type="date" value={day} onChange={(e) => setDay(e.target.value)} />{' '}
+      <label htmlFor={dateId}>As of the end of (empty: now)</label> <input id={dateId} type="date" value={day} onChange={(e) => setDay(e.target.value)} />{' '}
       <button type="button" className="btn" onClick={download} disabled={state.busy}>
         Download evidence
       </button>

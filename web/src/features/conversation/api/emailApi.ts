@@ -15,7 +15,8 @@ export const emailApi = {
   templates: (officeId: string | null = null) => api(leadEmail.templates, { query: { officeId: officeId ?? undefined } }),
   createTemplate: (scope: TemplateScope, t: TemplateText, officeId: string | null = null) =>
     api(leadEmail.createTemplate, { body: { scope, ...t, ...(officeId && scope === 'office' ? { officeId } : {}) } }),
-  changeTemplate: (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>, text: TemplateText) => api(leadEmail.changeTemplate, { params: oneTemplate(t), body: text }),
+  changeTemplate: (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>, text: TemplateText) =>
+    api(leadEmail.changeTemplate, { params: oneTemplate(t), body: text }),
   deleteTemplate: (t: Pick<EmailTemplateView, 'ownerId' | 'templateId'>) => api(leadEmail.deleteTemplate, { params: oneTemplate(t) }),
   preview: (leadId: string, draft: LeadEmailDraft, signal?: AbortSignal) => api(leadEmail.preview, { params: { leadId }, body: draft }, { signal }),
   send: (leadId: string, draft: LeadEmailInput) => api(leadEmail.send, { params: { leadId }, body: draft }),

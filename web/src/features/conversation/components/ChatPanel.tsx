@@ -68,8 +68,17 @@ export function ChatPanel({
         const x = p.payload;
         if (!chat || x.leadId !== chat.leadId) return;
         if (p.name === 'chat.message') {
-          const m: ChatMessage = { messageId: String(x.messageId), fromUserId: String(x.fromUserId), toUserId: String(x.toUserId), text: String(x.text), at: String(x.at), readAt: null };
-          setMessages((ms) => (ms.some((o) => o.messageId === m.messageId) ? ms.map((o) => (o.messageId === m.messageId ? { ...o, pending: false } : o)) : [...ms, m]));
+          const m: ChatMessage = {
+            messageId: String(x.messageId),
+            fromUserId: String(x.fromUserId),
+            toUserId: String(x.toUserId),
+            text: String(x.text),
+            at: String(x.at),
+            readAt: null,
+          };
+          setMessages((ms) =>
+            ms.some((o) => o.messageId === m.messageId) ? ms.map((o) => (o.messageId === m.messageId ? { ...o, pending: false } : o)) : [...ms, m],
+          );
         } else if (p.name === 'chat.read' && x.readerId !== chat.me) {
           setMessages((ms) => {
             const upTo = ms.findIndex((m) => m.messageId === x.upToMessageId);

@@ -122,7 +122,9 @@ export function ConversationPanel({
         else if (p.name === 'chat.read' && x.readerId !== viewerId) {
           setItems((cur) => {
             const upTo = cur.find((i) => i.id === x.upToMessageId);
-            return upTo ? cur.map((i) => (i.channel === 'chat' && i.direction === 'out' && !i.readAt && order(i, upTo) <= 0 ? { ...i, readAt: String(x.at) } : i)) : cur;
+            return upTo
+              ? cur.map((i) => (i.channel === 'chat' && i.direction === 'out' && !i.readAt && order(i, upTo) <= 0 ? { ...i, readAt: String(x.at) } : i))
+              : cur;
           });
         } else if (p.name === 'lead.activity') {
           loadChannels();
@@ -165,14 +167,26 @@ export function ConversationPanel({
     const text = body.trim();
     if (!text || !channel || !state?.available) return;
     const temp = `pending-${crypto.randomUUID()}`;
-    const mine: Shown = { id: temp, channel, direction: 'out', body: text, at: new Date().toISOString(), authorId: viewerId, pending: true, ...(channel === 'email' ? { subject } : {}) };
+    const mine: Shown = {
+      id: temp,
+      channel,
+      direction: 'out',
+      body: text,
+      at: new Date().toISOString(),
+      authorId: viewerId,
+      pending: true,
+      ...(channel === 'email' ? { subject } : {}),
+    };
     stick.current = true;
     setItems((cur) => [...cur, mine]);
     setBody('');
     setEmoji(false);
     setError(null);
     conversationApi.send(leadId, channel, text, subject).then(
-      ({ id }) => setItems((cur) => (cur.some((i) => i.id === id) ? cur.filter((i) => i.id !== temp) : cur.map((i) => (i.id === temp ? { ...i, id, pending: false } : i)))),
+      ({ id }) =>
+        setItems((cur) =>
+          cur.some((i) => i.id === id) ? cur.filter((i) => i.id !== temp) : cur.map((i) => (i.id === temp ? { ...i, id, pending: false } : i)),
+        ),
       (err: unknown) => {
         setItems((cur) => cur.filter((i) => i.id !== temp));
         setBody(text);
@@ -238,7 +252,13 @@ export function ConversationPanel({
               <time dateTime={i.at} title={fullDate(i.at)}>
                 {relativeTime(i.at)}
               </time>
-              {i.pending ? <span>Sending…</span> : failedItem.has(i.id) ? <span>Not delivered</span> : i === lastSeen && <span className={chat.receipt}>{i.readAt ? 'Seen' : 'Sent'}</span>}
+              {i.pending ? (
+                <span>Sending…</span>
+              ) : failedItem.has(i.id) ? (
+                <span>Not delivered</span>
+              ) : (
+                i === lastSeen && <span className={chat.receipt}>{i.readAt ? 'Seen' : 'Sent'}</span>
+              )}
             </span>
           </li>
         ))}
@@ -264,12 +284,26 @@ export function ConversationPanel({
             <label htmlFor={ids.subject} className="visually-hidden">
               Subject
             </label>
-            <input id={ids.subject} className={styles.subjectInput} placeholder="Subject" maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
+            <input
+              id={ids.subject}
+              className={styles.subjectInput}
+              placeholder="Subject"
+              maxLength={200}
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+            />
           </>
         )}
         <div className={styles.row}>
           <div className={chat.emojiWrap}>
-            <button type="button" className={chat.iconButton} aria-label="Insert emoji" aria-expanded={emoji} disabled={!state?.available} onClick={() => setEmoji((o) => !o)}>
+            <button
+              type="button"
+              className={chat.iconButton}
+              aria-label="Insert emoji"
+              aria-expanded={emoji}
+              disabled={!state?.available}
+              onClick={() => setEmoji((o) => !o)}
+            >
               <span aria-hidden="true">☺</span>
             </button>
             {emoji && (

@@ -5,7 +5,15 @@ import { ConversationPanel, mergeItems } from './ConversationPanel';
 import { fakePushes, fakeServer, json } from '../../../lib/testSupport';
 
 const L = '/api/dashboard/leads/L1';
-const item = (id: string, at: string, over: Partial<ThreadItem> = {}): ThreadItem => ({ id, channel: 'chat', direction: 'in', body: `body ${id}`, at, authorId: 'U', ...over });
+const item = (id: string, at: string, over: Partial<ThreadItem> = {}): ThreadItem => ({
+  id,
+  channel: 'chat',
+  direction: 'in',
+  body: `body ${id}`,
+  at,
+  authorId: 'U',
+  ...over,
+});
 const CHANNELS = {
   lastChannel: 'text',
   channels: [
@@ -52,7 +60,10 @@ describe("the lead's conversation", () => {
     expect(shown()).toEqual(['chat: Is it available?', 'text: Yes!', 'call: Talked']);
     expect(screen.getAllByTestId('thread-item')[0]!.textContent).toContain('from Vera Visitor');
     expect(screen.getAllByTestId('thread-item')[1]!.textContent).toContain('to Vera Visitor');
-    await p.emit({ name: 'thread.item', payload: { leadId: 'L1', agentId: 'A1', item: item('i4', '2026-11-23T10:03:00.000Z', { channel: 'text', body: 'Yes saturday works' }) } });
+    await p.emit({
+      name: 'thread.item',
+      payload: { leadId: 'L1', agentId: 'A1', item: item('i4', '2026-11-23T10:03:00.000Z', { channel: 'text', body: 'Yes saturday works' }) },
+    });
     await p.emit({ name: 'thread.item', payload: { leadId: 'L2', agentId: 'A1', item: item('x', '2026-11-23T10:04:00.000Z') } });
     expect(shown().at(-1)).toBe('text: Yes saturday works');
     expect(shown()).toHaveLength(4);
@@ -100,7 +111,10 @@ describe("the lead's conversation", () => {
     fakeServer({
       [`GET ${L}/thread`]: () =>
         json(200, {
-          items: [item('e1', '2026-11-23T10:00:00.000Z', { channel: 'email', direction: 'out', subject: 'Homes', body: 'A few homes for you.' }), item('e2', '2026-11-23T10:01:00.000Z', { channel: 'email', direction: 'out', subject: 'More', body: 'More homes.' })],
+          items: [
+            item('e1', '2026-11-23T10:00:00.000Z', { channel: 'email', direction: 'out', subject: 'Homes', body: 'A few homes for you.' }),
+            item('e2', '2026-11-23T10:01:00.000Z', { channel: 'email', direction: 'out', subject: 'More', body: 'More homes.' }),
+          ],
           hasMore: false,
         }),
       [`GET ${L}/thread/channels`]: () => json(200, CHANNELS),
@@ -119,6 +133,10 @@ describe("the lead's conversation", () => {
     expect(e1!.textContent).toContain('Not delivered');
     expect(within(e2!).queryByTestId('not-delivered')).toBeNull();
     const list = screen.getByRole('region', { name: 'Not delivered to Vera Visitor' });
-    expect(within(list).getAllByTestId('not-delivered').map((li) => li.textContent?.split(' · ')[0])).toEqual(['Listings e-mail (email): SMTP 552: mailbox full']);
+    expect(
+      within(list)
+        .getAllByTestId('not-delivered')
+        .map((li) => li.textContent?.split(' · ')[0]),
+    ).toEqual(['Listings e-mail (email): SMTP 552: mailbox full']);
   });
 });

@@ -121,10 +121,17 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
       )}
       <form className={styles.form} onSubmit={send} noValidate>
         <div className={forms.field}>
-          <label className={forms.label} htmlFor={`${id}-template`}>Template</label>
+          <label className={forms.label} htmlFor={`${id}-template`}>
+            Template
+          </label>
           <select className={forms.input} id={`${id}-template`} value={templateId} onChange={(e) => pick(e.target.value)} disabled={!templates}>
             <option value="">{templates === null ? 'Loading templates…' : templates.length ? 'No template' : 'No templates yet'}</option>
-            {([['office', 'Office'], ['personal', 'Mine']] as const).map(([scope, label]) => {
+            {(
+              [
+                ['office', 'Office'],
+                ['personal', 'Mine'],
+              ] as const
+            ).map(([scope, label]) => {
               const ofScope = templates?.filter((t) => t.scope === scope) ?? [];
               return (
                 ofScope.length > 0 && (
@@ -140,13 +147,24 @@ export function EmailComposer({ leadId, leadName, onSent, onClose }: Props) {
             })}
           </select>
         </div>
-        <EmailDraftFields id={id} subject={subject} body={body} onSubject={setSubject} onBody={setBody} invalid={unknown.length > 0} describedBy={`${id}-format`} bodyRef={bodyRef}>
+        <EmailDraftFields
+          id={id}
+          subject={subject}
+          body={body}
+          onSubject={setSubject}
+          onBody={setBody}
+          invalid={unknown.length > 0}
+          describedBy={`${id}-format`}
+          bodyRef={bodyRef}
+        >
           <p id={`${id}-format`} className={common.hint}>
             Plain text: a blank line starts a paragraph, lines starting with “- ” become a list, web addresses become links.
           </p>
         </EmailDraftFields>
         <div className={styles.insert}>
-          <label className={forms.label} htmlFor={`${id}-field`}>Merge field</label>
+          <label className={forms.label} htmlFor={`${id}-field`}>
+            Merge field
+          </label>
           <select className={forms.input} id={`${id}-field`} value={field} onChange={(e) => setField(e.target.value as MergeField)}>
             {MERGE_FIELDS.map((f) => (
               <option key={f} value={f}>

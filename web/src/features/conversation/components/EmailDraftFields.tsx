@@ -23,11 +23,22 @@ export function EmailDraftFields({ id, subject, body, onSubject, onBody, invalid
   return (
     <>
       <div className={forms.field}>
-        <label className={forms.label} htmlFor={`${id}-subject`}>Subject</label>
-        <input className={forms.input} id={`${id}-subject`} value={subject} maxLength={EMAIL_SUBJECT_MAX} onChange={(e) => onSubject(e.target.value)} autoComplete="off" />
+        <label className={forms.label} htmlFor={`${id}-subject`}>
+          Subject
+        </label>
+        <input
+          className={forms.input}
+          id={`${id}-subject`}
+          value={subject}
+          maxLength={EMAIL_SUBJECT_MAX}
+          onChange={(e) => onSubject(e.target.value)}
+          autoComplete="off"
+        />
       </div>
       <div className={forms.field}>
-        <label className={forms.label} htmlFor={`${id}-body`}>Message</label>
+        <label className={forms.label} htmlFor={`${id}-body`}>
+          Message
+        </label>
         <textarea
           id={`${id}-body`}
           className={forms.input}

@@ -69,7 +69,14 @@ export function EmojiPicker({ onPick, onClose }: { onPick: (emoji: string) => vo
       ) : (
         <div className={styles.grid}>
           {shown.map(([emoji, names]) => (
-            <button key={emoji} type="button" className={styles.emoji} title={names.split(' ')[0]} aria-label={names.split(' ')[0]} onClick={() => onPick(emoji)}>
+            <button
+              key={emoji}
+              type="button"
+              className={styles.emoji}
+              title={names.split(' ')[0]}
+              aria-label={names.split(' ')[0]}
+              onClick={() => onPick(emoji)}
+            >
               {emoji}
             </button>
           ))}

@@ -83,7 +83,14 @@ export function LeadCall({ leadId, phone }: { readonly leadId: string; readonly 
               Call {shown}
             </button>
           ))}
-        <button type="button" className="btn" ref={logButton} aria-expanded={open} aria-controls={`${id}-form`} onClick={() => (open ? close() : setOpen(true))}>
+        <button
+          type="button"
+          className="btn"
+          ref={logButton}
+          aria-expanded={open}
+          aria-controls={`${id}-form`}
+          onClick={() => (open ? close() : setOpen(true))}
+        >
           Log call
         </button>
       </div>
@@ -94,20 +101,40 @@ export function LeadCall({ leadId, phone }: { readonly leadId: string; readonly 
             <legend>Outcome</legend>
             {CALL_OUTCOMES.map((o, i) => (
               <label key={o} className={styles.outcome}>
-                <input ref={i === 0 ? firstOutcome : undefined} type="radio" name={`${id}-outcome`} value={o} checked={outcome === o} onChange={() => setOutcome(o)} />
+                <input
+                  ref={i === 0 ? firstOutcome : undefined}
+                  type="radio"
+                  name={`${id}-outcome`}
+                  value={o}
+                  checked={outcome === o}
+                  onChange={() => setOutcome(o)}
+                />
                 {capitalised(CALL_OUTCOME_LABEL[o])}
               </label>
             ))}
           </fieldset>
           <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-duration`}>Duration (mm:ss)</label>
-            <input className={`${forms.input} ${styles.short}`} id={`${id}-duration`} inputMode="numeric" autoComplete="off" placeholder="4:05" value={duration} onChange={(e) => setDuration(e.target.value)} aria-describedby={`${id}-duration-hint`} />
+            <label className={forms.label} htmlFor={`${id}-duration`}>
+              Duration (mm:ss)
+            </label>
+            <input
+              className={`${forms.input} ${styles.short}`}
+              id={`${id}-duration`}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="4:05"
+              value={duration}
+              onChange={(e) => setDuration(e.target.value)}
+              aria-describedby={`${id}-duration-hint`}
+            />
             <p id={`${id}-duration-hint`} className={common.hint}>
               Optional. Minutes and seconds, or whole minutes.
             </p>
           </div>
           <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-notes`}>Notes</label>
+            <label className={forms.label} htmlFor={`${id}-notes`}>
+              Notes
+            </label>
             <textarea className={forms.input} id={`${id}-notes`} rows={3} maxLength={CALL_NOTES_MAX} value={notes} onChange={(e) => setNotes(e.target.value)} />
           </div>
           <DialogFormEnd failure={null} busy={busy} submitLabel="Save call" closeLabel="Cancel" onClose={close} />

@@ -6,7 +6,14 @@ import overflow from './OverflowNav.module.css';
 import page from './DashboardPage.module.css';
 import type { DashboardView, NavPlace } from '../views';
 
-type Entry = { readonly key: string; readonly label: string; readonly view?: string; readonly onClick?: () => void; readonly href?: string; readonly disabled?: boolean };
+type Entry = {
+  readonly key: string;
+  readonly label: string;
+  readonly view?: string;
+  readonly onClick?: () => void;
+  readonly href?: string;
+  readonly disabled?: boolean;
+};
 type Group = { readonly key: string; readonly label: string; readonly badge?: ReactNode; readonly entries: readonly Entry[] };
 
 export type DashboardNavProps = {
@@ -34,9 +41,15 @@ export function DashboardNav(p: DashboardNavProps) {
 }
 
 function navItems(p: DashboardNavProps): NavItem[] {
-  const badge = p.fresh > 0 ? <span className={page.badge} aria-label={`${p.fresh} new`}>{p.fresh}</span> : undefined;
+  const badge =
+    p.fresh > 0 ? (
+      <span className={page.badge} aria-label={`${p.fresh} new`}>
+        {p.fresh}
+      </span>
+    ) : undefined;
   // A place's views in the table's order, as the viewer's role may see them.
-  const viewsIn = (place: NavPlace): Entry[] => p.views.filter((v) => v.place === place && v.roles.includes(p.role)).map((v) => ({ key: v.id, label: v.label, view: v.id }));
+  const viewsIn = (place: NavPlace): Entry[] =>
+    p.views.filter((v) => v.place === place && v.roles.includes(p.role)).map((v) => ({ key: v.id, label: v.label, view: v.id }));
   const only = (place: NavPlace): Entry => ({ ...viewsIn(place)[0]!, key: place });
   const [list, ...leadViews] = viewsIn('leads');
   const groups: readonly (Group | Entry)[] = [
@@ -74,7 +87,13 @@ function navItems(p: DashboardNavProps): NavItem[] {
         {e.label}
       </Link>
     ) : (
-      <button type="button" className={className} aria-current={e.view && e.view === p.view ? 'page' : undefined} disabled={e.disabled} onClick={e.onClick ?? (() => e.view && p.goView(e.view))}>
+      <button
+        type="button"
+        className={className}
+        aria-current={e.view && e.view === p.view ? 'page' : undefined}
+        disabled={e.disabled}
+        onClick={e.onClick ?? (() => e.view && p.goView(e.view))}
+      >
         {e.label}
       </button>
     );

@@ -34,8 +34,20 @@ import { LiveIndicator } from '../../../ui/LiveIndicator';
 /** How many times a catch-up asks feed/since before leaving it to the next reconnection. */
 const CATCH_UP_TRIES = 5;
 
-
-const PUSHES: readonly PushName[] = ['lead.captured', 'lead.activity', 'lead.stage', 'chat.message', 'chat.read', 'lead.pond', 'lead.claimed', 'lead.merged', 'thread.item', 'thread.read', 'calendar.changed', 'lead.behaviour'];
+const PUSHES: readonly PushName[] = [
+  'lead.captured',
+  'lead.activity',
+  'lead.stage',
+  'chat.message',
+  'chat.read',
+  'lead.pond',
+  'lead.claimed',
+  'lead.merged',
+  'thread.item',
+  'thread.read',
+  'calendar.changed',
+  'lead.behaviour',
+];
 
 /**
  * /dashboard for agents, brokers and staff: the live lead feed (new leads slide in), the
@@ -111,22 +123,32 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
   // Filtered or sorted otherwise than by newest activity, the server places pushed leads.
   const reloadSoon = useDebounced(() => loadFeed(filtersRef.current), 1000);
   useEffect(() => {
-    void conversationApi.unread().then((u) => setUnread(u.byLead), () => undefined);
-    void dashboardApi.agents().then((a) => setAgents(a.agents), () => undefined);
+    void conversationApi.unread().then(
+      (u) => setUnread(u.byLead),
+      () => undefined,
+    );
+    void dashboardApi.agents().then(
+      (a) => setAgents(a.agents),
+      () => undefined,
+    );
     // The first visit offers the browser's time zone for the agent's tasks (kept once set).
     void agentZone();
   }, []);
 
-  const upsert = useCallback((lead: FeedLead, isNew: boolean) => {
-    if (!placesPushedLeads(filtersRef.current)) reloadSoon();
-    else setFeed((f) => {
-      if (!f) return f;
-      const others = f.leads.filter((l) => l.leadId !== lead.leadId);
-      if (!matchesSimple(lead, filtersRef.current)) return { ...f, leads: others };
-      return { ...f, leads: [lead, ...others], total: f.total + (others.length === f.leads.length ? 1 : 0) };
-    });
-    if (isNew) setFresh((s) => new Set(s).add(lead.leadId));
-  }, [reloadSoon]);
+  const upsert = useCallback(
+    (lead: FeedLead, isNew: boolean) => {
+      if (!placesPushedLeads(filtersRef.current)) reloadSoon();
+      else
+        setFeed((f) => {
+          if (!f) return f;
+          const others = f.leads.filter((l) => l.leadId !== lead.leadId);
+          if (!matchesSimple(lead, filtersRef.current)) return { ...f, leads: others };
+          return { ...f, leads: [lead, ...others], total: f.total + (others.length === f.leads.length ? 1 : 0) };
+        });
+      if (isNew) setFresh((s) => new Set(s).add(lead.leadId));
+    },
+    [reloadSoon],
+  );
 
   const handle = useCallback(
     (p: Push) => {
@@ -138,23 +160,34 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
       if (!l.accept(p)) return;
       const x = p.payload;
       const leadId = String(x.leadId);
-      if (p.name === 'lead.captured' || p.name === 'lead.activity' || p.name === 'lead.pond' || p.name === 'lead.claimed' || p.name === 'lead.merged') smart.reloadSoon();
+      if (p.name === 'lead.captured' || p.name === 'lead.activity' || p.name === 'lead.pond' || p.name === 'lead.claimed' || p.name === 'lead.merged')
+        smart.reloadSoon();
       if (p.name === 'lead.activity' && !placesPushedLeads(filtersRef.current)) reloadSoon();
       if (p.name === 'lead.captured' || p.name === 'lead.pond') {
         // A lead back from the pond is captured anew (by whoever claims it).
         if (p.name === 'lead.pond') l.forget(leadId);
-        void dashboardApi.lead(leadId).then((d) => upsert(d.lead, true), () => undefined);
+        void dashboardApi.lead(leadId).then(
+          (d) => upsert(d.lead, true),
+          () => undefined,
+        );
       } else if (p.name === 'lead.claimed') {
         // Another agent claimed a pond lead: it is gone from this agent's list at once.
         if (me?.role === 'agent' && x.agentId !== me.userId) {
-          setFeed((f) => (f && f.leads.some((o) => o.leadId === leadId) ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
+          setFeed((f) =>
+            f && f.leads.some((o) => o.leadId === leadId) ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f,
+          );
         }
       } else if (p.name === 'lead.merged') {
         // Merged into another lead (issue 18): it leaves the list, the lead it joined is read again, an open one moves there.
         const into = String(x.intoLeadId);
         l.forget(leadId);
-        setFeed((f) => (f && f.leads.some((o) => o.leadId === leadId) ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f));
-        void dashboardApi.lead(into).then((d) => upsert(d.lead, false), () => undefined);
+        setFeed((f) =>
+          f && f.leads.some((o) => o.leadId === leadId) ? { ...f, leads: f.leads.filter((o) => o.leadId !== leadId), total: Math.max(0, f.total - 1) } : f,
+        );
+        void dashboardApi.lead(into).then(
+          (d) => upsert(d.lead, false),
+          () => undefined,
+        );
         if (selectedRef.current === leadId) navigate(addressWithLead(into), { replace: true });
         else if (selectedRef.current === into) reloadLead(into);
       } else if (p.name === 'lead.activity') {
@@ -171,15 +204,28 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
           return { ...f, leads: [moved, ...f.leads.filter((o) => o.leadId !== leadId)] };
         });
         // Status (contacted) and phone can change with an activity: take the row as the server has it.
-        void dashboardApi.lead(leadId).then((d) => {
-          setFeed((f) => (f ? { ...f, leads: f.leads.map((o) => (o.leadId === leadId ? d.lead : o)) } : f));
-          // The timeline as read names homes by address (a push says 'a home').
-          if (selectedRef.current === leadId) updateLead(leadId, (cur) => ({ ...cur, lead: d.lead, timeline: d.timeline }));
-        }, () => undefined);
+        void dashboardApi.lead(leadId).then(
+          (d) => {
+            setFeed((f) => (f ? { ...f, leads: f.leads.map((o) => (o.leadId === leadId ? d.lead : o)) } : f));
+            // The timeline as read names homes by address (a push says 'a home').
+            if (selectedRef.current === leadId) updateLead(leadId, (cur) => ({ ...cur, lead: d.lead, timeline: d.timeline }));
+          },
+          () => undefined,
+        );
         if (selectedRef.current === leadId) {
-          updateLead(leadId, (d) => ({ ...d, lead: { ...d.lead, lastActivityAt: String(x.at) }, timeline: [{ type: String(x.type), at: String(x.at), summary: String(x.summary) }, ...d.timeline] }));
+          updateLead(leadId, (d) => ({
+            ...d,
+            lead: { ...d.lead, lastActivityAt: String(x.at) },
+            timeline: [{ type: String(x.type), at: String(x.at), summary: String(x.summary) }, ...d.timeline],
+          }));
         }
-      } else if (p.name === 'thread.item' && me && x.agentId === me.userId && (x.item as { direction: string }).direction === 'in' && !(chatOpen && selectedRef.current === leadId)) {
+      } else if (
+        p.name === 'thread.item' &&
+        me &&
+        x.agentId === me.userId &&
+        (x.item as { direction: string }).direction === 'in' &&
+        !(chatOpen && selectedRef.current === leadId)
+      ) {
         // Anything the lead sends, on any channel, is unread until the agent opens the conversation.
         setUnread((u) => ({ ...u, [leadId]: (u[leadId] ?? 0) + 1 }));
       } else if (p.name === 'thread.read' && me && x.readerId === me.userId) {
@@ -250,7 +296,13 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
     return (
       <main id="main" className="simple-page">
         <h1>Dashboard</h1>
-        <p role="alert">{refused.status === 401 ? 'Please sign in as an agent or broker to see your leads.' : refused.status === 403 ? 'The dashboard is for agents, brokers and staff.' : refused.message}</p>
+        <p role="alert">
+          {refused.status === 401
+            ? 'Please sign in as an agent or broker to see your leads.'
+            : refused.status === 403
+              ? 'The dashboard is for agents, brokers and staff.'
+              : refused.message}
+        </p>
         {refused.status === 401 && <Link href="/account/login/admin?redirecturl=%2Fdashboard">Sign in</Link>}
       </main>
     );
@@ -261,9 +313,22 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
   return (
     <main id="main" className={styles.page}>
       <div className={styles.toolbar}>
-        <DashboardNav views={views} view={view.id} role={me?.role ?? 'agent'} goView={goView} onAddLead={() => setAdding(true)} onTextSelected={() => setTexting(true)} checkedCount={checked.size} fresh={fresh.size} />
+        <DashboardNav
+          views={views}
+          view={view.id}
+          role={me?.role ?? 'agent'}
+          goView={goView}
+          onAddLead={() => setAdding(true)}
+          onTextSelected={() => setTexting(true)}
+          checkedCount={checked.size}
+          fresh={fresh.size}
+        />
         <LiveIndicator connected={connected} offline="Connecting…" announce />
-        {unreadTotal > 0 && <span className={styles.unreadTotal} role="status">{unreadTotal} unread</span>}
+        {unreadTotal > 0 && (
+          <span className={styles.unreadTotal} role="status">
+            {unreadTotal} unread
+          </span>
+        )}
       </div>
       {view.id === LEAD_LIST && me && <PondSection subscribe={subscribe} role={me.role} connected={connected} now={now} onClaimed={select} />}
       {view.id === LEAD_LIST && me && <BehaviourAlerts subscribe={subscribe} connected={connected} now={now} onOpen={select} />}
@@ -360,7 +425,17 @@ export function DashboardPage({ views }: { readonly views: readonly DashboardVie
         </div>
       )}
       <TextMessageDialog open={texting} leadIds={[...checked]} cap={cap} onClose={() => setTexting(false)} />
-      <AddLeadDialog open={adding} role={me?.role ?? 'agent'} viewerId={me?.userId ?? null} agents={agents} onClose={() => setAdding(false)} onAdded={(leadId) => { setAdding(false); void leadIoApi.whenListed(leadId).then(() => select(leadId)); }} />
+      <AddLeadDialog
+        open={adding}
+        role={me?.role ?? 'agent'}
+        viewerId={me?.userId ?? null}
+        agents={agents}
+        onClose={() => setAdding(false)}
+        onAdded={(leadId) => {
+          setAdding(false);
+          void leadIoApi.whenListed(leadId).then(() => select(leadId));
+        }}
+      />
     </main>
   );
 }

@@ -8,7 +8,15 @@ import styles from './OverflowNav.module.css';
  * closes back to the button, a click elsewhere closes it); inside the "more" menu of a narrow
  * window, its entries listed under its name, so every view is two steps away at most.
  */
-export function NavGroup({ label, badge, items, current, inMenu, className, menuItemClass }: {
+export function NavGroup({
+  label,
+  badge,
+  items,
+  current,
+  inMenu,
+  className,
+  menuItemClass,
+}: {
   label: string;
   /** A count beside the name (new leads). */
   badge?: ReactNode;
@@ -89,10 +97,18 @@ export function NavGroup({ label, badge, items, current, inMenu, className, menu
         }}
       >
         {label}
-        {badge} <span className={styles.caret} aria-hidden="true">▾</span>
+        {badge}{' '}
+        <span className={styles.caret} aria-hidden="true">
+          ▾
+        </span>
       </button>
       {open && (
-        <ul ref={list} id={`${id}-list`} className={`${styles.menu} ${styles.groupMenu}`} onClick={(e) => (e.target as HTMLElement).closest('button, a') && setOpen(false)}>
+        <ul
+          ref={list}
+          id={`${id}-list`}
+          className={`${styles.menu} ${styles.groupMenu}`}
+          onClick={(e) => (e.target as HTMLElement).closest('button, a') && setOpen(false)}
+        >
           {items.map((i) => (
             <li key={i.key}>{i.render(menuItemClass, true)}</li>
           ))}

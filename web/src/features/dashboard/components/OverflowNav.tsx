@@ -2,7 +2,13 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 're
 import styles from './OverflowNav.module.css';
 
 /** `caret`: the item opens a list (a ▾ after its label); `badge`: a count beside it; both measured with it. */
-export type NavItem = { readonly key: string; readonly label: string; readonly caret?: boolean; readonly badge?: ReactNode; readonly render: (className: string, inMenu: boolean) => ReactNode };
+export type NavItem = {
+  readonly key: string;
+  readonly label: string;
+  readonly caret?: boolean;
+  readonly badge?: ReactNode;
+  readonly render: (className: string, inMenu: boolean) => ReactNode;
+};
 
 /** Spec section 9: the nav re-measures 50 ms after the last resize. */
 export const NAV_RESIZE_DEBOUNCE_MS = 50;

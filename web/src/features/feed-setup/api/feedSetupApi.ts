@@ -9,6 +9,7 @@ export type FeedAuthForm =
 
 /** The feed setup screen's calls: test settings against their server (nothing stored), then save them as the back-office does. */
 export const feedSetupApi = {
-  test: (url: string, auth: FeedAuthForm, resources: readonly FeedResourceName[], filter: string | null) => api(contract.feeds.test, { body: { url, auth, resources, filter } }),
+  test: (url: string, auth: FeedAuthForm, resources: readonly FeedResourceName[], filter: string | null) =>
+    api(contract.feeds.test, { body: { url, auth, resources, filter } }),
   save: (form: FeedForm) => backofficeApi.saveFeed(form),
 };

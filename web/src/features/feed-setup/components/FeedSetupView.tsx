@@ -59,14 +59,23 @@ export function FeedSetupView() {
   const set = (change: Partial<Draft>) => (setDraft((d) => ({ ...d, ...change })), setResult(null));
 
   const auth = (): FeedAuthForm =>
-    draft.auth === 'oauth2' ? { kind: 'oauth2', tokenUrl: draft.tokenUrl.trim(), clientId: draft.clientId.trim(), clientSecret: draft.clientSecret, scope: draft.scope.trim() || null } : { kind: 'bearer', token: draft.token.trim() };
+    draft.auth === 'oauth2'
+      ? {
+          kind: 'oauth2',
+          tokenUrl: draft.tokenUrl.trim(),
+          clientId: draft.clientId.trim(),
+          clientSecret: draft.clientSecret,
+          scope: draft.scope.trim() || null,
+        }
+      : { kind: 'bearer', token: draft.token.trim() };
 
   /** What to fix before any request, in the form's words; null: ready to test. */
   const problem = (): string | null => {
     if (!draft.url.trim()) return 'Please enter the service root URL';
     if (PLACEHOLDER.test(draft.url)) return `Replace ${PLACEHOLDER.exec(draft.url)![0]} in the service root URL with the value your MLS gave you`;
     if (PLACEHOLDER.test(draft.filter)) return `Replace ${PLACEHOLDER.exec(draft.filter)![0]} in the filter with the value your MLS gave you`;
-    if (draft.auth === 'oauth2' && (!draft.tokenUrl.trim() || !draft.clientId.trim() || !draft.clientSecret)) return 'Please enter the token URL, client ID and client secret';
+    if (draft.auth === 'oauth2' && (!draft.tokenUrl.trim() || !draft.clientId.trim() || !draft.clientSecret))
+      return 'Please enter the token URL, client ID and client secret';
     if (draft.auth === 'bearer' && !draft.token.trim()) return 'Please enter the access token';
     if (!draft.resources.includes('Property')) return 'A feed reads Property; keep it ticked';
     return null;
@@ -79,7 +88,11 @@ export function FeedSetupView() {
     const r = await feedSetupApi.test(draft.url.trim(), auth(), draft.resources, draft.filter.trim() || null);
     setResult(r);
     const failed = r.steps.find((s) => !s.ok);
-    setSaid(failed ? { error: true, text: `Connection failed: ${failed.message}` } : { error: false, text: 'Connection works: the server issued what was asked and answered a Property query.' });
+    setSaid(
+      failed
+        ? { error: true, text: `Connection failed: ${failed.message}` }
+        : { error: false, text: 'Connection works: the server issued what was asked and answered a Property query.' },
+    );
     return r.ok;
   };
 
@@ -93,7 +106,8 @@ export function FeedSetupView() {
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (!MLS_NAME.test(draft.name)) return setSaid({ error: true, text: 'The feed name must be 1 to 32 letters, digits or underscores (it prefixes every listing id)' });
+    if (!MLS_NAME.test(draft.name))
+      return setSaid({ error: true, text: 'The feed name must be 1 to 32 letters, digits or underscores (it prefixes every listing id)' });
     guarded('save', async () => {
       if (!(await runTest())) return;
       const r = await feedSetupApi.save({
@@ -106,21 +120,36 @@ export function FeedSetupView() {
         paging: preset.paging,
         filter: draft.filter.trim() || null,
       });
-      setSaid({ error: false, text: `Feed ${r.name} ${r.created ? 'added' : 'saved'}. Its first sync starts on the next round of the scheduler; follow it under Back-office › Feeds.` });
+      setSaid({
+        error: false,
+        text: `Feed ${r.name} ${r.created ? 'added' : 'saved'}. Its first sync starts on the next round of the scheduler; follow it under Back-office › Feeds.`,
+      });
     });
   };
 
   const limits = preset.rateLimits;
-  const figures = [limits.perSecond && `${limits.perSecond}/second`, limits.perMinute && `${limits.perMinute}/minute`, limits.perHour && `${limits.perHour.toLocaleString('en-US')}/hour`, limits.perDay && `${limits.perDay.toLocaleString('en-US')}/day`].filter(Boolean);
+  const figures = [
+    limits.perSecond && `${limits.perSecond}/second`,
+    limits.perMinute && `${limits.perMinute}/minute`,
+    limits.perHour && `${limits.perHour.toLocaleString('en-US')}/hour`,
+    limits.perDay && `${limits.perDay.toLocaleString('en-US')}/day`,
+  ].filter(Boolean);
 
   return (
     <section className={styles.view} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>MLS feed setup</h1>
-      <p className={styles.intro}>Listings come from your MLS over the RESO Web API. Pick your MLS's vendor, paste the credentials it gave you, and test the connection before saving.</p>
+      <p className={styles.intro}>
+        Listings come from your MLS over the RESO Web API. Pick your MLS's vendor, paste the credentials it gave you, and test the connection before saving.
+      </p>
       <form className={`${forms.form} ${styles.card}`} onSubmit={save} noValidate>
         <label className={forms.field} htmlFor={`${id}-preset`}>
           <span className={forms.label}>Vendor</span>
-          <select id={`${id}-preset`} className={forms.input} value={draft.preset} onChange={(e) => (setDraft((d) => fromPreset(presetOf(e.target.value as FeedPresetKey), d.name)), setResult(null), setSaid(null))}>
+          <select
+            id={`${id}-preset`}
+            className={forms.input}
+            value={draft.preset}
+            onChange={(e) => (setDraft((d) => fromPreset(presetOf(e.target.value as FeedPresetKey), d.name)), setResult(null), setSaid(null))}
+          >
             {FEED_PRESETS.map((p) => (
               <option key={p.key} value={p.key}>
                 {p.label}
@@ -144,20 +173,45 @@ export function FeedSetupView() {
         </p>
         <label className={forms.field} htmlFor={`${id}-name`}>
           <span className={forms.label}>Feed name</span>
-          <input id={`${id}-name`} className={forms.input} value={draft.name} maxLength={32} autoComplete="off" placeholder="e.g. actris" onChange={(e) => set({ name: e.target.value })} aria-describedby={`${id}-name-hint`} />
+          <input
+            id={`${id}-name`}
+            className={forms.input}
+            value={draft.name}
+            maxLength={32}
+            autoComplete="off"
+            placeholder="e.g. actris"
+            onChange={(e) => set({ name: e.target.value })}
+            aria-describedby={`${id}-name-hint`}
+          />
           <span id={`${id}-name-hint`} className={forms.hint}>
             Letters, digits or underscores; it prefixes every listing id of this feed.
           </span>
         </label>
         <label className={forms.field} htmlFor={`${id}-url`}>
           <span className={forms.label}>Service root URL</span>
-          <input id={`${id}-url`} className={forms.input} type="url" inputMode="url" value={draft.url} autoComplete="off" onChange={(e) => set({ url: e.target.value })} />
+          <input
+            id={`${id}-url`}
+            className={forms.input}
+            type="url"
+            inputMode="url"
+            value={draft.url}
+            autoComplete="off"
+            onChange={(e) => set({ url: e.target.value })}
+          />
         </label>
         {draft.auth === 'oauth2' ? (
           <div className={forms.row}>
             <label className={forms.field} htmlFor={`${id}-token-url`}>
               <span className={forms.label}>Token URL</span>
-              <input id={`${id}-token-url`} className={forms.input} type="url" inputMode="url" value={draft.tokenUrl} autoComplete="off" onChange={(e) => set({ tokenUrl: e.target.value })} />
+              <input
+                id={`${id}-token-url`}
+                className={forms.input}
+                type="url"
+                inputMode="url"
+                value={draft.tokenUrl}
+                autoComplete="off"
+                onChange={(e) => set({ tokenUrl: e.target.value })}
+              />
             </label>
             <label className={forms.field} htmlFor={`${id}-scope`}>
               <span className={forms.label}>Scope (optional)</span>
@@ -165,22 +219,47 @@ export function FeedSetupView() {
             </label>
             <label className={forms.field} htmlFor={`${id}-client`}>
               <span className={forms.label}>Client ID</span>
-              <input id={`${id}-client`} className={forms.input} value={draft.clientId} autoComplete="off" onChange={(e) => set({ clientId: e.target.value })} />
+              <input
+                id={`${id}-client`}
+                className={forms.input}
+                value={draft.clientId}
+                autoComplete="off"
+                onChange={(e) => set({ clientId: e.target.value })}
+              />
             </label>
             <label className={forms.field} htmlFor={`${id}-secret`}>
               <span className={forms.label}>Client secret</span>
-              <input id={`${id}-secret`} className={forms.input} type="password" value={draft.clientSecret} autoComplete="new-password" onChange={(e) => set({ clientSecret: e.target.value })} />
+              <input
+                id={`${id}-secret`}
+                className={forms.input}
+                type="password"
+                value={draft.clientSecret}
+                autoComplete="new-password"
+                onChange={(e) => set({ clientSecret: e.target.value })}
+              />
             </label>
           </div>
         ) : (
           <label className={forms.field} htmlFor={`${id}-token`}>
             <span className={forms.label}>Access token</span>
-            <input id={`${id}-token`} className={forms.input} type="password" value={draft.token} autoComplete="new-password" onChange={(e) => set({ token: e.target.value })} />
+            <input
+              id={`${id}-token`}
+              className={forms.input}
+              type="password"
+              value={draft.token}
+              autoComplete="new-password"
+              onChange={(e) => set({ token: e.target.value })}
+            />
           </label>
         )}
         {preset.key === 'other' && (
           <label className={forms.check} htmlFor={`${id}-bearer`}>
-            <input id={`${id}-bearer`} type="checkbox" checked={draft.auth === 'bearer'} onChange={(e) => set({ auth: e.target.checked ? 'bearer' : 'oauth2' })} />
+            <input
+              id={`${id}-bearer`}
+              type="checkbox"
+              checked={draft.auth === 'bearer'}
+              onChange={(e) => set({ auth: e.target.checked ? 'bearer' : 'oauth2' })}
+            />
             The server gave a fixed access token (no token URL)
           </label>
         )}
@@ -199,7 +278,13 @@ export function FeedSetupView() {
                 type="checkbox"
                 checked={draft.resources.includes(r)}
                 disabled={r === 'Property'}
-                onChange={(e) => set({ resources: e.target.checked ? FEED_RESOURCE_NAMES.filter((x) => x === r || draft.resources.includes(x)) : draft.resources.filter((x) => x !== r) })}
+                onChange={(e) =>
+                  set({
+                    resources: e.target.checked
+                      ? FEED_RESOURCE_NAMES.filter((x) => x === r || draft.resources.includes(x))
+                      : draft.resources.filter((x) => x !== r),
+                  })
+                }
               />
               {r}
             </label>

@@ -21,7 +21,11 @@ export function GuidePage({ guideId }: { guideId: string }) {
       .then((guide) => live && setState({ status: 'found', guide }))
       .catch((err: unknown) => {
         if (!live || isAbort(err)) return;
-        setState(err instanceof ApiError && err.status === 404 ? { status: 'missing' } : { status: 'error', message: err instanceof Error ? err.message : String(err) });
+        setState(
+          err instanceof ApiError && err.status === 404
+            ? { status: 'missing' }
+            : { status: 'error', message: err instanceof Error ? err.message : String(err) },
+        );
       });
     return () => {
       live = false;
@@ -44,7 +48,14 @@ export function GuidePage({ guideId }: { guideId: string }) {
         {g.photos.length > 0 && (
           <div className={styles.photos}>
             {g.photos.map((src, i) => (
-              <img key={src} src={src} alt={t('guides.photoAlt', '{place}, photo {n}', { place, n: i + 1 })} width={640} height={400} loading={i === 0 ? 'eager' : 'lazy'} />
+              <img
+                key={src}
+                src={src}
+                alt={t('guides.photoAlt', '{place}, photo {n}', { place, n: i + 1 })}
+                width={640}
+                height={400}
+                loading={i === 0 ? 'eager' : 'lazy'}
+              />
             ))}
           </div>
         )}

@@ -15,7 +15,15 @@ const STAFF = 25;
 
 type Draft = { guideId: string | null; title: string; kind: AreaKind; label: string; body: string; photos: string[]; officeId: string };
 const EMPTY: Draft = { guideId: null, title: '', kind: 'city', label: '', body: '', photos: [], officeId: '' };
-const draftOf = (g: GuideView): Draft => ({ guideId: g.guideId, title: g.title, kind: g.area.kind, label: g.area.label, body: g.body, photos: [...g.photos], officeId: '' });
+const draftOf = (g: GuideView): Draft => ({
+  guideId: g.guideId,
+  title: g.title,
+  kind: g.area.kind,
+  label: g.area.label,
+  body: g.body,
+  photos: [...g.photos],
+  officeId: '',
+});
 
 /**
  * /dashboard/guides: the office's area guides, written by its broker (staff: any office's). The
@@ -103,7 +111,9 @@ export function GuidesEditorPage() {
     setBusy(true);
     try {
       const input: GuideInput = { title: draft.title, area: { kind: draft.kind, label: draft.label }, body: draft.body, photos: draft.photos };
-      const g = draft.guideId ? await saveGuide(draft.guideId, input) : await createGuide(user.securityLevel >= STAFF && draft.officeId ? { ...input, officeId: draft.officeId } : input);
+      const g = draft.guideId
+        ? await saveGuide(draft.guideId, input)
+        : await createGuide(user.securityLevel >= STAFF && draft.officeId ? { ...input, officeId: draft.officeId } : input);
       setSaved(g);
       setDraft(draftOf(g));
       setGuides((list) => [g, ...(list ?? []).filter((x) => x.guideId !== g.guideId)]);
@@ -152,7 +162,14 @@ export function GuidesEditorPage() {
             <label className={forms.label} htmlFor={`${ids}-title`}>
               Title
             </label>
-            <input id={`${ids}-title`} className={forms.input} value={draft.title} maxLength={GUIDE_TITLE_MAX} required onChange={(e) => set('title', e.target.value)} />
+            <input
+              id={`${ids}-title`}
+              className={forms.input}
+              value={draft.title}
+              maxLength={GUIDE_TITLE_MAX}
+              required
+              onChange={(e) => set('title', e.target.value)}
+            />
           </div>
           <fieldset className={forms.fieldset}>
             <legend className={forms.legend}>Area (its market numbers come from its listings)</legend>
@@ -171,7 +188,14 @@ export function GuidesEditorPage() {
                 <label className={forms.label} htmlFor={`${ids}-area`}>
                   Name
                 </label>
-                <input id={`${ids}-area`} className={forms.input} value={draft.label} maxLength={100} placeholder="Seattle" onChange={(e) => set('label', e.target.value)} />
+                <input
+                  id={`${ids}-area`}
+                  className={forms.input}
+                  value={draft.label}
+                  maxLength={100}
+                  placeholder="Seattle"
+                  onChange={(e) => set('label', e.target.value)}
+                />
               </div>
             </div>
           </fieldset>
@@ -187,7 +211,14 @@ export function GuidesEditorPage() {
             <label className={forms.label} htmlFor={`${ids}-body`}>
               Text
             </label>
-            <textarea id={`${ids}-body`} className={`${forms.input} ${styles.textarea}`} value={draft.body} maxLength={GUIDE_BODY_MAX} aria-describedby={`${ids}-body-hint`} onChange={(e) => set('body', e.target.value)} />
+            <textarea
+              id={`${ids}-body`}
+              className={`${forms.input} ${styles.textarea}`}
+              value={draft.body}
+              maxLength={GUIDE_BODY_MAX}
+              aria-describedby={`${ids}-body-hint`}
+              onChange={(e) => set('body', e.target.value)}
+            />
             <p id={`${ids}-body-hint`} className={forms.hint}>
               Plain text: leave a blank line between paragraphs.
             </p>
@@ -201,7 +232,16 @@ export function GuidesEditorPage() {
                 {draft.photos.map((src, i) => (
                   <li key={src}>
                     <img src={src} alt={`Photo ${i + 1}`} />
-                    <button type="button" className="btn" onClick={() => set('photos', draft.photos.filter((p) => p !== src))}>
+                    <button
+                      type="button"
+                      className="btn"
+                      onClick={() =>
+                        set(
+                          'photos',
+                          draft.photos.filter((p) => p !== src),
+                        )
+                      }
+                    >
                       Remove photo {i + 1}
                     </button>
                   </li>

@@ -36,7 +36,12 @@ export const leadIoApi = {
     form.set('file', r.file, r.file.name);
     let res: Response;
     try {
-      res = await fetch(urlOf(contract.leadTransfer.importLeads), { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, body: form });
+      res = await fetch(urlOf(contract.leadTransfer.importLeads), {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+        body: form,
+      });
     } catch {
       throw new ApiError('The server cannot be reached', 0);
     }
@@ -48,7 +53,13 @@ export const leadIoApi = {
   /** Resolves once the new lead is in the viewer's list (its read model folds it a moment after the answer), or after 5 s. */
   async whenListed(leadId: string): Promise<void> {
     for (let i = 0; i < 20; i++) {
-      if (await dashboardApi.lead(leadId).then(() => true, () => false)) return;
+      if (
+        await dashboardApi.lead(leadId).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
       await new Promise((r) => setTimeout(r, 250));
     }
   },

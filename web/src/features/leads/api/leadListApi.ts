@@ -11,7 +11,8 @@ export type { Facets };
 export const leadListApi = {
   facets: () => api(contract.leads.facets),
   smartLists: () => api(contract.insights.smartLists, undefined, { unique: true }),
-  saveSmartList: (name: string, filters: Filters, listId?: string) => api(contract.insights.saveSmartList, { body: { name, filters: savedForm(filters), ...(listId ? { listId } : {}) } }),
+  saveSmartList: (name: string, filters: Filters, listId?: string) =>
+    api(contract.insights.saveSmartList, { body: { name, filters: savedForm(filters), ...(listId ? { listId } : {}) } }),
   deleteSmartList: (listId: string) => api(contract.insights.deleteSmartList, { params: { listId } }),
   /** The CSV of the leads these filters show (a plain link: the browser downloads it as the server streams it). */
   exportUrl: (f: Filters) => {

@@ -21,7 +21,21 @@ export const LEAD_TYPES = ['Buyer', 'Seller', 'Buyer and seller', 'Renter', 'Inv
  * beside the e-mail. A broker may add for an agent of the office; anyone
  * with more than one site picks the site.
  */
-export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }: { open: boolean; onClose: () => void; onAdded: (leadId: string) => void; role: Role; viewerId: string | null; agents: readonly Agent[] }) {
+export function AddLeadDialog({
+  open,
+  onClose,
+  onAdded,
+  role,
+  viewerId,
+  agents,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAdded: (leadId: string) => void;
+  role: Role;
+  viewerId: string | null;
+  agents: readonly Agent[];
+}) {
   const id = useId();
   const [values, setValues] = useState(EMPTY);
   const [siteId, setSiteId] = useState('');
@@ -39,7 +53,10 @@ export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }
     setErrors({});
     setFailure(null);
     setListingError(undefined);
-    void leadIoApi.sites().then((r) => setSites(r.sites), () => setSites([]));
+    void leadIoApi.sites().then(
+      (r) => setSites(r.sites),
+      () => setSites([]),
+    );
   }, [open]);
 
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
@@ -64,7 +81,12 @@ export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }
     if (pdid && !PDID.test(pdid)) return setListingError('A listing id has letters, digits, dots, dashes, colons or underscores only');
     setBusy(true);
     try {
-      const body: Record<string, string> = { FullName: values.FullName.trim(), Email: values.Email.trim(), Phone: values.Phone.trim(), LeadType: values.LeadType };
+      const body: Record<string, string> = {
+        FullName: values.FullName.trim(),
+        Email: values.Email.trim(),
+        Phone: values.Phone.trim(),
+        LeadType: values.LeadType,
+      };
       if (values.Message.trim()) body.Message = values.Message.trim();
       if (splitTags(values.Tags).length) body.Tags = splitTags(values.Tags).join(',');
       if (siteId) body.siteId = siteId;
@@ -151,7 +173,16 @@ export function AddLeadDialog({ open, onClose, onAdded, role, viewerId, agents }
             setListingError(undefined);
           }}
         />
-        <LeadTargetFields sites={sites} role={role} agents={agents} viewerId={viewerId} siteId={siteId} onSite={setSiteId} agentId={agentId} onAgent={setAgentId} />
+        <LeadTargetFields
+          sites={sites}
+          role={role}
+          agents={agents}
+          viewerId={viewerId}
+          siteId={siteId}
+          onSite={setSiteId}
+          agentId={agentId}
+          onAgent={setAgentId}
+        />
         <DialogFormEnd failure={failure} busy={busy} submitLabel="Add lead" busyLabel="Adding…" closeLabel="Cancel" onClose={onClose} />
       </form>
     </Modal>

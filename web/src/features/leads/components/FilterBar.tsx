@@ -32,7 +32,14 @@ function windowLabel(v: string): string {
 const windows = (...values: string[]): Option[] => values.map((value) => ({ value, label: windowLabel(value) }));
 
 const PRESETS: Record<Single, { readonly label: string; readonly any: string; readonly options: readonly Option[] }> = {
-  contacted: { label: 'Contacted', any: 'Any', options: [{ value: 'no', label: 'Never contacted' }, { value: 'yes', label: 'Contacted' }] },
+  contacted: {
+    label: 'Contacted',
+    any: 'Any',
+    options: [
+      { value: 'no', label: 'Never contacted' },
+      { value: 'yes', label: 'Contacted' },
+    ],
+  },
   notContactedHours: {
     label: 'Not contacted for',
     any: 'Any time',
@@ -99,7 +106,12 @@ export function FilterBar({ filters, onFilters, facets, sources, agents, role, o
         <label htmlFor={`${id}-sort`} className="visually-hidden">
           Sort
         </label>
-        <select id={`${id}-sort`} className={`${forms.input} ${styles.sort}`} value={SORTS.some((s) => s.value === (filters.sort ?? '')) ? (filters.sort ?? '') : CURRENT} onChange={(e) => set({ sort: e.target.value || undefined })}>
+        <select
+          id={`${id}-sort`}
+          className={`${forms.input} ${styles.sort}`}
+          value={SORTS.some((s) => s.value === (filters.sort ?? '')) ? (filters.sort ?? '') : CURRENT}
+          onChange={(e) => set({ sort: e.target.value || undefined })}
+        >
           {!SORTS.some((s) => s.value === (filters.sort ?? '')) && <option value={CURRENT}>{filters.sort}</option>}
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
@@ -119,12 +131,31 @@ export function FilterBar({ filters, onFilters, facets, sources, agents, role, o
       )}
       <div id={`${id}-panel`} className={styles.panel} hidden={!open}>
         {many.map(({ key, label, any, options }) => (
-          <FilterSelect key={key} label={label} any={any} options={options} value={filters[key]} onChange={(v) => set({ [key]: v === undefined ? undefined : [v] })} />
+          <FilterSelect
+            key={key}
+            label={label}
+            any={any}
+            options={options}
+            value={filters[key]}
+            onChange={(v) => set({ [key]: v === undefined ? undefined : [v] })}
+          />
         ))}
         {SINGLE_KEYS.map((k) => (
-          <FilterSelect key={k} label={PRESETS[k].label} any={PRESETS[k].any} options={PRESETS[k].options} value={filters[k]} onChange={(v) => set({ [k]: v })} />
+          <FilterSelect
+            key={k}
+            label={PRESETS[k].label}
+            any={PRESETS[k].any}
+            options={PRESETS[k].options}
+            value={filters[k]}
+            onChange={(v) => set({ [k]: v })}
+          />
         ))}
-        <button type="button" className={`btn ${styles.clear}`} onClick={() => onFilters(filters.sort ? { sort: filters.sort } : {})} disabled={count === 0 && !filters.q}>
+        <button
+          type="button"
+          className={`btn ${styles.clear}`}
+          onClick={() => onFilters(filters.sort ? { sort: filters.sort } : {})}
+          disabled={count === 0 && !filters.q}
+        >
           Clear filters
         </button>
       </div>
@@ -155,10 +186,22 @@ export function manyFilters(facets: Facets | null, sources: readonly string[], a
     { key: 'stage', label: 'Stage', any: 'Any stage', options: (facets?.stages ?? []).map((s) => ({ value: s, label: s })) },
     { key: 'tag', label: 'Tag', any: 'Any tag', options: (facets?.tags ?? []).map((t) => ({ value: t, label: t })) },
     { key: 'source', label: 'Source', any: 'Any source', options: sources.map((s) => ({ value: s, label: s })) },
-    { key: 'site', label: 'Site', any: 'Any site', options: (facets?.sites ?? []).map((s) => ({ value: s.siteId, label: s.siteName ?? s.site ?? 'Site without a name' })) },
+    {
+      key: 'site',
+      label: 'Site',
+      any: 'Any site',
+      options: (facets?.sites ?? []).map((s) => ({ value: s.siteId, label: s.siteName ?? s.site ?? 'Site without a name' })),
+    },
     ...(role === 'agent'
       ? []
-      : [{ key: 'agentId' as const, label: 'Agent', any: 'Any agent', options: [...agents.map((a) => ({ value: a.userId, label: a.fullName })), { value: 'none', label: 'Nobody (pond)' }] }]),
+      : [
+          {
+            key: 'agentId' as const,
+            label: 'Agent',
+            any: 'Any agent',
+            options: [...agents.map((a) => ({ value: a.userId, label: a.fullName })), { value: 'none', label: 'Nobody (pond)' }],
+          },
+        ]),
   ];
 }
 
@@ -167,7 +210,10 @@ export function filterChips(filters: Filters, many: readonly ManyFilter[]): { re
   const without = (changes: Partial<Filters>) => withChanges(filters, changes);
   return [
     ...many.flatMap(({ key, label, options }) =>
-      (filters[key] ?? []).map((v) => ({ text: `${label}: ${options.find((o) => o.value === v)?.label ?? v}`, without: without({ [key]: filters[key]!.filter((x) => x !== v) }) })),
+      (filters[key] ?? []).map((v) => ({
+        text: `${label}: ${options.find((o) => o.value === v)?.label ?? v}`,
+        without: without({ [key]: filters[key]!.filter((x) => x !== v) }),
+      })),
     ),
     ...SINGLE_KEYS.filter((k) => filters[k] !== undefined).map((k) => ({
       text: `${PRESETS[k].label}: ${PRESETS[k].options.find((o) => o.value === filters[k])?.label ?? filters[k]}`,
@@ -180,7 +226,19 @@ export function filterChips(filters: Filters, many: readonly ManyFilter[]): { re
 }
 
 /** One labelled select; a value the options do not have (several stages from a smart list, a range from a link) shows as it is. */
-function FilterSelect({ label, any, options, value, onChange }: { label: string; any: string; options: readonly Option[]; value: string | readonly string[] | undefined; onChange: (v: string | undefined) => void }) {
+function FilterSelect({
+  label,
+  any,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  any: string;
+  options: readonly Option[];
+  value: string | readonly string[] | undefined;
+  onChange: (v: string | undefined) => void;
+}) {
   const id = useId();
   const values = value === undefined ? [] : typeof value === 'string' ? [value] : value;
   const known = values.length === 1 && options.some((o) => o.value === values[0]);

@@ -27,7 +27,8 @@ const PREVIEW_ROWS = 5;
 const POLL_MS = 500;
 
 type Parsed = { readonly file: File; readonly header: readonly string[]; readonly rows: readonly { row: number; fields: readonly string[] }[] };
-type Stage = { readonly kind: 'choose' | 'map' } | { readonly kind: 'running'; readonly importId: string } | { readonly kind: 'done'; readonly summary: ImportSummary };
+type Stage =
+  { readonly kind: 'choose' | 'map' } | { readonly kind: 'running'; readonly importId: string } | { readonly kind: 'done'; readonly summary: ImportSummary };
 
 /**
  * /dashboard?view=import: a CSV of leads, read in the browser with the server's own parser to
@@ -51,7 +52,10 @@ export function ImportLeadsView({ role, viewerId, agents, onDone }: { role: Role
 
   useEffect(() => {
     document.title = 'Import leads';
-    void leadIoApi.sites().then((r) => setSites(r.sites), () => setSites([]));
+    void leadIoApi.sites().then(
+      (r) => setSites(r.sites),
+      () => setSites([]),
+    );
   }, []);
   useEffect(() => heading.current?.focus(), [stage.kind]);
 
@@ -93,7 +97,9 @@ export function ImportLeadsView({ role, viewerId, agents, onDone }: { role: Role
     return parsed.rows.slice(0, PREVIEW_ROWS).map((r) => {
       const line = rowValues(r.fields, resolved.columns);
       const v = line.values;
-      const check = tooLong(line) ?? validateInquiry({ FullName: v.FullName ?? '', Email: v.Email ?? '', Phone: v.Phone ?? '' }, { allowPartialName: partialNameAllowed(sites, siteId) });
+      const check =
+        tooLong(line) ??
+        validateInquiry({ FullName: v.FullName ?? '', Email: v.Email ?? '', Phone: v.Phone ?? '' }, { allowPartialName: partialNameAllowed(sites, siteId) });
       return { row: r.row, name: v.FullName ?? '', email: v.Email ?? '', phone: v.Phone ?? '', tags: line.tags.join(', '), check };
     });
   }, [parsed, resolved, sites, siteId]);
@@ -104,7 +110,14 @@ export function ImportLeadsView({ role, viewerId, agents, onDone }: { role: Role
     setProgress({ done: 0, total: parsed.rows.length });
     setStage({ kind: 'running', importId });
     try {
-      const summary = await leadIoApi.importLeads({ file: parsed.file, mapping, duplicates: policy, importId, siteId: siteId || undefined, agentId: agentId || undefined });
+      const summary = await leadIoApi.importLeads({
+        file: parsed.file,
+        mapping,
+        duplicates: policy,
+        importId,
+        siteId: siteId || undefined,
+        agentId: agentId || undefined,
+      });
       setStage({ kind: 'done', summary });
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError('The server cannot be reached', 0);
@@ -131,7 +144,8 @@ export function ImportLeadsView({ role, viewerId, agents, onDone }: { role: Role
       {stage.kind === 'choose' && (
         <div className={forms.form}>
           <p className={styles.intro}>
-            A CSV file with a header row (comma or semicolon separated, UTF-8), up to 10 MB and 50,000 rows: each row becomes a lead of yours, source “import”. Imported people get no texts until they agree on your site.
+            A CSV file with a header row (comma or semicolon separated, UTF-8), up to 10 MB and 50,000 rows: each row becomes a lead of yours, source “import”.
+            Imported people get no texts until they agree on your site.
           </p>
           <div className={forms.field}>
             <label className={forms.label} htmlFor={`${id}-file`}>
@@ -230,7 +244,16 @@ export function ImportLeadsView({ role, viewerId, agents, onDone }: { role: Role
               </label>
             ))}
           </fieldset>
-          <LeadTargetFields sites={sites} role={role} agents={agents} viewerId={viewerId} siteId={siteId} onSite={setSiteId} agentId={agentId} onAgent={setAgentId} />
+          <LeadTargetFields
+            sites={sites}
+            role={role}
+            agents={agents}
+            viewerId={viewerId}
+            siteId={siteId}
+            onSite={setSiteId}
+            agentId={agentId}
+            onAgent={setAgentId}
+          />
           <div className={forms.actions}>
             <button type="button" className="btn btn-primary" disabled={!resolved?.ok} onClick={() => void run(crypto.randomUUID())}>
               Import {parsed.rows.length.toLocaleString('en-US')} rows
@@ -265,7 +288,8 @@ function ImportResult({ summary: s, onDone, onAnother }: { summary: ImportSummar
     <div className={forms.form}>
       <p className={forms.success} role="status">
         {s.imported.toLocaleString('en-US')} imported, {s.duplicates.toLocaleString('en-US')} duplicate{s.duplicates === 1 ? '' : 's'}
-        {s.merged ? ` (${s.merged.toLocaleString('en-US')} merged)` : ''}, {s.rejected.toLocaleString('en-US')} rejected, of {s.total.toLocaleString('en-US')} rows.
+        {s.merged ? ` (${s.merged.toLocaleString('en-US')} merged)` : ''}, {s.rejected.toLocaleString('en-US')} rejected, of {s.total.toLocaleString('en-US')}{' '}
+        rows.
       </p>
       {s.errors.length > 0 && (
         <div className={styles.tableWrap} role="region" aria-labelledby={`${id}-errors`} tabIndex={0}>

@@ -123,11 +123,22 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
       )}
       <ConsentQuestion leadId={lead.leadId} timeline={timeline} />
       <LeadCall leadId={lead.leadId} phone={lead.phone} />
-      <LeadShowings leadId={lead.leadId} listingPdid={lead.listingPdid} changedAt={timeline.find((t) => t.type.startsWith('Showing') && t.type !== 'ShowingRequested')?.at} />
+      <LeadShowings
+        leadId={lead.leadId}
+        listingPdid={lead.listingPdid}
+        changedAt={timeline.find((t) => t.type.startsWith('Showing') && t.type !== 'ShowingRequested')?.at}
+      />
       <ListingsPushActions leadId={lead.leadId} leadName={lead.fullName} />
       <LeadPlans leadId={lead.leadId} changedAt={timeline.find((t) => t.type.startsWith('Plan'))?.at} />
       <LeadTasks leadId={lead.leadId} leadName={lead.fullName} role={role} agents={agents} now={now} />
-      <LeadNotes leadId={lead.leadId} notes={notes} viewerId={viewerId} viewerName={agents.find((a) => a.userId === viewerId)?.fullName ?? 'You'} role={role} now={now} />
+      <LeadNotes
+        leadId={lead.leadId}
+        notes={notes}
+        viewerId={viewerId}
+        viewerName={agents.find((a) => a.userId === viewerId)?.fullName ?? 'You'}
+        role={role}
+        now={now}
+      />
       <section aria-labelledby="timeline-title" className={styles.timelineBox}>
         <h3 id="timeline-title">Timeline</h3>
         <ol className={styles.timeline}>

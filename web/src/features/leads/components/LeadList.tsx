@@ -28,8 +28,7 @@ export function LeadList(p: Props) {
     <section className={styles.feed} aria-labelledby="lead-feed-title">
       <div className={styles.top}>
         <h1 id="lead-feed-title" className={styles.title}>
-          Leads{' '}
-          {/* No count until the first answer: a list still loading does not have 0 leads. */}
+          Leads {/* No count until the first answer: a list still loading does not have 0 leads. */}
           {p.loading && p.leads.length === 0 ? (
             <span className={styles.count} aria-label="counting">
               …

@@ -46,7 +46,19 @@ export function LeadListPane({ filters, onFilters, sources, agents, role, smart,
       (err: unknown) => toast({ tone: 'error', message: err instanceof ApiError ? err.message : 'Could not delete the list' }),
     );
   };
-  const nav = (isCompact: boolean) => <SmartListsNav lists={smart.lists} filters={filters} onOpen={onFilters} onDelete={remove} onEdit={(l) => { setEditing(l); setSaving(true); }} compact={isCompact} />;
+  const nav = (isCompact: boolean) => (
+    <SmartListsNav
+      lists={smart.lists}
+      filters={filters}
+      onOpen={onFilters}
+      onDelete={remove}
+      onEdit={(l) => {
+        setEditing(l);
+        setSaving(true);
+      }}
+      compact={isCompact}
+    />
+  );
   return (
     <div className={styles.pane} data-pane="list">
       {!compact && nav(false)}

@@ -11,10 +11,23 @@ export const PDID = /^[A-Za-z0-9_.:-]{1,100}$/;
  * The listing a lead added by hand asked about (optional): typed as its listing id, or picked
  * from the viewer's own listings, which the input suggests by address and MLS number.
  */
-export function LeadListingField({ id, value, onChange, error }: { readonly id: string; readonly value: string; readonly onChange: (pdid: string) => void; readonly error?: string }) {
+export function LeadListingField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  readonly id: string;
+  readonly value: string;
+  readonly onChange: (pdid: string) => void;
+  readonly error?: string;
+}) {
   const [mine, setMine] = useState<AgentListingsResponse['listings']>([]);
   useEffect(() => {
-    api(contract.leads.myListings, { query: { page: '1', perpage: '100' } }).then((r) => setMine(r.listings), () => setMine([]));
+    api(contract.leads.myListings, { query: { page: '1', perpage: '100' } }).then(
+      (r) => setMine(r.listings),
+      () => setMine([]),
+    );
   }, []);
   return (
     <div className={forms.field}>

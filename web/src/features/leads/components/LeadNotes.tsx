@@ -8,7 +8,14 @@ import { type NoteView, tasksApi } from '../../../api/tasksApi';
 import styles from '../../../ui/Tasks.module.css';
 import { type Status, StatusLine } from '../../../ui/StatusLine';
 
-type Props = { readonly leadId: string; readonly notes: readonly NoteView[]; readonly viewerId: string | null; readonly viewerName: string; readonly role: Role; readonly now: number };
+type Props = {
+  readonly leadId: string;
+  readonly notes: readonly NoteView[];
+  readonly viewerId: string | null;
+  readonly viewerName: string;
+  readonly role: Role;
+  readonly now: number;
+};
 
 /**
  * The office's notes on the lead (never shown to the lead): add; the author edits; the author,
@@ -30,7 +37,10 @@ export function LeadNotes({ leadId, notes: initial, viewerId, viewerName, role, 
     tasksApi
       .addNote(leadId, t)
       .then((r) => {
-        setNotes((ns) => [{ noteId: r.noteId, text: t, authorId: viewerId ?? '', authorName: viewerName, at: new Date().toISOString(), editedAt: null }, ...ns]);
+        setNotes((ns) => [
+          { noteId: r.noteId, text: t, authorId: viewerId ?? '', authorName: viewerName, at: new Date().toISOString(), editedAt: null },
+          ...ns,
+        ]);
         setText('');
         setMessage({ error: false, text: 'Note added.' });
       })
@@ -79,14 +89,24 @@ export function LeadNotes({ leadId, notes: initial, viewerId, viewerName, role, 
           {notes.map((n) => (
             <li key={n.noteId} className={styles.note}>
               <p className={styles.noteMeta}>
-                <strong>{n.authorName}</strong> · <time dateTime={n.at} title={fullDate(n.at)}>{relativeTime(n.at, now)}</time>
+                <strong>{n.authorName}</strong> ·{' '}
+                <time dateTime={n.at} title={fullDate(n.at)}>
+                  {relativeTime(n.at, now)}
+                </time>
                 {n.editedAt && <span title={fullDate(n.editedAt)}> · edited</span>}
                 <MergedFrom name={n.mergedFrom} />
               </p>
               {editing?.noteId === n.noteId ? (
                 <form className={styles.noteForm} onSubmit={save}>
                   <label htmlFor={`${id}-edit`}>Edit note</label>
-                  <textarea id={`${id}-edit`} value={editing.text} maxLength={NOTE_MAX} rows={3} onChange={(e) => setEditing({ noteId: n.noteId, text: e.target.value })} autoFocus />
+                  <textarea
+                    id={`${id}-edit`}
+                    value={editing.text}
+                    maxLength={NOTE_MAX}
+                    rows={3}
+                    onChange={(e) => setEditing({ noteId: n.noteId, text: e.target.value })}
+                    autoFocus
+                  />
                   <div className={styles.row}>
                     <button type="submit" className="btn btn-primary">
                       Save

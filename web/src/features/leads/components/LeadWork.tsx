@@ -23,7 +23,8 @@ export function LeadWork({ lead }: { lead: FeedLead }) {
   const [shown, setShown] = useState<Shown>(() => shownOf(lead));
   const [stage, setStage] = useState(lead.stage);
   // Keyed on the lead: a late answer for the lead shown before is kept under its id, never shown for this one.
-  const stages = useQuery({ queryKey: ['dashboard', 'stages-of', lead.leadId], queryFn: ({ signal }) => pipelineApi.stagesOf(lead.leadId, signal) }).data?.stages ?? NONE;
+  const stages =
+    useQuery({ queryKey: ['dashboard', 'stages-of', lead.leadId], queryFn: ({ signal }) => pipelineApi.stagesOf(lead.leadId, signal) }).data?.stages ?? NONE;
   const known = useQuery({ queryKey: ['dashboard', 'tags'], queryFn: ({ signal }) => pipelineApi.tags(signal) }).data?.tags ?? NONE;
   const [tag, setTag] = useState('');
   const [editing, setEditing] = useState(false);
@@ -105,7 +106,15 @@ export function LeadWork({ lead }: { lead: FeedLead }) {
           <label htmlFor={`${id}-tag`} className="visually-hidden">
             New tag
           </label>
-          <input id={`${id}-tag`} list={`${id}-known`} value={tag} maxLength={40} placeholder="Add a tag" onChange={(e) => setTag(e.target.value)} disabled={busy} />
+          <input
+            id={`${id}-tag`}
+            list={`${id}-known`}
+            value={tag}
+            maxLength={40}
+            placeholder="Add a tag"
+            onChange={(e) => setTag(e.target.value)}
+            disabled={busy}
+          />
           <datalist id={`${id}-known`}>
             {known
               .filter((k) => !shown.tags.some((t) => t.toLowerCase() === k.toLowerCase()))
@@ -156,19 +165,42 @@ function ContactForm({ shown, busy, onSave, onCancel }: { shown: Shown; busy: bo
         <label htmlFor={`${id}-name`} className={formStyles.label}>
           Name
         </label>
-        <input id={`${id}-name`} className={formStyles.input} value={fullName} maxLength={200} autoComplete="off" onChange={(e) => setFullName(e.target.value)} />
+        <input
+          id={`${id}-name`}
+          className={formStyles.input}
+          value={fullName}
+          maxLength={200}
+          autoComplete="off"
+          onChange={(e) => setFullName(e.target.value)}
+        />
       </div>
       <div className={formStyles.field}>
         <label htmlFor={`${id}-email`} className={formStyles.label}>
           E-mail
         </label>
-        <input id={`${id}-email`} className={formStyles.input} type="email" value={email} maxLength={254} autoComplete="off" onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id={`${id}-email`}
+          className={formStyles.input}
+          type="email"
+          value={email}
+          maxLength={254}
+          autoComplete="off"
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       <div className={formStyles.field}>
         <label htmlFor={`${id}-phone`} className={formStyles.label}>
           Phone
         </label>
-        <input id={`${id}-phone`} className={formStyles.input} type="tel" value={phone} maxLength={40} autoComplete="off" onChange={(e) => setPhone(e.target.value)} />
+        <input
+          id={`${id}-phone`}
+          className={formStyles.input}
+          type="tel"
+          value={phone}
+          maxLength={40}
+          autoComplete="off"
+          onChange={(e) => setPhone(e.target.value)}
+        />
       </div>
       <p className={styles.hint}>The lead's own account, and what they agreed to receive, stay as they are.</p>
       <DialogFormEnd failure={null} busy={busy} submitLabel="Save contact" closeLabel="Cancel" onClose={onCancel} />

@@ -54,7 +54,7 @@ describe("working a lead: its office's stages", () => {
     vi.unstubAllGlobals();
   });
 
-  it("never offers the stages of the lead shown before when its answer comes in late", async () => {
+  it('never offers the stages of the lead shown before when its answer comes in late', async () => {
     const server = slowServer();
     const client = makeQueryClient();
     const view = render(

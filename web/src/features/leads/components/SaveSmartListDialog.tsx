@@ -54,7 +54,16 @@ export function SaveSmartListDialog({ open, filters, summary, onClose, onSaved, 
         <label htmlFor={`${id}-name`} className={forms.label}>
           Name
         </label>
-        <input id={`${id}-name`} className={forms.input} value={name} maxLength={60} autoComplete="off" onChange={(e) => setName(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} autoFocus />
+        <input
+          id={`${id}-name`}
+          className={forms.input}
+          value={name}
+          maxLength={60}
+          autoComplete="off"
+          onChange={(e) => setName(e.target.value)}
+          aria-describedby={error ? `${id}-error` : undefined}
+          autoFocus
+        />
         {summary.length > 0 && (
           <>
             <p className={forms.hint}>Leads that match:</p>

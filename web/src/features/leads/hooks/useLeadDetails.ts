@@ -28,7 +28,10 @@ export function useLeadDetails(leadId: string | null) {
   useEffect(() => {
     if (leadId !== null && answered !== undefined && answered !== leadId) navigate(addressWithLead(answered), { replace: true });
   }, [leadId, answered]);
-  const update = useCallback((id: string, change: (d: Details) => Details) => client.setQueryData<Details>(leadDetailsKey(id), (cur) => (cur ? change(cur) : cur)), [client]);
+  const update = useCallback(
+    (id: string, change: (d: Details) => Details) => client.setQueryData<Details>(leadDetailsKey(id), (cur) => (cur ? change(cur) : cur)),
+    [client],
+  );
   const reload = useCallback((id: string) => void client.invalidateQueries({ queryKey: leadDetailsKey(id) }), [client]);
   return { details, loading: leadId !== null && query.isPending, failed: leadId !== null && query.isError, update, reload };
 }

@@ -140,7 +140,14 @@ export function LeadSearchDialog({ open, onClose, leadId, leadName }: { open: bo
             <label className={forms.label} htmlFor={`${id}-link`}>
               Search address
             </label>
-            <input id={`${id}-link`} className={forms.input} value={v.link} onChange={set('link')} placeholder="https://…/search?city=…" aria-describedby={`${id}-link-hint`} />
+            <input
+              id={`${id}-link`}
+              className={forms.input}
+              value={v.link}
+              onChange={set('link')}
+              placeholder="https://…/search?city=…"
+              aria-describedby={`${id}-link-hint`}
+            />
             <span id={`${id}-link-hint`} className={forms.hint}>
               Run the search on the lead’s site, then copy the address from the browser.
             </span>

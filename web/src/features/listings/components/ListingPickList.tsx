@@ -35,9 +35,7 @@ export function ListingPickList({ id, legend, listings, empty, chosen, full, onT
                   {l.photo ? <img src={l.photo} alt="" className={styles.photo} loading="lazy" /> : <span className={styles.photo} aria-hidden="true" />}
                   <span className={styles.words}>
                     <strong>{l.price}</strong> <span>{l.address}</span>
-                    <span className={styles.muted}>
-                      {[l.facts, l.mlsid ? `MLS # ${l.mlsid}` : null].filter(Boolean).join(' · ')}
-                    </span>
+                    <span className={styles.muted}>{[l.facts, l.mlsid ? `MLS # ${l.mlsid}` : null].filter(Boolean).join(' · ')}</span>
                     {l.courtesy && <span className={styles.courtesy}>{l.courtesy}</span>}
                   </span>
                 </label>

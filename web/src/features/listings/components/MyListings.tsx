@@ -45,10 +45,18 @@ export function MyListings({ role }: { role: Role }) {
     <section className={styles.panel} aria-labelledby="my-listings-title" aria-busy={!data && !error}>
       <h1 id="my-listings-title">{TITLE[role]}</h1>
       <p className={styles.intro}>{INTRO[role]}</p>
-      {error && <p role="alert" className={styles.error}>{error}</p>}
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
       {!data && !error && <p className={styles.muted}>Loading listings…</p>}
       {data && data.total === 0 && (
-        <p className={styles.empty}>{role === 'agent' ? 'No listings yet. Enter your MLS agent id under Team: once your broker confirms it, the listings the MLS names you for appear here.' : 'No listings of your agents yet.'}</p>
+        <p className={styles.empty}>
+          {role === 'agent'
+            ? 'No listings yet. Enter your MLS agent id under Team: once your broker confirms it, the listings the MLS names you for appear here.'
+            : 'No listings of your agents yet.'}
+        </p>
       )}
       {data && data.total > 0 && (
         <>

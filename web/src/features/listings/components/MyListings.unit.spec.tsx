@@ -3,14 +3,38 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentListingsResponse, AgentListingView } from '../../../../../src/contract/agent-listings';
 import { MyListings } from './MyListings';
 
-const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const answer = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 
 const listing = (over: Partial<AgentListingView>): AgentListingView => ({
-  pdid: 'MLS-1', mlsid: 'ML1', address: '12 Pine St', city: 'Seattle', state: 'WA', zip: '98101', status: 'Active', price: 400_000, forRent: false,
-  propertyType: 'Single Family Residence', photo: null, listAgentName: 'Jane Agent', listAgentMlsId: 'A1', listOfficeName: 'Demo Realty',
-  shownPublicly: true, addressShownPublicly: true, modifiedAt: '2024-03-02T10:00:00.000Z', agent: { userId: 'u1', fullName: 'Jane Agent' }, ...over,
+  pdid: 'MLS-1',
+  mlsid: 'ML1',
+  address: '12 Pine St',
+  city: 'Seattle',
+  state: 'WA',
+  zip: '98101',
+  status: 'Active',
+  price: 400_000,
+  forRent: false,
+  propertyType: 'Single Family Residence',
+  photo: null,
+  listAgentName: 'Jane Agent',
+  listAgentMlsId: 'A1',
+  listOfficeName: 'Demo Realty',
+  shownPublicly: true,
+  addressShownPublicly: true,
+  modifiedAt: '2024-03-02T10:00:00.000Z',
+  agent: { userId: 'u1', fullName: 'Jane Agent' },
+  ...over,
 });
-const page = (listings: AgentListingView[], over: Partial<AgentListingsResponse> = {}): AgentListingsResponse => ({ listings, total: listings.length, hidden: listings.filter((l) => !l.shownPublicly).length, page: 1, perpage: 25, ...over });
+const page = (listings: AgentListingView[], over: Partial<AgentListingsResponse> = {}): AgentListingsResponse => ({
+  listings,
+  total: listings.length,
+  hidden: listings.filter((l) => !l.shownPublicly).length,
+  page: 1,
+  perpage: 25,
+  ...over,
+});
 
 describe('My listings in the dashboard', () => {
   afterEach(() => {
@@ -19,7 +43,13 @@ describe('My listings in the dashboard', () => {
   });
 
   it('marks a listing not shown publicly and links it nowhere; a public one links to its page; a lease says /mo', async () => {
-    vi.stubGlobal('fetch', answer(200, page([listing({ pdid: 'MLS-2', status: 'Pending', shownPublicly: false }), listing({}), listing({ pdid: 'MLS-3', forRent: true, price: 2100 })])));
+    vi.stubGlobal(
+      'fetch',
+      answer(
+        200,
+        page([listing({ pdid: 'MLS-2', status: 'Pending', shownPublicly: false }), listing({}), listing({ pdid: 'MLS-3', forRent: true, price: 2100 })]),
+      ),
+    );
     await act(async () => void render(<MyListings role="agent" />));
     expect(screen.getByRole('heading', { name: 'My listings' })).toBeTruthy();
     expect(screen.getByText('3 listings, 1 not shown publicly')).toBeTruthy();

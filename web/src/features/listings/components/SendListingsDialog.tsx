@@ -74,7 +74,9 @@ export function SendListingsDialog({ open, onClose, leadId, leadName }: { open: 
     setFailure(null);
     try {
       await listingsPushApi.send(leadId, [...chosen.keys()], note, messageId);
-      setDone(`Sent ${chosen.size === 1 ? 'one listing' : `${chosen.size} listings`} to ${leadName}. The e-mail goes out in a moment; opens and clicks show in the timeline.`);
+      setDone(
+        `Sent ${chosen.size === 1 ? 'one listing' : `${chosen.size} listings`} to ${leadName}. The e-mail goes out in a moment; opens and clicks show in the timeline.`,
+      );
       setChosen(new Map());
       setNote('');
       setMessageId(crypto.randomUUID());
@@ -94,20 +96,54 @@ export function SendListingsDialog({ open, onClose, leadId, leadName }: { open: 
           <label className={forms.label} htmlFor={`${id}-q`}>
             Find a listing by address or MLS number
           </label>
-          <input id={`${id}-q`} type="search" className={forms.input} value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" aria-describedby={`${id}-q-hint`} />
+          <input
+            id={`${id}-q`}
+            type="search"
+            className={forms.input}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            autoComplete="off"
+            aria-describedby={`${id}-q-hint`}
+          />
           <span id={`${id}-q-hint`} className={forms.hint}>
             Active listings whose address or MLS number starts with what you type.
           </span>
         </div>
         <div className={styles.lists}>
           {term.length >= 2 && (
-            <ListingPickList id={`${id}-found`} legend="Search results" listings={found} empty={`No active listing starts with “${term}”.`} chosen={chosen} full={full} onToggle={toggle} />
+            <ListingPickList
+              id={`${id}-found`}
+              legend="Search results"
+              listings={found}
+              empty={`No active listing starts with “${term}”.`}
+              chosen={chosen}
+              full={full}
+              onToggle={toggle}
+            />
           )}
-          <ListingPickList id={`${id}-fav`} legend="Their favourites" listings={kept?.favorites ?? null} empty="No favourites yet." chosen={chosen} full={full} onToggle={toggle} />
-          <ListingPickList id={`${id}-viewed`} legend="Homes they viewed" listings={kept?.viewed ?? null} empty="No homes viewed yet." chosen={chosen} full={full} onToggle={toggle} />
+          <ListingPickList
+            id={`${id}-fav`}
+            legend="Their favourites"
+            listings={kept?.favorites ?? null}
+            empty="No favourites yet."
+            chosen={chosen}
+            full={full}
+            onToggle={toggle}
+          />
+          <ListingPickList
+            id={`${id}-viewed`}
+            legend="Homes they viewed"
+            listings={kept?.viewed ?? null}
+            empty="No homes viewed yet."
+            chosen={chosen}
+            full={full}
+            onToggle={toggle}
+          />
         </div>
         <p role="status" className={forms.hint}>
-          {chosen.size === 0 ? 'No listing chosen yet.' : `${chosen.size} of at most ${MAX_LISTINGS_PER_EMAIL} chosen: ${[...chosen.values()].map((l) => l.address.split(',')[0]).join('; ')}`}
+          {chosen.size === 0
+            ? 'No listing chosen yet.'
+            : `${chosen.size} of at most ${MAX_LISTINGS_PER_EMAIL} chosen: ${[...chosen.values()].map((l) => l.address.split(',')[0]).join('; ')}`}
         </p>
         <div className={forms.field}>
           <label className={forms.label} htmlFor={`${id}-note`}>

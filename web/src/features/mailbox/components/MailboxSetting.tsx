@@ -1,6 +1,13 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../../api/http';
-import { MAILBOX_PRESETS, MAILBOX_PROVIDER_LABEL, MAILBOX_PROVIDERS, type MailboxProviderChoice, type MailboxStatus, type MailServerSettings } from '../../../../../src/contract/mailbox';
+import {
+  MAILBOX_PRESETS,
+  MAILBOX_PROVIDER_LABEL,
+  MAILBOX_PROVIDERS,
+  type MailboxProviderChoice,
+  type MailboxStatus,
+  type MailServerSettings,
+} from '../../../../../src/contract/mailbox';
 import forms from '../../../ui/forms.module.css';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
 import { type MailboxForm, mailboxApi } from '../api/mailboxApi';
@@ -30,12 +37,17 @@ export function MailboxSetting() {
     if (came) setOutcome(came);
     mailboxApi.status().then(setStatus, (err: unknown) => setError(messageOf(err, 'Your mailbox could not be loaded')));
     // Without it the app password is still offered: no error of its own.
-    mailboxApi.oauthProviders().then((r) => setConsentable(r.providers), () => undefined);
+    mailboxApi.oauthProviders().then(
+      (r) => setConsentable(r.providers),
+      () => undefined,
+    );
   }, []);
   return (
     <section className={panel.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Connect your mailbox</h2>
-      <p className={`${panel.muted} ${styles.intro}`}>E-mail you exchange with your leads from any mail app joins their conversation here, and e-mail you write here leaves from your own address.</p>
+      <p className={`${panel.muted} ${styles.intro}`}>
+        E-mail you exchange with your leads from any mail app joins their conversation here, and e-mail you write here leaves from your own address.
+      </p>
       {outcome?.ok && (
         <p role="status" className={panel.muted}>
           {outcome.text}
@@ -71,7 +83,10 @@ function Actions({ said, children }: { readonly said: string | null; readonly ch
   );
 }
 
-const CUSTOM: { imap: MailServerSettings; smtp: MailServerSettings } = { imap: { host: '', port: 993, secure: true }, smtp: { host: '', port: 465, secure: true } };
+const CUSTOM: { imap: MailServerSettings; smtp: MailServerSettings } = {
+  imap: { host: '', port: 993, secure: true },
+  smtp: { host: '', port: 465, secure: true },
+};
 
 function ConnectForm({ consentable, onConnected }: { readonly consentable: Consentable; readonly onConnected: (s: MailboxStatus) => void }) {
   const id = useId();
@@ -84,7 +99,13 @@ function ConnectForm({ consentable, onConnected }: { readonly consentable: Conse
   const [tested, setTested] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const form = (): MailboxForm => ({ provider, address: address.trim(), password, ...(username.trim() ? { username: username.trim() } : {}), ...(provider === 'imap' ? servers : {}) });
+  const form = (): MailboxForm => ({
+    provider,
+    address: address.trim(),
+    password,
+    ...(username.trim() ? { username: username.trim() } : {}),
+    ...(provider === 'imap' ? servers : {}),
+  });
   const run = async (what: 'test' | 'connect') => {
     setBusy(what);
     setError(null);
@@ -157,7 +178,15 @@ function ConnectForm({ consentable, onConnected }: { readonly consentable: Conse
 
 const STATE_LABEL = { syncing: 'Connected: read every minute', retrying: 'The last sync failed; it is tried again', stopped: 'Stopped: it needs you' } as const;
 
-function Connected({ status, consentable, onChange }: { readonly status: Extract<MailboxStatus, { connected: true }>; readonly consentable: Consentable; readonly onChange: (s: MailboxStatus) => void }) {
+function Connected({
+  status,
+  consentable,
+  onChange,
+}: {
+  readonly status: Extract<MailboxStatus, { connected: true }>;
+  readonly consentable: Consentable;
+  readonly onChange: (s: MailboxStatus) => void;
+}) {
   const oauth = status.auth === 'oauth2' && status.provider !== 'imap' ? status.provider : null;
   const [busy, setBusy] = useState<'sync' | 'disconnect' | null>(null);
   const [said, setSaid] = useState<string | null>(null);
@@ -173,7 +202,8 @@ function Connected({ status, consentable, onChange }: { readonly status: Extract
         onChange(r);
         // A failed run says so in its alert: no "synced" beside it.
         if (r.message) setSaid(r.message);
-        else if (r.connected && !r.lastError) setSaid(r.copied ? `${r.copied} new message${r.copied === 1 ? '' : 's'} joined your leads’ conversations.` : 'Synced: nothing new with your leads.');
+        else if (r.connected && !r.lastError)
+          setSaid(r.copied ? `${r.copied} new message${r.copied === 1 ? '' : 's'} joined your leads’ conversations.` : 'Synced: nothing new with your leads.');
       }
     } catch (err) {
       setError(messageOf(err, what === 'sync' ? 'Your mailbox could not be synced' : 'Your mailbox could not be disconnected'));

@@ -11,5 +11,6 @@ export const behaviourApi = {
   alerts: (limit = 10) => api(behaviour.alerts, { query: { limit } }),
   /** `scope`: the office (its broker's id) staff chose; brokers and agents have their own. */
   thresholds: (scope: string | null = null) => api(behaviour.thresholds, { query: { scope: scope ?? undefined } }),
-  changeThresholds: (thresholds: BehaviourThresholds, scope: string | null = null) => api(behaviour.changeThresholds, { body: { thresholds, ...(scope ? { scope } : {}) } }),
+  changeThresholds: (thresholds: BehaviourThresholds, scope: string | null = null) =>
+    api(behaviour.changeThresholds, { body: { thresholds, ...(scope ? { scope } : {}) } }),
 };

@@ -18,7 +18,17 @@ const KEPT = 10;
  * top and is announced; after a reconnect the list is asked again (pushes missed are not replayed
  * here; the lead's timeline has its line either way).
  */
-export function BehaviourAlerts({ subscribe, connected, now, onOpen }: { subscribe: Subscribe; connected: boolean; now: number; onOpen: (leadId: string) => void }) {
+export function BehaviourAlerts({
+  subscribe,
+  connected,
+  now,
+  onOpen,
+}: {
+  subscribe: Subscribe;
+  connected: boolean;
+  now: number;
+  onOpen: (leadId: string) => void;
+}) {
   const titleId = useId();
   const [alerts, setAlerts] = useState<readonly BehaviourAlertView[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -72,7 +82,9 @@ export function BehaviourAlerts({ subscribe, connected, now, onOpen }: { subscri
           {failed}
         </p>
       )}
-      {alerts && alerts.length === 0 && <p className={styles.empty}>No alerts yet. You will see here when a lead comes back, views a home again, saves or shares one, or asks for a showing.</p>}
+      {alerts && alerts.length === 0 && (
+        <p className={styles.empty}>No alerts yet. You will see here when a lead comes back, views a home again, saves or shares one, or asks for a showing.</p>
+      )}
       {shown.length > 0 && (
         <ul className={styles.list}>
           {shown.map((a) => (

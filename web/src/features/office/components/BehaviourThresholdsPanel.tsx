@@ -58,7 +58,11 @@ export function BehaviourThresholdsPanel({ role }: { readonly role: Role }) {
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Lead alert thresholds</h2>
       {role === 'staff' && <OfficePicker value={office} onChange={setOffice} none="Choose an office" />}
-      {waiting ? <p className={styles.muted}>Choose an office to see and change its thresholds.</p> : !view && !error && <p className={styles.muted}>Loading…</p>}
+      {waiting ? (
+        <p className={styles.muted}>Choose an office to see and change its thresholds.</p>
+      ) : (
+        !view && !error && <p className={styles.muted}>Loading…</p>
+      )}
       {view && draft && (
         <form className={styles.form} onSubmit={(e) => void save(e)} noValidate>
           <p className={styles.muted}>

@@ -17,7 +17,19 @@ type Notice = { readonly kind: 'status' | 'alert'; readonly text: string };
  * then says it is yours (and opens it) or who claimed it first. Shown while the office has a
  * pond or a lead is waiting in it.
  */
-export function PondSection({ subscribe, role, connected, now, onClaimed }: { subscribe: Subscribe; role: Role; connected: boolean; now: number; onClaimed: (leadId: string) => void }) {
+export function PondSection({
+  subscribe,
+  role,
+  connected,
+  now,
+  onClaimed,
+}: {
+  subscribe: Subscribe;
+  role: Role;
+  connected: boolean;
+  now: number;
+  onClaimed: (leadId: string) => void;
+}) {
   const titleId = useId();
   const [leads, setLeads] = useState<readonly PondLead[] | null>(null);
   const [pondOn, setPondOn] = useState(false);
@@ -35,7 +47,11 @@ export function PondSection({ subscribe, role, connected, now, onClaimed }: { su
   }, []);
   useEffect(() => {
     load();
-    if (role !== 'staff') void pondApi.routing().then((r) => setPondOn(r.pond.enabled), () => undefined);
+    if (role !== 'staff')
+      void pondApi.routing().then(
+        (r) => setPondOn(r.pond.enabled),
+        () => undefined,
+      );
   }, [load, role]);
   // Pushes missed while the socket was away are not replayed for the pond: ask again.
   useOnReconnect(connected, load);
@@ -95,7 +111,10 @@ export function PondSection({ subscribe, role, connected, now, onClaimed }: { su
               <div className={styles.who}>
                 <span className={styles.name}>{l.fullName}</span>
                 <span className={styles.meta}>
-                  {l.leadType} · <time dateTime={l.createdAt} title={fullDate(l.createdAt)}>{relativeTime(l.createdAt, now)}</time>
+                  {l.leadType} ·{' '}
+                  <time dateTime={l.createdAt} title={fullDate(l.createdAt)}>
+                    {relativeTime(l.createdAt, now)}
+                  </time>
                 </span>
               </div>
               {role !== 'staff' && (

@@ -7,7 +7,9 @@ const lead = (leadId: string, fullName: string) => ({ leadId, fullName, leadType
 const ROUTING = { brokerId: 'B', pond: { enabled: true, claimWindowMinutes: 0 }, copyBrokerOnNewLeads: false };
 
 const show = async (p: ReturnType<typeof pushes>, onClaimed = vi.fn()) => {
-  await act(async () => void render(<PondSection subscribe={p.subscribe} role="agent" connected now={Date.parse('2026-11-23T10:05:00.000Z')} onClaimed={onClaimed} />));
+  await act(
+    async () => void render(<PondSection subscribe={p.subscribe} role="agent" connected now={Date.parse('2026-11-23T10:05:00.000Z')} onClaimed={onClaimed} />),
+  );
   return onClaimed;
 };
 
@@ -22,7 +24,10 @@ describe('the pond on the dashboard', () => {
     const p = pushes();
     await show(p);
     expect(screen.getByRole('button', { name: 'Claim Pia Pond' })).toBeTruthy();
-    await p.emit({ name: 'lead.pond', payload: { leadId: 'L2', fullName: 'Quinn Quay', leadType: 'Seller', at: '2026-11-23T10:04:00.000Z', reason: 'not-contacted', fromAgentId: 'A1' } });
+    await p.emit({
+      name: 'lead.pond',
+      payload: { leadId: 'L2', fullName: 'Quinn Quay', leadType: 'Seller', at: '2026-11-23T10:04:00.000Z', reason: 'not-contacted', fromAgentId: 'A1' },
+    });
     expect(screen.getByRole('button', { name: 'Claim Quinn Quay' })).toBeTruthy();
     await p.emit({ name: 'lead.claimed', payload: { leadId: 'L1', agentId: 'A2', at: '2026-11-23T10:05:00.000Z' } });
     expect(screen.queryByRole('button', { name: 'Claim Pia Pond' })).toBeNull();
@@ -63,7 +68,10 @@ describe('the pond on the dashboard', () => {
   });
 
   it('an office without a pond and nothing in it shows nothing; with a pond, an empty state', async () => {
-    server({ 'GET /api/dashboard/pond': () => json(200, { leads: [] }), 'GET /api/dashboard/routing': () => json(200, { ...ROUTING, pond: { enabled: false, claimWindowMinutes: 15 } }) });
+    server({
+      'GET /api/dashboard/pond': () => json(200, { leads: [] }),
+      'GET /api/dashboard/routing': () => json(200, { ...ROUTING, pond: { enabled: false, claimWindowMinutes: 15 } }),
+    });
     await show(pushes());
     expect(screen.queryByRole('heading', { name: /^Pond/ })).toBeNull();
     cleanup();

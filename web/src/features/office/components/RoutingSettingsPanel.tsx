@@ -65,8 +65,8 @@ export function RoutingSettingsPanel() {
         {saved && (
           <form className={styles.form} onSubmit={(e) => void save(e)} noValidate>
             <label htmlFor={ids.pond} className={styles.check}>
-              <input id={ids.pond} type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Lead pond: a lead nobody contacts in time goes to the pond, where
-              the first agent to claim it gets it
+              <input id={ids.pond} type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Lead pond: a lead nobody contacts in time
+              goes to the pond, where the first agent to claim it gets it
             </label>
             <div className={styles.minutes}>
               <label htmlFor={ids.minutes}>Claim window (minutes)</label>
@@ -88,7 +88,8 @@ export function RoutingSettingsPanel() {
               </p>
             </div>
             <label htmlFor={ids.copy} className={styles.check}>
-              <input id={ids.copy} type="checkbox" checked={copy} onChange={(e) => setCopy(e.target.checked)} /> Copy me on new leads (e-mail, and text when my cell phone allows)
+              <input id={ids.copy} type="checkbox" checked={copy} onChange={(e) => setCopy(e.target.checked)} /> Copy me on new leads (e-mail, and text when my
+              cell phone allows)
             </label>
             <SettingsSave busy={busy} label="Save routing" status={status} />
           </form>

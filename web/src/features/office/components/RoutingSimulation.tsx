@@ -30,7 +30,12 @@ function rulesOf(d: Draft, agents: readonly Agent[]): CandidateRules | { error: 
   }
   const minutes = Number(d.minutes);
   if (!/^\d{1,4}$/.test(d.minutes) || minutes > CLAIM_WINDOW_MAX) return { error: 'window' };
-  return { listingAgentFirst: d.listingAgentFirst, weights, off: agents.filter((a) => !d.on[a.userId]).map((a) => a.userId), pond: { enabled: d.pond, claimWindowMinutes: minutes } };
+  return {
+    listingAgentFirst: d.listingAgentFirst,
+    weights,
+    off: agents.filter((a) => !d.on[a.userId]).map((a) => a.userId),
+    pond: { enabled: d.pond, claimWindowMinutes: minutes },
+  };
 }
 
 /**
@@ -72,7 +77,9 @@ export function RoutingSimulation({ onClose }: { readonly onClose: () => void })
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const nameOf = (agentId: string | null) =>
-    agentId === null ? t('routingSim.pond', 'Office pond') : (result?.agents.find((a) => a.agentId === agentId)?.name || agents?.find((a) => a.userId === agentId)?.fullName || agentId);
+    agentId === null
+      ? t('routingSim.pond', 'Office pond')
+      : result?.agents.find((a) => a.agentId === agentId)?.name || agents?.find((a) => a.userId === agentId)?.fullName || agentId;
   const ruleLabel = (rule: string) =>
     ({
       'round-robin': t('routingSim.rule.roundRobin', 'Round robin'),
@@ -83,7 +90,9 @@ export function RoutingSimulation({ onClose }: { readonly onClose: () => void })
     })[rule] ?? rule;
   const placed = (p: Placement) => `${nameOf(p.agentId)} (${ruleLabel(p.rule)})`;
   const invalid = (e: 'weight' | 'window') =>
-    e === 'weight' ? t('routingSim.weightError', 'A round-robin weight is a whole number from 1 to 10') : t('routingSim.windowError', 'The claim window is a whole number of minutes from 0 to 1440');
+    e === 'weight'
+      ? t('routingSim.weightError', 'A round-robin weight is a whole number from 1 to 10')
+      : t('routingSim.windowError', 'The claim window is a whole number of minutes from 0 to 1440');
 
   const run = async (e: FormEvent) => {
     e.preventDefault();
@@ -130,10 +139,10 @@ export function RoutingSimulation({ onClose }: { readonly onClose: () => void })
           {t('routingSim.close', 'Close simulation')}
         </button>
       </div>
-      <p className={panel.muted}>{t('routingSim.intro', 'Try candidate rules on the leads of a past period, replayed from the log. Nothing changes until you apply them.')}</p>
-      {inForce && (
-        <p className={panel.muted}>{t('routingSim.inForce', 'Rules in force: version {version}', { version: inForce.version })}</p>
-      )}
+      <p className={panel.muted}>
+        {t('routingSim.intro', 'Try candidate rules on the leads of a past period, replayed from the log. Nothing changes until you apply them.')}
+      </p>
+      {inForce && <p className={panel.muted}>{t('routingSim.inForce', 'Rules in force: version {version}', { version: inForce.version })}</p>}
       {draft === null && !error && <p className={panel.muted}>{t('routingSim.loading', 'Loading…')}</p>}
       {draft && agents && (
         <form className={panel.form} onSubmit={(e) => void run(e)} noValidate>
@@ -247,7 +256,8 @@ export function RoutingSimulation({ onClose }: { readonly onClose: () => void })
               <table className={styles.table}>
                 <caption>
                   {t('routingSim.changed', 'Leads that would change')}
-                  {result.changedCount > result.changed.length && ` ${t('routingSim.firstOf', '(the first {shown} of {count})', { shown: result.changed.length, count: result.changedCount })}`}
+                  {result.changedCount > result.changed.length &&
+                    ` ${t('routingSim.firstOf', '(the first {shown} of {count})', { shown: result.changed.length, count: result.changedCount })}`}
                 </caption>
                 <thead>
                   <tr>

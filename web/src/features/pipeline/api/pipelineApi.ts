@@ -31,7 +31,8 @@ export const pipelineApi = {
   pipeline: (brokerId: string | null = null) =>
     api(contract.leads.pipeline, { query: { brokerId: brokerId ?? undefined } }).then((p) => ({ ...p, counts: p.counts ?? {} })),
   tags: (signal?: AbortSignal) => api(contract.leads.tags, undefined, { signal }),
-  patch: (leadId: string, changes: LeadChanges) => api(contract.leads.patch, { params: { leadId }, body: { ...changes, tags: changes.tags && [...changes.tags] } }),
+  patch: (leadId: string, changes: LeadChanges) =>
+    api(contract.leads.patch, { params: { leadId }, body: { ...changes, tags: changes.tags && [...changes.tags] } }),
   savePipeline: (stages: readonly string[], moveLeads: readonly StageMove[], brokerId: string | null = null) =>
     api(contract.office.changeSettings, { body: { stages: [...stages], moveLeads: [...moveLeads], ...(brokerId ? { brokerId } : {}) } }),
 };

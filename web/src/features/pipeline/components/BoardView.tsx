@@ -62,7 +62,11 @@ export function BoardView({ subscribe, connected, onOpen, now }: Props) {
           const shown = boardRef.current ? findCard(boardRef.current, leadId) : undefined;
           setBoard((b) => (b ? moveOnBoard(b, leadId, from, to) : b));
           // A card the board did not show yet: its face comes from the lead's row.
-          if (!shown) void dashboardApi.lead(leadId).then((d) => setBoard((b) => (b ? placeCard(b, cardOf({ ...d.lead, stage: to })) : b)), () => undefined);
+          if (!shown)
+            void dashboardApi.lead(leadId).then(
+              (d) => setBoard((b) => (b ? placeCard(b, cardOf({ ...d.lead, stage: to })) : b)),
+              () => undefined,
+            );
         } else if (p.name === 'lead.captured' || (p.name === 'lead.activity' && typeof x.assignedAgentId === 'string')) {
           load();
         }
@@ -146,7 +150,11 @@ export function BoardView({ subscribe, connected, onOpen, now }: Props) {
                 </span>
               </h2>
               {!c.inPipeline && (
-                <p className={styles.note}>{board.me.role === 'staff' && !board.brokerId ? "A stage of an office's own pipeline." : 'No longer in the pipeline: its leads are being moved.'}</p>
+                <p className={styles.note}>
+                  {board.me.role === 'staff' && !board.brokerId
+                    ? "A stage of an office's own pipeline."
+                    : 'No longer in the pipeline: its leads are being moved.'}
+                </p>
               )}
               {c.leads.length === 0 ? (
                 <p className={styles.empty}>No leads</p>
@@ -173,7 +181,10 @@ export function BoardView({ subscribe, connected, onOpen, now }: Props) {
                         {l.fullName}
                       </button>
                       <span className={styles.meta}>
-                        {l.leadType} · <time dateTime={l.lastActivityAt} title={fullDate(l.lastActivityAt)}>{relativeTime(l.lastActivityAt, now)}</time>
+                        {l.leadType} ·{' '}
+                        <time dateTime={l.lastActivityAt} title={fullDate(l.lastActivityAt)}>
+                          {relativeTime(l.lastActivityAt, now)}
+                        </time>
                       </span>
                       {l.tags.length > 0 && (
                         <ul className={styles.tags} aria-label="Tags">
@@ -182,7 +193,13 @@ export function BoardView({ subscribe, connected, onOpen, now }: Props) {
                           ))}
                         </ul>
                       )}
-                      <MoveMenu card={l} stages={stages} open={menuFor === l.leadId} onToggle={(open) => setMenuFor(open ? l.leadId : null)} onMove={(to) => void move(l, to)} />
+                      <MoveMenu
+                        card={l}
+                        stages={stages}
+                        open={menuFor === l.leadId}
+                        onToggle={(open) => setMenuFor(open ? l.leadId : null)}
+                        onMove={(to) => void move(l, to)}
+                      />
                     </li>
                   ))}
                 </ul>
@@ -201,7 +218,19 @@ export function BoardView({ subscribe, connected, onOpen, now }: Props) {
 }
 
 /** The keyboard's way: a button that opens the list of other stages; Escape closes it. */
-function MoveMenu({ card, stages, open, onToggle, onMove }: { card: BoardCard; stages: readonly string[]; open: boolean; onToggle: (open: boolean) => void; onMove: (to: string) => void }) {
+function MoveMenu({
+  card,
+  stages,
+  open,
+  onToggle,
+  onMove,
+}: {
+  card: BoardCard;
+  stages: readonly string[];
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  onMove: (to: string) => void;
+}) {
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -258,7 +287,15 @@ function MoveMenu({ card, stages, open, onToggle, onMove }: { card: BoardCard; s
   );
 }
 
-const cardOf = (l: { leadId: string; fullName: string; leadType: string; lastActivityAt: string; assignedAgentId: string | null; stage: string; tags: readonly string[] }): BoardCard => ({
+const cardOf = (l: {
+  leadId: string;
+  fullName: string;
+  leadType: string;
+  lastActivityAt: string;
+  assignedAgentId: string | null;
+  stage: string;
+  tags: readonly string[];
+}): BoardCard => ({
   leadId: l.leadId,
   fullName: l.fullName,
   leadType: l.leadType,

@@ -53,7 +53,13 @@ export function PipelinePanel({ role }: { readonly role: 'agent' | 'broker' | 's
       <section className={styles.panel} aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`}>Pipeline</h1>
         {picker}
-        {error ? <p role="alert" className={styles.error}>{error}</p> : <p>{needsOffice ? 'Choose the office whose pipeline to edit.' : 'Loading…'}</p>}
+        {error ? (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        ) : (
+          <p>{needsOffice ? 'Choose the office whose pipeline to edit.' : 'Loading…'}</p>
+        )}
       </section>
     );
   }
@@ -85,11 +91,17 @@ export function PipelinePanel({ role }: { readonly role: 'agent' | 'broker' | 's
       setSaved(r.settings.stages);
       setDestination({});
       setStatus('Pipeline saved. Leads of renamed or removed stages are moving to their new stage.');
-      void pipelineApi.pipeline(office).then((p) => setCounts(p.counts), () => undefined);
+      void pipelineApi.pipeline(office).then(
+        (p) => setCounts(p.counts),
+        () => undefined,
+      );
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The pipeline could not be saved');
       // Leads may have moved since the panel opened: the counts beside the stages say how many now.
-      void pipelineApi.pipeline(office).then((p) => setCounts(p.counts), () => undefined);
+      void pipelineApi.pipeline(office).then(
+        (p) => setCounts(p.counts),
+        () => undefined,
+      );
     }
     setBusy(false);
   };
@@ -99,8 +111,8 @@ export function PipelinePanel({ role }: { readonly role: 'agent' | 'broker' | 's
       <h1 id={`${id}-title`}>Pipeline</h1>
       {picker}
       <p className={styles.intro}>
-        The stages of your office's board, in order. New leads start in the first stage; renaming a stage moves its leads to the new name. Up to {MAX_STAGES} stages of
-        up to {MAX_NAME} characters, each name once.
+        The stages of your office's board, in order. New leads start in the first stage; renaming a stage moves its leads to the new name. Up to {MAX_STAGES}{' '}
+        stages of up to {MAX_NAME} characters, each name once.
       </p>
       <form onSubmit={(e) => void save(e)}>
         <ol className={styles.rows}>
@@ -124,7 +136,13 @@ export function PipelinePanel({ role }: { readonly role: 'agent' | 'broker' | 's
                   <button type="button" className="btn" aria-label={`Move ${label} down`} disabled={i === rows.length - 1} onClick={() => shift(i, 1)}>
                     ↓
                   </button>
-                  <button type="button" className="btn" aria-label={`Remove ${label}`} disabled={rows.length === 1} onClick={() => setRows(rows.filter((x) => x.key !== r.key))}>
+                  <button
+                    type="button"
+                    className="btn"
+                    aria-label={`Remove ${label}`}
+                    disabled={rows.length === 1}
+                    onClick={() => setRows(rows.filter((x) => x.key !== r.key))}
+                  >
                     Remove
                   </button>
                 </span>

@@ -23,7 +23,8 @@ export function moveOnBoard(b: Board, leadId: string, from: string, to: string, 
     ...b,
     columns: columns.map((c) => {
       if (c.stage === from) return { ...c, count: Math.max(0, c.count - 1), leads: c.leads.filter((l) => l.leadId !== leadId) };
-      if (c.stage === to) return { ...c, count: c.count + 1, leads: moving ? [{ ...moving, stage: to }, ...c.leads.filter((l) => l.leadId !== leadId)] : c.leads };
+      if (c.stage === to)
+        return { ...c, count: c.count + 1, leads: moving ? [{ ...moving, stage: to }, ...c.leads.filter((l) => l.leadId !== leadId)] : c.leads };
       return c;
     }),
   };
@@ -31,7 +32,10 @@ export function moveOnBoard(b: Board, leadId: string, from: string, to: string, 
 
 /** More cards of one column (its "Show more"), without any it already shows. */
 export function withMore(b: Board, stage: string, more: readonly BoardCard[]): Board {
-  return { ...b, columns: b.columns.map((c) => (c.stage === stage ? { ...c, leads: [...c.leads, ...more.filter((m) => !c.leads.some((l) => l.leadId === m.leadId))] } : c)) };
+  return {
+    ...b,
+    columns: b.columns.map((c) => (c.stage === stage ? { ...c, leads: [...c.leads, ...more.filter((m) => !c.leads.some((l) => l.leadId === m.leadId))] } : c)),
+  };
 }
 
 /** A card the board did not show, on top of its column (the counts already say it is there). */

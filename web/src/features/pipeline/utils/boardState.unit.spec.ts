@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { moveOnBoard, placeCard, withMore } from './boardState';
 import type { Board, BoardCard } from '../api/pipelineApi';
 
-const card = (leadId: string, stage: string): BoardCard => ({ leadId, fullName: leadId, leadType: 'Buyer', stage, tags: [], lastActivityAt: '2026-01-01T00:00:00Z', assignedAgentId: 'A' });
+const card = (leadId: string, stage: string): BoardCard => ({
+  leadId,
+  fullName: leadId,
+  leadType: 'Buyer',
+  stage,
+  tags: [],
+  lastActivityAt: '2026-01-01T00:00:00Z',
+  assignedAgentId: 'A',
+});
 const board = (): Board => ({
   brokerId: 'B',
   stages: ['New', 'Active'],

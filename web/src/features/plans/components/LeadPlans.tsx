@@ -22,7 +22,10 @@ export function LeadPlans({ leadId, changedAt }: { readonly leadId: string; read
   const [status, setStatus] = useState<Status>(null);
   const fail = (fallback: string) => (err: unknown) => setStatus({ error: true, text: err instanceof ApiError ? err.message : fallback });
   useEffect(() => {
-    void plansApi.list().then((r) => setPlans(r.plans), () => undefined);
+    void plansApi.list().then(
+      (r) => setPlans(r.plans),
+      () => undefined,
+    );
   }, []);
   // The read model follows a command a moment later.
   const reload = () => setTimeout(load, 500);
@@ -42,7 +45,13 @@ export function LeadPlans({ leadId, changedAt }: { readonly leadId: string; read
       .catch(fail(t('plans.actFailed', 'The plan could not be changed')));
 
   const outcome = (s: StepLogLine) =>
-    s.outcome === 'sent' ? t('plans.sent', 'Sent') : s.outcome === 'done' ? t('plans.done', 'Done') : s.outcome === 'skipped' ? t('plans.skipped', 'Skipped') : t('plans.pending', 'Pending');
+    s.outcome === 'sent'
+      ? t('plans.sent', 'Sent')
+      : s.outcome === 'done'
+        ? t('plans.done', 'Done')
+        : s.outcome === 'skipped'
+          ? t('plans.skipped', 'Skipped')
+          : t('plans.pending', 'Pending');
 
   return (
     <section className={`${styles.leadPlans} ${styles.plans}`} aria-labelledby={`${id}-h`}>
@@ -63,7 +72,12 @@ export function LeadPlans({ leadId, changedAt }: { readonly leadId: string; read
           {t('plans.enrol', 'Enrol')}
         </button>
       </div>
-      <StatusLine status={status ?? (loadError ? { error: true, text: loadError instanceof ApiError ? loadError.message : t('plans.loadFailed', 'The plans could not be loaded') } : null)} />
+      <StatusLine
+        status={
+          status ??
+          (loadError ? { error: true, text: loadError instanceof ApiError ? loadError.message : t('plans.loadFailed', 'The plans could not be loaded') } : null)
+        }
+      />
       {enrolments !== null && enrolments.length === 0 && <p className={styles.muted}>{t('plans.leadEmpty', 'This lead is on no plan.')}</p>}
       {enrolments?.map((e) => (
         <article key={e.enrolmentId} className={styles.step} aria-label={e.planName}>

@@ -70,13 +70,30 @@ export function PlanStepEditor({ steps, templates, onChange }: Props) {
                   {i + 1}. {labelOf(s.kind)}
                 </strong>
                 <span className={styles.stepButtons}>
-                  <button type="button" className="btn btn-secondary" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`${t('plans.moveUp', 'Move up')}: ${t('plans.step', 'Step')} ${i + 1}`}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                    aria-label={`${t('plans.moveUp', 'Move up')}: ${t('plans.step', 'Step')} ${i + 1}`}
+                  >
                     ↑
                   </button>
-                  <button type="button" className="btn btn-secondary" disabled={i === steps.length - 1} onClick={() => move(i, 1)} aria-label={`${t('plans.moveDown', 'Move down')}: ${t('plans.step', 'Step')} ${i + 1}`}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={i === steps.length - 1}
+                    onClick={() => move(i, 1)}
+                    aria-label={`${t('plans.moveDown', 'Move down')}: ${t('plans.step', 'Step')} ${i + 1}`}
+                  >
                     ↓
                   </button>
-                  <button type="button" className="btn btn-secondary" onClick={() => onChange(steps.filter((_, j) => j !== i))} aria-label={`${t('plans.removeStep', 'Remove')}: ${t('plans.step', 'Step')} ${i + 1}`}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => onChange(steps.filter((_, j) => j !== i))}
+                    aria-label={`${t('plans.removeStep', 'Remove')}: ${t('plans.step', 'Step')} ${i + 1}`}
+                  >
                     ✕
                   </button>
                 </span>
@@ -118,7 +135,14 @@ export function PlanStepEditor({ steps, templates, onChange }: Props) {
                   </label>
                   <label className={forms.field} htmlFor={`${f}-due`}>
                     {t('plans.taskDue', 'Due after (days)')}
-                    <input id={`${f}-due`} type="number" min={0} max={365} value={s.dueInDays} onChange={(e) => set(i, { ...s, dueInDays: Number(e.target.value) })} />
+                    <input
+                      id={`${f}-due`}
+                      type="number"
+                      min={0}
+                      max={365}
+                      value={s.dueInDays}
+                      onChange={(e) => set(i, { ...s, dueInDays: Number(e.target.value) })}
+                    />
                   </label>
                 </div>
               )}
@@ -157,7 +181,8 @@ export function PlanStepEditor({ steps, templates, onChange }: Props) {
                     value={cond?.kind ?? ''}
                     onChange={(e) => {
                       const k = e.target.value;
-                      const next: PlanCondition | null = k === 'stage-is' ? { kind: k, stage: '' } : k === 'tag-present' ? { kind: k, tag: '' } : k === 'opened-alert' ? { kind: k } : null;
+                      const next: PlanCondition | null =
+                        k === 'stage-is' ? { kind: k, stage: '' } : k === 'tag-present' ? { kind: k, tag: '' } : k === 'opened-alert' ? { kind: k } : null;
                       set(i, { ...s, condition: next });
                     }}
                   >

@@ -66,14 +66,14 @@ export function PlansView({ role, leads, checked }: Props) {
     return [...saved.current.values(), ...list.filter((x) => !saved.current.has(x.planId))];
   };
   const load = () =>
-    plansApi.list(role === 'staff' ? office : null).then(
-      (r) => setPlans(withSaved(r.plans)),
-      fail(t('plans.loadFailed', 'The plans could not be loaded')),
-    );
+    plansApi.list(role === 'staff' ? office : null).then((r) => setPlans(withSaved(r.plans)), fail(t('plans.loadFailed', 'The plans could not be loaded')));
   useEffect(() => {
     saved.current.clear();
     void load();
-    void emailApi.templates(office).then((r) => setTemplates(r.templates), () => undefined);
+    void emailApi.templates(office).then(
+      (r) => setTemplates(r.templates),
+      () => undefined,
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [office]);
 
@@ -147,7 +147,12 @@ export function PlansView({ role, leads, checked }: Props) {
     plansApi
       .enrolBulk(draft.planId, checked, crypto.randomUUID())
       .then((r) =>
-        setStatus({ error: false, text: t('plans.bulkDone', '{enrolled} enrolled, {skipped} skipped.', { enrolled: r.enrolled, skipped: r.skipped.length }) + r.skipped.map((s) => ` ${s.reason}.`).join('') }),
+        setStatus({
+          error: false,
+          text:
+            t('plans.bulkDone', '{enrolled} enrolled, {skipped} skipped.', { enrolled: r.enrolled, skipped: r.skipped.length }) +
+            r.skipped.map((s) => ` ${s.reason}.`).join(''),
+        }),
       )
       .catch(fail(t('plans.enrolFailed', 'The leads could not be enrolled')));
   };
@@ -155,7 +160,12 @@ export function PlansView({ role, leads, checked }: Props) {
   return (
     <section className={`${layout.view} ${styles.plans}`} aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{t('plans.title', 'Action plans')}</h1>
-      <p className={layout.intro}>{t('plans.intro', 'Steps that run by themselves for a lead, in business hours. A plan pauses the moment the lead replies, unsubscribes, is claimed or changes owner.')}</p>
+      <p className={layout.intro}>
+        {t(
+          'plans.intro',
+          'Steps that run by themselves for a lead, in business hours. A plan pauses the moment the lead replies, unsubscribes, is claimed or changes owner.',
+        )}
+      </p>
       {role === 'staff' && <OfficePicker value={office} onChange={setOffice} none={t('plans.allOffices', 'All offices (pick one to write its plans)')} />}
       <StatusLine status={status} />
       <StarterKit kind="plans" role={role} office={office} onCopied={() => setTimeout(() => void load(), 400)} />
@@ -173,8 +183,8 @@ export function PlansView({ role, leads, checked }: Props) {
                   <span>
                     <strong>{p.name}</strong>{' '}
                     <span className={styles.muted}>
-                      {p.scope === 'office' ? t('plans.office', 'Office') : t('plans.personal', 'Personal')} · {t('plans.stepCount', '{n} steps', { n: p.steps.length })} ·{' '}
-                      {t('plans.activeCount', '{n} running', { n: p.activeEnrolments })}
+                      {p.scope === 'office' ? t('plans.office', 'Office') : t('plans.personal', 'Personal')} ·{' '}
+                      {t('plans.stepCount', '{n} steps', { n: p.steps.length })} · {t('plans.activeCount', '{n} running', { n: p.activeEnrolments })}
                     </span>
                   </span>
                   <span className={styles.stepButtons}>

@@ -1,7 +1,8 @@
 import { contract } from '../../../../../src/contract/routes';
 import { api, urlOf } from '../../../api/contract-client';
 
-export const changePassword = (CurrentPassword: string, NewPassword: string) => api(contract.account.changePassword, { body: { CurrentPassword, NewPassword } });
+export const changePassword = (CurrentPassword: string, NewPassword: string) =>
+  api(contract.account.changePassword, { body: { CurrentPassword, NewPassword } });
 
 /** The confirmation link's token (from /account/verifyemail?token=). */
 export const confirmEmail = (token: string) => api(contract.account.confirmEmail, { body: { token } });

@@ -48,7 +48,12 @@ export function AccountPage() {
       </Section>
       <section className={styles.card} aria-label={t('account.communication', 'Communication preferences')}>
         <CommunicationPreferences
-          initial={{ email: !user.user_UnsubscribeEmail, text: !user.user_UnsubscribeText, alerts: user.On_PropertyAlerts ?? true, updates: user.On_PropertyUpdates ?? true }}
+          initial={{
+            email: !user.user_UnsubscribeEmail,
+            text: !user.user_UnsubscribeText,
+            alerts: user.On_PropertyAlerts ?? true,
+            updates: user.On_PropertyUpdates ?? true,
+          }}
         />
       </section>
       <Section id="acct-password" title={t('account.password', 'Password')} className={styles.card} headingClassName={styles.heading}>
@@ -56,7 +61,8 @@ export function AccountPage() {
           <ChangePasswordForm />
         ) : (
           <p className={styles.footer}>
-            {t('account.noPassword', 'You signed up without a password.')} <a href="/account/forgotpassword">{t('account.getPasswordLink', 'Get a link to choose one')}</a>.
+            {t('account.noPassword', 'You signed up without a password.')}{' '}
+            <a href="/account/forgotpassword">{t('account.getPasswordLink', 'Get a link to choose one')}</a>.
           </p>
         )}
       </Section>

@@ -16,7 +16,11 @@ type State = { readonly kind: 'asking' } | { readonly kind: 'working' } | { read
 export function EraseConfirmPage() {
   const t = useT();
   const token = new URLSearchParams(useLocation().search).get('token');
-  const [state, setState] = useState<State>(token ? { kind: 'asking' } : { kind: 'failed', text: t('account.eraseLinkIncomplete', 'This link is incomplete; please open the whole link from the e-mail.') });
+  const [state, setState] = useState<State>(
+    token
+      ? { kind: 'asking' }
+      : { kind: 'failed', text: t('account.eraseLinkIncomplete', 'This link is incomplete; please open the whole link from the e-mail.') },
+  );
   useDocumentTitle(t('account.eraseTitle', 'Erase your account'));
   const confirm = async () => {
     if (!token || state.kind === 'working') return;
@@ -25,7 +29,10 @@ export function EraseConfirmPage() {
       await eraseByLink(token);
       setState({ kind: 'done' });
     } catch (err) {
-      setState({ kind: 'failed', text: err instanceof ApiError && err.status !== 0 ? err.message : t('account.unreachableRetry', 'The server cannot be reached; please try again.') });
+      setState({
+        kind: 'failed',
+        text: err instanceof ApiError && err.status !== 0 ? err.message : t('account.unreachableRetry', 'The server cannot be reached; please try again.'),
+      });
     }
   };
   return (
@@ -34,7 +41,12 @@ export function EraseConfirmPage() {
       <div className={styles.form} aria-busy={state.kind === 'working'}>
         {(state.kind === 'asking' || state.kind === 'working') && (
           <>
-            <p>{t('account.eraseLinkWarning', 'This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out everywhere.')}</p>
+            <p>
+              {t(
+                'account.eraseLinkWarning',
+                'This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out everywhere.',
+              )}
+            </p>
             <div className={styles.actions}>
               <button type="button" className="btn btn-danger" disabled={state.kind === 'working'} onClick={() => void confirm()}>
                 {state.kind === 'working' ? t('account.erasing', 'Erasing…') : t('account.eraseForGood', 'Erase my account for good')}

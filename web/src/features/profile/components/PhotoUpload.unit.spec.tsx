@@ -14,7 +14,10 @@ describe('the account photo upload', () => {
     [429, 'You have uploaded 50 MB in the last 24 hours, the most a day allows. Please try again tomorrow.'],
     [413, 'File too large'],
   ])("a refused upload (%i) shows 'Failed to Save Photo' with the server's message", async (status, message) => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message }), { status, headers: { 'Content-Type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message }), { status, headers: { 'Content-Type': 'application/json' } })),
+    );
     render(
       <ToastProvider>
         <PhotoUpload initial={null} name="Ada Lovelace" />

@@ -53,11 +53,18 @@ export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean
   }
   return (
     <>
-      <p>{t('account.exportLead', 'Everything we hold about you: your profile, consent history, inquiries, searches, favourites, notes, messages, alerts and sign-ins.')}</p>
+      <p>
+        {t(
+          'account.exportLead',
+          'Everything we hold about you: your profile, consent history, inquiries, searches, favourites, notes, messages, alerts and sign-ins.',
+        )}
+      </p>
       <ExportLinks href={ownExportUrl()} />
       <h3>{t('account.eraseTitle', 'Erase your account')}</h3>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
-        <p>{t('account.eraseWarning', 'This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out.')}</p>
+        <p>
+          {t('account.eraseWarning', 'This cannot be undone: your name, contact details, messages and saved searches are forgotten, and you are signed out.')}
+        </p>
         {error && (
           <div role="alert" className={styles.error}>
             {error}
@@ -70,7 +77,8 @@ export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean
         )}
         <div className={styles.field}>
           <label>
-            <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} /> {t('account.eraseSure', 'I want my account and personal data erased for good')}
+            <input type="checkbox" checked={sure} onChange={(e) => setSure(e.target.checked)} />{' '}
+            {t('account.eraseSure', 'I want my account and personal data erased for good')}
           </label>
         </div>
         {hasPassword && (
@@ -78,7 +86,14 @@ export function YourDataSection({ hasPassword }: { readonly hasPassword: boolean
             <label className={styles.label} htmlFor={`${id}-password`}>
               {t('account.yourPassword', 'Your password')}
             </label>
-            <input id={`${id}-password`} className={styles.input} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              id={`${id}-password`}
+              className={styles.input}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </div>
         )}
         {!hasPassword && <p>{t('account.eraseNoPassword', 'Your account has no password: we e-mail you a link, and erasing happens on the page it opens.')}</p>}

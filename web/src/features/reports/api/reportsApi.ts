@@ -7,7 +7,8 @@ export type { Report };
 export type ReportParams = { readonly from?: string; readonly to?: string; readonly agentId?: string };
 
 export const reportsApi = {
-  report: (p: ReportParams) => api(contract.insights.report, { query: { from: p.from || undefined, to: p.to || undefined, agentId: p.agentId || undefined } }, { unique: true }),
+  report: (p: ReportParams) =>
+    api(contract.insights.report, { query: { from: p.from || undefined, to: p.to || undefined, agentId: p.agentId || undefined } }, { unique: true }),
 };
 
 /** "4 min", "2 h 5 min", "3 d 4 h": a duration as an agent reads it; an em dash when unknown. */

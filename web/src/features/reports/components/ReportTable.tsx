@@ -9,7 +9,12 @@ export type Column<R> = { readonly label: string; readonly value: (row: R) => Cs
  */
 export function ReportTable<R>({ caption, columns, rows, file }: { caption: string; columns: readonly Column<R>[]; rows: readonly R[]; file: string }) {
   const download = () => {
-    const csv = UTF8_BOM + toCsv(columns.map((c) => c.label), rows.map((r) => columns.map((c) => c.value(r))));
+    const csv =
+      UTF8_BOM +
+      toCsv(
+        columns.map((c) => c.label),
+        rows.map((r) => columns.map((c) => c.value(r))),
+      );
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     const a = document.createElement('a');
     a.href = url;

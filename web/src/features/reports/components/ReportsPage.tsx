@@ -154,7 +154,12 @@ export function ReportsPage({ role, agents }: { role: Role; agents: readonly Age
             <article className={styles.card} aria-labelledby="r-week">
               <h2 id="r-week">New leads by week</h2>
               <Bars data={report.newLeadsByWeek.map((r) => ({ name: periodWeek(r.week, report.from).slice(5), count: r.count }))} label="New leads" />
-              <ReportTable caption="New leads by week" columns={weekCols(report.from)} rows={report.newLeadsByWeek} file={`new-leads-by-week-${report.to}.csv`} />
+              <ReportTable
+                caption="New leads by week"
+                columns={weekCols(report.from)}
+                rows={report.newLeadsByWeek}
+                file={`new-leads-by-week-${report.to}.csv`}
+              />
             </article>
             <article className={styles.card} aria-labelledby="r-source">
               <h2 id="r-source">New leads by source</h2>
@@ -164,7 +169,12 @@ export function ReportsPage({ role, agents }: { role: Role; agents: readonly Age
             <article className={styles.card} aria-labelledby="r-stage">
               <h2 id="r-stage">How far leads got</h2>
               <Bars data={report.stagesReached.map((r) => ({ name: r.stage, count: r.count }))} label="Leads that reached it" />
-              <ReportTable caption="Leads that reached each stage" columns={stageCols(fc.total)} rows={report.stagesReached} file={`stages-reached-${report.to}.csv`} />
+              <ReportTable
+                caption="Leads that reached each stage"
+                columns={stageCols(fc.total)}
+                rows={report.stagesReached}
+                file={`stages-reached-${report.to}.csv`}
+              />
             </article>
             {role !== 'agent' && !agentId && (
               <article className={`${styles.card} ${styles.wide}`} aria-labelledby="r-agent">

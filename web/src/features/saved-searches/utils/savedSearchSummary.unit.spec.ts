@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { formatPolygons } from '../../map/polygons';
 import { savedSearchSummary } from './savedSearchSummary';
 
-const square = (x: number) => [[x, 47], [x + 0.01, 47], [x + 0.01, 47.01], [x, 47.01]] as [number, number][];
+const square = (x: number) =>
+  [
+    [x, 47],
+    [x + 0.01, 47],
+    [x + 0.01, 47.01],
+    [x, 47.01],
+  ] as [number, number][];
 
 describe('the save modal summary', () => {
   it('counts drawn areas as places, not as filters', () => {

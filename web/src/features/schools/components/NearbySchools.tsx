@@ -6,7 +6,10 @@ import { nearbySchools } from '../api/schools';
 import styles from './NearbySchools.module.css';
 
 /** `message` null: the network failed (said in the reader's language when drawn). */
-type State = { readonly kind: 'loading' } | { readonly kind: 'failed'; readonly message: string | null } | { readonly kind: 'loaded'; readonly schools: readonly NearbySchool[] };
+type State =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed'; readonly message: string | null }
+  | { readonly kind: 'loaded'; readonly schools: readonly NearbySchool[] };
 
 const miles = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} mi`;
 
@@ -44,7 +47,9 @@ export function NearbySchools({ latitude, longitude }: { readonly latitude: numb
         </p>
       )}
       {state.kind === 'loaded' && state.schools.length === 0 && (
-        <p className={styles.empty}>{t('schools.none', 'No public schools within {miles} miles of this home are on file.', { miles: String(SCHOOL_RADIUS_MILES) })}</p>
+        <p className={styles.empty}>
+          {t('schools.none', 'No public schools within {miles} miles of this home are on file.', { miles: String(SCHOOL_RADIUS_MILES) })}
+        </p>
       )}
       {state.kind === 'loaded' && state.schools.length > 0 && (
         <>
@@ -54,7 +59,9 @@ export function NearbySchools({ latitude, longitude }: { readonly latitude: numb
                 <div>
                   <p className={styles.name}>{s.name}</p>
                   <p className={styles.meta}>
-                    {[s.level ?? t('schools.levelUnknown', 'Level not given'), s.grades && t('schools.grades', 'Grades {grades}', { grades: s.grades })].filter(Boolean).join(' · ')}
+                    {[s.level ?? t('schools.levelUnknown', 'Level not given'), s.grades && t('schools.grades', 'Grades {grades}', { grades: s.grades })]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </p>
                 </div>
                 <span className={styles.distance} aria-label={t('schools.distanceLabel', '{miles} miles away', { miles: s.distanceMiles.toFixed(1) })}>
@@ -63,7 +70,12 @@ export function NearbySchools({ latitude, longitude }: { readonly latitude: numb
               </li>
             ))}
           </ul>
-          <p className={styles.note}>{t('schools.source', 'Public schools from the NCES Common Core of Data; distances are straight-line. Check attendance zones with the school district.')}</p>
+          <p className={styles.note}>
+            {t(
+              'schools.source',
+              'Public schools from the NCES Common Core of Data; distances are straight-line. Check attendance zones with the school district.',
+            )}
+          </p>
         </>
       )}
     </section>

@@ -37,7 +37,12 @@ export function ScoreRulesPanel() {
 
   const show = useCallback((v: ScoreRulesView) => {
     setView(v);
-    setDraft(Object.fromEntries(SIGNALS.map(({ key }) => [key, Object.fromEntries(FIELDS.map((f) => [f.key, String(v.rules.signals[key][f.key])]))])) as Record<ScoreSignalName, Record<Field, string>>);
+    setDraft(
+      Object.fromEntries(SIGNALS.map(({ key }) => [key, Object.fromEntries(FIELDS.map((f) => [f.key, String(v.rules.signals[key][f.key])]))])) as Record<
+        ScoreSignalName,
+        Record<Field, string>
+      >,
+    );
   }, []);
   useEffect(() => {
     scoreApi.rules().then(show, (err: unknown) => setError(err instanceof ApiError ? err.message : 'The scoring rules could not be loaded'));
@@ -59,7 +64,9 @@ export function ScoreRulesPanel() {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!view || !draft) return;
-    const signals = Object.fromEntries(SIGNALS.map(({ key }) => [key, Object.fromEntries(FIELDS.map((f) => [f.key, Number(draft[key][f.key])]))])) as ScoreRulesData['signals'];
+    const signals = Object.fromEntries(
+      SIGNALS.map(({ key }) => [key, Object.fromEntries(FIELDS.map((f) => [f.key, Number(draft[key][f.key])]))]),
+    ) as ScoreRulesData['signals'];
     setBusy(true);
     setError(null);
     setStatus(null);
@@ -82,8 +89,8 @@ export function ScoreRulesPanel() {
         <form className={styles.form} onSubmit={(e) => void save(e)} noValidate>
           <p className={styles.muted}>
             Version {view.rulesVersion}
-            {view.changedAt ? `, changed ${new Date(view.changedAt).toLocaleString()}` : ' (the built-in rules)'}. Each event gives its points, halved every half-life; a kind of
-            event never gives more than its cap.
+            {view.changedAt ? `, changed ${new Date(view.changedAt).toLocaleString()}` : ' (the built-in rules)'}. Each event gives its points, halved every
+            half-life; a kind of event never gives more than its cap.
           </p>
           <div className={own.scroll}>
             <table className={own.table}>

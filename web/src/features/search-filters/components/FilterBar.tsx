@@ -50,7 +50,13 @@ export function FilterBar({ view, criteria, passthrough, onChange, open, onOpenC
   return (
     <>
       <div className={styles.bar}>
-        <button type="button" className={styles.filtersButton} aria-expanded={open} aria-controls={mobile ? undefined : panelId} onClick={() => onOpenChange(!open)}>
+        <button
+          type="button"
+          className={styles.filtersButton}
+          aria-expanded={open}
+          aria-controls={mobile ? undefined : panelId}
+          onClick={() => onOpenChange(!open)}
+        >
           <Icon name="filter" size={18} />
           <span>{t('search.filters', 'Filters')}</span>
           {active > 0 && (
@@ -63,7 +69,10 @@ export function FilterBar({ view, criteria, passthrough, onChange, open, onOpenC
         <MarketSwitch criteria={criteria} onChange={onChange} />
         <label className={styles.sort}>
           <span className="label-desktop">{t('search.sortBy', 'Sort')}</span>
-          <select value={criteria.sortby ?? 'newest'} onChange={(e) => onChange(withCriteria(criteria, { sortby: e.target.value === 'newest' ? undefined : e.target.value, page: undefined }))}>
+          <select
+            value={criteria.sortby ?? 'newest'}
+            onChange={(e) => onChange(withCriteria(criteria, { sortby: e.target.value === 'newest' ? undefined : e.target.value, page: undefined }))}
+          >
             {SORTS.map((s) => (
               <option key={s.value} value={s.value}>
                 {t(`search.sort.${s.value}`, s.label)}

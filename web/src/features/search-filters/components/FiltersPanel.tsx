@@ -3,7 +3,18 @@ import type { Criteria } from '../../../../../src/contract/search';
 import { withCriteria } from '../../search';
 import styles from './FiltersPanel.module.css';
 import { priceShort } from '../../../../../src/contract/price';
-import { BATH_CHOICES, BED_CHOICES, FILTER_FIELDS, formatMoneyShort, LISTING_TYPES, PRICE_STEPS, RENT_STEPS, SQFT_STEPS, TAG_FLAGS, VISIBLE_TAGS } from '../../search';
+import {
+  BATH_CHOICES,
+  BED_CHOICES,
+  FILTER_FIELDS,
+  formatMoneyShort,
+  LISTING_TYPES,
+  PRICE_STEPS,
+  RENT_STEPS,
+  SQFT_STEPS,
+  TAG_FLAGS,
+  VISIBLE_TAGS,
+} from '../../search';
 import { count } from '../../../ui/format';
 import { useT } from '../../../ui/translations';
 
@@ -39,19 +50,65 @@ export function FiltersPanel({ id, criteria, onChange, moreTags, onMoreTagsChang
         <fieldset className={styles.fieldset}>
           <legend>{rent ? tr('filters.rent', 'Rent per month') : tr('filters.price', 'Price')}</legend>
           <div className={styles.pair}>
-            <RangeSelect label={tr('filters.minPrice', 'Minimum price')} value={criteria.minprice} steps={prices.steps} format={prices.format} anyLabel={tr('filters.noMin', 'No min')} onChange={(v) => set('minprice', v)} />
-            <span className={styles.dash} aria-hidden="true">–</span>
-            <RangeSelect label={tr('filters.maxPrice', 'Maximum price')} value={criteria.maxprice} steps={prices.steps} format={prices.format} anyLabel={tr('filters.noMax', 'No max')} onChange={(v) => set('maxprice', v)} />
+            <RangeSelect
+              label={tr('filters.minPrice', 'Minimum price')}
+              value={criteria.minprice}
+              steps={prices.steps}
+              format={prices.format}
+              anyLabel={tr('filters.noMin', 'No min')}
+              onChange={(v) => set('minprice', v)}
+            />
+            <span className={styles.dash} aria-hidden="true">
+              –
+            </span>
+            <RangeSelect
+              label={tr('filters.maxPrice', 'Maximum price')}
+              value={criteria.maxprice}
+              steps={prices.steps}
+              format={prices.format}
+              anyLabel={tr('filters.noMax', 'No max')}
+              onChange={(v) => set('maxprice', v)}
+            />
           </div>
         </fieldset>
-        <Choices any={tr('filters.any', 'Any')} legend={tr('filters.beds', 'Bedrooms')} name={`${uid}-beds`} value={criteria.beds} choices={BED_CHOICES} onChange={(v) => set('beds', v)} />
-        <Choices any={tr('filters.any', 'Any')} legend={tr('filters.baths', 'Bathrooms')} name={`${uid}-baths`} value={criteria.baths} choices={BATH_CHOICES} onChange={(v) => set('baths', v)} />
+        <Choices
+          any={tr('filters.any', 'Any')}
+          legend={tr('filters.beds', 'Bedrooms')}
+          name={`${uid}-beds`}
+          value={criteria.beds}
+          choices={BED_CHOICES}
+          onChange={(v) => set('beds', v)}
+        />
+        <Choices
+          any={tr('filters.any', 'Any')}
+          legend={tr('filters.baths', 'Bathrooms')}
+          name={`${uid}-baths`}
+          value={criteria.baths}
+          choices={BATH_CHOICES}
+          onChange={(v) => set('baths', v)}
+        />
         <fieldset className={styles.fieldset}>
           <legend>{tr('filters.area', 'Living area (sq ft)')}</legend>
           <div className={styles.pair}>
-            <RangeSelect label={tr('filters.minSqft', 'Minimum square feet')} value={criteria.minsqft} steps={SQFT_STEPS} format={(n) => count(n)} anyLabel={tr('filters.noMin', 'No min')} onChange={(v) => set('minsqft', v)} />
-            <span className={styles.dash} aria-hidden="true">–</span>
-            <RangeSelect label={tr('filters.maxSqft', 'Maximum square feet')} value={criteria.maxsqft} steps={SQFT_STEPS} format={(n) => count(n)} anyLabel={tr('filters.noMax', 'No max')} onChange={(v) => set('maxsqft', v)} />
+            <RangeSelect
+              label={tr('filters.minSqft', 'Minimum square feet')}
+              value={criteria.minsqft}
+              steps={SQFT_STEPS}
+              format={(n) => count(n)}
+              anyLabel={tr('filters.noMin', 'No min')}
+              onChange={(v) => set('minsqft', v)}
+            />
+            <span className={styles.dash} aria-hidden="true">
+              –
+            </span>
+            <RangeSelect
+              label={tr('filters.maxSqft', 'Maximum square feet')}
+              value={criteria.maxsqft}
+              steps={SQFT_STEPS}
+              format={(n) => count(n)}
+              anyLabel={tr('filters.noMax', 'No max')}
+              onChange={(v) => set('maxsqft', v)}
+            />
           </div>
         </fieldset>
         <fieldset className={`${styles.fieldset} ${styles.wide}`}>
@@ -74,7 +131,13 @@ export function FiltersPanel({ id, criteria, onChange, moreTags, onMoreTagsChang
                 <span>{tr(`filters.tag.${t.field}`, t.label)}</span>
               </label>
             ))}
-            <button type="button" className={styles.linkButton} aria-expanded={moreTags} aria-controls={`${uid}-tags`} onClick={() => onMoreTagsChange(!moreTags)}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              aria-expanded={moreTags}
+              aria-controls={`${uid}-tags`}
+              onClick={() => onMoreTagsChange(!moreTags)}
+            >
               {moreTags ? tr('search.hideTags', 'Hide Tags') : tr('search.moreTags', 'More Tags')}
             </button>
           </div>
@@ -92,7 +155,14 @@ export function FiltersPanel({ id, criteria, onChange, moreTags, onMoreTagsChang
   );
 }
 
-function RangeSelect(p: { label: string; value: string | undefined; steps: readonly number[]; format: (n: number) => string; anyLabel: string; onChange: (v: string | undefined) => void }) {
+function RangeSelect(p: {
+  label: string;
+  value: string | undefined;
+  steps: readonly number[];
+  format: (n: number) => string;
+  anyLabel: string;
+  onChange: (v: string | undefined) => void;
+}) {
   const known = p.value && !p.steps.includes(Number(p.value)) ? [Number(p.value), ...p.steps].sort((a, b) => a - b) : p.steps;
   return (
     <select aria-label={p.label} className={styles.select} value={p.value ?? ''} onChange={(e) => p.onChange(e.target.value || undefined)}>
@@ -106,7 +176,14 @@ function RangeSelect(p: { label: string; value: string | undefined; steps: reado
   );
 }
 
-function Choices(p: { any: string; legend: string; name: string; value: string | undefined; choices: readonly string[]; onChange: (v: string | undefined) => void }) {
+function Choices(p: {
+  any: string;
+  legend: string;
+  name: string;
+  value: string | undefined;
+  choices: readonly string[];
+  onChange: (v: string | undefined) => void;
+}) {
   return (
     <fieldset className={styles.fieldset}>
       <legend>{p.legend}</legend>

@@ -5,7 +5,14 @@ import { KeywordBox } from './KeywordBox';
 import type { Tag } from '../../search/utils/tags';
 
 const GROUPS: AutocompleteGroup[] = [
-  { name: 'Cities', groupcount: 2, items: [{ friendlyInputName: 'City', inputName: 'acl_city', value: 'Seattle' }, { friendlyInputName: 'City', inputName: 'acl_city', value: 'Sequim' }] },
+  {
+    name: 'Cities',
+    groupcount: 2,
+    items: [
+      { friendlyInputName: 'City', inputName: 'acl_city', value: 'Seattle' },
+      { friendlyInputName: 'City', inputName: 'acl_city', value: 'Sequim' },
+    ],
+  },
   { name: 'Zip codes', groupcount: 1, items: [{ friendlyInputName: 'Zip', inputName: 'acl_zip5', value: '98101' }] },
 ];
 
@@ -18,7 +25,17 @@ function setup(opts: { tags?: Tag[]; filtersOpen?: boolean } = {}) {
   const onTagsChange = vi.fn();
   const onCleared = vi.fn();
   const onSubmit = vi.fn();
-  render(<KeywordBox tags={opts.tags ?? []} onTagsChange={onTagsChange} onSubmit={onSubmit} onCleared={onCleared} filtersOpen={opts.filtersOpen ?? false} loading={false} suggest={suggest} />);
+  render(
+    <KeywordBox
+      tags={opts.tags ?? []}
+      onTagsChange={onTagsChange}
+      onSubmit={onSubmit}
+      onCleared={onCleared}
+      filtersOpen={opts.filtersOpen ?? false}
+      loading={false}
+      suggest={suggest}
+    />,
+  );
   const input = screen.getByRole('combobox');
   return { input, terms, onTagsChange, onCleared, onSubmit };
 }
@@ -48,7 +65,9 @@ describe('keyword box autocomplete', () => {
     await wait(1);
     expect(terms).toEqual(['Sea']);
     expect(input.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['Cities', 'Zip codes']);
+    expect(
+      screen.getAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent),
+    ).toEqual(['Cities', 'Zip codes']);
     expect(selected()).toBe('Seattle');
     expect(input.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]!.id);
   });

@@ -7,7 +7,10 @@ import { MarketSwitch } from './MarketSwitch';
 
 /** The server's answer to GET /api/search/markets for this page load. */
 function markets(forRent: boolean) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ forSale: true, forRent }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ forSale: true, forRent }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+  );
 }
 
 async function setup(criteria: Criteria) {
@@ -37,7 +40,17 @@ describe('For sale / For rent', () => {
   });
 
   it('prices the filters per month for rent', () => {
-    render(<FiltersPanel id="f" criteria={{ forrent: '1' }} onChange={() => undefined} moreTags={false} onMoreTagsChange={() => undefined} onClose={() => undefined} variant="desktop" />);
+    render(
+      <FiltersPanel
+        id="f"
+        criteria={{ forrent: '1' }}
+        onChange={() => undefined}
+        moreTags={false}
+        onMoreTagsChange={() => undefined}
+        onClose={() => undefined}
+        variant="desktop"
+      />,
+    );
     const options = [...screen.getByLabelText('Minimum price').querySelectorAll('option')].map((o) => o.textContent);
     expect(options.slice(0, 4)).toEqual(['No min', '$500/mo', '$750/mo', '$1k/mo']);
     expect(screen.getByText('Rent per month')).toBeTruthy();

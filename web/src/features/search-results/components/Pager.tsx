@@ -14,7 +14,13 @@ export function Pager({ page, perpage, total, onPage }: { page: number; perpage:
         {t('search.previousPage', 'Previous')}
       </button>
       {shown.map((p) => (
-        <button key={p} type="button" aria-current={p === page ? 'page' : undefined} aria-label={t('search.page', 'Page {page}', { page: p })} onClick={() => onPage(p)}>
+        <button
+          key={p}
+          type="button"
+          aria-current={p === page ? 'page' : undefined}
+          aria-label={t('search.page', 'Page {page}', { page: p })}
+          onClick={() => onPage(p)}
+        >
           {p}
         </button>
       ))}

@@ -29,7 +29,15 @@ export function PhotoGallery({ pdid, mlsid, photos, alt, eager = false }: Props)
   return (
     <div ref={ref} className={styles.gallery}>
       {current && visible ? (
-        <img key={current} src={current} alt={alt} className={styles.photo} decoding="async" loading={eager ? 'eager' : 'lazy'} onError={() => onError(current)} />
+        <img
+          key={current}
+          src={current}
+          alt={alt}
+          className={styles.photo}
+          decoding="async"
+          loading={eager ? 'eager' : 'lazy'}
+          onError={() => onError(current)}
+        />
       ) : (
         <div className={styles.placeholder} aria-hidden={current ? true : undefined}>
           {!current && (
@@ -42,10 +50,20 @@ export function PhotoGallery({ pdid, mlsid, photos, alt, eager = false }: Props)
       )}
       {good.length > 1 && (
         <>
-          <button type="button" className={`${styles.nav} ${styles.prev}`} aria-label={t('photo.previous', 'Previous photo')} onClick={(e) => (e.preventDefault(), step(-1))}>
+          <button
+            type="button"
+            className={`${styles.nav} ${styles.prev}`}
+            aria-label={t('photo.previous', 'Previous photo')}
+            onClick={(e) => (e.preventDefault(), step(-1))}
+          >
             <Icon name="left" size={18} />
           </button>
-          <button type="button" className={`${styles.nav} ${styles.next}`} aria-label={t('photo.next', 'Next photo')} onClick={(e) => (e.preventDefault(), step(1))}>
+          <button
+            type="button"
+            className={`${styles.nav} ${styles.next}`}
+            aria-label={t('photo.next', 'Next photo')}
+            onClick={(e) => (e.preventDefault(), step(1))}
+          >
             <Icon name="right" size={18} />
           </button>
         </>

@@ -30,8 +30,19 @@ export function ResultCard({ card, onHover, highlighted = false, eager = false, 
       onFocus={onHover && (() => onHover(card.pdid))}
     >
       <div className={styles.media}>
-        <PhotoGallery pdid={card.pdid} mlsid={card.mlsid} photos={card.photos ?? []} alt={card.address ? t('card.photoOf', 'Photo of {address}', { address: card.address }) : t('card.photo', 'Listing photo')} eager={eager} />
-        <span className={`${styles.status} ${sold ? styles.sold : ''} ${card.status === 'Active Under Contract' || card.status === 'Coming Soon' ? styles.notYet : ''}`}>{statusLabel(card.status, card.forRent, t)}{sold ? ` ${shortDate(card.closeDate)}` : ''}</span>
+        <PhotoGallery
+          pdid={card.pdid}
+          mlsid={card.mlsid}
+          photos={card.photos ?? []}
+          alt={card.address ? t('card.photoOf', 'Photo of {address}', { address: card.address }) : t('card.photo', 'Listing photo')}
+          eager={eager}
+        />
+        <span
+          className={`${styles.status} ${sold ? styles.sold : ''} ${card.status === 'Active Under Contract' || card.status === 'Coming Soon' ? styles.notYet : ''}`}
+        >
+          {statusLabel(card.status, card.forRent, t)}
+          {sold ? ` ${shortDate(card.closeDate)}` : ''}
+        </span>
       </div>
       <div className={styles.body}>
         <div className={styles.top}>
@@ -57,9 +68,7 @@ export function ResultCard({ card, onHover, highlighted = false, eager = false, 
             {where || card.pdid}
           </Link>
         </h2>
-        <p className={styles.meta}>
-          {[card.propertyType, card.mlsid && `MLS# ${card.mlsid}`].filter(Boolean).join(' · ')}
-        </p>
+        <p className={styles.meta}>{[card.propertyType, card.mlsid && `MLS# ${card.mlsid}`].filter(Boolean).join(' · ')}</p>
         <ListingCourtesy office={card.listOfficeName} agent={card.listAgentName} />
       </div>
     </article>

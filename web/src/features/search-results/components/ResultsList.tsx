@@ -65,7 +65,10 @@ export function ResultsList({ cards, total, page, perpage, loading, error, reaso
   }
   return (
     <div aria-busy={loading}>
-      <ol className={`${styles.grid} ${layout === 'column' ? styles.column : ''} ${loading ? styles.dim : ''}`} aria-label={t('search.results', 'Search results')}>
+      <ol
+        className={`${styles.grid} ${layout === 'column' ? styles.column : ''} ${loading ? styles.dim : ''}`}
+        aria-label={t('search.results', 'Search results')}
+      >
         {cards.map((c, i) => (
           <li key={c.pdid}>
             <ResultCard card={c} eager={i < 4} highlighted={highlighted === c.pdid} onHover={onHover} compact={layout === 'column'} />

@@ -3,7 +3,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ResultsList } from './ResultsList';
 
 const list = (error: string | null, reason?: string | null) =>
-  render(<ResultsList cards={[]} total={0} page={1} perpage={24} loading={false} error={error} reason={reason} onRetry={() => undefined} onPage={() => undefined} onClearFilters={() => undefined} layout="grid" />);
+  render(
+    <ResultsList
+      cards={[]}
+      total={0}
+      page={1}
+      perpage={24}
+      loading={false}
+      error={error}
+      reason={reason}
+      onRetry={() => undefined}
+      onPage={() => undefined}
+      onClearFilters={() => undefined}
+      layout="grid"
+    />,
+  );
 
 describe('results list error state', () => {
   afterEach(cleanup);

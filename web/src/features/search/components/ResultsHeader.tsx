@@ -14,7 +14,9 @@ export function ResultsHeader({ data, loading, view }: { data: SearchData | null
       <p className={styles.count} aria-live="polite" aria-atomic="true">
         {data ? (
           <>
-            <strong>{isOne(data.total) ? t('search.oneHome', '{count} home', { count: data.total }) : t('search.homes', '{count} homes', { count: data.total })}</strong>
+            <strong>
+              {isOne(data.total) ? t('search.oneHome', '{count} home', { count: data.total }) : t('search.homes', '{count} homes', { count: data.total })}
+            </strong>
             {capped && (
               <span className={styles.capNote}>
                 {' '}

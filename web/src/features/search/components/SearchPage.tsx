@@ -52,7 +52,11 @@ export function SearchPage() {
   const [saving, setSaving] = useState(false);
   const [forcing, setForcing] = useState(route.forceOpen !== null);
 
-  const go = useCallback((r: Partial<SearchRoute>, push = false) => navigate(buildSearchUrl({ ...route, advanced: false, forceOpen: null, showSignIn: route.showSignIn, ...r }), { replace: !push }), [route]);
+  const go = useCallback(
+    (r: Partial<SearchRoute>, push = false) =>
+      navigate(buildSearchUrl({ ...route, advanced: false, forceOpen: null, showSignIn: route.showSignIn, ...r }), { replace: !push }),
+    [route],
+  );
   const setCriteria = useCallback(
     (c: Criteria) => {
       performance.mark('search:submit');
@@ -119,13 +123,15 @@ export function SearchPage() {
       .catch(() => setSelected(null));
   }, []);
 
-  const clearFilters = () => setCriteria(withCriteria(route.criteria, Object.fromEntries([...FILTER_FIELDS, 'soldproperty', 'page'].map((f) => [f, undefined]))));
+  const clearFilters = () =>
+    setCriteria(withCriteria(route.criteria, Object.fromEntries([...FILTER_FIELDS, 'soldproperty', 'page'].map((f) => [f, undefined]))));
 
   const start: MapStart = useMemo(() => {
     const c = route.criteria;
     const box = boxOf(c);
     if (box) return { kind: 'box', bounds: box };
-    if (c.lat && c.long && Number.isFinite(+c.lat) && Number.isFinite(+c.long)) return { kind: 'point', latitude: +c.lat, longitude: +c.long, zoom: POINT_ZOOM };
+    if (c.lat && c.long && Number.isFinite(+c.lat) && Number.isFinite(+c.long))
+      return { kind: 'point', latitude: +c.lat, longitude: +c.long, zoom: POINT_ZOOM };
     return { kind: 'point', latitude: SITE_START.latitude, longitude: SITE_START.longitude, zoom: START_ZOOM };
     // The start is read once per page: later moves come from the map itself.
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -139,7 +145,11 @@ export function SearchPage() {
       )}
       {polygons.length > 0 && (
         <li>
-          <TagChip tone="area" label={polygons.length === 1 ? t('search.drawnArea', 'Drawn area') : t('search.drawnAreas', '{count} drawn areas', { count: polygons.length })} onRemove={() => setCriteria(withPolygons(route.criteria, []))} />
+          <TagChip
+            tone="area"
+            label={polygons.length === 1 ? t('search.drawnArea', 'Drawn area') : t('search.drawnAreas', '{count} drawn areas', { count: polygons.length })}
+            onRemove={() => setCriteria(withPolygons(route.criteria, []))}
+          />
         </li>
       )}
     </>
@@ -154,37 +164,48 @@ export function SearchPage() {
     if (showMap) preloadSearchMap().catch(() => undefined);
   }, [showMap]);
   const mapNow = useIdleAfter(showMap && (data !== null || results.error !== null));
-  const map = showMap && !mapNow ? (
-    <div className={styles.mapLoading}>{t('map.loading', 'Loading map…')}</div>
-  ) : showMap && (
-    <Suspense fallback={<div className={styles.mapLoading}>{t('map.loading', 'Loading map…')}</div>}>
-      <SearchMap
-        pins={data?.pins ?? []}
-        clusters={data?.clusters ?? []}
-        total={data?.total ?? 0}
-        loading={results.loading}
-        start={start}
-        fit={fit}
-        polygons={polygons}
-        onPolygonsChange={(rings) => setCriteria(withPolygons(route.criteria, rings))}
-        highlighted={highlighted}
-        selected={selected}
-        onSelect={selectPin}
-        searchOnMove={ui.searchOnMove}
-        onSearchOnMoveChange={(on) => setUi({ searchOnMove: on })}
-        onMoved={(b) => ui.searchOnMove && setCriteria(criteriaForMapMove(route.criteria, b))}
-        onZoom={(z, byUser) => {
-          const searchedAt = searchedZoom.current;
-          zoomRef.current = z;
-          // Clusters made for another zoom are asked again: after the map framed the results
-          // itself, or after the visitor zoomed with 'search as I move' off (no new search then).
-          if ((!byUser || !ui.searchOnMove) && data && data.clusters.length > 0 && data.pins.length < data.total && searchedAt !== null && Math.round(searchedAt) !== Math.round(z)) results.retry();
-        }}
-        styleUrl={config.mapStyleUrl}
-        compact={route.view === 'split'}
-      />
-    </Suspense>
-  );
+  const map =
+    showMap && !mapNow ? (
+      <div className={styles.mapLoading}>{t('map.loading', 'Loading map…')}</div>
+    ) : (
+      showMap && (
+        <Suspense fallback={<div className={styles.mapLoading}>{t('map.loading', 'Loading map…')}</div>}>
+          <SearchMap
+            pins={data?.pins ?? []}
+            clusters={data?.clusters ?? []}
+            total={data?.total ?? 0}
+            loading={results.loading}
+            start={start}
+            fit={fit}
+            polygons={polygons}
+            onPolygonsChange={(rings) => setCriteria(withPolygons(route.criteria, rings))}
+            highlighted={highlighted}
+            selected={selected}
+            onSelect={selectPin}
+            searchOnMove={ui.searchOnMove}
+            onSearchOnMoveChange={(on) => setUi({ searchOnMove: on })}
+            onMoved={(b) => ui.searchOnMove && setCriteria(criteriaForMapMove(route.criteria, b))}
+            onZoom={(z, byUser) => {
+              const searchedAt = searchedZoom.current;
+              zoomRef.current = z;
+              // Clusters made for another zoom are asked again: after the map framed the results
+              // itself, or after the visitor zoomed with 'search as I move' off (no new search then).
+              if (
+                (!byUser || !ui.searchOnMove) &&
+                data &&
+                data.clusters.length > 0 &&
+                data.pins.length < data.total &&
+                searchedAt !== null &&
+                Math.round(searchedAt) !== Math.round(z)
+              )
+                results.retry();
+            }}
+            styleUrl={config.mapStyleUrl}
+            compact={route.view === 'split'}
+          />
+        </Suspense>
+      )
+    );
 
   const list = (
     <ResultsList
@@ -278,7 +299,16 @@ export function SearchPage() {
       </div>
 
       <Suspense fallback={null}>
-        {saving && <SavedSearchModal open onClose={() => setSaving(false)} criteria={route.criteria} defaultName={data?.searchTitle ?? ''} view={route.view} passthrough={route.passthrough} />}
+        {saving && (
+          <SavedSearchModal
+            open
+            onClose={() => setSaving(false)}
+            criteria={route.criteria}
+            defaultName={data?.searchTitle ?? ''}
+            view={route.view}
+            passthrough={route.passthrough}
+          />
+        )}
         {handoff && <HandoffModal to={handoff} view={route.view} criteria={route.criteria} />}
       </Suspense>
       {forcing && route.forceOpen !== null && (

@@ -18,7 +18,8 @@ export function initialSearchUi(stored: Partial<SearchUi> | null, advanced: bool
   return { ...ui, filtersOpen: advanced || (ui.filtersOpen && !mobile) };
 }
 
-const isMobile = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`).matches;
+const isMobile = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`).matches;
 
 export function useSearchUi(advanced: boolean): [SearchUi, (patch: Partial<SearchUi>) => void] {
   const [ui, setUi] = useState<SearchUi>(() => initialSearchUi(readJson<Partial<SearchUi>>('sessionStorage', KEY), advanced, isMobile()));

@@ -19,6 +19,7 @@ export function cleanCriteria(c: Readonly<Record<string, string | undefined>>): 
 
 export const withCriteria = (c: Criteria, patch: Readonly<Record<string, string | undefined>>): Criteria => cleanCriteria({ ...c, ...patch });
 
-export const sameCriteria = (a: Criteria, b: Criteria): boolean => new URLSearchParams(cleanCriteria(a)).toString() === new URLSearchParams(cleanCriteria(b)).toString();
+export const sameCriteria = (a: Criteria, b: Criteria): boolean =>
+  new URLSearchParams(cleanCriteria(a)).toString() === new URLSearchParams(cleanCriteria(b)).toString();
 
 export const hasBox = (c: Criteria): boolean => BOX_FIELDS.every((f) => c[f] !== undefined);

@@ -1,7 +1,9 @@
 import { LISTING_TYPES as CONTRACT_LISTING_TYPES, type ListingType, SORTS as CONTRACT_SORTS, type SortBy } from '../../../../../src/contract/search';
 
 /** Choices offered by the filters form; values are the criteria strings of contract section 3. */
-export const PRICE_STEPS = [50_000, 100_000, 150_000, 200_000, 250_000, 300_000, 400_000, 500_000, 600_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000];
+export const PRICE_STEPS = [
+  50_000, 100_000, 150_000, 200_000, 250_000, 300_000, 400_000, 500_000, 600_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000,
+];
 /** Rents per month (forrent=1). */
 export const RENT_STEPS = [500, 750, 1000, 1250, 1500, 1750, 2000, 2500, 3000, 4000, 5000, 7500, 10_000];
 export const SQFT_STEPS = [500, 750, 1000, 1250, 1500, 2000, 2500, 3000, 4000, 5000];

@@ -10,16 +10,32 @@ const round6 = (n: number) => (Math.round(n * 1e6) / 1e6).toFixed(6);
  * (location tags and a start point give way) and results come nearest first (spec section 9).
  */
 export function criteriaForMapMove(c: Criteria, b: MapBounds): Criteria {
-  const patch: Record<string, string | undefined> = { minlat: round6(b.minLat), maxlat: round6(b.maxLat), minlong: round6(b.minLng), maxlong: round6(b.maxLng), sortby: 'nearest', page: undefined, lat: undefined, long: undefined, radius: undefined };
+  const patch: Record<string, string | undefined> = {
+    minlat: round6(b.minLat),
+    maxlat: round6(b.maxLat),
+    minlong: round6(b.minLng),
+    maxlong: round6(b.maxLng),
+    sortby: 'nearest',
+    page: undefined,
+    lat: undefined,
+    long: undefined,
+    radius: undefined,
+  };
   for (const f of TAG_FIELDS) patch[f] = undefined;
   return withCriteria(c, patch);
 }
 
-export const withoutBox = (c: Criteria): Criteria => withCriteria(c, { ...Object.fromEntries(BOX_FIELDS.map((f) => [f, undefined])), sortby: c.sortby === 'nearest' && !c.lat ? undefined : c.sortby, page: undefined });
+export const withoutBox = (c: Criteria): Criteria =>
+  withCriteria(c, {
+    ...Object.fromEntries(BOX_FIELDS.map((f) => [f, undefined])),
+    sortby: c.sortby === 'nearest' && !c.lat ? undefined : c.sortby,
+    page: undefined,
+  });
 
 export const polygonsOf = (c: Criteria): Ring[] => parsePolygons(c.polygonmap);
 
-export const withPolygons = (c: Criteria, rings: readonly Ring[]): Criteria => withCriteria(c, { polygonmap: formatPolygons(rings) || undefined, page: undefined });
+export const withPolygons = (c: Criteria, rings: readonly Ring[]): Criteria =>
+  withCriteria(c, { polygonmap: formatPolygons(rings) || undefined, page: undefined });
 
 export const boxOf = (c: Criteria): MapBounds | null =>
   hasBox(c) ? { minLat: Number(c.minlat), maxLat: Number(c.maxlat), minLng: Number(c.minlong), maxLng: Number(c.maxlong) } : null;

@@ -18,7 +18,9 @@ describe('search address round trip', () => {
   });
 
   it('keeps criteria, one-shot flags and carried parameters, and drops what it does not know', () => {
-    const r = at('/search?acl_city=Seattle,Bellevue&minprice=300000&advanced=1&forceopen=3&showSignIn=1&lang=es&bogus=1&polygonmap=47.6%20-122.3,%2047.7%20-122.3');
+    const r = at(
+      '/search?acl_city=Seattle,Bellevue&minprice=300000&advanced=1&forceopen=3&showSignIn=1&lang=es&bogus=1&polygonmap=47.6%20-122.3,%2047.7%20-122.3',
+    );
     expect(r.criteria).toEqual({ acl_city: 'Seattle,Bellevue', minprice: '300000', polygonmap: '47.6 -122.3, 47.7 -122.3' });
     expect(r).toMatchObject({ advanced: true, forceOpen: 3, showSignIn: true, passthrough: { lang: 'es' } });
     expect(at(buildSearchUrl(r))).toEqual(r);
@@ -43,7 +45,9 @@ describe('search address round trip', () => {
   });
 
   it('after a search the address is the server searchUrl on the current view, one-shot flags gone', () => {
-    expect(urlAfterSearch('split', '/search?acl_city=Seattle&sortby=newest&forceopen=2', { lang: 'es' })).toBe('/search/split?acl_city=Seattle&sortby=newest&lang=es');
+    expect(urlAfterSearch('split', '/search?acl_city=Seattle&sortby=newest&forceopen=2', { lang: 'es' })).toBe(
+      '/search/split?acl_city=Seattle&sortby=newest&lang=es',
+    );
     expect(urlAfterSearch('list', '/search?type=list&zip=98101', {})).toBe('/search?zip=98101');
     expect(urlAfterSearch('map', '', {})).toBe('/search/map');
     expect(urlAfterSearch('list', '/search?zip=98101', { showSignIn: '1' })).toBe('/search?zip=98101&showSignIn=1');

@@ -12,7 +12,8 @@ const isTagField = (f: string): f is TagField => (TAG_FIELDS as readonly string[
 const LIST_FIELDS: ReadonlySet<TagField> = new Set(['acl_city', 'city', 'acl_zip5', 'zip']);
 
 /** city and acl_city (zip and acl_zip5, kw and acl_kw) mean the same place: a duplicate in either. */
-const kindOf = (f: TagField): string => (f === 'city' || f === 'acl_city' ? 'city' : f === 'zip' || f === 'acl_zip5' ? 'zip' : f === 'kw' || f === 'acl_kw' ? 'kw' : f);
+const kindOf = (f: TagField): string =>
+  f === 'city' || f === 'acl_city' ? 'city' : f === 'zip' || f === 'acl_zip5' ? 'zip' : f === 'kw' || f === 'acl_kw' ? 'kw' : f;
 const norm = (v: string) => v.trim().replace(/\s+/g, ' ').toLowerCase();
 
 export const sameTag = (a: Tag, b: Tag): boolean => kindOf(a.field) === kindOf(b.field) && norm(a.value) === norm(b.value);

@@ -29,7 +29,11 @@ describe('location tags', () => {
   });
 
   it('turns an autocomplete item into a tag only for the fields the contract names', () => {
-    expect(tagFromItem({ inputName: 'acl_county', value: 'King', friendlyInputName: 'County' })).toEqual({ field: 'acl_county', value: 'King', label: 'King County' });
+    expect(tagFromItem({ inputName: 'acl_county', value: 'King', friendlyInputName: 'County' })).toEqual({
+      field: 'acl_county',
+      value: 'King',
+      label: 'King County',
+    });
     expect(tagFromItem({ inputName: 'acl_zip5', value: '98101', friendlyInputName: '' })?.label).toBe('98101');
     expect(tagFromItem({ inputName: 'somethingelse', value: 'x', friendlyInputName: 'x' })).toBeNull();
     expect(tagsFromCriteria({ acl_county: 'King' })[0]?.label).toBe('King County');

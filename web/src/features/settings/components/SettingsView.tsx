@@ -32,7 +32,13 @@ export function SettingsView() {
               Turn on notifications
             </button>
             <span role="status" className={panel.muted}>
-              {push === 'enabled' ? 'Notifications are on in this browser.' : push === 'denied' ? 'The browser refused: allow notifications for this site in its settings.' : push ? 'Notifications could not be turned on.' : null}
+              {push === 'enabled'
+                ? 'Notifications are on in this browser.'
+                : push === 'denied'
+                  ? 'The browser refused: allow notifications for this site in its settings.'
+                  : push
+                    ? 'Notifications could not be turned on.'
+                    : null}
             </span>
           </div>
         ) : (

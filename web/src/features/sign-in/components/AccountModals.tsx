@@ -29,7 +29,8 @@ const CellPhonePromptModal = lazy(() => import('./CellPhonePromptModal').then((m
 const ImportOptInModal = lazy(() => import('./ImportOptInModal').then((m) => ({ default: m.ImportOptInModal })));
 
 const IMPORT_PROMPTED = 'importprompted';
-const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+const num = (v: unknown, fallback: number): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback;
 
 /**
  * The public site's account modals and gates (spec sections 2 and 4), one at a time: the
@@ -61,8 +62,22 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
     if (!marker) return;
     navigate(withoutCommunicationMarkers(window.location.pathname + window.location.search + window.location.hash), { replace: true });
     applyCommunicationLink(marker.token, marker.action).then(
-      () => void labelsLoaded().then((t) => toast({ title: t('communication.updated.title', COMMUNICATION_BANNER.title), message: t('communication.updated', COMMUNICATION_BANNER.text), tone: 'success' })),
-      (err: unknown) => void labelsLoaded().then((t) => toast({ title: t('ui.failedToSave', 'Failed to Save'), message: err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'), tone: 'error' })),
+      () =>
+        void labelsLoaded().then((t) =>
+          toast({
+            title: t('communication.updated.title', COMMUNICATION_BANNER.title),
+            message: t('communication.updated', COMMUNICATION_BANNER.text),
+            tone: 'success',
+          }),
+        ),
+      (err: unknown) =>
+        void labelsLoaded().then((t) =>
+          toast({
+            title: t('ui.failedToSave', 'Failed to Save'),
+            message: err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'),
+            tone: 'error',
+          }),
+        ),
     );
   }, [marker, toast]);
 
@@ -84,7 +99,11 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
       setCellOpen(true);
       return;
     }
-    const optIn = importOptInPrompt({ user_IsImport: user.user_IsImport ?? false, user_Import_OptedIn: user.user_Import_OptedIn ?? false, user_UnsubscribeText: user.user_UnsubscribeText ?? false });
+    const optIn = importOptInPrompt({
+      user_IsImport: user.user_IsImport ?? false,
+      user_Import_OptedIn: user.user_Import_OptedIn ?? false,
+      user_UnsubscribeText: user.user_UnsubscribeText ?? false,
+    });
     if (optIn && readCookie(IMPORT_PROMPTED) === null) {
       writeCookie(IMPORT_PROMPTED, '1', undefined);
       setImportOpen(true);
@@ -109,7 +128,11 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
     forcedOnce.current = false;
     const decision = signUpPrompt({ settings, signedIn: user !== null, page, views, sellerSuite: pathname === '/sell', forced });
     if (decision.show) {
-      requestSignIn({ tab: 'signup', dismissable: decision.dismissable, notice: translate.current('signin.promptNotice', 'Create a free account to keep browsing homes, save searches and get alerts.') });
+      requestSignIn({
+        tab: 'signup',
+        dismissable: decision.dismissable,
+        notice: translate.current('signin.promptNotice', 'Create a free account to keep browsing homes, save searches and get alerts.'),
+      });
     }
   }, [siteReady, userReady, site, user, pathname]);
 
@@ -121,7 +144,11 @@ export function AccountModals({ pathname, search }: { pathname: string; search: 
       siteReady &&
       userReady &&
       pageKindOf(pathname) === 'search' &&
-      searchBlockedByTerms({ SearchRequiresAccept: site?.settings['SearchRequiresAccept'] === true, accepted: termsAccepted, securityLevel: user?.securityLevel ?? null });
+      searchBlockedByTerms({
+        SearchRequiresAccept: site?.settings['SearchRequiresAccept'] === true,
+        accepted: termsAccepted,
+        securityLevel: user?.securityLevel ?? null,
+      });
 
     if (phoneStep) {
       return (

@@ -2,7 +2,22 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const SETTINGS = { Registration_AllowPartialName: false, SearchRequiresAccept: false, PromptLevel: 0, PromptPages: 0, PromptViews: 3 };
-const LEAD = { securityLevel: 5, firstName: 'Lee', lastName: 'Lead', email: 'lee@example.com', userDID: 'u1', dashboardUrl: null, impersonatorId: null, impersonationEndsAt: null, cellPhone: '', validCellPhone: false, count_Login: 1, user_IsImport: false, user_Import_OptedIn: false, user_UnsubscribeText: false };
+const LEAD = {
+  securityLevel: 5,
+  firstName: 'Lee',
+  lastName: 'Lead',
+  email: 'lee@example.com',
+  userDID: 'u1',
+  dashboardUrl: null,
+  impersonatorId: null,
+  impersonationEndsAt: null,
+  cellPhone: '',
+  validCellPhone: false,
+  count_Login: 1,
+  user_IsImport: false,
+  user_Import_OptedIn: false,
+  user_UnsubscribeText: false,
+};
 
 /** The modals load on first opening (their own chunk): the first one in a test may take a while. */
 const LOADED = { timeout: 5000 };
@@ -14,7 +29,17 @@ function serve(settings: Record<string, unknown>, user: Record<string, unknown> 
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url === '/api/site') return json(200, { siteId: 's', name: 'Demo Realty', subdomain: 'demo', kind: 'broker', DomainName: null, isDefault: true, masterSite: null, settings: { ...SETTINGS, ...settings } });
+      if (url === '/api/site')
+        return json(200, {
+          siteId: 's',
+          name: 'Demo Realty',
+          subdomain: 'demo',
+          kind: 'broker',
+          DomainName: null,
+          isDefault: true,
+          masterSite: null,
+          settings: { ...SETTINGS, ...settings },
+        });
       if (url === '/api/config/public') return json(200, { mapStyleUrl: null, googleClientId: null });
       if (url === '/api/account/session') return json(200, user ? { signedIn: true, user } : { signedIn: false });
       return json(404, { message: 'Not found' });
@@ -25,7 +50,11 @@ function serve(settings: Record<string, unknown>, user: Record<string, unknown> 
 /** A fresh app (the site and the user are asked once per page load, so once per module load here). */
 async function mount(pathname: string) {
   vi.resetModules();
-  const [{ AccountModals }, { SiteProvider }, { ToastProvider }] = await Promise.all([import('./AccountModals'), import('../../../app/SiteProvider'), import('../../../ui/ToastProvider')]);
+  const [{ AccountModals }, { SiteProvider }, { ToastProvider }] = await Promise.all([
+    import('./AccountModals'),
+    import('../../../app/SiteProvider'),
+    import('../../../ui/ToastProvider'),
+  ]);
   render(
     <SiteProvider>
       <ToastProvider>

@@ -73,10 +73,12 @@ export function FacebookSignInButton({ onSignedIn }: { onSignedIn: () => void })
           setBusy(false);
           return failed();
         }
-        facebookSignIn(accessToken).then(
-          () => onSignedIn(),
-          (err: unknown) => toast({ title: 'Login failed', message: err instanceof ApiError ? err.message : 'Failed to log in', tone: 'error' }),
-        ).finally(() => setBusy(false));
+        facebookSignIn(accessToken)
+          .then(
+            () => onSignedIn(),
+            (err: unknown) => toast({ title: 'Login failed', message: err instanceof ApiError ? err.message : 'Failed to log in', tone: 'error' }),
+          )
+          .finally(() => setBusy(false));
       },
       { scope: 'public_profile,email' },
     );

@@ -21,7 +21,8 @@ function setup(appId: string | null, answer: LoginAnswer = {}) {
   return { onSignedIn, init, click };
 }
 
-const answer = (status: number, body: unknown) => vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const answer = (status: number, body: unknown) =>
+  vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 
 describe('the Facebook sign-in button', () => {
   afterEach(() => {

@@ -126,13 +126,27 @@ function ResetForm({ token }: { token: string }) {
           <label className={styles.label} htmlFor={`${id}-pw`}>
             {t('password.new', 'New password')}
           </label>
-          <input id={`${id}-pw`} className={styles.input} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id={`${id}-pw`}
+            className={styles.input}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </div>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-pw2`}>
             {t('password.again', 'New password again')}
           </label>
-          <input id={`${id}-pw2`} className={styles.input} type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />
+          <input
+            id={`${id}-pw2`}
+            className={styles.input}
+            type="password"
+            autoComplete="new-password"
+            value={again}
+            onChange={(e) => setAgain(e.target.value)}
+          />
         </div>
         <div className={styles.actions}>
           <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -52,7 +52,11 @@ export function GoogleSignInButton({ onSignedIn }: { onSignedIn: () => void }) {
         client_id: clientId,
         callback: (r) => {
           if (!r.credential) {
-            toast({ title: 'Unable to Get Google Profile', message: 'Sorry! We are unable to retrieve your Google profile information. Please register by entering your information in the form.', tone: 'error' });
+            toast({
+              title: 'Unable to Get Google Profile',
+              message: 'Sorry! We are unable to retrieve your Google profile information. Please register by entering your information in the form.',
+              tone: 'error',
+            });
             return;
           }
           googleSignIn(r.credential).then(

@@ -30,7 +30,8 @@ async function setup(clientId: string | null) {
   return { onSignedIn, renderButton, script: loaded, answer: (r: { credential?: string }) => act(async () => callback(r)) };
 }
 
-const answer = (status: number, body: unknown) => vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const answer = (status: number, body: unknown) =>
+  vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 
 describe("Google's sign-in button (Google Identity Services)", () => {
   afterEach(() => {

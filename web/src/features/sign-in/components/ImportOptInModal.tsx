@@ -16,10 +16,18 @@ export function ImportOptInModal({ open, onClose }: { open: boolean; onClose: ()
     setBusy(true);
     try {
       await importOptIn();
-      toast({ title: t('communication.updated.title', COMMUNICATION_BANNER.title), message: t('communication.updated', COMMUNICATION_BANNER.text), tone: 'success' });
+      toast({
+        title: t('communication.updated.title', COMMUNICATION_BANNER.title),
+        message: t('communication.updated', COMMUNICATION_BANNER.text),
+        tone: 'success',
+      });
       onClose();
     } catch (err) {
-      toast({ title: t('ui.failedToSave', 'Failed to Save'), message: err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'), tone: 'error' });
+      toast({
+        title: t('ui.failedToSave', 'Failed to Save'),
+        message: err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'),
+        tone: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -27,7 +35,12 @@ export function ImportOptInModal({ open, onClose }: { open: boolean; onClose: ()
   return (
     <Modal open={open} title={t('optIn.title', 'Stay in touch by text?')} onClose={onClose} size="small">
       <div className={styles.form}>
-        <p>{t('optIn.text', 'Your agent added you to this site. Would you like text messages about new listings and updates? You can turn them off at any time.')}</p>
+        <p>
+          {t(
+            'optIn.text',
+            'Your agent added you to this site. Would you like text messages about new listings and updates? You can turn them off at any time.',
+          )}
+        </p>
         <div className={styles.actions}>
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void accept()}>
             {t('optIn.yes', 'Yes, text me')}

@@ -45,7 +45,11 @@ export function SignInForm({ initialEmail = '', onSignedIn, submitLabel }: { ini
       }
       setProblem({ text: r.message, help: true });
     } catch (err) {
-      toast({ title: t('signin.errorTitle', 'Login Error'), message: err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'), tone: 'error' });
+      toast({
+        title: t('signin.errorTitle', 'Login Error'),
+        message: err instanceof ApiError ? err.message : t('ui.unreachable', 'The server cannot be reached'),
+        tone: 'error',
+      });
       setProblem({ text: t('signin.failed', 'Login Failed'), help: false });
     }
     setBusy(false);
@@ -67,13 +71,30 @@ export function SignInForm({ initialEmail = '', onSignedIn, submitLabel }: { ini
         <label className={styles.label} htmlFor={`${id}-email`}>
           {t('signin.email', 'Email')}
         </label>
-        <input ref={emailRef} id={`${id}-email`} className={styles.input} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <input
+          ref={emailRef}
+          id={`${id}-email`}
+          className={styles.input}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
       </div>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${id}-password`}>
           {t('signin.password', 'Password')}
         </label>
-        <input id={`${id}-password`} className={styles.input} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <input
+          id={`${id}-password`}
+          className={styles.input}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
       </div>
       <button type="submit" className={`btn btn-primary ${styles.full}`} disabled={busy}>
         {busy ? t('signin.busy', 'Signing in…') : (submitLabel ?? t('signin.submit', 'Sign in'))}

@@ -58,7 +58,13 @@ export function SignInModal({ open, onClose, dismissable = true, initialTab = 's
 
   const allowPartialName = site?.settings['Registration_AllowPartialName'] === true;
   return (
-    <Modal open={open} title={tab === 'signin' ? t('signin.title', 'Sign in') : t('signin.signUpTitle', 'Create an account')} onClose={onClose} dismissable={dismissable} size="small">
+    <Modal
+      open={open}
+      title={tab === 'signin' ? t('signin.title', 'Sign in') : t('signin.signUpTitle', 'Create an account')}
+      onClose={onClose}
+      dismissable={dismissable}
+      size="small"
+    >
       <div className={styles.tabs} role="tablist" aria-label={t('account.menu', 'Account')}>
         <button type="button" role="tab" id="signin-tab" aria-selected={tab === 'signin'} aria-controls="signin-panel" onClick={() => setTab('signin')}>
           {t('signin.title', 'Sign in')}
@@ -67,13 +73,24 @@ export function SignInModal({ open, onClose, dismissable = true, initialTab = 's
           {t('signin.signUpTab', 'Sign up')}
         </button>
       </div>
-      <div id="signin-panel" role="tabpanel" aria-labelledby={tab === 'signin' ? 'signin-tab' : 'signup-tab'} className={styles.panel} data-slot={tab} data-step="1">
+      <div
+        id="signin-panel"
+        role="tabpanel"
+        aria-labelledby={tab === 'signin' ? 'signin-tab' : 'signup-tab'}
+        className={styles.panel}
+        data-slot={tab}
+        data-step="1"
+      >
         {note ? (
           <div className={`${formStyles.banner} ${styles.notice}`} role="status">
             {note}
           </div>
         ) : (
-          <p>{tab === 'signin' ? t('signin.lead', 'Sign in to save searches, keep favorites and get new-listing alerts.') : t('signin.signUpLead', 'Create a free account to save searches and get new-listing alerts.')}</p>
+          <p>
+            {tab === 'signin'
+              ? t('signin.lead', 'Sign in to save searches, keep favorites and get new-listing alerts.')
+              : t('signin.signUpLead', 'Create a free account to save searches and get new-listing alerts.')}
+          </p>
         )}
         <FacebookSignInButton onSignedIn={reloadWithoutSignIn} />
         <GoogleSignInButton onSignedIn={reloadWithoutSignIn} />

@@ -14,7 +14,8 @@ function setup(dismissable: boolean) {
   return { onClose, dialog, escape: () => fireEvent(dialog, new Event('cancel', { cancelable: true })) };
 }
 
-const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const answer = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 
 async function signInWith(email: string, password: string) {
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });

@@ -12,9 +12,13 @@ export function TermsGateModal({ open, siteName, onAccept }: { open: boolean; si
     <Modal open={open} title={t('terms.title', 'Before you search')} onClose={() => undefined} dismissable={false} size="small">
       <div className={styles.form}>
         <p>
-          {t('terms.text', 'Listing data on {site} is provided for your personal, non-commercial use in finding a home. Please accept the terms and conditions to search.', {
-            site: siteName ?? t('terms.thisSite', 'this site'),
-          })}
+          {t(
+            'terms.text',
+            'Listing data on {site} is provided for your personal, non-commercial use in finding a home. Please accept the terms and conditions to search.',
+            {
+              site: siteName ?? t('terms.thisSite', 'this site'),
+            },
+          )}
         </p>
         <label className={styles.check}>
           <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />

@@ -32,7 +32,12 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-export const useSignInRequest = (): SignInRequest | null => useSyncExternalStore(subscribe, () => current, () => current);
+export const useSignInRequest = (): SignInRequest | null =>
+  useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
 
 /** After a sign-in or sign-up: the same page again, signed in, without the one-shot showSignIn. */
 export function reloadWithoutSignIn(): void {

@@ -6,7 +6,8 @@ import { api } from '../../../api/contract-client';
 export const siteStylesApi = {
   current: () => api(contract.sites.styles),
   get: (siteId: string) => api(contract.sites.siteStyles, { params: { siteId } }),
-  palette: (siteId: string, body: { palette: PaletteChoice; primary?: string; accent?: string }) => api(contract.sites.choosePalette, { params: { siteId }, body }),
+  palette: (siteId: string, body: { palette: PaletteChoice; primary?: string; accent?: string }) =>
+    api(contract.sites.choosePalette, { params: { siteId }, body }),
   fontPack: (siteId: string, pack: FontPackId) => api(contract.sites.chooseFontPack, { params: { siteId }, body: { pack } }),
   homeCover: (siteId: string, cover: HomeCover) => api(contract.sites.setHomeCover, { params: { siteId }, body: cover }),
 };

@@ -37,7 +37,10 @@ function contrastNote(primary: string, accent: string): { ok: boolean; text: str
   const a = accent.toLowerCase();
   const checked = checkPaletteContrast(p, a);
   if (!checked.ok) return { ok: false, text: checked.message };
-  return { ok: true, text: `Passes WCAG AA: white text on the primary colour ${ratio(contrastRatio(p, '#ffffff'))}, text on the accent ${ratio(contrastRatio(a, textOn(a)))}.` };
+  return {
+    ok: true,
+    text: `Passes WCAG AA: white text on the primary colour ${ratio(contrastRatio(p, '#ffffff'))}, text on the accent ${ratio(contrastRatio(a, textOn(a)))}.`,
+  };
 }
 
 /**
@@ -119,7 +122,15 @@ export function SiteStylesPanel({ siteId, siteName }: { readonly siteId: string;
     } catch (err) {
       setSaved(next);
       const message = err instanceof ApiError || err instanceof Error ? err.message : 'The site styles could not be saved';
-      setProblem({ field: message.startsWith('The cover') || message.startsWith('The headline') || message.startsWith('The sub-line') ? 'cover' : message.includes('colour') || message.startsWith('palette') ? 'palette' : null, message });
+      setProblem({
+        field:
+          message.startsWith('The cover') || message.startsWith('The headline') || message.startsWith('The sub-line')
+            ? 'cover'
+            : message.includes('colour') || message.startsWith('palette')
+              ? 'palette'
+              : null,
+        message,
+      });
     }
     setBusy(false);
   };
@@ -129,7 +140,13 @@ export function SiteStylesPanel({ siteId, siteName }: { readonly siteId: string;
     return (
       <section className={styles.panel} aria-labelledby={titleId}>
         <h3 id={titleId}>Site styles</h3>
-        {problem ? <p role="alert" className={styles.error}>{problem.message}</p> : <p className={styles.hint}>Loading…</p>}
+        {problem ? (
+          <p role="alert" className={styles.error}>
+            {problem.message}
+          </p>
+        ) : (
+          <p className={styles.hint}>Loading…</p>
+        )}
       </section>
     );
   }
@@ -138,12 +155,29 @@ export function SiteStylesPanel({ siteId, siteName }: { readonly siteId: string;
     <div className={styles.field}>
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <div className={styles.colour}>
-        <input type="color" aria-label={`${label} picker`} value={COLOUR.test(draft[key]) ? draft[key].toLowerCase() : '#000000'} onChange={(e) => change({ [key]: e.target.value })} />
-        <input id={`${id}-${key}`} type="text" value={draft[key]} onChange={(e) => change({ [key]: e.target.value })} aria-invalid={problem?.field === 'palette'} aria-describedby={`${id}-contrast`} />
+        <input
+          type="color"
+          aria-label={`${label} picker`}
+          value={COLOUR.test(draft[key]) ? draft[key].toLowerCase() : '#000000'}
+          onChange={(e) => change({ [key]: e.target.value })}
+        />
+        <input
+          id={`${id}-${key}`}
+          type="text"
+          value={draft[key]}
+          onChange={(e) => change({ [key]: e.target.value })}
+          aria-invalid={problem?.field === 'palette'}
+          aria-describedby={`${id}-contrast`}
+        />
       </div>
     </div>
   );
-  const errorOf = (field: Problem['field']) => (problem?.field === field ? <p role="alert" className={styles.error}>{problem.message}</p> : null);
+  const errorOf = (field: Problem['field']) =>
+    problem?.field === field ? (
+      <p role="alert" className={styles.error}>
+        {problem.message}
+      </p>
+    ) : null;
 
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
@@ -193,7 +227,12 @@ export function SiteStylesPanel({ siteId, siteName }: { readonly siteId: string;
             <legend>Home page cover</legend>
             <div className={styles.field}>
               <label htmlFor={`${id}-cover-file`}>Cover image</label>
-              <input id={`${id}-cover-file`} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => void upload(e.target.files?.[0])} />
+              <input
+                id={`${id}-cover-file`}
+                type="file"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                onChange={(e) => void upload(e.target.files?.[0])}
+              />
               {draft.cover.imageUrl && (
                 <div className={styles.row}>
                   <img className={styles.thumb} src={draft.cover.imageUrl} alt="Cover image" />
@@ -205,11 +244,24 @@ export function SiteStylesPanel({ siteId, siteName }: { readonly siteId: string;
             </div>
             <div className={styles.field}>
               <label htmlFor={`${id}-headline`}>Headline</label>
-              <input id={`${id}-headline`} type="text" maxLength={HEADLINE_MAX} value={draft.cover.headline} onChange={(e) => setCover({ headline: e.target.value })} aria-invalid={problem?.field === 'cover'} />
+              <input
+                id={`${id}-headline`}
+                type="text"
+                maxLength={HEADLINE_MAX}
+                value={draft.cover.headline}
+                onChange={(e) => setCover({ headline: e.target.value })}
+                aria-invalid={problem?.field === 'cover'}
+              />
             </div>
             <div className={styles.field}>
               <label htmlFor={`${id}-subline`}>Sub-line</label>
-              <input id={`${id}-subline`} type="text" maxLength={SUBLINE_MAX} value={draft.cover.subline} onChange={(e) => setCover({ subline: e.target.value })} />
+              <input
+                id={`${id}-subline`}
+                type="text"
+                maxLength={SUBLINE_MAX}
+                value={draft.cover.subline}
+                onChange={(e) => setCover({ subline: e.target.value })}
+              />
             </div>
             <p className={styles.hint}>Shown at the top of the home page; empty: no cover.</p>
             {errorOf('cover')}
@@ -224,7 +276,16 @@ export function SiteStylesPanel({ siteId, siteName }: { readonly siteId: string;
             </span>
           </div>
         </form>
-        <SiteStylesPreview siteName={siteName} palette={{ palette: draft.palette, primary: COLOUR.test(draft.primary) ? draft.primary.toLowerCase() : saved.colorpalette.primary, accent: COLOUR.test(draft.accent) ? draft.accent.toLowerCase() : saved.colorpalette.accent }} pack={draft.pack} cover={draft.cover} />
+        <SiteStylesPreview
+          siteName={siteName}
+          palette={{
+            palette: draft.palette,
+            primary: COLOUR.test(draft.primary) ? draft.primary.toLowerCase() : saved.colorpalette.primary,
+            accent: COLOUR.test(draft.accent) ? draft.accent.toLowerCase() : saved.colorpalette.accent,
+          }}
+          pack={draft.pack}
+          cover={draft.cover}
+        />
       </div>
     </section>
   );

@@ -8,7 +8,17 @@ import styles from './SiteStylesPanel.module.css';
  * cover, a heading and text in the font pack, a link and the accent's button. The same custom
  * properties as the site's stylesheet, set on this box only (through the DOM, which the CSP allows).
  */
-export function SiteStylesPreview({ siteName, palette, pack, cover }: { readonly siteName: string; readonly palette: ColorPalette; readonly pack: FontPackId; readonly cover: HomeCover }) {
+export function SiteStylesPreview({
+  siteName,
+  palette,
+  pack,
+  cover,
+}: {
+  readonly siteName: string;
+  readonly palette: ColorPalette;
+  readonly pack: FontPackId;
+  readonly cover: HomeCover;
+}) {
   const vars = styleProperties({ colorpalette: palette, fontpack: { pack } }) as CSSProperties;
   const withText = cover.headline || cover.subline || cover.imageUrl ? cover : { ...cover, headline: 'Your headline here' };
   return (

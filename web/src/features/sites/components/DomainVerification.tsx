@@ -4,13 +4,25 @@ import type { SiteSettingsView as Settings } from '../../../../../src/contract/s
 import { siteSettingsApi } from '../api/siteSettingsApi';
 import styles from './SiteSettingsView.module.css';
 
-const STATUS_TEXT = { pending: 'Pending: not serving the site until verified', verified: 'Verified: the site answers on this domain', failed: 'Verification failed' } as const;
+const STATUS_TEXT = {
+  pending: 'Pending: not serving the site until verified',
+  verified: 'Verified: the site answers on this domain',
+  failed: 'Verification failed',
+} as const;
 
 /**
  * Where the saved custom domain stands, and until it is verified how to prove it is yours (a TXT
  * record or a file on the domain) with "Verify now". `unsaved`: the form holds another domain.
  */
-export function DomainVerification({ saved, unsaved, onChecked }: { readonly saved: Settings; readonly unsaved: boolean; readonly onChecked: (next: Settings) => void }) {
+export function DomainVerification({
+  saved,
+  unsaved,
+  onChecked,
+}: {
+  readonly saved: Settings;
+  readonly unsaved: boolean;
+  readonly onChecked: (next: Settings) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const v = saved.domainVerification;
@@ -57,7 +69,12 @@ export function DomainVerification({ saved, unsaved, onChecked }: { readonly sav
             </tbody>
           </table>
           <p className={styles.hint}>
-            2. Or a file at <code>http://{saved.DomainName}{v.filePath}</code> holding only <code>{v.token}</code>.
+            2. Or a file at{' '}
+            <code>
+              http://{saved.DomainName}
+              {v.filePath}
+            </code>{' '}
+            holding only <code>{v.token}</code>.
           </p>
           <div className={styles.verifyActions}>
             <button type="button" className="btn" onClick={() => void verify()} disabled={busy || unsaved}>

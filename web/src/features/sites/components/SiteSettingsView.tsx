@@ -25,13 +25,25 @@ type Problem = { readonly field: Field | null; readonly message: string };
 
 const NUMBERS = Object.keys(SITE_SETTING_RANGES) as (keyof typeof SITE_SETTING_RANGES)[];
 const FIELDS: readonly Field[] = [
-  'name', 'DomainName', 'PrimaryColor', 'AccentColor', 'LogoUrl', 'Disclaimer', 'LenderName', 'LenderUrl',
-  'Registration_AllowPartialName', 'Registration_SocialWithoutPhone', 'SearchRequiresAccept',
-  'PromptLevel', 'PromptPages', 'PromptViews', 'On_MultiLineNav', 'MMSBulkSendCap',
+  'name',
+  'DomainName',
+  'PrimaryColor',
+  'AccentColor',
+  'LogoUrl',
+  'Disclaimer',
+  'LenderName',
+  'LenderUrl',
+  'Registration_AllowPartialName',
+  'Registration_SocialWithoutPhone',
+  'SearchRequiresAccept',
+  'PromptLevel',
+  'PromptPages',
+  'PromptViews',
+  'On_MultiLineNav',
+  'MMSBulkSendCap',
 ];
 
-const draftOf = (s: Settings): Draft =>
-  Object.fromEntries(FIELDS.map((f) => [f, typeof s[f] === 'boolean' ? s[f] : String(s[f] ?? '')])) as Draft;
+const draftOf = (s: Settings): Draft => Object.fromEntries(FIELDS.map((f) => [f, typeof s[f] === 'boolean' ? s[f] : String(s[f] ?? '')])) as Draft;
 
 /** The field a server message is about, so it shows beside that input. */
 function fieldOfMessage(message: string): Field | null {
@@ -161,7 +173,19 @@ export function SiteSettingsView() {
     }
   };
 
-  if (sites === null) return <section className={styles.panel}><h2>Site settings</h2>{problem ? <p role="alert" className={styles.error}>{problem.message}</p> : <p className={styles.muted}>Loading…</p>}</section>;
+  if (sites === null)
+    return (
+      <section className={styles.panel}>
+        <h2>Site settings</h2>
+        {problem ? (
+          <p role="alert" className={styles.error}>
+            {problem.message}
+          </p>
+        ) : (
+          <p className={styles.muted}>Loading…</p>
+        )}
+      </section>
+    );
   if (sites.length === 0) {
     return (
       <section className={styles.panel}>
@@ -183,8 +207,16 @@ export function SiteSettingsView() {
     <div className={styles.field}>
       <label htmlFor={fid(f)}>{label}</label>
       <input type={type} value={String(draft?.[f] ?? '')} onChange={(e) => set(f, e.target.value)} {...aria(f, !!hint)} />
-      {hint && <p id={`${fid(f)}-hint`} className={styles.hint}>{hint}</p>}
-      {err(f) && <p id={`${fid(f)}-error`} className={styles.fieldError}>{err(f)}</p>}
+      {hint && (
+        <p id={`${fid(f)}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {err(f) && (
+        <p id={`${fid(f)}-error`} className={styles.fieldError}>
+          {err(f)}
+        </p>
+      )}
     </div>
   );
   const check = (f: Field, label: ReactNode) => (
@@ -208,12 +240,20 @@ export function SiteSettingsView() {
           </select>
         </div>
       )}
-      {problem && !problem.field && <p role="alert" className={styles.error}>{problem.message}</p>}
+      {problem && !problem.field && (
+        <p role="alert" className={styles.error}>
+          {problem.message}
+        </p>
+      )}
       {!saved || !draft ? (
         !problem && <p className={styles.muted}>Loading…</p>
       ) : (
         <form className={styles.form} onSubmit={(e) => void save(e)} noValidate aria-busy={busy}>
-          {problem?.field && <p role="alert" className={styles.error}>{problem.message}</p>}
+          {problem?.field && (
+            <p role="alert" className={styles.error}>
+              {problem.message}
+            </p>
+          )}
           <fieldset className={styles.group}>
             <legend>Brand</legend>
             {text('name', 'Brand name')}
@@ -226,22 +266,49 @@ export function SiteSettingsView() {
             </div>
             <div className={styles.field}>
               <label htmlFor={fid('Disclaimer')}>Disclaimer</label>
-              <textarea rows={3} maxLength={2000} value={String(draft.Disclaimer)} onChange={(e) => set('Disclaimer', e.target.value)} {...aria('Disclaimer', true)} />
-              <p id={`${fid('Disclaimer')}-hint`} className={styles.hint}>Plain text shown under every page of the public site (licence, equal housing notice).</p>
-              {err('Disclaimer') && <p id={`${fid('Disclaimer')}-error`} className={styles.fieldError}>{err('Disclaimer')}</p>}
+              <textarea
+                rows={3}
+                maxLength={2000}
+                value={String(draft.Disclaimer)}
+                onChange={(e) => set('Disclaimer', e.target.value)}
+                {...aria('Disclaimer', true)}
+              />
+              <p id={`${fid('Disclaimer')}-hint`} className={styles.hint}>
+                Plain text shown under every page of the public site (licence, equal housing notice).
+              </p>
+              {err('Disclaimer') && (
+                <p id={`${fid('Disclaimer')}-error`} className={styles.fieldError}>
+                  {err('Disclaimer')}
+                </p>
+              )}
             </div>
           </fieldset>
           <fieldset className={styles.group}>
             <legend>Lender</legend>
             {text('LenderName', 'Lender’s name')}
-            {text('LenderUrl', 'Lender application link', 'An https:// address; shown as a mortgage pre-approval link on the seller suite, contact and listing pages. Empty: none.')}
+            {text(
+              'LenderUrl',
+              'Lender application link',
+              'An https:// address; shown as a mortgage pre-approval link on the seller suite, contact and listing pages. Empty: none.',
+            )}
           </fieldset>
           <fieldset className={styles.group}>
             <legend>Domain</legend>
-            <p className={styles.muted}>Subdomain: {saved.subdomain}{saved.isDefault ? ' (the default site)' : ''}</p>
-            {text('DomainName', 'Custom domain (DomainName)', 'For example homes.example.com; empty: the subdomain only. A domain serves the site once you prove it is yours.')}
+            <p className={styles.muted}>
+              Subdomain: {saved.subdomain}
+              {saved.isDefault ? ' (the default site)' : ''}
+            </p>
+            {text(
+              'DomainName',
+              'Custom domain (DomainName)',
+              'For example homes.example.com; empty: the subdomain only. A domain serves the site once you prove it is yours.',
+            )}
             <DnsRecordsTable domain={saved.DomainName} records={saved.dnsRecords} className={styles.records} captionClassName={styles.hint} />
-            <DomainVerification saved={saved} unsaved={String(draft.DomainName).trim().toLowerCase().replace(/\.$/, '') !== (saved.DomainName ?? '')} onChecked={setSaved} />
+            <DomainVerification
+              saved={saved}
+              unsaved={String(draft.DomainName).trim().toLowerCase().replace(/\.$/, '') !== (saved.DomainName ?? '')}
+              onChecked={setSaved}
+            />
           </fieldset>
           <fieldset className={styles.group}>
             <legend>Registration</legend>
@@ -261,7 +328,12 @@ export function SiteSettingsView() {
                 <option value="3">Listing details and search</option>
               </select>
             </div>
-            {text('PromptViews', 'Views before the prompt (PromptViews)', 'The prompt shows once a visitor has seen more pages than this (counted for 7 days).', 'number')}
+            {text(
+              'PromptViews',
+              'Views before the prompt (PromptViews)',
+              'The prompt shows once a visitor has seen more pages than this (counted for 7 days).',
+              'number',
+            )}
           </fieldset>
           <fieldset className={styles.group}>
             <legend>Navigation and CRM</legend>

@@ -17,7 +17,11 @@ type Props = {
 
 const TEXT = {
   plans: { title: 'Starter plans', empty: 'No starter plans are available.', copied: 'is now one of your office plans; edit it like any plan.' },
-  templates: { title: 'Starter templates', empty: 'No starter templates are available.', copied: 'is now one of your office templates; edit it like any template.' },
+  templates: {
+    title: 'Starter templates',
+    empty: 'No starter templates are available.',
+    copied: 'is now one of your office templates; edit it like any template.',
+  },
 } as const;
 
 /**
@@ -59,7 +63,13 @@ export function StarterKit({ kind, role, office, onCopied }: Props) {
     starterKitApi
       .copy(kind, key, role === 'staff' ? office : null)
       .then((r) => {
-        setKit((k) => (k ? (kind === 'plans' ? { ...k, copiedPlans: { ...k.copiedPlans, [key]: r.id } } : { ...k, copiedTemplates: { ...k.copiedTemplates, [key]: r.id } }) : k));
+        setKit((k) =>
+          k
+            ? kind === 'plans'
+              ? { ...k, copiedPlans: { ...k.copiedPlans, [key]: r.id } }
+              : { ...k, copiedTemplates: { ...k.copiedTemplates, [key]: r.id } }
+            : k,
+        );
         setStatus({ error: false, text: `“${name}” ${text.copied}` });
         onCopied();
       })
@@ -67,7 +77,11 @@ export function StarterKit({ kind, role, office, onCopied }: Props) {
       .finally(() => setBusy(null));
   };
 
-  const items = kit ? (kind === 'plans' ? kit.plans.map((p) => ({ key: p.key, name: p.name, line: p.summary, steps: p.steps.map(describe), body: null })) : kit.templates.map((t) => ({ key: t.key, name: t.name, line: t.subject, steps: [] as string[], body: t.body }))) : [];
+  const items = kit
+    ? kind === 'plans'
+      ? kit.plans.map((p) => ({ key: p.key, name: p.name, line: p.summary, steps: p.steps.map(describe), body: null }))
+      : kit.templates.map((t) => ({ key: t.key, name: t.name, line: t.subject, steps: [] as string[], body: t.body }))
+    : [];
 
   return (
     <details className={styles.kit} aria-labelledby={`${id}-title`} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -115,7 +129,13 @@ export function StarterKit({ kind, role, office, onCopied }: Props) {
                 (copied[it.key] ? (
                   <span className={styles.done}>In your office</span>
                 ) : (
-                  <button type="button" className="btn btn-secondary" disabled={busy !== null} aria-busy={busy === it.key} onClick={() => copy(it.key, it.name)}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    disabled={busy !== null}
+                    aria-busy={busy === it.key}
+                    onClick={() => copy(it.key, it.name)}
+                  >
                     {busy === it.key ? 'Copying…' : 'Copy to my office'}
                     <span className="visually-hidden"> {it.name}</span>
                   </button>

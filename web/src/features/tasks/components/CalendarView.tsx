@@ -14,7 +14,8 @@ import type { TaskView } from '../../../api/tasksApi';
 import { useAgentZone } from '../hooks/useAgentZone';
 
 type Mode = 'week' | 'day';
-type Item = { readonly kind: 'showing'; readonly at: string; readonly showing: ShowingView } | { readonly kind: 'task'; readonly at: string; readonly task: TaskView };
+type Item =
+  { readonly kind: 'showing'; readonly at: string; readonly showing: ShowingView } | { readonly kind: 'task'; readonly at: string; readonly task: TaskView };
 
 /** Arrow keys and T move the calendar, except while typing or choosing in a field. */
 const typing = (t: EventTarget) => t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement;
@@ -25,7 +26,15 @@ const typing = (t: EventTarget) => t instanceof HTMLInputElement || t instanceof
  * (and the arrow keys, T for today) move it; on a phone the week is a list of days. A requested
  * showing can be confirmed from here; everything opens its lead.
  */
-export function CalendarView({ role, onOpenLead, subscribe }: { readonly role: Role; readonly onOpenLead: (leadId: string) => void; readonly subscribe: Subscribe }) {
+export function CalendarView({
+  role,
+  onOpenLead,
+  subscribe,
+}: {
+  readonly role: Role;
+  readonly onOpenLead: (leadId: string) => void;
+  readonly subscribe: Subscribe;
+}) {
   const [zone, , zoneKnown] = useAgentZone();
   const params = new URLSearchParams(useLocation().search);
   const mode: Mode = params.get('mode') === 'day' ? 'day' : 'week';
@@ -100,7 +109,13 @@ export function CalendarView({ role, onOpenLead, subscribe }: { readonly role: R
             <legend className="visually-hidden">Show</legend>
             {(['week', 'day'] as const).map((m) => (
               <label key={m} className={common.scopeOption}>
-                <input type="radio" name="calendar-mode" value={m} checked={mode === m} onChange={() => go(m, m === 'day' ? (days.includes(todayDate) ? todayDate : first) : date)} />
+                <input
+                  type="radio"
+                  name="calendar-mode"
+                  value={m}
+                  checked={mode === m}
+                  onChange={() => go(m, m === 'day' ? (days.includes(todayDate) ? todayDate : first) : date)}
+                />
                 {m === 'week' ? 'Week' : 'Day'}
               </label>
             ))}
@@ -121,9 +136,7 @@ export function CalendarView({ role, onOpenLead, subscribe }: { readonly role: R
       </p>
       {!calendar && !error && <p className={styles.zone}>Loading…</p>}
       {empty && (
-        <p className={common.empty}>
-          Nothing scheduled this {unit}. Showings your leads request, the ones you propose and tasks with a due time appear here.
-        </p>
+        <p className={common.empty}>Nothing scheduled this {unit}. Showings your leads request, the ones you propose and tasks with a due time appear here.</p>
       )}
       {calendar && !empty && (
         <div className={mode === 'week' ? styles.week : styles.day}>
@@ -143,7 +156,9 @@ export function CalendarView({ role, onOpenLead, subscribe }: { readonly role: R
                     ) : (
                       <li key={item.task.taskId} className={styles.item} data-kind="task" data-done={item.task.done}>
                         <span className={styles.time}>{clockTime(item.task.dueAt, zone)}</span>
-                        <span className={styles.kind}>{TASK_TYPE_LABEL[item.task.type]} task{item.task.done ? ' · done' : ''}</span>
+                        <span className={styles.kind}>
+                          {TASK_TYPE_LABEL[item.task.type]} task{item.task.done ? ' · done' : ''}
+                        </span>
                         <span className={styles.title}>{item.task.title}</span>
                         <button type="button" className={common.linkButton} onClick={() => onOpenLead(item.task.leadId)}>
                           {item.task.leadName ?? 'Open the lead'}
@@ -161,7 +176,17 @@ export function CalendarView({ role, onOpenLead, subscribe }: { readonly role: R
   );
 }
 
-function ShowingEntry({ showing: s, zone, onOpenLead, onConfirm }: { showing: ShowingView; zone: string; onOpenLead: (leadId: string) => void; onConfirm: (s: ShowingView) => void }) {
+function ShowingEntry({
+  showing: s,
+  zone,
+  onOpenLead,
+  onConfirm,
+}: {
+  showing: ShowingView;
+  zone: string;
+  onOpenLead: (leadId: string) => void;
+  onConfirm: (s: ShowingView) => void;
+}) {
   return (
     <li className={styles.item} data-kind="showing" data-status={s.status}>
       <span className={styles.time}>
@@ -173,7 +198,12 @@ function ShowingEntry({ showing: s, zone, onOpenLead, onConfirm }: { showing: Sh
         {s.leadName ?? 'Open the lead'}
       </button>
       {s.status === 'requested' && (
-        <button type="button" className="btn btn-primary" onClick={() => onConfirm(s)} aria-label={`Confirm the showing of ${s.address}${s.leadName ? ` with ${s.leadName}` : ''}`}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => onConfirm(s)}
+          aria-label={`Confirm the showing of ${s.address}${s.leadName ? ` with ${s.leadName}` : ''}`}
+        >
           Confirm
         </button>
       )}

@@ -11,7 +11,9 @@ import { useAgentZone } from '../hooks/useAgentZone';
 
 const LENGTHS = [30, 45, 60, 90] as const;
 type Say = { readonly error: boolean; readonly text: string } | null;
-const failed = (fallback: string) => (err: unknown): Say => ({ error: true, text: err instanceof ApiError ? err.message : fallback });
+const failed =
+  (fallback: string) =>
+  (err: unknown): Say => ({ error: true, text: err instanceof ApiError ? err.message : fallback });
 
 /**
  * The lead's showings (its requests and the office's proposals) with what the agent can do to
@@ -19,7 +21,15 @@ const failed = (fallback: string) => (err: unknown): Say => ({ error: true, text
  * confirmed one (on the listing's clock), cancel (after a second look: both are told), mark done;
  * and a form to schedule one (on the agent's clock).
  */
-export function LeadShowings({ leadId, listingPdid, changedAt }: { readonly leadId: string; readonly listingPdid: string | null; readonly changedAt?: string }) {
+export function LeadShowings({
+  leadId,
+  listingPdid,
+  changedAt,
+}: {
+  readonly leadId: string;
+  readonly listingPdid: string | null;
+  readonly changedAt?: string;
+}) {
   const [zone] = useAgentZone();
   const [showings, setShowings] = useState<readonly ShowingView[] | null>(null);
   const [say, setSay] = useState<Say>(null);
@@ -62,7 +72,12 @@ export function LeadShowings({ leadId, listingPdid, changedAt }: { readonly lead
     if (!pdid.trim()) return setSay({ error: true, text: 'Which listing? Enter its listing ID' });
     if (!start) return setSay({ error: true, text: 'Pick a date and time' });
     showingsApi
-      .propose(leadId, { pdid: pdid.trim(), start: start.toISOString(), end: new Date(start.getTime() + length * 60_000).toISOString(), status: agreed ? 'confirmed' : 'requested' })
+      .propose(leadId, {
+        pdid: pdid.trim(),
+        start: start.toISOString(),
+        end: new Date(start.getTime() + length * 60_000).toISOString(),
+        status: agreed ? 'confirmed' : 'requested',
+      })
       .then((r) => {
         setSay({ error: false, text: agreed ? 'Showing booked: the lead is sent the invitation.' : 'Showing proposed.' });
         setAgreed(false);
@@ -84,15 +99,21 @@ export function LeadShowings({ leadId, listingPdid, changedAt }: { readonly lead
       )}
       <form className={styles.form} onSubmit={schedule} aria-label="Schedule a showing">
         <div className={forms.field}>
-          <label className={forms.label} htmlFor={`${id}-pdid`}>Listing ID</label>
+          <label className={forms.label} htmlFor={`${id}-pdid`}>
+            Listing ID
+          </label>
           <input className={forms.input} id={`${id}-pdid`} value={pdid} onChange={(e) => setPdid(e.target.value)} autoComplete="off" spellCheck={false} />
         </div>
         <div className={forms.field}>
-          <label className={forms.label} htmlFor={`${id}-when`}>Start ({zone})</label>
+          <label className={forms.label} htmlFor={`${id}-when`}>
+            Start ({zone})
+          </label>
           <input className={forms.input} id={`${id}-when`} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required />
         </div>
         <div className={forms.field}>
-          <label className={forms.label} htmlFor={`${id}-length`}>Length</label>
+          <label className={forms.label} htmlFor={`${id}-length`}>
+            Length
+          </label>
           <select className={forms.input} id={`${id}-length`} value={length} onChange={(e) => setLength(Number(e.target.value))}>
             {LENGTHS.map((m) => (
               <option key={m} value={m}>
@@ -116,7 +137,13 @@ export function LeadShowings({ leadId, listingPdid, changedAt }: { readonly lead
   );
 }
 
-function ShowingItem({ showing: s, onChange }: { readonly showing: ShowingView; readonly onChange: (s: ShowingView, c: ShowingChange, done: string) => Promise<void> }) {
+function ShowingItem({
+  showing: s,
+  onChange,
+}: {
+  readonly showing: ShowingView;
+  readonly onChange: (s: ShowingView, c: ShowingChange, done: string) => Promise<void>;
+}) {
   const [moving, setMoving] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [when, setWhen] = useState(() => instantToZonedInput(new Date(s.start), s.timeZone));
@@ -128,7 +155,11 @@ function ShowingItem({ showing: s, onChange }: { readonly showing: ShowingView; 
     const start = zonedTimeToInstant(when, s.timeZone);
     if (!start) return;
     const change: ShowingChange = { start: start.toISOString(), ...(confirmToo ? { status: 'confirmed' as const } : {}) };
-    void onChange(s, change, s.status === 'confirmed' ? 'Moved: the lead is sent the new time.' : confirmToo ? 'Confirmed at the new time.' : 'Another time proposed.').then(() => setMoving(false));
+    void onChange(
+      s,
+      change,
+      s.status === 'confirmed' ? 'Moved: the lead is sent the new time.' : confirmToo ? 'Confirmed at the new time.' : 'Another time proposed.',
+    ).then(() => setMoving(false));
   };
   return (
     <li className={styles.item} data-status={s.status}>
@@ -144,7 +175,11 @@ function ShowingItem({ showing: s, onChange }: { readonly showing: ShowingView; 
       {open && !moving && !cancelling && (
         <div className={forms.actions}>
           {s.status === 'requested' && (
-            <button type="button" className="btn btn-primary" onClick={() => void onChange(s, { status: 'confirmed' }, 'Confirmed: the lead is sent the invitation.')}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void onChange(s, { status: 'confirmed' }, 'Confirmed: the lead is sent the invitation.')}
+            >
               Confirm
             </button>
           )}
@@ -164,7 +199,9 @@ function ShowingItem({ showing: s, onChange }: { readonly showing: ShowingView; 
       {moving && (
         <form className={styles.inline} onSubmit={move} onKeyDown={(e) => e.key === 'Escape' && setMoving(false)}>
           <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-when`}>New time ({s.timeZone})</label>
+            <label className={forms.label} htmlFor={`${id}-when`}>
+              New time ({s.timeZone})
+            </label>
             <input className={forms.input} id={`${id}-when`} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required autoFocus />
           </div>
           {s.status === 'requested' && (
@@ -187,7 +224,12 @@ function ShowingItem({ showing: s, onChange }: { readonly showing: ShowingView; 
         <div className={styles.inline} role="group" aria-label="Cancel this showing?">
           <p className={styles.meta}>Cancel this showing? The lead and the agent are told.</p>
           <div className={forms.actions}>
-            <button type="button" className="btn btn-primary" autoFocus onClick={() => void onChange(s, { status: 'cancelled' }, 'Cancelled: the lead and the agent are told.').then(() => setCancelling(false))}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              autoFocus
+              onClick={() => void onChange(s, { status: 'cancelled' }, 'Cancelled: the lead and the agent are told.').then(() => setCancelling(false))}
+            >
               Yes, cancel it
             </button>
             <button type="button" className="btn" onClick={() => setCancelling(false)}>

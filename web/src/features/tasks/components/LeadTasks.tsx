@@ -73,7 +73,15 @@ export function LeadTasks({ leadId, leadName, role, agents, now }: { leadId: str
       {tasks && tasks.length > 0 && (
         <ul className={styles.list}>
           {[...open, ...done].map((t) => (
-            <TaskRow key={t.taskId} task={t} zone={zone} now={now} role={role} agents={agents} onChanged={(c) => setTasks((ts) => (ts ?? []).map((x) => (x.taskId === c.taskId ? c : x)))} />
+            <TaskRow
+              key={t.taskId}
+              task={t}
+              zone={zone}
+              now={now}
+              role={role}
+              agents={agents}
+              onChanged={(c) => setTasks((ts) => (ts ?? []).map((x) => (x.taskId === c.taskId ? c : x)))}
+            />
           ))}
         </ul>
       )}

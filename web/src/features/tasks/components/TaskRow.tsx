@@ -89,7 +89,13 @@ export function TaskRow({ task, zone, now, role, agents, onOpenLead, showAssigne
             ))}
           </select>
           {role !== 'agent' && agents.length > 0 && (
-            <select aria-label={`Assign “${task.title}” to`} className={styles.menu} value={task.assigneeId} disabled={busy} onChange={(e) => change({ assigneeId: e.target.value })}>
+            <select
+              aria-label={`Assign “${task.title}” to`}
+              className={styles.menu}
+              value={task.assigneeId}
+              disabled={busy}
+              onChange={(e) => change({ assigneeId: e.target.value })}
+            >
               {!assignee && <option value={task.assigneeId}>Assigned</option>}
               {agents.map((a) => (
                 <option key={a.userId} value={a.userId}>

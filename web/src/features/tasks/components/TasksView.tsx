@@ -41,7 +41,9 @@ export function TasksView({ role, agents, now, onOpenLead }: { role: Role; agent
     setLists((ls) => {
       if (!ls) return ls;
       const without = (xs: readonly TaskView[]) => xs.filter((x) => x.taskId !== t.taskId);
-      const home = t.done ? (Object.keys(ls) as TaskDue[]).find((k) => ls[k].some((x) => x.taskId === t.taskId)) ?? 'today' : bucketOf(t.dueAt, zone, Date.now());
+      const home = t.done
+        ? ((Object.keys(ls) as TaskDue[]).find((k) => ls[k].some((x) => x.taskId === t.taskId)) ?? 'today')
+        : bucketOf(t.dueAt, zone, Date.now());
       const next = { overdue: without(ls.overdue), today: without(ls.today), upcoming: without(ls.upcoming) };
       const old = [...ls.overdue, ...ls.today, ...ls.upcoming].find((x) => x.taskId === t.taskId);
       return { ...next, [home]: [...next[home], { ...old, ...t }].sort((a, b) => a.dueAt.localeCompare(b.dueAt)) };
@@ -53,10 +55,13 @@ export function TasksView({ role, agents, now, onOpenLead }: { role: Role; agent
         <h1 id="tasks-title">Tasks</h1>
         <ScopeSwitch role={role} scope={scope} onScope={setScope} name="task-scope" legend="Whose tasks" />
       </header>
-      <TimeZoneSetting zone={zone} onSaved={(z) => {
+      <TimeZoneSetting
+        zone={zone}
+        onSaved={(z) => {
           setZone(z);
           load();
-        }} />
+        }}
+      />
       {error && (
         <p role="alert" className={styles.error}>
           {error}
@@ -74,7 +79,17 @@ export function TasksView({ role, agents, now, onOpenLead }: { role: Role; agent
             ) : (
               <ul className={styles.list}>
                 {lists[s.due].map((t) => (
-                  <TaskRow key={t.taskId} task={t} zone={zone} now={now} role={role} agents={agents} onOpenLead={onOpenLead} showAssignee={scope === 'office'} onChanged={changed} />
+                  <TaskRow
+                    key={t.taskId}
+                    task={t}
+                    zone={zone}
+                    now={now}
+                    role={role}
+                    agents={agents}
+                    onOpenLead={onOpenLead}
+                    showAssignee={scope === 'office'}
+                    onChanged={changed}
+                  />
                 ))}
               </ul>
             )}

@@ -26,10 +26,15 @@ export function TimeZoneSetting({ zone, onSaved }: { zone: string; onSaved: (zon
       <span>
         Times in <strong>{zone}</strong>
       </span>
-      <button type="button" className={styles.linkButton} aria-expanded={open} onClick={() => {
+      <button
+        type="button"
+        className={styles.linkButton}
+        aria-expanded={open}
+        onClick={() => {
           setValue(zone);
           setOpen(!open);
-        }}>
+        }}
+      >
         Change time zone
       </button>
       {open && (

@@ -20,7 +20,8 @@ export function addDays(date: string, days: number): string {
 /** The Monday of the week holding `date`. */
 export const mondayOf = (date: string): string => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
 /** 'Mon, Mar 11' for a local date. */
-export const dayTitle = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
+export const dayTitle = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
 export const isDate = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
 /** Today's local date in `zone`. */
 export const today = (zone: string, now = Date.now()) => localDate(new Date(now), zone);

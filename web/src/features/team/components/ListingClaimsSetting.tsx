@@ -38,7 +38,8 @@ export function ListingClaimsSetting() {
     <div className={styles.setting}>
       {allowed !== null && (
         <label htmlFor={id}>
-          <input id={id} type="checkbox" checked={allowed} disabled={busy} onChange={(e) => void change(e.target.checked)} /> Agents may claim listings nobody in the office holds
+          <input id={id} type="checkbox" checked={allowed} disabled={busy} onChange={(e) => void change(e.target.checked)} /> Agents may claim listings nobody
+          in the office holds
         </label>
       )}
       {error && (

@@ -66,7 +66,9 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
     const now = new Date().toISOString();
     (editing
       ? emailApi.changeTemplate(editing, text).then(() => put({ ...editing, ...text, updatedAt: now }, `Template “${text.name}” saved.`))
-      : emailApi.createTemplate(draft.scope, text, office).then((r) => put({ ...r, scope: draft.scope, ...text, updatedAt: now, editable: true }, `Template “${text.name}” added.`))
+      : emailApi
+          .createTemplate(draft.scope, text, office)
+          .then((r) => put({ ...r, scope: draft.scope, ...text, updatedAt: now, editable: true }, `Template “${text.name}” added.`))
     ).catch(fail('The template could not be saved'));
   };
 
@@ -145,9 +147,14 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
       <h1 id={`${id}-title`}>E-mail templates</h1>
       {role === 'staff' && <OfficePicker value={office} onChange={setOffice} none="No office (personal templates only)" />}
       <p className={styles.intro}>
-        Office templates are there for everyone in the office{mayWriteOffice ? '' : ' (your broker writes them)'}; nobody else sees yours. Pick one when you e-mail a lead.
+        Office templates are there for everyone in the office{mayWriteOffice ? '' : ' (your broker writes them)'}; nobody else sees yours. Pick one when you
+        e-mail a lead.
       </p>
-      {failure && <p role="alert" className={common.error}>{failure}</p>}
+      {failure && (
+        <p role="alert" className={common.error}>
+          {failure}
+        </p>
+      )}
       <StarterKit kind="templates" role={role} office={office} onCopied={() => setTimeout(() => void load(), 400)} />
       <div className={styles.columns}>
         <form className={styles.form} onSubmit={save} noValidate aria-labelledby={`${id}-form`}>
@@ -168,8 +175,17 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
             </div>
           )}
           <div className={forms.field}>
-            <label className={forms.label} htmlFor={`${id}-name`}>Name</label>
-            <input className={forms.input} id={`${id}-name`} value={draft.name} maxLength={TEMPLATE_NAME_MAX} onChange={(e) => setDraft({ ...draft, name: e.target.value })} autoComplete="off" />
+            <label className={forms.label} htmlFor={`${id}-name`}>
+              Name
+            </label>
+            <input
+              className={forms.input}
+              id={`${id}-name`}
+              value={draft.name}
+              maxLength={TEMPLATE_NAME_MAX}
+              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              autoComplete="off"
+            />
           </div>
           <EmailDraftFields
             id={id}
@@ -194,7 +210,9 @@ export function EmailTemplatesPanel({ role }: { readonly role: Role }) {
           <StatusLine status={message} />
           <div className={styles.fields}>
             <h3>Merge fields</h3>
-            <p id={`${id}-hint`} className={common.hint}>Type them in braces. An empty one goes with the space before it (“Hi {'{first_name}'},” becomes “Hi,”); a line left without words is left out.</p>
+            <p id={`${id}-hint`} className={common.hint}>
+              Type them in braces. An empty one goes with the space before it (“Hi {'{first_name}'},” becomes “Hi,”); a line left without words is left out.
+            </p>
             <dl>
               {MERGE_FIELDS.map((f) => (
                 <div key={f}>
