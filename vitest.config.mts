@@ -48,6 +48,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.spec.ts'],
           globalSetup: ['tests/support/global-postgres.ts'],
           testTimeout: 120_000,
+          // A browser on a loaded machine can take seconds to show what a spec waits for: a poll
+          // that names no timeout waits up to 10 s (vitest's default, 1 s, failed under CI load).
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 180_000,
           maxWorkers: 1,
           fileParallelism: false,
