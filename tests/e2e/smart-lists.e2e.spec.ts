@@ -23,6 +23,8 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
   it('filter, save as a smart list, see it in the sidebar with its count, open it; counts follow new leads', async () => {
     const { server } = app;
     const api = await signIn(server, 'agent@demo.test');
+    // The read models have caught up before the counts are taken: the list and the API then agree.
+    await settle(server);
     const zillow = (await api.get('/api/dashboard/leads?source=zillow')).body.total as number;
     expect(zillow).toBeGreaterThan(0);
     const page = await jane.newPage();
@@ -30,6 +32,8 @@ describe('lead list filters and smart lists in Chromium, and the dashboard on a 
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('heading', { name: /^Leads/ }).waitFor();
     await sidebarItem(page, 'New not contacted').waitFor();
+    // The rows are drawn after the heading: count them once they are there.
+    await rows(page).first().waitFor();
     const all = await rows(page).count();
 
     // Filter: the panel opens from its button; the address says what is shown.
