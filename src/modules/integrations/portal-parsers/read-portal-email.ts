@@ -1,0 +1,63 @@
+import { readGenericMail } from './generic-mail';
+import { digestId, type LeadDraft, isBareEmail, isBarePhone, emailIn, mergeDraft, phoneIn } from './lead-fields';
+import { allLines, type MailView, viewOf } from './mail-view';
+import { domainOf, isPortalAddress, portalOfAddress, senderVerified } from './portal-senders';
+import { type InboundPortalMail, notRead, type PortalReading, readingOf } from './portal-reading';
+import { readRealtorMail } from './realtor-mail';
+import { readZillowMail } from './zillow-mail';
+
+export const NOT_A_PORTAL = 'Not from a known portal sender, and the message carries no lead data a reader recognises';
+export const UNVERIFIED = 'The sender could not be verified: the message failed both the SPF and the DKIM check';
+
+const READERS: Readonly<Record<string, (v: MailView) => LeadDraft>> = {
+  Zillow: readZillowMail,
+  Trulia: readZillowMail,
+  StreetEasy: readZillowMail,
+  'Realtor.com': readRealtorMail,
+};
+
+/** Call buttons and mail links: a line holding only a phone or only an address that is not a portal's. */
+function bareContacts(v: MailView): LeadDraft {
+  const lines = allLines(v);
+  const email = lines
+    .filter(isBareEmail)
+    .map((l) => emailIn(l)!)
+    .find((e) => !isPortalAddress(e));
+  const phone = lines.find(isBarePhone);
+  return { emails: email ? [email] : [], phones: phone ? [phoneIn(phone)!] : [] };
+}
+
+/** Drops the addresses that are not the person's: the intake address itself and portal senders (relays stay). */
+function personal(d: LeadDraft, v: MailView): LeadDraft {
+  const intake = emailIn(v.mail.to);
+  return { ...d, emails: d.emails.filter((e) => e !== intake && (!isPortalAddress(e) || /@convo\./.test(e))) };
+}
+
+/** The message's own id: the sender's lead id when it gives one, else what makes this delivery this one. */
+function withMailId(source: string, d: LeadDraft, v: MailView): LeadDraft {
+  if (d.externalId) return d;
+  const place = [d.street, d.zip, d.mlsNumber].filter(Boolean).join(' ');
+  return { ...d, externalId: digestId(source, [v.sender, v.date, d.emails[0] ?? d.phones[0], place]) };
+}
+
+/** Reads a lead notification e-mail: the portal's own format first, then any structured lead data it carries. */
+export function readPortalEmail(mail: InboundPortalMail): PortalReading {
+  const v = viewOf(mail);
+  const portal = portalOfAddress(v.sender);
+  const verified = senderVerified(mail.spf, mail.dkim);
+  if (portal) {
+    if (!verified) return notRead(`The message claims to come from ${portal.name} (${domainOf(v.sender)}) but failed both the SPF and the DKIM check`);
+    const own = READERS[portal.name]?.(v);
+    const generic = readGenericMail(v).draft;
+    const draft = personal(
+      [own, generic, bareContacts(v)].reduce<LeadDraft>((a, b) => (b ? mergeDraft(a, b) : a), { emails: [], phones: [] }),
+      v,
+    );
+    return readingOf(portal.name, portal.name, withMailId(portal.name, draft, v));
+  }
+  const generic = readGenericMail(v);
+  if (!generic.structured) return notRead(NOT_A_PORTAL);
+  if (!verified) return notRead(UNVERIFIED);
+  const source = generic.source ?? (domainOf(v.sender) || 'E-mail');
+  return readingOf(source, source, withMailId(source, personal(generic.draft, v), v));
+}

@@ -1,0 +1,54 @@
+import { digestId, type LeadDraft, emailIn, emptyDraft, parsePrice, phoneIn, splitName, statedType } from './lead-fields';
+import { isRecord, str } from './portal-reading';
+
+/**
+ * Zillow Rental Network lead delivery: a flat body (posted form-encoded or as JSON) with the renter
+ * (`name`, `email`, `phone`, `message`) and the listing (`listingId`, `listingStreet`, …).
+ */
+export const isZillowRentalLead = (v: Record<string, unknown>): boolean => 'listingId' in v && ('email' in v || 'phone' in v || 'name' in v);
+
+export function readZillowRentalLead(v: Record<string, unknown>): LeadDraft {
+  const d = emptyDraft();
+  const name = str(v.name);
+  if (name) Object.assign(d, { fullName: name, ...splitName(name) });
+  const email = emailIn(v.email);
+  if (email) d.emails.push(email);
+  const phone = phoneIn(v.phone);
+  if (phone) d.phones.push(phone);
+  d.street = [str(v.listingStreet), str(v.listingUnit)].filter(Boolean).join(' ') || undefined;
+  d.city = str(v.listingCity);
+  d.state = str(v.listingState);
+  d.zip = str(v.listingPostalCode);
+  d.message = [str(v.introduction), str(v.message)].filter(Boolean).join('\n\n') || undefined;
+  d.type = statedType(v.leadType) ?? 'Renter';
+  const movingDate = str(v.movingDate);
+  if (movingDate) d.message = [d.message, `Moving date: ${movingDate.replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3')}`].filter(Boolean).join('\n');
+  // The rental feed has no lead id of its own; the listing, the person and the day make one.
+  d.externalId = str(v.leadId) ?? digestId('Zillow', [str(v.listingId), email ?? phone, str(v.movingDate), str(v.message)]);
+  return d;
+}
+
+/** Zillow's JSON contact notification (`id`, `sender`, `details`), as its lender contact API documents it. */
+export const isZillowContact = (v: Record<string, unknown>): boolean =>
+  typeof v.id === 'string' && isRecord(v.sender) && ('emailAddress' in v.sender || 'phoneNumber' in v.sender);
+
+export function readZillowContact(v: Record<string, unknown>): LeadDraft {
+  const s = v.sender as Record<string, unknown>;
+  const det = isRecord(v.details) ? v.details : {};
+  const d = emptyDraft();
+  d.firstName = str(s.firstName);
+  d.lastName = str(s.lastName);
+  const email = emailIn(s.emailAddress);
+  if (email) d.emails.push(email);
+  const phone = phoneIn(s.phoneNumber);
+  if (phone) d.phones.push(phone);
+  d.street = str(det.address) ?? str(det.streetAddress);
+  d.city = str(det.city);
+  d.state = str(det.stateAbbreviation) ?? str(det.state);
+  d.zip = str(det.zipCode);
+  d.price = parsePrice(det.propertyValue ?? det.price);
+  d.message = str(det.message) ?? str(v.message);
+  d.type = statedType(det.loanPurpose) ?? statedType(v.type);
+  d.externalId = str(v.id);
+  return d;
+}

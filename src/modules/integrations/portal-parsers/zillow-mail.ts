@@ -1,0 +1,48 @@
+import { readLabelled } from './labelled-fields';
+import { type LeadDraft, emptyDraft, impliedType, isFullAddress, mergeDraft, parseAddress, splitName } from './lead-fields';
+import { allLines, type MailView } from './mail-view';
+
+// Zillow Rentals (and Trulia, HotPads) relay each conversation through its own address at
+// convo.zillow.com: it reaches the person, and replies land in their Zillow inbox too.
+const RELAY = /@convo\.(zillow|trulia|hotpads)\.com$/;
+const RENTAL_MARKERS = /^(move in|move-in date|lease length|credit score|income|number of occupants|pets|send application)\b/i;
+
+/** "Name is requesting information about 1919 W Diamond St #2, Philadelphia, PA, 19121" */
+const SUBJECT = /^(.+?) (?:is requesting (?:information|an application|a tour) (?:about|for)|requested an application for|wants to tour) (.+)$/i;
+
+/**
+ * Zillow group notifications (Zillow, Trulia, HotPads, StreetEasy): the person's words follow
+ * "Name says:", the property is in the subject or the "Property:" line, and the reply address of a
+ * rental conversation is the relay that reaches the person.
+ */
+export function readZillowMail(v: MailView): LeadDraft {
+  const d = emptyDraft();
+  const lines = allLines(v);
+  const subject = SUBJECT.exec(v.mail.subject.trim());
+  if (subject) {
+    d.fullName = subject[1]!.trim();
+    if (isFullAddress(subject[2]!) || /\d/.test(subject[2]!)) Object.assign(d, parseAddress(subject[2]!));
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const at = line.indexOf(' says:');
+    if (at < 0) continue;
+    const before = line.slice(0, at);
+    const cut = before.lastIndexOf('. ');
+    const place = cut >= 0 ? before.slice(0, cut) : '';
+    d.fullName ??= (cut >= 0 ? before.slice(cut + 2) : before).trim();
+    if (place && !d.street) Object.assign(d, parseAddress(place));
+    d.message = line.slice(at + ' says:'.length).trim() || lines[i + 1];
+    break;
+  }
+  const relay = [v.replyTo, v.sender].find((a) => a && RELAY.test(a));
+  if (relay) {
+    d.emails.push(relay);
+    d.fullName ??= v.senderName;
+  }
+  if (d.fullName) Object.assign(d, splitName(d.fullName));
+  const labelled = mergeDraft(readLabelled(v.textLines), readLabelled(v.htmlLines));
+  const merged = mergeDraft(d, labelled);
+  merged.type ??= lines.some((l) => RENTAL_MARKERS.test(l)) || relay ? 'Renter' : impliedType(merged.message, v.mail.subject);
+  return merged;
+}
