@@ -43,12 +43,20 @@ export function decodeEntities(text: string): string {
 // Zero-width characters portals put inside brand names ("realtor.&#8203;com") to defeat auto-linking.
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
 
+// A lead mail's lines are short; a longer one is noise, and capping it keeps every pattern linear.
+const MAX_LINE = 1000;
+
 /** Trimmed, space-collapsed lines with the empty ones left out. */
 export function textLines(text: string): string[] {
   return text
     .replace(INVISIBLE, '')
     .split(/\r?\n|\r/)
-    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .map((l) =>
+      l
+        .replace(/[ \t\u00a0]+/g, ' ')
+        .trim()
+        .slice(0, MAX_LINE),
+    )
     .filter((l) => l.length > 0);
 }
 

@@ -1,4 +1,4 @@
-import { type LeadDraft, emailIn, emptyDraft, parsePrice, phoneIn, splitName } from './lead-fields';
+import { type LeadDraft, emailIn, emptyDraft, parsePrice, phoneIn, splitName, statedType } from './lead-fields';
 import { isRecord, str } from './portal-reading';
 
 /** Contact values as plain strings or as `{value}` objects (the lead-event APIs of other CRMs). */
@@ -26,7 +26,8 @@ export function readLeadEvent(v: Record<string, unknown>): { draft: LeadDraft; s
   d.mlsNumber = str(pr.mlsNumber);
   d.price = parsePrice(pr.price);
   d.message = str(v.message) ?? str(v.description);
-  d.type = str(v.type);
+  const type = str(v.type);
+  d.type = type && (statedType(type) ?? type);
   d.externalId = str(v.externalId);
   const tags = [...values(v.tags), ...values(p.tags)];
   if (tags.length) d.tags = tags;

@@ -85,7 +85,7 @@ export function parseAddress(text: string): { street?: string; city?: string; st
 }
 
 /** A line that reads as a complete street address with city and state. */
-export const isFullAddress = (line: string): boolean => FULL_ADDRESS.test(line.replace(/\s+,/g, ',').trim());
+export const isFullAddress = (line: string): boolean => line.length <= 200 && FULL_ADDRESS.test(line.replace(/\s+,/g, ',').trim());
 
 /** "$1,250", "415000", "$415K", "1.2M" as a whole number of dollars. */
 export function parsePrice(value: unknown): number | undefined {
@@ -103,9 +103,9 @@ export function parsePrice(value: unknown): number | undefined {
 export function statedType(value: unknown): string | undefined {
   if (typeof value !== 'string' || !value.trim()) return undefined;
   const v = value.trim().toLowerCase();
-  if (/sell|listing appointment|valuation|home value|cma/.test(v)) return 'Seller';
-  if (/rent|lease|tenant|tour ?request|application/.test(v)) return 'Renter';
-  if (/buy|purchase/.test(v)) return 'Buyer';
+  if (/\bsell|listing appointment|valuation|home value|\bcma\b/.test(v)) return 'Seller';
+  if (/\brent|\blease|\btenant|tour ?request|rental application/.test(v)) return 'Renter';
+  if (/\bbuy|\bpurchase/.test(v)) return 'Buyer';
   return undefined;
 }
 

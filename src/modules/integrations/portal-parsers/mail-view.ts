@@ -34,6 +34,9 @@ function paragraphLines(text: string): string[] {
   return out;
 }
 
+// Notifications are a few kilobytes; the rest of an oversized mail is not read.
+const MAX_PART = 500_000;
+
 export function viewOf(mail: InboundPortalMail): MailView {
   const replyTo = header(mail, 'reply-to');
   return {
@@ -42,8 +45,8 @@ export function viewOf(mail: InboundPortalMail): MailView {
     senderName: displayNameOf(mail.from),
     replyTo: replyTo ? addressOf(replyTo) || undefined : undefined,
     date: header(mail, 'date') ?? '',
-    textLines: paragraphLines(mail.text ?? ''),
-    htmlLines: mail.html ? textLines(htmlToText(mail.html)) : [],
+    textLines: paragraphLines((mail.text ?? '').slice(0, MAX_PART)),
+    htmlLines: mail.html ? textLines(htmlToText(mail.html.slice(0, MAX_PART))) : [],
   };
 }
 

@@ -62,6 +62,19 @@ describe('Realtor.com lead notifications', () => {
     expect(lead.message).toBe('I would like to request a private tour of 15 Pinewood Dr, Grass Lake, MI 49240.');
   });
 
+  it.each([
+    [
+      'You can contact your new client at the following number:\nName: Rocio Cuba\nPhone: 7865550127\nEmail: rocio.c@example.com\nProperty: 1000 NE 14th Ave Apt 411, Hallandale Beach, FL 33009',
+      'Pending Applicant',
+    ],
+    ['Name: Johny Tobon\nPhone: 3055550145\nEmail: johny.t@example.com', 'New realtor.com lead - Johny Tobon'],
+  ])('reads the short "Name: / Phone: / Email:" forms (%#)', (text, subject) => {
+    const lead = leadOf(readPortalEmail(mail({ subject, text })));
+    expect(lead.person.emails).toHaveLength(1);
+    expect(lead.person.phones).toHaveLength(1);
+    expect(lead.person.fullName).toMatch(/^(Rocio Cuba|Johny Tobon)$/);
+  });
+
   it('follows the fixture: with its e-mail and phone changed, the reading changes with them', () => {
     const mutated = fixture('realtor-com-lead.txt').replace('rebecca.sample@example.com', 'becky.s@example.org').replace('517-555-0129', '(734) 555-0177');
     const lead = leadOf(readPortalEmail(realtorText({ text: mutated })));

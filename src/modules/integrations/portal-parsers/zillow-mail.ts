@@ -8,7 +8,8 @@ const RELAY = /@convo\.(zillow|trulia|hotpads)\.com$/;
 const RENTAL_MARKERS = /^(move in|move-in date|lease length|credit score|income|number of occupants|pets|send application)\b/i;
 
 /** "Name is requesting information about 1919 W Diamond St #2, Philadelphia, PA, 19121" */
-const SUBJECT = /^(.+?) (?:is requesting (?:information|an application|a tour) (?:about|for)|requested an application for|wants to tour) (.+)$/i;
+const SUBJECT =
+  /^(?:new (?:zillow |trulia )?lead:\s*)?(.+?) (?:is requesting (?:information|an application|a tour) (?:about|for)|requested an application for|wants to tour|is interested in) (.+)$/i;
 
 /**
  * Zillow group notifications (Zillow, Trulia, HotPads, StreetEasy): the person's words follow
