@@ -1,9 +1,8 @@
 import { jsonLdBlocks, metaTags } from './html-text';
 import { readLabelled } from './labelled-fields';
 import { readLeadEvent } from './lead-event-delivery';
-import { type LeadDraft, emailIn, emptyDraft, mergeDraft, parseAddress, parsePrice, phoneIn, splitName, statedType } from './lead-fields';
+import { emailIn, emptyDraft, isRecord, type LeadDraft, mergeDraft, parseAddress, parsePrice, phoneIn, splitName, statedType, str } from './lead-fields';
 import type { MailView } from './mail-view';
-import { isRecord, str } from './portal-reading';
 
 /** What the generic reader found, and the source the data names for itself. */
 export type GenericReading = { draft: LeadDraft; source: string | undefined; structured: boolean };

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type LeadDraft, emailIn, emptyDraft, phoneIn, splitName } from './lead-fields';
-import { isRecord, notRead, type PortalReading, readingOf, str } from './portal-reading';
+import { emailIn, emptyDraft, isRecord, type LeadDraft, phoneIn, splitName, str } from './lead-fields';
+import { notRead, type PortalReading, readingOf } from './portal-reading';
 
 export const GOOGLE_ADS = 'Google Ads';
 

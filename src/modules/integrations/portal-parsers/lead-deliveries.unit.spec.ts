@@ -1,18 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { IntakeInput } from '../intake-lead/lead-intake.service';
-import { type PortalReading, readLeadDelivery } from './index';
+import { readLeadDelivery } from './index';
 import { NO_CONTACT } from './portal-reading';
+import { leadOf } from './spec-support';
 import { UNKNOWN_DELIVERY } from './read-lead-delivery';
 
 const json = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(__dirname, 'fixtures', name), 'utf8')) as Record<string, unknown>;
 const noKey = { googleKey: null };
-
-function leadOf(r: PortalReading): IntakeInput & { portal: string } {
-  if (!r.ok) throw new Error(`expected a lead, got: ${r.reason}`);
-  return { ...r.lead, portal: r.portal };
-}
 
 describe('Google Ads lead form webhook', () => {
   const key = { googleKey: 'office-google-key-123' };

@@ -1,5 +1,4 @@
-import { type LeadDraft, emailIn, emptyDraft, parsePrice, phoneIn, splitName, statedType } from './lead-fields';
-import { isRecord, str } from './portal-reading';
+import { emailIn, emptyDraft, isRecord, type LeadDraft, parsePrice, phoneIn, splitName, statedType, str } from './lead-fields';
 
 /** Contact values as plain strings or as `{value}` objects (the lead-event APIs of other CRMs). */
 const values = (v: unknown): string[] =>

@@ -22,6 +22,14 @@ export type LeadDraft = {
 
 export const emptyDraft = (): LeadDraft => ({ emails: [], phones: [] });
 
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A string field, trimmed; numbers are read as their digits (ids, zip codes). */
+export function str(v: unknown): string | undefined {
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
 const EMAIL_IN_TEXT = /[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/i;
 
 /** The e-mail address in a value ("Jane <jane@x.com>", "mailto:…"), lower-cased, or undefined. */
@@ -45,6 +53,20 @@ export function phoneIn(value: unknown): string | undefined {
 
 /** A value that is only a phone number (a call button, a table cell). */
 export const isBarePhone = (line: string): boolean => /^(tel:)?\+?[\d\s().-]{10,20}$/.test(line.trim()) && phoneIn(line) !== undefined;
+
+/** A draft holding the person as a delivery states them (names, one e-mail, one phone). */
+export function personDraft(p: { fullName?: unknown; firstName?: unknown; lastName?: unknown; email?: unknown; phone?: unknown }): LeadDraft {
+  const d = emptyDraft();
+  d.fullName = str(p.fullName);
+  d.firstName = str(p.firstName);
+  d.lastName = str(p.lastName);
+  if (d.fullName && !d.firstName && !d.lastName) Object.assign(d, splitName(d.fullName));
+  const email = emailIn(p.email);
+  if (email) d.emails.push(email);
+  const phone = phoneIn(p.phone);
+  if (phone) d.phones.push(phone);
+  return d;
+}
 
 /** "Last, First" and "First Middle Last" as first and last name. */
 export function splitName(full: string): { firstName?: string; lastName?: string } {

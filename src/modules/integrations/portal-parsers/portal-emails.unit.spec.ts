@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { IntakeInput } from '../intake-lead/lead-intake.service';
-import { type InboundPortalMail, type PortalReading, readPortalEmail } from './index';
+import { type InboundPortalMail, readPortalEmail } from './index';
 import { NO_CONTACT } from './portal-reading';
+import { leadOf } from './spec-support';
 import { NOT_A_PORTAL, UNVERIFIED } from './read-portal-email';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');
@@ -19,11 +19,6 @@ const mail = (over: Partial<InboundPortalMail>): InboundPortalMail => ({
   headers: { Date: 'Fri, 17 Apr 2020 19:52:00 -0700' },
   ...over,
 });
-
-function leadOf(r: PortalReading): IntakeInput & { portal: string } {
-  if (!r.ok) throw new Error(`expected a lead, got: ${r.reason}`);
-  return { ...r.lead, portal: r.portal };
-}
 
 const realtorHtml = (over: Partial<InboundPortalMail> = {}) =>
   mail({ subject: 'New realtor.com lead', html: fixture('realtor-com-courtesy-lead.html'), ...over });

@@ -26,11 +26,3 @@ export function readingOf(portal: string, source: string, draft: LeadDraft): Por
   if (lead.person.emails.length === 0 && lead.person.phones.length === 0) return notRead(NO_CONTACT);
   return { ok: true, portal, lead };
 }
-
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** A string field, trimmed; numbers are read as their digits (ids, zip codes). */
-export function str(v: unknown): string | undefined {
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-}

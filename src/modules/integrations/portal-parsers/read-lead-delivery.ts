@@ -1,7 +1,7 @@
 import { isGoogleAdsLead, readGoogleAdsLead } from './google-ads-delivery';
-import { digestId, type LeadDraft } from './lead-fields';
+import { digestId, isRecord, type LeadDraft } from './lead-fields';
 import { isLeadEvent, readLeadEvent } from './lead-event-delivery';
-import { isRecord, notRead, type PortalReading, readingOf } from './portal-reading';
+import { notRead, type PortalReading, readingOf } from './portal-reading';
 import { isRealtorConnectionsLead, isRealtorLead, readRealtorConnectionsLead, readRealtorLead } from './realtor-delivery';
 import { isZillowContact, isZillowRentalLead, readZillowContact, readZillowRentalLead } from './zillow-delivery';
 

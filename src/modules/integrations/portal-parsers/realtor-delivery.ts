@@ -1,5 +1,4 @@
-import { type LeadDraft, emailIn, emptyDraft, parsePrice, phoneIn, statedType } from './lead-fields';
-import { isRecord, str } from './portal-reading';
+import { isRecord, type LeadDraft, parsePrice, personDraft, statedType, str } from './lead-fields';
 
 const at = (v: unknown, ...path: string[]): Record<string, unknown> | undefined => {
   let cur: unknown = v;
@@ -14,13 +13,7 @@ export function readRealtorLead(v: Record<string, unknown>): LeadDraft {
   const c = at(v, 'Lead', 'lead_info', 'lead_consumer_info')!;
   const info = at(v, 'Lead', 'lead_info') ?? {};
   const p = at(v, 'Lead', 'lead_property_info') ?? {};
-  const d = emptyDraft();
-  d.firstName = str(c.first_name);
-  d.lastName = str(c.last_name);
-  const email = emailIn(c.email);
-  if (email) d.emails.push(email);
-  const phone = phoneIn(c.phone);
-  if (phone) d.phones.push(phone);
+  const d = personDraft({ firstName: c.first_name, lastName: c.last_name, email: c.email, phone: c.phone });
   d.street = str(p.property_street_address);
   d.city = str(p.property_city);
   d.state = str(p.property_state_code);
@@ -39,13 +32,7 @@ export const isRealtorConnectionsLead = (v: Record<string, unknown>): boolean =>
 export function readRealtorConnectionsLead(v: Record<string, unknown>): LeadDraft {
   const c = v.contact as Record<string, unknown>;
   const p = isRecord(v.property) ? v.property : {};
-  const d = emptyDraft();
-  d.firstName = str(c.first_name);
-  d.lastName = str(c.last_name);
-  const email = emailIn(c.email);
-  if (email) d.emails.push(email);
-  const phone = phoneIn(c.phone);
-  if (phone) d.phones.push(phone);
+  const d = personDraft({ firstName: c.first_name, lastName: c.last_name, email: c.email, phone: c.phone });
   d.street = str(p.address);
   d.city = str(p.city);
   d.state = str(p.state);

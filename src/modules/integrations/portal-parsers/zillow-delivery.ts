@@ -1,5 +1,4 @@
-import { digestId, type LeadDraft, emailIn, emptyDraft, parsePrice, phoneIn, splitName, statedType } from './lead-fields';
-import { isRecord, str } from './portal-reading';
+import { digestId, isRecord, type LeadDraft, parsePrice, personDraft, statedType, str } from './lead-fields';
 
 /**
  * Zillow Rental Network lead delivery: a flat body (posted form-encoded or as JSON) with the renter
@@ -8,13 +7,8 @@ import { isRecord, str } from './portal-reading';
 export const isZillowRentalLead = (v: Record<string, unknown>): boolean => 'listingId' in v && ('email' in v || 'phone' in v || 'name' in v);
 
 export function readZillowRentalLead(v: Record<string, unknown>): LeadDraft {
-  const d = emptyDraft();
-  const name = str(v.name);
-  if (name) Object.assign(d, { fullName: name, ...splitName(name) });
-  const email = emailIn(v.email);
-  if (email) d.emails.push(email);
-  const phone = phoneIn(v.phone);
-  if (phone) d.phones.push(phone);
+  const d = personDraft({ fullName: v.name, email: v.email, phone: v.phone });
+  const contact = d.emails[0] ?? d.phones[0];
   d.street = [str(v.listingStreet), str(v.listingUnit)].filter(Boolean).join(' ') || undefined;
   d.city = str(v.listingCity);
   d.state = str(v.listingState);
@@ -24,7 +18,7 @@ export function readZillowRentalLead(v: Record<string, unknown>): LeadDraft {
   const movingDate = str(v.movingDate);
   if (movingDate) d.message = [d.message, `Moving date: ${movingDate.replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3')}`].filter(Boolean).join('\n');
   // The rental feed has no lead id of its own; the listing, the person and the day make one.
-  d.externalId = str(v.leadId) ?? digestId('Zillow', [str(v.listingId), email ?? phone, str(v.movingDate), str(v.message)]);
+  d.externalId = str(v.leadId) ?? digestId('Zillow', [str(v.listingId), contact, str(v.movingDate), str(v.message)]);
   return d;
 }
 
@@ -35,13 +29,7 @@ export const isZillowContact = (v: Record<string, unknown>): boolean =>
 export function readZillowContact(v: Record<string, unknown>): LeadDraft {
   const s = v.sender as Record<string, unknown>;
   const det = isRecord(v.details) ? v.details : {};
-  const d = emptyDraft();
-  d.firstName = str(s.firstName);
-  d.lastName = str(s.lastName);
-  const email = emailIn(s.emailAddress);
-  if (email) d.emails.push(email);
-  const phone = phoneIn(s.phoneNumber);
-  if (phone) d.phones.push(phone);
+  const d = personDraft({ firstName: s.firstName, lastName: s.lastName, email: s.emailAddress, phone: s.phoneNumber });
   d.street = str(det.address) ?? str(det.streetAddress);
   d.city = str(det.city);
   d.state = str(det.stateAbbreviation) ?? str(det.state);

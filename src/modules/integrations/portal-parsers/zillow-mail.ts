@@ -7,6 +7,9 @@ import { allLines, type MailView } from './mail-view';
 const RELAY = /@convo\.(zillow|trulia|hotpads)\.com$/;
 const RENTAL_MARKERS = /^(move in|move-in date|lease length|credit score|income|number of occupants|pets|send application)\b/i;
 
+// A name as people write it: letters, apostrophes, dots and hyphens, a few words; not a sentence.
+const PERSON_NAME = /^[\p{L}'’.-]+(?: [\p{L}'’.-]+){0,4}$/u;
+
 /** "Name is requesting information about 1919 W Diamond St #2, Philadelphia, PA, 19121" */
 const SUBJECT =
   /^(?:new (?:zillow |trulia )?lead:\s*)?(.+?) (?:is requesting (?:information|an application|a tour) (?:about|for)|requested an application for|wants to tour|is interested in) (.+)$/i;
@@ -31,7 +34,8 @@ export function readZillowMail(v: MailView): LeadDraft {
     const before = line.slice(0, at);
     const cut = before.lastIndexOf('. ');
     const place = cut >= 0 ? before.slice(0, cut) : '';
-    d.fullName ??= (cut >= 0 ? before.slice(cut + 2) : before).trim();
+    const speaker = (cut >= 0 ? before.slice(cut + 2) : before).trim();
+    if (PERSON_NAME.test(speaker)) d.fullName ??= speaker;
     if (place && !d.street) Object.assign(d, parseAddress(place));
     d.message = line.slice(at + ' says:'.length).trim() || lines[i + 1];
     break;
