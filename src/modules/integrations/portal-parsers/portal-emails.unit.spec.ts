@@ -52,7 +52,13 @@ describe('Realtor.com lead notifications', () => {
 
   it('reads the plain-text mail: first and last name, e-mail, phone, the comment, the two-line property address and MLSID', () => {
     const lead = leadOf(readPortalEmail(realtorText()));
-    expect(lead.person).toEqual({ firstName: 'Rebecca', lastName: 'Sample', emails: ['rebecca.sample@example.com'], phones: ['517-555-0129'] });
+    expect(lead.person).toEqual({
+      fullName: 'Rebecca Sample',
+      firstName: 'Rebecca',
+      lastName: 'Sample',
+      emails: ['rebecca.sample@example.com'],
+      phones: ['517-555-0129'],
+    });
     expect(lead.property).toEqual({ street: '15 Pinewood Dr', city: 'Grass Lake', state: 'MI', zip: '49240', mlsNumber: '26003866' });
     expect(lead.message).toBe('I would like to request a private tour of 15 Pinewood Dr, Grass Lake, MI 49240.');
   });
@@ -109,6 +115,22 @@ describe('Zillow group notifications', () => {
     const lead = leadOf(readPortalEmail(zillowRental({ subject: 'New message' })));
     expect(lead.property).toEqual({ street: '1919 W Diamond St Unit 2', city: 'Philadelphia', state: 'PA', zip: '19121' });
     expect(lead.person.fullName).toBe('Avery Lucas');
+  });
+
+  it('reads an unlabelled card layout: the name in the subject, the bare phone and e-mail lines, the quoted words, the address and the price under it', () => {
+    const html =
+      '<table><tr><td>You have a new contact!</td></tr><tr><td>Dana Reyes</td></tr><tr><td><a href="tel:2065550188">(206) 555-0188</a></td></tr>' +
+      '<tr><td><a href="mailto:dana.r@example.com">dana.r@example.com</a></td></tr><tr><td>&ldquo;Is the Saturday open house still on?&rdquo;</td></tr>' +
+      '<tr><td>4120 Fremont Ave N, Seattle, WA 98103</td></tr><tr><td>$749,000 | 3 bd | 2 ba</td></tr><tr><td>Zillow, Inc. | 1301 Second Avenue, Floor 31 | Seattle, WA 98101</td></tr></table>';
+    const lead = leadOf(readPortalEmail(mail({ from: 'Zillow <noreply@zillow.com>', subject: 'New Zillow lead - Dana Reyes', html })));
+    expect(lead.person).toEqual({ fullName: 'Dana Reyes', firstName: 'Dana', lastName: 'Reyes', emails: ['dana.r@example.com'], phones: ['(206) 555-0188'] });
+    expect(lead.property).toEqual({ street: '4120 Fremont Ave N', city: 'Seattle', state: 'WA', zip: '98103', price: 749000 });
+    expect(lead.message).toBe('Is the Saturday open house still on?');
+  });
+
+  it('a subject naming the portal is not a name', () => {
+    const text = 'Phone: 206-555-0188';
+    expect(leadOf(readPortalEmail(mail({ from: 'noreply@zillow.com', subject: 'New lead from Zillow', text }))).person.fullName).toBeUndefined();
   });
 
   it('names Trulia as the portal for Trulia’s mail in the same format', () => {

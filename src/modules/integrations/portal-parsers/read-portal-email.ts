@@ -1,6 +1,7 @@
 import { readGenericMail } from './generic-mail';
-import { digestId, type LeadDraft, isBareEmail, isBarePhone, emailIn, mergeDraft, phoneIn } from './lead-fields';
-import { allLines, type MailView, viewOf } from './mail-view';
+import { digestId, emailIn, type LeadDraft, mergeDraft } from './lead-fields';
+import { readLoose } from './loose-reading';
+import { type MailView, viewOf } from './mail-view';
 import { domainOf, isPortalAddress, portalOfAddress, senderVerified } from './portal-senders';
 import { type InboundPortalMail, notRead, type PortalReading, readingOf } from './portal-reading';
 import { readRealtorMail } from './realtor-mail';
@@ -15,17 +16,6 @@ const READERS: Readonly<Record<string, (v: MailView) => LeadDraft>> = {
   StreetEasy: readZillowMail,
   'Realtor.com': readRealtorMail,
 };
-
-/** Call buttons and mail links: a line holding only a phone or only an address that is not a portal's. */
-function bareContacts(v: MailView): LeadDraft {
-  const lines = allLines(v);
-  const email = lines
-    .filter(isBareEmail)
-    .map((l) => emailIn(l)!)
-    .find((e) => !isPortalAddress(e));
-  const phone = lines.find(isBarePhone);
-  return { emails: email ? [email] : [], phones: phone ? [phoneIn(phone)!] : [] };
-}
 
 /** Drops the addresses that are not the person's: the intake address itself and portal senders (relays stay). */
 function personal(d: LeadDraft, v: MailView): LeadDraft {
@@ -50,7 +40,7 @@ export function readPortalEmail(mail: InboundPortalMail): PortalReading {
     const own = READERS[portal.name]?.(v);
     const generic = readGenericMail(v).draft;
     const draft = personal(
-      [own, generic, bareContacts(v)].reduce<LeadDraft>((a, b) => (b ? mergeDraft(a, b) : a), { emails: [], phones: [] }),
+      [own, generic, readLoose(v)].reduce<LeadDraft>((a, b) => (b ? mergeDraft(a, b) : a), { emails: [], phones: [] }),
       v,
     );
     return readingOf(portal.name, portal.name, withMailId(portal.name, draft, v));

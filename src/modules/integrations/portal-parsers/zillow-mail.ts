@@ -1,14 +1,12 @@
 import { readLabelled } from './labelled-fields';
 import { type LeadDraft, emptyDraft, impliedType, isFullAddress, mergeDraft, parseAddress, splitName } from './lead-fields';
+import { isPersonName } from './loose-reading';
 import { allLines, type MailView } from './mail-view';
 
 // Zillow Rentals (and Trulia, HotPads) relay each conversation through its own address at
 // convo.zillow.com: it reaches the person, and replies land in their Zillow inbox too.
 const RELAY = /@convo\.(zillow|trulia|hotpads)\.com$/;
 const RENTAL_MARKERS = /^(move in|move-in date|lease length|credit score|income|number of occupants|pets|send application)\b/i;
-
-// A name as people write it: letters, apostrophes, dots and hyphens, a few words; not a sentence.
-const PERSON_NAME = /^[\p{L}'’.-]+(?: [\p{L}'’.-]+){0,4}$/u;
 
 /** "Name is requesting information about 1919 W Diamond St #2, Philadelphia, PA, 19121" */
 const SUBJECT =
@@ -35,7 +33,7 @@ export function readZillowMail(v: MailView): LeadDraft {
     const cut = before.lastIndexOf('. ');
     const place = cut >= 0 ? before.slice(0, cut) : '';
     const speaker = (cut >= 0 ? before.slice(cut + 2) : before).trim();
-    if (PERSON_NAME.test(speaker)) d.fullName ??= speaker;
+    if (isPersonName(speaker)) d.fullName ??= speaker;
     if (place && !d.street) Object.assign(d, parseAddress(place));
     d.message = line.slice(at + ' says:'.length).trim() || lines[i + 1];
     break;
