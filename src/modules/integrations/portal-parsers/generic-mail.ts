@@ -1,5 +1,5 @@
 import { jsonLdBlocks, metaTags } from './html-text';
-import { readLabelled } from './labelled-fields';
+import { readLabelledMail } from './labelled-fields';
 import { readLeadEvent } from './lead-event-delivery';
 import { emailIn, emptyDraft, isRecord, type LeadDraft, mergeDraft, parseAddress, parsePrice, phoneIn, splitName, statedType, str } from './lead-fields';
 import type { MailView } from './mail-view';
@@ -91,7 +91,7 @@ export function readGenericMail(v: MailView): GenericReading {
   const meta = fromLeadMetadata(v.mail.html);
   const jsonLd = fromJsonLd(v.mail.html);
   const json = fromJsonBody(v.mail.text ?? '');
-  const labelled = mergeDraft(readLabelled(v.textLines), readLabelled(v.htmlLines));
+  const labelled = readLabelledMail(v);
   const hasLabelledContact = labelled.emails.length + labelled.phones.length > 0;
   let draft = emptyDraft();
   for (const part of [meta?.draft, json?.draft, jsonLd, labelled]) if (part) draft = mergeDraft(draft, part);

@@ -1,4 +1,5 @@
-import { emailIn, type LeadDraft, emptyDraft, parseAddress, parsePrice, phoneIn, splitName, statedType } from './lead-fields';
+import { emailIn, emptyDraft, isFullAddress, type LeadDraft, mergeDraft, parseAddress, parsePrice, phoneIn, splitName, statedType } from './lead-fields';
+import type { MailView } from './mail-view';
 
 type Field = 'name' | 'first' | 'last' | 'email' | 'phone' | 'property' | 'street' | 'city' | 'state' | 'zip' | 'mls' | 'price' | 'message' | 'type' | 'leadId';
 
@@ -77,7 +78,10 @@ const LABELS: Readonly<Record<Field, readonly string[]>> = {
 };
 
 const BY_LABEL = new Map<string, Field>(Object.entries(LABELS).flatMap(([field, labels]) => labels.map((l) => [l, field as Field] as const)));
-const LIMIT: Partial<Record<Field, number>> = { message: 40, property: 3 };
+// How many lines below a bare label its value may take. In the text part a paragraph break ends
+// it; an HTML layout has none, so there the person's words are the one cell under the label (the
+// next cells are the mail's own buttons and footer).
+const LIMIT: Readonly<Record<'text' | 'html', Partial<Record<Field, number>>>> = { text: { message: 40, property: 3 }, html: { message: 1, property: 3 } };
 
 const normal = (label: string) =>
   label
@@ -99,13 +103,27 @@ function labelOf(line: string): LabelLine | null {
   return bare ? { field: bare, value: '' } : null;
 }
 
+/** A value that can be the field's: a later label of the same field gets its turn otherwise. */
+function usable(field: Field, value: string): boolean {
+  if (field === 'email') return emailIn(value) !== undefined;
+  if (field === 'phone') return phoneIn(value) !== undefined;
+  // "Interested in: Buying" is not an address: a street has a house number.
+  if (field === 'property' || field === 'street') return /\d/.test(value);
+  return true;
+}
+
+const ENDS_ADDRESS = (line: string) => line.startsWith('$') || line.includes('|');
+
 const MLS_LINE = /^(?!agent\b)(?:.*\b)?mls\s*(?:id|number|no\.?)?\s*#?\s*:?\s*#?\s*([a-z0-9][a-z0-9-]{2,})\s*$/i;
+
+/** The labelled fields of both parts of a mail, the text part's first. */
+export const readLabelledMail = (v: MailView): LeadDraft => mergeDraft(readLabelled(v.textLines, 'text'), readLabelled(v.htmlLines, 'html'));
 
 /**
  * Reads labelled fields from lines ('' marks a paragraph break). A value is the rest of its line or,
  * when that is empty, the lines below it up to the next label or break.
  */
-export function readLabelled(lines: readonly string[]): LeadDraft {
+export function readLabelled(lines: readonly string[], part: 'text' | 'html'): LeadDraft {
   const found = new Map<Field, string>();
   for (let i = 0; i < lines.length; i++) {
     const hit = labelOf(lines[i]!);
@@ -113,14 +131,15 @@ export function readLabelled(lines: readonly string[]): LeadDraft {
     let value = hit.value;
     if (!value) {
       const below: string[] = [];
-      for (let j = i + 1; j < lines.length && below.length < (LIMIT[hit.field] ?? 1); j++) {
+      for (let j = i + 1; j < lines.length && below.length < (LIMIT[part][hit.field] ?? 1); j++) {
         const next = lines[j]!;
-        if (next === '' || labelOf(next) || (hit.field === 'property' && MLS_LINE.test(next))) break;
+        if (next === '' || labelOf(next)) break;
+        if (hit.field === 'property' && (MLS_LINE.test(next) || ENDS_ADDRESS(next) || isFullAddress(below.join(', ')))) break;
         below.push(next);
       }
       value = hit.field === 'message' ? below.join('\n') : below.join(', ');
     }
-    if (value) found.set(hit.field, value);
+    if (value && usable(hit.field, value)) found.set(hit.field, value);
   }
   if (!found.has('mls')) {
     const mls = lines.map((l) => MLS_LINE.exec(l)?.[1]).find(Boolean);

@@ -238,6 +238,29 @@ describe('the generic reader (mail from other lead sources)', () => {
     expect(lead.property).toEqual({ street: '12 Elm St', city: 'Decatur', state: 'GA', zip: '30030', price: 329900 });
   });
 
+  it('reads label and value cells of an HTML table, and takes only the comment’s own cell (not the buttons and footer under it)', () => {
+    const row = (label: string, value: string) => `<tr><td><b>${label}</b></td><td>${value}</td></tr>`;
+    const html =
+      '<table>' +
+      row('Name', 'Quinn Rivera') +
+      row('Email', '<a href="mailto:quinn.rivera@example.com">quinn.rivera@example.com</a>') +
+      row('Phone', '(404) 555-0161') +
+      row('Interested in', 'Buying') +
+      row('Property', '12 Elm St<br>Decatur, GA 30030') +
+      row('Comments', 'Is there an HOA?') +
+      '</table><p><a href="#">View lead</a></p><p>Unsubscribe</p><p>© Homes.com</p>';
+    const lead = leadOf(readPortalEmail(mail({ from: 'Homes.com <leads@homes.com>', subject: 'New lead', html })));
+    expect(lead.person).toEqual({
+      fullName: 'Quinn Rivera',
+      firstName: 'Quinn',
+      lastName: 'Rivera',
+      emails: ['quinn.rivera@example.com'],
+      phones: ['(404) 555-0161'],
+    });
+    expect(lead.property).toEqual({ street: '12 Elm St', city: 'Decatur', state: 'GA', zip: '30030' });
+    expect(lead.message).toBe('Is there an HOA?');
+  });
+
   it('an unknown sender whose mail carries no lead data is not a lead, with the reason', () => {
     expect(readPortalEmail(mail({ from: 'news@newsletter.example', subject: 'Market update', text: 'Prices rose 3% this month.' }))).toEqual({
       ok: false,

@@ -1,4 +1,4 @@
-import { readLabelled } from './labelled-fields';
+import { readLabelledMail } from './labelled-fields';
 import { emptyDraft, type LeadDraft, mergeDraft, splitName } from './lead-fields';
 import { allLines, type MailView } from './mail-view';
 
@@ -9,7 +9,7 @@ import { allLines, type MailView } from './mail-view';
  * reading takes.
  */
 export function readRealtorMail(v: MailView): LeadDraft {
-  const labelled = mergeDraft(readLabelled(v.textLines), readLabelled(v.htmlLines));
+  const labelled = readLabelledMail(v);
   if (labelled.fullName || labelled.firstName) return labelled;
   const name = allLines(v)
     .map((l) => /^name\s+([^:].*)$/i.exec(l)?.[1])

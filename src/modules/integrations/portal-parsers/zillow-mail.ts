@@ -1,4 +1,4 @@
-import { readLabelled } from './labelled-fields';
+import { readLabelledMail } from './labelled-fields';
 import { type LeadDraft, emptyDraft, impliedType, isFullAddress, mergeDraft, parseAddress, splitName } from './lead-fields';
 import { isPersonName } from './loose-reading';
 import { allLines, type MailView } from './mail-view';
@@ -44,7 +44,7 @@ export function readZillowMail(v: MailView): LeadDraft {
     d.fullName ??= v.senderName;
   }
   if (d.fullName) Object.assign(d, splitName(d.fullName));
-  const labelled = mergeDraft(readLabelled(v.textLines), readLabelled(v.htmlLines));
+  const labelled = readLabelledMail(v);
   const merged = mergeDraft(d, labelled);
   merged.type ??= lines.some((l) => RENTAL_MARKERS.test(l)) || relay ? 'Renter' : impliedType(merged.message, v.mail.subject);
   return merged;
