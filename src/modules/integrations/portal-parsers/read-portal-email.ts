@@ -23,11 +23,17 @@ function personal(d: LeadDraft, v: MailView): LeadDraft {
   return { ...d, emails: d.emails.filter((e) => e !== intake && (!isPortalAddress(e) || /@convo\./.test(e))) };
 }
 
+/** The day a mail was sent (UTC): a portal sending the same notification twice sends it seconds apart. */
+function dayOf(date: string): string {
+  const t = Date.parse(date);
+  return Number.isNaN(t) ? date : new Date(t).toISOString().slice(0, 10);
+}
+
 /** The message's own id: the sender's lead id when it gives one, else what makes this delivery this one. */
 function withMailId(source: string, d: LeadDraft, v: MailView): LeadDraft {
   if (d.externalId) return d;
   const place = [d.street, d.zip, d.mlsNumber].filter(Boolean).join(' ');
-  return { ...d, externalId: digestId(source, [v.sender, v.date, d.emails[0] ?? d.phones[0], place]) };
+  return { ...d, externalId: digestId(source, [v.sender, dayOf(v.date), d.emails[0] ?? d.phones[0], place]) };
 }
 
 /** Reads a lead notification e-mail: the portal's own format first, then any structured lead data it carries. */
