@@ -1,7 +1,20 @@
 import { jsonLdBlocks, metaTags } from './html-text';
 import { readLabelledMail } from './labelled-fields';
 import { readLeadEvent } from './lead-event-delivery';
-import { emailIn, emptyDraft, isRecord, type LeadDraft, mergeDraft, parseAddress, parsePrice, phoneIn, splitName, statedType, str } from './lead-fields';
+import {
+  emailIn,
+  emptyDraft,
+  isRecord,
+  type LeadDraft,
+  mergeDraft,
+  parseAddress,
+  parsePrice,
+  personDraft,
+  phoneIn,
+  splitName,
+  statedType,
+  str,
+} from './lead-fields';
 import type { MailView } from './mail-view';
 
 /** What the generic reader found, and the source the data names for itself. */
@@ -15,21 +28,24 @@ function fromLeadMetadata(html: string | null): { draft: LeadDraft; source?: str
   if (!html) return null;
   const m = metaTags(html);
   if (![...m.keys()].some((k) => k.startsWith('lead_') && k !== 'lead_information_version')) return null;
-  const d = emptyDraft();
-  const name = m.get('lead_name');
-  if (name) Object.assign(d, { fullName: name, ...splitName(name) });
-  const email = emailIn(m.get('lead_email'));
-  if (email) d.emails.push(email);
-  const phone = phoneIn(m.get('lead_phone'));
-  if (phone) d.phones.push(phone);
+  const d = personDraft({ fullName: m.get('lead_name'), email: m.get('lead_email'), phone: m.get('lead_phone') });
   const address = m.get('lead_property_address');
   if (address) Object.assign(d, parseAddress(address));
   d.city = m.get('lead_property_city') ?? d.city;
   d.state = m.get('lead_property_state') ?? d.state;
   d.zip = m.get('lead_property_zip') ?? d.zip;
   d.mlsNumber = m.get('lead_mls');
-  d.price = parsePrice(m.get('lead_price') ?? m.get('lead_max_price'));
-  d.message = m.get('lead_message');
+  d.price = parsePrice(m.get('lead_price'));
+  // What the person told the portal about their search goes with their words.
+  const search = [
+    ['Max price', m.get('lead_max_price')],
+    ['Time frame', m.get('lead_time_frame')],
+    ['Financing', m.get('lead_financing')],
+    ['Primary zip', m.get('lead_primary_zip')],
+  ]
+    .filter(([, value]) => value)
+    .map(([label, value]) => `${label}: ${value}`);
+  d.message = [m.get('lead_message'), ...search].filter(Boolean).join('\n') || undefined;
   d.type = statedType(m.get('lead_type') ?? 'Buyer');
   d.externalId = m.get('lead_id');
   const source = m.get('lead_source');

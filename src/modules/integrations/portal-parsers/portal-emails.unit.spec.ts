@@ -178,8 +178,8 @@ describe('the generic reader (mail from other lead sources)', () => {
     expect(lead.source).toBe('Realtor.com');
     expect(lead.type).toBe('Buyer');
     expect(lead.person).toEqual({ fullName: 'John Smith', firstName: 'John', lastName: 'Smith', emails: ['jsmith@example.com'], phones: ['703-555-1212'] });
-    expect(lead.property).toEqual({ street: '123 Main Street', city: 'Alexandria', state: 'VA', zip: '22314', mlsNumber: 'A5712345', price: 500000 });
-    expect(lead.message).toBe('Hello, I am interested in 123 Main Street. Is it still available?');
+    expect(lead.property).toEqual({ street: '123 Main Street', city: 'Alexandria', state: 'VA', zip: '22314', mlsNumber: 'A5712345' });
+    expect(lead.message).toBe('Hello, I am interested in 123 Main Street. Is it still available?\nMax price: 500000');
   });
 
   it.each([
