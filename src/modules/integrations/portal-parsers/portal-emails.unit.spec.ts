@@ -96,7 +96,18 @@ describe('Zillow group notifications', () => {
       phones: [],
     });
     expect(lead.property).toEqual({ street: '1919 W Diamond St #2', city: 'Philadelphia', state: 'PA', zip: '19121' });
-    expect(lead.message).toBe('I would like to schedule a tour');
+    expect(lead.message).toBe(
+      [
+        'I would like to schedule a tour',
+        'Move in: Oct 01, 2025',
+        'Lease length: 18 months',
+        'Number of occupants: 2',
+        'Number of bedrooms: 3',
+        'Pets: No',
+        'Credit score: 620 to 659',
+        'Income: $83976',
+      ].join('\n'),
+    );
     expect(lead.type).toBe('Renter');
   });
 

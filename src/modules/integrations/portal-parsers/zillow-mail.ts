@@ -7,6 +7,19 @@ import { allLines, type MailView } from './mail-view';
 // convo.zillow.com: it reaches the person, and replies land in their Zillow inbox too.
 const RELAY = /@convo\.(zillow|trulia|hotpads)\.com$/;
 const RENTAL_MARKERS = /^(move in|move-in date|lease length|credit score|income|number of occupants|pets|send application)\b/i;
+// The renter's answers Zillow shows under the message, as "Label" then "value" cells.
+const RENTER_ANSWERS = ['Move in', 'Lease length', 'Number of occupants', 'Number of bedrooms', 'Pets', 'Credit score', 'Income'];
+
+/** "Move in: Oct 01, 2025" lines for the answers the mail shows, in Zillow's order. */
+function renterAnswers(lines: readonly string[]): string[] {
+  return RENTER_ANSWERS.flatMap((label) => {
+    const at = lines.findIndex((l) => l.toLowerCase() === label.toLowerCase() || l.toLowerCase().startsWith(`${label.toLowerCase()}:`));
+    if (at < 0) return [];
+    const inline = lines[at]!.slice(label.length).replace(/^:\s*/, '').trim();
+    const value = inline || lines[at + 1];
+    return value ? [`${label}: ${value}`] : [];
+  });
+}
 
 /** "Name is requesting information about 1919 W Diamond St #2, Philadelphia, PA, 19121" */
 const SUBJECT =
@@ -46,6 +59,8 @@ export function readZillowMail(v: MailView): LeadDraft {
   if (d.fullName) Object.assign(d, splitName(d.fullName));
   const labelled = readLabelledMail(v);
   const merged = mergeDraft(d, labelled);
+  const answers = renterAnswers(lines);
+  if (answers.length) merged.message = [merged.message, ...answers].filter(Boolean).join('\n');
   merged.type ??= lines.some((l) => RENTAL_MARKERS.test(l)) || relay ? 'Renter' : impliedType(merged.message, v.mail.subject);
   return merged;
 }
