@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isValidEmail } from '../../../contract/email';
 import type { IntakeInput } from '../intake-lead/lead-intake.service';
 
 /** What a reader found, before it becomes an intake input; every field may be missing. */
@@ -163,7 +164,8 @@ const clean = (s: string | undefined, max: number): string | undefined => {
 
 /** The draft as the intake input every source delivers, empty fields left out. */
 export function intakeOf(source: string, d: LeadDraft): IntakeInput {
-  const emails = [...new Set(d.emails.map((e) => emailIn(e)).filter((e): e is string => !!e))];
+  // Only addresses the product stores: one it would refuse cannot reach the person from here.
+  const emails = [...new Set(d.emails.map((e) => emailIn(e)).filter((e): e is string => !!e && isValidEmail(e)))];
   const phones = [...new Set(d.phones.map((p) => phoneIn(p)).filter((p): p is string => !!p))];
   const person: { -readonly [K in keyof IntakeInput['person']]: IntakeInput['person'][K] } = { emails, phones };
   const fullName = clean(d.fullName, 200);

@@ -279,6 +279,12 @@ describe('the generic reader (mail from other lead sources)', () => {
     });
   });
 
+  it('an address the product would not store is left out, not cut into another address', () => {
+    const lead = leadOf(readPortalEmail(mail({ from: 'forms@site.example', text: "Name: Al O'Neil\nEmail: al.o'neil@example.com\nPhone: 312-555-0101" })));
+    expect(lead.person.emails).toEqual([]);
+    expect(lead.person.phones).toEqual(['312-555-0101']);
+  });
+
   it('the intake address itself is never the person’s e-mail', () => {
     const r = readPortalEmail(mail({ from: 'forms@site.example', text: 'Name: Al Vo\nEmail: office-7f3a@leads.example.test\nPhone: 312-555-0101' }));
     expect(leadOf(r).person.emails).toEqual([]);
