@@ -159,13 +159,28 @@ describe('Zillow group notifications', () => {
 describe('the sender check (Mailgun’s SPF and DKIM verdicts and the portal sender list)', () => {
   it('a mail with a portal’s From that fails both SPF and DKIM is refused, naming the portal', () => {
     const r = readPortalEmail(realtorHtml({ spf: 'Fail', dkim: 'Fail' }));
-    expect(r).toEqual({ ok: false, reason: 'The message claims to come from Realtor.com (email.realtor.com) but failed both the SPF and the DKIM check' });
+    expect(r).toEqual({
+      ok: false,
+      reason: 'The message claims to come from Realtor.com (email.realtor.com) but neither SPF nor DKIM verifies it as Realtor.com’s',
+    });
     expect(readPortalEmail(zillowRental({ spf: 'SoftFail', dkim: null })).ok).toBe(false);
   });
 
   it('one passing verdict is enough (forwarding breaks SPF and keeps DKIM)', () => {
     expect(readPortalEmail(realtorHtml({ spf: 'Fail', dkim: 'Pass' })).ok).toBe(true);
     expect(readPortalEmail(realtorHtml({ spf: 'pass', dkim: null })).ok).toBe(true);
+  });
+
+  it('a passing verdict counts only when the signature or the envelope sender is the portal’s own domain', () => {
+    const signedBy = (d: string) => ({ 'DKIM-Signature': `v=1; a=rsa-sha256; c=relaxed/relaxed; d=${d}; s=s1; h=from:to:subject; bh=abc=; b=def=` });
+    const foreign = readPortalEmail(realtorHtml({ spf: 'Fail', dkim: 'Pass', headers: signedBy('bulk-sender.example') }));
+    expect(foreign.ok).toBe(false);
+    expect(!foreign.ok && foreign.reason).toBe(
+      'The message claims to come from Realtor.com (email.realtor.com) but neither SPF nor DKIM verifies it as Realtor.com’s',
+    );
+    expect(readPortalEmail(realtorHtml({ spf: 'Fail', dkim: 'Pass', headers: signedBy('email.realtor.com') })).ok).toBe(true);
+    expect(readPortalEmail(realtorHtml({ spf: 'Pass', dkim: 'Fail', headers: { 'Return-Path': '<bounce@mailer.other.example>' } })).ok).toBe(false);
+    expect(readPortalEmail(realtorHtml({ spf: 'Pass', dkim: 'Fail', headers: { 'return-path': '<bounces+123@move.com>' } })).ok).toBe(true);
   });
 
   it('a look-alike domain is not the portal', () => {

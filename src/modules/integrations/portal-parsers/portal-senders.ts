@@ -47,11 +47,25 @@ export function portalOfAddress(address: string): Portal | undefined {
 /** An address at any portal's domain: a sender or relay, never the person's own address. */
 export const isPortalAddress = (address: string): boolean => portalOfAddress(address) !== undefined;
 
+const pass = (v: string | null) => (v ?? '').trim().toLowerCase() === 'pass';
+
 /**
  * Mailgun's verdicts on the message: SPF for the envelope sender, DKIM for the signature. A portal's
  * mail passes at least one; forwarding usually breaks SPF but keeps DKIM.
  */
-export function senderVerified(spf: string | null, dkim: string | null): boolean {
-  const pass = (v: string | null) => (v ?? '').trim().toLowerCase() === 'pass';
-  return pass(spf) || pass(dkim);
+export const senderVerified = (spf: string | null, dkim: string | null): boolean => pass(spf) || pass(dkim);
+
+/** The domain a header names: DKIM-Signature's `d=` tag, or the address in Return-Path. */
+const signingDomain = (signature: string | undefined) => /(?:^|;)\s*d\s*=\s*([a-z0-9.-]+)/i.exec(signature ?? '')?.[1]?.toLowerCase();
+const envelopeDomain = (returnPath: string | undefined) => (returnPath ? domainOf(addressOf(returnPath)) || undefined : undefined);
+
+/**
+ * A passing verdict counts for a portal only when it is the portal's: Mailgun says whether a DKIM
+ * signature and the envelope sender check out, not whose they are, so a message signed by any
+ * domain could carry a portal's From. When the headers name the signing domain or the envelope
+ * sender, it must be one of the portal's domains.
+ */
+export function portalVerified(portal: Portal, spf: string | null, dkim: string | null, header: (name: string) => string | undefined): boolean {
+  const ours = (domain: string | undefined) => domain === undefined || portal.domains.some((d) => within(domain, d));
+  return (pass(dkim) && ours(signingDomain(header('dkim-signature')))) || (pass(spf) && ours(envelopeDomain(header('return-path'))));
 }

@@ -1,8 +1,8 @@
 import { readGenericMail } from './generic-mail';
 import { digestId, emailIn, type LeadDraft, mergeDraft } from './lead-fields';
 import { readLoose } from './loose-reading';
-import { type MailView, viewOf } from './mail-view';
-import { domainOf, isPortalAddress, portalOfAddress, senderVerified } from './portal-senders';
+import { header, type MailView, viewOf } from './mail-view';
+import { domainOf, isPortalAddress, portalOfAddress, portalVerified, senderVerified } from './portal-senders';
 import { type InboundPortalMail, notRead, type PortalReading, readingOf } from './portal-reading';
 import { readRealtorMail } from './realtor-mail';
 import { readZillowMail } from './zillow-mail';
@@ -40,9 +40,9 @@ function withMailId(source: string, d: LeadDraft, v: MailView): LeadDraft {
 export function readPortalEmail(mail: InboundPortalMail): PortalReading {
   const v = viewOf(mail);
   const portal = portalOfAddress(v.sender);
-  const verified = senderVerified(mail.spf, mail.dkim);
   if (portal) {
-    if (!verified) return notRead(`The message claims to come from ${portal.name} (${domainOf(v.sender)}) but failed both the SPF and the DKIM check`);
+    if (!portalVerified(portal, mail.spf, mail.dkim, (name) => header(mail, name)))
+      return notRead(`The message claims to come from ${portal.name} (${domainOf(v.sender)}) but neither SPF nor DKIM verifies it as ${portal.name}’s`);
     const own = READERS[portal.name]?.(v);
     const generic = readGenericMail(v).draft;
     const draft = personal(
@@ -53,7 +53,7 @@ export function readPortalEmail(mail: InboundPortalMail): PortalReading {
   }
   const generic = readGenericMail(v);
   if (!generic.structured) return notRead(NOT_A_PORTAL);
-  if (!verified) return notRead(UNVERIFIED);
+  if (!senderVerified(mail.spf, mail.dkim)) return notRead(UNVERIFIED);
   const source = generic.source ?? (domainOf(v.sender) || 'E-mail');
   return readingOf(source, source, withMailId(source, personal(generic.draft, v), v));
 }
