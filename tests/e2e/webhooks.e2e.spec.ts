@@ -74,7 +74,7 @@ describe('Settings → Webhooks in Chromium: made by keyboard with its events, t
     await page.getByText('Resumed: the kept events are being sent.').waitFor();
 
     // Send again: the delivered test goes once more, with the same id.
-    await log.getByRole('button', { name: `Send webhook.test ${test.body.id} again` }).click();
+    await log.getByRole('button', { name: `Send again webhook.test ${test.body.id}` }).click();
     await page.getByText('webhook.test is sent again with the same id.').waitFor();
     await until(() => receiver.received.filter((r) => r.body.id === test.body.id && r.status === 200).length === 2);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);

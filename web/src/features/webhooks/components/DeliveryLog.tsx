@@ -32,7 +32,7 @@ export function DeliveryLog({ deliveries, onSendAgain }: { deliveries: Delivery[
             </p>
           </div>
           {d.status !== 'pending' && (
-            <button type="button" className="btn" onClick={() => onSendAgain(d)} aria-label={`Send ${d.type} ${d.eventId} again`}>
+            <button type="button" className="btn" onClick={() => onSendAgain(d)} aria-label={`Send again ${d.type} ${d.eventId}`}>
               Send again
             </button>
           )}
