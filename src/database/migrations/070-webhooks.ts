@@ -3,7 +3,7 @@ import type { Migration } from './migration';
 /**
  * Webhooks out (contract section 12). Plain tables owned by src/modules/integrations/webhooks/:
  * - `webhooks`: a subscription (its maker, whose scope it acts in, the URL, the event types, the
- *   signing secret, paused or not); `from_position`: the public events after which it hears.
+ *   signing secret sealed under the server secret, paused or not); `from_position`: the public events after which it hears.
  * - `webhook_deliveries`: one row per public event and webhook (its id is the event's, the same
  *   on every try), with the outbox retry policy's columns and the last answer (status, excerpt).
  * - `webhook_fanout`: how far in the public events the fan-out has gone (one row), and
@@ -22,7 +22,7 @@ CREATE TABLE webhooks (
   owner_role text NOT NULL,
   url text NOT NULL,
   events text[] NOT NULL,
-  secret text NOT NULL,
+  secret jsonb NOT NULL,
   from_position bigint NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   paused_at timestamptz,

@@ -9,12 +9,19 @@ import { afterFailure, failureOf } from '../../messaging';
 import { fanOutPublicEvents } from './webhook-fanout';
 import { WebhookOutbound } from './webhook-outbound';
 import { postWebhook } from './webhook-post';
+import { WebhookSecrets } from './webhook-signature';
+import type { Sealed } from '../../../shared/sealed-box';
 
 const log = logger('webhooks');
+const UNREADABLE_SECRET =
+  "the webhook's signing secret cannot be read with this server's secret (SECRET_KEY or DATA_DIR/secret-key changed?): make the webhook again";
 /** Often: a lead made through v1 should reach its webhooks within a second. The sweep is two cheap indexed queries when idle. */
 const SWEEP_MS = 250;
 /** Webhooks served at once by this instance, each by one worker (a slow receiver holds only its own). */
 const WORKERS = 4;
+/** Delivered events (with the lead's details in them) are kept this long in the log, then deleted. */
+const KEEP_SENT_DAYS = 30;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 type Due = {
   webhook_id: string;
@@ -26,7 +33,7 @@ type Due = {
   attempts: number;
   first_failed_at: Date | null;
   url: string;
-  secret: string;
+  secret: Sealed;
   owner_id: string;
 };
 type Outcome = 'none' | 'sent' | { readonly failed: string };
@@ -45,10 +52,12 @@ type Outcome = 'none' | 'sent' | { readonly failed: string };
 @Injectable()
 export class WebhookSender extends SweptReactor {
   now: () => Date = () => new Date();
+  private prunedAt = 0;
 
   constructor(
     @Inject(DB_POOL) private readonly pool: pg.Pool,
     @Inject(WebhookOutbound) private readonly net: WebhookOutbound,
+    @Inject(WebhookSecrets) private readonly secrets: WebhookSecrets,
   ) {
     super();
   }
@@ -59,6 +68,10 @@ export class WebhookSender extends SweptReactor {
 
   protected async onSweep(): Promise<number> {
     await fanOutPublicEvents(this.pool);
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      await this.pool.query(`DELETE FROM webhook_deliveries WHERE state = 'sent' AND sent_at < now() - make_interval(days => $1)`, [KEEP_SENT_DAYS]);
+    }
     return this.deliverDue();
   }
 
@@ -107,7 +120,9 @@ export class WebhookSender extends SweptReactor {
       let status: number | null = null;
       let err: unknown;
       try {
-        const answer = await postWebhook(this.net.outbound, d.url, d.secret, payload, now);
+        const secret = this.secrets.open(d.secret);
+        if (secret === null) throw new Error(UNREADABLE_SECRET);
+        const answer = await postWebhook(this.net.outbound, d.url, secret, payload, now);
         status = answer.status;
         if (status >= 200 && status < 300) {
           await tx.query(

@@ -1,4 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { SealedBox } from '../../../shared/sealed-box';
+
+/** Webhooks' signing secrets at rest: sealed under a key of their own derived from the server secret (SECRET_KEY or DATA_DIR/secret-key). */
+export class WebhookSecrets extends SealedBox {
+  constructor(serverSecret: Buffer) {
+    super(serverSecret, 'webhook signing secrets v1');
+  }
+}
 
 /** A webhook's signing secret: 256 random bits, `whsec_` and hex, so that a leaked one is recognisable in a scan. */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('hex')}`;

@@ -8,7 +8,7 @@ import { dashboardViewer } from '../../../shared/viewer/viewer';
 import { refuseWhileImpersonating } from '../../accounts';
 import { WebhookOutbound } from './webhook-outbound';
 import { WebhookSender } from './webhook-sender.reactor';
-import { newWebhookSecret } from './webhook-signature';
+import { newWebhookSecret, WebhookSecrets } from './webhook-signature';
 import { webhookUrlProblem } from './webhook-url';
 import { WebhookStore } from './webhooks.store';
 
@@ -21,6 +21,7 @@ export class WebhooksController {
     @Inject(WebhookStore) private readonly store: WebhookStore,
     @Inject(WebhookOutbound) private readonly net: WebhookOutbound,
     @Inject(WebhookSender) private readonly sender: WebhookSender,
+    @Inject(WebhookSecrets) private readonly secrets: WebhookSecrets,
   ) {}
 
   private async checkUrl(url: string | undefined): Promise<void> {
@@ -28,7 +29,7 @@ export class WebhooksController {
     if (problem) throw validation(problem);
   }
 
-  /** The secret is in this answer only: the owner keeps it (a lost one: delete the webhook and make another). */
+  /** The secret is in this answer only (stored sealed, never answered again): a lost one means a new webhook. */
   @Route(contract.webhooks.create)
   async create(@Body() input: BodyOf<typeof contract.webhooks.create>, @Req() req: Request) {
     const viewer = dashboardViewer(req);
@@ -36,7 +37,7 @@ export class WebhooksController {
     refuseWhileImpersonating(req, NOT_WHILE_IMPERSONATING);
     await this.checkUrl(input.url);
     const secret = newWebhookSecret();
-    const webhookId = await this.store.create(viewer, { url: input.url, events: input.events, secret });
+    const webhookId = await this.store.create(viewer, { url: input.url, events: input.events, secret: this.secrets.seal(secret) });
     return { webhookId, secret };
   }
 

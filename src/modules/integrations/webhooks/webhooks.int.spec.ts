@@ -74,6 +74,9 @@ describe('webhooks out: signed POSTs of the public events in the maker’s scope
     expect(at('/broker', leadId).map((r) => r.body.id)).toEqual(janes.map((r) => r.body.id));
     expect(at('/broker', leadId).every((r) => verifySignature(brokers.secret, r.headers['porchlight-signature'] as string, r.raw))).toBe(true);
     expect(at('/alex', leadId)).toEqual([]);
+    // The secret is kept sealed, never in clear.
+    const { rows } = await app.server.runtime.db.pool.query<{ s: string }>('SELECT secret::text AS s FROM webhooks WHERE webhook_id = $1', [mine.webhookId]);
+    expect(rows[0]!.s).not.toContain(mine.secret.slice(6));
     expect((await deliveriesOf(as.alex, alexes.webhookId)).length).toBe(0);
     const log = await deliveriesOf(as.jane, mine.webhookId);
     expect(

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Sealed } from '../../../shared/sealed-box';
 import { lastPublicEventPosition } from '../../../../projections/public-events';
 import type { ResponseOf } from '../../../contract/route';
 import type { contract } from '../../../contract/routes';
@@ -52,7 +53,7 @@ const viewOf = (r: WebhookRow): WebhookView => ({
 export class WebhookStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async create(viewer: Viewer, w: { url: string; events: readonly string[]; secret: string }): Promise<string> {
+  async create(viewer: Viewer, w: { url: string; events: readonly string[]; secret: Sealed }): Promise<string> {
     const webhookId = newId();
     await this.pool.query('INSERT INTO webhooks (webhook_id, owner_id, owner_role, url, events, secret, from_position) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
       webhookId,
@@ -60,7 +61,7 @@ export class WebhookStore {
       viewer.role,
       w.url,
       w.events,
-      w.secret,
+      JSON.stringify(w.secret),
       await lastPublicEventPosition(this.pool),
     ]);
     return webhookId;
