@@ -3,6 +3,7 @@ import type { ResponseOf } from '../../../../../src/contract/route';
 import type { contract } from '../../../../../src/contract/routes';
 import { PUBLIC_EVENT_TYPES } from '../../../../../src/contract/public-events';
 import { Modal } from '../../../ui/Modal';
+import { ShownOnce } from '../../../ui/ShownOnce';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
 import { webhooksApi } from '../api/webhooksApi';
 import { messageOf, type Webhook, WebhookItem } from './WebhookItem';
@@ -65,14 +66,6 @@ export function WebhooksView() {
     );
   };
 
-  const copy = () => {
-    if (!made) return;
-    navigator.clipboard?.writeText(made.secret).then(
-      () => say('Copied.'),
-      () => say('Copying was refused: select the secret and copy it by hand.'),
-    );
-  };
-
   const remove = (w: Webhook) =>
     webhooksApi.remove(w.webhookId).then(
       () => {
@@ -125,19 +118,15 @@ export function WebhooksView() {
           </div>
         </form>
         {made && (
-          <div className={styles.shown} aria-labelledby="webhook-made-title">
-            <h3 id="webhook-made-title">Signing secret for {made.url}</h3>
-            <p>Copy it now: it is shown only this once. Your receiver checks each delivery’s signature with it.</p>
-            <div className={styles.secret}>
-              <code data-testid="webhook-secret">{made.secret}</code>
-              <button type="button" className="btn" onClick={copy}>
-                Copy secret
-              </button>
-              <button type="button" className="btn" onClick={() => setMade(null)}>
-                Done
-              </button>
-            </div>
-          </div>
+          <ShownOnce
+            title={`Signing secret for ${made.url}`}
+            note="Your receiver checks each delivery’s signature with it."
+            value={made.secret}
+            testId="webhook-secret"
+            copyLabel="Copy secret"
+            onCopied={(said) => say(said)}
+            onDone={() => setMade(null)}
+          />
         )}
         <p role="status" className={panel.muted}>
           {status}
