@@ -169,6 +169,16 @@ describe('webhooks out: signed POSTs of the public events in the maker’s scope
     }
   });
 
+  it('senders racing over the same deliveries (as instances do) deliver each once: rows are claimed under their lock', async () => {
+    const hook = await make(as.jane, '/race');
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await as.jane.post(`/api/dashboard/webhooks/${hook.webhookId}/test`)).body.eventId as string);
+    await Promise.all([sender().deliverDue(), sender().deliverDue(), sender().deliverDue()]);
+    await waitForLog(as.jane, hook.webhookId, (l) => l.length === ids.length && l.every((d) => d.status === 'sent'));
+    const got = at('/race').map((r) => r.body.id);
+    expect([...got].sort()).toEqual([...ids].sort());
+  });
+
   it('a day of failures pauses the webhook and e-mails its owner; resumed in the dashboard, "send again" delivers the same id', async () => {
     receiver.failing.set('/paused', 503);
     const hook = await make(as.jane, '/paused');
