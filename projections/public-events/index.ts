@@ -1,3 +1,10 @@
 export { publicEventsProjection } from './public-events.projection';
-export { type PublicEventRow, publicEventsAfter } from './public-events.query';
+export {
+  lastPublicEventPosition,
+  type PublicEventRow,
+  publicEventsAfter,
+  publicEventsAt,
+  publicEventsInOrder,
+  type ScopedPublicEvent,
+} from './public-events.query';
 export { type PublicEvent, publicEventOf } from './public-event-map';

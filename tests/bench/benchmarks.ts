@@ -20,6 +20,7 @@ import { plansBenchmark } from './plans.bench';
 import { searchJsBenchmark } from './search-js.bench';
 import { pushUnderLoadBenchmark } from './push-under-load.bench';
 import { valuationBenchmark } from './valuation.bench';
+import { webhooksBenchmark } from './webhooks.bench';
 
 /** Every benchmark `npm run bench` runs, in table order. Add yours here. */
 export const benchmarks: readonly Benchmark[] = [
@@ -44,4 +45,5 @@ export const benchmarks: readonly Benchmark[] = [
   searchJsBenchmark,
   dashboardViewsBenchmark,
   valuationBenchmark,
+  webhooksBenchmark,
 ];

@@ -44,6 +44,7 @@ import { uploadsRoutes } from './uploads';
 import { v1DocsRoutes } from './v1';
 import { v1Routes } from './v1';
 import { valuationRoutes } from './valuation';
+import { webhooksRoutes } from './webhooks';
 
 /**
  * Every route declared in the contract, by area. The server implements each with `@Route`
@@ -96,4 +97,5 @@ export const contract = {
   v1Docs: v1DocsRoutes,
   v1: v1Routes,
   valuation: valuationRoutes,
+  webhooks: webhooksRoutes,
 };

@@ -155,6 +155,16 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
     ),
   },
   {
+    id: 'webhooks',
+    label: 'Webhooks',
+    place: 'settings',
+    roles: ALL,
+    ...load(
+      () => import('../features/webhooks/components/WebhooksView'),
+      (m) => <m.WebhooksView />,
+    ),
+  },
+  {
     id: 'pipeline',
     label: 'Pipeline',
     place: 'settings',

@@ -3,6 +3,7 @@ import { ApiError } from '../../../api/http';
 import type { ResponseOf } from '../../../../../src/contract/route';
 import type { contract } from '../../../../../src/contract/routes';
 import { Modal } from '../../../ui/Modal';
+import { ShownOnce } from '../../../ui/ShownOnce';
 import panel from '../../../ui/RoutingSettingsPanel.module.css';
 import { apiKeysApi } from '../api/apiKeysApi';
 import styles from './ApiKeysView.module.css';
@@ -51,14 +52,6 @@ export function ApiKeysView() {
       .catch((err: unknown) => setError(messageOf(err, 'Could not make the key')));
   };
 
-  const copy = () => {
-    if (!made) return;
-    navigator.clipboard?.writeText(made.key).then(
-      () => setStatus('Copied.'),
-      () => setStatus('Copying was refused: select the key and copy it by hand.'),
-    );
-  };
-
   const revoke = (key: Key) => {
     apiKeysApi
       .revoke(key.keyId)
@@ -92,19 +85,14 @@ export function ApiKeysView() {
           </button>
         </form>
         {made && (
-          <div className={styles.shown} aria-labelledby="api-made-title">
-            <h3 id="api-made-title">Your key “{made.name}”</h3>
-            <p>Copy it now: it is shown only this once.</p>
-            <div className={styles.key}>
-              <code data-testid="api-key">{made.key}</code>
-              <button type="button" className="btn" onClick={copy}>
-                Copy key
-              </button>
-              <button type="button" className="btn" onClick={() => setMade(null)}>
-                Done
-              </button>
-            </div>
-          </div>
+          <ShownOnce
+            title={`Your key “${made.name}”`}
+            value={made.key}
+            testId="api-key"
+            copyLabel="Copy key"
+            onCopied={setStatus}
+            onDone={() => setMade(null)}
+          />
         )}
         <p role="status" className={panel.muted}>
           {status}
