@@ -131,7 +131,7 @@ export const leadFlowRoutes = routes('leadFlow', {
     summary:
       'A lead delivery from a portal or an ad network in its own JSON shape (201 a new lead, 200 a person the office has or the same delivery again; 422 unreadable, kept for the broker; 404 unknown or revoked token)',
     tag: TAG,
-    access: 'anyone holding the office’s intake URL',
+    access: 'anyone',
     params: z.strictObject({ token: z.string() }),
     body: z.unknown(),
     responses: { 201: Taken, 200: Taken },
