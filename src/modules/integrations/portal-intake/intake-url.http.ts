@@ -1,3 +1,4 @@
+import { systemContext } from '../../../commands/command-context';
 import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { contract } from '../../../contract/routes';
@@ -5,7 +6,6 @@ import { Route } from '../../../http/contract/route.decorator';
 import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { notFound } from '../../../shared/errors';
-import { newId } from '../../../shared/ids';
 import { officeOfToken, tokenHashOf } from '../lead-flow/intake-tokens';
 import { readLeadDelivery } from '../portal-parsers';
 import { deliveryIdOf, digestOf, IntakeDeliveries, prefillOf } from './intake-deliveries';
@@ -41,7 +41,7 @@ export class IntakeUrlController {
     const body: unknown = req.body;
     const reading = readLeadDelivery(body, { googleKey: office.flow.googleKey });
     const text = JSON.stringify(body ?? null, null, 2);
-    const ctx = { siteId: null, actorId: null, impersonatorId: null, correlationId: newId(), causationId: null, now: new Date() };
+    const ctx = systemContext();
     const answer = await this.deliveries.take(
       office.brokerId,
       reading,

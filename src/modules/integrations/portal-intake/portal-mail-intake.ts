@@ -1,8 +1,8 @@
+import { systemContext } from '../../../commands/command-context';
 import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
-import { newId } from '../../../shared/ids';
 import { officeOfToken } from '../lead-flow/intake-tokens';
 import { type InboundPortalMail, readPortalEmail } from '../portal-parsers';
 import { deliveryIdOf, digestOf, IntakeDeliveries, prefillOf } from './intake-deliveries';
@@ -73,7 +73,7 @@ export class PortalMailIntake {
     };
     const reading = readPortalEmail(mail);
     const sender = (/<([^<>]+)>\s*$/.exec(mail.from)?.[1] ?? mail.from).trim();
-    const ctx = { siteId: null, actorId: null, impersonatorId: null, correlationId: newId(), causationId: null, now: new Date() };
+    const ctx = systemContext();
     try {
       await this.deliveries.take(
         office.brokerId,
