@@ -147,6 +147,10 @@ describe('lead flow, intake URL and intake address', () => {
     expect(unread).toHaveLength(2);
     const kept = unread.find((d) => d.text.includes('odd@example.com'))!;
     expect(kept).toMatchObject({ reason: UNKNOWN_SHAPE, prefill: { email: 'odd@example.com' } });
+    // The words kept are personal: sealed in the log, opened for the broker.
+    const { rows: raw } = await fixture.db.pool.query<{ data: Record<string, unknown> }>("SELECT data FROM events WHERE type = 'IntakeDeliveryKept'");
+    expect(raw.map((r) => String(r.data.text).slice(0, 5))).toEqual(['pii1:', 'pii1:']);
+    expect(JSON.stringify(raw)).not.toContain('odd@example.com');
 
     const made = await brokerC.post(`/api/dashboard/lead-flow/unread/${kept.deliveryId}/lead`, {
       source: 'Zillow',

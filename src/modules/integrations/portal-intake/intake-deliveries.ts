@@ -78,7 +78,11 @@ export class IntakeDeliveries {
 
   async unread(brokerId: string): Promise<KeptDelivery[]> {
     const inbox = fold(intakeInboxDecider, (await this.store.readStream(intakeInboxStream(brokerId))) as unknown as IntakeInboxEvent[]);
-    return [...inbox.unread.values()].reverse().slice(0, UNREAD_SHOWN);
+    // A delivery whose words were erased reads with an empty form.
+    return [...inbox.unread.values()]
+      .reverse()
+      .slice(0, UNREAD_SHOWN)
+      .map((d) => ({ ...d, prefill: d.prefill ?? prefillOf('', null, null) }));
   }
 }
 
