@@ -129,6 +129,11 @@ export const actionPlansProjection: Projection = {
       }
     };
 
+    /** The plan the office's lead flow chose for a new lead's source (issue 31), queued as a trigger's enrolment is. */
+    const flowPlan = async (e: StoredEvent<Extract<Handled, { type: 'LeadAssigned' | 'LeadPutInPond' }>>) => {
+      const planId = e.data.planId;
+      if (planId) await work.queue(stableId(`plan enrol ${e.eventId} ${planId}`), 'enrol', e.data.leadId, { planId, triggerEventId: e.eventId }, e.metadata.at);
+    };
     for (const e of eventsOf<Handled>(events)) {
       const at = e.metadata.at;
       switch (e.type) {
@@ -198,6 +203,7 @@ export const actionPlansProjection: Projection = {
           // The lead's first owner: the moment a new lead is someone's, so the "new lead" triggers of their plans fire.
           const before = await lead(e.data.leadId);
           await tx.query(`UPDATE ${leads} SET agent_id = $2, office_id = $3 WHERE lead_id = $1`, [e.data.leadId, e.data.agentId, e.data.brokerId]);
+          await flowPlan(e);
           if (before && !before.agent_id) {
             await trigger(
               e,
@@ -214,6 +220,7 @@ export const actionPlansProjection: Projection = {
           break;
         case 'LeadPutInPond':
           await tx.query(`UPDATE ${leads} SET agent_id = NULL, office_id = $2 WHERE lead_id = $1`, [e.data.leadId, e.data.brokerId]);
+          await flowPlan(e);
           break;
         case 'LeadStageChanged':
           await trigger(e, await lead(e.data.leadId), (t) => t.kind === 'stage-changed' && same(t.stage, e.data.stage));

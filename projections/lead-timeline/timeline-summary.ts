@@ -36,6 +36,7 @@ const RULE: Record<string, string> = {
   'owner-fallback': 'no active agent: the site owner',
   'agent-page': "the agent's page",
   manual: 'whoever added or imported the lead',
+  'lead-flow': "the lead flow for the lead's source",
 };
 
 const VIA: Record<ContactChannel, string> = { call: 'call', text: 'text message', email: 'e-mail', chat: 'chat', stage: 'stage change' };

@@ -18,6 +18,7 @@ import { healthRoutes } from './health';
 import { insightsRoutes } from './insights';
 import { invoicesRoutes } from './invoices';
 import { leadEmailRoutes } from './lead-email';
+import { leadFlowRoutes } from './lead-flow';
 import { leadTransferRoutes } from './lead-transfer';
 import { leadsRoutes } from './leads';
 import { listingMailRoutes } from './listing-mail';
@@ -71,6 +72,7 @@ export const contract = {
   insights: insightsRoutes,
   invoices: invoicesRoutes,
   leadEmail: leadEmailRoutes,
+  leadFlow: leadFlowRoutes,
   leadTransfer: leadTransferRoutes,
   leads: leadsRoutes,
   listingMail: listingMailRoutes,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RateLimiter } from '../../http/rate-limiter';
 import { AccountsModule } from '../accounts';
+import { IntegrationsModule } from '../integrations';
 import { LeadsModule } from '../leads';
 import { ListingsModule } from '../listings';
 import { MessagingModule } from '../messaging';
@@ -30,7 +31,7 @@ import { SmsInboundController } from './receive-text/sms-inbound.http';
  * e-mail, templates, the thread with its unread counts, and the agent's reply notices.
  */
 @Module({
-  imports: [AccountsModule, LeadsModule, ListingsModule, MessagingModule, SitesModule, UploadsModule],
+  imports: [AccountsModule, IntegrationsModule, LeadsModule, ListingsModule, MessagingModule, SitesModule, UploadsModule],
   controllers: [
     ChatController,
     ThreadController,

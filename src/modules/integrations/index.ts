@@ -1,2 +1,3 @@
 export { IntegrationsModule } from './integrations.module';
 export { type ApiKeyEvent, apiKeyEventTypes } from './integrations.events';
+export { PortalMailIntake } from './portal-intake/portal-mail-intake';

@@ -30,3 +30,6 @@ export type LeadIntakeRecorded = {
 };
 export type LeadIntakeEvent = LeadIntakeClaimed | LeadIntakeRecorded;
 export const leadIntakeEventTypes = ['LeadIntakeClaimed', 'LeadIntakeRecorded'] as const satisfies readonly LeadIntakeEvent['type'][];
+
+export * from './lead-flow/lead-flow.events';
+export * from './portal-intake/intake-inbox.events';

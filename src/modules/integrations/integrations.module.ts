@@ -14,8 +14,14 @@ import { V1ListLeadsController } from './v1-leads/list-leads.http';
 import { V1UpdateLeadController } from './v1-leads/update-lead.http';
 import { V1WriteNoteController } from './v1-leads/write-note.http';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { LeadFlowController } from './lead-flow/lead-flow.http';
+import { LeadFlowViews } from './lead-flow/lead-flow-view';
+import { IntakeDeliveries } from './portal-intake/intake-deliveries';
+import { IntakeUrlController } from './portal-intake/intake-url.http';
+import { PortalMailIntake } from './portal-intake/portal-mail-intake';
+import { UnreadDeliveriesController } from './portal-intake/unread-deliveries.http';
 
-/** The brokerage's other tools: API keys and API v1 (contract section 12). */
+/** The brokerage's other tools: API keys, API v1, the lead flow and the intake URL and address (contract section 12). */
 @Module({
   imports: [AccountsModule, WebhooksModule],
   controllers: [
@@ -29,7 +35,12 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     V1WriteNoteController,
     V1EventsController,
     V1OpenApiController,
+    LeadFlowController,
+    IntakeUrlController,
+    UnreadDeliveriesController,
   ],
-  providers: [RateLimiter, ApiKeyGuard, LeadIntake],
+  providers: [RateLimiter, ApiKeyGuard, LeadIntake, LeadFlowViews, IntakeDeliveries, PortalMailIntake],
+  // The inbound e-mail webhook hands mail to an intake address over to the portal intake.
+  exports: [PortalMailIntake],
 })
 export class IntegrationsModule {}

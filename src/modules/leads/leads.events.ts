@@ -52,7 +52,7 @@ export type InquirySubmitted = {
 /** Which rule of the routing rules placed a lead (see routing/routing-rules.ts). */
 /** 'manual': chosen by whoever added the lead by hand or imported it (issue 15). */
 /** 'agent-page': the visitor wrote from that agent's public page (issue 17). */
-export type RoutingRule = 'own-site' | 'agent-page' | 'listing-agent' | 'round-robin' | 'owner-fallback' | 'manual';
+export type RoutingRule = 'own-site' | 'agent-page' | 'listing-agent' | 'round-robin' | 'owner-fallback' | 'manual' | 'lead-flow';
 
 /**
  * The lead went to an agent. Decided by the lead router from the site's routing rules (data);
@@ -68,6 +68,8 @@ export type LeadAssigned = {
     readonly brokerId: string | null;
     readonly rule: RoutingRule;
     readonly ruleVersion: number;
+    /** The action plan the office's lead flow starts for the lead's source (issue 31); absent: none. */
+    readonly planId?: string;
   };
 };
 
@@ -140,6 +142,8 @@ export type LeadPutInPond = {
     readonly brokerId: string;
     readonly fromAgentId: string | null;
     readonly reason: 'not-contacted' | 'pond-first';
+    /** The action plan the office's lead flow starts for the lead's source (issue 31); absent: none. */
+    readonly planId?: string;
   };
 };
 

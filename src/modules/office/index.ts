@@ -14,5 +14,6 @@ export { decideOffice, evolveOffice, initialOffice, type Office, pipelineOf } fr
 export { loadOffice, officeOfViewer } from './load-office';
 export { nextTurn, routeLead, type Rotation, type RoutingRules } from './routing-rules';
 export { decideAssignLead, evolveRotation, initialRotation } from './route-lead/assign-lead.decide';
+export { leadFlowAt } from './route-lead/lead-flow-at';
 export { OfficeModule } from './office.module';
 export { DEFAULT_STAGES, NEW_STAGE, stageIn } from './stages';

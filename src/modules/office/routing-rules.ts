@@ -1,5 +1,6 @@
 import type { RosterAgent, RoutingRules } from '../../../projections/lead-routing';
 import type { RoutingRule } from '../leads/leads.events';
+import { ASSIGN_TO_POND, ASSIGN_TO_ROUND_ROBIN, type LeadFlowTarget } from '../integrations/integrations.events';
 
 export type { RosterAgent, RoutingRules };
 
@@ -10,6 +11,8 @@ export type { RosterAgent, RoutingRules };
  * reproduces what happened.
  *
  * Order of the rules:
+ * 0. lead-flow (routeBySource, before the rules below, after agent-page): the office's lead flow
+ *    for the lead's source names an active agent, the rotation or the pond.
  * 1. own-site: a lead of an agent's own site goes to that agent.
  *    agent-page: on a broker's site, a lead who wrote from the public page of the broker or of
  *    an agent of the office goes to them (the visitor chose them; in rotation or not).
@@ -65,4 +68,30 @@ export function routeLead(
   const next = nextInRotation(rules.roster, rotation);
   if (next) return { agentId: next, brokerId: office, rule: 'round-robin', ruleVersion };
   return { agentId: rules.ownerId, brokerId: office, rule: 'owner-fallback', ruleVersion };
+}
+
+/**
+ * The lead flow's step for the lead's source (issue 31), on an office's site and for a lead who
+ * did not choose an agent by their page: an active agent (or the broker) named by the rule gets
+ * it; 'round-robin' takes the rotation's next turn; 'pond' sends it to the office pond while
+ * an agent is active to claim it. Anything else (the office's routing rules, an agent now off or
+ * gone, nobody active) is null: the routing rules decide.
+ */
+export function routeBySource(
+  lead: { readonly requestedAgentId?: string | null },
+  target: LeadFlowTarget | null,
+  rules: RoutingRules,
+  rotation: Rotation | null,
+): Assignment | 'pond' | null {
+  if (!target || rules.kind === 'agent' || requestedAgentOf(lead, rules)) return null;
+  const office = rules.ownerId;
+  const ruleVersion = rules.version;
+  const anyActive = rules.roster.some((a) => a.active);
+  if (target.assignTo === ASSIGN_TO_POND) return anyActive ? 'pond' : null;
+  if (target.assignTo === ASSIGN_TO_ROUND_ROBIN) {
+    const next = nextInRotation(rules.roster, rotation);
+    return next ? { agentId: next, brokerId: office, rule: 'round-robin', ruleVersion } : null;
+  }
+  const named = target.assignTo === office || rules.roster.some((a) => a.agentId === target.assignTo && a.active);
+  return named ? { agentId: target.assignTo, brokerId: office, rule: 'lead-flow', ruleVersion } : null;
 }

@@ -63,4 +63,6 @@ export const personalFields: PersonalFields = new Map<string, PersonalFieldsRule
   ['ListingShared', aboutLead({ toEmail: text, message: text })],
   ['ShowingRequested', aboutLead({ message: text })],
   ['NotebookCreated', aboutLead({ name: text })],
+  // What came to an office's intake and could not be read (issue 31): no person's key yet, sealed under its own.
+  ['IntakeDeliveryKept', { subject: (d) => str(d.deliveryId), fields: { from: text, subject: text, text, prefill: null } }],
 ]);

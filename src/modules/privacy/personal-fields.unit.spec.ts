@@ -4,6 +4,7 @@ import { alertEventTypes } from '../alerts/alerts.events';
 import { backofficeEventTypes } from '../backoffice/backoffice.events';
 import { chatEventTypes } from '../conversation/chat.events';
 import { callEventTypes, leadEmailEventTypes, leadMessageEventTypes, smsEventTypes } from '../conversation/conversation.events';
+import { intakeInboxEventTypes } from '../integrations/integrations.events';
 import { listingMailEventTypes } from '../listing-mail/listing-mail.events';
 import { leadActivityEventTypes, leadEventTypes, leadNoteEventTypes } from '../leads/leads.events';
 import { notificationEventTypes } from '../notifications/notifications.events';
@@ -26,6 +27,7 @@ const known = new Set<string>([
   ...leadMessageEventTypes,
   ...leadNoteEventTypes,
   ...listingMailEventTypes,
+  ...intakeInboxEventTypes,
   ...smsEventTypes,
   ...notificationEventTypes,
   ...organizerEventTypes,

@@ -165,6 +165,16 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
     ),
   },
   {
+    id: 'lead-flow',
+    label: 'Lead flow',
+    place: 'settings',
+    roles: ['broker'],
+    ...load(
+      () => import('../features/lead-flow/components/LeadFlowView'),
+      (m, p) => <m.LeadFlowView agents={p.agents} />,
+    ),
+  },
+  {
     id: 'pipeline',
     label: 'Pipeline',
     place: 'settings',

@@ -28,6 +28,7 @@ import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';
 import { stableId } from '../../../shared/stable-id';
 import { AddressLimiter, SecretKey } from '../../accounts';
+import { PortalMailIntake } from '../../integrations';
 import { sniff, UploadStore } from '../../uploads';
 import { emailStream, type LeadEmailEvent, type LeadEmailReceived } from '../conversation.events';
 import { loadLead } from '../../leads';
@@ -97,6 +98,7 @@ export class InboundEmailController {
     @Inject(SecretKey) private readonly secret: SecretKey,
     @Inject(UploadStore) private readonly uploads: UploadStore,
     @Inject(CONFIG) private readonly config: Config,
+    @Inject(PortalMailIntake) private readonly portalMail: PortalMailIntake,
   ) {}
 
   /**
@@ -117,6 +119,11 @@ export class InboundEmailController {
     const tokenKey = createHash('sha256').update(String(form.signature.token)).digest('base64url');
     if (!(await this.limiter.allow(`mailgun-token:${tokenKey}`, 1, MAILGUN_MAX_AGE_SECONDS * 2))) throw forbidden(REPLAYED);
 
+    // An office's intake address (a portal's lead e-mail): the portal intake reads it or keeps it for the broker.
+    if (this.portalMail.isIntakeAddress(form.recipient)) {
+      const taken = await this.portalMail.receive((req.body ?? {}) as Record<string, unknown>, form.messageId);
+      if (taken) return taken;
+    }
     const secret = await this.secret.get();
     const replyToken = replyTokenOf(form.recipient, this.config.inboundEmail.domain);
     const leadId = replyToken ? verifyReplyToken(secret, replyToken) : null;

@@ -7,12 +7,14 @@ import { fold } from '../../../commands/decider';
 import { EventStore, type StreamAppend } from '../../../eventstore/event-store.port';
 import { type Schedule, SweptReactor } from '../../../runtime/swept-reactor';
 import { decideAndAppend } from '../../../commands/decide-and-append';
+import type { StoredEvent } from '../../../shared/event';
 import { newId } from '../../../shared/ids';
 import { logger } from '../../../shared/logger';
 import { toNewEvents } from '../../accounts';
 import { evolveLead, initialLead, leadStream } from '../lead';
-import type { LeadEvent } from '../leads.events';
-import { decideAssignLead, evolveRotation, initialRotation } from '../../office';
+import type { LeadCaptured, LeadEvent } from '../leads.events';
+import { decideAssignLead, evolveRotation, initialRotation, leadFlowAt } from '../../office';
+import { leadFlowTargetFor } from '../../integrations/integrations.events';
 import { MAX_ROUTING_WEIGHT, ROUTE_LEAD_PUSH, type RoutingEvent, routingStream } from '../../office/office.events';
 import { loadRoutingRules, pendingLeads } from '../../../../projections/lead-routing';
 
@@ -99,7 +101,10 @@ export class LeadRouter extends SweptReactor {
         // The last turns (newest first), enough to count the last agent's streak up to the heaviest weight.
         const routingEvents = await this.store.readStream(routingStream(lead.siteId), { direction: 'backwards', limit: MAX_ROUTING_WEIGHT });
         const rotation = fold({ initialState: initialRotation, evolve: evolveRotation }, [...routingEvents].reverse() as unknown as RoutingEvent[]);
-        const decision = decideAssignLead(lead, rules, rotation);
+        // The office's lead flow for the lead's source (issue 31), as it stood at the capture.
+        const captured = leadEvents[0]! as unknown as StoredEvent<LeadCaptured>;
+        const flow = rules.kind === 'agent' ? null : leadFlowTargetFor(await leadFlowAt(this.store, rules.ownerId, captured), captured.data.source);
+        const decision = decideAssignLead(lead, rules, rotation, flow);
         const ctx: CommandContext = {
           siteId: lead.siteId,
           actorId: null,

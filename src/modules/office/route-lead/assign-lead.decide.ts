@@ -1,6 +1,7 @@
 import type { LeadCaptured, LeadEvent } from '../../leads/leads.events';
 import type { RoutingEvent } from '../office.events';
-import { initialRotation, nextTurn, type Rotation, requestedAgentOf, routeLead, type RoutingRules } from '../routing-rules';
+import type { LeadFlowTarget } from '../../integrations/integrations.events';
+import { type Assignment, initialRotation, nextTurn, type Rotation, requestedAgentOf, routeBySource, routeLead, type RoutingRules } from '../routing-rules';
 
 export { initialRotation, type Rotation };
 export const evolveRotation = (r: Rotation, e: RoutingEvent): Rotation => nextTurn(r, e.data.agentId);
@@ -37,22 +38,31 @@ export type AssignLeadDecision = { readonly lead: LeadEvent[]; readonly routing:
  * on the site's routing stream beside the LeadAssigned. An office that sends new leads straight
  * to its pond (pond on, claim window 0) gets LeadPutInPond instead, as long as it has an active
  * agent to claim it (else the rules below decide, down to the owner); a lead who asked for an
- * agent by their page goes to that agent, pond or not.
+ * agent by their page goes to that agent, pond or not. Before all that, the office's lead flow
+ * for the lead's source (`flow`, issue 31) may name the agent, the rotation or the pond; the
+ * action plan it names rides on the placement (`planId`) for the plans to start.
  */
-export function decideAssignLead(lead: RoutableLead, rules: RoutingRules, rotation: Rotation): AssignLeadDecision {
+export function decideAssignLead(lead: RoutableLead, rules: RoutingRules, rotation: Rotation, flow: LeadFlowTarget | null = null): AssignLeadDecision {
   if (!lead.exists || lead.agentId !== null || lead.inPond) return { lead: [], routing: [] };
-  if (rules.kind !== 'agent' && rules.pondFirst && rules.roster.some((a) => a.active) && !requestedAgentOf(lead, rules)) {
+  const plan = flow?.actionPlanId && rules.kind !== 'agent' ? { planId: flow.actionPlanId } : {};
+  const bySource = routeBySource(lead, flow, rules, rotation);
+  if (bySource === 'pond' || (!bySource && rules.kind !== 'agent' && rules.pondFirst && rules.roster.some((a) => a.active) && !requestedAgentOf(lead, rules))) {
     return {
-      lead: [{ type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: rules.ownerId, fromAgentId: null, reason: 'pond-first' } }],
+      lead: [
+        {
+          type: 'LeadPutInPond',
+          data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: rules.ownerId, fromAgentId: null, reason: 'pond-first', ...plan },
+        },
+      ],
       routing: [],
     };
   }
-  const a = routeLead(lead, rules, rotation);
+  const a: Assignment = bySource ?? routeLead(lead, rules, rotation);
   return {
     lead: [
       {
         type: 'LeadAssigned',
-        data: { leadId: lead.leadId, siteId: lead.siteId, agentId: a.agentId, brokerId: a.brokerId, rule: a.rule, ruleVersion: a.ruleVersion },
+        data: { leadId: lead.leadId, siteId: lead.siteId, agentId: a.agentId, brokerId: a.brokerId, rule: a.rule, ruleVersion: a.ruleVersion, ...plan },
       },
     ],
     routing: a.rule === 'round-robin' ? [{ type: 'RoundRobinTurnTaken', data: { siteId: lead.siteId, leadId: lead.leadId, agentId: a.agentId } }] : [],

@@ -15,6 +15,14 @@ import { type LeadAssigned, type LeadCaptured, type LeadPutInPond, type RoutingR
 import type { SiteCreated } from '../../sites';
 import { capturedLead, decideAssignLead, initialRotation, type RoutableLead, type Rotation } from '../route-lead/assign-lead.decide';
 import { nextTurn } from '../routing-rules';
+import {
+  evolveLeadFlow,
+  initialLeadFlow,
+  type LeadFlow,
+  type LeadFlowChanged,
+  leadFlowTargetFor,
+  type LeadFlowTarget,
+} from '../../integrations/integrations.events';
 
 /** Where a lead went: an agent (or the broker) by a rule, or the office pond (`agentId` null). */
 export type Placement = { readonly agentId: string | null; readonly rule: RoutingRule | 'pond-first' };
@@ -51,11 +59,13 @@ export const replayEventTypes = [
   'LeadAssigned',
   'LeadPutInPond',
   'RoundRobinTurnTaken',
+  'LeadFlowChanged',
 ] as const;
 
-type ReplayEvent = UserRegistered | SiteCreated | OfficeEvent | LeadCaptured | LeadAssigned | LeadPutInPond | RoundRobinTurnTaken;
+type ReplayEvent = UserRegistered | SiteCreated | OfficeEvent | LeadCaptured | LeadAssigned | LeadPutInPond | RoundRobinTurnTaken | LeadFlowChanged;
 type Site = { readonly siteId: string; readonly kind: 'broker' | 'brand'; readonly ownerId: string; readonly ownerBrokerId: null };
-type Waiting = { readonly captured: StoredEvent<LeadCaptured>; readonly rules: RoutingRuleSet; readonly inPeriod: boolean };
+/** `flow`: the office's lead flow for the lead's source when it came in (both the actual and the candidate rules keep it). */
+type Waiting = { readonly captured: StoredEvent<LeadCaptured>; readonly rules: RoutingRuleSet; readonly flow: LeadFlowTarget; readonly inPeriod: boolean };
 
 const AGENT_LEVEL = 10;
 
@@ -76,6 +86,7 @@ export class RoutingReplay {
   private readonly sites = new Map<string, Site>();
   private readonly links = new Map<string, string>();
   private rules: RoutingRuleSet = initialRoutingRuleSet;
+  private flow: LeadFlow = initialLeadFlow();
   private readonly waiting = new Map<string, Waiting>();
   private readonly actualTurns = new Map<string, Rotation>();
   private readonly candidateTurns = new Map<string, Rotation>();
@@ -125,12 +136,15 @@ export class RoutingReplay {
           const at = Date.parse(e.metadata.at);
           const inPeriod = at >= this.period.from.getTime() && at < this.period.to.getTime();
           if (inPeriod && !this.waiting.has(e.data.leadId)) this.waitingInPeriod++;
-          this.waiting.set(e.data.leadId, { captured: e, rules: this.rules, inPeriod });
+          this.waiting.set(e.data.leadId, { captured: e, rules: this.rules, flow: leadFlowTargetFor(this.flow, e.data.source), inPeriod });
         }
         return;
       case 'LeadAssigned':
       case 'LeadPutInPond':
         this.routed(e);
+        return;
+      case 'LeadFlowChanged':
+        if (e.data.brokerId === this.brokerId) this.flow = evolveLeadFlow(this.flow, e);
         return;
       case 'RoundRobinTurnTaken':
         // A turn of a lead the replay decides itself is replaced by the replay's; any other (a lead before the period) moves both rotations.
@@ -188,7 +202,7 @@ export class RoutingReplay {
       );
       byRules.set(key, siteRules);
     }
-    const decision = decideAssignLead(lead, siteRules, turns.get(captured.siteId) ?? initialRotation());
+    const decision = decideAssignLead(lead, siteRules, turns.get(captured.siteId) ?? initialRotation(), w.flow);
     for (const turn of decision.routing) turns.set(captured.siteId, nextTurn(turns.get(captured.siteId) ?? initialRotation(), turn.data.agentId));
     const placed = decision.lead[0];
     if (placed?.type === 'LeadAssigned') return { agentId: placed.data.agentId, rule: placed.data.rule };

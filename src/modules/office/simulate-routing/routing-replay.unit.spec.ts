@@ -126,4 +126,21 @@ describe('RoutingReplay (given the log / when replayed / then)', () => {
     expect(r.done(late)).toBe(true);
     expect(r.done(stored('UserRegistered', { userId: 'Y', brokerId: 'other', securityLevel: 10 }, 150))).toBe(false);
   });
+
+  it("given the office's lead flow sends direct leads to A2, when a lead of the period is replayed, then both the actual and the candidate follow it (faithful)", () => {
+    const flow = stored(
+      'LeadFlowChanged',
+      {
+        brokerId: B,
+        rules: [{ source: 'Direct', assignTo: 'A2', actionPlanId: null }],
+        defaultRule: { assignTo: 'routing-rules', actionPlanId: null },
+        byUserId: B,
+      },
+      20,
+      `leadflow-${B}`,
+    );
+    const replayed = replay(rules({ off: ['A2'] }), agent('A1'), agent('A2'), site(), flow, captured('L1', 70), assigned('L1', 'A2', 70, 'lead-flow'));
+    // Under the candidate A2 is off: the source's rule falls to the routing rules, round robin to A1.
+    expect(replayed).toEqual([{ leadId: 'L1', happened: 'A2', actual: 'A2', candidate: 'A1' }]);
+  });
 });

@@ -87,6 +87,7 @@ export function RoutingSimulation({ onClose }: { readonly onClose: () => void })
       'agent-page': t('routingSim.rule.agentPage', 'Agent page'),
       'owner-fallback': t('routingSim.rule.ownerFallback', 'Broker (nobody active)'),
       'pond-first': t('routingSim.rule.pondFirst', 'Pond first'),
+      'lead-flow': t('routingSim.rule.leadFlow', 'Lead flow'),
     })[rule] ?? rule;
   const placed = (p: Placement) => `${nameOf(p.agentId)} (${ruleLabel(p.rule)})`;
   const invalid = (e: 'weight' | 'window') =>

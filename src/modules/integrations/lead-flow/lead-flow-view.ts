@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { plansOwnedBy } from '../../../../projections/action-plans';
+import { leadSources } from '../../../../projections/lead-feed';
+import { rosterFor } from '../../../../projections/lead-routing';
+import type { CommandContext } from '../../../commands/command-context';
+import type { Config } from '../../../config/config';
+import type { ResponseOf } from '../../../contract/route';
+import type { contract } from '../../../contract/routes';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { CONFIG, DB_POOL } from '../../../runtime/tokens';
+import { SecretKey } from '../../accounts';
+import { issueIntakeToken, loadLeadFlow } from './intake-tokens';
+
+/** The portals and ad networks an office can take leads from before any of their leads came in. */
+export const KNOWN_SOURCES = ['Zillow', 'Trulia', 'Realtor.com', 'Homes.com', 'Google Ads', 'Facebook'] as const;
+
+export type LeadFlowView = ResponseOf<typeof contract.leadFlow.get>;
+
+/** The lead-flow screen's answer: the office's rules, its intake URL and address (their first tokens made on first sight), sources and plans. */
+@Injectable()
+export class LeadFlowViews {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(DB_POOL) private readonly pool: pg.Pool,
+    @Inject(SecretKey) private readonly secret: SecretKey,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async of(brokerId: string, ctx: CommandContext): Promise<LeadFlowView> {
+    const secret = await this.secret.get();
+    const urlToken = await issueIntakeToken(this.store, secret, brokerId, 'url', brokerId, ctx, true);
+    const emailToken = await issueIntakeToken(this.store, secret, brokerId, 'email', brokerId, ctx, true);
+    const [{ flow }, seen, plans] = await Promise.all([
+      loadLeadFlow(this.store, brokerId),
+      leadSources(this.pool, { userId: brokerId, role: 'broker' }),
+      plansOwnedBy(this.pool, [brokerId]),
+    ]);
+    const sources = new Map<string, string>();
+    for (const s of [...KNOWN_SOURCES, ...seen, ...flow.rules.map((r) => r.source)]) if (!sources.has(s.toLowerCase())) sources.set(s.toLowerCase(), s);
+    return {
+      intakeEmail: `${emailToken}@${this.config.inboundEmail.domain}`,
+      intakeUrl: `${this.config.publicUrl}/api/inbound/leads/${urlToken}`,
+      rules: flow.rules.map((r) => ({ source: r.source, assignTo: r.assignTo, actionPlanId: r.actionPlanId })),
+      defaultRule: flow.defaultRule,
+      sources: [...sources.values()],
+      plans: plans.map((p) => ({ planId: p.planId, name: p.name })),
+      googleKeySet: flow.googleKey !== null,
+    };
+  }
+
+  /** The office's agents (and its broker) a rule may name, and its plans a rule may start. */
+  async choices(brokerId: string): Promise<{ agents: Set<string>; plans: Set<string> }> {
+    const [roster, plans] = await Promise.all([rosterFor(this.pool, brokerId), plansOwnedBy(this.pool, [brokerId])]);
+    const agents = roster.filter((r) => r.userId === brokerId || r.brokerId === brokerId).map((r) => r.userId);
+    return { agents: new Set(agents), plans: new Set(plans.map((p) => p.planId)) };
+  }
+}

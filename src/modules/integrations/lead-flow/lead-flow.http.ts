@@ -1,0 +1,85 @@
+import { Body, Controller, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { handleCommand } from '../../../commands/handle-command';
+import { commandContextOf } from '../../../commands/request-context';
+import type { BodyOf } from '../../../contract/route';
+import { contract } from '../../../contract/routes';
+import { LEAD_FLOW_MESSAGES } from '../../../contract/routes/lead-flow';
+import { EventStore } from '../../../eventstore/event-store.port';
+import { Route } from '../../../http/contract/route.decorator';
+import { forbidden, validation } from '../../../shared/errors';
+import { dashboardViewer } from '../../../shared/viewer/viewer';
+import { SecretKey } from '../../accounts';
+import { ASSIGN_TO_POND, ASSIGN_TO_ROUND_ROBIN, ASSIGN_TO_ROUTING_RULES, type LeadFlowTarget, leadFlowStream } from './lead-flow.events';
+import { leadFlowDecider } from './lead-flow.decide';
+import { LeadFlowViews } from './lead-flow-view';
+import { issueIntakeToken, loadLeadFlow } from './intake-tokens';
+
+const KEYWORDS: readonly string[] = [ASSIGN_TO_POND, ASSIGN_TO_ROUND_ROBIN, ASSIGN_TO_ROUTING_RULES];
+
+/** The broker of the office (the lead flow is the office's; agents and staff are refused). */
+export function officeBroker(req: Request): string {
+  const viewer = dashboardViewer(req);
+  if (viewer.role !== 'broker') throw forbidden(LEAD_FLOW_MESSAGES.brokersOnly);
+  return viewer.userId;
+}
+
+@Controller()
+export class LeadFlowController {
+  constructor(
+    @Inject(EventStore) private readonly store: EventStore,
+    @Inject(SecretKey) private readonly secret: SecretKey,
+    @Inject(LeadFlowViews) private readonly views: LeadFlowViews,
+  ) {}
+
+  @Route(contract.leadFlow.get)
+  get(@Req() req: Request) {
+    return this.views.of(officeBroker(req), commandContextOf(req));
+  }
+
+  /** Every rule names an agent of the office (or its broker) or a keyword, and a plan of the office or none. */
+  @Route(contract.leadFlow.put)
+  async put(@Body() input: BodyOf<typeof contract.leadFlow.put>, @Req() req: Request) {
+    const brokerId = officeBroker(req);
+    const ctx = commandContextOf(req);
+    const { agents, plans } = await this.views.choices(brokerId);
+    const check = (t: LeadFlowTarget) => {
+      if (!KEYWORDS.includes(t.assignTo) && !agents.has(t.assignTo)) throw validation(LEAD_FLOW_MESSAGES.notInOffice);
+      if (t.actionPlanId && !plans.has(t.actionPlanId)) throw validation(LEAD_FLOW_MESSAGES.plan);
+    };
+    input.rules.forEach(check);
+    const defaultRule = input.defaultRule ?? (await loadLeadFlow(this.store, brokerId)).flow.defaultRule;
+    check(defaultRule);
+    await handleCommand(
+      this.store,
+      leadFlowStream(brokerId),
+      leadFlowDecider,
+      { kind: 'rules', brokerId, rules: input.rules, defaultRule, byUserId: brokerId },
+      ctx,
+    );
+    return this.views.of(brokerId, ctx);
+  }
+
+  /** A new token for the channel: the URL or address before it answers 404 / is kept no more from now on. */
+  @Route(contract.leadFlow.newToken)
+  async newToken(@Body() input: BodyOf<typeof contract.leadFlow.newToken>, @Req() req: Request) {
+    const brokerId = officeBroker(req);
+    const ctx = commandContextOf(req);
+    await issueIntakeToken(this.store, await this.secret.get(), brokerId, input.channel, brokerId, ctx);
+    return this.views.of(brokerId, ctx);
+  }
+
+  @Route(contract.leadFlow.googleKey)
+  async googleKey(@Body() input: BodyOf<typeof contract.leadFlow.googleKey>, @Req() req: Request): Promise<undefined> {
+    const brokerId = officeBroker(req);
+    const googleKey = input.googleKey || null;
+    await handleCommand(
+      this.store,
+      leadFlowStream(brokerId),
+      leadFlowDecider,
+      { kind: 'google-key', brokerId, googleKey, byUserId: brokerId },
+      commandContextOf(req),
+    );
+    return undefined;
+  }
+}
