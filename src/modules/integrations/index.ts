@@ -1,2 +1,3 @@
 export { IntegrationsModule } from './integrations.module';
 export { type ApiKeyEvent, apiKeyEventTypes } from './integrations.events';
+export { FACEBOOK_INBOUND_PATH } from './facebook/facebook-webhook.http';

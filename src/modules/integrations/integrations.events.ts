@@ -30,3 +30,4 @@ export type LeadIntakeRecorded = {
 };
 export type LeadIntakeEvent = LeadIntakeClaimed | LeadIntakeRecorded;
 export const leadIntakeEventTypes = ['LeadIntakeClaimed', 'LeadIntakeRecorded'] as const satisfies readonly LeadIntakeEvent['type'][];
+export * from './facebook/facebook.events';

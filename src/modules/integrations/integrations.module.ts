@@ -13,10 +13,11 @@ import { V1EventsController } from './v1-events/events.http';
 import { V1ListLeadsController } from './v1-leads/list-leads.http';
 import { V1UpdateLeadController } from './v1-leads/update-lead.http';
 import { V1WriteNoteController } from './v1-leads/write-note.http';
+import { FacebookLeadsModule } from './facebook/facebook.module';
 
 /** The brokerage's other tools: API keys and API v1 (contract section 12). */
 @Module({
-  imports: [AccountsModule],
+  imports: [AccountsModule, FacebookLeadsModule],
   controllers: [
     CreateApiKeyController,
     ListApiKeysController,
