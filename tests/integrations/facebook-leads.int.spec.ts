@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FacebookLeadDelivered } from '../../src/modules/integrations/integrations.events';
 import { hubSignatureOf } from '../../src/modules/integrations/facebook/hub-signature';
 import { NOT_SIGNED, NOT_VERIFIED } from '../../src/modules/integrations/facebook/facebook-webhook.http';
+import { FacebookLeadFetcher } from '../../src/modules/integrations/facebook/facebook-lead-fetcher.reactor';
 import { facebookGraphStandIn } from '../support/facebook-graph-stand-in';
 import { demoUser, type Office, registerOffice, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
@@ -167,6 +168,30 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     expect(await delivered('900000000000003')).toHaveLength(1);
   });
 
+  it('takers running at once (as on several instances) fetch and take in each lead once', async () => {
+    const ids = ['900000000000011', '900000000000012', '900000000000013', '900000000000014'];
+    for (const [i, id] of ids.entries())
+      graph.leads.set(id, {
+        pageId: PAGE,
+        formId: FORM,
+        createdTime: '2026-11-29T10:30:00+0000',
+        fields: { full_name: `Cora ${i}`, email: `cora${i}@example.com` },
+      });
+    graph.slow(150);
+    try {
+      const fetcher = app.server.app.get(FacebookLeadFetcher);
+      const before = graph.calls.length;
+      expect((await deliver(leadgenBody(PAGE, ...ids))).body).toEqual({ message: 'Received', leads: 4 });
+      await Promise.all([fetcher.sweep(), fetcher.sweep(), fetcher.sweep(), fetcher.sweep()]);
+      for (const id of ids) expect((await deliveredOnce(id)).created).toBe(true);
+      const leadCalls = graph.calls.slice(before).filter((c) => ids.some((id) => c.endsWith(`/${id}`)));
+      expect(leadCalls.sort()).toEqual(ids.map((id) => `/v22.0/${id}`).sort());
+    } finally {
+      graph.slow(0);
+    }
+    for (const id of ids) expect(await delivered(id)).toHaveLength(1);
+  });
+
   it('an expired page token → the page shows "reconnect" with Meta’s words; reconnecting lets the waiting lead through', async () => {
     graph.leads.set('900000000000004', {
       pageId: PAGE,
@@ -275,8 +300,8 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     const stats = await staff.get('/api/backoffice/facebook-leads?days=366');
     expect(stats.status, stats.text).toBe(200);
     const form = stats.body.forms.find((f: { formId: string }) => f.formId === FORM);
-    expect(form).toMatchObject({ pageId: PAGE, officeId: broker.userId, leads: 5, source: 'FB Sellers' });
-    expect(stats.body.perDay).toContainEqual({ day: '2026-11-29', formId: FORM, leads: 5 });
+    expect(form).toMatchObject({ pageId: PAGE, officeId: broker.userId, leads: 9, source: 'FB Sellers' });
+    expect(stats.body.perDay).toContainEqual({ day: '2026-11-29', formId: FORM, leads: 9 });
     expect((await brokerC.get('/api/backoffice/facebook-leads')).status).toBe(403);
     const agent = await signIn(app.server, demoUser('agent').email, 'demo.localhost');
     expect(await agent.post('/api/dashboard/facebook/pages', { pageId: PAGE, accessToken: TOKEN })).toMatchObject({

@@ -21,6 +21,7 @@ export async function facebookGraphStandIn(appSecret: string) {
   const expired = new Set<string>();
   const calls: string[] = [];
   let failing = 0;
+  let delayMs = 0;
 
   const error = (status: number, message: string, type: string, code: number, subcode?: number) =>
     [status, { error: { message, type, code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: 'AbCdEfGhIjK' } }] as const;
@@ -88,7 +89,7 @@ export async function facebookGraphStandIn(appSecret: string) {
     const url = new URL(req.url!, 'http://127.0.0.1');
     calls.push(url.pathname);
     const [status, body] = answer(url);
-    res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
+    setTimeout(() => res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body)), delayMs);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
@@ -100,6 +101,10 @@ export async function facebookGraphStandIn(appSecret: string) {
     /** The next `n` calls answer Meta's transient 500. */
     failNext: (n: number) => {
       failing = n;
+    },
+    /** Every answer waits this long (so that concurrent takers overlap). */
+    slow: (ms: number) => {
+      delayMs = ms;
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
