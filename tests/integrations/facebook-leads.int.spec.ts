@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FacebookLeadDelivered } from '../../src/modules/integrations/integrations.events';
 import { hubSignatureOf } from '../../src/modules/integrations/facebook/hub-signature';
 import { NOT_SIGNED, NOT_VERIFIED } from '../../src/modules/integrations/facebook/facebook-webhook.http';
-import { FacebookLeadFetcher } from '../../src/modules/integrations/facebook/facebook-lead-fetcher.reactor';
+import { FacebookLeadFetcher, NO_SUCH_PAGE } from '../../src/modules/integrations/facebook/facebook-lead-fetcher.reactor';
 import { facebookGraphStandIn } from '../support/facebook-graph-stand-in';
 import { demoUser, type Office, registerOffice, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';
@@ -292,6 +292,18 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     graph.leads.get('900000000000007')!.fields.email = 'polly@example.com';
     expect((await staff.post('/api/backoffice/outboxes/facebook-leads/900000000000007/send-again')).status).toBeLessThan(300);
     expect((await deliveredOnce('900000000000007')).created).toBe(true);
+  });
+
+  it('a lead of a page no office connected is kept, given up with why, and fetches nothing', async () => {
+    const before = graph.calls.length;
+    expect((await deliver(leadgenBody('104857600000999', '900000000000021'))).status).toBe(200);
+    const row = await until('the lead given up', async () => {
+      const r = await queued('900000000000021');
+      return r?.state === 'failed' ? r : null;
+    });
+    expect(row.last_error).toBe(NO_SUCH_PAGE);
+    expect(graph.calls.length).toBe(before);
+    expect(await delivered('900000000000021')).toEqual([]);
   });
 
   it('the back-office counts leads per form and per day (staff only); an agent cannot connect pages', async () => {
