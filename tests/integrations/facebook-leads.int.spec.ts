@@ -80,6 +80,8 @@ describe('Facebook lead ads: the webhook handshake, signed deliveries, each lead
     const connected = await brokerC.post('/api/dashboard/facebook/pages', { pageId: PAGE, accessToken: TOKEN });
     expect(connected.status, connected.text).toBe(201);
     expect(connected.text).not.toContain(TOKEN);
+    // Connecting installs our app on the page for its leadgen field: Meta then sends its leads here.
+    expect(graph.subscribed.get(PAGE)).toBe('leadgen');
   });
 
   it('the handshake: the right verify token → the challenge as text/plain 200; a wrong one, another mode or none → 403', async () => {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * shapes (developers.facebook.com/docs/marketing-api/guides/lead-ads/retrieving and
  * /docs/graph-api/guides/error-handling): `GET /{page-id}?fields=id,name`,
  * `GET /{page-id}/leadgen_forms` (`{data:[{id,name,status,locale}], paging:{cursors}}`),
- * `GET /{form-id}`, `GET /{leadgen-id}` (`{id, created_time, ad_id, form_id, campaign_name,
+ * `GET /{form-id}`, `POST /{page-id}/subscribed_apps?subscribed_fields=leadgen` (`{success:true}`), `GET /{leadgen-id}` (`{id, created_time, ad_id, form_id, campaign_name,
  * field_data:[{name, values}]}`), and its errors `{error:{message, type, code, error_subcode,
  * fbtrace_id}}`: an expired token (190/463), an unknown object (100/33), a transient failure
  * (500, code 2). Each call must carry the page's token and its appsecret_proof.
@@ -26,7 +26,8 @@ export async function facebookGraphStandIn(appSecret: string) {
   const error = (status: number, message: string, type: string, code: number, subcode?: number) =>
     [status, { error: { message, type, code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: 'AbCdEfGhIjK' } }] as const;
 
-  const answer = (url: URL): readonly [number, unknown] => {
+  const subscribed = new Map<string, string>();
+  const answer = (url: URL, method = 'GET'): readonly [number, unknown] => {
     if (failing > 0) {
       failing--;
       return error(500, 'An unexpected error has occurred. Please retry your request later.', 'OAuthException', 2);
@@ -55,6 +56,11 @@ export async function facebookGraphStandIn(appSecret: string) {
       100,
       33,
     );
+    if (method === 'POST') {
+      if (parts.length !== 2 || parts[1] !== 'subscribed_apps' || id !== pageId) return unknown;
+      subscribed.set(pageId, url.searchParams.get('subscribed_fields') ?? '');
+      return [200, { success: true }];
+    }
     if (parts.length === 2 && parts[1] === 'leadgen_forms') {
       if (id !== pageId) return unknown;
       return [
@@ -88,7 +94,7 @@ export async function facebookGraphStandIn(appSecret: string) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url!, 'http://127.0.0.1');
     calls.push(url.pathname);
-    const [status, body] = answer(url);
+    const [status, body] = answer(url, req.method);
     setTimeout(() => res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body)), delayMs);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -97,6 +103,8 @@ export async function facebookGraphStandIn(appSecret: string) {
     pages,
     leads,
     calls,
+    /** The fields each page subscribed our app to (`POST /{page-id}/subscribed_apps`). */
+    subscribed,
     expire: (token: string) => expired.add(token),
     /** The next `n` calls answer Meta's transient 500. */
     failNext: (n: number) => {

@@ -38,7 +38,8 @@ function graphRefusal(err: unknown, what: string): AppError {
 
 /**
  * The office's Facebook pages (Settings → Facebook leads): connect one with its page access token
- * (checked with the Graph API, sealed, never shown back), list its lead forms with the source
+ * (checked with the Graph API, the page subscribed to our webhook's leadgen field, the token
+ * sealed and never shown back), list its lead forms with the source
  * each is filed under, name a form's source, disconnect. A token Meta refuses marks the page for
  * reconnection with Meta's words.
  */
@@ -64,6 +65,9 @@ export class FacebookPagesController {
       throw graphRefusal(err, 'this page access token');
     });
     if (found.id !== input.pageId) throw validation('This access token is not the page’s own token: use the page access token of that page');
+    await this.graph.subscribe(input.pageId, input.accessToken).catch((err: unknown) => {
+      throw graphRefusal(err, 'to send this page’s leads to Porchlight');
+    });
     const ctx = commandContextOf(req);
     await handleCommand(
       this.store,

@@ -30,6 +30,10 @@ export class FetchFacebookGraph extends FacebookGraph {
     return { id: str(body.id), name: str(body.name) || pageId };
   }
 
+  async subscribe(pageId: string, token: string): Promise<void> {
+    await this.call('POST', `/${encodeURIComponent(pageId)}/subscribed_apps`, token, { subscribed_fields: 'leadgen' });
+  }
+
   async forms(pageId: string, token: string): Promise<GraphForm[]> {
     const out: GraphForm[] = [];
     let after: string | null = null;
@@ -67,13 +71,17 @@ export class FetchFacebookGraph extends FacebookGraph {
     };
   }
 
-  private async get(path: string, token: string, query: Record<string, string>): Promise<unknown> {
+  private get(path: string, token: string, query: Record<string, string>): Promise<unknown> {
+    return this.call('GET', path, token, query);
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, token: string, query: Record<string, string>): Promise<unknown> {
     const { graphUrl, appSecret } = this.config.facebook;
     const params = new URLSearchParams({ ...query, access_token: token });
     if (appSecret) params.set('appsecret_proof', createHmac('sha256', appSecret).update(token).digest('hex'));
     let res: Response;
     try {
-      res = await fetch(`${graphUrl}${path}?${params}`, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json' } });
+      res = await fetch(`${graphUrl}${path}?${params}`, { method, signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json' } });
     } catch (err) {
       throw new GraphError(`The Graph API could not be reached (${(err as Error).name})`, false, null);
     }

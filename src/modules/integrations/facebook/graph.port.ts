@@ -29,12 +29,14 @@ export class GraphError extends Error {
 
 /**
  * The Graph API as this product uses it for lead ads, with a page's access token: the page's
- * name (to check a token when it is connected), its lead forms, one form's name, one lead's
+ * name (to check a token when it is connected), the page's subscription to our webhook, its lead forms, one form's name, one lead's
  * answers. The adapter speaks HTTP to FACEBOOK_GRAPH_URL; tests point that at a local server
  * answering in Meta's shapes.
  */
 export abstract class FacebookGraph {
   abstract page(pageId: string, token: string): Promise<{ id: string; name: string }>;
+  /** Installs our app on the page for its `leadgen` field (`POST /{page-id}/subscribed_apps`), so that Meta sends its leads to our webhook. */
+  abstract subscribe(pageId: string, token: string): Promise<void>;
   abstract forms(pageId: string, token: string): Promise<GraphForm[]>;
   abstract form(formId: string, token: string): Promise<GraphForm>;
   abstract lead(leadgenId: string, token: string): Promise<GraphLead>;
