@@ -1,5 +1,6 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
 import { apiKeysProjection } from '../../projections/api-keys';
+import { facebookLeadsProjection } from '../../projections/facebook-leads';
 import { publicEventsProjection } from '../../projections/public-events';
 import { actionPlansProjection } from '../../projections/action-plans';
 import { agentPagesProjection } from '../../projections/agent-pages';
@@ -79,6 +80,7 @@ export const allProjections: readonly Projection[] = [
   guidesProjection,
   apiKeysProjection,
   publicEventsProjection,
+  facebookLeadsProjection,
 ];
 
 /**

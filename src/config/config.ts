@@ -47,6 +47,8 @@ const url = (protocols: readonly string[]) =>
 
 /** Public (it is in the README): fine on a laptop, refused for a demo seed in production. */
 export const DEFAULT_DEMO_PASSWORD = 'porchlight-demo';
+/** Meta's Graph API at a fixed version, so that its answers keep their shape until we move on. */
+export const FACEBOOK_GRAPH_DEFAULT = 'https://graph.facebook.com/v22.0';
 
 export const PUSH_TEST_ORIGINS_IN_PRODUCTION = 'PUSH_TEST_ORIGINS is for tests only (a local push-service stand-in) and is refused in production';
 
@@ -126,6 +128,8 @@ const schema = z.object({
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
   FACEBOOK_GRAPH_URL: url(['http:', 'https:']),
+  // Meta's lead ads webhook: the verify token typed into the app's Webhooks settings (unset: the handshake answers 403).
+  FACEBOOK_VERIFY_TOKEN: z.string().min(1).optional(),
   // Agents' mailboxes through OAuth (issue 30): each provider is offered once its client id and secret are set.
   GOOGLE_MAIL_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_MAIL_CLIENT_SECRET: z.string().min(1).optional(),
@@ -262,7 +266,12 @@ export type Config = {
   readonly google: { readonly clientId: string | undefined; readonly jwksUrl: string };
   /** Agents' mailboxes through OAuth: a provider is undefined until its client id and secret are set. */
   readonly mailboxOAuth: { readonly gmail: MailboxOAuthClient | undefined; readonly microsoft: MailboxOAuthClient | undefined };
-  readonly facebook: { readonly appId: string | undefined; readonly appSecret: string | undefined; readonly graphUrl: string };
+  readonly facebook: {
+    readonly appId: string | undefined;
+    readonly appSecret: string | undefined;
+    readonly graphUrl: string;
+    readonly verifyToken: string | undefined;
+  };
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
   readonly uploadMaxBytes: number;
   /** An online maplibre style for the search maps; unset: the offline basemap served by the app. */
@@ -410,7 +419,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     facebook: {
       appId: e.FACEBOOK_APP_ID,
       appSecret: e.FACEBOOK_APP_SECRET,
-      graphUrl: (e.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+      graphUrl: (e.FACEBOOK_GRAPH_URL ?? FACEBOOK_GRAPH_DEFAULT).replace(/\/+$/, ''),
+      verifyToken: e.FACEBOOK_VERIFY_TOKEN,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,

@@ -12,6 +12,7 @@ import { conversationRoutes } from './conversation';
 import { demoRoutes } from './demo';
 import { devOutboxesRoutes } from './dev-outboxes';
 import { docsRoutes } from './docs';
+import { facebookRoutes } from './facebook';
 import { feedsRoutes } from './feeds';
 import { guidesRoutes } from './guides';
 import { healthRoutes } from './health';
@@ -66,6 +67,7 @@ export const contract = {
   demo: demoRoutes,
   devOutboxes: devOutboxesRoutes,
   docs: docsRoutes,
+  facebook: facebookRoutes,
   feeds: feedsRoutes,
   guides: guidesRoutes,
   health: healthRoutes,

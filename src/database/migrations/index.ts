@@ -25,7 +25,8 @@ import { pushesUnsettled } from './025-pushes-unsettled';
 import { outboxRetryPolicy } from './040-outbox-retry-policy';
 import { mailboxSync } from './047-mailbox-sync';
 import { mailboxOAuthStates } from './048-mailbox-oauth-states';
-import { webhooks } from './070-webhooks';
+import { webhooks } from './049-webhooks';
+import { facebookLeadQueue } from './050-facebook-lead-queue';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   mailboxSync,
   mailboxOAuthStates,
   webhooks,
+  facebookLeadQueue,
 ];

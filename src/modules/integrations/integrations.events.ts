@@ -33,3 +33,4 @@ export const leadIntakeEventTypes = ['LeadIntakeClaimed', 'LeadIntakeRecorded'] 
 
 export * from './lead-flow/lead-flow.events';
 export * from './portal-intake/intake-inbox.events';
+export * from './facebook/facebook.events';

@@ -43,6 +43,18 @@ export const OUTBOXES = [
     item: null,
     noLeadId: true,
   },
+  // Keyed by Meta's leadgen id (a number, not a uuid).
+  {
+    name: 'facebook-leads',
+    label: 'Facebook leads to fetch',
+    table: 'facebook_lead_queue',
+    key: 'leadgen_id',
+    channel: "'facebook'",
+    lead: false,
+    item: null,
+    noLeadId: true,
+    graphId: true,
+  },
   // Decide-and-send outboxes: their failures wait in outbox_deferrals (send-once-with-retry.ts).
   {
     name: 'showing-notices',
@@ -139,7 +151,7 @@ export async function failedForLead(pool: pg.Pool, leadId: string): Promise<Fail
  * is tried again by its next sweep while it is still due (a reminder within its day).
  */
 export async function sendAgain(pool: pg.Pool, o: Outbox, id: string): Promise<'queued' | 'not-failed' | 'unknown'> {
-  if (o.table !== 'outbox_deferrals' && !UUID.test(id)) return 'unknown';
+  if (o.table !== 'outbox_deferrals' && !('graphId' in o ? /^\d{1,30}$/ : UUID).test(id)) return 'unknown';
   const { rows } = await pool.query<{ queued: boolean }>(
     `WITH queued AS (
        UPDATE ${o.table} SET state = 'pending', next_attempt_at = NULL, first_failed_at = NULL, failed_at = NULL WHERE ${o.key} = $1 AND state = 'failed'${mine(o)} RETURNING 1

@@ -175,6 +175,16 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
     ),
   },
   {
+    id: 'facebook',
+    label: 'Facebook leads',
+    place: 'settings',
+    roles: ['broker'],
+    ...load(
+      () => import('../features/facebook-leads'),
+      (m) => <m.FacebookLeadsView />,
+    ),
+  },
+  {
     id: 'pipeline',
     label: 'Pipeline',
     place: 'settings',

@@ -2,6 +2,7 @@ import { Link } from '../../app/Link';
 import { useCurrentUser } from '../../app/currentUser';
 import { useLocation } from '../../app/location';
 import { AccountView } from './AccountView';
+import { FacebookLeadsPanel } from './FacebookLeadsPanel';
 import { FailedMessagesPanel } from './FailedMessagesPanel';
 import { FeedsPanel } from './FeedsPanel';
 import styles from './Backoffice.module.css';
@@ -13,8 +14,8 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 /**
  * /dashboard/backoffice (staff, level 25): member search, an account's page (history, state as
  * of any event, actions, impersonation), the projections panel, the MLS feeds and the failed
- * messages of the outboxes. The view lives in the address (?user=, ?view=projections,
- * ?view=feeds, ?view=messages), so every screen can be linked
+ * messages of the outboxes, Facebook lead ads' leads per form and day. The view lives in the address (?user=, ?view=projections,
+ * ?view=feeds, ?view=messages, ?view=ppc), so every screen can be linked
  * and reloaded.
  */
 export function BackofficePage() {
@@ -22,7 +23,8 @@ export function BackofficePage() {
   const params = new URLSearchParams(loc.search);
   const userId = params.get('user');
   const asked = params.get('view');
-  const view = asked === 'projections' || asked === 'feeds' || asked === 'onboarding' || asked === 'messages' ? asked : userId ? 'account' : 'members';
+  const view =
+    asked === 'projections' || asked === 'feeds' || asked === 'onboarding' || asked === 'messages' || asked === 'ppc' ? asked : userId ? 'account' : 'members';
   const { ready, user } = useCurrentUser();
 
   useDocumentTitle('Back-office · Porchlight');
@@ -63,6 +65,9 @@ export function BackofficePage() {
           <Link href="/dashboard/backoffice?view=messages" className={styles.tab} aria-current={view === 'messages' ? 'page' : undefined}>
             Failed messages
           </Link>
+          <Link href="/dashboard/backoffice?view=ppc" className={styles.tab} aria-current={view === 'ppc' ? 'page' : undefined}>
+            Facebook leads
+          </Link>
           <Link href="/dashboard/backoffice?view=onboarding" className={styles.tab} aria-current={view === 'onboarding' ? 'page' : undefined}>
             Onboarding
           </Link>
@@ -73,6 +78,8 @@ export function BackofficePage() {
       </header>
       {view === 'messages' ? (
         <FailedMessagesPanel />
+      ) : view === 'ppc' ? (
+        <FacebookLeadsPanel />
       ) : view === 'onboarding' ? (
         <OnboardingPanel />
       ) : view === 'projections' ? (

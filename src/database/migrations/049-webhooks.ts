@@ -10,7 +10,7 @@ import type { Migration } from './migration';
  *   `webhook_fanout_held`: events of a lead not yet assigned, fanned out once it takes a scope.
  * - `webhook_pause_mails`: the e-mail to a webhook's owner when it was paused after a day of failures.
  */
-export const WEBHOOKS_MIGRATION = 70;
+export const WEBHOOKS_MIGRATION = 49;
 
 export const webhooks: Migration = {
   id: WEBHOOKS_MIGRATION,

@@ -1,0 +1,1 @@
+export { FacebookLeadsView } from './components/FacebookLeadsView';
