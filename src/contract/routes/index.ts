@@ -1,4 +1,5 @@
 import { accountActionsRoutes } from './account-actions';
+import { agreementsRoutes } from './agreements';
 import { accountRoutes } from './account';
 import { alertsRoutes } from './alerts';
 import { apiKeysRoutes } from './api-keys';
@@ -51,6 +52,7 @@ import { valuationRoutes } from './valuation';
  */
 export const contract = {
   accountActions: accountActionsRoutes,
+  agreements: agreementsRoutes,
   account: accountRoutes,
   alerts: alertsRoutes,
   apiKeys: apiKeysRoutes,
