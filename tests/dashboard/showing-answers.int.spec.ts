@@ -10,6 +10,7 @@ import { connectSocket, demoUser, newLead, record, settle, signIn, startDashboar
 import { mailsTo } from '../support/mail-outbox';
 import { type PushServiceStandIn, startPushServiceStandIn } from '../support/push-service-stand-in';
 import { home } from '../support/reso-home';
+import { signedAgreement } from '../support/buyer-agreement';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -142,6 +143,7 @@ describe('showings: the lead accepts a proposed time or cancels; the timeline an
 
     const lead = await requested('Dora Dropout');
     await until(() => got.get('calendar.changed')?.some((p) => p.id === lead.showingId && p.kind === 'showing'));
+    await signedAgreement(janeC, lead.leadId);
     expect((await patch(lead.showingId, { status: 'confirmed' })).status).toBe(200);
     await flush(lead.email);
     const before = got.get('calendar.changed')!.length;

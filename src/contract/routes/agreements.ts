@@ -87,7 +87,7 @@ export const agreementsRoutes = routes('agreements', {
   bySigningLink: {
     method: 'GET',
     path: 'api/agreements/sign',
-    summary: "The terms a signing link is for (403 when forged or expired)",
+    summary: 'The terms a signing link is for (403 when forged or expired)',
     tag: TAG,
     access: 'anyone',
     query: z.strictObject({ t: z.string().optional() }),
@@ -102,7 +102,8 @@ export const agreementsRoutes = routes('agreements', {
     body: z.strictObject({
       t: z.string({ error: 't is required' }).max(300),
       name: z.string({ error: 'Type your full name to sign' }).trim().min(1, { error: 'Type your full name to sign' }).max(200),
-      accept: z.literal(true, { error: 'Tick that you accept the agreement' }),
+      /** A custom check keeps the message ours for a missing or false tick. */
+      accept: z.custom<true>((v) => v === true, { error: 'Tick that you accept the agreement' }).meta({ type: 'boolean', enum: [true] }),
     }),
     responses: { 200: z.strictObject({ isSuccess: z.literal(true), view: SigningViewSchema }) },
   },

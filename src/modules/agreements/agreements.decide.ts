@@ -44,7 +44,14 @@ export type AgreementCommand =
       readonly now: string;
       readonly today: string;
     }
-  | { readonly kind: 'upload-signed'; readonly agreementId: string; readonly uploadId: string; readonly byUserId: string; readonly now: string; readonly today: string }
+  | {
+      readonly kind: 'upload-signed';
+      readonly agreementId: string;
+      readonly uploadId: string;
+      readonly byUserId: string;
+      readonly now: string;
+      readonly today: string;
+    }
   | { readonly kind: 'void'; readonly agreementId: string; readonly byUserId: string; readonly now: string }
   | { readonly kind: 'remind'; readonly agreementId: string; readonly taskId: string };
 
@@ -71,7 +78,9 @@ export function decideAgreement(c: AgreementCommand, s: BuyerAgreements): BuyerA
     if (found) return [];
     checkTerms(c);
     const { agreementId, leadId, agreementType, compensation, startsOn, endsOn, uploadId, byUserId } = c;
-    return [{ type: 'BuyerAgreementDrafted', data: { agreementId, leadId, agreementType, compensation, startsOn, endsOn, uploadId, byUserId, createdAt: c.now } }];
+    return [
+      { type: 'BuyerAgreementDrafted', data: { agreementId, leadId, agreementType, compensation, startsOn, endsOn, uploadId, byUserId, createdAt: c.now } },
+    ];
   }
   if (!found) throw notFound(AGREEMENT_NOT_FOUND);
   const ids = { agreementId: found.agreementId, leadId: found.leadId };

@@ -6,7 +6,14 @@ import { type BuyerAgreementDrafted, type BuyerAgreementEvent, buyerAgreementsSt
 
 export type Agreement = BuyerAgreementDrafted['data'] & {
   readonly sent: { readonly linkId: string; readonly at: string } | null;
-  readonly signed: { readonly how: 'link' | 'upload'; readonly at: string; readonly name: string | null; readonly ipAddress: string | null; readonly userAgent: string | null; readonly uploadId: string | null } | null;
+  readonly signed: {
+    readonly how: 'link' | 'upload';
+    readonly at: string;
+    readonly name: string | null;
+    readonly ipAddress: string | null;
+    readonly userAgent: string | null;
+    readonly uploadId: string | null;
+  } | null;
   readonly voidedAt: string | null;
   readonly remindedTaskId: string | null;
 };

@@ -22,7 +22,12 @@ import { today } from './today';
 export const LINK_NOT_VALID = 'This link is not valid';
 export const LINK_EXPIRED = 'This link has expired: ask your agent to send the agreement again';
 /** Anyone holding a link may try it: 30 a minute per client address. */
-export const SIGNING_LINK_LIMIT: RateLimit = { name: 'agreement-signing-link', limit: 30, windowSeconds: 60, message: 'Too many requests; please try again in a minute' };
+export const SIGNING_LINK_LIMIT: RateLimit = {
+  name: 'agreement-signing-link',
+  limit: 30,
+  windowSeconds: 60,
+  message: 'Too many requests; please try again in a minute',
+};
 
 /**
  * The lead signs through the e-mailed link, without signing in: the page reads the terms, the lead
