@@ -1,4 +1,5 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
+import { agreementsProjection } from '../../projections/agreements';
 import { apiKeysProjection } from '../../projections/api-keys';
 import { publicEventsProjection } from '../../projections/public-events';
 import { actionPlansProjection } from '../../projections/action-plans';
@@ -55,6 +56,7 @@ export const allProjections: readonly Projection[] = [
   emailTemplatesProjection,
   leadPipelineProjection,
   showingsProjection,
+  agreementsProjection,
   chatProjection,
   leadThreadProjection,
   webPushProjection,

@@ -35,10 +35,10 @@ export function compensationWords(c: Compensation): string {
   return `$${c.value.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 }
 
-const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const isDay = (s: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 /** A calendar day ('2031-03-12'), else 400 naming the field. */
-export const dayField = (field: string) =>
-  z.string({ error: `${field} is required` }).refine(isDay, { error: `${field} must be a date (YYYY-MM-DD)` });
+export const dayField = (field: string) => z.string({ error: `${field} is required` }).refine(isDay, { error: `${field} must be a date (YYYY-MM-DD)` });
 
 export const AgreementViewSchema = z.strictObject({
   agreementId: z.string(),

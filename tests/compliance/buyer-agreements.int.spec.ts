@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../src/commands/command-context';
 import type { Started } from '../../src/main';
 import { ALREADY_SIGNED, ENDS_BEFORE_START, FLAT_POSITIVE, PERCENT_RANGE } from '../../src/modules/agreements/agreements.decide';
+import { AgreementExpiryReminders, reminderTaskId } from '../../src/modules/agreements';
 import { type ImportItem, importListings } from '../../src/modules/listings';
 import { demoUser, newLead, registerOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { signedAgreement, uploadDocument } from '../support/buyer-agreement';
@@ -183,5 +184,27 @@ describe('buyer agreements', () => {
     expect(
       (await (await signIn(server, alex.email)).get('/api/dashboard/agreements/uncovered')).body.buyers.map((b: { leadId: string }) => b.leadId),
     ).not.toContain(leadId);
+  });
+
+  it('7 days before a signed agreement ends, its agent gets one renewal task, however many reactors run', async () => {
+    const { leadId } = await lead('Rita Renewal');
+    const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const ending = await signedAgreement(janeC, leadId, { startsOn: today(), endsOn: inDays(5) });
+    await signedAgreement(janeC, leadId, { startsOn: today(), endsOn: inDays(30) });
+    await settle(server);
+    const reminders = server.app.get(AgreementExpiryReminders);
+    await Promise.all([reminders.run(new Date()), reminders.run(new Date())]);
+    await settle(server);
+    expect(await reminders.run(new Date())).toBe(0);
+    const tasks = (await janeC.get(`/api/dashboard/tasks?leadId=${leadId}`)).body.tasks as { taskId: string; title: string; assigneeId: string }[];
+    expect(tasks).toEqual([
+      expect.objectContaining({
+        taskId: reminderTaskId(ending),
+        assigneeId: jane.userId,
+        title: expect.stringMatching(/^Renew Rita Renewal's buyer agreement: it ends on /),
+      }),
+    ]);
+    const reminded = (await server.runtime.store.readStream(`buyer-agreements-${leadId}`)).filter((e) => e.type === 'BuyerAgreementReminded');
+    expect(reminded.map((e) => e.data)).toEqual([{ agreementId: ending, leadId, taskId: reminderTaskId(ending) }]);
   });
 });

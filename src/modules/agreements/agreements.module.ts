@@ -3,6 +3,7 @@ import { AccountsModule } from '../accounts';
 import { ConversationModule } from '../conversation';
 import { SitesModule } from '../sites';
 import { UploadsModule } from '../uploads';
+import { AgreementExpiryReminders } from './expiry-reminders.reactor';
 import { ManageAgreementsController } from './manage-agreements.http';
 import { SignAgreementController } from './sign-agreement.http';
 import { UncoveredBuyersController } from './uncovered-buyers.http';
@@ -11,5 +12,7 @@ import { UncoveredBuyersController } from './uncovered-buyers.http';
 @Module({
   imports: [AccountsModule, ConversationModule, UploadsModule, SitesModule],
   controllers: [ManageAgreementsController, SignAgreementController, UncoveredBuyersController],
+  providers: [AgreementExpiryReminders],
+  exports: [AgreementExpiryReminders],
 })
 export class AgreementsModule {}
