@@ -4,6 +4,7 @@ import type { Started } from '../../src/main';
 import { ALREADY_SIGNED, ENDS_BEFORE_START, FLAT_POSITIVE, PERCENT_RANGE } from '../../src/modules/agreements/agreements.decide';
 import { AgreementExpiryReminders, reminderTaskId } from '../../src/modules/agreements';
 import { type ImportItem, importListings } from '../../src/modules/listings';
+import { NEEDS_AGREEMENT } from '../../src/modules/showings/answer-showing/answer-showing.decide';
 import { demoUser, newLead, registerOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { signedAgreement, uploadDocument } from '../support/buyer-agreement';
 import { waitForMails } from '../support/mail-outbox';
@@ -136,12 +137,15 @@ describe('buyer agreements', () => {
   });
 
   it('a showing of a listing is confirmed only with an agreement in force on its day; open houses are exempt; a void agreement covers nothing', async () => {
-    const { leadId } = await lead('Nora Nobody');
+    const { leadId, client } = await lead('Nora Nobody');
     const requested = await propose(leadId, { pdid: 'T-P1', start: MARCH_12 });
     expect(requested.status, requested.text).toBe(201);
     const refused = await confirm(requested.body.showingId);
     expect(refused).toMatchObject({ status: 409, body: { message: 'Nora Nobody has no buyer agreement in force on 12 March; add or sign one first' } });
     expect((await propose(leadId, { pdid: 'T-P1', start: MARCH_12, status: 'confirmed' })).status).toBe(409);
+    // The lead cannot confirm it either, by accepting a time the agent proposed.
+    const proposal = await propose(leadId, { pdid: 'T-P1', start: `${NEXT_YEAR}-03-12T16:00:00-07:00` });
+    expect((await client.post(`/api/organizer/showings/${proposal.body.showingId}/accept`, {})).body).toEqual({ message: NEEDS_AGREEMENT });
     // An agreement that ends before the day does not cover it.
     await signedAgreement(janeC, leadId, { startsOn: today(), endsOn: `${NEXT_YEAR}-03-11` });
     expect((await confirm(requested.body.showingId)).status).toBe(409);
@@ -154,6 +158,7 @@ describe('buyer agreements', () => {
     const agreementId = await signedAgreement(janeC, leadId, { startsOn: today(), endsOn: `${NEXT_YEAR}-06-30` });
     const ok = await confirm(requested.body.showingId);
     expect([ok.status, ok.body.showing?.status]).toEqual([200, 'confirmed']);
+    expect((await client.post(`/api/organizer/showings/${proposal.body.showingId}/accept`, {})).body.showing).toMatchObject({ status: 'confirmed' });
 
     expect((await janeC.post(`/api/dashboard/leads/${leadId}/agreements/${agreementId}/void`, {})).body.agreement).toMatchObject({ state: 'void' });
     const next = await propose(leadId, { pdid: 'T-P1', start: `${NEXT_YEAR}-04-02T10:00:00-07:00` });

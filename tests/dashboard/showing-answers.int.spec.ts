@@ -36,6 +36,8 @@ describe('showings: the lead accepts a proposed time or cancels; the timeline an
   const requested = async (name: string) => {
     const lead = await newLead(server, 'jane.localhost', { FullName: name });
     await settle(server);
+    // Touring needs a buyer agreement in force (contract section 13), whoever confirms.
+    await signedAgreement(janeC, lead.leadId);
     expect((await lead.client.post('/api/organizer/schedule', { pdid: 'T-P1', preferredAt: inDays(1) })).status).toBe(204);
     await settle(server);
     await server.app.get(ShowingRequests).run();
@@ -143,7 +145,6 @@ describe('showings: the lead accepts a proposed time or cancels; the timeline an
 
     const lead = await requested('Dora Dropout');
     await until(() => got.get('calendar.changed')?.some((p) => p.id === lead.showingId && p.kind === 'showing'));
-    await signedAgreement(janeC, lead.leadId);
     expect((await patch(lead.showingId, { status: 'confirmed' })).status).toBe(200);
     await flush(lead.email);
     const before = got.get('calendar.changed')!.length;
