@@ -59,6 +59,14 @@ describe('buyer agreements in Chromium: a showing refused without one, the agent
     expect(await seriousViolations(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/agreements-panel.png`, fullPage: true });
 
+    // Until it is signed, Bea is among the buyers touring without an agreement.
+    await page.goto(`${server.url}/dashboard?view=agreements`);
+    await page.getByRole('heading', { name: 'Buyers without an agreement', level: 1 }).waitFor();
+    const row = page.getByRole('listitem').filter({ hasText: 'Bea Buyer' });
+    await row.getByText('Agent: Jane Agent').waitFor();
+    await row.getByText('Next showing: 200 Pine St, Seattle, WA 98101', { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
     // The lead opens the e-mail's link on a phone, reads the terms, types their name and signs.
     const mail = (await waitForMails(server.runtime.db.pool, email, 1)).find((m) => m.subject.startsWith('Please review and sign'))!;
     const link = new URL(/(http\S+\/agreements\/sign\?t=\S+)/.exec(mail.text)![1]!);
@@ -85,7 +93,8 @@ describe('buyer agreements in Chromium: a showing refused without one, the agent
     expect(again.status).toBe(409);
 
     // Back on the lead page: signed, and the showing is confirmed.
-    await page.reload();
+    await row.getByRole('button', { name: 'Bea Buyer' }).click();
+    await page.getByRole('heading', { name: 'Bea Buyer' }).waitFor();
     await agreements.getByText('Signed', { exact: true }).waitFor();
     await agreements.getByText('Signed by Bea Buyer', { exact: false }).waitFor();
     await showings.getByRole('button', { name: 'Confirm' }).click();

@@ -223,7 +223,8 @@ function NewAgreementForm({ leadId, onCreated, onSay }: { readonly leadId: strin
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label="New buyer agreement">
+    <form onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-new`}>
+      <h4 id={`${id}-new`}>New agreement</h4>
       <div className={styles.grid}>
         <div className={forms.field}>
           <label className={forms.label} htmlFor={`${id}-type`}>

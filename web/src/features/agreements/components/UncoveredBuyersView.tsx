@@ -1,20 +1,10 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import type { UncoveredBuyer } from '../../../../../src/contract/agreements';
+import { showingWhen } from '../../../../../src/contract/showings';
 import common from '../../../ui/Tasks.module.css';
 import { agreementsApi } from '../api/agreementsApi';
 import styles from './Agreements.module.css';
-
-const when = (start: string, timeZone: string) =>
-  new Date(start).toLocaleString('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
 
 /**
  * Buyers touring without cover: each lead with a showing ahead that no signed agreement in force
@@ -51,7 +41,7 @@ export function UncoveredBuyersView({ onOpenLead }: { readonly onOpenLead: (lead
               <span>Agent: {b.agentName ?? 'nobody yet'}</span>
               {b.nextShowing && (
                 <span>
-                  Next showing: {b.nextShowing.address}, {when(b.nextShowing.start, b.nextShowing.timeZone)}
+                  Next showing: {b.nextShowing.address}, {showingWhen(b.nextShowing.start, b.nextShowing.timeZone)}
                 </span>
               )}
             </li>
