@@ -30,7 +30,13 @@ export class ChangeShowingController {
     if (!showing.exists) throw notFound();
     const scoped = await scopedLead(this.store, req, showing.leadId);
     const at = input.start ?? showing.start;
-    const uncovered = await showingCoverageGap(this.store, { leadId: showing.leadId, leadName: scoped.lead.fullName, pdid: showing.pdid, start: at, timeZone: showing.timeZone });
+    const uncovered = await showingCoverageGap(this.store, {
+      leadId: showing.leadId,
+      leadName: scoped.lead.fullName,
+      pdid: showing.pdid,
+      start: at,
+      timeZone: showing.timeZone,
+    });
     const { state } = await this.commands.execute(
       new ChangeShowingCommand(
         showingStream(showing.showingId),

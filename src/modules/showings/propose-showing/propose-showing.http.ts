@@ -36,7 +36,13 @@ export class ProposeShowingController {
     const showingId = input.showingId ?? newId();
     const uncovered =
       input.status === 'confirmed'
-        ? await showingCoverageGap(this.store, { leadId: scoped.lead.leadId, leadName: scoped.lead.fullName, pdid: place.pdid, start: input.start, timeZone: place.timeZone })
+        ? await showingCoverageGap(this.store, {
+            leadId: scoped.lead.leadId,
+            leadName: scoped.lead.fullName,
+            pdid: place.pdid,
+            start: input.start,
+            timeZone: place.timeZone,
+          })
         : null;
     const now = new Date();
     await this.commands.execute(
