@@ -13,6 +13,7 @@ import { AnswerCheckInterceptor } from './http/contract/answer-check.interceptor
 import { PublicConfigController } from './http/public-config.controller';
 import { DemoPhotosController } from './demo/photos/demo-photos.http';
 import { AccountsModule } from './modules/accounts';
+import { AgreementsModule } from './modules/agreements';
 import { BackofficeModule, DevOutboxesModule } from './modules/backoffice';
 import { FeedsModule } from './modules/feeds';
 import { InsightsModule } from './modules/insights';
@@ -81,6 +82,7 @@ export class AppModule {
         FeedsModule,
         TasksModule,
         ShowingsModule,
+        AgreementsModule,
         PrivacyModule,
         BehaviourModule,
         PlansModule,

@@ -1,4 +1,5 @@
 import { accountStreamsProjection } from '../../projections/account-streams';
+import { agreementsProjection } from '../../projections/agreements';
 import { apiKeysProjection } from '../../projections/api-keys';
 import { facebookLeadsProjection } from '../../projections/facebook-leads';
 import { publicEventsProjection } from '../../projections/public-events';
@@ -56,6 +57,7 @@ export const allProjections: readonly Projection[] = [
   emailTemplatesProjection,
   leadPipelineProjection,
   showingsProjection,
+  agreementsProjection,
   chatProjection,
   leadThreadProjection,
   webPushProjection,

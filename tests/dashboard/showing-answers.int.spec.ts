@@ -10,6 +10,7 @@ import { connectSocket, demoUser, newLead, record, settle, signIn, startDashboar
 import { mailsTo } from '../support/mail-outbox';
 import { type PushServiceStandIn, startPushServiceStandIn } from '../support/push-service-stand-in';
 import { home } from '../support/reso-home';
+import { signedAgreement } from '../support/buyer-agreement';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -35,6 +36,8 @@ describe('showings: the lead accepts a proposed time or cancels; the timeline an
   const requested = async (name: string) => {
     const lead = await newLead(server, 'jane.localhost', { FullName: name });
     await settle(server);
+    // Touring needs a buyer agreement in force (contract section 13), whoever confirms.
+    await signedAgreement(janeC, lead.leadId);
     expect((await lead.client.post('/api/organizer/schedule', { pdid: 'T-P1', preferredAt: inDays(1) })).status).toBe(204);
     await settle(server);
     await server.app.get(ShowingRequests).run();

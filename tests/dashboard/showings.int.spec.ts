@@ -9,6 +9,7 @@ import { demoUser, newLead, registerOffice, settle, signIn, startDashboardServer
 import { child, instantOf, parseICalendar, prop, unescapeText } from '../support/ical';
 import { mailsTo, type OutboxMail } from '../support/mail-outbox';
 import { home } from '../support/reso-home';
+import { signedAgreement } from '../support/buyer-agreement';
 import { WebClient } from '../support/web-client';
 
 const jane = demoUser('agent');
@@ -119,6 +120,7 @@ describe('showings', () => {
     // A requested showing sends nothing yet.
     expect(await flush(email)).toEqual([]);
 
+    await signedAgreement(janeC, leadId);
     const confirmed = await patch(janeC, showingId, { status: 'confirmed' });
     expect([confirmed.status, confirmed.body.showing?.status]).toEqual([200, 'confirmed']);
     await flush(email);
@@ -184,6 +186,7 @@ describe('showings', () => {
     // Wes turned texts off: his reminder is an e-mail. Eve allows texts and has a cell: hers is a text.
     expect((await west.client.post('/api/account/update', { UnsubscribeText: true })).status).toBe(200);
     const book = async (leadId: string, pdid: string, start: string) => {
+      await signedAgreement(janeC, leadId);
       const res = await janeC.post(`/api/dashboard/leads/${leadId}/showings`, { pdid, start, status: 'confirmed' });
       expect(res.status, res.text).toBe(201);
       return res.body.showingId as string;
@@ -284,6 +287,7 @@ describe('showings', () => {
       message: "Only brokers see the office's calendar",
     });
     const blair = await signIn(server, broker.email);
+    await signedAgreement(janeC, leadId);
     expect((await patch(blair, showingId, { status: 'confirmed' })).status).toBe(200);
     await settle(server);
     const office = await blair.get('/api/dashboard/calendar?from=2030-05-01T00:00:00Z&to=2030-05-02T00:00:00Z&scope=office');

@@ -6,6 +6,7 @@ import { seriousViolations } from '../support/axe';
 import { dashboardBrowserApp } from '../support/browser-app';
 import { newLead, settle, signIn } from '../support/dashboard-fixture';
 import { home } from '../support/reso-home';
+import { signedAgreement } from '../support/buyer-agreement';
 import { signInPage } from '../support/sign-in-page';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -28,6 +29,8 @@ describe('calls and showings in Chromium: a call logged from the lead page, a re
     expect((await client.post('/api/organizer/schedule', { pdid: 'T-P1', preferredAt: start.toISOString() })).status).toBe(204);
     await settle(server);
     const jane = await signIn(server, 'agent@demo.test', 'jane.localhost');
+    // Touring a listing needs a buyer agreement in force (contract section 13).
+    await signedAgreement(jane, leadId);
     await expect.poll(async () => (await jane.get(`/api/dashboard/showings?leadId=${leadId}`)).body.showings?.length, { timeout: 15_000 }).toBe(1);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });

@@ -8,6 +8,7 @@ import { dashboardBrowserApp } from '../support/browser-app';
 import { settle, signIn } from '../support/dashboard-fixture';
 import { mailsTo } from '../support/mail-outbox';
 import { home } from '../support/reso-home';
+import { signedAgreement } from '../support/buyer-agreement';
 import { signInPage } from '../support/sign-in-page';
 
 const ZONE = 'America/Los_Angeles';
@@ -50,6 +51,8 @@ describe("showings in Chromium: the lead accepts the agent's time in the organiz
     await server.app.get(ShowingRequests).run();
     await settle(server);
     const jane = await signIn(server, 'agent@demo.test', 'jane.localhost');
+    // Touring needs a buyer agreement in force (contract section 13), whoever confirms.
+    await signedAgreement(jane, leadId);
     const [first, second] = (await jane.get(`/api/dashboard/showings?leadId=${leadId}`)).body.showings as { showingId: string }[];
     // Jane proposes other times for both.
     for (const [s, t] of [

@@ -1,4 +1,5 @@
 import { accountActionsRoutes } from './account-actions';
+import { agreementsRoutes } from './agreements';
 import { accountRoutes } from './account';
 import { alertsRoutes } from './alerts';
 import { apiKeysRoutes } from './api-keys';
@@ -54,6 +55,7 @@ import { webhooksRoutes } from './webhooks';
  */
 export const contract = {
   accountActions: accountActionsRoutes,
+  agreements: agreementsRoutes,
   account: accountRoutes,
   alerts: alertsRoutes,
   apiKeys: apiKeysRoutes,

@@ -56,6 +56,8 @@ export const personalFields: PersonalFields = new Map<string, PersonalFieldsRule
   ['TaskCreated', aboutLead({ title: text })],
   ['TaskRetitled', aboutLead({ title: text })],
   ['ShowingProposed', aboutLead({ message: text })],
+  // A signature through the lead's link: the typed name, the address and browser it came from.
+  ['BuyerAgreementSigned', aboutLead({ name, ipAddress: text, userAgent: text })],
   // The lead's own organizer.
   ['SavedSearchSaved', aboutLead({ name: text })],
   ['SavedSearchRenamed', aboutLead({ name: text })],

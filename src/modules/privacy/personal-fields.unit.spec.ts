@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountEventTypes } from '../accounts/accounts.events';
 import { alertEventTypes } from '../alerts/alerts.events';
+import { buyerAgreementEventTypes } from '../agreements/agreements.events';
 import { backofficeEventTypes } from '../backoffice/backoffice.events';
 import { chatEventTypes } from '../conversation/chat.events';
 import { callEventTypes, leadEmailEventTypes, leadMessageEventTypes, smsEventTypes } from '../conversation/conversation.events';
@@ -18,6 +19,7 @@ import { personalFields } from './personal-fields';
 const known = new Set<string>([
   ...accountEventTypes,
   ...alertEventTypes,
+  ...buyerAgreementEventTypes,
   ...backofficeEventTypes,
   ...chatEventTypes,
   ...callEventTypes,

@@ -5,3 +5,4 @@ export { TaskReminders } from './reminders/task-reminders.reactor';
 export { TasksModule } from './tasks.module';
 export { createTaskDecider } from './create-task/create-task.decide';
 export { zoneOfUsers } from './time-zone/zone-of-users';
+export { CreateTaskCommand } from './create-task/create-task.command';

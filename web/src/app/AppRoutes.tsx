@@ -27,6 +27,7 @@ const VerifyEmailPage = lazy(() => import('../features/profile/components/Verify
 const OrganizerPage = lazy(() => import('../features/organizer/OrganizerPage').then((m) => ({ default: m.OrganizerPage })));
 const MailboxPage = lazy(() => import('../features/dev-mailbox/components/MailboxPage').then((m) => ({ default: m.MailboxPage })));
 const ShowingAnswerPage = lazy(() => import('../features/organizer/ShowingAnswerPage').then((m) => ({ default: m.ShowingAnswerPage })));
+const SigningPage = lazy(() => import('../features/agreements/components/SigningPage').then((m) => ({ default: m.SigningPage })));
 const SetupPage = lazy(() => import('../features/setup/SetupPage').then((m) => ({ default: m.SetupPage })));
 const GuidesEditorPage = lazy(() => import('../features/guides/components/GuidesEditorPage').then((m) => ({ default: m.GuidesEditorPage })));
 const GuidePage = lazy(() => import('../features/guides/components/GuidePage').then((m) => ({ default: m.GuidePage })));
@@ -44,6 +45,7 @@ const STAFF_PAGES: Record<AccountPagePath, typeof BackofficePage> = {
   '/dev/mailbox': MailboxPage,
   '/organizer': OrganizerPage,
   '/showings/answer': ShowingAnswerPage,
+  '/agreements/sign': SigningPage,
 };
 
 /** Pages owned by other issues: the routes exist so links and reloads land somewhere sensible. */

@@ -75,6 +75,16 @@ export const DASHBOARD_VIEWS: readonly DashboardView[] = [
     ),
   },
   {
+    id: 'agreements',
+    label: 'Buyer agreements',
+    place: 'work',
+    roles: ALL,
+    ...load(
+      () => import('../features/agreements/components/UncoveredBuyersView'),
+      (m, p) => <m.UncoveredBuyersView onOpenLead={p.onOpenLead} />,
+    ),
+  },
+  {
     id: 'plans',
     label: 'Action plans',
     place: 'work',

@@ -5,6 +5,7 @@ import { contract } from '../../../contract/routes';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { Route } from '../../../http/contract/route.decorator';
 import { userStream } from '../../accounts';
+import { buyerAgreementsStream } from '../../agreements';
 import { callsStream, chatStream, emailStream, smsStream } from '../../conversation';
 import { leadInScope, leadStream } from '../../leads';
 import { complianceStream } from '../compliance.events';
@@ -21,7 +22,7 @@ export class LeadEvidenceController {
   @Route(contract.compliance.evidence)
   async evidence(@Param('leadId') leadId: string, @Query() { asOf }: QueryOf<typeof contract.compliance.evidence>, @Req() req: Request) {
     const { lead } = await leadInScope(this.store, req, leadId);
-    const own = [leadStream, smsStream, emailStream, callsStream, chatStream, complianceStream].map((s) => s(lead.leadId));
+    const own = [leadStream, smsStream, emailStream, callsStream, chatStream, complianceStream, buyerAgreementsStream].map((s) => s(lead.leadId));
     const streams = await this.store.readStreams([...own, userStream(lead.userId)]);
     const events = [...streams.values()]
       .flat()

@@ -7,6 +7,7 @@ import type { ShowingEvent } from '../showings.events';
 export const NOTHING_TO_ACCEPT = 'Your agent has not proposed a time for this showing: they will confirm the time you asked for';
 export const TIME_CHANGED = 'This time was changed since: see the new time in your organizer';
 export const ACCEPT_TOO_LATE = 'This time has passed: reply to your agent to find another';
+export const NEEDS_AGREEMENT = 'Before this showing, your agent needs your signed buyer agreement: sign the one they sent you, or ask them for it';
 
 /**
  * The lead answers a showing from their organizer or the proposal e-mail's link: `accept` the
@@ -22,6 +23,8 @@ export type AnswerShowing = {
   readonly sequence?: number;
   readonly organizerId: string | null;
   readonly now: string;
+  /** Set when no buyer agreement covers the showing's day: the lead cannot confirm it either (their agent must get one signed first). */
+  readonly uncovered?: boolean;
 };
 
 export function decideAnswerShowing(c: AnswerShowing, s: Showing): ShowingEvent[] {
@@ -38,6 +41,7 @@ export function decideAnswerShowing(c: AnswerShowing, s: Showing): ShowingEvent[
   if (s.status === 'confirmed') return [];
   if (s.timeBy !== 'agent') throw conflict(NOTHING_TO_ACCEPT);
   if (Date.parse(s.start) <= Date.parse(c.now)) throw conflict(ACCEPT_TOO_LATE);
+  if (c.uncovered) throw conflict(NEEDS_AGREEMENT);
   return [{ type: 'ShowingConfirmed', data: { ...ids, agentId: c.organizerId ?? s.timeById } }];
 }
 

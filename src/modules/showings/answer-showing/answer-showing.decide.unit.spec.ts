@@ -3,7 +3,15 @@ import { fold } from '../../../commands/decider';
 import { refused } from '../../../../tests/support/refused';
 import { IS_DONE, SHOWING_NOT_FOUND, WAS_CANCELLED } from '../change-showing/change-showing.decide';
 import type { ShowingEvent } from '../showings.events';
-import { ACCEPT_TOO_LATE, type AnswerShowing, answerShowingDecider, decideAnswerShowing, NOTHING_TO_ACCEPT, TIME_CHANGED } from './answer-showing.decide';
+import {
+  ACCEPT_TOO_LATE,
+  type AnswerShowing,
+  answerShowingDecider,
+  decideAnswerShowing,
+  NEEDS_AGREEMENT,
+  NOTHING_TO_ACCEPT,
+  TIME_CHANGED,
+} from './answer-showing.decide';
 
 const NOW = '2030-03-01T12:00:00.000Z';
 const START = '2030-03-05T22:00:00.000Z';
@@ -70,5 +78,10 @@ describe('the lead answers a showing (given / when / then)', () => {
     const done: ShowingEvent = { type: 'ShowingCompleted', data: { ...ids, byUserId: 'A1' } };
     expect(refused(() => decideAnswerShowing(answer({ answer: 'cancel' }), given(proposedBy('agent'), acceptedBy('A2'), done))).message).toBe(IS_DONE);
     expect(refused(() => decideAnswerShowing(answer({}), given())).message).toBe(SHOWING_NOT_FOUND);
+  });
+
+  it('given a proposal, when the lead accepts it while no buyer agreement covers its day, then 409: the agent needs one signed first', () => {
+    expect(refused(() => decideAnswerShowing(answer({ uncovered: true }), given(proposedBy('agent')))).message).toBe(NEEDS_AGREEMENT);
+    expect(decideAnswerShowing(answer({ answer: 'cancel', uncovered: true }), given(proposedBy('agent')))).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ import { forbidden, notFound } from '../../../shared/errors';
 import { AddressLimiter, requireAuth, SecretKey } from '../../accounts';
 import { commandContextOf } from '../../../commands/request-context';
 import { leadIdFor, loadLead } from '../../leads';
+import { showingCoverageGap } from '../../agreements';
 import { requireSite } from '../../sites';
 import { loadShowing, type Showing } from '../showing';
 import { showingStream } from '../showings.events';
@@ -113,6 +114,16 @@ export class AnswerShowingController {
 
   private async answer(req: Request, own: { showing: Extract<Showing, { exists: true }>; userId: string }, answer: 'accept' | 'cancel', sequence?: number) {
     const { lead } = await loadLead(this.store, own.showing.leadId);
+    const { showing } = own;
+    const uncovered =
+      answer === 'accept' &&
+      (await showingCoverageGap(this.store, {
+        leadId: showing.leadId,
+        leadName: lead.exists ? lead.fullName : '',
+        pdid: showing.pdid,
+        start: showing.start,
+        timeZone: showing.timeZone,
+      })) !== null;
     const { state } = await this.commands.execute(
       new AnswerShowingCommand(
         showingStream(own.showing.showingId),
@@ -123,6 +134,7 @@ export class AnswerShowingController {
           ...(sequence === undefined ? {} : { sequence }),
           organizerId: lead.exists ? lead.agentId : null,
           now: new Date().toISOString(),
+          uncovered,
         },
         commandContextOf(req),
       ),

@@ -26,6 +26,8 @@ export type ChangeShowing = {
   readonly start?: string;
   readonly end?: string;
   readonly now: string;
+  /** Why no buyer agreement covers the showing's day (at its new time when moved), null when one does or it is exempt: then it cannot be confirmed, nor a confirmed one moved there. */
+  readonly uncovered?: string | null;
 };
 
 export function decideChangeShowing(c: ChangeShowing, s: Showing): ShowingEvent[] {
@@ -45,6 +47,7 @@ export function decideChangeShowing(c: ChangeShowing, s: Showing): ShowingEvent[
     if (Date.parse(s.start) > Date.parse(c.now)) throw conflict(NOT_STARTED);
     return [{ type: 'ShowingCompleted', data: { ...ids, ...by } }];
   }
+  if (c.uncovered && (c.status === 'confirmed' || (s.status === 'confirmed' && moves))) throw conflict(c.uncovered);
   const events: ShowingEvent[] = [];
   let start = s.start;
   if (moves) {

@@ -112,4 +112,19 @@ describe('the office answers a showing (given / when / then)', () => {
     expect(refused(() => decideChangeShowing(change({ status: 'confirmed' }), given(pastRequest)))).toMatchObject({ code: 'conflict', message: TIME_PASSED });
     expect(refused(() => decideChangeShowing(change({ status: 'confirmed' }), given()))).toMatchObject({ code: 'not_found', message: SHOWING_NOT_FOUND });
   });
+
+  it('given a requested showing with no buyer agreement in force on its day, when confirmed, then 409 with the reason; moving it, cancelling it still work', () => {
+    const uncovered = 'Jane Doe has no buyer agreement in force on 5 March; add or sign one first';
+    expect(refused(() => decideChangeShowing(change({ status: 'confirmed', uncovered }), given(proposed)))).toMatchObject({
+      code: 'conflict',
+      message: uncovered,
+    });
+    expect(decideChangeShowing(change({ start: '2030-03-06T22:00:00.000Z', uncovered }), given(proposed))).toHaveLength(1);
+    expect(decideChangeShowing(change({ status: 'cancelled', uncovered }), given(proposed))).toEqual([cancelled(1)]);
+  });
+
+  it('given a confirmed showing, when moved to a day no agreement covers, then 409', () => {
+    const uncovered = 'Jane Doe has no buyer agreement in force on 6 March; add or sign one first';
+    expect(refused(() => decideChangeShowing(change({ start: '2030-03-06T22:00:00.000Z', uncovered }), given(proposed, confirmed))).message).toBe(uncovered);
+  });
 });

@@ -8,6 +8,7 @@ import { Route } from '../../../http/contract/route.decorator';
 import { notFound, validation } from '../../../shared/errors';
 import { commandContextOf } from '../../../commands/request-context';
 import { dashboardViewer } from '../../../shared/viewer/viewer';
+import { showingCoverageGap } from '../../agreements';
 import { loadShowing } from '../showing';
 import { organizerOf, scopedLead } from '../showing-scope';
 import { showingStream } from '../showings.events';
@@ -28,10 +29,18 @@ export class ChangeShowingController {
     const showing = await loadShowing(this.store, showingId);
     if (!showing.exists) throw notFound();
     const scoped = await scopedLead(this.store, req, showing.leadId);
+    const at = input.start ?? showing.start;
+    const uncovered = await showingCoverageGap(this.store, {
+      leadId: showing.leadId,
+      leadName: scoped.lead.fullName,
+      pdid: showing.pdid,
+      start: at,
+      timeZone: showing.timeZone,
+    });
     const { state } = await this.commands.execute(
       new ChangeShowingCommand(
         showingStream(showing.showingId),
-        { showingId: showing.showingId, byUserId: scoped.viewer.userId, organizerId: organizerOf(scoped), ...input, now: new Date().toISOString() },
+        { showingId: showing.showingId, byUserId: scoped.viewer.userId, organizerId: organizerOf(scoped), ...input, now: new Date().toISOString(), uncovered },
         commandContextOf(req),
       ),
     );

@@ -1,4 +1,5 @@
 import type { Decider } from '../../../commands/decider';
+import { conflict } from '../../../shared/errors';
 import { type Showing, showingState } from '../showing';
 import { checkShowingTime } from '../showing-time';
 import type { ShowingEvent, ShowingProposed } from '../showings.events';
@@ -9,12 +10,18 @@ import type { ShowingEvent, ShowingProposed } from '../showings.events';
  * `confirm`: agreed already, so confirmed at once with `organizerId` as the organizer). The
  * caller checked the scope and found the listing. The same showing id again appends nothing.
  */
-export type ProposeShowing = ShowingProposed['data'] & { readonly confirm: { readonly organizerId: string } | null; readonly now: string };
+export type ProposeShowing = ShowingProposed['data'] & {
+  readonly confirm: { readonly organizerId: string } | null;
+  readonly now: string;
+  /** Why no buyer agreement covers the showing's day: booked confirmed, it is refused (409); a proposal waits for one. */
+  readonly uncovered?: string | null;
+};
 
 export function decideProposeShowing(c: ProposeShowing, s: Showing): ShowingEvent[] {
   if (s.exists) return [];
   if (c.proposedBy === 'agent') checkShowingTime(c.start, c.end, c.now);
-  const { confirm: _confirm, now: _now, ...data } = c;
+  if (c.confirm && c.uncovered) throw conflict(c.uncovered);
+  const { confirm: _confirm, now: _now, uncovered: _uncovered, ...data } = c;
   const { showingId, leadId } = c;
   const proposed: ShowingEvent = { type: 'ShowingProposed', data };
   return c.confirm ? [proposed, { type: 'ShowingConfirmed', data: { showingId, leadId, agentId: c.confirm.organizerId, byUserId: c.byUserId } }] : [proposed];

@@ -83,4 +83,13 @@ describe('a showing comes to be (given / when / then)', () => {
       message: IN_THE_FUTURE,
     });
   });
+
+  it('given nothing, when booked confirmed with no buyer agreement in force on its day, then 409 with the reason; proposed alone, it waits for one', () => {
+    const uncovered = 'Jane Doe has no buyer agreement in force on 5 March; add or sign one first';
+    expect(refused(() => decideProposeShowing(propose({ confirm: { organizerId: 'A1' }, uncovered }), given()))).toMatchObject({
+      code: 'conflict',
+      message: uncovered,
+    });
+    expect(decideProposeShowing(propose({ uncovered }), given())).toEqual([proposed(propose())]);
+  });
 });

@@ -11,6 +11,7 @@ import { Route } from '../../../http/contract/route.decorator';
 import { notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { commandContextOf } from '../../../commands/request-context';
+import { showingCoverageGap } from '../../agreements';
 import { showingPlace } from '../showing-place';
 import { organizerOf, scopedLead } from '../showing-scope';
 import { showingStream } from '../showings.events';
@@ -33,6 +34,16 @@ export class ProposeShowingController {
     const place = await showingPlace(this.store, this.pool, input.pdid, scoped.lead.agentId);
     if (!place) throw notFound(LISTING_NOT_FOUND);
     const showingId = input.showingId ?? newId();
+    const uncovered =
+      input.status === 'confirmed'
+        ? await showingCoverageGap(this.store, {
+            leadId: scoped.lead.leadId,
+            leadName: scoped.lead.fullName,
+            pdid: place.pdid,
+            start: input.start,
+            timeZone: place.timeZone,
+          })
+        : null;
     const now = new Date();
     await this.commands.execute(
       new ProposeShowingCommand(
@@ -50,6 +61,7 @@ export class ProposeShowingController {
           requestEventId: null,
           confirm: input.status === 'confirmed' ? { organizerId: organizerOf(scoped) } : null,
           now: now.toISOString(),
+          uncovered,
         },
         commandContextOf(req),
       ),

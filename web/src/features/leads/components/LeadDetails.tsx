@@ -10,6 +10,7 @@ import { ScoreBadge } from '../../scores';
 import styles from './LeadDetails.module.css';
 import { LeadCall } from '../../conversation';
 import { LeadShowings } from '../../tasks';
+import { LeadAgreements } from '../../agreements';
 import { LeadNotes } from './LeadNotes';
 import { LeadTasks } from '../../tasks';
 import { ListingsPushActions } from '../../listings';
@@ -123,6 +124,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
       )}
       <ConsentQuestion leadId={lead.leadId} timeline={timeline} />
       <LeadCall leadId={lead.leadId} phone={lead.phone} />
+      <LeadAgreements leadId={lead.leadId} leadName={lead.fullName} />
       <LeadShowings
         leadId={lead.leadId}
         listingPdid={lead.listingPdid}

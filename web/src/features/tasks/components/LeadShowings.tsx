@@ -8,6 +8,7 @@ import common from '../../../ui/Tasks.module.css';
 import { STATUS_LABEL, timeRange } from '../utils/showingFormat';
 import { type ShowingChange, showingsApi, type ShowingView } from '../api/showingsApi';
 import { useAgentZone } from '../hooks/useAgentZone';
+import { AGREEMENTS_ANCHOR } from '../../agreements';
 
 const LENGTHS = [30, 45, 60, 90] as const;
 type Say = { readonly error: boolean; readonly text: string } | null;
@@ -132,6 +133,12 @@ export function LeadShowings({
       </form>
       <p role="status" className={say?.error ? common.error : common.hint}>
         {say?.text}
+        {say?.error && /buyer agreement/.test(say.text) && (
+          <>
+            {' '}
+            <a href={`#${AGREEMENTS_ANCHOR}`}>Add a buyer agreement</a>
+          </>
+        )}
       </p>
     </section>
   );

@@ -1,0 +1,3 @@
+export * from './components/LeadAgreements';
+export * from './components/SigningPage';
+export * from './components/UncoveredBuyersView';
