@@ -31,6 +31,7 @@ import { AlertsModule } from './modules/alerts';
 import { ShowingsModule } from './modules/showings';
 import { SitesModule } from './modules/sites';
 import { TasksModule } from './modules/tasks';
+import { FacebookLeadsModule } from './modules/facebook-leads';
 import { IntegrationsModule } from './modules/integrations';
 import { TranslationsModule } from './modules/translations';
 import { UploadsModule } from './modules/uploads';
@@ -93,6 +94,7 @@ export class AppModule {
         GuidesModule,
         ComplianceModule,
         IntegrationsModule,
+        FacebookLeadsModule,
         ValuationModule,
         ...(runtime.config.env === 'production' ? [] : [DevOutboxesModule]),
       ],

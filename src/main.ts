@@ -16,7 +16,7 @@ import { seedDemoSchools } from './demo/demo-schools';
 import { DEMO_USERS } from './demo/demo-accounts';
 import { firstTouchMiddleware } from './modules/leads';
 import { INBOUND_EMAIL_PATH, SMS_INBOUND_PATH } from './modules/conversation';
-import { FACEBOOK_INBOUND_PATH } from './modules/integrations';
+import { FACEBOOK_INBOUND_PATH } from './modules/facebook-leads';
 import { leanSearchRoutes, SearchListingsController } from './modules/listings';
 import { AddressLimiter } from './modules/accounts';
 import { hasAnyAccount, issueSetupToken, setupPage } from './modules/setup';

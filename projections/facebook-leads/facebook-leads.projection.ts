@@ -1,4 +1,4 @@
-import type { FacebookLeadDelivered, FacebookPageEvent } from '../../src/modules/integrations/integrations.events';
+import type { FacebookLeadDelivered, FacebookPageEvent } from '../../src/modules/facebook-leads/facebook-leads.events';
 import { eventsOf, handledTypes, type Projection } from '../runner';
 
 type Handled = Exclude<FacebookPageEvent, { type: 'FacebookFormSourceNamed' }> | FacebookLeadDelivered;

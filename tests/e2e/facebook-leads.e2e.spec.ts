@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubSignatureOf } from '../../src/modules/integrations/facebook/hub-signature';
+import { hubSignatureOf } from '../../src/modules/facebook-leads/hub-signature';
 import { seriousViolations } from '../support/axe';
 import { dashboardBrowserApp } from '../support/browser-app';
 import { facebookGraphStandIn } from '../support/facebook-graph-stand-in';

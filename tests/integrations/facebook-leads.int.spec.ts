@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FacebookLeadDelivered } from '../../src/modules/integrations/integrations.events';
-import { hubSignatureOf } from '../../src/modules/integrations/facebook/hub-signature';
-import { NOT_SIGNED, NOT_VERIFIED } from '../../src/modules/integrations/facebook/facebook-webhook.http';
-import { FacebookLeadFetcher, NO_SUCH_PAGE } from '../../src/modules/integrations/facebook/facebook-lead-fetcher.reactor';
+import type { FacebookLeadDelivered } from '../../src/modules/facebook-leads/facebook-leads.events';
+import { hubSignatureOf } from '../../src/modules/facebook-leads/hub-signature';
+import { NOT_SIGNED, NOT_VERIFIED } from '../../src/modules/facebook-leads/facebook-webhook.http';
+import { FacebookLeadFetcher, NO_SUCH_PAGE } from '../../src/modules/facebook-leads/facebook-lead-fetcher.reactor';
 import { facebookGraphStandIn } from '../support/facebook-graph-stand-in';
 import { demoUser, type Office, registerOffice, settle, signIn } from '../support/dashboard-fixture';
 import { dashboardServer } from '../support/dashboard-server';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../src/main';
 import { LEAD_FLOW_MESSAGES } from '../../src/contract/routes/lead-flow';
 import { UNKNOWN_INTAKE_URL } from '../../src/modules/integrations/portal-intake/intake-url.http';
-import { UNKNOWN_DELIVERY as UNKNOWN_SHAPE } from '../../src/modules/integrations/portal-parsers';
+import { UNKNOWN_DELIVERY as UNKNOWN_SHAPE } from '../../src/modules/portal-parsers';
 import { demoUser, type Office, registerOffice, settle, signIn, startDashboardServer } from '../support/dashboard-fixture';
 import { MAILGUN_KEY as KEY, mailgunForm, REPLY_DOMAIN as DOMAIN } from '../support/mailgun-stand-in';
 import { WebClient } from '../support/web-client';

@@ -33,4 +33,3 @@ export const leadIntakeEventTypes = ['LeadIntakeClaimed', 'LeadIntakeRecorded'] 
 
 export * from './lead-flow/lead-flow.events';
 export * from './portal-intake/intake-inbox.events';
-export * from './facebook/facebook.events';

@@ -20,11 +20,10 @@ import { IntakeDeliveries } from './portal-intake/intake-deliveries';
 import { IntakeUrlController } from './portal-intake/intake-url.http';
 import { PortalMailIntake } from './portal-intake/portal-mail-intake';
 import { UnreadDeliveriesController } from './portal-intake/unread-deliveries.http';
-import { FacebookLeadsModule } from './facebook/facebook.module';
 
 /** The brokerage's other tools: API keys, API v1, the lead flow and the intake URL and address (contract section 12). */
 @Module({
-  imports: [AccountsModule, WebhooksModule, FacebookLeadsModule],
+  imports: [AccountsModule, WebhooksModule],
   controllers: [
     CreateApiKeyController,
     ListApiKeysController,

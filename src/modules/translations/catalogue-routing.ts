@@ -48,4 +48,5 @@ export const ROUTING_SIMULATION_LABELS = [
   { id: 'routingSim.rule.agentPage', en: 'Agent page', where },
   { id: 'routingSim.rule.ownerFallback', en: 'Broker (nobody active)', where },
   { id: 'routingSim.rule.pondFirst', en: 'Pond first', where },
+  { id: 'routingSim.rule.leadFlow', en: 'Lead flow', where },
 ] as const;

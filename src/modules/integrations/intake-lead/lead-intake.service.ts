@@ -26,29 +26,8 @@ import {
 } from '../../leads';
 import { INTAKE_IN_PROGRESS, leadIntakeDecider, leadIntakeStream } from './lead-intake.decide';
 
-/** What every outside source delivers, already checked for shape. */
-export type IntakeInput = {
-  readonly source: string;
-  readonly type?: string;
-  readonly person: {
-    readonly firstName?: string;
-    readonly lastName?: string;
-    readonly fullName?: string;
-    readonly emails: readonly string[];
-    readonly phones: readonly string[];
-  };
-  readonly property?: {
-    readonly street?: string;
-    readonly city?: string;
-    readonly state?: string;
-    readonly zip?: string;
-    readonly mlsNumber?: string;
-    readonly price?: number;
-  };
-  readonly message?: string;
-  readonly tags?: readonly string[];
-  readonly externalId?: string;
-};
+import type { IntakeInput } from '../../../contract/lead-intake';
+export type { IntakeInput };
 export type IntakeAnswer = { readonly leadId: string; readonly created: boolean };
 
 export const NEEDS_EMAIL = 'person.emails needs at least one valid e-mail address';

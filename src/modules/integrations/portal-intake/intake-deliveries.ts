@@ -7,7 +7,7 @@ import { EventStore } from '../../../eventstore/event-store.port';
 import { AppError } from '../../../shared/errors';
 import { stableId } from '../../../shared/stable-id';
 import { type IntakeAnswer, type IntakeInput, LeadIntake } from '../intake-lead/lead-intake.service';
-import type { PortalReading } from '../portal-parsers';
+import type { PortalReading } from '../../portal-parsers';
 import { intakeInboxDecider, type KeptDelivery } from './intake-inbox.decide';
 import { type IntakeDeliveryKept, type IntakeInboxEvent, type IntakePrefill, intakeInboxStream } from './intake-inbox.events';
 

@@ -7,7 +7,7 @@ import { type RateLimit, RateLimiter } from '../../../http/rate-limiter';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { notFound } from '../../../shared/errors';
 import { officeOfToken, tokenHashOf } from '../lead-flow/intake-tokens';
-import { readLeadDelivery } from '../portal-parsers';
+import { readLeadDelivery } from '../../portal-parsers';
 import { deliveryIdOf, digestOf, IntakeDeliveries, prefillOf } from './intake-deliveries';
 
 export const UNKNOWN_INTAKE_URL = 'No intake URL here (unknown, or replaced by a new one)';

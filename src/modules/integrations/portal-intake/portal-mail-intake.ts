@@ -4,7 +4,7 @@ import { CONFIG } from '../../../runtime/tokens';
 import type { Config } from '../../../config/config';
 import { EventStore } from '../../../eventstore/event-store.port';
 import { officeOfToken } from '../lead-flow/intake-tokens';
-import { type InboundPortalMail, readPortalEmail } from '../portal-parsers';
+import { type InboundPortalMail, readPortalEmail } from '../../portal-parsers';
 import { deliveryIdOf, digestOf, IntakeDeliveries, prefillOf } from './intake-deliveries';
 
 type Form = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SealedBox, type Sealed } from '../../../shared/sealed-box';
-import { SecretKey } from '../../accounts';
+import { SealedBox, type Sealed } from '../../shared/sealed-box';
+import { SecretKey } from '../accounts';
 
 /**
  * Page access tokens sealed at rest as feed credentials are (AES-256-GCM under a key derived

@@ -1,8 +1,8 @@
-import type { Decider } from '../../../commands/decider';
-import type { EventStore } from '../../../eventstore/event-store.port';
-import { conflict, notFound } from '../../../shared/errors';
-import type { Sealed } from '../../../shared/sealed-box';
-import { type FacebookLeadDelivered, facebookLeadStream, type FacebookPageEvent, facebookPageStream } from './facebook.events';
+import type { Decider } from '../../commands/decider';
+import type { EventStore } from '../../eventstore/event-store.port';
+import { conflict, notFound } from '../../shared/errors';
+import type { Sealed } from '../../shared/sealed-box';
+import { type FacebookLeadDelivered, facebookLeadStream, type FacebookPageEvent, facebookPageStream } from './facebook-leads.events';
 
 export type FacebookPage =
   | { readonly connected: false; readonly officeId: string | null }

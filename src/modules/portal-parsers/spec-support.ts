@@ -1,4 +1,4 @@
-import type { IntakeInput } from '../intake-lead/lead-intake.service';
+import type { IntakeInput } from '../../contract/lead-intake';
 import type { PortalReading } from './portal-reading';
 
 /** The lead a reading holds, for a spec to assert on; a refusal fails the spec with its reason. */

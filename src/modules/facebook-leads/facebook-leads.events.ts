@@ -1,4 +1,4 @@
-import type { Sealed } from '../../../shared/sealed-box';
+import type { Sealed } from '../../shared/sealed-box';
 
 /**
  * Facebook pages an office connected (issue 31 part 6), one stream per page, `fbpage-{pageId}`:

@@ -1,4 +1,4 @@
-import type { IntakeInput } from '../intake-lead/lead-intake.service';
+import type { IntakeInput } from '../../contract/lead-intake';
 import { type LeadDraft, intakeOf } from './lead-fields';
 
 /** An inbound e-mail as Mailgun's inbound route posts it (the parts the readers use). */

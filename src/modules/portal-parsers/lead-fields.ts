@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { isValidEmail } from '../../../contract/email';
-import type { IntakeInput } from '../intake-lead/lead-intake.service';
+import { isValidEmail } from '../../contract/email';
+import type { IntakeInput } from '../../contract/lead-intake';
 
 /** What a reader found, before it becomes an intake input; every field may be missing. */
 export type LeadDraft = {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Config } from '../../../config/config';
-import { CONFIG } from '../../../runtime/tokens';
+import type { Config } from '../../config/config';
+import { CONFIG } from '../../runtime/tokens';
 import { FacebookGraph, type GraphForm, type GraphLead, GraphError } from './graph.port';
 
 const TIMEOUT_MS = 10_000;

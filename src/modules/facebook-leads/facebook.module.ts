@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AccountsModule } from '../../accounts';
-import { LeadIntake } from '../intake-lead/lead-intake.service';
+import { AccountsModule } from '../accounts';
+import { LeadIntake } from '../integrations';
 import { FetchFacebookGraph } from './fetch-graph';
 import { FacebookGraph } from './graph.port';
 import { FacebookLeadFetcher } from './facebook-lead-fetcher.reactor';

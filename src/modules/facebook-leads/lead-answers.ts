@@ -1,4 +1,4 @@
-import type { IntakeInput } from '../intake-lead/lead-intake.service';
+import type { IntakeInput } from '../integrations';
 import type { LeadField } from './graph.port';
 
 /** Meta's standard lead form questions this product files as the person's or the property's details. */

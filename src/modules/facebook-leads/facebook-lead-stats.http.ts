@@ -1,11 +1,11 @@
 import { Controller, Inject, Query, UseGuards } from '@nestjs/common';
 import type pg from 'pg';
-import { facebookLeadStats } from '../../../../projections/facebook-leads';
-import type { QueryOf } from '../../../contract/route';
-import { contract } from '../../../contract/routes';
-import { Route } from '../../../http/contract/route.decorator';
-import { DB_POOL } from '../../../runtime/tokens';
-import { StaffGuard } from '../../accounts';
+import { facebookLeadStats } from '../../../projections/facebook-leads';
+import type { QueryOf } from '../../contract/route';
+import { contract } from '../../contract/routes';
+import { Route } from '../../http/contract/route.decorator';
+import { DB_POOL } from '../../runtime/tokens';
+import { StaffGuard } from '../accounts';
 
 /** The back-office's "ppc: facebook leads and forms": leads delivered per form and per day (staff). */
 @Controller()
