@@ -24,6 +24,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   ListingsSentToLead: 'Listings sent',
   ListingEmailOpened: 'Listings opened',
   ListingEmailClicked: 'Listing clicked',
+  HomeValueRequested: 'Home value',
   // Kept by the lead list for its "Overdue tasks" filter; the tasks panel, not the timeline, shows them.
   TaskCreated: 'Task',
   TaskCompleted: 'Task done',

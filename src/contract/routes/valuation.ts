@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InquiryBody } from '../inquiry';
 import { routes } from '../route';
 
 const TAG = 'Seller suite';
@@ -86,6 +87,22 @@ export const ValuationSchema = z.strictObject({
   comps: z.array(ValuationCompSchema),
 });
 
+/** The /sell form sent after an instant value: the inquiry's fields and the home as it was valued. */
+export const SellerLeadBody = InquiryBody.omit({ ResumeUrl: true, pdid: true, LeadType: true }).extend({
+  Home: z.strictObject(
+    {
+      /** The address as the visitor typed it (or their words for the home picked on the map): what the agent reads. */
+      address: z
+        .string({ error: 'Home.address must be text' })
+        .trim()
+        .min(3, { error: 'Type the address of your home' })
+        .max(300, { error: 'Home.address is too long' }),
+      value: ValuationRequestSchema,
+    },
+    { error: 'Home must give the address and what was valued' },
+  ),
+});
+
 /** The instant value of a home (contract section 14): an estimate from the sold listings held, with its comps. */
 export const valuationRoutes = routes('valuation', {
   estimate: {
@@ -97,5 +114,15 @@ export const valuationRoutes = routes('valuation', {
     access: 'anyone',
     body: ValuationRequestSchema,
     responses: { 200: ValuationSchema },
+  },
+  sellerLead: {
+    method: 'POST',
+    path: 'api/valuation/seller-lead',
+    summary:
+      "The /sell form: a seller lead (an inquiry of type Seller, routed and followed up as every inquiry) with the home's estimate, range and comps on its timeline, valued again on the server; the same home sent again the same day records nothing new. 409 'Email already in use' as every inquiry; 404: no comparable sale near enough",
+    tag: TAG,
+    access: 'anyone',
+    body: SellerLeadBody,
+    responses: { 200: z.strictObject({ isSuccess: z.literal(true), leadId: z.string(), estimate: z.number() }) },
   },
 });

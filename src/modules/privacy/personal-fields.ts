@@ -56,6 +56,8 @@ export const personalFields: PersonalFields = new Map<string, PersonalFieldsRule
   ['TaskCreated', aboutLead({ title: text })],
   ['TaskRetitled', aboutLead({ title: text })],
   ['ShowingProposed', aboutLead({ message: text })],
+  // A seller's home (issue 33): where it is, as they gave it.
+  ['HomeValueRequested', aboutLead({ address: text, latitude: null, longitude: null })],
   // The lead's own organizer.
   ['SavedSearchSaved', aboutLead({ name: text })],
   ['SavedSearchRenamed', aboutLead({ name: text })],

@@ -9,7 +9,7 @@ import { InquiryForm } from './InquiryForm';
 import { INQUIRY_PAGES, type InquiryPath } from './inquiryPages';
 import { LenderLink } from './LenderLink';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { estimateSummary, HomeValue } from '../sell';
+import { estimateSummary, HomeValue, sendSellerLead, type ValuedHome } from '../sell';
 
 /**
  * A page of one inquiry form (seller suite's home value, contact, referral, careers): the form
@@ -23,6 +23,7 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
   const [sent, setSent] = useState(false);
   // On /sell, the instant value's summary goes in the seller's message, so the agent sees it on the lead.
   const [estimate, setEstimate] = useState<string | null>(null);
+  const [home, setHome] = useState<ValuedHome | null>(null);
   const title = useLabel(page.title.id, page.title.en);
   const submit = useLabel(page.submit.id, page.submit.en);
   useDocumentTitle(title);
@@ -32,7 +33,14 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
       <p>
         <Translatable id={page.intro.id}>{page.intro.en}</Translatable>
       </p>
-      {path === '/sell' && <HomeValue onEstimate={(address, v) => setEstimate(estimateSummary(address, v))} />}
+      {path === '/sell' && (
+        <HomeValue
+          onEstimate={(h, v) => {
+            setHome(h);
+            setEstimate(estimateSummary(h, v));
+          }}
+        />
+      )}
       {path === '/sell' && <h2>Get a CMA from an agent</h2>}
       {page.lender && <LenderLink />}
       {sent ? (
@@ -54,6 +62,7 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
               ...(estimate ? { Message: estimate } : {}),
             }}
             submitLabel={submit}
+            {...(home ? { send: sendSellerLead(home) } : {})}
             onSent={() => setSent(true)}
             onEmailInUse={(email) =>
               requestSignIn({ tab: 'signin', dismissable: true, email, notice: 'An account already uses this email. Sign in to send your message.' })
