@@ -3,20 +3,20 @@ import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour
 import type { ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
-import type { HomeValueRequested } from '../../src/modules/valuation/valuation.events';
+import type { CmaEvent, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { leadRooms, MergedLeads } from '../lead-rows';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
 import { type LeadHistoryEvent, leadHistoryTypes } from './lead-history';
-import { homeValueSummary } from './home-value-timeline';
+import { cmaSummary, homeValueSummary } from './home-value-timeline';
 import { listingMailSummary } from './listing-mail-timeline';
 import { organizerPdid, organizerSummary } from './organizer-timeline';
 import { planSummary, planTimelineTypes } from './plan-timeline';
 import { type KnownShowing, showingSummary } from './showing-timeline';
 import { clip, summaries, withHome } from './timeline-summary';
 
-type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised | ConsentWordingUnclear | HomeValueRequested;
+type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised | ConsentWordingUnclear | HomeValueRequested | CmaEvent;
 
 /** This read model's own copy of who holds a lead: whose dashboards hear of its lines, and who may read them (feed/since). */
 type LeadRow = {
@@ -47,7 +47,16 @@ const merges = new MergedLeads('lead_timeline_merges', ['lead_timeline'], [LEADS
 export const leadTimelineProjection: Projection = {
   name: 'lead_timeline',
   version: 1,
-  eventTypes: handledTypes<Handled>()([...leadHistoryTypes, ...planTimelineTypes, 'BehaviourAlertRaised', 'ConsentWordingUnclear', 'HomeValueRequested']),
+  eventTypes: handledTypes<Handled>()([
+    ...leadHistoryTypes,
+    ...planTimelineTypes,
+    'BehaviourAlertRaised',
+    'ConsentWordingUnclear',
+    'HomeValueRequested',
+    'CmaSaved',
+    'CmaSent',
+    'CmaOpened',
+  ]),
   tables: ['lead_timeline', LEADS, 'lead_showings', ...merges.tables],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_timeline')} (
@@ -203,6 +212,11 @@ export const leadTimelineProjection: Projection = {
           break;
         case 'HomeValueRequested':
           await activity(ctx, e, await rowOf(e.data.leadId), homeValueSummary(e.data));
+          break;
+        case 'CmaSaved':
+        case 'CmaSent':
+        case 'CmaOpened':
+          await activity(ctx, e, await rowOf(e.data.leadId), cmaSummary(e));
           break;
         case 'ShowingProposed':
         case 'ShowingConfirmed':

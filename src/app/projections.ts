@@ -38,6 +38,7 @@ import { leadEmailOutboxProjection, replyNoticesProjection } from '../modules/co
 import { listingMailProjection } from '../modules/listing-mail';
 import { shareMailProjection } from '../modules/organizer';
 import { leadNoticesProjection } from '../modules/speed-to-lead';
+import { sellerMailProjection } from '../modules/valuation';
 
 /** Every read model of the product, assembled here at the composition root (the engine knows none of them). */
 export const allProjections: readonly Projection[] = [
@@ -79,6 +80,7 @@ export const allProjections: readonly Projection[] = [
   guidesProjection,
   apiKeysProjection,
   publicEventsProjection,
+  sellerMailProjection,
 ];
 
 /**

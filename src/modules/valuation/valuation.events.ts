@@ -48,6 +48,51 @@ export type HomeValueRequested = {
   };
 };
 
+/** A comp of an agent's CMA: as the valuation had it (or as the agent added it), kept or dropped, with the agent's adjustment. */
+export type CmaComp = Omit<RecordedComp, 'latitude' | 'longitude'> & {
+  readonly included: boolean;
+  /** Dollars the agent adds to (negative: takes off) the comp's adjusted price, and why. */
+  readonly adjustment: number;
+  readonly note: string;
+  /** Added by the agent, not among the valuation's comps. */
+  readonly added: boolean;
+};
+
+/** A version of the agent's CMA of a seller lead's home: the comps as edited and the estimate recomputed from them. */
+export type CmaSaved = {
+  readonly type: 'CmaSaved';
+  readonly data: {
+    readonly leadId: string;
+    readonly siteId: string;
+    readonly version: number;
+    readonly byUserId: string;
+    readonly comps: readonly CmaComp[];
+    readonly estimate: number;
+  };
+};
+
+/** A version of the CMA sent to the lead as a signed link (e-mailed from the seller mail outbox). */
+export type CmaSent = {
+  readonly type: 'CmaSent';
+  readonly data: {
+    readonly leadId: string;
+    readonly siteId: string;
+    readonly sendId: string;
+    readonly version: number;
+    readonly byUserId: string;
+    readonly expiresAt: string;
+  };
+};
+
+/** The lead opened a CMA sent to them (once per send). */
+export type CmaOpened = {
+  readonly type: 'CmaOpened';
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly sendId: string };
+};
+
+export type CmaEvent = CmaSaved | CmaSent | CmaOpened;
 export type ValuationEvent = HomeValueRequested;
-export const valuationEventTypes = ['HomeValueRequested'] as const satisfies readonly ValuationEvent['type'][];
+export const valuationEventTypes = ['HomeValueRequested', 'CmaSaved', 'CmaSent', 'CmaOpened'] as const satisfies readonly (ValuationEvent | CmaEvent)['type'][];
 export const sellerHomeStream = (leadId: string) => `sellerhome-${leadId}`;
+/** One CMA per lead, its versions in order. */
+export const cmaStream = (leadId: string) => `cma-${leadId}`;

@@ -1,12 +1,18 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts';
 import { LeadsModule } from '../leads';
+import { MessagingModule } from '../messaging';
+import { SitesModule } from '../sites';
+import { CmaController } from './cma/cma.http';
+import { CmaViewController } from './cma/cma-view.http';
 import { SellerLeadController } from './seller-lead/seller-lead.http';
+import { SellerMailSender } from './seller-mail/seller-mail-sender.reactor';
 import { ValuationController } from './valuation.http';
 
-/** The seller suite: the instant value from the sold listings the product holds, and the seller lead it makes. */
+/** The seller suite: the instant value from the sold listings the product holds, the seller lead it makes, and the agent's CMA. */
 @Module({
-  imports: [AccountsModule, LeadsModule],
-  controllers: [ValuationController, SellerLeadController],
+  imports: [AccountsModule, LeadsModule, MessagingModule, SitesModule],
+  controllers: [ValuationController, SellerLeadController, CmaController, CmaViewController],
+  providers: [SellerMailSender],
 })
 export class ValuationModule {}
