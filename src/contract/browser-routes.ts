@@ -21,6 +21,7 @@ export const ACCOUNT_PAGE_PATHS = [
   '/dev/mailbox',
   '/organizer',
   '/showings/answer',
+  '/cma',
 ] as const;
 export type AccountPagePath = (typeof ACCOUNT_PAGE_PATHS)[number];
 

@@ -12,7 +12,8 @@ const SHAPE = [/^v1$/, UUID_FIELD, UUID_FIELD, /^[0-9]{1,6}$/, SECONDS_FIELD];
 export type CmaLink = { readonly leadId: string; readonly sendId: string; readonly version: number; readonly expiresAt: Date };
 export type CmaLinkCheck = { readonly ok: true; readonly link: CmaLink } | { readonly ok: false; readonly reason: 'malformed' | 'forged' | 'expired' };
 
-export const cmaPagePath = (token: string) => `/cma/${encodeURIComponent(token)}`;
+/** The public page (the web app's /cma) that reads the token from its query. */
+export const cmaPagePath = (token: string) => `/cma?t=${encodeURIComponent(token)}`;
 
 export function signCmaLink(secret: Buffer, link: CmaLink): string {
   return signToken(secret, LABEL, ['v1', link.leadId, link.sendId, String(link.version), issuedField(link.expiresAt)]);

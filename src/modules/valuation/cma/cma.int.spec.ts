@@ -110,7 +110,7 @@ describe('the CMA of a seller lead', () => {
     await settle(app.server);
     const mail = await waitForMail(app.server.runtime.db.pool, LINK_EMAIL, (m) => m.subject.includes('market analysis'));
     expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    const link = /https?:\/\/\S+\/cma\/(\S+)/.exec(mail.text)!;
+    const link = /https?:\/\/\S+\/cma\?t=(\S+)/.exec(mail.text)!;
     const token = decodeURIComponent(link[1]!);
 
     const visitor = WebClient.for(app.server.url, 'jane.localhost');
