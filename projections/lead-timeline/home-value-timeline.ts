@@ -1,4 +1,4 @@
-import type { CmaEvent, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
+import type { CmaEvent, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
 import { assertNever } from '../../src/shared/errors';
 
 const street = (address: string) => address.split(',')[0]!.trim() || address;
@@ -27,3 +27,6 @@ export function cmaSummary(e: CmaEvent): string {
       return assertNever(e);
   }
 }
+
+export const homeDigestSummary = (d: HomeDigestChanged['data']): string =>
+  d.on ? 'Monthly home value e-mail turned on' : 'Monthly home value e-mail turned off';

@@ -3,20 +3,20 @@ import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour
 import type { ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
-import type { CmaEvent, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
+import type { CmaEvent, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { leadRooms, MergedLeads } from '../lead-rows';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
 import { type LeadHistoryEvent, leadHistoryTypes } from './lead-history';
-import { cmaSummary, homeValueSummary } from './home-value-timeline';
+import { cmaSummary, homeDigestSummary, homeValueSummary } from './home-value-timeline';
 import { listingMailSummary } from './listing-mail-timeline';
 import { organizerPdid, organizerSummary } from './organizer-timeline';
 import { planSummary, planTimelineTypes } from './plan-timeline';
 import { type KnownShowing, showingSummary } from './showing-timeline';
 import { clip, summaries, withHome } from './timeline-summary';
 
-type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised | ConsentWordingUnclear | HomeValueRequested | CmaEvent;
+type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised | ConsentWordingUnclear | HomeValueRequested | HomeDigestChanged | CmaEvent;
 
 /** This read model's own copy of who holds a lead: whose dashboards hear of its lines, and who may read them (feed/since). */
 type LeadRow = {
@@ -53,6 +53,7 @@ export const leadTimelineProjection: Projection = {
     'BehaviourAlertRaised',
     'ConsentWordingUnclear',
     'HomeValueRequested',
+    'HomeDigestChanged',
     'CmaSaved',
     'CmaSent',
     'CmaOpened',
@@ -212,6 +213,9 @@ export const leadTimelineProjection: Projection = {
           break;
         case 'HomeValueRequested':
           await activity(ctx, e, await rowOf(e.data.leadId), homeValueSummary(e.data));
+          break;
+        case 'HomeDigestChanged':
+          await activity(ctx, e, await rowOf(e.data.leadId), homeDigestSummary(e.data));
           break;
         case 'CmaSaved':
         case 'CmaSent':

@@ -26,6 +26,7 @@ import type { Config } from '../config/config';
 import { MeiliSearch, meiliSearchProjection, searchProjection } from '../../projections/search';
 import { schoolsProjection } from '../../projections/schools';
 import { guidesProjection } from '../../projections/guides';
+import { homeDigestProjection } from '../../projections/home-digest';
 import { showingsProjection } from '../../projections/showings';
 import { sitesProjection } from '../../projections/sites';
 import { tasksProjection } from '../../projections/tasks';
@@ -81,6 +82,7 @@ export const allProjections: readonly Projection[] = [
   apiKeysProjection,
   publicEventsProjection,
   sellerMailProjection,
+  homeDigestProjection,
 ];
 
 /**

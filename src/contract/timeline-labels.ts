@@ -25,6 +25,7 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   ListingEmailOpened: 'Listings opened',
   ListingEmailClicked: 'Listing clicked',
   HomeValueRequested: 'Home value',
+  HomeDigestChanged: 'Home digest',
   CmaSaved: 'CMA',
   CmaSent: 'CMA sent',
   CmaOpened: 'CMA opened',

@@ -98,6 +98,8 @@ export const SellerLeadBody = InquiryBody.omit({ ResumeUrl: true, pdid: true, Le
         .min(3, { error: 'Type the address of your home' })
         .max(300, { error: 'Home.address is too long' }),
       value: ValuationRequestSchema,
+      /** The monthly e-mail of the home's value and the sales nearby (the homeowner digest). */
+      digest: z.boolean({ error: 'Home.digest must be true or false' }).optional(),
     },
     { error: 'Home must give the address and what was valued' },
   ),
@@ -132,6 +134,8 @@ const CmaSchema = z.strictObject({
   estimate: z.number().nullable(),
   comps: z.array(CmaCompSchema),
   sends: z.array(z.strictObject({ sendId: z.string(), version: z.number(), expiresAt: z.string(), opened: z.boolean() })),
+  /** Whether the lead gets the monthly homeowner digest. */
+  digest: z.boolean(),
 });
 
 const CompEditSchema = z.strictObject({
@@ -247,6 +251,17 @@ export const valuationRoutes = routes('valuation', {
     params: LeadParams,
     body: z.strictObject({ sendId: z.uuid({ error: 'sendId must be a uuid' }).optional() }),
     responses: { 202: z.strictObject({ sendId: z.string() }) },
+  },
+  homeDigest: {
+    method: 'PUT',
+    path: 'api/dashboard/leads/:leadId/home-digest',
+    summary:
+      "Turns the lead's monthly homeowner digest on or off (the home's estimate and its change, the sales nearby, an Ask for a CMA button; sent only while the lead takes e-mail); 400 for a lead without a home value",
+    tag: CMA_TAG,
+    access: AGENTS,
+    params: LeadParams,
+    body: z.strictObject({ on: z.boolean({ error: 'on must be true or false' }) }),
+    responses: { 200: z.strictObject({ on: z.boolean() }) },
   },
   viewCma: {
     method: 'GET',

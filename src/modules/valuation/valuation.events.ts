@@ -91,8 +91,17 @@ export type CmaOpened = {
 };
 
 export type CmaEvent = CmaSaved | CmaSent | CmaOpened;
-export type ValuationEvent = HomeValueRequested;
-export const valuationEventTypes = ['HomeValueRequested', 'CmaSaved', 'CmaSent', 'CmaOpened'] as const satisfies readonly (ValuationEvent | CmaEvent)['type'][];
+
+/** The homeowner digest (issue 33 part 3): the lead on /sell, or the agent, turned the monthly e-mail of the home's value on or off. */
+export type HomeDigestChanged = {
+  readonly type: 'HomeDigestChanged';
+  readonly data: { readonly leadId: string; readonly siteId: string; readonly on: boolean; readonly byUserId: string };
+};
+
+export type ValuationEvent = HomeValueRequested | HomeDigestChanged;
+export const valuationEventTypes = ['HomeValueRequested', 'HomeDigestChanged', 'CmaSaved', 'CmaSent', 'CmaOpened'] as const satisfies readonly (
+  ValuationEvent | CmaEvent
+)['type'][];
 export const sellerHomeStream = (leadId: string) => `sellerhome-${leadId}`;
 /** One CMA per lead, its versions in order. */
 export const cmaStream = (leadId: string) => `cma-${leadId}`;

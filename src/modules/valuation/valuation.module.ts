@@ -6,13 +6,14 @@ import { SitesModule } from '../sites';
 import { CmaController } from './cma/cma.http';
 import { CmaViewController } from './cma/cma-view.http';
 import { SellerLeadController } from './seller-lead/seller-lead.http';
+import { HomeDigestScheduler } from './seller-mail/home-digest.scheduler';
 import { SellerMailSender } from './seller-mail/seller-mail-sender.reactor';
 import { ValuationController } from './valuation.http';
 
-/** The seller suite: the instant value from the sold listings the product holds, the seller lead it makes, and the agent's CMA. */
+/** The seller suite: the instant value from the sold listings the product holds, the seller lead it makes, the agent's CMA and the monthly homeowner digest. */
 @Module({
   imports: [AccountsModule, LeadsModule, MessagingModule, SitesModule],
   controllers: [ValuationController, SellerLeadController, CmaController, CmaViewController],
-  providers: [SellerMailSender],
+  providers: [SellerMailSender, HomeDigestScheduler],
 })
 export class ValuationModule {}

@@ -14,7 +14,8 @@ import { newId } from '../../../shared/ids';
 import { loadAccount } from '../../accounts';
 import { leadInScope } from '../../leads';
 import { milesBetween } from '../sold-home';
-import { cmaStream, type CmaComp } from '../valuation.events';
+import { cmaStream, type CmaComp, sellerHomeStream } from '../valuation.events';
+import { homeDigestDecider } from '../seller-lead/seller-home';
 import { cmaDecider } from './cma';
 import { addedWeight, applyEdits, cmaEstimate } from './cma-estimate';
 import { CMA_LINK_DAYS } from './cma-link';
@@ -105,6 +106,19 @@ export class CmaController {
       ctx,
     );
     return { sendId };
+  }
+
+  @Route(contract.valuation.homeDigest)
+  async homeDigest(@Param('leadId') leadId: string, @Body() input: BodyOf<typeof contract.valuation.homeDigest>, @Req() req: Request) {
+    const { viewer, lead } = await leadInScope(this.store, req, leadId);
+    await handleCommand(
+      this.store,
+      sellerHomeStream(lead.leadId),
+      homeDigestDecider,
+      { leadId: lead.leadId, siteId: lead.siteId, on: input.on, byUserId: viewer.userId },
+      commandContextOf(req),
+    );
+    return { on: input.on };
   }
 
   /** The sales near the home the agent asked to add (by pdid); one not found there is 400. */

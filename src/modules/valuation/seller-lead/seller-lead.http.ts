@@ -26,8 +26,8 @@ import {
 } from '../../leads';
 import { requireSite } from '../../sites';
 import { weighedValue } from '../value-home';
-import { type HomeValueRequested, sellerHomeStream } from '../valuation.events';
-import { initialSellerHome, isRepeat, evolveSellerHome, sellerHomeDecider } from './seller-home';
+import { sellerHomeStream, type ValuationEvent } from '../valuation.events';
+import { evolveSellerHome, homeDigestDecider, initialSellerHome, isRepeat, sellerHomeDecider } from './seller-home';
 import { valuationRecord } from './valuation-record';
 
 type Body = BodyOf<typeof contract.valuation.sellerLead>;
@@ -79,7 +79,7 @@ export class SellerLeadController {
     const owner = await userIdByEmail(this.store, email);
     if (owner && owner === signedIn) {
       const leadId = leadIdFor(await leadAccountOn(this.store, owner, site.siteId), site.siteId);
-      const stored = (await this.store.readStream(sellerHomeStream(leadId))) as unknown as HomeValueRequested[];
+      const stored = (await this.store.readStream(sellerHomeStream(leadId))) as unknown as ValuationEvent[];
       const home = stored.reduce(evolveSellerHome, initialSellerHome());
       if (isRepeat(home, valuationRecord(leadId, owner, site.siteId, input.Home, answer, weights)))
         return { isSuccess: true, leadId, estimate: answer.estimate };
@@ -105,7 +105,12 @@ export class SellerLeadController {
       ),
     );
     const record = valuationRecord(result.leadId, result.userId, site.siteId, input.Home, answer, weights);
-    await handleCommand(this.store, sellerHomeStream(result.leadId), sellerHomeDecider, record, { ...ctx, actorId: ctx.actorId ?? result.userId });
+    const leadCtx = { ...ctx, actorId: ctx.actorId ?? result.userId };
+    await handleCommand(this.store, sellerHomeStream(result.leadId), sellerHomeDecider, record, leadCtx);
+    if (input.Home.digest) {
+      const digest = { leadId: result.leadId, siteId: site.siteId, on: true, byUserId: result.userId };
+      await handleCommand(this.store, sellerHomeStream(result.leadId), homeDigestDecider, digest, leadCtx);
+    }
     if (result.newUser) await this.signIns.openSession(req, res, { userId: result.userId, securityLevel: LEVEL.lead, brokerId: null });
     return { isSuccess: true, leadId: result.leadId, estimate: answer.estimate };
   }

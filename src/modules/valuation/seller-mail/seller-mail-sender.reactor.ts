@@ -7,7 +7,11 @@ import { cmaPagePath, signCmaLink } from '../cma/cma-link';
 import { cmaEstimate } from '../cma/cma-estimate';
 import { loadCma } from '../cma/load-cma';
 import { cmaVersionComps } from '../cma/cma-version';
+import { evolveSellerHome, initialSellerHome } from '../seller-lead/seller-home';
+import { sellerHomeStream, type ValuationEvent } from '../valuation.events';
 import { renderCmaEmail } from './cma-email';
+import { homeDigestFacts } from './home-digest-facts';
+import { renderHomeDigestEmail } from './home-digest-email';
 import { SELLER_MAIL_SIGNAL } from './seller-mail.queue';
 
 type Row = { mail_id: string; kind: string; lead_id: string; ref: string };
@@ -16,10 +20,12 @@ const OUTBOX = { table: 'seller_mail_outbox', key: 'mail_id', columns: 'mail_id,
 export const street = (address: string) => address.split(',')[0]!.trim() || address;
 
 /**
- * Sends the seller leads' e-mails the seller_mail projection queued in seller_mail_outbox, woken
+ * Sends the seller leads' e-mails queued in seller_mail_outbox (a CMA's link, by the seller_mail
+ * projection; the month's homeowner digest, by the digest scheduler), woken
  * by its signal and swept every 2 s, one row at a time through the messaging context's mail outbox.
  * Composed when it goes out, from the events and the lead as they are then: a lead who turned
- * e-mail off since is `suppressed`; a lead, site or CMA gone, `dropped`. Nothing personal is logged.
+ * e-mail off since is `suppressed`; a digest turned off since, `off`; a lead, site, CMA or home
+ * gone, `dropped`. Nothing personal is logged.
  */
 @Injectable()
 export class SellerMailSender extends MailOutboxSender<Row> {
@@ -42,6 +48,28 @@ export class SellerMailSender extends MailOutboxSender<Row> {
     if (!site) return { state: 'dropped' };
     const baseUrl = siteBaseUrl(site, this.kit.config.publicUrl);
     const unsubscribe = await this.communication.unsubscribeLinks(lead.userId, site);
+    const firstName = account.firstName || lead.fullName.split(' ')[0] || 'there';
+    const unsubscribeParts = { email: unsubscribe.unsubscribe_email, headers: unsubscribe.headers };
+    if (row.kind === 'digest') {
+      const home = (await this.kit.store.readStream(sellerHomeStream(lead.leadId))) as unknown as ValuationEvent[];
+      const state = home.reduce(evolveSellerHome, initialSellerHome());
+      const latest = state.requests.at(-1);
+      // Turned off after the month's row was queued: none this month.
+      if (!state.digest || !latest) return { state: 'off' };
+      const facts = await homeDigestFacts(this.kit.pool, latest, row.ref);
+      if (!facts) return { state: 'dropped' };
+      return {
+        message: renderHomeDigestEmail({
+          to: lead.email,
+          firstName,
+          siteName: site.name,
+          street: street(latest.address),
+          facts,
+          cmaLink: `${baseUrl}/sell`,
+          unsubscribe: unsubscribeParts,
+        }),
+      };
+    }
     const loaded = await loadCma(this.kit.store, lead.leadId).catch(() => null);
     const sent = loaded?.cma.sends.get(row.ref);
     if (!loaded || !sent) return { state: 'dropped' };
@@ -56,14 +84,14 @@ export class SellerMailSender extends MailOutboxSender<Row> {
     return {
       message: renderCmaEmail({
         to: lead.email,
-        firstName: account.firstName || lead.fullName.split(' ')[0] || 'there',
+        firstName,
         agentName: agent.exists ? `${agent.firstName} ${agent.lastName}`.trim() || site.name : site.name,
         siteName: site.name,
         street: street(loaded.home.address),
         estimate: cmaEstimate(comps),
         link: `${baseUrl}${cmaPagePath(token)}`,
         expiresOn: sent.expiresAt.slice(0, 10),
-        unsubscribe: { email: unsubscribe.unsubscribe_email, headers: unsubscribe.headers },
+        unsubscribe: unsubscribeParts,
       }),
     };
   }
