@@ -36,6 +36,7 @@ describe('the seller lead and its CMA in Chromium', () => {
     const email = `seller-${Date.now()}@example.com`;
     await visitor.getByLabel('Email', { exact: true }).fill(email);
     await visitor.getByLabel('Phone', { exact: true }).fill('2065550199');
+    await visitor.getByRole('checkbox', { name: /E-mail me my home’s estimated value/ }).check();
     const answered = visitor.waitForResponse((r) => r.url().endsWith('/api/valuation/seller-lead'));
     await visitor.getByRole('button', { name: 'Get my home value' }).click();
     const response = await answered;
@@ -60,6 +61,8 @@ describe('the seller lead and its CMA in Chromium', () => {
     await agent.keyboard.press('Enter');
     const estimate = agent.getByTestId('cma-estimate');
     await estimate.waitFor();
+    // The lead asked for the monthly e-mail on /sell.
+    expect(await agent.getByRole('checkbox', { name: /^Monthly home value e-mail/ }).isChecked()).toBe(true);
     const keeps = agent.getByRole('checkbox', { name: /^Keep / });
     expect(await keeps.count()).toBe(12);
     await keeps.first().focus();

@@ -62,6 +62,12 @@ export function LeadCma({ leadId }: { leadId: string }) {
       load(next);
       setStatus(`Saved as version ${next.version}.`);
     }, 'The CMA could not be saved');
+  const digest = (on: boolean) =>
+    act(async () => {
+      await cmaApi.digest(leadId, on);
+      setCma((c) => c && { ...c, digest: on });
+      setStatus(on ? 'The lead will get the monthly home value e-mail.' : 'The monthly home value e-mail is off.');
+    }, 'The monthly e-mail could not be changed');
   const send = () =>
     act(async () => {
       await cmaApi.send(leadId);
@@ -178,6 +184,10 @@ export function LeadCma({ leadId }: { leadId: string }) {
                 </button>
                 {dirty && <span className={styles.note}>Save before sending.</span>}
               </div>
+              <label className={formStyles.check}>
+                <input type="checkbox" checked={cma.digest} disabled={busy} onChange={(e) => void digest(e.target.checked)} />
+                <span>Monthly home value e-mail to the lead (the estimate, its change and the sales nearby)</span>
+              </label>
               {status && <p role="status">{status}</p>}
               {cma.sends.length > 0 && (
                 <ul className={styles.note} aria-label="CMAs sent">

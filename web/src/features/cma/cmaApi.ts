@@ -14,6 +14,7 @@ export const cmaApi = {
     api(contract.valuation.saveCma, { params: { leadId }, body: { version, comps: [...comps] } }),
   find: (leadId: string, q: string) => api(contract.valuation.findCmaSale, { params: { leadId }, query: { q } }),
   send: (leadId: string) => api(contract.valuation.sendCma, { params: { leadId }, body: {} }),
+  digest: (leadId: string, on: boolean) => api(contract.valuation.homeDigest, { params: { leadId }, body: { on } }),
   view: (token: string) => api(contract.valuation.viewCma, { params: { token } }),
 };
 

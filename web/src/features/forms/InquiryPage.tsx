@@ -9,7 +9,7 @@ import { InquiryForm } from './InquiryForm';
 import { INQUIRY_PAGES, type InquiryPath } from './inquiryPages';
 import { LenderLink } from './LenderLink';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { estimateSummary, HomeValue, sendSellerLead, type ValuedHome } from '../sell';
+import { DigestOptIn, estimateSummary, HomeValue, sendSellerLead, type ValuedHome } from '../sell';
 
 /**
  * A page of one inquiry form (seller suite's home value, contact, referral, careers): the form
@@ -24,6 +24,7 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
   // On /sell, the instant value's summary goes in the seller's message, so the agent sees it on the lead.
   const [estimate, setEstimate] = useState<string | null>(null);
   const [home, setHome] = useState<ValuedHome | null>(null);
+  const [digest, setDigest] = useState(false);
   const title = useLabel(page.title.id, page.title.en);
   const submit = useLabel(page.submit.id, page.submit.en);
   useDocumentTitle(title);
@@ -42,6 +43,7 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
         />
       )}
       {path === '/sell' && <h2>Get a CMA from an agent</h2>}
+      {home && !sent && <DigestOptIn checked={digest} onChange={setDigest} />}
       {page.lender && <LenderLink />}
       {sent ? (
         <div className={formStyles.success} role="status" data-testid="inquiry-sent">
@@ -62,7 +64,7 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
               ...(estimate ? { Message: estimate } : {}),
             }}
             submitLabel={submit}
-            {...(home ? { send: sendSellerLead(home) } : {})}
+            {...(home ? { send: sendSellerLead({ ...home, digest }) } : {})}
             onSent={() => setSent(true)}
             onEmailInUse={(email) =>
               requestSignIn({ tab: 'signin', dismissable: true, email, notice: 'An account already uses this email. Sign in to send your message.' })

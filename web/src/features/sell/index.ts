@@ -1,2 +1,3 @@
 export { estimateSummary, HomeValue, type Valuation, type ValuedHome } from './HomeValue';
 export { sendSellerLead } from './sendSellerLead';
+export { DigestOptIn } from './DigestOptIn';
