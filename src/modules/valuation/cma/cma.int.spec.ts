@@ -113,6 +113,8 @@ describe('the CMA of a seller lead', () => {
     const link = /https?:\/\/\S+\/cma\?t=(\S+)/.exec(mail.text)!;
     const token = decodeURIComponent(link[1]!);
 
+    const scoreOf = async () => (await jane.get(`/api/dashboard/feed/lead/${leadId}`)).body.lead.score as number;
+    const scoreBefore = await scoreOf();
     const visitor = WebClient.for(app.server.url, 'jane.localhost');
     const view = await visitor.get(`/api/cma/${encodeURIComponent(token)}`);
     expect(view.status, view.text).toBe(200);
@@ -123,6 +125,8 @@ describe('the CMA of a seller lead', () => {
     const timeline = (await jane.get(`/api/dashboard/leads/${leadId}`)).body.timeline as { type: string }[];
     expect(timeline.filter((t) => t.type === 'CmaOpened')).toHaveLength(1);
     expect(timeline.filter((t) => t.type === 'CmaSent')).toHaveLength(1);
+    // Opening it counts toward the lead's score as an opened e-mail does.
+    expect(await scoreOf()).toBeGreaterThan(scoreBefore);
 
     // A token with one field changed, or another lead's id in it: 404 with the same words.
     const forged = token.replace(/\.(\d+)\.(\d+)\./, (_, v: string, e: string) => `.${Number(v) + 1}.${e}.`);
