@@ -1,4 +1,5 @@
 import type { PropertyAlertOpened } from '../../src/modules/alerts/alerts.events';
+import type { CmaOpened } from '../../src/modules/valuation/valuation.events';
 import type { AccountsMerged, AccountsUnmerged } from '../../src/modules/backoffice/backoffice.events';
 import type { ChatMessageSent } from '../../src/modules/conversation/conversation.events';
 import { type LeadActivityEvent, type LeadEvent, type LeadOwnerEvent } from '../../src/modules/leads/leads.events';
@@ -25,6 +26,7 @@ type Handled =
   | LeadEmailReceived
   | ChatMessageSent
   | PropertyAlertOpened
+  | CmaOpened
   | ScoringRulesChanged
   | AccountsMerged
   | AccountsUnmerged
@@ -112,6 +114,7 @@ export const leadScoreProjection: Projection = {
         case 'TextMessageReceived':
         case 'LeadEmailReceived':
         case 'PropertyAlertOpened':
+        case 'CmaOpened':
           fact(e.data.leadId);
           break;
         case 'ScoringRulesChanged':

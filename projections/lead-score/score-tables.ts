@@ -31,6 +31,7 @@ export const SCORE_EVENT_TYPES = [
   'LeadEmailReceived',
   'ChatMessageSent',
   'PropertyAlertOpened',
+  'CmaOpened',
   'ScoringRulesChanged',
   ...MERGE_EVENT_TYPES,
 ] as const;

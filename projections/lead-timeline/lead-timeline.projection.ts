@@ -3,18 +3,20 @@ import type { BehaviourAlertRaised } from '../../src/modules/behaviour/behaviour
 import type { ConsentWordingUnclear } from '../../src/modules/compliance/compliance.events';
 import type { EnrolmentEvent } from '../../src/modules/plans/plans.events';
 import { ERASED, ERASED_NAME } from '../../src/modules/privacy/privacy.events';
+import type { CmaEvent, HomeDigestChanged, HomeValueRequested } from '../../src/modules/valuation/valuation.events';
 import { assertNever } from '../../src/shared/errors';
 import type { StoredEvent } from '../../src/shared/event';
 import { leadRooms, MergedLeads } from '../lead-rows';
 import { eventsOf, handledTypes, type Projection, type ProjectionContext } from '../runner';
 import { type LeadHistoryEvent, leadHistoryTypes } from './lead-history';
+import { cmaSummary, homeDigestSummary, homeValueSummary } from './home-value-timeline';
 import { listingMailSummary } from './listing-mail-timeline';
 import { organizerPdid, organizerSummary } from './organizer-timeline';
 import { planSummary, planTimelineTypes } from './plan-timeline';
 import { type KnownShowing, showingSummary } from './showing-timeline';
 import { clip, summaries, withHome } from './timeline-summary';
 
-type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised | ConsentWordingUnclear;
+type Handled = LeadHistoryEvent | EnrolmentEvent | BehaviourAlertRaised | ConsentWordingUnclear | HomeValueRequested | HomeDigestChanged | CmaEvent;
 
 /** This read model's own copy of who holds a lead: whose dashboards hear of its lines, and who may read them (feed/since). */
 type LeadRow = {
@@ -45,7 +47,17 @@ const merges = new MergedLeads('lead_timeline_merges', ['lead_timeline'], [LEADS
 export const leadTimelineProjection: Projection = {
   name: 'lead_timeline',
   version: 1,
-  eventTypes: handledTypes<Handled>()([...leadHistoryTypes, ...planTimelineTypes, 'BehaviourAlertRaised', 'ConsentWordingUnclear']),
+  eventTypes: handledTypes<Handled>()([
+    ...leadHistoryTypes,
+    ...planTimelineTypes,
+    'BehaviourAlertRaised',
+    'ConsentWordingUnclear',
+    'HomeValueRequested',
+    'HomeDigestChanged',
+    'CmaSaved',
+    'CmaSent',
+    'CmaOpened',
+  ]),
   tables: ['lead_timeline', LEADS, 'lead_showings', ...merges.tables],
   async createTables(tx, t) {
     await tx.query(`CREATE TABLE ${t('lead_timeline')} (
@@ -198,6 +210,17 @@ export const leadTimelineProjection: Projection = {
         case 'ListingEmailOpened':
         case 'ListingEmailClicked':
           await activity(ctx, e, await rowOf(e.data.leadId), listingMailSummary(e));
+          break;
+        case 'HomeValueRequested':
+          await activity(ctx, e, await rowOf(e.data.leadId), homeValueSummary(e.data));
+          break;
+        case 'HomeDigestChanged':
+          await activity(ctx, e, await rowOf(e.data.leadId), homeDigestSummary(e.data));
+          break;
+        case 'CmaSaved':
+        case 'CmaSent':
+        case 'CmaOpened':
+          await activity(ctx, e, await rowOf(e.data.leadId), cmaSummary(e));
           break;
         case 'ShowingProposed':
         case 'ShowingConfirmed':

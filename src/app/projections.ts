@@ -28,6 +28,7 @@ import type { Config } from '../config/config';
 import { MeiliSearch, meiliSearchProjection, searchProjection } from '../../projections/search';
 import { schoolsProjection } from '../../projections/schools';
 import { guidesProjection } from '../../projections/guides';
+import { homeDigestProjection } from '../../projections/home-digest';
 import { showingsProjection } from '../../projections/showings';
 import { sitesProjection } from '../../projections/sites';
 import { tasksProjection } from '../../projections/tasks';
@@ -40,6 +41,7 @@ import { leadEmailOutboxProjection, replyNoticesProjection } from '../modules/co
 import { listingMailProjection } from '../modules/listing-mail';
 import { shareMailProjection } from '../modules/organizer';
 import { leadNoticesProjection } from '../modules/speed-to-lead';
+import { sellerMailProjection } from '../modules/valuation';
 
 /** Every read model of the product, assembled here at the composition root (the engine knows none of them). */
 export const allProjections: readonly Projection[] = [
@@ -83,6 +85,8 @@ export const allProjections: readonly Projection[] = [
   apiKeysProjection,
   publicEventsProjection,
   facebookLeadsProjection,
+  sellerMailProjection,
+  homeDigestProjection,
 ];
 
 /**

@@ -22,6 +22,7 @@ export const ACCOUNT_PAGE_PATHS = [
   '/organizer',
   '/showings/answer',
   '/agreements/sign',
+  '/cma',
 ] as const;
 export type AccountPagePath = (typeof ACCOUNT_PAGE_PATHS)[number];
 

@@ -24,6 +24,11 @@ export const TIMELINE_LABELS: Readonly<Record<string, string>> = {
   ListingsSentToLead: 'Listings sent',
   ListingEmailOpened: 'Listings opened',
   ListingEmailClicked: 'Listing clicked',
+  HomeValueRequested: 'Home value',
+  HomeDigestChanged: 'Home digest',
+  CmaSaved: 'CMA',
+  CmaSent: 'CMA sent',
+  CmaOpened: 'CMA opened',
   // Kept by the lead list for its "Overdue tasks" filter; the tasks panel, not the timeline, shows them.
   TaskCreated: 'Task',
   TaskCompleted: 'Task done',

@@ -32,6 +32,8 @@ export type Signals = {
   'behaviour.mailQueued': { readonly queued: number };
   /** Action plans: work was queued or a step fell due (the plans context's PlanRunner). */
   'plans.work': { readonly queued: number };
+  /** E-mails to seller leads (a CMA's link, the homeowner digest) were queued (the valuation context's seller mail sender). */
+  'valuation.sellerMailQueued': { readonly queued: number };
   /** A site was created or changed (the site resolver drops its cache). */
   'site.changed': { readonly siteId: string };
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InquiryBody } from '../inquiry';
 import { routes } from '../route';
 
 const TAG = 'Seller suite';
@@ -86,6 +87,98 @@ export const ValuationSchema = z.strictObject({
   comps: z.array(ValuationCompSchema),
 });
 
+/** The /sell form sent after an instant value: the inquiry's fields and the home as it was valued. */
+export const SellerLeadBody = InquiryBody.omit({ ResumeUrl: true, pdid: true, LeadType: true }).extend({
+  Home: z.strictObject(
+    {
+      /** The address as the visitor typed it (or their words for the home picked on the map): what the agent reads. */
+      address: z
+        .string({ error: 'Home.address must be text' })
+        .trim()
+        .min(3, { error: 'Type the address of your home' })
+        .max(300, { error: 'Home.address is too long' }),
+      value: ValuationRequestSchema,
+      /** The monthly e-mail of the home's value and the sales nearby (the homeowner digest). */
+      digest: z.boolean({ error: 'Home.digest must be true or false' }).optional(),
+    },
+    { error: 'Home must give the address and what was valued' },
+  ),
+});
+
+export const CMA_NOTE_MAX = 300;
+
+export const CmaCompSchema = z.strictObject({
+  pdid: z.string(),
+  address: z.string().nullable(),
+  closePrice: z.number(),
+  closeDate: z.string(),
+  distanceMiles: z.number(),
+  beds: z.number().nullable(),
+  baths: z.number().nullable(),
+  livingArea: z.number().nullable(),
+  /** The sale's price adjusted to the home by the valuation (an added sale: its price). */
+  adjustedPrice: z.number(),
+  weight: z.number(),
+  included: z.boolean(),
+  /** The agent's own adjustment, in dollars, on top of adjustedPrice. */
+  adjustment: z.number(),
+  note: z.string(),
+  added: z.boolean(),
+});
+
+const CmaSchema = z.strictObject({
+  home: z.strictObject({ address: z.string(), estimate: z.number(), low: z.number(), high: z.number(), asOf: z.string() }),
+  /** 0: the valuation as it came, not yet edited. */
+  version: z.number(),
+  /** Null when every comp is dropped. */
+  estimate: z.number().nullable(),
+  comps: z.array(CmaCompSchema),
+  sends: z.array(z.strictObject({ sendId: z.string(), version: z.number(), expiresAt: z.string(), opened: z.boolean() })),
+  /** Whether the lead gets the monthly homeowner digest. */
+  digest: z.boolean(),
+});
+
+const CompEditSchema = z.strictObject({
+  pdid: z.string().trim().min(1).max(100),
+  included: z.boolean({ error: 'included must be true or false' }),
+  adjustment: z
+    .number({ error: 'adjustment must be a number of dollars' })
+    .min(-10_000_000, { error: 'adjustment must be within $10,000,000' })
+    .max(10_000_000, { error: 'adjustment must be within $10,000,000' }),
+  note: z.string().max(CMA_NOTE_MAX, { error: `A note is at most ${CMA_NOTE_MAX} characters` }),
+});
+
+export const CmaFoundSchema = CmaCompSchema.pick({
+  pdid: true,
+  address: true,
+  closePrice: true,
+  closeDate: true,
+  distanceMiles: true,
+  beds: true,
+  baths: true,
+  livingArea: true,
+});
+
+/** The CMA as the lead reads it through its link: the comps kept, each at its price adjusted to the home. */
+const CmaViewSchema = z.strictObject({
+  address: z.string(),
+  estimate: z.number().nullable(),
+  asOf: z.string(),
+  agentName: z.string(),
+  siteName: z.string(),
+  comps: z.array(
+    CmaCompSchema.pick({ address: true, closePrice: true, closeDate: true, distanceMiles: true, beds: true, baths: true, livingArea: true, note: true }).extend(
+      {
+        price: z.number(),
+      },
+    ),
+  ),
+});
+
+const CMA_TAG = 'Working a lead';
+const AGENTS = 'agents, brokers, staff (their scope)';
+const LeadParams = z.strictObject({ leadId: z.string() });
+
 /** The instant value of a home (contract section 14): an estimate from the sold listings held, with its comps. */
 export const valuationRoutes = routes('valuation', {
   estimate: {
@@ -97,5 +190,86 @@ export const valuationRoutes = routes('valuation', {
     access: 'anyone',
     body: ValuationRequestSchema,
     responses: { 200: ValuationSchema },
+  },
+  sellerLead: {
+    method: 'POST',
+    path: 'api/valuation/seller-lead',
+    summary:
+      "The /sell form: a seller lead (an inquiry of type Seller, routed and followed up as every inquiry) with the home's estimate, range and comps on its timeline, valued again on the server; the same home sent again the same day records nothing new. 409 'Email already in use' as every inquiry; 404: no comparable sale near enough",
+    tag: TAG,
+    access: 'anyone',
+    body: SellerLeadBody,
+    responses: { 200: z.strictObject({ isSuccess: z.literal(true), leadId: z.string(), estimate: z.number() }) },
+  },
+  cma: {
+    method: 'GET',
+    path: 'api/dashboard/leads/:leadId/cma',
+    summary:
+      "The agent's CMA of a seller lead's home: its latest version (version 0: the home value's comps as they came) and the links sent; 404 for a lead without a home value",
+    tag: CMA_TAG,
+    access: AGENTS,
+    params: LeadParams,
+    responses: { 200: CmaSchema },
+  },
+  saveCma: {
+    method: 'PUT',
+    path: 'api/dashboard/leads/:leadId/cma',
+    summary:
+      'Saves the next version of the CMA: each comp kept or dropped, adjusted in dollars with a note, sales near the home added by pdid; the estimate is the weighted median of the adjusted prices. 409 when version is not the latest',
+    tag: CMA_TAG,
+    access: AGENTS,
+    params: LeadParams,
+    body: z.strictObject({
+      version: z.number({ error: 'version must be the version edited' }).int().min(0),
+      comps: z.array(CompEditSchema).max(60, { error: 'At most 60 comps' }),
+    }),
+    responses: { 200: CmaSchema },
+  },
+  findCmaSale: {
+    method: 'GET',
+    path: 'api/dashboard/leads/:leadId/cma/sales',
+    summary: "Sold listings near the lead's home whose MLS number or address holds q (at least 2 characters), to add to the CMA",
+    tag: CMA_TAG,
+    access: AGENTS,
+    params: LeadParams,
+    query: z.strictObject({
+      q: z
+        .string({ error: 'q is required' })
+        .trim()
+        .max(100)
+        .refine((q) => q.length >= 2, { error: 'Type at least 2 characters' }),
+    }),
+    responses: { 200: z.strictObject({ sales: z.array(CmaFoundSchema) }) },
+  },
+  sendCma: {
+    method: 'POST',
+    path: 'api/dashboard/leads/:leadId/cma/send',
+    summary:
+      "E-mails the lead a signed link (30 days) to a read-only page of the CMA's latest version; recorded once per sendId; a lead who turned e-mail off: 403",
+    tag: CMA_TAG,
+    access: AGENTS,
+    params: LeadParams,
+    body: z.strictObject({ sendId: z.uuid({ error: 'sendId must be a uuid' }).optional() }),
+    responses: { 202: z.strictObject({ sendId: z.string() }) },
+  },
+  homeDigest: {
+    method: 'PUT',
+    path: 'api/dashboard/leads/:leadId/home-digest',
+    summary:
+      "Turns the lead's monthly homeowner digest on or off (the home's estimate and its change, the sales nearby, an Ask for a CMA button; sent only while the lead takes e-mail); 400 for a lead without a home value",
+    tag: CMA_TAG,
+    access: AGENTS,
+    params: LeadParams,
+    body: z.strictObject({ on: z.boolean({ error: 'on must be true or false' }) }),
+    responses: { 200: z.strictObject({ on: z.boolean() }) },
+  },
+  viewCma: {
+    method: 'GET',
+    path: 'api/cma/:token',
+    summary: 'The CMA a lead was sent, read-only, by its signed link (the first opening is recorded); 404 for a forged or expired link',
+    tag: TAG,
+    access: 'anyone',
+    params: z.strictObject({ token: z.string().max(300) }),
+    responses: { 200: CmaViewSchema },
   },
 });

@@ -27,6 +27,7 @@ import { mailboxSync } from './047-mailbox-sync';
 import { mailboxOAuthStates } from './048-mailbox-oauth-states';
 import { webhooks } from './049-webhooks';
 import { facebookLeadQueue } from './050-facebook-lead-queue';
+import { sellerMailOutbox } from './051-seller-mail-outbox';
 
 /** In order; a migration, once released, is never edited: add the next one instead. */
 export const migrations: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const migrations: readonly Migration[] = [
   mailboxOAuthStates,
   webhooks,
   facebookLeadQueue,
+  sellerMailOutbox,
 ];

@@ -11,6 +11,7 @@ export type { FailedMessage };
 export const OUTBOXES = [
   { name: 'lead-email', label: "Agents' e-mails to leads", table: 'lead_email_outbox', key: 'mail_id', channel: "'email'", lead: true, item: 'message_id' },
   { name: 'listing-mail', label: 'Listings sent to leads', table: 'listing_mail_outbox', key: 'mail_id', channel: "'email'", lead: true, item: null },
+  { name: 'seller-mail', label: 'CMAs and home value digests', table: 'seller_mail_outbox', key: 'mail_id', channel: "'email'", lead: true, item: null },
   { name: 'reply-notices', label: 'Reply notices to leads', table: 'reply_notice_outbox', key: 'notice_id', channel: 'channel', lead: true, item: null },
   {
     name: 'plans',

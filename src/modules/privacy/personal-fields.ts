@@ -58,6 +58,8 @@ export const personalFields: PersonalFields = new Map<string, PersonalFieldsRule
   ['ShowingProposed', aboutLead({ message: text })],
   // A signature through the lead's link: the typed name, the address and browser it came from.
   ['BuyerAgreementSigned', aboutLead({ name, ipAddress: text, userAgent: text })],
+  // A seller's home (issue 33): where it is, as they gave it.
+  ['HomeValueRequested', aboutLead({ address: text, latitude: null, longitude: null })],
   // The lead's own organizer.
   ['SavedSearchSaved', aboutLead({ name: text })],
   ['SavedSearchRenamed', aboutLead({ name: text })],

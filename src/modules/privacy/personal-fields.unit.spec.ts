@@ -12,6 +12,7 @@ import { notificationEventTypes } from '../notifications/notifications.events';
 import { organizerEventTypes } from '../organizer/organizer.events';
 import { showingEventTypes } from '../showings/showings.events';
 import { taskEventTypes } from '../tasks/tasks.events';
+import { valuationEventTypes } from '../valuation/valuation.events';
 import { contactAndUploadTypes } from './person-events';
 import { keyRequests, mapPersonal } from '../../eventstore/personal-data/personal-fields';
 import { personalFields } from './personal-fields';
@@ -30,6 +31,7 @@ const known = new Set<string>([
   ...leadNoteEventTypes,
   ...listingMailEventTypes,
   ...intakeInboxEventTypes,
+  ...valuationEventTypes,
   ...smsEventTypes,
   ...notificationEventTypes,
   ...organizerEventTypes,

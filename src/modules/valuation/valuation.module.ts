@@ -1,10 +1,19 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts';
+import { LeadsModule } from '../leads';
+import { MessagingModule } from '../messaging';
+import { SitesModule } from '../sites';
+import { CmaController } from './cma/cma.http';
+import { CmaViewController } from './cma/cma-view.http';
+import { SellerLeadController } from './seller-lead/seller-lead.http';
+import { HomeDigestScheduler } from './seller-mail/home-digest.scheduler';
+import { SellerMailSender } from './seller-mail/seller-mail-sender.reactor';
 import { ValuationController } from './valuation.http';
 
-/** The seller suite's instant value: an estimate from the sold listings the product holds. */
+/** The seller suite: the instant value from the sold listings the product holds, the seller lead it makes, the agent's CMA and the monthly homeowner digest. */
 @Module({
-  imports: [AccountsModule],
-  controllers: [ValuationController],
+  imports: [AccountsModule, LeadsModule, MessagingModule, SitesModule],
+  controllers: [ValuationController, SellerLeadController, CmaController, CmaViewController],
+  providers: [SellerMailSender, HomeDigestScheduler],
 })
 export class ValuationModule {}

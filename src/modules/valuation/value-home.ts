@@ -17,6 +17,11 @@ const BOXES = [0.03, 0.1, 0.22];
 
 /** Values a home from the sold listings of the search read model (contract section 14). */
 export async function valueHome(db: Queryable, body: Request, today: string): Promise<Answer> {
+  return (await weighedValue(db, body, today)).answer;
+}
+
+/** The valuation with each comp's weight in its median (same order as the comps), which an agent's CMA recomputes with. */
+export async function weighedValue(db: Queryable, body: Request, today: string): Promise<{ answer: Answer; weights: number[] }> {
   const subject = await subjectOf(db, body);
   const asOf = body.asOf ?? today;
   let rows: SoldListingRow[] = [];
@@ -26,7 +31,7 @@ export async function valueHome(db: Queryable, body: Request, today: string): Pr
   }
   const valuation = estimateValue(new SoldIndex(rows.map(soldHomeOf)), subject, asOf);
   if (!valuation) throw notFound(NO_COMPARABLE_SALE);
-  return {
+  const answer: Answer = {
     estimate: valuation.estimate,
     low: valuation.low,
     high: valuation.high,
@@ -48,6 +53,7 @@ export async function valueHome(db: Queryable, body: Request, today: string): Pr
       adjustments: c.adjustments.map((a) => ({ ...a })),
     })),
   };
+  return { answer, weights: valuation.comps.map((c) => c.weight) };
 }
 
 async function subjectOf(db: Queryable, body: Request): Promise<ValuationSubject> {

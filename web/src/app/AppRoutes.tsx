@@ -31,6 +31,7 @@ const SigningPage = lazy(() => import('../features/agreements/components/Signing
 const SetupPage = lazy(() => import('../features/setup/SetupPage').then((m) => ({ default: m.SetupPage })));
 const GuidesEditorPage = lazy(() => import('../features/guides/components/GuidesEditorPage').then((m) => ({ default: m.GuidesEditorPage })));
 const GuidePage = lazy(() => import('../features/guides/components/GuidePage').then((m) => ({ default: m.GuidePage })));
+const CmaPage = lazy(() => import('../features/cma').then((m) => ({ default: m.CmaPage })));
 const AdminLoginPage = lazy(() => import('../features/sign-in/components/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })));
 /** Staff and account pages, loaded on demand (the server knows the same paths: browser-routes.ts). */
 const STAFF_PAGES: Record<AccountPagePath, typeof BackofficePage> = {
@@ -46,6 +47,7 @@ const STAFF_PAGES: Record<AccountPagePath, typeof BackofficePage> = {
   '/organizer': OrganizerPage,
   '/showings/answer': ShowingAnswerPage,
   '/agreements/sign': SigningPage,
+  '/cma': CmaPage,
 };
 
 /** Pages owned by other issues: the routes exist so links and reloads land somewhere sensible. */

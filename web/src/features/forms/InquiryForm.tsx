@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { INQUIRY_DETAIL_MESSAGES, INQUIRY_MESSAGE_FIELD, INQUIRY_MESSAGES, validateInquiry } from '../../../../src/contract/validate-inquiry';
 import { ApiError } from '../../api/http';
-import { sendInquiry } from '../../api/account';
+import { type InquiryPayload, sendInquiry } from '../../api/account';
 import { type Translate, useT } from '../../ui/translations';
 import { useToast } from '../../ui/useToast';
 import styles from '../../ui/forms.module.css';
@@ -48,6 +48,8 @@ export type InquiryFormProps = {
   readonly signedIn?: boolean;
   readonly initial?: { readonly FullName?: string; readonly Email?: string; readonly Phone?: string; readonly Message?: string };
   readonly submitLabel: string;
+  /** Sends the payload another way (the /sell form with its valuation); by default, the inquiry. */
+  readonly send?: (payload: InquiryPayload) => Promise<unknown>;
   readonly onSent: () => void;
   readonly onEmailInUse: (email: string) => void;
 };
@@ -98,7 +100,7 @@ export function InquiryForm(p: InquiryFormProps) {
           .filter(([, v]) => v.trim() !== '')
           .map(([k, v]) => [k, v.trim()]),
       );
-      await sendInquiry({
+      await (p.send ?? sendInquiry)({
         FullName: values.FullName.trim(),
         Email: values.Email.trim(),
         Phone: values.Phone.trim(),

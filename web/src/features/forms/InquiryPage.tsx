@@ -9,7 +9,7 @@ import { InquiryForm } from './InquiryForm';
 import { INQUIRY_PAGES, type InquiryPath } from './inquiryPages';
 import { LenderLink } from './LenderLink';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { estimateSummary, HomeValue } from '../sell';
+import { DigestOptIn, estimateSummary, HomeValue, sendSellerLead, type ValuedHome } from '../sell';
 
 /**
  * A page of one inquiry form (seller suite's home value, contact, referral, careers): the form
@@ -23,6 +23,8 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
   const [sent, setSent] = useState(false);
   // On /sell, the instant value's summary goes in the seller's message, so the agent sees it on the lead.
   const [estimate, setEstimate] = useState<string | null>(null);
+  const [home, setHome] = useState<ValuedHome | null>(null);
+  const [digest, setDigest] = useState(false);
   const title = useLabel(page.title.id, page.title.en);
   const submit = useLabel(page.submit.id, page.submit.en);
   useDocumentTitle(title);
@@ -32,8 +34,16 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
       <p>
         <Translatable id={page.intro.id}>{page.intro.en}</Translatable>
       </p>
-      {path === '/sell' && <HomeValue onEstimate={(address, v) => setEstimate(estimateSummary(address, v))} />}
+      {path === '/sell' && (
+        <HomeValue
+          onEstimate={(h, v) => {
+            setHome(h);
+            setEstimate(estimateSummary(h, v));
+          }}
+        />
+      )}
       {path === '/sell' && <h2>Get a CMA from an agent</h2>}
+      {home && !sent && <DigestOptIn checked={digest} onChange={setDigest} />}
       {page.lender && <LenderLink />}
       {sent ? (
         <div className={formStyles.success} role="status" data-testid="inquiry-sent">
@@ -54,6 +64,7 @@ export function InquiryPage({ path }: { path: InquiryPath }) {
               ...(estimate ? { Message: estimate } : {}),
             }}
             submitLabel={submit}
+            {...(home ? { send: sendSellerLead({ ...home, digest }) } : {})}
             onSent={() => setSent(true)}
             onEmailInUse={(email) =>
               requestSignIn({ tab: 'signin', dismissable: true, email, notice: 'An account already uses this email. Sign in to send your message.' })

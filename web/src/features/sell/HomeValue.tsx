@@ -1,5 +1,5 @@
 import { type FormEvent, Suspense, useId, useRef, useState } from 'react';
-import type { ResponseOf } from '../../../../src/contract/route';
+import type { BodyInput, ResponseOf } from '../../../../src/contract/route';
 import { contract } from '../../../../src/contract/routes';
 import { api } from '../../api/contract-client';
 import { ApiError } from '../../api/http';
@@ -12,13 +12,15 @@ import styles from './Sell.module.css';
 const COUNTRY = { start: { latitude: 39.5, longitude: -98.35 }, zoom: 3 };
 
 export type Valuation = ResponseOf<typeof contract.valuation.estimate>;
+/** The home as the visitor had it valued: what the seller lead sends, for the server to value again. */
+export type ValuedHome = BodyInput<typeof contract.valuation.sellerLead>['Home'];
 
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 const confidenceWords = (c: number) => (c >= 0.7 ? 'high' : c >= 0.45 ? 'medium' : 'low');
 const optionalNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /** "What's my home worth?": the home's address (and what the owner knows of it) in, the instant value and its comps out. */
-export function HomeValue({ onEstimate }: { onEstimate: (address: string, valuation: Valuation) => void }) {
+export function HomeValue({ onEstimate }: { onEstimate: (home: ValuedHome, valuation: Valuation) => void }) {
   const id = useId();
   const [fields, setFields] = useState({ address: '', beds: '', baths: '', livingArea: '', yearBuilt: '' });
   const [valuation, setValuation] = useState<Valuation | null>(null);
@@ -47,7 +49,7 @@ export function HomeValue({ onEstimate }: { onEstimate: (address: string, valuat
       };
       const answer = await api(contract.valuation.estimate, { body: JSON.parse(JSON.stringify(body)) as typeof body });
       setValuation(answer);
-      onEstimate(at ? fields.address.trim() || 'the home picked on the map' : fields.address.trim(), answer);
+      onEstimate({ address: at ? fields.address.trim() || 'The home picked on the map' : fields.address.trim(), value: body }, answer);
       // Focus moves to the answer so a keyboard or screen-reader user hears it.
       requestAnimationFrame(() => result.current?.focus());
     } catch (err) {
@@ -257,6 +259,6 @@ export function HomeValue({ onEstimate }: { onEstimate: (address: string, valuat
 }
 
 /** The estimate in words for the seller lead's message, so the agent sees it on the lead's timeline. */
-export function estimateSummary(address: string, v: Valuation): string {
-  return `Instant estimate for ${address}: ${money(v.estimate)} (range ${money(v.low)} – ${money(v.high)}), as of ${v.asOf}, from ${v.comps.length} comparable sales. Please send me a market analysis (CMA).`;
+export function estimateSummary(home: ValuedHome, v: Valuation): string {
+  return `Instant estimate for ${home.address}: ${money(v.estimate)} (range ${money(v.low)} – ${money(v.high)}), as of ${v.asOf}, from ${v.comps.length} comparable sales. Please send me a market analysis (CMA).`;
 }

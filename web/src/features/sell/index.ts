@@ -1,1 +1,3 @@
-export { estimateSummary, HomeValue, type Valuation } from './HomeValue';
+export { estimateSummary, HomeValue, type Valuation, type ValuedHome } from './HomeValue';
+export { sendSellerLead } from './sendSellerLead';
+export { DigestOptIn } from './DigestOptIn';

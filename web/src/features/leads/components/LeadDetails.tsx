@@ -18,6 +18,7 @@ import type { NoteView } from '../../../api/tasksApi';
 import { LeadWork } from './LeadWork';
 import { timelineLabel } from '../../../../../src/contract/timeline-labels';
 import { MergedFrom, MergeLink } from './MergedFrom';
+import { LeadCma } from '../../cma';
 
 type Props = {
   readonly lead: FeedLead;
@@ -131,6 +132,7 @@ export function LeadDetails({ lead, timeline, notes, viewerId, role, agents, now
         changedAt={timeline.find((t) => t.type.startsWith('Showing') && t.type !== 'ShowingRequested')?.at}
       />
       <ListingsPushActions leadId={lead.leadId} leadName={lead.fullName} />
+      {timeline.some((t) => t.type === 'HomeValueRequested') && <LeadCma leadId={lead.leadId} />}
       <LeadPlans leadId={lead.leadId} changedAt={timeline.find((t) => t.type.startsWith('Plan'))?.at} />
       <LeadTasks leadId={lead.leadId} leadName={lead.fullName} role={role} agents={agents} now={now} />
       <LeadNotes

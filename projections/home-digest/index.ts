@@ -1,0 +1,2 @@
+export { homeDigestProjection } from './home-digest.projection';
+export { digestSubscribers } from './home-digest.query';

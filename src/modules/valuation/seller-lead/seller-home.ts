@@ -1,0 +1,44 @@
+import type { Decider } from '../../../commands/decider';
+import { validation } from '../../../shared/errors';
+import type { HomeDigestChanged, HomeValueRequested, ValuationEvent } from '../valuation.events';
+
+/** A seller lead's home: the valuations it was given, the latest last, and whether its monthly digest is on. */
+export type SellerHome = { readonly requests: readonly HomeValueRequested['data'][]; readonly digest: boolean };
+
+export const initialSellerHome = (): SellerHome => ({ requests: [], digest: false });
+
+export function evolveSellerHome(s: SellerHome, e: ValuationEvent): SellerHome {
+  if (e.type === 'HomeValueRequested') return { ...s, requests: [...s.requests, e.data] };
+  return { ...s, digest: e.data.on };
+}
+
+/** The digest turned on or off; nothing when it already is (a home is needed to turn it on). */
+export function decideDigest(c: HomeDigestChanged['data'], s: SellerHome): ValuationEvent[] {
+  if (c.on === s.digest) return [];
+  if (c.on && s.requests.length === 0) throw validation(NO_HOME_FOR_DIGEST);
+  return [{ type: 'HomeDigestChanged', data: c }];
+}
+
+export const NO_HOME_FOR_DIGEST = 'This lead has not given a home to value, so there is no digest to send';
+
+export const homeDigestDecider: Decider<SellerHome, HomeDigestChanged['data'], ValuationEvent> = {
+  initialState: initialSellerHome,
+  evolve: evolveSellerHome,
+  decide: decideDigest,
+};
+
+/** One request per home and day: the same form sent again (a retry, a double click, a reload) is the request already recorded. */
+const sameRequest = (a: HomeValueRequested['data'], b: HomeValueRequested['data']) =>
+  a.asOf === b.asOf && a.address.trim().toLowerCase() === b.address.trim().toLowerCase();
+
+export const isRepeat = (s: SellerHome, c: HomeValueRequested['data']): boolean => s.requests.some((r) => sameRequest(r, c));
+
+export function decideRequestHomeValue(c: HomeValueRequested['data'], s: SellerHome): ValuationEvent[] {
+  return isRepeat(s, c) ? [] : [{ type: 'HomeValueRequested', data: c }];
+}
+
+export const sellerHomeDecider: Decider<SellerHome, HomeValueRequested['data'], ValuationEvent> = {
+  initialState: initialSellerHome,
+  evolve: evolveSellerHome,
+  decide: decideRequestHomeValue,
+};

@@ -1,0 +1,2 @@
+export { LeadCma } from './LeadCma';
+export { CmaPage } from './CmaPage';
