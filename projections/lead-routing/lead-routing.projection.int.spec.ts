@@ -72,13 +72,13 @@ describe('lead routing read model', () => {
       expect((await ruleSetAt(pool, BROKER)).off).toEqual([]);
     }));
 
-  it('given an office, when a lead is captured, then it waits for an agent and the router is woken', () =>
+  it('given an office, when a lead is captured, then it waits for an agent with the ids of its capture, and the router is told to look', () =>
     spec
       .given(...office)
-      .when(captured({ leadId: LEAD, siteId: SITE, userId: specId(6) }))
+      .when({ ...captured({ leadId: LEAD, siteId: SITE, userId: specId(6) }), eventId: specId(7), metadata: { correlationId: 'inquiry-7' } })
       .then(async ({ pool, signals }) => {
-        expect(await pendingLeads(pool)).toEqual([LEAD]);
-        expect(signals).toMatchObject([{ signal: ROUTE_LEAD_PUSH, payload: { leadId: LEAD } }]);
+        expect(await pendingLeads(pool)).toEqual([{ leadId: LEAD, eventId: specId(7), correlationId: 'inquiry-7' }]);
+        expect(signals).toEqual([{ signal: ROUTE_LEAD_PUSH, payload: { queued: 1 } }]);
       }));
 
   it('given a lead waiting, when it is assigned, then it waits no more', () =>

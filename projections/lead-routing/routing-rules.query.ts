@@ -93,10 +93,16 @@ export async function loadRoutingRules(db: pg.Pool, siteId: string, listingPdid:
   );
 }
 
-/** Leads captured but not yet assigned (what a sweep routes after a restart). */
-export async function pendingLeads(db: pg.Pool, limit = 500): Promise<string[]> {
-  const { rows } = await db.query<{ lead_id: string }>(`SELECT lead_id FROM routing_pending ORDER BY captured_at LIMIT $1`, [limit]);
-  return rows.map((r) => r.lead_id);
+/** A lead captured and not yet assigned, with the capture it came from (the router names it as the assignment's cause). */
+export type PendingLead = { readonly leadId: string; readonly eventId: string; readonly correlationId: string | null };
+
+/** Leads captured but not yet assigned, oldest first: the lead router's queue. */
+export async function pendingLeads(db: pg.Pool, limit = 500): Promise<PendingLead[]> {
+  const { rows } = await db.query<{ lead_id: string; event_id: string; correlation_id: string | null }>(
+    `SELECT lead_id, event_id, correlation_id FROM routing_pending ORDER BY captured_at LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ leadId: r.lead_id, eventId: r.event_id, correlationId: r.correlation_id }));
 }
 
 export type RosterEntry = {
