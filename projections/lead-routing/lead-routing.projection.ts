@@ -76,14 +76,14 @@ export const leadRoutingProjection: Projection = {
         // Every office event goes through the one fold of the rules; a new version is kept with its position.
         const { rows } = await tx.query<{ rules: RoutingRuleSet }>(
           `SELECT rules FROM ${table('routing_rule_versions')} WHERE office_id = $1 ORDER BY version DESC LIMIT 1`,
-          [e.data.brokerId],
+          [e.data.officeId],
         );
         const before = rows[0]?.rules ?? initialRoutingRuleSet;
         const after = evolveRoutingRuleSet(before, e);
         if (after !== before) {
           await tx.query(
             `INSERT INTO ${table('routing_rule_versions')} (office_id, version, tx, pos, rules) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-            [e.data.brokerId, after.version, e.transactionId.toString(), e.globalPosition.toString(), JSON.stringify(after)],
+            [e.data.officeId, after.version, e.transactionId.toString(), e.globalPosition.toString(), JSON.stringify(after)],
           );
         }
       }
@@ -92,7 +92,7 @@ export const leadRoutingProjection: Projection = {
           if (e.data.securityLevel === LEVEL.agent || e.data.securityLevel === LEVEL.broker) {
             await tx.query(
               `INSERT INTO ${table('routing_users')} (user_id, level, office_id, joined) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO NOTHING`,
-              [e.data.userId, e.data.securityLevel, e.data.brokerId, e.globalPosition.toString()],
+              [e.data.userId, e.data.securityLevel, e.data.officeId, e.globalPosition.toString()],
             );
           }
           break;
@@ -107,7 +107,7 @@ export const leadRoutingProjection: Projection = {
         case 'AgentActivated':
           await tx.query(`UPDATE ${table('routing_users')} SET active = $3 WHERE user_id = $1 AND office_id = $2`, [
             e.data.agentId,
-            e.data.brokerId,
+            e.data.officeId,
             e.type === 'AgentActivated',
           ]);
           break;
@@ -122,18 +122,18 @@ export const leadRoutingProjection: Projection = {
           break;
         case 'ListingAgentLinked':
           if (e.data.agentId === null) {
-            await tx.query(`DELETE FROM ${table('routing_listing_agents')} WHERE office_id = $1 AND pdid = $2`, [e.data.brokerId, e.data.pdid]);
+            await tx.query(`DELETE FROM ${table('routing_listing_agents')} WHERE office_id = $1 AND pdid = $2`, [e.data.officeId, e.data.pdid]);
           } else {
             await tx.query(
               `INSERT INTO ${table('routing_listing_agents')} (office_id, pdid, agent_id) VALUES ($1, $2, $3)
                ON CONFLICT (office_id, pdid) DO UPDATE SET agent_id = excluded.agent_id`,
-              [e.data.brokerId, e.data.pdid, e.data.agentId],
+              [e.data.officeId, e.data.pdid, e.data.agentId],
             );
           }
           break;
         case 'RoutingRulesChanged':
           await tx.query(`UPDATE ${table('routing_users')} SET active = NOT (user_id = ANY($2::uuid[])) WHERE office_id = $1`, [
-            e.data.brokerId,
+            e.data.officeId,
             e.data.rules.off,
           ]);
           break;

@@ -43,7 +43,7 @@ export function decideAssignLead(lead: RoutableLead, rules: RoutingRules, rotati
   if (!lead.exists || lead.agentId !== null || lead.inPond) return { lead: [], routing: [] };
   if (rules.kind !== 'agent' && rules.pondFirst && rules.roster.some((a) => a.active) && !requestedAgentOf(lead, rules)) {
     return {
-      lead: [{ type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, brokerId: rules.ownerId, fromAgentId: null, reason: 'pond-first' } }],
+      lead: [{ type: 'LeadPutInPond', data: { leadId: lead.leadId, siteId: lead.siteId, officeId: rules.ownerId, fromAgentId: null, reason: 'pond-first' } }],
       routing: [],
     };
   }
@@ -52,7 +52,7 @@ export function decideAssignLead(lead: RoutableLead, rules: RoutingRules, rotati
     lead: [
       {
         type: 'LeadAssigned',
-        data: { leadId: lead.leadId, siteId: lead.siteId, agentId: a.agentId, brokerId: a.brokerId, rule: a.rule, ruleVersion: a.ruleVersion },
+        data: { leadId: lead.leadId, siteId: lead.siteId, agentId: a.agentId, officeId: a.officeId, rule: a.rule, ruleVersion: a.ruleVersion },
       },
     ],
     routing: a.rule === 'round-robin' ? [{ type: 'RoundRobinTurnTaken', data: { siteId: lead.siteId, leadId: lead.leadId, agentId: a.agentId } }] : [],

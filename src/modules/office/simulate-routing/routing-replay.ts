@@ -54,7 +54,7 @@ export const replayEventTypes = [
 ] as const;
 
 type ReplayEvent = UserRegistered | SiteCreated | OfficeEvent | LeadCaptured | LeadAssigned | LeadPutInPond | RoundRobinTurnTaken;
-type Site = { readonly siteId: string; readonly kind: 'broker' | 'brand'; readonly ownerId: string; readonly ownerBrokerId: null };
+type Site = { readonly siteId: string; readonly kind: 'broker' | 'brand'; readonly ownerId: string; readonly ownerOfficeId: null };
 type Waiting = { readonly captured: StoredEvent<LeadCaptured>; readonly rules: RoutingRuleSet; readonly inPeriod: boolean };
 
 const AGENT_LEVEL = 10;
@@ -88,12 +88,12 @@ export class RoutingReplay {
   private waitingInPeriod = 0;
 
   constructor(
-    private readonly brokerId: string,
+    private readonly officeId: string,
     private readonly period: { readonly from: Date; readonly to: Date },
     candidate: RoutingRulesInput,
     private readonly keep = 500,
   ) {
-    this.office = officeStream(brokerId);
+    this.office = officeStream(officeId);
     this.candidate = { ...candidate, version: -1 };
   }
 
@@ -106,7 +106,7 @@ export class RoutingReplay {
     const e = stored as StoredEvent<ReplayEvent>;
     switch (e.type) {
       case 'UserRegistered':
-        if (e.data.brokerId === this.brokerId && e.data.securityLevel === AGENT_LEVEL) {
+        if (e.data.officeId === this.officeId && e.data.securityLevel === AGENT_LEVEL) {
           const joined = e.globalPosition;
           const at = this.agents.findIndex((a) => a.joined > joined);
           const agent = { agentId: e.data.userId, registered: e, joined };
@@ -116,8 +116,8 @@ export class RoutingReplay {
         }
         return;
       case 'SiteCreated':
-        if (e.data.ownerUserId === this.brokerId && e.data.kind !== 'agent') {
-          this.sites.set(e.data.siteId, { siteId: e.data.siteId, kind: e.data.kind, ownerId: this.brokerId, ownerBrokerId: null });
+        if (e.data.ownerUserId === this.officeId && e.data.kind !== 'agent') {
+          this.sites.set(e.data.siteId, { siteId: e.data.siteId, kind: e.data.kind, ownerId: this.officeId, ownerOfficeId: null });
         }
         return;
       case 'LeadCaptured':
