@@ -1,11 +1,9 @@
 // rename-office: keep (the spec writes events in their old, stored shape)
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leadRoutingProjection, ruleSetAt } from '../../projections/lead-routing';
-import { ProjectionRunner } from '../../projections/runner';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
+import { projectedLog } from '../../tests/support/projected-log';
 import { metadataOf, systemContext } from '../commands/command-context';
-import { PostgresEventStore } from './postgres/postgres-event-store';
 
 const OLD_OFFICE = randomUUID();
 const NEW_OFFICE = randomUUID();
@@ -18,45 +16,24 @@ const event = (type: string, data: Record<string, unknown>) => ({ type, data, ev
  * the same rows as one built from events written today.
  */
 describe('office id upcaster on the event store read path', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  let runner: ProjectionRunner;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore(db.pool, { pollMs: 50, databaseUrl: db.url });
-    await store.append(`office-${OLD_OFFICE}`, 'no_stream', [
-      event('RoutingRulesChanged', { brokerId: OLD_OFFICE, version: 1, byUserId: OLD_OFFICE, rules }),
-      event('ListingAgentLinked', { brokerId: OLD_OFFICE, pdid: 'NW-1', agentId: null }),
-    ]);
-    await store.append(`office-${NEW_OFFICE}`, 'no_stream', [
-      event('RoutingRulesChanged', { officeId: NEW_OFFICE, version: 1, byUserId: NEW_OFFICE, rules }),
-      event('ListingAgentLinked', { officeId: NEW_OFFICE, pdid: 'NW-1', agentId: null }),
-    ]);
-    runner = new ProjectionRunner({ pool: db.pool, databaseUrl: db.url, store, projections: [leadRoutingProjection], batchSize: 500 });
-    runner.start();
-    await runner.waitForCatchUp(60_000);
-  }, 120_000);
-
-  afterAll(async () => {
-    await runner?.stop();
-    await store?.close();
-    await db?.drop();
+  const log = projectedLog([leadRoutingProjection], async (store) => {
+    await store.append(`office-${OLD_OFFICE}`, 'no_stream', [event('RoutingRulesChanged', { brokerId: OLD_OFFICE, version: 1, byUserId: OLD_OFFICE, rules })]);
+    await store.append(`office-${NEW_OFFICE}`, 'no_stream', [event('RoutingRulesChanged', { officeId: NEW_OFFICE, version: 1, byUserId: NEW_OFFICE, rules })]);
   });
 
   it('reads an event stored with brokerId as officeId, and one written with officeId as it is', async () => {
-    const [old] = await store.readStream(`office-${OLD_OFFICE}`);
+    const [old] = await log.store.readStream(`office-${OLD_OFFICE}`);
     expect(old!.data).toEqual({ officeId: OLD_OFFICE, version: 1, byUserId: OLD_OFFICE, rules });
-    const { rows } = await db.pool.query<{ data: Record<string, unknown> }>('SELECT data FROM events WHERE stream_id = $1 ORDER BY stream_position', [
+    const { rows } = await log.db.pool.query<{ data: Record<string, unknown> }>('SELECT data FROM events WHERE stream_id = $1 ORDER BY stream_position', [
       `office-${OLD_OFFICE}`,
     ]);
     expect(rows[0]!.data).toHaveProperty('brokerId', OLD_OFFICE);
-    const [current] = await store.readStream(`office-${NEW_OFFICE}`);
+    const [current] = await log.store.readStream(`office-${NEW_OFFICE}`);
     expect(current!.data).toMatchObject({ officeId: NEW_OFFICE });
   });
 
   it('a read model built from the old events holds the same rows as one from the new', async () => {
-    expect(await ruleSetAt(db.pool, OLD_OFFICE)).toEqual(await ruleSetAt(db.pool, NEW_OFFICE));
-    expect((await ruleSetAt(db.pool, OLD_OFFICE)).version).toBe(1);
+    expect(await ruleSetAt(log.db.pool, OLD_OFFICE)).toEqual(await ruleSetAt(log.db.pool, NEW_OFFICE));
+    expect((await ruleSetAt(log.db.pool, OLD_OFFICE)).version).toBe(1);
   });
 });
